@@ -1,0 +1,169 @@
+// The catalogue: one set of YAML files describing entities, API calls, screens, routes and labels.
+// The server, the console and the generator all read this shape (see docs/catalogue.md).
+
+export type JsonSchema = Record<string, unknown>;
+
+/** Where a definition came from, so every problem names the file and the path inside it. */
+export interface Origin {
+  file: string;
+  pointer: string;
+}
+
+export interface EntityDef {
+  id: string;
+  label?: string;
+  schema: JsonSchema;
+  origin: Origin;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface CallDef {
+  id: string;
+  method: HttpMethod;
+  /** The spec's path with `{name}` parameters, e.g. /authtime/domain/{id}. */
+  path: string;
+  /** `public`, `login`, or a rule over `user` (see src/core/rules.ts). */
+  allow: string;
+  summary?: string;
+  query?: JsonSchema;
+  body?: JsonSchema;
+  reply?: JsonSchema;
+  /** Non-JSON replies (captcha image, downloads) name their media type. */
+  produces?: string;
+  /** `store:<collection>` serves the call from the generic record store instead of an area handler. */
+  handler?: string;
+  origin: Origin;
+}
+
+export interface ActionDef {
+  id: string;
+  label: string;
+  /** Navigate to a route (query values are row/form field names). */
+  to?: string;
+  query?: Record<string, string>;
+  /** Or run an API call; with a selection the body is the list of selected ids. */
+  call?: string;
+  selection?: 'required' | 'none';
+  /** Message key shown when a selection is required and empty. */
+  message?: string;
+  /** Message key of the confirmation prompt; destructive actions must have one. */
+  confirm?: string;
+  visible?: string;
+  icon?: string;
+  variant?: 'primary' | 'danger' | 'default';
+}
+
+export interface ColumnDef {
+  field: string;
+  label?: string;
+  /** A named cell renderer from the console registry (status, usernames, image, date…). */
+  render?: string;
+  width?: number;
+}
+
+export interface SearchFieldDef {
+  field: string;
+  label?: string;
+}
+
+export interface ListScreen {
+  kind: 'list';
+  /** Entity of the rows. */
+  entity: string;
+  /** Call answering `{datas, rowCount, …}` for `currpage`/`pagelines`. */
+  source: string;
+  /** Entity whose fields form the search form (the call's body). */
+  searchEntity?: string;
+  search?: SearchFieldDef[];
+  columns: ColumnDef[];
+  /** Name of the row id field; defaults to `id`. */
+  rowKey?: string;
+  pageSizes?: number[];
+  card?: { title: string; image?: string; defaultImage?: string; status?: string; subtitle?: string; moreTileAt: number };
+  actions?: ActionDef[];
+  rowActions?: ActionDef[];
+  rowClick?: { to: string; query?: Record<string, string> };
+}
+
+export interface FormSection {
+  title?: string;
+  fields: string[];
+}
+
+export interface FormScreen {
+  kind: 'form';
+  entity: string;
+  /** Query parameter holding the record id; absent → create mode. */
+  key: string;
+  load?: string;
+  create?: string;
+  update?: string;
+  fields: Array<string | { field: string; widget?: string; visible?: string; readonlyWhen?: string }>;
+  /** Where to go after save or exit. */
+  back: string;
+  actions?: ActionDef[];
+}
+
+export interface TileDef {
+  id: string;
+  label: string;
+  to?: string;
+  href?: string;
+  icon?: string;
+  visible?: string;
+}
+
+export interface TilesScreen {
+  kind: 'tiles';
+  tiles: TileDef[];
+}
+
+export interface PluginScreen {
+  kind: 'plugin';
+  plugin: string;
+  props?: Record<string, unknown>;
+}
+
+export type ScreenBody = ListScreen | FormScreen | TilesScreen | PluginScreen;
+
+export type ScreenDef = ScreenBody & {
+  id: string;
+  title: string;
+  /** Breadcrumb trail after home: route paths or label keys. */
+  breadcrumb?: Array<{ label: string; to?: string }>;
+  help?: string;
+  origin: Origin;
+};
+
+export interface RouteDef {
+  path: string;
+  screen?: string;
+  redirect?: string;
+  auth: boolean;
+  guards?: string[];
+  origin: Origin;
+}
+
+export interface Catalogue {
+  version: number;
+  entities: Record<string, EntityDef>;
+  calls: Record<string, CallDef>;
+  screens: Record<string, ScreenDef>;
+  routes: RouteDef[];
+  /** language → flat dotted key → text. */
+  labels: Record<string, Record<string, string>>;
+}
+
+export const LANGUAGES = ['en', 'zh', 'cn'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh';
+
+/** The part of the catalogue the console needs, served by GET /authtime/catalogue. */
+export interface ConsoleCatalogue {
+  version: number;
+  entities: Record<string, Omit<EntityDef, 'origin'>>;
+  calls: Record<string, Pick<CallDef, 'id' | 'method' | 'path'>>;
+  screens: Record<string, Omit<ScreenDef, 'origin'>>;
+  routes: Array<Omit<RouteDef, 'origin'>>;
+}

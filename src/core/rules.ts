@@ -1,0 +1,52 @@
+// Safe rule expressions (filtrex) evaluated by the same code in the browser and on the server:
+// visibility of tiles, tabs, actions and fields, and `allow` rules of API calls.
+import { compileExpression } from 'filtrex';
+
+export interface RuleContext {
+  user?: Record<string, unknown> | null;
+  config?: Record<string, unknown>;
+  form?: Record<string, unknown>;
+  reply?: Record<string, unknown>;
+  [name: string]: unknown;
+}
+
+type Compiled = (ctx: RuleContext) => unknown;
+
+// Dotted names read own properties only, so `user.constructor` is undefined, never a prototype.
+function readPath(name: string, _get: unknown, obj: unknown): unknown {
+  let cur: unknown = obj;
+  for (const key of name.split('.')) {
+    if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, key)) return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}
+
+export const ruleFunctions: Record<string, (...args: never[]) => unknown> = {
+  count: (value: unknown) => (Array.isArray(value) ? value.length : 0),
+  empty: (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0),
+  has: (list: unknown, item: unknown) => Array.isArray(list) && list.includes(item),
+};
+
+const cache = new Map<string, Compiled>();
+
+/** Compiles a rule; throws with the parser's message when the text is not a valid expression. */
+export function compileRule(text: string): Compiled {
+  let fn = cache.get(text);
+  if (!fn) {
+    fn = compileExpression(text, { customProp: readPath, extraFunctions: ruleFunctions }) as Compiled;
+    cache.set(text, fn);
+  }
+  return fn;
+}
+
+/** Absent rule = allowed. A rule that throws at run time counts as false (fail closed). */
+export function evaluateRule(text: string | undefined, ctx: RuleContext): boolean {
+  if (text === undefined || text === '') return true;
+  try {
+    const value = compileRule(text)(ctx);
+    return value instanceof Error ? false : Boolean(value);
+  } catch {
+    return false;
+  }
+}

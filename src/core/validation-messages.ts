@@ -1,0 +1,51 @@
+// Turns ajv errors into localized field messages. The server and the console both call this, so a
+// rule broken in the form and the same rule refused by the API read exactly the same.
+import type { FieldError } from './envelope.ts';
+
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** The subset of an ajv ErrorObject this needs (ajv must run with `verbose: true`). */
+export interface SchemaError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  parentSchema?: Record<string, unknown>;
+}
+
+type Schema = Record<string, unknown>;
+
+function messagesOf(schema: Schema | undefined): Record<string, string> {
+  return (schema?.['x-messages'] as Record<string, string> | undefined) ?? {};
+}
+
+function fieldLabel(schema: Schema | undefined, fallback: string, t: Translate): string {
+  const title = schema?.title;
+  return typeof title === 'string' ? t(title) : fallback;
+}
+
+export function localizeSchemaError(error: SchemaError, t: Translate): FieldError {
+  let field = error.instancePath;
+  let schema = error.parentSchema;
+  if (error.keyword === 'required') {
+    const missing = String(error.params.missingProperty);
+    field = `${field}/${missing}`;
+    schema = (schema?.properties as Record<string, Schema> | undefined)?.[missing];
+  }
+  const name = field.split('/').filter(Boolean).pop() ?? '';
+  const key = messagesOf(schema)[error.keyword] ?? `validation.${error.keyword}`;
+  const message = t(key, { ...error.params, field: fieldLabel(schema, name, t) });
+  return { field, message };
+}
+
+/** One message per field (the first broken rule), in the order the schema reported them. */
+export function localizeSchemaErrors(errors: readonly SchemaError[], t: Translate): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const e of errors) {
+    const fe = localizeSchemaError(e, t);
+    if (seen.has(fe.field)) continue;
+    seen.add(fe.field);
+    out.push(fe);
+  }
+  return out;
+}

@@ -1,0 +1,19 @@
+// Builds the console (src/console) into dist/console and defines the three test projects.
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  root: 'src/console',
+  base: './',
+  plugins: [react()],
+  build: { outDir: '../../dist/console', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  server: { proxy: { '/authtime': 'http://127.0.0.1:8080' } },
+  test: {
+    root: '.',
+    projects: [
+      { extends: true, test: { name: 'unit', root: '.', include: ['tests/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'api', root: '.', include: ['tests/api/**/*.test.ts'], testTimeout: 60000, hookTimeout: 120000, fileParallelism: false } },
+      { extends: true, test: { name: 'e2e', root: '.', include: ['tests/e2e/**/*.test.ts'], testTimeout: 120000, hookTimeout: 180000, fileParallelism: false } },
+    ],
+  },
+});
