@@ -1,0 +1,78 @@
+// Emits the OpenAPI 3.1 document of the catalogue. `atrium openapi` prints it and the server serves
+// it at /authtime/openapi.json, so both always say the same thing.
+import type { Catalogue, CallDef, JsonSchema } from './types.ts';
+import { ENTITY_REF } from './schema-refs.ts';
+
+type Obj = Record<string, unknown>;
+
+/** entity:<id>#/ptr → #/components/schemas/<id>/ptr; x- keywords stay (OpenAPI 3.1 allows them). */
+function toComponentRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(toComponentRefs);
+  if (!node || typeof node !== 'object') return node;
+  const out: Obj = {};
+  for (const [k, v] of Object.entries(node as Obj)) {
+    if (k === '$ref' && typeof v === 'string') {
+      const m = ENTITY_REF.exec(v);
+      out[k] = m ? `#/components/schemas/${m[1]}${m[2] ? m[2].slice(1) : ''}` : v;
+    } else out[k] = toComponentRefs(v);
+  }
+  return out;
+}
+
+const envelope = (data: unknown): JsonSchema => ({
+  type: 'object',
+  required: ['errcode', 'errmsg', 'data'],
+  properties: { errcode: { type: 'integer' }, errmsg: { type: 'string' }, data: (data as JsonSchema) ?? {} },
+});
+
+export function openApiPath(path: string): string {
+  return path; // the catalogue already writes {name} parameters, as OpenAPI does
+}
+
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]);
+}
+
+function operation(call: CallDef): Obj {
+  const parameters: Obj[] = pathParams(call.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const queryProps = (call.query?.properties ?? {}) as Record<string, JsonSchema>;
+  const queryRequired = (call.query?.required ?? []) as string[];
+  for (const [name, schema] of Object.entries(queryProps)) {
+    parameters.push({ name, in: 'query', required: queryRequired.includes(name), schema: toComponentRefs(schema) });
+  }
+  const op: Obj = {
+    operationId: call.id,
+    tags: [call.id.split('.')[0]],
+    summary: call.summary ?? call.id,
+    'x-allow': call.allow,
+    parameters,
+    responses: {
+      '200': call.produces
+        ? { description: 'OK', content: { [call.produces]: { schema: {} } } }
+        : { description: 'The reply envelope; errcode 0 is success.', content: { 'application/json': { schema: envelope(toComponentRefs(call.reply)) } } },
+      ...(call.allow === 'public' ? {} : { '401': { description: 'No session.' } }),
+    },
+  };
+  if (call.body) op.requestBody = { required: true, content: { 'application/json': { schema: toComponentRefs(call.body) } } };
+  if (call.allow !== 'public') op.security = [{ session: [] }];
+  return op;
+}
+
+export function buildOpenApi(catalogue: Catalogue, version = '0.1.0'): Obj {
+  const paths: Record<string, Obj> = {};
+  for (const call of Object.values(catalogue.calls).sort((a, b) => a.id.localeCompare(b.id))) {
+    const p = (paths[openApiPath(call.path)] ??= {});
+    p[call.method.toLowerCase()] = operation(call);
+  }
+  const schemas: Obj = {};
+  for (const id of Object.keys(catalogue.entities).sort()) schemas[id] = toComponentRefs(catalogue.entities[id].schema);
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Atrium platform API', version, description: 'Generated from the Atrium catalogue (schemas/).' },
+    paths,
+    components: {
+      schemas,
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'atrium_sid' } },
+    },
+  };
+}
