@@ -1,0 +1,29 @@
+// Page helpers shared by the browser tests: what a user does, named as the user would say it.
+import type { Browser, Page } from 'playwright-core';
+
+export async function openPage(browser: Browser, baseUrl: string, lang = 'en'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  await context.addCookies([{ name: 'atrium_lang', value: lang, url: baseUrl }]);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('[browser error]', e.message));
+  return page;
+}
+
+export async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/#/login`);
+  await page.getByTestId('login-username').locator('input').or(page.locator('input[data-testid="login-username"]')).first().fill(username);
+  await page.getByTestId('login-password').locator('input').or(page.locator('input[data-testid="login-password"]')).first().fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/#\/(home|main)/, { timeout: 20_000 });
+}
+
+/** Fills an input that carries the test id either on itself or on its MUI wrapper. */
+export async function fillField(page: Page, testId: string, value: string): Promise<void> {
+  await page.getByTestId(testId).locator('input,textarea').or(page.locator(`input[data-testid="${testId}"],textarea[data-testid="${testId}"]`)).first().fill(value);
+}
+
+export async function toastText(page: Page): Promise<string> {
+  const alert = page.getByRole('alert').last();
+  await alert.waitFor({ timeout: 10_000 });
+  return (await alert.innerText()).trim();
+}

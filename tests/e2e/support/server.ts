@@ -1,0 +1,64 @@
+// Starts the real server (src/server/main.ts) as a child process on a free port with a fresh data
+// directory, as `npm start` would after the build; browser tests talk to it like a user's browser.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const ADMIN_PASSWORD = 'Admin@e2e2026';
+
+export interface RunningServer {
+  url: string;
+  stop: () => Promise<void>;
+  output: () => string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ATRIUM_ADMIN_PASSWORD: ADMIN_PASSWORD, ATRIUM_CAPTCHA: 'off', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (log += d));
+  child.stderr?.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    try {
+      const res = await fetch(`${url}/authtime/globalconfig`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not answer within 120 s:\n${log}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    output: () => log,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
