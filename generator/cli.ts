@@ -1,0 +1,32 @@
+#!/usr/bin/env -S npx tsx
+// The `atrium` command line: check | openapi | types | diff-api (see docs/catalogue.md).
+import { checkCommand } from './commands/check.ts';
+import { openapiCommand } from './commands/openapi.ts';
+import { typesCommand } from './commands/types.ts';
+import { diffApiCommand } from './commands/diff-api.ts';
+
+const commands: Record<string, (args: string[]) => Promise<number>> = {
+  check: checkCommand,
+  openapi: openapiCommand,
+  types: typesCommand,
+  'diff-api': diffApiCommand,
+};
+
+const USAGE = `usage: atrium <command>
+  check                    validate the catalogue and every reference in it
+  openapi [--out FILE]     print (or write) the OpenAPI 3.1 document
+  types [--out FILE]       write the TypeScript types (default src/core/generated/api-types.ts)
+  diff-api --against URL   compare a running server's OpenAPI document with the catalogue`;
+
+const [name, ...args] = process.argv.slice(2);
+const command = name ? commands[name] : undefined;
+if (!command) {
+  console.error(USAGE);
+  process.exit(name === undefined || name === '--help' ? 0 : 2);
+}
+try {
+  process.exitCode = await command(args);
+} catch (e) {
+  console.error(`atrium ${name}: ${(e as Error).message}`);
+  process.exitCode = 2;
+}

@@ -1,0 +1,1 @@
+export async function diffApiCommand(): Promise<number> { return 0; }

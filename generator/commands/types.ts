@@ -1,0 +1,12 @@
+// `atrium types [--out FILE]`: writes the TypeScript types of entities and calls (default: the committed file).
+import { join } from 'node:path';
+import { loadCatalogue, PROJECT_ROOT } from '../../src/core/catalogue/from-disk.ts';
+import { generateTypes, TYPES_FILE } from '../emit/types.ts';
+import { option } from './args.ts';
+import { writeOutput } from './output.ts';
+
+export async function typesCommand(args: string[]): Promise<number> {
+  const { catalogue } = loadCatalogue();
+  writeOutput(await generateTypes(catalogue), option(args, 'out') ?? join(PROJECT_ROOT, TYPES_FILE));
+  return 0;
+}

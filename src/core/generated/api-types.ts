@@ -1,0 +1,134 @@
+// Generated from the catalogue (schemas/) by `npm run atrium -- types`. Do not edit: change the catalogue and regenerate.
+// Calls[id].reply is the `data` of the {errcode, errmsg, data} envelope; `never` marks an absent part
+// (no path parameters, no query, no body, or a reply that is not JSON, see the call's `produces`).
+
+export interface CurrentUser {
+  id: string;
+  name: string;
+  loginno: string;
+  email?: string;
+  /**
+   * security separation (three officers) is on
+   */
+  isOpenSecurity: boolean;
+  type: "super" | "admin" | "secret" | "examine" | "develop" | "domain";
+  superAdmin?: boolean;
+  domainAdmin?: boolean;
+  developer?: boolean;
+  departments: string[];
+  domains: string[];
+  /**
+   * at least one domain and no departments, not a super admin
+   */
+  tenantScoped?: boolean;
+  /**
+   * 1 super admin, 2 tenant administrator, 3 developer only
+   */
+  level: number;
+  encryptionMode: 0 | 1;
+  language?: "en" | "zh" | "cn";
+}
+
+export interface Domain {
+  id?: string;
+  name: string;
+  systemName?: string;
+  smsMemberCode?: string;
+  smsMemberPwd?: string;
+  description?: string;
+  logoUrl?: string;
+  status?: 1 | 0;
+  users?: {
+    id?: string;
+    username?: string;
+  }[];
+}
+
+export interface DomainPage {
+  datas: Domain[];
+  rowCount: number;
+  newButtonShow: boolean;
+  showLdapButton: boolean;
+}
+
+export interface DomainSearch {
+  name?: string;
+  username?: string;
+  fieldExtends?: {
+    [k: string]: string | undefined;
+  };
+}
+
+export interface GlobalConfig {
+  /**
+   * the global logo configuration; a leading TK_ is removed by the console
+   */
+  title: string;
+  copyright: string;
+  language: "en" | "zh" | "cn";
+  captcha?: boolean;
+}
+
+export interface Login {
+  username: string;
+  password: string;
+  checkcode: string;
+}
+
+export type AuthLogoutReply = string;
+
+/**
+ * @minItems 1
+ */
+export type DomainsDeleteBody = string[];
+
+export interface DomainsDeleteReply {
+  deleted?: number;
+}
+
+export interface DomainsListQuery {
+  currpage?: number;
+  pagelines?: number;
+}
+
+export interface MetaCatalogueReply {}
+
+export interface MetaLocaleReply {
+  [k: string]: string | undefined;
+}
+
+/** Every call of the catalogue, keyed by call id. */
+export interface Calls {
+  'auth.captcha': { params: never; query: never; body: never; reply: never };
+  'auth.login': { params: never; query: never; body: Login; reply: CurrentUser };
+  'auth.logout': { params: never; query: never; body: never; reply: AuthLogoutReply };
+  'auth.myprofile': { params: never; query: never; body: never; reply: CurrentUser };
+  'domains.create': { params: never; query: never; body: Domain; reply: Domain };
+  'domains.delete': { params: never; query: never; body: DomainsDeleteBody; reply: DomainsDeleteReply };
+  'domains.get': { params: { id: string }; query: never; body: never; reply: Domain };
+  'domains.list': { params: never; query: DomainsListQuery; body: DomainSearch; reply: DomainPage };
+  'domains.update': { params: { id: string }; query: never; body: Domain; reply: Domain };
+  'meta.catalogue': { params: never; query: never; body: never; reply: MetaCatalogueReply };
+  'meta.globalconfig': { params: never; query: never; body: never; reply: GlobalConfig };
+  'meta.locale': { params: { lang: string }; query: never; body: never; reply: MetaLocaleReply };
+  'meta.openapi': { params: never; query: never; body: never; reply: never };
+}
+
+export type CallId = keyof Calls;
+
+/** Method and path of every call, for clients that build URLs without loading the catalogue. */
+export const callRoutes = {
+  'auth.captcha': { method: 'GET', path: '/authtime/captcha' },
+  'auth.login': { method: 'POST', path: '/authtime/login' },
+  'auth.logout': { method: 'POST', path: '/authtime/logout' },
+  'auth.myprofile': { method: 'GET', path: '/authtime/myprofile' },
+  'domains.create': { method: 'POST', path: '/authtime/domain' },
+  'domains.delete': { method: 'DELETE', path: '/authtime/domain' },
+  'domains.get': { method: 'GET', path: '/authtime/domain/{id}' },
+  'domains.list': { method: 'POST', path: '/authtime/domains' },
+  'domains.update': { method: 'PUT', path: '/authtime/domain/{id}' },
+  'meta.catalogue': { method: 'GET', path: '/authtime/catalogue' },
+  'meta.globalconfig': { method: 'GET', path: '/authtime/globalconfig' },
+  'meta.locale': { method: 'GET', path: '/authtime/locales/{lang}' },
+  'meta.openapi': { method: 'GET', path: '/authtime/openapi.json' },
+} as const satisfies Record<CallId, { method: string; path: string }>;
