@@ -5,23 +5,12 @@ import type { Catalogue, CallDef, JsonSchema } from '../../src/core/catalogue/ty
 import { ENTITY_REF } from '../../src/core/catalogue/schema-refs.ts';
 import { pathParams } from '../../src/core/catalogue/openapi.ts';
 import { typeName } from './type-names.ts';
+import { pointerGet, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_VALUES } from '../schema-walk.ts';
 
 export const TYPES_FILE = 'src/core/generated/api-types.ts';
 export const TYPES_COMMAND = 'npm run atrium -- types';
 
 type Obj = Record<string, unknown>;
-
-function pointerGet(root: unknown, pointer: string): unknown {
-  return pointer
-    .replace(/^#\/?/, '')
-    .split('/')
-    .filter(Boolean)
-    .reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Obj)[k.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), root);
-}
-
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const SCHEMA_VALUES = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties']);
 
 /**
  * Readies a catalogue schema for json-schema-to-typescript: `entity:<id>` becomes a reference to the

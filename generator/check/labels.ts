@@ -1,0 +1,34 @@
+// Check: every label key the catalogue uses exists in all three locales, and the three locale files
+// hold the same key set (a key missing from one language would show as a raw key there).
+import { LANGUAGES } from '../../src/core/catalogue/types.ts';
+import { pointerSegment } from '../schema-walk.ts';
+import { referencesOf } from './references/by-kind.ts';
+import type { Check, Problem } from './problem.ts';
+
+function localeFile(docs: Parameters<Check>[0]['docs'], lang: string): string {
+  return docs.find((d) => d.kind === 'locale' && d.file.replace(/^.*\//, '').replace(/\.ya?ml$/, '') === lang)?.file ?? `locales/${lang}.yaml`;
+}
+
+const keyPointer = (key: string) => '/' + key.split('.').map(pointerSegment).join('/');
+
+export const checkLabels: Check = ({ catalogue, docs }) => {
+  const problems: Problem[] = [];
+  const labels = (lang: string) => catalogue.labels[lang] ?? {};
+  for (const lang of LANGUAGES) {
+    if (!Object.hasOwn(catalogue.labels, lang)) problems.push({ file: localeFile(docs, lang), pointer: '', message: `locale file for "${lang}" is missing` });
+  }
+  for (const r of referencesOf(catalogue, 'label')) {
+    const missing = LANGUAGES.filter((lang) => !Object.hasOwn(labels(lang), r.name));
+    if (missing.length) problems.push({ file: r.file, pointer: r.pointer, message: `label "${r.name}" is missing in ${missing.map((l) => `${l}.yaml`).join(', ')}` });
+  }
+  const allKeys = new Set(LANGUAGES.flatMap((lang) => Object.keys(labels(lang))));
+  for (const lang of LANGUAGES) {
+    if (!Object.hasOwn(catalogue.labels, lang)) continue;
+    for (const key of [...allKeys].sort()) {
+      if (Object.hasOwn(labels(lang), key)) continue;
+      const holders = LANGUAGES.filter((l) => Object.hasOwn(labels(l), key)).map((l) => `${l}.yaml`);
+      problems.push({ file: localeFile(docs, lang), pointer: keyPointer(key), message: `key "${key}" is in ${holders.join(', ')} but missing here` });
+    }
+  }
+  return problems;
+};

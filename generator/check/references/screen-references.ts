@@ -1,0 +1,81 @@
+// References made by screens: their kind, entities, calls, routes, fields, labels, rules, plugins,
+// cell renderers and widgets, each with the JSON pointer where the screen file names it.
+import type { ActionDef, FormScreen, ListScreen, ScreenDef, TilesScreen } from '../../../src/core/catalogue/types.ts';
+import type { Reference } from './reference.ts';
+import { pointerSegment } from '../../schema-walk.ts';
+import { referenceSink } from './reference.ts';
+
+type Sink = ReturnType<typeof referenceSink>;
+
+function actionReferences(actions: ActionDef[] | undefined, at: string, ref: Sink, entity: string): void {
+  actions?.forEach((a, i) => {
+    const p = `${at}/${i}`;
+    ref('label', a.label, `${p}/label`);
+    ref('label', a.message, `${p}/message`);
+    ref('label', a.confirm, `${p}/confirm`);
+    ref('call', a.call, `${p}/call`);
+    ref('route', a.to, `${p}/to`);
+    ref('rule', a.visible, `${p}/visible`);
+    for (const [name, field] of Object.entries(a.query ?? {})) ref('field', field, `${p}/query/${pointerSegment(name)}`, entity);
+  });
+}
+
+function listReferences(s: ListScreen, ref: Sink): void {
+  ref('entity', s.entity, '/entity');
+  ref('entity', s.searchEntity, '/searchEntity');
+  ref('call', s.source, '/source');
+  const searchEntity = s.searchEntity ?? s.entity;
+  s.search?.forEach((f, i) => {
+    ref('field', f.field, `/search/${i}/field`, searchEntity);
+    ref('label', f.label, `/search/${i}/label`);
+  });
+  s.columns.forEach((c, i) => {
+    ref('field', c.field, `/columns/${i}/field`, s.entity);
+    ref('label', c.label, `/columns/${i}/label`);
+    ref('cellRenderer', c.render, `/columns/${i}/render`);
+  });
+  for (const part of ['title', 'image', 'status', 'subtitle'] as const) ref('field', s.card?.[part], `/card/${part}`, s.entity);
+  actionReferences(s.actions, '/actions', ref, s.entity);
+  actionReferences(s.rowActions, '/rowActions', ref, s.entity);
+  ref('route', s.rowClick?.to, '/rowClick/to');
+  for (const [name, field] of Object.entries(s.rowClick?.query ?? {})) ref('field', field, `/rowClick/query/${pointerSegment(name)}`, s.entity);
+}
+
+function formReferences(s: FormScreen, ref: Sink): void {
+  ref('entity', s.entity, '/entity');
+  ref('call', s.load, '/load');
+  ref('call', s.create, '/create');
+  ref('call', s.update, '/update');
+  ref('route', s.back, '/back');
+  s.fields.forEach((f, i) => {
+    if (typeof f === 'string') return ref('field', f, `/fields/${i}`, s.entity);
+    ref('field', f.field, `/fields/${i}/field`, s.entity);
+    ref('widget', f.widget, `/fields/${i}/widget`);
+    ref('rule', f.visible, `/fields/${i}/visible`);
+    ref('rule', f.readonlyWhen, `/fields/${i}/readonlyWhen`);
+  });
+  actionReferences(s.actions, '/actions', ref, s.entity);
+}
+
+function tilesReferences(s: TilesScreen, ref: Sink): void {
+  s.tiles.forEach((t, i) => {
+    ref('label', t.label, `/tiles/${i}/label`);
+    ref('route', t.to, `/tiles/${i}/to`);
+    ref('rule', t.visible, `/tiles/${i}/visible`);
+  });
+}
+
+export function screenReferences(screen: ScreenDef, out: Reference[]): void {
+  const ref = referenceSink(out, screen.origin.file, screen.origin.pointer);
+  ref('screenKind', screen.kind, '/kind');
+  ref('label', screen.title, '/title');
+  ref('label', screen.help, '/help');
+  screen.breadcrumb?.forEach((b, i) => {
+    ref('label', b.label, `/breadcrumb/${i}/label`);
+    ref('route', b.to, `/breadcrumb/${i}/to`);
+  });
+  if (screen.kind === 'list') listReferences(screen, ref);
+  else if (screen.kind === 'form') formReferences(screen, ref);
+  else if (screen.kind === 'tiles') tilesReferences(screen, ref);
+  else if (screen.kind === 'plugin') ref('plugin', screen.plugin, '/plugin');
+}

@@ -1,0 +1,23 @@
+// Check: screen kinds, plugins, cell renderers, widgets and guards the catalogue names are registered
+// in the console registry (src/console/registry.ts).
+import type { ReferenceKind } from './references/reference.ts';
+import { referencesOf } from './references/by-kind.ts';
+import type { Check, RegistryNames } from './problem.ts';
+
+const REGISTRIES: Array<[ReferenceKind, keyof RegistryNames, string]> = [
+  ['screenKind', 'screenKinds', 'screen kind'],
+  ['plugin', 'plugins', 'plugin'],
+  ['cellRenderer', 'cellRenderers', 'cell renderer'],
+  ['widget', 'widgets', 'widget'],
+  ['guard', 'guards', 'guard'],
+];
+
+export const checkRegistry: Check = ({ catalogue, registry }) => {
+  if (!registry) return [];
+  return REGISTRIES.flatMap(([kind, list, what]) => {
+    const known = new Set(registry[list]);
+    return referencesOf(catalogue, kind)
+      .filter((r) => !known.has(r.name))
+      .map((r) => ({ file: r.file, pointer: r.pointer, message: `${what} "${r.name}" is not registered in src/console/registry.ts (${list})` }));
+  });
+};

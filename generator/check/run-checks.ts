@@ -1,0 +1,41 @@
+// Runs every check: first the meta-schemas, then (only when every file has the right shape, since the
+// reference checks read that shape) each kind of reference. Problems come back sorted by file.
+import type { Check, CheckInput, Problem } from './problem.ts';
+import { checkMetaSchemas } from './meta-schemas.ts';
+import { checkDuplicates } from './duplicates.ts';
+import { checkEntityReferences } from './entity-refs.ts';
+import { checkEntityFields } from './entity-fields.ts';
+import { checkCallReferences } from './call-refs.ts';
+import { checkCallPaths } from './call-paths.ts';
+import { checkRouteReferences } from './route-refs.ts';
+import { checkLabels } from './labels.ts';
+import { checkRules } from './rules.ts';
+import { checkRegistry } from './registry.ts';
+import { checkHandlers } from './handlers.ts';
+import { checkGeneratedTypes } from './generated-types.ts';
+
+export const REFERENCE_CHECKS: Check[] = [
+  checkDuplicates, checkEntityReferences, checkEntityFields, checkCallReferences, checkCallPaths,
+  checkRouteReferences, checkLabels, checkRules, checkRegistry, checkHandlers, checkGeneratedTypes,
+];
+
+export interface CheckResult {
+  problems: Problem[];
+  /** False when meta-schema problems stopped the reference checks. */
+  referencesChecked: boolean;
+}
+
+export function runChecks(input: CheckInput): CheckResult {
+  const shape = checkMetaSchemas(input);
+  if (shape.length) return { problems: sortProblems(shape), referencesChecked: false };
+  return { problems: sortProblems(REFERENCE_CHECKS.flatMap((check) => check(input))), referencesChecked: true };
+}
+
+function sortProblems(problems: Problem[]): Problem[] {
+  return [...problems].sort((a, b) => a.file.localeCompare(b.file) || comparePointers(a.pointer, b.pointer));
+}
+
+/** Orders /screens/2 before /screens/10. */
+function comparePointers(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true });
+}
