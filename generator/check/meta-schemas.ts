@@ -30,28 +30,42 @@ function metaValidators(): Record<string, ValidateFunction> {
 
 /** One readable line per error; branch failures of if/then are reported by the branch's own errors. */
 function describe(e: ErrorObject): { pointer: string; message: string } | undefined {
-  if (e.keyword === 'if') return undefined;
-  const extra = (e.params as { additionalProperty?: string; unevaluatedProperty?: string });
-  const unknown = extra.additionalProperty ?? extra.unevaluatedProperty;
-  if (unknown !== undefined) return { pointer: `${e.instancePath}/${pointerSegment(unknown)}`, message: `unknown property "${unknown}"` };
-  if (e.keyword === 'propertyNames') return undefined; // reported with the offending name below
-  if (e.keyword === 'pattern' && e.propertyName !== undefined) {
-    return { pointer: `${e.instancePath}/${pointerSegment(e.propertyName)}`, message: `"${e.propertyName}" is not an allowed name (${e.message})` };
+  if (e.keyword === 'if' || e.keyword === 'propertyNames') return undefined;
+  const params = e.params as { additionalProperty?: string; allowedValues?: unknown[] };
+  if (params.additionalProperty !== undefined) {
+    return { pointer: `${e.instancePath}/${pointerSegment(params.additionalProperty)}`, message: `unknown property "${params.additionalProperty}"` };
   }
-  if (e.keyword === 'anyOf' && e.propertyName !== undefined) {
-    return { pointer: `${e.instancePath}/${pointerSegment(e.propertyName)}`, message: `"${e.propertyName}" is not a known keyword` };
+  if (e.propertyName !== undefined) {
+    // A key of the object is wrong, so point at that key rather than at the object.
+    const pointer = `${e.instancePath}/${pointerSegment(e.propertyName)}`;
+    if (e.keyword === 'anyOf') return { pointer, message: `"${e.propertyName}" is not a known keyword` };
+    if (e.keyword === 'enum') return { pointer, message: `unknown property "${e.propertyName}" (allowed here: ${params.allowedValues?.join(', ')})` };
+    return { pointer, message: `"${e.propertyName}" is not an allowed name (${e.message})` };
   }
-  const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
-  return { pointer: e.instancePath, message: allowed ? `${e.message}: ${allowed.join(', ')}` : e.message ?? e.keyword };
+  return { pointer: e.instancePath, message: params.allowedValues ? `${e.message}: ${params.allowedValues.join(', ')}` : e.message ?? e.keyword };
+}
+
+/** An anyOf/oneOf failure reads as one line listing what each alternative wanted at that place. */
+function foldAlternatives(errors: ErrorObject[]): ErrorObject[] {
+  const folded: ErrorObject[] = [];
+  const branchOf = (e: ErrorObject, alt: ErrorObject) => e !== alt && e.instancePath === alt.instancePath && e.schemaPath.startsWith(`${alt.schemaPath}/`);
+  const alternatives = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
+  for (const e of errors) {
+    if (alternatives.some((alt) => branchOf(e, alt))) continue;
+    const branches = errors.filter((b) => branchOf(b, e) && b.keyword !== 'if');
+    if (!alternatives.includes(e) || !branches.length) folded.push(e);
+    else folded.push({ ...e, message: `must match one of: ${[...new Set(branches.map((b) => describe(b)?.message))].join(' | ')}` });
+  }
+  return folded;
 }
 
 export function metaSchemaProblems(doc: CatalogueDocument): Problem[] {
   const validate = metaValidators()[doc.kind];
   if (validate(doc.data)) return [];
   const lines = new Map<string, Problem>();
-  for (const e of validate.errors ?? []) {
+  for (const e of foldAlternatives(validate.errors ?? [])) {
     const d = describe(e);
-    if (d) lines.set(`${d.pointer} ${d.message}`, { file: doc.file, pointer: d.pointer, message: `${d.message} (${META_DIR}: ${e.schemaPath})` });
+    if (d) lines.set(`${d.pointer} ${d.message}`, { file: doc.file, pointer: d.pointer, message: d.message });
   }
   return [...lines.values()];
 }
