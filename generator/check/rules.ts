@@ -1,19 +1,15 @@
-// Check: every rule text (visible, readonlyWhen, a call's allow other than public/login) compiles and
-// calls only functions that exist (filtrex only notices an unknown function when the rule runs).
+// Check: every rule text (visible, readonlyWhen, a call's allow other than public/login) compiles,
+// calls only functions that exist and reads only the context's roots. filtrex notices neither an
+// unknown function nor an unknown name until the rule runs, and then the rule is silently false.
 import { compileRule, ruleFunctions } from '../../src/core/rules.ts';
+import { calledFunctions, readRoots } from './rule-names.ts';
 import { referencesOf } from './references/by-kind.ts';
 import type { Check, Problem } from './problem.ts';
 
 const FILTREX_FUNCTIONS = ['abs', 'ceil', 'floor', 'log', 'log2', 'log10', 'max', 'min', 'round', 'sqrt', 'exists', 'empty'];
-/** Operators written as words, which may be followed by a parenthesis without being calls. */
-const KEYWORDS: ReadonlySet<string> = new Set(['and', 'or', 'not', 'in', 'if', 'then', 'else', 'mod', 'of']);
 const KNOWN_FUNCTIONS: ReadonlySet<string> = new Set([...FILTREX_FUNCTIONS, ...Object.keys(ruleFunctions)]);
-
-/** Names called in a rule, string literals removed first so 'a(b)' in quotes is not a call. */
-export function calledFunctions(rule: string): string[] {
-  const code = rule.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
-  return [...code.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\s*\(/g)].map((m) => m[1]).filter((name) => !KEYWORDS.has(name));
-}
+/** What the console and the server put in a rule's context (docs/catalogue.md, "Rules"). */
+export const RULE_ROOTS: ReadonlySet<string> = new Set(['user', 'config', 'form', 'reply', 'session', 'row']);
 
 function ruleProblem(rule: string): string | undefined {
   try {
@@ -21,8 +17,13 @@ function ruleProblem(rule: string): string | undefined {
   } catch (e) {
     return `rule "${rule}" does not compile: ${(e as Error).message.split('\n')[0]}`;
   }
-  const unknown = calledFunctions(rule).filter((f) => !KNOWN_FUNCTIONS.has(f));
-  if (unknown.length) return `rule "${rule}" calls unknown function ${unknown.join(', ')} (known: ${[...KNOWN_FUNCTIONS].join(', ')})`;
+  const functions = [...new Set(calledFunctions(rule).filter((f) => !KNOWN_FUNCTIONS.has(f)))];
+  if (functions.length) return `rule "${rule}" calls unknown function ${functions.join(', ')} (known: ${[...KNOWN_FUNCTIONS].join(', ')})`;
+  const names = [...new Set(readRoots(rule).filter((r) => !RULE_ROOTS.has(r)))];
+  if (names.length) {
+    return `rule "${rule}" reads unknown name ${names.join(', ')} (a rule reads ${[...RULE_ROOTS].join(', ')}; ` +
+      `strings take double quotes, '…' is a name; there is no true/false, test the value itself)`;
+  }
   return undefined;
 }
 

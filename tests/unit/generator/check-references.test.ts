@@ -160,3 +160,22 @@ describe('atrium check: rule functions', () => {
     expect(lines[0]).toMatch(new RegExp(`^${SCREENS}:/screens/0/tiles/0/visible: rule ".*" calls unknown function contains \\(known: .*count.*\\)$`));
   });
 });
+
+describe('atrium check: rule names', () => {
+  it("catches a single-quoted 'string', which filtrex reads as a variable name", () => {
+    const docs = setAt(fixtureDocs(), SCREENS, '/screens/1/actions/0/visible', "user.type == 'admin' and reply.canCreate");
+    const lines = problemLines(docs);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^${SCREENS}:/screens/1/actions/0/visible: rule ".*" reads unknown name admin \\(a rule reads user, `));
+  });
+
+  it('catches true/false, which filtrex does not know', () => {
+    const docs = setAt(fixtureDocs(), CALLS, '/calls/0/allow', 'user.superAdmin == true');
+    expect(problemLines(docs)[0]).toMatch(new RegExp(`^${CALLS}:/calls/0/allow: rule "user.superAdmin == true" reads unknown name true `));
+  });
+
+  it('accepts double-quoted strings, quoted paths, word operators before parentheses and `of`', () => {
+    const rule = `'user.type' == "it's (fine)" or (not user.a and (name of user) in ("x", "y") and count(user.roles) > 1)`;
+    expect(problemLines(setAt(fixtureDocs(), SCREENS, '/screens/0/tiles/0/visible', rule))).toEqual([]);
+  });
+});
