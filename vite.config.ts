@@ -7,7 +7,8 @@ export default defineConfig({
   base: './',
   plugins: [react()],
   build: { outDir: '../../dist/console', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
-  server: { proxy: { '/authtime': 'http://127.0.0.1:8080' } },
+  // ATRIUM_API_URL points the dev server's proxy at a server on another port.
+  server: { proxy: { '/authtime': process.env.ATRIUM_API_URL ?? 'http://127.0.0.1:8080', '/uploads': process.env.ATRIUM_API_URL ?? 'http://127.0.0.1:8080' } },
   test: {
     root: '.',
     projects: [

@@ -1,0 +1,111 @@
+// The one API client: builds URLs from the catalogue's call paths, sends credentials and the CSRF
+// token, unwraps the {errcode, errmsg, data} envelope and throws ApiError. Screens never call fetch.
+import { CSRF_COOKIE, CSRF_HEADER, type Reply } from '../../core/envelope.ts';
+import { callRoutes, type CallId, type Calls } from '../../core/generated/api-types.ts';
+import { ApiError } from './ApiError.ts';
+import { readCookie } from './cookies.ts';
+
+export interface CallArgs {
+  params?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  /** The caller reports failures itself (no error toast). 401 still leads to the login page. */
+  silent?: boolean;
+}
+
+type Part<Name extends string, T, Required extends boolean> = [T] extends [never]
+  ? { [P in Name]?: undefined }
+  : Required extends true
+    ? { [P in Name]: T }
+    : { [P in Name]?: T };
+
+/** The arguments of a call known to the generated types. */
+export type TypedArgs<K extends CallId> = Part<'params', Calls[K]['params'], true> &
+  Part<'query', Calls[K]['query'], false> &
+  Part<'body', Calls[K]['body'], true> & { silent?: boolean };
+
+interface ClientHooks {
+  onUnauthenticated: () => void;
+  onError: (error: ApiError) => void;
+}
+
+type Route = { method: string; path: string };
+// Generated routes let the shell talk to the server before the catalogue is loaded; the catalogue
+// (with any extra roots) takes over once it is.
+let routes: Record<string, Route> = { ...callRoutes };
+let hooks: ClientHooks = { onUnauthenticated: () => undefined, onError: () => undefined };
+
+export function setCallRoutes(calls: Record<string, Route>): void {
+  routes = { ...callRoutes, ...calls };
+}
+
+export function configureClient(next: ClientHooks): void {
+  hooks = next;
+}
+
+/** Where the console is served from, so every call stays relative to the context path. */
+export function contextPath(): string {
+  return new URL('./', window.location.href).pathname.replace(/\/$/, '');
+}
+
+export function resourceUrl(path: string, query?: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
+  const qs = search.toString();
+  return `${contextPath()}${path}${qs ? `?${qs}` : ''}`;
+}
+
+export function callUrl(callId: string, params: CallArgs['params'] = {}, query?: CallArgs['query']): string {
+  const route = routes[callId];
+  if (!route) throw new Error(`unknown API call "${callId}" (not in the catalogue)`);
+  const path = route.path.replace(/\{([A-Za-z0-9_]+)\}/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`API call "${callId}" needs the path parameter "${name}"`);
+    return encodeURIComponent(String(value));
+  });
+  return resourceUrl(path, query);
+}
+
+async function send(method: string, url: string, body: unknown): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? '';
+  try {
+    return await fetch(url, { method, headers, credentials: 'include', body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError(-1, '', { cause: (e as Error).message }, 0);
+  }
+}
+
+async function readEnvelope(res: Response): Promise<Reply> {
+  try {
+    const reply = (await res.json()) as Reply;
+    if (typeof reply?.errcode === 'number') return reply;
+  } catch {
+    /* not JSON: reported below */
+  }
+  throw new ApiError(1500, res.statusText, null, res.status);
+}
+
+/** Runs any catalogue call by id (the generic runtime knows ids only from the catalogue). */
+export async function callAny<T = unknown>(callId: string, args: CallArgs = {}): Promise<T> {
+  const method = routes[callId]?.method ?? 'GET';
+  try {
+    const res = await send(method, callUrl(callId, args.params, args.query), args.body);
+    if (res.status === 401) {
+      hooks.onUnauthenticated();
+      throw new ApiError(401, '', null, 401);
+    }
+    const reply = await readEnvelope(res);
+    if (reply.errcode !== 0) throw new ApiError(reply.errcode, reply.errmsg, reply.data, res.status);
+    return reply.data as T;
+  } catch (e) {
+    if (e instanceof ApiError && e.status !== 401 && !args.silent) hooks.onError(e);
+    throw e;
+  }
+}
+
+/** A call known to the generated types: arguments and reply are typed. */
+export function call<K extends CallId>(callId: K, args: TypedArgs<K>): Promise<Calls[K]['reply']> {
+  return callAny<Calls[K]['reply']>(callId, args as CallArgs);
+}

@@ -1,0 +1,9 @@
+// Guard: department-level users (security separation on, with a department and a domain) have no home.
+import type { Guard } from './guard.ts';
+
+const departmentUserBlocked: Guard = ({ user }) => {
+  const departmentLevel = Boolean(user?.isOpenSecurity) && (user?.departments?.length ?? 0) > 0 && (user?.domains?.length ?? 0) > 0;
+  return departmentLevel ? { block: 'guard.departmentUserNoHome' } : null;
+};
+
+export default departmentUserBlocked;

@@ -1,0 +1,41 @@
+// Console entry: wires the API client to toasts and the login page, loads the catalogue, starts the router.
+import i18next from 'i18next';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ApiError } from './api/ApiError.ts';
+import { configureClient } from './api/client.ts';
+import { clearCurrentUser } from './session/current-user.ts';
+import { App } from './shell/App.tsx';
+import { BootFailure } from './shell/BootFailure.tsx';
+import { bootstrap } from './shell/boot.ts';
+import { currentPath, navigateTo, setRouter } from './shell/navigation.ts';
+import { notifyError } from './shell/notify.ts';
+import { createConsoleRouter } from './shell/router.tsx';
+
+function errorText(error: ApiError): string {
+  if (error.isNetwork) return i18next.t('error.network');
+  return error.errmsg || i18next.t('error.internal');
+}
+
+configureClient({
+  onUnauthenticated: () => {
+    clearCurrentUser();
+    if (!currentPath()?.startsWith('/login')) navigateTo('/login');
+  },
+  onError: (error) => notifyError(errorText(error)),
+});
+
+const root = createRoot(document.getElementById('root')!);
+
+bootstrap().then(
+  (boot) => {
+    const router = createConsoleRouter(boot.catalogue);
+    setRouter(router);
+    root.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  },
+  (error: unknown) => root.render(<BootFailure error={error} />),
+);

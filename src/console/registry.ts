@@ -1,0 +1,55 @@
+// The console's one registry: exact names from the catalogue → lazily loaded modules. Plain data and
+// `import()` thunks only, so the generator can import it in Node (no DOM) to check that the catalogue
+// names only registered things.
+
+export type ModuleLoader = () => Promise<unknown>;
+export type Registry = Readonly<Record<string, ModuleLoader>>;
+
+/** Builds one map; a name registered twice is a programming error, reported at once. */
+export function registry(kind: string, entries: Array<[string, ModuleLoader]>): Registry {
+  const map: Record<string, ModuleLoader> = {};
+  for (const [name, load] of entries) {
+    if (Object.prototype.hasOwnProperty.call(map, name)) throw new Error(`duplicate ${kind} "${name}" in the console registry`);
+    map[name] = load;
+  }
+  return Object.freeze(map);
+}
+
+/** Screen kinds: each module's default export renders a catalogue screen of that kind. */
+export const screenKinds = registry('screen kind', [
+  ['list', () => import('./runtime/list/ListScreen.tsx')],
+  ['form', () => import('./runtime/form/FormScreen.tsx')],
+  ['tiles', () => import('./runtime/tiles/TilesScreen.tsx')],
+  ['plugin', () => import('./runtime/plugin/PluginScreen.tsx')],
+]);
+
+/** Hand-written screens, named by `plugin:` in a screen of kind plugin. */
+export const plugins = registry('plugin', [
+  ['login', () => import('./plugins/login/LoginPage.tsx')],
+  ['about', () => import('./plugins/about/AboutPage.tsx')],
+  ['pending', () => import('./plugins/pending/PendingPage.tsx')],
+]);
+
+/** Plugins drawn on the whole page, without the header (the login page). */
+export const fullPagePlugins: ReadonlySet<string> = new Set(['login']);
+
+/** Table and card cell renderers, named by a column's `render:`. */
+export const cellRenderers = registry('cell renderer', [
+  ['status', () => import('./runtime/cells/StatusCell.tsx')],
+  ['usernames', () => import('./runtime/cells/UsernamesCell.tsx')],
+  ['image', () => import('./runtime/cells/ImageCell.tsx')],
+  ['date', () => import('./runtime/cells/DateCell.tsx')],
+]);
+
+/** Form widgets, named by a property's `x-widget` or a form field's `widget:`. */
+export const widgets = registry('widget', [
+  ['switch', () => import('./runtime/widgets/SwitchWidget.tsx')],
+  ['textarea', () => import('./runtime/widgets/TextareaWidget.tsx')],
+  ['password', () => import('./runtime/widgets/PasswordWidget.tsx')],
+]);
+
+/** Navigation guards, named by a route's `guards:`. */
+export const guards = registry('guard', [
+  ['departmentUserBlocked', () => import('./guards/department-user-blocked.ts')],
+  ['onlyDomainUserToMain', () => import('./guards/only-domain-user-to-main.ts')],
+]);

@@ -1,0 +1,64 @@
+// Screen kind `form`: RJSF with the MUI theme, drawn from useFormController; Save and Exit.
+import Save from '@mui/icons-material/Save';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import Form from '@rjsf/mui';
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { widgets } from '../../registry.ts';
+import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
+import type { ScreenProps } from '../../shell/ScreenHost.tsx';
+import type { FormScreenDef, Row } from '../screen-types.ts';
+import { useRegistryDefaults } from '../useRegistryDefaults.ts';
+import { useFormController } from './useFormController.ts';
+import { formValidator } from './validator.ts';
+
+function EntityForm({ screen }: { screen: FormScreenDef }) {
+  const { t } = useTranslation();
+  const form = useFormController(screen);
+  const loadedWidgets = useRegistryDefaults<RegistryWidgetsType[string]>('widget', widgets, form.layout.widgetNames);
+  if (form.state === 'loading' || !loadedWidgets) return <LoadingPanel />;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 860 }}>
+      <Typography variant="h6" component="h1" sx={{ mb: 2, fontSize: 18 }}>
+        {t(screen.title)}
+      </Typography>
+      {form.state === 'failed' ? (
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Alert severity="error">{t('error.notFound')}</Alert>
+          <Button data-testid="form-exit" variant="outlined" onClick={form.exit}>
+            {t('action.exit')}
+          </Button>
+        </Stack>
+      ) : (
+        <Form
+          schema={form.layout.schema}
+          uiSchema={form.layout.uiSchema}
+          formData={form.formData}
+          validator={formValidator}
+          widgets={loadedWidgets}
+          extraErrors={form.serverErrors}
+          showErrorList={false}
+          noHtml5Validate
+          liveValidate={form.liveValidate ? 'onChange' : false}
+          onChange={(e) => form.change(e.formData as Row)}
+          onError={form.markSubmitted}
+          onSubmit={(e) => void form.save(e.formData as Row)}
+        >
+          <Box sx={{ display: 'flex', gap: 1, mt: 3, pt: 2, borderTop: 1, borderColor: 'divider' }}>
+            <Button data-testid="form-save" type="submit" variant="contained" startIcon={<Save />} loading={form.saving}>
+              {t('action.save')}
+            </Button>
+            <Button data-testid="form-exit" variant="outlined" onClick={form.exit}>
+              {t('action.exit')}
+            </Button>
+          </Box>
+        </Form>
+      )}
+    </Paper>
+  );
+}
+
+export default function FormScreen({ screen }: ScreenProps) {
+  if (screen.kind !== 'form') throw new Error(`screen "${screen.id}" is not a form screen`);
+  return <EntityForm screen={screen as FormScreenDef} />;
+}

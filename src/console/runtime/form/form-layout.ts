@@ -1,0 +1,59 @@
+// Turns a catalogue form screen into what RJSF draws: the entity schema cut down to the screen's
+// fields (label keys kept as titles, because validation messages name fields by them), and a
+// uiSchema with translated titles, x-labels option names, widgets and read-only flags.
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ConsoleCatalogue, FormScreen, JsonSchema } from '../../../core/catalogue/types.ts';
+import { inlineEntityRefs } from '../../../core/catalogue/schema-refs.ts';
+import { evaluateRule, type RuleContext } from '../../../core/rules.ts';
+
+export interface FormLayout {
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  /** Widget names the form needs from the registry. */
+  widgetNames: string[];
+  /** Properties the server owns (readOnly): never sent back. */
+  readOnlyFields: string[];
+}
+
+type Translate = (key: string) => string;
+type FieldEntry = FormScreen['fields'][number];
+
+const entryOf = (f: FieldEntry) => (typeof f === 'string' ? { field: f } : f);
+
+function fieldUi(prop: JsonSchema, widget: string | undefined, readonly: boolean, t: Translate): Record<string, unknown> {
+  const ui: Record<string, unknown> = {};
+  if (typeof prop.title === 'string') ui['ui:title'] = t(prop.title);
+  const labels = prop['x-labels'] as Record<string, string> | undefined;
+  if (labels) ui['ui:enumNames'] = Object.fromEntries(Object.entries(labels).map(([v, key]) => [v, t(key)]));
+  if (widget) ui['ui:widget'] = widget;
+  if (readonly) ui['ui:readonly'] = true;
+  return ui;
+}
+
+export function buildFormLayout(screen: FormScreen & { id: string }, catalogue: Pick<ConsoleCatalogue, 'entities'>, t: Translate, context: RuleContext): FormLayout {
+  const entity = catalogue.entities[screen.entity];
+  if (!entity) throw new Error(`form "${screen.id}" names the unknown entity "${screen.entity}"`);
+  const full = inlineEntityRefs(entity.schema, catalogue as Parameters<typeof inlineEntityRefs>[1]);
+  const props = (full.properties ?? {}) as Record<string, JsonSchema>;
+  const properties: Record<string, JsonSchema> = {};
+  const uiSchema: UiSchema = {};
+  const order: string[] = [];
+  const widgetNames: string[] = [];
+  for (const entry of screen.fields.map(entryOf)) {
+    if (!evaluateRule(entry.visible, context)) continue;
+    const prop = props[entry.field];
+    if (!prop) throw new Error(`form "${screen.id}" names the unknown field "${entry.field}" of entity "${screen.entity}"`);
+    // English descriptions in the schema document the API; the form shows only labels.
+    const { description: _description, ...shown } = prop;
+    properties[entry.field] = shown;
+    const widget = entry.widget ?? (prop['x-widget'] as string | undefined) ?? (prop['x-secret'] ? 'password' : undefined);
+    if (widget) widgetNames.push(widget);
+    const readonly = prop.readOnly === true || (entry.readonlyWhen !== undefined && evaluateRule(entry.readonlyWhen, context));
+    uiSchema[entry.field] = fieldUi(prop, widget, readonly, t);
+    order.push(entry.field);
+  }
+  uiSchema['ui:order'] = order;
+  const required = ((full.required ?? []) as string[]).filter((name) => name in properties);
+  const readOnlyFields = Object.entries(props).filter(([, p]) => p.readOnly === true).map(([name]) => name);
+  return { schema: { type: 'object', properties, required } as RJSFSchema, uiSchema, widgetNames, readOnlyFields };
+}

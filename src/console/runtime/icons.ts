@@ -1,0 +1,42 @@
+// Icons the catalogue may name (`icon:` of tiles and actions). A fixed map, because importing the
+// whole icon set by name would put thousands of icons in the bundle.
+import Add from '@mui/icons-material/Add';
+import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
+import Apartment from '@mui/icons-material/Apartment';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import BugReport from '@mui/icons-material/BugReport';
+import Close from '@mui/icons-material/Close';
+import Delete from '@mui/icons-material/Delete';
+import Download from '@mui/icons-material/Download';
+import Edit from '@mui/icons-material/Edit';
+import Info from '@mui/icons-material/InfoOutlined';
+import MonitorHeart from '@mui/icons-material/MonitorHeart';
+import People from '@mui/icons-material/People';
+import Refresh from '@mui/icons-material/Refresh';
+import Save from '@mui/icons-material/Save';
+import Settings from '@mui/icons-material/Settings';
+import Upload from '@mui/icons-material/Upload';
+import type { SvgIconComponent } from '@mui/icons-material';
+
+export const icons: Readonly<Record<string, SvgIconComponent>> = {
+  Add,
+  AdminPanelSettings,
+  Apartment,
+  ArrowBack,
+  BugReport,
+  Close,
+  Delete,
+  Download,
+  Edit,
+  Info,
+  MonitorHeart,
+  People,
+  Refresh,
+  Save,
+  Settings,
+  Upload,
+};
+
+export function iconOf(name: string | undefined): SvgIconComponent | undefined {
+  return name ? icons[name] : undefined;
+}

@@ -1,0 +1,15 @@
+// One value of a row as a column shows it: its registered renderer, an x-labels label, or plain text.
+import { useTranslation } from 'react-i18next';
+import type { Renderers } from '../cells/useCellRenderers.ts';
+import type { Row } from '../screen-types.ts';
+import type { ResolvedColumn } from './useListController.ts';
+
+export function CellValue({ column, row, renderers }: { column: ResolvedColumn; row: Row; renderers: Renderers }) {
+  const { t } = useTranslation();
+  const value = row[column.field];
+  const Renderer = column.render ? renderers[column.render] : undefined;
+  if (Renderer) return <Renderer value={value} row={row} schema={column.schema} />;
+  const labels = column.schema['x-labels'] as Record<string, string> | undefined;
+  if (labels && labels[String(value)]) return <>{t(labels[String(value)])}</>;
+  return <>{value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
+}

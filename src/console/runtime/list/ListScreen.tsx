@@ -1,0 +1,44 @@
+// Screen kind `list`: search form, toolbar, card or table view, empty state and confirmation,
+// all drawn from what useListController returns.
+import { Box, LinearProgress, Paper } from '@mui/material';
+import type { ScreenProps } from '../../shell/ScreenHost.tsx';
+import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
+import { useCellRenderers } from '../cells/useCellRenderers.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import type { ListScreenDef } from '../screen-types.ts';
+import { CardView } from './CardView.tsx';
+import { EmptyState } from './EmptyState.tsx';
+import { ListToolbar } from './ListToolbar.tsx';
+import { SearchForm } from './SearchForm.tsx';
+import { TableView } from './TableView.tsx';
+import { useListController } from './useListController.ts';
+
+function List({ screen }: { screen: ListScreenDef }) {
+  const list = useListController(screen);
+  const renderers = useCellRenderers(screen.columns.map((c) => c.render));
+  if (!renderers) return <LoadingPanel />;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {list.search.searchFields.length > 0 && (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <SearchForm search={list.search} />
+        </Paper>
+      )}
+      <ListToolbar list={list} />
+      {list.view === 'card' ? (
+        <Box sx={{ position: 'relative', minHeight: 120 }}>
+          {list.loading && <LinearProgress sx={{ position: 'absolute', top: -8, left: 0, right: 0 }} />}
+          {list.empty ? <EmptyState text={list.emptyText} /> : <CardView list={list} renderers={renderers} />}
+        </Box>
+      ) : (
+        <TableView list={list} renderers={renderers} />
+      )}
+      <ConfirmDialog message={list.confirm.pending?.action.confirm ?? null} onConfirm={list.confirm.accept} onCancel={list.confirm.cancel} />
+    </Box>
+  );
+}
+
+export default function ListScreen({ screen }: ScreenProps) {
+  if (screen.kind !== 'list') throw new Error(`screen "${screen.id}" is not a list screen`);
+  return <List screen={screen as ListScreenDef} />;
+}

@@ -1,0 +1,93 @@
+// The table view: a dense DataGrid with checkbox selection, the catalogue's columns, server-side
+// paging and row click; row actions get a column only on screens without cards (cards carry them).
+import { IconButton, Tooltip } from '@mui/material';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../session/language.ts';
+import type { Renderers } from '../cells/useCellRenderers.ts';
+import { iconOf } from '../icons.ts';
+import type { Row } from '../screen-types.ts';
+import { CellValue } from './CellValue.tsx';
+import { EmptyState } from './EmptyState.tsx';
+import { gridLocaleText } from './gridLocale.ts';
+import type { ListController } from './useListController.ts';
+
+const ACTIONS_FIELD = '__actions';
+
+function useGridColumns(list: ListController, renderers: Renderers): GridColDef<Row>[] {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const cols: GridColDef<Row>[] = list.columns.map((c) => ({
+      field: c.field,
+      headerName: t(c.label),
+      sortable: false,
+      minWidth: 120,
+      flex: c.width ? undefined : 1,
+      width: c.width,
+      renderCell: ({ row }) => <CellValue column={c} row={row} renderers={renderers} />,
+    }));
+    if (!list.hasCards && list.rowActions.length > 0) {
+      cols.push({
+        field: ACTIONS_FIELD,
+        headerName: '',
+        sortable: false,
+        width: 56 * list.rowActions.length,
+        renderCell: ({ row }) =>
+          list.rowActions.map((a) => {
+            const Icon = iconOf(a.icon);
+            return (
+              <Tooltip key={a.id} title={t(a.label)}>
+                <IconButton size="small" data-testid={`row-${a.id}-${list.rowId(row)}`} onClick={() => list.runAction(a, list.rowId(row))}>
+                  {Icon ? <Icon fontSize="small" /> : t(a.label)}
+                </IconButton>
+              </Tooltip>
+            );
+          }),
+      });
+    }
+    return cols;
+  }, [list, renderers, t]);
+}
+
+export function TableView({ list, renderers }: { list: ListController; renderers: Renderers }) {
+  const { t } = useTranslation();
+  const columns = useGridColumns(list, renderers);
+  return (
+    <DataGrid<Row>
+      rows={list.rows}
+      columns={columns}
+      getRowId={list.rowId}
+      loading={list.loading}
+      density="compact"
+      checkboxSelection
+      disableRowSelectionOnClick
+      disableColumnMenu
+      paginationMode="server"
+      rowCount={list.rowCount}
+      pageSizeOptions={list.pageSizes}
+      paginationModel={list.paging}
+      onPaginationModelChange={list.setPaging}
+      rowSelectionModel={{ type: 'include', ids: new Set(list.selection) }}
+      onRowSelectionModelChange={(model) =>
+        // "Select all" arrives as an exclusion list; with server paging only this page's rows are known.
+        list.setSelection(model.type === 'include' ? [...model.ids].map(String) : list.rows.map(list.rowId).filter((id) => !model.ids.has(id)))
+      }
+      onCellClick={(params) => {
+        // The checkbox and action cells have their own meaning; any other cell opens the row.
+        if (params.field === '__check__' || params.field === ACTIONS_FIELD) return;
+        list.openRow?.(params.row);
+      }}
+      localeText={gridLocaleText(currentLanguage())}
+      slots={{ noRowsOverlay: () => <EmptyState text={list.emptyText} /> }}
+      aria-label={t('action.tableView')}
+      sx={{
+        bgcolor: 'background.paper',
+        minHeight: 320,
+        '& .MuiDataGrid-row': { cursor: list.openRow ? 'pointer' : 'default' },
+        '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
+        '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' },
+      }}
+    />
+  );
+}

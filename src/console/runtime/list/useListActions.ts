@@ -1,0 +1,72 @@
+// Runs toolbar and row actions: `to` navigates, `call` runs the API call with the selected (or the
+// row's) ids after the confirmation prompt; a required but empty selection shows the action's message.
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { ActionDef } from '../../../core/catalogue/types.ts';
+import { callAny } from '../../api/client.ts';
+import { getBoot } from '../../shell/boot.ts';
+import { notifySuccess, notifyWarning } from '../../shell/notify.ts';
+
+export interface PendingConfirm {
+  action: ActionDef;
+  ids: string[];
+  rowId?: string;
+}
+
+function successKey(callId: string): string {
+  return getBoot().catalogue.calls[callId]?.method === 'DELETE' ? 'msg.deleteSuccess' : 'msg.saveSuccess';
+}
+
+export function useListActions(selection: string[], afterChange: () => void) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState<PendingConfirm | null>(null);
+  const [running, setRunning] = useState(false);
+
+  const execute = useCallback(
+    async ({ action, ids, rowId }: PendingConfirm) => {
+      if (!action.call) return;
+      const sendsIds = rowId !== undefined || action.selection === 'required';
+      setRunning(true);
+      try {
+        await callAny(action.call, { params: rowId === undefined ? {} : { id: rowId }, body: sendsIds ? ids : undefined });
+        notifySuccess(t(successKey(action.call)));
+        afterChange();
+      } catch {
+        /* the client showed errmsg; the list stays as it was */
+      } finally {
+        setRunning(false);
+      }
+    },
+    [t, afterChange],
+  );
+
+  /** Starts an action; `rowId` for an action on one row (card delete cross, row action button). */
+  const run = useCallback(
+    (action: ActionDef, rowId?: string) => {
+      if (action.to) {
+        navigate(action.to);
+        return;
+      }
+      const ids = rowId === undefined ? selection : [rowId];
+      if (action.selection === 'required' && ids.length === 0) {
+        notifyWarning(t(action.message ?? 'msg.selectData'));
+        return;
+      }
+      const request = { action, ids, rowId };
+      if (action.confirm) setPending(request);
+      else void execute(request);
+    },
+    [navigate, selection, t, execute],
+  );
+
+  const confirm = useCallback(() => {
+    if (pending) void execute(pending);
+    setPending(null);
+  }, [pending, execute]);
+
+  const cancel = useCallback(() => setPending(null), []);
+
+  return { run, pending, running, confirm, cancel };
+}

@@ -1,0 +1,52 @@
+// Screen kind `tiles` (the platform landing): one tile per area the user's role may see, and the
+// copyright footer from the global configuration.
+import { Box, Card, CardActionArea, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { TileDef } from '../../../core/catalogue/types.ts';
+import { evaluateRule } from '../../../core/rules.ts';
+import { resourceUrl } from '../../api/client.ts';
+import { getBoot } from '../../shell/boot.ts';
+import type { ScreenProps } from '../../shell/ScreenHost.tsx';
+import { iconOf } from '../icons.ts';
+import { ruleContext } from '../rule-context.ts';
+
+function Tile({ tile }: { tile: TileDef }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const Icon = iconOf(tile.icon);
+  const open = () => {
+    if (tile.to) navigate(tile.to);
+    else if (tile.href) window.open(/^[a-z]+:/i.test(tile.href) ? tile.href : resourceUrl(`/${tile.href.replace(/^\.?\//, '')}`), '_blank', 'noopener');
+  };
+  return (
+    <Card sx={{ transition: 'box-shadow .15s, border-color .15s', '&:hover': { borderColor: 'primary.main', boxShadow: 3 } }}>
+      <CardActionArea data-testid={`tile-${tile.id}`} onClick={open} sx={{ p: 3, height: 168, display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Box sx={{ width: 64, height: 64, borderRadius: '50%', bgcolor: 'primary.light', color: 'primary.main', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+          {Icon && <Icon sx={{ fontSize: 34 }} />}
+        </Box>
+        <Typography sx={{ fontWeight: 600, textAlign: 'center' }}>
+          {t(tile.label)}
+        </Typography>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+export default function TilesScreen({ screen }: ScreenProps) {
+  if (screen.kind !== 'tiles') throw new Error(`screen "${screen.id}" is not a tiles screen`);
+  const context = ruleContext();
+  const visible = screen.tiles.filter((tile) => evaluateRule(tile.visible, context));
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 150px)' }}>
+      <Box sx={{ flex: 1, display: 'grid', gap: 2.5, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', alignContent: 'start', pt: 2 }}>
+        {visible.map((tile) => (
+          <Tile key={tile.id} tile={tile} />
+        ))}
+      </Box>
+      <Typography data-testid="home-footer" variant="body2" color="text.secondary" sx={{ textAlign: 'center', pt: 4, pb: 1 }}>
+        {getBoot().config.copyright}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,56 @@
+// The interface language: the atrium_lang cookie (the server reads it for its messages), labels
+// fetched from the server per language and handed to i18next.
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../core/catalogue/types.ts';
+import { call } from '../api/client.ts';
+import { readCookie, writeCookie } from '../api/cookies.ts';
+
+const LANG_COOKIE = 'atrium_lang';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Cookie first (the user's choice), then the platform's stored setting, then zh. */
+export function initialLanguage(configured?: string): Language {
+  const chosen = readCookie(LANG_COOKIE);
+  if (isLanguage(chosen)) return chosen;
+  return isLanguage(configured) ? configured : DEFAULT_LANGUAGE;
+}
+
+async function loadLabels(lang: Language): Promise<void> {
+  if (i18next.hasResourceBundle(lang, 'translation')) return;
+  const labels = await call('meta.locale', { params: { lang }, silent: true });
+  i18next.addResourceBundle(lang, 'translation', labels, true, true);
+}
+
+/** Labels are flat dotted keys, so i18next must not split keys on '.' or ':'. */
+export async function initLanguage(lang: Language): Promise<void> {
+  await i18next.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: false,
+    resources: {},
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+  });
+  await loadLabels(lang);
+  writeCookie(LANG_COOKIE, lang, 365);
+  document.documentElement.lang = htmlLang(lang);
+}
+
+export async function switchLanguage(lang: Language): Promise<void> {
+  await loadLabels(lang);
+  writeCookie(LANG_COOKIE, lang, 365);
+  document.documentElement.lang = htmlLang(lang);
+  await i18next.changeLanguage(lang);
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE;
+}
+
+function htmlLang(lang: Language): string {
+  return lang === 'cn' ? 'zh-Hant' : lang === 'zh' ? 'zh-Hans' : 'en';
+}

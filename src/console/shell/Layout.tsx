@@ -1,0 +1,18 @@
+// The frame around every screen except full-page plugins: header with breadcrumb, then the screen.
+import { Box } from '@mui/material';
+import { Outlet, useMatches } from 'react-router-dom';
+import { Header } from './Header.tsx';
+import type { RouteHandle } from './router.tsx';
+
+export function Layout() {
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.screen)?.handle as RouteHandle | undefined;
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <Header screen={handle?.screen} />
+      <Box component="main" sx={{ flex: 1, px: { xs: 2, md: 3 }, py: 2.5, width: '100%', maxWidth: 1440, mx: 'auto' }}>
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

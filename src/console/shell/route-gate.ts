@@ -1,0 +1,36 @@
+// The loader in front of every catalogue route: `auth: true` needs a stored current user, then the
+// route's guards run in order (redirect elsewhere, or block with a message and stay).
+import i18next from 'i18next';
+import { redirect, type LoaderFunction } from 'react-router-dom';
+import type { RouteDef } from '../../core/catalogue/types.ts';
+import type { Guard } from '../guards/guard.ts';
+import { guards } from '../registry.ts';
+import { readCurrentUser, sessionFlags } from '../session/current-user.ts';
+import { loadModule } from './lazy-module.ts';
+import { currentPath } from './navigation.ts';
+import { notifyWarning } from './notify.ts';
+
+type GatedRoute = Pick<RouteDef, 'path' | 'auth' | 'guards'>;
+
+async function loadGuard(name: string): Promise<Guard> {
+  const loader = guards[name];
+  if (!loader) throw new Error(`route guard "${name}" is not registered in the console`);
+  return (await loadModule<{ default: Guard }>(loader)).default;
+}
+
+export function gateLoader(route: GatedRoute): LoaderFunction {
+  return async () => {
+    const user = readCurrentUser();
+    if (route.auth && !user) return redirect('/login');
+    for (const name of route.guards ?? []) {
+      const decision = (await loadGuard(name))({ user, session: sessionFlags(), to: route.path });
+      if (!decision) continue;
+      if ('redirect' in decision) return redirect(decision.redirect);
+      notifyWarning(i18next.t(decision.block));
+      // Stay where the user was; on a first visit there is nowhere to stay, so the login page.
+      const here = currentPath();
+      return redirect(here && here.split('?')[0] !== route.path ? here : '/login');
+    }
+    return null;
+  };
+}

@@ -1,0 +1,63 @@
+// Builds the hash router from the catalogue's routes: redirects, gated screens inside the header
+// layout, and full-page plugins (login) outside it. Screens load lazily.
+import { createHashRouter, redirect, type RouteObject } from 'react-router-dom';
+import type { ConsoleCatalogue, RouteDef } from '../../core/catalogue/types.ts';
+import type { ConsoleScreen } from '../runtime/screen-types.ts';
+import { fullPagePlugins } from '../registry.ts';
+import { Layout } from './Layout.tsx';
+import { RouteError } from './RouteError.tsx';
+import { ScreenHost } from './ScreenHost.tsx';
+import { gateLoader } from './route-gate.ts';
+
+type Screen = ConsoleScreen;
+type Route = Omit<RouteDef, 'origin'>;
+
+/** What a matched route tells the layout (header title, breadcrumb, help). */
+export interface RouteHandle {
+  screen: Screen;
+}
+
+// The spec adds a login route at start-up when the catalogue has none.
+const BUILTIN_LOGIN: Screen = { id: 'login', title: 'screen.login', kind: 'plugin', plugin: 'login' };
+
+function isFullPage(screen: Screen): boolean {
+  return screen.kind === 'plugin' && fullPagePlugins.has(screen.plugin);
+}
+
+function screenRoute(route: Route, screen: Screen): RouteObject {
+  return {
+    path: route.path,
+    loader: gateLoader(route),
+    element: <ScreenHost key={screen.id} screen={screen} />,
+    errorElement: <RouteError />,
+    handle: { screen } satisfies RouteHandle,
+  };
+}
+
+export function buildRoutes(catalogue: ConsoleCatalogue): RouteObject[] {
+  const routes: Route[] = [...catalogue.routes];
+  if (!routes.some((r) => r.path === '/login')) routes.push({ path: '/login', screen: 'login', auth: false });
+  const redirects: RouteObject[] = [];
+  const fullPage: RouteObject[] = [];
+  const framed: RouteObject[] = [];
+  for (const route of routes) {
+    if (route.redirect) {
+      const target = route.redirect;
+      redirects.push({ path: route.path, loader: () => redirect(target) });
+      continue;
+    }
+    const screen = route.screen ? ((catalogue.screens[route.screen] as Screen | undefined) ?? (route.screen === 'login' ? BUILTIN_LOGIN : undefined)) : undefined;
+    if (!screen) throw new Error(`route ${route.path} names the unknown screen "${route.screen}"`);
+    (isFullPage(screen) ? fullPage : framed).push(screenRoute(route, screen));
+  }
+  return [
+    ...redirects,
+    ...fullPage,
+    { element: <Layout />, errorElement: <RouteError />, children: framed },
+    { path: '*', loader: () => redirect('/login') },
+  ];
+}
+
+export function createConsoleRouter(catalogue: ConsoleCatalogue) {
+  return createHashRouter(buildRoutes(catalogue));
+}
