@@ -28,6 +28,8 @@ function prepare(node: unknown, catalogue: Pick<Catalogue, 'entities'>, depth = 
     else if (SCHEMA_LISTS.has(k) && Array.isArray(v)) out[k] = v.map(sub);
     else out[k] = SCHEMA_VALUES.has(k) ? sub(v) : v;
   }
+  // An object that declares no property is open (any keys), not the empty type `{}`.
+  if (out.type === 'object' && !out.properties && !out.patternProperties && out.additionalProperties === undefined) out.additionalProperties = true;
   const m = typeof $ref === 'string' ? ENTITY_REF.exec($ref) : null;
   if (!m) return typeof $ref === 'string' ? { ...out, $ref } : out;
   if (!m[2] || m[2] === '#') return { ...out, tsType: typeName(m[1]) };

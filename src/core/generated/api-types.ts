@@ -91,7 +91,9 @@ export interface DomainsListQuery {
   pagelines?: number;
 }
 
-export interface MetaCatalogueReply {}
+export interface MetaCatalogueReply {
+  [k: string]: unknown | undefined;
+}
 
 export interface MetaLocaleReply {
   [k: string]: string | undefined;
