@@ -3,16 +3,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalogue, PROJECT_ROOT } from '../../src/core/catalogue/from-disk.ts';
-import type { Catalogue } from '../../src/core/catalogue/types.ts';
 import { generateTypes, TYPES_COMMAND, TYPES_FILE } from '../emit/types.ts';
 import { formatProblem, type CheckInput, type Problem } from '../check/problem.ts';
 import { runChecks } from '../check/run-checks.ts';
 import { loadHandlerIds, loadRegistryNames } from '../load/project-code.ts';
 
-async function generatedTypes(catalogue: Catalogue): Promise<{ value?: CheckInput['generatedTypes']; problems: Problem[] }> {
+/** The committed types describe the project's own catalogue, without extra roots (ATRIUM_CATALOGUE_EXTRA). */
+async function generatedTypes(): Promise<{ value?: CheckInput['generatedTypes']; problems: Problem[] }> {
   const path = join(PROJECT_ROOT, TYPES_FILE);
   try {
-    const fresh = await generateTypes(catalogue);
+    const fresh = await generateTypes(loadCatalogue([PROJECT_ROOT]).catalogue);
     return { value: { file: TYPES_FILE, committed: existsSync(path) ? readFileSync(path, 'utf8') : null, fresh, command: TYPES_COMMAND }, problems: [] };
   } catch (e) {
     return { problems: [{ file: TYPES_FILE, pointer: '', message: `cannot be generated: ${(e as Error).message.split('\n')[0]}` }] };
@@ -22,7 +22,7 @@ async function generatedTypes(catalogue: Catalogue): Promise<{ value?: CheckInpu
 export async function checkCommand(): Promise<number> {
   const loaded = loadCatalogue();
   const readProblems = loaded.problems.filter((p) => p.message.startsWith('not valid YAML'));
-  const [registry, handlers, types] = await Promise.all([loadRegistryNames(), loadHandlerIds(), generatedTypes(loaded.catalogue)]);
+  const [registry, handlers, types] = await Promise.all([loadRegistryNames(), loadHandlerIds(), generatedTypes()]);
   const result = runChecks({
     catalogue: loaded.catalogue,
     docs: loaded.docs,

@@ -6,7 +6,8 @@ import { option } from './args.ts';
 import { writeOutput } from './output.ts';
 
 export async function typesCommand(args: string[]): Promise<number> {
-  const { catalogue } = loadCatalogue();
+  // The project's own catalogue only: extra roots (ATRIUM_CATALOGUE_EXTRA) are not part of the committed types.
+  const { catalogue } = loadCatalogue([PROJECT_ROOT]);
   writeOutput(await generateTypes(catalogue), option(args, 'out') ?? join(PROJECT_ROOT, TYPES_FILE));
   return 0;
 }
