@@ -4,6 +4,9 @@
 
 type Obj = Record<string, unknown>;
 
+/** Resolving a pointer is shared with the console and the server. */
+export { pointerGet } from '../src/core/catalogue/schema-refs.ts';
+
 /** Keywords whose value maps names to subschemas. */
 export const SCHEMA_MAPS: ReadonlySet<string> = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 /** Keywords whose value is a list of subschemas. */
@@ -34,13 +37,4 @@ export function walkSchema(schema: unknown, pointer: string, visit: (schema: Obj
       v.forEach((sub, i) => walkSchema(sub, `${at}/${i}`, visit));
     } else if (SCHEMA_VALUES.has(k)) walkSchema(v, at, visit);
   }
-}
-
-/** Resolves a JSON pointer (with or without the leading #) inside a document. */
-export function pointerGet(root: unknown, pointer: string): unknown {
-  return pointer
-    .replace(/^#/, '')
-    .split('/')
-    .slice(1)
-    .reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Obj)[k.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), root);
 }

@@ -1,6 +1,8 @@
 // Compares two OpenAPI documents operation by operation (path, method, parameters, request body
 // schema, reply schema). Component references are inlined first, so two documents that name their
 // components differently but describe the same shapes agree.
+import { pointerGet } from '../schema-walk.ts';
+
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
@@ -10,7 +12,7 @@ function inlineComponents(node: unknown, doc: Obj, depth = 12): unknown {
   if (!isObj(node)) return node;
   const ref = node.$ref;
   if (typeof ref === 'string' && ref.startsWith('#/') && depth > 0) {
-    const target = ref.slice(2).split('/').reduce<unknown>((o, k) => (isObj(o) ? o[k.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc);
+    const target = pointerGet(doc, ref);
     const { $ref: _ref, ...rest } = node;
     if (target !== undefined) return inlineComponents({ ...(target as Obj), ...rest }, doc, depth - 1);
   }

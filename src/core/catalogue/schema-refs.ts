@@ -23,7 +23,8 @@ export function collectEntityRefs(schema: unknown, out = new Set<string>()): Set
   return out;
 }
 
-function pointerGet(root: unknown, pointer: string): unknown {
+/** Resolves a JSON pointer (with or without the leading #) inside a document. */
+export function pointerGet(root: unknown, pointer: string): unknown {
   return pointer
     .replace(/^#\/?/, '')
     .split('/')
