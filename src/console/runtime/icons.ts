@@ -37,6 +37,6 @@ export const icons: Readonly<Record<string, SvgIconComponent>> = {
   Upload,
 };
 
-export function iconOf(name: string | undefined): SvgIconComponent | undefined {
-  return name ? icons[name] : undefined;
+export function hasIcon(name: string | undefined): name is string {
+  return name !== undefined && Object.prototype.hasOwnProperty.call(icons, name);
 }

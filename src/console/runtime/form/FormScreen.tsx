@@ -4,6 +4,7 @@ import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import Form from '@rjsf/mui';
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { widgets } from '../../registry.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import type { ScreenProps } from '../../shell/ScreenHost.tsx';
@@ -12,9 +13,9 @@ import { useRegistryDefaults } from '../useRegistryDefaults.ts';
 import { useFormController } from './useFormController.ts';
 import { formValidator } from './validator.ts';
 
-function EntityForm({ screen }: { screen: FormScreenDef }) {
+function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: string | null }) {
   const { t } = useTranslation();
-  const form = useFormController(screen);
+  const form = useFormController(screen, recordKey);
   const loadedWidgets = useRegistryDefaults<RegistryWidgetsType[string]>('widget', widgets, form.layout.widgetNames);
   if (form.state === 'loading' || !loadedWidgets) return <LoadingPanel />;
   return (
@@ -59,6 +60,9 @@ function EntityForm({ screen }: { screen: FormScreenDef }) {
 }
 
 export default function FormScreen({ screen }: ScreenProps) {
+  const [query] = useSearchParams();
   if (screen.kind !== 'form') throw new Error(`screen "${screen.id}" is not a form screen`);
-  return <EntityForm screen={screen as FormScreenDef} />;
+  const recordKey = query.get(screen.key);
+  // A new key is another record: remount so no state of the previous one survives.
+  return <EntityForm key={recordKey ?? ''} screen={screen as FormScreenDef} recordKey={recordKey} />;
 }

@@ -4,16 +4,16 @@ import ViewModule from '@mui/icons-material/ViewModule';
 import { Box, Button, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ActionDef } from '../../../core/catalogue/types.ts';
-import { iconOf } from '../icons.ts';
+import { CatalogueIcon } from '../CatalogueIcon.tsx';
+import { hasIcon } from '../icons.ts';
 import type { ListController } from './useListController.ts';
 
 function ActionButton({ action, onClick }: { action: ActionDef; onClick: () => void }) {
   const { t } = useTranslation();
-  const Icon = iconOf(action.icon);
   const variant = action.variant === 'primary' ? 'contained' : 'outlined';
   const color = action.variant === 'danger' ? 'error' : 'primary';
   return (
-    <Button data-testid={`action-${action.id}`} variant={variant} color={color} startIcon={Icon ? <Icon /> : undefined} onClick={onClick}>
+    <Button data-testid={`action-${action.id}`} variant={variant} color={color} startIcon={hasIcon(action.icon) ? <CatalogueIcon name={action.icon} /> : undefined} onClick={onClick}>
       {t(action.label)}
     </Button>
   );

@@ -6,7 +6,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../session/language.ts';
 import type { Renderers } from '../cells/useCellRenderers.ts';
-import { iconOf } from '../icons.ts';
+import { CatalogueIcon } from '../CatalogueIcon.tsx';
+import { hasIcon } from '../icons.ts';
 import type { Row } from '../screen-types.ts';
 import { CellValue } from './CellValue.tsx';
 import { EmptyState } from './EmptyState.tsx';
@@ -22,9 +23,9 @@ function useGridColumns(list: ListController, renderers: Renderers): GridColDef<
       field: c.field,
       headerName: t(c.label),
       sortable: false,
-      minWidth: 120,
-      flex: c.width ? undefined : 1,
-      width: c.width,
+      // Catalogue widths are proportions with a floor, so the table fills the page at any width.
+      minWidth: c.width ?? 120,
+      flex: c.width ? c.width / 100 : 1,
       renderCell: ({ row }) => <CellValue column={c} row={row} renderers={renderers} />,
     }));
     if (!list.hasCards && list.rowActions.length > 0) {
@@ -34,16 +35,13 @@ function useGridColumns(list: ListController, renderers: Renderers): GridColDef<
         sortable: false,
         width: 56 * list.rowActions.length,
         renderCell: ({ row }) =>
-          list.rowActions.map((a) => {
-            const Icon = iconOf(a.icon);
-            return (
-              <Tooltip key={a.id} title={t(a.label)}>
-                <IconButton size="small" data-testid={`row-${a.id}-${list.rowId(row)}`} onClick={() => list.runAction(a, list.rowId(row))}>
-                  {Icon ? <Icon fontSize="small" /> : t(a.label)}
-                </IconButton>
-              </Tooltip>
-            );
-          }),
+          list.rowActions.map((a) => (
+            <Tooltip key={a.id} title={t(a.label)}>
+              <IconButton size="small" data-testid={`row-${a.id}-${list.rowId(row)}`} onClick={() => list.runAction(a, list.rowId(row))}>
+                {hasIcon(a.icon) ? <CatalogueIcon name={a.icon} fontSize="small" /> : t(a.label)}
+              </IconButton>
+            </Tooltip>
+          )),
       });
     }
     return cols;

@@ -51,6 +51,10 @@ export function useListController(screen: ListScreenDef) {
   }, [reload]);
   const actions = useListActions(selection, afterChange);
 
+  // A delete can empty the last page: step back to the page that now is the last one.
+  const lastPage = Math.max(0, Math.ceil(data.rowCount / paging.pageSize) - 1);
+  if (view === 'table' && !data.loading && paging.page > lastPage) setPaging({ ...paging, page: lastPage });
+
   const columns = useMemo<ResolvedColumn[]>(() => {
     const props = (getBoot().catalogue.entities[screen.entity]?.schema.properties ?? {}) as Record<string, JsonSchema>;
     return screen.columns.map((c) => {

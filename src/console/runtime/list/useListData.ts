@@ -1,5 +1,5 @@
 // Fetches one page of the list's source call whenever the search, the view or the paging changes;
-// keeps the last answer (`reply`) because action rules read it.
+// keeps the last answer (`reply`) because action rules read it, and shows it while the next loads.
 import { useCallback, useEffect, useState } from 'react';
 import { callAny } from '../../api/client.ts';
 import type { Row } from '../screen-types.ts';
@@ -15,30 +15,31 @@ export interface PageRequest {
   pagelines: number;
 }
 
+interface Settled {
+  request: string;
+  reply: ListReply | null;
+  failed: boolean;
+}
+
 export function useListData(source: string, search: Record<string, string>, page: PageRequest) {
-  const [reply, setReply] = useState<ListReply | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
   const [generation, setGeneration] = useState(0);
+  const [settled, setSettled] = useState<Settled | null>(null);
+  const { currpage, pagelines } = page;
+  // Identifies one request: loading is simply "the last settled request is not this one".
+  const request = JSON.stringify([source, search, currpage, pagelines, generation]);
 
   useEffect(() => {
     let current = true;
-    setLoading(true);
-    callAny<ListReply>(source, { query: { ...page }, body: search })
-      .then((answer) => {
-        if (!current) return;
-        setReply({ ...answer, datas: answer?.datas ?? [], rowCount: answer?.rowCount ?? 0 });
-        setFailed(false);
-      })
-      .catch(() => current && setFailed(true)) // the client already showed errmsg
-      .finally(() => current && setLoading(false));
+    callAny<ListReply>(source, { query: { currpage, pagelines }, body: search }).then(
+      (answer) => current && setSettled({ request, reply: { ...answer, datas: answer?.datas ?? [], rowCount: answer?.rowCount ?? 0 }, failed: false }),
+      () => current && setSettled((prev) => ({ request, reply: prev?.reply ?? null, failed: true })), // the client showed errmsg
+    );
     return () => {
       current = false;
     };
-    // page fields are listed one by one so an equal page object does not refetch
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [source, search, page.currpage, page.pagelines, generation]);
+  }, [source, search, currpage, pagelines, request]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { reply, rows: reply?.datas ?? [], rowCount: reply?.rowCount ?? 0, loading, failed, reload };
+  const reply = settled?.reply ?? null;
+  return { reply, rows: reply?.datas ?? [], rowCount: reply?.rowCount ?? 0, loading: settled?.request !== request, failed: settled?.failed ?? false, reload };
 }

@@ -1,8 +1,8 @@
 // Screen kind `plugin`: draws the hand-written component registered under the screen's plugin name.
 import { Suspense } from 'react';
 import { plugins } from '../../registry.ts';
-import { lazyComponent } from '../../shell/lazy-module.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
+import { LoadedDefault } from '../../shell/LoadedDefault.tsx';
 import type { ScreenProps } from '../../shell/ScreenHost.tsx';
 import type { PluginProps } from './types.ts';
 
@@ -10,10 +10,9 @@ export default function PluginScreen({ screen }: ScreenProps) {
   if (screen.kind !== 'plugin') throw new Error(`screen "${screen.id}" is not a plugin screen`);
   const loader = plugins[screen.plugin];
   if (!loader) throw new Error(`screen "${screen.id}" names the unregistered plugin "${screen.plugin}"`);
-  const Plugin = lazyComponent<PluginProps>(loader);
   return (
     <Suspense fallback={<LoadingPanel />}>
-      <Plugin screen={screen} props={screen.props ?? {}} />
+      <LoadedDefault<PluginProps> loader={loader} props={{ screen, props: screen.props ?? {} }} />
     </Suspense>
   );
 }

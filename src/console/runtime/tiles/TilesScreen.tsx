@@ -8,13 +8,12 @@ import { evaluateRule } from '../../../core/rules.ts';
 import { resourceUrl } from '../../api/client.ts';
 import { getBoot } from '../../shell/boot.ts';
 import type { ScreenProps } from '../../shell/ScreenHost.tsx';
-import { iconOf } from '../icons.ts';
+import { CatalogueIcon } from '../CatalogueIcon.tsx';
 import { ruleContext } from '../rule-context.ts';
 
 function Tile({ tile }: { tile: TileDef }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const Icon = iconOf(tile.icon);
   const open = () => {
     if (tile.to) navigate(tile.to);
     else if (tile.href) window.open(/^[a-z]+:/i.test(tile.href) ? tile.href : resourceUrl(`/${tile.href.replace(/^\.?\//, '')}`), '_blank', 'noopener');
@@ -23,7 +22,7 @@ function Tile({ tile }: { tile: TileDef }) {
     <Card sx={{ transition: 'box-shadow .15s, border-color .15s', '&:hover': { borderColor: 'primary.main', boxShadow: 3 } }}>
       <CardActionArea data-testid={`tile-${tile.id}`} onClick={open} sx={{ p: 3, height: 168, display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Box sx={{ width: 64, height: 64, borderRadius: '50%', bgcolor: 'primary.light', color: 'primary.main', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-          {Icon && <Icon sx={{ fontSize: 34 }} />}
+          <CatalogueIcon name={tile.icon} sx={{ fontSize: 34 }} />
         </Box>
         <Typography sx={{ fontWeight: 600, textAlign: 'center' }}>
           {t(tile.label)}
