@@ -1,0 +1,30 @@
+// The console registry: importable in plain Node (the generator checks catalogue names against it),
+// exact names, and a duplicate name is refused.
+import { describe, expect, it } from 'vitest';
+import { cellRenderers, guards, plugins, registry, screenKinds, widgets } from '../../../src/console/registry.ts';
+import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
+
+describe('console registry', () => {
+  it('registers the names the catalogue and the spec use', () => {
+    expect(Object.keys(screenKinds).sort()).toEqual(['form', 'list', 'plugin', 'tiles']);
+    expect(Object.keys(plugins)).toEqual(expect.arrayContaining(['login', 'about', 'pending']));
+    expect(Object.keys(cellRenderers)).toEqual(expect.arrayContaining(['status', 'usernames', 'image', 'date']));
+    expect(Object.keys(widgets)).toEqual(expect.arrayContaining(['switch', 'textarea', 'password']));
+    expect(Object.keys(guards).sort()).toEqual(['departmentUserBlocked', 'onlyDomainUserToMain']);
+  });
+
+  it('throws on a duplicate name, naming the kind and the name', () => {
+    const load = () => Promise.resolve({});
+    expect(() => registry('plugin', [['same', load], ['same', load]])).toThrow('duplicate plugin "same"');
+  });
+
+  it('covers every kind, plugin, renderer and guard the real catalogue names', () => {
+    const { catalogue } = loadCatalogue();
+    for (const screen of Object.values(catalogue.screens)) {
+      expect(screenKinds, screen.id).toHaveProperty([screen.kind]);
+      if (screen.kind === 'plugin') expect(plugins, screen.id).toHaveProperty([screen.plugin]);
+      if (screen.kind === 'list') for (const c of screen.columns) if (c.render) expect(cellRenderers, `${screen.id} ${c.field}`).toHaveProperty([c.render]);
+    }
+    for (const route of catalogue.routes) for (const g of route.guards ?? []) expect(guards, route.path).toHaveProperty([g]);
+  });
+});
