@@ -62,7 +62,7 @@ export default function LoginPage() {
                   </Stack>
                 )}
                 {login.formError && (
-                  <Alert severity="error" sx={{ mb: 1 }}>
+                  <Alert severity="error" sx={{ mb: 1.5 }}>
                     {login.formError}
                   </Alert>
                 )}
