@@ -90,6 +90,7 @@ async function readEnvelope(res: Response): Promise<Reply> {
 /** Runs any catalogue call by id (the generic runtime knows ids only from the catalogue). */
 export async function callAny<T = unknown>(callId: string, args: CallArgs = {}): Promise<T> {
   const method = routes[callId]?.method ?? 'GET';
+  if (method === 'GET' && args.body !== undefined) throw new Error(`API call "${callId}" is a GET and cannot carry a body`);
   try {
     const res = await send(method, callUrl(callId, args.params, args.query), args.body);
     if (res.status === 401) {

@@ -2,6 +2,7 @@
 // keeps the last answer (`reply`) because action rules read it, and shows it while the next loads.
 import { useCallback, useEffect, useState } from 'react';
 import { callAny } from '../../api/client.ts';
+import { getBoot } from '../../shell/boot.ts';
 import type { Row } from '../screen-types.ts';
 
 export interface ListReply {
@@ -30,7 +31,10 @@ export function useListData(source: string, search: Record<string, string>, page
 
   useEffect(() => {
     let current = true;
-    callAny<ListReply>(source, { query: { currpage, pagelines }, body: search }).then(
+    // POST lists (the spec's) take the search as their body; GET lists take it in the query.
+    const viaQuery = getBoot().catalogue.calls[source]?.method === 'GET';
+    const args = viaQuery ? { query: { ...search, currpage, pagelines } } : { query: { currpage, pagelines }, body: search };
+    callAny<ListReply>(source, args).then(
       (answer) => current && setSettled({ request, reply: { ...answer, datas: answer?.datas ?? [], rowCount: answer?.rowCount ?? 0 }, failed: false }),
       () => current && setSettled((prev) => ({ request, reply: prev?.reply ?? null, failed: true })), // the client showed errmsg
     );
