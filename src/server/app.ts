@@ -1,0 +1,53 @@
+// Builds the Fastify application on a database the caller opened (main.ts, tests, the benchmark).
+// No side effects at import time; nothing listens until the caller says so.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { join } from 'node:path';
+import { loadCatalogue, PROJECT_ROOT, catalogueRoots } from '../core/catalogue/from-disk.ts';
+import type { Catalogue } from '../core/catalogue/types.ts';
+import type { AtriumDatabase } from './db/connect.ts';
+import type { AppServices } from './services.ts';
+import requestContext from './plugins/request-context.ts';
+import errorHandler from './plugins/error-handler.ts';
+import catalogueRoutes from './plugins/catalogue-routes.ts';
+import staticFiles from './plugins/static-files.ts';
+import { useJsonBodyParser } from './http/json-body.ts';
+
+export interface AppOptions {
+  database: AtriumDatabase;
+  dataDir: string;
+  /** Check codes at login; default true (ATRIUM_CAPTCHA=off turns them off). */
+  captcha?: boolean;
+  /** The catalogue to serve; default: loaded from the project and ATRIUM_CATALOGUE_EXTRA. */
+  catalogue?: Catalogue;
+  /** Extra catalogue roots (same layout as the project), used when `catalogue` is not given. */
+  extraCatalogueRoots?: string[];
+  consoleDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+function catalogueFor(options: AppOptions): Catalogue {
+  if (options.catalogue) return options.catalogue;
+  const roots = options.extraCatalogueRoots ? [PROJECT_ROOT, ...options.extraCatalogueRoots] : catalogueRoots();
+  const { catalogue, problems } = loadCatalogue(roots);
+  const broken = problems.filter((p) => /not valid YAML|duplicate/.test(p.message));
+  if (broken.length > 0) throw new Error(`the catalogue cannot be loaded:\n${broken.map((p) => `${p.file} ${p.pointer}: ${p.message}`).join('\n')}`);
+  return catalogue;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const services: AppServices = {
+    database: options.database,
+    db: options.database.db,
+    catalogue: catalogueFor(options),
+    dataDir: options.dataDir,
+    captcha: options.captcha ?? true,
+    consoleDir: options.consoleDir ?? join(PROJECT_ROOT, 'dist', 'console'),
+  };
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: false });
+  useJsonBodyParser(app);
+  await app.register(requestContext, services);
+  await app.register(errorHandler);
+  await app.register(catalogueRoutes);
+  await app.register(staticFiles);
+  return app;
+}

@@ -1,0 +1,61 @@
+// Auth area: check-code image, login, logout and the current user's profile.
+import { decodePassword } from '../../../core/password-codec.ts';
+import { AppError } from '../../http/app-error.ts';
+import { CAPTCHA_COOKIE, CAPTCHA_LIFETIME_MS, consumeCaptcha, issueCaptcha } from '../../auth/captcha-store.ts';
+import { clearSessionCookies, setSessionCookies } from '../../auth/cookies.ts';
+import { selectCurrentUser, toCurrentUser } from '../../auth/current-user.ts';
+import { UNUSABLE_HASH, verifyPassword } from '../../auth/password-hash.ts';
+import { createSession, deleteSession } from '../../auth/sessions.ts';
+import type { Handler, HandlerContext } from '../handler.ts';
+
+interface LoginBody {
+  username: string;
+  password: string;
+  checkcode: string;
+}
+
+async function captcha({ services, request, reply }: HandlerContext): Promise<string> {
+  const { id, svg } = await issueCaptcha(services.db);
+  reply.setCookie(CAPTCHA_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: CAPTCHA_LIFETIME_MS / 1000 });
+  reply.header('cache-control', 'no-store');
+  return svg;
+}
+
+async function login({ services, body, request, reply }: HandlerContext<LoginBody>) {
+  const { db } = services;
+  // The check code goes first and is spent either way: guessing passwords costs one image each.
+  if (services.captcha && !(await consumeCaptcha(db, request.cookies[CAPTCHA_COOKIE], body.checkcode))) throw new AppError('badCheckcode');
+  const password = decodePassword(body.password);
+  if (password === null) throw new AppError('validation', undefined, 'error.badPassword');
+  const row = await selectCurrentUser(db)
+    .select('u.password_hash')
+    .where((eb) => eb(eb.fn('lower', ['u.loginno']), '=', body.username.trim().toLowerCase()))
+    .executeTakeFirst();
+  // Unknown usernames spend the same scrypt time and get the same message as wrong passwords.
+  const matches = await verifyPassword(password, row?.password_hash ?? UNUSABLE_HASH);
+  if (!row || !matches) throw new AppError('badCredentials');
+  if (row.status !== 1) throw new AppError('accountDisabled');
+  const tokens = await createSession(db, row.id, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+  setSessionCookies(request, reply, tokens);
+  reply.clearCookie(CAPTCHA_COOKIE, { path: '/' });
+  request.atrium.forgetSession();
+  return { ...toCurrentUser(row), language: await request.atrium.language() };
+}
+
+async function logout({ services, session, request, reply }: HandlerContext): Promise<string> {
+  if (session) await deleteSession(services.db, session.id);
+  clearSessionCookies(request, reply);
+  request.atrium.forgetSession();
+  return 'ok';
+}
+
+async function myprofile({ user, request }: HandlerContext) {
+  return { ...user, language: await request.atrium.language() };
+}
+
+export const authHandlers: Record<string, Handler> = {
+  'auth.captcha': captcha,
+  'auth.login': login,
+  'auth.logout': logout,
+  'auth.myprofile': myprofile,
+};

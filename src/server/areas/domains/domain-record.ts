@@ -1,0 +1,62 @@
+// Between the `domains` table and the `domain` entity: column names, and the SMS password that is
+// never sent back in clear (UNCHANGED_SECRET stands for "one is stored").
+import type { Selectable, Updateable } from 'kysely';
+import { UNCHANGED_SECRET } from '../../../core/password-codec.ts';
+import type { DomainsTable } from '../../db/schema.ts';
+
+export interface DomainAdmin {
+  id: string;
+  username: string;
+}
+
+export interface DomainReply {
+  id: string;
+  name: string;
+  systemName: string;
+  smsMemberCode: string;
+  smsMemberPwd: string;
+  description: string;
+  logoUrl: string;
+  status: number;
+  users: DomainAdmin[];
+}
+
+/** The writable fields of the entity as a create or update body carries them. */
+export interface DomainInput {
+  name?: string;
+  systemName?: string;
+  smsMemberCode?: string;
+  smsMemberPwd?: string;
+  description?: string;
+  logoUrl?: string;
+  status?: number;
+}
+
+export type DomainRow = Pick<Selectable<DomainsTable>, 'id' | 'name' | 'system_name' | 'sms_member_code' | 'sms_member_pwd' | 'description' | 'logo_url' | 'status'>;
+
+export function toDomainReply(row: DomainRow, users: DomainAdmin[] = []): DomainReply {
+  return {
+    id: row.id,
+    name: row.name,
+    systemName: row.system_name,
+    smsMemberCode: row.sms_member_code,
+    smsMemberPwd: row.sms_member_pwd ? UNCHANGED_SECRET : '',
+    description: row.description,
+    logoUrl: row.logo_url,
+    status: row.status,
+    users,
+  };
+}
+
+/** Only the fields present in the body change (a form that omits the logo does not clear it). */
+export function toDomainColumns(input: DomainInput): Updateable<DomainsTable> {
+  const columns: Updateable<DomainsTable> = {};
+  if (input.name !== undefined) columns.name = input.name.trim();
+  if (input.systemName !== undefined) columns.system_name = input.systemName;
+  if (input.smsMemberCode !== undefined) columns.sms_member_code = input.smsMemberCode;
+  if (input.smsMemberPwd !== undefined && input.smsMemberPwd !== UNCHANGED_SECRET) columns.sms_member_pwd = input.smsMemberPwd;
+  if (input.description !== undefined) columns.description = input.description;
+  if (input.logoUrl !== undefined) columns.logo_url = input.logoUrl;
+  if (input.status !== undefined) columns.status = input.status;
+  return columns;
+}

@@ -1,0 +1,97 @@
+// Reads of the domains area: the filtered page, one domain within the caller's reach, administrators.
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { CurrentUser } from '../../auth/current-user.ts';
+import type { DatabaseSchema, Db, DomainsTable } from '../../db/schema.ts';
+import { toDomainReply, type DomainAdmin, type DomainReply } from './domain-record.ts';
+
+export interface DomainSearch {
+  name?: string;
+  username?: string;
+  fieldExtends?: Record<string, string>;
+}
+
+type WithD = DatabaseSchema & { d: DomainsTable };
+type DomainQuery = SelectQueryBuilder<WithD, 'd', object>;
+type DomainEb = ExpressionBuilder<WithD, 'd'>;
+
+const SELECTION = ['d.id', 'd.name', 'd.system_name', 'd.sms_member_code', 'd.sms_member_pwd', 'd.description', 'd.logo_url', 'd.status'] as const;
+
+const EXTENSION_KEY = /^field\d+$/;
+
+/** Case-insensitive "contains" without LIKE, so % and _ in the search are plain characters. */
+const contains = (column: ReturnType<typeof sql>, text: string) => sql<boolean>`strpos(lower(${column}), lower(${text})) > 0`;
+
+/** A caller who is not a super admin reaches only the domains linked to them. */
+export function withinReach(query: DomainQuery, user: CurrentUser): DomainQuery {
+  if (user.superAdmin) return query;
+  return query.where((eb: DomainEb) =>
+    eb.exists(eb.selectFrom('superuser_domains as r').select('r.domain_id').whereRef('r.domain_id', '=', 'd.id').where('r.superuser_id', '=', user.id)),
+  );
+}
+
+function matching(query: DomainQuery, search: DomainSearch): DomainQuery {
+  let q = query;
+  if (search.name) q = q.where(contains(sql.ref('d.name'), search.name));
+  if (search.username) {
+    const username = search.username;
+    q = q.where((eb: DomainEb) =>
+      eb.exists(
+        eb
+          .selectFrom('superuser_domains as sd')
+          .innerJoin('superusers as s', 's.id', 'sd.superuser_id')
+          .select('sd.domain_id')
+          .whereRef('sd.domain_id', '=', 'd.id')
+          .where(sql<boolean>`(${contains(sql.ref('s.loginno'), username)} or ${contains(sql.ref('s.name'), username)})`),
+      ),
+    );
+  }
+  for (const [key, value] of Object.entries(search.fieldExtends ?? {})) {
+    if (EXTENSION_KEY.test(key) && value) q = q.where(contains(sql`d.ext ->> ${key}`, value));
+  }
+  return q;
+}
+
+export async function adminsOf(db: Db, domainIds: readonly string[]): Promise<Map<string, DomainAdmin[]>> {
+  const byDomain = new Map<string, DomainAdmin[]>(domainIds.map((id) => [id, []]));
+  if (domainIds.length === 0) return byDomain;
+  const rows = await db
+    .selectFrom('superuser_domains as sd')
+    .innerJoin('superusers as s', 's.id', 'sd.superuser_id')
+    .select(['sd.domain_id', 's.id', 's.loginno'])
+    .where('sd.domain_id', 'in', domainIds)
+    .orderBy('s.loginno')
+    .execute();
+  for (const row of rows) byDomain.get(row.domain_id)?.push({ id: row.id, username: row.loginno });
+  return byDomain;
+}
+
+export async function listDomains(db: Db, user: CurrentUser, search: DomainSearch, page: { currpage: number; pagelines: number }) {
+  const filtered = matching(withinReach(db.selectFrom('domains as d'), user), search);
+  const { rowCount } = await filtered.select(sql<number>`count(*)::int`.as('rowCount')).executeTakeFirstOrThrow();
+  const rows = await filtered
+    .select(SELECTION)
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(page.pagelines)
+    .offset((page.currpage - 1) * page.pagelines)
+    .execute();
+  const admins = await adminsOf(db, rows.map((r) => r.id));
+  return { datas: rows.map((r) => toDomainReply(r, admins.get(r.id))), rowCount };
+}
+
+/** One domain if it exists and the caller may reach it; undefined otherwise (both answer 1404). */
+export async function findDomain(db: Db, user: CurrentUser, id: string): Promise<DomainReply | undefined> {
+  const row = await withinReach(db.selectFrom('domains as d'), user)
+    .select(SELECTION)
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return toDomainReply(row, (await adminsOf(db, [id])).get(id));
+}
+
+/** Is the name taken by another domain? (Names are unique regardless of case.) */
+export async function nameTaken(db: Db, name: string, exceptId?: string): Promise<boolean> {
+  let q = db.selectFrom('domains').select('id').where(sql<boolean>`lower(name) = lower(${name.trim()})`);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}

@@ -1,0 +1,15 @@
+// Every hand-written handler, keyed by catalogue call id. Importable without side effects: the
+// generator reads it to check that each call has a handler and each handler a call.
+import type { Handler } from './handler.ts';
+import { authHandlers } from './auth/handlers.ts';
+import { domainHandlers } from './domains/handlers.ts';
+import { metaHandlers } from './meta/handlers.ts';
+
+export type { Handler, HandlerContext } from './handler.ts';
+export { STORE_PREFIX, storeOperation } from './store/store-handler.ts';
+
+export const handlers: Record<string, Handler> = {
+  ...authHandlers,
+  ...metaHandlers,
+  ...domainHandlers,
+};

@@ -1,0 +1,22 @@
+// The catalogue as the console receives it: no file origins, calls reduced to id/method/path.
+import type { Catalogue, ConsoleCatalogue } from '../../../core/catalogue/types.ts';
+
+const withoutOrigin = <T extends { origin: unknown }>({ origin: _origin, ...rest }: T): Omit<T, 'origin'> => rest;
+
+const cache = new WeakMap<Catalogue, ConsoleCatalogue>();
+
+export function toConsoleCatalogue(catalogue: Catalogue): ConsoleCatalogue {
+  let out = cache.get(catalogue);
+  if (!out) {
+    const mapValues = <T, U>(record: Record<string, T>, fn: (value: T) => U) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fn(v)]));
+    out = {
+      version: catalogue.version,
+      entities: mapValues(catalogue.entities, withoutOrigin),
+      calls: mapValues(catalogue.calls, ({ id, method, path }) => ({ id, method, path })),
+      screens: mapValues(catalogue.screens, withoutOrigin),
+      routes: catalogue.routes.map(withoutOrigin),
+    };
+    cache.set(catalogue, out);
+  }
+  return out;
+}

@@ -1,0 +1,75 @@
+// The `current-user` entity: who is signed in and the flags the console's rules and the server's
+// `allow` rules read (level, tenant scope, security separation…).
+import { sql } from 'kysely';
+import type { Db } from '../db/schema.ts';
+import type { Language } from '../../core/catalogue/types.ts';
+
+export interface CurrentUser {
+  id: string;
+  name: string;
+  loginno: string;
+  email: string;
+  isOpenSecurity: boolean;
+  type: string;
+  superAdmin: boolean;
+  domainAdmin: boolean;
+  developer: boolean;
+  departments: string[];
+  domains: string[];
+  tenantScoped: boolean;
+  level: number;
+  encryptionMode: number;
+  language?: Language;
+}
+
+/** 1 super admin, 2 tenant administrator, 3 developer only (spec: "new" is hidden at level 3). */
+function levelOf(row: { super_admin: boolean; domain_admin: boolean }): number {
+  if (row.super_admin) return 1;
+  return row.domain_admin ? 2 : 3;
+}
+
+const configValue = (key: string) => sql<unknown>`(select value from config where key = ${key})`;
+
+/** The selection shared by login and the per-request session lookup. */
+export function selectCurrentUser(db: Db) {
+  return db
+    .selectFrom('superusers as u')
+    .select((eb) => [
+      'u.id',
+      'u.name',
+      'u.loginno',
+      'u.email',
+      'u.type',
+      'u.status',
+      'u.super_admin',
+      'u.domain_admin',
+      'u.developer',
+      sql<string[]>`array(select domain_id from superuser_domains where superuser_id = ${eb.ref('u.id')} order by domain_id)`.as('domains'),
+      sql<string[]>`array(select department_id from superuser_departments where superuser_id = ${eb.ref('u.id')} order by department_id)`.as('departments'),
+      configValue('isOpenSecurity').as('is_open_security'),
+      configValue('encryptionMode').as('encryption_mode'),
+    ]);
+}
+
+type SelectedRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectCurrentUser>['executeTakeFirst']>>>;
+
+export function toCurrentUser(row: SelectedRow): CurrentUser {
+  const domains = row.domains ?? [];
+  const departments = row.departments ?? [];
+  return {
+    id: row.id,
+    name: row.name,
+    loginno: row.loginno,
+    email: row.email,
+    isOpenSecurity: row.is_open_security === true,
+    type: row.type,
+    superAdmin: row.super_admin,
+    domainAdmin: row.domain_admin,
+    developer: row.developer,
+    departments,
+    domains,
+    tenantScoped: !row.super_admin && domains.length > 0 && departments.length === 0,
+    level: levelOf(row),
+    encryptionMode: row.encryption_mode === 1 ? 1 : 0,
+  };
+}

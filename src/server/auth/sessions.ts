@@ -1,0 +1,68 @@
+// Sessions in the database (they are the online-users list): created at login, found from the
+// cookie on each call, slid forward while used, removed at logout.
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/schema.ts';
+import { selectCurrentUser, toCurrentUser, type CurrentUser } from './current-user.ts';
+
+/** Idle lifetime of a session. */
+export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reads do not all turn into writes. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export interface ActiveSession {
+  /** The stored id (hash of the cookie value). */
+  id: string;
+  csrfToken: string;
+  user: CurrentUser;
+}
+
+const newToken = () => randomBytes(32).toString('base64url');
+const storedIdOf = (cookieValue: string) => createHash('sha256').update(cookieValue).digest('base64url');
+
+export async function createSession(db: Db, superuserId: string, client: { ip: string; userAgent: string }): Promise<{ cookieValue: string; csrfToken: string }> {
+  const cookieValue = newToken();
+  const csrfToken = newToken();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: storedIdOf(cookieValue),
+      superuser_id: superuserId,
+      csrf_token: csrfToken,
+      ip: client.ip,
+      user_agent: client.userAgent.slice(0, 500),
+      expires_at: new Date(Date.now() + SESSION_IDLE_MS),
+    })
+    .execute();
+  return { cookieValue, csrfToken };
+}
+
+export async function findSession(db: Db, cookieValue: string): Promise<ActiveSession | null> {
+  const id = storedIdOf(cookieValue);
+  const row = await selectCurrentUser(db)
+    .innerJoin('sessions as s', 's.superuser_id', 'u.id')
+    .select(['s.csrf_token', 's.last_seen_at'])
+    .where('s.id', '=', id)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where('u.status', '=', 1)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(), expires_at: new Date(Date.now() + SESSION_IDLE_MS) })
+      .where('id', '=', id)
+      .execute();
+  }
+  return { id, csrfToken: row.csrf_token, user: toCurrentUser(row) };
+}
+
+export async function deleteSession(db: Db, storedId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', storedId).execute();
+}
+
+/** Drops expired sessions and check codes (called at start and now and then). */
+export async function purgeExpired(db: Db): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', sql<Date>`now()`).execute();
+  await db.deleteFrom('captchas').where('expires_at', '<=', sql<Date>`now()`).execute();
+}

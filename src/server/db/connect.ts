@@ -1,0 +1,68 @@
+// Opens the platform database: embedded PGlite (a data directory, or memory loaded from a snapshot)
+// or PostgreSQL through a `pg` pool. Both speak PostgreSQL to the same Kysely dialect.
+import { mkdirSync } from 'node:fs';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { PglitePool } from './pglite-pool.ts';
+import type { DatabaseSchema, Db } from './schema.ts';
+
+export interface PoolStatus {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export interface AtriumDatabase {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Live figures of the connection pool (the monitor page reads them). */
+  poolStatus(): PoolStatus;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… → PostgreSQL; absent → PGlite. */
+  databaseUrl?: string;
+  /** PGlite data directory; absent → in memory. */
+  pgliteDir?: string;
+  /** A PGlite data-dir dump to start from (tests share one instead of running initdb each time). */
+  pgliteSnapshot?: Blob;
+  /** PostgreSQL only: pool settings added to the URL's (tests set a search_path here). */
+  pgPool?: pg.PoolConfig;
+}
+
+// int8 (counts, serials) as numbers, per pool rather than through pg's global type registry.
+const pgTypes = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text'),
+};
+
+function openPostgres(url: string, extra: pg.PoolConfig | undefined): AtriumDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes, ...extra });
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    poolStatus: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => db.destroy(),
+  };
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<AtriumDatabase> {
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const pglite = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteSnapshot });
+  await pglite.waitReady;
+  const pool = new PglitePool(pglite);
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: pool as never }) });
+  return {
+    db,
+    kind: 'pglite',
+    poolStatus: () => ({ total: 1, idle: pool.busy ? 0 : 1, waiting: pool.waiting }),
+    close: () => db.destroy(),
+  };
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<AtriumDatabase> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.pgPool) : openPglite(options);
+}

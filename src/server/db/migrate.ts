@@ -1,0 +1,22 @@
+// Runs the code-defined migrations (db/migrations/, in name order) at start.
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './schema.ts';
+import * as foundation from './migrations/0001-foundation.ts';
+
+// Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
+const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${(error as Error | undefined)?.message ?? 'unknown error'}`, { cause: error });
+  }
+}
+
+/** Names of all migrations, so a prepared test snapshot knows when it is stale. */
+export const migrationNames = Object.keys(migrations);

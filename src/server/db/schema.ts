@@ -1,0 +1,137 @@
+// The Kysely table types of the platform database (kept in step with db/migrations/).
+import type { ColumnType, Generated, Kysely } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T = unknown> = ColumnType<T, string, string>;
+/** A column with a database default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+type DefaultedJson<T> = ColumnType<T, string | undefined, string>;
+
+export interface SuperusersTable {
+  id: string;
+  name: string;
+  loginno: string;
+  password_hash: string;
+  email: Defaulted<string>;
+  status: Defaulted<number>;
+  super_admin: Defaulted<boolean>;
+  domain_admin: Defaulted<boolean>;
+  developer: Defaulted<boolean>;
+  /** super | admin | secret | examine | develop | domain (security-separation officer types and plain roles). */
+  type: Defaulted<string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SuperuserDomainsTable {
+  superuser_id: string;
+  domain_id: string;
+}
+
+export interface SuperuserDepartmentsTable {
+  superuser_id: string;
+  department_id: string;
+}
+
+export interface SuperuserApplicationsTable {
+  superuser_id: string;
+  application_id: string;
+}
+
+export interface DomainsTable {
+  id: string;
+  name: string;
+  system_name: Defaulted<string>;
+  sms_member_code: Defaulted<string>;
+  sms_member_pwd: Defaulted<string>;
+  description: Defaulted<string>;
+  logo_url: Defaulted<string>;
+  status: Defaulted<number>;
+  /** Extension fields (field1…fieldN) of the tenant table. */
+  ext: DefaultedJson<Record<string, string>>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface DepartmentsTable {
+  id: string;
+  domain_id: string;
+  superior_id: string | null;
+  name: string;
+  code: Defaulted<string>;
+  level: Defaulted<number>;
+  order_no: Defaulted<number>;
+  valid: Defaulted<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  id: string;
+  domain_id: string;
+  department_id: string | null;
+  name: string;
+  loginno: string;
+  password_hash: string | null;
+  email: Defaulted<string>;
+  telephone: Defaulted<string>;
+  status: Defaulted<number>;
+  created_at: CreatedAt;
+}
+
+export interface ApplicationsTable {
+  id: string;
+  domain_id: string | null;
+  name: string;
+  description: Defaulted<string>;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  /** sha256 of the cookie value, so a leaked table does not hand out live sessions. */
+  id: string;
+  superuser_id: string;
+  csrf_token: string;
+  ip: Defaulted<string>;
+  user_agent: Defaulted<string>;
+  created_at: CreatedAt;
+  last_seen_at: UpdatedAt;
+  expires_at: Date | string;
+}
+
+export interface CaptchasTable {
+  id: string;
+  text: string;
+  expires_at: Date | string;
+}
+
+export interface ConfigTable {
+  key: string;
+  value: Json;
+}
+
+export interface StoreRecordsTable {
+  collection: string;
+  id: string;
+  data: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  seq: Generated<number>;
+}
+
+export interface DatabaseSchema {
+  superusers: SuperusersTable;
+  superuser_domains: SuperuserDomainsTable;
+  superuser_departments: SuperuserDepartmentsTable;
+  superuser_applications: SuperuserApplicationsTable;
+  domains: DomainsTable;
+  departments: DepartmentsTable;
+  users: UsersTable;
+  applications: ApplicationsTable;
+  sessions: SessionsTable;
+  captchas: CaptchasTable;
+  config: ConfigTable;
+  store_records: StoreRecordsTable;
+}
+
+export type Db = Kysely<DatabaseSchema>;

@@ -1,0 +1,53 @@
+// Per-request state computed on demand: the caller's language and session. Most calls never need
+// the language (only messages do), so nothing is read before it is asked for.
+import type { FastifyRequest } from 'fastify';
+import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../../core/catalogue/types.ts';
+import { SESSION_COOKIE } from '../../core/envelope.ts';
+import { translate } from '../../core/translate.ts';
+import { readConfig } from '../db/config-store.ts';
+import { findSession, type ActiveSession } from '../auth/sessions.ts';
+import type { AppServices } from '../services.ts';
+
+export const LANGUAGE_COOKIE = 'atrium_lang';
+
+const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
+
+export class RequestContext {
+  private languagePromise?: Promise<Language>;
+  private sessionPromise?: Promise<ActiveSession | null>;
+
+  constructor(
+    private readonly services: AppServices,
+    private readonly request: FastifyRequest,
+  ) {}
+
+  /** Cookie atrium_lang → stored language setting → zh. */
+  language(): Promise<Language> {
+    this.languagePromise ??= (async () => {
+      const fromCookie = this.request.cookies[LANGUAGE_COOKIE];
+      if (isLanguage(fromCookie)) return fromCookie;
+      // The error handler needs a language even when the database is what failed.
+      const { language } = await readConfig(this.services.db, ['language']).catch(() => ({ language: DEFAULT_LANGUAGE }));
+      return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+    })();
+    return this.languagePromise;
+  }
+
+  async translate(key: string, params?: Record<string, unknown>): Promise<string> {
+    return translate(this.services.catalogue.labels[await this.language()], key, params);
+  }
+
+  /** The signed-in session, or null (no cookie, unknown, expired or account disabled). */
+  session(): Promise<ActiveSession | null> {
+    this.sessionPromise ??= (async () => {
+      const cookieValue = this.request.cookies[SESSION_COOKIE];
+      return cookieValue ? findSession(this.services.db, cookieValue) : null;
+    })();
+    return this.sessionPromise;
+  }
+
+  /** After login or logout the next lookup must read the database again. */
+  forgetSession(): void {
+    this.sessionPromise = undefined;
+  }
+}

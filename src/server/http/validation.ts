@@ -1,0 +1,63 @@
+// Request validation from the catalogue: ONE ajv instance knows every entity (as entity:<id>) and
+// compiles the query, body and path-parameter schemas of each call.
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { Catalogue, CallDef, JsonSchema } from '../../core/catalogue/types.ts';
+import { entitySchemaId } from '../../core/catalogue/schema-refs.ts';
+import { pathParams } from '../../core/catalogue/openapi.ts';
+import type { SchemaError } from '../../core/validation-messages.ts';
+import { ValidationFailure } from './app-error.ts';
+
+export function createAjv(catalogue: Catalogue): Ajv2020 {
+  const ajv = new Ajv2020({ verbose: true, allErrors: true, strict: false });
+  addFormats.default(ajv);
+  for (const entity of Object.values(catalogue.entities)) ajv.addSchema({ ...entity.schema, $id: entitySchemaId(entity.id) });
+  return ajv;
+}
+
+/** Query strings arrive as text: turn them into the types the call's query schema declares. */
+export function coerceQuery(schema: JsonSchema | undefined, raw: Record<string, unknown>): Record<string, unknown> {
+  const properties = (schema?.properties ?? {}) as Record<string, JsonSchema>;
+  const out: Record<string, unknown> = { ...raw };
+  for (const [name, property] of Object.entries(properties)) {
+    const value = out[name];
+    if (value === undefined || value === '') {
+      if (property.default !== undefined) out[name] = property.default;
+      else delete out[name];
+      continue;
+    }
+    if (typeof value !== 'string') continue;
+    if ((property.type === 'integer' || property.type === 'number') && /^-?\d+(\.\d+)?$/.test(value.trim())) out[name] = Number(value);
+    else if (property.type === 'boolean' && (value === 'true' || value === 'false')) out[name] = value === 'true';
+  }
+  return out;
+}
+
+export interface CallValidator {
+  /** Throws ValidationFailure with every broken rule (query, then params, then body). */
+  check(input: { query: unknown; params: unknown; body: unknown }): void;
+}
+
+function paramsSchema(call: CallDef): JsonSchema | undefined {
+  const names = pathParams(call.path);
+  if (names.length === 0) return undefined;
+  const properties = Object.fromEntries(names.map((n) => [n, { type: 'string', minLength: 1, maxLength: 200 }]));
+  return { type: 'object', required: names, properties };
+}
+
+export function compileCallValidator(ajv: Ajv2020, call: CallDef): CallValidator {
+  const parts: Array<['query' | 'params' | 'body', ValidateFunction]> = [];
+  if (call.query) parts.push(['query', ajv.compile(call.query)]);
+  const params = paramsSchema(call);
+  if (params) parts.push(['params', ajv.compile(params)]);
+  if (call.body) parts.push(['body', ajv.compile(call.body)]);
+  return {
+    check(input) {
+      const errors: SchemaError[] = [];
+      for (const [part, validate] of parts) {
+        if (!validate(input[part] ?? (part === 'body' ? null : {}))) errors.push(...((validate.errors ?? []) as SchemaError[]));
+      }
+      if (errors.length > 0) throw new ValidationFailure(errors);
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// Entry of `npm start` / `npm run serve`: reads the environment, opens and prepares the database,
+// serves the API and the console on one port, and shuts down cleanly on SIGINT/SIGTERM.
+import { join, resolve } from 'node:path';
+import { openDatabase } from './db/connect.ts';
+import { buildApp } from './app.ts';
+import { prepareDatabase } from './prepare-database.ts';
+import { purgeExpired } from './auth/sessions.ts';
+import { DEMO_LOGINS } from './seed/demo-data.ts';
+
+const PURGE_EVERY_MS = 10 * 60 * 1000;
+
+function describeLogins(adminPassword: string | undefined): string {
+  return DEMO_LOGINS.map((login) => {
+    const password = login.password ?? adminPassword ?? '(ATRIUM_ADMIN_PASSWORD, or the one printed at the first start)';
+    return `  ${login.loginno.padEnd(8)} ${password.padEnd(20)} ${login.role}`;
+  }).join('\n');
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const port = Number(env.PORT ?? 8080);
+  const host = env.HOST ?? '0.0.0.0';
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, pgliteDir: join(dataDir, 'pglite') });
+  const seed = await prepareDatabase(database.db, { dataDir, adminPassword: env.ATRIUM_ADMIN_PASSWORD || undefined });
+  const app = await buildApp({ database, dataDir, captcha: env.ATRIUM_CAPTCHA !== 'off', logger: { level: env.LOG_LEVEL ?? 'info' } });
+  await app.listen({ port, host });
+
+  const where = database.kind === 'pglite' ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)';
+  console.log(`\nAtrium is running at http://localhost:${port}/  (database: ${where})`);
+  if (seed.generatedAdminPassword) console.log('The demo data was created now. Note the admin password: it is printed only this once.');
+  console.log(`Demo logins:\n${describeLogins(seed.generatedAdminPassword ?? env.ATRIUM_ADMIN_PASSWORD)}\n`);
+
+  const purge = setInterval(() => purgeExpired(database.db).catch((err) => app.log.error({ err }, 'purging expired sessions failed')), PURGE_EVERY_MS);
+  purge.unref();
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    clearInterval(purge);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+// Named plugin: registers every call of the catalogue in one loop. Each route checks, in order, the
+// session (401), the CSRF token of writes (1419), the call's `allow` rule (1403) and the request
+// against the call's schemas (1001), then runs the handler and wraps its result in the envelope.
+import fp from 'fastify-plugin';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CallDef } from '../../core/catalogue/types.ts';
+import { CSRF_HEADER, type Reply } from '../../core/envelope.ts';
+import { evaluateRule } from '../../core/rules.ts';
+import { AppError } from '../http/app-error.ts';
+import { coerceQuery, compileCallValidator, createAjv, type CallValidator } from '../http/validation.ts';
+import { resolveHandler } from '../areas/resolve.ts';
+import type { Handler, HandlerContext } from '../areas/handler.ts';
+import type { ActiveSession } from '../auth/sessions.ts';
+
+/** /authtime/domain/{id} → /authtime/domain/:id */
+export const fastifyPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+
+function sameToken(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string' || given.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
+
+async function admit(call: CallDef, request: FastifyRequest): Promise<ActiveSession | null> {
+  if (call.allow === 'public') return null;
+  const session = await request.atrium.session();
+  if (!session) throw new AppError('unauthenticated');
+  if (call.method !== 'GET' && !sameToken(request.headers[CSRF_HEADER], session.csrfToken)) throw new AppError('csrf');
+  if (call.allow !== 'login' && !evaluateRule(call.allow, { user: { ...session.user } })) throw new AppError('forbidden');
+  return session;
+}
+
+function routeHandler(call: CallDef, handler: Handler, validator: CallValidator) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = await admit(call, request);
+    const query = coerceQuery(call.query, (request.query ?? {}) as Record<string, unknown>);
+    const params = (request.params ?? {}) as Record<string, string>;
+    const body = request.body ?? null;
+    validator.check({ query, params, body });
+    const ctx: HandlerContext = { call, services: request.server.services, params, query, body, session, user: session?.user ?? null, request, reply };
+    const data = await (handler as (c: HandlerContext) => unknown)(ctx);
+    if (reply.sent) return reply;
+    if (call.produces) return reply.type(call.produces).send(data);
+    const envelope: Reply = { errcode: 0, errmsg: 'ok', data: data ?? null };
+    return reply.send(envelope);
+  };
+}
+
+async function catalogueRoutes(app: FastifyInstance): Promise<void> {
+  const { catalogue } = app.services;
+  const ajv = createAjv(catalogue);
+  for (const call of Object.values(catalogue.calls)) {
+    app.route({
+      method: call.method,
+      url: fastifyPath(call.path),
+      handler: routeHandler(call, resolveHandler(call), compileCallValidator(ajv, call)),
+    });
+  }
+}
+
+export default fp(catalogueRoutes, {
+  name: 'atrium-catalogue-routes',
+  fastify: '5.x',
+  dependencies: ['atrium-request-context', 'atrium-error-handler'],
+});

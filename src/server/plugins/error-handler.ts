@@ -1,0 +1,43 @@
+// Named plugin: the one place failures become envelopes. User-caused failures get their errcode and a
+// localized errmsg; anything unexpected is logged with its stack and answered 1500 with no internals.
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { ErrorCodes, type ErrorName, type Reply, type ValidationData } from '../../core/envelope.ts';
+import { localizeSchemaErrors } from '../../core/validation-messages.ts';
+import { translatorFor } from '../../core/translate.ts';
+import { AppError, ValidationFailure } from '../http/app-error.ts';
+import { RequestContext } from '../http/request-context.ts';
+
+/** HTTP status per error; the rest answer 200 with the errcode, as the original platform does. */
+const HTTP_STATUS: Partial<Record<ErrorName, number>> = { unauthenticated: 401, csrf: 403, internal: 500 };
+
+function send(reply: FastifyReply, name: ErrorName, errmsg: string, data: unknown = null, status?: number): FastifyReply {
+  const body: Reply = { errcode: ErrorCodes[name].errcode, errmsg, data };
+  return reply.code(status ?? HTTP_STATUS[name] ?? 200).type('application/json; charset=utf-8').send(body);
+}
+
+async function errorHandler(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
+    const ctx = request.atrium ?? new RequestContext(app.services, request);
+    if (error instanceof AppError) {
+      const key = error.messageKey ?? ErrorCodes[error.errorName].key;
+      return send(reply, error.errorName, await ctx.translate(key, error.params));
+    }
+    if (error instanceof ValidationFailure) {
+      const labels = request.server.services.catalogue.labels[await ctx.language()];
+      const errors = localizeSchemaErrors(error.errors, translatorFor(labels));
+      const data: ValidationData = { errors };
+      return send(reply, 'validation', errors[0]?.message ?? (await ctx.translate(ErrorCodes.validation.key)), data);
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Malformed requests Fastify itself refused (bad JSON, wrong content type, too large).
+      request.log.info({ err: error }, 'request refused');
+      return send(reply, 'validation', await ctx.translate(ErrorCodes.validation.key), null, status);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return send(reply, 'internal', await ctx.translate(ErrorCodes.internal.key));
+  });
+}
+
+export default fp(errorHandler, { name: 'atrium-error-handler', fastify: '5.x', dependencies: ['atrium-request-context'] });

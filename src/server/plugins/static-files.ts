@@ -1,0 +1,31 @@
+// Named plugin: the built console at / and the uploads under /uploads/, plus the answer for unknown
+// paths. Without a build, / says how to make one.
+import fp from 'fastify-plugin';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ErrorCodes, type Reply } from '../../core/envelope.ts';
+import { uploadsDir } from '../services.ts';
+
+const NO_BUILD_PAGE = `<!doctype html><meta charset="utf-8"><title>Atrium</title>
+<p>The console is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first) and reload.</p>
+<p>The API is up: <a href="/authtime/openapi.json">/authtime/openapi.json</a>.</p>`;
+
+async function staticFiles(app: FastifyInstance): Promise<void> {
+  const { consoleDir } = app.services;
+  const uploads = resolve(uploadsDir(app.services));
+  mkdirSync(uploads, { recursive: true });
+  await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, index: false, dotfiles: 'deny' });
+  if (existsSync(join(consoleDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: resolve(consoleDir), prefix: '/', decorateReply: false, index: ['index.html'] });
+  } else {
+    app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(NO_BUILD_PAGE));
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const body: Reply = { errcode: ErrorCodes.notFound.errcode, errmsg: await request.atrium.translate(ErrorCodes.notFound.key), data: null };
+    return reply.code(404).send(body);
+  });
+}
+
+export default fp(staticFiles, { name: 'atrium-static-files', fastify: '5.x', dependencies: ['atrium-request-context'] });

@@ -1,0 +1,47 @@
+// The demo privileged users of DEMO_LOGINS and their links to tenants, departments and applications.
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/schema.ts';
+import { hashPassword } from '../auth/password-hash.ts';
+import { DEMO_LOGINS } from './demo-data.ts';
+
+interface DemoIds {
+  domains: Map<string, string>;
+  departments: Map<string, string>;
+  applications: Map<string, string>;
+}
+
+interface Profile {
+  name: string;
+  email: string;
+  type: string;
+  super_admin?: boolean;
+  domain_admin?: boolean;
+  developer?: boolean;
+  domains?: string[];
+  departments?: string[];
+  applications?: string[];
+}
+
+const PROFILES: Record<string, Profile> = {
+  admin: { name: 'Platform Administrator', email: 'admin@atrium.example', type: 'super', super_admin: true },
+  acme: { name: 'Acme Administrator', email: 'it@acme.example', type: 'admin', domain_admin: true, domains: ['acme'] },
+  globex: { name: 'Globex Administrator', email: 'it@globex.example', type: 'admin', domain_admin: true, domains: ['globex', 'xingchen'] },
+  dev: { name: 'Demo Developer', email: 'dev@atrium.example', type: 'develop', developer: true, applications: ['Purchasing', 'Leave'] },
+  sales: { name: 'Sales Department Administrator', email: 'sales@acme.example', type: 'admin', domain_admin: true, domains: ['acme'], departments: ['acme/sales'] },
+};
+
+export async function seedDemoSuperusers(trx: Db, ids: DemoIds, adminPassword: string): Promise<void> {
+  for (const login of DEMO_LOGINS) {
+    const profile = PROFILES[login.loginno];
+    if (!profile) throw new Error(`demo login ${login.loginno} has no profile`);
+    const id = randomUUID();
+    const { domains = [], departments = [], applications = [], ...columns } = profile;
+    await trx
+      .insertInto('superusers')
+      .values({ ...columns, id, loginno: login.loginno, password_hash: await hashPassword(login.password ?? adminPassword) })
+      .execute();
+    for (const slug of domains) await trx.insertInto('superuser_domains').values({ superuser_id: id, domain_id: ids.domains.get(slug)! }).execute();
+    for (const key of departments) await trx.insertInto('superuser_departments').values({ superuser_id: id, department_id: ids.departments.get(key)! }).execute();
+    for (const name of applications) await trx.insertInto('superuser_applications').values({ superuser_id: id, application_id: ids.applications.get(name)! }).execute();
+  }
+}

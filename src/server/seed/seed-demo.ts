@@ -1,0 +1,85 @@
+// First-start demo data, idempotent: one transaction creates it all and marks it done in `config`;
+// later starts only re-apply ATRIUM_ADMIN_PASSWORD and restore missing logo files.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Insertable } from 'kysely';
+import type { Db, UsersTable } from '../db/schema.ts';
+import { writeConfig } from '../db/config-store.ts';
+import { hashPassword, verifyPassword } from '../auth/password-hash.ts';
+import { DEMO_APPLICATIONS, DEMO_DEPARTMENTS, DEMO_TENANTS, DEMO_USERS_PER_TENANT, FAMILY_NAMES, GIVEN_NAMES } from './demo-data.ts';
+import { demoLogoUrl, writeDemoLogos } from './demo-logos.ts';
+import { seedDemoSuperusers } from './demo-superusers.ts';
+
+const SEEDED_KEY = 'demo.seeded';
+
+export interface SeedResult {
+  /** Set only when this start created the admin with a generated password (print it once). */
+  generatedAdminPassword?: string;
+  created: boolean;
+}
+
+async function seedTenants(trx: Db): Promise<{ domains: Map<string, string>; departments: Map<string, string>; applications: Map<string, string> }> {
+  const domains = new Map<string, string>();
+  const departments = new Map<string, string>();
+  const applications = new Map<string, string>();
+  const users: Insertable<UsersTable>[] = [];
+  for (const [i, tenant] of DEMO_TENANTS.entries()) {
+    const domainId = randomUUID();
+    domains.set(tenant.slug, domainId);
+    await trx
+      .insertInto('domains')
+      .values({ id: domainId, name: tenant.name, system_name: tenant.systemName, description: tenant.description, status: tenant.status, logo_url: demoLogoUrl(tenant), created_at: new Date(Date.UTC(2026, 0, 1 + i)) })
+      .execute();
+    const deptIds = new Map<string, string>();
+    for (const [order, [key, name, superior]] of DEMO_DEPARTMENTS.entries()) {
+      const id = randomUUID();
+      deptIds.set(key, id);
+      departments.set(`${tenant.slug}/${key}`, id);
+      const superiorId = superior ? deptIds.get(superior)! : null;
+      await trx.insertInto('departments').values({ id, domain_id: domainId, superior_id: superiorId, name, code: key.toUpperCase(), level: superior ? (superior === 'hq' ? 1 : 2) : 0, order_no: order }).execute();
+    }
+    const deptList = [...deptIds.values()];
+    for (let n = 0; n < DEMO_USERS_PER_TENANT; n++) {
+      const loginno = `${tenant.slug}${String(n + 1).padStart(2, '0')}`;
+      users.push({
+        id: randomUUID(),
+        domain_id: domainId,
+        department_id: deptList[n % deptList.length],
+        name: `${FAMILY_NAMES[n % FAMILY_NAMES.length]} ${GIVEN_NAMES[(n * 3 + i) % GIVEN_NAMES.length]}`,
+        loginno,
+        email: `${loginno}@${tenant.slug}.example`,
+        telephone: `138${String(1000_0000 + i * 100 + n).slice(-8)}`,
+        status: n % 9 === 8 ? 0 : 1,
+      });
+    }
+  }
+  await trx.insertInto('users').values(users).execute();
+  for (const [slug, name, description] of DEMO_APPLICATIONS) {
+    const id = randomUUID();
+    applications.set(name, id);
+    await trx.insertInto('applications').values({ id, domain_id: domains.get(slug)!, name, description }).execute();
+  }
+  return { domains, departments, applications };
+}
+
+async function applyAdminPassword(db: Db, password: string): Promise<void> {
+  const admin = await db.selectFrom('superusers').select(['id', 'password_hash']).where('loginno', '=', 'admin').executeTakeFirst();
+  if (admin && !(await verifyPassword(password, admin.password_hash))) {
+    await db.updateTable('superusers').set({ password_hash: await hashPassword(password), updated_at: new Date() }).where('id', '=', admin.id).execute();
+  }
+}
+
+export async function seedDemo(db: Db, options: { dataDir: string; adminPassword?: string }): Promise<SeedResult> {
+  await writeDemoLogos(options.dataDir);
+  const done = await db.selectFrom('config').select('key').where('key', '=', SEEDED_KEY).executeTakeFirst();
+  if (done) {
+    if (options.adminPassword) await applyAdminPassword(db, options.adminPassword);
+    return { created: false };
+  }
+  const adminPassword = options.adminPassword ?? randomBytes(12).toString('base64url');
+  await db.transaction().execute(async (trx) => {
+    const ids = await seedTenants(trx);
+    await seedDemoSuperusers(trx, ids, adminPassword);
+    await writeConfig(trx, { [SEEDED_KEY]: new Date().toISOString(), title: 'TK_Atrium', copyright: '© 2026 Atrium', language: 'zh' });
+  });
+  return { created: true, generatedAdminPassword: options.adminPassword ? undefined : adminPassword };
+}

@@ -1,0 +1,20 @@
+// What the server's parts share: the database, the loaded catalogue and the start-up options.
+import type { Catalogue } from '../core/catalogue/types.ts';
+import type { AtriumDatabase } from './db/connect.ts';
+import type { Db } from './db/schema.ts';
+
+export interface AppServices {
+  database: AtriumDatabase;
+  db: Db;
+  catalogue: Catalogue;
+  /** Root of uploads and other files (uploads live in <dataDir>/uploads). */
+  dataDir: string;
+  /** false when ATRIUM_CAPTCHA=off: login skips the check code. */
+  captcha: boolean;
+  /** Built console (index.html and assets); absent → a page saying to build it. */
+  consoleDir: string;
+}
+
+export function uploadsDir(services: Pick<AppServices, 'dataDir'>): string {
+  return `${services.dataDir.replace(/\/+$/, '')}/uploads`;
+}
