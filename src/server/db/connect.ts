@@ -19,6 +19,8 @@ export interface AtriumDatabase {
   /** Live figures of the connection pool (the monitor page reads them). */
   poolStatus(): PoolStatus;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (`pgliteSnapshot` of a later open). */
+  dumpSnapshot?(): Promise<Blob>;
 }
 
 export interface OpenDatabaseOptions {
@@ -60,6 +62,14 @@ async function openPglite(options: OpenDatabaseOptions): Promise<AtriumDatabase>
     kind: 'pglite',
     poolStatus: () => ({ total: 1, idle: pool.busy ? 0 : 1, waiting: pool.waiting }),
     close: () => db.destroy(),
+    async dumpSnapshot() {
+      const client = await pool.connect(); // no statement may run while the files are copied
+      try {
+        return await pglite.dumpDataDir('none');
+      } finally {
+        client.release();
+      }
+    },
   };
 }
 

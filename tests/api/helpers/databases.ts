@@ -1,0 +1,105 @@
+// The databases every API test runs on: PGlite (always; in memory, loaded from a shared prepared
+// snapshot so initdb runs once, not per file) and PostgreSQL when 127.0.0.1:5432 answers (a fresh
+// schema per server, dropped afterwards).
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { PROJECT_ROOT } from '../../../src/core/catalogue/from-disk.ts';
+import { openDatabase, type AtriumDatabase } from '../../../src/server/db/connect.ts';
+import { prepareDatabase } from '../../../src/server/prepare-database.ts';
+
+export const TEST_ADMIN_PASSWORD = 'Admin@Test2026';
+export const POSTGRES_URL = process.env.ATRIUM_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestDatabase {
+  database: AtriumDatabase;
+  dispose(): Promise<void>;
+}
+
+export interface DatabaseTarget {
+  name: 'pglite' | 'postgres';
+  open(dataDir: string): Promise<TestDatabase>;
+}
+
+const SNAPSHOT_DIR = join(PROJECT_ROOT, '.atrium-tmp');
+
+/** The snapshot is named by the code that shapes it, so changing a migration or the seed renews it. */
+function snapshotPath(): string {
+  const hash = createHash('sha256');
+  for (const dir of ['src/server/db/migrations', 'src/server/seed']) {
+    for (const file of readdirSync(join(PROJECT_ROOT, dir)).sort()) hash.update(file).update(readFileSync(join(PROJECT_ROOT, dir, file)));
+  }
+  return join(SNAPSHOT_DIR, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+async function pgliteSnapshot(dataDir: string): Promise<Blob> {
+  const path = snapshotPath();
+  if (!existsSync(path)) {
+    const fresh = await openDatabase({});
+    await prepareDatabase(fresh.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD });
+    const dump = await fresh.dumpSnapshot!();
+    await fresh.close();
+    mkdirSync(SNAPSHOT_DIR, { recursive: true });
+    const partial = `${path}.${process.pid}.part`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, path); // atomic: a parallel reader sees a whole file or none
+  }
+  return new Blob([readFileSync(path)]);
+}
+
+const pglite: DatabaseTarget = {
+  name: 'pglite',
+  async open(dataDir) {
+    const database = await openDatabase({ pgliteSnapshot: await pgliteSnapshot(dataDir) });
+    await prepareDatabase(database.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD });
+    return { database, dispose: () => database.close() };
+  },
+};
+
+const postgres: DatabaseTarget = {
+  name: 'postgres',
+  async open(dataDir) {
+    const schema = `atrium_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const database = await openDatabase({ databaseUrl: POSTGRES_URL, pgPool: { options: `-c search_path=${schema}`, max: 4 } });
+    await prepareDatabase(database.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD });
+    return {
+      database,
+      async dispose() {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: POSTGRES_URL });
+        await dropper.connect();
+        await dropper.query(`drop schema ${schema} cascade`);
+        await dropper.end();
+      },
+    };
+  },
+};
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+let targets: Promise<DatabaseTarget[]> | undefined;
+
+/** PGlite always; PostgreSQL when reachable (says so on the console when it is not). */
+export function databaseTargets(): Promise<DatabaseTarget[]> {
+  targets ??= postgresReachable().then((ok) => {
+    if (!ok) console.log(`PostgreSQL not reachable: skipped (${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')})`);
+    return ok ? [pglite, postgres] : [pglite];
+  });
+  return targets;
+}

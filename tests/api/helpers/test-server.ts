@@ -1,0 +1,67 @@
+// Starts buildApp on a test database and a temporary data directory, listening on a random port.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/server/app.ts';
+import type { Db } from '../../../src/server/db/schema.ts';
+import { CAPTCHA_COOKIE } from '../../../src/server/auth/captcha-store.ts';
+import type { Catalogue } from '../../../src/core/catalogue/types.ts';
+import { ApiClient } from './api-client.ts';
+import { TEST_ADMIN_PASSWORD, type DatabaseTarget } from './databases.ts';
+
+export interface TestServer {
+  url: string;
+  db: Db;
+  dataDir: string;
+  catalogue: Catalogue;
+  app: FastifyInstance;
+  /** A new client; with a language it sends the atrium_lang cookie. */
+  client(language?: 'en' | 'zh' | 'cn'): ApiClient;
+  /** A client signed in as that user (solving the check code from the database when it is on). */
+  signedIn(username: string, password: string, language?: 'en' | 'zh' | 'cn'): Promise<ApiClient>;
+  close(): Promise<void>;
+}
+
+export const ADMIN = { username: 'admin', password: TEST_ADMIN_PASSWORD };
+export const ACME = { username: 'acme', password: 'Acme@2026' };
+export const GLOBEX = { username: 'globex', password: 'Globex@2026' };
+
+/** Fetches a check-code image and reads its text from the captchas table, as a person would read it. */
+export async function solveCaptcha(client: ApiClient, db: Db): Promise<string> {
+  const response = await client.raw('GET', '/authtime/captcha');
+  if (!response.ok) throw new Error(`captcha answered ${response.status}`);
+  await response.text();
+  const id = client.cookies.get(CAPTCHA_COOKIE);
+  const row = await db.selectFrom('captchas').select('text').where('id', '=', id ?? '').executeTakeFirstOrThrow();
+  return row.text;
+}
+
+export async function startTestServer(target: DatabaseTarget, options: { captcha?: boolean; extraCatalogueRoots?: string[] } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-api-'));
+  const { database, dispose } = await target.open(dataDir);
+  const app = await buildApp({ database, dataDir, captcha: options.captcha ?? false, extraCatalogueRoots: options.extraCatalogueRoots ?? [], consoleDir: join(dataDir, 'no-console') });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const captcha = options.captcha ?? false;
+  const server: TestServer = {
+    url: address,
+    db: database.db,
+    dataDir,
+    catalogue: app.services.catalogue,
+    app,
+    client: (language) => new ApiClient(address, language),
+    async signedIn(username, password, language) {
+      const client = new ApiClient(address, language);
+      const checkcode = captcha ? await solveCaptcha(client, database.db) : '';
+      const { reply } = await client.login(username, password, checkcode);
+      if (reply.errcode !== 0) throw new Error(`login of ${username} failed: ${reply.errmsg}`);
+      return client;
+    },
+    async close() {
+      await app.close();
+      await dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
