@@ -29,7 +29,7 @@ function RowCard({ list, row, renderers }: { list: ListController; row: Row; ren
     <Card data-testid={`card-${id}`} sx={{ position: 'relative', transition: 'box-shadow .15s, border-color .15s', '&:hover': { borderColor: 'primary.main', boxShadow: 2 } }}>
       <CardActionArea onClick={list.openRow ? () => list.openRow!(row) : undefined} sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2, justifyContent: 'flex-start' }}>
         <Avatar variant="rounded" src={image ?? card.defaultImage} alt="" sx={{ width: 60, height: 60, bgcolor: 'primary.light' }} />
-        <Stack spacing={0.75} sx={{ minWidth: 0, flex: 1, pr: 3 }}>
+        <Stack spacing={0.75} sx={{ minWidth: 0, flex: 1, pr: 2 }}>
           <Typography noWrap title={String(row[card.title] ?? '')} sx={{ fontWeight: 600 }}>
             {String(row[card.title] ?? '')}
           </Typography>
@@ -39,9 +39,14 @@ function RowCard({ list, row, renderers }: { list: ListController; row: Row; ren
             </Box>
           )}
           {subtitle && (
-            <Typography variant="body2" color="text.secondary" noWrap component="div" sx={{ display: 'flex', gap: 0.5 }}>
-              <span>{t(subtitle.label)}:</span>
-              <CellValue column={subtitle} row={row} renderers={renderers} />
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              component="div"
+              // Two lines at most: long administrator lists end with an ellipsis instead of widening the card.
+              sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', '& *': { whiteSpace: 'normal !important' } }}
+            >
+              {t(subtitle.label)}: <CellValue column={subtitle} row={row} renderers={renderers} />
             </Typography>
           )}
         </Stack>
