@@ -3,7 +3,7 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Catalogue, CallDef, JsonSchema } from '../../core/catalogue/types.ts';
-import { entitySchemaId } from '../../core/catalogue/schema-refs.ts';
+import { ENTITY_REF, entitySchemaId } from '../../core/catalogue/schema-refs.ts';
 import { pathParams } from '../../core/catalogue/openapi.ts';
 import type { SchemaError } from '../../core/validation-messages.ts';
 import { ValidationFailure } from './app-error.ts';
@@ -34,8 +34,9 @@ export function coerceQuery(schema: JsonSchema | undefined, raw: Record<string, 
 }
 
 export interface CallValidator {
-  /** Throws ValidationFailure with every broken rule (query, then params, then body). */
-  check(input: { query: unknown; params: unknown; body: unknown }): void;
+  /** The input with an absent body replaced by its empty form; throws ValidationFailure with every
+   *  broken rule (query, then params, then body). */
+  check(input: ValidatedInput): ValidatedInput;
 }
 
 function paramsSchema(call: CallDef): JsonSchema | undefined {
@@ -45,7 +46,23 @@ function paramsSchema(call: CallDef): JsonSchema | undefined {
   return { type: 'object', required: names, properties };
 }
 
-export function compileCallValidator(ajv: Ajv2020, call: CallDef): CallValidator {
+/** What an absent body stands for: no filter ({}) or no selection ([]), so the schema's own messages apply. */
+function emptyBodyFor(schema: JsonSchema | undefined, catalogue: Catalogue): unknown {
+  const ref = typeof schema?.$ref === 'string' ? ENTITY_REF.exec(schema.$ref) : null;
+  const resolved = ref && !ref[2] ? catalogue.entities[ref[1]]?.schema : schema;
+  if (resolved?.type === 'object') return {};
+  if (resolved?.type === 'array') return [];
+  return null;
+}
+
+export interface ValidatedInput {
+  query: Record<string, unknown>;
+  params: Record<string, string>;
+  body: unknown;
+}
+
+export function compileCallValidator(ajv: Ajv2020, call: CallDef, catalogue: Catalogue): CallValidator {
+  const emptyBody = emptyBodyFor(call.body, catalogue);
   const parts: Array<['query' | 'params' | 'body', ValidateFunction]> = [];
   if (call.query) parts.push(['query', ajv.compile(call.query)]);
   const params = paramsSchema(call);
@@ -53,11 +70,13 @@ export function compileCallValidator(ajv: Ajv2020, call: CallDef): CallValidator
   if (call.body) parts.push(['body', ajv.compile(call.body)]);
   return {
     check(input) {
+      const checked = { ...input, body: input.body ?? emptyBody };
       const errors: SchemaError[] = [];
       for (const [part, validate] of parts) {
-        if (!validate(input[part] ?? (part === 'body' ? null : {}))) errors.push(...((validate.errors ?? []) as SchemaError[]));
+        if (!validate(checked[part])) errors.push(...((validate.errors ?? []) as SchemaError[]));
       }
       if (errors.length > 0) throw new ValidationFailure(errors);
+      return checked;
     },
   };
 }

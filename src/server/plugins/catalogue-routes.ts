@@ -33,10 +33,11 @@ async function admit(call: CallDef, request: FastifyRequest): Promise<ActiveSess
 function routeHandler(call: CallDef, handler: Handler, validator: CallValidator) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const session = await admit(call, request);
-    const query = coerceQuery(call.query, (request.query ?? {}) as Record<string, unknown>);
-    const params = (request.params ?? {}) as Record<string, string>;
-    const body = request.body ?? null;
-    validator.check({ query, params, body });
+    const { query, params, body } = validator.check({
+      query: coerceQuery(call.query, (request.query ?? {}) as Record<string, unknown>),
+      params: (request.params ?? {}) as Record<string, string>,
+      body: request.body ?? null,
+    });
     const ctx: HandlerContext = { call, services: request.server.services, params, query, body, session, user: session?.user ?? null, request, reply };
     const data = await (handler as (c: HandlerContext) => unknown)(ctx);
     if (reply.sent) return reply;
@@ -53,7 +54,7 @@ async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     app.route({
       method: call.method,
       url: fastifyPath(call.path),
-      handler: routeHandler(call, resolveHandler(call), compileCallValidator(ajv, call)),
+      handler: routeHandler(call, resolveHandler(call), compileCallValidator(ajv, call, catalogue)),
     });
   }
 }
