@@ -27,3 +27,8 @@ export async function toastText(page: Page): Promise<string> {
   await alert.waitFor({ timeout: 10_000 });
   return (await alert.innerText()).trim();
 }
+
+/** Fills a catalogue form field; RJSF gives each input the id root_<field>. */
+export async function fillFormField(page: Page, field: string, value: string): Promise<void> {
+  await page.locator(`#root_${field}`).fill(value);
+}
