@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app.ts';
 import type { Db } from '../../../src/server/db/schema.ts';
+import type { AtriumDatabase } from '../../../src/server/db/connect.ts';
 import { CAPTCHA_COOKIE } from '../../../src/server/auth/captcha-store.ts';
 import type { Catalogue } from '../../../src/core/catalogue/types.ts';
 import { ApiClient } from './api-client.ts';
@@ -12,6 +13,7 @@ import { TEST_ADMIN_PASSWORD, type DatabaseTarget } from './databases.ts';
 
 export interface TestServer {
   url: string;
+  database: AtriumDatabase;
   db: Db;
   dataDir: string;
   catalogue: Catalogue;
@@ -45,6 +47,7 @@ export async function startTestServer(target: DatabaseTarget, options: { captcha
   const captcha = options.captcha ?? false;
   const server: TestServer = {
     url: address,
+    database,
     db: database.db,
     dataDir,
     catalogue: app.services.catalogue,

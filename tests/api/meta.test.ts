@@ -1,0 +1,82 @@
+// What the platform says about itself (catalogue, labels, global settings, OpenAPI), the static files,
+// and the answers to unknown paths and unexpected failures.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOpenApi } from '../../src/core/catalogue/openapi.ts';
+import type { ConsoleCatalogue } from '../../src/core/catalogue/types.ts';
+import { uploadsDir } from '../../src/server/services.ts';
+import { databaseTargets } from './helpers/databases.ts';
+import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { replyProblems } from './helpers/reply-schemas.ts';
+
+const targets = await databaseTargets();
+
+describe.each(targets)('meta and static on $name', (target) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(target);
+  });
+  afterAll(() => server?.close());
+
+  it('serves the console catalogue: no origins, calls reduced to id, method and path', async () => {
+    const { reply } = await server.client().call<ConsoleCatalogue>('GET', '/authtime/catalogue');
+    expect(reply.errcode).toBe(0);
+    expect(Object.keys(reply.data).sort()).toEqual(['calls', 'entities', 'routes', 'screens', 'version']);
+    expect(reply.data.calls['domains.update']).toEqual({ id: 'domains.update', method: 'PUT', path: '/authtime/domain/{id}' });
+    expect(reply.data.screens['domain.list']).toMatchObject({ kind: 'list', source: 'domains.list' });
+    expect(JSON.stringify(reply.data)).not.toContain('"origin"');
+    expect(reply.data.routes.find((r) => r.path === '/home')).toMatchObject({ screen: 'home', auth: true });
+  });
+
+  it('serves the labels of each language and refuses other languages', async () => {
+    for (const lang of ['en', 'zh', 'cn']) {
+      const { reply } = await server.client().call<Record<string, string>>('GET', `/authtime/locales/${lang}`);
+      expect(reply.data).toEqual(server.catalogue.labels[lang]);
+      expect(replyProblems(server.catalogue, 'meta.locale', reply.data)).toEqual([]);
+    }
+    expect((await server.client('en').call('GET', '/authtime/locales/fr')).reply.errcode).toBe(1404);
+  });
+
+  it('serves the global configuration with the TK_ title the console strips', async () => {
+    const { reply } = await server.client().call('GET', '/authtime/globalconfig');
+    expect(reply.data).toEqual({ title: 'TK_Atrium', copyright: '© 2026 Atrium', language: 'zh', captcha: false });
+    expect(replyProblems(server.catalogue, 'meta.globalconfig', reply.data)).toEqual([]);
+  });
+
+  it('serves the OpenAPI document of the catalogue, not wrapped in the envelope', async () => {
+    const response = await fetch(new URL('/authtime/openapi.json', server.url));
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const document = await response.json();
+    expect(document).toEqual(JSON.parse(JSON.stringify(buildOpenApi(server.catalogue))));
+    expect(document.paths['/authtime/domains'].post.operationId).toBe('domains.list');
+  });
+
+  it('serves uploads, and a page saying how to build the console when it is not built', async () => {
+    const dir = join(uploadsDir(server), '2026');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'note.txt'), 'hello');
+    const file = await fetch(new URL('/uploads/2026/note.txt', server.url));
+    expect(await file.text()).toBe('hello');
+    const escape = await fetch(new URL('/uploads/..%2f..%2fetc/passwd', server.url));
+    expect(escape.status).toBeGreaterThanOrEqual(400);
+    const home = await fetch(new URL('/', server.url));
+    expect(home.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await home.text()).toContain('npm run build');
+  });
+
+  it('answers unknown paths with a 404 envelope', async () => {
+    const { status, reply } = await server.client('en').call('GET', '/authtime/no-such-call');
+    expect(status).toBe(404);
+    expect(reply).toEqual({ errcode: 1404, errmsg: 'The entry does not exist or is out of your reach.', data: null });
+  });
+
+  it('answers malformed JSON as a refused request, without internals', async () => {
+    const admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
+    const response = await admin.raw('POST', '/authtime/domain', { headers: { 'content-type': 'application/json' }, body: undefined });
+    expect((await response.json()).errcode).toBe(1001); // empty body: the name is missing
+    const broken = await fetch(new URL('/authtime/login', server.url), { method: 'POST', headers: { 'content-type': 'application/json', cookie: 'atrium_lang=en' }, body: '{"username":' });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({ errcode: 1001, errmsg: 'The input is not valid.', data: null });
+  });
+});
