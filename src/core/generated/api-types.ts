@@ -95,6 +95,10 @@ export interface MetaCatalogueReply {
   [k: string]: unknown | undefined;
 }
 
+export interface MetaHealthReply {
+  status: "ok";
+}
+
 export interface MetaLocaleReply {
   [k: string]: string | undefined;
 }
@@ -112,6 +116,7 @@ export interface Calls {
   'domains.update': { params: { id: string }; query: never; body: Domain; reply: Domain };
   'meta.catalogue': { params: never; query: never; body: never; reply: MetaCatalogueReply };
   'meta.globalconfig': { params: never; query: never; body: never; reply: GlobalConfig };
+  'meta.health': { params: never; query: never; body: never; reply: MetaHealthReply };
   'meta.locale': { params: { lang: string }; query: never; body: never; reply: MetaLocaleReply };
   'meta.openapi': { params: never; query: never; body: never; reply: never };
 }
@@ -131,6 +136,7 @@ export const callRoutes = {
   'domains.update': { method: 'PUT', path: '/authtime/domain/{id}' },
   'meta.catalogue': { method: 'GET', path: '/authtime/catalogue' },
   'meta.globalconfig': { method: 'GET', path: '/authtime/globalconfig' },
+  'meta.health': { method: 'GET', path: '/authtime/health' },
   'meta.locale': { method: 'GET', path: '/authtime/locales/{lang}' },
   'meta.openapi': { method: 'GET', path: '/authtime/openapi.json' },
 } as const satisfies Record<CallId, { method: string; path: string }>;

@@ -6,6 +6,10 @@ import { AppError } from '../../http/app-error.ts';
 import type { Handler, HandlerContext } from '../handler.ts';
 import { toConsoleCatalogue } from './console-catalogue.ts';
 
+function health() {
+  return { status: 'ok' };
+}
+
 function catalogue({ services }: HandlerContext) {
   return toConsoleCatalogue(services.catalogue);
 }
@@ -25,6 +29,7 @@ function openapi({ services }: HandlerContext) {
 }
 
 export const metaHandlers: Record<string, Handler> = {
+  'meta.health': health,
   'meta.catalogue': catalogue,
   'meta.locale': locale,
   'meta.globalconfig': globalconfig,

@@ -1,0 +1,92 @@
+// `npm run bench`: the enterprise list call against a trivial baseline route of the same server, on
+// 1,000 tenants and 100,000 users, with autocannon in the same run; plus the console's initial
+// JavaScript size. Figures are ratios against the baseline, so a slower machine changes little.
+// Set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL instead of the embedded PGlite.
+import autocannon from 'autocannon';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../src/server/db/connect.ts';
+import { prepareDatabase } from '../../src/server/prepare-database.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { hashPassword } from '../../src/server/auth/password-hash.ts';
+import { encodePassword } from '../../src/core/password-codec.ts';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../src/core/envelope.ts';
+import { generateDataSet, TENANTS, USERS } from './data-set.ts';
+import { initialBundleSize } from './bundle-size.ts';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+const PASSWORD = 'Bench@2026';
+
+interface Figures {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, method: 'GET' | 'POST', headers: Record<string, string>, body?: unknown): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    method,
+    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function signIn(base: string): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/authtime/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: encodePassword(PASSWORD), checkcode: '' }),
+  });
+  const reply = (await res.json()) as { errcode: number; errmsg: string };
+  if (reply.errcode !== 0) throw new Error(`login failed: ${reply.errmsg}`);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const csrf = cookies.find((c) => c.startsWith(`${CSRF_COOKIE}=`))!.split('=')[1];
+  return { cookie: cookies.join('; '), [CSRF_HEADER]: csrf };
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-'));
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const database = await openDatabase({ databaseUrl, pgliteDir: databaseUrl ? undefined : join(dataDir, 'pglite') });
+  try {
+    const started = Date.now();
+    await prepareDatabase(database.db, { dataDir, adminPassword: PASSWORD });
+    await generateDataSet(database.db, await hashPassword(PASSWORD));
+    console.log(`data set: ${TENANTS} tenants, ${USERS} users on ${database.kind} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+
+    const app = await buildApp({ database, dataDir, captcha: false });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const auth = await signIn(base);
+
+    const baseline = await load(`${base}/authtime/health`, 'GET', auth);
+    const list = await load(`${base}/authtime/domains?currpage=1&pagelines=10`, 'POST', auth, {});
+    const search = await load(`${base}/authtime/domains?currpage=3&pagelines=20`, 'POST', auth, { name: 'tenant_00', username: 'benchadmin' });
+    await app.close();
+
+    const row = (name: string, f: Figures) =>
+      `${name.padEnd(34)} ${f.rps.toFixed(0).padStart(8)} req/s  p99 ${String(f.p99).padStart(4)} ms  errors ${f.errors}`;
+    console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each`);
+    console.log(row('baseline GET /authtime/health', baseline));
+    console.log(row('POST /authtime/domains (page 1)', list));
+    console.log(row('POST /authtime/domains (search)', search));
+    console.log(`ratio list/baseline:   throughput ${(list.rps / baseline.rps).toFixed(3)}, p99 ${(list.p99 / Math.max(baseline.p99, 1)).toFixed(2)}x`);
+    console.log(`ratio search/baseline: throughput ${(search.rps / baseline.rps).toFixed(3)}, p99 ${(search.p99 / Math.max(baseline.p99, 1)).toFixed(2)}x`);
+    const bundle = initialBundleSize();
+    console.log(`\nconsole initial JavaScript: ${(bundle.gzip / 1024).toFixed(1)} KiB gzip (${(bundle.raw / 1024).toFixed(1)} KiB raw, ${bundle.files} files)`);
+    if (baseline.errors + list.errors + search.errors > 0) process.exitCode = 1;
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
