@@ -19,6 +19,13 @@ describe.each(targets)('meta and static on $name', (target) => {
   });
   afterAll(() => server?.close());
 
+  it('answers the health check without a session', async () => {
+    const { status, reply } = await server.client().call('GET', '/authtime/health');
+    expect(status).toBe(200);
+    expect(reply).toEqual({ errcode: 0, errmsg: 'ok', data: { status: 'ok' } });
+    expect(replyProblems(server.catalogue, 'meta.health', reply.data)).toEqual([]);
+  });
+
   it('serves the console catalogue: no origins, calls reduced to id, method and path', async () => {
     const { reply } = await server.client().call<ConsoleCatalogue>('GET', '/authtime/catalogue');
     expect(reply.errcode).toBe(0);

@@ -2,15 +2,15 @@
 // `allow` rules read (level, tenant scope, security separation…).
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
-import type { Language } from '../../core/catalogue/types.ts';
+import type { CurrentUser as CurrentUserEntity } from '../../core/generated/api-types.ts';
 
-export interface CurrentUser {
+/** The entity with every flag present (the generated type leaves the optional ones open). */
+export interface CurrentUser extends CurrentUserEntity {
   id: string;
   name: string;
   loginno: string;
   email: string;
   isOpenSecurity: boolean;
-  type: string;
   superAdmin: boolean;
   domainAdmin: boolean;
   developer: boolean;
@@ -18,8 +18,6 @@ export interface CurrentUser {
   domains: string[];
   tenantScoped: boolean;
   level: number;
-  encryptionMode: number;
-  language?: Language;
 }
 
 /** 1 super admin, 2 tenant administrator, 3 developer only (spec: "new" is hidden at level 3). */
@@ -62,7 +60,7 @@ export function toCurrentUser(row: SelectedRow): CurrentUser {
     loginno: row.loginno,
     email: row.email,
     isOpenSecurity: row.is_open_security === true,
-    type: row.type,
+    type: row.type as CurrentUser['type'],
     superAdmin: row.super_admin,
     domainAdmin: row.domain_admin,
     developer: row.developer,

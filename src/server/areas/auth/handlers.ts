@@ -6,13 +6,7 @@ import { clearSessionCookies, setSessionCookies } from '../../auth/cookies.ts';
 import { selectCurrentUser, toCurrentUser } from '../../auth/current-user.ts';
 import { UNUSABLE_HASH, verifyPassword } from '../../auth/password-hash.ts';
 import { createSession, deleteSession } from '../../auth/sessions.ts';
-import type { Handler, HandlerContext } from '../handler.ts';
-
-interface LoginBody {
-  username: string;
-  password: string;
-  checkcode: string;
-}
+import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
 
 async function captcha({ services, request, reply }: HandlerContext): Promise<string> {
   const { id, svg } = await issueCaptcha(services.db);
@@ -21,7 +15,7 @@ async function captcha({ services, request, reply }: HandlerContext): Promise<st
   return svg;
 }
 
-async function login({ services, body, request, reply }: HandlerContext<LoginBody>) {
+const login: CallHandler<'auth.login'> = async ({ services, body, request, reply }) => {
   const { db } = services;
   // The check code goes first and is spent either way: guessing passwords costs one image each.
   if (services.captcha && !(await consumeCaptcha(db, request.cookies[CAPTCHA_COOKIE], body.checkcode))) throw new AppError('badCheckcode');
@@ -40,18 +34,16 @@ async function login({ services, body, request, reply }: HandlerContext<LoginBod
   reply.clearCookie(CAPTCHA_COOKIE, { path: '/' });
   request.atrium.forgetSession();
   return { ...toCurrentUser(row), language: await request.atrium.language() };
-}
+};
 
-async function logout({ services, session, request, reply }: HandlerContext): Promise<string> {
+const logout: CallHandler<'auth.logout'> = async ({ services, session, request, reply }) => {
   if (session) await deleteSession(services.db, session.id);
   clearSessionCookies(request, reply);
   request.atrium.forgetSession();
   return 'ok';
-}
+};
 
-async function myprofile({ user, request }: HandlerContext) {
-  return { ...user, language: await request.atrium.language() };
-}
+const myprofile: CallHandler<'auth.myprofile'> = async (ctx) => ({ ...requireUser(ctx), language: await ctx.request.atrium.language() });
 
 export const authHandlers: Record<string, Handler> = {
   'auth.captcha': captcha,

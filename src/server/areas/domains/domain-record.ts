@@ -3,6 +3,7 @@
 import type { Selectable, Updateable } from 'kysely';
 import { UNCHANGED_SECRET } from '../../../core/password-codec.ts';
 import type { DomainsTable } from '../../db/schema.ts';
+import type { Domain } from '../../../core/generated/api-types.ts';
 
 export interface DomainAdmin {
   id: string;
@@ -17,20 +18,12 @@ export interface DomainReply {
   smsMemberPwd: string;
   description: string;
   logoUrl: string;
-  status: number;
+  status: 0 | 1;
   users: DomainAdmin[];
 }
 
 /** The writable fields of the entity as a create or update body carries them. */
-export interface DomainInput {
-  name?: string;
-  systemName?: string;
-  smsMemberCode?: string;
-  smsMemberPwd?: string;
-  description?: string;
-  logoUrl?: string;
-  status?: number;
-}
+export type DomainInput = Partial<Omit<Domain, 'id' | 'users'>>;
 
 export type DomainRow = Pick<Selectable<DomainsTable>, 'id' | 'name' | 'system_name' | 'sms_member_code' | 'sms_member_pwd' | 'description' | 'logo_url' | 'status'>;
 
@@ -43,7 +36,7 @@ export function toDomainReply(row: DomainRow, users: DomainAdmin[] = []): Domain
     smsMemberPwd: row.sms_member_pwd ? UNCHANGED_SECRET : '',
     description: row.description,
     logoUrl: row.logo_url,
-    status: row.status,
+    status: row.status === 0 ? 0 : 1,
     users,
   };
 }

@@ -2,10 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { readConfig } from '../../db/config-store.ts';
 import { AppError } from '../../http/app-error.ts';
-import { requireUser, type Handler, type HandlerContext } from '../handler.ts';
+import { requireUser, type CallHandler, type Handler } from '../handler.ts';
 import { deleteDomains } from './delete-domains.ts';
-import { toDomainColumns, type DomainInput, type DomainReply } from './domain-record.ts';
-import { findDomain, listDomains, nameTaken, type DomainSearch } from './queries.ts';
+import { toDomainColumns } from './domain-record.ts';
+import { findDomain, listDomains, nameTaken } from './queries.ts';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -19,31 +19,31 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-async function list(ctx: HandlerContext<DomainSearch | null>) {
+const list: CallHandler<'domains.list'> = async (ctx) => {
   const user = requireUser(ctx);
-  const { currpage, pagelines } = ctx.query as { currpage: number; pagelines: number };
-  const page = await listDomains(ctx.services.db, user, ctx.body ?? {}, { currpage, pagelines });
+  const { currpage = 1, pagelines = 10 } = ctx.query;
+  const page = await listDomains(ctx.services.db, user, ctx.body, { currpage, pagelines });
   const { 'ldap.enabled': ldapEnabled } = await readConfig(ctx.services.db, ['ldap.enabled']);
   // Only a super admin may create enterprises (domains.create allows user.superAdmin).
   return { ...page, newButtonShow: user.superAdmin, showLdapButton: ldapEnabled };
-}
+};
 
-async function get(ctx: HandlerContext): Promise<DomainReply> {
+const get: CallHandler<'domains.get'> = async (ctx) => {
   const domain = await findDomain(ctx.services.db, requireUser(ctx), ctx.params.id);
   if (!domain) throw new AppError('notFound');
   return domain;
-}
+};
 
-async function create(ctx: HandlerContext<DomainInput>): Promise<DomainReply> {
+const create: CallHandler<'domains.create'> = async (ctx) => {
   const { db } = ctx.services;
-  if (await nameTaken(db, ctx.body.name ?? '')) throw new AppError('conflict');
+  if (await nameTaken(db, ctx.body.name)) throw new AppError('conflict');
   const id = randomUUID();
   const columns = toDomainColumns(ctx.body);
-  await uniqueName(() => db.insertInto('domains').values({ ...columns, id, name: columns.name ?? '' }).execute());
+  await uniqueName(() => db.insertInto('domains').values({ ...columns, id, name: ctx.body.name.trim() }).execute());
   return (await findDomain(db, requireUser(ctx), id))!;
-}
+};
 
-async function update(ctx: HandlerContext<DomainInput>): Promise<DomainReply> {
+const update: CallHandler<'domains.update'> = async (ctx) => {
   const { db } = ctx.services;
   const user = requireUser(ctx);
   const id = ctx.params.id;
@@ -51,11 +51,9 @@ async function update(ctx: HandlerContext<DomainInput>): Promise<DomainReply> {
   if (ctx.body.name !== undefined && (await nameTaken(db, ctx.body.name, id))) throw new AppError('conflict');
   await uniqueName(() => db.updateTable('domains').set({ ...toDomainColumns(ctx.body), updated_at: new Date() }).where('id', '=', id).execute());
   return (await findDomain(db, user, id))!;
-}
+};
 
-async function remove(ctx: HandlerContext<string[]>) {
-  return { deleted: await deleteDomains(ctx.services, ctx.body) };
-}
+const remove: CallHandler<'domains.delete'> = async (ctx) => ({ deleted: await deleteDomains(ctx.services, ctx.body) });
 
 export const domainHandlers: Record<string, Handler> = {
   'domains.list': list,

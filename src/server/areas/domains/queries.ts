@@ -1,14 +1,10 @@
 // Reads of the domains area: the filtered page, one domain within the caller's reach, administrators.
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { CurrentUser } from '../../auth/current-user.ts';
+import type { DomainSearch } from '../../../core/generated/api-types.ts';
 import type { DatabaseSchema, Db, DomainsTable } from '../../db/schema.ts';
 import { toDomainReply, type DomainAdmin, type DomainReply } from './domain-record.ts';
 
-export interface DomainSearch {
-  name?: string;
-  username?: string;
-  fieldExtends?: Record<string, string>;
-}
 
 type WithD = DatabaseSchema & { d: DomainsTable };
 type DomainQuery = SelectQueryBuilder<WithD, 'd', object>;

@@ -1,28 +1,27 @@
 // Meta area: what clients read about the platform itself (catalogue, labels, global settings, OpenAPI).
-import { LANGUAGES } from '../../../core/catalogue/types.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../core/catalogue/types.ts';
 import { buildOpenApi } from '../../../core/catalogue/openapi.ts';
 import { readConfig } from '../../db/config-store.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Handler, HandlerContext } from '../handler.ts';
+import type { CallHandler, Handler, HandlerContext } from '../handler.ts';
 import { toConsoleCatalogue } from './console-catalogue.ts';
 
-function health() {
-  return { status: 'ok' };
-}
+const health: CallHandler<'meta.health'> = () => ({ status: 'ok' });
 
 function catalogue({ services }: HandlerContext) {
   return toConsoleCatalogue(services.catalogue);
 }
 
-function locale({ services, params }: HandlerContext) {
+const locale: CallHandler<'meta.locale'> = ({ services, params }) => {
   if (!(LANGUAGES as readonly string[]).includes(params.lang)) throw new AppError('notFound');
   return services.catalogue.labels[params.lang] ?? {};
-}
+};
 
-async function globalconfig({ services }: HandlerContext) {
+const globalconfig: CallHandler<'meta.globalconfig'> = async ({ services }) => {
   const config = await readConfig(services.db, ['title', 'copyright', 'language']);
-  return { ...config, captcha: services.captcha };
-}
+  const language = (LANGUAGES as readonly string[]).includes(config.language) ? (config.language as Language) : DEFAULT_LANGUAGE;
+  return { ...config, language, captcha: services.captcha };
+};
 
 function openapi({ services }: HandlerContext) {
   return buildOpenApi(services.catalogue);
