@@ -140,6 +140,18 @@ describe.each(targets)('auth on $name', (target) => {
     expect((await client.call('GET', '/authtime/myprofile')).status).toBe(401);
   });
 
+  it('replaces the previous session of the browser at a new login', async () => {
+    const client = await server.signedIn(ACME.username, ACME.password);
+    const firstCookie = client.cookies.get('atrium_sid')!;
+    const stale = server.client();
+    stale.cookies.set('atrium_sid', firstCookie);
+    const { reply } = await client.login(ADMIN.username, ADMIN.password, await solveCaptcha(client, server.db));
+    expect(reply.errcode).toBe(0);
+    expect(client.cookies.get('atrium_sid')).not.toBe(firstCookie);
+    expect((await stale.call('GET', '/authtime/myprofile')).status).toBe(401);
+    expect((await client.call<{ loginno: string }>('GET', '/authtime/myprofile')).reply.data.loginno).toBe('admin');
+  });
+
   it('describes each demo role with its level and tenant scope', async () => {
     const expected = {
       acme: { level: 2, tenantScoped: true, domainAdmin: true, superAdmin: false },

@@ -29,6 +29,9 @@ const login: CallHandler<'auth.login'> = async ({ services, body, request, reply
   const matches = await verifyPassword(password, row?.password_hash ?? UNUSABLE_HASH);
   if (!row || !matches) throw new AppError('badCredentials');
   if (row.status !== 1) throw new AppError('accountDisabled');
+  // A new login replaces the browser's previous session instead of leaving it alive beside the new one.
+  const previous = await request.atrium.session();
+  if (previous) await deleteSession(db, previous.id);
   const tokens = await createSession(db, row.id, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
   setSessionCookies(request, reply, tokens);
   reply.clearCookie(CAPTCHA_COOKIE, { path: '/' });
