@@ -2,10 +2,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './schema.ts';
 import * as foundation from './migrations/0001-foundation.ts';
+import * as domainListOrder from './migrations/0002-domain-list-order.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-domain-list-order': domainListOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

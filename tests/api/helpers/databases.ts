@@ -2,7 +2,7 @@
 // snapshot so initdb runs once, not per file) and PostgreSQL when 127.0.0.1:5432 answers (a fresh
 // schema per server, dropped afterwards).
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../../../src/core/catalogue/from-disk.ts';
@@ -44,6 +44,9 @@ async function pgliteSnapshot(dataDir: string): Promise<Blob> {
     const partial = `${path}.${process.pid}.part`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, path); // atomic: a parallel reader sees a whole file or none
+    for (const file of readdirSync(SNAPSHOT_DIR)) {
+      if (/^pglite-[0-9a-f]+\.tar$/.test(file) && join(SNAPSHOT_DIR, file) !== path) rmSync(join(SNAPSHOT_DIR, file), { force: true }); // stale (40 MB each)
+    }
   }
   return new Blob([readFileSync(path)]);
 }
