@@ -67,6 +67,12 @@ describe.each(targets)('enterprise create, edit, delete on $name', (target) => {
     expect(keepOwn.reply.errcode).toBe(0);
   });
 
+  it('answers 1009, not an internal error, when two creations of one name race', async () => {
+    const name = uniqueName('Race');
+    const replies = await Promise.all([1, 2, 3].map(() => createDomain(admin, { name })));
+    expect(replies.map((r) => r.reply.errcode).sort()).toEqual([0, 1009, 1009]);
+  });
+
   it('never sends the SMS password back; the marker keeps it, a new value replaces it, empty clears it', async () => {
     const { reply: created } = await createDomain(admin, { name: uniqueName('Sms'), smsMemberCode: 'C1', smsMemberPwd: 's3cret' });
     expect(created.data.smsMemberPwd).toBe(UNCHANGED_SECRET);

@@ -10,7 +10,7 @@ import type { AppServices } from '../services.ts';
 
 export const LANGUAGE_COOKIE = 'atrium_lang';
 
-const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
+export const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
 
 export class RequestContext {
   private languagePromise?: Promise<Language>;

@@ -1,5 +1,6 @@
 // Meta area: what clients read about the platform itself (catalogue, labels, global settings, OpenAPI).
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../core/catalogue/types.ts';
+import { DEFAULT_LANGUAGE } from '../../../core/catalogue/types.ts';
+import { isLanguage } from '../../http/request-context.ts';
 import { buildOpenApi } from '../../../core/catalogue/openapi.ts';
 import { readConfig } from '../../db/config-store.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -13,14 +14,13 @@ function catalogue({ services }: HandlerContext) {
 }
 
 const locale: CallHandler<'meta.locale'> = ({ services, params }) => {
-  if (!(LANGUAGES as readonly string[]).includes(params.lang)) throw new AppError('notFound');
+  if (!isLanguage(params.lang)) throw new AppError('notFound');
   return services.catalogue.labels[params.lang] ?? {};
 };
 
 const globalconfig: CallHandler<'meta.globalconfig'> = async ({ services }) => {
   const config = await readConfig(services.db, ['title', 'copyright', 'language']);
-  const language = (LANGUAGES as readonly string[]).includes(config.language) ? (config.language as Language) : DEFAULT_LANGUAGE;
-  return { ...config, language, captcha: services.captcha };
+  return { ...config, language: isLanguage(config.language) ? config.language : DEFAULT_LANGUAGE, captcha: services.captcha };
 };
 
 function openapi({ services }: HandlerContext) {
