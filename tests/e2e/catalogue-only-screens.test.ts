@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { join } from 'node:path';
 import { startServer, ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
-import { openPage, signIn, fillField, fillFormField, toastText } from './support/pages.ts';
+import { openPage, signIn, fillField, fillFormField, expectToast } from './support/pages.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -36,7 +36,7 @@ describe('screens defined only in the catalogue', () => {
     await screenshot(page, 'fixture-asset-form-error');
     await fillFormField(page, 'code', 'LT-0001');
     await page.getByTestId('form-save').click();
-    expect(await toastText(page)).toContain('Saved');
+    await expectToast(page, 'Saved');
     await page.waitForURL(/#\/assets/);
 
     await page.getByTestId('view-table').or(page.locator('.MuiDataGrid-root')).first().waitFor();
@@ -48,7 +48,7 @@ describe('screens defined only in the catalogue', () => {
     await page.waitForURL(/#\/asset\?.*assetid=/);
     await fillFormField(page, 'name', 'Laptop 14 (spare)');
     await page.getByTestId('form-save').click();
-    expect(await toastText(page)).toContain('Saved');
+    await expectToast(page, 'Saved');
     await page.waitForURL(/#\/assets/);
     await fillField(page, 'list-search-name', 'spare');
     await page.getByTestId('list-search-submit').click();

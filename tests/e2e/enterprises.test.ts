@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
-import { openPage, signIn, fillField, fillFormField, toastText } from './support/pages.ts';
+import { openPage, signIn, fillField, fillFormField, expectToast } from './support/pages.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -62,7 +62,7 @@ describe('enterprise list', () => {
     await fillFormField(page, 'name', 'E2E_Tenant_One');
     await fillFormField(page, 'systemName', 'E2E system');
     await page.getByTestId('form-save').click();
-    expect(await toastText(page)).toContain('Saved');
+    await expectToast(page, 'Saved');
     await page.waitForURL(/#\/main/);
     await page.getByTestId('view-table').click();
     await searchByName('E2E_Tenant');
@@ -75,7 +75,7 @@ describe('enterprise list', () => {
     await searchByName('E2E_Tenant_One');
     await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
     await page.getByTestId('action-delete').click();
-    expect(await toastText(page)).toContain('Please select domains to delete');
+    await expectToast(page, 'Please select domains to delete');
     await page.locator('.MuiDataGrid-row input[type="checkbox"]').first().check();
     await page.getByTestId('action-delete').click();
     await page.getByTestId('confirm-dialog').waitFor();
@@ -95,10 +95,14 @@ describe('enterprise list', () => {
     await searchByName('Acme');
     await page.locator('.MuiDataGrid-row').first().click();
     await page.waitForURL(/#\/domain\?.*domainid=/);
+    const domainId = new URLSearchParams(page.url().split('?')[1]).get('domainid');
     await fillFormField(page, 'description', 'Edited by the browser test');
     await screenshot(page, 'domain-form-edit');
     await page.getByTestId('form-save').click();
-    expect(await toastText(page)).toContain('Saved');
+    await expectToast(page, 'Saved');
+    const stored = await (await page.request.get(`${server.url}/authtime/domain/${domainId}`)).json();
+    expect(stored.data.description).toBe('Edited by the browser test');
+    expect(stored.data.name).toContain('Acme');
   });
 });
 

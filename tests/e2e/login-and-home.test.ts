@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startServer, ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
-import { openPage, signIn, fillField, toastText } from './support/pages.ts';
+import { openPage, signIn, fillField, expectToast } from './support/pages.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -23,7 +23,7 @@ describe('login and home', () => {
     await fillField(page, 'login-username', 'admin');
     await fillField(page, 'login-password', 'not-the-password');
     await page.getByTestId('login-submit').click();
-    expect(await toastText(page)).toContain('Wrong username or password');
+    await expectToast(page, 'Wrong username or password');
     expect(page.url()).toContain('#/login');
     await screenshot(page, 'login-error-en');
     await page.context().close();

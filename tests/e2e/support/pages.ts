@@ -22,10 +22,9 @@ export async function fillField(page: Page, testId: string, value: string): Prom
   await page.getByTestId(testId).locator('input,textarea').or(page.locator(`input[data-testid="${testId}"],textarea[data-testid="${testId}"]`)).first().fill(value);
 }
 
-export async function toastText(page: Page): Promise<string> {
-  const alert = page.getByRole('alert').last();
-  await alert.waitFor({ timeout: 10_000 });
-  return (await alert.innerText()).trim();
+/** Waits for a toast (or inline alert) holding the text; older toasts may still be on screen. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
 }
 
 /** Fills a catalogue form field; RJSF gives each input the id root_<field>. */
