@@ -1,8 +1,8 @@
 // The demo privileged users of DEMO_LOGINS and their links to tenants, departments and applications.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/schema.ts';
-import { hashPassword } from '../auth/password-hash.ts';
-import { DEMO_LOGINS } from './demo-data.ts';
+import { hashPassword, UNUSABLE_HASH } from '../auth/password-hash.ts';
+import { DEMO_LOGINS, DEMO_TENANTS } from './demo-data.ts';
 
 interface DemoIds {
   domains: Map<string, string>;
@@ -43,5 +43,20 @@ export async function seedDemoSuperusers(trx: Db, ids: DemoIds, adminPassword: s
     for (const slug of domains) await trx.insertInto('superuser_domains').values({ superuser_id: id, domain_id: ids.domains.get(slug)! }).execute();
     for (const key of departments) await trx.insertInto('superuser_departments').values({ superuser_id: id, department_id: ids.departments.get(key)! }).execute();
     for (const name of applications) await trx.insertInto('superuser_applications').values({ superuser_id: id, application_id: ids.applications.get(name)! }).execute();
+  }
+  await seedTenantAdministrators(trx, ids, new Set(Object.values(PROFILES).flatMap((p) => p.domains ?? [])));
+}
+
+/** Every other tenant gets an administrator too, so lists show real names; they cannot sign in
+ *  until a super administrator gives them a password (UNUSABLE_HASH matches no password). */
+async function seedTenantAdministrators(trx: Db, ids: DemoIds, covered: Set<string>): Promise<void> {
+  for (const tenant of DEMO_TENANTS) {
+    if (covered.has(tenant.slug)) continue;
+    const id = randomUUID();
+    await trx
+      .insertInto('superusers')
+      .values({ id, name: `${tenant.name} Administrator`, loginno: `${tenant.slug}_admin`, email: `it@${tenant.slug}.example`, type: 'admin', domain_admin: true, password_hash: UNUSABLE_HASH })
+      .execute();
+    await trx.insertInto('superuser_domains').values({ superuser_id: id, domain_id: ids.domains.get(tenant.slug)! }).execute();
   }
 }
