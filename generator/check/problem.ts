@@ -12,6 +12,7 @@ export interface RegistryNames {
   cellRenderers: string[];
   widgets: string[];
   guards: string[];
+  dialogs: string[];
 }
 
 export interface CheckInput {

@@ -1,4 +1,4 @@
-// Check: screen kinds, plugins, cell renderers, widgets and guards the catalogue names are registered
+// Check: screen kinds, plugins, cell renderers, widgets, guards and dialogs the catalogue names are registered
 // in the console registry (src/console/registry.ts).
 import type { ReferenceKind } from './references/reference.ts';
 import { referencesOf } from './references/by-kind.ts';
@@ -10,6 +10,7 @@ const REGISTRIES: Array<[ReferenceKind, keyof RegistryNames, string]> = [
   ['cellRenderer', 'cellRenderers', 'cell renderer'],
   ['widget', 'widgets', 'widget'],
   ['guard', 'guards', 'guard'],
+  ['dialog', 'dialogs', 'dialog'],
 ];
 
 export const checkRegistry: Check = ({ catalogue, registry }) => {

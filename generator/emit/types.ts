@@ -78,7 +78,8 @@ async function callTypes(call: CallDef, catalogue: Catalogue, taken: Set<string>
   const names = pathParams(call.path);
   const params = names.length ? `{ ${names.map((n) => `${n}: string`).join('; ')} }` : 'never';
   const query = await part(call.query, 'Query');
-  const body = await part(call.body, 'Body');
+  // A multipart body never reaches a handler as a value: the handler reads the parts from the request.
+  const body = call.consumes ? 'never' : await part(call.body, 'Body');
   const reply = call.produces ? 'never' : await part(call.reply ?? {}, 'Reply');
   return { declarations, entry: `  '${call.id}': { params: ${params}; query: ${query}; body: ${body}; reply: ${reply} };` };
 }

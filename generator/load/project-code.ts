@@ -8,7 +8,7 @@ import type { Problem, RegistryNames } from '../check/problem.ts';
 import { HANDLERS_FILE } from '../check/handlers.ts';
 
 export const REGISTRY_FILE = 'src/console/registry.ts';
-const REGISTRY_LISTS: Array<keyof RegistryNames> = ['screenKinds', 'plugins', 'cellRenderers', 'widgets', 'guards'];
+const REGISTRY_LISTS: Array<keyof RegistryNames> = ['screenKinds', 'plugins', 'cellRenderers', 'widgets', 'guards', 'dialogs'];
 
 async function importProjectFile(file: string): Promise<{ module?: Record<string, unknown>; problem?: Problem }> {
   const path = join(PROJECT_ROOT, file);

@@ -48,6 +48,10 @@ export const widgets = registry('widget', [
   ['password', () => import('./runtime/widgets/PasswordWidget.tsx')],
 ]);
 
+/** Dialogs, named by an action's `dialog:`; each module's default export takes DialogPluginProps
+ *  (runtime/plugin/types.ts). Widgets open them too (the icon widget opens the icon picker). */
+export const dialogs = registry('dialog', []);
+
 /** Navigation guards, named by a route's `guards:`. */
 export const guards = registry('guard', [
   ['departmentUserBlocked', () => import('./guards/department-user-blocked.ts')],

@@ -2,7 +2,7 @@
 
 export type ReferenceKind =
   | 'entity' | 'call' | 'route' | 'screen' | 'label' | 'rule' | 'field'
-  | 'screenKind' | 'plugin' | 'cellRenderer' | 'widget' | 'guard';
+  | 'screenKind' | 'plugin' | 'cellRenderer' | 'widget' | 'guard' | 'dialog';
 
 export interface Reference {
   kind: ReferenceKind;

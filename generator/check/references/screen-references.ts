@@ -14,6 +14,7 @@ function actionReferences(actions: ActionDef[] | undefined, at: string, ref: Sin
     ref('label', a.message, `${p}/message`);
     ref('label', a.confirm, `${p}/confirm`);
     ref('call', a.call, `${p}/call`);
+    ref('dialog', a.dialog, `${p}/dialog`);
     ref('route', a.to, `${p}/to`);
     ref('rule', a.visible, `${p}/visible`);
     for (const [name, field] of Object.entries(a.query ?? {})) ref('field', field, `${p}/query/${pointerSegment(name)}`, entity);

@@ -34,7 +34,8 @@ export function pathParams(path: string): string[] {
 }
 
 function operation(call: CallDef): Obj {
-  const parameters: Obj[] = pathParams(call.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const paramSchemas = (call.params?.properties ?? {}) as Record<string, JsonSchema>;
+  const parameters: Obj[] = pathParams(call.path).map((name) => ({ name, in: 'path', required: true, schema: toComponentRefs(paramSchemas[name] ?? { type: 'string' }) }));
   const queryProps = (call.query?.properties ?? {}) as Record<string, JsonSchema>;
   const queryRequired = (call.query?.required ?? []) as string[];
   for (const [name, schema] of Object.entries(queryProps)) {
@@ -53,7 +54,7 @@ function operation(call: CallDef): Obj {
       ...(call.allow === 'public' ? {} : { '401': { description: 'No session.' } }),
     },
   };
-  if (call.body) op.requestBody = { required: true, content: { 'application/json': { schema: toComponentRefs(call.body) } } };
+  if (call.body) op.requestBody = { required: true, content: { [call.consumes ?? 'application/json']: { schema: toComponentRefs(call.body) } } };
   if (call.allow !== 'public') op.security = [{ session: [] }];
   return op;
 }

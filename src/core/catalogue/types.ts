@@ -27,7 +27,12 @@ export interface CallDef {
   allow: string;
   summary?: string;
   query?: JsonSchema;
+  /** Path parameters' schemas by name (each a string); absent ones are any non-empty string. */
+  params?: JsonSchema;
   body?: JsonSchema;
+  /** `multipart/form-data`: the body carries files; `body` then describes the form parts (for the
+   *  OpenAPI document) and the handler reads the parts itself, so the route does not validate it. */
+  consumes?: 'multipart/form-data';
   reply?: JsonSchema;
   /** Non-JSON replies (captcha image, downloads) name their media type. */
   produces?: string;
@@ -44,6 +49,9 @@ export interface ActionDef {
   query?: Record<string, string>;
   /** Or run an API call; with a selection the body is the list of selected ids. */
   call?: string;
+  /** Or open a dialog registered by this name in the console (src/console/registry.ts `dialogs`),
+   *  handing it the form's data (form actions). */
+  dialog?: string;
   selection?: 'required' | 'none';
   /** Message key shown when a selection is required and empty. */
   message?: string;

@@ -39,10 +39,12 @@ export interface CallValidator {
   check(input: ValidatedInput): ValidatedInput;
 }
 
+/** Every path parameter is a non-empty string of at most 200 characters, plus the call's own rules. */
 function paramsSchema(call: CallDef): JsonSchema | undefined {
   const names = pathParams(call.path);
   if (names.length === 0) return undefined;
-  const properties = Object.fromEntries(names.map((n) => [n, { type: 'string', minLength: 1, maxLength: 200 }]));
+  const declared = (call.params?.properties ?? {}) as Record<string, JsonSchema>;
+  const properties = Object.fromEntries(names.map((n) => [n, { type: 'string', minLength: 1, maxLength: 200, ...declared[n] }]));
   return { type: 'object', required: names, properties };
 }
 
@@ -67,7 +69,8 @@ export function compileCallValidator(ajv: Ajv2020, call: CallDef, catalogue: Cat
   if (call.query) parts.push(['query', ajv.compile(call.query)]);
   const params = paramsSchema(call);
   if (params) parts.push(['params', ajv.compile(params)]);
-  if (call.body) parts.push(['body', ajv.compile(call.body)]);
+  // A multipart body is read (and checked) by its handler part by part, never buffered here.
+  if (call.body && !call.consumes) parts.push(['body', ajv.compile(call.body)]);
   return {
     check(input) {
       const checked = { ...input, body: input.body ?? emptyBody };

@@ -21,6 +21,7 @@ export const FIXTURE_REGISTRY: RegistryNames = {
   cellRenderers: ['status'],
   widgets: ['switch', 'textarea'],
   guards: ['signedIn'],
+  dialogs: ['gadget-picker'],
 };
 export const FIXTURE_HANDLERS = ['gadgets.list', 'gadgets.get', 'gadgets.save', 'gadgets.remove'];
 

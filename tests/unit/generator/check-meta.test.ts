@@ -35,10 +35,10 @@ describe('atrium check: meta-schemas', () => {
     expect(problemLines(docs)).toEqual([`${SCREENS}:/screens/2/columns: unknown property "columns" (allowed here: id, title, kind, help, breadcrumb, entity, key, load, create, update, fields, back, actions)`]);
   });
 
-  it('wants an action to either navigate or call, in one line', () => {
+  it('wants an action to either navigate, call or open a dialog, in one line', () => {
     const docs = removeAt(fixtureDocs(), SCREENS, '/screens/1/actions/1/call');
     expect(problemLines(docs)).toEqual([
-      `${SCREENS}:/screens/1/actions/1: must match one of: must have required property 'to' | must have required property 'call'`,
+      `${SCREENS}:/screens/1/actions/1: must match one of: must have required property 'to' | must have required property 'call' | must have required property 'dialog'`,
     ]);
   });
 

@@ -117,6 +117,12 @@ describe('atrium check: the console registry', () => {
     expect(problemLines(docs)).toEqual([`${SCREENS}:${pointer}: ${message}`]);
   });
 
+  it('catches an action opening an unregistered dialog, and accepts a registered one', () => {
+    const withDialog = (name: string) => setAt(removeAt(fixtureDocs(), SCREENS, '/screens/1/actions/0/to'), SCREENS, '/screens/1/actions/0/dialog', name);
+    expect(problemLines(withDialog('gadget-wizard'))).toEqual([`${SCREENS}:/screens/1/actions/0/dialog: dialog "gadget-wizard" is not registered in src/console/registry.ts (dialogs)`]);
+    expect(problemLines(withDialog('gadget-picker'))).toEqual([]);
+  });
+
   it('catches an unregistered x-widget in an entity schema', () => {
     const docs = setAt(fixtureDocs(), ENTITIES, '/entities/gadget/schema/properties/status/x-widget', 'toggle');
     expect(problemLines(docs)).toEqual([`${ENTITIES}:/entities/gadget/schema/properties/status/x-widget: widget "toggle" is not registered in src/console/registry.ts (widgets)`]);
