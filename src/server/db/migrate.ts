@@ -1,5 +1,5 @@
 // Runs the code-defined migrations (db/migrations/, in name order) at start.
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './schema.ts';
 import * as foundation from './migrations/0001-foundation.ts';
 import * as domainListOrder from './migrations/0002-domain-list-order.ts';
@@ -13,7 +13,11 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // Kysely looks for its bookkeeping tables in every schema unless told which: another schema of the
+  // same database holding them (a second installation, a test run) would make it skip creating ours.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrationTableSchema = rows[0].schema;
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${(error as Error | undefined)?.message ?? 'unknown error'}`, { cause: error });
