@@ -1,20 +1,12 @@
 // Shorthands for the domain calls the tests repeat.
 import type { ApiClient } from './api-client.ts';
 
-export interface DomainData {
-  id: string;
-  name: string;
-  systemName: string;
-  smsMemberCode: string;
-  smsMemberPwd: string;
-  description: string;
-  logoUrl: string;
-  status: number;
-  users: Array<{ id: string; username: string }>;
-}
+// The server's reply shapes, not a copy: a change to them shows up here at type-check time.
+export type { DomainReply as DomainData } from '../../../src/server/areas/domains/domain-record.ts';
+import type { DomainReply } from '../../../src/server/areas/domains/domain-record.ts';
 
 export interface DomainPage {
-  datas: DomainData[];
+  datas: DomainReply[];
   rowCount: number;
   newButtonShow: boolean;
   showLdapButton: boolean;
@@ -25,15 +17,15 @@ export function listDomains(client: ApiClient, body: Record<string, unknown> = {
 }
 
 export function createDomain(client: ApiClient, body: Record<string, unknown>) {
-  return client.call<DomainData>('POST', '/authtime/domain', { body });
+  return client.call<DomainReply>('POST', '/authtime/domain', { body });
 }
 
 export function updateDomain(client: ApiClient, id: string, body: Record<string, unknown>) {
-  return client.call<DomainData>('PUT', `/authtime/domain/${id}`, { body });
+  return client.call<DomainReply>('PUT', `/authtime/domain/${id}`, { body });
 }
 
 export function getDomain(client: ApiClient, id: string) {
-  return client.call<DomainData>('GET', `/authtime/domain/${id}`);
+  return client.call<DomainReply>('GET', `/authtime/domain/${id}`);
 }
 
 export function deleteDomains(client: ApiClient, ids: string[]) {
