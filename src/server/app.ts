@@ -11,6 +11,9 @@ import errorHandler from './plugins/error-handler.ts';
 import catalogueRoutes from './plugins/catalogue-routes.ts';
 import staticFiles from './plugins/static-files.ts';
 import { useJsonBodyParser } from './http/json-body.ts';
+import { smsGatewayFromEnv } from './integrations/sms/gateway-from-env.ts';
+import type { SmsGateway } from './integrations/sms/sms-gateway.ts';
+import uploadParser from './plugins/upload-parser.ts';
 
 export interface AppOptions {
   database: AtriumDatabase;
@@ -23,6 +26,8 @@ export interface AppOptions {
   extraCatalogueRoots?: string[];
   consoleDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Default: chosen by the ATRIUM_SMS_* environment variables (the logging provider when unset). */
+  smsGateway?: SmsGateway;
 }
 
 function catalogueFor(options: AppOptions): Catalogue {
@@ -42,11 +47,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dataDir: options.dataDir,
     captcha: options.captcha ?? true,
     consoleDir: options.consoleDir ?? join(PROJECT_ROOT, 'dist', 'console'),
+    sms: options.smsGateway ?? smsGatewayFromEnv(),
   };
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: false });
   useJsonBodyParser(app);
   await app.register(requestContext, services);
   await app.register(errorHandler);
+  await app.register(uploadParser);
   await app.register(catalogueRoutes);
   await app.register(staticFiles);
   return app;

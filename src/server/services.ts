@@ -2,6 +2,7 @@
 import type { Catalogue } from '../core/catalogue/types.ts';
 import type { AtriumDatabase } from './db/connect.ts';
 import type { Db } from './db/schema.ts';
+import type { SmsGateway } from './integrations/sms/sms-gateway.ts';
 
 export interface AppServices {
   database: AtriumDatabase;
@@ -13,6 +14,8 @@ export interface AppServices {
   captcha: boolean;
   /** Built console (index.html and assets); absent → a page saying to build it. */
   consoleDir: string;
+  /** Where test SMS go (the logging provider unless configured, see integrations/sms). */
+  sms: SmsGateway;
 }
 
 export function uploadsDir(services: Pick<AppServices, 'dataDir'>): string {

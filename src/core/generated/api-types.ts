@@ -69,10 +69,58 @@ export interface GlobalConfig {
   captcha?: boolean;
 }
 
+export interface Icon {
+  name: string;
+  filePath: string;
+  /**
+   * uploaded by an administrator (deletable), else a built-in picture icon
+   */
+  custom: boolean;
+}
+
 export interface Login {
   username: string;
   password: string;
   checkcode: string;
+}
+
+export interface Skin {
+  id: string;
+  name: string;
+  primaryColor: string;
+  secondaryColor: string;
+}
+
+export interface SmsAnswer {
+  /**
+   * "success", or the word the gateway used for a failure
+   */
+  type: string;
+  /**
+   * the gateway's message (a localized one when it gave none)
+   */
+  message: string;
+}
+
+export interface SmsTest {
+  phone: string;
+}
+
+export interface StoredFile {
+  name: string;
+  filePath: string;
+  /**
+   * bytes
+   */
+  size: number;
+  modifiedAt: string;
+}
+
+export interface UploadedFile {
+  /**
+   * where the file is served, e.g. /uploads/2026/image/<name>.png
+   */
+  filePath: string;
 }
 
 export type AuthLogoutReply = string;
@@ -103,6 +151,42 @@ export interface MetaLocaleReply {
   [k: string]: string | undefined;
 }
 
+/**
+ * @minItems 1
+ * @maxItems 500
+ */
+export type UploadsDeleteIconsBody = string[];
+
+export interface UploadsDeleteIconsReply {
+  deleted: number;
+}
+
+export interface UploadsIconsQuery {
+  path?: "system" | "upload";
+}
+
+export type UploadsIconsReply = Icon[];
+
+export interface UploadsListQuery {
+  path: string;
+  year?: number;
+}
+
+export type UploadsListReply = StoredFile[];
+
+export type UploadsSkinsReply = Skin[];
+
+export interface UploadsUploadQuery {
+  path?: string;
+  icon?: boolean;
+}
+
+/**
+ * @minItems 1
+ * @maxItems 1
+ */
+export type UploadsUploadReply = UploadedFile[];
+
 /** Every call of the catalogue, keyed by call id. */
 export interface Calls {
   'auth.captcha': { params: never; query: never; body: never; reply: never };
@@ -119,6 +203,12 @@ export interface Calls {
   'meta.health': { params: never; query: never; body: never; reply: MetaHealthReply };
   'meta.locale': { params: { lang: string }; query: never; body: never; reply: MetaLocaleReply };
   'meta.openapi': { params: never; query: never; body: never; reply: never };
+  'sms.test': { params: { id: string; phone: string }; query: never; body: never; reply: SmsAnswer };
+  'uploads.deleteIcons': { params: never; query: never; body: UploadsDeleteIconsBody; reply: UploadsDeleteIconsReply };
+  'uploads.icons': { params: never; query: UploadsIconsQuery; body: never; reply: UploadsIconsReply };
+  'uploads.list': { params: never; query: UploadsListQuery; body: never; reply: UploadsListReply };
+  'uploads.skins': { params: never; query: never; body: never; reply: UploadsSkinsReply };
+  'uploads.upload': { params: never; query: UploadsUploadQuery; body: never; reply: UploadsUploadReply };
 }
 
 export type CallId = keyof Calls;
@@ -139,4 +229,10 @@ export const callRoutes = {
   'meta.health': { method: 'GET', path: '/authtime/health' },
   'meta.locale': { method: 'GET', path: '/authtime/locales/{lang}' },
   'meta.openapi': { method: 'GET', path: '/authtime/openapi.json' },
+  'sms.test': { method: 'GET', path: '/authtime/domain/{id}/sms/{phone}' },
+  'uploads.deleteIcons': { method: 'DELETE', path: '/authtime/icon' },
+  'uploads.icons': { method: 'GET', path: '/authtime/icons' },
+  'uploads.list': { method: 'GET', path: '/authtime/uploads' },
+  'uploads.skins': { method: 'GET', path: '/authtime/skins' },
+  'uploads.upload': { method: 'POST', path: '/authtime/uploads' },
 } as const satisfies Record<CallId, { method: string; path: string }>;

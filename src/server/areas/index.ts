@@ -4,6 +4,8 @@ import type { Handler } from './handler.ts';
 import { authHandlers } from './auth/handlers.ts';
 import { domainHandlers } from './domains/handlers.ts';
 import { metaHandlers } from './meta/handlers.ts';
+import { smsHandlers } from './sms/handlers.ts';
+import { uploadHandlers } from './uploads/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
 export { STORE_PREFIX, storeOperation } from './store/store-handler.ts';
@@ -12,4 +14,6 @@ export const handlers: Record<string, Handler> = {
   ...authHandlers,
   ...metaHandlers,
   ...domainHandlers,
+  ...uploadHandlers,
+  ...smsHandlers,
 };

@@ -6,6 +6,8 @@ import { CSRF_COOKIE, CSRF_HEADER, type Reply } from '../../../src/core/envelope
 export interface CallOptions {
   query?: Record<string, string | number>;
   body?: unknown;
+  /** A multipart body (uploads) instead of JSON; fetch sets its content type with the boundary. */
+  form?: FormData;
   headers?: Record<string, string>;
   /** Leave out the CSRF header even when a token is known. */
   withoutCsrf?: boolean;
@@ -39,7 +41,7 @@ export class ApiClient {
     const csrf = this.cookies.get(CSRF_COOKIE);
     if (method !== 'GET' && csrf && !options.withoutCsrf) headers[CSRF_HEADER] = csrf;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    const response = await fetch(url, { method, headers, body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)) });
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');
       const [name, ...value] = pair.split('=');

@@ -8,6 +8,8 @@ import type { Db } from '../../../src/server/db/schema.ts';
 import type { AtriumDatabase } from '../../../src/server/db/connect.ts';
 import { CAPTCHA_COOKIE } from '../../../src/server/auth/captcha-store.ts';
 import type { Catalogue } from '../../../src/core/catalogue/types.ts';
+import { loggingGateway } from '../../../src/server/integrations/sms/logging-gateway.ts';
+import type { SmsGateway } from '../../../src/server/integrations/sms/sms-gateway.ts';
 import { ApiClient } from './api-client.ts';
 import { TEST_ADMIN_PASSWORD, type DatabaseTarget } from './databases.ts';
 
@@ -39,10 +41,17 @@ export async function solveCaptcha(client: ApiClient, db: Db): Promise<string> {
   return row.text;
 }
 
-export async function startTestServer(target: DatabaseTarget, options: { captcha?: boolean; extraCatalogueRoots?: string[] } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  captcha?: boolean;
+  extraCatalogueRoots?: string[];
+  /** Default: the logging provider (whatever the environment says). */
+  smsGateway?: SmsGateway;
+}
+
+export async function startTestServer(target: DatabaseTarget, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-api-'));
   const { database, dispose } = await target.open(dataDir);
-  const app = await buildApp({ database, dataDir, captcha: options.captcha ?? false, extraCatalogueRoots: options.extraCatalogueRoots ?? [], consoleDir: join(dataDir, 'no-console') });
+  const app = await buildApp({ database, dataDir, captcha: options.captcha ?? false, extraCatalogueRoots: options.extraCatalogueRoots ?? [], consoleDir: join(dataDir, 'no-console'), smsGateway: options.smsGateway ?? loggingGateway() });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const captcha = options.captcha ?? false;
   const server: TestServer = {

@@ -1,0 +1,26 @@
+// The first bytes each accepted file type starts with: a file whose content is not what its name
+// says (an HTML page renamed to .png) is refused, whatever the browser claimed its type was.
+import { open } from 'node:fs/promises';
+
+const SIGNATURES: Record<string, readonly number[][]> = {
+  jpg: [[0xff, 0xd8, 0xff]],
+  png: [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  gif: [[0x47, 0x49, 0x46, 0x38]],
+  // xlsx is a zip archive, xls an OLE compound document.
+  xlsx: [[0x50, 0x4b, 0x03, 0x04]],
+  xls: [[0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]],
+};
+SIGNATURES.jpeg = SIGNATURES.jpg;
+
+export async function startsLike(file: string, extension: string): Promise<boolean> {
+  const expected = SIGNATURES[extension];
+  if (!expected) return false;
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(8);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return expected.some((sig) => bytesRead >= sig.length && sig.every((byte, i) => head[i] === byte));
+  } finally {
+    await handle.close();
+  }
+}
