@@ -1,6 +1,7 @@
-// Check: every rule text (visible, readonlyWhen, a call's allow other than public/login) compiles,
-// calls only functions that exist and reads only the context's roots. filtrex notices neither an
-// unknown function nor an unknown name until the rule runs, and then the rule is silently false.
+// Check: every rule text (visible, readonlyWhen, a call's allow other than public/login, an entity's
+// rules and option queries) compiles, calls only functions that exist and reads only its context's
+// roots. filtrex notices neither an unknown function nor an unknown name until the rule runs, and
+// then the rule is silently false.
 import { compileRule, ruleFunctions } from '../../src/core/rules.ts';
 import { calledFunctions, readRoots } from './rule-names.ts';
 import { referencesOf } from './references/by-kind.ts';
@@ -11,7 +12,7 @@ const KNOWN_FUNCTIONS: ReadonlySet<string> = new Set([...FILTREX_FUNCTIONS, ...O
 /** What the console and the server put in a rule's context (docs/catalogue.md, "Rules"). */
 export const RULE_ROOTS: ReadonlySet<string> = new Set(['user', 'config', 'form', 'reply', 'session', 'row']);
 
-function ruleProblem(rule: string): string | undefined {
+function ruleProblem(rule: string, roots: ReadonlySet<string>): string | undefined {
   try {
     compileRule(rule);
   } catch (e) {
@@ -19,9 +20,9 @@ function ruleProblem(rule: string): string | undefined {
   }
   const functions = [...new Set(calledFunctions(rule).filter((f) => !KNOWN_FUNCTIONS.has(f)))];
   if (functions.length) return `rule "${rule}" calls unknown function ${functions.join(', ')} (known: ${[...KNOWN_FUNCTIONS].join(', ')})`;
-  const names = [...new Set(readRoots(rule).filter((r) => !RULE_ROOTS.has(r)))];
+  const names = [...new Set(readRoots(rule).filter((r) => !roots.has(r)))];
   if (names.length) {
-    return `rule "${rule}" reads unknown name ${names.join(', ')} (a rule reads ${[...RULE_ROOTS].join(', ')}; ` +
+    return `rule "${rule}" reads unknown name ${names.join(', ')} (a rule reads ${[...roots].join(', ')}; ` +
       `strings take double quotes, '…' is a name; there is no true/false, test the value itself)`;
   }
   return undefined;
@@ -30,7 +31,7 @@ function ruleProblem(rule: string): string | undefined {
 export const checkRules: Check = ({ catalogue }) => {
   const problems: Problem[] = [];
   for (const r of referencesOf(catalogue, 'rule')) {
-    const message = ruleProblem(r.name);
+    const message = ruleProblem(r.name, r.roots ? new Set(r.roots) : RULE_ROOTS);
     if (message) problems.push({ file: r.file, pointer: r.pointer, message });
   }
   return problems;

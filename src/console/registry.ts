@@ -39,6 +39,7 @@ export const cellRenderers = registry('cell renderer', [
   ['usernames', () => import('./runtime/cells/UsernamesCell.tsx')],
   ['image', () => import('./runtime/cells/ImageCell.tsx')],
   ['date', () => import('./runtime/cells/DateCell.tsx')],
+  ['userType', () => import('./runtime/cells/UserTypeCell.tsx')],
 ]);
 
 /** Form widgets, named by a property's `x-widget` or a form field's `widget:`. */
@@ -46,6 +47,10 @@ export const widgets = registry('widget', [
   ['switch', () => import('./runtime/widgets/SwitchWidget.tsx')],
   ['textarea', () => import('./runtime/widgets/TextareaWidget.tsx')],
   ['password', () => import('./runtime/widgets/PasswordWidget.tsx')],
+  ['radio', () => import('./runtime/widgets/RadioWidget.tsx')],
+  ['checkbox', () => import('./runtime/widgets/CheckboxWidget.tsx')],
+  ['select', () => import('./runtime/widgets/SelectWidget.tsx')],
+  ['multiselect', () => import('./runtime/widgets/MultiSelectWidget.tsx')],
 ]);
 
 /** Dialogs, named by an action's `dialog:`; each module's default export takes DialogPluginProps

@@ -26,6 +26,7 @@ export const ruleFunctions: Record<string, (...args: never[]) => unknown> = {
   count: (value: unknown) => (Array.isArray(value) ? value.length : 0),
   empty: (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0),
   has: (list: unknown, item: unknown) => Array.isArray(list) && list.includes(item),
+  first: (list: unknown) => (Array.isArray(list) ? list[0] : undefined),
 };
 
 const cache = new Map<string, Compiled>();
@@ -38,6 +39,16 @@ export function compileRule(text: string): Compiled {
     cache.set(text, fn);
   }
   return fn;
+}
+
+/** The value of an expression (e.g. a query value of `x-options`); undefined when it fails. */
+export function ruleValue(text: string, ctx: RuleContext): unknown {
+  try {
+    const value = compileRule(text)(ctx);
+    return value instanceof Error ? undefined : value;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Absent rule = allowed. A rule that throws at run time counts as false (fail closed). */

@@ -1,6 +1,7 @@
 // Turns ajv errors into localized field messages. The server and the console both call this, so a
 // rule broken in the form and the same rule refused by the API read exactly the same.
 import type { FieldError } from './envelope.ts';
+import type { RuleFailure } from './form-rules.ts';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
@@ -37,12 +38,13 @@ export function localizeSchemaError(error: SchemaError, t: Translate): FieldErro
   return { field, message };
 }
 
-/** One message per field (the first broken rule), in the order the schema reported them. */
-export function localizeSchemaErrors(errors: readonly SchemaError[], t: Translate): FieldError[] {
+/** One message per field (the first broken rule), in the order the schema reported them; broken
+ *  form rules (src/core/form-rules.ts) after the schema's, for fields the schema found no fault with. */
+export function localizeSchemaErrors(errors: readonly SchemaError[], t: Translate, ruleFailures: readonly RuleFailure[] = []): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
-  for (const e of errors) {
-    const fe = localizeSchemaError(e, t);
+  const all = [...errors.map((e) => localizeSchemaError(e, t)), ...ruleFailures.map((r) => ({ field: r.field, message: t(r.message) }))];
+  for (const fe of all) {
     if (seen.has(fe.field)) continue;
     seen.add(fe.field);
     out.push(fe);

@@ -41,7 +41,7 @@ describe.each(targets)('auth on $name', (target) => {
     expect(Object.keys(reply).sort()).toEqual(['data', 'errcode', 'errmsg']);
     expect(reply.errcode).toBe(0);
     expect(replyProblems(server.catalogue, 'auth.login', reply.data)).toEqual([]);
-    expect(reply.data).toMatchObject({ loginno: 'admin', name: 'Platform Administrator', superAdmin: true, level: 1, tenantScoped: false, language: 'en' });
+    expect(reply.data).toMatchObject({ loginno: 'admin', name: 'Platform_Administrator', superAdmin: true, level: 1, tenantScoped: false, language: 'en' });
     const cookies = response.headers.getSetCookie();
     const session = cookies.find((c) => c.startsWith('atrium_sid='))!;
     expect(session).toMatch(/HttpOnly/i);

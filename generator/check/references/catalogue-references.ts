@@ -2,7 +2,7 @@
 import type { Catalogue } from '../../../src/core/catalogue/types.ts';
 import type { Reference } from './reference.ts';
 import { referenceSink } from './reference.ts';
-import { schemaReferences } from './schema-references.ts';
+import { entityRuleReferences, schemaReferences } from './schema-references.ts';
 import { screenReferences } from './screen-references.ts';
 
 /** `public` and `login` are keywords of `allow`, not rules. */
@@ -13,6 +13,7 @@ export function catalogueReferences(catalogue: Catalogue): Reference[] {
   for (const entity of Object.values(catalogue.entities)) {
     referenceSink(out, entity.origin.file, entity.origin.pointer)('label', entity.label, '/label');
     schemaReferences(entity.schema, entity.origin.file, `${entity.origin.pointer}/schema`, out);
+    entityRuleReferences(entity, out);
   }
   for (const call of Object.values(catalogue.calls)) {
     const { file, pointer } = call.origin;

@@ -11,6 +11,8 @@ export interface Reference {
   pointer: string;
   /** For `field`: the entity whose properties must hold the name. */
   entity?: string;
+  /** For `rule`: the context roots it may read, when fewer than every screen rule's. */
+  roots?: readonly string[];
 }
 
 /** Builds references for one file location: at(kind, name, subPointer). */

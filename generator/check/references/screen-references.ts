@@ -54,6 +54,8 @@ function formReferences(s: FormScreen, ref: Sink): void {
     ref('widget', f.widget, `/fields/${i}/widget`);
     ref('rule', f.visible, `/fields/${i}/visible`);
     ref('rule', f.readonlyWhen, `/fields/${i}/readonlyWhen`);
+    ref('label', f.section, `/fields/${i}/section`);
+    ref('label', f.note, `/fields/${i}/note`);
   });
   actionReferences(s.actions, '/actions', ref, s.entity);
 }

@@ -44,7 +44,10 @@ export function inlineEntityRefs(schema: JsonSchema, catalogue: Pick<Catalogue, 
       if (target) {
         const picked = m![2] ? pointerGet(target, m![2]) : target;
         const { $ref: _ignored, ...rest } = obj;
-        return { ...(walk(picked, d - 1) as object), ...rest };
+        const base = walk(picked, d - 1) as Record<string, unknown>;
+        // Messages of the referenced rules stay; the referring property adds its own (e.g. `required`).
+        const messages = { ...(base['x-messages'] as object | undefined), ...(rest['x-messages'] as object | undefined) };
+        return { ...base, ...rest, ...(Object.keys(messages).length ? { 'x-messages': messages } : {}) };
       }
     }
     const out: Record<string, unknown> = {};

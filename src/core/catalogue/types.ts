@@ -1,5 +1,6 @@
 // The catalogue: one set of YAML files describing entities, API calls, screens, routes and labels.
 // The server, the console and the generator all read this shape (see docs/catalogue.md).
+import type { FormRule } from '../form-rules.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -13,7 +14,19 @@ export interface EntityDef {
   id: string;
   label?: string;
   schema: JsonSchema;
+  /** Cross-field and conditional rules, checked by the console form and the server alike. */
+  rules?: FormRule[];
   origin: Origin;
+}
+
+/** `x-options` of a property: its choices are the rows a GET call answers (an array of objects). */
+export interface OptionSource {
+  call: string;
+  /** Row field stored as the value, and row field shown as the label. */
+  value: string;
+  label: string;
+  /** Query parameter → rule over `form`/`user` giving its value; an empty value means "no choices yet". */
+  query?: Record<string, string>;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -107,7 +120,7 @@ export interface FormScreen {
   load?: string;
   create?: string;
   update?: string;
-  fields: Array<string | { field: string; widget?: string; visible?: string; readonlyWhen?: string }>;
+  fields: Array<string | { field: string; widget?: string; visible?: string; readonlyWhen?: string; section?: string; note?: string }>;
   /** Where to go after save or exit. */
   back: string;
   actions?: ActionDef[];

@@ -2,6 +2,14 @@
 // Calls[id].reply is the `data` of the {errcode, errmsg, data} envelope; `never` marks an absent part
 // (no path parameters, no query, no body, or a reply that is not JSON, see the call's `produces`).
 
+/**
+ * The choices of a select or multi-select field (x-options), in display order.
+ */
+export type Choices = {
+  id: string;
+  name: string;
+}[];
+
 export interface CurrentUser {
   id: string;
   name: string;
@@ -84,6 +92,11 @@ export interface Login {
   checkcode: string;
 }
 
+/**
+ * The shared name rule (spec §5): at most 22 characters, only Chinese characters, letters, digits and underscore.
+ */
+export type SharedName = string;
+
 export interface Skin {
   id: string;
   name: string;
@@ -116,6 +129,69 @@ export interface StoredFile {
   modifiedAt: string;
 }
 
+export interface Superuser {
+  id?: string;
+  name: SharedName;
+  loginno: string;
+  /**
+   * Wire-encoded (spec §7); answered as the unchanged marker, which keeps the stored password when sent back.
+   */
+  password: string;
+  /**
+   * The password once more; must equal it (rule below).
+   */
+  confirmpwd: string;
+  email: string;
+  status?: 1 | 0;
+  issuperadmin?: boolean;
+  isdomainadmin?: boolean;
+  isdeveloper?: boolean;
+  /**
+   * Enterprises a tenant administrator manages (outside security mode), or the one management domain (security mode).
+   *
+   * @maxItems 10000
+   */
+  domains?: string[];
+  /**
+   * Applications (software) a developer is authorised for.
+   *
+   * @maxItems 10000
+   */
+  applications?: string[];
+  /**
+   * Departments of the management domain (security mode).
+   *
+   * @maxItems 10000
+   */
+  departments?: string[];
+  /**
+   * The separated user type of security mode; outside it the server derives it from the flags.
+   */
+  type?: "super" | "admin" | "secret" | "examine" | "develop";
+}
+
+export interface SuperuserPage {
+  datas: SuperuserRow[];
+  rowCount: number;
+}
+
+export interface SuperuserRow {
+  id: string;
+  name: string;
+  loginno: string;
+  email: string;
+  status: 1 | 0;
+  type: "super" | "admin" | "secret" | "examine" | "develop";
+  issuperadmin: boolean;
+  isdomainadmin: boolean;
+  isdeveloper: boolean;
+}
+
+export interface SuperuserSearch {
+  name?: string;
+  loginno?: string;
+}
+
 export interface UploadedFile {
   /**
    * where the file is served, e.g. /uploads/2026/image/<name>.png
@@ -139,6 +215,10 @@ export interface DomainsListQuery {
   pagelines?: number;
 }
 
+export interface LookupsDepartmentsQuery {
+  domainid: string;
+}
+
 export interface MetaCatalogueReply {
   [k: string]: unknown | undefined;
 }
@@ -149,6 +229,23 @@ export interface MetaHealthReply {
 
 export interface MetaLocaleReply {
   [k: string]: string | undefined;
+}
+
+/**
+ * @minItems 1
+ * @maxItems 10000
+ */
+export type SuperusersDeleteBody = string[];
+
+export interface SuperusersDeleteReply {
+  deleted: number;
+}
+
+export interface SuperusersListQuery {
+  name?: string;
+  loginno?: string;
+  currpage?: number;
+  pagelines?: number;
 }
 
 /**
@@ -198,12 +295,20 @@ export interface Calls {
   'domains.get': { params: { id: string }; query: never; body: never; reply: Domain };
   'domains.list': { params: never; query: DomainsListQuery; body: DomainSearch; reply: DomainPage };
   'domains.update': { params: { id: string }; query: never; body: Domain; reply: Domain };
+  'lookups.applications': { params: never; query: never; body: never; reply: Choices };
+  'lookups.departments': { params: never; query: LookupsDepartmentsQuery; body: never; reply: Choices };
+  'lookups.domains': { params: never; query: never; body: never; reply: Choices };
   'meta.catalogue': { params: never; query: never; body: never; reply: MetaCatalogueReply };
   'meta.globalconfig': { params: never; query: never; body: never; reply: GlobalConfig };
   'meta.health': { params: never; query: never; body: never; reply: MetaHealthReply };
   'meta.locale': { params: { lang: string }; query: never; body: never; reply: MetaLocaleReply };
   'meta.openapi': { params: never; query: never; body: never; reply: never };
   'sms.test': { params: { id: string; phone: string }; query: never; body: never; reply: SmsAnswer };
+  'superusers.create': { params: never; query: never; body: Superuser; reply: Superuser };
+  'superusers.delete': { params: never; query: never; body: SuperusersDeleteBody; reply: SuperusersDeleteReply };
+  'superusers.get': { params: { id: string }; query: never; body: never; reply: Superuser };
+  'superusers.list': { params: never; query: SuperusersListQuery; body: never; reply: SuperuserPage };
+  'superusers.update': { params: { id: string }; query: never; body: Superuser; reply: Superuser };
   'uploads.deleteIcons': { params: never; query: never; body: UploadsDeleteIconsBody; reply: UploadsDeleteIconsReply };
   'uploads.icons': { params: never; query: UploadsIconsQuery; body: never; reply: UploadsIconsReply };
   'uploads.list': { params: never; query: UploadsListQuery; body: never; reply: UploadsListReply };
@@ -224,12 +329,20 @@ export const callRoutes = {
   'domains.get': { method: 'GET', path: '/authtime/domain/{id}' },
   'domains.list': { method: 'POST', path: '/authtime/domains' },
   'domains.update': { method: 'PUT', path: '/authtime/domain/{id}' },
+  'lookups.applications': { method: 'GET', path: '/authtime/lookups/applications' },
+  'lookups.departments': { method: 'GET', path: '/authtime/lookups/departments' },
+  'lookups.domains': { method: 'GET', path: '/authtime/lookups/domains' },
   'meta.catalogue': { method: 'GET', path: '/authtime/catalogue' },
   'meta.globalconfig': { method: 'GET', path: '/authtime/globalconfig' },
   'meta.health': { method: 'GET', path: '/authtime/health' },
   'meta.locale': { method: 'GET', path: '/authtime/locales/{lang}' },
   'meta.openapi': { method: 'GET', path: '/authtime/openapi.json' },
   'sms.test': { method: 'GET', path: '/authtime/domain/{id}/sms/{phone}' },
+  'superusers.create': { method: 'POST', path: '/authtime/superuser' },
+  'superusers.delete': { method: 'DELETE', path: '/authtime/superuser' },
+  'superusers.get': { method: 'GET', path: '/authtime/superuser/{id}' },
+  'superusers.list': { method: 'GET', path: '/authtime/superuser' },
+  'superusers.update': { method: 'PUT', path: '/authtime/superuser/{id}' },
   'uploads.deleteIcons': { method: 'DELETE', path: '/authtime/icon' },
   'uploads.icons': { method: 'GET', path: '/authtime/icons' },
   'uploads.list': { method: 'GET', path: '/authtime/uploads' },

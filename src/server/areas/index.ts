@@ -4,6 +4,8 @@ import type { Handler } from './handler.ts';
 import { authHandlers } from './auth/handlers.ts';
 import { domainHandlers } from './domains/handlers.ts';
 import { metaHandlers } from './meta/handlers.ts';
+import { superuserHandlers } from './superusers/handlers.ts';
+import { lookupHandlers } from './lookups/handlers.ts';
 import { smsHandlers } from './sms/handlers.ts';
 import { uploadHandlers } from './uploads/handlers.ts';
 
@@ -14,6 +16,8 @@ export const handlers: Record<string, Handler> = {
   ...authHandlers,
   ...metaHandlers,
   ...domainHandlers,
+  ...superuserHandlers,
+  ...lookupHandlers,
   ...uploadHandlers,
   ...smsHandlers,
 };

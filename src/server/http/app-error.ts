@@ -2,6 +2,7 @@
 // envelope with a localized errmsg (see plugins/error-handler.ts).
 import type { ErrorName } from '../../core/envelope.ts';
 import type { SchemaError } from '../../core/validation-messages.ts';
+import type { RuleFailure } from '../../core/form-rules.ts';
 
 export class AppError extends Error {
   constructor(
@@ -15,9 +16,13 @@ export class AppError extends Error {
   }
 }
 
-/** Request data broken against its schema; the error handler localizes each field's message. */
+/** Request data broken against its schema or its entity's form rules; the error handler localizes
+ *  each field's message. */
 export class ValidationFailure extends Error {
-  constructor(readonly errors: readonly SchemaError[]) {
+  constructor(
+    readonly errors: readonly SchemaError[],
+    readonly ruleFailures: readonly RuleFailure[] = [],
+  ) {
     super('validation failed');
   }
 }

@@ -2,10 +2,13 @@
 // compiles the query, body and path-parameter schemas of each call.
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { Catalogue, CallDef, JsonSchema } from '../../core/catalogue/types.ts';
+import type { Catalogue, CallDef, EntityDef, JsonSchema } from '../../core/catalogue/types.ts';
 import { ENTITY_REF, entitySchemaId } from '../../core/catalogue/schema-refs.ts';
 import { pathParams } from '../../core/catalogue/openapi.ts';
 import type { SchemaError } from '../../core/validation-messages.ts';
+import { entityRuleFailures, type RuleFailure } from '../../core/form-rules.ts';
+import type { RuleContext } from '../../core/rules.ts';
+import { decodeWireFields, passwordFields } from '../../core/wire-fields.ts';
 import { ValidationFailure } from './app-error.ts';
 
 export function createAjv(catalogue: Catalogue): Ajv2020 {
@@ -34,9 +37,10 @@ export function coerceQuery(schema: JsonSchema | undefined, raw: Record<string, 
 }
 
 export interface CallValidator {
-  /** The input with an absent body replaced by its empty form; throws ValidationFailure with every
-   *  broken rule (query, then params, then body). */
-  check(input: ValidatedInput): ValidatedInput;
+  /** The input with an absent body replaced by its empty form and wire-encoded fields decoded;
+   *  throws ValidationFailure with every broken rule (query, then params, then body, then the body
+   *  entity's form rules, which may read the caller). */
+  check(input: ValidatedInput, caller?: RuleContext['user']): ValidatedInput;
 }
 
 /** Every path parameter is a non-empty string of at most 200 characters, plus the call's own rules. */
@@ -46,6 +50,14 @@ function paramsSchema(call: CallDef): JsonSchema | undefined {
   const declared = (call.params?.properties ?? {}) as Record<string, JsonSchema>;
   const properties = Object.fromEntries(names.map((n) => [n, { type: 'string', minLength: 1, maxLength: 200, ...declared[n] }]));
   return { type: 'object', required: names, properties };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The entity a body is, when it is exactly `$ref: entity:<id>` (its form rules and wire fields apply). */
+function bodyEntity(schema: JsonSchema | undefined, catalogue: Catalogue): EntityDef | undefined {
+  const ref = typeof schema?.$ref === 'string' ? ENTITY_REF.exec(schema.$ref) : null;
+  return ref && !ref[2] ? catalogue.entities[ref[1]] : undefined;
 }
 
 /** What an absent body stands for: no filter ({}) or no selection ([]), so the schema's own messages apply. */
@@ -71,14 +83,24 @@ export function compileCallValidator(ajv: Ajv2020, call: CallDef, catalogue: Cat
   if (params) parts.push(['params', ajv.compile(params)]);
   // A multipart body is read (and checked) by its handler part by part, never buffered here.
   if (call.body && !call.consumes) parts.push(['body', ajv.compile(call.body)]);
+  const entity = call.consumes ? undefined : bodyEntity(call.body, catalogue);
+  const wireFields = passwordFields(entity?.schema);
   return {
-    check(input) {
+    check(input, caller) {
       const checked = { ...input, body: input.body ?? emptyBody };
+      const failures: RuleFailure[] = [];
+      if (wireFields.length > 0 && isRecord(checked.body)) {
+        const decoded = decodeWireFields(checked.body, wireFields);
+        checked.body = decoded.body;
+        failures.push(...decoded.invalid.map((name) => ({ field: `/${name}`, message: 'error.badPassword' })));
+      }
       const errors: SchemaError[] = [];
       for (const [part, validate] of parts) {
         if (!validate(checked[part])) errors.push(...((validate.errors ?? []) as SchemaError[]));
       }
-      if (errors.length > 0) throw new ValidationFailure(errors);
+      // Rules run even when the schema found faults, so the reply lists what the form would show.
+      if (entity && isRecord(checked.body)) failures.push(...entityRuleFailures(entity, checked.body, caller));
+      if (errors.length > 0 || failures.length > 0) throw new ValidationFailure(errors, failures);
       return checked;
     },
   };

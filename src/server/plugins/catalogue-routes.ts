@@ -37,7 +37,7 @@ function routeHandler(call: CallDef, handler: Handler, validator: CallValidator)
       query: coerceQuery(call.query, (request.query ?? {}) as Record<string, unknown>),
       params: (request.params ?? {}) as Record<string, string>,
       body: request.body ?? null,
-    });
+    }, session ? { ...session.user } : null);
     const ctx: HandlerContext = { call, services: request.server.services, params, query, body, session, user: session?.user ?? null, request, reply };
     const data = await (handler as (c: HandlerContext) => unknown)(ctx);
     if (reply.sent) return reply;

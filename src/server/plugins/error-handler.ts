@@ -25,7 +25,7 @@ async function errorHandler(app: FastifyInstance): Promise<void> {
     }
     if (error instanceof ValidationFailure) {
       const labels = request.server.services.catalogue.labels[await ctx.language()];
-      const errors = localizeSchemaErrors(error.errors, translatorFor(labels));
+      const errors = localizeSchemaErrors(error.errors, translatorFor(labels), error.ruleFailures);
       const data: ValidationData = { errors };
       return send(reply, 'validation', errors[0]?.message ?? (await ctx.translate(ErrorCodes.validation.key)), data);
     }

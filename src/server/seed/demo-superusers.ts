@@ -1,4 +1,6 @@
 // The demo privileged users of DEMO_LOGINS and their links to tenants, departments and applications.
+// Their names follow the shared name rule (letters, digits, underscore, Chinese characters), so each
+// can be saved from the privileged-user form as it is.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/schema.ts';
 import { hashPassword, UNUSABLE_HASH } from '../auth/password-hash.ts';
@@ -23,11 +25,11 @@ interface Profile {
 }
 
 const PROFILES: Record<string, Profile> = {
-  admin: { name: 'Platform Administrator', email: 'admin@atrium.example', type: 'super', super_admin: true },
-  acme: { name: 'Acme Administrator', email: 'it@acme.example', type: 'admin', domain_admin: true, domains: ['acme'] },
-  globex: { name: 'Globex Administrator', email: 'it@globex.example', type: 'admin', domain_admin: true, domains: ['globex', 'xingchen'] },
-  dev: { name: 'Demo Developer', email: 'dev@atrium.example', type: 'develop', developer: true, applications: ['Purchasing', 'Leave'] },
-  sales: { name: 'Sales Department Administrator', email: 'sales@acme.example', type: 'admin', domain_admin: true, domains: ['acme'], departments: ['acme/sales'] },
+  admin: { name: 'Platform_Administrator', email: 'admin@atrium.example', type: 'super', super_admin: true },
+  acme: { name: 'Acme_Administrator', email: 'it@acme.example', type: 'admin', domain_admin: true, domains: ['acme'] },
+  globex: { name: 'Globex_Administrator', email: 'it@globex.example', type: 'admin', domain_admin: true, domains: ['globex', 'xingchen'] },
+  dev: { name: 'Demo_Developer', email: 'dev@atrium.example', type: 'develop', developer: true, applications: ['Purchasing', 'Leave'] },
+  sales: { name: 'Acme_Sales_Admin', email: 'sales@acme.example', type: 'admin', domain_admin: true, domains: ['acme'], departments: ['acme/sales'] },
 };
 
 export async function seedDemoSuperusers(trx: Db, ids: DemoIds, adminPassword: string): Promise<void> {
@@ -55,7 +57,7 @@ async function seedTenantAdministrators(trx: Db, ids: DemoIds, covered: Set<stri
     const id = randomUUID();
     await trx
       .insertInto('superusers')
-      .values({ id, name: `${tenant.name} Administrator`, loginno: `${tenant.slug}_admin`, email: `it@${tenant.slug}.example`, type: 'admin', domain_admin: true, password_hash: UNUSABLE_HASH })
+      .values({ id, name: `${tenant.slug[0].toUpperCase()}${tenant.slug.slice(1)}_Admin`, loginno: `${tenant.slug}_admin`, email: `it@${tenant.slug}.example`, type: 'admin', domain_admin: true, password_hash: UNUSABLE_HASH })
       .execute();
     await trx.insertInto('superuser_domains').values({ superuser_id: id, domain_id: ids.domains.get(tenant.slug)! }).execute();
   }

@@ -10,8 +10,12 @@ import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import type { ScreenProps } from '../../shell/ScreenHost.tsx';
 import type { FormScreenDef, Row } from '../screen-types.ts';
 import { useRegistryDefaults } from '../useRegistryDefaults.ts';
+import { FormActions } from './FormActions.tsx';
 import { useFormController } from './useFormController.ts';
 import { formValidator } from './validator.ts';
+import { SectionFieldTemplate } from './SectionFieldTemplate.tsx';
+
+const FORM_TEMPLATES = { FieldTemplate: SectionFieldTemplate };
 
 function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: string | null }) {
   const { t } = useTranslation();
@@ -36,7 +40,9 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
           uiSchema={form.layout.uiSchema}
           formData={form.formData}
           validator={formValidator}
+          customValidate={form.customValidate}
           widgets={loadedWidgets}
+          templates={FORM_TEMPLATES}
           extraErrors={form.serverErrors}
           showErrorList={false}
           noHtml5Validate
@@ -52,6 +58,7 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
             <Button data-testid="form-exit" variant="outlined" onClick={form.exit}>
               {t('action.exit')}
             </Button>
+            <FormActions actions={screen.actions} formData={form.formData} />
           </Box>
         </Form>
       )}

@@ -1,8 +1,9 @@
 // Turns a catalogue form screen into what RJSF draws: the entity schema cut down to the screen's
 // fields (label keys kept as titles, because validation messages name fields by them), and a
-// uiSchema with translated titles, x-labels option names, widgets and read-only flags.
+// uiSchema with translated titles, x-labels option names, widgets, read-only flags, notes and
+// section headings; plus the fields whose choices a call provides (x-options).
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import type { ConsoleCatalogue, FormScreen, JsonSchema } from '../../../core/catalogue/types.ts';
+import type { ConsoleCatalogue, FormScreen, JsonSchema, OptionSource } from '../../../core/catalogue/types.ts';
 import { inlineEntityRefs } from '../../../core/catalogue/schema-refs.ts';
 import { evaluateRule, type RuleContext } from '../../../core/rules.ts';
 
@@ -13,20 +14,27 @@ export interface FormLayout {
   widgetNames: string[];
   /** Properties the server owns (readOnly): never sent back. */
   readOnlyFields: string[];
+  /** Fields shown, in order (a rule's message can only be shown under one of them). */
+  shownFields: string[];
+  /** Shown fields whose choices come from a call (`x-options`). */
+  optionFields: Array<{ field: string; source: OptionSource }>;
 }
 
 type Translate = (key: string) => string;
 type FieldEntry = FormScreen['fields'][number];
 
-const entryOf = (f: FieldEntry) => (typeof f === 'string' ? { field: f } : f);
+type FieldSpec = Exclude<FieldEntry, string>;
+const entryOf = (f: FieldEntry): FieldSpec => (typeof f === 'string' ? { field: f } : f);
 
-function fieldUi(prop: JsonSchema, widget: string | undefined, readonly: boolean, t: Translate): Record<string, unknown> {
+function fieldUi(prop: JsonSchema, entry: FieldSpec, widget: string | undefined, readonly: boolean, t: Translate): Record<string, unknown> {
   const ui: Record<string, unknown> = {};
   if (typeof prop.title === 'string') ui['ui:title'] = t(prop.title);
   const labels = prop['x-labels'] as Record<string, string> | undefined;
   if (labels) ui['ui:enumNames'] = Object.fromEntries(Object.entries(labels).map(([v, key]) => [v, t(key)]));
   if (widget) ui['ui:widget'] = widget;
   if (readonly) ui['ui:readonly'] = true;
+  if (entry.note) ui['ui:help'] = t(entry.note);
+  if (entry.section) ui['ui:options'] = { section: t(entry.section) };
   return ui;
 }
 
@@ -39,6 +47,7 @@ export function buildFormLayout(screen: FormScreen & { id: string }, catalogue: 
   const uiSchema: UiSchema = {};
   const order: string[] = [];
   const widgetNames: string[] = [];
+  const optionFields: FormLayout['optionFields'] = [];
   for (const entry of screen.fields.map(entryOf)) {
     if (!evaluateRule(entry.visible, context)) continue;
     const prop = props[entry.field];
@@ -49,11 +58,12 @@ export function buildFormLayout(screen: FormScreen & { id: string }, catalogue: 
     const widget = entry.widget ?? (prop['x-widget'] as string | undefined) ?? (prop['x-secret'] ? 'password' : undefined);
     if (widget) widgetNames.push(widget);
     const readonly = prop.readOnly === true || (entry.readonlyWhen !== undefined && evaluateRule(entry.readonlyWhen, context));
-    uiSchema[entry.field] = fieldUi(prop, widget, readonly, t);
+    uiSchema[entry.field] = fieldUi(prop, entry, widget, readonly, t);
+    if (prop['x-options']) optionFields.push({ field: entry.field, source: prop['x-options'] as OptionSource });
     order.push(entry.field);
   }
   uiSchema['ui:order'] = order;
   const required = ((full.required ?? []) as string[]).filter((name) => name in properties);
   const readOnlyFields = Object.entries(props).filter(([, p]) => p.readOnly === true).map(([name]) => name);
-  return { schema: { type: 'object', properties, required } as RJSFSchema, uiSchema, widgetNames, readOnlyFields };
+  return { schema: { type: 'object', properties, required } as RJSFSchema, uiSchema, widgetNames, readOnlyFields, shownFields: order, optionFields };
 }

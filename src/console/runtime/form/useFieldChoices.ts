@@ -1,0 +1,94 @@
+// Loads the choices of the form's `x-options` fields: each source's query is evaluated over the form
+// (e.g. the departments of the chosen domain), each distinct call + query is fetched once, and a field
+// whose query still lacks a value has no choices yet.
+import type { UiSchema } from '@rjsf/utils';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ruleValue } from '../../../core/rules.ts';
+import { callAny } from '../../api/client.ts';
+import { ruleContext } from '../rule-context.ts';
+import type { Row } from '../screen-types.ts';
+import type { FormLayout } from './form-layout.ts';
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+export interface FieldChoices {
+  choices: Choice[];
+  loading: boolean;
+  /** True when the choices depend on other fields (they are pruned when those change). */
+  dependent: boolean;
+}
+
+interface Request {
+  field: string;
+  key: string | null;
+  call: string;
+  query: Record<string, unknown>;
+  value: string;
+  label: string;
+  dependent: boolean;
+}
+
+function requestsOf(fields: FormLayout['optionFields'], form: Row): Request[] {
+  const context = ruleContext({ form });
+  return fields.map(({ field, source }) => {
+    const query = Object.fromEntries(Object.entries(source.query ?? {}).map(([name, rule]) => [name, ruleValue(rule, context)]));
+    const ready = Object.values(query).every((v) => v !== undefined && v !== null && v !== '');
+    const key = ready ? JSON.stringify([source.call, query]) : null;
+    return { field, key, call: source.call, query, value: source.value, label: source.label, dependent: source.query !== undefined };
+  });
+}
+
+export function useFieldChoices(fields: FormLayout['optionFields'], form: Row): Record<string, FieldChoices> {
+  const [loaded, setLoaded] = useState<Record<string, Choice[]>>({});
+  const started = useRef(new Set<string>());
+  const requests = useMemo(() => requestsOf(fields, form), [fields, form]);
+
+  useEffect(() => {
+    for (const request of requests) {
+      const { key } = request;
+      if (key === null || started.current.has(key)) continue;
+      started.current.add(key);
+      callAny<Row[]>(request.call, { query: request.query }).then(
+        (rows) => {
+          const choices = (rows ?? []).map((row) => ({ value: String(row[request.value]), label: String(row[request.label] ?? row[request.value]) }));
+          setLoaded((prev) => ({ ...prev, [key]: choices }));
+        },
+        () => setLoaded((prev) => ({ ...prev, [key]: [] })), // the client showed errmsg
+      );
+    }
+  }, [requests]);
+
+  return useMemo(
+    () =>
+      Object.fromEntries(
+        requests.map((r) => [r.field, { choices: r.key ? (loaded[r.key] ?? []) : [], loading: r.key !== null && !(r.key in loaded), dependent: r.dependent }]),
+      ),
+    [requests, loaded],
+  );
+}
+
+/** A dependent field keeps only values among its current choices (a department of the old domain goes). */
+export function prunedValues(form: Row, choices: Record<string, FieldChoices>): Row | null {
+  let changed: Row | null = null;
+  for (const [field, state] of Object.entries(choices)) {
+    const value = form[field];
+    if (!state.dependent || state.loading || !Array.isArray(value)) continue;
+    const allowed = new Set(state.choices.map((c) => c.value));
+    const kept = value.filter((v) => allowed.has(String(v)));
+    if (kept.length !== value.length) changed = { ...(changed ?? form), [field]: kept };
+  }
+  return changed;
+}
+
+/** The uiSchema with each option field's choices in its ui:options, where its widget reads them. */
+export function withChoices(uiSchema: UiSchema, choices: Record<string, FieldChoices>): UiSchema {
+  const out: UiSchema = { ...uiSchema };
+  for (const [field, state] of Object.entries(choices)) {
+    const ui = (out[field] ?? {}) as UiSchema;
+    out[field] = { ...ui, 'ui:options': { ...(ui['ui:options'] as object | undefined), choices: state.choices, loading: state.loading } };
+  }
+  return out;
+}

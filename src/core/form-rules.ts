@@ -1,0 +1,51 @@
+// Cross-field and conditional rules of an entity (`rules:` beside its schema): "when <rule> holds,
+// <require> must hold, else <message> on <field>". JSON Schema cannot say "equal to the password" or
+// "one domain in security mode"; these rules can, and the console form and the server run this same
+// function, so both refuse the same input with the same message.
+import type { EntityDef, JsonSchema } from './catalogue/types.ts';
+import { evaluateRule, type RuleContext } from './rules.ts';
+
+export interface FormRule {
+  /** The property the message belongs to (the form shows it under that field). */
+  field: string;
+  /** Label key of the message. */
+  message: string;
+  /** Rule over `form` (the submitted record) and `user` (the caller); absent = always applies. */
+  when?: string;
+  /** Rule that must hold whenever `when` does. */
+  require: string;
+}
+
+/** A broken rule: the field (JSON pointer) and the message key, not yet translated. */
+export interface RuleFailure {
+  field: string;
+  message: string;
+}
+
+/** The rules the record breaks, in catalogue order. `when` failing to evaluate counts as not applying;
+ *  `require` failing to evaluate counts as broken (fail closed). */
+export function brokenFormRules(rules: readonly FormRule[] | undefined, context: RuleContext): RuleFailure[] {
+  const out: RuleFailure[] = [];
+  for (const rule of rules ?? []) {
+    if (rule.when !== undefined && !evaluateRule(rule.when, context)) continue;
+    if (!evaluateRule(rule.require, context)) out.push({ field: `/${rule.field}`, message: rule.message });
+  }
+  return out;
+}
+
+/** The record as a form holds it: top-level properties left out read as their schema `default`, so a
+ *  rule like `form.issuperadmin or form.isdeveloper` sees false, not a missing value (filtrex's logic
+ *  operators accept only true and false). */
+export function withSchemaDefaults(schema: JsonSchema | undefined, record: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...record };
+  for (const [name, prop] of Object.entries((schema?.properties ?? {}) as Record<string, JsonSchema>)) {
+    if (out[name] === undefined && prop.default !== undefined) out[name] = prop.default;
+  }
+  return out;
+}
+
+/** The one entry point both sides call: an entity's rules over a record and the caller. */
+export function entityRuleFailures(entity: Pick<EntityDef, 'schema' | 'rules'>, record: Record<string, unknown>, user: RuleContext['user']): RuleFailure[] {
+  if (!entity.rules) return [];
+  return brokenFormRules(entity.rules, { form: withSchemaDefaults(entity.schema, record), user: user ?? null });
+}

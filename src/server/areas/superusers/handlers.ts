@@ -1,0 +1,40 @@
+// Superusers area: the privileged-user list, one privileged user, create, update and delete.
+import { AppError } from '../../http/app-error.ts';
+import { requireUser, type CallHandler, type Handler } from '../handler.ts';
+import { deleteSuperusers } from './delete-superusers.ts';
+import { findSuperuser, listSuperusers } from './queries.ts';
+import { createSuperuser, updateSuperuser } from './save-superuser.ts';
+
+const list: CallHandler<'superusers.list'> = async (ctx) => {
+  const { name, loginno, currpage = 1, pagelines = 10 } = ctx.query;
+  return listSuperusers(ctx.services.db, requireUser(ctx), { name, loginno }, { currpage, pagelines });
+};
+
+const get: CallHandler<'superusers.get'> = async (ctx) => {
+  const found = await findSuperuser(ctx.services.db, requireUser(ctx), ctx.params.id);
+  if (!found) throw new AppError('notFound');
+  return found;
+};
+
+const create: CallHandler<'superusers.create'> = async (ctx) => {
+  const user = requireUser(ctx);
+  const id = await createSuperuser(ctx.services.db, user, ctx.body);
+  return (await findSuperuser(ctx.services.db, user, id))!;
+};
+
+const update: CallHandler<'superusers.update'> = async (ctx) => {
+  const user = requireUser(ctx);
+  if (!(await updateSuperuser(ctx.services.db, user, ctx.params.id, ctx.body))) throw new AppError('notFound');
+  // Grants keep every saved user within the caller's reach (grants.ts), so it reads back.
+  return (await findSuperuser(ctx.services.db, user, ctx.params.id))!;
+};
+
+const remove: CallHandler<'superusers.delete'> = async (ctx) => ({ deleted: await deleteSuperusers(ctx.services.db, requireUser(ctx), ctx.body) });
+
+export const superuserHandlers: Record<string, Handler> = {
+  'superusers.list': list,
+  'superusers.get': get,
+  'superusers.create': create,
+  'superusers.update': update,
+  'superusers.delete': remove,
+};

@@ -1,0 +1,55 @@
+// Reads of the superusers area: the filtered page and one privileged user with links, both within
+// the caller's reach (reach.ts).
+import { sql } from 'kysely';
+import type { CurrentUser } from '../../auth/current-user.ts';
+import type { Db } from '../../db/schema.ts';
+import { reachable } from './reach.ts';
+import { toSuperuserReply, toSuperuserRow, type Links } from './superuser-record.ts';
+
+const COLUMNS = ['s.id', 's.name', 's.loginno', 's.email', 's.status', 's.type', 's.super_admin', 's.domain_admin', 's.developer'] as const;
+
+/** Case-insensitive "contains" without LIKE, so % and _ in the search are plain characters. */
+const contains = (column: 's.name' | 's.loginno', text: string) => sql<boolean>`strpos(lower(${sql.ref(column)}), lower(${text})) > 0`;
+
+export interface SuperuserSearch {
+  name?: string;
+  loginno?: string;
+}
+
+export async function listSuperusers(db: Db, caller: CurrentUser, search: SuperuserSearch, page: { currpage: number; pagelines: number }) {
+  let query = db.selectFrom('superusers as s').where(reachable(caller));
+  if (search.name?.trim()) query = query.where(contains('s.name', search.name.trim()));
+  if (search.loginno?.trim()) query = query.where(contains('s.loginno', search.loginno.trim()));
+  const { rowCount } = await query.select(sql<number>`count(*)::int`.as('rowCount')).executeTakeFirstOrThrow();
+  const rows = await query
+    .select(COLUMNS)
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(page.pagelines)
+    .offset((page.currpage - 1) * page.pagelines)
+    .execute();
+  return { datas: rows.map(toSuperuserRow), rowCount };
+}
+
+export async function linksOf(db: Db, id: string): Promise<Links> {
+  const [domains, applications, departments] = await Promise.all([
+    db.selectFrom('superuser_domains').select('domain_id as id').where('superuser_id', '=', id).orderBy('domain_id').execute(),
+    db.selectFrom('superuser_applications').select('application_id as id').where('superuser_id', '=', id).orderBy('application_id').execute(),
+    db.selectFrom('superuser_departments').select('department_id as id').where('superuser_id', '=', id).orderBy('department_id').execute(),
+  ]);
+  const ids = (rows: Array<{ id: string }>) => rows.map((r) => r.id);
+  return { domains: ids(domains), applications: ids(applications), departments: ids(departments) };
+}
+
+/** One privileged user within reach, or undefined (missing and out of reach both answer 1404). */
+export async function findSuperuser(db: Db, caller: CurrentUser, id: string) {
+  const row = await db.selectFrom('superusers as s').select(COLUMNS).where('s.id', '=', id).where(reachable(caller)).executeTakeFirst();
+  return row ? toSuperuserReply(row, await linksOf(db, id)) : undefined;
+}
+
+/** Is the login number taken by another privileged user? (Unique regardless of case.) */
+export async function loginnoTaken(db: Db, loginno: string, exceptId?: string): Promise<boolean> {
+  let q = db.selectFrom('superusers').select('id').where(sql<boolean>`lower(loginno) = lower(${loginno.trim()})`);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}

@@ -1,0 +1,71 @@
+// Creates and updates privileged users, each in ONE transaction: reach and grant checks, the password
+// (hashed; the unchanged marker keeps the stored one), the row, and the links replaced as a whole.
+import { randomUUID } from 'node:crypto';
+import { UNCHANGED_SECRET } from '../../../core/password-codec.ts';
+import type { Superuser } from '../../../core/generated/api-types.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
+import { hashPassword } from '../../auth/password-hash.ts';
+import type { Db } from '../../db/schema.ts';
+import { AppError, ValidationFailure } from '../../http/app-error.ts';
+import { checkGrants } from './grants.ts';
+import { loginnoTaken } from './queries.ts';
+import { reachable } from './reach.ts';
+import { wantedState, type Wanted } from './superuser-record.ts';
+
+const UNIQUE_VIOLATION = '23505';
+const taken = () => new AppError('conflict', undefined, 'error.loginnoTaken');
+
+/** The unique index on lower(loginno) is the real guard; the pre-check gives the common case its answer. */
+async function uniqueLoginno<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw taken();
+    throw error;
+  }
+}
+
+async function writeLinks(trx: Db, id: string, wanted: Wanted): Promise<void> {
+  await trx.deleteFrom('superuser_domains').where('superuser_id', '=', id).execute();
+  await trx.deleteFrom('superuser_applications').where('superuser_id', '=', id).execute();
+  await trx.deleteFrom('superuser_departments').where('superuser_id', '=', id).execute();
+  if (wanted.domains.length) await trx.insertInto('superuser_domains').values(wanted.domains.map((domain_id) => ({ superuser_id: id, domain_id }))).execute();
+  if (wanted.applications.length) await trx.insertInto('superuser_applications').values(wanted.applications.map((application_id) => ({ superuser_id: id, application_id }))).execute();
+  if (wanted.departments.length) await trx.insertInto('superuser_departments').values(wanted.departments.map((department_id) => ({ superuser_id: id, department_id }))).execute();
+}
+
+function columnsOf(body: Superuser, wanted: Wanted) {
+  const { domains: _d, applications: _a, departments: _p, ...flags } = wanted;
+  return { ...flags, name: body.name.trim(), loginno: body.loginno.trim(), email: body.email.trim(), status: body.status ?? 1 };
+}
+
+export async function createSuperuser(db: Db, caller: CurrentUser, body: Superuser): Promise<string> {
+  // There is no stored password to keep: the marker is no password at all.
+  if (body.password === UNCHANGED_SECRET) throw new ValidationFailure([], [{ field: '/password', message: 'msg.requirePassword' }]);
+  const wanted = wantedState(body, caller.isOpenSecurity);
+  const passwordHash = await hashPassword(body.password);
+  const id = randomUUID();
+  await db.transaction().execute(async (trx) => {
+    await checkGrants(trx, caller, wanted);
+    if (await loginnoTaken(trx, body.loginno)) throw taken();
+    await uniqueLoginno(() => trx.insertInto('superusers').values({ ...columnsOf(body, wanted), id, password_hash: passwordHash }).execute());
+    await writeLinks(trx, id, wanted);
+  });
+  return id;
+}
+
+/** Answers false when the id is missing or out of the caller's reach (nothing changed). */
+export async function updateSuperuser(db: Db, caller: CurrentUser, id: string, body: Superuser): Promise<boolean> {
+  const wanted = wantedState(body, caller.isOpenSecurity);
+  const passwordHash = body.password === UNCHANGED_SECRET ? undefined : await hashPassword(body.password);
+  return db.transaction().execute(async (trx) => {
+    const target = await trx.selectFrom('superusers as s').select('s.id').where('s.id', '=', id).where(reachable(caller)).forUpdate().executeTakeFirst();
+    if (!target) return false;
+    await checkGrants(trx, caller, wanted, id);
+    if (await loginnoTaken(trx, body.loginno, id)) throw taken();
+    const columns = { ...columnsOf(body, wanted), updated_at: new Date(), ...(passwordHash ? { password_hash: passwordHash } : {}) };
+    await uniqueLoginno(() => trx.updateTable('superusers').set(columns).where('id', '=', id).execute());
+    await writeLinks(trx, id, wanted);
+    return true;
+  });
+}

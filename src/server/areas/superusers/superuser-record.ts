@@ -1,0 +1,79 @@
+// Between the `superusers` table (with its link tables) and the `superuser` entity: the flags and the
+// type, the links, and the password that is never sent back (the unchanged marker stands for it).
+import type { Selectable } from 'kysely';
+import { UNCHANGED_SECRET } from '../../../core/password-codec.ts';
+import type { Superuser, SuperuserRow } from '../../../core/generated/api-types.ts';
+import type { SuperusersTable } from '../../db/schema.ts';
+
+export type UserType = NonNullable<Superuser['type']>;
+const TYPES: readonly UserType[] = ['super', 'admin', 'secret', 'examine', 'develop'];
+
+export type StoredSuperuser = Pick<Selectable<SuperusersTable>, 'id' | 'name' | 'loginno' | 'email' | 'status' | 'type' | 'super_admin' | 'domain_admin' | 'developer'>;
+
+export interface Links {
+  domains: string[];
+  applications: string[];
+  departments: string[];
+}
+
+export function toSuperuserRow(row: StoredSuperuser): SuperuserRow {
+  return {
+    id: row.id,
+    name: row.name,
+    loginno: row.loginno,
+    email: row.email,
+    status: row.status === 0 ? 0 : 1,
+    type: TYPES.includes(row.type as UserType) ? (row.type as UserType) : row.super_admin ? 'super' : row.domain_admin ? 'admin' : 'develop',
+    issuperadmin: row.super_admin,
+    isdomainadmin: row.domain_admin,
+    isdeveloper: row.developer,
+  };
+}
+
+export function toSuperuserReply(row: StoredSuperuser, links: Links): Superuser & { id: string } {
+  return { ...toSuperuserRow(row), password: UNCHANGED_SECRET, confirmpwd: UNCHANGED_SECRET, ...links };
+}
+
+/** What a valid body asks to store: flags, type and links, before the reach checks. */
+export interface Wanted extends Links {
+  super_admin: boolean;
+  domain_admin: boolean;
+  developer: boolean;
+  type: UserType;
+}
+
+const unique = (ids: readonly string[] | undefined) => [...new Set(ids ?? [])];
+
+/**
+ * Outside security mode the three flags are the user type (type follows the strongest flag) and each
+ * flag brings its own links: enterprises (and departments) for a tenant administrator, applications
+ * for a developer. In security mode the separated type decides the flags, and the management scope is
+ * one enterprise with departments of it.
+ */
+export function wantedState(body: Superuser, securityMode: boolean): Wanted {
+  if (securityMode) {
+    const type = body.type ?? 'admin';
+    const developer = type === 'develop';
+    return {
+      type,
+      super_admin: type === 'super',
+      domain_admin: type === 'admin' || type === 'secret' || type === 'examine',
+      developer,
+      domains: unique(body.domains),
+      departments: unique(body.departments),
+      applications: developer ? unique(body.applications) : [],
+    };
+  }
+  const super_admin = body.issuperadmin === true;
+  const domain_admin = body.isdomainadmin === true;
+  const developer = body.isdeveloper === true;
+  return {
+    type: super_admin ? 'super' : domain_admin ? 'admin' : 'develop',
+    super_admin,
+    domain_admin,
+    developer,
+    domains: domain_admin ? unique(body.domains) : [],
+    departments: domain_admin ? unique(body.departments) : [],
+    applications: developer ? unique(body.applications) : [],
+  };
+}
