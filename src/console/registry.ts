@@ -47,6 +47,7 @@ export const widgets = registry('widget', [
   ['switch', () => import('./runtime/widgets/SwitchWidget.tsx')],
   ['textarea', () => import('./runtime/widgets/TextareaWidget.tsx')],
   ['password', () => import('./runtime/widgets/PasswordWidget.tsx')],
+  ['icon', () => import('./runtime/widgets/IconWidget.tsx')],
   ['radio', () => import('./runtime/widgets/RadioWidget.tsx')],
   ['checkbox', () => import('./runtime/widgets/CheckboxWidget.tsx')],
   ['select', () => import('./runtime/widgets/SelectWidget.tsx')],
@@ -54,8 +55,12 @@ export const widgets = registry('widget', [
 ]);
 
 /** Dialogs, named by an action's `dialog:`; each module's default export takes DialogPluginProps
- *  (runtime/plugin/types.ts). Widgets open them too (the icon widget opens the icon picker). */
-export const dialogs = registry('dialog', []);
+ *  (runtime/dialog/types.ts). Widgets open them too (the icon widget opens the icon picker). */
+export const dialogs = registry('dialog', [
+  ['icon-picker', () => import('./plugins/icon-picker/IconPickerDialog.tsx')],
+  ['upload', () => import('./plugins/upload/UploadDialog.tsx')],
+  ['sms-test', () => import('./plugins/sms-test/SmsTestDialog.tsx')],
+]);
 
 /** Navigation guards, named by a route's `guards:`. */
 export const guards = registry('guard', [

@@ -47,3 +47,10 @@ export function acceptsFileName(use: UploadUseName, fileName: string): boolean {
 export function megabytes(bytes: number): string {
   return `${Math.round((bytes / MB) * 10) / 10} MB`;
 }
+
+/** What is wrong with a file for a use before sending it (the console asks first; the server decides). */
+export function uploadProblem(use: UploadUseName, file: { name: string; size: number }): { key: string; params?: Record<string, unknown> } | undefined {
+  if (!acceptsFileName(use, file.name)) return { key: UPLOAD_USES[use].wrongTypeMessage };
+  if (file.size > UPLOAD_USES[use].maxBytes) return { key: 'msg.uploadTooLarge', params: { limit: megabytes(UPLOAD_USES[use].maxBytes) } };
+  return undefined;
+}

@@ -9,6 +9,8 @@ export interface CallArgs {
   params?: Record<string, string | number>;
   query?: Record<string, unknown>;
   body?: unknown;
+  /** A multipart body (uploads, calls that consume multipart/form-data) instead of JSON. */
+  form?: FormData;
   /** The caller reports failures itself (no error toast). 401 still leads to the login page. */
   silent?: boolean;
 }
@@ -22,7 +24,7 @@ type Part<Name extends string, T, Required extends boolean> = [T] extends [never
 /** The arguments of a call known to the generated types. */
 export type TypedArgs<K extends CallId> = Part<'params', Calls[K]['params'], true> &
   Part<'query', Calls[K]['query'], false> &
-  Part<'body', Calls[K]['body'], true> & { silent?: boolean };
+  Part<'body', Calls[K]['body'], true> & { silent?: boolean; form?: FormData };
 
 interface ClientHooks {
   onUnauthenticated: () => void;
@@ -68,10 +70,11 @@ export function callUrl(callId: string, params: CallArgs['params'] = {}, query?:
 
 async function send(method: string, url: string, body: unknown): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const multipart = body instanceof FormData; // the browser sets its content type, with the boundary
+  if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? '';
   try {
-    return await fetch(url, { method, headers, credentials: 'include', body: body === undefined ? undefined : JSON.stringify(body) });
+    return await fetch(url, { method, headers, credentials: 'include', body: body === undefined || multipart ? (body as FormData | undefined) : JSON.stringify(body) });
   } catch (e) {
     throw new ApiError(-1, '', { cause: (e as Error).message }, 0);
   }
@@ -90,9 +93,10 @@ async function readEnvelope(res: Response): Promise<Reply> {
 /** Runs any catalogue call by id (the generic runtime knows ids only from the catalogue). */
 export async function callAny<T = unknown>(callId: string, args: CallArgs = {}): Promise<T> {
   const method = routes[callId]?.method ?? 'GET';
-  if (method === 'GET' && args.body !== undefined) throw new Error(`API call "${callId}" is a GET and cannot carry a body`);
+  const body = args.form ?? args.body;
+  if (method === 'GET' && body !== undefined) throw new Error(`API call "${callId}" is a GET and cannot carry a body`);
   try {
-    const res = await send(method, callUrl(callId, args.params, args.query), args.body);
+    const res = await send(method, callUrl(callId, args.params, args.query), body);
     if (res.status === 401) {
       hooks.onUnauthenticated();
       throw new ApiError(401, '', null, 401);

@@ -15,6 +15,7 @@ import People from '@mui/icons-material/People';
 import Refresh from '@mui/icons-material/Refresh';
 import Save from '@mui/icons-material/Save';
 import Settings from '@mui/icons-material/Settings';
+import Sms from '@mui/icons-material/Sms';
 import Upload from '@mui/icons-material/Upload';
 import type { SvgIconComponent } from '@mui/icons-material';
 
@@ -34,6 +35,7 @@ export const icons: Readonly<Record<string, SvgIconComponent>> = {
   Refresh,
   Save,
   Settings,
+  Sms,
   Upload,
 };
 

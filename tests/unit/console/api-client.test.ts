@@ -54,6 +54,17 @@ describe('callAny', () => {
     expect(sent[0].init.body).toBe('["a","b"]');
   });
 
+  it('sends a multipart form as is, leaving its content type (with the boundary) to fetch', async () => {
+    answer = json({ errcode: 0, errmsg: 'ok', data: [{ filePath: '/uploads/x.png' }] });
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'x.png');
+    await expect(callAny('uploads.upload', { query: { icon: true }, form })).resolves.toEqual([{ filePath: '/uploads/x.png' }]);
+    expect(sent[0].url).toBe('/ctx/authtime/uploads?icon=true');
+    expect(sent[0].init.body).toBe(form);
+    expect(sent[0].init.headers).toMatchObject({ 'x-csrf-token': 'tok 1' });
+    expect((sent[0].init.headers as Record<string, string>)['content-type']).toBeUndefined();
+  });
+
   it('throws ApiError with errcode, errmsg and field errors, and reports it unless silent', async () => {
     answer = json({ errcode: 1001, errmsg: 'The input is not valid.', data: { errors: [{ field: '/name', message: 'too long' }] } });
     const error = await callAny('gadgets.delete', { body: [] }).catch((e: unknown) => e);

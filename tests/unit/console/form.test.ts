@@ -20,14 +20,17 @@ beforeAll(async () => {
 describe('buildFormLayout', () => {
   it('keeps only the screen fields, in order, with the entity rules and label keys as titles', () => {
     const { schema, uiSchema, widgetNames } = buildFormLayout(domainForm, catalogue, t, {});
-    expect(Object.keys(schema.properties ?? {})).toEqual(['name', 'systemName', 'status', 'description']);
+    const fields = ['name', 'logoUrl', 'smsMemberCode', 'smsMemberPwd', 'systemName', 'status', 'description'];
+    expect(Object.keys(schema.properties ?? {})).toEqual(fields);
     expect(schema.required).toEqual(['name']);
     expect(schema.properties?.name).toMatchObject({ maxLength: 22, title: 'field.domain.name' });
-    expect(uiSchema['ui:order']).toEqual(['name', 'systemName', 'status', 'description']);
+    expect(uiSchema['ui:order']).toEqual(fields);
     expect(uiSchema.name['ui:title']).toBe('<field.domain.name>');
     expect(uiSchema.status).toMatchObject({ 'ui:widget': 'switch', 'ui:enumNames': { '1': '<status.active>', '0': '<status.inactive>' } });
     expect(uiSchema.description['ui:widget']).toBe('textarea');
-    expect(widgetNames.sort()).toEqual(['switch', 'textarea']);
+    expect(uiSchema.logoUrl['ui:widget']).toBe('icon');
+    expect(uiSchema.smsMemberPwd['ui:widget']).toBe('password'); // x-secret
+    expect(widgetNames.sort()).toEqual(['icon', 'password', 'switch', 'textarea']);
   });
 
   it('drops a field whose visible rule is false and makes readonlyWhen fields read-only', () => {

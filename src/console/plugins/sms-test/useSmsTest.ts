@@ -1,0 +1,50 @@
+// The test-SMS dialog's controller: the phone checked with the `sms-test` entity's own rule (the one
+// the server applies to the call), then sms.test; the gateway's message is shown unless it succeeded.
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { inlineEntityRefs } from '../../../core/catalogue/schema-refs.ts';
+import type { ConsoleCatalogue } from '../../../core/catalogue/types.ts';
+import { call } from '../../api/client.ts';
+import { formValidator } from '../../runtime/form/validator.ts';
+import { getBoot } from '../../shell/boot.ts';
+import { notifyError, notifySuccess } from '../../shell/notify.ts';
+
+const SUCCESS = 'success';
+
+export function useSmsTest(domainId: string, onSent: () => void) {
+  const { t } = useTranslation();
+  const [phone, setPhone] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const schema = useMemo(() => {
+    const catalogue: Pick<ConsoleCatalogue, 'entities'> = getBoot().catalogue;
+    return inlineEntityRefs(catalogue.entities['sms-test'].schema, catalogue as Parameters<typeof inlineEntityRefs>[1]);
+  }, []);
+
+  const change = useCallback((value: string) => {
+    setPhone(value.trim());
+    setError(null);
+  }, []);
+
+  const send = useCallback(async () => {
+    const { errors } = formValidator.validateFormData({ phone }, schema);
+    if (errors.length > 0) {
+      setError(errors[0].message ?? t('msg.invalidPhone'));
+      return;
+    }
+    setSending(true);
+    try {
+      const answer = await call('sms.test', { params: { id: domainId, phone } });
+      if (answer.type === SUCCESS) {
+        notifySuccess(t('msg.smsSent'));
+        onSent();
+      } else notifyError(answer.message || t('msg.smsSendFailed'));
+    } catch {
+      /* the client showed errmsg */
+    } finally {
+      setSending(false);
+    }
+  }, [phone, schema, domainId, t, onSent]);
+
+  return { phone, error, sending, change, send };
+}

@@ -1,0 +1,55 @@
+// The upload dialog's controller: one chosen file, checked against its use before sending (type and
+// size, the same rules the server applies), then posted to uploads.upload.
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { uploadProblem, type UploadUseName } from '../../../core/uploads.ts';
+import { ApiError } from '../../api/ApiError.ts';
+import { call } from '../../api/client.ts';
+import { notifyError, notifyWarning } from '../../shell/notify.ts';
+
+export interface UploadTarget {
+  use: UploadUseName;
+  /** Sub-folder for non-icon uploads: `<use>[/<folder>…]`; defaults to the use itself. */
+  path?: string;
+}
+
+export function useUpload({ use, path }: UploadTarget, onUploaded: (filePath: string) => void) {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+
+  const choose = useCallback(
+    (chosen: File | undefined) => {
+      if (!chosen) return;
+      const problem = uploadProblem(use, chosen);
+      if (problem) {
+        notifyWarning(t(problem.key, problem.params));
+        return;
+      }
+      setFile(chosen);
+    },
+    [use, t],
+  );
+
+  const upload = useCallback(async () => {
+    if (!file) {
+      notifyWarning(t('msg.uploadFileRequired'));
+      return;
+    }
+    const form = new FormData();
+    form.append('file', file, file.name);
+    setUploading(true);
+    try {
+      const query = use === 'icon' ? { icon: true } : { path: path ?? use, icon: false };
+      const [stored] = await call('uploads.upload', { query, form, silent: true });
+      onUploaded(stored.filePath);
+    } catch (e) {
+      // The spec's wording: "upload failed" plus the error.
+      if (e instanceof ApiError && e.status !== 401) notifyError(t('msg.uploadFailed', { error: e.errmsg || t('error.network') }));
+    } finally {
+      setUploading(false);
+    }
+  }, [file, use, path, t, onUploaded]);
+
+  return { file, uploading, choose, upload };
+}

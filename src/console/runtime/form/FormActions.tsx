@@ -1,0 +1,34 @@
+// The catalogue actions of a form, drawn after Save and Exit, with the dialog or confirmation they open.
+import { Button } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { ActionDef } from '../../../core/catalogue/types.ts';
+import { CatalogueIcon } from '../CatalogueIcon.tsx';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { DialogHost } from '../dialog/DialogHost.tsx';
+import { hasIcon } from '../icons.ts';
+import type { Row } from '../screen-types.ts';
+import { useFormActions } from './useFormActions.ts';
+
+export function FormActions({ actions, formData }: { actions: ActionDef[] | undefined; formData: Row }) {
+  const { t } = useTranslation();
+  const form = useFormActions(actions, formData);
+  return (
+    <>
+      {form.visible.map((action) => (
+        <Button
+          key={action.id}
+          data-testid={`form-action-${action.id}`}
+          variant={action.variant === 'primary' ? 'contained' : 'outlined'}
+          color={action.variant === 'danger' ? 'error' : 'primary'}
+          startIcon={hasIcon(action.icon) ? <CatalogueIcon name={action.icon} /> : undefined}
+          loading={form.running === action.id}
+          onClick={() => form.run(action)}
+        >
+          {t(action.label)}
+        </Button>
+      ))}
+      {form.dialog && <DialogHost name={form.dialog} data={formData} onClose={form.closeDialog} />}
+      <ConfirmDialog message={form.confirming?.confirm ?? null} onConfirm={form.confirm} onCancel={form.cancelConfirm} />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+// Runs a form's catalogue actions over the current form data: `to` navigates (query from form
+// fields), `call` runs the call (after the confirmation when it has one), `dialog` opens the
+// registered dialog with the form's data. Visibility rules read the form as it is being edited.
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { ActionDef } from '../../../core/catalogue/types.ts';
+import { evaluateRule } from '../../../core/rules.ts';
+import { callAny } from '../../api/client.ts';
+import { getBoot } from '../../shell/boot.ts';
+import { notifySuccess } from '../../shell/notify.ts';
+import { rowLink } from '../list/useListController.ts';
+import { ruleContext } from '../rule-context.ts';
+import type { Row } from '../screen-types.ts';
+import { formActionRequest } from './form-action-request.ts';
+
+export function useFormActions(actions: ActionDef[] | undefined, formData: Row) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<ActionDef | null>(null);
+  const [running, setRunning] = useState<string | null>(null);
+
+  const visible = useMemo(() => (actions ?? []).filter((a) => evaluateRule(a.visible, ruleContext({ form: formData }))), [actions, formData]);
+
+  const execute = useCallback(
+    async (action: ActionDef) => {
+      const route = getBoot().catalogue.calls[action.call!];
+      if (!route) throw new Error(`form action "${action.id}" names the unknown call "${action.call}"`);
+      setRunning(action.id);
+      try {
+        await callAny(action.call!, formActionRequest(action, route, formData));
+        notifySuccess(t(route.method === 'DELETE' ? 'msg.deleteSuccess' : 'msg.saveSuccess'));
+      } catch {
+        /* the client showed errmsg */
+      } finally {
+        setRunning(null);
+      }
+    },
+    [formData, t],
+  );
+
+  const run = useCallback(
+    (action: ActionDef) => {
+      if (action.to) navigate(rowLink(action.to, action.query, formData));
+      else if (action.dialog) setDialog(action.dialog);
+      else if (action.confirm) setConfirming(action);
+      else void execute(action);
+    },
+    [navigate, formData, execute],
+  );
+
+  return {
+    visible,
+    run,
+    running,
+    dialog,
+    closeDialog: () => setDialog(null),
+    confirming,
+    confirm: () => {
+      if (confirming) void execute(confirming);
+      setConfirming(null);
+    },
+    cancelConfirm: () => setConfirming(null),
+  };
+}
