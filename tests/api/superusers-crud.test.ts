@@ -6,7 +6,7 @@ import { UNCHANGED_SECRET } from '../../src/core/password-codec.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { replyProblems } from './helpers/reply-schemas.ts';
-import { createSuperuser, deleteSuperusers, getSuperuser, idsByName, listSuperusers, superuserCount, uniqueLoginno, updateSuperuser } from './helpers/superuser-calls.ts';
+import { createSuperuser, deleteSuperusers, getSuperuser, idsByName, listSuperusers, superuserBody, superuserCount, uniqueLoginno, updateSuperuser } from './helpers/superuser-calls.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 
 const targets = await databaseTargets();
@@ -47,6 +47,16 @@ describe.each(targets)('privileged users: create, edit, delete on $name', (targe
       // The new user signs in with the password given (stored as a scrypt hash, never in clear).
       expect(await hashOf(reply.data.id)).toMatch(/^scrypt\$/);
       await server.signedIn(loginno, 'Secret1');
+    }
+  });
+
+  it('saves every demo privileged user back as loaded, as the form does', async () => {
+    const { reply } = await listSuperusers(admin, { pagelines: 100 });
+    for (const row of reply.data.datas) {
+      const loaded = (await getSuperuser(admin, row.id)).reply.data;
+      const saved = await admin.call('PUT', `/authtime/superuser/${row.id}`, { body: superuserBody({ ...loaded }) });
+      expect(saved.reply.errcode, `${row.loginno}: ${saved.reply.errmsg}`).toBe(0);
+      expect(saved.reply.data).toEqual(loaded);
     }
   });
 

@@ -57,7 +57,10 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
   );
   const choices = useFieldChoices(layout.optionFields, formData);
   const uiSchema = useMemo(() => withChoices(layout.uiSchema, choices), [layout.uiSchema, choices]);
-  const customValidate = useMemo(() => formRulesValidator(entity, layout.shownFields, (k) => t(k, { lng: language })), [entity, layout.shownFields, t, language]);
+  const customValidate = useMemo(
+    () => formRulesValidator(entity, layout.shownFields, (k) => t(k, { lng: language }), () => ruleContext().user),
+    [entity, layout.shownFields, t, language],
+  );
 
   // A choice that disappears with its parent (a department when the domain changes) leaves the form.
   const shownData = useMemo(() => prunedValues(formData, choices) ?? formData, [formData, choices]);
