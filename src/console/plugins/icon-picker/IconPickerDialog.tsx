@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../runtime/ConfirmDialog.tsx';
 import { DialogHost } from '../../runtime/dialog/DialogHost.tsx';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
-import { notifyWarning } from '../../shell/notify.ts';
+import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import { IconTile } from './IconTile.tsx';
 import { IconToolbar } from './IconToolbar.tsx';
 import { useIconPicker } from './useIconPicker.ts';
@@ -16,7 +16,10 @@ export default function IconPickerDialog({ data, onClose }: DialogPluginProps) {
   const { t } = useTranslation();
   const picker = useIconPicker(typeof data.value === 'string' ? data.value : undefined);
   const [uploading, setUploading] = useState(false);
-  const choose = () => (picker.selected ? onClose(picker.selected) : notifyWarning(t('msg.selectIcon')));
+  const choose = () => {
+    const path = picker.chosen();
+    if (path) onClose(path);
+  };
   const batchEditing = picker.editing && picker.tab === 'upload';
   return (
     <Dialog open onClose={() => onClose()} maxWidth="md" fullWidth data-testid="icon-picker">
@@ -28,6 +31,7 @@ export default function IconPickerDialog({ data, onClose }: DialogPluginProps) {
         </Tabs>
       </Box>
       <DialogContent sx={{ minHeight: 320 }}>
+        <DialogMessageBar messages={picker.messages} />
         <IconToolbar picker={picker} onUpload={() => setUploading(true)} />
         {picker.loading ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>

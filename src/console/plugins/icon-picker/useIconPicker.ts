@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_ICONS_URL } from '../../../core/uploads.ts';
 import { call } from '../../api/client.ts';
-import { notifySuccess, notifyWarning } from '../../shell/notify.ts';
+import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
 
 export type IconTab = 'system' | 'upload';
 export type Icon = { name: string; filePath: string; custom: boolean };
@@ -18,8 +18,16 @@ export function useIconPicker(initial: string | undefined) {
   const [editing, setEditing] = useState(false);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const messages = useDialogMessage();
 
-  const reload = useCallback(() => call('uploads.icons', {}).then(setIcons, () => setIcons((prior) => prior ?? [])), []);
+  const reload = useCallback(
+    () =>
+      call('uploads.icons', { silent: true }).then(setIcons, (e: unknown) => {
+        messages.showFailure(e);
+        setIcons((prior) => prior ?? []);
+      }),
+    [messages],
+  );
   useEffect(() => {
     void reload();
   }, [reload]);
@@ -30,6 +38,7 @@ export function useIconPicker(initial: string | undefined) {
   /** A click picks the icon, or, while batch editing custom icons, checks or unchecks it. */
   const click = useCallback(
     (icon: Icon) => {
+      messages.clear();
       if (editing && icon.custom) {
         setChecked((prior) => {
           const next = new Set(prior);
@@ -38,7 +47,7 @@ export function useIconPicker(initial: string | undefined) {
         });
       } else setSelected(icon.filePath);
     },
-    [editing],
+    [editing, messages],
   );
 
   const stopEditing = useCallback(() => {
@@ -47,35 +56,45 @@ export function useIconPicker(initial: string | undefined) {
   }, []);
 
   const requestDelete = useCallback(() => {
-    if (checked.size === 0) notifyWarning(t('msg.selectIcon'));
+    if (checked.size === 0) messages.show('warning', t('msg.selectIcon'));
     else setConfirmingDelete(true);
-  }, [checked, t]);
+  }, [checked, t, messages]);
 
   const confirmDelete = useCallback(async () => {
     setConfirmingDelete(false);
     const paths = [...checked];
     try {
-      await call('uploads.deleteIcons', { body: paths });
-    } catch {
-      return; // the client showed errmsg; nothing was deleted
+      await call('uploads.deleteIcons', { body: paths, silent: true });
+    } catch (e) {
+      messages.showFailure(e); // nothing was deleted
+      return;
     }
-    notifySuccess(t('msg.deleteSuccess'));
+    messages.show('success', t('msg.deleteSuccess'));
     setSelected((current) => (current && paths.includes(current) ? null : current));
     stopEditing();
     await reload();
-  }, [checked, t, stopEditing, reload]);
+  }, [checked, t, messages, stopEditing, reload]);
 
   /** A just-uploaded icon is shown on the custom tab and picked. */
   const uploaded = useCallback(
     async (filePath: string) => {
+      messages.clear();
       setTab('upload');
       setSelected(filePath);
       await reload();
     },
-    [reload],
+    [reload, messages],
   );
 
+  /** Picking needs a selection; says so otherwise. */
+  const chosen = useCallback((): string | null => {
+    if (!selected) messages.show('warning', t('msg.selectIcon'));
+    return selected;
+  }, [selected, messages, t]);
+
   return {
+    messages,
+    chosen,
     loading: icons === null,
     tab,
     setTab,
@@ -86,7 +105,10 @@ export function useIconPicker(initial: string | undefined) {
     click,
     startEditing: () => setEditing(true),
     stopEditing,
-    selectAll: () => setChecked(new Set(customPaths)),
+    selectAll: () => {
+      messages.clear();
+      setChecked(new Set(customPaths));
+    },
     requestDelete,
     confirmingDelete,
     confirmDelete,

@@ -3,6 +3,7 @@
 import Send from '@mui/icons-material/Send';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 import { useSmsTest } from './useSmsTest.ts';
 
@@ -13,6 +14,7 @@ export default function SmsTestDialog({ data, onClose }: DialogPluginProps) {
     <Dialog open onClose={() => onClose()} maxWidth="xs" fullWidth data-testid="sms-test-dialog">
       <DialogTitle sx={{ fontSize: 18 }}>{t('smsTest.title')}</DialogTitle>
       <DialogContent>
+        <DialogMessageBar messages={sms.messages} />
         <DialogContentText sx={{ mb: 2, fontSize: 14 }}>{t('smsTest.hint')}</DialogContentText>
         <TextField
           autoFocus

@@ -7,7 +7,8 @@ import type { ConsoleCatalogue } from '../../../core/catalogue/types.ts';
 import { call } from '../../api/client.ts';
 import { formValidator } from '../../runtime/form/validator.ts';
 import { getBoot } from '../../shell/boot.ts';
-import { notifyError, notifySuccess } from '../../shell/notify.ts';
+import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
+import { notifySuccess } from '../../shell/notify.ts';
 
 const SUCCESS = 'success';
 
@@ -16,6 +17,7 @@ export function useSmsTest(domainId: string, onSent: () => void) {
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const messages = useDialogMessage();
   const schema = useMemo(() => {
     const catalogue: Pick<ConsoleCatalogue, 'entities'> = getBoot().catalogue;
     return inlineEntityRefs(catalogue.entities['sms-test'].schema, catalogue as Parameters<typeof inlineEntityRefs>[1]);
@@ -33,18 +35,20 @@ export function useSmsTest(domainId: string, onSent: () => void) {
       return;
     }
     setSending(true);
+    messages.clear();
     try {
-      const answer = await call('sms.test', { params: { id: domainId, phone } });
+      const answer = await call('sms.test', { params: { id: domainId, phone }, silent: true });
+      // The spec: the returned message is shown when the returned type is not success.
       if (answer.type === SUCCESS) {
-        notifySuccess(t('msg.smsSent'));
         onSent();
-      } else notifyError(answer.message || t('msg.smsSendFailed'));
-    } catch {
-      /* the client showed errmsg */
+        notifySuccess(t('msg.smsSent')); // the dialog is closed: the toast is seen
+      } else messages.show('error', answer.message || t('msg.smsSendFailed'));
+    } catch (e) {
+      messages.showFailure(e);
     } finally {
       setSending(false);
     }
-  }, [phone, schema, domainId, t, onSent]);
+  }, [phone, schema, domainId, t, onSent, messages]);
 
-  return { phone, error, sending, change, send };
+  return { phone, error, sending, messages, change, send };
 }

@@ -6,7 +6,9 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, 
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { megabytes, UPLOAD_USES, type UploadUseName } from '../../../core/uploads.ts';
+import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
+import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
 import { useUpload } from './useUpload.ts';
 
 const isUse = (value: unknown): value is UploadUseName => typeof value === 'string' && Object.hasOwn(UPLOAD_USES, value);
@@ -14,13 +16,15 @@ const isUse = (value: unknown): value is UploadUseName => typeof value === 'stri
 export default function UploadDialog({ data, onClose }: DialogPluginProps) {
   const { t } = useTranslation();
   const use = isUse(data.use) ? data.use : 'icon';
-  const upload = useUpload({ use, path: typeof data.path === 'string' ? data.path : undefined }, (filePath) => onClose(filePath));
+  const messages = useDialogMessage();
+  const upload = useUpload({ use, path: typeof data.path === 'string' ? data.path : undefined }, messages, (filePath) => onClose(filePath));
   const input = useRef<HTMLInputElement>(null);
   const { extensions, maxBytes } = UPLOAD_USES[use];
   return (
     <Dialog open onClose={() => onClose()} maxWidth="xs" fullWidth data-testid="upload-dialog">
       <DialogTitle sx={{ fontSize: 18 }}>{t(`upload.${use}`)}</DialogTitle>
       <DialogContent>
+        <DialogMessageBar messages={messages} />
         <input
           ref={input}
           type="file"

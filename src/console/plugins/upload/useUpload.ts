@@ -3,9 +3,8 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadProblem, type UploadUseName } from '../../../core/uploads.ts';
-import { ApiError } from '../../api/ApiError.ts';
 import { call } from '../../api/client.ts';
-import { notifyError, notifyWarning } from '../../shell/notify.ts';
+import type { DialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
 
 export interface UploadTarget {
   use: UploadUseName;
@@ -13,7 +12,7 @@ export interface UploadTarget {
   path?: string;
 }
 
-export function useUpload({ use, path }: UploadTarget, onUploaded: (filePath: string) => void) {
+export function useUpload({ use, path }: UploadTarget, messages: DialogMessage, onUploaded: (filePath: string) => void) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -23,17 +22,18 @@ export function useUpload({ use, path }: UploadTarget, onUploaded: (filePath: st
       if (!chosen) return;
       const problem = uploadProblem(use, chosen);
       if (problem) {
-        notifyWarning(t(problem.key, problem.params));
+        messages.show('warning', t(problem.key, problem.params));
         return;
       }
+      messages.clear();
       setFile(chosen);
     },
-    [use, t],
+    [use, t, messages],
   );
 
   const upload = useCallback(async () => {
     if (!file) {
-      notifyWarning(t('msg.uploadFileRequired'));
+      messages.show('warning', t('msg.uploadFileRequired'));
       return;
     }
     const form = new FormData();
@@ -45,11 +45,11 @@ export function useUpload({ use, path }: UploadTarget, onUploaded: (filePath: st
       onUploaded(stored.filePath);
     } catch (e) {
       // The spec's wording: "upload failed" plus the error.
-      if (e instanceof ApiError && e.status !== 401) notifyError(t('msg.uploadFailed', { error: e.errmsg || t('error.network') }));
+      messages.showFailure(e, (error) => t('msg.uploadFailed', { error }));
     } finally {
       setUploading(false);
     }
-  }, [file, use, path, t, onUploaded]);
+  }, [file, use, path, t, messages, onUploaded]);
 
   return { file, uploading, choose, upload };
 }
