@@ -117,8 +117,11 @@ describe.each(targets)('uploads on $name', (target) => {
     const { reply } = await upload({ icon: 'true' }, formWith(['big.png', big]));
     expect(reply).toEqual({ errcode: 1001, errmsg: 'The file cannot be larger than 2 MB.', data: null });
     expect(filesUnder('lib', 'icon', 'upload')).toEqual(before);
-    // The same bytes fit the 5 MB of a picture.
+    // The same bytes fit the 5 MB of a picture; a spreadsheet may have 10 MB, not more.
     expect((await upload({ path: 'image' }, formWith(['big.png', big]))).reply.errcode).toBe(0);
+    const sheet = (megabytes: number) => Buffer.concat([XLSX, Buffer.alloc(megabytes * 1024 * 1024 - XLSX.length, 1)]);
+    expect((await upload({ path: 'import' }, formWith(['users.xlsx', sheet(10)]))).reply.errcode).toBe(0);
+    expect((await upload({ path: 'import' }, formWith(['users.xlsx', Buffer.concat([sheet(10), Buffer.alloc(1)])]))).reply.errmsg).toBe('The file cannot be larger than 10 MB.');
   });
 
   it('takes one file per request', async () => {
