@@ -15,6 +15,12 @@ export default function IconWidget({ id, value, onChange, label, hideLabel, disa
   const [justChosen, setJustChosen] = useState(false);
   const path = typeof value === 'string' ? value : '';
   const locked = disabled || readonly;
+  // A chosen file that cannot be shown (deleted meanwhile, not a picture) is reported once.
+  const reportBrokenChoice = () => {
+    if (!justChosen) return;
+    setJustChosen(false);
+    notifyError(t('msg.chooseLogoFailed'));
+  };
   return (
     <FormControl component="fieldset" required={required} error={Boolean(rawErrors?.length)} data-testid={`icon-widget-${id}`}>
       {!hideLabel && label && (
@@ -28,12 +34,7 @@ export default function IconWidget({ id, value, onChange, label, hideLabel, disa
           src={imageSrc(path)}
           alt={path ? t('iconWidget.alt') : t('iconWidget.none')}
           data-testid="icon-widget-image"
-          slotProps={{
-            img: {
-              // A chosen file that cannot be shown (deleted, not a picture) is reported once.
-              onError: () => justChosen && (setJustChosen(false), notifyError(t('msg.chooseLogoFailed'))),
-            },
-          }}
+          slotProps={{ img: { onError: reportBrokenChoice } }}
           sx={{ width: 60, height: 60, bgcolor: path ? 'transparent' : 'action.hover', color: 'text.disabled', border: path ? 0 : 1, borderStyle: 'dashed', borderColor: 'divider' }}
         >
           <ImageOutlined />
