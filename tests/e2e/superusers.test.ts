@@ -138,8 +138,10 @@ describe('privileged users', () => {
     await tenantPage.goto(`${server.url}/#/superuser`);
     // The enterprise table may still be on screen for a moment: wait for the privileged users' rows.
     await tenantPage.locator('.MuiDataGrid-row', { hasText: 'e2etenant' }).waitFor();
-    const visible = (await tenantPage.locator('.MuiDataGrid-row').allInnerTexts()).join('\n');
-    expect(visible).toContain('acme');
+    // Rows can be in the DOM a moment before their cells are painted: poll until the text is there.
+    const visibleText = async () => (await tenantPage.locator('.MuiDataGrid-row').allInnerTexts()).join('\n');
+    await expect.poll(visibleText).toContain('acme');
+    const visible = await visibleText();
     expect(visible).not.toContain('globex');
     expect(visible).not.toContain('admin@atrium.example');
     await screenshot(tenantPage, 'superusers-tenant-admin');
