@@ -50,6 +50,7 @@ export const widgets = registry('widget', [
   ['icon', () => import('./runtime/widgets/IconWidget.tsx')],
   ['radio', () => import('./runtime/widgets/RadioWidget.tsx')],
   ['checkbox', () => import('./runtime/widgets/CheckboxWidget.tsx')],
+  ['checkboxes', () => import('./runtime/widgets/CheckboxesWidget.tsx')],
   ['select', () => import('./runtime/widgets/SelectWidget.tsx')],
   ['multiselect', () => import('./runtime/widgets/MultiSelectWidget.tsx')],
 ]);

@@ -19,6 +19,8 @@ export const UPLOAD_USES = {
   image: { extensions: IMAGES, maxBytes: 5 * MB, wrongTypeMessage: 'msg.uploadImageOnly' },
   import: { extensions: SHEETS, maxBytes: 10 * MB, wrongTypeMessage: 'msg.uploadExcelOnly' },
   depImport: { extensions: SHEETS, maxBytes: 10 * MB, wrongTypeMessage: 'msg.uploadExcelOnly' },
+  // A configuration file written by GET /authtime/config/export.
+  systemImport: { extensions: ['json'], maxBytes: 1 * MB, wrongTypeMessage: 'config.msg.uploadJsonOnly' },
 } as const satisfies Record<string, UploadUse>;
 
 export type UploadUseName = keyof typeof UPLOAD_USES;

@@ -8,6 +8,7 @@ import { superuserHandlers } from './superusers/handlers.ts';
 import { lookupHandlers } from './lookups/handlers.ts';
 import { smsHandlers } from './sms/handlers.ts';
 import { uploadHandlers } from './uploads/handlers.ts';
+import { configHandlers } from './config/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
 export { STORE_PREFIX, storeOperation } from './store/store-handler.ts';
@@ -20,4 +21,5 @@ export const handlers: Record<string, Handler> = {
   ...lookupHandlers,
   ...uploadHandlers,
   ...smsHandlers,
+  ...configHandlers,
 };

@@ -1,0 +1,47 @@
+// The four configuration groups (spec §3): their stored form (one `config` row per group), the defaults
+// of a fresh install (the entity schemas' `default`s) and their secret fields (`x-secret`).
+import type { Catalogue, JsonSchema } from '../../../core/catalogue/types.ts';
+import type { Db } from '../../db/schema.ts';
+
+export const CONFIG_GROUPS = ['authConfig', 'loginConfig', 'hxImConfig', 'ldapConfig'] as const;
+export type ConfigGroup = (typeof CONFIG_GROUPS)[number];
+export type GroupValues = Record<string, unknown>;
+export type ConfigRecord = Partial<Record<ConfigGroup, GroupValues>>;
+
+const ENTITY_OF: Record<ConfigGroup, string> = {
+  authConfig: 'config-auth',
+  loginConfig: 'config-login',
+  hxImConfig: 'config-im',
+  ldapConfig: 'config-ldap',
+};
+
+function propertiesOf(catalogue: Catalogue, group: ConfigGroup): Record<string, JsonSchema> {
+  return (catalogue.entities[ENTITY_OF[group]]?.schema.properties ?? {}) as Record<string, JsonSchema>;
+}
+
+/** What a group holds when nothing is stored: each property's schema default. */
+export function groupDefaults(catalogue: Catalogue, group: ConfigGroup): GroupValues {
+  const out: GroupValues = {};
+  for (const [name, prop] of Object.entries(propertiesOf(catalogue, group))) if (prop.default !== undefined) out[name] = structuredClone(prop.default);
+  return out;
+}
+
+export function secretFields(catalogue: Catalogue, group: ConfigGroup): string[] {
+  return Object.entries(propertiesOf(catalogue, group))
+    .filter(([, prop]) => prop['x-secret'] === true)
+    .map(([name]) => name);
+}
+
+const isRecord = (v: unknown): v is GroupValues => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The stored groups (secrets in clear), defaults filled in for what was never saved. */
+export async function readGroups(db: Db, catalogue: Catalogue, groups: readonly ConfigGroup[]): Promise<Record<ConfigGroup, GroupValues>> {
+  const rows = groups.length === 0 ? [] : await db.selectFrom('config').select(['key', 'value']).where('key', 'in', [...groups]).execute();
+  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  const out = {} as Record<ConfigGroup, GroupValues>;
+  for (const group of groups) {
+    const value = stored.get(group);
+    out[group] = { ...groupDefaults(catalogue, group), ...(isRecord(value) ? value : {}) };
+  }
+  return out;
+}

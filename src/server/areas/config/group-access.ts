@@ -1,0 +1,24 @@
+// Which configuration groups a caller may read and save (docs/security.md "Configuration"). The
+// console's tabs read the answer (`groups` of GET /authtime/config), so a tab is shown exactly when
+// the server would accept its save.
+import type { CurrentUser } from '../../auth/current-user.ts';
+import { CONFIG_GROUPS, type ConfigGroup } from './config-groups.ts';
+
+const SYSTEM_GROUPS: ConfigGroup[] = ['authConfig', 'hxImConfig', 'ldapConfig'];
+
+export function configGroupsOf(user: CurrentUser): ConfigGroup[] {
+  // Without security separation the configuration is the super administrator's.
+  if (!user.isOpenSecurity) return user.superAdmin ? [...CONFIG_GROUPS] : [];
+  switch (user.type) {
+    case 'super':
+      return [...CONFIG_GROUPS];
+    // The security officer owns the password policy, and only it; a tenant-scoped one owns nothing.
+    case 'secret':
+      return user.tenantScoped ? [] : ['loginConfig'];
+    // The system administrator owns the rest; the policy stays the officer's.
+    case 'admin':
+      return [...SYSTEM_GROUPS];
+    default:
+      return [];
+  }
+}
