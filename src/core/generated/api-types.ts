@@ -10,96 +10,6 @@ export type Choices = {
   name: string;
 }[];
 
-export interface Config {
-  authConfig?: ConfigAuth;
-  loginConfig?: ConfigLogin;
-  hxImConfig?: ConfigIm;
-  ldapConfig?: ConfigLdap;
-  /**
-   * the groups the caller may read and save (GET answers only those; a save of another is refused)
-   */
-  groups?: ("authConfig" | "loginConfig" | "hxImConfig" | "ldapConfig")[];
-}
-
-export type ConfigAuth = {
-  multiuserlogin?: 1 | 0;
-  loginbackground?: string;
-  authType?: "default" | "sso" | "ssl_pkcs12";
-  smsAuthenticate?: 1 | 0;
-  smsAffectMode?: "all" | "match" | "exclude";
-  smsStartRangeIp?: string;
-  smsEndRangeIp?: string;
-  smsTimeout?: number;
-  smsContent?: string;
-  ssoAuth?: "cookie" | "cas" | "adldap" | "adldapNtlm2";
-  ssoRedirect?: string;
-  ssoLogoutRedirect?: string;
-  localServerName?: string;
-  casLoginUrl?: string;
-  casUrlPrefix?: string;
-  adDomainController?: string;
-  adDefaultDomain?: string;
-  adadminloginno?: string;
-  adadminloginnopw?: string;
-  adlogindomain?: string;
-  adjespausernmae?: string;
-  adjespapassword?: string;
-  ssoDefaultEmail?: string;
-  ssoDefaultPassword?: string;
-};
-
-export interface ConfigIm {
-  org_name?: string;
-  app_name?: string;
-  client_id?: string;
-  client_secret?: string;
-  grant_type?: string;
-  app_key?: string;
-}
-
-export interface ConfigImport {
-  path: string;
-}
-
-export interface ConfigImportResult {
-  /**
-   * the keys whose value the import changed, as group.field
-   */
-  changed: string[];
-}
-
-export interface ConfigLdap {
-  url?: string;
-  dirStructure?: "ad" | "openldap";
-  baseDN?: string;
-  pooled?: 1 | 0;
-  manager?: string;
-  managerPassword?: string;
-  userClass?: string;
-  id_?: string;
-  name_?: string;
-  loginno_?: string;
-  loginpwd_?: string;
-  email_?: string;
-  telephone_?: string;
-  deptClass?: string;
-  enterDept?: string;
-}
-
-export type ConfigLogin = {
-  length?: number;
-  failLoginTimes?: number;
-  legal?: 1 | 0;
-  legalType?: (1 | 2 | 3 | 4)[];
-  encryptionMode?: 0 | 1;
-  noticeAuthor?: "0" | "1";
-  isFirstLogin?: 1 | 0;
-  maxAge?: number;
-  noticeTime?: number;
-  noticeMethod?: (1 | 2 | 3)[];
-  noticeContent?: string;
-};
-
 export interface CurrentUser {
   id: string;
   name: string;
@@ -155,6 +65,49 @@ export interface DomainSearch {
   fieldExtends?: {
     [k: string]: string | undefined;
   };
+}
+
+export interface FieldExtend {
+  fid?: string;
+  /**
+   * The spare column used (as stored).
+   */
+  name?: string;
+  /**
+   * The owning enterprise; absent or empty for a platform-level field.
+   */
+  domainid?: string;
+  label: string;
+  type: "string" | "clob" | "date" | "upload" | "radio" | "checkbox" | "select" | "address";
+  /**
+   * The spare column used; one of the unused ones (getunusefields). Read-only once saved.
+   */
+  respectiveField: string;
+  forTable: "tableUser" | "tableDept" | "tableDomain";
+  enabel?: boolean;
+  sortNumber?: number;
+  isNotNull?: boolean;
+  isReadonly?: boolean;
+  isSupportSearch?: boolean;
+  /**
+   * Choices of a radio, checkbox or select field, separated by semicolons.
+   */
+  options?: string;
+}
+
+export interface FieldExtendPage {
+  datas: FieldExtend[];
+  rowCount: number;
+}
+
+export interface FieldExtendSearch {
+  /**
+   * Who the list is for: system (platform level) or domain.
+   */
+  belong?: string;
+  fortable?: "" | "tableUser" | "tableDept" | "tableDomain";
+  type?: "" | "string" | "clob" | "date" | "upload" | "radio" | "checkbox" | "select" | "address";
+  domainid?: string;
 }
 
 export interface GlobalConfig {
@@ -305,6 +258,32 @@ export interface DomainsListQuery {
   pagelines?: number;
 }
 
+export interface FieldExtendsDeleteQuery {
+  domainid?: string;
+}
+
+/**
+ * @minItems 1
+ */
+export type FieldExtendsDeleteBody = string[];
+
+export interface FieldExtendsDeleteReply {
+  deleted?: number;
+}
+
+export interface FieldExtendsListQuery {
+  currpage?: number;
+  pagelines?: number;
+}
+
+export interface FieldExtendsUnusedQuery {
+  type?: string;
+  fortable: "tableUser" | "tableDept" | "tableDomain";
+  domainid?: string;
+}
+
+export type FieldExtendsUnusedReply = string[];
+
 export interface LookupsDepartmentsQuery {
   domainid: string;
 }
@@ -380,15 +359,16 @@ export interface Calls {
   'auth.login': { params: never; query: never; body: Login; reply: CurrentUser };
   'auth.logout': { params: never; query: never; body: never; reply: AuthLogoutReply };
   'auth.myprofile': { params: never; query: never; body: never; reply: CurrentUser };
-  'config.export': { params: never; query: never; body: never; reply: never };
-  'config.get': { params: never; query: never; body: never; reply: Config };
-  'config.import': { params: never; query: never; body: ConfigImport; reply: ConfigImportResult };
-  'config.save': { params: never; query: never; body: Config; reply: Config };
   'domains.create': { params: never; query: never; body: Domain; reply: Domain };
   'domains.delete': { params: never; query: never; body: DomainsDeleteBody; reply: DomainsDeleteReply };
   'domains.get': { params: { id: string }; query: never; body: never; reply: Domain };
   'domains.list': { params: never; query: DomainsListQuery; body: DomainSearch; reply: DomainPage };
   'domains.update': { params: { id: string }; query: never; body: Domain; reply: Domain };
+  'fieldExtends.create': { params: never; query: never; body: FieldExtend; reply: FieldExtend };
+  'fieldExtends.delete': { params: never; query: FieldExtendsDeleteQuery; body: FieldExtendsDeleteBody; reply: FieldExtendsDeleteReply };
+  'fieldExtends.list': { params: never; query: FieldExtendsListQuery; body: FieldExtendSearch; reply: FieldExtendPage };
+  'fieldExtends.unused': { params: never; query: FieldExtendsUnusedQuery; body: never; reply: FieldExtendsUnusedReply };
+  'fieldExtends.update': { params: { id: string }; query: never; body: FieldExtend; reply: FieldExtend };
   'lookups.applications': { params: never; query: never; body: never; reply: Choices };
   'lookups.departments': { params: never; query: LookupsDepartmentsQuery; body: never; reply: Choices };
   'lookups.domains': { params: never; query: never; body: never; reply: Choices };
@@ -418,15 +398,16 @@ export const callRoutes = {
   'auth.login': { method: 'POST', path: '/authtime/login' },
   'auth.logout': { method: 'POST', path: '/authtime/logout' },
   'auth.myprofile': { method: 'GET', path: '/authtime/myprofile' },
-  'config.export': { method: 'GET', path: '/authtime/config/export' },
-  'config.get': { method: 'GET', path: '/authtime/config' },
-  'config.import': { method: 'POST', path: '/authtime/config/import' },
-  'config.save': { method: 'PUT', path: '/authtime/config' },
   'domains.create': { method: 'POST', path: '/authtime/domain' },
   'domains.delete': { method: 'DELETE', path: '/authtime/domain' },
   'domains.get': { method: 'GET', path: '/authtime/domain/{id}' },
   'domains.list': { method: 'POST', path: '/authtime/domains' },
   'domains.update': { method: 'PUT', path: '/authtime/domain/{id}' },
+  'fieldExtends.create': { method: 'POST', path: '/authtime/domain/fieldextend' },
+  'fieldExtends.delete': { method: 'DELETE', path: '/authtime/domain/fieldextends' },
+  'fieldExtends.list': { method: 'POST', path: '/authtime/domain/fieldextends' },
+  'fieldExtends.unused': { method: 'GET', path: '/authtime/domain/getunusefields' },
+  'fieldExtends.update': { method: 'PUT', path: '/authtime/domain/fieldextend/{id}' },
   'lookups.applications': { method: 'GET', path: '/authtime/lookups/applications' },
   'lookups.departments': { method: 'GET', path: '/authtime/lookups/departments' },
   'lookups.domains': { method: 'GET', path: '/authtime/lookups/domains' },

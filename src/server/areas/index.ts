@@ -8,7 +8,7 @@ import { superuserHandlers } from './superusers/handlers.ts';
 import { lookupHandlers } from './lookups/handlers.ts';
 import { smsHandlers } from './sms/handlers.ts';
 import { uploadHandlers } from './uploads/handlers.ts';
-import { configHandlers } from './config/handlers.ts';
+import { fieldExtendHandlers } from './field-extends/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
 export { STORE_PREFIX, storeOperation } from './store/store-handler.ts';
@@ -21,5 +21,5 @@ export const handlers: Record<string, Handler> = {
   ...lookupHandlers,
   ...uploadHandlers,
   ...smsHandlers,
-  ...configHandlers,
+  ...fieldExtendHandlers,
 };

@@ -20,6 +20,11 @@ export interface SuperusersTable {
   developer: Defaulted<boolean>;
   /** super | admin | secret | examine | develop | domain (security-separation officer types and plain roles). */
   type: Defaulted<string>;
+  /** The password policy's state (migration 0004): maximum age, lock, forced change. */
+  password_changed_at: Defaulted<Date>;
+  failed_logins: Defaulted<number>;
+  locked_until: Defaulted<Date | null>;
+  must_change_password: Defaulted<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -63,6 +68,8 @@ export interface DepartmentsTable {
   level: Defaulted<number>;
   order_no: Defaulted<number>;
   valid: Defaulted<boolean>;
+  /** Extension fields (field1…field20) of the department table. */
+  ext: DefaultedJson<Record<string, string>>;
   created_at: CreatedAt;
 }
 
@@ -76,6 +83,26 @@ export interface UsersTable {
   email: Defaulted<string>;
   telephone: Defaulted<string>;
   status: Defaulted<number>;
+  /** Extension fields (field1…field20) of the user table. */
+  ext: DefaultedJson<Record<string, string>>;
+  created_at: CreatedAt;
+}
+
+export interface FieldExtendsTable {
+  fid: string;
+  /** Null: a platform-level field (every enterprise). */
+  domain_id: string | null;
+  /** The spare column used: field1…field20. */
+  name: string;
+  label: string;
+  type: string;
+  for_table: string;
+  enabel: Defaulted<boolean>;
+  sort_number: Defaulted<number>;
+  options: Defaulted<string>;
+  is_not_null: Defaulted<boolean>;
+  is_readonly: Defaulted<boolean>;
+  is_support_search: Defaulted<boolean>;
   created_at: CreatedAt;
 }
 
@@ -128,6 +155,7 @@ export interface DatabaseSchema {
   departments: DepartmentsTable;
   users: UsersTable;
   applications: ApplicationsTable;
+  field_extends: FieldExtendsTable;
   sessions: SessionsTable;
   captchas: CaptchasTable;
   config: ConfigTable;

@@ -25,10 +25,13 @@ export interface DomainReply {
 /** The writable fields of the entity as a create or update body carries them. */
 export type DomainInput = Partial<Omit<Domain, 'id' | 'users'>>;
 
-export type DomainRow = Pick<Selectable<DomainsTable>, 'id' | 'name' | 'system_name' | 'sms_member_code' | 'sms_member_pwd' | 'description' | 'logo_url' | 'status'>;
+export type DomainRow = Pick<Selectable<DomainsTable>, 'id' | 'name' | 'system_name' | 'sms_member_code' | 'sms_member_pwd' | 'description' | 'logo_url' | 'status' | 'ext'>;
 
+/** Extension field values (field1…field20 of `ext`) travel as top-level properties, as the catalogue
+ *  the console receives describes them. */
 export function toDomainReply(row: DomainRow, users: DomainAdmin[] = []): DomainReply {
   return {
+    ...row.ext,
     id: row.id,
     name: row.name,
     systemName: row.system_name,

@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
 import { deleteDomains } from './delete-domains.ts';
 import { toDomainColumns } from './domain-record.ts';
+import { extensionValues, mergedExt } from './extension-values.ts';
 import { findDomain, listDomains, nameTaken } from './queries.ts';
 
 const UNIQUE_VIOLATION = '23505';
@@ -39,7 +40,8 @@ const create: CallHandler<'domains.create'> = async (ctx) => {
   if (await nameTaken(db, ctx.body.name)) throw new AppError('conflict');
   const id = randomUUID();
   const columns = toDomainColumns(ctx.body);
-  await uniqueName(() => db.insertInto('domains').values({ ...columns, id, name: ctx.body.name.trim() }).execute());
+  const ext = JSON.stringify(await extensionValues(db, ctx.body, true));
+  await uniqueName(() => db.insertInto('domains').values({ ...columns, id, name: ctx.body.name.trim(), ext }).execute());
   return (await findDomain(db, requireUser(ctx), id))!;
 };
 
@@ -49,7 +51,8 @@ const update: CallHandler<'domains.update'> = async (ctx) => {
   const id = ctx.params.id;
   if (!(await findDomain(db, user, id))) throw new AppError('notFound');
   if (ctx.body.name !== undefined && (await nameTaken(db, ctx.body.name, id))) throw new AppError('conflict');
-  await uniqueName(() => db.updateTable('domains').set({ ...toDomainColumns(ctx.body), updated_at: new Date() }).where('id', '=', id).execute());
+  const ext = mergedExt(await extensionValues(db, ctx.body, false));
+  await uniqueName(() => db.updateTable('domains').set({ ...toDomainColumns(ctx.body), ext, updated_at: new Date() }).where('id', '=', id).execute());
   return (await findDomain(db, user, id))!;
 };
 

@@ -10,7 +10,7 @@ type WithD = DatabaseSchema & { d: DomainsTable };
 type DomainQuery = SelectQueryBuilder<WithD, 'd', object>;
 type DomainEb = ExpressionBuilder<WithD, 'd'>;
 
-const SELECTION = ['d.id', 'd.name', 'd.system_name', 'd.sms_member_code', 'd.sms_member_pwd', 'd.description', 'd.logo_url', 'd.status'] as const;
+const SELECTION = ['d.id', 'd.name', 'd.system_name', 'd.sms_member_code', 'd.sms_member_pwd', 'd.description', 'd.logo_url', 'd.status', 'd.ext'] as const;
 
 const EXTENSION_KEY = /^field\d+$/;
 
@@ -43,8 +43,10 @@ function matching(query: DomainQuery, search: DomainSearch): DomainQuery {
       ),
     );
   }
-  for (const [key, value] of Object.entries(search.fieldExtends ?? {})) {
-    if (EXTENSION_KEY.test(key) && value) q = q.where(contains(sql`d.ext ->> ${key}`, value));
+  // Extension fields arrive in fieldExtends or, from the catalogue's merged search form, at the top level.
+  const extension = { ...search, ...search.fieldExtends } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(extension)) {
+    if (EXTENSION_KEY.test(key) && typeof value === 'string' && value) q = q.where(contains(sql`d.ext ->> ${key}`, value));
   }
   return q;
 }

@@ -6,11 +6,13 @@ import { readConfig } from '../../db/config-store.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { CallHandler, Handler, HandlerContext } from '../handler.ts';
 import { toConsoleCatalogue } from './console-catalogue.ts';
+import { mergeFields, platformFields } from '../field-extends/catalogue-merge.ts';
 
 const health: CallHandler<'meta.health'> = () => ({ status: 'ok' });
 
-function catalogue({ services }: HandlerContext) {
-  return toConsoleCatalogue(services.catalogue);
+/** The enterprise entity and screens carry the platform-level extension fields of the moment. */
+async function catalogue({ services }: HandlerContext) {
+  return mergeFields(toConsoleCatalogue(services.catalogue), 'tableDomain', await platformFields(services.db, 'tableDomain'));
 }
 
 const locale: CallHandler<'meta.locale'> = ({ services, params }) => {
