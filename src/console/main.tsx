@@ -2,6 +2,7 @@
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ErrorCodes } from '../core/envelope.ts';
 import { ApiError } from './api/ApiError.ts';
 import { configureClient } from './api/client.ts';
 import { clearCurrentUser } from './session/current-user.ts';
@@ -11,6 +12,8 @@ import { bootstrap } from './shell/boot.ts';
 import { currentPath, navigateTo, setRouter } from './shell/navigation.ts';
 import { notifyError } from './shell/notify.ts';
 import { createConsoleRouter } from './shell/router.tsx';
+
+const PASSWORD_CHANGE_REQUIRED = ErrorCodes.passwordChangeRequired.errcode;
 
 function errorText(error: ApiError): string {
   if (error.isNetwork) return i18next.t('error.network');
@@ -22,7 +25,11 @@ configureClient({
     clearCurrentUser();
     if (!currentPath()?.startsWith('/login')) navigateTo('/login');
   },
-  onError: (error) => notifyError(errorText(error)),
+  onError: (error) => {
+    notifyError(errorText(error));
+    // The password policy wants a new password before anything else (first login, expired).
+    if (error.errcode === PASSWORD_CHANGE_REQUIRED) navigateTo('/password');
+  },
 });
 
 const root = createRoot(document.getElementById('root')!);

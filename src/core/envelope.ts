@@ -13,6 +13,8 @@ export const ErrorCodes = {
   badCredentials: { errcode: 1002, key: 'error.badCredentials' },
   badCheckcode: { errcode: 1003, key: 'error.badCheckcode' },
   accountDisabled: { errcode: 1004, key: 'error.accountDisabled' },
+  accountLocked: { errcode: 1005, key: 'password.error.locked' },
+  passwordChangeRequired: { errcode: 1006, key: 'password.error.changeRequired' },
   conflict: { errcode: 1009, key: 'error.conflict' },
   notFound: { errcode: 1404, key: 'error.notFound' },
   forbidden: { errcode: 1403, key: 'error.forbidden' },

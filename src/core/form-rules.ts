@@ -20,6 +20,8 @@ export interface FormRule {
 export interface RuleFailure {
   field: string;
   message: string;
+  /** Interpolation values of the message (e.g. the password policy's minimum length). */
+  params?: Record<string, unknown>;
 }
 
 /** The rules the record breaks, in catalogue order. `when` failing to evaluate counts as not applying;

@@ -43,7 +43,7 @@ export function localizeSchemaError(error: SchemaError, t: Translate): FieldErro
 export function localizeSchemaErrors(errors: readonly SchemaError[], t: Translate, ruleFailures: readonly RuleFailure[] = []): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
-  const all = [...errors.map((e) => localizeSchemaError(e, t)), ...ruleFailures.map((r) => ({ field: r.field, message: t(r.message) }))];
+  const all = [...errors.map((e) => localizeSchemaError(e, t)), ...ruleFailures.map((r) => ({ field: r.field, message: t(r.message, r.params) }))];
   for (const fe of all) {
     if (seen.has(fe.field)) continue;
     seen.add(fe.field);

@@ -1,7 +1,8 @@
-// The page header: console title, language switch, help, home and logout; the breadcrumb below it.
+// The page header: console title, language switch, help, home, change password and logout; the breadcrumb below it.
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import Logout from '@mui/icons-material/Logout';
+import Password from '@mui/icons-material/Password';
 import { AppBar, Box, Button, Toolbar, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +44,11 @@ export function Header({ screen }: { screen?: ConsoleScreen }) {
           {links.home && (
             <Button data-testid="header-home" color="inherit" startIcon={<HomeOutlined />} onClick={() => navigate('/home')}>
               {t('header.home')}
+            </Button>
+          )}
+          {links.logout && (
+            <Button data-testid="header-password" color="inherit" startIcon={<Password />} onClick={() => navigate('/password')}>
+              {t('password.headerLink')}
             </Button>
           )}
           {links.logout && (

@@ -1,11 +1,14 @@
-// The loader in front of every catalogue route: `auth: true` needs a stored current user, then the
-// route's guards run in order (redirect elsewhere, or block with a message and stay).
+// The loader in front of every catalogue route: `auth: true` needs a stored current user (and leads to
+// the password page while the policy requires a new password), then the route's guards run in order
+// (redirect elsewhere, or block with a message and stay).
 import i18next from 'i18next';
 import { redirect, type LoaderFunction } from 'react-router-dom';
 import type { RouteDef } from '../../core/catalogue/types.ts';
 import type { Guard } from '../guards/guard.ts';
 import { guards } from '../registry.ts';
-import { readCurrentUser, sessionFlags } from '../session/current-user.ts';
+import type { CurrentUser } from '../../core/generated/api-types.ts';
+import { call } from '../api/client.ts';
+import { readCurrentUser, sessionFlags, storeCurrentUser } from '../session/current-user.ts';
 import { loadModule } from './lazy-module.ts';
 import { currentPath } from './navigation.ts';
 import { notifyWarning } from './notify.ts';
@@ -18,10 +21,25 @@ async function loadGuard(name: string): Promise<Guard> {
   return (await loadModule<{ default: Guard }>(loader)).default;
 }
 
+const PASSWORD_ROUTE = '/password';
+
+/** While the stored user must change its password, ask the server again (the change may just have
+ *  happened), so the gate lets the user go on as soon as it has. */
+async function passwordSettled(user: CurrentUser | null): Promise<CurrentUser | null> {
+  if (!user?.passwordChange) return user;
+  const fresh = await call('auth.myprofile', { silent: true }).catch(() => user);
+  storeCurrentUser(fresh);
+  return fresh;
+}
+
 export function gateLoader(route: GatedRoute): LoaderFunction {
   return async () => {
-    const user = readCurrentUser();
+    const user = route.auth ? await passwordSettled(readCurrentUser()) : readCurrentUser();
     if (route.auth && !user) return redirect('/login');
+    if (route.auth && user?.passwordChange && route.path !== PASSWORD_ROUTE) {
+      notifyWarning(i18next.t(`password.forced.${user.passwordChange}`));
+      return redirect(PASSWORD_ROUTE);
+    }
     for (const name of route.guards ?? []) {
       const decision = (await loadGuard(name))({ user, session: sessionFlags(), to: route.path });
       if (!decision) continue;

@@ -10,6 +10,96 @@ export type Choices = {
   name: string;
 }[];
 
+export interface Config {
+  authConfig?: ConfigAuth;
+  loginConfig?: ConfigLogin;
+  hxImConfig?: ConfigIm;
+  ldapConfig?: ConfigLdap;
+  /**
+   * the groups the caller may read and save (GET answers only those; a save of another is refused)
+   */
+  groups?: ("authConfig" | "loginConfig" | "hxImConfig" | "ldapConfig")[];
+}
+
+export type ConfigAuth = {
+  multiuserlogin?: 1 | 0;
+  loginbackground?: string;
+  authType?: "default" | "sso" | "ssl_pkcs12";
+  smsAuthenticate?: 1 | 0;
+  smsAffectMode?: "all" | "match" | "exclude";
+  smsStartRangeIp?: string;
+  smsEndRangeIp?: string;
+  smsTimeout?: number;
+  smsContent?: string;
+  ssoAuth?: "cookie" | "cas" | "adldap" | "adldapNtlm2";
+  ssoRedirect?: string;
+  ssoLogoutRedirect?: string;
+  localServerName?: string;
+  casLoginUrl?: string;
+  casUrlPrefix?: string;
+  adDomainController?: string;
+  adDefaultDomain?: string;
+  adadminloginno?: string;
+  adadminloginnopw?: string;
+  adlogindomain?: string;
+  adjespausernmae?: string;
+  adjespapassword?: string;
+  ssoDefaultEmail?: string;
+  ssoDefaultPassword?: string;
+};
+
+export interface ConfigIm {
+  org_name?: string;
+  app_name?: string;
+  client_id?: string;
+  client_secret?: string;
+  grant_type?: string;
+  app_key?: string;
+}
+
+export interface ConfigImport {
+  path: string;
+}
+
+export interface ConfigImportResult {
+  /**
+   * the keys whose value the import changed, as group.field
+   */
+  changed: string[];
+}
+
+export interface ConfigLdap {
+  url?: string;
+  dirStructure?: "ad" | "openldap";
+  baseDN?: string;
+  pooled?: 1 | 0;
+  manager?: string;
+  managerPassword?: string;
+  userClass?: string;
+  id_?: string;
+  name_?: string;
+  loginno_?: string;
+  loginpwd_?: string;
+  email_?: string;
+  telephone_?: string;
+  deptClass?: string;
+  enterDept?: string;
+}
+
+export type ConfigLogin = {
+  length?: number;
+  failLoginTimes?: number;
+  legal?: 1 | 0;
+  legalType?: (1 | 2 | 3 | 4)[];
+  encryptionMode?: 0 | 1;
+  noticeAuthor?: "0" | "1";
+  isFirstLogin?: 1 | 0;
+  maxAge?: number;
+  noticeTime?: number;
+  noticeMethod?: (1 | 2 | 3)[];
+  noticeContent?: string;
+};
+
 export interface CurrentUser {
   id: string;
   name: string;
@@ -35,6 +125,17 @@ export interface CurrentUser {
   level: number;
   encryptionMode: 0 | 1;
   language?: "en" | "zh" | "cn";
+  /**
+   * the password policy requires a new password before any other call (errcode 1006 until changed)
+   */
+  passwordChange?: "firstLogin" | "expired";
+  /**
+   * the password expires soon (the policy's notice time); the console shows it after login
+   */
+  passwordNotice?: {
+    daysLeft: number;
+    content: string;
+  };
 }
 
 export interface Domain {
@@ -133,6 +234,15 @@ export interface Login {
   username: string;
   password: string;
   checkcode: string;
+}
+
+export interface PasswordChange {
+  oldpassword: string;
+  /**
+   * Wire-encoded; the policy in force (minimum length, character classes) applies on top of 6 to 16.
+   */
+  password: string;
+  confirmpwd: string;
 }
 
 /**
@@ -356,9 +466,14 @@ export type UploadsUploadReply = UploadedFile[];
 /** Every call of the catalogue, keyed by call id. */
 export interface Calls {
   'auth.captcha': { params: never; query: never; body: never; reply: never };
+  'auth.changePassword': { params: never; query: never; body: PasswordChange; reply: CurrentUser };
   'auth.login': { params: never; query: never; body: Login; reply: CurrentUser };
   'auth.logout': { params: never; query: never; body: never; reply: AuthLogoutReply };
   'auth.myprofile': { params: never; query: never; body: never; reply: CurrentUser };
+  'config.export': { params: never; query: never; body: never; reply: never };
+  'config.get': { params: never; query: never; body: never; reply: Config };
+  'config.import': { params: never; query: never; body: ConfigImport; reply: ConfigImportResult };
+  'config.save': { params: never; query: never; body: Config; reply: Config };
   'domains.create': { params: never; query: never; body: Domain; reply: Domain };
   'domains.delete': { params: never; query: never; body: DomainsDeleteBody; reply: DomainsDeleteReply };
   'domains.get': { params: { id: string }; query: never; body: never; reply: Domain };
@@ -395,9 +510,14 @@ export type CallId = keyof Calls;
 /** Method and path of every call, for clients that build URLs without loading the catalogue. */
 export const callRoutes = {
   'auth.captcha': { method: 'GET', path: '/authtime/captcha' },
+  'auth.changePassword': { method: 'POST', path: '/authtime/password' },
   'auth.login': { method: 'POST', path: '/authtime/login' },
   'auth.logout': { method: 'POST', path: '/authtime/logout' },
   'auth.myprofile': { method: 'GET', path: '/authtime/myprofile' },
+  'config.export': { method: 'GET', path: '/authtime/config/export' },
+  'config.get': { method: 'GET', path: '/authtime/config' },
+  'config.import': { method: 'POST', path: '/authtime/config/import' },
+  'config.save': { method: 'PUT', path: '/authtime/config' },
   'domains.create': { method: 'POST', path: '/authtime/domain' },
   'domains.delete': { method: 'DELETE', path: '/authtime/domain' },
   'domains.get': { method: 'GET', path: '/authtime/domain/{id}' },

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
 import type { CurrentUser as CurrentUserEntity } from '../../core/generated/api-types.ts';
+import { expiryNotice, LOGIN_CONFIG_KEY, policyOf, requiredChange } from './password-policy.ts';
 
 /** The entity with every flag present (the generated type leaves the optional ones open). */
 export interface CurrentUser extends CurrentUserEntity {
@@ -46,6 +47,9 @@ export function selectCurrentUser(db: Db) {
       sql<string[]>`array(select department_id from superuser_departments where superuser_id = ${eb.ref('u.id')} order by department_id)`.as('departments'),
       configValue('isOpenSecurity').as('is_open_security'),
       configValue('encryptionMode').as('encryption_mode'),
+      configValue(LOGIN_CONFIG_KEY).as('login_config'),
+      'u.must_change_password',
+      'u.password_changed_at',
     ]);
 }
 
@@ -54,6 +58,10 @@ type SelectedRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectCurren
 export function toCurrentUser(row: SelectedRow): CurrentUser {
   const domains = row.domains ?? [];
   const departments = row.departments ?? [];
+  const policy = policyOf(row.login_config);
+  const changedAt = new Date(row.password_changed_at);
+  const passwordChange = requiredChange(policy, { mustChange: row.must_change_password, changedAt });
+  const passwordNotice = passwordChange ? undefined : expiryNotice(policy, changedAt);
   return {
     id: row.id,
     name: row.name,
@@ -69,5 +77,7 @@ export function toCurrentUser(row: SelectedRow): CurrentUser {
     tenantScoped: !row.super_admin && domains.length > 0 && departments.length === 0,
     level: levelOf(row),
     encryptionMode: row.encryption_mode === 1 ? 1 : 0,
+    ...(passwordChange ? { passwordChange } : {}),
+    ...(passwordNotice ? { passwordNotice } : {}),
   };
 }

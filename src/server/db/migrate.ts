@@ -3,12 +3,14 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './schema.ts';
 import * as foundation from './migrations/0001-foundation.ts';
 import * as domainListOrder from './migrations/0002-domain-list-order.ts';
+import * as passwordPolicy from './migrations/0004-password-policy.ts';
 import * as fieldExtends from './migrations/0003-field-extends.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-domain-list-order': domainListOrder,
+  '0004-password-policy': passwordPolicy,
   '0003-field-extends': fieldExtends,
 };
 

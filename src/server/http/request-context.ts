@@ -37,6 +37,12 @@ export class RequestContext {
     return translate(this.services.catalogue.labels[await this.language()], key, params);
   }
 
+  /** A synchronous `t(key, params)` in the caller's language, for code that builds several messages. */
+  async translator(): Promise<(key: string, params?: Record<string, unknown>) => string> {
+    const labels = this.services.catalogue.labels[await this.language()];
+    return (key, params) => translate(labels, key, params);
+  }
+
   /** The signed-in session, or null (no cookie, unknown, expired or account disabled). */
   session(): Promise<ActiveSession | null> {
     this.sessionPromise ??= (async () => {

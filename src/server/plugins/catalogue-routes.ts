@@ -1,5 +1,6 @@
 // Named plugin: registers every call of the catalogue in one loop. Each route checks, in order, the
-// session (401), the CSRF token of writes (1419), the call's `allow` rule (1403) and the request
+// session (401), the CSRF token of writes (1419), a password change the policy requires (1006), the
+// call's `allow` rule or, in security mode, the separation matrix (1403) and the request
 // against the call's schemas (1001), then runs the handler and wraps its result in the envelope.
 import fp from 'fastify-plugin';
 import { timingSafeEqual } from 'node:crypto';
@@ -12,6 +13,7 @@ import { coerceQuery, compileCallValidator, createAjv, type CallValidator } from
 import { resolveHandler } from '../areas/resolve.ts';
 import type { Handler, HandlerContext } from '../areas/handler.ts';
 import type { ActiveSession } from '../auth/sessions.ts';
+import { matrixAllows, PASSWORD_CHANGE_CALLS } from '../auth/permission-matrix.ts';
 
 /** /authtime/domain/{id} → /authtime/domain/:id */
 export const fastifyPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
@@ -26,7 +28,13 @@ async function admit(call: CallDef, request: FastifyRequest): Promise<ActiveSess
   const session = await request.atrium.session();
   if (!session) throw new AppError('unauthenticated');
   if (call.method !== 'GET' && !sameToken(request.headers[CSRF_HEADER], session.csrfToken)) throw new AppError('csrf');
-  if (call.allow !== 'login' && !evaluateRule(call.allow, { user: { ...session.user } })) throw new AppError('forbidden');
+  // A password the policy wants changed (first login, expired) comes before anything else.
+  if (session.user.passwordChange && !PASSWORD_CHANGE_CALLS.has(call.id)) throw new AppError('passwordChangeRequired');
+  // In security mode the separation matrix decides who may call (its cells already say what the
+  // `allow` rules say for the flags each type carries); outside it the call's `allow` rule does.
+  if (session.user.isOpenSecurity) {
+    if (!matrixAllows(call.id, session.user)) throw new AppError('forbidden', undefined, 'separation.forbidden');
+  } else if (call.allow !== 'login' && !evaluateRule(call.allow, { user: { ...session.user } })) throw new AppError('forbidden');
   return session;
 }
 

@@ -7,6 +7,7 @@ import { encodePassword } from '../../../core/password-codec.ts';
 import { ApiError } from '../../api/ApiError.ts';
 import { call, callUrl } from '../../api/client.ts';
 import { storeCurrentUser } from '../../session/current-user.ts';
+import { notifyWarning } from '../../shell/notify.ts';
 
 export type LoginField = 'username' | 'password' | 'checkcode';
 
@@ -45,7 +46,9 @@ export function useLogin(captcha: boolean) {
         silent: true,
       });
       storeCurrentUser(user);
-      navigate('/home');
+      if (user.passwordNotice) notifyWarning(t('password.notice', { days: user.passwordNotice.daysLeft, content: user.passwordNotice.content }));
+      // A password the policy wants changed comes first (the route gate says why).
+      navigate(user.passwordChange ? '/password' : '/home');
     } catch (e) {
       const error = e as ApiError;
       const onFields = Object.fromEntries(error.fieldErrors.map((fe) => [fe.field.replace(/^\//, ''), fe.message]));

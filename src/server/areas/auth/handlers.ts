@@ -6,6 +6,9 @@ import { clearSessionCookies, setSessionCookies } from '../../auth/cookies.ts';
 import { selectCurrentUser, toCurrentUser } from '../../auth/current-user.ts';
 import { UNUSABLE_HASH, verifyPassword } from '../../auth/password-hash.ts';
 import { createSession, deleteSession } from '../../auth/sessions.ts';
+import { clearFailedLogins, lockedMinutesLeft, recordFailedLogin } from '../../auth/login-lock.ts';
+import { LOCK_MINUTES, readPasswordPolicy } from '../../auth/password-policy.ts';
+import { changePassword } from './change-password.ts';
 import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
 
 async function captcha({ services, request, reply }: HandlerContext): Promise<string> {
@@ -25,9 +28,14 @@ const login: CallHandler<'auth.login'> = async ({ services, body, request, reply
     .select('u.password_hash')
     .where((eb) => eb(eb.fn('lower', ['u.loginno']), '=', body.username.trim().toLowerCase()))
     .executeTakeFirst();
+  // A locked account is refused before its password is tried, so guessing stops while it is locked.
+  const minutesLeft = row ? await lockedMinutesLeft(db, row.id) : 0;
+  if (minutesLeft > 0) throw new AppError('accountLocked', { minutes: minutesLeft });
   // Unknown usernames spend the same scrypt time and get the same message as wrong passwords.
   const matches = await verifyPassword(password, row?.password_hash ?? UNUSABLE_HASH);
+  if (row && !matches && (await recordFailedLogin(db, row.id, await readPasswordPolicy(db)))) throw new AppError('accountLocked', { minutes: LOCK_MINUTES });
   if (!row || !matches) throw new AppError('badCredentials');
+  await clearFailedLogins(db, row.id);
   if (row.status !== 1) throw new AppError('accountDisabled');
   // A new login replaces the browser's previous session instead of leaving it alive beside the new one.
   const previous = await request.atrium.session();
@@ -53,4 +61,5 @@ export const authHandlers: Record<string, Handler> = {
   'auth.login': login,
   'auth.logout': logout,
   'auth.myprofile': myprofile,
+  'auth.changePassword': changePassword,
 };

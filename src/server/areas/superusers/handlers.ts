@@ -1,9 +1,12 @@
 // Superusers area: the privileged-user list, one privileged user, create, update and delete.
 import { AppError } from '../../http/app-error.ts';
-import { requireUser, type CallHandler, type Handler } from '../handler.ts';
+import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
+import type { Superuser } from '../../../core/generated/api-types.ts';
 import { deleteSuperusers } from './delete-superusers.ts';
 import { findSuperuser, listSuperusers } from './queries.ts';
 import { createSuperuser, updateSuperuser } from './save-superuser.ts';
+import { UNCHANGED_SECRET } from '../../../core/password-codec.ts';
+import { checkNewPassword } from '../../auth/check-new-password.ts';
 
 const list: CallHandler<'superusers.list'> = async (ctx) => {
   const { name, loginno, currpage = 1, pagelines = 10 } = ctx.query;
@@ -16,14 +19,21 @@ const get: CallHandler<'superusers.get'> = async (ctx) => {
   return found;
 };
 
+/** The password policy in force applies to a password typed in the form (not to the unchanged marker). */
+async function checkFormPassword(ctx: Pick<HandlerContext<Superuser>, 'body' | 'services' | 'request'>): Promise<void> {
+  if (ctx.body.password !== UNCHANGED_SECRET) await checkNewPassword(ctx.services.db, ctx.body.password, await ctx.request.atrium.translator());
+}
+
 const create: CallHandler<'superusers.create'> = async (ctx) => {
   const user = requireUser(ctx);
+  await checkFormPassword(ctx);
   const id = await createSuperuser(ctx.services.db, user, ctx.body);
   return (await findSuperuser(ctx.services.db, user, id))!;
 };
 
 const update: CallHandler<'superusers.update'> = async (ctx) => {
   const user = requireUser(ctx);
+  await checkFormPassword(ctx);
   if (!(await updateSuperuser(ctx.services.db, user, ctx.params.id, ctx.body))) throw new AppError('notFound');
   // Grants keep every saved user within the caller's reach (grants.ts), so it reads back.
   return (await findSuperuser(ctx.services.db, user, ctx.params.id))!;

@@ -34,6 +34,12 @@ async function writeLinks(trx: Db, id: string, wanted: Wanted): Promise<void> {
   if (wanted.departments.length) await trx.insertInto('superuser_departments').values(wanted.departments.map((department_id) => ({ superuser_id: id, department_id }))).execute();
 }
 
+/** A password set in the form restarts its age and unlocks the account (the administrator's unlock);
+ *  one an administrator gives someone else must be changed at that user's next login (first-login policy). */
+function newPasswordColumns(passwordHash: string, setBySomeoneElse: boolean) {
+  return { password_hash: passwordHash, password_changed_at: new Date(), failed_logins: 0, locked_until: null, must_change_password: setBySomeoneElse };
+}
+
 function columnsOf(body: Superuser, wanted: Wanted) {
   const { domains: _d, applications: _a, departments: _p, ...flags } = wanted;
   return { ...flags, name: body.name.trim(), loginno: body.loginno.trim(), email: body.email.trim(), status: body.status ?? 1 };
@@ -48,7 +54,8 @@ export async function createSuperuser(db: Db, caller: CurrentUser, body: Superus
   await db.transaction().execute(async (trx) => {
     await checkGrants(trx, caller, wanted);
     if (await loginnoTaken(trx, body.loginno)) throw taken();
-    await uniqueLoginno(() => trx.insertInto('superusers').values({ ...columnsOf(body, wanted), id, password_hash: passwordHash }).execute());
+    // Someone else chose this password: the first-login policy makes the new user change it.
+    await uniqueLoginno(() => trx.insertInto('superusers').values({ ...columnsOf(body, wanted), id, password_hash: passwordHash, must_change_password: true }).execute());
     await writeLinks(trx, id, wanted);
   });
   return id;
@@ -63,7 +70,7 @@ export async function updateSuperuser(db: Db, caller: CurrentUser, id: string, b
     if (!target) return false;
     await checkGrants(trx, caller, wanted, id);
     if (await loginnoTaken(trx, body.loginno, id)) throw taken();
-    const columns = { ...columnsOf(body, wanted), updated_at: new Date(), ...(passwordHash ? { password_hash: passwordHash } : {}) };
+    const columns = { ...columnsOf(body, wanted), updated_at: new Date(), ...(passwordHash ? newPasswordColumns(passwordHash, id !== caller.id) : {}) };
     await uniqueLoginno(() => trx.updateTable('superusers').set(columns).where('id', '=', id).execute());
     await writeLinks(trx, id, wanted);
     return true;

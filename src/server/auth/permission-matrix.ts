@@ -1,0 +1,88 @@
+// The permission matrix of security separation (docs/security.md): for every catalogue call, which
+// separated user types may make it while `isOpenSecurity` is on. In security mode the route loop
+// consults it in place of the catalogue's `allow` rules, so a screen hidden from a type is refused to
+// that type by the API too. Outside security mode it is not consulted. Reach rules apply in both.
+
+export const SEPARATED_TYPES = ['super', 'admin', 'secret', 'examine', 'develop'] as const;
+export type SeparatedType = (typeof SEPARATED_TYPES)[number];
+/** `admin` = every system administrator; `admin@platform` = only one who is not tenant-scoped. */
+export type Grant = SeparatedType | `${SeparatedType}@platform`;
+/** `public`: no sign-in needed; `everyone`: any signed-in user, whatever its type. */
+export type MatrixRow = 'public' | 'everyone' | readonly Grant[];
+
+const READERS: Grant[] = ['super', 'admin', 'secret', 'examine', 'develop'];
+const ADMINS: Grant[] = ['super', 'admin'];
+const SYSTEM: Grant[] = ['super', 'admin@platform'];
+/** The configuration screen: its groups are split further by type (areas/config/group-access.ts). */
+const CONFIGURATION: Grant[] = ['super', 'admin@platform', 'secret@platform'];
+
+export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
+  'auth.captcha': 'public',
+  'auth.login': 'public',
+  'auth.logout': 'everyone',
+  'auth.myprofile': 'everyone',
+  'auth.changePassword': 'everyone',
+  'meta.health': 'public',
+  'meta.catalogue': 'public',
+  'meta.locale': 'public',
+  'meta.globalconfig': 'public',
+  'meta.openapi': 'public',
+  'domains.list': READERS,
+  'domains.get': READERS,
+  'domains.create': ['super'],
+  'domains.update': ADMINS,
+  'domains.delete': ['super'],
+  'sms.test': ADMINS,
+  'lookups.domains': READERS,
+  'lookups.applications': READERS,
+  'lookups.departments': READERS,
+  'superusers.list': READERS,
+  'superusers.get': READERS,
+  'superusers.create': ADMINS,
+  // A developer edits itself (reach); officers and auditors change only their password (auth.changePassword).
+  'superusers.update': ['super', 'admin', 'develop'],
+  'superusers.delete': ADMINS,
+  'uploads.upload': ADMINS,
+  'uploads.list': READERS,
+  'uploads.icons': READERS,
+  'uploads.deleteIcons': ADMINS,
+  'uploads.skins': READERS,
+  'config.get': CONFIGURATION,
+  'config.save': CONFIGURATION,
+  'config.export': CONFIGURATION,
+  'config.import': CONFIGURATION,
+  'directory.testConnection': SYSTEM,
+  'maintenance.clearCache': SYSTEM,
+  'maintenance.status': SYSTEM,
+  'maintenance.rebuildFiles': SYSTEM,
+  'maintenance.synchronize': SYSTEM,
+  'maintenance.clearData': SYSTEM,
+  'maintenance.optimize': SYSTEM,
+  'messaging.pushUsers': SYSTEM,
+  // The enterprise form shows a tenant's extension fields; only the system file tab edits them.
+  'fieldExtends.list': READERS,
+  'fieldExtends.unused': SYSTEM,
+  'fieldExtends.create': SYSTEM,
+  'fieldExtends.update': SYSTEM,
+  'fieldExtends.delete': SYSTEM,
+};
+
+export interface MatrixCaller {
+  isOpenSecurity: boolean;
+  type?: string;
+  tenantScoped: boolean;
+}
+
+/** May this signed-in caller make the call? A call missing from the matrix is refused in security
+ *  mode to all but `super` (fail closed; the matrix test also fails until it has a row). */
+export function matrixAllows(callId: string, caller: MatrixCaller): boolean {
+  if (!caller.isOpenSecurity) return true;
+  const row = PERMISSION_MATRIX[callId];
+  if (row === 'public' || row === 'everyone') return true;
+  if (row === undefined) return caller.type === 'super';
+  const type = caller.type as SeparatedType;
+  return row.includes(type) || (!caller.tenantScoped && row.includes(`${type}@platform`));
+}
+
+/** The calls a user who must change its password may still make (see password-policy.ts). */
+export const PASSWORD_CHANGE_CALLS: ReadonlySet<string> = new Set(['auth.myprofile', 'auth.logout', 'auth.changePassword']);
