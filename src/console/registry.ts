@@ -28,6 +28,7 @@ export const plugins = registry('plugin', [
   ['login', () => import('./plugins/login/LoginPage.tsx')],
   ['about', () => import('./plugins/about/AboutPage.tsx')],
   ['pending', () => import('./plugins/pending/PendingPage.tsx')],
+  ['config-manage', () => import('./plugins/config-manage/ManagePage.tsx')],
 ]);
 
 /** Plugins drawn on the whole page, without the header (the login page). */

@@ -31,6 +31,13 @@ export const ruleFunctions: Record<string, (...args: never[]) => unknown> = {
 
 const cache = new Map<string, Compiled>();
 
+/** Forgets every compiled rule (the maintenance cache clear); answers how many there were. */
+export function clearCompiledRules(): number {
+  const count = cache.size;
+  cache.clear();
+  return count;
+}
+
 /** Compiles a rule; throws with the parser's message when the text is not a valid expression. */
 export function compileRule(text: string): Compiled {
   let fn = cache.get(text);

@@ -28,6 +28,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Default: chosen by the ATRIUM_SMS_* environment variables (the logging provider when unset). */
   smsGateway?: SmsGateway;
+  /** Default: ATRIUM_MESSAGING_URL, else the public Easemob REST address. */
+  messagingUrl?: string;
 }
 
 function catalogueFor(options: AppOptions): Catalogue {
@@ -48,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     captcha: options.captcha ?? true,
     consoleDir: options.consoleDir ?? join(PROJECT_ROOT, 'dist', 'console'),
     sms: options.smsGateway ?? smsGatewayFromEnv(),
+    messagingUrl: options.messagingUrl ?? process.env.ATRIUM_MESSAGING_URL ?? 'https://a1.easemob.com',
   };
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: false });
   useJsonBodyParser(app);

@@ -16,6 +16,8 @@ export interface AppServices {
   consoleDir: string;
   /** Where test SMS go (the logging provider unless configured, see integrations/sms). */
   sms: SmsGateway;
+  /** Base URL of the instant-messaging service users are pushed to (integrations/messaging). */
+  messagingUrl: string;
 }
 
 export function uploadsDir(services: Pick<AppServices, 'dataDir'>): string {

@@ -8,6 +8,10 @@ import { superuserHandlers } from './superusers/handlers.ts';
 import { lookupHandlers } from './lookups/handlers.ts';
 import { smsHandlers } from './sms/handlers.ts';
 import { uploadHandlers } from './uploads/handlers.ts';
+import { maintenanceHandlers } from './maintenance/handlers.ts';
+import { messagingHandlers } from './messaging/handlers.ts';
+import { directoryHandlers } from './directory/handlers.ts';
+import { configHandlers } from './config/handlers.ts';
 import { fieldExtendHandlers } from './field-extends/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
@@ -21,5 +25,9 @@ export const handlers: Record<string, Handler> = {
   ...lookupHandlers,
   ...uploadHandlers,
   ...smsHandlers,
+  ...maintenanceHandlers,
+  ...messagingHandlers,
+  ...directoryHandlers,
+  ...configHandlers,
   ...fieldExtendHandlers,
 };

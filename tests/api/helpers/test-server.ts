@@ -46,12 +46,14 @@ export interface TestServerOptions {
   extraCatalogueRoots?: string[];
   /** Default: the logging provider (whatever the environment says). */
   smsGateway?: SmsGateway;
+  /** Base URL of the messaging service users are pushed to (a fake one started by the test). */
+  messagingUrl?: string;
 }
 
 export async function startTestServer(target: DatabaseTarget, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-api-'));
   const { database, dispose } = await target.open(dataDir);
-  const app = await buildApp({ database, dataDir, captcha: options.captcha ?? false, extraCatalogueRoots: options.extraCatalogueRoots ?? [], consoleDir: join(dataDir, 'no-console'), smsGateway: options.smsGateway ?? loggingGateway() });
+  const app = await buildApp({ database, dataDir, captcha: options.captcha ?? false, extraCatalogueRoots: options.extraCatalogueRoots ?? [], consoleDir: join(dataDir, 'no-console'), smsGateway: options.smsGateway ?? loggingGateway(), messagingUrl: options.messagingUrl ?? 'http://127.0.0.1:9/unused' });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const captcha = options.captcha ?? false;
   const server: TestServer = {

@@ -8,7 +8,7 @@ import type { ActionDef } from '../../../core/catalogue/types.ts';
 import { evaluateRule } from '../../../core/rules.ts';
 import { callAny } from '../../api/client.ts';
 import { getBoot } from '../../shell/boot.ts';
-import { notifySuccess } from '../../shell/notify.ts';
+import { notifyError, notifySuccess } from '../../shell/notify.ts';
 import { rowLink } from '../list/useListController.ts';
 import { ruleContext } from '../rule-context.ts';
 import type { Row } from '../screen-types.ts';
@@ -29,8 +29,11 @@ export function useFormActions(actions: ActionDef[] | undefined, formData: Row) 
       if (!route) throw new Error(`form action "${action.id}" names the unknown call "${action.call}"`);
       setRunning(action.id);
       try {
-        await callAny(action.call!, formActionRequest(action, route, formData));
-        notifySuccess(t(route.method === 'DELETE' ? 'msg.deleteSuccess' : 'msg.saveSuccess'));
+        const answer = await callAny<{ success?: unknown; message?: unknown } | null>(action.call!, formActionRequest(action, route, formData));
+        // A call answering a result of its own ({ success?, message }: push users, test connection) is
+        // reported in its words; success false is an error the service or directory gave.
+        if (typeof answer?.message === 'string' && answer.message) (answer.success === false ? notifyError : notifySuccess)(answer.message);
+        else notifySuccess(t(route.method === 'DELETE' ? 'msg.deleteSuccess' : 'msg.saveSuccess'));
       } catch {
         /* the client showed errmsg */
       } finally {

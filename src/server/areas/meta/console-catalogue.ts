@@ -5,6 +5,11 @@ const withoutOrigin = <T extends { origin: unknown }>({ origin: _origin, ...rest
 
 const cache = new WeakMap<Catalogue, ConsoleCatalogue>();
 
+/** Drops the derived console catalogue (the maintenance cache clear); the next request rebuilds it. */
+export function forgetConsoleCatalogue(catalogue: Catalogue): void {
+  cache.delete(catalogue);
+}
+
 export function toConsoleCatalogue(catalogue: Catalogue): ConsoleCatalogue {
   let out = cache.get(catalogue);
   if (!out) {

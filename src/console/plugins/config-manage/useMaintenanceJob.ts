@@ -1,0 +1,63 @@
+// Starts a maintenance job and follows it: the status call is polled every second (spec §4) until it
+// no longer says in-progress, then the success message, or the failure with the server's reason.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CallId, Calls } from '../../../core/generated/api-types.ts';
+import { call, callAny, type CallArgs } from '../../api/client.ts';
+import { notifyError, notifySuccess } from '../../shell/notify.ts';
+
+export type JobStatus = Calls['maintenance.status']['reply'];
+type JobCall = Extract<CallId, 'maintenance.clearCache' | 'maintenance.rebuildFiles' | 'maintenance.synchronize'>;
+
+export const POLL_INTERVAL_MS = 1000;
+
+export interface JobMessages {
+  success: string;
+  /** Said before the server's reason when the job failed (the reason alone when absent). */
+  failure?: string;
+}
+
+export function useMaintenanceJob() {
+  const { t } = useTranslation();
+  const [job, setJob] = useState<JobStatus | null>(null);
+  const [running, setRunning] = useState<JobCall | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false); // leaving the tab stops the polling, not the job
+  }, []);
+
+  const follow = useCallback(
+    async (messages: JobMessages) => {
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
+        if (!mounted.current) return;
+        const status = await call('maintenance.status', {}).catch(() => null); // the client showed errmsg
+        if (!status) return setRunning(null);
+        setJob(status);
+        if (status.status === 'in-progress') continue;
+        setRunning(null);
+        if (status.status === 'done') notifySuccess(t(messages.success));
+        else notifyError(messages.failure ? `${t(messages.failure)} ${status.message}` : status.message);
+        return;
+      }
+    },
+    [t],
+  );
+
+  const start = useCallback(
+    async (id: JobCall, args: CallArgs, messages: JobMessages) => {
+      setRunning(id);
+      try {
+        const first = await callAny<JobStatus>(id, args);
+        setJob(first);
+        void follow(messages);
+      } catch {
+        setRunning(null); // the client showed errmsg (another job running, unknown software…)
+      }
+    },
+    [follow],
+  );
+
+  return { job, running, start };
+}

@@ -1,0 +1,59 @@
+// The manage tab's controller: the software choice (all, or one from the applications lookup), the
+// jobs (cache clear, rebuild, synchronization) and the one-shot actions (clear config, optimization).
+// One-software actions say "select software" when none is chosen; the server refuses them too.
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Calls } from '../../../core/generated/api-types.ts';
+import { call } from '../../api/client.ts';
+import { notifySuccess, notifyWarning } from '../../shell/notify.ts';
+import { useMaintenanceJob } from './useMaintenanceJob.ts';
+
+type Choice = Calls['lookups.applications']['reply'][number];
+
+export function useManageActions() {
+  const { t } = useTranslation();
+  const { job, running, start } = useMaintenanceJob();
+  const [applications, setApplications] = useState<Choice[]>([]);
+  const [software, setSoftware] = useState('');
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    call('lookups.applications', {}).then(setApplications, () => undefined);
+  }, []);
+
+  /** The chosen software's id, or null after saying "select software". */
+  const chosen = useCallback((): string | null => {
+    if (software) return software;
+    notifyWarning(t('msg.selectSoftware'));
+    return null;
+  }, [software, t]);
+
+  const name = applications.find((a) => a.id === software)?.name;
+
+  return {
+    job,
+    running,
+    applications,
+    software,
+    choose: setSoftware,
+    confirming,
+    clearCache: () => start('maintenance.clearCache', {}, { success: 'manage.clearSuccess' }),
+    rebuildFiles: () => start('maintenance.rebuildFiles', { query: { applicationName: name } }, { success: 'manage.rebuildSuccess', failure: 'manage.rebuildFail' }),
+    synchronize: async () => {
+      const id = chosen();
+      if (id) await start('maintenance.synchronize', { query: { applicationid: id } }, { success: 'manage.syncSuccess', failure: 'manage.syncFail' });
+    },
+    askClearConfig: () => chosen() && setConfirming(true),
+    cancelClearConfig: () => setConfirming(false),
+    clearConfig: async () => {
+      setConfirming(false);
+      const answer = await call('maintenance.clearData', { query: { applicationid: software } }).catch(() => null);
+      if (answer) notifySuccess(answer.message);
+    },
+    optimize: async () => {
+      const id = chosen();
+      const answer = id ? await call('maintenance.optimize', { params: { id } }).catch(() => null) : null;
+      if (answer) notifySuccess(answer.message);
+    },
+  };
+}

@@ -1,0 +1,48 @@
+// The directory test connection: binds with the manager account (anonymously without one) and counts
+// the entries of the user class under baseDN, so an administrator sees that URL, credentials and
+// baseDN fit together before saving. The directory's own error is passed on when anything fails.
+import { Client, EqualityFilter, ResultCodeError } from 'ldapts';
+
+export interface DirectorySettings {
+  url: string;
+  baseDN: string;
+  manager?: string;
+  managerPassword?: string;
+  userClass?: string;
+}
+
+export type DirectoryAnswer = { success: true; users: number; userClass: string } | { success: false; reason: string };
+
+const TIMEOUT_MS = 8000;
+const PAGE_SIZE = 500;
+const COUNT_LIMIT = 100_000; // counting stops here: a test connection is not a synchronization
+
+/** The directory's own words: its diagnostic message, else the result's name ("InvalidCredentialsError"
+ *  → "Invalid credentials"), with the LDAP result code; network errors keep their message. */
+export function directoryReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (!(error instanceof ResultCodeError)) return error.message || error.name;
+  const diagnostic = error.message.replace(/\s*Code: 0x[0-9a-f]+$/i, '').trim();
+  const named = error.name.replace(/Error$/, '').replace(/([a-z])([A-Z])/g, '$1 $2');
+  const text = diagnostic || named.charAt(0) + named.slice(1).toLowerCase();
+  return `${text} (LDAP result ${error.code})`;
+}
+
+export async function testDirectory(settings: DirectorySettings): Promise<DirectoryAnswer> {
+  const client = new Client({ url: settings.url, timeout: TIMEOUT_MS, connectTimeout: TIMEOUT_MS });
+  const userClass = settings.userClass?.trim() || 'person';
+  try {
+    if (settings.manager) await client.bind(settings.manager, settings.managerPassword ?? '');
+    let users = 0;
+    const filter = new EqualityFilter({ attribute: 'objectClass', value: userClass });
+    for await (const page of client.searchPaginated(settings.baseDN, { scope: 'sub', filter, attributes: ['dn'], paged: { pageSize: PAGE_SIZE } })) {
+      users += page.searchEntries.length;
+      if (users >= COUNT_LIMIT) break;
+    }
+    return { success: true, users, userClass };
+  } catch (error) {
+    return { success: false, reason: directoryReason(error) };
+  } finally {
+    await client.unbind().catch(() => undefined); // the answer is known; a failed unbind changes nothing
+  }
+}

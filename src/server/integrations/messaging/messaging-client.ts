@@ -1,0 +1,84 @@
+// The instant-messaging service's REST protocol (Easemob style), as the push of users speaks it:
+//   POST {base}/{org_name}/{app_name}/token  {grant_type, client_id, client_secret} → {access_token}
+//   POST {base}/{org_name}/{app_name}/users  [{username, password, nickname}, …]   (Bearer token)
+//   PUT  {base}/{org_name}/{app_name}/users/{username}  {nickname}                 (an existing user)
+// Failures answer {error, error_description}; "duplicate_unique_property_exists" means the user exists.
+
+export interface MessagingSettings {
+  org_name: string;
+  app_name: string;
+  client_id: string;
+  client_secret: string;
+  grant_type: string;
+}
+
+export interface MessagingUser {
+  username: string;
+  password: string;
+  nickname: string;
+}
+
+/** The service could not be asked or refused: `reason` is its own message when it gave one. */
+export class MessagingFailure extends Error {
+  constructor(
+    readonly reason: string,
+    readonly status = 0,
+    readonly code = '',
+  ) {
+    super(reason);
+  }
+}
+
+export const DUPLICATE_USER = 'duplicate_unique_property_exists';
+
+type ServiceBody = { error?: unknown; error_description?: unknown; access_token?: unknown } | null;
+
+async function exchange(url: string, method: string, body: unknown, token: string | null, timeoutMs: number): Promise<ServiceBody> {
+  let response: Response;
+  try {
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    response = await fetch(url, { method, headers, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    throw new MessagingFailure((error as Error).message);
+  }
+  const text = await response.text();
+  let parsed: ServiceBody = null;
+  try {
+    parsed = JSON.parse(text) as ServiceBody;
+  } catch {
+    // judged below by the status
+  }
+  if (!response.ok) {
+    const reason = typeof parsed?.error_description === 'string' && parsed.error_description ? parsed.error_description : `HTTP ${response.status} ${response.statusText}`.trim();
+    throw new MessagingFailure(reason, response.status, typeof parsed?.error === 'string' ? parsed.error : '');
+  }
+  return parsed;
+}
+
+export class MessagingClient {
+  private readonly base: string;
+
+  constructor(
+    serviceUrl: string,
+    private readonly settings: MessagingSettings,
+    private readonly timeoutMs = 10_000,
+  ) {
+    this.base = `${serviceUrl.replace(/\/+$/, '')}/${encodeURIComponent(settings.org_name)}/${encodeURIComponent(settings.app_name)}`;
+  }
+
+  async token(): Promise<string> {
+    const { grant_type, client_id, client_secret } = this.settings;
+    const answer = await exchange(`${this.base}/token`, 'POST', { grant_type, client_id, client_secret }, null, this.timeoutMs);
+    if (typeof answer?.access_token !== 'string' || !answer.access_token) throw new MessagingFailure('no access_token in the answer');
+    return answer.access_token;
+  }
+
+  async register(token: string, users: MessagingUser[]): Promise<void> {
+    await exchange(`${this.base}/users`, 'POST', users, token, this.timeoutMs);
+  }
+
+  async updateNickname(token: string, user: MessagingUser): Promise<void> {
+    await exchange(`${this.base}/users/${encodeURIComponent(user.username)}`, 'PUT', { nickname: user.nickname }, token, this.timeoutMs);
+  }
+}
