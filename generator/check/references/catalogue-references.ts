@@ -20,7 +20,7 @@ export function catalogueReferences(catalogue: Catalogue): Reference[] {
     if (!ALLOW_KEYWORDS.has(call.allow)) referenceSink(out, file, pointer)('rule', call.allow, '/allow');
     for (const part of ['query', 'params', 'body', 'reply'] as const) schemaReferences(call[part], file, `${pointer}/${part}`, out);
   }
-  for (const screen of Object.values(catalogue.screens)) screenReferences(screen, out);
+  for (const screen of Object.values(catalogue.screens)) screenReferences(screen, out, catalogue);
   for (const route of catalogue.routes) {
     const ref = referenceSink(out, route.origin.file, route.origin.pointer);
     ref('screen', route.screen, '/screen');

@@ -1,6 +1,7 @@
 // References made by screens: their kind, entities, calls, routes, fields, labels, rules, plugins,
 // cell renderers and widgets, each with the JSON pointer where the screen file names it.
-import type { ActionDef, FormScreen, ListScreen, ScreenDef, TilesScreen } from '../../../src/core/catalogue/types.ts';
+import type { ActionDef, Catalogue, FormField, FormScreen, ListScreen, ScreenDef, TilesScreen } from '../../../src/core/catalogue/types.ts';
+import { tabEntity } from '../../../src/core/catalogue/form-tabs.ts';
 import type { Reference } from './reference.ts';
 import { pointerSegment } from '../../schema-walk.ts';
 import { referenceSink } from './reference.ts';
@@ -15,6 +16,7 @@ function actionReferences(actions: ActionDef[] | undefined, at: string, ref: Sin
     ref('label', a.confirm, `${p}/confirm`);
     ref('call', a.call, `${p}/call`);
     ref('dialog', a.dialog, `${p}/dialog`);
+    ref('call', a.download, `${p}/download`);
     ref('route', a.to, `${p}/to`);
     ref('rule', a.visible, `${p}/visible`);
     for (const [name, field] of Object.entries(a.query ?? {})) ref('field', field, `${p}/query/${pointerSegment(name)}`, entity);
@@ -42,20 +44,38 @@ function listReferences(s: ListScreen, ref: Sink): void {
   for (const [name, field] of Object.entries(s.rowClick?.query ?? {})) ref('field', field, `/rowClick/query/${pointerSegment(name)}`, s.entity);
 }
 
-function formReferences(s: FormScreen, ref: Sink): void {
+function formFieldReferences(fields: FormField[] | undefined, at: string, ref: Sink, entity: string): void {
+  fields?.forEach((f, i) => {
+    if (typeof f === 'string') return ref('field', f, `${at}/${i}`, entity);
+    ref('field', f.field, `${at}/${i}/field`, entity);
+    ref('widget', f.widget, `${at}/${i}/widget`);
+    ref('rule', f.visible, `${at}/${i}/visible`);
+    ref('rule', f.readonlyWhen, `${at}/${i}/readonlyWhen`);
+    ref('label', f.section, `${at}/${i}/section`);
+    ref('label', f.note, `${at}/${i}/note`);
+    ref('rule', f.fills?.when, `${at}/${i}/fills/when`);
+    for (const name of Object.keys(f.fills?.values ?? {})) ref('field', name, `${at}/${i}/fills/values/${pointerSegment(name)}`, entity);
+  });
+}
+
+function formReferences(s: FormScreen, ref: Sink, catalogue: Pick<Catalogue, 'entities'>): void {
   ref('entity', s.entity, '/entity');
   ref('call', s.load, '/load');
   ref('call', s.create, '/create');
   ref('call', s.update, '/update');
   ref('route', s.back, '/back');
-  s.fields.forEach((f, i) => {
-    if (typeof f === 'string') return ref('field', f, `/fields/${i}`, s.entity);
-    ref('field', f.field, `/fields/${i}/field`, s.entity);
-    ref('widget', f.widget, `/fields/${i}/widget`);
-    ref('rule', f.visible, `/fields/${i}/visible`);
-    ref('rule', f.readonlyWhen, `/fields/${i}/readonlyWhen`);
-    ref('label', f.section, `/fields/${i}/section`);
-    ref('label', f.note, `/fields/${i}/note`);
+  formFieldReferences(s.fields, '/fields', ref, s.entity);
+  s.tabs?.forEach((tab, i) => {
+    const p = `/tabs/${i}`;
+    ref('label', tab.label, `${p}/label`);
+    ref('rule', tab.visible, `${p}/visible`);
+    ref('rule', tab.start, `${p}/start`);
+    ref('screen', tab.screen, `${p}/screen`);
+    // A group must be an object property referring to an entity; its fields are that entity's.
+    if (tab.group) ref('field', tab.group, `${p}/group`, s.entity);
+    const entity = tabEntity(catalogue.entities, s.entity, tab);
+    if (tab.group && Object.hasOwn(catalogue.entities, s.entity) && !entity) ref('entity', `${s.entity}.${tab.group}`, `${p}/group`);
+    formFieldReferences(tab.fields, `${p}/fields`, ref, entity ?? s.entity);
   });
   actionReferences(s.actions, '/actions', ref, s.entity);
 }
@@ -68,7 +88,7 @@ function tilesReferences(s: TilesScreen, ref: Sink): void {
   });
 }
 
-export function screenReferences(screen: ScreenDef, out: Reference[]): void {
+export function screenReferences(screen: ScreenDef, out: Reference[], catalogue: Pick<Catalogue, 'entities'>): void {
   const ref = referenceSink(out, screen.origin.file, screen.origin.pointer);
   ref('screenKind', screen.kind, '/kind');
   ref('label', screen.title, '/title');
@@ -78,7 +98,7 @@ export function screenReferences(screen: ScreenDef, out: Reference[]): void {
     ref('route', b.to, `/breadcrumb/${i}/to`);
   });
   if (screen.kind === 'list') listReferences(screen, ref);
-  else if (screen.kind === 'form') formReferences(screen, ref);
+  else if (screen.kind === 'form') formReferences(screen, ref, catalogue);
   else if (screen.kind === 'tiles') tilesReferences(screen, ref);
   else if (screen.kind === 'plugin') ref('plugin', screen.plugin, '/plugin');
 }

@@ -63,8 +63,10 @@ export interface ActionDef {
   /** Or run an API call; with a selection the body is the list of selected ids. */
   call?: string;
   /** Or open a dialog registered by this name in the console (src/console/registry.ts `dialogs`),
-   *  handing it the form's data (form actions). */
+   *  handing it the form's data (form actions); a dialog closing with `{ reload: true }` reloads the form. */
   dialog?: string;
+  /** Or download what a GET call answers as a file (form actions, e.g. a configuration export). */
+  download?: string;
   selection?: 'required' | 'none';
   /** Message key shown when a selection is required and empty. */
   message?: string;
@@ -112,15 +114,42 @@ export interface FormSection {
   fields: string[];
 }
 
+/** `fills`: when the user changes the field and `when` holds afterwards, the form sets `values` (fields
+ *  of the same form or tab), e.g. the complexity switch ticking all four character classes. */
+export interface FieldFill {
+  when: string;
+  values: Record<string, unknown>;
+}
+
+export type FormField = string | { field: string; widget?: string; visible?: string; readonlyWhen?: string; section?: string; note?: string; fills?: FieldFill };
+
+/** A tab of a form: its own fields (of the entity, or of the object property `group` names), or
+ *  another screen embedded whole (`screen`; the form's buttons are hidden there). */
+export interface FormTab {
+  id: string;
+  label: string;
+  /** Rule: the tab is shown. */
+  visible?: string;
+  /** Rule: the screen opens on this tab (the first visible tab whose rule holds; else the first). */
+  start?: string;
+  /** An object property of the entity (`$ref: entity:<id>`) holding the tab's fields. */
+  group?: string;
+  fields?: FormField[];
+  screen?: string;
+}
+
 export interface FormScreen {
   kind: 'form';
   entity: string;
-  /** Query parameter holding the record id; absent → create mode. */
-  key: string;
+  /** Query parameter holding the record id; absent → create mode. Without `key` the form edits one
+   *  record that always exists (the configuration): `load` reads it, `update` saves it, the form stays. */
+  key?: string;
   load?: string;
   create?: string;
   update?: string;
-  fields: Array<string | { field: string; widget?: string; visible?: string; readonlyWhen?: string; section?: string; note?: string }>;
+  /** The form's fields, or its `tabs` (one of the two). */
+  fields?: FormField[];
+  tabs?: FormTab[];
   /** Where to go after save or exit. */
   back: string;
   actions?: ActionDef[];

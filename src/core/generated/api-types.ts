@@ -230,10 +230,80 @@ export interface Icon {
   custom: boolean;
 }
 
+export interface LdapTestRequest {
+  ldapConfig: {
+    url: string;
+    baseDN: string;
+    manager?: string;
+    managerPassword?: string;
+    userClass?: string;
+  };
+}
+
+export interface LdapTestResult {
+  success: boolean;
+  /**
+   * entries of the user class under baseDN (when the bind succeeded)
+   */
+  users?: number;
+  /**
+   * localized result, with the directory server's error when it failed
+   */
+  message: string;
+}
+
 export interface Login {
   username: string;
   password: string;
   checkcode: string;
+}
+
+export interface MaintenanceJob {
+  /**
+   * clearCache | rebuildFiles | synchronize, or "" before the first job
+   */
+  job: string;
+  /**
+   * the console polls while this says in-progress
+   */
+  status: "idle" | "in-progress" | "done" | "failed";
+  progress: number;
+  /**
+   * localized summary of what the job did (or why it failed)
+   */
+  message: string;
+  startedAt?: string;
+  finishedAt?: string;
+}
+
+export interface MaintenanceResult {
+  /**
+   * localized summary of what was done
+   */
+  message: string;
+  count?: number;
+}
+
+export interface MessagingPushResult {
+  /**
+   * true when every user was pushed
+   */
+  success: boolean;
+  total: number;
+  created: number;
+  updated: number;
+  failed: number;
+  /**
+   * @maxItems 20
+   */
+  failures: {
+    username: string;
+    reason: string;
+  }[];
+  /**
+   * localized summary
+   */
+  message: string;
 }
 
 export interface PasswordChange {
@@ -398,6 +468,18 @@ export interface LookupsDepartmentsQuery {
   domainid: string;
 }
 
+export interface MaintenanceClearDataQuery {
+  applicationid: string;
+}
+
+export interface MaintenanceRebuildFilesQuery {
+  applicationName?: string;
+}
+
+export interface MaintenanceSynchronizeQuery {
+  applicationid: string;
+}
+
 export interface MetaCatalogueReply {
   [k: string]: unknown | undefined;
 }
@@ -474,6 +556,7 @@ export interface Calls {
   'config.get': { params: never; query: never; body: never; reply: Config };
   'config.import': { params: never; query: never; body: ConfigImport; reply: ConfigImportResult };
   'config.save': { params: never; query: never; body: Config; reply: Config };
+  'directory.testConnection': { params: never; query: never; body: LdapTestRequest; reply: LdapTestResult };
   'domains.create': { params: never; query: never; body: Domain; reply: Domain };
   'domains.delete': { params: never; query: never; body: DomainsDeleteBody; reply: DomainsDeleteReply };
   'domains.get': { params: { id: string }; query: never; body: never; reply: Domain };
@@ -487,6 +570,13 @@ export interface Calls {
   'lookups.applications': { params: never; query: never; body: never; reply: Choices };
   'lookups.departments': { params: never; query: LookupsDepartmentsQuery; body: never; reply: Choices };
   'lookups.domains': { params: never; query: never; body: never; reply: Choices };
+  'maintenance.clearCache': { params: never; query: never; body: never; reply: MaintenanceJob };
+  'maintenance.clearData': { params: never; query: MaintenanceClearDataQuery; body: never; reply: MaintenanceResult };
+  'maintenance.optimize': { params: { id: string }; query: never; body: never; reply: MaintenanceResult };
+  'maintenance.rebuildFiles': { params: never; query: MaintenanceRebuildFilesQuery; body: never; reply: MaintenanceJob };
+  'maintenance.status': { params: never; query: never; body: never; reply: MaintenanceJob };
+  'maintenance.synchronize': { params: never; query: MaintenanceSynchronizeQuery; body: never; reply: MaintenanceJob };
+  'messaging.pushUsers': { params: never; query: never; body: never; reply: MessagingPushResult };
   'meta.catalogue': { params: never; query: never; body: never; reply: MetaCatalogueReply };
   'meta.globalconfig': { params: never; query: never; body: never; reply: GlobalConfig };
   'meta.health': { params: never; query: never; body: never; reply: MetaHealthReply };
@@ -518,6 +608,7 @@ export const callRoutes = {
   'config.get': { method: 'GET', path: '/authtime/config' },
   'config.import': { method: 'POST', path: '/authtime/config/import' },
   'config.save': { method: 'PUT', path: '/authtime/config' },
+  'directory.testConnection': { method: 'POST', path: '/authtime/config/ldap/test' },
   'domains.create': { method: 'POST', path: '/authtime/domain' },
   'domains.delete': { method: 'DELETE', path: '/authtime/domain' },
   'domains.get': { method: 'GET', path: '/authtime/domain/{id}' },
@@ -531,6 +622,13 @@ export const callRoutes = {
   'lookups.applications': { method: 'GET', path: '/authtime/lookups/applications' },
   'lookups.departments': { method: 'GET', path: '/authtime/lookups/departments' },
   'lookups.domains': { method: 'GET', path: '/authtime/lookups/domains' },
+  'maintenance.clearCache': { method: 'POST', path: '/authtime/config/clearcache' },
+  'maintenance.clearData': { method: 'POST', path: '/authtime/config/cleardatas' },
+  'maintenance.optimize': { method: 'GET', path: '/authtime/domain/application/{id}/optimization' },
+  'maintenance.rebuildFiles': { method: 'PUT', path: '/authtime/config/indexs/rebuild' },
+  'maintenance.status': { method: 'GET', path: '/authtime/config/clearcache/status' },
+  'maintenance.synchronize': { method: 'POST', path: '/authtime/config/synchronization' },
+  'messaging.pushUsers': { method: 'POST', path: '/authtime/config/userstohx' },
   'meta.catalogue': { method: 'GET', path: '/authtime/catalogue' },
   'meta.globalconfig': { method: 'GET', path: '/authtime/globalconfig' },
   'meta.health': { method: 'GET', path: '/authtime/health' },

@@ -32,13 +32,13 @@ describe('atrium check: meta-schemas', () => {
 
   it('does not accept list keys on a form screen', () => {
     const docs = setAt(fixtureDocs(), SCREENS, '/screens/2/columns', [{ field: 'name' }]);
-    expect(problemLines(docs)).toEqual([`${SCREENS}:/screens/2/columns: unknown property "columns" (allowed here: id, title, kind, help, breadcrumb, entity, key, load, create, update, fields, back, actions)`]);
+    expect(problemLines(docs)).toEqual([`${SCREENS}:/screens/2/columns: unknown property "columns" (allowed here: id, title, kind, help, breadcrumb, entity, key, load, create, update, fields, tabs, back, actions)`]);
   });
 
-  it('wants an action to either navigate, call or open a dialog, in one line', () => {
+  it('wants an action to either navigate, call, open a dialog or download, in one line', () => {
     const docs = removeAt(fixtureDocs(), SCREENS, '/screens/1/actions/1/call');
     expect(problemLines(docs)).toEqual([
-      `${SCREENS}:/screens/1/actions/1: must match one of: must have required property 'to' | must have required property 'call' | must have required property 'dialog'`,
+      `${SCREENS}:/screens/1/actions/1: must match one of: must have required property 'to' | must have required property 'call' | must have required property 'dialog' | must have required property 'download'`,
     ]);
   });
 

@@ -1,4 +1,5 @@
-// The catalogue actions of a form, drawn after Save and Exit, with the dialog or confirmation they open.
+// The catalogue actions of a form, drawn after Save, with the dialog or confirmation they open; a
+// dialog closing with `{ reload: true }` asks the form to reload its record.
 import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ActionDef } from '../../../core/catalogue/types.ts';
@@ -9,7 +10,7 @@ import { hasIcon } from '../icons.ts';
 import type { Row } from '../screen-types.ts';
 import { useFormActions } from './useFormActions.ts';
 
-export function FormActions({ actions, formData }: { actions: ActionDef[] | undefined; formData: Row }) {
+export function FormActions({ actions, formData, onReload }: { actions: ActionDef[] | undefined; formData: Row; onReload?: () => void }) {
   const { t } = useTranslation();
   const form = useFormActions(actions, formData);
   return (
@@ -27,7 +28,16 @@ export function FormActions({ actions, formData }: { actions: ActionDef[] | unde
           {t(action.label)}
         </Button>
       ))}
-      {form.dialog && <DialogHost name={form.dialog} data={formData} onClose={form.closeDialog} />}
+      {form.dialog && (
+        <DialogHost
+          name={form.dialog}
+          data={formData}
+          onClose={(result) => {
+            form.closeDialog();
+            if ((result as { reload?: boolean } | undefined)?.reload) onReload?.();
+          }}
+        />
+      )}
       <ConfirmDialog message={form.confirming?.confirm ?? null} onConfirm={form.confirm} onCancel={form.cancelConfirm} />
     </>
   );

@@ -1,14 +1,18 @@
-// Screen kind `form`: RJSF with the MUI theme, drawn from useFormController; Save and Exit.
+// Screen kind `form`: RJSF with the MUI theme, drawn from useFormController; Save and Exit (and
+// Refresh on a form without a record key); tabs from useFormTabs, a tab embedding another screen
+// draws that screen instead, without the form's buttons.
+import Refresh from '@mui/icons-material/Refresh';
 import Save from '@mui/icons-material/Save';
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import Form from '@rjsf/mui';
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { widgets } from '../../registry.ts';
+import { getBoot } from '../../shell/boot.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
-import type { ScreenProps } from '../../shell/ScreenHost.tsx';
-import type { FormScreenDef, Row } from '../screen-types.ts';
+import { ScreenHost, type ScreenProps } from '../../shell/ScreenHost.tsx';
+import type { ConsoleScreen, FormScreenDef, Row } from '../screen-types.ts';
 import { useRegistryDefaults } from '../useRegistryDefaults.ts';
 import { FormActions } from './FormActions.tsx';
 import { useFormController } from './useFormController.ts';
@@ -17,16 +21,32 @@ import { SectionFieldTemplate } from './SectionFieldTemplate.tsx';
 
 const FORM_TEMPLATES = { FieldTemplate: SectionFieldTemplate };
 
+function EmbeddedScreen({ id }: { id: string }) {
+  const screen = getBoot().catalogue.screens[id] as ConsoleScreen | undefined;
+  if (!screen) throw new Error(`a form tab names the unknown screen "${id}"`);
+  return <ScreenHost screen={screen} />;
+}
+
 function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: string | null }) {
   const { t } = useTranslation();
+  const singleton = screen.key === undefined;
   const form = useFormController(screen, recordKey);
+  const { tabs } = form;
   const loadedWidgets = useRegistryDefaults<RegistryWidgetsType[string]>('widget', widgets, form.layout.widgetNames);
   if (form.state === 'loading' || !loadedWidgets) return <LoadingPanel />;
+  const embedded = tabs.current?.screen;
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 860 }}>
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: screen.tabs ? 1100 : 860 }}>
       <Typography variant="h6" component="h1" sx={{ mb: 2, fontSize: 18 }}>
         {t(screen.title)}
       </Typography>
+      {tabs.shown.length > 0 && (
+        <Tabs value={tabs.current?.id ?? false} onChange={(_e, id: string) => tabs.select(id)} variant="scrollable" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+          {tabs.shown.map((tab) => (
+            <Tab key={tab.id} value={tab.id} label={t(tab.label)} data-testid={`form-tab-${tab.id}`} />
+          ))}
+        </Tabs>
+      )}
       {form.state === 'failed' ? (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Alert severity="error">{t('error.notFound')}</Alert>
@@ -34,8 +54,11 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
             {t('action.exit')}
           </Button>
         </Stack>
+      ) : embedded ? (
+        <EmbeddedScreen id={embedded} />
       ) : (
         <Form
+          key={tabs.current?.id ?? ''}
           schema={form.layout.schema}
           uiSchema={form.layout.uiSchema}
           formData={form.formData}
@@ -51,14 +74,28 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
           onError={form.markSubmitted}
           onSubmit={(e) => void form.save(e.formData as Row)}
         >
-          <Box sx={{ display: 'flex', gap: 1, mt: 3, pt: 2, borderTop: 1, borderColor: 'divider' }}>
+          <Box sx={{ display: 'flex', gap: 1, mt: 3, pt: 2, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
             <Button data-testid="form-save" type="submit" variant="contained" startIcon={<Save />} loading={form.saving}>
               {t('action.save')}
             </Button>
-            <Button data-testid="form-exit" variant="outlined" onClick={form.exit}>
-              {t('action.exit')}
-            </Button>
-            <FormActions actions={screen.actions} formData={form.formData} />
+            {singleton ? (
+              <>
+                <FormActions actions={screen.actions} formData={form.record} onReload={form.reload} />
+                <Button data-testid="form-refresh" variant="outlined" startIcon={<Refresh />} onClick={form.reload}>
+                  {t('action.refresh')}
+                </Button>
+                <Button data-testid="form-exit" variant="outlined" onClick={form.exit}>
+                  {t('action.exit')}
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button data-testid="form-exit" variant="outlined" onClick={form.exit}>
+                  {t('action.exit')}
+                </Button>
+                <FormActions actions={screen.actions} formData={form.formData} onReload={form.reload} />
+              </>
+            )}
           </Box>
         </Form>
       )}
@@ -69,7 +106,7 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
 export default function FormScreen({ screen }: ScreenProps) {
   const [query] = useSearchParams();
   if (screen.kind !== 'form') throw new Error(`screen "${screen.id}" is not a form screen`);
-  const recordKey = query.get(screen.key);
+  const recordKey = screen.key === undefined ? null : query.get(screen.key);
   // A new key is another record: remount so no state of the previous one survives.
   return <EntityForm key={recordKey ?? ''} screen={screen as FormScreenDef} recordKey={recordKey} />;
 }

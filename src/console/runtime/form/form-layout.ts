@@ -3,7 +3,7 @@
 // uiSchema with translated titles, x-labels option names, widgets, read-only flags, notes and
 // section headings; plus the fields whose choices a call provides (x-options).
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import type { ConsoleCatalogue, FormScreen, JsonSchema, OptionSource } from '../../../core/catalogue/types.ts';
+import type { ConsoleCatalogue, FormField, JsonSchema, OptionSource } from '../../../core/catalogue/types.ts';
 import { inlineEntityRefs } from '../../../core/catalogue/schema-refs.ts';
 import { evaluateRule, type RuleContext } from '../../../core/rules.ts';
 
@@ -21,10 +21,8 @@ export interface FormLayout {
 }
 
 type Translate = (key: string) => string;
-type FieldEntry = FormScreen['fields'][number];
-
-type FieldSpec = Exclude<FieldEntry, string>;
-const entryOf = (f: FieldEntry): FieldSpec => (typeof f === 'string' ? { field: f } : f);
+type FieldSpec = Exclude<FormField, string>;
+const entryOf = (f: FormField): FieldSpec => (typeof f === 'string' ? { field: f } : f);
 
 function fieldUi(prop: JsonSchema, entry: FieldSpec, widget: string | undefined, readonly: boolean, t: Translate): Record<string, unknown> {
   const ui: Record<string, unknown> = {};
@@ -38,7 +36,14 @@ function fieldUi(prop: JsonSchema, entry: FieldSpec, widget: string | undefined,
   return ui;
 }
 
-export function buildFormLayout(screen: FormScreen & { id: string }, catalogue: Pick<ConsoleCatalogue, 'entities'>, t: Translate, context: RuleContext): FormLayout {
+/** What one form draws: fields of one entity (the screen's, or a tab group's). */
+export interface FormPart {
+  id: string;
+  entity: string;
+  fields?: FormField[];
+}
+
+export function buildFormLayout(screen: FormPart, catalogue: Pick<ConsoleCatalogue, 'entities'>, t: Translate, context: RuleContext): FormLayout {
   const entity = catalogue.entities[screen.entity];
   if (!entity) throw new Error(`form "${screen.id}" names the unknown entity "${screen.entity}"`);
   const full = inlineEntityRefs(entity.schema, catalogue as Parameters<typeof inlineEntityRefs>[1]);
@@ -48,7 +53,7 @@ export function buildFormLayout(screen: FormScreen & { id: string }, catalogue: 
   const order: string[] = [];
   const widgetNames: string[] = [];
   const optionFields: FormLayout['optionFields'] = [];
-  for (const entry of screen.fields.map(entryOf)) {
+  for (const entry of (screen.fields ?? []).map(entryOf)) {
     if (!evaluateRule(entry.visible, context)) continue;
     const prop = props[entry.field];
     if (!prop) throw new Error(`form "${screen.id}" names the unknown field "${entry.field}" of entity "${screen.entity}"`);

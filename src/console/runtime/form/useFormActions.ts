@@ -1,12 +1,13 @@
 // Runs a form's catalogue actions over the current form data: `to` navigates (query from form
 // fields), `call` runs the call (after the confirmation when it has one), `dialog` opens the
-// registered dialog with the form's data. Visibility rules read the form as it is being edited.
+// registered dialog with the form's data, `download` saves a GET call's answer as a file.
+// Visibility rules read the form as it is being edited.
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ActionDef } from '../../../core/catalogue/types.ts';
 import { evaluateRule } from '../../../core/rules.ts';
-import { callAny } from '../../api/client.ts';
+import { callAny, callUrl } from '../../api/client.ts';
 import { getBoot } from '../../shell/boot.ts';
 import { notifyError, notifySuccess } from '../../shell/notify.ts';
 import { rowLink } from '../list/useListController.ts';
@@ -47,6 +48,7 @@ export function useFormActions(actions: ActionDef[] | undefined, formData: Row) 
     (action: ActionDef) => {
       if (action.to) navigate(rowLink(action.to, action.query, formData));
       else if (action.dialog) setDialog(action.dialog);
+      else if (action.download) downloadFrom(callUrl(action.download));
       else if (action.confirm) setConfirming(action);
       else void execute(action);
     },
@@ -66,4 +68,14 @@ export function useFormActions(actions: ActionDef[] | undefined, formData: Row) 
     },
     cancelConfirm: () => setConfirming(null),
   };
+}
+
+/** The browser saves the answer under the name its Content-Disposition gives (same origin: cookies go along). */
+function downloadFrom(url: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  document.body.append(link);
+  link.click();
+  link.remove();
 }

@@ -1,6 +1,8 @@
 // The form controller: create when the screen's key query parameter is absent, else load the record;
-// loads field choices, checks the entity's form rules, saves through create/update (wire-encoding
-// password fields), puts server validation errors on their fields, then goes back.
+// a screen without `key` edits the one record that always exists (load, update, stay on the page).
+// Loads field choices, checks the entity's form rules, saves through create/update (wire-encoding
+// password fields), puts server validation errors on their fields. With tabs it draws the current
+// tab's part (a group property's fields) and saves the whole record.
 // FormScreen remounts it per record key, so its state never mixes two records.
 import type { ErrorSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -12,98 +14,144 @@ import { getBoot } from '../../shell/boot.ts';
 import { notifySuccess } from '../../shell/notify.ts';
 import { ruleContext } from '../rule-context.ts';
 import type { FormScreenDef, Row } from '../screen-types.ts';
+import type { FormTab } from '../../../core/catalogue/types.ts';
+import { tabEntity } from '../../../core/catalogue/form-tabs.ts';
 import { withSchemaDefaults } from '../../../core/form-rules.ts';
 import { encodeWireFields, passwordFields } from '../../../core/wire-fields.ts';
 import { errorSchemaOf } from './field-errors.ts';
+import { applyFills } from './field-fills.ts';
 import { buildFormLayout } from './form-layout.ts';
 import { formRulesValidator } from './form-rules-validator.ts';
 import { prunedValues, useFieldChoices, withChoices } from './useFieldChoices.ts';
+import { useFormTabs } from './useFormTabs.ts';
 
 type Loaded = { record: Row; failed: false } | { record: null; failed: true };
 
 export function useFormController(screen: FormScreenDef, recordKey: string | null) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const loads = Boolean(recordKey && screen.load);
+  const singleton = screen.key === undefined;
+  const loads = Boolean(screen.load && (singleton || recordKey));
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [loadCount, setLoadCount] = useState(0);
   const [edits, setEdits] = useState<Row | null>(null);
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>();
   const [submitted, setSubmitted] = useState(false);
 
   useEffect(() => {
-    if (!recordKey || !screen.load) return;
+    if (!loads || !screen.load) return;
     let current = true;
-    callAny<Row>(screen.load, { params: { id: recordKey } }).then(
-      (record) => current && setLoaded({ record: record ?? {}, failed: false }),
+    callAny<Row>(screen.load, { params: recordKey ? { id: recordKey } : {} }).then(
+      (record) => {
+        if (!current) return;
+        setLoaded({ record: record ?? {}, failed: false });
+        setEdits(null);
+      },
       () => current && setLoaded({ record: null, failed: true }), // the client showed errmsg
     );
     return () => {
       current = false;
     };
-  }, [recordKey, screen.load]);
+  }, [loads, recordKey, screen.load, loadCount]);
 
   const record = useMemo(() => loaded?.record ?? {}, [loaded]);
-  const formData = edits ?? record;
+  const fullData = edits ?? record;
   const state = !loads ? 'ready' : !loaded ? 'loading' : loaded.failed ? 'failed' : 'ready';
+
+  // The tabs the rules show over the record; the current one's fields (of its group) are drawn,
+  // rules still read the whole record.
+  const tabs = useFormTabs(screen.tabs, fullData, state === 'ready');
+  const tab: FormTab | undefined = tabs.current?.fields ? tabs.current : undefined;
+  const { catalogue } = getBoot();
+  const group = tab?.group;
+  const partEntityId = tab ? (tabEntity(catalogue.entities, screen.entity, tab) ?? screen.entity) : screen.entity;
+  const entity = catalogue.entities[screen.entity];
+  const partEntity = catalogue.entities[partEntityId];
+  const partData = useMemo(() => (group ? ((fullData[group] as Row | undefined) ?? {}) : fullData), [group, fullData]);
 
   // Rules may read the form, so visibility follows what the user types; labels follow the language.
   // Fields left out read as their schema default, exactly as the server's rules read them.
   const language = i18n.language;
-  const entity = getBoot().catalogue.entities[screen.entity];
   const layout = useMemo(
-    () => buildFormLayout(screen, getBoot().catalogue, (k) => t(k, { lng: language }), ruleContext({ form: withSchemaDefaults(entity?.schema, formData) })),
-    [screen, entity, formData, t, language],
+    () =>
+      buildFormLayout(
+        { id: screen.id, entity: partEntityId, fields: tab ? tab.fields : screen.fields },
+        catalogue,
+        (k) => t(k, { lng: language }),
+        ruleContext({ form: withSchemaDefaults(entity?.schema, fullData) }),
+      ),
+    [screen, tab, partEntityId, catalogue, entity, fullData, t, language],
   );
-  const choices = useFieldChoices(layout.optionFields, formData);
+  const choices = useFieldChoices(layout.optionFields, partData);
   const uiSchema = useMemo(() => withChoices(layout.uiSchema, choices), [layout.uiSchema, choices]);
   const customValidate = useMemo(
-    () => formRulesValidator(entity, layout.shownFields, (k) => t(k, { lng: language }), () => ruleContext().user),
-    [entity, layout.shownFields, t, language],
+    () => formRulesValidator(partEntity, layout.shownFields, (k) => t(k, { lng: language }), () => ruleContext().user),
+    [partEntity, layout.shownFields, t, language],
   );
 
   // A choice that disappears with its parent (a department when the domain changes) leaves the form.
-  const shownData = useMemo(() => prunedValues(formData, choices) ?? formData, [formData, choices]);
+  const shownData = useMemo(() => prunedValues(partData, choices) ?? partData, [partData, choices]);
 
-  const change = useCallback((data: Row) => {
-    setEdits(data);
-    setServerErrors(undefined);
-  }, []);
+  const partFields = tab ? tab.fields : screen.fields;
+  const change = useCallback(
+    (changed: Row) => {
+      const whole = (part: Row) => (group ? { ...fullData, [group]: part } : part);
+      const data = applyFills(partFields, partData, changed, (part) => ruleContext({ form: whole(part) }));
+      setEdits(whole(data));
+      setServerErrors(undefined);
+    },
+    [group, fullData, partData, partFields],
+  );
 
   const save = useCallback(
     async (data: Row) => {
-      const callId = recordKey ? screen.update : screen.create;
+      const callId = recordKey || singleton ? screen.update : screen.create;
       if (!callId) return;
       // Fields this screen does not show are sent back as loaded, so saving never erases them.
-      const merged: Row = { ...record, ...data };
-      for (const field of layout.readOnlyFields) delete merged[field];
+      const merged: Row = group ? { ...record, ...fullData, [group]: data } : { ...record, ...data };
+      for (const field of layout.readOnlyFields.concat(Object.keys(entity?.schema.properties ?? {}).filter((n) => isReadOnly(entity?.schema, n)))) delete merged[field];
       const body = encodeWireFields(merged, passwordFields(entity?.schema));
       setSaving(true);
       try {
-        await callAny(callId, { params: recordKey ? { id: recordKey } : {}, body });
+        const saved = await callAny<Row>(callId, { params: recordKey ? { id: recordKey } : {}, body });
         notifySuccess(t('msg.saveSuccess'));
-        navigate(screen.back);
+        if (!singleton) return navigate(screen.back);
+        setLoaded({ record: saved ?? merged, failed: false });
+        setEdits(null);
       } catch (e) {
         if (e instanceof ApiError && e.fieldErrors.length > 0) setServerErrors(errorSchemaOf(e.fieldErrors));
       } finally {
         setSaving(false);
       }
     },
-    [recordKey, screen.update, screen.create, screen.back, record, layout.readOnlyFields, entity, t, navigate],
+    [recordKey, singleton, group, screen.update, screen.create, screen.back, record, fullData, layout.readOnlyFields, entity, t, navigate],
   );
+
+  // Server errors name the whole record's paths; a group tab shows those of its group.
+  const partErrors = group && serverErrors ? ((serverErrors as Record<string, ErrorSchema | undefined>)[group] ?? undefined) : serverErrors;
 
   return {
     state,
+    tabs,
     layout: { ...layout, uiSchema },
     customValidate,
     formData: shownData,
-    serverErrors,
+    /** The whole record as edited (actions and dialogs receive it). */
+    record: fullData,
+    serverErrors: partErrors,
     saving,
     // After a first refused submit, errors follow the user's typing.
     liveValidate: submitted,
     markSubmitted: () => setSubmitted(true),
     change,
     save,
+    reload: () => setLoadCount((n) => n + 1),
     exit: () => navigate(screen.back),
   };
+}
+
+function isReadOnly(schema: Row | undefined, name: string): boolean {
+  const prop = (schema?.properties as Record<string, Row> | undefined)?.[name];
+  return prop?.readOnly === true;
 }

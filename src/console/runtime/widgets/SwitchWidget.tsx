@@ -1,13 +1,14 @@
-// Form widget `switch`: an on/off switch for booleans and for the platform's integer 1/0 flags,
-// labelled with the value's x-labels text (e.g. Active / Inactive).
+// Form widget `switch`: an on/off switch for booleans and for two-value enums (the first value is
+// "on": the platform's 1/0 flags, and '0'/'1' where '0' means on), labelled with the value's x-labels text.
 import { FormControl, FormControlLabel, FormLabel, Switch } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
 
 export default function SwitchWidget({ id, value, onChange, label, hideLabel, disabled, readonly, required, schema, options }: WidgetProps) {
-  const numeric = schema.type === 'integer' || schema.type === 'number';
-  const checked = numeric ? Number(value) === 1 : Boolean(value);
+  const pair = Array.isArray(schema.enum) && schema.enum.length === 2 ? (schema.enum as unknown[]) : null;
+  const checked = pair ? value === pair[0] : Boolean(value);
+  const valueOf = (on: boolean): unknown => (pair ? pair[on ? 0 : 1] : on);
   const names = (options.enumNames ?? {}) as Record<string, string>;
-  const stateLabel = names[numeric ? String(checked ? 1 : 0) : String(checked)] ?? '';
+  const stateLabel = names[String(valueOf(checked))] ?? '';
   return (
     <FormControl component="fieldset" required={required}>
       {!hideLabel && label && (
@@ -16,7 +17,7 @@ export default function SwitchWidget({ id, value, onChange, label, hideLabel, di
         </FormLabel>
       )}
       <FormControlLabel
-        control={<Switch id={id} checked={checked} disabled={disabled || readonly} onChange={(_e, on) => onChange(numeric ? (on ? 1 : 0) : on)} />}
+        control={<Switch id={id} checked={checked} disabled={disabled || readonly} onChange={(_e, on) => onChange(valueOf(on))} />}
         label={stateLabel}
       />
     </FormControl>

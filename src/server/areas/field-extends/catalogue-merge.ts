@@ -40,7 +40,7 @@ export function mergeFields(catalogue: ConsoleCatalogue, forTable: ForTable, fie
   const screens = { ...catalogue.screens };
   for (const [id, each] of Object.entries(screens)) {
     const screen = each as ScreenDef; // Omit<> of the union loses its discriminant
-    if (screen.kind === 'form' && screen.entity === entityId) {
+    if (screen.kind === 'form' && screen.entity === entityId && screen.fields) {
       screens[id] = { ...screen, fields: [...screen.fields, ...fields.map((f) => f.name)] } as ScreenDef;
     } else if (screen.kind === 'list' && screen.entity === entityId) {
       const searchable = fields.filter((f) => f.isSupportSearch);
