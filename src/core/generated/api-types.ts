@@ -171,6 +171,10 @@ export interface DomainSearch {
 export interface FieldExtend {
   fid?: string;
   /**
+   * name-fid-forTable: how the delete call names the field (spec §7).
+   */
+  key?: string;
+  /**
    * The spare column used (as stored).
    */
   name?: string;

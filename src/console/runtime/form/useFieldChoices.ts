@@ -51,9 +51,12 @@ export function useFieldChoices(fields: FormLayout['optionFields'], form: Row): 
       const { key } = request;
       if (key === null || started.current.has(key)) continue;
       started.current.add(key);
-      callAny<Row[]>(request.call, { query: request.query }).then(
+      callAny<Array<Row | string>>(request.call, { query: request.query }).then(
         (rows) => {
-          const choices = (rows ?? []).map((row) => ({ value: String(row[request.value]), label: String(row[request.label] ?? row[request.value]) }));
+          // A call may answer plain strings (getunusefields: field names); each is its own value and label.
+          const choices = (rows ?? []).map((row) =>
+            typeof row === 'object' && row !== null ? { value: String(row[request.value]), label: String(row[request.label] ?? row[request.value]) } : { value: String(row), label: String(row) },
+          );
           setLoaded((prev) => ({ ...prev, [key]: choices }));
         },
         () => setLoaded((prev) => ({ ...prev, [key]: [] })), // the client showed errmsg

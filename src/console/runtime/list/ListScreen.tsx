@@ -1,10 +1,11 @@
 // Screen kind `list`: search form, toolbar, card or table view, empty state and confirmation,
-// all drawn from what useListController returns.
+// and the dialog an action opened, all drawn from what useListController returns.
 import { Box, LinearProgress, Paper } from '@mui/material';
 import type { ScreenProps } from '../../shell/ScreenHost.tsx';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { useCellRenderers } from '../cells/useCellRenderers.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { DialogHost } from '../dialog/DialogHost.tsx';
 import type { ListScreenDef } from '../screen-types.ts';
 import { CardView } from './CardView.tsx';
 import { EmptyState } from './EmptyState.tsx';
@@ -34,6 +35,7 @@ function List({ screen }: { screen: ListScreenDef }) {
         <TableView list={list} renderers={renderers} />
       )}
       <ConfirmDialog message={list.confirm.pending?.action.confirm ?? null} onConfirm={list.confirm.accept} onCancel={list.confirm.cancel} />
+      {list.dialog.open && <DialogHost name={list.dialog.open.name} data={list.dialog.open.data} onClose={list.dialog.close} />}
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 // Runs toolbar and row actions: `to` navigates, `call` runs the API call with the selected (or the
-// row's) ids after the confirmation prompt; a required but empty selection shows the action's message.
+// row's) ids after the confirmation prompt, `dialog` opens a registered dialog with the row (or {} from
+// the toolbar); a required but empty selection shows the action's message.
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -18,10 +19,17 @@ function successKey(callId: string): string {
   return getBoot().catalogue.calls[callId]?.method === 'DELETE' ? 'msg.deleteSuccess' : 'msg.saveSuccess';
 }
 
-export function useListActions(selection: string[], afterChange: () => void) {
+export interface OpenDialog {
+  name: string;
+  data: Record<string, unknown>;
+}
+
+/** `rowOf` finds a shown row by id (the data a row action's dialog receives). */
+export function useListActions(selection: string[], afterChange: () => void, rowOf: (id: string) => Record<string, unknown> | undefined) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [pending, setPending] = useState<PendingConfirm | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [running, setRunning] = useState(false);
 
   const execute = useCallback(
@@ -49,6 +57,10 @@ export function useListActions(selection: string[], afterChange: () => void) {
         navigate(action.to);
         return;
       }
+      if (action.dialog) {
+        setDialog({ name: action.dialog, data: rowId === undefined ? {} : { ...rowOf(rowId) } });
+        return;
+      }
       const ids = rowId === undefined ? selection : [rowId];
       if (action.selection === 'required' && ids.length === 0) {
         notifyWarning(t(action.message ?? 'msg.selectData'));
@@ -58,7 +70,7 @@ export function useListActions(selection: string[], afterChange: () => void) {
       if (action.confirm) setPending(request);
       else void execute(request);
     },
-    [navigate, selection, t, execute],
+    [navigate, selection, t, execute, rowOf],
   );
 
   const confirm = useCallback(() => {
@@ -68,5 +80,14 @@ export function useListActions(selection: string[], afterChange: () => void) {
 
   const cancel = useCallback(() => setPending(null), []);
 
-  return { run, pending, running, confirm, cancel };
+  /** A dialog closing with `{ reload: true }` (it saved something) reloads the list. */
+  const closeDialog = useCallback(
+    (result?: unknown) => {
+      setDialog(null);
+      if ((result as { reload?: boolean } | undefined)?.reload) afterChange();
+    },
+    [afterChange],
+  );
+
+  return { run, pending, running, confirm, cancel, dialog, closeDialog };
 }

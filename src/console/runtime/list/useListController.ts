@@ -49,7 +49,10 @@ export function useListController(screen: ListScreenDef) {
     setSelection([]);
     reload();
   }, [reload]);
-  const actions = useListActions(selection, afterChange);
+  const rowKey = screen.rowKey ?? 'id';
+  const { rows } = data;
+  const rowOf = useCallback((id: string) => rows.find((row) => String(row[rowKey]) === id), [rows, rowKey]);
+  const actions = useListActions(selection, afterChange, rowOf);
 
   // A delete can empty the last page: step back to the page that now is the last one.
   const lastPage = Math.max(0, Math.ceil(data.rowCount / paging.pageSize) - 1);
@@ -66,7 +69,6 @@ export function useListController(screen: ListScreenDef) {
   const context = ruleContext({ reply: data.reply ?? undefined });
   const toolbar = (screen.actions ?? []).filter((a) => evaluateRule(a.visible, context) && (view === 'table' || a.selection !== 'required'));
   const rowActions = (screen.rowActions ?? []).filter((a) => evaluateRule(a.visible, context));
-  const rowKey = screen.rowKey ?? 'id';
   const showMoreTile = view === 'card' && data.rowCount >= moreTileAt;
 
   return {
@@ -111,6 +113,7 @@ export function useListController(screen: ListScreenDef) {
     rowActions,
     runAction: actions.run,
     confirm: { pending: actions.pending, accept: actions.confirm, cancel: actions.cancel },
+    dialog: { open: actions.dialog, close: actions.closeDialog },
     openRow: screen.rowClick ? (row: Row) => navigate(rowLink(screen.rowClick!.to, screen.rowClick!.query, row)) : undefined,
   };
 }

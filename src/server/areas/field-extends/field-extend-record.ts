@@ -10,6 +10,8 @@ type SavedColumns = Pick<Insertable<FieldExtendsTable>, 'label' | 'type' | 'enab
 
 export interface FieldExtendReply {
   fid: string;
+  /** name-fid-forTable, the delete call's entry (the list's row key). */
+  key: string;
   name: string;
   respectiveField: string;
   domainid: string;
@@ -27,6 +29,7 @@ export interface FieldExtendReply {
 export function toFieldExtendReply(row: FieldExtendRow): FieldExtendReply {
   return {
     fid: row.fid,
+    key: `${row.name}-${row.fid}-${row.for_table}`,
     name: row.name,
     respectiveField: row.name,
     domainid: row.domain_id ?? '',

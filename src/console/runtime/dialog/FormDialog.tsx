@@ -1,0 +1,90 @@
+// A catalogue form screen drawn in a dialog (new or edit of a list row): Save closes it, Save and
+// new saves and starts a new record, Exit closes; the opener's list reloads after any save.
+import Save from '@mui/icons-material/Save';
+import { Box, Button, Dialog, DialogContent, DialogTitle } from '@mui/material';
+import Form from '@rjsf/mui';
+import type { RegistryWidgetsType, UiSchema } from '@rjsf/utils';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { widgets } from '../../registry.ts';
+import { getBoot } from '../../shell/boot.ts';
+import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
+import { SectionFieldTemplate } from '../form/SectionFieldTemplate.tsx';
+import { formValidator } from '../form/validator.ts';
+import type { FormScreenDef, Row } from '../screen-types.ts';
+import { useRegistryDefaults } from '../useRegistryDefaults.ts';
+import { DialogMessageBar } from './DialogMessageBar.tsx';
+import type { DialogPluginProps } from './types.ts';
+import { useFormDialog, type FormDialogOptions } from './useFormDialog.ts';
+
+const FORM_TEMPLATES = { FieldTemplate: SectionFieldTemplate };
+
+export interface FormDialogProps extends DialogPluginProps, FormDialogOptions {
+  /** The catalogue form screen to draw. */
+  screenId: string;
+  /** uiSchema additions that depend on the record (e.g. a choice disabled in edit mode). */
+  ui?: (form: Row, editing: boolean) => UiSchema;
+}
+
+function mergeUi(base: UiSchema, extra: UiSchema): UiSchema {
+  const out: UiSchema = { ...base };
+  for (const [field, ui] of Object.entries(extra)) out[field] = { ...(base[field] as object | undefined), ...(ui as object) };
+  return out;
+}
+
+export function FormDialog({ screenId, data, onClose, ui, ...options }: FormDialogProps) {
+  const { t } = useTranslation();
+  const screen = getBoot().catalogue.screens[screenId] as FormScreenDef | undefined;
+  if (screen?.kind !== 'form') throw new Error(`FormDialog needs a form screen, "${screenId}" is not one`);
+  const form = useFormDialog(screen, data, options);
+  const andNew = useRef(false);
+  const saved = useRef(false);
+  const loadedWidgets = useRegistryDefaults<RegistryWidgetsType[string]>('widget', widgets, form.layout.widgetNames);
+  const close = () => onClose(saved.current ? { reload: true } : undefined);
+  const submit = async (data: Row) => {
+    const ok = await form.save(data, andNew.current);
+    saved.current ||= ok;
+    if (ok && !andNew.current) onClose({ reload: true });
+  };
+  return (
+    <Dialog open onClose={close} maxWidth="sm" fullWidth data-testid={`form-dialog-${screenId}`}>
+      <DialogTitle sx={{ fontSize: 18 }}>{t(screen.title)}</DialogTitle>
+      <DialogContent>
+        <DialogMessageBar messages={form.messages} />
+        {!loadedWidgets ? (
+          <LoadingPanel />
+        ) : (
+          <Form
+            key={form.generation}
+            schema={form.layout.schema}
+            uiSchema={ui ? mergeUi(form.layout.uiSchema, ui(form.formData, form.editing)) : form.layout.uiSchema}
+            formData={form.formData}
+            validator={formValidator}
+            customValidate={form.customValidate}
+            widgets={loadedWidgets}
+            templates={FORM_TEMPLATES}
+            extraErrors={form.serverErrors}
+            showErrorList={false}
+            noHtml5Validate
+            liveValidate={form.liveValidate ? 'onChange' : false}
+            onChange={(e) => form.change(e.formData as Row)}
+            onError={form.markSubmitted}
+            onSubmit={(e) => void submit(e.formData as Row)}
+          >
+            <Box sx={{ display: 'flex', gap: 1, mt: 3, pt: 2, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
+              <Button data-testid="form-save" type="submit" variant="contained" startIcon={<Save />} loading={form.saving} onClick={() => (andNew.current = false)}>
+                {t('action.save')}
+              </Button>
+              <Button data-testid="form-save-new" type="submit" variant="outlined" disabled={form.saving} onClick={() => (andNew.current = true)}>
+                {t('action.saveAndNew')}
+              </Button>
+              <Button data-testid="form-exit" variant="outlined" onClick={close}>
+                {t('action.exit')}
+              </Button>
+            </Box>
+          </Form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,111 @@
+// The controller of a catalogue form screen drawn in a dialog (FormDialog): the record comes from the
+// opener (a list row, or {} for a new one); Save closes, Save-and-new resets to the schema defaults and
+// stays open; messages are said inside the dialog. `adjust` lets the opener add transitions (one
+// field's change setting another); stale dependent choices are cleared here for every form.
+import type { ErrorSchema } from '@rjsf/utils';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/ApiError.ts';
+import { callAny } from '../../api/client.ts';
+import { getBoot } from '../../shell/boot.ts';
+import { withSchemaDefaults } from '../../../core/form-rules.ts';
+import { errorSchemaOf } from '../form/field-errors.ts';
+import { buildFormLayout } from '../form/form-layout.ts';
+import { formRulesValidator } from '../form/form-rules-validator.ts';
+import { withoutStaleChoices } from '../form/stale-choices.ts';
+import { useFieldChoices, withChoices } from '../form/useFieldChoices.ts';
+import { ruleContext } from '../rule-context.ts';
+import type { FormScreenDef, Row } from '../screen-types.ts';
+import { useDialogMessage } from './useDialogMessage.ts';
+
+export interface FormDialogOptions {
+  /** The record's id field (the update call's {id}); a record with it is updated, else created. */
+  idField: string;
+  /** Fields every new record starts with (e.g. the enterprise it belongs to). */
+  fixed?: Row;
+  /** A transition: the data after a change, given the data before it. */
+  adjust?: (before: Row, after: Row) => Row;
+}
+
+export function useFormDialog(screen: FormScreenDef, record: Row, options: FormDialogOptions) {
+  const { t, i18n } = useTranslation();
+  const fresh = useCallback(() => ({ ...options.fixed }), [options.fixed]);
+  const [formData, setFormData] = useState<Row>(() => ({ ...record }));
+  const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>();
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const messages = useDialogMessage();
+  const entity = getBoot().catalogue.entities[screen.entity];
+  const language = i18n.language;
+  const editing = formData[options.idField] !== undefined && formData[options.idField] !== '';
+
+  const layout = useMemo(
+    () => buildFormLayout(screen, getBoot().catalogue, (k) => t(k, { lng: language }), ruleContext({ form: withSchemaDefaults(entity?.schema, formData) })),
+    [screen, entity, formData, t, language],
+  );
+  const choices = useFieldChoices(layout.optionFields, withSchemaDefaults(entity?.schema, formData));
+  const uiSchema = useMemo(() => withChoices(layout.uiSchema, choices), [layout.uiSchema, choices]);
+  const customValidate = useMemo(
+    () => formRulesValidator(entity, layout.shownFields, (k) => t(k, { lng: language }), () => ruleContext().user),
+    [entity, layout.shownFields, t, language],
+  );
+
+  const change = useCallback(
+    (data: Row) => {
+      setFormData((before) => {
+        const full = (r: Row) => withSchemaDefaults(entity?.schema, r);
+        const adjusted = options.adjust ? options.adjust(full(before), full(data)) : data;
+        return withoutStaleChoices(layout.optionFields, full(before), adjusted);
+      });
+      setServerErrors(undefined);
+    },
+    [entity, options, layout.optionFields],
+  );
+
+  /** Saves; `andNew` then starts a new record instead of closing. Answers whether it saved. */
+  const save = useCallback(
+    async (data: Row, andNew: boolean): Promise<boolean> => {
+      const id = data[options.idField];
+      const callId = id ? screen.update : screen.create;
+      if (!callId) return false;
+      const body = { ...withSchemaDefaults(entity?.schema, data) };
+      for (const field of layout.readOnlyFields) delete body[field];
+      setSaving(true);
+      messages.clear();
+      try {
+        await callAny(callId, { params: id ? { id: String(id) } : {}, body, silent: true });
+        if (andNew) {
+          setFormData(fresh());
+          setSubmitted(false);
+          setGeneration((g) => g + 1);
+          messages.show('success', t('msg.saveSuccess'));
+        }
+        return true;
+      } catch (e) {
+        if (e instanceof ApiError && e.fieldErrors.length > 0) setServerErrors(errorSchemaOf(e.fieldErrors));
+        messages.showFailure(e);
+        return false;
+      } finally {
+        setSaving(false);
+      }
+    },
+    [options.idField, screen.update, screen.create, entity, layout.readOnlyFields, messages, fresh, t],
+  );
+
+  return {
+    layout: { ...layout, uiSchema },
+    formData,
+    editing,
+    customValidate,
+    serverErrors,
+    saving,
+    messages,
+    /** Changes when the form starts over (Save and new), so the form remounts with no old state. */
+    generation,
+    liveValidate: submitted,
+    markSubmitted: () => setSubmitted(true),
+    change,
+    save,
+  };
+}
