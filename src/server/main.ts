@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { openDatabase } from './db/connect.ts';
 import { buildApp } from './app.ts';
 import { prepareDatabase } from './prepare-database.ts';
+import { applySecuritySeparation } from './auth/security-separation-env.ts';
 import { purgeExpired } from './auth/sessions.ts';
 import { DEMO_LOGINS } from './seed/demo-data.ts';
 
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, pgliteDir: join(dataDir, 'pglite') });
   const seed = await prepareDatabase(database.db, { dataDir, adminPassword: env.ATRIUM_ADMIN_PASSWORD || undefined });
+  await applySecuritySeparation(database.db, env.ATRIUM_SECURITY_SEPARATION);
   const app = await buildApp({ database, dataDir, captcha: env.ATRIUM_CAPTCHA !== 'off', logger: { level: env.LOG_LEVEL ?? 'info' } });
   await app.listen({ port, host });
 

@@ -47,7 +47,8 @@ export function useLogin(captcha: boolean) {
       });
       storeCurrentUser(user);
       if (user.passwordNotice) notifyWarning(t('password.notice', { days: user.passwordNotice.daysLeft, content: user.passwordNotice.content }));
-      // A password the policy wants changed comes first (the route gate says why).
+      // A password the policy wants changed comes first, and the user is told why.
+      if (user.passwordChange) notifyWarning(t(`password.forced.${user.passwordChange}`));
       navigate(user.passwordChange ? '/password' : '/home');
     } catch (e) {
       const error = e as ApiError;

@@ -1,0 +1,131 @@
+// The password policy and security separation in real Chromium: an account locked after the
+// configured failed logins, a forced password change at first login, and a security officer who sees
+// only the policy tab of the configuration and whose calls outside it are refused.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ApiClient } from '../api/helpers/api-client.ts';
+import { encodePassword } from '../../src/core/password-codec.ts';
+import { startServer, ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { openPage, signIn, fillField, expectToast, fillFormField } from './support/pages.ts';
+
+let server: RunningServer;
+let browser: Browser;
+const GIVEN = 'Given@2026';
+const OWN = 'Own@20260';
+
+/** Creates a separated-type user of Acme as the super administrator; with the Sales department it is
+ *  not tenant-scoped, without it tenant-scoped. */
+async function createUser(admin: ApiClient, loginno: string, type: string, platform: boolean): Promise<void> {
+  const domains = (await admin.call<Array<{ id: string; name: string }>>('GET', '/authtime/lookups/domains')).reply.data;
+  const acme = domains.find((d) => d.name === 'Acme')!.id;
+  const departments = (await admin.call<Array<{ id: string; name: string }>>('GET', '/authtime/lookups/departments', { query: { domainid: acme } })).reply.data;
+  const sales = departments.find((d) => d.name.includes('Sales'))!.id;
+  const body = { name: 'Policy_User', loginno, email: `${loginno}@atrium.example`, status: 1, type, domains: [acme], departments: platform ? [sales] : [], password: encodePassword(GIVEN), confirmpwd: encodePassword(GIVEN) };
+  const { reply } = await admin.call('POST', '/authtime/superuser', { body });
+  if (reply.errcode !== 0) throw new Error(`create ${loginno}: ${reply.errmsg}`);
+}
+
+async function tryLogin(page: Page, username: string, password: string): Promise<void> {
+  await fillField(page, 'login-username', username);
+  await fillField(page, 'login-password', password);
+  await page.getByTestId('login-submit').click();
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ ATRIUM_SECURITY_SEPARATION: 'on' }), launchBrowser()]);
+  const admin = new ApiClient(server.url, 'en');
+  const login = await admin.login('admin', ADMIN_PASSWORD);
+  if (login.reply.errcode !== 0) throw new Error(login.reply.errmsg);
+  const saved = await admin.call('PUT', '/authtime/config', { body: { loginConfig: { length: 8, failLoginTimes: 3, legal: 0, legalType: [], encryptionMode: 0, noticeAuthor: '1', isFirstLogin: 1, noticeMethod: [] } } });
+  if (saved.reply.errcode !== 0) throw new Error(`policy: ${saved.reply.errmsg}`);
+  await createUser(admin, 'lockme', 'admin', false);
+  await createUser(admin, 'firstme', 'admin', false);
+  await createUser(admin, 'officer', 'secret', true);
+  // The officer has already chosen its own password (first-login change made through the API).
+  const officer = new ApiClient(server.url, 'en');
+  await officer.login('officer', GIVEN);
+  const changed = await officer.call('POST', '/authtime/password', { body: { oldpassword: encodePassword(GIVEN), password: encodePassword(OWN), confirmpwd: encodePassword(OWN) } });
+  if (changed.reply.errcode !== 0) throw new Error(`officer password: ${changed.reply.errmsg}`);
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('password policy and security separation', () => {
+  it('locks an account after the configured failed logins, even against the right password', async () => {
+    const page = await openPage(browser, server.url, 'en');
+    await page.goto(`${server.url}/#/login`);
+    for (let i = 0; i < 2; i++) {
+      await tryLogin(page, 'lockme', 'Wrong@2026');
+      await expectToast(page, 'Wrong username or password');
+    }
+    await tryLogin(page, 'lockme', 'Wrong@2026');
+    await expectToast(page, 'This account is locked after too many failed logins');
+    await tryLogin(page, 'lockme', GIVEN);
+    await expectToast(page, 'Try again in 30 minutes, or ask an administrator to set a new password.');
+    expect(page.url()).toContain('#/login');
+    await screenshot(page, 'password-locked-en');
+    await page.context().close();
+  });
+
+  it('forces a password change at the first login before anything else', async () => {
+    const page = await openPage(browser, server.url, 'en');
+    await page.goto(`${server.url}/#/login`);
+    await tryLogin(page, 'firstme', GIVEN);
+    await page.waitForURL(/#\/password/);
+    await expectToast(page, 'This is your first sign-in with a password an administrator gave you.');
+    // Another route leads back here.
+    await page.goto(`${server.url}/#/superuser`);
+    await page.waitForURL(/#\/password/);
+    await fillFormField(page, 'oldpassword', GIVEN);
+    await fillFormField(page, 'password', 'Short12');
+    await fillFormField(page, 'confirmpwd', 'Short12');
+    await page.getByTestId('form-save').click();
+    await page.getByText('The password must have at least 8 characters.').first().waitFor();
+    await screenshot(page, 'password-first-login-en');
+    await fillFormField(page, 'password', OWN);
+    await fillFormField(page, 'confirmpwd', OWN);
+    await page.getByTestId('form-save').click();
+    // A tenant-scoped administrator's home is its enterprise list.
+    await page.waitForURL(/#\/main/);
+    await page.context().close();
+    // The new password is the one that signs in now.
+    const again = await openPage(browser, server.url, 'en');
+    await signIn(again, server.url, 'firstme', OWN);
+    await again.context().close();
+  });
+
+  it('shows a security officer only the policy tab and refuses its calls outside it', async () => {
+    const page = await openPage(browser, server.url, 'en');
+    await page.goto(`${server.url}/#/login`);
+    // In security mode a platform officer holds its domain and a department: a department-level user,
+    // which has no home (domain-console route guards), so it opens the configuration by its address.
+    await tryLogin(page, 'officer', OWN);
+    await page.waitForFunction(() => sessionStorage.getItem('currentUser') !== null);
+    await page.goto(`${server.url}/#/systemCon`);
+    await page.waitForURL(/#\/systemCon/);
+    await page.getByTestId('form-tab-policy').waitFor();
+    const tabs = await page.locator('[data-testid^="form-tab-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    expect(tabs).toEqual(['form-tab-policy']);
+    await screenshot(page, 'officer-config-en');
+    // The browser's own session asks for what the screens hide: refused by the server.
+    const answers = await page.evaluate(async () => {
+      const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('atrium_csrf='))!.split('=')[1]);
+      const ask = async (method: string, path: string, body?: unknown) => {
+        const res = await fetch(path, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: body === undefined ? undefined : JSON.stringify(body) });
+        return ((await res.json()) as { errcode: number; errmsg: string });
+      };
+      return {
+        clearCache: await ask('POST', '/authtime/config/clearcache', {}),
+        createDomain: await ask('POST', '/authtime/domain', { name: 'Officer_Co' }),
+        config: await ask('GET', '/authtime/config'),
+      };
+    });
+    expect(answers.clearCache).toEqual({ errcode: 1403, errmsg: 'Security separation does not allow your user type to do this.', data: null });
+    expect(answers.createDomain.errcode).toBe(1403);
+    expect(answers.config.errcode).toBe(0);
+    await page.context().close();
+  });
+});
