@@ -63,7 +63,7 @@ describe.each(targets)('configuration on $name', (target) => {
 
   it('refuses broken values with the field messages in the caller language, saving nothing', async () => {
     const before = (await getConfig(admin)).reply.data;
-    const broken = { authConfig: { smsAuthenticate: 1, smsAffectMode: 'exclude', smsStartRangeIp: '300.1.1.1' }, loginConfig: { length: 3, legal: 1, legalType: [], noticeAuthor: '0' } };
+    const broken = { authConfig: { smsAuthenticate: 1, smsAffectMode: 'exclude', smsStartRangeIp: '300.1.1.1', smsEndRangeIp: '' }, loginConfig: { length: 3, legal: 1, legalType: [], noticeAuthor: '0' } };
     const en = await savedWith(admin, 'authConfig', broken.authConfig);
     expect(en.reply.errcode).toBe(1001);
     const zh = await saveConfig(admin.withLanguage('zh'), { ...before, groups: undefined, ...broken });
