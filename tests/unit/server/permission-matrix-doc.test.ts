@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../src/core/catalogue/from-disk.ts';
 import { matrixAllows, PERMISSION_MATRIX, SEPARATED_TYPES } from '../../../src/server/auth/permission-matrix.ts';
 
-const COLUMNS = SEPARATED_TYPES.flatMap((type) => (type === 'super' ? [{ type, tenantScoped: false }] : [{ type, tenantScoped: false }, { type, tenantScoped: true }]));
+const COLUMNS = SEPARATED_TYPES.flatMap((type): Array<{ type: string; tenantScoped: boolean }> => (type === 'super' ? [{ type, tenantScoped: false }] : [{ type, tenantScoped: false }, { type, tenantScoped: true }]));
 
 function documentedRows(): Map<string, string[]> {
   const rows = new Map<string, string[]>();
