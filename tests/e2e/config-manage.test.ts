@@ -1,6 +1,7 @@
 // The manage tab in real Chromium: the cache clear shows its progress while the status is polled,
 // then the success message; one-software actions say "select software" when none is chosen; with a
-// software chosen, synchronization runs to its success message and optimization reports its result.
+// software chosen, synchronization runs to its success message, optimization reports its result and
+// clear config asks for a confirmation first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
@@ -52,7 +53,7 @@ describe('manage tab', () => {
     await screenshot(page, 'config-manage-select-software');
   });
 
-  it('synchronizes and optimizes the chosen software', async () => {
+  it('synchronizes, optimizes and clears the config of the chosen software', async () => {
     await openManage();
     await page.getByTestId('manage-software').getByRole('combobox').click();
     const options = page.getByRole('option');
@@ -65,5 +66,9 @@ describe('manage tab', () => {
     await page.getByTestId('manage-optimize').click();
     await expectToast(page, 'Statistics refreshed for 2 tables.');
     await screenshot(page, 'config-manage-synchronized');
+    await page.getByTestId('manage-clear-config').click();
+    await page.getByTestId('confirm-dialog').getByText('Clear the stored configuration and files of the chosen software?').waitFor();
+    await page.getByTestId('confirm-ok').click();
+    await expectToast(page, `${chosen}: 0 stored settings and the application files removed.`);
   });
 });
