@@ -52,6 +52,7 @@ export const widgets = registry('widget', [
   ['radio', () => import('./runtime/widgets/RadioWidget.tsx')],
   ['checkbox', () => import('./runtime/widgets/CheckboxWidget.tsx')],
   ['checkboxes', () => import('./runtime/widgets/CheckboxesWidget.tsx')],
+  ['background', () => import('./runtime/widgets/BackgroundWidget.tsx')],
   ['select', () => import('./runtime/widgets/SelectWidget.tsx')],
   ['multiselect', () => import('./runtime/widgets/MultiSelectWidget.tsx')],
 ]);
@@ -62,6 +63,7 @@ export const dialogs = registry('dialog', [
   ['icon-picker', () => import('./plugins/icon-picker/IconPickerDialog.tsx')],
   ['upload', () => import('./plugins/upload/UploadDialog.tsx')],
   ['sms-test', () => import('./plugins/sms-test/SmsTestDialog.tsx')],
+  ['config-import', () => import('./plugins/config-import/ConfigImportDialog.tsx')],
   ['field-extend-form', () => import('./plugins/field-extend/FieldExtendDialog.tsx')],
 ]);
 
