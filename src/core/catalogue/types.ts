@@ -67,6 +67,8 @@ export interface ActionDef {
   dialog?: string;
   /** Or download what a GET call answers as a file (form actions, e.g. a configuration export). */
   download?: string;
+  /** In a form with tabs: shown only on these tabs (by tab id), e.g. "push users" on the messaging tab. */
+  tabs?: string[];
   selection?: 'required' | 'none';
   /** Message key shown when a selection is required and empty. */
   message?: string;

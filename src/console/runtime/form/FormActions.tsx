@@ -10,9 +10,9 @@ import { hasIcon } from '../icons.ts';
 import type { Row } from '../screen-types.ts';
 import { useFormActions } from './useFormActions.ts';
 
-export function FormActions({ actions, formData, onReload }: { actions: ActionDef[] | undefined; formData: Row; onReload?: () => void }) {
+export function FormActions({ actions, formData, onReload, tab }: { actions: ActionDef[] | undefined; formData: Row; onReload?: () => void; tab?: string }) {
   const { t } = useTranslation();
-  const form = useFormActions(actions, formData);
+  const form = useFormActions(actions, formData, tab);
   return (
     <>
       {form.visible.map((action) => (

@@ -80,7 +80,7 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
             </Button>
             {singleton ? (
               <>
-                <FormActions actions={screen.actions} formData={form.record} onReload={form.reload} />
+                <FormActions actions={screen.actions} formData={form.record} onReload={form.reload} tab={tabs.current?.id} />
                 <Button data-testid="form-refresh" variant="outlined" startIcon={<Refresh />} onClick={form.reload}>
                   {t('action.refresh')}
                 </Button>

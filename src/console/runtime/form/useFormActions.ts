@@ -15,14 +15,17 @@ import { ruleContext } from '../rule-context.ts';
 import type { Row } from '../screen-types.ts';
 import { formActionRequest } from './form-action-request.ts';
 
-export function useFormActions(actions: ActionDef[] | undefined, formData: Row) {
+export function useFormActions(actions: ActionDef[] | undefined, formData: Row, tab?: string) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<ActionDef | null>(null);
   const [running, setRunning] = useState<string | null>(null);
 
-  const visible = useMemo(() => (actions ?? []).filter((a) => evaluateRule(a.visible, ruleContext({ form: formData }))), [actions, formData]);
+  const visible = useMemo(
+    () => (actions ?? []).filter((a) => (!a.tabs || (tab !== undefined && a.tabs.includes(tab))) && evaluateRule(a.visible, ruleContext({ form: formData }))),
+    [actions, formData, tab],
+  );
 
   const execute = useCallback(
     async (action: ActionDef) => {
