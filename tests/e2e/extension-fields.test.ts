@@ -101,4 +101,38 @@ describe('extension fields', () => {
     expect(await page.locator('.MuiDataGrid-row').first().innerText()).toMatch(/Acme[\s\S]*C-4711/);
     await screenshot(page, 'enterprise-list-extension-field');
   });
+
+  it('edits a field with the owned field and module read-only and clob disabled; save and new starts over', async () => {
+    await page.goto(`${server.url}/#/systemCon/systemFile`);
+    const row = page.locator('.MuiDataGrid-row').filter({ hasText: 'Contract' });
+    await row.getByTestId(/^row-edit-/).click();
+    await dialog().waitFor();
+    expect(await dialog().locator('#root_respectiveField').getAttribute('aria-disabled')).toBe('true');
+    expect(await dialog().locator('#root_forTable').getAttribute('aria-disabled')).toBe('true');
+    expect(await dialog().locator('#root_respectiveField').innerText()).toContain('field3');
+    await dialog().locator('#root_type').click();
+    expect(await page.getByRole('option', { name: 'Long text', exact: true }).getAttribute('aria-disabled')).toBe('true');
+    await page.keyboard.press('Escape');
+    await fillFormField(page, 'label', 'Contract no');
+    await screenshot(page, 'extension-field-dialog-edit');
+    await dialog().getByTestId('form-save').click();
+    await dialog().waitFor({ state: 'detached' });
+    await page.locator('.MuiDataGrid-row').filter({ hasText: 'Contract no' }).waitFor();
+
+    await page.getByTestId('action-new').click();
+    await dialog().waitFor();
+    await dialog().locator('#root_enabel').check();
+    await choose('forTable', 'Enterprise'); // choosing the enterprise table turns show-in-list off
+    expect(await dialog().locator('#root_enabel').isChecked()).toBe(false);
+    await fillFormField(page, 'label', 'Region');
+    await choose('respectiveField', 'field1');
+    await dialog().getByTestId('form-save-new').click();
+    await dialog().getByRole('alert').filter({ hasText: 'Saved successfully.' }).waitFor();
+    // A new, empty record: module back to User, label empty, the dialog still open.
+    expect(await dialog().locator('#root_forTable').innerText()).toContain('User');
+    expect(await dialog().locator('#root_label').inputValue()).toBe('');
+    await dialog().getByTestId('form-exit').click();
+    await dialog().waitFor({ state: 'detached' });
+    await page.locator('.MuiDataGrid-row').filter({ hasText: 'Region' }).waitFor();
+  });
 });

@@ -35,10 +35,13 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [generation, setGeneration] = useState(0);
+  // The record being edited: from the opener, until Save and new starts a new one. Kept here because
+  // RJSF hands back only the properties the form shows.
+  const [recordId, setRecordId] = useState<unknown>(record[options.idField]);
   const messages = useDialogMessage();
   const entity = getBoot().catalogue.entities[screen.entity];
   const language = i18n.language;
-  const editing = formData[options.idField] !== undefined && formData[options.idField] !== '';
+  const editing = recordId !== undefined && recordId !== null && recordId !== '';
 
   const layout = useMemo(
     () => buildFormLayout(screen, getBoot().catalogue, (k) => t(k, { lng: language }), ruleContext({ form: withSchemaDefaults(entity?.schema, formData) })),
@@ -66,16 +69,18 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
   /** Saves; `andNew` then starts a new record instead of closing. Answers whether it saved. */
   const save = useCallback(
     async (data: Row, andNew: boolean): Promise<boolean> => {
-      const id = data[options.idField];
+      const id = editing ? String(recordId) : undefined;
       const callId = id ? screen.update : screen.create;
       if (!callId) return false;
-      const body = { ...withSchemaDefaults(entity?.schema, data) };
+      // Fields the form does not show go back as the opener gave them (edit) or as fixed (new).
+      const body = { ...withSchemaDefaults(entity?.schema, { ...(editing ? record : options.fixed), ...data }) };
       for (const field of layout.readOnlyFields) delete body[field];
       setSaving(true);
       messages.clear();
       try {
-        await callAny(callId, { params: id ? { id: String(id) } : {}, body, silent: true });
+        await callAny(callId, { params: id ? { id } : {}, body, silent: true });
         if (andNew) {
+          setRecordId(undefined);
           setFormData(fresh());
           setSubmitted(false);
           setGeneration((g) => g + 1);
@@ -90,7 +95,7 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
         setSaving(false);
       }
     },
-    [options.idField, screen.update, screen.create, entity, layout.readOnlyFields, messages, fresh, t],
+    [editing, recordId, record, options.fixed, screen.update, screen.create, entity, layout.readOnlyFields, messages, fresh, t],
   );
 
   return {

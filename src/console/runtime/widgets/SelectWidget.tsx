@@ -10,7 +10,12 @@ export default function SelectWidget({ id, value, onChange, label, hideLabel, di
   const { choices, loading } = widgetChoices(options);
   const isList = schema.type === 'array';
   const current = String((isList ? (value as unknown[] | undefined)?.[0] : value) ?? '');
-  const known = choices.some((c) => c.value === current);
+  // A read-only field keeps showing its stored value even when the choices no longer offer it (an
+  // extension field's own column is not among the unused ones).
+  const shown = readonly && current && !choices.some((c) => c.value === current) ? [...choices, { value: current, label: current }] : choices;
+  const known = shown.some((c) => c.value === current);
+  // `ui:enumDisabled`: choices shown but not selectable (e.g. clob once an extension field is saved).
+  const disabledValues = new Set(((options.enumDisabled ?? []) as unknown[]).map(String));
   return (
     <TextField
       select
@@ -24,13 +29,13 @@ export default function SelectWidget({ id, value, onChange, label, hideLabel, di
       fullWidth
       slotProps={{ htmlInput: { 'data-testid': `select-${id}` } }}
     >
-      {choices.length === 0 && (
+      {shown.length === 0 && (
         <MenuItem value="" disabled>
           {loading ? t('app.loading') : t('form.noOptions')}
         </MenuItem>
       )}
-      {choices.map((choice) => (
-        <MenuItem key={choice.value} value={choice.value}>
+      {shown.map((choice) => (
+        <MenuItem key={choice.value} value={choice.value} disabled={disabledValues.has(choice.value)}>
           {choice.label}
         </MenuItem>
       ))}
