@@ -26,10 +26,16 @@ async function createUser(admin: ApiClient, loginno: string, type: string, platf
   if (reply.errcode !== 0) throw new Error(`create ${loginno}: ${reply.errmsg}`);
 }
 
-async function tryLogin(page: Page, username: string, password: string): Promise<void> {
+/** Submits the login form; answers the server's errcode, once the page has shown the outcome. */
+async function tryLogin(page: Page, username: string, password: string): Promise<number> {
   await fillField(page, 'login-username', username);
   await fillField(page, 'login-password', password);
+  const answer = page.waitForResponse((r) => r.url().endsWith('/authtime/login'));
   await page.getByTestId('login-submit').click();
+  const { errcode } = (await (await answer).json()) as { errcode: number };
+  // A refused login stays on the form: wait until it can be submitted again (the outcome is shown).
+  if (errcode !== 0) await page.getByTestId('login-submit').and(page.locator(':enabled')).waitFor();
+  return errcode;
 }
 
 beforeAll(async () => {
@@ -58,12 +64,13 @@ describe('password policy and security separation', () => {
     const page = await openPage(browser, server.url, 'en');
     await page.goto(`${server.url}/#/login`);
     for (let i = 0; i < 2; i++) {
-      await tryLogin(page, 'lockme', 'Wrong@2026');
+      expect(await tryLogin(page, 'lockme', 'Wrong@2026')).toBe(1002);
       await expectToast(page, 'Wrong username or password');
     }
-    await tryLogin(page, 'lockme', 'Wrong@2026');
+    expect(await tryLogin(page, 'lockme', 'Wrong@2026')).toBe(1005);
     await expectToast(page, 'This account is locked after too many failed logins');
-    await tryLogin(page, 'lockme', GIVEN);
+    // The right password is refused too while the lock lasts.
+    expect(await tryLogin(page, 'lockme', GIVEN)).toBe(1005);
     await expectToast(page, 'Try again in 30 minutes, or ask an administrator to set a new password.');
     expect(page.url()).toContain('#/login');
     await screenshot(page, 'password-locked-en');
@@ -73,7 +80,7 @@ describe('password policy and security separation', () => {
   it('forces a password change at the first login before anything else', async () => {
     const page = await openPage(browser, server.url, 'en');
     await page.goto(`${server.url}/#/login`);
-    await tryLogin(page, 'firstme', GIVEN);
+    expect(await tryLogin(page, 'firstme', GIVEN)).toBe(0);
     await page.waitForURL(/#\/password/);
     await expectToast(page, 'This is your first sign-in with a password an administrator gave you.');
     // Another route leads back here.
@@ -102,7 +109,7 @@ describe('password policy and security separation', () => {
     await page.goto(`${server.url}/#/login`);
     // In security mode a platform officer holds its domain and a department: a department-level user,
     // which has no home (domain-console route guards), so it opens the configuration by its address.
-    await tryLogin(page, 'officer', OWN);
+    expect(await tryLogin(page, 'officer', OWN)).toBe(0);
     await page.waitForFunction(() => sessionStorage.getItem('currentUser') !== null);
     await page.goto(`${server.url}/#/systemCon`);
     await page.waitForURL(/#\/systemCon/);
