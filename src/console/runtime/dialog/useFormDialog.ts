@@ -59,7 +59,7 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
       setFormData((before) => {
         const full = (r: Row) => withSchemaDefaults(entity?.schema, r);
         const adjusted = options.adjust ? options.adjust(full(before), full(data)) : data;
-        return withoutStaleChoices(layout.optionFields, full(before), adjusted);
+        return withoutStaleChoices(layout.optionFields, full(before), adjusted, ruleContext().user);
       });
       setServerErrors(undefined);
     },
