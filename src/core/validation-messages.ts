@@ -43,7 +43,8 @@ export function localizeSchemaError(error: SchemaError, t: Translate): FieldErro
 export function localizeSchemaErrors(errors: readonly SchemaError[], t: Translate, ruleFailures: readonly RuleFailure[] = []): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
-  const all = [...errors.map((e) => localizeSchemaError(e, t)), ...ruleFailures.map((r) => ({ field: r.field, message: t(r.message, r.params) }))];
+  // ajv also reports a failed `then` as an `if` error on the object; the `then` errors say it on the fields.
+  const all = [...errors.filter((e) => e.keyword !== 'if').map((e) => localizeSchemaError(e, t)), ...ruleFailures.map((r) => ({ field: r.field, message: t(r.message, r.params) }))];
   for (const fe of all) {
     if (seen.has(fe.field)) continue;
     seen.add(fe.field);

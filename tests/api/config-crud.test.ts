@@ -73,6 +73,8 @@ describe.each(targets)('configuration on $name', (target) => {
       '/authConfig/smsStartRangeIp': 'Please enter an IPv4 address such as 192.168.1.10.',
       '/authConfig/smsEndRangeIp': 'Please fill in the IP range for this affect mode.',
     });
+    // The failed `if` of the rule is not a message of its own: only the fields carry one.
+    expect(Object.keys(fields(zh.reply)).filter((f) => !f.startsWith('/authConfig/') && !f.startsWith('/loginConfig/'))).toEqual([]);
     expect(fields(zh.reply)).toMatchObject({
       '/authConfig/smsStartRangeIp': '请输入 IPv4 地址，例如 192.168.1.10。',
       '/loginConfig/length': '最小长度必须在 6 到 16 之间。',

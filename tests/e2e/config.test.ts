@@ -62,6 +62,19 @@ describe('system configuration', () => {
     expect(await shown('smsEndRangeIp')).toBe(false);
   });
 
+  it('puts the server refusal of a conditional rule under its field, saving nothing', async () => {
+    // The IP range is required for match: a rule of the schema's if/then, checked by the server.
+    await choose('smsAffectMode', 'match');
+    await page.getByTestId('form-save').click();
+    const underFields = page.locator('form').getByText('Please fill in the IP range for this affect mode.');
+    await underFields.first().waitFor();
+    expect(await underFields.count()).toBe(2);
+    expect(await page.locator('form').getByText('validation.').count()).toBe(0);
+    await screenshot(page, 'config-authentication-refused');
+    await page.getByTestId('form-refresh').click();
+    await page.locator('input[name="root_smsAffectMode"]').first().waitFor({ state: 'detached' });
+  });
+
   it('shows exactly the fields of each SSO type', async () => {
     await choose('authType', 'sso');
     await field('ssoAuth').waitFor();

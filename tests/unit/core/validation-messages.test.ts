@@ -49,4 +49,15 @@ describe('validation messages', () => {
     expect(result.map((e) => e.field)).toEqual(['/name', '/status']);
     expect(result[0].message).toBe(catalogue.labels.en['msg.nameTooLong']);
   });
+
+  it('says a conditional requirement on the field with the message its then-branch names, never the failed if', () => {
+    const validate = ajv.compile({
+      type: 'object',
+      properties: { mode: { type: 'string' } },
+      if: { properties: { mode: { const: 'match' } }, required: ['mode'] },
+      then: { required: ['ip'], properties: { ip: { title: 'config.field.smsStartRangeIp', 'x-messages': { required: 'config.msg.ipRequired' } } } },
+    });
+    validate({ mode: 'match' });
+    expect(localizeSchemaErrors(validate.errors as SchemaError[], translator('en'))).toEqual([{ field: '/ip', message: catalogue.labels.en['config.msg.ipRequired'] }]);
+  });
 });
