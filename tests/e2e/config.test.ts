@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startServer, ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { openPage, signIn, expectToast, fillFormField } from './support/pages.ts';
+import { solidPng } from '../support/png.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -73,6 +74,29 @@ describe('system configuration', () => {
     await screenshot(page, 'config-authentication-refused');
     await page.getByTestId('form-refresh').click();
     await page.locator('input[name="root_smsAffectMode"]').first().waitFor({ state: 'detached' });
+  });
+
+  it('uploads a login background, keeps it through save and refresh, and clears it', async () => {
+    await page.getByTestId('background-widget-upload').click();
+    const upload = page.getByTestId('upload-dialog');
+    await upload.getByTestId('upload-input').setInputFiles({ name: 'background.png', mimeType: 'image/png', buffer: solidPng(64, [40, 90, 160]) });
+    await upload.getByTestId('upload-submit').click();
+    await upload.waitFor({ state: 'detached' });
+    const picture = page.getByTestId('background-widget-image');
+    await picture.waitFor();
+    expect(await picture.getAttribute('src')).toMatch(/\/uploads\/\d{4}\/image\/background\/[0-9a-f-]+\.png$/);
+    await page.getByTestId('form-save').click();
+    await expectToast(page, 'Saved successfully');
+    await page.getByTestId('form-refresh').click();
+    await picture.waitFor();
+    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await screenshot(page, 'config-authentication-background');
+    await page.getByTestId('background-widget-clear').click();
+    await picture.waitFor({ state: 'detached' });
+    await page.getByTestId('form-save').click();
+    await page.getByTestId('form-refresh').click();
+    await page.getByTestId('background-widget-upload').waitFor();
+    expect(await picture.count()).toBe(0);
   });
 
   it('shows exactly the fields of each SSO type', async () => {
