@@ -59,8 +59,9 @@ describe('platform-level fields in the served catalogue', () => {
   it('adds every field to the entity and its forms, listed ones as columns, searchable ones as search fields', () => {
     const merged = mergeFields(base, 'tableDomain', [
       field({ name: 'field1', enabel: true, isSupportSearch: true }),
-      field({ name: 'field2', label: 'Colour', type: 'select', options: 'red; green' }),
+      field({ name: 'field2', label: 'Colour', type: 'select', options: 'red; green', isNotNull: true }),
     ]);
+    expect(merged.entities.domain.schema.required).toEqual(['name', 'field2']);
     expect(merged.entities.domain.schema.properties).toMatchObject({ field1: { type: 'string', title: 'Contract' }, field2: { enum: ['', 'red', 'green'] } });
     const list = merged.screens['domain.list'] as unknown as { search: Array<{ field: string }>; columns: Array<{ field: string }> };
     expect(list.search.map((s) => s.field)).toEqual(['name', 'username', 'field1']);

@@ -28,7 +28,9 @@ function propertyOf(field: FieldExtendReply): JsonSchema {
 function withProperties(schema: JsonSchema, fields: FieldExtendReply[], onlySearchable: boolean): JsonSchema {
   const properties = { ...((schema.properties ?? {}) as Record<string, JsonSchema>) };
   for (const f of fields) if (!onlySearchable || f.isSupportSearch) properties[f.name] = onlySearchable ? { type: 'string', title: f.label } : propertyOf(f);
-  return { ...schema, properties };
+  // A required field is required by the form too (the server checks it on every save).
+  const required = onlySearchable ? [] : fields.filter((f) => f.isNotNull && !f.isReadonly).map((f) => f.name);
+  return required.length > 0 ? { ...schema, properties, required: [...((schema.required ?? []) as string[]), ...required] } : { ...schema, properties };
 }
 
 /** The catalogue with one module's fields merged into its entity and that entity's screens. */
