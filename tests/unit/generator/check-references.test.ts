@@ -22,6 +22,20 @@ describe('atrium check on the fixture catalogue', () => {
     expect(problemLines(docs)).toEqual([`${SCREENS}:/screens/2/fields/1/field: "note" is not a property of entity "gadget"`]);
   });
 
+  it('checks form tabs: their fields, the screen they embed, and fields of a group tab against the group entity', () => {
+    let docs = removeAt(fixtureDocs(), SCREENS, '/screens/2/fields');
+    docs = setAt(docs, SCREENS, '/screens/2/tabs', [
+      { id: 'main', label: 'action.new', fields: ['name', 'note'] },
+      { id: 'chart', label: 'action.new', screen: 'gadget.graph' },
+      { id: 'parts', label: 'action.new', group: 'name', fields: ['name'] },
+    ]);
+    expect(problemLines(docs)).toEqual([
+      `${SCREENS}:/screens/2/tabs/0/fields/1: "note" is not a property of entity "gadget"`,
+      `${SCREENS}:/screens/2/tabs/1/screen: unknown screen "gadget.graph"`,
+      `${SCREENS}:/screens/2/tabs/2/group: unknown entity "gadget.name" (no entity with this id in schemas/entities)`,
+    ]);
+  });
+
   it('catches an action calling an unknown call', () => {
     const docs = setAt(fixtureDocs(), SCREENS, '/screens/1/actions/1/call', 'gadgets.delete');
     expect(problemLines(docs)).toEqual([`${SCREENS}:/screens/1/actions/1/call: unknown call "gadgets.delete" (no call with this id in schemas/api)`]);
