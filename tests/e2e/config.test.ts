@@ -194,4 +194,15 @@ describe('system configuration', () => {
     await expect.poll(() => field('org_name').inputValue()).toBe('exported-org');
     expect(await field('client_secret').inputValue()).toBe('******');
   });
+
+  it('speaks the interface language (zh): tabs, fields and buttons', async () => {
+    await page.context().addCookies([{ name: 'atrium_lang', value: 'zh', url: server.url }]);
+    await page.reload();
+    await tab('policy').waitFor();
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['认证', '策略', '管理', '即时通讯', '系统文件']);
+    await openTab('policy');
+    await page.getByText('最小长度').first().waitFor();
+    expect(await page.getByTestId('form-refresh').textContent()).toContain('刷新');
+    await screenshot(page, 'config-policy-zh');
+  });
 });
