@@ -156,4 +156,15 @@ describe.each(targets)('extension fields on $name', (target) => {
     expect((await createDomain(admin, { name: uniqueName('Req'), field11: 'T1' })).reply.errcode).toBe(0);
     await deleteFields(admin, [entryOf(field)]);
   });
+
+  it('keeps the choices of a checkbox enterprise field as a list (from a list or semicolon-separated text)', async () => {
+    const field = (await createField(admin, valid({ label: 'Regions', type: 'checkbox', options: 'north;south;east', forTable: 'tableDomain', respectiveField: 'field12' }))).reply.data;
+    const catalogue = (await admin.call<ConsoleCatalogue>('GET', '/authtime/catalogue')).reply.data;
+    expect(catalogue.entities.domain.schema.properties).toMatchObject({ field12: { type: 'array', items: { enum: ['north', 'south', 'east'] } } });
+    const created = (await createDomain(admin, { name: uniqueName('Chk'), field12: ['north', 'east'] })).reply.data as unknown as Record<string, unknown>;
+    expect(created.field12).toEqual(['north', 'east']);
+    const updated = (await updateDomain(admin, String(created.id), { name: String(created.name), field12: 'south; east' })).reply.data as unknown as Record<string, unknown>;
+    expect(updated.field12).toEqual(['south', 'east']);
+    await deleteFields(admin, [entryOf(field)]);
+  });
 });

@@ -7,6 +7,8 @@ type Json<T = unknown> = ColumnType<T, string, string>;
 /** A column with a database default: optional on insert. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 type DefaultedJson<T> = ColumnType<T, string | undefined, string>;
+/** Extension field values under their spare column: text, or the choices of a checkbox field. */
+export type ExtValues = Record<string, string | string[]>;
 
 export interface SuperusersTable {
   id: string;
@@ -54,7 +56,7 @@ export interface DomainsTable {
   logo_url: Defaulted<string>;
   status: Defaulted<number>;
   /** Extension fields (field1…fieldN) of the tenant table. */
-  ext: DefaultedJson<Record<string, string>>;
+  ext: DefaultedJson<ExtValues>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -69,7 +71,7 @@ export interface DepartmentsTable {
   order_no: Defaulted<number>;
   valid: Defaulted<boolean>;
   /** Extension fields (field1…field20) of the department table. */
-  ext: DefaultedJson<Record<string, string>>;
+  ext: DefaultedJson<ExtValues>;
   created_at: CreatedAt;
 }
 
@@ -84,7 +86,7 @@ export interface UsersTable {
   telephone: Defaulted<string>;
   status: Defaulted<number>;
   /** Extension fields (field1…field20) of the user table. */
-  ext: DefaultedJson<Record<string, string>>;
+  ext: DefaultedJson<ExtValues>;
   created_at: CreatedAt;
 }
 

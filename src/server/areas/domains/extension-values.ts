@@ -1,18 +1,26 @@
 // The extension field values of an enterprise save: only the spare columns that platform-level fields
 // of the enterprise table define are kept (anything else in the body is ignored), as text or, for
-// checkbox fields, a semicolon-joined list.
+// checkbox fields, the list of chosen options.
 import { sql } from 'kysely';
-import type { Db } from '../../db/schema.ts';
+import type { Db, ExtValues } from '../../db/schema.ts';
 import { ValidationFailure } from '../../http/app-error.ts';
 import { platformFields } from '../field-extends/catalogue-merge.ts';
 
-export async function extensionValues(db: Db, body: object, creating: boolean): Promise<Record<string, string>> {
-  const values: Record<string, string> = {};
+/** A checkbox field's choices: a list, or the spec's semicolon-separated text. */
+function checkboxValue(raw: unknown): string[] | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const list = Array.isArray(raw) ? raw.map(String) : String(raw).split(';');
+  return list.map((v) => v.trim()).filter(Boolean);
+}
+
+export async function extensionValues(db: Db, body: object, creating: boolean): Promise<ExtValues> {
+  const values: ExtValues = {};
   for (const field of await platformFields(db, 'tableDomain')) {
     const raw = (body as Record<string, unknown>)[field.name];
-    const value = Array.isArray(raw) ? raw.map(String).join(';') : raw === undefined || raw === null ? undefined : String(raw);
+    const value = field.type === 'checkbox' ? checkboxValue(raw) : raw === undefined || raw === null ? undefined : String(raw);
+    const empty = value === undefined ? creating : value.length === 0;
     // A required field must be filled when the enterprise is created and cannot be emptied later.
-    if (field.isNotNull && (creating ? !value : value === '')) {
+    if (field.isNotNull && empty) {
       const parentSchema = { properties: { [field.name]: { title: field.label } } };
       throw new ValidationFailure([{ instancePath: '', keyword: 'required', params: { missingProperty: field.name }, parentSchema }]);
     }
@@ -22,4 +30,4 @@ export async function extensionValues(db: Db, body: object, creating: boolean): 
 }
 
 /** `ext || values`: the fields sent replace their values, the others stay. */
-export const mergedExt = (values: Record<string, string>) => sql<string>`ext || ${JSON.stringify(values)}::jsonb`;
+export const mergedExt = (values: ExtValues) => sql<string>`ext || ${JSON.stringify(values)}::jsonb`;

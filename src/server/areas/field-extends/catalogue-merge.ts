@@ -19,8 +19,9 @@ export async function platformFields(db: Db, forTable: ForTable): Promise<FieldE
 function propertyOf(field: FieldExtendReply): JsonSchema {
   const choices = field.options.split(';').map((o) => o.trim()).filter(Boolean);
   const base = { title: field.label, readOnly: field.isReadonly || undefined };
-  if (field.type === 'checkbox') return { ...base, type: 'array', items: { type: 'string', enum: choices }, uniqueItems: true };
-  if (field.type === 'radio' || field.type === 'select') return { ...base, type: 'string', enum: ['', ...choices] };
+  if (field.type === 'checkbox') return { ...base, type: 'array', items: { type: 'string', enum: choices }, uniqueItems: true, 'x-widget': 'multiselect' };
+  if (field.type === 'radio') return { ...base, type: 'string', enum: choices, 'x-widget': 'radio' };
+  if (field.type === 'select') return { ...base, type: 'string', enum: ['', ...choices] };
   if (field.type === 'date') return { ...base, type: 'string', format: 'date' };
   return { ...base, type: 'string', maxLength: field.type === 'clob' ? 100000 : 500, ...(field.type === 'clob' ? { 'x-widget': 'textarea' } : {}) };
 }
