@@ -135,4 +135,15 @@ describe('extension fields', () => {
     await dialog().waitFor({ state: 'detached' });
     await page.locator('.MuiDataGrid-row').filter({ hasText: 'Region' }).waitFor();
   });
+
+  it('deletes the checked fields after the confirmation', async () => {
+    await page.goto(`${server.url}/#/systemCon/systemFile`);
+    const region = page.locator('.MuiDataGrid-row').filter({ hasText: 'Region' });
+    await region.locator('input[type="checkbox"]').check();
+    await page.getByTestId('action-delete').click();
+    await page.getByTestId('confirm-ok').click();
+    await expectToast(page, 'Deleted successfully.');
+    await region.waitFor({ state: 'detached' });
+    await page.locator('.MuiDataGrid-row').filter({ hasText: 'Contract no' }).waitFor();
+  });
 });
