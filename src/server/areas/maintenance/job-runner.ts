@@ -74,14 +74,16 @@ export class MaintenanceRunner {
     const status: JobStatus = { job, status: 'in-progress', progress: 0, message: '', startedAt: new Date().toISOString() };
     this.current = status;
     const running = work((percent) => (status.progress = Math.max(status.progress, Math.min(99, Math.round(percent)))));
+    // The outcome is published once the lock is released, so "done" means another job may start.
     void running
-      .then((message) => Object.assign(status, { status: 'done', progress: 100, message }))
-      .catch((error: unknown) => Object.assign(status, { status: 'failed', message: failure(error instanceof Error ? error.message : String(error)) }))
-      .finally(() => {
-        status.finishedAt = new Date().toISOString();
-        return release();
-      })
-      .catch(() => undefined); // a lost unlock ends with its connection; the job's outcome is recorded
+      .then(
+        (message): Partial<JobStatus> => ({ status: 'done', progress: 100, message }),
+        (error: unknown): Partial<JobStatus> => ({ status: 'failed', message: failure(error instanceof Error ? error.message : String(error)) }),
+      )
+      .then(async (outcome) => {
+        await release().catch(() => undefined); // a lost unlock ends with its connection
+        Object.assign(status, outcome, { finishedAt: new Date().toISOString() });
+      });
     return { ...status };
   }
 }
