@@ -44,6 +44,14 @@ describe('manage tab', () => {
     await screenshot(page, 'config-manage-cleared');
   });
 
+  it('is the manage tab of the configuration screen, without the form buttons', async () => {
+    await page.goto(`${server.url}/#/systemCon`);
+    await page.getByTestId('form-tab-manage').click();
+    await page.getByTestId('config-manage').waitFor();
+    expect(await page.getByTestId('form-save').count()).toBe(0);
+    await screenshot(page, 'config-manage-tab');
+  });
+
   it('says "select software" when a one-software action has none chosen', async () => {
     await openManage();
     for (const action of ['manage-synchronize', 'manage-clear-config', 'manage-optimize']) {
