@@ -1,5 +1,6 @@
 // Starts a maintenance job and follows it: the status call is polled every second (spec §4) until it
-// no longer says in-progress, then the success message, or the failure with the server's reason.
+// no longer says in-progress, then the success message, or the failure with the server's reason. A job
+// still running when the tab opens (started before leaving it, or by someone else) is followed too.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallId, Calls } from '../../../core/generated/api-types.ts';
@@ -8,14 +9,22 @@ import { notifyError, notifySuccess } from '../../shell/notify.ts';
 
 export type JobStatus = Calls['maintenance.status']['reply'];
 type JobCall = Extract<CallId, 'maintenance.clearCache' | 'maintenance.rebuildFiles' | 'maintenance.synchronize'>;
+type JobName = Exclude<JobStatus['job'], ''>;
 
 export const POLL_INTERVAL_MS = 1000;
 
-export interface JobMessages {
+interface JobMessages {
+  call: JobCall;
   success: string;
   /** Said before the server's reason when the job failed (the reason alone when absent). */
   failure?: string;
 }
+
+const JOBS: Record<JobName, JobMessages> = {
+  clearCache: { call: 'maintenance.clearCache', success: 'manage.clearSuccess' },
+  rebuildFiles: { call: 'maintenance.rebuildFiles', success: 'manage.rebuildSuccess', failure: 'manage.rebuildFail' },
+  synchronize: { call: 'maintenance.synchronize', success: 'manage.syncSuccess', failure: 'manage.syncFail' },
+};
 
 export function useMaintenanceJob() {
   const { t } = useTranslation();
@@ -45,11 +54,21 @@ export function useMaintenanceJob() {
     [t],
   );
 
+  useEffect(() => {
+    void call('maintenance.status', {}).then((status) => {
+      if (!mounted.current || status.status !== 'in-progress' || !status.job) return;
+      setJob(status);
+      setRunning(JOBS[status.job].call);
+      void follow(JOBS[status.job]);
+    }, () => undefined);
+  }, [follow]);
+
   const start = useCallback(
-    async (id: JobCall, args: CallArgs, messages: JobMessages) => {
-      setRunning(id);
+    async (name: JobName, args: CallArgs) => {
+      const messages = JOBS[name];
+      setRunning(messages.call);
       try {
-        const first = await callAny<JobStatus>(id, args);
+        const first = await callAny<JobStatus>(messages.call, args);
         setJob(first);
         void follow(messages);
       } catch {

@@ -37,11 +37,11 @@ export function useManageActions() {
     software,
     choose: setSoftware,
     confirming,
-    clearCache: () => start('maintenance.clearCache', {}, { success: 'manage.clearSuccess' }),
-    rebuildFiles: () => start('maintenance.rebuildFiles', { query: { applicationName: name } }, { success: 'manage.rebuildSuccess', failure: 'manage.rebuildFail' }),
+    clearCache: () => start('clearCache', {}),
+    rebuildFiles: () => start('rebuildFiles', { query: { applicationName: name } }),
     synchronize: async () => {
       const id = chosen();
-      if (id) await start('maintenance.synchronize', { query: { applicationid: id } }, { success: 'manage.syncSuccess', failure: 'manage.syncFail' });
+      if (id) await start('synchronize', { query: { applicationid: id } });
     },
     askClearConfig: () => chosen() && setConfirming(true),
     cancelClearConfig: () => setConfirming(false),
