@@ -2,60 +2,49 @@
 // type, the affect mode and the notice switch change; the complexity switch ticking all four classes;
 // save then refresh; export then import restoring a changed value; a screenshot of every tab.
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
-import { launchBrowser, screenshot } from './support/browser.ts';
-import { openPage, signIn, expectToast, fillFormField } from './support/pages.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.ts';
+import { expectToast, fillFormField } from './support/pages.ts';
+import { signedInAsAdmin } from './support/session.ts';
 import { solidPng } from '../support/png.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-
+const session = signedInAsAdmin();
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  page = await openPage(browser, server.url, 'en');
-  await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
-  await page.goto(`${server.url}/#/systemCon`);
-  await page.getByTestId('form-tab-authentication').waitFor();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session.page.goto(`${session.server.url}/#/systemCon`);
+  await session.page.getByTestId('form-tab-authentication').waitFor();
 });
 
-const field = (name: string) => page.locator(`#root_${name}`);
+const field = (name: string) => session.page.locator(`#root_${name}`);
 // A radio group has no element of its own id, only inputs named after the field.
-const shown = async (name: string) => (await page.locator(`#root_${name}, input[name="root_${name}"]`).count()) > 0;
-const tab = (id: string) => page.getByTestId(`form-tab-${id}`);
+const shown = async (name: string) => (await session.page.locator(`#root_${name}, input[name="root_${name}"]`).count()) > 0;
+const tab = (id: string) => session.page.getByTestId(`form-tab-${id}`);
 const openTab = async (id: string) => {
   await tab(id).click();
   await expect.poll(() => tab(id).getAttribute('aria-selected')).toBe('true');
 };
-const choose = (name: string, value: string) => page.locator(`input[name="root_${name}"][value="${value}"]`).check();
+const choose = (name: string, value: string) => session.page.locator(`input[name="root_${name}"][value="${value}"]`).check();
 async function select(name: string, option: string): Promise<void> {
   await field(name).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await session.page.getByRole('option', { name: option, exact: true }).click();
 }
 
 describe('system configuration', () => {
   it('shows the tabs of a super administrator, the directory tab only for a directory SSO type', async () => {
-    const tabs = await page.getByRole('tab').allTextContents();
+    const tabs = await session.page.getByRole('tab').allTextContents();
     expect(tabs).toEqual(['Authentication', 'Policy', 'Manage', 'Instant messaging', 'System file']);
-    for (const button of ['form-save', 'form-action-import', 'form-action-export', 'form-refresh', 'form-exit']) await page.getByTestId(button).waitFor();
-    await screenshot(page, 'config-authentication');
+    for (const button of ['form-save', 'form-action-import', 'form-action-export', 'form-refresh', 'form-exit']) await session.page.getByTestId(button).waitFor();
+    await screenshot(session.page, 'config-authentication');
   });
 
   it('shows the SMS fields, and the IP range only for match or exclude', async () => {
     expect(await shown('smsAffectMode')).toBe(false);
     await field('smsAuthenticate').check();
-    await page.locator('input[name="root_smsAffectMode"]').first().waitFor();
+    await session.page.locator('input[name="root_smsAffectMode"]').first().waitFor();
     expect(await shown('smsStartRangeIp')).toBe(false);
     await choose('smsAffectMode', 'match');
     await field('smsStartRangeIp').waitFor();
     expect(await shown('smsEndRangeIp')).toBe(true);
-    await screenshot(page, 'config-authentication-sms');
+    await screenshot(session.page, 'config-authentication-sms');
     await choose('smsAffectMode', 'exclude');
     expect(await shown('smsStartRangeIp')).toBe(true);
     await choose('smsAffectMode', 'all');
@@ -66,36 +55,36 @@ describe('system configuration', () => {
   it('puts the server refusal of a conditional rule under its field, saving nothing', async () => {
     // The IP range is required for match: a rule of the schema's if/then, checked by the server.
     await choose('smsAffectMode', 'match');
-    await page.getByTestId('form-save').click();
-    const underFields = page.locator('form').getByText('Please fill in the IP range for this affect mode.');
+    await session.page.getByTestId('form-save').click();
+    const underFields = session.page.locator('form').getByText('Please fill in the IP range for this affect mode.');
     await underFields.first().waitFor();
     expect(await underFields.count()).toBe(2);
-    expect(await page.locator('form').getByText('validation.').count()).toBe(0);
-    await screenshot(page, 'config-authentication-refused');
-    await page.getByTestId('form-refresh').click();
-    await page.locator('input[name="root_smsAffectMode"]').first().waitFor({ state: 'detached' });
+    expect(await session.page.locator('form').getByText('validation.').count()).toBe(0);
+    await screenshot(session.page, 'config-authentication-refused');
+    await session.page.getByTestId('form-refresh').click();
+    await session.page.locator('input[name="root_smsAffectMode"]').first().waitFor({ state: 'detached' });
   });
 
   it('uploads a login background, keeps it through save and refresh, and clears it', async () => {
-    await page.getByTestId('background-widget-upload').click();
-    const upload = page.getByTestId('upload-dialog');
+    await session.page.getByTestId('background-widget-upload').click();
+    const upload = session.page.getByTestId('upload-dialog');
     await upload.getByTestId('upload-input').setInputFiles({ name: 'background.png', mimeType: 'image/png', buffer: solidPng(64, [40, 90, 160]) });
     await upload.getByTestId('upload-submit').click();
     await upload.waitFor({ state: 'detached' });
-    const picture = page.getByTestId('background-widget-image');
+    const picture = session.page.getByTestId('background-widget-image');
     await picture.waitFor();
     expect(await picture.getAttribute('src')).toMatch(/\/uploads\/\d{4}\/image\/background\/[0-9a-f-]+\.png$/);
-    await page.getByTestId('form-save').click();
-    await expectToast(page, 'Saved successfully');
-    await page.getByTestId('form-refresh').click();
+    await session.page.getByTestId('form-save').click();
+    await expectToast(session.page, 'Saved successfully');
+    await session.page.getByTestId('form-refresh').click();
     await picture.waitFor();
     expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    await screenshot(page, 'config-authentication-background');
-    await page.getByTestId('background-widget-clear').click();
+    await screenshot(session.page, 'config-authentication-background');
+    await session.page.getByTestId('background-widget-clear').click();
     await picture.waitFor({ state: 'detached' });
-    await page.getByTestId('form-save').click();
-    await page.getByTestId('form-refresh').click();
-    await page.getByTestId('background-widget-upload').waitFor();
+    await session.page.getByTestId('form-save').click();
+    await session.page.getByTestId('form-refresh').click();
+    await session.page.getByTestId('background-widget-upload').waitFor();
     expect(await picture.count()).toBe(0);
   });
 
@@ -109,7 +98,7 @@ describe('system configuration', () => {
     await select('ssoAuth', 'CAS server');
     await field('casLoginUrl').waitFor();
     expect(await visible()).toEqual(['ssoRedirect', 'ssoLogoutRedirect', 'localServerName', 'casLoginUrl', 'casUrlPrefix']);
-    await screenshot(page, 'config-authentication-cas');
+    await screenshot(session.page, 'config-authentication-cas');
     expect(await tab('directory').count()).toBe(0);
     await select('ssoAuth', 'AD/LDAP');
     await field('adDomainController').waitFor();
@@ -118,13 +107,13 @@ describe('system configuration', () => {
     await select('ssoAuth', 'AD/LDAP with NTLM2');
     await field('adjespausernmae').waitFor();
     expect(await visible()).toEqual(['adDomainController', 'adDefaultDomain', 'adadminloginno', 'adadminloginnopw', 'adlogindomain', 'adjespausernmae', 'adjespapassword', 'ssoDefaultEmail', 'ssoDefaultPassword']);
-    await screenshot(page, 'config-authentication-ntlm2');
+    await screenshot(session.page, 'config-authentication-ntlm2');
   });
 
   it('shows the directory fields on the directory tab, and loses the tab with the directory type', async () => {
     await openTab('directory');
     for (const name of ['url', 'baseDN', 'manager', 'managerPassword', 'userClass', 'id_', 'name_', 'loginno_', 'loginpwd_', 'email_', 'telephone_', 'deptClass', 'enterDept']) await field(name).waitFor();
-    await screenshot(page, 'config-directory');
+    await screenshot(session.page, 'config-directory');
     await openTab('authentication');
     await select('ssoAuth', 'Cookie');
     await tab('directory').waitFor({ state: 'detached' });
@@ -135,74 +124,74 @@ describe('system configuration', () => {
     await openTab('policy');
     expect(await shown('legalType')).toBe(false);
     await field('legal').check();
-    const classes = page.locator('#root_legalType input[type="checkbox"]');
+    const classes = session.page.locator('#root_legalType input[type="checkbox"]');
     await classes.first().waitFor();
     expect(await classes.evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).checked))).toEqual([true, true, true, true]);
     expect(await shown('maxAge')).toBe(false);
     await field('noticeAuthor').check();
     for (const name of ['maxAge', 'noticeTime', 'noticeMethod', 'noticeContent']) await field(name).waitFor();
-    await screenshot(page, 'config-policy');
+    await screenshot(session.page, 'config-policy');
     await field('noticeAuthor').uncheck();
     await field('maxAge').waitFor({ state: 'detached' });
   });
 
   it('saves, and Refresh reloads what was saved', async () => {
-    await fillFormField(page, 'length', '10');
-    await page.getByTestId('form-save').click();
-    await expectToast(page, 'Saved successfully');
-    await fillFormField(page, 'length', '12');
-    await page.getByTestId('form-refresh').click();
+    await fillFormField(session.page, 'length', '10');
+    await session.page.getByTestId('form-save').click();
+    await expectToast(session.page, 'Saved successfully');
+    await fillFormField(session.page, 'length', '12');
+    await session.page.getByTestId('form-refresh').click();
     await expect.poll(() => field('length').inputValue()).toBe('10');
-    expect(await page.locator('#root_legalType input[type="checkbox"]:checked').count()).toBe(4);
+    expect(await session.page.locator('#root_legalType input[type="checkbox"]:checked').count()).toBe(4);
   });
 
   it('hides the buttons on the manage and system-file tabs', async () => {
     for (const id of ['manage', 'systemFile']) {
       await openTab(id);
-      await page.getByTestId('form-save').waitFor({ state: 'detached' });
-      expect(await page.getByTestId('form-action-export').count()).toBe(0);
-      await page.waitForTimeout(500); // the embedded screen paints its first data
-      await screenshot(page, `config-${id}`);
+      await session.page.getByTestId('form-save').waitFor({ state: 'detached' });
+      expect(await session.page.getByTestId('form-action-export').count()).toBe(0);
+      await session.page.waitForTimeout(500); // the embedded screen paints its first data
+      await screenshot(session.page, `config-${id}`);
     }
   });
 
   it('exports the configuration, then an import restores a changed value', async () => {
     await openTab('im');
-    await fillFormField(page, 'org_name', 'exported-org');
-    await fillFormField(page, 'client_secret', 'im-secret');
-    await page.getByTestId('form-save').click();
-    await expectToast(page, 'Saved successfully');
-    await screenshot(page, 'config-im');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('form-action-export').click()]);
+    await fillFormField(session.page, 'org_name', 'exported-org');
+    await fillFormField(session.page, 'client_secret', 'im-secret');
+    await session.page.getByTestId('form-save').click();
+    await expectToast(session.page, 'Saved successfully');
+    await screenshot(session.page, 'config-im');
+    const [download] = await Promise.all([session.page.waitForEvent('download'), session.page.getByTestId('form-action-export').click()]);
     expect(download.suggestedFilename()).toMatch(/^atrium-config-\d{8}\.json$/);
     const exported = await readFile((await download.path())!, 'utf8');
     expect(exported).not.toContain('im-secret');
 
-    await fillFormField(page, 'org_name', 'changed-org');
-    await page.getByTestId('form-save').click();
+    await fillFormField(session.page, 'org_name', 'changed-org');
+    await session.page.getByTestId('form-save').click();
     await expect.poll(() => field('org_name').inputValue()).toBe('changed-org');
 
-    await page.getByTestId('form-action-import').click();
-    const upload = page.getByTestId('upload-dialog');
+    await session.page.getByTestId('form-action-import').click();
+    const upload = session.page.getByTestId('upload-dialog');
     await upload.getByTestId('upload-input').setInputFiles({ name: 'config.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
     await upload.getByTestId('upload-submit').click();
-    const result = page.getByTestId('config-import-dialog');
+    const result = session.page.getByTestId('config-import-dialog');
     await result.getByTestId('config-import-changed').waitFor();
     expect(await result.getByTestId('config-import-changed').textContent()).toContain('hxImConfig.org_name');
-    await screenshot(page, 'config-import-result');
+    await screenshot(session.page, 'config-import-result');
     await result.getByTestId('config-import-close').click();
     await expect.poll(() => field('org_name').inputValue()).toBe('exported-org');
     expect(await field('client_secret').inputValue()).toBe('******');
   });
 
   it('speaks the interface language (zh): tabs, fields and buttons', async () => {
-    await page.context().addCookies([{ name: 'atrium_lang', value: 'zh', url: server.url }]);
-    await page.reload();
+    await session.page.context().addCookies([{ name: 'atrium_lang', value: 'zh', url: session.server.url }]);
+    await session.page.reload();
     await tab('policy').waitFor();
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['认证', '策略', '管理', '即时通讯', '系统文件']);
+    expect(await session.page.getByRole('tab').allTextContents()).toEqual(['认证', '策略', '管理', '即时通讯', '系统文件']);
     await openTab('policy');
-    await page.getByText('最小长度').first().waitFor();
-    expect(await page.getByTestId('form-refresh').textContent()).toContain('刷新');
-    await screenshot(page, 'config-policy-zh');
+    await session.page.getByText('最小长度').first().waitFor();
+    expect(await session.page.getByTestId('form-refresh').textContent()).toContain('刷新');
+    await screenshot(session.page, 'config-policy-zh');
   });
 });

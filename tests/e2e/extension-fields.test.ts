@@ -1,40 +1,27 @@
 // Extension fields in real Chromium: the system file list and the extended-field dialog (§4
 // transitions, §5 messages), then a searchable, listed enterprise field appearing in the enterprise
 // list (search field and column) and form with no code change, filled and found.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
-import { launchBrowser, screenshot } from './support/browser.ts';
-import { openPage, signIn, fillField, fillFormField, expectToast } from './support/pages.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.ts';
+import { fillField, fillFormField, expectToast } from './support/pages.ts';
+import { signedInAsAdmin } from './support/session.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
+const session = signedInAsAdmin();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  page = await openPage(browser, server.url, 'en');
-  await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const dialog = () => page.getByTestId('form-dialog-fieldExtend.form');
+const dialog = () => session.page.getByTestId('form-dialog-fieldExtend.form');
 
 /** Picks a value of a select in the dialog (RJSF/MUI select, or our select widget) by its label. */
 async function choose(field: string, label: string) {
   await dialog().locator(`#root_${field}`).click();
-  await page.getByRole('option', { name: label, exact: true }).click();
+  await session.page.getByRole('option', { name: label, exact: true }).click();
 }
 
 describe('extension fields', () => {
   it('shows the form rules and transitions of the extended-field dialog', async () => {
-    await page.goto(`${server.url}/#/systemCon/systemFile`);
-    await page.getByTestId('action-delete').click();
-    await expectToast(page, 'Please select at least one data.');
-    await page.getByTestId('action-new').click();
+    await session.page.goto(`${session.server.url}/#/systemCon/systemFile`);
+    await session.page.getByTestId('action-delete').click();
+    await expectToast(session.page, 'Please select at least one data.');
+    await session.page.getByTestId('action-new').click();
     await dialog().waitFor();
     await dialog().getByTestId('form-save').click();
     await dialog().getByText('Tag name cannot be empty.').first().waitFor();
@@ -51,80 +38,80 @@ describe('extension fields', () => {
     await choose('type', 'Long text');
     await expect.poll(() => dialog().locator('#root_respectiveField').innerText()).not.toContain('field1');
     await dialog().locator('#root_respectiveField').click();
-    await expect.poll(() => page.getByRole('option').allInnerTexts()).toEqual(['field8', 'field9', 'field10', 'field18', 'field19', 'field20']);
-    await page.keyboard.press('Escape');
-    await page.getByRole('listbox').waitFor({ state: 'detached' });
-    await screenshot(page, 'extension-field-dialog-rules');
+    await expect.poll(() => session.page.getByRole('option').allInnerTexts()).toEqual(['field8', 'field9', 'field10', 'field18', 'field19', 'field20']);
+    await session.page.keyboard.press('Escape');
+    await session.page.getByRole('listbox').waitFor({ state: 'detached' });
+    await screenshot(session.page, 'extension-field-dialog-rules');
     await dialog().getByTestId('form-exit').click();
     await dialog().waitFor({ state: 'detached' });
   });
 
   it('creates a searchable, listed enterprise field that the enterprise list and form show and search', async () => {
-    await page.goto(`${server.url}/#/systemCon/systemFile`);
-    await page.getByTestId('action-new').click();
+    await session.page.goto(`${session.server.url}/#/systemCon/systemFile`);
+    await session.page.getByTestId('action-new').click();
     await dialog().waitFor();
-    await fillFormField(page, 'label', 'Contract');
+    await fillFormField(session.page, 'label', 'Contract');
     await choose('forTable', 'Enterprise');
     await choose('respectiveField', 'field3');
     await dialog().locator('#root_enabel').check();
     await dialog().locator('#root_isSupportSearch').check();
-    await screenshot(page, 'extension-field-dialog-filled');
+    await screenshot(session.page, 'extension-field-dialog-filled');
     await dialog().getByTestId('form-save').click();
     await dialog().waitFor({ state: 'detached' });
-    const row = page.locator('.MuiDataGrid-row').filter({ hasText: 'Contract' });
+    const row = session.page.locator('.MuiDataGrid-row').filter({ hasText: 'Contract' });
     await row.waitFor();
     expect(await row.innerText()).toMatch(/field3[\s\S]*Contract[\s\S]*Text[\s\S]*Yes[\s\S]*Enterprise/);
-    await screenshot(page, 'extension-fields-list');
+    await screenshot(session.page, 'extension-fields-list');
 
     // The console reads the catalogue at start: a reload shows the enterprise screens with the field.
-    await page.goto(`${server.url}/#/main`);
-    await page.reload();
-    await page.getByTestId('list-search-field3').waitFor();
-    await page.getByTestId('view-table').click();
-    await page.getByRole('columnheader', { name: 'Contract' }).waitFor();
-    await fillField(page, 'list-search-name', 'Acme');
-    await page.getByTestId('list-search-submit').click();
-    await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
-    await page.locator('.MuiDataGrid-row').filter({ hasText: 'Acme' }).first().click();
-    await page.waitForURL(/#\/domain\?/);
-    await page.locator('#root_field3').waitFor();
-    await fillFormField(page, 'field3', 'C-4711');
-    await screenshot(page, 'enterprise-form-extension-field');
-    await page.getByTestId('form-save').click();
-    await expectToast(page, 'Saved successfully.');
+    await session.page.goto(`${session.server.url}/#/main`);
+    await session.page.reload();
+    await session.page.getByTestId('list-search-field3').waitFor();
+    await session.page.getByTestId('view-table').click();
+    await session.page.getByRole('columnheader', { name: 'Contract' }).waitFor();
+    await fillField(session.page, 'list-search-name', 'Acme');
+    await session.page.getByTestId('list-search-submit').click();
+    await expect.poll(() => session.page.locator('.MuiDataGrid-row').count()).toBe(1);
+    await session.page.locator('.MuiDataGrid-row').filter({ hasText: 'Acme' }).first().click();
+    await session.page.waitForURL(/#\/domain\?/);
+    await session.page.locator('#root_field3').waitFor();
+    await fillFormField(session.page, 'field3', 'C-4711');
+    await screenshot(session.page, 'enterprise-form-extension-field');
+    await session.page.getByTestId('form-save').click();
+    await expectToast(session.page, 'Saved successfully.');
 
-    await page.waitForURL(/#\/main/);
-    await page.getByTestId('view-table').click();
-    await fillField(page, 'list-search-field3', '4711');
-    await page.getByTestId('list-search-submit').click();
-    await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
-    expect(await page.locator('.MuiDataGrid-row').first().innerText()).toMatch(/Acme[\s\S]*C-4711/);
-    await screenshot(page, 'enterprise-list-extension-field');
+    await session.page.waitForURL(/#\/main/);
+    await session.page.getByTestId('view-table').click();
+    await fillField(session.page, 'list-search-field3', '4711');
+    await session.page.getByTestId('list-search-submit').click();
+    await expect.poll(() => session.page.locator('.MuiDataGrid-row').count()).toBe(1);
+    expect(await session.page.locator('.MuiDataGrid-row').first().innerText()).toMatch(/Acme[\s\S]*C-4711/);
+    await screenshot(session.page, 'enterprise-list-extension-field');
   });
 
   it('edits a field with the owned field and module read-only and clob disabled; save and new starts over', async () => {
-    await page.goto(`${server.url}/#/systemCon/systemFile`);
-    const row = page.locator('.MuiDataGrid-row').filter({ hasText: 'Contract' });
+    await session.page.goto(`${session.server.url}/#/systemCon/systemFile`);
+    const row = session.page.locator('.MuiDataGrid-row').filter({ hasText: 'Contract' });
     await row.getByTestId(/^row-edit-/).click();
     await dialog().waitFor();
     expect(await dialog().locator('#root_respectiveField').getAttribute('aria-disabled')).toBe('true');
     expect(await dialog().locator('#root_forTable').getAttribute('aria-disabled')).toBe('true');
     expect(await dialog().locator('#root_respectiveField').innerText()).toContain('field3');
     await dialog().locator('#root_type').click();
-    expect(await page.getByRole('option', { name: 'Long text', exact: true }).getAttribute('aria-disabled')).toBe('true');
-    await page.keyboard.press('Escape');
-    await fillFormField(page, 'label', 'Contract no');
-    await screenshot(page, 'extension-field-dialog-edit');
+    expect(await session.page.getByRole('option', { name: 'Long text', exact: true }).getAttribute('aria-disabled')).toBe('true');
+    await session.page.keyboard.press('Escape');
+    await fillFormField(session.page, 'label', 'Contract no');
+    await screenshot(session.page, 'extension-field-dialog-edit');
     await dialog().getByTestId('form-save').click();
     await dialog().waitFor({ state: 'detached' });
-    await page.locator('.MuiDataGrid-row').filter({ hasText: 'Contract no' }).waitFor();
+    await session.page.locator('.MuiDataGrid-row').filter({ hasText: 'Contract no' }).waitFor();
 
-    await page.getByTestId('action-new').click();
+    await session.page.getByTestId('action-new').click();
     await dialog().waitFor();
     await dialog().locator('#root_enabel').check();
     await choose('forTable', 'Enterprise'); // choosing the enterprise table turns show-in-list off
     expect(await dialog().locator('#root_enabel').isChecked()).toBe(false);
-    await fillFormField(page, 'label', 'Region');
+    await fillFormField(session.page, 'label', 'Region');
     await choose('respectiveField', 'field1');
     await dialog().getByTestId('form-save-new').click();
     await dialog().getByRole('alert').filter({ hasText: 'Saved successfully.' }).waitFor();
@@ -133,17 +120,17 @@ describe('extension fields', () => {
     expect(await dialog().locator('#root_label').inputValue()).toBe('');
     await dialog().getByTestId('form-exit').click();
     await dialog().waitFor({ state: 'detached' });
-    await page.locator('.MuiDataGrid-row').filter({ hasText: 'Region' }).waitFor();
+    await session.page.locator('.MuiDataGrid-row').filter({ hasText: 'Region' }).waitFor();
   });
 
   it('deletes the checked fields after the confirmation', async () => {
-    await page.goto(`${server.url}/#/systemCon/systemFile`);
-    const region = page.locator('.MuiDataGrid-row').filter({ hasText: 'Region' });
+    await session.page.goto(`${session.server.url}/#/systemCon/systemFile`);
+    const region = session.page.locator('.MuiDataGrid-row').filter({ hasText: 'Region' });
     await region.locator('input[type="checkbox"]').check();
-    await page.getByTestId('action-delete').click();
-    await page.getByTestId('confirm-ok').click();
-    await expectToast(page, 'Deleted successfully.');
+    await session.page.getByTestId('action-delete').click();
+    await session.page.getByTestId('confirm-ok').click();
+    await expectToast(session.page, 'Deleted successfully.');
     await region.waitFor({ state: 'detached' });
-    await page.locator('.MuiDataGrid-row').filter({ hasText: 'Contract no' }).waitFor();
+    await session.page.locator('.MuiDataGrid-row').filter({ hasText: 'Contract no' }).waitFor();
   });
 });
