@@ -2,22 +2,18 @@
 // new saves and starts a new record, Exit closes; the opener's list reloads after any save.
 import Save from '@mui/icons-material/Save';
 import { Box, Button, Dialog, DialogContent, DialogTitle } from '@mui/material';
-import Form from '@rjsf/mui';
 import type { RegistryWidgetsType, UiSchema } from '@rjsf/utils';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { widgets } from '../../registry.ts';
 import { getBoot } from '../../shell/boot.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
-import { SectionFieldTemplate } from '../form/SectionFieldTemplate.tsx';
-import { formValidator } from '../form/validator.ts';
+import { CatalogueForm } from '../form/CatalogueForm.tsx';
 import type { FormScreenDef, Row } from '../screen-types.ts';
 import { useRegistryDefaults } from '../useRegistryDefaults.ts';
 import { DialogMessageBar } from './DialogMessageBar.tsx';
 import type { DialogPluginProps } from './types.ts';
 import { useFormDialog, type FormDialogOptions } from './useFormDialog.ts';
-
-const FORM_TEMPLATES = { FieldTemplate: SectionFieldTemplate };
 
 export interface FormDialogProps extends DialogPluginProps, FormDialogOptions {
   /** The catalogue form screen to draw. */
@@ -54,22 +50,12 @@ export function FormDialog({ screenId, data, onClose, ui, ...options }: FormDial
         {!loadedWidgets ? (
           <LoadingPanel />
         ) : (
-          <Form
+          <CatalogueForm
             key={form.generation}
-            schema={form.layout.schema}
-            uiSchema={ui ? mergeUi(form.layout.uiSchema, ui(form.formData, form.editing)) : form.layout.uiSchema}
-            formData={form.formData}
-            validator={formValidator}
-            customValidate={form.customValidate}
+            form={form}
+            uiSchema={ui ? mergeUi(form.layout.uiSchema, ui(form.formData, form.editing)) : undefined}
             widgets={loadedWidgets}
-            templates={FORM_TEMPLATES}
-            extraErrors={form.serverErrors}
-            showErrorList={false}
-            noHtml5Validate
-            liveValidate={form.liveValidate ? 'onChange' : false}
-            onChange={(e) => form.change(e.formData as Row)}
-            onError={form.markSubmitted}
-            onSubmit={(e) => void submit(e.formData as Row)}
+            onSubmit={(data) => void submit(data)}
           >
             <Box sx={{ display: 'flex', gap: 1, mt: 3, pt: 2, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
               <Button data-testid="form-save" type="submit" variant="contained" startIcon={<Save />} loading={form.saving} onClick={() => (andNew.current = false)}>
@@ -82,7 +68,7 @@ export function FormDialog({ screenId, data, onClose, ui, ...options }: FormDial
                 {t('action.exit')}
               </Button>
             </Box>
-          </Form>
+          </CatalogueForm>
         )}
       </DialogContent>
     </Dialog>

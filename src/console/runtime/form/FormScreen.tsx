@@ -4,7 +4,6 @@
 import Refresh from '@mui/icons-material/Refresh';
 import Save from '@mui/icons-material/Save';
 import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
-import Form from '@rjsf/mui';
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -12,14 +11,11 @@ import { widgets } from '../../registry.ts';
 import { getBoot } from '../../shell/boot.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { ScreenHost, type ScreenProps } from '../../shell/ScreenHost.tsx';
-import type { ConsoleScreen, FormScreenDef, Row } from '../screen-types.ts';
+import type { ConsoleScreen, FormScreenDef } from '../screen-types.ts';
 import { useRegistryDefaults } from '../useRegistryDefaults.ts';
 import { FormActions } from './FormActions.tsx';
 import { useFormController } from './useFormController.ts';
-import { formValidator } from './validator.ts';
-import { SectionFieldTemplate } from './SectionFieldTemplate.tsx';
-
-const FORM_TEMPLATES = { FieldTemplate: SectionFieldTemplate };
+import { CatalogueForm } from './CatalogueForm.tsx';
 
 function EmbeddedScreen({ id }: { id: string }) {
   const screen = getBoot().catalogue.screens[id] as ConsoleScreen | undefined;
@@ -57,23 +53,7 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
       ) : embedded ? (
         <EmbeddedScreen id={embedded} />
       ) : (
-        <Form
-          key={tabs.current?.id ?? ''}
-          schema={form.layout.schema}
-          uiSchema={form.layout.uiSchema}
-          formData={form.formData}
-          validator={formValidator}
-          customValidate={form.customValidate}
-          widgets={loadedWidgets}
-          templates={FORM_TEMPLATES}
-          extraErrors={form.serverErrors}
-          showErrorList={false}
-          noHtml5Validate
-          liveValidate={form.liveValidate ? 'onChange' : false}
-          onChange={(e) => form.change(e.formData as Row)}
-          onError={form.markSubmitted}
-          onSubmit={(e) => void form.save(e.formData as Row)}
-        >
+        <CatalogueForm key={tabs.current?.id ?? ''} form={form} widgets={loadedWidgets} onSubmit={(data) => void form.save(data)}>
           <Box sx={{ display: 'flex', gap: 1, mt: 3, pt: 2, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
             <Button data-testid="form-save" type="submit" variant="contained" startIcon={<Save />} loading={form.saving}>
               {t('action.save')}
@@ -97,7 +77,7 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
               </>
             )}
           </Box>
-        </Form>
+        </CatalogueForm>
       )}
     </Paper>
   );
