@@ -15,9 +15,10 @@ export function configGroupsOf(user: CurrentUser): ConfigGroup[] {
     // The security officer owns the password policy, and only it; a tenant-scoped one owns nothing.
     case 'secret':
       return user.tenantScoped ? [] : ['loginConfig'];
-    // The system administrator owns the rest; the policy stays the officer's.
+    // The system administrator owns the rest; the policy stays the officer's. A tenant-scoped one
+    // owns nothing, as the permission matrix and the home tile say (spec §2).
     case 'admin':
-      return [...SYSTEM_GROUPS];
+      return user.tenantScoped ? [] : [...SYSTEM_GROUPS];
     default:
       return [];
   }
