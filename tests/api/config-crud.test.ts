@@ -96,6 +96,13 @@ describe.each(targets)('configuration on $name', (target) => {
     expect(cookie.reply.errcode).toBe(0);
   });
 
+  it('asks for the SMS range only under the default interface, where the form shows it', async () => {
+    const sso = await savedWith(admin, 'authConfig', { authType: 'sso', ssoAuth: 'cookie', smsAuthenticate: 1, smsAffectMode: 'match', smsStartRangeIp: '', smsEndRangeIp: '' });
+    expect(sso.reply.errcode).toBe(0);
+    const plain = await savedWith(admin, 'authConfig', { authType: 'default' });
+    expect(plain.reply.errmsg).toBe('Please fill in the IP range for this affect mode.');
+  });
+
   it('exports a file without secrets and imports it back, restoring a changed value and keeping secrets', async () => {
     await savedWith(admin, 'hxImConfig', { org_name: 'exported-org', client_secret: 'kept-secret' });
     const file = await exportConfig(admin);

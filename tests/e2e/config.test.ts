@@ -52,8 +52,9 @@ describe('system configuration', () => {
     expect(await shown('smsEndRangeIp')).toBe(false);
   });
 
-  it('puts the server refusal of a conditional rule under its field, saving nothing', async () => {
-    // The IP range is required for match: a rule of the schema's if/then, checked by the server.
+  it('puts the message of a conditional rule under both fields, saving nothing', async () => {
+    // The IP range is required for match: a rule of the schema's if/then, checked by the form (and the
+    // server); config-rules.test.ts follows it as the user types and watches that no PUT is sent.
     await choose('smsAffectMode', 'match');
     await session.page.getByTestId('form-save').click();
     const underFields = session.page.locator('form').getByText('Please fill in the IP range for this affect mode.');

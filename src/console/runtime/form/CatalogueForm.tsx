@@ -1,12 +1,13 @@
 // The RJSF form both the form screen and the form dialog draw: one place wires a form controller's
 // layout, data, validation, server errors and live validation into RJSF with the MUI theme.
+import type CoreForm from '@rjsf/core';
 import Form from '@rjsf/mui';
 import type { CustomValidator, ErrorSchema, RegistryWidgetsType, UiSchema } from '@rjsf/utils';
-import type { ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Row } from '../screen-types.ts';
 import type { FormLayout } from './form-layout.ts';
 import { SectionFieldTemplate } from './SectionFieldTemplate.tsx';
-import { formValidator } from './validator.ts';
+import { dropConditionErrors, validatorFor } from './validator.ts';
 
 const FORM_TEMPLATES = { FieldTemplate: SectionFieldTemplate };
 
@@ -32,13 +33,22 @@ interface CatalogueFormProps {
 }
 
 export function CatalogueForm({ form, widgets, onSubmit, uiSchema, children }: CatalogueFormProps) {
+  const validator = useMemo(() => validatorFor(form.layout.schema), [form.layout.schema]);
+  // RJSF validates live only on a change; a form mounted once Save was tried (the tab Save opened, or
+  // a marked tab the user opens) shows its messages at once.
+  const ref = useRef<CoreForm<Row>>(null);
+  useEffect(() => {
+    if (form.liveValidate) ref.current?.validateForm();
+  }, [form.liveValidate]);
   return (
     <Form
+      ref={ref}
       schema={form.layout.schema}
       uiSchema={uiSchema ?? form.layout.uiSchema}
       formData={form.formData}
-      validator={formValidator}
+      validator={validator}
       customValidate={form.customValidate}
+      transformErrors={dropConditionErrors}
       widgets={widgets}
       templates={FORM_TEMPLATES}
       extraErrors={form.serverErrors}

@@ -1,6 +1,8 @@
 // Screen kind `form`: RJSF with the MUI theme, drawn from useFormController; Save and Exit (and
 // Refresh on a form without a record key); tabs from useFormTabs, a tab embedding another screen
-// draws that screen instead, without the form's buttons.
+// draws that screen instead, without the form's buttons. A tab holding an error is drawn in the error
+// colour with a mark, so the user finds it.
+import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import Refresh from '@mui/icons-material/Refresh';
 import Save from '@mui/icons-material/Save';
 import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
@@ -16,6 +18,14 @@ import { useRegistryDefaults } from '../useRegistryDefaults.ts';
 import { FormActions } from './FormActions.tsx';
 import { useFormController } from './useFormController.ts';
 import { CatalogueForm } from './CatalogueForm.tsx';
+
+/** A tab holding an error: the error colour and a mark whose title says why. */
+const markedTab = (title: string) => ({
+  'data-invalid': 'true',
+  icon: <ErrorOutline fontSize="small" titleAccess={title} />,
+  iconPosition: 'end' as const,
+  sx: { minHeight: 48, color: 'error.main', '&.Mui-selected': { color: 'error.main' } },
+});
 
 function EmbeddedScreen({ id }: { id: string }) {
   const screen = getBoot().catalogue.screens[id] as ConsoleScreen | undefined;
@@ -39,7 +49,7 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
       {tabs.shown.length > 0 && (
         <Tabs value={tabs.current?.id ?? false} onChange={(_e, id: string) => tabs.select(id)} variant="scrollable" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
           {tabs.shown.map((tab) => (
-            <Tab key={tab.id} value={tab.id} label={t(tab.label)} data-testid={`form-tab-${tab.id}`} />
+            <Tab key={tab.id} value={tab.id} label={t(tab.label)} data-testid={`form-tab-${tab.id}`} {...(form.markedTabs.has(tab.id) && markedTab(t('form.tabHasErrors')))} />
           ))}
         </Tabs>
       )}

@@ -1,11 +1,13 @@
 // Turns a catalogue form screen into what RJSF draws: the entity schema cut down to the screen's
-// fields (label keys kept as titles, because validation messages name fields by them), and a
+// fields (label keys kept as titles, because validation messages name fields by them) with its
+// conditional rules over those fields (form-conditions.ts), and a
 // uiSchema with translated titles, x-labels option names, widgets, read-only flags, notes and
 // section headings; plus the fields whose choices a call provides (x-options).
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ConsoleCatalogue, FormField, JsonSchema, OptionSource } from '../../../core/catalogue/types.ts';
 import { inlineEntityRefs } from '../../../core/catalogue/schema-refs.ts';
 import { evaluateRule, type RuleContext } from '../../../core/rules.ts';
+import { shownConditionals } from './form-conditions.ts';
 
 export interface FormLayout {
   schema: RJSFSchema;
@@ -70,5 +72,7 @@ export function buildFormLayout(screen: FormPart, catalogue: Pick<ConsoleCatalog
   uiSchema['ui:order'] = order;
   const required = ((full.required ?? []) as string[]).filter((name) => name in properties);
   const readOnlyFields = Object.entries(props).filter(([, p]) => p.readOnly === true).map(([name]) => name);
-  return { schema: { type: 'object', properties, required } as RJSFSchema, uiSchema, widgetNames, readOnlyFields, shownFields: order, optionFields };
+  const conditionals = shownConditionals(full, new Set(order));
+  const schema = { type: 'object', properties, required, ...(conditionals.length > 0 && { allOf: conditionals }) } as RJSFSchema;
+  return { schema, uiSchema, widgetNames, readOnlyFields, shownFields: order, optionFields };
 }

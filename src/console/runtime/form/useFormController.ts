@@ -2,7 +2,8 @@
 // a screen without `key` edits the one record that always exists (load, update, stay on the page).
 // Loads field choices, checks the entity's form rules, saves through create/update (wire-encoding
 // password fields), puts server validation errors on their fields. With tabs it draws the current
-// tab's part (a group property's fields) and saves the whole record.
+// tab's part (a group property's fields) and saves the whole record, checking every shown tab first
+// (tab-errors.ts): a tab holding an error is marked, and Save opens it instead of calling the server.
 // FormScreen remounts it per record key, so its state never mixes two records.
 import type { ErrorSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -22,6 +23,7 @@ import { errorSchemaOf } from './field-errors.ts';
 import { applyFills } from './field-fills.ts';
 import { buildFormLayout } from './form-layout.ts';
 import { formRulesValidator } from './form-rules-validator.ts';
+import { tabsWithErrors, tabsWithServerErrors } from './tab-errors.ts';
 import { prunedValues, useFieldChoices, withChoices } from './useFieldChoices.ts';
 import { useFormTabs } from './useFormTabs.ts';
 
@@ -104,10 +106,24 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
     [group, fullData, partData, partFields],
   );
 
+  // The shown tabs whose fields break a rule over the record (a tab-less form: RJSF checked it all).
+  const shownTabs = tabs.shown;
+  const invalidTabs = useCallback(
+    (data: Row) => (shownTabs.length > 0 ? tabsWithErrors(screen, shownTabs, data, catalogue, ruleContext({ form: withSchemaDefaults(entity?.schema, data) })) : []),
+    [screen, shownTabs, catalogue, entity],
+  );
+
   const save = useCallback(
     async (data: Row) => {
       const callId = recordKey || singleton ? screen.update : screen.create;
       if (!callId) return;
+      // RJSF checked the tab on screen; a rule broken on another one opens that tab, calling nothing.
+      const invalid = invalidTabs(group ? { ...fullData, [group]: data } : data);
+      if (invalid.length > 0) {
+        setSubmitted(true);
+        if (!invalid.includes(tabs.current?.id ?? '')) tabs.select(invalid[0]);
+        return;
+      }
       // Fields this screen does not show are sent back as loaded, so saving never erases them.
       const merged: Row = group ? { ...record, ...fullData, [group]: data } : { ...record, ...data };
       for (const field of layout.readOnlyFields.concat(Object.keys(entity?.schema.properties ?? {}).filter((n) => isReadOnly(entity?.schema, n)))) delete merged[field];
@@ -125,15 +141,22 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
         setSaving(false);
       }
     },
-    [recordKey, singleton, group, screen.update, screen.create, screen.back, record, fullData, layout.readOnlyFields, entity, t, navigate],
+    [recordKey, singleton, group, screen.update, screen.create, screen.back, record, fullData, layout.readOnlyFields, entity, t, navigate, invalidTabs, tabs],
   );
 
   // Server errors name the whole record's paths; a group tab shows those of its group.
   const partErrors = group && serverErrors ? ((serverErrors as Record<string, ErrorSchema | undefined>)[group] ?? undefined) : serverErrors;
 
+  // Tabs to mark: once Save was tried, those breaking a rule as the user types; and any the server refused.
+  const markedTabs = useMemo(
+    () => new Set([...(submitted ? invalidTabs(fullData) : []), ...tabsWithServerErrors(shownTabs, serverErrors)]),
+    [submitted, invalidTabs, fullData, shownTabs, serverErrors],
+  );
+
   return {
     state,
     tabs,
+    markedTabs,
     layout: { ...layout, uiSchema },
     customValidate,
     formData: shownData,

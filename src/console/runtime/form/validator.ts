@@ -1,5 +1,6 @@
 // The form validator: ajv8 (as the server uses), with every error worded by localizeSchemaError so a
 // broken rule reads exactly as the server's errcode 1001 message for the same field.
+import type { RJSFSchema, RJSFValidationError, ValidatorType } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import i18next from 'i18next';
 import { localizeSchemaError, type SchemaError } from '../../../core/validation-messages.ts';
@@ -22,3 +23,17 @@ export const formValidator = customizeValidator({}, (errors) => {
     error.message = localizeSchemaError({ ...(error as SchemaError), params: unquoted(error.params) }, translate).message;
   }
 });
+
+/** ajv also reports a failed `then` as an `if` error on the object; the `then` errors say it on the
+ *  fields (the server drops it the same way, localizeSchemaErrors). */
+export const dropConditionErrors = (errors: RJSFValidationError[]): RJSFValidationError[] => errors.filter((e) => e.name !== 'if');
+
+/** The validator of one form's schema. RJSF checks a live edit against the schema it resolved for
+ *  drawing (a holding `then` merged into the properties), a merge that keeps a property's own
+ *  `x-messages` over the `then`'s, so the IP range would read "End IP is required." instead of the
+ *  rule's message; a submit checks the schema as written, as the server does. This one always does. */
+export function validatorFor(schema: RJSFSchema): ValidatorType {
+  const validator = Object.create(formValidator) as ValidatorType;
+  validator.validateFormData = (formData, _resolved, ...rest) => formValidator.validateFormData(formData, schema, ...rest);
+  return validator;
+}
