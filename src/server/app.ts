@@ -14,6 +14,8 @@ import { useJsonBodyParser } from './http/json-body.ts';
 import { smsGatewayFromEnv } from './integrations/sms/gateway-from-env.ts';
 import type { SmsGateway } from './integrations/sms/sms-gateway.ts';
 import uploadParser from './plugins/upload-parser.ts';
+import { mailerFromEnv, type Mailer } from './integrations/mail/mailer.ts';
+import { scheduleNoticeScans } from './notices/schedule.ts';
 
 export interface AppOptions {
   database: AtriumDatabase;
@@ -30,6 +32,10 @@ export interface AppOptions {
   smsGateway?: SmsGateway;
   /** Default: ATRIUM_MESSAGING_URL, else the public Easemob REST address. */
   messagingUrl?: string;
+  /** Default: ATRIUM_SMTP_URL and ATRIUM_MAIL_FROM (no mail when unset); given as undefined → no mail. */
+  mailer?: Mailer;
+  /** Scan for password-expiry notices hourly until the app closes (main.ts; tests call the scan themselves). */
+  scheduleNotices?: boolean;
 }
 
 function catalogueFor(options: AppOptions): Catalogue {
@@ -51,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     consoleDir: options.consoleDir ?? join(PROJECT_ROOT, 'dist', 'console'),
     sms: options.smsGateway ?? smsGatewayFromEnv(),
     messagingUrl: options.messagingUrl ?? process.env.ATRIUM_MESSAGING_URL ?? 'https://a1.easemob.com',
+    mailer: 'mailer' in options ? options.mailer : mailerFromEnv(),
   };
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: false });
   useJsonBodyParser(app);
@@ -59,5 +66,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(uploadParser);
   await app.register(catalogueRoutes);
   await app.register(staticFiles);
+  const stopNotices = options.scheduleNotices ? scheduleNoticeScans(services, app.log) : undefined;
+  app.addHook('onClose', async () => {
+    await stopNotices?.();
+    services.mailer?.close();
+  });
   return app;
 }

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, pgliteDir: join(dataDir, 'pglite') });
   const seed = await prepareDatabase(database.db, { dataDir, adminPassword: env.ATRIUM_ADMIN_PASSWORD || undefined });
   await applySecuritySeparation(database.db, env.ATRIUM_SECURITY_SEPARATION);
-  const app = await buildApp({ database, dataDir, captcha: env.ATRIUM_CAPTCHA !== 'off', logger: { level: env.LOG_LEVEL ?? 'info' } });
+  const app = await buildApp({ database, dataDir, captcha: env.ATRIUM_CAPTCHA !== 'off', logger: { level: env.LOG_LEVEL ?? 'info' }, scheduleNotices: true });
   await app.listen({ port, host });
 
   const where = database.kind === 'pglite' ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)';

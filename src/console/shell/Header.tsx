@@ -1,4 +1,4 @@
-// The page header: console title, language switch, help, home, change password and logout; the breadcrumb below it.
+// The page header: console title, language switch, message bell, help, home, change password and logout; the breadcrumb below it.
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import Logout from '@mui/icons-material/Logout';
@@ -13,6 +13,7 @@ import { Breadcrumb } from './Breadcrumb.tsx';
 import { consoleTitle } from './consoleTitle.ts';
 import { HelpDrawer } from './HelpDrawer.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { MessageBell } from './messages/MessageBell.tsx';
 import { useHeaderLinks } from './useHeaderLinks.ts';
 import { useLogout } from './useLogout.ts';
 
@@ -36,6 +37,7 @@ export function Header({ screen }: { screen?: ConsoleScreen }) {
             {title}
           </Typography>
           <LanguageSwitch color="inherit" />
+          <MessageBell />
           {screen?.help && (
             <Button data-testid="header-help" color="inherit" startIcon={<HelpOutline />} onClick={() => setHelpOpen(true)}>
               {t('header.help')}

@@ -288,6 +288,27 @@ export interface MaintenanceResult {
   count?: number;
 }
 
+export interface Message {
+  id: string;
+  title: string;
+  body: string;
+  createdAt: string;
+  read: boolean;
+}
+
+export interface MessagePage {
+  datas: Message[];
+  rowCount: number;
+  /**
+   * the caller's unread messages (all pages)
+   */
+  unread: number;
+}
+
+export interface MessageUnread {
+  unread: number;
+}
+
 export interface MessagingPushResult {
   /**
    * true when every user was pushed
@@ -317,6 +338,40 @@ export interface PasswordChange {
    */
   password: string;
   confirmpwd: string;
+}
+
+export interface PasswordNotice {
+  superuserId: string;
+  /**
+   * the privileged user's login number (log only)
+   */
+  loginno?: string;
+  method: "sms" | "messageCenter" | "email";
+  /**
+   * failed is tried again at the next scan; sent and skipped are final for that password
+   */
+  status: "sent" | "failed" | "skipped";
+  /**
+   * what the channel answered, or why it was skipped
+   */
+  detail: string;
+  /**
+   * when it was tried (log only)
+   */
+  createdAt?: string;
+}
+
+export interface PasswordNoticePage {
+  datas: PasswordNotice[];
+  rowCount: number;
+}
+
+export interface PasswordNoticeScan {
+  /**
+   * false when another server instance was scanning at the time
+   */
+  ran: boolean;
+  attempts: PasswordNotice[];
 }
 
 /**
@@ -369,6 +424,10 @@ export interface Superuser {
    */
   confirmpwd: string;
   email: string;
+  /**
+   * Optional mobile phone for password-expiry SMS; the test-SMS phone rule (11 digits starting with 1), or empty.
+   */
+  telephone?: string;
   status?: 1 | 0;
   issuperadmin?: boolean;
   isdomainadmin?: boolean;
@@ -484,6 +543,11 @@ export interface MaintenanceSynchronizeQuery {
   applicationid: string;
 }
 
+export interface MessagesListQuery {
+  currpage?: number;
+  pagelines?: number;
+}
+
 export interface MetaCatalogueReply {
   [k: string]: unknown | undefined;
 }
@@ -494,6 +558,11 @@ export interface MetaHealthReply {
 
 export interface MetaLocaleReply {
   [k: string]: string | undefined;
+}
+
+export interface NoticesLogQuery {
+  currpage?: number;
+  pagelines?: number;
 }
 
 /**
@@ -580,12 +649,17 @@ export interface Calls {
   'maintenance.rebuildFiles': { params: never; query: MaintenanceRebuildFilesQuery; body: never; reply: MaintenanceJob };
   'maintenance.status': { params: never; query: never; body: never; reply: MaintenanceJob };
   'maintenance.synchronize': { params: never; query: MaintenanceSynchronizeQuery; body: never; reply: MaintenanceJob };
+  'messages.list': { params: never; query: MessagesListQuery; body: never; reply: MessagePage };
+  'messages.read': { params: { id: string }; query: never; body: never; reply: MessageUnread };
+  'messages.readAll': { params: never; query: never; body: never; reply: MessageUnread };
   'messaging.pushUsers': { params: never; query: never; body: never; reply: MessagingPushResult };
   'meta.catalogue': { params: never; query: never; body: never; reply: MetaCatalogueReply };
   'meta.globalconfig': { params: never; query: never; body: never; reply: GlobalConfig };
   'meta.health': { params: never; query: never; body: never; reply: MetaHealthReply };
   'meta.locale': { params: { lang: string }; query: never; body: never; reply: MetaLocaleReply };
   'meta.openapi': { params: never; query: never; body: never; reply: never };
+  'notices.log': { params: never; query: NoticesLogQuery; body: never; reply: PasswordNoticePage };
+  'notices.scan': { params: never; query: never; body: never; reply: PasswordNoticeScan };
   'sms.test': { params: { id: string; phone: string }; query: never; body: never; reply: SmsAnswer };
   'superusers.create': { params: never; query: never; body: Superuser; reply: Superuser };
   'superusers.delete': { params: never; query: never; body: SuperusersDeleteBody; reply: SuperusersDeleteReply };
@@ -632,12 +706,17 @@ export const callRoutes = {
   'maintenance.rebuildFiles': { method: 'PUT', path: '/authtime/config/indexs/rebuild' },
   'maintenance.status': { method: 'GET', path: '/authtime/config/clearcache/status' },
   'maintenance.synchronize': { method: 'POST', path: '/authtime/config/synchronization' },
+  'messages.list': { method: 'GET', path: '/authtime/messages' },
+  'messages.read': { method: 'PUT', path: '/authtime/messages/{id}/read' },
+  'messages.readAll': { method: 'PUT', path: '/authtime/messages/read' },
   'messaging.pushUsers': { method: 'POST', path: '/authtime/config/userstohx' },
   'meta.catalogue': { method: 'GET', path: '/authtime/catalogue' },
   'meta.globalconfig': { method: 'GET', path: '/authtime/globalconfig' },
   'meta.health': { method: 'GET', path: '/authtime/health' },
   'meta.locale': { method: 'GET', path: '/authtime/locales/{lang}' },
   'meta.openapi': { method: 'GET', path: '/authtime/openapi.json' },
+  'notices.log': { method: 'GET', path: '/authtime/notices' },
+  'notices.scan': { method: 'POST', path: '/authtime/notices/scan' },
   'sms.test': { method: 'GET', path: '/authtime/domain/{id}/sms/{phone}' },
   'superusers.create': { method: 'POST', path: '/authtime/superuser' },
   'superusers.delete': { method: 'DELETE', path: '/authtime/superuser' },

@@ -13,6 +13,8 @@ import { messagingHandlers } from './messaging/handlers.ts';
 import { directoryHandlers } from './directory/handlers.ts';
 import { configHandlers } from './config/handlers.ts';
 import { fieldExtendHandlers } from './field-extends/handlers.ts';
+import { messageHandlers } from './messages/handlers.ts';
+import { noticeHandlers } from './notices/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
 export { STORE_PREFIX, storeOperation } from './store/store-handler.ts';
@@ -30,4 +32,6 @@ export const handlers: Record<string, Handler> = {
   ...directoryHandlers,
   ...configHandlers,
   ...fieldExtendHandlers,
+  ...messageHandlers,
+  ...noticeHandlers,
 };

@@ -22,11 +22,16 @@ export interface PasswordPolicy {
   /** Days before expiry from which the login reply carries a notice. */
   noticeDays: number;
   noticeContent: string;
+  /** How the expiry notice is sent besides the login reply (noticeMethod: 1 SMS, 2 message centre, 3 e-mail). */
+  noticeMethods: NoticeMethod[];
 }
+
+export type NoticeMethod = 'sms' | 'messageCenter' | 'email';
+const NOTICE_METHODS: Record<number, NoticeMethod> = { 1: 'sms', 2: 'messageCenter', 3: 'email' };
 
 const asNumber = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : 0);
 const asFlag = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
-/** legalType may be stored as an array or as "1,2,3" (the original platform's form). */
+/** legalType and noticeMethod may be stored as an array or as "1,2,3" (the original platform's form). */
 const asClasses = (v: unknown) => (Array.isArray(v) ? v : typeof v === 'string' ? v.split(/[,;]/) : []).map(asNumber).filter((n) => n >= 1 && n <= 4);
 
 /** The policy from the stored group (missing or malformed values read as "no rule"). */
@@ -41,6 +46,7 @@ export function policyOf(stored: unknown): PasswordPolicy {
     maxAgeDays: expires ? asNumber(g.maxAge) : 0,
     noticeDays: expires ? asNumber(g.noticeTime) : 0,
     noticeContent: typeof g.noticeContent === 'string' ? g.noticeContent : '',
+    noticeMethods: expires ? [...new Set(asClasses(g.noticeMethod).filter((n) => n <= 3).map((n) => NOTICE_METHODS[n]))] : [],
   };
 }
 

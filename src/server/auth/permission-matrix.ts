@@ -65,6 +65,12 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'fieldExtends.create': SYSTEM,
   'fieldExtends.update': SYSTEM,
   'fieldExtends.delete': SYSTEM,
+  // Everyone's own message centre (the handlers scope every query to the caller).
+  'messages.list': 'everyone',
+  'messages.read': 'everyone',
+  'messages.readAll': 'everyone',
+  'notices.scan': SYSTEM,
+  'notices.log': SYSTEM,
 };
 
 export interface MatrixCaller {

@@ -27,6 +27,8 @@ export interface SuperusersTable {
   failed_logins: Defaulted<number>;
   locked_until: Defaulted<Date | null>;
   must_change_password: Defaulted<boolean>;
+  /** Where SMS notices go (migration 0005); '' = none. */
+  telephone: Defaulted<string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -148,6 +150,28 @@ export interface StoreRecordsTable {
   seq: Generated<number>;
 }
 
+/** The message centre of privileged users (migration 0005). */
+export interface MessagesTable {
+  id: string;
+  superuser_id: string;
+  title: string;
+  body: string;
+  created_at: CreatedAt;
+  read_at: Defaulted<Date | null>;
+}
+
+/** One attempt to send a password-expiry notice over one method (migration 0005). */
+export interface PasswordNoticesTable {
+  id: string;
+  superuser_id: string;
+  /** The password warned about: a new password starts a new round. */
+  password_changed_at: Date;
+  method: 'sms' | 'messageCenter' | 'email';
+  status: 'sent' | 'failed' | 'skipped';
+  detail: Defaulted<string>;
+  created_at: CreatedAt;
+}
+
 export interface DatabaseSchema {
   superusers: SuperusersTable;
   superuser_domains: SuperuserDomainsTable;
@@ -162,6 +186,8 @@ export interface DatabaseSchema {
   captchas: CaptchasTable;
   config: ConfigTable;
   store_records: StoreRecordsTable;
+  messages: MessagesTable;
+  password_notices: PasswordNoticesTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;

@@ -10,6 +10,7 @@ import { CAPTCHA_COOKIE } from '../../../src/server/auth/captcha-store.ts';
 import type { Catalogue } from '../../../src/core/catalogue/types.ts';
 import { loggingGateway } from '../../../src/server/integrations/sms/logging-gateway.ts';
 import type { SmsGateway } from '../../../src/server/integrations/sms/sms-gateway.ts';
+import type { Mailer } from '../../../src/server/integrations/mail/mailer.ts';
 import { ApiClient } from './api-client.ts';
 import { TEST_ADMIN_PASSWORD, type DatabaseTarget } from './databases.ts';
 
@@ -48,12 +49,14 @@ export interface TestServerOptions {
   smsGateway?: SmsGateway;
   /** Base URL of the messaging service users are pushed to (a fake one started by the test). */
   messagingUrl?: string;
+  /** Default: no mail (whatever the environment says). */
+  mailer?: Mailer;
 }
 
 export async function startTestServer(target: DatabaseTarget, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-api-'));
   const { database, dispose } = await target.open(dataDir);
-  const app = await buildApp({ database, dataDir, captcha: options.captcha ?? false, extraCatalogueRoots: options.extraCatalogueRoots ?? [], consoleDir: join(dataDir, 'no-console'), smsGateway: options.smsGateway ?? loggingGateway(), messagingUrl: options.messagingUrl ?? 'http://127.0.0.1:9/unused' });
+  const app = await buildApp({ database, dataDir, captcha: options.captcha ?? false, extraCatalogueRoots: options.extraCatalogueRoots ?? [], consoleDir: join(dataDir, 'no-console'), smsGateway: options.smsGateway ?? loggingGateway(), messagingUrl: options.messagingUrl ?? 'http://127.0.0.1:9/unused', mailer: options.mailer });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const captcha = options.captcha ?? false;
   const server: TestServer = {

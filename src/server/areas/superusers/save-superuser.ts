@@ -42,7 +42,7 @@ function newPasswordColumns(passwordHash: string, setBySomeoneElse: boolean) {
 
 function columnsOf(body: Superuser, wanted: Wanted) {
   const { domains: _d, applications: _a, departments: _p, ...flags } = wanted;
-  return { ...flags, name: body.name.trim(), loginno: body.loginno.trim(), email: body.email.trim(), status: body.status ?? 1 };
+  return { ...flags, name: body.name.trim(), loginno: body.loginno.trim(), email: body.email.trim(), ...(body.telephone === undefined ? {} : { telephone: body.telephone }), status: body.status ?? 1 };
 }
 
 export async function createSuperuser(db: Db, caller: CurrentUser, body: Superuser): Promise<string> {

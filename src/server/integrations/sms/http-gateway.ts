@@ -1,12 +1,13 @@
 // An HTTP SMS gateway: POSTs {memberCode, password, phone, content} as JSON to the configured address
 // (with HTTP Basic credentials when configured) and reads the gateway's JSON answer {type, message}.
-import { SmsGatewayUnreachable, type SmsAnswer, type SmsGateway } from './sms-gateway.ts';
+import { SmsGatewayUnreachable, type PlatformSmsAccount, type SmsAnswer, type SmsGateway } from './sms-gateway.ts';
 
 export interface HttpGatewayConfig {
   url: string;
   username?: string;
   password?: string;
   testTemplate?: string;
+  platformAccount?: PlatformSmsAccount;
   timeoutMs: number;
 }
 
@@ -38,6 +39,7 @@ export function httpGateway(config: HttpGatewayConfig): SmsGateway {
   return {
     provider: 'http',
     testTemplate: config.testTemplate,
+    platformAccount: config.platformAccount,
     async send({ memberCode, memberPassword, phone, text }, log) {
       log.info({ sms: { memberCode, phone, gateway: config.url } }, 'SMS sent to the HTTP gateway');
       let response: Response;

@@ -9,6 +9,8 @@ export interface SmsMessage {
   text: string;
 }
 
+export type PlatformSmsAccount = Pick<SmsMessage, 'memberCode' | 'memberPassword'>;
+
 export interface SmsAnswer {
   type: string;
   message: string;
@@ -24,6 +26,8 @@ export interface SmsGateway {
   readonly provider: string;
   /** Text of the test message with {{domain}} and {{systemName}}; absent → the localized default. */
   readonly testTemplate?: string;
+  /** The platform's own SMS account, for messages no enterprise sends (password-expiry notices). */
+  readonly platformAccount?: PlatformSmsAccount;
   send(message: SmsMessage, log: SmsLog): Promise<SmsAnswer>;
 }
 

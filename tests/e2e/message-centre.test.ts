@@ -1,0 +1,53 @@
+// The message centre in real Chromium: the header bell is empty at first, a password-expiry scan
+// (run through the API as a super administrator would) puts a message there, the badge shows the
+// unread count after navigation, the drawer lists it, and "mark all as read" clears the badge.
+import { describe, expect, it } from 'vitest';
+import { ApiClient } from '../api/helpers/api-client.ts';
+import { savedWith } from '../api/helpers/config-calls.ts';
+import { screenshot } from './support/browser.ts';
+import { ADMIN_PASSWORD } from './support/server.ts';
+import { signedInAsAdmin } from './support/session.ts';
+
+const session = signedInAsAdmin();
+
+const badge = () => session.page.getByTestId('header-messages-badge').locator('.MuiBadge-badge');
+
+describe('message centre', () => {
+  it('shows the unread count of a password-expiry notice, lists it and marks it read', async () => {
+    const { page, server } = session;
+    await page.goto(`${server.url}/#/home`);
+    await page.getByTestId('header-messages').click();
+    await page.getByTestId('messages-empty').waitFor();
+    await expect(page.getByTestId('messages-empty').innerText()).resolves.toBe('No messages.');
+    await expect(page.getByTestId('messages-read-all').isDisabled()).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('message-drawer').waitFor({ state: 'detached' });
+
+    // A policy under which the admin's fresh password is due (1 day old at most, notice 1 day ahead).
+    const api = new ApiClient(server.url, 'en');
+    expect((await api.login('admin', ADMIN_PASSWORD)).reply.errcode).toBe(0);
+    const saved = await savedWith(api, 'loginConfig', { noticeAuthor: '0', maxAge: 1, noticeTime: 1, noticeMethod: [2] });
+    expect(saved.reply.errcode, saved.reply.errmsg).toBe(0);
+    const scan = await api.call<{ attempts: Array<{ method: string; status: string }> }>('POST', '/authtime/notices/scan');
+    expect(scan.reply.data.attempts).toContainEqual(expect.objectContaining({ method: 'messageCenter', status: 'sent' }));
+
+    await page.goto(`${server.url}/#/superuser`); // navigation reads the count again
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    await expect.poll(() => badge().innerText(), { timeout: 10_000 }).toBe('1');
+    await screenshot(page, 'message-centre-badge');
+
+    await page.getByTestId('header-messages').click();
+    const item = page.getByTestId('message-item');
+    await item.first().waitFor();
+    await expect(item.count()).resolves.toBe(1);
+    // The server's language (zh unless configured), whatever the reader's console language.
+    await expect(item.first().innerText()).resolves.toContain('您的密码即将过期');
+    await expect(item.first().getAttribute('data-read')).resolves.toBe('false');
+    await screenshot(page, 'message-centre-drawer');
+
+    await page.getByTestId('messages-read-all').click();
+    await expect.poll(() => item.first().getAttribute('data-read')).toBe('true');
+    await expect.poll(() => badge().getAttribute('class')).toContain('MuiBadge-invisible');
+    await screenshot(page, 'message-centre-read');
+  });
+});
