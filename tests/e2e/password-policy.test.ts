@@ -104,14 +104,18 @@ describe('password policy and security separation', () => {
     await again.context().close();
   });
 
-  it('shows a security officer only the policy tab and refuses its calls outside it', async () => {
+  it('shows the built-in security officer its home tiles and only the policy tab, and refuses its calls outside it', async () => {
     const page = await openPage(browser, server.url, 'en');
     await page.goto(`${server.url}/#/login`);
-    // In security mode a platform officer holds its domain and a department: a department-level user,
-    // which has no home (domain-console route guards), so it opens the configuration by its address.
-    expect(await tryLogin(page, 'officer', OWN)).toBe(0);
-    await page.waitForFunction(() => sessionStorage.getItem('currentUser') !== null);
-    await page.goto(`${server.url}/#/systemCon`);
+    // The built-in officer holds no enterprise: not department-level, so it has a home, and being
+    // not tenant-scoped its type shows the configuration tile but not monitoring or debug.
+    expect(await tryLogin(page, 'secadmin', 'Secadmin@2026')).toBe(0);
+    await page.waitForURL(/#\/home/);
+    await page.getByTestId('tile-systemCon').waitFor();
+    const tiles = await page.locator('[data-testid^="tile-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    expect(tiles).toEqual(['tile-domains', 'tile-superuser', 'tile-systemCon']);
+    await screenshot(page, 'officer-home-en');
+    await page.getByTestId('tile-systemCon').click();
     await page.waitForURL(/#\/systemCon/);
     await page.getByTestId('form-tab-policy').waitFor();
     const tabs = await page.locator('[data-testid^="form-tab-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
@@ -133,6 +137,45 @@ describe('password policy and security separation', () => {
     expect(answers.clearCache).toEqual({ errcode: 1403, errmsg: 'Security separation does not allow your user type to do this.', data: null });
     expect(answers.createDomain.errcode).toBe(1403);
     expect(answers.config.errcode).toBe(0);
+    await page.context().close();
+  });
+
+  it('sends a department-level officer to its enterprise list with the alert, not to home', async () => {
+    const page = await openPage(browser, server.url, 'en');
+    await page.goto(`${server.url}/#/login`);
+    expect(await tryLogin(page, 'officer', OWN)).toBe(0);
+    await expectToast(page, 'The current login user is a department-level user and has no permission to access the home page.');
+    await page.waitForURL(/#\/main/);
+    await page.getByTestId('header-home').click();
+    // Home stays closed: the alert again, and the list stays.
+    await expectToast(page, 'department-level user');
+    expect(page.url()).toMatch(/#\/main/);
+    await page.locator('[data-testid^="card-"], [data-testid="list-empty"]').first().waitFor();
+    await screenshot(page, 'department-officer-main-en');
+    // Its configuration is still the policy group, opened by its address.
+    await page.goto(`${server.url}/#/systemCon`);
+    await page.getByTestId('form-tab-policy').waitFor();
+    await page.context().close();
+  });
+
+  it('lets the super administrator edit the built-in officer, whose type is fixed and which needs no enterprise', async () => {
+    const admin = new ApiClient(server.url, 'en');
+    await admin.login('admin', ADMIN_PASSWORD);
+    const rows = (await admin.call<{ datas: Array<{ id: string; loginno: string }> }>('GET', '/authtime/superuser', { query: { currpage: 1, pagelines: 10, loginno: 'auditor' } })).reply.data.datas;
+    const page = await openPage(browser, server.url, 'en');
+    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+    await page.goto(`${server.url}/#/superuser/detail?id=${rows[0].id}`);
+    await page.getByText('A built-in officer of security separation; its type is fixed and it manages no enterprise.').waitFor();
+    // No scope to choose, the type shown but not changeable.
+    expect(await page.getByRole('combobox', { name: 'Enterprises' }).count()).toBe(0);
+    expect(await page.getByRole('radio', { name: 'Auditor' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Super administrator' }).isDisabled()).toBe(true);
+    await fillFormField(page, 'email', 'audit@atrium.example');
+    await screenshot(page, 'builtin-officer-form-en');
+    await page.getByTestId('form-save').click();
+    await expectToast(page, 'Saved successfully.');
+    const saved = (await admin.call<{ email: string; type: string; domains: string[] }>('GET', `/authtime/superuser/${rows[0].id}`)).reply.data;
+    expect(saved).toMatchObject({ email: 'audit@atrium.example', type: 'examine', domains: [] });
     await page.context().close();
   });
 });

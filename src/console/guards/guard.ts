@@ -8,7 +8,8 @@ export interface GuardContext {
   to: string;
 }
 
-/** `redirect` sends elsewhere; `block` stays where the user was and shows the label key. */
-export type GuardDecision = { redirect: string } | { block: string } | null;
+/** `redirect` sends elsewhere; `block` stays where the user was and shows the label key. When there
+ *  is nowhere to stay (the first screen after login), a block goes to `fallback`, else to the login. */
+export type GuardDecision = { redirect: string } | { block: string; fallback?: string } | null;
 
 export type Guard = (ctx: GuardContext) => GuardDecision;

@@ -22,6 +22,7 @@ async function loadGuard(name: string): Promise<Guard> {
 }
 
 const PASSWORD_ROUTE = '/password';
+const LOGIN_ROUTE = '/login';
 
 /** While the stored user must change its password, ask the server again (the change may just have
  *  happened), so the gate lets the user go on as soon as it has. */
@@ -35,7 +36,7 @@ async function passwordSettled(user: CurrentUser | null): Promise<CurrentUser | 
 export function gateLoader(route: GatedRoute): LoaderFunction {
   return async () => {
     const user = route.auth ? await passwordSettled(readCurrentUser()) : readCurrentUser();
-    if (route.auth && !user) return redirect('/login');
+    if (route.auth && !user) return redirect(LOGIN_ROUTE);
     if (route.auth && user?.passwordChange && route.path !== PASSWORD_ROUTE) {
       notifyWarning(i18next.t(`password.forced.${user.passwordChange}`));
       return redirect(PASSWORD_ROUTE);
@@ -45,9 +46,11 @@ export function gateLoader(route: GatedRoute): LoaderFunction {
       if (!decision) continue;
       if ('redirect' in decision) return redirect(decision.redirect);
       notifyWarning(i18next.t(decision.block));
-      // Stay where the user was; on a first visit there is nowhere to stay, so the login page.
-      const here = currentPath();
-      return redirect(here && here.split('?')[0] !== route.path ? here : '/login');
+      // Stay where the user was; coming from the login or on a first visit there is nowhere to stay:
+      // the guard's fallback, or the login.
+      const here = currentPath()?.split('?')[0];
+      const stay = here && here !== route.path && here !== LOGIN_ROUTE;
+      return redirect(stay ? currentPath()! : (decision.fallback ?? LOGIN_ROUTE));
     }
     return null;
   };

@@ -454,6 +454,10 @@ export interface Superuser {
    * The separated user type of security mode; outside it the server derives it from the flags.
    */
   type?: "super" | "admin" | "secret" | "examine" | "develop";
+  /**
+   * A built-in officer of security separation; its type and its empty scope are fixed (the server keeps the stored ones), so the scope rules below do not apply. Sent back as read, so the rules see it; the server refuses true for anyone not stored as built-in.
+   */
+  builtin?: boolean;
 }
 
 export interface SuperuserPage {

@@ -6,6 +6,7 @@ import * as domainListOrder from './migrations/0002-domain-list-order.ts';
 import * as passwordPolicy from './migrations/0004-password-policy.ts';
 import * as fieldExtends from './migrations/0003-field-extends.ts';
 import * as passwordNotices from './migrations/0005-password-notices.ts';
+import * as builtinOfficers from './migrations/0007-builtin-officers.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-password-policy': passwordPolicy,
   '0003-field-extends': fieldExtends,
   '0005-password-notices': passwordNotices,
+  '0007-builtin-officers': builtinOfficers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

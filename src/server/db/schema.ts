@@ -27,6 +27,8 @@ export interface SuperusersTable {
   failed_logins: Defaulted<number>;
   locked_until: Defaulted<Date | null>;
   must_change_password: Defaulted<boolean>;
+  /** A built-in officer (migration 0007): its type and its empty scope are fixed, it cannot be deleted. */
+  builtin: Defaulted<boolean>;
   /** Where SMS notices go (migration 0005); '' = none. */
   telephone: Defaulted<string>;
   created_at: CreatedAt;

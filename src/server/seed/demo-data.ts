@@ -14,6 +14,8 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
   { loginno: 'globex', password: 'Globex@2026', role: 'tenant administrator of Globex and 星辰科技' },
   { loginno: 'dev', password: 'Dev@2026', role: 'developer (applications only)' },
   { loginno: 'sales', password: 'Sales@2026', role: 'department administrator of Acme Sales' },
+  { loginno: 'secadmin', password: 'Secadmin@2026', role: 'security officer, no enterprise (for ATRIUM_SECURITY_SEPARATION=on)' },
+  { loginno: 'auditor', password: 'Auditor@2026', role: 'auditor, no enterprise (for ATRIUM_SECURITY_SEPARATION=on)' },
 ];
 
 export interface DemoTenant {

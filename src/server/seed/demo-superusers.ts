@@ -19,6 +19,7 @@ interface Profile {
   super_admin?: boolean;
   domain_admin?: boolean;
   developer?: boolean;
+  builtin?: boolean;
   domains?: string[];
   departments?: string[];
   applications?: string[];
@@ -30,6 +31,10 @@ const PROFILES: Record<string, Profile> = {
   globex: { name: 'Globex_Administrator', email: 'it@globex.example', type: 'admin', domain_admin: true, domains: ['globex', 'xingchen'] },
   dev: { name: 'Demo_Developer', email: 'dev@atrium.example', type: 'develop', developer: true, applications: ['Purchasing', 'Leave'] },
   sales: { name: 'Acme_Sales_Admin', email: 'sales@acme.example', type: 'admin', domain_admin: true, domains: ['acme'], departments: ['acme/sales'] },
+  // The built-in officers of security separation (D14): no enterprise, so not tenant-scoped and not
+  // department-level; they reach home, where their type decides the tiles.
+  secadmin: { name: 'Security_Officer', email: 'secadmin@atrium.example', type: 'secret', domain_admin: true, builtin: true },
+  auditor: { name: 'Security_Auditor', email: 'auditor@atrium.example', type: 'examine', domain_admin: true, builtin: true },
 };
 
 export async function seedDemoSuperusers(trx: Db, ids: DemoIds, adminPassword: string): Promise<void> {

@@ -12,7 +12,7 @@ const ctx = (u: CurrentUser | null, onlyDomainUser = false) => ({ user: u, sessi
 
 describe('departmentUserBlocked', () => {
   it('blocks with the guard message when security is on and the user has a department and a domain', () => {
-    expect(departmentUserBlocked(ctx(user({ isOpenSecurity: true, departments: ['d'], domains: ['x'] })))).toEqual({ block: 'guard.departmentUserNoHome' });
+    expect(departmentUserBlocked(ctx(user({ isOpenSecurity: true, departments: ['d'], domains: ['x'] })))).toEqual({ block: 'guard.departmentUserNoHome', fallback: '/main' });
   });
 
   it('lets everyone else through', () => {

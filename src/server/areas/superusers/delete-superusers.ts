@@ -1,5 +1,6 @@
 // Deletes privileged users in ONE transaction; their links and sessions go with them (foreign keys
-// cascade). Nobody deletes themselves, and one id out of reach refuses the whole request.
+// cascade). Nobody deletes themselves or a built-in officer, and one id out of reach refuses the whole
+// request.
 import type { CurrentUser } from '../../auth/current-user.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -9,8 +10,9 @@ export async function deleteSuperusers(db: Db, caller: CurrentUser, requested: r
   const ids = [...new Set(requested)];
   if (ids.includes(caller.id)) throw new AppError('forbidden', undefined, 'error.deleteSelf');
   return db.transaction().execute(async (trx) => {
-    const found = await trx.selectFrom('superusers as s').select('s.id').where('s.id', 'in', ids).where(reachable(caller)).forUpdate().execute();
+    const found = await trx.selectFrom('superusers as s').select(['s.id', 's.builtin']).where('s.id', 'in', ids).where(reachable(caller)).forUpdate().execute();
     if (found.length !== ids.length) throw new AppError('notFound');
+    if (found.some((row) => row.builtin)) throw new AppError('forbidden', undefined, 'error.deleteBuiltin');
     const result = await trx.deleteFrom('superusers').where('id', 'in', ids).executeTakeFirst();
     return Number(result.numDeletedRows);
   });

@@ -45,9 +45,13 @@ function columnsOf(body: Superuser, wanted: Wanted) {
   return { ...flags, name: body.name.trim(), loginno: body.loginno.trim(), email: body.email.trim(), ...(body.telephone === undefined ? {} : { telephone: body.telephone }), status: body.status ?? 1 };
 }
 
+/** The form's scope rules are skipped for a built-in officer (`form.builtin`): only the stored flag may say so. */
+const notBuiltin = () => new ValidationFailure([], [{ field: '/builtin', message: 'msg.builtinFixed' }]);
+
 export async function createSuperuser(db: Db, caller: CurrentUser, body: Superuser): Promise<string> {
   // There is no stored password to keep: the marker is no password at all.
   if (body.password === UNCHANGED_SECRET) throw new ValidationFailure([], [{ field: '/password', message: 'msg.requirePassword' }]);
+  if (body.builtin) throw notBuiltin();
   const wanted = wantedState(body, caller.isOpenSecurity);
   const passwordHash = await hashPassword(body.password);
   const id = randomUUID();
@@ -61,18 +65,21 @@ export async function createSuperuser(db: Db, caller: CurrentUser, body: Superus
   return id;
 }
 
-/** Answers false when the id is missing or out of the caller's reach (nothing changed). */
+/** Answers false when the id is missing or out of the caller's reach (nothing changed). A built-in
+ *  officer keeps its stored type, flags and (empty) scope whatever the body says. */
 export async function updateSuperuser(db: Db, caller: CurrentUser, id: string, body: Superuser): Promise<boolean> {
   const wanted = wantedState(body, caller.isOpenSecurity);
   const passwordHash = body.password === UNCHANGED_SECRET ? undefined : await hashPassword(body.password);
   return db.transaction().execute(async (trx) => {
-    const target = await trx.selectFrom('superusers as s').select('s.id').where('s.id', '=', id).where(reachable(caller)).forUpdate().executeTakeFirst();
+    const target = await trx.selectFrom('superusers as s').select(['s.id', 's.builtin']).where('s.id', '=', id).where(reachable(caller)).forUpdate().executeTakeFirst();
     if (!target) return false;
-    await checkGrants(trx, caller, wanted, id);
+    if (body.builtin && !target.builtin) throw notBuiltin();
+    if (!target.builtin) await checkGrants(trx, caller, wanted, id);
     if (await loginnoTaken(trx, body.loginno, id)) throw taken();
-    const columns = { ...columnsOf(body, wanted), updated_at: new Date(), ...(passwordHash ? newPasswordColumns(passwordHash, id !== caller.id) : {}) };
+    const { super_admin: _s, domain_admin: _a, developer: _d, type: _t, ...ownColumns } = columnsOf(body, wanted);
+    const columns = { ...(target.builtin ? ownColumns : columnsOf(body, wanted)), updated_at: new Date(), ...(passwordHash ? newPasswordColumns(passwordHash, id !== caller.id) : {}) };
     await uniqueLoginno(() => trx.updateTable('superusers').set(columns).where('id', '=', id).execute());
-    await writeLinks(trx, id, wanted);
+    if (!target.builtin) await writeLinks(trx, id, wanted);
     return true;
   });
 }

@@ -8,7 +8,7 @@ import type { SuperusersTable } from '../../db/schema.ts';
 export type UserType = NonNullable<Superuser['type']>;
 const TYPES: readonly UserType[] = ['super', 'admin', 'secret', 'examine', 'develop'];
 
-export type StoredSuperuser = Pick<Selectable<SuperusersTable>, 'id' | 'name' | 'loginno' | 'email' | 'telephone' | 'status' | 'type' | 'super_admin' | 'domain_admin' | 'developer'>;
+export type StoredSuperuser = Pick<Selectable<SuperusersTable>, 'id' | 'name' | 'loginno' | 'email' | 'telephone' | 'status' | 'type' | 'super_admin' | 'domain_admin' | 'developer' | 'builtin'>;
 
 export interface Links {
   domains: string[];
@@ -31,7 +31,7 @@ export function toSuperuserRow(row: StoredSuperuser): SuperuserRow {
 }
 
 export function toSuperuserReply(row: StoredSuperuser, links: Links): Superuser & { id: string } {
-  return { ...toSuperuserRow(row), telephone: row.telephone, password: UNCHANGED_SECRET, confirmpwd: UNCHANGED_SECRET, ...links };
+  return { ...toSuperuserRow(row), telephone: row.telephone, builtin: row.builtin, password: UNCHANGED_SECRET, confirmpwd: UNCHANGED_SECRET, ...links };
 }
 
 /** What a valid body asks to store: flags, type and links, before the reach checks. */
