@@ -24,9 +24,9 @@ beforeAll(async () => {
 
 describe('privileged-user form layout', () => {
   it('shows the user-type checkboxes outside security mode, each list only with its type', () => {
-    expect(layoutFor({ isdomainadmin: false, isdeveloper: false }).shownFields).toEqual(['name', 'loginno', 'password', 'confirmpwd', 'email', 'status', 'issuperadmin', 'isdomainadmin', 'isdeveloper']);
+    expect(layoutFor({ isdomainadmin: false, isdeveloper: false }).shownFields).toEqual(['name', 'loginno', 'password', 'confirmpwd', 'email', 'telephone', 'status', 'issuperadmin', 'isdomainadmin', 'isdeveloper']);
     const both = layoutFor({ isdomainadmin: true, isdeveloper: true });
-    expect(both.shownFields.slice(6)).toEqual(['issuperadmin', 'isdomainadmin', 'domains', 'isdeveloper', 'applications']);
+    expect(both.shownFields.slice(7)).toEqual(['issuperadmin', 'isdomainadmin', 'domains', 'isdeveloper', 'applications']);
     expect(both.optionFields.map((o) => [o.field, o.source.call])).toEqual([['domains', 'lookups.domains'], ['applications', 'lookups.applications']]);
     expect(both.uiSchema.domains['ui:widget']).toBe('multiselect');
   });
@@ -41,7 +41,7 @@ describe('privileged-user form layout', () => {
 
   it('shows the separated type and the management scope in security mode', () => {
     const { shownFields, uiSchema, optionFields } = layoutFor({}, { isOpenSecurity: true });
-    expect(shownFields.slice(6)).toEqual(['type', 'domains', 'departments']);
+    expect(shownFields.slice(7)).toEqual(['type', 'domains', 'departments']);
     expect(uiSchema.domains).toMatchObject({ 'ui:widget': 'select', 'ui:options': { section: '<field.superuser.scope>' } });
     expect(optionFields.find((o) => o.field === 'departments')?.source.query).toEqual({ domainid: 'first(form.domains)' });
   });
