@@ -11,7 +11,8 @@ async function restricted(file: string, code: string): Promise<string[]> {
   return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
-describe('import boundaries', () => {
+// The first lint builds the typed program (seconds on a loaded machine).
+describe('import boundaries', { timeout: 30_000 }, () => {
   it.each([
     ['src/core/catalogue/probe.ts', "import '../../server/app.ts';", 'server'],
     ['src/core/probe.ts', "import '../console/registry.ts';", 'console'],

@@ -7,6 +7,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ConsoleCatalogue, FormField, JsonSchema, OptionSource } from '../../../core/catalogue/types.ts';
 import { inlineEntityRefs } from '../../../core/catalogue/schema-refs.ts';
 import { evaluateRule, type RuleContext } from '../../../core/rules.ts';
+import { withSchemaDefaults } from '../../../core/form-rules.ts';
 import { shownConditionals } from './form-conditions.ts';
 
 export interface FormLayout {
@@ -45,10 +46,12 @@ export interface FormPart {
   fields?: FormField[];
 }
 
-export function buildFormLayout(screen: FormPart, catalogue: Pick<ConsoleCatalogue, 'entities'>, t: Translate, context: RuleContext): FormLayout {
+export function buildFormLayout(screen: FormPart, catalogue: Pick<ConsoleCatalogue, 'entities'>, t: Translate, given: RuleContext): FormLayout {
   const entity = catalogue.entities[screen.entity];
   if (!entity) throw new Error(`form "${screen.id}" names the unknown entity "${screen.entity}"`);
   const full = inlineEntityRefs(entity.schema, catalogue as Parameters<typeof inlineEntityRefs>[1]);
+  // Rules see a left-out property as its default, as the server's rules do (filtrex's `not` needs a boolean).
+  const context = { ...given, form: withSchemaDefaults(full, given.form ?? {}) };
   const props = (full.properties ?? {}) as Record<string, JsonSchema>;
   const properties: Record<string, JsonSchema> = {};
   const uiSchema: UiSchema = {};
