@@ -19,6 +19,7 @@ export const ErrorCodes = {
   notFound: { errcode: 1404, key: 'error.notFound' },
   forbidden: { errcode: 1403, key: 'error.forbidden' },
   csrf: { errcode: 1419, key: 'error.csrf' },
+  tooManyRequests: { errcode: 1429, key: 'error.tooManyRequests' },
   unauthenticated: { errcode: 401, key: 'error.unauthenticated' },
   internal: { errcode: 1500, key: 'error.internal' },
 } as const;

@@ -14,6 +14,7 @@ import { useJsonBodyParser } from './http/json-body.ts';
 import { smsGatewayFromEnv } from './integrations/sms/gateway-from-env.ts';
 import type { SmsGateway } from './integrations/sms/sms-gateway.ts';
 import uploadParser from './plugins/upload-parser.ts';
+import rateLimits, { rateLimitsFromEnv, type RateLimits } from './plugins/rate-limits.ts';
 import { mailerFromEnv, type Mailer } from './integrations/mail/mailer.ts';
 import { scheduleNoticeScans } from './notices/schedule.ts';
 
@@ -32,6 +33,8 @@ export interface AppOptions {
   smsGateway?: SmsGateway;
   /** Default: ATRIUM_MESSAGING_URL, else the public Easemob REST address. */
   messagingUrl?: string;
+  /** Per-call limits replacing those of the environment (ATRIUM_RATE_LIMIT_*, else the defaults). */
+  rateLimits?: Partial<RateLimits>;
   /** Default: ATRIUM_SMTP_URL and ATRIUM_MAIL_FROM (no mail when unset); given as undefined → no mail. */
   mailer?: Mailer;
   /** Scan for password-expiry notices hourly until the app closes (main.ts; tests call the scan themselves). */
@@ -57,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     consoleDir: options.consoleDir ?? join(PROJECT_ROOT, 'dist', 'console'),
     sms: options.smsGateway ?? smsGatewayFromEnv(),
     messagingUrl: options.messagingUrl ?? process.env.ATRIUM_MESSAGING_URL ?? 'https://a1.easemob.com',
+    rateLimits: { ...rateLimitsFromEnv(), ...options.rateLimits },
     mailer: 'mailer' in options ? options.mailer : mailerFromEnv(),
   };
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: false });
@@ -64,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(requestContext, services);
   await app.register(errorHandler);
   await app.register(uploadParser);
+  await app.register(rateLimits);
   await app.register(catalogueRoutes);
   await app.register(staticFiles);
   const stopNotices = options.scheduleNotices ? scheduleNoticeScans(services, app.log) : undefined;

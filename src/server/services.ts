@@ -3,6 +3,7 @@ import type { Catalogue } from '../core/catalogue/types.ts';
 import type { AtriumDatabase } from './db/connect.ts';
 import type { Db } from './db/schema.ts';
 import type { SmsGateway } from './integrations/sms/sms-gateway.ts';
+import type { RateLimits } from './plugins/rate-limits.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 
 export interface AppServices {
@@ -19,6 +20,8 @@ export interface AppServices {
   sms: SmsGateway;
   /** Base URL of the instant-messaging service users are pushed to (integrations/messaging). */
   messagingUrl: string;
+  /** Per-address limits of login, check code, test SMS and password change (plugins/rate-limits.ts). */
+  rateLimits: RateLimits;
   /** Where e-mail goes (ATRIUM_SMTP_URL, integrations/mail); absent → mail is skipped. */
   mailer?: Mailer;
 }

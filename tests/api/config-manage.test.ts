@@ -1,12 +1,11 @@
 // Data maintenance on both databases: the cache clear job and its status, application files rebuilt,
-// synchronization, one software's settings cleared, index optimization, "select software", who may
-// run them, and one job at a time across server instances (the PostgreSQL advisory lock).
+// synchronization, one software's settings cleared, index optimization, "select software" and who may
+// run them. One job at a time across server instances: maintenance-instances.test.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MaintenanceRunner } from '../../src/server/areas/maintenance/job-runner.ts';
 import { databaseTargets } from './helpers/databases.ts';
-import { jobStatus, runJob, waitForJob } from './helpers/maintenance-calls.ts';
+import { jobStatus, runJob } from './helpers/maintenance-calls.ts';
 import { ACME, ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 
@@ -112,23 +111,5 @@ describe.each(targets)('data maintenance on $name', (target) => {
       expect(reply.errcode, path).toBe(1403);
     }
     expect(await jobStatus(admin)).toEqual(before);
-  });
-
-  it('runs one job at a time, also across two server instances on one database', async () => {
-    let finish!: () => void;
-    const other = new MaintenanceRunner(server.database); // a second instance's runner, same database
-    await other.start('rebuildFiles', () => new Promise<string>((resolve) => (finish = () => resolve('held'))), (r) => r);
-    try {
-      if (target.name === 'postgres') {
-        const { reply } = await admin.call('POST', '/authtime/config/clearcache');
-        expect(reply).toMatchObject({ errcode: 1009, errmsg: 'Another maintenance job is running; try again when it has finished.' });
-      }
-      await expect(other.start('clearCache', async () => 'second', (r) => r)).rejects.toMatchObject({ messageKey: 'manage.jobBusy' });
-    } finally {
-      finish();
-    }
-    await expect.poll(() => other.status().status).toBe('done');
-    expect((await runJob(admin, 'POST', '/authtime/config/clearcache')).status).toBe('done');
-    expect((await waitForJob(admin)).job).toBe('clearCache');
   });
 });

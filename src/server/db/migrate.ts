@@ -5,6 +5,7 @@ import * as foundation from './migrations/0001-foundation.ts';
 import * as domainListOrder from './migrations/0002-domain-list-order.ts';
 import * as passwordPolicy from './migrations/0004-password-policy.ts';
 import * as fieldExtends from './migrations/0003-field-extends.ts';
+import * as maintenanceJobs from './migrations/0006-maintenance-jobs.ts';
 import * as passwordNotices from './migrations/0005-password-notices.ts';
 import * as builtinOfficers from './migrations/0007-builtin-officers.ts';
 
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0002-domain-list-order': domainListOrder,
   '0004-password-policy': passwordPolicy,
   '0003-field-extends': fieldExtends,
+  '0006-maintenance-jobs': maintenanceJobs,
   '0005-password-notices': passwordNotices,
   '0007-builtin-officers': builtinOfficers,
 };
@@ -25,7 +27,9 @@ export async function migrateToLatest(db: Db): Promise<void> {
   // same database holding them (a second installation, a test run) would make it skip creating ours.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrationTableSchema = rows[0].schema;
-  const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
+  // Migrations written in parallel can land out of number order (0006 after 0007): a database that
+  // already ran a later one still runs an earlier newcomer instead of refusing to start.
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema, allowUnorderedMigrations: true }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${(error as Error | undefined)?.message ?? 'unknown error'}`, { cause: error });

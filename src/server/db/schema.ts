@@ -174,6 +174,21 @@ export interface PasswordNoticesTable {
   created_at: CreatedAt;
 }
 
+/** The running or last maintenance job of the deployment (one row, id 'deployment'; D13). */
+export interface MaintenanceJobsTable {
+  id: string;
+  /** Which start owns the row: a finishing job writes its outcome only while it still does. */
+  run_id: string;
+  job: string;
+  status: string;
+  progress: Defaulted<number>;
+  message: Defaulted<string>;
+  started_at: Defaulted<Date>;
+  finished_at: Defaulted<Date | null>;
+  /** Written every few seconds while the job runs: an old one means its instance died. */
+  heartbeat_at: Defaulted<Date>;
+}
+
 export interface DatabaseSchema {
   superusers: SuperusersTable;
   superuser_domains: SuperuserDomainsTable;
@@ -188,6 +203,7 @@ export interface DatabaseSchema {
   captchas: CaptchasTable;
   config: ConfigTable;
   store_records: StoreRecordsTable;
+  maintenance_jobs: MaintenanceJobsTable;
   messages: MessagesTable;
   password_notices: PasswordNoticesTable;
 }

@@ -1,7 +1,8 @@
-// Named plugin: registers every call of the catalogue in one loop. Each route checks, in order, the
-// session (401), the CSRF token of writes (1419), a password change the policy requires (1006), the
-// call's `allow` rule or, in security mode, the separation matrix (1403) and the request
-// against the call's schemas (1001), then runs the handler and wraps its result in the envelope.
+// Named plugin: registers every call of the catalogue in one loop. Each route checks, in order, its
+// rate limit (429, plugins/rate-limits.ts), the session (401), the CSRF token of writes (1419), a
+// password change the policy requires (1006), the call's `allow` rule or, in security mode, the
+// separation matrix (1403) and the request against the call's schemas (1001), then runs the handler
+// and wraps its result in the envelope.
 import fp from 'fastify-plugin';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +15,7 @@ import { resolveHandler } from '../areas/resolve.ts';
 import type { Handler, HandlerContext } from '../areas/handler.ts';
 import type { ActiveSession } from '../auth/sessions.ts';
 import { matrixAllows, PASSWORD_CHANGE_CALLS } from '../auth/permission-matrix.ts';
+import { routeRateLimit } from './rate-limits.ts';
 
 /** /authtime/domain/{id} → /authtime/domain/:id */
 export const fastifyPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
@@ -62,6 +64,7 @@ async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     app.route({
       method: call.method,
       url: fastifyPath(call.path),
+      config: { rateLimit: routeRateLimit(app.services.rateLimits, call.id) },
       handler: routeHandler(call, resolveHandler(call), compileCallValidator(ajv, call, catalogue)),
     });
   }
@@ -70,5 +73,5 @@ async function catalogueRoutes(app: FastifyInstance): Promise<void> {
 export default fp(catalogueRoutes, {
   name: 'atrium-catalogue-routes',
   fastify: '5.x',
-  dependencies: ['atrium-request-context', 'atrium-error-handler'],
+  dependencies: ['atrium-request-context', 'atrium-error-handler', 'atrium-rate-limits'],
 });

@@ -9,7 +9,7 @@ import { AppError, ValidationFailure } from '../http/app-error.ts';
 import { RequestContext } from '../http/request-context.ts';
 
 /** HTTP status per error; the rest answer 200 with the errcode, as the original platform does. */
-const HTTP_STATUS: Partial<Record<ErrorName, number>> = { unauthenticated: 401, csrf: 403, internal: 500 };
+const HTTP_STATUS: Partial<Record<ErrorName, number>> = { unauthenticated: 401, csrf: 403, tooManyRequests: 429, internal: 500 };
 
 function send(reply: FastifyReply, name: ErrorName, errmsg: string, data: unknown = null, status?: number): FastifyReply {
   const body: Reply = { errcode: ErrorCodes[name].errcode, errmsg, data };

@@ -12,9 +12,15 @@ import { prepareDatabase } from '../../../src/server/prepare-database.ts';
 export const TEST_ADMIN_PASSWORD = 'Admin@Test2026';
 export const POSTGRES_URL = process.env.ATRIUM_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-export interface TestDatabase {
+export interface OpenedDatabase {
   database: AtriumDatabase;
   dispose(): Promise<void>;
+}
+
+export interface TestDatabase extends OpenedDatabase {
+  /** The same database as another server instance would open it: its own pool on the same
+   *  PostgreSQL schema; on PGlite (one in-process connection) the same one. Disposed before this. */
+  second(): Promise<OpenedDatabase>;
 }
 
 export interface DatabaseTarget {
@@ -56,7 +62,7 @@ const pglite: DatabaseTarget = {
   async open(dataDir) {
     const database = await openDatabase({ pgliteSnapshot: await pgliteSnapshot(dataDir) });
     await prepareDatabase(database.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD });
-    return { database, dispose: () => database.close() };
+    return { database, dispose: () => database.close(), second: async () => ({ database, dispose: async () => undefined }) };
   },
 };
 
@@ -68,10 +74,15 @@ const postgres: DatabaseTarget = {
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    const database = await openDatabase({ databaseUrl: POSTGRES_URL, pgPool: { options: `-c search_path=${schema}`, max: 4 } });
+    const pool = () => openDatabase({ databaseUrl: POSTGRES_URL, pgPool: { options: `-c search_path=${schema}`, max: 4 } });
+    const database = await pool();
     await prepareDatabase(database.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD });
     return {
       database,
+      async second() {
+        const other = await pool();
+        return { database: other, dispose: () => other.close() };
+      },
       async dispose() {
         await database.close();
         const dropper = new pg.Client({ connectionString: POSTGRES_URL });

@@ -12,7 +12,8 @@ import { loggingGateway } from '../../../src/server/integrations/sms/logging-gat
 import type { SmsGateway } from '../../../src/server/integrations/sms/sms-gateway.ts';
 import type { Mailer } from '../../../src/server/integrations/mail/mailer.ts';
 import { ApiClient } from './api-client.ts';
-import { TEST_ADMIN_PASSWORD, type DatabaseTarget } from './databases.ts';
+import { TEST_ADMIN_PASSWORD, type DatabaseTarget, type OpenedDatabase, type TestDatabase } from './databases.ts';
+import { LIMITED_CALLS, type RateLimits } from '../../../src/server/plugins/rate-limits.ts';
 
 export interface TestServer {
   url: string;
@@ -25,6 +26,9 @@ export interface TestServer {
   client(language?: 'en' | 'zh' | 'cn'): ApiClient;
   /** A client signed in as that user (solving the check code from the database when it is on). */
   signedIn(username: string, password: string, language?: 'en' | 'zh' | 'cn'): Promise<ApiClient>;
+  /** Another server instance (its own app and data directory, on PostgreSQL its own pool) on the same
+   *  database, closed with this one. */
+  secondInstance(options?: TestServerOptions): Promise<TestServer>;
   close(): Promise<void>;
 }
 
@@ -51,12 +55,31 @@ export interface TestServerOptions {
   messagingUrl?: string;
   /** Default: no mail (whatever the environment says). */
   mailer?: Mailer;
+  /** Per-call rate limits; default: far above what any test sends from 127.0.0.1. */
+  rateLimits?: Partial<RateLimits>;
 }
+
+const UNTHROTTLED = Object.fromEntries(LIMITED_CALLS.map((call) => [call, { max: 100_000, windowSeconds: 60 }])) as RateLimits;
 
 export async function startTestServer(target: DatabaseTarget, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-api-'));
-  const { database, dispose } = await target.open(dataDir);
-  const app = await buildApp({ database, dataDir, captcha: options.captcha ?? false, extraCatalogueRoots: options.extraCatalogueRoots ?? [], consoleDir: join(dataDir, 'no-console'), smsGateway: options.smsGateway ?? loggingGateway(), messagingUrl: options.messagingUrl ?? 'http://127.0.0.1:9/unused', mailer: options.mailer });
+  return serve(await target.open(dataDir), dataDir, options);
+}
+
+async function serve(opened: OpenedDatabase & Partial<Pick<TestDatabase, 'second'>>, dataDir: string, options: TestServerOptions): Promise<TestServer> {
+  const { database, dispose } = opened;
+  const app = await buildApp({
+    database,
+    dataDir,
+    captcha: options.captcha ?? false,
+    extraCatalogueRoots: options.extraCatalogueRoots ?? [],
+    consoleDir: join(dataDir, 'no-console'),
+    smsGateway: options.smsGateway ?? loggingGateway(),
+    messagingUrl: options.messagingUrl ?? 'http://127.0.0.1:9/unused',
+    mailer: options.mailer,
+    rateLimits: { ...UNTHROTTLED, ...options.rateLimits },
+  });
+  const others: TestServer[] = [];
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const captcha = options.captcha ?? false;
   const server: TestServer = {
@@ -74,7 +97,14 @@ export async function startTestServer(target: DatabaseTarget, options: TestServe
       if (reply.errcode !== 0) throw new Error(`login of ${username} failed: ${reply.errmsg}`);
       return client;
     },
+    async secondInstance(secondOptions = {}) {
+      if (!opened.second) throw new Error('a second instance is started from the first');
+      const other = await serve(await opened.second(), mkdtempSync(join(tmpdir(), 'atrium-api-')), secondOptions);
+      others.push(other);
+      return other;
+    },
     async close() {
+      for (const other of others) await other.close();
       await app.close();
       await dispose();
       rmSync(dataDir, { recursive: true, force: true });

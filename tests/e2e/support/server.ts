@@ -5,8 +5,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { RATE_LIMIT_ENV } from '../../../src/server/plugins/rate-limits.ts';
 
 export const ADMIN_PASSWORD = 'Admin@e2e2026';
+
+// Browser tests sign in far more often than a person from 127.0.0.1: the per-address limits are raised.
+const UNTHROTTLED = Object.fromEntries(Object.values(RATE_LIMIT_ENV).map((name) => [name, '100000/60']));
 
 export interface RunningServer {
   url: string;
@@ -30,7 +34,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ATRIUM_ADMIN_PASSWORD: ADMIN_PASSWORD, ATRIUM_CAPTCHA: 'off', DATABASE_URL: '', ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ATRIUM_ADMIN_PASSWORD: ADMIN_PASSWORD, ATRIUM_CAPTCHA: 'off', DATABASE_URL: '', ...UNTHROTTLED, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (log += d));

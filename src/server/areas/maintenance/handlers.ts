@@ -2,7 +2,7 @@
 // clearing one software's data and index optimization answer at once. The software must exist.
 import type { CallHandler, Handler, HandlerContext } from '../handler.ts';
 import { requireConfigGroup } from './config-access.ts';
-import { maintenanceRunner } from './job-runner.ts';
+import { jobStatus, startJob, type JobName, type JobWork } from './job-runner.ts';
 import * as tasks from './tasks.ts';
 
 // The manage tab belongs to whoever owns the system configuration (authConfig).
@@ -10,29 +10,27 @@ const translator = (ctx: Pick<HandlerContext, 'request' | 'user'>) => {
   requireConfigGroup(ctx, 'authConfig');
   return ctx.request.atrium.translator();
 };
-const runner = (ctx: Pick<HandlerContext, 'services'>) => maintenanceRunner(ctx.services.database);
-const failure = (t: Awaited<ReturnType<typeof translator>>) => (reason: string) => t('manage.jobFailed', { reason });
+type Translate = Awaited<ReturnType<typeof translator>>;
+const start = (ctx: Pick<HandlerContext, 'services'>, t: Translate, job: JobName, work: JobWork) =>
+  startJob(ctx.services.database, job, work, (reason) => t('manage.jobFailed', { reason }));
 
 const clearCache: CallHandler<'maintenance.clearCache'> = async (ctx) => {
   const t = await translator(ctx);
-  return runner(ctx).start('clearCache', tasks.clearCache(ctx.services, t), failure(t));
+  return start(ctx, t, 'clearCache', tasks.clearCache(ctx.services, t));
 };
 
-const status: CallHandler<'maintenance.status'> = (ctx) => {
-  requireConfigGroup(ctx, 'authConfig');
-  return runner(ctx).status();
-};
+const status: CallHandler<'maintenance.status'> = async (ctx) => jobStatus(ctx.services.database, await translator(ctx));
 
 const rebuildFiles: CallHandler<'maintenance.rebuildFiles'> = async (ctx) => {
   const t = await translator(ctx);
   const applications = await tasks.applicationsNamed(ctx.services, ctx.query.applicationName || undefined);
-  return runner(ctx).start('rebuildFiles', tasks.rebuildFiles(ctx.services, applications, t), failure(t));
+  return start(ctx, t, 'rebuildFiles', tasks.rebuildFiles(ctx.services, applications, t));
 };
 
 const synchronize: CallHandler<'maintenance.synchronize'> = async (ctx) => {
   const t = await translator(ctx);
   const application = await tasks.findApplication(ctx.services, ctx.query.applicationid);
-  return runner(ctx).start('synchronize', tasks.synchronize(ctx.services, application, t), failure(t));
+  return start(ctx, t, 'synchronize', tasks.synchronize(ctx.services, application, t));
 };
 
 const clearData: CallHandler<'maintenance.clearData'> = async (ctx) => {

@@ -1,0 +1,43 @@
+// The login page over the per-address login limit (ATRIUM_RATE_LIMIT_LOGIN=2/60): the third attempt is
+// refused by the server with HTTP 429 and its localized message shows as the login error, in real Chromium.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startServer, ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { openPage, fillField, expectToast } from './support/pages.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ ATRIUM_RATE_LIMIT_LOGIN: '2/60' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('login rate limit', () => {
+  it('shows the refusal over the limit, even for the right password, and stays on the login page', async () => {
+    const page = await openPage(browser, server.url, 'en');
+    await page.goto(`${server.url}/#/login`);
+    await fillField(page, 'login-username', 'admin');
+    const submit = async (password: string) => {
+      await fillField(page, 'login-password', password);
+      const answer = page.waitForResponse((r) => r.url().endsWith('/authtime/login'));
+      await page.getByTestId('login-submit').click();
+      return answer;
+    };
+    for (let i = 0; i < 2; i++) expect((await (await submit('not-the-password')).json()).errcode).toBe(1002);
+    await expectToast(page, 'Wrong username or password');
+    const response = await submit(ADMIN_PASSWORD);
+    expect(response.status()).toBe(429);
+    expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0);
+    await expectToast(page, 'Too many attempts from your address');
+    expect(page.url()).toContain('#/login');
+    await expect.poll(() => page.getByTestId('login-submit').isEnabled()).toBe(true); // may try again later
+    await page.waitForFunction(() => document.getAnimations().length === 0); // the button's fade back from loading
+    await screenshot(page, 'login-rate-limited-en');
+    await page.context().close();
+  });
+});
