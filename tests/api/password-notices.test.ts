@@ -166,10 +166,11 @@ describe.each(targets)('password-expiry notices on $name', (target) => {
     expect((await acme.call('POST', '/authtime/notices/scan')).reply.errcode).toBe(1403);
     expect((await acme.call('GET', '/authtime/notices')).reply.errcode).toBe(1403);
     expect(await log(id)).toEqual([]);
-    const { reply } = await admin.call<{ ran: boolean; attempts: Array<{ superuserId: string; method: string; status: string }> }>('POST', '/authtime/notices/scan');
+    const { reply } = await admin.call<{ ran: boolean; message: string; attempts: Array<{ superuserId: string; method: string; status: string }> }>('POST', '/authtime/notices/scan');
     expect(reply.errcode, reply.errmsg).toBe(0);
     expect(replyProblems(server.catalogue, 'notices.scan', reply.data)).toEqual([]);
     expect(reply.data.ran).toBe(true);
+    expect(reply.data.message).toBe('Notices due now: 3 sent, 0 failed, 0 skipped.');
     expect(reply.data.attempts.map((a) => [a.superuserId, a.method, a.status])).toEqual([[id, 'sms', 'sent'], [id, 'messageCenter', 'sent'], [id, 'email', 'sent']]);
     const page = await admin.call<{ datas: Array<{ loginno: string; method: string; status: string }>; rowCount: number }>('GET', '/authtime/notices', { query: { pagelines: 3 } });
     expect(replyProblems(server.catalogue, 'notices.log', page.reply.data)).toEqual([]);

@@ -14,6 +14,7 @@ import MonitorHeart from '@mui/icons-material/MonitorHeart';
 import People from '@mui/icons-material/People';
 import Refresh from '@mui/icons-material/Refresh';
 import Save from '@mui/icons-material/Save';
+import Send from '@mui/icons-material/Send';
 import Settings from '@mui/icons-material/Settings';
 import Sms from '@mui/icons-material/Sms';
 import Upload from '@mui/icons-material/Upload';
@@ -34,6 +35,7 @@ export const icons: Readonly<Record<string, SvgIconComponent>> = {
   People,
   Refresh,
   Save,
+  Send,
   Settings,
   Sms,
   Upload,

@@ -341,6 +341,10 @@ export interface PasswordChange {
 }
 
 export interface PasswordNotice {
+  /**
+   * the log row (log only)
+   */
+  id?: string;
   superuserId: string;
   /**
    * the privileged user's login number (log only)
@@ -371,6 +375,10 @@ export interface PasswordNoticeScan {
    * false when another server instance was scanning at the time
    */
   ran: boolean;
+  /**
+   * the caller's summary of the attempts (run now only)
+   */
+  message?: string;
   attempts: PasswordNotice[];
 }
 

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ActionDef } from '../../../core/catalogue/types.ts';
 import { callAny } from '../../api/client.ts';
 import { getBoot } from '../../shell/boot.ts';
-import { notifySuccess, notifyWarning } from '../../shell/notify.ts';
+import { notifyError, notifySuccess, notifyWarning } from '../../shell/notify.ts';
 
 export interface PendingConfirm {
   action: ActionDef;
@@ -38,8 +38,10 @@ export function useListActions(selection: string[], afterChange: () => void, row
       const sendsIds = rowId !== undefined || action.selection === 'required';
       setRunning(true);
       try {
-        await callAny(action.call, { params: rowId === undefined ? {} : { id: rowId }, body: sendsIds ? ids : undefined });
-        notifySuccess(t(successKey(action.call)));
+        const answer = await callAny<{ success?: unknown; message?: unknown } | null>(action.call, { params: rowId === undefined ? {} : { id: rowId }, body: sendsIds ? ids : undefined });
+        // A call answering a result of its own ({ success?, message }) is reported with it, as in forms.
+        if (typeof answer?.message === 'string' && answer.message) (answer.success === false ? notifyError : notifySuccess)(answer.message);
+        else notifySuccess(t(successKey(action.call)));
         afterChange();
       } catch {
         /* the client showed errmsg; the list stays as it was */

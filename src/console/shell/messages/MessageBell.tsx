@@ -5,10 +5,11 @@ import { Badge, Box, Button, Chip, Divider, Drawer, IconButton, List, ListItemBu
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../../core/generated/api-types.ts';
+import { formatDateTime } from '../../runtime/cells/DateCell.tsx';
 import { useMessageCentre } from './useMessageCentre.ts';
 
 function MessageItem({ message, onRead }: { message: Message; onRead: (id: string) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <ListItemButton
       data-testid="message-item"
@@ -26,7 +27,7 @@ function MessageItem({ message, onRead }: { message: Message; onRead: (id: strin
         {message.body}
       </Typography>
       <Typography variant="caption" color="text.secondary">
-        {new Date(message.createdAt).toLocaleString(i18n.language === 'en' ? 'en' : i18n.language === 'cn' ? 'zh-TW' : 'zh-CN')}
+        {formatDateTime(message.createdAt)}
       </Typography>
     </ListItemButton>
   );

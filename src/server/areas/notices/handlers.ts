@@ -2,7 +2,14 @@
 import { scanPasswordNotices } from '../../notices/scan.ts';
 import type { CallHandler, Handler } from '../handler.ts';
 
-const scan: CallHandler<'notices.scan'> = (ctx) => scanPasswordNotices(ctx.services, new Date(), ctx.request.log);
+const scan: CallHandler<'notices.scan'> = async (ctx) => {
+  const result = await scanPasswordNotices(ctx.services, new Date(), ctx.request.log);
+  const count = (status: string) => result.attempts.filter((a) => a.status === status).length;
+  const message = !result.ran
+    ? await ctx.request.atrium.translate('notice.msg.busy')
+    : await ctx.request.atrium.translate('notice.msg.scanned', { sent: count('sent'), failed: count('failed'), skipped: count('skipped') });
+  return { ...result, message };
+};
 
 const log: CallHandler<'notices.log'> = async (ctx) => {
   const { db } = ctx.services;
@@ -10,7 +17,7 @@ const log: CallHandler<'notices.log'> = async (ctx) => {
   const rows = await db
     .selectFrom('password_notices as n')
     .innerJoin('superusers as s', 's.id', 'n.superuser_id')
-    .select(['n.superuser_id', 's.loginno', 'n.method', 'n.status', 'n.detail', 'n.created_at'])
+    .select(['n.id', 'n.superuser_id', 's.loginno', 'n.method', 'n.status', 'n.detail', 'n.created_at'])
     .orderBy('n.created_at', 'desc')
     .orderBy('n.id')
     .limit(pagelines)
@@ -18,7 +25,7 @@ const log: CallHandler<'notices.log'> = async (ctx) => {
     .execute();
   const total = await db.selectFrom('password_notices').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   return {
-    datas: rows.map((r) => ({ superuserId: r.superuser_id, loginno: r.loginno, method: r.method, status: r.status, detail: r.detail, createdAt: new Date(r.created_at).toISOString() })),
+    datas: rows.map((r) => ({ id: r.id, superuserId: r.superuser_id, loginno: r.loginno, method: r.method, status: r.status, detail: r.detail, createdAt: new Date(r.created_at).toISOString() })),
     rowCount: Number(total.n),
   };
 };
