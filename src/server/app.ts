@@ -11,6 +11,7 @@ import errorHandler from './plugins/error-handler.ts';
 import catalogueRoutes from './plugins/catalogue-routes.ts';
 import staticFiles from './plugins/static-files.ts';
 import { useJsonBodyParser } from './http/json-body.ts';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 import { smsGatewayFromEnv } from './integrations/sms/gateway-from-env.ts';
 import type { SmsGateway } from './integrations/sms/sms-gateway.ts';
 import uploadParser from './plugins/upload-parser.ts';
@@ -37,6 +38,8 @@ export interface AppOptions {
   rateLimits?: Partial<RateLimits>;
   /** Default: ATRIUM_SMTP_URL and ATRIUM_MAIL_FROM (no mail when unset); given as undefined → no mail. */
   mailer?: Mailer;
+  /** Peers trusted to forward the client's address; default: ATRIUM_TRUST_PROXY (nobody when unset). */
+  trustProxy?: TrustProxy;
   /** Scan for password-expiry notices hourly until the app closes (main.ts; tests call the scan themselves). */
   scheduleNotices?: boolean;
 }
@@ -63,7 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimits: { ...rateLimitsFromEnv(), ...options.rateLimits },
     mailer: 'mailer' in options ? options.mailer : mailerFromEnv(),
   };
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: false });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: options.trustProxy ?? parseTrustProxy(process.env.ATRIUM_TRUST_PROXY) });
   useJsonBodyParser(app);
   await app.register(requestContext, services);
   await app.register(errorHandler);

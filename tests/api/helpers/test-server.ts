@@ -14,6 +14,7 @@ import type { Mailer } from '../../../src/server/integrations/mail/mailer.ts';
 import { ApiClient } from './api-client.ts';
 import { TEST_ADMIN_PASSWORD, type DatabaseTarget, type OpenedDatabase, type TestDatabase } from './databases.ts';
 import { LIMITED_CALLS, type RateLimits } from '../../../src/server/plugins/rate-limits.ts';
+import type { TrustProxy } from '../../../src/server/http/trust-proxy.ts';
 
 export interface TestServer {
   url: string;
@@ -57,6 +58,8 @@ export interface TestServerOptions {
   mailer?: Mailer;
   /** Per-call rate limits; default: far above what any test sends from 127.0.0.1. */
   rateLimits?: Partial<RateLimits>;
+  /** Default: nobody trusted to forward the client's address. */
+  trustProxy?: TrustProxy;
 }
 
 const UNTHROTTLED = Object.fromEntries(LIMITED_CALLS.map((call) => [call, { max: 100_000, windowSeconds: 60 }])) as RateLimits;
@@ -78,6 +81,7 @@ async function serve(opened: OpenedDatabase & Partial<Pick<TestDatabase, 'second
     messagingUrl: options.messagingUrl ?? 'http://127.0.0.1:9/unused',
     mailer: options.mailer,
     rateLimits: { ...UNTHROTTLED, ...options.rateLimits },
+    trustProxy: options.trustProxy ?? false,
   });
   const others: TestServer[] = [];
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
