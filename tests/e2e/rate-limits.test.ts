@@ -40,4 +40,23 @@ describe('login rate limit', () => {
     await screenshot(page, 'login-rate-limited-en');
     await page.context().close();
   });
+
+  it('says why the check code is missing when its image is refused, instead of a broken image', async () => {
+    const withCaptcha = await startServer({ ATRIUM_CAPTCHA: 'on', ATRIUM_RATE_LIMIT_CAPTCHA: '1/60' });
+    try {
+      const page = await openPage(browser, withCaptcha.url, 'en');
+      const first = page.waitForResponse((r) => r.url().includes('/authtime/captcha'));
+      await page.goto(`${withCaptcha.url}/#/login`);
+      expect((await first).status()).toBe(200);
+      const refused = page.waitForResponse((r) => r.url().includes('/authtime/captcha'));
+      await page.getByTestId('login-captcha-refresh').click();
+      expect((await refused).status()).toBe(429);
+      await page.getByRole('alert').filter({ hasText: 'The check code could not be loaded' }).waitFor();
+      await page.getByTestId('login-captcha-missing').waitFor();
+      await screenshot(page, 'login-captcha-refused-en');
+      await page.context().close();
+    } finally {
+      await withCaptcha.stop();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 // The sign-in page: username, password, check code with its image, language switch, errors.
+import BrokenImageOutlined from '@mui/icons-material/BrokenImageOutlined';
 import Refresh from '@mui/icons-material/Refresh';
 import { Alert, Box, Button, Card, CardContent, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,8 @@ import { getBoot } from '../../shell/boot.ts';
 import { consoleTitle } from '../../shell/consoleTitle.ts';
 import { LanguageSwitch } from '../../shell/LanguageSwitch.tsx';
 import { useLogin, type LoginField } from './useLogin.ts';
+
+const CAPTCHA_BOX = { height: 56, width: 120, flexShrink: 0, borderRadius: 1, border: 1, borderColor: 'divider', cursor: 'pointer', bgcolor: 'grey.50' } as const;
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -46,14 +49,21 @@ export default function LoginPage() {
                 {captcha && (
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
                     <TextField {...field('checkcode', 'field.login.checkcode')} />
-                    <Box
-                      component="img"
-                      data-testid="login-captcha-img"
-                      src={login.captchaUrl}
-                      alt={t('field.login.checkcode')}
-                      onClick={login.refreshCaptcha}
-                      sx={{ height: 56, width: 120, flexShrink: 0, borderRadius: 1, border: 1, borderColor: 'divider', cursor: 'pointer', bgcolor: 'grey.50' }}
-                    />
+                    {login.captchaBroken ? (
+                      <Box data-testid="login-captcha-missing" onClick={login.refreshCaptcha} sx={{ ...CAPTCHA_BOX, display: 'grid', placeItems: 'center', color: 'text.disabled' }}>
+                        <BrokenImageOutlined />
+                      </Box>
+                    ) : (
+                      <Box
+                        component="img"
+                        data-testid="login-captcha-img"
+                        src={login.captchaUrl}
+                        alt={t('field.login.checkcode')}
+                        onClick={login.refreshCaptcha}
+                        onError={login.captchaFailed}
+                        sx={CAPTCHA_BOX}
+                      />
+                    )}
                     <Tooltip title={t('action.refreshCaptcha')}>
                       <IconButton data-testid="login-captcha-refresh" aria-label={t('action.refreshCaptcha')} onClick={login.refreshCaptcha} sx={{ mt: 1 }}>
                         <Refresh />

@@ -31,7 +31,16 @@ export function useLogin(captcha: boolean) {
     setFieldErrors((e) => ({ ...e, [field]: undefined }));
   }, []);
 
-  const refreshCaptcha = useCallback(() => setStamp(Date.now()), []);
+  const [captchaBroken, setCaptchaBroken] = useState(false);
+  const refreshCaptcha = useCallback(() => {
+    setCaptchaBroken(false);
+    setStamp(Date.now());
+  }, []);
+  // The image failed (refused over the rate limit, or the server is away): say so instead of a broken image.
+  const captchaFailed = useCallback(() => {
+    setCaptchaBroken(true);
+    setFormError(t('error.captchaUnavailable'));
+  }, [t]);
 
   const submit = useCallback(async () => {
     const fields: LoginField[] = captcha ? ['username', 'password', 'checkcode'] : ['username', 'password'];
@@ -69,8 +78,10 @@ export function useLogin(captcha: boolean) {
     formError,
     submitting,
     captchaUrl: callUrl('auth.captcha', {}, { t: stamp }),
+    captchaBroken,
     setValue,
     refreshCaptcha,
+    captchaFailed,
     submit,
   };
 }
