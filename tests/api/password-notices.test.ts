@@ -160,6 +160,18 @@ describe.each(targets)('password-expiry notices on $name', (target) => {
     expect(smtp.received).toEqual([expect.objectContaining({ to: [email], subject: '您的密码即将过期', text: 'Bitte ändern: noch 4 Tage.' })]);
   });
 
+  it("writes to each user in the language of its last login, else in the server's", async () => {
+    await policy({ ...ON, noticeMethod: [2] }, 'en');
+    const chinese = await user(27, { password: 'Secret1' });
+    const english = await user(27);
+    // Signing in (console in zh) is what records the language; the login restarts nothing of the round.
+    await server.signedIn(chinese.loginno, 'Secret1', 'zh');
+    await ageDays(chinese.id, 27);
+    await scan();
+    expect((await messagesOf(chinese.id)).map((m) => m.title)).toEqual(['您的密码即将过期']);
+    expect((await messagesOf(english.id)).map((m) => m.title)).toEqual(['Your password expires soon']);
+  });
+
   it('lets a super administrator run the scan now and read the log; others are refused', async () => {
     const { id, loginno } = await user(27);
     const acme = await server.signedIn(ACME.username, ACME.password, 'en');

@@ -41,8 +41,8 @@ describe('message centre', () => {
     const item = page.getByTestId('message-item');
     await item.first().waitFor();
     await expect(item.count()).resolves.toBe(1);
-    // The server's language (zh unless configured), whatever the reader's console language.
-    await expect(item.first().innerText()).resolves.toContain('您的密码即将过期');
+    // The language of the recipient's last login (en here), not the server's (zh).
+    await expect(item.first().innerText()).resolves.toContain('Your password expires soon');
     await expect(item.first().getAttribute('data-read')).resolves.toBe('false');
     await screenshot(page, 'message-centre-drawer');
 
@@ -61,7 +61,8 @@ describe('message centre', () => {
     await page.getByTestId('form-action-noticeLog').click();
     await page.waitForURL(/#\/notices$/);
     const rows = page.locator('.MuiDataGrid-row');
-    await rows.first().waitFor();
+    // Rows are drawn before their cells are filled: wait for the last one's text, not only for a row.
+    await expect.poll(async () => (await rows.allInnerTexts()).every((text) => /Sent/.test(text)) && (await rows.count()) > 1, { timeout: 10_000 }).toBe(true);
     // Every active privileged user's fresh password was due under that policy (the demo users too).
     expect((await page.locator('.MuiDataGrid-row .MuiDataGrid-cell[data-field="loginno"]').allInnerTexts()).length).toBeGreaterThan(1);
     // The policy ticks only the message centre: every attempt of the first test is a sent message.

@@ -8,6 +8,7 @@ import * as fieldExtends from './migrations/0003-field-extends.ts';
 import * as maintenanceJobs from './migrations/0006-maintenance-jobs.ts';
 import * as passwordNotices from './migrations/0005-password-notices.ts';
 import * as builtinOfficers from './migrations/0007-builtin-officers.ts';
+import * as superuserLanguage from './migrations/0008-superuser-language.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-maintenance-jobs': maintenanceJobs,
   '0005-password-notices': passwordNotices,
   '0007-builtin-officers': builtinOfficers,
+  '0008-superuser-language': superuserLanguage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -29,6 +29,8 @@ export interface SuperusersTable {
   must_change_password: Defaulted<boolean>;
   /** A built-in officer (migration 0007): its type and its empty scope are fixed, it cannot be deleted. */
   builtin: Defaulted<boolean>;
+  /** The language of its last login (migration 0008), for what the server sends it unasked; '' = unknown. */
+  language: Defaulted<string>;
   /** Where SMS notices go (migration 0005); '' = none. */
   telephone: Defaulted<string>;
   created_at: CreatedAt;

@@ -4,7 +4,7 @@
 // scan, a sent or skipped one is not. Called by the schedule and directly by the tests (with `now`).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { DEFAULT_LANGUAGE } from '../../core/catalogue/types.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../core/catalogue/types.ts';
 import { interpolate, translatorFor } from '../../core/translate.ts';
 import { expiryNotice, readPasswordPolicy, type NoticeMethod, type PasswordPolicy } from '../auth/password-policy.ts';
 import { readConfig } from '../db/config-store.ts';
@@ -31,7 +31,7 @@ const quietLog: SmsLog = { info: () => undefined };
 function candidates(services: NoticeServices, policy: PasswordPolicy, now: Date) {
   return services.db
     .selectFrom('superusers')
-    .select(['id', 'loginno', 'email', 'telephone', 'password_changed_at', sql<string>`password_changed_at::text`.as('round')])
+    .select(['id', 'loginno', 'email', 'telephone', 'language', 'password_changed_at', sql<string>`password_changed_at::text`.as('round')])
     .where('status', '=', 1)
     .where('password_changed_at', '>', new Date(now.getTime() - policy.maxAgeDays * DAY_MS))
     .where('password_changed_at', '<=', new Date(now.getTime() - (policy.maxAgeDays - policy.noticeDays) * DAY_MS))
@@ -50,10 +50,17 @@ async function doneMethods(services: NoticeServices, superuserId: string, round:
   return new Set(rows.map((r) => r.method));
 }
 
-/** The server's language (configuration `language`, else zh): a scan has no request to take one from (D17). */
-async function serverTranslator(services: NoticeServices) {
+/** Each recipient's language: the one of its last login, else the server's (configuration `language`,
+ *  else zh), since a scan has no request to take one from (D18). */
+async function recipientTranslators(services: NoticeServices) {
   const { language } = await readConfig(services.db, ['language']);
-  return translatorFor(services.catalogue.labels[isLanguage(language) ? language : DEFAULT_LANGUAGE]);
+  const fallback: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  const translators = new Map<Language, ReturnType<typeof translatorFor>>();
+  return (userLanguage: string) => {
+    const chosen = isLanguage(userLanguage) ? userLanguage : fallback;
+    if (!translators.has(chosen)) translators.set(chosen, translatorFor(services.catalogue.labels[chosen]));
+    return translators.get(chosen)!;
+  };
 }
 
 // One scan at a time per database in this process (the schedule and "run now" may meet); the advisory
@@ -73,13 +80,14 @@ async function scanOnce(services: NoticeServices, now: Date, log: SmsLog): Promi
   const release = await lockDeployment(services.database, 'password-notices');
   if (!release) return { ran: false, attempts: [] };
   try {
-    const t = await serverTranslator(services);
+    const translatorOf = await recipientTranslators(services);
     const attempts: Attempt[] = [];
     for (const user of await candidates(services, policy, now)) {
       const due = expiryNotice(policy, user.password_changed_at, now);
       if (!due) continue;
       const done = await doneMethods(services, user.id, user.round);
       const params = { days: due.daysLeft, loginno: user.loginno };
+      const t = translatorOf(user.language);
       const notice = {
         superuserId: user.id,
         email: user.email,

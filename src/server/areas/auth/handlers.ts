@@ -44,7 +44,10 @@ const login: CallHandler<'auth.login'> = async ({ services, body, request, reply
   setSessionCookies(request, reply, tokens);
   reply.clearCookie(CAPTCHA_COOKIE, { path: '/' });
   request.atrium.forgetSession();
-  return { ...toCurrentUser(row), language: await request.atrium.language() };
+  const language = await request.atrium.language();
+  // Remembered for what the server later sends this user unasked (password-expiry notices).
+  await db.updateTable('superusers').set({ language }).where('id', '=', row.id).where('language', '<>', language).execute();
+  return { ...toCurrentUser(row), language };
 };
 
 const logout: CallHandler<'auth.logout'> = async ({ services, session, request, reply }) => {
