@@ -67,6 +67,8 @@ describe('message centre', () => {
     expect((await page.locator('.MuiDataGrid-row .MuiDataGrid-cell[data-field="loginno"]').allInnerTexts()).length).toBeGreaterThan(1);
     // The policy ticks only the message centre: every attempt of the first test is a sent message.
     for (const text of await rows.allInnerTexts()) expect(text).toMatch(/Message center[\s\S]*Sent/);
+    // Nothing acts on selected attempts: the log has no checkboxes.
+    expect(await page.locator('.MuiDataGrid-root input[type="checkbox"]').count()).toBe(0);
     await screenshot(page, 'notice-log');
     await page.getByTestId('action-scan').click();
     await page.getByRole('alert').filter({ hasText: 'Notices due now: 0 sent, 0 failed, 0 skipped.' }).first().waitFor();

@@ -1,4 +1,4 @@
-// The table view: a dense DataGrid with checkbox selection, the catalogue's columns, server-side
+// The table view: a dense DataGrid with checkbox selection (when an action needs one), the catalogue's columns, server-side
 // paging and row click; row actions get a column only on screens without cards (cards carry them).
 import { IconButton, Tooltip } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
@@ -58,7 +58,7 @@ export function TableView({ list, renderers }: { list: ListController; renderers
       getRowId={list.rowId}
       loading={list.loading}
       density="compact"
-      checkboxSelection
+      checkboxSelection={list.selectable}
       disableRowSelectionOnClick
       disableColumnMenu
       paginationMode="server"

@@ -110,6 +110,8 @@ export function useListController(screen: ListScreenDef) {
     selection,
     setSelection,
     toolbar,
+    // Checkboxes only where an action acts on the selected rows (a log has nothing to select for).
+    selectable: (screen.actions ?? []).some((a) => a.selection === 'required'),
     rowActions,
     runAction: actions.run,
     confirm: { pending: actions.pending, accept: actions.confirm, cancel: actions.cancel },
