@@ -8,7 +8,7 @@ import { SUCCESS, type SmsLog } from '../integrations/sms/sms-gateway.ts';
 
 export type NoticeServices = Pick<AppServices, 'database' | 'db' | 'catalogue' | 'sms' | 'mailer'>;
 
-/** One notice to one privileged user, its text already in the server's language. */
+/** One notice to one privileged user, its text already in the recipient's language (scan.ts). */
 export interface Notice {
   superuserId: string;
   email: string;
