@@ -3,7 +3,9 @@
 // JavaScript size. Figures are ratios against the baseline, so a slower machine changes little.
 // Set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL instead of the embedded PGlite.
 import autocannon from 'autocannon';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import pg from 'pg';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../src/server/db/connect.ts';
@@ -50,10 +52,31 @@ async function signIn(base: string): Promise<Record<string, string>> {
   return { cookie: cookies.join('; '), [CSRF_HEADER]: csrf };
 }
 
+/** On PostgreSQL each run gets a schema of its own, dropped afterwards, so runs never add up. */
+async function benchSchema(databaseUrl: string): Promise<{ name: string; drop: () => Promise<void> }> {
+  const name = `atrium_bench_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create schema ${name}`);
+  return { name, drop: () => run(`drop schema ${name} cascade`) };
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-'));
   const databaseUrl = process.env.BENCH_DATABASE_URL;
-  const database = await openDatabase({ databaseUrl, pgliteDir: databaseUrl ? undefined : join(dataDir, 'pglite') });
+  const schema = databaseUrl ? await benchSchema(databaseUrl) : undefined;
+  const database = await openDatabase({
+    databaseUrl,
+    pgliteDir: databaseUrl ? undefined : join(dataDir, 'pglite'),
+    pgPool: schema ? { options: `-c search_path=${schema.name}` } : undefined,
+  });
   try {
     const started = Date.now();
     await prepareDatabase(database.db, { dataDir, adminPassword: PASSWORD });
@@ -82,6 +105,7 @@ async function main(): Promise<void> {
     if (baseline.errors + list.errors + search.errors > 0) process.exitCode = 1;
   } finally {
     await database.close();
+    await schema?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
