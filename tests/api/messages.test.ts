@@ -2,6 +2,7 @@
 // first and paged, with the unread count; another user's message reads as unknown and stays unread.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpired } from '../../src/server/auth/sessions.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { replyProblems } from './helpers/reply-schemas.ts';
@@ -76,6 +77,18 @@ describe.each(targets)('message centre on $name', (target) => {
     expect((await markAll(acme)).reply).toEqual({ errcode: 0, errmsg: 'ok', data: { unread: 0 } });
     expect((await list(acme)).reply.data.datas.every((m) => m.read)).toBe(true);
     expect((await list(admin)).reply.data.unread).toBe(adminUnread);
+  });
+
+  it('purges read messages after 180 days and keeps unread ones however old', async () => {
+    const readOld = await message(acmeId, 'Read long ago', 181 * 24 * 60);
+    const readRecent = await message(acmeId, 'Read lately', 179 * 24 * 60);
+    const unreadOld = await message(acmeId, 'Never read', 400 * 24 * 60);
+    const readAt = (days: number) => new Date(Date.now() - days * 24 * 60 * 60_000);
+    await server.db.updateTable('messages').set({ read_at: readAt(181) }).where('id', '=', readOld).execute();
+    await server.db.updateTable('messages').set({ read_at: readAt(179) }).where('id', '=', readRecent).execute();
+    await purgeExpired(server.db);
+    const left = (await server.db.selectFrom('messages').select('id').where('id', 'in', [readOld, readRecent, unreadOld]).execute()).map((r) => r.id);
+    expect(left.sort()).toEqual([readRecent, unreadOld].sort());
   });
 
   it('needs a session', async () => {

@@ -62,7 +62,11 @@ export async function deleteSession(db: Db, storedId: string): Promise<void> {
 }
 
 /** Drops expired sessions and check codes (called at start and now and then). */
+/** Read messages are kept this long, then purged; unread ones stay until read (D18). */
+export const READ_MESSAGE_DAYS = 180;
+
 export async function purgeExpired(db: Db): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', sql<Date>`now()`).execute();
   await db.deleteFrom('captchas').where('expires_at', '<=', sql<Date>`now()`).execute();
+  await db.deleteFrom('messages').where('read_at', '<=', sql<Date>`now() - make_interval(days => ${READ_MESSAGE_DAYS})`).execute();
 }
