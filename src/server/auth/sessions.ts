@@ -2,6 +2,7 @@
 // cookie on each call, slid forward while used, removed at logout.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { purgeRateLimitHits } from '../plugins/rate-limit-store.ts';
 import type { Db } from '../db/schema.ts';
 import { selectCurrentUser, toCurrentUser, type CurrentUser } from './current-user.ts';
 
@@ -69,4 +70,5 @@ export async function purgeExpired(db: Db): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', sql<Date>`now()`).execute();
   await db.deleteFrom('captchas').where('expires_at', '<=', sql<Date>`now()`).execute();
   await db.deleteFrom('messages').where('read_at', '<=', sql<Date>`now() - make_interval(days => ${READ_MESSAGE_DAYS})`).execute();
+  await purgeRateLimitHits(db);
 }

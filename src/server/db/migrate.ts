@@ -9,6 +9,7 @@ import * as maintenanceJobs from './migrations/0006-maintenance-jobs.ts';
 import * as passwordNotices from './migrations/0005-password-notices.ts';
 import * as builtinOfficers from './migrations/0007-builtin-officers.ts';
 import * as superuserLanguage from './migrations/0008-superuser-language.ts';
+import * as rateLimitHits from './migrations/0009-rate-limit-hits.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0005-password-notices': passwordNotices,
   '0007-builtin-officers': builtinOfficers,
   '0008-superuser-language': superuserLanguage,
+  '0009-rate-limit-hits': rateLimitHits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

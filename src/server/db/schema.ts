@@ -191,6 +191,13 @@ export interface MaintenanceJobsTable {
   heartbeat_at: Defaulted<Date>;
 }
 
+/** Rate-limit counters (migration 0009): per route and client address, the current window's hits. */
+export interface RateLimitHitsTable {
+  key: string;
+  window_start: Defaulted<Date>;
+  hits: Defaulted<number>;
+}
+
 export interface DatabaseSchema {
   superusers: SuperusersTable;
   superuser_domains: SuperuserDomainsTable;
@@ -206,6 +213,7 @@ export interface DatabaseSchema {
   config: ConfigTable;
   store_records: StoreRecordsTable;
   maintenance_jobs: MaintenanceJobsTable;
+  rate_limit_hits: RateLimitHitsTable;
   messages: MessagesTable;
   password_notices: PasswordNoticesTable;
 }

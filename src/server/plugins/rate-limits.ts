@@ -1,4 +1,5 @@
-// Named plugin: per-client-address rate limits (@fastify/rate-limit, in the memory of each instance)
+// Named plugin: per-client-address rate limits (@fastify/rate-limit, counted in the database so every
+// instance sees the same hits: rate-limit-store.ts)
 // on the calls that guess or spend: login, the check-code image, the test SMS and the password change.
 // A refused request never reaches its handler (the limit runs on onRequest), so it changes nothing;
 // it answers HTTP 429 with Retry-After and the envelope {errcode 1429, localized errmsg}.
@@ -6,6 +7,7 @@ import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../http/app-error.ts';
+import { databaseStore } from './rate-limit-store.ts';
 
 export const LIMITED_CALLS = ['auth.login', 'auth.captcha', 'sms.test', 'auth.changePassword'] as const;
 export type LimitedCall = (typeof LIMITED_CALLS)[number];
@@ -37,7 +39,8 @@ export function parseRateLimit(name: string, value: string): RateLimit | null {
   const match = /^\s*(\d+)\s*(?:\/\s*(\d+)\s*)?$/.exec(value);
   const max = Number(match?.[1]);
   const windowSeconds = Number(match?.[2] ?? 60);
-  if (!match || max < 1 || windowSeconds < 1) throw new Error(`${name}=${value}: expected MAX/SECONDS (e.g. 10/60), MAX (per minute) or off`);
+  // A day at most: counters of windows over for a day are purged (rate-limit-store.ts).
+  if (!match || max < 1 || windowSeconds < 1 || windowSeconds > 86_400) throw new Error(`${name}=${value}: expected MAX/SECONDS (e.g. 10/60, at most 86400 seconds), MAX (per minute) or off`);
   return { max, windowSeconds };
 }
 
@@ -60,6 +63,7 @@ export function routeRateLimit(limits: RateLimits, callId: string) {
 async function rateLimits(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false, // only routes with a config.rateLimit (catalogue-routes.ts)
+    store: databaseStore(app.services.db),
     errorResponseBuilder: (_request, context) => new AppError('tooManyRequests', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
 }
