@@ -1,79 +1,47 @@
-// The header bell of the message centre: the unread count as a badge; a drawer lists the messages
-// (title, text, time, unread ones marked), marks one read on click and all with one button.
+// The header bell of the message centre: the unread count as a badge. The drawer listing the messages
+// is loaded the first time the bell is opened, so the first screen does not carry it.
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
-import { Badge, Box, Button, Chip, Divider, Drawer, IconButton, List, ListItemButton, Stack, Tooltip, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Badge, IconButton, Tooltip } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Message } from '../../../core/generated/api-types.ts';
-import { formatDateTime } from '../../runtime/cells/DateCell.tsx';
 import { useMessageCentre } from './useMessageCentre.ts';
 
-function MessageItem({ message, onRead }: { message: Message; onRead: (id: string) => void }) {
-  const { t } = useTranslation();
-  return (
-    <ListItemButton
-      data-testid="message-item"
-      data-read={message.read ? 'true' : 'false'}
-      onClick={() => !message.read && onRead(message.id)}
-      sx={{ display: 'block', py: 1.5, bgcolor: message.read ? undefined : 'action.hover' }}
-    >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
-        <Typography variant="subtitle2" sx={{ flex: 1, fontWeight: message.read ? 400 : 700 }}>
-          {message.title}
-        </Typography>
-        {!message.read && <Chip size="small" color="primary" label={t('messageCentre.unread')} />}
-      </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap' }}>
-        {message.body}
-      </Typography>
-      <Typography variant="caption" color="text.secondary">
-        {formatDateTime(message.createdAt)}
-      </Typography>
-    </ListItemButton>
-  );
-}
+const MessageDrawer = lazy(() => import('./MessageDrawer.tsx'));
 
 export function MessageBell() {
   const { t } = useTranslation();
-  const { page, markRead, markAllRead } = useMessageCentre();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const { page, markRead, markAllRead } = useMessageCentre(open);
   const label = t('messageCentre.bell', { count: page.unread });
   return (
     <>
       <Tooltip title={label}>
-        <IconButton data-testid="header-messages" color="inherit" aria-label={label} onClick={() => setOpen(true)}>
+        <IconButton
+          data-testid="header-messages"
+          color="inherit"
+          aria-label={label}
+          onClick={() => {
+            setOpened(true);
+            setOpen(true);
+          }}
+        >
           <Badge data-testid="header-messages-badge" badgeContent={page.unread} color="error" max={99}>
             <NotificationsOutlined />
           </Badge>
         </IconButton>
       </Tooltip>
-      <Drawer anchor="right" open={open} onClose={() => setOpen(false)}>
-        <Box data-testid="message-drawer" role="region" aria-label={t('messageCentre.title')} sx={{ width: { xs: '100vw', sm: 400 } }}>
-          <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.5 }}>
-            <Typography variant="h6" sx={{ flex: 1, fontSize: 18 }}>
-              {t('messageCentre.title')}
-            </Typography>
-            <Button data-testid="messages-read-all" size="small" disabled={page.unread === 0} onClick={() => void markAllRead().catch(() => undefined)}>
-              {t('messageCentre.markAllRead')}
-            </Button>
-          </Stack>
-          <Divider />
-          {page.datas.length === 0 ? (
-            <Typography data-testid="messages-empty" color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-              {t('messageCentre.empty')}
-            </Typography>
-          ) : (
-            <List disablePadding>
-              {page.datas.map((message) => (
-                <Box key={message.id}>
-                  <MessageItem message={message} onRead={(id) => void markRead(id).catch(() => undefined)} />
-                  <Divider component="div" />
-                </Box>
-              ))}
-            </List>
-          )}
-        </Box>
-      </Drawer>
+      {opened && (
+        <Suspense fallback={null}>
+          <MessageDrawer
+            open={open}
+            page={page}
+            onClose={() => setOpen(false)}
+            onRead={(id) => void markRead(id).catch(() => undefined)}
+            onReadAll={() => void markAllRead().catch(() => undefined)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

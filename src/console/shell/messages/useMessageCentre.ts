@@ -1,5 +1,5 @@
 // The signed-in user's messages for the header bell: read on mount, on every navigation, every minute
-// and after marking. Failures are silent (the bell keeps its last figures): a poll must never raise a
+// and after marking; while the drawer is closed only the unread count is needed (one line is asked). Failures are silent (the bell keeps its last figures): a poll must never raise a
 // toast, e.g. while the user has to change the password first.
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -10,7 +10,7 @@ export const POLL_MS = 60_000;
 const PAGE_LINES = 50;
 const EMPTY: MessagePage = { datas: [], rowCount: 0, unread: 0 };
 
-export function useMessageCentre() {
+export function useMessageCentre(listing: boolean) {
   const { pathname } = useLocation();
   const [page, setPage] = useState<MessagePage>(EMPTY);
   // Bumped by the poll and after marking: each bump reads the messages again.
@@ -19,14 +19,14 @@ export function useMessageCentre() {
 
   useEffect(() => {
     let current = true;
-    call('messages.list', { query: { currpage: 1, pagelines: PAGE_LINES }, silent: true }).then(
+    call('messages.list', { query: { currpage: 1, pagelines: listing ? PAGE_LINES : 1 }, silent: true }).then(
       (answer) => current && setPage(answer),
       () => undefined,
     );
     return () => {
       current = false;
     };
-  }, [pathname, generation]);
+  }, [pathname, generation, listing]);
 
   useEffect(() => {
     const timer = window.setInterval(reload, POLL_MS);
