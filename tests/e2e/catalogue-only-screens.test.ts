@@ -1,29 +1,20 @@
 // The catalogue is the source: a list and a form defined only in fixture YAML (entity, calls served by
 // the generic store, screens, route, labels; no React code) are shown and used in the browser.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { startServer, ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { ADMIN_PASSWORD } from './support/server.ts';
+import { serverAndBrowser } from './support/session.ts';
+import { screenshot } from './support/browser.ts';
 import { openPage, signIn, fillField, fillFormField, expectToast } from './support/pages.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const live = serverAndBrowser({ ATRIUM_CATALOGUE_EXTRA: join(process.cwd(), 'tests/fixtures/store-catalogue') });
 
-beforeAll(async () => {
-  const fixture = join(process.cwd(), 'tests/fixtures/store-catalogue');
-  [server, browser] = await Promise.all([startServer({ ATRIUM_CATALOGUE_EXTRA: fixture }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('screens defined only in the catalogue', () => {
   it('lists, validates, creates, finds, edits and deletes an asset', async () => {
-    const page = await openPage(browser, server.url, 'en');
-    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
-    await page.goto(`${server.url}/#/assets`);
+    const page = await openPage(live.browser, live.server.url, 'en');
+    await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);
+    await page.goto(`${live.server.url}/#/assets`);
     await page.getByTestId('list-empty').waitFor();
     await expect(page.getByTestId('breadcrumb').innerText()).resolves.toContain('Assets');
 

@@ -1,25 +1,17 @@
 // Signing in, the home tiles, the language switch and the 401 → login rule, in real Chromium.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServer, ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD } from './support/server.ts';
+import { serverAndBrowser } from './support/session.ts';
+import { screenshot } from './support/browser.ts';
 import { openPage, signIn, fillField, expectToast } from './support/pages.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const live = serverAndBrowser();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('login and home', () => {
   it('refuses a wrong password with the server message and stays on the login page', async () => {
-    const page = await openPage(browser, server.url, 'en');
-    await page.goto(`${server.url}/#/login`);
+    const page = await openPage(live.browser, live.server.url, 'en');
+    await page.goto(`${live.server.url}/#/login`);
     await fillField(page, 'login-username', 'admin');
     await fillField(page, 'login-password', 'not-the-password');
     await page.getByTestId('login-submit').click();
@@ -30,8 +22,8 @@ describe('login and home', () => {
   });
 
   it('signs in as the super administrator and shows every home tile and the footer', async () => {
-    const page = await openPage(browser, server.url, 'en');
-    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+    const page = await openPage(live.browser, live.server.url, 'en');
+    await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);
     expect(page.url()).toContain('#/home');
     await page.getByTestId('tile-domains').waitFor();
     for (const tile of ['domains', 'superuser', 'systemCon', 'systemMoni', 'debug']) {
@@ -47,14 +39,14 @@ describe('login and home', () => {
   });
 
   it('switches the language on the login page and keeps it after signing in', async () => {
-    const page = await openPage(browser, server.url, 'en');
-    await page.goto(`${server.url}/#/login`);
+    const page = await openPage(live.browser, live.server.url, 'en');
+    await page.goto(`${live.server.url}/#/login`);
     await expect(page.getByTestId('login-submit').innerText()).resolves.toMatch(/sign in/i);
     await page.getByTestId('lang-switch').click();
     await page.getByTestId('lang-zh').click();
     await expect.poll(() => page.getByTestId('login-submit').innerText()).toBe('登录');
     await screenshot(page, 'login-zh');
-    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+    await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);
     await expect(page.getByTestId('tile-domains').innerText()).resolves.toContain('企业域');
     await page.getByTestId('lang-switch').click();
     await page.getByTestId('lang-cn').click();
@@ -64,20 +56,20 @@ describe('login and home', () => {
   });
 
   it('sends a browser without a session to the login page', async () => {
-    const page = await openPage(browser, server.url, 'en');
-    await page.goto(`${server.url}/#/home`);
+    const page = await openPage(live.browser, live.server.url, 'en');
+    await page.goto(`${live.server.url}/#/home`);
     await page.waitForURL(/#\/login/, { timeout: 15_000 });
-    await page.goto(`${server.url}/#/main`);
+    await page.goto(`${live.server.url}/#/main`);
     await page.waitForURL(/#\/login/, { timeout: 15_000 });
     await page.context().close();
   });
 
   it('signs out and the session is gone', async () => {
-    const page = await openPage(browser, server.url, 'en');
-    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+    const page = await openPage(live.browser, live.server.url, 'en');
+    await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);
     await page.getByTestId('header-logout').click();
     await page.waitForURL(/#\/login/);
-    const res = await page.request.get(`${server.url}/authtime/myprofile`);
+    const res = await page.request.get(`${live.server.url}/authtime/myprofile`);
     expect(res.status()).toBe(401);
     await page.context().close();
   });

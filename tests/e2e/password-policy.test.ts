@@ -1,16 +1,16 @@
 // The password policy and security separation in real Chromium: an account locked after the
 // configured failed logins, a forced password change at first login, and a security officer who sees
 // only the policy tab of the configuration and whose calls outside it are refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ApiClient } from '../api/helpers/api-client.ts';
 import { encodePassword } from '../../src/core/password-codec.ts';
-import { startServer, ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { ADMIN_PASSWORD } from './support/server.ts';
+import { serverAndBrowser } from './support/session.ts';
+import { screenshot } from './support/browser.ts';
 import { openPage, signIn, fillField, expectToast, fillFormField } from './support/pages.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const live = serverAndBrowser({ ATRIUM_SECURITY_SEPARATION: 'on' });
 const GIVEN = 'Given@2026';
 const OWN = 'Own@20260';
 
@@ -39,8 +39,7 @@ async function tryLogin(page: Page, username: string, password: string): Promise
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ ATRIUM_SECURITY_SEPARATION: 'on' }), launchBrowser()]);
-  const admin = new ApiClient(server.url, 'en');
+  const admin = new ApiClient(live.server.url, 'en');
   const login = await admin.login('admin', ADMIN_PASSWORD);
   if (login.reply.errcode !== 0) throw new Error(login.reply.errmsg);
   const saved = await admin.call('PUT', '/authtime/config', { body: { loginConfig: { length: 8, failLoginTimes: 3, legal: 0, legalType: [], encryptionMode: 0, noticeAuthor: '1', isFirstLogin: 1, noticeMethod: [] } } });
@@ -49,20 +48,16 @@ beforeAll(async () => {
   await createUser(admin, 'firstme', 'admin', false);
   await createUser(admin, 'officer', 'secret', true);
   // The officer has already chosen its own password (first-login change made through the API).
-  const officer = new ApiClient(server.url, 'en');
+  const officer = new ApiClient(live.server.url, 'en');
   await officer.login('officer', GIVEN);
   const changed = await officer.call('POST', '/authtime/password', { body: { oldpassword: encodePassword(GIVEN), password: encodePassword(OWN), confirmpwd: encodePassword(OWN) } });
   if (changed.reply.errcode !== 0) throw new Error(`officer password: ${changed.reply.errmsg}`);
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('password policy and security separation', () => {
   it('locks an account after the configured failed logins, even against the right password', async () => {
-    const page = await openPage(browser, server.url, 'en');
-    await page.goto(`${server.url}/#/login`);
+    const page = await openPage(live.browser, live.server.url, 'en');
+    await page.goto(`${live.server.url}/#/login`);
     for (let i = 0; i < 2; i++) {
       expect(await tryLogin(page, 'lockme', 'Wrong@2026')).toBe(1002);
       await expectToast(page, 'Wrong username or password');
@@ -78,13 +73,13 @@ describe('password policy and security separation', () => {
   });
 
   it('forces a password change at the first login before anything else', async () => {
-    const page = await openPage(browser, server.url, 'en');
-    await page.goto(`${server.url}/#/login`);
+    const page = await openPage(live.browser, live.server.url, 'en');
+    await page.goto(`${live.server.url}/#/login`);
     expect(await tryLogin(page, 'firstme', GIVEN)).toBe(0);
     await page.waitForURL(/#\/password/);
     await expectToast(page, 'This is your first sign-in with a password an administrator gave you.');
     // Another route leads back here.
-    await page.goto(`${server.url}/#/superuser`);
+    await page.goto(`${live.server.url}/#/superuser`);
     await page.waitForURL(/#\/password/);
     await fillFormField(page, 'oldpassword', GIVEN);
     await fillFormField(page, 'password', 'Short12');
@@ -99,14 +94,14 @@ describe('password policy and security separation', () => {
     await page.waitForURL(/#\/main/);
     await page.context().close();
     // The new password is the one that signs in now.
-    const again = await openPage(browser, server.url, 'en');
-    await signIn(again, server.url, 'firstme', OWN);
+    const again = await openPage(live.browser, live.server.url, 'en');
+    await signIn(again, live.server.url, 'firstme', OWN);
     await again.context().close();
   });
 
   it('shows the built-in security officer its home tiles and only the policy tab, and refuses its calls outside it', async () => {
-    const page = await openPage(browser, server.url, 'en');
-    await page.goto(`${server.url}/#/login`);
+    const page = await openPage(live.browser, live.server.url, 'en');
+    await page.goto(`${live.server.url}/#/login`);
     // The built-in officer holds no enterprise: not department-level, so it has a home, and being
     // not tenant-scoped its type shows the configuration tile but not monitoring or debug.
     expect(await tryLogin(page, 'secadmin', 'Secadmin@2026')).toBe(0);
@@ -141,8 +136,8 @@ describe('password policy and security separation', () => {
   });
 
   it('sends a department-level officer to its enterprise list with the alert, not to home', async () => {
-    const page = await openPage(browser, server.url, 'en');
-    await page.goto(`${server.url}/#/login`);
+    const page = await openPage(live.browser, live.server.url, 'en');
+    await page.goto(`${live.server.url}/#/login`);
     expect(await tryLogin(page, 'officer', OWN)).toBe(0);
     await expectToast(page, 'The current login user is a department-level user and has no permission to access the home page.');
     await page.waitForURL(/#\/main/);
@@ -153,18 +148,18 @@ describe('password policy and security separation', () => {
     await page.locator('[data-testid^="card-"], [data-testid="list-empty"]').first().waitFor();
     await screenshot(page, 'department-officer-main-en');
     // Its configuration is still the policy group, opened by its address.
-    await page.goto(`${server.url}/#/systemCon`);
+    await page.goto(`${live.server.url}/#/systemCon`);
     await page.getByTestId('form-tab-policy').waitFor();
     await page.context().close();
   });
 
   it('lets the super administrator edit the built-in officer, whose type is fixed and which needs no enterprise', async () => {
-    const admin = new ApiClient(server.url, 'en');
+    const admin = new ApiClient(live.server.url, 'en');
     await admin.login('admin', ADMIN_PASSWORD);
     const rows = (await admin.call<{ datas: Array<{ id: string; loginno: string }> }>('GET', '/authtime/superuser', { query: { currpage: 1, pagelines: 10, loginno: 'auditor' } })).reply.data.datas;
-    const page = await openPage(browser, server.url, 'en');
-    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
-    await page.goto(`${server.url}/#/superuser/detail?id=${rows[0].id}`);
+    const page = await openPage(live.browser, live.server.url, 'en');
+    await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);
+    await page.goto(`${live.server.url}/#/superuser/detail?id=${rows[0].id}`);
     await page.getByText('A built-in officer of security separation; its type is fixed and it manages no enterprise.').waitFor();
     // No scope to choose, the type shown but not changeable.
     expect(await page.getByRole('combobox', { name: 'Enterprises' }).count()).toBe(0);

@@ -1,26 +1,18 @@
 // The login page over the per-address login limit (ATRIUM_RATE_LIMIT_LOGIN=2/60): the third attempt is
 // refused by the server with HTTP 429 and its localized message shows as the login error, in real Chromium.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServer, ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { startServer, ADMIN_PASSWORD } from './support/server.ts';
+import { serverAndBrowser } from './support/session.ts';
+import { screenshot } from './support/browser.ts';
 import { openPage, fillField, expectToast } from './support/pages.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const live = serverAndBrowser({ ATRIUM_RATE_LIMIT_LOGIN: '2/60' });
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ ATRIUM_RATE_LIMIT_LOGIN: '2/60' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('login rate limit', () => {
   it('shows the refusal over the limit, even for the right password, and stays on the login page', async () => {
-    const page = await openPage(browser, server.url, 'en');
-    await page.goto(`${server.url}/#/login`);
+    const page = await openPage(live.browser, live.server.url, 'en');
+    await page.goto(`${live.server.url}/#/login`);
     await fillField(page, 'login-username', 'admin');
     const submit = async (password: string) => {
       await fillField(page, 'login-password', password);
@@ -44,7 +36,7 @@ describe('login rate limit', () => {
   it('says why the check code is missing when its image is refused, instead of a broken image', async () => {
     const withCaptcha = await startServer({ ATRIUM_CAPTCHA: 'on', ATRIUM_RATE_LIMIT_CAPTCHA: '1/60' });
     try {
-      const page = await openPage(browser, withCaptcha.url, 'en');
+      const page = await openPage(live.browser, withCaptcha.url, 'en');
       const first = page.waitForResponse((r) => r.url().includes('/authtime/captcha'));
       await page.goto(`${withCaptcha.url}/#/login`);
       expect((await first).status()).toBe(200);
