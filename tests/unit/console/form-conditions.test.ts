@@ -127,6 +127,16 @@ describe('the whole-record check of a tabbed form', () => {
     expect(check(both)).toEqual(['authentication', 'policy']);
   });
 
+  it('compiles each distinct tab schema once, however often the record is checked (every keystroke)', () => {
+    // ajv keeps one compiled validator per schema object it is given.
+    const cache = (formValidator as unknown as { ajv: { _cache: Map<unknown, unknown> } }).ajv._cache;
+    const broken = { ...record, loginConfig: { legal: 1, legalType: [], noticeAuthor: '1' } };
+    check(broken);
+    const compiled = cache.size;
+    for (let i = 0; i < 5; i++) expect(check(structuredClone(broken))).toEqual(['policy']);
+    expect(cache.size).toBe(compiled);
+  });
+
   it('marks the tab whose group the server refused', () => {
     const shown = visibleTabs(tabs, { user: admin, form: record });
     expect(tabsWithServerErrors(shown, { loginConfig: { maxAge: { __errors: ['x'] } } } as never)).toEqual(['policy']);

@@ -8,7 +8,7 @@ import type { RuleContext } from '../../../core/rules.ts';
 import type { Row } from '../screen-types.ts';
 import { buildFormLayout } from './form-layout.ts';
 import { formRulesValidator } from './form-rules-validator.ts';
-import { dropConditionErrors, formValidator } from './validator.ts';
+import { canonicalSchema, dropConditionErrors, formValidator } from './validator.ts';
 
 const keyOnly = (key: string) => key;
 
@@ -27,7 +27,7 @@ export function tabsWithErrors(
     const part = tab.group ? ((record[tab.group] as Row | undefined) ?? {}) : record;
     const layout = buildFormLayout({ id: form.id, entity: entityId, fields: tab.fields }, catalogue, keyOnly, context);
     const rules = formRulesValidator(catalogue.entities[entityId], layout.shownFields, keyOnly, () => context.user);
-    if (formValidator.validateFormData(part, layout.schema, rules, dropConditionErrors).errors.length > 0) invalid.push(tab.id);
+    if (formValidator.validateFormData(part, canonicalSchema(layout.schema), rules, dropConditionErrors).errors.length > 0) invalid.push(tab.id);
   }
   return invalid;
 }

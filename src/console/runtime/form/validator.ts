@@ -28,11 +28,25 @@ export const formValidator = customizeValidator({}, (errors) => {
  *  fields (the server drops it the same way, localizeSchemaErrors). */
 export const dropConditionErrors = (errors: RJSFValidationError[]): RJSFValidationError[] => errors.filter((e) => e.name !== 'if');
 
+// ajv keeps a compiled validator per schema object, and form layouts are rebuilt on every change: one
+// object per distinct schema keeps it from compiling (and keeping) a new one each time.
+const canonical = new Map<string, RJSFSchema>();
+
+/** The first schema seen with this content (the map is bounded by the forms' field combinations). */
+export function canonicalSchema(schema: RJSFSchema): RJSFSchema {
+  const key = JSON.stringify(schema);
+  const known = canonical.get(key);
+  if (known) return known;
+  canonical.set(key, schema);
+  return schema;
+}
+
 /** The validator of one form's schema. RJSF checks a live edit against the schema it resolved for
  *  drawing (a holding `then` merged into the properties), a merge that keeps a property's own
  *  `x-messages` over the `then`'s, so the IP range would read "End IP is required." instead of the
  *  rule's message; a submit checks the schema as written, as the server does. This one always does. */
-export function validatorFor(schema: RJSFSchema): ValidatorType {
+export function validatorFor(given: RJSFSchema): ValidatorType {
+  const schema = canonicalSchema(given);
   const validator = Object.create(formValidator) as ValidatorType;
   validator.validateFormData = (formData, _resolved, ...rest) => formValidator.validateFormData(formData, schema, ...rest);
   return validator;
