@@ -1,6 +1,7 @@
-// Who reaches whom: a tenant administrator sees and manages only privileged users inside the own
-// enterprises and cannot grant beyond them; a developer-only user (level 3) cannot create or delete;
-// out-of-reach ids answer 1404 and nothing changes. The option lists follow the same reach.
+// Who reaches whom: a tenant administrator sees the privileged users inside its own enterprises and
+// manages those whose reach is narrower (department administrators, developers), never a peer, and
+// cannot grant beyond that; a developer-only user (level 3) cannot create or delete; out-of-reach ids
+// answer 1404 and nothing changes. The option lists follow the same reach.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -9,6 +10,7 @@ import type { ApiClient } from './helpers/api-client.ts';
 
 const targets = await databaseTargets();
 const DEV = { username: 'dev', password: 'Dev@2026' };
+const OUT_OF_REACH = 'You can give only rights inside your reach and narrower than your own: a selected enterprise, department or application is out of your reach.';
 
 describe.each(targets)('privileged-user reach on $name', (target) => {
   let server: TestServer;
@@ -53,7 +55,8 @@ describe.each(targets)('privileged-user reach on $name', (target) => {
   });
 
   it('refuses a whole delete when one id is out of reach', async () => {
-    const { reply: own } = await createSuperuser(acme, { name: 'Acme_Helper', loginno: uniqueLoginno('help'), isdomainadmin: true, domains: [acmeId] });
+    const sales = await departmentId(server.db, 'Acme', 'Sales');
+    const { reply: own } = await createSuperuser(acme, { name: 'Acme_Helper', loginno: uniqueLoginno('help'), isdomainadmin: true, domains: [acmeId], departments: [sales] });
     expect(own.errcode).toBe(0);
     const before = await superuserCount(server.db);
     expect((await deleteSuperusers(acme, [own.data.id, await idOf('globex')])).reply.errcode).toBe(1404);
@@ -61,20 +64,37 @@ describe.each(targets)('privileged-user reach on $name', (target) => {
     expect((await deleteSuperusers(acme, [own.data.id])).reply.data).toEqual({ deleted: 1 });
   });
 
-  it('lets a tenant administrator create inside Acme, and see and edit the result', async () => {
+  it('lets a tenant administrator create narrower users inside Acme, and see and edit the result', async () => {
     const loginno = uniqueLoginno('acmeadm');
-    const { reply } = await createSuperuser(acme, { name: 'Acme_Second', loginno, isdomainadmin: true, domains: [acmeId], isdeveloper: true, applications: [purchasingId] });
-    expect(reply.errcode).toBe(0);
+    const finance = await departmentId(server.db, 'Acme', 'Finance');
+    const created = await createSuperuser(acme, { name: 'Acme_Second', loginno, isdomainadmin: true, domains: [acmeId], departments: [finance], isdeveloper: true, applications: [purchasingId] });
+    expect(created.reply.errcode).toBe(0);
     expect(await loginnos(acme)).toContain(loginno);
-    const edited = await updateSuperuser(acme, reply.data.id, { name: 'Acme_Edited', loginno, isdomainadmin: true, domains: [acmeId] });
-    expect(edited.reply.data).toMatchObject({ name: 'Acme_Edited', applications: [] });
+    const edited = await updateSuperuser(acme, created.reply.data.id, { name: 'Acme_Edited', loginno, isdomainadmin: true, domains: [acmeId], departments: [finance] });
+    expect(edited.reply.data).toMatchObject({ name: 'Acme_Edited', departments: [finance], applications: [] });
+    const developer = await createSuperuser(acme, { name: 'Acme_Dev', loginno: uniqueLoginno('acmedev'), isdeveloper: true, applications: [purchasingId] });
+    expect(developer.reply.errcode).toBe(0);
+  });
+
+  it('refuses a tenant administrator making or managing a peer: another administrator of all of Acme', async () => {
+    const before = await superuserCount(server.db);
+    const peer = await createSuperuser(acme, { name: 'Acme_Peer', loginno: uniqueLoginno('peer'), isdomainadmin: true, domains: [acmeId] });
+    expect(peer.reply).toMatchObject({ errcode: 1403, errmsg: OUT_OF_REACH });
+    expect(await superuserCount(server.db)).toBe(before);
+    const { reply: made } = await createSuperuser(admin, { name: 'Acme_Peer', loginno: uniqueLoginno('peer'), isdomainadmin: true, domains: [acmeId] });
+    const stored0 = await stored(made.data.id);
+    expect((await getSuperuser(acme, made.data.id)).reply.errcode).toBe(0); // seen…
+    const change = await updateSuperuser(acme, made.data.id, { name: 'Taken_Over', loginno: made.data.loginno, isdomainadmin: true, domains: [acmeId], password: 'Taken9' });
+    expect(change.reply).toMatchObject({ errcode: 1403, errmsg: 'You can see this privileged user but not change it: its reach is as wide as yours or wider.' });
+    expect((await deleteSuperusers(acme, [made.data.id])).reply.errcode).toBe(1404);
+    expect(await stored(made.data.id)).toEqual(stored0);
   });
 
   it('refuses a tenant administrator granting super administrator or anything outside Acme', async () => {
     const before = await superuserCount(server.db);
     const asSuper = await createSuperuser(acme, { name: 'Up', loginno: uniqueLoginno('up'), issuperadmin: true });
     expect(asSuper.reply).toEqual({ errcode: 1403, errmsg: 'Only a super administrator can grant super administrator rights.', data: null });
-    const outOfReach = 'A selected enterprise, department or application is out of your reach.';
+    const outOfReach = OUT_OF_REACH;
     const otherDomain = await createSuperuser(acme, { name: 'Out', loginno: uniqueLoginno('out'), isdomainadmin: true, domains: [acmeId, globexId] });
     expect(otherDomain.reply).toMatchObject({ errcode: 1403, errmsg: outOfReach });
     const otherApp = await createSuperuser(acme, { name: 'Out', loginno: uniqueLoginno('out'), isdeveloper: true, applications: [contractsId] });

@@ -147,9 +147,10 @@ describe('password policy and security separation', () => {
     expect(page.url()).toMatch(/#\/main/);
     await page.locator('[data-testid^="card-"], [data-testid="list-empty"]').first().waitFor();
     await screenshot(page, 'department-officer-main-en');
-    // Its configuration is still the policy group, opened by its address.
+    // A department's officer is no platform officer: the configuration, opened by its address, is refused.
     await page.goto(`${live.server.url}/#/systemCon`);
-    await page.getByTestId('form-tab-policy').waitFor();
+    await expectToast(page, 'Security separation does not allow your user type to do this.');
+    expect(await page.getByTestId('form-tab-policy').count()).toBe(0);
     await page.context().close();
   });
 

@@ -116,9 +116,18 @@ export interface CurrentUser {
   departments: string[];
   domains: string[];
   /**
-   * at least one domain and no departments, not a super admin
+   * at least one domain and no departments, not a super admin (the console's tiles; never an authorization input)
    */
   tenantScoped?: boolean;
+  /**
+   * what the caller reaches (docs/security.md Reach): the platform, a set of tenants, or departments of one tenant
+   */
+  reach: {
+    kind: "platform" | "tenants" | "departments";
+    domains?: string[];
+    domain?: string;
+    departments?: string[];
+  };
   /**
    * 1 super admin, 2 tenant administrator, 3 developer only
    */

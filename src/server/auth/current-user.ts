@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
 import type { CurrentUser as CurrentUserEntity } from '../../core/generated/api-types.ts';
 import { expiryNotice, LOGIN_CONFIG_KEY, policyOf, requiredChange } from './password-policy.ts';
+import { reachOf, type Reach } from './reach.ts';
 
 /** The entity with every flag present (the generated type leaves the optional ones open). */
 export interface CurrentUser extends CurrentUserEntity {
@@ -19,6 +20,8 @@ export interface CurrentUser extends CurrentUserEntity {
   domains: string[];
   tenantScoped: boolean;
   level: number;
+  /** The one input of every authorization decision (reach.ts). */
+  reach: Reach;
 }
 
 /** 1 super admin, 2 tenant administrator, 3 developer only (spec: "new" is hidden at level 3). */
@@ -45,6 +48,7 @@ export function selectCurrentUser(db: Db) {
       'u.developer',
       sql<string[]>`array(select domain_id from superuser_domains where superuser_id = ${eb.ref('u.id')} order by domain_id)`.as('domains'),
       sql<string[]>`array(select department_id from superuser_departments where superuser_id = ${eb.ref('u.id')} order by department_id)`.as('departments'),
+      sql<string[]>`array(select distinct d.domain_id from superuser_departments x join departments d on d.id = x.department_id where x.superuser_id = ${eb.ref('u.id')} order by d.domain_id)`.as('department_domains'),
       configValue('isOpenSecurity').as('is_open_security'),
       configValue('encryptionMode').as('encryption_mode'),
       configValue(LOGIN_CONFIG_KEY).as('login_config'),
@@ -62,12 +66,14 @@ export function toCurrentUser(row: SelectedRow): CurrentUser {
   const changedAt = new Date(row.password_changed_at);
   const passwordChange = requiredChange(policy, { mustChange: row.must_change_password, changedAt });
   const passwordNotice = passwordChange ? undefined : expiryNotice(policy, changedAt);
+  const isOpenSecurity = row.is_open_security === true;
+  const reach = reachOf({ superAdmin: row.super_admin, isOpenSecurity, type: row.type, domains, departments, departmentDomains: row.department_domains ?? [] });
   return {
     id: row.id,
     name: row.name,
     loginno: row.loginno,
     email: row.email,
-    isOpenSecurity: row.is_open_security === true,
+    isOpenSecurity,
     type: row.type as CurrentUser['type'],
     superAdmin: row.super_admin,
     domainAdmin: row.domain_admin,
@@ -76,6 +82,7 @@ export function toCurrentUser(row: SelectedRow): CurrentUser {
     domains,
     tenantScoped: !row.super_admin && domains.length > 0 && departments.length === 0,
     level: levelOf(row),
+    reach,
     encryptionMode: row.encryption_mode === 1 ? 1 : 0,
     ...(passwordChange ? { passwordChange } : {}),
     ...(passwordNotice ? { passwordNotice } : {}),

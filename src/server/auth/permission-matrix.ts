@@ -3,9 +3,12 @@
 // consults it in place of the catalogue's `allow` rules, so a screen hidden from a type is refused to
 // that type by the API too. Outside security mode it is not consulted. Reach rules apply in both.
 
+import type { ReachKind } from './reach.ts';
+
 export const SEPARATED_TYPES = ['super', 'admin', 'secret', 'examine', 'develop'] as const;
 export type SeparatedType = (typeof SEPARATED_TYPES)[number];
-/** `admin` = every system administrator; `admin@platform` = only one who is not tenant-scoped. */
+/** `admin` = every system administrator; `admin@platform` = only one whose reach is the platform
+ *  (reach.ts: no enterprise, no department), never a tenant's or a department's. */
 export type Grant = SeparatedType | `${SeparatedType}@platform`;
 /** `public`: no sign-in needed; `everyone`: any signed-in user, whatever its type. */
 export type MatrixRow = 'public' | 'everyone' | readonly Grant[];
@@ -76,7 +79,7 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
 export interface MatrixCaller {
   isOpenSecurity: boolean;
   type?: string;
-  tenantScoped: boolean;
+  reach: { kind: ReachKind };
 }
 
 /** May this signed-in caller make the call? A call missing from the matrix is refused in security
@@ -87,7 +90,7 @@ export function matrixAllows(callId: string, caller: MatrixCaller): boolean {
   if (row === 'public' || row === 'everyone') return true;
   if (row === undefined) return caller.type === 'super';
   const type = caller.type as SeparatedType;
-  return row.includes(type) || (!caller.tenantScoped && row.includes(`${type}@platform`));
+  return row.includes(type) || (caller.reach.kind === 'platform' && row.includes(`${type}@platform`));
 }
 
 /** The calls a user who must change its password may still make (see password-policy.ts). */

@@ -14,6 +14,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
   { loginno: 'globex', password: 'Globex@2026', role: 'tenant administrator of Globex and 星辰科技' },
   { loginno: 'dev', password: 'Dev@2026', role: 'developer (applications only)' },
   { loginno: 'sales', password: 'Sales@2026', role: 'department administrator of Acme Sales' },
+  { loginno: 'sysadmin', password: 'Sysadmin@2026', role: 'system administrator, no enterprise (for ATRIUM_SECURITY_SEPARATION=on)' },
   { loginno: 'secadmin', password: 'Secadmin@2026', role: 'security officer, no enterprise (for ATRIUM_SECURITY_SEPARATION=on)' },
   { loginno: 'auditor', password: 'Auditor@2026', role: 'auditor, no enterprise (for ATRIUM_SECURITY_SEPARATION=on)' },
 ];

@@ -6,7 +6,7 @@ import onlyDomainUserToMain from '../../../src/console/guards/only-domain-user-t
 import type { CurrentUser } from '../../../src/core/generated/api-types.ts';
 
 const user = (over: Partial<CurrentUser>): CurrentUser => ({
-  id: 'u1', name: 'U', loginno: 'u', isOpenSecurity: false, type: 'admin', departments: [], domains: [], level: 1, encryptionMode: 0, ...over,
+  id: 'u1', name: 'U', loginno: 'u', isOpenSecurity: false, type: 'admin', departments: [], domains: [], level: 1, encryptionMode: 0, reach: { kind: 'tenants', domains: [] }, ...over,
 });
 const ctx = (u: CurrentUser | null, onlyDomainUser = false) => ({ user: u, session: { onlyDomainUser }, to: '/home' });
 

@@ -37,9 +37,14 @@ describe('superuser form rules', () => {
 
   it('wants departments only when a tenant-scoped creator works in security mode', () => {
     const record = { type: 'admin', domains: ['d1'] };
-    expect(fieldsBroken(record, { ...secure, tenantScoped: true })).toEqual(['/departments msg.selectDepartment']);
-    expect(fieldsBroken({ ...record, departments: ['p1'] }, { ...secure, tenantScoped: true })).toEqual([]);
-    expect(fieldsBroken(record, { ...plain, tenantScoped: true })).toContain('/issuperadmin msg.selectUserType');
+    const creator = { ...secure, tenantScoped: true, id: 'me' };
+    expect(fieldsBroken(record, creator)).toEqual(['/departments msg.selectDepartment']);
+    expect(fieldsBroken({ ...record, departments: ['p1'] }, creator)).toEqual([]);
+    expect(fieldsBroken(record, { ...plain, tenantScoped: true, id: 'me' })).toContain('/issuperadmin msg.selectUserType');
+  });
+
+  it('does not ask a tenant-scoped officer editing itself for departments (it cannot change its own)', () => {
+    expect(fieldsBroken({ id: 'me', type: 'admin', domains: ['d1'] }, { ...secure, tenantScoped: true, id: 'me' })).toEqual([]);
   });
 
   it('counts a rule whose require cannot be evaluated as broken (fail closed)', () => {

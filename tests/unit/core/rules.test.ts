@@ -8,7 +8,8 @@ const home = loadCatalogue().catalogue.screens.home as TilesScreen & { id: strin
 const visibleTiles = (user: Record<string, unknown>) => home.tiles.filter((t) => evaluateRule(t.visible, { user })).map((t) => t.id);
 
 describe('home tile visibility (the catalogue rules)', () => {
-  const officer = (type: string, tenantScoped = false) => ({ isOpenSecurity: true, type, tenantScoped });
+  // The tiles read the caller's reach (the server's scope model), not the tenant-scoped flag.
+  const officer = (type: string, tenantScoped = false) => ({ isOpenSecurity: true, type, tenantScoped, reach: tenantScoped ? { kind: 'tenants', domains: ['d1'] } : { kind: 'platform' } });
 
   it('shows every tile when security separation is off', () => {
     expect(visibleTiles({ isOpenSecurity: false, type: 'super' })).toEqual(['domains', 'superuser', 'systemCon', 'systemMoni', 'debug']);
@@ -28,6 +29,11 @@ describe('home tile visibility (the catalogue rules)', () => {
 
   it('hides them from a tenant-scoped administrator', () => {
     expect(visibleTiles(officer('admin', true))).toEqual(['domains', 'superuser']);
+  });
+
+  it('hides them from a department administrator whatever its tenant-scoped flag says', () => {
+    const department = { isOpenSecurity: true, type: 'admin', tenantScoped: false, reach: { kind: 'departments', domain: 'd1', departments: ['p1'] } };
+    expect(visibleTiles(department)).toEqual(['domains', 'superuser']);
   });
 });
 

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../src/core/catalogue/from-disk.ts';
 import { matrixAllows, PERMISSION_MATRIX, SEPARATED_TYPES } from '../../../src/server/auth/permission-matrix.ts';
 
-const COLUMNS = SEPARATED_TYPES.flatMap((type): Array<{ type: string; tenantScoped: boolean }> => (type === 'super' ? [{ type, tenantScoped: false }] : [{ type, tenantScoped: false }, { type, tenantScoped: true }]));
+/** Each type at platform reach, then "(t)": of a tenant (or of departments: the matrix reads only the kind platform or not). */
+type Column = { type: string; reach: { kind: 'platform' | 'tenants' } };
+const COLUMNS = SEPARATED_TYPES.flatMap((type): Column[] => (type === 'super' ? [{ type, reach: { kind: 'platform' } }] : [{ type, reach: { kind: 'platform' } }, { type, reach: { kind: 'tenants' } }]));
 
 function documentedRows(): Map<string, string[]> {
   const rows = new Map<string, string[]>();

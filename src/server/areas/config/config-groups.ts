@@ -26,10 +26,16 @@ export function groupDefaults(catalogue: Catalogue, group: ConfigGroup): GroupVa
   return out;
 }
 
-export function secretFields(catalogue: Catalogue, group: ConfigGroup): string[] {
+/** A group's secrets, each with the fields it was saved with (`x-secret-bound`). */
+export interface SecretField {
+  name: string;
+  boundTo: string[];
+}
+
+export function secretFields(catalogue: Catalogue, group: ConfigGroup): SecretField[] {
   return Object.entries(propertiesOf(catalogue, group))
     .filter(([, prop]) => prop['x-secret'] === true)
-    .map(([name]) => name);
+    .map(([name, prop]) => ({ name, boundTo: Array.isArray(prop['x-secret-bound']) ? (prop['x-secret-bound'] as string[]) : [] }));
 }
 
 const isRecord = (v: unknown): v is GroupValues => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -2,6 +2,7 @@
 // console's tabs read the answer (`groups` of GET /authtime/config), so a tab is shown exactly when
 // the server would accept its save.
 import type { CurrentUser } from '../../auth/current-user.ts';
+import { isPlatform } from '../../auth/reach.ts';
 import { CONFIG_GROUPS, type ConfigGroup } from './config-groups.ts';
 
 const SYSTEM_GROUPS: ConfigGroup[] = ['authConfig', 'hxImConfig', 'ldapConfig'];
@@ -12,13 +13,13 @@ export function configGroupsOf(user: CurrentUser): ConfigGroup[] {
   switch (user.type) {
     case 'super':
       return [...CONFIG_GROUPS];
-    // The security officer owns the password policy, and only it; a tenant-scoped one owns nothing.
+    // The security officer owns the password policy, and only it; one of a tenant or a department owns nothing.
     case 'secret':
-      return user.tenantScoped ? [] : ['loginConfig'];
-    // The system administrator owns the rest; the policy stays the officer's. A tenant-scoped one
-    // owns nothing, as the permission matrix and the home tile say (spec §2).
+      return isPlatform(user.reach) ? ['loginConfig'] : [];
+    // The system administrator owns the rest; the policy stays the officer's. One of a tenant or a
+    // department owns nothing, as the permission matrix and the home tile say (spec §2).
     case 'admin':
-      return user.tenantScoped ? [] : [...SYSTEM_GROUPS];
+      return isPlatform(user.reach) ? [...SYSTEM_GROUPS] : [];
     default:
       return [];
   }

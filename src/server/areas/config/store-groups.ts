@@ -27,7 +27,7 @@ export async function storeGroups(db: Db, catalogue: Catalogue, record: ConfigRe
     const changed: string[] = [];
     const rows: Array<{ key: string; value: string }> = [];
     for (const group of groups) {
-      const next = keepStoredSecrets(record[group] ?? {}, stored[group], secretFields(catalogue, group), options.keepEmptySecrets);
+      const next = keepStoredSecrets(record[group] ?? {}, stored[group], secretFields(catalogue, group), options.keepEmptySecrets, `/${group}`);
       changed.push(...changedKeys(group, stored[group], next));
       rows.push({ key: group, value: JSON.stringify(next) });
     }

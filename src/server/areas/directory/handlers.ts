@@ -1,6 +1,7 @@
 // Directory area: the test connection of the configuration's directory tab, with the form's unsaved
 // ldapConfig (the saved manager password when the placeholder comes back), answered as a result with
-// a localized message (errcode 0 even when the directory refused, like the test SMS).
+// a localized message (errcode 0 even when the directory refused, like the test SMS). The saved
+// password is used only with the saved address and account (config/secrets.ts).
 import { testDirectory, type DirectorySettings } from '../../integrations/ldap/test-connection.ts';
 import { readGroups, secretFields } from '../config/config-groups.ts';
 import { keepStoredSecrets } from '../config/secrets.ts';
@@ -12,7 +13,7 @@ const testConnection: CallHandler<'directory.testConnection'> = async (ctx) => {
   const { db, catalogue } = ctx.services;
   const t = await ctx.request.atrium.translator();
   const { ldapConfig: stored } = await readGroups(db, catalogue, ['ldapConfig']);
-  const settings = keepStoredSecrets(ctx.body.ldapConfig, stored, secretFields(catalogue, 'ldapConfig'), false) as unknown as DirectorySettings;
+  const settings = keepStoredSecrets(ctx.body.ldapConfig, stored, secretFields(catalogue, 'ldapConfig'), false, '/ldapConfig') as unknown as DirectorySettings;
   const answer = await testDirectory(settings);
   if (!answer.success) {
     ctx.request.log.info({ url: settings.url, reason: answer.reason }, 'directory test connection failed');

@@ -1,5 +1,6 @@
 // Domains area: the enterprise list, one enterprise, create, update and delete.
 import { randomUUID } from 'node:crypto';
+import { governsDomain } from '../../auth/reach.ts';
 import { readConfig } from '../../db/config-store.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
@@ -50,6 +51,8 @@ const update: CallHandler<'domains.update'> = async (ctx) => {
   const user = requireUser(ctx);
   const id = ctx.params.id;
   if (!(await findDomain(db, user, id))) throw new AppError('notFound');
+  // A department administrator sees its enterprise but does not govern it.
+  if (!governsDomain(user.reach, id)) throw new AppError('forbidden');
   if (ctx.body.name !== undefined && (await nameTaken(db, ctx.body.name, id))) throw new AppError('conflict');
   const ext = mergedExt(await extensionValues(db, ctx.body, false));
   await uniqueName(() => db.updateTable('domains').set({ ...toDomainColumns(ctx.body), ext, updated_at: new Date() }).where('id', '=', id).execute());

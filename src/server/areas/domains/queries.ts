@@ -1,6 +1,7 @@
 // Reads of the domains area: the filtered page, one domain within the caller's reach, administrators.
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { CurrentUser } from '../../auth/current-user.ts';
+import { visibleDomains } from '../../auth/reach.ts';
 import type { DomainSearch } from '../../../core/generated/api-types.ts';
 import type { DatabaseSchema, Db, DomainsTable } from '../../db/schema.ts';
 import { toDomainReply, type DomainAdmin, type DomainReply } from './domain-record.ts';
@@ -17,12 +18,11 @@ const EXTENSION_KEY = /^field\d+$/;
 /** Case-insensitive "contains" without LIKE, so % and _ in the search are plain characters. */
 const contains = (column: ReturnType<typeof sql>, text: string) => sql<boolean>`strpos(lower(${column}), lower(${text})) > 0`;
 
-/** A caller who is not a super admin reaches only the domains linked to them. */
+/** The enterprises the caller's reach shows (auth/reach.ts): all, its tenants, or its departments' one. */
 export function withinReach(query: DomainQuery, user: CurrentUser): DomainQuery {
-  if (user.superAdmin) return query;
-  return query.where((eb: DomainEb) =>
-    eb.exists(eb.selectFrom('superuser_domains as r').select('r.domain_id').whereRef('r.domain_id', '=', 'd.id').where('r.superuser_id', '=', user.id)),
-  );
+  const ids = visibleDomains(user.reach);
+  if (ids === null) return query;
+  return ids.length === 0 ? query.where(sql<boolean>`false`) : query.where('d.id', 'in', ids);
 }
 
 function matching(query: DomainQuery, search: DomainSearch): DomainQuery {

@@ -3,6 +3,7 @@
 import type { CurrentUser } from '../../auth/current-user.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { governsDomain, seesDomain } from '../../auth/reach.ts';
 
 /** null = platform level. */
 export type Scope = string | null;
@@ -12,12 +13,10 @@ export async function scopeOf(db: Db, user: CurrentUser, domainid: string | unde
     if (!user.superAdmin) throw new AppError('forbidden');
     return null;
   }
-  if (user.superAdmin) {
-    if (!(await db.selectFrom('domains').select('id').where('id', '=', domainid).executeTakeFirst())) throw new AppError('notFound');
-    return domainid;
-  }
-  if (!user.domainAdmin) throw new AppError('forbidden');
-  const linked = await db.selectFrom('superuser_domains').select('domain_id').where('superuser_id', '=', user.id).where('domain_id', '=', domainid).executeTakeFirst();
-  if (!linked) throw new AppError('notFound');
+  const exists = await db.selectFrom('domains').select('id').where('id', '=', domainid).executeTakeFirst();
+  if (!exists || !seesDomain(user.reach, domainid)) throw new AppError('notFound');
+  // A tenant's own fields are defined by those who govern it (not a department administrator) and
+  // are administrators at all (not a developer).
+  if (!governsDomain(user.reach, domainid) || !(user.superAdmin || user.domainAdmin)) throw new AppError('forbidden');
   return domainid;
 }

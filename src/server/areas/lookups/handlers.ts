@@ -1,26 +1,31 @@
 // Lookups area: choice lists for select fields (x-options), each within the caller's reach, by name.
 import { sql } from 'kysely';
+import { governedDomains, seesDomain, visibleDomains } from '../../auth/reach.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
 import { departmentPaths } from './department-paths.ts';
 
 const byName = sql`lower(name)`;
 
+const none = sql<boolean>`false`;
+
+/** The enterprises the caller sees (auth/reach.ts). */
 const domains: CallHandler<'lookups.domains'> = async (ctx) => {
-  const user = requireUser(ctx);
+  const ids = visibleDomains(requireUser(ctx).reach);
   let query = ctx.services.db.selectFrom('domains').select(['id', 'name']);
-  if (!user.superAdmin) query = query.where('id', 'in', (eb) => eb.selectFrom('superuser_domains').select('domain_id').where('superuser_id', '=', user.id));
+  if (ids !== null) query = ids.length ? query.where('id', 'in', ids) : query.where(none);
   return query.orderBy(byName).orderBy('id').execute();
 };
 
-/** A super administrator sees every application; anyone else those of their enterprises and their own. */
+/** The applications of the enterprises the caller governs (all on the platform), and its own. */
 const applications: CallHandler<'lookups.applications'> = async (ctx) => {
   const user = requireUser(ctx);
+  const governed = governedDomains(user.reach);
   let query = ctx.services.db.selectFrom('applications').select(['id', 'name']);
-  if (!user.superAdmin) {
+  if (governed !== null) {
     query = query.where((eb) =>
       eb.or([
-        eb('domain_id', 'in', eb.selectFrom('superuser_domains').select('domain_id').where('superuser_id', '=', user.id)),
+        governed.length ? eb('domain_id', 'in', governed) : none,
         eb('id', 'in', eb.selectFrom('superuser_applications').select('application_id').where('superuser_id', '=', user.id)),
       ]),
     );
@@ -28,16 +33,16 @@ const applications: CallHandler<'lookups.applications'> = async (ctx) => {
   return query.orderBy(byName).orderBy('id').execute();
 };
 
+/** The departments of one enterprise the caller sees; a department-level caller only its own. */
 const departments: CallHandler<'lookups.departments'> = async (ctx) => {
-  const user = requireUser(ctx);
+  const { reach } = requireUser(ctx);
   const { db } = ctx.services;
   const domainId = ctx.query.domainid;
-  const reachable = user.superAdmin
-    ? await db.selectFrom('domains').select('id').where('id', '=', domainId).executeTakeFirst()
-    : await db.selectFrom('superuser_domains').select('domain_id').where('superuser_id', '=', user.id).where('domain_id', '=', domainId).executeTakeFirst();
-  if (!reachable) throw new AppError('notFound');
+  const exists = await db.selectFrom('domains').select('id').where('id', '=', domainId).executeTakeFirst();
+  if (!exists || !seesDomain(reach, domainId)) throw new AppError('notFound');
   const rows = await db.selectFrom('departments').select(['id', 'name', 'superior_id', 'order_no']).where('domain_id', '=', domainId).execute();
-  return departmentPaths(rows);
+  const paths = departmentPaths(rows);
+  return reach.kind === 'departments' ? paths.filter((d) => reach.departments.includes(d.id)) : paths;
 };
 
 export const lookupHandlers: Record<string, Handler> = {

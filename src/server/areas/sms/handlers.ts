@@ -1,6 +1,7 @@
 // SMS area: the test SMS of an enterprise, sent with its saved SMS account through the gateway the
 // server was started with. The enterprise must be within the caller's reach, as for every domain call.
 import { interpolate } from '../../../core/translate.ts';
+import { governsDomain } from '../../auth/reach.ts';
 import { AppError } from '../../http/app-error.ts';
 import { SmsGatewayUnreachable, SUCCESS } from '../../integrations/sms/sms-gateway.ts';
 import { withinReach } from '../domains/queries.ts';
@@ -14,6 +15,7 @@ const test: CallHandler<'sms.test'> = async (ctx) => {
     .where('d.id', '=', ctx.params.id)
     .executeTakeFirst();
   if (!account) throw new AppError('notFound');
+  if (!governsDomain(requireUser(ctx).reach, ctx.params.id)) throw new AppError('forbidden');
   if (!account.sms_member_code) throw new AppError('validation', undefined, 'msg.smsNotConfigured');
   const template = sms.testTemplate ?? (await atrium.translate('sms.testContent'));
   const text = interpolate(template, { domain: account.name, systemName: account.system_name || account.name });

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import type { Db } from '../../db/schema.ts';
-import { reachable } from './reach.ts';
+import { visibleTo } from './reach.ts';
 import { toSuperuserReply, toSuperuserRow, type Links } from './superuser-record.ts';
 
 const COLUMNS = ['s.id', 's.name', 's.loginno', 's.email', 's.telephone', 's.status', 's.type', 's.super_admin', 's.domain_admin', 's.developer', 's.builtin'] as const;
@@ -17,7 +17,7 @@ export interface SuperuserSearch {
 }
 
 export async function listSuperusers(db: Db, caller: CurrentUser, search: SuperuserSearch, page: { currpage: number; pagelines: number }) {
-  let query = db.selectFrom('superusers as s').where(reachable(caller));
+  let query = db.selectFrom('superusers as s').where(visibleTo(caller));
   if (search.name?.trim()) query = query.where(contains('s.name', search.name.trim()));
   if (search.loginno?.trim()) query = query.where(contains('s.loginno', search.loginno.trim()));
   const { rowCount } = await query.select(sql<number>`count(*)::int`.as('rowCount')).executeTakeFirstOrThrow();
@@ -43,7 +43,7 @@ export async function linksOf(db: Db, id: string): Promise<Links> {
 
 /** One privileged user within reach, or undefined (missing and out of reach both answer 1404). */
 export async function findSuperuser(db: Db, caller: CurrentUser, id: string) {
-  const row = await db.selectFrom('superusers as s').select(COLUMNS).where('s.id', '=', id).where(reachable(caller)).executeTakeFirst();
+  const row = await db.selectFrom('superusers as s').select(COLUMNS).where('s.id', '=', id).where(visibleTo(caller)).executeTakeFirst();
   return row ? toSuperuserReply(row, await linksOf(db, id)) : undefined;
 }
 

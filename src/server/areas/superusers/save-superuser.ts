@@ -7,9 +7,9 @@ import type { CurrentUser } from '../../auth/current-user.ts';
 import { hashPassword } from '../../auth/password-hash.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError, ValidationFailure } from '../../http/app-error.ts';
-import { checkGrants } from './grants.ts';
-import { loginnoTaken } from './queries.ts';
-import { reachable } from './reach.ts';
+import { checkGrants, checkOwnRights, checkStillManaged } from './grants.ts';
+import { linksOf, loginnoTaken } from './queries.ts';
+import { manageableBy, visibleTo } from './reach.ts';
 import { wantedState, type Wanted } from './superuser-record.ts';
 
 const UNIQUE_VIOLATION = '23505';
@@ -61,25 +61,55 @@ export async function createSuperuser(db: Db, caller: CurrentUser, body: Superus
     // Someone else chose this password: the first-login policy makes the new user change it.
     await uniqueLoginno(() => trx.insertInto('superusers').values({ ...columnsOf(body, wanted), id, password_hash: passwordHash, must_change_password: true }).execute());
     await writeLinks(trx, id, wanted);
+    await checkStillManaged(trx, caller, id);
   });
   return id;
 }
 
+/** The stored user the caller may save: itself, or one it manages. Another user it only sees is
+ *  refused (1403); one it does not see reads as missing (undefined → 1404). */
+async function lockTarget(trx: Db, caller: CurrentUser, id: string) {
+  const self = id === caller.id;
+  const target = await trx
+    .selectFrom('superusers as s')
+    .select(['s.id', 's.builtin', 's.type', 's.super_admin', 's.domain_admin', 's.developer', 's.status'])
+    .where('s.id', '=', id)
+    .where(self ? visibleTo(caller) : manageableBy(caller))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!target && !self && (await trx.selectFrom('superusers as s').select('s.id').where('s.id', '=', id).where(visibleTo(caller)).executeTakeFirst())) {
+    throw new AppError('forbidden', undefined, 'error.notManageable');
+  }
+  return target;
+}
+
 /** Answers false when the id is missing or out of the caller's reach (nothing changed). A built-in
- *  officer keeps its stored type, flags and (empty) scope whatever the body says. */
+ *  officer keeps its stored type, flags and (empty) scope whatever the body says; a user saving
+ *  itself changes its own details and password, never its rights. */
 export async function updateSuperuser(db: Db, caller: CurrentUser, id: string, body: Superuser): Promise<boolean> {
   const wanted = wantedState(body, caller.isOpenSecurity);
   const passwordHash = body.password === UNCHANGED_SECRET ? undefined : await hashPassword(body.password);
   return db.transaction().execute(async (trx) => {
-    const target = await trx.selectFrom('superusers as s').select(['s.id', 's.builtin']).where('s.id', '=', id).where(reachable(caller)).forUpdate().executeTakeFirst();
+    const target = await lockTarget(trx, caller, id);
     if (!target) return false;
     if (body.builtin && !target.builtin) throw notBuiltin();
-    if (!target.builtin) await checkGrants(trx, caller, wanted, id);
+    const self = id === caller.id;
+    // In security mode the type is what the form sets, outside it the flags: compare that.
+    if (self && !target.builtin) {
+      const stored = { ...target, type: caller.isOpenSecurity ? target.type : wanted.type, ...(await linksOf(trx, id)) } as Parameters<typeof checkOwnRights>[0];
+      checkOwnRights(stored, { ...wanted, status: body.status ?? 1 });
+    }
+    const rightsChange = !target.builtin && !self;
+    if (rightsChange) await checkGrants(trx, caller, wanted);
     if (await loginnoTaken(trx, body.loginno, id)) throw taken();
-    const { super_admin: _s, domain_admin: _a, developer: _d, type: _t, ...ownColumns } = columnsOf(body, wanted);
-    const columns = { ...(target.builtin ? ownColumns : columnsOf(body, wanted)), updated_at: new Date(), ...(passwordHash ? newPasswordColumns(passwordHash, id !== caller.id) : {}) };
+    const { super_admin: _s, domain_admin: _a, developer: _d, type: _t, ...builtinColumns } = columnsOf(body, wanted);
+    const { status: _st, ...ownColumns } = builtinColumns;
+    const columns = { ...(rightsChange ? columnsOf(body, wanted) : self ? ownColumns : builtinColumns), updated_at: new Date(), ...(passwordHash ? newPasswordColumns(passwordHash, !self) : {}) };
     await uniqueLoginno(() => trx.updateTable('superusers').set(columns).where('id', '=', id).execute());
-    if (!target.builtin) await writeLinks(trx, id, wanted);
+    if (rightsChange) {
+      await writeLinks(trx, id, wanted);
+      await checkStillManaged(trx, caller, id);
+    }
     return true;
   });
 }

@@ -1,0 +1,127 @@
+// The world the authorization matrix is walked in: the nine caller kinds (the demo logins) and, for
+// each of two tenants, real targets — the enterprise, its Sales department, an application, and
+// fresh privileged users, extension fields and messages made per probe, so a probe that deletes or
+// changes its target never disturbs the next one.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { hashPassword } from '../../../src/server/auth/password-hash.ts';
+import type { ApiClient } from '../helpers/api-client.ts';
+import { ADMIN, type TestServer } from '../helpers/test-server.ts';
+
+export const CALLER_KINDS = ['anonymous', 'super', 'system', 'security', 'auditor', 'tenant', 'otherTenant', 'department', 'developer'] as const;
+export type CallerKind = (typeof CALLER_KINDS)[number];
+
+/** Who plays each kind, and which tenant its probes call "home" (the other one is "away"). */
+const LOGINS: Record<Exclude<CallerKind, 'anonymous'>, { loginno: string; password: string; home: 'acme' | 'globex' }> = {
+  super: { loginno: ADMIN.username, password: ADMIN.password, home: 'acme' },
+  system: { loginno: 'sysadmin', password: 'Sysadmin@2026', home: 'acme' },
+  security: { loginno: 'secadmin', password: 'Secadmin@2026', home: 'acme' },
+  auditor: { loginno: 'auditor', password: 'Auditor@2026', home: 'acme' },
+  tenant: { loginno: 'acme', password: 'Acme@2026', home: 'acme' },
+  otherTenant: { loginno: 'globex', password: 'Globex@2026', home: 'globex' },
+  department: { loginno: 'sales', password: 'Sales@2026', home: 'acme' },
+  developer: { loginno: 'dev', password: 'Dev@2026', home: 'acme' },
+};
+
+export interface Tenant {
+  slug: 'acme' | 'globex';
+  name: string;
+  domainId: string;
+  salesId: string;
+  applicationId: string;
+  applicationName: string;
+}
+
+export interface Caller {
+  kind: CallerKind;
+  client: ApiClient;
+  /** The signed-in user's id and credentials (none for the anonymous caller). */
+  id?: string;
+  loginno?: string;
+  password?: string;
+  home: Tenant;
+  away: Tenant;
+}
+
+export interface World {
+  server: TestServer;
+  admin: ApiClient;
+  tenants: Record<'acme' | 'globex', Tenant>;
+  callers: Caller[];
+}
+
+async function tenant(server: TestServer, slug: 'acme' | 'globex', name: string, applicationName: string): Promise<Tenant> {
+  const db = server.db;
+  const domain = await db.selectFrom('domains').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+  const sales = await db.selectFrom('departments').select('id').where('domain_id', '=', domain.id).where('name', '=', 'Sales').executeTakeFirstOrThrow();
+  const application = await db.selectFrom('applications').select('id').where('name', '=', applicationName).executeTakeFirstOrThrow();
+  // The test SMS needs an account; the logging gateway sends nothing.
+  await db.updateTable('domains').set({ sms_member_code: `${slug}-sms`, sms_member_pwd: 'sms-secret' }).where('id', '=', domain.id).execute();
+  return { slug, name, domainId: domain.id, salesId: sales.id, applicationId: application.id, applicationName };
+}
+
+export async function makeWorld(server: TestServer): Promise<World> {
+  const tenants = { acme: await tenant(server, 'acme', 'Acme', 'Purchasing'), globex: await tenant(server, 'globex', 'Globex', 'Contracts') };
+  const admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
+  const callers: Caller[] = [];
+  for (const kind of CALLER_KINDS) {
+    if (kind === 'anonymous') {
+      callers.push({ kind, client: server.client('en'), home: tenants.acme, away: tenants.globex });
+      continue;
+    }
+    const login = LOGINS[kind];
+    const row = await server.db.selectFrom('superusers').select('id').where('loginno', '=', login.loginno).executeTakeFirstOrThrow();
+    const home = tenants[login.home];
+    const away = login.home === 'acme' ? tenants.globex : tenants.acme;
+    callers.push({ kind, client: await server.signedIn(login.loginno, login.password, 'en'), id: row.id, loginno: login.loginno, password: login.password, home, away });
+  }
+  return { server, admin, tenants, callers };
+}
+
+let serial = 0;
+const hashes = new Map<string, Promise<string>>();
+const hashOf = (password: string) => hashes.get(password) ?? hashes.set(password, hashPassword(password)).get(password)!;
+
+/** A fresh department administrator of the tenant's Sales department: a target every tenant
+ *  administrator of that tenant manages and its Sales administrator only sees. */
+export async function freshSalesAdmin(world: World, t: Tenant): Promise<{ id: string; loginno: string }> {
+  const id = randomUUID();
+  const loginno = `mx${t.slug.slice(0, 2)}${(serial += 1)}`;
+  await world.server.db.insertInto('superusers').values({ id, loginno, name: 'Matrix_Target', email: `${loginno}@atrium.example`, password_hash: await hashOf('Target@2026'), type: 'admin', domain_admin: true }).execute();
+  await world.server.db.insertInto('superuser_domains').values({ superuser_id: id, domain_id: t.domainId }).execute();
+  await world.server.db.insertInto('superuser_departments').values({ superuser_id: id, department_id: t.salesId }).execute();
+  return { id, loginno };
+}
+
+/** A fresh extension field of the tenant's departments (its column freed first). */
+export async function freshField(world: World, t: Tenant): Promise<{ fid: string; name: string }> {
+  const db = world.server.db;
+  await db.deleteFrom('field_extends').where('domain_id', '=', t.domainId).where('for_table', '=', 'tableDept').where('name', '=', 'field1').execute();
+  const fid = randomUUID().replaceAll('-', '');
+  await db.insertInto('field_extends').values({ fid, domain_id: t.domainId, name: 'field1', label: 'Matrix', type: 'string', for_table: 'tableDept' }).execute();
+  return { fid, name: 'field1' };
+}
+
+/** A fresh unread message of the caller's own. */
+export async function freshMessage(world: World, ownerId: string): Promise<string> {
+  const id = randomUUID();
+  await world.server.db.insertInto('messages').values({ id, superuser_id: ownerId, title: 'Matrix', body: 'Matrix' }).execute();
+  return id;
+}
+
+/** A fresh enterprise nobody is linked to (the delete probe's target). */
+export async function freshDomain(world: World): Promise<string> {
+  const id = randomUUID();
+  await world.server.db.insertInto('domains').values({ id, name: `Matrix_${(serial += 1)}` }).execute();
+  return id;
+}
+
+/** A digest of every table a call could change (sessions, check codes, rate counters and job
+ *  heartbeats excepted: using a session touches them). */
+export async function fingerprint(world: World): Promise<string> {
+  const tables = ['superusers', 'superuser_domains', 'superuser_departments', 'superuser_applications', 'domains', 'departments', 'applications', 'config', 'field_extends', 'messages', 'users'];
+  const parts = await Promise.all(
+    tables.map(async (t) => (await sql<{ d: string | null }>`select md5(string_agg(x::text, ',' order by x::text)) as d from ${sql.table(t)} x`.execute(world.server.db)).rows[0].d),
+  );
+  return parts.join('|');
+}

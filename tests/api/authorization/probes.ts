@@ -1,0 +1,161 @@
+// One probe per catalogue call: the request a caller sends to reach a real target. A `tenant` probe
+// is sent twice, at a target of the caller's home tenant and at one of the other tenant; a `single`
+// probe once. A call added to the catalogue without a probe fails the matrix test.
+import { encodePassword } from '../../../src/core/password-codec.ts';
+import { solidPng } from '../../support/png.ts';
+import { superuserBody } from '../helpers/superuser-calls.ts';
+import { freshDomain, freshField, freshMessage, freshSalesAdmin, type Caller, type Tenant, type World } from './fixtures.ts';
+
+export interface ProbeRequest {
+  path: string;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  form?: FormData;
+  /** Send it from a client of its own (calls that start or end a session). */
+  ownClient?: boolean;
+}
+
+export interface Probe {
+  scope: 'tenant' | 'single';
+  request(world: World, caller: Caller, target: Tenant): Promise<ProbeRequest> | ProbeRequest;
+  /** Lists: does the answer show the target? (A list hides what is out of reach rather than refuse.) */
+  shows?(data: unknown, target: Tenant): boolean;
+  /** After an allowed probe: undo it or let its background work end, so the next probe starts clean. */
+  settle?(world: World, caller: Caller): Promise<void>;
+}
+
+const names = (data: unknown) => (Array.isArray(data) ? data : []).map((row) => (row as { name?: string }).name);
+const rows = (data: unknown) => ((data as { datas?: unknown[] } | null)?.datas ?? []) as Array<Record<string, unknown>>;
+const fieldBody = (t: Tenant) => ({ domainid: t.domainId, label: 'Matrix', type: 'string', respectiveField: 'field1', forTable: 'tableDept', sortNumber: 0 });
+
+/** Waits until no maintenance job runs, so the next caller's start is not refused as "busy". */
+async function jobsDone(world: World): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const { reply } = await world.admin.call<{ status: string }>('GET', '/authtime/config/clearcache/status');
+    if (reply.data?.status !== 'in-progress') return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('a maintenance job did not end');
+}
+const job = (request: Probe['request']): Probe => ({ scope: 'single', request, settle: (world) => jobsDone(world) });
+
+/** The caller's own configuration as it reads it (the super administrator's when it reads none), so a
+ *  save or an import of it changes nothing. */
+async function ownConfig(world: World, caller: Caller): Promise<Record<string, unknown>> {
+  const own = await caller.client.call<Record<string, unknown>>('GET', '/authtime/config');
+  const { groups: _g, ...record } = (own.reply.errcode === 0 ? own.reply.data : (await world.admin.call<Record<string, unknown>>('GET', '/authtime/config')).reply.data) as Record<string, unknown>;
+  return record;
+}
+
+async function uploaded(world: World, query: Record<string, string>, file: Blob, name: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, name);
+  const { reply } = await world.admin.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', { query, form });
+  if (reply.errcode !== 0) throw new Error(`fixture upload failed: ${reply.errmsg}`);
+  return reply.data[0].filePath;
+}
+const png = () => new Blob([new Uint8Array(solidPng(8, [200, 40, 40]))]);
+
+export const PROBES: Record<string, Probe> = {
+  'auth.captcha': { scope: 'single', request: () => ({ path: '/authtime/captcha', ownClient: true }) },
+  'auth.login': { scope: 'single', request: () => ({ path: '/authtime/login', body: { username: 'acme', password: encodePassword('Acme@2026'), checkcode: '' }, ownClient: true }) },
+  'auth.logout': { scope: 'single', request: () => ({ path: '/authtime/logout' }), settle: async (world, caller) => { if (caller.loginno) caller.client = await world.server.signedIn(caller.loginno, caller.password!, 'en'); } },
+  'auth.myprofile': { scope: 'single', request: () => ({ path: '/authtime/myprofile' }) },
+  'auth.changePassword': {
+    scope: 'single',
+    request: (_w, caller) => ({ path: '/authtime/password', body: { oldpassword: encodePassword(caller.password ?? 'x'), password: encodePassword('Changed@2026x'), confirmpwd: encodePassword('Changed@2026x') } }),
+    // Back to the demo password, as a super administrator would set it (not a forced change).
+    settle: async (world, caller) => {
+      const { hashPassword } = await import('../../../src/server/auth/password-hash.ts');
+      await world.server.db.updateTable('superusers').set({ password_hash: await hashPassword(caller.password!), must_change_password: false }).where('id', '=', caller.id!).execute();
+    },
+  },
+  'meta.health': { scope: 'single', request: () => ({ path: '/authtime/health' }) },
+  'meta.catalogue': { scope: 'single', request: () => ({ path: '/authtime/catalogue' }) },
+  'meta.locale': { scope: 'single', request: () => ({ path: '/authtime/locales/en' }) },
+  'meta.globalconfig': { scope: 'single', request: () => ({ path: '/authtime/globalconfig' }) },
+  'meta.openapi': { scope: 'single', request: () => ({ path: '/authtime/openapi.json' }) },
+
+  'domains.list': { scope: 'tenant', request: (_w, _c, t) => ({ path: '/authtime/domains', query: { currpage: 1, pagelines: 10 }, body: { name: t.name } }), shows: (data, t) => rows(data).some((r) => r.name === t.name) },
+  'domains.get': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}` }) },
+  'domains.create': { scope: 'single', request: () => ({ path: '/authtime/domain', body: { name: `Matrix_New_${Math.random().toString(36).slice(2, 8)}` } }) },
+  'domains.update': {
+    scope: 'tenant',
+    request: async (world, _c, t) => {
+      const { reply } = await world.admin.call<Record<string, unknown>>('GET', `/authtime/domain/${t.domainId}`);
+      const { id: _id, admins: _a, ...record } = reply.data;
+      return { path: `/authtime/domain/${t.domainId}`, body: record };
+    },
+  },
+  'domains.delete': { scope: 'single', request: async (world) => ({ path: '/authtime/domain', body: [await freshDomain(world)] }) },
+  'sms.test': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/sms/13800000000` }) },
+
+  'lookups.domains': { scope: 'tenant', request: () => ({ path: '/authtime/lookups/domains' }), shows: (data, t) => names(data).includes(t.name) },
+  'lookups.applications': { scope: 'tenant', request: () => ({ path: '/authtime/lookups/applications' }), shows: (data, t) => names(data).includes(t.applicationName) },
+  'lookups.departments': { scope: 'tenant', request: (_w, _c, t) => ({ path: '/authtime/lookups/departments', query: { domainid: t.domainId } }), shows: (data) => Array.isArray(data) && data.length > 0 },
+
+  'superusers.list': {
+    scope: 'tenant',
+    request: async (world, _c, t) => ({ path: '/authtime/superuser', query: { currpage: 1, pagelines: 10, loginno: (await freshSalesAdmin(world, t)).loginno } }),
+    shows: (data) => rows(data).length === 1,
+  },
+  'superusers.get': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/superuser/${(await freshSalesAdmin(world, t)).id}` }) },
+  'superusers.create': {
+    scope: 'tenant',
+    request: (_w, _c, t) => ({ path: '/authtime/superuser', body: superuserBody({ name: 'Matrix_New', loginno: `mxn${Math.random().toString(36).slice(2, 9)}`, password: 'Matrix@2026', type: 'admin', isdomainadmin: true, domains: [t.domainId], departments: [t.salesId] }) }),
+  },
+  'superusers.update': {
+    scope: 'tenant',
+    request: async (world, _c, t) => {
+      const target = await freshSalesAdmin(world, t);
+      return { path: `/authtime/superuser/${target.id}`, body: superuserBody({ name: 'Matrix_Edited', loginno: target.loginno, password: '******', confirmpwd: '******', type: 'admin', isdomainadmin: true, domains: [t.domainId], departments: [t.salesId] }) };
+    },
+  },
+  'superusers.delete': { scope: 'tenant', request: async (world, _c, t) => ({ path: '/authtime/superuser', body: [(await freshSalesAdmin(world, t)).id] }) },
+
+  'fieldExtends.list': { scope: 'tenant', request: (_w, _c, t) => ({ path: '/authtime/domain/fieldextends', query: { currpage: 1, pagelines: 10 }, body: { domainid: t.domainId } }) },
+  'fieldExtends.unused': { scope: 'tenant', request: (_w, _c, t) => ({ path: '/authtime/domain/getunusefields', query: { fortable: 'tableDept', domainid: t.domainId } }) },
+  'fieldExtends.create': {
+    scope: 'tenant',
+    request: async (world, _c, t) => {
+      await world.server.db.deleteFrom('field_extends').where('domain_id', '=', t.domainId).where('for_table', '=', 'tableDept').execute();
+      return { path: '/authtime/domain/fieldextend', body: fieldBody(t) };
+    },
+  },
+  'fieldExtends.update': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/fieldextend/${(await freshField(world, t)).fid}`, body: { ...fieldBody(t), label: 'Matrix_Edited' } }) },
+  'fieldExtends.delete': {
+    scope: 'tenant',
+    request: async (world, _c, t) => {
+      const field = await freshField(world, t);
+      return { path: '/authtime/domain/fieldextends', query: { domainid: t.domainId }, body: [`${field.name}-${field.fid}-tableDept`] };
+    },
+  },
+
+  'config.get': { scope: 'single', request: () => ({ path: '/authtime/config' }) },
+  'config.save': { scope: 'single', request: async (world, caller) => ({ path: '/authtime/config', body: await ownConfig(world, caller) }) },
+  'config.export': { scope: 'single', request: () => ({ path: '/authtime/config/export' }) },
+  'config.import': {
+    scope: 'single',
+    request: async (world, caller) => ({ path: '/authtime/config/import', body: { path: await uploaded(world, { path: 'systemImport' }, new Blob([JSON.stringify(await ownConfig(world, caller))]), 'config.json') } }),
+  },
+  'directory.testConnection': { scope: 'single', request: () => ({ path: '/authtime/config/ldap/test', body: { ldapConfig: { url: 'ldap://127.0.0.1:9', baseDN: 'dc=matrix,dc=test' } } }) },
+  'maintenance.clearCache': job(() => ({ path: '/authtime/config/clearcache' })),
+  'maintenance.status': { scope: 'single', request: () => ({ path: '/authtime/config/clearcache/status' }) },
+  'maintenance.rebuildFiles': job((world) => ({ path: '/authtime/config/indexs/rebuild', query: { applicationName: world.tenants.acme.applicationName } })),
+  'maintenance.synchronize': job((world) => ({ path: '/authtime/config/synchronization', query: { applicationid: world.tenants.acme.applicationId } })),
+  'maintenance.clearData': job((world) => ({ path: '/authtime/config/cleardatas', query: { applicationid: world.tenants.acme.applicationId } })),
+  'maintenance.optimize': job((world) => ({ path: `/authtime/domain/application/${world.tenants.acme.applicationId}/optimization` })),
+  'messaging.pushUsers': { scope: 'single', request: () => ({ path: '/authtime/config/userstohx' }) },
+  'notices.scan': { scope: 'single', request: () => ({ path: '/authtime/notices/scan' }) },
+  'notices.log': { scope: 'single', request: () => ({ path: '/authtime/notices', query: { currpage: 1, pagelines: 10 } }) },
+
+  'messages.list': { scope: 'single', request: () => ({ path: '/authtime/messages', query: { currpage: 1, pagelines: 10 } }) },
+  'messages.read': { scope: 'single', request: async (world, caller) => ({ path: `/authtime/messages/${caller.id ? await freshMessage(world, caller.id) : 'none'}/read` }) },
+  'messages.readAll': { scope: 'single', request: () => ({ path: '/authtime/messages/read' }) },
+
+  'uploads.upload': { scope: 'single', request: () => { const form = new FormData(); form.append('file', png(), 'matrix.png'); return { path: '/authtime/uploads', query: { path: 'image' }, form }; } },
+  'uploads.list': { scope: 'single', request: () => ({ path: '/authtime/uploads', query: { path: 'image' } }) },
+  'uploads.icons': { scope: 'single', request: () => ({ path: '/authtime/icons' }) },
+  'uploads.deleteIcons': { scope: 'single', request: async (world) => ({ path: '/authtime/icon', body: [await uploaded(world, { icon: 'true' }, png(), 'icon.png')] }) },
+  'uploads.skins': { scope: 'single', request: () => ({ path: '/authtime/skins' }) },
+};
