@@ -51,6 +51,14 @@ describe.each(targets)('bad input on $name', (target) => {
     await refused(en, 'PUT', '/authtime/superuser/a%00b', { body: {} }, '/id', text('en', 'validation.nul', { field: 'id' }));
   });
 
+  it('answers a URL the router cannot read with the localized envelope, keeping its 4xx status', async () => {
+    for (const [path, status] of [['/authtime/domain/%ff', 400], [`/authtime/domain/${'x'.repeat(300)}`, 414]] as const) {
+      const reply = await zh.call('GET', path);
+      expect(reply.status).toBe(status);
+      expect(reply.reply).toEqual({ errcode: 1001, errmsg: label('zh', 'error.validation'), data: null });
+    }
+  });
+
   it('refuses a page number beyond what the database can count (currpage=1e18), with no 500', async () => {
     for (const [method, path] of [['POST', '/authtime/domains'], ['GET', '/authtime/superuser'], ['GET', '/authtime/messages']]) {
       await refused(en, method, path, { query: { currpage: '1000000000000000000' }, body: method === 'POST' ? {} : undefined }, '/currpage', text('en', 'validation.maximum', { field: 'currpage', limit: 1000000 }));
