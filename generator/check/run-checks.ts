@@ -13,10 +13,11 @@ import { checkRules } from './rules.ts';
 import { checkRegistry } from './registry.ts';
 import { checkHandlers } from './handlers.ts';
 import { checkGeneratedTypes } from './generated-types.ts';
+import { checkBoundedNumbers } from './bounded-numbers.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates, checkEntityReferences, checkEntityFields, checkCallReferences, checkCallPaths,
-  checkRouteReferences, checkLabels, checkRules, checkRegistry, checkHandlers, checkGeneratedTypes,
+  checkRouteReferences, checkLabels, checkRules, checkRegistry, checkHandlers, checkGeneratedTypes, checkBoundedNumbers,
 ];
 
 export interface CheckResult {

@@ -34,8 +34,10 @@ export function localizeSchemaError(error: SchemaError, t: Translate): FieldErro
   }
   const name = field.split('/').filter(Boolean).pop() ?? '';
   const key = messagesOf(schema)[error.keyword] ?? `validation.${error.keyword}`;
-  const message = t(key, { ...error.params, field: fieldLabel(schema, name, t) });
-  return { field, message };
+  const params = { ...error.params, field: fieldLabel(schema, name, t) };
+  const message = t(key, params);
+  // A keyword with no message of its own still reads as a sentence, never as a label key.
+  return { field, message: message === key ? t('validation.invalid', params) : message };
 }
 
 /** One message per field (the first broken rule), in the order the schema reported them; broken

@@ -7,7 +7,7 @@ import type { Catalogue } from '../core/catalogue/types.ts';
 import type { AtriumDatabase } from './db/connect.ts';
 import type { AppServices } from './services.ts';
 import requestContext from './plugins/request-context.ts';
-import errorHandler from './plugins/error-handler.ts';
+import errorHandler, { answerFrameworkError } from './plugins/error-handler.ts';
 import catalogueRoutes from './plugins/catalogue-routes.ts';
 import staticFiles from './plugins/static-files.ts';
 import { useJsonBodyParser } from './http/json-body.ts';
@@ -66,7 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimits: { ...rateLimitsFromEnv(), ...options.rateLimits },
     mailer: 'mailer' in options ? options.mailer : mailerFromEnv(),
   };
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: options.trustProxy ?? parseTrustProxy(process.env.ATRIUM_TRUST_PROXY) });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, frameworkErrors: answerFrameworkError, trustProxy: options.trustProxy ?? parseTrustProxy(process.env.ATRIUM_TRUST_PROXY) });
   useJsonBodyParser(app);
   await app.register(requestContext, services);
   await app.register(errorHandler);

@@ -3,13 +3,14 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Catalogue, CallDef, EntityDef, JsonSchema } from '../../core/catalogue/types.ts';
-import { ENTITY_REF, entitySchemaId } from '../../core/catalogue/schema-refs.ts';
+import { ENTITY_REF, entitySchemaId, inlineEntityRefs } from '../../core/catalogue/schema-refs.ts';
 import { pathParams } from '../../core/catalogue/openapi.ts';
 import type { SchemaError } from '../../core/validation-messages.ts';
 import { entityRuleFailures, type RuleFailure } from '../../core/form-rules.ts';
 import type { RuleContext } from '../../core/rules.ts';
 import { decodeWireFields, passwordFields } from '../../core/wire-fields.ts';
 import { ValidationFailure } from './app-error.ts';
+import { nulErrors } from './nul-strings.ts';
 
 export function createAjv(catalogue: Catalogue): Ajv2020 {
   const ajv = new Ajv2020({ verbose: true, allErrors: true, strict: false });
@@ -38,8 +39,8 @@ export function coerceQuery(schema: JsonSchema | undefined, raw: Record<string, 
 
 export interface CallValidator {
   /** The input with an absent body replaced by its empty form and wire-encoded fields decoded;
-   *  throws ValidationFailure with every broken rule (query, then params, then body, then the body
-   *  entity's form rules, which may read the caller). */
+   *  throws ValidationFailure with every broken rule (NUL characters anywhere, then query, params,
+   *  body, then the body entity's form rules, which may read the caller). */
   check(input: ValidatedInput, caller?: RuleContext['user']): ValidatedInput;
 }
 
@@ -85,6 +86,9 @@ export function compileCallValidator(ajv: Ajv2020, call: CallDef, catalogue: Cat
   if (call.body && !call.consumes) parts.push(['body', ajv.compile(call.body)]);
   const entity = call.consumes ? undefined : bodyEntity(call.body, catalogue);
   const wireFields = passwordFields(entity?.schema);
+  // The schemas with entity references inlined: what names a field in a NUL message.
+  const described = { query: call.query, params, body: call.consumes ? undefined : call.body } as Record<'query' | 'params' | 'body', JsonSchema | undefined>;
+  for (const part of ['query', 'params', 'body'] as const) described[part] = described[part] && inlineEntityRefs(described[part], catalogue);
   return {
     check(input, caller) {
       const checked = { ...input, body: input.body ?? emptyBody };
@@ -94,7 +98,8 @@ export function compileCallValidator(ajv: Ajv2020, call: CallDef, catalogue: Cat
         checked.body = decoded.body;
         failures.push(...decoded.invalid.map((name) => ({ field: `/${name}`, message: 'error.badPassword' })));
       }
-      const errors: SchemaError[] = [];
+      // NUL anywhere (values or keys, any depth) first: the database could not store it.
+      const errors: SchemaError[] = [...nulErrors(checked.query, described.query), ...nulErrors(checked.params, described.params), ...nulErrors(checked.body, described.body)];
       for (const [part, validate] of parts) {
         if (!validate(checked[part])) errors.push(...((validate.errors ?? []) as SchemaError[]));
       }

@@ -1,0 +1,90 @@
+// Fuzzing from the catalogue: for EVERY call the catalogue declares (a call added later is fuzzed
+// without touching this file), FUZZ_PER_CALL bad inputs (200 here, 2,000 in `npm run fuzz`; seed
+// FUZZ_SEED) built from its schemas (tests/api/fuzz/call-inputs.ts), sent as the signed-in platform
+// administrator and, one in five, anonymously, all in Chinese. Every reply must be below 500, a
+// refusal must be the envelope with a Chinese message of the locale (never a label key or ajv's
+// English), and a refused input must leave everything stored as it was (checksum of all tables).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../../src/core/catalogue/from-disk.ts';
+import { databaseTargets } from './helpers/databases.ts';
+import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
+import type { ApiClient } from './helpers/api-client.ts';
+import { CallFuzzer, type FuzzInput } from './fuzz/call-inputs.ts';
+import { localizedTextCheck } from './fuzz/localized.ts';
+import { send, type FuzzReply } from './fuzz/send.ts';
+import { changedTables, storeChecksum } from './fuzz/store-checksum.ts';
+
+const PER_CALL = Number(process.env.FUZZ_PER_CALL ?? 200);
+const SEED = process.env.FUZZ_SEED ?? 'atrium-fuzz';
+const LANGUAGE = 'zh';
+const calls = Object.values(loadCatalogue().catalogue.calls).sort((a, b) => a.id.localeCompare(b.id));
+const targets = await databaseTargets();
+
+/** What is wrong with one reply, or undefined. */
+function problemOf(reply: FuzzReply, localized: (text: string) => boolean): string | undefined {
+  if (reply.status >= 500) return `HTTP ${reply.status}: ${reply.text.slice(0, 200)}`;
+  if (reply.status >= 300 && !reply.envelope) return `HTTP ${reply.status} without the envelope: ${reply.text.slice(0, 200)}`;
+  if (reply.envelope && reply.envelope.errcode !== 0 && !localized(reply.envelope.errmsg)) return `errmsg not a ${LANGUAGE} text: ${reply.envelope.errmsg.slice(0, 200)}`;
+  return undefined;
+}
+
+describe.each(targets)('fuzzing every call of the catalogue on $name', (target) => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let localized: (text: string) => boolean;
+  const totals = { inputs: 0, accepted: 0, signIns: 0, started: 0 };
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    admin = await server.signedIn(ADMIN.username, ADMIN.password, LANGUAGE);
+    localized = localizedTextCheck(server.catalogue, LANGUAGE);
+    totals.started = performance.now();
+  });
+  afterAll(async () => {
+    const seconds = (performance.now() - totals.started) / 1000;
+    console.log(`fuzz on ${target.name}: ${totals.inputs} bad inputs (${PER_CALL} per call × ${calls.length} calls) in ${seconds.toFixed(1)} s; ${totals.accepted} accepted with a change, ${totals.signIns} sign-ins again`);
+    await server?.close();
+  });
+
+  it('fuzzes every call the catalogue declares', () => {
+    expect(calls.map((c) => c.id)).toEqual(Object.keys(server.catalogue.calls).sort());
+  });
+
+  for (const call of calls) {
+    it(`${call.id}: ${PER_CALL} bad inputs, no 5xx, localized refusals, nothing stored on refusal`, { timeout: Math.max(60_000, PER_CALL * 300) }, async () => {
+      const fuzzer = new CallFuzzer(call, server.catalogue, SEED);
+      const problems: string[] = [];
+      // Writes are checked one by one; a GET call (which should store nothing) over its whole run.
+      const eachInput = call.method !== 'GET';
+      let before = await storeChecksum(server.db);
+      let acceptedSince = 0;
+      const compare = async (what: string, refused: boolean) => {
+        const after = await storeChecksum(server.db);
+        const changed = changedTables(before, after);
+        if (changed.length > 0) {
+          if (!refused) totals.accepted++;
+          else problems.push(`${what} → refused yet changed ${changed.join(', ')}`);
+        }
+        before = after;
+      };
+      for (let i = 0; i < PER_CALL; i++) {
+        const input: FuzzInput = fuzzer.input(i);
+        const reply = await send(admin, LANGUAGE, input);
+        totals.inputs++;
+        const problem = problemOf(reply, localized);
+        if (problem) problems.push(`#${i} ${input.anonymous ? 'anonymous ' : ''}${input.what} → ${problem}`);
+        const accepted = reply.envelope?.errcode === 0 || (reply.status < 300 && !reply.envelope);
+        if (accepted) acceptedSince++;
+        // A 401 was refused before anything could be written; the next comparison still covers it.
+        if (eachInput && reply.status !== 401) await compare(`#${i} ${input.what} (${reply.envelope?.errcode ?? reply.status})`, !accepted);
+        // An accepted sign-out (auth.logout with an extra query value) ends the session: sign in again.
+        if (!input.anonymous && reply.status === 401) {
+          admin = await server.signedIn(ADMIN.username, ADMIN.password, LANGUAGE);
+          totals.signIns++;
+        }
+      }
+      if (!eachInput) await compare(`${PER_CALL} inputs, ${acceptedSince} accepted`, acceptedSince === 0);
+      expect(problems.slice(0, 30)).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,41 @@
+// A cheap fingerprint of everything stored: per table, its row count and a hash over its rows, in
+// one statement. Tables that change on every request by design (sessions touched, check codes, rate
+// counters) are left out, and background jobs' progress is not compared.
+import { sql } from 'kysely';
+import type { Db } from '../../../src/server/db/schema.ts';
+
+const VOLATILE = new Set(['sessions', 'captchas', 'rate_limit_hits']);
+/** Tables whose rows advance on their own (a maintenance job started earlier reports progress): only
+ *  their row count is compared, so a new row still shows. */
+const COUNT_ONLY = new Set(['maintenance_jobs']);
+
+export type StoreChecksum = Record<string, string>;
+
+let statement: { tables: string[]; text: string } | undefined;
+
+async function tablesOf(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(db);
+  return rows.map((r) => r.name).filter((name) => !VOLATILE.has(name) && /^[a-z_0-9]+$/.test(name));
+}
+
+/** table → "rows:hash". The table list is read once per process (every test database has the same). */
+export async function storeChecksum(db: Db): Promise<StoreChecksum> {
+  if (!statement) {
+    const tables = await tablesOf(db);
+    const text = tables
+      .map((t) => COUNT_ONLY.has(t)
+        ? `select '${t}' as t, count(*) || '' as h from "${t}" x`
+        : `select '${t}' as t, count(*) || ':' || md5(coalesce(string_agg(md5(x::text), '' order by md5(x::text)), '')) as h from "${t}" x`)
+      .join(' union all ');
+    statement = { tables, text };
+  }
+  const { rows } = await sql<{ t: string; h: string }>`${sql.raw(statement.text)}`.execute(db);
+  return Object.fromEntries(rows.map((r) => [r.t, r.h]));
+}
+
+/** The tables whose fingerprint differs. */
+export function changedTables(before: StoreChecksum, after: StoreChecksum): string[] {
+  return Object.keys({ ...before, ...after }).filter((t) => before[t] !== after[t]);
+}
