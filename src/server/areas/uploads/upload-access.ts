@@ -11,7 +11,7 @@ export type UploadOwner = { kind: 'platform' } | { kind: 'domain'; domainId: str
 export type FileAccess = { kind: 'public' } | { kind: 'owned'; owner: UploadOwner } | { kind: 'none' };
 
 /** An enterprise id as it may appear in a folder name (the catalogue's `domainid` pattern). */
-export const DOMAIN_ID = /^[A-Za-z0-9-]{1,64}$/;
+export const DOMAIN_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const YEAR = /^\d{4}$/;
 
 /**

@@ -7,7 +7,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CUSTOM_ICONS_URL } from '../../../core/uploads.ts';
 import { uploadsDir, type AppServices } from '../../services.ts';
-import type { UploadOwner } from './upload-access.ts';
+import { DOMAIN_ID, type UploadOwner } from './upload-access.ts';
 
 /** The built-in picture icons ship with the code and are served at SYSTEM_ICONS_URL. */
 export const SYSTEM_ICONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'system-icons');
@@ -29,6 +29,7 @@ export function customIconsDir(services: Pick<AppServices, 'dataDir'>): string {
 
 /** The folder of an owner's files: platform/ or domains/<domainid>/. */
 export function ownerRoot(services: Pick<AppServices, 'dataDir'>, owner: UploadOwner): string {
+  if (owner.kind === 'domain' && !DOMAIN_ID.test(owner.domainId)) throw new Error(`unsafe domain id for a path: ${owner.domainId}`);
   return owner.kind === 'platform' ? inside(uploadsDir(services), 'platform') : inside(uploadsDir(services), 'domains', owner.domainId);
 }
 
