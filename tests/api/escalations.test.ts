@@ -1,10 +1,11 @@
-// The escalations a security review found (issue "one authorization model"), each tried as the
-// attacker did, with the demo logins, on both databases: every one must be refused and change nothing.
+// The escalations a security review found (issue "one authorization model", then issue 8's 5 and 6),
+// each tried as the attacker did, with the demo logins, on both databases: every one must be refused
+// and change nothing.
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeConfig } from '../../src/server/db/config-store.ts';
 import { databaseTargets } from './helpers/databases.ts';
-import { ACME, ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { departmentId, getSuperuser, idsByName, updateSuperuser } from './helpers/superuser-calls.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 
@@ -153,5 +154,34 @@ describe.each(targets)('escalations on $name', (target) => {
     } finally {
       await trap.close();
     }
+  });
+
+  it('5. another tenant\'s uploads, the platform\'s configuration files and anonymous reads stay closed', async () => {
+    const form = (name: string, bytes: BlobPart) => {
+      const f = new FormData();
+      f.append('file', new Blob([bytes]), name);
+      return f;
+    };
+    const exported = await admin.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', { query: { path: 'systemImport' }, form: form('config.json', '{"title":"secret"}') });
+    const file = exported.reply.data[0].filePath;
+    const globex = await server.signedIn(GLOBEX.username, GLOBEX.password, 'en');
+    expect((await globex.call('GET', '/authtime/uploads', { query: { path: 'systemImport' } })).reply.errcode).toBe(1403);
+    expect((await globex.call('GET', '/authtime/uploads', { query: { path: 'import', domainid: acmeDomain } })).reply.errcode).toBe(1404);
+    expect((await server.client('en').raw('GET', file)).status).toBe(401);
+    expect((await globex.raw('GET', file)).status).toBe(404);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 1, 1, 1]);
+    const icon = (await acme.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', { query: { icon: 'true' }, form: form('i.png', png) })).reply.data[0].filePath;
+    const dev = await server.signedIn('dev', 'Dev@2026', 'en');
+    expect((await dev.call('DELETE', '/authtime/icon', { body: [icon] })).reply.errcode).toBe(1403);
+    expect((await acme.raw('GET', icon)).status).toBe(200);
+  });
+
+  it('6. a session opened with a password does not outlive its reset', async () => {
+    const attacker = await server.signedIn(SALES.username, SALES.password, 'en');
+    const id = await idOf('sales');
+    const { reply } = await getSuperuser(admin, id);
+    expect((await updateSuperuser(admin, id, { ...reply.data, password: 'Reset@2026', confirmpwd: 'Reset@2026' })).reply.errcode).toBe(0);
+    expect((await attacker.call('GET', '/authtime/myprofile')).status).toBe(401);
+    expect((await admin.call('GET', '/authtime/myprofile')).reply.errcode).toBe(0);
   });
 });

@@ -60,11 +60,14 @@ describe.each(targets)('meta and static on $name', (target) => {
   });
 
   it('serves uploads, and a page saying how to build the console when it is not built', async () => {
-    const dir = join(uploadsDir(server), '2026');
+    // A login background stored before files had owners is public; other files there are the platform's.
+    const dir = join(uploadsDir(server), '2026', 'image', 'background');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'note.txt'), 'hello');
-    const file = await fetch(new URL('/uploads/2026/note.txt', server.url));
+    writeFileSync(join(uploadsDir(server), '2026', 'note.txt'), 'private');
+    const file = await fetch(new URL('/uploads/2026/image/background/note.txt', server.url));
     expect(await file.text()).toBe('hello');
+    expect((await fetch(new URL('/uploads/2026/note.txt', server.url))).status).toBe(401);
     const escape = await fetch(new URL('/uploads/..%2f..%2fetc/passwd', server.url));
     expect(escape.status).toBeGreaterThanOrEqual(400);
     const home = await fetch(new URL('/', server.url));

@@ -68,13 +68,13 @@ describe.each(targets)('uploads on $name', (target) => {
     }
   });
 
-  it('stores other uploads under /uploads/{current year}/{path} and lists them', async () => {
+  it('stores the platform\'s other uploads under /uploads/platform/{current year}/{path} and lists them', async () => {
     const picture = await upload({ path: 'image/background', icon: 'false' }, formWith(['bg.gif', GIF]));
-    expect(picture.reply.data[0].filePath).toMatch(new RegExp(`^/uploads/${year}/image/background/[0-9a-f-]{36}\\.gif$`));
+    expect(picture.reply.data[0].filePath).toMatch(new RegExp(`^/uploads/platform/${year}/image/background/[0-9a-f-]{36}\\.gif$`));
     const sheet = await upload({ path: 'import' }, formWith(['users.XLSX', XLSX]));
     const old = await upload({ path: 'depImport' }, formWith(['departments.xls', XLS]));
-    expect(sheet.reply.data[0].filePath).toMatch(new RegExp(`^/uploads/${year}/import/[0-9a-f-]{36}\\.xlsx$`));
-    expect(old.reply.data[0].filePath).toMatch(new RegExp(`^/uploads/${year}/depImport/[0-9a-f-]{36}\\.xls$`));
+    expect(sheet.reply.data[0].filePath).toMatch(new RegExp(`^/uploads/platform/${year}/import/[0-9a-f-]{36}\\.xlsx$`));
+    expect(old.reply.data[0].filePath).toMatch(new RegExp(`^/uploads/platform/${year}/depImport/[0-9a-f-]{36}\\.xls$`));
 
     const { reply } = await admin.call<Array<{ filePath: string; size: number }>>('GET', '/authtime/uploads', { query: { path: 'image/background' } });
     expect(replyProblems(server.catalogue, 'uploads.list', reply.data)).toEqual([]);
@@ -96,7 +96,7 @@ describe.each(targets)('uploads on $name', (target) => {
     const cn = await upload({ path: 'import' }, formWith(['users.csv', XLSX]), admin.withLanguage('cn'));
     expect(cn.reply.errmsg).toBe('只能上傳xlsx或xls格式的檔案！');
     expect(filesUnder('lib', 'icon', 'upload').length).toBe(before);
-    expect(filesUnder(String(year), 'import').filter((n) => n.startsWith('.'))).toEqual([]); // no partial file left
+    expect(filesUnder('platform', String(year), 'import').filter((n) => n.startsWith('.'))).toEqual([]); // no partial file left
   });
 
   it('asks for a file when none is sent, whether the form is empty or the body is not multipart', async () => {

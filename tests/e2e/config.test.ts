@@ -74,7 +74,7 @@ describe('system configuration', () => {
     await upload.waitFor({ state: 'detached' });
     const picture = session.page.getByTestId('background-widget-image');
     await picture.waitFor();
-    expect(await picture.getAttribute('src')).toMatch(/\/uploads\/\d{4}\/image\/background\/[0-9a-f-]+\.png$/);
+    expect(await picture.getAttribute('src')).toMatch(/\/uploads\/platform\/\d{4}\/image\/background\/[0-9a-f-]+\.png$/);
     await session.page.getByTestId('form-save').click();
     await expectToast(session.page, 'Saved successfully');
     await session.page.getByTestId('form-refresh').click();

@@ -622,6 +622,10 @@ export type UploadsIconsReply = Icon[];
 export interface UploadsListQuery {
   path: string;
   year?: number;
+  /**
+   * the enterprise whose files to list; none for the platform's
+   */
+  domainid?: string;
 }
 
 export type UploadsListReply = StoredFile[];
@@ -631,6 +635,10 @@ export type UploadsSkinsReply = Skin[];
 export interface UploadsUploadQuery {
   path?: string;
   icon?: boolean;
+  /**
+   * the enterprise the file belongs to; none for the platform's files
+   */
+  domainid?: string;
 }
 
 /**

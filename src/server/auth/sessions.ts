@@ -1,5 +1,6 @@
 // Sessions in the database (they are the online-users list): created at login, found from the
-// cookie on each call, slid forward while used, removed at logout.
+// cookie on each call, slid forward while used, removed at logout, and all but the current one ended
+// when the user's password changes.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { purgeRateLimitHits } from '../plugins/rate-limit-store.ts';
@@ -60,6 +61,14 @@ export async function findSession(db: Db, cookieValue: string): Promise<ActiveSe
 
 export async function deleteSession(db: Db, storedId: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', storedId).execute();
+}
+
+/** A new password ends every session of the user but `keep` (the session that changed its own password);
+ *  whoever held the old password, or a session opened with it, is signed out. */
+export async function endOtherSessions(db: Db, superuserId: string, keep: string | undefined): Promise<void> {
+  let query = db.deleteFrom('sessions').where('superuser_id', '=', superuserId);
+  if (keep !== undefined) query = query.where('id', '!=', keep);
+  await query.execute();
 }
 
 /** Drops expired sessions and check codes (called at start and now and then). */

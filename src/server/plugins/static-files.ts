@@ -1,5 +1,6 @@
-// Named plugin: the built console at /, the uploads under /uploads/ (the built-in icons from the code),
-// plus the answer for unknown paths. Without a build, / says how to make one.
+// Named plugin: the built console at /, the uploads under /uploads/ (the built-in icons from the code;
+// every other file behind the owner gate of areas/uploads/file-guard.ts), plus the answer for unknown
+// paths. Without a build, / says how to make one.
 import fp from 'fastify-plugin';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -8,6 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ErrorCodes, type Reply } from '../../core/envelope.ts';
 import { SYSTEM_ICONS_URL } from '../../core/uploads.ts';
 import { SYSTEM_ICONS_DIR } from '../areas/uploads/upload-folders.ts';
+import { guardUploadedFile } from '../areas/uploads/file-guard.ts';
 import { uploadsDir } from '../services.ts';
 
 const NO_BUILD_PAGE = `<!doctype html><meta charset="utf-8"><title>Atrium</title>
@@ -25,7 +27,10 @@ async function staticFiles(app: FastifyInstance): Promise<void> {
   const uploads = resolve(uploadsDir(app.services));
   mkdirSync(uploads, { recursive: true });
   await app.register(fastifyStatic, { root: SYSTEM_ICONS_DIR, prefix: SYSTEM_ICONS_URL, decorateReply: false, index: false, dotfiles: 'deny' });
-  await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, index: false, dotfiles: 'deny', setHeaders: asInertFile });
+  await app.register(async (guarded) => {
+    guarded.addHook('onRequest', guardUploadedFile);
+    await guarded.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, index: false, dotfiles: 'deny', setHeaders: asInertFile });
+  });
   if (existsSync(join(consoleDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: resolve(consoleDir), prefix: '/', decorateReply: false, index: ['index.html'] });
   } else {

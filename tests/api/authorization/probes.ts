@@ -4,6 +4,7 @@
 import { encodePassword } from '../../../src/core/password-codec.ts';
 import { solidPng } from '../../support/png.ts';
 import { superuserBody } from '../helpers/superuser-calls.ts';
+import { ADMIN } from '../helpers/test-server.ts';
 import { freshDomain, freshField, freshMessage, freshSalesAdmin, type Caller, type Tenant, type World } from './fixtures.ts';
 
 export interface ProbeRequest {
@@ -68,6 +69,8 @@ export const PROBES: Record<string, Probe> = {
     settle: async (world, caller) => {
       const { hashPassword } = await import('../../../src/server/auth/password-hash.ts');
       await world.server.db.updateTable('superusers').set({ password_hash: await hashPassword(caller.password!), must_change_password: false }).where('id', '=', caller.id!).execute();
+      // The change ended the user's other sessions (D9): the fixtures' own administrator session among them.
+      if ((await world.admin.call('GET', '/authtime/myprofile')).status === 401) world.admin = await world.server.signedIn(ADMIN.username, ADMIN.password, 'en');
     },
   },
   'meta.health': { scope: 'single', request: () => ({ path: '/authtime/health' }) },
@@ -153,8 +156,9 @@ export const PROBES: Record<string, Probe> = {
   'messages.read': { scope: 'single', request: async (world, caller) => ({ path: `/authtime/messages/${caller.id ? await freshMessage(world, caller.id) : 'none'}/read` }) },
   'messages.readAll': { scope: 'single', request: () => ({ path: '/authtime/messages/read' }) },
 
-  'uploads.upload': { scope: 'single', request: () => { const form = new FormData(); form.append('file', png(), 'matrix.png'); return { path: '/authtime/uploads', query: { path: 'image' }, form }; } },
-  'uploads.list': { scope: 'single', request: () => ({ path: '/authtime/uploads', query: { path: 'image' } }) },
+  // An enterprise's files (D22); the platform's files (no domainid) are proved by uploads-ownership.test.ts.
+  'uploads.upload': { scope: 'tenant', request: (_w, _c, t) => { const form = new FormData(); form.append('file', png(), 'matrix.png'); return { path: '/authtime/uploads', query: { path: 'image', domainid: t.domainId }, form }; } },
+  'uploads.list': { scope: 'tenant', request: (_w, _c, t) => ({ path: '/authtime/uploads', query: { path: 'image', domainid: t.domainId } }) },
   'uploads.icons': { scope: 'single', request: () => ({ path: '/authtime/icons' }) },
   'uploads.deleteIcons': { scope: 'single', request: async (world) => ({ path: '/authtime/icon', body: [await uploaded(world, { icon: 'true' }, png(), 'icon.png')] }) },
   'uploads.skins': { scope: 'single', request: () => ({ path: '/authtime/skins' }) },

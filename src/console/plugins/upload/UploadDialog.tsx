@@ -17,7 +17,8 @@ export default function UploadDialog({ data, onClose }: DialogPluginProps) {
   const { t } = useTranslation();
   const use = isUse(data.use) ? data.use : 'icon';
   const messages = useDialogMessage();
-  const upload = useUpload({ use, path: typeof data.path === 'string' ? data.path : undefined }, messages, (filePath) => onClose(filePath));
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+  const upload = useUpload({ use, path: text(data.path), domainid: text(data.domainid) }, messages, (filePath) => onClose(filePath));
   const input = useRef<HTMLInputElement>(null);
   const { extensions, maxBytes } = UPLOAD_USES[use];
   return (

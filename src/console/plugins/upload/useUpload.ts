@@ -10,9 +10,11 @@ export interface UploadTarget {
   use: UploadUseName;
   /** Sub-folder for non-icon uploads: `<use>[/<folder>…]`; defaults to the use itself. */
   path?: string;
+  /** The enterprise a non-icon file belongs to; none for the platform's files (D22). Icons are shared. */
+  domainid?: string;
 }
 
-export function useUpload({ use, path }: UploadTarget, messages: DialogMessage, onUploaded: (filePath: string) => void) {
+export function useUpload({ use, path, domainid }: UploadTarget, messages: DialogMessage, onUploaded: (filePath: string) => void) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -40,7 +42,7 @@ export function useUpload({ use, path }: UploadTarget, messages: DialogMessage, 
     form.append('file', file, file.name);
     setUploading(true);
     try {
-      const query = use === 'icon' ? { icon: true } : { path: path ?? use, icon: false };
+      const query = use === 'icon' ? { icon: true } : { path: path ?? use, icon: false, ...(domainid ? { domainid } : {}) };
       const [stored] = await call('uploads.upload', { query, form, silent: true });
       onUploaded(stored.filePath);
     } catch (e) {
@@ -49,7 +51,7 @@ export function useUpload({ use, path }: UploadTarget, messages: DialogMessage, 
     } finally {
       setUploading(false);
     }
-  }, [file, use, path, t, messages, onUploaded]);
+  }, [file, use, path, domainid, t, messages, onUploaded]);
 
   return { file, uploading, choose, upload };
 }

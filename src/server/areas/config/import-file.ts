@@ -5,11 +5,13 @@ import type { Catalogue } from '../../../core/catalogue/types.ts';
 import { entitySchemaId } from '../../../core/catalogue/schema-refs.ts';
 import { AppError, ValidationFailure } from '../../http/app-error.ts';
 import { createAjv } from '../../http/validation.ts';
-import { uploadsDir, type AppServices } from '../../services.ts';
-import { inside, SAFE_FILE_NAME } from '../uploads/upload-folders.ts';
+import type { AppServices } from '../../services.ts';
+import { inside, legacyYearFolder, SAFE_FILE_NAME, yearFolder } from '../uploads/upload-folders.ts';
 import type { ConfigRecord } from './config-groups.ts';
 
-const IMPORT_URL = /^\/uploads\/(\d{4})\/systemImport\/([^/]+)$/;
+/** A platform file (the import is a platform call): /uploads/platform/<year>/systemImport/<name>, or
+ *  one stored before owners existed, /uploads/<year>/systemImport/<name>. */
+const IMPORT_URL = /^\/uploads\/(platform\/)?(\d{4})\/systemImport\/([^/]+)$/;
 
 const validators = new WeakMap<Catalogue, ReturnType<ReturnType<typeof createAjv>['getSchema']>>();
 
@@ -22,10 +24,12 @@ function configValidator(catalogue: Catalogue) {
 
 export async function readImportFile(services: Pick<AppServices, 'dataDir' | 'catalogue'>, url: string): Promise<ConfigRecord> {
   const match = IMPORT_URL.exec(url);
-  if (!match || !SAFE_FILE_NAME.test(match[2])) throw new ValidationFailure([], [{ field: '/path', message: 'config.msg.importPath' }]);
+  if (!match || !SAFE_FILE_NAME.test(match[3])) throw new ValidationFailure([], [{ field: '/path', message: 'config.msg.importPath' }]);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(inside(uploadsDir(services), match[1], 'systemImport', match[2]), 'utf8'));
+    const year = Number(match[2]);
+    const folder = match[1] ? yearFolder(services, { kind: 'platform' }, year, 'systemImport') : legacyYearFolder(services, year, 'systemImport');
+    parsed = JSON.parse(await readFile(inside(folder, match[3]), 'utf8'));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('notFound', undefined, 'config.msg.importMissing');
     throw new AppError('validation', undefined, 'config.msg.importUnreadable');

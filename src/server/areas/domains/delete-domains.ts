@@ -1,15 +1,14 @@
 // Deletes enterprises with everything they own (links, users, departments, applications) in ONE
 // transaction; their upload folders go after the commit, so a failed delete leaves every file.
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { uploadsDir, type AppServices } from '../../services.ts';
+import type { AppServices } from '../../services.ts';
+import { ownerRoot } from '../uploads/upload-folders.ts';
 
-/** Where an enterprise's own uploads live. */
+/** Where an enterprise's own uploads live (D22). */
 export function domainUploadsDir(services: Pick<AppServices, 'dataDir'>, domainId: string): string {
-  if (!/^[A-Za-z0-9_-]+$/.test(domainId)) throw new Error(`unsafe domain id for a path: ${domainId}`);
-  return join(uploadsDir(services), 'domains', domainId);
+  return ownerRoot(services, { kind: 'domain', domainId });
 }
 
 async function deleteRows(trx: Db, ids: readonly string[]): Promise<number> {

@@ -34,7 +34,7 @@ const create: CallHandler<'superusers.create'> = async (ctx) => {
 const update: CallHandler<'superusers.update'> = async (ctx) => {
   const user = requireUser(ctx);
   await checkFormPassword(ctx);
-  if (!(await updateSuperuser(ctx.services.db, user, ctx.params.id, ctx.body))) throw new AppError('notFound');
+  if (!(await updateSuperuser(ctx.services.db, user, ctx.params.id, ctx.body, ctx.session?.id))) throw new AppError('notFound');
   // Grants keep every saved user within the caller's reach (grants.ts), so it reads back.
   return (await findSuperuser(ctx.services.db, user, ctx.params.id))!;
 };

@@ -5,6 +5,7 @@ import { UNCHANGED_SECRET } from '../../../core/password-codec.ts';
 import type { Superuser } from '../../../core/generated/api-types.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import { hashPassword } from '../../auth/password-hash.ts';
+import { endOtherSessions } from '../../auth/sessions.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError, ValidationFailure } from '../../http/app-error.ts';
 import { checkGrants, checkOwnRights, checkStillManaged } from './grants.ts';
@@ -85,8 +86,9 @@ async function lockTarget(trx: Db, caller: CurrentUser, id: string) {
 
 /** Answers false when the id is missing or out of the caller's reach (nothing changed). A built-in
  *  officer keeps its stored type, flags and (empty) scope whatever the body says; a user saving
- *  itself changes its own details and password, never its rights. */
-export async function updateSuperuser(db: Db, caller: CurrentUser, id: string, body: Superuser): Promise<boolean> {
+ *  itself changes its own details and password, never its rights. A new password ends the user's
+ *  sessions, all but `callerSession` (the one saving) when the user saves itself. */
+export async function updateSuperuser(db: Db, caller: CurrentUser, id: string, body: Superuser, callerSession?: string): Promise<boolean> {
   const wanted = wantedState(body, caller.isOpenSecurity);
   const passwordHash = body.password === UNCHANGED_SECRET ? undefined : await hashPassword(body.password);
   return db.transaction().execute(async (trx) => {
@@ -106,6 +108,7 @@ export async function updateSuperuser(db: Db, caller: CurrentUser, id: string, b
     const { status: _st, ...ownColumns } = builtinColumns;
     const columns = { ...(rightsChange ? columnsOf(body, wanted) : self ? ownColumns : builtinColumns), updated_at: new Date(), ...(passwordHash ? newPasswordColumns(passwordHash, !self) : {}) };
     await uniqueLoginno(() => trx.updateTable('superusers').set(columns).where('id', '=', id).execute());
+    if (passwordHash) await endOtherSessions(trx, id, self ? callerSession : undefined);
     if (rightsChange) {
       await writeLinks(trx, id, wanted);
       await checkStillManaged(trx, caller, id);

@@ -1,9 +1,13 @@
 // Where uploads live on disk and the URL each is served under (the static plugin serves
 // DATA_DIR/uploads at /uploads/). Every path built here is checked to stay inside its root.
+// Layout (D22): lib/icon/… the shared icon library; platform/<year>/<path>/… the platform's files;
+// domains/<domainid>/<year>/<path>/… an enterprise's files; <year>/<path>/… files stored before
+// owners existed (the platform's now, still served and listed, never written).
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CUSTOM_ICONS_URL } from '../../../core/uploads.ts';
 import { uploadsDir, type AppServices } from '../../services.ts';
+import { DOMAIN_ID, type UploadOwner } from './upload-access.ts';
 
 /** The built-in picture icons ship with the code and are served at SYSTEM_ICONS_URL. */
 export const SYSTEM_ICONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'system-icons');
@@ -23,8 +27,19 @@ export function customIconsDir(services: Pick<AppServices, 'dataDir'>): string {
   return inside(uploadsDir(services), 'lib', 'icon', 'upload');
 }
 
-/** Non-icon uploads go under the current year, in the folder the `path` query names. */
-export function yearFolder(services: Pick<AppServices, 'dataDir'>, year: number, path: string): string {
+/** The folder of an owner's files: platform/ or domains/<domainid>/. */
+export function ownerRoot(services: Pick<AppServices, 'dataDir'>, owner: UploadOwner): string {
+  if (owner.kind === 'domain' && !DOMAIN_ID.test(owner.domainId)) throw new Error(`unsafe domain id for a path: ${owner.domainId}`);
+  return owner.kind === 'platform' ? inside(uploadsDir(services), 'platform') : inside(uploadsDir(services), 'domains', owner.domainId);
+}
+
+/** Non-icon uploads go under their owner and the year, in the folder the `path` query names. */
+export function yearFolder(services: Pick<AppServices, 'dataDir'>, owner: UploadOwner, year: number, path: string): string {
+  return inside(ownerRoot(services, owner), String(year), ...path.split('/'));
+}
+
+/** Where files were stored before owners existed (uploads/<year>/<path>): read, never written. */
+export function legacyYearFolder(services: Pick<AppServices, 'dataDir'>, year: number, path: string): string {
   return inside(uploadsDir(services), String(year), ...path.split('/'));
 }
 
