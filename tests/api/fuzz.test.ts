@@ -51,6 +51,20 @@ describe.each(targets)('fuzzing every call of the catalogue on $name', (target) 
     await server?.close();
   });
 
+  it('sees a committed write in its write log, and no change that is the same values again', async () => {
+    const name = async (to?: string) => {
+      const row = await server.db.selectFrom('superusers').select('name').where('loginno', '=', ADMIN.username).executeTakeFirstOrThrow();
+      if (to !== undefined) await server.db.updateTable('superusers').set({ name: to }).where('loginno', '=', ADMIN.username).execute();
+      return row.name;
+    };
+    const was = await name();
+    await name(was);
+    expect(await writes()).toEqual([]);
+    await name(`${was}x`);
+    await name(was);
+    expect(await writes()).toEqual(['superusers', 'superusers']);
+  });
+
   it('fuzzes every call the catalogue declares', () => {
     expect(calls.map((c) => c.id)).toEqual(Object.keys(server.catalogue.calls).sort());
   });
