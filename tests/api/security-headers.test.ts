@@ -18,6 +18,8 @@ function expectSecurityHeaders(headers: Headers, what: string): void {
   expect(headers.get('x-content-type-options'), `${what}: X-Content-Type-Options`).toBe('nosniff');
   expect(headers.get('x-frame-options'), `${what}: X-Frame-Options`).toBe('DENY');
   expect(headers.get('referrer-policy'), `${what}: Referrer-Policy`).toBe('no-referrer');
+  expect(headers.get('cross-origin-opener-policy'), `${what}: Cross-Origin-Opener-Policy`).toBe('same-origin');
+  expect(headers.get('cross-origin-resource-policy'), `${what}: Cross-Origin-Resource-Policy`).toBe('same-origin');
 }
 
 describe.each(targets)('security headers on $name', (target) => {
