@@ -14,7 +14,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', root: '.', include: ['tests/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'api', root: '.', include: ['tests/api/**/*.test.ts'], testTimeout: 60000, hookTimeout: 120000, fileParallelism: false } },
-      { extends: true, test: { name: 'e2e', root: '.', include: ['tests/e2e/**/*.test.ts'], testTimeout: 120000, hookTimeout: 180000, fileParallelism: false } },
+      { extends: true, test: { name: 'e2e', root: '.', include: ['tests/e2e/**/*.test.ts'], setupFiles: ['tests/e2e/support/csp-violations.ts'], testTimeout: 120000, hookTimeout: 180000, fileParallelism: false } },
     ],
   },
 });

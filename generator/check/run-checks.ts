@@ -7,6 +7,7 @@ import { checkEntityReferences } from './entity-refs.ts';
 import { checkEntityFields } from './entity-fields.ts';
 import { checkCallReferences } from './call-refs.ts';
 import { checkCallPaths } from './call-paths.ts';
+import { checkCallEffects } from './call-effects.ts';
 import { checkRouteReferences } from './route-refs.ts';
 import { checkLabels } from './labels.ts';
 import { checkRules } from './rules.ts';
@@ -16,7 +17,7 @@ import { checkGeneratedTypes } from './generated-types.ts';
 import { checkBoundedNumbers } from './bounded-numbers.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
-  checkDuplicates, checkEntityReferences, checkEntityFields, checkCallReferences, checkCallPaths,
+  checkDuplicates, checkEntityReferences, checkEntityFields, checkCallReferences, checkCallPaths, checkCallEffects,
   checkRouteReferences, checkLabels, checkRules, checkRegistry, checkHandlers, checkGeneratedTypes, checkBoundedNumbers,
 ];
 

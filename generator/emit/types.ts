@@ -107,10 +107,10 @@ export async function generateTypes(catalogue: Catalogue): Promise<string> {
     const types = await callTypes(call, catalogue, taken);
     chunks.push(...types.declarations);
     entries.push(types.entry);
-    routes.push(`  '${id}': { method: '${call.method}', path: '${call.path}' },`);
+    routes.push(`  '${id}': { method: '${call.method}', path: '${call.path}'${call.effects ? ', effects: true' : ''} },`);
   }
   chunks.push(`/** Every call of the catalogue, keyed by call id. */\nexport interface Calls {\n${entries.join('\n')}\n}`);
   chunks.push('export type CallId = keyof Calls;');
-  chunks.push(`/** Method and path of every call, for clients that build URLs without loading the catalogue. */\nexport const callRoutes = {\n${routes.join('\n')}\n} as const satisfies Record<CallId, { method: string; path: string }>;`);
+  chunks.push(`/** Method and path of every call, for clients that build URLs without loading the catalogue. */\nexport const callRoutes = {\n${routes.join('\n')}\n} as const satisfies Record<CallId, { method: string; path: string; effects?: boolean }>;`);
   return chunks.join('\n\n') + '\n';
 }

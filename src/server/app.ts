@@ -8,6 +8,7 @@ import type { AtriumDatabase } from './db/connect.ts';
 import type { AppServices } from './services.ts';
 import requestContext from './plugins/request-context.ts';
 import errorHandler, { answerFrameworkError } from './plugins/error-handler.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import catalogueRoutes from './plugins/catalogue-routes.ts';
 import staticFiles from './plugins/static-files.ts';
 import { useJsonBodyParser } from './http/json-body.ts';
@@ -68,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, frameworkErrors: answerFrameworkError, trustProxy: options.trustProxy ?? parseTrustProxy(process.env.ATRIUM_TRUST_PROXY) });
   useJsonBodyParser(app);
+  await app.register(securityHeaders);
   await app.register(requestContext, services);
   await app.register(errorHandler);
   await app.register(uploadParser);

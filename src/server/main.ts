@@ -6,32 +6,28 @@ import { buildApp } from './app.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { applySecuritySeparation } from './auth/security-separation-env.ts';
 import { purgeExpired } from './auth/sessions.ts';
-import { DEMO_LOGINS } from './seed/demo-data.ts';
+import { demoWanted, DEMO_ENV } from './seed/demo-choice.ts';
+import { startBanner } from './start-banner.ts';
 
 const PURGE_EVERY_MS = 10 * 60 * 1000;
-
-function describeLogins(adminPassword: string | undefined): string {
-  return DEMO_LOGINS.map((login) => {
-    const password = login.password ?? adminPassword ?? '(ATRIUM_ADMIN_PASSWORD, or the one printed at the first start)';
-    return `  ${login.loginno.padEnd(8)} ${password.padEnd(20)} ${login.role}`;
-  }).join('\n');
-}
 
 async function main(): Promise<void> {
   const env = process.env;
   const port = Number(env.PORT ?? 8080);
-  const host = env.HOST ?? '0.0.0.0';
+  // Loopback unless told otherwise: exposing the console is the operator's decision (HOST=0.0.0.0).
+  const host = env.HOST || '127.0.0.1';
   const dataDir = resolve(env.DATA_DIR ?? './data');
+  const demo = demoWanted(env[DEMO_ENV], env.DATABASE_URL ? 'postgres' : 'pglite');
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, pgliteDir: join(dataDir, 'pglite') });
-  const seed = await prepareDatabase(database.db, { dataDir, adminPassword: env.ATRIUM_ADMIN_PASSWORD || undefined });
+  const adminPassword = env.ATRIUM_ADMIN_PASSWORD || undefined;
+  const seed = await prepareDatabase(database.db, { dataDir, adminPassword, demo });
   await applySecuritySeparation(database.db, env.ATRIUM_SECURITY_SEPARATION);
   const app = await buildApp({ database, dataDir, captcha: env.ATRIUM_CAPTCHA !== 'off', logger: { level: env.LOG_LEVEL ?? 'info' }, scheduleNotices: true });
   await app.listen({ port, host });
 
   const where = database.kind === 'pglite' ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)';
-  console.log(`\nAtrium is running at http://localhost:${port}/  (database: ${where})`);
-  if (seed.generatedAdminPassword) console.log('The demo data was created now. Note the admin password: it is printed only this once.');
-  console.log(`Demo logins:\n${describeLogins(seed.generatedAdminPassword ?? env.ATRIUM_ADMIN_PASSWORD)}\n`);
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  console.log(startBanner({ url: `http://${shownHost}:${port}/`, database: where, seed, adminPasswordFromEnv: adminPassword !== undefined }));
 
   const purge = setInterval(() => purgeExpired(database.db).catch((err) => app.log.error({ err }, 'purging expired sessions failed')), PURGE_EVERY_MS);
   purge.unref();

@@ -1,11 +1,19 @@
-// Brings a freshly opened database up to date: migrations, then the idempotent demo seed.
+// Brings a freshly opened database up to date: migrations, then either the idempotent demo seed or,
+// without demo data, the first super administrator (D23). Callers choose `demo` explicitly
+// (main.ts from ATRIUM_DEMO and the database kind, seed/demo-choice.ts; the tests always ask for it).
 import { migrateToLatest } from './db/migrate.ts';
 import type { Db } from './db/schema.ts';
 import { purgeExpired } from './auth/sessions.ts';
-import { seedDemo, type SeedResult } from './seed/seed-demo.ts';
+import { hasDemoData, seedDemo, type SeedResult } from './seed/seed-demo.ts';
+import { ensureFirstAdministrator } from './seed/first-admin.ts';
 
-export async function prepareDatabase(db: Db, options: { dataDir: string; adminPassword?: string }): Promise<SeedResult> {
+export async function prepareDatabase(db: Db, options: { dataDir: string; adminPassword?: string; demo: boolean }): Promise<SeedResult> {
   await migrateToLatest(db);
   await purgeExpired(db);
-  return seedDemo(db, options);
+  if (options.demo) {
+    const seeded = await seedDemo(db, options);
+    if (seeded.demo) return seeded;
+  }
+  const first = await ensureFirstAdministrator(db, options.adminPassword);
+  return { ...first, created: false, demo: await hasDemoData(db) };
 }

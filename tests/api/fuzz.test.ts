@@ -15,6 +15,7 @@ import { localizedTextCheck } from './fuzz/localized.ts';
 import { send, type FuzzReply } from './fuzz/send.ts';
 import { changedTables, storeChecksum } from './fuzz/store-checksum.ts';
 import { installWriteLog, writeReader } from './fuzz/write-log.ts';
+import { hasEffects } from '../../src/core/catalogue/call-effects.ts';
 
 const PER_CALL = Number(process.env.FUZZ_PER_CALL ?? 200);
 const SEED = process.env.FUZZ_SEED ?? 'atrium-fuzz';
@@ -77,7 +78,7 @@ describe.each(targets)('fuzzing every call of the catalogue on $name', (target) 
       let accepted = 0;
       for (let i = 0; i < PER_CALL; i++) {
         const input: FuzzInput = fuzzer.input(i);
-        const reply = await send(admin, LANGUAGE, input);
+        const reply = await send(admin, LANGUAGE, input, hasEffects(call));
         totals.inputs++;
         const problem = problemOf(reply, localized);
         if (problem) problems.push(`#${i} ${input.anonymous ? 'anonymous ' : ''}${input.what} → ${problem}`);

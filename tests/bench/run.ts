@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   });
   try {
     const started = Date.now();
-    await prepareDatabase(database.db, { dataDir, adminPassword: PASSWORD });
+    await prepareDatabase(database.db, { dataDir, adminPassword: PASSWORD, demo: true });
     await generateDataSet(database.db, await hashPassword(PASSWORD));
     console.log(`data set: ${TENANTS} tenants, ${USERS} users on ${database.kind} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 

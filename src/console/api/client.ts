@@ -1,6 +1,8 @@
 // The one API client: builds URLs from the catalogue's call paths, sends credentials and the CSRF
-// token, unwraps the {errcode, errmsg, data} envelope and throws ApiError. Screens never call fetch.
+// token (every call with effects: non-GETs and GETs marked `effects`), unwraps the {errcode, errmsg,
+// data} envelope and throws ApiError. Screens never call fetch.
 import { CSRF_COOKIE, CSRF_HEADER, type Reply } from '../../core/envelope.ts';
+import { hasEffects } from '../../core/catalogue/call-effects.ts';
 import { callRoutes, type CallId, type Calls } from '../../core/generated/api-types.ts';
 import { ApiError } from './ApiError.ts';
 import { readCookie } from './cookies.ts';
@@ -31,7 +33,7 @@ interface ClientHooks {
   onError: (error: ApiError) => void;
 }
 
-type Route = { method: string; path: string };
+type Route = { method: string; path: string; effects?: boolean };
 // Generated routes let the shell talk to the server before the catalogue is loaded; the catalogue
 // (with any extra roots) takes over once it is.
 let routes: Record<string, Route> = { ...callRoutes };
@@ -68,11 +70,12 @@ export function callUrl(callId: string, params: CallArgs['params'] = {}, query?:
   return resourceUrl(path, query);
 }
 
-async function send(method: string, url: string, body: unknown): Promise<Response> {
+async function send(route: Route, url: string, body: unknown): Promise<Response> {
+  const { method } = route;
   const headers: Record<string, string> = { accept: 'application/json' };
   const multipart = body instanceof FormData; // the browser sets its content type, with the boundary
   if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
-  if (method !== 'GET') headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? '';
+  if (hasEffects(route)) headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? '';
   try {
     return await fetch(url, { method, headers, credentials: 'include', body: body === undefined || multipart ? (body as FormData | undefined) : JSON.stringify(body) });
   } catch (e) {
@@ -92,11 +95,12 @@ async function readEnvelope(res: Response): Promise<Reply> {
 
 /** Runs any catalogue call by id (the generic runtime knows ids only from the catalogue). */
 export async function callAny<T = unknown>(callId: string, args: CallArgs = {}): Promise<T> {
-  const method = routes[callId]?.method ?? 'GET';
+  const route = routes[callId] ?? { method: 'GET', path: '' };
+  const { method } = route;
   const body = args.form ?? args.body;
   if (method === 'GET' && body !== undefined) throw new Error(`API call "${callId}" is a GET and cannot carry a body`);
   try {
-    const res = await send(method, callUrl(callId, args.params, args.query), body);
+    const res = await send(route, callUrl(callId, args.params, args.query), body);
     if (res.status === 401) {
       hooks.onUnauthenticated();
       throw new ApiError(401, '', null, 401);

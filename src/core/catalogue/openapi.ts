@@ -56,6 +56,8 @@ function operation(call: CallDef): Obj {
   };
   if (call.body) op.requestBody = { required: true, content: { [call.consumes ?? 'application/json']: { schema: toComponentRefs(call.body) } } };
   if (call.allow !== 'public') op.security = [{ session: [] }];
+  // A GET with effects needs the x-csrf-token header like every other method (call-effects.ts).
+  if (call.effects) op['x-effects'] = true;
   return op;
 }
 

@@ -51,6 +51,9 @@ export interface CallDef {
   produces?: string;
   /** `store:<collection>` serves the call from the generic record store instead of an area handler. */
   handler?: string;
+  /** A GET that changes something (sends, writes, runs a job): it needs the CSRF token like every
+   *  other method (core/catalogue/call-effects.ts). Only on GET calls (`atrium check`). */
+  effects?: boolean;
   origin: Origin;
 }
 
@@ -215,7 +218,7 @@ export const DEFAULT_LANGUAGE: Language = 'zh';
 export interface ConsoleCatalogue {
   version: number;
   entities: Record<string, Omit<EntityDef, 'origin'>>;
-  calls: Record<string, Pick<CallDef, 'id' | 'method' | 'path'>>;
+  calls: Record<string, Pick<CallDef, 'id' | 'method' | 'path' | 'effects'>>;
   screens: Record<string, Omit<ScreenDef, 'origin'>>;
   routes: Array<Omit<RouteDef, 'origin'>>;
 }

@@ -731,7 +731,7 @@ export const callRoutes = {
   'lookups.domains': { method: 'GET', path: '/authtime/lookups/domains' },
   'maintenance.clearCache': { method: 'POST', path: '/authtime/config/clearcache' },
   'maintenance.clearData': { method: 'POST', path: '/authtime/config/cleardatas' },
-  'maintenance.optimize': { method: 'GET', path: '/authtime/domain/application/{id}/optimization' },
+  'maintenance.optimize': { method: 'GET', path: '/authtime/domain/application/{id}/optimization', effects: true },
   'maintenance.rebuildFiles': { method: 'PUT', path: '/authtime/config/indexs/rebuild' },
   'maintenance.status': { method: 'GET', path: '/authtime/config/clearcache/status' },
   'maintenance.synchronize': { method: 'POST', path: '/authtime/config/synchronization' },
@@ -746,7 +746,7 @@ export const callRoutes = {
   'meta.openapi': { method: 'GET', path: '/authtime/openapi.json' },
   'notices.log': { method: 'GET', path: '/authtime/notices' },
   'notices.scan': { method: 'POST', path: '/authtime/notices/scan' },
-  'sms.test': { method: 'GET', path: '/authtime/domain/{id}/sms/{phone}' },
+  'sms.test': { method: 'GET', path: '/authtime/domain/{id}/sms/{phone}', effects: true },
   'superusers.create': { method: 'POST', path: '/authtime/superuser' },
   'superusers.delete': { method: 'DELETE', path: '/authtime/superuser' },
   'superusers.get': { method: 'GET', path: '/authtime/superuser/{id}' },
@@ -757,4 +757,4 @@ export const callRoutes = {
   'uploads.list': { method: 'GET', path: '/authtime/uploads' },
   'uploads.skins': { method: 'GET', path: '/authtime/skins' },
   'uploads.upload': { method: 'POST', path: '/authtime/uploads' },
-} as const satisfies Record<CallId, { method: string; path: string }>;
+} as const satisfies Record<CallId, { method: string; path: string; effects?: boolean }>;

@@ -16,10 +16,11 @@ const NO_BUILD_PAGE = `<!doctype html><meta charset="utf-8"><title>Atrium</title
 <p>The console is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first) and reload.</p>
 <p>The API is up: <a href="/authtime/openapi.json">/authtime/openapi.json</a>.</p>`;
 
-/** Uploaded files are data, never a page of this origin: no type sniffing, no script, no embedding. */
+/** Uploaded files are data, never a page of this origin: no type sniffing, no script, no embedding
+ *  (this policy replaces the console's, plugins/security-headers.ts, on /uploads/ files). */
 function asInertFile(reply: FastifyReply): void {
   reply.header('X-Content-Type-Options', 'nosniff');
-  reply.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+  reply.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox");
 }
 
 async function staticFiles(app: FastifyInstance): Promise<void> {

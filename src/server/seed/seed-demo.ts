@@ -1,20 +1,24 @@
 // First-start demo data, idempotent: one transaction creates it all and marks it done in `config`;
-// later starts only re-apply ATRIUM_ADMIN_PASSWORD and restore missing logo files.
-import { randomBytes, randomUUID } from 'node:crypto';
+// later starts only re-apply ATRIUM_ADMIN_PASSWORD and restore missing logo files. Added only to a
+// database that holds no privileged user yet (one started without demo keeps its own users).
+import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Db, UsersTable } from '../db/schema.ts';
 import { writeConfig } from '../db/config-store.ts';
-import { hashPassword, verifyPassword } from '../auth/password-hash.ts';
 import { DEMO_APPLICATIONS, DEMO_DEPARTMENTS, DEMO_TENANTS, DEMO_USERS_PER_TENANT, FAMILY_NAMES, GIVEN_NAMES } from './demo-data.ts';
 import { demoLogoUrl, writeDemoLogos } from './demo-logos.ts';
 import { seedDemoSuperusers } from './demo-superusers.ts';
+import { applyAdminPassword, generatedPassword } from './first-admin.ts';
 
 const SEEDED_KEY = 'demo.seeded';
 
 export interface SeedResult {
   /** Set only when this start created the admin with a generated password (print it once). */
   generatedAdminPassword?: string;
+  /** This start created the demo data. */
   created: boolean;
+  /** The database holds the demo data (created now or at an earlier start). */
+  demo: boolean;
 }
 
 async function seedTenants(trx: Db): Promise<{ domains: Map<string, string>; departments: Map<string, string>; applications: Map<string, string> }> {
@@ -61,25 +65,23 @@ async function seedTenants(trx: Db): Promise<{ domains: Map<string, string>; dep
   return { domains, departments, applications };
 }
 
-async function applyAdminPassword(db: Db, password: string): Promise<void> {
-  const admin = await db.selectFrom('superusers').select(['id', 'password_hash']).where('loginno', '=', 'admin').executeTakeFirst();
-  if (admin && !(await verifyPassword(password, admin.password_hash))) {
-    await db.updateTable('superusers').set({ password_hash: await hashPassword(password), updated_at: new Date() }).where('id', '=', admin.id).execute();
-  }
-}
-
 export async function seedDemo(db: Db, options: { dataDir: string; adminPassword?: string }): Promise<SeedResult> {
   await writeDemoLogos(options.dataDir);
-  const done = await db.selectFrom('config').select('key').where('key', '=', SEEDED_KEY).executeTakeFirst();
-  if (done) {
+  if (await hasDemoData(db)) {
     if (options.adminPassword) await applyAdminPassword(db, options.adminPassword);
-    return { created: false };
+    return { created: false, demo: true };
   }
-  const adminPassword = options.adminPassword ?? randomBytes(12).toString('base64url');
+  if (await db.selectFrom('superusers').select('id').limit(1).executeTakeFirst()) return { created: false, demo: false };
+  const adminPassword = options.adminPassword ?? generatedPassword();
   await db.transaction().execute(async (trx) => {
     const ids = await seedTenants(trx);
     await seedDemoSuperusers(trx, ids, adminPassword);
     await writeConfig(trx, { [SEEDED_KEY]: new Date().toISOString(), title: 'TK_Atrium', copyright: '© 2026 Atrium', language: 'zh' });
   });
-  return { created: true, generatedAdminPassword: options.adminPassword ? undefined : adminPassword };
+  return { created: true, demo: true, generatedAdminPassword: options.adminPassword ? undefined : adminPassword };
+}
+
+/** Whether an earlier start added the demo data. */
+export async function hasDemoData(db: Db): Promise<boolean> {
+  return (await db.selectFrom('config').select('key').where('key', '=', SEEDED_KEY).executeTakeFirst()) !== undefined;
 }

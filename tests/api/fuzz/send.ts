@@ -12,7 +12,8 @@ export interface FuzzReply {
   text: string;
 }
 
-export async function send(client: ApiClient, anonymousLanguage: string, input: FuzzInput): Promise<FuzzReply> {
+/** `withCsrf`: the call has effects (core/catalogue/call-effects.ts), so the console would send the token. */
+export async function send(client: ApiClient, anonymousLanguage: string, input: FuzzInput, withCsrf: boolean): Promise<FuzzReply> {
   const url = new URL(input.path, client.baseUrl);
   // Built by hand: URL.search would let '+'/'%' through differently from what a client may send.
   url.search = new URLSearchParams(input.query).toString();
@@ -21,7 +22,7 @@ export async function send(client: ApiClient, anonymousLanguage: string, input: 
   else {
     headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const csrf = client.cookies.get(CSRF_COOKIE);
-    if (csrf && input.method !== 'GET') headers[CSRF_HEADER] = csrf;
+    if (csrf && withCsrf) headers[CSRF_HEADER] = csrf;
   }
   if (input.body !== undefined) headers['content-type'] = input.contentType ?? 'application/json';
   const response = await fetch(url, { method: input.method, headers, body: input.body });

@@ -1,7 +1,9 @@
-// A small HTTP client for the API tests: real fetch, a cookie jar, the CSRF header on writes and the
-// password wire encoding, so tests talk to the server exactly as the console does.
+// A small HTTP client for the API tests: real fetch, a cookie jar, the CSRF header on calls with effects
+// (writes and the GETs marked `effects`) and the password wire encoding, so tests talk to the server
+// exactly as the console does.
 import { encodePassword } from '../../../src/core/password-codec.ts';
 import { CSRF_COOKIE, CSRF_HEADER, type Reply } from '../../../src/core/envelope.ts';
+import { requestHasEffects } from './route-effects.ts';
 
 export interface CallOptions {
   query?: Record<string, string | number>;
@@ -39,7 +41,7 @@ export class ApiClient {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const csrf = this.cookies.get(CSRF_COOKIE);
-    if (method !== 'GET' && csrf && !options.withoutCsrf) headers[CSRF_HEADER] = csrf;
+    if (requestHasEffects(method, path) && csrf && !options.withoutCsrf) headers[CSRF_HEADER] = csrf;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(url, { method, headers, body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)) });
     for (const line of response.headers.getSetCookie()) {

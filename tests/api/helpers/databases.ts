@@ -1,6 +1,6 @@
-// The databases every API test runs on: PGlite (always; in memory, loaded from a shared prepared
-// snapshot so initdb runs once, not per file) and PostgreSQL when 127.0.0.1:5432 answers (a fresh
-// schema per server, dropped afterwards).
+// The databases every API test runs on, both with the demo data (asked for explicitly, `demo: true`):
+// PGlite (always; in memory, loaded from a shared prepared snapshot so initdb runs once, not per file)
+// and PostgreSQL when 127.0.0.1:5432 answers (a fresh schema per server, dropped afterwards).
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,7 +43,7 @@ async function pgliteSnapshot(dataDir: string): Promise<Blob> {
   const path = snapshotPath();
   if (!existsSync(path)) {
     const fresh = await openDatabase({});
-    await prepareDatabase(fresh.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD });
+    await prepareDatabase(fresh.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD, demo: true });
     const dump = await fresh.dumpSnapshot!();
     await fresh.close();
     mkdirSync(SNAPSHOT_DIR, { recursive: true });
@@ -61,7 +61,7 @@ const pglite: DatabaseTarget = {
   name: 'pglite',
   async open(dataDir) {
     const database = await openDatabase({ pgliteSnapshot: await pgliteSnapshot(dataDir) });
-    await prepareDatabase(database.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD });
+    await prepareDatabase(database.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD, demo: true });
     return { database, dispose: () => database.close(), second: async () => ({ database, dispose: async () => undefined }) };
   },
 };
@@ -76,7 +76,7 @@ const postgres: DatabaseTarget = {
     await admin.end();
     const pool = () => openDatabase({ databaseUrl: POSTGRES_URL, pgPool: { options: `-c search_path=${schema}`, max: 4 } });
     const database = await pool();
-    await prepareDatabase(database.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD });
+    await prepareDatabase(database.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD, demo: true });
     return {
       database,
       async second() {

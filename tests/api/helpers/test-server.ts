@@ -60,6 +60,8 @@ export interface TestServerOptions {
   rateLimits?: Partial<RateLimits>;
   /** Default: nobody trusted to forward the client's address. */
   trustProxy?: TrustProxy;
+  /** A built console to serve at /; default: none (/ says how to build one). */
+  consoleDir?: string;
 }
 
 const UNTHROTTLED = Object.fromEntries(LIMITED_CALLS.map((call) => [call, { max: 100_000, windowSeconds: 60 }])) as RateLimits;
@@ -76,7 +78,7 @@ async function serve(opened: OpenedDatabase & Partial<Pick<TestDatabase, 'second
     dataDir,
     captcha: options.captcha ?? false,
     extraCatalogueRoots: options.extraCatalogueRoots ?? [],
-    consoleDir: join(dataDir, 'no-console'),
+    consoleDir: options.consoleDir ?? join(dataDir, 'no-console'),
     smsGateway: options.smsGateway ?? loggingGateway(),
     messagingUrl: options.messagingUrl ?? 'http://127.0.0.1:9/unused',
     mailer: options.mailer,

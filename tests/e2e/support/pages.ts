@@ -1,8 +1,10 @@
 // Page helpers shared by the browser tests: what a user does, named as the user would say it.
 import type { Browser, Page } from 'playwright-core';
+import { collectCspViolations } from './csp-violations.ts';
 
 export async function openPage(browser: Browser, baseUrl: string, lang = 'en'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  await collectCspViolations(context); // any violation fails the test (csp-violations.ts)
   await context.addCookies([{ name: 'atrium_lang', value: lang, url: baseUrl }]);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[browser error]', e.message));

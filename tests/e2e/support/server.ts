@@ -1,5 +1,6 @@
 // Starts the real server (src/server/main.ts) as a child process on a free port with a fresh data
 // directory, as `npm start` would after the build; browser tests talk to it like a user's browser.
+// The tests sign in with the demo logins, so they ask for the demo data explicitly (ATRIUM_DEMO=on).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -34,7 +35,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ATRIUM_ADMIN_PASSWORD: ADMIN_PASSWORD, ATRIUM_CAPTCHA: 'off', DATABASE_URL: '', ...UNTHROTTLED, ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ATRIUM_ADMIN_PASSWORD: ADMIN_PASSWORD, ATRIUM_CAPTCHA: 'off', ATRIUM_DEMO: 'on', DATABASE_URL: '', ...UNTHROTTLED, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (log += d));

@@ -198,4 +198,11 @@ describe('atrium check: rule names', () => {
     const rule = `'user.type' == "it's (fine)" or (not user.a and (name of user) in ("x", "y") and count(user.roles) > 1)`;
     expect(problemLines(setAt(fixtureDocs(), SCREENS, '/screens/0/tiles/0/visible', rule))).toEqual([]);
   });
+  it('refuses a GET with effects as a form load, and `effects` on a method other than GET', () => {
+    const docs = setAt(fixtureDocs(), CALLS, '/calls/1/effects', true);
+    expect(problemLines(docs)).toEqual([`${SCREENS}:/screens/2/load: call "gadgets.get" has effects (effects: true): only an action the user starts may run it, not a load`]);
+    const onPut = problemLines(setAt(fixtureDocs(), CALLS, '/calls/2/effects', true));
+    expect(onPut.length).toBeGreaterThan(0);
+    expect(onPut.every((line) => line.startsWith(`${CALLS}:/calls/2`))).toBe(true);
+  });
 });

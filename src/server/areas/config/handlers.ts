@@ -42,8 +42,10 @@ const exportFile: CallHandler<'config.export'> = async (ctx) => {
 };
 
 const importFile: CallHandler<'config.import'> = async (ctx) => {
+  // Who may import comes before the file is read: a refused caller cannot learn which files exist.
+  const allowed = callerGroups(ctx);
   const record = await readImportFile(ctx.services, ctx.body.path);
-  const groups = groupsToStore(record, callerGroups(ctx));
+  const groups = groupsToStore(record, allowed);
   const changed = await storeGroups(ctx.services.db, ctx.services.catalogue, record, groups, { keepEmptySecrets: true });
   return { changed };
 };

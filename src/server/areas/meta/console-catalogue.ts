@@ -1,4 +1,5 @@
-// The catalogue as the console receives it: no file origins, calls reduced to id/method/path.
+// The catalogue as the console receives it: no file origins, calls reduced to id/method/path
+// (and `effects`, so the client knows which GETs need the CSRF token).
 import type { Catalogue, ConsoleCatalogue } from '../../../core/catalogue/types.ts';
 
 const withoutOrigin = <T extends { origin: unknown }>({ origin: _origin, ...rest }: T): Omit<T, 'origin'> => rest;
@@ -17,7 +18,7 @@ export function toConsoleCatalogue(catalogue: Catalogue): ConsoleCatalogue {
     out = {
       version: catalogue.version,
       entities: mapValues(catalogue.entities, withoutOrigin),
-      calls: mapValues(catalogue.calls, ({ id, method, path }) => ({ id, method, path })),
+      calls: mapValues(catalogue.calls, ({ id, method, path, effects }) => (effects ? { id, method, path, effects } : { id, method, path })),
       screens: mapValues(catalogue.screens, withoutOrigin),
       routes: catalogue.routes.map(withoutOrigin),
     };

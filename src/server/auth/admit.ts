@@ -1,0 +1,36 @@
+// Who may make a call, decided from the request line, headers and session alone: the session (401),
+// the CSRF token of every call with effects (1419), a password the policy wants changed (1006), then
+// the call's `allow` rule or, in security mode, the separation matrix (1403). The route runs it before
+// the body is parsed (plugins/catalogue-routes.ts), so a refused caller learns nothing from its body
+// or from a file the call would read.
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { CallDef } from '../../core/catalogue/types.ts';
+import { hasEffects } from '../../core/catalogue/call-effects.ts';
+import { CSRF_HEADER } from '../../core/envelope.ts';
+import { evaluateRule } from '../../core/rules.ts';
+import { AppError } from '../http/app-error.ts';
+import type { ActiveSession } from './sessions.ts';
+import { matrixAllows, PASSWORD_CHANGE_CALLS } from './permission-matrix.ts';
+
+function sameToken(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string' || given.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
+
+export async function admit(call: CallDef, request: FastifyRequest): Promise<ActiveSession | null> {
+  if (call.allow === 'public') return null;
+  const session = await request.atrium.session();
+  if (!session) throw new AppError('unauthenticated');
+  // A GET marked `effects: true` (test SMS, statistics refresh) needs the token too: a cross-site link
+  // must not send a message or start a job in the signed-in administrator's name.
+  if (hasEffects(call) && !sameToken(request.headers[CSRF_HEADER], session.csrfToken)) throw new AppError('csrf');
+  // A password the policy wants changed (first login, expired) comes before anything else.
+  if (session.user.passwordChange && !PASSWORD_CHANGE_CALLS.has(call.id)) throw new AppError('passwordChangeRequired');
+  // In security mode the separation matrix decides who may call (its cells already say what the
+  // `allow` rules say for the flags each type carries); outside it the call's `allow` rule does.
+  if (session.user.isOpenSecurity) {
+    if (!matrixAllows(call.id, session.user)) throw new AppError('forbidden', undefined, 'separation.forbidden');
+  } else if (call.allow !== 'login' && !evaluateRule(call.allow, { user: { ...session.user } })) throw new AppError('forbidden');
+  return session;
+}
