@@ -76,13 +76,14 @@ describe.each(targets)('security headers on $name', (target) => {
     form.append('file', new Blob(['{}'], { type: 'application/json' }), 'settings.json');
     const { reply } = await admin.call('POST', '/authtime/uploads', { query: { path: 'systemImport' }, form });
     expect(reply.errcode, reply.errmsg).toBe(0);
-    const url = /\/uploads\/\d{4}\/systemImport\/[^"]+/.exec(JSON.stringify(reply.data))?.[0] ?? 'no url in the reply';
-    const uploaded = await client.raw('GET', url);
+    const url = /\/uploads\/platform\/\d{4}\/systemImport\/[^"]+/.exec(JSON.stringify(reply.data))?.[0] ?? 'no url in the reply';
+    const uploaded = await admin.raw('GET', url); // a platform file: served to platform callers only
     expect(uploaded.status).toBe(200);
     expectSecurityHeaders(uploaded.headers, 'uploaded file');
     expect(uploaded.headers.get('content-security-policy')).toMatch(/sandbox/);
 
-    for (const path of ['/no/such/page', '/authtime/no-such-call', '/uploads/2026/logo/missing.png']) {
+    expectSecurityHeaders((await client.raw('GET', url)).headers, 'uploaded file refused to an anonymous caller');
+    for (const path of ['/no/such/page', '/authtime/no-such-call', '/uploads/lib/icon/upload/missing.png']) {
       const missing = await client.raw('GET', path);
       expect(missing.status, path).toBe(404);
       expectSecurityHeaders(missing.headers, `404 ${path}`);
