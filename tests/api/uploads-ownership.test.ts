@@ -1,6 +1,6 @@
 // Uploads belong to an enterprise or to the platform (issue 8, finding 5; D22): who may store, list,
 // fetch and delete which files, tried with the demo logins at real targets of two tenants, both databases.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeConfig } from '../../src/server/db/config-store.ts';
@@ -35,10 +35,7 @@ describe.each(targets)('upload ownership on $name', (target) => {
   const upload = (client: ApiClient, query: Record<string, string>, name: string, bytes: Buffer) => client.call<Stored>('POST', '/authtime/uploads', { query, form: formWith(name, bytes) });
   const list = (client: ApiClient, query: Record<string, string>) => client.call<Array<{ filePath: string }>>('GET', '/authtime/uploads', { query });
   const status = async (client: ApiClient, path: string) => (await client.raw('GET', path)).status;
-  const filesUnder = (...parts: string[]) => {
-    const dir = join(server.dataDir, 'uploads', ...parts);
-    return existsSync(dir) ? readdirSync(dir) : [];
-  };
+  const filesUnder = (...parts: string[]) => server.uploadedFiles(...parts);
 
   beforeAll(async () => {
     server = await startTestServer(target);

@@ -1,6 +1,6 @@
 // Uploads, the icon library and the skins over real HTTP on both databases: one file per request,
 // types by name and content, size limit, folders, path traversal, and custom-icon deletion.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../../src/core/catalogue/openapi.ts';
@@ -35,10 +35,7 @@ describe.each(targets)('uploads on $name', (target) => {
   let server: TestServer;
   let admin: ApiClient;
   const upload = (query: Record<string, string | number>, form: FormData, client = admin) => client.call<Uploaded>('POST', '/authtime/uploads', { query, form });
-  const filesUnder = (...parts: string[]) => {
-    const dir = join(server.dataDir, 'uploads', ...parts);
-    return existsSync(dir) ? readdirSync(dir) : [];
-  };
+  const filesUnder = (...parts: string[]) => server.uploadedFiles(...parts);
 
   beforeAll(async () => {
     server = await startTestServer(target);

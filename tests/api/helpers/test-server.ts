@@ -1,5 +1,5 @@
 // Starts buildApp on a test database and a temporary data directory, listening on a random port.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -30,6 +30,8 @@ export interface TestServer {
   /** Another server instance (its own app and data directory, on PostgreSQL its own pool) on the same
    *  database, closed with this one. */
   secondInstance(options?: TestServerOptions): Promise<TestServer>;
+  /** The names of the files stored under uploads/<parts…> of this server's data directory ([] when none). */
+  uploadedFiles(...parts: string[]): string[];
   close(): Promise<void>;
 }
 
@@ -89,6 +91,10 @@ async function serve(opened: OpenedDatabase & Partial<Pick<TestDatabase, 'second
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const captcha = options.captcha ?? false;
   const server: TestServer = {
+    uploadedFiles(...parts) {
+      const dir = join(dataDir, 'uploads', ...parts);
+      return existsSync(dir) ? readdirSync(dir) : [];
+    },
     url: address,
     database,
     db: database.db,
