@@ -15,10 +15,12 @@ import { checkRegistry } from './registry.ts';
 import { checkHandlers } from './handlers.ts';
 import { checkGeneratedTypes } from './generated-types.ts';
 import { checkBoundedNumbers } from './bounded-numbers.ts';
+import { checkRowClickActions } from './row-click.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates, checkEntityReferences, checkEntityFields, checkCallReferences, checkCallPaths, checkCallEffects,
   checkRouteReferences, checkLabels, checkRules, checkRegistry, checkHandlers, checkGeneratedTypes, checkBoundedNumbers,
+  checkRowClickActions,
 ];
 
 export interface CheckResult {

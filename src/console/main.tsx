@@ -5,10 +5,11 @@ import { createRoot } from 'react-dom/client';
 import { ErrorCodes } from '../core/envelope.ts';
 import { ApiError } from './api/ApiError.ts';
 import { configureClient } from './api/client.ts';
-import { clearCurrentUser } from './session/current-user.ts';
+import { clearCurrentUser, readCurrentUser } from './session/current-user.ts';
 import { App } from './shell/App.tsx';
 import { BootFailure } from './shell/BootFailure.tsx';
 import { bootstrap } from './shell/boot.ts';
+import { LOGIN_ROUTE, loginPath } from './shell/login-return.ts';
 import { currentPath, navigateTo, setRouter } from './shell/navigation.ts';
 import { notifyError } from './shell/notify.ts';
 import { createConsoleRouter } from './shell/router.tsx';
@@ -22,8 +23,11 @@ function errorText(error: ApiError): string {
 
 configureClient({
   onUnauthenticated: () => {
+    // A 401 while signed in means the session ended: the login says so and returns here afterwards.
+    const wasSignedIn = readCurrentUser() !== null;
     clearCurrentUser();
-    if (!currentPath()?.startsWith('/login')) navigateTo('/login');
+    const here = currentPath();
+    if (!here?.startsWith(LOGIN_ROUTE)) navigateTo(loginPath(here, wasSignedIn));
   },
   onError: (error) => {
     notifyError(errorText(error));

@@ -64,6 +64,7 @@ function formReferences(s: FormScreen, ref: Sink, catalogue: Pick<Catalogue, 'en
   ref('call', s.create, '/create');
   ref('call', s.update, '/update');
   ref('route', s.back, '/back');
+  ref('field', s.recordName, '/recordName', s.entity);
   formFieldReferences(s.fields, '/fields', ref, s.entity);
   s.tabs?.forEach((tab, i) => {
     const p = `/tabs/${i}`;

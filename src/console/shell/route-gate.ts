@@ -1,6 +1,7 @@
-// The loader in front of every catalogue route: `auth: true` needs a stored current user (and leads to
-// the password page while the policy requires a new password), then the route's guards run in order
-// (redirect elsewhere, or block with a message and stay).
+// The loader in front of every catalogue route: `auth: true` needs a stored current user (else the
+// login page, which returns here after signing in) and leads to the password page while the policy
+// requires a new password; a signed-in user opening the login goes home; then the route's guards run
+// in order (redirect elsewhere, or block with a message and stay).
 import i18next from 'i18next';
 import { redirect, type LoaderFunction } from 'react-router-dom';
 import type { RouteDef } from '../../core/catalogue/types.ts';
@@ -10,6 +11,7 @@ import type { CurrentUser } from '../../core/generated/api-types.ts';
 import { call } from '../api/client.ts';
 import { readCurrentUser, sessionFlags, storeCurrentUser } from '../session/current-user.ts';
 import { loadModule } from './lazy-module.ts';
+import { HOME_ROUTE, LOGIN_ROUTE, loginPath } from './login-return.ts';
 import { currentPath } from './navigation.ts';
 import { notifyWarning } from './notify.ts';
 
@@ -22,7 +24,6 @@ async function loadGuard(name: string): Promise<Guard> {
 }
 
 const PASSWORD_ROUTE = '/password';
-const LOGIN_ROUTE = '/login';
 
 /** While the stored user must change its password, ask the server again (the change may just have
  *  happened), so the gate lets the user go on as soon as it has. */
@@ -34,9 +35,13 @@ async function passwordSettled(user: CurrentUser | null): Promise<CurrentUser | 
 }
 
 export function gateLoader(route: GatedRoute): LoaderFunction {
-  return async () => {
+  return async ({ request }) => {
     const user = route.auth ? await passwordSettled(readCurrentUser()) : readCurrentUser();
-    if (route.auth && !user) return redirect(LOGIN_ROUTE);
+    if (route.auth && !user) {
+      const asked = new URL(request.url);
+      return redirect(loginPath(asked.pathname + asked.search));
+    }
+    if (route.path === LOGIN_ROUTE && user) return redirect(HOME_ROUTE); // home's guards pick the landing
     if (route.auth && user?.passwordChange && route.path !== PASSWORD_ROUTE) {
       notifyWarning(i18next.t(`password.forced.${user.passwordChange}`));
       return redirect(PASSWORD_ROUTE);

@@ -1,10 +1,11 @@
 // Builds the hash router from the catalogue's routes: redirects, gated screens inside the header
-// layout, and full-page plugins (login) outside it. Screens load lazily.
+// layout, full-page plugins (login) outside it, and the not-found page. Screens load lazily.
 import { createHashRouter, redirect, type RouteObject } from 'react-router-dom';
 import type { ConsoleCatalogue, RouteDef } from '../../core/catalogue/types.ts';
 import type { ConsoleScreen } from '../runtime/screen-types.ts';
 import { fullPagePlugins } from '../registry.ts';
 import { Layout } from './Layout.tsx';
+import { NotFound } from './NotFound.tsx';
 import { RouteError } from './RouteError.tsx';
 import { ScreenHost } from './ScreenHost.tsx';
 import { gateLoader } from './route-gate.ts';
@@ -53,8 +54,8 @@ export function buildRoutes(catalogue: ConsoleCatalogue): RouteObject[] {
   return [
     ...redirects,
     ...fullPage,
-    { element: <Layout />, errorElement: <RouteError />, children: framed },
-    { path: '*', loader: () => redirect('/login') },
+    // An unknown path says so, with the frame and a way home (not the login: the user may be signed in).
+    { element: <Layout />, errorElement: <RouteError />, children: [...framed, { path: '*', element: <NotFound /> }] },
   ];
 }
 

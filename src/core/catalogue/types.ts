@@ -111,7 +111,9 @@ export interface ListScreen {
   card?: { title: string; image?: string; defaultImage?: string; status?: string; subtitle?: string; moreTileAt: number };
   actions?: ActionDef[];
   rowActions?: ActionDef[];
-  rowClick?: { to: string; query?: Record<string, string> };
+  /** A row click (or Enter/Space on a focused row) goes `to` (with `query` from row fields) or runs
+   *  the row action named `action` on the row (e.g. opens the edit dialog). One of the two. */
+  rowClick?: { to?: string; query?: Record<string, string>; action?: string };
 }
 
 export interface FormSection {
@@ -157,6 +159,8 @@ export interface FormScreen {
   tabs?: FormTab[];
   /** Where to go after save or exit. */
   back: string;
+  /** The record's field that names it in the breadcrumb (its last crumb) once loaded, e.g. `name`. */
+  recordName?: string;
   actions?: ActionDef[];
 }
 

@@ -42,6 +42,11 @@ export default function LoginPage() {
             <Typography color="text.secondary" sx={{ mb: 3 }}>
               {t('screen.login')}
             </Typography>
+            {login.expired && (
+              <Alert data-testid="login-expired" severity="info" sx={{ mb: 2 }}>
+                {t('nav.sessionExpired')}
+              </Alert>
+            )}
             <Box component="form" noValidate onSubmit={(e) => (e.preventDefault(), void login.submit())}>
               <Stack spacing={0.5}>
                 <TextField {...field('username', 'field.login.username')} autoFocus />

@@ -1,12 +1,13 @@
 // Login controller: fields, check-code image refresh, client-side required checks, the login call,
-// and where the user goes after it. The view only draws what this returns.
+// and where the user goes after it (the page asked for, else home: login-return.ts). The view only draws what this returns.
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { encodePassword } from '../../../core/password-codec.ts';
 import { ApiError } from '../../api/ApiError.ts';
 import { call, callUrl } from '../../api/client.ts';
 import { storeCurrentUser } from '../../session/current-user.ts';
+import { afterLoginPath } from '../../shell/login-return.ts';
 import { notifyWarning } from '../../shell/notify.ts';
 
 export type LoginField = 'username' | 'password' | 'checkcode';
@@ -20,6 +21,7 @@ const REQUIRED_MESSAGES: Record<LoginField, string> = {
 export function useLogin(captcha: boolean) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [query] = useSearchParams();
   const [values, setValues] = useState<Record<LoginField, string>>({ username: '', password: '', checkcode: '' });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<LoginField, string>>>({});
   const [formError, setFormError] = useState('');
@@ -58,7 +60,7 @@ export function useLogin(captcha: boolean) {
       if (user.passwordNotice) notifyWarning(t('password.notice', { days: user.passwordNotice.daysLeft, content: user.passwordNotice.content }));
       // A password the policy wants changed comes first, and the user is told why.
       if (user.passwordChange) notifyWarning(t(`password.forced.${user.passwordChange}`));
-      navigate(user.passwordChange ? '/password' : '/home');
+      navigate(user.passwordChange ? '/password' : afterLoginPath(query));
     } catch (e) {
       const error = e as ApiError;
       const onFields = Object.fromEntries(error.fieldErrors.map((fe) => [fe.field.replace(/^\//, ''), fe.message]));
@@ -70,7 +72,7 @@ export function useLogin(captcha: boolean) {
     } finally {
       setSubmitting(false);
     }
-  }, [captcha, values, t, navigate, refreshCaptcha]);
+  }, [captcha, values, t, navigate, query, refreshCaptcha]);
 
   return {
     values,
@@ -83,5 +85,7 @@ export function useLogin(captcha: boolean) {
     refreshCaptcha,
     captchaFailed,
     submit,
+    /** The session ended while signed in (a 401): the page says so. */
+    expired: query.get('expired') === '1',
   };
 }

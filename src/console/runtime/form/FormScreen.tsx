@@ -1,7 +1,7 @@
 // Screen kind `form`: RJSF with the MUI theme, drawn from useFormController; Save and Exit (and
 // Refresh on a form without a record key); tabs from useFormTabs, a tab embedding another screen
 // draws that screen instead, without the form's buttons. A tab holding an error is drawn in the error
-// colour with a mark, so the user finds it.
+// colour with a mark, so the user finds it. With `recordName`, the breadcrumb names the open record.
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import Refresh from '@mui/icons-material/Refresh';
 import Save from '@mui/icons-material/Save';
@@ -12,6 +12,7 @@ import { useSearchParams } from 'react-router-dom';
 import { widgets } from '../../registry.ts';
 import { getBoot } from '../../shell/boot.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
+import { usePublishRecordTitle } from '../../shell/record-title.ts';
 import { ScreenHost, type ScreenProps } from '../../shell/ScreenHost.tsx';
 import type { ConsoleScreen, FormScreenDef } from '../screen-types.ts';
 import { useRegistryDefaults } from '../useRegistryDefaults.ts';
@@ -38,6 +39,8 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
   const singleton = screen.key === undefined;
   const form = useFormController(screen, recordKey);
   const { tabs } = form;
+  const name = screen.recordName && recordKey ? form.saved[screen.recordName] : undefined;
+  usePublishRecordTitle(typeof name === 'string' && name ? name : null);
   const loadedWidgets = useRegistryDefaults<RegistryWidgetsType[string]>('widget', widgets, form.layout.widgetNames);
   if (form.state === 'loading' || !loadedWidgets) return <LoadingPanel />;
   const embedded = tabs.current?.screen;

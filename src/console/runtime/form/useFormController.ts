@@ -162,6 +162,8 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
     formData: shownData,
     /** The whole record as edited (actions and dialogs receive it). */
     record: fullData,
+    /** The record as last loaded or saved (what names it, unchanged while the user types). */
+    saved: record,
     serverErrors: partErrors,
     saving,
     // After a first refused submit, errors follow the user's typing.

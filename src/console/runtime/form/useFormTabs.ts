@@ -1,15 +1,32 @@
 // The tab controller of a form with `tabs`: which tabs the rules show (over the user and the record
-// as loaded and edited), the one the screen opens on, and the one chosen since.
-import { useMemo, useState } from 'react';
+// as loaded and edited), the one the screen opens on, and the one chosen since. The chosen tab is the
+// URL's `tab` query parameter (D26), so reload, back and a shared link open it again.
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { FormTab } from '../../../core/catalogue/types.ts';
 import { startTab, visibleTabs } from '../../../core/catalogue/form-tabs.ts';
 import { ruleContext } from '../rule-context.ts';
 import type { Row } from '../screen-types.ts';
 
+const TAB_PARAM = 'tab';
+
 export function useFormTabs(tabs: FormTab[] | undefined, record: Row, ready: boolean) {
-  const [chosen, setChosen] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get(TAB_PARAM);
+  const select = useCallback(
+    (id: string) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.set(TAB_PARAM, id);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const shown = useMemo(() => (ready ? visibleTabs(tabs ?? [], ruleContext({ form: record })) : []), [tabs, record, ready]);
   // A chosen tab that a rule hides again (the directory tab when the SSO type changes) gives way.
   const current = shown.find((tab) => tab.id === chosen) ?? startTab(shown, ruleContext({ form: record }));
-  return { shown, current, select: setChosen };
+  return { shown, current, select };
 }

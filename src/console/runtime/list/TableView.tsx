@@ -1,5 +1,5 @@
 // The table view: a dense DataGrid with checkbox selection (when an action needs one), the catalogue's columns, server-side
-// paging and row click; row actions get a column only on screens without cards (cards carry them).
+// paging and row click (or Enter/Space on a focused row); row actions get a column only on screens without cards (cards carry them).
 import { IconButton, Tooltip } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
@@ -15,6 +15,9 @@ import { gridLocaleText } from './gridLocale.ts';
 import type { ListController } from './useListController.ts';
 
 const ACTIONS_FIELD = '__actions';
+
+/** The checkbox and action cells have their own meaning; any other cell opens the row. */
+const opensRow = (field: string) => field !== '__check__' && field !== ACTIONS_FIELD;
 
 function useGridColumns(list: ListController, renderers: Renderers): GridColDef<Row>[] {
   const { t } = useTranslation();
@@ -72,9 +75,13 @@ export function TableView({ list, renderers }: { list: ListController; renderers
         list.setSelection(model.type === 'include' ? [...model.ids].map(String) : list.rows.map(list.rowId).filter((id) => !model.ids.has(id)))
       }
       onCellClick={(params) => {
-        // The checkbox and action cells have their own meaning; any other cell opens the row.
-        if (params.field === '__check__' || params.field === ACTIONS_FIELD) return;
-        list.openRow?.(params.row);
+        if (opensRow(params.field)) list.openRow?.(params.row);
+      }}
+      onCellKeyDown={(params, event) => {
+        if ((event.key !== 'Enter' && event.key !== ' ') || !opensRow(params.field) || !list.openRow) return;
+        event.defaultMuiPrevented = true; // no selection toggle or page scroll: the key opens the row
+        event.preventDefault();
+        list.openRow(params.row);
       }}
       localeText={gridLocaleText(currentLanguage())}
       slots={{ noRowsOverlay: () => <EmptyState text={list.emptyText} /> }}
@@ -83,6 +90,8 @@ export function TableView({ list, renderers }: { list: ListController; renderers
         bgcolor: 'background.paper',
         minHeight: 320,
         '& .MuiDataGrid-row': { cursor: list.openRow ? 'pointer' : 'default' },
+        // The row holding keyboard focus is outlined as a whole, not only its one cell.
+        '& .MuiDataGrid-row:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
         '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
         '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' },
       }}

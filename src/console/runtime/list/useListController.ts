@@ -1,17 +1,17 @@
 // The list controller: catalogue list screen in; rows, paging, view, selection, visible actions and
 // handlers out as plain data. ListScreen.tsx only draws what this returns.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { ColumnDef, JsonSchema } from '../../../core/catalogue/types.ts';
+import type { ActionDef, ColumnDef, JsonSchema } from '../../../core/catalogue/types.ts';
 import { evaluateRule } from '../../../core/rules.ts';
 import { getBoot } from '../../shell/boot.ts';
 import { ruleContext } from '../rule-context.ts';
 import type { ListScreenDef, Row } from '../screen-types.ts';
 import { useListActions } from './useListActions.ts';
 import { useListData } from './useListData.ts';
-import { useSearchForm } from './useSearchForm.ts';
+import { useListUrlState, type ListView } from './useListUrlState.ts';
+import { useSearchFields, useSearchForm } from './useSearchForm.ts';
 
-export type ListView = 'card' | 'table';
 
 export interface ResolvedColumn extends ColumnDef {
   /** Label key: the column's own, else the entity property's title. */
@@ -32,14 +32,33 @@ export function rowLink(to: string, query: Record<string, string> | undefined, r
   return qs ? `${to}?${qs}` : to;
 }
 
+/** What a row click (or Enter/Space on a row) does: go to `to`, or run the named row action on the row. */
+function rowOpener(click: ListScreenDef['rowClick'], rowActions: ActionDef[], run: (action: ActionDef, row: Row) => void, go: (to: string) => void) {
+  if (click?.action) {
+    const action = rowActions.find((a) => a.id === click.action);
+    return action ? (row: Row) => run(action, row) : undefined;
+  }
+  return click?.to ? (row: Row) => go(rowLink(click.to!, click.query, row)) : undefined;
+}
+
 export function useListController(screen: ListScreenDef) {
   const navigate = useNavigate();
-  const search = useSearchForm(screen.search, screen.searchEntity);
+  const searchFields = useSearchFields(screen.search, screen.searchEntity);
+  const filterFields = useMemo(() => searchFields.map((f) => f.field), [searchFields]);
   const pageSizes = screen.pageSizes ?? DEFAULT_PAGE_SIZES;
   const moreTileAt = screen.card?.moreTileAt ?? 10;
-  const [view, setView] = useState<ListView>(screen.card ? 'card' : 'table');
-  const [paging, setPaging] = useState({ page: 0, pageSize: pageSizes.includes(10) ? 10 : pageSizes[0] });
+  const url = useListUrlState({ view: screen.card ? 'card' : 'table', pageSize: pageSizes.includes(10) ? 10 : pageSizes[0], pageSizes, filterFields });
+  const { view, update } = url;
+  const paging = useMemo(() => ({ page: url.page, pageSize: url.pageSize }), [url.page, url.pageSize]);
   const [selection, setSelection] = useState<string[]>([]);
+  const applySearch = useCallback(
+    (filter: Record<string, string>) => {
+      update({ filter, page: 0 });
+      setSelection([]);
+    },
+    [update],
+  );
+  const search = useSearchForm(searchFields, url.filter, applySearch);
 
   // The card view always shows the first page, sized so the "more" tile knows whether to appear.
   const page = view === 'card' ? { currpage: 1, pagelines: moreTileAt } : { currpage: paging.page + 1, pagelines: paging.pageSize };
@@ -54,9 +73,12 @@ export function useListController(screen: ListScreenDef) {
   const rowOf = useCallback((id: string) => rows.find((row) => String(row[rowKey]) === id), [rows, rowKey]);
   const actions = useListActions(selection, afterChange, rowOf);
 
-  // A delete can empty the last page: step back to the page that now is the last one.
+  // A delete (or an old link) can point past the last page: step back to the page that now is the last one.
   const lastPage = Math.max(0, Math.ceil(data.rowCount / paging.pageSize) - 1);
-  if (view === 'table' && !data.loading && paging.page > lastPage) setPaging({ ...paging, page: lastPage });
+  const pastTheEnd = view === 'table' && !data.loading && !data.failed && paging.page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) update({ page: lastPage });
+  }, [pastTheEnd, lastPage, update]);
 
   const columns = useMemo<ResolvedColumn[]>(() => {
     const props = (getBoot().catalogue.entities[screen.entity]?.schema.properties ?? {}) as Record<string, JsonSchema>;
@@ -72,23 +94,11 @@ export function useListController(screen: ListScreenDef) {
   const showMoreTile = view === 'card' && data.rowCount >= moreTileAt;
 
   return {
-    search: {
-      ...search,
-      submit: () => {
-        search.submit();
-        setPaging((p) => ({ ...p, page: 0 }));
-        setSelection([]);
-      },
-      reset: () => {
-        search.reset();
-        setPaging((p) => ({ ...p, page: 0 }));
-        setSelection([]);
-      },
-    },
+    search,
     view,
     setView: (next: ListView) => {
       setSelection([]);
-      setView(next);
+      update({ view: next });
     },
     hasCards: Boolean(screen.card),
     card: screen.card,
@@ -105,7 +115,7 @@ export function useListController(screen: ListScreenDef) {
     paging,
     setPaging: (next: { page: number; pageSize: number }) => {
       setSelection([]);
-      setPaging(next);
+      update(next);
     },
     selection,
     setSelection,
@@ -116,7 +126,7 @@ export function useListController(screen: ListScreenDef) {
     runAction: actions.run,
     confirm: { pending: actions.pending, accept: actions.confirm, cancel: actions.cancel },
     dialog: { open: actions.dialog, close: actions.closeDialog },
-    openRow: screen.rowClick ? (row: Row) => navigate(rowLink(screen.rowClick!.to, screen.rowClick!.query, row)) : undefined,
+    openRow: rowOpener(screen.rowClick, rowActions, (action, row) => actions.run(action, String(row[rowKey])), (to) => navigate(to)),
   };
 }
 
