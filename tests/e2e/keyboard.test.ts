@@ -57,6 +57,22 @@ describe('tables from the keyboard', () => {
     await page().waitForURL(/#\/domain\?domainid=/);
   });
 
+  it('outlines the enterprise card reached by Tab and opens it with Enter', async () => {
+    await page().goto(`${session.server.url}/#/main`);
+    await page().getByTestId('card-more').waitFor();
+    await page().getByTestId('view-table').focus();
+    await page().keyboard.press('Tab');
+    const outline = () =>
+      page().evaluate(() => {
+        const card = document.activeElement?.closest('.MuiCard-root');
+        return card ? `${getComputedStyle(card).outlineStyle} ${getComputedStyle(card).outlineWidth}` : 'no focused card';
+      });
+    expect(await outline()).toBe('solid 2px');
+    await screenshot(page(), 'keyboard-enterprise-card-focus');
+    await page().keyboard.press('Enter');
+    await page().waitForURL(/#\/domain\?domainid=/);
+  });
+
   it('opens an extension field on row click and with Enter', async () => {
     await page().goto(`${session.server.url}/#/systemCon/systemFile`);
     const dialog = page().getByTestId('form-dialog-fieldExtend.form');
