@@ -51,6 +51,16 @@ describe('atrium check on the fixture catalogue', () => {
     expect(problemLines(docs)).toEqual([`${SCREENS}:/screens/1/rowClick/to: unknown route "/gizmo" (no route with this path in schemas/screens)`]);
   });
 
+  it('catches a row click running an action the list does not have on its rows', () => {
+    const docs = setAt(fixtureDocs(), SCREENS, '/screens/1/rowClick', { action: 'edit' });
+    expect(problemLines(docs)).toEqual([`${SCREENS}:/screens/1/rowClick/action: rowClick.action "edit" is not one of the screen's rowActions`]);
+  });
+
+  it('catches a form naming its record by a field the entity does not have', () => {
+    const docs = setAt(fixtureDocs(), SCREENS, '/screens/2/recordName', 'title');
+    expect(problemLines(docs)).toEqual([`${SCREENS}:/screens/2/recordName: "title" is not a property of entity "gadget"`]);
+  });
+
   it('catches a tile and a redirect leading nowhere', () => {
     const docs = setAt(setAt(fixtureDocs(), SCREENS, '/screens/0/tiles/0/to', '/gadgetz'), SCREENS, '/routes/0/redirect', '/begin');
     expect(problemLines(docs)).toEqual([
