@@ -1,5 +1,6 @@
 // The header bell of the message centre: the unread count as a badge. The drawer listing the messages
-// is loaded the first time the bell is opened, so the first screen does not carry it.
+// is loaded the first time the bell is opened, so the first screen does not carry it. The button's name
+// carries the count, so the badge is hidden from assistive technology (no name/content mismatch).
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { Badge, IconButton, Tooltip } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
@@ -26,7 +27,7 @@ export function MessageBell() {
             setOpen(true);
           }}
         >
-          <Badge data-testid="header-messages-badge" badgeContent={page.unread} color="error" max={99}>
+          <Badge data-testid="header-messages-badge" badgeContent={page.unread} color="error" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
             <NotificationsOutlined />
           </Badge>
         </IconButton>
