@@ -21,7 +21,7 @@ beforeAll(async () => {
   for (const lang of LANGS) labels[lang] = (await (await fetch(`${live.server.url}/authtime/locales/${lang}`)).json()).data;
   const admin = new ApiClient(live.server.url, 'en');
   await admin.login('admin', ADMIN_PASSWORD);
-  const saved = await admin.call('PUT', '/authtime/config', { body: { loginConfig: { length: POLICY_LENGTH, failLoginTimes: 0, legal: 0, legalType: [], encryptionMode: 0, noticeAuthor: '1', isFirstLogin: 0, noticeMethod: [] } } });
+  const saved = await admin.call('PUT', '/authtime/config', { body: { loginConfig: { length: POLICY_LENGTH, failLoginTimes: 5, legal: 0, legalType: [], encryptionMode: 0, noticeAuthor: '1', isFirstLogin: 0, noticeMethod: [] } } });
   if (saved.reply.errcode !== 0) throw new Error(`policy: ${saved.reply.errmsg}`);
 });
 
