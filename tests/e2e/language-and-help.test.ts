@@ -124,6 +124,7 @@ describe('console fundamentals', () => {
     await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);
     await page.getByTestId('header-about').click();
     await page.waitForURL(/#\/about/);
+    await page.getByText(word('en', 'about.text')).waitFor();
     await screenshot(page, 'about-from-header');
     await page.context().close();
   });
