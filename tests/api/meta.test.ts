@@ -47,7 +47,7 @@ describe.each(targets)('meta and static on $name', (target) => {
 
   it('serves the global configuration with the TK_ title the console strips', async () => {
     const { reply } = await server.client().call('GET', '/authtime/globalconfig');
-    expect(reply.data).toEqual({ title: 'TK_Atrium', copyright: '© 2026 Atrium', language: 'zh', captcha: false });
+    expect(reply.data).toEqual({ title: 'TK_Atrium', copyright: '© 2026 Atrium', language: 'zh', captcha: false, passwordMinLength: 6 });
     expect(replyProblems(server.catalogue, 'meta.globalconfig', reply.data)).toEqual([]);
   });
 

@@ -7,6 +7,8 @@ import { call } from '../api/client.ts';
 import { readCookie, writeCookie } from '../api/cookies.ts';
 
 const LANG_COOKIE = 'atrium_lang';
+/** Set once the user picks a language in the switch on this browser (docs/decisions.md D30). */
+const CHOSEN_KEY = 'atrium.languageChosen';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -45,6 +47,18 @@ export async function switchLanguage(lang: Language): Promise<void> {
   writeCookie(LANG_COOKIE, lang, 365);
   document.documentElement.lang = htmlLang(lang);
   await i18next.changeLanguage(lang);
+}
+
+/** The user's pick in the language switch: applied, and remembered as chosen on this browser. */
+export async function chooseLanguage(lang: Language): Promise<void> {
+  localStorage.setItem(CHOSEN_KEY, lang);
+  await switchLanguage(lang);
+}
+
+/** After logout: the language the user chose on this browser stays; without a choice, back to zh (spec). */
+export async function languageAfterLogout(): Promise<void> {
+  const chosen = localStorage.getItem(CHOSEN_KEY);
+  await switchLanguage(isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE);
 }
 
 export function currentLanguage(): Language {

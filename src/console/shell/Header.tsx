@@ -1,6 +1,7 @@
-// The page header: console title, language switch, message bell, help, home, change password and logout; the breadcrumb below it.
+// The page header: console title, language switch, message bell, help, about, home, change password and logout; the breadcrumb below it.
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import Logout from '@mui/icons-material/Logout';
 import Password from '@mui/icons-material/Password';
 import { AppBar, Box, Button, Toolbar, Typography } from '@mui/material';
@@ -43,6 +44,9 @@ export function Header({ screen }: { screen?: ConsoleScreen }) {
               {t('header.help')}
             </Button>
           )}
+          <Button data-testid="header-about" color="inherit" startIcon={<InfoOutlined />} onClick={() => navigate('/about')}>
+            {t('screen.about')}
+          </Button>
           {links.home && (
             <Button data-testid="header-home" color="inherit" startIcon={<HomeOutlined />} onClick={() => navigate('/home')}>
               {t('header.home')}
@@ -65,7 +69,7 @@ export function Header({ screen }: { screen?: ConsoleScreen }) {
           <Breadcrumb screen={screen} homeLink={links.home} />
         </Box>
       </Box>
-      <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} text={screen?.help ? t(screen.help) : ''} />
+      {screen?.help && <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} screen={screen} />}
     </>
   );
 }

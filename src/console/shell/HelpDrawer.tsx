@@ -1,23 +1,45 @@
-// The help drawer: the current screen's help text under the header.helpTitle heading.
+// The help drawer of one screen: titled after the screen, its `help` text worded with the password
+// policy in force (read again on each opening, so a policy just saved is the one quoted).
 import Close from '@mui/icons-material/Close';
 import { Box, Drawer, IconButton, Typography } from '@mui/material';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { call } from '../api/client.ts';
+import type { ConsoleScreen } from '../runtime/screen-types.ts';
+import { getBoot } from './boot.ts';
 
-export function HelpDrawer({ open, onClose, text }: { open: boolean; onClose: () => void; text: string }) {
+function usePasswordMinLength(open: boolean): number | undefined {
+  const [length, setLength] = useState(() => getBoot().config.passwordMinLength);
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    call('meta.globalconfig', { silent: true })
+      .then((config) => current && setLength(config.passwordMinLength))
+      .catch(() => undefined); // the value read at start-up stays
+    return () => {
+      current = false;
+    };
+  }, [open]);
+  return length;
+}
+
+export function HelpDrawer({ open, onClose, screen }: { open: boolean; onClose: () => void; screen: Pick<ConsoleScreen, 'title' | 'help'> }) {
   const { t } = useTranslation();
+  const titleId = useId();
+  const passwordMin = usePasswordMinLength(open);
   return (
-    <Drawer anchor="right" open={open} onClose={onClose}>
-      <Box data-testid="help-drawer" role="dialog" aria-label={t('header.helpTitle')} sx={{ width: { xs: 300, sm: 380 }, p: 3 }}>
+    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId } }}>
+      <Box data-testid="help-drawer" sx={{ width: { xs: 300, sm: 380 }, p: 3 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', mb: 2 }}>
-          <Typography variant="h6" sx={{ flex: 1, fontSize: 18 }}>
-            {t('header.helpTitle')}
+          <Typography id={titleId} data-testid="help-title" variant="h6" component="h2" sx={{ flex: 1, fontSize: 18 }}>
+            {t('a11y.helpTitle', { screen: t(screen.title) })}
           </Typography>
           <IconButton aria-label={t('action.close')} onClick={onClose} size="small">
             <Close fontSize="small" />
           </IconButton>
         </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line', lineHeight: 1.7 }}>
-          {text}
+        <Typography data-testid="help-text" variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line', lineHeight: 1.7 }}>
+          {screen.help ? t(screen.help, { passwordMin }) : ''}
         </Typography>
       </Box>
     </Drawer>

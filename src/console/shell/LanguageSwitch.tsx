@@ -4,7 +4,7 @@ import { Button, Menu, MenuItem, type ButtonProps } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../core/catalogue/types.ts';
-import { currentLanguage, switchLanguage } from '../session/language.ts';
+import { chooseLanguage, currentLanguage } from '../session/language.ts';
 
 export function LanguageSwitch({ color }: { color?: ButtonProps['color'] }) {
   const { t } = useTranslation();
@@ -16,7 +16,7 @@ export function LanguageSwitch({ color }: { color?: ButtonProps['color'] }) {
         data-testid="lang-switch"
         color={color}
         startIcon={<Translate />}
-        aria-label={t('app.language')}
+        aria-label={t('a11y.languageButton', { language: t(`app.languages.${lang}`) })}
         aria-haspopup="menu"
         onClick={(e) => setAnchor(e.currentTarget)}
       >
@@ -30,7 +30,7 @@ export function LanguageSwitch({ color }: { color?: ButtonProps['color'] }) {
             selected={code === lang}
             onClick={() => {
               setAnchor(null);
-              void switchLanguage(code);
+              void chooseLanguage(code);
             }}
           >
             {t(`app.languages.${code}`)}

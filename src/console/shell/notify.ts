@@ -1,6 +1,11 @@
 // Toasts (notistack, role alert) callable from anywhere: components, route loaders, the API client.
-import { enqueueSnackbar } from 'notistack';
+// A toast given a label (label('msg.saveSuccess')) follows a language switch while it is on screen.
+import { enqueueSnackbar, type VariantType } from 'notistack';
+import { createElement } from 'react';
+import { LabelText, type Wording } from './LabelText.tsx';
 
-export const notifySuccess = (text: string) => enqueueSnackbar(text, { variant: 'success' });
-export const notifyError = (text: string) => enqueueSnackbar(text, { variant: 'error' });
-export const notifyWarning = (text: string) => enqueueSnackbar(text, { variant: 'warning' });
+const notify = (variant: VariantType) => (text: Wording) => enqueueSnackbar(createElement(LabelText, { text }), { variant });
+
+export const notifySuccess = notify('success');
+export const notifyError = notify('error');
+export const notifyWarning = notify('warning');

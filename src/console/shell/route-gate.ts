@@ -2,7 +2,6 @@
 // login page, which returns here after signing in) and leads to the password page while the policy
 // requires a new password; a signed-in user opening the login goes home; then the route's guards run
 // in order (redirect elsewhere, or block with a message and stay).
-import i18next from 'i18next';
 import { redirect, type LoaderFunction } from 'react-router-dom';
 import type { RouteDef } from '../../core/catalogue/types.ts';
 import type { Guard } from '../guards/guard.ts';
@@ -14,6 +13,7 @@ import { loadModule } from './lazy-module.ts';
 import { HOME_ROUTE, LOGIN_ROUTE, loginPath } from './login-return.ts';
 import { currentPath } from './navigation.ts';
 import { notifyWarning } from './notify.ts';
+import { label } from './LabelText.tsx';
 
 type GatedRoute = Pick<RouteDef, 'path' | 'auth' | 'guards'>;
 
@@ -43,14 +43,14 @@ export function gateLoader(route: GatedRoute): LoaderFunction {
     }
     if (route.path === LOGIN_ROUTE && user) return redirect(HOME_ROUTE); // home's guards pick the landing
     if (route.auth && user?.passwordChange && route.path !== PASSWORD_ROUTE) {
-      notifyWarning(i18next.t(`password.forced.${user.passwordChange}`));
+      notifyWarning(label(`password.forced.${user.passwordChange}`));
       return redirect(PASSWORD_ROUTE);
     }
     for (const name of route.guards ?? []) {
       const decision = (await loadGuard(name))({ user, session: sessionFlags(), to: route.path });
       if (!decision) continue;
       if ('redirect' in decision) return redirect(decision.redirect);
-      notifyWarning(i18next.t(decision.block));
+      notifyWarning(label(decision.block));
       // Stay where the user was; coming from the login or on a first visit there is nowhere to stay:
       // the guard's fallback, or the login.
       const here = currentPath()?.split('?')[0];

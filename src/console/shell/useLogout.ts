@@ -1,17 +1,16 @@
-// Logout as the spec says: on data "ok" the session is cleared, the language resets to zh and the
-// login page opens; any other answer is shown to the user.
+// Logout as the spec says: on data "ok" the session is cleared, the language resets to zh unless the
+// user chose one on this browser (docs/decisions.md D30) and the login page opens; any other answer is
+// shown to the user.
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { DEFAULT_LANGUAGE } from '../../core/catalogue/types.ts';
 import { call } from '../api/client.ts';
 import { clearCurrentUser } from '../session/current-user.ts';
-import { switchLanguage } from '../session/language.ts';
+import { languageAfterLogout } from '../session/language.ts';
 import { notifyError } from './notify.ts';
+import { label } from './LabelText.tsx';
 
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
-  const { t } = useTranslation();
   return useCallback(async () => {
     let answer: unknown;
     try {
@@ -20,11 +19,11 @@ export function useLogout(): () => Promise<void> {
       return; // the client already showed errmsg (or went to the login page on 401)
     }
     if (answer !== 'ok') {
-      notifyError(t('msg.logoutFailed', { message: String(answer) }));
+      notifyError(label('msg.logoutFailed', { message: String(answer) }));
       return;
     }
     clearCurrentUser();
-    await switchLanguage(DEFAULT_LANGUAGE);
+    await languageAfterLogout();
     navigate('/login');
-  }, [navigate, t]);
+  }, [navigate]);
 }

@@ -232,6 +232,10 @@ export interface GlobalConfig {
   copyright: string;
   language: "en" | "zh" | "cn";
   captcha?: boolean;
+  /**
+   * the shortest new password the password policy in force accepts (help texts quote it)
+   */
+  passwordMinLength?: number;
 }
 
 export interface Icon {

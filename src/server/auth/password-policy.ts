@@ -50,6 +50,12 @@ export function policyOf(stored: unknown): PasswordPolicy {
   };
 }
 
+/** The forms' own minimum (entities superuser and session: 6 to 16 characters). */
+const FORM_MIN_LENGTH = 6;
+
+/** The shortest new password accepted now: the policy's minimum when it asks for more than the forms. */
+export const minimumLength = (policy: PasswordPolicy) => Math.max(FORM_MIN_LENGTH, policy.length);
+
 export async function readPasswordPolicy(db: Db): Promise<PasswordPolicy> {
   const row = await db.selectFrom('config').select('value').where('key', '=', LOGIN_CONFIG_KEY).executeTakeFirst();
   return policyOf(row?.value);

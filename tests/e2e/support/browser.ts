@@ -1,7 +1,9 @@
-// Headless Debian Chromium through playwright-core, and screenshots kept as test artifacts.
+// Headless Debian Chromium through playwright-core, and screenshots kept as test artifacts; every
+// screenshot is also an accessibility check of the screen or dialog it shows (support/axe.ts).
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { expectAccessible } from './axe.ts';
 
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screens');
 
@@ -16,5 +18,6 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
+  await expectAccessible(page, `screenshot ${name}`);
   return path;
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { CallId, Calls } from '../../../core/generated/api-types.ts';
 import { call, callAny, type CallArgs } from '../../api/client.ts';
 import { notifyError, notifySuccess } from '../../shell/notify.ts';
+import { label } from '../../shell/LabelText.tsx';
 
 export type JobStatus = Calls['maintenance.status']['reply'];
 type JobCall = Extract<CallId, 'maintenance.clearCache' | 'maintenance.rebuildFiles' | 'maintenance.synchronize'>;
@@ -46,7 +47,7 @@ export function useMaintenanceJob() {
         setJob(status);
         if (status.status === 'in-progress') continue;
         setRunning(null);
-        if (status.status === 'done') notifySuccess(t(messages.success));
+        if (status.status === 'done') notifySuccess(label(messages.success));
         else notifyError(messages.failure ? `${t(messages.failure)} ${status.message}` : status.message);
         return;
       }

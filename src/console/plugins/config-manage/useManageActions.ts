@@ -2,16 +2,15 @@
 // jobs (cache clear, rebuild, synchronization) and the one-shot actions (clear config, optimization).
 // One-software actions say "select software" when none is chosen; the server refuses them too.
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { call } from '../../api/client.ts';
 import { notifySuccess, notifyWarning } from '../../shell/notify.ts';
+import { label } from '../../shell/LabelText.tsx';
 import { useMaintenanceJob } from './useMaintenanceJob.ts';
 
 type Choice = Calls['lookups.applications']['reply'][number];
 
 export function useManageActions() {
-  const { t } = useTranslation();
   const { job, running, start } = useMaintenanceJob();
   const [applications, setApplications] = useState<Choice[]>([]);
   const [software, setSoftware] = useState('');
@@ -24,9 +23,9 @@ export function useManageActions() {
   /** The chosen software's id, or null after saying "select software". */
   const chosen = useCallback((): string | null => {
     if (software) return software;
-    notifyWarning(t('msg.selectSoftware'));
+    notifyWarning(label('msg.selectSoftware'));
     return null;
-  }, [software, t]);
+  }, [software]);
 
   const name = applications.find((a) => a.id === software)?.name;
 

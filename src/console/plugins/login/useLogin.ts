@@ -9,6 +9,7 @@ import { call, callUrl } from '../../api/client.ts';
 import { storeCurrentUser } from '../../session/current-user.ts';
 import { afterLoginPath } from '../../shell/login-return.ts';
 import { notifyWarning } from '../../shell/notify.ts';
+import { label } from '../../shell/LabelText.tsx';
 
 export type LoginField = 'username' | 'password' | 'checkcode';
 
@@ -57,9 +58,9 @@ export function useLogin(captcha: boolean) {
         silent: true,
       });
       storeCurrentUser(user);
-      if (user.passwordNotice) notifyWarning(t('password.notice', { days: user.passwordNotice.daysLeft, content: user.passwordNotice.content }));
+      if (user.passwordNotice) notifyWarning(label('password.notice', { days: user.passwordNotice.daysLeft, content: user.passwordNotice.content }));
       // A password the policy wants changed comes first, and the user is told why.
-      if (user.passwordChange) notifyWarning(t(`password.forced.${user.passwordChange}`));
+      if (user.passwordChange) notifyWarning(label(`password.forced.${user.passwordChange}`));
       navigate(user.passwordChange ? '/password' : afterLoginPath(query));
     } catch (e) {
       const error = e as ApiError;

@@ -9,6 +9,7 @@ import { formValidator } from '../../runtime/form/validator.ts';
 import { getBoot } from '../../shell/boot.ts';
 import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
 import { notifySuccess } from '../../shell/notify.ts';
+import { label } from '../../shell/LabelText.tsx';
 
 const SUCCESS = 'success';
 
@@ -41,7 +42,7 @@ export function useSmsTest(domainId: string, onSent: () => void) {
       // The spec: the returned message is shown when the returned type is not success.
       if (answer.type === SUCCESS) {
         onSent();
-        notifySuccess(t('msg.smsSent')); // the dialog is closed: the toast is seen
+        notifySuccess(label('msg.smsSent')); // the dialog is closed: the toast is seen
       } else messages.show('error', answer.message || t('msg.smsSendFailed'));
     } catch (e) {
       messages.showFailure(e);

@@ -4,6 +4,7 @@ import type CoreForm from '@rjsf/core';
 import Form from '@rjsf/mui';
 import type { CustomValidator, ErrorSchema, RegistryWidgetsType, UiSchema } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Row } from '../screen-types.ts';
 import type { FormLayout } from './form-layout.ts';
 import { SectionFieldTemplate } from './SectionFieldTemplate.tsx';
@@ -35,11 +36,12 @@ interface CatalogueFormProps {
 export function CatalogueForm({ form, widgets, onSubmit, uiSchema, children }: CatalogueFormProps) {
   const validator = useMemo(() => validatorFor(form.layout.schema), [form.layout.schema]);
   // RJSF validates live only on a change; a form mounted once Save was tried (the tab Save opened, or
-  // a marked tab the user opens) shows its messages at once.
+  // a marked tab the user opens) shows its messages at once, and again in a language just chosen.
   const ref = useRef<CoreForm<Row>>(null);
+  const { language } = useTranslation().i18n;
   useEffect(() => {
     if (form.liveValidate) ref.current?.validateForm();
-  }, [form.liveValidate]);
+  }, [form.liveValidate, language]);
   return (
     <Form
       ref={ref}

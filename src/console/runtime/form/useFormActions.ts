@@ -3,20 +3,19 @@
 // registered dialog with the form's data, `download` saves a GET call's answer as a file.
 // Visibility rules read the form as it is being edited.
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ActionDef } from '../../../core/catalogue/types.ts';
 import { evaluateRule } from '../../../core/rules.ts';
 import { callAny, callUrl } from '../../api/client.ts';
 import { getBoot } from '../../shell/boot.ts';
 import { notifyError, notifySuccess } from '../../shell/notify.ts';
+import { label } from '../../shell/LabelText.tsx';
 import { rowLink } from '../list/useListController.ts';
 import { ruleContext } from '../rule-context.ts';
 import type { Row } from '../screen-types.ts';
 import { formActionRequest } from './form-action-request.ts';
 
 export function useFormActions(actions: ActionDef[] | undefined, formData: Row, tab?: string) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<ActionDef | null>(null);
@@ -37,14 +36,14 @@ export function useFormActions(actions: ActionDef[] | undefined, formData: Row, 
         // A call answering a result of its own ({ success?, message }: push users, test connection) is
         // reported in its words; success false is an error the service or directory gave.
         if (typeof answer?.message === 'string' && answer.message) (answer.success === false ? notifyError : notifySuccess)(answer.message);
-        else notifySuccess(t(route.method === 'DELETE' ? 'msg.deleteSuccess' : 'msg.saveSuccess'));
+        else notifySuccess(label(route.method === 'DELETE' ? 'msg.deleteSuccess' : 'msg.saveSuccess'));
       } catch {
         /* the client showed errmsg */
       } finally {
         setRunning(null);
       }
     },
-    [formData, t],
+    [formData],
   );
 
   const run = useCallback(

@@ -13,6 +13,7 @@ import { ApiError } from '../../api/ApiError.ts';
 import { callAny } from '../../api/client.ts';
 import { getBoot } from '../../shell/boot.ts';
 import { notifySuccess } from '../../shell/notify.ts';
+import { label } from '../../shell/LabelText.tsx';
 import { ruleContext } from '../rule-context.ts';
 import type { FormScreenDef, Row } from '../screen-types.ts';
 import type { FormTab } from '../../../core/catalogue/types.ts';
@@ -131,7 +132,7 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
       setSaving(true);
       try {
         const saved = await callAny<Row>(callId, { params: recordKey ? { id: recordKey } : {}, body });
-        notifySuccess(t('msg.saveSuccess'));
+        notifySuccess(label('msg.saveSuccess'));
         if (!singleton) return navigate(screen.back);
         setLoaded({ record: saved ?? merged, failed: false });
         setEdits(null);
@@ -141,7 +142,7 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
         setSaving(false);
       }
     },
-    [recordKey, singleton, group, screen.update, screen.create, screen.back, record, fullData, layout.readOnlyFields, entity, t, navigate, invalidTabs, tabs],
+    [recordKey, singleton, group, screen.update, screen.create, screen.back, record, fullData, layout.readOnlyFields, entity, navigate, invalidTabs, tabs],
   );
 
   // Server errors name the whole record's paths; a group tab shows those of its group.

@@ -2,12 +2,12 @@
 // row's) ids after the confirmation prompt, `dialog` opens a registered dialog with the row (or {} from
 // the toolbar); a required but empty selection shows the action's message.
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ActionDef } from '../../../core/catalogue/types.ts';
 import { callAny } from '../../api/client.ts';
 import { getBoot } from '../../shell/boot.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../shell/notify.ts';
+import { label } from '../../shell/LabelText.tsx';
 
 export interface PendingConfirm {
   action: ActionDef;
@@ -26,7 +26,6 @@ export interface OpenDialog {
 
 /** `rowOf` finds a shown row by id (the data a row action's dialog receives). */
 export function useListActions(selection: string[], afterChange: () => void, rowOf: (id: string) => Record<string, unknown> | undefined) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const [pending, setPending] = useState<PendingConfirm | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
@@ -41,7 +40,7 @@ export function useListActions(selection: string[], afterChange: () => void, row
         const answer = await callAny<{ success?: unknown; message?: unknown } | null>(action.call, { params: rowId === undefined ? {} : { id: rowId }, body: sendsIds ? ids : undefined });
         // A call answering a result of its own ({ success?, message }) is reported with it, as in forms.
         if (typeof answer?.message === 'string' && answer.message) (answer.success === false ? notifyError : notifySuccess)(answer.message);
-        else notifySuccess(t(successKey(action.call)));
+        else notifySuccess(label(successKey(action.call)));
         afterChange();
       } catch {
         /* the client showed errmsg; the list stays as it was */
@@ -49,7 +48,7 @@ export function useListActions(selection: string[], afterChange: () => void, row
         setRunning(false);
       }
     },
-    [t, afterChange],
+    [afterChange],
   );
 
   /** Starts an action; `rowId` for an action on one row (card delete cross, row action button). */
@@ -65,14 +64,14 @@ export function useListActions(selection: string[], afterChange: () => void, row
       }
       const ids = rowId === undefined ? selection : [rowId];
       if (action.selection === 'required' && ids.length === 0) {
-        notifyWarning(t(action.message ?? 'msg.selectData'));
+        notifyWarning(label(action.message ?? 'msg.selectData'));
         return;
       }
       const request = { action, ids, rowId };
       if (action.confirm) setPending(request);
       else void execute(request);
     },
-    [navigate, selection, t, execute, rowOf],
+    [navigate, selection, execute, rowOf],
   );
 
   const confirm = useCallback(() => {

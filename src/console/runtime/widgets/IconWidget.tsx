@@ -6,6 +6,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../shell/notify.ts';
+import { label as labelRef } from '../../shell/LabelText.tsx';
 import { imageSrc } from '../cells/ImageCell.tsx';
 import { DialogHost } from '../dialog/DialogHost.tsx';
 
@@ -19,7 +20,7 @@ export default function IconWidget({ id, value, onChange, label, hideLabel, disa
   const reportBrokenChoice = () => {
     if (!justChosen) return;
     setJustChosen(false);
-    notifyError(t('msg.chooseLogoFailed'));
+    notifyError(labelRef('msg.chooseLogoFailed'));
   };
   return (
     <FormControl component="fieldset" required={required} error={Boolean(rawErrors?.length)} data-testid={`icon-widget-${id}`}>

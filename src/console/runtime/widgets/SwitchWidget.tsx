@@ -1,5 +1,6 @@
 // Form widget `switch`: an on/off switch for booleans and for two-value enums (the first value is
-// "on": the platform's 1/0 flags, and '0'/'1' where '0' means on), labelled with the value's x-labels text.
+// "on": the platform's 1/0 flags, and '0'/'1' where '0' means on), showing the value's x-labels text;
+// the switch itself is named after the field (a legend names no input).
 import { FormControl, FormControlLabel, FormLabel, Switch } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
 
@@ -17,7 +18,15 @@ export default function SwitchWidget({ id, value, onChange, label, hideLabel, di
         </FormLabel>
       )}
       <FormControlLabel
-        control={<Switch id={id} checked={checked} disabled={disabled || readonly} onChange={(_e, on) => onChange(valueOf(on))} />}
+        control={
+          <Switch
+            id={id}
+            checked={checked}
+            disabled={disabled || readonly}
+            onChange={(_e, on) => onChange(valueOf(on))}
+            slotProps={{ input: { 'aria-label': label || stateLabel || undefined } }}
+          />
+        }
         label={stateLabel}
       />
     </FormControl>

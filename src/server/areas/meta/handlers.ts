@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE } from '../../../core/catalogue/types.ts';
 import { isLanguage } from '../../http/request-context.ts';
 import { buildOpenApi } from '../../../core/catalogue/openapi.ts';
 import { readConfig } from '../../db/config-store.ts';
+import { minimumLength, readPasswordPolicy } from '../../auth/password-policy.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { CallHandler, Handler, HandlerContext } from '../handler.ts';
 import { toConsoleCatalogue } from './console-catalogue.ts';
@@ -21,8 +22,9 @@ const locale: CallHandler<'meta.locale'> = ({ services, params }) => {
 };
 
 const globalconfig: CallHandler<'meta.globalconfig'> = async ({ services }) => {
-  const config = await readConfig(services.db, ['title', 'copyright', 'language']);
-  return { ...config, language: isLanguage(config.language) ? config.language : DEFAULT_LANGUAGE, captcha: services.captcha };
+  const [config, policy] = await Promise.all([readConfig(services.db, ['title', 'copyright', 'language']), readPasswordPolicy(services.db)]);
+  const language = isLanguage(config.language) ? config.language : DEFAULT_LANGUAGE;
+  return { ...config, language, captcha: services.captcha, passwordMinLength: minimumLength(policy) };
 };
 
 function openapi({ services }: HandlerContext) {

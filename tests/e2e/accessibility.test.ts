@@ -1,0 +1,122 @@
+// Accessibility in real Chromium: axe-core finds no serious or critical violation on any route of the
+// catalogue (schemas/screens/*.yaml `routes:`), any tab of a form, or any dialog, drawer and menu the
+// console opens, in English, Simplified and Traditional Chinese.
+import { describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeProblems, type AxeProblem } from './support/axe.ts';
+import { ADMIN_PASSWORD } from './support/server.ts';
+import { serverAndBrowser } from './support/session.ts';
+import { openPage, signIn } from './support/pages.ts';
+
+const live = serverAndBrowser();
+
+const SIGNED_IN_ROUTES = ['/home', '/main', '/superuser', '/superuser/detail', '/systemCon', '/systemCon/manage', '/systemCon/systemFile', '/notices', '/password', '/systemMoni', '/test', '/flowstaterts', '/about'];
+
+/** Checks the page at each point of a walk and keeps every problem, so one run lists them all. */
+function walker(page: Page) {
+  const found: Array<AxeProblem & { where: string }> = [];
+  return {
+    found,
+    async check(where: string) {
+      await settled(page);
+      for (const problem of await axeProblems(page)) found.push({ where, ...problem });
+    },
+  };
+}
+
+/** The screen has drawn: no loading indicator left, and transitions (dialogs, drawers) have ended. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForTimeout(350);
+  await page.locator('[role="progressbar"], .MuiDataGrid-overlay .MuiCircularProgress-root').first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+}
+
+async function go(page: Page, path: string): Promise<void> {
+  await page.goto(`${live.server.url}/#${path}`);
+  await page.getByTestId('header-title').or(page.getByTestId('login-submit')).first().waitFor();
+}
+
+async function closeWithEscape(page: Page, testId: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.getByTestId(testId).waitFor({ state: 'hidden' });
+}
+
+async function checkLanguageMenu(page: Page, w: ReturnType<typeof walker>, where: string): Promise<void> {
+  await page.getByTestId('lang-switch').click();
+  await page.getByRole('menu').waitFor();
+  await w.check(`${where}, language menu`);
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'hidden' });
+}
+
+describe.each(['en', 'zh', 'cn'])('accessibility in %s', (lang) => {
+  it('has no serious or critical violation on the login and about pages, signed out', async () => {
+    const page = await openPage(live.browser, live.server.url, lang);
+    const w = walker(page);
+    await go(page, '/login');
+    await w.check('/login');
+    await checkLanguageMenu(page, w, '/login');
+    await go(page, '/about');
+    await w.check('/about');
+    await page.context().close();
+    expect(w.found).toEqual([]);
+  });
+
+  it('has no serious or critical violation on any screen, tab, dialog or drawer, signed in', async () => {
+    const page = await openPage(live.browser, live.server.url, lang);
+    await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);
+    const w = walker(page);
+    onTestFailed(() => console.error(`axe problems found before the failure (${lang}):`, JSON.stringify(w.found, null, 1)));
+    for (const path of SIGNED_IN_ROUTES) {
+      await go(page, path);
+      await w.check(path);
+      for (const tab of await page.locator('[data-testid^="form-tab-"]').all()) {
+        await tab.click();
+        await w.check(`${path}, tab ${await tab.getAttribute('data-testid')}`);
+      }
+    }
+    await go(page, '/home');
+    await checkLanguageMenu(page, w, '/home');
+    await page.getByTestId('header-messages').click();
+    await page.getByTestId('message-drawer').waitFor();
+    await w.check('/home, message drawer');
+    await closeWithEscape(page, 'message-drawer');
+    for (const path of ['/home', '/main', '/superuser', '/superuser/detail', '/systemCon']) {
+      await go(page, path);
+      await page.getByTestId('header-help').click();
+      await page.getByTestId('help-drawer').waitFor();
+      await w.check(`${path}, help drawer`);
+      await closeWithEscape(page, 'help-drawer');
+    }
+    await go(page, '/systemCon');
+    await page.getByTestId('form-action-import').click();
+    await page.getByTestId('upload-dialog').waitFor();
+    await w.check('/systemCon, import (upload) dialog');
+    await closeWithEscape(page, 'upload-dialog');
+    await go(page, '/systemCon/systemFile');
+    await page.getByTestId('action-new').click();
+    await page.getByTestId('form-dialog-fieldExtend.form').waitFor();
+    await w.check('/systemCon/systemFile, extension-field dialog');
+    await closeWithEscape(page, 'form-dialog-fieldExtend.form');
+    await go(page, '/main');
+    await page.getByTestId('view-table').click();
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    await w.check('/main, table view');
+    await page.locator('.MuiDataGrid-row input[type="checkbox"]').first().check();
+    await page.getByTestId('action-delete').click();
+    await page.getByTestId('confirm-dialog').waitFor();
+    await w.check('/main, delete confirmation');
+    await page.getByTestId('confirm-cancel').or(page.getByRole('button', { name: /cancel|取消/i })).first().click();
+    await page.locator('.MuiDataGrid-row').first().click();
+    await page.waitForURL(/#\/domain\?.*domainid=/);
+    await w.check('/domain (existing enterprise)');
+    await page.getByTestId('form-action-testSms').click();
+    await page.getByTestId('sms-test-dialog').waitFor();
+    await w.check('/domain, test SMS dialog');
+    await closeWithEscape(page, 'sms-test-dialog');
+    await page.getByTestId('icon-widget-choose').first().click();
+    await page.getByTestId('icon-picker').waitFor();
+    await w.check('/domain, icon picker dialog');
+    await page.context().close();
+    expect(w.found).toEqual([]);
+  });
+});

@@ -1,0 +1,36 @@
+// Accessibility in the browser tests: axe-core runs in the page and the test fails on any serious or
+// critical violation. The console's CSP refuses inline scripts, so the source is evaluated through the
+// debugging protocol (page.evaluate) instead of a <script> tag, and no CSP violation is reported.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The default WCAG rules, plus the one that compares a control's name with the text it shows (2.5.3). */
+const RUN_OPTIONS = { rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] };
+
+export interface AxeProblem {
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** Serious and critical violations on the page as it is now (all of it: open dialogs included). */
+export async function axeProblems(page: Page): Promise<AxeProblem[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (options) => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: Array<{ id: string; impact?: string; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    return (await axe.run(document, options)).violations;
+  }, RUN_OPTIONS);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/** Fails the test with the rules and elements when the page has a serious or critical violation. */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  expect(await axeProblems(page), `axe-core serious/critical violations on ${where}`).toEqual([]);
+}
