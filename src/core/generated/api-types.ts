@@ -135,6 +135,10 @@ export interface CurrentUser {
   encryptionMode: 0 | 1;
   language?: "en" | "zh" | "cn";
   /**
+   * the ids of the calls this user may make (its `allow` rule or the separation matrix, and a pending password change); the console shows a tile, route, tab or action only when its calls are here
+   */
+  calls?: string[];
+  /**
    * the password policy requires a new password before any other call (errcode 1006 until changed)
    */
   passwordChange?: "firstLogin" | "expired";

@@ -57,7 +57,7 @@ export default function ManagePage() {
           {t('manage.lastJob', { message: job.message })}
         </Alert>
       )}
-      <ConfirmDialog message={manage.confirming ? 'manage.confirmClearConfig' : null} onConfirm={() => void manage.clearConfig()} onCancel={manage.cancelClearConfig} />
+      <ConfirmDialog text={manage.confirming ? t('manage.confirmClearConfig') : null} onConfirm={() => void manage.clearConfig()} onCancel={manage.cancelClearConfig} />
     </Stack>
   );
 }

@@ -38,7 +38,7 @@ export function FormActions({ actions, formData, onReload, tab }: { actions: Act
           }}
         />
       )}
-      <ConfirmDialog message={form.confirming?.confirm ?? null} onConfirm={form.confirm} onCancel={form.cancelConfirm} />
+      <ConfirmDialog text={form.confirming?.confirm ? t(form.confirming.confirm) : null} onConfirm={form.confirm} onCancel={form.cancelConfirm} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import type { ActionDef } from '../../../core/catalogue/types.ts';
 import { evaluateRule } from '../../../core/rules.ts';
 import { callAny, callUrl } from '../../api/client.ts';
 import { getBoot } from '../../shell/boot.ts';
+import { mayRunAction } from '../../session/reach.ts';
 import { notifyError, notifySuccess } from '../../shell/notify.ts';
 import { rowLink } from '../list/useListController.ts';
 import { ruleContext } from '../rule-context.ts';
@@ -23,7 +24,7 @@ export function useFormActions(actions: ActionDef[] | undefined, formData: Row, 
   const [running, setRunning] = useState<string | null>(null);
 
   const visible = useMemo(
-    () => (actions ?? []).filter((a) => (!a.tabs || (tab !== undefined && a.tabs.includes(tab))) && evaluateRule(a.visible, ruleContext({ form: formData }))),
+    () => (actions ?? []).filter((a) => (!a.tabs || (tab !== undefined && a.tabs.includes(tab))) && evaluateRule(a.visible, ruleContext({ form: formData })) && mayRunAction(a)),
     [actions, formData, tab],
   );
 

@@ -9,6 +9,7 @@ import { createSession, deleteSession } from '../../auth/sessions.ts';
 import { clearFailedLogins, lockedMinutesLeft, recordFailedLogin } from '../../auth/login-lock.ts';
 import { LOCK_MINUTES, readPasswordPolicy } from '../../auth/password-policy.ts';
 import { changePassword } from './change-password.ts';
+import { profileOf } from './profile.ts';
 import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
 
 async function captcha({ services, request, reply }: HandlerContext): Promise<string> {
@@ -44,10 +45,10 @@ const login: CallHandler<'auth.login'> = async ({ services, body, request, reply
   setSessionCookies(request, reply, tokens);
   reply.clearCookie(CAPTCHA_COOKIE, { path: '/' });
   request.atrium.forgetSession();
-  const language = await request.atrium.language();
+  const profile = await profileOf(services, request, toCurrentUser(row));
   // Remembered for what the server later sends this user unasked (password-expiry notices).
-  await db.updateTable('superusers').set({ language }).where('id', '=', row.id).where('language', '<>', language).execute();
-  return { ...toCurrentUser(row), language };
+  await db.updateTable('superusers').set({ language: profile.language }).where('id', '=', row.id).where('language', '<>', profile.language).execute();
+  return profile;
 };
 
 const logout: CallHandler<'auth.logout'> = async ({ services, session, request, reply }) => {
@@ -57,7 +58,7 @@ const logout: CallHandler<'auth.logout'> = async ({ services, session, request, 
   return 'ok';
 };
 
-const myprofile: CallHandler<'auth.myprofile'> = async (ctx) => ({ ...requireUser(ctx), language: await ctx.request.atrium.language() });
+const myprofile: CallHandler<'auth.myprofile'> = (ctx) => profileOf(ctx.services, ctx.request, requireUser(ctx));
 
 export const authHandlers: Record<string, Handler> = {
   'auth.captcha': captcha,
