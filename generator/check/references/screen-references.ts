@@ -65,6 +65,8 @@ function formReferences(s: FormScreen, ref: Sink, catalogue: Pick<Catalogue, 'en
   ref('call', s.create, '/create');
   ref('call', s.update, '/update');
   ref('route', s.back, '/back');
+  ref('rule', s.confirmSave?.when, '/confirmSave/when');
+  ref('label', s.confirmSave?.message, '/confirmSave/message');
   formFieldReferences(s.fields, '/fields', ref, s.entity);
   s.tabs?.forEach((tab, i) => {
     const p = `/tabs/${i}`;

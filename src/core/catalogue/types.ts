@@ -78,6 +78,8 @@ export interface ActionDef {
   /** Message key of the confirmation prompt; destructive actions must have one. */
   confirm?: string;
   visible?: string;
+  /** A form's call action that changes the record (unlock): the form reads it again after success. */
+  reload?: boolean;
   /** Calls the action needs beyond the one it names (a dialog's calls); it is shown only to callers
    *  who may make all of them (src/console/session/reach.ts). */
   requires?: string[];
@@ -162,6 +164,9 @@ export interface FormScreen {
   tabs?: FormTab[];
   /** Where to go after save or exit. */
   back: string;
+  /** Ask before saving when the rule holds over the form (a tenant administrator switching off its
+   *  own enterprise); `message` says what will happen. */
+  confirmSave?: { when: string; message: string };
   actions?: ActionDef[];
 }
 

@@ -46,6 +46,7 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'superusers.create': TENANT_ADMINS,
   // A developer edits itself (reach); officers and auditors change only their password (auth.changePassword).
   'superusers.update': ['super', 'admin', 'develop'],
+  'superusers.unlock': ADMINS,
   'superusers.delete': ADMINS,
   'uploads.upload': ADMINS,
   'uploads.list': READERS,

@@ -16,7 +16,7 @@ import { ruleContext } from '../rule-context.ts';
 import type { Row } from '../screen-types.ts';
 import { formActionRequest } from './form-action-request.ts';
 
-export function useFormActions(actions: ActionDef[] | undefined, formData: Row, tab?: string) {
+export function useFormActions(actions: ActionDef[] | undefined, formData: Row, tab?: string, onReload?: () => void) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<string | null>(null);
@@ -39,13 +39,14 @@ export function useFormActions(actions: ActionDef[] | undefined, formData: Row, 
         // reported in its words; success false is an error the service or directory gave.
         if (typeof answer?.message === 'string' && answer.message) (answer.success === false ? notifyError : notifySuccess)(answer.message);
         else notifySuccess(t(route.method === 'DELETE' ? 'msg.deleteSuccess' : 'msg.saveSuccess'));
+        if (action.reload) onReload?.();
       } catch {
         /* the client showed errmsg */
       } finally {
         setRunning(null);
       }
     },
-    [formData, t],
+    [formData, t, onReload],
   );
 
   const run = useCallback(

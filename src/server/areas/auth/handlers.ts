@@ -8,6 +8,7 @@ import { UNUSABLE_HASH, verifyPassword } from '../../auth/password-hash.ts';
 import { createSession, deleteSession } from '../../auth/sessions.ts';
 import { clearFailedLogins, lockedMinutesLeft, recordFailedLogin } from '../../auth/login-lock.ts';
 import { LOCK_MINUTES, readPasswordPolicy } from '../../auth/password-policy.ts';
+import { onlyInactiveEnterprises } from '../../auth/inactive-enterprise.ts';
 import { changePassword } from './change-password.ts';
 import { profileOf } from './profile.ts';
 import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
@@ -38,6 +39,8 @@ const login: CallHandler<'auth.login'> = async ({ services, body, request, reply
   if (!row || !matches) throw new AppError('badCredentials');
   await clearFailedLogins(db, row.id);
   if (row.status !== 1) throw new AppError('accountDisabled');
+  const user = toCurrentUser(row);
+  if (await onlyInactiveEnterprises(db, user.reach)) throw new AppError('accountDisabled', undefined, 'error.enterpriseInactive');
   // A new login replaces the browser's previous session instead of leaving it alive beside the new one.
   const previous = await request.atrium.session();
   if (previous) await deleteSession(db, previous.id);
@@ -45,7 +48,7 @@ const login: CallHandler<'auth.login'> = async ({ services, body, request, reply
   setSessionCookies(request, reply, tokens);
   reply.clearCookie(CAPTCHA_COOKIE, { path: '/' });
   request.atrium.forgetSession();
-  const profile = await profileOf(services, request, toCurrentUser(row));
+  const profile = await profileOf(services, request, user);
   // Remembered for what the server later sends this user unasked (password-expiry notices).
   await db.updateTable('superusers').set({ language: profile.language }).where('id', '=', row.id).where('language', '<>', profile.language).execute();
   return profile;
