@@ -1,17 +1,16 @@
 // The manage tab's controller: the software choice (all, or one from the applications lookup), the
 // jobs (cache clear, rebuild, synchronization) and the one-shot actions (clear config, optimization).
-// One-software actions say "select software" when none is chosen; the server refuses them too.
+// One-software actions are disabled while "All software" is chosen (the page says why); the server
+// refuses them without a software too.
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { call } from '../../api/client.ts';
-import { notifySuccess, notifyWarning } from '../../shell/notify.ts';
+import { notifySuccess } from '../../shell/notify.ts';
 import { useMaintenanceJob } from './useMaintenanceJob.ts';
 
 type Choice = Calls['lookups.applications']['reply'][number];
 
 export function useManageActions() {
-  const { t } = useTranslation();
   const { job, running, start } = useMaintenanceJob();
   const [applications, setApplications] = useState<Choice[]>([]);
   const [software, setSoftware] = useState('');
@@ -21,12 +20,8 @@ export function useManageActions() {
     call('lookups.applications', {}).then(setApplications, () => undefined);
   }, []);
 
-  /** The chosen software's id, or null after saying "select software". */
-  const chosen = useCallback((): string | null => {
-    if (software) return software;
-    notifyWarning(t('msg.selectSoftware'));
-    return null;
-  }, [software, t]);
+  /** The chosen software's id; the page disables these actions while none is chosen. */
+  const chosen = useCallback((): string | null => software || null, [software]);
 
   const name = applications.find((a) => a.id === software)?.name;
 
