@@ -80,6 +80,7 @@ describe('enterprise list', () => {
 
   it('names every enterprise a delete of several would remove, and the card control reads as delete', async () => {
     await session.page.goto(`${session.server.url}/#/main`);
+    await session.page.getByTestId('view-card').click();
     const control = session.page.locator('[data-testid^="card-delete-"]').first();
     await expect(control.getAttribute('aria-label')).resolves.toMatch(/^Delete \S/);
     await session.page.getByTestId('view-table').click();
