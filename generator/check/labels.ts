@@ -11,6 +11,11 @@ function localeFile(docs: Parameters<Check>[0]['docs'], lang: string): string {
 
 const keyPointer = (key: string) => '/' + key.split('.').map(pointerSegment).join('/');
 
+/** A label is a text, or a counted one: `one` and `other` texts chosen by a count (confirmations that
+ *  name what they delete, src/console/runtime/counted-label.ts). */
+const hasLabel = (labels: Record<string, string>, key: string) =>
+  Object.hasOwn(labels, key) || (Object.hasOwn(labels, `${key}.one`) && Object.hasOwn(labels, `${key}.other`));
+
 export const checkLabels: Check = ({ catalogue, docs }) => {
   const problems: Problem[] = [];
   const labels = (lang: string) => catalogue.labels[lang] ?? {};
@@ -18,7 +23,7 @@ export const checkLabels: Check = ({ catalogue, docs }) => {
     if (!Object.hasOwn(catalogue.labels, lang)) problems.push({ file: localeFile(docs, lang), pointer: '', message: `locale file for "${lang}" is missing` });
   }
   for (const r of referencesOf(catalogue, 'label')) {
-    const missing = LANGUAGES.filter((lang) => !Object.hasOwn(labels(lang), r.name));
+    const missing = LANGUAGES.filter((lang) => !hasLabel(labels(lang), r.name));
     if (missing.length) problems.push({ file: r.file, pointer: r.pointer, message: `label "${r.name}" is missing in ${missing.map((l) => `${l}.yaml`).join(', ')}` });
   }
   const allKeys = new Set(LANGUAGES.flatMap((lang) => Object.keys(labels(lang))));

@@ -41,6 +41,7 @@ export const cellRenderers = registry('cell renderer', [
   ['image', () => import('./runtime/cells/ImageCell.tsx')],
   ['date', () => import('./runtime/cells/DateCell.tsx')],
   ['userType', () => import('./runtime/cells/UserTypeCell.tsx')],
+  ['accountState', () => import('./runtime/cells/AccountStateCell.tsx')],
 ]);
 
 /** Form widgets, named by a property's `x-widget` or a form field's `widget:`. */

@@ -99,5 +99,26 @@ describe.each(targets)('authorization matrix on $name', (target) => {
     }
     expect(wrong, `${observed.size * CALLER_KINDS.length} cells`).toEqual([]);
     expect(changed, 'refused but changed data').toEqual([]);
+    // About 460 probes: a few seconds alone, minutes on a machine busy with other suites.
+  }, 300_000);
+
+  // The console shows a tile, route, tab or action only for the calls the current user's `calls`
+  // names (src/console/session/reach.ts). That list must be the matrix's: a call left out is refused
+  // at every target (the console hides nothing the server allows), and a call refused at every target
+  // is left out (the console shows nothing the server refuses outright).
+  it.each(['off', 'on'] as const)('tells every signed-in caller kind exactly the calls it may make, separation %s', async (mode: Mode) => {
+    await writeConfig(server.db, { isOpenSecurity: mode === 'on' });
+    const documented = documentedMatrix(mode);
+    const wrong: string[] = [];
+    for (const [i, caller] of world.callers.entries()) {
+      if (caller.kind === 'anonymous') continue;
+      const profile = await caller.client.call<{ calls: string[] }>('GET', '/authtime/myprofile');
+      const told = new Set(profile.reply.data.calls);
+      for (const call of calls) {
+        const refusedEverywhere = documented.get(call.id)?.[i] === '403';
+        if (told.has(call.id) === refusedEverywhere) wrong.push(`${call.id} as ${caller.kind}: ${refusedEverywhere ? 'told allowed, refused at every target' : 'told refused, documented ' + documented.get(call.id)?.[i]}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -38,7 +38,7 @@ describe.each(targets)('configuration groups per caller on $name', (target) => {
   it('outside security separation: the super administrator only', async () => {
     const acme = await server.signedIn(ACME.username, ACME.password, 'en');
     const { reply } = await getConfig(acme);
-    expect(reply).toMatchObject({ errcode: 1403, errmsg: 'You may not see the system configuration.' });
+    expect(reply).toMatchObject({ errcode: 1403, errmsg: 'You have no permission for this operation.' });
     const save = await saveConfig(acme, { loginConfig: { length: 10 } });
     expect(save.reply.errcode).toBe(1403);
     expect((await getConfig(admin)).reply.data.loginConfig.length).toBe(6);

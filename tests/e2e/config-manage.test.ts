@@ -22,7 +22,11 @@ describe('manage tab', () => {
     session.page.on('request', (r) => r.url().includes('/authtime/config/clearcache/status') && polls.push(r.url()));
     await session.page.getByTestId('manage-clear-cache').click();
     await session.page.getByTestId('manage-progress').waitFor();
-    await expect.poll(() => session.page.getByTestId('manage-progress').textContent()).toMatch(/In progress… \d+%/);
+    // A reported step shows its figure on the bar and beside it; before the first, a moving bar and no figure.
+    const progress = session.page.getByTestId('manage-progress');
+    await expect.poll(() => progress.textContent()).toMatch(/In progress… \d+%|Starting…/);
+    const [text, valueNow] = await progress.evaluate((el) => [el.textContent ?? '', el.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') ?? null]);
+    expect(valueNow).toBe(/(\d+)%/.exec(text ?? '')?.[1] ?? null);
     await screenshot(session.page, 'config-manage-progress');
     await expectToast(session.page, 'Clearing succeeded.');
     expect(polls.length).toBeGreaterThanOrEqual(1);
@@ -39,12 +43,13 @@ describe('manage tab', () => {
     await screenshot(session.page, 'config-manage-tab');
   });
 
-  it('says "select software" when a one-software action has none chosen', async () => {
+  it('disables the one-software actions with a hint while "All software" is chosen', async () => {
     await openManage();
+    await session.page.getByTestId('manage-choose-hint').waitFor();
     for (const action of ['manage-synchronize', 'manage-clear-config', 'manage-optimize']) {
-      await session.page.getByTestId(action).click();
-      await expectToast(session.page, 'Please select the software.');
+      await expect(session.page.getByTestId(action).isDisabled()).resolves.toBe(true);
     }
+    await expect(session.page.getByTestId('manage-rebuild').isDisabled()).resolves.toBe(false);
     await screenshot(session.page, 'config-manage-select-software');
   });
 

@@ -66,6 +66,8 @@ describe('enterprise list', () => {
     await session.page.locator('.MuiDataGrid-row input[type="checkbox"]').first().check();
     await session.page.getByTestId('action-delete').click();
     await session.page.getByTestId('confirm-dialog').waitFor();
+    // The confirmation names what it deletes and what goes with it (issue 9 item 7).
+    await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toMatch(/^Delete the enterprise E2E_Tenant_One\? Its departments, users, applications and files go with it\./);
     await screenshot(session.page, 'domains-confirm-delete');
     await session.page.getByTestId('confirm-ok').click();
     await session.page.getByTestId('list-empty').waitFor();
@@ -74,6 +76,21 @@ describe('enterprise list', () => {
       headers: { 'x-csrf-token': (await session.page.context().cookies()).find((c) => c.name === 'atrium_csrf')?.value ?? '' },
     });
     expect((await check.json()).data.rowCount).toBe(0);
+  });
+
+  it('names every enterprise a delete of several would remove, and the card control reads as delete', async () => {
+    await session.page.goto(`${session.server.url}/#/main`);
+    await session.page.getByTestId('view-card').click();
+    const control = session.page.locator('[data-testid^="card-delete-"]').first();
+    await expect(control.getAttribute('aria-label')).resolves.toMatch(/^Delete \S/);
+    await session.page.getByTestId('view-table').click();
+    await expect.poll(() => session.page.locator('.MuiDataGrid-row').count()).toBeGreaterThan(2);
+    const names = await session.page.locator('.MuiDataGrid-row [data-field="name"]').evaluateAll((cells) => cells.slice(0, 2).map((c) => c.textContent?.trim()));
+    for (const box of await session.page.locator('.MuiDataGrid-row input[type="checkbox"]').all().then((all) => all.slice(0, 2))) await box.check();
+    await session.page.getByTestId('action-delete').click();
+    await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toContain(`Delete 2 enterprises: ${names.join(', ')}?`);
+    await session.page.getByTestId('confirm-cancel').click();
+    await session.page.getByTestId('confirm-dialog').waitFor({ state: 'hidden' });
   });
 
   it('edits an existing enterprise', async () => {

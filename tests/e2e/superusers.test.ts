@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { openPage, signIn, fillField, fillFormField, expectToast } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
+import { encodePassword } from '../../src/core/password-codec.ts';
 
 const session = signedInAsAdmin();
 
@@ -133,6 +134,40 @@ describe('privileged users', () => {
     expect(visible).not.toContain('admin@atrium.example');
     await screenshot(tenantPage, 'superusers-tenant-admin');
     await tenantPage.context().close();
+  });
+
+  it('shows a locked account with the time it opens, and unlocks it from its form', async () => {
+    // Wrong passwords lock the account once the policy sets a limit, as an attacker guessing would.
+    const csrf = { 'x-csrf-token': (await session.page.context().cookies()).find((c) => c.name === 'atrium_csrf')?.value ?? '' };
+    const config = (await (await session.page.request.get(`${session.server.url}/authtime/config`)).json()).data;
+    const saved = await session.page.request.put(`${session.server.url}/authtime/config`, { headers: csrf, data: { loginConfig: { ...config.loginConfig, failLoginTimes: 3 } } });
+    expect((await saved.json()).errcode).toBe(0);
+    for (let i = 0; i < 5; i++) {
+      const answer = await (await session.page.request.post(`${session.server.url}/authtime/login`, { data: { username: 'e2edev', password: encodePassword('Wrong@2026x'), checkcode: '' } })).json();
+      if (answer.errcode === 1005) break;
+    }
+    await openList();
+    await searchByLoginno('e2edev');
+    await expect.poll(() => rows().count()).toBe(1);
+    await expect(rows().first().getByTestId('account-locked').innerText()).resolves.toMatch(/^Locked until \d{4}-\d\d-\d\d \d\d:\d\d/);
+    await screenshot(session.page, 'superusers-locked');
+    await rows().first().click();
+    await session.page.waitForURL(/#\/superuser\/detail/);
+    await session.page.getByTestId('form-action-unlock').click();
+    await expectToast(session.page, 'Saved');
+    await session.page.getByTestId('form-action-unlock').waitFor({ state: 'detached' });
+    // Unsaved changes are not dropped without asking.
+    await fillFormField(session.page, 'name', 'E2E dev renamed');
+    await session.page.getByTestId('form-exit').click();
+    await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toContain('unsaved changes will be lost');
+    await session.page.getByTestId('confirm-cancel').click();
+    expect(session.page.url()).toContain('#/superuser/detail');
+    await session.page.getByTestId('form-exit').click();
+    await session.page.getByTestId('confirm-ok').click();
+    await session.page.waitForURL(/#\/superuser(\?|$)/);
+    await searchByLoginno('e2edev');
+    await expect.poll(() => rows().count()).toBe(1);
+    await expect(rows().first().getByTestId('account-locked').count()).resolves.toBe(0);
   });
 
   it('needs a selection and a confirmation to delete, then deletes', async () => {

@@ -19,6 +19,7 @@ function actionReferences(actions: ActionDef[] | undefined, at: string, ref: Sin
     ref('call', a.download, `${p}/download`);
     ref('route', a.to, `${p}/to`);
     ref('rule', a.visible, `${p}/visible`);
+    a.requires?.forEach((call, j) => ref('call', call, `${p}/requires/${j}`));
     for (const [name, field] of Object.entries(a.query ?? {})) ref('field', field, `${p}/query/${pointerSegment(name)}`, entity);
   });
 }
@@ -65,6 +66,8 @@ function formReferences(s: FormScreen, ref: Sink, catalogue: Pick<Catalogue, 'en
   ref('call', s.update, '/update');
   ref('route', s.back, '/back');
   ref('field', s.recordName, '/recordName', s.entity);
+  ref('rule', s.confirmSave?.when, '/confirmSave/when');
+  ref('label', s.confirmSave?.message, '/confirmSave/message');
   formFieldReferences(s.fields, '/fields', ref, s.entity);
   s.tabs?.forEach((tab, i) => {
     const p = `/tabs/${i}`;
@@ -72,6 +75,7 @@ function formReferences(s: FormScreen, ref: Sink, catalogue: Pick<Catalogue, 'en
     ref('rule', tab.visible, `${p}/visible`);
     ref('rule', tab.start, `${p}/start`);
     ref('screen', tab.screen, `${p}/screen`);
+    tab.requires?.forEach((call, j) => ref('call', call, `${p}/requires/${j}`));
     // A group must be an object property referring to an entity; its fields are that entity's.
     if (tab.group) ref('field', tab.group, `${p}/group`, s.entity);
     const entity = tabEntity(catalogue.entities, s.entity, tab);
@@ -101,5 +105,8 @@ export function screenReferences(screen: ScreenDef, out: Reference[], catalogue:
   if (screen.kind === 'list') listReferences(screen, ref);
   else if (screen.kind === 'form') formReferences(screen, ref, catalogue);
   else if (screen.kind === 'tiles') tilesReferences(screen, ref);
-  else if (screen.kind === 'plugin') ref('plugin', screen.plugin, '/plugin');
+  else if (screen.kind === 'plugin') {
+    ref('plugin', screen.plugin, '/plugin');
+    screen.requires?.forEach((call, j) => ref('call', call, `/requires/${j}`));
+  }
 }

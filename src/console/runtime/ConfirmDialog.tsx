@@ -1,14 +1,15 @@
-// The confirmation every destructive action passes through.
+// The confirmation every destructive action passes through; `text` says what goes (already translated:
+// callers name the records, runtime/counted-label.ts).
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
-export function ConfirmDialog({ message, onConfirm, onCancel }: { message: string | null; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmDialog({ text, onConfirm, onCancel }: { text: string | null; onConfirm: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   return (
-    <Dialog open={message !== null} onClose={onCancel} data-testid="confirm-dialog" maxWidth="xs" fullWidth>
-      <DialogTitle sx={{ fontSize: 18 }}>{t('action.confirm')}</DialogTitle>
+    <Dialog open={text !== null} onClose={onCancel} data-testid="confirm-dialog" maxWidth="xs" fullWidth aria-labelledby="confirm-title" aria-describedby="confirm-text">
+      <DialogTitle id="confirm-title" sx={{ fontSize: 18 }}>{t('action.confirm')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{message ? t(message) : ''}</DialogContentText>
+        <DialogContentText id="confirm-text" data-testid="confirm-text">{text ?? ''}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button data-testid="confirm-cancel" onClick={onCancel}>

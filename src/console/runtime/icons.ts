@@ -10,6 +10,7 @@ import Delete from '@mui/icons-material/Delete';
 import Download from '@mui/icons-material/Download';
 import Edit from '@mui/icons-material/Edit';
 import Info from '@mui/icons-material/InfoOutlined';
+import LockOpen from '@mui/icons-material/LockOpen';
 import MonitorHeart from '@mui/icons-material/MonitorHeart';
 import People from '@mui/icons-material/People';
 import Refresh from '@mui/icons-material/Refresh';
@@ -31,6 +32,7 @@ export const icons: Readonly<Record<string, SvgIconComponent>> = {
   Download,
   Edit,
   Info,
+  LockOpen,
   MonitorHeart,
   People,
   Refresh,

@@ -34,3 +34,9 @@ export function isOnlyDomainUser(): boolean {
 export function sessionFlags(): { onlyDomainUser: boolean } {
   return { onlyDomainUser: isOnlyDomainUser() };
 }
+
+/** The spec's department-level user: security separation on, with departments and a domain. It has no
+ *  home; it starts on the enterprise list. */
+export function isDepartmentLevel(user: CurrentUser | null): boolean {
+  return Boolean(user?.isOpenSecurity) && (user?.departments?.length ?? 0) > 0 && (user?.domains?.length ?? 0) > 0;
+}

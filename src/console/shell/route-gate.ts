@@ -1,7 +1,8 @@
 // The loader in front of every catalogue route: `auth: true` needs a stored current user (else the
 // login page, which returns here after signing in) and leads to the password page while the policy
 // requires a new password; a signed-in user opening the login goes home; then the route's guards run
-// in order (redirect elsewhere, or block with a message and stay).
+// in order (redirect elsewhere, or block with a message and stay); then the caller's reach decides
+// whether the screen opens or "no access" shows.
 import { redirect, type LoaderFunction } from 'react-router-dom';
 import type { RouteDef } from '../../core/catalogue/types.ts';
 import type { Guard } from '../guards/guard.ts';
@@ -9,6 +10,8 @@ import { guards } from '../registry.ts';
 import type { CurrentUser } from '../../core/generated/api-types.ts';
 import { call } from '../api/client.ts';
 import { readCurrentUser, sessionFlags, storeCurrentUser } from '../session/current-user.ts';
+import { mayOpenScreen } from '../session/reach.ts';
+import type { ConsoleScreen } from '../runtime/screen-types.ts';
 import { loadModule } from './lazy-module.ts';
 import { HOME_ROUTE, LOGIN_ROUTE, loginPath } from './login-return.ts';
 import { currentPath } from './navigation.ts';
@@ -26,15 +29,21 @@ async function loadGuard(name: string): Promise<Guard> {
 const PASSWORD_ROUTE = '/password';
 
 /** While the stored user must change its password, ask the server again (the change may just have
- *  happened), so the gate lets the user go on as soon as it has. */
+ *  happened), so the gate lets the user go on as soon as it has; also when the stored user predates
+ *  the calls it may make (a tab left open across an upgrade). */
 async function passwordSettled(user: CurrentUser | null): Promise<CurrentUser | null> {
-  if (!user?.passwordChange) return user;
+  if (!user || (!user.passwordChange && user.calls)) return user;
   const fresh = await call('auth.myprofile', { silent: true }).catch(() => user);
   storeCurrentUser(fresh);
   return fresh;
 }
 
-export function gateLoader(route: GatedRoute): LoaderFunction {
+/** What the gate hands the route's element: whether the caller may open the screen at all. */
+export interface GateResult {
+  noAccess: boolean;
+}
+
+export function gateLoader(route: GatedRoute, screen?: ConsoleScreen): LoaderFunction {
   return async ({ request }) => {
     const user = route.auth ? await passwordSettled(readCurrentUser()) : readCurrentUser();
     if (route.auth && !user) {
@@ -57,6 +66,9 @@ export function gateLoader(route: GatedRoute): LoaderFunction {
       const stay = here && here !== route.path && here !== LOGIN_ROUTE;
       return redirect(stay ? currentPath()! : (decision.fallback ?? LOGIN_ROUTE));
     }
-    return null;
+    // A signed-in caller who may not make the calls the screen reads gets one "no access" page
+    // instead of the screen with its refusals (signed out, the screen's first call leads to the login).
+    const noAccess = Boolean(user && screen && !mayOpenScreen(screen, new URL(request.url).searchParams));
+    return { noAccess } satisfies GateResult;
   };
 }

@@ -7,7 +7,7 @@ import { fullPagePlugins } from '../registry.ts';
 import { Layout } from './Layout.tsx';
 import { NotFound } from './NotFound.tsx';
 import { RouteError } from './RouteError.tsx';
-import { ScreenHost } from './ScreenHost.tsx';
+import { GatedScreen } from './GatedScreen.tsx';
 import { gateLoader } from './route-gate.ts';
 
 type Screen = ConsoleScreen;
@@ -28,8 +28,8 @@ function isFullPage(screen: Screen): boolean {
 function screenRoute(route: Route, screen: Screen): RouteObject {
   return {
     path: route.path,
-    loader: gateLoader(route),
-    element: <ScreenHost key={screen.id} screen={screen} />,
+    loader: gateLoader(route, screen),
+    element: <GatedScreen key={screen.id} screen={screen} />,
     errorElement: <RouteError />,
     handle: { screen } satisfies RouteHandle,
   };

@@ -78,6 +78,11 @@ export interface ActionDef {
   /** Message key of the confirmation prompt; destructive actions must have one. */
   confirm?: string;
   visible?: string;
+  /** A form's call action that changes the record (unlock): the form reads it again after success. */
+  reload?: boolean;
+  /** Calls the action needs beyond the one it names (a dialog's calls); it is shown only to callers
+   *  who may make all of them (src/console/session/reach.ts). */
+  requires?: string[];
   icon?: string;
   variant?: 'primary' | 'danger' | 'default';
 }
@@ -139,6 +144,8 @@ export interface FormTab {
   visible?: string;
   /** Rule: the screen opens on this tab (the first visible tab whose rule holds; else the first). */
   start?: string;
+  /** Calls the tab needs (an embedded screen's are derived); shown only to callers who may make them. */
+  requires?: string[];
   /** An object property of the entity (`$ref: entity:<id>`) holding the tab's fields. */
   group?: string;
   fields?: FormField[];
@@ -161,6 +168,9 @@ export interface FormScreen {
   back: string;
   /** The record's field that names it in the breadcrumb (its last crumb) once loaded, e.g. `name`. */
   recordName?: string;
+  /** Ask before saving when the rule holds over the form (a tenant administrator switching off its
+   *  own enterprise); `message` says what will happen. */
+  confirmSave?: { when: string; message: string };
   actions?: ActionDef[];
 }
 
@@ -182,6 +192,8 @@ export interface PluginScreen {
   kind: 'plugin';
   plugin: string;
   props?: Record<string, unknown>;
+  /** Calls the screen reads to show anything; a caller who may not make them sees "no access". */
+  requires?: string[];
 }
 
 export type ScreenBody = ListScreen | FormScreen | TilesScreen | PluginScreen;

@@ -135,6 +135,10 @@ export interface CurrentUser {
   encryptionMode: 0 | 1;
   language?: "en" | "zh" | "cn";
   /**
+   * the ids of the calls this user may make (its `allow` rule or the separation matrix, and a pending password change); the console shows a tile, route, tab or action only when its calls are here
+   */
+  calls?: string[];
+  /**
    * the password policy requires a new password before any other call (errcode 1006 until changed)
    */
   passwordChange?: "firstLogin" | "expired";
@@ -479,6 +483,10 @@ export interface Superuser {
    * A built-in officer of security separation; its type and its empty scope are fixed (the server keeps the stored ones), so the scope rules below do not apply. Sent back as read, so the rules see it; the server refuses true for anyone not stored as built-in.
    */
   builtin?: boolean;
+  /**
+   * set while wrong passwords keep the account locked: when it opens again (ignored in a save)
+   */
+  lockedUntil?: string;
 }
 
 export interface SuperuserPage {
@@ -496,6 +504,10 @@ export interface SuperuserRow {
   issuperadmin: boolean;
   isdomainadmin: boolean;
   isdeveloper: boolean;
+  /**
+   * set while wrong passwords keep the account locked: when it opens again
+   */
+  lockedUntil?: string;
 }
 
 export interface SuperuserSearch {
@@ -698,6 +710,7 @@ export interface Calls {
   'superusers.delete': { params: never; query: never; body: SuperusersDeleteBody; reply: SuperusersDeleteReply };
   'superusers.get': { params: { id: string }; query: never; body: never; reply: Superuser };
   'superusers.list': { params: never; query: SuperusersListQuery; body: never; reply: SuperuserPage };
+  'superusers.unlock': { params: { id: string }; query: never; body: never; reply: Superuser };
   'superusers.update': { params: { id: string }; query: never; body: Superuser; reply: Superuser };
   'uploads.deleteIcons': { params: never; query: never; body: UploadsDeleteIconsBody; reply: UploadsDeleteIconsReply };
   'uploads.icons': { params: never; query: UploadsIconsQuery; body: never; reply: UploadsIconsReply };
@@ -755,6 +768,7 @@ export const callRoutes = {
   'superusers.delete': { method: 'DELETE', path: '/authtime/superuser' },
   'superusers.get': { method: 'GET', path: '/authtime/superuser/{id}' },
   'superusers.list': { method: 'GET', path: '/authtime/superuser' },
+  'superusers.unlock': { method: 'POST', path: '/authtime/superuser/{id}/unlock' },
   'superusers.update': { method: 'PUT', path: '/authtime/superuser/{id}' },
   'uploads.deleteIcons': { method: 'DELETE', path: '/authtime/icon' },
   'uploads.icons': { method: 'GET', path: '/authtime/icons' },

@@ -8,10 +8,9 @@ import type { FastifyRequest } from 'fastify';
 import type { CallDef } from '../../core/catalogue/types.ts';
 import { hasEffects } from '../../core/catalogue/call-effects.ts';
 import { CSRF_HEADER } from '../../core/envelope.ts';
-import { evaluateRule } from '../../core/rules.ts';
 import { AppError } from '../http/app-error.ts';
 import type { ActiveSession } from './sessions.ts';
-import { matrixAllows, PASSWORD_CHANGE_CALLS } from './permission-matrix.ts';
+import { refusalOf } from './may-call.ts';
 
 function sameToken(given: unknown, expected: string): boolean {
   if (typeof given !== 'string' || given.length !== expected.length) return false;
@@ -25,12 +24,12 @@ export async function admit(call: CallDef, request: FastifyRequest): Promise<Act
   // A GET marked `effects: true` (test SMS, statistics refresh) needs the token too: a cross-site link
   // must not send a message or start a job in the signed-in administrator's name.
   if (hasEffects(call) && !sameToken(request.headers[CSRF_HEADER], session.csrfToken)) throw new AppError('csrf');
-  // A password the policy wants changed (first login, expired) comes before anything else.
-  if (session.user.passwordChange && !PASSWORD_CHANGE_CALLS.has(call.id)) throw new AppError('passwordChangeRequired');
-  // In security mode the separation matrix decides who may call (its cells already say what the
-  // `allow` rules say for the flags each type carries); outside it the call's `allow` rule does.
-  if (session.user.isOpenSecurity) {
-    if (!matrixAllows(call.id, session.user)) throw new AppError('forbidden', undefined, 'separation.forbidden');
-  } else if (call.allow !== 'login' && !evaluateRule(call.allow, { user: { ...session.user } })) throw new AppError('forbidden');
+  // A password the policy wants changed (first login, expired) comes before anything else; then, in
+  // security mode, the separation matrix (its cells already say what the `allow` rules say for the
+  // flags each type carries); outside it the call's `allow` rule.
+  const refusal = refusalOf(call, session.user);
+  if (refusal === 'passwordChangeRequired') throw new AppError('passwordChangeRequired');
+  if (refusal === 'separation') throw new AppError('forbidden', undefined, 'separation.forbidden');
+  if (refusal === 'forbidden') throw new AppError('forbidden');
   return session;
 }

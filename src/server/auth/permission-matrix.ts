@@ -8,13 +8,15 @@ import type { ReachKind } from './reach.ts';
 export const SEPARATED_TYPES = ['super', 'admin', 'secret', 'examine', 'develop'] as const;
 export type SeparatedType = (typeof SEPARATED_TYPES)[number];
 /** `admin` = every system administrator; `admin@platform` = only one whose reach is the platform
- *  (reach.ts: no enterprise, no department), never a tenant's or a department's. */
-export type Grant = SeparatedType | `${SeparatedType}@platform`;
+ *  (reach.ts: no enterprise, no department), `admin@tenants` one of a set of tenants. */
+export type Grant = SeparatedType | `${SeparatedType}@${ReachKind}`;
 /** `public`: no sign-in needed; `everyone`: any signed-in user, whatever its type. */
 export type MatrixRow = 'public' | 'everyone' | readonly Grant[];
 
 const READERS: Grant[] = ['super', 'admin', 'secret', 'examine', 'develop'];
 const ADMINS: Grant[] = ['super', 'admin'];
+/** Administrators of the platform or of whole tenants: a department-level one creates nobody. */
+const TENANT_ADMINS: Grant[] = ['super', 'admin@platform', 'admin@tenants'];
 const SYSTEM: Grant[] = ['super', 'admin@platform'];
 /** The configuration screen: its groups are split further by type (areas/config/group-access.ts). */
 const CONFIGURATION: Grant[] = ['super', 'admin@platform', 'secret@platform'];
@@ -41,9 +43,10 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'lookups.departments': READERS,
   'superusers.list': READERS,
   'superusers.get': READERS,
-  'superusers.create': ADMINS,
+  'superusers.create': TENANT_ADMINS,
   // A developer edits itself (reach); officers and auditors change only their password (auth.changePassword).
   'superusers.update': ['super', 'admin', 'develop'],
+  'superusers.unlock': ADMINS,
   'superusers.delete': ADMINS,
   'uploads.upload': ADMINS,
   'uploads.list': READERS,
@@ -90,7 +93,7 @@ export function matrixAllows(callId: string, caller: MatrixCaller): boolean {
   if (row === 'public' || row === 'everyone') return true;
   if (row === undefined) return caller.type === 'super';
   const type = caller.type as SeparatedType;
-  return row.includes(type) || (caller.reach.kind === 'platform' && row.includes(`${type}@platform`));
+  return row.includes(type) || row.includes(`${type}@${caller.reach.kind}`);
 }
 
 /** The calls a user who must change its password may still make (see password-policy.ts). */

@@ -114,6 +114,14 @@ export const PROBES: Record<string, Probe> = {
       return { path: `/authtime/superuser/${target.id}`, body: superuserBody({ name: 'Matrix_Edited', loginno: target.loginno, password: '******', confirmpwd: '******', type: 'admin', isdomainadmin: true, domains: [t.domainId], departments: [t.salesId] }) };
     },
   },
+  'superusers.unlock': {
+    scope: 'tenant',
+    request: async (world, _c, t) => {
+      const target = await freshSalesAdmin(world, t);
+      await world.server.db.updateTable('superusers').set({ locked_until: new Date(Date.now() + 30 * 60_000) }).where('id', '=', target.id).execute();
+      return { path: `/authtime/superuser/${target.id}/unlock` };
+    },
+  },
   'superusers.delete': { scope: 'tenant', request: async (world, _c, t) => ({ path: '/authtime/superuser', body: [(await freshSalesAdmin(world, t)).id] }) },
 
   'fieldExtends.list': { scope: 'tenant', request: (_w, _c, t) => ({ path: '/authtime/domain/fieldextends', query: { currpage: 1, pagelines: 10 }, body: { domainid: t.domainId } }) },

@@ -5,10 +5,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../src/core/catalogue/from-disk.ts';
 import { matrixAllows, PERMISSION_MATRIX, SEPARATED_TYPES } from '../../../src/server/auth/permission-matrix.ts';
+import type { ReachKind } from '../../../src/server/auth/reach.ts';
 
-/** Each type at platform reach, then "(t)": of a tenant (or of departments: the matrix reads only the kind platform or not). */
-type Column = { type: string; reach: { kind: 'platform' | 'tenants' } };
-const COLUMNS = SEPARATED_TYPES.flatMap((type): Column[] => (type === 'super' ? [{ type, reach: { kind: 'platform' } }] : [{ type, reach: { kind: 'platform' } }, { type, reach: { kind: 'tenants' } }]));
+/** Each type at platform reach, then "(t)" of tenants and "(d)" of departments of one tenant. */
+type Column = { type: string; reach: { kind: ReachKind } };
+const COLUMNS = SEPARATED_TYPES.flatMap((type): Column[] =>
+  type === 'super' ? [{ type, reach: { kind: 'platform' } }] : (['platform', 'tenants', 'departments'] as const).map((kind) => ({ type, reach: { kind } })),
+);
 
 function documentedRows(): Map<string, string[]> {
   const rows = new Map<string, string[]>();

@@ -34,22 +34,28 @@ export default function ManagePage() {
             <Button variant="outlined" data-testid="manage-rebuild" disabled={running !== null} loading={running === 'maintenance.rebuildFiles'} onClick={() => void manage.rebuildFiles()}>
               {t('manage.rebuildFiles')}
             </Button>
-            <Button variant="outlined" data-testid="manage-clear-config" disabled={running !== null} onClick={manage.askClearConfig}>
+            <Button variant="outlined" data-testid="manage-clear-config" disabled={running !== null || !manage.software} onClick={manage.askClearConfig}>
               {t('manage.clearConfig')}
             </Button>
-            <Button variant="outlined" data-testid="manage-synchronize" disabled={running !== null} loading={running === 'maintenance.synchronize'} onClick={() => void manage.synchronize()}>
+            <Button variant="outlined" data-testid="manage-synchronize" disabled={running !== null || !manage.software} loading={running === 'maintenance.synchronize'} onClick={() => void manage.synchronize()}>
               {t('manage.synchronize')}
             </Button>
-            <Button variant="outlined" data-testid="manage-optimize" disabled={running !== null} onClick={() => void manage.optimize()}>
+            <Button variant="outlined" data-testid="manage-optimize" disabled={running !== null || !manage.software} onClick={() => void manage.optimize()}>
               {t('manage.optimize')}
             </Button>
           </Stack>
+          {!manage.software && (
+            <Typography variant="body2" color="text.secondary" data-testid="manage-choose-hint" sx={{ mt: 1.5 }}>
+              {t('manage.chooseOneHint')}
+            </Typography>
+          )}
         </CardContent>
       </Card>
       {running !== null && job && (
         <Stack spacing={0.5} data-testid="manage-progress" role="status">
-          <LinearProgress variant="determinate" value={job.progress} />
-          <Typography variant="body2" color="text.secondary">{t('manage.inProgress', { progress: job.progress })}</Typography>
+          {/* Until the job reports a first step, its progress is unknown: a moving bar, no figure. */}
+          {job.progress > 0 ? <LinearProgress variant="determinate" value={job.progress} aria-label={t('manage.progressLabel')} /> : <LinearProgress aria-label={t('manage.progressLabel')} />}
+          <Typography variant="body2" color="text.secondary">{job.progress > 0 ? t('manage.inProgress', { progress: job.progress }) : t('manage.starting')}</Typography>
         </Stack>
       )}
       {running === null && job && job.status !== 'idle' && (
@@ -57,7 +63,7 @@ export default function ManagePage() {
           {t('manage.lastJob', { message: job.message })}
         </Alert>
       )}
-      <ConfirmDialog message={manage.confirming ? 'manage.confirmClearConfig' : null} onConfirm={() => void manage.clearConfig()} onCancel={manage.cancelClearConfig} />
+      <ConfirmDialog text={manage.confirming ? t('manage.confirmClearConfig') : null} onConfirm={() => void manage.clearConfig()} onCancel={manage.cancelClearConfig} />
     </Stack>
   );
 }

@@ -1,11 +1,11 @@
 // The manage tab's controller: the software choice (all, or one from the applications lookup), the
 // jobs (cache clear, rebuild, synchronization) and the one-shot actions (clear config, optimization).
-// One-software actions say "select software" when none is chosen; the server refuses them too.
+// One-software actions are disabled while "All software" is chosen (the page says why); the server
+// refuses them without a software too.
 import { useCallback, useEffect, useState } from 'react';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { call } from '../../api/client.ts';
-import { notifySuccess, notifyWarning } from '../../shell/notify.ts';
-import { label } from '../../shell/LabelText.tsx';
+import { notifySuccess } from '../../shell/notify.ts';
 import { useMaintenanceJob } from './useMaintenanceJob.ts';
 
 type Choice = Calls['lookups.applications']['reply'][number];
@@ -20,12 +20,8 @@ export function useManageActions() {
     call('lookups.applications', {}).then(setApplications, () => undefined);
   }, []);
 
-  /** The chosen software's id, or null after saying "select software". */
-  const chosen = useCallback((): string | null => {
-    if (software) return software;
-    notifyWarning(label('msg.selectSoftware'));
-    return null;
-  }, [software]);
+  /** The chosen software's id; the page disables these actions while none is chosen. */
+  const chosen = useCallback((): string | null => software || null, [software]);
 
   const name = applications.find((a) => a.id === software)?.name;
 

@@ -64,7 +64,7 @@ export default function IconPickerDialog({ data, onClose }: DialogPluginProps) {
           {t('iconPicker.choose')}
         </Button>
       </DialogActions>
-      <ConfirmDialog message={picker.confirmingDelete ? 'iconPicker.confirmDelete' : null} onConfirm={() => void picker.confirmDelete()} onCancel={picker.cancelDelete} />
+      <ConfirmDialog text={picker.confirmingDelete ? t('iconPicker.confirmDelete') : null} onConfirm={() => void picker.confirmDelete()} onCancel={picker.cancelDelete} />
       {uploading && (
         <DialogHost
           name="upload"

@@ -12,7 +12,7 @@ import { useFormActions } from './useFormActions.ts';
 
 export function FormActions({ actions, formData, onReload, tab }: { actions: ActionDef[] | undefined; formData: Row; onReload?: () => void; tab?: string }) {
   const { t } = useTranslation();
-  const form = useFormActions(actions, formData, tab);
+  const form = useFormActions(actions, formData, tab, onReload);
   return (
     <>
       {form.visible.map((action) => (
@@ -38,7 +38,7 @@ export function FormActions({ actions, formData, onReload, tab }: { actions: Act
           }}
         />
       )}
-      <ConfirmDialog message={form.confirming?.confirm ?? null} onConfirm={form.confirm} onCancel={form.cancelConfirm} />
+      <ConfirmDialog text={form.confirming?.confirm ? t(form.confirming.confirm) : null} onConfirm={form.confirm} onCancel={form.cancelConfirm} />
     </>
   );
 }

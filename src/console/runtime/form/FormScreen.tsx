@@ -16,7 +16,9 @@ import { usePublishRecordTitle } from '../../shell/record-title.ts';
 import { ScreenHost, type ScreenProps } from '../../shell/ScreenHost.tsx';
 import type { ConsoleScreen, FormScreenDef } from '../screen-types.ts';
 import { useRegistryDefaults } from '../useRegistryDefaults.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { FormActions } from './FormActions.tsx';
+import { useFormPrompts } from './useFormPrompts.ts';
 import { useFormController } from './useFormController.ts';
 import { CatalogueForm } from './CatalogueForm.tsx';
 
@@ -38,6 +40,7 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
   const { t } = useTranslation();
   const singleton = screen.key === undefined;
   const form = useFormController(screen, recordKey);
+  const prompts = useFormPrompts(screen, form);
   const { tabs } = form;
   const name = screen.recordName && recordKey ? form.saved[screen.recordName] : undefined;
   usePublishRecordTitle(typeof name === 'string' && name ? name : null);
@@ -66,7 +69,7 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
       ) : embedded ? (
         <EmbeddedScreen id={embedded} />
       ) : (
-        <CatalogueForm key={tabs.current?.id ?? ''} form={form} widgets={loadedWidgets} onSubmit={(data) => void form.save(data)}>
+        <CatalogueForm key={tabs.current?.id ?? ''} form={form} widgets={loadedWidgets} onSubmit={prompts.submit}>
           <Box sx={{ display: 'flex', gap: 1, mt: 3, pt: 2, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
             <Button data-testid="form-save" type="submit" variant="contained" startIcon={<Save />} loading={form.saving}>
               {t('action.save')}
@@ -74,16 +77,16 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
             {singleton ? (
               <>
                 <FormActions actions={screen.actions} formData={form.record} onReload={form.reload} tab={tabs.current?.id} />
-                <Button data-testid="form-refresh" variant="outlined" startIcon={<Refresh />} onClick={form.reload}>
+                <Button data-testid="form-refresh" variant="outlined" startIcon={<Refresh />} onClick={prompts.refresh}>
                   {t('action.refresh')}
                 </Button>
-                <Button data-testid="form-exit" variant="outlined" onClick={form.exit}>
+                <Button data-testid="form-exit" variant="outlined" onClick={prompts.exit}>
                   {t('action.exit')}
                 </Button>
               </>
             ) : (
               <>
-                <Button data-testid="form-exit" variant="outlined" onClick={form.exit}>
+                <Button data-testid="form-exit" variant="outlined" onClick={prompts.exit}>
                   {t('action.exit')}
                 </Button>
                 <FormActions actions={screen.actions} formData={form.formData} onReload={form.reload} />
@@ -92,6 +95,7 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
           </Box>
         </CatalogueForm>
       )}
+      <ConfirmDialog text={prompts.text} onConfirm={prompts.accept} onCancel={prompts.cancel} />
     </Paper>
   );
 }

@@ -8,6 +8,7 @@ import type { ActionDef } from '../../../core/catalogue/types.ts';
 import { evaluateRule } from '../../../core/rules.ts';
 import { callAny, callUrl } from '../../api/client.ts';
 import { getBoot } from '../../shell/boot.ts';
+import { mayRunAction } from '../../session/reach.ts';
 import { notifyError, notifySuccess } from '../../shell/notify.ts';
 import { label } from '../../shell/LabelText.tsx';
 import { rowLink } from '../list/useListController.ts';
@@ -15,14 +16,14 @@ import { ruleContext } from '../rule-context.ts';
 import type { Row } from '../screen-types.ts';
 import { formActionRequest } from './form-action-request.ts';
 
-export function useFormActions(actions: ActionDef[] | undefined, formData: Row, tab?: string) {
+export function useFormActions(actions: ActionDef[] | undefined, formData: Row, tab?: string, onReload?: () => void) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<ActionDef | null>(null);
   const [running, setRunning] = useState<string | null>(null);
 
   const visible = useMemo(
-    () => (actions ?? []).filter((a) => (!a.tabs || (tab !== undefined && a.tabs.includes(tab))) && evaluateRule(a.visible, ruleContext({ form: formData }))),
+    () => (actions ?? []).filter((a) => (!a.tabs || (tab !== undefined && a.tabs.includes(tab))) && evaluateRule(a.visible, ruleContext({ form: formData })) && mayRunAction(a)),
     [actions, formData, tab],
   );
 
@@ -37,13 +38,14 @@ export function useFormActions(actions: ActionDef[] | undefined, formData: Row, 
         // reported in its words; success false is an error the service or directory gave.
         if (typeof answer?.message === 'string' && answer.message) (answer.success === false ? notifyError : notifySuccess)(answer.message);
         else notifySuccess(label(route.method === 'DELETE' ? 'msg.deleteSuccess' : 'msg.saveSuccess'));
+        if (action.reload) onReload?.();
       } catch {
         /* the client showed errmsg */
       } finally {
         setRunning(null);
       }
     },
-    [formData],
+    [formData, onReload],
   );
 
   const run = useCallback(

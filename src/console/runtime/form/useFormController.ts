@@ -172,9 +172,18 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
     markSubmitted: () => setSubmitted(true),
     change,
     save,
+    /** The user changed something not yet saved (Exit and Refresh ask before dropping it). */
+    dirty: edits !== null && !sameRecord(edits, record),
     reload: () => setLoadCount((n) => n + 1),
     exit: () => navigate(screen.back),
   };
+}
+
+/** Same content whatever the key order (RJSF rebuilds objects as it fills defaults). */
+function sameRecord(a: unknown, b: unknown): boolean {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value) ? value.map(canonical) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).sort(([x], [y]) => x.localeCompare(y)).map(([k, v]) => [k, canonical(v)])) : value;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 
 function isReadOnly(schema: Row | undefined, name: string): boolean {

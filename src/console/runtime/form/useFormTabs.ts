@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { FormTab } from '../../../core/catalogue/types.ts';
 import { startTab, visibleTabs } from '../../../core/catalogue/form-tabs.ts';
 import { ruleContext } from '../rule-context.ts';
+import { mayOpenTab } from '../../session/reach.ts';
 import type { Row } from '../screen-types.ts';
 
 const TAB_PARAM = 'tab';
@@ -25,7 +26,7 @@ export function useFormTabs(tabs: FormTab[] | undefined, record: Row, ready: boo
       ),
     [setParams],
   );
-  const shown = useMemo(() => (ready ? visibleTabs(tabs ?? [], ruleContext({ form: record })) : []), [tabs, record, ready]);
+  const shown = useMemo(() => (ready ? visibleTabs(tabs ?? [], ruleContext({ form: record })).filter(mayOpenTab) : []), [tabs, record, ready]);
   // A chosen tab that a rule hides again (the directory tab when the SSO type changes) gives way.
   const current = shown.find((tab) => tab.id === chosen) ?? startTab(shown, ruleContext({ form: record }));
   return { shown, current, select };

@@ -1,6 +1,6 @@
-// The card view: logo, title, status and subtitle per row, a delete cross, and the "more" tile that
+// The card view: logo, title, status and subtitle per row, a delete control, and the "more" tile that
 // switches to the table once the list reaches the screen's moreTileAt.
-import Close from '@mui/icons-material/Close';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import MoreHoriz from '@mui/icons-material/MoreHoriz';
 import { Avatar, Box, Card, CardActionArea, IconButton, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -57,12 +57,13 @@ function RowCard({ list, row, renderers }: { list: ListController; row: Row; ren
       {remove && (
         <IconButton
           data-testid={`card-delete-${id}`}
-          aria-label={t(remove.label)}
+          aria-label={t('confirm.deleteNamed', { name: String(row[card.title] ?? '') })}
+          title={t('confirm.deleteNamed', { name: String(row[card.title] ?? '') })}
           size="small"
           onClick={() => list.runAction(remove, id)}
           sx={{ position: 'absolute', top: 6, right: 6, color: 'text.secondary', '&:hover': { color: 'error.main' } }}
         >
-          <Close fontSize="small" />
+          <DeleteOutlined fontSize="small" />
         </IconButton>
       )}
     </Card>

@@ -12,7 +12,17 @@ import { EmptyState } from './EmptyState.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { TableView } from './TableView.tsx';
-import { useListController } from './useListController.ts';
+import { useListController, type ListController } from './useListController.ts';
+import { countedText } from '../counted-label.ts';
+import { recordName } from './record-name.ts';
+
+/** The pending confirmation, naming the records it is about. */
+function confirmText(screen: ListScreenDef, list: ListController): string | null {
+  const pending = list.confirm.pending;
+  if (!pending?.action.confirm) return null;
+  const names = pending.ids.map((id) => recordName(screen, list.rows.find((row) => list.rowId(row) === id)) ?? id);
+  return countedText(pending.action.confirm, names);
+}
 
 function List({ screen }: { screen: ListScreenDef }) {
   const list = useListController(screen);
@@ -34,7 +44,7 @@ function List({ screen }: { screen: ListScreenDef }) {
       ) : (
         <TableView list={list} renderers={renderers} />
       )}
-      <ConfirmDialog message={list.confirm.pending?.action.confirm ?? null} onConfirm={list.confirm.accept} onCancel={list.confirm.cancel} />
+      <ConfirmDialog text={confirmText(screen, list)} onConfirm={list.confirm.accept} onCancel={list.confirm.cancel} />
       {list.dialog.open && <DialogHost name={list.dialog.open.name} data={list.dialog.open.data} onClose={list.dialog.close} />}
     </Box>
   );

@@ -6,6 +6,7 @@ import type { ActionDef, ColumnDef, JsonSchema } from '../../../core/catalogue/t
 import { evaluateRule } from '../../../core/rules.ts';
 import { getBoot } from '../../shell/boot.ts';
 import { ruleContext } from '../rule-context.ts';
+import { mayRunAction } from '../../session/reach.ts';
 import type { ListScreenDef, Row } from '../screen-types.ts';
 import { useListActions } from './useListActions.ts';
 import { useListData } from './useListData.ts';
@@ -89,8 +90,8 @@ export function useListController(screen: ListScreenDef) {
   }, [screen.columns, screen.entity]);
 
   const context = ruleContext({ reply: data.reply ?? undefined });
-  const toolbar = (screen.actions ?? []).filter((a) => evaluateRule(a.visible, context) && (view === 'table' || a.selection !== 'required'));
-  const rowActions = (screen.rowActions ?? []).filter((a) => evaluateRule(a.visible, context));
+  const toolbar = (screen.actions ?? []).filter((a) => evaluateRule(a.visible, context) && mayRunAction(a) && (view === 'table' || a.selection !== 'required'));
+  const rowActions = (screen.rowActions ?? []).filter((a) => evaluateRule(a.visible, context) && mayRunAction(a));
   const showMoreTile = view === 'card' && data.rowCount >= moreTileAt;
 
   return {

@@ -10,6 +10,7 @@ import { getBoot } from '../../shell/boot.ts';
 import type { ScreenProps } from '../../shell/ScreenHost.tsx';
 import { CatalogueIcon } from '../CatalogueIcon.tsx';
 import { ruleContext } from '../rule-context.ts';
+import { mayOpenRoute } from '../../session/reach.ts';
 
 function Tile({ tile }: { tile: TileDef }) {
   const { t } = useTranslation();
@@ -35,7 +36,7 @@ function Tile({ tile }: { tile: TileDef }) {
 export default function TilesScreen({ screen }: ScreenProps) {
   if (screen.kind !== 'tiles') throw new Error(`screen "${screen.id}" is not a tiles screen`);
   const context = ruleContext();
-  const visible = screen.tiles.filter((tile) => evaluateRule(tile.visible, context));
+  const visible = screen.tiles.filter((tile) => evaluateRule(tile.visible, context) && (!tile.to || mayOpenRoute(tile.to)));
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 150px)' }}>
       <Box sx={{ flex: 1, display: 'grid', gap: 2.5, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', alignContent: 'start', pt: 2 }}>

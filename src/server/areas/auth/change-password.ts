@@ -7,6 +7,7 @@ import { selectCurrentUser, toCurrentUser } from '../../auth/current-user.ts';
 import { endOtherSessions } from '../../auth/sessions.ts';
 import { ValidationFailure } from '../../http/app-error.ts';
 import { requireUser, type CallHandler } from '../handler.ts';
+import { profileOf } from './profile.ts';
 
 export const changePassword: CallHandler<'auth.changePassword'> = async (ctx) => {
   const { db } = ctx.services;
@@ -27,5 +28,5 @@ export const changePassword: CallHandler<'auth.changePassword'> = async (ctx) =>
   });
   ctx.request.atrium.forgetSession();
   const row = await selectCurrentUser(db).where('u.id', '=', user.id).executeTakeFirstOrThrow();
-  return { ...toCurrentUser(row), language: await ctx.request.atrium.language() };
+  return profileOf(ctx.services, ctx.request, toCurrentUser(row));
 };

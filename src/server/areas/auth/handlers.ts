@@ -8,7 +8,9 @@ import { UNUSABLE_HASH, verifyPassword } from '../../auth/password-hash.ts';
 import { createSession, deleteSession } from '../../auth/sessions.ts';
 import { clearFailedLogins, lockedMinutesLeft, recordFailedLogin } from '../../auth/login-lock.ts';
 import { LOCK_MINUTES, readPasswordPolicy } from '../../auth/password-policy.ts';
+import { onlyInactiveEnterprises } from '../../auth/inactive-enterprise.ts';
 import { changePassword } from './change-password.ts';
+import { profileOf } from './profile.ts';
 import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
 
 async function captcha({ services, request, reply }: HandlerContext): Promise<string> {
@@ -37,6 +39,8 @@ const login: CallHandler<'auth.login'> = async ({ services, body, request, reply
   if (!row || !matches) throw new AppError('badCredentials');
   await clearFailedLogins(db, row.id);
   if (row.status !== 1) throw new AppError('accountDisabled');
+  const user = toCurrentUser(row);
+  if (await onlyInactiveEnterprises(db, user.reach)) throw new AppError('accountDisabled', undefined, 'error.enterpriseInactive');
   // A new login replaces the browser's previous session instead of leaving it alive beside the new one.
   const previous = await request.atrium.session();
   if (previous) await deleteSession(db, previous.id);
@@ -44,10 +48,10 @@ const login: CallHandler<'auth.login'> = async ({ services, body, request, reply
   setSessionCookies(request, reply, tokens);
   reply.clearCookie(CAPTCHA_COOKIE, { path: '/' });
   request.atrium.forgetSession();
-  const language = await request.atrium.language();
+  const profile = await profileOf(services, request, user);
   // Remembered for what the server later sends this user unasked (password-expiry notices).
-  await db.updateTable('superusers').set({ language }).where('id', '=', row.id).where('language', '<>', language).execute();
-  return { ...toCurrentUser(row), language };
+  await db.updateTable('superusers').set({ language: profile.language }).where('id', '=', row.id).where('language', '<>', profile.language).execute();
+  return profile;
 };
 
 const logout: CallHandler<'auth.logout'> = async ({ services, session, request, reply }) => {
@@ -57,7 +61,7 @@ const logout: CallHandler<'auth.logout'> = async ({ services, session, request, 
   return 'ok';
 };
 
-const myprofile: CallHandler<'auth.myprofile'> = async (ctx) => ({ ...requireUser(ctx), language: await ctx.request.atrium.language() });
+const myprofile: CallHandler<'auth.myprofile'> = (ctx) => profileOf(ctx.services, ctx.request, requireUser(ctx));
 
 export const authHandlers: Record<string, Handler> = {
   'auth.captcha': captcha,

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { governsDomain } from '../../auth/reach.ts';
 import { readConfig } from '../../db/config-store.ts';
+import { endSessionsOfInactiveEnterprise } from '../../auth/inactive-enterprise.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
 import { deleteDomains } from './delete-domains.ts';
@@ -56,6 +57,8 @@ const update: CallHandler<'domains.update'> = async (ctx) => {
   if (ctx.body.name !== undefined && (await nameTaken(db, ctx.body.name, id))) throw new AppError('conflict');
   const ext = mergedExt(await extensionValues(db, ctx.body, false));
   await uniqueName(() => db.updateTable('domains').set({ ...toDomainColumns(ctx.body), ext, updated_at: new Date() }).where('id', '=', id).execute());
+  if (ctx.body.status === 0) await endSessionsOfInactiveEnterprise(db, id);
+  // The caller may have switched off its own only enterprise: its session just ended with the others.
   return (await findDomain(db, user, id))!;
 };
 

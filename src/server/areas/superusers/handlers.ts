@@ -4,7 +4,7 @@ import { requireUser, type CallHandler, type Handler, type HandlerContext } from
 import type { Superuser } from '../../../core/generated/api-types.ts';
 import { deleteSuperusers } from './delete-superusers.ts';
 import { findSuperuser, listSuperusers } from './queries.ts';
-import { createSuperuser, updateSuperuser } from './save-superuser.ts';
+import { createSuperuser, unlockSuperuser, updateSuperuser } from './save-superuser.ts';
 import { UNCHANGED_SECRET } from '../../../core/password-codec.ts';
 import { checkNewPassword } from '../../auth/check-new-password.ts';
 
@@ -39,6 +39,12 @@ const update: CallHandler<'superusers.update'> = async (ctx) => {
   return (await findSuperuser(ctx.services.db, user, ctx.params.id))!;
 };
 
+const unlock: CallHandler<'superusers.unlock'> = async (ctx) => {
+  const user = requireUser(ctx);
+  if (!(await unlockSuperuser(ctx.services.db, user, ctx.params.id))) throw new AppError('notFound');
+  return (await findSuperuser(ctx.services.db, user, ctx.params.id))!;
+};
+
 const remove: CallHandler<'superusers.delete'> = async (ctx) => ({ deleted: await deleteSuperusers(ctx.services.db, requireUser(ctx), ctx.body) });
 
 export const superuserHandlers: Record<string, Handler> = {
@@ -46,5 +52,6 @@ export const superuserHandlers: Record<string, Handler> = {
   'superusers.get': get,
   'superusers.create': create,
   'superusers.update': update,
+  'superusers.unlock': unlock,
   'superusers.delete': remove,
 };

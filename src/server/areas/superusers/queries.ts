@@ -6,7 +6,7 @@ import type { Db } from '../../db/schema.ts';
 import { visibleTo } from './reach.ts';
 import { toSuperuserReply, toSuperuserRow, type Links } from './superuser-record.ts';
 
-const COLUMNS = ['s.id', 's.name', 's.loginno', 's.email', 's.telephone', 's.status', 's.type', 's.super_admin', 's.domain_admin', 's.developer', 's.builtin'] as const;
+const COLUMNS = ['s.id', 's.name', 's.loginno', 's.email', 's.telephone', 's.status', 's.type', 's.super_admin', 's.domain_admin', 's.developer', 's.builtin', 's.locked_until'] as const;
 
 /** Case-insensitive "contains" without LIKE, so % and _ in the search are plain characters. */
 const contains = (column: 's.name' | 's.loginno', text: string) => sql<boolean>`strpos(lower(${sql.ref(column)}), lower(${text})) > 0`;

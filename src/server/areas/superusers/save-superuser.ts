@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { UNCHANGED_SECRET } from '../../../core/password-codec.ts';
 import type { Superuser } from '../../../core/generated/api-types.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
+import { clearFailedLogins } from '../../auth/login-lock.ts';
 import { hashPassword } from '../../auth/password-hash.ts';
 import { endOtherSessions } from '../../auth/sessions.ts';
 import type { Db } from '../../db/schema.ts';
@@ -65,6 +66,16 @@ export async function createSuperuser(db: Db, caller: CurrentUser, body: Superus
     await checkStillManaged(trx, caller, id);
   });
   return id;
+}
+
+/** Opens an account that wrong passwords locked, before its time (Keycloak's "unlock user"): the
+ *  caller must manage the user, as for any other change. False when missing or out of reach. */
+export async function unlockSuperuser(db: Db, caller: CurrentUser, id: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockTarget(trx, caller, id))) return false;
+    await clearFailedLogins(trx, id);
+    return true;
+  });
 }
 
 /** The stored user the caller may save: itself, or one it manages. Another user it only sees is

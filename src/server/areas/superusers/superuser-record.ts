@@ -8,7 +8,7 @@ import type { SuperusersTable } from '../../db/schema.ts';
 export type UserType = NonNullable<Superuser['type']>;
 const TYPES: readonly UserType[] = ['super', 'admin', 'secret', 'examine', 'develop'];
 
-export type StoredSuperuser = Pick<Selectable<SuperusersTable>, 'id' | 'name' | 'loginno' | 'email' | 'telephone' | 'status' | 'type' | 'super_admin' | 'domain_admin' | 'developer' | 'builtin'>;
+export type StoredSuperuser = Pick<Selectable<SuperusersTable>, 'id' | 'name' | 'loginno' | 'email' | 'telephone' | 'status' | 'type' | 'super_admin' | 'domain_admin' | 'developer' | 'builtin' | 'locked_until'>;
 
 export interface Links {
   domains: string[];
@@ -27,6 +27,8 @@ export function toSuperuserRow(row: StoredSuperuser): SuperuserRow {
     issuperadmin: row.super_admin,
     isdomainadmin: row.domain_admin,
     isdeveloper: row.developer,
+    // Locked by wrong passwords (auth/login-lock.ts): shown with the time it opens again.
+    ...(row.locked_until && row.locked_until.getTime() > Date.now() ? { lockedUntil: row.locked_until.toISOString() } : {}),
   };
 }
 

@@ -1,0 +1,16 @@
+// Texts that name what they are about: a label may be one text or a counted pair (`one`, `other`)
+// chosen by how many records it names, with their names listed (the first few, then "and N more").
+import i18next from 'i18next';
+
+const NAMES_SHOWN = 5;
+
+export function namesText(names: string[]): string {
+  const shown = names.slice(0, NAMES_SHOWN).join(i18next.t('confirm.namesSeparator'));
+  return names.length > NAMES_SHOWN ? i18next.t('confirm.namesAndMore', { names: shown, count: names.length - NAMES_SHOWN }) : shown;
+}
+
+export function countedText(key: string, names: string[]): string {
+  const counted = i18next.exists(`${key}.one`);
+  const variant = counted ? `${key}.${names.length === 1 ? 'one' : 'other'}` : key;
+  return i18next.t(variant, { count: names.length, names: namesText(names) });
+}

@@ -1,0 +1,52 @@
+// What the signed-in caller may open and do, from one source: the calls the server says it may make
+// (`calls` of the current user, the same decision admit() takes on every request). A tile, route,
+// tab or action is shown only when the catalogue's own rule holds and every call it needs is here.
+import type { ActionDef, FormTab } from '../../core/catalogue/types.ts';
+import type { ConsoleScreen } from '../runtime/screen-types.ts';
+import { getBoot } from '../shell/boot.ts';
+import { readCurrentUser } from './current-user.ts';
+
+export function mayCall(callId: string): boolean {
+  return readCurrentUser()?.calls?.includes(callId) ?? false;
+}
+
+/** The calls a screen reads to show anything: a list its source, a form the call that loads the record
+ *  (or creates one when the address names none), a plugin what it declares. */
+export function screenCalls(screen: ConsoleScreen, query: URLSearchParams = new URLSearchParams()): string[] {
+  switch (screen.kind) {
+    case 'list':
+      return [screen.source];
+    case 'form': {
+      const creating = screen.key !== undefined && !query.get(screen.key);
+      const call = creating ? screen.create : screen.load;
+      return call ? [call] : [];
+    }
+    case 'plugin':
+      return screen.requires ?? [];
+    default:
+      return [];
+  }
+}
+
+export function mayOpenScreen(screen: ConsoleScreen, query?: URLSearchParams): boolean {
+  return screenCalls(screen, query).every(mayCall);
+}
+
+/** A catalogue route path, with or without a query; unknown paths and redirects are left to the router. */
+export function mayOpenRoute(target: string): boolean {
+  const [path, search] = target.split('?');
+  const { catalogue } = getBoot();
+  const route = catalogue.routes.find((r) => r.path === path);
+  const screen = route?.screen ? catalogue.screens[route.screen] : undefined;
+  return screen ? mayOpenScreen(screen as ConsoleScreen, new URLSearchParams(search)) : true;
+}
+
+export function mayRunAction(action: Pick<ActionDef, 'call' | 'download' | 'requires' | 'to'>): boolean {
+  const calls = [action.call, action.download, ...(action.requires ?? [])].filter((c): c is string => c !== undefined);
+  return calls.every(mayCall) && (action.to === undefined || mayOpenRoute(action.to));
+}
+
+export function mayOpenTab(tab: Pick<FormTab, 'requires' | 'screen'>): boolean {
+  const embedded = tab.screen ? (getBoot().catalogue.screens[tab.screen] as ConsoleScreen | undefined) : undefined;
+  return (tab.requires ?? []).every(mayCall) && (!embedded || mayOpenScreen(embedded));
+}
