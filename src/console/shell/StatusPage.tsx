@@ -9,7 +9,8 @@ export interface StatusPageProps {
   icon: ReactNode;
   title: string;
   text: string;
-  action: { label: string; to: string };
+  /** The one way on; its test id defaults to `<testId>-action`. */
+  action: { label: string; to: string; testId?: string };
 }
 
 export function StatusPage({ testId, icon, title, text, action }: StatusPageProps) {
@@ -24,7 +25,7 @@ export function StatusPage({ testId, icon, title, text, action }: StatusPageProp
         <Typography color="text.secondary" sx={{ maxWidth: 560 }}>
           {text}
         </Typography>
-        <Button variant="contained" data-testid={`${testId}-action`} onClick={() => navigate(action.to)} autoFocus>
+        <Button variant="contained" data-testid={action.testId ?? `${testId}-action`} onClick={() => navigate(action.to)} autoFocus>
           {action.label}
         </Button>
       </Stack>
