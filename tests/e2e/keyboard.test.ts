@@ -93,6 +93,7 @@ describe('tables from the keyboard', () => {
     await focusFirstRowCell('label');
     await page().keyboard.press('Enter');
     await dialog.waitFor();
+    await page().waitForFunction(() => document.getAnimations().length === 0); // the dialog has faded in
     await screenshot(page(), 'keyboard-extension-field-open');
     await dialog.getByTestId('form-exit').click();
   });
