@@ -48,7 +48,7 @@ export default function ManagePage() {
       </Card>
       {running !== null && job && (
         <Stack spacing={0.5} data-testid="manage-progress" role="status">
-          <LinearProgress variant="determinate" value={job.progress} />
+          <LinearProgress variant="determinate" value={job.progress} aria-label={t('manage.inProgress', { progress: job.progress })} />
           <Typography variant="body2" color="text.secondary">{t('manage.inProgress', { progress: job.progress })}</Typography>
         </Stack>
       )}
