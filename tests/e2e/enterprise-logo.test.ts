@@ -90,7 +90,7 @@ describe('enterprise logo through the icon picker', () => {
     await picker().getByTestId('icon-batch-delete').click();
     await expectToast(page, 'Please select an icon.');
     await picker().getByTestId('icon-select-all').click();
-    await expect.poll(() => picker().locator('[data-testid="icon-check"] input:checked').count()).toBe(2);
+    await expect.poll(() => picker().locator('[data-testid="icon-check"][data-checked="true"]').count()).toBe(2);
     await screenshot(page, 'icon-picker-batch-edit');
     await picker().getByTestId('icon-cancel-edit').click();
     await picker().getByTestId('icon-batch-edit').click();

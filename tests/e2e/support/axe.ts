@@ -18,16 +18,26 @@ export interface AxeProblem {
   targets: string[];
 }
 
+/** Waits for the finite animations and transitions running now (a toast fading in would be measured
+ *  at half its contrast); spinners run forever and are left alone. */
+async function transitionsEnded(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    return Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 3000))]);
+  });
+}
+
 /** Serious and critical violations on the page as it is now (all of it: open dialogs included). */
 export async function axeProblems(page: Page): Promise<AxeProblem[]> {
+  await transitionsEnded(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (options) => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: Array<{ id: string; impact?: string; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: Array<{ id: string; impact?: string; help: string; nodes: Array<{ target: unknown[]; html: string; failureSummary?: string }> }> }> } }).axe;
     return (await axe.run(document, options)).violations;
   }, RUN_OPTIONS);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    .map((v) => ({ rule: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`.trim()) }));
 }
 
 /** Fails the test with the rules and elements when the page has a serious or critical violation. */

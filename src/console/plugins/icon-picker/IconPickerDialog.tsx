@@ -42,7 +42,7 @@ export default function IconPickerDialog({ data, onClose }: DialogPluginProps) {
             {t(picker.tab === 'upload' ? 'iconPicker.emptyCustom' : 'iconPicker.empty')}
           </Typography>
         ) : (
-          <Box role="listbox" aria-label={t('iconPicker.title')} sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, 84px)', gap: 1.5, pt: 1 }}>
+          <Box role="listbox" aria-label={t('iconPicker.title')} aria-multiselectable={batchEditing || undefined} sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, 84px)', gap: 1.5, pt: 1 }}>
             {picker.shown.map((icon) => (
               <IconTile
                 key={icon.filePath}

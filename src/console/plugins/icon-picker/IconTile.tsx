@@ -1,9 +1,19 @@
-// One icon of the picker: the picture at 60x60, outlined when it is the selection, with a check box
-// while custom icons are being batch edited.
+// One icon of the picker: the picture at 60x60, outlined when it is the selection, with a check mark
+// while custom icons are being batch edited (drawn, not a control: the tile is the one option, and
+// aria-selected says whether it is checked).
+import CheckBox from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlank from '@mui/icons-material/CheckBoxOutlineBlank';
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import { Box, ButtonBase, Checkbox } from '@mui/material';
+import { Box, ButtonBase } from '@mui/material';
 import { resourceUrl } from '../../api/client.ts';
 import type { Icon } from './useIconPicker.ts';
+
+const MARK_SX = { position: 'absolute', top: -6, right: -6, fontSize: 22, bgcolor: 'background.paper', borderRadius: 1 } as const;
+
+function CheckMark({ checked }: { checked: boolean }) {
+  const Mark = checked ? CheckBox : CheckBoxOutlineBlank;
+  return <Mark data-testid="icon-check" data-checked={checked} color={checked ? 'primary' : 'action'} sx={MARK_SX} />;
+}
 
 export function IconTile({ icon, selected, checkable, checked, onClick }: { icon: Icon; selected: boolean; checkable: boolean; checked: boolean; onClick: () => void }) {
   return (
@@ -11,7 +21,7 @@ export function IconTile({ icon, selected, checkable, checked, onClick }: { icon
       component="div"
       onClick={onClick}
       role="option"
-      aria-selected={selected}
+      aria-selected={checkable ? checked : selected}
       aria-label={icon.name}
       title={icon.name}
       data-testid="icon-tile"
@@ -29,18 +39,7 @@ export function IconTile({ icon, selected, checkable, checked, onClick }: { icon
     >
       <Box component="img" src={resourceUrl(icon.filePath)} alt="" sx={{ width: 60, height: 60, objectFit: 'contain', borderRadius: 1.5 }} />
       {selected && !checkable && <CheckCircle color="primary" sx={{ position: 'absolute', top: -8, right: -8, bgcolor: 'background.paper', borderRadius: '50%' }} />}
-      {checkable && (
-        <Checkbox
-          size="small"
-          checked={checked}
-          tabIndex={-1}
-          // The tile takes the click; the box only shows the state.
-          onChange={() => undefined}
-          data-testid="icon-check"
-          slotProps={{ input: { 'aria-label': icon.name } }}
-          sx={{ position: 'absolute', top: -6, right: -6, p: 0.25, pointerEvents: 'none', bgcolor: 'background.paper', borderRadius: 1 }}
-        />
-      )}
+      {checkable && <CheckMark checked={checked} />}
     </ButtonBase>
   );
 }

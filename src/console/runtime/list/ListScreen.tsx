@@ -1,6 +1,7 @@
 // Screen kind `list`: search form, toolbar, card or table view, empty state and confirmation,
 // and the dialog an action opened, all drawn from what useListController returns.
 import { Box, LinearProgress, Paper } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../../shell/ScreenHost.tsx';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { useCellRenderers } from '../cells/useCellRenderers.ts';
@@ -25,6 +26,7 @@ function confirmText(screen: ListScreenDef, list: ListController): string | null
 }
 
 function List({ screen }: { screen: ListScreenDef }) {
+  const { t } = useTranslation();
   const list = useListController(screen);
   const renderers = useCellRenderers(screen.columns.map((c) => c.render));
   if (!renderers) return <LoadingPanel />;
@@ -38,7 +40,7 @@ function List({ screen }: { screen: ListScreenDef }) {
       <ListToolbar list={list} />
       {list.view === 'card' ? (
         <Box sx={{ position: 'relative', minHeight: 120 }}>
-          {list.loading && <LinearProgress sx={{ position: 'absolute', top: -8, left: 0, right: 0 }} />}
+          {list.loading && <LinearProgress aria-label={t('app.loading')} sx={{ position: 'absolute', top: -8, left: 0, right: 0 }} />}
           {list.empty ? <EmptyState text={list.emptyText} /> : <CardView list={list} renderers={renderers} />}
         </Box>
       ) : (

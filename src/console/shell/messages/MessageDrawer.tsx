@@ -59,7 +59,7 @@ export default function MessageDrawer({ open, page, onClose, onRead, onReadAll }
         ) : (
           <List disablePadding>
             {page.datas.map((message) => (
-              <Box key={message.id}>
+              <Box component="li" key={message.id}>
                 <MessageItem message={message} onRead={onRead} />
                 <Divider component="div" />
               </Box>
