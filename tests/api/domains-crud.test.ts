@@ -56,7 +56,7 @@ describe.each(targets)('enterprise create, edit, delete on $name', (target) => {
   it('refuses a duplicate name, whatever its case, on create and on rename', async () => {
     const before = await listDomains(admin, { name: 'acme' });
     const dup = await createDomain(admin, { name: 'ACME' });
-    expect(dup.reply).toEqual({ errcode: 1009, errmsg: 'An entry with the same name already exists.', data: null });
+    expect(dup.reply).toEqual({ errcode: 1009, errmsg: 'An entry with the same name already exists.', data: { errors: [{ field: '/name', message: 'An entry with the same name already exists.' }] } });
     expect((await listDomains(admin, { name: 'acme' })).reply.data.rowCount).toBe(before.reply.data.rowCount);
 
     const { reply: other } = await createDomain(admin, { name: uniqueName('Rename') });

@@ -56,6 +56,20 @@ describe('enterprise list', () => {
     await expect.poll(() => session.page.locator('.MuiDataGrid-row').count()).toBe(1);
   });
 
+  it('says a duplicate name once, under the name field', async () => {
+    await session.page.goto(`${session.server.url}/#/domain`);
+    await fillFormField(session.page, 'name', 'E2E_Tenant_One');
+    await fillFormField(session.page, 'systemName', 'E2E system');
+    await session.page.getByTestId('form-save').click();
+    const message = 'An entry with the same name already exists.';
+    await session.page.locator('#root_name__error').getByText(message).waitFor();
+    // Under the field and nowhere else: no toast repeats it.
+    await session.page.waitForTimeout(500);
+    await expect(session.page.getByText(message).count()).resolves.toBe(1);
+    expect(session.page.url()).toMatch(/#\/domain/);
+    await screenshot(session.page, 'domain-form-duplicate');
+  });
+
   it('needs a selection and a confirmation to delete, then deletes', async () => {
     await session.page.goto(`${session.server.url}/#/main`);
     await session.page.getByTestId('view-table').click();
