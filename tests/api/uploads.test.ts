@@ -91,7 +91,7 @@ describe.each(targets)('uploads on $name', (target) => {
     const sheet = await upload({ path: 'import' }, formWith(['users.png', PNG]));
     expect(sheet.reply.errmsg).toBe('Only files of these types can be uploaded: xlsx, xls.');
     const cn = await upload({ path: 'import' }, formWith(['users.csv', XLSX]), admin.withLanguage('cn'));
-    expect(cn.reply.errmsg).toBe('只能上傳xlsx或xls格式的檔案！');
+    expect(cn.reply.errmsg).toBe('只能上傳以下格式的檔案：xlsx, xls！');
     expect(filesUnder('lib', 'icon', 'upload').length).toBe(before);
     expect(filesUnder('platform', String(year), 'import').filter((n) => n.startsWith('.'))).toEqual([]); // no partial file left
   });

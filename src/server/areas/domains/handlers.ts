@@ -5,7 +5,7 @@ import { readConfig } from '../../db/config-store.ts';
 import { endSessionsOfInactiveEnterprise } from '../../auth/inactive-enterprise.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
-import { deleteDomains } from './delete-domains.ts';
+import { deleteDomains, deleteImpact } from './delete-domains.ts';
 import { toDomainColumns } from './domain-record.ts';
 import { extensionValues, mergedExt } from './extension-values.ts';
 import { findDomain, listDomains, nameTaken } from './queries.ts';
@@ -62,7 +62,9 @@ const update: CallHandler<'domains.update'> = async (ctx) => {
   return (await findDomain(db, user, id))!;
 };
 
-const remove: CallHandler<'domains.delete'> = async (ctx) => ({ deleted: await deleteDomains(ctx.services, ctx.body) });
+const remove: CallHandler<'domains.delete'> = (ctx) => deleteDomains(ctx.services, ctx.body, ctx.query.admins === 'remove');
+
+const impact: CallHandler<'domains.deleteImpact'> = (ctx) => deleteImpact(ctx.services.db, ctx.body);
 
 export const domainHandlers: Record<string, Handler> = {
   'domains.list': list,
@@ -70,4 +72,5 @@ export const domainHandlers: Record<string, Handler> = {
   'domains.create': create,
   'domains.update': update,
   'domains.delete': remove,
+  'domains.deleteImpact': impact,
 };
