@@ -45,14 +45,34 @@ export function acceptsFileName(use: UploadUseName, fileName: string): boolean {
   return (UPLOAD_USES[use].extensions as readonly string[]).includes(extensionOf(fileName));
 }
 
-/** "2 MB" for messages. */
+/** "2 MB" for limits. */
 export function megabytes(bytes: number): string {
   return `${Math.round((bytes / MB) * 10) / 10} MB`;
 }
 
+/** A file's real size as a person reads it: "512 B", "20.4 KB", "1.6 MB" (never "0 MB"). */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < MB) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
+  return megabytes(bytes);
+}
+
+/** The accepted types of a use as every message says them (the dialog, its refusals, the server's). */
+export function acceptedTypes(use: UploadUseName): string {
+  return UPLOAD_USES[use].extensions.join(', ');
+}
+
+export interface UploadProblem {
+  key: string;
+  params: Record<string, unknown>;
+}
+
+export const wrongTypeProblem = (use: UploadUseName): UploadProblem => ({ key: UPLOAD_USES[use].wrongTypeMessage, params: { types: acceptedTypes(use) } });
+export const tooLargeProblem = (use: UploadUseName): UploadProblem => ({ key: 'msg.uploadTooLarge', params: { limit: megabytes(UPLOAD_USES[use].maxBytes) } });
+
 /** What is wrong with a file for a use before sending it (the console asks first; the server decides). */
-export function uploadProblem(use: UploadUseName, file: { name: string; size: number }): { key: string; params?: Record<string, unknown> } | undefined {
-  if (!acceptsFileName(use, file.name)) return { key: UPLOAD_USES[use].wrongTypeMessage };
-  if (file.size > UPLOAD_USES[use].maxBytes) return { key: 'msg.uploadTooLarge', params: { limit: megabytes(UPLOAD_USES[use].maxBytes) } };
+export function uploadProblem(use: UploadUseName, file: { name: string; size: number }): UploadProblem | undefined {
+  if (!acceptsFileName(use, file.name)) return wrongTypeProblem(use);
+  if (file.size > UPLOAD_USES[use].maxBytes) return tooLargeProblem(use);
   return undefined;
 }

@@ -132,7 +132,7 @@ describe.each(targets)('configuration on $name', (target) => {
     const notJson = await importConfig(admin, '{ not json');
     expect(notJson.reply.errmsg).toBe('The file is not a configuration exported by this console.');
     const wrongType = await importConfig(admin, '{}', 'config.txt');
-    expect(wrongType.reply.errmsg).toBe('Only json configuration files can be imported.');
+    expect(wrongType.reply.errmsg).toBe('Only configuration files of these types can be imported: json.');
     const outside = await importPath(admin, '/uploads/lib/icon/system/home.svg');
     expect(outside.reply.errcode).toBe(1001);
     const missing = await importPath(admin, '/uploads/2026/systemImport/missing.json');

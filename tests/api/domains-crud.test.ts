@@ -56,7 +56,7 @@ describe.each(targets)('enterprise create, edit, delete on $name', (target) => {
   it('refuses a duplicate name, whatever its case, on create and on rename', async () => {
     const before = await listDomains(admin, { name: 'acme' });
     const dup = await createDomain(admin, { name: 'ACME' });
-    expect(dup.reply).toEqual({ errcode: 1009, errmsg: 'An entry with the same name already exists.', data: null });
+    expect(dup.reply).toEqual({ errcode: 1009, errmsg: 'An entry with the same name already exists.', data: { errors: [{ field: '/name', message: 'An entry with the same name already exists.' }] } });
     expect((await listDomains(admin, { name: 'acme' })).reply.data.rowCount).toBe(before.reply.data.rowCount);
 
     const { reply: other } = await createDomain(admin, { name: uniqueName('Rename') });
@@ -98,7 +98,7 @@ describe.each(targets)('enterprise create, edit, delete on $name', (target) => {
     const { reply: b } = await createDomain(admin, { name: uniqueName('DelB') });
     await giveBelongings(server, a.data.id, 'dela');
     const { reply } = await deleteDomains(admin, [a.data.id, b.data.id]);
-    expect(reply).toEqual({ errcode: 0, errmsg: 'ok', data: { deleted: 2 } });
+    expect(reply).toEqual({ errcode: 0, errmsg: 'ok', data: { deleted: 2, admins: 0 } });
     expect(replyProblems(server.catalogue, 'domains.delete', reply.data)).toEqual([]);
     for (const id of [a.data.id, b.data.id]) expect((await getDomain(admin, id)).reply.errcode).toBe(1404);
     expect(await countOwned(server, a.data.id)).toEqual({ departments: 0, users: 0, links: 0, applications: 0 });
@@ -135,7 +135,7 @@ describe.each(targets)('enterprise create, edit, delete on $name', (target) => {
       await sql`drop trigger refuse_explode on users`.execute(server.db);
       await sql`drop function refuse_explode()`.execute(server.db);
     }
-    expect((await deleteDomains(admin, [a.data.id, b.data.id])).reply.data).toEqual({ deleted: 2 });
+    expect((await deleteDomains(admin, [a.data.id, b.data.id])).reply.data).toEqual({ deleted: 2, admins: 0 });
   });
 
   it('lets only a super admin create or delete', async () => {

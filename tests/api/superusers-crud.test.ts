@@ -100,7 +100,7 @@ describe.each(targets)('privileged users: create, edit, delete on $name', (targe
 
   it('refuses a login number taken by another privileged user, whatever its case', async () => {
     const dup = await createSuperuser(admin, { name: 'Dup', loginno: 'ACME', issuperadmin: true });
-    expect(dup.reply).toEqual({ errcode: 1009, errmsg: 'A privileged user with this login number already exists.', data: null });
+    expect(dup.reply).toEqual({ errcode: 1009, errmsg: 'A privileged user with this login number already exists.', data: { errors: [{ field: '/loginno', message: 'A privileged user with this login number already exists.' }] } });
     const { reply: other } = await createSuperuser(admin, { name: 'Other', loginno: uniqueLoginno('oth'), issuperadmin: true });
     const rename = await updateSuperuser(admin, other.data.id, { name: 'Other', loginno: 'Globex', issuperadmin: true });
     expect(rename.reply.errcode).toBe(1009);

@@ -83,15 +83,15 @@ describe.each(targets)('uploads on $name', (target) => {
   it('refuses a wrong type by name or by content with the message of its use, in two languages, storing nothing', async () => {
     const before = filesUnder('lib', 'icon', 'upload').length;
     const svg = await upload({ icon: 'true' }, formWith(['logo.svg', SVG]));
-    expect(svg.reply).toEqual({ errcode: 1001, errmsg: 'Only jpg or png pictures can be uploaded.', data: null });
+    expect(svg.reply).toEqual({ errcode: 1001, errmsg: 'Only pictures of these types can be uploaded: jpg, jpeg, png, gif.', data: null });
     const disguised = await upload({ icon: 'true' }, formWith(['logo.png', HTML]));
-    expect(disguised.reply.errmsg).toBe('Only jpg or png pictures can be uploaded.');
+    expect(disguised.reply.errmsg).toBe('Only pictures of these types can be uploaded: jpg, jpeg, png, gif.');
     const zh = await upload({ icon: 'true' }, formWith(['logo.bmp', PNG]), admin.withLanguage('zh'));
-    expect(zh.reply.errmsg).toBe('只能上传jpg或png格式的图片！');
+    expect(zh.reply.errmsg).toBe('只能上传以下格式的图片：jpg, jpeg, png, gif！');
     const sheet = await upload({ path: 'import' }, formWith(['users.png', PNG]));
-    expect(sheet.reply.errmsg).toBe('Only xlsx or xls files can be uploaded.');
+    expect(sheet.reply.errmsg).toBe('Only files of these types can be uploaded: xlsx, xls.');
     const cn = await upload({ path: 'import' }, formWith(['users.csv', XLSX]), admin.withLanguage('cn'));
-    expect(cn.reply.errmsg).toBe('只能上傳xlsx或xls格式的檔案！');
+    expect(cn.reply.errmsg).toBe('只能上傳以下格式的檔案：xlsx, xls！');
     expect(filesUnder('lib', 'icon', 'upload').length).toBe(before);
     expect(filesUnder('platform', String(year), 'import').filter((n) => n.startsWith('.'))).toEqual([]); // no partial file left
   });

@@ -66,8 +66,16 @@ describe('enterprise logo through the icon picker', () => {
     await picker().getByTestId('icon-tab-upload').click();
     await picker().getByTestId('icon-empty').waitFor();
     await picker().getByTestId('icon-upload').click();
+    // The dialog names the accepted types once, the same way its refusal does, and a file's real size.
+    await expect(page.getByTestId('upload-dialog').innerText()).resolves.toContain('Allowed: jpg, jpeg, png, gif; at most 2 MB.');
+    await page.getByTestId('upload-input').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: solidPng(8, [0, 0, 0]) });
+    await expect(page.getByTestId('upload-file-size').innerText()).resolves.toMatch(/^\(\d+ B\)$/);
+    // A refused file (too large, then of another type) clears the choice instead of keeping the last one.
+    await page.getByTestId('upload-input').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(3 * 1024 * 1024, 1) });
+    await expectToast(page, 'The file cannot be larger than 2 MB.');
+    await expect(page.getByTestId('upload-file-name').count()).resolves.toBe(0);
     await page.getByTestId('upload-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
-    await expectToast(page, 'Only jpg or png pictures can be uploaded.');
+    await expectToast(page, 'Only pictures of these types can be uploaded: jpg, jpeg, png, gif.');
     await page.getByTestId('upload-submit').click();
     await expectToast(page, 'Please upload a file.');
     await page.getByTestId('upload-cancel').click();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { openPage, signIn, fillField, fillFormField, expectToast } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
+import { encodePassword } from '../../src/core/password-codec.ts';
 
 const session = signedInAsAdmin();
 
@@ -56,6 +57,20 @@ describe('enterprise list', () => {
     await expect.poll(() => session.page.locator('.MuiDataGrid-row').count()).toBe(1);
   });
 
+  it('says a duplicate name once, under the name field', async () => {
+    await session.page.goto(`${session.server.url}/#/domain`);
+    await fillFormField(session.page, 'name', 'E2E_Tenant_One');
+    await fillFormField(session.page, 'systemName', 'E2E system');
+    await session.page.getByTestId('form-save').click();
+    const message = 'An entry with the same name already exists.';
+    await session.page.locator('#root_name__error').getByText(message).waitFor();
+    // Under the field and nowhere else: no toast repeats it.
+    await session.page.waitForTimeout(500);
+    await expect(session.page.getByText(message).count()).resolves.toBe(1);
+    expect(session.page.url()).toMatch(/#\/domain/);
+    await screenshot(session.page, 'domain-form-duplicate');
+  });
+
   it('needs a selection and a confirmation to delete, then deletes', async () => {
     await session.page.goto(`${session.server.url}/#/main`);
     await session.page.getByTestId('view-table').click();
@@ -91,6 +106,29 @@ describe('enterprise list', () => {
     await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toContain(`Delete 2 enterprises: ${names.join(', ')}?`);
     await session.page.getByTestId('confirm-cancel').click();
     await session.page.getByTestId('confirm-dialog').waitFor({ state: 'hidden' });
+  });
+
+  it('names the administrator a delete would strand, and deletes it too when asked', async () => {
+    const headers = { 'x-csrf-token': (await session.page.context().cookies()).find((c) => c.name === 'atrium_csrf')?.value ?? '' };
+    const api = (method: 'post' | 'delete' | 'get', path: string, data?: unknown, params?: Record<string, string>) =>
+      session.page.request[method](`${session.server.url}${path}`, { headers, data, params }).then((r) => r.json());
+    const domain = (await api('post', '/authtime/domain', { name: 'E2E_Stranding' })).data.id as string;
+    const password = encodePassword('Strand@2026');
+    const created = await api('post', '/authtime/superuser', { name: 'Stranded Admin', loginno: 'e2estrand', email: 'e2estrand@atrium.example', status: 1, password, confirmpwd: password, isdomainadmin: true, domains: [domain] });
+    expect(created.errcode).toBe(0);
+    await session.page.goto(`${session.server.url}/#/main`);
+    await session.page.getByTestId('view-table').click();
+    await searchByName('E2E_Stranding');
+    await expect.poll(() => session.page.locator('.MuiDataGrid-row').count()).toBe(1);
+    await session.page.locator('.MuiDataGrid-row input[type="checkbox"]').first().check();
+    await session.page.getByTestId('action-delete').click();
+    await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toContain('Stranded Admin (e2estrand) administers no other enterprise');
+    await session.page.getByTestId('confirm-option').check();
+    await screenshot(session.page, 'domains-confirm-stranded');
+    await session.page.getByTestId('confirm-ok').click();
+    await expectToast(session.page, 'Deleted successfully.');
+    const left = await api('get', '/authtime/superuser', undefined, { loginno: 'e2estrand', currpage: '1', pagelines: '10' });
+    expect(left.data.rowCount).toBe(0);
   });
 
   it('edits an existing enterprise', async () => {

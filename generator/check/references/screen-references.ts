@@ -20,6 +20,9 @@ function actionReferences(actions: ActionDef[] | undefined, at: string, ref: Sin
     ref('route', a.to, `${p}/to`);
     ref('rule', a.visible, `${p}/visible`);
     a.requires?.forEach((call, j) => ref('call', call, `${p}/requires/${j}`));
+    ref('call', a.impact?.call, `${p}/impact/call`);
+    ref('label', a.impact?.message, `${p}/impact/message`);
+    ref('label', a.impact?.option, `${p}/impact/option`);
     for (const [name, field] of Object.entries(a.query ?? {})) ref('field', field, `${p}/query/${pointerSegment(name)}`, entity);
   });
 }

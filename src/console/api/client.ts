@@ -15,6 +15,9 @@ export interface CallArgs {
   form?: FormData;
   /** The caller reports failures itself (no error toast). 401 still leads to the login page. */
   silent?: boolean;
+  /** The caller shows field errors under their fields: a failure that names fields gets no toast
+   *  (one message, in one place); any other failure still does. */
+  fieldErrorsShown?: boolean;
 }
 
 type Part<Name extends string, T, Required extends boolean> = [T] extends [never]
@@ -109,7 +112,8 @@ export async function callAny<T = unknown>(callId: string, args: CallArgs = {}):
     if (reply.errcode !== 0) throw new ApiError(reply.errcode, reply.errmsg, reply.data, res.status);
     return reply.data as T;
   } catch (e) {
-    if (e instanceof ApiError && e.status !== 401 && !args.silent) hooks.onError(e);
+    const shownOnFields = args.fieldErrorsShown && e instanceof ApiError && e.fieldErrors.length > 0;
+    if (e instanceof ApiError && e.status !== 401 && !args.silent && !shownOnFields) hooks.onError(e);
     throw e;
   }
 }

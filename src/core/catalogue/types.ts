@@ -78,6 +78,10 @@ export interface ActionDef {
   /** Message key of the confirmation prompt; destructive actions must have one. */
   confirm?: string;
   visible?: string;
+  /** A list action whose confirmation first asks `call` (with the selected ids) what else it would
+   *  touch (`{ affected: [{ id, name, loginno? }] }`); when something is, the dialog names it with
+   *  `message` and offers `option`, which sends `query` with the action. */
+  impact?: { call: string; message: string; option: string; query: Record<string, string> };
   /** A form's call action that changes the record (unlock): the form reads it again after success. */
   reload?: boolean;
   /** Calls the action needs beyond the one it names (a dialog's calls); it is shown only to callers

@@ -524,13 +524,42 @@ export interface UploadedFile {
 
 export type AuthLogoutReply = string;
 
+export interface DomainsDeleteQuery {
+  /**
+   * what becomes of administrators left with no enterprise
+   */
+  admins?: "keep" | "remove";
+}
+
 /**
  * @minItems 1
+ * @maxItems 10000
  */
 export type DomainsDeleteBody = string[];
 
 export interface DomainsDeleteReply {
-  deleted?: number;
+  deleted: number;
+  /**
+   * administrators deleted with them
+   */
+  admins: number;
+}
+
+/**
+ * @minItems 1
+ * @maxItems 10000
+ */
+export type DomainsDeleteImpactBody = string[];
+
+export interface DomainsDeleteImpactReply {
+  /**
+   * the administrators it would leave with no enterprise
+   */
+  affected: {
+    id: string;
+    loginno: string;
+    name: string;
+  }[];
 }
 
 export interface DomainsListQuery {
@@ -676,7 +705,8 @@ export interface Calls {
   'config.save': { params: never; query: never; body: Config; reply: Config };
   'directory.testConnection': { params: never; query: never; body: LdapTestRequest; reply: LdapTestResult };
   'domains.create': { params: never; query: never; body: Domain; reply: Domain };
-  'domains.delete': { params: never; query: never; body: DomainsDeleteBody; reply: DomainsDeleteReply };
+  'domains.delete': { params: never; query: DomainsDeleteQuery; body: DomainsDeleteBody; reply: DomainsDeleteReply };
+  'domains.deleteImpact': { params: never; query: never; body: DomainsDeleteImpactBody; reply: DomainsDeleteImpactReply };
   'domains.get': { params: { id: string }; query: never; body: never; reply: Domain };
   'domains.list': { params: never; query: DomainsListQuery; body: DomainSearch; reply: DomainPage };
   'domains.update': { params: { id: string }; query: never; body: Domain; reply: Domain };
@@ -735,6 +765,7 @@ export const callRoutes = {
   'directory.testConnection': { method: 'POST', path: '/authtime/config/ldap/test' },
   'domains.create': { method: 'POST', path: '/authtime/domain' },
   'domains.delete': { method: 'DELETE', path: '/authtime/domain' },
+  'domains.deleteImpact': { method: 'POST', path: '/authtime/domain/delete-impact' },
   'domains.get': { method: 'GET', path: '/authtime/domain/{id}' },
   'domains.list': { method: 'POST', path: '/authtime/domains' },
   'domains.update': { method: 'PUT', path: '/authtime/domain/{id}' },

@@ -37,6 +37,7 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'domains.create': ['super'],
   'domains.update': ADMINS,
   'domains.delete': ['super'],
+  'domains.deleteImpact': ['super'],
   'sms.test': ADMINS,
   'lookups.domains': READERS,
   'lookups.applications': READERS,

@@ -11,6 +11,9 @@ export class AppError extends Error {
     readonly params?: Record<string, unknown>,
     /** Label key to say it better than the error code's generic message. */
     readonly messageKey?: string,
+    /** The field the failure is about (a JSON pointer into the body, e.g. `/name` for a duplicate):
+     *  the reply names it like a validation failure, so a form shows the message under the field. */
+    readonly field?: string,
   ) {
     super(messageKey ?? errorName);
   }

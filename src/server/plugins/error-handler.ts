@@ -23,7 +23,9 @@ export async function answerError(error: FastifyError | Error, request: FastifyR
   const ctx = request.atrium ?? new RequestContext(request.server.services, request);
   if (error instanceof AppError) {
     const key = error.messageKey ?? ErrorCodes[error.errorName].key;
-    return send(reply, error.errorName, await ctx.translate(key, error.params));
+    const message = await ctx.translate(key, error.params);
+    const data: ValidationData | null = error.field ? { errors: [{ field: error.field, message }] } : null;
+    return send(reply, error.errorName, message, data);
   }
   if (error instanceof ValidationFailure) {
     const labels = request.server.services.catalogue.labels[await ctx.language()];

@@ -91,6 +91,7 @@ export const PROBES: Record<string, Probe> = {
     },
   },
   'domains.delete': { scope: 'single', request: async (world) => ({ path: '/authtime/domain', body: [await freshDomain(world)] }) },
+  'domains.deleteImpact': { scope: 'single', request: async (world) => ({ path: '/authtime/domain/delete-impact', body: [await freshDomain(world)] }) },
   'sms.test': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/sms/13800000000` }) },
 
   'lookups.domains': { scope: 'tenant', request: () => ({ path: '/authtime/lookups/domains' }), shows: (data, t) => names(data).includes(t.name) },

@@ -29,7 +29,7 @@ export function getDomain(client: ApiClient, id: string) {
 }
 
 export function deleteDomains(client: ApiClient, ids: string[]) {
-  return client.call<{ deleted: number }>('DELETE', '/authtime/domain', { body: ids });
+  return client.call<{ deleted: number; admins: number }>('DELETE', '/authtime/domain', { body: ids });
 }
 
 /** Enterprise names must be ≤ 22 of [Han, letters, digits, _]: a unique one per test. */

@@ -5,7 +5,7 @@ import InsertDriveFile from '@mui/icons-material/InsertDriveFileOutlined';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { megabytes, UPLOAD_USES, type UploadUseName } from '../../../core/uploads.ts';
+import { acceptedTypes, fileSize, megabytes, UPLOAD_USES, type UploadUseName } from '../../../core/uploads.ts';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
@@ -21,6 +21,7 @@ export default function UploadDialog({ data, onClose }: DialogPluginProps) {
   const upload = useUpload({ use, path: text(data.path), domainid: text(data.domainid) }, messages, (filePath) => onClose(filePath));
   const input = useRef<HTMLInputElement>(null);
   const { extensions, maxBytes } = UPLOAD_USES[use];
+  const types = acceptedTypes(use);
   return (
     <Dialog open onClose={() => onClose()} maxWidth="xs" fullWidth data-testid="upload-dialog">
       <DialogTitle sx={{ fontSize: 18 }}>{t(`upload.${use}`)}</DialogTitle>
@@ -47,7 +48,7 @@ export default function UploadDialog({ data, onClose }: DialogPluginProps) {
               <Typography data-testid="upload-file-name" noWrap sx={{ maxWidth: 260 }}>
                 {upload.file.name}
               </Typography>
-              <Typography color="text.secondary">({megabytes(upload.file.size)})</Typography>
+              <Typography color="text.secondary" data-testid="upload-file-size">({fileSize(upload.file.size)})</Typography>
             </Stack>
           ) : (
             <Stack spacing={1} sx={{ alignItems: 'center' }}>
@@ -59,7 +60,7 @@ export default function UploadDialog({ data, onClose }: DialogPluginProps) {
           )}
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-          {t('upload.allowed', { types: extensions.join(', '), limit: megabytes(maxBytes) })}
+          {t('upload.allowed', { types, limit: megabytes(maxBytes) })}
         </Typography>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

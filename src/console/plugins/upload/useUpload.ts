@@ -24,6 +24,8 @@ export function useUpload({ use, path, domainid }: UploadTarget, messages: Dialo
       if (!chosen) return;
       const problem = uploadProblem(use, chosen);
       if (problem) {
+        // A refused file never stays chosen: Upload would otherwise send the previous one.
+        setFile(null);
         messages.show('warning', t(problem.key, problem.params));
         return;
       }

@@ -88,8 +88,9 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
         }
         return true;
       } catch (e) {
+        // A failure about fields is said under them, once; any other in the dialog's message line.
         if (e instanceof ApiError && e.fieldErrors.length > 0) setServerErrors(errorSchemaOf(e.fieldErrors));
-        messages.showFailure(e);
+        else messages.showFailure(e);
         return false;
       } finally {
         setSaving(false);

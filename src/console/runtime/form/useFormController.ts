@@ -131,7 +131,7 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
       const body = encodeWireFields(merged, passwordFields(entity?.schema));
       setSaving(true);
       try {
-        const saved = await callAny<Row>(callId, { params: recordKey ? { id: recordKey } : {}, body });
+        const saved = await callAny<Row>(callId, { params: recordKey ? { id: recordKey } : {}, body, fieldErrorsShown: true });
         notifySuccess(label('msg.saveSuccess'));
         if (!singleton) return navigate(screen.back);
         setLoaded({ record: saved ?? merged, failed: false });

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../../shell/ScreenHost.tsx';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { useCellRenderers } from '../cells/useCellRenderers.ts';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { DialogHost } from '../dialog/DialogHost.tsx';
 import type { ListScreenDef } from '../screen-types.ts';
 import { CardView } from './CardView.tsx';
@@ -13,17 +12,8 @@ import { EmptyState } from './EmptyState.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { TableView } from './TableView.tsx';
-import { useListController, type ListController } from './useListController.ts';
-import { countedText } from '../counted-label.ts';
-import { recordName } from './record-name.ts';
-
-/** The pending confirmation, naming the records it is about. */
-function confirmText(screen: ListScreenDef, list: ListController): string | null {
-  const pending = list.confirm.pending;
-  if (!pending?.action.confirm) return null;
-  const names = pending.ids.map((id) => recordName(screen, list.rows.find((row) => list.rowId(row) === id)) ?? id);
-  return countedText(pending.action.confirm, names);
-}
+import { ListConfirm } from './ListConfirm.tsx';
+import { useListController } from './useListController.ts';
 
 function List({ screen }: { screen: ListScreenDef }) {
   const { t } = useTranslation();
@@ -46,7 +36,7 @@ function List({ screen }: { screen: ListScreenDef }) {
       ) : (
         <TableView list={list} renderers={renderers} />
       )}
-      <ConfirmDialog text={confirmText(screen, list)} onConfirm={list.confirm.accept} onCancel={list.confirm.cancel} />
+      <ListConfirm screen={screen} list={list} />
       {list.dialog.open && <DialogHost name={list.dialog.open.name} data={list.dialog.open.data} onClose={list.dialog.close} />}
     </Box>
   );

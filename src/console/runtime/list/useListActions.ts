@@ -9,10 +9,20 @@ import { getBoot } from '../../shell/boot.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../shell/notify.ts';
 import { label } from '../../shell/LabelText.tsx';
 
+export interface Affected {
+  id: string;
+  name: string;
+  loginno?: string;
+}
+
 export interface PendingConfirm {
   action: ActionDef;
   ids: string[];
   rowId?: string;
+  /** What else the action would touch (its `impact` call's answer), and whether the user chose the
+   *  option about it. */
+  affected?: Affected[];
+  option?: boolean;
 }
 
 function successKey(callId: string): string {
@@ -32,12 +42,13 @@ export function useListActions(selection: string[], afterChange: () => void, row
   const [running, setRunning] = useState(false);
 
   const execute = useCallback(
-    async ({ action, ids, rowId }: PendingConfirm) => {
+    async ({ action, ids, rowId, option }: PendingConfirm) => {
       if (!action.call) return;
       const sendsIds = rowId !== undefined || action.selection === 'required';
+      const query = option && action.impact ? action.impact.query : undefined;
       setRunning(true);
       try {
-        const answer = await callAny<{ success?: unknown; message?: unknown } | null>(action.call, { params: rowId === undefined ? {} : { id: rowId }, body: sendsIds ? ids : undefined });
+        const answer = await callAny<{ success?: unknown; message?: unknown } | null>(action.call, { params: rowId === undefined ? {} : { id: rowId }, query, body: sendsIds ? ids : undefined });
         // A call answering a result of its own ({ success?, message }) is reported with it, as in forms.
         if (typeof answer?.message === 'string' && answer.message) (answer.success === false ? notifyError : notifySuccess)(answer.message);
         else notifySuccess(label(successKey(action.call)));
@@ -68,11 +79,19 @@ export function useListActions(selection: string[], afterChange: () => void, row
         return;
       }
       const request = { action, ids, rowId };
-      if (action.confirm) setPending(request);
-      else void execute(request);
+      if (!action.confirm) void execute(request);
+      else if (!action.impact) setPending(request);
+      // The confirmation waits for what else the action would touch; a refusal was shown already.
+      else
+        void callAny<{ affected: Affected[] }>(action.impact.call, { body: ids }).then(
+          ({ affected }) => setPending({ ...request, affected, option: false }),
+          () => undefined,
+        );
     },
     [navigate, selection, execute, rowOf],
   );
+
+  const setOption = useCallback((option: boolean) => setPending((p) => (p ? { ...p, option } : p)), []);
 
   const confirm = useCallback(() => {
     if (pending) void execute(pending);
@@ -90,5 +109,5 @@ export function useListActions(selection: string[], afterChange: () => void, row
     [afterChange],
   );
 
-  return { run, pending, running, confirm, cancel, dialog, closeDialog };
+  return { run, pending, running, confirm, cancel, setOption, dialog, closeDialog };
 }

@@ -125,7 +125,7 @@ export function useListController(screen: ListScreenDef) {
     selectable: (screen.actions ?? []).some((a) => a.selection === 'required'),
     rowActions,
     runAction: actions.run,
-    confirm: { pending: actions.pending, accept: actions.confirm, cancel: actions.cancel },
+    confirm: { pending: actions.pending, accept: actions.confirm, cancel: actions.cancel, setOption: actions.setOption },
     dialog: { open: actions.dialog, close: actions.closeDialog },
     openRow: rowOpener(screen.rowClick, rowActions, (action, row) => actions.run(action, String(row[rowKey])), (to) => navigate(to)),
   };

@@ -5,7 +5,7 @@ import { readConfig } from '../../db/config-store.ts';
 import { endSessionsOfInactiveEnterprise } from '../../auth/inactive-enterprise.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
-import { deleteDomains } from './delete-domains.ts';
+import { deleteDomains, deleteImpact } from './delete-domains.ts';
 import { toDomainColumns } from './domain-record.ts';
 import { extensionValues, mergedExt } from './extension-values.ts';
 import { findDomain, listDomains, nameTaken } from './queries.ts';
@@ -17,7 +17,7 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new AppError('conflict');
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new AppError('conflict', undefined, undefined, '/name');
     throw error;
   }
 }
@@ -39,7 +39,7 @@ const get: CallHandler<'domains.get'> = async (ctx) => {
 
 const create: CallHandler<'domains.create'> = async (ctx) => {
   const { db } = ctx.services;
-  if (await nameTaken(db, ctx.body.name)) throw new AppError('conflict');
+  if (await nameTaken(db, ctx.body.name)) throw new AppError('conflict', undefined, undefined, '/name');
   const id = randomUUID();
   const columns = toDomainColumns(ctx.body);
   const ext = JSON.stringify(await extensionValues(db, ctx.body, true));
@@ -54,7 +54,7 @@ const update: CallHandler<'domains.update'> = async (ctx) => {
   if (!(await findDomain(db, user, id))) throw new AppError('notFound');
   // A department administrator sees its enterprise but does not govern it.
   if (!governsDomain(user.reach, id)) throw new AppError('forbidden');
-  if (ctx.body.name !== undefined && (await nameTaken(db, ctx.body.name, id))) throw new AppError('conflict');
+  if (ctx.body.name !== undefined && (await nameTaken(db, ctx.body.name, id))) throw new AppError('conflict', undefined, undefined, '/name');
   const ext = mergedExt(await extensionValues(db, ctx.body, false));
   await uniqueName(() => db.updateTable('domains').set({ ...toDomainColumns(ctx.body), ext, updated_at: new Date() }).where('id', '=', id).execute());
   if (ctx.body.status === 0) await endSessionsOfInactiveEnterprise(db, id);
@@ -62,7 +62,9 @@ const update: CallHandler<'domains.update'> = async (ctx) => {
   return (await findDomain(db, user, id))!;
 };
 
-const remove: CallHandler<'domains.delete'> = async (ctx) => ({ deleted: await deleteDomains(ctx.services, ctx.body) });
+const remove: CallHandler<'domains.delete'> = (ctx) => deleteDomains(ctx.services, ctx.body, ctx.query.admins === 'remove');
+
+const impact: CallHandler<'domains.deleteImpact'> = (ctx) => deleteImpact(ctx.services.db, ctx.body);
 
 export const domainHandlers: Record<string, Handler> = {
   'domains.list': list,
@@ -70,4 +72,5 @@ export const domainHandlers: Record<string, Handler> = {
   'domains.create': create,
   'domains.update': update,
   'domains.delete': remove,
+  'domains.deleteImpact': impact,
 };

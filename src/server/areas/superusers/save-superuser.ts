@@ -15,7 +15,7 @@ import { manageableBy, visibleTo } from './reach.ts';
 import { wantedState, type Wanted } from './superuser-record.ts';
 
 const UNIQUE_VIOLATION = '23505';
-const taken = () => new AppError('conflict', undefined, 'error.loginnoTaken');
+const taken = () => new AppError('conflict', undefined, 'error.loginnoTaken', '/loginno');
 
 /** The unique index on lower(loginno) is the real guard; the pre-check gives the common case its answer. */
 async function uniqueLoginno<T>(write: () => Promise<T>): Promise<T> {

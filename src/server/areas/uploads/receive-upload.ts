@@ -6,17 +6,18 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { acceptsFileName, extensionOf, megabytes, UPLOAD_USES, type UploadUseName } from '../../../core/uploads.ts';
+import { acceptsFileName, extensionOf, tooLargeProblem, UPLOAD_USES, wrongTypeProblem, type UploadProblem, type UploadUseName } from '../../../core/uploads.ts';
 import { AppError } from '../../http/app-error.ts';
 import { startsLike } from './file-signatures.ts';
 import { inside } from './upload-folders.ts';
 
 const refused = (messageKey: string, params?: Record<string, unknown>) => new AppError('validation', params, messageKey);
+const refusedFor = ({ key, params }: UploadProblem) => refused(key, params);
 
 /** Multipart errors of the parser → the user's message; anything else is unexpected. */
 function limitError(error: unknown, use: UploadUseName): unknown {
   const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return refused('msg.uploadTooLarge', { limit: megabytes(UPLOAD_USES[use].maxBytes) });
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return refusedFor(tooLargeProblem(use));
   if (code === 'FST_FILES_LIMIT') return refused('msg.uploadOneFile');
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return refused('msg.uploadOneFile');
   return error;
@@ -26,15 +27,15 @@ async function store(part: MultipartFile, use: UploadUseName, folder: string): P
   const extension = extensionOf(part.filename);
   if (!acceptsFileName(use, part.filename)) {
     part.file.resume(); // drain it, so the rest of the request can still be read
-    throw refused(UPLOAD_USES[use].wrongTypeMessage);
+    throw refusedFor(wrongTypeProblem(use));
   }
   await mkdir(folder, { recursive: true });
   const name = `${randomUUID()}.${extension}`;
   const partial = inside(folder, `.${name}.part`);
   try {
     await pipeline(part.file, createWriteStream(partial, { flags: 'wx' }));
-    if (part.file.truncated) throw refused('msg.uploadTooLarge', { limit: megabytes(UPLOAD_USES[use].maxBytes) });
-    if (!(await startsLike(partial, extension))) throw refused(UPLOAD_USES[use].wrongTypeMessage);
+    if (part.file.truncated) throw refusedFor(tooLargeProblem(use));
+    if (!(await startsLike(partial, extension))) throw refusedFor(wrongTypeProblem(use));
     const final = inside(folder, name);
     await rename(partial, final);
     return final;
