@@ -62,7 +62,10 @@ describe('system configuration', () => {
     expect(await underFields.count()).toBe(2);
     expect(await session.page.locator('form').getByText('validation.').count()).toBe(0);
     await screenshot(session.page, 'config-authentication-refused');
+    // Refresh would drop the unsaved change: it asks first (issue 9 item 10).
     await session.page.getByTestId('form-refresh').click();
+    await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toBe('Reload the saved values? Your unsaved changes will be lost.');
+    await session.page.getByTestId('confirm-ok').click();
     await session.page.locator('input[name="root_smsAffectMode"]').first().waitFor({ state: 'detached' });
   });
 
@@ -142,6 +145,11 @@ describe('system configuration', () => {
     await expectToast(session.page, 'Saved successfully');
     await fillFormField(session.page, 'length', '12');
     await session.page.getByTestId('form-refresh').click();
+    // Asked first, since 12 is not saved; kept on Cancel, dropped on Confirm.
+    await session.page.getByTestId('confirm-cancel').click();
+    expect(await field('length').inputValue()).toBe('12');
+    await session.page.getByTestId('form-refresh').click();
+    await session.page.getByTestId('confirm-ok').click();
     await expect.poll(() => field('length').inputValue()).toBe('10');
     expect(await session.page.locator('#root_legalType input[type="checkbox"]:checked').count()).toBe(4);
   });

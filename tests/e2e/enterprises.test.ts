@@ -114,15 +114,15 @@ describe('enterprise list', () => {
       session.page.request[method](`${session.server.url}${path}`, { headers, data, params }).then((r) => r.json());
     const domain = (await api('post', '/authtime/domain', { name: 'E2E_Stranding' })).data.id as string;
     const password = encodePassword('Strand@2026');
-    const created = await api('post', '/authtime/superuser', { name: 'Stranded Admin', loginno: 'e2estrand', email: 'e2estrand@atrium.example', status: 1, password, confirmpwd: password, isdomainadmin: true, domains: [domain] });
-    expect(created.errcode).toBe(0);
+    const created = await api('post', '/authtime/superuser', { name: 'Stranded_Admin', loginno: 'e2estrand', email: 'e2estrand@atrium.example', status: 1, password, confirmpwd: password, isdomainadmin: true, domains: [domain] });
+    expect(created.errcode, created.errmsg).toBe(0);
     await session.page.goto(`${session.server.url}/#/main`);
     await session.page.getByTestId('view-table').click();
     await searchByName('E2E_Stranding');
     await expect.poll(() => session.page.locator('.MuiDataGrid-row').count()).toBe(1);
     await session.page.locator('.MuiDataGrid-row input[type="checkbox"]').first().check();
     await session.page.getByTestId('action-delete').click();
-    await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toContain('Stranded Admin (e2estrand) administers no other enterprise');
+    await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toContain('Stranded_Admin (e2estrand) administers no other enterprise');
     await session.page.getByTestId('confirm-option').check();
     await screenshot(session.page, 'domains-confirm-stranded');
     await session.page.getByTestId('confirm-ok').click();

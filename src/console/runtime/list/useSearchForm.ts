@@ -15,7 +15,11 @@ function applied(draft: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v !== ''));
 }
 
-export function useSearchFields(fields: SearchFieldDef[] = [], searchEntity?: string): SearchField[] {
+/** One empty list for screens without search: a fresh `[]` per render would make every memo below
+ *  (fields, the URL filter) new each time and the list render without end. */
+const NO_SEARCH: SearchFieldDef[] = [];
+
+export function useSearchFields(fields: SearchFieldDef[] = NO_SEARCH, searchEntity?: string): SearchField[] {
   return useMemo<SearchField[]>(() => {
     const props = (getBoot().catalogue.entities[searchEntity ?? '']?.schema.properties ?? {}) as Record<string, JsonSchema>;
     return fields.map((f) => {
@@ -28,18 +32,29 @@ export function useSearchFields(fields: SearchFieldDef[] = [], searchEntity?: st
 export function useSearchForm(searchFields: SearchField[], search: Record<string, string>, apply: (search: Record<string, string>) => void) {
   const [draft, setDraft] = useState<Record<string, string>>(search);
   const [shown, setShown] = useState(search);
+  // What this form applied last: the URL takes a moment to follow (the route's gate runs first), and
+  // what the user typed meanwhile must not be overwritten when it arrives.
+  const [ownApply, setOwnApply] = useState<string | null>(null);
   if (shown !== search) {
-    // The applied search changed (submit, reset, back): the fields show it.
     setShown(search);
-    setDraft(search);
+    // The applied search changed from outside (back, a shared link): the fields show it.
+    if (JSON.stringify(search) !== ownApply) setDraft(search);
+    setOwnApply(null);
   }
 
+  const applyOwn = useCallback(
+    (next: Record<string, string>) => {
+      setOwnApply(JSON.stringify(next));
+      apply(next);
+    },
+    [apply],
+  );
   const setField = useCallback((field: string, value: string) => setDraft((d) => ({ ...d, [field]: value })), []);
-  const submit = useCallback(() => apply(applied(draft)), [apply, draft]);
+  const submit = useCallback(() => applyOwn(applied(draft)), [applyOwn, draft]);
   const reset = useCallback(() => {
     setDraft({});
-    apply({});
-  }, [apply]);
+    applyOwn({});
+  }, [applyOwn]);
 
   return { searchFields, draft, search, active: Object.keys(search).length > 0, setField, submit, reset };
 }
