@@ -152,6 +152,7 @@ describe('test SMS', () => {
     await page.getByTestId('view-table').click();
     await fillField(page, 'list-search-name', 'Acme');
     await page.getByTestId('list-search-submit').click();
+    await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
     await page.locator('.MuiDataGrid-row').first().click();
     await page.waitForURL(/#\/domain\?.*domainid=/);
     await fillFormField(page, 'smsMemberCode', 'ACME-SMS');
@@ -162,6 +163,7 @@ describe('test SMS', () => {
     await page.getByTestId('view-table').click();
     await fillField(page, 'list-search-name', 'Acme');
     await page.getByTestId('list-search-submit').click();
+    await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
     await page.locator('.MuiDataGrid-row').first().click();
     await page.waitForURL(/#\/domain\?.*domainid=/);
     await expect.poll(() => page.locator('#root_smsMemberPwd').inputValue()).toBe('******'); // never the password itself

@@ -60,6 +60,7 @@ describe('what a user sees follows what the server lets it do', () => {
     const pagesBefore = page.context().pages().length;
     await page.getByTestId('tile-debug').click();
     await page.waitForURL(/#\/debug$/);
+    await page.getByText('尚未開放').waitFor();
     await expect(page.getByText('偵錯模式').first().isVisible()).resolves.toBe(true);
     await expect(page.locator('body').innerText()).resolves.not.toContain('errcode');
     expect(page.context().pages().length).toBe(pagesBefore);

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 export function LoadingPanel() {
   const { t } = useTranslation();
   return (
-    <Box role="progressbar" aria-label={t('app.loading')} sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-      <CircularProgress size={32} />
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+      <CircularProgress size={32} aria-label={t('app.loading')} />
     </Box>
   );
 }

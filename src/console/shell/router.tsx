@@ -29,6 +29,14 @@ function screenRoute(route: Route, screen: Screen): RouteObject {
   return {
     path: route.path,
     loader: gateLoader(route, screen),
+    // The gate decides by the path and, for a form, by whether the address names a record; a list's
+    // own state (page, search…) in the query does not change it, so such a change skips the gate and
+    // reaches the screen at once.
+    shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) => {
+      if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+      const key = screen.kind === 'form' ? screen.key : undefined;
+      return key !== undefined && currentUrl.searchParams.get(key) !== nextUrl.searchParams.get(key) && defaultShouldRevalidate;
+    },
     element: <GatedScreen key={screen.id} screen={screen} />,
     errorElement: <RouteError />,
     handle: { screen } satisfies RouteHandle,
