@@ -104,6 +104,8 @@ describe('enterprise logo through the icon picker', () => {
     await picker().getByTestId('icon-batch-edit').click();
     await picker().locator(`[data-path="${spare}"]`).click();
     await picker().getByTestId('icon-batch-delete').click();
+    // Confirm once the dialog has finished appearing over the picker (a click while it fades in can miss).
+    await expect.poll(() => page.getByTestId('confirm-dialog').locator('.MuiDialog-paper').evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
     await page.getByTestId('confirm-ok').click();
     await expectToast(page, 'Deleted successfully.');
     await expect.poll(() => tiles().count()).toBe(1);
