@@ -16,11 +16,13 @@ import { checkHandlers } from './handlers.ts';
 import { checkGeneratedTypes } from './generated-types.ts';
 import { checkBoundedNumbers } from './bounded-numbers.ts';
 import { checkRowClickActions } from './row-click.ts';
+import { checkListSort } from './list-sort.ts';
+import { checkCallArgs } from './call-args.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates, checkEntityReferences, checkEntityFields, checkCallReferences, checkCallPaths, checkCallEffects,
   checkRouteReferences, checkLabels, checkRules, checkRegistry, checkHandlers, checkGeneratedTypes, checkBoundedNumbers,
-  checkRowClickActions,
+  checkRowClickActions, checkCallArgs, checkListSort,
 ];
 
 export interface CheckResult {

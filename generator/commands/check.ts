@@ -7,6 +7,22 @@ import { generateTypes, TYPES_COMMAND, TYPES_FILE } from '../emit/types.ts';
 import { formatProblem, type CheckInput, type Problem } from '../check/problem.ts';
 import { runChecks } from '../check/run-checks.ts';
 import { loadHandlerIds, loadRegistryNames } from '../load/project-code.ts';
+import { checkPackage } from '../../src/core/packages/check-package.ts';
+import { packageMetaSchema, PACKAGES_DIR, projectPackages, readPackageFolder } from '../../src/core/packages/read-package.ts';
+import { translatorFor } from '../../src/core/translate.ts';
+import type { Catalogue } from '../../src/core/catalogue/types.ts';
+
+/** The project's application packages (packages/<name>), checked as an install would check them. */
+async function packageProblems(catalogue: Catalogue): Promise<{ problems: Problem[]; count: number }> {
+  const t = translatorFor(catalogue.labels.en);
+  const names = projectPackages();
+  const problems: Problem[] = [];
+  for (const name of names) {
+    const checked = await checkPackage(readPackageFolder(join(PACKAGES_DIR, name)), packageMetaSchema(), t);
+    problems.push(...checked.problems.map((p) => ({ file: `packages/${name}/${p.file}`, pointer: p.pointer, message: p.message })));
+  }
+  return { problems, count: names.length };
+}
 
 /** The committed types describe the project's own catalogue, without extra roots (ATRIUM_CATALOGUE_EXTRA). */
 async function generatedTypes(): Promise<{ value?: CheckInput['generatedTypes']; problems: Problem[] }> {
@@ -30,7 +46,8 @@ export async function checkCommand(): Promise<number> {
     handlerIds: handlers.handlerIds,
     generatedTypes: types.value,
   });
-  const problems = [...readProblems, ...registry.problems, ...handlers.problems, ...(result.referencesChecked ? types.problems : []), ...result.problems];
+  const packages = await packageProblems(loaded.catalogue);
+  const problems = [...readProblems, ...registry.problems, ...handlers.problems, ...(result.referencesChecked ? types.problems : []), ...result.problems, ...packages.problems];
   for (const p of problems) console.log(formatProblem(p));
   const c = loaded.catalogue;
   const counts = `${loaded.docs.length} files, ${Object.keys(c.entities).length} entities, ${Object.keys(c.calls).length} calls, ` +
@@ -40,6 +57,6 @@ export async function checkCommand(): Promise<number> {
     console.log(`atrium check: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${counts}${note}`);
     return 1;
   }
-  console.log(`atrium check: ok — ${counts}, ${handlers.handlerIds?.length ?? 0} handlers, types up to date`);
+  console.log(`atrium check: ok — ${counts}, ${handlers.handlerIds?.length ?? 0} handlers, ${packages.count} packages, types up to date`);
   return 0;
 }

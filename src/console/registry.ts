@@ -21,6 +21,7 @@ export const screenKinds = registry('screen kind', [
   ['form', () => import('./runtime/form/FormScreen.tsx')],
   ['tiles', () => import('./runtime/tiles/TilesScreen.tsx')],
   ['plugin', () => import('./runtime/plugin/PluginScreen.tsx')],
+  ['tree', () => import('./runtime/tree/TreeScreen.tsx')],
 ]);
 
 /** Hand-written screens, named by `plugin:` in a screen of kind plugin. */
@@ -29,6 +30,7 @@ export const plugins = registry('plugin', [
   ['about', () => import('./plugins/about/AboutPage.tsx')],
   ['pending', () => import('./plugins/pending/PendingPage.tsx')],
   ['config-manage', () => import('./plugins/config-manage/ManagePage.tsx')],
+  ['role-assignment', () => import('./plugins/roles/RoleAssignmentPage.tsx')],
 ]);
 
 /** Plugins drawn on the whole page, without the header (the login page). */
@@ -55,6 +57,8 @@ export const widgets = registry('widget', [
   ['checkboxes', () => import('./runtime/widgets/CheckboxesWidget.tsx')],
   ['background', () => import('./runtime/widgets/BackgroundWidget.tsx')],
   ['select', () => import('./runtime/widgets/SelectWidget.tsx')],
+  ['search-select', () => import('./runtime/widgets/SearchSelectWidget.tsx')],
+  ['date', () => import('./runtime/widgets/DateWidget.tsx')],
   ['multiselect', () => import('./runtime/widgets/MultiSelectWidget.tsx')],
 ]);
 
@@ -66,6 +70,15 @@ export const dialogs = registry('dialog', [
   ['sms-test', () => import('./plugins/sms-test/SmsTestDialog.tsx')],
   ['config-import', () => import('./plugins/config-import/ConfigImportDialog.tsx')],
   ['field-extend-form', () => import('./plugins/field-extend/FieldExtendDialog.tsx')],
+  ['organisation-import-users', () => import('./plugins/organisation-import/UsersImportDialog.tsx')],
+  ['organisation-import-departments', () => import('./plugins/organisation-import/DepartmentsImportDialog.tsx')],
+  ['user-form', () => import('./plugins/organisation/UserFormDialog.tsx')],
+  ['user-resign', () => import('./plugins/organisation/UserResignDialog.tsx')],
+  ['user-batch', () => import('./plugins/organisation/UserBatchDialog.tsx')],
+  ['admin-add', () => import('./plugins/organisation/AdminAddDialog.tsx')],
+  ['user-select', () => import('./plugins/user-select/UserSelectDialog.tsx')],
+  ['package-install', () => import('./plugins/software/PackageInstallDialog.tsx')],
+  ['application-bind', () => import('./plugins/software/ApplicationBindDialog.tsx')],
 ]);
 
 /** Navigation guards, named by a route's `guards:`. */

@@ -21,6 +21,8 @@ export const UPLOAD_USES = {
   depImport: { extensions: SHEETS, maxBytes: 10 * MB, wrongTypeMessage: 'msg.uploadExcelOnly' },
   // A configuration file written by GET /authtime/config/export.
   systemImport: { extensions: ['json'], maxBytes: 1 * MB, wrongTypeMessage: 'config.msg.uploadJsonOnly' },
+  // An application package (docs/packages.md): a platform upload.
+  package: { extensions: ['zip'], maxBytes: 20 * MB, wrongTypeMessage: 'software.msg.uploadZipOnly' },
 } as const satisfies Record<string, UploadUse>;
 
 export type UploadUseName = keyof typeof UPLOAD_USES;

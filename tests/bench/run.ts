@@ -14,7 +14,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { hashPassword } from '../../src/server/auth/password-hash.ts';
 import { encodePassword } from '../../src/core/password-codec.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../src/core/envelope.ts';
-import { generateDataSet, TENANTS, USERS } from './data-set.ts';
+import { BIG_TENANT, generateBigTenant, generateDataSet, TENANTS, USERS } from './data-set.ts';
 import { initialBundleSize } from './bundle-size.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -81,7 +81,8 @@ async function main(): Promise<void> {
     const started = Date.now();
     await prepareDatabase(database.db, { dataDir, adminPassword: PASSWORD, demo: true });
     await generateDataSet(database.db, await hashPassword(PASSWORD));
-    console.log(`data set: ${TENANTS} tenants, ${USERS} users on ${database.kind} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    await generateBigTenant(database.db);
+    console.log(`data set: ${TENANTS} tenants, ${USERS} users, and one tenant of ${BIG_TENANT.users} users on ${database.kind} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
     const app = await buildApp({ database, dataDir, captcha: false });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -90,6 +91,11 @@ async function main(): Promise<void> {
     const baseline = await load(`${base}/authtime/health`, 'GET', auth);
     const list = await load(`${base}/authtime/domains?currpage=1&pagelines=10`, 'POST', auth, {});
     const search = await load(`${base}/authtime/domains?currpage=3&pagelines=20`, 'POST', auth, { name: 'tenant_00', username: 'benchadmin' });
+    // Issue 10: one tenant of 100,000 users — the first page, page 1,000, and a name search.
+    const users = `${base}/authtime/domain/${BIG_TENANT.id}/users`;
+    const usersFirst = await load(`${users}?currpage=1&pagelines=10`, 'POST', auth, {});
+    const usersDeep = await load(`${users}?currpage=1000&pagelines=10`, 'POST', auth, {});
+    const usersSearch = await load(`${users}?currpage=1&pagelines=10`, 'POST', auth, { name: 'Person 04217' });
     await app.close();
 
     const row = (name: string, f: Figures) =>
@@ -100,9 +106,15 @@ async function main(): Promise<void> {
     console.log(row('POST /authtime/domains (search)', search));
     console.log(`ratio list/baseline:   throughput ${(list.rps / baseline.rps).toFixed(3)}, p99 ${(list.p99 / Math.max(baseline.p99, 1)).toFixed(2)}x`);
     console.log(`ratio search/baseline: throughput ${(search.rps / baseline.rps).toFixed(3)}, p99 ${(search.p99 / Math.max(baseline.p99, 1)).toFixed(2)}x`);
+    console.log(row('users page 1 (100,000 in tenant)', usersFirst));
+    console.log(row('users page 1,000', usersDeep));
+    console.log(row('users name search', usersSearch));
+    console.log(`ratio users page 1/baseline:  throughput ${(usersFirst.rps / baseline.rps).toFixed(3)} (target ≥ 0.25, p99 ≤ 30 ms)`);
+    console.log(`ratio users search/baseline:  throughput ${(usersSearch.rps / baseline.rps).toFixed(3)} (target ≥ 0.25, p99 ≤ 30 ms)`);
+    console.log(`page 1,000 costs ${((usersFirst.rps / Math.max(usersDeep.rps, 1) - 1) * 100).toFixed(0)} % more than page 1 (target ≤ 10 %)`);
     const bundle = initialBundleSize();
     console.log(`\nconsole initial JavaScript: ${(bundle.gzip / 1024).toFixed(1)} KiB gzip (${(bundle.raw / 1024).toFixed(1)} KiB raw, ${bundle.files} files)`);
-    if (baseline.errors + list.errors + search.errors > 0) process.exitCode = 1;
+    if ([baseline, list, search, usersFirst, usersDeep, usersSearch].some((f) => f.errors > 0)) process.exitCode = 1;
   } finally {
     await database.close();
     await schema?.drop();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
-import { openPage, signIn, expectToast, fillFormField } from './support/pages.ts';
+import { openPage, signIn, expectToast, fillFormField, closeToasts } from './support/pages.ts';
 import { startFakeMessagingService, type FakeMessagingService } from '../support/fake-messaging-service.ts';
 import { MANAGER, MANAGER_PASSWORD, SUFFIX, slapdAvailable, startSlapd, type Slapd } from '../support/slapd.ts';
 
@@ -60,6 +60,7 @@ describe('configuration actions', () => {
     await page.locator('#root_ssoAuth').click();
     await page.getByRole('option', { name: 'AD/LDAP', exact: true }).click();
     await page.getByTestId('form-tab-directory').click();
+    await closeToasts(page); // the other test's last one may still be on screen
     const ldap = { url: slapd!.url, baseDN: SUFFIX, manager: MANAGER, managerPassword: MANAGER_PASSWORD, userClass: 'inetOrgPerson' };
     for (const [field, value] of Object.entries(ldap)) await fillFormField(page, field, value);
     expect(await page.getByTestId('form-action-pushUsers').count()).toBe(0); // the IM tab's button only
@@ -67,6 +68,7 @@ describe('configuration actions', () => {
     await expectToast(page, `Connected to the directory: 2 entries of inetOrgPerson under ${SUFFIX}.`);
     await screenshot(page, 'config-directory-connected');
     await fillFormField(page, 'managerPassword', 'wrong');
+    await closeToasts(page); // the toasts lie over the form's buttons at the bottom of this long tab
     await page.getByTestId('form-action-testLdap').click();
     await expectToast(page, 'The directory connection failed: Invalid credentials (LDAP result 49)');
   });

@@ -56,9 +56,15 @@ describe('enterprise logo through the icon picker', () => {
     await fillFormField(page, 'name', NAME);
     expect(await page.getByTestId('form-action-testSms').count()).toBe(0); // only once the enterprise exists
 
+    let libraryReads = 0;
+    const countReads = (r: { url(): string }) => void (r.url().includes('/authtime/icons') && (libraryReads += 1));
+    page.on('request', countReads);
     await page.getByTestId('icon-widget-choose').click();
     await tiles().first().waitFor();
     expect(await tiles().count()).toBeGreaterThanOrEqual(20);
+    await page.waitForTimeout(1000);
+    page.off('request', countReads);
+    expect(libraryReads).toBe(1); // read once when it opens, not again on every render
     await tiles().nth(3).click();
     expect(await selectedTiles().count()).toBe(1);
     await screenshot(page, 'icon-picker-pictures');

@@ -162,4 +162,20 @@ describe('a tenant administrator', () => {
     await screenshot(tenantPage, 'domains-tenant-admin');
     await tenantPage.context().close();
   });
+
+  it('is asked before switching off its own enterprise, and keeps it on when it says no', async () => {
+    const page = await openPage(session.browser, session.server.url, 'en');
+    await signIn(page, session.server.url, 'acme', 'Acme@2026');
+    await page.getByTestId('view-table').click();
+    await page.locator('.MuiDataGrid-row').first().click();
+    await page.waitForURL(/#\/domain\?.*domainid=/);
+    const domainId = new URLSearchParams(page.url().split('?')[1]).get('domainid');
+    await page.locator('#root_status').uncheck();
+    await page.getByTestId('form-save').click();
+    await expect(page.getByTestId('confirm-text').innerText()).resolves.toContain('Switch off your own enterprise?');
+    await page.getByTestId('confirm-cancel').click();
+    const stored = await (await page.request.get(`${session.server.url}/authtime/domain/${domainId}`)).json();
+    expect(stored.data.status).toBe(1);
+    await page.context().close();
+  });
 });

@@ -129,6 +129,20 @@ describe('console fundamentals', () => {
     await page.context().close();
   });
 
+  it('keeps the header on one line on a phone, each command an icon named by its text', async () => {
+    const page = await openPage(live.browser, live.server.url, 'zh');
+    await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`${live.server.url}/#/main`);
+    await page.getByTestId('header-logout').waitFor();
+    const bar = await page.locator('header').boundingBox();
+    expect(bar!.height).toBeLessThanOrEqual(64);
+    await expect(page.getByTestId('header-logout').getAttribute('aria-label')).resolves.toBe(word('zh', 'header.logout'));
+    await expect(page.getByTestId('header-title').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'header-narrow-zh');
+    await page.context().close();
+  });
+
   it('shows the success toast with text at 4.5:1 contrast or more', async () => {
     const page = await openPage(live.browser, live.server.url, 'en');
     await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);

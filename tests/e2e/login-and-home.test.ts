@@ -26,7 +26,7 @@ describe('login and home', () => {
     await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);
     expect(page.url()).toContain('#/home');
     await page.getByTestId('tile-domains').waitFor();
-    for (const tile of ['domains', 'superuser', 'systemCon', 'systemMoni', 'debug']) {
+    for (const tile of ['domains', 'superuser', 'applications', 'systemCon', 'systemMoni', 'debug']) {
       await expect(page.getByTestId(`tile-${tile}`).isVisible()).resolves.toBe(true);
     }
     await expect(page.getByTestId('home-footer').innerText()).resolves.not.toBe('');

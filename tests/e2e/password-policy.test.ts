@@ -108,7 +108,7 @@ describe('password policy and security separation', () => {
     await page.waitForURL(/#\/home/);
     await page.getByTestId('tile-systemCon').waitFor();
     const tiles = await page.locator('[data-testid^="tile-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
-    expect(tiles).toEqual(['tile-domains', 'tile-superuser', 'tile-systemCon']);
+    expect(tiles).toEqual(['tile-domains', 'tile-superuser', 'tile-applications', 'tile-systemCon']);
     await screenshot(page, 'officer-home-en');
     await page.getByTestId('tile-systemCon').click();
     await page.waitForURL(/#\/systemCon/);

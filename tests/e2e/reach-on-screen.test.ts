@@ -49,6 +49,9 @@ describe('what a user sees follows what the server lets it do', () => {
     await expectNoAccess(page);
     await expect(page.getByText('无权访问').count()).resolves.toBe(1);
     await expect(page.locator('[data-testid="action-scan"]').count()).resolves.toBe(0);
+    // The trail names where the log lives but links nowhere the administrator may not go.
+    await expect(page.getByTestId('breadcrumb').innerText()).resolves.toContain('系统配置');
+    await expect(page.getByTestId('breadcrumb').locator('a').count()).resolves.toBe(0);
     await screenshot(page, 'reach-no-access-zh');
     await page.getByTestId('no-access-action').click();
     await page.waitForURL(/#\/main$/);
@@ -71,7 +74,7 @@ describe('what a user sees follows what the server lets it do', () => {
   it('shows the super administrator every tile and the configuration itself', async () => {
     const page = await signedIn('admin', ADMIN_PASSWORD);
     await page.getByTestId('tile-systemCon').waitFor();
-    expect(await tileIds(page)).toEqual(['tile-domains', 'tile-superuser', 'tile-systemCon', 'tile-systemMoni', 'tile-debug']);
+    expect(await tileIds(page)).toEqual(['tile-domains', 'tile-superuser', 'tile-applications', 'tile-systemCon', 'tile-systemMoni', 'tile-debug']);
     await page.getByTestId('tile-systemCon').click();
     await page.waitForURL(/#\/systemCon/);
     await page.getByRole('tab').first().waitFor();

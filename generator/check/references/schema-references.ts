@@ -1,5 +1,5 @@
 // References inside a JSON Schema (an entity's or a call's): entity $refs, label keys in titles,
-// x-messages and x-labels, x-widget names, and the call and query rules of x-options.
+// x-messages and x-labels, x-widget names, and the call and rules of x-options and x-search.
 import type { EntityDef } from '../../../src/core/catalogue/types.ts';
 import { ENTITY_REF } from '../../../src/core/catalogue/schema-refs.ts';
 import { pointerSegment, walkSchema } from '../../schema-walk.ts';
@@ -20,6 +20,13 @@ export function schemaReferences(schema: unknown, file: string, pointer: string,
       ref('call', options.call, '/x-options/call');
       for (const [name, rule] of Object.entries(options.query ?? {})) {
         if (typeof rule === 'string') out.push({ kind: 'rule', name: rule, file, pointer: `${at}/x-options/query/${pointerSegment(name)}`, roots: RECORD_RULE_ROOTS });
+      }
+    }
+    const search = node['x-search'] as { call?: unknown; params?: Record<string, unknown> } | undefined;
+    if (search && typeof search === 'object') {
+      ref('call', search.call, '/x-search/call');
+      for (const [name, rule] of Object.entries(search.params ?? {})) {
+        if (typeof rule === 'string') out.push({ kind: 'rule', name: rule, file, pointer: `${at}/x-search/params/${pointerSegment(name)}`, roots: RECORD_RULE_ROOTS });
       }
     }
     for (const keyword of ['x-messages', 'x-labels']) {

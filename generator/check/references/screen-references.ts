@@ -1,6 +1,6 @@
 // References made by screens: their kind, entities, calls, routes, fields, labels, rules, plugins,
 // cell renderers and widgets, each with the JSON pointer where the screen file names it.
-import type { ActionDef, Catalogue, FormField, FormScreen, ListScreen, ScreenDef, TilesScreen } from '../../../src/core/catalogue/types.ts';
+import type { ActionDef, Catalogue, FormField, FormScreen, ListScreen, ScreenDef, TilesScreen, TreeScreen } from '../../../src/core/catalogue/types.ts';
 import { tabEntity } from '../../../src/core/catalogue/form-tabs.ts';
 import type { Reference } from './reference.ts';
 import { pointerSegment } from '../../schema-walk.ts';
@@ -88,6 +88,22 @@ function formReferences(s: FormScreen, ref: Sink, catalogue: Pick<Catalogue, 'en
   actionReferences(s.actions, '/actions', ref, s.entity);
 }
 
+function treeReferences(s: TreeScreen, ref: Sink): void {
+  ref('entity', s.entity, '/entity');
+  ref('call', s.root, '/root');
+  ref('call', s.children, '/children');
+  ref('field', s.node.id, '/node/id', s.entity);
+  ref('field', s.node.label, '/node/label', s.entity);
+  ref('field', s.node.hasChildren, '/node/hasChildren', s.entity);
+  ref('call', s.search?.call, '/search/call');
+  ref('screen', s.form?.screen, '/form/screen');
+  ref('call', s.delete, '/delete');
+  s.detail?.forEach((d, i) => {
+    ref('label', d.label, `/detail/${i}/label`);
+    ref('screen', d.screen, `/detail/${i}/screen`);
+  });
+}
+
 function tilesReferences(s: TilesScreen, ref: Sink): void {
   s.tiles.forEach((t, i) => {
     ref('label', t.label, `/tiles/${i}/label`);
@@ -108,6 +124,7 @@ export function screenReferences(screen: ScreenDef, out: Reference[], catalogue:
   if (screen.kind === 'list') listReferences(screen, ref);
   else if (screen.kind === 'form') formReferences(screen, ref, catalogue);
   else if (screen.kind === 'tiles') tilesReferences(screen, ref);
+  else if (screen.kind === 'tree') treeReferences(screen, ref);
   else if (screen.kind === 'plugin') {
     ref('plugin', screen.plugin, '/plugin');
     screen.requires?.forEach((call, j) => ref('call', call, `/requires/${j}`));

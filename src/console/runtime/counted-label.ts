@@ -9,8 +9,12 @@ export function namesText(names: string[]): string {
   return names.length > NAMES_SHOWN ? i18next.t('confirm.namesAndMore', { names: shown, count: names.length - NAMES_SHOWN }) : shown;
 }
 
+/** The label's text for `count` records: its `one` or `other` form when it is a counted pair. */
+export function countText(key: string, count: number, values: Record<string, unknown> = {}): string {
+  const variant = i18next.exists(`${key}.one`) ? `${key}.${count === 1 ? 'one' : 'other'}` : key;
+  return i18next.t(variant, { ...values, count });
+}
+
 export function countedText(key: string, names: string[]): string {
-  const counted = i18next.exists(`${key}.one`);
-  const variant = counted ? `${key}.${names.length === 1 ? 'one' : 'other'}` : key;
-  return i18next.t(variant, { count: names.length, names: namesText(names) });
+  return countText(key, names.length, { names: namesText(names) });
 }

@@ -2,6 +2,7 @@
 // whole icon set by name would put thousands of icons in the bundle.
 import Add from '@mui/icons-material/Add';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
+import Apps from '@mui/icons-material/Apps';
 import Apartment from '@mui/icons-material/Apartment';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import BugReport from '@mui/icons-material/BugReport';
@@ -13,17 +14,25 @@ import Info from '@mui/icons-material/InfoOutlined';
 import LockOpen from '@mui/icons-material/LockOpen';
 import MonitorHeart from '@mui/icons-material/MonitorHeart';
 import People from '@mui/icons-material/People';
+import PersonAdd from '@mui/icons-material/PersonAdd';
+import PersonOff from '@mui/icons-material/PersonOff';
+import PersonRemove from '@mui/icons-material/PersonRemove';
+import EditNote from '@mui/icons-material/EditNote';
 import Refresh from '@mui/icons-material/Refresh';
 import Save from '@mui/icons-material/Save';
 import Send from '@mui/icons-material/Send';
 import Settings from '@mui/icons-material/Settings';
 import Sms from '@mui/icons-material/Sms';
+import Star from '@mui/icons-material/Star';
+import ToggleOff from '@mui/icons-material/ToggleOff';
+import ToggleOn from '@mui/icons-material/ToggleOn';
 import Upload from '@mui/icons-material/Upload';
 import type { SvgIconComponent } from '@mui/icons-material';
 
 export const icons: Readonly<Record<string, SvgIconComponent>> = {
   Add,
   AdminPanelSettings,
+  Apps,
   Apartment,
   ArrowBack,
   BugReport,
@@ -35,11 +44,18 @@ export const icons: Readonly<Record<string, SvgIconComponent>> = {
   LockOpen,
   MonitorHeart,
   People,
+  PersonAdd,
+  PersonOff,
+  PersonRemove,
+  EditNote,
   Refresh,
   Save,
   Send,
   Settings,
   Sms,
+  Star,
+  ToggleOff,
+  ToggleOn,
   Upload,
 };
 

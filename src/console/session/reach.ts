@@ -11,7 +11,8 @@ export function mayCall(callId: string): boolean {
 }
 
 /** The calls a screen reads to show anything: a list its source, a form the call that loads the record
- *  (or creates one when the address names none), a plugin what it declares. */
+ *  (or creates one when the address names none), a tree its root and children calls, a plugin what it
+ *  declares. */
 export function screenCalls(screen: ConsoleScreen, query: URLSearchParams = new URLSearchParams()): string[] {
   switch (screen.kind) {
     case 'list':
@@ -23,6 +24,8 @@ export function screenCalls(screen: ConsoleScreen, query: URLSearchParams = new 
     }
     case 'plugin':
       return screen.requires ?? [];
+    case 'tree':
+      return [screen.root, screen.children];
     default:
       return [];
   }

@@ -4,7 +4,7 @@ import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import Logout from '@mui/icons-material/Logout';
 import Password from '@mui/icons-material/Password';
-import { AppBar, Box, Button, Toolbar, Typography } from '@mui/material';
+import { AppBar, Box, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -12,6 +12,7 @@ import type { ConsoleScreen } from '../runtime/screen-types.ts';
 import { getBoot } from './boot.ts';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { consoleTitle } from './consoleTitle.ts';
+import { HeaderButton } from './HeaderButton.tsx';
 import { HelpDrawer } from './HelpDrawer.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MessageBell } from './messages/MessageBell.tsx';
@@ -25,6 +26,7 @@ export function Header({ screen }: { screen?: ConsoleScreen }) {
   const links = useHeaderLinks();
   const [helpOpen, setHelpOpen] = useState(false);
   const title = consoleTitle(getBoot().config.title, t('app.defaultTitle'));
+  const compact = useMediaQuery(useTheme().breakpoints.down('md'));
 
   useEffect(() => {
     document.title = screen ? `${t(screen.title)} · ${title}` : title;
@@ -37,30 +39,20 @@ export function Header({ screen }: { screen?: ConsoleScreen }) {
           <Typography data-testid="header-title" variant="h6" component="div" noWrap sx={{ flex: 1, fontWeight: 600, fontSize: 18 }}>
             {title}
           </Typography>
-          <LanguageSwitch color="inherit" />
+          <LanguageSwitch color="inherit" compact={compact} />
           <MessageBell />
           {screen?.help && (
-            <Button data-testid="header-help" color="inherit" startIcon={<HelpOutline />} onClick={() => setHelpOpen(true)}>
-              {t('header.help')}
-            </Button>
+            <HeaderButton testId="header-help" icon={<HelpOutline />} label={t('header.help')} compact={compact} onClick={() => setHelpOpen(true)} />
           )}
-          <Button data-testid="header-about" color="inherit" startIcon={<InfoOutlined />} onClick={() => navigate('/about')}>
-            {t('screen.about')}
-          </Button>
+          <HeaderButton testId="header-about" icon={<InfoOutlined />} label={t('screen.about')} compact={compact} onClick={() => navigate('/about')} />
           {links.home && (
-            <Button data-testid="header-home" color="inherit" startIcon={<HomeOutlined />} onClick={() => navigate('/home')}>
-              {t('header.home')}
-            </Button>
+            <HeaderButton testId="header-home" icon={<HomeOutlined />} label={t('header.home')} compact={compact} onClick={() => navigate('/home')} />
           )}
           {links.logout && (
-            <Button data-testid="header-password" color="inherit" startIcon={<Password />} onClick={() => navigate('/password')}>
-              {t('password.headerLink')}
-            </Button>
+            <HeaderButton testId="header-password" icon={<Password />} label={t('password.headerLink')} compact={compact} onClick={() => navigate('/password')} />
           )}
           {links.logout && (
-            <Button data-testid="header-logout" color="inherit" startIcon={<Logout />} onClick={() => void logout()}>
-              {t('header.logout')}
-            </Button>
+            <HeaderButton testId="header-logout" icon={<Logout />} label={t('header.logout')} compact={compact} onClick={() => void logout()} />
           )}
         </Toolbar>
       </AppBar>

@@ -29,6 +29,24 @@ export interface OptionSource {
   query?: Record<string, string>;
 }
 
+/** `x-search` of a property: a typeahead picks the value among the rows a list call finds for the
+ *  text typed (`by`), e.g. a user among 100,000. */
+export interface SearchSource {
+  call: string;
+  value: string;
+  label: string;
+  /** A second row field shown beside the label (a login number). */
+  detail?: string;
+  /** The call's search field receiving the typed text. */
+  by: string;
+  /** Path parameter → rule over `form`/`user`. */
+  params?: Record<string, string>;
+  /** Fixed search values sent with every search. */
+  where?: Record<string, string>;
+  /** The record field holding the current value's label (the form shows it before any search). */
+  shown?: string;
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 export interface CallDef {
@@ -57,6 +75,16 @@ export interface CallDef {
   origin: Origin;
 }
 
+/** Route context for a call: the host URL's query values (e.g. the open enterprise's `domainid`) put
+ *  into a call's path parameters, query or body. Each part maps the call's name → the route query name,
+ *  so a screen embedded in a tab of `/domain?domainid=…` fills `/authtime/domain/{id}/…` with
+ *  `{ params: { id: domainid } }`. A call part name the call lacks is an `atrium check` error. */
+export interface CallArgs {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: Record<string, string>;
+}
+
 export interface ActionDef {
   id: string;
   label: string;
@@ -65,6 +93,9 @@ export interface ActionDef {
   query?: Record<string, string>;
   /** Or run an API call; with a selection the body is the list of selected ids. */
   call?: string;
+  /** Route context for `call` (its path parameters and query); for a `dialog`, `args.body` fields are
+   *  added to the data the dialog receives (e.g. the enterprise a new record belongs to). */
+  args?: CallArgs;
   /** Or open a dialog registered by this name in the console (src/console/registry.ts `dialogs`),
    *  handing it the form's data (form actions); a dialog closing with `{ reload: true }` reloads the form. */
   dialog?: string;
@@ -110,6 +141,9 @@ export interface ListScreen {
   entity: string;
   /** Call answering `{datas, rowCount, …}` for `currpage`/`pagelines`. */
   source: string;
+  /** Route context for `source` (an embedded list's enterprise, a tree's selected node). While a
+   *  named route query value is missing the list shows nothing and asks for no page. */
+  sourceArgs?: CallArgs;
   /** Entity whose fields form the search form (the call's body). */
   searchEntity?: string;
   search?: SearchFieldDef[];
@@ -120,6 +154,9 @@ export interface ListScreen {
   card?: { title: string; image?: string; defaultImage?: string; status?: string; subtitle?: string; moreTileAt: number };
   actions?: ActionDef[];
   rowActions?: ActionDef[];
+  /** Columns sortable by a header click: the source call takes `param` (e.g. `orderby`) as
+   *  "<field>" or "<field> desc"; each field is a column of the list and a value the call accepts. */
+  sort?: { param: string; fields: string[] };
   /** A row click (or Enter/Space on a focused row) goes `to` (with `query` from row fields) or runs
    *  the row action named `action` on the row (e.g. opens the edit dialog). One of the two. */
   rowClick?: { to?: string; query?: Record<string, string>; action?: string };
@@ -172,6 +209,9 @@ export interface FormScreen {
   back: string;
   /** The record's field that names it in the breadcrumb (its last crumb) once loaded, e.g. `name`. */
   recordName?: string;
+  /** The query parameter naming the tenant whose screens the tabs embed (`domainid`): that tenant's own
+   *  extension fields join them (console/runtime/TenantCatalogue.tsx). */
+  tenant?: string;
   /** Ask before saving when the rule holds over the form (a tenant administrator switching off its
    *  own enterprise); `message` says what will happen. */
   confirmSave?: { when: string; message: string };
@@ -200,7 +240,37 @@ export interface PluginScreen {
   requires?: string[];
 }
 
-export type ScreenBody = ListScreen | FormScreen | TilesScreen | PluginScreen;
+/** Master-detail: a lazily loaded tree on the left (roots from `root`, a node's children from `children`
+ *  on expand), the selected node's `detail` screens on the right. The selected node's id lives in the
+ *  route query `select`, where the detail screens' `sourceArgs` read it. */
+export interface TreeScreen {
+  kind: 'tree';
+  /** Entity of the nodes. */
+  entity: string;
+  /** Call answering the top nodes (an array). */
+  root: string;
+  /** Call answering a node's children (an array); `nodeParam` is its path parameter taking the node id. */
+  children: string;
+  nodeParam: string;
+  /** Route context of every call the tree makes (root, children, search, form, delete). */
+  args?: CallArgs;
+  /** Node fields: id, label, and the flag saying it has children (else every node is expandable). */
+  node: { id: string; label: string; hasChildren?: string };
+  /** Route query name holding the selected node's id. */
+  select: string;
+  /** A search box: a paged list call (`currpage`/`pagelines`) with the typed text as body `field`. */
+  search?: { call: string; field: string };
+  /** Create / edit (and move: edit the parent field) in a dialog drawing this form screen; a new node
+   *  gets the selected node as `parentField`; `idParam` is the update call's path parameter for the id. */
+  form?: { screen: string; parentField: string; idParam?: string };
+  /** Deletes the selected node (body: its id in a list), after a confirmation. */
+  delete?: string;
+  /** Screens drawn for the selected node, each under its label (embedded lists keep their paging in
+   *  the URL under the entry's id as prefix). */
+  detail?: Array<{ id: string; label: string; screen: string }>;
+}
+
+export type ScreenBody = ListScreen | FormScreen | TilesScreen | PluginScreen | TreeScreen;
 
 export type ScreenDef = ScreenBody & {
   id: string;

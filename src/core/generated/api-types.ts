@@ -2,6 +2,58 @@
 // Calls[id].reply is the `data` of the {errcode, errmsg, data} envelope; `never` marks an absent part
 // (no path parameters, no query, no body, or a reply that is not JSON, see the call's `produces`).
 
+export interface AdminSearch {
+  name?: string;
+  loginno?: string;
+}
+
+/**
+ * @minItems 1
+ * @maxItems 1000
+ */
+export type ApplicationIds = string[];
+
+export interface ApplicationPage {
+  datas: ApplicationRow[];
+  rowCount: number;
+}
+
+export interface ApplicationRow {
+  id: string;
+  /**
+   * the name in the caller's language
+   */
+  name: string;
+  /**
+   * the installed package version; null for a tenant's own application
+   */
+  version: string | null;
+  packageId: string | null;
+  description: string;
+  /**
+   * the enterprise owning a tenant's own application
+   */
+  domain?: string | null;
+}
+
+export interface ApplicationSearch {
+  name?: string;
+}
+
+export interface BoundApplication {
+  id: string;
+  name: string;
+  version: string | null;
+  packageId: string | null;
+  isDefault: boolean;
+  enabled: boolean;
+}
+
+export interface BoundApplicationPage {
+  datas: BoundApplication[];
+  rowCount: number;
+}
+
 /**
  * The choices of a select or multi-select field (x-options), in display order.
  */
@@ -151,6 +203,71 @@ export interface CurrentUser {
   };
 }
 
+/**
+ * the one application to make the default (a list, as a list's row action sends it)
+ *
+ * @minItems 1
+ * @maxItems 1
+ */
+export type DefaultApplication = string[];
+
+export interface Department {
+  id?: string;
+  name: SharedName;
+  code?: string;
+  /**
+   * the superior department (null or absent = a top department); changing it moves the department with its subtree
+   */
+  superiorid?: string | null;
+  superiorName?: string;
+  /**
+   * depth in the tree (0 = top), kept by the server
+   */
+  level?: number;
+  orderno?: number;
+  valid?: boolean;
+  domainid?: string;
+}
+
+export interface DepartmentNode {
+  id: string;
+  name: string;
+  code: string;
+  superiorid: string | null;
+  level: number;
+  orderno: number;
+  valid: boolean;
+  /**
+   * whether it has sub-departments (valid ones only when the call asked for valid ones)
+   */
+  hasChildren: boolean;
+}
+
+export type DepartmentNodes = DepartmentNode[];
+
+export interface DepartmentPage {
+  datas: DepartmentRow[];
+  rowCount: number;
+}
+
+export interface DepartmentRow {
+  id: string;
+  name: string;
+  code: string;
+  superiorid: string | null;
+  superiorName: string;
+  level: number;
+  orderno: number;
+  valid: boolean;
+  userCount: number;
+  childCount: number;
+}
+
+export interface DepartmentSearch {
+  name?: string;
+  code?: string;
+}
+
 export interface Domain {
   id?: string;
   name: string;
@@ -251,6 +368,37 @@ export interface Icon {
   custom: boolean;
 }
 
+export interface InstallPlan {
+  mode: "preview" | "commit";
+  /**
+   * install: new; upgrade: a newer version; reinstall: the same version again
+   */
+  action: "install" | "upgrade" | "reinstall";
+  packageId: string;
+  /**
+   * null in the preview of a first install
+   */
+  applicationId: string | null;
+  /**
+   * the application's name in the caller's language
+   */
+  name: string;
+  version: string;
+  /**
+   * the version installed before
+   */
+  installed: string | null;
+  /**
+   * every part the install adds, changes or removes
+   */
+  changes: {
+    part: "module" | "resource" | "pcMenu" | "mobileMenu" | "role" | "form" | "process";
+    id: string;
+    name: string;
+    change: "added" | "changed" | "removed";
+  }[];
+}
+
 export interface LdapTestRequest {
   ldapConfig: {
     url: string;
@@ -348,6 +496,10 @@ export interface MessagingPushResult {
   message: string;
 }
 
+export interface PackageFile {
+  path: string;
+}
+
 export interface PasswordChange {
   oldpassword: string;
   /**
@@ -397,6 +549,54 @@ export interface PasswordNoticeScan {
    */
   message?: string;
   attempts: PasswordNotice[];
+}
+
+export interface Role {
+  id?: string;
+  name: string;
+}
+
+/**
+ * the users to give the role (or take it from) — the on-job users of the listed departments and the listed users, all of the one enterprise
+ */
+export interface RoleAssignment {
+  domainid: string;
+  /**
+   * @maxItems 1000
+   */
+  deptIds?: string[];
+  /**
+   * @maxItems 10000
+   */
+  userIds?: string[];
+}
+
+/**
+ * @minItems 1
+ * @maxItems 1000
+ */
+export type RoleIds = string[];
+
+export interface RolePage {
+  datas: RoleRow[];
+  rowCount: number;
+}
+
+export interface RoleRow {
+  id: string;
+  name: string;
+  /**
+   * the package's id of the role; null for one an administrator added
+   */
+  packageRole: string | null;
+  /**
+   * the users holding the role within the caller's reach
+   */
+  holders: number;
+}
+
+export interface RoleSearch {
+  name?: string;
 }
 
 /**
@@ -515,6 +715,56 @@ export interface SuperuserSearch {
   loginno?: string;
 }
 
+export interface TransferFile {
+  path: string;
+}
+
+export interface TransferResult {
+  mode: "preview" | "commit";
+  /**
+   * the spec's counts (rows written / refused) and, beyond it, the rows the import left as they were
+   */
+  general: {
+    DEPT_ADD_SUCCESS: number;
+    DEPT_ADD_FAIL: number;
+    USER_ADD_SUCCESS: number;
+    USER_ADD_FAIL: number;
+    UNCHANGED: number;
+  };
+  /**
+   * the refused rows, as the spec's ERRORS rows
+   */
+  detail: {
+    ROWNUM: number;
+    NAME: string;
+    ERROR: string;
+    TIP: string;
+    LOGINNO?: string;
+    TELEPHONE?: string;
+    EMAIL?: string;
+    depts?: string;
+  }[];
+  /**
+   * every row with what the import does with it (the preview's table)
+   */
+  rows: {
+    rowNum: number;
+    /**
+     * the login number or the department path
+     */
+    key: string;
+    name?: string;
+    status: "new" | "changed" | "unchanged" | "refused";
+    error?: string;
+    changes: {
+      field: string;
+      label: string;
+      from: unknown;
+      to: unknown;
+    }[];
+  }[];
+}
+
 export interface UploadedFile {
   /**
    * where the file is served, e.g. /uploads/2026/image/<name>.png
@@ -522,7 +772,290 @@ export interface UploadedFile {
   filePath: string;
 }
 
+export interface User {
+  id?: string;
+  name: SharedName;
+  /**
+   * Unique in the enterprise whatever its case.
+   */
+  loginno: string;
+  /**
+   * Wire-encoded (spec §7); answered as the unchanged marker, which keeps the stored password when sent back. The password policy in force applies to a new one.
+   */
+  password: string;
+  /**
+   * The password once more; must equal it (rule below).
+   */
+  confirmpwd: string;
+  email?: string;
+  /**
+   * Mobile phone, 11 digits starting with 1, or empty.
+   */
+  telephone?: string;
+  /**
+   * The user's work calendar; empty = the enterprise's default. Calendars arrive with issue 13, so there are no choices yet.
+   */
+  calendarid?: string;
+  /**
+   * The one department of the user (D34), of this enterprise and within the caller's reach.
+   */
+  departmentid: string;
+  departmentName?: string;
+  /**
+   * Who acts for this user between proxyStart and proxyEnd; a user of the same enterprise, on the job, not the user itself. Empty = none.
+   */
+  proxyuserid?: string;
+  proxyUserName?: string;
+  /**
+   * yyyy-MM-dd; required with a proxy.
+   */
+  proxyStart?: string;
+  /**
+   * yyyy-MM-dd; required with a proxy, not before proxyStart.
+   */
+  proxyEnd?: string;
+  /**
+   * Only the platform and the tenant's administrators change it.
+   */
+  isdomainadmin?: boolean;
+  isliaison?: boolean;
+  loginLocked?: boolean;
+  useIM?: boolean;
+  status?: 1 | 0;
+  orderno?: number;
+  domainid?: string;
+}
+
+export interface UserBatch {
+  userIds: UserIds;
+  /**
+   * The values every listed user takes; absent ones stay.
+   */
+  fields: {
+    departmentid?: string;
+    loginLocked?: boolean;
+    status?: 1 | 0;
+    calendarid?: string;
+    isliaison?: boolean;
+    useIM?: boolean;
+  };
+}
+
+export interface UserBatchResult {
+  /**
+   * One entry per listed user, in the order sent; each row changed all or nothing.
+   */
+  results: {
+    id: string;
+    /**
+     * empty for a row refused as missing or out of reach
+     */
+    name: string;
+    ok: boolean;
+    /**
+     * why the row was refused (localized)
+     */
+    message?: string;
+  }[];
+}
+
+/**
+ * @minItems 1
+ * @maxItems 10000
+ */
+export type UserIds = string[];
+
+export interface UserPage {
+  datas: UserRow[];
+  rowCount: number;
+}
+
+export interface UserRelation {
+  departments: {
+    id: string;
+    name: string;
+  }[];
+  /**
+   * empty until roles exist (issue 11)
+   */
+  roles: {
+    [k: string]: unknown | undefined;
+  }[];
+  /**
+   * empty until roles exist (issue 11)
+   */
+  kmRoles: {
+    [k: string]: unknown | undefined;
+  }[];
+}
+
+export interface UserResign {
+  userIds: UserIds;
+}
+
+/**
+ * One user of a list, with the values of the enterprise's tableUser extension fields (field1…field20) as further properties.
+ */
+export interface UserRow {
+  id: string;
+  name: string;
+  loginno: string;
+  email: string;
+  telephone: string;
+  departmentid: string;
+  departmentName: string;
+  status: 1 | 0;
+  isdomainadmin: boolean;
+  isliaison: boolean;
+  loginLocked: boolean;
+  orderno: number;
+}
+
+/**
+ * Every text matches as "contains", any case. Searchable tableUser extension fields come as field1…field20 (at the top level or in fieldExtends).
+ */
+export interface UserSearch {
+  name?: string;
+  loginno?: string;
+  /**
+   * a part of the user's department name
+   */
+  superiorname?: string;
+  /**
+   * only the users holding this application role
+   */
+  roleid?: string;
+  /**
+   * '1' on the job, '0' resigned, '' either (text, as search forms and the user-selection dialog send it)
+   */
+  status?: "" | "1" | "0";
+  fieldExtends?: {
+    [k: string]: string | undefined;
+  };
+  [k: string]:
+    | string
+    | ""
+    | "1"
+    | "0"
+    | {
+        [k: string]: string | undefined;
+      }
+    | undefined;
+}
+
+export interface ApplicationsInstallQuery {
+  /**
+   * preview: what a commit would do, nothing written
+   */
+  mode?: "preview" | "commit";
+}
+
+export interface ApplicationsListQuery {
+  currpage?: number;
+  pagelines?: number;
+  name?: string;
+}
+
 export type AuthLogoutReply = string;
+
+export interface DepartmentsChildrenQuery {
+  /**
+   * true = only valid departments
+   */
+  valid?: boolean;
+}
+
+/**
+ * @minItems 1
+ * @maxItems 1000
+ */
+export type DepartmentsDeleteBody = string[];
+
+export interface DepartmentsDeleteReply {
+  deleted: number;
+}
+
+export interface DepartmentsListQuery {
+  currpage?: number;
+  pagelines?: number;
+  superiorid?: string;
+  /**
+   * true = only valid departments
+   */
+  valid?: boolean;
+  /**
+   * A whitelisted column — name, code, level, orderno, valid, userCount — optionally followed by " asc" or " desc"; default: orderno, then name
+   */
+  orderby?: string;
+}
+
+export interface DepartmentsRootQuery {
+  /**
+   * true = only valid departments
+   */
+  valid?: boolean;
+}
+
+export interface DepartmentsUsersQuery {
+  currpage?: number;
+  pagelines?: number;
+  /**
+   * A whitelisted column — name, loginno, orderno, status — optionally followed by " asc" or " desc"; default: orderno, then name
+   */
+  orderby?: string;
+}
+
+export interface DomainAdminsAddReply {
+  updated: number;
+}
+
+export interface DomainAdminsCandidatesQuery {
+  currpage?: number;
+  pagelines?: number;
+}
+
+export interface DomainAdminsListQuery {
+  currpage?: number;
+  pagelines?: number;
+}
+
+export interface DomainAdminsRemoveReply {
+  updated: number;
+}
+
+export interface DomainApplicationsBindReply {
+  bound: number;
+}
+
+export interface DomainApplicationsBoundQuery {
+  currpage?: number;
+  pagelines?: number;
+}
+
+export interface DomainApplicationsDisableReply {
+  changed: number;
+}
+
+export interface DomainApplicationsEnableReply {
+  changed: number;
+}
+
+export interface DomainApplicationsGetDefaultReply {
+  applicationId: string | null;
+}
+
+export interface DomainApplicationsSetDefaultReply {
+  applicationId: string;
+}
+
+export interface DomainApplicationsUnbindReply {
+  unbound: number;
+}
+
+export interface DomainApplicationsUnboundQuery {
+  currpage?: number;
+  pagelines?: number;
+}
 
 export interface DomainsDeleteQuery {
   /**
@@ -631,6 +1164,38 @@ export interface NoticesLogQuery {
   pagelines?: number;
 }
 
+export interface RolesAssignReply {
+  /**
+   * the users who did not hold it yet
+   */
+  assigned: number;
+}
+
+export interface RolesCreateReply {
+  id: string;
+}
+
+export interface RolesDeleteReply {
+  deleted: number;
+}
+
+export interface RolesListQuery {
+  currpage?: number;
+  pagelines?: number;
+  /**
+   * count only the holders of this enterprise (still within reach)
+   */
+  domainid?: string;
+}
+
+export interface RolesUnassignReply {
+  unassigned: number;
+}
+
+export interface RolesUpdateReply {
+  id: string;
+}
+
 /**
  * @minItems 1
  * @maxItems 10000
@@ -646,6 +1211,22 @@ export interface SuperusersListQuery {
   loginno?: string;
   currpage?: number;
   pagelines?: number;
+}
+
+export interface TransferImportDepartmentsQuery {
+  path: string;
+  mode?: "preview" | "commit";
+}
+
+export interface TransferImportUsersQuery {
+  /**
+   * preview: what a commit would do, nothing written
+   */
+  mode?: "preview" | "commit";
+}
+
+export interface TransferTemplateQuery {
+  domainid?: string;
 }
 
 /**
@@ -692,8 +1273,45 @@ export interface UploadsUploadQuery {
  */
 export type UploadsUploadReply = UploadedFile[];
 
+export interface UsersDeleteReply {
+  deleted: number;
+}
+
+export interface UsersFindByLoginNoQuery {
+  loginNo: string;
+}
+
+export interface UsersListQuery {
+  /**
+   * only the users of this one department
+   */
+  departmentid?: string;
+  /**
+   * a column, optionally followed by ' desc': orderno, name, loginno, email, status
+   */
+  orderby?: string;
+  currpage?: number;
+  /**
+   * rows per page (the spec's name)
+   */
+  lines?: number;
+  /**
+   * rows per page (alias of lines; lines wins)
+   */
+  pagelines?: number;
+}
+
+export interface UsersUpdateQuery {
+  /**
+   * accepted for the spec's directory sync; no effect yet
+   */
+  isSyncUser?: boolean;
+}
+
 /** Every call of the catalogue, keyed by call id. */
 export interface Calls {
+  'applications.install': { params: never; query: ApplicationsInstallQuery; body: PackageFile; reply: InstallPlan };
+  'applications.list': { params: never; query: ApplicationsListQuery; body: never; reply: ApplicationPage };
   'auth.captcha': { params: never; query: never; body: never; reply: never };
   'auth.changePassword': { params: never; query: never; body: PasswordChange; reply: CurrentUser };
   'auth.login': { params: never; query: never; body: Login; reply: CurrentUser };
@@ -703,7 +1321,27 @@ export interface Calls {
   'config.get': { params: never; query: never; body: never; reply: Config };
   'config.import': { params: never; query: never; body: ConfigImport; reply: ConfigImportResult };
   'config.save': { params: never; query: never; body: Config; reply: Config };
+  'departments.children': { params: { id: string; depid: string }; query: DepartmentsChildrenQuery; body: never; reply: DepartmentNodes };
+  'departments.create': { params: { id: string }; query: never; body: Department; reply: Department };
+  'departments.delete': { params: { id: string }; query: never; body: DepartmentsDeleteBody; reply: DepartmentsDeleteReply };
+  'departments.get': { params: { id: string }; query: never; body: never; reply: Department };
+  'departments.list': { params: { id: string }; query: DepartmentsListQuery; body: DepartmentSearch; reply: DepartmentPage };
+  'departments.root': { params: { id: string }; query: DepartmentsRootQuery; body: never; reply: DepartmentNodes };
+  'departments.update': { params: { id: string; depid: string }; query: never; body: Department; reply: Department };
+  'departments.users': { params: { id: string }; query: DepartmentsUsersQuery; body: never; reply: UserPage };
   'directory.testConnection': { params: never; query: never; body: LdapTestRequest; reply: LdapTestResult };
+  'domainAdmins.add': { params: { id: string }; query: never; body: UserIds; reply: DomainAdminsAddReply };
+  'domainAdmins.candidates': { params: { id: string }; query: DomainAdminsCandidatesQuery; body: AdminSearch; reply: UserPage };
+  'domainAdmins.list': { params: { id: string }; query: DomainAdminsListQuery; body: AdminSearch; reply: UserPage };
+  'domainAdmins.remove': { params: { id: string }; query: never; body: UserIds; reply: DomainAdminsRemoveReply };
+  'domainApplications.bind': { params: { id: string }; query: never; body: ApplicationIds; reply: DomainApplicationsBindReply };
+  'domainApplications.bound': { params: { id: string }; query: DomainApplicationsBoundQuery; body: ApplicationSearch; reply: BoundApplicationPage };
+  'domainApplications.disable': { params: { id: string }; query: never; body: ApplicationIds; reply: DomainApplicationsDisableReply };
+  'domainApplications.enable': { params: { id: string }; query: never; body: ApplicationIds; reply: DomainApplicationsEnableReply };
+  'domainApplications.getDefault': { params: { id: string }; query: never; body: never; reply: DomainApplicationsGetDefaultReply };
+  'domainApplications.setDefault': { params: { id: string }; query: never; body: DefaultApplication; reply: DomainApplicationsSetDefaultReply };
+  'domainApplications.unbind': { params: { id: string }; query: never; body: ApplicationIds; reply: DomainApplicationsUnbindReply };
+  'domainApplications.unbound': { params: { id: string }; query: DomainApplicationsUnboundQuery; body: ApplicationSearch; reply: ApplicationPage };
   'domains.create': { params: never; query: never; body: Domain; reply: Domain };
   'domains.delete': { params: never; query: DomainsDeleteQuery; body: DomainsDeleteBody; reply: DomainsDeleteReply };
   'domains.deleteImpact': { params: never; query: never; body: DomainsDeleteImpactBody; reply: DomainsDeleteImpactReply };
@@ -735,6 +1373,12 @@ export interface Calls {
   'meta.openapi': { params: never; query: never; body: never; reply: never };
   'notices.log': { params: never; query: NoticesLogQuery; body: never; reply: PasswordNoticePage };
   'notices.scan': { params: never; query: never; body: never; reply: PasswordNoticeScan };
+  'roles.assign': { params: { id: string }; query: never; body: RoleAssignment; reply: RolesAssignReply };
+  'roles.create': { params: { id: string }; query: never; body: Role; reply: RolesCreateReply };
+  'roles.delete': { params: { id: string }; query: never; body: RoleIds; reply: RolesDeleteReply };
+  'roles.list': { params: { id: string }; query: RolesListQuery; body: RoleSearch; reply: RolePage };
+  'roles.unassign': { params: { id: string }; query: never; body: RoleAssignment; reply: RolesUnassignReply };
+  'roles.update': { params: { id: string }; query: never; body: Role; reply: RolesUpdateReply };
   'sms.test': { params: { id: string; phone: string }; query: never; body: never; reply: SmsAnswer };
   'superusers.create': { params: never; query: never; body: Superuser; reply: Superuser };
   'superusers.delete': { params: never; query: never; body: SuperusersDeleteBody; reply: SuperusersDeleteReply };
@@ -742,17 +1386,33 @@ export interface Calls {
   'superusers.list': { params: never; query: SuperusersListQuery; body: never; reply: SuperuserPage };
   'superusers.unlock': { params: { id: string }; query: never; body: never; reply: Superuser };
   'superusers.update': { params: { id: string }; query: never; body: Superuser; reply: Superuser };
+  'transfer.exportDepartments': { params: { id: string }; query: never; body: never; reply: never };
+  'transfer.exportUsers': { params: { id: string }; query: never; body: never; reply: never };
+  'transfer.importDepartments': { params: { id: string }; query: TransferImportDepartmentsQuery; body: never; reply: TransferResult };
+  'transfer.importUsers': { params: { id: string }; query: TransferImportUsersQuery; body: TransferFile; reply: TransferResult };
+  'transfer.template': { params: { name: string }; query: TransferTemplateQuery; body: never; reply: never };
   'uploads.deleteIcons': { params: never; query: never; body: UploadsDeleteIconsBody; reply: UploadsDeleteIconsReply };
   'uploads.icons': { params: never; query: UploadsIconsQuery; body: never; reply: UploadsIconsReply };
   'uploads.list': { params: never; query: UploadsListQuery; body: never; reply: UploadsListReply };
   'uploads.skins': { params: never; query: never; body: never; reply: UploadsSkinsReply };
   'uploads.upload': { params: never; query: UploadsUploadQuery; body: never; reply: UploadsUploadReply };
+  'users.batch': { params: never; query: never; body: UserBatch; reply: UserBatchResult };
+  'users.create': { params: { id: string }; query: never; body: User; reply: User };
+  'users.delete': { params: { id: string }; query: never; body: UserIds; reply: UsersDeleteReply };
+  'users.findByLoginNo': { params: { id: string }; query: UsersFindByLoginNoQuery; body: never; reply: User };
+  'users.get': { params: { id: string; userid: string }; query: never; body: never; reply: User };
+  'users.list': { params: { id: string }; query: UsersListQuery; body: UserSearch; reply: UserPage };
+  'users.relation': { params: { id: string }; query: never; body: never; reply: UserRelation };
+  'users.resign': { params: never; query: never; body: UserResign; reply: UserBatchResult };
+  'users.update': { params: { id: string }; query: UsersUpdateQuery; body: User; reply: User };
 }
 
 export type CallId = keyof Calls;
 
 /** Method and path of every call, for clients that build URLs without loading the catalogue. */
 export const callRoutes = {
+  'applications.install': { method: 'POST', path: '/authtime/applications/package' },
+  'applications.list': { method: 'GET', path: '/authtime/applications' },
   'auth.captcha': { method: 'GET', path: '/authtime/captcha' },
   'auth.changePassword': { method: 'POST', path: '/authtime/password' },
   'auth.login': { method: 'POST', path: '/authtime/login' },
@@ -762,7 +1422,27 @@ export const callRoutes = {
   'config.get': { method: 'GET', path: '/authtime/config' },
   'config.import': { method: 'POST', path: '/authtime/config/import' },
   'config.save': { method: 'PUT', path: '/authtime/config' },
+  'departments.children': { method: 'GET', path: '/authtime/domain/{id}/department/{depid}/subdepartments' },
+  'departments.create': { method: 'POST', path: '/authtime/domain/{id}/department' },
+  'departments.delete': { method: 'DELETE', path: '/authtime/domain/{id}/department' },
+  'departments.get': { method: 'GET', path: '/authtime/department/{id}' },
+  'departments.list': { method: 'POST', path: '/authtime/domain/{id}/departments' },
+  'departments.root': { method: 'GET', path: '/authtime/domain/{id}/department/root' },
+  'departments.update': { method: 'PUT', path: '/authtime/domain/{id}/department/{depid}' },
+  'departments.users': { method: 'GET', path: '/authtime/department/{id}/users' },
   'directory.testConnection': { method: 'POST', path: '/authtime/config/ldap/test' },
+  'domainAdmins.add': { method: 'PUT', path: '/authtime/domain/{id}/admin' },
+  'domainAdmins.candidates': { method: 'POST', path: '/authtime/domain/{id}/notadmins' },
+  'domainAdmins.list': { method: 'POST', path: '/authtime/domain/{id}/admins' },
+  'domainAdmins.remove': { method: 'DELETE', path: '/authtime/domain/{id}/admin' },
+  'domainApplications.bind': { method: 'PUT', path: '/authtime/domain/{id}/application' },
+  'domainApplications.bound': { method: 'POST', path: '/authtime/domain/{id}/applications/bind' },
+  'domainApplications.disable': { method: 'PUT', path: '/authtime/domain/{id}/application/disable' },
+  'domainApplications.enable': { method: 'PUT', path: '/authtime/domain/{id}/application/enable' },
+  'domainApplications.getDefault': { method: 'GET', path: '/authtime/domain/{id}/defaultapp' },
+  'domainApplications.setDefault': { method: 'PUT', path: '/authtime/domain/{id}/defaultapp' },
+  'domainApplications.unbind': { method: 'DELETE', path: '/authtime/domain/{id}/application' },
+  'domainApplications.unbound': { method: 'POST', path: '/authtime/domain/{id}/applications/unbind' },
   'domains.create': { method: 'POST', path: '/authtime/domain' },
   'domains.delete': { method: 'DELETE', path: '/authtime/domain' },
   'domains.deleteImpact': { method: 'POST', path: '/authtime/domain/delete-impact' },
@@ -794,6 +1474,12 @@ export const callRoutes = {
   'meta.openapi': { method: 'GET', path: '/authtime/openapi.json' },
   'notices.log': { method: 'GET', path: '/authtime/notices' },
   'notices.scan': { method: 'POST', path: '/authtime/notices/scan' },
+  'roles.assign': { method: 'PUT', path: '/authtime/role/{id}/users' },
+  'roles.create': { method: 'POST', path: '/authtime/application/{id}/role' },
+  'roles.delete': { method: 'DELETE', path: '/authtime/application/{id}/role' },
+  'roles.list': { method: 'POST', path: '/authtime/application/{id}/roles' },
+  'roles.unassign': { method: 'DELETE', path: '/authtime/role/{id}/users' },
+  'roles.update': { method: 'PUT', path: '/authtime/application/{id}/role' },
   'sms.test': { method: 'GET', path: '/authtime/domain/{id}/sms/{phone}', effects: true },
   'superusers.create': { method: 'POST', path: '/authtime/superuser' },
   'superusers.delete': { method: 'DELETE', path: '/authtime/superuser' },
@@ -801,9 +1487,23 @@ export const callRoutes = {
   'superusers.list': { method: 'GET', path: '/authtime/superuser' },
   'superusers.unlock': { method: 'POST', path: '/authtime/superuser/{id}/unlock' },
   'superusers.update': { method: 'PUT', path: '/authtime/superuser/{id}' },
+  'transfer.exportDepartments': { method: 'GET', path: '/authtime/domain/{id}/department/export' },
+  'transfer.exportUsers': { method: 'GET', path: '/authtime/domain/{id}/user/export' },
+  'transfer.importDepartments': { method: 'POST', path: '/authtime/domain/{id}/department/import' },
+  'transfer.importUsers': { method: 'POST', path: '/authtime/domain/{id}/user/import' },
+  'transfer.template': { method: 'GET', path: '/uploads/resource/{name}' },
   'uploads.deleteIcons': { method: 'DELETE', path: '/authtime/icon' },
   'uploads.icons': { method: 'GET', path: '/authtime/icons' },
   'uploads.list': { method: 'GET', path: '/authtime/uploads' },
   'uploads.skins': { method: 'GET', path: '/authtime/skins' },
   'uploads.upload': { method: 'POST', path: '/authtime/uploads' },
+  'users.batch': { method: 'POST', path: '/authtime/user/batch' },
+  'users.create': { method: 'POST', path: '/authtime/domain/{id}/user' },
+  'users.delete': { method: 'DELETE', path: '/authtime/domain/{id}/user' },
+  'users.findByLoginNo': { method: 'GET', path: '/authtime/domain/{id}/user' },
+  'users.get': { method: 'GET', path: '/authtime/domain/{id}/user/{userid}' },
+  'users.list': { method: 'POST', path: '/authtime/domain/{id}/users' },
+  'users.relation': { method: 'GET', path: '/authtime/user/{id}/rolewithdeptandkmrelation' },
+  'users.resign': { method: 'PUT', path: '/authtime/user/abandonment' },
+  'users.update': { method: 'PUT', path: '/authtime/domain/{id}/user' },
 } as const satisfies Record<CallId, { method: string; path: string; effects?: boolean }>;

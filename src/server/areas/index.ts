@@ -15,6 +15,13 @@ import { configHandlers } from './config/handlers.ts';
 import { fieldExtendHandlers } from './field-extends/handlers.ts';
 import { messageHandlers } from './messages/handlers.ts';
 import { noticeHandlers } from './notices/handlers.ts';
+import { transferHandlers } from './transfer/handlers.ts';
+import { departmentHandlers } from './departments/handlers.ts';
+import { userHandlers } from './users/handlers.ts';
+import { domainAdminHandlers } from './domain-admins/handlers.ts';
+import { applicationHandlers } from './applications/handlers.ts';
+import { domainApplicationHandlers } from './domain-applications/handlers.ts';
+import { roleHandlers } from './roles/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
 export { STORE_PREFIX, storeOperation } from './store/store-handler.ts';
@@ -34,4 +41,11 @@ export const handlers: Record<string, Handler> = {
   ...fieldExtendHandlers,
   ...messageHandlers,
   ...noticeHandlers,
+  ...transferHandlers,
+  ...departmentHandlers,
+  ...userHandlers,
+  ...domainAdminHandlers,
+  ...applicationHandlers,
+  ...domainApplicationHandlers,
+  ...roleHandlers,
 };

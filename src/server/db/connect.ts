@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PglitePool } from './pglite-pool.ts';
 import type { DatabaseSchema, Db } from './schema.ts';
 
@@ -53,7 +54,7 @@ function openPostgres(url: string, extra: pg.PoolConfig | undefined): AtriumData
 
 async function openPglite(options: OpenDatabaseOptions): Promise<AtriumDatabase> {
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const pglite = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteSnapshot });
+  const pglite = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteSnapshot, extensions: { pg_trgm } });
   await pglite.waitReady;
   const pool = new PglitePool(pglite);
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: pool as never }) });

@@ -10,6 +10,10 @@ import * as passwordNotices from './migrations/0005-password-notices.ts';
 import * as builtinOfficers from './migrations/0007-builtin-officers.ts';
 import * as superuserLanguage from './migrations/0008-superuser-language.ts';
 import * as rateLimitHits from './migrations/0009-rate-limit-hits.ts';
+import * as organisation from './migrations/0010-organisation.ts';
+import * as usersOrderIndex from './migrations/0011-users-order-index.ts';
+import * as userSearchAndCounts from './migrations/0012-user-search-and-counts.ts';
+import * as applications from './migrations/0013-applications.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
@@ -22,6 +26,10 @@ const migrations: Record<string, Migration> = {
   '0007-builtin-officers': builtinOfficers,
   '0008-superuser-language': superuserLanguage,
   '0009-rate-limit-hits': rateLimitHits,
+  '0010-organisation': organisation,
+  '0011-users-order-index': usersOrderIndex,
+  '0012-user-search-and-counts': userSearchAndCounts,
+  '0013-applications': applications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

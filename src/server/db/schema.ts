@@ -79,6 +79,14 @@ export interface DepartmentsTable {
   /** Extension fields (field1…field20) of the department table. */
   ext: DefaultedJson<ExtValues>;
   created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Migration 0012: users per tenant and department ('' = none), kept by triggers on users. */
+export interface UserCountsTable {
+  domain_id: string;
+  department_id: string;
+  users: number;
 }
 
 export interface UsersTable {
@@ -90,10 +98,23 @@ export interface UsersTable {
   password_hash: string | null;
   email: Defaulted<string>;
   telephone: Defaulted<string>;
+  /** 1 on the job, 0 resigned (a resigned user stays, it cannot sign in nor stand in for anyone). */
   status: Defaulted<number>;
   /** Extension fields (field1…field20) of the user table. */
   ext: DefaultedJson<ExtValues>;
+  /** Migration 0010: the rest of the spec's user record. */
+  calendar_id: Defaulted<string | null>;
+  /** Who acts for this user between proxy_start and proxy_end (dates, yyyy-MM-dd). */
+  proxy_user_id: Defaulted<string | null>;
+  proxy_start: Defaulted<string | null>;
+  proxy_end: Defaulted<string | null>;
+  domain_admin: Defaulted<boolean>;
+  liaison: Defaulted<boolean>;
+  login_locked: Defaulted<boolean>;
+  use_im: Defaulted<boolean>;
+  order_no: Defaulted<number>;
   created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }
 
 export interface FieldExtendsTable {
@@ -120,6 +141,76 @@ export interface ApplicationsTable {
   name: string;
   description: Defaulted<string>;
   created_at: CreatedAt;
+  /** Migration 0013: the package it was installed from (null: a tenant's own application). */
+  package_id: Defaulted<string | null>;
+  version: Defaulted<string | null>;
+  /** The name in each language ({en, zh, cn}); `name` holds the English one. */
+  names: DefaultedJson<unknown | null>;
+  /** The manifest of the installed version, compared with the next upgrade's. */
+  manifest: DefaultedJson<unknown | null>;
+  updated_at: Defaulted<Date | null>;
+}
+
+export interface DomainApplicationsTable {
+  domain_id: string;
+  application_id: string;
+  enabled: Defaulted<boolean>;
+  is_default: Defaulted<boolean>;
+  disabled_modules: Defaulted<string[]>;
+  bound_at: CreatedAt;
+}
+
+/** A part an application's package brings (app_modules, app_resources, app_menus, app_forms, app_processes). */
+interface PackagePart {
+  application_id: string;
+  id: string;
+  names: Json;
+  order_no: Defaulted<number>;
+}
+
+export type AppModulesTable = PackagePart;
+export interface AppResourcesTable extends PackagePart {
+  module_id: string;
+}
+export interface AppMenusTable extends PackagePart {
+  kind: 'pc' | 'mobile';
+  parent_id: string | null;
+  module_id: string | null;
+  icon: string | null;
+}
+export interface AppFormsTable extends PackagePart {
+  module_id: string;
+  fields: Json;
+}
+export interface AppProcessesTable extends PackagePart {
+  form_id: string;
+  bpmn: string;
+}
+
+export interface AppRolesTable {
+  id: string;
+  application_id: string;
+  /** The package's id of the role; null for one an administrator added. */
+  package_role: string | null;
+  name: string;
+  names: ColumnType<unknown, string | null, string | null>;
+  created_at: CreatedAt;
+}
+
+export interface RoleMenusTable {
+  role_id: string;
+  kind: 'pc' | 'mobile';
+  menu_id: string;
+}
+
+export interface RoleResourcesTable {
+  role_id: string;
+  resource_id: string;
+}
+
+export interface RoleUsersTable {
+  role_id: string;
+  user_id: string;
 }
 
 export interface SessionsTable {
@@ -206,7 +297,18 @@ export interface DatabaseSchema {
   domains: DomainsTable;
   departments: DepartmentsTable;
   users: UsersTable;
+  user_counts: UserCountsTable;
   applications: ApplicationsTable;
+  domain_applications: DomainApplicationsTable;
+  app_modules: AppModulesTable;
+  app_resources: AppResourcesTable;
+  app_menus: AppMenusTable;
+  app_forms: AppFormsTable;
+  app_processes: AppProcessesTable;
+  app_roles: AppRolesTable;
+  role_menus: RoleMenusTable;
+  role_resources: RoleResourcesTable;
+  role_users: RoleUsersTable;
   field_extends: FieldExtendsTable;
   sessions: SessionsTable;
   captchas: CaptchasTable;

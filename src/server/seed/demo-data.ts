@@ -55,11 +55,8 @@ export const DEMO_DEPARTMENTS: ReadonlyArray<readonly [string, string, string | 
   ['finance', 'Finance', 'hq'],
 ];
 
-export const DEMO_USERS_PER_TENANT = 20;
-export const FAMILY_NAMES = ['Wang', 'Li', 'Zhang', 'Liu', 'Chen', 'Smith', 'Garcia', 'Müller', 'Rossi', 'Kim'];
-export const GIVEN_NAMES = ['Wei', 'Fang', 'Min', 'Jing', 'Lei', 'Anna', 'James', 'Sofia', 'Lukas', 'Yuna'];
-
-/** Applications: [tenant slug, name, description]. The developer is authorised for the first two. */
+/** A tenant's own applications (no package): [tenant slug, name, description]. The developer is
+ *  authorised for the first two. The packaged ones are packages/ (demo-packages.ts). */
 export const DEMO_APPLICATIONS: ReadonlyArray<readonly [string, string, string]> = [
   ['acme', 'Purchasing', 'Purchase requests and approvals'],
   ['acme', 'Leave', 'Leave requests'],

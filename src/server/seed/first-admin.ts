@@ -5,6 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/schema.ts';
 import { hashPassword, verifyPassword } from '../auth/password-hash.ts';
+import { isUniqueViolation } from '../db/constraint-errors.ts';
 
 export const ADMIN_LOGIN = 'admin';
 
@@ -36,7 +37,7 @@ export async function ensureFirstAdministrator(db: Db, adminPassword: string | u
       .execute();
   } catch (error) {
     // Another instance starting on the same new database created it first: its start prints the password.
-    if ((error as { code?: string }).code === '23505') return {};
+    if (isUniqueViolation(error)) return {};
     throw error;
   }
   return adminPassword ? {} : { generatedAdminPassword: password };

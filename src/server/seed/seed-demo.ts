@@ -2,10 +2,11 @@
 // later starts only re-apply ATRIUM_ADMIN_PASSWORD and restore missing logo files. Added only to a
 // database that holds no privileged user yet (one started without demo keeps its own users).
 import { randomUUID } from 'node:crypto';
-import type { Insertable } from 'kysely';
-import type { Db, UsersTable } from '../db/schema.ts';
+import type { Db } from '../db/schema.ts';
 import { writeConfig } from '../db/config-store.ts';
-import { DEMO_APPLICATIONS, DEMO_DEPARTMENTS, DEMO_TENANTS, DEMO_USERS_PER_TENANT, FAMILY_NAMES, GIVEN_NAMES } from './demo-data.ts';
+import { DEMO_APPLICATIONS, DEMO_DEPARTMENTS, DEMO_TENANTS } from './demo-data.ts';
+import { seedDemoUsers } from './demo-users.ts';
+import { seedDemoPackages } from './demo-packages.ts';
 import { demoLogoUrl, writeDemoLogos } from './demo-logos.ts';
 import { seedDemoSuperusers } from './demo-superusers.ts';
 import { applyAdminPassword, generatedPassword } from './first-admin.ts';
@@ -25,7 +26,6 @@ async function seedTenants(trx: Db): Promise<{ domains: Map<string, string>; dep
   const domains = new Map<string, string>();
   const departments = new Map<string, string>();
   const applications = new Map<string, string>();
-  const users: Insertable<UsersTable>[] = [];
   for (const [i, tenant] of DEMO_TENANTS.entries()) {
     const domainId = randomUUID();
     domains.set(tenant.slug, domainId);
@@ -41,26 +41,15 @@ async function seedTenants(trx: Db): Promise<{ domains: Map<string, string>; dep
       const superiorId = superior ? deptIds.get(superior)! : null;
       await trx.insertInto('departments').values({ id, domain_id: domainId, superior_id: superiorId, name, code: key.toUpperCase(), level: superior ? (superior === 'hq' ? 1 : 2) : 0, order_no: order }).execute();
     }
-    const deptList = [...deptIds.values()];
-    for (let n = 0; n < DEMO_USERS_PER_TENANT; n++) {
-      const loginno = `${tenant.slug}${String(n + 1).padStart(2, '0')}`;
-      users.push({
-        id: randomUUID(),
-        domain_id: domainId,
-        department_id: deptList[n % deptList.length],
-        name: `${FAMILY_NAMES[n % FAMILY_NAMES.length]} ${GIVEN_NAMES[(n * 3 + i) % GIVEN_NAMES.length]}`,
-        loginno,
-        email: `${loginno}@${tenant.slug}.example`,
-        telephone: `138${String(1000_0000 + i * 100 + n).slice(-8)}`,
-        status: n % 9 === 8 ? 0 : 1,
-      });
-    }
   }
-  await trx.insertInto('users').values(users).execute();
+  await seedDemoUsers(trx, domains, departments);
+  for (const [name, id] of await seedDemoPackages(trx, domains)) applications.set(name, id);
+  // A tenant's own applications, made for it alone (no package).
   for (const [slug, name, description] of DEMO_APPLICATIONS) {
     const id = randomUUID();
     applications.set(name, id);
     await trx.insertInto('applications').values({ id, domain_id: domains.get(slug)!, name, description }).execute();
+    await trx.insertInto('domain_applications').values({ domain_id: domains.get(slug)!, application_id: id }).execute();
   }
   return { domains, departments, applications };
 }

@@ -93,6 +93,15 @@ export async function freshSalesAdmin(world: World, t: Tenant): Promise<{ id: st
   return { id, loginno };
 }
 
+/** A fresh on-job user of the tenant's Sales department: a target its tenant administrators and its
+ *  Sales administrator all reach and change. */
+export async function freshUser(world: World, t: Tenant): Promise<{ id: string; loginno: string }> {
+  const id = randomUUID();
+  const loginno = `mu${t.slug.slice(0, 2)}${(serial += 1)}`;
+  await world.server.db.insertInto('users').values({ id, domain_id: t.domainId, department_id: t.salesId, name: 'Matrix_User', loginno }).execute();
+  return { id, loginno };
+}
+
 /** A fresh extension field of the tenant's departments (its column freed first). */
 export async function freshField(world: World, t: Tenant): Promise<{ fid: string; name: string }> {
   const db = world.server.db;
@@ -100,6 +109,14 @@ export async function freshField(world: World, t: Tenant): Promise<{ fid: string
   const fid = randomUUID().replaceAll('-', '');
   await db.insertInto('field_extends').values({ fid, domain_id: t.domainId, name: 'field1', label: 'Matrix', type: 'string', for_table: 'tableDept' }).execute();
   return { fid, name: 'field1' };
+}
+
+/** A fresh empty department under the tenant's Sales: one its tenant administrators and its Sales
+ *  administrator both change (the department calls' target). */
+export async function freshDepartment(world: World, t: Tenant): Promise<string> {
+  const id = randomUUID();
+  await world.server.db.insertInto('departments').values({ id, domain_id: t.domainId, superior_id: t.salesId, name: `Matrix_${(serial += 1)}`, level: 2 }).execute();
+  return id;
 }
 
 /** A fresh unread message of the caller's own. */

@@ -4,8 +4,11 @@
 import { encodePassword } from '../../../src/core/password-codec.ts';
 import { solidPng } from '../../support/png.ts';
 import { superuserBody } from '../helpers/superuser-calls.ts';
+import { workbook } from '../../support/xlsx-files.ts';
+import { packageZip } from '../../support/package-zip.ts';
 import { ADMIN } from '../helpers/test-server.ts';
-import { freshDomain, freshField, freshMessage, freshSalesAdmin, type Caller, type Tenant, type World } from './fixtures.ts';
+import { userBody } from '../helpers/user-calls.ts';
+import { freshDepartment, freshDomain, freshField, freshMessage, freshSalesAdmin, freshUser, type Caller, type Tenant, type World } from './fixtures.ts';
 
 export interface ProbeRequest {
   path: string;
@@ -27,6 +30,9 @@ export interface Probe {
 
 const names = (data: unknown) => (Array.isArray(data) ? data : []).map((row) => (row as { name?: string }).name);
 const rows = (data: unknown) => ((data as { datas?: unknown[] } | null)?.datas ?? []) as Array<Record<string, unknown>>;
+/** Batch and resign answer per row: a row refused as out of reach reads as not found. */
+const rowDone = (data: unknown) => ((data as { results?: Array<{ ok: boolean }> } | null)?.results ?? [])[0]?.ok === true;
+const userSave = (t: Tenant, fields: Record<string, unknown>) => userBody({ name: 'Matrix_User', departmentid: t.salesId, ...fields });
 const fieldBody = (t: Tenant) => ({ domainid: t.domainId, label: 'Matrix', type: 'string', respectiveField: 'field1', forTable: 'tableDept', sortNumber: 0 });
 
 /** Waits until no maintenance job runs, so the next caller's start is not refused as "busy". */
@@ -55,7 +61,31 @@ async function uploaded(world: World, query: Record<string, string>, file: Blob,
   if (reply.errcode !== 0) throw new Error(`fixture upload failed: ${reply.errmsg}`);
   return reply.data[0].filePath;
 }
+/** Binds (or unbinds) the Finance package to the tenant, so a bind or unbind probe has its target; answers its id. */
+async function bindFinance(world: World, t: Tenant, bound: boolean): Promise<string> {
+  const { db } = world.server;
+  const { id } = await db.selectFrom('applications').select('id').where('package_id', '=', 'finance').executeTakeFirstOrThrow();
+  if (bound) await db.insertInto('domain_applications').values({ domain_id: t.domainId, application_id: id }).onConflict((oc) => oc.doNothing()).execute();
+  else await db.deleteFrom('domain_applications').where('domain_id', '=', t.domainId).where('application_id', '=', id).execute();
+  return id;
+}
+/** A role an administrator added to the application (named `name`, made once, or a fresh one); answers its id. */
+async function freshRole(world: World, applicationId: string, name = `Matrix_${Math.random().toString(36).slice(2, 10)}`): Promise<string> {
+  const { db } = world.server;
+  const found = await db.selectFrom('app_roles').select('id').where('application_id', '=', applicationId).where('name', '=', name).executeTakeFirst();
+  if (found) return found.id;
+  const id = `matrix-role-${Math.random().toString(36).slice(2, 10)}`;
+  await db.insertInto('app_roles').values({ id, application_id: applicationId, name, names: null, package_role: null }).execute();
+  return id;
+}
+const officeId = async (world: World) => (await world.server.db.selectFrom('applications').select('id').where('package_id', '=', 'office').executeTakeFirstOrThrow()).id;
 const png = () => new Blob([new Uint8Array(solidPng(8, [200, 40, 40]))]);
+/** A one-row sheet uploaded for the tenant: a new user in its Sales department, or a new department below it. */
+const importFile = async (world: World, t: Tenant, use: 'import' | 'depImport') => {
+  const id = Math.random().toString(36).slice(2, 8);
+  const bytes = use === 'import' ? await workbook(['loginno', 'name', 'department'], [[`mx${id}`, `Matrix_${id}`, 'Headquarters/Sales']]) : await workbook(['path'], [[`Headquarters/Sales/Matrix_${id}`]]);
+  return uploaded(world, { path: use, domainid: t.domainId }, new Blob([new Uint8Array(bytes)]), 'matrix.xlsx');
+};
 
 export const PROBES: Record<string, Probe> = {
   'auth.captcha': { scope: 'single', request: () => ({ path: '/authtime/captcha', ownClient: true }) },
@@ -143,9 +173,83 @@ export const PROBES: Record<string, Probe> = {
     },
   },
 
+  // A tenant's departments: its Sales (reached by its department administrator too) or a fresh one below it.
+  'departments.root': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/department/root` }) },
+  'departments.children': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/department/${t.salesId}/subdepartments` }) },
+  'departments.get': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/department/${t.salesId}` }) },
+  'departments.list': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/departments`, query: { currpage: 1, pagelines: 10 }, body: { name: 'Sales' } }) },
+  'departments.users': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/department/${t.salesId}/users`, query: { currpage: 1, pagelines: 10 } }) },
+  'departments.create': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/department`, body: { name: `Matrix_New_${Math.random().toString(36).slice(2, 8)}`, superiorid: t.salesId } }) },
+  'departments.update': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/department/${await freshDepartment(world, t)}`, body: { name: `Matrix_Ed_${Math.random().toString(36).slice(2, 8)}`, orderno: 3 } }) },
+  'departments.delete': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/department`, body: [await freshDepartment(world, t)] }) },
+
   'config.get': { scope: 'single', request: () => ({ path: '/authtime/config' }) },
   'config.save': { scope: 'single', request: async (world, caller) => ({ path: '/authtime/config', body: await ownConfig(world, caller) }) },
   'config.export': { scope: 'single', request: () => ({ path: '/authtime/config/export' }) },
+  'applications.list': { scope: 'tenant', request: () => ({ path: '/authtime/applications', query: { pagelines: 100000 } }), shows: (data, t) => rows(data).some((r) => r.name === t.applicationName) },
+  // A preview: the whole install runs (the archive read, the package checked, the plan made), nothing is written.
+  'applications.install': {
+    scope: 'single',
+    request: async (world) => ({ path: '/authtime/applications/package', query: { mode: 'preview' }, body: { path: await uploaded(world, { path: 'package' }, new Blob([new Uint8Array(await packageZip('office'))]), 'office.zip') } }),
+  },
+  'domainApplications.bound': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/applications/bind`, query: { pagelines: 100 }, body: {} }), shows: (data, t) => rows(data).some((r) => r.name === t.applicationName) },
+  'domainApplications.unbound': {
+    scope: 'tenant',
+    request: async (world, _c, t) => {
+      await bindFinance(world, t, false);
+      return { path: `/authtime/domain/${t.domainId}/applications/unbind`, body: {} };
+    },
+    shows: (data) => rows(data).some((r) => r.name === 'Finance'),
+  },
+  'domainApplications.bind': {
+    scope: 'tenant',
+    request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/application`, body: [await bindFinance(world, t, false)] }),
+  },
+  'domainApplications.unbind': {
+    scope: 'tenant',
+    request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/application`, body: [await bindFinance(world, t, true)] }),
+  },
+  'domainApplications.getDefault': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/defaultapp` }) },
+  'domainApplications.setDefault': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/defaultapp`, body: [t.applicationId] }) },
+  'domainApplications.enable': {
+    scope: 'tenant',
+    request: async (world, _c, t) => {
+      const finance = await bindFinance(world, t, true);
+      await world.server.db.updateTable('domain_applications').set({ enabled: false }).where('domain_id', '=', t.domainId).where('application_id', '=', finance).execute();
+      return { path: `/authtime/domain/${t.domainId}/application/enable`, body: [finance] };
+    },
+  },
+  'domainApplications.disable': {
+    scope: 'tenant',
+    request: async (world, _c, t) => {
+      const finance = await bindFinance(world, t, true);
+      await world.server.db.updateTable('domain_applications').set({ enabled: true, is_default: false }).where('domain_id', '=', t.domainId).where('application_id', '=', finance).execute();
+      return { path: `/authtime/domain/${t.domainId}/application/disable`, body: [finance] };
+    },
+  },
+  'roles.list': {
+    scope: 'tenant',
+    request: async (world, _c, t) => {
+      await freshRole(world, t.applicationId, `Matrix_${t.applicationName}`);
+      return { path: `/authtime/application/${t.applicationId}/roles`, body: { name: `Matrix_${t.applicationName}` } };
+    },
+    shows: (data, t) => rows(data).some((r) => r.name === `Matrix_${t.applicationName}`),
+  },
+  'roles.create': { scope: 'single', request: (world) => ({ path: `/authtime/application/${world.tenants.acme.applicationId}/role`, body: { name: `Matrix_${Math.random().toString(36).slice(2, 8)}` } }) },
+  'roles.update': { scope: 'single', request: async (world) => ({ path: `/authtime/application/${world.tenants.acme.applicationId}/role`, body: { id: await freshRole(world, world.tenants.acme.applicationId), name: `Matrix_${Math.random().toString(36).slice(2, 8)}` } }) },
+  'roles.delete': { scope: 'single', request: async (world) => ({ path: `/authtime/application/${world.tenants.acme.applicationId}/role`, body: [await freshRole(world, world.tenants.acme.applicationId)] }) },
+  'roles.assign': {
+    scope: 'tenant',
+    request: async (world, _c, t) => ({ path: `/authtime/role/${await freshRole(world, await officeId(world))}/users`, body: { domainid: t.domainId, userIds: [(await freshUser(world, t)).id] } }),
+  },
+  'roles.unassign': {
+    scope: 'tenant',
+    request: async (world, _c, t) => {
+      const [role, user] = [await freshRole(world, await officeId(world)), (await freshUser(world, t)).id];
+      await world.server.db.insertInto('role_users').values({ role_id: role, user_id: user }).execute();
+      return { path: `/authtime/role/${role}/users`, body: { domainid: t.domainId, userIds: [user] } };
+    },
+  },
   'config.import': {
     scope: 'single',
     request: async (world, caller) => ({ path: '/authtime/config/import', body: { path: await uploaded(world, { path: 'systemImport' }, new Blob([JSON.stringify(await ownConfig(world, caller))]), 'config.json') } }),
@@ -171,4 +275,45 @@ export const PROBES: Record<string, Probe> = {
   'uploads.icons': { scope: 'single', request: () => ({ path: '/authtime/icons' }) },
   'uploads.deleteIcons': { scope: 'single', request: async (world) => ({ path: '/authtime/icon', body: [await uploaded(world, { icon: 'true' }, png(), 'icon.png')] }) },
   'uploads.skins': { scope: 'single', request: () => ({ path: '/authtime/skins' }) },
+
+  'transfer.exportUsers': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/user/export` }) },
+  'transfer.exportDepartments': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/department/export` }) },
+  'transfer.importUsers': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/user/import`, query: { mode: 'commit' }, body: { path: await importFile(world, t, 'import') } }) },
+  'transfer.importDepartments': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/department/import`, query: { mode: 'commit', path: await importFile(world, t, 'depImport') } }) },
+  'transfer.template': { scope: 'single', request: () => ({ path: '/uploads/resource/users.xlsx' }) },
+  // A tenant's users and domain administrators (D34): targets in the tenant's Sales department.
+  'users.list': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/users`, query: { currpage: 1, pagelines: 10 }, body: { loginno: (await freshUser(world, t)).loginno } }), shows: (data) => rows(data).length === 1 },
+  'users.get': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/user/${(await freshUser(world, t)).id}` }) },
+  'users.findByLoginNo': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/user`, query: { loginNo: (await freshUser(world, t)).loginno } }) },
+  'users.relation': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/user/${(await freshUser(world, t)).id}/rolewithdeptandkmrelation` }) },
+  'users.create': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/user`, body: userSave(t, { loginno: `mun${Math.random().toString(36).slice(2, 9)}`, password: 'Matrix@2026' }) }) },
+  'users.update': {
+    scope: 'tenant',
+    request: async (world, _c, t) => {
+      const target = await freshUser(world, t);
+      return { path: `/authtime/domain/${t.domainId}/user`, body: userSave(t, { id: target.id, loginno: target.loginno, name: 'Matrix_Edited', password: '******', confirmpwd: '******' }) };
+    },
+  },
+  'users.delete': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/user`, body: [(await freshUser(world, t)).id] }) },
+  'users.batch': { scope: 'tenant', request: async (world, _c, t) => ({ path: '/authtime/user/batch', body: { userIds: [(await freshUser(world, t)).id], fields: { loginLocked: true } } }), shows: rowDone },
+  'users.resign': { scope: 'tenant', request: async (world, _c, t) => ({ path: '/authtime/user/abandonment', body: { userIds: [(await freshUser(world, t)).id] } }), shows: rowDone },
+  'domainAdmins.list': {
+    scope: 'tenant',
+    request: async (world, _c, t) => {
+      const target = await freshUser(world, t);
+      await world.server.db.updateTable('users').set({ domain_admin: true }).where('id', '=', target.id).execute();
+      return { path: `/authtime/domain/${t.domainId}/admins`, query: { currpage: 1, pagelines: 10 }, body: { loginno: target.loginno } };
+    },
+    shows: (data) => rows(data).length === 1,
+  },
+  'domainAdmins.candidates': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/notadmins`, query: { currpage: 1, pagelines: 10 }, body: { loginno: (await freshUser(world, t)).loginno } }), shows: (data) => rows(data).length === 1 },
+  'domainAdmins.add': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/admin`, body: [(await freshUser(world, t)).id] }) },
+  'domainAdmins.remove': {
+    scope: 'tenant',
+    request: async (world, _c, t) => {
+      const target = await freshUser(world, t);
+      await world.server.db.updateTable('users').set({ domain_admin: true }).where('id', '=', target.id).execute();
+      return { path: `/authtime/domain/${t.domainId}/admin`, body: [target.id] };
+    },
+  },
 };

@@ -1,13 +1,12 @@
 // The databases every API test runs on, both with the demo data (asked for explicitly, `demo: true`):
 // PGlite (always; in memory, loaded from a shared prepared snapshot so initdb runs once, not per file)
 // and PostgreSQL when 127.0.0.1:5432 answers (a fresh schema per server, dropped afterwards).
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
-import { PROJECT_ROOT } from '../../../src/core/catalogue/from-disk.ts';
 import { openDatabase, type AtriumDatabase } from '../../../src/server/db/connect.ts';
 import { prepareDatabase } from '../../../src/server/prepare-database.ts';
+import { PREPARED_DIR, preparedPath, removeStale } from '../../support/prepared-data.ts';
 
 export const TEST_ADMIN_PASSWORD = 'Admin@Test2026';
 export const POSTGRES_URL = process.env.ATRIUM_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -28,31 +27,18 @@ export interface DatabaseTarget {
   open(dataDir: string): Promise<TestDatabase>;
 }
 
-const SNAPSHOT_DIR = join(PROJECT_ROOT, '.atrium-tmp');
-
-/** The snapshot is named by the code that shapes it, so changing a migration or the seed renews it. */
-function snapshotPath(): string {
-  const hash = createHash('sha256');
-  for (const dir of ['src/server/db/migrations', 'src/server/seed']) {
-    for (const file of readdirSync(join(PROJECT_ROOT, dir)).sort()) hash.update(file).update(readFileSync(join(PROJECT_ROOT, dir, file)));
-  }
-  return join(SNAPSHOT_DIR, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
-}
-
 async function pgliteSnapshot(dataDir: string): Promise<Blob> {
-  const path = snapshotPath();
+  const path = preparedPath('pglite', '.tar');
   if (!existsSync(path)) {
     const fresh = await openDatabase({});
     await prepareDatabase(fresh.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD, demo: true });
     const dump = await fresh.dumpSnapshot!();
     await fresh.close();
-    mkdirSync(SNAPSHOT_DIR, { recursive: true });
+    mkdirSync(PREPARED_DIR, { recursive: true });
     const partial = `${path}.${process.pid}.part`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, path); // atomic: a parallel reader sees a whole file or none
-    for (const file of readdirSync(SNAPSHOT_DIR)) {
-      if (/^pglite-[0-9a-f]+\.tar$/.test(file) && join(SNAPSHOT_DIR, file) !== path) rmSync(join(SNAPSHOT_DIR, file), { force: true }); // stale (40 MB each)
-    }
+    removeStale('pglite');
   }
   return new Blob([readFileSync(path)]);
 }

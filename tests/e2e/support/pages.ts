@@ -29,7 +29,23 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
 }
 
+/** Closes every toast on screen, as a user clears them off a button they lie over. */
+export async function closeToasts(page: Page): Promise<void> {
+  for (const close of await page.getByTestId('toast-close').all()) await close.click().catch(() => undefined); // one may leave on its own meanwhile
+  await page.getByTestId('toast-close').first().waitFor({ state: 'detached' });
+}
+
 /** Fills a catalogue form field; RJSF gives each input the id root_<field>. */
 export async function fillFormField(page: Page, field: string, value: string): Promise<void> {
   await page.locator(`#root_${field}`).fill(value);
+}
+
+/** Opens the enterprise named `name` from the enterprise table, then its tab `tab`; answers its id. */
+export async function openEnterpriseTab(page: Page, baseUrl: string, name: string, tab: string): Promise<string> {
+  await page.goto(`${baseUrl}/#/main?view=table&filter=${encodeURIComponent(JSON.stringify({ name }))}`);
+  await page.locator('.MuiDataGrid-row').filter({ hasText: name }).first().click();
+  await page.waitForURL(/#\/domain\?/);
+  const domainId = new URLSearchParams(page.url().split('?')[1]).get('domainid')!;
+  await page.goto(`${page.url().replace(/&tab=.*$/, '')}&tab=${tab}`);
+  return domainId;
 }

@@ -1,4 +1,4 @@
-// Starts the real server (src/server/main.ts) as a child process on a free port with a fresh data
+// Starts the real server (src/server/main.ts) as a child process on a free port with its own data
 // directory, as `npm start` would after the build; browser tests talk to it like a user's browser.
 // The tests sign in with the demo logins, so they ask for the demo data explicitly (ATRIUM_DEMO=on).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RATE_LIMIT_ENV } from '../../../src/server/plugins/rate-limits.ts';
+import { copyPreparedData } from './prepared-server-data.ts';
 
 export const ADMIN_PASSWORD = 'Admin@e2e2026';
 
@@ -15,7 +16,8 @@ const UNTHROTTLED = Object.fromEntries(Object.values(RATE_LIMIT_ENV).map((name) 
 
 export interface RunningServer {
   url: string;
-  stop: () => Promise<void>;
+  /** Stops the process; the data directory is removed unless `keepData`. */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
   output: () => string;
 }
 
@@ -30,9 +32,16 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** A server on a copy of the prepared data directory (support/prepared-server-data.ts). */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
+  copyPreparedData(dataDir);
+  return launchServer(dataDir, env);
+}
+
+/** Starts the server on `dataDir` (an empty one gets initdb and the demo data) and waits until it answers. */
+export async function launchServer(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ATRIUM_ADMIN_PASSWORD: ADMIN_PASSWORD, ATRIUM_CAPTCHA: 'off', ATRIUM_DEMO: 'on', DATABASE_URL: '', ...UNTHROTTLED, ...env },
@@ -51,19 +60,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       /* not listening yet */
     }
     if (Date.now() > deadline) throw new Error(`server did not answer within 120 s:\n${log}`);
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 100));
   }
   return {
     url,
     output: () => log,
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

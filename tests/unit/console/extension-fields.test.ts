@@ -8,7 +8,7 @@ import type { FormScreenDef } from '../../../src/console/runtime/screen-types.ts
 import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import { entityRuleFailures } from '../../../src/core/form-rules.ts';
 import { toConsoleCatalogue } from '../../../src/server/areas/meta/console-catalogue.ts';
-import { mergeFields } from '../../../src/server/areas/field-extends/catalogue-merge.ts';
+import { mergeFields } from '../../../src/core/catalogue/extension-fields.ts';
 import type { FieldExtendReply } from '../../../src/server/areas/field-extends/field-extend-record.ts';
 
 const { catalogue } = loadCatalogue();
@@ -67,13 +67,29 @@ describe('platform-level fields in the served catalogue', () => {
     expect(list.search.map((s) => s.field)).toEqual(['name', 'username', 'field1']);
     expect(list.columns.map((c) => c.field).slice(-1)).toEqual(['field1']);
     expect(merged.entities['domain-search'].schema.properties).toHaveProperty('field1');
-    expect((merged.screens['domain.form'] as unknown as { fields: unknown[] }).fields.slice(-2)).toEqual(['field1', 'field2']);
+    // The enterprise form has tabs: the fields join its basic tab, the embedded tabs stay as they are.
+    const tabs = (merged.screens['domain.form'] as unknown as { tabs: Array<{ id: string; fields?: unknown[] }> }).tabs;
+    expect(tabs[0].fields!.slice(-2)).toEqual(['field1', 'field2']);
+    expect(tabs.slice(1).every((tab) => tab.fields === undefined)).toBe(true);
     // The catalogue as loaded is untouched (the merge copies what it changes).
     expect(base.entities.domain.schema.properties).not.toHaveProperty('field1');
   });
 
-  it('leaves the catalogue as it is without fields, or for a module with no entity yet', () => {
+  it('leaves the catalogue as it is without fields, for another module, or for a module with no entity', () => {
     expect(mergeFields(base, 'tableDomain', [])).toBe(base);
-    expect(mergeFields(base, 'tableUser', [field({ forTable: 'tableUser' })])).toBe(base);
+    expect(mergeFields(base, 'tableDomain', [field({ forTable: 'tableUser' })])).toBe(base);
+    expect(mergeFields(base, 'tableOther', [{ ...field({}), forTable: 'tableOther' }])).toBe(base);
+  });
+
+  it("merges a user field into the form entity and the list row, and a tenant's fields over the platform's without doubles", () => {
+    const platform = mergeFields(base, 'tableUser', [field({ name: 'field1', forTable: 'tableUser', enabel: true })]);
+    // A tenant's list holds the platform's field too: only its own field is added.
+    const tenant = mergeFields(platform, 'tableUser', [field({ name: 'field1', forTable: 'tableUser', enabel: true }), field({ name: 'field11', label: 'Employee_no', forTable: 'tableUser', enabel: true, isSupportSearch: true })]);
+    expect(tenant.entities['user-row'].schema.properties).toMatchObject({ field1: { title: 'Contract' }, field11: { title: 'Employee_no' } });
+    const users = tenant.screens['domain.users'] as unknown as { search: Array<{ field: string }>; columns: Array<{ field: string }> };
+    expect(users.columns.map((c) => c.field).filter((f) => f.startsWith('field'))).toEqual(['field1', 'field11']);
+    expect(users.search.map((s) => s.field).slice(-1)).toEqual(['field11']);
+    expect((tenant.screens['user.form'] as unknown as { fields: unknown[] }).fields.slice(-2)).toEqual(['field1', 'field11']);
+    expect(mergeFields(tenant, 'tableUser', [field({ name: 'field11', forTable: 'tableUser' })])).toBe(tenant);
   });
 });

@@ -12,28 +12,28 @@ describe('home tile visibility (the catalogue rules)', () => {
   const officer = (type: string, tenantScoped = false) => ({ isOpenSecurity: true, type, tenantScoped, reach: tenantScoped ? { kind: 'tenants', domains: ['d1'] } : { kind: 'platform' } });
 
   it('shows every tile when security separation is off', () => {
-    expect(visibleTiles({ isOpenSecurity: false, type: 'super' })).toEqual(['domains', 'superuser', 'systemCon', 'systemMoni', 'debug']);
+    expect(visibleTiles({ isOpenSecurity: false, type: 'super' })).toEqual(['domains', 'superuser', 'applications', 'systemCon', 'systemMoni', 'debug']);
   });
 
   it('shows configuration, monitoring and debug to the system administrator', () => {
-    expect(visibleTiles(officer('admin'))).toEqual(['domains', 'superuser', 'systemCon', 'systemMoni', 'debug']);
+    expect(visibleTiles(officer('admin'))).toEqual(['domains', 'superuser', 'applications', 'systemCon', 'systemMoni', 'debug']);
   });
 
   it('shows configuration but not monitoring to the security officer', () => {
-    expect(visibleTiles(officer('secret'))).toEqual(['domains', 'superuser', 'systemCon']);
+    expect(visibleTiles(officer('secret'))).toEqual(['domains', 'superuser', 'applications', 'systemCon']);
   });
 
   it('hides configuration and monitoring from the auditor', () => {
-    expect(visibleTiles(officer('examine'))).toEqual(['domains', 'superuser']);
+    expect(visibleTiles(officer('examine'))).toEqual(['domains', 'superuser', 'applications']);
   });
 
   it('hides them from a tenant-scoped administrator', () => {
-    expect(visibleTiles(officer('admin', true))).toEqual(['domains', 'superuser']);
+    expect(visibleTiles(officer('admin', true))).toEqual(['domains', 'superuser', 'applications']);
   });
 
   it('hides them from a department administrator whatever its tenant-scoped flag says', () => {
     const department = { isOpenSecurity: true, type: 'admin', tenantScoped: false, reach: { kind: 'departments', domain: 'd1', departments: ['p1'] } };
-    expect(visibleTiles(department)).toEqual(['domains', 'superuser']);
+    expect(visibleTiles(department)).toEqual(['domains', 'superuser', 'applications']);
   });
 });
 

@@ -22,7 +22,7 @@ describe('atrium check: meta-schemas', () => {
 
   it('refuses a misspelt screen property, pointing at the property', () => {
     const docs = setAt(fixtureDocs(), SCREENS, '/screens/1/colums', []);
-    expect(problemLines(docs)).toEqual([`${SCREENS}:/screens/1/colums: unknown property "colums" (allowed here: id, title, kind, help, breadcrumb, entity, source, searchEntity, search, columns, rowKey, pageSizes, card, actions, rowActions, rowClick)`]);
+    expect(problemLines(docs)).toEqual([`${SCREENS}:/screens/1/colums: unknown property "colums" (allowed here: id, title, kind, help, breadcrumb, entity, source, sourceArgs, searchEntity, search, columns, rowKey, pageSizes, sort, card, actions, rowActions, rowClick)`]);
   });
 
   it('knows the required keys of each screen kind', () => {
@@ -32,7 +32,7 @@ describe('atrium check: meta-schemas', () => {
 
   it('does not accept list keys on a form screen', () => {
     const docs = setAt(fixtureDocs(), SCREENS, '/screens/2/columns', [{ field: 'name' }]);
-    expect(problemLines(docs)).toEqual([`${SCREENS}:/screens/2/columns: unknown property "columns" (allowed here: id, title, kind, help, breadcrumb, entity, key, load, create, update, fields, tabs, back, actions, recordName, confirmSave)`]);
+    expect(problemLines(docs)).toEqual([`${SCREENS}:/screens/2/columns: unknown property "columns" (allowed here: id, title, kind, help, breadcrumb, entity, key, load, create, update, fields, tabs, back, actions, recordName, confirmSave, tenant)`]);
   });
 
   it('wants an action to either navigate, call, open a dialog or download, in one line', () => {

@@ -19,14 +19,16 @@ export function useIconPicker(initial: string | undefined) {
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const messages = useDialogMessage();
+  const { showFailure } = messages;
 
+  // Depends on the stable showFailure alone: a message shown must not fetch the library again.
   const reload = useCallback(
     () =>
       call('uploads.icons', { silent: true }).then(setIcons, (e: unknown) => {
-        messages.showFailure(e);
+        showFailure(e);
         setIcons((prior) => prior ?? []);
       }),
-    [messages],
+    [showFailure],
   );
   useEffect(() => {
     void reload();

@@ -2,16 +2,19 @@
 // allowed types and size shown, checked before sending; closes with the stored file's path.
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import InsertDriveFile from '@mui/icons-material/InsertDriveFileOutlined';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, Typography } from '@mui/material';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptedTypes, fileSize, megabytes, UPLOAD_USES, type UploadUseName } from '../../../core/uploads.ts';
+import { resourceUrl } from '../../api/client.ts';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
 import { useUpload } from './useUpload.ts';
 
 const isUse = (value: unknown): value is UploadUseName => typeof value === 'string' && Object.hasOwn(UPLOAD_USES, value);
+/** The spreadsheet imports offer their template (D35: generated in the user's language). */
+const TEMPLATES: Partial<Record<UploadUseName, string>> = { import: 'users.xlsx', depImport: 'departments.xlsx' };
 
 export default function UploadDialog({ data, onClose }: DialogPluginProps) {
   const { t } = useTranslation();
@@ -62,6 +65,11 @@ export default function UploadDialog({ data, onClose }: DialogPluginProps) {
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
           {t('upload.allowed', { types, limit: megabytes(maxBytes) })}
         </Typography>
+        {TEMPLATES[use] && (
+          <Link data-testid="upload-template" variant="body2" href={resourceUrl(`/uploads/resource/${TEMPLATES[use]}`, { domainid: text(data.domainid) })} download>
+            {t('transfer.dialog.template')}
+          </Link>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button data-testid="upload-cancel" onClick={() => onClose()}>

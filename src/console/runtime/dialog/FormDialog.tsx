@@ -1,12 +1,12 @@
 // A catalogue form screen drawn in a dialog (new or edit of a list row): Save closes it, Save and
 // new saves and starts a new record, Exit closes; the opener's list reloads after any save.
+import { useCatalogue } from '../catalogue-context.ts';
 import Save from '@mui/icons-material/Save';
 import { Box, Button, Dialog, DialogContent, DialogTitle } from '@mui/material';
 import type { RegistryWidgetsType, UiSchema } from '@rjsf/utils';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { widgets } from '../../registry.ts';
-import { getBoot } from '../../shell/boot.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { CatalogueForm } from '../form/CatalogueForm.tsx';
 import type { FormScreenDef, Row } from '../screen-types.ts';
@@ -30,7 +30,7 @@ function mergeUi(base: UiSchema, extra: UiSchema): UiSchema {
 
 export function FormDialog({ screenId, data, onClose, ui, ...options }: FormDialogProps) {
   const { t } = useTranslation();
-  const screen = getBoot().catalogue.screens[screenId] as FormScreenDef | undefined;
+  const screen = useCatalogue().screens[screenId] as FormScreenDef | undefined;
   if (screen?.kind !== 'form') throw new Error(`FormDialog needs a form screen, "${screenId}" is not one`);
   const form = useFormDialog(screen, data, options);
   const andNew = useRef(false);

@@ -1,6 +1,6 @@
 // Messages of an open dialog. A modal dialog hides the rest of the page from assistive technology
 // (aria-modal), toasts included, so a dialog says its warnings and errors inside itself.
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/ApiError.ts';
 
@@ -25,7 +25,8 @@ export function useDialogMessage() {
     },
     [t],
   );
-  return { message, show, showFailure, clear };
+  // One object per message state: hooks that list it as a dependency do not rerun on every render.
+  return useMemo(() => ({ message, show, showFailure, clear }), [message, show, showFailure, clear]);
 }
 
 export type DialogMessage = ReturnType<typeof useDialogMessage>;

@@ -2,13 +2,14 @@
 // opener (a list row, or {} for a new one); Save closes, Save-and-new resets to the schema defaults and
 // stays open; messages are said inside the dialog. `adjust` lets the opener add transitions (one
 // field's change setting another); stale dependent choices are cleared here for every form.
+import { useCatalogue } from '../catalogue-context.ts';
 import type { ErrorSchema } from '@rjsf/utils';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/ApiError.ts';
 import { callAny } from '../../api/client.ts';
-import { getBoot } from '../../shell/boot.ts';
 import { withSchemaDefaults } from '../../../core/form-rules.ts';
+import { encodeWireFields, passwordFields } from '../../../core/wire-fields.ts';
 import { errorSchemaOf } from '../form/field-errors.ts';
 import { buildFormLayout } from '../form/form-layout.ts';
 import { formRulesValidator } from '../form/form-rules-validator.ts';
@@ -25,6 +26,13 @@ export interface FormDialogOptions {
   fixed?: Row;
   /** A transition: the data after a change, given the data before it. */
   adjust?: (before: Row, after: Row) => Row;
+  /** Path parameters of the create and update calls beyond the record id (the enterprise of
+   *  /domain/{id}/department); they win over the id when the names meet (/domain/{id}/user). */
+  params?: Record<string, string>;
+  /** The update call's path parameter taking the record id; `id` unless named. */
+  idParam?: string;
+  /** The form's `load` call's path parameter taking the record id (RecordFormDialog); `id` unless named. */
+  loadParam?: string;
 }
 
 export function useFormDialog(screen: FormScreenDef, record: Row, options: FormDialogOptions) {
@@ -39,13 +47,14 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
   // RJSF hands back only the properties the form shows.
   const [recordId, setRecordId] = useState<unknown>(record[options.idField]);
   const messages = useDialogMessage();
-  const entity = getBoot().catalogue.entities[screen.entity];
+  const catalogue = useCatalogue();
+  const entity = catalogue.entities[screen.entity];
   const language = i18n.language;
   const editing = recordId !== undefined && recordId !== null && recordId !== '';
 
   const layout = useMemo(
-    () => buildFormLayout(screen, getBoot().catalogue, (k) => t(k, { lng: language }), ruleContext({ form: withSchemaDefaults(entity?.schema, formData) })),
-    [screen, entity, formData, t, language],
+    () => buildFormLayout(screen, catalogue, (k) => t(k, { lng: language }), ruleContext({ form: withSchemaDefaults(entity?.schema, formData) })),
+    [screen, catalogue, entity, formData, t, language],
   );
   const choices = useFieldChoices(layout.optionFields, withSchemaDefaults(entity?.schema, formData));
   const uiSchema = useMemo(() => withChoices(layout.uiSchema, choices), [layout.uiSchema, choices]);
@@ -75,10 +84,12 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
       // Fields the form does not show go back as the opener gave them (edit) or as fixed (new).
       const body = { ...withSchemaDefaults(entity?.schema, { ...(editing ? record : options.fixed), ...data }) };
       for (const field of layout.readOnlyFields) delete body[field];
+      // Password fields travel encoded, as from a form screen (core/wire-fields.ts).
+      Object.assign(body, encodeWireFields(body, passwordFields(entity?.schema)));
       setSaving(true);
       messages.clear();
       try {
-        await callAny(callId, { params: id ? { id } : {}, body, silent: true });
+        await callAny(callId, { params: { ...(id ? { [options.idParam ?? 'id']: id } : {}), ...options.params }, body, silent: true });
         if (andNew) {
           setRecordId(undefined);
           setFormData(fresh());
@@ -96,7 +107,7 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
         setSaving(false);
       }
     },
-    [editing, recordId, record, options.fixed, screen.update, screen.create, entity, layout.readOnlyFields, messages, fresh, t],
+    [editing, recordId, record, options.fixed, options.idParam, options.params, screen.update, screen.create, entity, layout.readOnlyFields, messages, fresh, t],
   );
 
   return {

@@ -52,6 +52,8 @@ export function CatalogueForm({ form, widgets, onSubmit, uiSchema, children }: C
       customValidate={form.customValidate}
       transformErrors={dropConditionErrors}
       widgets={widgets}
+      // Widgets that read other fields (a typeahead's path parameters) find the record here.
+      formContext={{ form: form.formData }}
       templates={FORM_TEMPLATES}
       extraErrors={form.serverErrors}
       showErrorList={false}

@@ -10,13 +10,14 @@ import type { RegistryWidgetsType } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { widgets } from '../../registry.ts';
-import { getBoot } from '../../shell/boot.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { usePublishRecordTitle } from '../../shell/record-title.ts';
 import { ScreenHost, type ScreenProps } from '../../shell/ScreenHost.tsx';
 import type { ConsoleScreen, FormScreenDef } from '../screen-types.ts';
 import { useRegistryDefaults } from '../useRegistryDefaults.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { useCatalogue } from '../catalogue-context.ts';
+import { TenantCatalogue } from '../TenantCatalogue.tsx';
 import { FormActions } from './FormActions.tsx';
 import { useFormPrompts } from './useFormPrompts.ts';
 import { useFormController } from './useFormController.ts';
@@ -31,9 +32,21 @@ const markedTab = (title: string) => ({
 });
 
 function EmbeddedScreen({ id }: { id: string }) {
-  const screen = getBoot().catalogue.screens[id] as ConsoleScreen | undefined;
+  const screen = useCatalogue().screens[id] as ConsoleScreen | undefined;
   if (!screen) throw new Error(`a form tab names the unknown screen "${id}"`);
   return <ScreenHost screen={screen} />;
+}
+
+/** A tab's screen; within the form's tenant (`tenant`), with that tenant's own extension fields. */
+function TabScreen({ id, tenantParam }: { id: string; tenantParam?: string }) {
+  const [query] = useSearchParams();
+  const domainId = tenantParam ? query.get(tenantParam) : null;
+  if (!domainId) return <EmbeddedScreen id={id} />;
+  return (
+    <TenantCatalogue domainId={domainId}>
+      <EmbeddedScreen id={id} />
+    </TenantCatalogue>
+  );
 }
 
 function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: string | null }) {
@@ -52,6 +65,7 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
       <Typography variant="h6" component="h1" sx={{ mb: 2, fontSize: 18 }}>
         {t(screen.title)}
       </Typography>
+      {/* The tab bar shows even with one tab: it names what the user may see (a security officer's policy). */}
       {tabs.shown.length > 0 && (
         <Tabs value={tabs.current?.id ?? false} onChange={(_e, id: string) => tabs.select(id)} variant="scrollable" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
           {tabs.shown.map((tab) => (
@@ -67,7 +81,7 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
           </Button>
         </Stack>
       ) : embedded ? (
-        <EmbeddedScreen id={embedded} />
+        <TabScreen id={embedded} tenantParam={screen.tenant} />
       ) : (
         <CatalogueForm key={tabs.current?.id ?? ''} form={form} widgets={loadedWidgets} onSubmit={prompts.submit}>
           <Box sx={{ display: 'flex', gap: 1, mt: 3, pt: 2, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap' }}>

@@ -35,7 +35,8 @@ function fieldUi(prop: JsonSchema, entry: FieldSpec, widget: string | undefined,
   if (widget) ui['ui:widget'] = widget;
   if (readonly) ui['ui:readonly'] = true;
   if (entry.note) ui['ui:help'] = t(entry.note);
-  if (entry.section) ui['ui:options'] = { section: t(entry.section) };
+  const options = { ...(entry.section && { section: t(entry.section) }), ...(prop['x-search'] ? { search: prop['x-search'] } : {}) };
+  if (Object.keys(options).length > 0) ui['ui:options'] = options;
   return ui;
 }
 

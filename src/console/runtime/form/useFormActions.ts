@@ -9,6 +9,7 @@ import { evaluateRule } from '../../../core/rules.ts';
 import { callAny, callUrl } from '../../api/client.ts';
 import { getBoot } from '../../shell/boot.ts';
 import { mayRunAction } from '../../session/reach.ts';
+import { downloadFrom } from '../download.ts';
 import { notifyError, notifySuccess } from '../../shell/notify.ts';
 import { label } from '../../shell/LabelText.tsx';
 import { rowLink } from '../list/useListController.ts';
@@ -72,14 +73,4 @@ export function useFormActions(actions: ActionDef[] | undefined, formData: Row, 
     },
     cancelConfirm: () => setConfirming(null),
   };
-}
-
-/** The browser saves the answer under the name its Content-Disposition gives (same origin: cookies go along). */
-function downloadFrom(url: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = '';
-  document.body.append(link);
-  link.click();
-  link.remove();
 }

@@ -15,9 +15,9 @@ import { TableView } from './TableView.tsx';
 import { ListConfirm } from './ListConfirm.tsx';
 import { useListController } from './useListController.ts';
 
-function List({ screen }: { screen: ListScreenDef }) {
+function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string }) {
   const { t } = useTranslation();
-  const list = useListController(screen);
+  const list = useListController(screen, urlPrefix);
   const renderers = useCellRenderers(screen.columns.map((c) => c.render));
   if (!renderers) return <LoadingPanel />;
   return (
@@ -27,7 +27,8 @@ function List({ screen }: { screen: ListScreenDef }) {
           <SearchForm search={list.search} />
         </Paper>
       )}
-      <ListToolbar list={list} />
+      {/* A list with nothing to act on (a tree's detail lists) draws no empty toolbar row. */}
+      {(list.toolbar.length > 0 || list.hasCards) && <ListToolbar list={list} />}
       {list.view === 'card' ? (
         <Box sx={{ position: 'relative', minHeight: 120 }}>
           {list.loading && <LinearProgress aria-label={t('app.loading')} sx={{ position: 'absolute', top: -8, left: 0, right: 0 }} />}
@@ -42,7 +43,7 @@ function List({ screen }: { screen: ListScreenDef }) {
   );
 }
 
-export default function ListScreen({ screen }: ScreenProps) {
+export default function ListScreen({ screen, urlPrefix }: ScreenProps) {
   if (screen.kind !== 'list') throw new Error(`screen "${screen.id}" is not a list screen`);
-  return <List screen={screen as ListScreenDef} />;
+  return <List screen={screen as ListScreenDef} urlPrefix={urlPrefix} />;
 }

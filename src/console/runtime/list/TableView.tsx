@@ -1,7 +1,7 @@
 // The table view: a dense DataGrid with checkbox selection (when an action needs one), the catalogue's columns, server-side
-// paging and row click (or Enter/Space on a focused row); row actions get a column only on screens without cards (cards carry them).
+// paging and sorting (the columns of the screen's `sort`), and row click (or Enter/Space on a focused row); row actions get a column only on screens without cards (cards carry them).
 import { IconButton, Tooltip } from '@mui/material';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../session/language.ts';
@@ -25,7 +25,7 @@ function useGridColumns(list: ListController, renderers: Renderers): GridColDef<
     const cols: GridColDef<Row>[] = list.columns.map((c) => ({
       field: c.field,
       headerName: t(c.label),
-      sortable: false,
+      sortable: list.sortable(c.field),
       // Catalogue widths are proportions with a floor, so the table fills the page at any width.
       minWidth: c.width ?? 120,
       flex: c.width ? c.width / 100 : 1,
@@ -54,6 +54,12 @@ function useGridColumns(list: ListController, renderers: Renderers): GridColDef<
 export function TableView({ list, renderers }: { list: ListController; renderers: Renderers }) {
   const { t } = useTranslation();
   const columns = useGridColumns(list, renderers);
+  // Kept the same object while the order is: the grid takes a new model for a new order and goes back
+  // to the first page, which would undo a page restored from the URL on every render.
+  const { sort } = list;
+  const sortModel = useMemo<GridSortModel>(() => (sort ? [{ field: sort.field, sort: sort.desc ? 'desc' : 'asc' }] : []), [sort]);
+  const { selection } = list;
+  const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selection) }), [selection]);
   return (
     <DataGrid<Row>
       rows={list.rows}
@@ -65,11 +71,14 @@ export function TableView({ list, renderers }: { list: ListController; renderers
       disableRowSelectionOnClick
       disableColumnMenu
       paginationMode="server"
+      sortingMode="server"
+      sortModel={sortModel}
+      onSortModelChange={(model) => list.setSort(model[0] ? { field: model[0].field, desc: model[0].sort === 'desc' } : null)}
       rowCount={list.rowCount}
       pageSizeOptions={list.pageSizes}
       paginationModel={list.paging}
       onPaginationModelChange={list.setPaging}
-      rowSelectionModel={{ type: 'include', ids: new Set(list.selection) }}
+      rowSelectionModel={selectionModel}
       onRowSelectionModelChange={(model) =>
         // "Select all" arrives as an exclusion list; with server paging only this page's rows are known.
         list.setSelection(model.type === 'include' ? [...model.ids].map(String) : list.rows.map(list.rowId).filter((id) => !model.ids.has(id)))

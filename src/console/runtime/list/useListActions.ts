@@ -1,13 +1,18 @@
-// Runs toolbar and row actions: `to` navigates, `call` runs the API call with the selected (or the
+// Runs toolbar and row actions: `to` navigates, `download` saves a GET call's answer (the route
+// context fills its path and query), `call` runs the API call with the selected (or the
 // row's) ids after the confirmation prompt, `dialog` opens a registered dialog with the row (or {} from
-// the toolbar); a required but empty selection shows the action's message.
+// the toolbar; with `selection: required` also the selected `ids`); a required but empty selection
+// shows the action's message. An action's `args` add the route context (call-args.ts): its call's path
+// parameters and query, or (dialog) fields of the data the dialog receives.
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ActionDef } from '../../../core/catalogue/types.ts';
-import { callAny } from '../../api/client.ts';
+import { callAny, callUrl } from '../../api/client.ts';
 import { getBoot } from '../../shell/boot.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../shell/notify.ts';
 import { label } from '../../shell/LabelText.tsx';
+import { resolveArgs } from '../call-args.ts';
+import { downloadFrom } from '../download.ts';
 
 export interface Affected {
   id: string;
@@ -37,6 +42,7 @@ export interface OpenDialog {
 /** `rowOf` finds a shown row by id (the data a row action's dialog receives). */
 export function useListActions(selection: string[], afterChange: () => void, rowOf: (id: string) => Record<string, unknown> | undefined) {
   const navigate = useNavigate();
+  const [url] = useSearchParams();
   const [pending, setPending] = useState<PendingConfirm | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [running, setRunning] = useState(false);
@@ -45,10 +51,13 @@ export function useListActions(selection: string[], afterChange: () => void, row
     async ({ action, ids, rowId, option }: PendingConfirm) => {
       if (!action.call) return;
       const sendsIds = rowId !== undefined || action.selection === 'required';
-      const query = option && action.impact ? action.impact.query : undefined;
+      const context = resolveArgs(action.args, url);
+      const query = { ...context.query, ...(option && action.impact ? action.impact.query : undefined) };
+      // A row's id fills {id} unless the route context names it (the enterprise of /domain/{id}/user).
+      const params = { ...(rowId === undefined ? {} : { id: rowId }), ...context.params };
       setRunning(true);
       try {
-        const answer = await callAny<{ success?: unknown; message?: unknown } | null>(action.call, { params: rowId === undefined ? {} : { id: rowId }, query, body: sendsIds ? ids : undefined });
+        const answer = await callAny<{ success?: unknown; message?: unknown } | null>(action.call, { params, query, body: sendsIds ? ids : undefined });
         // A call answering a result of its own ({ success?, message }) is reported with it, as in forms.
         if (typeof answer?.message === 'string' && answer.message) (answer.success === false ? notifyError : notifySuccess)(answer.message);
         else notifySuccess(label(successKey(action.call)));
@@ -59,7 +68,7 @@ export function useListActions(selection: string[], afterChange: () => void, row
         setRunning(false);
       }
     },
-    [afterChange],
+    [afterChange, url],
   );
 
   /** Starts an action; `rowId` for an action on one row (card delete cross, row action button). */
@@ -69,8 +78,9 @@ export function useListActions(selection: string[], afterChange: () => void, row
         navigate(action.to);
         return;
       }
-      if (action.dialog) {
-        setDialog({ name: action.dialog, data: rowId === undefined ? {} : { ...rowOf(rowId) } });
+      if (action.download) {
+        const { params, query } = resolveArgs(action.args, url);
+        downloadFrom(callUrl(action.download, params, query));
         return;
       }
       const ids = rowId === undefined ? selection : [rowId];
@@ -78,17 +88,22 @@ export function useListActions(selection: string[], afterChange: () => void, row
         notifyWarning(label(action.message ?? 'msg.selectData'));
         return;
       }
+      if (action.dialog) {
+        const data = { ...(rowId === undefined ? {} : rowOf(rowId)), ...resolveArgs(action.args, url).body };
+        setDialog({ name: action.dialog, data: action.selection === 'required' ? { ...data, ids, rows: ids.map(rowOf).filter(Boolean) } : data });
+        return;
+      }
       const request = { action, ids, rowId };
       if (!action.confirm) void execute(request);
       else if (!action.impact) setPending(request);
       // The confirmation waits for what else the action would touch; a refusal was shown already.
       else
-        void callAny<{ affected: Affected[] }>(action.impact.call, { body: ids }).then(
+        void callAny<{ affected: Affected[] }>(action.impact.call, { params: resolveArgs(action.args, url).params, body: ids }).then(
           ({ affected }) => setPending({ ...request, affected, option: false }),
           () => undefined,
         );
     },
-    [navigate, selection, execute, rowOf],
+    [navigate, selection, execute, rowOf, url],
   );
 
   const setOption = useCallback((option: boolean) => setPending((p) => (p ? { ...p, option } : p)), []);

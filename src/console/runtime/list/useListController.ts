@@ -1,16 +1,17 @@
 // The list controller: catalogue list screen in; rows, paging, view, selection, visible actions and
 // handlers out as plain data. ListScreen.tsx only draws what this returns.
+import { useCatalogue } from '../catalogue-context.ts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ActionDef, ColumnDef, JsonSchema } from '../../../core/catalogue/types.ts';
 import { evaluateRule } from '../../../core/rules.ts';
-import { getBoot } from '../../shell/boot.ts';
 import { ruleContext } from '../rule-context.ts';
 import { mayRunAction } from '../../session/reach.ts';
 import type { ListScreenDef, Row } from '../screen-types.ts';
+import { useRouteArgs } from '../call-args.ts';
 import { useListActions } from './useListActions.ts';
 import { useListData } from './useListData.ts';
-import { useListUrlState, type ListView } from './useListUrlState.ts';
+import { useListUrlState, type ListSort, type ListView } from './useListUrlState.ts';
 import { useSearchFields, useSearchForm } from './useSearchForm.ts';
 
 
@@ -42,13 +43,15 @@ function rowOpener(click: ListScreenDef['rowClick'], rowActions: ActionDef[], ru
   return click?.to ? (row: Row) => go(rowLink(click.to!, click.query, row)) : undefined;
 }
 
-export function useListController(screen: ListScreenDef) {
+/** `urlPrefix`: the list keeps its URL state under prefixed names (a list embedded beside another). */
+export function useListController(screen: ListScreenDef, urlPrefix = '') {
   const navigate = useNavigate();
   const searchFields = useSearchFields(screen.search, screen.searchEntity);
   const filterFields = useMemo(() => searchFields.map((f) => f.field), [searchFields]);
   const pageSizes = screen.pageSizes ?? DEFAULT_PAGE_SIZES;
   const moreTileAt = screen.card?.moreTileAt ?? 10;
-  const url = useListUrlState({ view: screen.card ? 'card' : 'table', pageSize: pageSizes.includes(10) ? 10 : pageSizes[0], pageSizes, filterFields });
+  const sortFields = screen.sort?.fields;
+  const url = useListUrlState({ view: screen.card ? 'card' : 'table', pageSize: pageSizes.includes(10) ? 10 : pageSizes[0], pageSizes, filterFields, sortFields, prefix: urlPrefix });
   const { view, update } = url;
   const paging = useMemo(() => ({ page: url.page, pageSize: url.pageSize }), [url.page, url.pageSize]);
   const [selection, setSelection] = useState<string[]>([]);
@@ -63,7 +66,15 @@ export function useListController(screen: ListScreenDef) {
 
   // The card view always shows the first page, sized so the "more" tile knows whether to appear.
   const page = view === 'card' ? { currpage: 1, pagelines: moreTileAt } : { currpage: paging.page + 1, pagelines: paging.pageSize };
-  const data = useListData(screen.source, search.search, page);
+  const routeArgs = useRouteArgs(screen.sourceArgs);
+  // The chosen sort travels in the source call's own order parameter (`sort.param`, e.g. orderby).
+  const sortParam = screen.sort?.param;
+  const { sort } = url;
+  const args = useMemo(
+    () => (sortParam && sort ? { ...routeArgs, query: { ...routeArgs.query, [sortParam]: `${sort.field}${sort.desc ? ' desc' : ''}` } } : routeArgs),
+    [routeArgs, sortParam, sort],
+  );
+  const data = useListData(screen.source, search.search, page, args);
   const { reload } = data;
   const afterChange = useCallback(() => {
     setSelection([]);
@@ -81,13 +92,14 @@ export function useListController(screen: ListScreenDef) {
     if (pastTheEnd) update({ page: lastPage });
   }, [pastTheEnd, lastPage, update]);
 
+  const { entities } = useCatalogue();
   const columns = useMemo<ResolvedColumn[]>(() => {
-    const props = (getBoot().catalogue.entities[screen.entity]?.schema.properties ?? {}) as Record<string, JsonSchema>;
+    const props = (entities[screen.entity]?.schema.properties ?? {}) as Record<string, JsonSchema>;
     return screen.columns.map((c) => {
       const schema = props[c.field] ?? {};
       return { ...c, schema, label: c.label ?? (typeof schema.title === 'string' ? schema.title : c.field) };
     });
-  }, [screen.columns, screen.entity]);
+  }, [screen.columns, screen.entity, entities]);
 
   const context = ruleContext({ reply: data.reply ?? undefined });
   const toolbar = (screen.actions ?? []).filter((a) => evaluateRule(a.visible, context) && mayRunAction(a) && (view === 'table' || a.selection !== 'required'));
@@ -114,7 +126,17 @@ export function useListController(screen: ListScreenDef) {
     rowId: (row: Row) => String(row[rowKey]),
     pageSizes,
     paging,
+    sort,
+    sortable: (field: string) => sortFields?.includes(field) ?? false,
+    /** A new order starts again at the first page; the same order again changes nothing. */
+    setSort: (next: ListSort | null) => {
+      if (next?.field === sort?.field && next?.desc === sort?.desc) return;
+      setSelection([]);
+      update({ sort: next, page: 0 });
+    },
+    /** The grid may report the paging it already has (a new row count, say): that keeps the selection. */
     setPaging: (next: { page: number; pageSize: number }) => {
+      if (next.page === paging.page && next.pageSize === paging.pageSize) return;
       setSelection([]);
       update(next);
     },

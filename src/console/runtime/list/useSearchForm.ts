@@ -1,9 +1,9 @@
 // The list's search form: draft values the user types, and the applied search (only non-empty,
 // trimmed values) that the list call receives as its body. The applied search lives in the URL
 // (useListUrlState); the draft follows it when it changes from outside (back, a shared link).
+import { useCatalogue } from '../catalogue-context.ts';
 import { useCallback, useMemo, useState } from 'react';
 import type { JsonSchema, SearchFieldDef } from '../../../core/catalogue/types.ts';
-import { getBoot } from '../../shell/boot.ts';
 
 export interface SearchField {
   field: string;
@@ -20,13 +20,14 @@ function applied(draft: Record<string, string>): Record<string, string> {
 const NO_SEARCH: SearchFieldDef[] = [];
 
 export function useSearchFields(fields: SearchFieldDef[] = NO_SEARCH, searchEntity?: string): SearchField[] {
+  const { entities } = useCatalogue();
   return useMemo<SearchField[]>(() => {
-    const props = (getBoot().catalogue.entities[searchEntity ?? '']?.schema.properties ?? {}) as Record<string, JsonSchema>;
+    const props = (entities[searchEntity ?? '']?.schema.properties ?? {}) as Record<string, JsonSchema>;
     return fields.map((f) => {
       const schema = props[f.field] ?? {};
       return { field: f.field, schema, label: f.label ?? (typeof schema.title === 'string' ? schema.title : f.field) };
     });
-  }, [fields, searchEntity]);
+  }, [fields, searchEntity, entities]);
 }
 
 export function useSearchForm(searchFields: SearchField[], search: Record<string, string>, apply: (search: Record<string, string>) => void) {

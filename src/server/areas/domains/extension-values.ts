@@ -1,10 +1,12 @@
-// The extension field values of an enterprise save: only the spare columns that platform-level fields
-// of the enterprise table define are kept (anything else in the body is ignored), as text or, for
-// checkbox fields, the list of chosen options.
+// The extension field values of a save: only the spare columns that the record's extension fields
+// define are kept (anything else in the body is ignored), as text or, for checkbox fields, the list
+// of chosen options. An enterprise has the platform-level fields of tableDomain; a department those
+// of tableDept, the platform's and its tenant's own (departments/handlers.ts).
 import { sql } from 'kysely';
 import type { Db, ExtValues } from '../../db/schema.ts';
 import { ValidationFailure } from '../../http/app-error.ts';
-import { platformFields } from '../field-extends/catalogue-merge.ts';
+import { platformFields } from '../field-extends/stored-fields.ts';
+import type { FieldExtendReply } from '../field-extends/field-extend-record.ts';
 
 /** A checkbox field's choices: a list, or the spec's semicolon-separated text. */
 function checkboxValue(raw: unknown): string[] | undefined {
@@ -14,12 +16,16 @@ function checkboxValue(raw: unknown): string[] | undefined {
 }
 
 export async function extensionValues(db: Db, body: object, creating: boolean): Promise<ExtValues> {
+  return extensionValuesOf(await platformFields(db, 'tableDomain'), body, creating);
+}
+
+export function extensionValuesOf(fields: readonly FieldExtendReply[], body: object, creating: boolean): ExtValues {
   const values: ExtValues = {};
-  for (const field of await platformFields(db, 'tableDomain')) {
+  for (const field of fields) {
     const raw = (body as Record<string, unknown>)[field.name];
     const value = field.type === 'checkbox' ? checkboxValue(raw) : raw === undefined || raw === null ? undefined : String(raw);
     const empty = value === undefined ? creating : value.length === 0;
-    // A required field must be filled when the enterprise is created and cannot be emptied later.
+    // A required field must be filled when the record is created and cannot be emptied later.
     if (field.isNotNull && empty) {
       const parentSchema = { properties: { [field.name]: { title: field.label } } };
       throw new ValidationFailure([{ instancePath: '', keyword: 'required', params: { missingProperty: field.name }, parentSchema }]);

@@ -9,18 +9,9 @@ import { deleteDomains, deleteImpact } from './delete-domains.ts';
 import { toDomainColumns } from './domain-record.ts';
 import { extensionValues, mergedExt } from './extension-values.ts';
 import { findDomain, listDomains, nameTaken } from './queries.ts';
+import { uniqueOr } from '../../db/constraint-errors.ts';
 
-const UNIQUE_VIOLATION = '23505';
-
-/** The unique index is the real guard; the pre-check only gives the common case a clear answer. */
-async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new AppError('conflict', undefined, undefined, '/name');
-    throw error;
-  }
-}
+const uniqueName = <T>(write: () => Promise<T>) => uniqueOr(write, () => new AppError('conflict', undefined, undefined, '/name'));
 
 const list: CallHandler<'domains.list'> = async (ctx) => {
   const user = requireUser(ctx);

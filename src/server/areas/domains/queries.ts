@@ -5,6 +5,7 @@ import { visibleDomains } from '../../auth/reach.ts';
 import type { DomainSearch } from '../../../core/generated/api-types.ts';
 import type { DatabaseSchema, Db, DomainsTable } from '../../db/schema.ts';
 import { toDomainReply, type DomainAdmin, type DomainReply } from './domain-record.ts';
+import { containsText } from '../../db/contains-text.ts';
 
 
 type WithD = DatabaseSchema & { d: DomainsTable };
@@ -15,8 +16,6 @@ const SELECTION = ['d.id', 'd.name', 'd.system_name', 'd.sms_member_code', 'd.sm
 
 const EXTENSION_KEY = /^field\d+$/;
 
-/** Case-insensitive "contains" without LIKE, so % and _ in the search are plain characters. */
-const contains = (column: ReturnType<typeof sql>, text: string) => sql<boolean>`strpos(lower(${column}), lower(${text})) > 0`;
 
 /** The enterprises the caller's reach shows (auth/reach.ts): all, its tenants, or its departments' one. */
 export function withinReach(query: DomainQuery, user: CurrentUser): DomainQuery {
@@ -27,7 +26,7 @@ export function withinReach(query: DomainQuery, user: CurrentUser): DomainQuery 
 
 function matching(query: DomainQuery, search: DomainSearch): DomainQuery {
   let q = query;
-  if (search.name) q = q.where(contains(sql.ref('d.name'), search.name));
+  if (search.name) q = q.where(containsText(sql.ref('d.name'), search.name));
   if (search.username) {
     const username = search.username;
     // `in (…)` rather than a correlated exists: the few matching administrators are found once.
@@ -39,14 +38,14 @@ function matching(query: DomainQuery, search: DomainSearch): DomainQuery {
           .selectFrom('superuser_domains as sd')
           .innerJoin('superusers as s', 's.id', 'sd.superuser_id')
           .select('sd.domain_id')
-          .where(sql<boolean>`(${contains(sql.ref('s.loginno'), username)} or ${contains(sql.ref('s.name'), username)})`),
+          .where(sql<boolean>`(${containsText(sql.ref('s.loginno'), username)} or ${containsText(sql.ref('s.name'), username)})`),
       ),
     );
   }
   // Extension fields arrive in fieldExtends or, from the catalogue's merged search form, at the top level.
   const extension = { ...search, ...search.fieldExtends } as Record<string, unknown>;
   for (const [key, value] of Object.entries(extension)) {
-    if (EXTENSION_KEY.test(key) && typeof value === 'string' && value) q = q.where(contains(sql`d.ext ->> ${key}`, value));
+    if (EXTENSION_KEY.test(key) && typeof value === 'string' && value) q = q.where(containsText(sql`d.ext ->> ${key}`, value));
   }
   return q;
 }

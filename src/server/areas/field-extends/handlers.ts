@@ -6,8 +6,8 @@ import { toFieldExtendColumns, toFieldExtendReply } from './field-extend-record.
 import { clearValues, findFieldExtend, listFieldExtends, unusedColumns } from './queries.ts';
 import { scopeOf } from './scope.ts';
 import { fitsColumn, type ForTable } from './spare-columns.ts';
+import { isUniqueViolation } from '../../db/constraint-errors.ts';
 
-const UNIQUE_VIOLATION = '23505';
 const fieldError = (field: string, message: string) => new ValidationFailure([], [{ field, message }]);
 
 const list: CallHandler<'fieldExtends.list'> = async (ctx) => {
@@ -37,7 +37,7 @@ const create: CallHandler<'fieldExtends.create'> = async (ctx) => {
       .execute();
   } catch (error) {
     // Two saves racing for one column: the unique index decides.
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw fieldError('/respectiveField', 'fieldExtend.msg.columnUsed');
+    if (isUniqueViolation(error)) throw fieldError('/respectiveField', 'fieldExtend.msg.columnUsed');
     throw error;
   }
   return toFieldExtendReply((await findFieldExtend(db, scope, fid))!);

@@ -7,13 +7,18 @@ import { minimumLength, readPasswordPolicy } from '../../auth/password-policy.ts
 import { AppError } from '../../http/app-error.ts';
 import type { CallHandler, Handler, HandlerContext } from '../handler.ts';
 import { toConsoleCatalogue } from './console-catalogue.ts';
-import { mergeFields, platformFields } from '../field-extends/catalogue-merge.ts';
+import { platformFields } from '../field-extends/stored-fields.ts';
+import { mergeFields } from '../../../core/catalogue/extension-fields.ts';
+import { FOR_TABLES } from '../field-extends/spare-columns.ts';
 
 const health: CallHandler<'meta.health'> = () => ({ status: 'ok' });
 
-/** The enterprise entity and screens carry the platform-level extension fields of the moment. */
+/** The entities and screens carry the platform-level extension fields of the moment (a tenant's own
+ *  fields are merged over them by the console, on that tenant's screens). */
 async function catalogue({ services }: HandlerContext) {
-  return mergeFields(toConsoleCatalogue(services.catalogue), 'tableDomain', await platformFields(services.db, 'tableDomain'));
+  let merged = toConsoleCatalogue(services.catalogue);
+  for (const forTable of FOR_TABLES) merged = mergeFields(merged, forTable, await platformFields(services.db, forTable));
+  return merged;
 }
 
 const locale: CallHandler<'meta.locale'> = ({ services, params }) => {

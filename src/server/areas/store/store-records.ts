@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { containsText } from '../../db/contains-text.ts';
 
 export type StoreRecord = { id: string } & Record<string, unknown>;
 type Data = Record<string, unknown>;
@@ -15,7 +16,7 @@ export async function listRecords(db: Db, collection: string, filters: Data, pag
   let q = db.selectFrom('store_records').where('collection', '=', collection);
   for (const [field, value] of Object.entries(filters)) {
     if (value === undefined || value === null || value === '') continue;
-    q = q.where(sql<boolean>`strpos(lower(data ->> ${field}), lower(${String(value)})) > 0`);
+    q = q.where(containsText(sql`data ->> ${field}`, String(value)));
   }
   const { rowCount } = await q.select(sql<number>`count(*)::int`.as('rowCount')).executeTakeFirstOrThrow();
   const rows = await q

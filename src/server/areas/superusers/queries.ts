@@ -5,11 +5,10 @@ import type { CurrentUser } from '../../auth/current-user.ts';
 import type { Db } from '../../db/schema.ts';
 import { visibleTo } from './reach.ts';
 import { toSuperuserReply, toSuperuserRow, type Links } from './superuser-record.ts';
+import { containsText } from '../../db/contains-text.ts';
 
 const COLUMNS = ['s.id', 's.name', 's.loginno', 's.email', 's.telephone', 's.status', 's.type', 's.super_admin', 's.domain_admin', 's.developer', 's.builtin', 's.locked_until'] as const;
 
-/** Case-insensitive "contains" without LIKE, so % and _ in the search are plain characters. */
-const contains = (column: 's.name' | 's.loginno', text: string) => sql<boolean>`strpos(lower(${sql.ref(column)}), lower(${text})) > 0`;
 
 export interface SuperuserSearch {
   name?: string;
@@ -18,8 +17,8 @@ export interface SuperuserSearch {
 
 export async function listSuperusers(db: Db, caller: CurrentUser, search: SuperuserSearch, page: { currpage: number; pagelines: number }) {
   let query = db.selectFrom('superusers as s').where(visibleTo(caller));
-  if (search.name?.trim()) query = query.where(contains('s.name', search.name.trim()));
-  if (search.loginno?.trim()) query = query.where(contains('s.loginno', search.loginno.trim()));
+  if (search.name?.trim()) query = query.where(containsText(sql.ref('s.name'), search.name.trim()));
+  if (search.loginno?.trim()) query = query.where(containsText(sql.ref('s.loginno'), search.loginno.trim()));
   const { rowCount } = await query.select(sql<number>`count(*)::int`.as('rowCount')).executeTakeFirstOrThrow();
   const rows = await query
     .select(COLUMNS)

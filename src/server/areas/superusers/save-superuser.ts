@@ -13,19 +13,11 @@ import { checkGrants, checkOwnRights, checkStillManaged } from './grants.ts';
 import { linksOf, loginnoTaken } from './queries.ts';
 import { manageableBy, visibleTo } from './reach.ts';
 import { wantedState, type Wanted } from './superuser-record.ts';
+import { uniqueOr } from '../../db/constraint-errors.ts';
 
-const UNIQUE_VIOLATION = '23505';
 const taken = () => new AppError('conflict', undefined, 'error.loginnoTaken', '/loginno');
-
-/** The unique index on lower(loginno) is the real guard; the pre-check gives the common case its answer. */
-async function uniqueLoginno<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw taken();
-    throw error;
-  }
-}
+/** The unique index on lower(loginno) decides a race. */
+const uniqueLoginno = <T>(write: () => Promise<T>) => uniqueOr(write, taken);
 
 async function writeLinks(trx: Db, id: string, wanted: Wanted): Promise<void> {
   await trx.deleteFrom('superuser_domains').where('superuser_id', '=', id).execute();

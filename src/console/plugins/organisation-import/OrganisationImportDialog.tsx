@@ -1,0 +1,119 @@
+// The organisation import (D35): the upload dialog takes the sheet (use import / depImport, with the
+// template link), then this dialog shows the preview — each row new, changed (which fields), unchanged
+// or refused (why), nothing saved yet — and, after Import, the counts and the refused rows, which can
+// be saved as a report. Closing after an import asks the opener to reload.
+import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DialogHost } from '../../runtime/dialog/DialogHost.tsx';
+import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
+import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
+import { downloadErrorReport } from './error-report.ts';
+import { useOrganisationImport, type ImportKind, type ImportResult } from './useOrganisationImport.ts';
+
+const STATUS_COLOR = { new: 'success', changed: 'info', unchanged: 'default', refused: 'error' } as const;
+/** A preview of 10,000 rows draws only its first rows; the counts say the rest. */
+const SHOWN_ROWS = 500;
+
+const show = (value: unknown) => (Array.isArray(value) ? value.join(';') : String(value ?? ''));
+
+function RowsTable({ rows }: { rows: ImportResult['rows'] }) {
+  const { t } = useTranslation();
+  return (
+    <TableContainer sx={{ maxHeight: 360, mt: 1 }}>
+      <Table size="small" stickyHeader data-testid="organisation-import-rows">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('transfer.dialog.row')}</TableCell>
+            <TableCell>{t('transfer.dialog.key')}</TableCell>
+            <TableCell />
+            <TableCell>{t('transfer.dialog.what')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.slice(0, SHOWN_ROWS).map((row) => (
+            <TableRow key={row.rowNum} data-status={row.status}>
+              <TableCell>{row.rowNum}</TableCell>
+              <TableCell>{row.key}</TableCell>
+              <TableCell>
+                <Chip size="small" color={STATUS_COLOR[row.status]} label={t(`transfer.status.${row.status}`)} />
+              </TableCell>
+              <TableCell>{row.error ?? row.changes.map((c) => `${c.label}: ${show(c.from)} → ${show(c.to)}`).join('; ')}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+export function OrganisationImportDialog({ kind, domainid, onClose }: { kind: ImportKind; domainid: string; onClose: (result?: unknown) => void }) {
+  const { t } = useTranslation();
+  const messages = useDialogMessage();
+  const importer = useOrganisationImport(kind, domainid, messages);
+  const [uploaded, setUploaded] = useState(false);
+  if (!uploaded) {
+    const whenUploaded = (path: unknown) => {
+      if (typeof path !== 'string') return onClose();
+      setUploaded(true);
+      importer.previewFile(path);
+    };
+    return <DialogHost name="upload" data={{ use: kind === 'users' ? 'import' : 'depImport', domainid }} onClose={whenUploaded} />;
+  }
+  const { preview, result } = importer;
+  const count = (status: string) => preview?.rows.filter((r) => r.status === status).length ?? 0;
+  const close = () => onClose(result ? { reload: true } : undefined);
+  const general = result?.general;
+  return (
+    <Dialog open onClose={close} maxWidth="md" fullWidth data-testid="organisation-import-dialog">
+      <DialogTitle sx={{ fontSize: 18 }}>{t(kind === 'users' ? 'transfer.dialog.titleUsers' : 'transfer.dialog.titleDepartments')}</DialogTitle>
+      <DialogContent>
+        <DialogMessageBar messages={messages} />
+        {!preview && importer.busy && <Typography color="text.secondary">{t('transfer.dialog.previewing')}</Typography>}
+        {preview && !result && (
+          <>
+            <Typography data-testid="organisation-import-preview">
+              {t('transfer.dialog.preview', { new: count('new'), changed: count('changed'), unchanged: count('unchanged'), refused: count('refused') })}
+            </Typography>
+            <RowsTable rows={preview.rows} />
+          </>
+        )}
+        {result && general && (
+          <>
+            <Typography data-testid="organisation-import-result">
+              {t('transfer.dialog.result', {
+                success: general.USER_ADD_SUCCESS + general.DEPT_ADD_SUCCESS,
+                failed: general.USER_ADD_FAIL + general.DEPT_ADD_FAIL,
+                unchanged: general.UNCHANGED,
+              })}
+            </Typography>
+            {result.detail.length > 0 && <RowsTable rows={result.rows.filter((r) => r.status === 'refused')} />}
+          </>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        {result && result.detail.length > 0 && (
+          <Box sx={{ flex: 1 }}>
+            <Button data-testid="organisation-import-report" onClick={() => downloadErrorReport(result.detail, `${kind}-import-errors.csv`)}>
+              {t('transfer.dialog.errorReport')}
+            </Button>
+          </Box>
+        )}
+        <Button data-testid="organisation-import-close" onClick={close}>
+          {t(result ? 'action.close' : 'action.cancel')}
+        </Button>
+        {!result && (
+          <Button
+            data-testid="organisation-import-commit"
+            variant="contained"
+            loading={importer.busy}
+            disabled={!preview || preview.rows.every((r) => r.status === 'refused' || r.status === 'unchanged')}
+            onClick={() => void importer.commit()}
+          >
+            {t('transfer.dialog.commit')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,8 @@
+// Dialog `admin-add`: the user-selection dialog (platform variant) whose confirm makes the picked users
+// administrators of the enterprise (domainAdmins.add); the list then reloads.
+import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
+import UserSelectDialog from '../user-select/UserSelectDialog.tsx';
+
+export default function AdminAddDialog({ data, onClose }: DialogPluginProps) {
+  return <UserSelectDialog data={{ ...data, confirmCall: 'domainAdmins.add' }} onClose={onClose} />;
+}

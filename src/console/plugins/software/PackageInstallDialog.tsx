@@ -1,0 +1,99 @@
+// Dialog `package-install` (D38): the upload dialog takes the .zip (use `package`), then this dialog
+// shows what installing it would do — install, upgrade from which version, or reinstall, and every part
+// added, changed or removed — or the package's problems by file and place. Install writes it in one
+// transaction; closing after an install asks the list to reload.
+import { Chip, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
+import { DialogHost } from '../../runtime/dialog/DialogHost.tsx';
+import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
+import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
+import { usePackageInstall, type InstallPlan } from './usePackageInstall.ts';
+
+const CHANGE_COLOR = { added: 'success', changed: 'info', removed: 'warning' } as const;
+
+function ChangesTable({ changes }: { changes: InstallPlan['changes'] }) {
+  const { t } = useTranslation();
+  if (changes.length === 0) return <Typography sx={{ mt: 1 }}>{t('software.install.nothingChanges')}</Typography>;
+  return (
+    <TableContainer sx={{ maxHeight: 360, mt: 1 }}>
+      <Table size="small" stickyHeader data-testid="package-install-changes">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('software.install.part')}</TableCell>
+            <TableCell>{t('software.field.name')}</TableCell>
+            <TableCell>{t('software.install.id')}</TableCell>
+            <TableCell>{t('software.install.change')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {changes.map((c) => (
+            <TableRow key={`${c.part}/${c.id}`} data-change={c.change}>
+              <TableCell>{t(`software.part.${c.part}`)}</TableCell>
+              <TableCell>{c.name}</TableCell>
+              <TableCell>{c.id}</TableCell>
+              <TableCell>
+                <Chip size="small" color={CHANGE_COLOR[c.change]} label={t(`software.change.${c.change}`)} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+export default function PackageInstallDialog({ onClose }: DialogPluginProps) {
+  const { t } = useTranslation();
+  const messages = useDialogMessage();
+  const installer = usePackageInstall(messages);
+  const [uploaded, setUploaded] = useState(false);
+  if (!uploaded) {
+    const whenUploaded = (path: unknown) => {
+      if (typeof path !== 'string') return onClose();
+      setUploaded(true);
+      installer.previewFile(path);
+    };
+    return <DialogHost name="upload" data={{ use: 'package' }} onClose={whenUploaded} />;
+  }
+  const { preview, installed, problems } = installer;
+  const plan = installed ?? preview;
+  const close = () => onClose(installed ? { reload: true } : undefined);
+  return (
+    <Dialog open onClose={close} maxWidth="md" fullWidth data-testid="package-install-dialog">
+      <DialogTitle sx={{ fontSize: 18 }}>{t('software.install.title')}</DialogTitle>
+      <DialogContent>
+        <DialogMessageBar messages={messages} />
+        {!plan && installer.busy && <Typography color="text.secondary">{t('software.install.reading')}</Typography>}
+        {problems.length > 0 && (
+          <List dense data-testid="package-install-problems" aria-label={t('software.install.problems')}>
+            {problems.map((p) => (
+              <ListItem key={`${p.field} ${p.message}`} disableGutters>
+                <ListItemText primary={p.message} secondary={p.field} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+        {plan && (
+          <>
+            <Typography data-testid={installed ? 'package-install-done' : 'package-install-summary'}>
+              {t(`software.install.${installed ? 'done' : plan.action}`, { name: plan.name, version: plan.version, installed: plan.installed ?? '' })}
+            </Typography>
+            <ChangesTable changes={plan.changes} />
+          </>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button data-testid="package-install-close" onClick={close}>
+          {t(installed ? 'action.close' : 'action.cancel')}
+        </Button>
+        {!installed && (
+          <Button data-testid="package-install-commit" variant="contained" loading={installer.busy} disabled={!preview} onClick={() => void installer.commit()}>
+            {t('software.install.commit')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,30 @@
+// The package install's controller (D38): the uploaded .zip is previewed (every part the install adds,
+// changes or removes, nothing written), then installed on request (runtime/dialog/usePreviewCommit.ts).
+// A refused package answers its problems, each named by file and place.
+import { useCallback, useState } from 'react';
+import { call } from '../../api/client.ts';
+import { ApiError } from '../../api/ApiError.ts';
+import type { Calls } from '../../../core/generated/api-types.ts';
+import type { FieldError } from '../../../core/envelope.ts';
+import { countText } from '../../runtime/counted-label.ts';
+import type { DialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
+import { usePreviewCommit, type PreviewMode } from '../../runtime/dialog/usePreviewCommit.ts';
+
+export type InstallPlan = Calls['applications.install']['reply'];
+
+export function usePackageInstall(messages: DialogMessage) {
+  const [problems, setProblems] = useState<FieldError[]>([]);
+  const send = useCallback((path: string, mode: PreviewMode) => call('applications.install', { query: { mode }, body: { path }, silent: true }), []);
+  const onFailure = useCallback(
+    (e: unknown) => {
+      const found = e instanceof ApiError ? e.fieldErrors : [];
+      setProblems(found);
+      // The problems are listed below; the bar says what they mean for the install.
+      if (found.length > 0) messages.show('error', countText('software.install.refused', found.length));
+      else messages.showFailure(e);
+    },
+    [messages],
+  );
+  const { preview, result, busy, previewFile, commit } = usePreviewCommit(send, messages, onFailure);
+  return { preview, installed: result, problems, busy, previewFile, commit };
+}

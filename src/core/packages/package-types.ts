@@ -1,0 +1,92 @@
+// The manifest of an application package (schemas/meta/app-package.yaml describes the same shape).
+export interface Text {
+  en: string;
+  zh: string;
+  cn: string;
+}
+
+export interface Resource {
+  id: string;
+  name: Text;
+}
+
+export interface Module {
+  id: string;
+  name: Text;
+  resources?: Resource[];
+}
+
+export interface Menu {
+  id: string;
+  name: Text;
+  module?: string;
+  icon?: string;
+  children?: Menu[];
+}
+
+export type MenuKind = 'pc' | 'mobile';
+export const MENU_KINDS: readonly MenuKind[] = ['pc', 'mobile'];
+
+export interface Role {
+  id: string;
+  name: Text;
+  pc?: string[];
+  mobile?: string[];
+  resources?: string[];
+}
+
+export interface FormField {
+  name: string;
+  type: string;
+  label: Text;
+  required?: boolean;
+  options?: string[];
+}
+
+export interface Form {
+  id: string;
+  module: string;
+  name: Text;
+  fields: FormField[];
+}
+
+export interface Process {
+  id: string;
+  name: Text;
+  file: string;
+  form: string;
+}
+
+export interface Manifest {
+  format: 1;
+  id: string;
+  version: string;
+  name: Text;
+  description?: Text;
+  modules: Module[];
+  menus?: Partial<Record<MenuKind, Menu[]>>;
+  roles?: Role[];
+  forms?: Form[];
+  processes?: Process[];
+}
+
+/** A package read into memory: the manifest and the text of each process file it names. */
+export interface AppPackage {
+  manifest: Manifest;
+  processFiles: Map<string, string>;
+}
+
+/** One thing wrong with a package: where (file and JSON pointer) and what, in the reader's language. */
+export interface PackageProblem {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+/** Every menu of a tree, depth first, with its parent's id and its place among its siblings. */
+export function flattenMenus(menus: readonly Menu[] | undefined, parent: string | null = null, path = ''): Array<{ menu: Menu; parent: string | null; order: number; pointer: string }> {
+  return (menus ?? []).flatMap((menu, order) => {
+    const pointer = `${path}/${order}`;
+    return [{ menu, parent, order, pointer }, ...flattenMenus(menu.children, menu.id, `${pointer}/children`)];
+  });
+}

@@ -1,0 +1,104 @@
+// Transfer area: Excel export and import of a tenant's users and departments, and the import
+// templates (docs/decisions.md D35). Who: the platform and the tenant's administrators over the whole
+// tenant; a department-level administrator over its subtree only (department-reach.ts), as for the
+// users and departments calls themselves.
+import type { Language } from '../../../core/catalogue/types.ts';
+import { seesDomain } from '../../auth/reach.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { HandlerContext } from '../handler.ts';
+import { requireUser, type CallHandler, type Handler } from '../handler.ts';
+import { reachableDepartments } from '../organisation/department-reach.ts';
+import { columnsOf, extensionFields, type Kind } from './columns.ts';
+import { departmentBatches, userBatches } from './export-rows.ts';
+import { writeSheet } from './export-sheet.ts';
+import { importFilePath } from './import-file.ts';
+import { OrgTree } from './org-tree.ts';
+import { importResult } from './import-result.ts';
+import { runImport, type ImportMode } from './run-import.ts';
+import { readSheet } from './sheet-reader.ts';
+import { guardWorkbook, SheetRefusal } from './xlsx-guard.ts';
+
+type Ctx = Pick<HandlerContext, 'services' | 'user' | 'request' | 'reply'>;
+
+/** The tenant, when the caller sees it (1404 otherwise, as for any other tenant's data). */
+async function tenant(ctx: Ctx, domainId: string) {
+  const { reach } = requireUser(ctx);
+  const exists = await ctx.services.db.selectFrom('domains').select('id').where('id', '=', domainId).executeTakeFirst();
+  if (!exists || !seesDomain(reach, domainId)) throw new AppError('notFound');
+  const reachable = await reachableDepartments(ctx.services.db, reach, domainId);
+  // A user who sees the tenant but none of its departments administers nothing in it.
+  if (reachable !== null && reachable.length === 0) throw new AppError('forbidden');
+  return { reach, reachable };
+}
+
+const labelsOf = async (ctx: Ctx) => {
+  const language = (await ctx.request.atrium.language()) as Language;
+  return { language, labels: ctx.services.catalogue.labels[language] ?? {} };
+};
+
+function download(ctx: Ctx, name: string) {
+  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  ctx.reply.header('content-disposition', `attachment; filename="${name}-${day}.xlsx"`);
+  ctx.reply.header('cache-control', 'no-store');
+}
+
+async function exportSheet(ctx: Ctx, domainId: string, kind: Kind) {
+  const { reachable } = await tenant(ctx, domainId);
+  const { db } = ctx.services;
+  const { labels } = await labelsOf(ctx);
+  const columns = columnsOf(kind, await extensionFields(db, domainId, kind));
+  const tree = await OrgTree.load(db, domainId);
+  download(ctx, `${kind === 'user' ? 'users' : 'departments'}-${domainId}`);
+  const sheetName = labels[`transfer.sheet.${kind === 'user' ? 'users' : 'departments'}`] ?? kind;
+  return kind === 'user'
+    ? writeSheet(sheetName, columns, labels, userBatches(db, domainId, reachable, tree), (r) => r.values)
+    : writeSheet(sheetName, columns, labels, departmentBatches(db, domainId, reachable, tree), (r) => r.values);
+}
+
+/** Reads the named upload (guarded, then streamed) and runs the import; a bad file changes nothing. */
+async function importSheet(ctx: Ctx, domainId: string, kind: Kind, path: string, mode: ImportMode) {
+  const { reach, reachable } = await tenant(ctx, domainId);
+  const user = requireUser(ctx);
+  const file = importFilePath(ctx.services, domainId, kind, path);
+  const { db, catalogue } = ctx.services;
+  const { language } = await labelsOf(ctx);
+  const t = await ctx.request.atrium.translator();
+  try {
+    await guardWorkbook(file);
+    const sheet = await readSheet(file);
+    const columns = columnsOf(kind, await extensionFields(db, domainId, kind));
+    const tree = await OrgTree.load(db, domainId);
+    const outcomes = await runImport(kind, { db, catalogue, domainId, user, reach, reachable, tree, columns }, sheet, mode, t, catalogue.labels, language);
+    return importResult(kind, mode, outcomes, t);
+  } catch (error) {
+    if (error instanceof SheetRefusal) throw new AppError('validation', error.params, error.messageKey, '/path');
+    throw error;
+  }
+}
+
+const exportUsers: CallHandler<'transfer.exportUsers'> = (ctx) => exportSheet(ctx, ctx.params.id, 'user') as never;
+const exportDepartments: CallHandler<'transfer.exportDepartments'> = (ctx) => exportSheet(ctx, ctx.params.id, 'department') as never;
+const importUsers: CallHandler<'transfer.importUsers'> = (ctx) => importSheet(ctx, ctx.params.id, 'user', ctx.body.path, ctx.query.mode ?? 'commit');
+const importDepartments: CallHandler<'transfer.importDepartments'> = (ctx) => importSheet(ctx, ctx.params.id, 'department', ctx.query.path, ctx.query.mode ?? 'commit');
+
+/** A template is generated on request: its headers follow the caller's language and the tenant's fields. */
+const template: CallHandler<'transfer.template'> = async (ctx) => {
+  const kind: Kind = ctx.params.name === 'users.xlsx' ? 'user' : 'department';
+  const domainId = ctx.query.domainid;
+  if (domainId !== undefined) await tenant(ctx, domainId);
+  const { labels } = await labelsOf(ctx);
+  const columns = columnsOf(kind, await extensionFields(ctx.services.db, domainId ?? null, kind)).filter((c) => c.imported);
+  ctx.reply.header('content-disposition', `attachment; filename="${ctx.params.name}"`);
+  ctx.reply.header('cache-control', 'no-store');
+  const sheetName = labels[`transfer.sheet.${kind === 'user' ? 'users' : 'departments'}`] ?? kind;
+  return writeSheet(sheetName, columns, labels, async () => [], () => ({})) as never;
+};
+
+export const transferHandlers: Record<string, Handler> = {
+  'transfer.exportUsers': exportUsers,
+  'transfer.exportDepartments': exportDepartments,
+  'transfer.importUsers': importUsers,
+  'transfer.importDepartments': importDepartments,
+  'transfer.template': template,
+};
+

@@ -1,0 +1,81 @@
+// Users area (domain-console §7 "Users", D34): the tenant's users within the caller's reach.
+import { UNCHANGED_SECRET } from '../../../core/password-codec.ts';
+import { checkNewPassword } from '../../auth/check-new-password.ts';
+import { seesDomain } from '../../auth/reach.ts';
+import { AppError } from '../../http/app-error.ts';
+import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
+import type { User } from '../../../core/generated/api-types.ts';
+import { findUser, listUsers, tenantReach } from './queries.ts';
+import { batchUsers, deleteUsers, resignUsers } from './row-changes.ts';
+import { createUser, updateUser } from './save-user.ts';
+
+const list: CallHandler<'users.list'> = async (ctx) => {
+  const { db } = ctx.services;
+  const { departmentid, orderby, currpage = 1, lines, pagelines = 10 } = ctx.query;
+  const reachable = await tenantReach(db, requireUser(ctx).reach, ctx.params.id);
+  // A department outside the caller's reach (or another tenant's) is as missing as an unknown one.
+  if (departmentid && reachable !== null && !reachable.includes(departmentid)) throw new AppError('notFound');
+  const { name, loginno, superiorname, status, roleid, fieldExtends, ...rest } = ctx.body;
+  const filter = { departmentId: departmentid, name, loginno, superiorname, roleId: roleid, status: status ? Number(status) : undefined, extension: { ...rest, ...fieldExtends } };
+  return listUsers(db, ctx.params.id, reachable, filter, { currpage, lines: lines ?? pagelines, orderby });
+};
+
+const get: CallHandler<'users.get'> = async (ctx) => {
+  const { db } = ctx.services;
+  const found = await findUser(db, ctx.params.id, await tenantReach(db, requireUser(ctx).reach, ctx.params.id), { id: ctx.params.userid });
+  if (!found) throw new AppError('notFound');
+  return found;
+};
+
+const findByLoginNo: CallHandler<'users.findByLoginNo'> = async (ctx) => {
+  const { db } = ctx.services;
+  const found = await findUser(db, ctx.params.id, await tenantReach(db, requireUser(ctx).reach, ctx.params.id), { loginno: ctx.query.loginNo.trim() });
+  if (!found) throw new AppError('notFound');
+  return found;
+};
+
+const relation: CallHandler<'users.relation'> = async (ctx) => {
+  const { db } = ctx.services;
+  const reach = requireUser(ctx).reach;
+  const owner = await db.selectFrom('users').select('domain_id').where('id', '=', ctx.params.id).executeTakeFirst();
+  const found = owner && seesDomain(reach, owner.domain_id) ? await findUser(db, owner.domain_id, await tenantReach(db, reach, owner.domain_id), { id: ctx.params.id }) : undefined;
+  if (!found) throw new AppError('notFound');
+  return { departments: found.departmentid ? [{ id: found.departmentid, name: found.departmentName }] : [], roles: [], kmRoles: [] };
+};
+
+/** The password policy in force applies to a password typed in the form (not to the unchanged marker). */
+async function checkFormPassword(ctx: Pick<HandlerContext<User>, 'body' | 'services' | 'request'>): Promise<void> {
+  if (ctx.body.password !== UNCHANGED_SECRET) await checkNewPassword(ctx.services.db, ctx.body.password, await ctx.request.atrium.translator());
+}
+
+const create: CallHandler<'users.create'> = async (ctx) => {
+  const user = requireUser(ctx);
+  await checkFormPassword(ctx);
+  const id = await createUser(ctx.services.db, user, ctx.params.id, ctx.body);
+  return (await findUser(ctx.services.db, ctx.params.id, null, { id }))!;
+};
+
+const update: CallHandler<'users.update'> = async (ctx) => {
+  const user = requireUser(ctx);
+  await checkFormPassword(ctx);
+  const id = await updateUser(ctx.services.db, user, ctx.params.id, ctx.body);
+  return (await findUser(ctx.services.db, ctx.params.id, null, { id }))!;
+};
+
+const remove: CallHandler<'users.delete'> = async (ctx) => ({ deleted: await deleteUsers(ctx.services.db, requireUser(ctx), ctx.params.id, ctx.body) });
+
+const batch: CallHandler<'users.batch'> = async (ctx) => batchUsers(ctx.services.db, requireUser(ctx), ctx.body, await ctx.request.atrium.translator());
+
+const resign: CallHandler<'users.resign'> = async (ctx) => resignUsers(ctx.services.db, requireUser(ctx), ctx.body.userIds, await ctx.request.atrium.translator());
+
+export const userHandlers: Record<string, Handler> = {
+  'users.list': list,
+  'users.get': get,
+  'users.findByLoginNo': findByLoginNo,
+  'users.relation': relation,
+  'users.create': create,
+  'users.update': update,
+  'users.delete': remove,
+  'users.batch': batch,
+  'users.resign': resign,
+};

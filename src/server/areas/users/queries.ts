@@ -1,0 +1,127 @@
+// Reads of the users area, always inside the departments the caller reaches (organisation/
+// department-reach.ts): the filtered page (also the domain administrators' lists) and one user.
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { seesDomain, type Reach } from '../../auth/reach.ts';
+import type { Db } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { containsText } from '../../db/contains-text.ts';
+import { reachableDepartments } from '../organisation/department-reach.ts';
+import { tenantFields } from '../field-extends/stored-fields.ts';
+import { dateText, ROW_COLUMNS, toUser, toUserRow } from './user-record.ts';
+
+/** The departments of the tenant the caller reaches (null = all); 1404 for a tenant it does not see
+ *  or that does not exist. */
+export async function tenantReach(db: Db, reach: Reach, domainId: string): Promise<string[] | null> {
+  await visibleTenant(db, reach, domainId);
+  return reachableDepartments(db, reach, domainId);
+}
+
+/** 1404 unless the tenant exists and the caller sees it. */
+export async function visibleTenant(db: Db, reach: Reach, domainId: string): Promise<void> {
+  if (!seesDomain(reach, domainId)) throw new AppError('notFound');
+  if (!(await db.selectFrom('domains').select('id').where('id', '=', domainId).executeTakeFirst())) throw new AppError('notFound');
+}
+
+/** Users of departments in `reachable` (null = every user of the tenant). */
+export const inDepartments = (reachable: readonly string[] | null): Expression<SqlBool> =>
+  reachable === null ? sql<SqlBool>`true` : reachable.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`u.department_id = any(${sql.val([...reachable])}::text[])`;
+
+export interface UserFilter {
+  departmentId?: string;
+  name?: string;
+  loginno?: string;
+  superiorname?: string;
+  /** Only the holders of this application role. */
+  roleId?: string;
+  status?: number;
+  domainAdmin?: boolean;
+  /** Extension values by spare column (only the searchable fields are applied). */
+  extension?: Record<string, unknown>;
+}
+
+export interface UserPage {
+  currpage: number;
+  lines: number;
+  /** A column of ORDER_COLUMNS, optionally followed by " desc". */
+  orderby?: string;
+}
+
+const ORDER_COLUMNS = { orderno: 'u.order_no', name: 'u.name', loginno: 'u.loginno', email: 'u.email', status: 'u.status' } as const;
+/** The stable order every page ends with, so a page boundary never shows a user twice or never. */
+const STABLE = ['u.order_no', 'u.name', 'u.id'] as const;
+
+function orderOf(orderby: string | undefined): Array<[string, 'asc' | 'desc']> {
+  const [column, direction] = (orderby ?? '').split(' ');
+  const first = ORDER_COLUMNS[column as keyof typeof ORDER_COLUMNS];
+  const order: Array<[string, 'asc' | 'desc']> = first ? [[first, direction === 'desc' ? 'desc' : 'asc']] : [];
+  for (const c of STABLE) if (c !== first) order.push([c, 'asc']);
+  return order;
+}
+
+/**
+ * A page of the tenant's users: the count (from the trigger-kept user_counts when only reach and
+ * department narrow the list), then the page's ids in order (a top-N over the users table alone, an
+ * index-only walk of (domain_id, order_no, name, id) for the default order, so a deep page skips index
+ * entries rather than rows), then their rows and department names.
+ */
+export async function listUsers(db: Db, domainId: string, reachable: readonly string[] | null, filter: UserFilter, page: UserPage) {
+  let query = db.selectFrom('users as u').where('u.domain_id', '=', domainId).where(inDepartments(reachable));
+  if (filter.departmentId) query = query.where('u.department_id', '=', filter.departmentId);
+  let counted = true; // only reach and department apply so far: user_counts knows the count
+  const narrow = (where: Expression<SqlBool>) => {
+    counted = false;
+    query = query.where(where);
+  };
+  if (filter.name?.trim()) narrow(containsText(sql.ref('u.name'), filter.name.trim()));
+  if (filter.loginno?.trim()) narrow(containsText(sql.ref('u.loginno'), filter.loginno.trim()));
+  if (filter.status !== undefined) narrow(sql<SqlBool>`u.status = ${filter.status}`);
+  if (filter.roleId?.trim()) narrow(sql<SqlBool>`u.id in (select user_id from role_users where role_id = ${filter.roleId.trim()})`);
+  if (filter.domainAdmin !== undefined) narrow(sql<SqlBool>`u.domain_admin = ${filter.domainAdmin}`);
+  if (filter.superiorname?.trim()) {
+    const text = filter.superiorname.trim();
+    narrow(sql<SqlBool>`u.department_id in (${db.selectFrom('departments as d').select('d.id').where('d.domain_id', '=', domainId).where(containsText(sql.ref('d.name'), text))})`);
+  }
+  if (filter.extension) {
+    const searchable = (await tenantFields(db, 'tableUser', domainId)).filter((f) => f.isSupportSearch).map((f) => f.name);
+    for (const key of searchable) {
+      const value = filter.extension[key];
+      if (typeof value === 'string' && value.trim()) narrow(containsText(sql`u.ext ->> ${key}`, value.trim()));
+    }
+  }
+  const rowCount = counted ? await countedUsers(db, domainId, reachable, filter.departmentId) : (await query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+  let ids = query.select('u.id');
+  for (const [column, direction] of orderOf(page.orderby)) ids = ids.orderBy(sql.ref(column), direction);
+  const pageIds = (await ids.limit(page.lines).offset((page.currpage - 1) * page.lines).execute()).map((r) => r.id);
+  if (pageIds.length === 0) return { datas: [], rowCount };
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('departments as d', 'd.id', 'u.department_id')
+    .select([...ROW_COLUMNS, 'd.name as department_name'])
+    .where('u.id', 'in', pageIds)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { datas: pageIds.flatMap((id) => (byId.has(id) ? [toUserRow(byId.get(id)!)] : [])), rowCount };
+}
+
+/** The exact count of users in reach (and in one department) from user_counts. */
+async function countedUsers(db: Db, domainId: string, reachable: readonly string[] | null, departmentId: string | undefined): Promise<number> {
+  let query = db.selectFrom('user_counts').select(sql<number>`coalesce(sum(users), 0)::int`.as('n')).where('domain_id', '=', domainId);
+  if (reachable !== null) query = query.where('department_id', '=', sql<string>`any(${sql.val([...reachable])}::text[])`);
+  if (departmentId) query = query.where('department_id', '=', departmentId);
+  return (await query.executeTakeFirstOrThrow()).n;
+}
+
+/** One user of the tenant within reach, by id or by login number (any case); undefined otherwise. */
+export async function findUser(db: Db, domainId: string, reachable: readonly string[] | null, by: { id: string } | { loginno: string }) {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('departments as d', 'd.id', 'u.department_id')
+    .leftJoin('users as p', 'p.id', 'u.proxy_user_id')
+    .select([...ROW_COLUMNS, 'u.domain_id', 'u.calendar_id', 'u.proxy_user_id', 'u.use_im', 'd.name as department_name', 'p.name as proxy_user_name'])
+    .select([dateText('u.proxy_start').as('proxy_start'), dateText('u.proxy_end').as('proxy_end')])
+    .where('u.domain_id', '=', domainId)
+    .where(inDepartments(reachable))
+    .where('id' in by ? sql<SqlBool>`u.id = ${by.id}` : sql<SqlBool>`lower(u.loginno) = lower(${by.loginno})`)
+    .executeTakeFirst();
+  return row ? toUser(row) : undefined;
+}

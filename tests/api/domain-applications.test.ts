@@ -1,0 +1,102 @@
+// The software of an enterprise (issue 11, D38) on both databases: its bound applications with the
+// default, the packaged ones it could have, binding and unbinding (the platform's; an enterprise's own
+// application stays; the enterprise's users lose the roles of an application it no longer uses), and
+// the default application (its governors'), each out of reach answered 1404 and changing nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from './helpers/databases.ts';
+import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
+import type { ApiClient } from './helpers/api-client.ts';
+
+const targets = await databaseTargets();
+type Page = { datas: Array<{ id: string; name: string; isDefault?: boolean }>; rowCount: number };
+
+describe.each(targets)('enterprise software on $name', (target) => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let acme: ApiClient;
+  let globex: ApiClient;
+  let sales: ApiClient;
+  const ids: Record<string, string> = {};
+  const label = (key: string) => server.catalogue.labels.en[key];
+  const bound = async (client: ApiClient, domain: string) => client.call<Page>('POST', `/authtime/domain/${domain}/applications/bind`, { query: { pagelines: 100 }, body: {} });
+  const names = async (client: ApiClient, domain: string) => (await bound(client, domain)).reply.data.datas.map((a) => a.name);
+  const bindings = () => server.db.selectFrom('domain_applications').selectAll().orderBy('domain_id').orderBy('application_id').execute();
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    [admin, acme, globex, sales] = await Promise.all([
+      server.signedIn(ADMIN.username, ADMIN.password, 'en'),
+      server.signedIn(ACME.username, ACME.password, 'en'),
+      server.signedIn(GLOBEX.username, GLOBEX.password, 'en'),
+      server.signedIn('sales', 'Sales@2026', 'en'),
+    ]);
+    for (const d of await server.db.selectFrom('domains').select(['id', 'name']).where('name', 'in', ['Acme', 'Globex']).execute()) ids[d.name] = d.id;
+    for (const a of await server.db.selectFrom('applications').select(['id', 'name']).execute()) ids[a.name] = a.id;
+  });
+  afterAll(() => server?.close());
+
+  it("lists an enterprise's applications with its default, to those who see it", async () => {
+    const { reply } = await bound(acme, ids.Acme);
+    expect(reply.data.datas.map((a) => [a.name, a.isDefault])).toEqual([['Finance', false], ['Leave', false], ['Office', true], ['Procurement', false], ['Purchasing', false]]);
+    expect(await names(sales, ids.Acme)).toContain('Office');
+    expect((await bound(globex, ids.Acme)).reply.errcode).toBe(1404);
+    expect((await acme.call<{ applicationId: string }>('GET', `/authtime/domain/${ids.Acme}/defaultapp`)).reply.data).toEqual({ applicationId: ids.Office });
+    // In the caller's language.
+    expect(await names(acme.withLanguage('zh'), ids.Acme)).toContain('办公');
+  });
+
+  it('binds packaged applications on the platform only, all or nothing', async () => {
+    const before = await bindings();
+    const unbound = (await admin.call<Page>('POST', `/authtime/domain/${ids.Globex}/applications/unbind`, { body: {} })).reply.data.datas.map((a) => a.name);
+    expect(unbound).toEqual(['Finance', 'Procurement']);
+    expect((await globex.call('PUT', `/authtime/domain/${ids.Globex}/application`, { body: [ids.Finance] })).reply.errcode).toBe(1403);
+    // An enterprise's own application (Acme's Leave) is no packaged one: the whole list is refused.
+    expect((await admin.call('PUT', `/authtime/domain/${ids.Globex}/application`, { body: [ids.Finance, ids.Leave] })).reply.errcode).toBe(1404);
+    expect(await bindings()).toEqual(before);
+    expect((await admin.call('PUT', `/authtime/domain/${ids.Globex}/application`, { body: [ids.Finance, ids.Office] })).reply.data).toEqual({ bound: 1 });
+    expect(await names(globex, ids.Globex)).toEqual(['Contracts', 'Finance', 'Office']);
+    expect((await admin.call('PUT', `/authtime/domain/${ids.Globex}/application`, { body: [] })).reply.errcode).toBe(1001);
+  });
+
+  it("unbinds, keeping an enterprise's own application and its users' roles elsewhere", async () => {
+    const own = await admin.call('DELETE', `/authtime/domain/${ids.Acme}/application`, { body: [ids.Office, ids.Leave] });
+    expect(own.reply).toMatchObject({ errcode: 1001, data: { errors: [{ field: '', message: label('software.msg.ownApplication').replace('{{name}}', 'Leave') }] } });
+    const holders = async (domain: string) =>
+      (await server.db.selectFrom('role_users as h').innerJoin('app_roles as r', 'r.id', 'h.role_id').innerJoin('users as u', 'u.id', 'h.user_id').select('h.user_id').where('r.application_id', '=', ids.Office).where('u.domain_id', '=', domain).execute()).length;
+    const [acmeHolders, globexHolders] = [await holders(ids.Acme), await holders(ids.Globex)];
+    expect(acmeHolders).toBeGreaterThan(0);
+    expect(globexHolders).toBeGreaterThan(0);
+    expect((await acme.call('DELETE', `/authtime/domain/${ids.Acme}/application`, { body: [ids.Office] })).reply.errcode).toBe(1403);
+    expect((await admin.call('DELETE', `/authtime/domain/${ids.Acme}/application`, { body: [ids.Office] })).reply.data).toEqual({ unbound: 1 });
+    expect([await holders(ids.Acme), await holders(ids.Globex)]).toEqual([0, globexHolders]);
+    expect((await acme.call('GET', `/authtime/domain/${ids.Acme}/defaultapp`)).reply.data).toEqual({ applicationId: null });
+    expect((await admin.call('DELETE', `/authtime/domain/${ids.Acme}/application`, { body: [ids.Office] })).reply.errcode).toBe(1404);
+  });
+
+  it("lets the enterprise's governors choose its default among its applications", async () => {
+    expect((await acme.call('PUT', `/authtime/domain/${ids.Acme}/defaultapp`, { body: [ids.Finance] })).reply.data).toEqual({ applicationId: ids.Finance });
+    expect((await acme.call('PUT', `/authtime/domain/${ids.Acme}/defaultapp`, { body: [ids.Purchasing] })).reply.errcode).toBe(0);
+    const defaults = await server.db.selectFrom('domain_applications').select('application_id').where('domain_id', '=', ids.Acme).where('is_default', '=', true).execute();
+    expect(defaults).toEqual([{ application_id: ids.Purchasing }]);
+    expect((await acme.call('PUT', `/authtime/domain/${ids.Acme}/defaultapp`, { body: [ids.Contracts] })).reply.errcode).toBe(1404);
+    expect((await sales.call('PUT', `/authtime/domain/${ids.Acme}/defaultapp`, { body: [ids.Finance] })).reply.errcode).toBe(1403);
+    expect((await globex.call('PUT', `/authtime/domain/${ids.Acme}/defaultapp`, { body: [ids.Finance] })).reply.errcode).toBe(1404);
+    expect((await acme.call('PUT', `/authtime/domain/${ids.Acme}/defaultapp`, { body: [ids.Finance, ids.Purchasing] })).reply.errcode).toBe(1001);
+  });
+
+  it('turns applications off and on for the enterprise, never the default, by its governors only', async () => {
+    const enabledOf = async (name: string) => (await bound(acme, ids.Acme)).reply.data.datas.find((a) => a.name === name) as unknown as { enabled: boolean };
+    const path = (what: string) => `/authtime/domain/${ids.Acme}/application/${what}`;
+    const current = (await acme.call<{ applicationId: string }>('GET', `/authtime/domain/${ids.Acme}/defaultapp`)).reply.data.applicationId;
+    expect((await acme.call('PUT', path('disable'), { body: [current] })).reply).toMatchObject({ errcode: 1001, errmsg: label('software.msg.defaultStaysOn') });
+    expect((await sales.call('PUT', path('disable'), { body: [ids.Leave] })).reply.errcode).toBe(1403);
+    expect((await globex.call('PUT', path('disable'), { body: [ids.Leave] })).reply.errcode).toBe(1404);
+    expect((await acme.call('PUT', path('disable'), { body: [ids.Leave, ids.Contracts] })).reply.errcode).toBe(1404);
+    expect((await enabledOf('Leave')).enabled).toBe(true);
+    expect((await acme.call('PUT', path('disable'), { body: [ids.Leave] })).reply.data).toEqual({ changed: 1 });
+    expect((await enabledOf('Leave')).enabled).toBe(false);
+    expect((await acme.call('PUT', `/authtime/domain/${ids.Acme}/defaultapp`, { body: [ids.Leave] })).reply.errcode).toBe(1001);
+    expect((await acme.call('PUT', path('enable'), { body: [ids.Leave] })).reply.data).toEqual({ changed: 1 });
+    expect((await enabledOf('Leave')).enabled).toBe(true);
+  });
+});

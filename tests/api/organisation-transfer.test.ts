@@ -1,0 +1,230 @@
+// Excel import and export of a tenant's users and departments over real HTTP on both databases (D35):
+// an export opened back with exceljs, an import previewed (nothing written) then committed with new,
+// changed, unchanged and refused rows, a re-run that changes nothing, reach (a department administrator
+// only in its subtree, another tenant never), templates, and every bad file refused with nothing changed.
+import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from './helpers/databases.ts';
+import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { replyProblems } from './helpers/reply-schemas.ts';
+import type { ApiClient } from './helpers/api-client.ts';
+import { bomb, OLD_XLS, workbook, type CellInput } from '../support/xlsx-files.ts';
+
+const targets = await databaseTargets();
+const SALES = { username: 'sales', password: 'Sales@2026' };
+const USER_HEADER = ['Login number', 'Name', 'Department', 'Email', 'Telephone', 'Badge', 'Joined'];
+
+interface ImportReply {
+  mode: string;
+  general: Record<string, number>;
+  detail: Array<Record<string, unknown>>;
+  rows: Array<{ rowNum: number; key: string; status: string; error?: string; changes: Array<{ field: string; from: unknown; to: unknown }> }>;
+}
+
+async function sheetOf(response: Response): Promise<unknown[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(await response.arrayBuffer());
+  const rows: unknown[][] = [];
+  wb.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+describe.each(targets)('Excel import and export on $name', (target) => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let acme: ApiClient;
+  let globex: ApiClient;
+  let sales: ApiClient;
+  let tenantId: string;
+  let acmeId: string;
+  const dept: Record<string, string> = {};
+
+  const upload = async (client: ApiClient, domainId: string, use: string, bytes: Buffer, name = 'people.xlsx') => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)]), name);
+    const { reply } = await client.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', { query: { path: use, domainid: domainId }, form });
+    if (reply.errcode !== 0) throw new Error(`upload failed: ${reply.errmsg}`);
+    return reply.data[0].filePath;
+  };
+  const importUsers = (client: ApiClient, domainId: string, path: string, mode: 'preview' | 'commit') =>
+    client.call<ImportReply>('POST', `/authtime/domain/${domainId}/user/import`, { query: { mode }, body: { path } });
+  const importDepartments = (client: ApiClient, domainId: string, path: string, mode: 'preview' | 'commit') =>
+    client.call<ImportReply>('POST', `/authtime/domain/${domainId}/department/import`, { query: { path, mode } });
+  /** Everything of the tenant an import could change. */
+  const snapshot = async (domainId: string) => {
+    const users = await server.db.selectFrom('users').selectAll().where('domain_id', '=', domainId).orderBy('id').execute();
+    const departments = await server.db.selectFrom('departments').selectAll().where('domain_id', '=', domainId).orderBy('id').execute();
+    return JSON.stringify({ users, departments });
+  };
+  const userRow = (loginno: string) => server.db.selectFrom('users').selectAll().where('domain_id', '=', tenantId).where('loginno', '=', loginno).executeTakeFirst();
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
+    acme = await server.signedIn(ACME.username, ACME.password, 'en');
+    globex = await server.signedIn(GLOBEX.username, GLOBEX.password, 'en');
+    sales = await server.signedIn(SALES.username, SALES.password, 'en');
+    acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
+    // A small tenant of its own: HQ > Sales > East, a Badge (text) and a Joined (date) user field, a Floor department field.
+    tenantId = randomUUID();
+    await server.db.insertInto('domains').values({ id: tenantId, name: `Transfer_${tenantId.slice(0, 6)}` }).execute();
+    for (const [key, name, superior, level] of [['hq', 'HQ', null, 0], ['sales', 'Sales', 'hq', 1], ['east', 'East', 'sales', 2]] as const) {
+      dept[key] = randomUUID();
+      await server.db.insertInto('departments').values({ id: dept[key], domain_id: tenantId, superior_id: superior ? dept[superior] : null, name, code: key.toUpperCase(), level }).execute();
+    }
+    await server.db.insertInto('field_extends').values([
+      { fid: randomUUID(), domain_id: tenantId, name: 'field3', label: 'Badge', type: 'string', for_table: 'tableUser', sort_number: 1 },
+      { fid: randomUUID(), domain_id: tenantId, name: 'field4', label: 'Joined', type: 'date', for_table: 'tableUser', sort_number: 2 },
+      { fid: randomUUID(), domain_id: tenantId, name: 'field5', label: 'Floor', type: 'string', for_table: 'tableDept', sort_number: 1 },
+    ]).execute();
+    const user = (loginno: string, name: string, department: string, email: string, ext: Record<string, string> = {}) =>
+      ({ id: randomUUID(), domain_id: tenantId, department_id: dept[department], name, loginno, email, ext: JSON.stringify(ext) });
+    await server.db.insertInto('users').values([
+      user('imp_same', 'Same_One', 'sales', 'same@t.example', { field3: 'S-1' }),
+      user('imp_change', 'Change_One', 'east', 'old@t.example'),
+    ]).execute();
+  });
+  afterAll(() => server?.close());
+
+  it('exports the users with headers in the caller language, department paths and extension fields', async () => {
+    const response = await admin.raw('GET', `/authtime/domain/${tenantId}/user/export`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('spreadsheetml');
+    expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="users-/);
+    const rows = await sheetOf(response);
+    expect(rows[0]).toEqual(expect.arrayContaining(['Login number', 'Name', 'Department', 'Email', 'Badge', 'Joined']));
+    const header = rows[0] as string[];
+    const same = rows.find((r) => r[header.indexOf('Login number')] === 'imp_same')!;
+    expect(same[header.indexOf('Department')]).toBe('HQ/Sales');
+    expect(same[header.indexOf('Badge')]).toBe('S-1');
+    expect(rows).toHaveLength(3);
+    // In Chinese for a Chinese-speaking caller.
+    const zh = await sheetOf(await admin.withLanguage('zh').raw('GET', `/authtime/domain/${tenantId}/user/export`));
+    expect(zh[0]).toEqual(expect.arrayContaining(['登录账号', '部门']));
+  });
+
+  it('exports the departments by path, within a department administrator reach only', async () => {
+    const rows = await sheetOf(await admin.raw('GET', `/authtime/domain/${tenantId}/department/export`));
+    expect(rows.map((r) => r[0])).toEqual(['Department path', 'HQ', 'HQ/Sales', 'HQ/Sales/East']);
+    const own = await sheetOf(await sales.raw('GET', `/authtime/domain/${acmeId}/department/export`));
+    expect(own.slice(1).map((r) => r[0])).toEqual(['Headquarters/Sales']);
+    const users = await sheetOf(await sales.raw('GET', `/authtime/domain/${acmeId}/user/export`));
+    const salesId = (await server.db.selectFrom('departments').select('id').where('domain_id', '=', acmeId).where('name', '=', 'Sales').executeTakeFirstOrThrow()).id;
+    const inSales = await server.db.selectFrom('users').select(({ fn }) => fn.countAll<string>().as('n')).where('department_id', '=', salesId).executeTakeFirstOrThrow();
+    expect(users.length - 1).toBe(Number(inSales.n));
+    expect(new Set(users.slice(1).map((r) => r[2]))).toEqual(new Set(['Headquarters/Sales']));
+  });
+
+  it('refuses an export or import of another tenant as if it did not exist', async () => {
+    const before = await snapshot(tenantId);
+    expect((await globex.call('GET', `/authtime/domain/${tenantId}/user/export`)).reply.errcode).toBe(1404);
+    const path = await upload(admin, tenantId, 'import', await workbook(['loginno', 'name'], [['imp_same', 'Taken_over']]));
+    expect((await importUsers(globex, tenantId, path, 'commit')).reply.errcode).toBe(1404);
+    // A file of another tenant cannot be named either.
+    const acmeFile = await upload(acme, acmeId, 'import', await workbook(['loginno', 'name'], [['acme01', 'Taken_over']]));
+    expect((await importUsers(admin, tenantId, acmeFile, 'commit')).reply).toMatchObject({ errcode: 1001, errmsg: 'The import file is not one uploaded for this enterprise.' });
+    expect(await snapshot(tenantId)).toBe(before);
+  });
+
+  it('previews new, changed, unchanged and refused rows without writing, then commits each row whole, and a re-run changes nothing', async () => {
+    const rows: CellInput[][] = [
+      ['imp_new', 'New_One', 'HQ/Sales/East', 'new@t.example', '', 'B-9', 45000],
+      ['imp_change', 'Change_One', 'HQ / Sales / East', 'changed@t.example', '', '', ''],
+      ['IMP_SAME', 'Same_One', 'hq/sales', 'same@t.example', '', 'S-1', ''],
+      ['imp_bad', 'Bad name!', 'HQ', 'bad@t.example', '', '', ''],
+      ['imp_lost', 'Lost_One', 'HQ/Nowhere', '', '', '', ''],
+      ['imp_phone', 'Phone_One', 'HQ', '', '12', '', ''],
+      ['imp_new', 'Twice_One', 'HQ', '', '', '', ''],
+    ];
+    const path = await upload(admin, tenantId, 'import', await workbook(USER_HEADER, rows));
+    const before = await snapshot(tenantId);
+    const preview = await importUsers(admin, tenantId, path, 'preview');
+    expect(preview.reply.errcode).toBe(0);
+    expect(replyProblems(server.catalogue, 'transfer.importUsers', preview.reply.data)).toEqual([]);
+    expect(preview.reply.data.rows.map((r) => [r.rowNum, r.status])).toEqual([[2, 'new'], [3, 'changed'], [4, 'unchanged'], [5, 'refused'], [6, 'refused'], [7, 'refused'], [8, 'refused']]);
+    expect(preview.reply.data.rows[1].changes).toEqual([{ field: 'email', label: 'Email', from: 'old@t.example', to: 'changed@t.example' }]);
+    expect(preview.reply.data.rows[3].error).toBe('The name cannot contain special characters.');
+    expect(preview.reply.data.rows[4].error).toBe('There is no department HQ/Nowhere.');
+    expect(preview.reply.data.rows[6].error).toBe('imp_new appears more than once in the file; only its first row is imported.');
+    expect(await snapshot(tenantId)).toBe(before);
+
+    const commit = await importUsers(admin, tenantId, path, 'commit');
+    expect(commit.reply.data.general).toEqual({ DEPT_ADD_SUCCESS: 0, DEPT_ADD_FAIL: 0, USER_ADD_SUCCESS: 2, USER_ADD_FAIL: 4, UNCHANGED: 1 });
+    expect(commit.reply.data.detail[0]).toMatchObject({ ROWNUM: 5, NAME: 'Bad name!', LOGINNO: 'imp_bad', EMAIL: 'bad@t.example', depts: 'HQ', ERROR: 'The name cannot contain special characters.' });
+    expect(commit.reply.data.rows.map((r) => r.status)).toEqual(preview.reply.data.rows.map((r) => r.status));
+    const created = await userRow('imp_new');
+    expect(created).toMatchObject({ name: 'New_One', department_id: dept.east, email: 'new@t.example', password_hash: null, ext: { field3: 'B-9', field4: '2023-03-15' } });
+    expect((await userRow('imp_change'))?.email).toBe('changed@t.example');
+    expect(await userRow('imp_bad')).toBeUndefined();
+
+    const after = await snapshot(tenantId);
+    const again = await importUsers(admin, tenantId, path, 'commit');
+    expect(again.reply.data.general).toMatchObject({ USER_ADD_SUCCESS: 0, USER_ADD_FAIL: 4, UNCHANGED: 3 });
+    expect(await snapshot(tenantId)).toBe(after);
+  });
+
+  it('imports departments parents first, matched by path, and a re-run changes nothing', async () => {
+    const header = ['Department path', 'Code', 'Sort order', 'Valid', 'Floor'];
+    const rows: CellInput[][] = [['HQ/Sales/West/Team', 'TEAM', 1, 1, '3'], ['HQ/Sales/West', 'WEST', 2, 1, ''], ['HQ/Sales', 'SALES2', '', '', ''], ['HQ', 'HQ', '', '', ''], ['Nope/X', '', '', '', ''], ['HQ/Bad name', '', '', '', '']];
+    const path = await upload(admin, tenantId, 'depImport', await workbook(header, rows));
+    const before = await snapshot(tenantId);
+    const preview = await importDepartments(admin, tenantId, path, 'preview');
+    expect(preview.reply.data.rows.map((r) => r.status)).toEqual(['new', 'new', 'changed', 'unchanged', 'refused', 'refused']);
+    expect(preview.reply.data.rows[4].error).toBe('The department above it (Nope) does not exist and is not in the file.');
+    expect(await snapshot(tenantId)).toBe(before);
+    const commit = await importDepartments(admin, tenantId, path, 'commit');
+    expect(commit.reply.data.general).toEqual({ DEPT_ADD_SUCCESS: 3, DEPT_ADD_FAIL: 2, USER_ADD_SUCCESS: 0, USER_ADD_FAIL: 0, UNCHANGED: 1 });
+    const team = await server.db.selectFrom('departments as d').innerJoin('departments as p', 'p.id', 'd.superior_id').select(['d.level', 'd.code', 'd.ext', 'p.name as parent']).where('d.domain_id', '=', tenantId).where('d.name', '=', 'Team').executeTakeFirstOrThrow();
+    expect(team).toEqual({ level: 3, code: 'TEAM', ext: { field5: '3' }, parent: 'West' });
+    const after = await snapshot(tenantId);
+    expect((await importDepartments(admin, tenantId, path, 'commit')).reply.data.general).toMatchObject({ DEPT_ADD_SUCCESS: 0, UNCHANGED: 4 });
+    expect(await snapshot(tenantId)).toBe(after);
+  });
+
+  it('lets a department administrator import only within its subtree', async () => {
+    const salesUser = await server.db.selectFrom('users as u').innerJoin('departments as d', 'd.id', 'u.department_id').select(['u.loginno', 'u.name']).where('u.domain_id', '=', acmeId).where('d.name', '=', 'Sales').where('u.status', '=', 1).orderBy('u.loginno').executeTakeFirstOrThrow();
+    const financeUser = await server.db.selectFrom('users as u').innerJoin('departments as d', 'd.id', 'u.department_id').select(['u.loginno']).where('u.domain_id', '=', acmeId).where('d.name', '=', 'Finance').orderBy('u.loginno').executeTakeFirstOrThrow();
+    const rows: CellInput[][] = [[salesUser.loginno, '', '', 'moved@acme.example'], [financeUser.loginno, '', '', 'x@acme.example'], [salesUser.loginno.replace(/\d+$/, '') + 'zz1', 'Into_Finance', 'Headquarters/Finance', '']];
+    const path = await upload(acme, acmeId, 'import', await workbook(['Login number', 'Name', 'Department', 'Email'], rows));
+    const before = await snapshot(acmeId);
+    const { reply } = await importUsers(sales, acmeId, path, 'commit');
+    expect(reply.data.rows.map((r) => r.status)).toEqual(['changed', 'refused', 'refused']);
+    expect(reply.data.rows[1].error).toBe('The user is not in the departments you administer.');
+    expect(reply.data.rows[2].error).toBe('The department is outside the departments you administer.');
+    expect(await snapshot(acmeId)).not.toBe(before);
+    const stored = await server.db.selectFrom('users').select('email').where('domain_id', '=', acmeId).where('loginno', '=', financeUser.loginno).executeTakeFirstOrThrow();
+    expect(stored.email).not.toBe('x@acme.example');
+  });
+
+  it('refuses each bad file with a clear message and changes nothing', async () => {
+    const cases: Array<[string, Buffer, string, string?]> = [
+      ['an old .xls', OLD_XLS, 'Files in the old Excel format (.xls) cannot be read. Open the file in Excel and save it as .xlsx.', 'old.xls'],
+      ['an empty sheet', await workbook([], []), 'The first sheet of the workbook is empty.'],
+      ['a header only', await workbook(USER_HEADER, []), 'The sheet has a header row but no rows to import.'],
+      ['a missing key column', await workbook(['Name', 'Email'], [['No_Login', 'a@b.example']]), 'The header row has no column "Login number": download the template to see the expected columns.'],
+      ['a zip bomb', await bomb(200), 'The workbook unpacks to more than 96 MB. Split it into smaller files.'],
+      ['a bomb lying about its size', await bomb(120, { lie: true }), 'The workbook unpacks to more than 96 MB. Split it into smaller files.'],
+      ['merged cells', await workbook(['loginno', 'name'], [['m1', 'M'], ['m2', 'N']], { merge: 'A2:B3' }), 'The sheet has merged cells (A2:B3): unmerge them and import again.'],
+      ['too many rows', await workbook(['loginno'], Array.from({ length: 100_001 }, (_, i) => [`r${i}`])), 'The sheet has more than 100000 rows. Split it into smaller files.'],
+    ];
+    const before = await snapshot(tenantId);
+    for (const [what, bytes, message, name] of cases) {
+      const path = await upload(admin, tenantId, 'import', bytes, name);
+      const { reply } = await importUsers(admin, tenantId, path, 'commit');
+      expect({ what, errcode: reply.errcode, errmsg: reply.errmsg }).toEqual({ what, errcode: 1001, errmsg: message });
+    }
+    expect(await snapshot(tenantId)).toBe(before);
+  }, 120_000);
+
+  it('serves the import templates in the caller language with the tenant extension fields', async () => {
+    const users = await admin.raw('GET', '/uploads/resource/users.xlsx', { query: { domainid: tenantId } });
+    expect(users.status).toBe(200);
+    const header = (await sheetOf(users))[0];
+    expect(header).toEqual(['Login number', 'Name', 'Department', 'Email', 'Telephone', 'On the job (1) or resigned (0)', 'Sort order', 'Liaison', 'Login locked', 'Uses instant messaging', 'Badge', 'Joined']);
+    const departments = await sheetOf(await admin.withLanguage('cn').raw('GET', '/uploads/resource/departments.xlsx'));
+    expect(departments[0]).toEqual(['部門路徑', '編碼', '排序號', '有效']);
+    expect((await admin.call('GET', '/uploads/resource/other.xlsx')).reply.errcode).toBe(1001);
+    expect((await globex.call('GET', '/uploads/resource/users.xlsx', { query: { domainid: tenantId } })).reply.errcode).toBe(1404);
+  });
+});

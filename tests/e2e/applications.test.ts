@@ -1,0 +1,159 @@
+// The platform's applications in real Chromium (issue 11, D38): the list in three languages, an upgrade
+// of a package through upload, preview and install, a package with problems refused with each named, and
+// a tenant administrator who sees its enterprise's applications without the install button.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeProblems } from './support/axe.ts';
+import { screenshot } from './support/browser.ts';
+import { fillField, openEnterpriseTab, openPage, signIn } from './support/pages.ts';
+import { signedInAsAdmin } from './support/session.ts';
+import { packageZip, type ZipOptions } from '../support/package-zip.ts';
+
+const session = signedInAsAdmin();
+const rowOf = (page: Page, text: string) => page.locator('.MuiDataGrid-row').filter({ hasText: text });
+
+/** Opens the install dialog and uploads the office package changed by `options`. */
+async function uploadPackage(page: Page, options: ZipOptions) {
+  await page.getByTestId('action-install').click();
+  await page.getByTestId('upload-input').setInputFiles({ name: 'office.zip', mimeType: 'application/zip', buffer: await packageZip('office', options) });
+  await page.getByTestId('upload-submit').click();
+  return page.getByTestId('package-install-dialog');
+}
+
+describe('applications', () => {
+  it('lists the installed packages and the enterprises own applications, in each language', async () => {
+    const { page } = session;
+    await page.goto(`${session.server.url}/#/home`);
+    await page.getByTestId('tile-applications').click();
+    await page.waitForURL(/#\/applications/);
+    await rowOf(page, 'Office').waitFor();
+    expect(await rowOf(page, 'Office').innerText()).toContain('1.0.0');
+    expect(await rowOf(page, 'Contracts').innerText()).toContain('Globex');
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, 'applications-en');
+    for (const [lang, office] of [['zh', '办公'], ['cn', '辦公']] as const) {
+      const other = await openPage(session.browser, session.server.url, lang);
+      await signIn(other, session.server.url, 'admin', (await import('./support/server.ts')).ADMIN_PASSWORD);
+      await other.goto(`${session.server.url}/#/applications`);
+      await rowOf(other, office).waitFor();
+      await screenshot(other, `applications-${lang}`);
+      await other.context().close();
+    }
+    // The search stays in the URL.
+    await fillField(page, 'list-search-name', 'proc');
+    await page.getByTestId('list-search-submit').click();
+    await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
+    await page.reload();
+    await rowOf(page, 'Procurement').waitFor();
+    expect(await page.locator('.MuiDataGrid-row').count()).toBe(1);
+  });
+
+  it('previews an upgrade part by part, installs it, and the list shows the new version', async () => {
+    const { page } = session;
+    await page.goto(`${session.server.url}/#/applications`);
+    await rowOf(page, 'Office').waitFor();
+    const dialog = await uploadPackage(page, {
+      edit: (m) => {
+        m.version = '1.1.0';
+        m.menus.pc[0].children.push({ id: 'leave-calendar', name: { en: 'Leave calendar', zh: '请假日历', cn: '請假日曆' }, module: 'leave' });
+        m.menus.mobile = m.menus.mobile.filter((x: { id: string }) => x.id !== 'm-trip');
+        m.roles.forEach((r: { mobile?: string[] }) => (r.mobile = r.mobile?.filter((x) => x !== 'm-trip')));
+      },
+    });
+    await dialog.getByTestId('package-install-summary').filter({ hasText: 'upgraded from 1.0.0 to 1.1.0' }).waitFor();
+    const changes = await dialog.getByTestId('package-install-changes').locator('tbody tr').allInnerTexts();
+    expect(changes.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual(expect.arrayContaining(['PC menu Leave calendar leave-calendar Added', 'Mobile menu Trips m-trip Removed']));
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, 'applications-install-preview');
+    await dialog.getByTestId('package-install-commit').click();
+    await dialog.getByTestId('package-install-done').filter({ hasText: '"Office" 1.1.0 is installed.' }).waitFor();
+    await dialog.getByTestId('package-install-close').click();
+    await expect.poll(() => rowOf(page, 'Office').innerText()).toContain('1.1.0');
+  });
+
+  it('refuses a package with problems, naming each, and installs nothing', async () => {
+    const { page } = session;
+    await page.goto(`${session.server.url}/#/applications`);
+    await rowOf(page, 'Office').waitFor();
+    const dialog = await uploadPackage(page, { edit: (m) => (m.version = '2.0.0'), files: (f) => f.set('processes/leave-approval.bpmn', '<definitions/>') });
+    const problems = dialog.getByTestId('package-install-problems');
+    await problems.waitFor();
+    expect(await problems.innerText()).toContain('processes/leave-approval.bpmn');
+    expect(await dialog.getByTestId('package-install-commit').isDisabled()).toBe(true);
+    await dialog.getByRole('alert').filter({ hasText: 'The package was not installed: it has 1 problem, listed below.' }).waitFor();
+    await page.waitForTimeout(300); // the dialog's fade-in, for the picture
+    await screenshot(page, 'applications-install-problems');
+    await dialog.getByTestId('package-install-close').click();
+    expect(await rowOf(page, 'Office').innerText()).not.toContain('2.0.0');
+  });
+
+  it("shows a tenant administrator its enterprise's applications, without the install button", async () => {
+    const page = await openPage(session.browser, session.server.url, 'en');
+    await signIn(page, session.server.url, 'acme', 'Acme@2026');
+    await page.goto(`${session.server.url}/#/applications`);
+    await rowOf(page, 'Office').waitFor();
+    const names = await page.locator('.MuiDataGrid-row [data-field="name"]').allInnerTexts();
+    expect(names).toEqual(expect.arrayContaining(['Finance', 'Leave', 'Office', 'Procurement', 'Purchasing']));
+    expect(names).not.toContain('Contracts');
+    expect(await page.getByTestId('action-install').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("runs an enterprise's software tab: default, unbind and bind, in each language", async () => {
+    const { page } = session;
+    await openEnterpriseTab(page, session.server.url, 'Globex', 'software');
+    await rowOf(page, 'Office').waitFor();
+    const cells = async (name: string) => (await rowOf(page, name).innerText()).replace(/\s+/g, ' ');
+    expect(await cells('Contracts')).toContain('Contracts');
+    // The default: one row says Yes.
+    await rowOf(page, 'Contracts').getByRole('button', { name: 'Make default' }).click();
+    const isDefault = (name: string) => rowOf(page, name).locator('[data-field="isDefault"]').innerText();
+    await expect.poll(() => isDefault('Contracts')).toBe('Yes');
+    expect(await isDefault('Office')).toBe('No');
+    await screenshot(page, 'software-tab-en');
+    // Office off (confirmed) and on again.
+    const enabled = () => rowOf(page, 'Office').locator('[data-field="enabled"]').innerText();
+    await rowOf(page, 'Office').getByRole('checkbox').check();
+    await page.getByTestId('action-disable').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(enabled).toBe('No');
+    await rowOf(page, 'Office').getByRole('checkbox').check();
+    await page.getByTestId('action-enable').click();
+    await expect.poll(enabled).toBe('Yes');
+    // Unbind Office (confirmed), then bind it back through the dialog.
+    await rowOf(page, 'Office').getByRole('checkbox').check();
+    await page.getByTestId('action-unbind').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => rowOf(page, 'Office').count()).toBe(0);
+    await page.getByTestId('action-bind').click();
+    const dialog = page.getByTestId('application-bind-dialog');
+    await dialog.getByTestId('application-bind-confirm').click();
+    await dialog.getByRole('alert').filter({ hasText: 'Select at least one application.' }).waitFor();
+    await dialog.getByTestId('application-bind-office').click();
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, 'software-bind-en');
+    await dialog.getByTestId('application-bind-confirm').click();
+    await dialog.waitFor({ state: 'detached' });
+    await rowOf(page, 'Office').waitFor();
+    for (const [lang, office] of [['zh', '办公'], ['cn', '辦公']] as const) {
+      const other = await openPage(session.browser, session.server.url, lang);
+      await signIn(other, session.server.url, 'admin', (await import('./support/server.ts')).ADMIN_PASSWORD);
+      await other.goto(page.url());
+      await rowOf(other, office).waitFor();
+      await screenshot(other, `software-tab-${lang}`);
+      await other.context().close();
+    }
+  });
+
+  it('gives the tenant administrator the default but not binding', async () => {
+    const page = await openPage(session.browser, session.server.url, 'en');
+    await signIn(page, session.server.url, 'acme', 'Acme@2026');
+    await openEnterpriseTab(page, session.server.url, 'Acme', 'software');
+    await rowOf(page, 'Finance').waitFor();
+    expect(await page.getByTestId('action-bind').count()).toBe(0);
+    expect(await page.getByTestId('action-unbind').count()).toBe(0);
+    await rowOf(page, 'Finance').getByRole('button', { name: 'Make default' }).click();
+    await expect.poll(() => rowOf(page, 'Finance').locator('[data-field="isDefault"]').innerText()).toBe('Yes');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,294 @@
+// An enterprise's organisation in real Chromium (issue 10): the enterprise form's tabs (by click and by
+// URL, kept on refresh), the lazily loaded department tree with the selected department's
+// sub-departments and users, creating, editing, moving and deleting a department (and the refusal to
+// delete one that holds users), the user list with its form and a batch resign reporting each row,
+// adding and removing an administrator; a department administrator sees only its own subtree.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser.ts';
+import { expectToast, fillField, fillFormField, openEnterpriseTab, openPage, signIn } from './support/pages.ts';
+import { ADMIN_PASSWORD } from './support/server.ts';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../src/core/envelope.ts';
+import { encodePassword } from '../../src/core/password-codec.ts';
+import { signedInAsAdmin } from './support/session.ts';
+
+const session = signedInAsAdmin();
+let acmeUrl = '';
+
+const tab = (page: Page, id: string) => page.getByTestId(`form-tab-${id}`);
+/** A department's label in the tree (the tree item itself holds its children's labels too). */
+const node = (page: Page, name: string) => page.getByTestId('tree').getByText(name, { exact: true });
+const dialogOf = (page: Page, screen: string) => page.getByTestId(`form-dialog-${screen}`);
+const rowOf = (page: Page, text: string) => page.locator('.MuiDataGrid-row').filter({ hasText: text });
+/** Opens a tab of Acme afresh (a hash change alone would keep the page's state). */
+async function openTab(page: Page, id: string, filter?: Record<string, string>) {
+  await page.goto('about:blank');
+  await page.goto(`${acmeUrl}&tab=${id}${filter ? `&filter=${encodeURIComponent(JSON.stringify(filter))}` : ''}`);
+}
+const domainId = () => new URL(acmeUrl.replace('#/', '')).searchParams.get('domainid')!;
+
+async function openAcme(page: Page) {
+  await page.goto(`${session.server.url}/#/main?view=table&filter=${encodeURIComponent(JSON.stringify({ name: 'Acme' }))}`);
+  await page.locator('.MuiDataGrid-row').filter({ hasText: 'Acme' }).first().click();
+  await page.waitForURL(/#\/domain\?/);
+  await tab(page, 'basic').waitFor();
+  acmeUrl = page.url().replace(/&tab=.*$/, '');
+}
+
+describe('the organisation of an enterprise', () => {
+  // A failed step leaves a picture of the page behind (test-results/screens/failed-*.png).
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') await session.page.screenshot({ path: `test-results/screens/failed-${context.task.name.slice(0, 30).replace(/\W+/g, '-')}.png` }).catch(() => undefined);
+  });
+
+  it('opens each tab by click and by URL, and a refresh keeps the chosen tab', async () => {
+    const { page } = session;
+    await openAcme(page);
+    await page.locator('#root_name').waitFor();
+    for (const id of ['departments', 'users', 'admins', 'fields']) {
+      await tab(page, id).click();
+      await expect.poll(() => new URL(page.url().replace('#/', '')).searchParams.get('tab')).toBe(id);
+    }
+    await page.getByRole('columnheader', { name: 'Tag name' }).or(page.getByRole('columnheader', { name: 'Field' })).first().waitFor();
+    await page.goto(`${acmeUrl}&tab=users`);
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    await page.reload();
+    await expect.poll(() => tab(page, 'users').getAttribute('aria-selected')).toBe('true');
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+  });
+
+  it('shows each tab in English, Simplified and Traditional Chinese', async () => {
+    for (const lang of ['en', 'zh', 'cn']) {
+      const page = await openPage(session.browser, session.server.url, lang);
+      await signIn(page, session.server.url, 'admin', ADMIN_PASSWORD);
+      for (const id of ['basic', 'departments', 'users', 'admins', 'fields']) {
+        await page.goto(`${acmeUrl}&tab=${id}`);
+        await expect.poll(() => tab(page, id).getAttribute('aria-selected')).toBe('true');
+        if (id === 'basic') await page.locator('#root_name').waitFor();
+        else if (id === 'departments') await page.getByTestId('tree').getByRole('treeitem').first().waitFor();
+        else await page.locator('.MuiDataGrid-row').first().or(page.getByTestId('list-empty')).first().waitFor();
+        await page.getByRole('progressbar').waitFor({ state: 'detached' });
+        await screenshot(page, `organisation-${id}-${lang}`);
+      }
+      await page.context().close();
+    }
+  });
+
+  it('loads the tree lazily and shows the selected department with its users, also after a refresh', async () => {
+    const { page } = session;
+    await openTab(page, 'departments');
+    await node(page, 'Headquarters').waitFor();
+    expect(await node(page, 'Sales').count()).toBe(0); // children arrive on expand only
+    await node(page, 'Headquarters').click();
+    await node(page, 'Sales').click();
+    await expect.poll(() => page.getByTestId('tree-selected').innerText()).toBe('Sales');
+    const users = page.getByRole('region', { name: 'Users of the department' });
+    // The grid may draw a row before its cells, and the last department's rows until the new page comes.
+    const onlySales = async () => {
+      const rows = await users.locator('.MuiDataGrid-row').allInnerTexts();
+      return rows.length > 0 && rows.every((row) => row.includes('Sales'));
+    };
+    await expect.poll(onlySales).toBe(true);
+    expect(page.url()).toMatch(/[?&]dep=/);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('tree-selected').innerText()).toBe('Sales');
+    await expect.poll(onlySales).toBe(true);
+    // The keyboard moves through the tree: from Sales down to its sibling, then left up to the parent.
+    // After the refresh the branch may be closed (only the selection is restored): open it first.
+    if (!(await node(page, 'Sales').isVisible())) await node(page, 'Headquarters').click();
+    await node(page, 'Sales').click();
+    await page.keyboard.press('ArrowDown'); // to Engineering
+    await page.keyboard.press(' ');
+    await expect.poll(() => page.getByTestId('tree-selected').innerText()).toBe('Engineering');
+    await page.keyboard.press('ArrowLeft'); // to Headquarters
+    await page.keyboard.press(' ');
+    await expect.poll(() => page.getByTestId('tree-selected').innerText()).toBe('Headquarters');
+    await screenshot(page, 'organisation-tree-selected');
+  });
+
+  it('creates, edits, moves and deletes a sub-department, and refuses to delete one holding users', async () => {
+    const { page } = session;
+    await openTab(page, 'departments');
+    await node(page, 'Headquarters').click();
+    await node(page, 'Sales').click();
+    await expect.poll(() => page.getByTestId('tree-selected').innerText()).toBe('Sales');
+    await page.getByTestId('tree-new').click();
+    await dialogOf(page, 'department.form').waitFor();
+    await fillFormField(page, 'name', 'Key_accounts');
+    await screenshot(page, 'organisation-department-new');
+    await dialogOf(page, 'department.form').getByTestId('form-save').click();
+    await dialogOf(page, 'department.form').waitFor({ state: 'detached' });
+    await node(page, 'Key_accounts').waitFor();
+    await page.getByRole('region', { name: 'Sub-departments' }).locator('.MuiDataGrid-row').filter({ hasText: 'Key_accounts' }).waitFor();
+
+    await node(page, 'Key_accounts').click();
+    await page.getByTestId('tree-edit').click();
+    await dialogOf(page, 'department.form').locator('#root_name').waitFor();
+    expect(await page.locator('#root_name').inputValue()).toBe('Key_accounts');
+    await fillFormField(page, 'name', 'Key_accounts_EU');
+    await dialogOf(page, 'department.form').getByTestId('form-save').click();
+    await dialogOf(page, 'department.form').waitFor({ state: 'detached' });
+    await node(page, 'Key_accounts_EU').waitFor();
+
+    await page.getByTestId('tree-move').click();
+    const move = page.getByTestId('tree-move-dialog');
+    await move.getByText('Headquarters', { exact: true }).click();
+    await move.getByText('Finance', { exact: true }).click();
+    await screenshot(page, 'organisation-department-move');
+    await move.getByTestId('tree-move-submit').click();
+    await move.waitFor({ state: 'detached' });
+    await node(page, 'Key_accounts_EU').waitFor(); // the new superior opened to show it
+    await node(page, 'Finance').click(); // selects (and closes) Finance: its sub-departments list it
+    await page.getByRole('region', { name: 'Sub-departments' }).locator('.MuiDataGrid-row').filter({ hasText: 'Key_accounts_EU' }).waitFor();
+    await node(page, 'Finance').click();
+    await node(page, 'Key_accounts_EU').click();
+    await page.getByTestId('tree-delete').click();
+    expect(await page.getByTestId('confirm-text').innerText()).toContain('Key_accounts_EU');
+    await page.getByTestId('confirm-ok').click();
+    await expectToast(page, 'Deleted');
+    await expect.poll(() => node(page, 'Key_accounts_EU').count()).toBe(0);
+
+    await node(page, 'Sales').click();
+    await page.getByTestId('tree-delete').click();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByRole('alert').filter({ hasText: /Nothing was deleted: .*\d+ sub-department\(s\), [1-9]\d* user\(s\)/ }).first().waitFor();
+    await node(page, 'Sales').waitFor();
+  });
+
+  it('opens and creates a user, and resigns users in a batch reporting each row', async () => {
+    const { page } = session;
+    await openTab(page, 'users');
+    await rowOf(page, 'acme').first().click();
+    const form = dialogOf(page, 'user.form');
+    await form.locator('#root_loginno').waitFor();
+    expect(await form.locator('#root_loginno').inputValue()).toMatch(/^acme/);
+    await screenshot(page, 'organisation-user-edit');
+    await form.getByTestId('form-exit').click();
+    await form.waitFor({ state: 'detached' });
+
+    await page.getByTestId('action-new').click();
+    await form.waitFor();
+    await fillFormField(page, 'name', 'E2E_Org');
+    await fillFormField(page, 'loginno', 'e2eorg');
+    await fillFormField(page, 'password', 'Welcome@2026');
+    await fillFormField(page, 'confirmpwd', 'Welcome@2026');
+    await form.locator('#root_departmentid').click();
+    await page.getByRole('option', { name: /Sales$/ }).first().click();
+    // A proxy is searched among the tenant's users on the job by name, then given its period.
+    await form.getByTestId('search-root_proxyuserid').fill('Wang_');
+    await page.getByRole('option', { name: /^Wang_\S+ \(acme\d+\)$/ }).first().waitFor();
+    const proxyName = (await page.getByRole('option').first().innerText()).replace(/ \(.*$/, '');
+    await page.getByRole('option').first().click();
+    await form.getByTestId('date-root_proxyStart').fill('2026-12-01');
+    await form.getByTestId('date-root_proxyEnd').fill('2026-12-24');
+    await screenshot(page, 'organisation-user-proxy');
+    await form.getByTestId('form-save').click();
+    await form.waitFor({ state: 'detached', timeout: 10_000 }).catch(async (e) => {
+      await page.screenshot({ path: 'test-results/screens/debug-user-form.png' });
+      throw e;
+    });
+    await fillField(page, 'list-search-loginno', 'e2eorg');
+    await page.getByTestId('list-search-submit').click();
+    await expect.poll(() => rowOf(page, 'e2eorg').count()).toBe(1);
+    await rowOf(page, 'e2eorg').click();
+    await expect.poll(() => form.getByTestId('search-root_proxyuserid').inputValue()).toBe(proxyName);
+    expect(await form.getByTestId('date-root_proxyEnd').inputValue()).toBe('2026-12-24');
+    await form.getByTestId('form-exit').click();
+    await form.waitFor({ state: 'detached' });
+
+    // A second user, made through the API; both selected, the second deleted behind the console's back.
+    const found = await (await page.request.post(`${session.server.url}/authtime/domain/${domainId()}/users?currpage=1&pagelines=10`, { data: { loginno: 'e2eorg' }, headers: await csrf(page) })).json();
+    const secret = encodePassword('Welcome@2026');
+    const second = await (
+      await page.request.post(`${session.server.url}/authtime/domain/${domainId()}/user`, {
+        data: { name: 'E2E_Org_Two', loginno: 'e2eorg2', password: secret, confirmpwd: secret, departmentid: found.data.datas[0].departmentid },
+        headers: await csrf(page),
+      })
+    ).json();
+    expect(second.errcode).toBe(0);
+    await openTab(page, 'users', { name: 'E2E_Org' });
+    await rowOf(page, 'e2eorg2').waitFor();
+    await expect.poll(() => rowOf(page, 'e2eorg').count()).toBe(2); // the search survives in the URL
+    await page.getByTestId('action-resign').click();
+    await expectToast(page, 'Please select the users first.');
+    await page.getByRole('checkbox', { name: 'Select all rows' }).check();
+    await page.getByText('2 selected', { exact: false }).first().waitFor();
+    await page.request.delete(`${session.server.url}/authtime/domain/${domainId()}/user`, { data: [second.data.id], headers: await csrf(page) });
+    await page.getByTestId('action-resign').click();
+    const resign = page.getByTestId('user-resign-dialog');
+    await resign.getByTestId('batch-apply').click();
+    await resign.getByTestId('batch-summary').filter({ hasText: '1 changed, 1 refused.' }).waitFor();
+    expect(await resign.getByTestId('batch-refused').innerText()).toContain('E2E_Org_Two');
+    await screenshot(page, 'organisation-batch-result');
+    await resign.getByTestId('batch-close').click();
+    await expect.poll(() => rowOf(page, 'E2E_Org').first().innerText()).toContain('Resigned');
+  });
+
+  it('adds an administrator through the user-selection dialog and removes it', async () => {
+    const { page } = session;
+    await openTab(page, 'admins');
+    await page.getByTestId('action-add').click();
+    const pick = page.getByTestId('user-select-dialog');
+    await pick.getByTestId('user-select-table').locator('.MuiDataGrid-row').first().waitFor();
+    // Nobody picked: the dialog says so and stays.
+    await pick.getByTestId('user-select-confirm').click();
+    await expect(pick.getByTestId('dialog-message').innerText()).resolves.toBe('Select at least one user.');
+    // The tree filters the table to one department (lazily loaded), paging is 10/20/50/100.
+    const tree = pick.getByRole('tree');
+    await tree.getByText('Headquarters', { exact: true }).click(); // expands it: its children load now
+    await tree.getByText('Sales', { exact: true }).click();
+    const rows = () => pick.getByTestId('user-select-table').locator('.MuiDataGrid-row').allInnerTexts();
+    await expect.poll(async () => (await rows()).length > 0 && (await rows()).every((r) => r.includes('Sales'))).toBe(true);
+    await pick.getByTestId('user-select-reset').click();
+    await fillField(page, 'user-select-search-loginno', 'acme1000');
+    await pick.getByTestId('user-select-search').click();
+    const row = pick.locator('.MuiDataGrid-row', { hasText: 'acme1000' });
+    await expect.poll(() => pick.locator('.MuiDataGrid-row').count()).toBe(1);
+    await row.getByRole('checkbox').check();
+    await expect(pick.getByTestId('user-select-count').innerText()).resolves.toBe('1 user selected');
+    await screenshot(page, 'organisation-admin-add');
+    await pick.getByTestId('user-select-confirm').click();
+    await pick.waitFor({ state: 'detached' });
+    await fillField(page, 'list-search-loginno', 'acme1000');
+    await page.getByTestId('list-search-submit').click();
+    await rowOf(page, 'acme1000').waitFor();
+    await rowOf(page, 'acme1000').locator('[data-testid^="row-remove-"]').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => rowOf(page, 'acme1000').count()).toBe(0);
+  });
+
+  it("shows an enterprise's own user fields as columns, a search field and form fields, and no other enterprise's", async () => {
+    const page = await openPage(session.browser, session.server.url, 'en');
+    await signIn(page, session.server.url, 'globex', 'Globex@2026');
+    await openEnterpriseTab(page, session.server.url, 'Globex', 'users');
+    // Globex's fields (seeded): Employee_no (searchable) and Office; 星辰科技's 工号 is not Globex's.
+    await page.getByRole('columnheader', { name: 'Employee_no' }).waitFor();
+    await page.getByRole('columnheader', { name: 'Office' }).waitFor();
+    expect(await page.getByRole('columnheader', { name: '工号' }).count()).toBe(0);
+    await fillField(page, 'list-search-field11', 'G10007');
+    await page.getByTestId('list-search-submit').click();
+    await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
+    await screenshot(page, 'organisation-tenant-user-fields');
+    await page.locator('.MuiDataGrid-row').first().click();
+    const form = dialogOf(page, 'user.form');
+    await expect.poll(() => form.locator('#root_field11').inputValue()).toBe('G10007');
+    await page.context().close();
+  });
+
+  it('shows a department administrator only its own subtree', async () => {
+    const page = await openPage(session.browser, session.server.url, 'en');
+    await signIn(page, session.server.url, 'sales', 'Sales@2026');
+    await page.goto(`${acmeUrl}&tab=departments`);
+    await node(page, 'Sales').waitFor();
+    expect(await node(page, 'Headquarters').count()).toBe(0);
+    await node(page, 'Sales').click();
+    await page.getByRole('region', { name: 'Users of the department' }).locator('.MuiDataGrid-row').first().waitFor();
+    await screenshot(page, 'organisation-department-admin');
+    await page.context().close();
+  });
+});
+
+async function csrf(page: Page): Promise<Record<string, string>> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === CSRF_COOKIE);
+  return { [CSRF_HEADER]: cookie?.value ?? '' };
+}

@@ -1,0 +1,58 @@
+// An enterprise's roles tab in real Chromium (issue 11, D38): the application and role chosen and kept
+// in the URL, holders added through the user-selection dialog and the role taken back (confirmed), in
+// English and Chinese, without serious accessibility problems.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeProblems } from './support/axe.ts';
+import { screenshot } from './support/browser.ts';
+import { fillField, openEnterpriseTab, openPage, signIn } from './support/pages.ts';
+import { ADMIN_PASSWORD } from './support/server.ts';
+import { signedInAsAdmin } from './support/session.ts';
+
+const session = signedInAsAdmin();
+const holder = (page: Page, text: string) => page.getByRole('region', { name: 'Holders of the role' }).locator('.MuiDataGrid-row').filter({ hasText: text });
+
+describe('roles of an enterprise', () => {
+  it('gives a role to a user picked in the selection dialog, keeps the choice on refresh, and takes it back', async () => {
+    const { page } = session;
+    await openEnterpriseTab(page, session.server.url, 'Acme', 'roles');
+    await page.getByTestId('role-hr').click();
+    await expect.poll(() => page.getByTestId('role-title').innerText()).toBe('HR officer');
+    expect(page.url()).toMatch(/[?&]role=/);
+    await page.getByTestId('role-add-users').click();
+    const pick = page.getByTestId('user-select-dialog');
+    await fillField(page, 'user-select-search-loginno', 'acme1000');
+    await pick.getByTestId('user-select-search').click();
+    const row = pick.getByTestId('user-select-table').locator('.MuiDataGrid-row').filter({ hasText: 'acme1000' });
+    await row.getByRole('checkbox').check();
+    await pick.getByTestId('user-select-confirm').click();
+    await pick.waitFor({ state: 'detached' });
+    await page.getByRole('alert').filter({ hasText: '1 user given the role.' }).waitFor();
+    await page.getByTestId('role-holder-search').fill('acme1000');
+    await page.getByTestId('role-holder-search').press('Enter');
+    await holder(page, 'acme1000').waitFor();
+    expect(page.url()).toMatch(/[?&]q=acme1000/);
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, 'roles-tab-en');
+    // A refresh opens the same application and role.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('role-title').innerText()).toBe('HR officer');
+    await holder(page, 'acme1000').waitFor();
+    await holder(page, 'acme1000').getByRole('checkbox').check();
+    await page.getByTestId('role-remove-users').click();
+    expect(await page.getByTestId('confirm-text').innerText()).toContain('HR officer');
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => holder(page, 'acme1000').count()).toBe(0);
+  });
+
+  it('speaks Chinese', async () => {
+    const page = await openPage(session.browser, session.server.url, 'zh');
+    await signIn(page, session.server.url, 'admin', ADMIN_PASSWORD);
+    await openEnterpriseTab(page, session.server.url, 'Acme', 'roles');
+    await page.getByTestId('role-employee').click();
+    await expect.poll(() => page.getByTestId('role-title').innerText()).toBe('员工');
+    await page.getByRole('region', { name: '角色成员' }).locator('.MuiDataGrid-row').first().waitFor();
+    await screenshot(page, 'roles-tab-zh');
+    await page.context().close();
+  });
+});

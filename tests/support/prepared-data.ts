@@ -1,0 +1,40 @@
+// Where the test suites keep what they prepare once and reuse (the API tests' PGlite snapshot, the
+// browser tests' data directory): named by a fingerprint of the code that shapes a new database, so a
+// change to a migration or to the seed makes a fresh one, and older ones are removed.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../src/core/catalogue/from-disk.ts';
+
+export const PREPARED_DIR = join(PROJECT_ROOT, '.atrium-tmp');
+
+/** The folders whose files shape a new database: migrations, the seed, and the packages it installs. */
+const SHAPING = ['src/server/db/migrations', 'src/server/seed', 'src/server/areas/applications', 'src/core/packages', 'packages'];
+
+function hashFolder(hash: ReturnType<typeof createHash>, dir: string): void {
+  for (const entry of readdirSync(join(PROJECT_ROOT, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) hashFolder(hash, path);
+    else hash.update(path).update(readFileSync(join(PROJECT_ROOT, path)));
+  }
+}
+
+function seedFingerprint(): string {
+  const hash = createHash('sha256');
+  for (const dir of SHAPING) hashFolder(hash, dir);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** `<PREPARED_DIR>/<kind>-<fingerprint><suffix>`. */
+export function preparedPath(kind: string, suffix = ''): string {
+  return join(PREPARED_DIR, `${kind}-${seedFingerprint()}${suffix}`);
+}
+
+/** Removes the `<kind>-…` entries of other fingerprints (stale: tens of MB each); this fingerprint's,
+ *  including another process's work in progress, stay. */
+export function removeStale(kind: string): void {
+  const current = `${kind}-${seedFingerprint()}`;
+  for (const entry of readdirSync(PREPARED_DIR)) {
+    if (entry.startsWith(`${kind}-`) && !entry.startsWith(current)) rmSync(join(PREPARED_DIR, entry), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,75 @@
+// The application package check (D38): the project's demo packages pass; each kind of broken package is
+// refused with a problem naming the file, the place and what is wrong, in the reader's language.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkPackage, type PackageFiles } from '../../../src/core/packages/check-package.ts';
+import { packageMetaSchema, PACKAGES_DIR, projectPackages, readPackageFolder } from '../../../src/core/packages/read-package.ts';
+import { translatorFor } from '../../../src/core/translate.ts';
+import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
+import { packageFiles, type ManifestDraft } from '../../support/package-zip.ts';
+
+const labels = loadCatalogue().catalogue.labels;
+const en = translatorFor(labels.en);
+/** The office package with its manifest (and files) changed. */
+const broken = (edit: (m: ManifestDraft) => void, files?: (f: Map<string, string>) => void): PackageFiles => packageFiles('office', { edit, files });
+const problemsOf = async (input: PackageFiles, t = en) => (await checkPackage(input, packageMetaSchema(), t)).problems;
+
+describe('application packages', () => {
+  it('accepts every package of the project with its processes', async () => {
+    expect(projectPackages()).toEqual(['finance', 'office', 'purchasing']);
+    for (const name of projectPackages()) {
+      const { pkg, problems } = await checkPackage(readPackageFolder(join(PACKAGES_DIR, name)), packageMetaSchema(), en);
+      expect(problems).toEqual([]);
+      expect(pkg!.processFiles.size).toBe(pkg!.manifest.processes!.length);
+    }
+  });
+
+  it('refuses a manifest out of shape, pointing at the place', async () => {
+    expect(await problemsOf(broken((m) => (m.version = 'one')))).toEqual([{ file: 'app.yaml', pointer: '/version', message: expect.stringMatching(/^Not in the package format: must match pattern/) }]);
+    expect((await problemsOf(broken((m) => delete m.modules[0].name.cn)))[0]).toMatchObject({ pointer: '/modules/0/name' });
+    expect(await problemsOf({ manifest: 'id: [', files: new Map() })).toEqual([{ file: 'app.yaml', pointer: '', message: expect.stringMatching(/^app.yaml is not valid YAML/) }]);
+  });
+
+  it('refuses references to parts the package does not have', async () => {
+    const problems = await problemsOf(
+      broken((m) => {
+        m.menus.pc[0].children[0].module = 'payroll';
+        m.roles[0].pc.push('nowhere');
+        m.roles[1].resources.push('leave-delete');
+        m.forms[1].module = 'travel';
+        m.processes[0].form = 'sick-note';
+        m.modules[1].id = 'leave';
+      }),
+    );
+    expect(problems.map((p) => `${p.pointer} ${p.message}`)).toEqual([
+      '/modules/1/id The module id "leave" is used twice.',
+      '/menus/pc/0/children/0/module No module of the package has the id "payroll".',
+      // the second module renamed: what named it by its old id now points nowhere
+      '/menus/pc/0/children/1/module No module of the package has the id "trip".',
+      '/menus/mobile/1/module No module of the package has the id "trip".',
+      '/roles/0/pc/3 No pc menu of the package has the id "nowhere".',
+      '/roles/1/resources/3 No resource of the package has the id "leave-delete".',
+      '/forms/1/module No module of the package has the id "travel".',
+      '/processes/0/form No form of the package has the id "sick-note".',
+    ]);
+  });
+
+  it('refuses a process whose file is missing, not BPMN, without the process, or without an end', async () => {
+    expect(await problemsOf(broken(() => undefined, (f) => f.delete('processes/trip-approval.bpmn')))).toEqual([
+      { file: 'app.yaml', pointer: '/processes/1/file', message: 'The package has no file processes/trip-approval.bpmn.' },
+    ]);
+    const notXml = await problemsOf(broken(() => undefined, (f) => f.set('processes/trip-approval.bpmn', 'not xml at all')));
+    expect(notXml[0]).toMatchObject({ file: 'processes/trip-approval.bpmn' });
+    expect(await problemsOf(broken((m) => (m.processes[1].id = 'trip-review')))).toEqual([
+      { file: 'app.yaml', pointer: '/processes/1/id', message: 'processes/trip-approval.bpmn holds no process with the id "trip-review".' },
+    ]);
+    const endless = (f: Map<string, string>) => f.set('processes/trip-approval.bpmn', f.get('processes/trip-approval.bpmn')!.replace('<endEvent id="end" name="Approved" />', ''));
+    const problems = await problemsOf(broken(() => undefined, endless));
+    expect(problems.map((p) => p.message)).toContain('The process "trip-approval" needs a start event and an end event.');
+  });
+
+  it('speaks the reader language', async () => {
+    const zh = translatorFor(labels.zh);
+    expect((await problemsOf(broken((m) => (m.forms[1].module = 'travel')), zh))[0].message).toBe('应用包中没有标识为“travel”的模块。');
+  });
+});
