@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeProblems } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
-import { fillField, openEnterpriseTab, openPage, signIn } from './support/pages.ts';
+import { openEnterpriseTab, openPage, signIn, searchList } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 import { packageZip, type ZipOptions } from '../support/package-zip.ts';
 
@@ -40,8 +40,7 @@ describe('applications', () => {
       await other.context().close();
     }
     // The search stays in the URL.
-    await fillField(page, 'list-search-name', 'proc');
-    await page.getByTestId('list-search-submit').click();
+    await searchList(page, { name: 'proc' });
     await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
     await page.reload();
     await rowOf(page, 'Procurement').waitFor();

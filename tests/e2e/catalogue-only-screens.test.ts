@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { ADMIN_PASSWORD } from './support/server.ts';
 import { serverAndBrowser } from './support/session.ts';
 import { screenshot } from './support/browser.ts';
-import { openPage, signIn, fillField, fillFormField, expectToast } from './support/pages.ts';
+import { openPage, signIn, fillFormField, expectToast, searchList } from './support/pages.ts';
 
 const live = serverAndBrowser({ ATRIUM_CATALOGUE_EXTRA: join(process.cwd(), 'tests/fixtures/store-catalogue') });
 
@@ -41,8 +41,7 @@ describe('screens defined only in the catalogue', () => {
     await page.getByTestId('form-save').click();
     await expectToast(page, 'Saved');
     await page.waitForURL(/#\/assets/);
-    await fillField(page, 'list-search-name', 'spare');
-    await page.getByTestId('list-search-submit').click();
+    await searchList(page, { name: 'spare' });
     await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
 
     await page.locator('.MuiDataGrid-row input[type="checkbox"]').first().check();

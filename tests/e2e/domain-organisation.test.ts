@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
-import { expectToast, fillField, fillFormField, openEnterpriseTab, openPage, signIn } from './support/pages.ts';
+import { expectToast, fillField, fillFormField, openEnterpriseTab, openPage, signIn, searchList } from './support/pages.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../src/core/envelope.ts';
 import { encodePassword } from '../../src/core/password-codec.ts';
@@ -187,8 +187,7 @@ describe('the organisation of an enterprise', () => {
       await page.screenshot({ path: 'test-results/screens/debug-user-form.png' });
       throw e;
     });
-    await fillField(page, 'list-search-loginno', 'e2eorg');
-    await page.getByTestId('list-search-submit').click();
+    await searchList(page, { loginno: 'e2eorg' });
     await expect.poll(() => rowOf(page, 'e2eorg').count()).toBe(1);
     await rowOf(page, 'e2eorg').click();
     await expect.poll(() => form.getByTestId('search-root_proxyuserid').inputValue()).toBe(proxyName);
@@ -249,8 +248,7 @@ describe('the organisation of an enterprise', () => {
     await screenshot(page, 'organisation-admin-add');
     await pick.getByTestId('user-select-confirm').click();
     await pick.waitFor({ state: 'detached' });
-    await fillField(page, 'list-search-loginno', 'acme1000');
-    await page.getByTestId('list-search-submit').click();
+    await searchList(page, { loginno: 'acme1000' });
     await rowOf(page, 'acme1000').waitFor();
     await rowOf(page, 'acme1000').locator('[data-testid^="row-remove-"]').click();
     await page.getByTestId('confirm-ok').click();
@@ -265,8 +263,7 @@ describe('the organisation of an enterprise', () => {
     await page.getByRole('columnheader', { name: 'Employee_no' }).waitFor();
     await page.getByRole('columnheader', { name: 'Office' }).waitFor();
     expect(await page.getByRole('columnheader', { name: '工号' }).count()).toBe(0);
-    await fillField(page, 'list-search-field11', 'G10007');
-    await page.getByTestId('list-search-submit').click();
+    await searchList(page, { field11: 'G10007' });
     await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
     await screenshot(page, 'organisation-tenant-user-fields');
     await page.locator('.MuiDataGrid-row').first().click();

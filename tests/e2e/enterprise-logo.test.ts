@@ -7,7 +7,7 @@ import { startFakeSmsGateway, type FakeSmsGateway } from '../support/fake-sms-ga
 import { solidPng } from '../support/png.ts';
 import { startServer, ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
-import { openPage, signIn, fillField, fillFormField, expectToast } from './support/pages.ts';
+import { openPage, signIn, fillFormField, expectToast, searchList } from './support/pages.ts';
 
 const NAME = 'E2E_Logo_Tenant';
 const GATEWAY_REFUSAL = 'Insufficient balance: 0 messages left';
@@ -140,8 +140,7 @@ describe('enterprise logo through the icon picker', () => {
     await screenshot(page, 'domains-cards-logo');
 
     await page.getByTestId('view-table').click();
-    await fillField(page, 'list-search-name', NAME);
-    await page.getByTestId('list-search-submit').click();
+    await searchList(page, { name: NAME });
     await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
     await screenshot(page, 'domains-table-logo');
     await page.locator('.MuiDataGrid-row input[type="checkbox"]').first().check();
@@ -158,8 +157,7 @@ describe('test SMS', () => {
   it('checks the phone, then shows the message of a gateway that refuses', async () => {
     await page.goto(`${server.url}/#/main`);
     await page.getByTestId('view-table').click();
-    await fillField(page, 'list-search-name', 'Acme');
-    await page.getByTestId('list-search-submit').click();
+    await searchList(page, { name: 'Acme' });
     await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
     await page.locator('.MuiDataGrid-row').first().click();
     await page.waitForURL(/#\/domain\?.*domainid=/);
@@ -169,8 +167,7 @@ describe('test SMS', () => {
     await expectToast(page, 'Saved');
     await page.waitForURL(/#\/main/);
     await page.getByTestId('view-table').click();
-    await fillField(page, 'list-search-name', 'Acme');
-    await page.getByTestId('list-search-submit').click();
+    await searchList(page, { name: 'Acme' });
     await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
     await page.locator('.MuiDataGrid-row').first().click();
     await page.waitForURL(/#\/domain\?.*domainid=/);

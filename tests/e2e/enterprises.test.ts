@@ -1,7 +1,7 @@
 // The enterprise list (card and table views, search, delete) and the enterprise form, in real Chromium.
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
-import { openPage, signIn, fillField, fillFormField, expectToast } from './support/pages.ts';
+import { openPage, signIn, fillFormField, expectToast, searchList } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 import { encodePassword } from '../../src/core/password-codec.ts';
 
@@ -10,8 +10,7 @@ const session = signedInAsAdmin();
 const cards = () => session.page.locator('[data-testid^="card-"]:not([data-testid^="card-delete-"]):not([data-testid="card-more"])');
 
 async function searchByName(name: string) {
-  await fillField(session.page, 'list-search-name', name);
-  await session.page.getByTestId('list-search-submit').click();
+  await searchList(session.page, { name });
 }
 
 describe('enterprise list', () => {
@@ -33,8 +32,7 @@ describe('enterprise list', () => {
     await searchByName('Acme');
     await expect.poll(() => session.page.locator('.MuiDataGrid-row').count()).toBe(1);
     await session.page.getByTestId('list-search-reset').click();
-    await fillField(session.page, 'list-search-username', 'acme');
-    await session.page.getByTestId('list-search-submit').click();
+    await searchList(session.page, { username: 'acme' });
     await expect.poll(() => session.page.locator('.MuiDataGrid-row').count()).toBe(1);
     await expect(session.page.locator('.MuiDataGrid-row').first().innerText()).resolves.toContain('acme');
   });

@@ -3,7 +3,7 @@
 // list (search field and column) and form with no code change, filled and found.
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
-import { fillField, fillFormField, expectToast } from './support/pages.ts';
+import { fillFormField, expectToast, searchList } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 
 const session = signedInAsAdmin();
@@ -69,8 +69,7 @@ describe('extension fields', () => {
     await session.page.getByTestId('list-search-field3').waitFor();
     await session.page.getByTestId('view-table').click();
     await session.page.getByRole('columnheader', { name: 'Contract' }).waitFor();
-    await fillField(session.page, 'list-search-name', 'Acme');
-    await session.page.getByTestId('list-search-submit').click();
+    await searchList(session.page, { name: 'Acme' });
     await expect.poll(() => session.page.locator('.MuiDataGrid-row').count()).toBe(1);
     await session.page.locator('.MuiDataGrid-row').filter({ hasText: 'Acme' }).first().click();
     await session.page.waitForURL(/#\/domain\?/);
@@ -82,8 +81,7 @@ describe('extension fields', () => {
 
     await session.page.waitForURL(/#\/main/);
     await session.page.getByTestId('view-table').click();
-    await fillField(session.page, 'list-search-field3', '4711');
-    await session.page.getByTestId('list-search-submit').click();
+    await searchList(session.page, { field3: '4711' });
     await expect.poll(() => session.page.locator('.MuiDataGrid-row').count()).toBe(1);
     expect(await session.page.locator('.MuiDataGrid-row').first().innerText()).toMatch(/Acme[\s\S]*C-4711/);
     await screenshot(session.page, 'enterprise-list-extension-field');

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { SESSION_COOKIE } from '../../src/core/envelope.ts';
 import { screenshot } from './support/browser.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
-import { fillField, openPage, signIn } from './support/pages.ts';
+import { fillField, openPage, signIn, searchList } from './support/pages.ts';
 import { serverAndBrowser } from './support/session.ts';
 
 const live = serverAndBrowser();
@@ -34,8 +34,7 @@ describe('navigation state in the URL', () => {
     await expect.poll(() => gridRows(page).count()).toBe(2);
     expect(await page.getByTestId('view-table').getAttribute('aria-pressed')).toBe('true');
 
-    await fillField(page, 'list-search-name', 'Acme');
-    await page.getByTestId('list-search-submit').click();
+    await searchList(page, { name: 'Acme' });
     await page.waitForURL(/Acme/);
     await expect.poll(() => gridRows(page).count()).toBe(1);
     await gridRows(page).first().locator('[data-field="name"]').click();

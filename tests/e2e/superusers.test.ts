@@ -3,7 +3,7 @@
 // view, and a delete with its confirmation.
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
-import { openPage, signIn, fillField, fillFormField, expectToast } from './support/pages.ts';
+import { openPage, signIn, fillFormField, expectToast, listSettled, searchList } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 import { encodePassword } from '../../src/core/password-codec.ts';
 
@@ -13,12 +13,12 @@ const rows = () => session.page.locator('.MuiDataGrid-row');
 
 async function openList() {
   await session.page.goto(`${session.server.url}/#/superuser`);
+  await listSettled(session.page);
   await rows().first().waitFor();
 }
 
 async function searchByLoginno(loginno: string) {
-  await fillField(session.page, 'list-search-loginno', loginno);
-  await session.page.getByTestId('list-search-submit').click();
+  await searchList(session.page, { loginno });
 }
 
 /** Fills the fields every privileged user has, on a fresh New form. */

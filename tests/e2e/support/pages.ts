@@ -24,6 +24,18 @@ export async function fillField(page: Page, testId: string, value: string): Prom
   await page.getByTestId(testId).locator('input,textarea').or(page.locator(`input[data-testid="${testId}"],textarea[data-testid="${testId}"]`)).first().fill(value);
 }
 
+/** Waits until the list shows the rows of this applied search (none: no search), not the ones it showed before. */
+export async function listSettled(page: Page, filter: Record<string, string> = {}): Promise<void> {
+  await page.locator(`[data-testid="list"][aria-busy="false"][data-filter='${JSON.stringify(filter)}']`).first().waitFor();
+}
+
+/** Fills the list's search fields, applies them and waits for the rows they find. */
+export async function searchList(page: Page, filter: Record<string, string>): Promise<void> {
+  for (const [field, value] of Object.entries(filter)) await fillField(page, `list-search-${field}`, value);
+  await page.getByTestId('list-search-submit').click();
+  await listSettled(page, filter);
+}
+
 /** Waits for a toast (or inline alert) holding the text; older toasts may still be on screen. */
 export async function expectToast(page: Page, text: string): Promise<void> {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });

@@ -21,7 +21,8 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
   const renderers = useCellRenderers(screen.columns.map((c) => c.render));
   if (!renderers) return <LoadingPanel />;
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+    // aria-busy and data-filter describe the rows on screen together: the rows for this filter once busy is false.
+    <Box data-testid="list" aria-busy={list.loading} data-filter={JSON.stringify(list.search.search)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       {list.search.searchFields.length > 0 && (
         <Paper variant="outlined" sx={{ p: 2 }}>
           <SearchForm search={list.search} />
