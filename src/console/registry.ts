@@ -31,6 +31,7 @@ export const plugins = registry('plugin', [
   ['pending', () => import('./plugins/pending/PendingPage.tsx')],
   ['config-manage', () => import('./plugins/config-manage/ManagePage.tsx')],
   ['role-assignment', () => import('./plugins/roles/RoleAssignmentPage.tsx')],
+  ['application-access', () => import('./plugins/access/AccessPage.tsx')],
 ]);
 
 /** Plugins drawn on the whole page, without the header (the login page). */
@@ -79,6 +80,7 @@ export const dialogs = registry('dialog', [
   ['user-select', () => import('./plugins/user-select/UserSelectDialog.tsx')],
   ['package-install', () => import('./plugins/software/PackageInstallDialog.tsx')],
   ['application-bind', () => import('./plugins/software/ApplicationBindDialog.tsx')],
+  ['role-form', () => import('./plugins/access/RoleFormDialog.tsx')],
 ]);
 
 /** Navigation guards, named by a route's `guards:`. */

@@ -298,6 +298,42 @@ export interface DomainSearch {
   };
 }
 
+export interface EffectiveAccess {
+  user: {
+    id: string;
+    name: string;
+    loginno: string;
+    domainName: string;
+  };
+  /**
+   * yes, or why the application gives the user nothing
+   */
+  active: "yes" | "unbound" | "disabled";
+  roles: {
+    id: string;
+    name: string;
+  }[];
+  /**
+   * the names of the modules disabled in the user's enterprise (their menus and resources are left out)
+   */
+  disabledModules?: string[];
+  pc: EffectiveGrant[];
+  mobile: EffectiveGrant[];
+  resources: EffectiveGrant[];
+}
+
+export interface EffectiveGrant {
+  id: string;
+  /**
+   * the names from the top down to this menu (for a resource: its module, then itself)
+   */
+  path: string[];
+  /**
+   * the names of the user's roles that grant it
+   */
+  roles: string[];
+}
+
 export interface FieldExtend {
   fid?: string;
   /**
@@ -549,6 +585,57 @@ export interface PasswordNoticeScan {
    */
   message?: string;
   attempts: PasswordNotice[];
+}
+
+export interface PermissionGrants {
+  roleId: string;
+  /**
+   * PC menu ids
+   *
+   * @maxItems 5000
+   */
+  pc: string[];
+  /**
+   * mobile menu ids
+   *
+   * @maxItems 5000
+   */
+  mobile: string[];
+  /**
+   * module resource ids
+   *
+   * @maxItems 5000
+   */
+  resources: string[];
+}
+
+export interface PermissionNode {
+  id: string;
+  /**
+   * the parent node; null at the top
+   */
+  parentId: string | null;
+  kind: "menu" | "module" | "resource";
+  name: string;
+  /**
+   * the module a menu opens
+   */
+  module?: string | null;
+  /**
+   * for the role asked about: a leaf is checked or not, a parent follows its leaves; null without a role
+   */
+  state: "checked" | "unchecked" | "mixed" | null;
+}
+
+export type PermissionNodes = PermissionNode[];
+
+/**
+ * how many menus (with their parents) and resources the role now grants
+ */
+export interface PermissionSaved {
+  pc: number;
+  mobile: number;
+  resources: number;
 }
 
 export interface Role {
@@ -1164,6 +1251,38 @@ export interface NoticesLogQuery {
   pagelines?: number;
 }
 
+export interface PermissionsEffectiveQuery {
+  userid: string;
+}
+
+export interface PermissionsExportQuery {
+  kind: "menus" | "users";
+  domainid?: string;
+}
+
+export interface PermissionsGetQuery {
+  roleId: string;
+}
+
+export interface PermissionsMobileMenusQuery {
+  parentId?: string;
+  roleId?: string;
+}
+
+export interface PermissionsModuleResourcesQuery {
+  roleId: string;
+}
+
+export interface PermissionsModulesQuery {
+  parentId?: string;
+  roleId?: string;
+}
+
+export interface PermissionsPcMenusQuery {
+  parentId?: string;
+  roleId?: string;
+}
+
 export interface RolesAssignReply {
   /**
    * the users who did not hold it yet
@@ -1373,6 +1492,14 @@ export interface Calls {
   'meta.openapi': { params: never; query: never; body: never; reply: never };
   'notices.log': { params: never; query: NoticesLogQuery; body: never; reply: PasswordNoticePage };
   'notices.scan': { params: never; query: never; body: never; reply: PasswordNoticeScan };
+  'permissions.effective': { params: { id: string }; query: PermissionsEffectiveQuery; body: never; reply: EffectiveAccess };
+  'permissions.export': { params: { id: string }; query: PermissionsExportQuery; body: never; reply: never };
+  'permissions.get': { params: { id: string }; query: PermissionsGetQuery; body: never; reply: PermissionGrants };
+  'permissions.mobileMenus': { params: { id: string }; query: PermissionsMobileMenusQuery; body: never; reply: PermissionNodes };
+  'permissions.moduleResources': { params: { id: string; moduleId: string }; query: PermissionsModuleResourcesQuery; body: never; reply: PermissionNodes };
+  'permissions.modules': { params: { id: string }; query: PermissionsModulesQuery; body: never; reply: PermissionNodes };
+  'permissions.pcMenus': { params: { id: string }; query: PermissionsPcMenusQuery; body: never; reply: PermissionNodes };
+  'permissions.save': { params: { id: string }; query: never; body: PermissionGrants; reply: PermissionSaved };
   'roles.assign': { params: { id: string }; query: never; body: RoleAssignment; reply: RolesAssignReply };
   'roles.create': { params: { id: string }; query: never; body: Role; reply: RolesCreateReply };
   'roles.delete': { params: { id: string }; query: never; body: RoleIds; reply: RolesDeleteReply };
@@ -1474,6 +1601,14 @@ export const callRoutes = {
   'meta.openapi': { method: 'GET', path: '/authtime/openapi.json' },
   'notices.log': { method: 'GET', path: '/authtime/notices' },
   'notices.scan': { method: 'POST', path: '/authtime/notices/scan' },
+  'permissions.effective': { method: 'GET', path: '/authtime/applications/{id}/permissions/effective' },
+  'permissions.export': { method: 'GET', path: '/authtime/applications/{id}/permissions/export' },
+  'permissions.get': { method: 'GET', path: '/authtime/applications/{id}/permissions' },
+  'permissions.mobileMenus': { method: 'GET', path: '/authtime/applications/{id}/permissions/mobile' },
+  'permissions.moduleResources': { method: 'GET', path: '/authtime/applications/{id}/modules/{moduleId}/permissions' },
+  'permissions.modules': { method: 'GET', path: '/authtime/applications/{id}/permissions/module' },
+  'permissions.pcMenus': { method: 'GET', path: '/authtime/applications/{id}/permissions/pc' },
+  'permissions.save': { method: 'POST', path: '/authtime/applications/{id}/permissions' },
   'roles.assign': { method: 'PUT', path: '/authtime/role/{id}/users' },
   'roles.create': { method: 'POST', path: '/authtime/application/{id}/role' },
   'roles.delete': { method: 'DELETE', path: '/authtime/application/{id}/role' },

@@ -54,7 +54,10 @@ function referenceProblems(m: Manifest, at: At): PackageProblem[] {
     return ids;
   };
   const modules = idsOf(m.modules.map((x, i) => ({ id: x.id, pointer: `/modules/${i}` })), 'module');
-  const resources = idsOf(m.modules.flatMap((x, i) => (x.resources ?? []).map((r, j) => ({ id: r.id, pointer: `/modules/${i}/resources/${j}` }))), 'resource');
+  const resourceList = m.modules.flatMap((x, i) => (x.resources ?? []).map((r, j) => ({ id: r.id, pointer: `/modules/${i}/resources/${j}` })));
+  const resources = idsOf(resourceList, 'resource');
+  // Modules and resources make one permission tree (D39): an id names one node of it.
+  for (const { id, pointer } of resourceList) if (modules.has(id)) problems.push(at(`${pointer}/id`, 'package.problem.resourceNamedAsModule', { id }));
   const menus = Object.fromEntries(
     MENU_KINDS.map((kind) => {
       const flat = flattenMenus(m.menus?.[kind], null, `/menus/${kind}`);

@@ -22,6 +22,7 @@ import { domainAdminHandlers } from './domain-admins/handlers.ts';
 import { applicationHandlers } from './applications/handlers.ts';
 import { domainApplicationHandlers } from './domain-applications/handlers.ts';
 import { roleHandlers } from './roles/handlers.ts';
+import { permissionHandlers } from './permissions/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
 export { STORE_PREFIX, storeOperation } from './store/store-handler.ts';
@@ -48,4 +49,5 @@ export const handlers: Record<string, Handler> = {
   ...applicationHandlers,
   ...domainApplicationHandlers,
   ...roleHandlers,
+  ...permissionHandlers,
 };

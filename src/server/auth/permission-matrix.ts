@@ -117,6 +117,14 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'roles.delete': SYSTEM,
   'roles.assign': ADMINS,
   'roles.unassign': ADMINS,
+  'permissions.get': READERS,
+  'permissions.save': SYSTEM,
+  'permissions.pcMenus': READERS,
+  'permissions.mobileMenus': READERS,
+  'permissions.modules': READERS,
+  'permissions.moduleResources': READERS,
+  'permissions.effective': READERS,
+  'permissions.export': READERS,
   // Excel transfer of a tenant's organisation (D35): export reads like the lists, import writes like
   // users.create / departments.create; reach keeps each caller to its tenant or subtree.
   'transfer.exportUsers': READERS,

@@ -250,6 +250,23 @@ export const PROBES: Record<string, Probe> = {
       return { path: `/authtime/role/${role}/users`, body: { domainid: t.domainId, userIds: [user] } };
     },
   },
+  'permissions.get': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/applications/${t.applicationId}/permissions`, query: { roleId: await freshRole(world, t.applicationId, 'Matrix_Permissions') } }) },
+  'permissions.save': {
+    scope: 'single',
+    request: async (world) => ({ path: `/authtime/applications/${await officeId(world)}/permissions`, body: { roleId: await freshRole(world, await officeId(world)), pc: ['trips'], mobile: [], resources: [] } }),
+  },
+  'permissions.pcMenus': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/applications/${t.applicationId}/permissions/pc` }) },
+  'permissions.mobileMenus': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/applications/${t.applicationId}/permissions/mobile` }) },
+  'permissions.modules': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/applications/${t.applicationId}/permissions/module` }) },
+  'permissions.moduleResources': {
+    scope: 'tenant',
+    request: async (world, _c, t) => {
+      await world.server.db.insertInto('app_modules').values({ application_id: t.applicationId, id: 'matrix-module', names: JSON.stringify({ en: 'Matrix' }) }).onConflict((oc) => oc.doNothing()).execute();
+      return { path: `/authtime/applications/${t.applicationId}/modules/matrix-module/permissions`, query: { roleId: await freshRole(world, t.applicationId, 'Matrix_Permissions') } };
+    },
+  },
+  'permissions.effective': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/applications/${t.applicationId}/permissions/effective`, query: { userid: (await freshUser(world, t)).id } }) },
+  'permissions.export': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/applications/${t.applicationId}/permissions/export`, query: { kind: 'users', domainid: t.domainId } }) },
   'config.import': {
     scope: 'single',
     request: async (world, caller) => ({ path: '/authtime/config/import', body: { path: await uploaded(world, { path: 'systemImport' }, new Blob([JSON.stringify(await ownConfig(world, caller))]), 'config.json') } }),

@@ -54,6 +54,13 @@ describe('application packages', () => {
     ]);
   });
 
+  it('refuses a resource named like a module (they share one permission tree)', async () => {
+    expect((await problemsOf(broken((m) => (m.modules[0].resources[0].id = 'trip')))).map((p) => `${p.pointer} ${p.message}`)).toEqual([
+      '/modules/0/resources/0/id The resource id "trip" is also a module\'s id; modules and resources need ids of their own.',
+      '/roles/1/resources/0 No resource of the package has the id "leave-export".', // the renamed resource's grant
+    ]);
+  });
+
   it('refuses a process whose file is missing, not BPMN, without the process, or without an end', async () => {
     expect(await problemsOf(broken(() => undefined, (f) => f.delete('processes/trip-approval.bpmn')))).toEqual([
       { file: 'app.yaml', pointer: '/processes/1/file', message: 'The package has no file processes/trip-approval.bpmn.' },

@@ -1,9 +1,13 @@
 // SQL pieces every application query shares (alias `a` for applications): which applications a caller
-// reaches, a name search over every language, and a stored text in the caller's language.
+// reaches, a name search over every language, and a stored text in the caller's language; and whose
+// holdings of an application's roles the caller may see (alias `u` for users).
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
-import { visibleDomains } from '../../auth/reach.ts';
+import { isPlatform, visibleDomains } from '../../auth/reach.ts';
+import type { Db } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { reachableDepartments } from '../organisation/department-reach.ts';
 import { containsText } from '../../db/contains-text.ts';
 
 /** All for the platform; else those bound to or owned by an enterprise the caller sees, and its own. */
@@ -22,3 +26,18 @@ export const nameContains = (name: string | undefined): Expression<SqlBool> =>
 
 /** A {en, zh, cn} jsonb text in the caller's language, else `fallback` (the stored single text). */
 export const inLanguage = (texts: Expression<unknown>, fallback: Expression<unknown>, language: Language) => sql<string>`coalesce(${texts} ->> ${language}, ${fallback})`;
+
+/** The application, when the caller reaches it; else 1404. */
+export async function visibleApplication(db: Db, user: CurrentUser, applicationId: string): Promise<void> {
+  if (!(await db.selectFrom('applications as a').select('a.id').where('a.id', '=', applicationId).where(applicationsInReach(user)).executeTakeFirst())) throw new AppError('notFound');
+}
+
+/** The users whose holdings the caller may count: all (platform), its enterprises', or its departments'. */
+export async function holdersInReach(db: Db, user: CurrentUser): Promise<Expression<SqlBool>> {
+  if (isPlatform(user.reach)) return sql<SqlBool>`true`;
+  if (user.reach.kind === 'departments') {
+    const departments = (await reachableDepartments(db, user.reach, user.reach.domain)) ?? [];
+    return sql<SqlBool>`u.department_id = any(${sql.val(departments)}::text[])`;
+  }
+  return sql<SqlBool>`u.domain_id = any(${sql.val([...(visibleDomains(user.reach) ?? [])])}::text[])`;
+}

@@ -3,34 +3,17 @@
 // within the caller's reach (departments' on-job users and single users, all or nothing).
 import { randomUUID } from 'node:crypto';
 import { sql, type SqlBool } from 'kysely';
-import { isPlatform, visibleDomains } from '../../auth/reach.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import { containsText } from '../../db/contains-text.ts';
 import { uniqueOr } from '../../db/constraint-errors.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError, ValidationFailure } from '../../http/app-error.ts';
-import { reachableDepartments } from '../organisation/department-reach.ts';
-import { applicationsInReach, inLanguage } from '../applications/application-sql.ts';
+import { holdersInReach, inLanguage, visibleApplication } from '../applications/application-sql.ts';
 import type { Language } from '../../../core/catalogue/types.ts';
 import { inDepartments, tenantReach } from '../users/queries.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
 
 const nameTaken = () => new ValidationFailure([], [{ field: '/name', message: 'role.msg.nameTaken' }]);
-
-/** The application, when the caller reaches it; else 1404. */
-async function visibleApplication(db: Db, user: CurrentUser, applicationId: string): Promise<void> {
-  if (!(await db.selectFrom('applications as a').select('a.id').where('a.id', '=', applicationId).where(applicationsInReach(user)).executeTakeFirst())) throw new AppError('notFound');
-}
-
-/** The users whose holdings the caller may count: all (platform), its enterprises', or its departments'. */
-async function holdersInReach(db: Db, user: CurrentUser): Promise<SqlBool | ReturnType<typeof sql<SqlBool>>> {
-  if (isPlatform(user.reach)) return sql<SqlBool>`true`;
-  if (user.reach.kind === 'departments') {
-    const departments = (await reachableDepartments(db, user.reach, user.reach.domain)) ?? [];
-    return sql<SqlBool>`u.department_id = any(${sql.val(departments)}::text[])`;
-  }
-  return sql<SqlBool>`u.domain_id = any(${sql.val([...(visibleDomains(user.reach) ?? [])])}::text[])`;
-}
 
 const list: CallHandler<'roles.list'> = async (ctx) => {
   const user = requireUser(ctx);

@@ -4,7 +4,15 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
 import { headerOf, type Column } from './columns.ts';
+
+/** Names the reply a download: `<name>-<yyyymmdd>.xlsx`, never cached. */
+export function sendAsAttachment(reply: FastifyReply, name: string): void {
+  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  reply.header('content-disposition', `attachment; filename="${name}-${day}.xlsx"`);
+  reply.header('cache-control', 'no-store');
+}
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

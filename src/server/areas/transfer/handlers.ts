@@ -10,7 +10,7 @@ import { requireUser, type CallHandler, type Handler } from '../handler.ts';
 import { reachableDepartments } from '../organisation/department-reach.ts';
 import { columnsOf, extensionFields, type Kind } from './columns.ts';
 import { departmentBatches, userBatches } from './export-rows.ts';
-import { writeSheet } from './export-sheet.ts';
+import { sendAsAttachment, writeSheet } from './export-sheet.ts';
 import { importFilePath } from './import-file.ts';
 import { OrgTree } from './org-tree.ts';
 import { importResult } from './import-result.ts';
@@ -36,19 +36,13 @@ const labelsOf = async (ctx: Ctx) => {
   return { language, labels: ctx.services.catalogue.labels[language] ?? {} };
 };
 
-function download(ctx: Ctx, name: string) {
-  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-  ctx.reply.header('content-disposition', `attachment; filename="${name}-${day}.xlsx"`);
-  ctx.reply.header('cache-control', 'no-store');
-}
-
 async function exportSheet(ctx: Ctx, domainId: string, kind: Kind) {
   const { reachable } = await tenant(ctx, domainId);
   const { db } = ctx.services;
   const { labels } = await labelsOf(ctx);
   const columns = columnsOf(kind, await extensionFields(db, domainId, kind));
   const tree = await OrgTree.load(db, domainId);
-  download(ctx, `${kind === 'user' ? 'users' : 'departments'}-${domainId}`);
+  sendAsAttachment(ctx.reply, `${kind === 'user' ? 'users' : 'departments'}-${domainId}`);
   const sheetName = labels[`transfer.sheet.${kind === 'user' ? 'users' : 'departments'}`] ?? kind;
   return kind === 'user'
     ? writeSheet(sheetName, columns, labels, userBatches(db, domainId, reachable, tree), (r) => r.values)

@@ -1,0 +1,131 @@
+// Roles and permissions of an application in real Chromium (issue 11, D39): from the applications list
+// to the Office application's roles; a role's PC tree with a parent following its children, saved and
+// still there after a reload; a new role added, renamed and deleted; a user's effective access; the
+// same screen in Chinese; and a tenant administrator who reads but cannot change.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser.ts';
+import { expectToast, fillField, fillFormField, openPage, searchList, signIn } from './support/pages.ts';
+import { signedInAsAdmin } from './support/session.ts';
+import { ADMIN_PASSWORD } from './support/server.ts';
+
+const session = signedInAsAdmin();
+
+/** The tree item named `name`, and its check box state (checked, mixed or not) as it tells assistive technology. */
+// Read-only items start their name with the state icon's title ("Granted Leave report").
+const item = (page: Page, tree: string, name: string) => page.getByTestId(`access-tree-${tree}`).getByRole('treeitem', { name: new RegExp(`(^| )${name}$`) });
+const boxOf = (page: Page, tree: string, name: string) => item(page, tree, name).locator('input[type="checkbox"]').first();
+const stateOf = async (page: Page, tree: string, name: string) => ({ true: 'checked', mixed: 'mixed' })[(await item(page, tree, name).getAttribute('aria-checked')) ?? ''] ?? 'unchecked';
+
+async function openOffice(page: Page): Promise<void> {
+  await page.goto(`${session.server.url}/#/applications`);
+  await searchList(page, { name: 'Office' });
+  await page.locator('.MuiDataGrid-row').filter({ hasText: 'Office' }).first().click();
+  await page.waitForURL(/#\/applications\/access\?app=/);
+  await page.getByTestId('access-role-employee').waitFor();
+}
+
+describe('roles and permissions', () => {
+  it("shows a role's PC menus with a parent following its children, saves a change and keeps it after a reload", async () => {
+    const { page } = session;
+    await openOffice(page);
+    await page.getByTestId('access-role-employee').click();
+    await item(page, 'pc', 'Leave report').waitFor();
+    expect(await stateOf(page, 'pc', 'Self service')).toBe('checked');
+    expect(await stateOf(page, 'pc', 'Reports')).toBe('unchecked');
+    await boxOf(page, 'pc', 'Leave report').check();
+    await expect.poll(() => stateOf(page, 'pc', 'Reports')).toBe('checked');
+    await boxOf(page, 'pc', 'Business trips').uncheck();
+    await expect.poll(() => stateOf(page, 'pc', 'Self service')).toBe('mixed');
+    await page.getByTestId('access-unsaved').waitFor();
+    await screenshot(page, 'permissions-pc-tree');
+    await page.getByTestId('access-save').click();
+    await expectToast(page, 'Saved: 4 PC menus, 2 mobile menus and 0 resources granted');
+    await page.getByTestId('access-unsaved').waitFor({ state: 'detached' });
+    await page.reload();
+    await item(page, 'pc', 'Leave report').waitFor();
+    expect(page.url()).toContain('role=');
+    expect([await stateOf(page, 'pc', 'Self service'), await stateOf(page, 'pc', 'Business trips'), await stateOf(page, 'pc', 'Reports')]).toEqual(['mixed', 'unchecked', 'checked']);
+
+    // Module resources: a module follows its resources; another role with changes asks first.
+    await page.getByTestId('access-tab-modules').click();
+    await boxOf(page, 'modules', 'Export leave records').check();
+    await expect.poll(() => stateOf(page, 'modules', 'Leave')).toBe('mixed');
+    await page.getByTestId('access-role-hr').click();
+    await expect(page.getByTestId('confirm-text').innerText()).resolves.toContain('unsaved changes will be lost');
+    await page.getByTestId('confirm-cancel').click();
+    expect(await stateOf(page, 'modules', 'Export leave records')).toBe('checked');
+    await page.getByTestId('access-undo').click();
+    expect(await stateOf(page, 'modules', 'Leave')).toBe('unchecked');
+    await page.getByTestId('access-role-hr').click();
+    await expect.poll(() => page.getByTestId('access-role-title').innerText()).toBe('HR officer');
+    expect(await stateOf(page, 'modules', 'Business trips')).toBe('checked');
+  });
+
+  it('adds a role, renames it and deletes it', async () => {
+    const { page } = session;
+    await openOffice(page);
+    await page.getByTestId('access-role-new').click();
+    await fillFormField(page, 'name', 'Trip desk');
+    await page.getByTestId('form-save').click();
+    await page.getByTestId('access-role-Trip desk').click();
+    await page.getByTestId('access-role-rename').click();
+    await fillFormField(page, 'name', 'Travel desk');
+    await page.getByTestId('form-save').click();
+    await page.getByTestId('access-role-Travel desk').waitFor();
+    expect(await page.getByTestId('access-role-Trip desk').count()).toBe(0);
+    // A package role keeps its name: its buttons stay disabled.
+    await page.getByTestId('access-role-hr').click();
+    await expect(page.getByTestId('access-role-delete').isDisabled()).resolves.toBe(true);
+    await page.getByTestId('access-role-Travel desk').click();
+    await page.getByTestId('access-role-delete').click();
+    await expect(page.getByTestId('confirm-text').innerText()).resolves.toContain('Delete the role "Travel desk"');
+    await page.getByTestId('confirm-ok').click();
+    await expectToast(page, 'Role deleted.');
+    await page.getByTestId('access-role-Travel desk').waitFor({ state: 'detached' });
+  });
+
+  it('shows what one user can use, through which roles', async () => {
+    const { page } = session;
+    await openOffice(page);
+    await page.getByTestId('access-tab-effective').click();
+    await page.getByTestId('effective-domain').click();
+    await page.getByRole('option', { name: 'Acme', exact: true }).click();
+    await page.getByTestId('effective-pick-user').click();
+    const pick = page.getByTestId('user-select-dialog');
+    await fillField(page, 'user-select-search-loginno', 'acme08');
+    await pick.getByTestId('user-select-search').click();
+    await pick.getByTestId('user-select-table').locator('.MuiDataGrid-row').filter({ hasText: 'acme08' }).locator('input[type="checkbox"]').check();
+    await pick.getByTestId('user-select-confirm').click();
+    await page.getByTestId('effective-user').waitFor();
+    expect(page.url()).toMatch(/tab=effective.*user=|user=.*tab=effective/);
+    await expect(page.getByTestId('effective-pc').innerText()).resolves.toMatch(/Self service › Leave requests\s+Employee, HR officer/);
+    await expect(page.getByTestId('effective-resources').innerText()).resolves.toMatch(/Business trips › Export trips\s+HR officer/);
+    await screenshot(page, 'permissions-effective');
+  });
+
+  it('reads in Chinese, and only reads for a tenant administrator', async () => {
+    const zh = await openPage(session.browser, session.server.url, 'zh');
+    await signIn(zh, session.server.url, 'admin', ADMIN_PASSWORD);
+    await zh.goto(session.page.url().replace(/tab=[a-z]+/, 'tab=pc'));
+    await zh.getByTestId('access-tab-pc').waitFor();
+    await zh.getByTestId('access-role-hr').click();
+    await item(zh, 'pc', '报表').waitFor();
+    await screenshot(zh, 'permissions-pc-tree-zh');
+    await zh.context().close();
+
+    const acme = await openPage(session.browser, session.server.url, 'en');
+    await signIn(acme, session.server.url, 'acme', 'Acme@2026');
+    await openOffice(acme);
+    await acme.getByTestId('access-role-employee').click();
+    await item(acme, 'pc', 'Leave report').waitFor();
+    // States as icons, no boxes to change.
+    expect(await item(acme, 'pc', 'Self service').locator('[data-state]').first().getAttribute('data-state')).toBe('mixed');
+    expect(await acme.getByTestId('access-tree-pc').locator('input[type="checkbox"]').count()).toBe(0);
+    expect(await acme.getByTestId('access-save').count()).toBe(0);
+    expect(await acme.getByTestId('access-role-new').count()).toBe(0);
+    await acme.getByText("Only the platform's administrators change what a role grants.").waitFor();
+    await screenshot(acme, 'permissions-read-only');
+    await acme.context().close();
+  });
+});
