@@ -32,6 +32,7 @@ export const plugins = registry('plugin', [
   ['config-manage', () => import('./plugins/config-manage/ManagePage.tsx')],
   ['role-assignment', () => import('./plugins/roles/RoleAssignmentPage.tsx')],
   ['application-access', () => import('./plugins/access/AccessPage.tsx')],
+  ['domain-open-api', () => import('./plugins/open-api/OpenApiPage.tsx')],
 ]);
 
 /** Plugins drawn on the whole page, without the header (the login page). */

@@ -58,6 +58,7 @@ describe.each(targets)('rate limits on $name', (target) => {
         'auth.captcha': { max: 2, windowSeconds: 30 },
         'sms.test': { max: 1, windowSeconds: 60 },
         'auth.changePassword': { max: 1, windowSeconds: 60 },
+        'openApi.accessToken': { max: 2, windowSeconds: 60 },
       },
     });
     admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en'); // login 1 of 3 from 127.0.0.1
@@ -82,6 +83,16 @@ describe.each(targets)('rate limits on $name', (target) => {
     const zh = await login(server.client('zh'), ACME.username, ACME.password);
     expect(zh.status).toBe(429);
     expect(zh.reply.errmsg).toMatch(/^来自您地址的尝试次数过多，请在 \d+ 秒后重试。$/);
+  });
+
+  it('refuses guessing an Open API secret over the limit, even with the right one', async () => {
+    const acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
+    const { secret } = (await admin.call<{ secret: string }>('PUT', `/authtime/domain/${acmeId}/secret`)).reply.data;
+    const client = server.client('en');
+    for (let i = 0; i < 2; i++) expect((await client.call('GET', '/rest/accessToken', { query: { secret: `guess${i}` } })).reply.errcode).toBe(1002);
+    const tokens = await server.db.selectFrom('api_tokens').select('token_hash').execute();
+    expectRefused(await client.call('GET', '/rest/accessToken', { query: { secret } }), 60);
+    expect(await server.db.selectFrom('api_tokens').select('token_hash').execute()).toEqual(tokens);
   });
 
   it('counts per client address: another address still signs in', async () => {

@@ -532,6 +532,32 @@ export interface MessagingPushResult {
   message: string;
 }
 
+export interface OpenApiSecret {
+  /**
+   * shown this once; only its hash is kept
+   */
+  secret: string;
+  hint: string;
+  createdAt: string;
+}
+
+export interface OpenApiSecretStatus {
+  exists: boolean;
+  /**
+   * the secret's first characters
+   */
+  hint: string | null;
+  createdAt: string | null;
+}
+
+export interface OpenApiToken {
+  accessToken: string;
+  /**
+   * seconds until it stops working
+   */
+  expiresIn: number;
+}
+
 export interface PackageFile {
   path: string;
 }
@@ -1251,6 +1277,10 @@ export interface NoticesLogQuery {
   pagelines?: number;
 }
 
+export interface OpenApiAccessTokenQuery {
+  secret: string;
+}
+
 export interface PermissionsEffectiveQuery {
   userid: string;
 }
@@ -1492,6 +1522,9 @@ export interface Calls {
   'meta.openapi': { params: never; query: never; body: never; reply: never };
   'notices.log': { params: never; query: NoticesLogQuery; body: never; reply: PasswordNoticePage };
   'notices.scan': { params: never; query: never; body: never; reply: PasswordNoticeScan };
+  'openApi.accessToken': { params: never; query: OpenApiAccessTokenQuery; body: never; reply: OpenApiToken };
+  'openApi.regenerate': { params: { id: string }; query: never; body: never; reply: OpenApiSecret };
+  'openApi.secretStatus': { params: { id: string }; query: never; body: never; reply: OpenApiSecretStatus };
   'permissions.effective': { params: { id: string }; query: PermissionsEffectiveQuery; body: never; reply: EffectiveAccess };
   'permissions.export': { params: { id: string }; query: PermissionsExportQuery; body: never; reply: never };
   'permissions.get': { params: { id: string }; query: PermissionsGetQuery; body: never; reply: PermissionGrants };
@@ -1601,6 +1634,9 @@ export const callRoutes = {
   'meta.openapi': { method: 'GET', path: '/authtime/openapi.json' },
   'notices.log': { method: 'GET', path: '/authtime/notices' },
   'notices.scan': { method: 'POST', path: '/authtime/notices/scan' },
+  'openApi.accessToken': { method: 'GET', path: '/rest/accessToken' },
+  'openApi.regenerate': { method: 'PUT', path: '/authtime/domain/{id}/secret' },
+  'openApi.secretStatus': { method: 'GET', path: '/authtime/domain/{id}/secret' },
   'permissions.effective': { method: 'GET', path: '/authtime/applications/{id}/permissions/effective' },
   'permissions.export': { method: 'GET', path: '/authtime/applications/{id}/permissions/export' },
   'permissions.get': { method: 'GET', path: '/authtime/applications/{id}/permissions' },

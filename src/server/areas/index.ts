@@ -23,6 +23,7 @@ import { applicationHandlers } from './applications/handlers.ts';
 import { domainApplicationHandlers } from './domain-applications/handlers.ts';
 import { roleHandlers } from './roles/handlers.ts';
 import { permissionHandlers } from './permissions/handlers.ts';
+import { openApiHandlers } from './open-api/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
 export { STORE_PREFIX, storeOperation } from './store/store-handler.ts';
@@ -50,4 +51,5 @@ export const handlers: Record<string, Handler> = {
   ...domainApplicationHandlers,
   ...roleHandlers,
   ...permissionHandlers,
+  ...openApiHandlers,
 };

@@ -125,6 +125,9 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'permissions.moduleResources': READERS,
   'permissions.effective': READERS,
   'permissions.export': READERS,
+  'openApi.secretStatus': ADMINS,
+  'openApi.regenerate': ADMINS,
+  'openApi.accessToken': 'public',
   // Excel transfer of a tenant's organisation (D35): export reads like the lists, import writes like
   // users.create / departments.create; reach keeps each caller to its tenant or subtree.
   'transfer.exportUsers': READERS,

@@ -14,6 +14,7 @@ import * as organisation from './migrations/0010-organisation.ts';
 import * as usersOrderIndex from './migrations/0011-users-order-index.ts';
 import * as userSearchAndCounts from './migrations/0012-user-search-and-counts.ts';
 import * as applications from './migrations/0013-applications.ts';
+import * as openApi from './migrations/0014-open-api.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011-users-order-index': usersOrderIndex,
   '0012-user-search-and-counts': userSearchAndCounts,
   '0013-applications': applications,
+  '0014-open-api': openApi,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -67,6 +67,21 @@ export interface DomainsTable {
   updated_at: UpdatedAt;
 }
 
+/** Migration 0014 (D40): an enterprise's Open API secret, as its SHA-256. */
+export interface DomainSecretsTable {
+  domain_id: string;
+  secret_hash: string;
+  hint: string;
+  created_at: CreatedAt;
+}
+
+/** Migration 0014 (D40): the access tokens a secret was exchanged for, as their SHA-256. */
+export interface ApiTokensTable {
+  token_hash: string;
+  domain_id: string;
+  expires_at: Date;
+}
+
 export interface DepartmentsTable {
   id: string;
   domain_id: string;
@@ -295,6 +310,8 @@ export interface DatabaseSchema {
   superuser_departments: SuperuserDepartmentsTable;
   superuser_applications: SuperuserApplicationsTable;
   domains: DomainsTable;
+  domain_secrets: DomainSecretsTable;
+  api_tokens: ApiTokensTable;
   departments: DepartmentsTable;
   users: UsersTable;
   user_counts: UserCountsTable;

@@ -1,6 +1,7 @@
 // Named plugin: per-client-address rate limits (@fastify/rate-limit, counted in the database so every
 // instance sees the same hits: rate-limit-store.ts)
-// on the calls that guess or spend: login, the check-code image, the test SMS and the password change.
+// on the calls that guess or spend: login, the check-code image, the test SMS, the password change and
+// the exchange of an Open API secret for a token.
 // A refused request never reaches its handler (the limit runs on onRequest), so it changes nothing;
 // it answers HTTP 429 with Retry-After and the envelope {errcode 1429, localized errmsg}.
 import fp from 'fastify-plugin';
@@ -9,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../http/app-error.ts';
 import { databaseStore } from './rate-limit-store.ts';
 
-export const LIMITED_CALLS = ['auth.login', 'auth.captcha', 'sms.test', 'auth.changePassword'] as const;
+export const LIMITED_CALLS = ['auth.login', 'auth.captcha', 'sms.test', 'auth.changePassword', 'openApi.accessToken'] as const;
 export type LimitedCall = (typeof LIMITED_CALLS)[number];
 
 /** At most `max` requests per `windowSeconds` per client address; null = no limit. */
@@ -24,6 +25,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   'auth.captcha': { max: 30, windowSeconds: 60 },
   'sms.test': { max: 5, windowSeconds: 60 },
   'auth.changePassword': { max: 5, windowSeconds: 60 },
+  'openApi.accessToken': { max: 30, windowSeconds: 60 },
 };
 
 export const RATE_LIMIT_ENV: Record<LimitedCall, string> = {
@@ -31,6 +33,7 @@ export const RATE_LIMIT_ENV: Record<LimitedCall, string> = {
   'auth.captcha': 'ATRIUM_RATE_LIMIT_CAPTCHA',
   'sms.test': 'ATRIUM_RATE_LIMIT_SMS_TEST',
   'auth.changePassword': 'ATRIUM_RATE_LIMIT_PASSWORD',
+  'openApi.accessToken': 'ATRIUM_RATE_LIMIT_ACCESS_TOKEN',
 };
 
 /** `MAX/SECONDS` (`10/60`), `MAX` (per minute) or `off`. */

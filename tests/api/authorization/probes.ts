@@ -2,6 +2,7 @@
 // is sent twice, at a target of the caller's home tenant and at one of the other tenant; a `single`
 // probe once. A call added to the catalogue without a probe fails the matrix test.
 import { encodePassword } from '../../../src/core/password-codec.ts';
+import { regenerateSecret } from '../../../src/server/areas/open-api/tokens.ts';
 import { solidPng } from '../../support/png.ts';
 import { superuserBody } from '../helpers/superuser-calls.ts';
 import { workbook } from '../../support/xlsx-files.ts';
@@ -267,6 +268,9 @@ export const PROBES: Record<string, Probe> = {
   },
   'permissions.effective': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/applications/${t.applicationId}/permissions/effective`, query: { userid: (await freshUser(world, t)).id } }) },
   'permissions.export': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/applications/${t.applicationId}/permissions/export`, query: { kind: 'users', domainid: t.domainId } }) },
+  'openApi.secretStatus': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/secret` }) },
+  'openApi.regenerate': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/secret` }) },
+  'openApi.accessToken': { scope: 'single', request: async (world) => ({ path: '/rest/accessToken', query: { secret: (await regenerateSecret(world.server.db, world.tenants.acme.domainId)).secret } }) },
   'config.import': {
     scope: 'single',
     request: async (world, caller) => ({ path: '/authtime/config/import', body: { path: await uploaded(world, { path: 'systemImport' }, new Blob([JSON.stringify(await ownConfig(world, caller))]), 'config.json') } }),

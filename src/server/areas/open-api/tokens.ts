@@ -1,0 +1,44 @@
+// Open API secrets and access tokens (D40): random values handed out once and kept only as SHA-256, so
+// the database never holds what opens the API. A token belongs to one enterprise and lives two hours;
+// a new secret deletes the enterprise's tokens.
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema.ts';
+
+export const ACCESS_TOKEN_SECONDS = 7200;
+const HINT_LENGTH = 6;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const fresh = () => randomBytes(32).toString('base64url');
+
+/** A new secret for the enterprise (the old one and its tokens end); answers it, once. */
+export async function regenerateSecret(db: Db, domainId: string) {
+  const secret = fresh();
+  const hint = secret.slice(0, HINT_LENGTH);
+  return db.transaction().execute(async (trx) => {
+    // Replaced whole: the old secret's row goes, so its hash can never match again.
+    await trx.deleteFrom('domain_secrets').where('domain_id', '=', domainId).execute();
+    const saved = await trx.insertInto('domain_secrets').values({ domain_id: domainId, secret_hash: sha256(secret), hint }).returning('created_at').executeTakeFirstOrThrow();
+    await trx.deleteFrom('api_tokens').where('domain_id', '=', domainId).execute();
+    return { secret, hint, createdAt: saved.created_at.toISOString() };
+  });
+}
+
+/** An access token for the enterprise whose secret this is; null for any other text. */
+export async function exchangeSecret(db: Db, secret: string): Promise<{ accessToken: string; expiresIn: number } | null> {
+  const owner = await db.selectFrom('domain_secrets').select('domain_id').where('secret_hash', '=', sha256(secret)).executeTakeFirst();
+  if (!owner) return null;
+  const accessToken = fresh();
+  await db.deleteFrom('api_tokens').where('expires_at', '<', sql<Date>`now()`).execute(); // the expired ones, whoever's
+  await db
+    .insertInto('api_tokens')
+    .values({ token_hash: sha256(accessToken), domain_id: owner.domain_id, expires_at: sql<Date>`now() + make_interval(secs => ${ACCESS_TOKEN_SECONDS})` })
+    .execute();
+  return { accessToken, expiresIn: ACCESS_TOKEN_SECONDS };
+}
+
+/** The enterprise a live access token belongs to; null when it is unknown, expired or its secret was replaced. */
+export async function tokenDomain(db: Db, accessToken: string): Promise<string | null> {
+  const row = await db.selectFrom('api_tokens').select('domain_id').where('token_hash', '=', sha256(accessToken)).where('expires_at', '>', sql<Date>`now()`).executeTakeFirst();
+  return row?.domain_id ?? null;
+}

@@ -1,0 +1,56 @@
+// The Open API tab of an enterprise in real Chromium (issue 11, D40): no secret yet; a secret made and
+// shown once, which buys an access token; a new one (confirmed) ends the old; the tab in Chinese; and a
+// department administrator, who does not govern the enterprise, is not offered the tab.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser.ts';
+import { openEnterpriseTab, openPage, signIn } from './support/pages.ts';
+import { signedInAsAdmin } from './support/session.ts';
+
+const session = signedInAsAdmin();
+
+const exchange = async (page: Page, secret: string) => (await (await page.request.get(`${session.server.url}/rest/accessToken`, { params: { secret } })).json()) as { errcode: number };
+const shownSecret = (page: Page) => page.getByTestId('open-api-secret').inputValue();
+
+describe('the Open API tab', () => {
+  it('makes a secret shown once, which buys a token; a new one, confirmed, ends the old', async () => {
+    const { page } = session;
+    await openEnterpriseTab(page, session.server.url, 'Acme', 'openApi');
+    await expect(page.getByTestId('open-api-status').innerText()).resolves.toBe('The enterprise has no Open API secret yet.');
+    await page.getByTestId('open-api-generate').click();
+    const first = await shownSecret(page);
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await expect(page.getByTestId('open-api-status').innerText()).resolves.toContain(`It starts with ${first.slice(0, 6)}…`);
+    await page.getByText('Copy the secret now: it is shown only this once.', { exact: false }).waitFor();
+    await screenshot(page, 'open-api-secret');
+    expect((await exchange(page, first)).errcode).toBe(0);
+
+    // Shown once: a reload says only its first characters.
+    await page.reload();
+    await page.getByTestId('open-api-status').waitFor();
+    expect(await page.getByTestId('open-api-secret').count()).toBe(0);
+
+    await page.getByTestId('open-api-generate').click();
+    await expect(page.getByTestId('confirm-text').innerText()).resolves.toContain('stop working at once');
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => shownSecret(page)).not.toBe(first);
+    expect((await exchange(page, first)).errcode).toBe(1002);
+    expect((await exchange(page, await shownSecret(page))).errcode).toBe(0);
+  });
+
+  it('reads in Chinese; a department administrator is not offered the tab', async () => {
+    const zh = await openPage(session.browser, session.server.url, 'zh');
+    await signIn(zh, session.server.url, 'acme', 'Acme@2026');
+    await openEnterpriseTab(zh, session.server.url, 'Acme', 'openApi');
+    await expect(zh.getByTestId('open-api-status').innerText()).resolves.toMatch(/^密钥生成于 .+，以 .+… 开头。$/);
+    await screenshot(zh, 'open-api-zh');
+    await zh.context().close();
+
+    const sales = await openPage(session.browser, session.server.url, 'en');
+    await signIn(sales, session.server.url, 'sales', 'Sales@2026');
+    await openEnterpriseTab(sales, session.server.url, 'Acme', 'basic');
+    await sales.getByRole('tab', { name: 'Users' }).waitFor();
+    expect(await sales.getByRole('tab', { name: 'Open API' }).count()).toBe(0);
+    await sales.context().close();
+  });
+});
