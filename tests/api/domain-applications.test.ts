@@ -2,6 +2,7 @@
 // default, the packaged ones it could have, binding and unbinding (the platform's; an enterprise's own
 // application stays; the enterprise's users lose the roles of an application it no longer uses), and
 // the default application (its governors'), each out of reach answered 1404 and changing nothing.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -43,6 +44,17 @@ describe.each(targets)('enterprise software on $name', (target) => {
     expect((await acme.call<{ applicationId: string }>('GET', `/authtime/domain/${ids.Acme}/defaultapp`)).reply.data).toEqual({ applicationId: ids.Office });
     // In the caller's language.
     expect(await names(acme.withLanguage('zh'), ids.Acme)).toContain('办公');
+  });
+
+  it("gives the configuration screen every application, or one enterprise's, by name", async () => {
+    const forConfig = (client: ApiClient, query: Record<string, string> = {}) => client.call<Page>('GET', '/authtime/config/applications', { query });
+    const all = (await forConfig(admin)).reply.data;
+    expect(all.rowCount).toBe(await server.db.selectFrom('applications').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow().then((r) => r.n));
+    const acmeOnes = (await forConfig(admin, { domainid: ids.Acme })).reply.data.datas.map((a) => a.name);
+    expect(acmeOnes).toEqual((await names(admin, ids.Acme)));
+    expect((await forConfig(admin, { domainid: ids.Acme, name: 'proc' })).reply.data.datas.map((a) => a.name)).toEqual(['Procurement']);
+    expect((await forConfig(admin.withLanguage('zh'), { domainid: ids.Acme, name: '办公' })).reply.data.datas.map((a) => a.name)).toEqual(['办公']);
+    expect((await forConfig(acme)).reply.errcode).toBe(1403);
   });
 
   it('binds packaged applications on the platform only, all or nothing', async () => {

@@ -1056,6 +1056,11 @@ export interface UserSearch {
     | undefined;
 }
 
+export interface ApplicationsForConfigQuery {
+  domainid?: string;
+  name?: string;
+}
+
 export interface ApplicationsInstallQuery {
   /**
    * preview: what a commit would do, nothing written
@@ -1459,6 +1464,7 @@ export interface UsersUpdateQuery {
 
 /** Every call of the catalogue, keyed by call id. */
 export interface Calls {
+  'applications.forConfig': { params: never; query: ApplicationsForConfigQuery; body: never; reply: ApplicationPage };
   'applications.install': { params: never; query: ApplicationsInstallQuery; body: PackageFile; reply: InstallPlan };
   'applications.list': { params: never; query: ApplicationsListQuery; body: never; reply: ApplicationPage };
   'auth.captcha': { params: never; query: never; body: never; reply: never };
@@ -1571,6 +1577,7 @@ export type CallId = keyof Calls;
 
 /** Method and path of every call, for clients that build URLs without loading the catalogue. */
 export const callRoutes = {
+  'applications.forConfig': { method: 'GET', path: '/authtime/config/applications' },
   'applications.install': { method: 'POST', path: '/authtime/applications/package' },
   'applications.list': { method: 'GET', path: '/authtime/applications' },
   'auth.captcha': { method: 'GET', path: '/authtime/captcha' },

@@ -103,6 +103,7 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'domainAdmins.remove': ADMINS,
   'applications.list': READERS,
   'applications.install': SYSTEM,
+  'applications.forConfig': CONFIGURATION,
   'domainApplications.bound': READERS,
   'domainApplications.unbound': SYSTEM,
   'domainApplications.bind': SYSTEM,

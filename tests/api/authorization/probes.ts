@@ -268,6 +268,7 @@ export const PROBES: Record<string, Probe> = {
   },
   'permissions.effective': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/applications/${t.applicationId}/permissions/effective`, query: { userid: (await freshUser(world, t)).id } }) },
   'permissions.export': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/applications/${t.applicationId}/permissions/export`, query: { kind: 'users', domainid: t.domainId } }) },
+  'applications.forConfig': { scope: 'single', request: () => ({ path: '/authtime/config/applications' }) },
   'openApi.secretStatus': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/secret` }) },
   'openApi.regenerate': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/secret` }) },
   'openApi.accessToken': { scope: 'single', request: async (world) => ({ path: '/rest/accessToken', query: { secret: (await regenerateSecret(world.server.db, world.tenants.acme.domainId)).secret } }) },

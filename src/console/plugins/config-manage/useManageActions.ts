@@ -1,4 +1,4 @@
-// The manage tab's controller: the software choice (all, or one from the applications lookup), the
+// The manage tab's controller: the software choice (all, or one of the platform's applications), the
 // jobs (cache clear, rebuild, synchronization) and the one-shot actions (clear config, optimization).
 // One-software actions are disabled while "All software" is chosen (the page says why); the server
 // refuses them without a software too.
@@ -8,7 +8,7 @@ import { call } from '../../api/client.ts';
 import { notifySuccess } from '../../shell/notify.ts';
 import { useMaintenanceJob } from './useMaintenanceJob.ts';
 
-type Choice = Calls['lookups.applications']['reply'][number];
+type Choice = Calls['applications.forConfig']['reply']['datas'][number];
 
 export function useManageActions() {
   const { job, running, start } = useMaintenanceJob();
@@ -17,7 +17,7 @@ export function useManageActions() {
   const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
-    call('lookups.applications', {}).then(setApplications, () => undefined);
+    call('applications.forConfig', { query: {} }).then((page) => setApplications(page.datas), () => undefined);
   }, []);
 
   /** The chosen software's id; the page disables these actions while none is chosen. */

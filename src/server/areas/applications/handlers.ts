@@ -1,5 +1,5 @@
 // Applications (issue 11, D38): the list within reach, and installing a package.
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
 import { checkPackage } from '../../../core/packages/check-package.ts';
 import type { Text } from '../../../core/packages/package-types.ts';
@@ -11,10 +11,14 @@ import { installPackage } from './install-package.ts';
 import { readPackageArchive } from './package-archive.ts';
 import { packageFilePath } from './package-file.ts';
 
-const list: CallHandler<'applications.list'> = async (ctx) => {
-  const { currpage = 1, pagelines = 10, name } = ctx.query;
+type PageCtx = Parameters<CallHandler<'applications.list'>>[0] | Parameters<CallHandler<'applications.forConfig'>>[0];
+
+/** One page of the applications the caller reaches by name, in its language; of one enterprise when asked. */
+async function applicationPage(ctx: PageCtx, page: { currpage: number; pagelines: number; name?: string; domainid?: string }) {
+  const { currpage, pagelines, name, domainid } = page;
   const language = (await ctx.request.atrium.language()) as Language;
-  const query = ctx.services.db.selectFrom('applications as a').leftJoin('domains as d', 'd.id', 'a.domain_id').where(applicationsInReach(requireUser(ctx))).where(nameContains(name));
+  let query = ctx.services.db.selectFrom('applications as a').leftJoin('domains as d', 'd.id', 'a.domain_id').where(applicationsInReach(requireUser(ctx))).where(nameContains(name));
+  if (domainid) query = query.where(sql<SqlBool>`(a.domain_id = ${domainid} or exists (select 1 from domain_applications b where b.application_id = a.id and b.domain_id = ${domainid}))`);
   const { rowCount } = await query.select(sql<number>`count(*)::int`.as('rowCount')).executeTakeFirstOrThrow();
   const rows = await query
     .select(['a.id', 'a.version', 'a.package_id', 'd.name as domain_name'])
@@ -25,7 +29,11 @@ const list: CallHandler<'applications.list'> = async (ctx) => {
     .offset((currpage - 1) * pagelines)
     .execute();
   return { datas: rows.map((r) => ({ id: r.id, name: r.name, version: r.version, packageId: r.package_id, description: r.description, domain: r.domain_name })), rowCount };
-};
+}
+
+const list: CallHandler<'applications.list'> = (ctx) => applicationPage(ctx, { currpage: ctx.query.currpage ?? 1, pagelines: ctx.query.pagelines ?? 10, name: ctx.query.name });
+/** The configuration screen's software choice (spec GET /config/applications): every application, or an enterprise's. */
+const forConfig: CallHandler<'applications.forConfig'> = (ctx) => applicationPage(ctx, { currpage: 1, pagelines: 100000, name: ctx.query.name, domainid: ctx.query.domainid });
 
 const install: CallHandler<'applications.install'> = async (ctx) => {
   const mode = ctx.query.mode ?? 'commit';
@@ -41,5 +49,6 @@ const install: CallHandler<'applications.install'> = async (ctx) => {
 
 export const applicationHandlers: Record<string, Handler> = {
   'applications.list': list,
+  'applications.forConfig': forConfig,
   'applications.install': install,
 };
