@@ -82,6 +82,7 @@ export const dialogs = registry('dialog', [
   ['package-install', () => import('./plugins/software/PackageInstallDialog.tsx')],
   ['application-bind', () => import('./plugins/software/ApplicationBindDialog.tsx')],
   ['role-form', () => import('./plugins/access/RoleFormDialog.tsx')],
+  ['application-modules', () => import('./plugins/software/ApplicationModulesDialog.tsx')],
 ]);
 
 /** Navigation guards, named by a route's `guards:`. */

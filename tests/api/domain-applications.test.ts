@@ -46,6 +46,23 @@ describe.each(targets)('enterprise software on $name', (target) => {
     expect(await names(acme.withLanguage('zh'), ids.Acme)).toContain('办公');
   });
 
+  it("turns an application's modules off and on for the enterprise, by its governors only", async () => {
+    const path = `/authtime/domain/${ids.Acme}/application/${ids.Office}/modules`;
+    const modules = async (client: ApiClient = acme) => (await client.call<Array<{ id: string; name: string; enabled: boolean }>>('GET', path)).reply.data;
+    expect(await modules()).toEqual([{ id: 'leave', name: 'Leave', enabled: true }, { id: 'trip', name: 'Business trips', enabled: true }]);
+    expect((await acme.call('PUT', path, { body: { disabled: ['trip'] } })).reply).toMatchObject({ errcode: 0, data: { disabled: 1 } });
+    expect((await modules(sales)).map((m) => m.enabled)).toEqual([true, false]);
+    // Unknown ids are named and change nothing; a department administrator and another tenant change nothing.
+    const refused = await acme.call('PUT', path, { body: { disabled: ['leave', 'payroll'] } });
+    expect(refused.reply).toMatchObject({ errcode: 1001, data: { errors: [{ field: '/disabled/1', message: label('software.msg.unknownModule').replace('{{id}}', 'payroll') }] } });
+    expect((await sales.call('PUT', path, { body: { disabled: [] } })).reply.errcode).toBe(1403);
+    expect((await globex.call('PUT', path, { body: { disabled: [] } })).reply.errcode).toBe(1404);
+    expect((await modules()).map((m) => m.enabled)).toEqual([true, false]);
+    expect((await acme.call('PUT', `/authtime/domain/${ids.Acme}/application/not-bound/modules`, { body: { disabled: [] } })).reply.errcode).toBe(1404);
+    expect((await acme.call('PUT', path, { body: { disabled: [] } })).reply.errcode).toBe(0);
+    expect((await modules()).every((m) => m.enabled)).toBe(true);
+  });
+
   it("gives the configuration screen every application, or one enterprise's, by name", async () => {
     const forConfig = (client: ApiClient, query: Record<string, string> = {}) => client.call<Page>('GET', '/authtime/config/applications', { query });
     const all = (await forConfig(admin)).reply.data;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeProblems } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
-import { openEnterpriseTab, openPage, signIn, searchList } from './support/pages.ts';
+import { expectToast, openEnterpriseTab, openPage, signIn, searchList } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 import { packageZip, type ZipOptions } from '../support/package-zip.ts';
 
@@ -153,6 +153,24 @@ describe('applications', () => {
     expect(await page.getByTestId('action-unbind').count()).toBe(0);
     await rowOf(page, 'Finance').getByRole('button', { name: 'Make default' }).click();
     await expect.poll(() => rowOf(page, 'Finance').locator('[data-field="isDefault"]').innerText()).toBe('Yes');
+    // Finance's payment module off for Acme, and on again; the dialog remembers.
+    const modules = page.getByTestId('application-modules-dialog');
+    const openModules = async () => {
+      await rowOf(page, 'Finance').getByRole('button', { name: 'Modules' }).click();
+      await modules.getByRole('switch').first().waitFor();
+    };
+    await openModules();
+    const payments = modules.getByRole('switch').nth(1);
+    await payments.uncheck();
+    await screenshot(page, 'software-modules-en');
+    await modules.getByTestId('application-modules-save').click();
+    await expectToast(page, 'Modules saved.');
+    await modules.waitFor({ state: 'detached' });
+    await openModules();
+    expect([await modules.getByRole('switch').first().isChecked(), await payments.isChecked()]).toEqual([true, false]);
+    await payments.check();
+    await modules.getByTestId('application-modules-save').click();
+    await modules.waitFor({ state: 'detached' });
     await page.context().close();
   });
 });

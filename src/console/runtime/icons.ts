@@ -27,6 +27,7 @@ import Star from '@mui/icons-material/Star';
 import ToggleOff from '@mui/icons-material/ToggleOff';
 import ToggleOn from '@mui/icons-material/ToggleOn';
 import Upload from '@mui/icons-material/Upload';
+import ViewModule from '@mui/icons-material/ViewModule';
 import type { SvgIconComponent } from '@mui/icons-material';
 
 export const icons: Readonly<Record<string, SvgIconComponent>> = {
@@ -57,6 +58,7 @@ export const icons: Readonly<Record<string, SvgIconComponent>> = {
   ToggleOff,
   ToggleOn,
   Upload,
+  ViewModule,
 };
 
 export function hasIcon(name: string | undefined): name is string {

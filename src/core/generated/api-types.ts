@@ -1162,8 +1162,28 @@ export interface DomainApplicationsGetDefaultReply {
   applicationId: string | null;
 }
 
+export type DomainApplicationsModulesReply = {
+  id: string;
+  /**
+   * in the caller's language
+   */
+  name: string;
+  enabled: boolean;
+}[];
+
 export interface DomainApplicationsSetDefaultReply {
   applicationId: string;
+}
+
+export interface DomainApplicationsSetModulesBody {
+  /**
+   * @maxItems 1000
+   */
+  disabled: string[];
+}
+
+export interface DomainApplicationsSetModulesReply {
+  disabled: number;
 }
 
 export interface DomainApplicationsUnbindReply {
@@ -1494,7 +1514,9 @@ export interface Calls {
   'domainApplications.disable': { params: { id: string }; query: never; body: ApplicationIds; reply: DomainApplicationsDisableReply };
   'domainApplications.enable': { params: { id: string }; query: never; body: ApplicationIds; reply: DomainApplicationsEnableReply };
   'domainApplications.getDefault': { params: { id: string }; query: never; body: never; reply: DomainApplicationsGetDefaultReply };
+  'domainApplications.modules': { params: { id: string; applicationId: string }; query: never; body: never; reply: DomainApplicationsModulesReply };
   'domainApplications.setDefault': { params: { id: string }; query: never; body: DefaultApplication; reply: DomainApplicationsSetDefaultReply };
+  'domainApplications.setModules': { params: { id: string; applicationId: string }; query: never; body: DomainApplicationsSetModulesBody; reply: DomainApplicationsSetModulesReply };
   'domainApplications.unbind': { params: { id: string }; query: never; body: ApplicationIds; reply: DomainApplicationsUnbindReply };
   'domainApplications.unbound': { params: { id: string }; query: DomainApplicationsUnboundQuery; body: ApplicationSearch; reply: ApplicationPage };
   'domains.create': { params: never; query: never; body: Domain; reply: Domain };
@@ -1607,7 +1629,9 @@ export const callRoutes = {
   'domainApplications.disable': { method: 'PUT', path: '/authtime/domain/{id}/application/disable' },
   'domainApplications.enable': { method: 'PUT', path: '/authtime/domain/{id}/application/enable' },
   'domainApplications.getDefault': { method: 'GET', path: '/authtime/domain/{id}/defaultapp' },
+  'domainApplications.modules': { method: 'GET', path: '/authtime/domain/{id}/application/{applicationId}/modules' },
   'domainApplications.setDefault': { method: 'PUT', path: '/authtime/domain/{id}/defaultapp' },
+  'domainApplications.setModules': { method: 'PUT', path: '/authtime/domain/{id}/application/{applicationId}/modules' },
   'domainApplications.unbind': { method: 'DELETE', path: '/authtime/domain/{id}/application' },
   'domainApplications.unbound': { method: 'POST', path: '/authtime/domain/{id}/applications/unbind' },
   'domains.create': { method: 'POST', path: '/authtime/domain' },

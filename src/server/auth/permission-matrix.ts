@@ -112,6 +112,8 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'domainApplications.setDefault': ADMINS,
   'domainApplications.enable': ADMINS,
   'domainApplications.disable': ADMINS,
+  'domainApplications.modules': READERS,
+  'domainApplications.setModules': ADMINS,
   'roles.list': READERS,
   'roles.create': SYSTEM,
   'roles.update': SYSTEM,

@@ -228,6 +228,8 @@ export const PROBES: Record<string, Probe> = {
       return { path: `/authtime/domain/${t.domainId}/application/disable`, body: [finance] };
     },
   },
+  'domainApplications.modules': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/application/${t.applicationId}/modules` }) },
+  'domainApplications.setModules': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/application/${t.applicationId}/modules`, body: { disabled: [] } }) },
   'roles.list': {
     scope: 'tenant',
     request: async (world, _c, t) => {
