@@ -83,6 +83,7 @@ export const dialogs = registry('dialog', [
   ['application-bind', () => import('./plugins/software/ApplicationBindDialog.tsx')],
   ['role-form', () => import('./plugins/access/RoleFormDialog.tsx')],
   ['application-modules', () => import('./plugins/software/ApplicationModulesDialog.tsx')],
+  ['application-km', () => import('./plugins/software/KnowledgeDialog.tsx')],
 ]);
 
 /** Navigation guards, named by a route's `guards:`. */

@@ -63,6 +63,33 @@ describe.each(targets)('enterprise software on $name', (target) => {
     expect((await modules()).every((m) => m.enabled)).toBe(true);
   });
 
+  it("keeps an application's knowledge management per enterprise, and shows it in the managers' relations", async () => {
+    const path = (what: string, app = ids.Office) => `/authtime/domain/${ids.Acme}/application/${app}/${what}`;
+    type Km = { enabled: boolean; managers: Array<{ userId: string; kind: string; name: string }> };
+    expect((await acme.call<Km>('GET', path('getkmstatus'))).reply.data).toMatchObject({ enabled: false, managers: [], updatedAt: null });
+    const users = await server.db.selectFrom('users as u').innerJoin('departments as d', 'd.id', 'u.department_id').select(['u.id', 'd.name']).where('u.domain_id', '=', ids.Acme).where('d.name', 'in', ['Sales', 'Engineering']).orderBy('u.order_no').execute();
+    const salesUser = users.find((u) => u.name === 'Sales')!.id;
+    const engineer = users.find((u) => u.name === 'Engineering')!.id;
+    const managers = [{ userId: salesUser, kind: 'enterprise' }, { userId: engineer, kind: 'committee' }, { userId: engineer, kind: 'committee' }];
+    const saved = await acme.call<Km>('PUT', path('savekmconfig'), { body: { enabled: true, managers } });
+    expect(saved.reply.errcode).toBe(0);
+    expect(saved.reply.data.managers.map((m) => [m.userId, m.kind])).toEqual([[engineer, 'committee'], [salesUser, 'enterprise']]);
+    // A department administrator sees the managers of its departments only, and changes nothing.
+    expect((await sales.call<Km>('GET', path('getkmstatus'))).reply.data.managers.map((m) => m.userId)).toEqual([salesUser]);
+    expect((await sales.call('PUT', path('savekmconfig'), { body: { enabled: false, managers: [] } })).reply).toMatchObject({ errcode: 1403, errmsg: label('km.msg.governorsOnly') });
+    expect((await globex.call('GET', path('getkmstatus'))).reply.errcode).toBe(1404);
+    // A user of another enterprise, or an application not bound, is not found; nothing changes.
+    const globexUser = (await server.db.selectFrom('users').select('id').where('domain_id', '=', ids.Globex).executeTakeFirstOrThrow()).id;
+    expect((await acme.call('PUT', path('savekmconfig'), { body: { enabled: false, managers: [{ userId: globexUser, kind: 'department' }] } })).reply.errcode).toBe(1404);
+    expect((await acme.call('GET', path('getkmstatus', 'not-bound'))).reply.errcode).toBe(1404);
+    expect((await acme.call<Km>('GET', path('getkmstatus'))).reply.data.enabled).toBe(true);
+    // The managers' relations name their knowledge roles, and their application roles.
+    const relation = (await acme.call<{ kmRoles: unknown[]; roles: Array<{ applicationName: string }> }>('GET', `/authtime/user/${engineer}/rolewithdeptandkmrelation`)).reply.data;
+    expect(relation.kmRoles).toEqual([{ applicationId: ids.Office, applicationName: 'Office', kind: 'committee' }]);
+    const held = await server.db.selectFrom('role_users').select('role_id').where('user_id', '=', engineer).execute();
+    expect(relation.roles).toHaveLength(held.length);
+  });
+
   it("gives the configuration screen every application, or one enterprise's, by name", async () => {
     const forConfig = (client: ApiClient, query: Record<string, string> = {}) => client.call<Page>('GET', '/authtime/config/applications', { query });
     const all = (await forConfig(admin)).reply.data;

@@ -171,6 +171,22 @@ describe('applications', () => {
     await payments.check();
     await modules.getByTestId('application-modules-save').click();
     await modules.waitFor({ state: 'detached' });
+    // Finance's knowledge base on, with an enterprise knowledge manager picked in the user selection.
+    const km = page.getByTestId('application-km-dialog');
+    await rowOf(page, 'Finance').getByRole('button', { name: 'Knowledge management' }).click();
+    await km.getByTestId('km-enabled').check();
+    await km.getByTestId('km-add-enterprise').click();
+    const pick = page.getByTestId('user-select-dialog');
+    await pick.getByTestId('user-select-table').locator('.MuiDataGrid-row input[type="checkbox"]').first().check();
+    await pick.getByTestId('user-select-confirm').click();
+    await km.getByTestId('km-enterprise').locator('.MuiChip-root').first().waitFor();
+    await screenshot(page, 'software-km-en');
+    await km.getByTestId('application-km-save').click();
+    await expectToast(page, 'Knowledge management saved.');
+    await rowOf(page, 'Finance').getByRole('button', { name: 'Knowledge management' }).click();
+    await expect(km.getByTestId('km-enabled').isChecked()).resolves.toBe(true);
+    await expect(km.getByTestId('km-enterprise').locator('.MuiChip-root').count()).resolves.toBe(1);
+    await km.getByTestId('application-km-cancel').click();
     await page.context().close();
   });
 });

@@ -28,6 +28,7 @@ import ToggleOff from '@mui/icons-material/ToggleOff';
 import ToggleOn from '@mui/icons-material/ToggleOn';
 import Upload from '@mui/icons-material/Upload';
 import ViewModule from '@mui/icons-material/ViewModule';
+import MenuBook from '@mui/icons-material/MenuBook';
 import type { SvgIconComponent } from '@mui/icons-material';
 
 export const icons: Readonly<Record<string, SvgIconComponent>> = {
@@ -59,6 +60,7 @@ export const icons: Readonly<Record<string, SvgIconComponent>> = {
   ToggleOn,
   Upload,
   ViewModule,
+  MenuBook,
 };
 
 export function hasIcon(name: string | undefined): name is string {

@@ -435,6 +435,29 @@ export interface InstallPlan {
   }[];
 }
 
+export interface KmConfig {
+  enabled: boolean;
+  /**
+   * @maxItems 1000
+   */
+  managers: {
+    userId: string;
+    kind: "enterprise" | "committee" | "department";
+  }[];
+}
+
+export interface KmStatus {
+  enabled: boolean;
+  updatedAt: string | null;
+  managers: {
+    userId: string;
+    name: string;
+    loginno: string;
+    departmentName: string | null;
+    kind: "enterprise" | "committee" | "department";
+  }[];
+}
+
 export interface LdapTestRequest {
   ldapConfig: {
     url: string;
@@ -989,16 +1012,21 @@ export interface UserRelation {
     name: string;
   }[];
   /**
-   * empty until roles exist (issue 11)
+   * the application roles the user holds (D38)
    */
   roles: {
-    [k: string]: unknown | undefined;
+    id: string;
+    name: string;
+    applicationId: string;
+    applicationName: string;
   }[];
   /**
-   * empty until roles exist (issue 11)
+   * the knowledge bases the user manages, and as what (D41)
    */
   kmRoles: {
-    [k: string]: unknown | undefined;
+    applicationId: string;
+    applicationName: string;
+    kind: "enterprise" | "committee" | "department";
   }[];
 }
 
@@ -1530,6 +1558,8 @@ export interface Calls {
   'fieldExtends.list': { params: never; query: FieldExtendsListQuery; body: FieldExtendSearch; reply: FieldExtendPage };
   'fieldExtends.unused': { params: never; query: FieldExtendsUnusedQuery; body: never; reply: FieldExtendsUnusedReply };
   'fieldExtends.update': { params: { id: string }; query: never; body: FieldExtend; reply: FieldExtend };
+  'knowledge.save': { params: { id: string; applicationId: string }; query: never; body: KmConfig; reply: KmStatus };
+  'knowledge.status': { params: { id: string; applicationId: string }; query: never; body: never; reply: KmStatus };
   'lookups.applications': { params: never; query: never; body: never; reply: Choices };
   'lookups.departments': { params: never; query: LookupsDepartmentsQuery; body: never; reply: Choices };
   'lookups.domains': { params: never; query: never; body: never; reply: Choices };
@@ -1645,6 +1675,8 @@ export const callRoutes = {
   'fieldExtends.list': { method: 'POST', path: '/authtime/domain/fieldextends' },
   'fieldExtends.unused': { method: 'GET', path: '/authtime/domain/getunusefields' },
   'fieldExtends.update': { method: 'PUT', path: '/authtime/domain/fieldextend/{id}' },
+  'knowledge.save': { method: 'PUT', path: '/authtime/domain/{id}/application/{applicationId}/savekmconfig' },
+  'knowledge.status': { method: 'GET', path: '/authtime/domain/{id}/application/{applicationId}/getkmstatus' },
   'lookups.applications': { method: 'GET', path: '/authtime/lookups/applications' },
   'lookups.departments': { method: 'GET', path: '/authtime/lookups/departments' },
   'lookups.domains': { method: 'GET', path: '/authtime/lookups/domains' },

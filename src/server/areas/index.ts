@@ -24,6 +24,7 @@ import { domainApplicationHandlers } from './domain-applications/handlers.ts';
 import { roleHandlers } from './roles/handlers.ts';
 import { permissionHandlers } from './permissions/handlers.ts';
 import { openApiHandlers } from './open-api/handlers.ts';
+import { knowledgeHandlers } from './knowledge/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
 export { STORE_PREFIX, storeOperation } from './store/store-handler.ts';
@@ -52,4 +53,5 @@ export const handlers: Record<string, Handler> = {
   ...roleHandlers,
   ...permissionHandlers,
   ...openApiHandlers,
+  ...knowledgeHandlers,
 };

@@ -114,6 +114,8 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'domainApplications.disable': ADMINS,
   'domainApplications.modules': READERS,
   'domainApplications.setModules': ADMINS,
+  'knowledge.status': READERS,
+  'knowledge.save': ADMINS,
   'roles.list': READERS,
   'roles.create': SYSTEM,
   'roles.update': SYSTEM,

@@ -15,6 +15,7 @@ import * as usersOrderIndex from './migrations/0011-users-order-index.ts';
 import * as userSearchAndCounts from './migrations/0012-user-search-and-counts.ts';
 import * as applications from './migrations/0013-applications.ts';
 import * as openApi from './migrations/0014-open-api.ts';
+import * as knowledgeManagement from './migrations/0015-knowledge-management.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0012-user-search-and-counts': userSearchAndCounts,
   '0013-applications': applications,
   '0014-open-api': openApi,
+  '0015-knowledge-management': knowledgeManagement,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -82,6 +82,24 @@ export interface ApiTokensTable {
   expires_at: Date;
 }
 
+/** Migration 0015 (D41): an application's knowledge base in an enterprise, on or off. */
+export interface KmSettingsTable {
+  domain_id: string;
+  application_id: string;
+  enabled: Defaulted<boolean>;
+  updated_at: UpdatedAt;
+}
+
+export type KmKind = 'enterprise' | 'committee' | 'department';
+
+/** Migration 0015 (D41): who manages an application's knowledge base in an enterprise, and as what. */
+export interface KmManagersTable {
+  domain_id: string;
+  application_id: string;
+  user_id: string;
+  kind: KmKind;
+}
+
 export interface DepartmentsTable {
   id: string;
   domain_id: string;
@@ -312,6 +330,8 @@ export interface DatabaseSchema {
   domains: DomainsTable;
   domain_secrets: DomainSecretsTable;
   api_tokens: ApiTokensTable;
+  km_settings: KmSettingsTable;
+  km_managers: KmManagersTable;
   departments: DepartmentsTable;
   users: UsersTable;
   user_counts: UserCountsTable;

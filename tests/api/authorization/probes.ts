@@ -230,6 +230,11 @@ export const PROBES: Record<string, Probe> = {
   },
   'domainApplications.modules': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/application/${t.applicationId}/modules` }) },
   'domainApplications.setModules': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/application/${t.applicationId}/modules`, body: { disabled: [] } }) },
+  'knowledge.status': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/application/${t.applicationId}/getkmstatus` }) },
+  'knowledge.save': {
+    scope: 'tenant',
+    request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/application/${t.applicationId}/savekmconfig`, body: { enabled: true, managers: [{ userId: (await freshUser(world, t)).id, kind: 'department' }] } }),
+  },
   'roles.list': {
     scope: 'tenant',
     request: async (world, _c, t) => {

@@ -1,4 +1,7 @@
 // Users area (domain-console §7 "Users", D34): the tenant's users within the caller's reach.
+import { sql } from 'kysely';
+import type { Language } from '../../../core/catalogue/types.ts';
+import { inLanguage } from '../applications/application-sql.ts';
 import { UNCHANGED_SECRET } from '../../../core/password-codec.ts';
 import { checkNewPassword } from '../../auth/check-new-password.ts';
 import { seesDomain } from '../../auth/reach.ts';
@@ -40,7 +43,27 @@ const relation: CallHandler<'users.relation'> = async (ctx) => {
   const owner = await db.selectFrom('users').select('domain_id').where('id', '=', ctx.params.id).executeTakeFirst();
   const found = owner && seesDomain(reach, owner.domain_id) ? await findUser(db, owner.domain_id, await tenantReach(db, reach, owner.domain_id), { id: ctx.params.id }) : undefined;
   if (!found) throw new AppError('notFound');
-  return { departments: found.departmentid ? [{ id: found.departmentid, name: found.departmentName }] : [], roles: [], kmRoles: [] };
+  const language = (await ctx.request.atrium.language()) as Language;
+  const appName = inLanguage(sql.ref('a.names'), sql.ref('a.name'), language).as('applicationName');
+  const roles = await db
+    .selectFrom('role_users as h')
+    .innerJoin('app_roles as r', 'r.id', 'h.role_id')
+    .innerJoin('applications as a', 'a.id', 'r.application_id')
+    .select(['r.id', 'r.application_id as applicationId', appName])
+    .select(inLanguage(sql.ref('r.names'), sql.ref('r.name'), language).as('name'))
+    .where('h.user_id', '=', ctx.params.id)
+    .orderBy(sql`lower(a.name)`)
+    .orderBy(sql`lower(r.name)`)
+    .execute();
+  const kmRoles = await db
+    .selectFrom('km_managers as k')
+    .innerJoin('applications as a', 'a.id', 'k.application_id')
+    .select(['k.application_id as applicationId', 'k.kind', appName])
+    .where('k.user_id', '=', ctx.params.id)
+    .orderBy(sql`lower(a.name)`)
+    .orderBy('k.kind')
+    .execute();
+  return { departments: found.departmentid ? [{ id: found.departmentid, name: found.departmentName }] : [], roles, kmRoles };
 };
 
 /** The password policy in force applies to a password typed in the form (not to the unchanged marker). */
