@@ -75,6 +75,23 @@ describe.each(targets)('the Open API secret on $name', (target) => {
     expect(await tokenDomain(server.db, (await exchange(second)).reply.data.accessToken)).toBe(acmeId);
   });
 
+  it('lists the processes of the applications on in the enterprise, with their runtime calls', async () => {
+    type Service = { applicationName: string; processId: string; operations: Array<{ method: string; path: string }> };
+    const services = async () => (await acme.call<Service[]>('GET', `/authtime/domain/${acmeId}/services`)).reply.data;
+    const all = await services();
+    expect(all.map((s) => s.processId)).toContain('leave-approval');
+    expect(all[0].operations).toContainEqual({ method: 'POST', path: '/rest/bpm/runtime/start' });
+    const office = (await server.db.selectFrom('applications').select('id').where('package_id', '=', 'office').executeTakeFirstOrThrow()).id;
+    const binding = () => server.db.updateTable('domain_applications').where('domain_id', '=', acmeId).where('application_id', '=', office);
+    // A module off takes its process away; the application off takes them all.
+    await binding().set({ disabled_modules: ['trip'] }).execute();
+    expect((await services()).filter((s) => s.applicationName === 'Office').map((s) => s.processId)).toEqual(['leave-approval']);
+    await binding().set({ disabled_modules: [], enabled: false }).execute();
+    expect((await services()).some((s) => s.applicationName === 'Office')).toBe(false);
+    await binding().set({ enabled: true }).execute();
+    expect((await sales.call('GET', `/authtime/domain/${acmeId}/services`)).reply.errcode).toBe(1403);
+  });
+
   it("keeps the secret the enterprise's governors' business", async () => {
     const before = await server.db.selectFrom('domain_secrets').selectAll().where('domain_id', '=', acmeId).executeTakeFirst();
     expect((await globex.call('GET', path())).reply.errcode).toBe(1404);

@@ -22,6 +22,8 @@ describe('the Open API tab', () => {
     expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
     await expect(page.getByTestId('open-api-status').innerText()).resolves.toContain(`It starts with ${first.slice(0, 6)}…`);
     await page.getByText('Copy the secret now: it is shown only this once.', { exact: false }).waitFor();
+    await expect(page.getByTestId('open-api-services').innerText()).resolves.toMatch(/Office\s+Leave approval\s+leave-approval/);
+    await expect(page.getByTestId('open-api-operations').innerText()).resolves.toContain('POST /rest/bpm/runtime/start');
     await screenshot(page, 'open-api-secret');
     expect((await exchange(page, first)).errcode).toBe(0);
 

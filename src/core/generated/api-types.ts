@@ -573,6 +573,23 @@ export interface OpenApiSecretStatus {
   createdAt: string | null;
 }
 
+export type OpenApiServices = {
+  applicationId: string;
+  applicationName: string;
+  /**
+   * the flowId of the runtime calls
+   */
+  processId: string;
+  processName: string;
+  /**
+   * the runtime calls for the process (method and path; each takes accessToken, userCode, applicationId and flowId in the query)
+   */
+  operations: {
+    method: string;
+    path: string;
+  }[];
+}[];
+
 export interface OpenApiToken {
   accessToken: string;
   /**
@@ -1583,6 +1600,7 @@ export interface Calls {
   'openApi.accessToken': { params: never; query: OpenApiAccessTokenQuery; body: never; reply: OpenApiToken };
   'openApi.regenerate': { params: { id: string }; query: never; body: never; reply: OpenApiSecret };
   'openApi.secretStatus': { params: { id: string }; query: never; body: never; reply: OpenApiSecretStatus };
+  'openApi.services': { params: { id: string }; query: never; body: never; reply: OpenApiServices };
   'permissions.effective': { params: { id: string }; query: PermissionsEffectiveQuery; body: never; reply: EffectiveAccess };
   'permissions.export': { params: { id: string }; query: PermissionsExportQuery; body: never; reply: never };
   'permissions.get': { params: { id: string }; query: PermissionsGetQuery; body: never; reply: PermissionGrants };
@@ -1700,6 +1718,7 @@ export const callRoutes = {
   'openApi.accessToken': { method: 'GET', path: '/rest/accessToken' },
   'openApi.regenerate': { method: 'PUT', path: '/authtime/domain/{id}/secret' },
   'openApi.secretStatus': { method: 'GET', path: '/authtime/domain/{id}/secret' },
+  'openApi.services': { method: 'GET', path: '/authtime/domain/{id}/services' },
   'permissions.effective': { method: 'GET', path: '/authtime/applications/{id}/permissions/effective' },
   'permissions.export': { method: 'GET', path: '/authtime/applications/{id}/permissions/export' },
   'permissions.get': { method: 'GET', path: '/authtime/applications/{id}/permissions' },

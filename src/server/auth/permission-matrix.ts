@@ -133,6 +133,7 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'openApi.secretStatus': ADMINS,
   'openApi.regenerate': ADMINS,
   'openApi.accessToken': 'public',
+  'openApi.services': ADMINS,
   // Excel transfer of a tenant's organisation (D35): export reads like the lists, import writes like
   // users.create / departments.create; reach keeps each caller to its tenant or subtree.
   'transfer.exportUsers': READERS,

@@ -277,6 +277,7 @@ export const PROBES: Record<string, Probe> = {
   'permissions.export': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/applications/${t.applicationId}/permissions/export`, query: { kind: 'users', domainid: t.domainId } }) },
   'applications.forConfig': { scope: 'single', request: () => ({ path: '/authtime/config/applications' }) },
   'openApi.secretStatus': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/secret` }) },
+  'openApi.services': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/services` }) },
   'openApi.regenerate': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/secret` }) },
   'openApi.accessToken': { scope: 'single', request: async (world) => ({ path: '/rest/accessToken', query: { secret: (await regenerateSecret(world.server.db, world.tenants.acme.domainId)).secret } }) },
   'config.import': {

@@ -1,8 +1,9 @@
 // The Open API tab of an enterprise (issue 11, D40): whether it has a secret and since when; a new
-// secret (confirmed when it replaces one) shown once, with a copy button, never again.
+// secret (confirmed when it replaces one) shown once, with a copy button, never again; and the services
+// (processes with their runtime calls) a program can reach with it.
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Key from '@mui/icons-material/Key';
-import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -15,6 +16,7 @@ import { notifySuccess } from '../../shell/notify.ts';
 
 type Status = Calls['openApi.secretStatus']['reply'];
 type Generated = Calls['openApi.regenerate']['reply'];
+type Service = Calls['openApi.services']['reply'][number];
 /** How long an access token lasts (areas/open-api/tokens.ts). */
 const TOKEN_HOURS = 2;
 
@@ -25,9 +27,11 @@ export default function OpenApiPage() {
   const [status, setStatus] = useState<Status | null>(null);
   const [generated, setGenerated] = useState<Generated | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [services, setServices] = useState<Service[] | null>(null);
 
   useEffect(() => {
     call('openApi.secretStatus', { params: { id: domainId } }).then(setStatus, () => undefined);
+    call('openApi.services', { params: { id: domainId } }).then(setServices, () => setServices([]));
   }, [domainId]);
 
   const generate = async () => {
@@ -43,7 +47,7 @@ export default function OpenApiPage() {
 
   if (!status) return <LoadingPanel />;
   return (
-    <Stack spacing={2} sx={{ maxWidth: 760 }} data-testid="open-api">
+    <Stack spacing={2} sx={{ maxWidth: 960 }} data-testid="open-api">
       <Typography color="text.secondary">{t('openApi.intro', { hours: TOKEN_HOURS })}</Typography>
       <Typography data-testid="open-api-status">{status.exists ? t('openApi.current', { date: formatDateTime(status.createdAt), hint: status.hint }) : t('openApi.none')}</Typography>
       {generated && (
@@ -69,6 +73,41 @@ export default function OpenApiPage() {
           {t(status.exists ? 'openApi.regenerate' : 'openApi.generate')}
         </Button>
       </div>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, pt: 1 }}>
+        {t('openApi.services')}
+      </Typography>
+      <Typography color="text.secondary">{t('openApi.servicesIntro')}</Typography>
+      {services && services.length > 0 && (
+        <Typography component="div" sx={{ fontFamily: 'monospace', fontSize: 13 }} aria-label={t('openApi.field.operations')} data-testid="open-api-operations">
+          {/* The same runtime calls serve every process; each names its process by flowId. */}
+          {services[0].operations.map((o) => (
+            <div key={o.path}>
+              {o.method} {o.path}
+            </div>
+          ))}
+        </Typography>
+      )}
+      {services?.length === 0 && <Typography data-testid="open-api-no-services">{t('openApi.noServices')}</Typography>}
+      {services && services.length > 0 && (
+        <Table size="small" aria-label={t('openApi.services')} data-testid="open-api-services">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('openApi.field.application')}</TableCell>
+              <TableCell>{t('openApi.field.process')}</TableCell>
+              <TableCell>{t('openApi.field.flowId')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {services.map((s) => (
+              <TableRow key={`${s.applicationId}/${s.processId}`}>
+                <TableCell>{s.applicationName}</TableCell>
+                <TableCell>{s.processName}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{s.processId}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
       <ConfirmDialog text={confirming ? t('openApi.confirmRegenerate') : null} onConfirm={() => void generate()} onCancel={() => setConfirming(false)} />
     </Stack>
   );

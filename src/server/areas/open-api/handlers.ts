@@ -1,7 +1,10 @@
-// The Open API of an enterprise (issue 11, D40): its secret's status, a new secret (its governors:
-// the platform and the enterprise's administrators), and the exchange of a secret for an access token
-// (public, rate-limited per address like the sign-in).
+// The Open API of an enterprise (issue 11, D40): its secret's status, a new secret and the services it
+// exposes (its governors: the platform and the enterprise's administrators), and the exchange of a
+// secret for an access token (public, rate-limited per address like the sign-in).
+import { sql, type SqlBool } from 'kysely';
+import type { Language } from '../../../core/catalogue/types.ts';
 import { governsDomain } from '../../auth/reach.ts';
+import { inLanguage } from '../applications/application-sql.ts';
 import { AppError } from '../../http/app-error.ts';
 import { visibleTenant } from '../users/queries.ts';
 import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
@@ -33,8 +36,40 @@ const accessToken: CallHandler<'openApi.accessToken'> = async (ctx) => {
   return token;
 };
 
+/** The runtime calls a program makes for a process (domain-console §7 "Runtime"). */
+const RUNTIME_OPERATIONS = [
+  { method: 'POST', path: '/rest/bpm/runtime/start' },
+  { method: 'POST', path: '/rest/bpm/runtime/submission' },
+  { method: 'POST', path: '/rest/bpm/runtime/back' },
+  { method: 'POST', path: '/rest/bpm/runtime/retracement' },
+  { method: 'GET', path: '/rest/bpm/runtime/delete' },
+  { method: 'POST', path: '/rest/bpm/query/submission' },
+  { method: 'POST', path: '/rest/bpm/query/back' },
+];
+
+const services: CallHandler<'openApi.services'> = async (ctx) => {
+  await governed(ctx, ctx.params.id);
+  const language = (await ctx.request.atrium.language()) as Language;
+  const rows = await ctx.services.db
+    .selectFrom('domain_applications as b')
+    .innerJoin('applications as a', 'a.id', 'b.application_id')
+    .innerJoin('app_processes as p', 'p.application_id', 'a.id')
+    .innerJoin('app_forms as f', (join) => join.onRef('f.application_id', '=', 'p.application_id').onRef('f.id', '=', 'p.form_id'))
+    .select(['a.id as applicationId', 'p.id as processId'])
+    .select([inLanguage(sql.ref('a.names'), sql.ref('a.name'), language).as('applicationName'), inLanguage(sql.ref('p.names'), sql.ref('p.id'), language).as('processName')])
+    .where('b.domain_id', '=', ctx.params.id)
+    .where('b.enabled', '=', true)
+    // A process of a module switched off in the enterprise is not offered (its form's module).
+    .where(sql<SqlBool>`not (f.module_id = any(b.disabled_modules))`)
+    .orderBy(sql`lower(a.name)`)
+    .orderBy('p.order_no')
+    .execute();
+  return rows.map((r) => ({ ...r, operations: RUNTIME_OPERATIONS }));
+};
+
 export const openApiHandlers: Record<string, Handler> = {
   'openApi.secretStatus': secretStatus,
   'openApi.regenerate': regenerate,
   'openApi.accessToken': accessToken,
+  'openApi.services': services,
 };
