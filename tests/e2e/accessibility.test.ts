@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { axeProblems, type AxeProblem } from './support/axe.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
 import { serverAndBrowser } from './support/session.ts';
-import { openPage, signIn } from './support/pages.ts';
+import { openPage, signIn, tick } from './support/pages.ts';
 
 const live = serverAndBrowser();
 
@@ -101,7 +101,7 @@ describe.each(['en', 'zh', 'cn'])('accessibility in %s', (lang) => {
     await page.getByTestId('view-table').click();
     await page.locator('.MuiDataGrid-row').first().waitFor();
     await w.check('/main, table view');
-    await page.locator('.MuiDataGrid-row input[type="checkbox"]').first().check();
+    await tick(page.locator('.MuiDataGrid-row input[type="checkbox"]').first());
     await page.getByTestId('action-delete').click();
     await page.getByTestId('confirm-dialog').waitFor();
     await w.check('/main, delete confirmation');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeProblems } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
-import { expectToast, openEnterpriseTab, openPage, signIn, searchList } from './support/pages.ts';
+import { expectToast, openEnterpriseTab, openPage, signIn, searchList, tick } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 import { packageZip, type ZipOptions } from '../support/package-zip.ts';
 
@@ -112,15 +112,15 @@ describe('applications', () => {
     await screenshot(page, 'software-tab-en');
     // Office off (confirmed) and on again.
     const enabled = () => rowOf(page, 'Office').locator('[data-field="enabled"]').innerText();
-    await rowOf(page, 'Office').getByRole('checkbox').check();
+    await tick(rowOf(page, 'Office').getByRole('checkbox'));
     await page.getByTestId('action-disable').click();
     await page.getByTestId('confirm-ok').click();
     await expect.poll(enabled).toBe('No');
-    await rowOf(page, 'Office').getByRole('checkbox').check();
+    await tick(rowOf(page, 'Office').getByRole('checkbox'));
     await page.getByTestId('action-enable').click();
     await expect.poll(enabled).toBe('Yes');
     // Unbind Office (confirmed), then bind it back through the dialog.
-    await rowOf(page, 'Office').getByRole('checkbox').check();
+    await tick(rowOf(page, 'Office').getByRole('checkbox'));
     await page.getByTestId('action-unbind').click();
     await page.getByTestId('confirm-ok').click();
     await expect.poll(() => rowOf(page, 'Office').count()).toBe(0);
@@ -177,7 +177,7 @@ describe('applications', () => {
     await km.getByTestId('km-enabled').check();
     await km.getByTestId('km-add-enterprise').click();
     const pick = page.getByTestId('user-select-dialog');
-    await pick.getByTestId('user-select-table').locator('.MuiDataGrid-row input[type="checkbox"]').first().check();
+    await tick(pick.getByTestId('user-select-table').locator('.MuiDataGrid-row input[type="checkbox"]').first());
     await pick.getByTestId('user-select-confirm').click();
     await km.getByTestId('km-enterprise').locator('.MuiChip-root').first().waitFor();
     await screenshot(page, 'software-km-en');

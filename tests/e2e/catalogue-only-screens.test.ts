@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { ADMIN_PASSWORD } from './support/server.ts';
 import { serverAndBrowser } from './support/session.ts';
 import { screenshot } from './support/browser.ts';
-import { openPage, signIn, fillFormField, expectToast, searchList } from './support/pages.ts';
+import { openPage, signIn, fillFormField, expectToast, searchList, tick } from './support/pages.ts';
 
 const live = serverAndBrowser({ ATRIUM_CATALOGUE_EXTRA: join(process.cwd(), 'tests/fixtures/store-catalogue') });
 
@@ -44,7 +44,7 @@ describe('screens defined only in the catalogue', () => {
     await searchList(page, { name: 'spare' });
     await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
 
-    await page.locator('.MuiDataGrid-row input[type="checkbox"]').first().check();
+    await tick(page.locator('.MuiDataGrid-row input[type="checkbox"]').first());
     await page.getByTestId('action-delete').click();
     await page.getByTestId('confirm-ok').click();
     await page.getByTestId('list-empty').waitFor();

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
-import { expectToast, fillField, fillFormField, openEnterpriseTab, openPage, signIn, searchList } from './support/pages.ts';
+import { expectToast, fillField, fillFormField, openEnterpriseTab, openPage, signIn, searchList, tick } from './support/pages.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../src/core/envelope.ts';
 import { encodePassword } from '../../src/core/password-codec.ts';
@@ -243,7 +243,7 @@ describe('the organisation of an enterprise', () => {
     await pick.getByTestId('user-select-search').click();
     const row = pick.locator('.MuiDataGrid-row', { hasText: 'acme1000' });
     await expect.poll(() => pick.locator('.MuiDataGrid-row').count()).toBe(1);
-    await row.getByRole('checkbox').check();
+    await tick(row.getByRole('checkbox'));
     await expect(pick.getByTestId('user-select-count').innerText()).resolves.toBe('1 user selected');
     await screenshot(page, 'organisation-admin-add');
     await pick.getByTestId('user-select-confirm').click();

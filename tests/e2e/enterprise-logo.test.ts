@@ -7,7 +7,7 @@ import { startFakeSmsGateway, type FakeSmsGateway } from '../support/fake-sms-ga
 import { solidPng } from '../support/png.ts';
 import { startServer, ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
-import { openPage, signIn, fillFormField, expectToast, searchList } from './support/pages.ts';
+import { openPage, signIn, fillFormField, expectToast, searchList, tick } from './support/pages.ts';
 
 const NAME = 'E2E_Logo_Tenant';
 const GATEWAY_REFUSAL = 'Insufficient balance: 0 messages left';
@@ -143,7 +143,7 @@ describe('enterprise logo through the icon picker', () => {
     await searchList(page, { name: NAME });
     await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
     await screenshot(page, 'domains-table-logo');
-    await page.locator('.MuiDataGrid-row input[type="checkbox"]').first().check();
+    await tick(page.locator('.MuiDataGrid-row input[type="checkbox"]').first());
     await page.getByTestId('action-delete').click();
     await page.getByTestId('confirm-ok').click();
     await page.getByTestId('list-empty').waitFor();

@@ -1,7 +1,7 @@
 // The enterprise list (card and table views, search, delete) and the enterprise form, in real Chromium.
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
-import { openPage, signIn, fillFormField, expectToast, searchList } from './support/pages.ts';
+import { openPage, signIn, fillFormField, expectToast, searchList, tick, listSettled } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 import { encodePassword } from '../../src/core/password-codec.ts';
 
@@ -76,7 +76,7 @@ describe('enterprise list', () => {
     await expect.poll(() => session.page.locator('.MuiDataGrid-row').count()).toBe(1);
     await session.page.getByTestId('action-delete').click();
     await expectToast(session.page, 'Please select domains to delete');
-    await session.page.locator('.MuiDataGrid-row input[type="checkbox"]').first().check();
+    await tick(session.page.locator('.MuiDataGrid-row input[type="checkbox"]').first());
     await session.page.getByTestId('action-delete').click();
     await session.page.getByTestId('confirm-dialog').waitFor();
     // The confirmation names what it deletes and what goes with it (issue 9 item 7).
@@ -97,9 +97,10 @@ describe('enterprise list', () => {
     const control = session.page.locator('[data-testid^="card-delete-"]').first();
     await expect(control.getAttribute('aria-label')).resolves.toMatch(/^Delete \S/);
     await session.page.getByTestId('view-table').click();
+    await listSettled(session.page);
     await expect.poll(() => session.page.locator('.MuiDataGrid-row').count()).toBeGreaterThan(2);
     const names = await session.page.locator('.MuiDataGrid-row [data-field="name"]').evaluateAll((cells) => cells.slice(0, 2).map((c) => c.textContent?.trim()));
-    for (const box of await session.page.locator('.MuiDataGrid-row input[type="checkbox"]').all().then((all) => all.slice(0, 2))) await box.check();
+    for (const i of [0, 1]) await tick(session.page.locator('.MuiDataGrid-row input[type="checkbox"]').nth(i));
     await session.page.getByTestId('action-delete').click();
     await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toContain(`Delete 2 enterprises: ${names.join(', ')}?`);
     await session.page.getByTestId('confirm-cancel').click();
@@ -118,7 +119,7 @@ describe('enterprise list', () => {
     await session.page.getByTestId('view-table').click();
     await searchByName('E2E_Stranding');
     await expect.poll(() => session.page.locator('.MuiDataGrid-row').count()).toBe(1);
-    await session.page.locator('.MuiDataGrid-row input[type="checkbox"]').first().check();
+    await tick(session.page.locator('.MuiDataGrid-row input[type="checkbox"]').first());
     await session.page.getByTestId('action-delete').click();
     await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toContain('Stranded_Admin (e2estrand) administers no other enterprise');
     await session.page.getByTestId('confirm-option').check();

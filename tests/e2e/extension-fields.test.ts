@@ -3,7 +3,7 @@
 // list (search field and column) and form with no code change, filled and found.
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
-import { fillFormField, expectToast, searchList } from './support/pages.ts';
+import { fillFormField, expectToast, searchList, tick } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 
 const session = signedInAsAdmin();
@@ -124,7 +124,7 @@ describe('extension fields', () => {
   it('deletes the checked fields after the confirmation', async () => {
     await session.page.goto(`${session.server.url}/#/systemCon/systemFile`);
     const region = session.page.locator('.MuiDataGrid-row').filter({ hasText: 'Region' });
-    await region.locator('input[type="checkbox"]').check();
+    await tick(region.locator('input[type="checkbox"]'));
     await session.page.getByTestId('action-delete').click();
     await session.page.getByTestId('confirm-ok').click();
     await expectToast(session.page, 'Deleted successfully.');

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
-import { expectToast, fillField, fillFormField, openPage, searchList, signIn } from './support/pages.ts';
+import { expectToast, fillField, fillFormField, openPage, searchList, signIn, tick } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
 
@@ -56,7 +56,7 @@ describe('roles and permissions', () => {
     await page.getByTestId('confirm-cancel').click();
     expect(await stateOf(page, 'modules', 'Export leave records')).toBe('checked');
     await page.getByTestId('access-undo').click();
-    expect(await stateOf(page, 'modules', 'Leave')).toBe('unchecked');
+    await expect.poll(() => stateOf(page, 'modules', 'Leave')).toBe('unchecked');
     await page.getByTestId('access-role-hr').click();
     await expect.poll(() => page.getByTestId('access-role-title').innerText()).toBe('HR officer');
     expect(await stateOf(page, 'modules', 'Business trips')).toBe('checked');
@@ -76,7 +76,7 @@ describe('roles and permissions', () => {
     expect(await page.getByTestId('access-role-Trip desk').count()).toBe(0);
     // A package role keeps its name: its buttons stay disabled.
     await page.getByTestId('access-role-hr').click();
-    await expect(page.getByTestId('access-role-delete').isDisabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByTestId('access-role-delete').isDisabled()).toBe(true);
     await page.getByTestId('access-role-Travel desk').click();
     await page.getByTestId('access-role-delete').click();
     await expect(page.getByTestId('confirm-text').innerText()).resolves.toContain('Delete the role "Travel desk"');
@@ -95,7 +95,7 @@ describe('roles and permissions', () => {
     const pick = page.getByTestId('user-select-dialog');
     await fillField(page, 'user-select-search-loginno', 'acme08');
     await pick.getByTestId('user-select-search').click();
-    await pick.getByTestId('user-select-table').locator('.MuiDataGrid-row').filter({ hasText: 'acme08' }).locator('input[type="checkbox"]').check();
+    await tick(pick.getByTestId('user-select-table').locator('.MuiDataGrid-row').filter({ hasText: 'acme08' }).locator('input[type="checkbox"]'));
     await pick.getByTestId('user-select-confirm').click();
     await page.getByTestId('effective-user').waitFor();
     expect(page.url()).toMatch(/tab=effective.*user=|user=.*tab=effective/);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeProblems } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
-import { fillField, openEnterpriseTab, openPage, signIn } from './support/pages.ts';
+import { fillField, openEnterpriseTab, openPage, signIn, tick } from './support/pages.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
 import { signedInAsAdmin } from './support/session.ts';
 
@@ -24,7 +24,7 @@ describe('roles of an enterprise', () => {
     await fillField(page, 'user-select-search-loginno', 'acme1000');
     await pick.getByTestId('user-select-search').click();
     const row = pick.getByTestId('user-select-table').locator('.MuiDataGrid-row').filter({ hasText: 'acme1000' });
-    await row.getByRole('checkbox').check();
+    await tick(row.getByRole('checkbox'));
     await pick.getByTestId('user-select-confirm').click();
     await pick.waitFor({ state: 'detached' });
     await page.getByRole('alert').filter({ hasText: '1 user given the role.' }).waitFor();
@@ -38,7 +38,7 @@ describe('roles of an enterprise', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('role-title').innerText()).toBe('HR officer');
     await holder(page, 'acme1000').waitFor();
-    await holder(page, 'acme1000').getByRole('checkbox').check();
+    await tick(holder(page, 'acme1000').getByRole('checkbox'));
     await page.getByTestId('role-remove-users').click();
     expect(await page.getByTestId('confirm-text').innerText()).toContain('HR officer');
     await page.getByTestId('confirm-ok').click();

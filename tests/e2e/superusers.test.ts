@@ -3,7 +3,7 @@
 // view, and a delete with its confirmation.
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
-import { openPage, signIn, fillFormField, expectToast, listSettled, searchList } from './support/pages.ts';
+import { openPage, signIn, fillFormField, expectToast, listSettled, searchList, tick } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 import { encodePassword } from '../../src/core/password-codec.ts';
 
@@ -176,7 +176,7 @@ describe('privileged users', () => {
     await expect.poll(() => rows().count()).toBe(1);
     await session.page.getByTestId('action-delete').click();
     await expectToast(session.page, 'Please select the privileged users to delete.');
-    await session.page.locator('.MuiDataGrid-row input[type="checkbox"]').first().check();
+    await tick(session.page.locator('.MuiDataGrid-row input[type="checkbox"]').first());
     await session.page.getByTestId('action-delete').click();
     await session.page.getByTestId('confirm-dialog').waitFor();
     await screenshot(session.page, 'superusers-confirm-delete');

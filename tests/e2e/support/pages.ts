@@ -1,5 +1,6 @@
 // Page helpers shared by the browser tests: what a user does, named as the user would say it.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { collectCspViolations } from './csp-violations.ts';
 
 export async function openPage(browser: Browser, baseUrl: string, lang = 'en'): Promise<Page> {
@@ -34,6 +35,20 @@ export async function searchList(page: Page, filter: Record<string, string>): Pr
   for (const [field, value] of Object.entries(filter)) await fillField(page, `list-search-${field}`, value);
   await page.getByTestId('list-search-submit').click();
   await listSettled(page, filter);
+}
+
+/** Checks a check box, again when a re-render of its grid replaced the row under the click (Playwright
+ *  then reports "did not change its state"); done once it stays checked. */
+export async function tick(box: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await box.check({ timeout: 2_000 }).catch(() => undefined);
+        return box.isChecked();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 }
 
 /** Waits for a toast (or inline alert) holding the text; older toasts may still be on screen. */
