@@ -10,7 +10,7 @@ import type { ApiClient } from './helpers/api-client.ts';
 
 const targets = await databaseTargets();
 type Secret = { secret: string; hint: string; createdAt: string };
-type Status = { exists: boolean; hint: string | null; createdAt: string | null };
+type Status = { exists: boolean; hint: string | null; createdAt: string | null; tokenLifetime: number };
 type Token = { accessToken: string; expiresIn: number };
 
 describe.each(targets)('the Open API secret on $name', (target) => {
@@ -37,7 +37,7 @@ describe.each(targets)('the Open API secret on $name', (target) => {
   afterAll(() => server?.close());
 
   it('answers a new secret once, keeps only its hash, and says only its first characters after', async () => {
-    expect((await acme.call<Status>('GET', path())).reply.data).toEqual({ exists: false, hint: null, createdAt: null });
+    expect((await acme.call<Status>('GET', path())).reply.data).toEqual({ exists: false, hint: null, createdAt: null, tokenLifetime: 7200 });
     const made = await acme.call<Secret>('PUT', path());
     expect(made.reply.errcode).toBe(0);
     expect(made.headers.get('cache-control')).toBe('no-store');
@@ -48,7 +48,7 @@ describe.each(targets)('the Open API secret on $name', (target) => {
     expect(stored.secret_hash).toBe(createHash('sha256').update(secret).digest('hex'));
     expect(JSON.stringify(stored)).not.toContain(secret);
     const status = (await acme.call<Status>('GET', path())).reply.data;
-    expect(status).toEqual({ exists: true, hint, createdAt: made.reply.data.createdAt });
+    expect(status).toEqual({ exists: true, hint, createdAt: made.reply.data.createdAt, tokenLifetime: 7200 });
     expect(JSON.stringify(status)).not.toContain(secret);
   });
 

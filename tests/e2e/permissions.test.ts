@@ -17,6 +17,15 @@ const item = (page: Page, tree: string, name: string) => page.getByTestId(`acces
 const boxOf = (page: Page, tree: string, name: string) => item(page, tree, name).locator('input[type="checkbox"]').first();
 const stateOf = async (page: Page, tree: string, name: string) => ({ true: 'checked', mixed: 'mixed' })[(await item(page, tree, name).getAttribute('aria-checked')) ?? ''] ?? 'unchecked';
 
+/** A call as the signed-in administrator's browser makes it (session cookie and CSRF header); answers its data. */
+async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const csrf = (await session.page.context().cookies()).find((c) => c.name === 'atrium_csrf')?.value ?? '';
+  const reply = await session.page.request.fetch(`${session.server.url}${path}`, { method, data: body, headers: { 'x-csrf-token': csrf } });
+  const envelope = (await reply.json()) as { errcode: number; errmsg: string; data: T };
+  if (envelope.errcode !== 0) throw new Error(`${method} ${path}: ${envelope.errmsg}`);
+  return envelope.data;
+}
+
 async function openOffice(page: Page): Promise<void> {
   await page.goto(`${session.server.url}/#/applications`);
   await searchList(page, { name: 'Office' });
@@ -88,6 +97,13 @@ describe('roles and permissions', () => {
   it('shows what one user can use, through which roles', async () => {
     const { page } = session;
     await openOffice(page);
+    // acme08 holds both roles of Office, whatever the demo data gave it.
+    const app = new URL(page.url().replace('#', '')).searchParams.get('app')!;
+    const acmeId = (await api<Array<{ id: string; name: string }>>('GET', '/authtime/lookups/domains')).find((d) => d.name === 'Acme')!.id;
+    const user = await api<{ id: string }>('GET', `/authtime/domain/${acmeId}/user?loginNo=acme08`);
+    for (const role of (await api<{ datas: Array<{ id: string }> }>('POST', `/authtime/application/${app}/roles`, {})).datas) {
+      await api('PUT', `/authtime/role/${role.id}/users`, { domainid: acmeId, userIds: [user.id] });
+    }
     await page.getByTestId('access-tab-effective').click();
     await page.getByTestId('effective-domain').click();
     await page.getByRole('option', { name: 'Acme', exact: true }).click();

@@ -567,6 +567,10 @@ export interface OpenApiSecret {
 export interface OpenApiSecretStatus {
   exists: boolean;
   /**
+   * the seconds an access token lasts
+   */
+  tokenLifetime: number;
+  /**
    * the secret's first characters
    */
   hint: string | null;

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { call } from '../../api/client.ts';
+import { withParams } from '../../runtime/query-params.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 
 export type Role = Calls['roles.list']['reply']['datas'][number];
@@ -27,11 +28,7 @@ export function useAccessState() {
   /** A new application starts with no role; the rest of the URL stays. */
   const choose = useCallback<Choose>(
     (next) =>
-      setParams((now) => {
-        const copy = new URLSearchParams(now);
-        for (const [key, value] of Object.entries(next)) if (value) copy.set(key, value); else copy.delete(key);
-        return copy;
-      }),
+      setParams((now) => withParams(now, next)),
     [setParams],
   );
 

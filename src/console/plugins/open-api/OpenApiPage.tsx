@@ -17,8 +17,6 @@ import { notifySuccess } from '../../shell/notify.ts';
 type Status = Calls['openApi.secretStatus']['reply'];
 type Generated = Calls['openApi.regenerate']['reply'];
 type Service = Calls['openApi.services']['reply'][number];
-/** How long an access token lasts (areas/open-api/tokens.ts). */
-const TOKEN_HOURS = 2;
 
 export default function OpenApiPage() {
   const { t } = useTranslation();
@@ -38,7 +36,7 @@ export default function OpenApiPage() {
     setConfirming(false);
     const fresh = await call('openApi.regenerate', { params: { id: domainId } });
     setGenerated(fresh);
-    setStatus({ exists: true, hint: fresh.hint, createdAt: fresh.createdAt });
+    setStatus((now) => ({ ...now!, exists: true, hint: fresh.hint, createdAt: fresh.createdAt }));
   };
   const copy = async () => {
     await navigator.clipboard.writeText(generated!.secret);
@@ -48,7 +46,7 @@ export default function OpenApiPage() {
   if (!status) return <LoadingPanel />;
   return (
     <Stack spacing={2} sx={{ maxWidth: 960 }} data-testid="open-api">
-      <Typography color="text.secondary">{t('openApi.intro', { hours: TOKEN_HOURS })}</Typography>
+      <Typography color="text.secondary">{t('openApi.intro', { hours: status.tokenLifetime / 3600 })}</Typography>
       <Typography data-testid="open-api-status">{status.exists ? t('openApi.current', { date: formatDateTime(status.createdAt), hint: status.hint }) : t('openApi.none')}</Typography>
       {generated && (
         <Stack spacing={1}>

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { call } from '../../api/client.ts';
+import { withParams } from '../../runtime/query-params.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 
 type Application = Calls['domainApplications.bound']['reply']['datas'][number];
@@ -25,14 +26,7 @@ export function useRoleAssignment(domainId: string) {
   /** Changes the URL's choice in place (the tab and the enterprise stay). */
   const choose = useCallback(
     (next: { app?: string; role?: string; q?: string }) =>
-      setParams(
-        (now) => {
-          const copy = new URLSearchParams(now);
-          for (const [key, value] of Object.entries(next)) if (value) copy.set(key, value); else copy.delete(key);
-          return copy;
-        },
-        { replace: true },
-      ),
+      setParams((now) => withParams(now, next), { replace: true }),
     [setParams],
   );
 

@@ -41,3 +41,10 @@ export async function holdersInReach(db: Db, user: CurrentUser): Promise<Express
   }
   return sql<SqlBool>`u.domain_id = any(${sql.val([...(visibleDomains(user.reach) ?? [])])}::text[])`;
 }
+
+/** The binding of an application to an enterprise (its module switches); 1404 when it is not bound. */
+export async function bindingOf(db: Db, domainId: string, applicationId: string) {
+  const row = await db.selectFrom('domain_applications').select('disabled_modules').where('domain_id', '=', domainId).where('application_id', '=', applicationId).executeTakeFirst();
+  if (!row) throw new AppError('notFound');
+  return row;
+}

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
 import { governsDomain } from '../../auth/reach.ts';
-import { inLanguage, nameContains } from '../applications/application-sql.ts';
+import { bindingOf, inLanguage, nameContains } from '../applications/application-sql.ts';
 import { visibleTenant } from '../users/queries.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError, ValidationFailure } from '../../http/app-error.ts';
@@ -138,18 +138,11 @@ const switchTo =
     });
   };
 
-/** The binding of one application to the enterprise (1404 when it is not bound). */
-async function binding(db: Db, domainId: string, applicationId: string) {
-  const row = await db.selectFrom('domain_applications').select('disabled_modules').where('domain_id', '=', domainId).where('application_id', '=', applicationId).executeTakeFirst();
-  if (!row) throw new AppError('notFound');
-  return row;
-}
-
 const modules: CallHandler<'domainApplications.modules'> = async (ctx) => {
   const { id: domainId, applicationId } = ctx.params;
   await enterprise(ctx, domainId);
   const { db } = ctx.services;
-  const { disabled_modules: off } = await binding(db, domainId, applicationId);
+  const { disabled_modules: off } = await bindingOf(db, domainId, applicationId);
   const language = (await ctx.request.atrium.language()) as Language;
   const rows = await db.selectFrom('app_modules as m').select('m.id').select(inLanguage(sql.ref('m.names'), sql.ref('m.id'), language).as('name')).where('m.application_id', '=', applicationId).orderBy('m.order_no').orderBy('m.id').execute();
   return rows.map((m) => ({ id: m.id, name: m.name, enabled: !off.includes(m.id) }));
@@ -161,7 +154,7 @@ const setModules: CallHandler<'domainApplications.setModules'> = async (ctx) => 
   if (!governsDomain(requireUser(ctx).reach, domainId)) throw new AppError('forbidden', undefined, 'software.msg.switchByGovernors');
   const disabled = ctx.body.disabled;
   return ctx.services.db.transaction().execute(async (trx) => {
-    await binding(trx, domainId, applicationId);
+    await bindingOf(trx, domainId, applicationId);
     const known = new Set((await trx.selectFrom('app_modules').select('id').where('application_id', '=', applicationId).execute()).map((m) => m.id));
     const unknown = disabled.map((id, i) => ({ id, i })).filter(({ id }) => !known.has(id));
     if (unknown.length) throw new ValidationFailure([], unknown.map(({ id, i }) => ({ field: `/disabled/${i}`, message: 'software.msg.unknownModule', params: { id } })));

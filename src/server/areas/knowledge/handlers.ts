@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { governsDomain } from '../../auth/reach.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { holdersInReach } from '../applications/application-sql.ts';
+import { bindingOf, holdersInReach } from '../applications/application-sql.ts';
 import { visibleTenant } from '../users/queries.ts';
 import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
 
@@ -12,9 +12,8 @@ type Ctx = Pick<HandlerContext, 'user' | 'services'>;
 
 /** 1404 unless the caller sees the enterprise and the application is bound to it. */
 async function boundApplication(ctx: Ctx, domainId: string, applicationId: string): Promise<void> {
-  const { db } = ctx.services;
-  await visibleTenant(db, requireUser(ctx).reach, domainId);
-  if (!(await db.selectFrom('domain_applications').select('domain_id').where('domain_id', '=', domainId).where('application_id', '=', applicationId).executeTakeFirst())) throw new AppError('notFound');
+  await visibleTenant(ctx.services.db, requireUser(ctx).reach, domainId);
+  await bindingOf(ctx.services.db, domainId, applicationId);
 }
 
 async function status(ctx: Ctx, db: Db, domainId: string, applicationId: string) {

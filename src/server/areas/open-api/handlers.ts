@@ -8,7 +8,7 @@ import { inLanguage } from '../applications/application-sql.ts';
 import { AppError } from '../../http/app-error.ts';
 import { visibleTenant } from '../users/queries.ts';
 import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
-import { exchangeSecret, regenerateSecret } from './tokens.ts';
+import { ACCESS_TOKEN_SECONDS, exchangeSecret, regenerateSecret } from './tokens.ts';
 
 /** 1404 unless the caller sees the enterprise; 1403 unless it governs it. */
 async function governed(ctx: Pick<HandlerContext, 'user' | 'services'>, domainId: string): Promise<void> {
@@ -20,7 +20,7 @@ async function governed(ctx: Pick<HandlerContext, 'user' | 'services'>, domainId
 const secretStatus: CallHandler<'openApi.secretStatus'> = async (ctx) => {
   await governed(ctx, ctx.params.id);
   const row = await ctx.services.db.selectFrom('domain_secrets').select(['hint', 'created_at']).where('domain_id', '=', ctx.params.id).executeTakeFirst();
-  return { exists: Boolean(row), hint: row?.hint ?? null, createdAt: row?.created_at.toISOString() ?? null };
+  return { exists: Boolean(row), hint: row?.hint ?? null, createdAt: row?.created_at.toISOString() ?? null, tokenLifetime: ACCESS_TOKEN_SECONDS };
 };
 
 const regenerate: CallHandler<'openApi.regenerate'> = async (ctx) => {

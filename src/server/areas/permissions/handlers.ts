@@ -24,12 +24,13 @@ async function opened(ctx: Ctx, applicationId: string) {
   return (await ctx.request.atrium.language()) as Language;
 }
 
-/** One tree under `parentId` (1404 for a node it does not have), with states for the role when asked. */
-async function treeNodes(ctx: Ctx, applicationId: string, kind: TreeKind, parentId: string | undefined, roleId: string | undefined) {
+/** One tree under `parentId` (1404 for a node it does not have, or one `parentKind` does not name), with
+ *  states for the role when asked. */
+async function treeNodes(ctx: Ctx, applicationId: string, kind: TreeKind, parentId: string | undefined, roleId: string | undefined, parentKind?: 'module') {
   const { db } = ctx.services;
   const language = await opened(ctx, applicationId);
   const tree = await loadTree(db, applicationId, kind, language);
-  if (parentId !== undefined && !tree.has(parentId)) throw new AppError('notFound');
+  if (parentId !== undefined && (!tree.has(parentId) || (parentKind && tree.node(parentId)?.kind !== parentKind))) throw new AppError('notFound');
   const granted = roleId === undefined ? null : new Set((await grantsOf(db, [await roleOf(db, applicationId, roleId)], kind)).keys());
   return nodesWithState(tree, parentId ?? null, granted);
 }
@@ -75,11 +76,7 @@ const pcMenus: CallHandler<'permissions.pcMenus'> = (ctx) => treeNodes(ctx, ctx.
 const mobileMenus: CallHandler<'permissions.mobileMenus'> = (ctx) => treeNodes(ctx, ctx.params.id, 'mobile', ctx.query.parentId, ctx.query.roleId);
 const modules: CallHandler<'permissions.modules'> = (ctx) => treeNodes(ctx, ctx.params.id, 'modules', ctx.query.parentId, ctx.query.roleId);
 
-const moduleResources: CallHandler<'permissions.moduleResources'> = async (ctx) => {
-  const tree = await loadTree(ctx.services.db, ctx.params.id, 'modules', await opened(ctx, ctx.params.id));
-  if (tree.node(ctx.params.moduleId)?.kind !== 'module') throw new AppError('notFound');
-  return treeNodes(ctx, ctx.params.id, 'modules', ctx.params.moduleId, ctx.query.roleId);
-};
+const moduleResources: CallHandler<'permissions.moduleResources'> = (ctx) => treeNodes(ctx, ctx.params.id, 'modules', ctx.params.moduleId, ctx.query.roleId, 'module');
 
 const effective: CallHandler<'permissions.effective'> = async (ctx) => effectiveAccess(ctx.services.db, requireUser(ctx), ctx.params.id, ctx.query.userid, await opened(ctx, ctx.params.id));
 
