@@ -6,6 +6,8 @@ import { loadCatalogue, PROJECT_ROOT, catalogueRoots } from '../core/catalogue/f
 import type { Catalogue } from '../core/catalogue/types.ts';
 import type { AtriumDatabase } from './db/connect.ts';
 import type { AppServices } from './services.ts';
+import { sessionCache } from './auth/sessions.ts';
+import { userPageCache } from './areas/users/queries.ts';
 import requestContext from './plugins/request-context.ts';
 import errorHandler, { answerFrameworkError } from './plugins/error-handler.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -43,6 +45,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** Scan for password-expiry notices hourly until the app closes (main.ts; tests call the scan themselves). */
   scheduleNotices?: boolean;
+  /** Keep pages of lists between calls (D42); default true. The bench turns it off to measure reads. */
+  listCache?: boolean;
 }
 
 function catalogueFor(options: AppOptions): Catalogue {
@@ -59,6 +63,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     database: options.database,
     db: options.database.db,
     catalogue: catalogueFor(options),
+    sessions: sessionCache(options.database.changes),
+    userPages: userPageCache(options.database.changes, options.listCache ?? true),
     dataDir: options.dataDir,
     captcha: options.captcha ?? true,
     consoleDir: options.consoleDir ?? join(PROJECT_ROOT, 'dist', 'console'),

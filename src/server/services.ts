@@ -5,11 +5,18 @@ import type { Db } from './db/schema.ts';
 import type { SmsGateway } from './integrations/sms/sms-gateway.ts';
 import type { RateLimits } from './plugins/rate-limits.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
+import type { SessionRows } from './auth/sessions.ts';
+import type { ChangeCache } from './db/change-cache.ts';
+import type { UserListPage } from './areas/users/queries.ts';
 
 export interface AppServices {
   database: AtriumDatabase;
   db: Db;
   catalogue: Catalogue;
+  /** Sessions read by earlier calls, good until the database says something changed (D42). */
+  sessions: SessionRows;
+  /** Pages of users lists, good until users, departments or roles change (D42). */
+  userPages: ChangeCache<UserListPage>;
   /** Root of uploads and other files (uploads live in <dataDir>/uploads). */
   dataDir: string;
   /** false when ATRIUM_CAPTCHA=off: login skips the check code. */

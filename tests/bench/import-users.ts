@@ -1,35 +1,67 @@
-// A quick measure of the Excel import (D35): 10,000 new users previewed then committed, then the same
-// file again (all unchanged), and an export of them; wall time and the server process's peak RSS.
-// `npx tsx tests/bench/import-users.ts` (PGlite; BENCH_DATABASE=postgres for PostgreSQL).
-import { databaseTargets } from '../api/helpers/databases.ts';
-import { ADMIN, startTestServer } from '../api/helpers/test-server.ts';
+// The Excel import and export (D35) on a real server process (`npm run serve`'s entry, spawned), so its
+// memory is the server's alone: ROWS new users previewed then committed, then the same file again (all
+// unchanged), and an export of the tenant's users. Wall time, and the server's peak RSS during each step
+// above its RSS before it (Linux /proc: the peak is reset before each step).
+// `npx tsx tests/bench/import-users.ts` (PGlite; BENCH_DATABASE=postgres for PostgreSQL; BENCH_ROWS).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { ApiClient } from '../api/helpers/api-client.ts';
+import { POSTGRES_URL } from '../api/helpers/databases.ts';
+import { spawnServer } from '../api/helpers/spawned-server.ts';
 import { workbook } from '../support/xlsx-files.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10000);
-const targets = await databaseTargets();
-const target = targets.find((t) => t.name === (process.env.BENCH_DATABASE ?? 'pglite')) ?? targets[0];
-const server = await startTestServer(target);
-const admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
-const domain = await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow();
-const rows = Array.from({ length: ROWS }, (_, i) => [`bench${i}`, `Bench_${i}`, 'Headquarters/Sales', `bench${i}@acme.example`, `139${String(i).padStart(8, '0')}`]);
-const bytes = await workbook(['Login number', 'Name', 'Department', 'Email', 'Telephone'], rows);
-const form = new FormData();
-form.append('file', new Blob([new Uint8Array(bytes)]), 'bench.xlsx');
-const up = await admin.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', { query: { path: 'import', domainid: domain.id }, form });
-const path = up.reply.data[0].filePath;
-let peak = 0;
-const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-const timed = async (what: string, work: () => Promise<unknown>) => {
-  peak = process.memoryUsage().rss;
-  const start = performance.now();
-  const result = await work();
-  console.log(`${what}: ${((performance.now() - start) / 1000).toFixed(1)} s, peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB`, result);
-};
-console.log(`${target.name}: ${ROWS} rows, file ${(bytes.length / 1024).toFixed(0)} KB; RSS before ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB (server, PGlite and this script share the process)`);
-const importUsers = (mode: string) => async () => (await admin.call<{ general: unknown }>('POST', `/authtime/domain/${domain.id}/user/import`, { query: { mode }, body: { path } })).reply.data?.general;
-await timed('preview', importUsers('preview'));
-await timed('commit', importUsers('commit'));
-await timed('re-run', importUsers('commit'));
-await timed('export', async () => (await (await admin.raw('GET', `/authtime/domain/${domain.id}/user/export`)).arrayBuffer()).byteLength);
-clearInterval(sampler);
-await server.close();
+const PASSWORD = 'Bench@2026';
+const onPostgres = process.env.BENCH_DATABASE === 'postgres';
+
+async function onAdminClient(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  await client.query(statement).finally(() => client.end());
+}
+
+const memory = (pid: number, field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'atrium-import-bench-'));
+const schema = `atrium_import_bench_${randomBytes(4).toString('hex')}`;
+if (onPostgres) await onAdminClient(`create schema ${schema}`);
+const databaseUrl = `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+const server = await spawnServer({ DATA_DIR: dataDir, ATRIUM_DEMO: 'on', ATRIUM_ADMIN_PASSWORD: PASSWORD, ...(onPostgres ? { DATABASE_URL: databaseUrl } : {}) });
+try {
+  const admin = new ApiClient(`http://127.0.0.1:${server.port}`, 'en');
+  const login = await admin.login('admin', PASSWORD, '');
+  if (login.reply.errcode !== 0) throw new Error(`login failed: ${login.reply.errmsg}`);
+  const domains = await admin.call<{ datas: Array<{ id: string; name: string }> }>('POST', '/authtime/domains', { query: { currpage: 1, pagelines: 10 }, body: { name: 'Acme' } });
+  const domainId = domains.reply.data.datas.find((d) => d.name === 'Acme')!.id;
+
+  const rows = Array.from({ length: ROWS }, (_, i) => [`bench${i}`, `Bench_${i}`, 'Headquarters/Sales', `bench${i}@acme.example`, `139${String(i).padStart(8, '0')}`]);
+  const bytes = await workbook(['Login number', 'Name', 'Department', 'Email', 'Telephone'], rows);
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), 'bench.xlsx');
+  const up = await admin.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', { query: { path: 'import', domainid: domainId }, form });
+  const path = up.reply.data[0].filePath;
+
+  console.log(`${onPostgres ? 'PostgreSQL' : 'PGlite'}: ${ROWS} rows, file ${(bytes.length / 1024).toFixed(0)} KB`);
+  const step = async (what: string, work: () => Promise<unknown>) => {
+    writeFileSync(`/proc/${server.pid}/clear_refs`, '5'); // the peak starts again from now
+    const before = memory(server.pid, 'VmRSS');
+    const start = performance.now();
+    const result = await work();
+    const seconds = (performance.now() - start) / 1000;
+    const extra = memory(server.pid, 'VmHWM') - before;
+    console.log(`${what.padEnd(8)} ${seconds.toFixed(1).padStart(6)} s   server RSS ${before.toFixed(0)} MB + ${extra.toFixed(0)} MB at peak   ${JSON.stringify(result)}`);
+  };
+  const importUsers = (mode: string) => async () =>
+    (await admin.call<{ general: unknown }>('POST', `/authtime/domain/${domainId}/user/import`, { query: { mode }, body: { path } })).reply.data?.general;
+  await step('preview', importUsers('preview'));
+  await step('commit', importUsers('commit'));
+  await step('re-run', importUsers('commit'));
+  await step('export', async () => (await (await admin.raw('GET', `/authtime/domain/${domainId}/user/export`)).arrayBuffer()).byteLength);
+} finally {
+  await server.stop();
+  if (onPostgres) await onAdminClient(`drop schema ${schema} cascade`);
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,11 +1,14 @@
 // Sessions in the database (they are the online-users list): created at login, found from the
-// cookie on each call, slid forward while used, removed at logout, and all but the current one ended
-// when the user's password changes.
+// cookie on each call (kept between calls until what they were read from changes, D42), slid
+// forward while used, removed at logout, and all but the current one ended when the user's
+// password changes.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { purgeRateLimitHits } from '../plugins/rate-limit-store.ts';
 import type { Db } from '../db/schema.ts';
 import { selectCurrentUser, toCurrentUser, type CurrentUser } from './current-user.ts';
+import { ChangeCache } from '../db/change-cache.ts';
+import type { TableChanges } from '../db/table-changes.ts';
 
 /** Idle lifetime of a session. */
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
@@ -39,22 +42,42 @@ export async function createSession(db: Db, superuserId: string, client: { ip: s
   return { cookieValue, csrfToken };
 }
 
-export async function findSession(db: Db, cookieValue: string): Promise<ActiveSession | null> {
-  const id = storedIdOf(cookieValue);
-  const row = await selectCurrentUser(db)
+function readSession(db: Db, id: string) {
+  return selectCurrentUser(db)
     .innerJoin('sessions as s', 's.superuser_id', 'u.id')
-    .select(['s.csrf_token', 's.last_seen_at'])
+    .select(['s.csrf_token', 's.last_seen_at', 's.expires_at'])
     .where('s.id', '=', id)
     .where('s.expires_at', '>', sql<Date>`now()`)
     .where('u.status', '=', 1)
     .executeTakeFirst();
-  if (!row) return null;
+}
+
+/** Sessions as read by `findSession`, kept between calls until what they were read from changes. */
+export type SessionRows = ChangeCache<NonNullable<Awaited<ReturnType<typeof readSession>>>>;
+
+/** Everything a session's row is read from (selectCurrentUser): departments give the enterprises
+ *  of a department-level user. */
+const SESSION_TABLES = ['sessions', 'superusers', 'superuser_domains', 'superuser_departments', 'departments', 'config'];
+
+export const sessionCache = (changes: TableChanges): SessionRows => new ChangeCache(changes, SESSION_TABLES, { maxEntries: 10_000, maxAgeMs: 30_000 });
+
+export async function findSession(db: Db, cache: SessionRows, cookieValue: string): Promise<ActiveSession | null> {
+  const id = storedIdOf(cookieValue);
+  let row = cache.get(id);
+  if (!row) {
+    const mark = cache.mark();
+    row = await readSession(db, id);
+    if (!row) return null;
+    cache.put(id, row, mark, new Date(row.expires_at).getTime());
+  }
   if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) {
-    await db
-      .updateTable('sessions')
-      .set({ last_seen_at: new Date(), expires_at: new Date(Date.now() + SESSION_IDLE_MS) })
-      .where('id', '=', id)
-      .execute();
+    const mark = cache.mark();
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
+    const touched = await db.updateTable('sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id', '=', id).executeTakeFirst();
+    if (Number(touched.numUpdatedRows) === 0) return null; // ended in the meantime
+    row = { ...row, last_seen_at: now, expires_at: expiresAt };
+    cache.put(id, row, mark, expiresAt.getTime());
   }
   return { id, csrfToken: row.csrf_token, user: toCurrentUser(row) };
 }

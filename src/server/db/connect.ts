@@ -6,6 +6,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PglitePool } from './pglite-pool.ts';
+import { CHANGES_CHANNEL, TableChanges } from './table-changes.ts';
 import type { DatabaseSchema, Db } from './schema.ts';
 
 export interface PoolStatus {
@@ -17,6 +18,8 @@ export interface PoolStatus {
 export interface AtriumDatabase {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Which tables changed, as the database announces it (the caches read it). */
+  changes: TableChanges;
   /** Live figures of the connection pool (the monitor page reads them). */
   poolStatus(): PoolStatus;
   close(): Promise<void>;
@@ -44,9 +47,30 @@ const pgTypes = {
 function openPostgres(url: string, extra: pg.PoolConfig | undefined): AtriumDatabase {
   const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes, ...extra });
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  // Every pooled connection listens: the one that commits a change hears its own notice before the
+  // commit returns, so this server never serves a stale session after its own change; the idle ones
+  // hear other servers' changes.
+  const changes = new TableChanges();
+  const listening = new WeakSet<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    client.on('notification', (notice) => {
+      if (notice.channel === CHANGES_CHANNEL && notice.payload) changes.notice(notice.payload);
+    });
+    client.query(`listen ${CHANGES_CHANNEL}`).then(
+      () => {
+        listening.add(client);
+        changes.listening(1);
+      },
+      () => undefined, // the connection is broken: its first real query reports it
+    );
+  });
+  pool.on('remove', (client) => {
+    if (listening.delete(client)) changes.listening(-1);
+  });
   return {
     db,
     kind: 'postgres',
+    changes,
     poolStatus: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
@@ -56,11 +80,16 @@ async function openPglite(options: OpenDatabaseOptions): Promise<AtriumDatabase>
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const pglite = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteSnapshot, extensions: { pg_trgm } });
   await pglite.waitReady;
+  // PGlite is one connection: a notice arrives with the commit that caused it.
+  const changes = new TableChanges();
+  await pglite.listen(CHANGES_CHANNEL, (table) => changes.notice(table));
+  changes.listening(1);
   const pool = new PglitePool(pglite);
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: pool as never }) });
   return {
     db,
     kind: 'pglite',
+    changes,
     poolStatus: () => ({ total: 1, idle: pool.busy ? 0 : 1, waiting: pool.waiting }),
     close: () => db.destroy(),
     async dumpSnapshot() {

@@ -16,6 +16,7 @@ import * as userSearchAndCounts from './migrations/0012-user-search-and-counts.t
 import * as applications from './migrations/0013-applications.ts';
 import * as openApi from './migrations/0014-open-api.ts';
 import * as knowledgeManagement from './migrations/0015-knowledge-management.ts';
+import * as changeNotices from './migrations/0016-change-notices.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0013-applications': applications,
   '0014-open-api': openApi,
   '0015-knowledge-management': knowledgeManagement,
+  '0016-change-notices': changeNotices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

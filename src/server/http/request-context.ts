@@ -47,7 +47,7 @@ export class RequestContext {
   session(): Promise<ActiveSession | null> {
     this.sessionPromise ??= (async () => {
       const cookieValue = this.request.cookies[SESSION_COOKIE];
-      return cookieValue ? findSession(this.services.db, cookieValue) : null;
+      return cookieValue ? findSession(this.services.db, this.services.sessions, cookieValue) : null;
     })();
     return this.sessionPromise;
   }

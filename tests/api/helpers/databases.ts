@@ -56,13 +56,15 @@ const postgres: DatabaseTarget = {
   name: 'postgres',
   async open(dataDir) {
     const schema = `atrium_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    await withSchemaLock('shared', `create schema ${schema}`);
     const pool = () => openDatabase({ databaseUrl: POSTGRES_URL, pgPool: { options: `-c search_path=${schema}`, max: 4 } });
     const database = await pool();
-    await prepareDatabase(database.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD, demo: true });
+    const lock = await schemaLock('shared');
+    try {
+      await prepareDatabase(database.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD, demo: true });
+    } finally {
+      await lock.release();
+    }
     return {
       database,
       async second() {
@@ -71,14 +73,33 @@ const postgres: DatabaseTarget = {
       },
       async dispose() {
         await database.close();
-        const dropper = new pg.Client({ connectionString: POSTGRES_URL });
-        await dropper.connect();
-        await dropper.query(`drop schema ${schema} cascade`);
-        await dropper.end();
+        await withSchemaLock('exclusive', `drop schema ${schema} cascade`);
       },
     };
   },
 };
+
+/** Kysely's migrator looks at the tables of every schema (pg_get_serial_sequence on each), so a schema
+ *  another test worker drops meanwhile fails the migration ("schema … does not exist"). Migrations
+ *  hold this lock shared; a drop waits for them and holds it alone. */
+const SCHEMA_LOCK = 736_105;
+
+async function schemaLock(mode: 'shared' | 'exclusive'): Promise<{ client: pg.Client; release: () => Promise<void> }> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  const suffix = mode === 'shared' ? '_shared' : '';
+  await client.query(`select pg_advisory_lock${suffix}(${SCHEMA_LOCK})`);
+  return { client, release: () => client.end() }; // ending the session frees its lock
+}
+
+async function withSchemaLock(mode: 'shared' | 'exclusive', statement: string): Promise<void> {
+  const lock = await schemaLock(mode);
+  try {
+    await lock.client.query(statement);
+  } finally {
+    await lock.release();
+  }
+}
 
 async function postgresReachable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });

@@ -9,6 +9,8 @@ const CLEARED = ['HOST', 'DATABASE_URL', 'ATRIUM_DEMO', 'ATRIUM_ADMIN_PASSWORD',
 
 export interface SpawnedServer {
   port: number;
+  /** The server process itself (node runs main.ts through tsx's loader in the same process). */
+  pid: number;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -54,7 +56,7 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
     await new Promise((r) => setTimeout(r, 100));
   }
   await new Promise((r) => setTimeout(r, 100)); // the rest of the banner
-  return { port, output: () => log, stop };
+  return { port, pid: child.pid!, output: () => log, stop };
 }
 
 /** Runs a start expected to fail; answers its exit code and output. */

@@ -42,7 +42,7 @@ const users: CallHandler<'departments.users'> = async (ctx) => {
   const department = await departmentInReach(db, requireUser(ctx), ctx.params.id);
   const { currpage = 1, pagelines = 10, orderby } = ctx.query;
   // The users list's own query, narrowed to this one department (reach was checked on the department).
-  return listUsers(db, department.domain_id, null, { departmentId: department.id }, { currpage, lines: pagelines, orderby });
+  return listUsers(ctx.services, department.domain_id, null, { departmentId: department.id }, { currpage, lines: pagelines, orderby });
 };
 
 export const departmentHandlers: Record<string, Handler> = {

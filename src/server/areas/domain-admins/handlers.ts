@@ -6,14 +6,14 @@ import type { CurrentUser } from '../../auth/current-user.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError, ValidationFailure } from '../../http/app-error.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
-import { listUsers, tenantReach } from '../users/queries.ts';
+import { listReach, listUsers, tenantReach } from '../users/queries.ts';
 
 const page: (admins: boolean) => CallHandler<'domainAdmins.list'> = (admins) => async (ctx) => {
   const { db } = ctx.services;
   const { currpage = 1, pagelines = 10 } = ctx.query;
-  const reachable = await tenantReach(db, requireUser(ctx).reach, ctx.params.id);
+  const reachable = await listReach(db, requireUser(ctx).reach, ctx.params.id);
   const filter = { name: ctx.body.name, loginno: ctx.body.loginno, domainAdmin: admins, ...(admins ? {} : { status: 1 }) };
-  return listUsers(db, ctx.params.id, reachable, filter, { currpage, lines: pagelines });
+  return listUsers(ctx.services, ctx.params.id, reachable, filter, { currpage, lines: pagelines });
 };
 
 /** Sets the flag on the listed users of the tenant, all or nothing: an unknown id answers 1404. */

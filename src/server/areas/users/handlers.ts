@@ -8,19 +8,19 @@ import { seesDomain } from '../../auth/reach.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
 import type { User } from '../../../core/generated/api-types.ts';
-import { findUser, listUsers, tenantReach } from './queries.ts';
+import { findUser, listReach, listUsers, tenantReach } from './queries.ts';
 import { batchUsers, deleteUsers, resignUsers } from './row-changes.ts';
 import { createUser, updateUser } from './save-user.ts';
 
 const list: CallHandler<'users.list'> = async (ctx) => {
   const { db } = ctx.services;
   const { departmentid, orderby, currpage = 1, lines, pagelines = 10 } = ctx.query;
-  const reachable = await tenantReach(db, requireUser(ctx).reach, ctx.params.id);
+  const reachable = await listReach(db, requireUser(ctx).reach, ctx.params.id);
   // A department outside the caller's reach (or another tenant's) is as missing as an unknown one.
   if (departmentid && reachable !== null && !reachable.includes(departmentid)) throw new AppError('notFound');
   const { name, loginno, superiorname, status, roleid, fieldExtends, ...rest } = ctx.body;
   const filter = { departmentId: departmentid, name, loginno, superiorname, roleId: roleid, status: status ? Number(status) : undefined, extension: { ...rest, ...fieldExtends } };
-  return listUsers(db, ctx.params.id, reachable, filter, { currpage, lines: lines ?? pagelines, orderby });
+  return listUsers(ctx.services, ctx.params.id, reachable, filter, { currpage, lines: lines ?? pagelines, orderby });
 };
 
 const get: CallHandler<'users.get'> = async (ctx) => {

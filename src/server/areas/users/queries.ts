@@ -3,16 +3,25 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { seesDomain, type Reach } from '../../auth/reach.ts';
 import type { Db } from '../../db/schema.ts';
+import { ChangeCache } from '../../db/change-cache.ts';
+import type { TableChanges } from '../../db/table-changes.ts';
+import type { AppServices } from '../../services.ts';
 import { AppError } from '../../http/app-error.ts';
 import { containsText } from '../../db/contains-text.ts';
 import { reachableDepartments } from '../organisation/department-reach.ts';
 import { tenantFields } from '../field-extends/stored-fields.ts';
-import { dateText, ROW_COLUMNS, toUser, toUserRow } from './user-record.ts';
+import { dateText, ROW_COLUMNS, toUser, toUserRow, type RowData } from './user-record.ts';
 
 /** The departments of the tenant the caller reaches (null = all); 1404 for a tenant it does not see
  *  or that does not exist. */
 export async function tenantReach(db: Db, reach: Reach, domainId: string): Promise<string[] | null> {
   await visibleTenant(db, reach, domainId);
+  return reachableDepartments(db, reach, domainId);
+}
+
+/** As tenantReach, for a list whose own statement answers 1404 when the tenant does not exist. */
+export function listReach(db: Db, reach: Reach, domainId: string): Promise<string[] | null> {
+  if (!seesDomain(reach, domainId)) throw new AppError('notFound');
   return reachableDepartments(db, reach, domainId);
 }
 
@@ -59,12 +68,12 @@ function orderOf(orderby: string | undefined): Array<[string, 'asc' | 'desc']> {
 }
 
 /**
- * A page of the tenant's users: the count (from the trigger-kept user_counts when only reach and
- * department narrow the list), then the page's ids in order (a top-N over the users table alone, an
- * index-only walk of (domain_id, order_no, name, id) for the default order, so a deep page skips index
- * entries rather than rows), then their rows and department names.
+ * A page of the tenant's users in one statement: the tenant's row (none → 1404), the count (from the
+ * trigger-kept user_counts when only reach and department narrow the list), and the page, whose ids
+ * are a top-N over the users table alone (an index-only walk of (domain_id, order_no, name, id) for
+ * the default order, so a deep page skips index entries rather than rows) joined to their rows.
  */
-export async function listUsers(db: Db, domainId: string, reachable: readonly string[] | null, filter: UserFilter, page: UserPage) {
+async function readUserPage(db: Db, domainId: string, reachable: readonly string[] | null, filter: UserFilter, page: UserPage): Promise<UserListPage> {
   let query = db.selectFrom('users as u').where('u.domain_id', '=', domainId).where(inDepartments(reachable));
   if (filter.departmentId) query = query.where('u.department_id', '=', filter.departmentId);
   let counted = true; // only reach and department apply so far: user_counts knows the count
@@ -81,34 +90,54 @@ export async function listUsers(db: Db, domainId: string, reachable: readonly st
     const text = filter.superiorname.trim();
     narrow(sql<SqlBool>`u.department_id in (${db.selectFrom('departments as d').select('d.id').where('d.domain_id', '=', domainId).where(containsText(sql.ref('d.name'), text))})`);
   }
-  if (filter.extension) {
-    const searchable = (await tenantFields(db, 'tableUser', domainId)).filter((f) => f.isSupportSearch).map((f) => f.name);
-    for (const key of searchable) {
-      const value = filter.extension[key];
-      if (typeof value === 'string' && value.trim()) narrow(containsText(sql`u.ext ->> ${key}`, value.trim()));
-    }
+  const extension = Object.entries(filter.extension ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== '');
+  if (extension.length > 0) {
+    const searchable = new Set((await tenantFields(db, 'tableUser', domainId)).filter((f) => f.isSupportSearch).map((f) => f.name));
+    for (const [key, value] of extension) if (searchable.has(key)) narrow(containsText(sql`u.ext ->> ${key}`, value.trim()));
   }
-  const rowCount = counted ? await countedUsers(db, domainId, reachable, filter.departmentId) : (await query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+  const rowCount = counted ? countedUsers(db, domainId, reachable, filter.departmentId) : query.select(sql<number>`count(*)::int`.as('n'));
+  const order = orderOf(page.orderby);
   let ids = query.select('u.id');
-  for (const [column, direction] of orderOf(page.orderby)) ids = ids.orderBy(sql.ref(column), direction);
-  const pageIds = (await ids.limit(page.lines).offset((page.currpage - 1) * page.lines).execute()).map((r) => r.id);
-  if (pageIds.length === 0) return { datas: [], rowCount };
-  const rows = await db
-    .selectFrom('users as u')
+  for (const [column, direction] of order) ids = ids.orderBy(sql.ref(column), direction);
+  let rows = db
+    .selectFrom(db.selectFrom('domains').select(rowCount.as('row_count')).where('id', '=', domainId).as('m'))
+    .leftJoinLateral(ids.limit(page.lines).offset((page.currpage - 1) * page.lines).as('p'), (join) => join.onTrue())
+    .leftJoin('users as u', 'u.id', 'p.id')
     .leftJoin('departments as d', 'd.id', 'u.department_id')
-    .select([...ROW_COLUMNS, 'd.name as department_name'])
-    .where('u.id', 'in', pageIds)
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return { datas: pageIds.flatMap((id) => (byId.has(id) ? [toUserRow(byId.get(id)!)] : [])), rowCount };
+    .select(['m.row_count', ...ROW_COLUMNS, 'd.name as department_name']);
+  // The page's few rows again in the page's order (the joins do not keep it).
+  for (const [column, direction] of order) rows = rows.orderBy(sql.ref(column), direction);
+  const found = await rows.execute();
+  if (found.length === 0) throw new AppError('notFound');
+  // A page past the end is the tenant's row alone, its user columns null from the outer joins.
+  const datas = found.flatMap(({ row_count: _, ...row }) => (row.id === null ? [] : [toUserRow(row as RowData)]));
+  return { datas, rowCount: Number(found[0].row_count) };
+}
+
+export interface UserListPage {
+  datas: ReturnType<typeof toUserRow>[];
+  rowCount: number;
+}
+
+/** Everything a page of users is read from. */
+const USER_PAGE_TABLES = ['domains', 'departments', 'users', 'role_users', 'field_extends'];
+
+export const userPageCache = (changes: TableChanges, on: boolean) =>
+  new ChangeCache<UserListPage>(changes, USER_PAGE_TABLES, { maxEntries: on ? 500 : 0, maxAgeMs: 60_000 });
+
+/** A page of the tenant's users as readUserPage reads it, kept until one of its tables changes: an
+ *  administrator paging back and forth, or many looking at the same first page, reads it once. */
+export function listUsers(services: Pick<AppServices, 'db' | 'userPages'>, domainId: string, reachable: readonly string[] | null, filter: UserFilter, page: UserPage): Promise<UserListPage> {
+  const key = JSON.stringify([domainId, reachable, filter, page]);
+  return services.userPages.through(key, () => readUserPage(services.db, domainId, reachable, filter, page));
 }
 
 /** The exact count of users in reach (and in one department) from user_counts. */
-async function countedUsers(db: Db, domainId: string, reachable: readonly string[] | null, departmentId: string | undefined): Promise<number> {
+function countedUsers(db: Db, domainId: string, reachable: readonly string[] | null, departmentId: string | undefined) {
   let query = db.selectFrom('user_counts').select(sql<number>`coalesce(sum(users), 0)::int`.as('n')).where('domain_id', '=', domainId);
   if (reachable !== null) query = query.where('department_id', '=', sql<string>`any(${sql.val([...reachable])}::text[])`);
   if (departmentId) query = query.where('department_id', '=', departmentId);
-  return (await query.executeTakeFirstOrThrow()).n;
+  return query;
 }
 
 /** One user of the tenant within reach, by id or by login number (any case); undefined otherwise. */
