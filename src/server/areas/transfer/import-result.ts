@@ -18,7 +18,7 @@ export function importResult(kind: Kind, mode: ImportMode, outcomes: readonly Ro
     USER_ADD_FAIL: kind === 'user' ? failed : 0,
     UNCHANGED: count('unchanged'),
   };
-  const nameOf = (o: RowOutcome) => (kind === 'user' ? text(o.values.name) : (splitPath(o.key).pop() ?? ''));
+  const nameOf = (o: RowOutcome) => (kind === 'user' ? text(o.values.get('name')) : (splitPath(o.key).pop() ?? ''));
   const detail = outcomes
     .filter((o) => o.status === 'refused')
     .map((o) => ({
@@ -27,9 +27,9 @@ export function importResult(kind: Kind, mode: ImportMode, outcomes: readonly Ro
       ERROR: o.error ?? '',
       TIP: t('transfer.msg.tipFix'),
       LOGINNO: kind === 'user' ? o.key : '',
-      TELEPHONE: text(o.values.telephone),
-      EMAIL: text(o.values.email),
-      depts: kind === 'user' ? text(o.values.department) : o.key,
+      TELEPHONE: text(o.values.get('telephone')),
+      EMAIL: text(o.values.get('email')),
+      depts: kind === 'user' ? text(o.values.get('department')) : o.key,
     }));
   const rows = outcomes.map((o) => ({ rowNum: o.rowNum, key: o.key, name: nameOf(o), status: o.status, changes: o.changes, ...(o.error ? { error: o.error } : {}) }));
   return { mode, general, detail, rows };

@@ -27,7 +27,8 @@ export interface RowOutcome {
   status: RowStatus;
   changes: Array<Change & { label: string }>;
   error?: string;
-  values: Record<string, unknown>;
+  /** The row's values (shared with the row, not copied: 100,000 rows are imported at once). */
+  values: ReadonlyMap<string, unknown>;
 }
 
 /** The sheet's rows as column values; a cell that cannot be read marks its row. */
@@ -58,6 +59,7 @@ class PreviewRollback extends Error {}
 export async function runImport(kind: Kind, ctx: ImportContext, sheet: Sheet, mode: ImportMode, t: Translate, labels: Record<string, Readonly<Record<string, string>>>, language: string): Promise<RowOutcome[]> {
   const matched = matchHeader(sheet.header, ctx.columns, labels, kind, language);
   const rows = rowsOf(sheet, matched, t);
+  sheet.rows = []; // the text cells are not read again: let them go before the rows are planned
   const label = (key: string) => {
     const column = ctx.columns.find((c) => c.key === key);
     return column ? headerOf(column, labels[language] ?? {}) : key;
@@ -71,7 +73,7 @@ export async function runImport(kind: Kind, ctx: ImportContext, sheet: Sheet, mo
   /** The file's own checks (a cell unread, no key, the key twice): the row's outcome, refused or pending. */
   const screen = (row: ImportRow): RowOutcome => {
     const key = keyOf(row);
-    const outcome: RowOutcome = { rowNum: row.rowNum, key, status: 'refused', changes: [], values: Object.fromEntries(row.values) };
+    const outcome: RowOutcome = { rowNum: row.rowNum, key, status: 'refused', changes: [], values: row.values };
     outcomes.set(row, outcome);
     const identity = kind === 'department' ? pathKey(key) : key.toLowerCase();
     if (row.cellProblem) outcome.error = t(row.cellProblem.key, { column: row.cellProblem.column });
