@@ -4,7 +4,7 @@
 // end). The same check serves `atrium check` (the project's packages/) and the server's install, which
 // refuses a package with any problem before it writes anything.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { BpmnModdle } from 'bpmn-moddle';
+import { readProcess } from '../workflow/process-definition.ts';
 import { parse } from 'yaml';
 import type { Translate } from '../validation-messages.ts';
 import { flattenMenus, MENU_KINDS, type AppPackage, type Manifest, type PackageProblem } from './package-types.ts';
@@ -85,38 +85,27 @@ function referenceProblems(m: Manifest, at: At): PackageProblem[] {
   return problems;
 }
 
-interface BpmnElement {
-  $type: string;
-  id?: string;
-  flowElements?: BpmnElement[];
-}
-
-/** Each process file is BPMN 2.0 holding the named process, with at least one start and one end event. */
+/** Each process file is BPMN 2.0 holding the named process, which the engine can run (D43), and whose
+ *  approvals name roles of this package. */
 async function processProblems(m: Manifest, files: Map<string, string>, at: At): Promise<PackageProblem[]> {
   const problems: PackageProblem[] = [];
-  const moddle = new BpmnModdle();
+  const roles = new Set((m.roles ?? []).map((r) => r.id));
   for (const [i, p] of (m.processes ?? []).entries()) {
     const xml = files.get(p.file);
     if (xml === undefined) {
       problems.push(at(`/processes/${i}/file`, 'package.problem.missingFile', { file: p.file }));
       continue;
     }
-    let definitions: { rootElements?: BpmnElement[] };
-    try {
-      const read = await moddle.fromXML(xml, 'bpmn:Definitions');
-      definitions = read.rootElement as typeof definitions;
-      for (const warning of read.warnings) problems.push(at('', 'package.problem.bpmnWarning', { reason: warning.message }, p.file));
-    } catch (error) {
-      problems.push(at('', 'package.problem.notBpmn', { reason: (error as Error).message.split('\n')[0] }, p.file));
-      continue;
+    const read = await readProcess(xml, p.id);
+    if (read.notBpmn !== undefined) problems.push(at('', 'package.problem.notBpmn', { reason: read.notBpmn }, p.file));
+    for (const reason of read.warnings) problems.push(at('', 'package.problem.bpmnWarning', { reason }, p.file));
+    if (read.missing) problems.push(at(`/processes/${i}/id`, 'package.problem.processMissing', { id: p.id, file: p.file }));
+    for (const problem of read.problems) problems.push(at('', problem.key, problem.params, p.file));
+    for (const node of Object.values(read.definition?.nodes ?? {})) {
+      for (const rule of node.approvers ?? []) {
+        if (rule.kind === 'role' && !roles.has(rule.role)) problems.push(at('', 'workflow.problem.unknownRole', { element: node.id, role: rule.role }, p.file));
+      }
     }
-    const process = definitions.rootElements?.find((e) => e.$type === 'bpmn:Process' && e.id === p.id);
-    if (!process) {
-      problems.push(at(`/processes/${i}/id`, 'package.problem.processMissing', { id: p.id, file: p.file }));
-      continue;
-    }
-    const types = new Set((process.flowElements ?? []).map((e) => e.$type));
-    if (!types.has('bpmn:StartEvent') || !types.has('bpmn:EndEvent')) problems.push(at('', 'package.problem.noStartOrEnd', { id: p.id }, p.file));
   }
   return problems;
 }

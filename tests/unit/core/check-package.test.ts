@@ -72,7 +72,10 @@ describe('application packages', () => {
     ]);
     const endless = (f: Map<string, string>) => f.set('processes/trip-approval.bpmn', f.get('processes/trip-approval.bpmn')!.replace('<endEvent id="end" name="Approved" />', ''));
     const problems = await problemsOf(broken(() => undefined, endless));
-    expect(problems.map((p) => p.message)).toContain('The process "trip-approval" needs a start event and an end event.');
+    expect(problems.map((p) => p.message)).toContain('The process has no end event.');
+    // An approval naming a role the package does not have.
+    const stranger = (f: Map<string, string>) => f.set('processes/trip-approval.bpmn', f.get('processes/trip-approval.bpmn')!.replace('atrium:approvers="superior"', 'atrium:approvers="role:director"'));
+    expect((await problemsOf(broken(() => undefined, stranger))).map((p) => p.message)).toEqual(['The approvers of "manager" name the role "director", which the package does not have.']);
   });
 
   it('speaks the reader language', async () => {

@@ -1,0 +1,118 @@
+// Reading BPMN 2.0 into what the engine runs (D43): every node type, approvers in Atrium's form and in
+// Camunda Modeler's, conditions in the rule language, and each thing the engine refuses, by element.
+import { describe, expect, it } from 'vitest';
+import { parseApprovers, readProcess } from '../../../../src/core/workflow/process-definition.ts';
+
+const BPMN = 'xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"';
+const doc = (body: string, extra = '') => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions ${BPMN} xmlns:atrium="urn:atrium:bpmn" ${extra} id="d" targetNamespace="urn:test">
+  <process id="p" name="Test process" isExecutable="true">${body}</process>
+</definitions>`;
+const flow = (id: string, from: string, to: string, condition?: string) =>
+  condition ? `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><conditionExpression>${condition}</conditionExpression></sequenceFlow>` : `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}" />`;
+const problemsOf = async (xml: string) => (await readProcess(xml, 'p')).problems.map((p) => [p.element, p.key.replace('workflow.problem.', '')]);
+
+describe('reading a process definition', () => {
+  it('reads every node type: start, approvals (any and all), auto tasks, both gateways, the end', async () => {
+    const { definition, problems } = await readProcess(
+      doc(`
+        <startEvent id="start" name="Request" />
+        ${flow('f1', 'start', 'split')}
+        <parallelGateway id="split" />
+        ${flow('f2', 'split', 'manager')}
+        ${flow('f3', 'split', 'notify')}
+        <userTask id="manager" name="Manager" atrium:approvers="superior; role:hr" />
+        <serviceTask id="notify" name="Notify" />
+        ${flow('f4', 'manager', 'join')}
+        ${flow('f5', 'notify', 'join')}
+        <parallelGateway id="join" />
+        ${flow('f6', 'join', 'amount')}
+        <exclusiveGateway id="amount" default="small" />
+        ${flow('small', 'amount', 'end')}
+        ${flow('large', 'amount', 'board', 'amount &gt; 10000')}
+        <userTask id="board" name="Board" atrium:approvers="user:ceo;user:cfo"><multiInstanceLoopCharacteristics /></userTask>
+        ${flow('f7', 'board', 'end')}
+        <endEvent id="end" name="Done" />`),
+      'p',
+    );
+    expect(problems).toEqual([]);
+    const nodes = definition!.nodes;
+    expect(definition!.start).toBe('start');
+    expect(Object.fromEntries(Object.values(nodes).map((n) => [n.id, n.kind]))).toEqual({ start: 'start', split: 'parallel', manager: 'manual', notify: 'auto', join: 'parallel', amount: 'exclusive', board: 'manual', end: 'complete' });
+    expect(nodes.manager).toMatchObject({ approval: 'any', approvers: [{ kind: 'superior' }, { kind: 'role', role: 'hr' }] });
+    expect(nodes.board).toMatchObject({ approval: 'all', approvers: [{ kind: 'user', loginno: 'ceo' }, { kind: 'user', loginno: 'cfo' }] });
+    expect(nodes.amount).toMatchObject({ defaultFlow: 'small', outgoing: ['small', 'large'] });
+    expect(definition!.flows.large).toMatchObject({ source: 'amount', target: 'board', condition: 'amount > 10000' });
+    expect(nodes.join.incoming).toEqual(['f4', 'f5']);
+  });
+
+  it('runs a file drawn in Camunda Modeler: its namespaces, diagram and assignee / candidate properties', async () => {
+    const camunda = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" xmlns:modeler="http://camunda.org/schema/modeler/1.0" id="Definitions_1" targetNamespace="http://bpmn.io/schema/bpmn" exporter="Camunda Modeler" exporterVersion="5.31.0" modeler:executionPlatform="Camunda Platform" modeler:executionPlatformVersion="7.22.0">
+  <bpmn:process id="p" name="Drawn" isExecutable="true">
+    <bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:outgoing></bpmn:startEvent>
+    <bpmn:sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="Activity_1" />
+    <bpmn:userTask id="Activity_1" name="Approve" camunda:assignee="acme01" camunda:candidateGroups="hr, finance"><bpmn:incoming>Flow_1</bpmn:incoming><bpmn:outgoing>Flow_2</bpmn:outgoing></bpmn:userTask>
+    <bpmn:endEvent id="Event_1"><bpmn:incoming>Flow_2</bpmn:incoming></bpmn:endEvent>
+    <bpmn:sequenceFlow id="Flow_2" sourceRef="Activity_1" targetRef="Event_1" />
+  </bpmn:process>
+  <bpmndi:BPMNDiagram id="BPMNDiagram_1"><bpmndi:BPMNPlane id="BPMNPlane_1" bpmnElement="p">
+    <bpmndi:BPMNShape id="_BPMNShape_StartEvent_2" bpmnElement="StartEvent_1"><dc:Bounds x="179" y="99" width="36" height="36" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNEdge id="Flow_1_di" bpmnElement="Flow_1"><di:waypoint x="215" y="117" /><di:waypoint x="270" y="117" /></bpmndi:BPMNEdge>
+  </bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
+</bpmn:definitions>`;
+    const read = await readProcess(camunda, 'p');
+    expect(read.problems).toEqual([]);
+    expect(read.definition!.nodes.Activity_1).toMatchObject({ kind: 'manual', name: 'Approve', approvers: [{ kind: 'user', loginno: 'acme01' }, { kind: 'role', role: 'hr' }, { kind: 'role', role: 'finance' }] });
+    expect(read.definition!.nodes.Event_1.incoming).toEqual(['Flow_2']); // declared <incoming> children are not counted twice
+    // Camunda's own expression language is not this engine's.
+    const expression = camunda.replace('camunda:assignee="acme01"', 'camunda:assignee="${initiator}"');
+    expect(await problemsOf(expression)).toEqual([['Activity_1', 'badApprover']]);
+  });
+
+  it('refuses, by element, what the engine cannot run', async () => {
+    const base = (middle: string) => doc(`<startEvent id="start" />${flow('f1', 'start', 'x')}${middle}${flow('f2', 'x', 'end')}<endEvent id="end" />`);
+    expect(await problemsOf(base('<inclusiveGateway id="x" />'))).toEqual([['x', 'unsupported']]);
+    expect(await problemsOf(base('<callActivity id="x" calledElement="other" />'))).toEqual([['x', 'unsupported']]);
+    expect(await problemsOf(base('<userTask id="x" atrium:approvers="superior"><standardLoopCharacteristics /></userTask>'))).toEqual([['x', 'loop']]);
+    expect(await problemsOf(base('<userTask id="x" atrium:approvers="superior"><multiInstanceLoopCharacteristics isSequential="true" /></userTask>'))).toEqual([['x', 'loop']]);
+    expect(await problemsOf(base('<userTask id="x" />'))).toEqual([['x', 'noApprovers']]);
+    expect(await problemsOf(base('<userTask id="x" atrium:approvers="boss:anna" />'))).toEqual([['x', 'badApprover']]);
+    const timer = doc(`<startEvent id="start"><timerEventDefinition /></startEvent>${flow('f1', 'start', 'end')}<endEvent id="end" />`);
+    expect(await problemsOf(timer)).toEqual([['start', 'eventDefinition']]);
+  });
+
+  it('refuses a graph that cannot run: starts, ends, dead ends, unreachable nodes, branches without a condition', async () => {
+    expect(await problemsOf(doc(`<startEvent id="a" /><startEvent id="b" />${flow('f1', 'a', 'end')}${flow('f2', 'b', 'end')}<endEvent id="end" />`))).toEqual([['p', 'oneStart']]);
+    expect(await problemsOf(doc(`<startEvent id="start" />${flow('f1', 'start', 'x')}<userTask id="x" atrium:approvers="superior" />`))).toEqual([
+      ['p', 'noEnd'],
+      ['x', 'deadEnd'],
+    ]);
+    expect(await problemsOf(doc(`<startEvent id="start" />${flow('f1', 'start', 'end')}<userTask id="x" atrium:approvers="superior" />${flow('f2', 'x', 'end')}<endEvent id="end" />`))).toEqual([['x', 'unreachable']]);
+    const gateway = (second: string) =>
+      doc(`<startEvent id="start" />${flow('f1', 'start', 'g')}<exclusiveGateway id="g" />${flow('a', 'g', 'end', 'days &gt; 3')}${second}<endEvent id="end" />`);
+    expect(await problemsOf(gateway(flow('b', 'g', 'end')))).toEqual([['g', 'noCondition']]);
+    expect(await problemsOf(gateway(flow('b', 'g', 'end', 'days &gt;')))).toEqual([['b', 'badCondition']]);
+  });
+
+  it('says when the text is not BPMN or holds no such process', async () => {
+    expect((await readProcess('not xml', 'p')).notBpmn).toBeTruthy();
+    expect((await readProcess(doc('<startEvent id="s" />'), 'other')).missing).toBe(true);
+  });
+});
+
+describe('approver rules', () => {
+  it('reads each kind and names what it cannot read', () => {
+    expect(parseApprovers('user:acme01; role:hr ;department:SALES; superior; expression:amount > 100')).toEqual({
+      rules: [
+        { kind: 'user', loginno: 'acme01' },
+        { kind: 'role', role: 'hr' },
+        { kind: 'department', code: 'SALES' },
+        { kind: 'superior' },
+        { kind: 'expression', expression: 'amount > 100' },
+      ],
+      bad: [],
+    });
+    expect(parseApprovers('user:; superior:x; expression:amount >; someone').bad).toEqual(['user:', 'superior:x', 'expression:amount >', 'someone']);
+  });
+});
