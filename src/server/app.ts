@@ -45,7 +45,9 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** Scan for password-expiry notices hourly until the app closes (main.ts; tests call the scan themselves). */
   scheduleNotices?: boolean;
-  /** Keep pages of lists between calls (D42); default true. The bench turns it off to measure reads. */
+  /** Keep sessions and list pages between calls (D42); default: on unless ATRIUM_CACHE=off. */
+  caches?: boolean;
+  /** Keep pages of lists between calls; default true. The bench turns it off to measure reads. */
   listCache?: boolean;
 }
 
@@ -59,12 +61,13 @@ function catalogueFor(options: AppOptions): Catalogue {
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const caches = options.caches ?? process.env.ATRIUM_CACHE !== 'off';
   const services: AppServices = {
     database: options.database,
     db: options.database.db,
     catalogue: catalogueFor(options),
-    sessions: sessionCache(options.database.changes),
-    userPages: userPageCache(options.database.changes, options.listCache ?? true),
+    sessions: sessionCache(options.database.changes, caches),
+    userPages: userPageCache(options.database.changes, caches && (options.listCache ?? true)),
     dataDir: options.dataDir,
     captcha: options.captcha ?? true,
     consoleDir: options.consoleDir ?? join(PROJECT_ROOT, 'dist', 'console'),

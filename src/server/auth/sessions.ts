@@ -59,7 +59,7 @@ export type SessionRows = ChangeCache<NonNullable<Awaited<ReturnType<typeof read
  *  of a department-level user. */
 const SESSION_TABLES = ['sessions', 'superusers', 'superuser_domains', 'superuser_departments', 'departments', 'config'];
 
-export const sessionCache = (changes: TableChanges): SessionRows => new ChangeCache(changes, SESSION_TABLES, { maxEntries: 10_000, maxAgeMs: 30_000 });
+export const sessionCache = (changes: TableChanges, on: boolean): SessionRows => new ChangeCache(changes, SESSION_TABLES, { maxEntries: on ? 10_000 : 0, maxAgeMs: 30_000 });
 
 export async function findSession(db: Db, cache: SessionRows, cookieValue: string): Promise<ActiveSession | null> {
   const id = storedIdOf(cookieValue);
