@@ -381,6 +381,46 @@ export interface FieldExtendSearch {
   domainid?: string;
 }
 
+export interface FlowActionResult {
+  instanceId: string;
+  status: "running" | "completed" | "deleted";
+  /**
+   * the approvals the action reached (or would reach) and who gets a task at each
+   */
+  tasks: FlowNodeApprovers[];
+}
+
+/**
+ * the earlier approvals the instance can be sent back to, the default first
+ */
+export type FlowBackTargets = FlowNodeApprovers[];
+
+export interface FlowNodeApprovers {
+  nodeId: string;
+  nodeName: string;
+  approvers: {
+    id: string;
+    name: string;
+    loginno: string;
+  }[];
+}
+
+export interface FlowRuntimeBody {
+  title?: string;
+  summary?: string;
+  comment?: string;
+  /**
+   * back only; default the approval submitted last
+   */
+  toNodeId?: string;
+  /**
+   * the form's fields; conditions and approver expressions read them
+   */
+  formData?: {
+    [k: string]: unknown | undefined;
+  };
+}
+
 export interface GlobalConfig {
   /**
    * the global logo configuration; a leading TK_ is removed by the console
@@ -1419,6 +1459,61 @@ export interface RolesUpdateReply {
   id: string;
 }
 
+export interface RuntimeBackQuery {
+  accessToken: string;
+  userCode: string;
+  applicationId: string;
+  flowId: string;
+  instanceId: string;
+}
+
+export interface RuntimeDeleteQuery {
+  accessToken: string;
+  userCode: string;
+  applicationId: string;
+  flowId: string;
+  instanceId: string;
+}
+
+export interface RuntimeQueryBackQuery {
+  accessToken: string;
+  userCode: string;
+  applicationId: string;
+  flowId: string;
+  instanceId: string;
+}
+
+export interface RuntimeQuerySubmitQuery {
+  accessToken: string;
+  userCode: string;
+  applicationId: string;
+  flowId: string;
+  instanceId: string;
+}
+
+export interface RuntimeRetractQuery {
+  accessToken: string;
+  userCode: string;
+  applicationId: string;
+  flowId: string;
+  instanceId: string;
+}
+
+export interface RuntimeStartQuery {
+  accessToken: string;
+  userCode: string;
+  applicationId: string;
+  flowId: string;
+}
+
+export interface RuntimeSubmitQuery {
+  accessToken: string;
+  userCode: string;
+  applicationId: string;
+  flowId: string;
+  instanceId: string;
+}
+
 /**
  * @minItems 1
  * @maxItems 10000
@@ -1619,6 +1714,13 @@ export interface Calls {
   'roles.list': { params: { id: string }; query: RolesListQuery; body: RoleSearch; reply: RolePage };
   'roles.unassign': { params: { id: string }; query: never; body: RoleAssignment; reply: RolesUnassignReply };
   'roles.update': { params: { id: string }; query: never; body: Role; reply: RolesUpdateReply };
+  'runtime.back': { params: never; query: RuntimeBackQuery; body: FlowRuntimeBody; reply: FlowActionResult };
+  'runtime.delete': { params: never; query: RuntimeDeleteQuery; body: never; reply: FlowActionResult };
+  'runtime.queryBack': { params: never; query: RuntimeQueryBackQuery; body: never; reply: FlowBackTargets };
+  'runtime.querySubmit': { params: never; query: RuntimeQuerySubmitQuery; body: FlowRuntimeBody; reply: FlowActionResult };
+  'runtime.retract': { params: never; query: RuntimeRetractQuery; body: never; reply: FlowActionResult };
+  'runtime.start': { params: never; query: RuntimeStartQuery; body: FlowRuntimeBody; reply: FlowActionResult };
+  'runtime.submit': { params: never; query: RuntimeSubmitQuery; body: FlowRuntimeBody; reply: FlowActionResult };
   'sms.test': { params: { id: string; phone: string }; query: never; body: never; reply: SmsAnswer };
   'superusers.create': { params: never; query: never; body: Superuser; reply: Superuser };
   'superusers.delete': { params: never; query: never; body: SuperusersDeleteBody; reply: SuperusersDeleteReply };
@@ -1737,6 +1839,13 @@ export const callRoutes = {
   'roles.list': { method: 'POST', path: '/authtime/application/{id}/roles' },
   'roles.unassign': { method: 'DELETE', path: '/authtime/role/{id}/users' },
   'roles.update': { method: 'PUT', path: '/authtime/application/{id}/role' },
+  'runtime.back': { method: 'POST', path: '/rest/bpm/runtime/back' },
+  'runtime.delete': { method: 'GET', path: '/rest/bpm/runtime/delete', effects: true },
+  'runtime.queryBack': { method: 'POST', path: '/rest/bpm/query/back' },
+  'runtime.querySubmit': { method: 'POST', path: '/rest/bpm/query/submission' },
+  'runtime.retract': { method: 'POST', path: '/rest/bpm/runtime/retracement' },
+  'runtime.start': { method: 'POST', path: '/rest/bpm/runtime/start' },
+  'runtime.submit': { method: 'POST', path: '/rest/bpm/runtime/submission' },
   'sms.test': { method: 'GET', path: '/authtime/domain/{id}/sms/{phone}', effects: true },
   'superusers.create': { method: 'POST', path: '/authtime/superuser' },
   'superusers.delete': { method: 'DELETE', path: '/authtime/superuser' },

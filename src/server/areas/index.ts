@@ -24,6 +24,7 @@ import { domainApplicationHandlers } from './domain-applications/handlers.ts';
 import { roleHandlers } from './roles/handlers.ts';
 import { permissionHandlers } from './permissions/handlers.ts';
 import { openApiHandlers } from './open-api/handlers.ts';
+import { runtimeHandlers } from './runtime/handlers.ts';
 import { knowledgeHandlers } from './knowledge/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
@@ -53,5 +54,6 @@ export const handlers: Record<string, Handler> = {
   ...roleHandlers,
   ...permissionHandlers,
   ...openApiHandlers,
+  ...runtimeHandlers,
   ...knowledgeHandlers,
 };

@@ -133,6 +133,14 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'openApi.secretStatus': ADMINS,
   'openApi.regenerate': ADMINS,
   'openApi.accessToken': 'public',
+  // The workflow runtime: no session; the access token in the query is the credential (D45).
+  'runtime.start': 'public',
+  'runtime.submit': 'public',
+  'runtime.back': 'public',
+  'runtime.retract': 'public',
+  'runtime.delete': 'public',
+  'runtime.querySubmit': 'public',
+  'runtime.queryBack': 'public',
   'openApi.services': ADMINS,
   // Excel transfer of a tenant's organisation (D35): export reads like the lists, import writes like
   // users.create / departments.create; reach keeps each caller to its tenant or subtree.

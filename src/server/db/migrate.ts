@@ -17,6 +17,7 @@ import * as applications from './migrations/0013-applications.ts';
 import * as openApi from './migrations/0014-open-api.ts';
 import * as knowledgeManagement from './migrations/0015-knowledge-management.ts';
 import * as changeNotices from './migrations/0016-change-notices.ts';
+import * as workflowEngine from './migrations/0017-workflow-engine.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0014-open-api': openApi,
   '0015-knowledge-management': knowledgeManagement,
   '0016-change-notices': changeNotices,
+  '0017-workflow-engine': workflowEngine,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

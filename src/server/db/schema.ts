@@ -322,6 +322,73 @@ export interface RateLimitHitsTable {
   hits: Defaulted<number>;
 }
 
+/** The process engine's tables (migration 0017, D44). */
+export interface ProcessVersionsTable {
+  id: string;
+  application_id: string;
+  process_id: string;
+  version: number;
+  bpmn: string;
+  graph: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+}
+
+export type InstanceStatus = 'running' | 'completed' | 'deleted';
+
+export interface FlowInstancesTable {
+  id: string;
+  domain_id: string;
+  application_id: string;
+  process_id: string;
+  version_id: string;
+  title: Defaulted<string>;
+  summary: Defaulted<string>;
+  form_data: DefaultedJson<Record<string, unknown>>;
+  status: InstanceStatus;
+  initiator_id: string;
+  started_at: Defaulted<Date>;
+  updated_at: Defaulted<Date>;
+  completed_at: Date | null;
+  last_actor_id: string | null;
+}
+
+export interface FlowTokensTable {
+  id: string;
+  instance_id: string;
+  node_id: string;
+  state: 'active' | 'joining';
+  via_flow: string | null;
+  created_at: Defaulted<Date>;
+}
+
+export type TaskStatus = 'open' | 'done' | 'cancelled';
+
+export interface FlowTasksTable {
+  id: string;
+  instance_id: string;
+  token_id: string | null;
+  node_id: string;
+  assignee_id: string;
+  status: TaskStatus;
+  created_at: Defaulted<Date>;
+  done_at: Date | null;
+  comment: Defaulted<string>;
+  created_by_action: number | null;
+}
+
+export type FlowAction = 'start' | 'submit' | 'back' | 'retract' | 'auto' | 'complete' | 'delete' | 'intervene';
+
+export interface FlowHistoryTable {
+  id: Generated<number>;
+  instance_id: string;
+  at: Defaulted<Date>;
+  actor_id: string | null;
+  action: FlowAction;
+  node_id: string | null;
+  to_nodes: DefaultedJson<string[]>;
+  comment: Defaulted<string>;
+}
+
 export interface DatabaseSchema {
   superusers: SuperusersTable;
   superuser_domains: SuperuserDomainsTable;
@@ -355,6 +422,11 @@ export interface DatabaseSchema {
   rate_limit_hits: RateLimitHitsTable;
   messages: MessagesTable;
   password_notices: PasswordNoticesTable;
+  process_versions: ProcessVersionsTable;
+  flow_instances: FlowInstancesTable;
+  flow_tokens: FlowTokensTable;
+  flow_tasks: FlowTasksTable;
+  flow_history: FlowHistoryTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;

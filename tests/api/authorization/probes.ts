@@ -1,6 +1,7 @@
 // One probe per catalogue call: the request a caller sends to reach a real target. A `tenant` probe
 // is sent twice, at a target of the caller's home tenant and at one of the other tenant; a `single`
 // probe once. A call added to the catalogue without a probe fails the matrix test.
+import { runtimeFixture } from './runtime-fixture.ts';
 import { encodePassword } from '../../../src/core/password-codec.ts';
 import { regenerateSecret } from '../../../src/server/areas/open-api/tokens.ts';
 import { solidPng } from '../../support/png.ts';
@@ -279,6 +280,14 @@ export const PROBES: Record<string, Probe> = {
   'openApi.secretStatus': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/secret` }) },
   'openApi.services': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/services` }) },
   'openApi.regenerate': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/secret` }) },
+  // The workflow runtime (D45): public, reached with an access token; each probe acts on an instance of its own.
+  'runtime.start': { scope: 'single', request: async (world) => { const r = await runtimeFixture(world); return { path: '/rest/bpm/runtime/start', query: await r.query(r.initiator), body: {} }; } },
+  'runtime.submit': { scope: 'single', request: async (world) => { const r = await runtimeFixture(world); return { path: '/rest/bpm/runtime/submission', query: await r.query(r.first, await r.instance('started')), body: { comment: 'ok' } }; } },
+  'runtime.back': { scope: 'single', request: async (world) => { const r = await runtimeFixture(world); return { path: '/rest/bpm/runtime/back', query: await r.query(r.second, await r.instance('firstDone')), body: {} }; } },
+  'runtime.retract': { scope: 'single', request: async (world) => { const r = await runtimeFixture(world); return { path: '/rest/bpm/runtime/retracement', query: await r.query(r.first, await r.instance('firstDone')) }; } },
+  'runtime.delete': { scope: 'single', request: async (world) => { const r = await runtimeFixture(world); return { path: '/rest/bpm/runtime/delete', query: await r.query(r.initiator, await r.instance('started')) }; } },
+  'runtime.querySubmit': { scope: 'single', request: async (world) => { const r = await runtimeFixture(world); return { path: '/rest/bpm/query/submission', query: await r.query(r.first, await r.instance('started')), body: {} }; } },
+  'runtime.queryBack': { scope: 'single', request: async (world) => { const r = await runtimeFixture(world); return { path: '/rest/bpm/query/back', query: await r.query(r.second, await r.instance('firstDone')) }; } },
   'openApi.accessToken': { scope: 'single', request: async (world) => ({ path: '/rest/accessToken', query: { secret: (await regenerateSecret(world.server.db, world.tenants.acme.domainId)).secret } }) },
   'config.import': {
     scope: 'single',

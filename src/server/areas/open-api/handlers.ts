@@ -1,7 +1,8 @@
 // The Open API of an enterprise (issue 11, D40): its secret's status, a new secret and the services it
 // exposes (its governors: the platform and the enterprise's administrators), and the exchange of a
 // secret for an access token (public, rate-limited per address like the sign-in).
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
+import { offeredProcesses } from './offered-processes.ts';
 import type { Language } from '../../../core/catalogue/types.ts';
 import { governsDomain } from '../../auth/reach.ts';
 import { inLanguage } from '../applications/application-sql.ts';
@@ -50,17 +51,9 @@ const RUNTIME_OPERATIONS = [
 const services: CallHandler<'openApi.services'> = async (ctx) => {
   await governed(ctx, ctx.params.id);
   const language = (await ctx.request.atrium.language()) as Language;
-  const rows = await ctx.services.db
-    .selectFrom('domain_applications as b')
-    .innerJoin('applications as a', 'a.id', 'b.application_id')
-    .innerJoin('app_processes as p', 'p.application_id', 'a.id')
-    .innerJoin('app_forms as f', (join) => join.onRef('f.application_id', '=', 'p.application_id').onRef('f.id', '=', 'p.form_id'))
+  const rows = await offeredProcesses(ctx.services.db, ctx.params.id)
     .select(['a.id as applicationId', 'p.id as processId'])
     .select([inLanguage(sql.ref('a.names'), sql.ref('a.name'), language).as('applicationName'), inLanguage(sql.ref('p.names'), sql.ref('p.id'), language).as('processName')])
-    .where('b.domain_id', '=', ctx.params.id)
-    .where('b.enabled', '=', true)
-    // A process of a module switched off in the enterprise is not offered (its form's module).
-    .where(sql<SqlBool>`not (f.module_id = any(b.disabled_modules))`)
     .orderBy(sql`lower(a.name)`)
     .orderBy('p.order_no')
     .execute();

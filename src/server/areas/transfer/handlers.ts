@@ -65,7 +65,10 @@ async function importSheet(ctx: Ctx, domainId: string, kind: Kind, path: string,
     const outcomes = await runImport(kind, { db, catalogue, domainId, user, reach, reachable, tree, columns }, sheet, mode, t, catalogue.labels, language);
     return importResult(kind, mode, outcomes, t);
   } catch (error) {
-    if (error instanceof SheetRefusal) throw new AppError('validation', error.params, error.messageKey, '/path');
+    if (error instanceof SheetRefusal) {
+      if (error.readerError !== undefined) ctx.request.log.warn({ err: error.readerError }, 'the workbook reader failed on a file the zip guard passed');
+      throw new AppError('validation', error.params, error.messageKey, '/path');
+    }
     throw error;
   }
 }

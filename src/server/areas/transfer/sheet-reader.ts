@@ -55,8 +55,20 @@ export function cellText(value: unknown): SheetCell {
 
 const isEmpty = (cells: SheetCell[]) => cells.every((c) => c.text === '' && !c.problem);
 
-/** The header (the first non-empty row) and the non-empty rows below it, of the first worksheet. */
+/** The header (the first non-empty row) and the non-empty rows below it, of the first worksheet.
+ *  exceljs's streaming reader now and then fails on a sound file under load (a race in its unzip,
+ *  exceljs#3064); the file has passed the zip guard, so a failure of the reader itself is tried once
+ *  more before the file is called damaged. */
 export async function readSheet(file: string): Promise<Sheet> {
+  try {
+    return await readOnce(file);
+  } catch (error) {
+    if (error instanceof SheetRefusal && error.readerError !== undefined) return readOnce(file);
+    throw error;
+  }
+}
+
+async function readOnce(file: string): Promise<Sheet> {
   const input = createReadStream(file);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
   let header: string[] | undefined;
@@ -83,7 +95,7 @@ export async function readSheet(file: string): Promise<Sheet> {
     }
   } catch (error) {
     if (error instanceof SheetRefusal) throw error;
-    throw new SheetRefusal('transfer.msg.notWorkbook');
+    throw new SheetRefusal('transfer.msg.notWorkbook', {}, error);
   } finally {
     input.destroy();
   }

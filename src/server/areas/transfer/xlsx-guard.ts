@@ -10,7 +10,12 @@ export const MAX_UNCOMPRESSED_BYTES = 96 * 1024 * 1024;
 const MAX_ENTRIES = 2000;
 
 export class SheetRefusal extends Error {
-  constructor(readonly messageKey: string, readonly params: Record<string, unknown> = {}) {
+  constructor(
+    readonly messageKey: string,
+    readonly params: Record<string, unknown> = {},
+    /** The reader's own error, when the refusal is that the reader failed. */
+    readonly readerError?: unknown,
+  ) {
     super(messageKey);
   }
 }

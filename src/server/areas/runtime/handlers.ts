@@ -1,0 +1,152 @@
+// The workflow runtime a program calls (issue 12, D45): no session; the query's access token names the
+// enterprise (D40), userCode the acting user among its on-job users, applicationId and flowId a process
+// the enterprise offers (open-api/offered-processes.ts), instanceId one of that process's instances
+// there. The engine (src/server/workflow) does the rest and refuses what is not allowed.
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { deleteInstance, earlierApprovals, retract, sendBack, startInstance, submitTask, type ActionResult } from '../../workflow/actions.ts';
+import { resolveApprovers } from '../../workflow/approvers.ts';
+import { versionById } from '../../workflow/process-versions.ts';
+import { tokenDomain } from '../open-api/tokens.ts';
+import { offeredProcesses } from '../open-api/offered-processes.ts';
+import type { CallHandler, Handler } from '../handler.ts';
+
+interface RuntimeQuery {
+  accessToken: string;
+  userCode: string;
+  applicationId: string;
+  flowId: string;
+}
+
+interface Caller {
+  db: Db;
+  domainId: string;
+  userId: string;
+  applicationId: string;
+  processId: string;
+}
+
+/** Who calls, for which process: the token's enterprise, its on-job user, a process it offers. */
+async function callerOf(db: Db, query: RuntimeQuery): Promise<Caller> {
+  const domainId = await tokenDomain(db, query.accessToken);
+  if (!domainId) throw new AppError('unauthenticated', undefined, 'workflow.msg.badToken');
+  const user = await db.selectFrom('users').select('id').where('domain_id', '=', domainId).where(sql`lower(loginno)`, '=', query.userCode.toLowerCase()).where('status', '=', 1).executeTakeFirst();
+  if (!user) throw new AppError('notFound', undefined, 'workflow.msg.noUser');
+  const offered = await offeredProcesses(db, domainId).select('p.id').where('a.id', '=', query.applicationId).where('p.id', '=', query.flowId).executeTakeFirst();
+  if (!offered) throw new AppError('notFound', undefined, 'workflow.msg.noProcess');
+  return { db, domainId, userId: user.id, applicationId: query.applicationId, processId: query.flowId };
+}
+
+/** The instance, when it is one of this process's in the caller's enterprise; 1404 otherwise. */
+async function instanceOf(caller: Caller, instanceId: string) {
+  const row = await caller.db
+    .selectFrom('flow_instances')
+    .select(['id', 'initiator_id', 'version_id'])
+    .where('id', '=', instanceId)
+    .where('domain_id', '=', caller.domainId)
+    .where('application_id', '=', caller.applicationId)
+    .where('process_id', '=', caller.processId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('notFound', undefined, 'workflow.msg.noInstance');
+  return row;
+}
+
+/** The engine's result with each approver's name and login number. */
+async function answer(db: Db, result: ActionResult) {
+  return { instanceId: result.instanceId, status: result.status, tasks: await withApprovers(db, result.tasks) };
+}
+
+async function withApprovers(db: Db, nodes: Array<{ nodeId: string; nodeName: string; assignees: string[] }>) {
+  const ids = [...new Set(nodes.flatMap((n) => n.assignees))];
+  const users = ids.length === 0 ? [] : await db.selectFrom('users').select(['id', 'name', 'loginno']).where('id', 'in', ids).execute();
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return nodes.map((n) => ({ nodeId: n.nodeId, nodeName: n.nodeName, approvers: n.assignees.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])) }));
+}
+
+/** Runs an action and undoes it: what it would do, and nothing done. */
+class DryRun extends Error {
+  constructor(readonly result: ActionResult) {
+    super('dry run');
+  }
+}
+
+async function dryRun(db: Db, action: (trx: Db) => Promise<ActionResult>): Promise<ActionResult> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      throw new DryRun(await action(trx));
+    });
+  } catch (error) {
+    if (error instanceof DryRun) return error.result;
+    throw error;
+  }
+  throw new Error('unreachable');
+}
+
+const start: CallHandler<'runtime.start'> = async (ctx) => {
+  const caller = await callerOf(ctx.services.db, ctx.query);
+  const { title, summary, formData } = ctx.body ?? {};
+  const result = await startInstance(caller.db, { domainId: caller.domainId, applicationId: caller.applicationId, processId: caller.processId, initiatorId: caller.userId, title, summary, formData });
+  return answer(caller.db, result);
+};
+
+const submit: CallHandler<'runtime.submit'> = async (ctx) => {
+  const caller = await callerOf(ctx.services.db, ctx.query);
+  await instanceOf(caller, ctx.query.instanceId);
+  const { comment, formData } = ctx.body ?? {};
+  return answer(caller.db, await submitTask(caller.db, { instanceId: ctx.query.instanceId, userId: caller.userId, comment, formData }));
+};
+
+const back: CallHandler<'runtime.back'> = async (ctx) => {
+  const caller = await callerOf(ctx.services.db, ctx.query);
+  await instanceOf(caller, ctx.query.instanceId);
+  const { comment, toNodeId } = ctx.body ?? {};
+  return answer(caller.db, await sendBack(caller.db, { instanceId: ctx.query.instanceId, userId: caller.userId, comment, toNodeId }));
+};
+
+const retraction: CallHandler<'runtime.retract'> = async (ctx) => {
+  const caller = await callerOf(ctx.services.db, ctx.query);
+  await instanceOf(caller, ctx.query.instanceId);
+  return answer(caller.db, await retract(caller.db, { instanceId: ctx.query.instanceId, userId: caller.userId }));
+};
+
+const remove: CallHandler<'runtime.delete'> = async (ctx) => {
+  const caller = await callerOf(ctx.services.db, ctx.query);
+  const instance = await instanceOf(caller, ctx.query.instanceId);
+  if (instance.initiator_id !== caller.userId) throw new AppError('forbidden', undefined, 'workflow.msg.initiatorOnly');
+  return answer(caller.db, await deleteInstance(caller.db, { instanceId: instance.id, userId: caller.userId }));
+};
+
+const querySubmit: CallHandler<'runtime.querySubmit'> = async (ctx) => {
+  const caller = await callerOf(ctx.services.db, ctx.query);
+  await instanceOf(caller, ctx.query.instanceId);
+  const { formData } = ctx.body ?? {};
+  return answer(caller.db, await dryRun(caller.db, (trx) => submitTask(trx, { instanceId: ctx.query.instanceId, userId: caller.userId, formData })));
+};
+
+const queryBack: CallHandler<'runtime.queryBack'> = async (ctx) => {
+  const caller = await callerOf(ctx.services.db, ctx.query);
+  const instance = await instanceOf(caller, ctx.query.instanceId);
+  const { db } = caller;
+  const task = await db.selectFrom('flow_tasks').select('node_id').where('instance_id', '=', instance.id).where('assignee_id', '=', caller.userId).where('status', '=', 'open').executeTakeFirst();
+  if (!task) throw new AppError('forbidden', undefined, 'workflow.msg.notYourTask');
+  const { definition } = await versionById(db, instance.version_id);
+  const state = await db.selectFrom('flow_instances').select(['initiator_id', 'form_data']).where('id', '=', instance.id).executeTakeFirstOrThrow();
+  const nodes = [];
+  for (const nodeId of await earlierApprovals(db, instance.id, task.node_id)) {
+    const node = definition.nodes[nodeId];
+    const assignees = await resolveApprovers(db, node.approvers ?? [], { domainId: caller.domainId, applicationId: caller.applicationId, initiatorId: state.initiator_id, form: state.form_data ?? {} });
+    nodes.push({ nodeId, nodeName: node.name, assignees });
+  }
+  return withApprovers(db, nodes);
+};
+
+export const runtimeHandlers: Record<string, Handler> = {
+  'runtime.start': start,
+  'runtime.submit': submit,
+  'runtime.back': back,
+  'runtime.retract': retraction,
+  'runtime.delete': remove,
+  'runtime.querySubmit': querySubmit,
+  'runtime.queryBack': queryBack,
+};

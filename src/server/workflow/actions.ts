@@ -1,0 +1,212 @@
+// The engine's actions (D44): start, submit, back, retract and delete. Each is one transaction that
+// locks the instance's row before it reads anything of it, writes the history entry, moves the tokens
+// (walk.ts), and completes the instance when no token is left. An illegal action throws before
+// anything is kept: the transaction rolls back and the instance is as it was.
+import { randomUUID } from 'node:crypto';
+import type { ProcessDefinition } from '../../core/workflow/process-definition.ts';
+import type { Db, FlowAction } from '../db/schema.ts';
+import { inTransaction } from '../db/in-transaction.ts';
+import { AppError } from '../http/app-error.ts';
+import { currentVersion, versionById } from './process-versions.ts';
+import { Walk, type InstanceState } from './walk.ts';
+
+export interface ActionResult {
+  instanceId: string;
+  status: 'running' | 'completed' | 'deleted';
+  /** The approvals reached by the action and who got a task at each. */
+  tasks: Array<{ nodeId: string; nodeName: string; assignees: string[] }>;
+}
+
+export interface StartInput {
+  domainId: string;
+  applicationId: string;
+  processId: string;
+  initiatorId: string;
+  formData?: Record<string, unknown>;
+  title?: string;
+  summary?: string;
+}
+
+export async function startInstance(db: Db, input: StartInput): Promise<ActionResult> {
+  const version = await currentVersion(db, input.applicationId, input.processId);
+  return inTransaction(db, async (trx) => {
+    const initiator = await trx.selectFrom('users').select('id').where('id', '=', input.initiatorId).where('domain_id', '=', input.domainId).where('status', '=', 1).executeTakeFirst();
+    if (!initiator) throw new AppError('notFound', undefined, 'workflow.msg.noInitiator');
+    const id = randomUUID();
+    const formData = input.formData ?? {};
+    await trx
+      .insertInto('flow_instances')
+      .values({
+        id,
+        domain_id: input.domainId,
+        application_id: input.applicationId,
+        process_id: input.processId,
+        version_id: version.id,
+        title: input.title ?? version.definition.name,
+        summary: input.summary ?? '',
+        form_data: JSON.stringify(formData),
+        status: 'running',
+        initiator_id: input.initiatorId,
+        last_actor_id: input.initiatorId,
+      })
+      .execute();
+    const state: InstanceState = { id, domain_id: input.domainId, application_id: input.applicationId, initiator_id: input.initiatorId, status: 'running', form_data: formData };
+    const action = await record(trx, id, input.initiatorId, 'start', version.definition.start);
+    const walk = new Walk(trx, state, version.definition, action);
+    await walk.leave(version.definition.start);
+    return finish(trx, state, walk, action, input.initiatorId);
+  });
+}
+
+export interface TaskInput {
+  instanceId: string;
+  userId: string;
+  comment?: string;
+}
+
+/** The user approves its open task; the node is done when one approver has (any) or all have (all). */
+export async function submitTask(db: Db, input: TaskInput & { formData?: Record<string, unknown> }): Promise<ActionResult> {
+  return inAction(db, input.instanceId, async (trx, state, definition) => {
+    const task = await openTaskOf(trx, input.instanceId, input.userId);
+    if (input.formData) {
+      state.form_data = { ...state.form_data, ...input.formData };
+      await trx.updateTable('flow_instances').set({ form_data: JSON.stringify(state.form_data) }).where('id', '=', state.id).execute();
+    }
+    await trx.updateTable('flow_tasks').set({ status: 'done', done_at: new Date(), comment: input.comment ?? '' }).where('id', '=', task.id).execute();
+    const action = await record(trx, state.id, input.userId, 'submit', task.node_id, input.comment);
+    const walk = new Walk(trx, state, definition, action);
+    const node = walk.node(task.node_id);
+    const others = await trx.selectFrom('flow_tasks').select('id').where('token_id', '=', task.token_id).where('status', '=', 'open').execute();
+    if (node.approval === 'all' && others.length > 0) return finish(trx, state, walk, action, input.userId);
+    // Any approver suffices: the others' tasks end with this one.
+    if (others.length > 0) await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: new Date() }).where('id', 'in', others.map((t) => t.id)).execute();
+    if (task.token_id) await trx.deleteFrom('flow_tokens').where('id', '=', task.token_id).execute();
+    await walk.leave(task.node_id);
+    return finish(trx, state, walk, action, input.userId);
+  });
+}
+
+/** The user sends the instance back to an earlier approval (by default the one submitted last). */
+export async function sendBack(db: Db, input: TaskInput & { toNodeId?: string }): Promise<ActionResult> {
+  return inAction(db, input.instanceId, async (trx, state, definition) => {
+    const task = await openTaskOf(trx, input.instanceId, input.userId);
+    const tokens = await trx.selectFrom('flow_tokens').select('id').where('instance_id', '=', state.id).execute();
+    if (tokens.length > 1) throw new AppError('conflict', undefined, 'workflow.msg.backInBranches');
+    const earlier = await earlierApprovals(trx, state.id, task.node_id);
+    const target = input.toNodeId ?? earlier[0];
+    if (!target || !earlier.includes(target)) throw new AppError('conflict', undefined, input.toNodeId ? 'workflow.msg.notEarlier' : 'workflow.msg.nothingEarlier');
+    await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: new Date() }).where('instance_id', '=', state.id).where('status', '=', 'open').execute();
+    await trx.updateTable('flow_tasks').set({ comment: input.comment ?? '' }).where('id', '=', task.id).execute();
+    await trx.deleteFrom('flow_tokens').where('instance_id', '=', state.id).execute();
+    const action = await record(trx, state.id, input.userId, 'back', task.node_id, input.comment);
+    const walk = new Walk(trx, state, definition, action);
+    await walk.enterApproval(walk.node(target));
+    return finish(trx, state, walk, action, input.userId);
+  });
+}
+
+/** The last submitter takes its submission back while nobody has acted on what it started. */
+export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
+  return inAction(db, input.instanceId, async (trx, state, definition) => {
+    const last = await trx
+      .selectFrom('flow_history')
+      .select(['id', 'action', 'actor_id', 'node_id'])
+      .where('instance_id', '=', state.id)
+      .where('action', 'in', ['start', 'submit', 'back', 'retract', 'intervene'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    if (last.action !== 'submit' || last.actor_id !== input.userId) throw new AppError('conflict', undefined, 'workflow.msg.notLastSubmitter');
+    const made = await trx.selectFrom('flow_tasks').select(['id', 'status', 'token_id']).where('created_by_action', '=', last.id).execute();
+    if (made.some((t) => t.status !== 'open')) throw new AppError('conflict', undefined, 'workflow.msg.alreadyActedOn');
+    const own = await trx
+      .selectFrom('flow_tasks')
+      .select(['id', 'token_id'])
+      .where('instance_id', '=', state.id)
+      .where('assignee_id', '=', input.userId)
+      .where('node_id', '=', last.node_id!)
+      .where('status', '=', 'done')
+      .orderBy('done_at', 'desc')
+      .executeTakeFirstOrThrow();
+    // The submission moved the token on when its token is gone; a move into a parallel join left a
+    // waiting token nothing records, so that one cannot be taken back.
+    const stayed = own.token_id ? await trx.selectFrom('flow_tokens').select('id').where('id', '=', own.token_id).executeTakeFirst() : undefined;
+    const joining = await trx.selectFrom('flow_tokens').select('id').where('instance_id', '=', state.id).where('state', '=', 'joining').executeTakeFirst();
+    if (!stayed && joining) throw new AppError('conflict', undefined, 'workflow.msg.retractInBranches');
+    // What the submission started goes; the submitter's task comes back.
+    await trx.deleteFrom('flow_tasks').where('created_by_action', '=', last.id).execute();
+    const tokens = [...new Set(made.map((t) => t.token_id).filter((t): t is string => t !== null))];
+    if (tokens.length > 0) await trx.deleteFrom('flow_tokens').where('id', 'in', tokens).execute();
+    let tokenId = stayed?.id;
+    if (!tokenId) {
+      tokenId = randomUUID();
+      await trx.insertInto('flow_tokens').values({ id: tokenId, instance_id: state.id, node_id: last.node_id!, state: 'active', via_flow: null }).execute();
+    }
+    await trx.updateTable('flow_tasks').set({ status: 'open', done_at: null, comment: '', token_id: tokenId }).where('id', '=', own.id).execute();
+    const action = await record(trx, state.id, input.userId, 'retract', last.node_id);
+    return finish(trx, state, new Walk(trx, state, definition, action), action, input.userId);
+  });
+}
+
+/** Ends a running instance for good: its open tasks are cancelled, its tokens go. Who may is the
+ *  caller's decision (the runtime call, intervention). */
+export async function deleteInstance(db: Db, input: TaskInput): Promise<ActionResult> {
+  return inAction(db, input.instanceId, async (trx, state) => {
+    await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: new Date() }).where('instance_id', '=', state.id).where('status', '=', 'open').execute();
+    await trx.deleteFrom('flow_tokens').where('instance_id', '=', state.id).execute();
+    await record(trx, state.id, input.userId, 'delete', null, input.comment);
+    await trx.updateTable('flow_instances').set({ status: 'deleted', updated_at: new Date(), last_actor_id: input.userId }).where('id', '=', state.id).execute();
+    return { instanceId: state.id, status: 'deleted', tasks: [] };
+  });
+}
+
+type ActionWork = (trx: Db, state: InstanceState, definition: ProcessDefinition) => Promise<ActionResult>;
+
+/** Locks the instance (the row lock every action on it waits for), refuses a finished one, and runs `work`. */
+function inAction(db: Db, instanceId: string, work: ActionWork): Promise<ActionResult> {
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .selectFrom('flow_instances')
+      .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id'])
+      .where('id', '=', instanceId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw new AppError('notFound', undefined, 'workflow.msg.noInstance');
+    if (row.status !== 'running') throw new AppError('conflict', undefined, 'workflow.msg.finished');
+    const { definition } = await versionById(trx, row.version_id);
+    return work(trx, { ...row, form_data: row.form_data ?? {} }, definition);
+  });
+}
+
+async function openTaskOf(trx: Db, instanceId: string, userId: string) {
+  const task = await trx.selectFrom('flow_tasks').select(['id', 'node_id', 'token_id']).where('instance_id', '=', instanceId).where('assignee_id', '=', userId).where('status', '=', 'open').orderBy('created_at').executeTakeFirst();
+  if (!task) throw new AppError('forbidden', undefined, 'workflow.msg.notYourTask');
+  return task;
+}
+
+/** The approvals this instance has passed before, most recent first, other than `current`. */
+export async function earlierApprovals(trx: Db, instanceId: string, current: string): Promise<string[]> {
+  const rows = await trx.selectFrom('flow_history').select('node_id').where('instance_id', '=', instanceId).where('action', '=', 'submit').orderBy('id', 'desc').execute();
+  const nodes: string[] = [];
+  for (const r of rows) if (r.node_id && r.node_id !== current && !nodes.includes(r.node_id)) nodes.push(r.node_id);
+  return nodes;
+}
+
+async function record(trx: Db, instanceId: string, actorId: string, action: FlowAction, nodeId: string | null, comment?: string): Promise<number> {
+  const row = await trx.insertInto('flow_history').values({ instance_id: instanceId, actor_id: actorId, action, node_id: nodeId, comment: comment ?? '' }).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Notes where the action led, completes the instance when no token is left, and answers the result. */
+async function finish(trx: Db, state: InstanceState, walk: Walk, action: number, actorId: string): Promise<ActionResult> {
+  const tasks = [...walk.reached].map(([nodeId, { name, assignees }]) => ({ nodeId, nodeName: name, assignees }));
+  await trx.updateTable('flow_history').set({ to_nodes: JSON.stringify(tasks.map((t) => t.nodeId)) }).where('id', '=', action).execute();
+  const left = await trx.selectFrom('flow_tokens').select('id').where('instance_id', '=', state.id).executeTakeFirst();
+  const now = new Date();
+  if (!left) {
+    await trx.insertInto('flow_history').values({ instance_id: state.id, actor_id: null, action: 'complete', node_id: null }).execute();
+    await trx.updateTable('flow_instances').set({ status: 'completed', completed_at: now, updated_at: now, last_actor_id: actorId }).where('id', '=', state.id).execute();
+    return { instanceId: state.id, status: 'completed', tasks };
+  }
+  await trx.updateTable('flow_instances').set({ updated_at: now, last_actor_id: actorId }).where('id', '=', state.id).execute();
+  return { instanceId: state.id, status: 'running', tasks };
+}

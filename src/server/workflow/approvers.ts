@@ -1,0 +1,68 @@
+// Who approves a manual node of an instance (D43): the on-job users of the instance's enterprise that
+// the node's rules name. An expression is evaluated over the form's fields and answers rules of the
+// other kinds, never another expression.
+import { sql } from 'kysely';
+import { parseApprovers, type ApproverRule } from '../../core/workflow/process-definition.ts';
+import { ruleValue } from '../../core/rules.ts';
+import type { Db } from '../db/schema.ts';
+
+export interface ApproverContext {
+  domainId: string;
+  applicationId: string;
+  initiatorId: string;
+  form: Record<string, unknown>;
+}
+
+/** The users the rules name, each once, in the order the rules name them. */
+export async function resolveApprovers(db: Db, rules: readonly ApproverRule[], ctx: ApproverContext): Promise<string[]> {
+  const found: string[] = [];
+  for (const rule of rules) {
+    const ids = rule.kind === 'expression' ? await fromExpression(db, rule.expression, ctx) : await usersOf(db, rule, ctx);
+    for (const id of ids) if (!found.includes(id)) found.push(id);
+  }
+  return found;
+}
+
+async function fromExpression(db: Db, expression: string, ctx: ApproverContext): Promise<string[]> {
+  const value = ruleValue(expression, { ...ctx.form, form: ctx.form });
+  if (typeof value !== 'string') return [];
+  const ids: string[] = [];
+  for (const rule of parseApprovers(value).rules) if (rule.kind !== 'expression') ids.push(...(await usersOf(db, rule, ctx)));
+  return ids;
+}
+
+const onJob = (db: Db, domainId: string) => db.selectFrom('users as u').select('u.id').where('u.domain_id', '=', domainId).where('u.status', '=', 1).orderBy('u.order_no').orderBy('u.name');
+
+async function usersOf(db: Db, rule: Exclude<ApproverRule, { kind: 'expression' }>, ctx: ApproverContext): Promise<string[]> {
+  const ids = (rows: Array<{ id: string }>) => rows.map((r) => r.id);
+  switch (rule.kind) {
+    case 'user':
+      return ids(await onJob(db, ctx.domainId).where(sql`lower(u.loginno)`, '=', rule.loginno.toLowerCase()).execute());
+    case 'role':
+      return ids(
+        await onJob(db, ctx.domainId)
+          .where('u.id', 'in', (eb) =>
+            eb.selectFrom('role_users as h').innerJoin('app_roles as r', 'r.id', 'h.role_id').select('h.user_id').where('r.application_id', '=', ctx.applicationId).where('r.package_role', '=', rule.role),
+          )
+          .execute(),
+      );
+    case 'department':
+      return ids(await onJob(db, ctx.domainId).where('u.department_id', 'in', (eb) => eb.selectFrom('departments').select('id').where('domain_id', '=', ctx.domainId).where('code', '=', rule.code)).execute());
+    case 'superior':
+      return superiorsOf(db, ctx);
+  }
+}
+
+/** The liaison officers of the initiator's department other than the initiator; none there (or the
+ *  initiator is the only one) → those of the department above, and so on up. */
+async function superiorsOf(db: Db, ctx: ApproverContext): Promise<string[]> {
+  const initiator = await db.selectFrom('users').select('department_id').where('id', '=', ctx.initiatorId).executeTakeFirst();
+  let departmentId = initiator?.department_id ?? null;
+  for (let depth = 0; departmentId && depth < 50; depth++) {
+    const liaisons = await onJob(db, ctx.domainId).where('u.department_id', '=', departmentId).where('u.liaison', '=', true).where('u.id', '!=', ctx.initiatorId).execute();
+    if (liaisons.length > 0) return liaisons.map((r) => r.id);
+    const department = await db.selectFrom('departments').select('superior_id').where('id', '=', departmentId).executeTakeFirst();
+    departmentId = department?.superior_id ?? null;
+  }
+  return [];
+}

@@ -1,0 +1,107 @@
+// How an instance moves inside one action (D44): from a node left behind along its flows, through the
+// nodes the engine runs itself (auto tasks, gateways) until every path stops at an approval (a token
+// and its approvers' tasks), waits at a parallel join, or reaches an end. Runs inside the action's
+// transaction, with the instance's row locked.
+import { randomUUID } from 'node:crypto';
+import { evaluateRule } from '../../core/rules.ts';
+import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
+import type { Db } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { resolveApprovers } from './approvers.ts';
+
+export interface InstanceState {
+  id: string;
+  domain_id: string;
+  application_id: string;
+  initiator_id: string;
+  status: string;
+  form_data: Record<string, unknown>;
+}
+
+/** Node → its name and the users given a new task there in this action. */
+export type NewTasks = Map<string, { name: string; assignees: string[] }>;
+
+export class Walk {
+  /** The approvals reached in this action and who got a task at each. */
+  readonly reached: NewTasks = new Map();
+
+  constructor(
+    private readonly trx: Db,
+    private readonly instance: InstanceState,
+    private readonly definition: ProcessDefinition,
+    /** The history entry of the action, which the tasks it creates point back to. */
+    private readonly actionId: number,
+  ) {}
+
+  /** Follows every flow out of `nodeId` (a node just completed, or the start). */
+  async leave(nodeId: string): Promise<void> {
+    const node = this.node(nodeId);
+    if (node.kind === 'exclusive') return this.take(this.branchOf(node));
+    for (const flow of node.outgoing) await this.take(flow);
+  }
+
+  /** Puts a token on an approval and gives each of its approvers a task. */
+  async enterApproval(node: ProcessNode): Promise<void> {
+    const approvers = await resolveApprovers(this.trx, node.approvers ?? [], {
+      domainId: this.instance.domain_id,
+      applicationId: this.instance.application_id,
+      initiatorId: this.instance.initiator_id,
+      form: this.instance.form_data,
+    });
+    if (approvers.length === 0) throw new AppError('conflict', { name: node.name }, 'workflow.msg.noApprovers');
+    const tokenId = randomUUID();
+    await this.trx.insertInto('flow_tokens').values({ id: tokenId, instance_id: this.instance.id, node_id: node.id, state: 'active', via_flow: null }).execute();
+    await this.trx
+      .insertInto('flow_tasks')
+      .values(approvers.map((assignee) => ({ id: randomUUID(), instance_id: this.instance.id, token_id: tokenId, node_id: node.id, assignee_id: assignee, status: 'open' as const, created_by_action: this.actionId })))
+      .execute();
+    this.reached.set(node.id, { name: node.name, assignees: [...(this.reached.get(node.id)?.assignees ?? []), ...approvers] });
+  }
+
+  node(id: string): ProcessNode {
+    return this.definition.nodes[id];
+  }
+
+  private async take(flowId: string): Promise<void> {
+    const flow = this.definition.flows[flowId];
+    const node = this.node(flow.target);
+    switch (node.kind) {
+      case 'manual':
+        return this.enterApproval(node);
+      case 'complete':
+        return; // this path ends; the action completes the instance when no token is left
+      case 'auto':
+        await this.trx.insertInto('flow_history').values({ instance_id: this.instance.id, action: 'auto', node_id: node.id }).execute();
+        return this.leave(node.id);
+      case 'exclusive':
+        return this.take(this.branchOf(node));
+      case 'parallel':
+        if (node.incoming.length > 1 && !(await this.joined(node, flowId))) return;
+        return this.leave(node.id);
+      case 'start':
+        throw new Error(`flow ${flowId} leads into the start`); // the definition check refuses this
+    }
+  }
+
+  /** The flow an exclusive gateway takes: the first whose condition holds over the form, else its default. */
+  private branchOf(node: ProcessNode): string {
+    const form = this.instance.form_data;
+    const chosen = node.outgoing.find((f) => f !== node.defaultFlow && this.definition.flows[f].condition && evaluateRule(this.definition.flows[f].condition, { ...form, form }));
+    const flow = chosen ?? node.defaultFlow ?? (node.outgoing.length === 1 ? node.outgoing[0] : undefined);
+    if (!flow) throw new AppError('conflict', { name: node.name }, 'workflow.msg.noBranch');
+    return flow;
+  }
+
+  /** A token arrives at a parallel join by `flowId`; true when every incoming flow has now brought one
+   *  (those tokens are then used up and the join goes on). */
+  private async joined(node: ProcessNode, flowId: string): Promise<boolean> {
+    await this.trx.insertInto('flow_tokens').values({ id: randomUUID(), instance_id: this.instance.id, node_id: node.id, state: 'joining', via_flow: flowId }).execute();
+    const waiting = await this.trx.selectFrom('flow_tokens').select(['id', 'via_flow']).where('instance_id', '=', this.instance.id).where('node_id', '=', node.id).where('state', '=', 'joining').execute();
+    const arrived = new Set(waiting.map((t) => t.via_flow));
+    if (!node.incoming.every((f) => arrived.has(f))) return false;
+    // One token per incoming flow is used up; a second one on the same flow (a loop) waits for the next round.
+    const used = node.incoming.map((f) => waiting.find((t) => t.via_flow === f)!.id);
+    await this.trx.deleteFrom('flow_tokens').where('id', 'in', used).execute();
+    return true;
+  }
+}

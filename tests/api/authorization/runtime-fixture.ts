@@ -1,0 +1,61 @@
+// What the workflow runtime probes need (D45): a process of an application bound to Acme, two steps
+// each approved by one named Acme user, a fresh access token, and instances at the step a probe acts on
+// (made through the engine itself).
+import { randomUUID } from 'node:crypto';
+import { exchangeSecret, regenerateSecret } from '../../../src/server/areas/open-api/tokens.ts';
+import { startInstance, submitTask } from '../../../src/server/workflow/actions.ts';
+import type { World } from './fixtures.ts';
+
+export interface RuntimeFixture {
+  initiator: string;
+  first: string;
+  second: string;
+  /** The query of a runtime call by `userCode` (login number), with a token made now. */
+  query(userCode: string, instanceId?: string): Promise<Record<string, string>>;
+  /** A new instance, waiting at the first step or (`firstDone`) at the second. */
+  instance(step: 'started' | 'firstDone'): Promise<string>;
+}
+
+const made = new WeakMap<World, Promise<RuntimeFixture>>();
+
+export function runtimeFixture(world: World): Promise<RuntimeFixture> {
+  let fixture = made.get(world);
+  if (!fixture) made.set(world, (fixture = build(world)));
+  return fixture;
+}
+
+async function build(world: World): Promise<RuntimeFixture> {
+  const { db } = world.server;
+  const domainId = world.tenants.acme.domainId;
+  const people = await db.selectFrom('users').select(['id', 'loginno']).where('domain_id', '=', domainId).where('status', '=', 1).orderBy('loginno').limit(3).execute();
+  const [initiator, first, second] = people;
+  const applicationId = `matrix-runtime-${randomUUID()}`;
+  const processId = 'matrix-review';
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:atrium="urn:atrium:bpmn" id="d" targetNamespace="urn:matrix">
+  <process id="${processId}" isExecutable="true">
+    <startEvent id="s" /><sequenceFlow id="f1" sourceRef="s" targetRef="one" />
+    <userTask id="one" name="First" atrium:approvers="user:${first.loginno}" /><sequenceFlow id="f2" sourceRef="one" targetRef="two" />
+    <userTask id="two" name="Second" atrium:approvers="user:${second.loginno}" /><sequenceFlow id="f3" sourceRef="two" targetRef="e" />
+    <endEvent id="e" />
+  </process>
+</definitions>`;
+  await db.insertInto('applications').values({ id: applicationId, domain_id: null, name: 'Matrix runtime' }).execute();
+  await db.insertInto('app_forms').values({ application_id: applicationId, id: 'review-form', module_id: 'main', fields: '[]', names: '{"en":"Review"}' }).execute();
+  await db.insertInto('app_processes').values({ application_id: applicationId, id: processId, form_id: 'review-form', bpmn: xml, names: '{"en":"Review"}' }).execute();
+  await db.insertInto('domain_applications').values({ domain_id: domainId, application_id: applicationId }).execute();
+  return {
+    initiator: initiator.loginno,
+    first: first.loginno,
+    second: second.loginno,
+    async query(userCode, instanceId) {
+      const { accessToken } = (await exchangeSecret(db, (await regenerateSecret(db, domainId)).secret))!;
+      return { accessToken, userCode, applicationId, flowId: processId, ...(instanceId ? { instanceId } : {}) };
+    },
+    async instance(step) {
+      const { instanceId } = await startInstance(db, { domainId, applicationId, processId, initiatorId: initiator.id });
+      if (step === 'firstDone') await submitTask(db, { instanceId, userId: first.id });
+      return instanceId;
+    },
+  };
+}

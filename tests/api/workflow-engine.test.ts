@@ -1,0 +1,183 @@
+// The process engine's actions on both databases (D44), called directly: every node kind, any and all
+// approvals, both gateways, back, retract, delete, what is refused (and then changes nothing), two
+// approvers racing on two connections, and an upgrade that leaves a running instance on its version.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/schema.ts';
+import { AppError } from '../../src/server/http/app-error.ts';
+import { deleteInstance, retract, sendBack, startInstance, submitTask, type ActionResult } from '../../src/server/workflow/actions.ts';
+import { databaseTargets } from './helpers/databases.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+const targets = await databaseTargets();
+
+const bpmn = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:atrium="urn:atrium:bpmn" id="d" targetNamespace="urn:test">
+  <process id="p" isExecutable="true">${body}</process>
+</definitions>`;
+const flow = (id: string, from: string, to: string, condition?: string) =>
+  condition ? `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><conditionExpression>${condition}</conditionExpression></sequenceFlow>` : `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}" />`;
+
+/** The processes of the test application, by id. */
+const PROCESSES: Record<string, string> = {
+  linear: bpmn(`<startEvent id="s" />${flow('f1', 's', 'lead')}<userTask id="lead" name="Lead" atrium:approvers="superior" />${flow('f2', 'lead', 'review')}
+    <userTask id="review" name="Review" atrium:approvers="role:reviewer" />${flow('f3', 'review', 'e')}<endEvent id="e" />`),
+  everyone: bpmn(`<startEvent id="s" />${flow('f1', 's', 'board')}<userTask id="board" name="Board" atrium:approvers="role:reviewer"><multiInstanceLoopCharacteristics /></userTask>${flow('f2', 'board', 'e')}<endEvent id="e" />`),
+  branch: bpmn(`<startEvent id="s" />${flow('f1', 's', 'g')}<exclusiveGateway id="g" default="small" />${flow('small', 'g', 'clerk')}${flow('big', 'g', 'lead', 'amount &gt; 100')}
+    <userTask id="clerk" name="Clerk" atrium:approvers="user:eng-clerk" />${flow('f2', 'clerk', 'e')}<userTask id="lead" name="Lead" atrium:approvers="superior" />${flow('f3', 'lead', 'e')}<endEvent id="e" />`),
+  parallel: bpmn(`<startEvent id="s" />${flow('f1', 's', 'split')}<parallelGateway id="split" />${flow('a', 'split', 'clerk')}${flow('b', 'split', 'log')}
+    <userTask id="clerk" name="Clerk" atrium:approvers="user:eng-clerk" /><serviceTask id="log" name="Log" />${flow('b2', 'log', 'lead')}<userTask id="lead" name="Lead" atrium:approvers="superior" />
+    ${flow('a2', 'clerk', 'join')}${flow('b3', 'lead', 'join')}<parallelGateway id="join" />${flow('f9', 'join', 'e')}<endEvent id="e" />`),
+  nobody: bpmn(`<startEvent id="s" />${flow('f1', 's', 'x')}<userTask id="x" name="Nobody" atrium:approvers="user:no-such-user" />${flow('f2', 'x', 'e')}<endEvent id="e" />`),
+};
+
+describe.each(targets)('the process engine on $name', (target) => {
+  let server: TestServer;
+  let db: Db;
+  let domainId: string;
+  let applicationId: string;
+  const users: Record<'initiator' | 'lead' | 'clerk' | 'r1' | 'r2', string> = { initiator: '', lead: '', clerk: '', r1: '', r2: '' };
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    db = server.db;
+    domainId = (await db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
+    applicationId = randomUUID();
+    await db.insertInto('applications').values({ id: applicationId, domain_id: null, name: 'Engine test' }).execute();
+    await db
+      .insertInto('app_processes')
+      .values(Object.entries(PROCESSES).map(([id, xml]) => ({ application_id: applicationId, id, names: JSON.stringify({ en: id }), form_id: 'form', bpmn: xml.replace('process id="p"', `process id="${id}"`) })))
+      .execute();
+    const department = randomUUID();
+    await db.insertInto('departments').values({ id: department, domain_id: domainId, name: 'Engine_Test', code: 'ENG-T' }).execute();
+    for (const [key, loginno] of [['initiator', 'eng-init'], ['lead', 'eng-lead'], ['clerk', 'eng-clerk'], ['r1', 'eng-r1'], ['r2', 'eng-r2']] as const) {
+      users[key] = randomUUID();
+      await db.insertInto('users').values({ id: users[key], domain_id: domainId, department_id: department, name: `Engine ${key}`, loginno, password_hash: null, liaison: key === 'lead' }).execute();
+    }
+    const role = randomUUID();
+    await db.insertInto('app_roles').values({ id: role, application_id: applicationId, package_role: 'reviewer', name: 'Reviewer' }).execute();
+    await db.insertInto('role_users').values([{ role_id: role, user_id: users.r1 }, { role_id: role, user_id: users.r2 }]).execute();
+  });
+  afterAll(async () => server?.close());
+
+  const start = (processId: string, formData?: Record<string, unknown>) => startInstance(db, { domainId, applicationId, processId, initiatorId: users.initiator, formData });
+  const openTasks = async (instanceId: string) =>
+    (await db.selectFrom('flow_tasks').select(['node_id', 'assignee_id']).where('instance_id', '=', instanceId).where('status', '=', 'open').orderBy('node_id').orderBy('assignee_id').execute()).map((t) => `${t.node_id}:${t.assignee_id}`);
+  const history = async (instanceId: string) => (await db.selectFrom('flow_history').select(['action', 'node_id']).where('instance_id', '=', instanceId).orderBy('id').execute()).map((h) => `${h.action}${h.node_id ? `:${h.node_id}` : ''}`);
+  const statusOf = async (instanceId: string) => (await db.selectFrom('flow_instances').select('status').where('id', '=', instanceId).executeTakeFirstOrThrow()).status;
+  /** The message key an action is refused with. */
+  const refusal = async (action: Promise<ActionResult>) => {
+    const error = await action.then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    return (error as AppError).messageKey;
+  };
+  const task = (node: string, user: string) => `${node}:${user}`;
+
+  it('runs a chain of approvals: the initiator’s superior, then any one of a role', async () => {
+    const started = await start('linear');
+    expect(started).toMatchObject({ status: 'running', tasks: [{ nodeId: 'lead', nodeName: 'Lead', assignees: [users.lead] }] });
+    const id = started.instanceId;
+    const afterLead = await submitTask(db, { instanceId: id, userId: users.lead, comment: 'fine' });
+    expect(afterLead.tasks.map((t) => t.nodeId)).toEqual(['review']);
+    expect([...afterLead.tasks[0].assignees].sort()).toEqual([users.r1, users.r2].sort());
+    expect(await openTasks(id)).toEqual([task('review', users.r1), task('review', users.r2)].sort());
+    const done = await submitTask(db, { instanceId: id, userId: users.r2 });
+    expect(done.status).toBe('completed');
+    expect(await openTasks(id)).toEqual([]);
+    expect(await history(id)).toEqual(['start:s', 'submit:lead', 'submit:review', 'complete']);
+    // r1's task ended with r2's approval; a finished instance takes no more actions.
+    expect(await refusal(submitTask(db, { instanceId: id, userId: users.r1 }))).toBe('workflow.msg.finished');
+  });
+
+  it('waits for every approver of a multi-instance approval', async () => {
+    const { instanceId: id } = await start('everyone');
+    expect((await submitTask(db, { instanceId: id, userId: users.r1 })).status).toBe('running');
+    expect(await openTasks(id)).toEqual([task('board', users.r2)]);
+    expect((await submitTask(db, { instanceId: id, userId: users.r2 })).status).toBe('completed');
+  });
+
+  it('takes the branch whose condition holds over the form, else the default', async () => {
+    expect((await start('branch', { amount: 50 })).tasks).toMatchObject([{ nodeId: 'clerk', assignees: [users.clerk] }]);
+    expect((await start('branch', { amount: 500 })).tasks).toMatchObject([{ nodeId: 'lead', assignees: [users.lead] }]);
+  });
+
+  it('splits into parallel branches, runs an auto task, and goes on only when both have joined', async () => {
+    const started = await start('parallel');
+    const id = started.instanceId;
+    expect(started.tasks.map((t) => t.nodeId).sort()).toEqual(['clerk', 'lead']);
+    expect(await history(id)).toEqual(['start:s', 'auto:log']);
+    expect((await submitTask(db, { instanceId: id, userId: users.clerk })).status).toBe('running');
+    expect(await openTasks(id)).toEqual([task('lead', users.lead)]);
+    // Back is not possible while the branches run.
+    expect(await refusal(sendBack(db, { instanceId: id, userId: users.lead }))).toBe('workflow.msg.backInBranches');
+    expect((await submitTask(db, { instanceId: id, userId: users.lead })).status).toBe('completed');
+  });
+
+  it('sends an instance back to an earlier approval, and refuses when there is none', async () => {
+    const { instanceId: id } = await start('linear');
+    expect(await refusal(sendBack(db, { instanceId: id, userId: users.lead }))).toBe('workflow.msg.nothingEarlier');
+    await submitTask(db, { instanceId: id, userId: users.lead });
+    const back = await sendBack(db, { instanceId: id, userId: users.r1, comment: 'missing receipt' });
+    expect(back.tasks).toMatchObject([{ nodeId: 'lead', assignees: [users.lead] }]);
+    expect(await openTasks(id)).toEqual([task('lead', users.lead)]);
+    expect(await refusal(sendBack(db, { instanceId: id, userId: users.lead, toNodeId: 'review' }))).toBe('workflow.msg.notEarlier');
+  });
+
+  it('lets the last submitter retract until the next approver acts', async () => {
+    const { instanceId: id } = await start('linear');
+    await submitTask(db, { instanceId: id, userId: users.lead });
+    expect(await refusal(retract(db, { instanceId: id, userId: users.r1 }))).toBe('workflow.msg.notLastSubmitter');
+    await retract(db, { instanceId: id, userId: users.lead });
+    expect(await openTasks(id)).toEqual([task('lead', users.lead)]);
+    await submitTask(db, { instanceId: id, userId: users.lead });
+    expect(await openTasks(id)).toEqual([task('review', users.r1), task('review', users.r2)].sort());
+    // r1 sends it back: the lead's submission has been acted on and can no longer be retracted.
+    await sendBack(db, { instanceId: id, userId: users.r1 });
+    expect(await refusal(retract(db, { instanceId: id, userId: users.lead }))).toBe('workflow.msg.notLastSubmitter');
+  });
+
+  it('refuses what is not allowed and keeps everything as it was', async () => {
+    const { instanceId: id } = await start('linear');
+    const tasksBefore = await openTasks(id);
+    const historyBefore = await history(id);
+    expect(await refusal(submitTask(db, { instanceId: id, userId: users.clerk }))).toBe('workflow.msg.notYourTask');
+    expect(await openTasks(id)).toEqual(tasksBefore);
+    expect(await history(id)).toEqual(historyBefore);
+    // An approval nobody can take refuses the start, and no instance is left behind.
+    const count = async () => Number((await db.selectFrom('flow_instances').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const instances = await count();
+    expect(await refusal(start('nobody'))).toBe('workflow.msg.noApprovers');
+    expect(await count()).toBe(instances);
+  });
+
+  it('deletes a running instance: its tasks end and nothing more can be done', async () => {
+    const { instanceId: id } = await start('linear');
+    await deleteInstance(db, { instanceId: id, userId: users.initiator });
+    expect(await statusOf(id)).toBe('deleted');
+    expect(await openTasks(id)).toEqual([]);
+    expect(await refusal(submitTask(db, { instanceId: id, userId: users.lead }))).toBe('workflow.msg.finished');
+  });
+
+  it('lets exactly one of two approvers racing on two connections move an any-approval on', async () => {
+    const second = await server.secondInstance();
+    const { instanceId: id } = await start('linear');
+    await submitTask(db, { instanceId: id, userId: users.lead });
+    const results = await Promise.allSettled([submitTask(db, { instanceId: id, userId: users.r1 }), submitTask(second.db, { instanceId: id, userId: users.r2 })]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect((rejected.reason as AppError).messageKey).toMatch(/workflow\.msg\.(notYourTask|finished)/);
+    expect(await statusOf(id)).toBe('completed');
+    expect((await history(id)).filter((h) => h.startsWith('submit:review'))).toHaveLength(1);
+  });
+
+  it('keeps a running instance on the version it started with when the process changes', async () => {
+    const { instanceId: old } = await start('branch', { amount: 500 });
+    // The upgrade sends every amount to the clerk.
+    const changed = PROCESSES.branch.replace('process id="p"', 'process id="branch"').replace('amount &gt; 100', 'amount &gt; 1000000');
+    await db.updateTable('app_processes').set({ bpmn: changed }).where('application_id', '=', applicationId).where('id', '=', 'branch').execute();
+    expect((await start('branch', { amount: 500 })).tasks).toMatchObject([{ nodeId: 'clerk', assignees: [users.clerk] }]);
+    expect(await openTasks(old)).toEqual([task('lead', users.lead)]);
+    const versions = await db.selectFrom('process_versions').select('version').where('application_id', '=', applicationId).where('process_id', '=', 'branch').orderBy('version').execute();
+    expect(versions.map((v) => v.version)).toEqual([1, 2]);
+  });
+});
