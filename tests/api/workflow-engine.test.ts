@@ -1,62 +1,27 @@
 // The process engine's actions on both databases (D44), called directly: every node kind, any and all
 // approvals, both gateways, back, retract, delete, what is refused (and then changes nothing), two
 // approvers racing on two connections, and an upgrade that leaves a running instance on its version.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/schema.ts';
 import { AppError } from '../../src/server/http/app-error.ts';
 import { deleteInstance, retract, sendBack, startInstance, submitTask, type ActionResult } from '../../src/server/workflow/actions.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { makeEngineWorld, PROCESSES, type EngineUsers } from './helpers/engine-world.ts';
 
 const targets = await databaseTargets();
-
-const bpmn = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:atrium="urn:atrium:bpmn" id="d" targetNamespace="urn:test">
-  <process id="p" isExecutable="true">${body}</process>
-</definitions>`;
-const flow = (id: string, from: string, to: string, condition?: string) =>
-  condition ? `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><conditionExpression>${condition}</conditionExpression></sequenceFlow>` : `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}" />`;
-
-/** The processes of the test application, by id. */
-const PROCESSES: Record<string, string> = {
-  linear: bpmn(`<startEvent id="s" />${flow('f1', 's', 'lead')}<userTask id="lead" name="Lead" atrium:approvers="superior" />${flow('f2', 'lead', 'review')}
-    <userTask id="review" name="Review" atrium:approvers="role:reviewer" />${flow('f3', 'review', 'e')}<endEvent id="e" />`),
-  everyone: bpmn(`<startEvent id="s" />${flow('f1', 's', 'board')}<userTask id="board" name="Board" atrium:approvers="role:reviewer"><multiInstanceLoopCharacteristics /></userTask>${flow('f2', 'board', 'e')}<endEvent id="e" />`),
-  branch: bpmn(`<startEvent id="s" />${flow('f1', 's', 'g')}<exclusiveGateway id="g" default="small" />${flow('small', 'g', 'clerk')}${flow('big', 'g', 'lead', 'amount &gt; 100')}
-    <userTask id="clerk" name="Clerk" atrium:approvers="user:eng-clerk" />${flow('f2', 'clerk', 'e')}<userTask id="lead" name="Lead" atrium:approvers="superior" />${flow('f3', 'lead', 'e')}<endEvent id="e" />`),
-  parallel: bpmn(`<startEvent id="s" />${flow('f1', 's', 'split')}<parallelGateway id="split" />${flow('a', 'split', 'clerk')}${flow('b', 'split', 'log')}
-    <userTask id="clerk" name="Clerk" atrium:approvers="user:eng-clerk" /><serviceTask id="log" name="Log" />${flow('b2', 'log', 'lead')}<userTask id="lead" name="Lead" atrium:approvers="superior" />
-    ${flow('a2', 'clerk', 'join')}${flow('b3', 'lead', 'join')}<parallelGateway id="join" />${flow('f9', 'join', 'e')}<endEvent id="e" />`),
-  nobody: bpmn(`<startEvent id="s" />${flow('f1', 's', 'x')}<userTask id="x" name="Nobody" atrium:approvers="user:no-such-user" />${flow('f2', 'x', 'e')}<endEvent id="e" />`),
-};
 
 describe.each(targets)('the process engine on $name', (target) => {
   let server: TestServer;
   let db: Db;
   let domainId: string;
   let applicationId: string;
-  const users: Record<'initiator' | 'lead' | 'clerk' | 'r1' | 'r2', string> = { initiator: '', lead: '', clerk: '', r1: '', r2: '' };
+  let users: EngineUsers;
 
   beforeAll(async () => {
     server = await startTestServer(target);
     db = server.db;
-    domainId = (await db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
-    applicationId = randomUUID();
-    await db.insertInto('applications').values({ id: applicationId, domain_id: null, name: 'Engine test' }).execute();
-    await db
-      .insertInto('app_processes')
-      .values(Object.entries(PROCESSES).map(([id, xml]) => ({ application_id: applicationId, id, names: JSON.stringify({ en: id }), form_id: 'form', bpmn: xml.replace('process id="p"', `process id="${id}"`) })))
-      .execute();
-    const department = randomUUID();
-    await db.insertInto('departments').values({ id: department, domain_id: domainId, name: 'Engine_Test', code: 'ENG-T' }).execute();
-    for (const [key, loginno] of [['initiator', 'eng-init'], ['lead', 'eng-lead'], ['clerk', 'eng-clerk'], ['r1', 'eng-r1'], ['r2', 'eng-r2']] as const) {
-      users[key] = randomUUID();
-      await db.insertInto('users').values({ id: users[key], domain_id: domainId, department_id: department, name: `Engine ${key}`, loginno, password_hash: null, liaison: key === 'lead' }).execute();
-    }
-    const role = randomUUID();
-    await db.insertInto('app_roles').values({ id: role, application_id: applicationId, package_role: 'reviewer', name: 'Reviewer' }).execute();
-    await db.insertInto('role_users').values([{ role_id: role, user_id: users.r1 }, { role_id: role, user_id: users.r2 }]).execute();
+    ({ domainId, applicationId, users } = await makeEngineWorld(db, 'Acme'));
   });
   afterAll(async () => server?.close());
 

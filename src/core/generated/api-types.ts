@@ -395,6 +395,70 @@ export interface FlowActionResult {
  */
 export type FlowBackTargets = FlowNodeApprovers[];
 
+export interface FlowDetail {
+  instance: Flowstatert;
+  /**
+   * the nodes the instance waits at, with the approvers of their open tasks
+   */
+  current: FlowNodeApprovers[];
+  history: {
+    /**
+     * yyyy-MM-dd HH:mm:ss
+     */
+    at: string;
+    action: "start" | "submit" | "back" | "retract" | "auto" | "complete" | "delete" | "intervene";
+    /**
+     * the user, or the administrator of an intervention; empty for the engine
+     */
+    actor: string;
+    nodeName: string;
+    /**
+     * names of the nodes the action led to
+     */
+    toNodes: string[];
+    comment: string;
+  }[];
+}
+
+export interface FlowIntervention {
+  /**
+   * @minItems 1
+   * @maxItems 50
+   */
+  submitTo: {
+    nodeid: string;
+    isToPerson?: boolean;
+    /**
+     * the approvers' ids joined by semicolons; empty for an end node or an auto task
+     */
+    userids?: string;
+  }[];
+  comment: string;
+}
+
+export interface FlowInterventionPreview {
+  /**
+   * the instance's status after the intervention
+   */
+  status: "running" | "completed" | "deleted";
+  /**
+   * the open tasks that end
+   */
+  cancelled: FlowNodeApprovers[];
+  /**
+   * the new tasks
+   */
+  tasks: FlowNodeApprovers[];
+  /**
+   * parallel branches running now, all of which end
+   */
+  endedBranches: number;
+  /**
+   * branches already waiting at a join, which end too
+   */
+  waitingAtJoins: number;
+}
+
 export interface FlowNodeApprovers {
   nodeId: string;
   nodeName: string;
@@ -403,6 +467,18 @@ export interface FlowNodeApprovers {
     name: string;
     loginno: string;
   }[];
+}
+
+export interface FlowOtherNode {
+  id: string;
+  statelabel: string;
+  type: "ManualNode" | "AutoNode" | "CompleteNode";
+}
+
+export interface FlowPreHandler {
+  id: string;
+  username: string;
+  loginno?: string;
 }
 
 export interface FlowRuntimeBody {
@@ -419,6 +495,82 @@ export interface FlowRuntimeBody {
   formData?: {
     [k: string]: unknown | undefined;
   };
+}
+
+export interface Flowstatert {
+  id: string;
+  applicationid: string;
+  /**
+   * the instance's document (its form data), named by the instance id
+   */
+  docId: string;
+  flowId: string;
+  flowName: string;
+  title?: string;
+  status: "running" | "completed" | "deleted";
+  stateLabel: string;
+  auditorNames: string;
+  initiator: string;
+  /**
+   * yyyy-MM-dd HH:mm:ss
+   */
+  firstProcessTime: string;
+  /**
+   * yyyy-MM-dd HH:mm:ss
+   */
+  lastProcessTime: string;
+  lastAuditor: string;
+  /**
+   * plain text, or JSON with summaryText and showTags
+   */
+  summary: string;
+  /**
+   * the summary is JSON whose summaryText holds markup to render (sanitized)
+   */
+  showTags: boolean;
+}
+
+/**
+ * @minItems 1
+ * @maxItems 1000
+ */
+export type FlowstatertIds = string[];
+
+export interface FlowstatertPage {
+  datas: Flowstatert[];
+  rowCount: number;
+}
+
+export interface FlowstatertSearch {
+  /**
+   * an application of the enterprise; empty for all of them
+   */
+  application?: string;
+  _flowName?: string;
+  _stateLabel?: string;
+  _initiator?: string;
+  _lastAuditor?: string;
+  _summary?: string;
+  /**
+   * yyyy-MM-dd, or yyyy-MM-dd HH:mm:ss; a day alone starts at 00:00:00
+   */
+  _firstProcessTimeFrom?: string;
+  /**
+   * yyyy-MM-dd, or yyyy-MM-dd HH:mm:ss; a day alone ends at 23:59:59
+   */
+  _firstProcessTimeTo?: string;
+  /**
+   * yyyy-MM-dd, or yyyy-MM-dd HH:mm:ss; a day alone starts at 00:00:00
+   */
+  _lastProcessTimeFrom?: string;
+  /**
+   * yyyy-MM-dd, or yyyy-MM-dd HH:mm:ss; a day alone ends at 23:59:59
+   */
+  _lastProcessTimeTo?: string;
+  /**
+   * empty for running and completed ones (deleted ones only when asked for)
+   */
+  status?: "running" | "completed" | "deleted";
 }
 
 export interface GlobalConfig {
@@ -1353,6 +1505,48 @@ export interface FieldExtendsUnusedQuery {
 
 export type FieldExtendsUnusedReply = string[];
 
+export interface FlowsDeleteReply {
+  deleted: number;
+}
+
+export interface FlowsGetQuery {
+  id: string;
+}
+
+export interface FlowsInterveneQuery {
+  id: string;
+  /**
+   * the submitTo nodes joined by commas (optional; when given it must name the same nodes)
+   */
+  nextnodeids?: string;
+}
+
+export interface FlowsListQuery {
+  currpage?: number;
+  pagelines?: 10 | 20 | 50 | 100;
+}
+
+export interface FlowsNodeApproversQuery {
+  id: string;
+  nodeid: string;
+}
+
+export type FlowsNodeApproversReply = FlowPreHandler[];
+
+export interface FlowsOtherNodesQuery {
+  id: string;
+}
+
+export type FlowsOtherNodesReply = FlowOtherNode[];
+
+export interface FlowsPreviewInterventionQuery {
+  id: string;
+  /**
+   * the submitTo nodes joined by commas (optional; when given it must name the same nodes)
+   */
+  nextnodeids?: string;
+}
+
 export interface LookupsDepartmentsQuery {
   domainid: string;
 }
@@ -1674,6 +1868,13 @@ export interface Calls {
   'fieldExtends.list': { params: never; query: FieldExtendsListQuery; body: FieldExtendSearch; reply: FieldExtendPage };
   'fieldExtends.unused': { params: never; query: FieldExtendsUnusedQuery; body: never; reply: FieldExtendsUnusedReply };
   'fieldExtends.update': { params: { id: string }; query: never; body: FieldExtend; reply: FieldExtend };
+  'flows.delete': { params: { id: string }; query: never; body: FlowstatertIds; reply: FlowsDeleteReply };
+  'flows.get': { params: never; query: FlowsGetQuery; body: never; reply: FlowDetail };
+  'flows.intervene': { params: never; query: FlowsInterveneQuery; body: FlowIntervention; reply: FlowInterventionPreview };
+  'flows.list': { params: { id: string }; query: FlowsListQuery; body: FlowstatertSearch; reply: FlowstatertPage };
+  'flows.nodeApprovers': { params: never; query: FlowsNodeApproversQuery; body: never; reply: FlowsNodeApproversReply };
+  'flows.otherNodes': { params: never; query: FlowsOtherNodesQuery; body: never; reply: FlowsOtherNodesReply };
+  'flows.previewIntervention': { params: never; query: FlowsPreviewInterventionQuery; body: FlowIntervention; reply: FlowInterventionPreview };
   'knowledge.save': { params: { id: string; applicationId: string }; query: never; body: KmConfig; reply: KmStatus };
   'knowledge.status': { params: { id: string; applicationId: string }; query: never; body: never; reply: KmStatus };
   'lookups.applications': { params: never; query: never; body: never; reply: Choices };
@@ -1799,6 +2000,13 @@ export const callRoutes = {
   'fieldExtends.list': { method: 'POST', path: '/authtime/domain/fieldextends' },
   'fieldExtends.unused': { method: 'GET', path: '/authtime/domain/getunusefields' },
   'fieldExtends.update': { method: 'PUT', path: '/authtime/domain/fieldextend/{id}' },
+  'flows.delete': { method: 'DELETE', path: '/authtime/domain/applicationid/{id}/workflow/flowstaterts' },
+  'flows.get': { method: 'GET', path: '/authtime/domain/workflow/flowstatert' },
+  'flows.intervene': { method: 'POST', path: '/authtime/domain/workflow/intervention/doflow' },
+  'flows.list': { method: 'POST', path: '/authtime/domain/{id}/workflow/flowstaterts' },
+  'flows.nodeApprovers': { method: 'GET', path: '/authtime/domain/workflow/intervention/approvers' },
+  'flows.otherNodes': { method: 'GET', path: '/authtime/domain/workflow/intervention/othernodes' },
+  'flows.previewIntervention': { method: 'POST', path: '/authtime/domain/workflow/intervention/preview' },
   'knowledge.save': { method: 'PUT', path: '/authtime/domain/{id}/application/{applicationId}/savekmconfig' },
   'knowledge.status': { method: 'GET', path: '/authtime/domain/{id}/application/{applicationId}/getkmstatus' },
   'lookups.applications': { method: 'GET', path: '/authtime/lookups/applications' },

@@ -25,6 +25,7 @@ import { roleHandlers } from './roles/handlers.ts';
 import { permissionHandlers } from './permissions/handlers.ts';
 import { openApiHandlers } from './open-api/handlers.ts';
 import { runtimeHandlers } from './runtime/handlers.ts';
+import { flowHandlers } from './flows/handlers.ts';
 import { knowledgeHandlers } from './knowledge/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
@@ -55,5 +56,6 @@ export const handlers: Record<string, Handler> = {
   ...permissionHandlers,
   ...openApiHandlers,
   ...runtimeHandlers,
+  ...flowHandlers,
   ...knowledgeHandlers,
 };

@@ -142,6 +142,14 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'runtime.querySubmit': 'public',
   'runtime.queryBack': 'public',
   'openApi.services': ADMINS,
+  // Flow monitoring and intervention: the enterprise's governors (checked per enterprise in the handlers).
+  'flows.list': ADMINS,
+  'flows.delete': ADMINS,
+  'flows.get': ADMINS,
+  'flows.otherNodes': ADMINS,
+  'flows.nodeApprovers': ADMINS,
+  'flows.previewIntervention': ADMINS,
+  'flows.intervene': ADMINS,
   // Excel transfer of a tenant's organisation (D35): export reads like the lists, import writes like
   // users.create / departments.create; reach keeps each caller to its tenant or subtree.
   'transfer.exportUsers': READERS,

@@ -350,6 +350,8 @@ export interface FlowInstancesTable {
   updated_at: Defaulted<Date>;
   completed_at: Date | null;
   last_actor_id: string | null;
+  state_label: Defaulted<string>;
+  auditor_names: Defaulted<string>;
 }
 
 export interface FlowTokensTable {
@@ -383,6 +385,7 @@ export interface FlowHistoryTable {
   instance_id: string;
   at: Defaulted<Date>;
   actor_id: string | null;
+  admin_id: Defaulted<string | null>;
   action: FlowAction;
   node_id: string | null;
   to_nodes: DefaultedJson<string[]>;

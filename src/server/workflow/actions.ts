@@ -147,34 +147,44 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
   });
 }
 
-/** Ends a running instance for good: its open tasks are cancelled, its tokens go. Who may is the
- *  caller's decision (the runtime call, intervention). */
-export async function deleteInstance(db: Db, input: TaskInput): Promise<ActionResult> {
-  return inAction(db, input.instanceId, async (trx, state) => {
-    await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: new Date() }).where('instance_id', '=', state.id).where('status', '=', 'open').execute();
-    await trx.deleteFrom('flow_tokens').where('instance_id', '=', state.id).execute();
-    await record(trx, state.id, input.userId, 'delete', null, input.comment);
-    await trx.updateTable('flow_instances').set({ status: 'deleted', updated_at: new Date(), last_actor_id: input.userId }).where('id', '=', state.id).execute();
-    return { instanceId: state.id, status: 'deleted', tasks: [] };
+/** Ends an instance for good: its open tasks are cancelled, its tokens go. A running instance only,
+ *  unless `finishedToo` (the monitoring list also removes completed ones). By the initiator (the
+ *  runtime call) or an administrator (`adminId`, the monitoring list); who may is the caller's decision. */
+export async function deleteInstance(db: Db, input: { instanceId: string; userId?: string; adminId?: string; comment?: string; finishedToo?: boolean }): Promise<ActionResult> {
+  return inTransaction(db, async (trx) => {
+    const row = await lockInstance(trx, input.instanceId);
+    if (row.status === 'deleted' || (row.status !== 'running' && !input.finishedToo)) throw new AppError('conflict', undefined, 'workflow.msg.finished');
+    await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: new Date() }).where('instance_id', '=', row.id).where('status', '=', 'open').execute();
+    await trx.deleteFrom('flow_tokens').where('instance_id', '=', row.id).execute();
+    await record(trx, row.id, input.userId ?? null, 'delete', null, input.comment, input.adminId);
+    const lastActor = input.userId ? { last_actor_id: input.userId } : {};
+    await trx.updateTable('flow_instances').set({ status: 'deleted', updated_at: new Date(), state_label: '', auditor_names: '', ...lastActor }).where('id', '=', row.id).execute();
+    return { instanceId: row.id, status: 'deleted', tasks: [] };
   });
 }
 
-type ActionWork = (trx: Db, state: InstanceState, definition: ProcessDefinition) => Promise<ActionResult>;
+export type ActionWork = (trx: Db, state: InstanceState, definition: ProcessDefinition) => Promise<ActionResult>;
 
 /** Locks the instance (the row lock every action on it waits for), refuses a finished one, and runs `work`. */
-function inAction(db: Db, instanceId: string, work: ActionWork): Promise<ActionResult> {
+export function inAction(db: Db, instanceId: string, work: ActionWork): Promise<ActionResult> {
   return inTransaction(db, async (trx) => {
-    const row = await trx
-      .selectFrom('flow_instances')
-      .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id'])
-      .where('id', '=', instanceId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) throw new AppError('notFound', undefined, 'workflow.msg.noInstance');
+    const row = await lockInstance(trx, instanceId);
     if (row.status !== 'running') throw new AppError('conflict', undefined, 'workflow.msg.finished');
     const { definition } = await versionById(trx, row.version_id);
     return work(trx, { ...row, form_data: row.form_data ?? {} }, definition);
   });
+}
+
+/** The instance's row, locked for the rest of the transaction; 1404 when there is none. */
+async function lockInstance(trx: Db, instanceId: string) {
+  const row = await trx
+    .selectFrom('flow_instances')
+    .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id'])
+    .where('id', '=', instanceId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new AppError('notFound', undefined, 'workflow.msg.noInstance');
+  return row;
 }
 
 async function openTaskOf(trx: Db, instanceId: string, userId: string) {
@@ -191,22 +201,44 @@ export async function earlierApprovals(trx: Db, instanceId: string, current: str
   return nodes;
 }
 
-async function record(trx: Db, instanceId: string, actorId: string, action: FlowAction, nodeId: string | null, comment?: string): Promise<number> {
-  const row = await trx.insertInto('flow_history').values({ instance_id: instanceId, actor_id: actorId, action, node_id: nodeId, comment: comment ?? '' }).returning('id').executeTakeFirstOrThrow();
+/** Writes the action's history entry: by a user of the enterprise, or (`adminId`, an intervention) by an administrator. */
+export async function record(trx: Db, instanceId: string, actorId: string | null, action: FlowAction, nodeId: string | null, comment?: string, adminId?: string): Promise<number> {
+  const row = await trx.insertInto('flow_history').values({ instance_id: instanceId, actor_id: actorId, admin_id: adminId ?? null, action, node_id: nodeId, comment: comment ?? '' }).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
-/** Notes where the action led, completes the instance when no token is left, and answers the result. */
-async function finish(trx: Db, state: InstanceState, walk: Walk, action: number, actorId: string): Promise<ActionResult> {
+/** Notes where the action led, completes the instance when no token is left, keeps what the monitoring
+ *  list shows, and answers the result. `actorId` null (an administrator's intervention) leaves the last
+ *  actor as it was. */
+export async function finish(trx: Db, state: InstanceState, walk: Walk, action: number, actorId: string | null): Promise<ActionResult> {
+  await walk.settleJoins();
   const tasks = [...walk.reached].map(([nodeId, { name, assignees }]) => ({ nodeId, nodeName: name, assignees }));
   await trx.updateTable('flow_history').set({ to_nodes: JSON.stringify(tasks.map((t) => t.nodeId)) }).where('id', '=', action).execute();
   const left = await trx.selectFrom('flow_tokens').select('id').where('instance_id', '=', state.id).executeTakeFirst();
   const now = new Date();
+  const lastActor = actorId === null ? {} : { last_actor_id: actorId };
   if (!left) {
     await trx.insertInto('flow_history').values({ instance_id: state.id, actor_id: null, action: 'complete', node_id: null }).execute();
-    await trx.updateTable('flow_instances').set({ status: 'completed', completed_at: now, updated_at: now, last_actor_id: actorId }).where('id', '=', state.id).execute();
+    await trx.updateTable('flow_instances').set({ status: 'completed', completed_at: now, updated_at: now, state_label: '', auditor_names: '', ...lastActor }).where('id', '=', state.id).execute();
     return { instanceId: state.id, status: 'completed', tasks };
   }
-  await trx.updateTable('flow_instances').set({ updated_at: now, last_actor_id: actorId }).where('id', '=', state.id).execute();
+  await trx.updateTable('flow_instances').set({ updated_at: now, ...(await listing(trx, state.id, walk)), ...lastActor }).where('id', '=', state.id).execute();
   return { instanceId: state.id, status: 'running', tasks };
+}
+
+/** The monitoring list's state label and current approvers of a running instance: the nodes its active
+ *  tokens wait at and the names of their open tasks' assignees, in a stable order. */
+async function listing(trx: Db, instanceId: string, walk: Walk): Promise<{ state_label: string; auditor_names: string }> {
+  const tokens = await trx.selectFrom('flow_tokens').select('node_id').where('instance_id', '=', instanceId).where('state', '=', 'active').orderBy('node_id').execute();
+  const names = await trx
+    .selectFrom('flow_tasks as t')
+    .innerJoin('users as u', 'u.id', 't.assignee_id')
+    .select('u.name')
+    .distinct()
+    .where('t.instance_id', '=', instanceId)
+    .where('t.status', '=', 'open')
+    .orderBy('u.name')
+    .execute();
+  const labels = [...new Set(tokens.map((t) => walk.node(t.node_id)?.name ?? t.node_id))];
+  return { state_label: labels.join(', ').slice(0, 500), auditor_names: names.map((n) => n.name).join(', ').slice(0, 2000) };
 }

@@ -24,6 +24,8 @@ export type NewTasks = Map<string, { name: string; assignees: string[] }>;
 export class Walk {
   /** The approvals reached in this action and who got a task at each. */
   readonly reached: NewTasks = new Map();
+  /** Parallel joins a token reached in this action that still wait for another branch. */
+  private readonly waitingJoins = new Set<string>();
 
   constructor(
     private readonly trx: Db,
@@ -33,6 +35,12 @@ export class Walk {
     private readonly actionId: number,
   ) {}
 
+  /** Runs an auto task reached otherwise than by a flow (an intervention) and goes on from it. */
+  async runAuto(node: ProcessNode): Promise<void> {
+    await this.trx.insertInto('flow_history').values({ instance_id: this.instance.id, action: 'auto', node_id: node.id }).execute();
+    return this.leave(node.id);
+  }
+
   /** Follows every flow out of `nodeId` (a node just completed, or the start). */
   async leave(nodeId: string): Promise<void> {
     const node = this.node(nodeId);
@@ -40,14 +48,17 @@ export class Walk {
     for (const flow of node.outgoing) await this.take(flow);
   }
 
-  /** Puts a token on an approval and gives each of its approvers a task. */
-  async enterApproval(node: ProcessNode): Promise<void> {
-    const approvers = await resolveApprovers(this.trx, node.approvers ?? [], {
-      domainId: this.instance.domain_id,
-      applicationId: this.instance.application_id,
-      initiatorId: this.instance.initiator_id,
-      form: this.instance.form_data,
-    });
+  /** Puts a token on an approval and gives each of its approvers a task: those its rules name, or the
+   *  users an intervention chose. */
+  async enterApproval(node: ProcessNode, chosen?: readonly string[]): Promise<void> {
+    const approvers = chosen
+      ? [...chosen]
+      : await resolveApprovers(this.trx, node.approvers ?? [], {
+          domainId: this.instance.domain_id,
+          applicationId: this.instance.application_id,
+          initiatorId: this.instance.initiator_id,
+          form: this.instance.form_data,
+        });
     if (approvers.length === 0) throw new AppError('conflict', { name: node.name }, 'workflow.msg.noApprovers');
     const tokenId = randomUUID();
     await this.trx.insertInto('flow_tokens').values({ id: tokenId, instance_id: this.instance.id, node_id: node.id, state: 'active', via_flow: null }).execute();
@@ -71,12 +82,14 @@ export class Walk {
       case 'complete':
         return; // this path ends; the action completes the instance when no token is left
       case 'auto':
-        await this.trx.insertInto('flow_history').values({ instance_id: this.instance.id, action: 'auto', node_id: node.id }).execute();
-        return this.leave(node.id);
+        return this.runAuto(node);
       case 'exclusive':
         return this.take(this.branchOf(node));
       case 'parallel':
-        if (node.incoming.length > 1 && !(await this.joined(node, flowId))) return;
+        if (node.incoming.length > 1 && !(await this.joined(node, flowId))) {
+          this.waitingJoins.add(node.id);
+          return;
+        }
         return this.leave(node.id);
       case 'start':
         throw new Error(`flow ${flowId} leads into the start`); // the definition check refuses this
@@ -103,5 +116,41 @@ export class Walk {
     const used = node.incoming.map((f) => waiting.find((t) => t.via_flow === f)!.id);
     await this.trx.deleteFrom('flow_tokens').where('id', 'in', used).execute();
     return true;
+  }
+
+  /** Once the action has walked every path: a join still waiting for a branch that no active token can
+   *  bring any more (an intervention ended that branch) goes on with the tokens that came. Checked only
+   *  now, not on arrival, because the walk follows one branch of a split before it starts the next. */
+  async settleJoins(): Promise<void> {
+    for (let moved = true; moved; ) {
+      moved = false;
+      for (const joinId of [...this.waitingJoins]) {
+        const active = await this.trx.selectFrom('flow_tokens').select('node_id').where('instance_id', '=', this.instance.id).where('state', '=', 'active').execute();
+        if (active.some((t) => this.reaches(t.node_id, joinId))) continue;
+        this.waitingJoins.delete(joinId);
+        const came = await this.trx.deleteFrom('flow_tokens').where('instance_id', '=', this.instance.id).where('node_id', '=', joinId).where('state', '=', 'joining').returning('id').execute();
+        if (came.length === 0) continue;
+        await this.leave(joinId);
+        moved = true;
+      }
+    }
+  }
+
+  /** Whether a path of flows leads from one node to another. */
+  private reaches(from: string, to: string): boolean {
+    const seen = new Set<string>();
+    const queue = [from];
+    while (queue.length > 0) {
+      const node = this.node(queue.shift()!);
+      for (const flowId of node.outgoing) {
+        const next = this.definition.flows[flowId].target;
+        if (next === to) return true;
+        if (!seen.has(next)) {
+          seen.add(next);
+          queue.push(next);
+        }
+      }
+    }
+    return false;
   }
 }

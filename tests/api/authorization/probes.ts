@@ -288,6 +288,14 @@ export const PROBES: Record<string, Probe> = {
   'runtime.delete': { scope: 'single', request: async (world) => { const r = await runtimeFixture(world); return { path: '/rest/bpm/runtime/delete', query: await r.query(r.initiator, await r.instance('started')) }; } },
   'runtime.querySubmit': { scope: 'single', request: async (world) => { const r = await runtimeFixture(world); return { path: '/rest/bpm/query/submission', query: await r.query(r.first, await r.instance('started')), body: {} }; } },
   'runtime.queryBack': { scope: 'single', request: async (world) => { const r = await runtimeFixture(world); return { path: '/rest/bpm/query/back', query: await r.query(r.second, await r.instance('firstDone')) }; } },
+  // Flow monitoring (issue 12): each probe acts on a new instance of the target tenant's own process.
+  'flows.list': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/workflow/flowstaterts`, body: {} }) },
+  'flows.delete': { scope: 'tenant', request: async (world, _c, t) => { const r = await runtimeFixture(world, t.slug); return { path: `/authtime/domain/applicationid/${r.applicationId}/workflow/flowstaterts`, body: [await r.instance('started')] }; } },
+  'flows.get': { scope: 'tenant', request: async (world, _c, t) => ({ path: '/authtime/domain/workflow/flowstatert', query: { id: await (await runtimeFixture(world, t.slug)).instance('firstDone') } }) },
+  'flows.otherNodes': { scope: 'tenant', request: async (world, _c, t) => ({ path: '/authtime/domain/workflow/intervention/othernodes', query: { id: await (await runtimeFixture(world, t.slug)).instance('started') } }) },
+  'flows.nodeApprovers': { scope: 'tenant', request: async (world, _c, t) => ({ path: '/authtime/domain/workflow/intervention/approvers', query: { id: await (await runtimeFixture(world, t.slug)).instance('started'), nodeid: 'two' } }) },
+  'flows.previewIntervention': { scope: 'tenant', request: async (world, _c, t) => ({ path: '/authtime/domain/workflow/intervention/preview', query: { id: await (await runtimeFixture(world, t.slug)).instance('started') }, body: { submitTo: [{ nodeid: 'e' }], comment: 'matrix' } }) },
+  'flows.intervene': { scope: 'tenant', request: async (world, _c, t) => ({ path: '/authtime/domain/workflow/intervention/doflow', query: { id: await (await runtimeFixture(world, t.slug)).instance('started') }, body: { submitTo: [{ nodeid: 'e' }], comment: 'matrix' } }) },
   'openApi.accessToken': { scope: 'single', request: async (world) => ({ path: '/rest/accessToken', query: { secret: (await regenerateSecret(world.server.db, world.tenants.acme.domainId)).secret } }) },
   'config.import': {
     scope: 'single',

@@ -1,12 +1,13 @@
-// What the workflow runtime probes need (D45): a process of an application bound to Acme, two steps
-// each approved by one named Acme user, a fresh access token, and instances at the step a probe acts on
-// (made through the engine itself).
+// What the workflow probes need (D45): a process of an application bound to one tenant (Acme unless
+// said), two steps each approved by one named user of it, a fresh access token, and instances at the
+// step a probe acts on (made through the engine itself).
 import { randomUUID } from 'node:crypto';
 import { exchangeSecret, regenerateSecret } from '../../../src/server/areas/open-api/tokens.ts';
 import { startInstance, submitTask } from '../../../src/server/workflow/actions.ts';
 import type { World } from './fixtures.ts';
 
 export interface RuntimeFixture {
+  applicationId: string;
   initiator: string;
   first: string;
   second: string;
@@ -16,17 +17,19 @@ export interface RuntimeFixture {
   instance(step: 'started' | 'firstDone'): Promise<string>;
 }
 
-const made = new WeakMap<World, Promise<RuntimeFixture>>();
+const made = new WeakMap<World, Map<string, Promise<RuntimeFixture>>>();
 
-export function runtimeFixture(world: World): Promise<RuntimeFixture> {
-  let fixture = made.get(world);
-  if (!fixture) made.set(world, (fixture = build(world)));
+export function runtimeFixture(world: World, tenant: 'acme' | 'globex' = 'acme'): Promise<RuntimeFixture> {
+  const ofWorld = made.get(world) ?? new Map<string, Promise<RuntimeFixture>>();
+  made.set(world, ofWorld);
+  let fixture = ofWorld.get(tenant);
+  if (!fixture) ofWorld.set(tenant, (fixture = build(world, tenant)));
   return fixture;
 }
 
-async function build(world: World): Promise<RuntimeFixture> {
+async function build(world: World, tenant: 'acme' | 'globex'): Promise<RuntimeFixture> {
   const { db } = world.server;
-  const domainId = world.tenants.acme.domainId;
+  const domainId = world.tenants[tenant].domainId;
   const people = await db.selectFrom('users').select(['id', 'loginno']).where('domain_id', '=', domainId).where('status', '=', 1).orderBy('loginno').limit(3).execute();
   const [initiator, first, second] = people;
   const applicationId = `matrix-runtime-${randomUUID()}`;
@@ -45,6 +48,7 @@ async function build(world: World): Promise<RuntimeFixture> {
   await db.insertInto('app_processes').values({ application_id: applicationId, id: processId, form_id: 'review-form', bpmn: xml, names: '{"en":"Review"}' }).execute();
   await db.insertInto('domain_applications').values({ domain_id: domainId, application_id: applicationId }).execute();
   return {
+    applicationId,
     initiator: initiator.loginno,
     first: first.loginno,
     second: second.loginno,

@@ -8,6 +8,8 @@ import { AppError } from '../../http/app-error.ts';
 import { deleteInstance, earlierApprovals, retract, sendBack, startInstance, submitTask, type ActionResult } from '../../workflow/actions.ts';
 import { resolveApprovers } from '../../workflow/approvers.ts';
 import { versionById } from '../../workflow/process-versions.ts';
+import { dryRun } from '../../workflow/dry-run.ts';
+import { withApprovers } from '../../workflow/approver-names.ts';
 import { tokenDomain } from '../open-api/tokens.ts';
 import { offeredProcesses } from '../open-api/offered-processes.ts';
 import type { CallHandler, Handler } from '../handler.ts';
@@ -55,32 +57,6 @@ async function instanceOf(caller: Caller, instanceId: string) {
 /** The engine's result with each approver's name and login number. */
 async function answer(db: Db, result: ActionResult) {
   return { instanceId: result.instanceId, status: result.status, tasks: await withApprovers(db, result.tasks) };
-}
-
-async function withApprovers(db: Db, nodes: Array<{ nodeId: string; nodeName: string; assignees: string[] }>) {
-  const ids = [...new Set(nodes.flatMap((n) => n.assignees))];
-  const users = ids.length === 0 ? [] : await db.selectFrom('users').select(['id', 'name', 'loginno']).where('id', 'in', ids).execute();
-  const byId = new Map(users.map((u) => [u.id, u]));
-  return nodes.map((n) => ({ nodeId: n.nodeId, nodeName: n.nodeName, approvers: n.assignees.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])) }));
-}
-
-/** Runs an action and undoes it: what it would do, and nothing done. */
-class DryRun extends Error {
-  constructor(readonly result: ActionResult) {
-    super('dry run');
-  }
-}
-
-async function dryRun(db: Db, action: (trx: Db) => Promise<ActionResult>): Promise<ActionResult> {
-  try {
-    await db.transaction().execute(async (trx) => {
-      throw new DryRun(await action(trx));
-    });
-  } catch (error) {
-    if (error instanceof DryRun) return error.result;
-    throw error;
-  }
-  throw new Error('unreachable');
 }
 
 const start: CallHandler<'runtime.start'> = async (ctx) => {

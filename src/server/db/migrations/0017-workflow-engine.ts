@@ -30,7 +30,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     started_at timestamptz not null default now(),
     updated_at timestamptz not null default now(),
     completed_at timestamptz,
-    last_actor_id text references users (id) on delete set null
+    last_actor_id text references users (id) on delete set null,
+    -- What the monitoring list shows and searches, kept by every action: the names of the nodes the
+    -- instance waits at and of their open tasks' approvers.
+    state_label text not null default '',
+    auditor_names text not null default ''
   )`.execute(db);
   await sql`create index flow_instances_domain_idx on flow_instances (domain_id, application_id, started_at desc)`.execute(db);
   // Where the instance stands: one row per token (parallel branches have several); a token waiting at a
@@ -64,6 +68,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     instance_id text not null references flow_instances (id) on delete cascade,
     at timestamptz not null default now(),
     actor_id text references users (id) on delete set null,
+    -- An intervention's author: an administrator, not a user of the enterprise.
+    admin_id text references superusers (id) on delete set null,
     action text not null check (action in ('start', 'submit', 'back', 'retract', 'auto', 'complete', 'delete', 'intervene')),
     node_id text,
     to_nodes jsonb not null default '[]',

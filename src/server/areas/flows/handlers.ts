@@ -1,0 +1,153 @@
+// Flow monitoring and intervention (issue 12; domain-console §2.4, §4, §5, §7): the enterprise's
+// governors list its instances, open one, delete, and intervene. The engine (src/server/workflow) does
+// every change; a preview is the same intervention rolled back.
+import type { Language } from '../../../core/catalogue/types.ts';
+import { governsDomain, seesDomain } from '../../auth/reach.ts';
+import { inTransaction } from '../../db/in-transaction.ts';
+import { AppError } from '../../http/app-error.ts';
+import { deleteInstance } from '../../workflow/actions.ts';
+import { withApprovers } from '../../workflow/approver-names.ts';
+import { resolveApprovers } from '../../workflow/approvers.ts';
+import { dryRun } from '../../workflow/dry-run.ts';
+import { INTERVENTION_KINDS, intervene, interventionNodes, type InterventionInput } from '../../workflow/intervene.ts';
+import { versionById } from '../../workflow/process-versions.ts';
+import { visibleTenant } from '../users/queries.ts';
+import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
+import { instanceRows, matching, readSummary } from './instance-rows.ts';
+import { instanceHistory } from './instance-history.ts';
+
+type Ctx = Pick<HandlerContext, 'user' | 'services' | 'request'>;
+
+/** 1404 unless the caller sees the enterprise; 1403 unless it governs it. */
+async function governed(ctx: Ctx, domainId: string): Promise<void> {
+  const { reach } = requireUser(ctx);
+  await visibleTenant(ctx.services.db, reach, domainId);
+  if (!governsDomain(reach, domainId)) throw new AppError('forbidden', undefined, 'flow.msg.governorsOnly');
+}
+
+/** The instance, when the caller governs its enterprise (1404 when it cannot see it, like a missing one). */
+async function governedInstance(ctx: Ctx, id: string) {
+  const row = await ctx.services.db
+    .selectFrom('flow_instances')
+    .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row || !seesDomain(requireUser(ctx).reach, row.domain_id)) throw new AppError('notFound', undefined, 'workflow.msg.noInstance');
+  await governed(ctx, row.domain_id);
+  return row;
+}
+
+const language = async (ctx: Ctx) => (await ctx.request.atrium.language()) as Language;
+
+/** A row as the list answers it: the summary read, a finished instance's state said in words. */
+async function listed(ctx: Ctx, row: Awaited<ReturnType<ReturnType<typeof instanceRows>['executeTakeFirstOrThrow']>>) {
+  const stateLabel = row.status === 'running' ? row.stateLabel : await ctx.request.atrium.translate(`flow.status.${row.status}`);
+  return { ...row, stateLabel, ...readSummary(row.summary) };
+}
+
+const list: CallHandler<'flows.list'> = async (ctx) => {
+  await governed(ctx, ctx.params.id);
+  const lang = await language(ctx);
+  const { currpage, pagelines } = ctx.query as { currpage: number; pagelines: number };
+  let rows = instanceRows(ctx.services.db, lang).where('i.domain_id', '=', ctx.params.id);
+  let count = ctx.services.db
+    .selectFrom('flow_instances as i')
+    .innerJoin('users as u', 'u.id', 'i.initiator_id')
+    .leftJoin('users as la', 'la.id', 'i.last_actor_id')
+    .leftJoin('app_processes as p', (join) => join.onRef('p.application_id', '=', 'i.application_id').onRef('p.id', '=', 'i.process_id'))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('i.domain_id', '=', ctx.params.id);
+  for (const condition of matching(ctx.body ?? {}, lang)) {
+    rows = rows.where(condition);
+    count = count.where(condition);
+  }
+  const [page, total] = await Promise.all([
+    rows.orderBy('i.updated_at', 'desc').orderBy('i.id').limit(pagelines).offset((currpage - 1) * pagelines).execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { datas: await Promise.all(page.map((row) => listed(ctx, row))), rowCount: Number(total.n) };
+};
+
+/** All or nothing: every id an instance of the application in an enterprise the caller governs. */
+const remove: CallHandler<'flows.delete'> = async (ctx) => {
+  const ids = [...new Set(ctx.body)];
+  const { db } = ctx.services;
+  const rows = await db.selectFrom('flow_instances').select(['id', 'domain_id', 'status']).where('id', 'in', ids).where('application_id', '=', ctx.params.id).execute();
+  const { reach } = requireUser(ctx);
+  if (rows.length !== ids.length || rows.some((r) => !governsDomain(reach, r.domain_id))) throw new AppError('notFound', undefined, 'flow.msg.notInApplication');
+  const adminId = requireUser(ctx).id;
+  await inTransaction(db, async (trx) => {
+    for (const row of rows) if (row.status !== 'deleted') await deleteInstance(trx, { instanceId: row.id, adminId, finishedToo: true });
+  });
+  return { deleted: rows.filter((r) => r.status !== 'deleted').length };
+};
+
+const get: CallHandler<'flows.get'> = async (ctx) => {
+  const instance = await governedInstance(ctx, ctx.query.id);
+  const { db } = ctx.services;
+  const row = await instanceRows(db, await language(ctx)).where('i.id', '=', instance.id).executeTakeFirstOrThrow();
+  const { definition } = await versionById(db, instance.version_id);
+  const nodeName = (id: string | null) => (id ? (definition.nodes[id]?.name ?? id) : '');
+  const open = await db.selectFrom('flow_tasks').select(['node_id', 'assignee_id']).where('instance_id', '=', instance.id).where('status', '=', 'open').orderBy('created_at').execute();
+  const waiting = await db.selectFrom('flow_tokens').select('node_id').where('instance_id', '=', instance.id).where('state', '=', 'active').orderBy('created_at').execute();
+  const current = [...new Set(waiting.map((t) => t.node_id))].map((nodeId) => ({ nodeId, nodeName: nodeName(nodeId), assignees: open.filter((t) => t.node_id === nodeId).map((t) => t.assignee_id) }));
+  return {
+    instance: await listed(ctx, row),
+    current: await withApprovers(db, current),
+    history: await instanceHistory(db, instance.id, nodeName),
+  };
+};
+
+const NODE_TYPES = { manual: 'ManualNode', auto: 'AutoNode', complete: 'CompleteNode' } as const;
+
+const otherNodes: CallHandler<'flows.otherNodes'> = async (ctx) => {
+  const instance = await governedInstance(ctx, ctx.query.id);
+  const { definition } = await versionById(ctx.services.db, instance.version_id);
+  return interventionNodes(definition).map((node) => ({ id: node.id, statelabel: node.name, type: NODE_TYPES[node.kind as keyof typeof NODE_TYPES] }));
+};
+
+const nodeApprovers: CallHandler<'flows.nodeApprovers'> = async (ctx) => {
+  const instance = await governedInstance(ctx, ctx.query.id);
+  const { db } = ctx.services;
+  const { definition } = await versionById(db, instance.version_id);
+  const node = definition.nodes[ctx.query.nodeid];
+  if (!node || !INTERVENTION_KINDS.has(node.kind)) throw new AppError('validation', { node: ctx.query.nodeid }, 'flow.msg.badNode', '/nodeid');
+  if (node.kind !== 'manual') return [];
+  const ids = await resolveApprovers(db, node.approvers ?? [], { domainId: instance.domain_id, applicationId: instance.application_id, initiatorId: instance.initiator_id, form: instance.form_data ?? {} });
+  const [named] = await withApprovers(db, [{ nodeId: node.id, nodeName: node.name, assignees: ids }]);
+  return named.approvers.map((u) => ({ id: u.id, username: u.name, loginno: u.loginno }));
+};
+
+/** The body as the engine takes it; nextnodeids, when sent, must name the same nodes in the same order. */
+function interventionOf(ctx: Parameters<CallHandler<'flows.intervene'>>[0], adminId: string): InterventionInput {
+  const targets = ctx.body.submitTo.map((entry) => ({ nodeId: entry.nodeid, userIds: (entry.userids ?? '').split(';').map((id) => id.trim()).filter(Boolean) }));
+  const named = ctx.query.nextnodeids;
+  if (named !== undefined && named !== '' && named.split(',').map((id) => id.trim()).join(',') !== targets.map((t) => t.nodeId).join(',')) {
+    throw new AppError('validation', undefined, 'flow.msg.nodeIdsDiffer', '/submitTo');
+  }
+  return { instanceId: ctx.query.id, adminId, targets, comment: ctx.body.comment };
+}
+
+async function intervention(ctx: Parameters<CallHandler<'flows.intervene'>>[0], preview: boolean) {
+  await governedInstance(ctx, ctx.query.id);
+  const { db } = ctx.services;
+  const input = interventionOf(ctx, requireUser(ctx).id);
+  const result = preview ? await dryRun(db, (trx) => intervene(trx, input)) : await intervene(db, input);
+  return {
+    status: result.status,
+    cancelled: await withApprovers(db, result.cancelled),
+    tasks: await withApprovers(db, result.tasks),
+    endedBranches: result.endedBranches,
+    waitingAtJoins: result.waitingAtJoins,
+  };
+}
+
+export const flowHandlers: Record<string, Handler> = {
+  'flows.list': list,
+  'flows.delete': remove,
+  'flows.get': get,
+  'flows.otherNodes': otherNodes,
+  'flows.nodeApprovers': nodeApprovers,
+  'flows.previewIntervention': ((ctx) => intervention(ctx, true)) as CallHandler<'flows.previewIntervention'>,
+  'flows.intervene': ((ctx) => intervention(ctx, false)) as CallHandler<'flows.intervene'>,
+};

@@ -1,0 +1,74 @@
+// The monitoring list's rows (domain-console §2.4, §3 "Workflow state", §5 "Flow list"): an
+// enterprise's instances with their flow's name in the caller's language, where each waits and who
+// approves there (kept by the engine on the instance, D44), searched by the body's fields.
+import { sql, type SqlBool } from 'kysely';
+import type { Language } from '../../../core/catalogue/types.ts';
+import type { FlowstatertSearch } from '../../../core/generated/api-types.ts';
+import { containsText } from '../../db/contains-text.ts';
+import type { Db } from '../../db/schema.ts';
+import { inLanguage } from '../applications/application-sql.ts';
+
+/** The instances of an enterprise (one or all), joined with what a row shows. */
+export function instanceRows(db: Db, language: Language) {
+  return db
+    .selectFrom('flow_instances as i')
+    .innerJoin('users as u', 'u.id', 'i.initiator_id')
+    .leftJoin('users as la', 'la.id', 'i.last_actor_id')
+    .leftJoin('app_processes as p', (join) => join.onRef('p.application_id', '=', 'i.application_id').onRef('p.id', '=', 'i.process_id'))
+    .select([
+      'i.id',
+      'i.application_id as applicationid',
+      'i.id as docId',
+      'i.process_id as flowId',
+      'i.title',
+      'i.status',
+      'i.state_label as stateLabel',
+      'i.auditor_names as auditorNames',
+      'u.name as initiator',
+      'i.summary',
+      sql<string>`coalesce(la.name, '')`.as('lastAuditor'),
+      sql<string>`to_char(i.started_at, 'YYYY-MM-DD HH24:MI:SS')`.as('firstProcessTime'),
+      sql<string>`to_char(i.updated_at, 'YYYY-MM-DD HH24:MI:SS')`.as('lastProcessTime'),
+      inLanguage(sql.ref('p.names'), sql.ref('i.process_id'), language).as('flowName'),
+    ]);
+}
+
+/** A day alone (10 characters or fewer) is widened to its first or last second (spec §5 "Flow list"). */
+export const dayStart = (value: string) => (value.length <= 10 ? `${value} 00:00:00` : value);
+export const dayEnd = (value: string) => (value.length <= 10 ? `${value} 23:59:59` : value);
+
+/** The search's conditions over instanceRows' aliases. Deleted instances only when asked for. */
+export function matching(search: FlowstatertSearch, language: Language): Array<ReturnType<typeof sql<SqlBool>>> {
+  const where: Array<ReturnType<typeof sql<SqlBool>>> = [];
+  const text = (value: string | undefined) => value?.trim() || undefined;
+  if (text(search.application)) where.push(sql<SqlBool>`i.application_id = ${search.application}`);
+  where.push(search.status ? sql<SqlBool>`i.status = ${search.status}` : sql<SqlBool>`i.status <> 'deleted'`);
+  const flowName = text(search._flowName);
+  if (flowName) where.push(containsText(inLanguage(sql.ref('p.names'), sql.ref('i.process_id'), language), flowName));
+  const contains: Array<[string | undefined, string]> = [
+    [search._stateLabel, 'i.state_label'],
+    [search._initiator, 'u.name'],
+    [search._lastAuditor, 'la.name'],
+    [search._summary, 'i.summary'],
+  ];
+  for (const [value, column] of contains) if (text(value)) where.push(containsText(sql.ref(column), text(value)!));
+  const from = (value: string | undefined, column: string) => text(value) && where.push(sql<SqlBool>`${sql.ref(column)} >= ${dayStart(text(value)!)}::timestamp`);
+  const to = (value: string | undefined, column: string) => text(value) && where.push(sql<SqlBool>`${sql.ref(column)} <= ${dayEnd(text(value)!)}::timestamp`);
+  from(search._firstProcessTimeFrom, 'i.started_at');
+  to(search._firstProcessTimeTo, 'i.started_at');
+  from(search._lastProcessTimeFrom, 'i.updated_at');
+  to(search._lastProcessTimeTo, 'i.updated_at');
+  return where;
+}
+
+/** The spec's summary: JSON with summaryText and showTags (markup the console sanitizes), or plain text. */
+export function readSummary(summary: string): { summary: string; showTags: boolean } {
+  if (!summary.startsWith('{')) return { summary, showTags: false };
+  try {
+    const parsed = JSON.parse(summary) as { summaryText?: unknown; showTags?: unknown };
+    if (typeof parsed.summaryText === 'string') return { summary: parsed.summaryText, showTags: parsed.showTags === true };
+  } catch {
+    // not JSON after all: plain text
+  }
+  return { summary, showTags: false };
+}

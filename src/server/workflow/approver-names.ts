@@ -1,0 +1,16 @@
+// The engine names users by id; what a caller is answered names them: each node's approvers with their
+// name and login number (users gone since are left out).
+import type { Db } from '../db/schema.ts';
+
+export interface NodeAssignees {
+  nodeId: string;
+  nodeName: string;
+  assignees: string[];
+}
+
+export async function withApprovers(db: Db, nodes: readonly NodeAssignees[]) {
+  const ids = [...new Set(nodes.flatMap((n) => n.assignees))];
+  const users = ids.length === 0 ? [] : await db.selectFrom('users').select(['id', 'name', 'loginno']).where('id', 'in', ids).execute();
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return nodes.map((n) => ({ nodeId: n.nodeId, nodeName: n.nodeName, approvers: n.assignees.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])) }));
+}

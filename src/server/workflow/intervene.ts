@@ -1,0 +1,106 @@
+// Intervention (domain-console §4, §5; issue 12): an administrator moves a running instance to nodes of
+// its choice. Every open task is cancelled and every token goes (parallel branches, and tokens waiting
+// at a join, end with them); each chosen approval gets a token and a task per chosen user, a chosen auto
+// task runs and the instance goes on from it, an end node (alone) completes the instance. One locked
+// transaction like every action (D44); the preview is the same function, rolled back (dry-run.ts).
+import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
+import type { Db } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { finish, inAction, record, type ActionResult } from './actions.ts';
+import { Walk } from './walk.ts';
+
+export interface InterventionTarget {
+  nodeId: string;
+  /** The approvers after the intervention; empty for an end node or an auto task. */
+  userIds: string[];
+}
+
+export interface InterventionInput {
+  instanceId: string;
+  adminId: string;
+  targets: InterventionTarget[];
+  /** Why: kept in the instance's history. */
+  comment: string;
+}
+
+export interface InterventionResult extends ActionResult {
+  /** The open tasks the intervention cancelled, by node. */
+  cancelled: Array<{ nodeId: string; nodeName: string; assignees: string[] }>;
+  /** Parallel branches that were running (active tokens) and branches waiting at a join: all end. */
+  endedBranches: number;
+  waitingAtJoins: number;
+}
+
+/** The node kinds an intervention can move to; the others (start, gateways) are not places an instance waits. */
+export const INTERVENTION_KINDS = new Set(['manual', 'auto', 'complete']);
+
+/** The nodes an intervention can move to, in the order the process reaches them (breadth first from
+ *  its start: the stored graph keeps no document order). */
+export function interventionNodes(definition: ProcessDefinition): ProcessNode[] {
+  const order: ProcessNode[] = [];
+  const seen = new Set([definition.start]);
+  const queue = [definition.start];
+  while (queue.length > 0) {
+    const node = definition.nodes[queue.shift()!];
+    if (INTERVENTION_KINDS.has(node.kind)) order.push(node);
+    for (const flowId of node.outgoing) {
+      const next = definition.flows[flowId].target;
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return order;
+}
+
+export async function intervene(db: Db, input: InterventionInput): Promise<InterventionResult> {
+  let cancelled: InterventionResult['cancelled'] = [];
+  let endedBranches = 0;
+  let waitingAtJoins = 0;
+  const result = await inAction(db, input.instanceId, async (trx, state, definition) => {
+    const walk = new Walk(trx, state, definition, 0);
+    checkTargets(input.targets, (id) => walk.node(id));
+    await checkUsers(trx, state.domain_id, input.targets);
+    const open = await trx.selectFrom('flow_tasks').select(['id', 'node_id', 'assignee_id']).where('instance_id', '=', state.id).where('status', '=', 'open').orderBy('created_at').execute();
+    const byNode = new Map<string, string[]>();
+    for (const task of open) byNode.set(task.node_id, [...(byNode.get(task.node_id) ?? []), task.assignee_id]);
+    cancelled = [...byNode].map(([nodeId, assignees]) => ({ nodeId, nodeName: walk.node(nodeId)?.name ?? nodeId, assignees }));
+    const tokens = await trx.selectFrom('flow_tokens').select('state').where('instance_id', '=', state.id).execute();
+    endedBranches = tokens.filter((t) => t.state === 'active').length;
+    waitingAtJoins = tokens.length - endedBranches;
+    await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: new Date() }).where('instance_id', '=', state.id).where('status', '=', 'open').execute();
+    await trx.deleteFrom('flow_tokens').where('instance_id', '=', state.id).execute();
+    const action = await record(trx, state.id, null, 'intervene', null, input.comment, input.adminId);
+    const moving = new Walk(trx, state, definition, action);
+    for (const target of input.targets) {
+      const node = moving.node(target.nodeId);
+      if (node.kind === 'manual') await moving.enterApproval(node, target.userIds);
+      else if (node.kind === 'auto') await moving.runAuto(node);
+    }
+    return finish(trx, state, moving, action, null);
+  });
+  return { ...result, cancelled, endedBranches, waitingAtJoins };
+}
+
+/** The spec's rules (§4, §5): at least one node; an end node only alone; an approval needs approvers;
+ *  each node once, and only nodes an instance can wait at. */
+function checkTargets(targets: readonly InterventionTarget[], nodeOf: (id: string) => { kind: string } | undefined): void {
+  if (targets.length === 0) throw new AppError('validation', undefined, 'flow.msg.noIntervention', '/submitTo');
+  const seen = new Set<string>();
+  for (const [index, target] of targets.entries()) {
+    const node = nodeOf(target.nodeId);
+    if (!node || !INTERVENTION_KINDS.has(node.kind) || seen.has(target.nodeId)) throw new AppError('validation', { node: target.nodeId }, 'flow.msg.badNode', `/submitTo/${index}/nodeid`);
+    seen.add(target.nodeId);
+    if (node.kind === 'complete' && targets.length > 1) throw new AppError('validation', undefined, 'flow.msg.endNodeAlone', `/submitTo/${index}`);
+    if (node.kind === 'manual' && target.userIds.length === 0) throw new AppError('validation', undefined, 'flow.msg.handlerEmpty', `/submitTo/${index}/userids`);
+  }
+}
+
+/** Every chosen approver is an on-job user of the instance's enterprise. */
+async function checkUsers(trx: Db, domainId: string, targets: readonly InterventionTarget[]): Promise<void> {
+  const ids = [...new Set(targets.flatMap((t) => t.userIds))];
+  if (ids.length === 0) return;
+  const found = await trx.selectFrom('users').select('id').where('id', 'in', ids).where('domain_id', '=', domainId).where('status', '=', 1).execute();
+  if (found.length !== ids.length) throw new AppError('validation', undefined, 'flow.msg.badApprovers', '/submitTo');
+}

@@ -1,0 +1,168 @@
+// Flow monitoring and intervention over HTTP on both databases (issue 12; domain-console §2.4, §4, §5):
+// the list and its search, reach (another tenant's administrator sees nothing, a department
+// administrator is refused), the detail with its history, intervention's rules, its preview (which
+// changes nothing) and its effect, and delete all or nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/schema.ts';
+import { startInstance, submitTask } from '../../src/server/workflow/actions.ts';
+import type { ApiClient } from './helpers/api-client.ts';
+import { databaseTargets } from './helpers/databases.ts';
+import { makeEngineWorld, type EngineWorld } from './helpers/engine-world.ts';
+import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
+
+const targets = await databaseTargets();
+
+interface Row { id: string; flowName: string; stateLabel: string; auditorNames: string; initiator: string; lastAuditor: string; status: string; summary: string; showTags: boolean; firstProcessTime: string }
+interface Page { datas: Row[]; rowCount: number }
+interface Named { nodeId: string; nodeName: string; approvers: Array<{ id: string; name: string }> }
+interface Preview { status: string; cancelled: Named[]; tasks: Named[]; endedBranches: number; waitingAtJoins: number }
+interface Detail { instance: Row; current: Named[]; history: Array<{ action: string; actor: string; nodeName: string; toNodes: string[]; comment: string }> }
+
+describe.each(targets)('flow monitoring on $name', (target) => {
+  let server: TestServer;
+  let db: Db;
+  let world: EngineWorld;
+  let admin: ApiClient;
+  let acme: ApiClient;
+  let globex: ApiClient;
+  let sales: ApiClient;
+
+  const start = async (processId: string, summary = '') =>
+    (await startInstance(db, { domainId: world.domainId, applicationId: world.applicationId, processId, initiatorId: world.users.initiator, summary })).instanceId;
+  const list = (client: ApiClient, body: Record<string, unknown> = {}, query: Record<string, number> = {}) =>
+    client.call<Page>('POST', `/authtime/domain/${world.domainId}/workflow/flowstaterts`, { body: { application: world.applicationId, ...body }, query });
+  const detail = async (id: string) => (await admin.call<Detail>('GET', '/authtime/domain/workflow/flowstatert', { query: { id } })).reply;
+  const doflow = (client: ApiClient, id: string, submitTo: unknown[], extra: Record<string, string> = {}, comment = 'stuck for a week') =>
+    client.call<Preview>('POST', '/authtime/domain/workflow/intervention/doflow', { query: { id, ...extra }, body: { submitTo, comment } });
+  const preview = (id: string, submitTo: unknown[]) => admin.call<Preview>('POST', '/authtime/domain/workflow/intervention/preview', { query: { id }, body: { submitTo, comment: 'checking' } });
+  const openTasks = async (id: string) =>
+    (await db.selectFrom('flow_tasks').select(['node_id', 'assignee_id']).where('instance_id', '=', id).where('status', '=', 'open').orderBy('node_id').orderBy('assignee_id').execute()).map((t) => `${t.node_id}:${t.assignee_id}`);
+  const label = (key: string) => server.catalogue.labels.en[key];
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    db = server.db;
+    world = await makeEngineWorld(db, 'Acme', 'mon');
+    [admin, acme, globex, sales] = await Promise.all([
+      server.signedIn(ADMIN.username, ADMIN.password, 'en'),
+      server.signedIn(ACME.username, ACME.password, 'en'),
+      server.signedIn(GLOBEX.username, GLOBEX.password, 'en'),
+      server.signedIn('sales', 'Sales@2026', 'en'),
+    ]);
+  });
+  afterAll(() => server?.close());
+
+  it('lists the enterprise’s instances with where they wait and who approves, and searches them', async () => {
+    const waiting = await start('linear', 'Laptop for the new hire');
+    const tagged = await start('linear', JSON.stringify({ summaryText: '<b>Urgent</b> travel', showTags: true }));
+    await submitTask(db, { instanceId: tagged, userId: world.users.lead });
+    const { reply } = await list(acme);
+    expect(reply.errcode).toBe(0);
+    const byId = new Map(reply.data!.datas.map((r) => [r.id, r]));
+    expect(byId.get(waiting)).toMatchObject({ flowName: 'Flow linear', stateLabel: 'Lead', auditorNames: 'Engine mon lead', initiator: 'Engine mon initiator', status: 'running', summary: 'Laptop for the new hire', showTags: false });
+    expect(byId.get(tagged)).toMatchObject({ stateLabel: 'Review', auditorNames: 'Engine mon r1, Engine mon r2', lastAuditor: 'Engine mon lead', summary: '<b>Urgent</b> travel', showTags: true });
+    expect(byId.get(waiting)!.firstProcessTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // Searches: the current node, the last auditor, the summary; a day alone covers the whole day.
+    const ids = async (body: Record<string, unknown>) => (await list(acme, body)).reply.data!.datas.map((r) => r.id);
+    expect(await ids({ _stateLabel: 'revi' })).toEqual([tagged]);
+    expect(await ids({ _lastAuditor: 'mon lead' })).toEqual([tagged]);
+    expect(await ids({ _summary: 'new HIRE' })).toEqual([waiting]);
+    const today = byId.get(waiting)!.firstProcessTime.slice(0, 10);
+    expect((await ids({ _firstProcessTimeFrom: today, _firstProcessTimeTo: today })).sort()).toEqual([waiting, tagged].sort());
+    expect(await ids({ _firstProcessTimeTo: '2000-01-01' })).toEqual([]);
+    // Paging: one row a page still counts them all.
+    const paged = (await list(acme, {}, { currpage: 2, pagelines: 10 })).reply.data!;
+    expect(paged.rowCount).toBeGreaterThanOrEqual(2);
+  });
+
+  it('is the enterprise’s governors’ alone', async () => {
+    const id = await start('linear');
+    expect((await list(globex)).reply.errcode).toBe(1404);
+    expect((await globex.call('GET', '/authtime/domain/workflow/flowstatert', { query: { id } })).reply.errcode).toBe(1404);
+    expect((await doflow(globex, id, [{ nodeid: 'e' }])).reply.errcode).toBe(1404);
+    const refused = await list(sales);
+    expect(refused.reply).toMatchObject({ errcode: 1403, errmsg: label('flow.msg.governorsOnly') });
+    expect(await openTasks(id)).toEqual([`lead:${world.users.lead}`]);
+  });
+
+  it('opens an instance with the nodes it waits at and its history', async () => {
+    const id = await start('linear');
+    await submitTask(db, { instanceId: id, userId: world.users.lead, comment: 'fine by me' });
+    const { data } = await detail(id);
+    expect(data!.current).toMatchObject([{ nodeId: 'review', nodeName: 'Review' }]);
+    expect(data!.current[0].approvers.map((a) => a.name).sort()).toEqual(['Engine mon r1', 'Engine mon r2']);
+    expect(data!.history.map((h) => [h.action, h.actor, h.nodeName, h.toNodes])).toEqual([
+      ['start', 'Engine mon initiator', 's', ['Lead']],
+      ['submit', 'Engine mon lead', 'Lead', ['Review']],
+    ]);
+    expect(data!.history[1].comment).toBe('fine by me');
+  });
+
+  it('offers the nodes an instance can move to, with their default approvers', async () => {
+    const id = await start('parallel');
+    const nodes = (await admin.call<Array<{ id: string; type: string }>>('GET', '/authtime/domain/workflow/intervention/othernodes', { query: { id } })).reply.data!;
+    expect(nodes.map((n) => `${n.id}:${n.type}`)).toEqual(['clerk:ManualNode', 'log:AutoNode', 'lead:ManualNode', 'e:CompleteNode']);
+    const approvers = (await admin.call<Array<{ id: string; username: string }>>('GET', '/authtime/domain/workflow/intervention/approvers', { query: { id, nodeid: 'lead' } })).reply.data!;
+    expect(approvers).toMatchObject([{ id: world.users.lead, username: 'Engine mon lead' }]);
+    expect((await admin.call('GET', '/authtime/domain/workflow/intervention/approvers', { query: { id, nodeid: 'e' } })).reply.data).toEqual([]);
+  });
+
+  it('refuses an intervention against the rules, with the spec’s messages, and changes nothing', async () => {
+    const id = await start('linear');
+    const before = await openTasks(id);
+    const refusal = async (submitTo: unknown[], extra?: Record<string, string>) => (await doflow(admin, id, submitTo, extra)).reply;
+    expect((await refusal([])).errmsg).toContain(label('flow.msg.noIntervention'));
+    expect((await refusal([{ nodeid: 'review', userids: '' }])).errmsg).toContain(label('flow.msg.handlerEmpty'));
+    expect((await refusal([{ nodeid: 'review', userids: world.users.r1 }, { nodeid: 'e' }])).errmsg).toContain(label('flow.msg.endNodeAlone'));
+    expect((await refusal([{ nodeid: 'nowhere', userids: world.users.r1 }])).errcode).toBe(1001);
+    const stranger = (await db.selectFrom('users').select('id').where('domain_id', '!=', world.domainId).executeTakeFirstOrThrow()).id;
+    expect((await refusal([{ nodeid: 'review', userids: stranger }])).errmsg).toContain(label('flow.msg.badApprovers'));
+    expect((await refusal([{ nodeid: 'review', userids: world.users.r1 }], { nextnodeids: 'lead' })).errmsg).toContain(label('flow.msg.nodeIdsDiffer'));
+    const noReason = await admin.call('POST', '/authtime/domain/workflow/intervention/doflow', { query: { id }, body: { submitTo: [{ nodeid: 'e' }], comment: '' } });
+    expect(noReason.reply.errcode).toBe(1001);
+    expect(await openTasks(id)).toEqual(before);
+  });
+
+  it('previews an intervention without doing it, then does it and records who and why', async () => {
+    const id = await start('parallel');
+    const submitTo = [{ nodeid: 'lead', isToPerson: true, userids: `${world.users.r1};${world.users.r2}` }];
+    const seen = (await preview(id, submitTo)).reply.data!;
+    expect(seen.status).toBe('running');
+    expect(seen.endedBranches).toBe(2);
+    expect(seen.cancelled.map((c) => c.nodeId).sort()).toEqual(['clerk', 'lead']);
+    expect(seen.tasks).toMatchObject([{ nodeId: 'lead', approvers: [{ id: world.users.r1 }, { id: world.users.r2 }] }]);
+    expect(await openTasks(id)).toEqual([`clerk:${world.users.clerk}`, `lead:${world.users.lead}`]);
+
+    const done = await doflow(admin, id, submitTo, { nextnodeids: 'lead' });
+    expect(done.reply).toMatchObject({ errcode: 0, data: { status: 'running' } });
+    expect(await openTasks(id)).toEqual([`lead:${world.users.r1}`, `lead:${world.users.r2}`].sort());
+    const history = (await detail(id)).data!.history;
+    expect(history.at(-1)).toMatchObject({ action: 'intervene', actor: 'Platform_Administrator', toNodes: ['Lead'], comment: 'stuck for a week' });
+    // The new approver moves it on; the join no longer waits for the branch that ended.
+    expect((await submitTask(db, { instanceId: id, userId: world.users.r2 })).status).toBe('completed');
+    expect(await openTasks(id)).toEqual([]);
+  });
+
+  it('completes an instance moved to its end node', async () => {
+    const id = await start('linear');
+    expect((await doflow(acme, id, [{ nodeid: 'e', isToPerson: false }])).reply.data).toMatchObject({ status: 'completed', tasks: [] });
+    expect((await detail(id)).data!.instance.stateLabel).toBe(label('flow.status.completed'));
+    expect((await doflow(acme, id, [{ nodeid: 'e' }])).reply.errmsg).toBe(server.catalogue.labels.en['workflow.msg.finished']);
+  });
+
+  it('deletes instances of the application all or nothing', async () => {
+    const running = await start('linear');
+    const finished = await start('linear');
+    await doflow(admin, finished, [{ nodeid: 'e' }]);
+    const path = `/authtime/domain/applicationid/${world.applicationId}/workflow/flowstaterts`;
+    expect((await acme.call('DELETE', path, { body: [running, 'no-such-instance'] })).reply.errcode).toBe(1404);
+    expect((await globex.call('DELETE', path, { body: [running] })).reply.errcode).toBe(1404);
+    expect(await openTasks(running)).toEqual([`lead:${world.users.lead}`]);
+    expect((await acme.call('DELETE', path, { body: [] })).reply.errmsg).toContain(label('flow.msg.selectToDelete'));
+    expect((await acme.call('DELETE', path, { body: [running, finished] })).reply).toMatchObject({ errcode: 0, data: { deleted: 2 } });
+    expect(await openTasks(running)).toEqual([]);
+    const shown = (await list(acme)).reply.data!.datas.map((r) => r.id);
+    expect(shown).not.toContain(running);
+    expect((await list(acme, { status: 'deleted' })).reply.data!.datas.map((r) => r.id).sort()).toEqual([running, finished].sort());
+  });
+});
