@@ -22,6 +22,7 @@ export const screenKinds = registry('screen kind', [
   ['tiles', () => import('./runtime/tiles/TilesScreen.tsx')],
   ['plugin', () => import('./runtime/plugin/PluginScreen.tsx')],
   ['tree', () => import('./runtime/tree/TreeScreen.tsx')],
+  ['tabs', () => import('./runtime/tabs/TabsScreen.tsx')],
 ]);
 
 /** Hand-written screens, named by `plugin:` in a screen of kind plugin. */
@@ -46,6 +47,7 @@ export const cellRenderers = registry('cell renderer', [
   ['date', () => import('./runtime/cells/DateCell.tsx')],
   ['userType', () => import('./runtime/cells/UserTypeCell.tsx')],
   ['accountState', () => import('./runtime/cells/AccountStateCell.tsx')],
+  ['summary', () => import('./runtime/cells/SummaryCell.tsx')],
 ]);
 
 /** Form widgets, named by a property's `x-widget` or a form field's `widget:`. */
@@ -78,6 +80,7 @@ export const dialogs = registry('dialog', [
   ['user-resign', () => import('./plugins/organisation/UserResignDialog.tsx')],
   ['user-batch', () => import('./plugins/organisation/UserBatchDialog.tsx')],
   ['admin-add', () => import('./plugins/organisation/AdminAddDialog.tsx')],
+  ['flow-detail', () => import('./plugins/flow-monitor/FlowDetailDialog.tsx')],
   ['user-select', () => import('./plugins/user-select/UserSelectDialog.tsx')],
   ['package-install', () => import('./plugins/software/PackageInstallDialog.tsx')],
   ['application-bind', () => import('./plugins/software/ApplicationBindDialog.tsx')],

@@ -6,9 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
-import { expectToast, fillField, fillFormField, openEnterpriseTab, openPage, signIn, searchList, tick } from './support/pages.ts';
+import { csrfHeaders, expectToast, fillField, fillFormField, openEnterpriseTab, openPage, signIn, searchList, tick } from './support/pages.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
-import { CSRF_COOKIE, CSRF_HEADER } from '../../src/core/envelope.ts';
 import { encodePassword } from '../../src/core/password-codec.ts';
 import { signedInAsAdmin } from './support/session.ts';
 
@@ -196,12 +195,12 @@ describe('the organisation of an enterprise', () => {
     await form.waitFor({ state: 'detached' });
 
     // A second user, made through the API; both selected, the second deleted behind the console's back.
-    const found = await (await page.request.post(`${session.server.url}/authtime/domain/${domainId()}/users?currpage=1&pagelines=10`, { data: { loginno: 'e2eorg' }, headers: await csrf(page) })).json();
+    const found = await (await page.request.post(`${session.server.url}/authtime/domain/${domainId()}/users?currpage=1&pagelines=10`, { data: { loginno: 'e2eorg' }, headers: await csrfHeaders(page) })).json();
     const secret = encodePassword('Welcome@2026');
     const second = await (
       await page.request.post(`${session.server.url}/authtime/domain/${domainId()}/user`, {
         data: { name: 'E2E_Org_Two', loginno: 'e2eorg2', password: secret, confirmpwd: secret, departmentid: found.data.datas[0].departmentid },
-        headers: await csrf(page),
+        headers: await csrfHeaders(page),
       })
     ).json();
     expect(second.errcode).toBe(0);
@@ -212,7 +211,7 @@ describe('the organisation of an enterprise', () => {
     await expectToast(page, 'Please select the users first.');
     await page.getByRole('checkbox', { name: 'Select all rows' }).check();
     await page.getByText('2 selected', { exact: false }).first().waitFor();
-    await page.request.delete(`${session.server.url}/authtime/domain/${domainId()}/user`, { data: [second.data.id], headers: await csrf(page) });
+    await page.request.delete(`${session.server.url}/authtime/domain/${domainId()}/user`, { data: [second.data.id], headers: await csrfHeaders(page) });
     await page.getByTestId('action-resign').click();
     const resign = page.getByTestId('user-resign-dialog');
     await resign.getByTestId('batch-apply').click();
@@ -284,8 +283,3 @@ describe('the organisation of an enterprise', () => {
     await page.context().close();
   });
 });
-
-async function csrf(page: Page): Promise<Record<string, string>> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === CSRF_COOKIE);
-  return { [CSRF_HEADER]: cookie?.value ?? '' };
-}

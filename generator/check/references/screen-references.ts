@@ -1,6 +1,6 @@
 // References made by screens: their kind, entities, calls, routes, fields, labels, rules, plugins,
 // cell renderers and widgets, each with the JSON pointer where the screen file names it.
-import type { ActionDef, Catalogue, FormField, FormScreen, ListScreen, ScreenDef, TilesScreen, TreeScreen } from '../../../src/core/catalogue/types.ts';
+import type { ActionDef, Catalogue, FormField, FormScreen, ListScreen, ScreenDef, TabsScreen, TilesScreen, TreeScreen } from '../../../src/core/catalogue/types.ts';
 import { tabEntity } from '../../../src/core/catalogue/form-tabs.ts';
 import type { Reference } from './reference.ts';
 import { pointerSegment } from '../../schema-walk.ts';
@@ -104,6 +104,20 @@ function treeReferences(s: TreeScreen, ref: Sink): void {
   });
 }
 
+function tabsReferences(s: TabsScreen, ref: Sink): void {
+  if (s.scope) {
+    ref('label', s.scope.label, '/scope/label');
+    ref('call', s.scope.call, '/scope/call');
+    ref('label', s.scope.empty, '/scope/empty');
+  }
+  s.tabs.forEach((tab, i) => {
+    ref('label', tab.label, `/tabs/${i}/label`);
+    ref('screen', tab.screen, `/tabs/${i}/screen`);
+    ref('rule', tab.visible, `/tabs/${i}/visible`);
+    tab.requires?.forEach((call, j) => ref('call', call, `/tabs/${i}/requires/${j}`));
+  });
+}
+
 function tilesReferences(s: TilesScreen, ref: Sink): void {
   s.tiles.forEach((t, i) => {
     ref('label', t.label, `/tiles/${i}/label`);
@@ -125,6 +139,7 @@ export function screenReferences(screen: ScreenDef, out: Reference[], catalogue:
   else if (screen.kind === 'form') formReferences(screen, ref, catalogue);
   else if (screen.kind === 'tiles') tilesReferences(screen, ref);
   else if (screen.kind === 'tree') treeReferences(screen, ref);
+  else if (screen.kind === 'tabs') tabsReferences(screen, ref);
   else if (screen.kind === 'plugin') {
     ref('plugin', screen.plugin, '/plugin');
     screen.requires?.forEach((call, j) => ref('call', call, `/requires/${j}`));

@@ -31,7 +31,9 @@ export function screenCalls(screen: ConsoleScreen, query: URLSearchParams = new 
   }
 }
 
+/** A tab frame opens when one of its tabs does. */
 export function mayOpenScreen(screen: ConsoleScreen, query?: URLSearchParams): boolean {
+  if (screen.kind === 'tabs') return screen.tabs.some(mayOpenTab);
   return screenCalls(screen, query).every(mayCall);
 }
 

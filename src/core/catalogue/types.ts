@@ -270,7 +270,28 @@ export interface TreeScreen {
   detail?: Array<{ id: string; label: string; screen: string }>;
 }
 
-export type ScreenBody = ListScreen | FormScreen | TilesScreen | PluginScreen | TreeScreen;
+/** A tab frame: each tab draws another screen; the chosen tab is the route query `view`. An optional
+ *  `scope` is a choice every tab works within (flow monitoring's software), kept in the route query
+ *  `param` where the tabs' screens read it (their `sourceArgs`); the first choice when the URL has none. */
+export interface TabsScreen {
+  kind: 'tabs';
+  scope?: {
+    param: string;
+    label: string;
+    /** Call answering the choices: an array or a page (`datas`) of rows with `value` and `text` fields. */
+    call: string;
+    args?: CallArgs;
+    /** Fixed query values of the call (e.g. a page size). */
+    query?: Record<string, string | number>;
+    value: string;
+    text: string;
+    /** What the frame says when there is nothing to choose. */
+    empty: string;
+  };
+  tabs: Array<Pick<FormTab, 'id' | 'label' | 'visible' | 'requires'> & { screen: string }>;
+}
+
+export type ScreenBody = ListScreen | FormScreen | TilesScreen | PluginScreen | TreeScreen | TabsScreen;
 
 export type ScreenDef = ScreenBody & {
   id: string;

@@ -1,4 +1,5 @@
 // Page helpers shared by the browser tests: what a user does, named as the user would say it.
+import { CSRF_COOKIE, CSRF_HEADER } from '../../../src/core/envelope.ts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { collectCspViolations } from './csp-violations.ts';
@@ -75,4 +76,10 @@ export async function openEnterpriseTab(page: Page, baseUrl: string, name: strin
   const domainId = new URLSearchParams(page.url().split('?')[1]).get('domainid')!;
   await page.goto(`${page.url().replace(/&tab=.*$/, '')}&tab=${tab}`);
   return domainId;
+}
+
+/** The CSRF header of the page's session, for a call with effects the test makes beside the page. */
+export async function csrfHeaders(page: Page): Promise<Record<string, string>> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === CSRF_COOKIE);
+  return { [CSRF_HEADER]: cookie?.value ?? '' };
 }

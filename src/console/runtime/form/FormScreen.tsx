@@ -31,7 +31,7 @@ const markedTab = (title: string) => ({
   sx: { minHeight: 48, color: 'error.main', '&.Mui-selected': { color: 'error.main' } },
 });
 
-function EmbeddedScreen({ id }: { id: string }) {
+export function EmbeddedScreen({ id }: { id: string }) {
   const screen = useCatalogue().screens[id] as ConsoleScreen | undefined;
   if (!screen) throw new Error(`a form tab names the unknown screen "${id}"`);
   return <ScreenHost screen={screen} />;

@@ -11,20 +11,21 @@ import type { Row } from '../screen-types.ts';
 
 const TAB_PARAM = 'tab';
 
-export function useFormTabs(tabs: FormTab[] | undefined, record: Row, ready: boolean) {
+/** `param`: the route query holding the chosen tab (a tab frame embedded in a form's tab keeps its own). */
+export function useFormTabs<T extends Pick<FormTab, 'id' | 'visible' | 'start' | 'requires' | 'screen'>>(tabs: T[] | undefined, record: Row, ready: boolean, param = TAB_PARAM) {
   const [params, setParams] = useSearchParams();
-  const chosen = params.get(TAB_PARAM);
+  const chosen = params.get(param);
   const select = useCallback(
     (id: string) =>
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
-          next.set(TAB_PARAM, id);
+          next.set(param, id);
           return next;
         },
         { replace: true },
       ),
-    [setParams],
+    [setParams, param],
   );
   const shown = useMemo(() => (ready ? visibleTabs(tabs ?? [], ruleContext({ form: record })).filter(mayOpenTab) : []), [tabs, record, ready]);
   // A chosen tab that a rule hides again (the directory tab when the SSO type changes) gives way.

@@ -1,0 +1,132 @@
+// The intervention area of the detail dialog (domain-console §2.4, §4, §5): choose a node and its
+// approvers (its default handlers first; the workflow user selection to change them), add it to the
+// numbered entries, say why, preview what will happen, then intervene.
+import { Box, Button, Chip, IconButton, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import Delete from '@mui/icons-material/Delete';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client.ts';
+import type { Calls } from '../../../core/generated/api-types.ts';
+import type { DialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
+import { notifySuccess } from '../../shell/notify.ts';
+import UserSelectDialog from '../user-select/UserSelectDialog.tsx';
+import type { PickedUser } from '../user-select/user-select-types.ts';
+import { PreviewSummary } from './PreviewSummary.tsx';
+import { takesApprovers, useIntervention } from './useIntervention.ts';
+
+type Preview = Calls['flows.previewIntervention']['reply'];
+
+export function InterventionPanel({ instanceId, domainId, messages, onDone }: { instanceId: string; domainId: string; messages: DialogMessage; onDone: () => void }) {
+  const { t } = useTranslation();
+  const state = useIntervention(instanceId, true);
+  const [comment, setComment] = useState('');
+  const [picking, setPicking] = useState(false);
+  const [previewed, setPreviewed] = useState<{ key: string; preview: Preview } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { entries, submitTo } = state;
+  // A preview says what these entries and this reason would do: any change asks for a new one.
+  const key = JSON.stringify([submitTo, comment]);
+  const preview = previewed?.key === key ? previewed.preview : null;
+
+  const add = () => {
+    const refusal = state.add();
+    if (refusal) messages.show('error', t(refusal));
+    else messages.clear();
+  };
+  const request = () => ({ query: { id: instanceId, nextnodeids: submitTo.map((s) => s.nodeid).join(',') }, body: { submitTo, comment }, silent: true });
+  const check = () => {
+    if (entries.length === 0) return void messages.show('error', t('flow.msg.noIntervention'));
+    if (!comment.trim()) return void messages.show('error', t('flow.msg.reasonRequired'));
+    setBusy(true);
+    call('flows.previewIntervention', request()).then(
+      (answer) => (setPreviewed({ key, preview: answer }), messages.clear()),
+      (error: unknown) => messages.showFailure(error, (m) => t('flow.msg.interventionFailed', { message: m })),
+    ).finally(() => setBusy(false));
+  };
+  const intervene = () => {
+    setBusy(true);
+    call('flows.intervene', request()).then(
+      () => (notifySuccess(t('flow.msg.interventionOk')), onDone()),
+      (error: unknown) => messages.showFailure(error, (m) => t('flow.msg.interventionFailed', { message: m })),
+    ).finally(() => setBusy(false));
+  };
+
+  return (
+    <Box component="section" aria-labelledby="intervene-title" data-testid="intervention">
+      <Typography id="intervene-title" variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+        {t('flow.intervene.title')}
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' }, mb: 1.5 }}>
+        <TextField select size="small" label={t('flow.intervene.node')} value={state.chosen?.id ?? ''} onChange={(e) => state.chooseNode(e.target.value)} sx={{ minWidth: 220 }} slotProps={{ htmlInput: { 'data-testid': 'intervene-node' } }}>
+          {state.selectable.map((n) => (
+            <MenuItem key={n.id} value={n.id}>
+              {n.statelabel} ({t(`flow.nodeType.${n.type}`)})
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box sx={{ flex: 1, display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }} data-testid="intervene-approvers" aria-label={t('flow.intervene.approvers')}>
+          {takesApprovers(state.chosen) ? (
+            state.users.map((u) => <Chip key={u.id} size="small" label={u.name} onDelete={() => state.setUsers(state.users.filter((x) => x.id !== u.id))} />)
+          ) : state.chosen ? (
+            <Typography variant="body2" color="text.secondary">{t('flow.intervene.noApprovers')}</Typography>
+          ) : null}
+        </Box>
+        <Button variant="outlined" size="small" disabled={!takesApprovers(state.chosen)} onClick={() => setPicking(true)} data-testid="intervene-pick">
+          {t('flow.intervene.chooseApprovers')}
+        </Button>
+        <Button variant="outlined" size="small" onClick={add} data-testid="intervene-add">
+          {t('flow.intervene.add')}
+        </Button>
+      </Stack>
+      <Table size="small" aria-label={t('flow.intervene.entries')} data-testid="intervene-entries">
+        <TableHead>
+          <TableRow>
+            <TableCell>#</TableCell>
+            <TableCell>{t('flow.intervene.node')}</TableCell>
+            <TableCell>{t('flow.intervene.approvers')}</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {entries.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={4}>{t('flow.intervene.empty')}</TableCell>
+            </TableRow>
+          )}
+          {entries.map((e, i) => (
+            <TableRow key={e.node.id}>
+              <TableCell>{i + 1}</TableCell>
+              <TableCell>{e.node.statelabel}</TableCell>
+              <TableCell>{takesApprovers(e.node) ? e.users.map((u) => u.name).join(', ') : t('flow.intervene.noApprovers')}</TableCell>
+              <TableCell align="right">
+                <IconButton size="small" aria-label={`${t('flow.intervene.remove')} ${e.node.statelabel}`} onClick={() => state.remove(i)}>
+                  <Delete fontSize="small" />
+                </IconButton>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <TextField label={t('flow.field.reason')} value={comment} onChange={(e) => setComment(e.target.value)} fullWidth multiline minRows={2} size="small" required sx={{ my: 1.5 }} slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'intervene-reason' } }} />
+      {preview && <PreviewSummary preview={preview} />}
+      <Stack direction="row" spacing={1} sx={{ mt: 1.5, justifyContent: 'flex-end' }}>
+        <Button variant="outlined" onClick={check} loading={busy && !preview} data-testid="intervene-preview">
+          {t('flow.intervene.preview')}
+        </Button>
+        <Button variant="contained" color="warning" disabled={!preview} onClick={intervene} loading={busy && Boolean(preview)} data-testid="intervene-confirm">
+          {t('flow.intervene.confirm')}
+        </Button>
+      </Stack>
+      {picking && (
+        <UserSelectDialog
+          data={{ domainid: domainId, variant: 'workflow', selected: state.users }}
+          onClose={(result) => {
+            setPicking(false);
+            const picked = (result as { users?: PickedUser[] } | undefined)?.users;
+            if (picked) state.setUsers(picked);
+          }}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,62 @@
+// Screen kind `tabs`: a tab frame whose tabs each draw another catalogue screen (flow monitoring: the
+// instances and the dashboard), within an optional scope choice (its software). The chosen tab is the
+// route query `view` (a frame embedded in a form's tab leaves the form's `tab` alone); a tab is shown
+// only to callers who may open its screen.
+import { MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { ScreenProps } from '../../shell/ScreenHost.tsx';
+import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
+import { EmbeddedScreen } from '../form/FormScreen.tsx';
+import { useFormTabs } from '../form/useFormTabs.ts';
+import { EmptyState } from '../list/EmptyState.tsx';
+import { useScopeChoice } from './useScopeChoice.ts';
+
+const EMPTY = {};
+
+export default function TabsScreen({ screen }: ScreenProps) {
+  if (screen.kind !== 'tabs') throw new Error(`screen "${screen.id}" is not a tabs screen`);
+  const { t } = useTranslation();
+  const tabs = useFormTabs(screen.tabs, EMPTY, true, 'view');
+  const scope = useScopeChoice(screen.scope);
+  const ready = !screen.scope || scope.chosen !== null;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 1, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+        <Typography variant="h6" component="h1" sx={{ fontSize: 18 }}>
+          {t(screen.title)}
+        </Typography>
+        {screen.scope && scope.choices && scope.choices.length > 0 && (
+          <TextField
+            select
+            size="small"
+            label={t(screen.scope.label)}
+            value={scope.chosen ?? ''}
+            onChange={(e) => scope.choose(e.target.value)}
+            sx={{ minWidth: 240 }}
+            slotProps={{ htmlInput: { 'data-testid': 'scope-choice' } }}
+          >
+            {scope.choices.map((c) => (
+              <MenuItem key={c.value} value={c.value}>
+                {c.text}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </Stack>
+      <Tabs value={tabs.current?.id ?? false} onChange={(_e, id: string) => tabs.select(id)} variant="scrollable" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+        {tabs.shown.map((tab) => (
+          <Tab key={tab.id} value={tab.id} label={t(tab.label)} data-testid={`view-tab-${tab.id}`} />
+        ))}
+      </Tabs>
+      {scope.choices === null ? (
+        <LoadingPanel />
+      ) : screen.scope && scope.choices.length === 0 ? (
+        <EmptyState text={screen.scope.empty} />
+      ) : ready && tabs.current ? (
+        <EmbeddedScreen key={`${tabs.current.id}:${scope.chosen ?? ''}`} id={tabs.current.screen} />
+      ) : (
+        <LoadingPanel />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,111 @@
+// Flow monitoring in real Chromium (issue 12): an instance started through the runtime REST with the
+// enterprise's access token is found in the list; its detail shows the history; an intervention moves
+// it to HR approval with an approver picked in the workflow user selection, previewed first; the new
+// approver's task is there. Then the enterprise's tab, Chinese, and a department administrator's no access.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectAccessible } from './support/axe.ts';
+import { screenshot } from './support/browser.ts';
+import { csrfHeaders, expectToast, fillField, openEnterpriseTab, openPage, searchList, signIn, tick } from './support/pages.ts';
+import { signedInAsAdmin } from './support/session.ts';
+
+const session = signedInAsAdmin();
+type Reply<T> = { errcode: number; errmsg: string; data: T };
+
+/** Starts a leave request of `days` days through the runtime REST, as a program would; answers the instance and the Office application. */
+async function startLeave(page: Page, domainId: string, summary: string, days: number) {
+  const url = session.server.url;
+  const json = async <T>(response: Promise<{ json(): Promise<unknown> }>) => (await (await response).json()) as Reply<T>;
+  const { data: secret } = await json<{ secret: string }>(page.request.put(`${url}/authtime/domain/${domainId}/secret`, { headers: await csrfHeaders(page) }));
+  const { data: token } = await json<{ accessToken: string }>(page.request.get(`${url}/rest/accessToken`, { params: { secret: secret.secret } }));
+  const { data: services } = await json<Array<{ applicationId: string; processId: string }>>(page.request.get(`${url}/authtime/domain/${domainId}/services`));
+  const leave = services.find((s) => s.processId === 'leave-approval')!;
+  const { data: users } = await json<{ datas: Array<{ loginno: string }> }>(page.request.post(`${url}/authtime/domain/${domainId}/users?currpage=1&pagelines=20`, { data: { status: '1' }, headers: await csrfHeaders(page) }));
+  for (const { loginno } of users.datas) {
+    const query = { accessToken: token.accessToken, userCode: loginno, applicationId: leave.applicationId, flowId: 'leave-approval' };
+    const started = await json<{ instanceId: string }>(page.request.post(`${url}/rest/bpm/runtime/start`, { params: query, data: { summary, formData: { days } } }));
+    if (started.errcode === 0) return { instanceId: started.data.instanceId, applicationId: leave.applicationId };
+  }
+  throw new Error('no Acme user could start a leave request');
+}
+
+describe('flow monitoring', () => {
+  it('finds an instance started through the runtime, previews an intervention and moves it to a chosen approver', async () => {
+    const { page } = session;
+    const domainId = await openEnterpriseTab(page, session.server.url, 'Acme', 'flows');
+    const summary = `E2E leave ${Date.now()}`;
+    const { applicationId } = await startLeave(page, domainId, summary, 5);
+    await page.goto(`${session.server.url}/#/flowstaterts?domainid=${domainId}&app=${applicationId}`);
+    await searchList(page, { _summary: summary });
+    const row = page.locator('.MuiDataGrid-row', { hasText: summary });
+    await expect(row.innerText()).resolves.toContain('Manager approval');
+    await screenshot(page, 'flows-list');
+    await expectAccessible(page, 'flow monitoring list');
+
+    await row.getByText(summary).click();
+    const dialog = page.getByTestId('flow-detail-dialog');
+    await expect(dialog.getByTestId('flow-history').innerText()).resolves.toContain('Started');
+    await dialog.getByRole('combobox', { name: 'Move to node' }).click();
+    await page.getByRole('option', { name: /HR approval/ }).click();
+    await dialog.getByTestId('intervene-pick').click();
+    const pick = page.getByTestId('user-select-dialog');
+    // The node's default handlers (HR's role holders) come in picked; this intervention wants one person.
+    await pick.getByTestId('user-select-clear').click();
+    await pick.getByTestId('user-select-tab-query').click();
+    await fillField(page, 'user-select-search-loginno', 'acme1000');
+    await pick.getByTestId('user-select-search').click();
+    await expect.poll(() => pick.locator('.MuiDataGrid-row').count()).toBe(1);
+    await tick(pick.locator('.MuiDataGrid-row', { hasText: 'acme1000' }).getByRole('checkbox'));
+    await pick.getByTestId('user-select-confirm').click();
+    await pick.waitFor({ state: 'detached' });
+    const chosen = (await dialog.getByTestId('intervene-approvers').innerText()).trim();
+    expect(chosen).toMatch(/^\S+$/);
+    // The spec's rules: nothing to intervene with yet; then the end node cannot join another entry.
+    await dialog.getByTestId('intervene-preview').click();
+    await expect(dialog.getByTestId('dialog-message').innerText()).resolves.toBe('No intervention node or handler selected.');
+    await dialog.getByTestId('intervene-add').click();
+    await dialog.getByRole('combobox', { name: 'Move to node' }).click();
+    await page.getByRole('option', { name: /Approved/ }).click();
+    await dialog.getByTestId('intervene-add').click();
+    await expect(dialog.getByTestId('dialog-message').innerText()).resolves.toBe('To intervene to an end node, delete the other nodes first.');
+    await fillField(page, 'intervene-reason', 'The manager is away for a month');
+    expect(await dialog.getByTestId('intervene-confirm').isDisabled()).toBe(true);
+    await dialog.getByTestId('intervene-preview').click();
+    const preview = dialog.getByTestId('intervention-preview');
+    await expect(preview.getByTestId('preview-cancelled').innerText()).resolves.toContain('Manager approval');
+    await expect(preview.getByTestId('preview-new').innerText()).resolves.toContain(`HR approval: ${chosen}`);
+    await screenshot(page, 'flows-intervention-preview');
+    await expectAccessible(page, 'intervention dialog');
+    await dialog.getByTestId('intervene-confirm').click();
+    await expectToast(page, 'Intervention done.');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The list now shows the new node and its approver; the detail's history names the intervention.
+    await expect.poll(() => row.innerText()).toContain('HR approval');
+    await expect(row.innerText()).resolves.toContain(chosen);
+    await row.getByText(summary).click();
+    await expect(dialog.getByTestId('flow-history').innerText()).resolves.toMatch(/Intervention\s+Platform_Administrator[\s\S]*The manager is away for a month/);
+    await expect(dialog.getByTestId('flow-current').innerText()).resolves.toBe(`HR approval: ${chosen}`);
+    await dialog.getByTestId('flow-detail-close').click();
+  });
+
+  it('is a tab of the enterprise, reads in Chinese, and says no access to a department administrator', async () => {
+    const zh = await openPage(session.browser, session.server.url, 'zh');
+    await signIn(zh, session.server.url, 'acme', 'Acme@2026');
+    await openEnterpriseTab(zh, session.server.url, 'Acme', 'flows');
+    await zh.getByTestId('view-tab-list').waitFor();
+    await expect(zh.getByTestId('view-tab-list').innerText()).resolves.toBe('流程实例');
+    await zh.locator('.MuiDataGrid-columnHeaders').getByText('当前节点').waitFor();
+    await screenshot(zh, 'flows-tab-zh');
+    await zh.context().close();
+
+    const sales = await openPage(session.browser, session.server.url, 'en');
+    await signIn(sales, session.server.url, 'sales', 'Sales@2026');
+    const domainId = await openEnterpriseTab(sales, session.server.url, 'Acme', 'basic');
+    await sales.getByRole('tab', { name: 'Users' }).waitFor();
+    expect(await sales.getByRole('tab', { name: 'Flow monitoring' }).count()).toBe(0);
+    await sales.goto(`${session.server.url}/#/flowstaterts?domainid=${domainId}`);
+    await sales.getByTestId('no-access').waitFor();
+    await sales.context().close();
+  });
+});
