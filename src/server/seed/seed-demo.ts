@@ -7,6 +7,7 @@ import { writeConfig } from '../db/config-store.ts';
 import { DEMO_APPLICATIONS, DEMO_DEPARTMENTS, DEMO_TENANTS } from './demo-data.ts';
 import { seedDemoUsers } from './demo-users.ts';
 import { seedDemoPackages } from './demo-packages.ts';
+import { seedDemoInstances } from './demo-instances.ts';
 import { demoLogoUrl, writeDemoLogos } from './demo-logos.ts';
 import { seedDemoSuperusers } from './demo-superusers.ts';
 import { applyAdminPassword, generatedPassword } from './first-admin.ts';
@@ -64,6 +65,7 @@ export async function seedDemo(db: Db, options: { dataDir: string; adminPassword
   const adminPassword = options.adminPassword ?? generatedPassword();
   await db.transaction().execute(async (trx) => {
     const ids = await seedTenants(trx);
+    await seedDemoInstances(trx, ids.domains);
     await seedDemoSuperusers(trx, ids, adminPassword);
     await writeConfig(trx, { [SEEDED_KEY]: new Date().toISOString(), title: 'TK_Atrium', copyright: '© 2026 Atrium', language: 'zh' });
   });
