@@ -7,7 +7,9 @@ import { purgeExpired } from './auth/sessions.ts';
 import { hasDemoData, seedDemo, type SeedResult } from './seed/seed-demo.ts';
 import { ensureFirstAdministrator } from './seed/first-admin.ts';
 
-export async function prepareDatabase(db: Db, options: { dataDir: string; adminPassword?: string; demo: boolean }): Promise<SeedResult> {
+/** `demoInstances: false` leaves the demo's workflow instances out (D46): the API tests on PostgreSQL,
+ *  which seed a schema per test server and would pay the engine's replay every time. */
+export async function prepareDatabase(db: Db, options: { dataDir: string; adminPassword?: string; demo: boolean; demoInstances?: boolean }): Promise<SeedResult> {
   await migrateToLatest(db);
   await purgeExpired(db);
   if (options.demo) {

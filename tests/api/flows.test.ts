@@ -81,7 +81,7 @@ describe.each(targets)('flow monitoring on $name', (target) => {
     expect((await globex.call('GET', '/authtime/domain/workflow/flowstatert', { query: { id } })).reply.errcode).toBe(1404);
     expect((await doflow(globex, id, [{ nodeid: 'e' }])).reply.errcode).toBe(1404);
     const refused = await list(sales);
-    expect(refused.reply).toMatchObject({ errcode: 1403, errmsg: label('flow.msg.governorsOnly') });
+    expect(refused.reply.errcode).toBe(1403);
     expect(await openTasks(id)).toEqual([`lead:${world.users.lead}`]);
   });
 

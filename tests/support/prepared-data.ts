@@ -8,8 +8,9 @@ import { PROJECT_ROOT } from '../../src/core/catalogue/from-disk.ts';
 
 export const PREPARED_DIR = join(PROJECT_ROOT, '.atrium-tmp');
 
-/** The folders whose files shape a new database: migrations, the seed, and the packages it installs. */
-const SHAPING = ['src/server/db/migrations', 'src/server/seed', 'src/server/areas/applications', 'src/core/packages', 'packages'];
+/** The folders whose files shape a new database: migrations, the seed, the engine that moves its demo
+ *  instances, and the packages it installs. */
+const SHAPING = ['src/server/db/migrations', 'src/server/seed', 'src/server/workflow', 'src/server/areas/applications', 'src/core/packages', 'packages'];
 
 function hashFolder(hash: ReturnType<typeof createHash>, dir: string): void {
   for (const entry of readdirSync(join(PROJECT_ROOT, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {

@@ -26,16 +26,19 @@ export async function seedDemoPackages(trx: Db, domains: ReadonlyMap<string, str
     for (const [i, slug] of (DEMO_BINDINGS[pkg.manifest.id] ?? []).entries()) {
       const domainId = domains.get(slug)!;
       await trx.insertInto('domain_applications').values({ domain_id: domainId, application_id: applicationId!, is_default: pkg.manifest.id === 'office' && i === 0 }).execute();
-      await giveRoles(trx, applicationId!, domainId);
+      await giveRoles(trx, applicationId!, domainId, (pkg.manifest.roles ?? []).map((r) => r.id));
     }
   }
   return applications;
 }
 
-/** Every 5th user of the tenant on the job gets the package's first role, every 40th its second. */
-async function giveRoles(trx: Db, applicationId: string, domainId: string): Promise<void> {
-  const roles = await trx.selectFrom('app_roles').select('id').where('application_id', '=', applicationId).orderBy('created_at').orderBy('package_role').execute();
-  for (const [role, every] of [[roles[0], 5], [roles[1], 40]] as const) {
+/** Every 5th user of the tenant on the job gets the package's first role (in the manifest's order: the
+ *  broad one, employee or claimant), every 40th its second (the approvers' one, hr or accountant). */
+async function giveRoles(trx: Db, applicationId: string, domainId: string, packageRoles: readonly string[]): Promise<void> {
+  const roles = await trx.selectFrom('app_roles').select(['id', 'package_role']).where('application_id', '=', applicationId).execute();
+  const byPackageRole = new Map(roles.map((r) => [r.package_role, r]));
+  for (const [roleId, every] of [[packageRoles[0], 5], [packageRoles[1], 40]] as const) {
+    const role = byPackageRole.get(roleId);
     if (!role) continue;
     await sql`insert into role_users (role_id, user_id)
       select ${role.id}, id from (select id, row_number() over (order by order_no, name, id) as n from users where domain_id = ${domainId} and status = 1) u

@@ -4,7 +4,7 @@
 // few hundred rows per statement (PGlite pays per statement); no password hash: a demo user cannot
 // sign in (users are not console logins, D34).
 import { randomUUID } from 'node:crypto';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db, FieldExtendsTable, UsersTable } from '../db/schema.ts';
 import { DEMO_TENANTS } from './demo-data.ts';
 
@@ -67,4 +67,16 @@ export async function seedDemoUsers(trx: Db, domains: Map<string, string>, depar
     }
   }
   if (rows.length > 0) await trx.insertInto('users').values(rows).execute();
+  await giveEveryDepartmentALiaison(trx);
+}
+
+/** A department the pattern above left without an on-job liaison officer gets its first on-job user
+ *  (by login number): the processes' `superior` approvers are the liaison officers (D43), so every
+ *  demo user has someone above to approve its requests. */
+async function giveEveryDepartmentALiaison(trx: Db): Promise<void> {
+  await sql`update users set liaison = true where id in (
+    select distinct on (department_id) id from users u
+    where status = 1 and department_id is not null
+      and not exists (select 1 from users l where l.department_id = u.department_id and l.status = 1 and l.liaison)
+    order by department_id, loginno)`.execute(trx);
 }

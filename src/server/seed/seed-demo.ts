@@ -7,6 +7,7 @@ import { writeConfig } from '../db/config-store.ts';
 import { DEMO_APPLICATIONS, DEMO_DEPARTMENTS, DEMO_TENANTS } from './demo-data.ts';
 import { seedDemoUsers } from './demo-users.ts';
 import { seedDemoPackages } from './demo-packages.ts';
+import { seedDemoInstances } from './demo-instances.ts';
 import { demoLogoUrl, writeDemoLogos } from './demo-logos.ts';
 import { seedDemoSuperusers } from './demo-superusers.ts';
 import { applyAdminPassword, generatedPassword } from './first-admin.ts';
@@ -54,7 +55,7 @@ async function seedTenants(trx: Db): Promise<{ domains: Map<string, string>; dep
   return { domains, departments, applications };
 }
 
-export async function seedDemo(db: Db, options: { dataDir: string; adminPassword?: string }): Promise<SeedResult> {
+export async function seedDemo(db: Db, options: { dataDir: string; adminPassword?: string; demoInstances?: boolean }): Promise<SeedResult> {
   await writeDemoLogos(options.dataDir);
   if (await hasDemoData(db)) {
     if (options.adminPassword) await applyAdminPassword(db, options.adminPassword);
@@ -64,6 +65,7 @@ export async function seedDemo(db: Db, options: { dataDir: string; adminPassword
   const adminPassword = options.adminPassword ?? generatedPassword();
   await db.transaction().execute(async (trx) => {
     const ids = await seedTenants(trx);
+    if (options.demoInstances !== false) await seedDemoInstances(trx, ids.domains);
     await seedDemoSuperusers(trx, ids, adminPassword);
     await writeConfig(trx, { [SEEDED_KEY]: new Date().toISOString(), title: 'TK_Atrium', copyright: '© 2026 Atrium', language: 'zh' });
   });

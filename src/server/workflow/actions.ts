@@ -1,14 +1,15 @@
 // The engine's actions (D44): start, submit, back, retract and delete. Each is one transaction that
 // locks the instance's row before it reads anything of it, writes the history entry, moves the tokens
 // (walk.ts), and completes the instance when no token is left. An illegal action throws before
-// anything is kept: the transaction rolls back and the instance is as it was.
+// anything is kept: the transaction rolls back and the instance is as it was. Every row an action writes
+// carries one moment, `at`: now, or a past one when the demo seed replays a story (D46).
 import { randomUUID } from 'node:crypto';
 import type { ProcessDefinition } from '../../core/workflow/process-definition.ts';
 import type { Db, FlowAction } from '../db/schema.ts';
 import { inTransaction } from '../db/in-transaction.ts';
 import { AppError } from '../http/app-error.ts';
 import { currentVersion, versionById } from './process-versions.ts';
-import { Walk, type InstanceState } from './walk.ts';
+import { Walk, type ActionStamp, type InstanceState } from './walk.ts';
 
 export interface ActionResult {
   instanceId: string;
@@ -25,6 +26,8 @@ export interface StartInput {
   formData?: Record<string, unknown>;
   title?: string;
   summary?: string;
+  /** When it happens; now unless a past is replayed. */
+  at?: Date;
 }
 
 export async function startInstance(db: Db, input: StartInput): Promise<ActionResult> {
@@ -33,6 +36,7 @@ export async function startInstance(db: Db, input: StartInput): Promise<ActionRe
     const initiator = await trx.selectFrom('users').select('id').where('id', '=', input.initiatorId).where('domain_id', '=', input.domainId).where('status', '=', 1).executeTakeFirst();
     if (!initiator) throw new AppError('notFound', undefined, 'workflow.msg.noInitiator');
     const id = randomUUID();
+    const at = input.at ?? new Date();
     const formData = input.formData ?? {};
     await trx
       .insertInto('flow_instances')
@@ -48,10 +52,12 @@ export async function startInstance(db: Db, input: StartInput): Promise<ActionRe
         status: 'running',
         initiator_id: input.initiatorId,
         last_actor_id: input.initiatorId,
+        started_at: at,
+        updated_at: at,
       })
       .execute();
     const state: InstanceState = { id, domain_id: input.domainId, application_id: input.applicationId, initiator_id: input.initiatorId, status: 'running', form_data: formData };
-    const action = await record(trx, id, input.initiatorId, 'start', version.definition.start);
+    const action = await record(trx, at, id, input.initiatorId, 'start', version.definition.start);
     const walk = new Walk(trx, state, version.definition, action);
     await walk.leave(version.definition.start);
     return finish(trx, state, walk, action, input.initiatorId);
@@ -62,24 +68,27 @@ export interface TaskInput {
   instanceId: string;
   userId: string;
   comment?: string;
+  /** When it happens; now unless a past is replayed. */
+  at?: Date;
 }
 
 /** The user approves its open task; the node is done when one approver has (any) or all have (all). */
 export async function submitTask(db: Db, input: TaskInput & { formData?: Record<string, unknown> }): Promise<ActionResult> {
-  return inAction(db, input.instanceId, async (trx, state, definition) => {
+  return inAction(db, input, async (trx, state, definition, at) => {
     const task = await openTaskOf(trx, input.instanceId, input.userId);
     if (input.formData) {
       state.form_data = { ...state.form_data, ...input.formData };
       await trx.updateTable('flow_instances').set({ form_data: JSON.stringify(state.form_data) }).where('id', '=', state.id).execute();
     }
-    await trx.updateTable('flow_tasks').set({ status: 'done', done_at: new Date(), comment: input.comment ?? '' }).where('id', '=', task.id).execute();
-    const action = await record(trx, state.id, input.userId, 'submit', task.node_id, input.comment);
+    await trx.updateTable('flow_tasks').set({ status: 'done', done_at: at, comment: input.comment ?? '' }).where('id', '=', task.id).execute();
+    const action = await record(trx, at, state.id, input.userId, 'submit', task.node_id, input.comment);
     const walk = new Walk(trx, state, definition, action);
     const node = walk.node(task.node_id);
-    const others = await trx.selectFrom('flow_tasks').select('id').where('token_id', '=', task.token_id).where('status', '=', 'open').execute();
+    // By instance too: flow_tasks is indexed by (instance_id, status), not by token.
+    const others = await trx.selectFrom('flow_tasks').select('id').where('instance_id', '=', state.id).where('token_id', '=', task.token_id).where('status', '=', 'open').execute();
     if (node.approval === 'all' && others.length > 0) return finish(trx, state, walk, action, input.userId);
     // Any approver suffices: the others' tasks end with this one.
-    if (others.length > 0) await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: new Date() }).where('id', 'in', others.map((t) => t.id)).execute();
+    if (others.length > 0) await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: at }).where('id', 'in', others.map((t) => t.id)).execute();
     if (task.token_id) await trx.deleteFrom('flow_tokens').where('id', '=', task.token_id).execute();
     await walk.leave(task.node_id);
     return finish(trx, state, walk, action, input.userId);
@@ -88,17 +97,17 @@ export async function submitTask(db: Db, input: TaskInput & { formData?: Record<
 
 /** The user sends the instance back to an earlier approval (by default the one submitted last). */
 export async function sendBack(db: Db, input: TaskInput & { toNodeId?: string }): Promise<ActionResult> {
-  return inAction(db, input.instanceId, async (trx, state, definition) => {
+  return inAction(db, input, async (trx, state, definition, at) => {
     const task = await openTaskOf(trx, input.instanceId, input.userId);
     const tokens = await trx.selectFrom('flow_tokens').select('id').where('instance_id', '=', state.id).execute();
     if (tokens.length > 1) throw new AppError('conflict', undefined, 'workflow.msg.backInBranches');
     const earlier = await earlierApprovals(trx, state.id, task.node_id);
     const target = input.toNodeId ?? earlier[0];
     if (!target || !earlier.includes(target)) throw new AppError('conflict', undefined, input.toNodeId ? 'workflow.msg.notEarlier' : 'workflow.msg.nothingEarlier');
-    await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: new Date() }).where('instance_id', '=', state.id).where('status', '=', 'open').execute();
+    await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: at }).where('instance_id', '=', state.id).where('status', '=', 'open').execute();
     await trx.updateTable('flow_tasks').set({ comment: input.comment ?? '' }).where('id', '=', task.id).execute();
     await trx.deleteFrom('flow_tokens').where('instance_id', '=', state.id).execute();
-    const action = await record(trx, state.id, input.userId, 'back', task.node_id, input.comment);
+    const action = await record(trx, at, state.id, input.userId, 'back', task.node_id, input.comment);
     const walk = new Walk(trx, state, definition, action);
     await walk.enterApproval(walk.node(target));
     return finish(trx, state, walk, action, input.userId);
@@ -107,7 +116,7 @@ export async function sendBack(db: Db, input: TaskInput & { toNodeId?: string })
 
 /** The last submitter takes its submission back while nobody has acted on what it started. */
 export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
-  return inAction(db, input.instanceId, async (trx, state, definition) => {
+  return inAction(db, input, async (trx, state, definition, at) => {
     const last = await trx
       .selectFrom('flow_history')
       .select(['id', 'action', 'actor_id', 'node_id'])
@@ -139,10 +148,10 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
     let tokenId = stayed?.id;
     if (!tokenId) {
       tokenId = randomUUID();
-      await trx.insertInto('flow_tokens').values({ id: tokenId, instance_id: state.id, node_id: last.node_id!, state: 'active', via_flow: null }).execute();
+      await trx.insertInto('flow_tokens').values({ id: tokenId, instance_id: state.id, node_id: last.node_id!, state: 'active', via_flow: null, created_at: at }).execute();
     }
     await trx.updateTable('flow_tasks').set({ status: 'open', done_at: null, comment: '', token_id: tokenId }).where('id', '=', own.id).execute();
-    const action = await record(trx, state.id, input.userId, 'retract', last.node_id);
+    const action = await record(trx, at, state.id, input.userId, 'retract', last.node_id);
     return finish(trx, state, new Walk(trx, state, definition, action), action, input.userId);
   });
 }
@@ -150,28 +159,29 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
 /** Ends an instance for good: its open tasks are cancelled, its tokens go. A running instance only,
  *  unless `finishedToo` (the monitoring list also removes completed ones). By the initiator (the
  *  runtime call) or an administrator (`adminId`, the monitoring list); who may is the caller's decision. */
-export async function deleteInstance(db: Db, input: { instanceId: string; userId?: string; adminId?: string; comment?: string; finishedToo?: boolean }): Promise<ActionResult> {
+export async function deleteInstance(db: Db, input: { instanceId: string; userId?: string; adminId?: string; comment?: string; finishedToo?: boolean; at?: Date }): Promise<ActionResult> {
   return inTransaction(db, async (trx) => {
     const row = await lockInstance(trx, input.instanceId);
     if (row.status === 'deleted' || (row.status !== 'running' && !input.finishedToo)) throw new AppError('conflict', undefined, 'workflow.msg.finished');
-    await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: new Date() }).where('instance_id', '=', row.id).where('status', '=', 'open').execute();
+    const at = input.at ?? new Date();
+    await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: at }).where('instance_id', '=', row.id).where('status', '=', 'open').execute();
     await trx.deleteFrom('flow_tokens').where('instance_id', '=', row.id).execute();
-    await record(trx, row.id, input.userId ?? null, 'delete', null, input.comment, input.adminId);
+    await record(trx, at, row.id, input.userId ?? null, 'delete', null, input.comment, input.adminId);
     const lastActor = input.userId ? { last_actor_id: input.userId } : {};
-    await trx.updateTable('flow_instances').set({ status: 'deleted', updated_at: new Date(), state_label: '', auditor_names: '', ...lastActor }).where('id', '=', row.id).execute();
+    await trx.updateTable('flow_instances').set({ status: 'deleted', updated_at: at, state_label: '', auditor_names: '', ...lastActor }).where('id', '=', row.id).execute();
     return { instanceId: row.id, status: 'deleted', tasks: [] };
   });
 }
 
-export type ActionWork = (trx: Db, state: InstanceState, definition: ProcessDefinition) => Promise<ActionResult>;
+export type ActionWork = (trx: Db, state: InstanceState, definition: ProcessDefinition, at: Date) => Promise<ActionResult>;
 
 /** Locks the instance (the row lock every action on it waits for), refuses a finished one, and runs `work`. */
-export function inAction(db: Db, instanceId: string, work: ActionWork): Promise<ActionResult> {
+export function inAction(db: Db, input: { instanceId: string; at?: Date }, work: ActionWork): Promise<ActionResult> {
   return inTransaction(db, async (trx) => {
-    const row = await lockInstance(trx, instanceId);
+    const row = await lockInstance(trx, input.instanceId);
     if (row.status !== 'running') throw new AppError('conflict', undefined, 'workflow.msg.finished');
     const { definition } = await versionById(trx, row.version_id);
-    return work(trx, { ...row, form_data: row.form_data ?? {} }, definition);
+    return work(trx, { ...row, form_data: row.form_data ?? {} }, definition, input.at ?? new Date());
   });
 }
 
@@ -202,27 +212,27 @@ export async function earlierApprovals(trx: Db, instanceId: string, current: str
 }
 
 /** Writes the action's history entry: by a user of the enterprise, or (`adminId`, an intervention) by an administrator. */
-export async function record(trx: Db, instanceId: string, actorId: string | null, action: FlowAction, nodeId: string | null, comment?: string, adminId?: string): Promise<number> {
-  const row = await trx.insertInto('flow_history').values({ instance_id: instanceId, actor_id: actorId, admin_id: adminId ?? null, action, node_id: nodeId, comment: comment ?? '' }).returning('id').executeTakeFirstOrThrow();
-  return Number(row.id);
+export async function record(trx: Db, at: Date, instanceId: string, actorId: string | null, action: FlowAction, nodeId: string | null, comment?: string, adminId?: string): Promise<ActionStamp> {
+  const row = await trx.insertInto('flow_history').values({ instance_id: instanceId, at, actor_id: actorId, admin_id: adminId ?? null, action, node_id: nodeId, comment: comment ?? '' }).returning('id').executeTakeFirstOrThrow();
+  return { id: Number(row.id), at };
 }
 
 /** Notes where the action led, completes the instance when no token is left, keeps what the monitoring
  *  list shows, and answers the result. `actorId` null (an administrator's intervention) leaves the last
  *  actor as it was. */
-export async function finish(trx: Db, state: InstanceState, walk: Walk, action: number, actorId: string | null): Promise<ActionResult> {
+export async function finish(trx: Db, state: InstanceState, walk: Walk, action: ActionStamp, actorId: string | null): Promise<ActionResult> {
   await walk.settleJoins();
   const tasks = [...walk.reached].map(([nodeId, { name, assignees }]) => ({ nodeId, nodeName: name, assignees }));
-  await trx.updateTable('flow_history').set({ to_nodes: JSON.stringify(tasks.map((t) => t.nodeId)) }).where('id', '=', action).execute();
+  await trx.updateTable('flow_history').set({ to_nodes: JSON.stringify(tasks.map((t) => t.nodeId)) }).where('id', '=', action.id).execute();
   const left = await trx.selectFrom('flow_tokens').select('id').where('instance_id', '=', state.id).executeTakeFirst();
-  const now = new Date();
+  const { at } = action;
   const lastActor = actorId === null ? {} : { last_actor_id: actorId };
   if (!left) {
-    await trx.insertInto('flow_history').values({ instance_id: state.id, actor_id: null, action: 'complete', node_id: null }).execute();
-    await trx.updateTable('flow_instances').set({ status: 'completed', completed_at: now, updated_at: now, state_label: '', auditor_names: '', ...lastActor }).where('id', '=', state.id).execute();
+    await trx.insertInto('flow_history').values({ instance_id: state.id, at, actor_id: null, action: 'complete', node_id: null }).execute();
+    await trx.updateTable('flow_instances').set({ status: 'completed', completed_at: at, updated_at: at, state_label: '', auditor_names: '', ...lastActor }).where('id', '=', state.id).execute();
     return { instanceId: state.id, status: 'completed', tasks };
   }
-  await trx.updateTable('flow_instances').set({ updated_at: now, ...(await listing(trx, state.id, walk)), ...lastActor }).where('id', '=', state.id).execute();
+  await trx.updateTable('flow_instances').set({ updated_at: at, ...(await listing(trx, state.id, walk)), ...lastActor }).where('id', '=', state.id).execute();
   return { instanceId: state.id, status: 'running', tasks };
 }
 

@@ -58,8 +58,8 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
   let cancelled: InterventionResult['cancelled'] = [];
   let endedBranches = 0;
   let waitingAtJoins = 0;
-  const result = await inAction(db, input.instanceId, async (trx, state, definition) => {
-    const walk = new Walk(trx, state, definition, 0);
+  const result = await inAction(db, input, async (trx, state, definition, at) => {
+    const walk = new Walk(trx, state, definition, { id: 0, at });
     checkTargets(input.targets, (id) => walk.node(id));
     await checkUsers(trx, state.domain_id, input.targets);
     const open = await trx.selectFrom('flow_tasks').select(['id', 'node_id', 'assignee_id']).where('instance_id', '=', state.id).where('status', '=', 'open').orderBy('created_at').execute();
@@ -69,9 +69,9 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
     const tokens = await trx.selectFrom('flow_tokens').select('state').where('instance_id', '=', state.id).execute();
     endedBranches = tokens.filter((t) => t.state === 'active').length;
     waitingAtJoins = tokens.length - endedBranches;
-    await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: new Date() }).where('instance_id', '=', state.id).where('status', '=', 'open').execute();
+    await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: at }).where('instance_id', '=', state.id).where('status', '=', 'open').execute();
     await trx.deleteFrom('flow_tokens').where('instance_id', '=', state.id).execute();
-    const action = await record(trx, state.id, null, 'intervene', null, input.comment, input.adminId);
+    const action = await record(trx, at, state.id, null, 'intervene', null, input.comment, input.adminId);
     const moving = new Walk(trx, state, definition, action);
     for (const target of input.targets) {
       const node = moving.node(target.nodeId);

@@ -48,6 +48,14 @@ export async function currentVersion(db: Db, applicationId: string, processId: s
   return toVersion(row);
 }
 
+/** A version never changes once written, so each is read once per server (ids are never reused). */
+const versions = new Map<string, ProcessVersion>();
+
 export async function versionById(db: Db, id: string): Promise<ProcessVersion> {
-  return toVersion(await db.selectFrom('process_versions').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+  let version = versions.get(id);
+  if (!version) {
+    version = toVersion(await db.selectFrom('process_versions').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    versions.set(id, version);
+  }
+  return version;
 }

@@ -18,6 +18,13 @@ export interface InstanceState {
   form_data: Record<string, unknown>;
 }
 
+/** The action under way: its history entry, which the tasks it creates point back to, and its moment,
+ *  which every row it writes carries (now, or the moment a replay of past events gives, D46). */
+export interface ActionStamp {
+  id: number;
+  at: Date;
+}
+
 /** Node → its name and the users given a new task there in this action. */
 export type NewTasks = Map<string, { name: string; assignees: string[] }>;
 
@@ -31,13 +38,12 @@ export class Walk {
     private readonly trx: Db,
     private readonly instance: InstanceState,
     private readonly definition: ProcessDefinition,
-    /** The history entry of the action, which the tasks it creates point back to. */
-    private readonly actionId: number,
+    private readonly action: ActionStamp,
   ) {}
 
   /** Runs an auto task reached otherwise than by a flow (an intervention) and goes on from it. */
   async runAuto(node: ProcessNode): Promise<void> {
-    await this.trx.insertInto('flow_history').values({ instance_id: this.instance.id, action: 'auto', node_id: node.id }).execute();
+    await this.trx.insertInto('flow_history').values({ instance_id: this.instance.id, action: 'auto', node_id: node.id, at: this.action.at }).execute();
     return this.leave(node.id);
   }
 
@@ -61,10 +67,10 @@ export class Walk {
         });
     if (approvers.length === 0) throw new AppError('conflict', { name: node.name }, 'workflow.msg.noApprovers');
     const tokenId = randomUUID();
-    await this.trx.insertInto('flow_tokens').values({ id: tokenId, instance_id: this.instance.id, node_id: node.id, state: 'active', via_flow: null }).execute();
+    await this.trx.insertInto('flow_tokens').values({ id: tokenId, instance_id: this.instance.id, node_id: node.id, state: 'active', via_flow: null, created_at: this.action.at }).execute();
     await this.trx
       .insertInto('flow_tasks')
-      .values(approvers.map((assignee) => ({ id: randomUUID(), instance_id: this.instance.id, token_id: tokenId, node_id: node.id, assignee_id: assignee, status: 'open' as const, created_by_action: this.actionId })))
+      .values(approvers.map((assignee) => ({ id: randomUUID(), instance_id: this.instance.id, token_id: tokenId, node_id: node.id, assignee_id: assignee, status: 'open' as const, created_at: this.action.at, created_by_action: this.action.id })))
       .execute();
     this.reached.set(node.id, { name: node.name, assignees: [...(this.reached.get(node.id)?.assignees ?? []), ...approvers] });
   }
@@ -108,7 +114,7 @@ export class Walk {
   /** A token arrives at a parallel join by `flowId`; true when every incoming flow has now brought one
    *  (those tokens are then used up and the join goes on). */
   private async joined(node: ProcessNode, flowId: string): Promise<boolean> {
-    await this.trx.insertInto('flow_tokens').values({ id: randomUUID(), instance_id: this.instance.id, node_id: node.id, state: 'joining', via_flow: flowId }).execute();
+    await this.trx.insertInto('flow_tokens').values({ id: randomUUID(), instance_id: this.instance.id, node_id: node.id, state: 'joining', via_flow: flowId, created_at: this.action.at }).execute();
     const waiting = await this.trx.selectFrom('flow_tokens').select(['id', 'via_flow']).where('instance_id', '=', this.instance.id).where('node_id', '=', node.id).where('state', '=', 'joining').execute();
     const arrived = new Set(waiting.map((t) => t.via_flow));
     if (!node.incoming.every((f) => arrived.has(f))) return false;

@@ -6,7 +6,7 @@ import { inlineEntityRefs } from '../../../src/core/catalogue/schema-refs.ts';
 import { pathParams } from '../../../src/core/catalogue/openapi.ts';
 import { encodePassword } from '../../../src/core/password-codec.ts';
 import { BODY_VALUES, EXTRA_KEYS, HEAVY_BODY_VALUES, PARAM_VALUES, QUERY_VALUES, RAW_BODIES } from './bad-values.ts';
-import { seeded, type Random } from './random.ts';
+import { seeded, type Random } from '../../../src/core/seeded-random.ts';
 import { validValue } from './valid-value.ts';
 
 export interface FuzzInput {

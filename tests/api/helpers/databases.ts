@@ -61,7 +61,9 @@ const postgres: DatabaseTarget = {
     const database = await pool();
     const lock = await schemaLock('shared');
     try {
-      await prepareDatabase(database.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD, demo: true });
+      // Without the demo's workflow instances: replayed through the engine they cost seconds per schema
+      // (D46); PGlite's one shared snapshot has them, and tests/api/demo-instances.test.ts reads them there.
+      await prepareDatabase(database.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD, demo: true, demoInstances: false });
     } finally {
       await lock.release();
     }

@@ -1,4 +1,5 @@
-// A small seeded random source (mulberry32), so every fuzz run sends the same inputs for one seed.
+// A small seeded random source (mulberry32): the same seed gives the same sequence, so the fuzz tests
+// send the same inputs for one seed and the demo seed builds the same story every time.
 export interface Random {
   next(): number;
   int(max: number): number;
