@@ -26,6 +26,7 @@ import { permissionHandlers } from './permissions/handlers.ts';
 import { openApiHandlers } from './open-api/handlers.ts';
 import { runtimeHandlers } from './runtime/handlers.ts';
 import { knowledgeHandlers } from './knowledge/handlers.ts';
+import { flowAnalyticsHandlers } from './flow-analytics/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
 export { STORE_PREFIX, storeOperation } from './store/store-handler.ts';
@@ -56,4 +57,5 @@ export const handlers: Record<string, Handler> = {
   ...openApiHandlers,
   ...runtimeHandlers,
   ...knowledgeHandlers,
+  ...flowAnalyticsHandlers,
 };
