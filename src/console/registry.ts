@@ -34,6 +34,7 @@ export const plugins = registry('plugin', [
   ['role-assignment', () => import('./plugins/roles/RoleAssignmentPage.tsx')],
   ['application-access', () => import('./plugins/access/AccessPage.tsx')],
   ['domain-open-api', () => import('./plugins/open-api/OpenApiPage.tsx')],
+  ['flow-dashboard', () => import('./plugins/flow-dashboard/FlowDashboardPage.tsx')],
 ]);
 
 /** Plugins drawn on the whole page, without the header (the login page). */

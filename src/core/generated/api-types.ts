@@ -390,6 +390,20 @@ export interface FlowActionResult {
   tasks: FlowNodeApprovers[];
 }
 
+export type FlowAnalyticsRows = {
+  /**
+   * what the row is about; FLOWNAME (the process, in the caller's language), STARTNODENAME, ENDNODENAME, NAME (who acted)
+   */
+  groupColumns: {
+    columnName: "FLOWNAME" | "STARTNODENAME" | "ENDNODENAME" | "NAME";
+    value: string;
+  }[];
+  /**
+   * the figures, hours (two decimals) or a count, in the order the call's summary gives
+   */
+  resultFields: number[];
+}[];
+
 /**
  * the earlier approvals the instance can be sent back to, the default first
  */
@@ -1505,6 +1519,58 @@ export interface FieldExtendsUnusedQuery {
 
 export type FieldExtendsUnusedReply = string[];
 
+export interface FlowAnalyticsFlowAndNodeTimeQuery {
+  domainid: string;
+  applicationid: string;
+  /**
+   * whose work counts; all users (the only mode)
+   */
+  showmode?: "all";
+  /**
+   * since midnight, Monday 00:00, the 1st or 1 January, in the server's time zone, until now
+   */
+  daterange?: "today" | "thisweek" | "thismonth" | "thisyear";
+}
+
+export interface FlowAnalyticsFlowShareQuery {
+  domainid: string;
+  applicationid: string;
+  /**
+   * whose work counts; all users (the only mode)
+   */
+  showmode?: "all";
+  /**
+   * since midnight, Monday 00:00, the 1st or 1 January, in the server's time zone, until now
+   */
+  daterange?: "today" | "thisweek" | "thismonth" | "thisyear";
+}
+
+export interface FlowAnalyticsFlowTimeShareQuery {
+  domainid: string;
+  applicationid: string;
+  /**
+   * whose work counts; all users (the only mode)
+   */
+  showmode?: "all";
+  /**
+   * since midnight, Monday 00:00, the 1st or 1 January, in the server's time zone, until now
+   */
+  daterange?: "today" | "thisweek" | "thismonth" | "thisyear";
+}
+
+export interface FlowAnalyticsSlowestNodesQuery {
+  domainid: string;
+  applicationid: string;
+  /**
+   * whose work counts; all users (the only mode)
+   */
+  showmode?: "all";
+  /**
+   * since midnight, Monday 00:00, the 1st or 1 January, in the server's time zone, until now
+   */
+  daterange?: "today" | "thisweek" | "thismonth" | "thisyear";
+}
+
 export interface FlowsDeleteReply {
   deleted: number;
 }
@@ -1868,6 +1934,10 @@ export interface Calls {
   'fieldExtends.list': { params: never; query: FieldExtendsListQuery; body: FieldExtendSearch; reply: FieldExtendPage };
   'fieldExtends.unused': { params: never; query: FieldExtendsUnusedQuery; body: never; reply: FieldExtendsUnusedReply };
   'fieldExtends.update': { params: { id: string }; query: never; body: FieldExtend; reply: FieldExtend };
+  'flowAnalytics.flowAndNodeTime': { params: never; query: FlowAnalyticsFlowAndNodeTimeQuery; body: never; reply: FlowAnalyticsRows };
+  'flowAnalytics.flowShare': { params: never; query: FlowAnalyticsFlowShareQuery; body: never; reply: FlowAnalyticsRows };
+  'flowAnalytics.flowTimeShare': { params: never; query: FlowAnalyticsFlowTimeShareQuery; body: never; reply: FlowAnalyticsRows };
+  'flowAnalytics.slowestNodes': { params: never; query: FlowAnalyticsSlowestNodesQuery; body: never; reply: FlowAnalyticsRows };
   'flows.delete': { params: { id: string }; query: never; body: FlowstatertIds; reply: FlowsDeleteReply };
   'flows.get': { params: never; query: FlowsGetQuery; body: never; reply: FlowDetail };
   'flows.intervene': { params: never; query: FlowsInterveneQuery; body: FlowIntervention; reply: FlowInterventionPreview };
@@ -2000,6 +2070,10 @@ export const callRoutes = {
   'fieldExtends.list': { method: 'POST', path: '/authtime/domain/fieldextends' },
   'fieldExtends.unused': { method: 'GET', path: '/authtime/domain/getunusefields' },
   'fieldExtends.update': { method: 'PUT', path: '/authtime/domain/fieldextend/{id}' },
+  'flowAnalytics.flowAndNodeTime': { method: 'GET', path: '/authtime/domain/workflow/analytics/flowAndNodeTimeConsuming' },
+  'flowAnalytics.flowShare': { method: 'GET', path: '/authtime/domain/workflow/analytics/flowAccounting' },
+  'flowAnalytics.flowTimeShare': { method: 'GET', path: '/authtime/domain/workflow/analytics/flowTimeConsumingAccounting' },
+  'flowAnalytics.slowestNodes': { method: 'GET', path: '/authtime/domain/workflow/analytics/doAnalyzerActorTimeConsumingTopX' },
   'flows.delete': { method: 'DELETE', path: '/authtime/domain/applicationid/{id}/workflow/flowstaterts' },
   'flows.get': { method: 'GET', path: '/authtime/domain/workflow/flowstatert' },
   'flows.intervene': { method: 'POST', path: '/authtime/domain/workflow/intervention/doflow' },

@@ -27,6 +27,7 @@ import { openApiHandlers } from './open-api/handlers.ts';
 import { runtimeHandlers } from './runtime/handlers.ts';
 import { flowHandlers } from './flows/handlers.ts';
 import { knowledgeHandlers } from './knowledge/handlers.ts';
+import { flowAnalyticsHandlers } from './flow-analytics/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
 export { STORE_PREFIX, storeOperation } from './store/store-handler.ts';
@@ -58,4 +59,5 @@ export const handlers: Record<string, Handler> = {
   ...runtimeHandlers,
   ...flowHandlers,
   ...knowledgeHandlers,
+  ...flowAnalyticsHandlers,
 };

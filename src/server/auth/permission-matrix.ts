@@ -150,6 +150,11 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'flows.nodeApprovers': ADMINS,
   'flows.previewIntervention': ADMINS,
   'flows.intervene': ADMINS,
+  // The workflow dashboard: the enterprise's governors (the handlers check the reach).
+  'flowAnalytics.flowAndNodeTime': ADMINS,
+  'flowAnalytics.flowTimeShare': ADMINS,
+  'flowAnalytics.flowShare': ADMINS,
+  'flowAnalytics.slowestNodes': ADMINS,
   // Excel transfer of a tenant's organisation (D35): export reads like the lists, import writes like
   // users.create / departments.create; reach keeps each caller to its tenant or subtree.
   'transfer.exportUsers': READERS,

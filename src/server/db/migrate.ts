@@ -18,6 +18,7 @@ import * as openApi from './migrations/0014-open-api.ts';
 import * as knowledgeManagement from './migrations/0015-knowledge-management.ts';
 import * as changeNotices from './migrations/0016-change-notices.ts';
 import * as workflowEngine from './migrations/0017-workflow-engine.ts';
+import * as flowAnalytics from './migrations/0018-flow-analytics.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0015-knowledge-management': knowledgeManagement,
   '0016-change-notices': changeNotices,
   '0017-workflow-engine': workflowEngine,
+  '0018-flow-analytics': flowAnalytics,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

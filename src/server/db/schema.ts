@@ -376,6 +376,10 @@ export interface FlowTasksTable {
   done_at: Date | null;
   comment: Defaulted<string>;
   created_by_action: number | null;
+  /** Its instance's, copied by a trigger at insert (migration 0018, D47). */
+  domain_id: Generated<string>;
+  application_id: Generated<string>;
+  process_id: Generated<string>;
 }
 
 export type FlowAction = 'start' | 'submit' | 'back' | 'retract' | 'auto' | 'complete' | 'delete' | 'intervene';

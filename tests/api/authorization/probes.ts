@@ -89,6 +89,12 @@ const importFile = async (world: World, t: Tenant, use: 'import' | 'depImport') 
   return uploaded(world, { path: use, domainid: t.domainId }, new Blob([new Uint8Array(bytes)]), 'matrix.xlsx');
 };
 
+/** A workflow dashboard figure of the tenant's application (bound to it). */
+const dashboard = (figure: string): Probe => ({
+  scope: 'tenant',
+  request: (_w, _c, t) => ({ path: `/authtime/domain/workflow/analytics/${figure}`, query: { domainid: t.domainId, applicationid: t.applicationId, daterange: 'thisyear' } }),
+});
+
 export const PROBES: Record<string, Probe> = {
   'auth.captcha': { scope: 'single', request: () => ({ path: '/authtime/captcha', ownClient: true }) },
   'auth.login': { scope: 'single', request: () => ({ path: '/authtime/login', body: { username: 'acme', password: encodePassword('Acme@2026'), checkcode: '' }, ownClient: true }) },
@@ -280,6 +286,10 @@ export const PROBES: Record<string, Probe> = {
   'openApi.secretStatus': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/secret` }) },
   'openApi.services': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/services` }) },
   'openApi.regenerate': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/secret` }) },
+  'flowAnalytics.flowAndNodeTime': dashboard('flowAndNodeTimeConsuming'),
+  'flowAnalytics.flowTimeShare': dashboard('flowTimeConsumingAccounting'),
+  'flowAnalytics.flowShare': dashboard('flowAccounting'),
+  'flowAnalytics.slowestNodes': dashboard('doAnalyzerActorTimeConsumingTopX'),
   // The workflow runtime (D45): public, reached with an access token; each probe acts on an instance of its own.
   'runtime.start': { scope: 'single', request: async (world) => { const r = await runtimeFixture(world); return { path: '/rest/bpm/runtime/start', query: await r.query(r.initiator), body: {} }; } },
   'runtime.submit': { scope: 'single', request: async (world) => { const r = await runtimeFixture(world); return { path: '/rest/bpm/runtime/submission', query: await r.query(r.first, await r.instance('started')), body: { comment: 'ok' } }; } },

@@ -4,19 +4,14 @@
 import { sql } from 'kysely';
 import { offeredProcesses } from './offered-processes.ts';
 import type { Language } from '../../../core/catalogue/types.ts';
-import { governsDomain } from '../../auth/reach.ts';
 import { inLanguage } from '../applications/application-sql.ts';
 import { AppError } from '../../http/app-error.ts';
-import { visibleTenant } from '../users/queries.ts';
+import { governedTenant } from '../users/queries.ts';
 import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
 import { ACCESS_TOKEN_SECONDS, exchangeSecret, regenerateSecret } from './tokens.ts';
 
 /** 1404 unless the caller sees the enterprise; 1403 unless it governs it. */
-async function governed(ctx: Pick<HandlerContext, 'user' | 'services'>, domainId: string): Promise<void> {
-  const { reach } = requireUser(ctx);
-  await visibleTenant(ctx.services.db, reach, domainId);
-  if (!governsDomain(reach, domainId)) throw new AppError('forbidden', undefined, 'openApi.msg.governorsOnly');
-}
+const governed = (ctx: Pick<HandlerContext, 'user' | 'services'>, domainId: string) => governedTenant(ctx.services.db, requireUser(ctx).reach, domainId, 'openApi.msg.governorsOnly');
 
 const secretStatus: CallHandler<'openApi.secretStatus'> = async (ctx) => {
   await governed(ctx, ctx.params.id);

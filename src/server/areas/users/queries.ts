@@ -1,7 +1,7 @@
 // Reads of the users area, always inside the departments the caller reaches (organisation/
 // department-reach.ts): the filtered page (also the domain administrators' lists) and one user.
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { seesDomain, type Reach } from '../../auth/reach.ts';
+import { governsDomain, seesDomain, type Reach } from '../../auth/reach.ts';
 import type { Db } from '../../db/schema.ts';
 import { ChangeCache } from '../../db/change-cache.ts';
 import type { TableChanges } from '../../db/table-changes.ts';
@@ -29,6 +29,12 @@ export function listReach(db: Db, reach: Reach, domainId: string): Promise<strin
 export async function visibleTenant(db: Db, reach: Reach, domainId: string): Promise<void> {
   if (!seesDomain(reach, domainId)) throw new AppError('notFound');
   if (!(await db.selectFrom('domains').select('id').where('id', '=', domainId).executeTakeFirst())) throw new AppError('notFound');
+}
+
+/** 1404 unless the caller sees the enterprise; 1403 (with `message`) unless it governs it. */
+export async function governedTenant(db: Db, reach: Reach, domainId: string, message: string): Promise<void> {
+  await visibleTenant(db, reach, domainId);
+  if (!governsDomain(reach, domainId)) throw new AppError('forbidden', undefined, message);
 }
 
 /** Users of departments in `reachable` (null = every user of the tenant). */

@@ -1,0 +1,109 @@
+// The workflow dashboard's four figures (issue 12, D47) on both databases: instances run through the
+// engine, their rows re-dated to known durations, then the exact hours, counts and ordering asked over
+// HTTP; the period filter; who may ask (an enterprise's governors only) and with which application.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/schema.ts';
+import { periodStart } from '../../src/server/areas/flow-analytics/period.ts';
+import { HOUR, seedDashboard } from '../support/dashboard-instances.ts';
+import type { ApiClient } from './helpers/api-client.ts';
+import { databaseTargets } from './helpers/databases.ts';
+import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
+
+const targets = await databaseTargets();
+type Row = { groupColumns: Array<{ columnName: string; value: string }>; resultFields: number[] };
+
+/** A row as `FLOWNAME=…|…: figures`, so a failure reads at a glance. */
+const text = (rows: Row[]) => rows.map((r) => `${r.groupColumns.map((c) => `${c.columnName}=${c.value}`).join('|')}: ${r.resultFields.join(',')}`);
+
+describe.each(targets)('the workflow dashboard on $name', (target) => {
+  let server: TestServer;
+  let db: Db;
+  let acme: ApiClient;
+  let acmeZh: ApiClient;
+  let acmeId: string;
+  let globexId: string;
+  let appId: string;
+  let emptyAppId: string;
+  const now = new Date();
+  const startOfToday = periodStart('today', now);
+
+  const ask = (client: ApiClient, figure: string, query: Record<string, string>) => client.call<Row[]>('GET', `/authtime/domain/workflow/analytics/${figure}`, { query });
+  const figures = async (figure: string, query: Record<string, string> = {}, client = acme) => {
+    const { reply } = await ask(client, figure, { domainid: acmeId, applicationid: appId, ...query });
+    expect(reply.errcode, reply.errmsg).toBe(0);
+    return text(reply.data);
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    db = server.db;
+    [acme, acmeZh] = await Promise.all([server.signedIn(ACME.username, ACME.password, 'en'), server.signedIn(ACME.username, ACME.password, 'zh')]);
+    acmeId = (await db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
+    globexId = (await db.selectFrom('domains').select('id').where('name', '=', 'Globex').executeTakeFirstOrThrow()).id;
+    ({ appId, emptyAppId } = await seedDashboard(db, acmeId, now));
+  });
+  afterAll(async () => server?.close());
+
+  it('averages process and node time per flow, in hours, over the year', async () => {
+    // alpha: (6 + 4) / 2 and (2 + 4 + 1 + 3) / 4; beta: (0.75 + 1 + 2 + 0.5) / 4 and 14.25 / 9.
+    expect(await figures('flowAndNodeTimeConsuming')).toEqual(['FLOWNAME=Alpha: 5,2.5', 'FLOWNAME=Beta: 1.06,1.58']);
+  });
+
+  it('totals process time and counts the instances started, deleted ones left out', async () => {
+    expect(await figures('flowTimeConsumingAccounting')).toEqual(['FLOWNAME=Alpha: 10', 'FLOWNAME=Beta: 4.25']);
+    expect(await figures('flowAccounting')).toEqual(['FLOWNAME=Alpha: 2', 'FLOWNAME=Beta: 5']);
+  });
+
+  it('lists the ten slowest steps, slowest first, with where each led and who acted', async () => {
+    const rows = await figures('doAnalyzerActorTimeConsumingTopX');
+    expect(rows).toHaveLength(10);
+    expect(rows.slice(0, 4)).toEqual([
+      'FLOWNAME=Beta|STARTNODENAME=Check|ENDNODENAME=Sign|NAME=Dash Ann: 10',
+      'FLOWNAME=Alpha|STARTNODENAME=Sign|ENDNODENAME=Done|NAME=Dash Bob: 4',
+      'FLOWNAME=Alpha|STARTNODENAME=Sign|ENDNODENAME=Done|NAME=Dash Bob: 3',
+      'FLOWNAME=Alpha|STARTNODENAME=Check|ENDNODENAME=Sign|NAME=Dash Ann: 2',
+    ]);
+    expect(rows.map((r) => Number(r.split(': ')[1]))).toEqual([10, 4, 3, 2, 1.5, 1, 0.5, 0.5, 0.5, 0.5]);
+  });
+
+  it.skipIf(startOfToday.getTime() - 6 * HOUR < periodStart('thisyear', now).getTime())('keeps to the period: today leaves out what completed before midnight', async () => {
+    expect(await figures('flowTimeConsumingAccounting', { daterange: 'today' })).toEqual(['FLOWNAME=Alpha: 6', 'FLOWNAME=Beta: 4.25']);
+  });
+
+  it('names the flows in the caller’s language (the process id when the package has no such name)', async () => {
+    expect(await figures('flowAccounting', {}, acmeZh)).toEqual(['FLOWNAME=阿尔法: 2', 'FLOWNAME=beta: 5']);
+  });
+
+  it('answers empty lists for software with no instances', async () => {
+    for (const figure of ['flowAndNodeTimeConsuming', 'flowTimeConsumingAccounting', 'flowAccounting', 'doAnalyzerActorTimeConsumingTopX']) {
+      expect(await figures(figure, { applicationid: emptyAppId })).toEqual([]);
+    }
+  });
+
+  it('answers the enterprise’s governors only, and only for software bound to it', async () => {
+    const [admin, globex, sales, dev] = await Promise.all([
+      server.signedIn(ADMIN.username, ADMIN.password, 'en'),
+      server.signedIn(GLOBEX.username, GLOBEX.password, 'en'),
+      server.signedIn('sales', 'Sales@2026', 'en'),
+      server.signedIn('dev', 'Dev@2026', 'en'),
+    ]);
+    expect(await figures('flowAccounting', {}, admin)).toEqual(['FLOWNAME=Alpha: 2', 'FLOWNAME=Beta: 5']);
+    const query = { domainid: acmeId, applicationid: appId };
+    expect((await ask(globex, 'flowAccounting', query)).reply.errcode).toBe(1404);
+    expect((await ask(dev, 'flowAccounting', query)).reply.errcode).toBe(1404);
+    expect((await ask(sales, 'flowAccounting', query)).reply).toMatchObject({ errcode: 1403, errmsg: server.catalogue.labels.en['flowboard.msg.governorsOnly'] });
+    // Acme's administrator asking about Globex: as if it did not exist.
+    const contracts = (await db.selectFrom('applications').select('id').where('name', '=', 'Contracts').executeTakeFirstOrThrow()).id;
+    expect((await ask(acme, 'flowAccounting', { domainid: globexId, applicationid: contracts })).reply.errcode).toBe(1404);
+    expect((await ask(globex, 'flowAccounting', { domainid: globexId, applicationid: contracts })).reply.errcode).toBe(0);
+    // Software not bound to the enterprise.
+    expect((await ask(acme, 'flowAccounting', { domainid: acmeId, applicationid: contracts })).reply).toMatchObject({ errcode: 1404, errmsg: server.catalogue.labels.en['flowboard.msg.notBound'] });
+  });
+
+  it('refuses a missing application or an unknown period with a clear message', async () => {
+    const missing = await ask(acme, 'flowAccounting', { domainid: acmeId });
+    expect(missing.reply).toMatchObject({ errcode: 1001 });
+    expect(JSON.stringify(missing.reply)).toContain(server.catalogue.labels.en['msg.selectSoftware']);
+    expect((await ask(acme, 'flowAccounting', { domainid: acmeId, applicationid: appId, daterange: 'decade' })).reply.errcode).toBe(1001);
+  });
+});

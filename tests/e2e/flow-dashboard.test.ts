@@ -1,0 +1,98 @@
+// The workflow dashboard in real Chromium (issue 12, D47): Acme's tenant administrator opens it with
+// instances of known durations (run through the engine before the server starts), sees the charts and
+// the slowest steps, switches the period (the URL follows, Back returns), sees the no-data state for
+// software with no instances; then the same in Chinese.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { openDatabase } from '../../src/server/db/connect.ts';
+import { seedDashboard, type DashboardData } from '../support/dashboard-instances.ts';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { openPage, signIn } from './support/pages.ts';
+import { copyPreparedData } from './support/prepared-server-data.ts';
+import { launchServer, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let acmeId: string;
+let data: DashboardData;
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
+  copyPreparedData(dataDir);
+  const database = await openDatabase({ pgliteDir: join(dataDir, 'pglite') }); // where the server keeps it (main.ts)
+  acmeId = (await database.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
+  data = await seedDashboard(database.db, acmeId);
+  await database.close();
+  [server, browser] = await Promise.all([launchServer(dataDir, {}), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const query = (page: Page) => new URLSearchParams(page.url().split('?')[1]);
+const slowestRows = (page: Page) => page.getByTestId('flowboard-slowest').locator('tbody tr');
+/** The figures drawn once the answer for the current choice has come. */
+const settled = (page: Page) => page.getByTestId('flowboard-slowest').or(page.getByTestId('flowboard-no-data')).or(page.getByTestId('flowboard-error')).first().waitFor();
+
+async function signedIn(lang: 'en' | 'zh'): Promise<Page> {
+  const page = await openPage(browser, server.url, lang);
+  await signIn(page, server.url, 'acme', 'Acme@2026');
+  return page;
+}
+
+describe('the workflow dashboard', () => {
+  it('shows a year of figures, follows the period in the URL, and says when there is no data', async () => {
+    const page = await signedIn('en');
+    await page.goto(`${server.url}/#/flowstaterts?view=dashboard&domainid=${acmeId}&app=${data.appId}`);
+    await settled(page);
+    expect(query(page).get('period')).toBeNull(); // the default, this year
+    await expect(page.getByTestId('flowboard-period-thisyear').getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(page.getByTestId('flowboard-unit').innerText()).resolves.toContain('wall-clock hours');
+    expect(await page.getByRole('checkbox', { name: 'Show all users' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Show all users' }).isDisabled()).toBe(true);
+    // Ten rows, the slowest first; the bars and slices are drawn.
+    await expect(slowestRows(page).count()).resolves.toBe(10);
+    await expect(slowestRows(page).first().innerText()).resolves.toMatch(/^Beta\s+Check\s+Sign\s+Dash Ann\s+10$/);
+    expect(await page.getByTestId('flowboard-times').locator('svg rect, svg path').count()).toBeGreaterThan(2);
+    await expect(page.getByTestId('flowboard-instance-share').innerText()).resolves.toMatch(/Alpha[\s\S]*Beta/);
+    await expect(page.getByTestId('flowboard-times').locator('svg text').allTextContents()).resolves.toEqual(expect.arrayContaining(['Alpha', 'Beta']));
+    await screenshot(page, 'flowboard-year');
+
+    // Today, chosen from the keyboard: the URL says so; what completed before midnight is left out.
+    await page.getByTestId('flowboard-period-today').focus();
+    await page.keyboard.press('Space');
+    await page.waitForURL(/period=today/);
+    await settled(page);
+    await expect(slowestRows(page).allInnerTexts()).resolves.not.toContainEqual(expect.stringMatching(/Alpha\s+Sign\s+Done\s+Dash Bob\s+3$/));
+    await screenshot(page, 'flowboard-today');
+    await page.goBack();
+    await page.waitForURL((url) => !url.hash.includes('period=today'));
+    await expect(page.getByTestId('flowboard-period-thisyear').getAttribute('aria-pressed')).resolves.toBe('true');
+
+    // Software with no instances: the no-data state, no charts.
+    // Controlled by the URL: checked once the navigation lands, so a click, then the URL.
+    await page.getByRole('radio', { name: 'Dashboard empty' }).click();
+    await page.waitForURL(new RegExp(`app=${data.emptyAppId}`));
+    await page.getByTestId('flowboard-no-data').waitFor();
+    await expect(page.getByTestId('flowboard-no-data').innerText()).resolves.toBe('No workflow data for this software in this period.');
+    expect(await page.getByTestId('flowboard-times').count()).toBe(0);
+    await screenshot(page, 'flowboard-no-data');
+    await page.context().close();
+  });
+
+  it('reads in Chinese', async () => {
+    const page = await signedIn('zh');
+    await page.goto(`${server.url}/#/flowstaterts?view=dashboard&domainid=${acmeId}&app=${data.appId}&period=thismonth`);
+    await settled(page);
+    await expect(page.getByTestId('flowboard-period-thismonth').getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(page.getByTestId('flowboard-unit').innerText()).resolves.toContain('自然小时');
+    await expect(page.getByTestId('flowboard-instance-share').innerText()).resolves.toContain('阿尔法');
+    await page.getByText('耗时最长的 10 个步骤').waitFor();
+    await screenshot(page, 'flowboard-zh');
+    await page.context().close();
+  });
+});
