@@ -165,4 +165,40 @@ describe.each(targets)('flow monitoring on $name', (target) => {
     expect(shown).not.toContain(running);
     expect((await list(acme, { status: 'deleted' })).reply.data!.datas.map((r) => r.id).sort()).toEqual([running, finished].sort());
   });
+
+  it('changes the approvers of selected instances as one batch, counted first, and undoes it', async () => {
+    const [a, b] = [await start('linear'), await start('linear')];
+    const batch = (body: Record<string, unknown>, client = acme) => client.call<{ batchId: string | null; instances: number; cancelled: number; created: number }>('PUT', '/authtime/domain/workflow/approvers/batch', { body: { ids: [a, b], comment: 'lead on leave', ...body } });
+    const set = { mode: 'set', userids: `${world.users.r1};${world.users.r2}` };
+    expect((await batch(set, globex)).reply.errcode).toBe(1404);
+    expect((await batch({ mode: 'replace', from: world.users.lead, to: world.users.lead })).reply.errmsg).toContain(label('flow.msg.replaceWho'));
+    const stranger = (await db.selectFrom('users').select('id').where('domain_id', '!=', world.domainId).executeTakeFirstOrThrow()).id;
+    expect((await batch({ mode: 'set', userids: stranger })).reply.errmsg).toContain(label('flow.msg.badApprovers'));
+    // The dry run counts and changes nothing.
+    expect((await batch({ ...set, dryRun: true })).reply.data).toEqual({ batchId: null, instances: 2, cancelled: 2, created: 4, skipped: [] });
+    expect(await openTasks(a)).toEqual([`lead:${world.users.lead}`]);
+    const done = (await batch(set)).reply.data!;
+    expect(done).toMatchObject({ instances: 2, cancelled: 2, created: 4 });
+    expect(await openTasks(a)).toEqual([`lead:${world.users.r1}`, `lead:${world.users.r2}`].sort());
+    expect((await detail(b)).data!.history.at(-1)).toMatchObject({ action: 'reassign', comment: 'lead on leave' });
+    const undo = (id: string) => acme.call<{ instances: number; restored: number }>('POST', `/authtime/domain/workflow/approvers/batch/${id}/undo`);
+    expect((await undo(done.batchId!)).reply.data).toEqual({ instances: 2, restored: 2 });
+    expect(await openTasks(a)).toEqual([`lead:${world.users.lead}`]);
+    expect((await undo(done.batchId!)).reply.errmsg).toBe(label('flow.msg.batchUndone'));
+  });
+
+  it('replaces one approver by another by rule, and cannot undo once the new approver acted', async () => {
+    const waiting = await start('linear');
+    const moved = await start('linear');
+    await submitTask(db, { instanceId: moved, userId: world.users.lead });
+    const rule = await acme.call<{ batchId: string; instances: number }>('PUT', '/authtime/domain/workflow/approvers/batch', { body: { ids: [waiting, moved], mode: 'replace', from: world.users.lead, to: world.users.clerk, comment: 'lead left' } });
+    // Only the instance where the lead holds a task changes.
+    expect(rule.reply.data).toMatchObject({ instances: 1, cancelled: 1, created: 1 });
+    expect(await openTasks(waiting)).toEqual([`lead:${world.users.clerk}`]);
+    expect(await openTasks(moved)).toEqual([`review:${world.users.r1}`, `review:${world.users.r2}`].sort());
+    await submitTask(db, { instanceId: waiting, userId: world.users.clerk });
+    const refused = await acme.call('POST', `/authtime/domain/workflow/approvers/batch/${rule.reply.data!.batchId}/undo`);
+    expect(refused.reply.errmsg).toBe(label('flow.msg.batchActedOn'));
+    expect(await openTasks(waiting)).toEqual([`review:${world.users.r1}`, `review:${world.users.r2}`].sort());
+  });
 });

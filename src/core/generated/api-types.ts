@@ -404,6 +404,56 @@ export type FlowAnalyticsRows = {
   resultFields: number[];
 }[];
 
+export interface FlowApproverBatch {
+  /**
+   * @minItems 1
+   * @maxItems 500
+   */
+  ids: string[];
+  /**
+   * set: every open task's approvers become `userids`; replace: `from` gives way to `to` on every open task it holds
+   */
+  mode: "set" | "replace";
+  /**
+   * set: the approvers' ids joined by semicolons
+   */
+  userids?: string;
+  /**
+   * replace: the approver to replace (resigned ones too)
+   */
+  from?: string;
+  /**
+   * replace: who takes over
+   */
+  to?: string;
+  comment: string;
+  /**
+   * count what would change and change nothing
+   */
+  dryRun?: boolean;
+  /**
+   * add these instances to a batch already begun (the console sends a long selection in parts)
+   */
+  batchId?: string;
+}
+
+export interface FlowApproverBatchResult {
+  /**
+   * the batch to undo; null for a dry run
+   */
+  batchId: string | null;
+  /**
+   * instances whose approvers changed
+   */
+  instances: number;
+  cancelled: number;
+  created: number;
+  skipped: {
+    id: string;
+    reason: string;
+  }[];
+}
+
 /**
  * the earlier approvals the instance can be sent back to, the default first
  */
@@ -420,7 +470,7 @@ export interface FlowDetail {
      * yyyy-MM-dd HH:mm:ss
      */
     at: string;
-    action: "start" | "submit" | "back" | "retract" | "auto" | "complete" | "delete" | "intervene";
+    action: "start" | "submit" | "back" | "retract" | "auto" | "complete" | "delete" | "intervene" | "reassign";
     /**
      * the user, or the administrator of an intervention; empty for the engine
      */
@@ -1613,6 +1663,11 @@ export interface FlowsPreviewInterventionQuery {
   nextnodeids?: string;
 }
 
+export interface FlowsUndoBatchReply {
+  instances: number;
+  restored: number;
+}
+
 export interface LookupsDepartmentsQuery {
   domainid: string;
 }
@@ -1938,6 +1993,7 @@ export interface Calls {
   'flowAnalytics.flowShare': { params: never; query: FlowAnalyticsFlowShareQuery; body: never; reply: FlowAnalyticsRows };
   'flowAnalytics.flowTimeShare': { params: never; query: FlowAnalyticsFlowTimeShareQuery; body: never; reply: FlowAnalyticsRows };
   'flowAnalytics.slowestNodes': { params: never; query: FlowAnalyticsSlowestNodesQuery; body: never; reply: FlowAnalyticsRows };
+  'flows.batchApprovers': { params: never; query: never; body: FlowApproverBatch; reply: FlowApproverBatchResult };
   'flows.delete': { params: { id: string }; query: never; body: FlowstatertIds; reply: FlowsDeleteReply };
   'flows.get': { params: never; query: FlowsGetQuery; body: never; reply: FlowDetail };
   'flows.intervene': { params: never; query: FlowsInterveneQuery; body: FlowIntervention; reply: FlowInterventionPreview };
@@ -1945,6 +2001,7 @@ export interface Calls {
   'flows.nodeApprovers': { params: never; query: FlowsNodeApproversQuery; body: never; reply: FlowsNodeApproversReply };
   'flows.otherNodes': { params: never; query: FlowsOtherNodesQuery; body: never; reply: FlowsOtherNodesReply };
   'flows.previewIntervention': { params: never; query: FlowsPreviewInterventionQuery; body: FlowIntervention; reply: FlowInterventionPreview };
+  'flows.undoBatch': { params: { id: string }; query: never; body: never; reply: FlowsUndoBatchReply };
   'knowledge.save': { params: { id: string; applicationId: string }; query: never; body: KmConfig; reply: KmStatus };
   'knowledge.status': { params: { id: string; applicationId: string }; query: never; body: never; reply: KmStatus };
   'lookups.applications': { params: never; query: never; body: never; reply: Choices };
@@ -2074,6 +2131,7 @@ export const callRoutes = {
   'flowAnalytics.flowShare': { method: 'GET', path: '/authtime/domain/workflow/analytics/flowAccounting' },
   'flowAnalytics.flowTimeShare': { method: 'GET', path: '/authtime/domain/workflow/analytics/flowTimeConsumingAccounting' },
   'flowAnalytics.slowestNodes': { method: 'GET', path: '/authtime/domain/workflow/analytics/doAnalyzerActorTimeConsumingTopX' },
+  'flows.batchApprovers': { method: 'PUT', path: '/authtime/domain/workflow/approvers/batch' },
   'flows.delete': { method: 'DELETE', path: '/authtime/domain/applicationid/{id}/workflow/flowstaterts' },
   'flows.get': { method: 'GET', path: '/authtime/domain/workflow/flowstatert' },
   'flows.intervene': { method: 'POST', path: '/authtime/domain/workflow/intervention/doflow' },
@@ -2081,6 +2139,7 @@ export const callRoutes = {
   'flows.nodeApprovers': { method: 'GET', path: '/authtime/domain/workflow/intervention/approvers' },
   'flows.otherNodes': { method: 'GET', path: '/authtime/domain/workflow/intervention/othernodes' },
   'flows.previewIntervention': { method: 'POST', path: '/authtime/domain/workflow/intervention/preview' },
+  'flows.undoBatch': { method: 'POST', path: '/authtime/domain/workflow/approvers/batch/{id}/undo' },
   'knowledge.save': { method: 'PUT', path: '/authtime/domain/{id}/application/{applicationId}/savekmconfig' },
   'knowledge.status': { method: 'GET', path: '/authtime/domain/{id}/application/{applicationId}/getkmstatus' },
   'lookups.applications': { method: 'GET', path: '/authtime/lookups/applications' },

@@ -150,6 +150,8 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'flows.nodeApprovers': ADMINS,
   'flows.previewIntervention': ADMINS,
   'flows.intervene': ADMINS,
+  'flows.batchApprovers': ADMINS,
+  'flows.undoBatch': ADMINS,
   // The workflow dashboard: the enterprise's governors (the handlers check the reach).
   'flowAnalytics.flowAndNodeTime': ADMINS,
   'flowAnalytics.flowTimeShare': ADMINS,

@@ -380,9 +380,21 @@ export interface FlowTasksTable {
   domain_id: Generated<string>;
   application_id: Generated<string>;
   process_id: Generated<string>;
+  /** A batch change of approvers that made or cancelled it (undo). */
+  made_by_batch: Defaulted<string | null>;
+  cancelled_by_batch: Defaulted<string | null>;
 }
 
-export type FlowAction = 'start' | 'submit' | 'back' | 'retract' | 'auto' | 'complete' | 'delete' | 'intervene';
+export interface FlowBatchesTable {
+  id: string;
+  domain_id: string;
+  admin_id: string | null;
+  comment: Defaulted<string>;
+  created_at: Defaulted<Date>;
+  undone_at: Date | null;
+}
+
+export type FlowAction = 'start' | 'submit' | 'back' | 'retract' | 'auto' | 'complete' | 'delete' | 'intervene' | 'reassign';
 
 export interface FlowHistoryTable {
   id: Generated<number>;
@@ -434,6 +446,7 @@ export interface DatabaseSchema {
   flow_tokens: FlowTokensTable;
   flow_tasks: FlowTasksTable;
   flow_history: FlowHistoryTable;
+  flow_batches: FlowBatchesTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;

@@ -306,6 +306,8 @@ export const PROBES: Record<string, Probe> = {
   'flows.nodeApprovers': { scope: 'tenant', request: async (world, _c, t) => ({ path: '/authtime/domain/workflow/intervention/approvers', query: { id: await (await runtimeFixture(world, t.slug)).instance('started'), nodeid: 'two' } }) },
   'flows.previewIntervention': { scope: 'tenant', request: async (world, _c, t) => ({ path: '/authtime/domain/workflow/intervention/preview', query: { id: await (await runtimeFixture(world, t.slug)).instance('started') }, body: { submitTo: [{ nodeid: 'e' }], comment: 'matrix' } }) },
   'flows.intervene': { scope: 'tenant', request: async (world, _c, t) => ({ path: '/authtime/domain/workflow/intervention/doflow', query: { id: await (await runtimeFixture(world, t.slug)).instance('started') }, body: { submitTo: [{ nodeid: 'e' }], comment: 'matrix' } }) },
+  'flows.batchApprovers': { scope: 'tenant', request: async (world, _c, t) => { const r = await runtimeFixture(world, t.slug); return { path: '/authtime/domain/workflow/approvers/batch', body: { ids: [await r.instance('started')], mode: 'set', userids: r.secondId, comment: 'matrix' } }; } },
+  'flows.undoBatch': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/workflow/approvers/batch/${await (await runtimeFixture(world, t.slug)).batch()}/undo` }) },
   'openApi.accessToken': { scope: 'single', request: async (world) => ({ path: '/rest/accessToken', query: { secret: (await regenerateSecret(world.server.db, world.tenants.acme.domainId)).secret } }) },
   'config.import': {
     scope: 'single',

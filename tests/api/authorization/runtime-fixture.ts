@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { exchangeSecret, regenerateSecret } from '../../../src/server/areas/open-api/tokens.ts';
 import { startInstance, submitTask } from '../../../src/server/workflow/actions.ts';
+import { reassign } from '../../../src/server/workflow/reassign.ts';
 import type { World } from './fixtures.ts';
 
 export interface RuntimeFixture {
@@ -15,6 +16,10 @@ export interface RuntimeFixture {
   query(userCode: string, instanceId?: string): Promise<Record<string, string>>;
   /** A new instance, waiting at the first step or (`firstDone`) at the second. */
   instance(step: 'started' | 'firstDone'): Promise<string>;
+  /** The id of an on-job user of the tenant who approves the second step. */
+  secondId: string;
+  /** A batch change of approvers just made on a new instance (its id, for an undo). */
+  batch(): Promise<string>;
 }
 
 const made = new WeakMap<World, Map<string, Promise<RuntimeFixture>>>();
@@ -49,6 +54,7 @@ async function build(world: World, tenant: 'acme' | 'globex'): Promise<RuntimeFi
   await db.insertInto('domain_applications').values({ domain_id: domainId, application_id: applicationId }).execute();
   return {
     applicationId,
+    secondId: second.id,
     initiator: initiator.loginno,
     first: first.loginno,
     second: second.loginno,
@@ -60,6 +66,13 @@ async function build(world: World, tenant: 'acme' | 'globex'): Promise<RuntimeFi
       const { instanceId } = await startInstance(db, { domainId, applicationId, processId, initiatorId: initiator.id });
       if (step === 'firstDone') await submitTask(db, { instanceId, userId: first.id });
       return instanceId;
+    },
+    async batch() {
+      const { instanceId } = await startInstance(db, { domainId, applicationId, processId, initiatorId: initiator.id });
+      const batchId = randomUUID();
+      await db.insertInto('flow_batches').values({ id: batchId, domain_id: domainId, admin_id: null, undone_at: null }).execute();
+      await reassign(db, { instanceId, adminId: (await db.selectFrom('superusers').select('id').executeTakeFirstOrThrow()).id, batchId, change: { kind: 'set', userIds: [second.id] }, comment: 'matrix' });
+      return batchId;
     },
   };
 }

@@ -15,6 +15,7 @@ import { visibleTenant } from '../users/queries.ts';
 import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
 import { instanceRows, matching, readSummary } from './instance-rows.ts';
 import { instanceHistory } from './instance-history.ts';
+import { batchApprovers, undoApproverBatch } from './batch.ts';
 
 type Ctx = Pick<HandlerContext, 'user' | 'services' | 'request'>;
 
@@ -150,4 +151,6 @@ export const flowHandlers: Record<string, Handler> = {
   'flows.nodeApprovers': nodeApprovers,
   'flows.previewIntervention': ((ctx) => intervention(ctx, true)) as CallHandler<'flows.previewIntervention'>,
   'flows.intervene': ((ctx) => intervention(ctx, false)) as CallHandler<'flows.intervene'>,
+  'flows.batchApprovers': batchApprovers,
+  'flows.undoBatch': undoApproverBatch,
 };

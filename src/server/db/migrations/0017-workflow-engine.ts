@@ -59,7 +59,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     done_at timestamptz,
     comment text not null default '',
     -- The history entry that made it, so a retraction finds the tasks of the submission it takes back.
-    created_by_action bigint
+    created_by_action bigint,
+    -- A batch change of approvers that made or cancelled it, so the batch can be undone.
+    made_by_batch text,
+    cancelled_by_batch text
   )`.execute(db);
   await sql`create index flow_tasks_instance_idx on flow_tasks (instance_id, status)`.execute(db);
   await sql`create index flow_tasks_assignee_idx on flow_tasks (assignee_id) where status = 'open'`.execute(db);
@@ -70,14 +73,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     actor_id text references users (id) on delete set null,
     -- An intervention's author: an administrator, not a user of the enterprise.
     admin_id text references superusers (id) on delete set null,
-    action text not null check (action in ('start', 'submit', 'back', 'retract', 'auto', 'complete', 'delete', 'intervene')),
+    action text not null check (action in ('start', 'submit', 'back', 'retract', 'auto', 'complete', 'delete', 'intervene', 'reassign')),
     node_id text,
     to_nodes jsonb not null default '[]',
     comment text not null default ''
   )`.execute(db);
   await sql`create index flow_history_instance_idx on flow_history (instance_id, id)`.execute(db);
+  // A batch change of current approvers (flow monitoring): who, when, how many, and whether it was undone.
+  await sql`create table flow_batches (
+    id text primary key,
+    domain_id text not null references domains (id) on delete cascade,
+    admin_id text references superusers (id) on delete set null,
+    comment text not null default '',
+    created_at timestamptz not null default now(),
+    undone_at timestamptz
+  )`.execute(db);
+  await sql`create index flow_tasks_batch_idx on flow_tasks (made_by_batch) where made_by_batch is not null`.execute(db);
+  await sql`create index flow_tasks_cancelled_batch_idx on flow_tasks (cancelled_by_batch) where cancelled_by_batch is not null`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop table flow_history, flow_tasks, flow_tokens, flow_instances, process_versions`.execute(db);
+  await sql`drop table flow_batches, flow_history, flow_tasks, flow_tokens, flow_instances, process_versions`.execute(db);
 }
