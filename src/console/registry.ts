@@ -82,6 +82,7 @@ export const dialogs = registry('dialog', [
   ['user-batch', () => import('./plugins/organisation/UserBatchDialog.tsx')],
   ['admin-add', () => import('./plugins/organisation/AdminAddDialog.tsx')],
   ['flow-detail', () => import('./plugins/flow-monitor/FlowDetailDialog.tsx')],
+  ['flow-approvers-batch', () => import('./plugins/flow-monitor/ApproverBatchDialog.tsx')],
   ['user-select', () => import('./plugins/user-select/UserSelectDialog.tsx')],
   ['package-install', () => import('./plugins/software/PackageInstallDialog.tsx')],
   ['application-bind', () => import('./plugins/software/ApplicationBindDialog.tsx')],

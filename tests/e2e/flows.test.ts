@@ -90,6 +90,48 @@ describe('flow monitoring', () => {
     await dialog.getByTestId('flow-detail-close').click();
   });
 
+  it('changes the approvers of selected instances as one batch, counted first, and undoes it', async () => {
+    const { page } = session;
+    const domainId = await openEnterpriseTab(page, session.server.url, 'Acme', 'flows');
+    const summary = `E2E batch ${Date.now()}`;
+    const { applicationId } = await startLeave(page, domainId, summary, 1);
+    await startLeave(page, domainId, summary, 2);
+    await page.goto(`${session.server.url}/#/flowstaterts?domainid=${domainId}&app=${applicationId}`);
+    await searchList(page, { _summary: summary });
+    const rows = page.locator('.MuiDataGrid-row', { hasText: summary });
+    await expect.poll(() => rows.count()).toBe(2);
+    // The third cell: the current approvers.
+    const approvers = async () => (await rows.first().innerText()).split('\n')[2];
+    const before = await approvers();
+    await tick(page.getByRole('checkbox', { name: /select all/i }));
+    await page.getByTestId('action-batchApprovers').click();
+    const dialog = page.getByTestId('approver-batch-dialog');
+    await expect(dialog.innerText()).resolves.toContain('2 instance(s) selected.');
+    await dialog.getByTestId('batch-set-pick').click();
+    const pick = page.getByTestId('user-select-dialog');
+    await pick.getByTestId('user-select-tab-query').click();
+    await fillField(page, 'user-select-search-loginno', 'acme1000');
+    await pick.getByTestId('user-select-search').click();
+    await expect.poll(() => pick.locator('.MuiDataGrid-row').count()).toBe(1);
+    await tick(pick.locator('.MuiDataGrid-row', { hasText: 'acme1000' }).getByRole('checkbox'));
+    await pick.getByTestId('user-select-confirm').click();
+    await pick.waitFor({ state: 'detached' });
+    const chosen = (await dialog.getByTestId('batch-set').locator('.MuiChip-root').innerText()).trim();
+    await fillField(page, 'batch-reason', 'Managers at the offsite');
+    expect(await dialog.getByTestId('approver-batch-apply').isDisabled()).toBe(true); // counted first
+    await dialog.getByTestId('approver-batch-dry').click();
+    await expect.poll(() => dialog.getByTestId('approver-batch-count').innerText()).toMatch(/^2 instance\(s\) would change/);
+    await screenshot(page, 'flows-batch-count');
+    await dialog.getByTestId('approver-batch-apply').click();
+    await expect.poll(() => dialog.getByTestId('approver-batch-done').innerText()).toMatch(/^Done: 2 instance\(s\) changed/);
+    await dialog.getByTestId('approver-batch-undo').click();
+    await expect.poll(() => dialog.getByTestId('approver-batch-done').innerText()).toBe('The batch has been undone.');
+    await dialog.getByTestId('approver-batch-close').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(approvers).toBe(before);
+    expect(before).not.toContain(chosen);
+  });
+
   it('is a tab of the enterprise, reads in Chinese, and says no access to a department administrator', async () => {
     const zh = await openPage(session.browser, session.server.url, 'zh');
     await signIn(zh, session.server.url, 'acme', 'Acme@2026');
