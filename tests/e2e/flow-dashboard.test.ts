@@ -17,6 +17,7 @@ import { launchServer, type RunningServer } from './support/server.ts';
 let server: RunningServer;
 let browser: Browser;
 let acmeId: string;
+let globexId: string;
 let data: DashboardData;
 
 beforeAll(async () => {
@@ -24,6 +25,7 @@ beforeAll(async () => {
   copyPreparedData(dataDir);
   const database = await openDatabase({ pgliteDir: join(dataDir, 'pglite') }); // where the server keeps it (main.ts)
   acmeId = (await database.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
+  globexId = (await database.db.selectFrom('domains').select('id').where('name', '=', 'Globex').executeTakeFirstOrThrow()).id;
   data = await seedDashboard(database.db, acmeId);
   await database.close();
   [server, browser] = await Promise.all([launchServer(dataDir, {}), launchBrowser()]);
@@ -81,6 +83,13 @@ describe('the workflow dashboard', () => {
     await expect(page.getByTestId('flowboard-no-data').innerText()).resolves.toBe('No workflow data for this software in this period.');
     expect(await page.getByTestId('flowboard-times').count()).toBe(0);
     await screenshot(page, 'flowboard-no-data');
+
+    // Another tenant's enterprise: the server's refusal is said, no charts and no "no software".
+    await page.goto(`${server.url}/#/flowstaterts?view=dashboard&domainid=${globexId}`);
+    await page.getByTestId('scope-error').waitFor();
+    expect(await page.getByTestId('flowboard-times').count()).toBe(0);
+    expect(await page.getByTestId('flowboard-no-software').count()).toBe(0);
+    await screenshot(page, 'flowboard-refused');
     await page.context().close();
   });
 

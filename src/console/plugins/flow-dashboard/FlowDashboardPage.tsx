@@ -14,6 +14,12 @@ export default function FlowDashboardPage() {
   const { t } = useTranslation();
   const board = useFlowDashboard();
 
+  if (board.softwareError)
+    return (
+      <Alert severity="error" data-testid="flowboard-error">
+        {board.softwareError}
+      </Alert>
+    );
   if (!board.software) return <LinearProgress aria-label={t('flowboard.loading')} />;
   if (board.software.length === 0) return <Typography data-testid="flowboard-no-software">{t('flowboard.noSoftware')}</Typography>;
   const { loaded } = board;

@@ -21,6 +21,8 @@ export function useFlowDashboard() {
   const asked = params.get('period');
   const period: Period = isPeriod(asked) ? asked : 'thisyear';
   const [software, setSoftware] = useState<Software[] | null>(null);
+  /** Why the enterprise's software could not be read (out of reach, gone): said, not shown as "none". */
+  const [softwareError, setSoftwareError] = useState<string | null>(null);
   const appId = params.get('app') ?? software?.[0]?.id ?? '';
   // The answer and the choice it answers: another choice reads as loading until its answer comes.
   const [answer, setAnswer] = useState<{ key: string; loaded: Loaded } | null>(null);
@@ -30,7 +32,10 @@ export function useFlowDashboard() {
   const choose = useCallback((next: { period?: Period; app?: string }) => setParams((now) => withParams(now, next)), [setParams]);
 
   useEffect(() => {
-    call('domainApplications.bound', { params: { id: domainId }, query: { pagelines: 1000 }, body: {} }).then((page) => setSoftware(page.datas), () => setSoftware([]));
+    call('domainApplications.bound', { params: { id: domainId }, query: { pagelines: 1000 }, body: {}, silent: true }).then(
+      (page) => setSoftware(page.datas),
+      (e: Error) => setSoftwareError(e.message),
+    );
   }, [domainId]);
   useEffect(() => {
     if (!appId) return;
@@ -46,5 +51,5 @@ export function useFlowDashboard() {
   }, [domainId, appId, period, key]);
 
   const loaded: Loaded = answer?.key === key ? answer.loaded : { state: 'loading' };
-  return { software, appId, period, choose, loaded };
+  return { software, softwareError, appId, period, choose, loaded };
 }

@@ -2,7 +2,7 @@
 // instances and the dashboard), within an optional scope choice (its software). The chosen tab is the
 // route query `view` (a frame embedded in a form's tab leaves the form's `tab` alone); a tab is shown
 // only to callers who may open its screen.
-import { MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Alert, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../../shell/ScreenHost.tsx';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
@@ -50,6 +50,8 @@ export default function TabsScreen({ screen }: ScreenProps) {
       </Tabs>
       {scope.choices === null ? (
         <LoadingPanel />
+      ) : scope.error ? (
+        <Alert severity="error" data-testid="scope-error">{scope.error}</Alert>
       ) : screen.scope && scope.choices.length === 0 ? (
         <EmptyState text={screen.scope.empty} />
       ) : ready && tabs.current ? (

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { TabsScreen } from '../../../core/catalogue/types.ts';
+import { ApiError } from '../../api/ApiError.ts';
 import { callAny } from '../../api/client.ts';
 import { useRouteArgs } from '../call-args.ts';
 
@@ -18,6 +19,8 @@ export function useScopeChoice(scope: Scope | undefined) {
   const [params, setParams] = useSearchParams();
   const args = useRouteArgs(scope?.args);
   const [choices, setChoices] = useState<ScopeChoice[] | null>(scope ? null : []);
+  /** The server's refusal of the choices (another tenant's enterprise): said, not taken for "none". */
+  const [error, setError] = useState<string | null>(null);
   const chosen = scope ? params.get(scope.param) : null;
 
   useEffect(() => {
@@ -28,7 +31,11 @@ export function useScopeChoice(scope: Scope | undefined) {
         const rows = (Array.isArray(data) ? data : ((data as { datas?: unknown[] } | null)?.datas ?? [])) as Array<Record<string, unknown>>;
         if (live) setChoices(rows.map((row) => ({ value: String(row[scope.value]), text: String(row[scope.text] ?? row[scope.value]) })));
       },
-      () => live && setChoices([]),
+      (failure: unknown) => {
+        if (!live) return;
+        setError(failure instanceof ApiError && failure.errmsg ? failure.errmsg : String(failure));
+        setChoices([]);
+      },
     );
     return () => {
       live = false;
@@ -54,5 +61,5 @@ export function useScopeChoice(scope: Scope | undefined) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [first, offered]);
 
-  return { choices, chosen: offered ? chosen : null, choose };
+  return { choices, error, chosen: offered ? chosen : null, choose };
 }
