@@ -29,6 +29,20 @@ async function startLeave(page: Page, domainId: string, summary: string, days: n
   throw new Error('no Acme user could start a leave request');
 }
 
+/** In the open workflow user selection: drops what came picked, finds `loginno` by query, picks it alone. */
+async function pickOnly(page: Page, loginno: string) {
+  const pick = page.getByTestId('user-select-dialog');
+  const clear = pick.getByTestId('user-select-clear');
+  if (await clear.isEnabled()) await clear.click();
+  await pick.getByTestId('user-select-tab-query').click();
+  await fillField(page, 'user-select-search-loginno', loginno);
+  await pick.getByTestId('user-select-search').click();
+  await expect.poll(() => pick.locator('.MuiDataGrid-row').count()).toBe(1);
+  await tick(pick.locator('.MuiDataGrid-row', { hasText: loginno }).getByRole('checkbox'));
+  await pick.getByTestId('user-select-confirm').click();
+  await pick.waitFor({ state: 'detached' });
+}
+
 describe('flow monitoring', () => {
   it('finds an instance started through the runtime, previews an intervention and moves it to a chosen approver', async () => {
     const { page } = session;
@@ -48,17 +62,8 @@ describe('flow monitoring', () => {
     await dialog.getByRole('combobox', { name: 'Move to node' }).click();
     await page.getByRole('option', { name: /HR approval/ }).click();
     await dialog.getByTestId('intervene-pick').click();
-    const pick = page.getByTestId('user-select-dialog');
     // The node's default handlers (HR's role holders) come in picked; this intervention wants one person.
-    const clear = pick.getByTestId('user-select-clear');
-    if (await clear.isEnabled()) await clear.click();
-    await pick.getByTestId('user-select-tab-query').click();
-    await fillField(page, 'user-select-search-loginno', 'acme1000');
-    await pick.getByTestId('user-select-search').click();
-    await expect.poll(() => pick.locator('.MuiDataGrid-row').count()).toBe(1);
-    await tick(pick.locator('.MuiDataGrid-row', { hasText: 'acme1000' }).getByRole('checkbox'));
-    await pick.getByTestId('user-select-confirm').click();
-    await pick.waitFor({ state: 'detached' });
+    await pickOnly(page, 'acme1000');
     const chosen = (await dialog.getByTestId('intervene-approvers').innerText()).trim();
     expect(chosen).toMatch(/^\S+$/);
     // The spec's rules: nothing to intervene with yet; then the end node cannot join another entry.
@@ -108,14 +113,7 @@ describe('flow monitoring', () => {
     const dialog = page.getByTestId('approver-batch-dialog');
     await expect(dialog.innerText()).resolves.toContain('2 instance(s) selected.');
     await dialog.getByTestId('batch-set-pick').click();
-    const pick = page.getByTestId('user-select-dialog');
-    await pick.getByTestId('user-select-tab-query').click();
-    await fillField(page, 'user-select-search-loginno', 'acme1000');
-    await pick.getByTestId('user-select-search').click();
-    await expect.poll(() => pick.locator('.MuiDataGrid-row').count()).toBe(1);
-    await tick(pick.locator('.MuiDataGrid-row', { hasText: 'acme1000' }).getByRole('checkbox'));
-    await pick.getByTestId('user-select-confirm').click();
-    await pick.waitFor({ state: 'detached' });
+    await pickOnly(page, 'acme1000');
     const chosen = (await dialog.getByTestId('batch-set').locator('.MuiChip-root').innerText()).trim();
     await fillField(page, 'batch-reason', 'Managers at the offsite');
     expect(await dialog.getByTestId('approver-batch-apply').isDisabled()).toBe(true); // counted first

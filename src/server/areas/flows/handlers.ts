@@ -13,7 +13,7 @@ import { INTERVENTION_KINDS, intervene, interventionNodes, type InterventionInpu
 import { versionById } from '../../workflow/process-versions.ts';
 import { visibleTenant } from '../users/queries.ts';
 import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
-import { instanceRows, matching, readSummary } from './instance-rows.ts';
+import { instanceRows, joinedInstances, matching, readSummary } from './instance-rows.ts';
 import { instanceHistory } from './instance-history.ts';
 import { batchApprovers, undoApproverBatch } from './batch.ts';
 
@@ -51,11 +51,7 @@ const list: CallHandler<'flows.list'> = async (ctx) => {
   const lang = await language(ctx);
   const { currpage, pagelines } = ctx.query as { currpage: number; pagelines: number };
   let rows = instanceRows(ctx.services.db, lang).where('i.domain_id', '=', ctx.params.id);
-  let count = ctx.services.db
-    .selectFrom('flow_instances as i')
-    .innerJoin('users as u', 'u.id', 'i.initiator_id')
-    .leftJoin('users as la', 'la.id', 'i.last_actor_id')
-    .leftJoin('app_processes as p', (join) => join.onRef('p.application_id', '=', 'i.application_id').onRef('p.id', '=', 'i.process_id'))
+  let count = joinedInstances(ctx.services.db)
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('i.domain_id', '=', ctx.params.id);
   for (const condition of matching(ctx.body ?? {}, lang)) {

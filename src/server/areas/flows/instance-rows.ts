@@ -8,13 +8,18 @@ import { containsText } from '../../db/contains-text.ts';
 import type { Db } from '../../db/schema.ts';
 import { inLanguage } from '../applications/application-sql.ts';
 
-/** The instances of an enterprise (one or all), joined with what a row shows. */
-export function instanceRows(db: Db, language: Language) {
+/** The instances joined with what a row shows and searches (initiator, last actor, process). */
+export function joinedInstances(db: Db) {
   return db
     .selectFrom('flow_instances as i')
     .innerJoin('users as u', 'u.id', 'i.initiator_id')
     .leftJoin('users as la', 'la.id', 'i.last_actor_id')
-    .leftJoin('app_processes as p', (join) => join.onRef('p.application_id', '=', 'i.application_id').onRef('p.id', '=', 'i.process_id'))
+    .leftJoin('app_processes as p', (join) => join.onRef('p.application_id', '=', 'i.application_id').onRef('p.id', '=', 'i.process_id'));
+}
+
+/** The instances with a row's fields, the flow's name in the caller's language. */
+export function instanceRows(db: Db, language: Language) {
+  return joinedInstances(db)
     .select([
       'i.id',
       'i.application_id as applicationid',
