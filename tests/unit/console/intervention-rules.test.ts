@@ -1,0 +1,27 @@
+// The intervention dialog's rules for adding an entry (domain-console §4, §5): a node is needed, an
+// approval needs approvers, nothing after an end node, an end node only alone.
+import { describe, expect, it } from 'vitest';
+import { additionRefusal, type Entry, type OtherNode } from '../../../src/console/plugins/flow-monitor/useIntervention.ts';
+
+const approval: OtherNode = { id: 'hr', statelabel: 'HR approval', type: 'ManualNode' };
+const auto: OtherNode = { id: 'log', statelabel: 'Log', type: 'AutoNode' };
+const end: OtherNode = { id: 'e', statelabel: 'Approved', type: 'CompleteNode' };
+const someone = [{ id: 'u1', name: 'Ann' }];
+
+describe('adding an intervention entry', () => {
+  it('needs a node, and approvers for an approval but not for an auto or end node', () => {
+    expect(additionRefusal([], undefined, [])).toBe('flow.msg.noIntervention');
+    expect(additionRefusal([], approval, [])).toBe('flow.msg.handlerEmpty');
+    expect(additionRefusal([], approval, someone)).toBeNull();
+    expect(additionRefusal([], auto, [])).toBeNull();
+    expect(additionRefusal([], end, [])).toBeNull();
+  });
+
+  it('keeps an end node alone', () => {
+    const withApproval: Entry[] = [{ node: approval, users: someone }];
+    const withEnd: Entry[] = [{ node: end, users: [] }];
+    expect(additionRefusal(withApproval, end, [])).toBe('flow.msg.endNodeAlone');
+    expect(additionRefusal(withEnd, auto, [])).toBe('flow.msg.afterEnd');
+    expect(additionRefusal(withApproval, auto, [])).toBeNull();
+  });
+});
