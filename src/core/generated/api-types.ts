@@ -404,6 +404,19 @@ export type FlowAnalyticsRows = {
   resultFields: number[];
 }[];
 
+export interface FlowApproverChoicePage {
+  datas: {
+    id: string;
+    name: string;
+    loginno: string;
+    /**
+     * empty for a user of no department
+     */
+    departmentName: string;
+  }[];
+  rowCount: number;
+}
+
 /**
  * the earlier approvals the instance can be sent back to, the default first
  */
@@ -489,6 +502,27 @@ export interface FlowOtherNode {
   type: "ManualNode" | "AutoNode" | "CompleteNode";
 }
 
+export interface FlowPlatformFlow {
+  id: string;
+  name: string;
+  running: number;
+  completed: number;
+}
+
+export interface FlowPlatformUserPage {
+  datas: {
+    id: string;
+    name: string;
+    loginno: string;
+    domainName: string;
+    /**
+     * the instances the user started or was asked to approve
+     */
+    instances: number;
+  }[];
+  rowCount: number;
+}
+
 export interface FlowPreHandler {
   id: string;
   username: string;
@@ -542,6 +576,10 @@ export interface Flowstatert {
    * the summary is JSON whose summaryText holds markup to render (sanitized)
    */
   showTags: boolean;
+  /**
+   * the instance's enterprise (the platform's list only)
+   */
+  domainName?: string;
 }
 
 /**
@@ -1605,12 +1643,39 @@ export interface FlowsOtherNodesQuery {
 
 export type FlowsOtherNodesReply = FlowOtherNode[];
 
+export type FlowsPlatformFlowsReply = FlowPlatformFlow[];
+
+export interface FlowsPlatformInstancesQuery {
+  pageNum?: number;
+  pageSize?: number;
+}
+
+export interface FlowsPlatformUsersQuery {
+  pageNum?: number;
+  pageSize?: number;
+}
+
 export interface FlowsPreviewInterventionQuery {
   id: string;
   /**
    * the submitTo nodes joined by commas (optional; when given it must name the same nodes)
    */
   nextnodeids?: string;
+}
+
+export interface FlowsSelectApproversQuery {
+  applicationId: string;
+  nodeId: string;
+  /**
+   * 1 a department (and those below it), 2 a role of the application, 3 a text in the name or login number
+   */
+  type: 1 | 2 | 3;
+  /**
+   * the department id (1), the role id (2) or the text searched (3; empty for everyone)
+   */
+  selectId?: string;
+  pageNum?: number;
+  pageSize?: number;
 }
 
 export interface LookupsDepartmentsQuery {
@@ -1944,7 +2009,11 @@ export interface Calls {
   'flows.list': { params: { id: string }; query: FlowsListQuery; body: FlowstatertSearch; reply: FlowstatertPage };
   'flows.nodeApprovers': { params: never; query: FlowsNodeApproversQuery; body: never; reply: FlowsNodeApproversReply };
   'flows.otherNodes': { params: never; query: FlowsOtherNodesQuery; body: never; reply: FlowsOtherNodesReply };
+  'flows.platformFlows': { params: { id: string }; query: never; body: never; reply: FlowsPlatformFlowsReply };
+  'flows.platformInstances': { params: { id: string }; query: FlowsPlatformInstancesQuery; body: never; reply: FlowstatertPage };
+  'flows.platformUsers': { params: { id: string }; query: FlowsPlatformUsersQuery; body: never; reply: FlowPlatformUserPage };
   'flows.previewIntervention': { params: never; query: FlowsPreviewInterventionQuery; body: FlowIntervention; reply: FlowInterventionPreview };
+  'flows.selectApprovers': { params: { docId: string; flowId: string }; query: FlowsSelectApproversQuery; body: never; reply: FlowApproverChoicePage };
   'knowledge.save': { params: { id: string; applicationId: string }; query: never; body: KmConfig; reply: KmStatus };
   'knowledge.status': { params: { id: string; applicationId: string }; query: never; body: never; reply: KmStatus };
   'lookups.applications': { params: never; query: never; body: never; reply: Choices };
@@ -2080,7 +2149,11 @@ export const callRoutes = {
   'flows.list': { method: 'POST', path: '/authtime/domain/{id}/workflow/flowstaterts' },
   'flows.nodeApprovers': { method: 'GET', path: '/authtime/domain/workflow/intervention/approvers' },
   'flows.otherNodes': { method: 'GET', path: '/authtime/domain/workflow/intervention/othernodes' },
+  'flows.platformFlows': { method: 'GET', path: '/authtime/domain/applications/{id}/platform/flows' },
+  'flows.platformInstances': { method: 'GET', path: '/authtime/domain/applications/{id}/platform/instance' },
+  'flows.platformUsers': { method: 'GET', path: '/authtime/domain/applications/{id}/platform/allusers' },
   'flows.previewIntervention': { method: 'POST', path: '/authtime/domain/workflow/intervention/preview' },
+  'flows.selectApprovers': { method: 'GET', path: '/authtime/domain/documents/{docId}/workflows/{flowId}/selectApprovers' },
   'knowledge.save': { method: 'PUT', path: '/authtime/domain/{id}/application/{applicationId}/savekmconfig' },
   'knowledge.status': { method: 'GET', path: '/authtime/domain/{id}/application/{applicationId}/getkmstatus' },
   'lookups.applications': { method: 'GET', path: '/authtime/lookups/applications' },

@@ -150,6 +150,10 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'flows.nodeApprovers': ADMINS,
   'flows.previewIntervention': ADMINS,
   'flows.intervene': ADMINS,
+  'flows.selectApprovers': ADMINS,
+  'flows.platformFlows': ADMINS,
+  'flows.platformUsers': ADMINS,
+  'flows.platformInstances': ADMINS,
   // The workflow dashboard: the enterprise's governors (the handlers check the reach).
   'flowAnalytics.flowAndNodeTime': ADMINS,
   'flowAnalytics.flowTimeShare': ADMINS,

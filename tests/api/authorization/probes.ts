@@ -306,6 +306,16 @@ export const PROBES: Record<string, Probe> = {
   'flows.nodeApprovers': { scope: 'tenant', request: async (world, _c, t) => ({ path: '/authtime/domain/workflow/intervention/approvers', query: { id: await (await runtimeFixture(world, t.slug)).instance('started'), nodeid: 'two' } }) },
   'flows.previewIntervention': { scope: 'tenant', request: async (world, _c, t) => ({ path: '/authtime/domain/workflow/intervention/preview', query: { id: await (await runtimeFixture(world, t.slug)).instance('started') }, body: { submitTo: [{ nodeid: 'e' }], comment: 'matrix' } }) },
   'flows.intervene': { scope: 'tenant', request: async (world, _c, t) => ({ path: '/authtime/domain/workflow/intervention/doflow', query: { id: await (await runtimeFixture(world, t.slug)).instance('started') }, body: { submitTo: [{ nodeid: 'e' }], comment: 'matrix' } }) },
+  'flows.selectApprovers': {
+    scope: 'tenant',
+    request: async (world, _c, t) => {
+      const r = await runtimeFixture(world, t.slug);
+      return { path: `/authtime/domain/documents/${await r.instance('started')}/workflows/${r.processId}/selectApprovers`, query: { applicationId: r.applicationId, nodeId: 'two', type: 3 } };
+    },
+  },
+  'flows.platformFlows': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/applications/${(await runtimeFixture(world, t.slug)).applicationId}/platform/flows` }) },
+  'flows.platformUsers': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/applications/${(await runtimeFixture(world, t.slug)).applicationId}/platform/allusers` }) },
+  'flows.platformInstances': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/applications/${(await runtimeFixture(world, t.slug)).applicationId}/platform/instance` }) },
   'openApi.accessToken': { scope: 'single', request: async (world) => ({ path: '/rest/accessToken', query: { secret: (await regenerateSecret(world.server.db, world.tenants.acme.domainId)).secret } }) },
   'config.import': {
     scope: 'single',

@@ -8,6 +8,7 @@ import type { World } from './fixtures.ts';
 
 export interface RuntimeFixture {
   applicationId: string;
+  processId: string;
   initiator: string;
   first: string;
   second: string;
@@ -49,6 +50,7 @@ async function build(world: World, tenant: 'acme' | 'globex'): Promise<RuntimeFi
   await db.insertInto('domain_applications').values({ domain_id: domainId, application_id: applicationId }).execute();
   return {
     applicationId,
+    processId,
     initiator: initiator.loginno,
     first: first.loginno,
     second: second.loginno,
