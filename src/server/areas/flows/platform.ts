@@ -4,6 +4,7 @@
 // refused one by one); department administrators and developers are refused by the calls' rule.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { governedDomains } from '../../auth/reach.ts';
+import { AppError } from '../../http/app-error.ts';
 import { visibleApplication, inLanguage } from '../applications/application-sql.ts';
 import { requireUser, type CallHandler, type HandlerContext } from '../handler.ts';
 import { language, type Ctx } from './governed.ts';
@@ -15,6 +16,9 @@ async function scope(ctx: Ctx & Pick<HandlerContext<{ id: string }>, 'params'>):
   const user = requireUser(ctx);
   await visibleApplication(ctx.services.db, user, ctx.params.id);
   const domains = governedDomains(user.reach);
+  // Governing no enterprise (a department administrator, whom the rule lets through when security
+  // separation is on) is a refusal like monitoring's, not an empty answer.
+  if (domains?.length === 0) throw new AppError('forbidden', undefined, 'flow.msg.governorsOnly');
   const governed = domains === null ? sql<SqlBool>`true` : sql<SqlBool>`i.domain_id = any(${sql.val([...domains])}::text[])`;
   return sql<SqlBool>`(i.application_id = ${ctx.params.id} and i.status <> 'deleted' and ${governed})`;
 }
