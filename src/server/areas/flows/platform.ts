@@ -1,7 +1,8 @@
 // Platform flows (domain-console §7 "Platform flows"; D49): one application seen across enterprises —
 // its processes with their instance counts, the users who took part, its instances. The platform sees
 // every enterprise; a tenant administrator only the enterprises it governs (rows are filtered, never
-// refused one by one); department administrators and developers are refused by the calls' rule.
+// refused one by one); department administrators and developers are refused (the calls' rule, and
+// scope() below when security separation lets a department administrator through the rule).
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { governedDomains } from '../../auth/reach.ts';
 import { AppError } from '../../http/app-error.ts';
