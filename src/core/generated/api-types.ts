@@ -454,6 +454,19 @@ export interface FlowApproverBatchResult {
   }[];
 }
 
+export interface FlowApproverChoicePage {
+  datas: {
+    id: string;
+    name: string;
+    loginno: string;
+    /**
+     * empty for a user of no department
+     */
+    departmentName: string;
+  }[];
+  rowCount: number;
+}
+
 /**
  * the earlier approvals the instance can be sent back to, the default first
  */
@@ -539,6 +552,27 @@ export interface FlowOtherNode {
   type: "ManualNode" | "AutoNode" | "CompleteNode";
 }
 
+export interface FlowPlatformFlow {
+  id: string;
+  name: string;
+  running: number;
+  completed: number;
+}
+
+export interface FlowPlatformUserPage {
+  datas: {
+    id: string;
+    name: string;
+    loginno: string;
+    domainName: string;
+    /**
+     * the instances the user started or was asked to approve
+     */
+    instances: number;
+  }[];
+  rowCount: number;
+}
+
 export interface FlowPreHandler {
   id: string;
   username: string;
@@ -592,6 +626,10 @@ export interface Flowstatert {
    * the summary is JSON whose summaryText holds markup to render (sanitized)
    */
   showTags: boolean;
+  /**
+   * the instance's enterprise (the platform's list only)
+   */
+  domainName?: string;
 }
 
 /**
@@ -1655,12 +1693,39 @@ export interface FlowsOtherNodesQuery {
 
 export type FlowsOtherNodesReply = FlowOtherNode[];
 
+export type FlowsPlatformFlowsReply = FlowPlatformFlow[];
+
+export interface FlowsPlatformInstancesQuery {
+  pageNum?: number;
+  pageSize?: number;
+}
+
+export interface FlowsPlatformUsersQuery {
+  pageNum?: number;
+  pageSize?: number;
+}
+
 export interface FlowsPreviewInterventionQuery {
   id: string;
   /**
    * the submitTo nodes joined by commas (optional; when given it must name the same nodes)
    */
   nextnodeids?: string;
+}
+
+export interface FlowsSelectApproversQuery {
+  applicationId: string;
+  nodeId: string;
+  /**
+   * 1 a department (and those below it), 2 a role of the application, 3 a text in the name or login number
+   */
+  type: 1 | 2 | 3;
+  /**
+   * the department id (1), the role id (2) or the text searched (3; empty for everyone)
+   */
+  selectId?: string;
+  pageNum?: number;
+  pageSize?: number;
 }
 
 export interface FlowsUndoBatchReply {
@@ -2000,7 +2065,11 @@ export interface Calls {
   'flows.list': { params: { id: string }; query: FlowsListQuery; body: FlowstatertSearch; reply: FlowstatertPage };
   'flows.nodeApprovers': { params: never; query: FlowsNodeApproversQuery; body: never; reply: FlowsNodeApproversReply };
   'flows.otherNodes': { params: never; query: FlowsOtherNodesQuery; body: never; reply: FlowsOtherNodesReply };
+  'flows.platformFlows': { params: { id: string }; query: never; body: never; reply: FlowsPlatformFlowsReply };
+  'flows.platformInstances': { params: { id: string }; query: FlowsPlatformInstancesQuery; body: never; reply: FlowstatertPage };
+  'flows.platformUsers': { params: { id: string }; query: FlowsPlatformUsersQuery; body: never; reply: FlowPlatformUserPage };
   'flows.previewIntervention': { params: never; query: FlowsPreviewInterventionQuery; body: FlowIntervention; reply: FlowInterventionPreview };
+  'flows.selectApprovers': { params: { docId: string; flowId: string }; query: FlowsSelectApproversQuery; body: never; reply: FlowApproverChoicePage };
   'flows.undoBatch': { params: { id: string }; query: never; body: never; reply: FlowsUndoBatchReply };
   'knowledge.save': { params: { id: string; applicationId: string }; query: never; body: KmConfig; reply: KmStatus };
   'knowledge.status': { params: { id: string; applicationId: string }; query: never; body: never; reply: KmStatus };
@@ -2138,7 +2207,11 @@ export const callRoutes = {
   'flows.list': { method: 'POST', path: '/authtime/domain/{id}/workflow/flowstaterts' },
   'flows.nodeApprovers': { method: 'GET', path: '/authtime/domain/workflow/intervention/approvers' },
   'flows.otherNodes': { method: 'GET', path: '/authtime/domain/workflow/intervention/othernodes' },
+  'flows.platformFlows': { method: 'GET', path: '/authtime/domain/applications/{id}/platform/flows' },
+  'flows.platformInstances': { method: 'GET', path: '/authtime/domain/applications/{id}/platform/instance' },
+  'flows.platformUsers': { method: 'GET', path: '/authtime/domain/applications/{id}/platform/allusers' },
   'flows.previewIntervention': { method: 'POST', path: '/authtime/domain/workflow/intervention/preview' },
+  'flows.selectApprovers': { method: 'GET', path: '/authtime/domain/documents/{docId}/workflows/{flowId}/selectApprovers' },
   'flows.undoBatch': { method: 'POST', path: '/authtime/domain/workflow/approvers/batch/{id}/undo' },
   'knowledge.save': { method: 'PUT', path: '/authtime/domain/{id}/application/{applicationId}/savekmconfig' },
   'knowledge.status': { method: 'GET', path: '/authtime/domain/{id}/application/{applicationId}/getkmstatus' },

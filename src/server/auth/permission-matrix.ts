@@ -152,6 +152,10 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'flows.intervene': ADMINS,
   'flows.batchApprovers': ADMINS,
   'flows.undoBatch': ADMINS,
+  'flows.selectApprovers': ADMINS,
+  'flows.platformFlows': ADMINS,
+  'flows.platformUsers': ADMINS,
+  'flows.platformInstances': ADMINS,
   // The workflow dashboard: the enterprise's governors (the handlers check the reach).
   'flowAnalytics.flowAndNodeTime': ADMINS,
   'flowAnalytics.flowTimeShare': ADMINS,

@@ -308,6 +308,16 @@ export const PROBES: Record<string, Probe> = {
   'flows.intervene': { scope: 'tenant', request: async (world, _c, t) => ({ path: '/authtime/domain/workflow/intervention/doflow', query: { id: await (await runtimeFixture(world, t.slug)).instance('started') }, body: { submitTo: [{ nodeid: 'e' }], comment: 'matrix' } }) },
   'flows.batchApprovers': { scope: 'tenant', request: async (world, _c, t) => { const r = await runtimeFixture(world, t.slug); return { path: '/authtime/domain/workflow/approvers/batch', body: { ids: [await r.instance('started')], mode: 'set', userids: r.secondId, comment: 'matrix' } }; } },
   'flows.undoBatch': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/workflow/approvers/batch/${await (await runtimeFixture(world, t.slug)).batch()}/undo` }) },
+  'flows.selectApprovers': {
+    scope: 'tenant',
+    request: async (world, _c, t) => {
+      const r = await runtimeFixture(world, t.slug);
+      return { path: `/authtime/domain/documents/${await r.instance('started')}/workflows/${r.processId}/selectApprovers`, query: { applicationId: r.applicationId, nodeId: 'two', type: 3 } };
+    },
+  },
+  'flows.platformFlows': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/applications/${(await runtimeFixture(world, t.slug)).applicationId}/platform/flows` }) },
+  'flows.platformUsers': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/applications/${(await runtimeFixture(world, t.slug)).applicationId}/platform/allusers` }) },
+  'flows.platformInstances': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/applications/${(await runtimeFixture(world, t.slug)).applicationId}/platform/instance` }) },
   'openApi.accessToken': { scope: 'single', request: async (world) => ({ path: '/rest/accessToken', query: { secret: (await regenerateSecret(world.server.db, world.tenants.acme.domainId)).secret } }) },
   'config.import': {
     scope: 'single',

@@ -9,6 +9,7 @@ import type { World } from './fixtures.ts';
 
 export interface RuntimeFixture {
   applicationId: string;
+  processId: string;
   initiator: string;
   first: string;
   second: string;
@@ -55,6 +56,7 @@ async function build(world: World, tenant: 'acme' | 'globex'): Promise<RuntimeFi
   return {
     applicationId,
     secondId: second.id,
+    processId,
     initiator: initiator.loginno,
     first: first.loginno,
     second: second.loginno,

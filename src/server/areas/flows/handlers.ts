@@ -1,8 +1,7 @@
 // Flow monitoring and intervention (issue 12; domain-console §2.4, §4, §5, §7): the enterprise's
 // governors list its instances, open one, delete, and intervene. The engine (src/server/workflow) does
 // every change; a preview is the same intervention rolled back.
-import type { Language } from '../../../core/catalogue/types.ts';
-import { governsDomain, seesDomain } from '../../auth/reach.ts';
+import { governsDomain } from '../../auth/reach.ts';
 import { inTransaction } from '../../db/in-transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { deleteInstance } from '../../workflow/actions.ts';
@@ -11,40 +10,13 @@ import { resolveApprovers } from '../../workflow/approvers.ts';
 import { dryRun } from '../../workflow/dry-run.ts';
 import { INTERVENTION_KINDS, intervene, interventionNodes, type InterventionInput } from '../../workflow/intervene.ts';
 import { versionById } from '../../workflow/process-versions.ts';
-import { visibleTenant } from '../users/queries.ts';
-import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
-import { instanceRows, joinedInstances, matching, readSummary } from './instance-rows.ts';
+import { requireUser, type CallHandler, type Handler } from '../handler.ts';
+import { selectApprovers } from './approver-choices.ts';
+import { governed, governedInstance, language } from './governed.ts';
+import { instanceRows, joinedInstances, listed, matching } from './instance-rows.ts';
 import { instanceHistory } from './instance-history.ts';
+import { platformHandlers } from './platform.ts';
 import { batchApprovers, undoApproverBatch } from './batch.ts';
-
-type Ctx = Pick<HandlerContext, 'user' | 'services' | 'request'>;
-
-/** 1404 unless the caller sees the enterprise; 1403 unless it governs it. */
-async function governed(ctx: Ctx, domainId: string): Promise<void> {
-  const { reach } = requireUser(ctx);
-  await visibleTenant(ctx.services.db, reach, domainId);
-  if (!governsDomain(reach, domainId)) throw new AppError('forbidden', undefined, 'flow.msg.governorsOnly');
-}
-
-/** The instance, when the caller governs its enterprise (1404 when it cannot see it, like a missing one). */
-async function governedInstance(ctx: Ctx, id: string) {
-  const row = await ctx.services.db
-    .selectFrom('flow_instances')
-    .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row || !seesDomain(requireUser(ctx).reach, row.domain_id)) throw new AppError('notFound', undefined, 'workflow.msg.noInstance');
-  await governed(ctx, row.domain_id);
-  return row;
-}
-
-const language = async (ctx: Ctx) => (await ctx.request.atrium.language()) as Language;
-
-/** A row as the list answers it: the summary read, a finished instance's state said in words. */
-async function listed(ctx: Ctx, row: Awaited<ReturnType<ReturnType<typeof instanceRows>['executeTakeFirstOrThrow']>>) {
-  const stateLabel = row.status === 'running' ? row.stateLabel : await ctx.request.atrium.translate(`flow.status.${row.status}`);
-  return { ...row, stateLabel, ...readSummary(row.summary) };
-}
 
 const list: CallHandler<'flows.list'> = async (ctx) => {
   await governed(ctx, ctx.params.id);
@@ -149,4 +121,6 @@ export const flowHandlers: Record<string, Handler> = {
   'flows.intervene': ((ctx) => intervention(ctx, false)) as CallHandler<'flows.intervene'>,
   'flows.batchApprovers': batchApprovers,
   'flows.undoBatch': undoApproverBatch,
+  'flows.selectApprovers': selectApprovers,
+  ...platformHandlers,
 };

@@ -7,6 +7,7 @@ import type { FlowstatertSearch } from '../../../core/generated/api-types.ts';
 import { containsText } from '../../db/contains-text.ts';
 import type { Db } from '../../db/schema.ts';
 import { inLanguage } from '../applications/application-sql.ts';
+import type { Ctx } from './governed.ts';
 
 /** The instances joined with what a row shows and searches (initiator, last actor, process). */
 export function joinedInstances(db: Db) {
@@ -76,4 +77,10 @@ export function readSummary(summary: string): { summary: string; showTags: boole
     // not JSON after all: plain text
   }
   return { summary, showTags: false };
+}
+
+/** A row as the lists answer it: the summary read, a finished instance's state said in words. */
+export async function listed<R extends Awaited<ReturnType<ReturnType<typeof instanceRows>['executeTakeFirstOrThrow']>>>(ctx: Ctx, row: R) {
+  const stateLabel = row.status === 'running' ? row.stateLabel : await ctx.request.atrium.translate(`flow.status.${row.status}`);
+  return { ...row, stateLabel, ...readSummary(row.summary) };
 }
