@@ -9,7 +9,7 @@ import { deleteInstance, startInstance, submitTask } from '../../src/server/work
 import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, type EngineWorld } from './helpers/engine-world.ts';
-import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { signedInCallers, startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const targets = await databaseTargets();
 
@@ -64,12 +64,7 @@ describe.each(targets)('approver selection and platform flows on $name', (target
     const deleted = await start(world.domainId, 'branch', world.users.initiator, hoursAgo(2));
     await deleteInstance(db, { instanceId: deleted, userId: world.users.initiator, at: hoursAgo(1.9) });
     ids.g1 = await start(globexDomain, 'linear', globexInitiator, hoursAgo(1));
-    [admin, acme, globex, sales] = await Promise.all([
-      server.signedIn(ADMIN.username, ADMIN.password, 'en'),
-      server.signedIn(ACME.username, ACME.password, 'en'),
-      server.signedIn(GLOBEX.username, GLOBEX.password, 'en'),
-      server.signedIn('sales', 'Sales@2026', 'en'),
-    ]);
+    ({ admin, acme, globex, sales } = await signedInCallers(server));
   });
   afterAll(() => server?.close());
 

@@ -8,7 +8,7 @@ import { startInstance, submitTask } from '../../src/server/workflow/actions.ts'
 import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, type EngineWorld } from './helpers/engine-world.ts';
-import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { signedInCallers, startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const targets = await databaseTargets();
 
@@ -43,12 +43,7 @@ describe.each(targets)('flow monitoring on $name', (target) => {
     server = await startTestServer(target);
     db = server.db;
     world = await makeEngineWorld(db, 'Acme', 'mon');
-    [admin, acme, globex, sales] = await Promise.all([
-      server.signedIn(ADMIN.username, ADMIN.password, 'en'),
-      server.signedIn(ACME.username, ACME.password, 'en'),
-      server.signedIn(GLOBEX.username, GLOBEX.password, 'en'),
-      server.signedIn('sales', 'Sales@2026', 'en'),
-    ]);
+    ({ admin, acme, globex, sales } = await signedInCallers(server));
   });
   afterAll(() => server?.close());
 

@@ -39,6 +39,18 @@ export const ADMIN = { username: 'admin', password: TEST_ADMIN_PASSWORD };
 export const ACME = { username: 'acme', password: 'Acme@2026' };
 export const GLOBEX = { username: 'globex', password: 'Globex@2026' };
 
+/** Clients signed in as the super administrator, the Acme and Globex tenant administrators and Acme's
+ *  Sales department administrator: the callers a reach test compares. */
+export async function signedInCallers(server: TestServer) {
+  const [admin, acme, globex, sales] = await Promise.all([
+    server.signedIn(ADMIN.username, ADMIN.password, 'en'),
+    server.signedIn(ACME.username, ACME.password, 'en'),
+    server.signedIn(GLOBEX.username, GLOBEX.password, 'en'),
+    server.signedIn('sales', 'Sales@2026', 'en'),
+  ]);
+  return { admin, acme, globex, sales };
+}
+
 /** Fetches a check-code image and reads its text from the captchas table, as a person would read it. */
 export async function solveCaptcha(client: ApiClient, db: Db): Promise<string> {
   const response = await client.raw('GET', '/authtime/captcha');
