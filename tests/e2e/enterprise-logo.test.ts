@@ -139,7 +139,9 @@ describe('enterprise logo through the icon picker', () => {
     expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(60);
     await screenshot(page, 'domains-cards-logo');
 
-    await page.getByTestId('view-table').click();
+    // The table is drawn before the search is typed (a click during the cards' re-render could miss).
+    await expect.poll(async () => (await page.getByTestId('view-table').click(), page.url())).toContain('view=table');
+    await page.locator('.MuiDataGrid-root').waitFor();
     await searchList(page, { name: NAME });
     await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
     await screenshot(page, 'domains-table-logo');
