@@ -37,8 +37,8 @@ afterAll(async () => {
 
 const query = (page: Page) => new URLSearchParams(page.url().split('?')[1]);
 const slowestRows = (page: Page) => page.getByTestId('flowboard-slowest').locator('tbody tr');
-/** The figures drawn once the answer for the current choice has come. */
-const settled = (page: Page) => page.getByTestId('flowboard-slowest').or(page.getByTestId('flowboard-no-data')).or(page.getByTestId('flowboard-error')).first().waitFor();
+/** The figures drawn once the answer for the chosen period has come (the URL changes a moment before React draws). */
+const settled = (page: Page, period = 'thisyear') => page.locator(`[data-testid="flowboard"][data-period="${period}"][aria-busy="false"]`).waitFor();
 
 async function signedIn(lang: 'en' | 'zh'): Promise<Page> {
   const page = await openPage(browser, server.url, lang);
@@ -68,7 +68,7 @@ describe('the workflow dashboard', () => {
     await page.getByTestId('flowboard-period-today').focus();
     await page.keyboard.press('Space');
     await page.waitForURL(/period=today/);
-    await settled(page);
+    await settled(page, 'today');
     await expect(slowestRows(page).allInnerTexts()).resolves.not.toContainEqual(expect.stringMatching(/Alpha\s+Sign\s+Done\s+Dash Bob\s+3$/));
     await screenshot(page, 'flowboard-today');
     await page.goBack();
@@ -96,7 +96,7 @@ describe('the workflow dashboard', () => {
   it('reads in Chinese', async () => {
     const page = await signedIn('zh');
     await page.goto(`${server.url}/#/flowstaterts?view=dashboard&domainid=${acmeId}&app=${data.appId}&period=thismonth`);
-    await settled(page);
+    await settled(page, 'thismonth');
     await expect(page.getByTestId('flowboard-period-thismonth').getAttribute('aria-pressed')).resolves.toBe('true');
     await expect(page.getByTestId('flowboard-unit').innerText()).resolves.toContain('自然小时');
     await expect(page.getByTestId('flowboard-instance-share').innerText()).resolves.toContain('阿尔法');

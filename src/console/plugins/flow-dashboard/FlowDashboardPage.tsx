@@ -24,7 +24,8 @@ export default function FlowDashboardPage() {
   if (board.software.length === 0) return <Typography data-testid="flowboard-no-software">{t('flowboard.noSoftware')}</Typography>;
   const { loaded } = board;
   return (
-    <Stack spacing={2} data-testid="flowboard">
+    // aria-busy and data-period say which choice the drawn figures answer (assistive tech, tests).
+    <Stack spacing={2} data-testid="flowboard" data-period={board.period} aria-busy={loaded.state === 'loading'}>
       <DashboardChoices period={board.period} software={board.software} appId={board.appId} choose={board.choose} />
       <Typography variant="body2" color="text.secondary" data-testid="flowboard-unit">
         {t('flowboard.unit')}
