@@ -21,6 +21,7 @@ import uploadParser from './plugins/upload-parser.ts';
 import rateLimits, { rateLimitsFromEnv, type RateLimits } from './plugins/rate-limits.ts';
 import { mailerFromEnv, type Mailer } from './integrations/mail/mailer.ts';
 import { scheduleNoticeScans } from './notices/schedule.ts';
+import { scheduleTaskMail } from './task-notices/schedule.ts';
 
 export interface AppOptions {
   database: AtriumDatabase;
@@ -43,7 +44,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Peers trusted to forward the client's address; default: ATRIUM_TRUST_PROXY (nobody when unset). */
   trustProxy?: TrustProxy;
-  /** Scan for password-expiry notices hourly until the app closes (main.ts; tests call the scan themselves). */
+  /** Scan for password-expiry notices hourly and send task mails until the app closes (main.ts; tests
+   *  call the scan and the mail round themselves). */
   scheduleNotices?: boolean;
   /** Keep sessions and list pages between calls (D42); default: on unless ATRIUM_CACHE=off. */
   caches?: boolean;
@@ -86,8 +88,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueRoutes);
   await app.register(staticFiles);
   const stopNotices = options.scheduleNotices ? scheduleNoticeScans(services, app.log) : undefined;
+  const stopTaskMail = options.scheduleNotices ? scheduleTaskMail(services, app.log) : undefined;
   app.addHook('onClose', async () => {
-    await stopNotices?.();
+    await Promise.all([stopNotices?.(), stopTaskMail?.()]);
     services.mailer?.close();
   });
   return app;

@@ -1166,6 +1166,28 @@ export interface SuperuserSearch {
   loginno?: string;
 }
 
+export interface TaskMessagePage {
+  datas: {
+    id: string;
+    title: string;
+    body: string;
+    instanceId: string;
+    taskId: string;
+    /**
+     * the task still waits for this user
+     */
+    taskOpen: boolean;
+    createdAt: string;
+    read: boolean;
+    /**
+     * what became of the mail that tells of it
+     */
+    mail: "pending" | "sent" | "skipped" | "failed";
+  }[];
+  rowCount: number;
+  unread: number;
+}
+
 export interface TransferFile {
   path: string;
 }
@@ -1855,6 +1877,18 @@ export interface RuntimeDeleteQuery {
   instanceId: string;
 }
 
+export interface RuntimeMessagesQuery {
+  accessToken: string;
+  userCode: string;
+  pageNum?: number;
+  pageSize?: number;
+  /**
+   * only the unread ones
+   */
+  unread?: boolean;
+  lang?: "en" | "zh" | "cn";
+}
+
 export interface RuntimeQueryBackQuery {
   accessToken: string;
   userCode: string;
@@ -1869,6 +1903,22 @@ export interface RuntimeQuerySubmitQuery {
   applicationId: string;
   flowId: string;
   instanceId: string;
+}
+
+export interface RuntimeReadMessagesQuery {
+  accessToken: string;
+  userCode: string;
+}
+
+export interface RuntimeReadMessagesBody {
+  /**
+   * @maxItems 500
+   */
+  ids?: string[];
+}
+
+export interface RuntimeReadMessagesReply {
+  unread: number;
 }
 
 export interface RuntimeRetractQuery {
@@ -2113,8 +2163,10 @@ export interface Calls {
   'roles.update': { params: { id: string }; query: never; body: Role; reply: RolesUpdateReply };
   'runtime.back': { params: never; query: RuntimeBackQuery; body: FlowRuntimeBody; reply: FlowActionResult };
   'runtime.delete': { params: never; query: RuntimeDeleteQuery; body: never; reply: FlowActionResult };
+  'runtime.messages': { params: never; query: RuntimeMessagesQuery; body: never; reply: TaskMessagePage };
   'runtime.queryBack': { params: never; query: RuntimeQueryBackQuery; body: never; reply: FlowBackTargets };
   'runtime.querySubmit': { params: never; query: RuntimeQuerySubmitQuery; body: FlowRuntimeBody; reply: FlowActionResult };
+  'runtime.readMessages': { params: never; query: RuntimeReadMessagesQuery; body: RuntimeReadMessagesBody; reply: RuntimeReadMessagesReply };
   'runtime.retract': { params: never; query: RuntimeRetractQuery; body: never; reply: FlowActionResult };
   'runtime.start': { params: never; query: RuntimeStartQuery; body: FlowRuntimeBody; reply: FlowActionResult };
   'runtime.submit': { params: never; query: RuntimeSubmitQuery; body: FlowRuntimeBody; reply: FlowActionResult };
@@ -2255,8 +2307,10 @@ export const callRoutes = {
   'roles.update': { method: 'PUT', path: '/authtime/application/{id}/role' },
   'runtime.back': { method: 'POST', path: '/rest/bpm/runtime/back' },
   'runtime.delete': { method: 'GET', path: '/rest/bpm/runtime/delete', effects: true },
+  'runtime.messages': { method: 'GET', path: '/rest/bpm/messages' },
   'runtime.queryBack': { method: 'POST', path: '/rest/bpm/query/back' },
   'runtime.querySubmit': { method: 'POST', path: '/rest/bpm/query/submission' },
+  'runtime.readMessages': { method: 'POST', path: '/rest/bpm/messages/read' },
   'runtime.retract': { method: 'POST', path: '/rest/bpm/runtime/retracement' },
   'runtime.start': { method: 'POST', path: '/rest/bpm/runtime/start' },
   'runtime.submit': { method: 'POST', path: '/rest/bpm/runtime/submission' },

@@ -141,6 +141,8 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'runtime.delete': 'public',
   'runtime.querySubmit': 'public',
   'runtime.queryBack': 'public',
+  'runtime.messages': 'public',
+  'runtime.readMessages': 'public',
   'openApi.services': ADMINS,
   // Flow monitoring and intervention: the enterprise's governors (checked per enterprise in the handlers).
   'flows.list': ADMINS,

@@ -408,6 +408,23 @@ export interface FlowHistoryTable {
   comment: Defaulted<string>;
 }
 
+export type MailStatus = 'pending' | 'sent' | 'skipped' | 'failed';
+
+/** A new task in its approver's message centre, and the mail outbox (migration 0019). */
+export interface TaskMessagesTable {
+  id: string;
+  domain_id: string;
+  user_id: string;
+  task_id: string;
+  instance_id: string;
+  created_at: Defaulted<Date>;
+  read_at: Defaulted<Date | null>;
+  mail_status: Defaulted<MailStatus>;
+  mail_detail: Defaulted<string>;
+  mail_attempts: Defaulted<number>;
+  mail_at: Defaulted<Date | null>;
+}
+
 export interface DatabaseSchema {
   superusers: SuperusersTable;
   superuser_domains: SuperuserDomainsTable;
@@ -447,6 +464,7 @@ export interface DatabaseSchema {
   flow_tasks: FlowTasksTable;
   flow_history: FlowHistoryTable;
   flow_batches: FlowBatchesTable;
+  task_messages: TaskMessagesTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;

@@ -4,14 +4,12 @@
 // scan, a sent or skipped one is not. Called by the schedule and directly by the tests (with `now`).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { DEFAULT_LANGUAGE, type Language } from '../../core/catalogue/types.ts';
-import { interpolate, translatorFor } from '../../core/translate.ts';
+import { interpolate } from '../../core/translate.ts';
 import { expiryNotice, readPasswordPolicy, type NoticeMethod, type PasswordPolicy } from '../auth/password-policy.ts';
-import { readConfig } from '../db/config-store.ts';
 import { lockDeployment } from '../db/deployment-lock.ts';
-import { isLanguage } from '../http/request-context.ts';
 import type { SmsLog } from '../integrations/sms/sms-gateway.ts';
 import { channels, type NoticeServices, type Outcome } from './channels.ts';
+import { recipientTranslators } from './recipient-language.ts';
 
 export interface Attempt extends Outcome {
   superuserId: string;
@@ -48,19 +46,6 @@ async function doneMethods(services: NoticeServices, superuserId: string, round:
     .where('status', 'in', ['sent', 'skipped'])
     .execute();
   return new Set(rows.map((r) => r.method));
-}
-
-/** Each recipient's language: the one of its last login, else the server's (configuration `language`,
- *  else zh), since a scan has no request to take one from (D18). */
-async function recipientTranslators(services: NoticeServices) {
-  const { language } = await readConfig(services.db, ['language']);
-  const fallback: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-  const translators = new Map<Language, ReturnType<typeof translatorFor>>();
-  return (userLanguage: string) => {
-    const chosen = isLanguage(userLanguage) ? userLanguage : fallback;
-    if (!translators.has(chosen)) translators.set(chosen, translatorFor(services.catalogue.labels[chosen]));
-    return translators.get(chosen)!;
-  };
 }
 
 // One scan at a time per database in this process (the schedule and "run now" may meet); the advisory

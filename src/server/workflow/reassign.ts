@@ -3,11 +3,11 @@
 // is replaced by another on every open task it holds (`replace`, the rule). One locked action like the
 // others (D44); the tasks it cancels and makes carry the batch's id, so the batch can be undone while
 // nobody has acted on what it made.
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/schema.ts';
 import { inTransaction } from '../db/in-transaction.ts';
 import { AppError } from '../http/app-error.ts';
 import { finish, inAction, record } from './actions.ts';
+import { openTasks } from './open-tasks.ts';
 import { Walk } from './walk.ts';
 
 export type ApproverChange = { kind: 'set'; userIds: string[] } | { kind: 'replace'; from: string; to: string };
@@ -42,10 +42,7 @@ export async function reassign(db: Db, input: ReassignInput): Promise<ReassignCo
     if (cancel.length === 0 || unchanged) return { instanceId: state.id, status: 'running', tasks: [] };
     const action = await record(trx, at, state.id, null, 'reassign', null, input.comment, input.adminId);
     await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: at, cancelled_by_batch: input.batchId }).where('id', 'in', cancel.map((t) => t.id)).execute();
-    await trx
-      .insertInto('flow_tasks')
-      .values(make.map((m) => ({ id: randomUUID(), instance_id: state.id, ...m, status: 'open' as const, created_at: at, created_by_action: action.id, made_by_batch: input.batchId })))
-      .execute();
+    await openTasks(trx, state, at, make.map((m) => ({ ...m, created_by_action: action.id, made_by_batch: input.batchId })));
     count = { cancelled: cancel.length, created: make.length };
     return finish(trx, state, new Walk(trx, state, definition, action), action, null);
   });

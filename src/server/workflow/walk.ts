@@ -8,6 +8,7 @@ import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process
 import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { resolveApprovers } from './approvers.ts';
+import { openTasks } from './open-tasks.ts';
 
 export interface InstanceState {
   id: string;
@@ -68,10 +69,7 @@ export class Walk {
     if (approvers.length === 0) throw new AppError('conflict', { name: node.name }, 'workflow.msg.noApprovers');
     const tokenId = randomUUID();
     await this.trx.insertInto('flow_tokens').values({ id: tokenId, instance_id: this.instance.id, node_id: node.id, state: 'active', via_flow: null, created_at: this.action.at }).execute();
-    await this.trx
-      .insertInto('flow_tasks')
-      .values(approvers.map((assignee) => ({ id: randomUUID(), instance_id: this.instance.id, token_id: tokenId, node_id: node.id, assignee_id: assignee, status: 'open' as const, created_at: this.action.at, created_by_action: this.action.id })))
-      .execute();
+    await openTasks(this.trx, this.instance, this.action.at, approvers.map((assignee) => ({ token_id: tokenId, node_id: node.id, assignee_id: assignee, created_by_action: this.action.id })));
     this.reached.set(node.id, { name: node.name, assignees: [...(this.reached.get(node.id)?.assignees ?? []), ...approvers] });
   }
 

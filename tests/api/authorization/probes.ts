@@ -90,6 +90,9 @@ const importFile = async (world: World, t: Tenant, use: 'import' | 'depImport') 
 };
 
 /** A workflow dashboard figure of the tenant's application (bound to it). */
+/** A runtime query reduced to what the message calls take: the token and the user. */
+const messageQuery = ({ accessToken, userCode }: Record<string, string>) => ({ accessToken, userCode });
+
 const dashboard = (figure: string): Probe => ({
   scope: 'tenant',
   request: (_w, _c, t) => ({ path: `/authtime/domain/workflow/analytics/${figure}`, query: { domainid: t.domainId, applicationid: t.applicationId, daterange: 'thisyear' } }),
@@ -298,6 +301,8 @@ export const PROBES: Record<string, Probe> = {
   'runtime.delete': { scope: 'single', request: async (world) => { const r = await runtimeFixture(world); return { path: '/rest/bpm/runtime/delete', query: await r.query(r.initiator, await r.instance('started')) }; } },
   'runtime.querySubmit': { scope: 'single', request: async (world) => { const r = await runtimeFixture(world); return { path: '/rest/bpm/query/submission', query: await r.query(r.first, await r.instance('started')), body: {} }; } },
   'runtime.queryBack': { scope: 'single', request: async (world) => { const r = await runtimeFixture(world); return { path: '/rest/bpm/query/back', query: await r.query(r.second, await r.instance('firstDone')) }; } },
+  'runtime.messages': { scope: 'single', request: async (world) => { const r = await runtimeFixture(world); await r.instance('started'); return { path: '/rest/bpm/messages', query: messageQuery(await r.query(r.first)) }; } },
+  'runtime.readMessages': { scope: 'single', request: async (world) => { const r = await runtimeFixture(world); await r.instance('started'); return { path: '/rest/bpm/messages/read', query: messageQuery(await r.query(r.first)), body: {} }; } },
   // Flow monitoring (issue 12): each probe acts on a new instance of the target tenant's own process.
   'flows.list': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/workflow/flowstaterts`, body: {} }) },
   'flows.delete': { scope: 'tenant', request: async (world, _c, t) => { const r = await runtimeFixture(world, t.slug); return { path: `/authtime/domain/applicationid/${r.applicationId}/workflow/flowstaterts`, body: [await r.instance('started')] }; } },

@@ -2,7 +2,6 @@
 // enterprise (D40), userCode the acting user among its on-job users, applicationId and flowId a process
 // the enterprise offers (open-api/offered-processes.ts), instanceId one of that process's instances
 // there. The engine (src/server/workflow) does the rest and refuses what is not allowed.
-import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { deleteInstance, earlierApprovals, retract, sendBack, startInstance, submitTask, type ActionResult } from '../../workflow/actions.ts';
@@ -10,9 +9,10 @@ import { resolveApprovers } from '../../workflow/approvers.ts';
 import { versionById } from '../../workflow/process-versions.ts';
 import { dryRun } from '../../workflow/dry-run.ts';
 import { withApprovers } from '../../workflow/approver-names.ts';
-import { tokenDomain } from '../open-api/tokens.ts';
+import { tokenUser } from './token-user.ts';
 import { offeredProcesses } from '../open-api/offered-processes.ts';
 import type { CallHandler, Handler } from '../handler.ts';
+import { taskMessageHandlers } from './task-messages.ts';
 
 interface RuntimeQuery {
   accessToken: string;
@@ -31,13 +31,10 @@ interface Caller {
 
 /** Who calls, for which process: the token's enterprise, its on-job user, a process it offers. */
 async function callerOf(db: Db, query: RuntimeQuery): Promise<Caller> {
-  const domainId = await tokenDomain(db, query.accessToken);
-  if (!domainId) throw new AppError('unauthenticated', undefined, 'workflow.msg.badToken');
-  const user = await db.selectFrom('users').select('id').where('domain_id', '=', domainId).where(sql`lower(loginno)`, '=', query.userCode.toLowerCase()).where('status', '=', 1).executeTakeFirst();
-  if (!user) throw new AppError('notFound', undefined, 'workflow.msg.noUser');
+  const { domainId, userId } = await tokenUser(db, query);
   const offered = await offeredProcesses(db, domainId).select('p.id').where('a.id', '=', query.applicationId).where('p.id', '=', query.flowId).executeTakeFirst();
   if (!offered) throw new AppError('notFound', undefined, 'workflow.msg.noProcess');
-  return { db, domainId, userId: user.id, applicationId: query.applicationId, processId: query.flowId };
+  return { db, domainId, userId, applicationId: query.applicationId, processId: query.flowId };
 }
 
 /** The instance, when it is one of this process's in the caller's enterprise; 1404 otherwise. */
@@ -118,6 +115,7 @@ const queryBack: CallHandler<'runtime.queryBack'> = async (ctx) => {
 };
 
 export const runtimeHandlers: Record<string, Handler> = {
+  ...taskMessageHandlers,
   'runtime.start': start,
   'runtime.submit': submit,
   'runtime.back': back,
