@@ -171,6 +171,17 @@ describe('flow monitoring', () => {
     await expect(detail.getByRole('heading', { name: '流程图' }).count()).resolves.toBe(1);
     await expect(detail.getByRole('list', { name: '图例' }).innerText()).resolves.toMatch(/当前节点\s+已完成/);
     await screenshot(zh, 'flows-detail-diagram-zh');
+    await detail.getByTestId('flow-detail-close').click();
+    // A process bpmn-js cannot read: the dialog says so, the rest of the detail stays.
+    await zh.route('**/authtime/domain/workflow/flowstatert?**', async (route) => {
+      const response = await route.fetch();
+      const json = (await response.json()) as Reply<{ diagram: { bpmn: string } }>;
+      json.data.diagram.bpmn = '<not-bpmn/>';
+      await route.fulfill({ response, json });
+    });
+    await zh.locator('.MuiDataGrid-row').first().locator('[data-field="summary"]').click();
+    await expect(detail.getByTestId('flow-diagram-failed').innerText()).resolves.toBe('流程图无法显示。');
+    await expect(detail.getByTestId('flow-history').count()).resolves.toBe(1);
     await zh.context().close();
 
     const sales = await openPage(session.browser, session.server.url, 'en');
