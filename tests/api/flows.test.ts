@@ -16,7 +16,7 @@ interface Row { id: string; flowName: string; stateLabel: string; auditorNames: 
 interface Page { datas: Row[]; rowCount: number }
 interface Named { nodeId: string; nodeName: string; approvers: Array<{ id: string; name: string }> }
 interface Preview { status: string; cancelled: Named[]; tasks: Named[]; endedBranches: number; waitingAtJoins: number }
-interface Detail { instance: Row; current: Named[]; history: Array<{ action: string; actor: string; nodeName: string; toNodes: string[]; comment: string }> }
+interface Detail { instance: Row; current: Named[]; history: Array<{ action: string; actor: string; nodeName: string; toNodes: string[]; comment: string }>; diagram: { bpmn: string; active: string[]; done: string[] } }
 
 describe.each(targets)('flow monitoring on $name', (target) => {
   let server: TestServer;
@@ -91,6 +91,21 @@ describe.each(targets)('flow monitoring on $name', (target) => {
       ['submit', 'Engine mon lead', 'Lead', ['Review']],
     ]);
     expect(data!.history[1].comment).toBe('fine by me');
+  });
+
+  it('answers the process to draw: laid out when its file has no diagram, with the nodes waited at and passed', async () => {
+    const id = await start('parallel');
+    await submitTask(db, { instanceId: id, userId: world.users.clerk });
+    const { data } = await detail(id);
+    // The world's files have no diagram interchange: the server lays them out, every node a shape.
+    const shapes = [...data!.diagram.bpmn.matchAll(/<bpmndi:BPMNShape id="[^"]+" bpmnElement="([^"]+)"/g)].map((m) => m[1]).sort();
+    expect(shapes).toEqual(['clerk', 'e', 'join', 'lead', 'log', 's', 'split']);
+    expect(data!.diagram.active).toEqual(['lead']);
+    expect(data!.diagram.done).toEqual(['clerk', 'log', 's']);
+    // Another tenant's administrator gets neither the instance nor its process.
+    const refused = (await globex.call<Detail>('GET', '/authtime/domain/workflow/flowstatert', { query: { id } })).reply;
+    expect(refused.errcode).toBe(1404);
+    expect(refused.data ?? null).toBeNull();
   });
 
   it('offers the nodes an instance can move to, with their default approvers', async () => {

@@ -1,9 +1,10 @@
 // Flow monitoring in real Chromium (issue 12): an instance started through the runtime REST with the
 // enterprise's access token is found in the list; its detail shows the history; an intervention moves
 // it to HR approval with an approver picked in the workflow user selection, previewed first; the new
-// approver's task is there. Then the enterprise's tab, Chinese, and a department administrator's no access.
+// approver's task is there. The detail draws the process (bpmn-js, D50) with the current node marked.
+// Then the enterprise's tab, Chinese, and a department administrator's no access.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
 import { csrfHeaders, expectToast, fillField, openEnterpriseTab, openPage, searchList, signIn, tick } from './support/pages.ts';
@@ -27,6 +28,15 @@ async function startLeave(page: Page, domainId: string, summary: string, days: n
     if (started.errcode === 0) return { instanceId: started.data.instanceId, applicationId: leave.applicationId };
   }
   throw new Error('no Acme user could start a leave request');
+}
+
+/** The detail's process diagram once drawn: the SVG's node ids, and those marked current and done. */
+async function drawnDiagram(dialog: Locator) {
+  const figure = dialog.getByTestId('flow-diagram');
+  await expect.poll(() => figure.getAttribute('data-state')).toBe('drawn');
+  // External labels (events', gateways' names) are shapes of their own, `<node id>_label`.
+  const ids = async (selector: string) => (await figure.locator(`svg g.djs-shape${selector}`).evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-element-id') ?? ''))).filter((id) => !id.endsWith('_label')).sort();
+  return { shapes: await ids(''), active: await ids('.flow-node-active'), done: await ids('.flow-node-done') };
 }
 
 /** In the open workflow user selection: drops what came picked, finds `loginno` by query, picks it alone. */
@@ -59,6 +69,21 @@ describe('flow monitoring', () => {
     await row.getByText(summary).click();
     const dialog = page.getByTestId('flow-detail-dialog');
     await expect(dialog.getByTestId('flow-history').innerText()).resolves.toContain('Started');
+    // The process as drawn by bpmn-js: every node a shape, the manager's approval current, the start done.
+    expect(await drawnDiagram(dialog)).toEqual({ shapes: ['end', 'hr', 'long', 'manager', 'start'], active: ['manager'], done: ['start'] });
+    await expect(dialog.getByTestId('flow-diagram').locator('.djs-label', { hasText: 'Manager approval' }).count()).resolves.toBe(1);
+    await expect(dialog.getByRole('list', { name: 'Legend' }).innerText()).resolves.toMatch(/Current node\s+Done/);
+    // Keyboard: the zoom buttons are reached and pressed like any other.
+    const viewport = dialog.getByTestId('flow-diagram').locator('svg .viewport');
+    const scale = async () => Number((await viewport.getAttribute('transform'))?.match(/^matrix\(([\d.]+)/)?.[1]);
+    const fitted = await scale();
+    await dialog.getByTestId('flow-diagram-zoomIn').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(scale).toBeCloseTo(fitted * 1.25);
+    await dialog.getByTestId('flow-diagram-fit').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(scale).toBeCloseTo(fitted);
+    await screenshot(page, 'flows-detail-diagram');
     await dialog.getByRole('combobox', { name: 'Move to node' }).click();
     await page.getByRole('option', { name: /HR approval/ }).click();
     await dialog.getByTestId('intervene-pick').click();
@@ -92,6 +117,7 @@ describe('flow monitoring', () => {
     await row.getByText(summary).click();
     await expect(dialog.getByTestId('flow-history').innerText()).resolves.toMatch(/Intervention\s+Platform_Administrator[\s\S]*The manager is away for a month/);
     await expect(dialog.getByTestId('flow-current').innerText()).resolves.toBe(`HR approval: ${chosen}`);
+    expect(await drawnDiagram(dialog)).toMatchObject({ active: ['hr'], done: ['start'] });
     await dialog.getByTestId('flow-detail-close').click();
   });
 
@@ -138,6 +164,24 @@ describe('flow monitoring', () => {
     await expect(zh.getByTestId('view-tab-list').innerText()).resolves.toBe('流程实例');
     await zh.locator('.MuiDataGrid-columnHeaders').getByText('当前节点').waitFor();
     await screenshot(zh, 'flows-tab-zh');
+    // An instance's detail in Chinese: the diagram's heading and legend too.
+    await zh.locator('.MuiDataGrid-row').first().locator('[data-field="summary"]').click();
+    const detail = zh.getByTestId('flow-detail-dialog');
+    expect((await drawnDiagram(detail)).shapes.length).toBeGreaterThan(0);
+    await expect(detail.getByRole('heading', { name: '流程图' }).count()).resolves.toBe(1);
+    await expect(detail.getByRole('list', { name: '图例' }).innerText()).resolves.toMatch(/当前节点\s+已完成/);
+    await screenshot(zh, 'flows-detail-diagram-zh');
+    await detail.getByTestId('flow-detail-close').click();
+    // A process bpmn-js cannot read: the dialog says so, the rest of the detail stays.
+    await zh.route('**/authtime/domain/workflow/flowstatert?**', async (route) => {
+      const response = await route.fetch();
+      const json = (await response.json()) as Reply<{ diagram: { bpmn: string } }>;
+      json.data.diagram.bpmn = '<not-bpmn/>';
+      await route.fulfill({ response, json });
+    });
+    await zh.locator('.MuiDataGrid-row').first().locator('[data-field="summary"]').click();
+    await expect(detail.getByTestId('flow-diagram-failed').innerText()).resolves.toBe('流程图无法显示。');
+    await expect(detail.getByTestId('flow-history').count()).resolves.toBe(1);
     await zh.context().close();
 
     const sales = await openPage(session.browser, session.server.url, 'en');

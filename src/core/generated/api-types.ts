@@ -475,6 +475,23 @@ export type FlowBackTargets = FlowNodeApprovers[];
 export interface FlowDetail {
   instance: Flowstatert;
   /**
+   * the process version the instance runs, to draw (D50)
+   */
+  diagram: {
+    /**
+     * the version's BPMN 2.0 XML with diagram interchange (laid out by the server when the file had none)
+     */
+    bpmn: string;
+    /**
+     * ids of the nodes the instance waits at
+     */
+    active: string[];
+    /**
+     * ids of the nodes it has passed (started at, approved, run), the active ones left out
+     */
+    done: string[];
+  };
+  /**
    * the nodes the instance waits at, with the approvers of their open tasks
    */
   current: FlowNodeApprovers[];

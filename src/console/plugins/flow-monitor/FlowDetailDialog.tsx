@@ -1,5 +1,6 @@
 // Dialog `flow-detail` (domain-console §2.4): a row of the monitoring list opened: its base
-// information, where it waits and who approves there, its history, and, while it runs, intervention.
+// information, where it waits and who approves there, its process diagram (D50), its history, and,
+// while it runs, intervention.
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
+import { ProcessDiagram } from './diagram/ProcessDiagram.tsx';
 import { HistoryTable } from './HistoryTable.tsx';
 import { InterventionPanel } from './InterventionPanel.tsx';
 
@@ -65,6 +67,8 @@ export default function FlowDetailDialog({ data, onClose }: DialogPluginProps) {
           <>
             <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>{t('flow.detail.base')}</Typography>
             <BaseInfo detail={detail} />
+            <Divider sx={{ my: 2 }} />
+            <ProcessDiagram diagram={detail.diagram} name={detail.instance.flowName} />
             <Divider sx={{ my: 2 }} />
             <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>{t('flow.history.title')}</Typography>
             <HistoryTable history={detail.history} />

@@ -64,7 +64,7 @@ export function InterventionPanel({ instanceId, domainId, messages, onDone }: { 
             </MenuItem>
           ))}
         </TextField>
-        <Box sx={{ flex: 1, display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }} data-testid="intervene-approvers" aria-label={t('flow.intervene.approvers')}>
+        <Box sx={{ flex: 1, display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }} data-testid="intervene-approvers" role="group" aria-label={t('flow.intervene.approvers')}>
           {takesApprovers(state.chosen) ? (
             state.users.map((u) => <Chip key={u.id} size="small" label={u.name} onDelete={() => state.setUsers(state.users.filter((x) => x.id !== u.id))} />)
           ) : state.chosen ? (

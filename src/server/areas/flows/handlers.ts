@@ -10,6 +10,7 @@ import { resolveApprovers } from '../../workflow/approvers.ts';
 import { dryRun } from '../../workflow/dry-run.ts';
 import { INTERVENTION_KINDS, intervene, interventionNodes, type InterventionInput } from '../../workflow/intervene.ts';
 import { versionById } from '../../workflow/process-versions.ts';
+import { instanceDiagram } from './instance-diagram.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
 import { selectApprovers } from './approver-choices.ts';
 import { governed, governedInstance, language } from './governed.ts';
@@ -59,11 +60,13 @@ const get: CallHandler<'flows.get'> = async (ctx) => {
   const nodeName = (id: string | null) => (id ? (definition.nodes[id]?.name ?? id) : '');
   const open = await db.selectFrom('flow_tasks').select(['node_id', 'assignee_id']).where('instance_id', '=', instance.id).where('status', '=', 'open').orderBy('created_at').execute();
   const waiting = await db.selectFrom('flow_tokens').select('node_id').where('instance_id', '=', instance.id).where('state', '=', 'active').orderBy('created_at').execute();
-  const current = [...new Set(waiting.map((t) => t.node_id))].map((nodeId) => ({ nodeId, nodeName: nodeName(nodeId), assignees: open.filter((t) => t.node_id === nodeId).map((t) => t.assignee_id) }));
+  const active = [...new Set(waiting.map((t) => t.node_id))];
+  const current = active.map((nodeId) => ({ nodeId, nodeName: nodeName(nodeId), assignees: open.filter((t) => t.node_id === nodeId).map((t) => t.assignee_id) }));
   return {
     instance: await listed(ctx, row),
     current: await withApprovers(db, current),
     history: await instanceHistory(db, instance.id, nodeName),
+    diagram: await instanceDiagram(db, instance, active),
   };
 };
 

@@ -1,0 +1,20 @@
+// What an instance's detail draws (D50): the process version it runs, the nodes it waits at, and the
+// nodes it has passed (its start, each approval submitted, each auto task run).
+import type { Db } from '../../db/schema.ts';
+import { versionDiagram } from '../../workflow/process-diagram.ts';
+
+export async function instanceDiagram(db: Db, instance: { id: string; version_id: string }, active: string[]) {
+  const passed = await db
+    .selectFrom('flow_history')
+    .select('node_id')
+    .distinct()
+    .where('instance_id', '=', instance.id)
+    .where('action', 'in', ['start', 'submit', 'auto'])
+    .where('node_id', 'is not', null)
+    .execute();
+  return {
+    bpmn: await versionDiagram(db, instance.version_id),
+    active,
+    done: passed.map((row) => row.node_id!).filter((id) => !active.includes(id)).sort(),
+  };
+}
