@@ -87,7 +87,19 @@ describe('flow monitoring', () => {
     await dialog.getByRole('combobox', { name: 'Move to node' }).click();
     await page.getByRole('option', { name: /HR approval/ }).click();
     await dialog.getByTestId('intervene-pick').click();
-    // The node's default handlers (HR's role holders) come in picked; this intervention wants one person.
+    // By role: the application's roles; HR officer's holders are the node's default handlers, so they
+    // come in picked.
+    const picker = page.getByTestId('user-select-dialog');
+    await picker.getByTestId('user-select-tab-role').click();
+    await picker.getByTestId('user-select-role-hint').waitFor();
+    const hr = picker.getByRole('button', { name: /HR officer/ });
+    const holders = Number(/(\d+) holders/.exec(await hr.innerText())![1]);
+    await hr.click();
+    await picker.getByText(new RegExp(`^1–10 of ${holders}$`)).waitFor();
+    await expect(picker.locator('.MuiDataGrid-row input[type="checkbox"]:checked').count()).resolves.toBe(Math.min(holders, 10));
+    await expect(picker.getByTestId('user-select-count').innerText()).resolves.toBe(`${holders} users selected`);
+    await screenshot(page, 'flows-pick-by-role');
+    // This intervention wants one person.
     await pickOnly(page, 'acme1000');
     const chosen = (await dialog.getByTestId('intervene-approvers').innerText()).trim();
     expect(chosen).toMatch(/^\S+$/);

@@ -74,7 +74,7 @@ export default function FlowDetailDialog({ data, onClose }: DialogPluginProps) {
             <HistoryTable history={detail.history} />
             <Divider sx={{ my: 2 }} />
             {running ? (
-              <InterventionPanel instanceId={id} domainId={params.get('domainid') ?? ''} messages={messages} onDone={() => onClose({ reload: true })} />
+              <InterventionPanel instanceId={id} domainId={params.get('domainid') ?? ''} process={{ flowId: detail.instance.flowId, applicationId: detail.instance.applicationid }} messages={messages} onDone={() => onClose({ reload: true })} />
             ) : (
               <Typography color="text.secondary">{t('flow.detail.finished')}</Typography>
             )}

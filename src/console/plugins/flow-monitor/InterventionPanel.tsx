@@ -16,7 +16,16 @@ import { takesApprovers, useIntervention } from './useIntervention.ts';
 
 type Preview = Calls['flows.previewIntervention']['reply'];
 
-export function InterventionPanel({ instanceId, domainId, messages, onDone }: { instanceId: string; domainId: string; messages: DialogMessage; onDone: () => void }) {
+interface InterventionPanelProps {
+  instanceId: string;
+  domainId: string;
+  /** The instance's process and application: the user selection lists the roles of its application. */
+  process: { flowId: string; applicationId: string };
+  messages: DialogMessage;
+  onDone: () => void;
+}
+
+export function InterventionPanel({ instanceId, domainId, process, messages, onDone }: InterventionPanelProps) {
   const { t } = useTranslation();
   const state = useIntervention(instanceId, true);
   const [comment, setComment] = useState('');
@@ -119,7 +128,7 @@ export function InterventionPanel({ instanceId, domainId, messages, onDone }: { 
       </Stack>
       {picking && (
         <UserSelectDialog
-          data={{ domainid: domainId, variant: 'workflow', selected: state.users }}
+          data={{ domainid: domainId, variant: 'workflow', selected: state.users, approval: state.chosen && { docId: instanceId, ...process, nodeId: state.chosen.id } }}
           onClose={(result) => {
             setPicking(false);
             const picked = (result as { users?: PickedUser[] } | undefined)?.users;

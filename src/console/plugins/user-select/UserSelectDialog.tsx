@@ -1,9 +1,10 @@
 // Dialog `user-select` (platform-console §2, domain-console §3 "User-selection query"): picks users of
 // one tenant. The platform variant: department tree beside a searchable, paged table (10/20/50/100).
-// The workflow variant: tabs by department / query (the spec's query types 1 and 3; "by role", type 2,
-// arrives with roles in issue 11), pages of 10, the picked users in a side table. Confirm hands the
+// The workflow variant: tabs by department / by role / query (the spec's query types 1, 2, 3; by role
+// when the opener names the approval, whose application has the roles), pages of 10, the picked users
+// in a side table. Confirm hands the
 // picked users back to the opener as `{ users }`, or makes the opener's `confirmCall` with their ids.
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs, Typography } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countText } from '../../runtime/counted-label.ts';
@@ -13,6 +14,7 @@ import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
 import { DepartmentTree } from './DepartmentTree.tsx';
+import { RoleList } from './RoleList.tsx';
 import { SelectedUsers } from './SelectedUsers.tsx';
 import { UserSearchBar } from './UserSearchBar.tsx';
 import { UserTable } from './UserTable.tsx';
@@ -28,7 +30,8 @@ export default function UserSelectDialog({ data, onClose }: DialogPluginProps) {
   const workflow = input.variant === 'workflow';
   const pageSizes = workflow ? [WORKFLOW_PAGE_SIZE] : PLATFORM_PAGE_SIZES;
   const messages = useDialogMessage();
-  const search = useUserSearch(domainId, pageSizes[0], messages);
+  const [approval] = useState(workflow ? input.approval : undefined); // fixed while the dialog is open
+  const search = useUserSearch(domainId, pageSizes[0], messages, approval);
   const picks = usePicks(input.selected);
   const [department, setDepartment] = useState<string | null>(null);
   const [tab, setTab] = useState<QueryTab>('department');
@@ -60,6 +63,9 @@ export default function UserSelectDialog({ data, onClose }: DialogPluginProps) {
     }
   };
 
+  const roles = approval && (
+    <RoleList applicationId={approval.applicationId} domainId={domainId} selected={search.query.roleid ?? null} onSelect={(roleid) => setQuery({ roleid })} maxHeight={TREE_MAX_HEIGHT} onFailure={messages.showFailure} />
+  );
   const tree = <DepartmentTree domainId={domainId} selected={department} onSelect={chooseDepartment} maxHeight={TREE_MAX_HEIGHT} onFailure={messages.showFailure} />;
   const table = (
     <UserTable
@@ -96,14 +102,16 @@ export default function UserSelectDialog({ data, onClose }: DialogPluginProps) {
         {workflow && (
           <Tabs value={tab} onChange={(_e, next: QueryTab) => switchTab(next)} sx={{ mb: 1 }}>
             <Tab value="department" label={t('userSelect.tab.department')} data-testid="user-select-tab-department" />
+            {approval && <Tab value="role" label={t('userSelect.tab.role')} data-testid="user-select-tab-role" />}
             <Tab value="query" label={t('userSelect.tab.query')} data-testid="user-select-tab-query" />
           </Tabs>
         )}
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
           {(!workflow || tab === 'department') && tree}
+          {workflow && tab === 'role' && roles}
           <Box sx={{ flex: 1, minWidth: 0 }}>
             {(!workflow || tab === 'query') && searchBar}
-            {table}
+            {workflow && tab === 'role' && !search.query.roleid ? <Typography sx={{ p: 2, color: 'text.secondary' }} data-testid="user-select-role-hint">{t('userSelect.chooseRole')}</Typography> : table}
           </Box>
           {workflow && <SelectedUsers users={picks.list} onRemove={picks.remove} onClear={picks.clear} />}
         </Box>

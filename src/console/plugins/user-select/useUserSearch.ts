@@ -1,10 +1,11 @@
-// One page of a tenant's users for the selection dialog (users.list): the query, the paging, and a
-// request whenever either changes. A new query starts again at page 1. Loading is "the last answer
-// is not for this request", as in the lists (runtime/list/useListData.ts).
+// One page of a tenant's users for the selection dialog (users.list; a role's holders who may approve
+// the approval through flows.selectApprovers): the query, the paging, and a request whenever either
+// changes. A new query starts again at page 1. Loading is "the last answer is not for this request",
+// as in the lists (runtime/list/useListData.ts).
 import { useCallback, useEffect, useState } from 'react';
 import { callAny } from '../../api/client.ts';
 import type { DialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
-import type { UserQuery, UserRow } from './user-select-types.ts';
+import type { ApprovalContext, UserQuery, UserRow } from './user-select-types.ts';
 
 export interface Paging {
   /** From 0, as the DataGrid counts. */
@@ -18,7 +19,29 @@ interface Settled {
   rowCount: number;
 }
 
-export function useUserSearch(domainId: string, pageSize: number, messages: DialogMessage) {
+type UserPage = { datas: UserRow[]; rowCount: number };
+
+/** The page the query asks for: a role's holders when it names one (then `approval` is set), else users.list. */
+function fetchPage(domainId: string, query: UserQuery, paging: Paging, approval?: ApprovalContext): Promise<UserPage> {
+  const { departmentid, roleid, ...body } = query;
+  if (roleid && approval) {
+    const { docId, flowId, applicationId, nodeId } = approval;
+    return callAny<{ datas: Array<Omit<UserRow, 'status'>>; rowCount: number }>('flows.selectApprovers', {
+      params: { docId, flowId },
+      query: { applicationId, nodeId, type: 2, selectId: roleid, pageNum: paging.page + 1, pageSize: paging.pageSize },
+      silent: true,
+    }).then((page) => ({ rowCount: page.rowCount, datas: page.datas.map((u) => ({ ...u, status: 1 })) })); // only on-job users may approve
+  }
+  const filled = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== ''));
+  return callAny<UserPage>('users.list', {
+    params: { id: domainId },
+    query: { currpage: paging.page + 1, pagelines: paging.pageSize, ...(departmentid ? { departmentid } : {}) },
+    body: filled,
+    silent: true,
+  });
+}
+
+export function useUserSearch(domainId: string, pageSize: number, messages: DialogMessage, approval?: ApprovalContext) {
   const [query, setQueryState] = useState<UserQuery>({});
   const [paging, setPaging] = useState<Paging>({ page: 0, pageSize });
   const [settled, setSettled] = useState<Settled | null>(null);
@@ -27,14 +50,7 @@ export function useUserSearch(domainId: string, pageSize: number, messages: Dial
 
   useEffect(() => {
     let current = true;
-    const { departmentid, ...body } = query;
-    const filled = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== ''));
-    callAny<{ datas: UserRow[]; rowCount: number }>('users.list', {
-      params: { id: domainId },
-      query: { currpage: paging.page + 1, pagelines: paging.pageSize, ...(departmentid ? { departmentid } : {}) },
-      body: filled,
-      silent: true,
-    }).then(
+    fetchPage(domainId, query, paging, approval).then(
       (page) => current && setSettled({ request, rows: page.datas, rowCount: page.rowCount }),
       (e: unknown) => {
         if (!current) return;
@@ -45,7 +61,7 @@ export function useUserSearch(domainId: string, pageSize: number, messages: Dial
     return () => {
       current = false;
     };
-  }, [domainId, query, paging, request, showFailure]);
+  }, [domainId, query, paging, request, showFailure, approval]);
 
   const setQuery = useCallback((next: UserQuery) => {
     setQueryState(next);

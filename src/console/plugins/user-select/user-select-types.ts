@@ -30,11 +30,22 @@ export interface UserRow extends PickedUser {
 
 export interface UserQuery {
   departmentid?: string;
+  /** A role of the approval's application (the tab by role): its holders who may approve there. */
+  roleid?: string;
   name?: string;
   loginno?: string;
   /** The department's name (the spec's `superiorname`). */
   superiorname?: string;
   status?: '' | '0' | '1';
+}
+
+/** The approval users are picked for (an intervention's node): with it the workflow variant offers
+ *  the tab by role, whose users come from flows.selectApprovers (type 2). */
+export interface ApprovalContext {
+  docId: string;
+  flowId: string;
+  applicationId: string;
+  nodeId: string;
 }
 
 /** What the opener hands over (`data` of DialogPluginProps) and what it gets back on confirm. */
@@ -48,6 +59,7 @@ export interface UserSelectInput {
   /** A call made on confirm with the picked ids as its body and the tenant as `{id}` (domainAdmins.add);
    *  the dialog then closes with `{ reload: true }`. Without it the picked users go back to the opener. */
   confirmCall?: string;
+  approval?: ApprovalContext;
 }
 
 export interface UserSelectResult {

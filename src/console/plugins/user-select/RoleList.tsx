@@ -1,0 +1,51 @@
+// The tab by role: the roles of the approval's application, counted within the enterprise; choosing
+// one lists its holders who may approve there (useUserSearch, flows.selectApprovers type 2).
+import { Box, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callAny } from '../../api/client.ts';
+import { countText } from '../../runtime/counted-label.ts';
+
+interface Role {
+  id: string;
+  name: string;
+  holders: number;
+}
+
+interface RoleListProps {
+  applicationId: string;
+  domainId: string;
+  selected: string | null;
+  onSelect: (roleId: string) => void;
+  maxHeight: number;
+  onFailure: (error: unknown) => void;
+}
+
+/** An application has a handful of roles: one page holds them all. */
+const ALL_ROLES = 1000;
+
+export function RoleList({ applicationId, domainId, selected, onSelect, maxHeight, onFailure }: RoleListProps) {
+  const { t } = useTranslation();
+  const [roles, setRoles] = useState<Role[] | null>(null);
+  useEffect(() => {
+    callAny<{ datas: Role[] }>('roles.list', { params: { id: applicationId }, query: { pagelines: ALL_ROLES, domainid: domainId }, body: {}, silent: true }).then(
+      (page) => setRoles(page.datas),
+      (e: unknown) => (setRoles([]), onFailure(e)),
+    );
+  }, [applicationId, domainId, onFailure]);
+
+  return (
+    <Box sx={{ maxHeight, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, minWidth: 200 }} data-testid="user-select-roles">
+      {roles?.length === 0 && <Typography sx={{ p: 1.5, fontSize: 14, color: 'text.secondary' }}>{t('userSelect.noRoles')}</Typography>}
+      <List dense aria-label={t('userSelect.roleLabel')} sx={{ py: 0 }}>
+        {(roles ?? []).map((role) => (
+          <ListItem key={role.id} disablePadding>
+            <ListItemButton selected={role.id === selected} aria-current={role.id === selected || undefined} onClick={() => onSelect(role.id)} data-testid={`user-select-role-${role.id}`}>
+              <ListItemText primary={role.name} secondary={countText('userSelect.holders', role.holders)} />
+            </ListItemButton>
+          </ListItem>
+        ))}
+      </List>
+    </Box>
+  );
+}
