@@ -4,12 +4,11 @@
 // refused, skipped when there is nowhere to send it or the task has ended.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/schema.ts';
-import { exchangeSecret, regenerateSecret } from '../../src/server/areas/open-api/tokens.ts';
 import { smtpMailer } from '../../src/server/integrations/mail/mailer.ts';
 import { dispatchTaskMail, MAX_ATTEMPTS, type MailServices } from '../../src/server/task-notices/mail-dispatch.ts';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../support/fake-smtp-server.ts';
 import { databaseTargets } from './helpers/databases.ts';
-import { makeEngineWorld, type EngineWorld } from './helpers/engine-world.ts';
+import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const targets = await databaseTargets();
@@ -43,11 +42,9 @@ describe.each(targets)('task messages on $name', (target) => {
     server = await startTestServer(target, { mailer: smtpMailer(smtp.url, 'Atrium <atrium@atrium.example>') });
     db = server.db;
     world = await makeEngineWorld(db, 'Acme', 'msg');
-    // The runtime runs the processes the enterprise offers: their form's module must be there.
-    await db.insertInto('app_forms').values({ application_id: world.applicationId, id: 'form', module_id: 'main', fields: '[]', names: '{"en":"Form"}' }).execute();
+    token = await runtimeAccess(db, world);
     // Everyone has an address but r2.
     for (const key of ['initiator', 'lead', 'clerk', 'r1'] as const) await db.updateTable('users').set({ email: `msg-${key}@acme.example` }).where('id', '=', world.users[key]).execute();
-    token = (await exchangeSecret(db, (await regenerateSecret(db, world.domainId)).secret))!.accessToken;
     services = { db, catalogue: server.catalogue, mailer: smtpMailer(smtp.url, 'Atrium <atrium@atrium.example>') };
   });
   afterAll(async () => {

@@ -115,6 +115,21 @@ describe.each(targets)('the process engine on $name', (target) => {
     expect(await count()).toBe(instances);
   });
 
+  it('goes where the submitter chooses at a choice gateway, among the options whose condition holds', async () => {
+    const atClerk = async (amount: number) => (await start('choice', { amount })).instanceId;
+    const asked = await atClerk(500);
+    expect(await refusal(submitTask(db, { instanceId: asked, userId: users.clerk }))).toBe('workflow.msg.chooseNext'); // nothing chosen, no default
+    expect(await refusal(submitTask(db, { instanceId: asked, userId: users.clerk, nextNodeIds: ['e'] }))).toBe('workflow.msg.notAnOption'); // 500 is not small
+    expect(await refusal(submitTask(db, { instanceId: asked, userId: users.clerk, nextNodeIds: ['lead', 'review'] }))).toBe('workflow.msg.oneChoice');
+    expect(await openTasks(asked)).toEqual([task('clerk', users.clerk)]); // refused: nothing changed
+    expect((await submitTask(db, { instanceId: asked, userId: users.clerk, nextNodeIds: ['review'] })).tasks.map((t) => t.nodeId)).toEqual(['review']);
+    const toLead = await atClerk(500);
+    expect((await submitTask(db, { instanceId: toLead, userId: users.clerk, nextNodeIds: ['lead'] })).tasks).toMatchObject([{ nodeId: 'lead', assignees: [users.lead] }]);
+    const small = await atClerk(5);
+    expect((await submitTask(db, { instanceId: small, userId: users.clerk, nextNodeIds: ['e'] })).status).toBe('completed');
+    expect(await history(small)).toEqual(['start:s', 'submit:clerk', 'complete']);
+  });
+
   it('deletes a running instance: its tasks end and nothing more can be done', async () => {
     const { instanceId: id } = await start('linear');
     await deleteInstance(db, { instanceId: id, userId: users.initiator });

@@ -605,6 +605,12 @@ export interface FlowRuntimeBody {
    */
   toNodeId?: string;
   /**
+   * start and submit; at a gateway marked atrium:choice, the next node the user chooses (one of its targets)
+   *
+   * @maxItems 20
+   */
+  nextNodeIds?: string[];
+  /**
    * the form's fields; conditions and approver expressions read them
    */
   formData?: {

@@ -27,8 +27,11 @@ export interface ProcessNode {
   /** Manual nodes: who approves, and whether one of them or all of them must (multi-instance). */
   approvers?: ApproverRule[];
   approval?: 'any' | 'all';
-  /** Exclusive gateways: the flow taken when no condition holds. */
+  /** Exclusive gateways: the flow taken when no condition holds (a choice: when none is chosen). */
   defaultFlow?: string;
+  /** Exclusive gateways marked `atrium:choice="true"`: the one who acts chooses the next node among
+   *  the targets of its flows (those whose condition, if any, holds). */
+  choice?: true;
 }
 
 export interface ProcessFlow {
@@ -128,6 +131,9 @@ function approversOf(task: Element): { rules: ApproverRule[]; bad: string[] } {
   };
 }
 
+/** An exclusive gateway the acting user decides (Atrium's own attribute, any prefix bound to its namespace). */
+const isChoice = (gateway: Element) => Object.entries(gateway.$attrs ?? {}).some(([name, value]) => name.endsWith(':choice') && !name.startsWith('camunda:') && value === 'true');
+
 /** Reads one process of a BPMN 2.0 document. */
 export async function readProcess(xml: string, processId: string): Promise<ReadProcess> {
   let root: { rootElements?: Element[] };
@@ -187,6 +193,7 @@ function compileProcess(process: Element): { definition?: ProcessDefinition; pro
       if (rules.length === 0 && bad.length === 0) problem(e, 'noApprovers');
     }
     if (kind === 'exclusive' && e.default?.id) node.defaultFlow = e.default.id;
+    if (kind === 'exclusive' && isChoice(e)) node.choice = true;
     nodes[e.id] = node;
   }
 
@@ -207,7 +214,7 @@ function compileProcess(process: Element): { definition?: ProcessDefinition; pro
   for (const node of Object.values(nodes)) {
     if (node.kind !== 'complete' && node.outgoing.length === 0) problem(node.id, 'deadEnd', { name: node.name });
     if (node.kind === 'start' && node.incoming.length > 0) problem(node.id, 'intoStart', { name: node.name });
-    if (node.kind === 'exclusive' && node.outgoing.length > 1) {
+    if (node.kind === 'exclusive' && !node.choice && node.outgoing.length > 1) {
       const unconditioned = node.outgoing.filter((f) => !flows[f].condition && f !== node.defaultFlow);
       if (unconditioned.length > 0) problem(node.id, 'noCondition', { name: node.name, flows: unconditioned.join(', ') });
     }

@@ -26,6 +26,8 @@ export interface StartInput {
   formData?: Record<string, unknown>;
   title?: string;
   summary?: string;
+  /** The next node chosen at a choice gateway the start passes. */
+  nextNodeIds?: readonly string[];
   /** When it happens; now unless a past is replayed. */
   at?: Date;
 }
@@ -59,6 +61,7 @@ export async function startInstance(db: Db, input: StartInput): Promise<ActionRe
     const state: InstanceState = { id, domain_id: input.domainId, application_id: input.applicationId, initiator_id: input.initiatorId, status: 'running', form_data: formData };
     const action = await record(trx, at, id, input.initiatorId, 'start', version.definition.start);
     const walk = new Walk(trx, state, version.definition, action);
+    walk.choice = input.nextNodeIds;
     await walk.leave(version.definition.start);
     return finish(trx, state, walk, action, input.initiatorId);
   });
@@ -73,7 +76,7 @@ export interface TaskInput {
 }
 
 /** The user approves its open task; the node is done when one approver has (any) or all have (all). */
-export async function submitTask(db: Db, input: TaskInput & { formData?: Record<string, unknown> }): Promise<ActionResult> {
+export async function submitTask(db: Db, input: TaskInput & { formData?: Record<string, unknown>; nextNodeIds?: readonly string[] }): Promise<ActionResult> {
   return inAction(db, input, async (trx, state, definition, at) => {
     const task = await openTaskOf(trx, input.instanceId, input.userId);
     if (input.formData) {
@@ -83,6 +86,7 @@ export async function submitTask(db: Db, input: TaskInput & { formData?: Record<
     await trx.updateTable('flow_tasks').set({ status: 'done', done_at: at, comment: input.comment ?? '' }).where('id', '=', task.id).execute();
     const action = await record(trx, at, state.id, input.userId, 'submit', task.node_id, input.comment);
     const walk = new Walk(trx, state, definition, action);
+    walk.choice = input.nextNodeIds;
     const node = walk.node(task.node_id);
     // By instance too: flow_tasks is indexed by (instance_id, status), not by token.
     const others = await trx.selectFrom('flow_tasks').select('id').where('instance_id', '=', state.id).where('token_id', '=', task.token_id).where('status', '=', 'open').execute();

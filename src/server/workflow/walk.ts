@@ -32,6 +32,8 @@ export type NewTasks = Map<string, { name: string; assignees: string[] }>;
 export class Walk {
   /** The approvals reached in this action and who got a task at each. */
   readonly reached: NewTasks = new Map();
+  /** The next nodes the acting user chose, for the choice gateways the action passes. */
+  choice?: readonly string[];
   /** Parallel joins a token reached in this action that still wait for another branch. */
   private readonly waitingJoins = new Set<string>();
 
@@ -103,10 +105,25 @@ export class Walk {
   /** The flow an exclusive gateway takes: the first whose condition holds over the form, else its default. */
   private branchOf(node: ProcessNode): string {
     const form = this.instance.form_data;
-    const chosen = node.outgoing.find((f) => f !== node.defaultFlow && this.definition.flows[f].condition && evaluateRule(this.definition.flows[f].condition, { ...form, form }));
+    const holds = (f: string) => evaluateRule(this.definition.flows[f].condition!, { ...form, form });
+    if (node.choice) return this.chosenBranch(node, node.outgoing.filter((f) => !this.definition.flows[f].condition || holds(f)));
+    const chosen = node.outgoing.find((f) => f !== node.defaultFlow && this.definition.flows[f].condition && holds(f));
     const flow = chosen ?? node.defaultFlow ?? (node.outgoing.length === 1 ? node.outgoing[0] : undefined);
     if (!flow) throw new AppError('conflict', { name: node.name }, 'workflow.msg.noBranch');
     return flow;
+  }
+
+  /** The flow to the node the acting user chose among `open`; none chosen → the default, else refused
+   *  with the options (their node ids in `data.options`, so a caller can ask again with one). */
+  private chosenBranch(node: ProcessNode, open: string[]): string {
+    const target = (f: string) => this.definition.flows[f].target;
+    const options = open.map((f) => ({ nodeId: target(f), nodeName: this.node(target(f)).name }));
+    const picked = open.filter((f) => this.choice?.includes(target(f)));
+    if (picked.length > 1) throw new AppError('conflict', { name: node.name, options }, 'workflow.msg.oneChoice');
+    if (picked.length === 1) return picked[0];
+    if (this.choice?.length) throw new AppError('conflict', { name: node.name, options, names: options.map((o) => o.nodeName).join(', ') }, 'workflow.msg.notAnOption');
+    if (node.defaultFlow && open.includes(node.defaultFlow)) return node.defaultFlow;
+    throw new AppError('conflict', { name: node.name, options, names: options.map((o) => o.nodeName).join(', ') }, 'workflow.msg.chooseNext');
   }
 
   /** A token arrives at a parallel join by `flowId`; true when every incoming flow has now brought one

@@ -3,6 +3,7 @@
 // two holders of the application's `reviewer` role.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../src/server/db/schema.ts';
+import { exchangeSecret, regenerateSecret } from '../../../src/server/areas/open-api/tokens.ts';
 
 export const bpmn = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:atrium="urn:atrium:bpmn" id="d" targetNamespace="urn:test">
@@ -21,6 +22,10 @@ export const PROCESSES: Record<string, string> = {
   parallel: bpmn(`<startEvent id="s" />${flow('f1', 's', 'split')}<parallelGateway id="split" />${flow('a', 'split', 'clerk')}${flow('b', 'split', 'log')}
     <userTask id="clerk" name="Clerk" atrium:approvers="user:eng-clerk" /><serviceTask id="log" name="Log" />${flow('b2', 'log', 'lead')}<userTask id="lead" name="Lead" atrium:approvers="superior" />
     ${flow('a2', 'clerk', 'join')}${flow('b3', 'lead', 'join')}<parallelGateway id="join" />${flow('f9', 'join', 'e')}<endEvent id="e" />`),
+  // The clerk chooses where it goes next: the lead or the review; a small amount may also end it.
+  choice: bpmn(`<startEvent id="s" />${flow('f1', 's', 'clerk')}<userTask id="clerk" name="Clerk" atrium:approvers="user:eng-clerk" />${flow('f2', 'clerk', 'pick')}
+    <exclusiveGateway id="pick" name="Where next" atrium:choice="true" />${flow('toLead', 'pick', 'lead')}${flow('toReview', 'pick', 'review')}${flow('toEnd', 'pick', 'e', 'amount &lt; 10')}
+    <userTask id="lead" name="Lead" atrium:approvers="superior" />${flow('f3', 'lead', 'e')}<userTask id="review" name="Review" atrium:approvers="role:reviewer" />${flow('f4', 'review', 'e')}<endEvent id="e" />`),
   nobody: bpmn(`<startEvent id="s" />${flow('f1', 's', 'x')}<userTask id="x" name="Nobody" atrium:approvers="user:no-such-user" />${flow('f2', 'x', 'e')}<endEvent id="e" />`),
 };
 
@@ -53,4 +58,11 @@ export async function makeEngineWorld(db: Db, domainName: string, prefix = 'eng'
   await db.insertInto('app_roles').values({ id: role, application_id: applicationId, package_role: 'reviewer', name: 'Reviewer' }).execute();
   await db.insertInto('role_users').values([{ role_id: role, user_id: users.r1 }, { role_id: role, user_id: users.r2 }]).execute();
   return { domainId, applicationId, users };
+}
+
+/** Lets programs run the world's processes through the runtime (D45): the enterprise offers them once
+ *  their form's module is there; answers a fresh access token of the enterprise. */
+export async function runtimeAccess(db: Db, world: EngineWorld): Promise<string> {
+  await db.insertInto('app_forms').values({ application_id: world.applicationId, id: 'form', module_id: 'main', fields: '[]', names: '{"en":"Form"}' }).execute();
+  return (await exchangeSecret(db, (await regenerateSecret(db, world.domainId)).secret))!.accessToken;
 }

@@ -58,16 +58,16 @@ async function answer(db: Db, result: ActionResult) {
 
 const start: CallHandler<'runtime.start'> = async (ctx) => {
   const caller = await callerOf(ctx.services.db, ctx.query);
-  const { title, summary, formData } = ctx.body ?? {};
-  const result = await startInstance(caller.db, { domainId: caller.domainId, applicationId: caller.applicationId, processId: caller.processId, initiatorId: caller.userId, title, summary, formData });
+  const { title, summary, formData, nextNodeIds } = ctx.body ?? {};
+  const result = await startInstance(caller.db, { domainId: caller.domainId, applicationId: caller.applicationId, processId: caller.processId, initiatorId: caller.userId, title, summary, formData, nextNodeIds });
   return answer(caller.db, result);
 };
 
 const submit: CallHandler<'runtime.submit'> = async (ctx) => {
   const caller = await callerOf(ctx.services.db, ctx.query);
   await instanceOf(caller, ctx.query.instanceId);
-  const { comment, formData } = ctx.body ?? {};
-  return answer(caller.db, await submitTask(caller.db, { instanceId: ctx.query.instanceId, userId: caller.userId, comment, formData }));
+  const { comment, formData, nextNodeIds } = ctx.body ?? {};
+  return answer(caller.db, await submitTask(caller.db, { instanceId: ctx.query.instanceId, userId: caller.userId, comment, formData, nextNodeIds }));
 };
 
 const back: CallHandler<'runtime.back'> = async (ctx) => {
@@ -93,8 +93,18 @@ const remove: CallHandler<'runtime.delete'> = async (ctx) => {
 const querySubmit: CallHandler<'runtime.querySubmit'> = async (ctx) => {
   const caller = await callerOf(ctx.services.db, ctx.query);
   await instanceOf(caller, ctx.query.instanceId);
-  const { formData } = ctx.body ?? {};
-  return answer(caller.db, await dryRun(caller.db, (trx) => submitTask(trx, { instanceId: ctx.query.instanceId, userId: caller.userId, formData })));
+  const { formData, nextNodeIds } = ctx.body ?? {};
+  const tryWith = (chosen?: readonly string[]) => dryRun(caller.db, (trx) => submitTask(trx, { instanceId: ctx.query.instanceId, userId: caller.userId, formData, nextNodeIds: chosen }));
+  try {
+    return await answer(caller.db, await tryWith(nextNodeIds));
+  } catch (error) {
+    // Nothing chosen at a choice gateway: what each of its options would reach, together.
+    if (!(error instanceof AppError && error.messageKey === 'workflow.msg.chooseNext')) throw error;
+    const options = error.params!.options as Array<{ nodeId: string }>;
+    const each = [];
+    for (const option of options) each.push(await tryWith([option.nodeId])); // one transaction at a time (PGlite has one connection)
+    return answer(caller.db, { instanceId: ctx.query.instanceId, status: each.some((r) => r.status === 'running') ? 'running' : each[0].status, tasks: each.flatMap((r) => r.tasks) });
+  }
 };
 
 const queryBack: CallHandler<'runtime.queryBack'> = async (ctx) => {

@@ -13,6 +13,17 @@ const flow = (id: string, from: string, to: string, condition?: string) =>
 const problemsOf = async (xml: string) => (await readProcess(xml, 'p')).problems.map((p) => [p.element, p.key.replace('workflow.problem.', '')]);
 
 describe('reading a process definition', () => {
+  it('reads a gateway marked atrium:choice as the acting user\'s choice: its flows need no condition', async () => {
+    const body = (mark: string) => `<startEvent id="s" />${flow('f1', 's', 'a')}<userTask id="a" name="A" atrium:approvers="user:x" />${flow('f2', 'a', 'g')}
+      <exclusiveGateway id="g" ${mark} />${flow('toB', 'g', 'b')}${flow('toEnd', 'g', 'e')}<userTask id="b" name="B" atrium:approvers="user:y" />${flow('f3', 'b', 'e')}<endEvent id="e" />`;
+    const chosen = await readProcess(doc(body('atrium:choice="true"')), 'p');
+    expect(chosen.problems).toEqual([]);
+    expect(chosen.definition!.nodes.g).toMatchObject({ kind: 'exclusive', choice: true, outgoing: ['toB', 'toEnd'] });
+    // Unmarked (or marked false), the same gateway has flows the engine could not decide between.
+    expect(await problemsOf(doc(body('')))).toEqual([['g', 'noCondition']]);
+    expect(await problemsOf(doc(body('atrium:choice="false"')))).toEqual([['g', 'noCondition']]);
+  });
+
   it('reads every node type: start, approvals (any and all), auto tasks, both gateways, the end', async () => {
     const { definition, problems } = await readProcess(
       doc(`
