@@ -9,7 +9,7 @@ import { dispatchTaskMail, MAX_ATTEMPTS, type MailServices } from '../../src/ser
 import { startFakeSmtpServer, type FakeSmtpServer } from '../support/fake-smtp-server.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { ACME, startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const targets = await databaseTargets();
 const MINUTE = 60_000;
@@ -87,6 +87,10 @@ describe.each(targets)('task messages on $name', (target) => {
     const inServerLanguage = (await client().call<Page>('GET', '/rest/bpm/messages', { query: { accessToken: token, userCode: 'msg-lead' } })).reply.data!.datas[0];
     expect(smtp.received[0]).toMatchObject({ subject: inServerLanguage.title, text: inServerLanguage.body });
     expect((await messagesOf('msg-lead')).datas[0].mail).toBe('sent');
+    // The administrator sees that the approver was told.
+    const acme = await server.signedIn(ACME.username, ACME.password);
+    const detail = await acme.call<{ notices: unknown }>('GET', '/authtime/domain/workflow/flowstatert', { query: { id: instanceId } });
+    expect(detail.reply.data!.notices).toEqual({ told: 1, read: 0, mail: { pending: 0, sent: 1, skipped: 0, failed: 0 } });
     expect(await dispatchTaskMail(services)).toEqual({ sent: 0, skipped: 0, failed: 0, retry: 0 }); // sent once
 
     // The lead approves: both reviewers are told; r2 has no address, so its mail is skipped.

@@ -49,7 +49,7 @@ describe.each(targets)('the process engine on $name', (target) => {
     const done = await submitTask(db, { instanceId: id, userId: users.r2 });
     expect(done.status).toBe('completed');
     expect(await openTasks(id)).toEqual([]);
-    expect(await history(id)).toEqual(['start:s', 'submit:lead', 'submit:review', 'complete']);
+    expect(await history(id)).toEqual(['start:s', 'submit:lead', 'submit:review', 'complete:e']);
     // r1's task ended with r2's approval; a finished instance takes no more actions.
     expect(await refusal(submitTask(db, { instanceId: id, userId: users.r1 }))).toBe('workflow.msg.finished');
   });
@@ -127,7 +127,7 @@ describe.each(targets)('the process engine on $name', (target) => {
     expect((await submitTask(db, { instanceId: toLead, userId: users.clerk, nextNodeIds: ['lead'] })).tasks).toMatchObject([{ nodeId: 'lead', assignees: [users.lead] }]);
     const small = await atClerk(5);
     expect((await submitTask(db, { instanceId: small, userId: users.clerk, nextNodeIds: ['e'] })).status).toBe('completed');
-    expect(await history(small)).toEqual(['start:s', 'submit:clerk', 'complete']);
+    expect(await history(small)).toEqual(['start:s', 'submit:clerk', 'complete:e']);
   });
 
   it('deletes a running instance: its tasks end and nothing more can be done', async () => {

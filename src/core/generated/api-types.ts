@@ -475,6 +475,25 @@ export type FlowBackTargets = FlowNodeApprovers[];
 export interface FlowDetail {
   instance: Flowstatert;
   /**
+   * how the approvers of the open tasks were told (D51)
+   */
+  notices: {
+    /**
+     * messages about the open tasks
+     */
+    told: number;
+    /**
+     * of them, read by their approver
+     */
+    read: number;
+    mail: {
+      pending: number;
+      sent: number;
+      skipped: number;
+      failed: number;
+    };
+  };
+  /**
    * the process version the instance runs, to draw (D50)
    */
   diagram: {

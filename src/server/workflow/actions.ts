@@ -232,7 +232,7 @@ export async function finish(trx: Db, state: InstanceState, walk: Walk, action: 
   const { at } = action;
   const lastActor = actorId === null ? {} : { last_actor_id: actorId };
   if (!left) {
-    await trx.insertInto('flow_history').values({ instance_id: state.id, at, actor_id: null, action: 'complete', node_id: null }).execute();
+    await trx.insertInto('flow_history').values({ instance_id: state.id, at, actor_id: null, action: 'complete', node_id: walk.ended.at(-1) ?? null }).execute();
     await trx.updateTable('flow_instances').set({ status: 'completed', completed_at: at, updated_at: at, state_label: '', auditor_names: '', ...lastActor }).where('id', '=', state.id).execute();
     return { instanceId: state.id, status: 'completed', tasks };
   }

@@ -32,6 +32,8 @@ export type NewTasks = Map<string, { name: string; assignees: string[] }>;
 export class Walk {
   /** The approvals reached in this action and who got a task at each. */
   readonly reached: NewTasks = new Map();
+  /** The end events reached in this action (the history's `complete` names the last). */
+  readonly ended: string[] = [];
   /** The next nodes the acting user chose, for the choice gateways the action passes. */
   choice?: readonly string[];
   /** Parallel joins a token reached in this action that still wait for another branch. */
@@ -86,6 +88,7 @@ export class Walk {
       case 'manual':
         return this.enterApproval(node);
       case 'complete':
+        this.ended.push(node.id);
         return; // this path ends; the action completes the instance when no token is left
       case 'auto':
         return this.runAuto(node);

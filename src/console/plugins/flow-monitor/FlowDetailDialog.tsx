@@ -40,6 +40,14 @@ function BaseInfo({ detail }: { detail: Detail }) {
       <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="flow-current">
         {detail.current.map((c) => `${c.nodeName}: ${c.approvers.map((a) => a.name).join(', ') || t('flow.detail.nobody')}`).join('; ') || '—'}
       </Typography>
+      {detail.notices.told > 0 && (
+        <>
+          <Typography component="dt" variant="body2" color="text.secondary">{t('flow.detail.notices')}</Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="flow-notices">
+            {t('flow.detail.noticeSummary', { told: detail.notices.told, read: detail.notices.read, ...detail.notices.mail })}
+          </Typography>
+        </>
+      )}
     </Box>
   );
 }

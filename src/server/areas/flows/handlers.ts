@@ -11,6 +11,7 @@ import { dryRun } from '../../workflow/dry-run.ts';
 import { INTERVENTION_KINDS, intervene, interventionNodes, type InterventionInput } from '../../workflow/intervene.ts';
 import { versionById } from '../../workflow/process-versions.ts';
 import { instanceDiagram } from './instance-diagram.ts';
+import { instanceNotices } from './instance-notices.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
 import { selectApprovers } from './approver-choices.ts';
 import { governed, governedInstance, language } from './governed.ts';
@@ -67,6 +68,7 @@ const get: CallHandler<'flows.get'> = async (ctx) => {
     current: await withApprovers(db, current),
     history: await instanceHistory(db, instance.id, nodeName),
     diagram: await instanceDiagram(db, instance, active),
+    notices: await instanceNotices(db, instance.id),
   };
 };
 

@@ -1,5 +1,5 @@
 // What an instance's detail draws (D50): the process version it runs, the nodes it waits at, and the
-// nodes it has passed (its start, each approval submitted, each auto task run).
+// nodes it has passed (its start, each approval submitted, each auto task run, the end it reached).
 import type { Db } from '../../db/schema.ts';
 import { versionDiagram } from '../../workflow/process-diagram.ts';
 
@@ -9,7 +9,7 @@ export async function instanceDiagram(db: Db, instance: { id: string; version_id
     .select('node_id')
     .distinct()
     .where('instance_id', '=', instance.id)
-    .where('action', 'in', ['start', 'submit', 'auto'])
+    .where('action', 'in', ['start', 'submit', 'auto', 'complete'])
     .where('node_id', 'is not', null)
     .execute();
   return {
