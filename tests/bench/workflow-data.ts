@@ -109,14 +109,18 @@ async function writeInstances(trx: Db, domainId: string, applicationId: string):
   await sql`insert into flow_tokens (id, instance_id, node_id, state, created_at)
     select 'bench-tk-' || n, id, 'manager', 'active', started_at from bench_plan where status = 'running'`.execute(trx);
   // The manager's task; at HR every holder of the role got one: the one who submitted it is done, the
-  // others' were cancelled by that submission. The insert trigger (migration 0018) copies the scope.
-  await sql`insert into flow_tasks (id, instance_id, token_id, node_id, assignee_id, status, created_at, done_at, created_by_action)
+  // others' were cancelled by that submission. The tasks carry their instance's scope, which the insert
+  // trigger (migration 0018) would copy row by row: written here directly, the trigger off meanwhile.
+  await sql`alter table flow_tasks disable trigger flow_tasks_instance_columns`.execute(trx);
+  await sql`insert into flow_tasks (id, instance_id, token_id, node_id, assignee_id, status, created_at, done_at, created_by_action,
+      domain_id, application_id, process_id)
     select 'bench-tm-' || n, id, case when status = 'running' then 'bench-tk-' || n else 'bench-tk-m-' || n end, 'manager', manager_id,
       case status when 'completed' then 'done' when 'running' then 'open' else 'cancelled' end,
-      started_at, case when status <> 'running' then manager_at end, ${base} + n * 4
+      started_at, case when status <> 'running' then manager_at end, ${base} + n * 4, ${domainId}, ${applicationId}, process_id
     from bench_plan
     union all
     select 'bench-th-' || n || '-' || hr.k, p.id, 'bench-tk-h-' || n, 'hr', hr.id, case when hr.id = p.hr_id then 'done' else 'cancelled' end,
-      manager_at, hr_at, ${base} + n * 4 + 1
+      manager_at, hr_at, ${base} + n * 4 + 1, ${domainId}, ${applicationId}, process_id
     from bench_plan p cross join bench_hr hr where p.status = 'completed' and p.via_hr`.execute(trx);
+  await sql`alter table flow_tasks enable trigger flow_tasks_instance_columns`.execute(trx);
 }
