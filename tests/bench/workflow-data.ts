@@ -82,6 +82,7 @@ async function planInstances(trx: Db, domainId: string, applicationId: string, i
 async function writeInstances(trx: Db, domainId: string, applicationId: string): Promise<void> {
   const base = (await sql<{ base: number }>`select coalesce(max(id), 0)::int8 + 1 as base from flow_history`.execute(trx)).rows[0].base;
   const finishedAt = sql`case when via_hr then hr_at else manager_at end`;
+  // In the order they started, as the engine writes them (the table's physical order, which plans see).
   await sql`insert into flow_instances (id, domain_id, application_id, process_id, version_id, title, summary, form_data, status,
       initiator_id, started_at, updated_at, completed_at, last_actor_id, state_label, auditor_names)
     select id, ${domainId}, ${applicationId}, process_id, version_id,
@@ -92,7 +93,7 @@ async function writeInstances(trx: Db, domainId: string, applicationId: string):
       case status when 'completed' then case when via_hr then hr_id else manager_id end else initiator_id end,
       case when status = 'running' then 'Manager approval' else '' end,
       case when status = 'running' then manager_name else '' end
-    from bench_plan`.execute(trx);
+    from bench_plan order by started_at`.execute(trx);
   // History: start (k 0), the manager's submit or the deletion (1), HR's submit (2), complete (3).
   await sql`insert into flow_history (id, instance_id, at, actor_id, action, node_id, to_nodes)
     select ${base} + n * 4, id, started_at, initiator_id, 'start', 'start', '["manager"]' from bench_plan
