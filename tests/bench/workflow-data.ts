@@ -93,7 +93,7 @@ async function writeInstances(trx: Db, domainId: string, applicationId: string):
       case status when 'completed' then case when via_hr then hr_id else manager_id end else initiator_id end,
       case when status = 'running' then 'Manager approval' else '' end,
       case when status = 'running' then manager_name else '' end
-    from bench_plan order by started_at`.execute(trx);
+    from bench_plan order by bench_plan.started_at`.execute(trx);
   // History: start (k 0), the manager's submit or the deletion (1), HR's submit (2), complete (3).
   await sql`insert into flow_history (id, instance_id, at, actor_id, action, node_id, to_nodes)
     select ${base} + n * 4, id, started_at, initiator_id, 'start', 'start', '["manager"]' from bench_plan
