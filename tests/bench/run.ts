@@ -3,7 +3,8 @@
 // tenant as served (pages kept between calls, D42) and as read (the same server with no list cache);
 // plus the console's initial JavaScript size. Figures are ratios against the baseline, so a slower
 // machine changes little.
-// Set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL instead of the embedded PGlite.
+// Set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL instead of the embedded PGlite; there the
+// run goes on with issue 12's workflow targets on a million generated instances (workflow.ts, D50).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import pg from 'pg';
