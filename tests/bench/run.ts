@@ -3,8 +3,8 @@
 // tenant as served (pages kept between calls, D42) and as read (the same server with no list cache);
 // plus the console's initial JavaScript size. Figures are ratios against the baseline, so a slower
 // machine changes little.
-// Set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL instead of the embedded PGlite.
-import autocannon from 'autocannon';
+// Set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL instead of the embedded PGlite; there the
+// run goes on with issue 12's workflow targets on a million generated instances (workflow.ts, D52).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import pg from 'pg';
@@ -14,45 +14,10 @@ import { openDatabase } from '../../src/server/db/connect.ts';
 import { prepareDatabase } from '../../src/server/prepare-database.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { hashPassword } from '../../src/server/auth/password-hash.ts';
-import { encodePassword } from '../../src/core/password-codec.ts';
-import { CSRF_COOKIE, CSRF_HEADER } from '../../src/core/envelope.ts';
 import { BIG_TENANT, generateBigTenant, generateDataSet, TENANTS, USERS } from './data-set.ts';
 import { initialBundleSize } from './bundle-size.ts';
-
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 10;
-const PASSWORD = 'Bench@2026';
-
-interface Figures {
-  rps: number;
-  p99: number;
-  errors: number;
-}
-
-async function load(url: string, method: 'GET' | 'POST', headers: Record<string, string>, body?: unknown): Promise<Figures> {
-  const result = await autocannon({
-    url,
-    method,
-    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-  });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
-
-async function signIn(base: string): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/authtime/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: encodePassword(PASSWORD), checkcode: '' }),
-  });
-  const reply = (await res.json()) as { errcode: number; errmsg: string };
-  if (reply.errcode !== 0) throw new Error(`login failed: ${reply.errmsg}`);
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const csrf = cookies.find((c) => c.startsWith(`${CSRF_COOKIE}=`))!.split('=')[1];
-  return { cookie: cookies.join('; '), [CSRF_HEADER]: csrf };
-}
+import { CONNECTIONS, DURATION_S, figuresRow as row, load, PASSWORD, signIn } from './load.ts';
+import { benchWorkflow } from './workflow.ts';
 
 /** On PostgreSQL each run gets a schema of its own, dropped afterwards, so runs never add up. */
 async function benchSchema(databaseUrl: string): Promise<{ name: string; drop: () => Promise<void> }> {
@@ -107,11 +72,8 @@ async function main(): Promise<void> {
     };
     const served = await usersRuns(base);
     const read = await usersRuns(readingBase);
-    await app.close();
     await readingApp.close();
 
-    const row = (name: string, f: Figures) =>
-      `${name.padEnd(34)} ${f.rps.toFixed(0).padStart(8)} req/s  p99 ${String(f.p99).padStart(4)} ms  errors ${f.errors}`;
     console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each`);
     console.log(row('baseline GET /authtime/health', baseline));
     console.log(row('POST /authtime/domains (page 1)', list));
@@ -130,6 +92,12 @@ async function main(): Promise<void> {
     const bundle = initialBundleSize();
     console.log(`\nconsole initial JavaScript: ${(bundle.gzip / 1024).toFixed(1)} KiB gzip (${(bundle.raw / 1024).toFixed(1)} KiB raw, ${bundle.files} files)`);
     if ([baseline, list, search, ...Object.values(served), ...Object.values(read)].some((f) => f.errors > 0)) process.exitCode = 1;
+    // Issue 12: the workflow targets need PostgreSQL (a million instances, two servers on one database).
+    if (schema && databaseUrl) {
+      const serverEnv = { BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema.name, BENCH_DATA_DIR: dataDir };
+      if (!(await benchWorkflow({ db: database.db, base, auth, baseline, serverEnv }))) process.exitCode = 1;
+    } else console.log('\nworkflow targets: PostgreSQL only (BENCH_DATABASE_URL=postgres://…)');
+    await app.close();
   } finally {
     await database.close();
     await schema?.drop();

@@ -4,6 +4,7 @@
 // anything is kept: the transaction rolls back and the instance is as it was. Every row an action writes
 // carries one moment, `at`: now, or a past one when the demo seed replays a story (D46).
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { ProcessDefinition } from '../../core/workflow/process-definition.ts';
 import type { Db, FlowAction } from '../db/schema.ts';
 import { inTransaction } from '../db/in-transaction.ts';
@@ -78,21 +79,27 @@ export interface TaskInput {
 /** The user approves its open task; the node is done when one approver has (any) or all have (all). */
 export async function submitTask(db: Db, input: TaskInput & { formData?: Record<string, unknown>; nextNodeIds?: readonly string[] }): Promise<ActionResult> {
   return inAction(db, input, async (trx, state, definition, at) => {
-    const task = await openTaskOf(trx, input.instanceId, input.userId);
+    // The user's open task (the oldest, as openTaskOf) is done in the statement that finds it.
+    const task = await trx
+      .updateTable('flow_tasks')
+      .set({ status: 'done', done_at: at, comment: input.comment ?? '' })
+      .where('id', '=', (eb) => eb.selectFrom('flow_tasks').select('id').where('instance_id', '=', input.instanceId).where('assignee_id', '=', input.userId).where('status', '=', 'open').orderBy('created_at').limit(1))
+      .returning(['id', 'node_id', 'token_id'])
+      .executeTakeFirst();
+    if (!task) throw new AppError('forbidden', undefined, 'workflow.msg.notYourTask');
     if (input.formData) {
       state.form_data = { ...state.form_data, ...input.formData };
       await trx.updateTable('flow_instances').set({ form_data: JSON.stringify(state.form_data) }).where('id', '=', state.id).execute();
     }
-    await trx.updateTable('flow_tasks').set({ status: 'done', done_at: at, comment: input.comment ?? '' }).where('id', '=', task.id).execute();
     const action = await record(trx, at, state.id, input.userId, 'submit', task.node_id, input.comment);
     const walk = new Walk(trx, state, definition, action);
     walk.choice = input.nextNodeIds;
     const node = walk.node(task.node_id);
-    // By instance too: flow_tasks is indexed by (instance_id, status), not by token.
-    const others = await trx.selectFrom('flow_tasks').select('id').where('instance_id', '=', state.id).where('token_id', '=', task.token_id).where('status', '=', 'open').execute();
-    if (node.approval === 'all' && others.length > 0) return finish(trx, state, walk, action, input.userId);
+    // The node's other open tasks (by instance too: flow_tasks is indexed by (instance_id, status), not by token).
+    const others = trx.selectFrom('flow_tasks').select('id').where('instance_id', '=', state.id).where('token_id', '=', task.token_id).where('status', '=', 'open');
+    if (node.approval === 'all' && (await others.executeTakeFirst())) return finish(trx, state, walk, action, input.userId);
     // Any approver suffices: the others' tasks end with this one.
-    if (others.length > 0) await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: at }).where('id', 'in', others.map((t) => t.id)).execute();
+    await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: at }).where('id', 'in', others).execute();
     if (task.token_id) await trx.deleteFrom('flow_tokens').where('id', '=', task.token_id).execute();
     await walk.leave(task.node_id);
     return finish(trx, state, walk, action, input.userId);
@@ -228,31 +235,20 @@ export async function finish(trx: Db, state: InstanceState, walk: Walk, action: 
   await walk.settleJoins();
   const tasks = [...walk.reached].map(([nodeId, { name, assignees }]) => ({ nodeId, nodeName: name, assignees }));
   await trx.updateTable('flow_history').set({ to_nodes: JSON.stringify(tasks.map((t) => t.nodeId)) }).where('id', '=', action.id).execute();
-  const left = await trx.selectFrom('flow_tokens').select('id').where('instance_id', '=', state.id).executeTakeFirst();
+  const tokens = await trx.selectFrom('flow_tokens').select(['node_id', 'state']).where('instance_id', '=', state.id).orderBy('node_id').execute();
   const { at } = action;
   const lastActor = actorId === null ? {} : { last_actor_id: actorId };
-  if (!left) {
+  if (tokens.length === 0) {
     await trx.insertInto('flow_history').values({ instance_id: state.id, at, actor_id: null, action: 'complete', node_id: walk.ended.at(-1) ?? null }).execute();
     await trx.updateTable('flow_instances').set({ status: 'completed', completed_at: at, updated_at: at, state_label: '', auditor_names: '', ...lastActor }).where('id', '=', state.id).execute();
     return { instanceId: state.id, status: 'completed', tasks };
   }
-  await trx.updateTable('flow_instances').set({ updated_at: at, ...(await listing(trx, state.id, walk)), ...lastActor }).where('id', '=', state.id).execute();
+  const labels = [...new Set(tokens.filter((t) => t.state === 'active').map((t) => walk.node(t.node_id)?.name ?? t.node_id))];
+  await trx.updateTable('flow_instances').set({ updated_at: at, state_label: labels.join(', ').slice(0, 500), auditor_names: openApproverNames(state.id), ...lastActor }).where('id', '=', state.id).execute();
   return { instanceId: state.id, status: 'running', tasks };
 }
 
-/** The monitoring list's state label and current approvers of a running instance: the nodes its active
- *  tokens wait at and the names of their open tasks' assignees, in a stable order. */
-async function listing(trx: Db, instanceId: string, walk: Walk): Promise<{ state_label: string; auditor_names: string }> {
-  const tokens = await trx.selectFrom('flow_tokens').select('node_id').where('instance_id', '=', instanceId).where('state', '=', 'active').orderBy('node_id').execute();
-  const names = await trx
-    .selectFrom('flow_tasks as t')
-    .innerJoin('users as u', 'u.id', 't.assignee_id')
-    .select('u.name')
-    .distinct()
-    .where('t.instance_id', '=', instanceId)
-    .where('t.status', '=', 'open')
-    .orderBy('u.name')
-    .execute();
-  const labels = [...new Set(tokens.map((t) => walk.node(t.node_id)?.name ?? t.node_id))];
-  return { state_label: labels.join(', ').slice(0, 500), auditor_names: names.map((n) => n.name).join(', ').slice(0, 2000) };
-}
+/** What the monitoring list shows as a running instance's current approvers: the names of its open
+ *  tasks' assignees, each once, in order (read by the statement that keeps it, no extra round trip). */
+const openApproverNames = (instanceId: string) => sql<string>`left(coalesce((select string_agg(n.name, ', ' order by n.name)
+  from (select distinct u.name from flow_tasks t join users u on u.id = t.assignee_id where t.instance_id = ${instanceId} and t.status = 'open') n), ''), 2000)`;

@@ -1,10 +1,11 @@
 // The processes an enterprise offers through its Open API (D40): each process of each application
 // bound to it and on there, but for a module switched off there (the process's form's module). The
 // services list shows them; the runtime calls (D45) run only these.
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 
-export function offeredProcesses(db: Db, domainId: string) {
+/** `domainId` is a value, or a column of an enclosing query (the runtime's check of its caller). */
+export function offeredProcesses(db: Db, domainId: string | Expression<string>) {
   return db
     .selectFrom('domain_applications as b')
     .innerJoin('applications as a', 'a.id', 'b.application_id')

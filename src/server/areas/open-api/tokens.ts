@@ -37,8 +37,13 @@ export async function exchangeSecret(db: Db, secret: string): Promise<{ accessTo
   return { accessToken, expiresIn: ACCESS_TOKEN_SECONDS };
 }
 
+/** The row of a live access token (`tk`): none when it is unknown, expired or its secret was replaced.
+ *  A caller selects what it needs with it (the runtime calls check their whole query in one statement). */
+export const liveToken = (db: Db, accessToken: string) =>
+  db.selectFrom('api_tokens as tk').where('tk.token_hash', '=', sha256(accessToken)).where('tk.expires_at', '>', sql<Date>`now()`);
+
 /** The enterprise a live access token belongs to; null when it is unknown, expired or its secret was replaced. */
 export async function tokenDomain(db: Db, accessToken: string): Promise<string | null> {
-  const row = await db.selectFrom('api_tokens').select('domain_id').where('token_hash', '=', sha256(accessToken)).where('expires_at', '>', sql<Date>`now()`).executeTakeFirst();
+  const row = await liveToken(db, accessToken).select('tk.domain_id').executeTakeFirst();
   return row?.domain_id ?? null;
 }

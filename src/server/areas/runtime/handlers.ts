@@ -2,6 +2,7 @@
 // enterprise (D40), userCode the acting user among its on-job users, applicationId and flowId a process
 // the enterprise offers (open-api/offered-processes.ts), instanceId one of that process's instances
 // there. The engine (src/server/workflow) does the rest and refuses what is not allowed.
+import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { deleteInstance, earlierApprovals, retract, sendBack, startInstance, submitTask, type ActionResult } from '../../workflow/actions.ts';
@@ -9,7 +10,7 @@ import { resolveApprovers } from '../../workflow/approvers.ts';
 import { versionById } from '../../workflow/process-versions.ts';
 import { dryRun } from '../../workflow/dry-run.ts';
 import { withApprovers } from '../../workflow/approver-names.ts';
-import { tokenUser } from './token-user.ts';
+import { liveToken } from '../open-api/tokens.ts';
 import { offeredProcesses } from '../open-api/offered-processes.ts';
 import type { CallHandler, Handler } from '../handler.ts';
 import { taskMessageHandlers } from './task-messages.ts';
@@ -29,26 +30,42 @@ interface Caller {
   processId: string;
 }
 
-/** Who calls, for which process: the token's enterprise, its on-job user, a process it offers. */
-async function callerOf(db: Db, query: RuntimeQuery): Promise<Caller> {
-  const { domainId, userId } = await tokenUser(db, query);
-  const offered = await offeredProcesses(db, domainId).select('p.id').where('a.id', '=', query.applicationId).where('p.id', '=', query.flowId).executeTakeFirst();
-  if (!offered) throw new AppError('notFound', undefined, 'workflow.msg.noProcess');
-  return { db, domainId, userId, applicationId: query.applicationId, processId: query.flowId };
+interface Instance {
+  id: string;
+  initiator_id: string;
+  version_id: string;
 }
 
-/** The instance, when it is one of this process's in the caller's enterprise; 1404 otherwise. */
-async function instanceOf(caller: Caller, instanceId: string) {
-  const row = await caller.db
-    .selectFrom('flow_instances')
-    .select(['id', 'initiator_id', 'version_id'])
-    .where('id', '=', instanceId)
-    .where('domain_id', '=', caller.domainId)
-    .where('application_id', '=', caller.applicationId)
-    .where('process_id', '=', caller.processId)
+/** Who calls, for which process: the token's enterprise, its on-job user, a process it offers; with
+ *  `instanceId`, also that instance, when it is one of this process's in the caller's enterprise (1404
+ *  otherwise). One statement checks it all, the refusals in that order. */
+async function callerOf(db: Db, query: RuntimeQuery, instanceId?: string): Promise<Caller & { instance: Instance | undefined }> {
+  const domain = sql.ref<string>('tk.domain_id');
+  const row = await liveToken(db, query.accessToken)
+    .leftJoin('flow_instances as i', (join) =>
+      join.on('i.id', '=', instanceId ?? '').onRef('i.domain_id', '=', 'tk.domain_id').on('i.application_id', '=', query.applicationId).on('i.process_id', '=', query.flowId),
+    )
+    .select((eb) => [
+      'tk.domain_id',
+      eb.selectFrom('users').select('id').where('domain_id', '=', domain).where(sql`lower(loginno)`, '=', query.userCode.toLowerCase()).where('status', '=', 1).limit(1).as('user_id'),
+      eb.exists(offeredProcesses(db, domain).select('p.id').where('a.id', '=', query.applicationId).where('p.id', '=', query.flowId)).as('offered'),
+      'i.id as instance_id',
+      'i.initiator_id',
+      'i.version_id',
+    ])
     .executeTakeFirst();
-  if (!row) throw new AppError('notFound', undefined, 'workflow.msg.noInstance');
-  return row;
+  if (!row) throw new AppError('unauthenticated', undefined, 'workflow.msg.badToken');
+  if (!row.user_id) throw new AppError('notFound', undefined, 'workflow.msg.noUser');
+  if (!row.offered) throw new AppError('notFound', undefined, 'workflow.msg.noProcess');
+  if (instanceId !== undefined && !row.instance_id) throw new AppError('notFound', undefined, 'workflow.msg.noInstance');
+  const instance = row.instance_id ? { id: row.instance_id, initiator_id: row.initiator_id!, version_id: row.version_id! } : undefined;
+  return { db, domainId: row.domain_id, userId: row.user_id, applicationId: query.applicationId, processId: query.flowId, instance };
+}
+
+/** The caller and its instance (the query's instanceId), both checked. */
+async function callerAndInstance(db: Db, query: RuntimeQuery & { instanceId: string }): Promise<{ caller: Caller; instance: Instance }> {
+  const { instance, ...caller } = await callerOf(db, query, query.instanceId);
+  return { caller, instance: instance! };
 }
 
 /** The engine's result with each approver's name and login number. */
@@ -64,35 +81,30 @@ const start: CallHandler<'runtime.start'> = async (ctx) => {
 };
 
 const submit: CallHandler<'runtime.submit'> = async (ctx) => {
-  const caller = await callerOf(ctx.services.db, ctx.query);
-  await instanceOf(caller, ctx.query.instanceId);
+  const { caller } = await callerAndInstance(ctx.services.db, ctx.query);
   const { comment, formData, nextNodeIds } = ctx.body ?? {};
   return answer(caller.db, await submitTask(caller.db, { instanceId: ctx.query.instanceId, userId: caller.userId, comment, formData, nextNodeIds }));
 };
 
 const back: CallHandler<'runtime.back'> = async (ctx) => {
-  const caller = await callerOf(ctx.services.db, ctx.query);
-  await instanceOf(caller, ctx.query.instanceId);
+  const { caller } = await callerAndInstance(ctx.services.db, ctx.query);
   const { comment, toNodeId } = ctx.body ?? {};
   return answer(caller.db, await sendBack(caller.db, { instanceId: ctx.query.instanceId, userId: caller.userId, comment, toNodeId }));
 };
 
 const retraction: CallHandler<'runtime.retract'> = async (ctx) => {
-  const caller = await callerOf(ctx.services.db, ctx.query);
-  await instanceOf(caller, ctx.query.instanceId);
+  const { caller } = await callerAndInstance(ctx.services.db, ctx.query);
   return answer(caller.db, await retract(caller.db, { instanceId: ctx.query.instanceId, userId: caller.userId }));
 };
 
 const remove: CallHandler<'runtime.delete'> = async (ctx) => {
-  const caller = await callerOf(ctx.services.db, ctx.query);
-  const instance = await instanceOf(caller, ctx.query.instanceId);
+  const { caller, instance } = await callerAndInstance(ctx.services.db, ctx.query);
   if (instance.initiator_id !== caller.userId) throw new AppError('forbidden', undefined, 'workflow.msg.initiatorOnly');
   return answer(caller.db, await deleteInstance(caller.db, { instanceId: instance.id, userId: caller.userId }));
 };
 
 const querySubmit: CallHandler<'runtime.querySubmit'> = async (ctx) => {
-  const caller = await callerOf(ctx.services.db, ctx.query);
-  await instanceOf(caller, ctx.query.instanceId);
+  const { caller } = await callerAndInstance(ctx.services.db, ctx.query);
   const { formData, nextNodeIds } = ctx.body ?? {};
   const tryWith = (chosen?: readonly string[]) => dryRun(caller.db, (trx) => submitTask(trx, { instanceId: ctx.query.instanceId, userId: caller.userId, formData, nextNodeIds: chosen }));
   try {
@@ -108,8 +120,7 @@ const querySubmit: CallHandler<'runtime.querySubmit'> = async (ctx) => {
 };
 
 const queryBack: CallHandler<'runtime.queryBack'> = async (ctx) => {
-  const caller = await callerOf(ctx.services.db, ctx.query);
-  const instance = await instanceOf(caller, ctx.query.instanceId);
+  const { caller, instance } = await callerAndInstance(ctx.services.db, ctx.query);
   const { db } = caller;
   const task = await db.selectFrom('flow_tasks').select('node_id').where('instance_id', '=', instance.id).where('assignee_id', '=', caller.userId).where('status', '=', 'open').executeTakeFirst();
   if (!task) throw new AppError('forbidden', undefined, 'workflow.msg.notYourTask');

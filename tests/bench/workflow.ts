@@ -1,0 +1,70 @@
+// Issue 12's workflow targets on PostgreSQL, against the baseline route of the same run: a million
+// instances in one enterprise; the monitoring list (flows.list) with a search at ≥ 25 % of the
+// baseline's throughput and p99 ≤ 50 ms; the dashboard's four calls for `thisyear`, asked in parallel
+// as the console does, ≤ 1 s together; ≥ 500 submissions/s across two servers, none lost or doubled.
+import type { Db } from '../../src/server/db/schema.ts';
+import { figuresRow, load, verdict, type Figures } from './load.ts';
+import { generateFlowInstances, GENERATED_PREFIX, type FlowDataSet } from './workflow-data.ts';
+import { benchSubmits } from './workflow-submit.ts';
+
+const DASHBOARD_RUNS = 5;
+const DASHBOARD_CALLS = ['flowAndNodeTimeConsuming', 'flowTimeConsumingAccounting', 'flowAccounting', 'doAnalyzerActorTimeConsumingTopX'];
+
+export interface WorkflowBench {
+  db: Db;
+  base: string;
+  auth: Record<string, string>;
+  baseline: Figures;
+  /** The environment a server process of this run's schema needs (serve.ts). */
+  serverEnv: Record<string, string>;
+}
+
+const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+/** The searches of the monitoring screen: one initiator by name; a flow name over the last month. */
+async function listSearches(b: WorkflowBench, data: FlowDataSet) {
+  const initiator = await b.db.selectFrom('flow_instances as i').innerJoin('users as u', 'u.id', 'i.initiator_id').select('u.name').where('i.id', '=', `${GENERATED_PREFIX}1`).executeTakeFirstOrThrow();
+  const list = (body: object) => load(`${b.base}/authtime/domain/${data.domainId}/workflow/flowstaterts?currpage=1&pagelines=10`, 'POST', b.auth, { application: data.applicationId, ...body });
+  return {
+    initiator: await list({ _initiator: initiator.name }),
+    flowAndDates: await list({ _flowName: 'leave', _firstProcessTimeFrom: day(30), _firstProcessTimeTo: day(0) }),
+  };
+}
+
+/** Milliseconds until the four calls asked at once have all answered; the median of a few runs after one to warm up. */
+async function dashboardMs(b: WorkflowBench, data: FlowDataSet): Promise<number> {
+  const query = new URLSearchParams({ domainid: data.domainId, applicationid: data.applicationId, daterange: 'thisyear' });
+  const once = async () => {
+    const started = performance.now();
+    const replies = await Promise.all(DASHBOARD_CALLS.map((call) => fetch(`${b.base}/authtime/domain/workflow/analytics/${call}?${query}`, { headers: b.auth }).then((r) => r.json() as Promise<{ errcode: number }>)));
+    if (replies.some((r) => r.errcode !== 0)) throw new Error(`a dashboard call failed: ${JSON.stringify(replies)}`);
+    return performance.now() - started;
+  };
+  await once();
+  const times: number[] = [];
+  for (let n = 0; n < DASHBOARD_RUNS; n++) times.push(await once());
+  return times.sort((x, y) => x - y)[Math.floor(DASHBOARD_RUNS / 2)];
+}
+
+/** Runs and prints the workflow part; answers whether every call succeeded and no task was lost or doubled. */
+export async function benchWorkflow(b: WorkflowBench): Promise<boolean> {
+  const started = Date.now();
+  const data = await generateFlowInstances(b.db);
+  console.log(`\nworkflow: ${data.instances.toLocaleString('en')} instances of '${data.applicationId}' in one enterprise, generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const searches = await listSearches(b, data);
+  const dashboard = await dashboardMs(b, data);
+  const submits = await benchSubmits(b.db, data, b.serverEnv);
+
+  console.log(figuresRow('baseline GET /authtime/health', b.baseline));
+  console.log(figuresRow('flows.list search: initiator', searches.initiator));
+  console.log(figuresRow('flows.list search: flow + dates', searches.flowAndDates));
+  for (const [name, f] of Object.entries(searches)) {
+    verdict(`flow list (${name}) / baseline throughput`, (f.rps / b.baseline.rps).toFixed(3), '≥ 0.25', f.rps / b.baseline.rps >= 0.25);
+    verdict(`flow list (${name}) p99`, `${f.p99} ms`, '≤ 50 ms', f.p99 <= 50);
+  }
+  verdict(`dashboard thisyear, 4 calls in parallel (median of ${DASHBOARD_RUNS})`, `${dashboard.toFixed(0)} ms`, '≤ 1000 ms', dashboard <= 1000);
+  console.log(`submissions: ${submits.actions} over 2 server processes in ${submits.seconds.toFixed(1)} s, errors ${submits.errors}`);
+  verdict('submissions per second, 2 servers', submits.perSecond.toFixed(0), '≥ 500', submits.perSecond >= 500);
+  const intact = verdict('tasks lost / duplicated / next step wrong', `${submits.lost} / ${submits.duplicated} / ${submits.wrongNext}`, '0 / 0 / 0', submits.lost + submits.duplicated + submits.wrongNext === 0);
+  return intact && submits.errors === 0 && Object.values(searches).every((f) => f.errors === 0);
+}
