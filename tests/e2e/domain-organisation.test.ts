@@ -139,7 +139,10 @@ describe('the organisation of an enterprise', () => {
     await node(page, 'Key_accounts_EU').waitFor(); // the new superior opened to show it
     await node(page, 'Finance').click(); // selects (and closes) Finance: its sub-departments list it
     await page.getByRole('region', { name: 'Sub-departments' }).locator('.MuiDataGrid-row').filter({ hasText: 'Key_accounts_EU' }).waitFor();
-    await node(page, 'Finance').click();
+    // Open Finance from the keyboard: ArrowRight opens a closed item and never closes an open one (a
+    // second click would toggle it, and the tree may have opened it again to show the selection).
+    await node(page, 'Finance').locator('xpath=ancestor::li[@role="treeitem"][1]').focus();
+    await page.keyboard.press('ArrowRight');
     await node(page, 'Key_accounts_EU').click();
     await page.getByTestId('tree-delete').click();
     expect(await page.getByTestId('confirm-text').innerText()).toContain('Key_accounts_EU');
