@@ -131,6 +131,7 @@ describe('flow monitoring', () => {
     await expect(dialog.getByTestId('flow-current').innerText()).resolves.toBe(`HR approval: ${chosen}`);
     // The new approver was told (its mail waits, or is skipped: this server has no mail server).
     await expect(dialog.getByTestId('flow-notices').innerText()).resolves.toMatch(/^1 message\(s\), 0 read; mail: 0 sent, [01] waiting, 0 failed, [01] not sent/);
+    await screenshot(page, 'flows-detail-told');
     expect(await drawnDiagram(dialog)).toMatchObject({ active: ['hr'], done: ['start'] });
     await dialog.getByTestId('flow-detail-close').click();
   });
