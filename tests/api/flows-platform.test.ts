@@ -133,8 +133,8 @@ describe.each(targets)('approver selection and platform flows on $name', (target
 
   it('counts the processes’ running and completed instances across the enterprises the caller governs', async () => {
     const all = (await platform<Flow[]>(admin, 'flows')).reply;
-    expect(all.data!.map((f) => f.id)).toEqual(['branch', 'everyone', 'linear', 'nobody', 'parallel']);
-    expect(counts(all.data)).toEqual({ branch: 'Flow branch:0/0', everyone: 'Flow everyone:0/0', linear: 'Flow linear:2/1', nobody: 'Flow nobody:0/0', parallel: 'Flow parallel:0/0' });
+    expect(all.data!.map((f) => f.id)).toEqual(['branch', 'choice', 'everyone', 'linear', 'nobody', 'parallel']);
+    expect(counts(all.data)).toEqual({ branch: 'Flow branch:0/0', choice: 'Flow choice:0/0', everyone: 'Flow everyone:0/0', linear: 'Flow linear:2/1', nobody: 'Flow nobody:0/0', parallel: 'Flow parallel:0/0' });
     expect(counts((await platform<Flow[]>(acme, 'flows')).reply.data).linear).toBe('Flow linear:1/1');
     expect(counts((await platform<Flow[]>(globex, 'flows')).reply.data).linear).toBe('Flow linear:1/0');
     expect((await platform(sales, 'flows')).reply.errcode).toBe(1403);
