@@ -1443,6 +1443,10 @@ export interface ApplicationsForConfigQuery {
   name?: string;
 }
 
+export interface ApplicationsFormsStatusQuery {
+  applicationId: string;
+}
+
 export interface ApplicationsInstallQuery {
   /**
    * preview: what a commit would do, nothing written
@@ -1454,6 +1458,10 @@ export interface ApplicationsListQuery {
   currpage?: number;
   pagelines?: number;
   name?: string;
+}
+
+export interface ApplicationsSyncFormsQuery {
+  applicationId: string;
 }
 
 export type AuthLogoutReply = string;
@@ -2076,8 +2084,10 @@ export interface UsersUpdateQuery {
 /** Every call of the catalogue, keyed by call id. */
 export interface Calls {
   'applications.forConfig': { params: never; query: ApplicationsForConfigQuery; body: never; reply: ApplicationPage };
+  'applications.formsStatus': { params: never; query: ApplicationsFormsStatusQuery; body: never; reply: MaintenanceJob };
   'applications.install': { params: never; query: ApplicationsInstallQuery; body: PackageFile; reply: InstallPlan };
   'applications.list': { params: never; query: ApplicationsListQuery; body: never; reply: ApplicationPage };
+  'applications.syncForms': { params: never; query: ApplicationsSyncFormsQuery; body: never; reply: MaintenanceJob };
   'auth.captcha': { params: never; query: never; body: never; reply: never };
   'auth.changePassword': { params: never; query: never; body: PasswordChange; reply: CurrentUser };
   'auth.login': { params: never; query: never; body: Login; reply: CurrentUser };
@@ -2220,8 +2230,10 @@ export type CallId = keyof Calls;
 /** Method and path of every call, for clients that build URLs without loading the catalogue. */
 export const callRoutes = {
   'applications.forConfig': { method: 'GET', path: '/authtime/config/applications' },
+  'applications.formsStatus': { method: 'GET', path: '/authtime/runtime/synchronization/forms/status' },
   'applications.install': { method: 'POST', path: '/authtime/applications/package' },
   'applications.list': { method: 'GET', path: '/authtime/applications' },
+  'applications.syncForms': { method: 'POST', path: '/authtime/runtime/synchronization/forms' },
   'auth.captcha': { method: 'GET', path: '/authtime/captcha' },
   'auth.changePassword': { method: 'POST', path: '/authtime/password' },
   'auth.login': { method: 'POST', path: '/authtime/login' },

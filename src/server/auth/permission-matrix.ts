@@ -103,6 +103,8 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'domainAdmins.remove': ADMINS,
   'applications.list': READERS,
   'applications.install': SYSTEM,
+  'applications.syncForms': SYSTEM,
+  'applications.formsStatus': SYSTEM,
   'applications.forConfig': CONFIGURATION,
   'domainApplications.bound': READERS,
   'domainApplications.unbound': SYSTEM,
