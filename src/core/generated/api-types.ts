@@ -62,6 +62,33 @@ export type Choices = {
   name: string;
 }[];
 
+export interface CloudRelationEnded {
+  /**
+   * true when every recorded account was removed
+   */
+  success: boolean;
+  /**
+   * the accounts the relation held
+   */
+  total: number;
+  removed: number;
+  /**
+   * accounts still recorded: the service failed to remove them
+   */
+  failed: number;
+  /**
+   * @maxItems 20
+   */
+  failures: {
+    username: string;
+    reason: string;
+  }[];
+  /**
+   * localized summary
+   */
+  message: string;
+}
+
 export interface Config {
   authConfig?: ConfigAuth;
   loginConfig?: ConfigLogin;
@@ -2093,6 +2120,8 @@ export interface Calls {
   'auth.login': { params: never; query: never; body: Login; reply: CurrentUser };
   'auth.logout': { params: never; query: never; body: never; reply: AuthLogoutReply };
   'auth.myprofile': { params: never; query: never; body: never; reply: CurrentUser };
+  'cloudCenter.endRelation': { params: { id: string }; query: never; body: never; reply: CloudRelationEnded };
+  'cloudCenter.registerUsers': { params: { id: string }; query: never; body: never; reply: MessagingPushResult };
   'config.export': { params: never; query: never; body: never; reply: never };
   'config.get': { params: never; query: never; body: never; reply: Config };
   'config.import': { params: never; query: never; body: ConfigImport; reply: ConfigImportResult };
@@ -2239,6 +2268,8 @@ export const callRoutes = {
   'auth.login': { method: 'POST', path: '/authtime/login' },
   'auth.logout': { method: 'POST', path: '/authtime/logout' },
   'auth.myprofile': { method: 'GET', path: '/authtime/myprofile' },
+  'cloudCenter.endRelation': { method: 'DELETE', path: '/authtime/domain/{id}/relation' },
+  'cloudCenter.registerUsers': { method: 'POST', path: '/authtime/domain/{id}/cloudcenter/user' },
   'config.export': { method: 'GET', path: '/authtime/config/export' },
   'config.get': { method: 'GET', path: '/authtime/config' },
   'config.import': { method: 'POST', path: '/authtime/config/import' },

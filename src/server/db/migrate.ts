@@ -20,6 +20,7 @@ import * as changeNotices from './migrations/0016-change-notices.ts';
 import * as workflowEngine from './migrations/0017-workflow-engine.ts';
 import * as flowAnalytics from './migrations/0018-flow-analytics.ts';
 import * as taskMessages from './migrations/0019-task-messages.ts';
+import * as cloudAccounts from './migrations/0020-cloud-accounts.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0017-workflow-engine': workflowEngine,
   '0018-flow-analytics': flowAnalytics,
   '0019-task-messages': taskMessages,
+  '0020-cloud-accounts': cloudAccounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
