@@ -53,13 +53,13 @@ const install: CallHandler<'applications.install'> = async (ctx) => {
 /** Starts bringing the application's stored forms in line with its package (D53); 1009 while it runs. */
 const syncForms: CallHandler<'applications.syncForms'> = async (ctx) => {
   const t = await ctx.request.atrium.translator();
-  const application = await packagedApplication(ctx.services.db, ctx.query.applicationId);
+  const application = await packagedApplication(ctx.services.db, ctx.query.applicationId, await ctx.request.atrium.language());
   const work = async () => t('software.forms.synchronized', { app: application.name, ...(await synchronizeForms(ctx.services.db, application.id)) });
   return startJob(ctx.services.database, 'synchronizeForms', work, (reason) => t('software.forms.failed', { reason }), formsSlot(application.id));
 };
 
 const formsStatus: CallHandler<'applications.formsStatus'> = async (ctx) => {
-  const application = await packagedApplication(ctx.services.db, ctx.query.applicationId);
+  const application = await packagedApplication(ctx.services.db, ctx.query.applicationId, await ctx.request.atrium.language());
   return jobStatus(ctx.services.database, await ctx.request.atrium.translator(), formsSlot(application.id));
 };
 

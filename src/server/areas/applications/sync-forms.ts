@@ -18,12 +18,14 @@ export interface FormsSynchronized {
 /** The job slot of one application's forms synchronisation: its status row and its lock. */
 export const formsSlot = (applicationId: string): JobSlot => ({ row: `forms:${applicationId}`, lock: `forms:${applicationId}` });
 
-/** The packaged application with that id: 1404 when there is none, 1001 when it is a tenant's own (no package). */
-export async function packagedApplication(db: Db, id: string): Promise<{ id: string; name: string }> {
-  const row = await db.selectFrom('applications').select(['id', 'name', 'package_id']).where('id', '=', id).executeTakeFirst();
+/** The packaged application with that id, named in `language`: 1404 when there is none, 1001 when it
+ *  is a tenant's own (no package). */
+export async function packagedApplication(db: Db, id: string, language: string): Promise<{ id: string; name: string }> {
+  const row = await db.selectFrom('applications').select(['id', 'name', 'names', 'package_id']).where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('notFound', undefined, 'manage.unknownApplication');
-  if (!row.package_id) throw new AppError('validation', { app: row.name }, 'software.forms.noPackage');
-  return row;
+  const name = (row.names as Record<string, string> | null)?.[language] ?? row.name;
+  if (!row.package_id) throw new AppError('validation', { app: name }, 'software.forms.noPackage');
+  return { id: row.id, name };
 }
 
 const compared = (row: { module_id: string; fields: unknown; names: unknown; order_no: number }) =>
