@@ -1,6 +1,7 @@
-// The deployment's running or last maintenance job, kept in the database (table maintenance_jobs, one
-// row) so every server instance answers the same status. Times come from the database's clock, so
-// instances with skewed clocks agree on whether a heartbeat is too old.
+// The running or last job of each slot — the deployment's maintenance job, an application's forms
+// synchronisation — kept in the database (table maintenance_jobs, one row per slot) so every server
+// instance answers the same status. Times come from the database's clock, so instances with skewed
+// clocks agree on whether a heartbeat is too old.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
