@@ -89,6 +89,7 @@ export const dialogs = registry('dialog', [
   ['role-form', () => import('./plugins/access/RoleFormDialog.tsx')],
   ['application-modules', () => import('./plugins/software/ApplicationModulesDialog.tsx')],
   ['application-km', () => import('./plugins/software/KnowledgeDialog.tsx')],
+  ['forms-sync', () => import('./plugins/software/FormsSyncDialog.tsx')],
 ]);
 
 /** Navigation guards, named by a route's `guards:`. */

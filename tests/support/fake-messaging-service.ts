@@ -1,6 +1,7 @@
 // A local HTTP server speaking the messaging service's protocol (src/server/integrations/messaging):
 // a token endpoint checking the client credentials, user registration in batches (a batch with one
-// existing user is refused whole, as the real service does) and nickname updates. Records requests.
+// existing user is refused whole, as the real service does), nickname updates and deletions (a
+// rejected username's deletion fails with 500). Records requests.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 
 export interface ReceivedRequest {
@@ -15,7 +16,7 @@ export interface FakeMessagingService {
   received: ReceivedRequest[];
   /** username → nickname of the registered users. */
   users: Map<string, string>;
-  /** Usernames the service refuses to register (answered 400 illegal_argument). */
+  /** Usernames the service refuses to register (answered 400 illegal_argument) or to delete (500). */
   rejected: Set<string>;
   close(): Promise<void>;
 }
@@ -47,6 +48,13 @@ export async function startFakeMessagingService(org: string, app: string, creden
       if (existing) return [400, { error: 'duplicate_unique_property_exists', error_description: `username ${existing.username} already exists` }];
       for (const u of batch) users.set(u.username, u.nickname);
       return [200, { entities: batch.map((u) => ({ username: u.username, nickname: u.nickname })) }];
+    }
+    const one = method === 'DELETE' ? new RegExp(`^${base}/users/([^/]+)$`).exec(path) : null;
+    if (one) {
+      const username = decodeURIComponent(one[1]);
+      if (rejected.has(username)) return [500, { error: 'internal_error', error_description: `username ${username} cannot be deleted now` }];
+      if (!users.delete(username)) return [404, { error: 'service_resource_not_found', error_description: `username ${username} does not exist` }];
+      return [200, { entities: [{ username }] }];
     }
     const update = method === 'PUT' ? new RegExp(`^${base}/users/([^/]+)$`).exec(path) : null;
     if (update) {

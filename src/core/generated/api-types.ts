@@ -62,6 +62,33 @@ export type Choices = {
   name: string;
 }[];
 
+export interface CloudRelationEnded {
+  /**
+   * true when every recorded account was removed
+   */
+  success: boolean;
+  /**
+   * the accounts the relation held
+   */
+  total: number;
+  removed: number;
+  /**
+   * accounts still recorded: the service failed to remove them
+   */
+  failed: number;
+  /**
+   * @maxItems 20
+   */
+  failures: {
+    username: string;
+    reason: string;
+  }[];
+  /**
+   * localized summary
+   */
+  message: string;
+}
+
 export interface Config {
   authConfig?: ConfigAuth;
   loginConfig?: ConfigLogin;
@@ -1468,6 +1495,10 @@ export interface ApplicationsForConfigQuery {
   name?: string;
 }
 
+export interface ApplicationsFormsStatusQuery {
+  applicationId: string;
+}
+
 export interface ApplicationsInstallQuery {
   /**
    * preview: what a commit would do, nothing written
@@ -1479,6 +1510,10 @@ export interface ApplicationsListQuery {
   currpage?: number;
   pagelines?: number;
   name?: string;
+}
+
+export interface ApplicationsSyncFormsQuery {
+  applicationId: string;
 }
 
 export type AuthLogoutReply = string;
@@ -2101,13 +2136,17 @@ export interface UsersUpdateQuery {
 /** Every call of the catalogue, keyed by call id. */
 export interface Calls {
   'applications.forConfig': { params: never; query: ApplicationsForConfigQuery; body: never; reply: ApplicationPage };
+  'applications.formsStatus': { params: never; query: ApplicationsFormsStatusQuery; body: never; reply: MaintenanceJob };
   'applications.install': { params: never; query: ApplicationsInstallQuery; body: PackageFile; reply: InstallPlan };
   'applications.list': { params: never; query: ApplicationsListQuery; body: never; reply: ApplicationPage };
+  'applications.syncForms': { params: never; query: ApplicationsSyncFormsQuery; body: never; reply: MaintenanceJob };
   'auth.captcha': { params: never; query: never; body: never; reply: never };
   'auth.changePassword': { params: never; query: never; body: PasswordChange; reply: CurrentUser };
   'auth.login': { params: never; query: never; body: Login; reply: CurrentUser };
   'auth.logout': { params: never; query: never; body: never; reply: AuthLogoutReply };
   'auth.myprofile': { params: never; query: never; body: never; reply: CurrentUser };
+  'cloudCenter.endRelation': { params: { id: string }; query: never; body: never; reply: CloudRelationEnded };
+  'cloudCenter.registerUsers': { params: { id: string }; query: never; body: never; reply: MessagingPushResult };
   'config.export': { params: never; query: never; body: never; reply: never };
   'config.get': { params: never; query: never; body: never; reply: Config };
   'config.import': { params: never; query: never; body: ConfigImport; reply: ConfigImportResult };
@@ -2245,13 +2284,17 @@ export type CallId = keyof Calls;
 /** Method and path of every call, for clients that build URLs without loading the catalogue. */
 export const callRoutes = {
   'applications.forConfig': { method: 'GET', path: '/authtime/config/applications' },
+  'applications.formsStatus': { method: 'GET', path: '/authtime/runtime/synchronization/forms/status' },
   'applications.install': { method: 'POST', path: '/authtime/applications/package' },
   'applications.list': { method: 'GET', path: '/authtime/applications' },
+  'applications.syncForms': { method: 'POST', path: '/authtime/runtime/synchronization/forms' },
   'auth.captcha': { method: 'GET', path: '/authtime/captcha' },
   'auth.changePassword': { method: 'POST', path: '/authtime/password' },
   'auth.login': { method: 'POST', path: '/authtime/login' },
   'auth.logout': { method: 'POST', path: '/authtime/logout' },
   'auth.myprofile': { method: 'GET', path: '/authtime/myprofile' },
+  'cloudCenter.endRelation': { method: 'DELETE', path: '/authtime/domain/{id}/relation' },
+  'cloudCenter.registerUsers': { method: 'POST', path: '/authtime/domain/{id}/cloudcenter/user' },
   'config.export': { method: 'GET', path: '/authtime/config/export' },
   'config.get': { method: 'GET', path: '/authtime/config' },
   'config.import': { method: 'POST', path: '/authtime/config/import' },

@@ -24,6 +24,7 @@ import { domainApplicationHandlers } from './domain-applications/handlers.ts';
 import { roleHandlers } from './roles/handlers.ts';
 import { permissionHandlers } from './permissions/handlers.ts';
 import { openApiHandlers } from './open-api/handlers.ts';
+import { cloudCenterHandlers } from './cloud-center/handlers.ts';
 import { runtimeHandlers } from './runtime/handlers.ts';
 import { flowHandlers } from './flows/handlers.ts';
 import { knowledgeHandlers } from './knowledge/handlers.ts';
@@ -56,6 +57,7 @@ export const handlers: Record<string, Handler> = {
   ...roleHandlers,
   ...permissionHandlers,
   ...openApiHandlers,
+  ...cloudCenterHandlers,
   ...runtimeHandlers,
   ...flowHandlers,
   ...knowledgeHandlers,

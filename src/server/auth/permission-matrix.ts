@@ -103,6 +103,8 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'domainAdmins.remove': ADMINS,
   'applications.list': READERS,
   'applications.install': SYSTEM,
+  'applications.syncForms': SYSTEM,
+  'applications.formsStatus': SYSTEM,
   'applications.forConfig': CONFIGURATION,
   'domainApplications.bound': READERS,
   'domainApplications.unbound': SYSTEM,
@@ -132,6 +134,8 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'permissions.export': READERS,
   'openApi.secretStatus': ADMINS,
   'openApi.regenerate': ADMINS,
+  'cloudCenter.registerUsers': ADMINS,
+  'cloudCenter.endRelation': ADMINS,
   'openApi.accessToken': 'public',
   // The workflow runtime: no session; the access token in the query is the credential (D45).
   'runtime.start': 'public',

@@ -21,6 +21,7 @@ import * as workflowEngine from './migrations/0017-workflow-engine.ts';
 import * as flowAnalytics from './migrations/0018-flow-analytics.ts';
 import * as taskMessages from './migrations/0019-task-messages.ts';
 import * as flowListSearch from './migrations/0020-flow-list-search.ts';
+import * as cloudAccounts from './migrations/0021-cloud-accounts.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0018-flow-analytics': flowAnalytics,
   '0019-task-messages': taskMessages,
   '0020-flow-list-search': flowListSearch,
+  '0021-cloud-accounts': cloudAccounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

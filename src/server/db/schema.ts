@@ -425,6 +425,13 @@ export interface TaskMessagesTable {
   mail_at: Defaulted<Date | null>;
 }
 
+/** An account an enterprise's registration made on the messaging service, its cloud centre (migration 0021, D54). */
+export interface CloudAccountsTable {
+  domain_id: string;
+  username: string;
+  created_at: Defaulted<Date>;
+}
+
 export interface DatabaseSchema {
   superusers: SuperusersTable;
   superuser_domains: SuperuserDomainsTable;
@@ -465,6 +472,7 @@ export interface DatabaseSchema {
   flow_history: FlowHistoryTable;
   flow_batches: FlowBatchesTable;
   task_messages: TaskMessagesTable;
+  cloud_accounts: CloudAccountsTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;

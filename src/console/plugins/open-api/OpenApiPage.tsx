@@ -1,6 +1,6 @@
 // The Open API tab of an enterprise (issue 11, D40): whether it has a secret and since when; a new
 // secret (confirmed when it replaces one) shown once, with a copy button, never again; and the services
-// (processes with their runtime calls) a program can reach with it.
+// (processes with their runtime calls) a program can reach with it; then the enterprise's cloud centre (D54).
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Key from '@mui/icons-material/Key';
 import { Alert, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
@@ -13,6 +13,8 @@ import { ConfirmDialog } from '../../runtime/ConfirmDialog.tsx';
 import { formatDateTime } from '../../runtime/cells/DateCell.tsx';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { notifySuccess } from '../../shell/notify.ts';
+import { mayCall } from '../../session/reach.ts';
+import { CloudCenterSection } from './CloudCenterSection.tsx';
 
 type Status = Calls['openApi.secretStatus']['reply'];
 type Generated = Calls['openApi.regenerate']['reply'];
@@ -106,6 +108,7 @@ export default function OpenApiPage() {
           </TableBody>
         </Table>
       )}
+      {mayCall('cloudCenter.registerUsers') && <CloudCenterSection domainId={domainId} />}
       <ConfirmDialog text={confirming ? t('openApi.confirmRegenerate') : null} onConfirm={() => void generate()} onCancel={() => setConfirming(false)} />
     </Stack>
   );

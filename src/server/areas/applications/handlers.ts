@@ -1,4 +1,5 @@
-// Applications (issue 11, D38): the list within reach, and installing a package.
+// Applications (issue 11, D38): the list within reach, installing a package, and synchronising an
+// installed application's forms with its package (D53).
 import { sql, type SqlBool } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
 import { checkPackage } from '../../../core/packages/check-package.ts';
@@ -7,9 +8,11 @@ import { packageMetaSchema } from '../../../core/packages/read-package.ts';
 import { ValidationFailure } from '../../http/app-error.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
 import { applicationsInReach, inLanguage, nameContains } from './application-sql.ts';
+import { jobStatus, startJob } from '../maintenance/job-runner.ts';
 import { installPackage } from './install-package.ts';
 import { readPackageArchive } from './package-archive.ts';
 import { packageFilePath } from './package-file.ts';
+import { formsSlot, packagedApplication, synchronizeForms } from './sync-forms.ts';
 
 type PageCtx = Parameters<CallHandler<'applications.list'>>[0] | Parameters<CallHandler<'applications.forConfig'>>[0];
 
@@ -47,8 +50,23 @@ const install: CallHandler<'applications.install'> = async (ctx) => {
   return { ...plan, mode, name: pkg.manifest.name[language] ?? pkg.manifest.name.en, changes: plan.changes.map((c) => ({ ...c, name: c.name[language] ?? c.name.en })) };
 };
 
+/** Starts bringing the application's stored forms in line with its package (D53); 1009 while it runs. */
+const syncForms: CallHandler<'applications.syncForms'> = async (ctx) => {
+  const t = await ctx.request.atrium.translator();
+  const application = await packagedApplication(ctx.services.db, ctx.query.applicationId, await ctx.request.atrium.language());
+  const work = async () => t('software.forms.synchronized', { app: application.name, ...(await synchronizeForms(ctx.services.db, application.id)) });
+  return startJob(ctx.services.database, 'synchronizeForms', work, (reason) => t('software.forms.failed', { reason }), formsSlot(application.id));
+};
+
+const formsStatus: CallHandler<'applications.formsStatus'> = async (ctx) => {
+  const application = await packagedApplication(ctx.services.db, ctx.query.applicationId, await ctx.request.atrium.language());
+  return jobStatus(ctx.services.database, await ctx.request.atrium.translator(), formsSlot(application.id));
+};
+
 export const applicationHandlers: Record<string, Handler> = {
   'applications.list': list,
   'applications.forConfig': forConfig,
   'applications.install': install,
+  'applications.syncForms': syncForms,
+  'applications.formsStatus': formsStatus,
 };

@@ -56,10 +56,15 @@ async function write(trx: Db, pkg: AppPackage, storedId: string | undefined, cha
     const menus = flattenMenus(m.menus?.[kind]).map(({ menu, parent, order }) => ({ application_id: id, kind, id: menu.id, parent_id: parent, module_id: menu.module ?? null, icon: menu.icon ?? null, names: names(menu), order_no: order }));
     await insertAll(trx, 'app_menus', menus);
   }
-  await insertAll(trx, 'app_forms', (m.forms ?? []).map((x, order) => ({ application_id: id, id: x.id, module_id: x.module, fields: JSON.stringify(x.fields), names: names(x), order_no: order })));
+  await insertAll(trx, 'app_forms', formRows(id, m));
   await insertAll(trx, 'app_processes', (m.processes ?? []).map((x, order) => ({ application_id: id, id: x.id, form_id: x.form, bpmn: pkg.processFiles.get(x.file)!, names: names(x), order_no: order })));
   await syncRoles(trx, id, m, changes);
   return id;
+}
+
+/** The app_forms rows a manifest gives the application (install, and forms synchronisation). */
+export function formRows(applicationId: string, m: Manifest) {
+  return (m.forms ?? []).map((x, order) => ({ application_id: applicationId, id: x.id, module_id: x.module, fields: JSON.stringify(x.fields), names: JSON.stringify(x.name), order_no: order }));
 }
 
 async function insertAll<T extends 'app_modules' | 'app_resources' | 'app_menus' | 'app_forms' | 'app_processes'>(trx: Db, table: T, rows: object[]): Promise<void> {

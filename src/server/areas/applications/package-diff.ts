@@ -16,7 +16,7 @@ export interface ChangedPart {
 type Part = { id: string; name: Text; compared: unknown };
 
 /** JSON with every object's keys sorted: the stored manifest (jsonb) comes back with its keys reordered. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

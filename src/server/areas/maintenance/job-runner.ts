@@ -1,4 +1,5 @@
-// One maintenance job at a time per deployment (decision D13). On PostgreSQL the advisory lock
+// One maintenance job at a time per deployment (decision D13), or per slot: forms synchronisation runs
+// one at a time per application in a slot of its own (D53). On PostgreSQL the advisory lock
 // (db/deployment-lock.ts, held on a pinned connection for the job's run) decides who may run one,
 // and holding it proves an in-progress row left behind is a dead instance's; on PGlite the claim of
 // the job row is the guard. The status lives in the database (job-store.ts), so every instance
@@ -6,7 +7,7 @@
 import type { AtriumDatabase } from '../../db/connect.ts';
 import { AppError } from '../../http/app-error.ts';
 import { lockDeployment } from '../../db/deployment-lock.ts';
-import { claimJob, finishJob, heartbeat, HEARTBEAT_MS, readJob, type JobName, type JobStatus } from './job-store.ts';
+import { claimJob, DEPLOYMENT_ROW, finishJob, heartbeat, HEARTBEAT_MS, readJob, type JobName, type JobStatus } from './job-store.ts';
 
 export type { JobName, JobStatus } from './job-store.ts';
 
@@ -17,15 +18,23 @@ type Translate = (key: string, params?: Record<string, unknown>) => string;
 
 const busy = () => new AppError('conflict', undefined, 'manage.jobBusy');
 
-export function jobStatus(database: AtriumDatabase, t: Translate): Promise<JobStatus> {
-  return readJob(database.db, t);
+/** Where a job runs one at a time: its status row and its advisory lock. The deployment's maintenance
+ *  jobs share one; forms synchronisation has one per application. */
+export interface JobSlot {
+  row: string;
+  lock: string;
+}
+export const DEPLOYMENT_SLOT: JobSlot = { row: DEPLOYMENT_ROW, lock: 'maintenance' };
+
+export function jobStatus(database: AtriumDatabase, t: Translate, slot = DEPLOYMENT_SLOT): Promise<JobStatus> {
+  return readJob(database.db, t, slot.row);
 }
 
-/** Starts the work in the background and answers its first status; 1009 while a job runs on any instance. */
-export async function startJob(database: AtriumDatabase, job: JobName, work: JobWork, failure: (reason: string) => string): Promise<JobStatus> {
-  const release = await lockDeployment(database, 'maintenance');
+/** Starts the work in the background and answers its first status; 1009 while a job of the slot runs on any instance. */
+export async function startJob(database: AtriumDatabase, job: JobName, work: JobWork, failure: (reason: string) => string, slot = DEPLOYMENT_SLOT): Promise<JobStatus> {
+  const release = await lockDeployment(database, slot.lock);
   if (!release) throw busy();
-  const claimed = await claimJob(database.db, job, database.kind === 'postgres').catch(async (error: unknown) => {
+  const claimed = await claimJob(database.db, job, database.kind === 'postgres', slot.row).catch(async (error: unknown) => {
     await release();
     throw error;
   });
@@ -34,7 +43,7 @@ export async function startJob(database: AtriumDatabase, job: JobName, work: Job
     throw busy();
   }
   let progress = 0;
-  const beat = setInterval(() => void heartbeat(database.db, claimed.runId, progress).catch(() => undefined), HEARTBEAT_MS);
+  const beat = setInterval(() => void heartbeat(database.db, claimed.runId, progress, slot.row).catch(() => undefined), HEARTBEAT_MS);
   beat.unref();
   const running = work((percent) => (progress = Math.max(progress, Math.min(99, Math.round(percent)))));
   // The outcome is published once the lock is released, so "done" means another job may start.
@@ -47,7 +56,7 @@ export async function startJob(database: AtriumDatabase, job: JobName, work: Job
       clearInterval(beat);
       await release().catch(() => undefined); // a lost unlock ends with its connection
       // A lost write leaves the row in progress without heartbeat: it reads "interrupted" soon.
-      await finishJob(database.db, claimed.runId, outcome).catch(() => undefined);
+      await finishJob(database.db, claimed.runId, outcome, slot.row).catch(() => undefined);
     });
   return claimed.status;
 }

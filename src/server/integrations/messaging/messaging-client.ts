@@ -2,6 +2,7 @@
 //   POST {base}/{org_name}/{app_name}/token  {grant_type, client_id, client_secret} → {access_token}
 //   POST {base}/{org_name}/{app_name}/users  [{username, password, nickname}, …]   (Bearer token)
 //   PUT  {base}/{org_name}/{app_name}/users/{username}  {nickname}                 (an existing user)
+//   DELETE {base}/{org_name}/{app_name}/users/{username}                          (404 when already gone)
 // Failures answer {error, error_description}; "duplicate_unique_property_exists" means the user exists.
 
 export interface MessagingSettings {
@@ -76,6 +77,17 @@ export class MessagingClient {
 
   async register(token: string, users: MessagingUser[]): Promise<void> {
     await exchange(`${this.base}/users`, 'POST', users, token, this.timeoutMs);
+  }
+
+  /** Removes the account; false when the service has no such user (already gone). */
+  async deleteUser(token: string, username: string): Promise<boolean> {
+    try {
+      await exchange(`${this.base}/users/${encodeURIComponent(username)}`, 'DELETE', undefined, token, this.timeoutMs);
+      return true;
+    } catch (error) {
+      if (error instanceof MessagingFailure && error.status === 404) return false;
+      throw error;
+    }
   }
 
   async updateNickname(token: string, user: MessagingUser): Promise<void> {

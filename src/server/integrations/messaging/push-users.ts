@@ -1,6 +1,7 @@
 // Pushes users to the messaging service: one token, then batches of registrations. A batch the service
 // refuses (one existing user fails the whole batch) is retried user by user; an existing user gets its
-// nickname updated. Counts and the first failures (with the service's message) are reported.
+// nickname updated. Counts and the first failures (with the service's message) are reported, and the
+// accounts it made are handed to `created` (an enterprise's registration records them, D54).
 import { DUPLICATE_USER, MessagingFailure, type MessagingClient, type MessagingUser } from './messaging-client.ts';
 
 export const BATCH_SIZE = 60; // the service's limit per registration request
@@ -14,7 +15,7 @@ export interface PushOutcome {
   failures: Array<{ username: string; reason: string }>;
 }
 
-export async function pushUsers(client: MessagingClient, users: MessagingUser[]): Promise<PushOutcome> {
+export async function pushUsers(client: MessagingClient, users: MessagingUser[], created: (usernames: string[]) => void = () => undefined): Promise<PushOutcome> {
   const outcome: PushOutcome = { total: users.length, created: 0, updated: 0, failed: 0, failures: [] };
   const fail = (username: string, error: unknown) => {
     outcome.failed++;
@@ -27,6 +28,7 @@ export async function pushUsers(client: MessagingClient, users: MessagingUser[])
     try {
       await client.register(token, batch);
       outcome.created += batch.length;
+      created(batch.map((u) => u.username));
       continue;
     } catch (error) {
       if (!(error instanceof MessagingFailure) || error.status === 0) {
@@ -38,6 +40,7 @@ export async function pushUsers(client: MessagingClient, users: MessagingUser[])
       try {
         await client.register(token, [user]);
         outcome.created++;
+        created([user.username]);
       } catch (error) {
         if (!(error instanceof MessagingFailure && error.code === DUPLICATE_USER)) {
           fail(user.username, error);
