@@ -5,7 +5,8 @@
 // a refused or unreachable send is tried again after RETRY_AFTER, at most MAX_ATTEMPTS times.
 import { sql } from 'kysely';
 import type { MailStatus } from '../db/schema.ts';
-import { recipientTranslators, serverLanguage } from '../notices/recipient-language.ts';
+import { translatorFor } from '../../core/translate.ts';
+import { serverLanguage } from '../notices/recipient-language.ts';
 import type { AppServices } from '../services.ts';
 import { taskMessages, type TaskMessage } from './message-text.ts';
 
@@ -56,8 +57,9 @@ export async function dispatchTaskMail(services: MailServices, now = new Date())
   const claimed = await claim(services, now);
   if (claimed.length === 0) return round;
   const attempts = new Map(claimed.map((c) => [c.id, c.mail_attempts]));
+  // Enterprise users have no stored language: the mails are in the server's.
   const language = await serverLanguage(services.db);
-  const translate = (await recipientTranslators(services))(language);
+  const translate = translatorFor(services.catalogue.labels[language]);
   for (const message of await taskMessages(services.db, language, translate, { ids: [...attempts.keys()] }, { limit: BATCH, offset: 0 })) {
     const outcome = await mailOne(services, message, attempts.get(message.id)!);
     await services.db.updateTable('task_messages').set({ mail_status: outcome.status, mail_detail: outcome.detail }).where('id', '=', message.id).execute();

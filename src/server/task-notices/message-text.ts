@@ -3,24 +3,14 @@
 // a renamed flow reads with its new name.
 import { sql } from 'kysely';
 import type { Language } from '../../core/catalogue/types.ts';
-import type { Db, MailStatus } from '../db/schema.ts';
+import type { Calls } from '../../core/generated/api-types.ts';
+import type { Db } from '../db/schema.ts';
 import { inLanguage } from '../areas/applications/application-sql.ts';
 import type { Translate } from '../notices/recipient-language.ts';
 import { versionById } from '../workflow/process-versions.ts';
 
-export interface TaskMessage {
-  id: string;
-  userId: string;
-  email: string;
-  title: string;
-  body: string;
-  instanceId: string;
-  taskId: string;
-  taskOpen: boolean;
-  createdAt: string;
-  read: boolean;
-  mail: MailStatus;
-}
+/** A message as the runtime answers it, with whom it tells (for the mail). */
+export type TaskMessage = Calls['runtime.messages']['reply']['datas'][number] & { userId: string; email: string };
 
 /** Which messages: one user's (all, or the unread ones), or the ones named. */
 export type MessageFilter = { userId: string; unread: boolean } | { ids: readonly string[] };

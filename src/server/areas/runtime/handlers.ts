@@ -11,6 +11,7 @@ import { versionById } from '../../workflow/process-versions.ts';
 import { dryRun } from '../../workflow/dry-run.ts';
 import { withApprovers } from '../../workflow/approver-names.ts';
 import { liveToken } from '../open-api/tokens.ts';
+import { knownCaller, onJobUserId } from './token-user.ts';
 import { offeredProcesses } from '../open-api/offered-processes.ts';
 import type { CallHandler, Handler } from '../handler.ts';
 import { taskMessageHandlers } from './task-messages.ts';
@@ -47,19 +48,19 @@ async function callerOf(db: Db, query: RuntimeQuery, instanceId?: string): Promi
     )
     .select((eb) => [
       'tk.domain_id',
-      eb.selectFrom('users').select('id').where('domain_id', '=', domain).where(sql`lower(loginno)`, '=', query.userCode.toLowerCase()).where('status', '=', 1).limit(1).as('user_id'),
+      onJobUserId(db, domain, query.userCode).as('user_id'),
       eb.exists(offeredProcesses(db, domain).select('p.id').where('a.id', '=', query.applicationId).where('p.id', '=', query.flowId)).as('offered'),
       'i.id as instance_id',
       'i.initiator_id',
       'i.version_id',
     ])
     .executeTakeFirst();
-  if (!row) throw new AppError('unauthenticated', undefined, 'workflow.msg.badToken');
-  if (!row.user_id) throw new AppError('notFound', undefined, 'workflow.msg.noUser');
-  if (!row.offered) throw new AppError('notFound', undefined, 'workflow.msg.noProcess');
-  if (instanceId !== undefined && !row.instance_id) throw new AppError('notFound', undefined, 'workflow.msg.noInstance');
-  const instance = row.instance_id ? { id: row.instance_id, initiator_id: row.initiator_id!, version_id: row.version_id! } : undefined;
-  return { db, domainId: row.domain_id, userId: row.user_id, applicationId: query.applicationId, processId: query.flowId, instance };
+  const { domainId, userId } = knownCaller(row);
+  const checked = row!; // knownCaller refused an absent row
+  if (!checked.offered) throw new AppError('notFound', undefined, 'workflow.msg.noProcess');
+  if (instanceId !== undefined && !checked.instance_id) throw new AppError('notFound', undefined, 'workflow.msg.noInstance');
+  const instance = checked.instance_id ? { id: checked.instance_id, initiator_id: checked.initiator_id!, version_id: checked.version_id! } : undefined;
+  return { db, domainId, userId, applicationId: query.applicationId, processId: query.flowId, instance };
 }
 
 /** The caller and its instance (the query's instanceId), both checked. */

@@ -1,7 +1,8 @@
 // A domain user's task messages through the runtime (issue 12): what the program that shows the user
 // its work lists and marks read. Only the caller's own: another user's ids change nothing.
 import { isLanguage } from '../../http/request-context.ts';
-import { recipientTranslators, serverLanguage } from '../../notices/recipient-language.ts';
+import { translatorFor } from '../../../core/translate.ts';
+import { serverLanguage } from '../../notices/recipient-language.ts';
 import { taskMessages } from '../../task-notices/message-text.ts';
 import type { CallHandler, Handler } from '../handler.ts';
 import type { Db } from '../../db/schema.ts';
@@ -17,7 +18,7 @@ const list: CallHandler<'runtime.messages'> = async (ctx) => {
   const { userId } = await tokenUser(db, ctx.query);
   const { pageNum = 1, pageSize = 20, unread = false, lang } = ctx.query;
   const language = lang && isLanguage(lang) ? lang : await serverLanguage(db);
-  const translate = (await recipientTranslators(ctx.services))(language);
+  const translate = translatorFor(ctx.services.catalogue.labels[language]);
   const datas = await taskMessages(db, language, translate, { userId, unread }, { limit: pageSize, offset: (pageNum - 1) * pageSize });
   let total = db.selectFrom('task_messages').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId);
   if (unread) total = total.where('read_at', 'is', null);

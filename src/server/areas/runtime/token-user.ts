@@ -1,15 +1,25 @@
 // The runtime's caller (D45): the query's access token names the enterprise (D40), userCode its on-job
-// user; a bad token is 1401, an unknown user 1404.
-import { sql } from 'kysely';
+// user; a bad token is 1401, an unknown user 1404. Every runtime call checks both by these two pieces.
+import { sql, type Expression } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { tokenDomain } from '../open-api/tokens.ts';
+import { liveToken } from '../open-api/tokens.ts';
 
-/** Who calls: the token's enterprise and its on-job user with that login number. */
+/** The id of the enterprise's on-job user with that login number (any case), as a subquery over `domain`. */
+export const onJobUserId = (db: Db, domain: Expression<string>, userCode: string) =>
+  db.selectFrom('users').select('id').where('domain_id', '=', domain).where(sql`lower(loginno)`, '=', userCode.toLowerCase()).where('status', '=', 1).limit(1);
+
+/** The refusals every runtime call makes first, in this order: no live token, then no such user. */
+export function knownCaller(row: { domain_id: string; user_id: string | null } | undefined): { domainId: string; userId: string } {
+  if (!row) throw new AppError('unauthenticated', undefined, 'workflow.msg.badToken');
+  if (!row.user_id) throw new AppError('notFound', undefined, 'workflow.msg.noUser');
+  return { domainId: row.domain_id, userId: row.user_id };
+}
+
+/** Who calls: the token's enterprise and its on-job user with that login number, in one statement. */
 export async function tokenUser(db: Db, query: { accessToken: string; userCode: string }): Promise<{ domainId: string; userId: string }> {
-  const domainId = await tokenDomain(db, query.accessToken);
-  if (!domainId) throw new AppError('unauthenticated', undefined, 'workflow.msg.badToken');
-  const user = await db.selectFrom('users').select('id').where('domain_id', '=', domainId).where(sql`lower(loginno)`, '=', query.userCode.toLowerCase()).where('status', '=', 1).executeTakeFirst();
-  if (!user) throw new AppError('notFound', undefined, 'workflow.msg.noUser');
-  return { domainId, userId: user.id };
+  const row = await liveToken(db, query.accessToken)
+    .select(['tk.domain_id', onJobUserId(db, sql.ref<string>('tk.domain_id'), query.userCode).as('user_id')])
+    .executeTakeFirst();
+  return knownCaller(row);
 }
