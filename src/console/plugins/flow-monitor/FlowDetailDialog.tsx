@@ -22,7 +22,7 @@ function BaseInfo({ detail }: { detail: Detail }) {
   const { instance } = detail;
   const facts: Array<[string, string]> = [
     ['flow.field.docId', instance.docId],
-    ['flow.field.flowId', instance.flowId],
+    ['flow.field.flowId', instance.flowName && instance.flowName !== instance.flowId ? `${instance.flowName} (${instance.flowId})` : instance.flowId],
     ['flow.field.status', t(`flow.status.${instance.status}`)],
     ['flow.field.initiator', instance.initiator],
     ['flow.field.firstProcessTime', instance.firstProcessTime],

@@ -1,7 +1,10 @@
 // What an instance's detail draws (D50): the process version it runs, the nodes it waits at, and the
-// nodes it has passed (its start, each approval submitted, each auto task run, the end it reached).
+// nodes it has passed (its start, each approval submitted, each auto task run, the end it reached, and
+// the gateways between them).
+import { passedGateways } from '../../../core/workflow/passed-gateways.ts';
 import type { Db } from '../../db/schema.ts';
 import { versionDiagram } from '../../workflow/process-diagram.ts';
+import { versionById } from '../../workflow/process-versions.ts';
 
 export async function instanceDiagram(db: Db, instance: { id: string; version_id: string }, active: string[]) {
   const passed = await db
@@ -12,9 +15,11 @@ export async function instanceDiagram(db: Db, instance: { id: string; version_id
     .where('action', 'in', ['start', 'submit', 'auto', 'complete'])
     .where('node_id', 'is not', null)
     .execute();
+  const left = passed.map((row) => row.node_id!).filter((id) => !active.includes(id));
+  const { definition } = await versionById(db, instance.version_id);
   return {
     bpmn: await versionDiagram(db, instance.version_id),
     active,
-    done: passed.map((row) => row.node_id!).filter((id) => !active.includes(id)).sort(),
+    done: [...left, ...passedGateways(definition, left, active)].sort(),
   };
 }
