@@ -35,6 +35,8 @@ export const plugins = registry('plugin', [
   ['application-access', () => import('./plugins/access/AccessPage.tsx')],
   ['domain-open-api', () => import('./plugins/open-api/OpenApiPage.tsx')],
   ['flow-dashboard', () => import('./plugins/flow-dashboard/FlowDashboardPage.tsx')],
+  ['monitor-entries', () => import('./plugins/monitoring/MonitorEntriesPage.tsx')],
+  ['server-charts', () => import('./plugins/monitoring/ServerChartsPage.tsx')],
 ]);
 
 /** Plugins drawn on the whole page, without the header (the login page). */

@@ -22,6 +22,7 @@ import rateLimits, { rateLimitsFromEnv, type RateLimits } from './plugins/rate-l
 import { mailerFromEnv, type Mailer } from './integrations/mail/mailer.ts';
 import { scheduleNoticeScans } from './notices/schedule.ts';
 import { scheduleTaskMail } from './task-notices/schedule.ts';
+import { serverSampler } from './monitoring/server-sampler.ts';
 
 export interface AppOptions {
   database: AtriumDatabase;
@@ -47,6 +48,8 @@ export interface AppOptions {
   /** Scan for password-expiry notices hourly and send task mails until the app closes (main.ts; tests
    *  call the scan and the mail round themselves). */
   scheduleNotices?: boolean;
+  /** Sample this instance every 5 s for the server charts (main.ts; tests sample on demand). */
+  sampleServer?: boolean;
   /** Keep sessions and list pages between calls (D42); default: on unless ATRIUM_CACHE=off. */
   caches?: boolean;
   /** Keep pages of lists between calls; default true. The bench turns it off to measure reads. */
@@ -77,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     messagingUrl: options.messagingUrl ?? process.env.ATRIUM_MESSAGING_URL ?? 'https://a1.easemob.com',
     rateLimits: { ...rateLimitsFromEnv(), ...options.rateLimits },
     mailer: 'mailer' in options ? options.mailer : mailerFromEnv(),
+    sampler: serverSampler(options.database.db),
   };
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, frameworkErrors: answerFrameworkError, trustProxy: options.trustProxy ?? parseTrustProxy(process.env.ATRIUM_TRUST_PROXY) });
   useJsonBodyParser(app);
@@ -89,8 +93,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(staticFiles);
   const stopNotices = options.scheduleNotices ? scheduleNoticeScans(services, app.log) : undefined;
   const stopTaskMail = options.scheduleNotices ? scheduleTaskMail(services, app.log) : undefined;
+  const stopSampling = options.sampleServer ? services.sampler.start((err) => app.log.warn({ err }, 'server sample failed')) : undefined;
   app.addHook('onClose', async () => {
-    await Promise.all([stopNotices?.(), stopTaskMail?.()]);
+    await Promise.all([stopNotices?.(), stopTaskMail?.(), stopSampling?.()]);
     services.mailer?.close();
   });
   return app;

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const adminPassword = env.ATRIUM_ADMIN_PASSWORD || undefined;
   const seed = await prepareDatabase(database.db, { dataDir, adminPassword, demo });
   await applySecuritySeparation(database.db, env.ATRIUM_SECURITY_SEPARATION);
-  const app = await buildApp({ database, dataDir, captcha: env.ATRIUM_CAPTCHA !== 'off', logger: { level: env.LOG_LEVEL ?? 'info' }, scheduleNotices: true });
+  const app = await buildApp({ database, dataDir, captcha: env.ATRIUM_CAPTCHA !== 'off', logger: { level: env.LOG_LEVEL ?? 'info' }, scheduleNotices: true, sampleServer: true });
   await app.listen({ port, host });
 
   const where = database.kind === 'pglite' ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)';

@@ -8,6 +8,7 @@ import type { Mailer } from './integrations/mail/mailer.ts';
 import type { SessionRows } from './auth/sessions.ts';
 import type { ChangeCache } from './db/change-cache.ts';
 import type { UserListPage } from './areas/users/queries.ts';
+import type { ServerSampler } from './monitoring/server-sampler.ts';
 
 export interface AppServices {
   database: AtriumDatabase;
@@ -31,6 +32,8 @@ export interface AppServices {
   rateLimits: RateLimits;
   /** Where e-mail goes (ATRIUM_SMTP_URL, integrations/mail); absent → mail is skipped. */
   mailer?: Mailer;
+  /** This instance's samples of itself for the server charts (D59). */
+  sampler: ServerSampler;
 }
 
 export function uploadsDir(services: Pick<AppServices, 'dataDir'>): string {

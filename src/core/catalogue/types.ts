@@ -109,6 +109,8 @@ export interface ActionDef {
   /** Message key of the confirmation prompt; destructive actions must have one. */
   confirm?: string;
   visible?: string;
+  /** A row action: a rule over `row` deciding, row by row, whether its button shows. */
+  rowVisible?: string;
   /** A list action whose confirmation first asks `call` (with the selected ids) what else it would
    *  touch (`{ affected: [{ id, name, loginno? }] }`); when something is, the dialog names it with
    *  `message` and offers `option`, which sends `query` with the action. */
@@ -154,6 +156,8 @@ export interface ListScreen {
   card?: { title: string; image?: string; defaultImage?: string; status?: string; subtitle?: string; moreTileAt: number };
   actions?: ActionDef[];
   rowActions?: ActionDef[];
+  /** Figures of the source call's reply shown in the toolbar as "label: value" (e.g. the online count). */
+  counts?: Array<{ field: string; label: string }>;
   /** Columns sortable by a header click: the source call takes `param` (e.g. `orderby`) as
    *  "<field>" or "<field> desc"; each field is a column of the list and a value the call accepts. */
   sort?: { param: string; fields: string[] };

@@ -918,6 +918,43 @@ export interface MessagingPushResult {
   message: string;
 }
 
+export interface OnlinePage {
+  datas: OnlineUser[];
+  rowCount: number;
+  /**
+   * distinct users with a live session (the filter applied)
+   */
+  onlineCount: number;
+}
+
+export interface OnlineSearch {
+  domainid?: string;
+}
+
+export interface OnlineUser {
+  /**
+   * the session's stored id: a hash of its cookie, which cannot be used as one
+   */
+  id: string;
+  name: string;
+  loginNo: string;
+  email: string;
+  mobile: string;
+  /**
+   * yyyy-MM-dd HH:mm:ss, server time
+   */
+  loginTime: string;
+  /**
+   * yyyy-MM-dd HH:mm:ss, server time
+   */
+  lastSeen: string;
+  ip: string;
+  /**
+   * this is the caller's own session
+   */
+  current: boolean;
+}
+
 export interface OpenApiSecret {
   /**
    * shown this once; only its hash is kept
@@ -1117,6 +1154,59 @@ export interface RoleRow {
 
 export interface RoleSearch {
   name?: string;
+}
+
+export interface ServerHistory {
+  /**
+   * the server instance these samples are of
+   */
+  instance: string;
+  /**
+   * the instances that sampled within the last day, newest first
+   */
+  instances: {
+    id: string;
+    lastSample: string;
+    /**
+     * the instance answering this call
+     */
+    current?: boolean;
+  }[];
+  /**
+   * @maxItems 101
+   */
+  samples: ServerSample[];
+}
+
+export interface ServerSample {
+  /**
+   * HH:mm:ss of the sample (server time); the date is in `at`
+   */
+  time: string;
+  /**
+   * ISO instant of the sample
+   */
+  at?: string;
+  /**
+   * the process's CPU use since the previous sample, percent of the machine (all cores)
+   */
+  cpuLoad: number;
+  /**
+   * the process's operating-system threads (V8, libuv pool, PGlite)
+   */
+  threadNum: number;
+  /**
+   * V8 heap used, MB
+   */
+  heapSizeUsed: number;
+  /**
+   * memory outside the V8 heap held by JavaScript objects (buffers, WebAssembly), MB
+   */
+  nonHeapSizeUsed: number;
+  /**
+   * the process's resident set, MB
+   */
+  totalMemorySize: number;
 }
 
 /**
@@ -1865,6 +1955,35 @@ export interface MetaLocaleReply {
   [k: string]: string | undefined;
 }
 
+export interface MonitoringHistoryQuery {
+  /**
+   * the range in minutes
+   */
+  time?: number;
+  instance?: string;
+}
+
+export interface MonitoringOfflineReply {
+  ended: number;
+  /**
+   * localized confirmation
+   */
+  message: string;
+}
+
+export interface MonitoringOnlinesQuery {
+  currpage?: number;
+  pagelines?: number;
+  /**
+   * empty = all enterprises
+   */
+  domainid?: string;
+}
+
+export interface MonitoringSampleQuery {
+  instance?: string;
+}
+
 export interface NoticesLogQuery {
   currpage?: number;
   pagelines?: number;
@@ -2222,6 +2341,10 @@ export interface Calls {
   'meta.health': { params: never; query: never; body: never; reply: MetaHealthReply };
   'meta.locale': { params: { lang: string }; query: never; body: never; reply: MetaLocaleReply };
   'meta.openapi': { params: never; query: never; body: never; reply: never };
+  'monitoring.history': { params: never; query: MonitoringHistoryQuery; body: never; reply: ServerHistory };
+  'monitoring.offline': { params: { id: string }; query: never; body: never; reply: MonitoringOfflineReply };
+  'monitoring.onlines': { params: never; query: MonitoringOnlinesQuery; body: never; reply: OnlinePage };
+  'monitoring.sample': { params: never; query: MonitoringSampleQuery; body: never; reply: ServerSample };
   'notices.log': { params: never; query: NoticesLogQuery; body: never; reply: PasswordNoticePage };
   'notices.scan': { params: never; query: never; body: never; reply: PasswordNoticeScan };
   'openApi.accessToken': { params: never; query: OpenApiAccessTokenQuery; body: never; reply: OpenApiToken };
@@ -2370,6 +2493,10 @@ export const callRoutes = {
   'meta.health': { method: 'GET', path: '/authtime/health' },
   'meta.locale': { method: 'GET', path: '/authtime/locales/{lang}' },
   'meta.openapi': { method: 'GET', path: '/authtime/openapi.json' },
+  'monitoring.history': { method: 'GET', path: '/authtime/systemMonitor' },
+  'monitoring.offline': { method: 'DELETE', path: '/authtime/onlines/{id}' },
+  'monitoring.onlines': { method: 'GET', path: '/authtime/onlines' },
+  'monitoring.sample': { method: 'GET', path: '/authtime/system/monitor/time' },
   'notices.log': { method: 'GET', path: '/authtime/notices' },
   'notices.scan': { method: 'POST', path: '/authtime/notices/scan' },
   'openApi.accessToken': { method: 'GET', path: '/rest/accessToken' },

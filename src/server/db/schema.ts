@@ -432,6 +432,17 @@ export interface CloudAccountsTable {
   created_at: Defaulted<Date>;
 }
 
+/** One instance's sample of itself, every 5 s, kept a day (migration 0026, D59). */
+export interface ServerSamplesTable {
+  instance: string;
+  at: Date | string;
+  cpu_load: number;
+  thread_num: number;
+  heap_used: number;
+  non_heap_used: number;
+  rss: number;
+}
+
 export interface DatabaseSchema {
   superusers: SuperusersTable;
   superuser_domains: SuperuserDomainsTable;
@@ -473,6 +484,7 @@ export interface DatabaseSchema {
   flow_batches: FlowBatchesTable;
   task_messages: TaskMessagesTable;
   cloud_accounts: CloudAccountsTable;
+  server_samples: ServerSamplesTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;

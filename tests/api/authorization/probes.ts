@@ -4,6 +4,7 @@
 import { runtimeFixture } from './runtime-fixture.ts';
 import { encodePassword } from '../../../src/core/password-codec.ts';
 import { regenerateSecret } from '../../../src/server/areas/open-api/tokens.ts';
+import { createSession } from '../../../src/server/auth/sessions.ts';
 import { solidPng } from '../../support/png.ts';
 import { superuserBody } from '../helpers/superuser-calls.ts';
 import { workbook } from '../../support/xlsx-files.ts';
@@ -345,6 +346,19 @@ export const PROBES: Record<string, Probe> = {
     request: async (world, caller) => ({ path: '/authtime/config/import', body: { path: await uploaded(world, { path: 'systemImport' }, new Blob([JSON.stringify(await ownConfig(world, caller))]), 'config.json') } }),
   },
   'directory.testConnection': { scope: 'single', request: () => ({ path: '/authtime/config/ldap/test', body: { ldapConfig: { url: 'ldap://127.0.0.1:9', baseDN: 'dc=matrix,dc=test' } } }) },
+  'monitoring.onlines': { scope: 'single', request: (_w, _c, t) => ({ path: '/authtime/onlines', query: { domainid: t.domainId } }) },
+  // A fresh privileged user's session, so forcing it offline ends nobody the matrix signs in with.
+  'monitoring.offline': {
+    scope: 'single',
+    request: async (world, _c, t) => {
+      const target = await freshSalesAdmin(world, t);
+      await createSession(world.server.db, target.id, { ip: '127.0.0.1', userAgent: 'matrix' });
+      const { id } = await world.server.db.selectFrom('sessions').select('id').where('superuser_id', '=', target.id).executeTakeFirstOrThrow();
+      return { path: `/authtime/onlines/${encodeURIComponent(id)}` };
+    },
+  },
+  'monitoring.history': { scope: 'single', request: () => ({ path: '/authtime/systemMonitor', query: { time: 5 } }) },
+  'monitoring.sample': { scope: 'single', request: () => ({ path: '/authtime/system/monitor/time' }) },
   'maintenance.clearCache': job(() => ({ path: '/authtime/config/clearcache' })),
   'maintenance.status': { scope: 'single', request: () => ({ path: '/authtime/config/clearcache/status' }) },
   'maintenance.rebuildFiles': job((world) => ({ path: '/authtime/config/indexs/rebuild', query: { applicationName: world.tenants.acme.applicationName } })),

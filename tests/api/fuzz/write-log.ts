@@ -5,9 +5,8 @@
 // input reads what was written since the last one. Installed only in the fuzz test's own database.
 import { sql } from 'kysely';
 import type { Db } from '../../../src/server/db/schema.ts';
+import { VOLATILE } from './store-checksum.ts';
 
-/** Touched on every request by design (sessions' last use, check codes, rate counters). */
-const VOLATILE = new Set(['sessions', 'captchas', 'rate_limit_hits', 'fuzz_writes']);
 /** Rows that advance on their own (a maintenance job started earlier reports progress): only new
  *  and removed rows count. */
 const INSERT_DELETE_ONLY = new Set(['maintenance_jobs']);

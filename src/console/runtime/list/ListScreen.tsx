@@ -29,7 +29,7 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
         </Paper>
       )}
       {/* A list with nothing to act on (a tree's detail lists) draws no empty toolbar row. */}
-      {(list.toolbar.length > 0 || list.hasCards) && <ListToolbar list={list} />}
+      {(list.toolbar.length > 0 || list.hasCards || list.counts.length > 0) && <ListToolbar list={list} />}
       {list.view === 'card' ? (
         <Box sx={{ position: 'relative', minHeight: 120 }}>
           {list.loading && <LinearProgress aria-label={t('app.loading')} sx={{ position: 'absolute', top: -8, left: 0, right: 0 }} />}

@@ -32,6 +32,11 @@ export function ListToolbar({ list }: { list: ListController }) {
         </Typography>
       )}
       <Box sx={{ flex: 1 }} />
+      {list.counts.map((count) => (
+        <Typography key={count.field} variant="body2" sx={{ fontWeight: 500 }} data-testid={`list-count-${count.field}`}>
+          {t(count.label)}: {count.value}
+        </Typography>
+      ))}
       {list.hasCards && (
         <ToggleButtonGroup size="small" exclusive value={list.view} onChange={(_e, next) => next && list.setView(next)}>
           <ToggleButton data-testid="view-card" value="card" aria-label={t('action.cardView')} title={t('action.cardView')}>

@@ -4,10 +4,12 @@ import { IconButton, Tooltip } from '@mui/material';
 import { DataGrid, type GridColDef, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { evaluateRule } from '../../../core/rules.ts';
 import { currentLanguage } from '../../session/language.ts';
 import type { Renderers } from '../cells/useCellRenderers.ts';
 import { CatalogueIcon } from '../CatalogueIcon.tsx';
 import { hasIcon } from '../icons.ts';
+import { ruleContext } from '../rule-context.ts';
 import type { Row } from '../screen-types.ts';
 import { CellValue } from './CellValue.tsx';
 import { EmptyState } from './EmptyState.tsx';
@@ -38,7 +40,7 @@ function useGridColumns(list: ListController, renderers: Renderers): GridColDef<
         sortable: false,
         width: 56 * list.rowActions.length,
         renderCell: ({ row }) =>
-          list.rowActions.map((a) => (
+          list.rowActions.filter((a) => !a.rowVisible || evaluateRule(a.rowVisible, ruleContext({ row }))).map((a) => (
             <Tooltip key={a.id} title={t(a.label)}>
               <IconButton size="small" data-testid={`row-${a.id}-${list.rowId(row)}`} onClick={() => list.runAction(a, list.rowId(row))}>
                 {hasIcon(a.icon) ? <CatalogueIcon name={a.icon} fontSize="small" /> : t(a.label)}

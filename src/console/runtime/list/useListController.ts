@@ -143,6 +143,7 @@ export function useListController(screen: ListScreenDef, urlPrefix = '') {
     selection,
     setSelection,
     toolbar,
+    counts: data.reply ? (screen.counts ?? []).map((c) => ({ ...c, value: String(data.reply?.[c.field] ?? '') })) : [],
     // Checkboxes only where an action acts on the selected rows (a log has nothing to select for).
     selectable: (screen.actions ?? []).some((a) => a.selection === 'required'),
     rowActions,
