@@ -25,7 +25,8 @@ function Lines({ samples, series, max }: { samples: Sample[]; series: Array<{ ke
     <LineChart
       height={HEIGHT}
       skipAnimation
-      xAxis={[{ scaleType: 'point', data: samples.map((s) => s.time) }]}
+      // Room for the times under the axis: at the default height the theme's line height leaves none.
+      xAxis={[{ scaleType: 'point', data: samples.map((s) => s.time), height: 40 }]}
       yAxis={[{ min: 0, ...(max ? { max } : {}) }]}
       series={series.map(({ key, label }) => ({ data: samples.map((s) => Number(s[key])), label, showMark: false }))}
     />
@@ -40,8 +41,11 @@ export default function ServerChartsPage() {
     <Stack spacing={2} data-testid="server-charts" data-points={samples?.length ?? 0} data-last={samples?.at(-1)?.at ?? ''}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <FormControl size="small" sx={{ minWidth: 180 }}>
-          <InputLabel id="monitor-range-label">{t('monitor.charts.range')}</InputLabel>
-          <Select labelId="monitor-range-label" label={t('monitor.charts.range')} value={charts.range} onChange={(e) => charts.choose({ time: e.target.value })} data-testid="monitor-range" displayEmpty>
+          {/* Always raised: the first choice ("latest") is the empty value, which MUI reads as none. */}
+          <InputLabel id="monitor-range-label" shrink>
+            {t('monitor.charts.range')}
+          </InputLabel>
+          <Select labelId="monitor-range-label" label={t('monitor.charts.range')} notched value={charts.range} onChange={(e) => charts.choose({ time: e.target.value })} data-testid="monitor-range" displayEmpty>
             {RANGES.map((range) => (
               <MenuItem key={range} value={range}>
                 {t(`monitor.range.${range || 'default'}`)}

@@ -3,9 +3,11 @@ import Search from '@mui/icons-material/Search';
 import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ListController } from './useListController.ts';
+import { useSearchChoices } from './useSearchChoices.ts';
 
 export function SearchForm({ search }: { search: ListController['search'] }) {
   const { t } = useTranslation();
+  const sourced = useSearchChoices(search.searchFields);
   if (search.searchFields.length === 0) return null;
   return (
     <Box
@@ -15,8 +17,10 @@ export function SearchForm({ search }: { search: ListController['search'] }) {
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}
     >
       {search.searchFields.map(({ field, label, schema }) => {
-        const options = Array.isArray(schema.enum) ? (schema.enum as unknown[]) : null;
+        const choices = sourced[field];
+        const options = Array.isArray(schema.enum) ? (schema.enum as unknown[]) : schema['x-options'] ? [''].concat((choices ?? []).map((c) => c.value)) : null;
         const labels = (schema['x-labels'] ?? {}) as Record<string, string>;
+        const text = (o: unknown) => (o === '' ? t('list.all') : (choices?.find((c) => c.value === o)?.label ?? (labels[String(o)] ? t(labels[String(o)]) : String(o))));
         return (
           <TextField
             key={field}
@@ -24,12 +28,12 @@ export function SearchForm({ search }: { search: ListController['search'] }) {
             value={search.draft[field] ?? ''}
             onChange={(e) => search.setField(field, e.target.value)}
             select={options !== null}
+            slotProps={{ htmlInput: { 'data-testid': `list-search-${field}` }, ...(options !== null ? { inputLabel: { shrink: true }, select: { displayEmpty: true } } : {}) }}
             sx={{ width: 220 }}
-            slotProps={{ htmlInput: { 'data-testid': `list-search-${field}` } }}
           >
             {options?.map((o) => (
               <MenuItem key={String(o)} value={String(o)}>
-                {labels[String(o)] ? t(labels[String(o)]) : String(o)}
+                {text(o)}
               </MenuItem>
             ))}
           </TextField>
