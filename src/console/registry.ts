@@ -35,6 +35,8 @@ export const plugins = registry('plugin', [
   ['application-access', () => import('./plugins/access/AccessPage.tsx')],
   ['domain-open-api', () => import('./plugins/open-api/OpenApiPage.tsx')],
   ['flow-dashboard', () => import('./plugins/flow-dashboard/FlowDashboardPage.tsx')],
+  ['calendar-week', () => import('./plugins/calendar/WorkWeekPage.tsx')],
+  ['calendar-month', () => import('./plugins/calendar/MonthViewPage.tsx')],
 ]);
 
 /** Plugins drawn on the whole page, without the header (the login page). */
@@ -90,6 +92,8 @@ export const dialogs = registry('dialog', [
   ['application-modules', () => import('./plugins/software/ApplicationModulesDialog.tsx')],
   ['application-km', () => import('./plugins/software/KnowledgeDialog.tsx')],
   ['forms-sync', () => import('./plugins/software/FormsSyncDialog.tsx')],
+  ['calendar-form', () => import('./plugins/calendar/CalendarFormDialog.tsx')],
+  ['special-day-form', () => import('./plugins/calendar/SpecialDayDialog.tsx')],
 ]);
 
 /** Navigation guards, named by a route's `guards:`. */

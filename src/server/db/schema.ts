@@ -1,5 +1,7 @@
 // The Kysely table types of the platform database (kept in step with db/migrations/).
 import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { WorkDay } from '../../core/calendar/work-calendar.ts';
+import type { TimeRange } from '../../core/calendar/time-ranges.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -432,6 +434,29 @@ export interface CloudAccountsTable {
   created_at: Defaulted<Date>;
 }
 
+/** Work calendars (D55); `week` and `ranges` hold the core calendar's WorkDay[] and TimeRange[]. */
+export interface WorkCalendarsTable {
+  id: string;
+  domain_id: string;
+  name: string;
+  time_zone: Defaulted<string>;
+  week: Json<WorkDay[]>;
+  is_default: Defaulted<boolean>;
+  created_at: Defaulted<Date>;
+  updated_at: Defaulted<Date>;
+}
+
+export interface CalendarSpecialDaysTable {
+  id: string;
+  calendar_id: string;
+  start_date: string;
+  end_date: string;
+  kind: 'holiday' | 'workday';
+  name: Defaulted<string>;
+  ranges: DefaultedJson<TimeRange[]>;
+  created_at: Defaulted<Date>;
+}
+
 export interface DatabaseSchema {
   superusers: SuperusersTable;
   superuser_domains: SuperuserDomainsTable;
@@ -473,6 +498,8 @@ export interface DatabaseSchema {
   flow_batches: FlowBatchesTable;
   task_messages: TaskMessagesTable;
   cloud_accounts: CloudAccountsTable;
+  work_calendars: WorkCalendarsTable;
+  calendar_special_days: CalendarSpecialDaysTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;

@@ -1,0 +1,6 @@
+// Work calendars (domain spec §7 "Calendars", D55): every handler of the area, keyed by call id.
+import type { Handler } from '../handler.ts';
+import { calendarCalls } from './calendars.ts';
+import { dayCalls } from './days.ts';
+
+export const calendarHandlers: Record<string, Handler> = { ...calendarCalls, ...dayCalls };
