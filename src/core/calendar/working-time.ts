@@ -13,11 +13,11 @@ export function workingTimeBetween(calendar: WorkCalendar, from: Date | number, 
   const start = +from;
   const end = +to;
   if (!(end > start)) return 0;
+  if (end - start > MAX_DAYS * 86_400_000) throw new RangeError('workingTimeBetween: the interval is longer than twenty years');
   let total = 0;
   let date = localDateOf(start, calendar.timeZone);
   const last = localDateOf(end, calendar.timeZone);
-  for (let days = 0; date <= last; days++, date = nextDate(date)) {
-    if (days > MAX_DAYS) throw new RangeError('workingTimeBetween: the interval is longer than twenty years');
+  for (; date <= last; date = nextDate(date)) {
     for (const [a, b] of workingSpans(calendar, date)) {
       const spanStart = Math.max(start, instantOf(date, a, calendar.timeZone));
       const spanEnd = Math.min(end, instantOf(date, b, calendar.timeZone));
