@@ -93,8 +93,13 @@ function MonthGrid({ data, label, onKey }: { data: MonthData; label: string; onK
             {Number(day.date.slice(8))}
           </Typography>
           <Typography variant="caption" component="div" sx={{ lineHeight: 1.3 }}>
-            {day.name || t(`calendar.state.${day.state}`)}
+            {t(`calendar.state.${day.state}`)}
           </Typography>
+          {day.name && (
+            <Typography variant="caption" component="div" sx={{ lineHeight: 1.3, fontWeight: 600 }}>
+              {day.name}
+            </Typography>
+          )}
           {day.ranges.length > 0 && (
             <Typography variant="caption" component="div" sx={{ lineHeight: 1.3, color: 'text.secondary' }}>
               {day.ranges.map((r) => `${r.start}–${r.end}`).join(' ')}
