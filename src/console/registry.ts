@@ -94,6 +94,7 @@ export const dialogs = registry('dialog', [
   ['forms-sync', () => import('./plugins/software/FormsSyncDialog.tsx')],
   ['calendar-form', () => import('./plugins/calendar/CalendarFormDialog.tsx')],
   ['special-day-form', () => import('./plugins/calendar/SpecialDayDialog.tsx')],
+  ['calendar-ics-import', () => import('./plugins/calendar/IcsImportDialog.tsx')],
 ]);
 
 /** Navigation guards, named by a route's `guards:`. */

@@ -165,3 +165,86 @@ describe.each(targets)('work calendars on $name', (target) => {
     expect((await server.db.selectFrom('calendar_special_days').select('id').where('calendar_id', '=', cal.id).execute()).length).toBe(1);
   });
 });
+
+const ICS = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//Atrium test//EN',
+  'BEGIN:VEVENT',
+  'UID:a@test',
+  'DTSTART;VALUE=DATE:20270101',
+  'DTEND;VALUE=DATE:20270102',
+  "SUMMARY:New Year's Day",
+  'END:VEVENT',
+  'BEGIN:VEVENT',
+  'UID:b@test',
+  'DTSTART;VALUE=DATE:20270210',
+  'DTEND;VALUE=DATE:20270213',
+  'SUMMARY:Spring Festival',
+  'END:VEVENT',
+  'BEGIN:VEVENT',
+  'UID:c@test',
+  'DTSTART:20270301T090000Z',
+  'DTEND:20270301T100000Z',
+  'SUMMARY:Meeting',
+  'END:VEVENT',
+  'END:VCALENDAR',
+  '',
+].join('\r\n');
+
+describe.each(targets)('iCalendar import of exception days on $name', (target) => {
+  let server: TestServer;
+  let acme: ApiClient;
+  let globex: ApiClient;
+  let acmeId: string;
+  const upload = async (client: ApiClient, text: string, name = 'holidays.ics', domainId = acmeId) => {
+    const form = new FormData();
+    form.append('file', new Blob([text]), name);
+    return client.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', { query: { path: 'calendarImport', domainid: domainId }, form });
+  };
+  const importIcs = (client: ApiClient, id: string, path: string, mode: string) => client.call<{ days: Array<{ startDate: string; endDate: string; status: string }>; refused: unknown[]; created: number }>('POST', `/authtime/domain/calendar/${id}/specialdays/import`, { query: { mode }, body: { path } });
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    ({ acme, globex } = await signedInCallers(server));
+    acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
+  });
+  afterAll(() => server?.close());
+
+  it('previews the all-day events as holidays, saves nothing, then imports the new ones once', async () => {
+    const cal = (await acme.call<Calendar>('POST', `/authtime/domain/${acmeId}/calendar`, { body: { name: 'Imported' } })).reply.data;
+    const up = await upload(acme, ICS);
+    expect(up.reply.errcode, up.reply.errmsg).toBe(0);
+    const path = up.reply.data[0].filePath;
+    const preview = await importIcs(acme, cal.id, path, 'preview');
+    expect(preview.reply.errcode, preview.reply.errmsg).toBe(0);
+    expect(replyProblems(server.catalogue, 'calendars.importIcs', preview.reply.data)).toEqual([]);
+    expect(preview.reply.data.days).toEqual([
+      { startDate: '2027-01-01', endDate: '2027-01-01', name: "New Year's Day", status: 'new' },
+      { startDate: '2027-02-10', endDate: '2027-02-12', name: 'Spring Festival', status: 'new' },
+    ]);
+    expect(preview.reply.data.refused).toEqual([{ name: 'Meeting', reason: 'calendar.ics.timed' }]);
+    const count = async () => (await server.db.selectFrom('calendar_special_days').select('id').where('calendar_id', '=', cal.id).execute()).length;
+    expect(await count()).toBe(0);
+    expect((await importIcs(acme, cal.id, path, 'commit')).reply.data.created).toBe(2);
+    expect(await count()).toBe(2);
+    const again = await importIcs(acme, cal.id, path, 'preview');
+    expect(again.reply.data.days.map((d) => d.status)).toEqual(['exists', 'exists']);
+    expect((await importIcs(acme, cal.id, path, 'commit')).reply.data.created).toBe(0);
+    expect(await count()).toBe(2);
+  });
+
+  it('refuses a file that is not iCalendar, another upload use, and another tenant', async () => {
+    const cal = (await acme.call<Calendar>('POST', `/authtime/domain/${acmeId}/calendar`, { body: { name: 'Refusals' } })).reply.data;
+    expect((await upload(acme, 'hello', 'notes.txt')).reply.errcode).not.toBe(0);
+    expect((await upload(acme, 'not a calendar', 'fake.ics')).reply.errcode).not.toBe(0);
+    const broken = await upload(acme, 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:2027\r\n');
+    expect(broken.reply.errcode).toBe(0);
+    const unread = await importIcs(acme, cal.id, broken.reply.data[0].filePath, 'preview');
+    expect(unread.reply).toMatchObject({ errcode: 1001, errmsg: server.catalogue.labels.en['calendar.ics.unreadable'] });
+    const path = (await upload(acme, ICS)).reply.data[0].filePath;
+    expect((await importIcs(acme, cal.id, path.replace('calendarImport', 'import'), 'preview')).reply.errcode).toBe(1001);
+    expect((await importIcs(globex, cal.id, path, 'commit')).reply.errcode).toBe(1404);
+    expect((await server.db.selectFrom('calendar_special_days').select('id').where('calendar_id', '=', cal.id).execute()).length).toBe(0);
+  });
+});

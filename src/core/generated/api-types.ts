@@ -781,6 +781,21 @@ export interface Icon {
   custom: boolean;
 }
 
+export interface IcsImport {
+  mode: "preview" | "commit";
+  days: {
+    startDate: string;
+    endDate: string;
+    name: string;
+    status: "new" | "exists";
+  }[];
+  refused: {
+    name: string;
+    reason: string;
+  }[];
+  created: number;
+}
+
 export interface InstallPlan {
   mode: "preview" | "commit";
   /**
@@ -1643,6 +1658,14 @@ export interface CalendarsDeleteSpecialDaysReply {
   deleted: number;
 }
 
+export interface CalendarsImportIcsQuery {
+  mode?: "preview" | "commit";
+}
+
+export interface CalendarsImportIcsBody {
+  path: string;
+}
+
 export interface CalendarsListQuery {
   currpage?: number;
   pagelines?: number;
@@ -2294,6 +2317,7 @@ export interface Calls {
   'calendars.delete': { params: { id: string }; query: never; body: CalendarsDeleteBody; reply: CalendarsDeleteReply };
   'calendars.deleteSpecialDays': { params: never; query: CalendarsDeleteSpecialDaysQuery; body: CalendarsDeleteSpecialDaysBody; reply: CalendarsDeleteSpecialDaysReply };
   'calendars.get': { params: { id: string; calendarid: string }; query: never; body: never; reply: WorkCalendar };
+  'calendars.importIcs': { params: { id: string }; query: CalendarsImportIcsQuery; body: CalendarsImportIcsBody; reply: IcsImport };
   'calendars.list': { params: { id: string }; query: CalendarsListQuery; body: WorkCalendarSearch; reply: WorkCalendarPage };
   'calendars.options': { params: { id: string }; query: never; body: never; reply: CalendarsOptionsReply };
   'calendars.saveStandardDay': { params: { id: string }; query: never; body: StandardWeek; reply: StandardWeek };
@@ -2455,6 +2479,7 @@ export const callRoutes = {
   'calendars.delete': { method: 'DELETE', path: '/authtime/domain/{id}/calendar' },
   'calendars.deleteSpecialDays': { method: 'DELETE', path: '/authtime/domain/calendar/deletespecialday' },
   'calendars.get': { method: 'GET', path: '/authtime/domain/{id}/calendar/{calendarid}' },
+  'calendars.importIcs': { method: 'POST', path: '/authtime/domain/calendar/{id}/specialdays/import' },
   'calendars.list': { method: 'POST', path: '/authtime/domain/{id}/calendars' },
   'calendars.options': { method: 'GET', path: '/authtime/domain/{id}/getworkcalendars' },
   'calendars.saveStandardDay': { method: 'PUT', path: '/authtime/domain/calendar/{id}/standardday' },

@@ -115,6 +115,7 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'calendars.updateSpecialDay': ADMINS,
   'calendars.deleteSpecialDays': ADMINS,
   'calendars.view': READERS,
+  'calendars.importIcs': ADMINS,
   'applications.list': READERS,
   'applications.install': SYSTEM,
   'applications.syncForms': SYSTEM,

@@ -454,5 +454,13 @@ export const PROBES: Record<string, Probe> = {
       return { path: '/authtime/domain/calendar/deletespecialday', query: { calendarid: calendarId }, body: [await freshSpecialDay(world, calendarId)] };
     },
   },
+  'calendars.importIcs': {
+    scope: 'tenant',
+    request: async (world, _c, t) => {
+      const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//matrix//EN\r\nBEGIN:VEVENT\r\nUID:m@matrix\r\nDTSTART;VALUE=DATE:20270106\r\nSUMMARY:Matrix\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+      const path = await uploaded(world, { path: 'calendarImport', domainid: t.domainId }, new Blob([ics]), 'matrix.ics');
+      return { path: `/authtime/domain/calendar/${await matrixCalendar(world, t)}/specialdays/import`, query: { mode: 'commit' }, body: { path } };
+    },
+  },
   'calendars.view': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/calendar/${await matrixCalendar(world, t)}/viewcalender`, query: { years: 2027, month: 1 } }) },
 };

@@ -2,5 +2,6 @@
 import type { Handler } from '../handler.ts';
 import { calendarCalls } from './calendars.ts';
 import { dayCalls } from './days.ts';
+import { importIcs } from './import-ics.ts';
 
-export const calendarHandlers: Record<string, Handler> = { ...calendarCalls, ...dayCalls };
+export const calendarHandlers: Record<string, Handler> = { ...calendarCalls, ...dayCalls, 'calendars.importIcs': importIcs };
