@@ -37,6 +37,8 @@ export const plugins = registry('plugin', [
   ['flow-dashboard', () => import('./plugins/flow-dashboard/FlowDashboardPage.tsx')],
   ['monitor-entries', () => import('./plugins/monitoring/MonitorEntriesPage.tsx')],
   ['server-charts', () => import('./plugins/monitoring/ServerChartsPage.tsx')],
+  ['calendar-week', () => import('./plugins/calendar/WorkWeekPage.tsx')],
+  ['calendar-month', () => import('./plugins/calendar/MonthViewPage.tsx')],
 ]);
 
 /** Plugins drawn on the whole page, without the header (the login page). */
@@ -92,6 +94,9 @@ export const dialogs = registry('dialog', [
   ['application-modules', () => import('./plugins/software/ApplicationModulesDialog.tsx')],
   ['application-km', () => import('./plugins/software/KnowledgeDialog.tsx')],
   ['forms-sync', () => import('./plugins/software/FormsSyncDialog.tsx')],
+  ['calendar-form', () => import('./plugins/calendar/CalendarFormDialog.tsx')],
+  ['special-day-form', () => import('./plugins/calendar/SpecialDayDialog.tsx')],
+  ['calendar-ics-import', () => import('./plugins/calendar/IcsImportDialog.tsx')],
 ]);
 
 /** Navigation guards, named by a route's `guards:`. */

@@ -23,6 +23,8 @@ export const UPLOAD_USES = {
   systemImport: { extensions: ['json'], maxBytes: 1 * MB, wrongTypeMessage: 'config.msg.uploadJsonOnly' },
   // An application package (docs/packages.md): a platform upload.
   package: { extensions: ['zip'], maxBytes: 20 * MB, wrongTypeMessage: 'software.msg.uploadZipOnly' },
+  // An iCalendar file whose all-day events become a work calendar's exception days (D55).
+  calendarImport: { extensions: ['ics'], maxBytes: 1 * MB, wrongTypeMessage: 'calendar.msg.uploadIcsOnly' },
 } as const satisfies Record<string, UploadUse>;
 
 export type UploadUseName = keyof typeof UPLOAD_USES;

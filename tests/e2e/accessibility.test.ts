@@ -48,6 +48,31 @@ async function checkLanguageMenu(page: Page, w: ReturnType<typeof walker>, where
   await page.getByRole('menu').waitFor({ state: 'hidden' });
 }
 
+/** The enterprise's Calendars tab, its dialogs, and a calendar's three views (D55). */
+async function checkCalendars(page: Page, w: ReturnType<typeof walker>): Promise<void> {
+  await page.getByTestId('form-tab-calendars').click();
+  await page.locator('.MuiDataGrid-row').first().waitFor();
+  await w.check('/domain, calendars tab');
+  await page.getByTestId('action-new').click();
+  await page.getByTestId('form-dialog-calendar.form').waitFor();
+  await w.check('/domain, calendars tab, calendar dialog');
+  await closeWithEscape(page, 'form-dialog-calendar.form');
+  await page.locator('.MuiDataGrid-row').first().click();
+  await page.waitForURL(/#\/domain\/calendar\?/);
+  await page.getByTestId('work-week').waitFor();
+  await w.check('/domain/calendar, work week');
+  await page.getByTestId('view-tab-days').click();
+  await page.locator('.MuiDataGrid-row').first().waitFor();
+  await w.check('/domain/calendar, exception days');
+  await page.getByTestId('action-new').click();
+  await page.getByTestId('form-dialog-specialDay.form').waitFor();
+  await w.check('/domain/calendar, exception day dialog');
+  await closeWithEscape(page, 'form-dialog-specialDay.form');
+  await page.getByTestId('view-tab-month').click();
+  await page.getByTestId('month-grid').waitFor();
+  await w.check('/domain/calendar, month view');
+}
+
 describe.each(['en', 'zh', 'cn'])('accessibility in %s', (lang) => {
   it('has no serious or critical violation on the login and about pages, signed out', async () => {
     const page = await openPage(live.browser, live.server.url, lang);
@@ -116,6 +141,8 @@ describe.each(['en', 'zh', 'cn'])('accessibility in %s', (lang) => {
     await page.getByTestId('icon-widget-choose').first().click();
     await page.getByTestId('icon-picker').waitFor();
     await w.check('/domain, icon picker dialog');
+    await closeWithEscape(page, 'icon-picker');
+    await checkCalendars(page, w);
     await page.context().close();
     expect(w.found).toEqual([]);
   });

@@ -6,6 +6,7 @@ import Apps from '@mui/icons-material/Apps';
 import Apartment from '@mui/icons-material/Apartment';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import BugReport from '@mui/icons-material/BugReport';
+import CalendarMonth from '@mui/icons-material/CalendarMonth';
 import Close from '@mui/icons-material/Close';
 import Delete from '@mui/icons-material/Delete';
 import Download from '@mui/icons-material/Download';
@@ -38,6 +39,7 @@ export const icons: Readonly<Record<string, SvgIconComponent>> = {
   Apartment,
   ArrowBack,
   BugReport,
+  CalendarMonth,
   Close,
   Delete,
   Download,

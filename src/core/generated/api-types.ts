@@ -54,6 +54,20 @@ export interface BoundApplicationPage {
   rowCount: number;
 }
 
+export interface CalendarMonth {
+  calendarid: string;
+  name: string;
+  timeZone?: string;
+  years: number;
+  month: number;
+  days: {
+    date: string;
+    state: "working" | "free" | "holiday" | "workday";
+    name?: string;
+    ranges: TimeRange[];
+  }[];
+}
+
 /**
  * The choices of a select or multi-select field (x-options), in display order.
  */
@@ -767,6 +781,21 @@ export interface Icon {
   custom: boolean;
 }
 
+export interface IcsImport {
+  mode: "preview" | "commit";
+  days: {
+    startDate: string;
+    endDate: string;
+    name: string;
+    status: "new" | "exists";
+  }[];
+  refused: {
+    name: string;
+    reason: string;
+  }[];
+  created: number;
+}
+
 export interface InstallPlan {
   mode: "preview" | "commit";
   /**
@@ -1236,6 +1265,50 @@ export interface SmsTest {
   phone: string;
 }
 
+export interface SpecialDay {
+  id?: string;
+  calendarid?: string;
+  startDate: string;
+  endDate: string;
+  kind: "holiday" | "workday";
+  name?: string;
+  /**
+   * @maxItems 12
+   */
+  ranges?: TimeRange[];
+  /**
+   * The ranges as shown in the list: 09:00-12:00, 13:00-18:00.
+   */
+  rangesText?: string;
+}
+
+export interface SpecialDayPage {
+  datas: SpecialDay[];
+  rowCount: number;
+}
+
+export interface StandardDay {
+  /**
+   * ISO weekday: 1 Monday … 7 Sunday.
+   */
+  weekday: number;
+  working: boolean;
+  /**
+   * @maxItems 12
+   */
+  ranges: TimeRange[];
+}
+
+export interface StandardWeek {
+  calendarid?: string;
+  name?: string;
+  /**
+   * @minItems 7
+   * @maxItems 7
+   */
+  days: StandardDay[];
+}
+
 export interface StoredFile {
   name: string;
   filePath: string;
@@ -1345,6 +1418,11 @@ export interface TaskMessagePage {
   }[];
   rowCount: number;
   unread: number;
+}
+
+export interface TimeRange {
+  start: string;
+  end: string;
 }
 
 export interface TransferFile {
@@ -1580,6 +1658,44 @@ export interface UserSearch {
     | undefined;
 }
 
+export interface WorkCalendar {
+  id?: string;
+  domainid?: string;
+  name: string;
+  timeZone?:
+    | "Asia/Shanghai"
+    | "Asia/Hong_Kong"
+    | "Asia/Taipei"
+    | "Asia/Tokyo"
+    | "Asia/Singapore"
+    | "Europe/London"
+    | "Europe/Paris"
+    | "Europe/Berlin"
+    | "America/New_York"
+    | "America/Los_Angeles"
+    | "UTC";
+  isDefault?: boolean;
+  /**
+   * How many users of the enterprise hold the calendar.
+   */
+  users?: number;
+}
+
+export interface WorkCalendarOption {
+  id: string;
+  name: string;
+  isDefault: boolean;
+}
+
+export interface WorkCalendarPage {
+  datas: WorkCalendar[];
+  rowCount: number;
+}
+
+export interface WorkCalendarSearch {
+  name?: string;
+}
+
 export interface ApplicationsForConfigQuery {
   domainid?: string;
   name?: string;
@@ -1607,6 +1723,57 @@ export interface ApplicationsSyncFormsQuery {
 }
 
 export type AuthLogoutReply = string;
+
+/**
+ * @minItems 1
+ * @maxItems 1000
+ */
+export type CalendarsDeleteBody = string[];
+
+export interface CalendarsDeleteReply {
+  deleted: number;
+}
+
+export interface CalendarsDeleteSpecialDaysQuery {
+  calendarid: string;
+}
+
+/**
+ * @minItems 1
+ * @maxItems 1000
+ */
+export type CalendarsDeleteSpecialDaysBody = string[];
+
+export interface CalendarsDeleteSpecialDaysReply {
+  deleted: number;
+}
+
+export interface CalendarsImportIcsQuery {
+  mode?: "preview" | "commit";
+}
+
+export interface CalendarsImportIcsBody {
+  path: string;
+}
+
+export interface CalendarsListQuery {
+  currpage?: number;
+  pagelines?: number;
+}
+
+export type CalendarsOptionsReply = WorkCalendarOption[];
+
+export interface CalendarsSpecialDaysQuery {
+  currpage?: number;
+  pagelines?: number;
+  year?: number;
+}
+
+export interface CalendarsViewQuery {
+  years?: number;
+  month?: number;
+  day?: string;
+}
 
 export interface DepartmentsChildrenQuery {
   /**
@@ -2264,6 +2431,20 @@ export interface Calls {
   'auth.login': { params: never; query: never; body: Login; reply: CurrentUser };
   'auth.logout': { params: never; query: never; body: never; reply: AuthLogoutReply };
   'auth.myprofile': { params: never; query: never; body: never; reply: CurrentUser };
+  'calendars.create': { params: { id: string }; query: never; body: WorkCalendar; reply: WorkCalendar };
+  'calendars.createSpecialDay': { params: { id: string }; query: never; body: SpecialDay; reply: SpecialDay };
+  'calendars.delete': { params: { id: string }; query: never; body: CalendarsDeleteBody; reply: CalendarsDeleteReply };
+  'calendars.deleteSpecialDays': { params: never; query: CalendarsDeleteSpecialDaysQuery; body: CalendarsDeleteSpecialDaysBody; reply: CalendarsDeleteSpecialDaysReply };
+  'calendars.get': { params: { id: string; calendarid: string }; query: never; body: never; reply: WorkCalendar };
+  'calendars.importIcs': { params: { id: string }; query: CalendarsImportIcsQuery; body: CalendarsImportIcsBody; reply: IcsImport };
+  'calendars.list': { params: { id: string }; query: CalendarsListQuery; body: WorkCalendarSearch; reply: WorkCalendarPage };
+  'calendars.options': { params: { id: string }; query: never; body: never; reply: CalendarsOptionsReply };
+  'calendars.saveStandardDay': { params: { id: string }; query: never; body: StandardWeek; reply: StandardWeek };
+  'calendars.specialDays': { params: { id: string }; query: CalendarsSpecialDaysQuery; body: never; reply: SpecialDayPage };
+  'calendars.standardDay': { params: { id: string }; query: never; body: never; reply: StandardWeek };
+  'calendars.update': { params: { id: string; calendarid: string }; query: never; body: WorkCalendar; reply: WorkCalendar };
+  'calendars.updateSpecialDay': { params: { id: string; dayid: string }; query: never; body: SpecialDay; reply: SpecialDay };
+  'calendars.view': { params: { id: string }; query: CalendarsViewQuery; body: never; reply: CalendarMonth };
   'cloudCenter.endRelation': { params: { id: string }; query: never; body: never; reply: CloudRelationEnded };
   'cloudCenter.registerUsers': { params: { id: string }; query: never; body: never; reply: MessagingPushResult };
   'config.export': { params: never; query: never; body: never; reply: never };
@@ -2416,6 +2597,20 @@ export const callRoutes = {
   'auth.login': { method: 'POST', path: '/authtime/login' },
   'auth.logout': { method: 'POST', path: '/authtime/logout' },
   'auth.myprofile': { method: 'GET', path: '/authtime/myprofile' },
+  'calendars.create': { method: 'POST', path: '/authtime/domain/{id}/calendar' },
+  'calendars.createSpecialDay': { method: 'POST', path: '/authtime/domain/calendar/{id}/specialday' },
+  'calendars.delete': { method: 'DELETE', path: '/authtime/domain/{id}/calendar' },
+  'calendars.deleteSpecialDays': { method: 'DELETE', path: '/authtime/domain/calendar/deletespecialday' },
+  'calendars.get': { method: 'GET', path: '/authtime/domain/{id}/calendar/{calendarid}' },
+  'calendars.importIcs': { method: 'POST', path: '/authtime/domain/calendar/{id}/specialdays/import' },
+  'calendars.list': { method: 'POST', path: '/authtime/domain/{id}/calendars' },
+  'calendars.options': { method: 'GET', path: '/authtime/domain/{id}/getworkcalendars' },
+  'calendars.saveStandardDay': { method: 'PUT', path: '/authtime/domain/calendar/{id}/standardday' },
+  'calendars.specialDays': { method: 'GET', path: '/authtime/domain/calendar/{id}/specialdays' },
+  'calendars.standardDay': { method: 'GET', path: '/authtime/domain/calendar/{id}/standardday' },
+  'calendars.update': { method: 'PUT', path: '/authtime/domain/{id}/calendar/{calendarid}' },
+  'calendars.updateSpecialDay': { method: 'PUT', path: '/authtime/domain/calendar/{id}/specialday/{dayid}' },
+  'calendars.view': { method: 'GET', path: '/authtime/domain/calendar/{id}/viewcalender' },
   'cloudCenter.endRelation': { method: 'DELETE', path: '/authtime/domain/{id}/relation' },
   'cloudCenter.registerUsers': { method: 'POST', path: '/authtime/domain/{id}/cloudcenter/user' },
   'config.export': { method: 'GET', path: '/authtime/config/export' },

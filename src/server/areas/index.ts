@@ -30,6 +30,7 @@ import { flowHandlers } from './flows/handlers.ts';
 import { knowledgeHandlers } from './knowledge/handlers.ts';
 import { flowAnalyticsHandlers } from './flow-analytics/handlers.ts';
 import { monitoringHandlers } from './monitoring/handlers.ts';
+import { calendarHandlers } from './calendars/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
 export { STORE_PREFIX, storeOperation } from './store/store-handler.ts';
@@ -64,4 +65,5 @@ export const handlers: Record<string, Handler> = {
   ...knowledgeHandlers,
   ...flowAnalyticsHandlers,
   ...monitoringHandlers,
+  ...calendarHandlers,
 };

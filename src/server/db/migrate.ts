@@ -23,6 +23,7 @@ import * as taskMessages from './migrations/0019-task-messages.ts';
 import * as flowListSearch from './migrations/0020-flow-list-search.ts';
 import * as cloudAccounts from './migrations/0021-cloud-accounts.ts';
 import * as serverSamples from './migrations/0026-server-samples.ts';
+import * as workCalendars from './migrations/0022-work-calendars.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0020-flow-list-search': flowListSearch,
   '0021-cloud-accounts': cloudAccounts,
   '0026-server-samples': serverSamples,
+  '0022-work-calendars': workCalendars,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,7 @@
 // The Kysely table types of the platform database (kept in step with db/migrations/).
 import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { WorkDay } from '../../core/calendar/work-calendar.ts';
+import type { TimeRange } from '../../core/calendar/time-ranges.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -443,6 +445,29 @@ export interface ServerSamplesTable {
   rss: number;
 }
 
+/** Work calendars (D55); `week` and `ranges` hold the core calendar's WorkDay[] and TimeRange[]. */
+export interface WorkCalendarsTable {
+  id: string;
+  domain_id: string;
+  name: string;
+  time_zone: Defaulted<string>;
+  week: Json<WorkDay[]>;
+  is_default: Defaulted<boolean>;
+  created_at: Defaulted<Date>;
+  updated_at: Defaulted<Date>;
+}
+
+export interface CalendarSpecialDaysTable {
+  id: string;
+  calendar_id: string;
+  start_date: string;
+  end_date: string;
+  kind: 'holiday' | 'workday';
+  name: Defaulted<string>;
+  ranges: DefaultedJson<TimeRange[]>;
+  created_at: Defaulted<Date>;
+}
+
 export interface DatabaseSchema {
   superusers: SuperusersTable;
   superuser_domains: SuperuserDomainsTable;
@@ -485,6 +510,8 @@ export interface DatabaseSchema {
   task_messages: TaskMessagesTable;
   cloud_accounts: CloudAccountsTable;
   server_samples: ServerSamplesTable;
+  work_calendars: WorkCalendarsTable;
+  calendar_special_days: CalendarSpecialDaysTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/schema.ts';
 import { writeConfig } from '../db/config-store.ts';
 import { DEMO_APPLICATIONS, DEMO_DEPARTMENTS, DEMO_TENANTS } from './demo-data.ts';
+import { seedDemoCalendars } from './demo-calendars.ts';
 import { seedDemoUsers } from './demo-users.ts';
 import { seedDemoPackages } from './demo-packages.ts';
 import { seedDemoInstances } from './demo-instances.ts';
@@ -44,6 +45,7 @@ async function seedTenants(trx: Db): Promise<{ domains: Map<string, string>; dep
     }
   }
   await seedDemoUsers(trx, domains, departments);
+  await seedDemoCalendars(trx, domains);
   for (const [name, id] of await seedDemoPackages(trx, domains)) applications.set(name, id);
   // A tenant's own applications, made for it alone (no package).
   for (const [slug, name, description] of DEMO_APPLICATIONS) {

@@ -2,6 +2,7 @@
 // is sent twice, at a target of the caller's home tenant and at one of the other tenant; a `single`
 // probe once. A call added to the catalogue without a probe fails the matrix test.
 import { runtimeFixture } from './runtime-fixture.ts';
+import { standardWeek } from '../../../src/core/calendar/work-calendar.ts';
 import { encodePassword } from '../../../src/core/password-codec.ts';
 import { regenerateSecret } from '../../../src/server/areas/open-api/tokens.ts';
 import { createSession } from '../../../src/server/auth/sessions.ts';
@@ -109,6 +110,29 @@ const dashboard = (figure: string): Probe => ({
   scope: 'tenant',
   request: (_w, _c, t) => ({ path: `/authtime/domain/workflow/analytics/${figure}`, query: { domainid: t.domainId, applicationid: t.applicationId, daterange: 'thisyear' } }),
 });
+
+/** The tenant's "Matrix calendar" (made once, never its default) and, with `day`, a fresh exception day of it. */
+async function matrixCalendar(world: World, t: Tenant): Promise<string> {
+  const { db } = world.server;
+  const found = await db.selectFrom('work_calendars').select('id').where('domain_id', '=', t.domainId).where('name', '=', MATRIX_CALENDAR).executeTakeFirst();
+  if (found) return found.id;
+  const id = `matrix-cal-${Math.random().toString(36).slice(2, 10)}`;
+  await db.insertInto('work_calendars').values({ id, domain_id: t.domainId, name: MATRIX_CALENDAR, week: JSON.stringify(standardWeek()) }).execute();
+  return id;
+}
+/** A calendar made for one probe (deleting it is what the probe does). */
+async function freshCalendar(world: World, t: Tenant): Promise<string> {
+  const id = `matrix-cal-${Math.random().toString(36).slice(2, 10)}`;
+  await world.server.db.insertInto('work_calendars').values({ id, domain_id: t.domainId, name: `Matrix ${id}`, week: JSON.stringify(standardWeek()) }).execute();
+  return id;
+}
+async function freshSpecialDay(world: World, calendarId: string): Promise<string> {
+  const id = `matrix-day-${Math.random().toString(36).slice(2, 10)}`;
+  await world.server.db.insertInto('calendar_special_days').values({ id, calendar_id: calendarId, start_date: '2027-01-04', end_date: '2027-01-04', kind: 'holiday' }).execute();
+  return id;
+}
+const MATRIX_CALENDAR = 'Matrix calendar';
+const holidayBody = { startDate: '2027-01-05', endDate: '2027-01-05', kind: 'holiday', name: 'Matrix' };
 
 export const PROBES: Record<string, Probe> = {
   'auth.captcha': { scope: 'single', request: () => ({ path: '/authtime/captcha', ownClient: true }) },
@@ -420,4 +444,37 @@ export const PROBES: Record<string, Probe> = {
       return { path: `/authtime/domain/${t.domainId}/admin`, body: [target.id] };
     },
   },
+  'calendars.list': { scope: 'tenant', request: async (world, _c, t) => (await matrixCalendar(world, t), { path: `/authtime/domain/${t.domainId}/calendars`, query: { currpage: 1, pagelines: 10 }, body: { name: MATRIX_CALENDAR } }), shows: (data) => rows(data).length === 1 },
+  'calendars.options': { scope: 'tenant', request: async (world, _c, t) => (await matrixCalendar(world, t), { path: `/authtime/domain/${t.domainId}/getworkcalendars` }), shows: (data) => names(data).includes(MATRIX_CALENDAR) },
+  'calendars.get': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/calendar/${await matrixCalendar(world, t)}` }) },
+  'calendars.create': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/calendar`, body: { name: `Matrix ${Math.random().toString(36).slice(2, 10)}` } }) },
+  'calendars.update': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/calendar/${await matrixCalendar(world, t)}`, body: { name: MATRIX_CALENDAR, timeZone: 'Asia/Shanghai' } }) },
+  'calendars.delete': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/calendar`, body: [await freshCalendar(world, t)] }) },
+  'calendars.standardDay': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/calendar/${await matrixCalendar(world, t)}/standardday` }) },
+  'calendars.saveStandardDay': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/calendar/${await matrixCalendar(world, t)}/standardday`, body: { days: standardWeek() } }) },
+  'calendars.specialDays': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/calendar/${await matrixCalendar(world, t)}/specialdays`, query: { currpage: 1, pagelines: 10 } }) },
+  'calendars.createSpecialDay': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/calendar/${await matrixCalendar(world, t)}/specialday`, body: holidayBody }) },
+  'calendars.updateSpecialDay': {
+    scope: 'tenant',
+    request: async (world, _c, t) => {
+      const calendarId = await matrixCalendar(world, t);
+      return { path: `/authtime/domain/calendar/${calendarId}/specialday/${await freshSpecialDay(world, calendarId)}`, body: holidayBody };
+    },
+  },
+  'calendars.deleteSpecialDays': {
+    scope: 'tenant',
+    request: async (world, _c, t) => {
+      const calendarId = await matrixCalendar(world, t);
+      return { path: '/authtime/domain/calendar/deletespecialday', query: { calendarid: calendarId }, body: [await freshSpecialDay(world, calendarId)] };
+    },
+  },
+  'calendars.importIcs': {
+    scope: 'tenant',
+    request: async (world, _c, t) => {
+      const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//matrix//EN\r\nBEGIN:VEVENT\r\nUID:m@matrix\r\nDTSTART;VALUE=DATE:20270106\r\nSUMMARY:Matrix\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+      const path = await uploaded(world, { path: 'calendarImport', domainid: t.domainId }, new Blob([ics]), 'matrix.ics');
+      return { path: `/authtime/domain/calendar/${await matrixCalendar(world, t)}/specialdays/import`, query: { mode: 'commit' }, body: { path } };
+    },
+  },
+  'calendars.view': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/calendar/${await matrixCalendar(world, t)}/viewcalender`, query: { years: 2027, month: 1 } }) },
 };

@@ -30,6 +30,12 @@ const entryOf = (f: FormField): FieldSpec => (typeof f === 'string' ? { field: f
 function fieldUi(prop: JsonSchema, entry: FieldSpec, widget: string | undefined, readonly: boolean, t: Translate): Record<string, unknown> {
   const ui: Record<string, unknown> = {};
   if (typeof prop.title === 'string') ui['ui:title'] = t(prop.title);
+  // A list of small records (a calendar day's time ranges): each part titled by its label, no item heading.
+  const items = prop.items as JsonSchema | undefined;
+  if (prop.type === 'array' && items?.type === 'object' && items.properties) {
+    const parts = Object.entries(items.properties as Record<string, JsonSchema>).map(([name, part]) => [name, typeof part.title === 'string' ? { 'ui:title': t(part.title) } : {}]);
+    ui.items = { ...Object.fromEntries(parts), 'ui:options': { label: false } };
+  }
   const labels = prop['x-labels'] as Record<string, string> | undefined;
   if (labels) ui['ui:enumNames'] = Object.fromEntries(Object.entries(labels).map(([v, key]) => [v, t(key)]));
   if (widget) ui['ui:widget'] = widget;

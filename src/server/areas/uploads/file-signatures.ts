@@ -15,15 +15,19 @@ SIGNATURES.jpeg = SIGNATURES.jpg;
 
 // A JSON document of ours (a configuration export) is an object: "{" after optional BOM and blanks.
 const JSON_OBJECT_START = /^(\uFEFF)?\s*\{/;
+// An iCalendar file starts with its calendar object.
+const ICS_START = /^(\uFEFF)?\s*BEGIN:VCALENDAR/i;
+const TEXT_STARTS: Record<string, RegExp> = { json: JSON_OBJECT_START, ics: ICS_START };
 
 export async function startsLike(file: string, extension: string): Promise<boolean> {
   const expected = SIGNATURES[extension];
-  if (!expected && extension !== 'json') return false;
+  const text = TEXT_STARTS[extension];
+  if (!expected && !text) return false;
   const handle = await open(file, 'r');
   try {
-    const head = Buffer.alloc(extension === 'json' ? 64 : 8);
+    const head = Buffer.alloc(text ? 64 : 8);
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    if (!expected) return JSON_OBJECT_START.test(head.subarray(0, bytesRead).toString('utf8'));
+    if (text) return text.test(head.subarray(0, bytesRead).toString('utf8'));
     return expected.some((sig) => bytesRead >= sig.length && sig.every((byte, i) => head[i] === byte));
   } finally {
     await handle.close();

@@ -1,0 +1,250 @@
+// Work calendars (D55) on both databases: the seeded default, create / rename / default / delete with the
+// spec's unique name, the work week and exception days validated alike on the server, the month view,
+// and the reach: another tenant's administrator gets 1404 and changes nothing; Sales reads, not writes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from './helpers/databases.ts';
+import { signedInCallers, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { replyProblems } from './helpers/reply-schemas.ts';
+import type { ApiClient } from './helpers/api-client.ts';
+
+const targets = await databaseTargets();
+
+interface Calendar { id: string; name: string; isDefault: boolean; timeZone: string; users: number }
+interface Page<T> { datas: T[]; rowCount: number }
+interface Day { date: string; state: string; name?: string; ranges: Array<{ start: string; end: string }> }
+
+describe.each(targets)('work calendars on $name', (target) => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let acme: ApiClient;
+  let globex: ApiClient;
+  let sales: ApiClient;
+  let acmeId: string;
+  let globexId: string;
+  const list = (client: ApiClient, domainId = acmeId, name = '') => client.call<Page<Calendar>>('POST', `/authtime/domain/${domainId}/calendars`, { query: { currpage: 1, pagelines: 100 }, body: { name } });
+  const create = (client: ApiClient, body: Record<string, unknown>, domainId = acmeId) => client.call<Calendar>('POST', `/authtime/domain/${domainId}/calendar`, { body });
+  const update = (client: ApiClient, id: string, body: Record<string, unknown>, domainId = acmeId) => client.call<Calendar>('PUT', `/authtime/domain/${domainId}/calendar/${id}`, { body });
+  const remove = (client: ApiClient, ids: string[], domainId = acmeId) => client.call<{ deleted: number }>('DELETE', `/authtime/domain/${domainId}/calendar`, { body: ids });
+  const week = (client: ApiClient, id: string) => client.call<{ days: Array<{ weekday: number; working: boolean; ranges: unknown[] }> }>('GET', `/authtime/domain/calendar/${id}/standardday`);
+  const saveWeek = (client: ApiClient, id: string, days: unknown) => client.call<{ days: unknown[] }>('PUT', `/authtime/domain/calendar/${id}/standardday`, { body: { days } });
+  const addDay = (client: ApiClient, id: string, body: Record<string, unknown>) => client.call<{ id: string }>('POST', `/authtime/domain/calendar/${id}/specialday`, { body });
+  const month = (client: ApiClient, id: string, years: number, m: number) => client.call<{ days: Day[] }>('GET', `/authtime/domain/calendar/${id}/viewcalender`, { query: { years, month: m } });
+  const fresh = async (name = `Cal ${Math.random().toString(36).slice(2, 8)}`) => {
+    const { reply } = await create(acme, { name, timeZone: 'Asia/Shanghai' });
+    expect(reply.errcode, reply.errmsg).toBe(0);
+    return reply.data;
+  };
+  const stored = (id: string) => server.db.selectFrom('work_calendars').selectAll().where('id', '=', id).executeTakeFirst();
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    ({ admin, acme, globex, sales } = await signedInCallers(server));
+    acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
+    globexId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Globex').executeTakeFirstOrThrow()).id;
+  });
+  afterAll(() => server?.close());
+
+  it('seeds a default Standard calendar with demo holidays, listed first and offered for a select', async () => {
+    const { reply } = await list(acme);
+    expect(replyProblems(server.catalogue, 'calendars.list', reply.data)).toEqual([]);
+    expect(reply.data.datas[0]).toMatchObject({ name: 'Standard', isDefault: true });
+    const options = await acme.call<Array<{ id: string; isDefault: boolean }>>('GET', `/authtime/domain/${acmeId}/getworkcalendars`);
+    expect(options.reply.data.filter((o) => o.isDefault)).toHaveLength(1);
+    const days = (await month(acme, reply.data.datas[0].id, 2026, 10)).reply.data.days;
+    expect(days).toHaveLength(31);
+    expect(days.find((d) => d.date === '2026-10-01')).toMatchObject({ state: 'holiday', name: 'National Day', ranges: [] });
+    expect(days.find((d) => d.date === '2026-10-12')).toMatchObject({ state: 'working', ranges: [{ start: '09:00', end: '12:00' }, { start: '13:00', end: '18:00' }] });
+    expect(days.find((d) => d.date === '2026-10-11')?.state).toBe('free');
+  });
+
+  it('creates, renames and searches calendars; a name already used in the enterprise is refused', async () => {
+    const cal = await fresh('Night shift');
+    expect(cal).toMatchObject({ name: 'Night shift', isDefault: false, timeZone: 'Asia/Shanghai' });
+    const taken = await create(acme, { name: 'night SHIFT' });
+    expect(taken.reply).toMatchObject({ errcode: 1009, errmsg: server.catalogue.labels.en['calendar.msg.nameTaken'] });
+    // Another enterprise may use the same name.
+    expect((await create(globex, { name: 'Night shift' }, globexId)).reply.errcode).toBe(0);
+    const other = await fresh();
+    expect((await update(acme, other.id, { name: 'Night shift' })).reply.errcode).toBe(1009);
+    expect((await update(acme, cal.id, { name: 'Night shift B', timeZone: 'Europe/Paris' })).reply.data).toMatchObject({ name: 'Night shift B', timeZone: 'Europe/Paris' });
+    expect((await list(acme, acmeId, 'shift b')).reply.data.datas.map((c) => c.name)).toEqual(['Night shift B']);
+    const empty = await create(acme, { name: '' });
+    expect(empty.reply).toMatchObject({ errcode: 1001, errmsg: server.catalogue.labels.en['calendar.msg.nameRequired'] });
+    expect((await create(acme, { name: 'Zoned', timeZone: 'Mars/Olympus' })).reply.errcode).toBe(1001);
+  });
+
+  it('moves the default, never deletes the default nor a calendar users hold, and deletes the rest', async () => {
+    const [a, b] = [await fresh(), await fresh()];
+    const seeded = (await list(acme)).reply.data.datas.find((c) => c.isDefault)!;
+    expect((await update(acme, seeded.id, { name: seeded.name, isDefault: false })).reply.errcode).toBe(1001);
+    expect((await update(acme, a.id, { name: a.name, isDefault: true })).reply.data.isDefault).toBe(true);
+    expect((await stored(seeded.id))?.is_default).toBe(false);
+    const refused = await remove(acme, [a.id, b.id]);
+    expect(refused.reply.errcode).toBe(1001);
+    expect(refused.reply.errmsg).toContain(a.name);
+    expect(await stored(b.id)).toBeDefined();
+    const user = await server.db.selectFrom('users').select('id').where('domain_id', '=', acmeId).executeTakeFirstOrThrow();
+    await server.db.updateTable('users').set({ calendar_id: b.id }).where('id', '=', user.id).execute();
+    expect((await list(acme)).reply.data.datas.find((c) => c.id === b.id)?.users).toBe(1);
+    expect((await remove(acme, [b.id])).reply).toMatchObject({ errcode: 1001, errmsg: server.catalogue.labels.en['calendar.msg.inUse'] });
+    await server.db.updateTable('users').set({ calendar_id: null }).where('id', '=', user.id).execute();
+    expect((await remove(acme, [b.id])).reply.data).toEqual({ deleted: 1 });
+    expect(await stored(b.id)).toBeUndefined();
+    await update(acme, seeded.id, { name: seeded.name, isDefault: true });
+  });
+
+  it('saves the work week and refuses bad ranges with a localized message, changing nothing', async () => {
+    const cal = await fresh();
+    const days = (await week(acme, cal.id)).reply.data.days;
+    expect(days.map((d) => d.working)).toEqual([true, true, true, true, true, false, false]);
+    const saturday = { weekday: 6, working: true, ranges: [{ start: '10:00', end: '14:00' }] };
+    const next = days.map((d) => (d.weekday === 6 ? saturday : d));
+    expect((await saveWeek(acme, cal.id, next)).reply.errcode).toBe(0);
+    expect((await week(acme, cal.id)).reply.data.days[5]).toEqual(saturday);
+    const bad = async (ranges: unknown[], message: string, working = true) => {
+      const res = await saveWeek(acme, cal.id, next.map((d) => (d.weekday === 1 ? { weekday: 1, working, ranges } : d)));
+      expect(res.reply.errcode, JSON.stringify(res.reply)).toBe(1001);
+      expect(res.reply.errmsg).toBe(server.catalogue.labels.en[message]);
+    };
+    await bad([{ start: '12:00', end: '09:00' }], 'calendar.msg.startBeforeEnd');
+    await bad([{ start: '09:00', end: '12:00' }, { start: '11:00', end: '13:00' }], 'calendar.msg.rangesOverlap');
+    await bad([{ start: '9:00', end: '12:00' }], 'calendar.msg.timeFormat');
+    await bad([], 'calendar.msg.rangesRequired');
+    const dup = await saveWeek(acme, cal.id, next.map((d) => (d.weekday === 7 ? { ...d, weekday: 1 } : d)));
+    expect(dup.reply.errmsg).toBe(server.catalogue.labels.en['calendar.msg.sevenDays']);
+    expect((await week(acme, cal.id)).reply.data.days[0].ranges).toHaveLength(2);
+    const zh = await server.signedIn('acme', 'Acme@2026', 'zh');
+    const localized = await zh.call('PUT', `/authtime/domain/calendar/${cal.id}/standardday`, { body: { days: next.map((d) => (d.weekday === 1 ? { weekday: 1, working: true, ranges: [{ start: '12:00', end: '09:00' }] } : d)) } });
+    expect(localized.reply.errmsg).toBe(server.catalogue.labels.zh['calendar.msg.startBeforeEnd']);
+  });
+
+  it('adds, lists, updates and deletes exception days; the month view shows them', async () => {
+    const cal = await fresh();
+    const holiday = await addDay(acme, cal.id, { startDate: '2027-05-03', endDate: '2027-05-04', kind: 'holiday', name: 'Bridge', ranges: [{ start: '09:00', end: '10:00' }] });
+    expect(holiday.reply.errcode, holiday.reply.errmsg).toBe(0);
+    const workday = await addDay(acme, cal.id, { startDate: '2027-05-08', endDate: '2027-05-08', kind: 'workday', ranges: [{ start: '09:00', end: '17:00' }] });
+    expect(workday.reply.errcode).toBe(0);
+    expect((await addDay(acme, cal.id, { startDate: '2027-05-09', endDate: '2027-05-08', kind: 'holiday' })).reply.errmsg).toBe(server.catalogue.labels.en['calendar.msg.endBeforeStart']);
+    expect((await addDay(acme, cal.id, { startDate: '2027-02-30', endDate: '2027-02-30', kind: 'holiday' })).reply.errcode).toBe(1001);
+    expect((await addDay(acme, cal.id, { startDate: '2027-05-10', endDate: '2027-05-10', kind: 'workday', ranges: [] })).reply.errmsg).toBe(server.catalogue.labels.en['calendar.msg.rangesRequired']);
+    const page = await acme.call<Page<{ id: string; ranges: unknown[]; rangesText: string }>>('GET', `/authtime/domain/calendar/${cal.id}/specialdays`, { query: { currpage: 1, pagelines: 10, year: 2027 } });
+    expect(replyProblems(server.catalogue, 'calendars.specialDays', page.reply.data)).toEqual([]);
+    expect(page.reply.data.rowCount).toBe(2);
+    expect(page.reply.data.datas.find((d) => d.id === holiday.reply.data.id)?.ranges).toEqual([]);
+    const days = (await month(acme, cal.id, 2027, 5)).reply.data.days;
+    expect(days.filter((d) => d.state === 'holiday').map((d) => d.date)).toEqual(['2027-05-03', '2027-05-04']);
+    expect(days.find((d) => d.date === '2027-05-08')).toMatchObject({ state: 'workday', ranges: [{ start: '09:00', end: '17:00' }] });
+    const moved = await acme.call('PUT', `/authtime/domain/calendar/${cal.id}/specialday/${holiday.reply.data.id}`, { body: { startDate: '2027-05-05', endDate: '2027-05-05', kind: 'holiday', name: 'Bridge' } });
+    expect(moved.reply.errcode).toBe(0);
+    expect((await month(acme, cal.id, 2027, 5)).reply.data.days.filter((d) => d.state === 'holiday').map((d) => d.date)).toEqual(['2027-05-05']);
+    const gone = await acme.call('DELETE', '/authtime/domain/calendar/deletespecialday', { query: { calendarid: cal.id }, body: [holiday.reply.data.id, workday.reply.data.id] });
+    expect(gone.reply.data).toEqual({ deleted: 2 });
+    expect((await month(acme, cal.id, 2027, 5)).reply.data.days.some((d) => d.state !== 'working' && d.state !== 'free')).toBe(false);
+  });
+
+  it("answers another tenant's calendars 1404 and changes nothing; Sales reads but does not write", async () => {
+    const cal = await fresh('Reach test');
+    const day = (await addDay(acme, cal.id, { startDate: '2027-01-04', endDate: '2027-01-04', kind: 'holiday' })).reply.data;
+    expect((await list(globex)).reply.errcode).toBe(1404);
+    expect((await create(globex, { name: 'Intruder' })).reply.errcode).toBe(1404);
+    expect((await update(globex, cal.id, { name: 'Taken over' }, globexId)).reply.errcode).toBe(1404);
+    expect((await update(globex, cal.id, { name: 'Taken over' })).reply.errcode).toBe(1404);
+    expect((await remove(globex, [cal.id], globexId)).reply.errcode).toBe(1404);
+    expect((await week(globex, cal.id)).reply.errcode).toBe(1404);
+    expect((await saveWeek(globex, cal.id, [])).reply.errcode).not.toBe(0);
+    expect((await month(globex, cal.id, 2027, 1)).reply.errcode).toBe(1404);
+    expect((await addDay(globex, cal.id, { startDate: '2027-01-05', endDate: '2027-01-05', kind: 'holiday' })).reply.errcode).toBe(1404);
+    expect((await globex.call('DELETE', '/authtime/domain/calendar/deletespecialday', { query: { calendarid: cal.id }, body: [day.id] })).reply.errcode).toBe(1404);
+    expect((await stored(cal.id))?.name).toBe('Reach test');
+    expect((await list(sales)).reply.errcode).toBe(0);
+    expect((await month(sales, cal.id, 2027, 1)).reply.errcode).toBe(0);
+    expect((await create(sales, { name: 'By sales' })).reply.errcode).toBe(1403);
+    expect((await update(sales, cal.id, { name: 'By sales' })).reply.errcode).toBe(1403);
+    expect((await addDay(sales, cal.id, { startDate: '2027-01-05', endDate: '2027-01-05', kind: 'holiday' })).reply.errcode).toBe(1403);
+    expect((await admin.call('GET', `/authtime/domain/calendar/${cal.id}/standardday`)).reply.errcode).toBe(0);
+    expect((await server.db.selectFrom('calendar_special_days').select('id').where('calendar_id', '=', cal.id).execute()).length).toBe(1);
+  });
+});
+
+const ICS = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//Atrium test//EN',
+  'BEGIN:VEVENT',
+  'UID:a@test',
+  'DTSTART;VALUE=DATE:20270101',
+  'DTEND;VALUE=DATE:20270102',
+  "SUMMARY:New Year's Day",
+  'END:VEVENT',
+  'BEGIN:VEVENT',
+  'UID:b@test',
+  'DTSTART;VALUE=DATE:20270210',
+  'DTEND;VALUE=DATE:20270213',
+  'SUMMARY:Spring Festival',
+  'END:VEVENT',
+  'BEGIN:VEVENT',
+  'UID:c@test',
+  'DTSTART:20270301T090000Z',
+  'DTEND:20270301T100000Z',
+  'SUMMARY:Meeting',
+  'END:VEVENT',
+  'END:VCALENDAR',
+  '',
+].join('\r\n');
+
+describe.each(targets)('iCalendar import of exception days on $name', (target) => {
+  let server: TestServer;
+  let acme: ApiClient;
+  let globex: ApiClient;
+  let acmeId: string;
+  const upload = async (client: ApiClient, text: string, name = 'holidays.ics', domainId = acmeId) => {
+    const form = new FormData();
+    form.append('file', new Blob([text]), name);
+    return client.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', { query: { path: 'calendarImport', domainid: domainId }, form });
+  };
+  const importIcs = (client: ApiClient, id: string, path: string, mode: string) => client.call<{ days: Array<{ startDate: string; endDate: string; status: string }>; refused: unknown[]; created: number }>('POST', `/authtime/domain/calendar/${id}/specialdays/import`, { query: { mode }, body: { path } });
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    ({ acme, globex } = await signedInCallers(server));
+    acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
+  });
+  afterAll(() => server?.close());
+
+  it('previews the all-day events as holidays, saves nothing, then imports the new ones once', async () => {
+    const cal = (await acme.call<Calendar>('POST', `/authtime/domain/${acmeId}/calendar`, { body: { name: 'Imported' } })).reply.data;
+    const up = await upload(acme, ICS);
+    expect(up.reply.errcode, up.reply.errmsg).toBe(0);
+    const path = up.reply.data[0].filePath;
+    const preview = await importIcs(acme, cal.id, path, 'preview');
+    expect(preview.reply.errcode, preview.reply.errmsg).toBe(0);
+    expect(replyProblems(server.catalogue, 'calendars.importIcs', preview.reply.data)).toEqual([]);
+    expect(preview.reply.data.days).toEqual([
+      { startDate: '2027-01-01', endDate: '2027-01-01', name: "New Year's Day", status: 'new' },
+      { startDate: '2027-02-10', endDate: '2027-02-12', name: 'Spring Festival', status: 'new' },
+    ]);
+    expect(preview.reply.data.refused).toEqual([{ name: 'Meeting', reason: 'calendar.ics.timed' }]);
+    const count = async () => (await server.db.selectFrom('calendar_special_days').select('id').where('calendar_id', '=', cal.id).execute()).length;
+    expect(await count()).toBe(0);
+    expect((await importIcs(acme, cal.id, path, 'commit')).reply.data.created).toBe(2);
+    expect(await count()).toBe(2);
+    const again = await importIcs(acme, cal.id, path, 'preview');
+    expect(again.reply.data.days.map((d) => d.status)).toEqual(['exists', 'exists']);
+    expect((await importIcs(acme, cal.id, path, 'commit')).reply.data.created).toBe(0);
+    expect(await count()).toBe(2);
+  });
+
+  it('refuses a file that is not iCalendar, another upload use, and another tenant', async () => {
+    const cal = (await acme.call<Calendar>('POST', `/authtime/domain/${acmeId}/calendar`, { body: { name: 'Refusals' } })).reply.data;
+    expect((await upload(acme, 'hello', 'notes.txt')).reply.errcode).not.toBe(0);
+    expect((await upload(acme, 'not a calendar', 'fake.ics')).reply.errcode).not.toBe(0);
+    const broken = await upload(acme, 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:2027\r\n');
+    expect(broken.reply.errcode).toBe(0);
+    const unread = await importIcs(acme, cal.id, broken.reply.data[0].filePath, 'preview');
+    expect(unread.reply).toMatchObject({ errcode: 1001, errmsg: server.catalogue.labels.en['calendar.ics.unreadable'] });
+    const path = (await upload(acme, ICS)).reply.data[0].filePath;
+    expect((await importIcs(acme, cal.id, path.replace('calendarImport', 'import'), 'preview')).reply.errcode).toBe(1001);
+    expect((await importIcs(globex, cal.id, path, 'commit')).reply.errcode).toBe(1404);
+    expect((await server.db.selectFrom('calendar_special_days').select('id').where('calendar_id', '=', cal.id).execute()).length).toBe(0);
+  });
+});
