@@ -105,8 +105,10 @@ describe.each(targets)('authorization matrix on $name', (target) => {
     }
     expect(wrong, `${observed.size * CALLER_KINDS.length} cells; other error codes answered: ${errorMessages.join('; ')}`).toEqual([]);
     expect(changed, 'refused but changed data').toEqual([]);
-    // About 460 probes: a few seconds alone, minutes on a machine busy with other suites.
-  }, 300_000);
+    // About 3,000 probes per mode (175 calls), each with its fixtures and table fingerprints: minutes
+    // on a machine busy with other suites (a run timed out at 5 with three helpers' suites alongside).
+    // The limit is for a stuck probe, not a slow machine.
+  }, 900_000);
 
   // The console shows a tile, route, tab or action only for the calls the current user's `calls`
   // names (src/console/session/reach.ts). That list must be the matrix's: a call left out is refused
