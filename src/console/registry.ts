@@ -90,6 +90,8 @@ export const dialogs = registry('dialog', [
   ['application-modules', () => import('./plugins/software/ApplicationModulesDialog.tsx')],
   ['application-km', () => import('./plugins/software/KnowledgeDialog.tsx')],
   ['forms-sync', () => import('./plugins/software/FormsSyncDialog.tsx')],
+  ['oplog-entry', () => import('./plugins/operation-log/OperationLogEntryDialog.tsx')],
+  ['oplog-export', () => import('./plugins/operation-log/OperationLogExportDialog.tsx')],
 ]);
 
 /** Navigation guards, named by a route's `guards:`. */

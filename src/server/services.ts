@@ -8,6 +8,7 @@ import type { Mailer } from './integrations/mail/mailer.ts';
 import type { SessionRows } from './auth/sessions.ts';
 import type { ChangeCache } from './db/change-cache.ts';
 import type { UserListPage } from './areas/users/queries.ts';
+import type { LogWriter } from './operation-log/log-writer.ts';
 
 export interface AppServices {
   database: AtriumDatabase;
@@ -31,6 +32,12 @@ export interface AppServices {
   rateLimits: RateLimits;
   /** Where e-mail goes (ATRIUM_SMTP_URL, integrations/mail); absent → mail is skipped. */
   mailer?: Mailer;
+  /** The operation log's writer (D56): entries are appended after their replies, in order. */
+  operationLog: LogWriter;
+  /** Property names the log masks (x-secret and password-encoded fields of the catalogue). */
+  secretFields: ReadonlySet<string>;
+  /** The youngest entries a retention delete may remove are this many days old (ATRIUM_LOG_RETENTION_DAYS, default 180). */
+  logRetentionDays: number;
 }
 
 export function uploadsDir(services: Pick<AppServices, 'dataDir'>): string {

@@ -29,6 +29,7 @@ import { runtimeHandlers } from './runtime/handlers.ts';
 import { flowHandlers } from './flows/handlers.ts';
 import { knowledgeHandlers } from './knowledge/handlers.ts';
 import { flowAnalyticsHandlers } from './flow-analytics/handlers.ts';
+import { operationLogHandlers } from './operation-log/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
 export { STORE_PREFIX, storeOperation } from './store/store-handler.ts';
@@ -62,4 +63,5 @@ export const handlers: Record<string, Handler> = {
   ...flowHandlers,
   ...knowledgeHandlers,
   ...flowAnalyticsHandlers,
+  ...operationLogHandlers,
 };

@@ -22,6 +22,7 @@ import * as flowAnalytics from './migrations/0018-flow-analytics.ts';
 import * as taskMessages from './migrations/0019-task-messages.ts';
 import * as flowListSearch from './migrations/0020-flow-list-search.ts';
 import * as cloudAccounts from './migrations/0021-cloud-accounts.ts';
+import * as operationLog from './migrations/0023-operation-log.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0019-task-messages': taskMessages,
   '0020-flow-list-search': flowListSearch,
   '0021-cloud-accounts': cloudAccounts,
+  '0023-operation-log': operationLog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

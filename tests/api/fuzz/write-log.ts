@@ -6,8 +6,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../src/server/db/schema.ts';
 
-/** Touched on every request by design (sessions' last use, check codes, rate counters). */
-const VOLATILE = new Set(['sessions', 'captchas', 'rate_limit_hits', 'fuzz_writes']);
+/** Touched on every request by design (sessions' last use, check codes, rate counters). The operation
+ *  log (D56) is written after every call with effects, refused ones included: that is what it is for. */
+const VOLATILE = new Set(['sessions', 'captchas', 'rate_limit_hits', 'fuzz_writes', 'operation_log']);
 /** Rows that advance on their own (a maintenance job started earlier reports progress): only new
  *  and removed rows count. */
 const INSERT_DELETE_ONLY = new Set(['maintenance_jobs']);
