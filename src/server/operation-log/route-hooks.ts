@@ -11,16 +11,16 @@ import { entryOfCall, type Outcome } from './entry-of-call.ts';
 
 const outcomes = new WeakMap<FastifyRequest, Outcome>();
 
+/** The envelope starts `{"errcode":N,"errmsg":"…"` (core/envelope.ts): read from its head, so a long
+ *  list is never parsed again; only a sign-in's data (who signed in) is. */
+const ENVELOPE_HEAD = /^\{"errcode":(-?\d+),"errmsg":("(?:[^"\\]|\\.)*")/;
+
 function outcomeOf(call: CallDef, reply: FastifyReply, payload: unknown): Outcome {
-  if (typeof payload === 'string' && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
-    try {
-      const parsed = JSON.parse(payload) as { errcode?: unknown; errmsg?: unknown; data?: unknown };
-      if (typeof parsed.errcode === 'number') {
-        return { errcode: parsed.errcode, message: typeof parsed.errmsg === 'string' ? parsed.errmsg : '', data: call.id === 'auth.login' ? parsed.data : undefined };
-      }
-    } catch {
-      // not an envelope: judged by the status below
-    }
+  const head = typeof payload === 'string' ? ENVELOPE_HEAD.exec(payload.slice(0, 4096)) : null;
+  if (head) {
+    const outcome: Outcome = { errcode: Number(head[1]), message: JSON.parse(head[2]) as string };
+    if (call.id === 'auth.login' && outcome.errcode === 0) outcome.data = (JSON.parse(payload as string) as { data?: unknown }).data;
+    return outcome;
   }
   return { errcode: reply.statusCode < 400 ? 0 : reply.statusCode, message: '' };
 }

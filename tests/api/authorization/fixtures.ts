@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword } from '../../../src/server/auth/password-hash.ts';
+import { appendEntry } from '../../../src/server/operation-log/log-writer.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
 import { ADMIN, type TestServer } from '../helpers/test-server.ts';
 
@@ -124,6 +125,14 @@ export async function freshMessage(world: World, ownerId: string): Promise<strin
   const id = randomUUID();
   await world.server.db.insertInto('messages').values({ id, superuser_id: ownerId, title: 'Matrix', body: 'Matrix' }).execute();
   return id;
+}
+
+/** A fresh entry of the tenant's operation log (appended to its chain as the route loop would): its id. */
+export async function freshLogEntry(world: World, t: Tenant): Promise<string> {
+  const target = `matrix-${(serial += 1)}-${randomUUID()}`;
+  await appendEntry(world.server.db, { at: new Date(), domainId: t.domainId, userId: null, userName: 'Matrix', userKind: '', ip: '127.0.0.1', callId: 'domains.update', method: 'PUT', path: `/authtime/domain/${t.domainId}`, targetId: target, change: null, errcode: 0, message: '' });
+  const row = await world.server.db.selectFrom('operation_log').select('seq').where('target_id', '=', target).executeTakeFirstOrThrow();
+  return String(row.seq);
 }
 
 /** A fresh enterprise nobody is linked to (the delete probe's target). */
