@@ -986,7 +986,12 @@ export interface OperationLogEntry {
   /**
    * the request body with secrets masked
    */
-  change?: {} | unknown[] | null;
+  change?:
+    | {
+        [k: string]: unknown | undefined;
+      }
+    | unknown[]
+    | null;
   errcode: number;
   message?: string;
   outcome?: "success" | "refused";

@@ -49,9 +49,10 @@ function targetRecord(call: CallDef, params: Record<string, string>, body: unkno
   const own = names.filter((n) => !(n === 'id' && call.path.startsWith('/authtime/domain/{id}')));
   const last = own.length > 0 ? params[own[own.length - 1]] : undefined;
   if (last) return last;
-  if (isRecord(body)) return text(body.id) ?? '';
-  if (Array.isArray(body) && body.every((v) => typeof v === 'string')) return body.join(',').slice(0, 500);
-  return '';
+  if (isRecord(body) && text(body.id)) return text(body.id)!;
+  if (Array.isArray(body) && body.length > 0 && body.every((v) => typeof v === 'string')) return body.join(',').slice(0, 500);
+  // `/authtime/domain/{id}` itself: the enterprise is the record.
+  return call.path === '/authtime/domain/{id}' ? params.id ?? '' : '';
 }
 
 /** `name (login number)`: what a reader of the log recognizes and searches for. */

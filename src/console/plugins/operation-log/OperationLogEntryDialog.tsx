@@ -14,13 +14,14 @@ import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { notifySuccess } from '../../shell/notify.ts';
 import { label } from '../../shell/LabelText.tsx';
 import { mayCall } from '../../session/reach.ts';
+import { formatDateTime } from '../../runtime/cells/DateCell.tsx';
 
 type Entry = Calls['operationLog.get']['reply'];
 
 function Facts({ entry }: { entry: Entry }) {
   const { t } = useTranslation();
   const facts: Array<[string, string]> = [
-    ['at', new Date(entry.at).toLocaleString()],
+    ['at', formatDateTime(entry.at)],
     ['operator', entry.operator],
     ['userKind', entry.userKind ? t(`userType.${entry.userKind}`, { defaultValue: entry.userKind }) : ''],
     ['ip', entry.ip],
@@ -116,7 +117,7 @@ export default function OperationLogEntryDialog({ data, onClose }: DialogPluginP
             <FormControlLabel control={<Checkbox checked={reviewed} disabled={!mayReview} onChange={(e) => setReviewed(e.target.checked)} />} label={t('oplog.field.reviewed')} />
             {entry.reviewedBy && (
               <Typography variant="body2" color="text.secondary">
-                {t('oplog.field.reviewedBy')}: {entry.reviewedBy} · {entry.reviewedAt ? new Date(entry.reviewedAt).toLocaleString() : ''}
+                {t('oplog.field.reviewedBy')}: {entry.reviewedBy} · {formatDateTime(entry.reviewedAt)}
               </Typography>
             )}
           </>
