@@ -127,12 +127,13 @@ export async function freshMessage(world: World, ownerId: string): Promise<strin
   return id;
 }
 
-/** A fresh entry of the tenant's operation log (appended to its chain as the route loop would): its id. */
-export async function freshLogEntry(world: World, t: Tenant): Promise<string> {
+/** A fresh entry of the tenant's operation log (appended to its chain as the route loop would): its id
+ *  and its target, a text no other entry holds. */
+export async function freshLogEntry(world: World, t: Tenant): Promise<{ id: string; target: string }> {
   const target = `matrix-${(serial += 1)}-${randomUUID()}`;
   await appendEntry(world.server.db, { at: new Date(), domainId: t.domainId, userId: null, userName: 'Matrix', userKind: '', ip: '127.0.0.1', callId: 'domains.update', method: 'PUT', path: `/authtime/domain/${t.domainId}`, targetId: target, change: null, errcode: 0, message: '' });
   const row = await world.server.db.selectFrom('operation_log').select('seq').where('target_id', '=', target).executeTakeFirstOrThrow();
-  return String(row.seq);
+  return { id: String(row.seq), target };
 }
 
 /** A fresh enterprise nobody is linked to (the delete probe's target). */

@@ -407,9 +407,9 @@ export const PROBES: Record<string, Probe> = {
     },
   },
   // The operation log (D56): each probe reads or reviews a fresh entry of the target tenant's own log.
-  'operationLog.list': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/loggers`, query: { currpage: 1, pagelines: 10 }, body: { target: await freshLogEntry(world, t) } }), shows: (data) => rows(data).length === 1 },
-  'operationLog.get': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/logger`, query: { logid: await freshLogEntry(world, t) } }) },
-  'operationLog.update': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/logger`, body: { id: await freshLogEntry(world, t), remark: 'Matrix', reviewed: true } }) },
+  'operationLog.list': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/loggers`, query: { currpage: 1, pagelines: 10 }, body: { target: (await freshLogEntry(world, t)).target } }), shows: (data) => rows(data).length === 1 },
+  'operationLog.get': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/logger`, query: { logid: (await freshLogEntry(world, t)).id } }) },
+  'operationLog.update': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/logger`, body: { id: (await freshLogEntry(world, t)).id, remark: 'Matrix', reviewed: true } }) },
   // Past the retention age (180 days by default): the fresh entries stay, so an allowed probe deletes nothing.
   'operationLog.delete': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/loggers`, body: { olderThanDays: 36500 } }) },
   'operationLog.export': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/logger/export`, query: { format: 'csv' } }) },
