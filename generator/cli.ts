@@ -1,22 +1,25 @@
 #!/usr/bin/env -S npx tsx
-// The `atrium` command line: check | openapi | types | diff-api (see docs/catalogue.md).
+// The `atrium` command line: check | openapi | types | diff-api | verify-log (see docs/catalogue.md).
 import { checkCommand } from './commands/check.ts';
 import { openapiCommand } from './commands/openapi.ts';
 import { typesCommand } from './commands/types.ts';
 import { diffApiCommand } from './commands/diff-api.ts';
+import { verifyLogCommand } from './commands/verify-log.ts';
 
 const commands: Record<string, (args: string[]) => Promise<number>> = {
   check: checkCommand,
   openapi: openapiCommand,
   types: typesCommand,
   'diff-api': diffApiCommand,
+  'verify-log': verifyLogCommand,
 };
 
 const USAGE = `usage: atrium <command>
   check                    validate the catalogue and every reference in it
   openapi [--out FILE]     print (or write) the OpenAPI 3.1 document
   types [--out FILE]       write the TypeScript types (default src/core/generated/api-types.ts)
-  diff-api --against URL   compare a running server's OpenAPI document with the catalogue`;
+  diff-api --against URL   compare a running server's OpenAPI document with the catalogue
+  verify-log [--domain ID] check the operation log's hash chains (DATABASE_URL or DATA_DIR); ID or platform for one`;
 
 const [name, ...args] = process.argv.slice(2);
 const command = name ? commands[name] : undefined;

@@ -97,6 +97,8 @@ export const dialogs = registry('dialog', [
   ['calendar-form', () => import('./plugins/calendar/CalendarFormDialog.tsx')],
   ['special-day-form', () => import('./plugins/calendar/SpecialDayDialog.tsx')],
   ['calendar-ics-import', () => import('./plugins/calendar/IcsImportDialog.tsx')],
+  ['oplog-entry', () => import('./plugins/operation-log/OperationLogEntryDialog.tsx')],
+  ['oplog-export', () => import('./plugins/operation-log/OperationLogExportDialog.tsx')],
 ]);
 
 /** Navigation guards, named by a route's `guards:`. */

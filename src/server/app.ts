@@ -23,6 +23,8 @@ import { mailerFromEnv, type Mailer } from './integrations/mail/mailer.ts';
 import { scheduleNoticeScans } from './notices/schedule.ts';
 import { scheduleTaskMail } from './task-notices/schedule.ts';
 import { serverSampler } from './monitoring/server-sampler.ts';
+import { logWriter } from './operation-log/log-writer.ts';
+import { secretFieldsOf } from './operation-log/secret-fields.ts';
 
 export interface AppOptions {
   database: AtriumDatabase;
@@ -54,6 +56,15 @@ export interface AppOptions {
   caches?: boolean;
   /** Keep pages of lists between calls; default true. The bench turns it off to measure reads. */
   listCache?: boolean;
+  /** Minimum age in days of log entries a retention delete removes; default ATRIUM_LOG_RETENTION_DAYS, else 180. */
+  logRetentionDays?: number;
+}
+
+function retentionDays(options: AppOptions): number {
+  if (options.logRetentionDays !== undefined) return options.logRetentionDays;
+  const days = Number(process.env.ATRIUM_LOG_RETENTION_DAYS ?? 180);
+  if (!Number.isInteger(days) || days < 0) throw new Error(`ATRIUM_LOG_RETENTION_DAYS must be a whole number of days, not "${process.env.ATRIUM_LOG_RETENTION_DAYS}"`);
+  return days;
 }
 
 function catalogueFor(options: AppOptions): Catalogue {
@@ -67,10 +78,13 @@ function catalogueFor(options: AppOptions): Catalogue {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const caches = options.caches ?? process.env.ATRIUM_CACHE !== 'off';
+  const catalogue = catalogueFor(options);
+  // Set once the app exists: a failed log write goes to its logger, never to the caller.
+  let logError = (error: unknown) => console.error('operation log write failed', error);
   const services: AppServices = {
     database: options.database,
     db: options.database.db,
-    catalogue: catalogueFor(options),
+    catalogue,
     sessions: sessionCache(options.database.changes, caches),
     userPages: userPageCache(options.database.changes, caches && (options.listCache ?? true)),
     dataDir: options.dataDir,
@@ -81,8 +95,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimits: { ...rateLimitsFromEnv(), ...options.rateLimits },
     mailer: 'mailer' in options ? options.mailer : mailerFromEnv(),
     sampler: serverSampler(options.database.db),
+    operationLog: logWriter(options.database.db, (error) => logError(error)),
+    secretFields: secretFieldsOf(catalogue),
+    logRetentionDays: retentionDays(options),
   };
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, frameworkErrors: answerFrameworkError, trustProxy: options.trustProxy ?? parseTrustProxy(process.env.ATRIUM_TRUST_PROXY) });
+  logError = (error) => app.log.error({ err: error }, 'operation log write failed');
   useJsonBodyParser(app);
   await app.register(securityHeaders);
   await app.register(requestContext, services);
@@ -95,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const stopTaskMail = options.scheduleNotices ? scheduleTaskMail(services, app.log) : undefined;
   const stopSampling = options.sampleServer ? services.sampler.start((err) => app.log.warn({ err }, 'server sample failed')) : undefined;
   app.addHook('onClose', async () => {
-    await Promise.all([stopNotices?.(), stopTaskMail?.(), stopSampling?.()]);
+    await Promise.all([stopNotices?.(), stopTaskMail?.(), stopSampling?.(), services.operationLog.idle()]);
     services.mailer?.close();
   });
   return app;

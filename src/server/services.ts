@@ -9,6 +9,7 @@ import type { SessionRows } from './auth/sessions.ts';
 import type { ChangeCache } from './db/change-cache.ts';
 import type { UserListPage } from './areas/users/queries.ts';
 import type { ServerSampler } from './monitoring/server-sampler.ts';
+import type { LogWriter } from './operation-log/log-writer.ts';
 
 export interface AppServices {
   database: AtriumDatabase;
@@ -34,6 +35,12 @@ export interface AppServices {
   mailer?: Mailer;
   /** This instance's samples of itself for the server charts (D59). */
   sampler: ServerSampler;
+  /** The operation log's writer (D56): entries are appended after their replies, in order. */
+  operationLog: LogWriter;
+  /** Property names the log masks (x-secret and password-encoded fields of the catalogue). */
+  secretFields: ReadonlySet<string>;
+  /** The youngest entries a retention delete may remove are this many days old (ATRIUM_LOG_RETENTION_DAYS, default 180). */
+  logRetentionDays: number;
 }
 
 export function uploadsDir(services: Pick<AppServices, 'dataDir'>): string {

@@ -138,6 +138,19 @@ describe.each(['en', 'zh', 'cn'])('accessibility in %s', (lang) => {
     await page.getByTestId('sms-test-dialog').waitFor();
     await w.check('/domain, test SMS dialog');
     await closeWithEscape(page, 'sms-test-dialog');
+    // The operation log tab (D56): its list, an entry and the export dialog.
+    await page.getByTestId('form-tab-logs').click();
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    await w.check('/domain, tab logs');
+    await page.locator('.MuiDataGrid-row').first().click();
+    await page.getByTestId('oplog-hash').waitFor();
+    await w.check('/domain, log entry dialog');
+    await closeWithEscape(page, 'oplog-entry-dialog');
+    await page.getByTestId('action-export').click();
+    await page.getByTestId('oplog-export-dialog').waitFor();
+    await w.check('/domain, log export dialog');
+    await closeWithEscape(page, 'oplog-export-dialog');
+    await page.getByTestId('form-tab-basic').click();
     await page.getByTestId('icon-widget-choose').first().click();
     await page.getByTestId('icon-picker').waitFor();
     await w.check('/domain, icon picker dialog');

@@ -1031,6 +1031,86 @@ export interface OpenApiToken {
   expiresIn: number;
 }
 
+export interface OperationLogEntry {
+  id: string;
+  /**
+   * when the call was answered (ISO 8601)
+   */
+  at: string;
+  /**
+   * the enterprise the entry belongs to; null for the platform
+   */
+  domainid?: string | null;
+  userId?: string | null;
+  operator: string;
+  userKind?: string;
+  ip: string;
+  call: string;
+  method?: string;
+  path?: string;
+  target?: string;
+  /**
+   * the request body with secrets masked
+   */
+  change?:
+    | {
+        [k: string]: unknown | undefined;
+      }
+    | unknown[]
+    | null;
+  errcode: number;
+  message?: string;
+  outcome?: "success" | "refused";
+  hash?: string;
+  prevHash?: string;
+  remark?: string;
+  reviewed?: boolean;
+  reviewedBy?: string;
+  reviewedAt?: string | null;
+}
+
+export interface OperationLogPage {
+  datas: OperationLogEntry[];
+  rowCount: number;
+}
+
+export interface OperationLogRetention {
+  olderThanDays: number;
+}
+
+export interface OperationLogReview {
+  id: string;
+  remark?: string;
+  reviewed?: boolean;
+}
+
+export interface OperationLogSearch {
+  operator?: string;
+  ip?: string;
+  call?: string;
+  target?: string;
+  /**
+   * yyyy-MM-dd; the day starts at 00:00:00 UTC
+   */
+  dateFrom?: string;
+  /**
+   * yyyy-MM-dd; the day ends at 23:59:59 UTC
+   */
+  dateTo?: string;
+  outcome?: "" | "success" | "refused";
+}
+
+export interface OperationLogVerify {
+  success: boolean;
+  message: string;
+  checked: number;
+  broken?: {
+    id?: string;
+    at?: string | null;
+    reason?: "edited" | "link" | "checkpoint";
+  } | null;
+}
+
 export interface PackageFile {
   path: string;
 }
@@ -2160,6 +2240,30 @@ export interface OpenApiAccessTokenQuery {
   secret: string;
 }
 
+export interface OperationLogDeleteReply {
+  deleted: number;
+  retentionDays: number;
+}
+
+export interface OperationLogExportQuery {
+  operator?: string;
+  date?: string;
+  ip?: string;
+  call?: string;
+  target?: string;
+  outcome?: "" | "success" | "refused";
+  format?: "xlsx" | "csv";
+}
+
+export interface OperationLogGetQuery {
+  logid: string;
+}
+
+export interface OperationLogListQuery {
+  currpage?: number;
+  pagelines?: number;
+}
+
 export interface PermissionsEffectiveQuery {
   userid: string;
 }
@@ -2532,6 +2636,12 @@ export interface Calls {
   'openApi.regenerate': { params: { id: string }; query: never; body: never; reply: OpenApiSecret };
   'openApi.secretStatus': { params: { id: string }; query: never; body: never; reply: OpenApiSecretStatus };
   'openApi.services': { params: { id: string }; query: never; body: never; reply: OpenApiServices };
+  'operationLog.delete': { params: { id: string }; query: never; body: OperationLogRetention; reply: OperationLogDeleteReply };
+  'operationLog.export': { params: { id: string }; query: OperationLogExportQuery; body: never; reply: never };
+  'operationLog.get': { params: { id: string }; query: OperationLogGetQuery; body: never; reply: OperationLogEntry };
+  'operationLog.list': { params: { id: string }; query: OperationLogListQuery; body: OperationLogSearch; reply: OperationLogPage };
+  'operationLog.update': { params: { id: string }; query: never; body: OperationLogReview; reply: OperationLogEntry };
+  'operationLog.verify': { params: { id: string }; query: never; body: never; reply: OperationLogVerify };
   'permissions.effective': { params: { id: string }; query: PermissionsEffectiveQuery; body: never; reply: EffectiveAccess };
   'permissions.export': { params: { id: string }; query: PermissionsExportQuery; body: never; reply: never };
   'permissions.get': { params: { id: string }; query: PermissionsGetQuery; body: never; reply: PermissionGrants };
@@ -2698,6 +2808,12 @@ export const callRoutes = {
   'openApi.regenerate': { method: 'PUT', path: '/authtime/domain/{id}/secret' },
   'openApi.secretStatus': { method: 'GET', path: '/authtime/domain/{id}/secret' },
   'openApi.services': { method: 'GET', path: '/authtime/domain/{id}/services' },
+  'operationLog.delete': { method: 'DELETE', path: '/authtime/domain/{id}/loggers' },
+  'operationLog.export': { method: 'GET', path: '/authtime/domain/{id}/logger/export' },
+  'operationLog.get': { method: 'GET', path: '/authtime/domain/{id}/logger' },
+  'operationLog.list': { method: 'POST', path: '/authtime/domain/{id}/loggers' },
+  'operationLog.update': { method: 'PUT', path: '/authtime/domain/{id}/logger' },
+  'operationLog.verify': { method: 'POST', path: '/authtime/domain/{id}/logger/verify' },
   'permissions.effective': { method: 'GET', path: '/authtime/applications/{id}/permissions/effective' },
   'permissions.export': { method: 'GET', path: '/authtime/applications/{id}/permissions/export' },
   'permissions.get': { method: 'GET', path: '/authtime/applications/{id}/permissions' },

@@ -31,6 +31,7 @@ import { knowledgeHandlers } from './knowledge/handlers.ts';
 import { flowAnalyticsHandlers } from './flow-analytics/handlers.ts';
 import { monitoringHandlers } from './monitoring/handlers.ts';
 import { calendarHandlers } from './calendars/handlers.ts';
+import { operationLogHandlers } from './operation-log/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
 export { STORE_PREFIX, storeOperation } from './store/store-handler.ts';
@@ -66,4 +67,5 @@ export const handlers: Record<string, Handler> = {
   ...flowAnalyticsHandlers,
   ...monitoringHandlers,
   ...calendarHandlers,
+  ...operationLogHandlers,
 };

@@ -193,6 +193,14 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'transfer.importUsers': ADMINS,
   'transfer.importDepartments': ADMINS,
   'transfer.template': 'everyone',
+  // The operation log (D56): in security mode only the auditor reads it (and reviews entries), and
+  // nobody deletes it; reach keeps an auditor of tenants to their enterprises.
+  'operationLog.list': ['examine'],
+  'operationLog.get': ['examine'],
+  'operationLog.update': ['examine'],
+  'operationLog.export': ['examine'],
+  'operationLog.verify': ['examine'],
+  'operationLog.delete': [],
 };
 
 export interface MatrixCaller {

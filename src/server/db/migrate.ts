@@ -24,6 +24,7 @@ import * as flowListSearch from './migrations/0020-flow-list-search.ts';
 import * as cloudAccounts from './migrations/0021-cloud-accounts.ts';
 import * as serverSamples from './migrations/0026-server-samples.ts';
 import * as workCalendars from './migrations/0022-work-calendars.ts';
+import * as operationLog from './migrations/0023-operation-log.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0021-cloud-accounts': cloudAccounts,
   '0026-server-samples': serverSamples,
   '0022-work-calendars': workCalendars,
+  '0023-operation-log': operationLog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

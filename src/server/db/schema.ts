@@ -468,6 +468,47 @@ export interface CalendarSpecialDaysTable {
   created_at: Defaulted<Date>;
 }
 
+/** One logged call with effects (migration 0023, D56); everything but the review fields is hashed. */
+export interface OperationLogTable {
+  seq: string;
+  chain: string;
+  at: Date;
+  domain_id: string | null;
+  user_id: string | null;
+  user_name: string;
+  user_kind: string;
+  ip: string;
+  call_id: string;
+  method: string;
+  path: string;
+  target_id: string;
+  change: Json<unknown>;
+  errcode: number;
+  message: string;
+  prev_hash: string;
+  hash: string;
+  remark: Defaulted<string>;
+  reviewed: Defaulted<boolean>;
+  reviewed_by: Defaulted<string>;
+  reviewed_at: Defaulted<Date | null>;
+}
+
+/** What a retention delete removed from the start of a chain, signed with the log's key (D56). */
+export interface OperationLogCheckpointsTable {
+  chain: string;
+  up_to_seq: string;
+  last_hash: string;
+  deleted: number;
+  at: Date;
+  by_user: string;
+  signature: string;
+}
+
+export interface OperationLogKeyTable {
+  id: number;
+  secret: string;
+}
+
 export interface DatabaseSchema {
   superusers: SuperusersTable;
   superuser_domains: SuperuserDomainsTable;
@@ -512,6 +553,9 @@ export interface DatabaseSchema {
   server_samples: ServerSamplesTable;
   work_calendars: WorkCalendarsTable;
   calendar_special_days: CalendarSpecialDaysTable;
+  operation_log: OperationLogTable;
+  operation_log_checkpoints: OperationLogCheckpointsTable;
+  operation_log_key: OperationLogKeyTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;

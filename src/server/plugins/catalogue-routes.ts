@@ -2,7 +2,8 @@
 // rate limit (429, plugins/rate-limits.ts, on request), then before the body is parsed the admission
 // (auth/admit.ts: session 401, CSRF token of calls with effects 1419, a password change the policy
 // requires 1006, the `allow` rule or the separation matrix 1403), then the request against the call's
-// schemas (1001); then it runs the handler and wraps its result in the envelope.
+// schemas (1001); then it runs the handler and wraps its result in the envelope. Calls with effects are
+// logged after their reply (operation-log/route-hooks.ts, D56).
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CallDef } from '../../core/catalogue/types.ts';
@@ -13,6 +14,7 @@ import type { Handler, HandlerContext } from '../areas/handler.ts';
 import type { ActiveSession } from '../auth/sessions.ts';
 import { admit } from '../auth/admit.ts';
 import { routeRateLimit } from './rate-limits.ts';
+import { operationLogHooks } from '../operation-log/route-hooks.ts';
 
 /** /authtime/domain/{id} → /authtime/domain/:id */
 export const fastifyPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
@@ -32,7 +34,8 @@ function routeHandler(call: CallDef, handler: Handler, validator: CallValidator)
     const ctx: HandlerContext = { call, services: request.server.services, params, query, body, session, user: session?.user ?? null, request, reply };
     const data = await (handler as (c: HandlerContext) => unknown)(ctx);
     if (reply.sent) return reply;
-    if (call.produces) return reply.type(call.produces).send(data);
+    // A handler that answers in another of its formats (the log's CSV export) sets the type itself.
+    if (call.produces) return (reply.hasHeader('content-type') ? reply : reply.type(call.produces)).send(data);
     const envelope: Reply = { errcode: 0, errmsg: 'ok', data: data ?? null };
     return reply.send(envelope);
   };
@@ -52,6 +55,8 @@ async function catalogueRoutes(app: FastifyInstance): Promise<void> {
         return payload;
       },
       handler: routeHandler(call, resolveHandler(call), compileCallValidator(ajv, call, catalogue)),
+      // Calls with effects go to the operation log once their reply is out (D56).
+      ...operationLogHooks(call, (request) => admitted.get(request)),
     });
   }
 }

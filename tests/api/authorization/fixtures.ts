@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword } from '../../../src/server/auth/password-hash.ts';
+import { appendEntry } from '../../../src/server/operation-log/log-writer.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
 import { ADMIN, type TestServer } from '../helpers/test-server.ts';
 
@@ -126,6 +127,15 @@ export async function freshMessage(world: World, ownerId: string): Promise<strin
   return id;
 }
 
+/** A fresh entry of the tenant's operation log (appended to its chain as the route loop would): its id
+ *  and its target, a text no other entry holds. */
+export async function freshLogEntry(world: World, t: Tenant): Promise<{ id: string; target: string }> {
+  const target = `matrix-${(serial += 1)}-${randomUUID()}`;
+  await appendEntry(world.server.db, { at: new Date(), domainId: t.domainId, userId: null, userName: 'Matrix', userKind: '', ip: '127.0.0.1', callId: 'domains.update', method: 'PUT', path: `/authtime/domain/${t.domainId}`, targetId: target, change: null, errcode: 0, message: '' });
+  const row = await world.server.db.selectFrom('operation_log').select('seq').where('target_id', '=', target).executeTakeFirstOrThrow();
+  return { id: String(row.seq), target };
+}
+
 /** A fresh enterprise nobody is linked to (the delete probe's target). */
 export async function freshDomain(world: World): Promise<string> {
   const id = randomUUID();
@@ -134,7 +144,8 @@ export async function freshDomain(world: World): Promise<string> {
 }
 
 /** A digest of every table a call could change (sessions, check codes, rate counters and job
- *  heartbeats excepted: using a session touches them). */
+ *  heartbeats excepted: using a session touches them). The operation log (operation_log, D56) is left
+ *  out on purpose: a refused probe is logged, which is the log's job, not a change the probe made. */
 export async function fingerprint(world: World): Promise<string> {
   const tables = ['superusers', 'superuser_domains', 'superuser_departments', 'superuser_applications', 'domains', 'departments', 'applications', 'config', 'field_extends', 'messages', 'users'];
   const parts = await Promise.all(

@@ -12,7 +12,7 @@ import { workbook } from '../../support/xlsx-files.ts';
 import { packageZip } from '../../support/package-zip.ts';
 import { ADMIN } from '../helpers/test-server.ts';
 import { userBody } from '../helpers/user-calls.ts';
-import { freshDepartment, freshDomain, freshField, freshMessage, freshSalesAdmin, freshUser, type Caller, type Tenant, type World } from './fixtures.ts';
+import { freshDepartment, freshDomain, freshField, freshLogEntry, freshMessage, freshSalesAdmin, freshUser, type Caller, type Tenant, type World } from './fixtures.ts';
 
 export interface ProbeRequest {
   path: string;
@@ -477,4 +477,12 @@ export const PROBES: Record<string, Probe> = {
     },
   },
   'calendars.view': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/calendar/${await matrixCalendar(world, t)}/viewcalender`, query: { years: 2027, month: 1 } }) },
+  // The operation log (D56): each probe reads or reviews a fresh entry of the target tenant's own log.
+  'operationLog.list': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/loggers`, query: { currpage: 1, pagelines: 10 }, body: { target: (await freshLogEntry(world, t)).target } }), shows: (data) => rows(data).length === 1 },
+  'operationLog.get': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/logger`, query: { logid: (await freshLogEntry(world, t)).id } }) },
+  'operationLog.update': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/logger`, body: { id: (await freshLogEntry(world, t)).id, remark: 'Matrix', reviewed: true } }) },
+  // Past the retention age (180 days by default): the fresh entries stay, so an allowed probe deletes nothing.
+  'operationLog.delete': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/loggers`, body: { olderThanDays: 36500 } }) },
+  'operationLog.export': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/logger/export`, query: { format: 'csv' } }) },
+  'operationLog.verify': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/logger/verify` }) },
 };

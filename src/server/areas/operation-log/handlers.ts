@@ -1,0 +1,79 @@
+// The operation log's calls (D56). The log is written by the route loop (operation-log/route-hooks.ts);
+// these read it, review an entry (remark and flag beside its hashed content), delete what is past the
+// retention age behind a signed checkpoint, export it and verify its chain.
+import type { Handler } from '../handler.ts';
+import type { CallHandler } from '../handler.ts';
+import { requireUser } from '../handler.ts';
+import { AppError } from '../../http/app-error.ts';
+import { verifyLog } from '../../operation-log/verify-chain.ts';
+import { deleteOlderThan } from '../../operation-log/retention.ts';
+import { logScope } from './log-scope.ts';
+import { entryBatches, findEntry, listEntries, type LogFilter } from './log-queries.ts';
+import { exportLog } from './log-export.ts';
+
+const list: CallHandler<'operationLog.list'> = async (ctx) => {
+  const scope = await logScope(ctx, ctx.params.id);
+  await ctx.services.operationLog.idle();
+  const { currpage = 1, pagelines = 20 } = ctx.query;
+  return listEntries(ctx.services.db, scope, ctx.body as LogFilter, { currpage, pagelines });
+};
+
+const get: CallHandler<'operationLog.get'> = async (ctx) => {
+  const scope = await logScope(ctx, ctx.params.id);
+  await ctx.services.operationLog.idle();
+  const entry = await findEntry(ctx.services.db, scope, ctx.query.logid);
+  if (!entry) throw new AppError('notFound');
+  return entry;
+};
+
+const update: CallHandler<'operationLog.update'> = async (ctx) => {
+  const scope = await logScope(ctx, ctx.params.id);
+  const user = requireUser(ctx);
+  const { db } = ctx.services;
+  if (!(await findEntry(db, scope, ctx.body.id))) throw new AppError('notFound');
+  const reviewed = ctx.body.reviewed ?? false;
+  await db.updateTable('operation_log')
+    .set({ remark: ctx.body.remark ?? '', reviewed, reviewed_by: reviewed ? user.name : '', reviewed_at: reviewed ? new Date() : null })
+    .where('chain', '=', scope.chain).where('seq', '=', ctx.body.id).execute();
+  return (await findEntry(db, scope, ctx.body.id))!;
+};
+
+const remove: CallHandler<'operationLog.delete'> = async (ctx) => {
+  const scope = await logScope(ctx, ctx.params.id);
+  const { logRetentionDays } = ctx.services;
+  if (ctx.body.olderThanDays < logRetentionDays) throw new AppError('validation', { days: logRetentionDays }, 'oplog.msg.retention', '/olderThanDays');
+  await ctx.services.operationLog.idle();
+  const cutoff = new Date(Date.now() - ctx.body.olderThanDays * 86_400_000);
+  const { deleted } = await deleteOlderThan(ctx.services.db, scope.chain, cutoff, requireUser(ctx).name);
+  return { deleted, retentionDays: logRetentionDays };
+};
+
+const exportEntries: CallHandler<'operationLog.export'> = async (ctx) => {
+  const scope = await logScope(ctx, ctx.params.id);
+  await ctx.services.operationLog.idle();
+  const { date = '', format = 'xlsx', ...rest } = ctx.query;
+  const [dateFrom, dateTo] = date ? (date.includes(',') ? date.split(',') : [date, date]) : [];
+  const labels = ctx.services.catalogue.labels[await ctx.request.atrium.language()] ?? {};
+  return exportLog(ctx.reply, `log-${ctx.params.id}`, format, labels, entryBatches(ctx.services.db, scope, { ...rest, dateFrom, dateTo } as LogFilter)) as never;
+};
+
+const verify: CallHandler<'operationLog.verify'> = async (ctx) => {
+  const scope = await logScope(ctx, ctx.params.id);
+  await ctx.services.operationLog.idle();
+  const result = await verifyLog(ctx.services.db, scope.chain);
+  const t = await ctx.request.atrium.translator();
+  const message = result.broken
+    ? t(`oplog.verify.broken.${result.broken.reason}`, { id: result.broken.id, at: result.broken.at ?? '' })
+    : t('oplog.verify.intact', { count: result.checked });
+  const broken = result.broken ? { id: result.broken.id, at: result.broken.at, reason: result.broken.reason } : null;
+  return { success: result.ok, message, checked: result.checked, broken };
+};
+
+export const operationLogHandlers: Record<string, Handler> = {
+  'operationLog.list': list,
+  'operationLog.get': get,
+  'operationLog.update': update,
+  'operationLog.delete': remove,
+  'operationLog.export': exportEntries,
+  'operationLog.verify': verify,
+};

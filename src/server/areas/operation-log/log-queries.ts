@@ -1,0 +1,92 @@
+// Reads of the log: the search filters shared by the list and the export, a page, one entry, and the
+// batches an export streams. Every read first waits for this instance's queued entries.
+import type { Db } from '../../db/schema.ts';
+import { containsText } from '../../db/contains-text.ts';
+import type { LogScope } from './log-scope.ts';
+
+export interface LogFilter {
+  operator?: string;
+  ip?: string;
+  call?: string;
+  target?: string;
+  /** yyyy-MM-dd, UTC days, both included. */
+  dateFrom?: string;
+  dateTo?: string;
+  outcome?: '' | 'success' | 'refused';
+}
+
+const COLUMNS = ['seq', 'at', 'domain_id', 'user_id', 'user_name', 'user_kind', 'ip', 'call_id', 'method', 'path', 'target_id', 'change', 'errcode', 'message', 'hash', 'prev_hash', 'remark', 'reviewed', 'reviewed_by', 'reviewed_at'] as const;
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
+
+export function filtered(db: Db, scope: LogScope, filter: LogFilter) {
+  let query = db.selectFrom('operation_log').where('chain', '=', scope.chain);
+  const text = (v?: string) => v?.trim() || undefined;
+  const operator = text(filter.operator);
+  if (operator) query = query.where((eb) => eb.or([containsText(eb.ref('user_name'), operator), eb('user_id', '=', operator)]));
+  const ip = text(filter.ip);
+  if (ip) query = query.where((eb) => containsText(eb.ref('ip'), ip));
+  const call = text(filter.call);
+  if (call) query = query.where((eb) => eb.or([containsText(eb.ref('call_id'), call), containsText(eb.ref('path'), call)]));
+  const target = text(filter.target);
+  if (target) query = query.where((eb) => containsText(eb.ref('target_id'), target));
+  if (filter.dateFrom) query = query.where('at', '>=', dayStart(filter.dateFrom));
+  if (filter.dateTo) query = query.where('at', '<', nextDay(filter.dateTo));
+  if (filter.outcome === 'success') query = query.where('errcode', '=', 0);
+  if (filter.outcome === 'refused') query = query.where('errcode', '<>', 0);
+  return query;
+}
+
+type Row = Record<(typeof COLUMNS)[number], unknown>;
+
+export function entryReply(row: Row) {
+  const errcode = Number(row.errcode);
+  return {
+    id: String(row.seq),
+    at: new Date(row.at as Date).toISOString(),
+    domainid: (row.domain_id as string | null) ?? null,
+    userId: (row.user_id as string | null) ?? null,
+    operator: String(row.user_name),
+    userKind: String(row.user_kind),
+    ip: String(row.ip),
+    call: String(row.call_id),
+    method: String(row.method),
+    path: String(row.path),
+    target: String(row.target_id),
+    change: (row.change ?? null) as Record<string, unknown> | unknown[] | null,
+    errcode,
+    message: String(row.message),
+    outcome: errcode === 0 ? ('success' as const) : ('refused' as const),
+    hash: String(row.hash),
+    prevHash: String(row.prev_hash),
+    remark: String(row.remark),
+    reviewed: Boolean(row.reviewed),
+    reviewedBy: String(row.reviewed_by),
+    reviewedAt: row.reviewed_at ? new Date(row.reviewed_at as Date).toISOString() : null,
+  };
+}
+
+export type EntryReply = ReturnType<typeof entryReply>;
+
+export async function listEntries(db: Db, scope: LogScope, filter: LogFilter, page: { currpage: number; pagelines: number }) {
+  const [rows, count] = await Promise.all([
+    filtered(db, scope, filter).select(COLUMNS).orderBy('seq', 'desc').limit(page.pagelines).offset((page.currpage - 1) * page.pagelines).execute(),
+    filtered(db, scope, filter).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { datas: rows.map((r) => entryReply(r as Row)), rowCount: Number(count.n) };
+}
+
+export async function findEntry(db: Db, scope: LogScope, seq: string): Promise<EntryReply | undefined> {
+  const row = await db.selectFrom('operation_log').select(COLUMNS).where('chain', '=', scope.chain).where('seq', '=', seq).executeTakeFirst();
+  return row ? entryReply(row as Row) : undefined;
+}
+
+/** The export's batches, newest first, keyed on seq. */
+export function entryBatches(db: Db, scope: LogScope, filter: LogFilter, size = 500) {
+  return async (after: EntryReply | undefined): Promise<EntryReply[]> => {
+    let query = filtered(db, scope, filter).select(COLUMNS);
+    if (after) query = query.where('seq', '<', after.id);
+    return (await query.orderBy('seq', 'desc').limit(size).execute()).map((r) => entryReply(r as Row));
+  };
+}

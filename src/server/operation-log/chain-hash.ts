@@ -1,0 +1,66 @@
+// The hashed content of a log entry and its hash: sha-256 over a canonical JSON (keys sorted at every
+// depth, no spaces) of the content, whose `prevHash` is the hash of the chain's previous entry ('' for
+// the first). jsonb keeps no key order, so only a canonical form reads back to the same hash.
+import { createHash, createHmac } from 'node:crypto';
+
+export interface LogContent {
+  seq: string;
+  chain: string;
+  at: string;
+  domainId: string | null;
+  userId: string | null;
+  userName: string;
+  userKind: string;
+  ip: string;
+  callId: string;
+  method: string;
+  path: string;
+  targetId: string;
+  change: unknown;
+  errcode: number;
+  message: string;
+  prevHash: string;
+}
+
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export const hashOf = (content: LogContent): string => createHash('sha256').update(canonicalJson(content)).digest('hex');
+
+export const signatureOf = (secret: string, value: unknown): string => createHmac('sha256', secret).update(canonicalJson(value)).digest('hex');
+
+/** A stored row read back as the content its hash covers. */
+export interface StoredEntry {
+  seq: string;
+  chain: string;
+  at: Date;
+  domain_id: string | null;
+  user_id: string | null;
+  user_name: string;
+  user_kind: string;
+  ip: string;
+  call_id: string;
+  method: string;
+  path: string;
+  target_id: string;
+  change: unknown;
+  errcode: number;
+  message: string;
+  prev_hash: string;
+  hash: string;
+}
+
+export function contentOf(row: StoredEntry): LogContent {
+  return {
+    seq: String(row.seq), chain: row.chain, at: new Date(row.at).toISOString(), domainId: row.domain_id, userId: row.user_id,
+    userName: row.user_name, userKind: row.user_kind, ip: row.ip, callId: row.call_id, method: row.method, path: row.path,
+    targetId: row.target_id, change: row.change ?? null, errcode: row.errcode, message: row.message, prevHash: row.prev_hash,
+  };
+}

@@ -1,0 +1,30 @@
+// Removes the entries of a chain older than the retention age: always a prefix of the chain (up to the
+// first entry that is younger), so what remains still links. A checkpoint signed with the log's key
+// keeps the last removed hash, from which `verify` and the next append continue.
+import { sql } from 'kysely';
+import type { Db } from '../db/schema.ts';
+import { signatureOf } from './chain-hash.ts';
+import { logKey } from './log-key.ts';
+import { checkpointContent } from './verify-chain.ts';
+
+export interface RetentionResult {
+  deleted: number;
+  upTo: string | null;
+}
+
+export async function deleteOlderThan(db: Db, chain: string, cutoff: Date, byUser: string): Promise<RetentionResult> {
+  const secret = await logKey(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`atrium.oplog:${chain}:`}::text || current_schema()))`.execute(trx);
+    const young = await trx.selectFrom('operation_log').select('seq').where('chain', '=', chain).where('at', '>=', cutoff).orderBy('seq').limit(1).executeTakeFirst();
+    let last = trx.selectFrom('operation_log').select(['seq', 'hash']).where('chain', '=', chain).where('at', '<', cutoff);
+    if (young) last = last.where('seq', '<', young.seq);
+    const end = await last.orderBy('seq', 'desc').limit(1).executeTakeFirst();
+    if (!end) return { deleted: 0, upTo: null };
+    const removed = await trx.deleteFrom('operation_log').where('chain', '=', chain).where('seq', '<=', end.seq).executeTakeFirst();
+    const deleted = Number(removed.numDeletedRows);
+    const checkpoint = { chain, up_to_seq: String(end.seq), last_hash: end.hash, deleted, at: new Date(), by_user: byUser };
+    await trx.insertInto('operation_log_checkpoints').values({ ...checkpoint, signature: signatureOf(secret, checkpointContent(checkpoint)) }).execute();
+    return { deleted, upTo: String(end.seq) };
+  });
+}
