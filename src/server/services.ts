@@ -31,6 +31,8 @@ export interface AppServices {
   rateLimits: RateLimits;
   /** Where e-mail goes (ATRIUM_SMTP_URL, integrations/mail); absent → mail is skipped. */
   mailer?: Mailer;
+  /** This instance's timed tasks, when it runs them (D57): told at once of a start or stop made here. */
+  timedTasks?: { reconcile(): Promise<void> };
 }
 
 export function uploadsDir(services: Pick<AppServices, 'dataDir'>): string {

@@ -29,6 +29,8 @@ import { runtimeHandlers } from './runtime/handlers.ts';
 import { flowHandlers } from './flows/handlers.ts';
 import { knowledgeHandlers } from './knowledge/handlers.ts';
 import { flowAnalyticsHandlers } from './flow-analytics/handlers.ts';
+import { mailSettingsHandlers } from './mail-settings/handlers.ts';
+import { timedTaskHandlers } from './timed-tasks/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
 export { STORE_PREFIX, storeOperation } from './store/store-handler.ts';
@@ -62,4 +64,6 @@ export const handlers: Record<string, Handler> = {
   ...flowHandlers,
   ...knowledgeHandlers,
   ...flowAnalyticsHandlers,
+  ...mailSettingsHandlers,
+  ...timedTaskHandlers,
 };

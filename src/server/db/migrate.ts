@@ -22,6 +22,8 @@ import * as flowAnalytics from './migrations/0018-flow-analytics.ts';
 import * as taskMessages from './migrations/0019-task-messages.ts';
 import * as flowListSearch from './migrations/0020-flow-list-search.ts';
 import * as cloudAccounts from './migrations/0021-cloud-accounts.ts';
+import * as timedTasks from './migrations/0024-timed-tasks.ts';
+import * as mailSettings from './migrations/0025-mail-settings.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
@@ -46,6 +48,8 @@ const migrations: Record<string, Migration> = {
   '0019-task-messages': taskMessages,
   '0020-flow-list-search': flowListSearch,
   '0021-cloud-accounts': cloudAccounts,
+  '0024-timed-tasks': timedTasks,
+  '0025-mail-settings': mailSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
