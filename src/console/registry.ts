@@ -35,6 +35,7 @@ export const plugins = registry('plugin', [
   ['application-access', () => import('./plugins/access/AccessPage.tsx')],
   ['domain-open-api', () => import('./plugins/open-api/OpenApiPage.tsx')],
   ['flow-dashboard', () => import('./plugins/flow-dashboard/FlowDashboardPage.tsx')],
+  ['timed-tasks', () => import('./plugins/timed-tasks/TimedTasksPage.tsx')],
 ]);
 
 /** Plugins drawn on the whole page, without the header (the login page). */

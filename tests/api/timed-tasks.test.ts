@@ -30,8 +30,8 @@ describe.each(targets)('timed tasks on $name', (target) => {
   let admin: ApiClient;
   let acme: ApiClient;
   const label = (key: string) => server.catalogue.labels.en[key];
-  const list = async (query: Record<string, unknown> = {}) => (await admin.call<{ datas: Task[]; rowCount: number }>('POST', '/authtime/domain/tasks', { query })).reply;
-  const start = (query: Record<string, unknown>, client = admin) => client.call<Task>('PUT', '/authtime/domain/task/start', { query });
+  const list = async (query: Record<string, string | number> = {}) => (await admin.call<{ datas: Task[]; rowCount: number }>('POST', '/authtime/domain/tasks', { query })).reply;
+  const start = (query: Record<string, string | number>, client = admin) => client.call<Task>('PUT', '/authtime/domain/task/start', { query });
   const stop = (id: string, client = admin) => client.call<Task>('PUT', '/authtime/domain/task/stop', { query: { id } });
   const runs = async (id: string) => (await admin.call<Run[]>('GET', '/authtime/domain/task/runs', { query: { id } })).reply.data;
   const row = (id: string) => server.db.selectFrom('timed_tasks').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -97,7 +97,7 @@ describe.each(targets)('timed tasks on $name', (target) => {
   it('records each run with its outcome, and reads a run left by a dead instance as interrupted', async () => {
     let calls = 0;
     const definitions: TimedTaskDefinition[] = [
-      { id: 'testEcho', startType: 'manual', timing: { period: 'day', runTime: '04:00', runDate: null }, work: async () => `echo ${++calls}` },
+      { id: 'testEcho', startType: 'manual', timing: { period: 'day', runTime: '04:00', runDate: null }, work: async () => ({ key: 'task.result.sessionPurge', params: { count: ++calls } }) },
       { id: 'testBroken', startType: 'manual', timing: { period: 'day', runTime: '04:00', runDate: null }, work: async () => Promise.reject(new Error('the disk is full')) },
     ];
     const scheduler = await startTimedTasks(server.app.services, quiet, definitions, 1000);
@@ -107,12 +107,12 @@ describe.each(targets)('timed tasks on $name', (target) => {
       expect((await start({ id: 'testEcho', period: 'immediately' })).reply.errcode).toBe(0);
       expect((await start({ id: 'testBroken', period: 'immediately' })).reply.errcode).toBe(0);
       const echo = await until(() => runs('testEcho'), (r) => r[0]?.outcome === 'done');
-      expect(echo).toEqual([expect.objectContaining({ outcome: 'done', message: 'echo 1' })]);
+      expect(echo).toEqual([expect.objectContaining({ outcome: 'done', message: '1 expired sessions removed.' })]);
       expect(echo[0].finishedAt! >= echo[0].startedAt).toBe(true);
       expect((await until(() => runs('testBroken'), (r) => r[0]?.outcome === 'failed'))[0]).toMatchObject({ outcome: 'failed', message: 'the disk is full' });
       // A one-shot task stops once it ran.
       const task = await until(async () => (await list({ searchword: 'testEcho' })).data.datas[0], (t) => t.state === 'stopped');
-      expect(task).toMatchObject({ state: 'stopped', runCount: 1, lastRun: { outcome: 'done', message: 'echo 1' } });
+      expect(task).toMatchObject({ state: 'stopped', runCount: 1, lastRun: { outcome: 'done', message: '1 expired sessions removed.' } });
     } finally {
       await scheduler.stop();
     }
@@ -143,7 +143,7 @@ describe.each(targets)('timed tasks on $name', (target) => {
         work: async () => {
           ran.push(who);
           await new Promise((r) => setTimeout(r, 300));
-          return who;
+          return { key: 'task.result.sessionPurge', params: { count: 0 } };
         },
       });
       const schedulers: TimedTaskScheduler[] = await Promise.all([startTimedTasks(server.app.services, quiet, [slow('first')], 1000), startTimedTasks(second.app.services, quiet, [slow('second')], 1000)]);

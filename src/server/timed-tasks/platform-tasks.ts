@@ -4,10 +4,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { purgeExpired } from '../auth/sessions.ts';
 import type { TimedTaskStartType } from '../db/schema.ts';
-import type { Translate } from '../notices/recipient-language.ts';
 import { scanPasswordNotices } from '../notices/scan.ts';
 import type { AppServices } from '../services.ts';
 import { dispatchTaskMail } from '../task-notices/mail-dispatch.ts';
+import type { RunSummary } from './run-summary.ts';
 import type { Timing } from './timing.ts';
 
 export interface TimedTaskDefinition {
@@ -15,7 +15,8 @@ export interface TimedTaskDefinition {
   startType: TimedTaskStartType;
   /** When it runs until an administrator chooses otherwise. */
   timing: Timing;
-  work(services: AppServices, log: FastifyBaseLogger, t: Translate): Promise<string>;
+  /** The work; its summary is a label key with values, written out in each reader's language. */
+  work(services: AppServices, log: FastifyBaseLogger): Promise<RunSummary>;
 }
 
 export const PLATFORM_TASKS: readonly TimedTaskDefinition[] = [
@@ -23,27 +24,26 @@ export const PLATFORM_TASKS: readonly TimedTaskDefinition[] = [
     id: 'passwordNotices',
     startType: 'auto',
     timing: { period: 'hour', runTime: '00:07', runDate: null },
-    async work(services, log, t) {
+    async work(services, log) {
       const { attempts } = await scanPasswordNotices(services, new Date(), log);
-      return t('task.result.passwordNotices', { count: attempts.length });
+      return { key: 'task.result.passwordNotices', params: { count: attempts.length } };
     },
   },
   {
     id: 'taskMail',
     startType: 'auto',
     timing: { period: 'minute', runTime: '00:00:00', runDate: null },
-    async work(services, _log, t) {
+    async work(services) {
       const round = await dispatchTaskMail(services);
-      return t('task.result.taskMail', { ...round });
+      return { key: 'task.result.taskMail', params: { ...round } };
     },
   },
   {
     id: 'sessionPurge',
     startType: 'auto',
     timing: { period: 'hour', runTime: '00:17', runDate: null },
-    async work(services, _log, t) {
-      const purged = await purgeExpired(services.db);
-      return t('task.result.sessionPurge', { count: purged });
+    async work(services) {
+      return { key: 'task.result.sessionPurge', params: { count: await purgeExpired(services.db) } };
     },
   },
 ];

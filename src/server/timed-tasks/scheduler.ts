@@ -5,10 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
-import { translatorFor } from '../../core/translate.ts';
-import { serverLanguage } from '../notices/recipient-language.ts';
 import type { AppServices } from '../services.ts';
 import type { TimedTaskDefinition } from './platform-tasks.ts';
+import { storedSummary } from './run-summary.ts';
 import { beat, claimRun, finishRun, HEARTBEAT_MS, markInterrupted, registerTasks, stopAfterOneShot } from './run-store.ts';
 import { cronPattern, dayOf, type Timing } from './timing.ts';
 
@@ -39,8 +38,7 @@ export async function startTimedTasks(services: AppServices, log: FastifyBaseLog
     const heartbeat = setInterval(() => void beat(services.db, runId).catch(() => undefined), HEARTBEAT_MS);
     heartbeat.unref();
     try {
-      const t = translatorFor(services.catalogue.labels[await serverLanguage(services.db)]);
-      await finishRun(services.db, runId, 'done', await definition.work(services, log, t));
+      await finishRun(services.db, runId, 'done', storedSummary(await definition.work(services, log)));
     } catch (err) {
       log.error({ err, task: definition.id }, 'timed task failed');
       await finishRun(services.db, runId, 'failed', err instanceof Error ? err.message : String(err)).catch(() => undefined);

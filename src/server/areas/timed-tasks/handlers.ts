@@ -66,7 +66,7 @@ const stop: CallHandler<'timedTasks.stop'> = async (ctx) => {
 
 const runs: CallHandler<'timedTasks.runs'> = async (ctx) => {
   await taskOf(ctx.services.db, ctx.query.id);
-  return recentRuns(ctx.services.db, ctx.query.id, ctx.query.limit ?? 20);
+  return recentRuns(ctx.services.db, await ctx.request.atrium.translator(), ctx.query.id, ctx.query.limit ?? 20);
 };
 
 export const timedTaskHandlers: Record<string, Handler> = {

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import type { Db } from '../../db/schema.ts';
 import { STALE_SECONDS } from '../../timed-tasks/run-store.ts';
+import { readSummary } from '../../timed-tasks/run-summary.ts';
 import { cronPattern, dayOf, type Timing } from '../../timed-tasks/timing.ts';
 
 export type TaskRow = Calls['timedTasks.list']['reply']['datas'][number];
@@ -18,12 +19,12 @@ function runsQuery(db: Db) {
   return db.selectFrom('timed_task_runs as r').select(['r.id', 'r.task_id', 'r.started_at', 'r.finished_at', 'r.message', outcome.as('outcome')]);
 }
 
-const asRun = (r: { id: string; started_at: Date; finished_at: Date | null; outcome: RunRow['outcome']; message: string }): RunRow => ({
+const asRun = (r: { id: string; started_at: Date; finished_at: Date | null; outcome: RunRow['outcome']; message: string }, t: Translate): RunRow => ({
   id: r.id,
   startedAt: r.started_at.toISOString(),
   finishedAt: r.finished_at?.toISOString() ?? null,
   outcome: r.outcome,
-  message: r.message,
+  message: readSummary(r.message, t),
 });
 
 function nextRun(state: string, timing: Timing, nextRunAt: Date | null): string | null {
@@ -45,7 +46,7 @@ export async function taskRows(db: Db, t: Translate, ids?: readonly string[]): P
     .orderBy('r.task_id')
     .orderBy('r.started_at', 'desc')
     .execute();
-  const lastOf = new Map(last.map((r) => [r.task_id, asRun(r)]));
+  const lastOf = new Map(last.map((r) => [r.task_id, asRun(r, t)]));
   return tasks.map((task) => {
     const timing: Timing = { period: task.period, runTime: task.run_time, runDate: task.run_date };
     return {
@@ -64,7 +65,7 @@ export async function taskRows(db: Db, t: Translate, ids?: readonly string[]): P
   });
 }
 
-export async function recentRuns(db: Db, taskId: string, limit: number): Promise<RunRow[]> {
+export async function recentRuns(db: Db, t: Translate, taskId: string, limit: number): Promise<RunRow[]> {
   const rows = await runsQuery(db).where('r.task_id', '=', taskId).orderBy('r.started_at', 'desc').orderBy('r.id').limit(limit).execute();
-  return rows.map(asRun);
+  return rows.map((r) => asRun(r, t));
 }
