@@ -15,7 +15,7 @@ export const RECONCILE_MS = 10_000;
 
 interface Scheduled {
   version: number;
-  job: Cron;
+  stop(): void;
 }
 
 export interface TimedTaskScheduler {
@@ -54,7 +54,8 @@ export async function startTimedTasks(services: AppServices, log: FastifyBaseLog
     return tracked;
   }
 
-  function schedule(definition: TimedTaskDefinition, version: number, timing: Timing, nextRunAt: Date | null): Cron {
+  /** Schedules the task's runs on this instance; answers how to stop them. */
+  function schedule(definition: TimedTaskDefinition, version: number, timing: Timing, nextRunAt: Date | null): () => void {
     const pattern = cronPattern(timing);
     if (pattern) {
       const startAt = dayOf(timing.runDate) ?? undefined;
@@ -63,16 +64,17 @@ export async function startTimedTasks(services: AppServices, log: FastifyBaseLog
         const due = job.previousRuns(1, new Date(Date.now() + 1000))[0] ?? new Date(Math.floor(Date.now() / 1000) * 1000);
         return track(run(definition, version, due, false));
       });
-      return job;
+      return () => job.stop();
     }
     // One shot: at its stored instant, or now when that has passed (a start "immediately", a restart).
     const at = nextRunAt ?? new Date();
     const fire = () => void track(run(definition, version, at, true));
-    if (at.getTime() <= Date.now()) {
-      fire();
-      return new Cron(new Date(Date.now() + 3_600_000), { paused: true }, () => undefined);
+    if (at.getTime() > Date.now()) {
+      const job = new Cron(at, fire);
+      return () => job.stop();
     }
-    return new Cron(at, fire);
+    fire();
+    return () => undefined;
   }
 
   async function reconcile(): Promise<void> {
@@ -86,13 +88,13 @@ export async function startTimedTasks(services: AppServices, log: FastifyBaseLog
       live.add(row.id);
       const current = scheduled.get(row.id);
       if (current?.version === row.version) continue;
-      current?.job.stop();
-      const job = schedule(definition, row.version, { period: row.period, runTime: row.run_time, runDate: row.run_date }, row.next_run_at);
-      scheduled.set(row.id, { version: row.version, job });
+      current?.stop();
+      const stop = schedule(definition, row.version, { period: row.period, runTime: row.run_time, runDate: row.run_date }, row.next_run_at);
+      scheduled.set(row.id, { version: row.version, stop });
     }
-    for (const [id, { job }] of scheduled) {
+    for (const [id, { stop }] of scheduled) {
       if (live.has(id)) continue;
-      job.stop();
+      stop();
       scheduled.delete(id);
     }
   }
@@ -106,7 +108,7 @@ export async function startTimedTasks(services: AppServices, log: FastifyBaseLog
     async stop() {
       stopped = true;
       loop.stop();
-      for (const { job } of scheduled.values()) job.stop();
+      for (const { stop } of scheduled.values()) stop();
       scheduled.clear();
       await reconciling;
       await Promise.all([...running]);
