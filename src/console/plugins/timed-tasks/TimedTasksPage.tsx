@@ -61,7 +61,7 @@ export default function TimedTasksPage() {
                   <TableCell>{task.name}</TableCell>
                   <TableCell>{t(`task.startType.${task.startType}`)}</TableCell>
                   <TableCell>
-                    <Chip size="small" label={t(`task.state.${task.state}`)} color={task.state === 'run' ? 'success' : 'default'} variant="outlined" />
+                    <Chip size="small" label={t(`task.state.${task.state}`)} color={task.state === 'run' ? 'success' : 'default'} />
                   </TableCell>
                   <TableCell>{t(`task.period.${task.period}`)}</TableCell>
                   <TableCell>{task.runTime}</TableCell>
