@@ -39,6 +39,7 @@ export const plugins = registry('plugin', [
   ['server-charts', () => import('./plugins/monitoring/ServerChartsPage.tsx')],
   ['calendar-week', () => import('./plugins/calendar/WorkWeekPage.tsx')],
   ['calendar-month', () => import('./plugins/calendar/MonthViewPage.tsx')],
+  ['timed-tasks', () => import('./plugins/timed-tasks/TimedTasksPage.tsx')],
 ]);
 
 /** Plugins drawn on the whole page, without the header (the login page). */

@@ -20,11 +20,12 @@ import type { SmsGateway } from './integrations/sms/sms-gateway.ts';
 import uploadParser from './plugins/upload-parser.ts';
 import rateLimits, { rateLimitsFromEnv, type RateLimits } from './plugins/rate-limits.ts';
 import { mailerFromEnv, type Mailer } from './integrations/mail/mailer.ts';
-import { scheduleNoticeScans } from './notices/schedule.ts';
-import { scheduleTaskMail } from './task-notices/schedule.ts';
 import { serverSampler } from './monitoring/server-sampler.ts';
 import { logWriter } from './operation-log/log-writer.ts';
 import { secretFieldsOf } from './operation-log/secret-fields.ts';
+import { PLATFORM_TASKS, withBans } from './timed-tasks/platform-tasks.ts';
+import { registerTasks } from './timed-tasks/run-store.ts';
+import { startTimedTasks } from './timed-tasks/scheduler.ts';
 
 export interface AppOptions {
   database: AtriumDatabase;
@@ -47,9 +48,9 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Peers trusted to forward the client's address; default: ATRIUM_TRUST_PROXY (nobody when unset). */
   trustProxy?: TrustProxy;
-  /** Scan for password-expiry notices hourly and send task mails until the app closes (main.ts; tests
-   *  call the scan and the mail round themselves). */
-  scheduleNotices?: boolean;
+  /** Run the timed tasks (password-expiry notices, task mails, session purge: D57) until the app
+   *  closes (main.ts; tests call the work themselves or start a scheduler of their own). */
+  scheduleTasks?: boolean;
   /** Sample this instance every 5 s for the server charts (main.ts; tests sample on demand). */
   sampleServer?: boolean;
   /** Keep sessions and list pages between calls (D42); default: on unless ATRIUM_CACHE=off. */
@@ -109,11 +110,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimits);
   await app.register(catalogueRoutes);
   await app.register(staticFiles);
-  const stopNotices = options.scheduleNotices ? scheduleNoticeScans(services, app.log) : undefined;
-  const stopTaskMail = options.scheduleNotices ? scheduleTaskMail(services, app.log) : undefined;
+  // The tasks are listed on every deployment; they run where the caller asks for it.
+  const tasks = withBans(PLATFORM_TASKS);
+  await registerTasks(services.database.db, tasks);
+  const scheduler = options.scheduleTasks ? await startTimedTasks(services, app.log, tasks) : undefined;
+  services.timedTasks = scheduler;
   const stopSampling = options.sampleServer ? services.sampler.start((err) => app.log.warn({ err }, 'server sample failed')) : undefined;
   app.addHook('onClose', async () => {
-    await Promise.all([stopNotices?.(), stopTaskMail?.(), stopSampling?.(), services.operationLog.idle()]);
+    await Promise.all([scheduler?.stop(), stopSampling?.(), services.operationLog.idle()]);
     services.mailer?.close();
   });
   return app;

@@ -5,11 +5,8 @@ import { openDatabase } from './db/connect.ts';
 import { buildApp } from './app.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { applySecuritySeparation } from './auth/security-separation-env.ts';
-import { purgeExpired } from './auth/sessions.ts';
 import { demoWanted, DEMO_ENV } from './seed/demo-choice.ts';
 import { startBanner } from './start-banner.ts';
-
-const PURGE_EVERY_MS = 10 * 60 * 1000;
 
 async function main(): Promise<void> {
   const env = process.env;
@@ -22,21 +19,18 @@ async function main(): Promise<void> {
   const adminPassword = env.ATRIUM_ADMIN_PASSWORD || undefined;
   const seed = await prepareDatabase(database.db, { dataDir, adminPassword, demo });
   await applySecuritySeparation(database.db, env.ATRIUM_SECURITY_SEPARATION);
-  const app = await buildApp({ database, dataDir, captcha: env.ATRIUM_CAPTCHA !== 'off', logger: { level: env.LOG_LEVEL ?? 'info' }, scheduleNotices: true, sampleServer: true });
+  const app = await buildApp({ database, dataDir, captcha: env.ATRIUM_CAPTCHA !== 'off', logger: { level: env.LOG_LEVEL ?? 'info' }, scheduleTasks: true, sampleServer: true });
   await app.listen({ port, host });
 
   const where = database.kind === 'pglite' ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)';
   const shownHost = host.includes(':') ? `[${host}]` : host;
   console.log(startBanner({ url: `http://${shownHost}:${port}/`, database: where, seed, adminPasswordFromEnv: adminPassword !== undefined }));
 
-  const purge = setInterval(() => purgeExpired(database.db).catch((err) => app.log.error({ err }, 'purging expired sessions failed')), PURGE_EVERY_MS);
-  purge.unref();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: shutting down`);
-    clearInterval(purge);
     await app.close();
     await database.close();
     process.exit(0);

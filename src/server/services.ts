@@ -41,6 +41,8 @@ export interface AppServices {
   secretFields: ReadonlySet<string>;
   /** The youngest entries a retention delete may remove are this many days old (ATRIUM_LOG_RETENTION_DAYS, default 180). */
   logRetentionDays: number;
+  /** This instance's timed tasks, when it runs them (D57): told at once of a start or stop made here. */
+  timedTasks?: { reconcile(): Promise<void> };
 }
 
 export function uploadsDir(services: Pick<AppServices, 'dataDir'>): string {

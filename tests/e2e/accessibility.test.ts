@@ -10,7 +10,7 @@ import { openPage, signIn, tick } from './support/pages.ts';
 
 const live = serverAndBrowser();
 
-const SIGNED_IN_ROUTES = ['/home', '/main', '/superuser', '/superuser/detail', '/systemCon', '/systemCon/manage', '/systemCon/systemFile', '/notices', '/password', '/systemMoni', '/systemMoni/onlines', '/systemMoni/charts', '/test', '/flowstaterts', '/about'];
+const SIGNED_IN_ROUTES = ['/home', '/main', '/superuser', '/superuser/detail', '/systemCon', '/systemCon/manage', '/systemCon/systemFile', '/notices', '/password', '/systemMoni', '/systemMoni/onlines', '/systemMoni/charts', '/test', '/flowstaterts', '/about', '/tasks'];
 
 /** Checks the page at each point of a walk and keeps every problem, so one run lists them all. */
 function walker(page: Page) {
@@ -122,6 +122,14 @@ describe.each(['en', 'zh', 'cn'])('accessibility in %s', (lang) => {
     await page.getByTestId('form-dialog-fieldExtend.form').waitFor();
     await w.check('/systemCon/systemFile, extension-field dialog');
     await closeWithEscape(page, 'form-dialog-fieldExtend.form');
+    await go(page, '/tasks');
+    await page.getByTestId('task-start-sessionPurge').click();
+    await page.getByRole('dialog').waitFor();
+    await w.check('/tasks, start dialog');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await page.getByTestId('task-runs-sessionPurge').click();
+    await w.check('/tasks, runs');
     await go(page, '/main');
     await page.getByTestId('view-table').click();
     await page.locator('.MuiDataGrid-row').first().waitFor();
@@ -134,6 +142,10 @@ describe.each(['en', 'zh', 'cn'])('accessibility in %s', (lang) => {
     await page.locator('.MuiDataGrid-row').first().click();
     await page.waitForURL(/#\/domain\?.*domainid=/);
     await w.check('/domain (existing enterprise)');
+    await page.getByTestId('form-tab-mail').click();
+    await page.locator('#root_address').waitFor();
+    await w.check('/domain, mail tab');
+    await page.getByTestId('form-tab-basic').click();
     await page.getByTestId('form-action-testSms').click();
     await page.getByTestId('sms-test-dialog').waitFor();
     await w.check('/domain, test SMS dialog');

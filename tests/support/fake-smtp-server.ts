@@ -1,6 +1,7 @@
 // A local SMTP server (npm smtp-server) standing in for the deployment's mail server: records every
 // message it accepts (envelope recipients, decoded subject and text body). `refuse` makes it answer
-// 550 to every message; `close` stops it, so a test can also have the server down.
+// 550 to every message; `close` stops it, so a test can also have the server down. With `login`, it
+// asks for that account and password (AUTH PLAIN/LOGIN over the plain connection) and refuses others.
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -38,13 +39,19 @@ export function parseMail(raw: string): { subject: string; text: string } {
   return { subject: decodeWords(header('Subject')), text: text.replace(/\r\n$/, '') };
 }
 
-export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
+export async function startFakeSmtpServer(options: { login?: { user: string; pass: string } } = {}): Promise<FakeSmtpServer> {
   const received: ReceivedMail[] = [];
   let refusing = false;
+  const { login } = options;
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !login,
+    allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onAuth(auth, _session, callback) {
+      if (login && auth.username === login.user && auth.password === login.pass) return callback(null, { user: auth.username });
+      callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

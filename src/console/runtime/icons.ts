@@ -30,6 +30,7 @@ import ToggleOn from '@mui/icons-material/ToggleOn';
 import Upload from '@mui/icons-material/Upload';
 import ViewModule from '@mui/icons-material/ViewModule';
 import MenuBook from '@mui/icons-material/MenuBook';
+import Schedule from '@mui/icons-material/Schedule';
 import type { SvgIconComponent } from '@mui/icons-material';
 
 export const icons: Readonly<Record<string, SvgIconComponent>> = {
@@ -63,6 +64,7 @@ export const icons: Readonly<Record<string, SvgIconComponent>> = {
   Upload,
   ViewModule,
   MenuBook,
+  Schedule,
 };
 
 export function hasIcon(name: string | undefined): name is string {

@@ -219,6 +219,8 @@ export interface FormScreen {
   /** Ask before saving when the rule holds over the form (a tenant administrator switching off its
    *  own enterprise); `message` says what will happen. */
   confirmSave?: { when: string; message: string };
+  /** After a save, stay on the saved record instead of going `back` (a settings form in a tab). */
+  stay?: boolean;
   actions?: ActionDef[];
 }
 

@@ -878,6 +878,46 @@ export interface Login {
   checkcode: string;
 }
 
+export interface MailSettings {
+  domainId?: string;
+  /**
+   * 1 → the enterprise's mails go through these settings; 0 → through the deployment's mail server.
+   */
+  enabled?: 1 | 0;
+  /**
+   * the sender name mails carry
+   */
+  sendHost?: string;
+  address: string;
+  /**
+   * the login of the mail servers (empty → no login)
+   */
+  account?: string;
+  password?: string;
+  ccAddress?: string;
+  smtpServer: string;
+  smtpPort: number;
+  fetchServer?: string;
+  fetchPort?: number;
+  /**
+   * how mails are fetched from the fetch server
+   */
+  protocol?: "pop3" | "imap";
+  /**
+   * 1 → TLS from the first byte (smtps, pop3s, imaps); 0 → plain, upgraded by STARTTLS when the server offers it.
+   */
+  ssl?: 1 | 0;
+  allowAttachment?: 1 | 0;
+}
+
+export interface MailTestResult {
+  success: boolean;
+  /**
+   * localized result, with the mail server's answer when it failed
+   */
+  message: string;
+}
+
 export interface MaintenanceJob {
   /**
    * clearCache | rebuildFiles | synchronize, or "" before the first job
@@ -1504,6 +1544,38 @@ export interface TimeRange {
   start: string;
   end: string;
 }
+
+export interface TimedTask {
+  id: string;
+  name: string;
+  creator: string;
+  startType: "manual" | "auto" | "banned";
+  state: "stopped" | "run";
+  period: "none" | "immediately" | "minute" | "hour" | "day" | "week" | "month" | "weekday";
+  runTime: string;
+  runDate: string | null;
+  runCount: number;
+  /**
+   * the next due time while the task runs
+   */
+  nextRun: string | null;
+  lastRun: null | TimedTaskRun;
+}
+
+export interface TimedTaskPage {
+  datas: TimedTask[];
+  rowCount: number;
+}
+
+export interface TimedTaskRun {
+  id: string;
+  startedAt: string;
+  finishedAt: string | null;
+  outcome: "running" | "done" | "failed" | "interrupted";
+  message: string;
+}
+
+export type TimedTaskRuns = TimedTaskRun[];
 
 export interface TransferFile {
   path: string;
@@ -2428,6 +2500,28 @@ export interface SuperusersListQuery {
   pagelines?: number;
 }
 
+export interface TimedTasksListQuery {
+  searchword?: string;
+  linesPerPage?: number;
+  pageNo?: number;
+}
+
+export interface TimedTasksRunsQuery {
+  id: string;
+  limit?: number;
+}
+
+export interface TimedTasksStartQuery {
+  id: string;
+  rTime?: string;
+  rDate?: string;
+  period?: "none" | "immediately" | "minute" | "hour" | "day" | "week" | "month" | "weekday";
+}
+
+export interface TimedTasksStopQuery {
+  id: string;
+}
+
 export interface TransferImportDepartmentsQuery {
   path: string;
   mode?: "preview" | "commit";
@@ -2611,6 +2705,9 @@ export interface Calls {
   'lookups.applications': { params: never; query: never; body: never; reply: Choices };
   'lookups.departments': { params: never; query: LookupsDepartmentsQuery; body: never; reply: Choices };
   'lookups.domains': { params: never; query: never; body: never; reply: Choices };
+  'mailSettings.get': { params: { id: string }; query: never; body: never; reply: MailSettings };
+  'mailSettings.save': { params: { id: string }; query: never; body: MailSettings; reply: MailSettings };
+  'mailSettings.test': { params: { id: string }; query: never; body: MailSettings; reply: MailTestResult };
   'maintenance.clearCache': { params: never; query: never; body: never; reply: MaintenanceJob };
   'maintenance.clearData': { params: never; query: MaintenanceClearDataQuery; body: never; reply: MaintenanceResult };
   'maintenance.optimize': { params: { id: string }; query: never; body: never; reply: MaintenanceResult };
@@ -2672,6 +2769,10 @@ export interface Calls {
   'superusers.list': { params: never; query: SuperusersListQuery; body: never; reply: SuperuserPage };
   'superusers.unlock': { params: { id: string }; query: never; body: never; reply: Superuser };
   'superusers.update': { params: { id: string }; query: never; body: Superuser; reply: Superuser };
+  'timedTasks.list': { params: never; query: TimedTasksListQuery; body: never; reply: TimedTaskPage };
+  'timedTasks.runs': { params: never; query: TimedTasksRunsQuery; body: never; reply: TimedTaskRuns };
+  'timedTasks.start': { params: never; query: TimedTasksStartQuery; body: never; reply: TimedTask };
+  'timedTasks.stop': { params: never; query: TimedTasksStopQuery; body: never; reply: TimedTask };
   'transfer.exportDepartments': { params: { id: string }; query: never; body: never; reply: never };
   'transfer.exportUsers': { params: { id: string }; query: never; body: never; reply: never };
   'transfer.importDepartments': { params: { id: string }; query: TransferImportDepartmentsQuery; body: never; reply: TransferResult };
@@ -2783,6 +2884,9 @@ export const callRoutes = {
   'lookups.applications': { method: 'GET', path: '/authtime/lookups/applications' },
   'lookups.departments': { method: 'GET', path: '/authtime/lookups/departments' },
   'lookups.domains': { method: 'GET', path: '/authtime/lookups/domains' },
+  'mailSettings.get': { method: 'GET', path: '/authtime/domain/{id}/email' },
+  'mailSettings.save': { method: 'PUT', path: '/authtime/domain/{id}/email' },
+  'mailSettings.test': { method: 'POST', path: '/authtime/domain/{id}/email/test' },
   'maintenance.clearCache': { method: 'POST', path: '/authtime/config/clearcache' },
   'maintenance.clearData': { method: 'POST', path: '/authtime/config/cleardatas' },
   'maintenance.optimize': { method: 'GET', path: '/authtime/domain/application/{id}/optimization', effects: true },
@@ -2844,6 +2948,10 @@ export const callRoutes = {
   'superusers.list': { method: 'GET', path: '/authtime/superuser' },
   'superusers.unlock': { method: 'POST', path: '/authtime/superuser/{id}/unlock' },
   'superusers.update': { method: 'PUT', path: '/authtime/superuser/{id}' },
+  'timedTasks.list': { method: 'POST', path: '/authtime/domain/tasks' },
+  'timedTasks.runs': { method: 'GET', path: '/authtime/domain/task/runs' },
+  'timedTasks.start': { method: 'PUT', path: '/authtime/domain/task/start' },
+  'timedTasks.stop': { method: 'PUT', path: '/authtime/domain/task/stop' },
   'transfer.exportDepartments': { method: 'GET', path: '/authtime/domain/{id}/department/export' },
   'transfer.exportUsers': { method: 'GET', path: '/authtime/domain/{id}/user/export' },
   'transfer.importDepartments': { method: 'POST', path: '/authtime/domain/{id}/department/import' },

@@ -32,6 +32,8 @@ import { flowAnalyticsHandlers } from './flow-analytics/handlers.ts';
 import { monitoringHandlers } from './monitoring/handlers.ts';
 import { calendarHandlers } from './calendars/handlers.ts';
 import { operationLogHandlers } from './operation-log/handlers.ts';
+import { mailSettingsHandlers } from './mail-settings/handlers.ts';
+import { timedTaskHandlers } from './timed-tasks/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
 export { STORE_PREFIX, storeOperation } from './store/store-handler.ts';
@@ -68,4 +70,6 @@ export const handlers: Record<string, Handler> = {
   ...monitoringHandlers,
   ...calendarHandlers,
   ...operationLogHandlers,
+  ...mailSettingsHandlers,
+  ...timedTaskHandlers,
 };

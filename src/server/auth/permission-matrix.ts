@@ -167,6 +167,13 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'runtime.messages': 'public',
   'runtime.readMessages': 'public',
   'openApi.services': ADMINS,
+  'mailSettings.get': ADMINS,
+  'mailSettings.save': ADMINS,
+  'mailSettings.test': ADMINS,
+  'timedTasks.list': SYSTEM,
+  'timedTasks.start': SYSTEM,
+  'timedTasks.stop': SYSTEM,
+  'timedTasks.runs': SYSTEM,
   // Flow monitoring and intervention: the enterprise's governors (checked per enterprise in the handlers).
   'flows.list': ADMINS,
   'flows.delete': ADMINS,

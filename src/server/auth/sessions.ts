@@ -98,9 +98,11 @@ export async function endOtherSessions(db: Db, superuserId: string, keep: string
 /** Read messages are kept this long, then purged; unread ones stay until read (D18). */
 export const READ_MESSAGE_DAYS = 180;
 
-export async function purgeExpired(db: Db): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<=', sql<Date>`now()`).execute();
+/** Answers how many expired sessions it dropped. */
+export async function purgeExpired(db: Db): Promise<number> {
+  const sessions = await db.deleteFrom('sessions').where('expires_at', '<=', sql<Date>`now()`).executeTakeFirst();
   await db.deleteFrom('captchas').where('expires_at', '<=', sql<Date>`now()`).execute();
   await db.deleteFrom('messages').where('read_at', '<=', sql<Date>`now() - make_interval(days => ${READ_MESSAGE_DAYS})`).execute();
   await purgeRateLimitHits(db);
+  return Number(sessions.numDeletedRows);
 }

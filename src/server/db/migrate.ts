@@ -25,6 +25,8 @@ import * as cloudAccounts from './migrations/0021-cloud-accounts.ts';
 import * as serverSamples from './migrations/0026-server-samples.ts';
 import * as workCalendars from './migrations/0022-work-calendars.ts';
 import * as operationLog from './migrations/0023-operation-log.ts';
+import * as timedTasks from './migrations/0024-timed-tasks.ts';
+import * as mailSettings from './migrations/0025-mail-settings.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
@@ -52,6 +54,8 @@ const migrations: Record<string, Migration> = {
   '0026-server-samples': serverSamples,
   '0022-work-calendars': workCalendars,
   '0023-operation-log': operationLog,
+  '0024-timed-tasks': timedTasks,
+  '0025-mail-settings': mailSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -509,6 +509,59 @@ export interface OperationLogKeyTable {
   secret: string;
 }
 
+/** An enterprise's mail settings (migration 0025, D58). */
+export interface DomainMailSettingsTable {
+  domain_id: string;
+  enabled: Defaulted<boolean>;
+  send_host: Defaulted<string>;
+  address: string;
+  account: Defaulted<string>;
+  password: Defaulted<string>;
+  cc_address: Defaulted<string>;
+  smtp_server: string;
+  smtp_port: number;
+  fetch_server: Defaulted<string>;
+  fetch_port: Defaulted<number>;
+  protocol: Defaulted<string>;
+  ssl: Defaulted<boolean>;
+  allow_attachment: Defaulted<boolean>;
+  updated_at: Defaulted<Date>;
+}
+
+export type TimedTaskStartType = 'manual' | 'auto' | 'banned';
+export type TimedTaskPeriod = 'none' | 'immediately' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'weekday';
+
+/** A timed task (migration 0024, D57): the platform's periodic jobs, registered at start. */
+export interface TimedTasksTable {
+  id: string;
+  creator: string;
+  start_type: TimedTaskStartType;
+  state: Defaulted<'stopped' | 'run'>;
+  period: TimedTaskPeriod;
+  run_time: string;
+  run_date: Defaulted<string | null>;
+  run_count: Defaulted<number>;
+  next_run_at: Defaulted<Date | null>;
+  /** Bumped by every start and stop: a croner job built from an older version claims nothing. */
+  version: Defaulted<number>;
+  updated_at: Defaulted<Date>;
+}
+
+export type TimedRunOutcome = 'running' | 'done' | 'failed' | 'interrupted';
+
+/** One run of a timed task, claimed by one instance (migration 0024, D57). */
+export interface TimedTaskRunsTable {
+  id: string;
+  task_id: string;
+  due_at: Date;
+  started_at: Defaulted<Date>;
+  finished_at: Defaulted<Date | null>;
+  heartbeat_at: Defaulted<Date>;
+  outcome: Defaulted<TimedRunOutcome>;
+  message: Defaulted<string>;
+  instance: string;
+}
+
 export interface DatabaseSchema {
   superusers: SuperusersTable;
   superuser_domains: SuperuserDomainsTable;
@@ -556,6 +609,9 @@ export interface DatabaseSchema {
   operation_log: OperationLogTable;
   operation_log_checkpoints: OperationLogCheckpointsTable;
   operation_log_key: OperationLogKeyTable;
+  domain_mail_settings: DomainMailSettingsTable;
+  timed_tasks: TimedTasksTable;
+  timed_task_runs: TimedTaskRunsTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;

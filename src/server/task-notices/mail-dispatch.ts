@@ -9,6 +9,8 @@ import { translatorFor } from '../../core/translate.ts';
 import { serverLanguage } from '../notices/recipient-language.ts';
 import type { AppServices } from '../services.ts';
 import { taskMessages, type TaskMessage } from './message-text.ts';
+import { mailerFromSettings, type Mailer } from '../integrations/mail/mailer.ts';
+import { storedMailSettings } from '../areas/mail-settings/settings-store.ts';
 
 export type MailServices = Pick<AppServices, 'db' | 'catalogue' | 'mailer'>;
 
@@ -24,25 +26,30 @@ export interface MailRound {
   retry: number;
 }
 
-/** The mailer of the user's enterprise. Until enterprises have mail settings of their own (issue 13),
- *  the deployment's SMTP server (ATRIUM_SMTP_URL). */
-const mailerFor = (services: MailServices) => services.mailer;
+/** The mailer of the user's enterprise: its own mail settings when it saved them switched on (D58),
+ *  else the deployment's SMTP server (ATRIUM_SMTP_URL). One per enterprise and round. */
+async function mailerFor(services: MailServices, domainId: string, opened: Map<string, Mailer | undefined>): Promise<Mailer | undefined> {
+  if (opened.has(domainId)) return opened.get(domainId);
+  const settings = await storedMailSettings(services.db, domainId);
+  const mailer = settings?.enabled === 1 ? mailerFromSettings(settings) : services.mailer;
+  opened.set(domainId, mailer);
+  return mailer;
+}
 
 async function claim(services: MailServices, now: Date) {
-  const { rows } = await sql<{ id: string; mail_attempts: number }>`
+  const { rows } = await sql<{ id: string; mail_attempts: number; domain_id: string }>`
     update task_messages set mail_attempts = mail_attempts + 1, mail_at = ${now}
     where id in (
       select id from task_messages
       where mail_status = 'pending' and (mail_at is null or mail_at < ${now}::timestamptz - ${RETRY_AFTER}::interval)
       order by created_at limit ${BATCH} for update skip locked)
-    returning id, mail_attempts`.execute(services.db);
+    returning id, mail_attempts, domain_id`.execute(services.db);
   return rows;
 }
 
-async function mailOne(services: MailServices, message: TaskMessage, attempts: number): Promise<{ status: MailStatus; detail: string }> {
-  const mailer = mailerFor(services);
+async function mailOne(mailer: Mailer | undefined, message: TaskMessage, attempts: number): Promise<{ status: MailStatus; detail: string }> {
   if (!message.taskOpen) return { status: 'skipped', detail: 'the task is no longer open' };
-  if (!mailer) return { status: 'skipped', detail: 'no mail settings (ATRIUM_SMTP_URL)' };
+  if (!mailer) return { status: 'skipped', detail: 'no mail settings (the enterprise\'s or ATRIUM_SMTP_URL)' };
   if (!message.email) return { status: 'skipped', detail: 'no e-mail address' };
   try {
     return { status: 'sent', detail: await mailer.send({ to: message.email, subject: message.title, text: message.body }) };
@@ -57,14 +64,22 @@ export async function dispatchTaskMail(services: MailServices, now = new Date())
   const claimed = await claim(services, now);
   if (claimed.length === 0) return round;
   const attempts = new Map(claimed.map((c) => [c.id, c.mail_attempts]));
+  const domains = new Map(claimed.map((c) => [c.id, c.domain_id]));
+  const opened = new Map<string, Mailer | undefined>();
   // Enterprise users have no stored language: the mails are in the server's.
   const language = await serverLanguage(services.db);
   const translate = translatorFor(services.catalogue.labels[language]);
-  for (const message of await taskMessages(services.db, language, translate, { ids: [...attempts.keys()] }, { limit: BATCH, offset: 0 })) {
-    const outcome = await mailOne(services, message, attempts.get(message.id)!);
-    await services.db.updateTable('task_messages').set({ mail_status: outcome.status, mail_detail: outcome.detail }).where('id', '=', message.id).execute();
-    if (outcome.status === 'pending') round.retry += 1;
-    else round[outcome.status] += 1;
+  try {
+    for (const message of await taskMessages(services.db, language, translate, { ids: [...attempts.keys()] }, { limit: BATCH, offset: 0 })) {
+      const mailer = await mailerFor(services, domains.get(message.id)!, opened);
+      const outcome = await mailOne(mailer, message, attempts.get(message.id)!);
+      await services.db.updateTable('task_messages').set({ mail_status: outcome.status, mail_detail: outcome.detail }).where('id', '=', message.id).execute();
+      if (outcome.status === 'pending') round.retry += 1;
+      else round[outcome.status] += 1;
+    }
+  } finally {
+    // The enterprises' own mailers are this round's; the deployment's stays open for the next.
+    for (const mailer of opened.values()) if (mailer && mailer !== services.mailer) mailer.close();
   }
   return round;
 }

@@ -327,6 +327,10 @@ export const PROBES: Record<string, Probe> = {
   'openApi.secretStatus': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/secret` }) },
   'openApi.services': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/services` }) },
   'openApi.regenerate': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/secret` }) },
+  'mailSettings.get': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/email` }) },
+  'mailSettings.save': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/email`, body: { address: 'matrix@example.com', smtpServer: 'smtp.example.com', smtpPort: 25 } }) },
+  // Port 9 (discard) of this machine: nobody listens, so the test mail fails at once, after the checks.
+  'mailSettings.test': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/email/test`, body: { address: 'matrix@example.com', smtpServer: '127.0.0.1', smtpPort: 9 } }) },
   // No messaging service is set up in the matrix's world: registering answers so, ending finds no accounts.
   'cloudCenter.registerUsers': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/cloudcenter/user` }) },
   'cloudCenter.endRelation': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/relation` }) },
@@ -392,6 +396,10 @@ export const PROBES: Record<string, Probe> = {
   'messaging.pushUsers': { scope: 'single', request: () => ({ path: '/authtime/config/userstohx' }) },
   'notices.scan': { scope: 'single', request: () => ({ path: '/authtime/notices/scan' }) },
   'notices.log': { scope: 'single', request: () => ({ path: '/authtime/notices', query: { currpage: 1, pagelines: 10 } }) },
+  'timedTasks.list': { scope: 'single', request: () => ({ path: '/authtime/domain/tasks', query: { searchword: '', linesPerPage: 10, pageNo: 1 } }) },
+  'timedTasks.start': { scope: 'single', request: () => ({ path: '/authtime/domain/task/start', query: { id: 'sessionPurge', period: 'hour', rTime: '00:17' } }) },
+  'timedTasks.stop': { scope: 'single', request: () => ({ path: '/authtime/domain/task/stop', query: { id: 'sessionPurge' } }) },
+  'timedTasks.runs': { scope: 'single', request: () => ({ path: '/authtime/domain/task/runs', query: { id: 'sessionPurge' } }) },
 
   'messages.list': { scope: 'single', request: () => ({ path: '/authtime/messages', query: { currpage: 1, pagelines: 10 } }) },
   'messages.read': { scope: 'single', request: async (world, caller) => ({ path: `/authtime/messages/${caller.id ? await freshMessage(world, caller.id) : 'none'}/read` }) },

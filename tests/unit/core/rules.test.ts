@@ -12,11 +12,11 @@ describe('home tile visibility (the catalogue rules)', () => {
   const officer = (type: string, tenantScoped = false) => ({ isOpenSecurity: true, type, tenantScoped, reach: tenantScoped ? { kind: 'tenants', domains: ['d1'] } : { kind: 'platform' } });
 
   it('shows every tile when security separation is off', () => {
-    expect(visibleTiles({ isOpenSecurity: false, type: 'super' })).toEqual(['domains', 'superuser', 'applications', 'systemCon', 'systemMoni', 'debug']);
+    expect(visibleTiles({ isOpenSecurity: false, type: 'super' })).toEqual(['domains', 'superuser', 'applications', 'systemCon', 'systemMoni', 'tasks', 'debug']);
   });
 
-  it('shows configuration, monitoring and debug to the system administrator', () => {
-    expect(visibleTiles(officer('admin'))).toEqual(['domains', 'superuser', 'applications', 'systemCon', 'systemMoni', 'debug']);
+  it('shows configuration, monitoring, timed tasks and debug to the system administrator', () => {
+    expect(visibleTiles(officer('admin'))).toEqual(['domains', 'superuser', 'applications', 'systemCon', 'systemMoni', 'tasks', 'debug']);
   });
 
   it('shows configuration but not monitoring to the security officer', () => {

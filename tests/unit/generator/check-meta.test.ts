@@ -32,7 +32,7 @@ describe('atrium check: meta-schemas', () => {
 
   it('does not accept list keys on a form screen', () => {
     const docs = setAt(fixtureDocs(), SCREENS, '/screens/2/columns', [{ field: 'name' }]);
-    expect(problemLines(docs)).toEqual([`${SCREENS}:/screens/2/columns: unknown property "columns" (allowed here: id, title, kind, help, breadcrumb, entity, key, load, create, update, fields, tabs, back, actions, recordName, confirmSave, tenant)`]);
+    expect(problemLines(docs)).toEqual([`${SCREENS}:/screens/2/columns: unknown property "columns" (allowed here: id, title, kind, help, breadcrumb, entity, key, load, create, update, fields, tabs, back, actions, recordName, confirmSave, tenant, stay)`]);
   });
 
   it('wants an action to either navigate, call, open a dialog or download, in one line', () => {

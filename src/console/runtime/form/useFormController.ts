@@ -133,7 +133,7 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
       try {
         const saved = await callAny<Row>(callId, { params: recordKey ? { id: recordKey } : {}, body, fieldErrorsShown: true });
         notifySuccess(label('msg.saveSuccess'));
-        if (!singleton) return navigate(screen.back);
+        if (!singleton && !screen.stay) return navigate(screen.back);
         setLoaded({ record: saved ?? merged, failed: false });
         setEdits(null);
       } catch (e) {
@@ -142,7 +142,7 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
         setSaving(false);
       }
     },
-    [recordKey, singleton, group, screen.update, screen.create, screen.back, record, fullData, layout.readOnlyFields, entity, navigate, invalidTabs, tabs],
+    [recordKey, singleton, group, screen.update, screen.create, screen.back, screen.stay, record, fullData, layout.readOnlyFields, entity, navigate, invalidTabs, tabs],
   );
 
   // Server errors name the whole record's paths; a group tab shows those of its group.

@@ -1,7 +1,9 @@
-// E-mail through the deployment's SMTP server (nodemailer): ATRIUM_SMTP_URL (smtp:// or smtps://, with
-// user:password@ when the server needs them) and ATRIUM_MAIL_FROM. Unset → no mailer (mail is skipped);
-// a wrong setting stops the server at start, as the SMS settings do.
+// E-mail through an SMTP server (nodemailer): the deployment's, ATRIUM_SMTP_URL (smtp:// or smtps://,
+// with user:password@ when the server needs them) and ATRIUM_MAIL_FROM — unset → no mailer (mail is
+// skipped), a wrong setting stops the server at start, as the SMS settings do; or an enterprise's own
+// mail settings (D58).
 import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 
 export interface Mail {
   to: string;
@@ -19,12 +21,14 @@ export interface Mailer {
 
 const TIMEOUT_MS = 10_000;
 
-export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ url, connectionTimeout: TIMEOUT_MS, greetingTimeout: TIMEOUT_MS, socketTimeout: 3 * TIMEOUT_MS });
+/** An SMTP server by address (`url`) or by its parts; `cc` is copied on every mail. */
+export function smtpMailer(server: string | SMTPTransport.Options, from: string, cc?: string): Mailer {
+  const where = typeof server === 'string' ? { url: server } : server;
+  const transport = nodemailer.createTransport({ ...where, connectionTimeout: TIMEOUT_MS, greetingTimeout: TIMEOUT_MS, socketTimeout: 3 * TIMEOUT_MS });
   return {
     from,
     async send(mail) {
-      const info = await transport.sendMail({ from, ...mail });
+      const info = await transport.sendMail({ from, ...(cc ? { cc } : {}), ...mail });
       return String(info.response ?? '');
     },
     close: () => transport.close(),
@@ -38,4 +42,23 @@ export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): Mailer | un
   const from = env.ATRIUM_MAIL_FROM;
   if (!from || !from.includes('@')) throw new Error('ATRIUM_SMTP_URL needs ATRIUM_MAIL_FROM, the sender address (e.g. "Atrium <atrium@example.com>")');
   return smtpMailer(url, from);
+}
+
+/** The parts of an enterprise's mail settings a mailer needs (areas/mail-settings). */
+export interface SmtpSettings {
+  sendHost: string;
+  address: string;
+  account: string;
+  password: string;
+  ccAddress: string;
+  smtpServer: string;
+  smtpPort: number;
+  ssl: number;
+}
+
+export function mailerFromSettings(s: SmtpSettings): Mailer {
+  // The sender name is quoted by nodemailer from the object form; an empty one sends the bare address.
+  const from = s.sendHost ? `"${s.sendHost.replace(/["\\]/g, '')}" <${s.address}>` : s.address;
+  const auth = s.account ? { user: s.account, pass: s.password } : undefined;
+  return smtpMailer({ host: s.smtpServer, port: s.smtpPort, secure: s.ssl === 1, auth }, from, s.ccAddress || undefined);
 }

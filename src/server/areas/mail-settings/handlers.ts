@@ -1,0 +1,33 @@
+// An enterprise's mail settings (issue 13, D58): read, save and test, for the enterprise's governors
+// (the platform and the enterprise's administrators), like its Open API secret.
+import { governedTenant } from '../users/queries.ts';
+import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
+import { mailSettingsReply, saveMailSettings, withStoredPassword } from './settings-store.ts';
+import { sendTestMail } from './test-mail.ts';
+
+/** 1404 unless the caller sees the enterprise; 1403 unless it governs it. */
+const governed = (ctx: Pick<HandlerContext, 'user' | 'services'>, domainId: string) => governedTenant(ctx.services.db, requireUser(ctx).reach, domainId, 'mail.msg.governorsOnly');
+
+const get: CallHandler<'mailSettings.get'> = async (ctx) => {
+  await governed(ctx, ctx.params.id);
+  return mailSettingsReply(ctx.services.db, ctx.params.id);
+};
+
+const save: CallHandler<'mailSettings.save'> = async (ctx) => {
+  await governed(ctx, ctx.params.id);
+  const settings = await withStoredPassword(ctx.services.db, ctx.params.id, ctx.body);
+  await saveMailSettings(ctx.services.db, settings);
+  return mailSettingsReply(ctx.services.db, ctx.params.id);
+};
+
+const test: CallHandler<'mailSettings.test'> = async (ctx) => {
+  await governed(ctx, ctx.params.id);
+  const settings = await withStoredPassword(ctx.services.db, ctx.params.id, ctx.body);
+  return sendTestMail(settings, await ctx.request.atrium.translator());
+};
+
+export const mailSettingsHandlers: Record<string, Handler> = {
+  'mailSettings.get': get,
+  'mailSettings.save': save,
+  'mailSettings.test': test,
+};

@@ -1,0 +1,75 @@
+// An enterprise's mail settings in the database (table domain_mail_settings, D58): read with the
+// schema's defaults before the first save, written whole, the password answered only as the placeholder.
+import type { Calls } from '../../../core/generated/api-types.ts';
+import { UNCHANGED_SECRET } from '../../../core/password-codec.ts';
+import type { Db } from '../../db/schema.ts';
+import { keepStoredSecrets } from '../config/secrets.ts';
+
+type MailSettingsReply = Calls['mailSettings.get']['reply'];
+/** Every field filled (the defaults of the schema for those a caller left out). */
+export type MailSettings = Required<MailSettingsReply>;
+
+const DEFAULTS: Omit<MailSettings, 'domainId'> = { enabled: 1, sendHost: '', address: '', account: '', password: '', ccAddress: '', smtpServer: '', smtpPort: 25, fetchServer: '', fetchPort: 110, protocol: 'pop3', ssl: 0, allowAttachment: 1 };
+
+/** The stored password is bound to the server and account it was saved with (as the LDAP manager's). */
+const SECRETS = [{ name: 'password', boundTo: ['smtpServer', 'account'] }];
+
+/** The saved settings with the password in clear (for sending only), or null before the first save. */
+export async function storedMailSettings(db: Db, domainId: string): Promise<MailSettings | null> {
+  const row = await db.selectFrom('domain_mail_settings').selectAll().where('domain_id', '=', domainId).executeTakeFirst();
+  if (!row) return null;
+  return {
+    domainId,
+    enabled: row.enabled ? 1 : 0,
+    sendHost: row.send_host,
+    address: row.address,
+    account: row.account,
+    password: row.password,
+    ccAddress: row.cc_address,
+    smtpServer: row.smtp_server,
+    smtpPort: row.smtp_port,
+    fetchServer: row.fetch_server,
+    fetchPort: row.fetch_port,
+    protocol: row.protocol as MailSettings['protocol'],
+    ssl: row.ssl ? 1 : 0,
+    allowAttachment: row.allow_attachment ? 1 : 0,
+  };
+}
+
+/** What the console reads: defaults before the first save, the password as the placeholder. */
+export async function mailSettingsReply(db: Db, domainId: string): Promise<MailSettingsReply> {
+  const stored = (await storedMailSettings(db, domainId)) ?? { ...DEFAULTS, domainId };
+  return { ...stored, password: stored.password ? UNCHANGED_SECRET : '' };
+}
+
+/** `incoming` with the placeholder replaced by the saved password; 1001 on the password when the
+ *  server or account changed with it. */
+export async function withStoredPassword(db: Db, domainId: string, incoming: MailSettingsReply): Promise<MailSettings> {
+  const stored = (await storedMailSettings(db, domainId)) ?? { ...DEFAULTS, domainId };
+  return { ...DEFAULTS, ...keepStoredSecrets({ ...incoming }, { ...stored }, SECRETS, false, ''), domainId } as MailSettings;
+}
+
+export async function saveMailSettings(db: Db, settings: MailSettings): Promise<void> {
+  const s = settings;
+  const columns = {
+    enabled: s.enabled === 1,
+    send_host: s.sendHost,
+    address: s.address,
+    account: s.account,
+    password: s.password,
+    cc_address: s.ccAddress,
+    smtp_server: s.smtpServer,
+    smtp_port: s.smtpPort,
+    fetch_server: s.fetchServer,
+    fetch_port: s.fetchPort,
+    protocol: s.protocol,
+    ssl: s.ssl === 1,
+    allow_attachment: s.allowAttachment === 1,
+    updated_at: new Date(),
+  };
+  await db
+    .insertInto('domain_mail_settings')
+    .values({ domain_id: settings.domainId, ...columns })
+    .onConflict((oc) => oc.column('domain_id').doUpdateSet(columns))
+    .execute();
+}
