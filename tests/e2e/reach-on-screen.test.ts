@@ -74,7 +74,7 @@ describe('what a user sees follows what the server lets it do', () => {
   it('shows the super administrator every tile and the configuration itself', async () => {
     const page = await signedIn('admin', ADMIN_PASSWORD);
     await page.getByTestId('tile-systemCon').waitFor();
-    expect(await tileIds(page)).toEqual(['tile-domains', 'tile-superuser', 'tile-applications', 'tile-systemCon', 'tile-systemMoni', 'tile-debug']);
+    expect(await tileIds(page)).toEqual(['tile-domains', 'tile-superuser', 'tile-applications', 'tile-systemCon', 'tile-systemMoni', 'tile-tasks', 'tile-debug']);
     await page.getByTestId('tile-systemCon').click();
     await page.waitForURL(/#\/systemCon/);
     await page.getByRole('tab').first().waitFor();
