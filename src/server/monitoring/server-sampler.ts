@@ -2,8 +2,8 @@
 // draw any instance's charts; a day of rows is kept (17,280 per instance), older ones are purged.
 import { hostname } from 'node:os';
 import { sql } from 'kysely';
-import type { Db } from '../db/schema.ts';
-import { processFigures, type ProcessFigures } from './process-figures.ts';
+import type { Db, ServerSamplesTable } from '../db/schema.ts';
+import { processFigures } from './process-figures.ts';
 
 export const SAMPLE_EVERY_MS = 5_000;
 const PURGE_EVERY_SAMPLES = 60;
@@ -11,8 +11,9 @@ const PURGE_EVERY_SAMPLES = 60;
 export interface ServerSampler {
   /** This instance's name in the samples: host and process id (and a number when a process runs several). */
   instance: string;
-  /** Measures now and stores the sample (the periodic round calls it; so does a first request). */
-  sample(): Promise<ProcessFigures & { at: Date }>;
+  /** Measures now and stores the sample, answering the row stored (the periodic round calls it; so
+   *  does a first request). */
+  sample(): Promise<Omit<ServerSamplesTable, 'instance'>>;
   /** Starts the 5-second round; answers its stop. */
   start(onError: (error: unknown) => void): () => Promise<void>;
 }
@@ -27,14 +28,14 @@ export function serverSampler(db: Db): ServerSampler {
   let taken = 0;
   const sample = async () => {
     const figures = measure();
-    const at = new Date();
+    const row = { at: new Date(), cpu_load: figures.cpuLoad, thread_num: figures.threadNum, heap_used: figures.heapSizeUsed, non_heap_used: figures.nonHeapSizeUsed, rss: figures.totalMemorySize };
     await db
       .insertInto('server_samples')
-      .values({ instance, at, cpu_load: figures.cpuLoad, thread_num: figures.threadNum, heap_used: figures.heapSizeUsed, non_heap_used: figures.nonHeapSizeUsed, rss: figures.totalMemorySize })
+      .values({ instance, ...row })
       .onConflict((oc) => oc.columns(['instance', 'at']).doNothing())
       .execute();
     if (taken++ % PURGE_EVERY_SAMPLES === 0) await db.deleteFrom('server_samples').where('at', '<', sql<Date>`now() - interval '1 day'`).execute();
-    return { ...figures, at };
+    return row;
   };
   return {
     instance,

@@ -2,25 +2,13 @@
 // depth, no spaces) of the content, whose `prevHash` is the hash of the chain's previous entry ('' for
 // the first). jsonb keeps no key order, so only a canonical form reads back to the same hash.
 import { createHash, createHmac } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { OperationLogTable } from '../db/schema.ts';
+import type { LogDraft } from './entry-of-call.ts';
 
-export interface LogContent {
-  seq: string;
-  chain: string;
-  at: string;
-  domainId: string | null;
-  userId: string | null;
-  userName: string;
-  userKind: string;
-  ip: string;
-  callId: string;
-  method: string;
-  path: string;
-  targetId: string;
-  change: unknown;
-  errcode: number;
-  message: string;
-  prevHash: string;
-}
+/** The draft as the route made it, numbered in its chain, its instant as text, and linked to the
+ *  previous entry. */
+export type LogContent = Omit<LogDraft, 'at'> & { seq: string; chain: string; at: string; prevHash: string };
 
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -36,26 +24,8 @@ export const hashOf = (content: LogContent): string => createHash('sha256').upda
 
 export const signatureOf = (secret: string, value: unknown): string => createHmac('sha256', secret).update(canonicalJson(value)).digest('hex');
 
-/** A stored row read back as the content its hash covers. */
-export interface StoredEntry {
-  seq: string;
-  chain: string;
-  at: Date;
-  domain_id: string | null;
-  user_id: string | null;
-  user_name: string;
-  user_kind: string;
-  ip: string;
-  call_id: string;
-  method: string;
-  path: string;
-  target_id: string;
-  change: unknown;
-  errcode: number;
-  message: string;
-  prev_hash: string;
-  hash: string;
-}
+/** A stored row read back as the content its hash covers (the review fields are outside it). */
+export type StoredEntry = Omit<Selectable<OperationLogTable>, 'remark' | 'reviewed' | 'reviewed_by' | 'reviewed_at' | 'change'> & { change: unknown };
 
 export function contentOf(row: StoredEntry): LogContent {
   return {

@@ -2,7 +2,8 @@
 // of its content (edited), or whose previous hash is not the hash before it (an entry removed or put in
 // between). The start of a chain is '' or, after a retention delete, its last checkpoint, whose
 // signature is checked with the log's key.
-import type { Db } from '../db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { Db, OperationLogCheckpointsTable } from '../db/schema.ts';
 import { contentOf, hashOf, signatureOf, type StoredEntry } from './chain-hash.ts';
 import { logKey } from './log-key.ts';
 
@@ -23,15 +24,7 @@ export interface VerifyResult {
 
 const BATCH = 1000;
 
-export interface CheckpointRow {
-  chain: string;
-  up_to_seq: string;
-  last_hash: string;
-  deleted: number;
-  at: Date;
-  by_user: string;
-  signature: string;
-}
+export type CheckpointRow = Selectable<OperationLogCheckpointsTable>;
 
 export const checkpointContent = (c: Omit<CheckpointRow, 'signature'>) => ({
   chain: c.chain, upToSeq: String(c.up_to_seq), lastHash: c.last_hash, deleted: c.deleted, at: new Date(c.at).toISOString(), byUser: c.by_user,

@@ -1,21 +1,14 @@
 // The server charts' calls (domain spec §2.3 "Server charts", D59): a range of one instance's samples,
 // at most 101 points (averaged per interval when the range holds more), and its newest sample.
 import { sql } from 'kysely';
-import type { Db } from '../../db/schema.ts';
+import type { Db, ServerSamplesTable } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { SAMPLE_EVERY_MS } from '../../monitoring/server-sampler.ts';
 import type { CallHandler } from '../handler.ts';
 
 export const MAX_POINTS = 101;
 
-interface SampleRow {
-  at: Date | string;
-  cpu_load: number;
-  thread_num: number;
-  heap_used: number;
-  non_heap_used: number;
-  rss: number;
-}
+type SampleRow = Omit<ServerSamplesTable, 'instance'>;
 
 const two = (n: number) => String(n).padStart(2, '0');
 const one = (n: number) => Math.round(Number(n) * 10) / 10;
@@ -89,6 +82,5 @@ export const newestSample: CallHandler<'monitoring.sample'> = async (ctx) => {
     .executeTakeFirst();
   if (row) return toSample(row);
   if (instance !== sampler.instance) throw new AppError('notFound', undefined, 'monitor.msg.noInstance');
-  const taken = await sampler.sample();
-  return toSample({ at: taken.at, cpu_load: taken.cpuLoad, thread_num: taken.threadNum, heap_used: taken.heapSizeUsed, non_heap_used: taken.nonHeapSizeUsed, rss: taken.totalMemorySize });
+  return toSample(await sampler.sample());
 };
