@@ -107,7 +107,7 @@ export async function generateTypes(catalogue: Catalogue): Promise<string> {
     const types = await callTypes(call, catalogue, taken);
     chunks.push(...types.declarations);
     entries.push(types.entry);
-    routes.push(`  '${id}': { method: '${call.method}', path: '${call.path}'${call.effects ? ', effects: true' : ''} },`);
+    routes.push(`  '${id}': { method: '${call.method}', path: '${call.path}'${call.effects === undefined ? '' : `, effects: ${call.effects}`} },`);
   }
   chunks.push(`/** Every call of the catalogue, keyed by call id. */\nexport interface Calls {\n${entries.join('\n')}\n}`);
   chunks.push('export type CallId = keyof Calls;');

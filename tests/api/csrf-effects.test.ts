@@ -2,7 +2,7 @@
 // a cross-site link (a GET with the administrator's cookies and no token) must not send a test SMS or
 // start a statistics refresh. Every other call with effects is refused alike, before its handler.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasEffects } from '../../src/core/catalogue/call-effects.ts';
+import { needsCsrfToken } from '../../src/core/catalogue/call-effects.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../src/core/envelope.ts';
 import type { SmsGateway } from '../../src/server/integrations/sms/sms-gateway.ts';
 import { databaseTargets } from './helpers/databases.ts';
@@ -65,7 +65,7 @@ describe.each(targets)('CSRF token on calls with effects on $name', (target) => 
 
   it('refuses every call with effects without the token, whatever its method, before reading its body', async () => {
     expect(admin.cookies.get(CSRF_COOKIE)).toBeTruthy();
-    const withEffects = Object.values(server.catalogue.calls).filter((call) => call.allow !== 'public' && hasEffects(call) && call.id !== 'auth.logout');
+    const withEffects = Object.values(server.catalogue.calls).filter((call) => call.allow !== 'public' && needsCsrfToken(call) && call.id !== 'auth.logout');
     expect(withEffects.length).toBeGreaterThan(20);
     for (const call of withEffects) {
       const path = call.path.replace(/\{[A-Za-z0-9_]+\}/g, 'x');

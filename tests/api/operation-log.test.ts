@@ -67,6 +67,18 @@ describe.each(targets)('operation log on $name', (target) => {
     expect(replyProblems(server.catalogue, 'operationLog.get', one.reply.data)).toEqual([]);
   });
 
+  it('leaves searches out: a POST the catalogue marks without effects writes no entry', async () => {
+    const searched = await acme.call('POST', `/authtime/domain/${acmeId}/users`, { body: { name: 'nobody-here' } });
+    expect(searched.reply.errcode, searched.reply.errmsg).toBe(0);
+    await entries(acme, acmeId); // the log's own search, also not logged
+    const control = await acme.call('POST', `/authtime/domain/${acmeId}/department`, { body: { name: '' } });
+    expect(control.reply.errcode).toBe(1001);
+    expect((await entries(admin, acmeId, { call: 'departments.create' })).some((e) => e.errcode === 1001)).toBe(true);
+    const logged = await entries(admin, acmeId, { call: 'users.list' });
+    expect(logged).toEqual([]);
+    expect(await entries(admin, acmeId, { call: 'operationLog.list' })).toEqual([]);
+  });
+
   it('logs refusals: out of reach, bad input and a wrong CSRF token, each with its code and message', async () => {
     const domain = (await getDomain(admin, globexId)).reply.data;
     expect((await updateDomain(acme, globexId, { ...domain, description: 'Not mine' })).reply.errcode).not.toBe(0);

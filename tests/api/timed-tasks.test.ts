@@ -7,8 +7,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
+import type { TimedRunOutcome } from '../../src/server/db/schema.ts';
 import type { TimedTaskDefinition } from '../../src/server/timed-tasks/platform-tasks.ts';
-import { claimRun, finishRun, markInterrupted, registerTasks } from '../../src/server/timed-tasks/run-store.ts';
+import { claimRun, finishRun, markInterrupted, purgeRuns, registerTasks } from '../../src/server/timed-tasks/run-store.ts';
 import { startTimedTasks, type TimedTaskScheduler } from '../../src/server/timed-tasks/scheduler.ts';
 
 const targets = await databaseTargets();
@@ -47,11 +48,11 @@ describe.each(targets)('timed tasks on $name', (target) => {
   it("lists the platform's periodic jobs as tasks, searched and paged", async () => {
     const all = await list();
     expect(all.errcode, all.errmsg).toBe(0);
-    expect(all.data.datas.map((t) => t.id)).toEqual(['passwordNotices', 'sessionPurge', 'taskMail']);
+    expect(all.data.datas.map((t) => t.id)).toEqual(['passwordNotices', 'sessionPurge', 'taskMail', 'taskRunPurge']);
     expect(all.data.datas[0]).toMatchObject({ name: 'Password-expiry notices', startType: 'auto', state: 'run', period: 'hour', runTime: '00:07', creator: 'Platform' });
     expect(all.data.datas[0].nextRun).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d7:00\.000Z$/);
     expect((await list({ searchword: 'session' })).data).toMatchObject({ rowCount: 1, datas: [{ id: 'sessionPurge', name: 'Expired sessions purge' }] });
-    expect((await list({ linesPerPage: 2, pageNo: 2 })).data).toMatchObject({ rowCount: 3, datas: [{ id: 'taskMail' }] });
+    expect((await list({ linesPerPage: 2, pageNo: 2 })).data).toMatchObject({ rowCount: 4, datas: [{ id: 'taskMail' }, { id: 'taskRunPurge' }] });
     const cn = await server.signedIn(ADMIN.username, ADMIN.password, 'cn');
     expect((await cn.call<{ datas: Task[] }>('POST', '/authtime/domain/tasks', { query: { searchword: 'taskMail' } })).reply.data.datas[0].name).toBe('待辦郵件');
   });
@@ -92,6 +93,22 @@ describe.each(targets)('timed tasks on $name', (target) => {
     expect((await row('taskMail')).state).toBe('stopped');
     await registerTasks(server.db, [{ id: 'taskMail', startType: 'auto', timing: { period: 'minute', runTime: '00:00:00', runDate: null } }]);
     expect((await row('taskMail')).start_type).toBe('auto');
+  });
+
+  it("purges a task's finished runs past the age kept, keeping its newest and every running one", async () => {
+    await registerTasks(server.db, [{ id: 'purgeProbe', startType: 'manual', timing: { period: 'day', runTime: '04:00', runDate: null } }]);
+    const day = 86_400_000;
+    const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day);
+    const run = (i: number, daysAgo: number, outcome: TimedRunOutcome) => ({ id: `00000000-0000-4000-8000-00000000000${i}`, task_id: 'purgeProbe', due_at: at(daysAgo), started_at: at(daysAgo), instance: 'probe', outcome });
+    const rows = [...[40, 35, 31, 20, 1].map((daysAgo, i) => run(i, daysAgo, 'done')), run(9, 50, 'running')];
+    await server.db.insertInto('timed_task_runs').values(rows).execute();
+    const remaining = async () => (await server.db.selectFrom('timed_task_runs').select('id').where('task_id', '=', 'purgeProbe').orderBy('id').execute()).map((r) => r.id.slice(-1));
+    // Keeping the newest 2 and 30 days: the 31- and 35-day-old runs go beyond the newest two; the running one stays.
+    expect(await purgeRuns(server.db, { newest: 2, days: 30 })).toBe(3);
+    expect(await remaining()).toEqual(['3', '4', '9']);
+    expect(await purgeRuns(server.db, { newest: 2, days: 30 })).toBe(0);
+    await server.db.deleteFrom('timed_task_runs').where('task_id', '=', 'purgeProbe').execute();
+    await server.db.deleteFrom('timed_tasks').where('id', '=', 'purgeProbe').execute();
   });
 
   it('records each run with its outcome, and reads a run left by a dead instance as interrupted', async () => {

@@ -22,6 +22,8 @@ describe('the Mail tab', () => {
     const page = await openPage(live.browser, live.server.url, 'en');
     await signIn(page, live.server.url, 'acme', 'Acme@2026');
     await openEnterpriseTab(page, live.server.url, 'Acme', 'mail');
+    // The embedded settings form names no record: the breadcrumb keeps the enterprise's name.
+    await expect.poll(() => page.getByTestId('breadcrumb').innerText()).toMatch(/Acme$/);
     const fields = { sendHost: 'Acme office', address: 'office@acme.example', account: 'office', password: 'wrong', smtpServer: '127.0.0.1', smtpPort: String(smtp.port) };
     for (const [field, value] of Object.entries(fields)) await fillFormField(page, field, value);
     await page.getByTestId('form-action-testMail').click();

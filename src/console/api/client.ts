@@ -2,7 +2,7 @@
 // token (every call with effects: non-GETs and GETs marked `effects`), unwraps the {errcode, errmsg,
 // data} envelope and throws ApiError. Screens never call fetch.
 import { CSRF_COOKIE, CSRF_HEADER, type Reply } from '../../core/envelope.ts';
-import { hasEffects } from '../../core/catalogue/call-effects.ts';
+import { needsCsrfToken } from '../../core/catalogue/call-effects.ts';
 import { callRoutes, type CallId, type Calls } from '../../core/generated/api-types.ts';
 import { ApiError } from './ApiError.ts';
 import { readCookie } from './cookies.ts';
@@ -78,7 +78,7 @@ async function send(route: Route, url: string, body: unknown): Promise<Response>
   const headers: Record<string, string> = { accept: 'application/json' };
   const multipart = body instanceof FormData; // the browser sets its content type, with the boundary
   if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
-  if (hasEffects(route)) headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? '';
+  if (needsCsrfToken(route)) headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? '';
   try {
     return await fetch(url, { method, headers, credentials: 'include', body: body === undefined || multipart ? (body as FormData | undefined) : JSON.stringify(body) });
   } catch (e) {

@@ -21,10 +21,12 @@ export function useRecordTitle(): string | null {
   return useSyncExternalStore(subscribe, () => current);
 }
 
-/** Shows `name` as the open record's name while the calling component is mounted. */
-export function usePublishRecordTitle(name: string | null): void {
+/** Shows `name` as the open record's name while the calling component is mounted. A form that names
+ *  no record (`names` false: a settings form embedded in a tab) leaves the page's name alone. */
+export function usePublishRecordTitle(name: string | null, names = true): void {
   useEffect(() => {
+    if (!names) return;
     publish(name);
     return () => publish(null);
-  }, [name]);
+  }, [name, names]);
 }

@@ -69,8 +69,9 @@ export interface CallDef {
   produces?: string;
   /** `store:<collection>` serves the call from the generic record store instead of an area handler. */
   handler?: string;
-  /** A GET that changes something (sends, writes, runs a job): it needs the CSRF token like every
-   *  other method (core/catalogue/call-effects.ts). Only on GET calls (`atrium check`). */
+  /** `true`: a GET that changes something (sends, writes, runs a job), so it needs the CSRF token;
+   *  `false`: a POST that only reads (a search the spec made a POST), left out of the operation log.
+   *  Read with core/catalogue/call-effects.ts; `atrium check` allows true on GETs, false on the rest. */
   effects?: boolean;
   origin: Origin;
 }

@@ -6,7 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { CallDef } from '../../core/catalogue/types.ts';
-import { hasEffects } from '../../core/catalogue/call-effects.ts';
+import { needsCsrfToken } from '../../core/catalogue/call-effects.ts';
 import { CSRF_HEADER } from '../../core/envelope.ts';
 import { AppError } from '../http/app-error.ts';
 import type { ActiveSession } from './sessions.ts';
@@ -23,7 +23,7 @@ export async function admit(call: CallDef, request: FastifyRequest): Promise<Act
   if (!session) throw new AppError('unauthenticated');
   // A GET marked `effects: true` (test SMS, statistics refresh) needs the token too: a cross-site link
   // must not send a message or start a job in the signed-in administrator's name.
-  if (hasEffects(call) && !sameToken(request.headers[CSRF_HEADER], session.csrfToken)) throw new AppError('csrf');
+  if (needsCsrfToken(call) && !sameToken(request.headers[CSRF_HEADER], session.csrfToken)) throw new AppError('csrf');
   // A password the policy wants changed (first login, expired) comes before anything else; then, in
   // security mode, the separation matrix (its cells already say what the `allow` rules say for the
   // flags each type carries); outside it the call's `allow` rule.

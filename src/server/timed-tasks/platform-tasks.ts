@@ -7,6 +7,7 @@ import type { TimedTaskStartType } from '../db/schema.ts';
 import { scanPasswordNotices } from '../notices/scan.ts';
 import type { AppServices } from '../services.ts';
 import { dispatchTaskMail } from '../task-notices/mail-dispatch.ts';
+import { purgeRuns, RUNS_KEPT } from './run-store.ts';
 import type { RunSummary } from './run-summary.ts';
 import type { Timing } from './timing.ts';
 
@@ -44,6 +45,14 @@ export const PLATFORM_TASKS: readonly TimedTaskDefinition[] = [
     timing: { period: 'hour', runTime: '00:17', runDate: null },
     async work(services) {
       return { key: 'task.result.sessionPurge', params: { count: await purgeExpired(services.db) } };
+    },
+  },
+  {
+    id: 'taskRunPurge',
+    startType: 'auto',
+    timing: { period: 'day', runTime: '03:27', runDate: null },
+    async work(services) {
+      return { key: 'task.result.taskRunPurge', params: { count: await purgeRuns(services.db), ...RUNS_KEPT } };
     },
   },
 ];

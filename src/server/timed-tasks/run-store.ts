@@ -104,3 +104,28 @@ export async function markInterrupted(db: Db): Promise<number> {
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** How many finished runs each task keeps at least, and for how long runs beyond them are kept: the
+ *  task mails run every minute, so without a bound their runs would grow by 1,440 a day. */
+export const RUNS_KEPT = { newest: 200, days: 30 };
+
+/** Deletes the finished runs of every task that are older than `days` and not among its `newest`. */
+export async function purgeRuns(db: Db, keep = RUNS_KEPT): Promise<number> {
+  const result = await db
+    .deleteFrom('timed_task_runs')
+    .where('outcome', '!=', 'running')
+    .where(sql<boolean>`started_at < now() - ${keep.days} * interval '1 day'`)
+    .where('id', 'not in', (db) =>
+      db
+        .selectFrom(
+          db
+            .selectFrom('timed_task_runs')
+            .select(['id', sql<number>`row_number() over (partition by task_id order by started_at desc)`.as('place')])
+            .as('ranked'),
+        )
+        .select('ranked.id')
+        .where('ranked.place', '<=', keep.newest),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -56,7 +56,7 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
   const prompts = useFormPrompts(screen, form);
   const { tabs } = form;
   const name = screen.recordName && recordKey ? form.saved[screen.recordName] : undefined;
-  usePublishRecordTitle(typeof name === 'string' && name ? name : null);
+  usePublishRecordTitle(typeof name === 'string' && name ? name : null, screen.recordName !== undefined);
   const loadedWidgets = useRegistryDefaults<RegistryWidgetsType[string]>('widget', widgets, form.layout.widgetNames);
   if (form.state === 'loading' || !loadedWidgets) return <LoadingPanel />;
   const embedded = tabs.current?.screen;
