@@ -79,6 +79,16 @@ describe.each(targets)('operation log on $name', (target) => {
     expect(await entries(admin, acmeId, { call: 'operationLog.list' })).toEqual([]);
   });
 
+  it("files a super administrator's change of an enterprise's calendar in that enterprise's log", async () => {
+    const calendars = await server.db.selectFrom('work_calendars').select('id').where('domain_id', '=', acmeId).execute();
+    const id = calendars[0].id;
+    const week = await admin.call<{ days: unknown[] }>('GET', `/authtime/domain/calendar/${id}/standardday`);
+    const saved = await admin.call('PUT', `/authtime/domain/calendar/${id}/standardday`, { body: { days: week.reply.data.days } });
+    expect(saved.reply.errcode, saved.reply.errmsg).toBe(0);
+    const [entry] = await entries(admin, acmeId, { call: 'calendars.saveStandardDay' });
+    expect(entry).toMatchObject({ call: 'calendars.saveStandardDay', target: id, domainid: acmeId, userKind: 'super' });
+  });
+
   it('logs refusals: out of reach, bad input and a wrong CSRF token, each with its code and message', async () => {
     const domain = (await getDomain(admin, globexId)).reply.data;
     expect((await updateDomain(acme, globexId, { ...domain, description: 'Not mine' })).reply.errcode).not.toBe(0);

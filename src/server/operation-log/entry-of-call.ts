@@ -59,7 +59,7 @@ function targetRecord(call: CallDef, params: Record<string, string>, body: unkno
 const operatorName = (who: Caller): string => (who.loginno && who.loginno !== who.name ? `${who.name} (${who.loginno})` : who.name);
 
 /** A caller working for one enterprise: its acts belong to that enterprise's log. */
-function homeDomain(caller: Caller | undefined): string | undefined {
+export function homeDomain(caller: Caller | undefined): string | undefined {
   const reach = caller?.reach;
   if (reach?.kind === 'departments') return reach.domain;
   if (reach?.kind === 'tenants' && reach.domains.length === 1) return reach.domains[0];
@@ -83,7 +83,8 @@ function changeOf(call: CallDef, body: unknown, secrets: ReadonlySet<string>): u
   return json.length > MAX_CHANGE_CHARS ? { truncated: true, text: json.slice(0, MAX_CHANGE_CHARS) } : safe;
 }
 
-export function entryOfCall(call: CallDef, request: FastifyRequest, caller: Caller | undefined, outcome: Outcome, secrets: ReadonlySet<string>): LogDraft {
+/** `owner`: the enterprise of the record the path names, when the path does not (record-owner.ts). */
+export function entryOfCall(call: CallDef, request: FastifyRequest, caller: Caller | undefined, outcome: Outcome, secrets: ReadonlySet<string>, owner?: string): LogDraft {
   const params = (request.params ?? {}) as Record<string, string>;
   const query = (request.query ?? {}) as Record<string, unknown>;
   const body = request.body;
@@ -92,7 +93,7 @@ export function entryOfCall(call: CallDef, request: FastifyRequest, caller: Call
   const tried = isRecord(body) ? text(body.username) : undefined;
   return {
     at: new Date(),
-    domainId: targetDomain(call, params, query, body) ?? homeDomain(who) ?? null,
+    domainId: targetDomain(call, params, query, body) ?? owner ?? homeDomain(who) ?? null,
     userId: who?.id ?? null,
     userName: storable((who ? operatorName(who) : tried ?? '').slice(0, 200)),
     userKind: who?.type ?? '',

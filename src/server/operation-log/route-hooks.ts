@@ -7,9 +7,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CallDef } from '../../core/catalogue/types.ts';
 import { hasEffects } from '../../core/catalogue/call-effects.ts';
 import type { ActiveSession } from '../auth/sessions.ts';
-import { entryOfCall, type Outcome } from './entry-of-call.ts';
+import { entryOfCall, homeDomain, type Outcome } from './entry-of-call.ts';
+import { ownerOf, recordOwner } from './record-owner.ts';
 
 const outcomes = new WeakMap<FastifyRequest, Outcome>();
+const owners = new WeakMap<FastifyRequest, string>();
 
 /** The envelope starts `{"errcode":N,"errmsg":"…"` (core/envelope.ts): read from its head, so a long
  *  list is never parsed again; only a sign-in's data (who signed in) is. */
@@ -27,7 +29,18 @@ function outcomeOf(call: CallDef, reply: FastifyReply, payload: unknown): Outcom
 
 export function operationLogHooks(call: CallDef, sessionOf: (request: FastifyRequest) => ActiveSession | null | undefined) {
   if (!hasEffects(call)) return {};
+  const ownerPlace = ownerOf(call);
   return {
+    // The enterprise of the record the path names, read while it still exists (record-owner.ts).
+    ...(ownerPlace && {
+      preHandler: async (request: FastifyRequest) => {
+        const user = sessionOf(request)?.user;
+        const id = (request.params as Record<string, string> | undefined)?.id;
+        if (!user || homeDomain(user) || !id) return;
+        const owner = await recordOwner(request.server.services.db, ownerPlace, id).catch(() => undefined);
+        if (owner) owners.set(request, owner);
+      },
+    }),
     onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       outcomes.set(request, outcomeOf(call, reply, payload));
       return payload;
@@ -39,7 +52,7 @@ export function operationLogHooks(call: CallDef, sessionOf: (request: FastifyReq
       // The admitted session; for a refusal at admission the session it found (already read, cached).
       const session = sessionOf(request) ?? (call.allow === 'public' ? null : await request.atrium.session().catch(() => null));
       if (!session && outcome.errcode === 401 && call.id !== 'auth.login') return;
-      services.operationLog.append(entryOfCall(call, request, session?.user, outcome, services.secretFields));
+      services.operationLog.append(entryOfCall(call, request, session?.user, outcome, services.secretFields, owners.get(request)));
     },
   };
 }
