@@ -1,16 +1,19 @@
 // The workflow dashboard's four figures (issue 12, D47) on both databases: instances run through the
 // engine, their rows re-dated to known durations, then the exact hours, counts and ordering asked over
-// HTTP; the period filter; who may ask (an enterprise's governors only) and with which application.
+// HTTP; the period filter; who may ask (an enterprise's governors only) and with which application;
+// working hours of the enterprise's default calendar, checked against workingTimeBetween row by row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/schema.ts';
 import { periodStart } from '../../src/server/areas/flow-analytics/period.ts';
+import { workCalendarOf } from '../../src/server/areas/calendars/load-calendar.ts';
+import { workingTimeBetween } from '../../src/core/calendar/working-time.ts';
 import { HOUR, seedDashboard } from '../support/dashboard-instances.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const targets = await databaseTargets();
-type Row = { groupColumns: Array<{ columnName: string; value: string }>; resultFields: number[] };
+type Row = { groupColumns: Array<{ columnName: string; value: string }>; resultFields: number[]; unit?: string; calendar?: string };
 
 /** A row as `FLOWNAME=…|…: figures`, so a failure reads at a glance. */
 const text = (rows: Row[]) => rows.map((r) => `${r.groupColumns.map((c) => `${c.columnName}=${c.value}`).join('|')}: ${r.resultFields.join(',')}`);
@@ -41,6 +44,8 @@ describe.each(targets)('the workflow dashboard on $name', (target) => {
     acmeId = (await db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
     globexId = (await db.selectFrom('domains').select('id').where('name', '=', 'Globex').executeTakeFirstOrThrow()).id;
     ({ appId, emptyAppId } = await seedDashboard(db, acmeId, now));
+    // The exact figures below are wall-clock hours: Acme keeps its calendars but none is the default.
+    await db.updateTable('work_calendars').set({ is_default: false }).where('domain_id', '=', acmeId).execute();
   });
   afterAll(async () => server?.close());
 
@@ -99,6 +104,31 @@ describe.each(targets)('the workflow dashboard on $name', (target) => {
     expect((await ask(globex, 'flowAccounting', { domainid: globexId, applicationid: contracts })).reply.errcode).toBe(0);
     // Software not bound to the enterprise.
     expect((await ask(acme, 'flowAccounting', { domainid: acmeId, applicationid: contracts })).reply).toMatchObject({ errcode: 1404, errmsg: server.catalogue.labels.en['flowboard.msg.notBound'] });
+  });
+
+  it("counts working hours of the enterprise's default calendar when it has one, and says which hours", async () => {
+    const wall = await ask(acme, 'flowTimeConsumingAccounting', { domainid: acmeId, applicationid: appId });
+    expect(wall.reply.data.map((r) => r.unit)).toEqual(['hours', 'hours']);
+    const calendar = await db.selectFrom('work_calendars').selectAll().where('domain_id', '=', acmeId).orderBy('name').executeTakeFirstOrThrow();
+    await db.updateTable('work_calendars').set({ is_default: true }).where('id', '=', calendar.id).execute();
+    try {
+      const { reply } = await ask(acme, 'flowTimeConsumingAccounting', { domainid: acmeId, applicationid: appId });
+      expect(reply.errcode, reply.errmsg).toBe(0);
+      expect(reply.data.map((r) => [r.unit, r.calendar])).toEqual([['workingHours', calendar.name], ['workingHours', calendar.name]]);
+      // The same figure computed here, instance by instance, with the calendar's own working time.
+      const work = await workCalendarOf(db, calendar, '2000-01-01', '2100-12-31');
+      const done = await db.selectFrom('flow_instances').select(['process_id', 'started_at', 'completed_at']).where('domain_id', '=', acmeId).where('application_id', '=', appId).where('status', '=', 'completed').where('completed_at', '>=', periodStart('thisyear', now)).execute();
+      const perProcess = new Map<string, number>();
+      for (const r of done) perProcess.set(r.process_id, (perProcess.get(r.process_id) ?? 0) + workingTimeBetween(work, r.started_at, r.completed_at!));
+      const expected = [...perProcess.values()].map((ms) => Math.round(ms / 36_000) / 100).sort();
+      expect(reply.data.map((r) => r.resultFields[0]).sort()).toEqual(expected);
+      expect(reply.data.map((r) => r.resultFields[0])).not.toEqual(wall.reply.data.map((r) => r.resultFields[0]));
+      // Counts are not hours: they name no unit.
+      const counts = await ask(acme, 'flowAccounting', { domainid: acmeId, applicationid: appId });
+      expect(counts.reply.data.every((r) => r.unit === undefined)).toBe(true);
+    } finally {
+      await db.updateTable('work_calendars').set({ is_default: false }).where('id', '=', calendar.id).execute();
+    }
   });
 
   it('refuses a missing application or an unknown period with a clear message', async () => {

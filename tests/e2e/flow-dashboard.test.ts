@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { openDatabase } from '../../src/server/db/connect.ts';
 import { seedDashboard, type DashboardData } from '../support/dashboard-instances.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
-import { openPage, signIn } from './support/pages.ts';
+import { csrfHeaders, openPage, signIn } from './support/pages.ts';
 import { copyPreparedData } from './support/prepared-server-data.ts';
 import { launchServer, type RunningServer } from './support/server.ts';
 
@@ -19,6 +19,7 @@ let browser: Browser;
 let acmeId: string;
 let globexId: string;
 let data: DashboardData;
+let calendar: { id: string; name: string; time_zone: string };
 
 beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
@@ -27,6 +28,9 @@ beforeAll(async () => {
   acmeId = (await database.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
   globexId = (await database.db.selectFrom('domains').select('id').where('name', '=', 'Globex').executeTakeFirstOrThrow()).id;
   data = await seedDashboard(database.db, acmeId);
+  // The exact figures are wall-clock hours until the test makes a calendar the default.
+  calendar = await database.db.selectFrom('work_calendars').select(['id', 'name', 'time_zone']).where('domain_id', '=', acmeId).orderBy('name').executeTakeFirstOrThrow();
+  await database.db.updateTable('work_calendars').set({ is_default: false }).where('domain_id', '=', acmeId).execute();
   await database.close();
   [server, browser] = await Promise.all([launchServer(dataDir, {}), launchBrowser()]);
 });
@@ -102,6 +106,15 @@ describe('the workflow dashboard', () => {
     await expect(page.getByTestId('flowboard-instance-share').innerText()).resolves.toContain('阿尔法');
     await page.getByText('耗时最长的 10 个步骤').waitFor();
     await screenshot(page, 'flowboard-zh');
+
+    // With a default calendar the figures are its working hours, and the page says so.
+    const made = await page.request.put(`${server.url}/authtime/domain/${acmeId}/calendar/${calendar.id}`, { headers: await csrfHeaders(page), data: { name: calendar.name, timeZone: calendar.time_zone, isDefault: true } });
+    expect((await made.json()).errcode).toBe(0);
+    await page.goto(`${server.url}/#/flowstaterts?view=dashboard&domainid=${acmeId}&app=${data.appId}`);
+    await settled(page);
+    await expect(page.getByTestId('flowboard-unit').innerText()).resolves.toBe(`时间为工作小时：只计日历“${calendar.name}”的工作时间。`);
+    await expect(slowestRows(page).first().innerText()).resolves.not.toMatch(/\s10$/);
+    await screenshot(page, 'flowboard-working-hours');
     await page.context().close();
   });
 });

@@ -443,6 +443,14 @@ export type FlowAnalyticsRows = {
    * the figures, hours (two decimals) or a count, in the order the call's summary gives
    */
   resultFields: number[];
+  /**
+   * on rows of hours, which hours they are; workingHours of the enterprise's default calendar (D55), else wall-clock hours
+   */
+  unit?: "hours" | "workingHours";
+  /**
+   * with workingHours: the calendar's name
+   */
+  calendar?: string;
 }[];
 
 export interface FlowApproverBatch {

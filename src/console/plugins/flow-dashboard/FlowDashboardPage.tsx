@@ -6,7 +6,7 @@ import { Alert, LinearProgress, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { DashboardCharts } from './DashboardCharts.tsx';
 import { DashboardChoices } from './DashboardChoices.tsx';
-import { isEmpty } from './dashboard-rows.ts';
+import { hoursOf, isEmpty } from './dashboard-rows.ts';
 import { SlowestSteps } from './SlowestSteps.tsx';
 import { useFlowDashboard } from './useFlowDashboard.ts';
 
@@ -23,13 +23,16 @@ export default function FlowDashboardPage() {
   if (!board.software) return <LinearProgress aria-label={t('flowboard.loading')} />;
   if (board.software.length === 0) return <Typography data-testid="flowboard-no-software">{t('flowboard.noSoftware')}</Typography>;
   const { loaded } = board;
+  const hours = loaded.state === 'ready' ? hoursOf(loaded.figures) : undefined;
   return (
     // aria-busy and data-period say which choice the drawn figures answer (assistive tech, tests).
     <Stack spacing={2} data-testid="flowboard" data-period={board.period} aria-busy={loaded.state === 'loading'}>
       <DashboardChoices period={board.period} software={board.software} appId={board.appId} choose={board.choose} />
-      <Typography variant="body2" color="text.secondary" data-testid="flowboard-unit">
-        {t('flowboard.unit')}
-      </Typography>
+      {hours && (
+        <Typography variant="body2" color="text.secondary" data-testid="flowboard-unit" data-unit={hours.unit}>
+          {hours.unit === 'workingHours' ? t('flowboard.unitWorking', { calendar: hours.calendar }) : t('flowboard.unit')}
+        </Typography>
+      )}
       {loaded.state === 'loading' && <LinearProgress aria-label={t('flowboard.loading')} data-testid="flowboard-loading" />}
       {loaded.state === 'error' && (
         <Alert severity="error" data-testid="flowboard-error">

@@ -17,6 +17,12 @@ export interface Figures {
   slowest: DashboardRow[];
 }
 
+/** Which hours the figures are in, as the rows of hours say (none: nothing loaded has hours). */
+export function hoursOf(f: Figures): Pick<DashboardRow, 'unit' | 'calendar'> | undefined {
+  const first = [...f.times, ...f.timeShare, ...f.slowest].find((r) => r.unit);
+  return first && { unit: first.unit, calendar: first.calendar };
+}
+
 export const isEmpty = (f: Figures) => f.times.length + f.timeShare.length + f.instanceShare.length + f.slowest.length === 0;
 
 /** A pie's slices: one per flow with a figure above zero (a zero slice draws nothing but a label). */

@@ -1,12 +1,12 @@
 // A calendar's days: the work week (standard day), the exception days (special days) and the month view.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import { dayPlan, type WorkCalendar } from '../../../core/calendar/work-calendar.ts';
+import { dayPlan } from '../../../core/calendar/work-calendar.ts';
 import { nextDate } from '../../../core/calendar/zoned-time.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireUser, type CallHandler } from '../handler.ts';
 import { calendarAccess } from './access.ts';
-import { checkSpecialDay, checkWeek, toCoreSpecialDay, toSpecialDay } from './calendar-record.ts';
+import { workCalendarOf } from './load-calendar.ts';
+import { checkSpecialDay, checkWeek, toSpecialDay } from './calendar-record.ts';
 
 const standardDay: CallHandler<'calendars.standardDay'> = async (ctx) => {
   const row = await calendarAccess(ctx.services.db, requireUser(ctx), ctx.params.id, 'read');
@@ -82,16 +82,7 @@ const view: CallHandler<'calendars.view'> = async (ctx) => {
   const { years, month } = monthOf(ctx.query, row.time_zone);
   const first = `${String(years).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
   const last = new Date(Date.UTC(years, month, 0)).toISOString().slice(0, 10);
-  const specials = await db
-    .selectFrom('calendar_special_days')
-    .selectAll()
-    .where('calendar_id', '=', row.id)
-    .where('start_date', '<=', last)
-    .where('end_date', '>=', first)
-    .orderBy(sql`created_at`)
-    .orderBy('id')
-    .execute();
-  const calendar: WorkCalendar = { timeZone: row.time_zone, week: row.week, specialDays: specials.map(toCoreSpecialDay) };
+  const calendar = await workCalendarOf(db, row, first, last);
   const days = [];
   for (let date = first; date <= last; date = nextDate(date)) days.push(dayPlan(calendar, date));
   return { calendarid: row.id, name: row.name, timeZone: row.time_zone, years, month, days };

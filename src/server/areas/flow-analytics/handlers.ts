@@ -1,9 +1,12 @@
 // The workflow dashboard (issue 12, D47): four figures of one application in one enterprise over a
-// period, for the enterprise's governors only, answered as the spec's "Dashboard result row"s.
+// period, for the enterprise's governors only, answered as the spec's "Dashboard result row"s. Rows of
+// hours say which hours: working hours of the enterprise's default calendar (D55), else wall-clock.
+import { workingTimeline } from '../../../core/calendar/working-timeline.ts';
 import type { Language } from '../../../core/catalogue/types.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { AppError } from '../../http/app-error.ts';
 import { governedTenant } from '../users/queries.ts';
+import { defaultCalendarRow, workCalendarOf } from '../calendars/load-calendar.ts';
 import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
 import { periodStart } from './period.ts';
 import { instancesStarted, processAndNodeHours, processHoursTotal, slowestSteps, type Scope } from './queries.ts';
@@ -12,32 +15,53 @@ type Row = Calls['flowAnalytics.flowShare']['reply'][number];
 type Column = Row['groupColumns'][number]['columnName'];
 type Query = Calls['flowAnalytics.flowShare']['query'];
 
-const row = (columns: Partial<Record<Column, string>>, ...figures: number[]): Row => ({
+type Hours = Pick<Row, 'unit' | 'calendar'>;
+type HoursScope = Scope & { hours: Hours };
+
+const row = (columns: Partial<Record<Column, string>>, figures: number[], hours?: Hours): Row => ({
   groupColumns: Object.entries(columns).map(([columnName, value]) => ({ columnName: columnName as Column, value: value ?? '' })),
   resultFields: figures,
+  ...hours,
 });
 
+/** How far before the period a duration may have started and still be counted in working time: an
+ *  instance started earlier counts its working time from then on. */
+const WORKING_HORIZON_MS = 366 * 86_400_000;
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
 /** Refuses a caller who does not govern the enterprise, and an application not bound to it. */
-async function scope(ctx: HandlerContext<never, Query>): Promise<Scope> {
+async function scope(ctx: HandlerContext<never, Query>): Promise<HoursScope> {
   const { domainid, applicationid, daterange } = ctx.query;
   const { db } = ctx.services;
   await governedTenant(db, requireUser(ctx).reach, domainid, 'flowboard.msg.governorsOnly');
   const bound = await db.selectFrom('domain_applications').select('application_id').where('domain_id', '=', domainid).where('application_id', '=', applicationid).executeTakeFirst();
   if (!bound) throw new AppError('notFound', undefined, 'flowboard.msg.notBound');
-  return { domainId: domainid, applicationId: applicationid, since: periodStart(daterange ?? 'thisyear'), language: (await ctx.request.atrium.language()) as Language };
+  const since = periodStart(daterange ?? 'thisyear');
+  const base = { domainId: domainid, applicationId: applicationid, since, language: (await ctx.request.atrium.language()) as Language };
+  const calendar = await defaultCalendarRow(db, domainid);
+  if (!calendar) return { ...base, hours: { unit: 'hours' } };
+  const from = since.getTime() - WORKING_HORIZON_MS;
+  const to = Date.now() + 86_400_000; // a task done a moment after "now" was read still falls inside
+  const work = await workCalendarOf(db, calendar, isoDate(from - 86_400_000), isoDate(to + 86_400_000));
+  return { ...base, working: workingTimeline(work, from, to), hours: { unit: 'workingHours', calendar: calendar.name } };
 }
 
-const flowAndNodeTime: CallHandler<'flowAnalytics.flowAndNodeTime'> = async (ctx) =>
-  (await processAndNodeHours(ctx.services.db, await scope(ctx))).map((r) => row({ FLOWNAME: r.name }, r.process, r.node));
+const flowAndNodeTime: CallHandler<'flowAnalytics.flowAndNodeTime'> = async (ctx) => {
+  const s = await scope(ctx);
+  return (await processAndNodeHours(ctx.services.db, s)).map((r) => row({ FLOWNAME: r.name }, [r.process, r.node], s.hours));
+};
 
-const flowTimeShare: CallHandler<'flowAnalytics.flowTimeShare'> = async (ctx) =>
-  (await processHoursTotal(ctx.services.db, await scope(ctx))).map((r) => row({ FLOWNAME: r.name }, r.hours));
+const flowTimeShare: CallHandler<'flowAnalytics.flowTimeShare'> = async (ctx) => {
+  const s = await scope(ctx);
+  return (await processHoursTotal(ctx.services.db, s)).map((r) => row({ FLOWNAME: r.name }, [r.hours], s.hours));
+};
 
-const flowShare: CallHandler<'flowAnalytics.flowShare'> = async (ctx) =>
-  (await instancesStarted(ctx.services.db, await scope(ctx))).map((r) => row({ FLOWNAME: r.name }, r.count));
+const flowShare: CallHandler<'flowAnalytics.flowShare'> = async (ctx) => (await instancesStarted(ctx.services.db, await scope(ctx))).map((r) => row({ FLOWNAME: r.name }, [r.count]));
 
-const slowestNodes: CallHandler<'flowAnalytics.slowestNodes'> = async (ctx) =>
-  (await slowestSteps(ctx.services.db, await scope(ctx))).map((r) => row({ FLOWNAME: r.flow, STARTNODENAME: r.node, ENDNODENAME: r.led, NAME: r.actor }, r.hours));
+const slowestNodes: CallHandler<'flowAnalytics.slowestNodes'> = async (ctx) => {
+  const s = await scope(ctx);
+  return (await slowestSteps(ctx.services.db, s)).map((r) => row({ FLOWNAME: r.flow, STARTNODENAME: r.node, ENDNODENAME: r.led, NAME: r.actor }, [r.hours], s.hours));
+};
 
 export const flowAnalyticsHandlers: Record<string, Handler> = {
   'flowAnalytics.flowAndNodeTime': flowAndNodeTime,
