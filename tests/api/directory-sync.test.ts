@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Attribute, Change, Client } from 'ldapts';
 import { MANAGER, MANAGER_PASSWORD, slapdAvailable, startSlapd, type Slapd } from '../support/slapd.ts';
 import { ORG, treeLdif, treeSize, unitDn, userUid } from '../support/ldap-tree.ts';
+import { syncScheduledDomains } from '../../src/server/areas/directory-sync/scheduled.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -18,11 +19,7 @@ const SIZE = treeSize(SHAPE);
 type Run = { id: string; status: string; phase: string; readCount: number; dryRun: boolean; mode: string; message: string; result?: Record<string, number> & { ERRORS: Array<Record<string, unknown>> }; changes?: Array<Record<string, string>> };
 
 describe.runIf(slapdAvailable())('directory sync', () => {
-  let slapd: Slapd;
-  beforeAll(async () => {
-    slapd = await startSlapd([], { ldif: treeLdif(SHAPE) });
-  }, 60_000);
-  afterAll(async () => slapd?.stop());
+  let slapd: Slapd; // one per database target: each changes its directory
 
   /** Changes the directory as its manager. */
   async function directory(work: (client: Client) => Promise<void>): Promise<void> {
@@ -67,6 +64,7 @@ describe.runIf(slapdAvailable())('directory sync', () => {
     }
 
     beforeAll(async () => {
+      slapd = await startSlapd([], { ldif: treeLdif(SHAPE) });
       server = await startTestServer(target);
       [admin, acme, globex] = await Promise.all([server.signedIn(ADMIN.username, ADMIN.password, 'en'), server.signedIn(ACME.username, ACME.password, 'en'), server.signedIn(GLOBEX.username, GLOBEX.password, 'en')]);
       acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
@@ -144,12 +142,25 @@ describe.runIf(slapdAvailable())('directory sync', () => {
       expect(quiet.result).toMatchObject({ USER_RESIGN: 0, USER_CHANGE: 0, DEPT_CHANGE: 0, USER_ADD_FAIL: 2 });
     }, 240_000);
 
+    it('syncs the enterprises that ask for it on schedule, incrementally', async () => {
+      const uid = userUid([5, 5, 5], 5);
+      await directory((c) => c.modify(`uid=${uid},${unitDn([5, 5, 5])}`, new Change({ operation: 'replace', modification: new Attribute({ type: 'mail', values: ['scheduled@atrium.test'] }) })));
+      expect(await syncScheduledDomains({ db: server.db, catalogue: server.catalogue })).toEqual({ synced: 0, failed: 0 });
+      const saved = await acme.call('PUT', '/authtime/domain/synchldap/settings', { query: { domainid: acmeId }, body: { scheduled: 1, resignCap: 0 } });
+      expect(saved.reply.errcode, saved.reply.errmsg).toBe(0);
+      expect(await syncScheduledDomains({ db: server.db, catalogue: server.catalogue })).toEqual({ synced: 1, failed: 0 });
+      const { reply } = await acme.call<{ datas: Array<Run & { trigger: string }> }>('GET', '/authtime/domain/synchldap/runs', { query: { domainid: acmeId, linesPerPage: 1 } });
+      expect(reply.data.datas[0]).toMatchObject({ trigger: 'schedule', mode: 'incremental', status: 'succeeded', result: { USER_CHANGE: 1, USER_RESIGN: 0 } });
+      expect((await server.db.selectFrom('users').select('email').where('domain_id', '=', acmeId).where('loginno', '=', uid).executeTakeFirstOrThrow()).email).toBe('scheduled@atrium.test');
+      await acme.call('PUT', '/authtime/domain/synchldap/settings', { query: { domainid: acmeId }, body: { scheduled: 0 } });
+    }, 120_000);
+
     it('keeps a history of the runs, newest first, and one run at a time', async () => {
       const { reply } = await acme.call<{ datas: Run[]; rowCount: number }>('GET', '/authtime/domain/synchldap/runs', { query: { domainid: acmeId, linesPerPage: 3 } });
       expect(reply.errcode, reply.errmsg).toBe(0);
-      expect(reply.data.rowCount).toBeGreaterThanOrEqual(7);
+      expect(reply.data.rowCount).toBeGreaterThanOrEqual(8);
       expect(reply.data.datas).toHaveLength(3);
-      expect(reply.data.datas[0]).toMatchObject({ status: 'succeeded', mode: 'full' });
+      expect(reply.data.datas[0]).toMatchObject({ status: 'succeeded', mode: 'incremental', trigger: 'schedule' });
       const first = await start({ mode: 'full' }, true);
       const second = await start({ mode: 'full' }, true);
       expect(second.reply).toMatchObject({ errcode: 1009, errmsg: 'A sync of this enterprise is already running; wait for it to end.' });
