@@ -69,7 +69,10 @@ describe.runIf(slapdAvailable())('directory sync', () => {
       [admin, acme, globex] = await Promise.all([server.signedIn(ADMIN.username, ADMIN.password, 'en'), server.signedIn(ACME.username, ACME.password, 'en'), server.signedIn(GLOBEX.username, GLOBEX.password, 'en')]);
       acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
     });
-    afterAll(async () => server?.close());
+    afterAll(async () => {
+      await server?.close();
+      await slapd?.stop();
+    });
 
     it('refuses to start while no directory is set up', async () => {
       expect((await start({})).reply).toMatchObject({ errcode: 1009, errmsg: 'No directory is set up: fill in the directory URL and baseDN in the system configuration first.' });
