@@ -40,6 +40,7 @@ export const plugins = registry('plugin', [
   ['calendar-week', () => import('./plugins/calendar/WorkWeekPage.tsx')],
   ['calendar-month', () => import('./plugins/calendar/MonthViewPage.tsx')],
   ['timed-tasks', () => import('./plugins/timed-tasks/TimedTasksPage.tsx')],
+  ['ldap-sync', () => import('./plugins/ldap-sync/LdapSyncPage.tsx')],
 ]);
 
 /** Plugins drawn on the whole page, without the header (the login page). */

@@ -48,11 +48,11 @@ describe.each(targets)('timed tasks on $name', (target) => {
   it("lists the platform's periodic jobs as tasks, searched and paged", async () => {
     const all = await list();
     expect(all.errcode, all.errmsg).toBe(0);
-    expect(all.data.datas.map((t) => t.id)).toEqual(['passwordNotices', 'sessionPurge', 'taskMail', 'taskRunPurge']);
-    expect(all.data.datas[0]).toMatchObject({ name: 'Password-expiry notices', startType: 'auto', state: 'run', period: 'hour', runTime: '00:07', creator: 'Platform' });
-    expect(all.data.datas[0].nextRun).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d7:00\.000Z$/);
+    expect(all.data.datas.map((t) => t.id)).toEqual(['directorySync', 'passwordNotices', 'sessionPurge', 'taskMail', 'taskRunPurge']);
+    expect(all.data.datas[1]).toMatchObject({ name: 'Password-expiry notices', startType: 'auto', state: 'run', period: 'hour', runTime: '00:07', creator: 'Platform' });
+    expect(all.data.datas[1].nextRun).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d7:00\.000Z$/);
     expect((await list({ searchword: 'session' })).data).toMatchObject({ rowCount: 1, datas: [{ id: 'sessionPurge', name: 'Expired sessions purge' }] });
-    expect((await list({ linesPerPage: 2, pageNo: 2 })).data).toMatchObject({ rowCount: 4, datas: [{ id: 'taskMail' }, { id: 'taskRunPurge' }] });
+    expect((await list({ linesPerPage: 2, pageNo: 2 })).data).toMatchObject({ rowCount: 5, datas: [{ id: 'sessionPurge' }, { id: 'taskMail' }] });
     const cn = await server.signedIn(ADMIN.username, ADMIN.password, 'cn');
     expect((await cn.call<{ datas: Task[] }>('POST', '/authtime/domain/tasks', { query: { searchword: 'taskMail' } })).reply.data.datas[0].name).toBe('待辦郵件');
   });

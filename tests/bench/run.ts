@@ -5,6 +5,7 @@
 // machine changes little.
 // Set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL instead of the embedded PGlite; there the
 // run goes on with issue 12's workflow targets on a million generated instances (workflow.ts, D52).
+// Issue 15: the directory sync of 10,000 users and an incremental one with no change (directory-sync.ts).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import pg from 'pg';
@@ -18,6 +19,7 @@ import { BIG_TENANT, generateBigTenant, generateDataSet, TENANTS, USERS } from '
 import { initialBundleSize } from './bundle-size.ts';
 import { CONNECTIONS, DURATION_S, figuresRow as row, load, PASSWORD, signIn } from './load.ts';
 import { benchWorkflow } from './workflow.ts';
+import { benchDirectorySync } from './directory-sync.ts';
 
 /** On PostgreSQL each run gets a schema of its own, dropped afterwards, so runs never add up. */
 async function benchSchema(databaseUrl: string): Promise<{ name: string; drop: () => Promise<void> }> {
@@ -92,6 +94,9 @@ async function main(): Promise<void> {
     const bundle = initialBundleSize();
     console.log(`\nconsole initial JavaScript: ${(bundle.gzip / 1024).toFixed(1)} KiB gzip (${(bundle.raw / 1024).toFixed(1)} KiB raw, ${bundle.files} files)`);
     if ([baseline, list, search, ...Object.values(served), ...Object.values(read)].some((f) => f.errors > 0)) process.exitCode = 1;
+    // Issue 15: the directory sync of 10,000 users into a demo enterprise, then an incremental one.
+    const acme = await database.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow();
+    if (!(await benchDirectorySync(database.db, acme.id))) process.exitCode = 1;
     // Issue 12: the workflow targets need PostgreSQL (a million instances, two servers on one database).
     if (schema && databaseUrl) {
       const serverEnv = { BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema.name, BENCH_DATA_DIR: dataDir };

@@ -145,6 +145,9 @@ describe.each(['en', 'zh', 'cn'])('accessibility in %s', (lang) => {
     await page.getByTestId('form-tab-mail').click();
     await page.locator('#root_address').waitFor();
     await w.check('/domain, mail tab');
+    await page.getByTestId('form-tab-ldapSync').click();
+    await page.getByTestId('ldap-sync').waitFor();
+    await w.check('/domain, LDAP sync tab');
     await page.getByTestId('form-tab-basic').click();
     await page.getByTestId('form-action-testSms').click();
     await page.getByTestId('sms-test-dialog').waitFor();

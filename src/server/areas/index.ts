@@ -34,6 +34,7 @@ import { calendarHandlers } from './calendars/handlers.ts';
 import { operationLogHandlers } from './operation-log/handlers.ts';
 import { mailSettingsHandlers } from './mail-settings/handlers.ts';
 import { timedTaskHandlers } from './timed-tasks/handlers.ts';
+import { directorySyncHandlers } from './directory-sync/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
 export { STORE_PREFIX, storeOperation } from './store/store-handler.ts';
@@ -72,4 +73,5 @@ export const handlers: Record<string, Handler> = {
   ...operationLogHandlers,
   ...mailSettingsHandlers,
   ...timedTaskHandlers,
+  ...directorySyncHandlers,
 };

@@ -2,6 +2,7 @@
 // messaging sync) is one more entry here: its id (labelled `task.name.<id>`), how it starts and when it
 // runs on a fresh deployment, and its work, which answers a short summary for the task's runs.
 import type { FastifyBaseLogger } from 'fastify';
+import { syncScheduledDomains } from '../areas/directory-sync/scheduled.ts';
 import { purgeExpired } from '../auth/sessions.ts';
 import type { TimedTaskStartType } from '../db/schema.ts';
 import { scanPasswordNotices } from '../notices/scan.ts';
@@ -53,6 +54,15 @@ export const PLATFORM_TASKS: readonly TimedTaskDefinition[] = [
     timing: { period: 'day', runTime: '03:27', runDate: null },
     async work(services) {
       return { key: 'task.result.taskRunPurge', params: { count: await purgeRuns(services.db), ...RUNS_KEPT } };
+    },
+  },
+  {
+    // The enterprises whose directory sync settings ask for it, incrementally (D60).
+    id: 'directorySync',
+    startType: 'auto',
+    timing: { period: 'hour', runTime: '00:37', runDate: null },
+    async work(services, log) {
+      return { key: 'task.result.directorySync', params: { ...(await syncScheduledDomains(services, log)) } };
     },
   },
 ];
