@@ -22,6 +22,8 @@ import { PROBES, type Probe, type ProbeRequest } from './probes.ts';
 const REFUSALS = new Set(['401', '403', '404']);
 export const ONLY = process.env.ATRIUM_MATRIX_CALLS ? new RegExp(process.env.ATRIUM_MATRIX_CALLS) : undefined;
 
+const SETUP_TIMEOUT = 600_000;
+
 /** The database targets named, of those reachable (PostgreSQL only when it answers). */
 export async function targetsNamed(name?: DatabaseTarget['name']): Promise<DatabaseTarget[]> {
   return (await databaseTargets()).filter((t) => name === undefined || t.name === name);
@@ -67,13 +69,15 @@ export async function matrixSuite(name: DatabaseTarget['name'], mode: Mode): Pro
     let world: World;
     let writes: () => Promise<string[]>;
 
+    // Starting the server, signing in and installing the write log: seconds on a quiet machine, minutes
+    // on one shared by other suites (a 120 s limit was hit at load 20 on 2 cores). For a stuck start only.
     beforeAll(async () => {
       server = await startTestServer(target);
       world = await makeWorld(server);
       await installWriteLog(server.db);
       writes = writeReader(server.db);
       await writeConfig(server.db, { isOpenSecurity: mode === 'on' });
-    });
+        }, SETUP_TIMEOUT);
     afterAll(async () => {
       if (server) await writeConfig(server.db, { isOpenSecurity: false });
       await server?.close();

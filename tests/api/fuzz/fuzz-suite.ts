@@ -24,6 +24,8 @@ const PER_CALL = Number(process.env.FUZZ_PER_CALL ?? 200);
 const SEED = process.env.FUZZ_SEED ?? 'atrium-fuzz';
 const LANGUAGE = 'zh';
 const calls = Object.values(loadCatalogue().catalogue.calls).sort((a, b) => a.id.localeCompare(b.id));
+const SETUP_TIMEOUT = 600_000;
+
 /** How many files share one database's calls: call i of the sorted list is fuzzed by part i % PARTS. */
 export const PARTS = 2;
 
@@ -51,6 +53,8 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
     let writes: () => Promise<string[]>;
     const totals = { inputs: 0, accepted: 0, signIns: 0, started: 0 };
 
+    // Starting the server, signing in and installing the write log: seconds on a quiet machine, minutes
+    // on one shared by other suites (a 120 s limit was hit at load 20 on 2 cores). For a stuck start only.
     beforeAll(async () => {
       server = await startTestServer(target);
       admin = await server.signedIn(ADMIN.username, ADMIN.password, LANGUAGE);
@@ -58,7 +62,7 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
       await installWriteLog(server.db);
       writes = writeReader(server.db);
       totals.started = performance.now();
-    });
+        }, SETUP_TIMEOUT);
     afterAll(async () => {
       const seconds = (performance.now() - totals.started) / 1000;
       console.log(`fuzz on ${target.name}: ${totals.inputs} bad inputs (${PER_CALL} per call × ${mine.length} calls, part ${part + 1} of ${PARTS}) in ${seconds.toFixed(1)} s; ${totals.accepted} accepted, ${totals.signIns} sign-ins again`);
