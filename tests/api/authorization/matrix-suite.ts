@@ -77,7 +77,7 @@ export async function matrixSuite(name: DatabaseTarget['name'], mode: Mode): Pro
       await installWriteLog(server.db);
       writes = writeReader(server.db);
       await writeConfig(server.db, { isOpenSecurity: mode === 'on' });
-        }, SETUP_TIMEOUT);
+    }, SETUP_TIMEOUT);
     afterAll(async () => {
       if (server) await writeConfig(server.db, { isOpenSecurity: false });
       await server?.close();

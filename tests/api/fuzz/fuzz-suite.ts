@@ -62,7 +62,7 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
       await installWriteLog(server.db);
       writes = writeReader(server.db);
       totals.started = performance.now();
-        }, SETUP_TIMEOUT);
+    }, SETUP_TIMEOUT);
     afterAll(async () => {
       const seconds = (performance.now() - totals.started) / 1000;
       console.log(`fuzz on ${target.name}: ${totals.inputs} bad inputs (${PER_CALL} per call × ${mine.length} calls, part ${part + 1} of ${PARTS}) in ${seconds.toFixed(1)} s; ${totals.accepted} accepted, ${totals.signIns} sign-ins again`);
