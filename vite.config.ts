@@ -1,6 +1,7 @@
 // Builds the console (src/console) into dist/console and defines the three test projects.
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { HeavyFirstSequencer } from './tests/support/heavy-first-sequencer.ts';
 
 export default defineConfig({
   root: 'src/console',
@@ -11,6 +12,8 @@ export default defineConfig({
   server: { proxy: { '/authtime': process.env.ATRIUM_API_URL ?? 'http://127.0.0.1:8080', '/uploads': process.env.ATRIUM_API_URL ?? 'http://127.0.0.1:8080' } },
   test: {
     root: '.',
+    // Known long files first, so both workers stay busy to the end on a fresh clone (D65).
+    sequence: { sequencer: HeavyFirstSequencer },
     projects: [
       { extends: true, test: { name: 'unit', root: '.', include: ['tests/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'api', root: '.', include: ['tests/api/**/*.test.ts'], testTimeout: 60000, hookTimeout: 120000, maxWorkers: 2 } },

@@ -3,7 +3,6 @@
 // fresh privileged users, extension fields and messages made per probe, so a probe that deletes or
 // changes its target never disturbs the next one.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { hashPassword } from '../../../src/server/auth/password-hash.ts';
 import { appendEntry } from '../../../src/server/operation-log/log-writer.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
@@ -141,15 +140,4 @@ export async function freshDomain(world: World): Promise<string> {
   const id = randomUUID();
   await world.server.db.insertInto('domains').values({ id, name: `Matrix_${(serial += 1)}` }).execute();
   return id;
-}
-
-/** A digest of every table a call could change (sessions, check codes, rate counters and job
- *  heartbeats excepted: using a session touches them). The operation log (operation_log, D56) is left
- *  out on purpose: a refused probe is logged, which is the log's job, not a change the probe made. */
-export async function fingerprint(world: World): Promise<string> {
-  const tables = ['superusers', 'superuser_domains', 'superuser_departments', 'superuser_applications', 'domains', 'departments', 'applications', 'config', 'field_extends', 'messages', 'users'];
-  const parts = await Promise.all(
-    tables.map(async (t) => (await sql<{ d: string | null }>`select md5(string_agg(x::text, ',' order by x::text)) as d from ${sql.table(t)} x`.execute(world.server.db)).rows[0].d),
-  );
-  return parts.join('|');
 }

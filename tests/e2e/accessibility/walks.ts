@@ -1,14 +1,22 @@
 // Accessibility in real Chromium: axe-core finds no serious or critical violation on any route of the
 // catalogue (schemas/screens/*.yaml `routes:`), any tab of a form, or any dialog, drawer and menu the
-// console opens, in English, Simplified and Traditional Chinese.
+// console opens, in English, Simplified and Traditional Chinese: one test file per language
+// (tests/e2e/accessibility-<language>.test.ts, D65), so the three walks run on both cores at once.
+// Run them all with `npx vitest run --project e2e tests/e2e/accessibility`.
 import { describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeProblems, type AxeProblem } from './support/axe.ts';
-import { ADMIN_PASSWORD } from './support/server.ts';
-import { serverAndBrowser } from './support/session.ts';
-import { openPage, signIn, tick } from './support/pages.ts';
+import { axeProblems, type AxeProblem } from '../support/axe.ts';
+import { ADMIN_PASSWORD } from '../support/server.ts';
+import { serverAndBrowser, type ServerAndBrowser } from '../support/session.ts';
+import { openPage, signIn, tick } from '../support/pages.ts';
 
-const live = serverAndBrowser();
+let live: ServerAndBrowser;
+
+/** Registers the walks in one language, with the file's own server and browser. */
+export function accessibilityIn(lang: string): void {
+  live = serverAndBrowser();
+  describe(`accessibility in ${lang}`, () => walks(lang));
+}
 
 const SIGNED_IN_ROUTES = ['/home', '/main', '/superuser', '/superuser/detail', '/systemCon', '/systemCon/manage', '/systemCon/systemFile', '/notices', '/password', '/systemMoni', '/systemMoni/onlines', '/systemMoni/charts', '/test', '/flowstaterts', '/about', '/tasks'];
 
@@ -73,7 +81,7 @@ async function checkCalendars(page: Page, w: ReturnType<typeof walker>): Promise
   await w.check('/domain/calendar, month view');
 }
 
-describe.each(['en', 'zh', 'cn'])('accessibility in %s', (lang) => {
+function walks(lang: string): void {
   it('has no serious or critical violation on the login and about pages, signed out', async () => {
     const page = await openPage(live.browser, live.server.url, lang);
     const w = walker(page);
@@ -174,4 +182,4 @@ describe.each(['en', 'zh', 'cn'])('accessibility in %s', (lang) => {
     await page.context().close();
     expect(w.found).toEqual([]);
   });
-});
+}
