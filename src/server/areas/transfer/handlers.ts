@@ -2,6 +2,10 @@
 // templates (docs/decisions.md D35). Who: the platform and the tenant's administrators over the whole
 // tenant; a department-level administrator over its subtree only (department-reach.ts), as for the
 // users and departments calls themselves.
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Language } from '../../../core/catalogue/types.ts';
 import { seesDomain } from '../../auth/reach.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -70,14 +74,15 @@ async function importSheet(ctx: Ctx, domainId: string, kind: Kind, path: string,
   const { language } = await labelsOf(ctx);
   const t = await ctx.request.atrium.translator();
   let log: OutcomeLog | undefined;
+  const rows = join(tmpdir(), `atrium-import-${randomUUID()}.jsonl`);
   try {
     await guardWorkbook(file);
-    const { header } = await scanSheet(file);
+    const scan = await scanSheet(file, rows);
     const columns = columnsOf(kind, await extensionFields(db, domainId, kind));
     const tree = await OrgTree.load(db, domainId);
     const defaultCalendar = (await userCalendar(db, domainId, ''))?.id ?? null;
     log = new OutcomeLog(dataDir, domainId, file, kind, mode, t);
-    await runImport(kind, { db, catalogue, domainId, user, reach, reachable, tree, columns, defaultCalendar }, { file, header }, mode, t, catalogue.labels, language, log);
+    await runImport(kind, { db, catalogue, domainId, user, reach, reachable, tree, columns, defaultCalendar }, scan, mode, t, catalogue.labels, language, log);
     return await log.finish();
   } catch (error) {
     log?.discard();
@@ -86,6 +91,8 @@ async function importSheet(ctx: Ctx, domainId: string, kind: Kind, path: string,
       throw new AppError('validation', error.params, error.messageKey, '/path');
     }
     throw error;
+  } finally {
+    rmSync(rows, { force: true });
   }
 }
 

@@ -19,7 +19,7 @@ import { applyDepartmentRow } from './department-rows.ts';
 import type { Applied, Change, ImportContext, ImportRow, RowStatus } from './import-plan.ts';
 import { pathKey, splitPath } from './org-tree.ts';
 import type { OutcomeLog } from './import-outcomes.ts';
-import { sheetChunks, type SheetRow } from './sheet-reader.ts';
+import { sheetChunks, type SheetRow, type SheetScan } from './sheet-reader.ts';
 import { importUsers } from './user-chunks.ts';
 import { isUniqueViolation } from '../../db/constraint-errors.ts';
 
@@ -63,12 +63,7 @@ function messageOf(error: unknown, t: Translate): string {
 
 class PreviewRollback extends Error {}
 
-export interface SheetSource {
-  file: string;
-  header: string[];
-}
-
-export async function runImport(kind: Kind, ctx: ImportContext, sheet: SheetSource, mode: ImportMode, t: Translate, labels: Record<string, Readonly<Record<string, string>>>, language: string, log: OutcomeLog): Promise<void> {
+export async function runImport(kind: Kind, ctx: ImportContext, sheet: SheetScan, mode: ImportMode, t: Translate, labels: Record<string, Readonly<Record<string, string>>>, language: string, log: OutcomeLog): Promise<void> {
   const matched = matchHeader(sheet.header, ctx.columns, labels, kind, language);
   const label = (key: string) => {
     const column = ctx.columns.find((c) => c.key === key);
@@ -104,7 +99,7 @@ export async function runImport(kind: Kind, ctx: ImportContext, sheet: SheetSour
   };
 
   if (kind === 'user') {
-    for await (const chunk of sheetChunks(sheet.file, SHEET_CHUNK)) {
+    for await (const chunk of sheetChunks(sheet, SHEET_CHUNK)) {
       const rows = rowsOf(chunk, matched, t);
       await importUsers(ctx, rows, mode, screen, settle);
       for (const row of rows) await log.add(outcomes.get(row)!);
@@ -113,7 +108,7 @@ export async function runImport(kind: Kind, ctx: ImportContext, sheet: SheetSour
     return;
   }
   const rows: ImportRow[] = [];
-  for await (const chunk of sheetChunks(sheet.file, SHEET_CHUNK)) rows.push(...rowsOf(chunk, matched, t));
+  for await (const chunk of sheetChunks(sheet, SHEET_CHUNK)) rows.push(...rowsOf(chunk, matched, t));
   const ordered = [...rows].sort((a, b) => splitPath(keyOf(a)).length - splitPath(keyOf(b)).length);
   if (mode === 'commit') {
     for (const row of ordered) {

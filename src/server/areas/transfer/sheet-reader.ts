@@ -1,9 +1,11 @@
 // Reads the first worksheet of a guarded workbook (xlsx-guard.ts) with exceljs's streaming reader into
 // plain text cells: a header row and capped data rows (docs/decisions.md D35), streamed in two passes
-// (D64): a check of the whole sheet, then its rows a chunk at a time. A formula gives its
+// (D64): a check of the whole sheet copying its rows as text, then those rows a chunk at a time. A formula gives its
 // cached result (what Excel last showed); one without a result, or an error value (#N/A), is a problem
 // of its cell, not of the file. A date cell becomes yyyy-MM-dd.
-import { createReadStream } from 'node:fs';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { createInterface } from 'node:readline';
 import ExcelJS from 'exceljs';
 import { SheetRefusal } from './xlsx-guard.ts';
 
@@ -51,68 +53,63 @@ export function cellText(value: unknown): SheetCell {
 
 const isEmpty = (cells: SheetCell[]) => cells.every((c) => c.text === '' && !c.problem);
 
-/** What the first pass learns of a sheet: its header and how many data rows follow. */
+/** What the first pass learns of a sheet: its header, how many data rows follow, and the file its
+ *  rows were copied to as plain text cells (one JSON line a row) for the second pass. */
 export interface SheetScan {
   header: string[];
   rowCount: number;
+  rows: string;
 }
 
 /**
  * The first pass (D64): the whole first worksheet read through and checked (columns, cells, the row
- * cap, a header and at least one row), keeping nothing but the header and the count, so a file refused
- * for its size or shape is refused before any row is written. exceljs's streaming reader now and then
- * fails on a sound file under load (a race in its unzip, exceljs#3064); the file has passed the zip
- * guard, so a failure of the reader itself is tried once more before the file is called damaged.
+ * cap, a header and at least one row), its rows copied as text cells to `rows` (a file the caller
+ * removes), so a file refused for its size or shape is refused before any row is written, and exceljs
+ * reads the workbook once. Its streaming reader now and then fails on a sound file under load (a race
+ * in its unzip, exceljs#3064); the file has passed the zip guard, so a failure of the reader itself is
+ * tried once more before the file is called damaged.
  */
-export async function scanSheet(file: string): Promise<SheetScan> {
-  const once = async (): Promise<SheetScan> => {
+export async function scanSheet(file: string, rows: string): Promise<SheetScan> {
+  const readOnce = async (): Promise<SheetScan> => {
     let header: string[] | undefined;
     let rowCount = 0;
-    for await (const row of nonEmptyRows(file)) {
-      if (!header) header = row.cells.map((c) => c.text);
-      else if (++rowCount > MAX_ROWS) throw new SheetRefusal('transfer.msg.tooManyRows', { limit: MAX_ROWS });
+    const out = createWriteStream(rows);
+    try {
+      for await (const row of nonEmptyRows(file)) {
+        if (!header) header = row.cells.map((c) => c.text);
+        else if (++rowCount > MAX_ROWS) throw new SheetRefusal('transfer.msg.tooManyRows', { limit: MAX_ROWS });
+        else if (!out.write(`${JSON.stringify(row)}\n`)) await once(out, 'drain');
+      }
+    } finally {
+      out.end();
+      await once(out, 'finish');
     }
     if (!header) throw new SheetRefusal('transfer.msg.emptySheet');
     if (rowCount === 0) throw new SheetRefusal('transfer.msg.noRows');
-    return { header, rowCount };
+    return { header, rowCount, rows };
   };
-  return once().catch((error: unknown) => {
-    if (error instanceof SheetRefusal && error.readerError !== undefined) return once();
+  return readOnce().catch((error: unknown) => {
+    if (error instanceof SheetRefusal && error.readerError !== undefined) return readOnce();
     throw error;
   });
 }
 
-/**
- * The second pass: the data rows below the header, `size` at a time; nothing else of the sheet is
- * held. A reader failure midway (exceljs#3064 again) reads the file once more from the start and goes
- * on after the last row already handed out.
- */
-export async function* sheetChunks(file: string, size: number): AsyncGenerator<SheetRow[]> {
-  let last = 0;
-  let retried = false;
-  for (;;) {
-    let chunk: SheetRow[] = [];
-    let header = false;
-    try {
-      for await (const row of nonEmptyRows(file)) {
-        if (!header) header = true;
-        else if (row.rowNum > last) {
-          chunk.push(row);
-          if (chunk.length === size) {
-            last = row.rowNum;
-            yield chunk;
-            chunk = [];
-          }
-        }
+/** The second pass: the rows the first one copied, `size` at a time; nothing else is held. */
+export async function* sheetChunks(scan: SheetScan, size: number): AsyncGenerator<SheetRow[]> {
+  const input = createReadStream(scan.rows);
+  let chunk: SheetRow[] = [];
+  try {
+    for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+      chunk.push(JSON.parse(line) as SheetRow);
+      if (chunk.length === size) {
+        yield chunk;
+        chunk = [];
       }
-    } catch (error) {
-      if (retried || !(error instanceof SheetRefusal) || error.readerError === undefined) throw error;
-      retried = true;
-      continue;
     }
-    if (chunk.length > 0) yield chunk;
-    return;
+  } finally {
+    input.destroy();
   }
+  if (chunk.length > 0) yield chunk;
 }
 
 /** The non-empty rows of the first worksheet (the header first), each as text cells. */
