@@ -28,6 +28,7 @@ describe.each(targets)('tenant users on $name', (target) => {
   const userCount = async () => Number((await server.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const stored = (id: string) => server.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   const valid = (over: Record<string, unknown> = {}) => ({ name: 'New_User', loginno: uniqueLoginno('nu'), departmentid: salesDept, email: 'new@acme.example', telephone: '13800138000', ...over });
+  const calendarOf = async (domainId: string) => (await server.db.selectFrom('work_calendars').select('id').where('domain_id', '=', domainId).where('is_default', '=', true).executeTakeFirstOrThrow()).id;
   const made = async (over: Record<string, unknown> = {}, client = acme): Promise<UserData> => {
     const { reply } = await createUser(client, acmeId, valid(over));
     expect(reply.errcode, reply.errmsg).toBe(0);
@@ -154,16 +155,43 @@ describe.each(targets)('tenant users on $name', (target) => {
       ['a proxy on no real day', { proxyuserid: 'ACTIVE', proxyStart: '2026-02-30', proxyEnd: '2026-03-01' }, '/proxyStart', 'msg.invalidDate'],
       ['a resigned proxy', { proxyuserid: 'RESIGNED', proxyStart: '2026-05-01', proxyEnd: '2026-05-02' }, '/proxyuserid', 'msg.proxyResigned'],
       ["another tenant's proxy", { proxyuserid: 'FOREIGN', proxyStart: '2026-05-01', proxyEnd: '2026-05-02' }, '/proxyuserid', 'msg.proxyOutside'],
+      ["another tenant's calendar", { calendarid: 'GLOBEX_CALENDAR' }, '/calendarid', 'msg.calendarOutside'],
+      ['a calendar that does not exist', { calendarid: 'no-such-calendar' }, '/calendarid', 'msg.calendarOutside'],
     ];
     it.each(cases)('refuses %s with its message and stores nothing', async (_what, fields, field, key) => {
       const pick = async (status: number, domainId: string) => (await server.db.selectFrom('users').select('id').where('status', '=', status).where('domain_id', '=', domainId).executeTakeFirstOrThrow()).id;
-      const substitutes: Record<string, string> = { GLOBEX: globexDept, ACTIVE: await pick(1, acmeId), RESIGNED: await pick(0, acmeId), FOREIGN: await pick(1, globexId) };
+      const substitutes: Record<string, string> = { GLOBEX: globexDept, ACTIVE: await pick(1, acmeId), RESIGNED: await pick(0, acmeId), FOREIGN: await pick(1, globexId), GLOBEX_CALENDAR: await calendarOf(globexId) };
       const body = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' && substitutes[v] ? substitutes[v] : v]));
       const before = await userCount();
       const { reply } = await createUser(acme, acmeId, valid(body));
       expect(reply.errcode).toBe(1001);
       expect((reply.data as unknown as FieldErrors).errors.find((e) => e.field === field)?.message).toBe(label(key));
       expect(await userCount()).toBe(before);
+    });
+
+    it("gives a user the enterprise's default calendar when none is chosen, keeps a chosen one of the enterprise, and refuses another's in a batch row", async () => {
+      const standard = await calendarOf(acmeId);
+      const other = 'cal-' + uniqueLoginno('x');
+      await server.db.insertInto('work_calendars').values({ id: other, domain_id: acmeId, name: `Shifts ${other}`, week: JSON.stringify([]) }).execute();
+      const plain = await made({ calendarid: '' });
+      expect(plain.calendarid).toBe(standard);
+      expect((await stored(plain.id))!.calendar_id).toBe(standard);
+      const chosen = await made({ calendarid: other });
+      expect((await stored(chosen.id))!.calendar_id).toBe(other);
+      // Saved again without a calendar, the user gets the default; with another tenant's, nothing changes.
+      await server.db.updateTable('users').set({ calendar_id: null }).where('id', '=', chosen.id).execute();
+      expect((await updateUser(acme, acmeId, { ...valid({ loginno: chosen.loginno }), id: chosen.id, password: '******', confirmpwd: '******' })).reply.errcode).toBe(0);
+      expect((await stored(chosen.id))!.calendar_id).toBe(standard);
+      const foreign = await updateUser(acme, acmeId, { ...valid({ loginno: chosen.loginno }), id: chosen.id, password: '******', confirmpwd: '******', calendarid: await calendarOf(globexId) });
+      expect((foreign.reply.data as unknown as FieldErrors).errors).toEqual([{ field: '/calendarid', message: label('msg.calendarOutside') }]);
+      expect((await stored(chosen.id))!.calendar_id).toBe(standard);
+      // The batch: each row's calendar must be its own enterprise's.
+      const batch = await batchUsers(acme, [plain.id], { calendarid: await calendarOf(globexId) });
+      expect(batch.reply.data.results).toEqual([expect.objectContaining({ id: plain.id, ok: false, message: label('msg.calendarOutside') })]);
+      expect((await batchUsers(acme, [plain.id], { calendarid: other })).reply.data.results[0].ok).toBe(true);
+      expect((await stored(plain.id))!.calendar_id).toBe(other);
+      await server.db.deleteFrom('users').where('id', 'in', [plain.id, chosen.id]).execute();
+      await server.db.deleteFrom('work_calendars').where('id', '=', other).execute();
     });
 
     it('refuses a user as its own proxy, and accepts a proxy of the tenant on the job with its period', async () => {

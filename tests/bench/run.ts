@@ -4,10 +4,12 @@
 // plus the console's initial JavaScript size. Figures are ratios against the baseline, so a slower
 // machine changes little.
 // Set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL instead of the embedded PGlite; there the
-// run goes on with issue 12's workflow targets on a million generated instances (workflow.ts, D52).
+// run goes on with issue 12's workflow targets on a million generated instances (workflow.ts, D52)
+// unless BENCH_WORKFLOW=off.
 // Issue 15: the directory sync of 10,000 users and an incremental one with no change (directory-sync.ts).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +74,15 @@ async function main(): Promise<void> {
         search: await load(`${users}?currpage=1&pagelines=10`, 'POST', auth, { name: 'Person 04217' }),
       };
     };
+    // The counts the users page answers are exact (not estimates): page 1, page 1,000 and the search
+    // against counting the rows themselves.
+    const counted = async (body: Record<string, string>, page: number) => {
+      const reply = await fetch(`${base}/authtime/domain/${BIG_TENANT.id}/users?currpage=${page}&pagelines=10`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return ((await reply.json()) as { data: { rowCount: number } }).data.rowCount;
+    };
+    const searched = Number((await sql<{ n: string }>`select count(*) as n from users where domain_id = ${BIG_TENANT.id} and name ilike '%Person 04217%'`.execute(database.db)).rows[0].n);
+    const counts = { first: await counted({}, 1), deep: await counted({}, 1000), search: await counted({ name: 'Person 04217' }, 1) };
+    const exact = counts.first === BIG_TENANT.users && counts.deep === BIG_TENANT.users && counts.search === searched;
     const served = await usersRuns(base);
     const read = await usersRuns(readingBase);
     await readingApp.close();
@@ -91,6 +102,8 @@ async function main(): Promise<void> {
       console.log(`ratio users search/baseline:  throughput ${(runs.search.rps / baseline.rps).toFixed(3)} (target ≥ 0.25, p99 ≤ 30 ms)`);
       console.log(`page 1,000 costs ${((runs.first.rps / Math.max(runs.deep.rps, 1) - 1) * 100).toFixed(0)} % more than page 1 (target ≤ 10 %)`);
     }
+    console.log(`\nusers rowCount: page 1 ${counts.first}, page 1,000 ${counts.deep} (${BIG_TENANT.users} users), search ${counts.search} (${searched} counted): ${exact ? 'exact' : 'NOT exact'}`);
+    if (!exact) process.exitCode = 1;
     const bundle = initialBundleSize();
     console.log(`\nconsole initial JavaScript: ${(bundle.gzip / 1024).toFixed(1)} KiB gzip (${(bundle.raw / 1024).toFixed(1)} KiB raw, ${bundle.files} files)`);
     if ([baseline, list, search, ...Object.values(served), ...Object.values(read)].some((f) => f.errors > 0)) process.exitCode = 1;
@@ -98,7 +111,7 @@ async function main(): Promise<void> {
     const acme = await database.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow();
     if (!(await benchDirectorySync(database.db, acme.id))) process.exitCode = 1;
     // Issue 12: the workflow targets need PostgreSQL (a million instances, two servers on one database).
-    if (schema && databaseUrl) {
+    if (schema && databaseUrl && process.env.BENCH_WORKFLOW !== 'off') {
       const serverEnv = { BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema.name, BENCH_DATA_DIR: dataDir };
       if (!(await benchWorkflow({ db: database.db, base, auth, baseline, serverEnv }))) process.exitCode = 1;
     } else console.log('\nworkflow targets: PostgreSQL only (BENCH_DATABASE_URL=postgres://…)');

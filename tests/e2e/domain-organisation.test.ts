@@ -176,6 +176,11 @@ describe('the organisation of an enterprise', () => {
     await fillFormField(page, 'confirmpwd', 'Welcome@2026');
     await form.locator('#root_departmentid').click();
     await page.getByRole('option', { name: /Sales$/ }).first().click();
+    // The calendar is a select of the enterprise's calendars, starting on its default one (D64).
+    await expect.poll(() => form.locator('#root_calendarid').innerText()).toBe('Standard');
+    await form.locator('#root_calendarid').click();
+    expect(await page.getByRole('option').allInnerTexts()).toContain('Standard');
+    await page.getByRole('option', { name: 'Standard' }).click();
     // A proxy is searched among the tenant's users on the job by name, then given its period.
     await form.getByTestId('search-root_proxyuserid').fill('Wang_');
     await page.getByRole('option', { name: /^Wang_\S+ \(acme\d+\)$/ }).first().waitFor();
@@ -189,6 +194,9 @@ describe('the organisation of an enterprise', () => {
       await page.screenshot({ path: 'test-results/screens/debug-user-form.png' });
       throw e;
     });
+    const calendars = await (await page.request.get(`${session.server.url}/authtime/domain/${domainId()}/getworkcalendars`)).json();
+    const saved = await (await page.request.get(`${session.server.url}/authtime/domain/${domainId()}/user?loginNo=e2eorg`)).json();
+    expect(saved.data.calendarid).toBe(calendars.data.find((c: { isDefault: boolean }) => c.isDefault).id);
     await searchList(page, { loginno: 'e2eorg' });
     await expect.poll(() => rowOf(page, 'e2eorg').count()).toBe(1);
     await rowOf(page, 'e2eorg').click();

@@ -27,6 +27,10 @@ export interface OptionSource {
   label: string;
   /** Query parameter → rule over `form`/`user` giving its value; an empty value means "no choices yet". */
   query?: Record<string, string>;
+  /** Path parameter → rule over `form`/`user`, as `query`. */
+  params?: Record<string, string>;
+  /** A row field: a new record's empty field takes the first choice whose row has it true (a default). */
+  preset?: string;
 }
 
 /** `x-search` of a property: a typeahead picks the value among the rows a list call finds for the

@@ -1695,6 +1695,20 @@ export interface TransferFile {
 export interface TransferResult {
   mode: "preview" | "commit";
   /**
+   * the rows of each outcome
+   */
+  counts: {
+    new: number;
+    changed: number;
+    unchanged: number;
+    refused: number;
+  };
+  /**
+   * the rows of the run (of the asked status with mode=rows)
+   */
+  rowCount: number;
+  page: number;
+  /**
    * the spec's counts (rows written / refused) and, beyond it, the rows the import left as they were
    */
   general: {
@@ -1705,7 +1719,7 @@ export interface TransferResult {
     UNCHANGED: number;
   };
   /**
-   * the refused rows, as the spec's ERRORS rows
+   * the refused rows, as the spec's ERRORS rows (with mode=rows, those of the page)
    */
   detail: {
     ROWNUM: number;
@@ -1718,7 +1732,7 @@ export interface TransferResult {
     depts?: string;
   }[];
   /**
-   * every row with what the import does with it (the preview's table)
+   * a page of the rows with what the import does with each (the preview's table; the first page after a run)
    */
   rows: {
     rowNum: number;
@@ -1766,7 +1780,7 @@ export interface User {
    */
   telephone?: string;
   /**
-   * The user's work calendar; empty = the enterprise's default. Calendars arrive with issue 13, so there are no choices yet.
+   * The user's work calendar, one of the enterprise's (D55, D64); empty = the enterprise's default, which the server stores, so a user holds a calendar once its enterprise has one. A new user's form starts on the default.
    */
   calendarid?: string;
   /**
@@ -2662,14 +2676,29 @@ export interface TimedTasksStopQuery {
 
 export interface TransferImportDepartmentsQuery {
   path: string;
-  mode?: "preview" | "commit";
+  mode?: "preview" | "commit" | "rows";
+  page?: number;
+  lines?: number;
+  status?: "new" | "changed" | "unchanged" | "refused";
 }
 
 export interface TransferImportUsersQuery {
   /**
-   * preview: what a commit would do, nothing written
+   * preview: what a commit would do, nothing written; rows: a page of the file's last run (D64)
    */
-  mode?: "preview" | "commit";
+  mode?: "preview" | "commit" | "rows";
+  /**
+   * mode=rows: the page of rows
+   */
+  page?: number;
+  /**
+   * mode=rows: rows a page
+   */
+  lines?: number;
+  /**
+   * mode=rows: only the rows of this outcome
+   */
+  status?: "new" | "changed" | "unchanged" | "refused";
 }
 
 export interface TransferTemplateQuery {

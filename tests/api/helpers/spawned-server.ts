@@ -46,12 +46,14 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     if (child.exitCode === null) child.kill('SIGKILL');
   };
-  const deadline = Date.now() + 120_000;
+  // A loaded machine may need longer (SPAWN_TIMEOUT_S, e.g. for the import bench).
+  const seconds = Number(process.env.SPAWN_TIMEOUT_S ?? 120);
+  const deadline = Date.now() + seconds * 1000;
   while (!log.includes('Atrium is running at')) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log}`);
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`no banner within 120 s:\n${log}`);
+      throw new Error(`no banner within ${seconds} s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -50,7 +50,9 @@ export async function launchServer(dataDir: string, env: Record<string, string>)
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  // A loaded machine may need longer (SPAWN_TIMEOUT_S).
+  const seconds = Number(process.env.SPAWN_TIMEOUT_S ?? 120);
+  const deadline = Date.now() + seconds * 1000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
@@ -59,7 +61,7 @@ export async function launchServer(dataDir: string, env: Record<string, string>)
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`server did not answer within 120 s:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`server did not answer within ${seconds} s:\n${log}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

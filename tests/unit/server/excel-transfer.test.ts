@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertCell, sameValue } from '../../../src/server/areas/transfer/cell-values.ts';
 import { columnsOf, matchHeader } from '../../../src/server/areas/transfer/columns.ts';
-import { cellText, readSheet } from '../../../src/server/areas/transfer/sheet-reader.ts';
+import { cellText, scanSheet, sheetChunks, type SheetRow } from '../../../src/server/areas/transfer/sheet-reader.ts';
 import { guardWorkbook, SheetRefusal } from '../../../src/server/areas/transfer/xlsx-guard.ts';
 import { bomb, OLD_XLS, workbook } from '../../support/xlsx-files.ts';
 
@@ -51,6 +51,19 @@ describe('guardWorkbook', () => {
     expect(error).toMatchObject({ messageKey: 'transfer.msg.mergedCells', params: { range: 'A2:B2' } });
   });
 });
+
+/** Both passes of the reader: the checked header, then the rows, two at a time (D64). */
+async function readSheet(path: string) {
+  const scan = await scanSheet(path, `${path}.rows`);
+  const { header, rowCount } = scan;
+  const rows: SheetRow[] = [];
+  for await (const chunk of sheetChunks(scan, 2)) {
+    expect(chunk.length).toBeLessThanOrEqual(2);
+    rows.push(...chunk);
+  }
+  expect(rows).toHaveLength(rowCount);
+  return { header, rows };
+}
 
 describe('readSheet', () => {
   it('reads the header and the non-empty rows, formulas by their cached result, dates as days', async () => {

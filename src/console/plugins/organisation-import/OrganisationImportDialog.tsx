@@ -2,22 +2,39 @@
 // template link), then this dialog shows the preview — each row new, changed (which fields), unchanged
 // or refused (why), nothing saved yet — and, after Import, the counts and the refused rows, which can
 // be saved as a report. Closing after an import asks the opener to reload.
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Pagination, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogHost } from '../../runtime/dialog/DialogHost.tsx';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
 import { downloadErrorReport } from './error-report.ts';
-import { useOrganisationImport, type ImportKind, type ImportResult } from './useOrganisationImport.ts';
+import { useOrganisationImport, type ImportKind, type ImportResult, type RowsPage } from './useOrganisationImport.ts';
 
 const STATUS_COLOR = { new: 'success', changed: 'info', unchanged: 'default', refused: 'error' } as const;
-/** A preview of 10,000 rows draws only its first rows; the counts say the rest. */
-const SHOWN_ROWS = 500;
+/** Rows a page (the server's reply carries the first page; the others are fetched, D64). */
+const PAGE_LINES = 100;
 
 const show = (value: unknown) => (Array.isArray(value) ? value.join(';') : String(value ?? ''));
 
-function RowsTable({ rows }: { rows: ImportResult['rows'] }) {
+/** A page of a run's rows: the first comes with the reply, the others from the server (mode=rows). */
+function RowsTable({ first, rowCount, loadPage }: { first: ImportResult['rows']; rowCount: number; loadPage: RowsPage }) {
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState(first);
+  const go = (wanted: number) => {
+    setPage(wanted);
+    if (wanted === 1) setRows(first);
+    else void loadPage(wanted, PAGE_LINES).then((reply) => reply && setRows(reply.rows));
+  };
+  return (
+    <>
+      <Rows rows={rows} />
+      {rowCount > PAGE_LINES && <Pagination data-testid="organisation-import-pager" sx={{ mt: 1 }} page={page} count={Math.ceil(rowCount / PAGE_LINES)} onChange={(_e, p) => go(p)} />}
+    </>
+  );
+}
+
+function Rows({ rows }: { rows: ImportResult['rows'] }) {
   const { t } = useTranslation();
   return (
     <TableContainer sx={{ maxHeight: 360, mt: 1 }}>
@@ -31,7 +48,7 @@ function RowsTable({ rows }: { rows: ImportResult['rows'] }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {rows.slice(0, SHOWN_ROWS).map((row) => (
+          {rows.map((row) => (
             <TableRow key={row.rowNum} data-status={row.status}>
               <TableCell>{row.rowNum}</TableCell>
               <TableCell>{row.key}</TableCell>
@@ -61,7 +78,7 @@ export function OrganisationImportDialog({ kind, domainid, onClose }: { kind: Im
     return <DialogHost name="upload" data={{ use: kind === 'users' ? 'import' : 'depImport', domainid }} onClose={whenUploaded} />;
   }
   const { preview, result } = importer;
-  const count = (status: string) => preview?.rows.filter((r) => r.status === status).length ?? 0;
+  const counts = preview?.counts ?? { new: 0, changed: 0, unchanged: 0, refused: 0 };
   const close = () => onClose(result ? { reload: true } : undefined);
   const general = result?.general;
   return (
@@ -73,9 +90,9 @@ export function OrganisationImportDialog({ kind, domainid, onClose }: { kind: Im
         {preview && !result && (
           <>
             <Typography data-testid="organisation-import-preview">
-              {t('transfer.dialog.preview', { new: count('new'), changed: count('changed'), unchanged: count('unchanged'), refused: count('refused') })}
+              {t('transfer.dialog.preview', counts)}
             </Typography>
-            <RowsTable rows={preview.rows} />
+            <RowsTable first={preview.rows} rowCount={preview.rowCount} loadPage={importer.page} />
           </>
         )}
         {result && general && (
@@ -87,7 +104,7 @@ export function OrganisationImportDialog({ kind, domainid, onClose }: { kind: Im
                 unchanged: general.UNCHANGED,
               })}
             </Typography>
-            {result.detail.length > 0 && <RowsTable rows={result.rows.filter((r) => r.status === 'refused')} />}
+            {result.counts.refused > 0 && importer.refused && <RowsTable first={importer.refused} rowCount={result.counts.refused} loadPage={importer.refusedPage} />}
           </>
         )}
       </DialogContent>
@@ -107,7 +124,7 @@ export function OrganisationImportDialog({ kind, domainid, onClose }: { kind: Im
             data-testid="organisation-import-commit"
             variant="contained"
             loading={importer.busy}
-            disabled={!preview || preview.rows.every((r) => r.status === 'refused' || r.status === 'unchanged')}
+            disabled={!preview || counts.new + counts.changed === 0}
             onClick={() => void importer.commit()}
           >
             {t('transfer.dialog.commit')}

@@ -1,6 +1,6 @@
 // The organisation import's controller (D35): the uploaded sheet is previewed, then committed on request
 // (runtime/dialog/usePreviewCommit.ts), through the users' or the departments' import call.
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { call } from '../../api/client.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import type { DialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
@@ -8,6 +8,9 @@ import { usePreviewCommit, type PreviewMode } from '../../runtime/dialog/usePrev
 
 export type ImportKind = 'users' | 'departments';
 export type ImportResult = Calls['transfer.importUsers']['reply'];
+type RowStatus = ImportResult['rows'][number]['status'];
+/** A page of the last run's rows (mode=rows, D64); undefined when it could not be read (shown). */
+export type RowsPage = (page: number, lines: number) => Promise<ImportResult | undefined>;
 
 export function useOrganisationImport(kind: ImportKind, domainid: string, messages: DialogMessage) {
   const send = useCallback(
@@ -19,5 +22,31 @@ export function useOrganisationImport(kind: ImportKind, domainid: string, messag
     },
     [kind, domainid],
   );
-  return usePreviewCommit(send, messages);
+  const run = usePreviewCommit(send, messages);
+  const { path } = run;
+  const rows = useCallback(
+    async (page: number, lines: number, status?: RowStatus) => {
+      if (!path) return undefined;
+      const params = { id: domainid };
+      const query = { mode: 'rows' as const, page, lines, ...(status ? { status } : {}) };
+      try {
+        return await (kind === 'users'
+          ? call('transfer.importUsers', { params, query, body: { path }, silent: true })
+          : call('transfer.importDepartments', { params, query: { ...query, path }, silent: true }));
+      } catch (e) {
+        messages.showFailure(e);
+        return undefined;
+      }
+    },
+    [kind, domainid, path, messages],
+  );
+  const page: RowsPage = useCallback((p, lines) => rows(p, lines), [rows]);
+  const refusedPage: RowsPage = useCallback((p, lines) => rows(p, lines, 'refused'), [rows]);
+  // After a commit, the refused rows (the reply's first page holds every outcome, not only these).
+  const [refused, setRefused] = useState<ImportResult['rows'] | null>(null);
+  const committed = run.result;
+  useEffect(() => {
+    if (committed && committed.counts.refused > 0) void refusedPage(1, 100).then((reply) => setRefused(reply?.rows ?? []));
+  }, [committed, refusedPage]);
+  return { ...run, page, refusedPage, refused };
 }

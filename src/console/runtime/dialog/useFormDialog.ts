@@ -14,7 +14,7 @@ import { errorSchemaOf } from '../form/field-errors.ts';
 import { buildFormLayout } from '../form/form-layout.ts';
 import { formRulesValidator } from '../form/form-rules-validator.ts';
 import { withoutStaleChoices } from '../form/stale-choices.ts';
-import { useFieldChoices, withChoices } from '../form/useFieldChoices.ts';
+import { presetValues, useFieldChoices, withChoices } from '../form/useFieldChoices.ts';
 import { ruleContext } from '../rule-context.ts';
 import type { FormScreenDef, Row } from '../screen-types.ts';
 import { useDialogMessage } from './useDialogMessage.ts';
@@ -58,6 +58,8 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
   );
   const choices = useFieldChoices(layout.optionFields, withSchemaDefaults(entity?.schema, formData));
   const uiSchema = useMemo(() => withChoices(layout.uiSchema, choices), [layout.uiSchema, choices]);
+  // A new record starts on its fields' preset choices (the enterprise's default calendar) once loaded.
+  const shownData = useMemo(() => (editing ? formData : (presetValues(formData, choices) ?? formData)), [editing, formData, choices]);
   const customValidate = useMemo(
     () => formRulesValidator(entity, layout.shownFields, (k) => t(k, { lng: language }), () => ruleContext().user),
     [entity, layout.shownFields, t, language],
@@ -112,7 +114,7 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
 
   return {
     layout: { ...layout, uiSchema },
-    formData,
+    formData: shownData,
     editing,
     customValidate,
     serverErrors,

@@ -38,5 +38,5 @@ export function usePreviewCommit<Reply>(send: (path: string, mode: PreviewMode) 
     [run],
   );
   const commit = useCallback(() => (path ? run(path, 'commit') : undefined), [path, run]);
-  return { preview, result, busy, previewFile, commit };
+  return { preview, result, busy, previewFile, commit, path };
 }

@@ -12,6 +12,8 @@ import type { FormLayout } from './form-layout.ts';
 export interface Choice {
   value: string;
   label: string;
+  /** The choice a new record's empty field takes (x-options `preset`). */
+  preset?: boolean;
 }
 
 export interface FieldChoices {
@@ -26,18 +28,22 @@ interface Request {
   key: string | null;
   call: string;
   query: Record<string, unknown>;
+  params: Record<string, unknown>;
   value: string;
   label: string;
+  preset?: string;
   dependent: boolean;
 }
 
 function requestsOf(fields: FormLayout['optionFields'], form: Row): Request[] {
   const context = ruleContext({ form });
   return fields.map(({ field, source }) => {
-    const query = Object.fromEntries(Object.entries(source.query ?? {}).map(([name, rule]) => [name, ruleValue(rule, context)]));
-    const ready = Object.values(query).every((v) => v !== undefined && v !== null && v !== '');
-    const key = ready ? JSON.stringify([source.call, query]) : null;
-    return { field, key, call: source.call, query, value: source.value, label: source.label, dependent: source.query !== undefined };
+    const evaluate = (rules: Record<string, string> | undefined) => Object.fromEntries(Object.entries(rules ?? {}).map(([name, rule]) => [name, ruleValue(rule, context)]));
+    const query = evaluate(source.query);
+    const params = evaluate(source.params);
+    const ready = [...Object.values(query), ...Object.values(params)].every((v) => v !== undefined && v !== null && v !== '');
+    const key = ready ? JSON.stringify([source.call, query, params]) : null;
+    return { field, key, call: source.call, query, params, value: source.value, label: source.label, preset: source.preset, dependent: source.query !== undefined || source.params !== undefined };
   });
 }
 
@@ -51,11 +57,13 @@ export function useFieldChoices(fields: FormLayout['optionFields'], form: Row): 
       const { key } = request;
       if (key === null || started.current.has(key)) continue;
       started.current.add(key);
-      callAny<Array<Row | string>>(request.call, { query: request.query }).then(
+      callAny<Array<Row | string>>(request.call, { query: request.query, params: request.params as Record<string, string> }).then(
         (rows) => {
           // A call may answer plain strings (getunusefields: field names); each is its own value and label.
           const choices = (rows ?? []).map((row) =>
-            typeof row === 'object' && row !== null ? { value: String(row[request.value]), label: String(row[request.label] ?? row[request.value]) } : { value: String(row), label: String(row) },
+            typeof row === 'object' && row !== null
+              ? { value: String(row[request.value]), label: String(row[request.label] ?? row[request.value]), ...(request.preset && row[request.preset] === true ? { preset: true } : {}) }
+              : { value: String(row), label: String(row) },
           );
           setLoaded((prev) => ({ ...prev, [key]: choices }));
         },
@@ -82,6 +90,17 @@ export function prunedValues(form: Row, choices: Record<string, FieldChoices>): 
     const allowed = new Set(state.choices.map((c) => c.value));
     const kept = value.filter((v) => allowed.has(String(v)));
     if (kept.length !== value.length) changed = { ...(changed ?? form), [field]: kept };
+  }
+  return changed;
+}
+
+/** A new record's empty one-value fields that have a preset choice (x-options `preset`), set to it. */
+export function presetValues(form: Row, choices: Record<string, FieldChoices>): Row | null {
+  let changed: Row | null = null;
+  for (const [field, state] of Object.entries(choices)) {
+    const value = form[field];
+    const preset = state.choices.find((c) => c.preset);
+    if (preset && (value === undefined || value === null || value === '')) changed = { ...(changed ?? form), [field]: preset.value };
   }
   return changed;
 }

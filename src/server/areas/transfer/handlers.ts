@@ -2,20 +2,26 @@
 // templates (docs/decisions.md D35). Who: the platform and the tenant's administrators over the whole
 // tenant; a department-level administrator over its subtree only (department-reach.ts), as for the
 // users and departments calls themselves.
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Language } from '../../../core/catalogue/types.ts';
 import { seesDomain } from '../../auth/reach.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { HandlerContext } from '../handler.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
 import { reachableDepartments } from '../organisation/department-reach.ts';
+import { userCalendar } from '../users/user-calendar.ts';
 import { columnsOf, extensionFields, type Kind } from './columns.ts';
 import { departmentBatches, userBatches } from './export-rows.ts';
 import { sendAsAttachment, writeSheet } from './export-sheet.ts';
 import { importFilePath } from './import-file.ts';
 import { OrgTree } from './org-tree.ts';
-import { importResult } from './import-result.ts';
+import { OutcomeLog, outcomePage, PAGE_LINES } from './import-outcomes.ts';
+import type { RowStatus } from './import-plan.ts';
 import { runImport, type ImportMode } from './run-import.ts';
-import { readSheet } from './sheet-reader.ts';
+import { scanSheet } from './sheet-reader.ts';
 import { guardWorkbook, SheetRefusal } from './xlsx-guard.ts';
 
 type Ctx = Pick<HandlerContext, 'services' | 'user' | 'request' | 'reply'>;
@@ -49,34 +55,51 @@ async function exportSheet(ctx: Ctx, domainId: string, kind: Kind) {
     : writeSheet(sheetName, columns, labels, departmentBatches(db, domainId, reachable, tree), (r) => r.values);
 }
 
-/** Reads the named upload (guarded, then streamed) and runs the import; a bad file changes nothing. */
-async function importSheet(ctx: Ctx, domainId: string, kind: Kind, path: string, mode: ImportMode) {
+interface ImportQuery {
+  mode?: ImportMode | 'rows';
+  page?: number;
+  lines?: number;
+  status?: RowStatus;
+}
+
+/** Reads the named upload (guarded, checked whole, then streamed) and runs the import; a bad file
+ *  changes nothing. mode=rows pages the outcomes of the upload's last run instead (D64). */
+async function importSheet(ctx: Ctx, domainId: string, kind: Kind, path: string, query: ImportQuery) {
   const { reach, reachable } = await tenant(ctx, domainId);
   const user = requireUser(ctx);
   const file = importFilePath(ctx.services, domainId, kind, path);
-  const { db, catalogue } = ctx.services;
+  const { db, catalogue, dataDir } = ctx.services;
+  if (query.mode === 'rows') return outcomePage(dataDir, domainId, file, kind, query.page ?? 1, query.lines ?? PAGE_LINES, query.status);
+  const mode = query.mode ?? 'commit';
   const { language } = await labelsOf(ctx);
   const t = await ctx.request.atrium.translator();
+  let log: OutcomeLog | undefined;
+  const rows = join(tmpdir(), `atrium-import-${randomUUID()}.jsonl`);
   try {
     await guardWorkbook(file);
-    const sheet = await readSheet(file);
+    const scan = await scanSheet(file, rows);
     const columns = columnsOf(kind, await extensionFields(db, domainId, kind));
     const tree = await OrgTree.load(db, domainId);
-    const outcomes = await runImport(kind, { db, catalogue, domainId, user, reach, reachable, tree, columns }, sheet, mode, t, catalogue.labels, language);
-    return importResult(kind, mode, outcomes, t);
+    const defaultCalendar = (await userCalendar(db, domainId, ''))?.id ?? null;
+    log = new OutcomeLog(dataDir, domainId, file, kind, mode, t);
+    await runImport(kind, { db, catalogue, domainId, user, reach, reachable, tree, columns, defaultCalendar }, scan, mode, t, catalogue.labels, language, log);
+    return await log.finish();
   } catch (error) {
+    log?.discard();
     if (error instanceof SheetRefusal) {
       if (error.readerError !== undefined) ctx.request.log.warn({ err: error.readerError }, 'the workbook reader failed on a file the zip guard passed');
       throw new AppError('validation', error.params, error.messageKey, '/path');
     }
     throw error;
+  } finally {
+    rmSync(rows, { force: true });
   }
 }
 
 const exportUsers: CallHandler<'transfer.exportUsers'> = (ctx) => exportSheet(ctx, ctx.params.id, 'user') as never;
 const exportDepartments: CallHandler<'transfer.exportDepartments'> = (ctx) => exportSheet(ctx, ctx.params.id, 'department') as never;
-const importUsers: CallHandler<'transfer.importUsers'> = (ctx) => importSheet(ctx, ctx.params.id, 'user', ctx.body.path, ctx.query.mode ?? 'commit');
-const importDepartments: CallHandler<'transfer.importDepartments'> = (ctx) => importSheet(ctx, ctx.params.id, 'department', ctx.query.path, ctx.query.mode ?? 'commit');
+const importUsers: CallHandler<'transfer.importUsers'> = (ctx) => importSheet(ctx, ctx.params.id, 'user', ctx.body.path, ctx.query);
+const importDepartments: CallHandler<'transfer.importDepartments'> = (ctx) => importSheet(ctx, ctx.params.id, 'department', ctx.query.path, ctx.query);
 
 /** A template is generated on request: its headers follow the caller's language and the tenant's fields. */
 const template: CallHandler<'transfer.template'> = async (ctx) => {

@@ -42,6 +42,8 @@ export interface ImportContext {
   reachable: readonly string[] | null;
   tree: OrgTree;
   columns: readonly Column[];
+  /** The enterprise's default calendar, a new user's (D64); null while it has none. */
+  defaultCalendar: string | null;
 }
 
 /** Stored values (by column key) overlaid with the row's non-empty cells, and what differs. */

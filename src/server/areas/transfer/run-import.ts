@@ -1,4 +1,7 @@
-// An import of one sheet (D35, D37): read and guarded first (a bad file changes nothing), then row by row.
+// An import of one sheet (D35, D37, D64): guarded and read through once first (a bad file changes
+// nothing), then streamed a chunk at a time; each row's outcome goes to the run's log (import-outcomes.ts)
+// as soon as its chunk is done, so no more than a chunk of rows is held (departments excepted: they are
+// ordered parents first, so their sheet is held whole).
 // Rows are matched by key (users by login number, departments by path), so importing the same file
 // again changes nothing. Departments go one row at a time: a preview runs each exactly as a commit
 // would inside one transaction always rolled back (each row in a savepoint); a commit gives each row a
@@ -15,7 +18,8 @@ import { headerOf, KEY_COLUMN, matchHeader, type Column, type Kind } from './col
 import { applyDepartmentRow } from './department-rows.ts';
 import type { Applied, Change, ImportContext, ImportRow, RowStatus } from './import-plan.ts';
 import { pathKey, splitPath } from './org-tree.ts';
-import type { Sheet } from './sheet-reader.ts';
+import type { OutcomeLog } from './import-outcomes.ts';
+import { sheetChunks, type SheetRow, type SheetScan } from './sheet-reader.ts';
 import { importUsers } from './user-chunks.ts';
 import { isUniqueViolation } from '../../db/constraint-errors.ts';
 
@@ -27,13 +31,16 @@ export interface RowOutcome {
   status: RowStatus;
   changes: Array<Change & { label: string }>;
   error?: string;
-  /** The row's values (shared with the row, not copied: 100,000 rows are imported at once). */
+  /** The row's values (shared with the row, not copied). */
   values: ReadonlyMap<string, unknown>;
 }
 
+/** Rows read from the sheet at a time (a chunk of the users' import, D64). */
+const SHEET_CHUNK = 2000;
+
 /** The sheet's rows as column values; a cell that cannot be read marks its row. */
-export function rowsOf(sheet: Sheet, matched: Array<Column | undefined>, t: Translate): ImportRow[] {
-  return sheet.rows.map(({ rowNum, cells }) => {
+export function rowsOf(sheetRows: readonly SheetRow[], matched: Array<Column | undefined>, t: Translate): ImportRow[] {
+  return sheetRows.map(({ rowNum, cells }) => {
     const row: ImportRow = { rowNum, values: new Map() };
     matched.forEach((column, i) => {
       if (!column) return;
@@ -56,17 +63,14 @@ function messageOf(error: unknown, t: Translate): string {
 
 class PreviewRollback extends Error {}
 
-export async function runImport(kind: Kind, ctx: ImportContext, sheet: Sheet, mode: ImportMode, t: Translate, labels: Record<string, Readonly<Record<string, string>>>, language: string): Promise<RowOutcome[]> {
+export async function runImport(kind: Kind, ctx: ImportContext, sheet: SheetScan, mode: ImportMode, t: Translate, labels: Record<string, Readonly<Record<string, string>>>, language: string, log: OutcomeLog): Promise<void> {
   const matched = matchHeader(sheet.header, ctx.columns, labels, kind, language);
-  const rows = rowsOf(sheet, matched, t);
-  sheet.rows = []; // the text cells are not read again: let them go before the rows are planned
   const label = (key: string) => {
     const column = ctx.columns.find((c) => c.key === key);
     return column ? headerOf(column, labels[language] ?? {}) : key;
   };
   // Departments parents first, so a file may list a department before the one it sits in.
   const keyOf = (row: ImportRow) => String(row.values.get(KEY_COLUMN[kind]) ?? '');
-  const ordered = kind === 'department' ? [...rows].sort((a, b) => splitPath(keyOf(a)).length - splitPath(keyOf(b)).length) : rows;
   const seen = new Set<string>();
   const outcomes = new Map<ImportRow, RowOutcome>();
 
@@ -94,8 +98,19 @@ export async function runImport(kind: Kind, ctx: ImportContext, sheet: Sheet, mo
     }
   };
 
-  if (kind === 'user') await importUsers(ctx, ordered, mode, screen, settle);
-  else if (mode === 'commit') {
+  if (kind === 'user') {
+    for await (const chunk of sheetChunks(sheet, SHEET_CHUNK)) {
+      const rows = rowsOf(chunk, matched, t);
+      await importUsers(ctx, rows, mode, screen, settle);
+      for (const row of rows) await log.add(outcomes.get(row)!);
+      outcomes.clear();
+    }
+    return;
+  }
+  const rows: ImportRow[] = [];
+  for await (const chunk of sheetChunks(sheet, SHEET_CHUNK)) rows.push(...rowsOf(chunk, matched, t));
+  const ordered = [...rows].sort((a, b) => splitPath(keyOf(a)).length - splitPath(keyOf(b)).length);
+  if (mode === 'commit') {
     for (const row of ordered) {
       const outcome = screen(row);
       if (!outcome.error) await settle(outcome, () => ctx.db.transaction().execute((trx) => applyDepartmentRow(trx, ctx, row)));
@@ -125,5 +140,5 @@ export async function runImport(kind: Kind, ctx: ImportContext, sheet: Sheet, mo
         if (!(error instanceof PreviewRollback)) throw error;
       });
   }
-  return rows.map((row) => outcomes.get(row)!);
+  for (const row of rows) await log.add(outcomes.get(row)!);
 }

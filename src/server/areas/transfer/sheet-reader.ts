@@ -1,8 +1,11 @@
 // Reads the first worksheet of a guarded workbook (xlsx-guard.ts) with exceljs's streaming reader into
-// plain text cells: a header row and capped data rows (docs/decisions.md D35). A formula gives its
+// plain text cells: a header row and capped data rows (docs/decisions.md D35), streamed in two passes
+// (D64): a check of the whole sheet copying its rows as text, then those rows a chunk at a time. A formula gives its
 // cached result (what Excel last showed); one without a result, or an error value (#N/A), is a problem
 // of its cell, not of the file. A date cell becomes yyyy-MM-dd.
-import { createReadStream } from 'node:fs';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { createInterface } from 'node:readline';
 import ExcelJS from 'exceljs';
 import { SheetRefusal } from './xlsx-guard.ts';
 
@@ -20,11 +23,6 @@ export interface SheetRow {
   /** The row number Excel shows. */
   rowNum: number;
   cells: SheetCell[];
-}
-
-export interface Sheet {
-  header: string[];
-  rows: SheetRow[];
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -55,24 +53,69 @@ export function cellText(value: unknown): SheetCell {
 
 const isEmpty = (cells: SheetCell[]) => cells.every((c) => c.text === '' && !c.problem);
 
-/** The header (the first non-empty row) and the non-empty rows below it, of the first worksheet.
- *  exceljs's streaming reader now and then fails on a sound file under load (a race in its unzip,
- *  exceljs#3064); the file has passed the zip guard, so a failure of the reader itself is tried once
- *  more before the file is called damaged. */
-export async function readSheet(file: string): Promise<Sheet> {
-  try {
-    return await readOnce(file);
-  } catch (error) {
-    if (error instanceof SheetRefusal && error.readerError !== undefined) return readOnce(file);
-    throw error;
-  }
+/** What the first pass learns of a sheet: its header, how many data rows follow, and the file its
+ *  rows were copied to as plain text cells (one JSON line a row) for the second pass. */
+export interface SheetScan {
+  header: string[];
+  rowCount: number;
+  rows: string;
 }
 
-async function readOnce(file: string): Promise<Sheet> {
+/**
+ * The first pass (D64): the whole first worksheet read through and checked (columns, cells, the row
+ * cap, a header and at least one row), its rows copied as text cells to `rows` (a file the caller
+ * removes), so a file refused for its size or shape is refused before any row is written, and exceljs
+ * reads the workbook once. Its streaming reader now and then fails on a sound file under load (a race
+ * in its unzip, exceljs#3064); the file has passed the zip guard, so a failure of the reader itself is
+ * tried once more before the file is called damaged.
+ */
+export async function scanSheet(file: string, rows: string): Promise<SheetScan> {
+  const readOnce = async (): Promise<SheetScan> => {
+    let header: string[] | undefined;
+    let rowCount = 0;
+    const out = createWriteStream(rows);
+    try {
+      for await (const row of nonEmptyRows(file)) {
+        if (!header) header = row.cells.map((c) => c.text);
+        else if (++rowCount > MAX_ROWS) throw new SheetRefusal('transfer.msg.tooManyRows', { limit: MAX_ROWS });
+        else if (!out.write(`${JSON.stringify(row)}\n`)) await once(out, 'drain');
+      }
+    } finally {
+      out.end();
+      await once(out, 'finish');
+    }
+    if (!header) throw new SheetRefusal('transfer.msg.emptySheet');
+    if (rowCount === 0) throw new SheetRefusal('transfer.msg.noRows');
+    return { header, rowCount, rows };
+  };
+  return readOnce().catch((error: unknown) => {
+    if (error instanceof SheetRefusal && error.readerError !== undefined) return readOnce();
+    throw error;
+  });
+}
+
+/** The second pass: the rows the first one copied, `size` at a time; nothing else is held. */
+export async function* sheetChunks(scan: SheetScan, size: number): AsyncGenerator<SheetRow[]> {
+  const input = createReadStream(scan.rows);
+  let chunk: SheetRow[] = [];
+  try {
+    for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+      chunk.push(JSON.parse(line) as SheetRow);
+      if (chunk.length === size) {
+        yield chunk;
+        chunk = [];
+      }
+    }
+  } finally {
+    input.destroy();
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
+/** The non-empty rows of the first worksheet (the header first), each as text cells. */
+async function* nonEmptyRows(file: string): AsyncGenerator<SheetRow> {
   const input = createReadStream(file);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
-  let header: string[] | undefined;
-  const rows: SheetRow[] = [];
   try {
     for await (const worksheet of reader) {
       for await (const row of worksheet) {
@@ -83,13 +126,7 @@ async function readOnce(file: string): Promise<Sheet> {
           const cell = cellText(values[i]);
           cells.push(cell.text.length > MAX_CELL_CHARS ? { text: '', problem: 'transfer.msg.cellTooLong' } : cell);
         }
-        if (isEmpty(cells)) continue;
-        if (!header) {
-          header = cells.map((c) => c.text);
-          continue;
-        }
-        if (rows.length >= MAX_ROWS) throw new SheetRefusal('transfer.msg.tooManyRows', { limit: MAX_ROWS });
-        rows.push({ rowNum: row.number, cells });
+        if (!isEmpty(cells)) yield { rowNum: row.number, cells };
       }
       break; // the first worksheet only
     }
@@ -99,7 +136,4 @@ async function readOnce(file: string): Promise<Sheet> {
   } finally {
     input.destroy();
   }
-  if (!header) throw new SheetRefusal('transfer.msg.emptySheet');
-  if (rows.length === 0) throw new SheetRefusal('transfer.msg.noRows');
-  return { header, rows };
 }

@@ -64,8 +64,10 @@ export function planUserRow(ctx: ImportContext, row: ImportRow, stored: StoredUs
     ...fields,
     loginno: stored?.loginno ?? loginno,
     departmentid: department?.id ?? stored!.department_id!,
-    // What the sheet does not carry stays as stored (the proxy, the calendar, the administrator flag).
-    ...(stored ? { id: stored.id, calendarid: stored.calendar_id ?? '', proxyuserid: stored.proxy_user_id ?? '', proxyStart: stored.proxy_from ?? '', proxyEnd: stored.proxy_until ?? '', isdomainadmin: stored.domain_admin } : {}),
+    // What the sheet does not carry stays as stored (the proxy, the calendar, the administrator flag);
+    // a new user gets the enterprise's default calendar, as on the form.
+    calendarid: stored?.calendar_id ?? ctx.defaultCalendar ?? '',
+    ...(stored ? { id: stored.id, proxyuserid: stored.proxy_user_id ?? '', proxyStart: stored.proxy_from ?? '', proxyEnd: stored.proxy_until ?? '', isdomainadmin: stored.domain_admin } : {}),
   } as Record<string, unknown>;
   checkRecord(ctx.catalogue, 'user', ctx.domainId, body, ctx.user);
   return { status: stored ? 'changed' : 'new', changes, body: { ...body, password: UNCHANGED_SECRET, confirmpwd: UNCHANGED_SECRET } as unknown as User };

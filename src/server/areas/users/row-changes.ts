@@ -9,6 +9,7 @@ import { AppError } from '../../http/app-error.ts';
 import { reachableDepartments } from '../organisation/department-reach.ts';
 import { inDepartments, tenantReach } from './queries.ts';
 import { clearAsProxy, departmentAllowed } from './save-user.ts';
+import { userCalendar } from './user-calendar.ts';
 
 type Result = UserBatchResult['results'][number];
 interface Target {
@@ -53,11 +54,13 @@ export function batchUsers(db: Db, caller: CurrentUser, body: UserBatch, t: (key
   const { departmentid, loginLocked, status, calendarid, isliaison, useIM } = body.fields;
   return eachRow(db, caller, body.userIds, t, async (trx, user, reachable) => {
     if (departmentid !== undefined && !(await departmentAllowed(trx, user.domain_id, reachable, departmentid))) return 'msg.userDepartmentOutside';
+    const calendar = calendarid === undefined ? undefined : await userCalendar(trx, user.domain_id, calendarid);
+    if (calendarid !== undefined && !calendar) return 'msg.calendarOutside';
     const columns = {
       ...(departmentid === undefined ? {} : { department_id: departmentid }),
       ...(loginLocked === undefined ? {} : { login_locked: loginLocked }),
       ...(status === undefined ? {} : { status }),
-      ...(calendarid === undefined ? {} : { calendar_id: calendarid.trim() || null }),
+      ...(calendar === undefined ? {} : { calendar_id: calendar.id }),
       ...(isliaison === undefined ? {} : { liaison: isliaison }),
       ...(useIM === undefined ? {} : { use_im: useIM }),
     };

@@ -1,6 +1,7 @@
 // Creates and updates a tenant's users, each in ONE transaction: the target and its department within
 // the caller's reach, the proxy rules, the unique login number, the password (hashed; the unchanged
-// marker keeps the stored one) and the tenant's extension fields.
+// marker keeps the stored one), the calendar (the enterprise's own, its default when none is chosen)
+// and the tenant's extension fields.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { UNCHANGED_SECRET } from '../../../core/password-codec.ts';
@@ -14,6 +15,7 @@ import { AppError, ValidationFailure } from '../../http/app-error.ts';
 import { mergedExt, extensionValuesOf } from '../domains/extension-values.ts';
 import { tenantFields } from '../field-extends/stored-fields.ts';
 import { inDepartments, tenantReach } from './queries.ts';
+import { userCalendar } from './user-calendar.ts';
 import { userColumns } from './user-record.ts';
 import { uniqueOr } from '../../db/constraint-errors.ts';
 
@@ -55,6 +57,13 @@ async function loginnoTaken(db: Db, domainId: string, loginno: string, exceptId?
   return (await q.executeTakeFirst()) !== undefined;
 }
 
+/** The body with its calendar resolved: the enterprise's own (else refused), or its default. */
+async function withCalendar(db: Db, domainId: string, body: User): Promise<User> {
+  const calendar = await userCalendar(db, domainId, body.calendarid);
+  if (!calendar) throw invalid('/calendarid', 'msg.calendarOutside');
+  return { ...body, calendarid: calendar.id ?? '' };
+}
+
 /** Only the platform and the tenant's administrators make or unmake domain administrators. */
 function checkAdminFlag(caller: CurrentUser, domainId: string, wanted: boolean | undefined, stored: boolean): void {
   if ((wanted ?? stored) !== stored && !governsDomain(caller.reach, domainId)) throw new AppError('forbidden', undefined, 'msg.domainAdminByTenant');
@@ -67,7 +76,8 @@ export function newUserRow(id: string, domainId: string, body: User, ext: Record
 
 /** Creates the user and answers its id; 1404 when the tenant is out of reach. `withoutPassword`: an
  *  Excel import's user, who gets a password from an administrator before signing in (D35). */
-export async function createUser(db: Db, caller: CurrentUser, domainId: string, body: User, options: { withoutPassword?: boolean } = {}): Promise<string> {
+export async function createUser(db: Db, caller: CurrentUser, domainId: string, wanted: User, options: { withoutPassword?: boolean } = {}): Promise<string> {
+  let body = wanted;
   if (body.password === UNCHANGED_SECRET && !options.withoutPassword) throw invalid('/password', 'msg.requirePassword');
   const reachable = await tenantReach(db, caller.reach, domainId);
   checkAdminFlag(caller, domainId, body.isdomainadmin, false);
@@ -76,6 +86,7 @@ export async function createUser(db: Db, caller: CurrentUser, domainId: string, 
   const id = randomUUID();
   await inTransaction(db, async (trx) => {
     if (!(await departmentAllowed(trx, domainId, reachable, body.departmentid))) throw invalid('/departmentid', 'msg.userDepartmentOutside');
+    body = await withCalendar(trx, domainId, body);
     await checkProxy(trx, domainId, undefined, body);
     if (await loginnoTaken(trx, domainId, body.loginno)) throw taken();
     await uniqueLoginno(() => trx.insertInto('users').values(newUserRow(id, domainId, body, ext, passwordHash)).execute());
@@ -84,7 +95,8 @@ export async function createUser(db: Db, caller: CurrentUser, domainId: string, 
 }
 
 /** Saves the user the body names; 1404 when it is not a user of the tenant within reach. */
-export async function updateUser(db: Db, caller: CurrentUser, domainId: string, body: User): Promise<string> {
+export async function updateUser(db: Db, caller: CurrentUser, domainId: string, wanted: User): Promise<string> {
+  let body = wanted;
   const id = body.id;
   if (!id) throw new AppError('notFound');
   const reachable = await tenantReach(db, caller.reach, domainId);
@@ -95,6 +107,7 @@ export async function updateUser(db: Db, caller: CurrentUser, domainId: string, 
     if (!target) throw new AppError('notFound');
     checkAdminFlag(caller, domainId, body.isdomainadmin, target.domain_admin);
     if (!(await departmentAllowed(trx, domainId, reachable, body.departmentid))) throw invalid('/departmentid', 'msg.userDepartmentOutside');
+    body = await withCalendar(trx, domainId, body);
     await checkProxy(trx, domainId, id, body);
     if (await loginnoTaken(trx, domainId, body.loginno, id)) throw taken();
     const columns = { ...userColumns(body), domain_admin: body.isdomainadmin ?? target.domain_admin, ext: mergedExt(ext), updated_at: new Date(), ...(passwordHash ? { password_hash: passwordHash } : {}) };
