@@ -34,8 +34,8 @@ export default function PerfMonitorPage() {
   }, [shared.range, shared.columns, shared.format, shared.filter, shared.highlight, shared.textSize]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    void load().catch(() => undefined);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+    call('monitoring.perfInfo', { body: {} }).then(setReport, () => undefined);
+  }, []);
 
   const go = async () => {
     if (textSize === null) return;
