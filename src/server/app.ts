@@ -13,6 +13,7 @@ import errorHandler, { answerFrameworkError } from './plugins/error-handler.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import catalogueRoutes from './plugins/catalogue-routes.ts';
 import staticFiles from './plugins/static-files.ts';
+import metrics from './plugins/metrics.ts';
 import { useJsonBodyParser } from './http/json-body.ts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 import { smsGatewayFromEnv } from './integrations/sms/gateway-from-env.ts';
@@ -57,6 +58,10 @@ export interface AppOptions {
   caches?: boolean;
   /** Keep pages of lists between calls; default true. The bench turns it off to measure reads. */
   listCache?: boolean;
+  /** Serve `/metrics` (Prometheus text format, D62); default: ATRIUM_METRICS=on. */
+  metrics?: boolean;
+  /** Bearer token `/metrics` asks for; default: ATRIUM_METRICS_TOKEN (none when unset). */
+  metricsToken?: string;
   /** Minimum age in days of log entries a retention delete removes; default ATRIUM_LOG_RETENTION_DAYS, else 180. */
   logRetentionDays?: number;
 }
@@ -109,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(uploadParser);
   await app.register(rateLimits);
   await app.register(catalogueRoutes);
+  if (options.metrics ?? process.env.ATRIUM_METRICS === 'on') await app.register(metrics, { token: options.metricsToken ?? (process.env.ATRIUM_METRICS_TOKEN || undefined) });
   await app.register(staticFiles);
   // The tasks are listed on every deployment; they run where the caller asks for it.
   const tasks = withBans(PLATFORM_TASKS);

@@ -1,7 +1,7 @@
 // `npm run bench`: the enterprise list call against a trivial baseline route of the same server, on
 // 1,000 tenants and 100,000 users, with autocannon in the same run; the users page of a 100,000-user
 // tenant as served (pages kept between calls, D42) and as read (the same server with no list cache);
-// plus the console's initial JavaScript size. Figures are ratios against the baseline, so a slower
+// plus the console's initial JavaScript size, and the performance monitor's cost (on/off, D62). Figures are ratios against the baseline, so a slower
 // machine changes little.
 // Set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL instead of the embedded PGlite; there the
 // run goes on with issue 12's workflow targets on a million generated instances (workflow.ts, D52)
@@ -22,6 +22,7 @@ import { initialBundleSize } from './bundle-size.ts';
 import { CONNECTIONS, DURATION_S, figuresRow as row, load, PASSWORD, signIn } from './load.ts';
 import { benchWorkflow } from './workflow.ts';
 import { benchDirectorySync } from './directory-sync.ts';
+import { benchPerfMonitor } from './perf-monitor.ts';
 
 /** On PostgreSQL each run gets a schema of its own, dropped afterwards, so runs never add up. */
 async function benchSchema(databaseUrl: string): Promise<{ name: string; drop: () => Promise<void> }> {
@@ -104,6 +105,8 @@ async function main(): Promise<void> {
     }
     console.log(`\nusers rowCount: page 1 ${counts.first}, page 1,000 ${counts.deep} (${BIG_TENANT.users} users), search ${counts.search} (${searched} counted): ${exact ? 'exact' : 'NOT exact'}`);
     if (!exact) process.exitCode = 1;
+    // Issue 14: what the performance monitor costs the trivial route (on and off, same run, D62).
+    if (!(await benchPerfMonitor(base, auth))) process.exitCode = 1;
     const bundle = initialBundleSize();
     console.log(`\nconsole initial JavaScript: ${(bundle.gzip / 1024).toFixed(1)} KiB gzip (${(bundle.raw / 1024).toFixed(1)} KiB raw, ${bundle.files} files)`);
     if ([baseline, list, search, ...Object.values(served), ...Object.values(read)].some((f) => f.errors > 0)) process.exitCode = 1;

@@ -1317,6 +1317,105 @@ export interface PasswordNoticeScan {
   attempts: PasswordNotice[];
 }
 
+export interface PerfReport {
+  isEnabled: boolean;
+  switches: {
+    /**
+     * the API's routes, per call id
+     */
+    interfaces: boolean;
+    /**
+     * SQL statements, per normalised text
+     */
+    sql: boolean;
+    /**
+     * failures, per errcode and name
+     */
+    exceptions: boolean;
+    /**
+     * the rows each statement answers (units rows)
+     */
+    resultSet: boolean;
+  };
+  /**
+   * yyyy-MM-dd HH:mm:ss on the answering instance
+   */
+  now: string;
+  /**
+   * the server instance measured
+   */
+  instance: string;
+  /**
+   * null while the monitor is off
+   */
+  dataList: null | {
+    listHeader: string[];
+    list: (string | number | boolean)[][];
+    /**
+     * per row: its label contains the highlight text
+     */
+    highlighted: boolean[];
+  };
+}
+
+export interface PerfSettings {
+  action?: "Refresh" | "ReSet" | "Enable" | "Disable";
+  proxyAction?:
+    | "No Action"
+    | "Enable All"
+    | "Disable All"
+    | "Disable SQL"
+    | "Disable Exceptions"
+    | "Disable Interfaces"
+    | "Enable ResultSet";
+  output?: "html" | "xml" | "csv" | "excel";
+  range?: "AllMonitors" | "ms." | "percent";
+  columns?: "RangeColumns" | "BasicColumns" | "AllColumns";
+  format?: "#,###" | "#,###.#" | "#,###.##" | "#,###.###" | "#,###.####" | "raw";
+  /**
+   * only the labels containing this text (any case)
+   */
+  filter?: string;
+  /**
+   * rows whose label contains this text are marked
+   */
+  highlight?: string;
+  /**
+   * labels cut to this many characters (0: whole)
+   */
+  textSize?: number;
+  /**
+   * column counted from 0 (2: Hits)
+   */
+  sortCol?: number;
+  sortOrder?: "asc" | "desc";
+}
+
+export interface PerfState {
+  /**
+   * something is measured (routes, SQL or failures)
+   */
+  isEnabled: boolean;
+  switches: {
+    /**
+     * the API's routes, per call id
+     */
+    interfaces: boolean;
+    /**
+     * SQL statements, per normalised text
+     */
+    sql: boolean;
+    /**
+     * failures, per errcode and name
+     */
+    exceptions: boolean;
+    /**
+     * the rows each statement answers (units rows)
+     */
+    resultSet: boolean;
+  };
+}
+
 export interface PermissionGrants {
   roleId: string;
   /**
@@ -1366,6 +1465,38 @@ export interface PermissionSaved {
   pc: number;
   mobile: number;
   resources: number;
+}
+
+export interface PoolStatus {
+  instance: string;
+  kind: "pglite" | "postgres";
+  /**
+   * connections open
+   */
+  total: number;
+  idle: number;
+  /**
+   * connections lent out now
+   */
+  busy: number;
+  /**
+   * the most the pool opens (PGlite 1)
+   */
+  max: number;
+  /**
+   * borrowers waiting for a connection now
+   */
+  waiting: number;
+  /**
+   * the longest wait among those waiting now
+   */
+  longestWaitMs: number;
+  /**
+   * connections lent since the start
+   */
+  acquired: number;
+  averageWaitMs: number;
+  maxWaitMs: number;
 }
 
 export interface Role {
@@ -2451,6 +2582,34 @@ export interface MonitoringOnlinesQuery {
   domainid?: string;
 }
 
+export interface MonitoringPerfExportQuery {
+  output?: "html" | "xml" | "csv" | "excel";
+  range?: "AllMonitors" | "ms." | "percent";
+  columns?: "RangeColumns" | "BasicColumns" | "AllColumns";
+  format?: "#,###" | "#,###.#" | "#,###.##" | "#,###.###" | "#,###.####" | "raw";
+  /**
+   * only the labels containing this text (any case)
+   */
+  filter?: string;
+  /**
+   * rows whose label contains this text are marked
+   */
+  highlight?: string;
+  /**
+   * labels cut to this many characters (0: whole)
+   */
+  textSize?: number;
+  /**
+   * column counted from 0 (2: Hits)
+   */
+  sortCol?: number;
+  sortOrder?: "asc" | "desc";
+}
+
+export interface MonitoringPerfMenuQuery {
+  enableAll: boolean;
+}
+
 export interface MonitoringSampleQuery {
   instance?: string;
 }
@@ -2899,6 +3058,10 @@ export interface Calls {
   'monitoring.history': { params: never; query: MonitoringHistoryQuery; body: never; reply: ServerHistory };
   'monitoring.offline': { params: { id: string }; query: never; body: never; reply: MonitoringOfflineReply };
   'monitoring.onlines': { params: never; query: MonitoringOnlinesQuery; body: never; reply: OnlinePage };
+  'monitoring.perfExport': { params: never; query: MonitoringPerfExportQuery; body: never; reply: never };
+  'monitoring.perfInfo': { params: never; query: never; body: PerfSettings; reply: PerfReport };
+  'monitoring.perfMenu': { params: never; query: MonitoringPerfMenuQuery; body: never; reply: PerfState };
+  'monitoring.pool': { params: never; query: never; body: never; reply: PoolStatus };
   'monitoring.sample': { params: never; query: MonitoringSampleQuery; body: never; reply: ServerSample };
   'notices.log': { params: never; query: NoticesLogQuery; body: never; reply: PasswordNoticePage };
   'notices.scan': { params: never; query: never; body: never; reply: PasswordNoticeScan };
@@ -3084,6 +3247,10 @@ export const callRoutes = {
   'monitoring.history': { method: 'GET', path: '/authtime/systemMonitor' },
   'monitoring.offline': { method: 'DELETE', path: '/authtime/onlines/{id}' },
   'monitoring.onlines': { method: 'GET', path: '/authtime/onlines' },
+  'monitoring.perfExport': { method: 'GET', path: '/authtime/jamon/export' },
+  'monitoring.perfInfo': { method: 'POST', path: '/authtime/jamon/jamonAdminInfo' },
+  'monitoring.perfMenu': { method: 'GET', path: '/authtime/jamon/menu', effects: true },
+  'monitoring.pool': { method: 'GET', path: '/authtime/pool/monitor' },
   'monitoring.sample': { method: 'GET', path: '/authtime/system/monitor/time' },
   'notices.log': { method: 'GET', path: '/authtime/notices' },
   'notices.scan': { method: 'POST', path: '/authtime/notices/scan' },

@@ -7,12 +7,18 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PglitePool } from './pglite-pool.ts';
 import { CHANGES_CHANNEL, TableChanges } from './table-changes.ts';
+import { PoolWaits, type PoolWaitFigures } from './pool-waits.ts';
+import { measuredQuery } from '../monitoring/perf-monitor.ts';
 import type { DatabaseSchema, Db } from './schema.ts';
 
-export interface PoolStatus {
+/** The pool monitor's figures (D62): connections open, idle and in use, the most it opens, and the
+ *  borrowers' waits. */
+export interface PoolStatus extends PoolWaitFigures {
+  kind: 'pglite' | 'postgres';
   total: number;
   idle: number;
-  waiting: number;
+  busy: number;
+  max: number;
 }
 
 export interface AtriumDatabase {
@@ -44,15 +50,27 @@ const pgTypes = {
     oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text'),
 };
 
+/** Every statement a pooled client runs is measured by the performance monitor (D62); a cursor or a
+ *  config object passes through as it is. */
+function measureStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
+  (client as { query: unknown }).query = (text: unknown, ...rest: unknown[]) =>
+    typeof text === 'string' && rest.length <= 1 && typeof rest[0] !== 'function' ? measuredQuery(text, () => query(text, ...rest)) : query(text, ...rest);
+}
+
 function openPostgres(url: string, extra: pg.PoolConfig | undefined): AtriumDatabase {
   const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes, ...extra });
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  const waits = new PoolWaits();
+  // Kysely borrows through this wrapper, so every wait for a connection is timed.
+  const timedPool = { connect: () => waits.time(() => pool.connect()), end: () => pool.end() };
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: timedPool as unknown as pg.Pool }) });
   // Every pooled connection listens: the one that commits a change hears its own notice before the
   // commit returns, so this server never serves a stale session after its own change; the idle ones
   // hear other servers' changes.
   const changes = new TableChanges();
   const listening = new WeakSet<pg.PoolClient>();
   pool.on('connect', (client) => {
+    measureStatements(client);
     client.on('notification', (notice) => {
       if (notice.channel === CHANGES_CHANNEL && notice.payload) changes.notice(notice.payload);
     });
@@ -71,7 +89,7 @@ function openPostgres(url: string, extra: pg.PoolConfig | undefined): AtriumData
     db,
     kind: 'postgres',
     changes,
-    poolStatus: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    poolStatus: () => ({ kind: 'postgres', total: pool.totalCount, idle: pool.idleCount, busy: pool.totalCount - pool.idleCount, max: pool.options.max ?? 10, ...waits.figures() }),
     close: () => db.destroy(),
   };
 }
@@ -90,7 +108,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<AtriumDatabase>
     db,
     kind: 'pglite',
     changes,
-    poolStatus: () => ({ total: 1, idle: pool.busy ? 0 : 1, waiting: pool.waiting }),
+    poolStatus: () => ({ kind: 'pglite', total: 1, idle: pool.busy ? 0 : 1, busy: pool.busy ? 1 : 0, max: 1, ...pool.waits.figures() }),
     close: () => db.destroy(),
     async dumpSnapshot() {
       const client = await pool.connect(); // no statement may run while the files are copied

@@ -2,6 +2,8 @@
 // connection, so a mutex hands it to one borrower at a time: a transaction keeps it from `begin` to
 // `commit`, and nobody else's statement can slip in between.
 import type { PGlite } from '@electric-sql/pglite';
+import { measuredQuery } from '../monitoring/perf-monitor.ts';
+import { PoolWaits } from './pool-waits.ts';
 
 interface QueryResult {
   command: string;
@@ -35,20 +37,19 @@ function commandOf(sql: string): string {
 
 export class PglitePool {
   private readonly mutex = new Mutex();
-  waiting = 0;
+  /** The queue for the single connection (the pool monitor reads it, D62). */
+  readonly waits = new PoolWaits();
   busy = false;
 
   constructor(readonly pglite: PGlite) {}
 
   async connect(): Promise<PglitePoolClient> {
-    this.waiting++;
-    const free = await this.mutex.acquire();
-    this.waiting--;
+    const free = await this.waits.time(() => this.mutex.acquire());
     this.busy = true;
     let released = false;
     return {
       query: async (sql, parameters) => {
-        const result = await this.pglite.query(sql, [...parameters]);
+        const result = await measuredQuery(sql, () => this.pglite.query(sql, [...parameters]));
         const extra = result as { command?: string; rowCount?: number };
         return {
           command: extra.command ?? commandOf(sql),

@@ -15,6 +15,7 @@ import type { ActiveSession } from '../auth/sessions.ts';
 import { admit } from '../auth/admit.ts';
 import { routeRateLimit } from './rate-limits.ts';
 import { operationLogHooks } from '../operation-log/route-hooks.ts';
+import { MS, perfMonitors } from '../monitoring/perf-monitor.ts';
 
 /** /authtime/domain/{id} → /authtime/domain/:id */
 export const fastifyPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
@@ -23,6 +24,21 @@ export const fastifyPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g
 const admitted = new WeakMap<FastifyRequest, ActiveSession | null>();
 
 function routeHandler(call: CallDef, handler: Handler, validator: CallValidator) {
+  // The performance monitor's figures of this route (D62): from admission to the reply handed over.
+  const monitor = perfMonitors.monitor(`call: ${call.id}`, MS);
+  const run = answer(call, handler, validator);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!perfMonitors.interfaces) return run(request, reply);
+    const started = monitor.start();
+    try {
+      return await run(request, reply);
+    } finally {
+      monitor.stop(started);
+    }
+  };
+}
+
+function answer(call: CallDef, handler: Handler, validator: CallValidator) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (!admitted.has(request)) throw new Error(`call ${call.id} reached its handler without admission`);
     const session = admitted.get(request) ?? null;

@@ -7,6 +7,7 @@ import { localizeSchemaErrors } from '../../core/validation-messages.ts';
 import { translatorFor } from '../../core/translate.ts';
 import { AppError, ValidationFailure } from '../http/app-error.ts';
 import { RequestContext } from '../http/request-context.ts';
+import { perfMonitors } from '../monitoring/perf-monitor.ts';
 
 /** HTTP status per error; the rest answer 200 with the errcode, as the original platform does. */
 const HTTP_STATUS: Partial<Record<ErrorName, number>> = { unauthenticated: 401, csrf: 403, tooManyRequests: 429, internal: 500 };
@@ -16,11 +17,22 @@ function send(reply: FastifyReply, name: ErrorName, errmsg: string, data: unknow
   return reply.code(status ?? HTTP_STATUS[name] ?? 200).type('application/json; charset=utf-8').send(body);
 }
 
+/** The performance monitor's label of a failure (D62): its errcode and name, or the unexpected
+ *  error's class. */
+function failureLabel(error: Error): string {
+  if (error instanceof AppError) return `${ErrorCodes[error.errorName].errcode} ${error.errorName}`;
+  if (error instanceof ValidationFailure) return `${ErrorCodes.validation.errcode} validation`;
+  const status = (error as FastifyError).statusCode;
+  if (status && status >= 400 && status < 500) return `${ErrorCodes.validation.errcode} request ${status}`;
+  return `${ErrorCodes.internal.errcode} ${error.name}`;
+}
+
 /** The envelope for any failure: AppError and ValidationFailure with their messages, a request
  *  Fastify refused (bad JSON, bad URL, too large) as a validation failure with its 4xx status, and
  *  anything unexpected logged and answered 1500 with no internals. */
 export async function answerError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const ctx = request.atrium ?? new RequestContext(request.server.services, request);
+  perfMonitors.exception(failureLabel(error));
   if (error instanceof AppError) {
     const key = error.messageKey ?? ErrorCodes[error.errorName].key;
     const message = await ctx.translate(key, error.params);

@@ -425,6 +425,11 @@ export const PROBES: Record<string, Probe> = {
   },
   'monitoring.history': { scope: 'single', request: () => ({ path: '/authtime/systemMonitor', query: { time: 5 } }) },
   'monitoring.sample': { scope: 'single', request: () => ({ path: '/authtime/system/monitor/time' }) },
+  // The performance monitor is turned on (never off: the other probes keep being measured).
+  'monitoring.perfMenu': { scope: 'single', request: () => ({ path: '/authtime/jamon/menu', query: { enableAll: 'true' } }) },
+  'monitoring.perfInfo': { scope: 'single', request: () => ({ path: '/authtime/jamon/jamonAdminInfo', body: { action: 'Refresh', columns: 'BasicColumns' } }) },
+  'monitoring.perfExport': { scope: 'single', request: () => ({ path: '/authtime/jamon/export', query: { output: 'csv' } }) },
+  'monitoring.pool': { scope: 'single', request: () => ({ path: '/authtime/pool/monitor' }) },
   'maintenance.clearCache': job(() => ({ path: '/authtime/config/clearcache' })),
   'maintenance.status': { scope: 'single', request: () => ({ path: '/authtime/config/clearcache/status' }) },
   'maintenance.rebuildFiles': job((world) => ({ path: '/authtime/config/indexs/rebuild', query: { applicationName: world.tenants.acme.applicationName } })),

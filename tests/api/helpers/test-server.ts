@@ -74,6 +74,9 @@ export interface TestServerOptions {
   rateLimits?: Partial<RateLimits>;
   /** Default: nobody trusted to forward the client's address. */
   trustProxy?: TrustProxy;
+  /** Serve /metrics (D62), asking for this bearer token when given. */
+  metrics?: boolean;
+  metricsToken?: string;
   /** A built console to serve at /; default: none (/ says how to build one). */
   consoleDir?: string;
 }
@@ -90,6 +93,8 @@ async function serve(opened: OpenedDatabase & Partial<Pick<TestDatabase, 'second
   const app = await buildApp({
     database,
     dataDir,
+    metrics: options.metrics ?? false,
+    metricsToken: options.metricsToken,
     captcha: options.captcha ?? false,
     extraCatalogueRoots: options.extraCatalogueRoots ?? [],
     consoleDir: options.consoleDir ?? join(dataDir, 'no-console'),

@@ -20,13 +20,13 @@ function valuesOf(entry: EntryReply, labels: Readonly<Record<string, string>>): 
   };
 }
 
-function csvCell(value: unknown): string {
+export function csvCell(value: unknown): string {
   let text = value === undefined || value === null ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n']/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 function writeCsv(labels: Readonly<Record<string, string>>, source: BatchSource<EntryReply>): Readable {
   async function* lines() {

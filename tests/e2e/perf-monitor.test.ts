@@ -1,0 +1,95 @@
+// The performance and pool monitors in real Chromium (issue 14, D62): the panel's table sorted by a
+// click on a header (twice: the other way), the switch off ("monitoring is disabled") and on again, the
+// export as html, xml, csv and excel opened and read; the pool monitor's figures refreshing.
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.ts';
+import { signedInAsAdmin } from './support/session.ts';
+
+const session = signedInAsAdmin();
+
+async function choose(testId: string, option: string) {
+  const { page } = session;
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('performance and pool monitors', () => {
+  it('shows the performance table, sorts it, turns monitoring off and on, and exports each format', async () => {
+    const { page, server } = session;
+    await page.goto(`${server.url}/#/systemMoni`);
+    await page.getByRole('button', { name: 'Enter: Performance monitor' }).click();
+    await page.waitForURL(/#\/systemMoni\/perf/);
+    const table = page.getByTestId('perf-table');
+    await table.waitFor();
+    await expect(page.getByTestId('perf-now').innerText()).resolves.toMatch(/Current time: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    const hits = async () => (await table.locator('tbody tr td:nth-child(3)').allInnerTexts()).map((t) => Number(t.replace(/,/g, '')));
+    // Column 2 (Hits) ascending at first; a click on its header: descending.
+    const first = await hits();
+    expect(first).toEqual([...first].sort((a, b) => a - b));
+    await page.getByTestId('perf-sort-2').click();
+    const second = await hits();
+    expect(second).toEqual([...second].sort((a, b) => b - a));
+    const labels = table.locator('tbody tr td:nth-child(1)');
+    await expect.poll(async () => (await labels.allInnerTexts()).some((t) => t.startsWith('call: monitoring.perfInfo'))).toBe(true);
+    await expect.poll(async () => (await labels.allInnerTexts()).some((t) => t.startsWith('sql: '))).toBe(true);
+    await screenshot(page, 'monitoring-perf');
+
+    // The switch off: the message; on again: the table.
+    await page.getByTestId('perf-enabled').click();
+    await page.getByTestId('perf-disabled').waitFor();
+    await expect(page.getByTestId('perf-disabled').innerText()).resolves.toContain('Performance monitoring is disabled');
+    await page.getByTestId('perf-enabled').click();
+    await table.waitFor();
+
+    // Each output, downloaded and read.
+    await choose('perf-columns', 'BasicColumns');
+    await page.getByTestId('perf-go').click();
+    const fileOf = async (output: string) => {
+      await choose('perf-output', output);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('perf-download').click()]);
+      return { name: download.suggestedFilename(), path: (await download.path())! };
+    };
+    const html = await fileOf('html');
+    expect(html.name).toMatch(/^jamon-\d+\.html$/);
+    const htmlPage = await session.browser.newPage();
+    await htmlPage.setContent(await readFile(html.path, 'utf8'));
+    expect((await htmlPage.locator('th').allInnerTexts()).slice(0, 3)).toEqual(['Label', 'Units', 'Hits']);
+    expect((await htmlPage.locator('tbody td:first-child').allInnerTexts()).some((t) => t.startsWith('call: '))).toBe(true);
+    await htmlPage.close();
+    const xml = await fileOf('xml');
+    const parsed = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'application/xml');
+      return { error: doc.querySelector('parsererror') !== null, rows: doc.querySelectorAll('row').length, first: doc.querySelector('row cell')?.getAttribute('name') };
+    }, await readFile(xml.path, 'utf8'));
+    expect(parsed).toMatchObject({ error: false, first: 'Label' });
+    expect(parsed.rows).toBeGreaterThan(0);
+    const csv = await fileOf('csv');
+    const lines = (await readFile(csv.path, 'utf8')).replace(/^\ufeff/, '').trim().split('\r\n');
+    expect(lines[0].split(',').slice(0, 3)).toEqual(['Label', 'Units', 'Hits']);
+    expect(lines.length).toBe(parsed.rows + 1);
+    const excel = await fileOf('excel');
+    expect(excel.name).toMatch(/\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(excel.path);
+    const sheet = book.worksheets[0];
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['Label', 'Units', 'Hits']);
+    expect(sheet.rowCount).toBeGreaterThan(1);
+  });
+
+  it('shows the pool monitor, refreshing', async () => {
+    const { page, server } = session;
+    await page.goto(`${server.url}/#/systemMoni`);
+    await page.getByRole('button', { name: 'Enter: Connection-pool monitor' }).click();
+    await page.waitForURL(/#\/systemMoni\/pool/);
+    const pool = page.getByTestId('pool-monitor');
+    await page.getByTestId('pool-figures').waitFor();
+    await expect(page.getByTestId('pool-max').innerText()).resolves.toMatch(/Most it opens\s+\d+/);
+    const reads = Number(await pool.getAttribute('data-reads'));
+    await expect.poll(async () => Number(await pool.getAttribute('data-reads')), { timeout: 12_000 }).toBeGreaterThan(reads);
+    const acquired = Number((await page.getByTestId('pool-acquired').locator('td').nth(1).innerText()).replace(/,/g, ''));
+    expect(acquired).toBeGreaterThan(0);
+    await screenshot(page, 'monitoring-pool');
+  });
+});
