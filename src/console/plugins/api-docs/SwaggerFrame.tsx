@@ -1,0 +1,61 @@
+// The interactive documentation (Swagger UI) of the server's own OpenAPI document, the one the
+// generator emits (meta.openapi). Loaded with its screen only, so the console's first bundle does not
+// carry it. Signed in (D63), the runtime calls' accessToken and userCode are filled with the sign-in's,
+// and every try-it-out request goes without the console's cookie and with the sign-in as a bearer
+// token, which the server refuses on every console call.
+import { Alert } from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import SwaggerUI from 'swagger-ui-react';
+import 'swagger-ui-react/swagger-ui.css';
+import { callUrl } from '../../api/client.ts';
+import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
+import type { SignedIn } from './useDocSignIn.ts';
+
+type Doc = { paths?: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; schema?: Record<string, unknown>; example?: unknown }> }>> };
+
+/** The document with the sign-in's accessToken and userCode as the runtime calls' values. */
+export function withSignIn(doc: Doc, signIn: SignedIn | null): Doc {
+  if (!signIn) return doc;
+  const values: Record<string, string> = { accessToken: signIn.accessToken, userCode: signIn.userCode };
+  const copy = structuredClone(doc);
+  for (const item of Object.values(copy.paths ?? {}))
+    for (const operation of Object.values(item))
+      for (const parameter of operation.parameters ?? [])
+        if (parameter.in === 'query' && parameter.name in values) {
+          parameter.example = values[parameter.name];
+          parameter.schema = { ...parameter.schema, default: values[parameter.name] };
+        }
+  return copy;
+}
+
+interface SwaggerRequest {
+  headers: Record<string, string>;
+  credentials?: RequestCredentials;
+}
+
+export default function SwaggerFrame({ signIn }: { signIn: SignedIn | null }) {
+  const { t } = useTranslation();
+  const [doc, setDoc] = useState<Doc | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    fetch(callUrl('meta.openapi'), { credentials: 'omit' })
+      .then((r) => (r.ok ? (r.json() as Promise<Doc>) : Promise.reject(new Error(String(r.status)))))
+      .then(setDoc, () => setFailed(true));
+  }, []);
+  const spec = useMemo(() => (doc ? withSignIn(doc, signIn) : null), [doc, signIn]);
+  const token = signIn?.accessToken;
+  const intercept = useMemo(
+    () => (request: SwaggerRequest) => {
+      if (!token) return request;
+      request.credentials = 'omit';
+      request.headers = { ...request.headers, Authorization: `Bearer ${token}` };
+      return request;
+    },
+    [token],
+  );
+  if (failed) return <Alert severity="error">{t('apiDocs.loadFailed')}</Alert>;
+  if (!spec) return <LoadingPanel />;
+  // The key remounts the viewer when the sign-in changes, so the filled values are read afresh.
+  return <SwaggerUI key={token ?? 'anonymous'} spec={spec} requestInterceptor={intercept as never} docExpansion="none" defaultModelsExpandDepth={-1} />;
+}
