@@ -10,7 +10,7 @@ import { openPage, signIn, tick } from './support/pages.ts';
 
 const live = serverAndBrowser();
 
-const SIGNED_IN_ROUTES = ['/home', '/main', '/superuser', '/superuser/detail', '/systemCon', '/systemCon/manage', '/systemCon/systemFile', '/notices', '/password', '/systemMoni', '/systemMoni/onlines', '/systemMoni/charts', '/test', '/flowstaterts', '/about', '/tasks'];
+const SIGNED_IN_ROUTES = ['/home', '/main', '/superuser', '/superuser/detail', '/systemCon', '/systemCon/manage', '/systemCon/systemFile', '/notices', '/password', '/systemMoni', '/systemMoni/onlines', '/systemMoni/charts', '/systemMoni/apiDocs', '/systemMoni/services', '/test', '/flowstaterts', '/about', '/tasks'];
 
 /** Checks the page at each point of a walk and keeps every problem, so one run lists them all. */
 function walker(page: Page) {
