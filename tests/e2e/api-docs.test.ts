@@ -15,9 +15,14 @@ async function choose(page: Page, testId: string, option: string): Promise<void>
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** The documentation's section of a call: its catalogue area (the generator's tag). */
+const tagOf = (path: string) => (path.startsWith('/rest/') ? 'runtime' : 'auth');
+
 /** Opens one operation of the documentation, tries it out with its filled values and answers the response body. */
-async function tryOut(page: Page, operationId: string): Promise<string> {
-  const operation = page.locator(`[id$="-${operationId.replace('.', '\\.')}"]`).first();
+async function tryOut(page: Page, method: 'get' | 'post', path: string): Promise<string> {
+  const tag = page.locator(`.opblock-tag[data-tag="${tagOf(path)}"]`);
+  if ((await tag.getAttribute('data-is-open')) !== 'true') await tag.click();
+  const operation = page.locator(`.opblock-${method}`).filter({ has: page.locator(`[data-path="${path}"]`) }).first();
   await operation.locator('.opblock-summary').first().click();
   await operation.getByRole('button', { name: 'Try it out' }).click();
   await operation.getByRole('button', { name: 'Execute' }).click();
@@ -64,11 +69,11 @@ describe('API documentation and web services', () => {
     await screenshot(page, 'api-docs-signed-in');
 
     // Try it out: the user's task messages, the token and userCode filled by the sign-in.
-    const answer = await tryOut(page, 'runtime.messages');
+    const answer = await tryOut(page, 'get', '/rest/bpm/messages');
     expect(JSON.parse(answer)).toMatchObject({ errcode: 0, data: { unread: expect.any(Number) } });
     await screenshot(page, 'api-docs-try-it-out');
     // A console call from the documentation is refused, whatever cookie the browser holds.
-    const refused = await tryOut(page, 'auth.myprofile');
+    const refused = await tryOut(page, 'get', '/authtime/myprofile');
     expect(JSON.parse(refused)).toMatchObject({ errcode: 1403 });
 
     await banner.getByTestId('api-docs-end').click();
