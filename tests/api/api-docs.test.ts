@@ -47,8 +47,11 @@ describe.each(targets)('API documentation sign-in on $name', (target) => {
     expect(all.reply.data.datas.every((u) => u.status === 1)).toBe(true);
     const role = await server.db.selectFrom('role_users as h').innerJoin('users as u', 'u.id', 'h.user_id').select(['h.role_id', 'u.id']).where('u.domain_id', '=', acmeId).where('u.status', '=', 1).executeTakeFirstOrThrow();
     const holders = await admin.call<UserPage>('GET', '/authtime/swagger/getuserlistbyrole', { query: { domainid: acmeId, roleid: role.role_id, pagelines: 100 } });
-    expect(holders.reply.data.datas.map((u) => u.id)).toContain(role.id);
-    expect(holders.reply.data.rowCount).toBeLessThanOrEqual(all.reply.data.rowCount);
+    const holderIds = new Set((await server.db.selectFrom('role_users as h').innerJoin('users as u', 'u.id', 'h.user_id').select('u.id').where('h.role_id', '=', role.role_id).where('u.domain_id', '=', acmeId).where('u.status', '=', 1).execute()).map((r) => r.id));
+    expect(holders.reply.data.rowCount).toBe(holderIds.size);
+    expect(holders.reply.data.datas.length).toBeGreaterThan(0);
+    expect(holders.reply.data.datas.every((u) => holderIds.has(u.id))).toBe(true);
+    expect(holders.reply.data.rowCount).toBeLessThan(all.reply.data.rowCount);
     const none = await admin.call('GET', '/authtime/swagger/getuserlistbyrole', { query: { currpage: 1 } });
     expect(none.reply).toMatchObject({ errcode: 1001 });
     expect(none.reply.errmsg).toContain('Select an enterprise before picking a user.');

@@ -31,21 +31,23 @@ export function withSignIn(doc: Doc, signIn: SignedIn | null): Doc {
 
 /** Swagger UI's own colours that fall short of WCAG AA contrast (axe, the accessibility test), darkened. */
 const CONTRAST = {
-  '& .swagger-ui .info .title small': { backgroundColor: '#4f5663' },
-  '& .swagger-ui .info .title small.version-stamp': { backgroundColor: '#3f6b00' },
-  '& .swagger-ui .btn.authorize': { color: '#1b6e47', borderColor: '#1b6e47' },
-  '& .swagger-ui .btn.authorize svg': { fill: '#1b6e47' },
-  '& .swagger-ui .opblock-get .opblock-summary-method': { backgroundColor: '#1d63a8' },
-  '& .swagger-ui .opblock-post .opblock-summary-method': { backgroundColor: '#1b6e47' },
-  '& .swagger-ui .opblock-put .opblock-summary-method': { backgroundColor: '#95500a' },
-  '& .swagger-ui .opblock-delete .opblock-summary-method': { backgroundColor: '#b3232a' },
-  '& .swagger-ui .opblock-patch .opblock-summary-method': { backgroundColor: '#1f6e60' },
-  '& .swagger-ui .btn.execute': { backgroundColor: '#1d63a8', borderColor: '#1d63a8' },
-  '& .swagger-ui .parameter__in, & .swagger-ui .parameter__type, & .swagger-ui .prop-format, & .swagger-ui .response-col_links': { color: '#4f5663' },
-  '& .swagger-ui .parameter__name.required span, & .swagger-ui .parameter__name.required::after': { color: '#b00020' },
-  '& .swagger-ui .opblock-summary-path__deprecated, & .swagger-ui .renderedMarkdown p, & .swagger-ui table thead tr td, & .swagger-ui table thead tr th': { color: '#3b4151' },
-  '& .swagger-ui .response-control-media-type__accept-message': { color: '#1b6e47' },
-  '& .swagger-ui .tab li': { color: '#3b4151' },
+  '& .swagger-ui .info .title small': { backgroundColor: '#4f5663 !important' },
+  '& .swagger-ui .info .title small.version-stamp': { backgroundColor: '#3f6b00 !important' },
+  '& .swagger-ui .btn.authorize': { color: '#1b6e47 !important', borderColor: '#1b6e47 !important' },
+  '& .swagger-ui .btn.authorize svg': { fill: '#1b6e47 !important' },
+  '& .swagger-ui .opblock-get .opblock-summary-method': { backgroundColor: '#1d63a8 !important' },
+  '& .swagger-ui .opblock-post .opblock-summary-method': { backgroundColor: '#1b6e47 !important' },
+  '& .swagger-ui .opblock-put .opblock-summary-method': { backgroundColor: '#95500a !important' },
+  '& .swagger-ui .opblock-delete .opblock-summary-method': { backgroundColor: '#b3232a !important' },
+  '& .swagger-ui .opblock-patch .opblock-summary-method': { backgroundColor: '#1f6e60 !important' },
+  '& .swagger-ui .btn.execute': { backgroundColor: '#1d63a8 !important', borderColor: '#1d63a8 !important' },
+  '& .swagger-ui .btn.cancel': { color: '#b3232a !important', borderColor: '#b3232a !important' },
+  '& .swagger-ui .download-contents': { backgroundColor: '#4f5663 !important' },
+  // The highlighted JSON of an answer: one light colour on its dark ground.
+  '& .swagger-ui .highlight-code span[style]': { color: '#f5f5f5 !important' },
+  '& .swagger-ui .parameter__in, & .swagger-ui .parameter__type, & .swagger-ui .prop-format, & .swagger-ui .parameter__deprecated': { color: '#4f5663 !important' },
+  '& .swagger-ui .parameter__name.required span, & .swagger-ui .parameter__name.required::after': { color: '#b00020 !important' },
+  '& .swagger-ui .response-control-media-type__accept-message': { color: '#1b6e47 !important' },
 };
 
 interface SwaggerRequest {
