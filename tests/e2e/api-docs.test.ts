@@ -38,7 +38,7 @@ describe('API documentation and web services', () => {
     await page.getByRole('button', { name: 'Enter: API documentation' }).click();
     await page.waitForURL(/#\/systemMoni\/apiDocs/);
     // The documentation of the server's own OpenAPI, loaded with the screen.
-    await page.locator('.swagger-ui .info .title').waitFor({ timeout: 30_000 });
+    await page.locator('.swagger-ui .info .title').waitFor({ timeout: 90_000 });
     // The spec's messages: a user before signing in, an enterprise before picking one.
     await page.getByTestId('api-docs-signin').click();
     await expect(page.getByTestId('api-docs-problem').innerText()).resolves.toBe('Select a user before signing in.');
