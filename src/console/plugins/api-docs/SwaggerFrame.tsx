@@ -4,7 +4,7 @@
 // and every try-it-out request goes without the console's cookie and with the sign-in as a bearer
 // token, which the server refuses on every console call.
 import { Alert, Box } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import SwaggerUI from 'swagger-ui-react';
 import 'swagger-ui-react/swagger-ui.css';
@@ -50,6 +50,27 @@ const CONTRAST = {
   '& .swagger-ui .response-control-media-type__accept-message': { color: '#1b6e47 !important' },
 };
 
+/** What Swagger UI draws without a name or keyboard access (axe): a parameter's select or input gets the
+ *  parameter's name, a scrolling answer becomes focusable. Run again whenever the viewer draws. */
+function mendControls(root: HTMLElement): void {
+  for (const control of root.querySelectorAll<HTMLElement>('tr[data-param-name] select:not([aria-label]), tr[data-param-name] input:not([aria-label])'))
+    control.setAttribute('aria-label', control.closest('tr')?.getAttribute('data-param-name') ?? '');
+  for (const pre of root.querySelectorAll<HTMLElement>('pre.microlight:not([tabindex])')) pre.setAttribute('tabindex', '0');
+}
+
+function useMendedControls() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    mendControls(root);
+    const observer = new MutationObserver(() => mendControls(root));
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  });
+  return ref;
+}
+
 interface SwaggerRequest {
   headers: Record<string, string>;
   credentials?: RequestCredentials;
@@ -65,6 +86,7 @@ export default function SwaggerFrame({ signIn }: { signIn: SignedIn | null }) {
       .then(setDoc, () => setFailed(true));
   }, []);
   const spec = useMemo(() => (doc ? withSignIn(doc, signIn) : null), [doc, signIn]);
+  const mended = useMendedControls();
   const token = signIn?.accessToken;
   const intercept = useMemo(
     () => (request: SwaggerRequest) => {
@@ -79,7 +101,7 @@ export default function SwaggerFrame({ signIn }: { signIn: SignedIn | null }) {
   if (!spec) return <LoadingPanel />;
   // The key remounts the viewer when the sign-in changes, so the filled values are read afresh.
   return (
-    <Box sx={CONTRAST}>
+    <Box sx={CONTRAST} ref={mended}>
       <SwaggerUI key={token ?? 'anonymous'} spec={spec} requestInterceptor={intercept as never} docExpansion="none" defaultModelsExpandDepth={-1} />
     </Box>
   );
