@@ -412,6 +412,76 @@ export interface DirectorySyncSettings {
   resignCap?: number;
 }
 
+export interface DocSignin {
+  active: true;
+  /**
+   * the runtime calls' accessToken for this user only, answered once
+   */
+  accessToken: string;
+  userId: string;
+  /**
+   * the user's login number, the runtime calls' userCode
+   */
+  userCode: string;
+  userName: string;
+  domainId: string;
+  domainName: string;
+  /**
+   * name (login number) of the privileged user who signed in
+   */
+  impersonator: string;
+  reason: string;
+  /**
+   * ISO instant the sign-in ends
+   */
+  expiresAt: string;
+}
+
+export interface DocSigninRequest {
+  reason: string;
+  minutes?: number;
+}
+
+export interface DocSigninState {
+  /**
+   * the caller has a live documentation sign-in
+   */
+  active: boolean;
+  userId?: string;
+  /**
+   * the user's login number, the runtime calls' userCode
+   */
+  userCode?: string;
+  userName?: string;
+  domainId?: string;
+  domainName?: string;
+  /**
+   * name (login number) of the privileged user who signed in
+   */
+  impersonator?: string;
+  reason?: string;
+  /**
+   * ISO instant the sign-in ends
+   */
+  expiresAt?: string;
+}
+
+export interface DocUser {
+  id: string;
+  name: string;
+  loginno: string;
+  departmentName: string;
+  /**
+   * 1 on the job (only on-job users are listed)
+   */
+  status: 1 | 0;
+}
+
+export interface DocUserPage {
+  datas: DocUser[];
+  rowCount: number;
+}
+
 export interface Domain {
   id?: string;
   name: string;
@@ -1172,6 +1242,18 @@ export type OpenApiServices = {
     method: string;
     path: string;
   }[];
+  /**
+   * ready: the enterprise has an Open API secret, so a program can get a token and call; noSecret: no program can call yet (D63)
+   */
+  state: "ready" | "noSecret";
+  /**
+   * the process's instances running in the enterprise
+   */
+  running: number;
+  /**
+   * yyyy-MM-dd HH:mm:ss (server time) of the newest instance started in the enterprise, null for none
+   */
+  lastStarted: string | null;
 }[];
 
 export interface OpenApiToken {
@@ -2104,6 +2186,30 @@ export interface WorkCalendarSearch {
   name?: string;
 }
 
+export interface ApiDocsSignInQuery {
+  userid: string;
+}
+
+export interface ApiDocsSignOutReply {
+  ended: number;
+  /**
+   * localized confirmation
+   */
+  message: string;
+}
+
+export interface ApiDocsUsersQuery {
+  currpage?: number;
+  pagelines?: number;
+  /**
+   * empty = every on-job user of the enterprise
+   */
+  roleid?: string;
+  domainid: string;
+  name?: string;
+  loginno?: string;
+}
+
 export interface ApplicationsForConfigQuery {
   domainid?: string;
   name?: string;
@@ -2945,6 +3051,10 @@ export interface UsersUpdateQuery {
 
 /** Every call of the catalogue, keyed by call id. */
 export interface Calls {
+  'apiDocs.current': { params: never; query: never; body: never; reply: DocSigninState };
+  'apiDocs.signIn': { params: never; query: ApiDocsSignInQuery; body: DocSigninRequest; reply: DocSignin };
+  'apiDocs.signOut': { params: never; query: never; body: never; reply: ApiDocsSignOutReply };
+  'apiDocs.users': { params: never; query: ApiDocsUsersQuery; body: never; reply: DocUserPage };
   'applications.forConfig': { params: never; query: ApplicationsForConfigQuery; body: never; reply: ApplicationPage };
   'applications.formsStatus': { params: never; query: ApplicationsFormsStatusQuery; body: never; reply: MaintenanceJob };
   'applications.install': { params: never; query: ApplicationsInstallQuery; body: PackageFile; reply: InstallPlan };
@@ -3134,6 +3244,10 @@ export type CallId = keyof Calls;
 
 /** Method and path of every call, for clients that build URLs without loading the catalogue. */
 export const callRoutes = {
+  'apiDocs.current': { method: 'GET', path: '/authtime/swagger/signin' },
+  'apiDocs.signIn': { method: 'POST', path: '/authtime/swagger/login' },
+  'apiDocs.signOut': { method: 'POST', path: '/authtime/swagger/logout' },
+  'apiDocs.users': { method: 'GET', path: '/authtime/swagger/getuserlistbyrole' },
   'applications.forConfig': { method: 'GET', path: '/authtime/config/applications' },
   'applications.formsStatus': { method: 'GET', path: '/authtime/runtime/synchronization/forms/status' },
   'applications.install': { method: 'POST', path: '/authtime/applications/package' },

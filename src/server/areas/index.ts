@@ -30,6 +30,7 @@ import { flowHandlers } from './flows/handlers.ts';
 import { knowledgeHandlers } from './knowledge/handlers.ts';
 import { flowAnalyticsHandlers } from './flow-analytics/handlers.ts';
 import { monitoringHandlers } from './monitoring/handlers.ts';
+import { apiDocsHandlers } from './api-docs/handlers.ts';
 import { calendarHandlers } from './calendars/handlers.ts';
 import { operationLogHandlers } from './operation-log/handlers.ts';
 import { mailSettingsHandlers } from './mail-settings/handlers.ts';
@@ -69,6 +70,7 @@ export const handlers: Record<string, Handler> = {
   ...knowledgeHandlers,
   ...flowAnalyticsHandlers,
   ...monitoringHandlers,
+  ...apiDocsHandlers,
   ...calendarHandlers,
   ...operationLogHandlers,
   ...mailSettingsHandlers,

@@ -28,6 +28,7 @@ import * as operationLog from './migrations/0023-operation-log.ts';
 import * as timedTasks from './migrations/0024-timed-tasks.ts';
 import * as mailSettings from './migrations/0025-mail-settings.ts';
 import * as directorySync from './migrations/0027-directory-sync.ts';
+import * as docSignins from './migrations/0030-doc-signins.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0024-timed-tasks': timedTasks,
   '0025-mail-settings': mailSettings,
   '0027-directory-sync': directorySync,
+  '0030-doc-signins': docSignins,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -82,6 +82,12 @@ export interface ApiTokensTable {
   token_hash: string;
   domain_id: string;
   expires_at: Date;
+  /** Migration 0030 (D63): an API documentation sign-in is a token bound to one user, made by a
+   *  privileged user for a reason; null for a token a secret was exchanged for. */
+  user_id: Defaulted<string | null>;
+  signed_in_by: Defaulted<string | null>;
+  reason: Defaulted<string | null>;
+  created_at: CreatedAt;
 }
 
 /** Migration 0015 (D41): an application's knowledge base in an enterprise, on or off. */

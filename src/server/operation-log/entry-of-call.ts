@@ -43,14 +43,16 @@ function targetDomain(call: CallDef, params: Record<string, string>, query: Reco
   return text(query.domainid) ?? (isRecord(body) ? text(body.domainid) ?? text(body.domainId) : undefined);
 }
 
-/** The record: the last path parameter that is not the enterprise, else the body's id or ids. */
-function targetRecord(call: CallDef, params: Record<string, string>, body: unknown): string {
+/** The record: the last path parameter that is not the enterprise, else the body's id or ids, else the
+ *  query's `userid` (the user an API documentation sign-in acts as, D63). */
+function targetRecord(call: CallDef, params: Record<string, string>, query: Record<string, unknown>, body: unknown): string {
   const names = [...call.path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]);
   const own = names.filter((n) => !(n === 'id' && call.path.startsWith('/authtime/domain/{id}')));
   const last = own.length > 0 ? params[own[own.length - 1]] : undefined;
   if (last) return last;
   if (isRecord(body) && text(body.id)) return text(body.id)!;
   if (Array.isArray(body) && body.length > 0 && body.every((v) => typeof v === 'string')) return body.join(',').slice(0, 500);
+  if (text(query.userid)) return text(query.userid)!;
   // `/authtime/domain/{id}` itself: the enterprise is the record.
   return call.path === '/authtime/domain/{id}' ? params.id ?? '' : '';
 }
@@ -101,7 +103,7 @@ export function entryOfCall(call: CallDef, request: FastifyRequest, caller: Call
     callId: call.id,
     method: call.method,
     path: storable(request.url.split('?')[0].slice(0, 1000)),
-    targetId: storable(targetRecord(call, params, body).slice(0, 500)),
+    targetId: storable(targetRecord(call, params, query, body).slice(0, 500)),
     change: changeOf(call, body, secrets),
     errcode: outcome.errcode,
     message: storable(outcome.message.slice(0, 2000)),

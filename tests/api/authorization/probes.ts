@@ -430,6 +430,14 @@ export const PROBES: Record<string, Probe> = {
   'monitoring.perfInfo': { scope: 'single', request: () => ({ path: '/authtime/jamon/jamonAdminInfo', body: { action: 'Refresh', columns: 'BasicColumns' } }) },
   'monitoring.perfExport': { scope: 'single', request: () => ({ path: '/authtime/jamon/export', query: { output: 'csv' } }) },
   'monitoring.pool': { scope: 'single', request: () => ({ path: '/authtime/pool/monitor' }) },
+  // API documentation sign-in (D63): the users of a role of the tenant's application, a sign-in as a fresh user of the tenant.
+  'apiDocs.users': {
+    scope: 'tenant',
+    request: async (world, _c, t) => ({ path: '/authtime/swagger/getuserlistbyrole', query: { domainid: t.domainId, roleid: await freshRole(world, t.applicationId, 'Matrix_Docs'), currpage: 1, pagelines: 10 } }),
+  },
+  'apiDocs.signIn': { scope: 'tenant', request: async (world, _c, t) => ({ path: '/authtime/swagger/login', query: { userid: (await freshUser(world, t)).id }, body: { reason: 'Matrix probe', minutes: 5 } }) },
+  'apiDocs.signOut': { scope: 'single', request: () => ({ path: '/authtime/swagger/logout' }) },
+  'apiDocs.current': { scope: 'single', request: () => ({ path: '/authtime/swagger/signin' }) },
   'maintenance.clearCache': job(() => ({ path: '/authtime/config/clearcache' })),
   'maintenance.status': { scope: 'single', request: () => ({ path: '/authtime/config/clearcache/status' }) },
   'maintenance.rebuildFiles': job((world) => ({ path: '/authtime/config/indexs/rebuild', query: { applicationName: world.tenants.acme.applicationName } })),

@@ -31,7 +31,8 @@ export default function UserSelectDialog({ data, onClose }: DialogPluginProps) {
   const pageSizes = workflow ? [WORKFLOW_PAGE_SIZE] : PLATFORM_PAGE_SIZES;
   const messages = useDialogMessage();
   const [approval] = useState(workflow ? input.approval : undefined); // fixed while the dialog is open
-  const search = useUserSearch(domainId, pageSizes[0], messages, approval);
+  const [docs] = useState(input.docs); // the API documentation's picker: roles beside the users, one user
+  const search = useUserSearch(domainId, pageSizes[0], messages, approval, Boolean(docs));
   const picks = usePicks(input.selected);
   const [department, setDepartment] = useState<string | null>(null);
   const [tab, setTab] = useState<QueryTab>('department');
@@ -63,8 +64,9 @@ export default function UserSelectDialog({ data, onClose }: DialogPluginProps) {
     }
   };
 
-  const roles = approval && (
-    <RoleList applicationId={approval.applicationId} domainId={domainId} selected={search.query.roleid ?? null} onSelect={(roleid) => setQuery({ roleid })} maxHeight={TREE_MAX_HEIGHT} onFailure={messages.showFailure} />
+  const roleApplication = approval?.applicationId ?? docs?.applicationId;
+  const roles = roleApplication && (
+    <RoleList applicationId={roleApplication} domainId={domainId} selected={search.query.roleid ?? null} onSelect={(roleid) => setQuery({ roleid })} maxHeight={TREE_MAX_HEIGHT} onFailure={messages.showFailure} />
   );
   const tree = <DepartmentTree domainId={domainId} selected={department} onSelect={chooseDepartment} maxHeight={TREE_MAX_HEIGHT} onFailure={messages.showFailure} />;
   const table = (
@@ -78,7 +80,8 @@ export default function UserSelectDialog({ data, onClose }: DialogPluginProps) {
       picked={picks.picked}
       onPick={(users, on) => {
         messages.clear();
-        picks.pick(users, on);
+        if (docs && on) picks.clear(); // one user: a new pick replaces the last
+        picks.pick(docs && on ? users.slice(-1) : users, on);
       }}
     />
   );
@@ -107,10 +110,10 @@ export default function UserSelectDialog({ data, onClose }: DialogPluginProps) {
           </Tabs>
         )}
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-          {(!workflow || tab === 'department') && tree}
+          {docs ? roles : (!workflow || tab === 'department') && tree}
           {workflow && tab === 'role' && roles}
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            {(!workflow || tab === 'query') && searchBar}
+            {(!workflow || tab === 'query') && !docs && searchBar}
             {workflow && tab === 'role' && !search.query.roleid ? <Typography sx={{ p: 2, color: 'text.secondary' }} data-testid="user-select-role-hint">{t('userSelect.chooseRole')}</Typography> : table}
           </Box>
           {workflow && <SelectedUsers users={picks.list} onRemove={picks.remove} onClear={picks.clear} />}

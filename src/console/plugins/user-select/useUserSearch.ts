@@ -1,5 +1,5 @@
 // One page of a tenant's users for the selection dialog (users.list; a role's holders who may approve
-// the approval through flows.selectApprovers): the query, the paging, and a request whenever either
+// the approval through flows.selectApprovers; the API documentation's users through apiDocs.users): the query, the paging, and a request whenever either
 // changes. A new query starts again at page 1. Loading is "the last answer is not for this request",
 // as in the lists (runtime/list/useListData.ts).
 import { useCallback, useEffect, useState } from 'react';
@@ -21,9 +21,15 @@ interface Settled {
 
 type UserPage = { datas: UserRow[]; rowCount: number };
 
-/** The page the query asks for: a role's holders when it names one (then `approval` is set), else users.list. */
-function fetchPage(domainId: string, query: UserQuery, paging: Paging, approval?: ApprovalContext): Promise<UserPage> {
+/** The page the query asks for: for the API documentation the enterprise's on-job users (of a role),
+ *  a role's holders when it names one (then `approval` is set), else users.list. */
+function fetchPage(domainId: string, query: UserQuery, paging: Paging, approval?: ApprovalContext, docs?: boolean): Promise<UserPage> {
   const { departmentid, roleid, ...body } = query;
+  if (docs) {
+    const { name, loginno } = body;
+    const filled = Object.fromEntries(Object.entries({ roleid, name, loginno }).filter(([, v]) => v !== undefined && v !== ''));
+    return callAny<UserPage>('apiDocs.users', { query: { domainid: domainId, currpage: paging.page + 1, pagelines: paging.pageSize, ...filled }, silent: true });
+  }
   if (roleid && approval) {
     const { docId, flowId, applicationId, nodeId } = approval;
     return callAny<{ datas: Array<Omit<UserRow, 'status'>>; rowCount: number }>('flows.selectApprovers', {
@@ -41,7 +47,7 @@ function fetchPage(domainId: string, query: UserQuery, paging: Paging, approval?
   });
 }
 
-export function useUserSearch(domainId: string, pageSize: number, messages: DialogMessage, approval?: ApprovalContext) {
+export function useUserSearch(domainId: string, pageSize: number, messages: DialogMessage, approval?: ApprovalContext, docs?: boolean) {
   const [query, setQueryState] = useState<UserQuery>({});
   const [paging, setPaging] = useState<Paging>({ page: 0, pageSize });
   const [settled, setSettled] = useState<Settled | null>(null);
@@ -50,7 +56,7 @@ export function useUserSearch(domainId: string, pageSize: number, messages: Dial
 
   useEffect(() => {
     let current = true;
-    fetchPage(domainId, query, paging, approval).then(
+    fetchPage(domainId, query, paging, approval, docs).then(
       (page) => current && setSettled({ request, rows: page.datas, rowCount: page.rowCount }),
       (e: unknown) => {
         if (!current) return;
@@ -61,7 +67,7 @@ export function useUserSearch(domainId: string, pageSize: number, messages: Dial
     return () => {
       current = false;
     };
-  }, [domainId, query, paging, request, showFailure, approval]);
+  }, [domainId, query, paging, request, showFailure, approval, docs]);
 
   const setQuery = useCallback((next: UserQuery) => {
     setQueryState(next);

@@ -43,16 +43,30 @@ const RUNTIME_OPERATIONS = [
   { method: 'POST', path: '/rest/bpm/query/back' },
 ];
 
+/** The services with their state (D63, the web-services page): whether a program can call at all (the
+ *  enterprise has a secret), and the process's use there: instances running, the newest one's start. */
 const services: CallHandler<'openApi.services'> = async (ctx) => {
-  await governed(ctx, ctx.params.id);
+  const domainId = ctx.params.id;
+  await governed(ctx, domainId);
+  const { db } = ctx.services;
   const language = (await ctx.request.atrium.language()) as Language;
-  const rows = await offeredProcesses(ctx.services.db, ctx.params.id)
-    .select(['a.id as applicationId', 'p.id as processId'])
-    .select([inLanguage(sql.ref('a.names'), sql.ref('a.name'), language).as('applicationName'), inLanguage(sql.ref('p.names'), sql.ref('p.id'), language).as('processName')])
-    .orderBy(sql`lower(a.name)`)
-    .orderBy('p.order_no')
-    .execute();
-  return rows.map((r) => ({ ...r, operations: RUNTIME_OPERATIONS }));
+  const use = db
+    .selectFrom('flow_instances as i')
+    .where('i.domain_id', '=', domainId)
+    .groupBy(['i.application_id', 'i.process_id'])
+    .select(['i.application_id', 'i.process_id', sql<number>`(count(*) filter (where i.status = 'running'))::int`.as('running'), sql<Date | null>`max(i.started_at)`.as('last_started')]);
+  const [rows, secret] = await Promise.all([
+    offeredProcesses(db, domainId)
+      .leftJoin(use.as('u'), (join) => join.onRef('u.application_id', '=', 'a.id').onRef('u.process_id', '=', 'p.id'))
+      .select(['a.id as applicationId', 'p.id as processId', 'u.running', sql<string | null>`to_char(u.last_started, 'YYYY-MM-DD HH24:MI:SS')`.as('lastStarted')])
+      .select([inLanguage(sql.ref('a.names'), sql.ref('a.name'), language).as('applicationName'), inLanguage(sql.ref('p.names'), sql.ref('p.id'), language).as('processName')])
+      .orderBy(sql`lower(a.name)`)
+      .orderBy('p.order_no')
+      .execute(),
+    db.selectFrom('domain_secrets').select('domain_id').where('domain_id', '=', domainId).executeTakeFirst(),
+  ]);
+  const state = secret ? ('ready' as const) : ('noSecret' as const);
+  return rows.map((r) => ({ ...r, running: r.running ?? 0, operations: RUNTIME_OPERATIONS, state }));
 };
 
 export const openApiHandlers: Record<string, Handler> = {

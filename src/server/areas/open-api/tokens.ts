@@ -8,8 +8,8 @@ import type { Db } from '../../db/schema.ts';
 export const ACCESS_TOKEN_SECONDS = 7200;
 const HINT_LENGTH = 6;
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-const fresh = () => randomBytes(32).toString('base64url');
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const fresh = () => randomBytes(32).toString('base64url');
 
 /** A new secret for the enterprise (the old one and its tokens end); answers it, once. */
 export async function regenerateSecret(db: Db, domainId: string) {

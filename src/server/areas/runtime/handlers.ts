@@ -48,6 +48,7 @@ async function callerOf(db: Db, query: RuntimeQuery, instanceId?: string): Promi
     )
     .select((eb) => [
       'tk.domain_id',
+      'tk.user_id as bound_user',
       onJobUserId(db, domain, query.userCode).as('user_id'),
       eb.exists(offeredProcesses(db, domain).select('p.id').where('a.id', '=', query.applicationId).where('p.id', '=', query.flowId)).as('offered'),
       'i.id as instance_id',

@@ -1,0 +1,144 @@
+// The API documentation screen (platform spec §2 "System monitoring", domain spec §7 "API documentation
+// sign-in", D63): choose an application, an enterprise and one of its users (the user picker, by the
+// application's roles), give a reason and sign in as that user for a while; the documentation below
+// then runs the runtime calls as that user, under a banner naming who acts as whom, until the sign-in
+// ends (its time, or Sign out / End now). The documentation itself is loaded with this screen only.
+import Login from '@mui/icons-material/Login';
+import Logout from '@mui/icons-material/Logout';
+import PersonSearch from '@mui/icons-material/PersonSearch';
+import { Alert, Box, Button, FormControl, InputLabel, MenuItem, Paper, Select, Stack, TextField, Typography } from '@mui/material';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Calls } from '../../../core/generated/api-types.ts';
+import { call } from '../../api/client.ts';
+import { formatDateTime } from '../../runtime/cells/DateCell.tsx';
+import { DialogHost } from '../../runtime/dialog/DialogHost.tsx';
+import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
+import { notifySuccess } from '../../shell/notify.ts';
+import type { PickedUser, UserSelectResult } from '../user-select/user-select-types.ts';
+import { useDocSignIn } from './useDocSignIn.ts';
+
+const SwaggerFrame = lazy(() => import('./SwaggerFrame.tsx'));
+
+type Choices = Calls['lookups.domains']['reply'];
+const DURATIONS = [15, 30, 60, 120];
+
+function Choice({ id, label, value, choices, onChange }: { id: string; label: string; value: string; choices: Choices; onChange: (v: string) => void }) {
+  return (
+    <FormControl size="small" sx={{ minWidth: 220 }}>
+      <InputLabel id={`${id}-label`}>{label}</InputLabel>
+      <Select labelId={`${id}-label`} label={label} value={choices.some((c) => c.id === value) ? value : ''} onChange={(e) => onChange(String(e.target.value))} data-testid={id}>
+        {choices.map((c) => (
+          <MenuItem key={c.id} value={c.id}>
+            {c.name}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
+export default function ApiDocsPage() {
+  const { t } = useTranslation();
+  const docs = useDocSignIn();
+  const [applications, setApplications] = useState<Choices>([]);
+  const [domains, setDomains] = useState<Choices>([]);
+  const [applicationId, setApplicationId] = useState('');
+  const [domainId, setDomainId] = useState('');
+  const [user, setUser] = useState<PickedUser | null>(null);
+  const [reason, setReason] = useState('');
+  const [minutes, setMinutes] = useState(30);
+  const [picking, setPicking] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    call('lookups.applications', {}).then(setApplications, () => undefined);
+    call('lookups.domains', {}).then(setDomains, () => undefined);
+  }, []);
+
+  const pick = () => {
+    if (!applicationId) return setProblem(t('apiDocs.chooseApplication'));
+    if (!domainId) return setProblem(t('apiDocs.msg.selectDomain'));
+    setProblem(null);
+    setPicking(true);
+  };
+  const signIn = async () => {
+    if (!user) return setProblem(t('apiDocs.msg.selectUser'));
+    if (!reason.trim()) return setProblem(t('apiDocs.msg.reasonRequired'));
+    setProblem(null);
+    const made = await docs.signIn(user.id, reason.trim(), minutes);
+    notifySuccess(t('apiDocs.signedIn', { user: made.userName }));
+  };
+  const state = docs.state;
+
+  return (
+    <Stack spacing={2} data-testid="api-docs">
+      <Typography color="text.secondary">{t('apiDocs.intro')}</Typography>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+          <Choice id="api-docs-application" label={t('apiDocs.field.application')} value={applicationId} choices={applications} onChange={(v) => (setApplicationId(v), setUser(null))} />
+          <Choice id="api-docs-domain" label={t('apiDocs.field.domain')} value={domainId} choices={domains} onChange={(v) => (setDomainId(v), setUser(null))} />
+          <TextField size="small" label={t('apiDocs.field.user')} value={user ? `${user.name} (${user.loginno ?? ''})` : ''} slotProps={{ input: { readOnly: true } }} data-testid="api-docs-user" sx={{ minWidth: 220 }} />
+          <Button variant="outlined" startIcon={<PersonSearch />} onClick={pick} data-testid="api-docs-pick">
+            {t('apiDocs.pick')}
+          </Button>
+        </Stack>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mt: 2 }}>
+          <TextField size="small" label={t('apiDocs.field.reason')} value={reason} onChange={(e) => setReason(e.target.value)} slotProps={{ htmlInput: { maxLength: 500 } }} sx={{ flex: '1 1 320px' }} data-testid="api-docs-reason" required />
+          <FormControl size="small" sx={{ minWidth: 140 }}>
+            <InputLabel id="api-docs-minutes-label">{t('apiDocs.field.minutes')}</InputLabel>
+            <Select labelId="api-docs-minutes-label" label={t('apiDocs.field.minutes')} value={minutes} onChange={(e) => setMinutes(Number(e.target.value))} data-testid="api-docs-minutes">
+              {DURATIONS.map((n) => (
+                <MenuItem key={n} value={n}>
+                  {t('apiDocs.minutesOption', { count: n })}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+          <Button variant="contained" startIcon={<Login />} onClick={() => void signIn()} data-testid="api-docs-signin">
+            {t('apiDocs.signIn')}
+          </Button>
+          <Button variant="outlined" startIcon={<Logout />} onClick={() => void docs.signOut()} data-testid="api-docs-signout">
+            {t('apiDocs.signOut')}
+          </Button>
+        </Stack>
+        {problem && (
+          <Alert severity="error" sx={{ mt: 2 }} data-testid="api-docs-problem">
+            {problem}
+          </Alert>
+        )}
+      </Paper>
+      <Paper variant="outlined" component="section" aria-label={t('apiDocs.title')} sx={{ p: 1 }} data-testid="api-docs-frame">
+        {state?.active && (
+          <Alert
+            severity="warning"
+            data-testid="api-docs-banner"
+            action={
+              <Button color="inherit" size="small" onClick={() => void docs.signOut()} data-testid="api-docs-end">
+                {t('apiDocs.endNow')}
+              </Button>
+            }
+          >
+            {t('apiDocs.banner', { user: state.userName, code: state.userCode, domain: state.domainName, by: state.impersonator, time: formatDateTime(state.expiresAt), reason: state.reason })}
+          </Alert>
+        )}
+        <Box sx={{ '& .swagger-ui .info': { my: 2 } }}>
+          <Suspense fallback={<LoadingPanel />}>
+            <SwaggerFrame signIn={docs.token} />
+          </Suspense>
+        </Box>
+      </Paper>
+      {picking && (
+        <DialogHost
+          name="user-select"
+          data={{ domainid: domainId, docs: { applicationId }, emptyMessage: 'apiDocs.msg.selectUser' }}
+          onClose={(result) => {
+            setPicking(false);
+            const users = (result as Partial<UserSelectResult> | undefined)?.users;
+            if (users?.[0]) setUser(users[0]);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

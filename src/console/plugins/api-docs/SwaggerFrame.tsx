@@ -1,0 +1,108 @@
+// The interactive documentation (Swagger UI) of the server's own OpenAPI document, the one the
+// generator emits (meta.openapi). Loaded with its screen only, so the console's first bundle does not
+// carry it. Signed in (D63), the runtime calls' accessToken and userCode are filled with the sign-in's,
+// and every try-it-out request goes without the console's cookie and with the sign-in as a bearer
+// token, which the server refuses on every console call.
+import { Alert, Box } from '@mui/material';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import SwaggerUI from 'swagger-ui-react';
+import 'swagger-ui-react/swagger-ui.css';
+import { callUrl } from '../../api/client.ts';
+import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
+import type { SignedIn } from './useDocSignIn.ts';
+
+type Doc = { paths?: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; schema?: Record<string, unknown>; example?: unknown }> }>> };
+
+/** The document with the sign-in's accessToken and userCode as the runtime calls' values. */
+export function withSignIn(doc: Doc, signIn: SignedIn | null): Doc {
+  if (!signIn) return doc;
+  const values: Record<string, string> = { accessToken: signIn.accessToken, userCode: signIn.userCode };
+  const copy = structuredClone(doc);
+  for (const item of Object.values(copy.paths ?? {}))
+    for (const operation of Object.values(item))
+      for (const parameter of operation.parameters ?? [])
+        if (parameter.in === 'query' && parameter.name in values) {
+          parameter.example = values[parameter.name];
+          parameter.schema = { ...parameter.schema, default: values[parameter.name] };
+        }
+  return copy;
+}
+
+/** Swagger UI's own colours that fall short of WCAG AA contrast (axe, the accessibility test), darkened. */
+const CONTRAST = {
+  '& .swagger-ui .info .title small': { backgroundColor: '#4f5663 !important' },
+  '& .swagger-ui .info .title small.version-stamp': { backgroundColor: '#3f6b00 !important' },
+  '& .swagger-ui .btn.authorize': { color: '#1b6e47 !important', borderColor: '#1b6e47 !important' },
+  '& .swagger-ui .btn.authorize svg': { fill: '#1b6e47 !important' },
+  '& .swagger-ui .opblock-get .opblock-summary-method': { backgroundColor: '#1d63a8 !important' },
+  '& .swagger-ui .opblock-post .opblock-summary-method': { backgroundColor: '#1b6e47 !important' },
+  '& .swagger-ui .opblock-put .opblock-summary-method': { backgroundColor: '#95500a !important' },
+  '& .swagger-ui .opblock-delete .opblock-summary-method': { backgroundColor: '#b3232a !important' },
+  '& .swagger-ui .opblock-patch .opblock-summary-method': { backgroundColor: '#1f6e60 !important' },
+  '& .swagger-ui .btn.execute': { backgroundColor: '#1d63a8 !important', borderColor: '#1d63a8 !important' },
+  '& .swagger-ui .btn.cancel': { color: '#b3232a !important', borderColor: '#b3232a !important' },
+  '& .swagger-ui .download-contents': { backgroundColor: '#4f5663 !important' },
+  // The highlighted JSON of an answer: one light colour on its dark ground.
+  '& .swagger-ui .highlight-code span[style]': { color: '#f5f5f5 !important' },
+  '& .swagger-ui .parameter__in, & .swagger-ui .parameter__type, & .swagger-ui .prop-format, & .swagger-ui .parameter__deprecated': { color: '#4f5663 !important' },
+  '& .swagger-ui .parameter__name.required span, & .swagger-ui .parameter__name.required::after': { color: '#b00020 !important' },
+  '& .swagger-ui .response-control-media-type__accept-message': { color: '#1b6e47 !important' },
+};
+
+/** What Swagger UI draws without a name or keyboard access (axe): a parameter's select or input gets the
+ *  parameter's name, a scrolling answer becomes focusable. Run again whenever the viewer draws. */
+function mendControls(root: HTMLElement): void {
+  for (const control of root.querySelectorAll<HTMLElement>('tr[data-param-name] select:not([aria-label]), tr[data-param-name] input:not([aria-label])'))
+    control.setAttribute('aria-label', control.closest('tr')?.getAttribute('data-param-name') ?? '');
+  for (const pre of root.querySelectorAll<HTMLElement>('pre.microlight:not([tabindex])')) pre.setAttribute('tabindex', '0');
+}
+
+function useMendedControls() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    mendControls(root);
+    const observer = new MutationObserver(() => mendControls(root));
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  });
+  return ref;
+}
+
+interface SwaggerRequest {
+  headers: Record<string, string>;
+  credentials?: RequestCredentials;
+}
+
+export default function SwaggerFrame({ signIn }: { signIn: SignedIn | null }) {
+  const { t } = useTranslation();
+  const [doc, setDoc] = useState<Doc | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    fetch(callUrl('meta.openapi'), { credentials: 'omit' })
+      .then((r) => (r.ok ? (r.json() as Promise<Doc>) : Promise.reject(new Error(String(r.status)))))
+      .then(setDoc, () => setFailed(true));
+  }, []);
+  const spec = useMemo(() => (doc ? withSignIn(doc, signIn) : null), [doc, signIn]);
+  const mended = useMendedControls();
+  const token = signIn?.accessToken;
+  const intercept = useMemo(
+    () => (request: SwaggerRequest) => {
+      if (!token) return request;
+      request.credentials = 'omit';
+      request.headers = { ...request.headers, Authorization: `Bearer ${token}` };
+      return request;
+    },
+    [token],
+  );
+  if (failed) return <Alert severity="error">{t('apiDocs.loadFailed')}</Alert>;
+  if (!spec) return <LoadingPanel />;
+  // The key remounts the viewer when the sign-in changes, so the filled values are read afresh.
+  return (
+    <Box sx={CONTRAST} ref={mended}>
+      <SwaggerUI key={token ?? 'anonymous'} spec={spec} requestInterceptor={intercept as never} docExpansion="none" defaultModelsExpandDepth={-1} />
+    </Box>
+  );
+}

@@ -1,0 +1,47 @@
+// The documentation sign-in of the API documentation screen (D63): the caller's live one (apiDocs.current),
+// the token of the one made on this page (answered once by apiDocs.signIn, kept in memory only), and its
+// end: on sign-out at once, or at its time, when the banner goes.
+import { useCallback, useEffect, useState } from 'react';
+import type { Calls } from '../../../core/generated/api-types.ts';
+import { call } from '../../api/client.ts';
+import { notifySuccess } from '../../shell/notify.ts';
+
+export type SignInState = Calls['apiDocs.current']['reply'];
+export type SignedIn = Calls['apiDocs.signIn']['reply'];
+
+export function useDocSignIn() {
+  const [state, setState] = useState<SignInState | null>(null);
+  const [token, setToken] = useState<SignedIn | null>(null);
+
+  useEffect(() => {
+    call('apiDocs.current', {}).then(setState, () => setState({ active: false }));
+  }, []);
+
+  // The sign-in ends at its time: the banner and the token go with it.
+  const expiresAt = state?.active ? state.expiresAt : undefined;
+  useEffect(() => {
+    if (!expiresAt) return;
+    const left = new Date(expiresAt).getTime() - Date.now();
+    const timer = setTimeout(() => {
+      setState({ active: false });
+      setToken(null);
+    }, Math.max(0, Math.min(left, 2 ** 31 - 1)));
+    return () => clearTimeout(timer);
+  }, [expiresAt]);
+
+  const signIn = useCallback(async (userid: string, reason: string, minutes: number) => {
+    const made = await call('apiDocs.signIn', { query: { userid }, body: { reason, minutes } });
+    setToken(made);
+    setState(made);
+    return made;
+  }, []);
+
+  const signOut = useCallback(async () => {
+    const done = await call('apiDocs.signOut', {});
+    setToken(null);
+    setState({ active: false });
+    notifySuccess(done.message);
+  }, []);
+
+  return { state, token, signIn, signOut };
+}

@@ -1,0 +1,99 @@
+// The web-services page of system monitoring (D63): the services an enterprise offers programs through
+// its Open API (openApi.services, D40: each process of its applications that are on, with the runtime
+// calls that serve it) and their state: ready when the enterprise has an Open API secret, else no
+// program can call yet; with the process's instances running there and the newest one's start.
+import { Alert, Chip, FormControl, InputLabel, MenuItem, Paper, Select, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { Calls } from '../../../core/generated/api-types.ts';
+import { call } from '../../api/client.ts';
+import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
+
+type Service = Calls['openApi.services']['reply'][number];
+
+export default function WebServicesPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const domainId = params.get('domainid') ?? '';
+  const [domains, setDomains] = useState<Calls['lookups.domains']['reply']>([]);
+  const [services, setServices] = useState<{ domainId: string; rows: Service[] | null } | null>(null);
+
+  useEffect(() => {
+    call('lookups.domains', {}).then(setDomains, () => undefined);
+  }, []);
+  useEffect(() => {
+    if (!domainId) return;
+    let current = true;
+    call('openApi.services', { params: { id: domainId } }).then(
+      (rows) => current && setServices({ domainId, rows }),
+      () => current && setServices({ domainId, rows: null }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [domainId]);
+
+  const shown = services?.domainId === domainId ? services : undefined;
+  return (
+    <Stack spacing={2} data-testid="web-services">
+      <Typography color="text.secondary">{t('webServices.intro')}</Typography>
+      <FormControl size="small" sx={{ maxWidth: 320 }}>
+        <InputLabel id="web-services-domain-label">{t('webServices.domain')}</InputLabel>
+        <Select labelId="web-services-domain-label" label={t('webServices.domain')} value={domains.some((d) => d.id === domainId) ? domainId : ''} onChange={(e) => setParams({ domainid: String(e.target.value) }, { replace: true })} data-testid="web-services-domain">
+          {domains.map((d) => (
+            <MenuItem key={d.id} value={d.id}>
+              {d.name}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      {!domainId ? (
+        <Typography color="text.secondary">{t('webServices.chooseDomain')}</Typography>
+      ) : !shown ? (
+        <LoadingPanel />
+      ) : shown.rows === null ? (
+        <Alert severity="error">{t('webServices.loadFailed')}</Alert>
+      ) : shown.rows.length === 0 ? (
+        <Typography color="text.secondary">{t('webServices.none')}</Typography>
+      ) : (
+        <Paper variant="outlined">
+          <Table size="small" aria-label={t('webServices.title')} data-testid="web-services-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('openApi.field.application')}</TableCell>
+                <TableCell>{t('openApi.field.process')}</TableCell>
+                <TableCell>{t('openApi.field.flowId')}</TableCell>
+                <TableCell>{t('openApi.field.state')}</TableCell>
+                <TableCell align="right">{t('openApi.field.running')}</TableCell>
+                <TableCell>{t('openApi.field.lastStarted')}</TableCell>
+                <TableCell>{t('openApi.field.operations')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {shown.rows.map((s) => (
+                <TableRow key={`${s.applicationId}/${s.processId}`} data-testid={`web-service-${s.processId}`}>
+                  <TableCell>{s.applicationName}</TableCell>
+                  <TableCell>{s.processName}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{s.processId}</TableCell>
+                  <TableCell>
+                    <Chip size="small" color={s.state === 'ready' ? 'success' : 'default'} label={t(`openApi.state.${s.state}`)} data-testid="web-service-state" />
+                  </TableCell>
+                  <TableCell align="right">{s.running}</TableCell>
+                  <TableCell>{s.lastStarted ?? '—'}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>
+                    {s.operations.map((o) => (
+                      <div key={o.path}>
+                        {o.method} {o.path}
+                      </div>
+                    ))}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
