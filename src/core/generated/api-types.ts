@@ -309,6 +309,18 @@ export interface DepartmentSearch {
   code?: string;
 }
 
+export interface DingdingSettings {
+  domainId?: string;
+  apiUrl?: string;
+  corpId?: string;
+  agentId?: string;
+  appKey?: string;
+  appSecret?: string;
+  qrCodeLogin?: 1 | 0;
+  callbackUrl?: string;
+  externalHost?: string;
+}
+
 export interface Domain {
   id?: string;
   name: string;
@@ -373,6 +385,19 @@ export interface EffectiveGrant {
    * the names of the user's roles that grant it
    */
   roles: string[];
+}
+
+export interface FeishuSettings {
+  domainId?: string;
+  apiUrl?: string;
+  /**
+   * the application's App ID
+   */
+  appKey?: string;
+  appSecret?: string;
+  qrCodeLogin?: 1 | 0;
+  callbackUrl?: string;
+  externalHost?: string;
 }
 
 export interface FieldExtend {
@@ -794,6 +819,14 @@ export interface IcsImport {
     reason: string;
   }[];
   created: number;
+}
+
+export interface ImVerifyResult {
+  success: boolean;
+  /**
+   * localized result, with the service's own code and message when it refused
+   */
+  message: string;
 }
 
 export interface InstallPlan {
@@ -1810,6 +1843,30 @@ export interface UserSearch {
     | undefined;
 }
 
+export interface WechatSettings {
+  domainId?: string;
+  /**
+   * the service's address
+   */
+  apiUrl?: string;
+  corpId?: string;
+  /**
+   * the address book's secret (reads and writes the directory)
+   */
+  corpSecret?: string;
+  agentId?: string;
+  /**
+   * the application's secret (messages and sign-in)
+   */
+  secret?: string;
+  qrCodeLogin?: 1 | 0;
+  callbackUrl?: string;
+  /**
+   * the address users reach the platform at from the suite
+   */
+  externalHost?: string;
+}
+
 export interface WorkCalendar {
   id?: string;
   domainid?: string;
@@ -2700,6 +2757,15 @@ export interface Calls {
   'flows.previewIntervention': { params: never; query: FlowsPreviewInterventionQuery; body: FlowIntervention; reply: FlowInterventionPreview };
   'flows.selectApprovers': { params: { docId: string; flowId: string }; query: FlowsSelectApproversQuery; body: never; reply: FlowApproverChoicePage };
   'flows.undoBatch': { params: { id: string }; query: never; body: never; reply: FlowsUndoBatchReply };
+  'im.dingdingGet': { params: { id: string }; query: never; body: never; reply: DingdingSettings };
+  'im.dingdingSave': { params: { id: string }; query: never; body: DingdingSettings; reply: DingdingSettings };
+  'im.dingdingVerify': { params: { id: string }; query: never; body: DingdingSettings; reply: ImVerifyResult };
+  'im.feishuGet': { params: { id: string }; query: never; body: never; reply: FeishuSettings };
+  'im.feishuSave': { params: { id: string }; query: never; body: FeishuSettings; reply: FeishuSettings };
+  'im.feishuVerify': { params: { id: string }; query: never; body: FeishuSettings; reply: ImVerifyResult };
+  'im.wechatGet': { params: { id: string }; query: never; body: never; reply: WechatSettings };
+  'im.wechatSave': { params: { id: string }; query: never; body: WechatSettings; reply: WechatSettings };
+  'im.wechatVerify': { params: { id: string }; query: never; body: WechatSettings; reply: ImVerifyResult };
   'knowledge.save': { params: { id: string; applicationId: string }; query: never; body: KmConfig; reply: KmStatus };
   'knowledge.status': { params: { id: string; applicationId: string }; query: never; body: never; reply: KmStatus };
   'lookups.applications': { params: never; query: never; body: never; reply: Choices };
@@ -2879,6 +2945,15 @@ export const callRoutes = {
   'flows.previewIntervention': { method: 'POST', path: '/authtime/domain/workflow/intervention/preview' },
   'flows.selectApprovers': { method: 'GET', path: '/authtime/domain/documents/{docId}/workflows/{flowId}/selectApprovers' },
   'flows.undoBatch': { method: 'POST', path: '/authtime/domain/workflow/approvers/batch/{id}/undo' },
+  'im.dingdingGet': { method: 'GET', path: '/authtime/domain/{id}/dingding' },
+  'im.dingdingSave': { method: 'PUT', path: '/authtime/domain/{id}/dingding' },
+  'im.dingdingVerify': { method: 'POST', path: '/authtime/domain/{id}/dingding/verify' },
+  'im.feishuGet': { method: 'GET', path: '/authtime/domain/{id}/feishu' },
+  'im.feishuSave': { method: 'PUT', path: '/authtime/domain/{id}/feishu' },
+  'im.feishuVerify': { method: 'POST', path: '/authtime/domain/{id}/feishu/verify' },
+  'im.wechatGet': { method: 'GET', path: '/authtime/domain/{id}/wechat' },
+  'im.wechatSave': { method: 'PUT', path: '/authtime/domain/{id}/wechat' },
+  'im.wechatVerify': { method: 'POST', path: '/authtime/domain/{id}/wechat/verify' },
   'knowledge.save': { method: 'PUT', path: '/authtime/domain/{id}/application/{applicationId}/savekmconfig' },
   'knowledge.status': { method: 'GET', path: '/authtime/domain/{id}/application/{applicationId}/getkmstatus' },
   'lookups.applications': { method: 'GET', path: '/authtime/lookups/applications' },

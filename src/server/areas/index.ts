@@ -33,6 +33,7 @@ import { monitoringHandlers } from './monitoring/handlers.ts';
 import { calendarHandlers } from './calendars/handlers.ts';
 import { operationLogHandlers } from './operation-log/handlers.ts';
 import { mailSettingsHandlers } from './mail-settings/handlers.ts';
+import { imHandlers } from './im/handlers.ts';
 import { timedTaskHandlers } from './timed-tasks/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
@@ -71,5 +72,6 @@ export const handlers: Record<string, Handler> = {
   ...calendarHandlers,
   ...operationLogHandlers,
   ...mailSettingsHandlers,
+  ...imHandlers,
   ...timedTaskHandlers,
 };

@@ -27,6 +27,7 @@ import * as workCalendars from './migrations/0022-work-calendars.ts';
 import * as operationLog from './migrations/0023-operation-log.ts';
 import * as timedTasks from './migrations/0024-timed-tasks.ts';
 import * as mailSettings from './migrations/0025-mail-settings.ts';
+import * as imSettings from './migrations/0028-im-settings.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0023-operation-log': operationLog,
   '0024-timed-tasks': timedTasks,
   '0025-mail-settings': mailSettings,
+  '0028-im-settings': imSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -331,6 +331,16 @@ export const PROBES: Record<string, Probe> = {
   'mailSettings.save': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/email`, body: { address: 'matrix@example.com', smtpServer: 'smtp.example.com', smtpPort: 25 } }) },
   // Port 9 (discard) of this machine: nobody listens, so the test mail fails at once, after the checks.
   'mailSettings.test': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/email/test`, body: { address: 'matrix@example.com', smtpServer: '127.0.0.1', smtpPort: 9 } }) },
+  // Messaging suites (D61): port 9 of this machine answers nobody, so a verification fails at once, after the checks.
+  'im.wechatGet': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/wechat` }) },
+  'im.wechatSave': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/wechat`, body: { corpId: 'matrix', corpSecret: 'matrix-secret', apiUrl: 'http://127.0.0.1:9' } }) },
+  'im.wechatVerify': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/wechat/verify`, body: { corpId: 'matrix', corpSecret: 'matrix-secret', apiUrl: 'http://127.0.0.1:9' } }) },
+  'im.dingdingGet': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/dingding` }) },
+  'im.dingdingSave': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/dingding`, body: { appKey: 'matrix', appSecret: 'matrix-secret', apiUrl: 'http://127.0.0.1:9' } }) },
+  'im.dingdingVerify': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/dingding/verify`, body: { appKey: 'matrix', appSecret: 'matrix-secret', apiUrl: 'http://127.0.0.1:9' } }) },
+  'im.feishuGet': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/feishu` }) },
+  'im.feishuSave': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/feishu`, body: { appKey: 'matrix', appSecret: 'matrix-secret', apiUrl: 'http://127.0.0.1:9' } }) },
+  'im.feishuVerify': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/feishu/verify`, body: { appKey: 'matrix', appSecret: 'matrix-secret', apiUrl: 'http://127.0.0.1:9' } }) },
   // No messaging service is set up in the matrix's world: registering answers so, ending finds no accounts.
   'cloudCenter.registerUsers': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/cloudcenter/user` }) },
   'cloudCenter.endRelation': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/relation` }) },
