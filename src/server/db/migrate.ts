@@ -27,6 +27,7 @@ import * as workCalendars from './migrations/0022-work-calendars.ts';
 import * as operationLog from './migrations/0023-operation-log.ts';
 import * as timedTasks from './migrations/0024-timed-tasks.ts';
 import * as mailSettings from './migrations/0025-mail-settings.ts';
+import * as directorySync from './migrations/0027-directory-sync.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0023-operation-log': operationLog,
   '0024-timed-tasks': timedTasks,
   '0025-mail-settings': mailSettings,
+  '0027-directory-sync': directorySync,
   '0028-im-settings': imSettings,
 };
 

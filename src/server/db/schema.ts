@@ -570,6 +570,53 @@ export interface TimedTaskRunsTable {
   instance: string;
 }
 
+/** A domain's settings for one sync source (migration 0027, D60); `options` are the source's own. */
+export interface SyncSettingsTable {
+  domain_id: string;
+  kind: string;
+  scheduled: Defaulted<boolean>;
+  resign_cap: Defaulted<number>;
+  options: DefaultedJson<Record<string, unknown>>;
+  updated_at: Defaulted<Date>;
+}
+
+/** Which department / user a source's key stands for (migration 0027, D60). */
+export interface SyncDepartmentLinksTable {
+  domain_id: string;
+  kind: string;
+  external_id: string;
+  department_id: string;
+}
+
+export interface SyncUserLinksTable {
+  domain_id: string;
+  kind: string;
+  external_id: string;
+  user_id: string;
+}
+
+export type SyncRunStatus = 'running' | 'succeeded' | 'failed' | 'refused';
+
+/** One sync run, updated while it runs (migration 0027, D60). */
+export interface SyncRunsTable {
+  id: string;
+  domain_id: string;
+  kind: string;
+  mode: 'full' | 'incremental';
+  dry_run: boolean;
+  trigger: Defaulted<'manual' | 'schedule'>;
+  started_by: Defaulted<string>;
+  status: Defaulted<SyncRunStatus>;
+  phase: Defaulted<string>;
+  read_count: Defaulted<number>;
+  started_at: Defaulted<Date>;
+  ended_at: Defaulted<Date | null>;
+  counts: DefaultedJson<Record<string, number>>;
+  errors: DefaultedJson<unknown[]>;
+  changes: DefaultedJson<unknown[]>;
+  message: Defaulted<string>;
+}
+
 export interface DatabaseSchema {
   superusers: SuperusersTable;
   superuser_domains: SuperuserDomainsTable;
@@ -621,6 +668,10 @@ export interface DatabaseSchema {
   domain_im_settings: DomainImSettingsTable;
   timed_tasks: TimedTasksTable;
   timed_task_runs: TimedTaskRunsTable;
+  sync_settings: SyncSettingsTable;
+  sync_department_links: SyncDepartmentLinksTable;
+  sync_user_links: SyncUserLinksTable;
+  sync_runs: SyncRunsTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;
