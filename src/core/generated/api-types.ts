@@ -321,6 +321,109 @@ export interface DingdingSettings {
   externalHost?: string;
 }
 
+export interface DirectorySyncChange {
+  entity: "department" | "user";
+  op: "add" | "change" | "move" | "invalidate" | "resign";
+  name: string;
+  loginno?: string;
+  externalId: string;
+}
+
+export interface DirectorySyncError {
+  NAME: string;
+  /**
+   * what went wrong, in the reader's language
+   */
+  ERROR: string;
+  /**
+   * the entry's key in the source (its DN or id)
+   */
+  TIP: string;
+  /**
+   * the entry's position in what the source answered
+   */
+  ROWNUM: number;
+  LOGINNO: string;
+  TELEPHONE: string;
+  EMAIL: string;
+  /**
+   * the source keys of the entry's departments, separated by semicolons
+   */
+  depts: string;
+  /**
+   * the error's code (a label key)
+   */
+  error: string;
+}
+
+export interface DirectorySyncRequest {
+  mode?: "full" | "incremental";
+  /**
+   * 1 → resign even beyond the enterprise's deletion cap
+   */
+  confirm?: 1 | 0;
+}
+
+export interface DirectorySyncResult {
+  DEPT_ADD_SUCCESS: number;
+  DEPT_ADD_FAIL: number;
+  USER_ADD_SUCCESS: number;
+  USER_ADD_FAIL: number;
+  DEPT_CHANGE: number;
+  DEPT_INVALIDATE: number;
+  USER_CHANGE: number;
+  USER_MOVE: number;
+  USER_RESIGN: number;
+  ERRORS: DirectorySyncError[];
+}
+
+export interface DirectorySyncRun {
+  id: string;
+  domainid: string;
+  mode: "full" | "incremental";
+  dryRun: boolean;
+  trigger: "manual" | "schedule";
+  startedBy: string;
+  status: "running" | "succeeded" | "failed" | "refused";
+  phase: "reading" | "applying" | "done";
+  /**
+   * entries read from the source so far
+   */
+  readCount: number;
+  startedAt: string;
+  endedAt: string | null;
+  /**
+   * why it failed or was refused, in the reader's language
+   */
+  message: string;
+  result?: DirectorySyncResult;
+  /**
+   * the first 500 changes of the run (what a dry run would do)
+   */
+  changes?: DirectorySyncChange[];
+}
+
+export interface DirectorySyncRuns {
+  datas: DirectorySyncRun[];
+  rowCount: number;
+}
+
+export interface DirectorySyncSettings {
+  domainid?: string;
+  /**
+   * the enterprise's part of the directory; empty → the directory settings' baseDN (it must lie under it)
+   */
+  baseDN?: string;
+  /**
+   * 1 → the directory sync timed task syncs this enterprise (incrementally)
+   */
+  scheduled?: 1 | 0;
+  /**
+   * a sync that would resign more than this share (%) of the enterprise's users on the job is refused unless confirmed
+   */
+  resignCap?: number;
+}
+
 export interface Domain {
   id?: string;
   name: string;
@@ -2031,6 +2134,33 @@ export interface DepartmentsUsersQuery {
   orderby?: string;
 }
 
+export interface DirectorySyncDryRunQuery {
+  domainid: string;
+}
+
+export interface DirectorySyncRunQuery {
+  domainid: string;
+}
+
+export interface DirectorySyncRunsQuery {
+  domainid: string;
+  linesPerPage?: number;
+  pageNo?: number;
+}
+
+export interface DirectorySyncSaveSettingsQuery {
+  domainid: string;
+}
+
+export interface DirectorySyncSettingsQuery {
+  domainid: string;
+}
+
+export interface DirectorySyncStatusQuery {
+  domainid: string;
+  id: string;
+}
+
 export interface DomainAdminsAddReply {
   updated: number;
 }
@@ -2715,6 +2845,12 @@ export interface Calls {
   'departments.update': { params: { id: string; depid: string }; query: never; body: Department; reply: Department };
   'departments.users': { params: { id: string }; query: DepartmentsUsersQuery; body: never; reply: UserPage };
   'directory.testConnection': { params: never; query: never; body: LdapTestRequest; reply: LdapTestResult };
+  'directorySync.dryRun': { params: never; query: DirectorySyncDryRunQuery; body: DirectorySyncRequest; reply: DirectorySyncRun };
+  'directorySync.run': { params: never; query: DirectorySyncRunQuery; body: DirectorySyncRequest; reply: DirectorySyncRun };
+  'directorySync.runs': { params: never; query: DirectorySyncRunsQuery; body: never; reply: DirectorySyncRuns };
+  'directorySync.saveSettings': { params: never; query: DirectorySyncSaveSettingsQuery; body: DirectorySyncSettings; reply: DirectorySyncSettings };
+  'directorySync.settings': { params: never; query: DirectorySyncSettingsQuery; body: never; reply: DirectorySyncSettings };
+  'directorySync.status': { params: never; query: DirectorySyncStatusQuery; body: never; reply: DirectorySyncRun };
   'domainAdmins.add': { params: { id: string }; query: never; body: UserIds; reply: DomainAdminsAddReply };
   'domainAdmins.candidates': { params: { id: string }; query: DomainAdminsCandidatesQuery; body: AdminSearch; reply: UserPage };
   'domainAdmins.list': { params: { id: string }; query: DomainAdminsListQuery; body: AdminSearch; reply: UserPage };
@@ -2903,6 +3039,12 @@ export const callRoutes = {
   'departments.update': { method: 'PUT', path: '/authtime/domain/{id}/department/{depid}' },
   'departments.users': { method: 'GET', path: '/authtime/department/{id}/users' },
   'directory.testConnection': { method: 'POST', path: '/authtime/config/ldap/test' },
+  'directorySync.dryRun': { method: 'POST', path: '/authtime/domain/synchldap/dryrun' },
+  'directorySync.run': { method: 'POST', path: '/authtime/domain/synchldap' },
+  'directorySync.runs': { method: 'GET', path: '/authtime/domain/synchldap/runs' },
+  'directorySync.saveSettings': { method: 'PUT', path: '/authtime/domain/synchldap/settings' },
+  'directorySync.settings': { method: 'GET', path: '/authtime/domain/synchldap/settings' },
+  'directorySync.status': { method: 'GET', path: '/authtime/domain/synchldap/run' },
   'domainAdmins.add': { method: 'PUT', path: '/authtime/domain/{id}/admin' },
   'domainAdmins.candidates': { method: 'POST', path: '/authtime/domain/{id}/notadmins' },
   'domainAdmins.list': { method: 'POST', path: '/authtime/domain/{id}/admins' },

@@ -35,6 +35,7 @@ import { operationLogHandlers } from './operation-log/handlers.ts';
 import { mailSettingsHandlers } from './mail-settings/handlers.ts';
 import { imHandlers } from './im/handlers.ts';
 import { timedTaskHandlers } from './timed-tasks/handlers.ts';
+import { directorySyncHandlers } from './directory-sync/handlers.ts';
 
 export type { Handler, HandlerContext } from './handler.ts';
 export { STORE_PREFIX, storeOperation } from './store/store-handler.ts';
@@ -74,4 +75,5 @@ export const handlers: Record<string, Handler> = {
   ...mailSettingsHandlers,
   ...imHandlers,
   ...timedTaskHandlers,
+  ...directorySyncHandlers,
 };

@@ -209,7 +209,7 @@ export function planSync(state: DomainState, departments: SourceDepartment[], us
   }
   for (const [externalId, id] of state.userLinks) {
     const u = state.users.get(id);
-    if (!seenUsers.has(externalId) && u?.status === 1) plan.users.push({ op: 'resign', id, externalId, ...u, status: 0, moved: false });
+    if (!seenUsers.has(externalId) && u?.status === 1) plan.users.push({ op: 'resign', externalId, ...u, status: 0, moved: false });
   }
   return plan;
 }

@@ -55,7 +55,7 @@ async function execute(db: Db, runId: string, request: SyncRequest): Promise<voi
   const outcome = await inTransaction(db, async (trx) => {
     await trx.selectFrom('domains').select('id').where('id', '=', domainId).forUpdate().execute();
     const plan = planSync(await loadState(trx, domainId, kind), read.departments, read.users, request.mode);
-    const counts = { ...planCounts(plan, { departments: read.departments.length, users: read.users.length }), RESIGN_CAP: request.resignCap };
+    const counts: Record<string, number> = { ...planCounts(plan, { departments: read.departments.length, users: read.users.length }), RESIGN_CAP: request.resignCap };
     const active = await activeUsers(trx, domainId);
     const overCap = counts.USER_RESIGN > 0 && counts.USER_RESIGN * 100 > request.resignCap * active;
     if (overCap && !request.confirmResign && !request.dryRun) return { plan, counts: { ...counts, ACTIVE_USERS: active }, refused: true };
