@@ -319,6 +319,10 @@ export interface DingdingSettings {
   qrCodeLogin?: 1 | 0;
   callbackUrl?: string;
   externalHost?: string;
+  /**
+   * a sync that would resign or disable more than this share (%) of the enterprise's users on the job is refused unless confirmed
+   */
+  resignCap?: number;
 }
 
 export interface DirectorySyncChange {
@@ -501,6 +505,10 @@ export interface FeishuSettings {
   qrCodeLogin?: 1 | 0;
   callbackUrl?: string;
   externalHost?: string;
+  /**
+   * a sync that would resign or disable more than this share (%) of the enterprise's users on the job is refused unless confirmed
+   */
+  resignCap?: number;
 }
 
 export interface FieldExtend {
@@ -922,6 +930,17 @@ export interface IcsImport {
     reason: string;
   }[];
   created: number;
+}
+
+export interface ImSyncRequest {
+  /**
+   * 1 → read and plan only, change nothing
+   */
+  dryRun?: 1 | 0;
+  /**
+   * 1 → resign or disable even beyond the deletion cap
+   */
+  confirm?: 1 | 0;
 }
 
 export interface ImVerifyResult {
@@ -1968,6 +1987,10 @@ export interface WechatSettings {
    * the address users reach the platform at from the suite
    */
   externalHost?: string;
+  /**
+   * a sync that would resign or disable more than this share (%) of the enterprise's users on the job is refused unless confirmed
+   */
+  resignCap?: number;
 }
 
 export interface WorkCalendar {
@@ -2426,6 +2449,19 @@ export interface FlowsSelectApproversQuery {
 export interface FlowsUndoBatchReply {
   instances: number;
   restored: number;
+}
+
+export interface ImSyncRunsQuery {
+  domainid: string;
+  service: "wechat" | "dingding" | "feishu";
+  linesPerPage?: number;
+  pageNo?: number;
+}
+
+export interface ImSyncShowQuery {
+  domainid: string;
+  service?: "wechat" | "dingding" | "feishu";
+  id?: string;
 }
 
 export interface LookupsDepartmentsQuery {
@@ -2902,6 +2938,14 @@ export interface Calls {
   'im.wechatGet': { params: { id: string }; query: never; body: never; reply: WechatSettings };
   'im.wechatSave': { params: { id: string }; query: never; body: WechatSettings; reply: WechatSettings };
   'im.wechatVerify': { params: { id: string }; query: never; body: WechatSettings; reply: ImVerifyResult };
+  'imSync.fromDingding': { params: { id: string }; query: never; body: ImSyncRequest; reply: DirectorySyncRun };
+  'imSync.fromFeishu': { params: { id: string }; query: never; body: ImSyncRequest; reply: DirectorySyncRun };
+  'imSync.fromWechat': { params: { id: string }; query: never; body: ImSyncRequest; reply: DirectorySyncRun };
+  'imSync.runs': { params: never; query: ImSyncRunsQuery; body: never; reply: DirectorySyncRuns };
+  'imSync.show': { params: never; query: ImSyncShowQuery; body: never; reply: DirectorySyncRun };
+  'imSync.toDingding': { params: { id: string }; query: never; body: ImSyncRequest; reply: DirectorySyncRun };
+  'imSync.toFeishu': { params: { id: string }; query: never; body: ImSyncRequest; reply: DirectorySyncRun };
+  'imSync.toWechat': { params: { id: string }; query: never; body: ImSyncRequest; reply: DirectorySyncRun };
   'knowledge.save': { params: { id: string; applicationId: string }; query: never; body: KmConfig; reply: KmStatus };
   'knowledge.status': { params: { id: string; applicationId: string }; query: never; body: never; reply: KmStatus };
   'lookups.applications': { params: never; query: never; body: never; reply: Choices };
@@ -3096,6 +3140,14 @@ export const callRoutes = {
   'im.wechatGet': { method: 'GET', path: '/authtime/domain/{id}/wechat' },
   'im.wechatSave': { method: 'PUT', path: '/authtime/domain/{id}/wechat' },
   'im.wechatVerify': { method: 'POST', path: '/authtime/domain/{id}/wechat/verify' },
+  'imSync.fromDingding': { method: 'PUT', path: '/authtime/domain/{id}/synchfromdingding' },
+  'imSync.fromFeishu': { method: 'PUT', path: '/authtime/domain/{id}/synchfromfeishu' },
+  'imSync.fromWechat': { method: 'PUT', path: '/authtime/domain/{id}/synchfromwechat' },
+  'imSync.runs': { method: 'GET', path: '/authtime/weixin/synchronization/runs' },
+  'imSync.show': { method: 'GET', path: '/authtime/weixin/synchronization/show' },
+  'imSync.toDingding': { method: 'PUT', path: '/authtime/domain/{id}/synch2dingding' },
+  'imSync.toFeishu': { method: 'PUT', path: '/authtime/domain/{id}/synch2feishu' },
+  'imSync.toWechat': { method: 'PUT', path: '/authtime/domain/{id}/synch2wechat' },
   'knowledge.save': { method: 'PUT', path: '/authtime/domain/{id}/application/{applicationId}/savekmconfig' },
   'knowledge.status': { method: 'GET', path: '/authtime/domain/{id}/application/{applicationId}/getkmstatus' },
   'lookups.applications': { method: 'GET', path: '/authtime/lookups/applications' },

@@ -34,6 +34,7 @@ import { calendarHandlers } from './calendars/handlers.ts';
 import { operationLogHandlers } from './operation-log/handlers.ts';
 import { mailSettingsHandlers } from './mail-settings/handlers.ts';
 import { imHandlers } from './im/handlers.ts';
+import { imSyncHandlers } from './im/sync-handlers.ts';
 import { timedTaskHandlers } from './timed-tasks/handlers.ts';
 import { directorySyncHandlers } from './directory-sync/handlers.ts';
 
@@ -74,6 +75,7 @@ export const handlers: Record<string, Handler> = {
   ...operationLogHandlers,
   ...mailSettingsHandlers,
   ...imHandlers,
+  ...imSyncHandlers,
   ...timedTaskHandlers,
   ...directorySyncHandlers,
 };

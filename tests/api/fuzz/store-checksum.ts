@@ -11,7 +11,7 @@ import type { Db } from '../../../src/server/db/schema.ts';
 export const VOLATILE = new Set(['sessions', 'captchas', 'rate_limit_hits', 'fuzz_writes', 'server_samples', 'operation_log']);
 /** Tables whose rows advance on their own (a maintenance job started earlier reports progress): only
  *  their row count is compared, so a new row still shows. */
-const COUNT_ONLY = new Set(['maintenance_jobs']);
+const COUNT_ONLY = new Set(['maintenance_jobs', 'sync_runs']);
 
 export type StoreChecksum = Record<string, string>;
 

@@ -18,7 +18,7 @@ interface ServiceDef {
   directory(settings: ImSettings, options?: ClientOptions): ServiceDirectory;
 }
 
-const common = { qrCodeLogin: 0, callbackUrl: '', externalHost: '' };
+const common = { qrCodeLogin: 0, callbackUrl: '', externalHost: '', resignCap: 10 };
 const s = (settings: ImSettings, name: string) => String(settings[name] ?? '');
 
 export const IM_SERVICES: Record<ImService, ServiceDef> = {
