@@ -1,6 +1,7 @@
 // One probe per catalogue call: the request a caller sends to reach a real target. A `tenant` probe
 // is sent twice, at a target of the caller's home tenant and at one of the other tenant; a `single`
 // probe once. A call added to the catalogue without a probe fails the matrix test.
+import { randomUUID } from 'node:crypto';
 import { runtimeFixture } from './runtime-fixture.ts';
 import { standardWeek } from '../../../src/core/calendar/work-calendar.ts';
 import { encodePassword } from '../../../src/core/password-codec.ts';
@@ -77,6 +78,29 @@ async function jobsDone(world: World): Promise<void> {
   throw new Error('a maintenance job did not end');
 }
 const job = (request: Probe['request']): Probe => ({ scope: 'single', request, settle: (world) => jobsDone(world) });
+
+/** A directory nobody answers (port 9 of this machine): a sync starts, then fails at once. */
+async function unreachableDirectory(world: World): Promise<void> {
+  const value = JSON.stringify({ url: 'ldap://127.0.0.1:9', baseDN: 'dc=matrix,dc=test', dirStructure: 'openldap' });
+  await world.server.db.insertInto('config').values({ key: 'ldapConfig', value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+}
+
+/** Waits until no directory sync runs (one runs at a time per enterprise). */
+async function syncsDone(world: World): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const running = await world.server.db.selectFrom('sync_runs').select('id').where('status', '=', 'running').executeTakeFirst();
+    if (!running) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('a directory sync did not end');
+}
+
+/** A finished sync run of the enterprise, made for the probe. */
+async function syncRun(world: World, domainId: string): Promise<string> {
+  const id = randomUUID();
+  await world.server.db.insertInto('sync_runs').values({ id, domain_id: domainId, kind: 'ldap', mode: 'full', dry_run: true, status: 'succeeded', phase: 'done', ended_at: new Date() }).execute();
+  return id;
+}
 
 /** Waits until the office application's forms synchronisation has ended. */
 async function formsSyncDone(world: World): Promise<void> {
@@ -355,6 +379,20 @@ export const PROBES: Record<string, Probe> = {
   'openApi.secretStatus': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/secret` }) },
   'openApi.services': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/services` }) },
   'openApi.regenerate': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/secret` }) },
+  'directorySync.run': {
+    scope: 'tenant',
+    request: async (world, _c, t) => (await unreachableDirectory(world), { path: '/authtime/domain/synchldap', query: { domainid: t.domainId }, body: { mode: 'full' } }),
+    settle: (world) => syncsDone(world),
+  },
+  'directorySync.dryRun': {
+    scope: 'tenant',
+    request: async (world, _c, t) => (await unreachableDirectory(world), { path: '/authtime/domain/synchldap/dryrun', query: { domainid: t.domainId }, body: { mode: 'incremental' } }),
+    settle: (world) => syncsDone(world),
+  },
+  'directorySync.status': { scope: 'tenant', request: async (world, _c, t) => ({ path: '/authtime/domain/synchldap/run', query: { domainid: t.domainId, id: await syncRun(world, t.domainId) } }) },
+  'directorySync.runs': { scope: 'tenant', request: (_w, _c, t) => ({ path: '/authtime/domain/synchldap/runs', query: { domainid: t.domainId } }) },
+  'directorySync.settings': { scope: 'tenant', request: (_w, _c, t) => ({ path: '/authtime/domain/synchldap/settings', query: { domainid: t.domainId } }) },
+  'directorySync.saveSettings': { scope: 'tenant', request: (_w, _c, t) => ({ path: '/authtime/domain/synchldap/settings', query: { domainid: t.domainId }, body: { scheduled: 1, resignCap: 20 } }) },
   'mailSettings.get': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/email` }) },
   'mailSettings.save': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/email`, body: { address: 'matrix@example.com', smtpServer: 'smtp.example.com', smtpPort: 25 } }) },
   // Port 9 (discard) of this machine: nobody listens, so the test mail fails at once, after the checks.

@@ -8,10 +8,10 @@ import type { Db } from '../../../src/server/db/schema.ts';
  *  background round rather than by a call (the server's own samples, D59). The operation log (D56) is
  *  written after every call with effects, refused ones included: that is its job, so a refused input's
  *  entry is not a change the input made. */
-export const VOLATILE = new Set(['sessions', 'captchas', 'rate_limit_hits', 'fuzz_writes', 'server_samples', 'operation_log']);
+export const VOLATILE = new Set(['sessions', 'captchas', 'rate_limit_hits', 'fuzz_writes', 'server_samples', 'operation_log', 'sync_runs']);
 /** Tables whose rows advance on their own (a maintenance job started earlier reports progress): only
  *  their row count is compared, so a new row still shows. */
-const COUNT_ONLY = new Set(['maintenance_jobs', 'sync_runs']);
+const COUNT_ONLY = new Set(['maintenance_jobs']);
 
 export type StoreChecksum = Record<string, string>;
 
