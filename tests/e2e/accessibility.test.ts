@@ -145,6 +145,11 @@ describe.each(['en', 'zh', 'cn'])('accessibility in %s', (lang) => {
     await page.getByTestId('form-tab-mail').click();
     await page.locator('#root_address').waitFor();
     await w.check('/domain, mail tab');
+    for (const [tab, field] of [['wechat', 'corpId'], ['dingding', 'appKey'], ['feishu', 'appKey']]) {
+      await page.getByTestId(`form-tab-${tab}`).click();
+      await page.locator(`#root_${field}`).waitFor();
+      await w.check(`/domain, ${tab} tab`);
+    }
     await page.getByTestId('form-tab-basic').click();
     await page.getByTestId('form-action-testSms').click();
     await page.getByTestId('sms-test-dialog').waitFor();
