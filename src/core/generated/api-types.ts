@@ -309,6 +309,22 @@ export interface DepartmentSearch {
   code?: string;
 }
 
+export interface DingdingSettings {
+  domainId?: string;
+  apiUrl?: string;
+  corpId?: string;
+  agentId?: string;
+  appKey?: string;
+  appSecret?: string;
+  qrCodeLogin?: 1 | 0;
+  callbackUrl?: string;
+  externalHost?: string;
+  /**
+   * a sync that would resign or disable more than this share (%) of the enterprise's users on the job is refused unless confirmed
+   */
+  resignCap?: number;
+}
+
 export interface DirectorySyncChange {
   entity: "department" | "user";
   op: "add" | "change" | "move" | "invalidate" | "resign";
@@ -546,6 +562,23 @@ export interface EffectiveGrant {
    * the names of the user's roles that grant it
    */
   roles: string[];
+}
+
+export interface FeishuSettings {
+  domainId?: string;
+  apiUrl?: string;
+  /**
+   * the application's App ID
+   */
+  appKey?: string;
+  appSecret?: string;
+  qrCodeLogin?: 1 | 0;
+  callbackUrl?: string;
+  externalHost?: string;
+  /**
+   * a sync that would resign or disable more than this share (%) of the enterprise's users on the job is refused unless confirmed
+   */
+  resignCap?: number;
 }
 
 export interface FieldExtend {
@@ -975,6 +1008,25 @@ export interface IcsImport {
     reason: string;
   }[];
   created: number;
+}
+
+export interface ImSyncRequest {
+  /**
+   * 1 → read and plan only, change nothing
+   */
+  dryRun?: 1 | 0;
+  /**
+   * 1 → resign or disable even beyond the deletion cap
+   */
+  confirm?: 1 | 0;
+}
+
+export interface ImVerifyResult {
+  success: boolean;
+  /**
+   * localized result, with the service's own code and message when it refused
+   */
+  message: string;
 }
 
 export interface InstallPlan {
@@ -2148,6 +2200,34 @@ export interface UserSearch {
     | undefined;
 }
 
+export interface WechatSettings {
+  domainId?: string;
+  /**
+   * the service's address
+   */
+  apiUrl?: string;
+  corpId?: string;
+  /**
+   * the address book's secret (reads and writes the directory)
+   */
+  corpSecret?: string;
+  agentId?: string;
+  /**
+   * the application's secret (messages and sign-in)
+   */
+  secret?: string;
+  qrCodeLogin?: 1 | 0;
+  callbackUrl?: string;
+  /**
+   * the address users reach the platform at from the suite
+   */
+  externalHost?: string;
+  /**
+   * a sync that would resign or disable more than this share (%) of the enterprise's users on the job is refused unless confirmed
+   */
+  resignCap?: number;
+}
+
 export interface WorkCalendar {
   id?: string;
   domainid?: string;
@@ -2628,6 +2708,19 @@ export interface FlowsSelectApproversQuery {
 export interface FlowsUndoBatchReply {
   instances: number;
   restored: number;
+}
+
+export interface ImSyncRunsQuery {
+  domainid: string;
+  service: "wechat" | "dingding" | "feishu";
+  linesPerPage?: number;
+  pageNo?: number;
+}
+
+export interface ImSyncShowQuery {
+  domainid: string;
+  service?: "wechat" | "dingding" | "feishu";
+  id?: string;
 }
 
 export interface LookupsDepartmentsQuery {
@@ -3142,6 +3235,23 @@ export interface Calls {
   'flows.previewIntervention': { params: never; query: FlowsPreviewInterventionQuery; body: FlowIntervention; reply: FlowInterventionPreview };
   'flows.selectApprovers': { params: { docId: string; flowId: string }; query: FlowsSelectApproversQuery; body: never; reply: FlowApproverChoicePage };
   'flows.undoBatch': { params: { id: string }; query: never; body: never; reply: FlowsUndoBatchReply };
+  'im.dingdingGet': { params: { id: string }; query: never; body: never; reply: DingdingSettings };
+  'im.dingdingSave': { params: { id: string }; query: never; body: DingdingSettings; reply: DingdingSettings };
+  'im.dingdingVerify': { params: { id: string }; query: never; body: DingdingSettings; reply: ImVerifyResult };
+  'im.feishuGet': { params: { id: string }; query: never; body: never; reply: FeishuSettings };
+  'im.feishuSave': { params: { id: string }; query: never; body: FeishuSettings; reply: FeishuSettings };
+  'im.feishuVerify': { params: { id: string }; query: never; body: FeishuSettings; reply: ImVerifyResult };
+  'im.wechatGet': { params: { id: string }; query: never; body: never; reply: WechatSettings };
+  'im.wechatSave': { params: { id: string }; query: never; body: WechatSettings; reply: WechatSettings };
+  'im.wechatVerify': { params: { id: string }; query: never; body: WechatSettings; reply: ImVerifyResult };
+  'imSync.fromDingding': { params: { id: string }; query: never; body: ImSyncRequest; reply: DirectorySyncRun };
+  'imSync.fromFeishu': { params: { id: string }; query: never; body: ImSyncRequest; reply: DirectorySyncRun };
+  'imSync.fromWechat': { params: { id: string }; query: never; body: ImSyncRequest; reply: DirectorySyncRun };
+  'imSync.runs': { params: never; query: ImSyncRunsQuery; body: never; reply: DirectorySyncRuns };
+  'imSync.show': { params: never; query: ImSyncShowQuery; body: never; reply: DirectorySyncRun };
+  'imSync.toDingding': { params: { id: string }; query: never; body: ImSyncRequest; reply: DirectorySyncRun };
+  'imSync.toFeishu': { params: { id: string }; query: never; body: ImSyncRequest; reply: DirectorySyncRun };
+  'imSync.toWechat': { params: { id: string }; query: never; body: ImSyncRequest; reply: DirectorySyncRun };
   'knowledge.save': { params: { id: string; applicationId: string }; query: never; body: KmConfig; reply: KmStatus };
   'knowledge.status': { params: { id: string; applicationId: string }; query: never; body: never; reply: KmStatus };
   'lookups.applications': { params: never; query: never; body: never; reply: Choices };
@@ -3335,6 +3445,23 @@ export const callRoutes = {
   'flows.previewIntervention': { method: 'POST', path: '/authtime/domain/workflow/intervention/preview', effects: false },
   'flows.selectApprovers': { method: 'GET', path: '/authtime/domain/documents/{docId}/workflows/{flowId}/selectApprovers' },
   'flows.undoBatch': { method: 'POST', path: '/authtime/domain/workflow/approvers/batch/{id}/undo' },
+  'im.dingdingGet': { method: 'GET', path: '/authtime/domain/{id}/dingding' },
+  'im.dingdingSave': { method: 'PUT', path: '/authtime/domain/{id}/dingding' },
+  'im.dingdingVerify': { method: 'POST', path: '/authtime/domain/{id}/dingding/verify' },
+  'im.feishuGet': { method: 'GET', path: '/authtime/domain/{id}/feishu' },
+  'im.feishuSave': { method: 'PUT', path: '/authtime/domain/{id}/feishu' },
+  'im.feishuVerify': { method: 'POST', path: '/authtime/domain/{id}/feishu/verify' },
+  'im.wechatGet': { method: 'GET', path: '/authtime/domain/{id}/wechat' },
+  'im.wechatSave': { method: 'PUT', path: '/authtime/domain/{id}/wechat' },
+  'im.wechatVerify': { method: 'POST', path: '/authtime/domain/{id}/wechat/verify' },
+  'imSync.fromDingding': { method: 'PUT', path: '/authtime/domain/{id}/synchfromdingding' },
+  'imSync.fromFeishu': { method: 'PUT', path: '/authtime/domain/{id}/synchfromfeishu' },
+  'imSync.fromWechat': { method: 'PUT', path: '/authtime/domain/{id}/synchfromwechat' },
+  'imSync.runs': { method: 'GET', path: '/authtime/weixin/synchronization/runs' },
+  'imSync.show': { method: 'GET', path: '/authtime/weixin/synchronization/show' },
+  'imSync.toDingding': { method: 'PUT', path: '/authtime/domain/{id}/synch2dingding' },
+  'imSync.toFeishu': { method: 'PUT', path: '/authtime/domain/{id}/synch2feishu' },
+  'imSync.toWechat': { method: 'PUT', path: '/authtime/domain/{id}/synch2wechat' },
   'knowledge.save': { method: 'PUT', path: '/authtime/domain/{id}/application/{applicationId}/savekmconfig' },
   'knowledge.status': { method: 'GET', path: '/authtime/domain/{id}/application/{applicationId}/getkmstatus' },
   'lookups.applications': { method: 'GET', path: '/authtime/lookups/applications' },

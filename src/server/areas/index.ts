@@ -34,6 +34,8 @@ import { apiDocsHandlers } from './api-docs/handlers.ts';
 import { calendarHandlers } from './calendars/handlers.ts';
 import { operationLogHandlers } from './operation-log/handlers.ts';
 import { mailSettingsHandlers } from './mail-settings/handlers.ts';
+import { imHandlers } from './im/handlers.ts';
+import { imSyncHandlers } from './im/sync-handlers.ts';
 import { timedTaskHandlers } from './timed-tasks/handlers.ts';
 import { directorySyncHandlers } from './directory-sync/handlers.ts';
 
@@ -74,6 +76,8 @@ export const handlers: Record<string, Handler> = {
   ...calendarHandlers,
   ...operationLogHandlers,
   ...mailSettingsHandlers,
+  ...imHandlers,
+  ...imSyncHandlers,
   ...timedTaskHandlers,
   ...directorySyncHandlers,
 };

@@ -534,6 +534,14 @@ export interface DomainMailSettingsTable {
   updated_at: Defaulted<Date>;
 }
 
+/** An enterprise's settings of one messaging suite (D61, migration 0028). */
+export interface DomainImSettingsTable {
+  domain_id: string;
+  service: 'wechat' | 'dingding' | 'feishu';
+  settings: Json<Record<string, string | number>>;
+  updated_at: Defaulted<Date>;
+}
+
 export type TimedTaskStartType = 'manual' | 'auto' | 'banned';
 export type TimedTaskPeriod = 'none' | 'immediately' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'weekday';
 
@@ -663,6 +671,7 @@ export interface DatabaseSchema {
   operation_log_checkpoints: OperationLogCheckpointsTable;
   operation_log_key: OperationLogKeyTable;
   domain_mail_settings: DomainMailSettingsTable;
+  domain_im_settings: DomainImSettingsTable;
   timed_tasks: TimedTasksTable;
   timed_task_runs: TimedTaskRunsTable;
   sync_settings: SyncSettingsTable;

@@ -33,6 +33,34 @@ export interface Probe {
   settle?(world: World, caller: Caller): Promise<void>;
 }
 
+/** The target enterprise's suite set up at a port nobody answers (9): a sync starts, then fails at once. */
+async function imConfigured(world: World, t: Tenant, service: 'wechat' | 'dingding' | 'feishu'): Promise<void> {
+  const settings = JSON.stringify({ apiUrl: 'http://127.0.0.1:9', corpId: 'matrix', corpSecret: 'matrix', appKey: 'matrix', appSecret: 'matrix' });
+  await world.server.db.insertInto('domain_im_settings').values({ domain_id: t.domainId, service, settings }).onConflict((oc) => oc.columns(['domain_id', 'service']).doUpdateSet({ settings })).execute();
+}
+/** A finished run of the target enterprise's WeChat-Work sync, for the status and history calls. */
+async function imRun(world: World, t: Tenant): Promise<string> {
+  const id = `matrix-run-${t.domainId}`;
+  await world.server.db.insertInto('sync_runs').values({ id, domain_id: t.domainId, kind: 'wechat', mode: 'full', dry_run: true, status: 'succeeded', phase: 'done', ended_at: new Date() }).onConflict((oc) => oc.column('id').doNothing()).execute();
+  return id;
+}
+/** Lets the background runs the probes started end. */
+async function imRunsDone(world: World): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    const running = await world.server.db.selectFrom('sync_runs').select('id').where('status', '=', 'running').executeTakeFirst();
+    if (!running) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+const imSync = (service: 'wechat' | 'dingding' | 'feishu', path: string): Probe => ({
+  scope: 'tenant',
+  request: async (world, _c, t) => {
+    await imConfigured(world, t, service);
+    return { path: `/authtime/domain/${t.domainId}/${path}`, body: { dryRun: 1 } };
+  },
+  settle: (world) => imRunsDone(world),
+});
+
 const names = (data: unknown) => (Array.isArray(data) ? data : []).map((row) => (row as { name?: string }).name);
 const rows = (data: unknown) => ((data as { datas?: unknown[] } | null)?.datas ?? []) as Array<Record<string, unknown>>;
 /** Batch and resign answer per row: a row refused as out of reach reads as not found. */
@@ -369,6 +397,24 @@ export const PROBES: Record<string, Probe> = {
   'mailSettings.save': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/email`, body: { address: 'matrix@example.com', smtpServer: 'smtp.example.com', smtpPort: 25 } }) },
   // Port 9 (discard) of this machine: nobody listens, so the test mail fails at once, after the checks.
   'mailSettings.test': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/email/test`, body: { address: 'matrix@example.com', smtpServer: '127.0.0.1', smtpPort: 9 } }) },
+  // Messaging suites (D61): port 9 of this machine answers nobody, so a verification fails at once, after the checks.
+  'im.wechatGet': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/wechat` }) },
+  'im.wechatSave': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/wechat`, body: { corpId: 'matrix', corpSecret: 'matrix-secret', apiUrl: 'http://127.0.0.1:9' } }) },
+  'im.wechatVerify': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/wechat/verify`, body: { corpId: 'matrix', corpSecret: 'matrix-secret', apiUrl: 'http://127.0.0.1:9' } }) },
+  'im.dingdingGet': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/dingding` }) },
+  'im.dingdingSave': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/dingding`, body: { appKey: 'matrix', appSecret: 'matrix-secret', apiUrl: 'http://127.0.0.1:9' } }) },
+  'im.dingdingVerify': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/dingding/verify`, body: { appKey: 'matrix', appSecret: 'matrix-secret', apiUrl: 'http://127.0.0.1:9' } }) },
+  'im.feishuGet': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/feishu` }) },
+  'im.feishuSave': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/feishu`, body: { appKey: 'matrix', appSecret: 'matrix-secret', apiUrl: 'http://127.0.0.1:9' } }) },
+  'im.feishuVerify': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/feishu/verify`, body: { appKey: 'matrix', appSecret: 'matrix-secret', apiUrl: 'http://127.0.0.1:9' } }) },
+  'imSync.fromWechat': imSync('wechat', 'synchfromwechat'),
+  'imSync.toWechat': imSync('wechat', 'synch2wechat'),
+  'imSync.fromDingding': imSync('dingding', 'synchfromdingding'),
+  'imSync.toDingding': imSync('dingding', 'synch2dingding'),
+  'imSync.fromFeishu': imSync('feishu', 'synchfromfeishu'),
+  'imSync.toFeishu': imSync('feishu', 'synch2feishu'),
+  'imSync.show': { scope: 'tenant', request: async (world, _c, t) => ({ path: '/authtime/weixin/synchronization/show', query: { domainid: t.domainId, id: await imRun(world, t) } }) },
+  'imSync.runs': { scope: 'tenant', request: async (world, _c, t) => (await imRun(world, t), { path: '/authtime/weixin/synchronization/runs', query: { domainid: t.domainId, service: 'wechat' } }), shows: (data, t) => rows(data).some((r) => r.domainid === t.domainId) },
   // No messaging service is set up in the matrix's world: registering answers so, ending finds no accounts.
   'cloudCenter.registerUsers': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/cloudcenter/user` }) },
   'cloudCenter.endRelation': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/relation` }) },

@@ -156,6 +156,11 @@ function walks(lang: string): void {
     await page.getByTestId('form-tab-ldapSync').click();
     await page.getByTestId('ldap-sync').waitFor();
     await w.check('/domain, LDAP sync tab');
+    for (const [tab, field] of [['wechat', 'corpId'], ['dingding', 'appKey'], ['feishu', 'appKey']]) {
+      await page.getByTestId(`form-tab-${tab}`).click();
+      await page.locator(`#root_${field}`).waitFor();
+      await w.check(`/domain, ${tab} tab`);
+    }
     await page.getByTestId('form-tab-basic').click();
     await page.getByTestId('form-action-testSms').click();
     await page.getByTestId('sms-test-dialog').waitFor();

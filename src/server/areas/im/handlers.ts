@@ -1,0 +1,37 @@
+// An enterprise's messaging suites (issue 15, D61): settings read, save and verify for WeChat-Work,
+// DingTalk and Feishu, for the enterprise's governors (the platform and its administrators).
+import { governedTenant } from '../users/queries.ts';
+import { requireUser, type Handler, type HandlerContext } from '../handler.ts';
+import type { ImService } from './services.ts';
+import { imSettingsReply, saveImSettings, withStoredSecrets } from './settings-store.ts';
+import { verifyImSettings } from './verify.ts';
+
+type Ctx = HandlerContext<Record<string, unknown>, Record<string, unknown>, { id: string }>;
+
+/** 1404 unless the caller sees the enterprise; 1403 unless it governs it. */
+export const governedIm = (ctx: Pick<HandlerContext, 'user' | 'services'>, domainId: string) => governedTenant(ctx.services.db, requireUser(ctx).reach, domainId, 'im.msg.governorsOnly');
+
+function settingsHandlers(service: ImService): Record<string, Handler> {
+  const get = async (ctx: Ctx) => {
+    await governedIm(ctx, ctx.params.id);
+    return imSettingsReply(ctx.services.db, ctx.params.id, service);
+  };
+  const save = async (ctx: Ctx) => {
+    await governedIm(ctx, ctx.params.id);
+    const settings = await withStoredSecrets(ctx.services.db, ctx.params.id, service, ctx.body);
+    await saveImSettings(ctx.services.db, ctx.params.id, service, settings);
+    return imSettingsReply(ctx.services.db, ctx.params.id, service);
+  };
+  const verify = async (ctx: Ctx) => {
+    await governedIm(ctx, ctx.params.id);
+    const settings = await withStoredSecrets(ctx.services.db, ctx.params.id, service, ctx.body);
+    return verifyImSettings(service, settings, await ctx.request.atrium.translator());
+  };
+  return { [`im.${service}Get`]: get as Handler, [`im.${service}Save`]: save as Handler, [`im.${service}Verify`]: verify as Handler };
+}
+
+export const imHandlers: Record<string, Handler> = {
+  ...settingsHandlers('wechat'),
+  ...settingsHandlers('dingding'),
+  ...settingsHandlers('feishu'),
+};

@@ -1,0 +1,37 @@
+// An enterprise's messaging-suite settings in the database (table domain_im_settings, D61): read with
+// the defaults before the first save, written whole, secrets answered only as the placeholder and kept
+// by it only with the address and ids they were saved with (as the mail password, D58).
+import type { Db } from '../../db/schema.ts';
+import { keepStoredSecrets, maskSecrets } from '../config/secrets.ts';
+import { IM_SERVICES, type ImService, type ImSettings } from './services.ts';
+
+/** The saved settings with secrets in clear (for the service only), the defaults before a save. */
+export async function storedImSettings(db: Db, domainId: string, service: ImService): Promise<ImSettings> {
+  const row = await db.selectFrom('domain_im_settings').select('settings').where('domain_id', '=', domainId).where('service', '=', service).executeTakeFirst();
+  return { ...IM_SERVICES[service].defaults, ...(row?.settings ?? {}) };
+}
+
+/** What the console reads: secrets as the placeholder. */
+export async function imSettingsReply(db: Db, domainId: string, service: ImService): Promise<ImSettings> {
+  const stored = await storedImSettings(db, domainId, service);
+  return { ...(maskSecrets(stored, IM_SERVICES[service].secrets) as ImSettings), domainId };
+}
+
+/** `incoming` (only the service's own fields) with placeholders replaced by the saved secrets; 1001
+ *  on a secret whose address or id changed with it. */
+export async function withStoredSecrets(db: Db, domainId: string, service: ImService, incoming: Record<string, unknown>): Promise<ImSettings> {
+  const def = IM_SERVICES[service];
+  const own: ImSettings = {};
+  for (const name of Object.keys(def.defaults)) if (incoming[name] !== undefined) own[name] = incoming[name] as string | number;
+  const stored = await storedImSettings(db, domainId, service);
+  return { ...def.defaults, ...(keepStoredSecrets(own, stored, def.secrets, false, '') as ImSettings) };
+}
+
+export async function saveImSettings(db: Db, domainId: string, service: ImService, settings: ImSettings): Promise<void> {
+  const json = JSON.stringify(settings);
+  await db
+    .insertInto('domain_im_settings')
+    .values({ domain_id: domainId, service, settings: json })
+    .onConflict((oc) => oc.columns(['domain_id', 'service']).doUpdateSet({ settings: json, updated_at: new Date() }))
+    .execute();
+}

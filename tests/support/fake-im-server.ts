@@ -1,0 +1,121 @@
+// The plumbing the three fake messaging suites share (fake-wechat.ts, fake-dingding.ts,
+// fake-feishu.ts, D61): a local HTTP server answering JSON, the tokens it issued, and the knobs a test
+// turns: expire every issued token, throttle the next n calls, refuse chosen users.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  body: Record<string, unknown>;
+}
+
+export interface FakeDepartment {
+  id: string;
+  name: string;
+  parentId: string | null;
+  order?: number;
+}
+
+export interface FakeUser {
+  userid: string;
+  name: string;
+  departments: string[];
+  email?: string;
+  mobile?: string;
+  enabled: boolean;
+}
+
+/** What every fake exposes to its tests. */
+export interface FakeImState {
+  url: string;
+  departments: Map<string, FakeDepartment>;
+  users: Map<string, FakeUser>;
+  /** Every request, the token endpoint included. */
+  received: FakeRequest[];
+  /** Tokens issued so far. */
+  tokensIssued: number;
+  /** Invalidates every issued token: the next call with one answers the expired-token code. */
+  expireTokens(): void;
+  /** The next n calls (not the token endpoint) answer the throttling code. */
+  throttle(n: number): void;
+  /** User ids whose create or update the service refuses. */
+  rejected: Set<string>;
+  close(): Promise<void>;
+}
+
+export type Answer = [number, Record<string, unknown>];
+
+export interface FakeProtocol {
+  /** Is this request the token endpoint? Answers it, issuing `token` when the credentials match. */
+  tokenEndpoint(request: FakeRequest, issue: () => { token: string; expiresIn: number }): Answer | null;
+  /** The token the request carries. */
+  tokenOf(request: FakeRequest): string | undefined;
+  expired: Answer;
+  throttled: Answer;
+  /** Any other call, with a valid token. */
+  handle(request: FakeRequest, state: FakeImState): Answer;
+}
+
+export async function startFakeIm(protocol: FakeProtocol, root: FakeDepartment): Promise<FakeImState> {
+  const valid = new Set<string>();
+  let throttled = 0;
+  let serial = 0;
+  let server: Server | null = null;
+  const state: FakeImState = {
+    url: '',
+    departments: new Map([[root.id, root]]),
+    users: new Map(),
+    received: [],
+    tokensIssued: 0,
+    expireTokens: () => valid.clear(),
+    throttle: (n) => {
+      throttled = n;
+    },
+    rejected: new Set(),
+    close: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+  };
+  const issue = () => {
+    serial += 1;
+    state.tokensIssued += 1;
+    const token = `fake-token-${serial}`;
+    valid.add(token);
+    return { token, expiresIn: 7200 };
+  };
+  const answer = (request: FakeRequest): Answer => {
+    const token = protocol.tokenEndpoint(request, issue);
+    if (token) return token;
+    const carried = protocol.tokenOf(request);
+    if (!carried || !valid.has(carried)) return protocol.expired;
+    if (throttled > 0) {
+      throttled -= 1;
+      return protocol.throttled;
+    }
+    return protocol.handle(request, state);
+  };
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+      } catch {
+        /* no JSON body */
+      }
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const request: FakeRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body };
+      state.received.push(request);
+      const [status, json] = answer(request);
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify(json));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return state;
+}
+
+/** Next free numeric department id. */
+export const nextNumericId = (departments: Map<string, FakeDepartment>) => String(Math.max(0, ...[...departments.keys()].map(Number).filter(Number.isFinite)) + 1);
