@@ -38,7 +38,8 @@ describe('timed task timing', () => {
 
   it('bans the tasks ATRIUM_BANNED_TASKS names, and only those', () => {
     const types = (env: NodeJS.ProcessEnv) => Object.fromEntries(withBans(PLATFORM_TASKS, env).map((t) => [t.id, t.startType]));
-    expect(types({})).toEqual({ passwordNotices: 'auto', taskMail: 'auto', sessionPurge: 'auto' });
-    expect(types({ ATRIUM_BANNED_TASKS: ' taskMail, unknown ' })).toEqual({ passwordNotices: 'auto', taskMail: 'banned', sessionPurge: 'auto' });
+    const all = { passwordNotices: 'auto', taskMail: 'auto', sessionPurge: 'auto', taskRunPurge: 'auto', directorySync: 'auto' };
+    expect(types({})).toEqual(all);
+    expect(types({ ATRIUM_BANNED_TASKS: ' taskMail, unknown ' })).toEqual({ ...all, taskMail: 'banned' });
   });
 });
