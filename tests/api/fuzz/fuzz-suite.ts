@@ -88,7 +88,7 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
     });
 
     for (const call of mine) {
-      it(`${call.id}: ${PER_CALL} bad inputs, no 5xx, localized refusals, nothing stored on refusal`, { timeout: Math.max(60_000, PER_CALL * 300) }, async () => {
+      it(`${call.id}: ${PER_CALL} bad inputs, no 5xx, localized refusals, nothing stored on refusal`, { timeout: Math.max(120_000, PER_CALL * 600) }, async () => {
         const fuzzer = new CallFuzzer(call, server.catalogue, SEED);
         const problems: string[] = [];
         const before = await storeChecksum(server.db);
