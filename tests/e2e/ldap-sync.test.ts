@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORG, treeLdif, treeSize } from '../support/ldap-tree.ts';
 import { MANAGER, MANAGER_PASSWORD, slapdAvailable, startSlapd, type Slapd } from '../support/slapd.ts';
 import { screenshot } from './support/browser.ts';
-import { csrfHeaders, openEnterpriseTab, openPage, signIn } from './support/pages.ts';
+import { csrfHeaders, openEnterpriseTab, openPage, searchList, signIn } from './support/pages.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
 import { serverAndBrowser } from './support/session.ts';
 
@@ -54,7 +54,9 @@ describe.runIf(slapdAvailable())('the LDAP sync tab', () => {
 
     await openEnterpriseTab(page, live.server.url, 'Acme', 'departments');
     await page.getByText('unit-1', { exact: true }).first().waitFor();
+    // Acme has 2,000 demo users: the synced one is found by its name.
     await openEnterpriseTab(page, live.server.url, 'Acme', 'users');
+    await searchList(page, { name: 'User u0-0-0-0' });
     await page.getByText('User u0-0-0-0', { exact: true }).first().waitFor({ timeout: 15_000 });
     await page.context().close();
 
