@@ -33,16 +33,10 @@ export interface DepartmentChange {
   moved: boolean;
 }
 
-export interface UserChange {
+/** A user as it will be stored, with what happens to it. */
+export interface UserChange extends LocalUser {
   op: 'add' | 'change' | 'resign';
-  id: string;
   externalId: string;
-  loginno: string;
-  name: string;
-  email: string;
-  telephone: string;
-  departmentId: string | null;
-  status: number;
   moved: boolean;
 }
 

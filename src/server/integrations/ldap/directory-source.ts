@@ -3,26 +3,14 @@
 // are the users, in the unit holding them. Paged searches with the manager account; keys are the
 // directory's stable ids (entryUUID, objectGUID), so a renamed or moved entry stays the same
 // department or user. Incremental reads ask only for users whose modifyTimestamp is newer.
+import type { ConfigLdap } from '../../../core/generated/api-types.ts';
 import { AndFilter, Client, EqualityFilter, GreaterThanEqualsFilter, type Entry, type Filter } from 'ldapts';
 import type { DirectorySource, SourceDepartment, SourceUser } from '../../sync/source.ts';
 import { dnParts, normalDn } from './dn.ts';
 
-export interface LdapSyncSettings {
-  url: string;
-  baseDN: string;
-  dirStructure?: 'ad' | 'openldap';
-  manager?: string;
-  managerPassword?: string;
-  userClass?: string;
-  id_?: string;
-  name_?: string;
-  loginno_?: string;
-  email_?: string;
-  telephone_?: string;
-  deptClass?: string;
-  /** When set: a top department of that name holds the top units and the users outside any unit. */
-  enterDept?: string;
-}
+/** The configuration's directory settings (`ldapConfig`) a sync needs: the address and base are required
+ *  here. `enterDept`, when set, names a top department holding the top units and the users outside any. */
+export type LdapSyncSettings = Omit<ConfigLdap, 'url' | 'baseDN'> & { url: string; baseDN: string };
 
 const DEFAULTS = {
   ad: { userClass: 'user', id_: 'objectGUID', name_: 'displayName', loginno_: 'sAMAccountName', email_: 'mail', telephone_: 'telephoneNumber', deptClass: 'organizationalUnit' },
