@@ -20,7 +20,8 @@ function hashFolder(hash: ReturnType<typeof createHash>, dir: string): void {
   }
 }
 
-function seedFingerprint(): string {
+/** A fingerprint of the code that shapes a new database (also names the API tests' PostgreSQL template). */
+export function seedFingerprint(): string {
   const hash = createHash('sha256');
   for (const dir of SHAPING) hashFolder(hash, dir);
   return hash.digest('hex').slice(0, 16);

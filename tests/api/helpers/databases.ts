@@ -1,12 +1,15 @@
 // The databases every API test runs on, both with the demo data (asked for explicitly, `demo: true`):
 // PGlite (always; in memory, loaded from a shared prepared snapshot so initdb runs once, not per file)
-// and PostgreSQL when 127.0.0.1:5432 answers (a fresh schema per server, dropped afterwards).
+// and PostgreSQL when 127.0.0.1:5432 answers (a fresh database per server, copied from a prepared
+// template, dropped afterwards).
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase, type AtriumDatabase } from '../../../src/server/db/connect.ts';
 import { prepareDatabase } from '../../../src/server/prepare-database.ts';
-import { PREPARED_DIR, preparedPath, removeStale } from '../../support/prepared-data.ts';
+import { PREPARED_DIR, preparedPath, removeStale, seedFingerprint } from '../../support/prepared-data.ts';
 
 export const TEST_ADMIN_PASSWORD = 'Admin@Test2026';
 export const POSTGRES_URL = process.env.ATRIUM_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -55,18 +58,13 @@ const pglite: DatabaseTarget = {
 const postgres: DatabaseTarget = {
   name: 'postgres',
   async open(dataDir) {
-    const schema = `atrium_test_${randomBytes(6).toString('hex')}`;
-    await withSchemaLock('shared', `create schema ${schema}`);
-    const pool = () => openDatabase({ databaseUrl: POSTGRES_URL, pgPool: { options: `-c search_path=${schema}`, max: 4 } });
+    const name = `atrium_test_${randomBytes(6).toString('hex')}`;
+    await cloneTemplate(name);
+    const url = databaseUrl(name);
+    const pool = () => openDatabase({ databaseUrl: url, pgPool: { max: 4 } });
     const database = await pool();
-    const lock = await schemaLock('shared');
-    try {
-      // Without the demo's workflow instances: replayed through the engine they cost seconds per schema
-      // (D46); PGlite's one shared snapshot has them, and tests/api/demo-instances.test.ts reads them there.
-      await prepareDatabase(database.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD, demo: true, demoInstances: false });
-    } finally {
-      await lock.release();
-    }
+    // Migrations find nothing to do and the seed finds its demo data: both only check.
+    await prepareDatabase(database.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD, demo: true, demoInstances: false });
     return {
       database,
       async second() {
@@ -75,31 +73,72 @@ const postgres: DatabaseTarget = {
       },
       async dispose() {
         await database.close();
-        await withSchemaLock('exclusive', `drop schema ${schema} cascade`);
+        await onServer((client) => client.query(`drop database if exists ${name} with (force)`));
       },
     };
   },
 };
 
-/** Kysely's migrator looks at the tables of every schema (pg_get_serial_sequence on each), so a schema
- *  another test worker drops meanwhile fails the migration ("schema … does not exist"). Migrations
- *  hold this lock shared; a drop waits for them and holds it alone. */
-const SCHEMA_LOCK = 736_105;
-
-async function schemaLock(mode: 'shared' | 'exclusive'): Promise<{ client: pg.Client; release: () => Promise<void> }> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  const suffix = mode === 'shared' ? '_shared' : '';
-  await client.query(`select pg_advisory_lock${suffix}(${SCHEMA_LOCK})`);
-  return { client, release: () => client.end() }; // ending the session frees its lock
+/** The test database's address with another database name. */
+function databaseUrl(name: string): string {
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
-async function withSchemaLock(mode: 'shared' | 'exclusive', statement: string): Promise<void> {
-  const lock = await schemaLock(mode);
+/** Runs `work` on a connection to the tests' own database, holding the template lock: exclusive while a
+ *  template is made or dropped, shared while one is copied (copies run side by side). */
+async function onServer<T>(work: (client: pg.Client) => Promise<T>, lock?: 'shared' | 'exclusive'): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
   try {
-    await lock.client.query(statement);
+    if (lock) await client.query(`select pg_advisory_lock${lock === 'shared' ? '_shared' : ''}(${TEMPLATE_LOCK})`);
+    return await work(client);
   } finally {
-    await lock.release();
+    await client.end(); // ending the session frees its lock
+  }
+}
+
+const TEMPLATE_LOCK = 736_105;
+/** Another checkout's template (other migrations or seed) is dropped once it is this old. */
+const STALE_TEMPLATE_MS = 6 * 3600_000;
+
+/** Each test server gets its own database, a copy of one prepared per fingerprint of the code that
+ *  shapes a database (migrations, seed): migrating and seeding the demo per server cost 5–15 s, a copy
+ *  about a second. The template is made once, by whichever worker comes first, under the lock. */
+async function cloneTemplate(name: string): Promise<void> {
+  const template = `atrium_tpl_${seedFingerprint()}`;
+  const exists = (client: pg.Client, db: string) => client.query('select 1 from pg_database where datname = $1', [db]).then((r) => r.rowCount === 1);
+  if (!(await onServer((client) => exists(client, template)))) {
+    await onServer(async (client) => {
+      if (await exists(client, template)) return; // made by another worker meanwhile
+      await dropStaleTemplates(client);
+      const partial = `${template}_part`;
+      await client.query(`drop database if exists ${partial} with (force)`);
+      await client.query(`create database ${partial}`);
+      const fresh = await openDatabase({ databaseUrl: databaseUrl(partial), pgPool: { max: 2 } });
+      try {
+        // Without the demo's workflow instances: replayed through the engine they cost seconds (D46);
+        // PGlite's snapshot has them, and tests/api/demo-instances.test.ts reads them there.
+        await prepareDatabase(fresh.db, { dataDir: mkdtempSync(join(tmpdir(), 'atrium-tpl-')), adminPassword: TEST_ADMIN_PASSWORD, demo: true, demoInstances: false });
+      } finally {
+        await fresh.close();
+      }
+      await client.query(`alter database ${partial} rename to ${template}`);
+      await client.query(`comment on database ${template} is '${new Date().toISOString()}'`);
+    }, 'exclusive');
+  }
+  await onServer((client) => client.query(`create database ${name} template ${template}`), 'shared');
+}
+
+/** Drops the templates of other fingerprints made long enough ago that no run still copies them. */
+async function dropStaleTemplates(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{ name: string; made: string | null }>(
+    "select datname as name, shobj_description(oid, 'pg_database') as made from pg_database where datname like 'atrium\\_tpl\\_%'",
+  );
+  for (const { name, made } of rows) {
+    const age = made ? Date.now() - Date.parse(made) : Infinity;
+    if (age > STALE_TEMPLATE_MS) await client.query(`drop database if exists ${name} with (force)`);
   }
 }
 
