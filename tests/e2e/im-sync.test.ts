@@ -1,8 +1,8 @@
 // A messaging suite's tab of an enterprise in real Chromium (issue 15, D61), against the local
 // WeChat-Work server the API tests use (it speaks qyapi's protocol): the platform's administrator
 // points the settings at it, runs a dry run (the report lists what would be added, nothing is), then a
-// sync, and finds the suite's departments and users in the enterprise's tabs; the tab reads in
-// Simplified Chinese.
+// sync, and finds the suite's departments and users in the enterprise's tabs; a leaver beyond the
+// deletion cap is refused until confirmed; the tab reads in Simplified Chinese.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeImState } from '../support/fake-im-server.ts';
 import { startFakeWechat } from '../support/fake-wechat.ts';
@@ -63,6 +63,20 @@ describe('the WeChat-Work tab', () => {
     await openEnterpriseTab(page, live.server.url, 'Northwind', 'users');
     await searchList(page, { name: 'Wx' });
     for (const name of ['Wx Ada', 'Wx Linus']) await page.locator('.MuiDataGrid-row').getByText(name, { exact: true }).waitFor();
+
+    // Someone leaves the suite; with a deletion cap of 0 % the sync is refused until confirmed.
+    fake.users.delete('wx-linus');
+    await openEnterpriseTab(page, live.server.url, 'Northwind', 'wechat');
+    await page.getByTestId('sync-history-row').first().waitFor();
+    await fillFormField(page, 'resignCap', '0');
+    await page.getByTestId('form-save').click();
+    await expectToast(page, 'Saved');
+    await page.getByTestId('sync-from').click();
+    await expect.poll(() => page.getByTestId('sync-run-status').textContent(), { timeout: 15_000 }).toMatch(/^Refused: 1 of \d+ users on the job would be resigned/);
+    await page.getByTestId('sync-confirm').click();
+    await expect.poll(() => page.getByTestId('sync-run-status').textContent(), { timeout: 15_000 }).toBe('Succeeded');
+    expect(await page.getByTestId('sync-count-USER_RESIGN').textContent()).toBe('1');
+    expect(await page.getByTestId('sync-confirm').count()).toBe(0);
     await page.context().close();
 
     const zh = await openPage(live.browser, live.server.url, 'zh');
@@ -73,6 +87,9 @@ describe('the WeChat-Work tab', () => {
     await zh.getByTestId('sync-history-row').first().getByRole('button').click();
     await zh.getByTestId('sync-counts').waitFor();
     await screenshot(zh, 'domain-wechat-sync-zh');
+    await zh.getByTestId('sync-history-row').last().getByRole('button').click();
+    await zh.getByTestId('sync-run').getByText('从企业微信同步 (试运行)', { exact: false }).waitFor();
+    await screenshot(zh, 'domain-wechat-dry-run-zh');
     await zh.context().close();
   }, 120_000);
 });
