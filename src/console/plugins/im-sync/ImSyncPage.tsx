@@ -60,7 +60,7 @@ export default function ImSyncPage({ props }: PluginProps) {
           ]}
           confirm={(run) => (run.direction === 'to' ? { action: 'to', label: t('im.action.confirmTo', { service: name }) } : { action: 'from', label: t('sync.action.confirmRun') })}
           kind={{ title: t('im.field.direction'), of: (run) => t(run.direction === 'to' ? 'im.action.syncTo' : 'im.action.syncFrom', { service: name }) }}
-          terms={{ reading: t('im.sync.reading', { service: name }), key: t('im.sync.key', { service: name }) }}
+          terms={{ reading: t('im.sync.reading', { service: name }), key: t('im.sync.key') }}
         />
       </Paper>
     </Stack>
