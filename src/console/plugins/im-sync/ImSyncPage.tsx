@@ -27,9 +27,9 @@ function imCalls(domainid: string, service: Service): SyncCalls {
   return {
     start: (action, confirm) => {
       const direction: Direction = action.endsWith('to') ? 'to' : 'from';
-      return call(START[service][direction], { params: { id: domainid }, body: { dryRun: action.startsWith('dry-run') ? 1 : 0, confirm } });
+      return call(START[service][direction], { params: { id: domainid }, body: { dryRun: action.startsWith('dry-run') ? 1 : 0, confirm }, silent: true });
     },
-    status: (id) => call('imSync.show', { query: { domainid, service, id } }),
+    status: (id) => call('imSync.show', { query: { domainid, service, id }, silent: true }),
     history: () => call('imSync.runs', { query: { domainid, service, linesPerPage: 10 } }).then((page) => page.datas),
   };
 }

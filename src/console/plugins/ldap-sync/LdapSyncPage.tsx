@@ -21,9 +21,9 @@ function ldapCalls(domainid: string): SyncCalls {
   return {
     start: (action, confirm) => {
       const mode: Mode = action === 'incremental' ? 'incremental' : 'full';
-      return call(action === 'dry-run' ? 'directorySync.dryRun' : 'directorySync.run', { query: { domainid }, body: { mode, confirm } });
+      return call(action === 'dry-run' ? 'directorySync.dryRun' : 'directorySync.run', { query: { domainid }, body: { mode, confirm }, silent: true });
     },
-    status: (id) => call('directorySync.status', { query: { domainid, id } }),
+    status: (id) => call('directorySync.status', { query: { domainid, id }, silent: true }),
     history: () => call('directorySync.runs', { query: { domainid, linesPerPage: 10 } }).then((page) => page.datas),
   };
 }

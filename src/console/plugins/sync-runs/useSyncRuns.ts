@@ -10,7 +10,8 @@ import type { Calls } from '../../../core/generated/api-types.ts';
 export type SyncRun = Calls['directorySync.status']['reply'];
 export type SyncHistoryRun = Calls['directorySync.runs']['reply']['datas'][number];
 
-/** The calls of one kind of sync: how a run starts, how it is read, its history's first page. */
+/** The calls of one kind of sync: how a run starts, how it is read, its history's first page. Start and
+ *  status are called `silent`: the panel shows their failure itself. */
 export interface SyncCalls {
   start(action: string, confirm: 0 | 1): Promise<SyncRun>;
   status(id: string): Promise<SyncRun>;
