@@ -45,6 +45,7 @@ export const plugins = registry('plugin', [
   ['calendar-month', () => import('./plugins/calendar/MonthViewPage.tsx')],
   ['timed-tasks', () => import('./plugins/timed-tasks/TimedTasksPage.tsx')],
   ['ldap-sync', () => import('./plugins/ldap-sync/LdapSyncPage.tsx')],
+  ['im-sync', () => import('./plugins/im-sync/ImSyncPage.tsx')],
 ]);
 
 /** Plugins drawn on the whole page, without the header (the login page). */

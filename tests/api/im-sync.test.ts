@@ -15,7 +15,7 @@ import { databaseTargets } from './helpers/databases.ts';
 import { ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const targets = await databaseTargets();
-type Run = { id: string; status: string; dryRun: boolean; result?: Record<string, number> & { ERRORS: Array<{ NAME: string; ERROR: string; LOGINNO: string }> }; changes?: Array<{ entity: string; op: string; name: string }> };
+type Run = { id: string; status: string; dryRun: boolean; direction: 'from' | 'to'; result?: Record<string, number> & { ERRORS: Array<{ NAME: string; ERROR: string; LOGINNO: string }> }; changes?: Array<{ entity: string; op: string; name: string }> };
 
 const services = [
   { service: 'wechat', root: '1', start: () => startFakeWechat({ corpId: 'ww-sync', corpSecret: 'Wx#sync' }), credentials: { corpId: 'ww-sync', corpSecret: 'Wx#sync' } },
@@ -126,6 +126,7 @@ describe.each(targets)('messaging syncs on $name', (target) => {
       expect(reply.errcode).toBe(0);
       expect(reply.data.rowCount).toBe(5);
       expect(reply.data.datas.map((r) => r.dryRun)).toEqual([false, true, false, false, true]);
+      expect(reply.data.datas.map((r) => r.direction)).toEqual(['to', 'to', 'from', 'from', 'from']);
     });
 
     it("refuses the other tenant's administrator and changes nothing", async () => {

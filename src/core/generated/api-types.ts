@@ -400,6 +400,10 @@ export interface DirectorySyncRun {
    * why it failed or was refused, in the reader's language
    */
   message: string;
+  /**
+   * a messaging sync's direction (D61): from the service into the enterprise, or to the service; absent for the directory
+   */
+  direction?: "from" | "to";
   result?: DirectorySyncResult;
   /**
    * the first 500 changes of the run (what a dry run would do)

@@ -9,6 +9,7 @@ import { axeProblems, type AxeProblem } from '../support/axe.ts';
 import { ADMIN_PASSWORD } from '../support/server.ts';
 import { serverAndBrowser, type ServerAndBrowser } from '../support/session.ts';
 import { csrfHeaders, openPage, signIn, tick } from '../support/pages.ts';
+import { startFakeWechat } from '../../support/fake-wechat.ts';
 
 let live: ServerAndBrowser;
 
@@ -79,6 +80,24 @@ async function checkCalendars(page: Page, w: ReturnType<typeof walker>): Promise
   await page.getByTestId('view-tab-month').click();
   await page.getByTestId('month-grid').waitFor();
   await w.check('/domain/calendar, month view');
+}
+
+/** A messaging tab with a run's report (D61, the report every sync tab shares): its settings point at
+ *  the local WeChat-Work server the API tests use, and a dry run from it is shown. */
+async function checkMessagingRun(page: Page, w: ReturnType<typeof walker>): Promise<void> {
+  const fake = await startFakeWechat({ corpId: 'ww-walk', corpSecret: 'Wx#walk' });
+  try {
+    fake.users.set('walker', { userid: 'walker', name: 'Walker', departments: ['1'], enabled: true });
+    const enterprise = new URL(page.url().replace('#', '')).searchParams.get('domainid');
+    const saved = await page.request.put(`${live.server.url}/authtime/domain/${enterprise}/wechat`, { headers: await csrfHeaders(page), data: { apiUrl: fake.url, corpId: 'ww-walk', corpSecret: 'Wx#walk' } });
+    expect((await saved.json()).errcode).toBe(0);
+    await page.getByTestId('form-tab-wechat').click();
+    await page.getByTestId('sync-dry-run-from').click();
+    await page.getByTestId('sync-changes').waitFor();
+    await w.check('/domain, wechat tab, dry run report');
+  } finally {
+    await fake.close();
+  }
 }
 
 function walks(lang: string): void {
@@ -162,6 +181,7 @@ function walks(lang: string): void {
       await page.locator(`#root_${field}`).waitFor();
       await w.check(`/domain, ${tab} tab`);
     }
+    await checkMessagingRun(page, w);
     await page.getByTestId('form-tab-basic').click();
     await page.getByTestId('form-action-testSms').click();
     await page.getByTestId('sms-test-dialog').waitFor();

@@ -1,11 +1,27 @@
-// One directory sync run: its state (with the entries read while it runs), the spec's counters, the
-// skipped entries (ERRORS rows) and the changes it made or, for a dry run, would make.
+// One sync run (directory or messaging suite): its state (with the entries read while it runs), the
+// spec's counters, the skipped entries (ERRORS rows) and the changes it made or, for a dry run, would
+// make.
 import { Alert, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { Calls } from '../../../core/generated/api-types.ts';
+import type { TFunction } from 'i18next';
 import { formatDateTime } from '../../runtime/cells/DateCell.tsx';
+import type { SyncHistoryRun, SyncRun } from './useSyncRuns.ts';
 
-export type SyncRun = Calls['directorySync.status']['reply'];
+/** How a tab names where its entries come from: the phase that reads them, the column of their keys. */
+export interface SourceTerms {
+  reading: string;
+  key: string;
+}
+
+/** What distinguishes a tab's runs (the mode of a directory sync, the direction of a messaging one):
+ *  the history's column title and each run's value. */
+export interface RunKind {
+  title: string;
+  of: (run: SyncHistoryRun) => string;
+}
+
+/** A run as the history and the report name it: its kind, marked when dry. */
+export const runLabel = (run: SyncHistoryRun, kind: RunKind, t: TFunction) => `${kind.of(run)}${run.dryRun ? ` (${t('sync.field.dryRun')})` : ''}`;
 
 const COUNTERS = ['DEPT_ADD_SUCCESS', 'DEPT_ADD_FAIL', 'USER_ADD_SUCCESS', 'USER_ADD_FAIL', 'DEPT_CHANGE', 'DEPT_INVALIDATE', 'USER_CHANGE', 'USER_MOVE', 'USER_RESIGN'] as const;
 const SEVERITY = { running: 'info', succeeded: 'success', failed: 'error', refused: 'warning' } as const;
@@ -18,10 +34,11 @@ function Heading({ children }: { children: string }) {
   );
 }
 
-export function SyncRunView({ run }: { run: SyncRun }) {
+export function SyncRunView({ run, kind, terms }: { run: SyncRun; kind: RunKind; terms?: SourceTerms }) {
   const { t } = useTranslation();
-  const title = `${t(run.dryRun ? 'sync.field.dryRun' : `sync.mode.${run.mode}`)} · ${formatDateTime(run.startedAt)}`;
-  const state = run.status === 'running' ? t('sync.progress', { phase: t(`sync.phase.${run.phase}`), count: run.readCount }) : t(`sync.status.${run.status}`);
+  const title = `${runLabel(run, kind, t)} · ${formatDateTime(run.startedAt)}`;
+  const phase = run.phase === 'reading' && terms ? terms.reading : t(`sync.phase.${run.phase}`);
+  const state = run.status === 'running' ? t('sync.progress', { phase, count: run.readCount }) : t(`sync.status.${run.status}`);
   return (
     <section aria-label={title} data-testid="sync-run">
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
@@ -51,7 +68,7 @@ export function SyncRunView({ run }: { run: SyncRun }) {
               <TableHead>
                 <TableRow>
                   {(['ROWNUM', 'NAME', 'LOGINNO', 'ERROR', 'TIP'] as const).map((k) => (
-                    <TableCell key={k}>{t(`sync.error.${k}`)}</TableCell>
+                    <TableCell key={k}>{k === 'TIP' && terms ? terms.key : t(`sync.error.${k}`)}</TableCell>
                   ))}
                 </TableRow>
               </TableHead>

@@ -1,12 +1,11 @@
-// The enterprise's sync runs, newest first; choosing one shows it (its id is kept in the URL).
+// The enterprise's runs of one sync, newest first; choosing one shows it (its id is kept in the URL).
 import { Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { Calls } from '../../../core/generated/api-types.ts';
 import { formatDateTime } from '../../runtime/cells/DateCell.tsx';
+import { runLabel, type RunKind } from './SyncRunView.tsx';
+import type { SyncHistoryRun } from './useSyncRuns.ts';
 
-type Run = Calls['directorySync.runs']['reply']['datas'][number];
-
-export function SyncHistory({ runs, onOpen }: { runs: Run[]; onOpen: (id: string) => void }) {
+export function SyncHistory({ runs, onOpen, kind }: { runs: SyncHistoryRun[]; onOpen: (id: string) => void; kind: RunKind }) {
   const { t } = useTranslation();
   const title = t('sync.section.history');
   return (
@@ -21,7 +20,7 @@ export function SyncHistory({ runs, onOpen }: { runs: Run[]; onOpen: (id: string
           <TableHead>
             <TableRow>
               <TableCell>{t('sync.field.startedAt')}</TableCell>
-              <TableCell>{t('sync.field.mode')}</TableCell>
+              <TableCell>{kind.title}</TableCell>
               <TableCell>{t('sync.field.trigger')}</TableCell>
               <TableCell>{t('sync.field.status')}</TableCell>
               <TableCell>{t('sync.count.USER_ADD_SUCCESS')}</TableCell>
@@ -36,7 +35,7 @@ export function SyncHistory({ runs, onOpen }: { runs: Run[]; onOpen: (id: string
                     {formatDateTime(run.startedAt)}
                   </Button>
                 </TableCell>
-                <TableCell>{`${t(`sync.mode.${run.mode}`)}${run.dryRun ? ` (${t('sync.field.dryRun')})` : ''}`}</TableCell>
+                <TableCell>{runLabel(run, kind, t)}</TableCell>
                 <TableCell>{t(`sync.trigger.${run.trigger}`)}</TableCell>
                 <TableCell>{t(`sync.status.${run.status}`)}</TableCell>
                 <TableCell>{run.result?.USER_ADD_SUCCESS ?? ''}</TableCell>
