@@ -24,6 +24,7 @@ describe("an application's messaging agents", () => {
     await open('Messaging');
     // No external host address yet: the dialog says where to set it.
     await expect.poll(() => dialog.getByTestId('app-im-no-host').innerText()).toContain('WeChat-Work tab');
+    await screenshot(page, 'app-agents-no-host-en');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     const saved = await page.request.put(`${live.server.url}/authtime/domain/${acmeId}/wechat`, { headers: await csrfHeaders(page), data: { externalHost: 'https://atrium.acme.example' } });
@@ -42,6 +43,7 @@ describe("an application's messaging agents", () => {
     await dialog.getByTestId('app-im-save-wechat').click();
     await dialog.getByText('WeChat-Work agent saved.').waitFor();
     await expect.poll(() => dialog.locator('#root_secret').inputValue()).toBe('******');
+    await screenshot(page, 'app-agents-saved-en');
 
     await page.reload();
     await rowOf(page, 'Finance').waitFor();

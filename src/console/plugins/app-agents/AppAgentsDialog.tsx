@@ -96,7 +96,7 @@ function UrlLine({ label, value, testId }: { label: string; value: string; testI
   };
   return (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-      <Typography sx={{ minWidth: 110, color: 'text.secondary' }}>{label}</Typography>
+      <Typography sx={{ width: 130, flexShrink: 0, color: 'text.secondary' }}>{label}</Typography>
       <Typography component="code" sx={{ flex: 1, fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all' }} data-testid={testId}>
         {value}
       </Typography>
