@@ -100,6 +100,7 @@ export const dialogs = registry('dialog', [
   ['role-form', () => import('./plugins/access/RoleFormDialog.tsx')],
   ['application-modules', () => import('./plugins/software/ApplicationModulesDialog.tsx')],
   ['application-km', () => import('./plugins/software/KnowledgeDialog.tsx')],
+  ['application-im', () => import('./plugins/app-agents/AppAgentsDialog.tsx')],
   ['forms-sync', () => import('./plugins/software/FormsSyncDialog.tsx')],
   ['calendar-form', () => import('./plugins/calendar/CalendarFormDialog.tsx')],
   ['special-day-form', () => import('./plugins/calendar/SpecialDayDialog.tsx')],

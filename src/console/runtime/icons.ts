@@ -31,6 +31,7 @@ import Upload from '@mui/icons-material/Upload';
 import ViewModule from '@mui/icons-material/ViewModule';
 import MenuBook from '@mui/icons-material/MenuBook';
 import Schedule from '@mui/icons-material/Schedule';
+import Chat from '@mui/icons-material/ChatOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
 
 export const icons: Readonly<Record<string, SvgIconComponent>> = {
@@ -64,6 +65,7 @@ export const icons: Readonly<Record<string, SvgIconComponent>> = {
   Upload,
   ViewModule,
   MenuBook,
+  Chat,
   Schedule,
 };
 

@@ -309,6 +309,22 @@ export interface DepartmentSearch {
   code?: string;
 }
 
+export interface DingdingAppAgent {
+  applicationId?: string;
+  /**
+   * the application's AgentId in DingTalk
+   */
+  agentId?: string;
+  /**
+   * the application's AppKey in DingTalk
+   */
+  appKey?: string;
+  /**
+   * the application's AppSecret in DingTalk
+   */
+  appSecret?: string;
+}
+
 export interface DingdingSettings {
   domainId?: string;
   apiUrl?: string;
@@ -566,6 +582,18 @@ export interface EffectiveGrant {
    * the names of the user's roles that grant it
    */
   roles: string[];
+}
+
+export interface FeishuAppAgent {
+  applicationId?: string;
+  /**
+   * the application's App ID in Feishu
+   */
+  appKey?: string;
+  /**
+   * the application's App Secret in Feishu
+   */
+  appSecret?: string;
 }
 
 export interface FeishuSettings {
@@ -1012,6 +1040,21 @@ export interface IcsImport {
     reason: string;
   }[];
   created: number;
+}
+
+export interface ImAppUrls {
+  wechat: {
+    home: string;
+    domain: string;
+  };
+  dingding: {
+    home: string;
+    domain: string;
+  };
+  feishu: {
+    home: string;
+    domain: string;
+  };
 }
 
 export interface ImSyncRequest {
@@ -2204,6 +2247,18 @@ export interface UserSearch {
     | undefined;
 }
 
+export interface WechatAppAgent {
+  applicationId?: string;
+  /**
+   * the application's AgentId in WeChat-Work
+   */
+  agentId?: string;
+  /**
+   * the application's Secret in WeChat-Work
+   */
+  secret?: string;
+}
+
 export interface WechatSettings {
   domainId?: string;
   /**
@@ -3239,12 +3294,19 @@ export interface Calls {
   'flows.previewIntervention': { params: never; query: FlowsPreviewInterventionQuery; body: FlowIntervention; reply: FlowInterventionPreview };
   'flows.selectApprovers': { params: { docId: string; flowId: string }; query: FlowsSelectApproversQuery; body: never; reply: FlowApproverChoicePage };
   'flows.undoBatch': { params: { id: string }; query: never; body: never; reply: FlowsUndoBatchReply };
+  'im.appUrls': { params: { id: string; applicationId: string }; query: never; body: never; reply: ImAppUrls };
+  'im.dingdingAppGet': { params: { id: string; applicationId: string }; query: never; body: never; reply: DingdingAppAgent };
+  'im.dingdingAppSave': { params: { id: string; applicationId: string }; query: never; body: DingdingAppAgent; reply: DingdingAppAgent };
   'im.dingdingGet': { params: { id: string }; query: never; body: never; reply: DingdingSettings };
   'im.dingdingSave': { params: { id: string }; query: never; body: DingdingSettings; reply: DingdingSettings };
   'im.dingdingVerify': { params: { id: string }; query: never; body: DingdingSettings; reply: ImVerifyResult };
+  'im.feishuAppGet': { params: { id: string; applicationId: string }; query: never; body: never; reply: FeishuAppAgent };
+  'im.feishuAppSave': { params: { id: string; applicationId: string }; query: never; body: FeishuAppAgent; reply: FeishuAppAgent };
   'im.feishuGet': { params: { id: string }; query: never; body: never; reply: FeishuSettings };
   'im.feishuSave': { params: { id: string }; query: never; body: FeishuSettings; reply: FeishuSettings };
   'im.feishuVerify': { params: { id: string }; query: never; body: FeishuSettings; reply: ImVerifyResult };
+  'im.wechatAppGet': { params: { id: string; applicationId: string }; query: never; body: never; reply: WechatAppAgent };
+  'im.wechatAppSave': { params: { id: string; applicationId: string }; query: never; body: WechatAppAgent; reply: WechatAppAgent };
   'im.wechatGet': { params: { id: string }; query: never; body: never; reply: WechatSettings };
   'im.wechatSave': { params: { id: string }; query: never; body: WechatSettings; reply: WechatSettings };
   'im.wechatVerify': { params: { id: string }; query: never; body: WechatSettings; reply: ImVerifyResult };
@@ -3449,12 +3511,19 @@ export const callRoutes = {
   'flows.previewIntervention': { method: 'POST', path: '/authtime/domain/workflow/intervention/preview', effects: false },
   'flows.selectApprovers': { method: 'GET', path: '/authtime/domain/documents/{docId}/workflows/{flowId}/selectApprovers' },
   'flows.undoBatch': { method: 'POST', path: '/authtime/domain/workflow/approvers/batch/{id}/undo' },
+  'im.appUrls': { method: 'GET', path: '/authtime/domain/{id}/application/{applicationId}/imurls' },
+  'im.dingdingAppGet': { method: 'GET', path: '/authtime/domain/{id}/application/{applicationId}/dingding' },
+  'im.dingdingAppSave': { method: 'PUT', path: '/authtime/domain/{id}/application/{applicationId}/dingding' },
   'im.dingdingGet': { method: 'GET', path: '/authtime/domain/{id}/dingding' },
   'im.dingdingSave': { method: 'PUT', path: '/authtime/domain/{id}/dingding' },
   'im.dingdingVerify': { method: 'POST', path: '/authtime/domain/{id}/dingding/verify' },
+  'im.feishuAppGet': { method: 'GET', path: '/authtime/domain/{id}/application/{applicationId}/feishu' },
+  'im.feishuAppSave': { method: 'PUT', path: '/authtime/domain/{id}/application/{applicationId}/feishu' },
   'im.feishuGet': { method: 'GET', path: '/authtime/domain/{id}/feishu' },
   'im.feishuSave': { method: 'PUT', path: '/authtime/domain/{id}/feishu' },
   'im.feishuVerify': { method: 'POST', path: '/authtime/domain/{id}/feishu/verify' },
+  'im.wechatAppGet': { method: 'GET', path: '/authtime/domain/{id}/application/{applicationId}/wechat' },
+  'im.wechatAppSave': { method: 'PUT', path: '/authtime/domain/{id}/application/{applicationId}/wechat' },
   'im.wechatGet': { method: 'GET', path: '/authtime/domain/{id}/wechat' },
   'im.wechatSave': { method: 'PUT', path: '/authtime/domain/{id}/wechat' },
   'im.wechatVerify': { method: 'POST', path: '/authtime/domain/{id}/wechat/verify' },

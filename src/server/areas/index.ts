@@ -36,6 +36,7 @@ import { operationLogHandlers } from './operation-log/handlers.ts';
 import { mailSettingsHandlers } from './mail-settings/handlers.ts';
 import { imHandlers } from './im/handlers.ts';
 import { imSyncHandlers } from './im/sync-handlers.ts';
+import { imAppAgentHandlers } from './im/app-agent-handlers.ts';
 import { timedTaskHandlers } from './timed-tasks/handlers.ts';
 import { directorySyncHandlers } from './directory-sync/handlers.ts';
 
@@ -78,6 +79,7 @@ export const handlers: Record<string, Handler> = {
   ...mailSettingsHandlers,
   ...imHandlers,
   ...imSyncHandlers,
+  ...imAppAgentHandlers,
   ...timedTaskHandlers,
   ...directorySyncHandlers,
 };

@@ -30,6 +30,7 @@ import * as mailSettings from './migrations/0025-mail-settings.ts';
 import * as directorySync from './migrations/0027-directory-sync.ts';
 import * as docSignins from './migrations/0030-doc-signins.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
+import * as imAppAgents from './migrations/0031-im-app-agents.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0027-directory-sync': directorySync,
   '0030-doc-signins': docSignins,
   '0028-im-settings': imSettings,
+  '0031-im-app-agents': imAppAgents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -542,6 +542,15 @@ export interface DomainImSettingsTable {
   updated_at: Defaulted<Date>;
 }
 
+/** An application's own agent in an enterprise's messaging suite (D67). */
+export interface DomainImAppAgentsTable {
+  domain_id: string;
+  application_id: string;
+  service: 'wechat' | 'dingding' | 'feishu';
+  settings: Json<Record<string, string>>;
+  updated_at: Defaulted<Date>;
+}
+
 export type TimedTaskStartType = 'manual' | 'auto' | 'banned';
 export type TimedTaskPeriod = 'none' | 'immediately' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'weekday';
 
@@ -672,6 +681,7 @@ export interface DatabaseSchema {
   operation_log_key: OperationLogKeyTable;
   domain_mail_settings: DomainMailSettingsTable;
   domain_im_settings: DomainImSettingsTable;
+  domain_im_app_agents: DomainImAppAgentsTable;
   timed_tasks: TimedTasksTable;
   timed_task_runs: TimedTaskRunsTable;
   sync_settings: SyncSettingsTable;

@@ -57,6 +57,23 @@ async function checkLanguageMenu(page: Page, w: ReturnType<typeof walker>, where
   await page.getByRole('menu').waitFor({ state: 'hidden' });
 }
 
+/** The Software tab of Acme and an application's messaging dialog (D67), with its addresses shown. */
+async function checkAppAgents(page: Page, w: ReturnType<typeof walker>): Promise<void> {
+  await page.goto(`${live.server.url}/#/main?view=table&filter=${encodeURIComponent(JSON.stringify({ name: 'Acme' }))}`);
+  await page.locator('.MuiDataGrid-row').filter({ hasText: 'Acme' }).first().click();
+  await page.waitForURL(/#\/domain\?/);
+  const acmeId = new URLSearchParams(page.url().split('?')[1]).get('domainid');
+  await page.request.put(`${live.server.url}/authtime/domain/${acmeId}/wechat`, { headers: await csrfHeaders(page), data: { externalHost: 'https://atrium.acme.example' } });
+  await page.getByTestId('form-tab-software').click();
+  await page.locator('.MuiDataGrid-row').filter({ hasText: 'Office' }).getByRole('button', { name: /Messaging|即时通讯|即時通訊/ }).click();
+  await page.getByTestId('app-im-home').waitFor();
+  await w.check('/domain, software tab, application messaging dialog');
+  await page.getByTestId('app-im-tab-dingding').click();
+  await page.getByTestId('app-im-no-host').waitFor();
+  await w.check('/domain, application messaging dialog, DingTalk without an external host');
+  await closeWithEscape(page, 'application-im-dialog');
+}
+
 /** The enterprise's Calendars tab, its dialogs, and a calendar's three views (D55). */
 async function checkCalendars(page: Page, w: ReturnType<typeof walker>): Promise<void> {
   await page.getByTestId('form-tab-calendars').click();
@@ -208,6 +225,7 @@ function walks(lang: string): void {
     await w.check('/domain, icon picker dialog');
     await closeWithEscape(page, 'icon-picker');
     await checkCalendars(page, w);
+    await checkAppAgents(page, w);
     await page.context().close();
     expect(w.found).toEqual([]);
   });

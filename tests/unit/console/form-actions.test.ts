@@ -25,7 +25,7 @@ describe('formActionRequest', () => {
 
 describe('dialogs of the catalogue', () => {
   it('are registered by exact name', () => {
-    expect(Object.keys(dialogs).sort()).toEqual(['admin-add', 'application-bind', 'application-km', 'application-modules', 'calendar-form', 'calendar-ics-import', 'config-import', 'field-extend-form', 'flow-approvers-batch', 'flow-detail', 'forms-sync', 'icon-picker', 'oplog-entry', 'oplog-export', 'organisation-import-departments', 'organisation-import-users', 'package-install', 'role-form', 'sms-test', 'special-day-form', 'upload', 'user-batch', 'user-form', 'user-resign', 'user-select']);
+    expect(Object.keys(dialogs).sort()).toEqual(['admin-add', 'application-bind', 'application-im', 'application-km', 'application-modules', 'calendar-form', 'calendar-ics-import', 'config-import', 'field-extend-form', 'flow-approvers-batch', 'flow-detail', 'forms-sync', 'icon-picker', 'oplog-entry', 'oplog-export', 'organisation-import-departments', 'organisation-import-users', 'package-install', 'role-form', 'sms-test', 'special-day-form', 'upload', 'user-batch', 'user-form', 'user-resign', 'user-select']);
     const { catalogue } = loadCatalogue();
     for (const screen of Object.values(catalogue.screens)) {
       if (screen.kind !== 'form' && screen.kind !== 'list') continue;

@@ -1,0 +1,95 @@
+// One suite's agent of an application (D67): the catalogue form `im.<service>App`, read from the server,
+// saved with its own Save, and read again after a save so a secret just typed shows as the placeholder.
+import Save from '@mui/icons-material/Save';
+import { Box, Button } from '@mui/material';
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callAny } from '../../api/client.ts';
+import { useCatalogue } from '../../runtime/catalogue-context.ts';
+import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
+import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
+import { useFormDialog } from '../../runtime/dialog/useFormDialog.ts';
+import { CatalogueForm } from '../../runtime/form/CatalogueForm.tsx';
+import type { FormScreenDef, Row } from '../../runtime/screen-types.ts';
+import { useRegistryDefaults } from '../../runtime/useRegistryDefaults.ts';
+import { mayCall } from '../../session/reach.ts';
+import { widgets } from '../../registry.ts';
+import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
+
+/** The dialog's message line (its stable callbacks): a failed read and a save are said there. */
+type Messages = Pick<ReturnType<typeof useDialogMessage>, 'show' | 'showFailure' | 'clear'>;
+
+interface Props {
+  screenId: string;
+  service: string;
+  domainid: string;
+  applicationId: string;
+  messages: Messages;
+}
+
+export function AppAgentForm({ screenId, service, domainid, applicationId, messages }: Props) {
+  const { showFailure } = messages;
+  const screen = useCatalogue().screens[screenId] as FormScreenDef | undefined;
+  if (screen?.kind !== 'form' || !screen.load) throw new Error(`AppAgentForm needs a form screen with load, "${screenId}" is not one`);
+  const load = screen.load;
+  const [record, setRecord] = useState<Row | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    callAny<Row>(load, { params: { id: domainid, applicationId }, silent: true }).then(
+      (loaded) => current && setRecord(loaded),
+      (e: unknown) => current && (showFailure(e), setFailed(true)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, domainid, applicationId, generation, showFailure]);
+
+  if (failed) return null;
+  if (!record) return <LoadingPanel />;
+  const saved = () => {
+    setRecord(null);
+    setGeneration((g) => g + 1);
+  };
+  return <LoadedAgentForm key={generation} screen={screen} record={record} service={service} domainid={domainid} messages={messages} onSaved={saved} />;
+}
+
+interface LoadedProps {
+  screen: FormScreenDef;
+  record: Row;
+  service: string;
+  domainid: string;
+  messages: Messages;
+  onSaved: () => void;
+}
+
+function LoadedAgentForm({ screen, record, service, domainid, messages, onSaved }: LoadedProps) {
+  const { t } = useTranslation();
+  const form = useFormDialog(screen, record, { idField: 'applicationId', idParam: 'applicationId', params: { id: domainid } });
+  const loadedWidgets = useRegistryDefaults<RegistryWidgetsType[string]>('widget', widgets, form.layout.widgetNames);
+  const mayChange = Boolean(screen.update && mayCall(screen.update));
+  const submit = async (data: Row) => {
+    messages.clear();
+    if (!(await form.save(data, false))) return;
+    messages.show('success', t('im.app.saved', { service: t(`im.service.${service}`) }));
+    onSaved();
+  };
+  if (!loadedWidgets) return <LoadingPanel />;
+  return (
+    <>
+      <DialogMessageBar messages={form.messages} />
+      <CatalogueForm form={form} widgets={loadedWidgets} onSubmit={(data) => void submit(data)}>
+        {mayChange && (
+          <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
+            <Button data-testid={`app-im-save-${service}`} type="submit" variant="contained" startIcon={<Save />} loading={form.saving}>
+              {t('action.save')}
+            </Button>
+          </Box>
+        )}
+      </CatalogueForm>
+    </>
+  );
+}
