@@ -1,6 +1,6 @@
 // API documentation with sign-in and the web services (issue 14, D63) on both databases: the users of a
 // role in an enterprise; a sign-in as one of them that the runtime calls accept for that user only,
-// that ends at its time or at once on sign-out, that is logged with its reason and user, and that never
+// that ends at its time, at once on sign-out, and with the console session that made it (D68), that is logged with its reason and user, and that never
 // reaches a console call; the services an enterprise offers with their state. Only the platform's
 // administrators may call them; bad input changes nothing and answers a localized message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +89,47 @@ describe.each(targets)('API documentation sign-in on $name', (target) => {
     expect((await messages(server.client('en'), second.accessToken, bob.loginno)).reply.errcode).toBe(401);
     expect((await admin.call('GET', '/authtime/swagger/signin')).reply.data).toEqual({ active: false });
     expect(await docTokens()).toEqual([]);
+  });
+
+  it("ends with the console session that made it: its sign-out, an administrator ending it, its time; another session's sign-out does not", async () => {
+    const sessionOf = async (accessToken: string) => {
+      const rows = await server.db.selectFrom('api_tokens').select(['token_hash', 'session_id']).where('signed_in_by', 'is not', null).execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0].session_id).not.toBeNull();
+      expect(rows[0].token_hash).not.toBe(accessToken);
+      return rows[0].session_id!;
+    };
+    const works = async (accessToken: string, userCode: string) => (await messages(server.client('en'), accessToken, userCode)).reply.errcode;
+    // Sign-out (auth.logout) of the session that signed in ends it; the administrator's other session's does not.
+    const console1 = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
+    const console2 = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
+    const doc = (await signIn(console1, alice.id)).reply.data;
+    await sessionOf(doc.accessToken);
+    expect((await console2.call('POST', '/authtime/logout')).reply.errcode).toBe(0);
+    expect(await works(doc.accessToken, alice.loginno)).toBe(0);
+    expect((await admin.call('GET', '/authtime/swagger/signin')).reply.data).toMatchObject({ active: true, userCode: alice.loginno });
+    expect((await console1.call('POST', '/authtime/logout')).reply.errcode).toBe(0);
+    expect(await works(doc.accessToken, alice.loginno)).toBe(401);
+    expect(await docTokens()).toEqual([]);
+    expect((await admin.call('GET', '/authtime/swagger/signin')).reply.data).toEqual({ active: false });
+    // A session an administrator ends (online users' "offline") takes its sign-in along.
+    const console3 = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
+    const third = (await signIn(console3, bob.id)).reply.data;
+    const session3 = await sessionOf(third.accessToken);
+    expect((await admin.call('DELETE', `/authtime/onlines/${encodeURIComponent(session3)}`)).reply.errcode).toBe(0);
+    expect(await works(third.accessToken, bob.loginno)).toBe(401);
+    expect(await docTokens()).toEqual([]);
+    // A session past its time ends it at once, before the purge removes the session's row; the purge then removes it.
+    const console4 = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
+    const fourth = (await signIn(console4, alice.id)).reply.data;
+    const session4 = await sessionOf(fourth.accessToken);
+    await server.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', session4).execute();
+    expect(await works(fourth.accessToken, alice.loginno)).toBe(401);
+    expect((await admin.call('GET', '/authtime/swagger/signin')).reply.data).toEqual({ active: false });
+    await server.db.deleteFrom('sessions').where('expires_at', '<=', new Date()).execute();
+    expect(await docTokens()).toEqual([]);
+    // The administrator's own console (another session) is untouched throughout.
+    expect((await admin.call('GET', '/authtime/myprofile')).reply.errcode).toBe(0);
   });
 
   it('expires at its time (default 30 minutes)', async () => {

@@ -51,12 +51,28 @@ describe.each(targets)('meta and static on $name', (target) => {
     expect(replyProblems(server.catalogue, 'meta.globalconfig', reply.data)).toEqual([]);
   });
 
-  it('serves the OpenAPI document of the catalogue, not wrapped in the envelope', async () => {
+  it("serves the OpenAPI document of the catalogue, not wrapped in the envelope, its own texts in the request's language", async () => {
     const response = await fetch(new URL('/authtime/openapi.json', server.url));
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const document = await response.json();
-    expect(document).toEqual(JSON.parse(JSON.stringify(buildOpenApi(server.catalogue))));
+    // No language cookie: the stored language (zh, D6).
+    expect(document).toEqual(JSON.parse(JSON.stringify(buildOpenApi(server.catalogue, 'zh'))));
     expect(document.paths['/authtime/domains'].post.operationId).toBe('domains.list');
+    expect(document.info.title).toBe('Atrium 平台 API');
+    expect(document.tags).toContainEqual({ name: 'domains', description: '企业' });
+    expect(document.paths['/authtime/domains'].post.responses['401'].description).toBe('未登录。');
+    const english = await (await fetch(new URL('/authtime/openapi.json', server.url), { headers: { cookie: 'atrium_lang=en' } })).json();
+    expect(english).toEqual(JSON.parse(JSON.stringify(buildOpenApi(server.catalogue))));
+    expect(english.tags).toContainEqual({ name: 'runtime', description: 'Workflow runtime: the front-end API' });
+    const traditional = await (await fetch(new URL('/authtime/openapi.json', server.url), { headers: { cookie: 'atrium_lang=cn' } })).json();
+    expect(traditional.tags).toContainEqual({ name: 'users', description: '使用者' });
+    // Every area has its tag, in every language (no key shown instead of a text); the paths are the same.
+    for (const doc of [document, english, traditional]) {
+      const areas = new Set(Object.values(server.catalogue.calls).map((c) => c.id.split('.')[0]));
+      expect(new Set(doc.tags.map((tag: { name: string }) => tag.name))).toEqual(areas);
+      expect(doc.tags.every((tag: { description: string }) => !tag.description.startsWith('apiDocs.'))).toBe(true);
+    }
+    expect(Object.keys(traditional.paths)).toEqual(Object.keys(english.paths));
   });
 
   it('serves uploads, and a page saying how to build the console when it is not built', async () => {

@@ -14,14 +14,14 @@ export interface Figures {
   errors: number;
 }
 
-export async function load(url: string, method: 'GET' | 'POST', headers: Record<string, string>, body?: unknown): Promise<Figures> {
+export async function load(url: string, method: 'GET' | 'POST', headers: Record<string, string>, body?: unknown, seconds = DURATION_S): Promise<Figures> {
   const result = await autocannon({
     url,
     method,
     headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     connections: CONNECTIONS,
-    duration: DURATION_S,
+    duration: seconds,
   });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }

@@ -1,7 +1,8 @@
 // The API documentation and the web services in real Chromium (issue 14, D63): the spec's messages
 // before a user is picked; a user picked by the application's roles, a sign-in with a reason, the banner
 // naming who acts as whom; a runtime call tried out from the documentation answers as that user; a
-// console call tried from it is refused; sign-out ends it. The web-services page lists Acme's services.
+// console call tried from it is refused; sign-out ends it; in Chinese the document's own texts follow.
+// The web-services page lists Acme's services.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
@@ -81,6 +82,22 @@ describe('API documentation and web services', () => {
     await banner.waitFor({ state: 'hidden', timeout: 30_000 });
     const current = await page.evaluate(async (url) => (await (await fetch(url)).json()) as { data: { active: boolean } }, `${server.url}/authtime/swagger/signin`);
     expect(current.data.active).toBe(false);
+
+    // In Chinese the document's own texts follow (title, the areas' tags) and a note says what stays
+    // English (Swagger UI's own texts, the calls' summaries, D68); back in English the note goes.
+    const language = async (lang: 'en' | 'zh') => {
+      await page.getByTestId('lang-switch').click();
+      await page.getByTestId(`lang-${lang}`).click();
+    };
+    await expect(page.getByTestId('api-docs-english').count()).resolves.toBe(0);
+    await language('zh');
+    await expect.poll(() => page.locator('.swagger-ui .info .title').innerText(), { timeout: 30_000 }).toContain('Atrium 平台 API');
+    await expect(page.locator('.opblock-tag[data-tag="runtime"]').innerText()).resolves.toContain('流程运行时：前端 API');
+    await expect(page.getByTestId('api-docs-english').innerText()).resolves.toContain('Try it out');
+    await screenshot(page, 'api-docs-zh');
+    await language('en');
+    await expect.poll(() => page.locator('.swagger-ui .info .title').innerText(), { timeout: 30_000 }).toContain('Atrium platform API');
+    await expect(page.getByTestId('api-docs-english').count()).resolves.toBe(0);
   });
 
   it("lists an enterprise's web services with their state", async () => {

@@ -1,7 +1,13 @@
 // Emits the OpenAPI 3.1 document of the catalogue. `atrium openapi` prints it and the server serves
-// it at /authtime/openapi.json, so both always say the same thing.
+// it at /authtime/openapi.json, so both always say the same thing. The document's own texts (its title
+// and description, the areas' tags, the replies' descriptions) come from the locales in the language
+// asked for (the server's: the request's, D6; the command's: English); the calls' summaries are the
+// catalogue's, written in English (D68).
 import type { Catalogue, CallDef, JsonSchema } from './types.ts';
 import { ENTITY_REF } from './schema-refs.ts';
+import { translatorFor } from '../translate.ts';
+
+type Translator = (key: string) => string;
 
 type Obj = Record<string, unknown>;
 
@@ -33,7 +39,7 @@ export function pathParams(path: string): string[] {
   return [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]);
 }
 
-function operation(call: CallDef): Obj {
+function operation(call: CallDef, t: Translator): Obj {
   const paramSchemas = (call.params?.properties ?? {}) as Record<string, JsonSchema>;
   const parameters: Obj[] = pathParams(call.path).map((name) => ({ name, in: 'path', required: true, schema: toComponentRefs(paramSchemas[name] ?? { type: 'string' }) }));
   const queryProps = (call.query?.properties ?? {}) as Record<string, JsonSchema>;
@@ -49,9 +55,9 @@ function operation(call: CallDef): Obj {
     parameters,
     responses: {
       '200': call.produces
-        ? { description: 'OK', content: { [call.produces]: { schema: {} } } }
-        : { description: 'The reply envelope; errcode 0 is success.', content: { 'application/json': { schema: envelope(toComponentRefs(call.reply)) } } },
-      ...(call.allow === 'public' ? {} : { '401': { description: 'No session.' } }),
+        ? { description: t('apiDocs.openapi.ok'), content: { [call.produces]: { schema: {} } } }
+        : { description: t('apiDocs.openapi.envelope'), content: { 'application/json': { schema: envelope(toComponentRefs(call.reply)) } } },
+      ...(call.allow === 'public' ? {} : { '401': { description: t('apiDocs.openapi.noSession') } }),
     },
   };
   if (call.body) op.requestBody = { required: true, content: { [call.consumes ?? 'application/json']: { schema: toComponentRefs(call.body) } } };
@@ -61,17 +67,22 @@ function operation(call: CallDef): Obj {
   return op;
 }
 
-export function buildOpenApi(catalogue: Catalogue, version = '0.1.0'): Obj {
+/** The document in `language` (a key of catalogue.labels; English when it has none). */
+export function buildOpenApi(catalogue: Catalogue, language = 'en', version = '0.1.0'): Obj {
+  const t = translatorFor(catalogue.labels[language] ?? catalogue.labels.en);
   const paths: Record<string, Obj> = {};
+  const areas = new Set<string>();
   for (const call of Object.values(catalogue.calls).sort((a, b) => a.id.localeCompare(b.id))) {
     const p = (paths[openApiPath(call.path)] ??= {});
-    p[call.method.toLowerCase()] = operation(call);
+    p[call.method.toLowerCase()] = operation(call, t);
+    areas.add(call.id.split('.')[0]);
   }
   const schemas: Obj = {};
   for (const id of Object.keys(catalogue.entities).sort()) schemas[id] = toComponentRefs(catalogue.entities[id].schema);
   return {
     openapi: '3.1.0',
-    info: { title: 'Atrium platform API', version, description: 'Generated from the Atrium catalogue (schemas/).' },
+    info: { title: t('apiDocs.openapi.title'), version, description: t('apiDocs.openapi.description') },
+    tags: [...areas].sort().map((name) => ({ name, description: t(`apiDocs.openapi.tag.${name}`) })),
     paths,
     components: {
       schemas,

@@ -29,6 +29,7 @@ import * as timedTasks from './migrations/0024-timed-tasks.ts';
 import * as mailSettings from './migrations/0025-mail-settings.ts';
 import * as directorySync from './migrations/0027-directory-sync.ts';
 import * as docSignins from './migrations/0030-doc-signins.ts';
+import * as docSigninSession from './migrations/0032-doc-signin-session.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 import * as imAppAgents from './migrations/0031-im-app-agents.ts';
 
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0030-doc-signins': docSignins,
   '0028-im-settings': imSettings,
   '0031-im-app-agents': imAppAgents,
+  '0032-doc-signin-session': docSigninSession,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

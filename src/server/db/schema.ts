@@ -88,6 +88,8 @@ export interface ApiTokensTable {
   signed_in_by: Defaulted<string | null>;
   reason: Defaulted<string | null>;
   created_at: CreatedAt;
+  /** Migration 0032 (D68): the console session that made a documentation sign-in; the row goes with it. */
+  session_id: Defaulted<string | null>;
 }
 
 /** Migration 0015 (D41): an application's knowledge base in an enterprise, on or off. */

@@ -3,7 +3,7 @@
 // last, min, max, the number active now, the average and maximum active when one started, the first and
 // last access — plus hits and total per time range (JAMon's "ms." ranges). One set per process, as
 // JAMon's MonitorFactory: each server instance measures itself. The hot path is a few additions on an
-// object made once per label; nothing is allocated per hit.
+// object made once per label and two clock reads per measured hit; nothing is allocated per hit.
 
 /** Upper bounds of JAMon's "ms." ranges (the last range is everything above 20,480 ms). */
 export const MS_RANGES = [10, 20, 40, 80, 160, 320, 640, 1280, 2560, 5120, 10240, 20480] as const;
@@ -13,6 +13,8 @@ export const ROWS = 'rows';
 /** Beyond this many labels new ones are counted under one overflow label: memory stays bounded. */
 const MAX_MONITORS = 5000;
 const OVERFLOW = 'other (more than 5,000 labels)';
+/** performance.now()'s zero on the wall clock (ms since 1970). */
+const TIME_ORIGIN = performance.timeOrigin;
 
 export class Monitor {
   hits = 0;
@@ -47,10 +49,11 @@ export class Monitor {
     return performance.now();
   }
 
-  /** Ends what `start` began. */
+  /** Ends what `start` began. One clock read serves the duration and the access time. */
   stop(started: number): void {
+    const now = performance.now();
     this.active--;
-    this.add(performance.now() - started, false);
+    this.record(now - started, now);
   }
 
   /** Adds one value (a count, a number of rows); `counted` adds it to the active figures as well. */
@@ -59,15 +62,22 @@ export class Monitor {
       this.activeTotal += this.active + 1;
       if (this.active + 1 > this.maxActive) this.maxActive = this.active + 1;
     }
+    this.record(value, performance.now());
+  }
+
+  /** One value at `now` (performance.now()). The access times are the process's start on the wall
+   *  clock plus the monotonic time: a clock read costs 0.1–0.2 µs on a virtual machine, so the hot
+   *  path reads one clock per hit, not a second one for the date. */
+  private record(value: number, now: number): void {
     const hits = ++this.hits;
-    const now = Date.now();
+    const at = TIME_ORIGIN + now;
     if (hits === 1) {
-      this.firstAccess = now;
+      this.firstAccess = at;
       this.min = value;
       this.max = value;
     } else if (value < this.min) this.min = value;
     else if (value > this.max) this.max = value;
-    this.lastAccess = now;
+    this.lastAccess = at;
     this.last = value;
     this.total += value;
     const delta = value - this.mean;

@@ -2,7 +2,9 @@
 // generator emits (meta.openapi). Loaded with its screen only, so the console's first bundle does not
 // carry it. Signed in (D63), the runtime calls' accessToken and userCode are filled with the sign-in's,
 // and every try-it-out request goes without the console's cookie and with the sign-in as a bearer
-// token, which the server refuses on every console call.
+// token, which the server refuses on every console call. The document comes in the console's language
+// (its cookie, D6): its title, description, the areas' tags and the replies' descriptions; the calls'
+// summaries and Swagger UI's own texts are English (Swagger UI has no translations, D68).
 import { Alert, Box } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -77,14 +79,16 @@ interface SwaggerRequest {
 }
 
 export default function SwaggerFrame({ signIn }: { signIn: SignedIn | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [doc, setDoc] = useState<Doc | null>(null);
   const [failed, setFailed] = useState(false);
+  const language = i18n.language;
   useEffect(() => {
-    fetch(callUrl('meta.openapi'), { credentials: 'omit' })
+    // The language cookie goes with it (same origin), so the document follows the console's language.
+    fetch(callUrl('meta.openapi'), { credentials: 'same-origin' })
       .then((r) => (r.ok ? (r.json() as Promise<Doc>) : Promise.reject(new Error(String(r.status)))))
       .then(setDoc, () => setFailed(true));
-  }, []);
+  }, [language]);
   const spec = useMemo(() => (doc ? withSignIn(doc, signIn) : null), [doc, signIn]);
   const mended = useMendedControls();
   const token = signIn?.accessToken;
@@ -99,10 +103,15 @@ export default function SwaggerFrame({ signIn }: { signIn: SignedIn | null }) {
   );
   if (failed) return <Alert severity="error">{t('apiDocs.loadFailed')}</Alert>;
   if (!spec) return <LoadingPanel />;
-  // The key remounts the viewer when the sign-in changes, so the filled values are read afresh.
+  // The key remounts the viewer when the sign-in or the language changes, so it reads the new spec afresh.
   return (
     <Box sx={CONTRAST} ref={mended}>
-      <SwaggerUI key={token ?? 'anonymous'} spec={spec} requestInterceptor={intercept as never} docExpansion="none" defaultModelsExpandDepth={-1} />
+      {language !== 'en' && (
+        <Alert severity="info" sx={{ mb: 1 }} data-testid="api-docs-english">
+          {t('apiDocs.viewerEnglish')}
+        </Alert>
+      )}
+      <SwaggerUI key={`${token ?? 'anonymous'}:${language}`} spec={spec} requestInterceptor={intercept as never} docExpansion="none" defaultModelsExpandDepth={-1} />
     </Box>
   );
 }

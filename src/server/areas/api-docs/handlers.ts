@@ -29,7 +29,7 @@ const signIn: CallHandler<'apiDocs.signIn'> = async (ctx) => {
   if (user.status !== 1) throw new AppError('conflict', undefined, 'apiDocs.msg.resigned');
   const reason = ctx.body.reason.trim();
   const minutes = ctx.body.minutes ?? 30;
-  const { accessToken, expiresAt } = await signInAs(db, { userId: user.id, domainId: user.domain_id, by: caller.id, reason, minutes });
+  const { accessToken, expiresAt } = await signInAs(db, { userId: user.id, domainId: user.domain_id, by: caller.id, sessionId: ctx.session!.id, reason, minutes });
   ctx.reply.header('cache-control', 'no-store');
   return {
     active: true as const,

@@ -1,15 +1,18 @@
 // The API documentation's sign-ins (D63) in api_tokens: a token of the user's enterprise bound to the
 // user, made by a privileged user for a reason, living `minutes`. One per privileged user: a new one
-// ends the earlier. Kept as SHA-256 like every token (D40); answered once.
+// ends the earlier. Kept as SHA-256 like every token (D40); answered once. It belongs to the console
+// session that made it and ends with it (D68: the row names the session, on delete cascade).
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
-import { fresh, sha256 } from '../open-api/tokens.ts';
+import { fresh, madeBySessionAlive, sha256 } from '../open-api/tokens.ts';
 
 interface SignInOrder {
   userId: string;
   domainId: string;
   /** The privileged user signing in. */
   by: string;
+  /** Their console session: the sign-in ends with it (D68). */
+  sessionId: string;
   reason: string;
   minutes: number;
 }
@@ -25,6 +28,7 @@ export async function signInAs(db: Db, order: SignInOrder): Promise<{ accessToke
         domain_id: order.domainId,
         user_id: order.userId,
         signed_in_by: order.by,
+        session_id: order.sessionId,
         reason: order.reason,
         expires_at: sql<Date>`now() + make_interval(mins => ${order.minutes})`,
       })
@@ -49,6 +53,7 @@ export async function liveSignIn(db: Db, by: string) {
     .select(['u.id as userId', 'u.loginno as userCode', 'u.name as userName', 'd.id as domainId', 'd.name as domainName', 'tk.reason', 'tk.expires_at'])
     .where('tk.signed_in_by', '=', by)
     .where('tk.expires_at', '>', sql<Date>`now()`)
+    .where(madeBySessionAlive)
     .executeTakeFirst();
   if (!row) return undefined;
   const { expires_at, reason, ...rest } = row;

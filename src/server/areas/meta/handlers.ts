@@ -32,8 +32,9 @@ const globalconfig: CallHandler<'meta.globalconfig'> = async ({ services }) => {
   return { ...config, language, captcha: services.captcha, passwordMinLength: minimumLength(policy) };
 };
 
-function openapi({ services }: HandlerContext) {
-  return buildOpenApi(services.catalogue);
+/** The document's own texts in the request's language (D6, D68); the calls' summaries stay English. */
+async function openapi({ services, request }: HandlerContext) {
+  return buildOpenApi(services.catalogue, await request.atrium.language());
 }
 
 export const metaHandlers: Record<string, Handler> = {

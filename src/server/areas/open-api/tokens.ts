@@ -2,8 +2,8 @@
 // the database never holds what opens the API. A token belongs to one enterprise and lives two hours;
 // a new secret deletes the enterprise's tokens.
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
-import type { Db } from '../../db/schema.ts';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { DatabaseSchema, Db } from '../../db/schema.ts';
 
 export const ACCESS_TOKEN_SECONDS = 7200;
 const HINT_LENGTH = 6;
@@ -37,10 +37,27 @@ export async function exchangeSecret(db: Db, secret: string): Promise<{ accessTo
   return { accessToken, expiresIn: ACCESS_TOKEN_SECONDS };
 }
 
-/** The row of a live access token (`tk`): none when it is unknown, expired or its secret was replaced.
+/** The row of a live access token (`tk`): none when it is unknown, expired or its secret was replaced,
+ *  or, for an API documentation sign-in, when the console session that made it has ended (D68).
  *  A caller selects what it needs with it (the runtime calls check their whole query in one statement). */
 export const liveToken = (db: Db, accessToken: string) =>
-  db.selectFrom('api_tokens as tk').where('tk.token_hash', '=', sha256(accessToken)).where('tk.expires_at', '>', sql<Date>`now()`);
+  db.selectFrom('api_tokens as tk').where('tk.token_hash', '=', sha256(accessToken)).where('tk.expires_at', '>', sql<Date>`now()`).where(madeBySessionAlive);
+
+/** A token made by no session (a secret's), or by a console session still alive: not expired (a
+ *  session's row can outlive its time until the purge) and of an enabled user, as a session is read. */
+export const madeBySessionAlive = (eb: ExpressionBuilder<DatabaseSchema & { tk: DatabaseSchema['api_tokens'] }, 'tk'>) =>
+  eb.or([
+    eb('tk.session_id', 'is', null),
+    eb.exists(
+      eb
+        .selectFrom('sessions as s')
+        .innerJoin('superusers as su', 'su.id', 's.superuser_id')
+        .select(sql<number>`1`.as('one'))
+        .whereRef('s.id', '=', 'tk.session_id')
+        .where('s.expires_at', '>', sql<Date>`now()`)
+        .where('su.status', '=', 1),
+    ),
+  ]);
 
 /** The enterprise a live access token belongs to; null when it is unknown, expired or its secret was replaced. */
 export async function tokenDomain(db: Db, accessToken: string): Promise<string | null> {
