@@ -35,14 +35,21 @@ export function brokenFormRules(rules: readonly FormRule[] | undefined, context:
   return out;
 }
 
+const schemaDefaults = new WeakMap<JsonSchema, Array<[string, unknown]>>();
+
 /** The record as a form holds it: top-level properties left out read as their schema `default`, so a
  *  rule like `form.issuperadmin or form.isdeveloper` sees false, not a missing value (filtrex's logic
  *  operators accept only true and false). */
 export function withSchemaDefaults(schema: JsonSchema | undefined, record: Record<string, unknown>): Record<string, unknown> {
   const out = { ...record };
-  for (const [name, prop] of Object.entries((schema?.properties ?? {}) as Record<string, JsonSchema>)) {
-    if (out[name] === undefined && prop.default !== undefined) out[name] = prop.default;
+  if (!schema) return out;
+  // The schema's defaults are listed once per schema (a record is checked per call and per imported row).
+  let defaults = schemaDefaults.get(schema);
+  if (!defaults) {
+    defaults = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).flatMap(([name, prop]) => (prop.default === undefined ? [] : [[name, prop.default] as [string, unknown]]));
+    schemaDefaults.set(schema, defaults);
   }
+  for (const [name, value] of defaults) if (out[name] === undefined) out[name] = value;
   return out;
 }
 

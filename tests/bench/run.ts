@@ -7,6 +7,7 @@
 // run goes on with issue 12's workflow targets on a million generated instances (workflow.ts, D52)
 // unless BENCH_WORKFLOW=off.
 // Issue 15: the directory sync of 10,000 users and an incremental one with no change (directory-sync.ts).
+// Issue 10: the import of 10,000 and 100,000 users and their export (import-users.ts, BENCH_IMPORT=off).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { sql } from 'kysely';
@@ -23,6 +24,7 @@ import { CONNECTIONS, DURATION_S, figuresRow as row, load, PASSWORD, signIn } fr
 import { benchWorkflow } from './workflow.ts';
 import { benchDirectorySync } from './directory-sync.ts';
 import { benchPerfMonitor } from './perf-monitor.ts';
+import { importTargets } from './import-users.ts';
 
 /** On PostgreSQL each run gets a schema of its own, dropped afterwards, so runs never add up. */
 async function benchSchema(databaseUrl: string): Promise<{ name: string; drop: () => Promise<void> }> {
@@ -113,6 +115,9 @@ async function main(): Promise<void> {
     // Issue 15: the directory sync of 10,000 users into a demo enterprise, then an incremental one.
     const acme = await database.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow();
     if (!(await benchDirectorySync(database.db, acme.id))) process.exitCode = 1;
+    // Issue 10: the Excel import and export of 10,000 and 100,000 users, each on a server process of its
+    // own (its memory is the server's alone) on the run's database kind (BENCH_IMPORT=off skips it).
+    if (process.env.BENCH_IMPORT !== 'off' && !(await importTargets(databaseUrl))) process.exitCode = 1;
     // Issue 12: the workflow targets need PostgreSQL (a million instances, two servers on one database).
     if (schema && databaseUrl && process.env.BENCH_WORKFLOW !== 'off') {
       const serverEnv = { BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema.name, BENCH_DATA_DIR: dataDir };

@@ -27,7 +27,9 @@ async function deflate(chunks: Iterable<Buffer>): Promise<{ data: Buffer; size: 
     crc = crc32(chunk, crc);
     if (!deflater.write(chunk)) await new Promise((r) => deflater.once('drain', r));
   }
-  await new Promise((r) => deflater.end(r));
+  const ended = new Promise((r) => deflater.once('end', r));
+  deflater.end();
+  await ended; // every 'data' event has come (the end callback alone can come before the last one)
   return { data: Buffer.concat(out), size, crc };
 }
 

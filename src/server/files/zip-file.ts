@@ -67,6 +67,16 @@ export async function centralDirectory(file: string, maxEntries: number): Promis
 
 /** Inflates one entry, counting its bytes (refused past `budget`) and handing each chunk to `see`. */
 export async function inflateEntry(file: string, entry: ZipEntry, budget: number, see: (chunk: Buffer) => void): Promise<number> {
+  let bytes = 0;
+  for await (const chunk of entryChunks(file, entry, budget)) {
+    bytes += chunk.length;
+    see(chunk);
+  }
+  return bytes;
+}
+
+/** One entry's inflated bytes, a chunk at a time as the reader pulls them (refused past `budget`). */
+export async function* entryChunks(file: string, entry: ZipEntry, budget: number): AsyncGenerator<Buffer> {
   const handle = await open(file, 'r');
   let dataStart: number;
   try {
@@ -77,7 +87,7 @@ export async function inflateEntry(file: string, entry: ZipEntry, budget: number
   } finally {
     await handle.close();
   }
-  if (entry.compressedSize === 0) return 0;
+  if (entry.compressedSize === 0) return;
   const raw = createReadStream(file, { start: dataStart, end: dataStart + entry.compressedSize - 1 });
   const source = entry.method === 0 ? raw : entry.method === 8 ? raw.pipe(createInflateRaw()) : null;
   if (!source) throw new ZipRefusal('notZip');
@@ -86,14 +96,13 @@ export async function inflateEntry(file: string, entry: ZipEntry, budget: number
     for await (const chunk of source as AsyncIterable<Buffer>) {
       bytes += chunk.length;
       if (bytes > budget) throw new ZipRefusal('tooBig');
-      see(chunk);
+      yield chunk;
     }
   } catch (error) {
     if (error instanceof ZipRefusal) throw error;
     throw new ZipRefusal('notZip');
   } finally {
     raw.destroy();
+    source.destroy();
   }
-  return bytes;
 }
-

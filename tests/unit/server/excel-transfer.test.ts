@@ -9,7 +9,7 @@ import { convertCell, sameValue } from '../../../src/server/areas/transfer/cell-
 import { columnsOf, matchHeader } from '../../../src/server/areas/transfer/columns.ts';
 import { cellText, scanSheet, sheetChunks, type SheetRow } from '../../../src/server/areas/transfer/sheet-reader.ts';
 import { guardWorkbook, SheetRefusal } from '../../../src/server/areas/transfer/xlsx-guard.ts';
-import { bomb, OLD_XLS, workbook } from '../../support/xlsx-files.ts';
+import { bomb, OLD_XLS, workbook, zip } from '../../support/xlsx-files.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'atrium-xlsx-'));
 let n = 0;
@@ -79,6 +79,44 @@ describe('readSheet', () => {
   it('refuses an empty sheet and a sheet with only its header', async () => {
     expect(await refusal(readSheet(file(await workbook([], []))))).toBe('transfer.msg.emptySheet');
     expect(await refusal(readSheet(file(await workbook(['loginno'], []))))).toBe('transfer.msg.noRows');
+  });
+});
+
+/** A workbook written by hand: the parts other programs write that exceljs does not (D69). */
+const MAIN = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+function handWritten(sheet: string, parts: { strings?: string; styles?: string; workbookPr?: string } = {}) {
+  const part = (name: string, text: string) => ({ name, chunks: [Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>${text}`)] });
+  return zip([
+    part('xl/workbook.xml', `<workbook ${MAIN}>${parts.workbookPr ?? ''}<sheets><sheet name="S" sheetId="1"/></sheets></workbook>`),
+    ...(parts.strings ? [part('xl/sharedStrings.xml', `<sst ${MAIN}>${parts.strings}</sst>`)] : []),
+    ...(parts.styles ? [part('xl/styles.xml', `<styleSheet ${MAIN}>${parts.styles}</styleSheet>`)] : []),
+    part('xl/worksheets/sheet1.xml', `<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>${sheet}</x:sheetData></x:worksheet>`),
+  ]);
+}
+const texts = (rows: SheetRow[]) => rows.map((r) => r.cells.map((c) => c.problem ?? c.text));
+
+describe('the sheet XML reader', () => {
+  it('reads rich and phonetic shared strings, inline strings, prefixed tags and cells without references', async () => {
+    const strings = '<si><t>loginno</t></si><si><r><rPr><b/></rPr><t>Wang</t></r><r><t xml:space="preserve"> Wei</t></r><rPh><t>ワン</t></rPh></si><si><t>a&amp;b</t></si>';
+    const sheet = '<x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="B1" t="inlineStr"><x:is><x:t>name</x:t></x:is></x:c></x:row>' + '<x:row><x:c t="s"><x:v>1</x:v></x:c><x:c t="inlineStr"><x:is><x:r><x:t>Li</x:t></x:r><x:r><x:t><![CDATA[ <Na>]]></x:t></x:r></x:is></x:c><x:c r="D2" t="s"><x:v>2</x:v></x:c></x:row>';
+    const { header, rows } = await readSheet(file(await handWritten(sheet, { strings })));
+    expect(header).toEqual(['loginno', 'name']);
+    expect(rows.map((r) => r.rowNum)).toEqual([2]);
+    expect(texts(rows)).toEqual([['Wang Wei', 'Li <Na>', '', 'a&b']]);
+  });
+
+  it('reads dates by their style (built-in and custom formats, the 1904 calendar), errors and formulas as exceljs did', async () => {
+    const styles = '<numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy&quot;年&quot;m&quot;月&quot;d&quot;日&quot;"/><numFmt numFmtId="165" formatCode="0.00&quot; d&quot;"/></numFmts><cellXfs count="4"><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/><xf numFmtId="165"/></cellXfs>';
+    const row = (n: number, cells: string) => `<row r="${n}">${cells}</row>`;
+    const sheet = row(1, '<c r="A1" t="inlineStr"><is><t>h</t></is></c>') + row(2, '<c r="A2" s="1"><v>45000</v></c><c r="B2" s="2"><v>45000</v></c><c r="C2" s="3"><v>45000</v></c><c r="D2" t="e"><v>#N/A</v></c><c r="E2"><f>1/0</f><v>#DIV/0!</v></c><c r="F2" t="str"><f>A1</f><v>x</v></c><c r="G2" t="b"><v>1</v></c><c r="H2" t="d"><v>2026-03-15T00:00:00Z</v></c>');
+    const plain = await readSheet(file(await handWritten(sheet, { styles })));
+    expect(texts(plain.rows)).toEqual([['2023-03-15', '2023-03-15', '45000', 'transfer.msg.cellError', 'transfer.msg.formulaNoValue', 'x', '1', '2026-03-15']]);
+    const in1904 = await readSheet(file(await handWritten(sheet, { styles, workbookPr: '<workbookPr date1904="1"/>' })));
+    expect(in1904.rows[0].cells[0].text).toBe('2027-03-16');
+  });
+
+  it('refuses a sheet that is not well-formed XML as a damaged workbook', async () => {
+    expect(await refusal(readSheet(file(await handWritten('<row r="1"><c r="A1" t="inlineStr"><is><t>h</t></is></c></row><row r="2"><c></row>'))))).toBe('transfer.msg.notWorkbook');
   });
 });
 

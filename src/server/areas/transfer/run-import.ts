@@ -21,6 +21,7 @@ import { pathKey, splitPath } from './org-tree.ts';
 import type { OutcomeLog } from './import-outcomes.ts';
 import { sheetChunks, type SheetRow, type SheetScan } from './sheet-reader.ts';
 import { importUsers } from './user-chunks.ts';
+import { collectGarbage, GC_EVERY } from './collect-garbage.ts';
 import { isUniqueViolation } from '../../db/constraint-errors.ts';
 
 export type ImportMode = 'preview' | 'commit';
@@ -99,11 +100,18 @@ export async function runImport(kind: Kind, ctx: ImportContext, sheet: SheetScan
   };
 
   if (kind === 'user') {
+    let sinceCollected = 0;
     for await (const chunk of sheetChunks(sheet, SHEET_CHUNK)) {
+      // Between chunks only, so an import of up to GC_EVERY rows never collects.
+      if (sinceCollected >= GC_EVERY) {
+        collectGarbage();
+        sinceCollected = 0;
+      }
       const rows = rowsOf(chunk, matched, t);
       await importUsers(ctx, rows, mode, screen, settle);
       for (const row of rows) await log.add(outcomes.get(row)!);
       outcomes.clear();
+      sinceCollected += rows.length;
     }
     return;
   }

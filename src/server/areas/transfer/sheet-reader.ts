@@ -1,12 +1,12 @@
-// Reads the first worksheet of a guarded workbook (xlsx-guard.ts) with exceljs's streaming reader into
-// plain text cells: a header row and capped data rows (docs/decisions.md D35), streamed in two passes
+// Reads the first worksheet of a guarded workbook (xlsx-guard.ts) with the sheet's own XML reader
+// (sheet-xml.ts, D69) into plain text cells: a header row and capped data rows (docs/decisions.md D35), streamed in two passes
 // (D64): a check of the whole sheet copying its rows as text, then those rows a chunk at a time. A formula gives its
 // cached result (what Excel last showed); one without a result, or an error value (#N/A), is a problem
 // of its cell, not of the file. A date cell becomes yyyy-MM-dd.
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import ExcelJS from 'exceljs';
+import { worksheetRows } from './sheet-xml.ts';
 import { SheetRefusal } from './xlsx-guard.ts';
 
 export const MAX_ROWS = 100_000;
@@ -32,7 +32,7 @@ function numberText(n: number): string {
   return Number.isInteger(n) ? n.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 0 }) : String(n);
 }
 
-/** One exceljs cell value as text. */
+/** One cell value, as exceljs's reader gives it (sheet-xml.ts gives the same kinds), as text. */
 export function cellText(value: unknown): SheetCell {
   if (value === null || value === undefined) return { text: '' };
   if (typeof value === 'string') return { text: value.trim() };
@@ -64,34 +64,26 @@ export interface SheetScan {
 /**
  * The first pass (D64): the whole first worksheet read through and checked (columns, cells, the row
  * cap, a header and at least one row), its rows copied as text cells to `rows` (a file the caller
- * removes), so a file refused for its size or shape is refused before any row is written, and exceljs
- * reads the workbook once. Its streaming reader now and then fails on a sound file under load (a race
- * in its unzip, exceljs#3064); the file has passed the zip guard, so a failure of the reader itself is
- * tried once more before the file is called damaged.
+ * removes), so a file refused for its size or shape is refused before any row is written, and the
+ * workbook is parsed once (sheet-xml.ts, D69).
  */
 export async function scanSheet(file: string, rows: string): Promise<SheetScan> {
-  const readOnce = async (): Promise<SheetScan> => {
-    let header: string[] | undefined;
-    let rowCount = 0;
-    const out = createWriteStream(rows);
-    try {
-      for await (const row of nonEmptyRows(file)) {
-        if (!header) header = row.cells.map((c) => c.text);
-        else if (++rowCount > MAX_ROWS) throw new SheetRefusal('transfer.msg.tooManyRows', { limit: MAX_ROWS });
-        else if (!out.write(`${JSON.stringify(row)}\n`)) await once(out, 'drain');
-      }
-    } finally {
-      out.end();
-      await once(out, 'finish');
+  let header: string[] | undefined;
+  let rowCount = 0;
+  const out = createWriteStream(rows);
+  try {
+    for await (const row of nonEmptyRows(file)) {
+      if (!header) header = row.cells.map((c) => c.text);
+      else if (++rowCount > MAX_ROWS) throw new SheetRefusal('transfer.msg.tooManyRows', { limit: MAX_ROWS });
+      else if (!out.write(`${JSON.stringify(row)}\n`)) await once(out, 'drain');
     }
-    if (!header) throw new SheetRefusal('transfer.msg.emptySheet');
-    if (rowCount === 0) throw new SheetRefusal('transfer.msg.noRows');
-    return { header, rowCount, rows };
-  };
-  return readOnce().catch((error: unknown) => {
-    if (error instanceof SheetRefusal && error.readerError !== undefined) return readOnce();
-    throw error;
-  });
+  } finally {
+    out.end();
+    await once(out, 'finish');
+  }
+  if (!header) throw new SheetRefusal('transfer.msg.emptySheet');
+  if (rowCount === 0) throw new SheetRefusal('transfer.msg.noRows');
+  return { header, rowCount, rows };
 }
 
 /** The second pass: the rows the first one copied, `size` at a time; nothing else is held. */
@@ -114,26 +106,18 @@ export async function* sheetChunks(scan: SheetScan, size: number): AsyncGenerato
 
 /** The non-empty rows of the first worksheet (the header first), each as text cells. */
 async function* nonEmptyRows(file: string): AsyncGenerator<SheetRow> {
-  const input = createReadStream(file);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
   try {
-    for await (const worksheet of reader) {
-      for await (const row of worksheet) {
-        const values = row.values as unknown[];
-        if (values.length - 1 > MAX_COLUMNS) throw new SheetRefusal('transfer.msg.tooManyColumns', { limit: MAX_COLUMNS });
-        const cells: SheetCell[] = [];
-        for (let i = 1; i < values.length; i++) {
-          const cell = cellText(values[i]);
-          cells.push(cell.text.length > MAX_CELL_CHARS ? { text: '', problem: 'transfer.msg.cellTooLong' } : cell);
-        }
-        if (!isEmpty(cells)) yield { rowNum: row.number, cells };
+    for await (const { rowNum, values } of worksheetRows(file)) {
+      if (values.length - 1 > MAX_COLUMNS) throw new SheetRefusal('transfer.msg.tooManyColumns', { limit: MAX_COLUMNS });
+      const cells: SheetCell[] = [];
+      for (let i = 1; i < values.length; i++) {
+        const cell = cellText(values[i]);
+        cells.push(cell.text.length > MAX_CELL_CHARS ? { text: '', problem: 'transfer.msg.cellTooLong' } : cell);
       }
-      break; // the first worksheet only
+      if (!isEmpty(cells)) yield { rowNum, cells };
     }
   } catch (error) {
     if (error instanceof SheetRefusal) throw error;
     throw new SheetRefusal('transfer.msg.notWorkbook', {}, error);
-  } finally {
-    input.destroy();
   }
 }

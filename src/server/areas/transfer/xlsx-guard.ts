@@ -7,7 +7,7 @@ import { centralDirectory, inflateEntry, ZipRefusal } from '../../files/zip-file
 
 /** Total bytes all entries may inflate to, and any one entry. A 10,000-user sheet is about 5 MB. */
 export const MAX_UNCOMPRESSED_BYTES = 96 * 1024 * 1024;
-const MAX_ENTRIES = 2000;
+export const MAX_ENTRIES = 2000;
 
 export class SheetRefusal extends Error {
   constructor(
