@@ -1,5 +1,6 @@
 // Builds the Fastify application on a database the caller opened (main.ts, tests, the benchmark).
 // No side effects at import time; nothing listens until the caller says so.
+import { flowTotals } from './areas/flows/list-totals.ts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { join } from 'node:path';
 import { loadCatalogue, PROJECT_ROOT, catalogueRoots } from '../core/catalogue/from-disk.ts';
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     catalogue,
     sessions: sessionCache(options.database.changes, caches),
     userPages: userPageCache(options.database.changes, caches && (options.listCache ?? true)),
+    flowTotals: flowTotals(caches && (options.listCache ?? true)),
     dataDir: options.dataDir,
     captcha: options.captcha ?? true,
     consoleDir: options.consoleDir ?? join(PROJECT_ROOT, 'dist', 'console'),

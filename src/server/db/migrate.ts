@@ -29,6 +29,7 @@ import * as timedTasks from './migrations/0024-timed-tasks.ts';
 import * as mailSettings from './migrations/0025-mail-settings.ts';
 import * as directorySync from './migrations/0027-directory-sync.ts';
 import * as docSignins from './migrations/0030-doc-signins.ts';
+import * as flowListOrder from './migrations/0034-flow-list-order.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 
 // Listed in code rather than read from the folder, so bundling or a renamed file cannot skip one.
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0025-mail-settings': mailSettings,
   '0027-directory-sync': directorySync,
   '0030-doc-signins': docSignins,
+  '0034-flow-list-order': flowListOrder,
   '0028-im-settings': imSettings,
 };
 
