@@ -31,7 +31,7 @@ const list: CallHandler<'flows.list'> = async (ctx) => {
   const { currpage, pagelines } = ctx.query as { currpage: number; pagelines: number };
   const { db, flowTotals } = ctx.services;
   const search = ctx.body ?? {};
-  const where = await searchConditions(db, domainId, search, lang);
+  const where = await searchConditions(ctx.services, domainId, search, lang);
   const matched = () => where.reduce((query, condition) => query.where(condition), db.selectFrom('flow_instances as i'));
   // The page's ids from the instances alone (an index in the list's order), then their rows joined.
   const ids = matched().select('i.id').orderBy('i.updated_at', 'desc').orderBy('i.id').limit(pagelines).offset((currpage - 1) * pagelines);

@@ -1,12 +1,16 @@
 // The monitoring list's search read as conditions on flow_instances alone (D70). The names a search
 // gives are resolved first, in the small tables that hold them: the initiator's and last auditor's to
-// the ids of the few users so named (users' trigram index), the flow's to the processes so named. The
+// the ids of the few users so named (users' trigram index; kept until users change), the flow's to
+// the processes so named. The
 // page and its total then read one table through its indexes, never joining a million rows to users.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
 import type { FlowstatertSearch } from '../../../core/generated/api-types.ts';
 import { containsText } from '../../db/contains-text.ts';
+import { ChangeCache } from '../../db/change-cache.ts';
+import type { TableChanges } from '../../db/table-changes.ts';
 import type { Db } from '../../db/schema.ts';
+import type { AppServices } from '../../services.ts';
 import { inLanguage } from '../applications/application-sql.ts';
 import { dayEnd, dayStart } from './instance-rows.ts';
 
@@ -17,12 +21,21 @@ const LISTED_PEOPLE = 1000;
 
 const nothing = sql<SqlBool>`false`;
 
+/** The ids of the users a name search finds (null: too many to list), kept until users change (D42). */
+export type PeopleByName = ChangeCache<string[] | null>;
+export const peopleByName = (changes: TableChanges, on: boolean): PeopleByName => new ChangeCache(changes, ['users'], { maxEntries: on ? 500 : 0, maxAgeMs: 60_000 });
+
+type Services = Pick<AppServices, 'db' | 'flowPeople'>;
+
 /** `column` holds one of the users whose name contains `text`. */
-async function byPersonName(db: Db, column: 'i.initiator_id' | 'i.last_actor_id', text: string): Promise<Condition> {
+async function byPersonName({ db, flowPeople }: Services, column: 'i.initiator_id' | 'i.last_actor_id', text: string): Promise<Condition> {
   const named = containsText(sql.ref('name'), text);
-  const people = await db.selectFrom('users').select('id').where(named).limit(LISTED_PEOPLE + 1).execute();
-  if (people.length > LISTED_PEOPLE) return sql<SqlBool>`${sql.ref(column)} in (select id from users where ${named})`;
-  return people.length === 0 ? nothing : sql<SqlBool>`${sql.ref(column)} = any(${sql.val(people.map((p) => p.id))}::text[])`;
+  const ids = await flowPeople.through(text.toLowerCase(), async () => {
+    const people = await db.selectFrom('users').select('id').where(named).limit(LISTED_PEOPLE + 1).execute();
+    return people.length > LISTED_PEOPLE ? null : people.map((p) => p.id);
+  });
+  if (ids === null) return sql<SqlBool>`${sql.ref(column)} in (select id from users where ${named})`;
+  return ids.length === 0 ? nothing : sql<SqlBool>`${sql.ref(column)} = any(${sql.val(ids)}::text[])`;
 }
 
 /** The instance runs a process whose name in `language` (its id where it has none) contains `text`.
@@ -44,7 +57,7 @@ async function byFlowName(db: Db, text: string, language: Language, applicationI
 
 /** The enterprise's instances the search keeps, as conditions on `flow_instances as i`. Deleted
  *  instances only when asked for. Names are matched as instanceRows shows them (containsText). */
-export async function searchConditions(db: Db, domainId: string, search: FlowstatertSearch, language: Language): Promise<Condition[]> {
+export async function searchConditions(services: Services, domainId: string, search: FlowstatertSearch, language: Language): Promise<Condition[]> {
   const text = (value: string | undefined) => value?.trim() || undefined;
   const application = text(search.application);
   const where: Condition[] = [sql<SqlBool>`i.domain_id = ${domainId}`];
@@ -63,10 +76,10 @@ export async function searchConditions(db: Db, domainId: string, search: Flowsta
   from(search._lastProcessTimeFrom, 'i.updated_at');
   to(search._lastProcessTimeTo, 'i.updated_at');
   const flowName = text(search._flowName);
-  if (flowName) where.push(await byFlowName(db, flowName, language, application));
+  if (flowName) where.push(await byFlowName(services.db, flowName, language, application));
   const initiator = text(search._initiator);
-  if (initiator) where.push(await byPersonName(db, 'i.initiator_id', initiator));
+  if (initiator) where.push(await byPersonName(services, 'i.initiator_id', initiator));
   const lastAuditor = text(search._lastAuditor);
-  if (lastAuditor) where.push(await byPersonName(db, 'i.last_actor_id', lastAuditor));
+  if (lastAuditor) where.push(await byPersonName(services, 'i.last_actor_id', lastAuditor));
   return where;
 }
