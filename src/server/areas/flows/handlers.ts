@@ -16,7 +16,7 @@ import { requireUser, type CallHandler, type Handler } from '../handler.ts';
 import { selectApprovers } from './approver-choices.ts';
 import { governed, governedInstance, language } from './governed.ts';
 import { instanceRows, listed } from './instance-rows.ts';
-import { searchConditions } from './instance-search.ts';
+import { searchConditions, searchKey } from './instance-search.ts';
 import { instanceHistory } from './instance-history.ts';
 import { platformHandlers } from './platform.ts';
 import { batchApprovers, undoApproverBatch } from './batch.ts';
@@ -38,7 +38,7 @@ const list: CallHandler<'flows.list'> = async (ctx) => {
   const count = async () => Number((await matched().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
   const [page, total] = await Promise.all([
     instanceRows(db, lang).where('i.id', 'in', ids).orderBy('i.updated_at', 'desc').orderBy('i.id').execute(),
-    flowTotals.total(JSON.stringify([domainId, lang, search]), count),
+    flowTotals.total(searchKey(domainId, lang, search), count),
   ]);
   if (page.length === 0) await governed(ctx, domainId);
   return { datas: await Promise.all(page.map((row) => listed(ctx, row))), rowCount: total };

@@ -83,3 +83,9 @@ export async function searchConditions(services: Services, domainId: string, sea
   if (lastAuditor) where.push(await byPersonName(services, 'i.last_actor_id', lastAuditor));
   return where;
 }
+
+const SEARCHED = ['application', 'status', '_flowName', '_stateLabel', '_initiator', '_lastAuditor', '_summary', '_firstProcessTimeFrom', '_firstProcessTimeTo', '_lastProcessTimeFrom', '_lastProcessTimeTo'] as const;
+
+/** What makes two searches the same: the enterprise, the language (flow names) and the fields read. */
+export const searchKey = (domainId: string, language: Language, search: FlowstatertSearch) =>
+  JSON.stringify([domainId, language, ...SEARCHED.map((field) => search[field]?.trim() ?? null)]);
