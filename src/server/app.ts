@@ -8,6 +8,9 @@ import type { AtriumDatabase } from './db/connect.ts';
 import type { AppServices } from './services.ts';
 import { sessionCache } from './auth/sessions.ts';
 import { userPageCache } from './areas/users/queries.ts';
+import { flowTotals } from './areas/flows/list-totals.ts';
+import { peopleByName } from './areas/flows/instance-search.ts';
+import { storedLanguageCache } from './http/request-context.ts';
 import requestContext from './plugins/request-context.ts';
 import errorHandler, { answerFrameworkError } from './plugins/error-handler.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -93,6 +96,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     catalogue,
     sessions: sessionCache(options.database.changes, caches),
     userPages: userPageCache(options.database.changes, caches && (options.listCache ?? true)),
+    flowTotals: flowTotals(caches && (options.listCache ?? true)),
+    flowPeople: peopleByName(options.database.changes, caches && (options.listCache ?? true)),
+    storedLanguage: storedLanguageCache(options.database.changes, caches),
     dataDir: options.dataDir,
     captcha: options.captcha ?? true,
     consoleDir: options.consoleDir ?? join(PROJECT_ROOT, 'dist', 'console'),

@@ -8,6 +8,9 @@ import type { Mailer } from './integrations/mail/mailer.ts';
 import type { SessionRows } from './auth/sessions.ts';
 import type { ChangeCache } from './db/change-cache.ts';
 import type { UserListPage } from './areas/users/queries.ts';
+import type { FlowTotals } from './areas/flows/list-totals.ts';
+import type { PeopleByName } from './areas/flows/instance-search.ts';
+import type { StoredLanguage } from './http/request-context.ts';
 import type { ServerSampler } from './monitoring/server-sampler.ts';
 import type { LogWriter } from './operation-log/log-writer.ts';
 
@@ -19,6 +22,12 @@ export interface AppServices {
   sessions: SessionRows;
   /** Pages of users lists, good until users, departments or roles change (D42). */
   userPages: ChangeCache<UserListPage>;
+  /** Totals of the flow-monitoring list's searches, kept a few seconds (D70). */
+  flowTotals: FlowTotals;
+  /** The users a flow-list search names, kept until users change (D42, D70). */
+  flowPeople: PeopleByName;
+  /** The stored language setting, for calls without the language cookie (D42, D70). */
+  storedLanguage: StoredLanguage;
   /** Root of uploads and other files (uploads live in <dataDir>/uploads). */
   dataDir: string;
   /** false when ATRIUM_CAPTCHA=off: login skips the check code. */

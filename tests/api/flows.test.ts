@@ -65,6 +65,15 @@ describe.each(targets)('flow monitoring on $name', (target) => {
     const today = byId.get(waiting)!.firstProcessTime.slice(0, 10);
     expect((await ids({ _firstProcessTimeFrom: today, _firstProcessTimeTo: today })).sort()).toEqual([waiting, tagged].sort());
     expect(await ids({ _firstProcessTimeTo: '2000-01-01' })).toEqual([]);
+    // The initiator's and the flow's names as the rows show them (D70 resolves them first); the total
+    // counts what the search keeps.
+    expect((await ids({ _initiator: 'MON initiator' })).sort()).toEqual([waiting, tagged].sort());
+    expect(await ids({ _initiator: 'mon lead' })).toEqual([]);
+    expect(await ids({ _initiator: '%' })).toEqual([]);
+    expect((await ids({ _flowName: 'flow LIN', _lastAuditor: 'mon lead' })).sort()).toEqual([tagged]);
+    expect(await ids({ _flowName: 'no such flow' })).toEqual([]);
+    expect((await list(acme, { _stateLabel: 'revi' })).reply.data!.rowCount).toBe(1);
+    expect((await list(acme, { _initiator: 'mon initiator' }, { currpage: 2, pagelines: 10 })).reply.data).toEqual({ datas: [], rowCount: 2 });
     // Paging: one row a page still counts them all.
     const paged = (await list(acme, {}, { currpage: 2, pagelines: 10 })).reply.data!;
     expect(paged.rowCount).toBeGreaterThanOrEqual(2);

@@ -30,6 +30,7 @@ import * as mailSettings from './migrations/0025-mail-settings.ts';
 import * as directorySync from './migrations/0027-directory-sync.ts';
 import * as docSignins from './migrations/0030-doc-signins.ts';
 import * as docSigninSession from './migrations/0032-doc-signin-session.ts';
+import * as flowListOrder from './migrations/0034-flow-list-order.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 import * as imAppAgents from './migrations/0031-im-app-agents.ts';
 
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0025-mail-settings': mailSettings,
   '0027-directory-sync': directorySync,
   '0030-doc-signins': docSignins,
+  '0034-flow-list-order': flowListOrder,
   '0028-im-settings': imSettings,
   '0031-im-app-agents': imAppAgents,
   '0032-doc-signin-session': docSigninSession,

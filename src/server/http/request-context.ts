@@ -7,6 +7,13 @@ import { translate } from '../../core/translate.ts';
 import { readConfig } from '../db/config-store.ts';
 import { findSession, type ActiveSession } from '../auth/sessions.ts';
 import type { AppServices } from '../services.ts';
+import { ChangeCache } from '../db/change-cache.ts';
+import type { TableChanges } from '../db/table-changes.ts';
+
+/** The platform's stored language setting, kept until the settings change (D42): most calls that
+ *  answer text come without the cookie. */
+export type StoredLanguage = ChangeCache<{ language: unknown }>;
+export const storedLanguageCache = (changes: TableChanges, on: boolean): StoredLanguage => new ChangeCache(changes, ['config'], { maxEntries: on ? 1 : 0, maxAgeMs: 60_000 });
 
 export const LANGUAGE_COOKIE = 'atrium_lang';
 
@@ -27,7 +34,7 @@ export class RequestContext {
       const fromCookie = this.request.cookies[LANGUAGE_COOKIE];
       if (isLanguage(fromCookie)) return fromCookie;
       // The error handler needs a language even when the database is what failed.
-      const { language } = await readConfig(this.services.db, ['language']).catch(() => ({ language: DEFAULT_LANGUAGE }));
+      const { language } = await this.services.storedLanguage.through('language', () => readConfig(this.services.db, ['language'])).catch(() => ({ language: DEFAULT_LANGUAGE }));
       return isLanguage(language) ? language : DEFAULT_LANGUAGE;
     })();
     return this.languagePromise;

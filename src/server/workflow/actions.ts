@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ProcessDefinition } from '../../core/workflow/process-definition.ts';
 import type { Db, FlowAction } from '../db/schema.ts';
-import { inTransaction } from '../db/in-transaction.ts';
 import { AppError } from '../http/app-error.ts';
 import { currentVersion, versionById } from './process-versions.ts';
 import { Walk, type ActionStamp, type InstanceState } from './walk.ts';
+import { writingInstances } from './instance-writes.ts';
 
 export interface ActionResult {
   instanceId: string;
@@ -35,7 +35,7 @@ export interface StartInput {
 
 export async function startInstance(db: Db, input: StartInput): Promise<ActionResult> {
   const version = await currentVersion(db, input.applicationId, input.processId);
-  return inTransaction(db, async (trx) => {
+  return writingInstances(db, async (trx) => {
     const initiator = await trx.selectFrom('users').select('id').where('id', '=', input.initiatorId).where('domain_id', '=', input.domainId).where('status', '=', 1).executeTakeFirst();
     if (!initiator) throw new AppError('notFound', undefined, 'workflow.msg.noInitiator');
     const id = randomUUID();
@@ -171,7 +171,7 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
  *  unless `finishedToo` (the monitoring list also removes completed ones). By the initiator (the
  *  runtime call) or an administrator (`adminId`, the monitoring list); who may is the caller's decision. */
 export async function deleteInstance(db: Db, input: { instanceId: string; userId?: string; adminId?: string; comment?: string; finishedToo?: boolean; at?: Date }): Promise<ActionResult> {
-  return inTransaction(db, async (trx) => {
+  return writingInstances(db, async (trx) => {
     const row = await lockInstance(trx, input.instanceId);
     if (row.status === 'deleted' || (row.status !== 'running' && !input.finishedToo)) throw new AppError('conflict', undefined, 'workflow.msg.finished');
     const at = input.at ?? new Date();
@@ -188,7 +188,7 @@ export type ActionWork = (trx: Db, state: InstanceState, definition: ProcessDefi
 
 /** Locks the instance (the row lock every action on it waits for), refuses a finished one, and runs `work`. */
 export function inAction(db: Db, input: { instanceId: string; at?: Date }, work: ActionWork): Promise<ActionResult> {
-  return inTransaction(db, async (trx) => {
+  return writingInstances(db, async (trx) => {
     const row = await lockInstance(trx, input.instanceId);
     if (row.status !== 'running') throw new AppError('conflict', undefined, 'workflow.msg.finished');
     const { definition } = await versionById(trx, row.version_id);

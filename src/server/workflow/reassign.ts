@@ -4,7 +4,7 @@
 // others (D44); the tasks it cancels and makes carry the batch's id, so the batch can be undone while
 // nobody has acted on what it made.
 import type { Db } from '../db/schema.ts';
-import { inTransaction } from '../db/in-transaction.ts';
+import { writingInstances } from './instance-writes.ts';
 import { AppError } from '../http/app-error.ts';
 import { finish, inAction, record } from './actions.ts';
 import { openTasks } from './open-tasks.ts';
@@ -52,7 +52,7 @@ export async function reassign(db: Db, input: ReassignInput): Promise<ReassignCo
 /** Undoes a batch on every instance it changed, all or nothing: what it made goes, what it cancelled
  *  comes back. Refused when one of its new tasks has been acted on, or its instance has moved on. */
 export async function undoBatch(db: Db, input: { batchId: string; adminId: string; comment: string }): Promise<{ instances: number; restored: number }> {
-  return inTransaction(db, async (trx) => {
+  return writingInstances(db, async (trx) => {
     const batch = await trx.selectFrom('flow_batches').select(['id', 'undone_at']).where('id', '=', input.batchId).forUpdate().executeTakeFirst();
     if (!batch) throw new AppError('notFound', undefined, 'flow.msg.noBatch');
     if (batch.undone_at) throw new AppError('conflict', undefined, 'flow.msg.batchUndone');

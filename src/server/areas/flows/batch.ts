@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { governsDomain } from '../../auth/reach.ts';
 import type { Db } from '../../db/schema.ts';
-import { inTransaction } from '../../db/in-transaction.ts';
+import { writingInstances } from '../../workflow/instance-writes.ts';
 import { AppError } from '../../http/app-error.ts';
 import { dryRun } from '../../workflow/dry-run.ts';
 import { reassign, undoBatch, type ApproverChange } from '../../workflow/reassign.ts';
@@ -60,7 +60,7 @@ export const batchApprovers: CallHandler<'flows.batchApprovers'> = async (ctx) =
     return result;
   };
   if (ctx.body.dryRun) return { ...(await dryRun(db, run)), batchId: null };
-  return inTransaction(db, run);
+  return writingInstances(db, run);
 };
 
 export const undoApproverBatch: CallHandler<'flows.undoBatch'> = async (ctx) => {

@@ -2,7 +2,7 @@
 // governors list its instances, open one, delete, and intervene. The engine (src/server/workflow) does
 // every change; a preview is the same intervention rolled back.
 import { governsDomain } from '../../auth/reach.ts';
-import { inTransaction } from '../../db/in-transaction.ts';
+import { writingInstances } from '../../workflow/instance-writes.ts';
 import { AppError } from '../../http/app-error.ts';
 import { deleteInstance } from '../../workflow/actions.ts';
 import { withApprovers } from '../../workflow/approver-names.ts';
@@ -15,28 +15,33 @@ import { instanceNotices } from './instance-notices.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
 import { selectApprovers } from './approver-choices.ts';
 import { governed, governedInstance, language } from './governed.ts';
-import { instanceRows, joinedInstances, listed, matching } from './instance-rows.ts';
+import { instanceRows, listed } from './instance-rows.ts';
+import { searchConditions, searchKey } from './instance-search.ts';
 import { instanceHistory } from './instance-history.ts';
 import { platformHandlers } from './platform.ts';
 import { batchApprovers, undoApproverBatch } from './batch.ts';
 
 const list: CallHandler<'flows.list'> = async (ctx) => {
-  await governed(ctx, ctx.params.id);
+  const domainId = ctx.params.id;
+  // A governor's enterprise is read only when the page is empty: instances on it prove it exists.
+  const { reach } = requireUser(ctx);
+  const governs = governsDomain(reach, domainId);
+  if (!governs) await governed(ctx, domainId);
   const lang = await language(ctx);
   const { currpage, pagelines } = ctx.query as { currpage: number; pagelines: number };
-  let rows = instanceRows(ctx.services.db, lang).where('i.domain_id', '=', ctx.params.id);
-  let count = joinedInstances(ctx.services.db)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('i.domain_id', '=', ctx.params.id);
-  for (const condition of matching(ctx.body ?? {}, lang)) {
-    rows = rows.where(condition);
-    count = count.where(condition);
-  }
+  const { db, flowTotals } = ctx.services;
+  const search = ctx.body ?? {};
+  const where = await searchConditions(ctx.services, domainId, search, lang);
+  const matched = () => where.reduce((query, condition) => query.where(condition), db.selectFrom('flow_instances as i'));
+  // The page's ids from the instances alone (an index in the list's order), then their rows joined.
+  const ids = matched().select('i.id').orderBy('i.updated_at', 'desc').orderBy('i.id').limit(pagelines).offset((currpage - 1) * pagelines);
+  const count = async () => Number((await matched().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
   const [page, total] = await Promise.all([
-    rows.orderBy('i.updated_at', 'desc').orderBy('i.id').limit(pagelines).offset((currpage - 1) * pagelines).execute(),
-    count.executeTakeFirstOrThrow(),
+    instanceRows(db, lang).where('i.id', 'in', ids).orderBy('i.updated_at', 'desc').orderBy('i.id').execute(),
+    flowTotals.total(searchKey(domainId, lang, search), count),
   ]);
-  return { datas: await Promise.all(page.map((row) => listed(ctx, row))), rowCount: Number(total.n) };
+  if (page.length === 0) await governed(ctx, domainId);
+  return { datas: await Promise.all(page.map((row) => listed(ctx, row))), rowCount: total };
 };
 
 /** All or nothing: every id an instance of the application in an enterprise the caller governs. */
@@ -47,7 +52,7 @@ const remove: CallHandler<'flows.delete'> = async (ctx) => {
   const { reach } = requireUser(ctx);
   if (rows.length !== ids.length || rows.some((r) => !governsDomain(reach, r.domain_id))) throw new AppError('notFound', undefined, 'flow.msg.notInApplication');
   const adminId = requireUser(ctx).id;
-  await inTransaction(db, async (trx) => {
+  await writingInstances(db, async (trx) => {
     for (const row of rows) if (row.status !== 'deleted') await deleteInstance(trx, { instanceId: row.id, adminId, finishedToo: true });
   });
   return { deleted: rows.filter((r) => r.status !== 'deleted').length };

@@ -1,16 +1,14 @@
 // The monitoring list's rows (domain-console §2.4, §3 "Workflow state", §5 "Flow list"): an
 // enterprise's instances with their flow's name in the caller's language, where each waits and who
-// approves there (kept by the engine on the instance, D44), searched by the body's fields.
-import { sql, type SqlBool } from 'kysely';
+// approves there (kept by the engine on the instance, D44); instance-search.ts reads the body's search.
+import { sql } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
-import type { FlowstatertSearch } from '../../../core/generated/api-types.ts';
-import { containsText } from '../../db/contains-text.ts';
 import type { Db } from '../../db/schema.ts';
 import { inLanguage } from '../applications/application-sql.ts';
 import type { Ctx } from './governed.ts';
 
-/** The instances joined with what a row shows and searches (initiator, last actor, process). */
-export function joinedInstances(db: Db) {
+/** The instances joined with what a row shows (initiator, last actor, process). */
+function joinedInstances(db: Db) {
   return db
     .selectFrom('flow_instances as i')
     .innerJoin('users as u', 'u.id', 'i.initiator_id')
@@ -42,30 +40,6 @@ export function instanceRows(db: Db, language: Language) {
 /** A day alone (10 characters or fewer) is widened to its first or last second (spec §5 "Flow list"). */
 export const dayStart = (value: string) => (value.length <= 10 ? `${value} 00:00:00` : value);
 export const dayEnd = (value: string) => (value.length <= 10 ? `${value} 23:59:59` : value);
-
-/** The search's conditions over instanceRows' aliases. Deleted instances only when asked for. */
-export function matching(search: FlowstatertSearch, language: Language): Array<ReturnType<typeof sql<SqlBool>>> {
-  const where: Array<ReturnType<typeof sql<SqlBool>>> = [];
-  const text = (value: string | undefined) => value?.trim() || undefined;
-  if (text(search.application)) where.push(sql<SqlBool>`i.application_id = ${search.application}`);
-  where.push(search.status ? sql<SqlBool>`i.status = ${search.status}` : sql<SqlBool>`i.status <> 'deleted'`);
-  const flowName = text(search._flowName);
-  if (flowName) where.push(containsText(inLanguage(sql.ref('p.names'), sql.ref('i.process_id'), language), flowName));
-  const contains: Array<[string | undefined, string]> = [
-    [search._stateLabel, 'i.state_label'],
-    [search._initiator, 'u.name'],
-    [search._lastAuditor, 'la.name'],
-    [search._summary, 'i.summary'],
-  ];
-  for (const [value, column] of contains) if (text(value)) where.push(containsText(sql.ref(column), text(value)!));
-  const from = (value: string | undefined, column: string) => text(value) && where.push(sql<SqlBool>`${sql.ref(column)} >= ${dayStart(text(value)!)}::timestamp`);
-  const to = (value: string | undefined, column: string) => text(value) && where.push(sql<SqlBool>`${sql.ref(column)} <= ${dayEnd(text(value)!)}::timestamp`);
-  from(search._firstProcessTimeFrom, 'i.started_at');
-  to(search._firstProcessTimeTo, 'i.started_at');
-  from(search._lastProcessTimeFrom, 'i.updated_at');
-  to(search._lastProcessTimeTo, 'i.updated_at');
-  return where;
-}
 
 /** The spec's summary: JSON with summaryText and showTags (markup the console sanitizes), or plain text. */
 export function readSummary(summary: string): { summary: string; showTags: boolean } {

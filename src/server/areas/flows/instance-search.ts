@@ -1,0 +1,91 @@
+// The monitoring list's search read as conditions on flow_instances alone (D70). The names a search
+// gives are resolved first, in the small tables that hold them: the initiator's and last auditor's to
+// the ids of the few users so named (users' trigram index; kept until users change), the flow's to
+// the processes so named. The
+// page and its total then read one table through its indexes, never joining a million rows to users.
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Language } from '../../../core/catalogue/types.ts';
+import type { FlowstatertSearch } from '../../../core/generated/api-types.ts';
+import { containsText } from '../../db/contains-text.ts';
+import { ChangeCache } from '../../db/change-cache.ts';
+import type { TableChanges } from '../../db/table-changes.ts';
+import type { Db } from '../../db/schema.ts';
+import type { AppServices } from '../../services.ts';
+import { inLanguage } from '../applications/application-sql.ts';
+import { dayEnd, dayStart } from './instance-rows.ts';
+
+type Condition = RawBuilder<SqlBool>;
+
+/** More users of one name than this are matched by a subquery instead of a list of ids. */
+const LISTED_PEOPLE = 1000;
+
+const nothing = sql<SqlBool>`false`;
+
+/** The ids of the users a name search finds (null: too many to list), kept until users change (D42). */
+export type PeopleByName = ChangeCache<string[] | null>;
+export const peopleByName = (changes: TableChanges, on: boolean): PeopleByName => new ChangeCache(changes, ['users'], { maxEntries: on ? 500 : 0, maxAgeMs: 60_000 });
+
+type Services = Pick<AppServices, 'db' | 'flowPeople'>;
+
+/** `column` holds one of the users whose name contains `text`. */
+async function byPersonName({ db, flowPeople }: Services, column: 'i.initiator_id' | 'i.last_actor_id', text: string): Promise<Condition> {
+  const named = containsText(sql.ref('name'), text);
+  const ids = await flowPeople.through(text.toLowerCase(), async () => {
+    const people = await db.selectFrom('users').select('id').where(named).limit(LISTED_PEOPLE + 1).execute();
+    return people.length > LISTED_PEOPLE ? null : people.map((p) => p.id);
+  });
+  if (ids === null) return sql<SqlBool>`${sql.ref(column)} in (select id from users where ${named})`;
+  return ids.length === 0 ? nothing : sql<SqlBool>`${sql.ref(column)} = any(${sql.val(ids)}::text[])`;
+}
+
+/** The instance runs a process whose name in `language` (its id where it has none) contains `text`.
+ *  Every instance's process has a version (process_versions), so the versions name every process run. */
+async function byFlowName(db: Db, text: string, language: Language, applicationId: string | undefined): Promise<Condition> {
+  let named = db
+    .selectFrom('process_versions as v')
+    .leftJoin('app_processes as p', (join) => join.onRef('p.application_id', '=', 'v.application_id').onRef('p.id', '=', 'v.process_id'))
+    .select(['v.application_id', 'v.process_id'])
+    .distinct()
+    .where(containsText(inLanguage(sql.ref('p.names'), sql.ref('v.process_id'), language), text));
+  if (applicationId !== undefined) named = named.where('v.application_id', '=', applicationId);
+  const processes = new Map<string, string[]>();
+  for (const row of await named.execute()) processes.set(row.application_id, [...(processes.get(row.application_id) ?? []), row.process_id]);
+  if (processes.size === 0) return nothing;
+  const each = [...processes].map(([application, ids]) => sql<SqlBool>`(i.application_id = ${application} and i.process_id = any(${sql.val(ids)}::text[]))`);
+  return sql<SqlBool>`(${sql.join(each, sql` or `)})`;
+}
+
+/** The enterprise's instances the search keeps, as conditions on `flow_instances as i`. Deleted
+ *  instances only when asked for. Names are matched as instanceRows shows them (containsText). */
+export async function searchConditions(services: Services, domainId: string, search: FlowstatertSearch, language: Language): Promise<Condition[]> {
+  const text = (value: string | undefined) => value?.trim() || undefined;
+  const application = text(search.application);
+  const where: Condition[] = [sql<SqlBool>`i.domain_id = ${domainId}`];
+  if (application) where.push(sql<SqlBool>`i.application_id = ${application}`);
+  where.push(search.status ? sql<SqlBool>`i.status = ${search.status}` : sql<SqlBool>`i.status <> 'deleted'`);
+  for (const [value, column] of [
+    [search._stateLabel, 'i.state_label'],
+    [search._summary, 'i.summary'],
+  ] as const) {
+    if (text(value)) where.push(containsText(sql.ref(column), text(value)!));
+  }
+  const from = (value: string | undefined, column: string) => text(value) && where.push(sql<SqlBool>`${sql.ref(column)} >= ${dayStart(text(value)!)}::timestamp`);
+  const to = (value: string | undefined, column: string) => text(value) && where.push(sql<SqlBool>`${sql.ref(column)} <= ${dayEnd(text(value)!)}::timestamp`);
+  from(search._firstProcessTimeFrom, 'i.started_at');
+  to(search._firstProcessTimeTo, 'i.started_at');
+  from(search._lastProcessTimeFrom, 'i.updated_at');
+  to(search._lastProcessTimeTo, 'i.updated_at');
+  const flowName = text(search._flowName);
+  if (flowName) where.push(await byFlowName(services.db, flowName, language, application));
+  const initiator = text(search._initiator);
+  if (initiator) where.push(await byPersonName(services, 'i.initiator_id', initiator));
+  const lastAuditor = text(search._lastAuditor);
+  if (lastAuditor) where.push(await byPersonName(services, 'i.last_actor_id', lastAuditor));
+  return where;
+}
+
+const SEARCHED = ['application', 'status', '_flowName', '_stateLabel', '_initiator', '_lastAuditor', '_summary', '_firstProcessTimeFrom', '_firstProcessTimeTo', '_lastProcessTimeFrom', '_lastProcessTimeTo'] as const;
+
+/** What makes two searches the same: the enterprise, the language (flow names) and the fields read. */
+export const searchKey = (domainId: string, language: Language, search: FlowstatertSearch) =>
+  JSON.stringify([domainId, language, ...SEARCHED.map((field) => search[field]?.trim() ?? null)]);
