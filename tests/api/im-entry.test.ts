@@ -141,6 +141,11 @@ describe.each(targets)('signing in from a messaging suite on $name', (target) =>
     }
     // The right state from a browser without the entry's cookie (a link pushed to someone else).
     expect((await callback(browser(), back)).status).toBe(400);
+    // … and from a browser that opened an entry of its own (its cookie is another nonce).
+    const other = browser();
+    await other.raw('GET', entryPath('wechat'), { redirect: 'manual' });
+    expect(other.cookies.get('atrium_im_entry')).toBeTruthy();
+    expect((await callback(other, back)).status).toBe(400);
     // The state of Office's entry at another application's callback (that one with an agent too).
     const elsewhere = new URL(back);
     elsewhere.pathname = elsewhere.pathname.replace(officeId, otherAppId);
