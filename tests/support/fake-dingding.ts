@@ -1,7 +1,10 @@
 // A local DingTalk address book speaking oapi's protocol (src/server/integrations/dingding, D61):
 // gettoken checks appkey/appsecret; errcode 42001 for an expired token, 90018 while throttled, user
 // lists paged by cursor (page size as asked, at most 100), and the test's refused users fail with 60104.
-import { nextNumericId, startFakeIm, type Answer, type FakeImState, type FakeRequest } from './fake-im-server.ts';
+// Sign-in (D71): login.dingtalk.com's /oauth2/auth (client_id one of the apps, back with authCode),
+// api.dingtalk.com's v1.0/oauth2/userAccessToken and v1.0/contact/users/me (a unionId "union-<userid>"),
+// and topapi/user/getbyunionid; gettoken also takes an app's own key and secret.
+import { authorizeRedirect, nextNumericId, spendCode, startFakeIm, type Answer, type FakeImState, type FakeRequest } from './fake-im-server.ts';
 
 const ok = (extra: Record<string, unknown> = {}): Answer => [200, { errcode: 0, errmsg: 'ok', request_id: 'fake', ...extra }];
 const fail = (errcode: number, errmsg: string): Answer => [200, { errcode, errmsg, request_id: 'fake' }];
@@ -25,14 +28,37 @@ function user(r: FakeRequest, state: FakeImState, create: boolean): Answer {
   return ok({ result: create ? { userid } : {} });
 }
 
-export function startFakeDingding(credentials: { appKey: string; appSecret: string }): Promise<FakeImState> {
+export function startFakeDingding(credentials: { appKey: string; appSecret: string; apps?: Record<string, string> }): Promise<FakeImState> {
+  const apps: Record<string, string> = { [credentials.appKey]: credentials.appSecret, ...credentials.apps };
+  let userTokenSerial = 0;
   return startFakeIm(
     {
       tokenEndpoint: (r, issue) => {
         if (r.path !== '/gettoken') return null;
-        if (r.query.get('appkey') !== credentials.appKey || r.query.get('appsecret') !== credentials.appSecret) return fail(40089, 'invalid appkey or appsecret');
+        if (!(r.query.get('appkey') ?? '') || apps[r.query.get('appkey') ?? ''] !== r.query.get('appsecret')) return fail(40089, 'invalid appkey or appsecret');
         const { token, expiresIn } = issue();
         return ok({ access_token: token, expires_in: expiresIn });
+      },
+      open: (r, state) => {
+        if (r.path === '/oauth2/auth') {
+          if (!((r.query.get('client_id') ?? '') in apps) || r.query.get('response_type') !== 'code') return [400, { code: 'invalidClient', message: 'unknown client_id' }];
+          return authorizeRedirect(state, r.query.get('redirect_uri'), r.query.get('state'), 'authCode');
+        }
+        if (r.path === '/v1.0/oauth2/userAccessToken' && r.method === 'POST') {
+          const b = r.body as { clientId?: string; clientSecret?: string; code?: string; grantType?: string };
+          if (!b.clientId || apps[b.clientId] !== b.clientSecret) return [400, { code: 'invalidClientSecret', message: 'clientId or clientSecret is wrong' }];
+          const userid = spendCode(state, b.code);
+          if (userid === undefined || b.grantType !== 'authorization_code') return [400, { code: 'invalidAuthCode', message: 'the authCode is invalid or used' }];
+          userTokenSerial += 1;
+          const token = `fake-user-token-${userTokenSerial}`;
+          state.userTokens.set(token, userid);
+          return [200, { accessToken: token, refreshToken: `r-${token}`, expireIn: 7200 }];
+        }
+        if (r.path === '/v1.0/contact/users/me') {
+          const userid = state.userTokens.get(String(r.headers['x-acs-dingtalk-access-token'] ?? ''));
+          return userid === undefined ? [401, { code: 'InvalidAuthentication', message: 'token is invalid' }] : [200, { nick: userid, unionId: `union-${userid}`, openId: `open-${userid}` }];
+        }
+        return null;
       },
       tokenOf: (r) => r.query.get('access_token') ?? undefined,
       expired: fail(42001, 'access_token expired'),
@@ -69,6 +95,10 @@ export function startFakeDingding(credentials: { appKey: string; appSecret: stri
           if (!b.name && !existing) return fail(40001, 'name is required');
           state.departments.set(id, { id, name: String(b.name ?? existing?.name), parentId, order: (b.order as number | undefined) ?? existing?.order });
           return ok({ result: create ? { dept_id: Number(id) } : {} });
+        }
+        if (r.path === '/topapi/user/getbyunionid') {
+          const userid = /^union-(.+)$/.exec(String(b.unionid ?? ''))?.[1];
+          return userid ? ok({ result: { contact_type: 0, userid } }) : fail(60121, 'user not found');
         }
         if (r.path === '/topapi/v2/user/create') return user(r, state, true);
         if (r.path === '/topapi/v2/user/update') return user(r, state, false);

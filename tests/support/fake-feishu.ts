@@ -1,8 +1,10 @@
 // A local Feishu contact directory speaking open-apis' protocol (src/server/integrations/feishu, D61):
 // the internal tenant token checks app_id/app_secret; code 99991663 (HTTP 400) for an invalid token,
 // 99991400 (HTTP 429) while rate limited, page_token paging, and the test's refused users fail with
-// 41012 (HTTP 400).
-import { startFakeIm, type Answer, type FakeImState, type FakeRequest } from './fake-im-server.ts';
+// 41012 (HTTP 400). Sign-in (D71): /open-apis/authen/v1/authorize (app_id one of the apps), the app's
+// app_access_token, authen/v1/oidc/access_token with it (20003 for a code not issued or spent) and
+// authen/v1/user_info with the user's token.
+import { authorizeRedirect, spendCode, startFakeIm, type Answer, type FakeImState, type FakeRequest } from './fake-im-server.ts';
 
 const ok = (data: Record<string, unknown> = {}): Answer => [200, { code: 0, msg: 'success', data }];
 const fail = (status: number, code: number, msg: string): Answer => [status, { code, msg }];
@@ -29,8 +31,9 @@ function user(r: FakeRequest, state: FakeImState, userid: string, create: boolea
   return ok({ user: { user_id: userid, name: next.name } });
 }
 
-export function startFakeFeishu(credentials: { appKey: string; appSecret: string }): Promise<FakeImState> {
+export function startFakeFeishu(credentials: { appKey: string; appSecret: string; apps?: Record<string, string> }): Promise<FakeImState> {
   let serial = 0;
+  const apps: Record<string, string> = { [credentials.appKey]: credentials.appSecret, ...credentials.apps };
   return startFakeIm(
     {
       tokenEndpoint: (r, issue) => {
@@ -38,6 +41,22 @@ export function startFakeFeishu(credentials: { appKey: string; appSecret: string
         if (r.body.app_id !== credentials.appKey || r.body.app_secret !== credentials.appSecret) return fail(400, 10014, 'app secret invalid');
         const { token, expiresIn } = issue();
         return [200, { code: 0, msg: 'ok', tenant_access_token: token, expire: expiresIn }];
+      },
+      open: (r, state, issue) => {
+        if (r.path === '/open-apis/authen/v1/authorize') {
+          if (!((r.query.get('app_id') ?? '') in apps)) return fail(400, 20001, 'invalid app_id');
+          return authorizeRedirect(state, r.query.get('redirect_uri'), r.query.get('state'));
+        }
+        if (r.path === '/open-apis/auth/v3/app_access_token/internal' && r.method === 'POST') {
+          if (!r.body.app_id || apps[String(r.body.app_id)] !== r.body.app_secret) return fail(400, 10014, 'app secret invalid');
+          const { token, expiresIn } = issue();
+          return [200, { code: 0, msg: 'ok', app_access_token: token, expire: expiresIn }];
+        }
+        if (r.path === '/open-apis/authen/v1/user_info') {
+          const userid = state.userTokens.get(/^Bearer (.+)$/.exec(String(r.headers.authorization ?? ''))?.[1] ?? '');
+          return userid === undefined ? fail(400, 99991668, 'Invalid access token') : ok({ user_id: userid, open_id: `ou_${userid}`, name: userid });
+        }
+        return null;
       },
       tokenOf: (r) => /^Bearer (.+)$/.exec(String(r.headers.authorization ?? ''))?.[1],
       expired: fail(400, 99991663, 'Invalid access token for authorization. Please make a request with token attached.'),
@@ -71,6 +90,14 @@ export function startFakeFeishu(credentials: { appKey: string; appSecret: string
           if (!existing) return fail(400, 40003, 'department not found');
           state.departments.set(existing.id, { ...existing, name: String(r.body.name ?? existing.name), parentId: r.body.parent_department_id ? String(r.body.parent_department_id) : existing.parentId });
           return ok({ department: { open_department_id: existing.id } });
+        }
+        if (r.method === 'POST' && r.path === '/open-apis/authen/v1/oidc/access_token') {
+          const userid = spendCode(state, r.body.code);
+          if (userid === undefined || r.body.grant_type !== 'authorization_code') return fail(400, 20003, 'invalid code');
+          serial += 1;
+          const token = `u-fake-${serial}`;
+          state.userTokens.set(token, userid);
+          return ok({ access_token: token, token_type: 'Bearer', expires_in: 7200 });
         }
         if (r.method === 'POST' && r.path === '/open-apis/contact/v3/users') return user(r, state, String(r.body.user_id ?? ''), true);
         const one = /^\/open-apis\/contact\/v3\/users\/([^/]+)$/.exec(r.path);

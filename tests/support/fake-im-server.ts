@@ -42,10 +42,16 @@ export interface FakeImState {
   throttle(n: number): void;
   /** User ids whose create or update the service refuses. */
   rejected: Set<string>;
+  /** The suite user its authorize page signs in (the person at the phone, D71); null: nobody. */
+  signInAs: string | null;
+  /** Codes the authorize page handed out, each for its user; an exchange spends it. */
+  codes: Map<string, string>;
+  /** Users' own access tokens (DingTalk, Feishu), each for its user. */
+  userTokens: Map<string, string>;
   close(): Promise<void>;
 }
 
-export type Answer = [number, Record<string, unknown>];
+export type Answer = [number, Record<string, unknown>, Record<string, string>?];
 
 export interface FakeProtocol {
   /** Is this request the token endpoint? Answers it, issuing `token` when the credentials match. */
@@ -54,6 +60,9 @@ export interface FakeProtocol {
   tokenOf(request: FakeRequest): string | undefined;
   expired: Answer;
   throttled: Answer;
+  /** Calls that carry no token of the app (the sign-in pages and user-token calls), before the token
+   *  check; null for the others. */
+  open?(request: FakeRequest, state: FakeImState, issue: () => { token: string; expiresIn: number }): Answer | null;
   /** Any other call, with a valid token. */
   handle(request: FakeRequest, state: FakeImState): Answer;
 }
@@ -74,6 +83,9 @@ export async function startFakeIm(protocol: FakeProtocol, root: FakeDepartment):
       throttled = n;
     },
     rejected: new Set(),
+    signInAs: null,
+    codes: new Map(),
+    userTokens: new Map(),
     close: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
   };
   const issue = () => {
@@ -86,6 +98,8 @@ export async function startFakeIm(protocol: FakeProtocol, root: FakeDepartment):
   const answer = (request: FakeRequest): Answer => {
     const token = protocol.tokenEndpoint(request, issue);
     if (token) return token;
+    const open = protocol.open?.(request, state, issue);
+    if (open) return open;
     const carried = protocol.tokenOf(request);
     if (!carried || !valid.has(carried)) return protocol.expired;
     if (throttled > 0) {
@@ -107,8 +121,8 @@ export async function startFakeIm(protocol: FakeProtocol, root: FakeDepartment):
       const url = new URL(req.url ?? '/', 'http://fake');
       const request: FakeRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body };
       state.received.push(request);
-      const [status, json] = answer(request);
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+      const [status, json, headers] = answer(request);
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
       res.end(JSON.stringify(json));
     });
   });
@@ -119,3 +133,25 @@ export async function startFakeIm(protocol: FakeProtocol, root: FakeDepartment):
 
 /** Next free numeric department id. */
 export const nextNumericId = (departments: Map<string, FakeDepartment>) => String(Math.max(0, ...[...departments.keys()].map(Number).filter(Number.isFinite)) + 1);
+
+let codeSerial = 0;
+
+/** The authorize page's answer (D71): back to `redirect_uri` with a new code for the user signed in at
+ *  the phone (`codeName` the suite's name of it) and the state as given; 403 while nobody is. */
+export function authorizeRedirect(state: FakeImState, redirectUri: string | null, oauthState: string | null, codeName = 'code'): Answer {
+  if (!redirectUri || !state.signInAs) return [403, { error: 'nobody signed in at the authorize page' }];
+  codeSerial += 1;
+  const code = `fake-code-${codeSerial}`;
+  state.codes.set(code, state.signInAs);
+  const back = new URL(redirectUri);
+  back.searchParams.set(codeName, code);
+  if (oauthState !== null) back.searchParams.set('state', oauthState);
+  return [302, {}, { location: back.href }];
+}
+
+/** Spends a code: its user, or undefined for a code never issued or already used. */
+export function spendCode(state: FakeImState, code: unknown): string | undefined {
+  const user = typeof code === 'string' ? state.codes.get(code) : undefined;
+  if (user !== undefined) state.codes.delete(code as string);
+  return user;
+}

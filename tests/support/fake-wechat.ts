@@ -1,7 +1,9 @@
 // A local WeChat-Work address book speaking qyapi's protocol (src/server/integrations/wechat, D61):
 // gettoken checks corpid/corpsecret; errcode 42001 for an expired token, 45009 while throttled, 60111
 // for an unknown user, 60104 for a mobile already taken, and the test's refused users fail with 60102.
-import { nextNumericId, startFakeIm, type Answer, type FakeDepartment, type FakeImState, type FakeRequest, type FakeUser } from './fake-im-server.ts';
+// Sign-in (D71): the authorize page of open.weixin.qq.com (appid = corp id, agentid one of the agents),
+// gettoken with an agent's own secret, and auth/getuserinfo (40029 for a code not issued or spent).
+import { authorizeRedirect, nextNumericId, spendCode, startFakeIm, type Answer, type FakeDepartment, type FakeImState, type FakeRequest, type FakeUser } from './fake-im-server.ts';
 
 const ok = (extra: Record<string, unknown> = {}): Answer => [200, { errcode: 0, errmsg: 'ok', ...extra }];
 const fail = (errcode: number, errmsg: string): Answer => [200, { errcode, errmsg }];
@@ -26,15 +28,24 @@ function user(request: FakeRequest, state: FakeImState, create: boolean): Answer
   return ok(create ? { created: 'created' } : { updated: 'updated' });
 }
 
-export function startFakeWechat(credentials: { corpId: string; corpSecret: string }): Promise<FakeImState> {
+export function startFakeWechat(credentials: { corpId: string; corpSecret: string; agents?: Record<string, string> }): Promise<FakeImState> {
+  const agentSecrets = new Set(Object.values(credentials.agents ?? {}));
   return startFakeIm(
     {
       tokenEndpoint: (r, issue) => {
         if (r.path !== '/cgi-bin/gettoken') return null;
         if (r.query.get('corpid') !== credentials.corpId) return fail(40013, 'invalid corpid');
-        if (r.query.get('corpsecret') !== credentials.corpSecret) return fail(40001, 'invalid credential, access_token is invalid or not latest');
+        const secret = r.query.get('corpsecret') ?? '';
+        if (secret !== credentials.corpSecret && !agentSecrets.has(secret)) return fail(40001, 'invalid credential, access_token is invalid or not latest');
         const { token, expiresIn } = issue();
         return ok({ access_token: token, expires_in: expiresIn });
+      },
+      open: (r, state) => {
+        if (r.path !== '/connect/oauth2/authorize') return null;
+        if (r.query.get('appid') !== credentials.corpId) return fail(40013, 'invalid corpid');
+        if (!(r.query.get('agentid') ?? '') || !((r.query.get('agentid') ?? '') in (credentials.agents ?? {}))) return fail(40056, 'invalid agentid');
+        if (r.query.get('response_type') !== 'code' || r.query.get('scope') !== 'snsapi_base') return fail(40001, 'invalid scope or response_type');
+        return authorizeRedirect(state, r.query.get('redirect_uri'), r.query.get('state'));
       },
       tokenOf: (r) => r.query.get('access_token') ?? undefined,
       expired: fail(42001, 'access_token expired'),
@@ -61,6 +72,10 @@ export function startFakeWechat(credentials: { corpId: string; corpSecret: strin
           const d: FakeDepartment = { id, name: b.name ?? existing?.name ?? '', parentId, order: b.order ?? existing?.order };
           state.departments.set(id, d);
           return ok(create ? { id: Number(id) } : {});
+        }
+        if (r.method === 'GET' && r.path === '/cgi-bin/auth/getuserinfo') {
+          const userid = spendCode(state, r.query.get('code'));
+          return userid === undefined ? fail(40029, 'invalid code') : ok({ userid, user_ticket: `ticket-${userid}` });
         }
         if (r.method === 'POST' && r.path === '/cgi-bin/user/create') return user(r, state, true);
         if (r.method === 'POST' && r.path === '/cgi-bin/user/update') return user(r, state, false);

@@ -2769,6 +2769,33 @@ export interface FlowsUndoBatchReply {
   restored: number;
 }
 
+export interface ImEntryDingdingCallbackQuery {
+  code?: string;
+  /**
+   * DingTalk's name of the code
+   */
+  authCode?: string;
+  state?: string;
+}
+
+export interface ImEntryFeishuCallbackQuery {
+  code?: string;
+  /**
+   * DingTalk's name of the code
+   */
+  authCode?: string;
+  state?: string;
+}
+
+export interface ImEntryWechatCallbackQuery {
+  code?: string;
+  /**
+   * DingTalk's name of the code
+   */
+  authCode?: string;
+  state?: string;
+}
+
 export interface ImSyncRunsQuery {
   domainid: string;
   service: "wechat" | "dingding" | "feishu";
@@ -3310,6 +3337,12 @@ export interface Calls {
   'im.wechatGet': { params: { id: string }; query: never; body: never; reply: WechatSettings };
   'im.wechatSave': { params: { id: string }; query: never; body: WechatSettings; reply: WechatSettings };
   'im.wechatVerify': { params: { id: string }; query: never; body: WechatSettings; reply: ImVerifyResult };
+  'imEntry.dingding': { params: { domainId: string; applicationId: string }; query: never; body: never; reply: never };
+  'imEntry.dingdingCallback': { params: { domainId: string; applicationId: string }; query: ImEntryDingdingCallbackQuery; body: never; reply: never };
+  'imEntry.feishu': { params: { domainId: string; applicationId: string }; query: never; body: never; reply: never };
+  'imEntry.feishuCallback': { params: { domainId: string; applicationId: string }; query: ImEntryFeishuCallbackQuery; body: never; reply: never };
+  'imEntry.wechat': { params: { domainId: string; applicationId: string }; query: never; body: never; reply: never };
+  'imEntry.wechatCallback': { params: { domainId: string; applicationId: string }; query: ImEntryWechatCallbackQuery; body: never; reply: never };
   'imSync.fromDingding': { params: { id: string }; query: never; body: ImSyncRequest; reply: DirectorySyncRun };
   'imSync.fromFeishu': { params: { id: string }; query: never; body: ImSyncRequest; reply: DirectorySyncRun };
   'imSync.fromWechat': { params: { id: string }; query: never; body: ImSyncRequest; reply: DirectorySyncRun };
@@ -3527,6 +3560,12 @@ export const callRoutes = {
   'im.wechatGet': { method: 'GET', path: '/authtime/domain/{id}/wechat' },
   'im.wechatSave': { method: 'PUT', path: '/authtime/domain/{id}/wechat' },
   'im.wechatVerify': { method: 'POST', path: '/authtime/domain/{id}/wechat/verify' },
+  'imEntry.dingding': { method: 'GET', path: '/authtime/im/dingding/entry/{domainId}/{applicationId}' },
+  'imEntry.dingdingCallback': { method: 'GET', path: '/authtime/im/dingding/entry/{domainId}/{applicationId}/callback', effects: true },
+  'imEntry.feishu': { method: 'GET', path: '/authtime/im/feishu/entry/{domainId}/{applicationId}' },
+  'imEntry.feishuCallback': { method: 'GET', path: '/authtime/im/feishu/entry/{domainId}/{applicationId}/callback', effects: true },
+  'imEntry.wechat': { method: 'GET', path: '/authtime/im/wechat/entry/{domainId}/{applicationId}' },
+  'imEntry.wechatCallback': { method: 'GET', path: '/authtime/im/wechat/entry/{domainId}/{applicationId}/callback', effects: true },
   'imSync.fromDingding': { method: 'PUT', path: '/authtime/domain/{id}/synchfromdingding' },
   'imSync.fromFeishu': { method: 'PUT', path: '/authtime/domain/{id}/synchfromfeishu' },
   'imSync.fromWechat': { method: 'PUT', path: '/authtime/domain/{id}/synchfromwechat' },

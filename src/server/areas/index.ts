@@ -37,6 +37,7 @@ import { mailSettingsHandlers } from './mail-settings/handlers.ts';
 import { imHandlers } from './im/handlers.ts';
 import { imSyncHandlers } from './im/sync-handlers.ts';
 import { imAppAgentHandlers } from './im/app-agent-handlers.ts';
+import { imEntryHandlers } from './im/entry-handlers.ts';
 import { timedTaskHandlers } from './timed-tasks/handlers.ts';
 import { directorySyncHandlers } from './directory-sync/handlers.ts';
 
@@ -80,6 +81,7 @@ export const handlers: Record<string, Handler> = {
   ...imHandlers,
   ...imSyncHandlers,
   ...imAppAgentHandlers,
+  ...imEntryHandlers,
   ...timedTaskHandlers,
   ...directorySyncHandlers,
 };

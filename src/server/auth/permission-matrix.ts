@@ -195,6 +195,13 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'im.dingdingAppSave': ADMINS,
   'im.feishuAppGet': ADMINS,
   'im.feishuAppSave': ADMINS,
+  // A suite's sign-in to an application (D71): browser redirects, the suite's code is the credential.
+  'imEntry.wechat': 'public',
+  'imEntry.wechatCallback': 'public',
+  'imEntry.dingding': 'public',
+  'imEntry.dingdingCallback': 'public',
+  'imEntry.feishu': 'public',
+  'imEntry.feishuCallback': 'public',
   'imSync.fromWechat': ADMINS,
   'imSync.toWechat': ADMINS,
   'imSync.fromDingding': ADMINS,

@@ -40,7 +40,7 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v !==
 function targetDomain(call: CallDef, params: Record<string, string>, query: Record<string, unknown>, body: unknown): string | undefined {
   // The log's own calls name the platform's log `platform` (areas/operation-log/log-scope.ts).
   if (call.path.startsWith('/authtime/domain/{id}')) return params.id === 'platform' && call.id.startsWith('operationLog.') ? undefined : params.id;
-  return text(query.domainid) ?? (isRecord(body) ? text(body.domainid) ?? text(body.domainId) : undefined);
+  return text(params.domainId) ?? text(query.domainid) ?? (isRecord(body) ? text(body.domainid) ?? text(body.domainId) : undefined);
 }
 
 /** The record: the last path parameter that is not the enterprise, else the body's id or ids, else the
@@ -85,12 +85,16 @@ function changeOf(call: CallDef, body: unknown, secrets: ReadonlySet<string>): u
   return json.length > MAX_CHANGE_CHARS ? { truncated: true, text: json.slice(0, MAX_CHANGE_CHARS) } : safe;
 }
 
+/** Who a public call signed in (a suite's sign-in, D71): the log names it as the sign-in's. */
+const signIns = new WeakMap<FastifyRequest, Caller>();
+export const rememberSignIn = (request: FastifyRequest, who: Caller): void => void signIns.set(request, who);
+
 /** `owner`: the enterprise of the record the path names, when the path does not (record-owner.ts). */
 export function entryOfCall(call: CallDef, request: FastifyRequest, caller: Caller | undefined, outcome: Outcome, secrets: ReadonlySet<string>, owner?: string): LogDraft {
   const params = (request.params ?? {}) as Record<string, string>;
   const query = (request.query ?? {}) as Record<string, unknown>;
   const body = request.body;
-  const signedIn = !caller && call.id === 'auth.login' && isRecord(outcome.data) ? (outcome.data as unknown as Caller) : undefined;
+  const signedIn = caller ? undefined : (signIns.get(request) ?? (call.id === 'auth.login' && isRecord(outcome.data) ? (outcome.data as unknown as Caller) : undefined));
   const who = caller ?? signedIn;
   const tried = isRecord(body) ? text(body.username) : undefined;
   return {

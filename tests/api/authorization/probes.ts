@@ -61,6 +61,13 @@ const imSync = (service: 'wechat' | 'dingding' | 'feishu', path: string): Probe 
   settle: (world) => imRunsDone(world),
 });
 
+/** A suite's sign-in to an application (D71): public browser redirects; an application the enterprise
+ *  does not offer answers the refusal page (never a redirect to a suite the test cannot reach). */
+const imEntry = (service: 'wechat' | 'dingding' | 'feishu', rest: string): Probe => ({
+  scope: 'single',
+  request: (_w, _c, t) => ({ path: `/authtime/im/${service}/entry/${t.domainId}/matrix-unbound${rest}`, ownClient: true }),
+});
+
 const names = (data: unknown) => (Array.isArray(data) ? data : []).map((row) => (row as { name?: string }).name);
 const rows = (data: unknown) => ((data as { datas?: unknown[] } | null)?.datas ?? []) as Array<Record<string, unknown>>;
 /** Batch and resign answer per row: a row refused as out of reach reads as not found. */
@@ -414,6 +421,12 @@ export const PROBES: Record<string, Probe> = {
   'im.dingdingAppSave': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/application/${t.applicationId}/dingding`, body: { agentId: '2000003', appKey: 'matrix', appSecret: 'matrix-secret' } }) },
   'im.feishuAppGet': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/application/${t.applicationId}/feishu` }) },
   'im.feishuAppSave': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/application/${t.applicationId}/feishu`, body: { appKey: 'cli_matrix', appSecret: 'matrix-secret' } }) },
+  'imEntry.wechat': imEntry('wechat', ''),
+  'imEntry.wechatCallback': imEntry('wechat', '/callback?code=matrix&state=matrix'),
+  'imEntry.dingding': imEntry('dingding', ''),
+  'imEntry.dingdingCallback': imEntry('dingding', '/callback?code=matrix&state=matrix'),
+  'imEntry.feishu': imEntry('feishu', ''),
+  'imEntry.feishuCallback': imEntry('feishu', '/callback?code=matrix&state=matrix'),
   'imSync.fromWechat': imSync('wechat', 'synchfromwechat'),
   'imSync.toWechat': imSync('wechat', 'synch2wechat'),
   'imSync.fromDingding': imSync('dingding', 'synchfromdingding'),

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import { databaseTargets, type DatabaseTarget } from '../helpers/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from '../helpers/test-server.ts';
+import type { CallDef } from '../../../src/core/catalogue/types.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
 import { CallFuzzer, type FuzzInput } from './call-inputs.ts';
 import { localizedTextCheck } from './localized.ts';
@@ -30,8 +31,13 @@ const SETUP_TIMEOUT = 600_000;
 export const PARTS = 2;
 
 /** What is wrong with one reply, or undefined. */
-function problemOf(reply: FuzzReply, localized: (text: string) => boolean): string | undefined {
+function problemOf(call: CallDef, reply: FuzzReply, localized: (text: string) => boolean): string | undefined {
   if (reply.status >= 500) return `HTTP ${reply.status}: ${reply.text.slice(0, 200)}`;
+  // A browser page (the suites' sign-in, D71) refuses with a page whose alert is a localized text.
+  if (call.produces?.startsWith('text/html') && reply.status >= 400 && !reply.envelope) {
+    const alert = /<p role="alert">([\s\S]*?)<\/p>/.exec(reply.text)?.[1]?.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
+    return alert !== undefined && localized(alert) ? undefined : `HTTP ${reply.status} page without a ${LANGUAGE} alert: ${reply.text.slice(0, 200)}`;
+  }
   if (reply.status >= 300 && !reply.envelope) return `HTTP ${reply.status} without the envelope: ${reply.text.slice(0, 200)}`;
   if (reply.envelope && reply.envelope.errcode !== 0 && !localized(reply.envelope.errmsg)) return `errmsg not a ${LANGUAGE} text: ${reply.envelope.errmsg.slice(0, 200)}`;
   return undefined;
@@ -97,7 +103,7 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
           const input: FuzzInput = fuzzer.input(i);
           const reply = await send(admin, LANGUAGE, input, needsCsrfToken(call));
           totals.inputs++;
-          const problem = problemOf(reply, localized);
+          const problem = problemOf(call, reply, localized);
           if (problem) problems.push(`#${i} ${input.anonymous ? 'anonymous ' : ''}${input.what} → ${problem}`);
           const wasAccepted = reply.envelope?.errcode === 0 || (reply.status < 300 && !reply.envelope);
           const written = await writes();

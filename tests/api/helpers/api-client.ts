@@ -13,6 +13,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Leave out the CSRF header even when a token is known. */
   withoutCsrf?: boolean;
+  /** 'manual': answer a redirect itself instead of following it (the suites' sign-in, D71). */
+  redirect?: RequestRedirect;
 }
 
 export interface CallResult<T = unknown> {
@@ -43,7 +45,7 @@ export class ApiClient {
     const csrf = this.cookies.get(CSRF_COOKIE);
     if (requestHasEffects(method, path) && csrf && !options.withoutCsrf) headers[CSRF_HEADER] = csrf;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(url, { method, headers, body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)) });
+    const response = await fetch(url, { method, headers, redirect: options.redirect, body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)) });
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');
       const [name, ...value] = pair.split('=');
