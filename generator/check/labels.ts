@@ -1,9 +1,10 @@
-// Check: every label key the catalogue uses exists in all three locales, and the three locale files
-// hold the same key set (a key missing from one language would show as a raw key there).
+// Check: every label key the catalogue uses exists in all three locales (with each call area's tag in
+// the OpenAPI document), and the three locale files hold the same key set (a key missing from one language would show as a raw key there).
 import { LANGUAGES } from '../../src/core/catalogue/types.ts';
 import { pointerSegment } from '../schema-walk.ts';
 import { referencesOf } from './references/by-kind.ts';
 import type { Check, Problem } from './problem.ts';
+import { areaTagLabel } from '../../src/core/catalogue/openapi.ts';
 
 function localeFile(docs: Parameters<Check>[0]['docs'], lang: string): string {
   return docs.find((d) => d.kind === 'locale' && d.file.replace(/^.*\//, '').replace(/\.ya?ml$/, '') === lang)?.file ?? `locales/${lang}.yaml`;
@@ -25,6 +26,11 @@ export const checkLabels: Check = ({ catalogue, docs }) => {
   for (const r of referencesOf(catalogue, 'label')) {
     const missing = LANGUAGES.filter((lang) => !hasLabel(labels(lang), r.name));
     if (missing.length) problems.push({ file: r.file, pointer: r.pointer, message: `label "${r.name}" is missing in ${missing.map((l) => `${l}.yaml`).join(', ')}` });
+  }
+  // Each area of calls is a tag of the OpenAPI document, described in the request's language.
+  for (const area of new Set(Object.keys(catalogue.calls).map((id) => id.split('.')[0]))) {
+    const missing = LANGUAGES.filter((lang) => !hasLabel(labels(lang), areaTagLabel(area)));
+    if (missing.length) problems.push({ file: localeFile(docs, missing[0]), pointer: keyPointer(areaTagLabel(area)), message: `area "${area}" has no tag label "${areaTagLabel(area)}" in ${missing.map((l) => `${l}.yaml`).join(', ')}` });
   }
   const allKeys = new Set(LANGUAGES.flatMap((lang) => Object.keys(labels(lang))));
   for (const lang of LANGUAGES) {

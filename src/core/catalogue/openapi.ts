@@ -31,6 +31,10 @@ const envelope = (data: unknown): JsonSchema => ({
   properties: { errcode: { type: 'integer' }, errmsg: { type: 'string' }, data: (data as JsonSchema) ?? {} },
 });
 
+
+/** The label describing an area (a call id's first part) as the document's tag; `atrium check` asks
+ *  for it in every language. */
+export const areaTagLabel = (area: string): string => `apiDocs.openapi.tag.${area}`;
 export function openApiPath(path: string): string {
   return path; // the catalogue already writes {name} parameters, as OpenAPI does
 }
@@ -82,7 +86,7 @@ export function buildOpenApi(catalogue: Catalogue, language = 'en', version = '0
   return {
     openapi: '3.1.0',
     info: { title: t('apiDocs.openapi.title'), version, description: t('apiDocs.openapi.description') },
-    tags: [...areas].sort().map((name) => ({ name, description: t(`apiDocs.openapi.tag.${name}`) })),
+    tags: [...areas].sort().map((name) => ({ name, description: t(areaTagLabel(name)) })),
     paths,
     components: {
       schemas,

@@ -69,6 +69,9 @@ function openPostgres(url: string, extra: pg.PoolConfig | undefined): AtriumData
   // hear other servers' changes.
   const changes = new TableChanges();
   const listening = new WeakSet<pg.PoolClient>();
+  // An idle connection the server ends (a restart, pg_terminate_backend) is dropped by the pool, which
+  // then emits this; unheard, it would end the process. The next borrow opens a new connection.
+  pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
   pool.on('connect', (client) => {
     measureStatements(client);
     client.on('notification', (notice) => {
