@@ -9,6 +9,7 @@ import type { AppServices } from './services.ts';
 import { sessionCache } from './auth/sessions.ts';
 import { userPageCache } from './areas/users/queries.ts';
 import { flowTotals } from './areas/flows/list-totals.ts';
+import { flowPageCache } from './areas/flows/list-pages.ts';
 import { peopleByName } from './areas/flows/instance-search.ts';
 import { storedLanguageCache } from './http/request-context.ts';
 import requestContext from './plugins/request-context.ts';
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions: sessionCache(options.database.changes, caches),
     userPages: userPageCache(options.database.changes, caches && (options.listCache ?? true)),
     flowTotals: flowTotals(caches && (options.listCache ?? true)),
+    flowPages: flowPageCache(options.database.changes, caches && (options.listCache ?? true)),
     flowPeople: peopleByName(options.database.changes, caches && (options.listCache ?? true)),
     storedLanguage: storedLanguageCache(options.database.changes, caches),
     dataDir: options.dataDir,

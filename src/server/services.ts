@@ -10,6 +10,7 @@ import type { ChangeCache } from './db/change-cache.ts';
 import type { UserListPage } from './areas/users/queries.ts';
 import type { FlowTotals } from './areas/flows/list-totals.ts';
 import type { PeopleByName } from './areas/flows/instance-search.ts';
+import type { FlowPages } from './areas/flows/list-pages.ts';
 import type { StoredLanguage } from './http/request-context.ts';
 import type { ServerSampler } from './monitoring/server-sampler.ts';
 import type { LogWriter } from './operation-log/log-writer.ts';
@@ -24,6 +25,8 @@ export interface AppServices {
   userPages: ChangeCache<UserListPage>;
   /** Totals of the flow-monitoring list's searches, kept a few seconds (D70). */
   flowTotals: FlowTotals;
+  /** Pages of the flow-monitoring list, good until instances or what they show change (D72). */
+  flowPages: FlowPages;
   /** The users a flow-list search names, kept until users change (D42, D70). */
   flowPeople: PeopleByName;
   /** The stored language setting, for calls without the language cookie (D42, D70). */

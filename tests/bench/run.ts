@@ -134,7 +134,14 @@ async function main(): Promise<void> {
     // Issue 12: the workflow targets need PostgreSQL (a million instances, two servers on one database).
     if (schema && databaseUrl && process.env.BENCH_WORKFLOW !== 'off') {
       const serverEnv = { BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema.name, BENCH_DATA_DIR: dataDir };
-      if (!(await benchWorkflow({ db: database.db, base, auth, baseline, serverEnv }))) process.exitCode = 1;
+      // The flow list as read on every call too (no list cache, D72), as the users pages (D42).
+      const readingApp = await buildApp({ database, dataDir, captcha: false, listCache: false });
+      const readingBase = await readingApp.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        if (!(await benchWorkflow({ db: database.db, base, readingBase, auth, baseline, serverEnv }))) process.exitCode = 1;
+      } finally {
+        await readingApp.close();
+      }
     } else console.log('\nworkflow targets: PostgreSQL only (BENCH_DATABASE_URL=postgres://…)');
     await app.close();
   } finally {

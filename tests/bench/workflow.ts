@@ -13,6 +13,8 @@ const DASHBOARD_CALLS = ['flowAndNodeTimeConsuming', 'flowTimeConsumingAccountin
 export interface WorkflowBench {
   db: Db;
   base: string;
+  /** The same database served with no list cache: every page read (D72). */
+  readingBase: string;
   auth: Record<string, string>;
   baseline: Figures;
   /** The environment a server process of this run's schema needs (serve.ts). */
@@ -22,9 +24,9 @@ export interface WorkflowBench {
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
 /** The searches of the monitoring screen: one initiator by name; a flow name over the last month. */
-async function listSearches(b: WorkflowBench, data: FlowDataSet) {
+async function listSearches(b: WorkflowBench, data: FlowDataSet, base: string) {
   const initiator = await b.db.selectFrom('flow_instances as i').innerJoin('users as u', 'u.id', 'i.initiator_id').select('u.name').where('i.id', '=', `${GENERATED_PREFIX}1`).executeTakeFirstOrThrow();
-  const list = (body: object) => load(`${b.base}/authtime/domain/${data.domainId}/workflow/flowstaterts?currpage=1&pagelines=10`, 'POST', b.auth, { application: data.applicationId, ...body });
+  const list = (body: object) => load(`${base}/authtime/domain/${data.domainId}/workflow/flowstaterts?currpage=1&pagelines=10`, 'POST', b.auth, { application: data.applicationId, ...body });
   return {
     initiator: await list({ _initiator: initiator.name }),
     flowAndDates: await list({ _flowName: 'leave', _firstProcessTimeFrom: day(30), _firstProcessTimeTo: day(0) }),
@@ -51,20 +53,26 @@ export async function benchWorkflow(b: WorkflowBench): Promise<boolean> {
   const started = Date.now();
   const data = await generateFlowInstances(b.db);
   console.log(`\nworkflow: ${data.instances.toLocaleString('en')} instances of '${data.applicationId}' in one enterprise, generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const searches = await listSearches(b, data);
+  const searches = await listSearches(b, data, b.base);
+  const read = await listSearches(b, data, b.readingBase);
   const dashboard = await dashboardMs(b, data);
   const submits = await benchSubmits(b.db, data, b.serverEnv);
 
   console.log(figuresRow('baseline GET /authtime/health', b.baseline));
-  console.log(figuresRow('flows.list search: initiator', searches.initiator));
-  console.log(figuresRow('flows.list search: flow + dates', searches.flowAndDates));
-  for (const [name, f] of Object.entries(searches)) {
-    verdict(`flow list (${name}) / baseline throughput`, (f.rps / b.baseline.rps).toFixed(3), '≥ 0.25', f.rps / b.baseline.rps >= 0.25);
-    verdict(`flow list (${name}) p99`, `${f.p99} ms`, '≤ 50 ms', f.p99 <= 50);
+  // Served: a repeated page comes from the list cache until an instance changes (D72); read: every
+  // call reads the database (a server with no list cache). The targets are judged on what is served.
+  for (const [how, runs] of [['served', searches], ['read', read]] as const) {
+    console.log(figuresRow(`flows.list search: initiator (${how})`, runs.initiator));
+    console.log(figuresRow(`flows.list search: flow + dates (${how})`, runs.flowAndDates));
   }
+  for (const [name, f] of Object.entries(searches)) {
+    verdict(`flow list (${name}, served) / baseline throughput`, (f.rps / b.baseline.rps).toFixed(3), '≥ 0.25', f.rps / b.baseline.rps >= 0.25);
+    verdict(`flow list (${name}, served) p99`, `${f.p99} ms`, '≤ 50 ms', f.p99 <= 50);
+  }
+  for (const [name, f] of Object.entries(read)) console.log(`flow list (${name}, read) / baseline throughput ${(f.rps / b.baseline.rps).toFixed(3)}, p99 ${f.p99} ms`);
   verdict(`dashboard thisyear, 4 calls in parallel (median of ${DASHBOARD_RUNS})`, `${dashboard.toFixed(0)} ms`, '≤ 1000 ms', dashboard <= 1000);
   console.log(`submissions: ${submits.actions} over 2 server processes in ${submits.seconds.toFixed(1)} s, errors ${submits.errors}`);
   verdict('submissions per second, 2 servers', submits.perSecond.toFixed(0), '≥ 500', submits.perSecond >= 500);
   const intact = verdict('tasks lost / duplicated / next step wrong', `${submits.lost} / ${submits.duplicated} / ${submits.wrongNext}`, '0 / 0 / 0', submits.lost + submits.duplicated + submits.wrongNext === 0);
-  return intact && submits.errors === 0 && Object.values(searches).every((f) => f.errors === 0);
+  return intact && submits.errors === 0 && [...Object.values(searches), ...Object.values(read)].every((f) => f.errors === 0);
 }

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PglitePool } from './pglite-pool.ts';
-import { CHANGES_CHANNEL, TableChanges } from './table-changes.ts';
+import { CHANGES_CHANNEL, hearChangesOf, TableChanges } from './table-changes.ts';
 import { PoolWaits, type PoolWaitFigures } from './pool-waits.ts';
 import { measuredQuery } from '../monitoring/perf-monitor.ts';
 import type { DatabaseSchema, Db } from './schema.ts';
@@ -88,6 +88,7 @@ function openPostgres(url: string, extra: pg.PoolConfig | undefined): AtriumData
   pool.on('remove', (client) => {
     if (listening.delete(client)) changes.listening(-1);
   });
+  hearChangesOf(db, changes);
   return {
     db,
     kind: 'postgres',
@@ -107,6 +108,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<AtriumDatabase>
   changes.listening(1);
   const pool = new PglitePool(pglite);
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: pool as never }) });
+  hearChangesOf(db, changes);
   return {
     db,
     kind: 'pglite',

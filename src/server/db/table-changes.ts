@@ -32,3 +32,12 @@ export class TableChanges {
     return stamp;
   }
 }
+
+const ofDatabase = new WeakMap<object, TableChanges>();
+
+/** The changes heard by the connections behind `db` (a server's root Kysely instance). */
+export const changesOf = (db: object): TableChanges | undefined => ofDatabase.get(db);
+export const hearChangesOf = (db: object, changes: TableChanges): void => void ofDatabase.set(db, changes);
+
+/** Tables the server announces itself after each unit of work instead of a trigger (D72). */
+export const SERVER_ANNOUNCED = new Set(['flow_instances']);

@@ -1,17 +1,68 @@
 // A count of the engine's units of work on instances in this process (D70), taken once each has ended
 // (committed, or else rolled back). A value read from the instances with an older count (the
 // monitoring list's kept totals) is then known to be older than this server's own changes.
+// Instances are also announced as changed on `atrium_changes` (D42, D72) for the list's kept pages:
+// to this server's own caches when each unit begins and ends (before its reply), to other servers by a
+// notice sent once it has ended, outside it — a trigger on flow_instances would take PostgreSQL's
+// notify lock in every engine transaction and serialise their commits. While one notice is being
+// sent, the units that end meanwhile ask for one more, sent after it.
+import { sql } from 'kysely';
 import { inTransaction } from '../db/in-transaction.ts';
 import type { Db } from '../db/schema.ts';
+import { CHANGES_CHANNEL, changesOf } from '../db/table-changes.ts';
+
+export const INSTANCES_TABLE = 'flow_instances';
 
 let writes = 0;
 
 export const instanceWrites = (): number => writes;
 
+const notify = (db: Db) => sql`select pg_notify(${CHANGES_CHANNEL}, ${INSTANCES_TABLE})`.execute(db);
+
+interface Announcing {
+  sending: boolean;
+  again: boolean;
+}
+const announcing = new WeakMap<Db, Announcing>();
+
+/** Tells every server listening on the database that instances changed (one notice for many units). */
+function announce(db: Db): void {
+  let state = announcing.get(db);
+  if (!state) announcing.set(db, (state = { sending: false, again: false }));
+  if (state.sending) {
+    state.again = true;
+    return;
+  }
+  state.sending = true;
+  const send = (): void => {
+    state.again = false;
+    notify(db)
+      // A closed pool (a server stopping) has no one left to tell; the caches' age limit covers the rest.
+      .catch(() => undefined)
+      .finally(() => (state.again ? send() : (state.sending = false)));
+  };
+  send();
+}
+
+/** The transactions of units of work begun here: a unit within one is announced by the outer one. */
+const units = new WeakSet<Db>();
+
 /** `work` in a transaction (the caller's when `db` is one), counted once it has ended. */
 export function writingInstances<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   writes++;
-  return inTransaction(db, work).finally(() => {
-    writes++;
+  const ended = () => void writes++;
+  if (units.has(db)) return work(db).finally(ended);
+  // Inside another transaction the notice goes with it: heard at its commit (by this server's own
+  // connection too), none if it is rolled back.
+  if (db.isTransaction) return work(db).finally(ended).then(async (result) => (await notify(db), result));
+  const changes = changesOf(db);
+  changes?.notice(INSTANCES_TABLE); // a page read while this unit runs is not kept
+  return inTransaction(db, (trx) => {
+    units.add(trx);
+    return work(trx);
+  }).finally(() => {
+    ended();
+    changes?.notice(INSTANCES_TABLE);
+    announce(db);
   });
 }

@@ -17,6 +17,7 @@ import { selectApprovers } from './approver-choices.ts';
 import { governed, governedInstance, language } from './governed.ts';
 import { instanceRows, listed } from './instance-rows.ts';
 import { searchConditions, searchKey } from './instance-search.ts';
+import { flowPageKey } from './list-pages.ts';
 import { instanceHistory } from './instance-history.ts';
 import { platformHandlers } from './platform.ts';
 import { batchApprovers, undoApproverBatch } from './batch.ts';
@@ -29,19 +30,23 @@ const list: CallHandler<'flows.list'> = async (ctx) => {
   if (!governs) await governed(ctx, domainId);
   const lang = await language(ctx);
   const { currpage, pagelines } = ctx.query as { currpage: number; pagelines: number };
-  const { db, flowTotals } = ctx.services;
   const search = ctx.body ?? {};
-  const where = await searchConditions(ctx.services, domainId, search, lang);
-  const matched = () => where.reduce((query, condition) => query.where(condition), db.selectFrom('flow_instances as i'));
-  // The page's ids from the instances alone (an index in the list's order), then their rows joined.
-  const ids = matched().select('i.id').orderBy('i.updated_at', 'desc').orderBy('i.id').limit(pagelines).offset((currpage - 1) * pagelines);
-  const count = async () => Number((await matched().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-  const [page, total] = await Promise.all([
-    instanceRows(db, lang).where('i.id', 'in', ids).orderBy('i.updated_at', 'desc').orderBy('i.id').execute(),
-    flowTotals.total(searchKey(domainId, lang, search), count),
-  ]);
-  if (page.length === 0) await governed(ctx, domainId);
-  return { datas: await Promise.all(page.map((row) => listed(ctx, row))), rowCount: total };
+  // Kept until instances or what a row shows change (D72); the key holds the caller's whole reach.
+  const answer = await ctx.services.flowPages.through(flowPageKey(domainId, lang, reach, search, currpage, pagelines), async () => {
+    const { db, flowTotals } = ctx.services;
+    const where = await searchConditions(ctx.services, domainId, search, lang);
+    const matched = () => where.reduce((query, condition) => query.where(condition), db.selectFrom('flow_instances as i'));
+    // The page's ids from the instances alone (an index in the list's order), then their rows joined.
+    const ids = matched().select('i.id').orderBy('i.updated_at', 'desc').orderBy('i.id').limit(pagelines).offset((currpage - 1) * pagelines);
+    const count = async () => Number((await matched().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const [page, total] = await Promise.all([
+      instanceRows(db, lang).where('i.id', 'in', ids).orderBy('i.updated_at', 'desc').orderBy('i.id').execute(),
+      flowTotals.total(searchKey(domainId, lang, search), count),
+    ]);
+    return { datas: await Promise.all(page.map((row) => listed(ctx, row))), rowCount: total };
+  });
+  if (answer.datas.length === 0) await governed(ctx, domainId);
+  return answer as { datas: Awaited<ReturnType<typeof listed>>[]; rowCount: number };
 };
 
 /** All or nothing: every id an instance of the application in an enterprise the caller governs. */
