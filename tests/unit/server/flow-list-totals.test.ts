@@ -2,12 +2,22 @@
 // seconds (then answered while the next count runs); a small one is always counted; any change this server makes to an instance (committed or
 // not) is counted again; callers asking at once share one count.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { flowTotals } from '../../../src/server/areas/flows/list-totals.ts';
 import { writingInstances } from '../../../src/server/workflow/instance-writes.ts';
 import type { Db } from '../../../src/server/db/schema.ts';
 
-/** A stand-in for a transaction: writingInstances runs the work on it as the caller's own. */
-const inTransaction = { isTransaction: true } as unknown as Db;
+/** A transaction on a database that answers nothing (Kysely's DummyDriver): writingInstances runs the
+ *  work on it as the caller's own, and its change notice goes nowhere. */
+const dummy = new Kysely<never>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+const inTransaction = <T>(work: (trx: Db) => Promise<T>): Promise<T> => dummy.transaction().execute((trx) => work(trx as unknown as Db));
 
 describe('the flow list totals', () => {
   afterEach(() => vi.useRealTimers());
@@ -33,9 +43,11 @@ describe('the flow list totals', () => {
     let rows = 5000;
     const count = vi.fn(async () => rows);
     await totals.total('a', count);
-    await writingInstances(inTransaction, async () => {
-      rows = 4999;
-    });
+    await inTransaction((trx) =>
+      writingInstances(trx, async () => {
+        rows = 4999;
+      }),
+    );
     expect(await totals.total('a', count)).toBe(4999);
     rows = 4998;
     vi.setSystemTime(Date.now() + 9_000);
@@ -45,7 +57,7 @@ describe('the flow list totals', () => {
     expect(await totals.total('a', count)).toBe(4999);
     await vi.waitFor(async () => expect(await totals.total('a', count)).toBe(4998));
     expect(count).toHaveBeenCalledTimes(3);
-    await expect(writingInstances(inTransaction, () => Promise.reject(new Error('rolled back')))).rejects.toThrow('rolled back');
+    await expect(inTransaction((trx) => writingInstances(trx, () => Promise.reject(new Error('rolled back'))))).rejects.toThrow('rolled back');
     rows = 4997;
     expect(await totals.total('a', count)).toBe(4997);
   });
