@@ -18,12 +18,20 @@ export interface AxeProblem {
   targets: string[];
 }
 
-/** Waits for the finite animations and transitions running now (a toast fading in would be measured
- *  at half its contrast); spinners run forever and are left alone. */
+/** Waits for the finite animations and transitions (a toast fading in would be measured at half its
+ *  contrast) until none has started for 200 ms: a tooltip on a focused button starts its fade only
+ *  after its enter delay (100 ms). Spinners run forever and are left alone; 3 s at the most. */
 async function transitionsEnded(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
-    return Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 3000))]);
+  await page.evaluate(async () => {
+    const until = Date.now() + 3000;
+    const running = () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    while (Date.now() < until) {
+      const now = running();
+      if (now.length > 0) await Promise.race([Promise.all(now.map((a) => a.finished.catch(() => undefined))), pause(until - Date.now())]);
+      await pause(200);
+      if (running().length === 0) return;
+    }
   });
 }
 
