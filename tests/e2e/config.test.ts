@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
-import { expectToast, fillFormField } from './support/pages.ts';
+import { closeToasts, expectToast, fillFormField } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 import { solidPng } from '../support/png.ts';
 
@@ -86,7 +86,10 @@ describe('system configuration', () => {
     await screenshot(session.page, 'config-authentication-background');
     await session.page.getByTestId('background-widget-clear').click();
     await picture.waitFor({ state: 'detached' });
+    // Saved before Refresh, or Refresh would ask to drop the unsaved change (and its dialog stays open).
+    await closeToasts(session.page);
     await session.page.getByTestId('form-save').click();
+    await expectToast(session.page, 'Saved successfully');
     await session.page.getByTestId('form-refresh').click();
     await session.page.getByTestId('background-widget-upload').waitFor();
     expect(await picture.count()).toBe(0);
