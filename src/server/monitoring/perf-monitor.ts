@@ -49,10 +49,12 @@ export class Monitor {
     return performance.now();
   }
 
-  /** Ends what `start` began. One clock read serves the duration and the access time. */
-  stop(started: number): void {
-    const now = performance.now();
+  /** Ends what `start` began. One clock read serves the duration and the access time. `record` false:
+   *  measuring was switched off meanwhile, so it only stops counting as active. */
+  stop(started: number, record = true): void {
     this.active--;
+    if (!record) return;
+    const now = performance.now();
     this.record(now - started, now);
   }
 
@@ -192,12 +194,13 @@ export function measuredQuery<R extends { rows?: unknown[] }>(text: string, run:
   const started = monitor.start();
   return run().then(
     (result) => {
-      monitor.stop(started);
-      if (perfMonitors.resultSet) perfMonitors.monitor(monitor.label, ROWS).add(result.rows?.length ?? 0);
+      // A statement begun before "Disable SQL" that ends after it is not recorded.
+      monitor.stop(started, perfMonitors.sql);
+      if (perfMonitors.sql && perfMonitors.resultSet) perfMonitors.monitor(monitor.label, ROWS).add(result.rows?.length ?? 0);
       return result;
     },
     (error: unknown) => {
-      monitor.stop(started);
+      monitor.stop(started, perfMonitors.sql);
       perfMonitors.exception(`sql ${(error as { code?: string }).code ?? 'error'}`);
       throw error;
     },
