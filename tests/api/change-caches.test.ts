@@ -10,24 +10,8 @@ import { createSuperuser, updateSuperuser, uniqueLoginno } from './helpers/super
 import { UNCHANGED_SECRET } from '../../src/core/password-codec.ts';
 import { createUser, departmentOf, listUsers } from './helpers/user-calls.ts';
 
+import { eventually, onServer } from './helpers/two-instances.ts';
 const targets = await databaseTargets();
-
-/** The same signed-in browser talking to the other instance. */
-function onServer(client: ApiClient, server: TestServer): ApiClient {
-  const other = new ApiClient(server.url);
-  for (const [name, value] of client.cookies) other.cookies.set(name, value);
-  return other;
-}
-
-/** Polls until `check` holds (another instance hears a change a moment after its commit). */
-async function eventually(check: () => Promise<boolean>, withinMs = 3000): Promise<boolean> {
-  const until = Date.now() + withinMs;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > until) return false;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe.each(targets)('cached sessions and users pages on $name', (target) => {
   let first: TestServer;

@@ -9,27 +9,11 @@ import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { signedInCallers, startTestServer, type TestServer } from './helpers/test-server.ts';
 
+import { eventually, onServer } from './helpers/two-instances.ts';
 const targets = await databaseTargets();
 
 interface Row { id: string; stateLabel: string; summary: string; status: string }
 interface Page { datas: Row[]; rowCount: number }
-
-/** The same signed-in browser talking to the other instance. */
-function onServer(client: ApiClient, server: TestServer): ApiClient {
-  const other = new ApiClient(server.url);
-  for (const [name, value] of client.cookies) other.cookies.set(name, value);
-  return other;
-}
-
-/** Polls until `check` holds (another instance hears a change a moment after its commit). */
-async function eventually(check: () => Promise<boolean>, withinMs = 3000): Promise<boolean> {
-  const until = Date.now() + withinMs;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > until) return false;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe.each(targets)('the kept flow list on $name', (target) => {
   let first: TestServer;
