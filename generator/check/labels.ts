@@ -1,10 +1,11 @@
-// Check: every label key the catalogue uses exists in all three locales (with each call area's tag in
-// the OpenAPI document), and the three locale files hold the same key set (a key missing from one language would show as a raw key there).
+// Check: every label key the catalogue uses exists in all three locales (with each call area's tag and
+// each call's summary in the OpenAPI document), and the three locale files hold the same key set (a key
+// missing from one language would show as a raw key there).
 import { LANGUAGES } from '../../src/core/catalogue/types.ts';
 import { pointerSegment } from '../schema-walk.ts';
 import { referencesOf } from './references/by-kind.ts';
 import type { Check, Problem } from './problem.ts';
-import { areaTagLabel } from '../../src/core/catalogue/openapi.ts';
+import { areaTagLabel, callSummaryLabel } from '../../src/core/catalogue/openapi.ts';
 
 function localeFile(docs: Parameters<Check>[0]['docs'], lang: string): string {
   return docs.find((d) => d.kind === 'locale' && d.file.replace(/^.*\//, '').replace(/\.ya?ml$/, '') === lang)?.file ?? `locales/${lang}.yaml`;
@@ -31,6 +32,12 @@ export const checkLabels: Check = ({ catalogue, docs }) => {
   for (const area of new Set(Object.keys(catalogue.calls).map((id) => id.split('.')[0]))) {
     const missing = LANGUAGES.filter((lang) => !hasLabel(labels(lang), areaTagLabel(area)));
     if (missing.length) problems.push({ file: localeFile(docs, missing[0]), pointer: keyPointer(areaTagLabel(area)), message: `area "${area}" has no tag label "${areaTagLabel(area)}" in ${missing.map((l) => `${l}.yaml`).join(', ')}` });
+  }
+  // Each call's summary in the document is a label too (D74): the call itself carries no text.
+  for (const id of Object.keys(catalogue.calls).sort()) {
+    const key = callSummaryLabel(id);
+    const missing = LANGUAGES.filter((lang) => !Object.hasOwn(labels(lang), key));
+    if (missing.length) problems.push({ file: localeFile(docs, missing[0]), pointer: keyPointer(key), message: `call "${id}" has no summary label "${key}" in ${missing.map((l) => `${l}.yaml`).join(', ')}` });
   }
   const allKeys = new Set(LANGUAGES.flatMap((lang) => Object.keys(labels(lang))));
   for (const lang of LANGUAGES) {

@@ -61,16 +61,21 @@ describe.each(targets)('meta and static on $name', (target) => {
     expect(document.info.title).toBe('Atrium 平台 API');
     expect(document.tags).toContainEqual({ name: 'domains', description: '企业' });
     expect(document.paths['/authtime/domains'].post.responses['401'].description).toBe('未登录。');
+    expect(document.paths['/authtime/domains'].post.summary).toBe('分页列出按名称、管理员账号和扩展字段筛选的企业。');
     const english = await (await fetch(new URL('/authtime/openapi.json', server.url), { headers: { cookie: 'atrium_lang=en' } })).json();
     expect(english).toEqual(JSON.parse(JSON.stringify(buildOpenApi(server.catalogue))));
     expect(english.tags).toContainEqual({ name: 'runtime', description: 'Workflow runtime: the front-end API' });
+    expect(english.paths['/authtime/domains'].post.summary).toBe('One page of enterprises matching name, administrator username and extension fields.');
     const traditional = await (await fetch(new URL('/authtime/openapi.json', server.url), { headers: { cookie: 'atrium_lang=cn' } })).json();
     expect(traditional.tags).toContainEqual({ name: 'users', description: '使用者' });
-    // Every area has its tag, in every language (no key shown instead of a text); the paths are the same.
+    // Every area has its tag and every call its summary, in every language (no key shown instead of a
+    // text, D74); the paths are the same.
     for (const doc of [document, english, traditional]) {
       const areas = new Set(Object.values(server.catalogue.calls).map((c) => c.id.split('.')[0]));
       expect(new Set(doc.tags.map((tag: { name: string }) => tag.name))).toEqual(areas);
       expect(doc.tags.every((tag: { description: string }) => !tag.description.startsWith('apiDocs.'))).toBe(true);
+      const operations = Object.values(doc.paths as Record<string, Record<string, { summary: string }>>).flatMap((path) => Object.values(path));
+      expect(operations.filter((op) => op.summary.startsWith('apiDocs.'))).toEqual([]);
     }
     expect(Object.keys(traditional.paths)).toEqual(Object.keys(english.paths));
   });

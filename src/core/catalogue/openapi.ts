@@ -1,8 +1,8 @@
 // Emits the OpenAPI 3.1 document of the catalogue. `atrium openapi` prints it and the server serves
 // it at /authtime/openapi.json, so both always say the same thing. The document's own texts (its title
-// and description, the areas' tags, the replies' descriptions) come from the locales in the language
-// asked for (the server's: the request's, D6; the command's: English); the calls' summaries are the
-// catalogue's, written in English (D68).
+// and description, the areas' tags, the calls' summaries, the replies' descriptions) come from the
+// locales in the language asked for (the server's: the request's, D6; the command's: English); a call's
+// summary is the label `apiDocs.openapi.call.<id>`, never text in the call (D68, D74).
 import type { Catalogue, CallDef, JsonSchema } from './types.ts';
 import { ENTITY_REF } from './schema-refs.ts';
 import { translatorFor } from '../translate.ts';
@@ -35,6 +35,9 @@ const envelope = (data: unknown): JsonSchema => ({
 /** The label describing an area (a call id's first part) as the document's tag; `atrium check` asks
  *  for it in every language. */
 export const areaTagLabel = (area: string): string => `apiDocs.openapi.tag.${area}`;
+/** The label holding a call's summary in the document; `atrium check` asks for it in every language. */
+export const callSummaryLabel = (id: string): string => `apiDocs.openapi.call.${id}`;
+
 export function openApiPath(path: string): string {
   return path; // the catalogue already writes {name} parameters, as OpenAPI does
 }
@@ -54,7 +57,7 @@ function operation(call: CallDef, t: Translator): Obj {
   const op: Obj = {
     operationId: call.id,
     tags: [call.id.split('.')[0]],
-    summary: call.summary ?? call.id,
+    summary: t(callSummaryLabel(call.id)),
     'x-allow': call.allow,
     parameters,
     responses: {

@@ -60,7 +60,6 @@ export interface CallDef {
   path: string;
   /** `public`, `login`, or a rule over `user` (see src/core/rules.ts). */
   allow: string;
-  summary?: string;
   query?: JsonSchema;
   /** Path parameters' schemas by name (each a string); absent ones are any non-empty string. */
   params?: JsonSchema;

@@ -15,6 +15,11 @@ describe('atrium check: meta-schemas', () => {
     ]);
   });
 
+  it("refuses a summary written in a call: it is the locales' apiDocs.openapi.call.<id> (D74)", () => {
+    const docs = setAt(fixtureDocs(), CALLS, '/calls/0/summary', 'One page of gadgets.');
+    expect(problemLines(docs)).toEqual([`${CALLS}:/calls/0/summary: unknown property "summary"`]);
+  });
+
   it('refuses a path that is not a path', () => {
     const docs = setAt(fixtureDocs(), CALLS, '/calls/1/path', 'authtime/gadget/:id');
     expect(problemLines(docs)[0]).toMatch(new RegExp(`^${CALLS}:/calls/1/path: must match pattern`));

@@ -121,6 +121,23 @@ describe('atrium check: labels', () => {
     ]);
   });
 
+  it('catches an area of calls without its OpenAPI tag label', () => {
+    const docs = fixtureDocs();
+    for (const lang of ['en', 'zh', 'cn']) removeAt(docs, locale(lang), '/apiDocs/openapi/tag');
+    expect(problemLines(docs)).toEqual([`${locale('en')}:/apiDocs/openapi/tag/gadgets: area "gadgets" has no tag label "apiDocs.openapi.tag.gadgets" in en.yaml, zh.yaml, cn.yaml`]);
+  });
+
+  it('catches a call without its summary label, in every language or in one (D74)', () => {
+    const docs = fixtureDocs();
+    for (const lang of ['en', 'zh', 'cn']) removeAt(docs, locale(lang), '/apiDocs/openapi/call/gadgets/save');
+    expect(problemLines(docs)).toEqual([`${locale('en')}:/apiDocs/openapi/call/gadgets/save: call "gadgets.save" has no summary label "apiDocs.openapi.call.gadgets.save" in en.yaml, zh.yaml, cn.yaml`]);
+    const oneMissing = removeAt(fixtureDocs(), locale('cn'), '/apiDocs/openapi/call/gadgets/archive');
+    expect(problemLines(oneMissing)).toEqual([
+      `${locale('cn')}:/apiDocs/openapi/call/gadgets/archive: call "gadgets.archive" has no summary label "apiDocs.openapi.call.gadgets.archive" in cn.yaml`,
+      `${locale('cn')}:/apiDocs/openapi/call/gadgets/archive: key "apiDocs.openapi.call.gadgets.archive" is in en.yaml, zh.yaml but missing here`,
+    ]);
+  });
+
   it('catches locale files whose key sets differ even when no screen uses the key', () => {
     const docs = setAt(fixtureDocs(), locale('cn'), '/tile/extra', '額外');
     expect(problemLines(docs)).toEqual([

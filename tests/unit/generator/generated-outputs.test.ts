@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue, PROJECT_ROOT } from '../../../src/core/catalogue/from-disk.ts';
-import { buildOpenApi } from '../../../src/core/catalogue/openapi.ts';
+import { buildOpenApi, callSummaryLabel } from '../../../src/core/catalogue/openapi.ts';
 import { generateTypes, TYPES_FILE } from '../../../generator/emit/types.ts';
 
 const { catalogue } = loadCatalogue([PROJECT_ROOT]); // the committed types cover the project catalogue only
@@ -31,5 +31,24 @@ describe('generated outputs', () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(Object.keys(document.paths as object).length).toBeGreaterThan(0);
+  });
+
+  it("gives every operation its summary from the locales, in the document's language (D74)", () => {
+    type Operation = { operationId: string; summary: string };
+    const operations = (language: string) =>
+      Object.values(buildOpenApi(catalogue, language).paths as Record<string, Record<string, Operation>>).flatMap((path) => Object.values(path));
+    const summaries: Record<string, Map<string, string>> = {};
+    for (const language of ['en', 'zh', 'cn']) {
+      const found = operations(language);
+      expect(found).toHaveLength(Object.keys(catalogue.calls).length);
+      for (const op of found) expect([callSummaryLabel(op.operationId), op.operationId, '']).not.toContain(op.summary);
+      summaries[language] = new Map(found.map((op) => [op.operationId, op.summary]));
+    }
+    expect(summaries.en.get('notices.scan')).toBe('Runs the password-expiry scan now and answers the attempts it made (none when nobody is due).');
+    expect(summaries.zh.get('notices.scan')).toBe('立即执行密码过期扫描，并返回其发送提醒的记录（无人到期时为空）。');
+    expect(summaries.cn.get('notices.scan')).toBe('立即執行密碼過期掃描，並傳回其傳送提醒的記錄（無人到期時為空）。');
+    // None of the Chinese summaries is left in English.
+    const english = [...summaries.en].filter(([id, text]) => summaries.zh.get(id) === text || summaries.cn.get(id) === text);
+    expect(english.map(([id]) => id)).toEqual([]);
   });
 });

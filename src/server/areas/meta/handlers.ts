@@ -32,7 +32,7 @@ const globalconfig: CallHandler<'meta.globalconfig'> = async ({ services }) => {
   return { ...config, language, captcha: services.captcha, passwordMinLength: minimumLength(policy) };
 };
 
-/** The document's own texts in the request's language (D6, D68); the calls' summaries stay English. */
+/** The document's own texts, the calls' summaries among them, in the request's language (D6, D68, D74). */
 async function openapi({ services, request }: HandlerContext) {
   return buildOpenApi(services.catalogue, await request.atrium.language());
 }
