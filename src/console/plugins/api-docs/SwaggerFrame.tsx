@@ -3,8 +3,8 @@
 // carry it. Signed in (D63), the runtime calls' accessToken and userCode are filled with the sign-in's,
 // and every try-it-out request goes without the console's cookie and with the sign-in as a bearer
 // token, which the server refuses on every console call. The document comes in the console's language
-// (its cookie, D6): its title, description, the areas' tags and the replies' descriptions; the calls'
-// summaries and Swagger UI's own texts are English (Swagger UI has no translations, D68).
+// (its cookie, D6): its title, description, the areas' tags, the calls' summaries and the replies'
+// descriptions. Swagger UI's own words are reworded after each draw (viewer-words.ts, D75).
 import { Alert, Box } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import 'swagger-ui-react/swagger-ui.css';
 import { callUrl } from '../../api/client.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import type { SignedIn } from './useDocSignIn.ts';
+import { translateViewer } from './viewer-words.ts';
 
 type Doc = { paths?: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; schema?: Record<string, unknown>; example?: unknown }> }>> };
 
@@ -60,18 +61,29 @@ function mendControls(root: HTMLElement): void {
   for (const pre of root.querySelectorAll<HTMLElement>('pre.microlight:not([tabindex])')) pre.setAttribute('tabindex', '0');
 }
 
-function useMendedControls() {
+/** Mends the controls and rewords Swagger UI's words whenever the viewer draws or changes a text. */
+function useMendedViewer(t: (key: string) => string) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const root = ref.current;
     if (!root) return;
-    mendControls(root);
-    const observer = new MutationObserver(() => mendControls(root));
-    observer.observe(root, { childList: true, subtree: true });
+    const mend = () => {
+      mendControls(root);
+      translateViewer(root, t);
+    };
+    mend();
+    const observer = new MutationObserver(mend);
+    observer.observe(root, { childList: true, subtree: true, characterData: true });
     return () => observer.disconnect();
   });
   return ref;
 }
+
+/** The two words Swagger UI's stylesheet writes itself (CSS content), in the console's language. */
+const cssWords = (t: (key: string) => string) => ({
+  '& .swagger-ui .parameter__name.required::after': { content: JSON.stringify(t('apiDocs.viewer.required')) },
+  '& .swagger-ui .loading-container .loading::after': { content: JSON.stringify(t('apiDocs.viewer.loading')) },
+});
 
 interface SwaggerRequest {
   headers: Record<string, string>;
@@ -90,7 +102,7 @@ export default function SwaggerFrame({ signIn }: { signIn: SignedIn | null }) {
       .then(setDoc, () => setFailed(true));
   }, [language]);
   const spec = useMemo(() => (doc ? withSignIn(doc, signIn) : null), [doc, signIn]);
-  const mended = useMendedControls();
+  const mended = useMendedViewer(t);
   const token = signIn?.accessToken;
   const intercept = useMemo(
     () => (request: SwaggerRequest) => {
@@ -105,12 +117,7 @@ export default function SwaggerFrame({ signIn }: { signIn: SignedIn | null }) {
   if (!spec) return <LoadingPanel />;
   // The key remounts the viewer when the sign-in or the language changes, so it reads the new spec afresh.
   return (
-    <Box sx={CONTRAST} ref={mended}>
-      {language !== 'en' && (
-        <Alert severity="info" sx={{ mb: 1 }} data-testid="api-docs-english">
-          {t('apiDocs.viewerEnglish')}
-        </Alert>
-      )}
+    <Box sx={{ ...CONTRAST, ...cssWords(t) }} ref={mended}>
       <SwaggerUI key={`${token ?? 'anonymous'}:${language}`} spec={spec} requestInterceptor={intercept as never} docExpansion="none" defaultModelsExpandDepth={-1} />
     </Box>
   );
