@@ -58,16 +58,19 @@ describe('what a user sees follows what the server lets it do', () => {
     await page.context().close();
   });
 
-  it('opens debug mode as a screen of the console, not a raw error in a new tab', async () => {
+  it('opens debug mode in a tab of its own: the sign-in as a front-end user, not a raw error', async () => {
     const page = await signedIn('admin', ADMIN_PASSWORD, 'cn');
-    const pagesBefore = page.context().pages().length;
-    await page.getByTestId('tile-debug').click();
-    await page.waitForURL(/#\/debug$/);
-    await page.getByText('尚未開放').waitFor();
-    await expect(page.getByText('偵錯模式').first().isVisible()).resolves.toBe(true);
-    await expect(page.locator('body').innerText()).resolves.not.toContain('errcode');
-    expect(page.context().pages().length).toBe(pagesBefore);
-    await screenshot(page, 'reach-debug-cn');
+    // The spec's external link: a new tab, the address never shown on the home page.
+    await expect(page.locator('body').innerText()).resolves.not.toContain('#/debug');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('tile-debug').click()]);
+    await tab.waitForURL(/#\/debug$/);
+    await tab.getByTestId('api-docs').waitFor();
+    await expect(tab.getByTestId('breadcrumb').innerText()).resolves.toContain('偵錯模式');
+    await expect(tab.getByText('偵錯模式：以某企業的一名前端使用者身分暫時登入').count()).resolves.toBe(1);
+    await tab.getByTestId('api-docs-signin').click();
+    await expect(tab.getByTestId('api-docs-problem').innerText()).resolves.toBe('請先選擇使用者再登入。');
+    await expect(tab.locator('body').innerText()).resolves.not.toContain('errcode');
+    await screenshot(tab, 'reach-debug-cn');
     await page.context().close();
   });
 

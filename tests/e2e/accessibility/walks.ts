@@ -19,7 +19,7 @@ export function accessibilityIn(lang: string): void {
   describe(`accessibility in ${lang}`, () => walks(lang));
 }
 
-const SIGNED_IN_ROUTES = ['/home', '/main', '/superuser', '/superuser/detail', '/systemCon', '/systemCon/manage', '/systemCon/systemFile', '/notices', '/password', '/systemMoni', '/systemMoni/onlines', '/systemMoni/charts', '/systemMoni/perf', '/systemMoni/pool', '/systemMoni/apiDocs', '/systemMoni/services', '/test', '/flowstaterts', '/about', '/tasks'];
+const SIGNED_IN_ROUTES = ['/home', '/main', '/superuser', '/superuser/detail', '/systemCon', '/systemCon/manage', '/systemCon/systemFile', '/notices', '/password', '/systemMoni', '/systemMoni/onlines', '/systemMoni/charts', '/systemMoni/perf', '/systemMoni/pool', '/systemMoni/apiDocs', '/systemMoni/services', '/debug', '/test', '/flowstaterts', '/about', '/tasks'];
 
 /** Checks the page at each point of a walk and keeps every problem, so one run lists them all. */
 function walker(page: Page) {

@@ -16,6 +16,7 @@ import { DialogHost } from '../../runtime/dialog/DialogHost.tsx';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { notifySuccess } from '../../shell/notify.ts';
 import type { PickedUser, UserSelectResult } from '../user-select/user-select-types.ts';
+import type { PluginProps } from '../../runtime/plugin/types.ts';
 import { useDocSignIn } from './useDocSignIn.ts';
 
 const SwaggerFrame = lazy(() => import('./SwaggerFrame.tsx'));
@@ -38,7 +39,8 @@ function Choice({ id, label, value, choices, onChange }: { id: string; label: st
   );
 }
 
-export default function ApiDocsPage() {
+/** The screen's `props.intro`: the debug mode (the home page's debug tile) opens this page with its own words. */
+export default function ApiDocsPage({ props }: PluginProps) {
   const { t } = useTranslation();
   const docs = useDocSignIn();
   const [applications, setApplications] = useState<Choices>([]);
@@ -73,7 +75,7 @@ export default function ApiDocsPage() {
 
   return (
     <Stack spacing={2} data-testid="api-docs">
-      <Typography color="text.secondary">{t('apiDocs.intro')}</Typography>
+      <Typography color="text.secondary">{t(typeof props.intro === 'string' ? props.intro : 'apiDocs.intro')}</Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
           <Choice id="api-docs-application" label={t('apiDocs.field.application')} value={applicationId} choices={applications} onChange={(v) => (setApplicationId(v), setUser(null))} />

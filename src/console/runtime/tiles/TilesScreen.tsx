@@ -17,7 +17,10 @@ function Tile({ tile }: { tile: TileDef }) {
   const navigate = useNavigate();
   const open = () => {
     if (tile.to) navigate(tile.to);
-    else if (tile.href) window.open(/^[a-z]+:/i.test(tile.href) ? tile.href : resourceUrl(`/${tile.href.replace(/^\.?\//, '')}`), '_blank', 'noopener');
+    else if (tile.href && /^[a-z]+:/i.test(tile.href)) window.open(tile.href, '_blank', 'noopener');
+    // A page of the console itself: opened without noopener, so the new tab gets a copy of this tab's
+    // sessionStorage (the signed-in user) and stays signed in.
+    else if (tile.href) window.open(resourceUrl(`/${tile.href.replace(/^\.?\//, '')}`), '_blank');
   };
   return (
     <Card sx={{ transition: 'box-shadow .15s, border-color .15s', '&:hover': { borderColor: 'primary.main', boxShadow: 3 } }}>
