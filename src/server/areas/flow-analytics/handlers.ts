@@ -1,7 +1,6 @@
 // The workflow dashboard (issue 12, D47): four figures of one application in one enterprise over a
 // period, for the enterprise's governors only, answered as the spec's "Dashboard result row"s. Rows of
 // hours say which hours: working hours of the enterprise's default calendar (D55), else wall-clock.
-import { workingTimeline } from '../../../core/calendar/working-timeline.ts';
 import type { Language } from '../../../core/catalogue/types.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -11,6 +10,7 @@ import { requireUser, type CallHandler, type Handler, type HandlerContext } from
 import { periodStart } from './period.ts';
 import { instancesStarted, processAndNodeHours, processHoursTotal, slowestSteps, WORKING_HORIZON_DAYS } from './queries.ts';
 import { periodFigures, type KeyedScope } from './stored-days.ts';
+import { timelineOf } from './timelines.ts';
 
 type Row = Calls['flowAnalytics.flowShare']['reply'][number];
 type Column = Row['groupColumns'][number]['columnName'];
@@ -43,11 +43,13 @@ async function scope(ctx: HandlerContext<never, Query>): Promise<HoursScope> {
   if (!calendar) return { ...base, hoursKey: `wall@${serverZone()}`, hours: { unit: 'hours' } };
   // A duration ending in the period counts working time from at most WORKING_HORIZON_DAYS before its end.
   const from = since.getTime() - (WORKING_HORIZON_DAYS + 1) * DAY_MS;
-  const to = Date.now() + DAY_MS; // a task done a moment after "now" was read still falls inside
-  const work = await workCalendarOf(db, calendar, isoDate(from - DAY_MS), isoDate(to + DAY_MS));
+  // To the end of tomorrow: a task done a moment after "now" was read still falls inside.
+  const today = periodStart('today');
+  const to = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 2).getTime();
+  const working = await timelineOf(calendar.fingerprint, from, to, () => workCalendarOf(db, calendar, isoDate(from - DAY_MS), isoDate(to + DAY_MS)));
   return {
     ...base,
-    working: workingTimeline(work, from, to),
+    working,
     hoursKey: `${calendar.fingerprint}@${serverZone()}`,
     hours: { unit: 'workingHours', calendar: calendar.name },
   };

@@ -50,51 +50,49 @@ function worked(at: RawBuilder<unknown>): RawBuilder<number> {
   return sql<number>`case when ${span} = 0 then 0::float8 else tl.before[${span}] + least(${t} - tl.starts[${span}], tl.lengths[${span}]) end`;
 }
 
-/** The seconds from one column to the other, and what the row source joins to compute them. */
-function took(s: Scope, from: string, to: string): { seconds: RawBuilder<number>; join: RawBuilder<unknown> } {
+/** The seconds from one column to the other, and the timeline they are read with (a row source `tl`). */
+function took(s: Scope, from: string, to: string): { seconds: RawBuilder<number>; timeline: RawBuilder<unknown> } {
   const [start, end] = [sql.ref(from), sql.ref(to)];
-  if (!s.working) return { seconds: sql<number>`${epoch(end)} - ${epoch(start)}`, join: sql`` };
+  if (!s.working) return { seconds: sql<number>`${epoch(end)} - ${epoch(start)}`, timeline: sql`(select) tl` };
   const { starts, before, lengths } = s.working;
   const horizon = sql.raw(`interval '${WORKING_HORIZON_DAYS} days'`);
   return {
     seconds: sql<number>`${worked(end)} - ${worked(sql`greatest(${start}, ${end} - ${horizon})`)}`,
-    join: sql`cross join (select ${starts}::float8[] as starts, ${before}::float8[] as before, ${lengths}::float8[] as lengths) tl`,
+    timeline: sql`(select ${starts}::float8[] as starts, ${before}::float8[] as before, ${lengths}::float8[] as lengths) tl`,
   };
 }
 
-/** Rows of the scope whose `column` falls in the days (from the first day's start, before `end` when
- *  given), each with `k`: its day, 1 for the first. */
-function inDays(s: Scope, table: 'flow_instances' | 'flow_tasks', column: string, days: Date[], end: Date | undefined) {
-  const starts = days.map((d) => d.getTime() / 1000);
-  return {
-    day: sql<number>`width_bucket(${epoch(sql.ref(column))}, ${starts}::float8[])`,
-    where: sql`${sql.table(table)}.domain_id = ${s.domainId} and ${sql.table(table)}.application_id = ${s.applicationId}
-      and ${sql.ref(column)} >= ${days[0]} ${end ? sql`and ${sql.ref(column)} < ${end}` : sql``}`,
-  };
+/** A day of the figures: from its start until its end (none: until now, and on). */
+export interface Day {
+  start: Date;
+  end: Date | null;
 }
 
-/** The figures of each of `days` (day i runs until day i + 1, the last until `end`, or on when none). */
-export async function figuresOfDays(db: Db, s: Scope, days: Date[], end?: Date): Promise<DayFigures[]> {
+/** Each of the days as `d` (`k`: 1 for the first), then the rows of the scope whose `column` falls in
+ *  it, aggregated by `select` (`rest`: group by, order, limit): one index range scan per day, so days
+ *  far apart cost what they hold. */
+function perDay(s: Scope, days: Day[], timeline: RawBuilder<unknown>, table: 'flow_instances' | 'flow_tasks', column: string, select: RawBuilder<unknown>, rest: RawBuilder<unknown>) {
+  const [starts, ends] = [days.map((d) => d.start.toISOString()), days.map((d) => d.end?.toISOString() ?? 'infinity')];
+  const t = sql.table(table);
+  return sql`select d.k::int as k, x.* from ${timeline}, unnest(${starts}::timestamptz[], ${ends}::timestamptz[]) with ordinality as d(day_start, day_end, k)
+    cross join lateral (select ${select} from ${t}
+      where ${t}.domain_id = ${s.domainId} and ${t}.application_id = ${s.applicationId} and ${sql.ref(column)} >= d.day_start and ${sql.ref(column)} < d.day_end ${rest}) x`;
+}
+
+/** The figures of each of `days`. Cancelled tasks (another approver's action, a sending back, a
+ *  deletion) are not the node's work: tasks count once submitted (`done`). */
+export async function figuresOfDays(db: Db, s: Scope, days: Day[]): Promise<DayFigures[]> {
   const done = took(s, 'flow_instances.started_at', 'flow_instances.completed_at');
-  const completedIn = inDays(s, 'flow_instances', 'flow_instances.completed_at', days, end);
   const submitted = took(s, 'flow_tasks.created_at', 'flow_tasks.done_at');
-  const submittedIn = inDays(s, 'flow_tasks', 'flow_tasks.done_at', days, end);
-  const startedIn = inDays(s, 'flow_instances', 'flow_instances.started_at', days, end);
+  const sums = (seconds: RawBuilder<unknown>) => sql`process_id, count(*)::int as n, sum(${seconds})::float8 as seconds`;
   type Sums = { k: number; process_id: string; n: number; seconds: number };
-  // Four scans side by side on the pool's connections (one after the other on PGlite).
+  // Four statements side by side on the pool's connections (one after the other on PGlite).
   const [completed, tasks, started, slowest] = await Promise.all([
-    sql<Sums>`select ${completedIn.day} as k, process_id, count(*)::int as n, sum(${done.seconds}) as seconds
-      from flow_instances ${done.join} where ${completedIn.where} and status = 'completed' group by 1, 2`.execute(db),
-    sql<Sums>`select ${submittedIn.day} as k, process_id, count(*)::int as n, sum(${submitted.seconds}) as seconds
-      from flow_tasks ${submitted.join} where ${submittedIn.where} and status = 'done' group by 1, 2`.execute(db),
-    sql<Sums>`select ${startedIn.day} as k, process_id, count(*)::int as n, 0 as seconds
-      from flow_instances where ${startedIn.where} and status <> 'deleted' group by 1, 2`.execute(db),
-    // Cancelled tasks (another approver's action, a sending back, a deletion) are not the node's work.
-    sql<{ k: number; id: string; took: number }>`select k, id, took from (
-        select k, id, took, row_number() over (partition by k order by took desc, id) as r from (
-          select ${submittedIn.day} as k, flow_tasks.id, ${submitted.seconds} as took
-          from flow_tasks ${submitted.join} where ${submittedIn.where} and status = 'done') t) ranked
-      where r <= ${SLOWEST} order by k, r`.execute(db),
+    sql<Sums>`${perDay(s, days, done.timeline, 'flow_instances', 'flow_instances.completed_at', sums(done.seconds), sql`and status = 'completed' group by process_id`)}`.execute(db),
+    sql<Sums>`${perDay(s, days, submitted.timeline, 'flow_tasks', 'flow_tasks.done_at', sums(submitted.seconds), sql`and status = 'done' group by process_id`)}`.execute(db),
+    sql<Sums>`${perDay(s, days, sql`(select) tl`, 'flow_instances', 'flow_instances.started_at', sums(sql`0`), sql`and status <> 'deleted' group by process_id`)}`.execute(db),
+    sql<{ k: number; id: string; took: number }>`${perDay(s, days, submitted.timeline, 'flow_tasks', 'flow_tasks.done_at', sql`flow_tasks.id, ${submitted.seconds} as took`, sql`and status = 'done' order by took desc, flow_tasks.id limit ${SLOWEST}`)}
+      order by k, took desc, id`.execute(db),
   ]);
   const figures: DayFigures[] = days.map(() => ({ processes: {}, slowest: [] }));
   const add = (rows: Sums[], at: 0 | 2 | 4) => {

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { FIGURE_CHANGE_AFTER_MS } from '../../db/migrations/0037-flow-figure-days.ts';
 import { pastDays } from './period.ts';
-import { figuresOfDays, SLOWEST, type DayFigures, type ProcessFigures, type Scope, type SlowTask } from './queries.ts';
+import { figuresOfDays, SLOWEST, type Day, type DayFigures, type ProcessFigures, type Scope, type SlowTask } from './queries.ts';
 
 /** A day is kept once it ended this long ago: a write touching it afterwards is then counted (its
  *  moment is older than the triggers' hour) once the transactions begun before that have ended. */
@@ -24,28 +24,45 @@ export interface PeriodFigures {
   slowest: SlowTask[];
 }
 
+/** Builds running on this server, by enterprise, application and hours: a call missing days waits for
+ *  the one running, then reads the kept days again (validated anew) and builds what is still missing. */
+const building = new Map<string, Promise<unknown>>();
+
 export async function periodFigures(db: Db, s: KeyedScope, now = new Date()): Promise<PeriodFigures> {
   const { past, live } = pastDays(s.since, now, KEEP_AFTER_MS);
-  const kept = await keptDays(db, s, past, live);
-  for (const run of runsOf(past.filter((day) => !kept.has(day.getTime())))) {
-    const built = await buildDays(db, s, run.days, run.end);
-    run.days.forEach((day, i) => kept.set(day.getTime(), built[i]));
+  const key = `${s.domainId}:${s.applicationId}:${s.hoursKey}`;
+  const days = past.map((start) => ({ start, end: new Date(start.getFullYear(), start.getMonth(), start.getDate() + 1) }));
+  for (;;) {
+    const kept = await keptDays(db, s, days, live);
+    const missing = days.filter((day) => !kept.has(day.start.getTime()));
+    const running = missing.length > 0 ? building.get(key) : undefined;
+    if (running) {
+      await running.catch(() => undefined);
+      continue;
+    }
+    const build = missing.length > 0 ? buildDays(db, s, missing) : Promise.resolve([]);
+    if (missing.length > 0) building.set(key, build);
+    try {
+      (await build).forEach((figures, i) => kept.set(missing[i].start.getTime(), figures));
+    } finally {
+      if (building.get(key) === build) building.delete(key);
+    }
+    const [today] = await figuresOfDays(db, s, [{ start: live, end: null }]);
+    return combined([...kept.values(), today]);
   }
-  const [recent] = await figuresOfDays(db, s, [live]);
-  return combined([...kept.values(), recent]);
 }
 
 /** The kept days of the period still valid, by their start (ms). */
-async function keptDays(db: Db, s: KeyedScope, past: Date[], live: Date): Promise<Map<number, DayFigures>> {
+async function keptDays(db: Db, s: KeyedScope, days: Day[], live: Date): Promise<Map<number, DayFigures>> {
   const kept = new Map<number, DayFigures>();
-  if (past.length === 0) return kept;
+  if (days.length === 0) return kept;
   const { rows } = await sql<{ start: number; figures: DayFigures['processes']; slowest: SlowTask[] }>`
     select date_part('epoch', d.day_start) * 1000 as start, d.figures, d.slowest from flow_figure_days d
     where d.domain_id = ${s.domainId} and d.application_id = ${s.applicationId} and d.hours_key = ${s.hoursKey}
-      and d.day_start >= ${past[0]} and d.day_end <= ${live}
+      and d.day_start >= ${days[0].start} and d.day_end <= ${live}
       and d.changes = (select coalesce(sum(c.changes), 0) from flow_figure_changes c
         where c.domain_id = d.domain_id and c.application_id = d.application_id and ${hourIn(sql.ref('d.day_start'), sql.ref('d.day_end'))})`.execute(db);
-  const expected = new Set(past.map((day) => day.getTime()));
+  const expected = new Set(days.map((day) => day.start.getTime()));
   for (const r of rows) if (expected.has(r.start)) kept.set(r.start, { processes: r.figures, slowest: r.slowest });
   return kept;
 }
@@ -55,33 +72,19 @@ async function keptDays(db: Db, s: KeyedScope, past: Date[], live: Date): Promis
 const hourIn = (start: ReturnType<typeof sql.ref>, end: ReturnType<typeof sql.ref>) =>
   sql`c.hour between floor(date_part('epoch', ${start}) / 3600) and floor((date_part('epoch', ${end}) - 1) / 3600)`;
 
-const iso = (day: Date) => day.toISOString();
-
-/** Consecutive days, each run with the end of its last day. */
-function runsOf(days: Date[]): Array<{ days: Date[]; end: Date }> {
-  const runs: Array<{ days: Date[]; end: Date }> = [];
-  for (const day of days) {
-    const last = runs.at(-1);
-    if (last && last.end.getTime() === day.getTime()) last.days.push(day);
-    else runs.push({ days: [day], end: day });
-    runs.at(-1)!.end = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1);
-  }
-  return runs;
-}
-
-/** Computes and keeps a run of days. Their changes are counted before their figures are read, so a
- *  change committed in between leaves the day kept with an older count: computed again next time. */
-async function buildDays(db: Db, s: KeyedScope, days: Date[], end: Date): Promise<DayFigures[]> {
-  const ends = [...days.slice(1), end];
+/** Computes and keeps days. Their changes are counted before their figures are read, so a change
+ *  committed in between leaves the day kept with an older count: computed again next time. */
+async function buildDays(db: Db, s: KeyedScope, days: Day[]): Promise<DayFigures[]> {
+  const iso = (at: Date) => at.toISOString();
   const { rows: changes } = await sql<{ k: number; changes: number }>`
     select d.k::int as k, coalesce(sum(c.changes), 0)::float8 as changes
-    from unnest(${days.map(iso)}::timestamptz[], ${ends.map(iso)}::timestamptz[]) with ordinality as d(day_start, day_end, k)
+    from unnest(${days.map((d) => iso(d.start))}::timestamptz[], ${days.map((d) => iso(d.end!))}::timestamptz[]) with ordinality as d(day_start, day_end, k)
     left join flow_figure_changes c on c.domain_id = ${s.domainId} and c.application_id = ${s.applicationId}
       and ${hourIn(sql.ref('d.day_start'), sql.ref('d.day_end'))}
     group by d.k`.execute(db);
-  const figures = await figuresOfDays(db, s, days, end);
+  const figures = await figuresOfDays(db, s, days);
   const counted = new Map(changes.map((r) => [r.k, r.changes]));
-  const rows = days.map((day, i) => ({ s: day, e: ends[i], changes: counted.get(i + 1) ?? 0, figures: figures[i].processes, slowest: figures[i].slowest }));
+  const rows = days.map((day, i) => ({ s: day.start, e: day.end, changes: counted.get(i + 1) ?? 0, figures: figures[i].processes, slowest: figures[i].slowest }));
   // Days of another calendar (or another zone) are no longer read.
   await sql`delete from flow_figure_days where domain_id = ${s.domainId} and application_id = ${s.applicationId} and hours_key <> ${s.hoursKey}`.execute(db);
   await sql`insert into flow_figure_days (domain_id, application_id, hours_key, day_start, day_end, changes, figures, slowest)
