@@ -1,6 +1,7 @@
 // The workflow dashboard (issue 12, D47): four figures of one application in one enterprise over a
 // period, for the enterprise's governors only, answered as the spec's "Dashboard result row"s. Rows of
 // hours say which hours: working hours of the enterprise's default calendar (D55), else wall-clock.
+// Past days are read as kept, today computed at each call (D76).
 import type { Language } from '../../../core/catalogue/types.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -1,5 +1,5 @@
-// A period's figures (D76): its past days as kept in flow_figure_days (computed when missing, a run of
-// days per statement, and stored), plus the rest computed at every call. A kept day is used only while
+// A period's figures (D76): its past days as kept in flow_figure_days (the missing ones computed in one
+// statement per figure, and stored), plus the rest computed at every call. A kept day is used only while
 // the count of changes to its hours (migration 0037's triggers) is the one it was computed with; it is
 // keyed by the hours it counts (the default calendar's fingerprint, or wall-clock, and the server's
 // time zone, whose midnights the days run between), so another calendar reads figures of its own.
@@ -30,25 +30,31 @@ const building = new Map<string, Promise<unknown>>();
 
 export async function periodFigures(db: Db, s: KeyedScope, now = new Date()): Promise<PeriodFigures> {
   const { past, live } = pastDays(s.since, now, KEEP_AFTER_MS);
-  const key = `${s.domainId}:${s.applicationId}:${s.hoursKey}`;
   const days = past.map((start) => ({ start, end: new Date(start.getFullYear(), start.getMonth(), start.getDate() + 1) }));
+  const [kept, [recent]] = await Promise.all([keptOrBuilt(db, s, days, live), figuresOfDays(db, s, [{ start: live, end: null }])]);
+  return combined([...kept.values(), recent]);
+}
+
+/** The days' figures, kept or computed and kept now. */
+async function keptOrBuilt(db: Db, s: KeyedScope, days: Day[], live: Date): Promise<Map<number, DayFigures>> {
+  const key = `${s.domainId}:${s.applicationId}:${s.hoursKey}`;
   for (;;) {
     const kept = await keptDays(db, s, days, live);
     const missing = days.filter((day) => !kept.has(day.start.getTime()));
-    const running = missing.length > 0 ? building.get(key) : undefined;
+    if (missing.length === 0) return kept;
+    const running = building.get(key);
     if (running) {
       await running.catch(() => undefined);
       continue;
     }
-    const build = missing.length > 0 ? buildDays(db, s, missing) : Promise.resolve([]);
-    if (missing.length > 0) building.set(key, build);
+    const build = buildDays(db, s, missing);
+    building.set(key, build);
     try {
       (await build).forEach((figures, i) => kept.set(missing[i].start.getTime(), figures));
+      return kept;
     } finally {
-      if (building.get(key) === build) building.delete(key);
+      building.delete(key);
     }
-    const [today] = await figuresOfDays(db, s, [{ start: live, end: null }]);
-    return combined([...kept.values(), today]);
   }
 }
 
