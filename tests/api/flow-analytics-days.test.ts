@@ -2,7 +2,8 @@
 // (engine actions replayed at past moments, the deletion of a completed instance, a retraction, rows
 // re-dated by SQL outside the engine, a calendar made default then given a holiday), the four figures
 // equal the same figures computed here from the raw rows; and the past days are indeed read from the
-// kept rows (altering one changes the answer until a change to its day is counted).
+// kept rows (altering one changes the answer until a change to its day is counted), and the engine's
+// actions of now count no change (they write nothing for the dashboard).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workingTimeBetween } from '../../src/core/calendar/working-time.ts';
@@ -116,6 +117,16 @@ describe.each(targets)('the dashboard’s kept days on $name', (target) => {
     expect(await asked('thisyear')).not.toEqual(before);
     // A write to a row of that day (outside the engine) is counted: the day is computed again.
     await sql`update flow_instances set completed_at = completed_at - interval '1 minute' where application_id = ${appId} and status = 'completed' and completed_at between ${new Date(yesterday.getTime() - HOUR)} and ${yesterday}`.execute(db);
+    await expectExact();
+  });
+
+  it('counts no change for the engine’s actions of now (they touch today only)', async () => {
+    const changes = async () => (await sql<{ n: number }>`select coalesce(sum(changes), 0)::int as n from flow_figure_changes where application_id = ${appId}`.execute(db)).rows[0].n;
+    const before = await changes();
+    const { instanceId } = await startInstance(db, { domainId: acmeId, applicationId: appId, processId: 'alpha', initiatorId: users['dash-init'] });
+    await submitTask(db, { instanceId, userId: users['dash-a'] });
+    await submitTask(db, { instanceId, userId: users['dash-b'] });
+    expect(await changes()).toBe(before);
     await expectExact();
   });
 
