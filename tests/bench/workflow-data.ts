@@ -82,6 +82,10 @@ async function planInstances(trx: Db, domainId: string, applicationId: string, i
 async function writeInstances(trx: Db, domainId: string, applicationId: string): Promise<void> {
   const base = (await sql<{ base: number }>`select coalesce(max(id), 0)::int8 + 1 as base from flow_history`.execute(trx)).rows[0].base;
   const finishedAt = sql`case when via_hr then hr_at else manager_at end`;
+  // The dashboard's row triggers counting changes to past days (migration 0037, D76) are off while the
+  // rows are generated (a million changes counted one by one); the application's kept days are dropped
+  // at the end instead.
+  await sql`alter table flow_instances disable trigger user`.execute(trx);
   // In the order they started, as the engine writes them (the table's physical order, which plans see).
   await sql`insert into flow_instances (id, domain_id, application_id, process_id, version_id, title, summary, form_data, status,
       initiator_id, started_at, updated_at, completed_at, last_actor_id, state_label, auditor_names)
@@ -111,8 +115,8 @@ async function writeInstances(trx: Db, domainId: string, applicationId: string):
     select 'bench-tk-' || n, id, 'manager', 'active', started_at from bench_plan where status = 'running'`.execute(trx);
   // The manager's task; at HR every holder of the role got one: the one who submitted it is done, the
   // others' were cancelled by that submission. The tasks carry their instance's scope, which the insert
-  // trigger (migration 0018) would copy row by row: written here directly, the trigger off meanwhile.
-  await sql`alter table flow_tasks disable trigger flow_tasks_instance_columns`.execute(trx);
+  // trigger (migration 0018) would copy row by row: written here directly, the triggers off meanwhile.
+  await sql`alter table flow_tasks disable trigger user`.execute(trx);
   await sql`insert into flow_tasks (id, instance_id, token_id, node_id, assignee_id, status, created_at, done_at, created_by_action,
       domain_id, application_id, process_id)
     select 'bench-tm-' || n, id, case when status = 'running' then 'bench-tk-' || n else 'bench-tk-m-' || n end, 'manager', manager_id,
@@ -123,5 +127,7 @@ async function writeInstances(trx: Db, domainId: string, applicationId: string):
     select 'bench-th-' || n || '-' || hr.k, p.id, 'bench-tk-h-' || n, 'hr', hr.id, case when hr.id = p.hr_id then 'done' else 'cancelled' end,
       manager_at, hr_at, ${base} + n * 4 + 1, ${domainId}, ${applicationId}, process_id
     from bench_plan p cross join bench_hr hr where p.status = 'completed' and p.via_hr`.execute(trx);
-  await sql`alter table flow_tasks enable trigger flow_tasks_instance_columns`.execute(trx);
+  await sql`alter table flow_tasks enable trigger user`.execute(trx);
+  await sql`alter table flow_instances enable trigger user`.execute(trx);
+  await sql`delete from flow_figure_days where domain_id = ${domainId} and application_id = ${applicationId}`.execute(trx);
 }

@@ -2,12 +2,17 @@
 // instances in one enterprise; the monitoring list (flows.list) with a search at ≥ 25 % of the
 // baseline's throughput and p99 ≤ 50 ms; the dashboard's four calls for `thisyear`, asked in parallel
 // as the console does, ≤ 1 s together; ≥ 500 submissions/s across two servers, none lost or doubled.
+import { sql } from 'kysely';
+import { periodStart } from '../../src/server/areas/flow-analytics/period.ts';
 import type { Db } from '../../src/server/db/schema.ts';
+import { deleteInstance } from '../../src/server/workflow/actions.ts';
 import { figuresRow, load, verdict, type Figures } from './load.ts';
 import { generateFlowInstances, GENERATED_PREFIX, type FlowDataSet } from './workflow-data.ts';
 import { benchSubmits } from './workflow-submit.ts';
 
 const DASHBOARD_RUNS = 5;
+/** Completed instances of earlier days deleted between two dashboard measures. */
+const PAST_DELETIONS = 20;
 const DASHBOARD_CALLS = ['flowAndNodeTimeConsuming', 'flowTimeConsumingAccounting', 'flowAccounting', 'doAnalyzerActorTimeConsumingTopX'];
 
 export interface WorkflowBench {
@@ -33,19 +38,38 @@ async function listSearches(b: WorkflowBench, data: FlowDataSet, base: string) {
   };
 }
 
-/** Milliseconds until the four calls asked at once have all answered; the median of a few runs after one to warm up. */
-async function dashboardMs(b: WorkflowBench, data: FlowDataSet): Promise<number> {
+/** Milliseconds until the four calls asked at once have all answered. */
+async function dashboardOnce(b: WorkflowBench, data: FlowDataSet): Promise<number> {
   const query = new URLSearchParams({ domainid: data.domainId, applicationid: data.applicationId, daterange: 'thisyear' });
-  const once = async () => {
-    const started = performance.now();
-    const replies = await Promise.all(DASHBOARD_CALLS.map((call) => fetch(`${b.base}/authtime/domain/workflow/analytics/${call}?${query}`, { headers: b.auth }).then((r) => r.json() as Promise<{ errcode: number }>)));
-    if (replies.some((r) => r.errcode !== 0)) throw new Error(`a dashboard call failed: ${JSON.stringify(replies)}`);
-    return performance.now() - started;
-  };
-  await once();
+  const started = performance.now();
+  const replies = await Promise.all(DASHBOARD_CALLS.map((call) => fetch(`${b.base}/authtime/domain/workflow/analytics/${call}?${query}`, { headers: b.auth }).then((r) => r.json() as Promise<{ errcode: number }>)));
+  if (replies.some((r) => r.errcode !== 0)) throw new Error(`a dashboard call failed: ${JSON.stringify(replies)}`);
+  return performance.now() - started;
+}
+
+/** The median of a few runs. */
+async function dashboardMedian(b: WorkflowBench, data: FlowDataSet): Promise<number> {
   const times: number[] = [];
-  for (let n = 0; n < DASHBOARD_RUNS; n++) times.push(await once());
+  for (let n = 0; n < DASHBOARD_RUNS; n++) times.push(await dashboardOnce(b, data));
   return times.sort((x, y) => x - y)[Math.floor(DASHBOARD_RUNS / 2)];
+}
+
+/** Deletes completed instances of earlier days this year through the engine (the monitoring list's
+ *  deletion): each changes its start and completion days, which the dashboard then computes again. */
+async function deletePastInstances(db: Db, data: FlowDataSet, count: number): Promise<number> {
+  const rows = await db
+    .selectFrom('flow_instances')
+    .select('id')
+    .where('domain_id', '=', data.domainId)
+    .where('application_id', '=', data.applicationId)
+    .where('status', '=', 'completed')
+    .where('started_at', '>=', periodStart('thisyear'))
+    .where('completed_at', '<', periodStart('today'))
+    .orderBy(sql`md5(id)`)
+    .limit(count)
+    .execute();
+  for (const { id } of rows) await deleteInstance(db, { instanceId: id, finishedToo: true });
+  return rows.length;
 }
 
 /** Runs and prints the workflow part; answers whether every call succeeded and no task was lost or doubled. */
@@ -55,8 +79,13 @@ export async function benchWorkflow(b: WorkflowBench): Promise<boolean> {
   console.log(`\nworkflow: ${data.instances.toLocaleString('en')} instances of '${data.applicationId}' in one enterprise, generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const searches = await listSearches(b, data, b.base);
   const read = await listSearches(b, data, b.readingBase);
-  const dashboard = await dashboardMs(b, data);
+  // The first call computes and keeps the year's past days (D76); the next ones read them, and today.
+  const dashboardCold = await dashboardOnce(b, data);
+  const dashboard = await dashboardMedian(b, data);
+  const deleted = await deletePastInstances(b.db, data, PAST_DELETIONS);
+  const dashboardAfterDeletions = await dashboardOnce(b, data);
   const submits = await benchSubmits(b.db, data, b.serverEnv);
+  const dashboardAfterSubmits = await dashboardMedian(b, data);
 
   console.log(figuresRow('baseline GET /authtime/health', b.baseline));
   // Served: a repeated page comes from the list cache until an instance changes (D72); read: every
@@ -70,9 +99,12 @@ export async function benchWorkflow(b: WorkflowBench): Promise<boolean> {
     verdict(`flow list (${name}, served) p99`, `${f.p99} ms`, '≤ 50 ms', f.p99 <= 50);
   }
   for (const [name, f] of Object.entries(read)) console.log(`flow list (${name}, read) / baseline throughput ${(f.rps / b.baseline.rps).toFixed(3)}, p99 ${f.p99} ms`);
-  verdict(`dashboard thisyear, 4 calls in parallel (median of ${DASHBOARD_RUNS})`, `${dashboard.toFixed(0)} ms`, '≤ 1000 ms', dashboard <= 1000);
+  console.log(`dashboard thisyear, first call (computes and keeps the past days): ${dashboardCold.toFixed(0)} ms`);
+  verdict(`dashboard thisyear, 4 calls in parallel (median of ${DASHBOARD_RUNS}, past days kept)`, `${dashboard.toFixed(0)} ms`, '≤ 1000 ms', dashboard <= 1000);
+  console.log(`dashboard thisyear after ${deleted} completed instances of earlier days deleted (the next call computes their days again): ${dashboardAfterDeletions.toFixed(0)} ms`);
   console.log(`submissions: ${submits.actions} over 2 server processes in ${submits.seconds.toFixed(1)} s, errors ${submits.errors}`);
   verdict('submissions per second, 2 servers', submits.perSecond.toFixed(0), '≥ 500', submits.perSecond >= 500);
+  console.log(`dashboard thisyear after the submissions (today's figures changed): median ${dashboardAfterSubmits.toFixed(0)} ms`);
   const intact = verdict('tasks lost / duplicated / next step wrong', `${submits.lost} / ${submits.duplicated} / ${submits.wrongNext}`, '0 / 0 / 0', submits.lost + submits.duplicated + submits.wrongNext === 0);
   return intact && submits.errors === 0 && [...Object.values(searches), ...Object.values(read)].every((f) => f.errors === 0);
 }

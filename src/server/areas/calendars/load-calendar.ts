@@ -19,5 +19,16 @@ export async function workCalendarOf(db: Db, row: Selectable<WorkCalendarsTable>
   return { timeZone: row.time_zone, week: row.week, specialDays: specials.map(toCoreSpecialDay) };
 }
 
+/** The enterprise's default calendar, with a fingerprint of what its working time depends on (its zone,
+ *  week and every exception, in the order saved): equal fingerprints, equal working hours (D76). */
 export const defaultCalendarRow = (db: Db, domainId: string) =>
-  db.selectFrom('work_calendars').selectAll().where('domain_id', '=', domainId).where('is_default', '=', true).executeTakeFirst();
+  db
+    .selectFrom('work_calendars as c')
+    .selectAll('c')
+    .select(
+      sql<string>`md5(c.time_zone || c.week::text || coalesce((select string_agg(concat_ws(',', s.start_date, s.end_date, s.kind, s.ranges::text), ';' order by s.created_at, s.id)
+        from calendar_special_days s where s.calendar_id = c.id), ''))`.as('fingerprint'),
+    )
+    .where('c.domain_id', '=', domainId)
+    .where('c.is_default', '=', true)
+    .executeTakeFirst();

@@ -16,3 +16,16 @@ export function periodStart(period: Period, now = new Date()): Date {
       return new Date(now.getFullYear(), 0, 1);
   }
 }
+
+/** The period's days (local midnights from `since`) that ended at least `endedMs` before `now`, and
+ *  where the rest of the period begins. */
+export function pastDays(since: Date, now: Date, endedMs: number): { past: Date[]; live: Date } {
+  const past: Date[] = [];
+  let day = since;
+  for (;;) {
+    const next = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1);
+    if (next.getTime() > now.getTime() - endedMs) return { past, live: day };
+    past.push(day);
+    day = next;
+  }
+}

@@ -1,8 +1,10 @@
-// The dashboard's figures (D47), aggregated in the database: a period of a million instances is read
-// from the indexes of migration 0018, never loaded into the server. Hours have two decimals: working
-// hours of the enterprise's default calendar when it has one (W(end) − W(start) over the calendar's
-// working timeline, core/calendar/working-timeline.ts), wall-clock hours otherwise. A process is named
-// in the caller's language (its id when the package no longer has it).
+// The dashboard's figures (D47) of a run of days, aggregated in the database per day and process: a
+// year of a million instances is read from the indexes of migration 0018, never loaded into the
+// server. Past days are computed once and kept (stored-days.ts, D76); today is computed at every call
+// by the same statements. Durations are working seconds of the enterprise's default calendar when it
+// has one (W(end) − W(start) over its working timeline, core/calendar/working-timeline.ts), wall-clock
+// seconds otherwise. Hours have two decimals; a process is named in the caller's language (its id when
+// the package no longer has it).
 import { sql, type RawBuilder } from 'kysely';
 import type { WorkingTimeline } from '../../../core/calendar/working-timeline.ts';
 import type { Language } from '../../../core/catalogue/types.ts';
@@ -18,81 +20,119 @@ export interface Scope {
   working?: WorkingTimeline;
 }
 
+/** A day's (or today's) figures per process: instances completed, their seconds, tasks submitted, their
+ *  seconds, instances started (deleted ones left out). */
+export type ProcessFigures = [completed: number, completedSeconds: number, submitted: number, submittedSeconds: number, started: number];
+/** A task among the slowest: its id and the seconds it stayed open. */
+export type SlowTask = [taskId: string, seconds: number];
+
+export interface DayFigures {
+  processes: Record<string, ProcessFigures>;
+  /** The ten slowest submitted tasks, slowest first. */
+  slowest: SlowTask[];
+}
+
+/** A working duration counts at most the working time of this many days before it ended, so a day's
+ *  figures do not depend on the period asked (the timeline starts this far before the period). */
+export const WORKING_HORIZON_DAYS = 366;
+
+/** The slowest steps the dashboard lists, and so keeps of each day. */
+export const SLOWEST = 10;
+
 /** Seconds as float8 (date_part, not extract: that one is numeric, several times slower over millions of rows). */
-const epoch = (column: string) => sql<number>`date_part('epoch', ${sql.ref(column)})`;
+const epoch = (at: RawBuilder<unknown>) => sql<number>`date_part('epoch', ${at})`;
 const hours = (secs: RawBuilder<unknown>) => sql<number>`round((${secs} / 3600)::numeric, 2)::float8`;
 
 /** W(t) of the timeline joined as `tl`: the span t falls in found by width_bucket (binary search). */
-function worked(column: string): RawBuilder<number> {
-  const t = epoch(column);
+function worked(at: RawBuilder<unknown>): RawBuilder<number> {
+  const t = epoch(at);
   const span = sql`width_bucket(${t}, tl.starts)`;
   return sql<number>`case when ${span} = 0 then 0::float8 else tl.before[${span}] + least(${t} - tl.starts[${span}], tl.lengths[${span}]) end`;
 }
 
-/** The seconds from one column to the other, and what the row source joins to compute them. */
-function took(s: Scope, from: string, to: string): { seconds: RawBuilder<number>; join: RawBuilder<unknown> } {
-  if (!s.working) return { seconds: sql<number>`${epoch(to)} - ${epoch(from)}`, join: sql`` };
+/** The seconds from one column to the other, and the timeline they are read with (a row source `tl`). */
+function took(s: Scope, from: string, to: string): { seconds: RawBuilder<number>; timeline: RawBuilder<unknown> } {
+  const [start, end] = [sql.ref(from), sql.ref(to)];
+  if (!s.working) return { seconds: sql<number>`${epoch(end)} - ${epoch(start)}`, timeline: sql`(select) tl` };
   const { starts, before, lengths } = s.working;
+  const horizon = sql.raw(`interval '${WORKING_HORIZON_DAYS} days'`);
   return {
-    seconds: sql<number>`${worked(to)} - ${worked(from)}`,
-    join: sql`cross join (select ${starts}::float8[] as starts, ${before}::float8[] as before, ${lengths}::float8[] as lengths) tl`,
+    seconds: sql<number>`${worked(end)} - ${worked(sql`greatest(${start}, ${end} - ${horizon})`)}`,
+    timeline: sql`(select ${starts}::float8[] as starts, ${before}::float8[] as before, ${lengths}::float8[] as lengths) tl`,
   };
 }
 
-/** The instances of the scope completed in the period, with their duration in seconds. */
-function completed(s: Scope) {
-  const { seconds, join } = took(s, 'started_at', 'completed_at');
-  return sql`select process_id, ${seconds} as took from flow_instances ${join}
-    where domain_id = ${s.domainId} and application_id = ${s.applicationId} and status = 'completed' and completed_at >= ${s.since}`;
+/** A day of the figures: from its start until its end (none: until now, and on). */
+export interface Day {
+  start: Date;
+  end: Date | null;
 }
 
-/** The approvers' tasks of the scope submitted in the period (cancelled ones, another approver's
- *  action or a sending back, are not the node's work), with how long each stayed open in seconds. */
-function submitted(s: Scope) {
-  const { seconds, join } = took(s, 't.created_at', 't.done_at');
-  return sql`select t.id, t.instance_id, t.node_id, t.assignee_id, t.created_by_action, t.process_id, ${seconds} as took
-    from flow_tasks t ${join}
-    where t.domain_id = ${s.domainId} and t.application_id = ${s.applicationId} and t.status = 'done' and t.done_at >= ${s.since}`;
+/** Each of the days as `d` (`k`: 1 for the first), then the rows of the scope whose `column` falls in
+ *  it, aggregated by `select` (`rest`: group by, order, limit): one index range scan per day, so days
+ *  far apart cost what they hold. */
+function perDay(s: Scope, days: Day[], timeline: RawBuilder<unknown>, table: 'flow_instances' | 'flow_tasks', column: string, select: RawBuilder<unknown>, rest: RawBuilder<unknown>) {
+  const [starts, ends] = [days.map((d) => d.start.toISOString()), days.map((d) => d.end?.toISOString() ?? 'infinity')];
+  const t = sql.table(table);
+  return sql`select d.k::int as k, x.* from ${timeline}, unnest(${starts}::timestamptz[], ${ends}::timestamptz[]) with ordinality as d(day_start, day_end, k)
+    cross join lateral (select ${select} from ${t}
+      where ${t}.domain_id = ${s.domainId} and ${t}.application_id = ${s.applicationId} and ${sql.ref(column)} >= d.day_start and ${sql.ref(column)} < d.day_end ${rest}) x`;
 }
 
-/** Per-process figures, named and in the package's order. */
-async function perProcess<T extends Record<string, unknown>>(db: Db, s: Scope, figures: RawBuilder<unknown>) {
-  const { rows } = await sql<T & { process_id: string; name: string }>`with f as (${figures})
-    select f.*, ${inLanguage(sql.ref('p.names'), sql.ref('f.process_id'), s.language)} as name
-    from f left join app_processes p on p.application_id = ${s.applicationId} and p.id = f.process_id
-    order by p.order_no nulls last, f.process_id`.execute(db);
-  return rows;
+/** The figures of each of `days`. Cancelled tasks (another approver's action, a sending back, a
+ *  deletion) are not the node's work: tasks count once submitted (`done`). */
+export async function figuresOfDays(db: Db, s: Scope, days: Day[]): Promise<DayFigures[]> {
+  const done = took(s, 'flow_instances.started_at', 'flow_instances.completed_at');
+  const submitted = took(s, 'flow_tasks.created_at', 'flow_tasks.done_at');
+  const sums = (seconds: RawBuilder<unknown>) => sql`process_id, count(*)::int as n, sum(${seconds})::float8 as seconds`;
+  type Sums = { k: number; process_id: string; n: number; seconds: number };
+  // Four statements side by side on the pool's connections (one after the other on PGlite).
+  const [completed, tasks, started, slowest] = await Promise.all([
+    sql<Sums>`${perDay(s, days, done.timeline, 'flow_instances', 'flow_instances.completed_at', sums(done.seconds), sql`and status = 'completed' group by process_id`)}`.execute(db),
+    sql<Sums>`${perDay(s, days, submitted.timeline, 'flow_tasks', 'flow_tasks.done_at', sums(submitted.seconds), sql`and status = 'done' group by process_id`)}`.execute(db),
+    sql<Sums>`${perDay(s, days, sql`(select) tl`, 'flow_instances', 'flow_instances.started_at', sums(sql`0`), sql`and status <> 'deleted' group by process_id`)}`.execute(db),
+    sql<{ k: number; id: string; took: number }>`${perDay(s, days, submitted.timeline, 'flow_tasks', 'flow_tasks.done_at', sql`flow_tasks.id, ${submitted.seconds} as took`, sql`and status = 'done' order by took desc, flow_tasks.id limit ${SLOWEST}`)}
+      order by k, took desc, id`.execute(db),
+  ]);
+  const figures: DayFigures[] = days.map(() => ({ processes: {}, slowest: [] }));
+  const add = (rows: Sums[], at: 0 | 2 | 4) => {
+    for (const r of rows) {
+      const p = (figures[r.k - 1].processes[r.process_id] ??= [0, 0, 0, 0, 0]);
+      p[at] = r.n;
+      if (at < 4) p[at + 1] = r.seconds;
+    }
+  };
+  add(completed.rows, 0);
+  add(tasks.rows, 2);
+  add(started.rows, 4);
+  for (const r of slowest.rows) figures[r.k - 1].slowest.push([r.id, r.took]);
+  return figures;
 }
 
-/** Average hours per process of instances completed and of tasks submitted in the period. The two scans
- *  (a year of a million instances is hundreds of thousands of rows in each table) run side by side on
- *  two connections, not one after the other in one statement; their few rows are then named and ordered. */
-export async function processAndNodeHours(db: Db, s: Scope) {
-  const averageHours = (rows: RawBuilder<unknown>) =>
-    sql<{ process_id: string; hours: number }>`select process_id, ${hours(sql`avg(took)`)} as hours from (${rows}) r group by process_id`.execute(db);
-  const [process, node] = await Promise.all([averageHours(completed(s)), averageHours(submitted(s))]);
-  const figures = new Map<string, { process_id: string; process: number; node: number }>();
-  const figure = (id: string) => figures.get(id) ?? figures.set(id, { process_id: id, process: 0, node: 0 }).get(id)!;
-  for (const r of process.rows) figure(r.process_id).process = r.hours;
-  for (const r of node.rows) figure(r.process_id).node = r.hours;
-  return perProcess<{ process: number; node: number }>(
-    db,
-    s,
-    sql`select * from jsonb_to_recordset(${JSON.stringify([...figures.values()])}::jsonb) as f(process_id text, process float8, node float8)`,
-  );
+/** Rows of `figures` per process (the processes some figure counts), named and in the package's order. */
+async function perProcess<T extends Record<string, unknown>>(db: Db, s: Scope, processes: Map<string, ProcessFigures>, keep: (p: ProcessFigures) => boolean, figures: RawBuilder<unknown>) {
+  const rows = [...processes].filter(([, p]) => keep(p)).map(([id, [c, cs, n, ns, st]]) => ({ id, c, cs, n, ns, st }));
+  const { rows: named } = await sql<T & { name: string }>`select ${figures},
+      ${inLanguage(sql.ref('p.names'), sql.ref('f.id'), s.language)} as name
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as f(id text, c int, cs float8, n int, ns float8, st int)
+    left join app_processes p on p.application_id = ${s.applicationId} and p.id = f.id
+    order by p.order_no nulls last, f.id`.execute(db);
+  return named;
 }
 
-export const processHoursTotal = (db: Db, s: Scope) =>
-  perProcess<{ hours: number }>(db, s, sql`select process_id, ${hours(sql`sum(took)`)} as hours from (${completed(s)}) c group by process_id`);
+const average = (count: string, seconds: string) => sql`case when ${sql.ref(count)} > 0 then ${hours(sql`${sql.ref(seconds)} / ${sql.ref(count)}`)} else 0 end`;
 
-export const instancesStarted = (db: Db, s: Scope) =>
-  perProcess<{ count: number }>(
-    db,
-    s,
-    sql`select process_id, count(*)::int as count from flow_instances
-      where domain_id = ${s.domainId} and application_id = ${s.applicationId} and status <> 'deleted' and started_at >= ${s.since}
-      group by process_id`,
-  );
+/** Average hours per process of instances completed and of tasks submitted in the period. */
+export const processAndNodeHours = (db: Db, s: Scope, processes: Map<string, ProcessFigures>) =>
+  perProcess<{ process: number; node: number }>(db, s, processes, (p) => p[0] > 0 || p[2] > 0, sql`${average('f.c', 'f.cs')} as process, ${average('f.n', 'f.ns')} as node`);
+
+/** Total hours per process of the instances completed in the period. */
+export const processHoursTotal = (db: Db, s: Scope, processes: Map<string, ProcessFigures>) =>
+  perProcess<{ hours: number }>(db, s, processes, (p) => p[0] > 0, sql`${hours(sql.ref('f.cs'))} as hours`);
+
+/** The instances started in the period per process, deleted ones left out. */
+export const instancesStarted = (db: Db, s: Scope, processes: Map<string, ProcessFigures>) =>
+  perProcess<{ count: number }>(db, s, processes, (p) => p[4] > 0, sql`f.st as count`);
 
 export interface SlowStep {
   flow: string;
@@ -102,11 +142,16 @@ export interface SlowStep {
   hours: number;
 }
 
-/** The ten slowest submitted tasks; only those ten look up where their submission led (the history
- *  entry the submitter wrote at that node after the task was made) and the nodes' names in the
- *  version the instance ran. A submission that reached no approval led to the process's end. */
-export async function slowestSteps(db: Db, s: Scope, limit = 10): Promise<SlowStep[]> {
-  const { rows } = await sql<SlowStep>`with top as (select * from (${submitted(s)}) t order by took desc, id limit ${limit})
+/** The ten slowest of the days' slowest tasks; only those ten look up where their submission led (the
+ *  history entry the submitter wrote at that node after the task was made) and the names (the nodes' in
+ *  the version the instance ran, the process's and the user's as they are now). A submission that
+ *  reached no approval led to the process's end. */
+export async function slowestSteps(db: Db, s: Scope, candidates: SlowTask[], limit = SLOWEST): Promise<SlowStep[]> {
+  const { rows } = await sql<SlowStep>`with top as (
+      select t.id, t.instance_id, t.node_id, t.assignee_id, t.created_by_action, t.process_id, c.took
+      from jsonb_to_recordset(${JSON.stringify(candidates.map(([id, took]) => ({ id, took })))}::jsonb) as c(id text, took float8)
+      join flow_tasks t on t.id = c.id
+      order by c.took desc, c.id limit ${limit})
     select ${inLanguage(sql.ref('p.names'), sql.ref('top.process_id'), s.language)} as flow,
       coalesce(v.graph -> 'nodes' -> top.node_id ->> 'name', top.node_id) as node,
       coalesce(led.names, '') as led, coalesce(u.name, '') as actor, ${hours(sql`top.took`)} as hours
