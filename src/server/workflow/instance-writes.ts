@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { inTransaction } from '../db/in-transaction.ts';
 import type { Db } from '../db/schema.ts';
 import { CHANGES_CHANNEL, changesOf } from '../db/table-changes.ts';
+import { preparing } from '../db/prepared-statements.ts';
 
 export const INSTANCES_TABLE = 'flow_instances';
 
@@ -58,8 +59,10 @@ export function writingInstances<T>(db: Db, work: (trx: Db) => Promise<T>): Prom
   const changes = changesOf(db);
   changes?.notice(INSTANCES_TABLE); // a page read while this unit runs is not kept
   return inTransaction(db, (trx) => {
-    units.add(trx);
-    return work(trx);
+    // The engine's statements are indexed lookups run on every action: prepared (D77).
+    const unit = preparing(trx);
+    units.add(unit);
+    return work(unit);
   }).finally(() => {
     ended();
     changes?.notice(INSTANCES_TABLE);
