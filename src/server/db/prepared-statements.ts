@@ -19,6 +19,7 @@ const marking: KyselyPlugin = {
   transformQuery({ node }) {
     if (SelectQueryNode.is(node)) return { ...node, endModifiers: [...(node.endModifiers ?? []), SelectModifierNode.createWithExpression(mark)] };
     if (InsertQueryNode.is(node) || UpdateQueryNode.is(node) || DeleteQueryNode.is(node)) return { ...node, endModifiers: [...(node.endModifiers ?? []), mark] };
+    if (RawNode.is(node)) return RawNode.create([...node.sqlFragments.slice(0, -1), `${node.sqlFragments.at(-1)} ${PREPARED_MARK}`], node.parameters);
     return node;
   },
   transformResult: async ({ result }) => result,
