@@ -8,6 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PglitePool } from './pglite-pool.ts';
 import { CHANGES_CHANNEL, hearChangesOf, TableChanges } from './table-changes.ts';
 import { PoolWaits, type PoolWaitFigures } from './pool-waits.ts';
+import { StatementNames } from './prepared-statements.ts';
 import { measuredQuery } from '../monitoring/perf-monitor.ts';
 import type { DatabaseSchema, Db } from './schema.ts';
 
@@ -50,17 +51,26 @@ const pgTypes = {
     oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text'),
 };
 
-/** Every statement a pooled client runs is measured by the performance monitor (D62); a cursor or a
- *  config object passes through as it is. */
-function measureStatements(client: pg.PoolClient): void {
+/** Every statement a pooled client runs is measured by the performance monitor (D62), and prepared
+ *  under a name when it is marked so (D77); a cursor or a config object passes through as it is. */
+function measureStatements(client: pg.PoolClient, names: StatementNames): void {
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
+  const run = (text: string, rest: unknown[]) => {
+    const name = Array.isArray(rest[0]) ? names.nameOf(text) : undefined;
+    if (name === undefined) return query(text, ...rest);
+    return query({ name, text, values: rest[0] }).catch((error: unknown) => {
+      names.failed(text, error);
+      throw error;
+    });
+  };
   (client as { query: unknown }).query = (text: unknown, ...rest: unknown[]) =>
-    typeof text === 'string' && rest.length <= 1 && typeof rest[0] !== 'function' ? measuredQuery(text, () => query(text, ...rest)) : query(text, ...rest);
+    typeof text === 'string' && rest.length <= 1 && typeof rest[0] !== 'function' ? measuredQuery(text, () => run(text, rest)) : query(text, ...rest);
 }
 
 function openPostgres(url: string, extra: pg.PoolConfig | undefined): AtriumDatabase {
   const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes, ...extra });
   const waits = new PoolWaits();
+  const names = new StatementNames(process.env.ATRIUM_PREPARED_STATEMENTS !== 'off');
   // Kysely borrows through this wrapper, so every wait for a connection is timed.
   const timedPool = { connect: () => waits.time(() => pool.connect()), end: () => pool.end() };
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: timedPool as unknown as pg.Pool }) });
@@ -73,7 +83,7 @@ function openPostgres(url: string, extra: pg.PoolConfig | undefined): AtriumData
   // then emits this; unheard, it would end the process. The next borrow opens a new connection.
   pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
   pool.on('connect', (client) => {
-    measureStatements(client);
+    measureStatements(client, names);
     client.on('notification', (notice) => {
       if (notice.channel === CHANGES_CHANNEL && notice.payload) changes.notice(notice.payload);
     });

@@ -79,28 +79,33 @@ export interface TaskInput {
 /** The user approves its open task; the node is done when one approver has (any) or all have (all). */
 export async function submitTask(db: Db, input: TaskInput & { formData?: Record<string, unknown>; nextNodeIds?: readonly string[] }): Promise<ActionResult> {
   return inAction(db, input, async (trx, state, definition, at) => {
-    // The user's open task (the oldest, as openTaskOf) is done in the statement that finds it.
-    const task = await trx
-      .updateTable('flow_tasks')
-      .set({ status: 'done', done_at: at, comment: input.comment ?? '' })
-      .where('id', '=', (eb) => eb.selectFrom('flow_tasks').select('id').where('instance_id', '=', input.instanceId).where('assignee_id', '=', input.userId).where('status', '=', 'open').orderBy('created_at').limit(1))
-      .returning(['id', 'node_id', 'token_id'])
-      .executeTakeFirst();
+    const comment = input.comment ?? '';
+    // The user's open task (the oldest, as openTaskOf) is done, and the action recorded (as `record`),
+    // by the statement that finds it: one round trip (D77).
+    const { rows: [task] } = await sql<{ id: string; node_id: string; token_id: string | null; action_id: number }>`with done as (
+        update flow_tasks set status = 'done', done_at = ${at}, comment = ${comment}
+        where id = (select id from flow_tasks where instance_id = ${state.id} and assignee_id = ${input.userId} and status = 'open' order by created_at limit 1)
+        returning id, node_id, token_id),
+      recorded as (insert into flow_history (instance_id, at, actor_id, action, node_id, comment)
+        select ${state.id}::text, ${at}::timestamptz, ${input.userId}::text, 'submit', node_id, ${comment}::text from done returning id)
+      select done.id, done.node_id, done.token_id, recorded.id as action_id from done, recorded`.execute(trx);
     if (!task) throw new AppError('forbidden', undefined, 'workflow.msg.notYourTask');
     if (input.formData) {
       state.form_data = { ...state.form_data, ...input.formData };
       await trx.updateTable('flow_instances').set({ form_data: JSON.stringify(state.form_data) }).where('id', '=', state.id).execute();
     }
-    const action = await record(trx, at, state.id, input.userId, 'submit', task.node_id, input.comment);
+    const action: ActionStamp = { id: Number(task.action_id), at };
     const walk = new Walk(trx, state, definition, action);
     walk.choice = input.nextNodeIds;
     const node = walk.node(task.node_id);
     // The node's other open tasks (by instance too: flow_tasks is indexed by (instance_id, status), not by token).
-    const others = trx.selectFrom('flow_tasks').select('id').where('instance_id', '=', state.id).where('token_id', '=', task.token_id).where('status', '=', 'open');
-    if (node.approval === 'all' && (await others.executeTakeFirst())) return finish(trx, state, walk, action, input.userId);
-    // Any approver suffices: the others' tasks end with this one.
-    await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: at }).where('id', 'in', others).execute();
-    if (task.token_id) await trx.deleteFrom('flow_tokens').where('id', '=', task.token_id).execute();
+    if (node.approval === 'all') {
+      const other = await trx.selectFrom('flow_tasks').select('id').where('instance_id', '=', state.id).where('token_id', '=', task.token_id).where('status', '=', 'open').executeTakeFirst();
+      if (other) return finish(trx, state, walk, action, input.userId);
+    }
+    // Any approver suffices: the others' tasks end with this one, and so does the token (one statement).
+    await sql`with cancelled as (update flow_tasks set status = 'cancelled', done_at = ${at} where instance_id = ${state.id} and token_id = ${task.token_id} and status = 'open')
+      delete from flow_tokens where id = ${task.token_id}`.execute(trx);
     await walk.leave(task.node_id);
     return finish(trx, state, walk, action, input.userId);
   });
@@ -230,23 +235,30 @@ export async function record(trx: Db, at: Date, instanceId: string, actorId: str
 
 /** Notes where the action led, completes the instance when no token is left, keeps what the monitoring
  *  list shows, and answers the result. `actorId` null (an administrator's intervention) leaves the last
- *  actor as it was. */
+ *  actor as it was. One statement (D77): the tokens left decide, in the database, between completing
+ *  (a `complete` history entry, the instance completed) and the list's current nodes and approvers. */
 export async function finish(trx: Db, state: InstanceState, walk: Walk, action: ActionStamp, actorId: string | null): Promise<ActionResult> {
   await walk.settleJoins();
   const tasks = [...walk.reached].map(([nodeId, { name, assignees }]) => ({ nodeId, nodeName: name, assignees }));
-  await trx.updateTable('flow_history').set({ to_nodes: JSON.stringify(tasks.map((t) => t.nodeId)) }).where('id', '=', action.id).execute();
-  const tokens = await trx.selectFrom('flow_tokens').select(['node_id', 'state']).where('instance_id', '=', state.id).orderBy('node_id').execute();
   const { at } = action;
-  const lastActor = actorId === null ? {} : { last_actor_id: actorId };
-  if (tokens.length === 0) {
-    await trx.insertInto('flow_history').values({ instance_id: state.id, at, actor_id: null, action: 'complete', node_id: walk.ended.at(-1) ?? null }).execute();
-    await trx.updateTable('flow_instances').set({ status: 'completed', completed_at: at, updated_at: at, state_label: '', auditor_names: '', ...lastActor }).where('id', '=', state.id).execute();
-    return { instanceId: state.id, status: 'completed', tasks };
-  }
-  const labels = [...new Set(tokens.filter((t) => t.state === 'active').map((t) => walk.node(t.node_id)?.name ?? t.node_id))];
-  await trx.updateTable('flow_instances').set({ updated_at: at, state_label: labels.join(', ').slice(0, 500), auditor_names: openApproverNames(state.id), ...lastActor }).where('id', '=', state.id).execute();
-  return { instanceId: state.id, status: 'running', tasks };
+  const { rows } = await sql<{ running: boolean }>`with tokens as (select node_id, state from flow_tokens where instance_id = ${state.id}),
+      noted as (update flow_history set to_nodes = ${JSON.stringify(tasks.map((t) => t.nodeId))}::jsonb where id = ${action.id}),
+      completion as (insert into flow_history (instance_id, at, actor_id, action, node_id)
+        select ${state.id}::text, ${at}::timestamptz, null, 'complete', ${walk.ended.at(-1) ?? null}::text where not exists (select from tokens)),
+      kept as (update flow_instances set updated_at = ${at}, last_actor_id = coalesce(${actorId}::text, last_actor_id),
+        status = case when exists (select from tokens) then status else 'completed' end,
+        completed_at = case when exists (select from tokens) then completed_at else ${at} end,
+        state_label = case when exists (select from tokens) then ${stateLabel(walk)} else '' end,
+        auditor_names = case when exists (select from tokens) then ${openApproverNames(state.id)} else '' end
+        where id = ${state.id})
+    select exists (select from tokens) as running`.execute(trx);
+  return { instanceId: state.id, status: rows[0].running ? 'running' : 'completed', tasks };
 }
+
+/** The names of the nodes where an active token stands, each once, in the order of their ids (a node
+ *  the definition does not name shows its id), at most 500 characters. */
+const stateLabel = (walk: Walk) => sql<string>`left(coalesce((select string_agg(label, ', ' order by first) from (
+  select coalesce(${walk.nodeNames()}::jsonb ->> node_id, node_id) as label, min(node_id) as first from tokens where state = 'active' group by 1) l), ''), 500)`;
 
 /** What the monitoring list shows as a running instance's current approvers: the names of its open
  *  tasks' assignees, each once, in order (read by the statement that keeps it, no extra round trip). */

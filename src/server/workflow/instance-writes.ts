@@ -5,11 +5,12 @@
 // to this server's own caches when each unit begins and ends (before its reply), to other servers by a
 // notice sent once it has ended, outside it — a trigger on flow_instances would take PostgreSQL's
 // notify lock in every engine transaction and serialise their commits. While one notice is being
-// sent, the units that end meanwhile ask for one more, sent after it.
+// sent or waits for its turn (NOTICE_INTERVAL_MS), the units that end meanwhile ask for one more.
 import { sql } from 'kysely';
 import { inTransaction } from '../db/in-transaction.ts';
 import type { Db } from '../db/schema.ts';
 import { CHANGES_CHANNEL, changesOf } from '../db/table-changes.ts';
+import { preparing } from '../db/prepared-statements.ts';
 
 export const INSTANCES_TABLE = 'flow_instances';
 
@@ -19,16 +20,23 @@ export const instanceWrites = (): number => writes;
 
 const notify = (db: Db) => sql`select pg_notify(${CHANGES_CHANNEL}, ${INSTANCES_TABLE})`.execute(db);
 
+/** Notices of one server are this far apart at least (D77): under a stream of actions one notice per
+ *  interval tells other servers of them all, instead of one per action, each of which PostgreSQL
+ *  delivers to every listening connection of every server. A change after a quiet spell is told at once. */
+export const NOTICE_INTERVAL_MS = 50;
+
 interface Announcing {
   sending: boolean;
   again: boolean;
+  /** When the last notice was sent (performance.now()). */
+  last: number;
 }
 const announcing = new WeakMap<Db, Announcing>();
 
 /** Tells every server listening on the database that instances changed (one notice for many units). */
 function announce(db: Db): void {
   let state = announcing.get(db);
-  if (!state) announcing.set(db, (state = { sending: false, again: false }));
+  if (!state) announcing.set(db, (state = { sending: false, again: false, last: -Infinity }));
   if (state.sending) {
     state.again = true;
     return;
@@ -36,12 +44,19 @@ function announce(db: Db): void {
   state.sending = true;
   const send = (): void => {
     state.again = false;
+    state.last = performance.now();
     notify(db)
       // A closed pool (a server stopping) has no one left to tell; the caches' age limit covers the rest.
       .catch(() => undefined)
-      .finally(() => (state.again ? send() : (state.sending = false)));
+      .finally(() => {
+        if (!state.again) return void (state.sending = false);
+        // The units that ended meanwhile: one notice for them all, once the interval has passed.
+        setTimeout(send, Math.max(0, state.last + NOTICE_INTERVAL_MS - performance.now())).unref();
+      });
   };
-  send();
+  const wait = state.last + NOTICE_INTERVAL_MS - performance.now();
+  if (wait > 0) setTimeout(send, wait).unref();
+  else send();
 }
 
 /** The transactions of units of work begun here: a unit within one is announced by the outer one. */
@@ -58,8 +73,10 @@ export function writingInstances<T>(db: Db, work: (trx: Db) => Promise<T>): Prom
   const changes = changesOf(db);
   changes?.notice(INSTANCES_TABLE); // a page read while this unit runs is not kept
   return inTransaction(db, (trx) => {
-    units.add(trx);
-    return work(trx);
+    // The engine's statements are indexed lookups run on every action: prepared (D77).
+    const unit = preparing(trx);
+    units.add(unit);
+    return work(unit);
   }).finally(() => {
     ended();
     changes?.notice(INSTANCES_TABLE);

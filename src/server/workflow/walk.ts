@@ -29,6 +29,8 @@ export interface ActionStamp {
 /** Node → its name and the users given a new task there in this action. */
 export type NewTasks = Map<string, { name: string; assignees: string[] }>;
 
+const nodeNamesOf = new WeakMap<ProcessDefinition, string>();
+
 export class Walk {
   /** The approvals reached in this action and who got a task at each. */
   readonly reached: NewTasks = new Map();
@@ -71,14 +73,21 @@ export class Walk {
           form: this.instance.form_data,
         });
     if (approvers.length === 0) throw new AppError('conflict', { name: node.name }, 'workflow.msg.noApprovers');
-    const tokenId = randomUUID();
-    await this.trx.insertInto('flow_tokens').values({ id: tokenId, instance_id: this.instance.id, node_id: node.id, state: 'active', via_flow: null, created_at: this.action.at }).execute();
-    await openTasks(this.trx, this.instance, this.action.at, approvers.map((assignee) => ({ token_id: tokenId, node_id: node.id, assignee_id: assignee, created_by_action: this.action.id })));
+    const token = { id: randomUUID(), instance_id: this.instance.id, node_id: node.id, state: 'active' as const, via_flow: null, created_at: this.action.at };
+    await openTasks(this.trx, this.instance, this.action.at, approvers.map((assignee) => ({ token_id: token.id, node_id: node.id, assignee_id: assignee, created_by_action: this.action.id })), token);
     this.reached.set(node.id, { name: node.name, assignees: [...(this.reached.get(node.id)?.assignees ?? []), ...approvers] });
   }
 
   node(id: string): ProcessNode {
     return this.definition.nodes[id];
+  }
+
+  /** The definition's node names by id, as JSON (the action's last statement labels the instance with
+   *  them, D77); made once per definition, which never changes. */
+  nodeNames(): string {
+    let names = nodeNamesOf.get(this.definition);
+    if (names === undefined) nodeNamesOf.set(this.definition, (names = JSON.stringify(Object.fromEntries(Object.values(this.definition.nodes).map((n) => [n.id, n.name])))));
+    return names;
   }
 
   private async take(flowId: string): Promise<void> {

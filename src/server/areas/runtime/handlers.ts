@@ -11,6 +11,7 @@ import { versionById } from '../../workflow/process-versions.ts';
 import { dryRun } from '../../workflow/dry-run.ts';
 import { withApprovers } from '../../workflow/approver-names.ts';
 import { liveToken } from '../open-api/tokens.ts';
+import { preparing } from '../../db/prepared-statements.ts';
 import { knownCaller, onJobUserId } from './token-user.ts';
 import { offeredProcesses } from '../open-api/offered-processes.ts';
 import type { CallHandler, Handler } from '../handler.ts';
@@ -42,7 +43,8 @@ interface Instance {
  *  otherwise). One statement checks it all, the refusals in that order. */
 async function callerOf(db: Db, query: RuntimeQuery, instanceId?: string): Promise<Caller & { instance: Instance | undefined }> {
   const domain = sql.ref<string>('tk.domain_id');
-  const row = await liveToken(db, query.accessToken)
+  // Asked before every runtime action: prepared (D77).
+  const row = await liveToken(preparing(db), query.accessToken)
     .leftJoin('flow_instances as i', (join) =>
       join.on('i.id', '=', instanceId ?? '').onRef('i.domain_id', '=', 'tk.domain_id').on('i.application_id', '=', query.applicationId).on('i.process_id', '=', query.flowId),
     )
