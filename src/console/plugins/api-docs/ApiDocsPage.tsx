@@ -9,7 +9,6 @@ import PersonSearch from '@mui/icons-material/PersonSearch';
 import { Alert, Box, Button, FormControl, InputLabel, MenuItem, Paper, Select, Stack, TextField, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Calls } from '../../../core/generated/api-types.ts';
 import { call } from '../../api/client.ts';
 import { formatDateTime } from '../../runtime/cells/DateCell.tsx';
 import { DialogHost } from '../../runtime/dialog/DialogHost.tsx';
@@ -18,26 +17,11 @@ import { notifySuccess } from '../../shell/notify.ts';
 import type { PickedUser, UserSelectResult } from '../user-select/user-select-types.ts';
 import type { PluginProps } from '../../runtime/plugin/types.ts';
 import { useDocSignIn } from './useDocSignIn.ts';
+import { ChoiceSelect, type Choices } from '../../runtime/ChoiceSelect.tsx';
 
 const SwaggerFrame = lazy(() => import('./SwaggerFrame.tsx'));
 
-type Choices = Calls['lookups.domains']['reply'];
 const DURATIONS = [15, 30, 60, 120];
-
-function Choice({ id, label, value, choices, onChange }: { id: string; label: string; value: string; choices: Choices; onChange: (v: string) => void }) {
-  return (
-    <FormControl size="small" sx={{ minWidth: 220 }}>
-      <InputLabel id={`${id}-label`}>{label}</InputLabel>
-      <Select labelId={`${id}-label`} label={label} value={choices.some((c) => c.id === value) ? value : ''} onChange={(e) => onChange(String(e.target.value))} data-testid={id}>
-        {choices.map((c) => (
-          <MenuItem key={c.id} value={c.id}>
-            {c.name}
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
-  );
-}
 
 /** The screen's `props.intro`: the debug mode (the home page's debug tile) opens this page with its own words. */
 export default function ApiDocsPage({ props }: PluginProps) {
@@ -78,8 +62,8 @@ export default function ApiDocsPage({ props }: PluginProps) {
       <Typography color="text.secondary">{t(typeof props.intro === 'string' ? props.intro : 'apiDocs.intro')}</Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-          <Choice id="api-docs-application" label={t('apiDocs.field.application')} value={applicationId} choices={applications} onChange={(v) => (setApplicationId(v), setUser(null))} />
-          <Choice id="api-docs-domain" label={t('apiDocs.field.domain')} value={domainId} choices={domains} onChange={(v) => (setDomainId(v), setUser(null))} />
+          <ChoiceSelect id="api-docs-application" label={t('apiDocs.field.application')} value={applicationId} choices={applications} onChange={(v) => (setApplicationId(v), setUser(null))} />
+          <ChoiceSelect id="api-docs-domain" label={t('apiDocs.field.domain')} value={domainId} choices={domains} onChange={(v) => (setDomainId(v), setUser(null))} />
           <TextField size="small" label={t('apiDocs.field.user')} value={user ? `${user.name} (${user.loginno ?? ''})` : ''} slotProps={{ input: { readOnly: true } }} data-testid="api-docs-user" sx={{ minWidth: 220 }} />
           <Button variant="outlined" startIcon={<PersonSearch />} onClick={pick} data-testid="api-docs-pick">
             {t('apiDocs.pick')}

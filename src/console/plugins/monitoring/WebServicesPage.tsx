@@ -2,13 +2,14 @@
 // its Open API (openApi.services, D40: each process of its applications that are on, with the runtime
 // calls that serve it) and their state: ready when the enterprise has an Open API secret, else no
 // program can call yet; with the process's instances running there and the newest one's start.
-import { Alert, Chip, FormControl, InputLabel, MenuItem, Paper, Select, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { call } from '../../api/client.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
+import { ChoiceSelect } from '../../runtime/ChoiceSelect.tsx';
 
 type Service = Calls['openApi.services']['reply'][number];
 
@@ -38,16 +39,7 @@ export default function WebServicesPage() {
   return (
     <Stack spacing={2} data-testid="web-services">
       <Typography color="text.secondary">{t('webServices.intro')}</Typography>
-      <FormControl size="small" sx={{ maxWidth: 320 }}>
-        <InputLabel id="web-services-domain-label">{t('webServices.domain')}</InputLabel>
-        <Select labelId="web-services-domain-label" label={t('webServices.domain')} value={domains.some((d) => d.id === domainId) ? domainId : ''} onChange={(e) => setParams({ domainid: String(e.target.value) }, { replace: true })} data-testid="web-services-domain">
-          {domains.map((d) => (
-            <MenuItem key={d.id} value={d.id}>
-              {d.name}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
+      <ChoiceSelect id="web-services-domain" label={t('webServices.domain')} value={domainId} choices={domains} onChange={(id) => setParams({ domainid: id }, { replace: true })} sx={{ maxWidth: 320 }} />
       {!domainId ? (
         <Typography color="text.secondary">{t('webServices.chooseDomain')}</Typography>
       ) : !shown ? (

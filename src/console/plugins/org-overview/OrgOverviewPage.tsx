@@ -2,15 +2,15 @@
 // enterprise at a glance, in three collapsible panels, read with the calls the domain's tabs use, each
 // within the caller's reach. The enterprise and the open panels are in the URL.
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { Accordion, AccordionDetails, AccordionSummary, Alert, Chip, FormControl, InputLabel, List, ListItem, ListItemText, MenuItem, Select, Stack, Typography } from '@mui/material';
+import { Accordion, AccordionDetails, AccordionSummary, Alert, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { call } from '../../api/client.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
+import { ChoiceSelect, type Choices } from '../../runtime/ChoiceSelect.tsx';
 
-type Choices = Calls['lookups.domains']['reply'];
 type Application = Calls['domainApplications.bound']['reply']['datas'][number];
 type RoleRow = Calls['roles.list']['reply']['datas'][number];
 
@@ -96,16 +96,7 @@ export default function OrgOverviewPage() {
   return (
     <Stack spacing={2} data-testid="org-overview">
       <Typography color="text.secondary">{t('orgOverview.intro')}</Typography>
-      <FormControl size="small" sx={{ maxWidth: 320 }}>
-        <InputLabel id="org-overview-domain-label">{t('orgOverview.domain')}</InputLabel>
-        <Select labelId="org-overview-domain-label" label={t('orgOverview.domain')} value={domains.some((d) => d.id === domainId) ? domainId : ''} onChange={(e) => update({ domainid: String(e.target.value) })} data-testid="org-overview-domain">
-          {domains.map((d) => (
-            <MenuItem key={d.id} value={d.id}>
-              {d.name}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
+      <ChoiceSelect id="org-overview-domain" label={t('orgOverview.domain')} value={domainId} choices={domains} onChange={(id) => update({ domainid: id })} sx={{ maxWidth: 320 }} />
       {!domainId ? (
         <Typography color="text.secondary">{t('orgOverview.chooseDomain')}</Typography>
       ) : !shown ? (
