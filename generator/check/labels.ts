@@ -28,16 +28,15 @@ export const checkLabels: Check = ({ catalogue, docs }) => {
     const missing = LANGUAGES.filter((lang) => !hasLabel(labels(lang), r.name));
     if (missing.length) problems.push({ file: r.file, pointer: r.pointer, message: `label "${r.name}" is missing in ${missing.map((l) => `${l}.yaml`).join(', ')}` });
   }
-  // Each area of calls is a tag of the OpenAPI document, described in the request's language.
-  for (const area of new Set(Object.keys(catalogue.calls).map((id) => id.split('.')[0]))) {
-    const missing = LANGUAGES.filter((lang) => !hasLabel(labels(lang), areaTagLabel(area)));
-    if (missing.length) problems.push({ file: localeFile(docs, missing[0]), pointer: keyPointer(areaTagLabel(area)), message: `area "${area}" has no tag label "${areaTagLabel(area)}" in ${missing.map((l) => `${l}.yaml`).join(', ')}` });
-  }
-  // Each call's summary in the document is a label too (D74): the call itself carries no text.
-  for (const id of Object.keys(catalogue.calls).sort()) {
-    const key = callSummaryLabel(id);
-    const missing = LANGUAGES.filter((lang) => !Object.hasOwn(labels(lang), key));
-    if (missing.length) problems.push({ file: localeFile(docs, missing[0]), pointer: keyPointer(key), message: `call "${id}" has no summary label "${key}" in ${missing.map((l) => `${l}.yaml`).join(', ')}` });
+  // The OpenAPI document's texts the calls imply: each area's tag, each call's summary (D74: the call
+  // itself carries no text), described in the request's language.
+  const documentLabels = [
+    ...[...new Set(Object.keys(catalogue.calls).map((id) => id.split('.')[0]))].map((area) => ({ key: areaTagLabel(area), owner: `area "${area}" has no tag label` })),
+    ...Object.keys(catalogue.calls).sort().map((id) => ({ key: callSummaryLabel(id), owner: `call "${id}" has no summary label` })),
+  ];
+  for (const { key, owner } of documentLabels) {
+    const missing = LANGUAGES.filter((lang) => !hasLabel(labels(lang), key));
+    if (missing.length) problems.push({ file: localeFile(docs, missing[0]), pointer: keyPointer(key), message: `${owner} "${key}" in ${missing.map((l) => `${l}.yaml`).join(', ')}` });
   }
   const allKeys = new Set(LANGUAGES.flatMap((lang) => Object.keys(labels(lang))));
   for (const lang of LANGUAGES) {

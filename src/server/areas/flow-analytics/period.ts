@@ -17,15 +17,15 @@ export function periodStart(period: Period, now = new Date()): Date {
   }
 }
 
-/** The period's days (local midnights from `since`) that ended at least `endedMs` before `now`, and
- *  where the rest of the period begins. */
-export function pastDays(since: Date, now: Date, endedMs: number): { past: Date[]; live: Date } {
-  const past: Date[] = [];
-  let day = since;
+/** The period's days (local midnight to local midnight, from `since`) that ended at least `endedMs`
+ *  before `now`, and where the rest of the period begins. */
+export function pastDays(since: Date, now: Date, endedMs: number): { past: Array<{ start: Date; end: Date }>; live: Date } {
+  const past: Array<{ start: Date; end: Date }> = [];
+  let start = since;
   for (;;) {
-    const next = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1);
-    if (next.getTime() > now.getTime() - endedMs) return { past, live: day };
-    past.push(day);
-    day = next;
+    const end = new Date(start.getFullYear(), start.getMonth(), start.getDate() + 1);
+    if (end.getTime() > now.getTime() - endedMs) return { past, live: start };
+    past.push({ start, end });
+    start = end;
   }
 }

@@ -29,8 +29,7 @@ export interface PeriodFigures {
 const building = new Map<string, Promise<unknown>>();
 
 export async function periodFigures(db: Db, s: KeyedScope, now = new Date()): Promise<PeriodFigures> {
-  const { past, live } = pastDays(s.since, now, KEEP_AFTER_MS);
-  const days = past.map((start) => ({ start, end: new Date(start.getFullYear(), start.getMonth(), start.getDate() + 1) }));
+  const { past: days, live } = pastDays(s.since, now, KEEP_AFTER_MS);
   const [kept, [recent]] = await Promise.all([keptOrBuilt(db, s, days, live), figuresOfDays(db, s, [{ start: live, end: null }])]);
   return combined([...kept.values(), recent]);
 }
