@@ -2,7 +2,9 @@
 // approvals, both gateways, back, retract, delete, what is refused (and then changes nothing), two
 // approvers racing on two connections, and an upgrade that leaves a running instance on its version.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/schema.ts';
+import { PREPARED_MARK } from '../../src/server/db/prepared-statements.ts';
 import { AppError } from '../../src/server/http/app-error.ts';
 import { deleteInstance, retract, sendBack, startInstance, submitTask, type ActionResult } from '../../src/server/workflow/actions.ts';
 import { databaseTargets } from './helpers/databases.ts';
@@ -148,6 +150,24 @@ describe.each(targets)('the process engine on $name', (target) => {
     expect((rejected.reason as AppError).messageKey).toMatch(/workflow\.msg\.(notYourTask|finished)/);
     expect(await statusOf(id)).toBe('completed');
     expect((await history(id)).filter((h) => h.startsWith('submit:review'))).toHaveLength(1);
+  });
+
+  // PostgreSQL plans a prepared statement at every execution when its custom plans look cheaper than
+  // the generic one (D80): the engine's statements must settle on the generic plan. PGlite prepares none.
+  it.runIf(target.name === 'postgres')('runs the engine’s prepared statements on generic plans once they are warm', async () => {
+    const plans = await db.connection().execute(async (one) => {
+      for (let round = 0; round < 8; round++) {
+        const { instanceId: id } = await startInstance(one, { domainId, applicationId, processId: 'linear', initiatorId: users.initiator });
+        await submitTask(one, { instanceId: id, userId: users.lead });
+        await submitTask(one, { instanceId: id, userId: users.r1 });
+      }
+      const { rows } = await sql<{ statement: string; generic_plans: number; custom_plans: number }>`select statement, generic_plans::int, custom_plans::int
+        from pg_prepared_statements where statement like ${`%${PREPARED_MARK}`}`.execute(one);
+      return rows;
+    });
+    const warm = plans.filter((p) => p.generic_plans + p.custom_plans >= 8);
+    expect(warm.length).toBeGreaterThanOrEqual(4); // the lock, the submission, the role's tasks, the finish
+    expect(warm.filter((p) => p.custom_plans > 5).map((p) => p.statement.slice(0, 120))).toEqual([]);
   });
 
   it('keeps a running instance on the version it started with when the process changes', async () => {

@@ -9,6 +9,8 @@
 // Issue 15: the directory sync of 10,000 users and an incremental one with no change (directory-sync.ts).
 // Issue 10: the import of 10,000 and 100,000 users and their export (import-users.ts, BENCH_IMPORT=off).
 // BENCH_ONLY=workflow runs the baseline and the workflow part alone, on the demo data (PostgreSQL).
+// BENCH_SERVER_NODE_ARGS adds Node options to the submission part's two server processes (profiling:
+// `--cpu-prof --cpu-prof-dir=…`).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { sql } from 'kysely';

@@ -11,12 +11,15 @@ import { AppError } from '../http/app-error.ts';
 import { currentVersion, versionById } from './process-versions.ts';
 import { Walk, type ActionStamp, type InstanceState } from './walk.ts';
 import { writingInstances } from './instance-writes.ts';
+import type { Person } from './approver-names.ts';
 
 export interface ActionResult {
   instanceId: string;
   status: 'running' | 'completed' | 'deleted';
   /** The approvals reached by the action and who got a task at each. */
   tasks: Array<{ nodeId: string; nodeName: string; assignees: string[] }>;
+  /** Those assignees' names and login numbers, read by the action's last statement (D80). */
+  people: Person[];
 }
 
 export interface StartInput {
@@ -80,15 +83,20 @@ export interface TaskInput {
 export async function submitTask(db: Db, input: TaskInput & { formData?: Record<string, unknown>; nextNodeIds?: readonly string[] }): Promise<ActionResult> {
   return inAction(db, input, async (trx, state, definition, at) => {
     const comment = input.comment ?? '';
-    // The user's open task (the oldest, as openTaskOf) is done, and the action recorded (as `record`),
-    // by the statement that finds it: one round trip (D77).
-    const { rows: [task] } = await sql<{ id: string; node_id: string; token_id: string | null; action_id: number }>`with done as (
+    // One round trip (D77, D80): the user's open task (the oldest, as openTaskOf) is done and the action
+    // recorded (as `record`); when the node needed any one approver, or this was the last open task of
+    // an approval by all, the others' tasks are cancelled and the token goes: the node is done.
+    const { rows: [task] } = await sql<{ id: string; node_id: string; action_id: number; token_done: boolean }>`with done as (
         update flow_tasks set status = 'done', done_at = ${at}, comment = ${comment}
         where id = (select id from flow_tasks where instance_id = ${state.id} and assignee_id = ${input.userId} and status = 'open' order by created_at limit 1)
         returning id, node_id, token_id),
       recorded as (insert into flow_history (instance_id, at, actor_id, action, node_id, comment)
-        select ${state.id}::text, ${at}::timestamptz, ${input.userId}::text, 'submit', node_id, ${comment}::text from done returning id)
-      select done.id, done.node_id, done.token_id, recorded.id as action_id from done, recorded`.execute(trx);
+        select ${state.id}::text, ${at}::timestamptz, ${input.userId}::text, 'submit', node_id, ${comment}::text from done returning id),
+      others as (select t.id from flow_tasks t, done where t.instance_id = ${state.id} and t.token_id = done.token_id and t.status = 'open' and t.id <> done.id),
+      node_done as (select done.token_id from done where done.node_id <> all(${approvalsByAll(definition)}::text[]) or not exists (select from others)),
+      cancelled as (update flow_tasks set status = 'cancelled', done_at = ${at} where id in (select id from others) and exists (select from node_done)),
+      gone as (delete from flow_tokens where id = (select token_id from node_done) returning id)
+      select done.id, done.node_id, recorded.id as action_id, exists (select from node_done) as token_done from done, recorded`.execute(trx);
     if (!task) throw new AppError('forbidden', undefined, 'workflow.msg.notYourTask');
     if (input.formData) {
       state.form_data = { ...state.form_data, ...input.formData };
@@ -97,18 +105,18 @@ export async function submitTask(db: Db, input: TaskInput & { formData?: Record<
     const action: ActionStamp = { id: Number(task.action_id), at };
     const walk = new Walk(trx, state, definition, action);
     walk.choice = input.nextNodeIds;
-    const node = walk.node(task.node_id);
-    // The node's other open tasks (by instance too: flow_tasks is indexed by (instance_id, status), not by token).
-    if (node.approval === 'all') {
-      const other = await trx.selectFrom('flow_tasks').select('id').where('instance_id', '=', state.id).where('token_id', '=', task.token_id).where('status', '=', 'open').executeTakeFirst();
-      if (other) return finish(trx, state, walk, action, input.userId);
-    }
-    // Any approver suffices: the others' tasks end with this one, and so does the token (one statement).
-    await sql`with cancelled as (update flow_tasks set status = 'cancelled', done_at = ${at} where instance_id = ${state.id} and token_id = ${task.token_id} and status = 'open')
-      delete from flow_tokens where id = ${task.token_id}`.execute(trx);
-    await walk.leave(task.node_id);
-    return finish(trx, state, walk, action, input.userId);
+    // The node is done when its token went with the task (above); else others still have to approve.
+    return task.token_done ? walk.leave(task.node_id).then(() => finish(trx, state, walk, action, input.userId)) : finish(trx, state, walk, action, input.userId);
   });
+}
+
+const byAll = new WeakMap<ProcessDefinition, string[]>();
+
+/** The definition's approvals that wait for all their approvers; made once per definition, which never changes. */
+function approvalsByAll(definition: ProcessDefinition): string[] {
+  let ids = byAll.get(definition);
+  if (!ids) byAll.set(definition, (ids = Object.values(definition.nodes).filter((n) => n.approval === 'all').map((n) => n.id)));
+  return ids;
 }
 
 /** The user sends the instance back to an earlier approval (by default the one submitted last). */
@@ -185,7 +193,7 @@ export async function deleteInstance(db: Db, input: { instanceId: string; userId
     await record(trx, at, row.id, input.userId ?? null, 'delete', null, input.comment, input.adminId);
     const lastActor = input.userId ? { last_actor_id: input.userId } : {};
     await trx.updateTable('flow_instances').set({ status: 'deleted', updated_at: at, state_label: '', auditor_names: '', ...lastActor }).where('id', '=', row.id).execute();
-    return { instanceId: row.id, status: 'deleted', tasks: [] };
+    return { instanceId: row.id, status: 'deleted', tasks: [], people: [] };
   });
 }
 
@@ -201,8 +209,35 @@ export function inAction(db: Db, input: { instanceId: string; at?: Date }, work:
   });
 }
 
+export interface LockedInstance {
+  id: string;
+  domain_id: string;
+  application_id: string;
+  initiator_id: string;
+  status: string;
+  form_data: Record<string, unknown> | null;
+  version_id: string;
+}
+
+/** Instance rows a statement of this unit of work has locked already, by the unit (D80): the runtime's
+ *  caller check locks the instance it admits, so the action need not ask again. */
+const lockedInUnit = new WeakMap<Db, Map<string, LockedInstance>>();
+
+/** Notes that `row` was read `for update` in the transaction `trx` (a unit of `writingInstances`). */
+export function lockedAlready(trx: Db, row: LockedInstance): void {
+  let rows = lockedInUnit.get(trx);
+  if (!rows) lockedInUnit.set(trx, (rows = new Map()));
+  rows.set(row.id, row);
+}
+
 /** The instance's row, locked for the rest of the transaction; 1404 when there is none. */
-async function lockInstance(trx: Db, instanceId: string) {
+async function lockInstance(trx: Db, instanceId: string): Promise<LockedInstance> {
+  // Taken once: a second action of the unit on the instance reads the row as the first left it.
+  const known = lockedInUnit.get(trx)?.get(instanceId);
+  if (known) {
+    lockedInUnit.get(trx)!.delete(instanceId);
+    return known;
+  }
   const row = await trx
     .selectFrom('flow_instances')
     .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id'])
@@ -234,14 +269,16 @@ export async function record(trx: Db, at: Date, instanceId: string, actorId: str
 }
 
 /** Notes where the action led, completes the instance when no token is left, keeps what the monitoring
- *  list shows, and answers the result. `actorId` null (an administrator's intervention) leaves the last
- *  actor as it was. One statement (D77): the tokens left decide, in the database, between completing
- *  (a `complete` history entry, the instance completed) and the list's current nodes and approvers. */
+ *  list shows, and answers the result with the new approvers' names. `actorId` null (an administrator's
+ *  intervention) leaves the last actor as it was. One statement (D77): the tokens left decide, in the
+ *  database, between completing (a `complete` history entry, the instance completed) and the list's
+ *  current nodes and approvers. The names are those of the tasks this action opened (D80): no list of
+ *  ids as a parameter, whose estimate made PostgreSQL plan the statement again at every action. */
 export async function finish(trx: Db, state: InstanceState, walk: Walk, action: ActionStamp, actorId: string | null): Promise<ActionResult> {
   await walk.settleJoins();
   const tasks = [...walk.reached].map(([nodeId, { name, assignees }]) => ({ nodeId, nodeName: name, assignees }));
   const { at } = action;
-  const { rows } = await sql<{ running: boolean }>`with tokens as (select node_id, state from flow_tokens where instance_id = ${state.id}),
+  const { rows } = await sql<{ running: boolean; people: Person[] }>`with tokens as (select node_id, state from flow_tokens where instance_id = ${state.id}),
       noted as (update flow_history set to_nodes = ${JSON.stringify(tasks.map((t) => t.nodeId))}::jsonb where id = ${action.id}),
       completion as (insert into flow_history (instance_id, at, actor_id, action, node_id)
         select ${state.id}::text, ${at}::timestamptz, null, 'complete', ${walk.ended.at(-1) ?? null}::text where not exists (select from tokens)),
@@ -251,8 +288,10 @@ export async function finish(trx: Db, state: InstanceState, walk: Walk, action: 
         state_label = case when exists (select from tokens) then ${stateLabel(walk)} else '' end,
         auditor_names = case when exists (select from tokens) then ${openApproverNames(state.id)} else '' end
         where id = ${state.id})
-    select exists (select from tokens) as running`.execute(trx);
-  return { instanceId: state.id, status: rows[0].running ? 'running' : 'completed', tasks };
+    select exists (select from tokens) as running,
+      (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'loginno', u.loginno)), '[]') from users u
+        where u.id in (select t.assignee_id from flow_tasks t where t.instance_id = ${state.id} and t.status = 'open' and t.created_by_action = ${action.id})) as people`.execute(trx);
+  return { instanceId: state.id, status: rows[0].running ? 'running' : 'completed', tasks, people: rows[0].people };
 }
 
 /** The names of the nodes where an active token stands, each once, in the order of their ids (a node

@@ -8,9 +8,18 @@ export interface NodeAssignees {
   assignees: string[];
 }
 
-export async function withApprovers(db: Db, nodes: readonly NodeAssignees[]) {
+/** An approver as a caller is shown one. */
+export interface Person {
+  id: string;
+  name: string;
+  loginno: string;
+}
+
+/** The nodes with their approvers named: from `known` when the caller has them already (an action's
+ *  result carries its new approvers, D80), else read. */
+export async function withApprovers(db: Db, nodes: readonly NodeAssignees[], known?: readonly Person[]) {
   const ids = [...new Set(nodes.flatMap((n) => n.assignees))];
-  const users = ids.length === 0 ? [] : await db.selectFrom('users').select(['id', 'name', 'loginno']).where('id', 'in', ids).execute();
+  const users = known ?? (ids.length === 0 ? [] : await db.selectFrom('users').select(['id', 'name', 'loginno']).where('id', 'in', ids).execute());
   const byId = new Map(users.map((u) => [u.id, u]));
   return nodes.map((n) => ({ nodeId: n.nodeId, nodeName: n.nodeName, approvers: n.assignees.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])) }));
 }

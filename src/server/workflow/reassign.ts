@@ -39,7 +39,7 @@ export async function reassign(db: Db, input: ReassignInput): Promise<ReassignCo
       for (const user of users) if (!holds(task.token_id, user) && !make.some((m) => m.token_id === task.token_id && m.assignee_id === user)) make.push({ token_id: task.token_id, node_id: task.node_id, assignee_id: user });
     }
     const unchanged = make.length === cancel.length && make.every((m, i) => m.assignee_id === cancel[i].assignee_id && m.token_id === cancel[i].token_id);
-    if (cancel.length === 0 || unchanged) return { instanceId: state.id, status: 'running', tasks: [] };
+    if (cancel.length === 0 || unchanged) return { instanceId: state.id, status: 'running', tasks: [], people: [] };
     const action = await record(trx, at, state.id, null, 'reassign', null, input.comment, input.adminId);
     await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: at, cancelled_by_batch: input.batchId }).where('id', 'in', cancel.map((t) => t.id)).execute();
     await openTasks(trx, state, at, make.map((m) => ({ ...m, created_by_action: action.id, made_by_batch: input.batchId })));

@@ -7,8 +7,8 @@ import { evaluateRule } from '../../core/rules.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { resolveApprovers } from './approvers.ts';
-import { openTasks } from './open-tasks.ts';
+import { approversQuery, resolveApprovers } from './approvers.ts';
+import { openTasks, openTasksFor } from './open-tasks.ts';
 
 export interface InstanceState {
   id: string;
@@ -64,17 +64,17 @@ export class Walk {
   /** Puts a token on an approval and gives each of its approvers a task: those its rules name, or the
    *  users an intervention chose. */
   async enterApproval(node: ProcessNode, chosen?: readonly string[]): Promise<void> {
-    const approvers = chosen
-      ? [...chosen]
-      : await resolveApprovers(this.trx, node.approvers ?? [], {
-          domainId: this.instance.domain_id,
-          applicationId: this.instance.application_id,
-          initiatorId: this.instance.initiator_id,
-          form: this.instance.form_data,
-        });
-    if (approvers.length === 0) throw new AppError('conflict', { name: node.name }, 'workflow.msg.noApprovers');
+    const context = { domainId: this.instance.domain_id, applicationId: this.instance.application_id, initiatorId: this.instance.initiator_id, form: this.instance.form_data };
     const token = { id: randomUUID(), instance_id: this.instance.id, node_id: node.id, state: 'active' as const, via_flow: null, created_at: this.action.at };
-    await openTasks(this.trx, this.instance, this.action.at, approvers.map((assignee) => ({ token_id: token.id, node_id: node.id, assignee_id: assignee, created_by_action: this.action.id })), token);
+    const task = { token_id: token.id, node_id: node.id, created_by_action: this.action.id };
+    const query = chosen ? undefined : approversQuery(this.trx, node.approvers ?? [], context);
+    let approvers: string[];
+    if (query) approvers = await openTasksFor(this.trx, this.instance, this.action.at, query, task, token);
+    else {
+      approvers = chosen ? [...chosen] : await resolveApprovers(this.trx, node.approvers ?? [], context);
+      if (approvers.length > 0) await openTasks(this.trx, this.instance, this.action.at, approvers.map((assignee) => ({ ...task, assignee_id: assignee })), token);
+    }
+    if (approvers.length === 0) throw new AppError('conflict', { name: node.name }, 'workflow.msg.noApprovers');
     this.reached.set(node.id, { name: node.name, assignees: [...(this.reached.get(node.id)?.assignees ?? []), ...approvers] });
   }
 

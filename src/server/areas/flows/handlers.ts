@@ -120,7 +120,7 @@ async function intervention(ctx: Parameters<CallHandler<'flows.intervene'>>[0], 
   return {
     status: result.status,
     cancelled: await withApprovers(db, result.cancelled),
-    tasks: await withApprovers(db, result.tasks),
+    tasks: await withApprovers(db, result.tasks, result.people),
     endedBranches: result.endedBranches,
     waitingAtJoins: result.waitingAtJoins,
   };

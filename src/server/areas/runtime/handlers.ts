@@ -5,7 +5,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { deleteInstance, earlierApprovals, retract, sendBack, startInstance, submitTask, type ActionResult } from '../../workflow/actions.ts';
+import { deleteInstance, earlierApprovals, lockedAlready, retract, sendBack, startInstance, submitTask, type ActionResult, type LockedInstance } from '../../workflow/actions.ts';
+import { writingInstances } from '../../workflow/instance-writes.ts';
 import { resolveApprovers } from '../../workflow/approvers.ts';
 import { versionById } from '../../workflow/process-versions.ts';
 import { dryRun } from '../../workflow/dry-run.ts';
@@ -32,21 +33,26 @@ interface Caller {
   processId: string;
 }
 
-interface Instance {
-  id: string;
-  initiator_id: string;
-  version_id: string;
-}
-
 /** Who calls, for which process: the token's enterprise, its on-job user, a process it offers; with
  *  `instanceId`, also that instance, when it is one of this process's in the caller's enterprise (1404
- *  otherwise). One statement checks it all, the refusals in that order. */
-async function callerOf(db: Db, query: RuntimeQuery, instanceId?: string): Promise<Caller & { instance: Instance | undefined }> {
+ *  otherwise). One statement checks it all, the refusals in that order. Inside an action's unit of work
+ *  (`lock`), the same statement locks the instance's row for the engine (D80). */
+async function callerOf(db: Db, query: RuntimeQuery, instanceId?: string, lock = false): Promise<Caller & { instance: LockedInstance | undefined }> {
   const domain = sql.ref<string>('tk.domain_id');
   // Asked before every runtime action: prepared (D77).
   const row = await liveToken(preparing(db), query.accessToken)
-    .leftJoin('flow_instances as i', (join) =>
-      join.on('i.id', '=', instanceId ?? '').onRef('i.domain_id', '=', 'tk.domain_id').on('i.application_id', '=', query.applicationId).on('i.process_id', '=', query.flowId),
+    .leftJoinLateral(
+      (eb) => {
+        const instance = eb
+          .selectFrom('flow_instances')
+          .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id'])
+          .where('id', '=', instanceId ?? '')
+          .whereRef('domain_id', '=', 'tk.domain_id')
+          .where('application_id', '=', query.applicationId)
+          .where('process_id', '=', query.flowId);
+        return (lock ? instance.forUpdate() : instance).as('i');
+      },
+      (join) => join.onTrue(),
     )
     .select((eb) => [
       'tk.domain_id',
@@ -54,7 +60,11 @@ async function callerOf(db: Db, query: RuntimeQuery, instanceId?: string): Promi
       onJobUserId(db, domain, query.userCode).as('user_id'),
       eb.exists(offeredProcesses(db, domain).select('p.id').where('a.id', '=', query.applicationId).where('p.id', '=', query.flowId)).as('offered'),
       'i.id as instance_id',
+      'i.domain_id as instance_domain_id',
+      'i.application_id as instance_application_id',
       'i.initiator_id',
+      'i.status',
+      'i.form_data',
       'i.version_id',
     ])
     .executeTakeFirst();
@@ -62,19 +72,34 @@ async function callerOf(db: Db, query: RuntimeQuery, instanceId?: string): Promi
   const checked = row!; // knownCaller refused an absent row
   if (!checked.offered) throw new AppError('notFound', undefined, 'workflow.msg.noProcess');
   if (instanceId !== undefined && !checked.instance_id) throw new AppError('notFound', undefined, 'workflow.msg.noInstance');
-  const instance = checked.instance_id ? { id: checked.instance_id, initiator_id: checked.initiator_id!, version_id: checked.version_id! } : undefined;
+  const instance = checked.instance_id
+    ? { id: checked.instance_id, domain_id: checked.instance_domain_id!, application_id: checked.instance_application_id!, initiator_id: checked.initiator_id!, status: checked.status!, form_data: checked.form_data, version_id: checked.version_id! }
+    : undefined;
+  if (lock && instance) lockedAlready(db, instance);
   return { db, domainId, userId, applicationId: query.applicationId, processId: query.flowId, instance };
 }
 
 /** The caller and its instance (the query's instanceId), both checked. */
-async function callerAndInstance(db: Db, query: RuntimeQuery & { instanceId: string }): Promise<{ caller: Caller; instance: Instance }> {
+async function callerAndInstance(db: Db, query: RuntimeQuery & { instanceId: string }): Promise<{ caller: Caller; instance: LockedInstance }> {
   const { instance, ...caller } = await callerOf(db, query, query.instanceId);
   return { caller, instance: instance! };
 }
 
+type InstanceAction = (trx: Db, caller: Caller, instance: LockedInstance) => Promise<ActionResult>;
+
+/** An action on the query's instance, in one unit of work whose first statement checks the caller and
+ *  locks the instance (D80); answered with the new approvers' names. */
+async function onInstance(db: Db, query: RuntimeQuery & { instanceId: string }, act: InstanceAction) {
+  const result = await writingInstances(db, async (trx) => {
+    const { instance, ...caller } = await callerOf(trx, query, query.instanceId, true);
+    return act(trx, caller, instance!);
+  });
+  return answer(db, result);
+}
+
 /** The engine's result with each approver's name and login number. */
 async function answer(db: Db, result: ActionResult) {
-  return { instanceId: result.instanceId, status: result.status, tasks: await withApprovers(db, result.tasks) };
+  return { instanceId: result.instanceId, status: result.status, tasks: await withApprovers(db, result.tasks, result.people) };
 }
 
 const start: CallHandler<'runtime.start'> = async (ctx) => {
@@ -84,28 +109,24 @@ const start: CallHandler<'runtime.start'> = async (ctx) => {
   return answer(caller.db, result);
 };
 
-const submit: CallHandler<'runtime.submit'> = async (ctx) => {
-  const { caller } = await callerAndInstance(ctx.services.db, ctx.query);
+const submit: CallHandler<'runtime.submit'> = (ctx) => {
   const { comment, formData, nextNodeIds } = ctx.body ?? {};
-  return answer(caller.db, await submitTask(caller.db, { instanceId: ctx.query.instanceId, userId: caller.userId, comment, formData, nextNodeIds }));
+  return onInstance(ctx.services.db, ctx.query, (trx, caller, instance) => submitTask(trx, { instanceId: instance.id, userId: caller.userId, comment, formData, nextNodeIds }));
 };
 
-const back: CallHandler<'runtime.back'> = async (ctx) => {
-  const { caller } = await callerAndInstance(ctx.services.db, ctx.query);
+const back: CallHandler<'runtime.back'> = (ctx) => {
   const { comment, toNodeId } = ctx.body ?? {};
-  return answer(caller.db, await sendBack(caller.db, { instanceId: ctx.query.instanceId, userId: caller.userId, comment, toNodeId }));
+  return onInstance(ctx.services.db, ctx.query, (trx, caller, instance) => sendBack(trx, { instanceId: instance.id, userId: caller.userId, comment, toNodeId }));
 };
 
-const retraction: CallHandler<'runtime.retract'> = async (ctx) => {
-  const { caller } = await callerAndInstance(ctx.services.db, ctx.query);
-  return answer(caller.db, await retract(caller.db, { instanceId: ctx.query.instanceId, userId: caller.userId }));
-};
+const retraction: CallHandler<'runtime.retract'> = (ctx) =>
+  onInstance(ctx.services.db, ctx.query, (trx, caller, instance) => retract(trx, { instanceId: instance.id, userId: caller.userId }));
 
-const remove: CallHandler<'runtime.delete'> = async (ctx) => {
-  const { caller, instance } = await callerAndInstance(ctx.services.db, ctx.query);
-  if (instance.initiator_id !== caller.userId) throw new AppError('forbidden', undefined, 'workflow.msg.initiatorOnly');
-  return answer(caller.db, await deleteInstance(caller.db, { instanceId: instance.id, userId: caller.userId }));
-};
+const remove: CallHandler<'runtime.delete'> = (ctx) =>
+  onInstance(ctx.services.db, ctx.query, (trx, caller, instance) => {
+    if (instance.initiator_id !== caller.userId) throw new AppError('forbidden', undefined, 'workflow.msg.initiatorOnly');
+    return deleteInstance(trx, { instanceId: instance.id, userId: caller.userId });
+  });
 
 const querySubmit: CallHandler<'runtime.querySubmit'> = async (ctx) => {
   const { caller } = await callerAndInstance(ctx.services.db, ctx.query);
@@ -119,7 +140,7 @@ const querySubmit: CallHandler<'runtime.querySubmit'> = async (ctx) => {
     const options = error.params!.options as Array<{ nodeId: string }>;
     const each = [];
     for (const option of options) each.push(await tryWith([option.nodeId])); // one transaction at a time (PGlite has one connection)
-    return answer(caller.db, { instanceId: ctx.query.instanceId, status: each.some((r) => r.status === 'running') ? 'running' : each[0].status, tasks: each.flatMap((r) => r.tasks) });
+    return answer(caller.db, { instanceId: ctx.query.instanceId, status: each.some((r) => r.status === 'running') ? 'running' : each[0].status, tasks: each.flatMap((r) => r.tasks), people: each.flatMap((r) => r.people) });
   }
 };
 
