@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/schema.ts';
 import { PREPARED_MARK } from '../../src/server/db/prepared-statements.ts';
+import { COMMIT_AFTER } from '../../src/server/db/pipelined-transactions.ts';
 import { AppError } from '../../src/server/http/app-error.ts';
 import { deleteInstance, retract, sendBack, startInstance, submitTask, type ActionResult } from '../../src/server/workflow/actions.ts';
 import { databaseTargets } from './helpers/databases.ts';
@@ -168,6 +169,36 @@ describe.each(targets)('the process engine on $name', (target) => {
     const warm = plans.filter((p) => p.generic_plans + p.custom_plans >= 8);
     expect(warm.length).toBeGreaterThanOrEqual(4); // the lock, the submission, the role's tasks, the finish
     expect(warm.filter((p) => p.custom_plans > 5).map((p) => p.statement.slice(0, 120))).toEqual([]);
+  });
+
+  // On PostgreSQL the action's last statement carries its unit's commit (D81): when that statement
+  // fails, the commit sent with it rolls back, and the connection goes on with the next unit.
+  it('keeps nothing of an action whose last statement fails, and the next action goes through', async () => {
+    const { instanceId: id } = await start('linear');
+    await sql`create function refuse_boom() returns trigger language plpgsql as $$ begin raise exception 'boom refused'; end $$`.execute(db);
+    await sql`create trigger refuse_boom before update on flow_instances for each row when (old.summary = 'boom') execute function refuse_boom()`.execute(db);
+    try {
+      await db.updateTable('flow_instances').set({ summary: 'boom' }).where('id', '=', id).execute();
+      for (let n = 0; n < 3; n++) await expect(submitTask(db, { instanceId: id, userId: users.lead })).rejects.toThrow('boom refused');
+      expect(await openTasks(id)).toEqual([task('lead', users.lead)]);
+      expect(await history(id)).toEqual(['start:s']);
+      // Other instances move meanwhile, on the same connections.
+      const { instanceId: other } = await start('linear');
+      expect((await submitTask(db, { instanceId: other, userId: users.lead })).tasks.map((t) => t.nodeId)).toEqual(['review']);
+    } finally {
+      await sql`drop trigger refuse_boom on flow_instances`.execute(db);
+      await sql`drop function refuse_boom()`.execute(db);
+    }
+    expect((await submitTask(db, { instanceId: id, userId: users.lead })).tasks.map((t) => t.nodeId)).toEqual(['review']);
+    expect(await history(id)).toEqual(['start:s', 'submit:lead']);
+  });
+
+  it.runIf(target.name === 'postgres')('refuses a statement after the one that carried its unit’s commit', async () => {
+    const unit = db.transaction().execute(async (trx) => {
+      await sql`${sql.raw(COMMIT_AFTER)}select 1`.execute(trx);
+      await sql`select 2`.execute(trx);
+    });
+    await expect(unit).rejects.toThrow("a statement after its unit's commit");
   });
 
   it('keeps a running instance on the version it started with when the process changes', async () => {

@@ -9,6 +9,7 @@ import { PglitePool } from './pglite-pool.ts';
 import { CHANGES_CHANNEL, hearChangesOf, TableChanges } from './table-changes.ts';
 import { PoolWaits, type PoolWaitFigures } from './pool-waits.ts';
 import { StatementNames } from './prepared-statements.ts';
+import { PipelinedTransactions } from './pipelined-transactions.ts';
 import { measuredQuery } from '../monitoring/perf-monitor.ts';
 import type { DatabaseSchema, Db } from './schema.ts';
 
@@ -51,8 +52,9 @@ const pgTypes = {
     oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text'),
 };
 
-/** Every statement a pooled client runs is measured by the performance monitor (D62), and prepared
- *  under a name when it is marked so (D77); a cursor or a config object passes through as it is. */
+/** Every statement a pooled client runs is measured by the performance monitor (D62), prepared under
+ *  a name when it is marked so (D77), and, on a pipelining client, a transaction's begin and commit
+ *  ride with its first and last statements (D81); a cursor or a config object passes through as it is. */
 function measureStatements(client: pg.PoolClient, names: StatementNames): void {
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
   const run = (text: string, rest: unknown[]) => {
@@ -63,12 +65,28 @@ function measureStatements(client: pg.PoolClient, names: StatementNames): void {
       throw error;
     });
   };
-  (client as { query: unknown }).query = (text: unknown, ...rest: unknown[]) =>
-    typeof text === 'string' && rest.length <= 1 && typeof rest[0] !== 'function' ? measuredQuery(text, () => run(text, rest)) : query(text, ...rest);
+  const measured = (text: string, rest: unknown[]) => measuredQuery(text, () => run(text, rest));
+  const transactions = client.pipeline ? new PipelinedTransactions<pg.QueryResult>((write) => oneWrite(client, write)) : undefined;
+  (client as { query: unknown }).query = (text: unknown, ...rest: unknown[]) => {
+    if (typeof text !== 'string' || rest.length > 1 || typeof rest[0] === 'function') return query(text, ...rest);
+    return transactions ? transactions.statement(text, (sent) => measured(sent, sent === text ? rest : [])) : measured(text, rest);
+  };
+}
+
+/** Runs `write` with the client's socket corked: the messages of the statements it sends leave together. */
+function oneWrite<T>(client: pg.PoolClient, write: () => T): T {
+  const { stream } = client.connection;
+  stream.cork();
+  try {
+    return write();
+  } finally {
+    stream.uncork();
+  }
 }
 
 function openPostgres(url: string, extra: pg.PoolConfig | undefined): AtriumDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes, ...extra });
+  // Pipelined (D81) unless ATRIUM_PIPELINING=off.
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes, pipeline: process.env.ATRIUM_PIPELINING !== 'off', ...extra });
   const waits = new PoolWaits();
   const names = new StatementNames(process.env.ATRIUM_PREPARED_STATEMENTS !== 'off');
   // Kysely borrows through this wrapper, so every wait for a connection is timed.

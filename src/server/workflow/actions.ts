@@ -10,7 +10,8 @@ import type { Db, FlowAction } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { currentVersion, versionById } from './process-versions.ts';
 import { Walk, type ActionStamp, type InstanceState } from './walk.ts';
-import { writingInstances } from './instance-writes.ts';
+import { finishEndsUnit, writingInstances } from './instance-writes.ts';
+import { COMMIT_AFTER } from '../db/pipelined-transactions.ts';
 import type { Person } from './approver-names.ts';
 
 export interface ActionResult {
@@ -68,7 +69,7 @@ export async function startInstance(db: Db, input: StartInput): Promise<ActionRe
     walk.choice = input.nextNodeIds;
     await walk.leave(version.definition.start);
     return finish(trx, state, walk, action, input.initiatorId);
-  });
+  }, { endsWithFinish: true });
 }
 
 export interface TaskInput {
@@ -197,6 +198,7 @@ export async function deleteInstance(db: Db, input: { instanceId: string; userId
   });
 }
 
+/** An action's work on the locked instance: what it returns is what its last statement, `finish`, answers (D81). */
 export type ActionWork = (trx: Db, state: InstanceState, definition: ProcessDefinition, at: Date) => Promise<ActionResult>;
 
 /** Locks the instance (the row lock every action on it waits for), refuses a finished one, and runs `work`. */
@@ -206,7 +208,7 @@ export function inAction(db: Db, input: { instanceId: string; at?: Date }, work:
     if (row.status !== 'running') throw new AppError('conflict', undefined, 'workflow.msg.finished');
     const { definition } = await versionById(trx, row.version_id);
     return work(trx, { ...row, form_data: row.form_data ?? {} }, definition, input.at ?? new Date());
-  });
+  }, { endsWithFinish: true });
 }
 
 export interface LockedInstance {
@@ -278,7 +280,8 @@ export async function finish(trx: Db, state: InstanceState, walk: Walk, action: 
   await walk.settleJoins();
   const tasks = [...walk.reached].map(([nodeId, { name, assignees }]) => ({ nodeId, nodeName: name, assignees }));
   const { at } = action;
-  const { rows } = await sql<{ running: boolean; people: Person[] }>`with tokens as (select node_id, state from flow_tokens where instance_id = ${state.id}),
+  const last = finishEndsUnit(trx) ? sql.raw(COMMIT_AFTER) : sql``;
+  const { rows } = await sql<{ running: boolean; people: Person[] }>`${last}with tokens as (select node_id, state from flow_tokens where instance_id = ${state.id}),
       noted as (update flow_history set to_nodes = ${JSON.stringify(tasks.map((t) => t.nodeId))}::jsonb where id = ${action.id}),
       completion as (insert into flow_history (instance_id, at, actor_id, action, node_id)
         select ${state.id}::text, ${at}::timestamptz, null, 'complete', ${walk.ended.at(-1) ?? null}::text where not exists (select from tokens)),

@@ -62,8 +62,17 @@ function announce(db: Db): void {
 /** The transactions of units of work begun here: a unit within one is announced by the outer one. */
 const units = new WeakSet<Db>();
 
-/** `work` in a transaction (the caller's when `db` is one), counted once it has ended. */
-export function writingInstances<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+/** Units whose work returns what an engine action's `finish` answers, nothing run after it: that
+ *  statement carries the unit's commit (D81). */
+const endingWithFinish = new WeakSet<Db>();
+
+/** Whether the statement `finish` runs on `trx` now is the last of its unit of work. */
+export const finishEndsUnit = (trx: Db): boolean => endingWithFinish.has(trx);
+
+/** `work` in a transaction (the caller's when `db` is one), counted once it has ended. `endsWithFinish`:
+ *  when `work` runs an engine action's `finish`, it returns what that answers and runs nothing after
+ *  it (honoured only where this call begins the transaction). */
+export function writingInstances<T>(db: Db, work: (trx: Db) => Promise<T>, options?: { endsWithFinish?: boolean }): Promise<T> {
   writes++;
   const ended = () => void writes++;
   if (units.has(db)) return work(db).finally(ended);
@@ -76,6 +85,7 @@ export function writingInstances<T>(db: Db, work: (trx: Db) => Promise<T>): Prom
     // The engine's statements are indexed lookups run on every action: prepared (D77).
     const unit = preparing(trx);
     units.add(unit);
+    if (options?.endsWithFinish) endingWithFinish.add(unit);
     return work(unit);
   }).finally(() => {
     ended();

@@ -40,8 +40,11 @@ export async function exchangeSecret(db: Db, secret: string): Promise<{ accessTo
 /** The row of a live access token (`tk`): none when it is unknown, expired or its secret was replaced,
  *  or, for an API documentation sign-in, when the console session that made it has ended (D68).
  *  A caller selects what it needs with it (the runtime calls check their whole query in one statement). */
-export const liveToken = (db: Db, accessToken: string) =>
-  db.selectFrom('api_tokens as tk').where('tk.token_hash', '=', sha256(accessToken)).where('tk.expires_at', '>', sql<Date>`now()`).where(madeBySessionAlive);
+export const liveToken = (db: Db, accessToken: string) => liveTokenOfHash(db, sha256(accessToken));
+
+/** As liveToken, by the token's hash. */
+export const liveTokenOfHash = (db: Db, tokenHash: string) =>
+  db.selectFrom('api_tokens as tk').where('tk.token_hash', '=', tokenHash).where('tk.expires_at', '>', sql<Date>`now()`).where(madeBySessionAlive);
 
 /** A token made by no session (a secret's), or by a console session still alive: not expired (a
  *  session's row can outlive its time until the purge) and of an enabled user, as a session is read. */

@@ -11,7 +11,8 @@ import { resolveApprovers } from '../../workflow/approvers.ts';
 import { versionById } from '../../workflow/process-versions.ts';
 import { dryRun } from '../../workflow/dry-run.ts';
 import { withApprovers } from '../../workflow/approver-names.ts';
-import { liveToken } from '../open-api/tokens.ts';
+import { liveTokenOfHash, sha256 } from '../open-api/tokens.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { preparing } from '../../db/prepared-statements.ts';
 import { knownCaller, onJobUserId } from './token-user.ts';
 import { offeredProcesses } from '../open-api/offered-processes.ts';
@@ -33,41 +34,59 @@ interface Caller {
   processId: string;
 }
 
+/** The values of the caller check, as its statement's parameters. */
+interface CallerValues extends Record<string, string> {
+  tokenHash: string;
+  lowerUserCode: string;
+  applicationId: string;
+  flowId: string;
+  instanceId: string;
+}
+
+/** The caller check: the token's enterprise and bound user, its on-job user, whether it offers the
+ *  process, and the instance when it is one of that process's there (`lock`: `for update`). Asked before
+ *  every runtime action: prepared (D77), and built once (D81). */
+const callerCheck = (lock: boolean) =>
+  compiledOnce(['tokenHash', 'lowerUserCode', 'applicationId', 'flowId', 'instanceId'], (db: Db, v: CallerValues) => {
+    const domain = sql.ref<string>('tk.domain_id');
+    return liveTokenOfHash(preparing(db), v.tokenHash)
+      .leftJoinLateral(
+        (eb) => {
+          const instance = eb
+            .selectFrom('flow_instances')
+            .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id'])
+            .where('id', '=', v.instanceId)
+            .whereRef('domain_id', '=', 'tk.domain_id')
+            .where('application_id', '=', v.applicationId)
+            .where('process_id', '=', v.flowId);
+          return (lock ? instance.forUpdate() : instance).as('i');
+        },
+        (join) => join.onTrue(),
+      )
+      .select((eb) => [
+        'tk.domain_id',
+        'tk.user_id as bound_user',
+        onJobUserId(db, domain, v.lowerUserCode).as('user_id'),
+        eb.exists(offeredProcesses(db, domain).select('p.id').where('a.id', '=', v.applicationId).where('p.id', '=', v.flowId)).as('offered'),
+        'i.id as instance_id',
+        'i.domain_id as instance_domain_id',
+        'i.application_id as instance_application_id',
+        'i.initiator_id',
+        'i.status',
+        'i.form_data',
+        'i.version_id',
+      ]);
+  });
+const checkCaller = callerCheck(false);
+const checkCallerLocking = callerCheck(true);
+
 /** Who calls, for which process: the token's enterprise, its on-job user, a process it offers; with
  *  `instanceId`, also that instance, when it is one of this process's in the caller's enterprise (1404
  *  otherwise). One statement checks it all, the refusals in that order. Inside an action's unit of work
  *  (`lock`), the same statement locks the instance's row for the engine (D80). */
 async function callerOf(db: Db, query: RuntimeQuery, instanceId?: string, lock = false): Promise<Caller & { instance: LockedInstance | undefined }> {
-  const domain = sql.ref<string>('tk.domain_id');
-  // Asked before every runtime action: prepared (D77).
-  const row = await liveToken(preparing(db), query.accessToken)
-    .leftJoinLateral(
-      (eb) => {
-        const instance = eb
-          .selectFrom('flow_instances')
-          .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id'])
-          .where('id', '=', instanceId ?? '')
-          .whereRef('domain_id', '=', 'tk.domain_id')
-          .where('application_id', '=', query.applicationId)
-          .where('process_id', '=', query.flowId);
-        return (lock ? instance.forUpdate() : instance).as('i');
-      },
-      (join) => join.onTrue(),
-    )
-    .select((eb) => [
-      'tk.domain_id',
-      'tk.user_id as bound_user',
-      onJobUserId(db, domain, query.userCode).as('user_id'),
-      eb.exists(offeredProcesses(db, domain).select('p.id').where('a.id', '=', query.applicationId).where('p.id', '=', query.flowId)).as('offered'),
-      'i.id as instance_id',
-      'i.domain_id as instance_domain_id',
-      'i.application_id as instance_application_id',
-      'i.initiator_id',
-      'i.status',
-      'i.form_data',
-      'i.version_id',
-    ])
-    .executeTakeFirst();
+  const values = { tokenHash: sha256(query.accessToken), lowerUserCode: query.userCode.toLowerCase(), applicationId: query.applicationId, flowId: query.flowId, instanceId: instanceId ?? '' };
+  const [row] = await (lock ? checkCallerLocking : checkCaller)(db, values);
   const { domainId, userId } = knownCaller(row);
   const checked = row!; // knownCaller refused an absent row
   if (!checked.offered) throw new AppError('notFound', undefined, 'workflow.msg.noProcess');
@@ -93,7 +112,7 @@ async function onInstance(db: Db, query: RuntimeQuery & { instanceId: string }, 
   const result = await writingInstances(db, async (trx) => {
     const { instance, ...caller } = await callerOf(trx, query, query.instanceId, true);
     return act(trx, caller, instance!);
-  });
+  }, { endsWithFinish: true });
   return answer(db, result);
 }
 
