@@ -1,23 +1,24 @@
 // Dialogs `user-resign` and `user-batch` over the users selected in the user list (`ids`, `rows`):
 // resign them (users.resign), or move them to a department, lock or unlock them (users.batch). Each row
 // changes all or nothing; the answer lists the refused rows with why (BatchResults).
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, InputLabel, MenuItem, Radio, RadioGroup, Select, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callAny } from '../../api/client.ts';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 import { BatchResults } from './BatchResults.tsx';
+import { ChoiceSelect, type Choices } from '../../runtime/ChoiceSelect.tsx';
 import { useBatchRun } from './useBatchRun.ts';
 
 type Operation = 'move' | 'lock' | 'unlock';
 
 function useDepartments(domainid: string, wanted: boolean) {
-  const [choices, setChoices] = useState<Array<{ id: string; name: string }>>([]);
+  const [choices, setChoices] = useState<Choices>([]);
   useEffect(() => {
     if (!wanted || !domainid) return;
     let current = true;
-    callAny<Array<{ id: string; name: string }>>('lookups.departments', { query: { domainid } }).then(
+    callAny<Choices>('lookups.departments', { query: { domainid } }).then(
       (rows) => current && setChoices(Array.isArray(rows) ? rows : []),
       () => undefined,
     );
@@ -63,16 +64,7 @@ export function UserBatch({ data, onClose, resign }: DialogPluginProps & { resig
                   <FormControlLabel value="unlock" control={<Radio />} label={t('org.batch.unlock')} />
                 </RadioGroup>
                 {operation === 'move' && (
-                  <FormControl fullWidth size="small">
-                    <InputLabel id="batch-department-label">{t('field.user.departmentid')}</InputLabel>
-                    <Select labelId="batch-department-label" label={t('field.user.departmentid')} value={departmentid} onChange={(e) => setDepartmentid(e.target.value)} data-testid="batch-department">
-                      {departments.map((d) => (
-                        <MenuItem key={d.id} value={d.id}>
-                          {d.name}
-                        </MenuItem>
-                      ))}
-                    </Select>
-                  </FormControl>
+                  <ChoiceSelect id="batch-department" label={t('field.user.departmentid')} value={departmentid} choices={departments} onChange={setDepartmentid} sx={{ width: '100%' }} />
                 )}
               </>
             )}
