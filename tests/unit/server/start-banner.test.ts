@@ -1,5 +1,9 @@
 // The start's choices in isolation: when demo data is added (ATRIUM_DEMO, database kind) and what the
 // banner may print (never a password from the environment; a generated one only at its creation).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoWanted } from '../../../src/server/seed/demo-choice.ts';
 import { startBanner } from '../../../src/server/start-banner.ts';
@@ -31,4 +35,19 @@ describe('start banner', () => {
     expect(first).toContain('Gen3rated-Pass');
     expect(first).toContain('printed only this once');
   });
+});
+
+describe('npm start output', () => {
+  // The build that `npm start` runs first must not bury the banner (address and logins) under pages of
+  // asset sizes: the package's own build script, run as npm runs it, prints nothing but problems.
+  it('builds the console quietly', () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'atrium-build-'));
+    try {
+      const out = execFileSync('npm', ['run', '--silent', 'build', '--', '--outDir', outDir, '--emptyOutDir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      expect(existsSync(join(outDir, 'index.html'))).toBe(true);
+      expect(out.trim().split('\n').filter(Boolean)).toEqual([]);
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
