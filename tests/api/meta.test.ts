@@ -110,4 +110,20 @@ describe.each(targets)('meta and static on $name', (target) => {
     expect(broken.status).toBe(400);
     expect(await broken.json()).toEqual({ errcode: 1001, errmsg: 'The input is not valid.', data: null });
   });
+  it("answers in the browser's language when the caller chose none: cookie, then Accept-Language, then the platform's", async () => {
+    const errmsg = async (headers: Record<string, string>) => {
+      const response = await fetch(new URL('/authtime/login', server.url), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{"username":' });
+      return ((await response.json()) as { errmsg: string }).errmsg;
+    };
+    const english = 'The input is not valid.';
+    const labels = await Promise.all(['zh', 'cn'].map(async (lang) => ((await (await fetch(new URL(`/authtime/locales/${lang}`, server.url))).json()) as { data: Record<string, string> }).data));
+    const [simplified, traditional] = labels.map((l) => l['error.validation']);
+    expect(simplified).toBeTruthy();
+    expect(await errmsg({ 'accept-language': 'en-US,en;q=0.9,zh-CN;q=0.8' })).toBe(english);
+    expect(await errmsg({ 'accept-language': 'zh-TW,zh;q=0.9' })).toBe(traditional);
+    expect(await errmsg({ 'accept-language': 'fr-FR, en;q=0.5, zh;q=0.7' })).toBe(simplified);
+    expect(await errmsg({ 'accept-language': 'en', cookie: 'atrium_lang=cn' })).toBe(traditional); // a choice wins
+    expect(await errmsg({ 'accept-language': 'fr, de;q=0.8' })).toBe(simplified); // none spoken: the platform's (zh)
+    expect(await errmsg({})).toBe(simplified);
+  });
 });

@@ -55,6 +55,21 @@ describe('console fundamentals', () => {
     await page.context().close();
   });
 
+  it("first shows a browser that chose nothing its own language, and goes back to it after logout", async () => {
+    const english = await openPage(live.browser, live.server.url, null, 'en-US');
+    await english.goto(`${live.server.url}/#/login`);
+    await expect.poll(() => signInText(english)).toBe(word('en', 'action.signIn'));
+    await signIn(english, live.server.url, 'admin', ADMIN_PASSWORD);
+    await logOut(english);
+    await expect.poll(() => signInText(english)).toBe(word('en', 'action.signIn'));
+    await english.context().close();
+    const traditional = await openPage(live.browser, live.server.url, null, 'zh-TW');
+    await traditional.goto(`${live.server.url}/#/login`);
+    await expect.poll(() => signInText(traditional)).toBe(word('cn', 'action.signIn'));
+    await expect.poll(() => traditional.evaluate(() => document.documentElement.lang)).toBe('zh-Hant');
+    await traditional.context().close();
+  });
+
   it('rewords a toast and the inline errors already on screen when the language is switched', async () => {
     const page = await openPage(live.browser, live.server.url, 'en');
     await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);

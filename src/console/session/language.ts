@@ -3,6 +3,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../core/catalogue/types.ts';
+import { spokenLanguage } from '../../core/preferred-language.ts';
 import { call } from '../api/client.ts';
 import { readCookie, writeCookie } from '../api/cookies.ts';
 
@@ -14,11 +15,15 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** Cookie first (the user's choice), then the platform's stored setting, then zh. */
+/** Without a choice: the browser's languages first, then the platform's stored setting, then zh. */
+function unchosenLanguage(configured: string | undefined): Language {
+  return spokenLanguage(navigator.languages ?? [navigator.language]) ?? (isLanguage(configured) ? configured : DEFAULT_LANGUAGE);
+}
+
+/** The cookie first (the language this browser was last shown, which the server's messages follow too). */
 export function initialLanguage(configured?: string): Language {
-  const chosen = readCookie(LANG_COOKIE);
-  if (isLanguage(chosen)) return chosen;
-  return isLanguage(configured) ? configured : DEFAULT_LANGUAGE;
+  const shown = readCookie(LANG_COOKIE);
+  return isLanguage(shown) ? shown : unchosenLanguage(configured);
 }
 
 async function loadLabels(lang: Language): Promise<void> {
@@ -55,10 +60,11 @@ export async function chooseLanguage(lang: Language): Promise<void> {
   await switchLanguage(lang);
 }
 
-/** After logout: the language the user chose on this browser stays; without a choice, back to zh (spec). */
-export async function languageAfterLogout(): Promise<void> {
+/** After logout: the language the user chose on this browser stays; without a choice, back to the
+ *  browser's (the spec's zh for a Chinese browser), then the platform's. */
+export async function languageAfterLogout(configured: string | undefined): Promise<void> {
   const chosen = localStorage.getItem(CHOSEN_KEY);
-  await switchLanguage(isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE);
+  await switchLanguage(isLanguage(chosen) ? chosen : unchosenLanguage(configured));
 }
 
 export function currentLanguage(): Language {

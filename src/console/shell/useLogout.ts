@@ -1,11 +1,12 @@
-// Logout as the spec says: on data "ok" the session is cleared, the language resets to zh unless the
-// user chose one on this browser (docs/decisions.md D30) and the login page opens; any other answer is
-// shown to the user.
+// Logout as the spec says: on data "ok" the session is cleared, the language resets unless the user
+// chose one on this browser (docs/decisions.md D30; to the browser's own, docs/adr/0091) and the login
+// page opens; any other answer is shown to the user.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { call } from '../api/client.ts';
 import { clearCurrentUser } from '../session/current-user.ts';
 import { languageAfterLogout } from '../session/language.ts';
+import { getBoot } from './boot.ts';
 import { notifyError } from './notify.ts';
 import { label } from './LabelText.tsx';
 
@@ -23,7 +24,7 @@ export function useLogout(): () => Promise<void> {
       return;
     }
     clearCurrentUser();
-    await languageAfterLogout();
+    await languageAfterLogout(getBoot().config.language);
     navigate('/login');
   }, [navigate]);
 }

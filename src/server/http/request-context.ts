@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../../core/catalogue/types.ts';
 import { SESSION_COOKIE } from '../../core/envelope.ts';
 import { translate } from '../../core/translate.ts';
+import { acceptLanguageTags, spokenLanguage } from '../../core/preferred-language.ts';
 import { readConfig } from '../db/config-store.ts';
 import { findSession, type ActiveSession } from '../auth/sessions.ts';
 import type { AppServices } from '../services.ts';
@@ -28,11 +29,13 @@ export class RequestContext {
     private readonly request: FastifyRequest,
   ) {}
 
-  /** Cookie atrium_lang → stored language setting → zh. */
+  /** Cookie atrium_lang (the console's) → the browser's Accept-Language → stored language setting → zh. */
   language(): Promise<Language> {
     this.languagePromise ??= (async () => {
       const fromCookie = this.request.cookies[LANGUAGE_COOKIE];
       if (isLanguage(fromCookie)) return fromCookie;
+      const fromBrowser = spokenLanguage(acceptLanguageTags(this.request.headers['accept-language']));
+      if (fromBrowser) return fromBrowser;
       // The error handler needs a language even when the database is what failed.
       const { language } = await this.services.storedLanguage.through('language', () => readConfig(this.services.db, ['language'])).catch(() => ({ language: DEFAULT_LANGUAGE }));
       return isLanguage(language) ? language : DEFAULT_LANGUAGE;

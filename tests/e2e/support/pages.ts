@@ -4,10 +4,12 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { collectCspViolations } from './csp-violations.ts';
 
-export async function openPage(browser: Browser, baseUrl: string, lang = 'en'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+/** A page in a new browser context: `lang` is the console language this browser was last shown (null:
+ *  none yet), `locale` the browser's own (a Chinese browser, the spec's audience, unless told). */
+export async function openPage(browser: Browser, baseUrl: string, lang: string | null = 'en', locale = 'zh-CN'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale });
   await collectCspViolations(context); // any violation fails the test (csp-violations.ts)
-  await context.addCookies([{ name: 'atrium_lang', value: lang, url: baseUrl }]);
+  if (lang) await context.addCookies([{ name: 'atrium_lang', value: lang, url: baseUrl }]);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[browser error]', e.message));
   return page;

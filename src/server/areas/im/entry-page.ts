@@ -1,10 +1,7 @@
-// The small page a suite sign-in answers when it cannot go on (D71): the reason in the user's language
-// (atrium_lang cookie, else the browser's Accept-Language, else the platform's language), no script,
-// no style, nothing the suite's web view needs to load.
+// The small page a suite sign-in answers when it cannot go on (D71): the reason in the caller's language
+// (request-context.ts), no script, no style, nothing the suite's web view needs to load.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Language } from '../../../core/catalogue/types.ts';
 import { translate } from '../../../core/translate.ts';
-import { isLanguage, LANGUAGE_COOKIE } from '../../http/request-context.ts';
 
 /** A refusal of the entry: the message key (imEntry.error.*), its parameters, the HTTP status. */
 export class EntryRefusal extends Error {
@@ -17,30 +14,10 @@ export class EntryRefusal extends Error {
   }
 }
 
-/** zh-TW / zh-HK / zh-Hant → cn (traditional), other zh → zh, en → en. */
-export function acceptedLanguage(header: string | undefined): Language | undefined {
-  const tags = (header ?? '')
-    .split(',')
-    .map((part) => {
-      const [tag, ...rest] = part.trim().toLowerCase().split(';');
-      const q = rest.find((r) => r.trim().startsWith('q='));
-      return { tag, q: q ? Number(q.trim().slice(2)) || 0 : 1 };
-    })
-    .filter((t) => t.tag)
-    .sort((a, b) => b.q - a.q);
-  for (const { tag } of tags) {
-    if (/^zh-(tw|hk|mo|hant)/.test(tag)) return 'cn';
-    if (tag.startsWith('zh')) return 'zh';
-    if (tag.startsWith('en')) return 'en';
-  }
-  return undefined;
-}
-
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function sendRefusal(request: FastifyRequest, reply: FastifyReply, service: string, refusal: EntryRefusal): Promise<string> {
-  const cookie = request.cookies[LANGUAGE_COOKIE];
-  const language = isLanguage(cookie) ? cookie : (acceptedLanguage(request.headers['accept-language']) ?? (await request.atrium.language()));
+  const language = await request.atrium.language();
   const labels = request.server.services.catalogue.labels[language];
   const t = (key: string, params?: Record<string, unknown>) => translate(labels, key, params);
   const name = t(`im.service.${service}`);
