@@ -6,7 +6,7 @@ import { UNCHANGED_SECRET } from '../../src/core/password-codec.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { replyProblems } from './helpers/reply-schemas.ts';
-import { createSuperuser, deleteSuperusers, getSuperuser, idsByName, listSuperusers, superuserBody, superuserCount, uniqueLoginno, updateSuperuser } from './helpers/superuser-calls.ts';
+import { createSuperuser, deleteSuperusers, getSuperuser, idsByName, listSuperusers, superuserBody, setSecurityMode, superuserCount, uniqueLoginno, updateSuperuser } from './helpers/superuser-calls.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 
 const targets = await databaseTargets();
@@ -26,13 +26,29 @@ describe.each(targets)('privileged users: create, edit, delete on $name', (targe
   });
   afterAll(() => server?.close());
 
+  it('names each demo account by what it is, the same with security separation off and on', async () => {
+    const expected: Record<string, string[]> = { admin: ['super'], acme: ['tenantAdmin'], sales: ['departmentAdmin'], dev: ['develop'], sysadmin: ['systemAdmin'], secadmin: ['secret'], auditor: ['examine'] };
+    const shown = async () => {
+      const { reply } = await listSuperusers(admin, { pagelines: 100 });
+      expect(replyProblems(server.catalogue, 'superusers.list', reply.data)).toEqual([]);
+      return Object.fromEntries(reply.data.datas.filter((row) => row.loginno in expected).map((row) => [row.loginno, row.kinds]));
+    };
+    try {
+      expect(await shown()).toEqual(expected);
+      await setSecurityMode(server.db, true);
+      expect(await shown()).toEqual(expected);
+    } finally {
+      await setSecurityMode(server.db, false);
+    }
+  });
+
   it('creates one of each user type, reads it back and finds it first in the list', async () => {
     const kinds = [
-      { fields: { issuperadmin: true }, expected: { type: 'super', issuperadmin: true, domains: [], applications: [] } },
-      { fields: { isdomainadmin: true, domains: [acmeId] }, expected: { type: 'admin', isdomainadmin: true, domains: [acmeId], applications: [] } },
-      { fields: { isdeveloper: true, applications: [purchasingId] }, expected: { type: 'develop', isdeveloper: true, domains: [], applications: [purchasingId] } },
+      { fields: { issuperadmin: true }, kinds: ['super'], expected: { type: 'super', issuperadmin: true, domains: [], applications: [] } },
+      { fields: { isdomainadmin: true, domains: [acmeId] }, kinds: ['tenantAdmin'], expected: { type: 'admin', isdomainadmin: true, domains: [acmeId], applications: [] } },
+      { fields: { isdeveloper: true, applications: [purchasingId] }, kinds: ['develop'], expected: { type: 'develop', isdeveloper: true, domains: [], applications: [purchasingId] } },
     ];
-    for (const { fields, expected } of kinds) {
+    for (const { fields, expected, kinds: shownAs } of kinds) {
       const loginno = uniqueLoginno('kind');
       const { reply } = await createSuperuser(admin, { name: '新用户_1', loginno, email: `${loginno}@atrium.example`, ...fields });
       expect(reply.errcode).toBe(0);
@@ -43,7 +59,7 @@ describe.each(targets)('privileged users: create, edit, delete on $name', (targe
       expect(read.reply.data).toEqual(reply.data);
       const page = await listSuperusers(admin, { pagelines: 10 });
       expect(replyProblems(server.catalogue, 'superusers.list', page.reply.data)).toEqual([]);
-      expect(page.reply.data.datas[0]).toEqual({ id: reply.data.id, name: '新用户_1', loginno, email: `${loginno}@atrium.example`, status: 1, type: expected.type, issuperadmin: fields.issuperadmin ?? false, isdomainadmin: fields.isdomainadmin ?? false, isdeveloper: fields.isdeveloper ?? false });
+      expect(page.reply.data.datas[0]).toEqual({ id: reply.data.id, name: '新用户_1', loginno, email: `${loginno}@atrium.example`, status: 1, type: expected.type, kinds: shownAs, issuperadmin: fields.issuperadmin ?? false, isdomainadmin: fields.isdomainadmin ?? false, isdeveloper: fields.isdeveloper ?? false });
       // The new user signs in with the password given (stored as a scrypt hash, never in clear).
       expect(await hashOf(reply.data.id)).toMatch(/^scrypt\$/);
       await server.signedIn(loginno, 'Secret1');

@@ -63,6 +63,12 @@ describe('privileged users', () => {
     await expect(session.page.locator('.MuiDataGrid-main').innerText()).resolves.toContain('Tenant administrator');
     for (const action of ['new', 'delete', 'back']) expect(await session.page.getByTestId(`action-${action}`).count()).toBe(1);
     await screenshot(session.page, 'superusers-list');
+    // Each account by what it is: a department administrator and the officers are no tenant administrators.
+    for (const [loginno, shown] of [['sales', 'Department administrator'], ['auditor', 'Auditor'], ['sysadmin', 'System administrator'], ['acme', 'Tenant administrator']]) {
+      await searchByLoginno(loginno);
+      await expect.poll(() => rows().first().innerText()).toContain(shown);
+      expect(await rows().first().innerText()).not.toContain(shown === 'Tenant administrator' ? 'System administrator' : 'Tenant administrator');
+    }
   });
 
   it('says "not the same" for a mismatched confirmation and stores nothing', async () => {

@@ -1927,6 +1927,10 @@ export interface SuperuserRow {
   email: string;
   status: 1 | 0;
   type: "super" | "admin" | "secret" | "examine" | "develop";
+  /**
+   * What the account is, the same in both modes (a tenant or department administrator by its scope, the platform's system administrator without one, an officer by its type); a developer flag adds develop.
+   */
+  kinds: ("super" | "tenantAdmin" | "departmentAdmin" | "systemAdmin" | "secret" | "examine" | "develop")[];
   issuperadmin: boolean;
   isdomainadmin: boolean;
   isdeveloper: boolean;

@@ -23,7 +23,7 @@ export interface SuperuserData {
   departments: string[];
 }
 
-export type SuperuserRow = Omit<SuperuserData, 'password' | 'confirmpwd' | 'domains' | 'applications' | 'departments'>;
+export type SuperuserRow = Omit<SuperuserData, 'password' | 'confirmpwd' | 'domains' | 'applications' | 'departments'> & { kinds: string[] };
 
 /** A body with the passwords wire-encoded (a plain one of each unless given). */
 export function superuserBody(fields: Record<string, unknown>): Record<string, unknown> {

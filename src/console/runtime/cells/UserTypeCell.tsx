@@ -1,26 +1,21 @@
-// Cell renderer `userType`: the combinable types of a privileged user as chips (super administrator,
-// tenant administrator, developer); in security mode the one separated type instead.
+// Cell renderer `userType`: what a privileged user is (super administrator, tenant, department or
+// system administrator, an officer, developer) as chips, from the kinds the server derives from the
+// account's type and scope, so both modes name each account the same way.
 import { Chip, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { readCurrentUser } from '../../session/current-user.ts';
 import type { CellProps } from './types.ts';
 
-const FLAGS: Array<[string, string, 'primary' | 'secondary' | 'default']> = [
-  ['issuperadmin', 'field.superuser.issuperadmin', 'primary'],
-  ['isdomainadmin', 'field.superuser.isdomainadmin', 'secondary'],
-  ['isdeveloper', 'field.superuser.isdeveloper', 'default'],
-];
+const STRONG = new Set(['super', 'tenantAdmin', 'departmentAdmin', 'systemAdmin']);
 
-export default function UserTypeCell({ value, row, schema }: CellProps) {
+export default function UserTypeCell({ value, schema }: CellProps) {
   const { t } = useTranslation();
-  const labels = (schema['x-labels'] ?? {}) as Record<string, string>;
-  const shown = readCurrentUser()?.isOpenSecurity
-    ? [[String(value), labels[String(value)] ?? String(value), 'primary'] as const]
-    : FLAGS.filter(([flag]) => row[flag] === true);
+  const items = (schema.items ?? {}) as { 'x-labels'?: Record<string, string> };
+  const labels = items['x-labels'] ?? {};
+  const kinds = Array.isArray(value) ? value.map(String) : [];
   return (
     <Stack direction="row" spacing={0.5} sx={{ overflow: 'hidden' }}>
-      {shown.map(([key, label, color]) => (
-        <Chip key={key} size="small" label={t(label)} color={color} variant={color === 'default' ? 'outlined' : 'filled'} />
+      {kinds.map((kind) => (
+        <Chip key={kind} size="small" label={t(labels[kind] ?? kind)} color={STRONG.has(kind) ? 'primary' : 'default'} variant={STRONG.has(kind) ? 'filled' : 'outlined'} />
       ))}
     </Stack>
   );

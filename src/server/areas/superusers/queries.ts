@@ -22,12 +22,16 @@ export async function listSuperusers(db: Db, caller: CurrentUser, search: Superu
   const { rowCount } = await query.select(sql<number>`count(*)::int`.as('rowCount')).executeTakeFirstOrThrow();
   const rows = await query
     .select(COLUMNS)
+    .select([
+      sql<boolean>`exists (select 1 from superuser_domains l where l.superuser_id = s.id)`.as('hasDomains'),
+      sql<boolean>`exists (select 1 from superuser_departments l where l.superuser_id = s.id)`.as('hasDepartments'),
+    ])
     .orderBy('s.created_at', 'desc')
     .orderBy('s.id', 'desc')
     .limit(page.pagelines)
     .offset((page.currpage - 1) * page.pagelines)
     .execute();
-  return { datas: rows.map(toSuperuserRow), rowCount };
+  return { datas: rows.map((row) => toSuperuserRow(row, row)), rowCount };
 }
 
 export async function linksOf(db: Db, id: string): Promise<Links> {

@@ -16,7 +16,33 @@ export interface Links {
   departments: string[];
 }
 
-export function toSuperuserRow(row: StoredSuperuser): SuperuserRow {
+/** Whether the account's management scope names enterprises, or departments of one. */
+export interface ScopeShape {
+  hasDomains: boolean;
+  hasDepartments: boolean;
+}
+
+type UserKind = SuperuserRow['kinds'][number];
+
+/**
+ * What the account is, as an administrator names it: the same in both modes, so a tenant administrator
+ * is never shown as the platform's system administrator and an officer never as a tenant administrator.
+ * An administrator's scope says which: departments, enterprises, or none (the platform's own).
+ */
+export function kindsOf(row: StoredSuperuser, scope: ScopeShape): UserKind[] {
+  if (row.super_admin || row.type === 'super') return ['super'];
+  if (row.type === 'secret' || row.type === 'examine') return [row.type];
+  const kinds: UserKind[] = [];
+  if (row.domain_admin) kinds.push(scope.hasDepartments ? 'departmentAdmin' : scope.hasDomains ? 'tenantAdmin' : 'systemAdmin');
+  if (row.developer || row.type === 'develop') kinds.push('develop');
+  return kinds;
+}
+
+export function toSuperuserRow(row: StoredSuperuser, scope: ScopeShape): SuperuserRow {
+  return { ...recordOf(row), kinds: kindsOf(row, scope) };
+}
+
+function recordOf(row: StoredSuperuser): Omit<SuperuserRow, 'kinds'> {
   return {
     id: row.id,
     name: row.name,
@@ -33,7 +59,7 @@ export function toSuperuserRow(row: StoredSuperuser): SuperuserRow {
 }
 
 export function toSuperuserReply(row: StoredSuperuser, links: Links): Superuser & { id: string } {
-  return { ...toSuperuserRow(row), telephone: row.telephone, builtin: row.builtin, password: UNCHANGED_SECRET, confirmpwd: UNCHANGED_SECRET, ...links };
+  return { ...recordOf(row), telephone: row.telephone, builtin: row.builtin, password: UNCHANGED_SECRET, confirmpwd: UNCHANGED_SECRET, ...links };
 }
 
 /** What a valid body asks to store: flags, type and links, before the reach checks. */
