@@ -57,8 +57,8 @@ describe.each(targets)('extension fields on $name', (target) => {
   it('refuses each broken §5 rule with its message and stores nothing', async () => {
     const before = await count();
     const cases: Array<[Record<string, unknown>, string, string]> = [
-      [{ label: '' }, '/label', 'Tag name cannot be empty.'],
-      [{ label: undefined }, '/label', 'Tag name cannot be empty.'],
+      [{ label: '' }, '/label', 'The display label cannot be empty.'],
+      [{ label: undefined }, '/label', 'The display label cannot be empty.'],
       [{ respectiveField: undefined }, '/respectiveField', 'Please choose the owned field.'],
       [{ type: undefined }, '/type', 'Please choose the type.'],
       [{ forTable: undefined }, '/forTable', 'Please choose the owned module.'],
@@ -73,7 +73,7 @@ describe.each(targets)('extension fields on $name', (target) => {
       const { reply } = await createField(admin, valid(over));
       expect(reply, JSON.stringify(over)).toMatchObject({ errcode: 1001, errmsg: message, data: { errors: [{ field, message }] } });
     }
-    expect((await createField(zh, valid({ label: '' }))).reply.errmsg).toBe('标签名称不能为空。');
+    expect((await createField(zh, valid({ label: '' }))).reply.errmsg).toBe('显示标签不能为空。');
     expect(await count()).toBe(before);
   });
 
@@ -116,7 +116,7 @@ describe.each(targets)('extension fields on $name', (target) => {
   });
 
   it('says "one data selected" on an empty delete and deletes nothing for an unknown entry', async () => {
-    expect((await deleteFields(admin, [])).reply).toMatchObject({ errcode: 1001, errmsg: 'Please select at least one data.' });
+    expect((await deleteFields(admin, [])).reply).toMatchObject({ errcode: 1001, errmsg: 'Please select at least one field.' });
     const field = (await listFields(admin, { fortable: 'tableUser' })).reply.data.datas[0];
     const before = await count();
     expect((await deleteFields(admin, [entryOf(field), 'field1-nosuch-tableUser'])).reply.errcode).toBe(1404);

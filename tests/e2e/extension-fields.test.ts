@@ -20,11 +20,11 @@ describe('extension fields', () => {
   it('shows the form rules and transitions of the extended-field dialog', async () => {
     await session.page.goto(`${session.server.url}/#/systemCon/systemFile`);
     await session.page.getByTestId('action-delete').click();
-    await expectToast(session.page, 'Please select at least one data.');
+    await expectToast(session.page, 'Please select at least one field.');
     await session.page.getByTestId('action-new').click();
     await dialog().waitFor();
     await dialog().getByTestId('form-save').click();
-    await dialog().getByText('Tag name cannot be empty.').first().waitFor();
+    await dialog().getByText('The display label cannot be empty.').first().waitFor();
     // Options appear only for radio, checkbox and select, and are required there.
     expect(await dialog().locator('#root_options').count()).toBe(0);
     await choose('type', 'Select');

@@ -24,7 +24,7 @@ describe('a table sorted by its header', () => {
     const domainId = await openEnterpriseTab(page, session.server.url, 'Acme', 'users');
     await page.locator('.MuiDataGrid-row').first().waitFor();
 
-    const header = page.getByRole('columnheader', { name: 'Login account' });
+    const header = page.getByRole('columnheader', { name: 'Login number' });
     await header.click();
     await expect.poll(() => page.url()).toContain('sort=loginno');
     const ascending = await firstPage(page, domainId, 'loginno');
