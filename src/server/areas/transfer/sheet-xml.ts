@@ -133,7 +133,8 @@ function columnOf(ref: string | undefined): number | undefined {
   return n || undefined;
 }
 
-// An ISO 8601 date cell (t="d"): the day and wall time as written; any zone suffix is left out.
+// An ISO 8601 date cell (t="d"): the day and wall time as written; any zone suffix is left out
+// (docs/adr/0088-workbook-dates-are-calendar-days.md).
 const ISO_CELL = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 
 /**
