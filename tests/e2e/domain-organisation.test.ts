@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
-import { csrfHeaders, expectToast, fillField, fillFormField, openEnterpriseTab, openPage, signIn, searchList, tick } from './support/pages.ts';
+import { csrfHeaders, expectToast, fillField, fillFormField, openEnterpriseTab, openPage, recordToasts, requestsSettled, signIn, searchList, tick } from './support/pages.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
 import { encodePassword } from '../../src/core/password-codec.ts';
 import { signedInAsAdmin } from './support/session.ts';
@@ -146,9 +146,13 @@ describe('the organisation of an enterprise', () => {
     await node(page, 'Key_accounts_EU').click();
     await page.getByTestId('tree-delete').click();
     expect(await page.getByTestId('confirm-text').innerText()).toContain('Key_accounts_EU');
+    const toasts = await recordToasts(page);
     await page.getByTestId('confirm-ok').click();
     await expectToast(page, 'Deleted');
     await expect.poll(() => node(page, 'Key_accounts_EU').count()).toBe(0);
+    // One success toast and nothing else: no list or tree read the department it just deleted.
+    await requestsSettled(page);
+    expect(await toasts()).toEqual([{ kind: 'success', text: 'Deleted successfully.' }]);
 
     await node(page, 'Sales').click();
     await page.getByTestId('tree-delete').click();
@@ -249,6 +253,59 @@ describe('the organisation of an enterprise', () => {
     await resign.getByTestId('batch-close').click();
     await expect.poll(() => rowOf(page, 'E2E_Org').first().innerText()).toContain('Resigned');
   });
+
+  // Issue 29: the edit dialog's PUT must name the user (its path does not); a save that fails is said
+  // next to the buttons, where the eye is, and a field the form refuses takes the focus.
+  for (const [lang, login, password] of [['en', 'admin', ADMIN_PASSWORD], ['zh', 'acme', 'Acme@2026']] as const) {
+    it(`edits a user's phone and reads it back, and says a failed save next to the buttons (${login}, ${lang})`, async () => {
+      const page = await openPage(session.browser, session.server.url, lang);
+      await signIn(page, session.server.url, login, password);
+      const api = session.server.url + `/authtime/domain/${domainId()}/user`;
+      const departments: { data: Array<{ id: string }> } = await (await page.request.get(`${session.server.url}/authtime/lookups/departments?domainid=${domainId()}`)).json();
+      const secret = encodePassword('Welcome@2026');
+      const loginno = `e2eedit${lang}`;
+      const made = await (await page.request.post(api, { data: { name: `E2E_Edit_${lang}`, loginno, password: secret, confirmpwd: secret, departmentid: departments.data[0].id, telephone: '13900000000' }, headers: await csrfHeaders(page) })).json();
+      expect(made).toMatchObject({ errcode: 0 });
+      await page.goto(`${acmeUrl}&tab=users&filter=${encodeURIComponent(JSON.stringify({ loginno }))}`);
+      const form = dialogOf(page, 'user.form');
+      const openUser = async () => {
+        await rowOf(page, loginno).click();
+        await expect.poll(() => form.locator('#root_loginno').inputValue()).toBe(loginno);
+      };
+      await openUser();
+      // A field the form refuses takes the focus, wherever the dialog is scrolled to.
+      await fillFormField(page, 'name', '');
+      await form.getByTestId('form-save').click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('root_name');
+      await fillFormField(page, 'name', `E2E_Edit_${lang}`);
+      await fillFormField(page, 'telephone', '13800138000');
+      const toasts = await recordToasts(page);
+      await form.getByTestId('form-save').click();
+      await form.waitFor({ state: 'detached' });
+      expect(await toasts()).toEqual([]); // the dialog closing is the answer; no error said anywhere
+      const stored = await (await page.request.get(`${api}?loginNo=${loginno}`)).json();
+      expect(stored.data.telephone).toBe('13800138000');
+      await openUser();
+      expect(await form.locator('#root_telephone').inputValue()).toBe('13800138000');
+      await requestsSettled(page); // its choices drawn
+      await screenshot(page, `organisation-user-saved-${lang}`);
+
+      // The user is deleted behind the dialog's back: Save says so beside the buttons, in view.
+      await page.request.delete(api, { data: [made.data.id], headers: await csrfHeaders(page) });
+      await fillFormField(page, 'telephone', '13800138001');
+      await form.getByTestId('form-save').click();
+      const message = form.getByTestId('dialog-message');
+      await message.waitFor();
+      expect(await message.innerText()).not.toBe('');
+      const [box, save, content] = await Promise.all([message.boundingBox(), form.getByTestId('form-save').boundingBox(), form.locator('.MuiDialogContent-root').boundingBox()]);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(save!.y); // just above the buttons
+      expect(save!.y - (box!.y + box!.height)).toBeLessThan(40);
+      expect(box!.y).toBeGreaterThanOrEqual(content!.y); // inside the dialog's visible part, not scrolled away
+      expect(save!.y + save!.height).toBeLessThanOrEqual(content!.y + content!.height); // and the buttons with it
+      await screenshot(page, `organisation-user-save-failed-${lang}`);
+      await page.context().close();
+    });
+  }
 
   it('adds an administrator through the user-selection dialog and removes it', async () => {
     const { page } = session;

@@ -90,4 +90,15 @@ export function bomb(megabytes: number, options: { lie?: boolean } = {}): Promis
   ]);
 }
 
+/** A workbook written by hand: the parts other programs write that exceljs does not (D69). */
+const MAIN = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+export function handWritten(sheet: string, parts: { strings?: string; styles?: string; workbookPr?: string } = {}) {
+  const part = (name: string, text: string) => ({ name, chunks: [Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>${text}`)] });
+  return zip([
+    part('xl/workbook.xml', `<workbook ${MAIN}>${parts.workbookPr ?? ''}<sheets><sheet name="S" sheetId="1"/></sheets></workbook>`),
+    ...(parts.strings ? [part('xl/sharedStrings.xml', `<sst ${MAIN}>${parts.strings}</sst>`)] : []),
+    ...(parts.styles ? [part('xl/styles.xml', `<styleSheet ${MAIN}>${parts.styles}</styleSheet>`)] : []),
+    part('xl/worksheets/sheet1.xml', `<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>${sheet}</x:sheetData></x:worksheet>`),
+  ]);
+}
 export const OLD_XLS = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512, 0)]);

@@ -85,3 +85,47 @@ export async function csrfHeaders(page: Page): Promise<Record<string, string>> {
   const cookie = (await page.context().cookies()).find((c) => c.name === CSRF_COOKIE);
   return { [CSRF_HEADER]: cookie?.value ?? '' };
 }
+
+export interface ToastSeen {
+  kind: 'success' | 'error' | 'warning' | 'info' | 'default';
+  text: string;
+}
+
+/** Starts noting every toast the page shows from now on (toasts hide themselves, so a count taken
+ *  later would miss some); the answer reads what was seen so far. */
+export async function recordToasts(page: Page): Promise<() => Promise<ToastSeen[]>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { toastsSeen: ToastSeen[]; toastObserver?: MutationObserver };
+    w.toastObserver?.disconnect();
+    w.toastsSeen = [];
+    const kinds = ['success', 'error', 'warning', 'info', 'default'] as const;
+    w.toastObserver = new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const added of change.addedNodes) {
+          if (!(added instanceof HTMLElement)) continue;
+          const toasts = added.matches('.notistack-MuiContent') ? [added] : [...added.querySelectorAll<HTMLElement>('.notistack-MuiContent')];
+          for (const toast of toasts) w.toastsSeen.push({ kind: kinds.find((k) => toast.classList.contains(`notistack-MuiContent-${k}`)) ?? 'default', text: toast.innerText });
+        }
+    });
+    w.toastObserver.observe(document.body, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { toastsSeen: ToastSeen[] }).toastsSeen);
+}
+
+/** Waits until the page has had no request in flight for `quietMs` (the calls an action sets off are done). */
+export async function requestsSettled(page: Page, quietMs = 700): Promise<void> {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const started = () => ((inFlight += 1), (lastChange = Date.now()));
+  const ended = () => ((inFlight -= 1), (lastChange = Date.now()));
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await expect.poll(() => inFlight <= 0 && Date.now() - lastChange >= quietMs, { timeout: 15_000, interval: 100 }).toBe(true);
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}

@@ -9,7 +9,7 @@ import { convertCell, sameValue } from '../../../src/server/areas/transfer/cell-
 import { columnsOf, matchHeader } from '../../../src/server/areas/transfer/columns.ts';
 import { cellText, scanSheet, sheetChunks, type SheetRow } from '../../../src/server/areas/transfer/sheet-reader.ts';
 import { guardWorkbook, SheetRefusal } from '../../../src/server/areas/transfer/xlsx-guard.ts';
-import { bomb, OLD_XLS, workbook, zip } from '../../support/xlsx-files.ts';
+import { bomb, handWritten, OLD_XLS, workbook } from '../../support/xlsx-files.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'atrium-xlsx-'));
 let n = 0;
@@ -82,17 +82,6 @@ describe('readSheet', () => {
   });
 });
 
-/** A workbook written by hand: the parts other programs write that exceljs does not (D69). */
-const MAIN = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
-function handWritten(sheet: string, parts: { strings?: string; styles?: string; workbookPr?: string } = {}) {
-  const part = (name: string, text: string) => ({ name, chunks: [Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>${text}`)] });
-  return zip([
-    part('xl/workbook.xml', `<workbook ${MAIN}>${parts.workbookPr ?? ''}<sheets><sheet name="S" sheetId="1"/></sheets></workbook>`),
-    ...(parts.strings ? [part('xl/sharedStrings.xml', `<sst ${MAIN}>${parts.strings}</sst>`)] : []),
-    ...(parts.styles ? [part('xl/styles.xml', `<styleSheet ${MAIN}>${parts.styles}</styleSheet>`)] : []),
-    part('xl/worksheets/sheet1.xml', `<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>${sheet}</x:sheetData></x:worksheet>`),
-  ]);
-}
 const texts = (rows: SheetRow[]) => rows.map((r) => r.cells.map((c) => c.problem ?? c.text));
 
 describe('the sheet XML reader', () => {

@@ -80,10 +80,12 @@ function LoadedAgentForm({ screen, record, service, domainid, messages, onSaved 
   if (!loadedWidgets) return <LoadingPanel />;
   return (
     <>
-      <DialogMessageBar messages={form.messages} />
       <CatalogueForm form={form} widgets={loadedWidgets} onSubmit={(data) => void submit(data)}>
+        <Box sx={{ mt: 2 }}>
+          <DialogMessageBar messages={form.messages} />
+        </Box>
         {mayChange && (
-          <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
+          <Box sx={{ display: 'flex', gap: 1 }}>
             <Button data-testid={`app-im-save-${service}`} type="submit" variant="contained" startIcon={<Save />} loading={form.saving}>
               {t('action.save')}
             </Button>

@@ -46,7 +46,6 @@ export function FormDialog({ screenId, data, onClose, ui, ...options }: FormDial
     <Dialog open onClose={close} maxWidth="sm" fullWidth data-testid={`form-dialog-${screenId}`}>
       <DialogTitle sx={{ fontSize: 18 }}>{t(screen.title)}</DialogTitle>
       <DialogContent>
-        <DialogMessageBar messages={form.messages} />
         {!loadedWidgets ? (
           <LoadingPanel />
         ) : (
@@ -57,16 +56,22 @@ export function FormDialog({ screenId, data, onClose, ui, ...options }: FormDial
             widgets={loadedWidgets}
             onSubmit={(data) => void submit(data)}
           >
-            <Box sx={{ display: 'flex', gap: 1, mt: 3, pt: 2, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
-              <Button data-testid="form-save" type="submit" variant="contained" startIcon={<Save />} loading={form.saving} onClick={() => (andNew.current = false)}>
-                {t('action.save')}
-              </Button>
-              <Button data-testid="form-save-new" type="submit" variant="outlined" disabled={form.saving} onClick={() => (andNew.current = true)}>
-                {t('action.saveAndNew')}
-              </Button>
-              <Button data-testid="form-exit" variant="outlined" onClick={close}>
-                {t('action.exit')}
-              </Button>
+            {/* The buttons stay at the foot of the dialog however far it is scrolled, and a failed
+                save is said right above them, where the eye is after pressing Save. */}
+            {/* (It reaches over the content's bottom padding, or fields would show through below it.) */}
+            <Box sx={{ position: 'sticky', bottom: -20, zIndex: 1, bgcolor: 'background.paper', mt: 3, mb: '-20px', pt: 1, pb: '20px' }}>
+              <DialogMessageBar messages={form.messages} />
+              <Box sx={{ display: 'flex', gap: 1, pt: 2, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
+                <Button data-testid="form-save" type="submit" variant="contained" startIcon={<Save />} loading={form.saving} onClick={() => (andNew.current = false)}>
+                  {t('action.save')}
+                </Button>
+                <Button data-testid="form-save-new" type="submit" variant="outlined" disabled={form.saving} onClick={() => (andNew.current = true)}>
+                  {t('action.saveAndNew')}
+                </Button>
+                <Button data-testid="form-exit" variant="outlined" onClick={close}>
+                  {t('action.exit')}
+                </Button>
+              </Box>
             </Box>
           </CatalogueForm>
         )}

@@ -17,6 +17,7 @@ import { withoutStaleChoices } from '../form/stale-choices.ts';
 import { presetValues, useFieldChoices, withChoices } from '../form/useFieldChoices.ts';
 import { ruleContext } from '../rule-context.ts';
 import type { FormScreenDef, Row } from '../screen-types.ts';
+import { updateArgs } from './update-args.ts';
 import { useDialogMessage } from './useDialogMessage.ts';
 
 export interface FormDialogOptions {
@@ -27,7 +28,8 @@ export interface FormDialogOptions {
   /** A transition: the data after a change, given the data before it. */
   adjust?: (before: Row, after: Row) => Row;
   /** Path parameters of the create and update calls beyond the record id (the enterprise of
-   *  /domain/{id}/department); they win over the id when the names meet (/domain/{id}/user). */
+   *  /domain/{id}/department); they win over the id when the names meet (/domain/{id}/user), and
+   *  the id then travels in the body (update-args.ts). */
   params?: Record<string, string>;
   /** The update call's path parameter taking the record id; `id` unless named. */
   idParam?: string;
@@ -86,12 +88,14 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
       // Fields the form does not show go back as the opener gave them (edit) or as fixed (new).
       const body = { ...withSchemaDefaults(entity?.schema, { ...(editing ? record : options.fixed), ...data }) };
       for (const field of layout.readOnlyFields) delete body[field];
+      const target = id ? updateArgs(catalogue.calls[callId]?.path ?? '', options.idParam ?? 'id', id, options.params) : { params: { ...options.params }, idInBody: false };
+      if (target.idInBody) body[options.idField] = id;
       // Password fields travel encoded, as from a form screen (core/wire-fields.ts).
       Object.assign(body, encodeWireFields(body, passwordFields(entity?.schema)));
       setSaving(true);
       messages.clear();
       try {
-        await callAny(callId, { params: { ...(id ? { [options.idParam ?? 'id']: id } : {}), ...options.params }, body, silent: true });
+        await callAny(callId, { params: target.params, body, silent: true });
         if (andNew) {
           setRecordId(undefined);
           setFormData(fresh());
@@ -109,7 +113,7 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
         setSaving(false);
       }
     },
-    [editing, recordId, record, options.fixed, options.idParam, options.params, screen.update, screen.create, entity, layout.readOnlyFields, messages, fresh, t],
+    [editing, recordId, record, options.fixed, options.idField, options.idParam, options.params, catalogue.calls, screen.update, screen.create, entity, layout.readOnlyFields, messages, fresh, t],
   );
 
   return {

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../screen-types.ts';
 import type { FormLayout } from './form-layout.ts';
+import { focusFirstInvalid, invalidFields } from './focus-invalid.ts';
 import { SectionFieldTemplate } from './SectionFieldTemplate.tsx';
 import { dropConditionErrors, validatorFor } from './validator.ts';
 
@@ -42,6 +43,12 @@ export function CatalogueForm({ form, widgets, onSubmit, uiSchema, children }: C
   useEffect(() => {
     if (form.liveValidate) ref.current?.validateForm();
   }, [form.liveValidate, language]);
+  // A refused Save, by the form or by the server, puts the focus on the first field to fix.
+  const formElement = () => ref.current?.formElement.current as HTMLFormElement | null | undefined;
+  const { serverErrors } = form;
+  useEffect(() => {
+    if (serverErrors) focusFirstInvalid(formElement(), invalidFields([], serverErrors));
+  }, [serverErrors]);
   return (
     <Form
       ref={ref}
@@ -60,7 +67,10 @@ export function CatalogueForm({ form, widgets, onSubmit, uiSchema, children }: C
       noHtml5Validate
       liveValidate={form.liveValidate ? 'onChange' : false}
       onChange={(e) => form.change(e.formData as Row)}
-      onError={form.markSubmitted}
+      onError={(errors) => {
+        form.markSubmitted();
+        focusFirstInvalid(formElement(), invalidFields(errors, form.serverErrors));
+      }}
       onSubmit={(e) => onSubmit(e.formData as Row)}
     >
       {children}

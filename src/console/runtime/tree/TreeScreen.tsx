@@ -104,8 +104,10 @@ function Tree({ screen }: { screen: TreeScreenDef }) {
     try {
       await callAny(screen.delete, { params: args.params, query: args.query, body: [selected] });
       notifySuccess(label('msg.deleteSuccess'));
+      // The parent becomes the selection, which remounts the detail lists once the URL says so; bumping
+      // `generation` here would remount them first, still reading the deleted node (an error each).
       select(node?.[screen.form?.parentField ?? ''] ? String(node[screen.form!.parentField]) : null);
-      changed();
+      reload([], [selected]);
     } catch {
       /* the client showed why (a department still holding users or sub-departments) */
     }

@@ -60,11 +60,14 @@ export function useTreeData(screen: TreeScreenDef, args: ResolvedArgs) {
     [loaded, loadAll],
   );
 
-  /** Reads the loaded levels again; `open` nodes (a new child's or a moved node's parent) open too. */
+  /** Reads the loaded levels again; `open` nodes (a new child's or a moved node's parent) open too,
+   *  `gone` ones (deleted) are neither kept open nor read. */
   const reload = useCallback(
-    (open: string[] = []) => {
-      setExpanded((prev) => [...new Set([...prev, ...open])]);
-      void loadAll([...new Set([ROOT, ...expanded, ...open])]);
+    (open: string[] = [], gone: string[] = []) => {
+      const kept = (ids: string[]) => [...new Set(ids)].filter((id) => !gone.includes(id));
+      setExpanded((prev) => kept([...prev, ...open]));
+      setLoaded((prev) => Object.fromEntries(Object.entries(prev).filter(([id]) => !gone.includes(id))));
+      void loadAll(kept([ROOT, ...expanded, ...open]));
     },
     [loadAll, expanded],
   );

@@ -19,20 +19,37 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 /** One batch of rows after `after` (the last row of the previous batch), empty at the end. */
 export type BatchSource<T> = (after: T | undefined) => Promise<T[]>;
 
-function cellOf(column: Column, value: unknown): string | number {
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** The number format of date columns: a day, which every spreadsheet reads back as a date. */
+export const DATE_FORMAT = 'yyyy-mm-dd';
+
+/** A stored day (yyyy-MM-dd) as the Date exceljs writes as that day's serial: midnight UTC, because
+ *  exceljs counts serials from the UTC epoch, so no time zone moves the day. */
+function dayCell(value: string): Date | string {
+  const m = DAY.exec(value);
+  if (!m) return value; // not a day (an extension field's free text): kept as written
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return date.getUTCDate() === Number(m[3]) ? date : value;
+}
+
+function cellOf(column: Column, value: unknown): string | number | Date {
   if (value === undefined || value === null) return '';
   if (Array.isArray(value)) return value.join(';');
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (column.type === 'int' && typeof value === 'number') return value;
+  if (column.type === 'date') return dayCell(String(value));
   return String(value);
 }
+
+/** Text columns stay text: a login number "007" or a telephone is never read back as a number;
+ *  date columns are real dates (issue 29), numbers plain. */
+const styleOf = (column: Column): Partial<ExcelJS.Style> => (column.type === 'int' ? {} : { numFmt: column.type === 'date' ? DATE_FORMAT : '@' });
 
 export function writeSheet<T>(sheetName: string, columns: readonly Column[], labels: Readonly<Record<string, string>>, source: BatchSource<T>, toValues: (row: T) => Record<string, unknown>): Readable {
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-  // Text cells stay text: a login number "007" or a telephone is never read back as a number.
-  sheet.columns = columns.map((c) => ({ header: headerOf(c, labels), key: c.key, width: Math.max(12, headerOf(c, labels).length + 4), style: c.type === 'int' ? {} : { numFmt: '@' } }));
+  sheet.columns = columns.map((c) => ({ header: headerOf(c, labels), key: c.key, width: Math.max(12, headerOf(c, labels).length + 4), style: styleOf(c) }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   const write = async () => {

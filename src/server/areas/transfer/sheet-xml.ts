@@ -133,7 +133,26 @@ function columnOf(ref: string | undefined): number | undefined {
   return n || undefined;
 }
 
-/** Excel's day serial as exceljs's reader makes it a Date. */
+// An ISO 8601 date cell (t="d"): the day and wall time as written; any zone suffix is left out
+// (docs/adr/0088-workbook-dates-are-calendar-days.md).
+const ISO_CELL = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * A date cell's calendar day and wall time as a Date at that time in UTC (what cellText reads with
+ * getUTC*), so no time zone, the server's or the cell's, can move the day; undefined for no real day.
+ */
+export function isoCellDate(text: string): Date | undefined {
+  const m = ISO_CELL.exec(text.trim());
+  if (!m) return undefined;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = m.slice(1, 7).map((v) => (v === undefined ? undefined : Number(v)));
+  const ms = m[7] ? Number(m[7].padEnd(3, '0')) : 0;
+  const date = new Date(Date.UTC(year!, month! - 1, day!, hour, minute, second, ms));
+  date.setUTCFullYear(year!); // years 0–99 too (Date.UTC reads them as 19xx)
+  const real = date.getUTCMonth() === month! - 1 && date.getUTCDate() === day! && hour < 24 && minute < 60 && second < 60;
+  return real ? date : undefined;
+}
+
+/** Excel's day serial as exceljs's reader makes it a Date (in UTC, so the day is the serial's). */
 const excelDate = (serial: number, in1904: boolean) => new Date(Math.round((serial - 25569 + (in1904 ? 1462 : 0)) * 86400000));
 
 /**
@@ -175,10 +194,8 @@ export async function* worksheetRows(file: string): AsyncGenerator<XmlRow> {
         return { error: value };
       case 'b':
         return parseInt(value, 10) !== 0;
-      case 'd': {
-        const day = new Date(value);
-        return Number.isNaN(day.getTime()) ? { error: value } : day;
-      }
+      case 'd':
+        return isoCellDate(value) ?? { error: value };
       default: {
         const n = parseFloat(value);
         return dates.has(style) ? excelDate(n, in1904) : n;
