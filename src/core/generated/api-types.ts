@@ -1678,6 +1678,10 @@ export interface PoolStatus {
   acquired: number;
   averageWaitMs: number;
   maxWaitMs: number;
+  /**
+   * the waits of the connections lent since the start added up
+   */
+  totalWaitMs: number;
 }
 
 export interface Role {
