@@ -88,7 +88,7 @@ describe.each(targets)('the OpenAPI document against the answers on $name', (tar
     expect(successes).toBeGreaterThan(70);
   });
 
-  it('documents the 401 every GET needing a session answers without one', async () => {
+  it('documents the 401 every GET needing a session answers without one, and the runtime\'s for a bad token', async () => {
     const problems: string[] = [];
     const anonymous = server.client('en');
     for (const { path, operation } of reads().filter((r) => r.operation['x-allow'] !== 'public')) {
@@ -99,6 +99,12 @@ describe.each(targets)('the OpenAPI document against the answers on $name', (tar
       const problem = answers.problem(operation, response.status, response.headers.get('content-type'), await response.text());
       if (problem) problems.push(`${operation.operationId}: ${problem}`);
     }
+    // A public call checking a credential of its own: the runtime with an access token that is none.
+    const messages = document.paths['/rest/bpm/messages'].get;
+    const refused = await anonymous.raw('GET', '/rest/bpm/messages', { query: { accessToken: 'not-a-token', userCode: 'nobody' } });
+    expect(refused.status).toBe(401);
+    const problem = answers.problem(messages, refused.status, refused.headers.get('content-type'), await refused.text());
+    if (problem) problems.push(`${messages.operationId}: ${problem}`);
     expect(problems).toEqual([]);
   });
 
