@@ -18,11 +18,12 @@ import { checkBoundedNumbers } from './bounded-numbers.ts';
 import { checkRowClickActions } from './row-click.ts';
 import { checkListSort } from './list-sort.ts';
 import { checkCallArgs } from './call-args.ts';
+import { checkPortablePatterns } from './portable-patterns.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates, checkEntityReferences, checkEntityFields, checkCallReferences, checkCallPaths, checkCallEffects,
   checkRouteReferences, checkLabels, checkRules, checkRegistry, checkHandlers, checkGeneratedTypes, checkBoundedNumbers,
-  checkRowClickActions, checkCallArgs, checkListSort,
+  checkRowClickActions, checkCallArgs, checkListSort, checkPortablePatterns,
 ];
 
 export interface CheckResult {

@@ -25,12 +25,41 @@ function toComponentRefs(node: unknown): unknown {
   return out;
 }
 
-const envelope = (data: unknown): JsonSchema => ({
+/** The error envelope's component (no entity id has capitals): a non-zero errcode, a localized errmsg,
+ *  and the fields at fault when the input broke a rule (docs/adr/0090-openapi-completeness.md). */
+export const ERROR_ENVELOPE = 'ErrorEnvelope';
+const errorRef = { $ref: `#/components/schemas/${ERROR_ENVELOPE}` };
+const errorEnvelope: JsonSchema = {
   type: 'object',
   required: ['errcode', 'errmsg', 'data'],
-  properties: { errcode: { type: 'integer' }, errmsg: { type: 'string' }, data: (data as JsonSchema) ?? {} },
-});
+  properties: {
+    errcode: { type: 'integer', not: { const: 0 } },
+    errmsg: { type: 'string' },
+    data: {
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          required: ['errors'],
+          properties: { errors: { type: 'array', items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } } } },
+        },
+      ],
+    },
+  },
+};
 
+/** A success (errcode 0 and the call's reply) or, with the same HTTP 200 as the original platform, a
+ *  refusal in the error envelope. */
+const envelope = (data: unknown): JsonSchema => ({
+  anyOf: [
+    {
+      type: 'object',
+      required: ['errcode', 'errmsg', 'data'],
+      properties: { errcode: { const: 0 }, errmsg: { type: 'string' }, data: (data as JsonSchema) ?? {} },
+    },
+    errorRef,
+  ],
+});
 
 /** The label describing an area (a call id's first part) as the document's tag; `atrium check` asks
  *  for it in every language. */
@@ -54,18 +83,31 @@ function operation(call: CallDef, t: Translator): Obj {
   for (const [name, schema] of Object.entries(queryProps)) {
     parameters.push({ name, in: 'query', required: queryRequired.includes(name), schema: toComponentRefs(schema) });
   }
+  const errorContent = { 'application/json': { schema: errorRef } };
+  const produced = (types: string[]) => Object.fromEntries(types.map((type) => [type, { schema: type === 'application/json' ? {} : { type: 'string' } }]));
+  const responses: Obj = {
+    '200': call.produces
+      ? // A refusal of a download's arguments is the error envelope, with HTTP 200 as every refusal.
+        { description: t('apiDocs.openapi.ok'), content: { ...errorContent, ...produced(call.produces) } }
+      : { description: t('apiDocs.openapi.envelope'), content: { 'application/json': { schema: envelope(toComponentRefs(call.reply)) } } },
+  };
+  for (const [status, how] of Object.entries(call.answers ?? {})) {
+    if (how === 'redirect') responses[status] = { description: t('apiDocs.openapi.redirect'), headers: { Location: { schema: { type: 'string' } } } };
+    // A page's refusal; a request the server refuses before the page (a malformed address) is the envelope.
+    else if (how === 'page') responses[status] = { description: t('apiDocs.openapi.page'), content: { ...produced(call.produces!.slice(0, 1)), ...errorContent } };
+    else responses[status] = { description: t('apiDocs.openapi.noSession'), content: errorContent };
+  }
+  if (call.allow !== 'public') responses['401'] = { description: t('apiDocs.openapi.noSession'), content: errorContent };
+  // A request refused before its handler (malformed, a missing CSRF token, too many requests).
+  responses['4XX'] = { description: t('apiDocs.openapi.error'), content: errorContent };
+  responses['500'] = { description: t('apiDocs.openapi.internal'), content: errorContent };
   const op: Obj = {
     operationId: call.id,
     tags: [call.id.split('.')[0]],
     summary: t(callSummaryLabel(call.id)),
     'x-allow': call.allow,
     parameters,
-    responses: {
-      '200': call.produces
-        ? { description: t('apiDocs.openapi.ok'), content: { [call.produces]: { schema: {} } } }
-        : { description: t('apiDocs.openapi.envelope'), content: { 'application/json': { schema: envelope(toComponentRefs(call.reply)) } } },
-      ...(call.allow === 'public' ? {} : { '401': { description: t('apiDocs.openapi.noSession') } }),
-    },
+    responses,
   };
   if (call.body) op.requestBody = { required: true, content: { [call.consumes ?? 'application/json']: { schema: toComponentRefs(call.body) } } };
   if (call.allow !== 'public') op.security = [{ session: [] }];
@@ -86,6 +128,7 @@ export function buildOpenApi(catalogue: Catalogue, language = 'en', version = '0
   }
   const schemas: Obj = {};
   for (const id of Object.keys(catalogue.entities).sort()) schemas[id] = toComponentRefs(catalogue.entities[id].schema);
+  schemas[ERROR_ENVELOPE] = errorEnvelope;
   return {
     openapi: '3.1.0',
     info: { title: t('apiDocs.openapi.title'), version, description: t('apiDocs.openapi.description') },

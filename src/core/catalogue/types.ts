@@ -68,8 +68,11 @@ export interface CallDef {
    *  OpenAPI document) and the handler reads the parts itself, so the route does not validate it. */
   consumes?: 'multipart/form-data';
   reply?: JsonSchema;
-  /** Non-JSON replies (captcha image, downloads) name their media type. */
-  produces?: string;
+  /** Non-JSON replies (captcha image, downloads) name their media types: the first is answered unless
+   *  the handler sets another of them (an export by its `output`). */
+  produces?: string[];
+  /** Statuses answered besides the reply and the error envelope, and how (the OpenAPI document says so). */
+  answers?: Record<string, 'redirect' | 'page' | 'error'>;
   /** `store:<collection>` serves the call from the generic record store instead of an area handler. */
   handler?: string;
   /** `true`: a GET that changes something (sends, writes, runs a job), so it needs the CSRF token;

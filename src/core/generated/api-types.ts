@@ -1190,6 +1190,14 @@ export interface MailSettings {
   allowAttachment?: 1 | 0;
 }
 
+/**
+ * The settings before the first save, the schema's defaults; the sender address and the SMTP server are empty until then.
+ */
+export interface MailSettingsUnsaved {
+  address: "";
+  smtpServer: "";
+}
+
 export interface MailTestResult {
   success: boolean;
   /**
@@ -1678,6 +1686,10 @@ export interface PoolStatus {
   acquired: number;
   averageWaitMs: number;
   maxWaitMs: number;
+  /**
+   * the waits of the connections lent since the start added up
+   */
+  totalWaitMs: number;
 }
 
 export interface Role {
@@ -2817,6 +2829,8 @@ export interface LookupsDepartmentsQuery {
   domainid: string;
 }
 
+export type MailSettingsGetReply = MailSettings | MailSettingsUnsaved;
+
 export interface MaintenanceClearDataQuery {
   applicationid: string;
 }
@@ -3360,7 +3374,7 @@ export interface Calls {
   'lookups.applications': { params: never; query: never; body: never; reply: Choices };
   'lookups.departments': { params: never; query: LookupsDepartmentsQuery; body: never; reply: Choices };
   'lookups.domains': { params: never; query: never; body: never; reply: Choices };
-  'mailSettings.get': { params: { id: string }; query: never; body: never; reply: MailSettings };
+  'mailSettings.get': { params: { id: string }; query: never; body: never; reply: MailSettingsGetReply };
   'mailSettings.save': { params: { id: string }; query: never; body: MailSettings; reply: MailSettings };
   'mailSettings.test': { params: { id: string }; query: never; body: MailSettings; reply: MailTestResult };
   'maintenance.clearCache': { params: never; query: never; body: never; reply: MaintenanceJob };

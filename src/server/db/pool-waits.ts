@@ -11,6 +11,9 @@ export interface PoolWaitFigures {
   /** Their average and longest wait, ms. */
   averageWaitMs: number;
   maxWaitMs: number;
+  /** Their waits added up, ms: with `acquired`, a counter a scraper turns into an average over any
+   *  window (`/metrics`, docs/adr/0089-metrics-conventions.md). */
+  totalWaitMs: number;
 }
 
 export class PoolWaits {
@@ -46,6 +49,7 @@ export class PoolWaits {
       acquired: this.acquired,
       averageWaitMs: this.acquired > 0 ? round(this.waitTotal / this.acquired) : 0,
       maxWaitMs: round(this.maxWait),
+      totalWaitMs: round(this.waitTotal),
     };
   }
 }

@@ -18,7 +18,8 @@ export interface ProcessFigures {
 const MB = 1024 * 1024;
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-function osThreads(): number {
+/** The process's operating-system threads (0 where /proc is not there). */
+export function osThreads(): number {
   try {
     return Number(/^Threads:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0);
   } catch {

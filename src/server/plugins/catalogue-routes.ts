@@ -44,7 +44,7 @@ function routeHandler(call: CallDef, handler: Handler, validator: CallValidator)
       const data = await (handler as (c: HandlerContext) => unknown)(ctx);
       if (reply.sent) return reply;
       // A handler that answers in another of its formats (the log's CSV export) sets the type itself.
-      if (call.produces) return (reply.hasHeader('content-type') ? reply : reply.type(call.produces)).send(data);
+      if (call.produces) return (reply.hasHeader('content-type') ? reply : reply.type(call.produces[0])).send(data);
       const envelope: Reply = { errcode: 0, errmsg: 'ok', data: data ?? null };
       return reply.send(envelope);
     } finally {

@@ -34,7 +34,7 @@ export const PARTS = 2;
 function problemOf(call: CallDef, reply: FuzzReply, localized: (text: string) => boolean): string | undefined {
   if (reply.status >= 500) return `HTTP ${reply.status}: ${reply.text.slice(0, 200)}`;
   // A browser page (the suites' sign-in, D71) refuses with a page whose alert is a localized text.
-  if (call.produces?.startsWith('text/html') && reply.status >= 400 && !reply.envelope) {
+  if (call.produces?.[0] === 'text/html' && reply.status >= 400 && !reply.envelope) {
     const alert = /<p role="alert">([\s\S]*?)<\/p>/.exec(reply.text)?.[1]?.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
     return alert !== undefined && localized(alert) ? undefined : `HTTP ${reply.status} page without a ${LANGUAGE} alert: ${reply.text.slice(0, 200)}`;
   }

@@ -25,7 +25,7 @@ describe('diffOpenApi', () => {
     served.components.schemas.domain.properties.name.maxLength = 30;
     const { drifts } = diffOpenApi(catalogueDoc(), served);
     expect(drifts).toContain(
-      'GET /authtime/domain/{id} (domains.get): reply differ at /application~1json/schema/properties/data/properties/name/maxLength: catalogue 22, server 30',
+      'GET /authtime/domain/{id} (domains.get): reply differ at /application~1json/schema/anyOf/0/properties/data/properties/name/maxLength: catalogue 22, server 30',
     );
   });
 

@@ -2,7 +2,7 @@
 // (the platform and the enterprise's administrators), like its Open API secret.
 import { governedTenant } from '../users/queries.ts';
 import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
-import { mailSettingsReply, saveMailSettings, withStoredPassword } from './settings-store.ts';
+import { answeredMailSettings, mailSettingsReply, saveMailSettings, withStoredPassword } from './settings-store.ts';
 import { sendTestMail } from './test-mail.ts';
 
 /** 1404 unless the caller sees the enterprise; 1403 unless it governs it. */
@@ -17,7 +17,7 @@ const save: CallHandler<'mailSettings.save'> = async (ctx) => {
   await governed(ctx, ctx.params.id);
   const settings = await withStoredPassword(ctx.services.db, ctx.params.id, ctx.body);
   await saveMailSettings(ctx.services.db, settings);
-  return mailSettingsReply(ctx.services.db, ctx.params.id);
+  return answeredMailSettings(settings);
 };
 
 const test: CallHandler<'mailSettings.test'> = async (ctx) => {

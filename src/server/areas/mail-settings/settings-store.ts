@@ -5,9 +5,9 @@ import { UNCHANGED_SECRET } from '../../../core/password-codec.ts';
 import type { Db } from '../../db/schema.ts';
 import { keepStoredSecrets } from '../config/secrets.ts';
 
-type MailSettingsReply = Calls['mailSettings.get']['reply'];
+type MailSettingsForm = Calls['mailSettings.save']['body'];
 /** Every field filled (the defaults of the schema for those a caller left out). */
-export type MailSettings = Required<MailSettingsReply>;
+export type MailSettings = Required<MailSettingsForm>;
 
 const DEFAULTS: Omit<MailSettings, 'domainId'> = { enabled: 1, sendHost: '', address: '', account: '', password: '', ccAddress: '', smtpServer: '', smtpPort: 25, fetchServer: '', fetchPort: 110, protocol: 'pop3', ssl: 0, allowAttachment: 1 };
 
@@ -36,15 +36,17 @@ export async function storedMailSettings(db: Db, domainId: string): Promise<Mail
   };
 }
 
-/** What the console reads: defaults before the first save, the password as the placeholder. */
-export async function mailSettingsReply(db: Db, domainId: string): Promise<MailSettingsReply> {
-  const stored = (await storedMailSettings(db, domainId)) ?? { ...DEFAULTS, domainId };
-  return { ...stored, password: stored.password ? UNCHANGED_SECRET : '' };
+/** Settings as answered: the password as the placeholder. */
+export const answeredMailSettings = (settings: MailSettings): MailSettings => ({ ...settings, password: settings.password ? UNCHANGED_SECRET : '' });
+
+/** What the console reads: the defaults before the first save (mail-settings-unsaved). */
+export async function mailSettingsReply(db: Db, domainId: string): Promise<Calls['mailSettings.get']['reply']> {
+  return answeredMailSettings((await storedMailSettings(db, domainId)) ?? { ...DEFAULTS, domainId });
 }
 
 /** `incoming` with the placeholder replaced by the saved password; 1001 on the password when the
  *  server or account changed with it. */
-export async function withStoredPassword(db: Db, domainId: string, incoming: MailSettingsReply): Promise<MailSettings> {
+export async function withStoredPassword(db: Db, domainId: string, incoming: MailSettingsForm): Promise<MailSettings> {
   const stored = (await storedMailSettings(db, domainId)) ?? { ...DEFAULTS, domainId };
   return { ...DEFAULTS, ...keepStoredSecrets({ ...incoming }, { ...stored }, SECRETS, false, ''), domainId } as MailSettings;
 }
