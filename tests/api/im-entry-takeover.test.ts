@@ -62,7 +62,7 @@ describe.each(targets)('a suite sign-in signs in no account the enterprise may n
 
   const lastCallbackEntry = async (service: Service) => {
     await server.app.services.operationLog.idle();
-    return server.db.selectFrom('operation_log').select(['user_name', 'domain_id', 'errcode', 'message']).where('call_id', '=', `imEntry.${service}Callback`).orderBy('at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    return server.db.selectFrom('operation_log').select(['user_name', 'domain_id', 'errcode', 'message']).where('call_id', '=', `imEntry.${service}Callback`).orderBy('seq', 'desc').executeTakeFirstOrThrow();
   };
 
   beforeAll(async () => {
@@ -96,18 +96,18 @@ describe.each(targets)('a suite sign-in signs in no account the enterprise may n
     // … nor become it: the person it made is no one the suite vouches for.
     const unlinked = await signInThrough(service, peer.loginno);
     expect(unlinked.status, unlinked.page).toBe(403);
-    expect(unlinked.page).toContain(label('imEntry.error.notLinked').replace('{{service}}', label(`im.service.${service}`)));
+    expect(unlinked.page).toContain(label('imEntry.error.notLinked').replaceAll('{{service}}', label(`im.service.${service}`)));
     // A sync from its suite (which it controls) may link the person: still an administrator, refused.
     await server.db.insertInto('sync_user_links').values({ domain_id: acmeId, kind: service, external_id: peer.loginno, user_id: peer.personId }).execute();
     const linked = await signInThrough(service, peer.loginno);
     expect(linked.status, linked.page).toBe(403);
-    expect(linked.page).toContain(label('imEntry.error.privileged').replace('{{service}}', label(`im.service.${service}`)));
+    expect(linked.page).toContain(label('imEntry.error.privileged').replaceAll('{{service}}', label(`im.service.${service}`)));
     expect(await sessions()).toBe(before);
     expect((await linked.browser.raw('GET', '/authtime/myprofile')).status).toBe(401);
     const logged = await lastCallbackEntry(service);
     expect(logged).toMatchObject({ domain_id: acmeId, errcode: 403 });
     expect(logged.user_name).toContain(peer.loginno);
-    expect(logged.message).toContain(label('imEntry.error.privileged').replace('{{service}}', label(`im.service.${service}`)));
+    expect(logged.message).toContain(label('imEntry.error.privileged').replaceAll('{{service}}', label(`im.service.${service}`)));
   });
 
   it('in security mode refuses an auditor of the enterprise, whose log the tenant administrator may not read', async () => {
@@ -120,7 +120,7 @@ describe.each(targets)('a suite sign-in signs in no account the enterprise may n
       const before = await sessions();
       const taken = await signInThrough('wechat', auditor.loginno);
       expect(taken.status, taken.page).toBe(403);
-      expect(taken.page).toContain(label('imEntry.error.privileged').replace('{{service}}', label('im.service.wechat')));
+      expect(taken.page).toContain(label('imEntry.error.privileged').replaceAll('{{service}}', label('im.service.wechat')));
       expect(await sessions()).toBe(before);
       expect((await taken.browser.raw('POST', `/authtime/domain/${acmeId}/loggers`, { query: { currpage: 1, pagelines: 10 }, body: {} })).status).toBe(401);
     } finally {
