@@ -50,7 +50,7 @@ export interface AppOptions {
   messagingUrl?: string;
   /** The messaging suites' addresses; default: ATRIUM_WECHAT_URL, ATRIUM_DINGTALK_URL, ATRIUM_FEISHU_URL, else the vendors' hosts. */
   suites?: Partial<SuiteEndpoints>;
-  /** May a suite sign in an administrator or officer (D82)? Default: ATRIUM_SUITE_SIGNIN_PRIVILEGED=on, else no. */
+  /** May a suite sign in an administrator or officer? Default: ATRIUM_SUITE_SIGNIN_PRIVILEGED=on, else no. */
   suitePrivilegedSignIn?: boolean;
   /** Per-call limits replacing those of the environment (ATRIUM_RATE_LIMIT_*, else the defaults). */
   rateLimits?: Partial<RateLimits>;

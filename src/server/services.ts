@@ -44,7 +44,7 @@ export interface AppServices {
   messagingUrl: string;
   /** The messaging suites' addresses: the deployment's, never an enterprise's (integrations/im/suite-endpoints.ts). */
   suites: SuiteEndpoints;
-  /** A suite may sign in an enterprise's administrators and officers (ATRIUM_SUITE_SIGNIN_PRIVILEGED=on; D82). */
+  /** A suite may sign in an enterprise's administrators and officers (ATRIUM_SUITE_SIGNIN_PRIVILEGED=on; docs/adr/0082-suite-endpoints-and-sign-in.md). */
   suitePrivilegedSignIn: boolean;
   /** Per-address limits of login, check code, test SMS and password change (plugins/rate-limits.ts). */
   rateLimits: RateLimits;

@@ -82,6 +82,8 @@ export interface TestServerOptions {
   consoleDir?: string;
   /** The messaging suites' addresses (local fakes); default: an address nothing answers. */
   suites?: Partial<SuiteEndpoints>;
+  /** Let a suite sign in an enterprise's administrators (ATRIUM_SUITE_SIGNIN_PRIVILEGED); default no. */
+  suitePrivilegedSignIn?: boolean;
 }
 
 const UNTHROTTLED = Object.fromEntries(LIMITED_CALLS.map((call) => [call, { max: 100_000, windowSeconds: 60 }])) as RateLimits;
@@ -104,6 +106,7 @@ async function serve(opened: OpenedDatabase & Partial<Pick<TestDatabase, 'second
     smsGateway: options.smsGateway ?? loggingGateway(),
     messagingUrl: options.messagingUrl ?? 'http://127.0.0.1:9/unused',
     suites: { wechat: 'http://127.0.0.1:9/unused', dingding: 'http://127.0.0.1:9/unused', feishu: 'http://127.0.0.1:9/unused', ...options.suites },
+    suitePrivilegedSignIn: options.suitePrivilegedSignIn ?? false,
     mailer: options.mailer,
     rateLimits: { ...UNTHROTTLED, ...options.rateLimits },
     trustProxy: options.trustProxy ?? false,
