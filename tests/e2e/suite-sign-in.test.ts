@@ -3,7 +3,7 @@
 // suite: it adds a member with its peer administrator's login number and syncs, so the suite now
 // vouches for a person of that number. Opened from the suite, the application's entry refuses that
 // person with the localized page and signs nobody in; a developer of Acme the same sync linked lands
-// on the application in the console, signed in.
+// on the application in the console, signed in (the console takes the session the sign-in opened).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { encodePassword } from '../../src/core/password-codec.ts';
@@ -68,6 +68,9 @@ describe('signing in from a messaging suite', () => {
     await phone.waitForURL(new RegExp(`#/applications/access\\?app=${officeId}$`));
     const profile = (await (await phone.request.get(`${live.server.url}/authtime/myprofile`)).json()) as { data: { loginno: string } };
     expect(profile.data.loginno).toBe('devjourney');
+    // The console takes the session the sign-in opened (no password page in between) and shows Office's roles.
+    await phone.getByText('Pick a role to see what it grants.').waitFor({ timeout: 20_000 });
+    await phone.getByText('Office', { exact: true }).first().waitFor();
     await screenshot(phone, 'suite-sign-in-developer');
   });
 });
