@@ -22,6 +22,7 @@ import { useJsonBodyParser } from './http/json-body.ts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 import { smsGatewayFromEnv } from './integrations/sms/gateway-from-env.ts';
 import type { SmsGateway } from './integrations/sms/sms-gateway.ts';
+import { privilegedSuiteSignInFromEnv, suiteEndpointsFromEnv, type SuiteEndpoints } from './integrations/im/suite-endpoints.ts';
 import uploadParser from './plugins/upload-parser.ts';
 import rateLimits, { rateLimitsFromEnv, type RateLimits } from './plugins/rate-limits.ts';
 import { mailerFromEnv, type Mailer } from './integrations/mail/mailer.ts';
@@ -47,6 +48,10 @@ export interface AppOptions {
   smsGateway?: SmsGateway;
   /** Default: ATRIUM_MESSAGING_URL, else the public Easemob REST address. */
   messagingUrl?: string;
+  /** The messaging suites' addresses; default: ATRIUM_WECHAT_URL, ATRIUM_DINGTALK_URL, ATRIUM_FEISHU_URL, else the vendors' hosts. */
+  suites?: Partial<SuiteEndpoints>;
+  /** May a suite sign in an administrator or officer? Default: ATRIUM_SUITE_SIGNIN_PRIVILEGED=on, else no. */
+  suitePrivilegedSignIn?: boolean;
   /** Per-call limits replacing those of the environment (ATRIUM_RATE_LIMIT_*, else the defaults). */
   rateLimits?: Partial<RateLimits>;
   /** Default: ATRIUM_SMTP_URL and ATRIUM_MAIL_FROM (no mail when unset); given as undefined → no mail. */
@@ -106,6 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     consoleDir: options.consoleDir ?? join(PROJECT_ROOT, 'dist', 'console'),
     sms: options.smsGateway ?? smsGatewayFromEnv(),
     messagingUrl: options.messagingUrl ?? process.env.ATRIUM_MESSAGING_URL ?? 'https://a1.easemob.com',
+    suites: suiteEndpointsFromEnv(process.env, options.suites),
+    suitePrivilegedSignIn: options.suitePrivilegedSignIn ?? privilegedSuiteSignInFromEnv(),
     rateLimits: { ...rateLimitsFromEnv(), ...options.rateLimits },
     mailer: 'mailer' in options ? options.mailer : mailerFromEnv(),
     sampler: serverSampler(options.database.db),

@@ -3,6 +3,7 @@ import type { Catalogue } from '../core/catalogue/types.ts';
 import type { AtriumDatabase } from './db/connect.ts';
 import type { Db } from './db/schema.ts';
 import type { SmsGateway } from './integrations/sms/sms-gateway.ts';
+import type { SuiteEndpoints } from './integrations/im/suite-endpoints.ts';
 import type { RateLimits } from './plugins/rate-limits.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { SessionRows } from './auth/sessions.ts';
@@ -41,6 +42,10 @@ export interface AppServices {
   sms: SmsGateway;
   /** Base URL of the instant-messaging service users are pushed to (integrations/messaging). */
   messagingUrl: string;
+  /** The messaging suites' addresses: the deployment's, never an enterprise's (integrations/im/suite-endpoints.ts). */
+  suites: SuiteEndpoints;
+  /** A suite may sign in an enterprise's administrators and officers (ATRIUM_SUITE_SIGNIN_PRIVILEGED=on; docs/adr/0082-suite-endpoints-and-sign-in.md). */
+  suitePrivilegedSignIn: boolean;
   /** Per-address limits of login, check code, test SMS and password change (plugins/rate-limits.ts). */
   rateLimits: RateLimits;
   /** Where e-mail goes (ATRIUM_SMTP_URL, integrations/mail); absent → mail is skipped. */

@@ -1,8 +1,11 @@
 // An application's entry from inside a messaging suite (issue 15, D71) on both databases, against the
-// local WeChat-Work, DingTalk and Feishu servers: entry → the suite's authorize page for the
-// application's own agent → back with a code → the console signed in and sent to the application, each
-// redirect followed by hand; a tampered or foreign state, a refused code, a resigned person, another
-// enterprise's person and a missing agent each answer the localized page and sign nobody in.
+// local WeChat-Work, DingTalk and Feishu servers as the deployment's suites: entry → the suite's
+// authorize page for the application's own agent → back with a code → the console signed in and sent to
+// the application, each redirect followed by hand; a tampered or foreign state, a refused code, a
+// resigned person, one no sync linked, another enterprise's person and a missing agent each answer the
+// localized page and sign nobody in. The deployment here lets a suite sign in an enterprise's
+// administrator (ATRIUM_SUITE_SIGNIN_PRIVILEGED), whom the protocol flows use; the default refusal is
+// im-entry-takeover.test.ts's.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDingding } from '../support/fake-dingding.ts';
@@ -50,7 +53,10 @@ describe.each(targets)('signing in from a messaging suite on $name', (target) =>
   const callback = (client: ApiClient, back: URL) => client.raw('GET', `${back.pathname}${back.search}`, { redirect: 'manual' });
 
   beforeAll(async () => {
-    server = await startTestServer(target);
+    fakes.wechat = await startFakeWechat({ corpId: 'ww-entry', corpSecret: 'Wx#book', agents: { '1000002': 'Wx#office' } });
+    fakes.dingding = await startFakeDingding({ appKey: 'ding-book', appSecret: 'Dd#book', apps: { 'ding-office': 'Dd#office' } });
+    fakes.feishu = await startFakeFeishu({ appKey: 'cli_book', appSecret: 'Fs#book', apps: { cli_office: 'Fs#office' } });
+    server = await startTestServer(target, { suites: { wechat: fakes.wechat.url, dingding: fakes.dingding.url, feishu: fakes.feishu.url }, suitePrivilegedSignIn: true });
     acme = await server.signedIn(ACME.username, ACME.password, 'en');
     const domain = (name: string) => server.db.selectFrom('domains').select('id').where('name', '=', name).executeTakeFirstOrThrow();
     acmeId = (await domain('Acme')).id;
@@ -62,11 +68,10 @@ describe.each(targets)('signing in from a messaging suite on $name', (target) =>
     const existing = await server.db.selectFrom('users').select('id').where('domain_id', '=', acmeId).where('loginno', '=', 'acme').executeTakeFirst();
     acmePersonId = existing?.id ?? randomUUID();
     if (!existing) await server.db.insertInto('users').values({ id: acmePersonId, domain_id: acmeId, department_id: null, name: 'Acme Admin', loginno: 'acme', password_hash: null }).execute();
-    fakes.wechat = await startFakeWechat({ corpId: 'ww-entry', corpSecret: 'Wx#book', agents: { '1000002': 'Wx#office' } });
-    fakes.dingding = await startFakeDingding({ appKey: 'ding-book', appSecret: 'Dd#book', apps: { 'ding-office': 'Dd#office' } });
-    fakes.feishu = await startFakeFeishu({ appKey: 'cli_book', appSecret: 'Fs#book', apps: { cli_office: 'Fs#office' } });
+    // As the syncs link the person: DingTalk by its own user id, the others by the login number.
+    for (const [kind, external_id] of [['wechat', 'acme'], ['dingding', 'ding-0001'], ['feishu', 'acme']]) await server.db.insertInto('sync_user_links').values({ domain_id: acmeId, kind, external_id, user_id: acmePersonId }).onConflict((oc) => oc.doNothing()).execute();
     for (const s of SUITES) {
-      const saved = await acme.call('PUT', `/authtime/domain/${acmeId}/${s.service}`, { body: { ...s.settings, apiUrl: fakes[s.service].url, externalHost: server.url } });
+      const saved = await acme.call('PUT', `/authtime/domain/${acmeId}/${s.service}`, { body: { ...s.settings, externalHost: server.url } });
       expect(saved.reply.errcode, saved.reply.errmsg).toBe(0);
       const agent = await acme.call('PUT', `/authtime/domain/${acmeId}/application/${officeId}/${s.service}`, { body: s.agent });
       expect(agent.reply.errcode, agent.reply.errmsg).toBe(0);
@@ -79,9 +84,7 @@ describe.each(targets)('signing in from a messaging suite on $name', (target) =>
 
   it.each(SUITES)('signs the person in through $service with the application agent and opens the application', async ({ service }) => {
     const fake = fakes[service];
-    // DingTalk's user is found by the sync's link; the others by the login number.
     fake.signInAs = service === 'dingding' ? 'ding-0001' : 'acme';
-    if (service === 'dingding') await server.db.insertInto('sync_user_links').values({ domain_id: acmeId, kind: 'dingding', external_id: 'ding-0001', user_id: acmePersonId }).onConflict((oc) => oc.doNothing()).execute();
     const client = browser();
     const { authorize, back } = await toSuiteAndBack(service, client);
     const q = authorize.searchParams;
@@ -167,7 +170,7 @@ describe.each(targets)('signing in from a messaging suite on $name', (target) =>
     expect(await client.raw('GET', '/authtime/myprofile').then((r) => r.status)).toBe(401);
   });
 
-  it('refuses a resigned person, a person of no or another enterprise, in the browser language', async () => {
+  it('refuses a resigned person, one no sync linked, a person of another enterprise, in the browser language', async () => {
     const before = await sessions();
     const attempt = async (service: Service, who: string, language?: string) => {
       fakes[service].signInAs = who;
@@ -185,14 +188,15 @@ describe.each(targets)('signing in from a messaging suite on $name', (target) =>
     } finally {
       await server.db.updateTable('users').set({ status: 1 }).where('id', '=', acmePersonId).execute();
     }
-    // Globex's administrator: no person of Acme has its id (Chinese from Accept-Language).
+    // Globex's administrator: no sync linked its id to a person of Acme (Chinese from Accept-Language).
     const unknown = await attempt('wechat', 'globex', 'zh-CN,zh;q=0.9,en;q=0.5');
     expect(unknown.status).toBe(403);
-    expect(unknown.page).toContain(label('imEntry.error.userNotFound', 'zh').replace('{{service}}', '企业微信'));
+    expect(unknown.page).toContain(label('imEntry.error.notLinked', 'zh').replaceAll('{{service}}', '企业微信'));
     expect(unknown.page).toContain('lang="zh-Hans"');
     // An Acme person with Globex's administrator's login number: its console account is Globex's.
     const twin = randomUUID();
     await server.db.insertInto('users').values({ id: twin, domain_id: acmeId, department_id: null, name: 'Globex twin', loginno: 'globex', password_hash: null }).execute();
+    await server.db.insertInto('sync_user_links').values({ domain_id: acmeId, kind: 'wechat', external_id: 'globex', user_id: twin }).execute();
     try {
       const other = await attempt('wechat', 'globex');
       expect(other.status).toBe(403);

@@ -1,7 +1,8 @@
 // An enterprise's messaging suites (issue 15, D61) on both databases: WeChat-Work, DingTalk and Feishu
 // settings saved and read back with the secrets never answered, refused when invalid (nothing
 // changed), kept within the enterprise's governors; the verification asks each local fake service's
-// token endpoint, which accepts the right credentials and refuses wrong ones with its own code.
+// token endpoint — the deployment's address of the suite, whatever address the form sends — which
+// accepts the right credentials and refuses wrong ones with its own code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNCHANGED_SECRET } from '../../src/core/password-codec.ts';
 import { startFakeDingding } from '../support/fake-dingding.ts';
@@ -11,6 +12,8 @@ import { startFakeWechat } from '../support/fake-wechat.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { ACME, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { translate } from '../../src/core/translate.ts';
+import { verifyImSettings } from '../../src/server/areas/im/verify.ts';
 
 const targets = await databaseTargets();
 type Settings = Record<string, unknown>;
@@ -33,10 +36,11 @@ describe.each(targets)('messaging suite settings on $name', (target) => {
   const stored = (service: string) => server.db.selectFrom('domain_im_settings').selectAll().where('domain_id', '=', acmeId).where('service', '=', service as 'wechat').executeTakeFirst();
 
   beforeAll(async () => {
-    server = await startTestServer(target);
+    for (const s of services) fakes.set(s.service, await s.start());
+    const at = (service: string) => fakes.get(service)?.url ?? '';
+    server = await startTestServer(target, { suites: { wechat: at('wechat'), dingding: at('dingding'), feishu: at('feishu') } });
     [acme, globex, sales] = await Promise.all([server.signedIn(ACME.username, ACME.password, 'en'), server.signedIn(GLOBEX.username, GLOBEX.password, 'en'), server.signedIn('sales', 'Sales@2026', 'en')]);
     acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
-    for (const s of services) fakes.set(s.service, await s.start());
   });
   afterAll(async () => {
     await server?.close();
@@ -45,12 +49,12 @@ describe.each(targets)('messaging suite settings on $name', (target) => {
 
   describe.each(services)('$service', (s) => {
     const path = (id = acmeId) => `/authtime/domain/${id}/${s.service}`;
-    const form = (values: Settings = {}): Settings => ({ apiUrl: fakes.get(s.service)?.url, ...s.good, callbackUrl: 'https://atrium.acme.example/callback', externalHost: 'https://atrium.acme.example', qrCodeLogin: 1, ...values });
+    const form = (values: Settings = {}): Settings => ({ ...s.good, callbackUrl: 'https://atrium.acme.example/callback', externalHost: 'https://atrium.acme.example', qrCodeLogin: 1, ...values });
 
     it('reads the defaults, then what was saved, secrets only as the placeholder', async () => {
       const first = (await acme.call<Settings>('GET', path())).reply.data;
       expect(first).toMatchObject({ domainId: acmeId, qrCodeLogin: 0, callbackUrl: '', [s.secret]: '' });
-      expect(String(first.apiUrl)).toMatch(/^https:\/\//);
+      expect(first).not.toHaveProperty('apiUrl');
       const saved = await acme.call<Settings>('PUT', path(), { body: form() });
       expect(saved.reply.errcode, saved.reply.errmsg).toBe(0);
       expect(saved.reply.data).toMatchObject({ [s.secret]: UNCHANGED_SECRET, qrCodeLogin: 1, [s.idField]: s.good[s.idField] });
@@ -69,7 +73,7 @@ describe.each(targets)('messaging suite settings on $name', (target) => {
     it('refuses bad settings with a localized message and changes nothing', async () => {
       const before = await stored(s.service);
       for (const [body, message] of [
-        [form({ apiUrl: 'ftp://elsewhere' }), label('im.msg.urlInvalid')],
+        [form({ externalHost: 'ftp://elsewhere' }), label('im.msg.urlInvalid')],
         [form({ callbackUrl: 'not a url' }), label('im.msg.urlInvalid')],
         [form({ [s.idField]: 'bad id!' }), label('im.msg.idInvalid')],
         [form({ [s.secret]: 'x'.repeat(201) }), label('msg.textTooLong').replace('{{limit}}', '200')],
@@ -79,7 +83,7 @@ describe.each(targets)('messaging suite settings on $name', (target) => {
         expect(reply.errmsg).toContain(message);
       }
       const zh = await server.signedIn(ACME.username, ACME.password, 'zh');
-      expect((await zh.call('PUT', path(), { body: form({ apiUrl: 'nope' }) })).reply.errmsg).toContain(server.catalogue.labels.zh['im.msg.urlInvalid']);
+      expect((await zh.call('PUT', path(), { body: form({ externalHost: 'nope' }) })).reply.errmsg).toContain(server.catalogue.labels.zh['im.msg.urlInvalid']);
       expect(await stored(s.service)).toEqual(before);
     });
 
@@ -106,7 +110,10 @@ describe.each(targets)('messaging suite settings on $name', (target) => {
       expect(refused.message).toContain(`(code ${s.refusedCode})`);
       const missing = (await acme.call<Verified>('POST', `${path()}/verify`, { body: form({ [s.secret]: '' }) })).reply.data;
       expect(missing).toEqual({ success: false, message: expect.stringContaining(label(`im.field.${s.secret}`)) });
-      const down = (await acme.call<Verified>('POST', `${path()}/verify`, { body: form({ apiUrl: 'http://127.0.0.1:9', [s.secret]: 'x' }) })).reply.data;
+      // An address on the form is no setting: the deployment's suite answers.
+      expect((await acme.call<Verified>('POST', `${path()}/verify`, { body: form({ apiUrl: 'http://127.0.0.1:9' }) })).reply.data.success).toBe(true);
+      // A suite the deployment cannot reach: said with its address.
+      const down = await verifyImSettings(s.service as 'wechat', { ...s.good }, 'http://127.0.0.1:9', (key, params) => translate(server.catalogue.labels.en, key, params));
       expect(down.success).toBe(false);
       expect(down.message).toContain('http://127.0.0.1:9');
     });

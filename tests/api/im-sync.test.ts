@@ -1,5 +1,5 @@
 // Syncs of an enterprise with its messaging suites (issue 15, D61) against local servers speaking
-// WeChat-Work's, DingTalk's and Feishu's protocols: a dry run that changes nothing, a sync from the
+// WeChat-Work's, DingTalk's and Feishu's protocols (the deployment's suites): a dry run that changes nothing, a sync from the
 // suite that brings its departments and users into the enterprise (through an expired token and
 // throttling), running it again changes nothing, a sync to the suite with one user the suite refuses
 // (reported alone, in the suite's words), the status polled and the history; the other tenant's
@@ -27,12 +27,18 @@ describe.each(targets)('messaging syncs on $name', (target) => {
   let server: TestServer;
   let admin: ApiClient;
   let globex: ApiClient;
+  const fakes = new Map<string, FakeImState>();
 
   beforeAll(async () => {
-    server = await startTestServer(target);
+    for (const s of services) fakes.set(s.service, await s.start());
+    const at = (service: string) => fakes.get(service)?.url ?? '';
+    server = await startTestServer(target, { suites: { wechat: at('wechat'), dingding: at('dingding'), feishu: at('feishu') } });
     [admin, globex] = await Promise.all([server.signedIn(ADMIN.username, ADMIN.password, 'en'), server.signedIn(GLOBEX.username, GLOBEX.password, 'en')]);
   });
-  afterAll(async () => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    await Promise.all([...fakes.values()].map((f) => f.close()));
+  });
 
   describe.each(services)('$service', (s) => {
     let fake: FakeImState;
@@ -55,10 +61,10 @@ describe.each(targets)('messaging syncs on $name', (target) => {
     }
 
     beforeAll(async () => {
-      fake = await s.start();
+      fake = fakes.get(s.service) as FakeImState;
       domainId = randomUUID();
       await db().insertInto('domains').values({ id: domainId, name: `Sync_${s.service}_${domainId.slice(0, 6)}` }).execute();
-      const saved = await admin.call('PUT', `/authtime/domain/${domainId}/${s.service}`, { body: { apiUrl: fake.url, ...s.credentials } });
+      const saved = await admin.call('PUT', `/authtime/domain/${domainId}/${s.service}`, { body: { ...s.credentials } });
       expect(saved.reply.errcode, saved.reply.errmsg).toBe(0);
       // The suite's organisation: two departments under its root, three people.
       fake.departments.set('11', { id: '11', name: 'Engineering', parentId: s.root });
@@ -67,7 +73,6 @@ describe.each(targets)('messaging syncs on $name', (target) => {
       fake.users.set('linus', { userid: 'linus', name: 'Linus', departments: ['12'], enabled: true });
       fake.users.set('grace', { userid: 'grace', name: 'Grace', departments: ['12'], mobile: '13800000001', enabled: true });
     });
-    afterAll(async () => fake?.close());
 
     it('refuses a sync before the settings name the credentials', async () => {
       const other = randomUUID();

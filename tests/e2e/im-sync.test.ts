@@ -1,28 +1,27 @@
 // A messaging suite's tab of an enterprise in real Chromium (issue 15, D61), against the local
-// WeChat-Work server the API tests use (it speaks qyapi's protocol): the platform's administrator
-// points the settings at it, runs a dry run (the report lists what would be added, nothing is), then a
+// WeChat-Work server the API tests use (it speaks qyapi's protocol) as the deployment's suite: the
+// platform's administrator saves the enterprise's credentials, runs a dry run (the report lists what would be added, nothing is), then a
 // sync, and finds the suite's departments and users in the enterprise's tabs; a leaver beyond the
 // deletion cap is refused until confirmed; the tab reads in Simplified Chinese.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FakeImState } from '../support/fake-im-server.ts';
 import { startFakeWechat } from '../support/fake-wechat.ts';
 import { screenshot } from './support/browser.ts';
+import { deploymentSuite } from './support/deployment-suite.ts';
 import { expectToast, fillFormField, openEnterpriseTab, openPage, searchList, signIn } from './support/pages.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
 import { serverAndBrowser } from './support/session.ts';
 
-const live = serverAndBrowser();
+const wechat = deploymentSuite('ATRIUM_WECHAT_URL', () => startFakeWechat({ corpId: 'ww-e2e', corpSecret: 'Wx#e2e2026' }));
+const live = serverAndBrowser(wechat.env);
 let fake: FakeImState;
 
 beforeAll(async () => {
-  fake = await startFakeWechat({ corpId: 'ww-e2e', corpSecret: 'Wx#e2e2026' });
+  fake = wechat.suite();
   fake.departments.set('11', { id: '11', name: 'Wx Engineering', parentId: '1' });
   fake.departments.set('12', { id: '12', name: 'Wx Platform team', parentId: '11' });
   fake.users.set('wx-ada', { userid: 'wx-ada', name: 'Wx Ada', departments: ['11'], email: 'ada@wx.example', enabled: true });
   fake.users.set('wx-linus', { userid: 'wx-linus', name: 'Wx Linus', departments: ['12'], enabled: true });
-});
-afterAll(async () => {
-  await fake?.close();
 });
 
 describe('the WeChat-Work tab', () => {
@@ -32,7 +31,7 @@ describe('the WeChat-Work tab', () => {
     await openEnterpriseTab(page, live.server.url, 'Northwind', 'wechat');
     await page.getByTestId('im-sync-wechat').waitFor();
     await page.locator('#root_corpId').waitFor();
-    for (const [field, value] of Object.entries({ apiUrl: fake.url, corpId: 'ww-e2e', corpSecret: 'Wx#e2e2026' })) await fillFormField(page, field, value);
+    for (const [field, value] of Object.entries({ corpId: 'ww-e2e', corpSecret: 'Wx#e2e2026' })) await fillFormField(page, field, value);
     await page.getByTestId('form-save').click();
     await expectToast(page, 'Saved');
     await page.getByText('No sync has run yet.').waitFor();

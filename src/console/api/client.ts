@@ -18,6 +18,8 @@ export interface CallArgs {
   /** The caller shows field errors under their fields: a failure that names fields gets no toast
    *  (one message, in one place); any other failure still does. */
   fieldErrorsShown?: boolean;
+  /** The caller asks whether a session exists: a 401 is its answer, not a session that ended. */
+  probe?: boolean;
 }
 
 type Part<Name extends string, T, Required extends boolean> = [T] extends [never]
@@ -29,7 +31,7 @@ type Part<Name extends string, T, Required extends boolean> = [T] extends [never
 /** The arguments of a call known to the generated types. */
 export type TypedArgs<K extends CallId> = Part<'params', Calls[K]['params'], true> &
   Part<'query', Calls[K]['query'], false> &
-  Part<'body', Calls[K]['body'], true> & { silent?: boolean; form?: FormData };
+  Part<'body', Calls[K]['body'], true> & { silent?: boolean; form?: FormData; probe?: boolean };
 
 interface ClientHooks {
   onUnauthenticated: () => void;
@@ -105,7 +107,7 @@ export async function callAny<T = unknown>(callId: string, args: CallArgs = {}):
   try {
     const res = await send(route, callUrl(callId, args.params, args.query), body);
     if (res.status === 401) {
-      hooks.onUnauthenticated();
+      if (!args.probe) hooks.onUnauthenticated();
       throw new ApiError(401, '', null, 401);
     }
     const reply = await readEnvelope(res);

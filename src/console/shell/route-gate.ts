@@ -1,5 +1,5 @@
-// The loader in front of every catalogue route: `auth: true` needs a stored current user (else the
-// login page, which returns here after signing in) and leads to the password page while the policy
+// The loader in front of every catalogue route: `auth: true` needs a current user (stored, else the
+// session's own; else the login page, which returns here after signing in) and leads to the password page while the policy
 // requires a new password; a signed-in user opening the login goes home; then the route's guards run
 // in order (redirect elsewhere, or block with a message and stay); then the caller's reach decides
 // whether the screen opens or "no access" shows.
@@ -38,6 +38,16 @@ async function passwordSettled(user: CurrentUser | null): Promise<CurrentUser | 
   return fresh;
 }
 
+/** The stored user, else the session's own: a session the server opened without the login page (a
+ *  suite's sign-in lands in a new web view, D71) is a signed-in user too. */
+async function storedOrSessionUser(): Promise<CurrentUser | null> {
+  const stored = readCurrentUser();
+  if (stored) return stored;
+  const fresh = await call('auth.myprofile', { silent: true, probe: true }).catch(() => null);
+  if (fresh) storeCurrentUser(fresh);
+  return fresh;
+}
+
 /** What the gate hands the route's element: whether the caller may open the screen at all. */
 export interface GateResult {
   noAccess: boolean;
@@ -45,7 +55,7 @@ export interface GateResult {
 
 export function gateLoader(route: GatedRoute, screen?: ConsoleScreen): LoaderFunction {
   return async ({ request }) => {
-    const user = route.auth ? await passwordSettled(readCurrentUser()) : readCurrentUser();
+    const user = route.auth ? await passwordSettled(await storedOrSessionUser()) : readCurrentUser();
     if (route.auth && !user) {
       const asked = new URL(request.url);
       return redirect(loginPath(asked.pathname + asked.search));

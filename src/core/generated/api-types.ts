@@ -327,7 +327,6 @@ export interface DingdingAppAgent {
 
 export interface DingdingSettings {
   domainId?: string;
-  apiUrl?: string;
   corpId?: string;
   agentId?: string;
   appKey?: string;
@@ -598,7 +597,6 @@ export interface FeishuAppAgent {
 
 export interface FeishuSettings {
   domainId?: string;
-  apiUrl?: string;
   /**
    * the application's App ID
    */
@@ -2277,10 +2275,6 @@ export interface WechatAppAgent {
 
 export interface WechatSettings {
   domainId?: string;
-  /**
-   * the service's address
-   */
-  apiUrl?: string;
   corpId?: string;
   /**
    * the address book's secret (reads and writes the directory)

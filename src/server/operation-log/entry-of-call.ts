@@ -89,6 +89,11 @@ function changeOf(call: CallDef, body: unknown, secrets: ReadonlySet<string>): u
 const signIns = new WeakMap<FastifyRequest, Caller>();
 export const rememberSignIn = (request: FastifyRequest, who: Caller): void => void signIns.set(request, who);
 
+/** What a suite's sign-in tried (the suite's user id) and, refused, why: its page is no envelope with
+ *  an errmsg, and the id tried is what a reader of the log looks for (docs/adr/0082-suite-endpoints-and-sign-in.md). */
+const attempts = new WeakMap<FastifyRequest, { tried?: string; message?: string }>();
+export const rememberSignInAttempt = (request: FastifyRequest, attempt: { tried?: string; message?: string }): void => void attempts.set(request, { ...attempts.get(request), ...attempt });
+
 /** `owner`: the enterprise of the record the path names, when the path does not (record-owner.ts). */
 export function entryOfCall(call: CallDef, request: FastifyRequest, caller: Caller | undefined, outcome: Outcome, secrets: ReadonlySet<string>, owner?: string): LogDraft {
   const params = (request.params ?? {}) as Record<string, string>;
@@ -96,7 +101,8 @@ export function entryOfCall(call: CallDef, request: FastifyRequest, caller: Call
   const body = request.body;
   const signedIn = caller ? undefined : (signIns.get(request) ?? (call.id === 'auth.login' && isRecord(outcome.data) ? (outcome.data as unknown as Caller) : undefined));
   const who = caller ?? signedIn;
-  const tried = isRecord(body) ? text(body.username) : undefined;
+  const attempt = attempts.get(request);
+  const tried = (isRecord(body) ? text(body.username) : undefined) ?? attempt?.tried;
   return {
     at: new Date(),
     domainId: targetDomain(call, params, query, body) ?? owner ?? homeDomain(who) ?? null,
@@ -110,6 +116,6 @@ export function entryOfCall(call: CallDef, request: FastifyRequest, caller: Call
     targetId: storable(targetRecord(call, params, query, body).slice(0, 500)),
     change: changeOf(call, body, secrets),
     errcode: outcome.errcode,
-    message: storable(outcome.message.slice(0, 2000)),
+    message: storable((outcome.message || attempt?.message || '').slice(0, 2000)),
   };
 }

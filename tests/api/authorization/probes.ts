@@ -33,9 +33,9 @@ export interface Probe {
   settle?(world: World, caller: Caller): Promise<void>;
 }
 
-/** The target enterprise's suite set up at a port nobody answers (9): a sync starts, then fails at once. */
+/** The target enterprise's suite set up; the test deployment's suites are at a port nobody answers (9): a sync starts, then fails at once. */
 async function imConfigured(world: World, t: Tenant, service: 'wechat' | 'dingding' | 'feishu'): Promise<void> {
-  const settings = JSON.stringify({ apiUrl: 'http://127.0.0.1:9', corpId: 'matrix', corpSecret: 'matrix', appKey: 'matrix', appSecret: 'matrix' });
+  const settings = JSON.stringify({ corpId: 'matrix', corpSecret: 'matrix', appKey: 'matrix', appSecret: 'matrix' });
   await world.server.db.insertInto('domain_im_settings').values({ domain_id: t.domainId, service, settings }).onConflict((oc) => oc.columns(['domain_id', 'service']).doUpdateSet({ settings })).execute();
 }
 /** A finished run of the target enterprise's WeChat-Work sync, for the status and history calls. */
@@ -406,14 +406,14 @@ export const PROBES: Record<string, Probe> = {
   'mailSettings.test': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/email/test`, body: { address: 'matrix@example.com', smtpServer: '127.0.0.1', smtpPort: 9 } }) },
   // Messaging suites (D61): port 9 of this machine answers nobody, so a verification fails at once, after the checks.
   'im.wechatGet': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/wechat` }) },
-  'im.wechatSave': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/wechat`, body: { corpId: 'matrix', corpSecret: 'matrix-secret', apiUrl: 'http://127.0.0.1:9' } }) },
-  'im.wechatVerify': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/wechat/verify`, body: { corpId: 'matrix', corpSecret: 'matrix-secret', apiUrl: 'http://127.0.0.1:9' } }) },
+  'im.wechatSave': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/wechat`, body: { corpId: 'matrix', corpSecret: 'matrix-secret' } }) },
+  'im.wechatVerify': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/wechat/verify`, body: { corpId: 'matrix', corpSecret: 'matrix-secret' } }) },
   'im.dingdingGet': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/dingding` }) },
-  'im.dingdingSave': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/dingding`, body: { appKey: 'matrix', appSecret: 'matrix-secret', apiUrl: 'http://127.0.0.1:9' } }) },
-  'im.dingdingVerify': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/dingding/verify`, body: { appKey: 'matrix', appSecret: 'matrix-secret', apiUrl: 'http://127.0.0.1:9' } }) },
+  'im.dingdingSave': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/dingding`, body: { appKey: 'matrix', appSecret: 'matrix-secret' } }) },
+  'im.dingdingVerify': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/dingding/verify`, body: { appKey: 'matrix', appSecret: 'matrix-secret' } }) },
   'im.feishuGet': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/feishu` }) },
-  'im.feishuSave': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/feishu`, body: { appKey: 'matrix', appSecret: 'matrix-secret', apiUrl: 'http://127.0.0.1:9' } }) },
-  'im.feishuVerify': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/feishu/verify`, body: { appKey: 'matrix', appSecret: 'matrix-secret', apiUrl: 'http://127.0.0.1:9' } }) },
+  'im.feishuSave': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/feishu`, body: { appKey: 'matrix', appSecret: 'matrix-secret' } }) },
+  'im.feishuVerify': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/feishu/verify`, body: { appKey: 'matrix', appSecret: 'matrix-secret' } }) },
   'im.appUrls': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/application/${t.applicationId}/imurls` }) },
   'im.wechatAppGet': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/application/${t.applicationId}/wechat` }) },
   'im.wechatAppSave': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/application/${t.applicationId}/wechat`, body: { agentId: '1000002', secret: 'matrix-secret' } }) },

@@ -15,6 +15,7 @@ import { ApiClient } from './api-client.ts';
 import { TEST_ADMIN_PASSWORD, type DatabaseTarget, type OpenedDatabase, type TestDatabase } from './databases.ts';
 import { LIMITED_CALLS, type RateLimits } from '../../../src/server/plugins/rate-limits.ts';
 import type { TrustProxy } from '../../../src/server/http/trust-proxy.ts';
+import type { SuiteEndpoints } from '../../../src/server/integrations/im/suite-endpoints.ts';
 
 export interface TestServer {
   url: string;
@@ -79,6 +80,10 @@ export interface TestServerOptions {
   metricsToken?: string;
   /** A built console to serve at /; default: none (/ says how to build one). */
   consoleDir?: string;
+  /** The messaging suites' addresses (local fakes); default: an address nothing answers. */
+  suites?: Partial<SuiteEndpoints>;
+  /** Let a suite sign in an enterprise's administrators (ATRIUM_SUITE_SIGNIN_PRIVILEGED); default no. */
+  suitePrivilegedSignIn?: boolean;
 }
 
 const UNTHROTTLED = Object.fromEntries(LIMITED_CALLS.map((call) => [call, { max: 100_000, windowSeconds: 60 }])) as RateLimits;
@@ -100,6 +105,8 @@ async function serve(opened: OpenedDatabase & Partial<Pick<TestDatabase, 'second
     consoleDir: options.consoleDir ?? join(dataDir, 'no-console'),
     smsGateway: options.smsGateway ?? loggingGateway(),
     messagingUrl: options.messagingUrl ?? 'http://127.0.0.1:9/unused',
+    suites: { wechat: 'http://127.0.0.1:9/unused', dingding: 'http://127.0.0.1:9/unused', feishu: 'http://127.0.0.1:9/unused', ...options.suites },
+    suitePrivilegedSignIn: options.suitePrivilegedSignIn ?? false,
     mailer: options.mailer,
     rateLimits: { ...UNTHROTTLED, ...options.rateLimits },
     trustProxy: options.trustProxy ?? false,

@@ -10,12 +10,15 @@ import { ADMIN_PASSWORD } from '../support/server.ts';
 import { serverAndBrowser, type ServerAndBrowser } from '../support/session.ts';
 import { csrfHeaders, openPage, signIn, tick } from '../support/pages.ts';
 import { startFakeWechat } from '../../support/fake-wechat.ts';
+import { deploymentSuite } from '../support/deployment-suite.ts';
 
 let live: ServerAndBrowser;
+let wechat: ReturnType<typeof deploymentSuite>;
 
 /** Registers the walks in one language, with the file's own server and browser. */
 export function accessibilityIn(lang: string): void {
-  live = serverAndBrowser();
+  wechat = deploymentSuite('ATRIUM_WECHAT_URL', () => startFakeWechat({ corpId: 'ww-walk', corpSecret: 'Wx#walk' }));
+  live = serverAndBrowser(wechat.env);
   describe(`accessibility in ${lang}`, () => walks(lang));
 }
 
@@ -99,22 +102,17 @@ async function checkCalendars(page: Page, w: ReturnType<typeof walker>): Promise
   await w.check('/domain/calendar, month view');
 }
 
-/** A messaging tab with a run's report (D61, the report every sync tab shares): its settings point at
- *  the local WeChat-Work server the API tests use, and a dry run from it is shown. */
+/** A messaging tab with a run's report (D61, the report every sync tab shares): the deployment's
+ *  WeChat-Work is the local server the API tests use, and a dry run from it is shown. */
 async function checkMessagingRun(page: Page, w: ReturnType<typeof walker>): Promise<void> {
-  const fake = await startFakeWechat({ corpId: 'ww-walk', corpSecret: 'Wx#walk' });
-  try {
-    fake.users.set('walker', { userid: 'walker', name: 'Walker', departments: ['1'], enabled: true });
-    const enterprise = new URL(page.url().replace('#', '')).searchParams.get('domainid');
-    const saved = await page.request.put(`${live.server.url}/authtime/domain/${enterprise}/wechat`, { headers: await csrfHeaders(page), data: { apiUrl: fake.url, corpId: 'ww-walk', corpSecret: 'Wx#walk' } });
-    expect((await saved.json()).errcode).toBe(0);
-    await page.getByTestId('form-tab-wechat').click();
-    await page.getByTestId('sync-dry-run-from').click();
-    await page.getByTestId('sync-changes').waitFor();
-    await w.check('/domain, wechat tab, dry run report');
-  } finally {
-    await fake.close();
-  }
+  wechat.suite().users.set('walker', { userid: 'walker', name: 'Walker', departments: ['1'], enabled: true });
+  const enterprise = new URL(page.url().replace('#', '')).searchParams.get('domainid');
+  const saved = await page.request.put(`${live.server.url}/authtime/domain/${enterprise}/wechat`, { headers: await csrfHeaders(page), data: { corpId: 'ww-walk', corpSecret: 'Wx#walk' } });
+  expect((await saved.json()).errcode).toBe(0);
+  await page.getByTestId('form-tab-wechat').click();
+  await page.getByTestId('sync-dry-run-from').click();
+  await page.getByTestId('sync-changes').waitFor();
+  await w.check('/domain, wechat tab, dry run report');
 }
 
 function walks(lang: string): void {

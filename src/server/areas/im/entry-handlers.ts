@@ -2,18 +2,21 @@
 // out (D67). The entry sends the browser to the suite's authorize page for the application's own agent
 // with a signed state (entry-state.ts); the callback checks the state, has the suite exchange the code
 // for its user id, finds the console account that person signs in as (entry-user.ts), opens a session
-// exactly as the sign-in does and sends the browser to the application. Any refusal is a small page
-// in the user's language (entry-page.ts) and stores nothing; the route loop logs each callback (D56),
-// a success under the account signed in.
+// exactly as the sign-in does and sends the browser to the application. The suite is at the
+// deployment's address (integrations/im/suite-endpoints.ts), never the enterprise's choice. Any refusal
+// is a small page in the user's language (entry-page.ts) and stores nothing; the route loop logs each
+// callback (D56): a success under the account signed in, a refusal under the suite's user id it tried
+// with the page's reason.
 import type { Db } from '../../db/schema.ts';
 import { setSessionCookies } from '../../auth/cookies.ts';
 import { createSession, deleteSession } from '../../auth/sessions.ts';
 import { dingdingOAuth } from '../../integrations/dingding/dingding-oauth.ts';
 import { feishuOAuth } from '../../integrations/feishu/feishu-oauth.ts';
 import type { SuiteOAuth } from '../../integrations/im/oauth.ts';
+import type { SuiteEndpoints } from '../../integrations/im/suite-endpoints.ts';
 import { ServiceFailure } from '../../integrations/im/token-client.ts';
 import { wechatOAuth } from '../../integrations/wechat/wechat-oauth.ts';
-import { rememberSignIn } from '../../operation-log/entry-of-call.ts';
+import { rememberSignIn, rememberSignInAttempt } from '../../operation-log/entry-of-call.ts';
 import type { Handler, HandlerContext } from '../handler.ts';
 import { appUrls, storedAppAgent } from './app-agents.ts';
 import { accountToSignIn } from './entry-user.ts';
@@ -28,7 +31,7 @@ const filled = (...values: unknown[]) => values.every((v) => typeof v === 'strin
 
 /** The suite's sign-in with the application's own agent; 404 pages while the application is not on in
  *  the enterprise or its agent is not set. */
-async function suiteOf(db: Db, key: EntryKey & { service: ImService }): Promise<{ oauth: SuiteOAuth; base: string | null }> {
+async function suiteOf(db: Db, suites: SuiteEndpoints, key: EntryKey & { service: ImService }): Promise<{ oauth: SuiteOAuth; base: string | null }> {
   const binding = await db
     .selectFrom('domain_applications as b')
     .innerJoin('domains as d', 'd.id', 'b.domain_id')
@@ -39,7 +42,7 @@ async function suiteOf(db: Db, key: EntryKey & { service: ImService }): Promise<
   if (!binding?.enabled || binding.status !== 1) throw new EntryRefusal('unknownApplication', 404);
   const settings = await storedImSettings(db, key.domainId, key.service);
   const agent = await storedAppAgent(db, key);
-  const apiUrl = String(settings.apiUrl ?? '');
+  const apiUrl = suites[key.service];
   const base = appUrls(String(settings.externalHost ?? ''), key.service, key.domainId, key.applicationId).home;
   const from = (oauth: SuiteOAuth) => ({ oauth, base: base ? base.slice(0, base.indexOf('/authtime/im/')) : null });
   if (key.service === 'wechat' && filled(settings.corpId, agent.agentId, agent.secret)) return from(wechatOAuth({ apiUrl, corpId: String(settings.corpId) }, { agentId: agent.agentId, secret: agent.secret }));
@@ -67,8 +70,8 @@ const refusing = (service: ImService, work: (ctx: Ctx, key: EntryKey & { service
 
 const entry = (service: ImService) =>
   refusing(service, async (ctx, key) => {
-    const { db } = ctx.services;
-    const { oauth, base } = await suiteOf(db, key);
+    const { db, suites } = ctx.services;
+    const { oauth, base } = await suiteOf(db, suites, key);
     const state = await issueState(db, key, ctx.request, ctx.reply);
     ctx.reply.header('cache-control', 'no-store');
     return ctx.reply.redirect(oauth.authorizeUrl(`${baseOf(ctx, base)}${entryPath(key)}/callback`, state), 302);
@@ -76,9 +79,9 @@ const entry = (service: ImService) =>
 
 const callback = (service: ImService) =>
   refusing(service, async (ctx, key) => {
-    const { db } = ctx.services;
+    const { db, suites, suitePrivilegedSignIn } = ctx.services;
     const { request, reply } = ctx;
-    const { oauth, base } = await suiteOf(db, key);
+    const { oauth, base } = await suiteOf(db, suites, key);
     if (!(await stateIsValid(db, key, ctx.query.state, request.cookies[ENTRY_COOKIE]))) throw new EntryRefusal('stateInvalid', 400);
     const code = ctx.query.code || ctx.query.authCode;
     if (!code) throw new EntryRefusal('codeMissing', 400);
@@ -89,7 +92,8 @@ const callback = (service: ImService) =>
       if (!(error instanceof ServiceFailure)) throw error;
       throw new EntryRefusal('codeRefused', 400, { reason: `${error.code ? `${error.code} ` : ''}${error.message}`.slice(0, 300) });
     }
-    const user = await accountToSignIn(db, key.domainId, service, serviceUserId);
+    rememberSignInAttempt(request, { tried: `${service}:${serviceUserId}`.slice(0, 200) });
+    const user = await accountToSignIn(db, key.domainId, service, serviceUserId, { privileged: suitePrivilegedSignIn });
     // As the sign-in: the browser's previous session ends, a new one with its CSRF token begins.
     const previous = await request.atrium.session();
     if (previous) await deleteSession(db, previous.id);

@@ -39,7 +39,7 @@ function start(service: ImService, direction: 'from' | 'to'): Handler {
     const t = await ctx.request.atrium.translator();
     const missing = def.credentials.filter((f) => !String(settings[f] ?? ''));
     if (missing.length) throw new AppError('conflict', { fields: missing.map((f) => t(`im.field.${f}`)).join(', ') }, 'im.sync.notConfigured');
-    const directory = def.directory(settings);
+    const directory = def.directory(settings, ctx.services.suites[service]);
     const common = { domainId, dryRun: ctx.body.dryRun === 1, trigger: 'manual' as const, startedBy: requireUser(ctx).name, resignCap: Number(settings.resignCap ?? 10), confirmResign: ctx.body.confirm === 1 };
     const { runId } =
       direction === 'from'

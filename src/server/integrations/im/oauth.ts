@@ -40,6 +40,7 @@ export async function askJson(service: string, url: URL, init: { method?: string
   }
 }
 
-/** The public address `publicHost` while the suite's apiUrl is its public one, else the apiUrl itself:
- *  a private deployment (and the tests' local servers) serves sign-in and API on its own address. */
+/** The public address `publicHost` while the deployment's address of the suite (suite-endpoints.ts) is
+ *  its public one, else that address itself: a private suite (and the tests' local servers) serves
+ *  sign-in and API on its own address. */
 export const hostFor = (apiUrl: string, publicApi: string, publicHost: string): string => (apiUrl.replace(/\/+$/, '') === publicApi ? publicHost : apiUrl.replace(/\/+$/, ''));
