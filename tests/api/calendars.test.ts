@@ -1,6 +1,7 @@
 // Work calendars (D55) on both databases: the seeded default, create / rename / default / delete with the
 // spec's unique name, the work week and exception days validated alike on the server, the month view,
 // and the reach: another tenant's administrator gets 1404 and changes nothing; Sales reads, not writes.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from './helpers/databases.ts';
 import { signedInCallers, startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -192,6 +193,17 @@ const ICS = [
   '',
 ].join('\r\n');
 
+/** A file of one all-day event that repeats by `rrule` from `start` (YYYYMMDD). */
+const repeating = (start: string, rrule: string, name = 'Repeating') =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Atrium test//EN', 'BEGIN:VEVENT', `UID:${name}@test`, `DTSTART;VALUE=DATE:${start}`, `RRULE:${rrule}`, `SUMMARY:${name}`, 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+
+/** Days since 1970-01-01 of a YYYY-MM-DD date, years 1–99 included. */
+const dayNumber = (date: string) => {
+  const d = new Date(0);
+  d.setUTCFullYear(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+  return d.getTime() / 86_400_000;
+};
+
 describe.each(targets)('iCalendar import of exception days on $name', (target) => {
   let server: TestServer;
   let acme: ApiClient;
@@ -245,6 +257,67 @@ describe.each(targets)('iCalendar import of exception days on $name', (target) =
     const path = (await upload(acme, ICS)).reply.data[0].filePath;
     expect((await importIcs(acme, cal.id, path.replace('calendarImport', 'import'), 'preview')).reply.errcode).toBe(1001);
     expect((await importIcs(globex, cal.id, path, 'commit')).reply.errcode).toBe(1404);
+    expect((await server.db.selectFrom('calendar_special_days').select('id').where('calendar_id', '=', cal.id).execute()).length).toBe(0);
+  });
+
+  it('reads hostile rules off the event loop: each answers quickly, windowed or refused, and the health check never waits', async () => {
+    const cal = (await acme.call<Calendar>('POST', `/authtime/domain/${acmeId}/calendar`, { body: { name: 'Bounded' } })).reply.data;
+    const year = new Date().getUTCFullYear();
+    const files = {
+      impossible: repeating('20260101', 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31', 'Never'),
+      daily: repeating('00010101', 'FREQ=DAILY', 'Every day'),
+      fortnightly: repeating('00010101', 'FREQ=DAILY;INTERVAL=14', 'Fortnight'),
+      counted: repeating('00010101', 'FREQ=DAILY;COUNT=1000000', 'Counted'),
+    };
+    const paths: Record<string, string> = {};
+    for (const [key, text] of Object.entries(files)) {
+      const up = await upload(acme, text, `${key}.ics`);
+      expect(up.reply.errcode, up.reply.errmsg).toBe(0);
+      paths[key] = up.reply.data[0].filePath;
+    }
+    const health = server.client();
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    const timed = async (key: string) => {
+      delay.reset();
+      delay.enable();
+      const started = performance.now();
+      const pending = importIcs(acme, cal.id, paths[key], 'preview');
+      let slowestHealth = 0;
+      for (let done = false; !done; ) {
+        const asked = performance.now();
+        expect((await health.call('GET', '/authtime/health')).reply.errcode).toBe(0);
+        slowestHealth = Math.max(slowestHealth, performance.now() - asked);
+        done = await Promise.race([pending.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 50))]);
+      }
+      const answer = await pending;
+      delay.disable();
+      return { reply: answer.reply, seconds: (performance.now() - started) / 1000, slowestHealth, stallMs: delay.max / 1e6 };
+    };
+    const en = server.catalogue.labels.en;
+
+    const impossible = await timed('impossible');
+    expect(impossible.reply).toMatchObject({ errcode: 1001, errmsg: en['calendar.ics.tooSlow'].replace('{{seconds}}', '4') });
+    expect(impossible.seconds).toBeLessThan(10);
+    const daily = await timed('daily');
+    expect(daily.reply).toMatchObject({ errcode: 1001, errmsg: en['calendar.ics.tooManyDays'].replace('{{max}}', '1000') });
+    const counted = await timed('counted');
+    expect(counted.reply.errcode).toBe(1001);
+    expect(counted.reply.errmsg).toContain('"Counted"');
+    // A rule from year 1 gives its occurrences inside the window only, on the dates it really falls on.
+    const fortnightly = await timed('fortnightly');
+    expect(fortnightly.reply.errcode, fortnightly.reply.errmsg).toBe(0);
+    const days = fortnightly.reply.data.days;
+    expect(days.length).toBeGreaterThanOrEqual(104);
+    expect(days[0].startDate >= `${year - 1}-01-01` && days[0].startDate < `${year - 1}-01-15`).toBe(true);
+    expect(days.at(-1)!.startDate <= `${year + 2}-12-31`).toBe(true);
+    for (const day of days) expect((dayNumber(day.startDate) - dayNumber('0001-01-01')) % 14, day.startDate).toBe(0);
+    for (const run of [impossible, daily, counted, fortnightly]) {
+      expect(run.seconds).toBeLessThan(10);
+      expect(run.stallMs).toBeLessThan(200);
+      expect(run.slowestHealth).toBeLessThan(500);
+    }
+    const zh = await server.signedIn('acme', 'Acme@2026', 'zh');
+    expect((await zh.call('POST', `/authtime/domain/calendar/${cal.id}/specialdays/import`, { query: { mode: 'commit' }, body: { path: paths.daily } })).reply.errmsg).toBe(server.catalogue.labels.zh['calendar.ics.tooManyDays'].replace('{{max}}', '1000'));
     expect((await server.db.selectFrom('calendar_special_days').select('id').where('calendar_id', '=', cal.id).execute()).length).toBe(0);
   });
 });
