@@ -1,10 +1,13 @@
 // Exception days read from an iCalendar file (ical.js, D55): each all-day event (VEVENT with DATE
 // values) is a holiday from its start date to the day before its exclusive end; a recurring one gives
-// each occurrence in the years asked for. Timed events are named as refused: a calendar's exception is a
-// whole day, and guessing the day of a timed event in another zone would be wrong half the time.
+// each occurrence in the years asked for, except those an override (a VEVENT of the same UID with a
+// RECURRENCE-ID) replaces by its own dates, or cancels. Timed events are named as refused: a calendar's
+// exception is a whole day, and guessing the day of a timed event in another zone would be wrong half
+// the time.
 // The work is bounded (0085-calendar-file-bounds.md): a rule jumps to the window by whole periods, the
 // steps through occurrences and the days given are counted, and a file past a bound is refused.
 import ICAL from 'ical.js';
+import { leniently } from './ics-text.ts';
 
 export interface IcsDay {
   startDate: string;
@@ -81,10 +84,23 @@ function expansionStart(event: ICAL.Event, windowStart: ICAL.Time): ICAL.Time {
   return moved;
 }
 
+/** `uid/date` of each occurrence an override replaces: its RECURRENCE-ID names the occurrence by the
+ *  start it would have had (RFC 5545 §3.8.4.4), and only when the file has the series it overrides. */
+function replacedOccurrences(events: ICAL.Component[]): Set<string> {
+  const series = new Set(events.filter((e) => e.hasProperty('rrule') || e.hasProperty('rdate')).map((e) => String(e.getFirstPropertyValue('uid'))));
+  const out = new Set<string>();
+  for (const e of events) {
+    const id = e.getFirstPropertyValue('recurrence-id');
+    const uid = String(e.getFirstPropertyValue('uid'));
+    if (id instanceof ICAL.Time && series.has(uid)) out.add(`${uid}/${dateOf(id)}`);
+  }
+  return out;
+}
+
 /** Reads the file's text; throws when it is not iCalendar at all, an IcsRefusal past a bound. `years`
  *  bounds recurring events. */
 export function readIcs(text: string, years: { from: number; to: number }): IcsReading {
-  const calendar = new ICAL.Component(ICAL.parse(text));
+  const calendar = new ICAL.Component(ICAL.parse(leniently(text)));
   const windowStart = ICAL.Time.fromData({ year: years.from, month: 1, day: 1, isDate: true });
   const out: IcsReading = { days: [], refused: [] };
   let steps = 0;
@@ -92,9 +108,12 @@ export function readIcs(text: string, years: { from: number; to: number }): IcsR
     if (out.days.length >= MAX_DAYS) throw new IcsRefusal('calendar.ics.tooManyDays', { max: MAX_DAYS });
     out.days.push(day);
   };
-  for (const component of calendar.getAllSubcomponents('vevent')) {
+  const events = calendar.getAllSubcomponents('vevent');
+  const replaced = replacedOccurrences(events);
+  for (const component of events) {
     const event = new ICAL.Event(component);
     const name = (event.summary ?? '').trim().slice(0, 50);
+    if (event.isRecurrenceException() && String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED') continue;
     if (!event.startDate) {
       out.refused.push({ name, reason: 'calendar.ics.noDate' });
       continue;
@@ -104,14 +123,14 @@ export function readIcs(text: string, years: { from: number; to: number }): IcsR
       continue;
     }
     const length = event.endDate ? event.endDate.subtractDate(event.startDate).toSeconds() / 86_400 : 1;
-    if (!event.isRecurring()) {
+    if (!event.isRecurring() || event.isRecurrenceException()) {
       add({ startDate: dateOf(event.startDate), endDate: lastDay(event.startDate, event.endDate), name });
       continue;
     }
     const it = event.iterator(expansionStart(event, windowStart));
     for (let next = it.next(); next && next.year <= years.to; next = it.next()) {
       if (++steps > MAX_STEPS) throw new IcsRefusal('calendar.ics.tooManySteps', { max: MAX_STEPS, name, from: years.from, to: years.to });
-      if (next.year < years.from) continue;
+      if (next.year < years.from || replaced.has(`${event.uid}/${dateOf(next)}`)) continue;
       const end = next.clone();
       end.adjust(Math.max(1, Math.round(length)), 0, 0, 0);
       add({ startDate: dateOf(next), endDate: lastDay(next, end), name });
