@@ -58,9 +58,9 @@ function lastDay(start: ICAL.Time, end: ICAL.Time | null): string {
 
 /** Where to expand a recurring event from: its start moved forward by whole periods of its rule to at
  *  least one period before the window, which gives the same occurrences from there on (RFC 5545
- *  §3.3.10), so a daily rule from year 1 costs no more than one from last year. Not moved when COUNT
- *  numbers the occurrences from the real start, for several rules, or when the move would land on a
- *  day the month or year lacks (the 31st, 29 February). */
+ *  §3.3.10), so a daily rule from year 1 costs no more than one from last year. A monthly or yearly
+ *  start moves only to a month that has its day (the 31st, 29 February), the nearest such before. Not
+ *  moved when COUNT numbers the occurrences from the real start, nor for several rules. */
 function expansionStart(event: ICAL.Event, windowStart: ICAL.Time): ICAL.Time {
   const start = event.startDate;
   const rules = event.component.getAllProperties('rrule');
@@ -70,18 +70,24 @@ function expansionStart(event: ICAL.Event, windowStart: ICAL.Time): ICAL.Time {
   if (rule.count) return start;
   const periods = (span: number, length: number) => Math.max(0, Math.floor(span / (length * interval)) - 1) * interval;
   const moved = start.clone();
+  const moveTo = (to: Date) => {
+    [moved.year, moved.month, moved.day] = [to.getUTCFullYear(), to.getUTCMonth() + 1, to.getUTCDate()];
+    return moved;
+  };
   if (rule.freq === 'DAILY' || rule.freq === 'WEEKLY') {
     const days = rule.freq === 'DAILY' ? 1 : 7;
-    const to = midnight(start.year, start.month, start.day + periods(dayNumber(windowStart) - dayNumber(start), days) * days);
-    [moved.year, moved.month, moved.day] = [to.getUTCFullYear(), to.getUTCMonth() + 1, to.getUTCDate()];
-  } else if (rule.freq === 'MONTHLY' && start.day <= 28) {
-    const month = start.year * 12 + start.month - 1 + periods((windowStart.year - start.year) * 12 + windowStart.month - start.month, 1);
-    moved.year = Math.floor(month / 12);
-    moved.month = (month % 12) + 1;
-  } else if (rule.freq === 'YEARLY' && !(start.month === 2 && start.day === 29)) {
-    moved.year += periods(windowStart.year - start.year, 1);
+    return moveTo(midnight(start.year, start.month, start.day + periods(dayNumber(windowStart) - dayNumber(start), days) * days));
   }
-  return moved;
+  if (rule.freq !== 'MONTHLY' && rule.freq !== 'YEARLY') return start;
+  const months = rule.freq === 'MONTHLY' ? 1 : 12;
+  const span = (windowStart.year - start.year) * 12 + windowStart.month - start.month;
+  // 400 tries back find a month with the day whenever the rule has one (the calendar repeats every 400 years).
+  for (let n = periods(span, months), tries = 0; n > 0 && tries < 400; n -= interval, tries++) {
+    const to = midnight(start.year, start.month + n * months, 1);
+    const at = midnight(to.getUTCFullYear(), to.getUTCMonth() + 1, start.day);
+    if (at.getUTCDate() === start.day) return moveTo(at);
+  }
+  return start;
 }
 
 /** `uid/date` of each occurrence an override replaces: its RECURRENCE-ID names the occurrence by the
