@@ -150,6 +150,30 @@ describe.each(targets)('application packages on $name', (target) => {
       expect(await snapshot()).toBe(before);
     });
 
+    it('refuses a process whose gateways loop with no approval, naming the loop, in the caller language', async () => {
+      const before = await snapshot();
+      // The trip approval's manager goes to a gateway that hands back and forth with another.
+      const looping = (xml: string) =>
+        xml.replace(
+          '<sequenceFlow id="f2" sourceRef="manager" targetRef="end" />',
+          `<sequenceFlow id="f2" sourceRef="manager" targetRef="check" />
+    <exclusiveGateway id="check" name="Check" default="toRecheck" />
+    <sequenceFlow id="toEnd" sourceRef="check" targetRef="end"><conditionExpression>days &gt; 100</conditionExpression></sequenceFlow>
+    <sequenceFlow id="toRecheck" sourceRef="check" targetRef="recheck" />
+    <exclusiveGateway id="recheck" name="Recheck" />
+    <sequenceFlow id="back" sourceRef="recheck" targetRef="check" />`,
+        );
+      const path = await upload(await packageZip('office', { edit: (m) => { m.version = '9.1.0'; }, files: (f) => f.set('processes/trip-approval.bpmn', looping(f.get('processes/trip-approval.bpmn')!)) }));
+      const en = await install(admin, path, 'preview');
+      expect(en.reply.errcode).toBe(1001);
+      expect((en.reply.data as unknown as { errors: unknown[] }).errors).toEqual([
+        { field: 'processes/trip-approval.bpmn', message: 'The nodes check → recheck → check form a loop with no approval in it: the engine would run it forever. Put an approval on the loop or remove one of its flows.' },
+      ]);
+      const zh = await install(admin.withLanguage('zh'), path, 'commit');
+      expect((zh.reply.data as unknown as { errors: Array<{ message: string }> }).errors[0].message).toBe(server.catalogue.labels.zh['workflow.problem.engineLoop'].replace('{{nodes}}', 'check → recheck → check'));
+      expect(await snapshot()).toBe(before);
+    });
+
     it('refuses a file that is no package, and any caller but the platform', async () => {
       const notZip = await upload(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64)]), 'broken.zip');
       expect((await install(admin, notZip, 'preview')).reply).toMatchObject({ errcode: 1001, errmsg: 'The file is not a readable .zip archive.' });

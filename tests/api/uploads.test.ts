@@ -1,6 +1,6 @@
 // Uploads, the icon library and the skins over real HTTP on both databases: one file per request,
 // types by name and content, size limit, folders, path traversal, and custom-icon deletion.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../../src/core/catalogue/openapi.ts';
@@ -119,6 +119,30 @@ describe.each(targets)('uploads on $name', (target) => {
     const sheet = (megabytes: number) => Buffer.concat([XLSX, Buffer.alloc(megabytes * 1024 * 1024 - XLSX.length, 1)]);
     expect((await upload({ path: 'import' }, formWith(['users.xlsx', sheet(10)]))).reply.errcode).toBe(0);
     expect((await upload({ path: 'import' }, formWith(['users.xlsx', Buffer.concat([sheet(10), Buffer.alloc(1)])]))).reply.errmsg).toBe('The file cannot be larger than 10 MB.');
+  });
+
+  it('leaves the uploads tree exactly as it was after any refusal, new folders included', async () => {
+    const domainId = (await createDomain(admin, { name: uniqueName('Refusals') })).reply.data.id;
+    const tree = () => readdirSync(join(server.dataDir, 'uploads'), { recursive: true }).map(String).sort();
+    const before = tree();
+    // Into the new enterprise's folders (none exist yet) and into the shared icon folder.
+    const refusals: Array<[Record<string, string>, FormData]> = [
+      [{ path: 'image', domainid: domainId }, formWith(['photo.png', HTML])],
+      [{ path: 'image', domainid: domainId }, formWith(['photo.svg', SVG])],
+      [{ path: 'image', domainid: domainId }, formWith(['big.png', Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024, 7)])])],
+      [{ path: 'import', domainid: domainId }, formWith(['users.xlsx', XLSX], ['more.xlsx', XLSX])],
+      [{ path: 'import', domainid: domainId }, formWith(['users.xlsx', PNG])],
+      [{ icon: 'true' }, formWith(['logo.png', HTML])],
+    ];
+    for (const [query, form] of refusals) {
+      const { reply } = await upload(query, form);
+      expect(reply.errcode, JSON.stringify(query)).toBe(1001);
+      expect(tree(), JSON.stringify(query)).toEqual(before);
+    }
+    expect(existsSync(join(server.dataDir, 'uploads', 'domains', domainId))).toBe(false);
+    // An accepted file still makes its folders.
+    expect((await upload({ path: 'image', domainid: domainId }, formWith(['photo.png', PNG]))).reply.errcode).toBe(0);
+    expect(filesUnder('domains', domainId, String(year), 'image')).toHaveLength(1);
   });
 
   it('takes one file per request', async () => {

@@ -1,7 +1,8 @@
 // Work calendars in real Chromium (D55): Acme's administrator makes a calendar from the Calendars tab,
 // opens Saturday mornings in its work week, adds a holiday and sees both in the month view (the month
-// kept in the address, Page Down to the next month), imports holidays from an .ics file after a preview;
-// then the same screens in Traditional Chinese.
+// kept in the address, Page Down to the next month), imports holidays from an .ics file after a preview
+// and exports the calendar as .ics; then the same screens in Traditional Chinese.
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { fillFormField, openEnterpriseTab, openPage, signIn } from './support/pages.ts';
@@ -77,6 +78,16 @@ describe('work calendars', () => {
     await preview.getByTestId('ics-import-result').waitFor();
     await preview.getByTestId('ics-import-close').click();
     await page.locator('.MuiDataGrid-row').filter({ hasText: 'Mid-Autumn Festival' }).waitFor();
+
+    // The whole calendar exported as .ics: the week with its Saturday, the holidays, the extra working day.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('action-exportIcs').click()]);
+    expect(download.suggestedFilename()).toBe('Weekend support.ics');
+    const exported = await readFile((await download.path())!, 'utf8');
+    expect(exported).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(exported).toContain('RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA\r\n');
+    expect(exported).toContain('SUMMARY:Dragon Boat Festival\r\nDTSTART;VALUE=DATE:20270614\r\nDTEND;VALUE=DATE:20270615\r\n');
+    expect(exported).toContain('SUMMARY:Mid-Autumn Festival\r\nDTSTART;VALUE=DATE:20270915\r\n');
+    expect(exported).toMatch(/DTSTART;TZID=[A-Za-z_/]+:20270619T100000\r\nDTEND;TZID=[A-Za-z_/]+:20270619T150000/);
 
     // The month view, from the address; Page Down moves to July and says so in the address.
     await page.goto(`${page.url().replace(/&(view|month)=[^&]*/g, '')}&view=month&month=2027-06`);

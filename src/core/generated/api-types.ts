@@ -3260,6 +3260,7 @@ export interface Calls {
   'calendars.createSpecialDay': { params: { id: string }; query: never; body: SpecialDay; reply: SpecialDay };
   'calendars.delete': { params: { id: string }; query: never; body: CalendarsDeleteBody; reply: CalendarsDeleteReply };
   'calendars.deleteSpecialDays': { params: never; query: CalendarsDeleteSpecialDaysQuery; body: CalendarsDeleteSpecialDaysBody; reply: CalendarsDeleteSpecialDaysReply };
+  'calendars.exportIcs': { params: { id: string }; query: never; body: never; reply: never };
   'calendars.get': { params: { id: string; calendarid: string }; query: never; body: never; reply: WorkCalendar };
   'calendars.importIcs': { params: { id: string }; query: CalendarsImportIcsQuery; body: CalendarsImportIcsBody; reply: IcsImport };
   'calendars.list': { params: { id: string }; query: CalendarsListQuery; body: WorkCalendarSearch; reply: WorkCalendarPage };
@@ -3483,6 +3484,7 @@ export const callRoutes = {
   'calendars.createSpecialDay': { method: 'POST', path: '/authtime/domain/calendar/{id}/specialday' },
   'calendars.delete': { method: 'DELETE', path: '/authtime/domain/{id}/calendar' },
   'calendars.deleteSpecialDays': { method: 'DELETE', path: '/authtime/domain/calendar/deletespecialday' },
+  'calendars.exportIcs': { method: 'GET', path: '/authtime/domain/calendar/{id}/ics' },
   'calendars.get': { method: 'GET', path: '/authtime/domain/{id}/calendar/{calendarid}' },
   'calendars.importIcs': { method: 'POST', path: '/authtime/domain/calendar/{id}/specialdays/import' },
   'calendars.list': { method: 'POST', path: '/authtime/domain/{id}/calendars', effects: false },

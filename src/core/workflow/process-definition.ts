@@ -4,6 +4,7 @@
 // Shared by `atrium check` (the project's packages) and the server's install.
 import { BpmnModdle } from 'bpmn-moddle';
 import { compileRule } from '../rules.ts';
+import { engineCycles } from './engine-cycles.ts';
 
 /** The spec's node types (start, manual, AutoNode, CompleteNode) and the gateways. */
 export type NodeKind = 'start' | 'manual' | 'auto' | 'complete' | 'exclusive' | 'parallel';
@@ -231,6 +232,7 @@ function compileProcess(process: Element): { definition?: ProcessDefinition; pro
     }
     for (const node of Object.values(nodes)) if (!reached.has(node.id)) problem(node.id, 'unreachable', { name: node.name });
   }
+  for (const loop of engineCycles({ nodes, flows })) problem(loop[0], 'engineLoop', { nodes: loop.join(' → ') });
   if (problems.length > 0) return { problems };
   return { definition: { id: process.id!, name: process.name ?? process.id!, start: starts[0].id, nodes, flows }, problems };
 }

@@ -128,6 +128,7 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'calendars.deleteSpecialDays': ADMINS,
   'calendars.view': READERS,
   'calendars.importIcs': ADMINS,
+  'calendars.exportIcs': READERS,
   'applications.list': READERS,
   'applications.install': SYSTEM,
   'applications.syncForms': SYSTEM,

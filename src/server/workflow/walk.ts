@@ -31,6 +31,11 @@ export type NewTasks = Map<string, { name: string; assignees: string[] }>;
 
 const nodeNamesOf = new WeakMap<ProcessDefinition, string>();
 
+/** Flows one action may follow. The install refuses loops without an approval (engine-cycles.ts); this
+ *  bounds what a definition stored before that check, or a check's gap, would do: a clear refusal, not a
+ *  5xx from the stack a loop of gateways builds (0086-gateway-cycles.md). */
+export const MAX_WALK_STEPS = 1000;
+
 export class Walk {
   /** The approvals reached in this action and who got a task at each. */
   readonly reached: NewTasks = new Map();
@@ -40,6 +45,8 @@ export class Walk {
   choice?: readonly string[];
   /** Parallel joins a token reached in this action that still wait for another branch. */
   private readonly waitingJoins = new Set<string>();
+  /** Flows followed in this action. */
+  private steps = 0;
 
   constructor(
     private readonly trx: Db,
@@ -93,6 +100,7 @@ export class Walk {
   private async take(flowId: string): Promise<void> {
     const flow = this.definition.flows[flowId];
     const node = this.node(flow.target);
+    if (++this.steps > MAX_WALK_STEPS) throw new AppError('conflict', { name: node.name, max: MAX_WALK_STEPS }, 'workflow.msg.walkTooLong');
     switch (node.kind) {
       case 'manual':
         return this.enterApproval(node);

@@ -601,6 +601,7 @@ export const PROBES: Record<string, Probe> = {
       return { path: `/authtime/domain/calendar/${await matrixCalendar(world, t)}/specialdays/import`, query: { mode: 'commit' }, body: { path } };
     },
   },
+  'calendars.exportIcs': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/calendar/${await matrixCalendar(world, t)}/ics` }) },
   'calendars.view': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/calendar/${await matrixCalendar(world, t)}/viewcalender`, query: { years: 2027, month: 1 } }) },
   // The operation log (D56): each probe reads or reviews a fresh entry of the target tenant's own log.
   'operationLog.list': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/loggers`, query: { currpage: 1, pagelines: 10 }, body: { target: (await freshLogEntry(world, t)).target } }), shows: (data) => rows(data).length === 1 },

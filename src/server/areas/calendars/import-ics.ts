@@ -10,7 +10,8 @@ import type { AppServices } from '../../services.ts';
 import { inside, SAFE_FILE_NAME, yearFolder } from '../uploads/upload-folders.ts';
 import { requireUser, type CallHandler } from '../handler.ts';
 import { calendarAccess } from './access.ts';
-import { readIcs, type IcsReading } from './ics-days.ts';
+import type { IcsReading } from './ics-days.ts';
+import { readIcsOffLoop } from './read-ics.ts';
 
 function uploadedFile(services: Pick<AppServices, 'dataDir'>, domainId: string, url: string): string {
   const match = /^\/uploads\/domains\/([^/]+)\/(\d{4})\/calendarImport\/([^/]+)$/.exec(url.split(/[?#]/)[0]);
@@ -20,13 +21,10 @@ function uploadedFile(services: Pick<AppServices, 'dataDir'>, domainId: string, 
   return file;
 }
 
+/** The file's days in the import's window: last year to two years ahead. */
 async function reading(file: string): Promise<IcsReading> {
   const year = new Date().getUTCFullYear();
-  try {
-    return readIcs(await readFile(file, 'utf8'), { from: year - 1, to: year + 2 });
-  } catch {
-    throw new AppError('validation', undefined, 'calendar.ics.unreadable', '/path');
-  }
+  return readIcsOffLoop(await readFile(file, 'utf8'), { from: year - 1, to: year + 2 });
 }
 
 export const importIcs: CallHandler<'calendars.importIcs'> = async (ctx) => {

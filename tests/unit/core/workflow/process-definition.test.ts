@@ -126,4 +126,24 @@ describe('approver rules', () => {
     });
     expect(parseApprovers('user:; superior:x; expression:amount >; someone').bad).toEqual(['user:', 'superior:x', 'expression:amount >', 'someone']);
   });
+
+  it('refuses a loop of gateways and automatic tasks with no approval in it, naming its nodes in order', async () => {
+    const loop = await readProcess(
+      doc(`<startEvent id="s" />${flow('f1', 's', 'g1')}<exclusiveGateway id="g1" default="back" />${flow('toEnd', 'g1', 'e', 'amount > 10')}${flow('back', 'g1', 'g2')}
+        <exclusiveGateway id="g2" />${flow('f2', 'g2', 'auto')}<serviceTask id="auto" />${flow('f3', 'auto', 'g1')}<endEvent id="e" />`),
+      'p',
+    );
+    expect(loop.definition).toBeUndefined();
+    expect(loop.problems).toEqual([{ element: 'auto', key: 'workflow.problem.engineLoop', params: { element: 'auto', type: '', nodes: 'auto → g1 → g2 → auto' } }]);
+    const self = await problemsOf(doc(`<startEvent id="s" />${flow('f1', 's', 'j')}<parallelGateway id="j" />${flow('f2', 'j', 'j')}${flow('f3', 'j', 'e')}<endEvent id="e" />`));
+    expect(self).toEqual([['j', 'engineLoop']]);
+    // A loop through an approval stops at the approval each time round: it is a rework loop, not a fault.
+    const rework = await readProcess(
+      doc(`<startEvent id="s" />${flow('f1', 's', 'g1')}<exclusiveGateway id="g1" />${flow('f2', 'g1', 'a')}<userTask id="a" atrium:approvers="user:x" />${flow('f3', 'a', 'g2')}
+        <exclusiveGateway id="g2" default="again" />${flow('done', 'g2', 'e', 'ok == true')}${flow('again', 'g2', 'g1')}<endEvent id="e" />`),
+      'p',
+    );
+    expect(rework.problems).toEqual([]);
+  });
 });
+
