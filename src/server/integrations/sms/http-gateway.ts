@@ -1,7 +1,7 @@
 // An HTTP SMS gateway: POSTs {memberCode, password, phone, content} as JSON to the configured address
 // (with HTTP Basic credentials when configured) and reads the gateway's JSON answer {type, message}.
 // The address is the deployment's, still under the outbound policy (outbound/outbound-request.ts).
-import { failureReason } from '../outbound/outbound-failure.ts';
+import { failureReason, OutboundFailure } from '../outbound/outbound-failure.ts';
 import { outboundRequest, type OutboundResponse } from '../outbound/outbound-request.ts';
 import { SmsGatewayUnreachable, type PlatformSmsAccount, type SmsAnswer, type SmsGateway } from './sms-gateway.ts';
 
@@ -54,7 +54,7 @@ export function httpGateway(config: HttpGatewayConfig): SmsGateway {
           timeoutMs: config.timeoutMs,
         });
       } catch (error) {
-        throw new SmsGatewayUnreachable((error as Error).message, failureReason(error));
+        throw new SmsGatewayUnreachable(error instanceof OutboundFailure ? error.detail : (error as Error).message, failureReason(error));
       }
       return readAnswer(response);
     },
