@@ -28,5 +28,6 @@ export const messagingAccounts = (users: ReadonlyArray<{ id: string; name: strin
  *  reasons (the service's own words stay in the log, D83); other errors are rethrown. */
 export function serviceRefusal(error: unknown, t: Translate): string {
   if (!(error instanceof MessagingFailure)) throw error;
-  return t(error.status === 0 ? 'manage.messaging.unreachable' : 'manage.messaging.tokenRefused', { reason: t(`outbound.reason.${error.outbound}`) });
+  // An answer to the token request is a refusal of the credentials; without one it could not be asked.
+  return t(error.status === 0 ? 'manage.messaging.unreachable' : 'manage.messaging.tokenRefused', { reason: t(`outbound.reason.${error.status === 0 ? error.outbound : 'auth'}`) });
 }
