@@ -66,7 +66,7 @@ describe('outbound policy', () => {
 describe('outbound request', () => {
   it('connects to the checked address, never follows a redirect, and refuses before connecting', async () => {
     let hits = 0;
-    const server = createServer((req, res) => {
+    const server = createServer((_req, res) => {
       hits += 1;
       res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end();
     });
