@@ -26,6 +26,7 @@ import { privilegedSuiteSignInFromEnv, suiteEndpointsFromEnv, type SuiteEndpoint
 import uploadParser from './plugins/upload-parser.ts';
 import rateLimits, { rateLimitsFromEnv, type RateLimits } from './plugins/rate-limits.ts';
 import { mailerFromEnv, type Mailer } from './integrations/mail/mailer.ts';
+import { outboundPolicy } from './integrations/outbound/outbound-policy.ts';
 import { serverSampler } from './monitoring/server-sampler.ts';
 import { logWriter } from './operation-log/log-writer.ts';
 import { secretFieldsOf } from './operation-log/secret-fields.ts';
@@ -94,6 +95,7 @@ function catalogueFor(options: AppOptions): Catalogue {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const caches = options.caches ?? process.env.ATRIUM_CACHE !== 'off';
   const catalogue = catalogueFor(options);
+  outboundPolicy(); // a wrong ATRIUM_OUTBOUND_ALLOW stops the start, as the other integrations' settings do
   // Set once the app exists: a failed log write goes to its logger, never to the caller.
   let logError = (error: unknown) => console.error('operation log write failed', error);
   const services: AppServices = {

@@ -80,7 +80,7 @@ describe.each(targets)('cloud centre relation on $name', (target) => {
     const before = await recorded();
     await saveIm({ client_secret: 'wrong-secret' });
     try {
-      expect((await end(acme)).reply.data).toMatchObject({ success: false, removed: 0, message: 'The messaging service refused the token request: client_id or client_secret is not valid' });
+      expect((await end(acme)).reply.data).toMatchObject({ success: false, removed: 0, message: 'The messaging service refused the token request: the account or credentials were refused' });
     } finally {
       await saveIm();
     }

@@ -58,6 +58,13 @@ describe.each(targets)('configuration on $name', (target) => {
     expect(await stored()).toMatchObject({ managerPassword: 'first-secret', baseDN: 'dc=kept,dc=example' });
     await savedWith(admin, 'ldapConfig', { managerPassword: '' });
     expect((await stored()).managerPassword).toBe('');
+    // The messaging client secret is bound to its client id: another id with the placeholder is refused.
+    await savedWith(admin, 'hxImConfig', { client_id: 'cid', client_secret: 'im-secret' });
+    const im = async () => (await server.db.selectFrom('config').select('value').where('key', '=', 'hxImConfig').executeTakeFirstOrThrow()).value;
+    const before = await im();
+    const moved = await savedWith(admin, 'hxImConfig', { client_id: 'someone-else', client_secret: UNCHANGED_SECRET });
+    expect(moved.reply).toMatchObject({ errcode: 1001, data: { errors: [{ field: '/hxImConfig/client_secret' }] } });
+    expect(await im()).toEqual(before);
     expect((await getConfig(admin)).reply.data.ldapConfig.managerPassword).toBe('');
   });
 

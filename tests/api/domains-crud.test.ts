@@ -73,15 +73,23 @@ describe.each(targets)('enterprise create, edit, delete on $name', (target) => {
     expect(replies.map((r) => r.reply.errcode).sort()).toEqual([0, 1009, 1009]);
   });
 
-  it('never sends the SMS password back; the marker keeps it, a new value replaces it, empty clears it', async () => {
+  it('never sends the SMS password back; the marker keeps it (with its member code), a new value replaces it, empty clears it', async () => {
     const { reply: created } = await createDomain(admin, { name: uniqueName('Sms'), smsMemberCode: 'C1', smsMemberPwd: 's3cret' });
     expect(created.data.smsMemberPwd).toBe(UNCHANGED_SECRET);
     expect(JSON.stringify((await listDomains(admin, { name: created.data.name })).reply)).not.toContain('s3cret');
     expect(await storedPassword(created.data.id)).toBe('s3cret');
 
-    const kept = await updateDomain(admin, created.data.id, { name: created.data.name, smsMemberPwd: UNCHANGED_SECRET, smsMemberCode: 'C2' });
-    expect(kept.reply.data).toMatchObject({ smsMemberPwd: UNCHANGED_SECRET, smsMemberCode: 'C2' });
+    const kept = await updateDomain(admin, created.data.id, { name: created.data.name, smsMemberPwd: UNCHANGED_SECRET, smsMemberCode: 'C1', description: 'kept' });
+    expect(kept.reply.data).toMatchObject({ smsMemberPwd: UNCHANGED_SECRET, smsMemberCode: 'C1', description: 'kept' });
     expect(await storedPassword(created.data.id)).toBe('s3cret');
+    // Bound to its member code: another code, the password kept or left out, must type it again.
+    for (const body of [{ smsMemberPwd: UNCHANGED_SECRET, smsMemberCode: 'C2' }, { smsMemberCode: 'C2' }]) {
+      const moved = await updateDomain(admin, created.data.id, { name: created.data.name, description: 'moved', ...body });
+      expect(moved.reply, JSON.stringify(body)).toMatchObject({ errcode: 1001 });
+      expect(moved.reply.errmsg).toContain(server.catalogue.labels.en['config.msg.secretAgain']);
+    }
+    expect((await server.db.selectFrom('domains').select(['sms_member_code', 'description']).where('id', '=', created.data.id).executeTakeFirstOrThrow())).toEqual({ sms_member_code: 'C1', description: 'kept' });
+    expect((await updateDomain(admin, created.data.id, { name: created.data.name, smsMemberPwd: 's3cret', smsMemberCode: 'C2' })).reply.data).toMatchObject({ smsMemberCode: 'C2' });
 
     const replaced = await updateDomain(admin, created.data.id, { name: created.data.name, smsMemberPwd: 'n3w' });
     expect(replaced.reply.data.smsMemberPwd).toBe(UNCHANGED_SECRET);

@@ -135,7 +135,7 @@ describe.each(targets)('escalations on $name', (target) => {
     try {
       const saved = { url: 'ldap://127.0.0.1:389', baseDN: 'dc=atrium,dc=test', manager: 'cn=admin,dc=atrium,dc=test', managerPassword: 'Directory-Secret' };
       expect((await admin.call('PUT', '/authtime/config', { body: { ldapConfig: saved } })).reply.errcode).toBe(0);
-      const again = 'The address or account changed: type the password again (the saved one is used only with the settings it was saved with).';
+      const again = 'The server, port, TLS mode or account changed: type the password again (the saved one is used only with the settings it was saved with).';
       for (const change of [{ url: trap.url }, { manager: 'cn=attacker,dc=atrium,dc=test' }]) {
         const test = await admin.call('POST', '/authtime/config/ldap/test', { body: { ldapConfig: { ...saved, ...change, managerPassword: '******' } } });
         expect(test.reply).toMatchObject({ errcode: 1001, errmsg: again });

@@ -82,10 +82,10 @@ describe.each(targets)('push users to messaging on $name', (target) => {
     expect(reply.data.message).toBe(`${active.length + 1} users pushed: 0 created, ${active.length} updated, 1 failed.`);
   });
 
-  it("shows the service's message when it refuses the token, keeping the stored secret on a placeholder save", async () => {
+  it("says the service refused the token (not in its words), keeping the stored secret on a placeholder save", async () => {
     await saveIm({ client_secret: 'wrong-secret' });
     const { reply } = await push();
-    expect(reply.data).toMatchObject({ success: false, created: 0, message: 'The messaging service refused the token request: client_id or client_secret is not valid' });
+    expect(reply.data).toMatchObject({ success: false, created: 0, message: 'The messaging service refused the token request: the account or credentials were refused' });
     expect(service.received.map((r) => r.path)).toEqual(['/atrium-org/console/token']);
     await saveIm({ client_secret: IM.client_secret });
     await saveIm({ client_secret: '******' });

@@ -113,7 +113,7 @@ describe.each(targets)('password-expiry notices on $name', (target) => {
     gateway.answer({ status: 503, body: 'down for maintenance' });
     const first = await scan();
     expect(first.attempts.map((a) => [a.method, a.status])).toEqual([['sms', 'failed'], ['messageCenter', 'sent'], ['email', 'failed']]);
-    expect(first.attempts[0].detail).toBe('error: HTTP 503 Service Unavailable');
+    expect(first.attempts[0].detail).toBe('error: HTTP 503');
     expect(first.attempts[2].detail).toMatch(/550/);
 
     // The SMTP server down altogether: still failed, the message centre is not sent again.

@@ -50,7 +50,7 @@ describe('configuration actions', () => {
     await fillFormField(page, 'client_secret', 'wrong-secret');
     await page.getByTestId('form-save').click();
     await page.getByTestId('form-action-pushUsers').click();
-    await expectToast(page, 'The messaging service refused the token request: client_id or client_secret is not valid');
+    await expectToast(page, 'The messaging service refused the token request: the account or credentials were refused');
     await screenshot(page, 'config-im-refused');
   });
 
@@ -70,6 +70,6 @@ describe('configuration actions', () => {
     await fillFormField(page, 'managerPassword', 'wrong');
     await closeToasts(page); // the toasts lie over the form's buttons at the bottom of this long tab
     await page.getByTestId('form-action-testLdap').click();
-    await expectToast(page, 'The directory connection failed: Invalid credentials (LDAP result 49)');
+    await expectToast(page, 'The directory connection failed: the account or credentials were refused');
   });
 });

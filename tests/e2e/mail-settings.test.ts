@@ -27,7 +27,7 @@ describe('the Mail tab', () => {
     const fields = { sendHost: 'Acme office', address: 'office@acme.example', account: 'office', password: 'wrong', smtpServer: '127.0.0.1', smtpPort: String(smtp.port) };
     for (const [field, value] of Object.entries(fields)) await fillFormField(page, field, value);
     await page.getByTestId('form-action-testMail').click();
-    await expectToast(page, `The mail server 127.0.0.1:${smtp.port} refused the account or password`);
+    await expectToast(page, `The test mail through 127.0.0.1:${smtp.port} was not sent: the account or credentials were refused.`);
     await closeToasts(page);
     await fillFormField(page, 'password', 'Mail#2026');
     await page.getByTestId('form-action-testMail').click();

@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { inTransaction } from '../db/in-transaction.ts';
 import type { Db } from '../db/schema.ts';
+import { failureReason, isConnectionFailure } from '../integrations/outbound/outbound-failure.ts';
 import { writePlan } from './apply.ts';
 import { planCounts, planSync, type SyncPlan } from './plan.ts';
 import { closeRun, lastSuccess, openRun, readRun, updateRun, type NewRun, type SyncRun } from './runs.ts';
@@ -71,12 +72,16 @@ async function execute(db: Db, runId: string, request: SyncRequest): Promise<voi
   });
 }
 
+/** What a failed run says: a source's own words stay in the log, the run names which of the outbound
+ *  reasons it was (docs/adr/0083-outbound-policy.md). */
+export const failureMessage = (error: unknown): string => (isConnectionFailure(error) ? `outbound.reason.${failureReason(error)}` : error instanceof Error ? error.message : String(error)).slice(0, 300);
+
 export async function startSync(db: Db, request: SyncRequest, log?: FastifyBaseLogger): Promise<StartedSync> {
   const runId = await openRun(db, request);
   const finished = execute(db, runId, request)
     .catch(async (error: unknown) => {
       log?.warn({ err: error, runId, domainId: request.domainId }, 'directory sync failed');
-      await closeRun(db, runId, { status: 'failed', message: error instanceof Error ? error.message : String(error) });
+      await closeRun(db, runId, { status: 'failed', message: failureMessage(error) });
     })
     .then(() => readRun(db, request.domainId, runId))
     .catch(() => undefined);

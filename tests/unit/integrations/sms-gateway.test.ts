@@ -42,7 +42,7 @@ describe('HTTP SMS gateway', () => {
       const gateway = httpGateway({ url: `http://127.0.0.1:${port}/`, timeoutMs: 200 });
       const failure = await gateway.send(message, quiet).catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(SmsGatewayUnreachable);
-      expect((failure as SmsGatewayUnreachable).reason).toBe('no answer within 200 ms');
+      expect(failure).toMatchObject({ reason: 'no answer within 200 ms', outbound: 'timedOut' });
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

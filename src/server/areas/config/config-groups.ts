@@ -32,8 +32,13 @@ export interface SecretField {
   boundTo: string[];
 }
 
-export function secretFields(catalogue: Catalogue, group: ConfigGroup): SecretField[] {
-  return Object.entries(propertiesOf(catalogue, group))
+export const secretFields = (catalogue: Catalogue, group: ConfigGroup): SecretField[] => entitySecretFields(catalogue, ENTITY_OF[group]);
+
+/** The secrets of any catalogue entity, each bound to the fields its `x-secret-bound` names
+ *  (docs/adr/0084-secret-binding.md): the catalogue is the one place a binding is written. */
+export function entitySecretFields(catalogue: Catalogue, entity: string): SecretField[] {
+  const properties = (catalogue.entities[entity]?.schema.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.entries(properties)
     .filter(([, prop]) => prop['x-secret'] === true)
     .map(([name, prop]) => ({ name, boundTo: Array.isArray(prop['x-secret-bound']) ? (prop['x-secret-bound'] as string[]) : [] }));
 }

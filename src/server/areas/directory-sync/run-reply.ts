@@ -26,6 +26,7 @@ function errorRow(issue: SyncIssue, t: Translate) {
 /** A failure's own words, or the label of a refusal, with the counters it quotes. */
 function messageOf(run: SyncRun, t: Translate): string {
   if (!run.message) return '';
+  if (run.message.startsWith('outbound.')) return t('sync.msg.failed', { reason: t(run.message) });
   if (!run.message.startsWith('sync.')) return t('sync.msg.failed', { reason: run.message });
   const counts = run.counts as Record<string, number>;
   return t(run.message, { count: counts.USER_RESIGN ?? 0, active: counts.ACTIVE_USERS ?? 0, cap: counts.RESIGN_CAP ?? 0 });

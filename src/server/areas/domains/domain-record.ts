@@ -2,7 +2,8 @@
 // never sent back in clear (UNCHANGED_SECRET stands for "one is stored").
 import type { Selectable, Updateable } from 'kysely';
 import { UNCHANGED_SECRET } from '../../../core/password-codec.ts';
-import type { DomainsTable } from '../../db/schema.ts';
+import type { Db, DomainsTable } from '../../db/schema.ts';
+import { ValidationFailure } from '../../http/app-error.ts';
 import type { Domain } from '../../../core/generated/api-types.ts';
 
 export interface DomainAdmin {
@@ -55,4 +56,14 @@ export function toDomainColumns(input: DomainInput): Updateable<DomainsTable> {
   if (input.logoUrl !== undefined) columns.logo_url = input.logoUrl;
   if (input.status !== undefined) columns.status = input.status;
   return columns;
+}
+
+/** The stored SMS password is bound to the member code it was saved with (`x-secret-bound` in
+ *  schemas/entities/domain.yaml, docs/adr/0084-secret-binding.md): a new code with the password kept
+ *  (the placeholder, or left out) is refused on /smsMemberPwd before anything is written. */
+export async function requireSmsPasswordBound(db: Db, id: string, input: DomainInput): Promise<void> {
+  const kept = input.smsMemberPwd === undefined || input.smsMemberPwd === UNCHANGED_SECRET;
+  if (!kept || input.smsMemberCode === undefined) return;
+  const stored = await db.selectFrom('domains').select(['sms_member_code', 'sms_member_pwd']).where('id', '=', id).executeTakeFirst();
+  if (stored?.sms_member_pwd && input.smsMemberCode !== stored.sms_member_code) throw new ValidationFailure([], [{ field: '/smsMemberPwd', message: 'config.msg.secretAgain' }]);
 }

@@ -6,7 +6,7 @@ import { endSessionsOfInactiveEnterprise } from '../../auth/inactive-enterprise.
 import { AppError } from '../../http/app-error.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
 import { deleteDomains, deleteImpact } from './delete-domains.ts';
-import { toDomainColumns } from './domain-record.ts';
+import { requireSmsPasswordBound, toDomainColumns } from './domain-record.ts';
 import { extensionValues, mergedExt } from './extension-values.ts';
 import { findDomain, listDomains, nameTaken } from './queries.ts';
 import { uniqueOr } from '../../db/constraint-errors.ts';
@@ -46,6 +46,7 @@ const update: CallHandler<'domains.update'> = async (ctx) => {
   // A department administrator sees its enterprise but does not govern it.
   if (!governsDomain(user.reach, id)) throw new AppError('forbidden');
   if (ctx.body.name !== undefined && (await nameTaken(db, ctx.body.name, id))) throw new AppError('conflict', undefined, undefined, '/name');
+  await requireSmsPasswordBound(db, id, ctx.body);
   const ext = mergedExt(await extensionValues(db, ctx.body, false));
   await uniqueName(() => db.updateTable('domains').set({ ...toDomainColumns(ctx.body), ext, updated_at: new Date() }).where('id', '=', id).execute());
   if (ctx.body.status === 0) await endSessionsOfInactiveEnterprise(db, id);

@@ -25,7 +25,7 @@ function settingsHandlers(service: ImService): Record<string, Handler> {
   const verify = async (ctx: Ctx) => {
     await governedIm(ctx, ctx.params.id);
     const settings = await withStoredSecrets(ctx.services.db, ctx.params.id, service, ctx.body);
-    return verifyImSettings(service, settings, ctx.services.suites[service], await ctx.request.atrium.translator());
+    return verifyImSettings(service, settings, ctx.services.suites[service], await ctx.request.atrium.translator(), ctx.request.log);
   };
   return { [`im.${service}Get`]: get as Handler, [`im.${service}Save`]: save as Handler, [`im.${service}Verify`]: verify as Handler };
 }

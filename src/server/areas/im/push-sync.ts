@@ -8,6 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/schema.ts';
 import { ServiceFailure } from '../../integrations/im/token-client.ts';
+import { failureMessage } from '../../sync/run-sync.ts';
 import { closeRun, openRun, updateRun, type NewRun } from '../../sync/runs.ts';
 import type { SyncIssue } from '../../sync/plan.ts';
 import type { DirectoryTarget, SourceDepartment, SourceUser } from '../../sync/source.ts';
@@ -129,7 +130,7 @@ export async function startPush(db: Db, request: PushRequest, log?: FastifyBaseL
   const runId = await openRun(db, { ...request, kind: `${request.service}-to`, mode: 'full' });
   const finished = execute(db, runId, request).catch(async (error: unknown) => {
     log?.warn({ err: error, runId, domainId: request.domainId }, 'messaging sync failed');
-    await closeRun(db, runId, { status: 'failed', message: reasonOf(error) }).catch(() => undefined);
+    await closeRun(db, runId, { status: 'failed', message: failureMessage(error) }).catch(() => undefined);
   });
   return { runId, finished };
 }

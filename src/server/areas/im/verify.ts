@@ -1,12 +1,14 @@
 // "Verify credentials" (D61): a token from the token endpoint at the deployment's address of the suite
-// with the settings as on the form (saved or not; a placeholder means the saved secret, under its binding). The answer in the
-// caller's words, with the service's own code and message when it refused.
+// with the settings as on the form (saved or not; a placeholder means the saved secret, under its
+// binding). The answer in the caller's words: one of the outbound policy's reasons, the service's own
+// code and message only in the server log (docs/adr/0083-outbound-policy.md).
 import { ServiceFailure } from '../../integrations/im/token-client.ts';
 import { IM_SERVICES, type ImService, type ImSettings } from './services.ts';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
+type Log = { info(details: object, message: string): void };
 
-export async function verifyImSettings(service: ImService, settings: ImSettings, apiUrl: string, t: Translate): Promise<{ success: boolean; message: string }> {
+export async function verifyImSettings(service: ImService, settings: ImSettings, apiUrl: string, t: Translate, log: Log): Promise<{ success: boolean; message: string }> {
   const def = IM_SERVICES[service];
   const name = t(`im.service.${service}`);
   const missing = def.credentials.filter((field) => !String(settings[field] ?? ''));
@@ -16,8 +18,8 @@ export async function verifyImSettings(service: ImService, settings: ImSettings,
     return { success: true, message: t('im.verify.success', { service: name }) };
   } catch (error) {
     if (!(error instanceof ServiceFailure)) throw error;
-    const reason = error.message.slice(0, 300);
-    if (error.code === 0) return { success: false, message: t('im.verify.unreachable', { service: name, url: apiUrl, reason }) };
-    return { success: false, message: t('im.verify.refused', { service: name, code: error.code, reason }) };
+    log.info({ service, code: error.code, reason: error.message.slice(0, 300) }, 'suite credentials not verified');
+    // A code is the service's answer to the credentials; without one it could not be asked.
+    return { success: false, message: t('im.verify.failed', { service: name, reason: t(`outbound.reason.${error.code === 0 ? error.outbound : 'auth'}`) }) };
   }
 }

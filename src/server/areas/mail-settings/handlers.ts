@@ -15,15 +15,15 @@ const get: CallHandler<'mailSettings.get'> = async (ctx) => {
 
 const save: CallHandler<'mailSettings.save'> = async (ctx) => {
   await governed(ctx, ctx.params.id);
-  const settings = await withStoredPassword(ctx.services.db, ctx.params.id, ctx.body);
+  const settings = await withStoredPassword(ctx.services.db, ctx.services.catalogue, ctx.params.id, ctx.body);
   await saveMailSettings(ctx.services.db, settings);
   return answeredMailSettings(settings);
 };
 
 const test: CallHandler<'mailSettings.test'> = async (ctx) => {
   await governed(ctx, ctx.params.id);
-  const settings = await withStoredPassword(ctx.services.db, ctx.params.id, ctx.body);
-  return sendTestMail(settings, await ctx.request.atrium.translator());
+  const settings = await withStoredPassword(ctx.services.db, ctx.services.catalogue, ctx.params.id, ctx.body);
+  return sendTestMail(settings, await ctx.request.atrium.translator(), ctx.request.log);
 };
 
 export const mailSettingsHandlers: Record<string, Handler> = {

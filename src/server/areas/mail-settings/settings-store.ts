@@ -1,8 +1,10 @@
 // An enterprise's mail settings in the database (table domain_mail_settings, D58): read with the
 // schema's defaults before the first save, written whole, the password answered only as the placeholder.
+import type { Catalogue } from '../../../core/catalogue/types.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { UNCHANGED_SECRET } from '../../../core/password-codec.ts';
 import type { Db } from '../../db/schema.ts';
+import { entitySecretFields } from '../config/config-groups.ts';
 import { keepStoredSecrets } from '../config/secrets.ts';
 
 type MailSettingsForm = Calls['mailSettings.save']['body'];
@@ -10,9 +12,6 @@ type MailSettingsForm = Calls['mailSettings.save']['body'];
 export type MailSettings = Required<MailSettingsForm>;
 
 const DEFAULTS: Omit<MailSettings, 'domainId'> = { enabled: 1, sendHost: '', address: '', account: '', password: '', ccAddress: '', smtpServer: '', smtpPort: 25, fetchServer: '', fetchPort: 110, protocol: 'pop3', ssl: 0, allowAttachment: 1 };
-
-/** The stored password is bound to the server and account it was saved with (as the LDAP manager's). */
-const SECRETS = [{ name: 'password', boundTo: ['smtpServer', 'account'] }];
 
 /** The saved settings with the password in clear (for sending only), or null before the first save. */
 export async function storedMailSettings(db: Db, domainId: string): Promise<MailSettings | null> {
@@ -44,11 +43,12 @@ export async function mailSettingsReply(db: Db, domainId: string): Promise<Calls
   return answeredMailSettings((await storedMailSettings(db, domainId)) ?? { ...DEFAULTS, domainId });
 }
 
-/** `incoming` with the placeholder replaced by the saved password; 1001 on the password when the
- *  server or account changed with it. */
-export async function withStoredPassword(db: Db, domainId: string, incoming: MailSettingsForm): Promise<MailSettings> {
+/** `incoming` with the placeholder replaced by the saved password; 1001 on the password when any field
+ *  it is bound to (the entity's `x-secret-bound`: server, port, TLS mode, account) changed with it. */
+export async function withStoredPassword(db: Db, catalogue: Catalogue, domainId: string, incoming: MailSettingsForm): Promise<MailSettings> {
   const stored = (await storedMailSettings(db, domainId)) ?? { ...DEFAULTS, domainId };
-  return { ...DEFAULTS, ...keepStoredSecrets({ ...incoming }, { ...stored }, SECRETS, false, ''), domainId } as MailSettings;
+  // Compared as they will be used: a field left out is its default (a TLS mode left out is "off").
+  return { ...keepStoredSecrets({ ...DEFAULTS, ...incoming }, { ...stored }, entitySecretFields(catalogue, 'mail-settings'), false, ''), domainId } as MailSettings;
 }
 
 export async function saveMailSettings(db: Db, settings: MailSettings): Promise<void> {

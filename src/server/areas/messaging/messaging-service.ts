@@ -24,8 +24,10 @@ export async function configuredMessaging(services: Pick<AppServices, 'db' | 'ca
 export const messagingAccounts = (users: ReadonlyArray<{ id: string; name: string }>): MessagingUser[] =>
   users.map((u) => ({ username: u.id, nickname: u.name, password: randomBytes(18).toString('base64url') }));
 
-/** The message of a service that refused the token or could not be reached; other errors are rethrown. */
+/** The message of a service that refused the token or could not be reached, in the policy's few
+ *  reasons (the service's own words stay in the log, D83); other errors are rethrown. */
 export function serviceRefusal(error: unknown, t: Translate): string {
   if (!(error instanceof MessagingFailure)) throw error;
-  return t(error.status === 0 ? 'manage.messaging.unreachable' : 'manage.messaging.tokenRefused', { reason: error.reason });
+  // An answer to the token request is a refusal of the credentials; without one it could not be asked.
+  return t(error.status === 0 ? 'manage.messaging.unreachable' : 'manage.messaging.tokenRefused', { reason: t(`outbound.reason.${error.status === 0 ? error.outbound : 'auth'}`) });
 }

@@ -26,7 +26,7 @@ const test: CallHandler<'sms.test'> = async (ctx) => {
   } catch (error) {
     if (!(error instanceof SmsGatewayUnreachable)) throw error;
     ctx.request.log.warn({ err: error }, 'SMS gateway unreachable');
-    return { type: 'error', message: await atrium.translate('msg.smsGatewayUnreachable', { reason: error.reason }) };
+    return { type: 'error', message: await atrium.translate('msg.smsGatewayUnreachable', { reason: await atrium.translate(`outbound.reason.${error.outbound}`) }) };
   }
 };
 

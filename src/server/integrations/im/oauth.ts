@@ -1,6 +1,8 @@
 // The sign-in half of the three messaging suites (D71): an application's own agent sends the user to
 // the suite's authorize page, and the code the suite hands back is exchanged for the user's id in the
 // suite, each suite with its own protocol (wechat-oauth.ts, dingding-oauth.ts, feishu-oauth.ts).
+import { failureReason } from '../outbound/outbound-failure.ts';
+import { outboundRequest, type OutboundResponse } from '../outbound/outbound-request.ts';
 import { ServiceFailure } from './token-client.ts';
 
 export interface SuiteOAuth {
@@ -21,22 +23,22 @@ export function addressOf(base: string, path: string, query: Record<string, stri
 /** One JSON exchange outside the token client (the suites' user-token calls): the parsed body and
  *  status; a network failure or a body that is not JSON is a ServiceFailure with code 0. */
 export async function askJson(service: string, url: URL, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
-  let response: Response;
+  let response: OutboundResponse;
   try {
-    response = await fetch(url, {
+    response = await outboundRequest(url, {
       method: init.method ?? 'GET',
       headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }), ...init.headers },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: AbortSignal.timeout(15000),
+      timeoutMs: 15000,
     });
   } catch (error) {
-    throw new ServiceFailure(service, 0, `${url.host}: ${(error as Error).message}`);
+    throw new ServiceFailure(service, 0, `${url.host}: ${(error as Error).message}`, failureReason(error));
   }
   try {
-    const body = JSON.parse(await response.text()) as unknown;
+    const body = JSON.parse(response.text) as unknown;
     return { status: response.status, body: body && typeof body === 'object' ? (body as Record<string, unknown>) : {} };
   } catch {
-    throw new ServiceFailure(service, 0, `HTTP ${response.status} ${response.statusText}`.trim());
+    throw new ServiceFailure(service, 0, `HTTP ${response.status}, not JSON`, 'rejected');
   }
 }
 

@@ -1,15 +1,19 @@
 // What the three messaging suites (WeChat-Work, DingTalk, Feishu, D61) have in common: an access token
 // fetched from the service's token endpoint with the application's credentials, kept until it expires
 // and fetched again once when the service says it expired; a call the service throttles waits and is
-// tried again a bounded number of times. Each service's adapter says how its answers read.
+// tried again a bounded number of times. Each service's adapter says how its answers read. Every
+// exchange goes through the outbound policy (outbound/outbound-request.ts).
+import { failureReason, type OutboundReason } from '../outbound/outbound-failure.ts';
+import { outboundRequest, type OutboundResponse } from '../outbound/outbound-request.ts';
 
 /** The service refused or could not be asked; `code` is its own error code (0: none, e.g. a network
- *  failure), `message` its own message. */
+ *  failure), `message` its own message (for the server log: a reply says `outbound`, D83). */
 export class ServiceFailure extends Error {
   constructor(
     readonly service: string,
     readonly code: number,
     message: string,
+    readonly outbound: OutboundReason = 'rejected',
   ) {
     super(message);
   }
@@ -78,23 +82,22 @@ export class TokenClient {
   }
 
   private async send(url: URL, request: Request, headers: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
-    let response: Response;
+    let response: OutboundResponse;
     try {
-      response = await fetch(url, {
+      response = await outboundRequest(url, {
         method: request.method ?? 'GET',
         headers: { accept: 'application/json', ...(request.body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }), ...headers },
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        timeoutMs: this.timeoutMs,
       });
     } catch (error) {
-      throw new ServiceFailure(this.protocol.service, 0, `${url.host}: ${(error as Error).message}`);
+      throw new ServiceFailure(this.protocol.service, 0, `${url.host}: ${(error as Error).message}`, failureReason(error));
     }
-    const text = await response.text();
     try {
-      const body = JSON.parse(text) as unknown;
+      const body = JSON.parse(response.text) as unknown;
       return { status: response.status, body: body && typeof body === 'object' ? (body as Record<string, unknown>) : {} };
     } catch {
-      throw new ServiceFailure(this.protocol.service, 0, `HTTP ${response.status} ${response.statusText}`.trim());
+      throw new ServiceFailure(this.protocol.service, 0, `HTTP ${response.status}, not JSON`, 'rejected');
     }
   }
 

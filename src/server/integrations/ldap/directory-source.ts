@@ -4,9 +4,10 @@
 // directory's stable ids (entryUUID, objectGUID), so a renamed or moved entry stays the same
 // department or user. Incremental reads ask only for users whose modifyTimestamp is newer.
 import type { ConfigLdap } from '../../../core/generated/api-types.ts';
-import { AndFilter, Client, EqualityFilter, GreaterThanEqualsFilter, type Entry, type Filter } from 'ldapts';
+import { AndFilter, EqualityFilter, GreaterThanEqualsFilter, type Entry, type Filter } from 'ldapts';
 import type { DirectorySource, SourceDepartment, SourceUser } from '../../sync/source.ts';
 import { dnParts, normalDn } from './dn.ts';
+import { policyClient } from './ldap-client.ts';
 
 /** The configuration's directory settings (`ldapConfig`) a sync needs: the address and base are required
  *  here. `enterDept`, when set, names a top department holding the top units and the users outside any. */
@@ -51,7 +52,7 @@ export class LdapDirectorySource implements DirectorySource {
   }
 
   private async *search(filter: Filter, attributes: string[]): AsyncGenerator<Entry> {
-    const client = new Client({ url: this.settings.url, timeout: TIMEOUT_MS, connectTimeout: TIMEOUT_MS });
+    const client = await policyClient(this.settings.url, TIMEOUT_MS);
     try {
       if (this.settings.manager) await client.bind(this.settings.manager, this.settings.managerPassword ?? '');
       const explicitBufferAttributes = this.mapping.id_.toLowerCase() === 'objectguid' ? [this.mapping.id_] : [];

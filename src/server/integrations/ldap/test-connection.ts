@@ -1,7 +1,10 @@
 // The directory test connection: binds with the manager account (anonymously without one) and counts
 // the entries of the user class under baseDN, so an administrator sees that URL, credentials and
-// baseDN fit together before saving. The directory's own error is passed on when anything fails.
-import { Client, EqualityFilter, ResultCodeError } from 'ldapts';
+// baseDN fit together before saving. A failure answers one of the outbound policy's reasons (D83); the
+// directory's own words (directoryReason) are for the server log.
+import { EqualityFilter, ResultCodeError, type Client } from 'ldapts';
+import { failureReason, type OutboundReason } from '../outbound/outbound-failure.ts';
+import { policyClient } from './ldap-client.ts';
 
 export interface DirectorySettings {
   url: string;
@@ -11,7 +14,7 @@ export interface DirectorySettings {
   userClass?: string;
 }
 
-export type DirectoryAnswer = { success: true; users: number; userClass: string } | { success: false; reason: string };
+export type DirectoryAnswer = { success: true; users: number; userClass: string } | { success: false; reason: OutboundReason; detail: string };
 
 const TIMEOUT_MS = 8000;
 const PAGE_SIZE = 500;
@@ -29,9 +32,10 @@ export function directoryReason(error: unknown): string {
 }
 
 export async function testDirectory(settings: DirectorySettings): Promise<DirectoryAnswer> {
-  const client = new Client({ url: settings.url, timeout: TIMEOUT_MS, connectTimeout: TIMEOUT_MS });
   const userClass = settings.userClass?.trim() || 'person';
+  let client: Client | undefined;
   try {
+    client = await policyClient(settings.url, TIMEOUT_MS);
     if (settings.manager) await client.bind(settings.manager, settings.managerPassword ?? '');
     let users = 0;
     const filter = new EqualityFilter({ attribute: 'objectClass', value: userClass });
@@ -41,8 +45,8 @@ export async function testDirectory(settings: DirectorySettings): Promise<Direct
     }
     return { success: true, users, userClass };
   } catch (error) {
-    return { success: false, reason: directoryReason(error) };
+    return { success: false, reason: failureReason(error), detail: directoryReason(error) };
   } finally {
-    await client.unbind().catch(() => undefined); // the answer is known; a failed unbind changes nothing
+    await client?.unbind().catch(() => undefined); // the answer is known; a failed unbind changes nothing
   }
 }

@@ -4,6 +4,9 @@
 //   PUT  {base}/{org_name}/{app_name}/users/{username}  {nickname}                 (an existing user)
 //   DELETE {base}/{org_name}/{app_name}/users/{username}                          (404 when already gone)
 // Failures answer {error, error_description}; "duplicate_unique_property_exists" means the user exists.
+// Every exchange goes through the outbound policy (outbound/outbound-request.ts).
+import { failureReason, type OutboundReason } from '../outbound/outbound-failure.ts';
+import { outboundRequest, type OutboundResponse } from '../outbound/outbound-request.ts';
 
 export interface MessagingSettings {
   org_name: string;
@@ -19,12 +22,14 @@ export interface MessagingUser {
   nickname: string;
 }
 
-/** The service could not be asked or refused: `reason` is its own message when it gave one. */
+/** The service could not be asked or refused: `reason` is its own message when it gave one (for the
+ *  server log), `outbound` the reason a reply may carry (D83). */
 export class MessagingFailure extends Error {
   constructor(
     readonly reason: string,
     readonly status = 0,
     readonly code = '',
+    readonly outbound: OutboundReason = 'rejected',
   ) {
     super(reason);
   }
@@ -35,23 +40,22 @@ export const DUPLICATE_USER = 'duplicate_unique_property_exists';
 type ServiceBody = { error?: unknown; error_description?: unknown; access_token?: unknown } | null;
 
 async function exchange(url: string, method: string, body: unknown, token: string | null, timeoutMs: number): Promise<ServiceBody> {
-  let response: Response;
+  let response: OutboundResponse;
   try {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
-    response = await fetch(url, { method, headers, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+    response = await outboundRequest(new URL(url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), timeoutMs });
   } catch (error) {
-    throw new MessagingFailure((error as Error).message);
+    throw new MessagingFailure((error as Error).message, 0, '', failureReason(error));
   }
-  const text = await response.text();
   let parsed: ServiceBody = null;
   try {
-    parsed = JSON.parse(text) as ServiceBody;
+    parsed = JSON.parse(response.text) as ServiceBody;
   } catch {
     // judged below by the status
   }
   if (!response.ok) {
-    const reason = typeof parsed?.error_description === 'string' && parsed.error_description ? parsed.error_description : `HTTP ${response.status} ${response.statusText}`.trim();
+    const reason = typeof parsed?.error_description === 'string' && parsed.error_description ? parsed.error_description : `HTTP ${response.status}`;
     throw new MessagingFailure(reason, response.status, typeof parsed?.error === 'string' ? parsed.error : '');
   }
   return parsed;

@@ -1,5 +1,8 @@
 // An HTTP SMS gateway: POSTs {memberCode, password, phone, content} as JSON to the configured address
 // (with HTTP Basic credentials when configured) and reads the gateway's JSON answer {type, message}.
+// The address is the deployment's, still under the outbound policy (outbound/outbound-request.ts).
+import { failureReason, OutboundFailure } from '../outbound/outbound-failure.ts';
+import { outboundRequest, type OutboundResponse } from '../outbound/outbound-request.ts';
 import { SmsGatewayUnreachable, type PlatformSmsAccount, type SmsAnswer, type SmsGateway } from './sms-gateway.ts';
 
 export interface HttpGatewayConfig {
@@ -27,10 +30,10 @@ function parseBody(text: string): GatewayBody {
   }
 }
 
-async function readAnswer(response: Response): Promise<SmsAnswer> {
-  const body = parseBody(await response.text());
+function readAnswer(response: OutboundResponse): SmsAnswer {
+  const body = parseBody(response.text);
   const message = typeof body?.message === 'string' ? body.message : '';
-  if (!response.ok) return { type: typeof body?.type === 'string' ? body.type : 'error', message: message || `HTTP ${response.status} ${response.statusText}`.trim() };
+  if (!response.ok) return { type: typeof body?.type === 'string' ? body.type : 'error', message: message || `HTTP ${response.status}` };
   if (typeof body?.type !== 'string') throw new SmsGatewayUnreachable(`unreadable answer (HTTP ${response.status})`);
   return { type: body.type, message };
 }
@@ -42,17 +45,16 @@ export function httpGateway(config: HttpGatewayConfig): SmsGateway {
     platformAccount: config.platformAccount,
     async send({ memberCode, memberPassword, phone, text }, log) {
       log.info({ sms: { memberCode, phone, gateway: config.url } }, 'SMS sent to the HTTP gateway');
-      let response: Response;
+      let response: OutboundResponse;
       try {
-        response = await fetch(config.url, {
+        response = await outboundRequest(new URL(config.url), {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json', ...basicAuth(config.username, config.password) },
           body: JSON.stringify({ memberCode, password: memberPassword, phone, content: text }),
-          signal: AbortSignal.timeout(config.timeoutMs),
+          timeoutMs: config.timeoutMs,
         });
       } catch (error) {
-        const e = error as Error;
-        throw new SmsGatewayUnreachable(e.name === 'TimeoutError' ? `no answer within ${config.timeoutMs} ms` : e.message);
+        throw new SmsGatewayUnreachable(error instanceof OutboundFailure ? error.detail : (error as Error).message, failureReason(error));
       }
       return readAnswer(response);
     },

@@ -1,5 +1,6 @@
 // What every SMS gateway adapter does: send one text to one phone on behalf of an enterprise's SMS
 // account, and answer what the gateway said (its `type`, "success" or another word, and its message).
+import type { OutboundReason } from '../outbound/outbound-failure.ts';
 
 export interface SmsMessage {
   /** The enterprise's SMS member code and password (its account at the gateway). */
@@ -33,7 +34,11 @@ export interface SmsGateway {
 
 /** The gateway could not be asked (unreachable, timed out, answered something unreadable). */
 export class SmsGatewayUnreachable extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    /** What a reply may say (D83); `reason` is for the server log. */
+    readonly outbound: OutboundReason = 'rejected',
+  ) {
     super(`SMS gateway unreachable: ${reason}`);
   }
 }
