@@ -1,6 +1,7 @@
-// The hashed content of a log entry and its hash: sha-256 over a canonical JSON (keys sorted at every
-// depth, no spaces) of the content, whose `prevHash` is the hash of the chain's previous entry ('' for
-// the first). jsonb keeps no key order, so only a canonical form reads back to the same hash.
+// The hashed content of a log entry and its hash: HMAC-SHA-256 with the log's key over a canonical JSON
+// (keys sorted at every depth, no spaces) of the content, whose `prevHash` is the hash of the chain's
+// previous entry ('' for the first). jsonb keeps no key order, so only a canonical form reads back to
+// the same hash. Entries written before the chain was keyed carry plain SHA-256 (ADR 0087).
 import { createHash, createHmac } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { OperationLogTable } from '../db/schema.ts';
@@ -20,7 +21,11 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-export const hashOf = (content: LogContent): string => createHash('sha256').update(canonicalJson(content)).digest('hex');
+/** The hash of an entry written before its chain was keyed (migration 0038 sealed those). */
+export const plainHashOf = (content: LogContent): string => createHash('sha256').update(canonicalJson(content)).digest('hex');
+
+/** The hash of an entry of a keyed chain: only a holder of the key can compute it. */
+export const keyedHashOf = (secret: string, content: LogContent): string => signatureOf(secret, content);
 
 export const signatureOf = (secret: string, value: unknown): string => createHmac('sha256', secret).update(canonicalJson(value)).digest('hex');
 
