@@ -2,7 +2,7 @@
 // from which entry on its hashes are keyed, and the key's fingerprint, signed with the log's key. It is
 // written in the same transaction as each append and each retention delete, so an entry deleted from
 // the end no longer matches it, and a chain rewritten without the key cannot be signed again.
-import { sql, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db, OperationLogHeadsTable } from '../db/schema.ts';
 import { signatureOf } from './chain-hash.ts';
 import type { LogKey } from './log-key.ts';
@@ -17,8 +17,6 @@ export interface ChainHead {
   keyId: string;
 }
 
-type Executor = Pick<Db, 'insertInto' | 'selectFrom'>;
-
 const headContent = (h: ChainHead) => ({ chain: h.chain, entries: h.entries, lastSeq: h.lastSeq, lastHash: h.lastHash, keyedFrom: h.keyedFrom, keyId: h.keyId });
 
 export const headSignature = (secret: string, head: ChainHead): string => signatureOf(secret, headContent(head));
@@ -30,20 +28,23 @@ export function headOfRow(row: Selectable<OperationLogHeadsTable>): ChainHead & 
   return { chain: row.chain, entries: Number(row.entries), lastSeq: String(row.last_seq), lastHash: row.last_hash, keyedFrom: String(row.keyed_from), keyId: row.key_id, signature: row.signature };
 }
 
-/** Writes (or replaces) the heads, signed with the key, in one statement. */
-export async function writeHeads(db: Executor, key: LogKey, heads: readonly Omit<ChainHead, 'keyId'>[]): Promise<void> {
-  if (heads.length === 0) return;
-  const rows = heads.map((h) => {
-    const head = { ...h, keyId: key.id };
-    return { chain: h.chain, entries: h.entries, last_seq: h.lastSeq, last_hash: h.lastHash, keyed_from: h.keyedFrom, key_id: key.id, signature: headSignature(key.secret, head) };
-  });
-  await db.insertInto('operation_log_heads').values(rows)
-    .onConflict((oc) => oc.column('chain').doUpdateSet((eb) => ({
-      entries: eb.ref('excluded.entries'), last_seq: eb.ref('excluded.last_seq'), last_hash: eb.ref('excluded.last_hash'),
-      keyed_from: eb.ref('excluded.keyed_from'), key_id: eb.ref('excluded.key_id'), signature: eb.ref('excluded.signature'),
-    })))
-    .execute();
+/** The heads as rows, signed with the key. */
+export function signedHeadRows(key: LogKey, heads: readonly Omit<ChainHead, 'keyId'>[]): Insertable<OperationLogHeadsTable>[] {
+  return heads.map((h) => ({ chain: h.chain, entries: h.entries, last_seq: h.lastSeq, last_hash: h.lastHash, keyed_from: h.keyedFrom, key_id: key.id, signature: headSignature(key.secret, { ...h, keyId: key.id }) }));
 }
+
+/** Writes (or replaces) the heads, signed with the key, in one statement. */
+export async function writeHeads(db: Db, key: LogKey, heads: readonly Omit<ChainHead, 'keyId'>[]): Promise<void> {
+  if (heads.length === 0) return;
+  await sql`insert into operation_log_heads ${HEAD_ROWS(signedHeadRows(key, heads))} ${HEAD_UPSERT}`.execute(db);
+}
+
+const HEAD_COLUMNS = sql.raw('chain, entries, last_seq, last_hash, keyed_from, key_id, signature');
+/** Rows given as one JSON parameter: the statement's text is the same whatever their number. */
+export const HEAD_ROWS = (rows: readonly Insertable<OperationLogHeadsTable>[]) =>
+  sql`(${HEAD_COLUMNS}) select ${HEAD_COLUMNS} from jsonb_populate_recordset(null::operation_log_heads, ${JSON.stringify(rows)}::jsonb)`;
+export const HEAD_UPSERT = sql`on conflict (chain) do update set entries = excluded.entries, last_seq = excluded.last_seq, last_hash = excluded.last_hash,
+  keyed_from = excluded.keyed_from, key_id = excluded.key_id, signature = excluded.signature`;
 
 /** Takes the chains' append locks (transaction-scoped, per schema, in one order so two writers never
  *  wait on each other). A statement of its own: the next one then reads what the last holder wrote. */

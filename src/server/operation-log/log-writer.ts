@@ -7,7 +7,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db, OperationLogHeadsTable, OperationLogTable } from '../db/schema.ts';
 import { keyedHashOf, type LogContent } from './chain-hash.ts';
-import { headIsValid, headOfRow, lockChains, writeHeads, type ChainHead } from './chain-head.ts';
+import { HEAD_ROWS, HEAD_UPSERT, headIsValid, headOfRow, lockChains, signedHeadRows, type ChainHead } from './chain-head.ts';
 import type { LogDraft } from './entry-of-call.ts';
 import { logKeyOf, type LogKey } from './log-key.ts';
 
@@ -21,6 +21,8 @@ export interface LogWriter {
 const MAX_BATCH = 200;
 const FLUSH_MS = 100;
 
+const ENTRY_COLUMNS = sql.raw('seq, chain, at, domain_id, user_id, user_name, user_kind, ip, call_id, method, path, target_id, change, errcode, message, prev_hash, hash');
+
 export const chainOf = (domainId: string | null): string => domainId ?? '';
 
 interface ChainEnd {
@@ -33,7 +35,8 @@ interface ChainEnd {
 
 /** Appends drafts in order, in one transaction of three statements whatever the burst: the chains'
  *  locks; where each chain ends (its head, else — a head deleted — its last entry or checkpoint) with
- *  the numbers its new entries get; the entries inserted and the heads signed again together. */
+ *  the numbers its new entries get; the entries inserted and the heads signed again together, given as
+ *  JSON so that the statement's text is the same for any burst. */
 export async function appendEntries(db: Db, drafts: readonly LogDraft[], key?: LogKey): Promise<void> {
   if (drafts.length === 0) return;
   const logKey = key ?? (await logKeyOf(db));
@@ -48,7 +51,7 @@ export async function appendEntries(db: Db, drafts: readonly LogDraft[], key?: L
         array(select nextval('operation_log_seq')::text from generate_series(1, c.n)) as seqs
       from unnest(${chains}::text[], ${chains.map((c) => byChain.get(c)!.length)}::int[]) as c(chain, n)
       left join operation_log_heads h on h.chain = c.chain`.execute(trx);
-    const rows: Insertable<OperationLogTable>[] = [];
+    const rows: Array<Omit<Insertable<OperationLogTable>, 'change'> & { change: unknown }> = [];
     const heads: Omit<ChainHead, 'keyId'>[] = [];
     for (const end of ends) {
       let prevHash = end.last_hash;
@@ -58,7 +61,7 @@ export async function appendEntries(db: Db, drafts: readonly LogDraft[], key?: L
         rows.push({
           seq: content.seq, chain: end.chain, at: draft.at, domain_id: draft.domainId, user_id: draft.userId, user_name: draft.userName, user_kind: draft.userKind,
           ip: draft.ip, call_id: draft.callId, method: draft.method, path: draft.path, target_id: draft.targetId,
-          change: JSON.stringify(draft.change ?? null), errcode: draft.errcode, message: draft.message, prev_hash: prevHash, hash,
+          change: draft.change ?? null, errcode: draft.errcode, message: draft.message, prev_hash: prevHash, hash,
         });
         prevHash = hash;
       });
@@ -68,8 +71,9 @@ export async function appendEntries(db: Db, drafts: readonly LogDraft[], key?: L
       const extended = head ? headIsValid(logKey, head) : end.last_hash === '';
       if (extended) heads.push({ chain: end.chain, entries: (head?.entries ?? 0) + end.seqs.length, lastSeq: end.seqs[end.seqs.length - 1], lastHash: prevHash, keyedFrom: head?.keyedFrom ?? '0' });
     }
-    if (heads.length === 0) await trx.insertInto('operation_log').values(rows).execute();
-    else await writeHeads(trx.with('written', (w) => w.insertInto('operation_log').values(rows)), logKey, heads);
+    await sql`with written as (insert into operation_log (${ENTRY_COLUMNS})
+        select ${ENTRY_COLUMNS} from jsonb_populate_recordset(null::operation_log, ${JSON.stringify(rows)}::jsonb))
+      insert into operation_log_heads ${HEAD_ROWS(signedHeadRows(logKey, heads))} ${HEAD_UPSERT}`.execute(trx);
   });
 }
 
