@@ -4,7 +4,7 @@
 // the end no longer matches it, and a chain rewritten without the key cannot be signed again.
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db, OperationLogHeadsTable } from '../db/schema.ts';
-import { signatureOf } from './chain-hash.ts';
+import { sameHash, signatureOf } from './chain-hash.ts';
 import type { LogKey } from './log-key.ts';
 
 export interface ChainHead {
@@ -22,7 +22,7 @@ const headContent = (h: ChainHead) => ({ chain: h.chain, entries: h.entries, las
 export const headSignature = (secret: string, head: ChainHead): string => signatureOf(secret, headContent(head));
 
 /** Signed with this key, and the signature holds. */
-export const headIsValid = (key: LogKey, head: ChainHead & { signature: string }): boolean => head.keyId === key.id && headSignature(key.secret, head) === head.signature;
+export const headIsValid = (key: LogKey, head: ChainHead & { signature: string }): boolean => head.keyId === key.id && sameHash(headSignature(key.secret, head), head.signature);
 
 export function headOfRow(row: Selectable<OperationLogHeadsTable>): ChainHead & { signature: string } {
   return { chain: row.chain, entries: Number(row.entries), lastSeq: String(row.last_seq), lastHash: row.last_hash, keyedFrom: String(row.keyed_from), keyId: row.key_id, signature: row.signature };

@@ -5,7 +5,7 @@
 // The first thing that fails is reported.
 import { sql, type Selectable } from 'kysely';
 import type { Db, OperationLogCheckpointsTable, OperationLogHeadsTable } from '../db/schema.ts';
-import { contentOf, keyedHashOf, plainHashOf, signatureOf, type StoredEntry } from './chain-hash.ts';
+import { contentOf, keyedHashOf, plainHashOf, sameHash, signatureOf, type StoredEntry } from './chain-hash.ts';
 import { headIsValid, headOfRow, type ChainHead } from './chain-head.ts';
 import { logKeyOf, type LogKey } from './log-key.ts';
 
@@ -77,7 +77,7 @@ async function verifyOne(db: Db, chain: string, key: LogKey): Promise<ChainResul
   if (head.keyId !== key.id) return fail('key');
   if (!headIsValid(key, head)) return fail('head');
   const checkpoint = start.checkpoint;
-  if (checkpoint && signatureOf(key.secret, checkpointContent(checkpoint)) !== checkpoint.signature) return fail('checkpoint');
+  if (checkpoint && !sameHash(signatureOf(key.secret, checkpointContent(checkpoint)), checkpoint.signature)) return fail('checkpoint');
   let expected = checkpoint?.last_hash ?? '';
   let after = checkpoint ? String(checkpoint.up_to_seq) : '0';
   let checked = 0;
@@ -89,7 +89,7 @@ async function verifyOne(db: Db, chain: string, key: LogKey): Promise<ChainResul
       if (row.prev_hash !== expected) return fail('link', { id: String(row.seq), at }, checked);
       const keyed = Number(row.seq) >= Number(head.keyedFrom);
       const content = contentOf(row);
-      if ((keyed ? keyedHashOf(key.secret, content) : plainHashOf(content)) !== row.hash) return fail(await mismatch(db, row, key, keyed), { id: String(row.seq), at }, checked);
+      if (!sameHash(keyed ? keyedHashOf(key.secret, content) : plainHashOf(content), row.hash)) return fail(await mismatch(db, row, key, keyed), { id: String(row.seq), at }, checked);
       expected = row.hash;
       checked++;
     }
