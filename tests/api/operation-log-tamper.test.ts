@@ -233,6 +233,25 @@ describe.each(targets)('operation log tampering on $name', (target) => {
     expect(await verifyLog(server.db, chain)).toMatchObject({ ok: false, broken: { reason: 'recomputed', id: String(keyed.seq) } });
   });
 
+  it('cannot see a rollback of entries and head together from the database alone, but `verify-log --since` the head recorded before can', async () => {
+    const { reportLog } = await import('../../generator/commands/verify-log.ts');
+    const lines: string[] = [];
+    const print = { out: (l: string) => lines.push(`out: ${l}`), err: (l: string) => lines.push(`err: ${l}`) };
+    const older = await snapshot(acmeId);
+    await work(2);
+    const recorded = (await verify(acmeId)).head!;
+    expect(recorded).not.toBeNull();
+    expect(await reportLog(server.db, acmeId, print, `${recorded.lastSeq}:${recorded.lastHash}`)).toBe(0);
+    expect(lines.pop()).toContain(`The head recorded earlier (entry ${recorded.lastSeq}) is still part of it.`);
+    await rewind(acmeId, older);
+    // Consistent as far as the database can tell: the head is one the server signed.
+    expect(await verify(acmeId)).toMatchObject({ success: true, broken: null });
+    await settled();
+    expect(await reportLog(server.db, acmeId, print, `${recorded.lastSeq}:${recorded.lastHash}`)).toBe(1);
+    expect(lines.pop()).toContain(`Entry ${recorded.lastSeq}, recorded earlier as its head, is no longer in it: the log was rolled back`);
+    expect(await reportLog(server.db, acmeId, print, 'not-a-head')).toBe(2);
+  });
+
   it('makes `atrium verify-log` exit 1 naming the break, and 0 when intact', async () => {
     const { reportLog } = await import('../../generator/commands/verify-log.ts');
     const lines: string[] = [];
