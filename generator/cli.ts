@@ -19,7 +19,8 @@ const USAGE = `usage: atrium <command>
   openapi [--out FILE]     print (or write) the OpenAPI 3.1 document
   types [--out FILE]       write the TypeScript types (default src/core/generated/api-types.ts)
   diff-api --against URL   compare a running server's OpenAPI document with the catalogue
-  verify-log [--domain ID] check the operation log's hash chains (DATABASE_URL or DATA_DIR); ID or platform for one`;
+  verify-log [--domain ID] check the operation log's hash chains (DATABASE_URL or DATA_DIR); ID or platform for one;
+           [--since N:HASH] with --domain, also that the head an earlier verify gave is still in the chain`;
 
 const [name, ...args] = process.argv.slice(2);
 const command = name ? commands[name] : undefined;

@@ -1445,7 +1445,15 @@ export interface OperationLogVerify {
   broken?: {
     id?: string;
     at?: string | null;
-    reason?: "edited" | "link" | "checkpoint";
+    reason?: "edited" | "recomputed" | "link" | "checkpoint" | "tail" | "unsigned" | "head" | "missingHead" | "key";
+    expected?: number;
+    found?: number;
+  } | null;
+  keyOutside?: boolean;
+  head?: {
+    entries?: number;
+    lastSeq?: string;
+    lastHash?: string;
   } | null;
 }
 

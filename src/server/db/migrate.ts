@@ -33,6 +33,7 @@ import * as docSigninSession from './migrations/0032-doc-signin-session.ts';
 import * as flowListOrder from './migrations/0034-flow-list-order.ts';
 import * as flowListNotices from './migrations/0036-flow-list-notices.ts';
 import * as flowFigureDays from './migrations/0037-flow-figure-days.ts';
+import * as logChainHeads from './migrations/0038-log-chain-heads.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 import * as imAppAgents from './migrations/0031-im-app-agents.ts';
 
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0032-doc-signin-session': docSigninSession,
   '0036-flow-list-notices': flowListNotices,
   '0037-flow-figure-days': flowFigureDays,
+  '0038-log-chain-heads': logChainHeads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

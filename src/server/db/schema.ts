@@ -512,6 +512,17 @@ export interface OperationLogCheckpointsTable {
   signature: string;
 }
 
+/** Each chain's signed head (migration 0038, ADR 0087). */
+export interface OperationLogHeadsTable {
+  chain: string;
+  entries: number;
+  last_seq: string;
+  last_hash: string;
+  keyed_from: string;
+  key_id: string;
+  signature: string;
+}
+
 export interface OperationLogKeyTable {
   id: number;
   secret: string;
@@ -681,6 +692,7 @@ export interface DatabaseSchema {
   operation_log: OperationLogTable;
   operation_log_checkpoints: OperationLogCheckpointsTable;
   operation_log_key: OperationLogKeyTable;
+  operation_log_heads: OperationLogHeadsTable;
   domain_mail_settings: DomainMailSettingsTable;
   domain_im_settings: DomainImSettingsTable;
   domain_im_app_agents: DomainImAppAgentsTable;

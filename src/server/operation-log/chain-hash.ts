@@ -1,7 +1,8 @@
-// The hashed content of a log entry and its hash: sha-256 over a canonical JSON (keys sorted at every
-// depth, no spaces) of the content, whose `prevHash` is the hash of the chain's previous entry ('' for
-// the first). jsonb keeps no key order, so only a canonical form reads back to the same hash.
-import { createHash, createHmac } from 'node:crypto';
+// The hashed content of a log entry and its hash: HMAC-SHA-256 with the log's key over a canonical JSON
+// (keys sorted at every depth, no spaces) of the content, whose `prevHash` is the hash of the chain's
+// previous entry ('' for the first). jsonb keeps no key order, so only a canonical form reads back to
+// the same hash. Entries written before the chain was keyed carry plain SHA-256 (ADR 0087).
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { OperationLogTable } from '../db/schema.ts';
 import type { LogDraft } from './entry-of-call.ts';
@@ -20,9 +21,21 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-export const hashOf = (content: LogContent): string => createHash('sha256').update(canonicalJson(content)).digest('hex');
+/** The hash of an entry written before its chain was keyed (migration 0038 sealed those). */
+export const plainHashOf = (content: LogContent): string => createHash('sha256').update(canonicalJson(content)).digest('hex');
+
+/** The hash of an entry of a keyed chain: only a holder of the key can compute it. */
+export const keyedHashOf = (secret: string, content: LogContent): string => signatureOf(secret, content);
 
 export const signatureOf = (secret: string, value: unknown): string => createHmac('sha256', secret).update(canonicalJson(value)).digest('hex');
+
+/** Compares a computed hash or signature with a stored one in constant time (the verify call must not
+ *  tell, by how long it takes, how much of a forged value is right). */
+export function sameHash(computed: string, stored: string): boolean {
+  const a = Buffer.from(computed);
+  const b = Buffer.from(stored);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 /** A stored row read back as the content its hash covers (the review fields are outside it). */
 export type StoredEntry = Omit<Selectable<OperationLogTable>, 'remark' | 'reviewed' | 'reviewed_by' | 'reviewed_at' | 'change'> & { change: unknown };

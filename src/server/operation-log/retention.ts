@@ -1,10 +1,12 @@
 // Removes the entries of a chain older than the retention age: always a prefix of the chain (up to the
 // first entry that is younger), so what remains still links. A checkpoint signed with the log's key
-// keeps the last removed hash, from which `verify` and the next append continue.
+// keeps the last removed hash, from which `verify` and the next append continue; the chain's head is
+// signed again with the entries that remain (only a head that verifies: ADR 0087).
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
 import { signatureOf } from './chain-hash.ts';
-import { logKey } from './log-key.ts';
+import { headIsValid, headOfRow, writeHeads } from './chain-head.ts';
+import { logKeyOf } from './log-key.ts';
 import { checkpointContent } from './verify-chain.ts';
 
 export interface RetentionResult {
@@ -13,7 +15,7 @@ export interface RetentionResult {
 }
 
 export async function deleteOlderThan(db: Db, chain: string, cutoff: Date, byUser: string): Promise<RetentionResult> {
-  const secret = await logKey(db);
+  const key = await logKeyOf(db);
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`atrium.oplog:${chain}:`}::text || current_schema()))`.execute(trx);
     const young = await trx.selectFrom('operation_log').select('seq').where('chain', '=', chain).where('at', '>=', cutoff).orderBy('seq').limit(1).executeTakeFirst();
@@ -24,7 +26,10 @@ export async function deleteOlderThan(db: Db, chain: string, cutoff: Date, byUse
     const removed = await trx.deleteFrom('operation_log').where('chain', '=', chain).where('seq', '<=', end.seq).executeTakeFirst();
     const deleted = Number(removed.numDeletedRows);
     const checkpoint = { chain, up_to_seq: String(end.seq), last_hash: end.hash, deleted, at: new Date(), by_user: byUser };
-    await trx.insertInto('operation_log_checkpoints').values({ ...checkpoint, signature: signatureOf(secret, checkpointContent(checkpoint)) }).execute();
+    await trx.insertInto('operation_log_checkpoints').values({ ...checkpoint, signature: signatureOf(key.secret, checkpointContent(checkpoint)) }).execute();
+    const stored = await trx.selectFrom('operation_log_heads').selectAll().where('chain', '=', chain).executeTakeFirst();
+    const head = stored && headOfRow(stored);
+    if (head && headIsValid(key, head)) await writeHeads(trx, key, [{ ...head, entries: head.entries - deleted }]);
     return { deleted, upTo: String(end.seq) };
   });
 }

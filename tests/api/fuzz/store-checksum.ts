@@ -6,10 +6,10 @@ import type { Db } from '../../../src/server/db/schema.ts';
 
 /** Touched on every request by design (sessions' last use, check codes, rate counters), or by a
  *  background round rather than by a call (the server's own samples, D59). The operation log (D56) is
- *  written after every call with effects, refused ones included: that is its job, so a refused input's
- *  entry is not a change the input made. The dashboard keeps the past days' figures it computes (D76):
+ *  written after every call with effects, refused ones included, with its chains' signed heads (ADR
+ *  0087): that is its job, so a refused input's entry is not a change the input made. The dashboard keeps the past days' figures it computes (D76):
  *  derived from the instances, written by its reads. */
-export const VOLATILE = new Set(['sessions', 'captchas', 'rate_limit_hits', 'fuzz_writes', 'server_samples', 'operation_log', 'sync_runs', 'flow_figure_days']);
+export const VOLATILE = new Set(['sessions', 'captchas', 'rate_limit_hits', 'fuzz_writes', 'server_samples', 'operation_log', 'operation_log_heads', 'sync_runs', 'flow_figure_days']);
 /** Tables whose rows advance on their own (a maintenance job started earlier reports progress): only
  *  their row count is compared, so a new row still shows. */
 const COUNT_ONLY = new Set(['maintenance_jobs']);

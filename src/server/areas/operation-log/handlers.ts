@@ -6,6 +6,7 @@ import type { CallHandler } from '../handler.ts';
 import { requireUser } from '../handler.ts';
 import { AppError } from '../../http/app-error.ts';
 import { verifyLog } from '../../operation-log/verify-chain.ts';
+import { verifyMessage } from '../../operation-log/verify-message.ts';
 import { deleteOlderThan } from '../../operation-log/retention.ts';
 import { logScope } from './log-scope.ts';
 import { entryBatches, findEntry, listEntries, type LogFilter } from './log-queries.ts';
@@ -61,12 +62,9 @@ const verify: CallHandler<'operationLog.verify'> = async (ctx) => {
   const scope = await logScope(ctx, ctx.params.id);
   await ctx.services.operationLog.idle();
   const result = await verifyLog(ctx.services.db, scope.chain);
-  const t = await ctx.request.atrium.translator();
-  const message = result.broken
-    ? t(`oplog.verify.broken.${result.broken.reason}`, { id: result.broken.id, at: result.broken.at ?? '' })
-    : t('oplog.verify.intact', { count: result.checked });
-  const broken = result.broken ? { id: result.broken.id, at: result.broken.at, reason: result.broken.reason } : null;
-  return { success: result.ok, message, checked: result.checked, broken };
+  const message = verifyMessage(result, await ctx.request.atrium.translator());
+  const broken = result.broken ? { id: result.broken.id, at: result.broken.at, reason: result.broken.reason, expected: result.broken.expected, found: result.broken.found } : null;
+  return { success: result.ok, message, checked: result.checked, broken, keyOutside: result.keyOutside, head: result.head };
 };
 
 export const operationLogHandlers: Record<string, Handler> = {
