@@ -160,12 +160,14 @@ describe.each(targets)('signing in from a messaging suite on $name', (target) =>
     } finally {
       await server.db.deleteFrom('domain_im_app_agents').where('application_id', '=', otherAppId).execute();
     }
-    // A code the suite does not know: its own refusal, in the page.
+    // A code the suite does not know: refused with the outbound policy's reason, never the suite's own words.
     const bogus = new URL(back);
     bogus.searchParams.set('code', 'not-a-code');
     const refused = await callback(client, bogus);
     expect(refused.status).toBe(400);
-    expect(await pageText(refused)).toContain('40029 invalid code');
+    const page = await pageText(refused);
+    expect(page).toContain(server.catalogue.labels.en['outbound.reason.auth']);
+    expect(page).not.toMatch(/40029|invalid code/);
     expect(await sessions()).toBe(before);
     expect(await client.raw('GET', '/authtime/myprofile').then((r) => r.status)).toBe(401);
   });

@@ -90,7 +90,8 @@ const callback = (service: ImService) =>
       serviceUserId = await oauth.userIdOf(code);
     } catch (error) {
       if (!(error instanceof ServiceFailure)) throw error;
-      throw new EntryRefusal('codeRefused', 400, { reason: `${error.code ? `${error.code} ` : ''}${error.message}`.slice(0, 300) });
+      request.log.info({ service, code: error.code, reason: error.message.slice(0, 300) }, 'suite refused the sign-in code');
+      throw new EntryRefusal('codeRefused', 400, {}, error.reasonLabel);
     }
     rememberSignInAttempt(request, { tried: `${service}:${serviceUserId}`.slice(0, 200) });
     const user = await accountToSignIn(db, key.domainId, service, serviceUserId, { privileged: suitePrivilegedSignIn });

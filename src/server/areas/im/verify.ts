@@ -19,7 +19,6 @@ export async function verifyImSettings(service: ImService, settings: ImSettings,
   } catch (error) {
     if (!(error instanceof ServiceFailure)) throw error;
     log.info({ service, code: error.code, reason: error.message.slice(0, 300) }, 'suite credentials not verified');
-    // A code is the service's answer to the credentials; without one it could not be asked.
-    return { success: false, message: t('im.verify.failed', { service: name, reason: t(`outbound.reason.${error.code === 0 ? error.outbound : 'auth'}`) }) };
+    return { success: false, message: t('im.verify.failed', { service: name, reason: t(error.reasonLabel) }) };
   }
 }

@@ -17,6 +17,13 @@ export class ServiceFailure extends Error {
   ) {
     super(message);
   }
+
+  /** What a caller is told: one of the outbound policy's reasons, never the service's own words (those
+   *  go to the server log). A code is the service's answer to the credentials; without one it could not
+   *  be asked. */
+  get reasonLabel(): string {
+    return `outbound.reason.${this.code === 0 ? this.outbound : 'auth'}`;
+  }
 }
 
 /** How one answer of the service reads. */
