@@ -1333,7 +1333,14 @@ export interface OpenApiSecretStatus {
 }
 
 export type OpenApiServices = {
+  /**
+   * the applicationId of the runtime calls
+   */
   applicationId: string;
+  /**
+   * the id of the package the application was installed from, which the runtime calls also take as applicationId; null for an enterprise's own application
+   */
+  packageId: string | null;
   applicationName: string;
   /**
    * the flowId of the runtime calls
@@ -3011,6 +3018,9 @@ export interface RolesUpdateReply {
 export interface RuntimeBackQuery {
   accessToken: string;
   userCode: string;
+  /**
+   * the application's id, or the id of the package it was installed from (the Open API tab shows both)
+   */
   applicationId: string;
   flowId: string;
   instanceId: string;
@@ -3019,6 +3029,9 @@ export interface RuntimeBackQuery {
 export interface RuntimeDeleteQuery {
   accessToken: string;
   userCode: string;
+  /**
+   * the application's id, or the id of the package it was installed from (the Open API tab shows both)
+   */
   applicationId: string;
   flowId: string;
   instanceId: string;
@@ -3039,6 +3052,9 @@ export interface RuntimeMessagesQuery {
 export interface RuntimeQueryBackQuery {
   accessToken: string;
   userCode: string;
+  /**
+   * the application's id, or the id of the package it was installed from (the Open API tab shows both)
+   */
   applicationId: string;
   flowId: string;
   instanceId: string;
@@ -3047,6 +3063,9 @@ export interface RuntimeQueryBackQuery {
 export interface RuntimeQuerySubmitQuery {
   accessToken: string;
   userCode: string;
+  /**
+   * the application's id, or the id of the package it was installed from (the Open API tab shows both)
+   */
   applicationId: string;
   flowId: string;
   instanceId: string;
@@ -3071,6 +3090,9 @@ export interface RuntimeReadMessagesReply {
 export interface RuntimeRetractQuery {
   accessToken: string;
   userCode: string;
+  /**
+   * the application's id, or the id of the package it was installed from (the Open API tab shows both)
+   */
   applicationId: string;
   flowId: string;
   instanceId: string;
@@ -3079,6 +3101,9 @@ export interface RuntimeRetractQuery {
 export interface RuntimeStartQuery {
   accessToken: string;
   userCode: string;
+  /**
+   * the application's id, or the id of the package it was installed from (the Open API tab shows both)
+   */
   applicationId: string;
   flowId: string;
 }
@@ -3086,6 +3111,9 @@ export interface RuntimeStartQuery {
 export interface RuntimeSubmitQuery {
   accessToken: string;
   userCode: string;
+  /**
+   * the application's id, or the id of the package it was installed from (the Open API tab shows both)
+   */
   applicationId: string;
   flowId: string;
   instanceId: string;
