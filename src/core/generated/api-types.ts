@@ -1391,9 +1391,17 @@ export interface OperationLogEntry {
   userKind?: string;
   ip: string;
   call: string;
+  /**
+   * the call's name in the reader's language (its summary's first clause); the call id when it has none
+   */
+  action?: string;
   method?: string;
   path?: string;
   target?: string;
+  /**
+   * the target as read now: each id by its record's name, an id of no record (deleted, or not a record) as it is
+   */
+  targetName?: string;
   /**
    * the request body with secrets masked
    */
@@ -1404,7 +1412,14 @@ export interface OperationLogEntry {
     | unknown[]
     | null;
   errcode: number;
+  /**
+   * the reply's message as the caller read it, in the caller's language
+   */
   message?: string;
+  /**
+   * the outcome in the reader's language: done, or the error code's meaning
+   */
+  outcomeText?: string;
   outcome?: "success" | "refused";
   hash?: string;
   prevHash?: string;

@@ -3,7 +3,7 @@
 // retention age behind a signed checkpoint, export it and verify its chain.
 import type { Handler } from '../handler.ts';
 import type { CallHandler } from '../handler.ts';
-import { requireUser } from '../handler.ts';
+import { requireUser, type HandlerContext } from '../handler.ts';
 import { AppError } from '../../http/app-error.ts';
 import { verifyLog } from '../../operation-log/verify-chain.ts';
 import { deleteOlderThan } from '../../operation-log/retention.ts';
@@ -11,17 +11,20 @@ import { logScope } from './log-scope.ts';
 import { entryBatches, findEntry, listEntries, type LogFilter } from './log-queries.ts';
 import { exportLog } from './log-export.ts';
 
+/** The reader's language's labels: the entries' calls, targets and outcomes are read in it. */
+const labelsOf = async (ctx: Pick<HandlerContext, 'services' | 'request'>) => ctx.services.catalogue.labels[await ctx.request.atrium.language()] ?? {};
+
 const list: CallHandler<'operationLog.list'> = async (ctx) => {
   const scope = await logScope(ctx, ctx.params.id);
   await ctx.services.operationLog.idle();
   const { currpage = 1, pagelines = 20 } = ctx.query;
-  return listEntries(ctx.services.db, scope, ctx.body as LogFilter, { currpage, pagelines });
+  return listEntries(ctx.services.db, scope, ctx.body as LogFilter, { currpage, pagelines }, await labelsOf(ctx));
 };
 
 const get: CallHandler<'operationLog.get'> = async (ctx) => {
   const scope = await logScope(ctx, ctx.params.id);
   await ctx.services.operationLog.idle();
-  const entry = await findEntry(ctx.services.db, scope, ctx.query.logid);
+  const entry = await findEntry(ctx.services.db, scope, ctx.query.logid, await labelsOf(ctx));
   if (!entry) throw new AppError('notFound');
   return entry;
 };
@@ -35,7 +38,7 @@ const update: CallHandler<'operationLog.update'> = async (ctx) => {
   await db.updateTable('operation_log')
     .set({ remark: ctx.body.remark ?? '', reviewed, reviewed_by: reviewed ? user.name : '', reviewed_at: reviewed ? new Date() : null })
     .where('chain', '=', scope.chain).where('seq', '=', ctx.body.id).execute();
-  return (await findEntry(db, scope, ctx.body.id))!;
+  return (await findEntry(db, scope, ctx.body.id, await labelsOf(ctx)))!;
 };
 
 const remove: CallHandler<'operationLog.delete'> = async (ctx) => {
@@ -53,8 +56,8 @@ const exportEntries: CallHandler<'operationLog.export'> = async (ctx) => {
   await ctx.services.operationLog.idle();
   const { date = '', format = 'xlsx', ...rest } = ctx.query;
   const [dateFrom, dateTo] = date ? (date.includes(',') ? date.split(',') : [date, date]) : [];
-  const labels = ctx.services.catalogue.labels[await ctx.request.atrium.language()] ?? {};
-  return exportLog(ctx.reply, `log-${ctx.params.id}`, format, labels, entryBatches(ctx.services.db, scope, { ...rest, dateFrom, dateTo } as LogFilter)) as never;
+  const labels = await labelsOf(ctx);
+  return exportLog(ctx.reply, `log-${ctx.params.id}`, format, labels, entryBatches(ctx.services.db, scope, { ...rest, dateFrom, dateTo } as LogFilter, labels)) as never;
 };
 
 const verify: CallHandler<'operationLog.verify'> = async (ctx) => {
