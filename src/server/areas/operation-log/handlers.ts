@@ -7,7 +7,7 @@ import { requireUser, type HandlerContext } from '../handler.ts';
 import { AppError } from '../../http/app-error.ts';
 import { verifyLog } from '../../operation-log/verify-chain.ts';
 import { deleteOlderThan } from '../../operation-log/retention.ts';
-import { logScope } from './log-scope.ts';
+import { logScope, oneChain } from './log-scope.ts';
 import { entryBatches, findEntry, listEntries, type LogFilter } from './log-queries.ts';
 import { exportLog } from './log-export.ts';
 
@@ -37,7 +37,7 @@ const update: CallHandler<'operationLog.update'> = async (ctx) => {
   const reviewed = ctx.body.reviewed ?? false;
   await db.updateTable('operation_log')
     .set({ remark: ctx.body.remark ?? '', reviewed, reviewed_by: reviewed ? user.name : '', reviewed_at: reviewed ? new Date() : null })
-    .where('chain', '=', scope.chain).where('seq', '=', ctx.body.id).execute();
+    .where('seq', '=', ctx.body.id).$if(scope.chain !== null, (q) => q.where('chain', '=', scope.chain!)).execute();
   return (await findEntry(db, scope, ctx.body.id, await labelsOf(ctx)))!;
 };
 
@@ -47,7 +47,7 @@ const remove: CallHandler<'operationLog.delete'> = async (ctx) => {
   if (ctx.body.olderThanDays < logRetentionDays) throw new AppError('validation', { days: logRetentionDays }, 'oplog.msg.retention', '/olderThanDays');
   await ctx.services.operationLog.idle();
   const cutoff = new Date(Date.now() - ctx.body.olderThanDays * 86_400_000);
-  const { deleted } = await deleteOlderThan(ctx.services.db, scope.chain, cutoff, requireUser(ctx).name);
+  const { deleted } = await deleteOlderThan(ctx.services.db, oneChain(scope), cutoff, requireUser(ctx).name);
   return { deleted, retentionDays: logRetentionDays };
 };
 
@@ -63,7 +63,7 @@ const exportEntries: CallHandler<'operationLog.export'> = async (ctx) => {
 const verify: CallHandler<'operationLog.verify'> = async (ctx) => {
   const scope = await logScope(ctx, ctx.params.id);
   await ctx.services.operationLog.idle();
-  const result = await verifyLog(ctx.services.db, scope.chain);
+  const result = await verifyLog(ctx.services.db, oneChain(scope));
   const t = await ctx.request.atrium.translator();
   const message = result.broken
     ? t(`oplog.verify.broken.${result.broken.reason}`, { id: result.broken.id, at: result.broken.at ?? '' })

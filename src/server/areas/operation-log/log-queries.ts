@@ -22,7 +22,7 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
 
 export function filtered(db: Db, scope: LogScope, filter: LogFilter) {
-  let query = db.selectFrom('operation_log').where('chain', '=', scope.chain);
+  let query = db.selectFrom('operation_log').$if(scope.chain !== null, (q) => q.where('chain', '=', scope.chain!));
   const text = (v?: string) => v?.trim() || undefined;
   const operator = text(filter.operator);
   if (operator) query = query.where((eb) => eb.or([containsText(eb.ref('user_name'), operator), eb('user_id', '=', operator)]));
@@ -91,7 +91,7 @@ export async function listEntries(db: Db, scope: LogScope, filter: LogFilter, pa
 }
 
 export async function findEntry(db: Db, scope: LogScope, seq: string, labels: Labels = {}): Promise<EntryReply | undefined> {
-  const row = await db.selectFrom('operation_log').select(COLUMNS).where('chain', '=', scope.chain).where('seq', '=', seq).executeTakeFirst();
+  const row = await db.selectFrom('operation_log').select(COLUMNS).$if(scope.chain !== null, (q) => q.where('chain', '=', scope.chain!)).where('seq', '=', seq).executeTakeFirst();
   return row ? (await replies(db, [row as Row], labels))[0] : undefined;
 }
 
