@@ -153,7 +153,11 @@ describe.each(targets)('operation log on $name', (target) => {
     expect(sheet.getRow(1).getCell(3).value).toBe('Operator');
     expect(sheet.rowCount - 1).toBe(wanted.length);
     expect(sheet.getRow(2).getCell(1).value).toBe(wanted[0].id);
-    expect(String(sheet.getRow(2).getCell(13).value)).toContain(MASK);
+    expect(String(sheet.getRow(2).getCell(16).value)).toContain(MASK);
+    // The action and the target as a reader names them, beside the call id and target id.
+    expect(sheet.getRow(1).getCell(6).value).toBe('Action');
+    expect(sheet.getRow(2).getCell(6).value).toBe(wanted[0].action);
+    expect(sheet.getRow(2).getCell(10).value).toBe('Acme');
 
     const csv = await admin.withLanguage('zh').raw('GET', `/authtime/domain/${acmeId}/logger/export`, { query: { call: 'domains.update', format: 'csv', date: new Date().toISOString().slice(0, 10) } });
     expect(csv.headers.get('content-type')).toContain('text/csv');

@@ -91,6 +91,20 @@ describe('API documentation and web services', () => {
     await expect(banner.innerText()).resolves.toContain('Reason: Reproduce ticket 42');
     await screenshot(page, 'api-docs-signed-in');
 
+    // The runtime calls are filled with the chosen application's id and its process's flowId.
+    const office = await page.evaluate(async (url) => (await (await fetch(url)).json()) as { data: Array<{ id: string; name: string }> }, `${server.url}/authtime/lookups/applications`);
+    const startCall = page.locator('.opblock-post').filter({ has: page.locator('[data-path="/rest/bpm/runtime/start"]') }).first();
+    const runtimeTag = page.locator('.opblock-tag[data-tag="runtime"]');
+    if ((await runtimeTag.getAttribute('data-is-open')) !== 'true') await runtimeTag.click();
+    await startCall.locator('.opblock-summary').first().click();
+    await startCall.getByRole('button', { name: 'Try it out' }).click();
+    await expect(startCall.locator('tr[data-param-name="applicationId"] input').inputValue()).resolves.toBe(office.data.find((a) => a.name === 'Office')!.id);
+    await expect(startCall.locator('tr[data-param-name="flowId"] input').inputValue()).resolves.toBe('leave-approval');
+    await expect(startCall.locator('tr[data-param-name="userCode"] input').inputValue()).resolves.toBe(userCode);
+    await startCall.getByRole('button', { name: 'Cancel' }).click();
+    await startCall.locator('.opblock-summary').first().click();
+    await expect.poll(() => startCall.locator('.opblock-body').count()).toBe(0);
+
     // Try it out: the user's task messages, the token and userCode filled by the sign-in.
     const answer = await tryOut(page, 'get', '/rest/bpm/messages');
     expect(JSON.parse(answer)).toMatchObject({ errcode: 0, data: { unread: expect.any(Number) } });

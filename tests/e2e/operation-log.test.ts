@@ -21,7 +21,10 @@ describe('operation log', () => {
     await openEnterpriseTab(page, session.server.url, 'Acme', 'logs');
     await searchList(page, { call: 'domains.update' });
     const row = page.locator('.MuiDataGrid-row').first();
-    await expect.poll(() => row.innerText()).toContain('domains.update');
+    // The action by its name and the target by the enterprise's name, never the call id or a UUID.
+    await expect.poll(() => row.innerText()).toContain('Changes the fields sent');
+    expect(await row.innerText()).toContain('Acme');
+    expect(await row.innerText()).not.toMatch(/domains\.update|[0-9a-f]{8}-[0-9a-f]{4}-/);
     await row.click();
     const dialog = page.getByTestId('oplog-entry-dialog');
     await dialog.waitFor();
@@ -46,10 +49,33 @@ describe('operation log', () => {
     const sheet = book.worksheets[0];
     expect(sheet.rowCount).toBeGreaterThan(1);
     // The search of the list is what was exported: every row is that call.
-    for (let r = 2; r <= sheet.rowCount; r++) expect(sheet.getRow(r).getCell(6).value).toBe('domains.update');
+    for (let r = 2; r <= sheet.rowCount; r++) expect(sheet.getRow(r).getCell(7).value).toBe('domains.update');
 
     await page.getByTestId('action-verify').click();
     await expectToast(page, 'The log is intact');
+  });
+
+  it('reads in Simplified Chinese: translated actions and target names, no call ids, UUIDs or English messages', async () => {
+    const page = await openPage(session.browser, session.server.url, 'zh');
+    await signIn(page, session.server.url, 'admin', ADMIN_PASSWORD);
+    await openEnterpriseTab(page, session.server.url, 'Acme', 'logs');
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    // The columns a reader reads: action, target and result, for every entry on the page.
+    const cells = (field: string) => page.locator(`.MuiDataGrid-row [data-field="${field}"]`).allInnerTexts();
+    await expect.poll(async () => (await cells('action')).length).toBeGreaterThan(0);
+    for (const action of await cells('action')) {
+      expect(action).not.toMatch(/^[a-z]+[A-Za-z]*\.[a-zA-Z]+$/);
+      expect(action).toMatch(/[\u4e00-\u9fff]/);
+    }
+    for (const target of await cells('targetName')) expect(target).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/);
+    for (const result of await cells('outcomeText')) expect(result).not.toMatch(/[A-Za-z]{3,}/);
+    await searchList(page, { call: 'domains.update' });
+    const row = page.locator('.MuiDataGrid-row').first();
+    await expect.poll(() => row.innerText()).toContain('修改调用者所管理企业的所发送字段');
+    expect(await row.locator('[data-field="targetName"]').innerText()).toBe('Acme');
+    await page.getByRole('columnheader', { name: '结果说明' }).waitFor();
+    await screenshot(page, 'operation-log-tab-zh');
+    await page.context().close();
   });
 
   it('reads the same in Traditional Chinese', async () => {

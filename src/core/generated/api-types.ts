@@ -1333,7 +1333,14 @@ export interface OpenApiSecretStatus {
 }
 
 export type OpenApiServices = {
+  /**
+   * the applicationId of the runtime calls
+   */
   applicationId: string;
+  /**
+   * the id of the package the application was installed from, which the runtime calls also take as applicationId; null for an enterprise's own application
+   */
+  packageId: string | null;
   applicationName: string;
   /**
    * the flowId of the runtime calls
@@ -1384,9 +1391,17 @@ export interface OperationLogEntry {
   userKind?: string;
   ip: string;
   call: string;
+  /**
+   * the call's name in the reader's language (its summary's first clause); the call id when it has none
+   */
+  action?: string;
   method?: string;
   path?: string;
   target?: string;
+  /**
+   * the target as read now: each id by its record's name, an id of no record (deleted, or not a record) as it is
+   */
+  targetName?: string;
   /**
    * the request body with secrets masked
    */
@@ -1397,7 +1412,14 @@ export interface OperationLogEntry {
     | unknown[]
     | null;
   errcode: number;
+  /**
+   * the reply's message as the caller read it, in the caller's language
+   */
   message?: string;
+  /**
+   * the outcome in the reader's language: done, or the error code's meaning
+   */
+  outcomeText?: string;
   outcome?: "success" | "refused";
   hash?: string;
   prevHash?: string;
@@ -3019,6 +3041,9 @@ export interface RolesUpdateReply {
 export interface RuntimeBackQuery {
   accessToken: string;
   userCode: string;
+  /**
+   * the application's id, or the id of the package it was installed from (the Open API tab shows both)
+   */
   applicationId: string;
   flowId: string;
   instanceId: string;
@@ -3027,6 +3052,9 @@ export interface RuntimeBackQuery {
 export interface RuntimeDeleteQuery {
   accessToken: string;
   userCode: string;
+  /**
+   * the application's id, or the id of the package it was installed from (the Open API tab shows both)
+   */
   applicationId: string;
   flowId: string;
   instanceId: string;
@@ -3047,6 +3075,9 @@ export interface RuntimeMessagesQuery {
 export interface RuntimeQueryBackQuery {
   accessToken: string;
   userCode: string;
+  /**
+   * the application's id, or the id of the package it was installed from (the Open API tab shows both)
+   */
   applicationId: string;
   flowId: string;
   instanceId: string;
@@ -3055,6 +3086,9 @@ export interface RuntimeQueryBackQuery {
 export interface RuntimeQuerySubmitQuery {
   accessToken: string;
   userCode: string;
+  /**
+   * the application's id, or the id of the package it was installed from (the Open API tab shows both)
+   */
   applicationId: string;
   flowId: string;
   instanceId: string;
@@ -3079,6 +3113,9 @@ export interface RuntimeReadMessagesReply {
 export interface RuntimeRetractQuery {
   accessToken: string;
   userCode: string;
+  /**
+   * the application's id, or the id of the package it was installed from (the Open API tab shows both)
+   */
   applicationId: string;
   flowId: string;
   instanceId: string;
@@ -3087,6 +3124,9 @@ export interface RuntimeRetractQuery {
 export interface RuntimeStartQuery {
   accessToken: string;
   userCode: string;
+  /**
+   * the application's id, or the id of the package it was installed from (the Open API tab shows both)
+   */
   applicationId: string;
   flowId: string;
 }
@@ -3094,6 +3134,9 @@ export interface RuntimeStartQuery {
 export interface RuntimeSubmitQuery {
   accessToken: string;
   userCode: string;
+  /**
+   * the application's id, or the id of the package it was installed from (the Open API tab shows both)
+   */
   applicationId: string;
   flowId: string;
   instanceId: string;

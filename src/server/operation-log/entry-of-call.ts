@@ -43,7 +43,7 @@ function targetDomain(call: CallDef, params: Record<string, string>, query: Reco
   return text(params.domainId) ?? text(query.domainid) ?? (isRecord(body) ? text(body.domainid) ?? text(body.domainId) : undefined);
 }
 
-/** The record: the last path parameter that is not the enterprise, else the body's id or ids, else the
+/** The record: the last path parameter that is not the enterprise, else the body's id, ids or userIds, else the
  *  query's `userid` (the user an API documentation sign-in acts as, D63). */
 function targetRecord(call: CallDef, params: Record<string, string>, query: Record<string, unknown>, body: unknown): string {
   const names = [...call.path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]);
@@ -52,6 +52,9 @@ function targetRecord(call: CallDef, params: Record<string, string>, query: Reco
   if (last) return last;
   if (isRecord(body) && text(body.id)) return text(body.id)!;
   if (Array.isArray(body) && body.length > 0 && body.every((v) => typeof v === 'string')) return body.join(',').slice(0, 500);
+  // A batch (users changed or resigned together) names its records in `userIds`.
+  const batch = isRecord(body) ? body.userIds : undefined;
+  if (Array.isArray(batch) && batch.length > 0 && batch.every((v) => typeof v === 'string')) return batch.join(',').slice(0, 500);
   if (text(query.userid)) return text(query.userid)!;
   // `/authtime/domain/{id}` itself: the enterprise is the record.
   return call.path === '/authtime/domain/{id}' ? params.id ?? '' : '';

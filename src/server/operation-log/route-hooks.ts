@@ -8,7 +8,7 @@ import type { CallDef } from '../../core/catalogue/types.ts';
 import { hasEffects } from '../../core/catalogue/call-effects.ts';
 import type { ActiveSession } from '../auth/sessions.ts';
 import { entryOfCall, homeDomain, type Outcome } from './entry-of-call.ts';
-import { ownerOf, recordOwner } from './record-owner.ts';
+import { ownedIds, ownerOf, recordOwner } from './record-owner.ts';
 
 const outcomes = new WeakMap<FastifyRequest, Outcome>();
 const owners = new WeakMap<FastifyRequest, string>();
@@ -35,9 +35,9 @@ export function operationLogHooks(call: CallDef, sessionOf: (request: FastifyReq
     ...(ownerPlace && {
       preHandler: async (request: FastifyRequest) => {
         const user = sessionOf(request)?.user;
-        const id = (request.params as Record<string, string> | undefined)?.id;
-        if (!user || homeDomain(user) || !id) return;
-        const owner = await recordOwner(request.server.services.db, ownerPlace, id).catch(() => undefined);
+        const ids = ownedIds(ownerPlace, request.params as Record<string, string> | undefined, request.body);
+        if (!user || homeDomain(user) || ids.length === 0) return;
+        const owner = await recordOwner(request.server.services.db, ownerPlace, ids).catch(() => undefined);
         if (owner) owners.set(request, owner);
       },
     }),

@@ -1,7 +1,7 @@
 // The API documentation screen (platform spec §2 "System monitoring", domain spec §7 "API documentation
 // sign-in", D63): choose an application, an enterprise and one of its users (the user picker, by the
 // application's roles), give a reason and sign in as that user for a while; the documentation below
-// then runs the runtime calls as that user, under a banner naming who acts as whom, until the sign-in
+// then runs the runtime calls as that user, filled with the application's and its process's ids, under a banner naming who acts as whom, until the sign-in
 // ends (its time, or Sign out / End now). The documentation itself is loaded with this screen only.
 import Login from '@mui/icons-material/Login';
 import Logout from '@mui/icons-material/Logout';
@@ -18,6 +18,7 @@ import type { PickedUser, UserSelectResult } from '../user-select/user-select-ty
 import type { PluginProps } from '../../runtime/plugin/types.ts';
 import { useDocSignIn } from './useDocSignIn.ts';
 import { ChoiceSelect, type Choices } from '../../runtime/ChoiceSelect.tsx';
+import type { RuntimeIds } from './SwaggerFrame.tsx';
 
 const SwaggerFrame = lazy(() => import('./SwaggerFrame.tsx'));
 
@@ -36,6 +37,7 @@ export default function ApiDocsPage({ props }: PluginProps) {
   const [minutes, setMinutes] = useState(30);
   const [picking, setPicking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [ids, setIds] = useState<RuntimeIds | null>(null);
 
   useEffect(() => {
     call('lookups.applications', {}).then(setApplications, () => undefined);
@@ -54,6 +56,10 @@ export default function ApiDocsPage({ props }: PluginProps) {
     setProblem(null);
     const made = await docs.signIn(user.id, reason.trim(), minutes);
     notifySuccess(t('apiDocs.signedIn', { user: made.userName }));
+    // The runtime calls name a process by applicationId and flowId: the chosen application's, with the
+    // first process the enterprise offers of it (none offered: the application's id alone).
+    const offered = await call('openApi.services', { params: { id: domainId } }).catch(() => []);
+    setIds({ applicationId, flowId: offered.find((s) => s.applicationId === applicationId)?.processId });
   };
   const state = docs.state;
 
@@ -110,7 +116,7 @@ export default function ApiDocsPage({ props }: PluginProps) {
         )}
         <Box sx={{ '& .swagger-ui .info': { my: 2 } }}>
           <Suspense fallback={<LoadingPanel />}>
-            <SwaggerFrame signIn={docs.token} />
+            <SwaggerFrame signIn={docs.token} ids={ids} />
           </Suspense>
         </Box>
       </Paper>

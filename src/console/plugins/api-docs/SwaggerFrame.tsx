@@ -1,6 +1,7 @@
 // The interactive documentation (Swagger UI) of the server's own OpenAPI document, the one the
 // generator emits (meta.openapi). Loaded with its screen only, so the console's first bundle does not
 // carry it. Signed in (D63), the runtime calls' accessToken and userCode are filled with the sign-in's,
+// applicationId and flowId with the chosen application's and its first offered process's,
 // and every try-it-out request goes without the console's cookie and with the sign-in as a bearer
 // token, which the server refuses on every console call. The document comes in the console's language
 // (its cookie, D6): its title, description, the areas' tags, the calls' summaries and the replies'
@@ -17,10 +18,19 @@ import { translateViewer } from './viewer-words.ts';
 
 type Doc = { paths?: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; schema?: Record<string, unknown>; example?: unknown }> }>> };
 
-/** The document with the sign-in's accessToken and userCode as the runtime calls' values. */
-export function withSignIn(doc: Doc, signIn: SignedIn | null): Doc {
+/** The application and process the documentation's runtime calls are filled with (ApiDocsPage). */
+export interface RuntimeIds {
+  applicationId: string;
+  flowId?: string;
+}
+
+/** The document with the sign-in's accessToken and userCode, and the chosen application's id and its
+ *  first process's flowId, as the runtime calls' values. */
+export function withSignIn(doc: Doc, signIn: SignedIn | null, ids?: RuntimeIds | null): Doc {
   if (!signIn) return doc;
   const values: Record<string, string> = { accessToken: signIn.accessToken, userCode: signIn.userCode };
+  if (ids?.applicationId) values.applicationId = ids.applicationId;
+  if (ids?.flowId) values.flowId = ids.flowId;
   const copy = structuredClone(doc);
   for (const item of Object.values(copy.paths ?? {}))
     for (const operation of Object.values(item))
@@ -90,7 +100,7 @@ interface SwaggerRequest {
   credentials?: RequestCredentials;
 }
 
-export default function SwaggerFrame({ signIn }: { signIn: SignedIn | null }) {
+export default function SwaggerFrame({ signIn, ids }: { signIn: SignedIn | null; ids?: RuntimeIds | null }) {
   const { t, i18n } = useTranslation();
   const [doc, setDoc] = useState<Doc | null>(null);
   const [failed, setFailed] = useState(false);
@@ -101,7 +111,7 @@ export default function SwaggerFrame({ signIn }: { signIn: SignedIn | null }) {
       .then((r) => (r.ok ? (r.json() as Promise<Doc>) : Promise.reject(new Error(String(r.status)))))
       .then(setDoc, () => setFailed(true));
   }, [language]);
-  const spec = useMemo(() => (doc ? withSignIn(doc, signIn) : null), [doc, signIn]);
+  const spec = useMemo(() => (doc ? withSignIn(doc, signIn, ids) : null), [doc, signIn, ids]);
   const mended = useMendedViewer(t);
   const token = signIn?.accessToken;
   const intercept = useMemo(
@@ -118,7 +128,7 @@ export default function SwaggerFrame({ signIn }: { signIn: SignedIn | null }) {
   // The key remounts the viewer when the sign-in or the language changes, so it reads the new spec afresh.
   return (
     <Box sx={{ ...CONTRAST, ...cssWords(t) }} ref={mended}>
-      <SwaggerUI key={`${token ?? 'anonymous'}:${language}`} spec={spec} requestInterceptor={intercept as never} docExpansion="none" defaultModelsExpandDepth={-1} />
+      <SwaggerUI key={`${token ?? 'anonymous'}:${ids?.applicationId ?? ''}:${ids?.flowId ?? ''}:${language}`} spec={spec} requestInterceptor={intercept as never} docExpansion="none" defaultModelsExpandDepth={-1} />
     </Box>
   );
 }

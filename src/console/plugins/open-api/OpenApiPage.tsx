@@ -1,6 +1,6 @@
 // The Open API tab of an enterprise (issue 11, D40): whether it has a secret and since when; a new
 // secret (confirmed when it replaces one) shown once, with a copy button, never again; and the services
-// (processes with their runtime calls) a program can reach with it; then the enterprise's cloud centre (D54).
+// (processes with their runtime calls and the ids a program names them by) a program can reach with it; then the enterprise's cloud centre (D54).
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Key from '@mui/icons-material/Key';
 import { Alert, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
@@ -95,6 +95,8 @@ export default function OpenApiPage() {
               <TableCell>{t('openApi.field.application')}</TableCell>
               <TableCell>{t('openApi.field.process')}</TableCell>
               <TableCell>{t('openApi.field.flowId')}</TableCell>
+              <TableCell>{t('openApi.field.applicationId')}</TableCell>
+              <TableCell>{t('openApi.field.packageId')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -103,6 +105,8 @@ export default function OpenApiPage() {
                 <TableCell>{s.applicationName}</TableCell>
                 <TableCell>{s.processName}</TableCell>
                 <TableCell sx={{ fontFamily: 'monospace' }}>{s.processId}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{s.applicationId}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{s.packageId ?? '—'}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -1,5 +1,5 @@
 // Dialog `oplog-entry` (D56): one entry of the operation log opened from its row — who, from where,
-// which call and target, its outcome, the change it sent (secrets masked by the server), its hashes —
+// which call and target (by name in the reader's language, and by id), its outcome, the change it sent (secrets masked by the server), its hashes —
 // and the reviewer's remark and flag, which are kept beside the hashed content and saved by
 // operationLog.update (itself logged).
 import { Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControlLabel, TextField, Typography } from '@mui/material';
@@ -25,10 +25,14 @@ function Facts({ entry }: { entry: Entry }) {
     ['operator', entry.operator],
     ['userKind', entry.userKind ? t(`userType.${entry.userKind}`, { defaultValue: entry.userKind }) : ''],
     ['ip', entry.ip],
+    ['action', entry.action ?? entry.call],
     ['call', entry.call],
     ['path', `${entry.method ?? ''} ${entry.path ?? ''}`],
+    ['targetName', entry.targetName ?? ''],
     ['target', entry.target ?? ''],
     ['outcome', `${t(`oplog.outcome.${entry.outcome ?? 'success'}`)} (${entry.errcode})`],
+    ['outcomeText', entry.outcomeText ?? ''],
+    // As the caller read it (its language): the record, labelled as such (docs/adr/0093-readable-operation-log.md).
     ['message', entry.message ?? ''],
   ];
   return (

@@ -58,7 +58,7 @@ const services: CallHandler<'openApi.services'> = async (ctx) => {
   const [rows, secret] = await Promise.all([
     offeredProcesses(db, domainId)
       .leftJoin(use.as('u'), (join) => join.onRef('u.application_id', '=', 'a.id').onRef('u.process_id', '=', 'p.id'))
-      .select(['a.id as applicationId', 'p.id as processId', 'u.running', sql<string | null>`to_char(u.last_started, 'YYYY-MM-DD HH24:MI:SS')`.as('lastStarted')])
+      .select(['a.id as applicationId', 'a.package_id as packageId', 'p.id as processId', 'u.running', sql<string | null>`to_char(u.last_started, 'YYYY-MM-DD HH24:MI:SS')`.as('lastStarted')])
       .select([inLanguage(sql.ref('a.names'), sql.ref('a.name'), language).as('applicationName'), inLanguage(sql.ref('p.names'), sql.ref('p.id'), language).as('processName')])
       .orderBy(sql`lower(a.name)`)
       .orderBy('p.order_no')

@@ -9,7 +9,7 @@ import { writeSheet, type BatchSource } from '../transfer/export-sheet.ts';
 import type { EntryReply } from './log-queries.ts';
 
 const col = (key: string, type: Column['type'] = 'text'): Column => ({ key, label: `oplog.field.${key}`, type, imported: false });
-const COLUMNS: Column[] = [col('id'), col('at'), col('operator'), col('userKind'), col('ip'), col('call'), col('method'), col('path'), col('target'), col('outcome'), col('errcode', 'int'), col('message'), col('change'), col('remark'), col('reviewed'), col('hash')];
+const COLUMNS: Column[] = [col('id'), col('at'), col('operator'), col('userKind'), col('ip'), col('action'), col('call'), col('method'), col('path'), col('targetName'), col('target'), col('outcome'), col('errcode', 'int'), col('outcomeText'), col('message'), col('change'), col('remark'), col('reviewed'), col('hash')];
 
 function valuesOf(entry: EntryReply, labels: Readonly<Record<string, string>>): Record<string, unknown> {
   return {

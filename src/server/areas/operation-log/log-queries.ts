@@ -3,6 +3,7 @@
 import type { Db } from '../../db/schema.ts';
 import { containsText } from '../../db/contains-text.ts';
 import type { LogScope } from './log-scope.ts';
+import { actionOf, outcomeTextOf, targetNameOf, targetNames } from './readable-entries.ts';
 
 export interface LogFilter {
   operator?: string;
@@ -21,7 +22,7 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
 
 export function filtered(db: Db, scope: LogScope, filter: LogFilter) {
-  let query = db.selectFrom('operation_log').where('chain', '=', scope.chain);
+  let query = db.selectFrom('operation_log').$if(scope.chain !== null, (q) => q.where('chain', '=', scope.chain!));
   const text = (v?: string) => v?.trim() || undefined;
   const operator = text(filter.operator);
   if (operator) query = query.where((eb) => eb.or([containsText(eb.ref('user_name'), operator), eb('user_id', '=', operator)]));
@@ -40,7 +41,11 @@ export function filtered(db: Db, scope: LogScope, filter: LogFilter) {
 
 type Row = Record<(typeof COLUMNS)[number], unknown>;
 
-export function entryReply(row: Row) {
+type Labels = Readonly<Record<string, string>>;
+
+/** An entry as its reader gets it: the stored content, with the call, target and outcome readable
+ *  (readable-entries.ts); `names`: the targets' record names. */
+export function entryReply(row: Row, labels: Labels, names: ReadonlyMap<string, string>) {
   const errcode = Number(row.errcode);
   return {
     id: String(row.seq),
@@ -51,13 +56,16 @@ export function entryReply(row: Row) {
     userKind: String(row.user_kind),
     ip: String(row.ip),
     call: String(row.call_id),
+    action: actionOf(labels, String(row.call_id)),
     method: String(row.method),
     path: String(row.path),
     target: String(row.target_id),
+    targetName: targetNameOf(names, String(row.target_id)),
     change: (row.change ?? null) as Record<string, unknown> | unknown[] | null,
     errcode,
     message: String(row.message),
     outcome: errcode === 0 ? ('success' as const) : ('refused' as const),
+    outcomeText: outcomeTextOf(labels, errcode),
     hash: String(row.hash),
     prevHash: String(row.prev_hash),
     remark: String(row.remark),
@@ -69,24 +77,29 @@ export function entryReply(row: Row) {
 
 export type EntryReply = ReturnType<typeof entryReply>;
 
-export async function listEntries(db: Db, scope: LogScope, filter: LogFilter, page: { currpage: number; pagelines: number }) {
+async function replies(db: Db, rows: readonly Row[], labels: Labels): Promise<EntryReply[]> {
+  const names = await targetNames(db, rows.map((r) => String(r.target_id)));
+  return rows.map((r) => entryReply(r, labels, names));
+}
+
+export async function listEntries(db: Db, scope: LogScope, filter: LogFilter, page: { currpage: number; pagelines: number }, labels: Labels) {
   const [rows, count] = await Promise.all([
     filtered(db, scope, filter).select(COLUMNS).orderBy('seq', 'desc').limit(page.pagelines).offset((page.currpage - 1) * page.pagelines).execute(),
     filtered(db, scope, filter).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { datas: rows.map((r) => entryReply(r as Row)), rowCount: Number(count.n) };
+  return { datas: await replies(db, rows as Row[], labels), rowCount: Number(count.n) };
 }
 
-export async function findEntry(db: Db, scope: LogScope, seq: string): Promise<EntryReply | undefined> {
-  const row = await db.selectFrom('operation_log').select(COLUMNS).where('chain', '=', scope.chain).where('seq', '=', seq).executeTakeFirst();
-  return row ? entryReply(row as Row) : undefined;
+export async function findEntry(db: Db, scope: LogScope, seq: string, labels: Labels = {}): Promise<EntryReply | undefined> {
+  const row = await db.selectFrom('operation_log').select(COLUMNS).$if(scope.chain !== null, (q) => q.where('chain', '=', scope.chain!)).where('seq', '=', seq).executeTakeFirst();
+  return row ? (await replies(db, [row as Row], labels))[0] : undefined;
 }
 
 /** The export's batches, newest first, keyed on seq. */
-export function entryBatches(db: Db, scope: LogScope, filter: LogFilter, size = 500) {
+export function entryBatches(db: Db, scope: LogScope, filter: LogFilter, labels: Labels, size = 500) {
   return async (after: EntryReply | undefined): Promise<EntryReply[]> => {
     let query = filtered(db, scope, filter).select(COLUMNS);
     if (after) query = query.where('seq', '<', after.id);
-    return (await query.orderBy('seq', 'desc').limit(size).execute()).map((r) => entryReply(r as Row));
+    return replies(db, (await query.orderBy('seq', 'desc').limit(size).execute()) as Row[], labels);
   };
 }

@@ -1,6 +1,6 @@
 // The workflow runtime a program calls (issue 12, D45): no session; the query's access token names the
-// enterprise (D40), userCode the acting user among its on-job users, applicationId and flowId a process
-// the enterprise offers (open-api/offered-processes.ts), instanceId one of that process's instances
+// enterprise (D40), userCode the acting user among its on-job users, applicationId (or its package's id,
+// package-application.ts) and flowId a process the enterprise offers (open-api/offered-processes.ts), instanceId one of that process's instances
 // there. The engine (src/server/workflow) does the rest and refuses what is not allowed.
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
@@ -18,6 +18,7 @@ import { knownCaller, onJobUserId } from './token-user.ts';
 import { offeredProcesses } from '../open-api/offered-processes.ts';
 import type { CallHandler, Handler } from '../handler.ts';
 import { taskMessageHandlers } from './task-messages.ts';
+import { applicationIdOf } from './package-application.ts';
 
 interface RuntimeQuery {
   accessToken: string;
@@ -85,7 +86,9 @@ const checkCallerLocking = callerCheck(true);
  *  otherwise). One statement checks it all, the refusals in that order. Inside an action's unit of work
  *  (`lock`), the same statement locks the instance's row for the engine (D80). */
 async function callerOf(db: Db, query: RuntimeQuery, instanceId?: string, lock = false): Promise<Caller & { instance: LockedInstance | undefined }> {
-  const values = { tokenHash: sha256(query.accessToken), lowerUserCode: query.userCode.toLowerCase(), applicationId: query.applicationId, flowId: query.flowId, instanceId: instanceId ?? '' };
+  const tokenHash = sha256(query.accessToken);
+  const applicationId = await applicationIdOf(db, tokenHash, query.applicationId);
+  const values = { tokenHash, lowerUserCode: query.userCode.toLowerCase(), applicationId, flowId: query.flowId, instanceId: instanceId ?? '' };
   const [row] = await (lock ? checkCallerLocking : checkCaller)(db, values);
   const { domainId, userId } = knownCaller(row);
   const checked = row!; // knownCaller refused an absent row
@@ -95,7 +98,7 @@ async function callerOf(db: Db, query: RuntimeQuery, instanceId?: string, lock =
     ? { id: checked.instance_id, domain_id: checked.instance_domain_id!, application_id: checked.instance_application_id!, initiator_id: checked.initiator_id!, status: checked.status!, form_data: checked.form_data, version_id: checked.version_id! }
     : undefined;
   if (lock && instance) lockedAlready(db, instance);
-  return { db, domainId, userId, applicationId: query.applicationId, processId: query.flowId, instance };
+  return { db, domainId, userId, applicationId, processId: query.flowId, instance };
 }
 
 /** The caller and its instance (the query's instanceId), both checked. */
