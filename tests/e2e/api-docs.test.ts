@@ -41,7 +41,7 @@ async function tryOut(page: Page, method: 'get' | 'post', path: string, lang: ke
  *  summaries are the document's: they may name a field or a path; the API test reads them.) */
 function visibleLatinWords(page: Page): Promise<Array<{ word: string; in: string }>> {
   return page.evaluate(() => {
-    const data = 'pre, code, textarea, input, select, .opblock-summary-path, .parameter__name, .parameter__type, .model-box, .markdown, .renderedMarkdown, .opblock-summary-method, .version-stamp, .version, .opblock-summary-description';
+    const data = 'pre, code, textarea, input, select, .opblock-summary-path, .parameter__name, .parameter__type, .model-box, .markdown, .renderedMarkdown, .opblock-summary-method, .version-stamp, .version, .opblock-summary-description, .response-col_status';
     const root = document.querySelector('.swagger-ui')!;
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     const words: Array<{ word: string; in: string }> = [];
