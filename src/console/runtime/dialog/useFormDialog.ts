@@ -114,7 +114,7 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
         setSaving(false);
       }
     },
-    [editing, recordId, record, options.fixed, options.idField, options.idParam, options.params, catalogue.calls, screen.update, screen.create, entity, layout.readOnlyFields, messages, fresh, t],
+    [editing, recordId, record, options.fixed, options.idField, options.idParam, options.params, catalogue.calls, screen, entity, layout.readOnlyFields, messages, fresh, t],
   );
 
   return {

@@ -143,7 +143,7 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
         setSaving(false);
       }
     },
-    [recordKey, singleton, group, screen, screen.back, screen.stay, record, fullData, layout.readOnlyFields, entity, navigate, invalidTabs, tabs],
+    [recordKey, singleton, group, screen, record, fullData, layout.readOnlyFields, entity, navigate, invalidTabs, tabs],
   );
 
   // Server errors name the whole record's paths; a group tab shows those of its group.
