@@ -52,6 +52,18 @@ describe('operation log', () => {
     await expectToast(page, 'The log is intact');
   });
 
+  it('searches by day with the date picker', async () => {
+    const { page } = session;
+    await openEnterpriseTab(page, session.server.url, 'Acme', 'logs');
+    const from = page.getByTestId('list-search-dateFrom');
+    expect(await from.getAttribute('type')).toBe('date');
+    expect(await page.getByTestId('list-search-dateTo').getAttribute('type')).toBe('date');
+    const today = new Date().toISOString().slice(0, 10);
+    await searchList(page, { dateFrom: today, dateTo: today });
+    await expect.poll(() => page.locator('.MuiDataGrid-row').first().innerText()).toContain('domains.update');
+    await page.screenshot({ path: '/tmp/shots-small/oplog-date-search-en.png' });
+  });
+
   it('reads the same in Traditional Chinese', async () => {
     const page = await openPage(session.browser, session.server.url, 'cn');
     await signIn(page, session.server.url, 'admin', ADMIN_PASSWORD);
