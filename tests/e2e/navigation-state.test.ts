@@ -56,11 +56,12 @@ describe('navigation state in the URL', () => {
     // Saving goes back to the list; the toast saying it saved comes along.
     await page.waitForURL(/#\/main/);
     await page.getByRole('alert').filter({ hasText: 'Saved' }).waitFor();
+    await page.getByTestId('view-table').click();
     await page.getByTestId('action-delete').click();
     const warning = page.getByRole('alert').filter({ hasText: 'Please select domains to delete' });
     await warning.waitFor();
     await page.waitForTimeout(1_100);
-    await page.locator('[data-testid^="card-"]:not([data-testid^="card-delete-"]):not([data-testid="card-more"])').first().click();
+    await gridRows(page).first().click();
     await page.waitForURL(/#\/domain\?/);
     // Gone with the page it spoke of, well before it would hide on its own (4 s).
     await warning.waitFor({ state: 'detached', timeout: 1_500 });
