@@ -60,8 +60,11 @@ describe('operation log', () => {
     expect(await page.getByTestId('list-search-dateTo').getAttribute('type')).toBe('date');
     const today = new Date().toISOString().slice(0, 10);
     await searchList(page, { dateFrom: today, dateTo: today });
-    await expect.poll(() => page.locator('.MuiDataGrid-row').first().innerText()).toContain('domains.update');
+    await expect.poll(async () => (await page.locator('.MuiDataGrid-row').allInnerTexts()).join('\n')).toContain('domains.update');
     await page.screenshot({ path: '/tmp/shots-small/oplog-date-search-en.png' });
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await searchList(page, { dateFrom: tomorrow, dateTo: tomorrow });
+    await page.getByTestId('list-empty').waitFor();
   });
 
   it('reads the same in Traditional Chinese', async () => {
