@@ -35,7 +35,7 @@ describe.each(targets)('enterprise create, edit, delete on $name', (target) => {
     expect(replyProblems(server.catalogue, 'domains.get', read.reply.data)).toEqual([]);
     expect(read.reply.data).toEqual(reply.data);
     // Enterprises are listed by name, not newest first: a name before every other one comes first.
-    const first = await createDomain(admin, { name: uniqueName('00 First') });
+    const first = await createDomain(admin, { name: uniqueName('00_First') });
     const page = await listDomains(admin, {}, { pagelines: 10 });
     expect(page.reply.data.datas[0].id).toBe(first.reply.data.id);
   });
