@@ -57,7 +57,7 @@ describe.each(targets)('enterprise list on $name', (target) => {
     expect(await names(admin, { fieldExtends: { 'name) or (1=1': 'x' } })).toHaveLength(DEMO_TENANT_COUNT);
   });
 
-  it('pages with currpage and pagelines: disjoint pages, the same rowCount, newest first', async () => {
+  it('pages with currpage and pagelines: disjoint pages, the same rowCount, by name', async () => {
     const seen: DomainData[] = [];
     for (let currpage = 1; currpage <= 3; currpage++) {
       const { reply } = await listDomains(admin, {}, { currpage, pagelines: 5 });
@@ -66,7 +66,10 @@ describe.each(targets)('enterprise list on $name', (target) => {
       seen.push(...reply.data.datas);
     }
     expect(new Set(seen.map((d) => d.id)).size).toBe(DEMO_TENANT_COUNT);
-    expect(seen[0].name).toBe('Wayne_Enterprises'); // seeded last
+    // By name whatever its case, as the unique index on lower(name) orders them; never by age.
+    const byName = seen.map((d) => d.name);
+    expect(byName).toEqual([...byName].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)));
+    expect(byName[0]).toBe('Acme');
     expect((await listDomains(admin, {}, { currpage: 4, pagelines: 5 })).reply.data).toMatchObject({ datas: [], rowCount: DEMO_TENANT_COUNT });
     const asText = await admin.call('POST', '/authtime/domains', { query: { currpage: '2', pagelines: '10' }, body: {} });
     expect((asText.reply.data as { datas: unknown[] }).datas).toHaveLength(2);

@@ -18,11 +18,15 @@ describe('enterprise list', () => {
     await session.page.goto(`${session.server.url}/#/main`);
     await session.page.getByTestId('card-more').waitFor();
     expect(await cards().count()).toBe(9);
+    // By name, so an enterprise is found where its name puts it (decision 0094).
+    await expect(cards().first().innerText()).resolves.toContain('Acme');
     await screenshot(session.page, 'domains-cards');
     await session.page.getByTestId('card-more').click();
     await session.page.locator('[role="row"]').nth(1).waitFor();
     // header row + one page of 10 rows
     expect(await session.page.locator('.MuiDataGrid-row').count()).toBe(10);
+    const names = await session.page.locator('.MuiDataGrid-row [data-field="name"]').evaluateAll((cells) => cells.map((c) => c.textContent?.trim() ?? ''));
+    expect(names).toEqual([...names].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)));
     await screenshot(session.page, 'domains-table');
   });
 
@@ -138,6 +142,13 @@ describe('enterprise list', () => {
     await session.page.waitForURL(/#\/domain\?.*domainid=/);
     const domainId = new URLSearchParams(session.page.url().split('?')[1]).get('domainid');
     await fillFormField(session.page, 'description', 'Edited by the session.browser test');
+    // A switch's text toggles it, its field name as much as the state beside it.
+    const status = session.page.locator('#root_status');
+    expect(await status.isChecked()).toBe(true);
+    await session.page.locator('form').getByText('Status', { exact: true }).click();
+    expect(await status.isChecked()).toBe(false);
+    await session.page.getByText('Inactive', { exact: true }).click();
+    expect(await status.isChecked()).toBe(true);
     await screenshot(session.page, 'domain-form-edit');
     await session.page.getByTestId('form-save').click();
     await expectToast(session.page, 'Saved');

@@ -74,7 +74,12 @@ describe('the workflow dashboard', () => {
     await page.waitForURL(/period=today/);
     await settled(page, 'today');
     await expect(slowestRows(page).allInnerTexts()).resolves.not.toContainEqual(expect.stringMatching(/Alpha\s+Sign\s+Done\s+Dash Bob\s+3$/));
+    // Today's few minutes are thousandths of an hour: the value axis still reads in full, never "0.00…".
+    const ticks = await page.getByTestId('flowboard-times').locator('.MuiChartsAxis-directionY .MuiChartsAxis-tickLabel').allTextContents();
+    expect(ticks.length).toBeGreaterThan(1);
+    expect(ticks.filter((tick) => tick.includes('…'))).toEqual([]);
     await screenshot(page, 'flowboard-today');
+    await page.screenshot({ path: '/tmp/shots-small/flowboard-today-en.png', fullPage: true });
     await page.goBack();
     await page.waitForURL((url) => !url.hash.includes('period=today'));
     await expect(page.getByTestId('flowboard-period-thisyear').getAttribute('aria-pressed')).resolves.toBe('true');

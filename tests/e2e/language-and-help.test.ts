@@ -134,6 +134,43 @@ describe('console fundamentals', () => {
     await page.context().close();
   });
 
+  it("gives each tab of a page its own help, and the calendar, monitoring and debug pages theirs", async () => {
+    const page = await openPage(live.browser, live.server.url, 'en');
+    await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);
+    await page.goto(`${live.server.url}/#/main?view=table&filter=${encodeURIComponent(JSON.stringify({ name: 'Acme' }))}`);
+    await page.locator('.MuiDataGrid-row').first().click();
+    await page.waitForURL(/#\/domain\?/);
+    const acme = page.url().replace(/&tab=.*$/, '');
+    const drawer = page.getByTestId('help-drawer');
+    const helpSays = async (where: string, lang: Lang, title: string, text: string) => {
+      await page.getByTestId('header-help').click();
+      await drawer.waitFor();
+      expect(await drawer.getByRole('heading').innerText(), `${lang} ${where}`).toBe(word(lang, 'a11y.helpTitle', { screen: word(lang, title) }));
+      expect(await drawer.locator('p').last().innerText(), `${lang} ${where}`).toBe(word(lang, text));
+      await page.screenshot({ path: `/tmp/shots-small/help-${where.replace(/\W+/g, '-')}-${lang}.png` });
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'detached' });
+    };
+    for (const lang of ['en', 'zh'] as const) {
+      await chooseLanguage(page, lang);
+      await page.goto(`${acme}&tab=basic`);
+      await helpSays('basic', lang, 'screen.domainDetail', 'help.domainDetail');
+      for (const [tab, title, text] of [['departments', 'org.tab.departments', 'help.departments'], ['users', 'org.tab.users', 'help.users'], ['calendars', 'calendar.tab', 'help.domainCalendars']]) {
+        await page.goto(`${acme}&tab=${tab}`);
+        await page.getByTestId(`form-tab-${tab}`).waitFor();
+        await helpSays(tab, lang, title, text);
+      }
+      await page.locator('.MuiDataGrid-row').first().click();
+      await page.waitForURL(/#\/domain\/calendar/);
+      await helpSays('calendar', lang, 'calendar.editorTitle', 'help.calendar');
+      for (const [path, title, text] of [['/systemMoni/onlines', 'monitor.entry.onlines', 'help.monitorOnlines'], ['/systemMoni/charts', 'monitor.entry.charts', 'help.monitorCharts'], ['/debug', 'screen.debug', 'help.debug']]) {
+        await page.goto(`${live.server.url}/#${path}`);
+        await helpSays(path, lang, title, text);
+      }
+    }
+    await page.context().close();
+  });
+
   it('links the About page from the header', async () => {
     const page = await openPage(live.browser, live.server.url, 'en');
     await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);

@@ -46,6 +46,28 @@ describe('navigation state in the URL', () => {
     await page.context().close();
   });
 
+  it('keeps a toast through the move it explains, and closes it when the user goes to another page', async () => {
+    const page = await openPage(live.browser, live.server.url, 'en');
+    await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);
+    await page.goto(`${live.server.url}/#/main?view=table&filter=${encodeURIComponent(JSON.stringify({ name: 'Acme' }))}`);
+    await gridRows(page).first().click();
+    await page.waitForURL(/#\/domain\?/);
+    await page.getByTestId('form-save').click();
+    // Saving goes back to the list; the toast saying it saved comes along.
+    await page.waitForURL(/#\/main/);
+    await page.getByRole('alert').filter({ hasText: 'Saved' }).waitFor();
+    await page.getByTestId('view-table').click();
+    await page.getByTestId('action-delete').click();
+    const warning = page.getByRole('alert').filter({ hasText: 'Please select domains to delete' });
+    await warning.waitFor();
+    await page.waitForTimeout(1_100);
+    await gridRows(page).first().click();
+    await page.waitForURL(/#\/domain\?/);
+    // Gone with the page it spoke of, well before it would hide on its own (4 s).
+    await warning.waitFor({ state: 'detached', timeout: 1_500 });
+    await page.context().close();
+  });
+
   it('keeps the chosen form tab in the URL through reload', async () => {
     const page = await openPage(live.browser, live.server.url, 'en');
     await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);

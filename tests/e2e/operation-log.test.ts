@@ -78,6 +78,21 @@ describe('operation log', () => {
     await page.context().close();
   });
 
+  it('searches by day with the date picker', async () => {
+    const { page } = session;
+    await openEnterpriseTab(page, session.server.url, 'Acme', 'logs');
+    const from = page.getByTestId('list-search-dateFrom');
+    expect(await from.getAttribute('type')).toBe('date');
+    expect(await page.getByTestId('list-search-dateTo').getAttribute('type')).toBe('date');
+    const today = new Date().toISOString().slice(0, 10);
+    await searchList(page, { dateFrom: today, dateTo: today });
+    await expect.poll(async () => (await page.locator('.MuiDataGrid-row').allInnerTexts()).join('\n')).toContain('Changes the fields sent of an enterprise the caller governs');
+    await screenshot(page, 'operation-log-date-search');
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await searchList(page, { dateFrom: tomorrow, dateTo: tomorrow });
+    await page.getByTestId('list-empty').waitFor();
+  });
+
   it('reads the same in Traditional Chinese', async () => {
     const page = await openPage(session.browser, session.server.url, 'cn');
     await signIn(page, session.server.url, 'admin', ADMIN_PASSWORD);

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
-import { openEnterpriseTab } from './support/pages.ts';
+import { listSettled, openEnterpriseTab } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 import { workbook } from '../support/xlsx-files.ts';
 
@@ -17,6 +17,29 @@ async function openAcmeUsers(): Promise<string> {
   await page.getByTestId('action-import').waitFor();
   return domainId;
 }
+
+describe('Excel import of departments', () => {
+  it('shows the imported departments in the tree as soon as the import is done', async () => {
+    const { page } = session;
+    await openEnterpriseTab(page, session.server.url, 'Acme', 'departments');
+    const tree = page.getByTestId('tree');
+    await tree.getByText('Headquarters', { exact: true }).click();
+    const sub = page.getByRole('region', { name: 'Sub-departments' });
+    await sub.getByTestId('action-import').click();
+    const file = await workbook(['Department path', 'Code', 'Sort order', 'Valid'], [['E2E_Imported_Root', 'E2EROOT', '', ''], ['Headquarters/E2E_Imported_Child', 'E2ECHILD', '', '']]);
+    await page.getByTestId('upload-input').setInputFiles({ name: 'departments.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+    await page.getByTestId('upload-submit').click();
+    const dialog = page.getByTestId('organisation-import-dialog');
+    await dialog.getByTestId('organisation-import-commit').click();
+    await expect.poll(() => dialog.getByTestId('organisation-import-result').innerText()).toContain('2 saved');
+    await dialog.getByTestId('organisation-import-close').click();
+    await listSettled(page);
+    // The new top department and the new child of the open one, without a reload of the page.
+    await tree.getByText('E2E_Imported_Root', { exact: true }).waitFor({ timeout: 5_000 });
+    await tree.getByText('E2E_Imported_Child', { exact: true }).waitFor({ timeout: 5_000 });
+    await page.screenshot({ path: '/tmp/shots-small/departments-after-import-en.png' });
+  });
+});
 
 describe('Excel import and export of users', () => {
   it('previews an import, saves only the good row, names the refused one, and exports a readable workbook', async () => {

@@ -2,7 +2,7 @@
 // (`calls` of the current user, the same decision admit() takes on every request). A tile, route,
 // tab or action is shown only when the catalogue's own rule holds and every call it needs is here.
 import type { ActionDef, FormTab } from '../../core/catalogue/types.ts';
-import type { ConsoleScreen } from '../runtime/screen-types.ts';
+import type { ConsoleScreen, FormScreenDef } from '../runtime/screen-types.ts';
 import { getBoot } from '../shell/boot.ts';
 import { readCurrentUser } from './current-user.ts';
 
@@ -29,6 +29,18 @@ export function screenCalls(screen: ConsoleScreen, query: URLSearchParams = new 
     default:
       return [];
   }
+}
+
+/** The call that saves a form: update for a record it edits (a singleton edits its one record),
+ *  create for a new one. */
+export function formSaveCall(screen: Pick<FormScreenDef, 'create' | 'update'>, editing: boolean): string | undefined {
+  return editing ? screen.update : screen.create;
+}
+
+/** A form the caller may not save is read-only for it: fields locked, no Save (decision 0094). */
+export function maySaveForm(screen: Pick<FormScreenDef, 'create' | 'update'>, editing: boolean): boolean {
+  const call = formSaveCall(screen, editing);
+  return call !== undefined && mayCall(call);
 }
 
 /** A tab frame opens when one of its tabs does. */

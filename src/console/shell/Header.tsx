@@ -7,7 +7,7 @@ import Password from '@mui/icons-material/Password';
 import { AppBar, Box, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ConsoleScreen } from '../runtime/screen-types.ts';
 import { getBoot } from './boot.ts';
 import { Breadcrumb } from './Breadcrumb.tsx';
@@ -16,6 +16,7 @@ import { HeaderButton } from './HeaderButton.tsx';
 import { HelpDrawer } from './HelpDrawer.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MessageBell } from './messages/MessageBell.tsx';
+import { helpOf } from './screen-help.ts';
 import { useHeaderLinks } from './useHeaderLinks.ts';
 import { useLogout } from './useLogout.ts';
 
@@ -27,6 +28,8 @@ export function Header({ screen }: { screen?: ConsoleScreen }) {
   const [helpOpen, setHelpOpen] = useState(false);
   const title = consoleTitle(getBoot().config.title, t('app.defaultTitle'));
   const compact = useMediaQuery(useTheme().breakpoints.down('md'));
+  const [query] = useSearchParams();
+  const help = helpOf(screen, query, getBoot().catalogue.screens);
 
   useEffect(() => {
     document.title = screen ? `${t(screen.title)} · ${title}` : title;
@@ -41,7 +44,7 @@ export function Header({ screen }: { screen?: ConsoleScreen }) {
           </Typography>
           <LanguageSwitch color="inherit" compact={compact} />
           <MessageBell />
-          {screen?.help && (
+          {help && (
             <HeaderButton testId="header-help" icon={<HelpOutline />} label={t('header.help')} compact={compact} onClick={() => setHelpOpen(true)} />
           )}
           <HeaderButton testId="header-about" icon={<InfoOutlined />} label={t('screen.about')} compact={compact} onClick={() => navigate('/about')} />
@@ -61,7 +64,7 @@ export function Header({ screen }: { screen?: ConsoleScreen }) {
           <Breadcrumb screen={screen} homeLink={links.home} />
         </Box>
       </Box>
-      {screen?.help && <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} screen={screen} />}
+      {help && <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} screen={help} />}
     </>
   );
 }

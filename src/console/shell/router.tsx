@@ -9,6 +9,7 @@ import { NotFound } from './NotFound.tsx';
 import { RouteError } from './RouteError.tsx';
 import { GatedScreen } from './GatedScreen.tsx';
 import { gateLoader } from './route-gate.ts';
+import { closeToastsOfPageLeft } from './notify.ts';
 
 type Screen = ConsoleScreen;
 type Route = Omit<RouteDef, 'origin'>;
@@ -68,5 +69,13 @@ export function buildRoutes(catalogue: ConsoleCatalogue): RouteObject[] {
 }
 
 export function createConsoleRouter(catalogue: ConsoleCatalogue) {
-  return createHashRouter(buildRoutes(catalogue));
+  const router = createHashRouter(buildRoutes(catalogue));
+  // Another page (not another query: a search, a tab) leaves the toasts of the one before behind.
+  let pathname = router.state.location.pathname;
+  router.subscribe(({ location }) => {
+    if (location.pathname === pathname) return;
+    pathname = location.pathname;
+    closeToastsOfPageLeft();
+  });
+  return router;
 }

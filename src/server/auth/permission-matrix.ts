@@ -35,10 +35,11 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'domains.list': READERS,
   'domains.get': READERS,
   'domains.create': ['super'],
-  'domains.update': ADMINS,
+  // A department administrator sees its enterprise but never governs it (reach.ts governsDomain).
+  'domains.update': TENANT_ADMINS,
   'domains.delete': ['super'],
   'domains.deleteImpact': ['super'],
-  'sms.test': ADMINS,
+  'sms.test': TENANT_ADMINS,
   'lookups.domains': READERS,
   'lookups.applications': READERS,
   'lookups.departments': READERS,

@@ -21,8 +21,15 @@ function Chart({ title, testId, wide, children }: { title: string; testId: strin
   );
 }
 
+/** Axis ticks in the page's language, short whatever the scale: today's few minutes are thousandths of
+ *  an hour, which the axis would cut to "0.00…" at its default width and digits. */
+function tickFormat(language: string): (value: number | null) => string {
+  const number = new Intl.NumberFormat(language, { maximumSignificantDigits: 3 });
+  return (value) => (value === null ? '' : number.format(value));
+}
+
 export function DashboardCharts({ figures }: { figures: Figures }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const flows = figures.times.map((r) => column(r, 'FLOWNAME'));
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
@@ -31,6 +38,7 @@ export function DashboardCharts({ figures }: { figures: Figures }) {
           height={HEIGHT}
           // Room for the flow names: at the default height the theme's line height leaves them no space.
           xAxis={[{ scaleType: 'band', data: flows, height: 40 }]}
+          yAxis={[{ width: 64, valueFormatter: tickFormat(i18n.language) }]}
           series={[
             { data: figures.times.map((r) => r.resultFields[0]), label: t('flowboard.processTime') },
             { data: figures.times.map((r) => r.resultFields[1]), label: t('flowboard.nodeTime') },

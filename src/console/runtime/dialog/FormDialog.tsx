@@ -62,12 +62,16 @@ export function FormDialog({ screenId, data, onClose, ui, ...options }: FormDial
             <Box sx={{ position: 'sticky', bottom: -20, zIndex: 1, bgcolor: 'background.paper', mt: 3, mb: '-20px', pt: 1, pb: '20px' }}>
               <DialogMessageBar messages={form.messages} />
               <Box sx={{ display: 'flex', gap: 1, pt: 2, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
-                <Button data-testid="form-save" type="submit" variant="contained" startIcon={<Save />} loading={form.saving} onClick={() => (andNew.current = false)}>
-                  {t('action.save')}
-                </Button>
-                <Button data-testid="form-save-new" type="submit" variant="outlined" disabled={form.saving} onClick={() => (andNew.current = true)}>
-                  {t('action.saveAndNew')}
-                </Button>
+                {!form.readOnly && (
+                  <>
+                    <Button data-testid="form-save" type="submit" variant="contained" startIcon={<Save />} loading={form.saving} onClick={() => (andNew.current = false)}>
+                      {t('action.save')}
+                    </Button>
+                    <Button data-testid="form-save-new" type="submit" variant="outlined" disabled={form.saving} onClick={() => (andNew.current = true)}>
+                      {t('action.saveAndNew')}
+                    </Button>
+                  </>
+                )}
                 <Button data-testid="form-exit" variant="outlined" onClick={close}>
                   {t('action.exit')}
                 </Button>

@@ -15,6 +15,7 @@ import { buildFormLayout } from '../form/form-layout.ts';
 import { formRulesValidator } from '../form/form-rules-validator.ts';
 import { withoutStaleChoices } from '../form/stale-choices.ts';
 import { presetValues, useFieldChoices, withChoices } from '../form/useFieldChoices.ts';
+import { formSaveCall, maySaveForm } from '../../session/reach.ts';
 import { ruleContext } from '../rule-context.ts';
 import type { FormScreenDef, Row } from '../screen-types.ts';
 import { updateArgs } from './update-args.ts';
@@ -83,7 +84,7 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
   const save = useCallback(
     async (data: Row, andNew: boolean): Promise<boolean> => {
       const id = editing ? String(recordId) : undefined;
-      const callId = id ? screen.update : screen.create;
+      const callId = formSaveCall(screen, Boolean(id));
       if (!callId) return false;
       // Fields the form does not show go back as the opener gave them (edit) or as fixed (new).
       const body = { ...withSchemaDefaults(entity?.schema, { ...(editing ? record : options.fixed), ...data }) };
@@ -113,7 +114,7 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
         setSaving(false);
       }
     },
-    [editing, recordId, record, options.fixed, options.idField, options.idParam, options.params, catalogue.calls, screen.update, screen.create, entity, layout.readOnlyFields, messages, fresh, t],
+    [editing, recordId, record, options.fixed, options.idField, options.idParam, options.params, catalogue.calls, screen, entity, layout.readOnlyFields, messages, fresh, t],
   );
 
   return {
@@ -123,6 +124,8 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
     customValidate,
     serverErrors,
     saving,
+    /** The caller may not make the save call: fields locked, no Save. */
+    readOnly: !maySaveForm(screen, editing),
     messages,
     /** Changes when the form starts over (Save and new), so the form remounts with no old state. */
     generation,

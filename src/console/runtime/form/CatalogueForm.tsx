@@ -20,6 +20,8 @@ export interface CatalogueFormState {
   customValidate?: CustomValidator<Row>;
   serverErrors?: ErrorSchema<Row>;
   liveValidate: boolean;
+  /** Every field locked: the caller may look but not save (reach.ts maySaveForm). */
+  readOnly?: boolean;
   change: (data: Row) => void;
   markSubmitted: () => void;
 }
@@ -63,6 +65,7 @@ export function CatalogueForm({ form, widgets, onSubmit, uiSchema, children }: C
       formContext={{ form: form.formData }}
       templates={FORM_TEMPLATES}
       extraErrors={form.serverErrors}
+      readonly={form.readOnly}
       showErrorList={false}
       noHtml5Validate
       liveValidate={form.liveValidate ? 'onChange' : false}

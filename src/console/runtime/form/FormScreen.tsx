@@ -85,9 +85,11 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
       ) : (
         <CatalogueForm key={tabs.current?.id ?? ''} form={form} widgets={loadedWidgets} onSubmit={prompts.submit}>
           <Box sx={{ display: 'flex', gap: 1, mt: 3, pt: 2, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
-            <Button data-testid="form-save" type="submit" variant="contained" startIcon={<Save />} loading={form.saving}>
-              {t('action.save')}
-            </Button>
+            {!form.readOnly && (
+              <Button data-testid="form-save" type="submit" variant="contained" startIcon={<Save />} loading={form.saving}>
+                {t('action.save')}
+              </Button>
+            )}
             {singleton ? (
               <>
                 <FormActions actions={screen.actions} formData={form.record} onReload={form.reload} tab={tabs.current?.id} />

@@ -13,6 +13,7 @@ import { ApiError } from '../../api/ApiError.ts';
 import { callAny } from '../../api/client.ts';
 import { getBoot } from '../../shell/boot.ts';
 import { notifySuccess } from '../../shell/notify.ts';
+import { formSaveCall, maySaveForm } from '../../session/reach.ts';
 import { label } from '../../shell/LabelText.tsx';
 import { ruleContext } from '../rule-context.ts';
 import type { FormScreenDef, Row } from '../screen-types.ts';
@@ -116,7 +117,7 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
 
   const save = useCallback(
     async (data: Row) => {
-      const callId = recordKey || singleton ? screen.update : screen.create;
+      const callId = formSaveCall(screen, Boolean(recordKey) || singleton);
       if (!callId) return;
       // RJSF checked the tab on screen; a rule broken on another one opens that tab, calling nothing.
       const invalid = invalidTabs(group ? { ...fullData, [group]: data } : data);
@@ -142,7 +143,7 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
         setSaving(false);
       }
     },
-    [recordKey, singleton, group, screen.update, screen.create, screen.back, screen.stay, record, fullData, layout.readOnlyFields, entity, navigate, invalidTabs, tabs],
+    [recordKey, singleton, group, screen, record, fullData, layout.readOnlyFields, entity, navigate, invalidTabs, tabs],
   );
 
   // Server errors name the whole record's paths; a group tab shows those of its group.
@@ -167,6 +168,8 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
     saved: record,
     serverErrors: partErrors,
     saving,
+    /** The caller may not make the save call: fields locked, no Save. */
+    readOnly: !maySaveForm(screen, Boolean(recordKey) || singleton),
     // After a first refused submit, errors follow the user's typing.
     liveValidate: submitted,
     markSubmitted: () => setSubmitted(true),

@@ -20,6 +20,8 @@ export function SearchForm({ search }: { search: ListController['search'] }) {
         const choices = sourced[field];
         const options = Array.isArray(schema.enum) ? (schema.enum as unknown[]) : schema['x-options'] ? [''].concat((choices ?? []).map((c) => c.value)) : null;
         const labels = (schema['x-labels'] ?? {}) as Record<string, string>;
+        // A day to search by gets the browser's own date picker (keyboard and screen readers included).
+        const date = schema['x-widget'] === 'date' || schema.format === 'date';
         const text = (o: unknown) => (o === '' ? t('list.all') : (choices?.find((c) => c.value === o)?.label ?? (labels[String(o)] ? t(labels[String(o)]) : String(o))));
         return (
           <TextField
@@ -28,7 +30,11 @@ export function SearchForm({ search }: { search: ListController['search'] }) {
             value={search.draft[field] ?? ''}
             onChange={(e) => search.setField(field, e.target.value)}
             select={options !== null}
-            slotProps={{ htmlInput: { 'data-testid': `list-search-${field}` }, ...(options !== null ? { inputLabel: { shrink: true }, select: { displayEmpty: true } } : {}) }}
+            type={date ? 'date' : undefined}
+            slotProps={{
+              htmlInput: { 'data-testid': `list-search-${field}` },
+              ...(options !== null ? { inputLabel: { shrink: true }, select: { displayEmpty: true } } : date ? { inputLabel: { shrink: true } } : {}),
+            }}
             sx={{ width: 220 }}
           >
             {options?.map((o) => (

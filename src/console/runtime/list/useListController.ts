@@ -1,5 +1,6 @@
 // The list controller: catalogue list screen in; rows, paging, view, selection, visible actions and
 // handlers out as plain data. ListScreen.tsx only draws what this returns.
+import { useDataChanged } from '../data-changed.ts';
 import { useCatalogue } from '../catalogue-context.ts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -76,10 +77,12 @@ export function useListController(screen: ListScreenDef, urlPrefix = '') {
   );
   const data = useListData(screen.source, search.search, page, args);
   const { reload } = data;
+  const outerChanged = useDataChanged();
   const afterChange = useCallback(() => {
     setSelection([]);
     reload();
-  }, [reload]);
+    outerChanged();
+  }, [reload, outerChanged]);
   const rowKey = screen.rowKey ?? 'id';
   const { rows } = data;
   const rowOf = useCallback((id: string) => rows.find((row) => String(row[rowKey]) === id), [rows, rowKey]);

@@ -21,6 +21,7 @@ import { ScreenHost, type ScreenProps } from '../../shell/ScreenHost.tsx';
 import { mayCall, mayOpenScreen } from '../../session/reach.ts';
 import { useRouteArgs } from '../call-args.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { DataChanged } from '../data-changed.ts';
 import { RecordFormDialog } from '../dialog/RecordFormDialog.tsx';
 import type { ConsoleScreen, FormScreenDef, Row } from '../screen-types.ts';
 import { MoveDialog } from './MoveDialog.tsx';
@@ -90,6 +91,8 @@ function Tree({ screen }: { screen: TreeScreenDef }) {
     },
     [reload],
   );
+  // The selected node opens to show what its detail lists added below it.
+  const detailChanged = useCallback(() => reload(selected ? [selected] : []), [reload, selected]);
   // A new node's parent (the selected one) opens to show it.
   const closeDialog = useCallback(
     (result?: unknown) => {
@@ -188,14 +191,17 @@ function Tree({ screen }: { screen: TreeScreenDef }) {
             <Typography variant="h6" component="h2" sx={{ fontSize: 17 }} data-testid="tree-selected">
               {node ? String(node[screen.node.label] ?? '') : ''}
             </Typography>
-            {details.map((d) => (
-              <Box key={d.id} component="section" aria-label={t(d.label)}>
-                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
-                  {t(d.label)}
-                </Typography>
-                <ScreenHost screen={catalogue.screens[d.screen] as ConsoleScreen} urlPrefix={`${d.id}.`} />
-              </Box>
-            ))}
+            {/* A change a detail list makes (an import, a delete of sub-departments) reaches the tree too. */}
+            <DataChanged.Provider value={detailChanged}>
+              {details.map((d) => (
+                <Box key={d.id} component="section" aria-label={t(d.label)}>
+                  <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+                    {t(d.label)}
+                  </Typography>
+                  <ScreenHost screen={catalogue.screens[d.screen] as ConsoleScreen} urlPrefix={`${d.id}.`} />
+                </Box>
+              ))}
+            </DataChanged.Provider>
           </Stack>
         )}
       </Box>

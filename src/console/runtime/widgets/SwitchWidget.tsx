@@ -1,6 +1,6 @@
 // Form widget `switch`: an on/off switch for booleans and for two-value enums (the first value is
 // "on": the platform's 1/0 flags, and '0'/'1' where '0' means on), showing the value's x-labels text;
-// the switch itself is named after the field (a legend names no input).
+// the field's name is the switch's own label, so clicking either text toggles it, as on a checkbox.
 import { FormControl, FormControlLabel, FormLabel, Switch } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
 
@@ -11,9 +11,9 @@ export default function SwitchWidget({ id, value, onChange, label, hideLabel, di
   const names = (options.enumNames ?? {}) as Record<string, string>;
   const stateLabel = names[String(valueOf(checked))] ?? '';
   return (
-    <FormControl component="fieldset" required={required}>
+    <FormControl required={required} disabled={disabled || readonly}>
       {!hideLabel && label && (
-        <FormLabel component="legend" htmlFor={id} sx={{ fontSize: 13, mb: 0.25 }}>
+        <FormLabel htmlFor={id} sx={{ fontSize: 13, mb: 0.25, cursor: 'pointer', width: 'fit-content' }}>
           {label}
         </FormLabel>
       )}

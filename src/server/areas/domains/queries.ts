@@ -79,8 +79,9 @@ export async function listDomains(db: Db, user: CurrentUser, search: DomainSearc
   const filtered = matching(withinReach(db.selectFrom('domains as d'), user), search);
   const rows = await filtered
     .select([...SELECTION, sql<number>`count(*) over ()`.as('total'), adminsJson.as('admins')])
-    .orderBy('d.created_at', 'desc')
-    .orderBy('d.id', 'desc')
+    // By name, as the unique index domains_name_key (lower(name)) reads them: an enterprise is found
+    // where its name puts it, in the cards and the table alike (decision 0094).
+    .orderBy(sql`lower(d.name)`)
     .limit(page.pagelines)
     .offset((page.currpage - 1) * page.pagelines)
     .execute();
