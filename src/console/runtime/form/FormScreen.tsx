@@ -79,31 +79,34 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
         ) : embedded ? (
           <TabScreen id={embedded} tenantParam={screen.tenant} />
         ) : (
-          <CatalogueForm key={tabs.current?.id ?? ''} form={form} widgets={loadedWidgets} onSubmit={prompts.submit}>
-            <Box sx={{ display: 'flex', gap: 1, mt: 3, pt: 2, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
-              <Button data-testid="form-save" type="submit" variant="contained" startIcon={<Save />} loading={form.saving}>
-                {t('action.save')}
-              </Button>
-              {singleton ? (
-                <>
-                  <FormActions actions={screen.actions} formData={form.record} onReload={form.reload} tab={tabs.current?.id} />
-                  <Button data-testid="form-refresh" variant="outlined" startIcon={<Refresh />} onClick={prompts.refresh}>
-                    {t('action.refresh')}
-                  </Button>
-                  <Button data-testid="form-exit" variant="outlined" onClick={prompts.exit}>
-                    {t('action.exit')}
-                  </Button>
-                </>
-              ) : (
-                <>
-                  <Button data-testid="form-exit" variant="outlined" onClick={prompts.exit}>
-                    {t('action.exit')}
-                  </Button>
-                  <FormActions actions={screen.actions} formData={form.formData} onReload={form.reload} />
-                </>
-              )}
-            </Box>
-          </CatalogueForm>
+          // A form's fields keep a readable measure however wide the page (ADR 0092).
+          <Box sx={{ maxWidth: 1100 }}>
+            <CatalogueForm key={tabs.current?.id ?? ''} form={form} widgets={loadedWidgets} onSubmit={prompts.submit}>
+              <Box sx={{ display: 'flex', gap: 1, mt: 3, pt: 2, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
+                <Button data-testid="form-save" type="submit" variant="contained" startIcon={<Save />} loading={form.saving}>
+                  {t('action.save')}
+                </Button>
+                {singleton ? (
+                  <>
+                    <FormActions actions={screen.actions} formData={form.record} onReload={form.reload} tab={tabs.current?.id} />
+                    <Button data-testid="form-refresh" variant="outlined" startIcon={<Refresh />} onClick={prompts.refresh}>
+                      {t('action.refresh')}
+                    </Button>
+                    <Button data-testid="form-exit" variant="outlined" onClick={prompts.exit}>
+                      {t('action.exit')}
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <Button data-testid="form-exit" variant="outlined" onClick={prompts.exit}>
+                      {t('action.exit')}
+                    </Button>
+                    <FormActions actions={screen.actions} formData={form.formData} onReload={form.reload} />
+                  </>
+                )}
+              </Box>
+            </CatalogueForm>
+          </Box>
         )}
       </TabBar>
       <ConfirmDialog text={prompts.text} onConfirm={prompts.accept} onCancel={prompts.cancel} />
