@@ -303,7 +303,7 @@ export interface TabsScreen {
     /** What the frame says when there is nothing to choose. */
     empty: string;
   };
-  tabs: Array<Pick<FormTab, 'id' | 'label' | 'visible' | 'requires'> & { screen: string }>;
+  tabs: Array<Pick<FormTab, 'id' | 'label' | 'section' | 'visible' | 'requires'> & { screen: string }>;
 }
 
 export type ScreenBody = ListScreen | FormScreen | TilesScreen | PluginScreen | TreeScreen | TabsScreen;

@@ -120,7 +120,7 @@ export default function PerfMonitorPage() {
                   {row.cells.map((cell, column) =>
                     column === 0 ? (
                       <TableCell key={column} data-testid="perf-label" sx={{ fontFamily: 'monospace', fontSize: 13 }}>
-                        <Tooltip title={String(cell)} describeChild placement="bottom-start" slotProps={{ tooltip: { sx: { maxWidth: 720, fontFamily: 'monospace', whiteSpace: 'pre-wrap', wordBreak: 'break-word' } } }}>
+                        <Tooltip title={String(cell)} describeChild placement="bottom-start" slotProps={{ tooltip: { sx: { maxWidth: 720, fontSize: 12, fontFamily: 'monospace', whiteSpace: 'pre-wrap', wordBreak: 'break-word' } } }}>
                           <Box tabIndex={0} sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', wordBreak: 'break-word' }}>
                             {cut(String(cell), textSize ?? 0)}
                           </Box>
