@@ -56,6 +56,78 @@ describe('the organisation of an enterprise', () => {
     await page.locator('.MuiDataGrid-row').first().waitFor();
   });
 
+  // ADR 0092: at 1920 px the enterprise's tabs are listed by section at the side, all reachable at once
+  // and by keyboard, and the chosen tab takes the rest of the page; a table's columns are resized by
+  // dragging and hidden in the columns panel, both kept on refresh; a cell cut short shows its text.
+  it('uses the full width at 1920 px: every tab at hand, columns resized, hidden and their cut text shown', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    let created: string | undefined;
+    try {
+      await openAcme(page);
+      const ids = ['basic', 'departments', 'users', 'admins', 'fields', 'software', 'roles', 'calendars', 'flows', 'logs', 'openApi', 'mail', 'ldapSync', 'wechat', 'dingding', 'feishu'];
+      // Every tab inside the page's width and its own list's box: none behind a scroll arrow.
+      for (const id of ids) {
+        const box = (await tab(page, id).boundingBox())!;
+        const list = (await tab(page, id).locator('xpath=ancestor::*[@role="tablist"][1]').boundingBox())!;
+        expect(box.x >= list.x && box.x + box.width <= list.x + list.width + 1 && box.x + box.width <= 1920, id).toBe(true);
+      }
+      await expect(page.locator('.MuiTabs-scrollButtons:visible').count()).resolves.toBe(0);
+      // The sections' titles, in the catalogue's order.
+      await expect(page.getByTestId('form-tab-sections').getByRole('heading').allInnerTexts()).resolves.toEqual(['ORGANISATION', 'APPLICATIONS', 'OPERATIONS', 'INTEGRATIONS']);
+      // The flow table gets the width: its panel spans the page beside the side list.
+      await tab(page, 'flows').click();
+      await page.getByTestId('view-tab-list').waitFor();
+      expect((await page.getByTestId('form-tab-panel').boundingBox())!.width).toBeGreaterThan(1500);
+      // By keyboard: the arrow moves within a section, Enter opens the tab (in the URL, as a click).
+      await tab(page, 'users').focus();
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('form-tab-admins');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => new URL(page.url().replace('#/', '')).searchParams.get('tab')).toBe('admins');
+
+      // A user whose name (15 wide letters, the most a name holds) is wider than its column's floor.
+      const api = session.server.url + `/authtime/domain/${domainId()}/user`;
+      const departments: { data: Array<{ id: string }> } = await (await page.request.get(`${session.server.url}/authtime/lookups/departments?domainid=${domainId()}`)).json();
+      const secret = encodePassword('Welcome@2026');
+      const longName = 'W'.repeat(15);
+      const made = await (await page.request.post(api, { data: { name: longName, loginno: 'e2ewide', password: secret, confirmpwd: secret, departmentid: departments.data[0].id, telephone: '13900000001' }, headers: await csrfHeaders(page) })).json();
+      expect(made).toMatchObject({ errcode: 0 });
+      created = made.data.id;
+      await openTab(page, 'users', { loginno: 'e2ewide' });
+      await page.locator('.MuiDataGrid-row').filter({ hasText: 'e2ewide' }).waitFor();
+      // The name column dragged narrower keeps its width.
+      const header = page.locator('.MuiDataGrid-columnHeader[data-field="name"]');
+      const before = (await header.boundingBox())!.width;
+      const handle = (await header.locator('.MuiDataGrid-columnSeparator').boundingBox())!;
+      await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(handle.x + handle.width / 2 - (before - 150), handle.y + handle.height / 2, { steps: 8 });
+      await page.mouse.up();
+      await expect.poll(async () => Math.round(before - (await header.boundingBox())!.width)).toBeGreaterThan(80);
+      const dragged = Math.round((await header.boundingBox())!.width);
+      // The name is cut short now: hovering it shows the whole name.
+      const cell = page.locator('.MuiDataGrid-row').first().locator('[data-field="name"] > span');
+      await cell.hover();
+      await expect.poll(() => cell.getAttribute('title')).toBe(longName);
+      // Hidden in the columns panel.
+      await page.getByTestId('grid-columns').click();
+      await page.getByRole('checkbox', { name: 'Status' }).click();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator('.MuiDataGrid-columnHeader[data-field="status"]').count()).toBe(0);
+      // Both kept on refresh.
+      await page.reload();
+      await page.locator('.MuiDataGrid-row').first().waitFor();
+      expect(Math.abs(Math.round((await header.boundingBox())!.width) - dragged)).toBeLessThanOrEqual(1);
+      await expect(page.locator('.MuiDataGrid-columnHeader[data-field="status"]').count()).resolves.toBe(0);
+      await screenshot(page, 'organisation-users-wide');
+    } finally {
+      if (created) await page.request.delete(session.server.url + `/authtime/domain/${domainId()}/user`, { data: [created], headers: await csrfHeaders(page) });
+      await page.evaluate(() => sessionStorage.clear());
+      await page.setViewportSize({ width: 1366, height: 860 });
+    }
+  });
+
   it('shows each tab in English, Simplified and Traditional Chinese', async () => {
     for (const lang of ['en', 'zh', 'cn']) {
       const page = await openPage(session.browser, session.server.url, lang);

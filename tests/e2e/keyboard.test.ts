@@ -14,7 +14,8 @@ async function focusFirstRowCell(field: string) {
   await page().getByTestId('list-search-reset').focus();
   for (let i = 0; i < 10; i++) {
     await page().keyboard.press('Tab');
-    if (await page().evaluate(() => Boolean(document.activeElement?.closest('.MuiDataGrid-root')))) break;
+    // The grid's toolbar (its columns button) is a tab stop before the table itself.
+    if (await page().evaluate(() => Boolean(document.activeElement?.closest('.MuiDataGrid-main')))) break;
   }
   const inRow = () => page().evaluate(() => Boolean(document.activeElement?.closest('.MuiDataGrid-row')));
   if (!(await inRow())) await page().keyboard.press('ArrowDown');

@@ -1,10 +1,13 @@
-// The performance and pool monitors in real Chromium (issue 14, D62): the panel's table sorted by a
-// click on a header (twice: the other way), the switch off ("monitoring is disabled") and on again, the
+// The performance and pool monitors in real Chromium (issue 14, D62): the panel's table, the busiest
+// first (most total time) and sorted by a click on a header (twice: the other way), its wide label
+// column with the whole label in a tooltip, its headers and options in Chinese (ADR 0092), the switch off ("monitoring is disabled") and on again, the
 // export as html, xml, csv and excel opened and read; the pool monitor's figures refreshing.
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
+import { openPage, signIn } from './support/pages.ts';
+import { ADMIN_PASSWORD } from './support/server.ts';
 import { signedInAsAdmin } from './support/session.ts';
 
 const session = signedInAsAdmin();
@@ -24,16 +27,31 @@ describe('performance and pool monitors', () => {
     const table = page.getByTestId('perf-table');
     await table.waitFor();
     await expect(page.getByTestId('perf-now').innerText()).resolves.toMatch(/Current time: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
-    const hits = async () => (await table.locator('tbody tr td:nth-child(3)').allInnerTexts()).map((t) => Number(t.replace(/,/g, '')));
-    // Column 2 (Hits) ascending at first; a click on its header: descending.
-    const first = await hits();
+    const figures = async (column: number) => (await table.locator(`tbody tr td:nth-child(${column + 1})`).allInnerTexts()).map((t) => Number(t.replace(/,/g, '')));
+    // The busiest first: column 4 (Total) descending at first; a click on Hits: ascending, again: descending.
+    const totals = await figures(4);
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+    await expect(page.getByTestId('perf-sort-4').innerText()).resolves.toBe('Total');
+    await page.getByTestId('perf-sort-2').click();
+    const first = await figures(2);
     expect(first).toEqual([...first].sort((a, b) => a - b));
     await page.getByTestId('perf-sort-2').click();
-    const second = await hits();
+    const second = await figures(2);
     expect(second).toEqual([...second].sort((a, b) => b - a));
-    const labels = table.locator('tbody tr td:nth-child(1)');
+    const labels = table.getByTestId('perf-label');
     await expect.poll(async () => (await labels.allInnerTexts()).some((t) => t.startsWith('call: monitoring.perfInfo'))).toBe(true);
     await expect.poll(async () => (await labels.allInnerTexts()).some((t) => t.startsWith('sql: '))).toBe(true);
+    // The label column is wide and wraps; a text display size cuts the labels, the tooltip shows one whole.
+    expect((await labels.first().boundingBox())!.width).toBeGreaterThanOrEqual(420);
+    await page.getByTestId('perf-textSize').fill('12');
+    const sql = labels.filter({ hasText: /^sql: / }).first();
+    await expect.poll(async () => (await sql.innerText()).length).toBe(13);
+    await sql.locator('div').first().hover();
+    const whole = await page.getByRole('tooltip').innerText();
+    expect(whole.startsWith((await sql.innerText()).slice(0, 12))).toBe(true);
+    expect(whole.length).toBeGreaterThan(40);
+    await page.mouse.move(0, 0);
+    await page.getByTestId('perf-textSize').fill('0');
     await screenshot(page, 'monitoring-perf');
 
     // The switch off: the message; on again: the table.
@@ -44,10 +62,10 @@ describe('performance and pool monitors', () => {
     await table.waitFor();
 
     // Each output, downloaded and read.
-    await choose('perf-columns', 'BasicColumns');
+    await choose('perf-columns', 'Basic');
     await page.getByTestId('perf-go').click();
     const fileOf = async (output: string) => {
-      await choose('perf-output', output);
+      await choose('perf-output', output === 'excel' ? 'Excel' : output.toUpperCase());
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('perf-download').click()]);
       return { name: download.suggestedFilename(), path: (await download.path())! };
     };
@@ -79,6 +97,21 @@ describe('performance and pool monitors', () => {
     const sheet = book.worksheets[0];
     expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['Label', 'Units', 'Hits']);
     expect(sheet.rowCount).toBeGreaterThan(1);
+  });
+
+  it('shows the performance table\'s headers and options in Chinese', async () => {
+    const page = await openPage(session.browser, session.server.url, 'zh');
+    await signIn(page, session.server.url, 'admin', ADMIN_PASSWORD);
+    await page.goto(`${session.server.url}/#/systemMoni/perf`);
+    await page.getByTestId('perf-table').waitFor();
+    const headers = await page.getByTestId('perf-table').locator('thead th').allInnerTexts();
+    expect(headers.slice(0, 5)).toEqual(['标签', '单位', '次数', '平均', '总计']);
+    expect(headers).toContain('10–20 毫秒');
+    await page.getByTestId('perf-proxyAction').click();
+    await expect(page.getByRole('option').allInnerTexts()).resolves.toEqual(['无操作', '全部启用', '全部禁用', '禁用 SQL', '禁用异常', '禁用接口', '启用结果集']);
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'monitoring-perf-zh');
+    await page.context().close();
   });
 
   it('shows the pool monitor, refreshing', async () => {

@@ -75,6 +75,7 @@ function formReferences(s: FormScreen, ref: Sink, catalogue: Pick<Catalogue, 'en
   s.tabs?.forEach((tab, i) => {
     const p = `/tabs/${i}`;
     ref('label', tab.label, `${p}/label`);
+    ref('label', tab.section, `${p}/section`);
     ref('rule', tab.visible, `${p}/visible`);
     ref('rule', tab.start, `${p}/start`);
     ref('screen', tab.screen, `${p}/screen`);
@@ -112,6 +113,7 @@ function tabsReferences(s: TabsScreen, ref: Sink): void {
   }
   s.tabs.forEach((tab, i) => {
     ref('label', tab.label, `/tabs/${i}/label`);
+    ref('label', tab.section, `/tabs/${i}/section`);
     ref('screen', tab.screen, `/tabs/${i}/screen`);
     ref('rule', tab.visible, `/tabs/${i}/visible`);
     tab.requires?.forEach((call, j) => ref('call', call, `/tabs/${i}/requires/${j}`));

@@ -14,6 +14,7 @@ import Edit from '@mui/icons-material/Edit';
 import Info from '@mui/icons-material/InfoOutlined';
 import LockOpen from '@mui/icons-material/LockOpen';
 import MonitorHeart from '@mui/icons-material/MonitorHeart';
+import OpenInNew from '@mui/icons-material/OpenInNew';
 import People from '@mui/icons-material/People';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import PersonOff from '@mui/icons-material/PersonOff';
@@ -49,6 +50,7 @@ export const icons: Readonly<Record<string, SvgIconComponent>> = {
   Info,
   LockOpen,
   MonitorHeart,
+  OpenInNew,
   People,
   PersonAdd,
   PersonOff,

@@ -60,7 +60,7 @@ export function Header({ screen }: { screen?: ConsoleScreen }) {
         </Toolbar>
       </AppBar>
       <Box sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
-        <Box sx={{ px: { xs: 2, md: 3 }, py: 1.25, maxWidth: 1440, mx: 'auto' }}>
+        <Box sx={{ px: { xs: 2, md: 3 }, py: 1.25 }}>
           <Breadcrumb screen={screen} homeLink={links.home} />
         </Box>
       </Box>

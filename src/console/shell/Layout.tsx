@@ -10,7 +10,8 @@ export function Layout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <Header screen={handle?.screen} />
-      <Box component="main" sx={{ flex: 1, px: { xs: 2, md: 3 }, py: 2.5, width: '100%', maxWidth: 1440, mx: 'auto' }}>
+      {/* The page's full width: wide tables show their columns (a form keeps its own measure). */}
+      <Box component="main" sx={{ flex: 1, px: { xs: 2, md: 3 }, py: 2.5, width: '100%' }}>
         <Outlet />
       </Box>
     </Box>

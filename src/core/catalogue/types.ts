@@ -192,6 +192,8 @@ export type FormField = string | { field: string; widget?: string; visible?: str
 export interface FormTab {
   id: string;
   label: string;
+  /** The section the tab is listed under (a label key); a form whose tabs have sections lists them at its side. */
+  section?: string;
   /** Rule: the tab is shown. */
   visible?: string;
   /** Rule: the screen opens on this tab (the first visible tab whose rule holds; else the first). */
@@ -301,7 +303,7 @@ export interface TabsScreen {
     /** What the frame says when there is nothing to choose. */
     empty: string;
   };
-  tabs: Array<Pick<FormTab, 'id' | 'label' | 'visible' | 'requires'> & { screen: string }>;
+  tabs: Array<Pick<FormTab, 'id' | 'label' | 'section' | 'visible' | 'requires'> & { screen: string }>;
 }
 
 export type ScreenBody = ListScreen | FormScreen | TilesScreen | PluginScreen | TreeScreen | TabsScreen;

@@ -1,22 +1,32 @@
 // The performance monitor panel (domain spec §2.3, D62): the current time and the enabled switch (the
 // menu call, then a reload), the controls (action, proxy action, output, range/units, display columns,
 // cell format, filter, highlight, text size) with Go and a download of the chosen output, and JAMon's
-// table, sorted by a click on a header (again: the other way), column 2 ascending at first.
+// table, sorted by a click on a header (again: the other way), the busiest first at first (the most
+// total time, ADR 0092). The label column is wide and wraps, clamped to a few lines with the whole label
+// (the full SQL) in a tooltip; the panel asks for whole labels and cuts them to the text display size
+// itself. Headers and options show in the console's language.
 import Download from '@mui/icons-material/Download';
 import PlayArrow from '@mui/icons-material/PlayArrow';
-import { Alert, Box, Button, FormControl, FormControlLabel, InputLabel, MenuItem, Paper, Select, Stack, Switch, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, FormControl, FormControlLabel, InputLabel, MenuItem, Paper, Select, Stack, Switch, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, TextField, Tooltip, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, callUrl } from '../../api/client.ts';
 import { downloadFrom } from '../../runtime/download.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
-import { ACTIONS, CELL_FORMATS, DATE_COLUMNS, DEFAULT_SORT_COLUMN, DISPLAY_COLUMNS, formatCell, OUTPUTS, PROXY_ACTIONS, RANGES, sortRows, type CellFormat } from '../../../core/monitoring/perf-columns.ts';
+import { ACTIONS, CELL_FORMATS, DATE_COLUMNS, DISPLAY_COLUMNS, formatCell, OUTPUTS, PROXY_ACTIONS, RANGES, sortRows, type CellFormat } from '../../../core/monitoring/perf-columns.ts';
+import { columnLabel, optionKey } from './perf-labels.ts';
 import { useClock } from './useClock.ts';
 
 type Report = Calls['monitoring.perfInfo']['reply'];
 type Settings = { action: string; proxyAction: string; output: string; range: string; columns: string; format: string; filter: string; highlight: string; textSize: string };
 
 const START: Settings = { action: 'Refresh', proxyAction: 'No Action', output: 'html', range: 'AllMonitors', columns: 'RangeColumns', format: '#,###', filter: '', highlight: '', textSize: '0' };
+/** JAMon's Total column (the time spent): the panel's first order, the busiest first. */
+const TOTAL_COLUMN = 4;
+
+/** A label as the text display size shows it (0: whole). */
+const cut = (label: string, size: number) => (size > 0 && label.length > size ? `${label.slice(0, size)}…` : label);
+
 const CHOICES: Array<[keyof Settings, readonly string[]]> = [['action', ACTIONS], ['proxyAction', PROXY_ACTIONS], ['output', OUTPUTS], ['range', RANGES], ['columns', DISPLAY_COLUMNS], ['format', CELL_FORMATS]];
 
 export default function PerfMonitorPage() {
@@ -24,13 +34,13 @@ export default function PerfMonitorPage() {
   const now = useClock();
   const [settings, setSettings] = useState<Settings>(START);
   const [report, setReport] = useState<Report | null>(null);
-  const [sort, setSort] = useState<{ column: number; order: 'asc' | 'desc' }>({ column: DEFAULT_SORT_COLUMN, order: 'asc' });
+  const [sort, setSort] = useState<{ column: number; order: 'asc' | 'desc' }>({ column: TOTAL_COLUMN, order: 'desc' });
   const textSize = /^\d{1,5}$/.test(settings.textSize.trim()) ? Number(settings.textSize.trim()) : null;
   const change = (key: keyof Settings, value: string) => setSettings((s) => ({ ...s, [key]: value }));
   const shared = { range: settings.range, columns: settings.columns, format: settings.format, filter: settings.filter, highlight: settings.highlight, textSize: textSize ?? 0 } as const;
 
   const load = useCallback(async (body: Record<string, unknown> = {}) => {
-    setReport(await call('monitoring.perfInfo', { body: { ...shared, ...body } as never }));
+    setReport(await call('monitoring.perfInfo', { body: { ...shared, textSize: 0, ...body } as never }));
   }, [shared.range, shared.columns, shared.format, shared.filter, shared.highlight, shared.textSize]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
@@ -70,7 +80,7 @@ export default function PerfMonitorPage() {
               <Select labelId={`perf-${key}-label`} label={t(`monitor.perf.${key}`)} value={settings[key]} onChange={(e) => change(key, e.target.value)} data-testid={`perf-${key}`}>
                 {options.map((option) => (
                   <MenuItem key={option} value={option}>
-                    {option}
+                    {t(optionKey(option))}
                   </MenuItem>
                 ))}
               </Select>
@@ -96,9 +106,9 @@ export default function PerfMonitorPage() {
             <TableHead>
               <TableRow>
                 {data.listHeader.map((name, column) => (
-                  <TableCell key={name} sortDirection={sort.column === column ? sort.order : false} sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell key={name} sortDirection={sort.column === column ? sort.order : false} sx={column === 0 ? { minWidth: 420, width: '40%' } : { whiteSpace: 'nowrap' }}>
                     <TableSortLabel active={sort.column === column} direction={sort.column === column ? sort.order : 'asc'} onClick={() => clickHeader(column)} data-testid={`perf-sort-${column}`}>
-                      {name}
+                      {columnLabel(t, name)}
                     </TableSortLabel>
                   </TableCell>
                 ))}
@@ -107,11 +117,21 @@ export default function PerfMonitorPage() {
             <TableBody>
               {rows.map((row) => (
                 <TableRow key={`${row.cells[1]}|${row.cells[0]}`} data-highlighted={row.highlighted ? 'true' : undefined} sx={row.highlighted ? { bgcolor: 'warning.light' } : undefined}>
-                  {row.cells.map((cell, column) => (
-                    <TableCell key={column} sx={{ whiteSpace: column === 0 ? 'normal' : 'nowrap', wordBreak: column === 0 ? 'break-all' : undefined, fontFamily: column === 0 ? 'monospace' : undefined }}>
-                      {(DATE_COLUMNS as readonly number[]).includes(column) ? String(cell) : formatCell(cell, settings.format as CellFormat)}
-                    </TableCell>
-                  ))}
+                  {row.cells.map((cell, column) =>
+                    column === 0 ? (
+                      <TableCell key={column} data-testid="perf-label" sx={{ fontFamily: 'monospace', fontSize: 13 }}>
+                        <Tooltip title={String(cell)} describeChild placement="bottom-start" slotProps={{ tooltip: { sx: { maxWidth: 720, fontSize: 12, fontFamily: 'monospace', whiteSpace: 'pre-wrap', wordBreak: 'break-word' } } }}>
+                          <Box tabIndex={0} sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', wordBreak: 'break-word' }}>
+                            {cut(String(cell), textSize ?? 0)}
+                          </Box>
+                        </Tooltip>
+                      </TableCell>
+                    ) : (
+                      <TableCell key={column} sx={{ whiteSpace: 'nowrap' }}>
+                        {(DATE_COLUMNS as readonly number[]).includes(column) ? String(cell) : formatCell(cell, settings.format as CellFormat)}
+                      </TableCell>
+                    ),
+                  )}
                 </TableRow>
               ))}
             </TableBody>

@@ -5,7 +5,7 @@
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import Refresh from '@mui/icons-material/Refresh';
 import Save from '@mui/icons-material/Save';
-import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -18,6 +18,7 @@ import { useRegistryDefaults } from '../useRegistryDefaults.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { useCatalogue } from '../catalogue-context.ts';
 import { TenantCatalogue } from '../TenantCatalogue.tsx';
+import { TabBar } from '../tabs/TabBar.tsx';
 import { FormActions } from './FormActions.tsx';
 import { useFormPrompts } from './useFormPrompts.ts';
 import { useFormController } from './useFormController.ts';
@@ -61,56 +62,55 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
   if (form.state === 'loading' || !loadedWidgets) return <LoadingPanel />;
   const embedded = tabs.current?.screen;
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: screen.tabs ? 1100 : 860 }}>
+    // Tabs listed by section at the side leave the rest of the page's width to the tab (ADR 0092).
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: screen.tabs?.some((tab) => tab.section) ? 'none' : screen.tabs ? 1100 : 860 }}>
       <Typography variant="h6" component="h1" sx={{ mb: 2, fontSize: 18 }}>
         {t(screen.title)}
       </Typography>
       {/* The tab bar shows even with one tab: it names what the user may see (a security officer's policy). */}
-      {tabs.shown.length > 0 && (
-        <Tabs value={tabs.current?.id ?? false} onChange={(_e, id: string) => tabs.select(id)} variant="scrollable" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
-          {tabs.shown.map((tab) => (
-            <Tab key={tab.id} value={tab.id} label={t(tab.label)} data-testid={`form-tab-${tab.id}`} {...(form.markedTabs.has(tab.id) && markedTab(t('form.tabHasErrors')))} />
-          ))}
-        </Tabs>
-      )}
-      {form.state === 'failed' ? (
-        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Alert severity="error">{t('error.notFound')}</Alert>
-          <Button data-testid="form-exit" variant="outlined" onClick={form.exit}>
-            {t('action.exit')}
-          </Button>
-        </Stack>
-      ) : embedded ? (
-        <TabScreen id={embedded} tenantParam={screen.tenant} />
-      ) : (
-        <CatalogueForm key={tabs.current?.id ?? ''} form={form} widgets={loadedWidgets} onSubmit={prompts.submit}>
-          <Box sx={{ display: 'flex', gap: 1, mt: 3, pt: 2, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
-            {!form.readOnly && (
-              <Button data-testid="form-save" type="submit" variant="contained" startIcon={<Save />} loading={form.saving}>
-                {t('action.save')}
-              </Button>
-            )}
-            {singleton ? (
-              <>
-                <FormActions actions={screen.actions} formData={form.record} onReload={form.reload} tab={tabs.current?.id} />
-                <Button data-testid="form-refresh" variant="outlined" startIcon={<Refresh />} onClick={prompts.refresh}>
-                  {t('action.refresh')}
-                </Button>
-                <Button data-testid="form-exit" variant="outlined" onClick={prompts.exit}>
-                  {t('action.exit')}
-                </Button>
-              </>
-            ) : (
-              <>
-                <Button data-testid="form-exit" variant="outlined" onClick={prompts.exit}>
-                  {t('action.exit')}
-                </Button>
-                <FormActions actions={screen.actions} formData={form.formData} onReload={form.reload} />
-              </>
-            )}
+      <TabBar tabs={tabs.shown} current={tabs.current?.id} onSelect={tabs.select} testId="form-tab-" tabProps={(tab) => form.markedTabs.has(tab.id) && markedTab(t('form.tabHasErrors'))}>
+        {form.state === 'failed' ? (
+          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Alert severity="error">{t('error.notFound')}</Alert>
+            <Button data-testid="form-exit" variant="outlined" onClick={form.exit}>
+              {t('action.exit')}
+            </Button>
+          </Stack>
+        ) : embedded ? (
+          <TabScreen id={embedded} tenantParam={screen.tenant} />
+        ) : (
+          // A form's fields keep a readable measure however wide the page (ADR 0092).
+          <Box sx={{ maxWidth: 1100 }}>
+            <CatalogueForm key={tabs.current?.id ?? ''} form={form} widgets={loadedWidgets} onSubmit={prompts.submit}>
+              <Box sx={{ display: 'flex', gap: 1, mt: 3, pt: 2, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
+                {!form.readOnly && (
+                  <Button data-testid="form-save" type="submit" variant="contained" startIcon={<Save />} loading={form.saving}>
+                    {t('action.save')}
+                  </Button>
+                )}
+                {singleton ? (
+                  <>
+                    <FormActions actions={screen.actions} formData={form.record} onReload={form.reload} tab={tabs.current?.id} />
+                    <Button data-testid="form-refresh" variant="outlined" startIcon={<Refresh />} onClick={prompts.refresh}>
+                      {t('action.refresh')}
+                    </Button>
+                    <Button data-testid="form-exit" variant="outlined" onClick={prompts.exit}>
+                      {t('action.exit')}
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <Button data-testid="form-exit" variant="outlined" onClick={prompts.exit}>
+                      {t('action.exit')}
+                    </Button>
+                    <FormActions actions={screen.actions} formData={form.formData} onReload={form.reload} />
+                  </>
+                )}
+              </Box>
+            </CatalogueForm>
           </Box>
-        </CatalogueForm>
-      )}
+        )}
+      </TabBar>
       <ConfirmDialog text={prompts.text} onConfirm={prompts.accept} onCancel={prompts.cancel} />
     </Paper>
   );

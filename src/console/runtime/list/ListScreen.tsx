@@ -36,7 +36,7 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
           {list.empty ? <EmptyState text={list.emptyText} /> : <CardView list={list} renderers={renderers} />}
         </Box>
       ) : (
-        <TableView list={list} renderers={renderers} />
+        <TableView list={list} renderers={renderers} screenId={screen.id} />
       )}
       <ListConfirm screen={screen} list={list} />
       {list.dialog.open && <DialogHost name={list.dialog.open.name} data={list.dialog.open.data} onClose={list.dialog.close} />}

@@ -1,8 +1,11 @@
 // The table view: a dense DataGrid with checkbox selection (when an action needs one), the catalogue's columns, server-side
 // paging and sorting (the columns of the screen's `sort`), and row click (or Enter/Space on a focused row); row actions get a column only on screens without cards (cards carry them).
-import { IconButton, Tooltip } from '@mui/material';
-import { DataGrid, type GridColDef, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
-import { useMemo } from 'react';
+// Columns are resized by dragging and hidden in the columns panel, both kept (useColumnLayout); a cell cut
+// short shows its whole text on hover (ADR 0092).
+import ViewColumn from '@mui/icons-material/ViewColumn';
+import { Box, IconButton, Tooltip } from '@mui/material';
+import { ColumnsPanelTrigger, DataGrid, Toolbar, ToolbarButton, useGridApiContext, type GridColDef, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
+import { useMemo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evaluateRule } from '../../../core/rules.ts';
 import { currentLanguage } from '../../session/language.ts';
@@ -15,23 +18,50 @@ import { CellValue } from './CellValue.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { gridLocaleText } from './gridLocale.ts';
 import type { ListController } from './useListController.ts';
+import { useColumnLayout } from './useColumnLayout.ts';
 
 const ACTIONS_FIELD = '__actions';
 
 /** The checkbox and action cells have their own meaning; any other cell opens the row. */
 const opensRow = (field: string) => field !== '__check__' && field !== ACTIONS_FIELD;
 
-function useGridColumns(list: ListController, renderers: Renderers): GridColDef<Row>[] {
+/** The cell's whole text as its title, only when the cell cuts it short (measured on hover, so free otherwise). */
+function titleWhenCut(event: MouseEvent<HTMLElement>) {
+  const cell = event.currentTarget;
+  const cut = cell.scrollWidth > cell.clientWidth;
+  if (cut) cell.title = cell.textContent ?? '';
+  else cell.removeAttribute('title');
+}
+
+/** The toolbar: the columns panel's button (what to show); the grid's own texts name it. */
+function ColumnsToolbar() {
+  const label = useGridApiContext().current.getLocaleText('toolbarColumns');
+  return (
+    <Toolbar>
+      <Tooltip title={label}>
+        <ColumnsPanelTrigger render={<ToolbarButton data-testid="grid-columns" aria-label={label} />}>
+          <ViewColumn fontSize="small" />
+        </ColumnsPanelTrigger>
+      </Tooltip>
+    </Toolbar>
+  );
+}
+
+function useGridColumns(list: ListController, renderers: Renderers, widths: Record<string, number>): GridColDef<Row>[] {
   const { t } = useTranslation();
   return useMemo(() => {
     const cols: GridColDef<Row>[] = list.columns.map((c) => ({
       field: c.field,
       headerName: t(c.label),
       sortable: list.sortable(c.field),
-      // Catalogue widths are proportions with a floor, so the table fills the page at any width.
-      minWidth: c.width ?? 120,
-      flex: c.width ? c.width / 100 : 1,
-      renderCell: ({ row }) => <CellValue column={c} row={row} renderers={renderers} />,
+      // Catalogue widths are proportions with a floor, so the table fills the page at any width; a
+      // column the user dragged keeps the width it was given.
+      ...(widths[c.field] ? { width: widths[c.field] } : { minWidth: c.width ?? 120, flex: c.width ? c.width / 100 : 1 }),
+      renderCell: ({ row }) => (
+        <Box component="span" onMouseEnter={titleWhenCut} sx={{ display: 'block', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          <CellValue column={c} row={row} renderers={renderers} />
+        </Box>
+      ),
     }));
     if (!list.hasCards && list.rowActions.length > 0) {
       cols.push({
@@ -50,12 +80,13 @@ function useGridColumns(list: ListController, renderers: Renderers): GridColDef<
       });
     }
     return cols;
-  }, [list, renderers, t]);
+  }, [list, renderers, t, widths]);
 }
 
-export function TableView({ list, renderers }: { list: ListController; renderers: Renderers }) {
+export function TableView({ list, renderers, screenId }: { list: ListController; renderers: Renderers; screenId: string }) {
   const { t } = useTranslation();
-  const columns = useGridColumns(list, renderers);
+  const layout = useColumnLayout(screenId);
+  const columns = useGridColumns(list, renderers, layout.widths);
   // Kept the same object while the order is: the grid takes a new model for a new order and goes back
   // to the first page, which would undo a page restored from the URL on every render.
   const { sort } = list;
@@ -72,6 +103,10 @@ export function TableView({ list, renderers }: { list: ListController; renderers
       checkboxSelection={list.selectable}
       disableRowSelectionOnClick
       disableColumnMenu
+      onColumnWidthChange={(params) => layout.setWidth(params.colDef.field, params.width)}
+      columnVisibilityModel={layout.hidden}
+      onColumnVisibilityModelChange={layout.setHidden}
+      showToolbar
       paginationMode="server"
       sortingMode="server"
       sortModel={sortModel}
@@ -95,7 +130,7 @@ export function TableView({ list, renderers }: { list: ListController; renderers
         list.openRow(params.row);
       }}
       localeText={gridLocaleText(currentLanguage())}
-      slots={{ noRowsOverlay: () => <EmptyState text={list.emptyText} /> }}
+      slots={{ noRowsOverlay: () => <EmptyState text={list.emptyText} />, toolbar: ColumnsToolbar }}
       aria-label={t('action.tableView')}
       sx={{
         bgcolor: 'background.paper',

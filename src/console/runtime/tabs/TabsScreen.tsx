@@ -2,13 +2,14 @@
 // instances and the dashboard), within an optional scope choice (its software). The chosen tab is the
 // route query `view` (a frame embedded in a form's tab leaves the form's `tab` alone); a tab is shown
 // only to callers who may open its screen.
-import { Alert, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Alert, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../../shell/ScreenHost.tsx';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { EmbeddedScreen } from '../form/FormScreen.tsx';
 import { useFormTabs } from '../form/useFormTabs.ts';
 import { EmptyState } from '../list/EmptyState.tsx';
+import { TabBar } from './TabBar.tsx';
 import { useScopeChoice } from './useScopeChoice.ts';
 
 const EMPTY = {};
@@ -43,22 +44,19 @@ export default function TabsScreen({ screen }: ScreenProps) {
           </TextField>
         )}
       </Stack>
-      <Tabs value={tabs.current?.id ?? false} onChange={(_e, id: string) => tabs.select(id)} variant="scrollable" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
-        {tabs.shown.map((tab) => (
-          <Tab key={tab.id} value={tab.id} label={t(tab.label)} data-testid={`view-tab-${tab.id}`} />
-        ))}
-      </Tabs>
-      {scope.choices === null ? (
-        <LoadingPanel />
-      ) : scope.error ? (
-        <Alert severity="error" data-testid="scope-error">{scope.error}</Alert>
-      ) : screen.scope && scope.choices.length === 0 ? (
-        <EmptyState text={screen.scope.empty} />
-      ) : ready && tabs.current ? (
-        <EmbeddedScreen key={`${tabs.current.id}:${scope.chosen ?? ''}`} id={tabs.current.screen} />
-      ) : (
-        <LoadingPanel />
-      )}
+      <TabBar tabs={tabs.shown} current={tabs.current?.id} onSelect={tabs.select} testId="view-tab-">
+        {scope.choices === null ? (
+          <LoadingPanel />
+        ) : scope.error ? (
+          <Alert severity="error" data-testid="scope-error">{scope.error}</Alert>
+        ) : screen.scope && scope.choices.length === 0 ? (
+          <EmptyState text={screen.scope.empty} />
+        ) : ready && tabs.current ? (
+          <EmbeddedScreen key={`${tabs.current.id}:${scope.chosen ?? ''}`} id={tabs.current.screen} />
+        ) : (
+          <LoadingPanel />
+        )}
+      </TabBar>
     </Paper>
   );
 }
