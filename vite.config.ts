@@ -12,7 +12,7 @@ export default defineConfig({
   server: { proxy: { '/authtime': process.env.ATRIUM_API_URL ?? 'http://127.0.0.1:8080', '/uploads': process.env.ATRIUM_API_URL ?? 'http://127.0.0.1:8080' } },
   test: {
     root: '.',
-    // Known long files first, so both workers stay busy to the end on a fresh clone (D65).
+    // Known long files first, so both workers stay busy to the end on a fresh clone (docs/adr/0065-test-files-split.md).
     sequence: { sequencer: HeavyFirstSequencer },
     projects: [
       { extends: true, test: { name: 'unit', root: '.', include: ['tests/unit/**/*.test.ts'], setupFiles: ['tests/support/outbound-loopback.ts'] } },

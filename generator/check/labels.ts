@@ -28,7 +28,7 @@ export const checkLabels: Check = ({ catalogue, docs }) => {
     const missing = LANGUAGES.filter((lang) => !hasLabel(labels(lang), r.name));
     if (missing.length) problems.push({ file: r.file, pointer: r.pointer, message: `label "${r.name}" is missing in ${missing.map((l) => `${l}.yaml`).join(', ')}` });
   }
-  // The OpenAPI document's texts the calls imply: each area's tag, each call's summary (D74: the call
+  // The OpenAPI document's texts the calls imply: each area's tag, each call's summary (docs/adr/0074-call-summaries-in-locales.md: the call
   // itself carries no text), described in the request's language.
   const documentLabels = [
     ...[...new Set(Object.keys(catalogue.calls).map((id) => id.split('.')[0]))].map((area) => ({ key: areaTagLabel(area), owner: `area "${area}" has no tag label` })),

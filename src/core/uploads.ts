@@ -23,7 +23,7 @@ export const UPLOAD_USES = {
   systemImport: { extensions: ['json'], maxBytes: 1 * MB, wrongTypeMessage: 'config.msg.uploadJsonOnly' },
   // An application package (docs/packages.md): a platform upload.
   package: { extensions: ['zip'], maxBytes: 20 * MB, wrongTypeMessage: 'software.msg.uploadZipOnly' },
-  // An iCalendar file whose all-day events become a work calendar's exception days (D55).
+  // An iCalendar file whose all-day events become a work calendar's exception days (docs/adr/0055-work-calendars.md).
   calendarImport: { extensions: ['ics'], maxBytes: 1 * MB, wrongTypeMessage: 'calendar.msg.uploadIcsOnly' },
 } as const satisfies Record<string, UploadUse>;
 

@@ -59,16 +59,16 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Peers trusted to forward the client's address; default: ATRIUM_TRUST_PROXY (nobody when unset). */
   trustProxy?: TrustProxy;
-  /** Run the timed tasks (password-expiry notices, task mails, session purge: D57) until the app
+  /** Run the timed tasks (password-expiry notices, task mails, session purge: docs/adr/0057-timed-tasks.md) until the app
    *  closes (main.ts; tests call the work themselves or start a scheduler of their own). */
   scheduleTasks?: boolean;
   /** Sample this instance every 5 s for the server charts (main.ts; tests sample on demand). */
   sampleServer?: boolean;
-  /** Keep sessions and list pages between calls (D42); default: on unless ATRIUM_CACHE=off. */
+  /** Keep sessions and list pages between calls (docs/adr/0042-pages-kept-until-change.md); default: on unless ATRIUM_CACHE=off. */
   caches?: boolean;
   /** Keep pages of lists between calls; default true. The bench turns it off to measure reads. */
   listCache?: boolean;
-  /** Serve `/metrics` (Prometheus text format, D62); default: ATRIUM_METRICS=on. */
+  /** Serve `/metrics` (Prometheus text format, docs/adr/0062-performance-monitor.md); default: ATRIUM_METRICS=on. */
   metrics?: boolean;
   /** Bearer token `/metrics` asks for; default: ATRIUM_METRICS_TOKEN (none when unset). */
   metricsToken?: string;

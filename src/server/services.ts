@@ -20,17 +20,17 @@ export interface AppServices {
   database: AtriumDatabase;
   db: Db;
   catalogue: Catalogue;
-  /** Sessions read by earlier calls, good until the database says something changed (D42). */
+  /** Sessions read by earlier calls, good until the database says something changed (docs/adr/0042-pages-kept-until-change.md). */
   sessions: SessionRows;
-  /** Pages of users lists, good until users, departments or roles change (D42). */
+  /** Pages of users lists, good until users, departments or roles change (docs/adr/0042-pages-kept-until-change.md). */
   userPages: ChangeCache<UserListPage>;
-  /** Totals of the flow-monitoring list's searches, kept a few seconds (D70). */
+  /** Totals of the flow-monitoring list's searches, kept a few seconds (docs/adr/0070-flow-list-million-instances.md). */
   flowTotals: FlowTotals;
-  /** Pages of the flow-monitoring list, good until instances or what they show change (D72). */
+  /** Pages of the flow-monitoring list, good until instances or what they show change (docs/adr/0072-flow-list-pages-kept.md). */
   flowPages: FlowPages;
-  /** The users a flow-list search names, kept until users change (D42, D70). */
+  /** The users a flow-list search names, kept until users change (docs/adr/0042-pages-kept-until-change.md, docs/adr/0070-flow-list-million-instances.md). */
   flowPeople: PeopleByName;
-  /** The stored language setting, for calls without the language cookie (D42, D70). */
+  /** The stored language setting, for calls without the language cookie (docs/adr/0042-pages-kept-until-change.md, docs/adr/0070-flow-list-million-instances.md). */
   storedLanguage: StoredLanguage;
   /** Root of uploads and other files (uploads live in <dataDir>/uploads). */
   dataDir: string;
@@ -50,15 +50,15 @@ export interface AppServices {
   rateLimits: RateLimits;
   /** Where e-mail goes (ATRIUM_SMTP_URL, integrations/mail); absent → mail is skipped. */
   mailer?: Mailer;
-  /** This instance's samples of itself for the server charts (D59). */
+  /** This instance's samples of itself for the server charts (docs/adr/0059-system-monitoring.md). */
   sampler: ServerSampler;
-  /** The operation log's writer (D56): entries are appended after their replies, in order. */
+  /** The operation log's writer (docs/adr/0056-operation-log.md): entries are appended after their replies, in order. */
   operationLog: LogWriter;
   /** Property names the log masks (x-secret and password-encoded fields of the catalogue). */
   secretFields: ReadonlySet<string>;
   /** The youngest entries a retention delete may remove are this many days old (ATRIUM_LOG_RETENTION_DAYS, default 180). */
   logRetentionDays: number;
-  /** This instance's timed tasks, when it runs them (D57): told at once of a start or stop made here. */
+  /** This instance's timed tasks, when it runs them (docs/adr/0057-timed-tasks.md): told at once of a start or stop made here. */
   timedTasks?: { reconcile(): Promise<void> };
 }
 

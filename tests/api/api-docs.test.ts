@@ -1,6 +1,6 @@
-// API documentation with sign-in and the web services (issue 14, D63) on both databases: the users of a
+// API documentation with sign-in and the web services (issue 14, docs/adr/0063-api-docs-sign-in-web-services.md) on both databases: the users of a
 // role in an enterprise; a sign-in as one of them that the runtime calls accept for that user only,
-// that ends at its time, at once on sign-out, and with the console session that made it (D68), that is logged with its reason and user, and that never
+// that ends at its time, at once on sign-out, and with the console session that made it (docs/adr/0068-monitor-cost-docs-sign-in-language.md), that is logged with its reason and user, and that never
 // reaches a console call; the services an enterprise offers with their state. Only the platform's
 // administrators may call them; bad input changes nothing and answers a localized message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Work calendars (D55) on both databases: the seeded default, create / rename / default / delete with the
+// Work calendars (docs/adr/0055-work-calendars.md) on both databases: the seeded default, create / rename / default / delete with the
 // spec's unique name, the work week and exception days validated alike on the server, the month view,
 // and the reach: another tenant's administrator gets 1404 and changes nothing; Sales reads, not writes.
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 // Sessions and users pages are kept between calls until the database says what they were read from
-// changed (D42). These tests change things on one server instance and look on both: the instance
+// changed (docs/adr/0042-pages-kept-until-change.md). These tests change things on one server instance and look on both: the instance
 // that made the change never answers from what it had kept, and another instance on the same
 // database (on PostgreSQL its own pool; it hears the change a moment later) stops doing so shortly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

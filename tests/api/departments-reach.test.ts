@@ -1,4 +1,4 @@
-// Who reaches which departments (D34, docs/security.md "Reach"): the department administrator of Acme
+// Who reaches which departments (docs/adr/0034-tenant-organisation.md, docs/security.md "Reach"): the department administrator of Acme
 // Sales sees Sales and below and changes only what lies strictly below it; another tenant's
 // administrator gets 1404 on every Acme id, exactly like a missing one, and nothing changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

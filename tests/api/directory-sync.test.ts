@@ -1,4 +1,4 @@
-// The directory sync of an enterprise (issue 15, D60) on both databases against a real OpenLDAP
+// The directory sync of an enterprise (issue 15, docs/adr/0060-directory-sync.md) on both databases against a real OpenLDAP
 // server started here with a generated tree of 10,000 users in three levels of units (slapadd): a dry
 // run that changes nothing, a full sync that builds the tree and the users, a second run that changes
 // nothing, incremental and full runs following renames, moves, deletions and a conflict in the

@@ -1,4 +1,4 @@
-// Domain administrators (D34) on both databases: the users with the flag, the on-job candidates
+// Domain administrators (docs/adr/0034-tenant-organisation.md) on both databases: the users with the flag, the on-job candidates
 // without it, add and remove all or nothing, only by the platform and the tenant's administrators;
 // the lists follow the user reach (Sales sees its own), another tenant answers 1404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The dashboard's kept past days (D76) on both databases: after each change that touches an earlier day
+// The dashboard's kept past days (docs/adr/0076-dashboard-kept-days.md) on both databases: after each change that touches an earlier day
 // (engine actions replayed at past moments, the deletion of a completed instance, a retraction, rows
 // re-dated by SQL outside the engine, a calendar made default then given a holiday), the four figures
 // equal the same figures computed here from the raw rows; and the past days are indeed read from the

@@ -1,4 +1,4 @@
-// The workflow dashboard's four figures (issue 12, D47) on both databases: instances run through the
+// The workflow dashboard's four figures (issue 12, docs/adr/0047-workflow-dashboard-figures.md) on both databases: instances run through the
 // engine, their rows re-dated to known durations, then the exact hours, counts and ordering asked over
 // HTTP; the period filter; who may ask (an enterprise's governors only) and with which application;
 // working hours of the enterprise's default calendar, checked against workingTimeBetween row by row.

@@ -1,4 +1,4 @@
-// The flow-monitoring list's pages kept between calls (D72) on both databases: an instance started,
+// The flow-monitoring list's pages kept between calls (docs/adr/0072-flow-list-pages-kept.md) on both databases: an instance started,
 // submitted or deleted through the API shows on the next read of the server that made the change and
 // shortly on a second server instance on the same database (on PostgreSQL its own pool, told by the
 // notice the server sends after each engine unit of work); a page kept for one caller never answers

@@ -65,7 +65,7 @@ describe.each(targets)('flow monitoring on $name', (target) => {
     const today = byId.get(waiting)!.firstProcessTime.slice(0, 10);
     expect((await ids({ _firstProcessTimeFrom: today, _firstProcessTimeTo: today })).sort()).toEqual([waiting, tagged].sort());
     expect(await ids({ _firstProcessTimeTo: '2000-01-01' })).toEqual([]);
-    // The initiator's and the flow's names as the rows show them (D70 resolves them first); the total
+    // The initiator's and the flow's names as the rows show them (docs/adr/0070-flow-list-million-instances.md resolves them first); the total
     // counts what the search keeps.
     expect((await ids({ _initiator: 'MON initiator' })).sort()).toEqual([waiting, tagged].sort());
     expect(await ids({ _initiator: 'mon lead' })).toEqual([]);

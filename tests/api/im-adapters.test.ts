@@ -1,4 +1,4 @@
-// The three messaging adapters (D61) against local servers speaking the same protocols: read the
+// The three messaging adapters (docs/adr/0061-messaging-suites.md) against local servers speaking the same protocols: read the
 // tree and the users (with paging), write departments and users, a token kept until it expires and
 // fetched again once when the service says it expired, throttling waited out a bounded number of
 // times, and one refused entry failing alone with the service's own message.

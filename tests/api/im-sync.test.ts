@@ -1,4 +1,4 @@
-// Syncs of an enterprise with its messaging suites (issue 15, D61) against local servers speaking
+// Syncs of an enterprise with its messaging suites (issue 15, docs/adr/0061-messaging-suites.md) against local servers speaking
 // WeChat-Work's, DingTalk's and Feishu's protocols (the deployment's suites): a dry run that changes nothing, a sync from the
 // suite that brings its departments and users into the enterprise (through an expired token and
 // throttling), running it again changes nothing, a sync to the suite with one user the suite refuses

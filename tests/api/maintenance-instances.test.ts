@@ -1,4 +1,4 @@
-// The maintenance job's status lives in the database (D13): two server instances on one database (on
+// The maintenance job's status lives in the database (docs/adr/0013-maintenance-push-directory-test.md): two server instances on one database (on
 // PostgreSQL each with its own pool, so the advisory lock is really contended; on PGlite two apps on
 // the one in-process database) answer the same status, refuse a second start while a job runs on
 // either, and a job whose instance died reads "interrupted" instead of in progress forever.

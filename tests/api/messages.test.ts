@@ -1,4 +1,4 @@
-// The message centre calls (D17): a privileged user lists and marks only its own messages, newest
+// The message centre calls (docs/adr/0017-rate-limits.md): a privileged user lists and marks only its own messages, newest
 // first and paged, with the unread count; another user's message reads as unknown and stays unread.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -55,7 +55,7 @@ describe.each(targets)('meta and static on $name', (target) => {
     const response = await fetch(new URL('/authtime/openapi.json', server.url));
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const document = await response.json();
-    // No language cookie: the stored language (zh, D6).
+    // No language cookie: the stored language (zh, docs/adr/0006-request-language.md).
     expect(document).toEqual(JSON.parse(JSON.stringify(buildOpenApi(server.catalogue, 'zh'))));
     expect(document.paths['/authtime/domains'].post.operationId).toBe('domains.list');
     expect(document.info.title).toBe('Atrium 平台 API');
@@ -69,7 +69,7 @@ describe.each(targets)('meta and static on $name', (target) => {
     const traditional = await (await fetch(new URL('/authtime/openapi.json', server.url), { headers: { cookie: 'atrium_lang=cn' } })).json();
     expect(traditional.tags).toContainEqual({ name: 'users', description: '使用者' });
     // Every area has its tag and every call its summary, in every language (no key shown instead of a
-    // text, D74); the paths are the same.
+    // text, docs/adr/0074-call-summaries-in-locales.md); the paths are the same.
     for (const doc of [document, english, traditional]) {
       const areas = new Set(Object.values(server.catalogue.calls).map((c) => c.id.split('.')[0]));
       expect(new Set(doc.tags.map((tag: { name: string }) => tag.name))).toEqual(areas);

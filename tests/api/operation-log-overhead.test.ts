@@ -1,4 +1,4 @@
-// What the operation log costs a call (D56): the same logged call (marking the messages read, a PUT; searches are not logged) timed
+// What the operation log costs a call (docs/adr/0056-operation-log.md): the same logged call (marking the messages read, a PUT; searches are not logged) timed
 // with the log written and with the writer switched off, in alternating rounds on one server, so load
 // on the machine weighs on both alike. Entries are written after the reply, so the figure a caller
 // sees should barely move; the figures are printed for the record and checked only loosely.

@@ -1,4 +1,4 @@
-// The operation log (D56) on both databases: every call with effects logged by the route loop (a
+// The operation log (docs/adr/0056-operation-log.md) on both databases: every call with effects logged by the route loop (a
 // write, refusals, sign-ins) with its secrets masked; the search, one entry, the review, the export as
 // .xlsx and .csv read back; who reads which enterprise's log, in and out of security separation; and
 // the chain: an entry altered in the database is the one `verify` names, and a retention delete

@@ -1,4 +1,4 @@
-// Excel import and export of a tenant's users and departments over real HTTP on both databases (D35):
+// Excel import and export of a tenant's users and departments over real HTTP on both databases (docs/adr/0035-organisation-excel-import-export.md):
 // an export opened back with exceljs, an import previewed (nothing written) then committed with new,
 // changed, unchanged and refused rows, a re-run that changes nothing, reach (a department administrator
 // only in its subtree, another tenant never), templates, and every bad file refused with nothing changed.
@@ -172,7 +172,7 @@ describe.each(targets)('Excel import and export on $name', (target) => {
   it('streams a sheet of several chunks, pages the outcomes of its last run, and gives new users the enterprise default calendar', async () => {
     const calendar = randomUUID();
     await server.db.insertInto('work_calendars').values({ id: calendar, domain_id: tenantId, name: 'Standard', week: JSON.stringify([]), is_default: true }).execute();
-    // 2,100 rows: more than one chunk of 2,000 (D64); row 2,060 repeats row 2's login number across the chunk boundary.
+    // 2,100 rows: more than one chunk of 2,000 (docs/adr/0064-users-import-streamed.md); row 2,060 repeats row 2's login number across the chunk boundary.
     const rows: CellInput[][] = Array.from({ length: 2100 }, (_, i) => [`bulk_${i}`, `Bulk_${i}`, 'HQ', '', '', '', '']);
     rows[2058] = ['BULK_0', 'Again_0', 'HQ', '', '', '', ''];
     const path = await upload(admin, tenantId, 'import', await workbook(USER_HEADER, rows));

@@ -1,4 +1,4 @@
-// Password-expiry notices actually sent (D17): the scan finds active privileged users inside the
+// Password-expiry notices actually sent (docs/adr/0017-rate-limits.md): the scan finds active privileged users inside the
 // notice window and tells each once per password over SMS (a local HTTP gateway), the message centre
 // and e-mail (a local SMTP server), logs every attempt, retries failures and starts again for a new password.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The rate-limit counters live in the database (D17): two server instances on one database (on
+// The rate-limit counters live in the database (docs/adr/0017-rate-limits.md): two server instances on one database (on
 // PostgreSQL each with its own pool) count one client's hits together, each limited call keeps its
 // own count, and a window that has ended starts again from one.
 import { sql } from 'kysely';

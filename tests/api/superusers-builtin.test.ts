@@ -1,4 +1,4 @@
-// The built-in officers of security separation (D14): the seeded `secadmin` and `auditor` hold no
+// The built-in officers of security separation (docs/adr/0014-password-policy-security-separation.md): the seeded `secadmin` and `auditor` hold no
 // enterprise; an administrator edits their own fields, never their type or scope, cannot delete them,
 // and cannot make anyone else built-in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A tenant's users (D34) on both databases: the paged list and its filters over Acme's 2,000 demo
+// A tenant's users (docs/adr/0034-tenant-organisation.md) on both databases: the paged list and its filters over Acme's 2,000 demo
 // users, every rule of a save with its localized message (nothing stored), the proxy rules, find by
 // login number, the relation, batch and resign row by row, delete all or nothing, and the reach of a
 // department administrator (`sales`) and of another tenant's administrator (`globex`).

@@ -1,4 +1,4 @@
-// The process engine's actions on both databases (D44), called directly: every node kind, any and all
+// The process engine's actions on both databases (docs/adr/0044-engine-state-in-tables.md), called directly: every node kind, any and all
 // approvals, both gateways, back, retract, delete, what is refused (and then changes nothing), two
 // approvers racing on two connections, and an upgrade that leaves a running instance on its version.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,7 +154,7 @@ describe.each(targets)('the process engine on $name', (target) => {
   });
 
   // PostgreSQL plans a prepared statement at every execution when its custom plans look cheaper than
-  // the generic one (D80): the engine's statements must settle on the generic plan. PGlite prepares none.
+  // the generic one (docs/adr/0080-submissions-caller-check-locks.md): the engine's statements must settle on the generic plan. PGlite prepares none.
   it.runIf(target.name === 'postgres')('runs the engine’s prepared statements on generic plans once they are warm', async () => {
     const plans = await db.connection().execute(async (one) => {
       for (let round = 0; round < 8; round++) {
@@ -171,7 +171,7 @@ describe.each(targets)('the process engine on $name', (target) => {
     expect(warm.filter((p) => p.custom_plans > 5).map((p) => p.statement.slice(0, 120))).toEqual([]);
   });
 
-  // On PostgreSQL the action's last statement carries its unit's commit (D81): when that statement
+  // On PostgreSQL the action's last statement carries its unit's commit (docs/adr/0081-submissions-pipelined-begin-commit.md): when that statement
   // fails, the commit sent with it rolls back, and the connection goes on with the next unit.
   it('keeps nothing of an action whose last statement fails, and the next action goes through', async () => {
     const { instanceId: id } = await start('linear');

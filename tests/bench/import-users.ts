@@ -1,4 +1,4 @@
-// The Excel import and export (D35) on a real server process (`npm run serve`'s entry, spawned), so its
+// The Excel import and export (docs/adr/0035-organisation-excel-import-export.md) on a real server process (`npm run serve`'s entry, spawned), so its
 // memory is the server's alone: ROWS new users previewed then committed, then the same file again (all
 // unchanged), and an export of the tenant's users. Wall time, and the server's peak RSS during each step
 // above its RSS before it and above its idle RSS before the first step (Linux /proc: the peak is reset

@@ -1,10 +1,10 @@
 // `npm run bench`: the enterprise list call against a trivial baseline route of the same server, on
 // 1,000 tenants and 100,000 users, with autocannon in the same run; the users page of a 100,000-user
-// tenant as served (pages kept between calls, D42) and as read (the same server with no list cache);
-// plus the console's initial JavaScript size, and the performance monitor's cost (on/off, D62). Figures are ratios against the baseline, so a slower
+// tenant as served (pages kept between calls, docs/adr/0042-pages-kept-until-change.md) and as read (the same server with no list cache);
+// plus the console's initial JavaScript size, and the performance monitor's cost (on/off, docs/adr/0062-performance-monitor.md). Figures are ratios against the baseline, so a slower
 // machine changes little.
 // Set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL instead of the embedded PGlite; there the
-// run goes on with issue 12's workflow targets on a million generated instances (workflow.ts, D52)
+// run goes on with issue 12's workflow targets on a million generated instances (workflow.ts, docs/adr/0052-workflow-bench-million-instances.md)
 // unless BENCH_WORKFLOW=off.
 // Issue 15: the directory sync of 10,000 users and an incremental one with no change (directory-sync.ts).
 // Issue 10: the import of 10,000 and 100,000 users and their export (import-users.ts, BENCH_IMPORT=off).
@@ -96,7 +96,7 @@ async function benchConsole(database: AtriumDatabase, dataDir: string, base: str
   }
   console.log(`\nusers rowCount: page 1 ${counts.first}, page 1,000 ${counts.deep} (${BIG_TENANT.users} users), search ${counts.search} (${searched} counted): ${exact ? 'exact' : 'NOT exact'}`);
   if (!exact) ok = false;
-  // Issue 14: what the performance monitor costs the trivial route (on and off, same run, D62).
+  // Issue 14: what the performance monitor costs the trivial route (on and off, same run, docs/adr/0062-performance-monitor.md).
   if (!(await benchPerfMonitor(base, auth))) ok = false;
   const bundle = initialBundleSize();
   console.log(`\nconsole initial JavaScript: ${(bundle.gzip / 1024).toFixed(1)} KiB gzip (${(bundle.raw / 1024).toFixed(1)} KiB raw, ${bundle.files} files)`);
@@ -136,7 +136,7 @@ async function main(): Promise<void> {
     // Issue 12: the workflow targets need PostgreSQL (a million instances, two servers on one database).
     if (schema && databaseUrl && process.env.BENCH_WORKFLOW !== 'off') {
       const serverEnv = { BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema.name, BENCH_DATA_DIR: dataDir };
-      // The flow list as read on every call too (no list cache, D72), as the users pages (D42).
+      // The flow list as read on every call too (no list cache, docs/adr/0072-flow-list-pages-kept.md), as the users pages (docs/adr/0042-pages-kept-until-change.md).
       const readingApp = await buildApp({ database, dataDir, captcha: false, listCache: false });
       const readingBase = await readingApp.listen({ port: 0, host: '127.0.0.1' });
       try {

@@ -1,6 +1,6 @@
 // Issue 12's workflow volume: a million instances of the office application in one enterprise (Acme of
 // the demo data), written inside the database with generate_series — the engine would take hours. The
-// rows are those the engine writes (D44) for three stories: completed (the manager approved, then HR
+// rows are those the engine writes (docs/adr/0044-engine-state-in-tables.md) for three stories: completed (the manager approved, then HR
 // when the leave is over 3 days), waiting at the manager (a token, an open task) and deleted while
 // waiting. One plan row per instance says its story and moments; every table is filled from the plan.
 import { sql } from 'kysely';
@@ -82,7 +82,7 @@ async function planInstances(trx: Db, domainId: string, applicationId: string, i
 async function writeInstances(trx: Db, domainId: string, applicationId: string): Promise<void> {
   const base = (await sql<{ base: number }>`select coalesce(max(id), 0)::int8 + 1 as base from flow_history`.execute(trx)).rows[0].base;
   const finishedAt = sql`case when via_hr then hr_at else manager_at end`;
-  // The dashboard's row triggers counting changes to past days (migration 0037, D76) are off while the
+  // The dashboard's row triggers counting changes to past days (migration 0037, docs/adr/0076-dashboard-kept-days.md) are off while the
   // rows are generated (a million changes counted one by one); the application's kept days are dropped
   // at the end instead.
   await sql`alter table flow_instances disable trigger user`.execute(trx);

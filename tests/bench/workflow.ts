@@ -18,7 +18,7 @@ const DASHBOARD_CALLS = ['flowAndNodeTimeConsuming', 'flowTimeConsumingAccountin
 export interface WorkflowBench {
   db: Db;
   base: string;
-  /** The same database served with no list cache: every page read (D72). */
+  /** The same database served with no list cache: every page read (docs/adr/0072-flow-list-pages-kept.md). */
   readingBase: string;
   auth: Record<string, string>;
   baseline: Figures;
@@ -79,7 +79,7 @@ export async function benchWorkflow(b: WorkflowBench): Promise<boolean> {
   console.log(`\nworkflow: ${data.instances.toLocaleString('en')} instances of '${data.applicationId}' in one enterprise, generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const searches = await listSearches(b, data, b.base);
   const read = await listSearches(b, data, b.readingBase);
-  // The first call computes and keeps the year's past days (D76); the next ones read them, and today.
+  // The first call computes and keeps the year's past days (docs/adr/0076-dashboard-kept-days.md); the next ones read them, and today.
   const dashboardCold = await dashboardOnce(b, data);
   const dashboard = await dashboardMedian(b, data);
   const deleted = await deletePastInstances(b.db, data, PAST_DELETIONS);
@@ -88,7 +88,7 @@ export async function benchWorkflow(b: WorkflowBench): Promise<boolean> {
   const dashboardAfterSubmits = await dashboardMedian(b, data);
 
   console.log(figuresRow('baseline GET /authtime/health', b.baseline));
-  // Served: a repeated page comes from the list cache until an instance changes (D72); read: every
+  // Served: a repeated page comes from the list cache until an instance changes (docs/adr/0072-flow-list-pages-kept.md); read: every
   // call reads the database (a server with no list cache). The targets are judged on what is served.
   for (const [how, runs] of [['served', searches], ['read', read]] as const) {
     console.log(figuresRow(`flows.list search: initiator (${how})`, runs.initiator));

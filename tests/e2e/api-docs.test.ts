@@ -1,8 +1,8 @@
-// The API documentation and the web services in real Chromium (issue 14, D63): the spec's messages
+// The API documentation and the web services in real Chromium (issue 14, docs/adr/0063-api-docs-sign-in-web-services.md): the spec's messages
 // before a user is picked; a user picked by the application's roles, a sign-in with a reason, the banner
 // naming who acts as whom; a runtime call tried out from the documentation answers as that user; a
 // console call tried from it is refused; sign-out ends it; in Chinese the document and the viewer's own
-// words follow (D75).
+// words follow (docs/adr/0075-swagger-ui-words-localized.md).
 // The web-services page lists Acme's services.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -20,7 +20,7 @@ async function choose(page: Page, testId: string, option: string): Promise<void>
 /** The documentation's section of a call: its catalogue area (the generator's tag). */
 const tagOf = (path: string) => (path.startsWith('/rest/') ? 'runtime' : 'auth');
 
-/** The buttons' names in the viewer's language (Swagger UI's words reworded, D75). */
+/** The buttons' names in the viewer's language (Swagger UI's words reworded, docs/adr/0075-swagger-ui-words-localized.md). */
 const BUTTONS = { en: { tryItOut: 'Try it out', execute: 'Execute' }, zh: { tryItOut: '试一试', execute: '执行' } } as const;
 
 /** Opens one operation of the documentation, tries it out with its filled values and answers the response body. */

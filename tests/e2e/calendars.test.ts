@@ -1,4 +1,4 @@
-// Work calendars in real Chromium (D55): Acme's administrator makes a calendar from the Calendars tab,
+// Work calendars in real Chromium (docs/adr/0055-work-calendars.md): Acme's administrator makes a calendar from the Calendars tab,
 // opens Saturday mornings in its work week, adds a holiday and sees both in the month view (the month
 // kept in the address, Page Down to the next month), imports holidays from an .ics file after a preview
 // and exports the calendar as .ics; then the same screens in Traditional Chinese.

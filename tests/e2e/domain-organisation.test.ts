@@ -252,7 +252,7 @@ describe('the organisation of an enterprise', () => {
     await fillFormField(page, 'confirmpwd', 'Welcome@2026');
     await form.locator('#root_departmentid').click();
     await page.getByRole('option', { name: /Sales$/ }).first().click();
-    // The calendar is a select of the enterprise's calendars, starting on its default one (D64).
+    // The calendar is a select of the enterprise's calendars, starting on its default one (docs/adr/0064-users-import-streamed.md).
     await expect.poll(() => form.locator('#root_calendarid').innerText()).toBe('Standard');
     await form.locator('#root_calendarid').click();
     expect(await page.getByRole('option').allInnerTexts()).toContain('Standard');

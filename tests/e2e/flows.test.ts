@@ -1,7 +1,7 @@
 // Flow monitoring in real Chromium (issue 12): an instance started through the runtime REST with the
 // enterprise's access token is found in the list; its detail shows the history; an intervention moves
 // it to HR approval with an approver picked in the workflow user selection, previewed first; the new
-// approver's task is there. The detail draws the process (bpmn-js, D50) with the current node marked.
+// approver's task is there. The detail draws the process (bpmn-js, docs/adr/0050-instance-process-diagram.md) with the current node marked.
 // Then the enterprise's tab, Chinese, and a department administrator's no access.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';

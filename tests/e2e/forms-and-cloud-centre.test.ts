@@ -1,7 +1,7 @@
 // Two actions of issue 11 in real Chromium: synchronising an application's forms with its package from
-// the applications list (the question, then the result read every second; D53), and the enterprise's
+// the applications list (the question, then the result read every second; docs/adr/0053-forms-synchronisation.md), and the enterprise's
 // cloud centre on its Open API tab (its on-job users registered on the messaging service, then the
-// relation ended after a confirmation; D54) against a local service speaking the protocol. Both in
+// relation ended after a confirmation; docs/adr/0054-cloud-centre-messaging.md) against a local service speaking the protocol. Both in
 // English and Chinese, with screenshots.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

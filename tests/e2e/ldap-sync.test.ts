@@ -1,4 +1,4 @@
-// The LDAP sync tab of an enterprise in real Chromium (issue 15, D60), against a real slapd with a
+// The LDAP sync tab of an enterprise in real Chromium (issue 15, docs/adr/0060-directory-sync.md), against a real slapd with a
 // generated tree: the enterprise's administrator runs a dry run (the result lists what would be added,
 // nothing is), then a full sync, and finds the departments and users in the enterprise's tabs; the
 // run shown stays in the URL; the tab reads in Simplified Chinese.

@@ -1,4 +1,4 @@
-// The operation log in real Chromium (D56): a change saved on the enterprise form is found in its Logs
+// The operation log in real Chromium (docs/adr/0056-operation-log.md): a change saved on the enterprise form is found in its Logs
 // tab by a search, opened with its change (the SMS password masked), exported as .xlsx and verified.
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';

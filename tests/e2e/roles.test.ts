@@ -1,4 +1,4 @@
-// An enterprise's roles tab in real Chromium (issue 11, D38): the application and role chosen and kept
+// An enterprise's roles tab in real Chromium (issue 11, docs/adr/0038-applications-from-packages.md): the application and role chosen and kept
 // in the URL, holders added through the user-selection dialog and the role taken back (confirmed), in
 // English and Chinese, without serious accessibility problems.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The timed tasks screen in real Chromium (issue 13, D57): the platform's jobs listed; the session purge
+// The timed tasks screen in real Chromium (issue 13, docs/adr/0057-timed-tasks.md): the platform's jobs listed; the session purge
 // started "immediately" runs once (its run shown under the list, the task stopped again); a running
 // task stopped after a confirmation; the search and the shown runs kept in the URL; the screen in
 // Traditional Chinese.

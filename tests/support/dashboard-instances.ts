@@ -1,4 +1,4 @@
-// Workflow instances of known durations for the dashboard's tests (D47): an application of its own
+// Workflow instances of known durations for the dashboard's tests (docs/adr/0047-workflow-dashboard-figures.md): an application of its own
 // bound to an enterprise, two two-step processes (Alpha, Beta), instances run through the engine and
 // their rows re-dated so each step took the hours given. Shared by the API and the browser tests.
 import { randomUUID } from 'node:crypto';

@@ -1,7 +1,7 @@
-// A local DingTalk address book speaking oapi's protocol (src/server/integrations/dingding, D61):
+// A local DingTalk address book speaking oapi's protocol (src/server/integrations/dingding, docs/adr/0061-messaging-suites.md):
 // gettoken checks appkey/appsecret; errcode 42001 for an expired token, 90018 while throttled, user
 // lists paged by cursor (page size as asked, at most 100), and the test's refused users fail with 60104.
-// Sign-in (D71): login.dingtalk.com's /oauth2/auth (client_id one of the apps, back with authCode),
+// Sign-in (docs/adr/0071-messaging-sign-in.md): login.dingtalk.com's /oauth2/auth (client_id one of the apps, back with authCode),
 // api.dingtalk.com's v1.0/oauth2/userAccessToken and v1.0/contact/users/me (a unionId "union-<userid>"),
 // and topapi/user/getbyunionid; gettoken also takes an app's own key and secret.
 import { authorizeRedirect, nextNumericId, spendCode, startFakeIm, type Answer, type FakeImState, type FakeRequest } from './fake-im-server.ts';

@@ -1,7 +1,7 @@
-// A local Feishu contact directory speaking open-apis' protocol (src/server/integrations/feishu, D61):
+// A local Feishu contact directory speaking open-apis' protocol (src/server/integrations/feishu, docs/adr/0061-messaging-suites.md):
 // the internal tenant token checks app_id/app_secret; code 99991663 (HTTP 400) for an invalid token,
 // 99991400 (HTTP 429) while rate limited, page_token paging, and the test's refused users fail with
-// 41012 (HTTP 400). Sign-in (D71): /open-apis/authen/v1/authorize (app_id one of the apps), the app's
+// 41012 (HTTP 400). Sign-in (docs/adr/0071-messaging-sign-in.md): /open-apis/authen/v1/authorize (app_id one of the apps), the app's
 // app_access_token, authen/v1/oidc/access_token with it (20003 for a code not issued or spent) and
 // authen/v1/user_info with the user's token.
 import { authorizeRedirect, spendCode, startFakeIm, type Answer, type FakeImState, type FakeRequest } from './fake-im-server.ts';

@@ -1,5 +1,5 @@
 // The plumbing the three fake messaging suites share (fake-wechat.ts, fake-dingding.ts,
-// fake-feishu.ts, D61): a local HTTP server answering JSON, the tokens it issued, and the knobs a test
+// fake-feishu.ts, docs/adr/0061-messaging-suites.md): a local HTTP server answering JSON, the tokens it issued, and the knobs a test
 // turns: expire every issued token, throttle the next n calls, refuse chosen users.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 
@@ -42,7 +42,7 @@ export interface FakeImState {
   throttle(n: number): void;
   /** User ids whose create or update the service refuses. */
   rejected: Set<string>;
-  /** The suite user its authorize page signs in (the person at the phone, D71); null: nobody. */
+  /** The suite user its authorize page signs in (the person at the phone, docs/adr/0071-messaging-sign-in.md); null: nobody. */
   signInAs: string | null;
   /** Codes the authorize page handed out, each for its user; an exchange spends it. */
   codes: Map<string, string>;
@@ -136,7 +136,7 @@ export const nextNumericId = (departments: Map<string, FakeDepartment>) => Strin
 
 let codeSerial = 0;
 
-/** The authorize page's answer (D71): back to `redirect_uri` with a new code for the user signed in at
+/** The authorize page's answer (docs/adr/0071-messaging-sign-in.md): back to `redirect_uri` with a new code for the user signed in at
  *  the phone (`codeName` the suite's name of it) and the state as given; 403 while nobody is. */
 export function authorizeRedirect(state: FakeImState, redirectUri: string | null, oauthState: string | null, codeName = 'code'): Answer {
   if (!redirectUri || !state.signInAs) return [403, { error: 'nobody signed in at the authorize page' }];

@@ -1,7 +1,7 @@
-// A local WeChat-Work address book speaking qyapi's protocol (src/server/integrations/wechat, D61):
+// A local WeChat-Work address book speaking qyapi's protocol (src/server/integrations/wechat, docs/adr/0061-messaging-suites.md):
 // gettoken checks corpid/corpsecret; errcode 42001 for an expired token, 45009 while throttled, 60111
 // for an unknown user, 60104 for a mobile already taken, and the test's refused users fail with 60102.
-// Sign-in (D71): the authorize page of open.weixin.qq.com (appid = corp id, agentid one of the agents),
+// Sign-in (docs/adr/0071-messaging-sign-in.md): the authorize page of open.weixin.qq.com (appid = corp id, agentid one of the agents),
 // gettoken with an agent's own secret, and auth/getuserinfo (40029 for a code not issued or spent).
 import { authorizeRedirect, nextNumericId, spendCode, startFakeIm, type Answer, type FakeDepartment, type FakeImState, type FakeRequest, type FakeUser } from './fake-im-server.ts';
 

@@ -1,10 +1,10 @@
-// The order test files start in (D65). Vitest starts the files that took longest last time first, but
+// The order test files start in (docs/adr/0065-test-files-split.md). Vitest starts the files that took longest last time first, but
 // a fresh clone (CI) has no such record, and then it starts the largest files first: the authorization
 // matrix's and the fuzzing's short files would start last and leave one core idle at the end while they
 // finish. The files known to be long start first here, longest first; the rest keep vitest's order.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Slowest first (the figures of D65): the matrix walks, the fuzzing parts, the accessibility walks. */
+/** Slowest first (the figures of docs/adr/0065-test-files-split.md): the matrix walks, the fuzzing parts, the accessibility walks. */
 const HEAVY = [/authorization-matrix-.*\.test\.ts$/, /fuzz-.*\.test\.ts$/, /accessibility-.*\.test\.ts$/];
 
 const rank = (spec: TestSpecification): number => {

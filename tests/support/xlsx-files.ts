@@ -90,7 +90,7 @@ export function bomb(megabytes: number, options: { lie?: boolean } = {}): Promis
   ]);
 }
 
-/** A workbook written by hand: the parts other programs write that exceljs does not (D69). */
+/** A workbook written by hand: the parts other programs write that exceljs does not (docs/adr/0069-import-sheet-with-saxes.md). */
 const MAIN = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
 export function handWritten(sheet: string, parts: { strings?: string; styles?: string; workbookPr?: string } = {}) {
   const part = (name: string, text: string) => ({ name, chunks: [Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>${text}`)] });

@@ -8,7 +8,7 @@ import { call } from '../api/client.ts';
 import { readCookie, writeCookie } from '../api/cookies.ts';
 
 const LANG_COOKIE = 'atrium_lang';
-/** Set once the user picks a language in the switch on this browser (docs/decisions.md D30). */
+/** Set once the user picks a language in the switch on this browser (docs/adr/0030-language-after-logout.md). */
 const CHOSEN_KEY = 'atrium.languageChosen';
 
 export function isLanguage(value: unknown): value is Language {

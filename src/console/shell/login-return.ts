@@ -1,4 +1,4 @@
-// Where sign-in leads (D26): the login page carries the page that was asked for as `next` (and
+// Where sign-in leads (docs/adr/0026-navigation-state-in-url.md): the login page carries the page that was asked for as `next` (and
 // `expired=1` when a signed-in session ended), and signing in goes there; without one, home. The
 // target route's own gate and guards run as on any navigation, so a tenant-scoped user still lands on
 // /main instead of home.

@@ -39,7 +39,7 @@ async function passwordSettled(user: CurrentUser | null): Promise<CurrentUser | 
 }
 
 /** The stored user, else the session's own: a session the server opened without the login page (a
- *  suite's sign-in lands in a new web view, D71) is a signed-in user too. */
+ *  suite's sign-in lands in a new web view, docs/adr/0071-messaging-sign-in.md) is a signed-in user too. */
 async function storedOrSessionUser(): Promise<CurrentUser | null> {
   const stored = readCurrentUser();
   if (stored) return stored;

@@ -1,5 +1,5 @@
 // Logout as the spec says: on data "ok" the session is cleared, the language resets unless the user
-// chose one on this browser (docs/decisions.md D30; to the browser's own, docs/adr/0091) and the login
+// chose one on this browser (docs/adr/0030-language-after-logout.md; to the browser's own, docs/adr/0091) and the login
 // page opens; any other answer is shown to the user.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// Working time between two instants in a work calendar (D55): the sum, over the local days the interval
+// Working time between two instants in a work calendar (docs/adr/0055-work-calendars.md): the sum, over the local days the interval
 // touches, of each day's working ranges clipped to the interval. Ranges are wall-clock times of the
 // calendar's zone, so a DST change moves them with the clock (an 09:00–18:00 day stays 9 hours unless the
 // change falls inside a range, where the real elapsed time is counted). Pure: no clock, no database.

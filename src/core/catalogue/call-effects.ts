@@ -1,4 +1,4 @@
-// Which calls change something (docs/security.md "CSRF", the operation log of D56): every call that is
+// Which calls change something (docs/security.md "CSRF", the operation log of docs/adr/0056-operation-log.md): every call that is
 // not a GET, except the POSTs the catalogue marks `effects: false` (searches the spec made POSTs), and
 // the GETs it marks `effects: true` (a test SMS, a statistics refresh).
 export interface CallEffects {

@@ -1,8 +1,8 @@
 // Emits the OpenAPI 3.1 document of the catalogue. `atrium openapi` prints it and the server serves
 // it at /authtime/openapi.json, so both always say the same thing. The document's own texts (its title
 // and description, the areas' tags, the calls' summaries, the replies' descriptions) come from the
-// locales in the language asked for (the server's: the request's, D6; the command's: English); a call's
-// summary is the label `apiDocs.openapi.call.<id>`, never text in the call (D68, D74).
+// locales in the language asked for (the server's: the request's, docs/adr/0006-request-language.md; the command's: English); a call's
+// summary is the label `apiDocs.openapi.call.<id>`, never text in the call (docs/adr/0068-monitor-cost-docs-sign-in-language.md, docs/adr/0074-call-summaries-in-locales.md).
 import type { Catalogue, CallDef, JsonSchema } from './types.ts';
 import { ENTITY_REF } from './schema-refs.ts';
 import { translatorFor } from '../translate.ts';

@@ -416,7 +416,7 @@ export interface DirectorySyncRun {
    */
   message: string;
   /**
-   * a messaging sync's direction (D61): from the service into the enterprise, or to the service; absent for the directory
+   * a messaging sync's direction (docs/adr/0061-messaging-suites.md): from the service into the enterprise, or to the service; absent for the directory
    */
   direction?: "from" | "to";
   result?: DirectorySyncResult;
@@ -680,7 +680,7 @@ export type FlowAnalyticsRows = {
    */
   resultFields: number[];
   /**
-   * on rows of hours, which hours they are; workingHours of the enterprise's default calendar (D55), else wall-clock hours
+   * on rows of hours, which hours they are; workingHours of the enterprise's default calendar (docs/adr/0055-work-calendars.md), else wall-clock hours
    */
   unit?: "hours" | "workingHours";
   /**
@@ -760,7 +760,7 @@ export type FlowBackTargets = FlowNodeApprovers[];
 export interface FlowDetail {
   instance: Flowstatert;
   /**
-   * how the approvers of the open tasks were told (D51)
+   * how the approvers of the open tasks were told (docs/adr/0051-new-task-notifies-approver.md)
    */
   notices: {
     /**
@@ -779,7 +779,7 @@ export interface FlowDetail {
     };
   };
   /**
-   * the process version the instance runs, to draw (D50)
+   * the process version the instance runs, to draw (docs/adr/0050-instance-process-diagram.md)
    */
   diagram: {
     /**
@@ -1355,7 +1355,7 @@ export type OpenApiServices = {
     path: string;
   }[];
   /**
-   * ready: the enterprise has an Open API secret, so a program can get a token and call; noSecret: no program can call yet (D63)
+   * ready: the enterprise has an Open API secret, so a program can get a token and call; noSecret: no program can call yet (docs/adr/0063-api-docs-sign-in-web-services.md)
    */
   state: "ready" | "noSecret";
   /**
@@ -2136,11 +2136,11 @@ export interface User {
    */
   telephone?: string;
   /**
-   * The user's work calendar, one of the enterprise's (D55, D64); empty = the enterprise's default, which the server stores, so a user holds a calendar once its enterprise has one. A new user's form starts on the default.
+   * The user's work calendar, one of the enterprise's (docs/adr/0055-work-calendars.md, docs/adr/0064-users-import-streamed.md); empty = the enterprise's default, which the server stores, so a user holds a calendar once its enterprise has one. A new user's form starts on the default.
    */
   calendarid?: string;
   /**
-   * The one department of the user (D34), of this enterprise and within the caller's reach.
+   * The one department of the user (docs/adr/0034-tenant-organisation.md), of this enterprise and within the caller's reach.
    */
   departmentid: string;
   departmentName?: string;
@@ -2219,7 +2219,7 @@ export interface UserRelation {
     name: string;
   }[];
   /**
-   * the application roles the user holds (D38)
+   * the application roles the user holds (docs/adr/0038-applications-from-packages.md)
    */
   roles: {
     id: string;
@@ -2228,7 +2228,7 @@ export interface UserRelation {
     applicationName: string;
   }[];
   /**
-   * the knowledge bases the user manages, and as what (D41)
+   * the knowledge bases the user manages, and as what (docs/adr/0041-module-switches-knowledge.md)
    */
   kmRoles: {
     applicationId: string;
@@ -3191,7 +3191,7 @@ export interface TransferImportDepartmentsQuery {
 
 export interface TransferImportUsersQuery {
   /**
-   * preview: what a commit would do, nothing written; rows: a page of the file's last run (D64)
+   * preview: what a commit would do, nothing written; rows: a page of the file's last run (docs/adr/0064-users-import-streamed.md)
    */
   mode?: "preview" | "commit" | "rows";
   /**

@@ -1,4 +1,4 @@
-// The performance monitor's table (D62), shared by the server (reports, files) and the console (the
+// The performance monitor's table (docs/adr/0062-performance-monitor.md), shared by the server (reports, files) and the console (the
 // panel's sort and cell format). JAMon's columns in JAMon's order: 0 Label, 1 Units, 2 Hits, 3 Avg,
 // 4 Total, 5 StdDev, 6 LastValue, 7 Min, 8 Max, 9 Active, 10 AvgActive, 11 MaxActive, 12 FirstAccess,
 // 13 LastAccess — so the spec's "date columns 12 and 13" and "default sort column 2" mean what they did.

@@ -56,7 +56,7 @@ function referenceProblems(m: Manifest, at: At): PackageProblem[] {
   const modules = idsOf(m.modules.map((x, i) => ({ id: x.id, pointer: `/modules/${i}` })), 'module');
   const resourceList = m.modules.flatMap((x, i) => (x.resources ?? []).map((r, j) => ({ id: r.id, pointer: `/modules/${i}/resources/${j}` })));
   const resources = idsOf(resourceList, 'resource');
-  // Modules and resources make one permission tree (D39): an id names one node of it.
+  // Modules and resources make one permission tree (docs/adr/0039-permissions-role-leaves.md): an id names one node of it.
   for (const { id, pointer } of resourceList) if (modules.has(id)) problems.push(at(`${pointer}/id`, 'package.problem.resourceNamedAsModule', { id }));
   const menus = Object.fromEntries(
     MENU_KINDS.map((kind) => {
@@ -85,7 +85,7 @@ function referenceProblems(m: Manifest, at: At): PackageProblem[] {
   return problems;
 }
 
-/** Each process file is BPMN 2.0 holding the named process, which the engine can run (D43), and whose
+/** Each process file is BPMN 2.0 holding the named process, which the engine can run (docs/adr/0043-bpmn-process-definitions.md), and whose
  *  approvals name roles of this package. */
 async function processProblems(m: Manifest, files: Map<string, string>, at: At): Promise<PackageProblem[]> {
   const problems: PackageProblem[] = [];

@@ -1,4 +1,4 @@
-// Which gateways an instance has gone through (D50's diagram marks them done like the nodes). The
+// Which gateways an instance has gone through (docs/adr/0050-instance-process-diagram.md's diagram marks them done like the nodes). The
 // history records the nodes the engine entered, never the gateways between them, so a gateway counts
 // as passed when, going only through gateways, it is reached from a node the instance left and leads
 // to a node the instance reached (left or waiting at).

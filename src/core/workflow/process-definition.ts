@@ -1,4 +1,4 @@
-// A BPMN 2.0 process as the engine runs it (D43): the nodes it knows, the flows between them, each
+// A BPMN 2.0 process as the engine runs it (docs/adr/0043-bpmn-process-definitions.md): the nodes it knows, the flows between them, each
 // approval's approvers, each branch's condition. Whatever the engine cannot run is a problem naming
 // the element and why, so a package that holds one is refused at install, not at its first instance.
 // Shared by `atrium check` (the project's packages) and the server's install.

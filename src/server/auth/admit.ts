@@ -19,7 +19,7 @@ function sameToken(given: unknown, expected: string): boolean {
 
 export async function admit(call: CallDef, request: FastifyRequest): Promise<ActiveSession | null> {
   if (call.allow === 'public') return null;
-  // The API documentation's try-it-out sends its sign-in as a bearer token (D63); the console never
+  // The API documentation's try-it-out sends its sign-in as a bearer token (docs/adr/0063-api-docs-sign-in-web-services.md); the console never
   // sends one. Such a request never reaches a session call, whatever cookie the browser adds to it.
   if (/^bearer\s/i.test(request.headers.authorization ?? '')) throw new AppError('forbidden', undefined, 'apiDocs.msg.consoleRefused');
   const session = await request.atrium.session();

@@ -1,6 +1,6 @@
 // An inactive enterprise (status 0) is switched off for the people who work only inside it: a
 // privileged user whose every enterprise is inactive cannot sign in, and switching an enterprise off
-// ends the sessions of those it leaves so (docs/decisions.md D29). Platform users are never affected.
+// ends the sessions of those it leaves so (docs/adr/0029-locked-accounts-inactive-enterprise.md). Platform users are never affected.
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
 import type { Reach } from './reach.ts';

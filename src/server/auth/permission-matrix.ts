@@ -89,7 +89,7 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'messages.list': 'everyone',
   'messages.read': 'everyone',
   'messages.readAll': 'everyone',
-  // A tenant's departments (D34); reach narrows both to the caller's tenant or subtree.
+  // A tenant's departments (docs/adr/0034-tenant-organisation.md); reach narrows both to the caller's tenant or subtree.
   'departments.root': READERS,
   'departments.children': READERS,
   'departments.get': READERS,
@@ -100,7 +100,7 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'departments.delete': ADMINS,
   'notices.scan': SYSTEM,
   'notices.log': SYSTEM,
-  // A tenant's users and domain administrators (D34); the handlers keep each caller to its reach.
+  // A tenant's users and domain administrators (docs/adr/0034-tenant-organisation.md); the handlers keep each caller to its reach.
   'users.list': READERS,
   'users.get': READERS,
   'users.findByLoginNo': READERS,
@@ -114,7 +114,7 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'domainAdmins.candidates': READERS,
   'domainAdmins.add': ADMINS,
   'domainAdmins.remove': ADMINS,
-  // Work calendars (D55): read by who sees the enterprise, changed by who governs it.
+  // Work calendars (docs/adr/0055-work-calendars.md): read by who sees the enterprise, changed by who governs it.
   'calendars.list': READERS,
   'calendars.options': READERS,
   'calendars.get': READERS,
@@ -166,7 +166,7 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'cloudCenter.registerUsers': ADMINS,
   'cloudCenter.endRelation': ADMINS,
   'openApi.accessToken': 'public',
-  // The workflow runtime: no session; the access token in the query is the credential (D45).
+  // The workflow runtime: no session; the access token in the query is the credential (docs/adr/0045-workflow-runtime-access-token.md).
   'runtime.start': 'public',
   'runtime.submit': 'public',
   'runtime.back': 'public',
@@ -180,7 +180,7 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'mailSettings.get': ADMINS,
   'mailSettings.save': ADMINS,
   'mailSettings.test': ADMINS,
-  // The enterprise's messaging suites (D61): its governors, like its mail settings.
+  // The enterprise's messaging suites (docs/adr/0061-messaging-suites.md): its governors, like its mail settings.
   'im.wechatGet': ADMINS,
   'im.wechatSave': ADMINS,
   'im.wechatVerify': ADMINS,
@@ -197,7 +197,7 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'im.dingdingAppSave': ADMINS,
   'im.feishuAppGet': ADMINS,
   'im.feishuAppSave': ADMINS,
-  // A suite's sign-in to an application (D71): browser redirects, the suite's code is the credential.
+  // A suite's sign-in to an application (docs/adr/0071-messaging-sign-in.md): browser redirects, the suite's code is the credential.
   'imEntry.wechat': 'public',
   'imEntry.wechatCallback': 'public',
   'imEntry.dingding': 'public',
@@ -241,14 +241,14 @@ export const PERMISSION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'flowAnalytics.flowTimeShare': ADMINS,
   'flowAnalytics.flowShare': ADMINS,
   'flowAnalytics.slowestNodes': ADMINS,
-  // Excel transfer of a tenant's organisation (D35): export reads like the lists, import writes like
+  // Excel transfer of a tenant's organisation (docs/adr/0035-organisation-excel-import-export.md): export reads like the lists, import writes like
   // users.create / departments.create; reach keeps each caller to its tenant or subtree.
   'transfer.exportUsers': READERS,
   'transfer.exportDepartments': READERS,
   'transfer.importUsers': ADMINS,
   'transfer.importDepartments': ADMINS,
   'transfer.template': 'everyone',
-  // The operation log (D56): in security mode only the auditor reads it (and reviews entries), and
+  // The operation log (docs/adr/0056-operation-log.md): in security mode only the auditor reads it (and reviews entries), and
   // nobody deletes it; reach keeps an auditor of tenants to their enterprises.
   'operationLog.list': ['examine'],
   'operationLog.get': ['examine'],

@@ -1,5 +1,5 @@
 // Sessions in the database (they are the online-users list): created at login, found from the
-// cookie on each call (kept between calls until what they were read from changes, D42), slid
+// cookie on each call (kept between calls until what they were read from changes, docs/adr/0042-pages-kept-until-change.md), slid
 // forward while used, removed at logout, and all but the current one ended when the user's
 // password changes.
 import { createHash, randomBytes } from 'node:crypto';
@@ -95,7 +95,7 @@ export async function endOtherSessions(db: Db, superuserId: string, keep: string
 }
 
 /** Drops expired sessions and check codes (called at start and now and then). */
-/** Read messages are kept this long, then purged; unread ones stay until read (D18). */
+/** Read messages are kept this long, then purged; unread ones stay until read (docs/adr/0018-password-expiry-notices.md). */
 export const READ_MESSAGE_DAYS = 180;
 
 /** Answers how many expired sessions it dropped. */

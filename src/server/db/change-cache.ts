@@ -1,4 +1,4 @@
-// Values read from the database, kept until one of the tables they were read from changes (D42). An
+// Values read from the database, kept until one of the tables they were read from changes (docs/adr/0042-pages-kept-until-change.md). An
 // entry holds only for the stamp of those tables at the time of its read (db/table-changes.ts): a
 // value read while a change was committing is never stored, and none is used while no connection
 // listens for changes. The age limit is a second line of defence only.

@@ -1,5 +1,5 @@
 // A statement whose text never changes, built and compiled by Kysely once, then only given its values
-// (D81). Building and compiling a query of joins and subqueries costs the server more than running it:
+// (docs/adr/0081-submissions-pipelined-begin-commit.md). Building and compiling a query of joins and subqueries costs the server more than running it:
 // the runtime's caller check, nine tables, was a sixth of a submission's JavaScript.
 import { createQueryId, type Compilable, type CompiledQuery } from 'kysely';
 import type { Db } from './schema.ts';

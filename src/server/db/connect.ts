@@ -13,7 +13,7 @@ import { PipelinedTransactions } from './pipelined-transactions.ts';
 import { measuredQuery } from '../monitoring/perf-monitor.ts';
 import type { DatabaseSchema, Db } from './schema.ts';
 
-/** The pool monitor's figures (D62): connections open, idle and in use, the most it opens, and the
+/** The pool monitor's figures (docs/adr/0062-performance-monitor.md): connections open, idle and in use, the most it opens, and the
  *  borrowers' waits. */
 export interface PoolStatus extends PoolWaitFigures {
   kind: 'pglite' | 'postgres';
@@ -52,9 +52,9 @@ const pgTypes = {
     oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text'),
 };
 
-/** Every statement a pooled client runs is measured by the performance monitor (D62), prepared under
- *  a name when it is marked so (D77), and, on a pipelining client, a transaction's begin and commit
- *  ride with its first and last statements (D81); a cursor or a config object passes through as it is. */
+/** Every statement a pooled client runs is measured by the performance monitor (docs/adr/0062-performance-monitor.md), prepared under
+ *  a name when it is marked so (docs/adr/0077-submissions-prepared-statements.md), and, on a pipelining client, a transaction's begin and commit
+ *  ride with its first and last statements (docs/adr/0081-submissions-pipelined-begin-commit.md); a cursor or a config object passes through as it is. */
 function measureStatements(client: pg.PoolClient, names: StatementNames): void {
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
   const run = (text: string, rest: unknown[]) => {
@@ -85,7 +85,7 @@ function oneWrite<T>(client: pg.PoolClient, write: () => T): T {
 }
 
 function openPostgres(url: string, extra: pg.PoolConfig | undefined): AtriumDatabase {
-  // Pipelined (D81) unless ATRIUM_PIPELINING=off.
+  // Pipelined (docs/adr/0081-submissions-pipelined-begin-commit.md) unless ATRIUM_PIPELINING=off.
   const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes, pipeline: process.env.ATRIUM_PIPELINING !== 'off', ...extra });
   const waits = new PoolWaits();
   const names = new StatementNames(process.env.ATRIUM_PREPARED_STATEMENTS !== 'off');

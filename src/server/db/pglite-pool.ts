@@ -37,7 +37,7 @@ function commandOf(sql: string): string {
 
 export class PglitePool {
   private readonly mutex = new Mutex();
-  /** The queue for the single connection (the pool monitor reads it, D62). */
+  /** The queue for the single connection (the pool monitor reads it, docs/adr/0062-performance-monitor.md). */
   readonly waits = new PoolWaits();
   busy = false;
 

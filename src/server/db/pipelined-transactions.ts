@@ -1,5 +1,5 @@
-// A short unit of work's `begin` and `commit` without round trips of their own (D81). On this kind of
-// machine a statement costs its round trip more than its work (D80): each message wakes the other
+// A short unit of work's `begin` and `commit` without round trips of their own (docs/adr/0081-submissions-pipelined-begin-commit.md). On this kind of
+// machine a statement costs its round trip more than its work (docs/adr/0080-submissions-caller-check-locks.md): each message wakes the other
 // side. With `pg`'s pipeline mode a statement is sent without waiting for the reply to the one
 // before, so:
 // - `begin` is answered at once and sent with the unit's first statement, in one write; that

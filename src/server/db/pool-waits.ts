@@ -1,4 +1,4 @@
-// How long borrowers wait for a database connection (D62), for both pools: the borrowers waiting now
+// How long borrowers wait for a database connection (docs/adr/0062-performance-monitor.md), for both pools: the borrowers waiting now
 // (their count and the longest of their waits so far) and, since the start, how many connections were
 // handed out, the average and the longest wait.
 export interface PoolWaitFigures {

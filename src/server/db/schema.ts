@@ -69,7 +69,7 @@ export interface DomainsTable {
   updated_at: UpdatedAt;
 }
 
-/** Migration 0014 (D40): an enterprise's Open API secret, as its SHA-256. */
+/** Migration 0014 (docs/adr/0040-open-api-secret-and-tokens.md): an enterprise's Open API secret, as its SHA-256. */
 export interface DomainSecretsTable {
   domain_id: string;
   secret_hash: string;
@@ -77,22 +77,22 @@ export interface DomainSecretsTable {
   created_at: CreatedAt;
 }
 
-/** Migration 0014 (D40): the access tokens a secret was exchanged for, as their SHA-256. */
+/** Migration 0014 (docs/adr/0040-open-api-secret-and-tokens.md): the access tokens a secret was exchanged for, as their SHA-256. */
 export interface ApiTokensTable {
   token_hash: string;
   domain_id: string;
   expires_at: Date;
-  /** Migration 0030 (D63): an API documentation sign-in is a token bound to one user, made by a
+  /** Migration 0030 (docs/adr/0063-api-docs-sign-in-web-services.md): an API documentation sign-in is a token bound to one user, made by a
    *  privileged user for a reason; null for a token a secret was exchanged for. */
   user_id: Defaulted<string | null>;
   signed_in_by: Defaulted<string | null>;
   reason: Defaulted<string | null>;
   created_at: CreatedAt;
-  /** Migration 0032 (D68): the console session that made a documentation sign-in; the row goes with it. */
+  /** Migration 0032 (docs/adr/0068-monitor-cost-docs-sign-in-language.md): the console session that made a documentation sign-in; the row goes with it. */
   session_id: Defaulted<string | null>;
 }
 
-/** Migration 0015 (D41): an application's knowledge base in an enterprise, on or off. */
+/** Migration 0015 (docs/adr/0041-module-switches-knowledge.md): an application's knowledge base in an enterprise, on or off. */
 export interface KmSettingsTable {
   domain_id: string;
   application_id: string;
@@ -102,7 +102,7 @@ export interface KmSettingsTable {
 
 export type KmKind = 'enterprise' | 'committee' | 'department';
 
-/** Migration 0015 (D41): who manages an application's knowledge base in an enterprise, and as what. */
+/** Migration 0015 (docs/adr/0041-module-switches-knowledge.md): who manages an application's knowledge base in an enterprise, and as what. */
 export interface KmManagersTable {
   domain_id: string;
   application_id: string;
@@ -310,7 +310,7 @@ export interface PasswordNoticesTable {
   created_at: CreatedAt;
 }
 
-/** The running or last maintenance job of the deployment (one row, id 'deployment'; D13). */
+/** The running or last maintenance job of the deployment (one row, id 'deployment'; docs/adr/0013-maintenance-push-directory-test.md). */
 export interface MaintenanceJobsTable {
   id: string;
   /** Which start owns the row: a finishing job writes its outcome only while it still does. */
@@ -332,7 +332,7 @@ export interface RateLimitHitsTable {
   hits: Defaulted<number>;
 }
 
-/** The process engine's tables (migration 0017, D44). */
+/** The process engine's tables (migration 0017, docs/adr/0044-engine-state-in-tables.md). */
 export interface ProcessVersionsTable {
   id: string;
   application_id: string;
@@ -386,7 +386,7 @@ export interface FlowTasksTable {
   done_at: Date | null;
   comment: Defaulted<string>;
   created_by_action: number | null;
-  /** Its instance's, copied by a trigger at insert (migration 0018, D47). */
+  /** Its instance's, copied by a trigger at insert (migration 0018, docs/adr/0047-workflow-dashboard-figures.md). */
   domain_id: Generated<string>;
   application_id: Generated<string>;
   process_id: Generated<string>;
@@ -435,14 +435,14 @@ export interface TaskMessagesTable {
   mail_at: Defaulted<Date | null>;
 }
 
-/** An account an enterprise's registration made on the messaging service, its cloud centre (migration 0021, D54). */
+/** An account an enterprise's registration made on the messaging service, its cloud centre (migration 0021, docs/adr/0054-cloud-centre-messaging.md). */
 export interface CloudAccountsTable {
   domain_id: string;
   username: string;
   created_at: Defaulted<Date>;
 }
 
-/** One instance's sample of itself, every 5 s, kept a day (migration 0026, D59). */
+/** One instance's sample of itself, every 5 s, kept a day (migration 0026, docs/adr/0059-system-monitoring.md). */
 export interface ServerSamplesTable {
   instance: string;
   at: Date | string;
@@ -453,7 +453,7 @@ export interface ServerSamplesTable {
   rss: number;
 }
 
-/** Work calendars (D55); `week` and `ranges` hold the core calendar's WorkDay[] and TimeRange[]. */
+/** Work calendars (docs/adr/0055-work-calendars.md); `week` and `ranges` hold the core calendar's WorkDay[] and TimeRange[]. */
 export interface WorkCalendarsTable {
   id: string;
   domain_id: string;
@@ -476,7 +476,7 @@ export interface CalendarSpecialDaysTable {
   created_at: Defaulted<Date>;
 }
 
-/** One logged call with effects (migration 0023, D56); everything but the review fields is hashed. */
+/** One logged call with effects (migration 0023, docs/adr/0056-operation-log.md); everything but the review fields is hashed. */
 export interface OperationLogTable {
   seq: string;
   chain: string;
@@ -501,7 +501,7 @@ export interface OperationLogTable {
   reviewed_at: Defaulted<Date | null>;
 }
 
-/** What a retention delete removed from the start of a chain, signed with the log's key (D56). */
+/** What a retention delete removed from the start of a chain, signed with the log's key (docs/adr/0056-operation-log.md). */
 export interface OperationLogCheckpointsTable {
   chain: string;
   up_to_seq: string;
@@ -528,7 +528,7 @@ export interface OperationLogKeyTable {
   secret: string;
 }
 
-/** An enterprise's mail settings (migration 0025, D58). */
+/** An enterprise's mail settings (migration 0025, docs/adr/0058-enterprise-mail-settings.md). */
 export interface DomainMailSettingsTable {
   domain_id: string;
   enabled: Defaulted<boolean>;
@@ -547,7 +547,7 @@ export interface DomainMailSettingsTable {
   updated_at: Defaulted<Date>;
 }
 
-/** An enterprise's settings of one messaging suite (D61, migration 0028). */
+/** An enterprise's settings of one messaging suite (docs/adr/0061-messaging-suites.md, migration 0028). */
 export interface DomainImSettingsTable {
   domain_id: string;
   service: 'wechat' | 'dingding' | 'feishu';
@@ -555,7 +555,7 @@ export interface DomainImSettingsTable {
   updated_at: Defaulted<Date>;
 }
 
-/** An application's own agent in an enterprise's messaging suite (D67). */
+/** An application's own agent in an enterprise's messaging suite (docs/adr/0067-application-agent-messaging.md). */
 export interface DomainImAppAgentsTable {
   domain_id: string;
   application_id: string;
@@ -567,7 +567,7 @@ export interface DomainImAppAgentsTable {
 export type TimedTaskStartType = 'manual' | 'auto' | 'banned';
 export type TimedTaskPeriod = 'none' | 'immediately' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'weekday';
 
-/** A timed task (migration 0024, D57): the platform's periodic jobs, registered at start. */
+/** A timed task (migration 0024, docs/adr/0057-timed-tasks.md): the platform's periodic jobs, registered at start. */
 export interface TimedTasksTable {
   id: string;
   creator: string;
@@ -585,7 +585,7 @@ export interface TimedTasksTable {
 
 export type TimedRunOutcome = 'running' | 'done' | 'failed' | 'interrupted';
 
-/** One run of a timed task, claimed by one instance (migration 0024, D57). */
+/** One run of a timed task, claimed by one instance (migration 0024, docs/adr/0057-timed-tasks.md). */
 export interface TimedTaskRunsTable {
   id: string;
   task_id: string;
@@ -598,7 +598,7 @@ export interface TimedTaskRunsTable {
   instance: string;
 }
 
-/** A domain's settings for one sync source (migration 0027, D60); `options` are the source's own. */
+/** A domain's settings for one sync source (migration 0027, docs/adr/0060-directory-sync.md); `options` are the source's own. */
 export interface SyncSettingsTable {
   domain_id: string;
   kind: string;
@@ -608,7 +608,7 @@ export interface SyncSettingsTable {
   updated_at: Defaulted<Date>;
 }
 
-/** Which department / user a source's key stands for (migration 0027, D60). */
+/** Which department / user a source's key stands for (migration 0027, docs/adr/0060-directory-sync.md). */
 export interface SyncDepartmentLinksTable {
   domain_id: string;
   kind: string;
@@ -625,7 +625,7 @@ export interface SyncUserLinksTable {
 
 export type SyncRunStatus = 'running' | 'succeeded' | 'failed' | 'refused';
 
-/** One sync run, updated while it runs (migration 0027, D60). */
+/** One sync run, updated while it runs (migration 0027, docs/adr/0060-directory-sync.md). */
 export interface SyncRunsTable {
   id: string;
   domain_id: string;

@@ -1,4 +1,4 @@
-// What caches need to know of the database (D42): which tables changed since they read them, as
+// What caches need to know of the database (docs/adr/0042-pages-kept-until-change.md): which tables changed since they read them, as
 // announced by the `atrium_changes` triggers (migration 0016), and whether anything is listening at
 // all. A notice nobody heard must not leave a stale entry in use, so starting or stopping to listen
 // counts as a change of every table.
@@ -39,5 +39,5 @@ const ofDatabase = new WeakMap<object, TableChanges>();
 export const changesOf = (db: object): TableChanges | undefined => ofDatabase.get(db);
 export const hearChangesOf = (db: object, changes: TableChanges): void => void ofDatabase.set(db, changes);
 
-/** Tables the server announces itself after each unit of work instead of a trigger (D72). */
+/** Tables the server announces itself after each unit of work instead of a trigger (docs/adr/0072-flow-list-pages-kept.md). */
 export const SERVER_ANNOUNCED = new Set(['flow_instances']);

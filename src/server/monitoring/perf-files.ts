@@ -1,4 +1,4 @@
-// The performance monitor's report as a file (D62): html (a page with the table), xml, csv (UTF-8 with
+// The performance monitor's report as a file (docs/adr/0062-performance-monitor.md): html (a page with the table), xml, csv (UTF-8 with
 // a byte order mark; formula-like cells quoted, as the log's export) and excel (an .xlsx by exceljs).
 // Numbers in the chosen cell format; in the sheet they stay numbers (the format as the cells' format).
 import ExcelJS from 'exceljs';

@@ -1,4 +1,4 @@
-// The performance monitor (JAMon style, D62): per route (call id), per SQL statement (normalised text)
+// The performance monitor (JAMon style, docs/adr/0062-performance-monitor.md): per route (call id), per SQL statement (normalised text)
 // and per failure label, the running figures JAMon keeps — hits, total, mean and variance (Welford),
 // last, min, max, the number active now, the average and maximum active when one started, the first and
 // last access — plus hits and total per time range (JAMon's "ms." ranges). One set per process, as

@@ -1,4 +1,4 @@
-// The performance monitor's report (D62): the measured monitors as JAMon's table, chosen by the panel's
+// The performance monitor's report (docs/adr/0062-performance-monitor.md): the measured monitors as JAMon's table, chosen by the panel's
 // settings — range/units, display columns, filter, highlight, label size and sort.
 import { BASIC_HEADER, DEFAULT_SORT_COLUMN, sortRows, type PerfCell } from '../../core/monitoring/perf-columns.ts';
 import { MS, MS_RANGES, type Monitor, type PerfMonitors } from './perf-monitor.ts';

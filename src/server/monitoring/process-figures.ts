@@ -1,4 +1,4 @@
-// What one sample of this process measures (D59). The spec's figures are a JVM's; in Node they are:
+// What one sample of this process measures (docs/adr/0059-system-monitoring.md). The spec's figures are a JVM's; in Node they are:
 // cpuLoad — the process's CPU time since the previous sample over the wall time of all the machine's
 // cores, in percent (the JVM's process CPU load); threadNum — the process's operating-system threads
 // (V8's, libuv's pool, PGlite's), read from /proc on Linux; heapSizeUsed — V8's heap in use;

@@ -1,4 +1,4 @@
-// Every instance samples itself every 5 s into server_samples (D59), so whichever instance answers can
+// Every instance samples itself every 5 s into server_samples (docs/adr/0059-system-monitoring.md), so whichever instance answers can
 // draw any instance's charts; a day of rows is kept (17,280 per instance), older ones are purged.
 import { hostname } from 'node:os';
 import { sql } from 'kysely';

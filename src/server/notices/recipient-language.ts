@@ -1,6 +1,6 @@
 // The language of what the server sends unasked (a notice, a task's message or mail): the recipient's
 // last login language, else the server's (configuration `language`, else zh), since there is no
-// request to take one from (D18).
+// request to take one from (docs/adr/0018-password-expiry-notices.md).
 import { DEFAULT_LANGUAGE, type Language } from '../../core/catalogue/types.ts';
 import { translatorFor } from '../../core/translate.ts';
 import { readConfig } from '../db/config-store.ts';

@@ -44,7 +44,7 @@ function targetDomain(call: CallDef, params: Record<string, string>, query: Reco
 }
 
 /** The record: the last path parameter that is not the enterprise, else the body's id, ids or userIds, else the
- *  query's `userid` (the user an API documentation sign-in acts as, D63). */
+ *  query's `userid` (the user an API documentation sign-in acts as, docs/adr/0063-api-docs-sign-in-web-services.md). */
 function targetRecord(call: CallDef, params: Record<string, string>, query: Record<string, unknown>, body: unknown): string {
   const names = [...call.path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]);
   const own = names.filter((n) => !(n === 'id' && call.path.startsWith('/authtime/domain/{id}')));
@@ -88,7 +88,7 @@ function changeOf(call: CallDef, body: unknown, secrets: ReadonlySet<string>): u
   return json.length > MAX_CHANGE_CHARS ? { truncated: true, text: json.slice(0, MAX_CHANGE_CHARS) } : safe;
 }
 
-/** Who a public call signed in (a suite's sign-in, D71): the log names it as the sign-in's. */
+/** Who a public call signed in (a suite's sign-in, docs/adr/0071-messaging-sign-in.md): the log names it as the sign-in's. */
 const signIns = new WeakMap<FastifyRequest, Caller>();
 export const rememberSignIn = (request: FastifyRequest, who: Caller): void => void signIns.set(request, who);
 

@@ -80,7 +80,7 @@ export async function appendEntries(db: Db, drafts: readonly LogDraft[], key?: L
 export const appendEntry = (db: Db, draft: LogDraft): Promise<void> => appendEntries(db, [draft]);
 
 /** Entries wait a moment (FLUSH_MS) so that a burst of calls is written in one transaction (under a
- *  stream of workflow actions, one per ~25 instead of ~5: D80); a read of the log (idle) writes what
+ *  stream of workflow actions, one per ~25 instead of ~5: docs/adr/0080-submissions-caller-check-locks.md); a read of the log (idle) writes what
  *  waits at once. */
 export function logWriter(db: Db, onError: (error: unknown) => void): LogWriter {
   const queued: LogDraft[] = [];

@@ -3,7 +3,7 @@
 // (auth/admit.ts: session 401, CSRF token of calls with effects 1419, a password change the policy
 // requires 1006, the `allow` rule or the separation matrix 1403), then the request against the call's
 // schemas (1001); then it runs the handler and wraps its result in the envelope. Calls with effects are
-// logged after their reply (operation-log/route-hooks.ts, D56).
+// logged after their reply (operation-log/route-hooks.ts, docs/adr/0056-operation-log.md).
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CallDef } from '../../core/catalogue/types.ts';
@@ -24,7 +24,7 @@ export const fastifyPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g
 const admitted = new WeakMap<FastifyRequest, ActiveSession | null>();
 
 /** The route's handler: made once at registration, with the performance monitor's figures of this route
- *  (D62), from the handler's start to the reply handed over. The timing is inside the one async
+ *  (docs/adr/0062-performance-monitor.md), from the handler's start to the reply handed over. The timing is inside the one async
  *  function (a `try`/`finally`, no wrapper, no promise or closure of its own per request): the monitor
  *  is read once per request, so a switch flipped meanwhile still ends what it began. */
 function routeHandler(call: CallDef, handler: Handler, validator: CallValidator) {
@@ -67,7 +67,7 @@ async function catalogueRoutes(app: FastifyInstance): Promise<void> {
         return payload;
       },
       handler: routeHandler(call, resolveHandler(call), compileCallValidator(ajv, call, catalogue)),
-      // Calls with effects go to the operation log once their reply is out (D56).
+      // Calls with effects go to the operation log once their reply is out (docs/adr/0056-operation-log.md).
       ...operationLogHooks(call, (request) => admitted.get(request)),
     });
   }

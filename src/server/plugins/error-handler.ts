@@ -17,7 +17,7 @@ function send(reply: FastifyReply, name: ErrorName, errmsg: string, data: unknow
   return reply.code(status ?? HTTP_STATUS[name] ?? 200).type('application/json; charset=utf-8').send(body);
 }
 
-/** The performance monitor's label of a failure (D62): its errcode and name, or the unexpected
+/** The performance monitor's label of a failure (docs/adr/0062-performance-monitor.md): its errcode and name, or the unexpected
  *  error's class. */
 function failureLabel(error: Error): string {
   if (error instanceof AppError) return `${ErrorCodes[error.errorName].errcode} ${error.errorName}`;

@@ -1,4 +1,4 @@
-// Named plugin: `/metrics` in the Prometheus text format (prom-client), on when ATRIUM_METRICS=on (D62).
+// Named plugin: `/metrics` in the Prometheus text format (prom-client), on when ATRIUM_METRICS=on (docs/adr/0062-performance-monitor.md).
 // Prometheus' conventions (docs/adr/0089-metrics-conventions.md): base units (seconds, bytes), counters
 // named `_total`, every value the state now or a running total since the start (never "since the
 // previous scrape": two scrapers see the same), this instance under `atrium_instance` (Prometheus

@@ -1,5 +1,5 @@
 // Named plugin: the security headers of every reply (API JSON, console page, static files, 404s,
-// errors), by @fastify/helmet on request, before anything can fail. Decisions (D24, docs/security.md
+// errors), by @fastify/helmet on request, before anything can fail. Decisions (docs/adr/0024-security-headers-csrf-permission-first.md, docs/security.md
 // "Security headers"):
 // - scripts only from this origin; 'unsafe-eval' because the console's forms validate with ajv, which
 //   compiles each catalogue schema to a function at run time (the schemas arrive with the catalogue,

@@ -1,4 +1,4 @@
-// Each demo enterprise's default work calendar (D55): "Standard", Monday to Friday 09:00–12:00 and
+// Each demo enterprise's default work calendar (docs/adr/0055-work-calendars.md): "Standard", Monday to Friday 09:00–12:00 and
 // 13:00–18:00 in Shanghai time, with the 2026 public holidays and one extra working day.
 import { randomUUID } from 'node:crypto';
 import { standardWeek } from '../../core/calendar/work-calendar.ts';

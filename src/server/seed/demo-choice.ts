@@ -1,4 +1,4 @@
-// Whether a start adds the demo data (D23): ATRIUM_DEMO=on or off decides; unset, only the embedded
+// Whether a start adds the demo data (docs/adr/0023-safe-defaults.md): ATRIUM_DEMO=on or off decides; unset, only the embedded
 // default database (PGlite) gets it, so a PostgreSQL the operator points the server at never receives
 // logins with published passwords unless asked for.
 export const DEMO_ENV = 'ATRIUM_DEMO';

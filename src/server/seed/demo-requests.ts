@@ -1,4 +1,4 @@
-// What the demo instances of each packaged process ask for (D46): form data whose values take both ways
+// What the demo instances of each packaged process ask for (docs/adr/0046-demo-instances-replayed.md): form data whose values take both ways
 // of every exclusive gateway (leave over 3 days goes on to HR, a purchase over 10,000 to the director),
 // a title, and a summary, either plain text or the spec's JSON ({summaryText, showTags}).
 import type { Random } from '../../core/seeded-random.ts';

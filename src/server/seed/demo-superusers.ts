@@ -31,7 +31,7 @@ const PROFILES: Record<string, Profile> = {
   globex: { name: 'Globex_Administrator', email: 'it@globex.example', type: 'admin', domain_admin: true, domains: ['globex', 'xingchen'] },
   dev: { name: 'Demo_Developer', email: 'dev@atrium.example', type: 'develop', developer: true, applications: ['Purchasing', 'Leave'] },
   sales: { name: 'Acme_Sales_Admin', email: 'sales@acme.example', type: 'admin', domain_admin: true, domains: ['acme'], departments: ['acme/sales'] },
-  // The built-in officers of security separation (D14): no enterprise, so their reach is the platform
+  // The built-in officers of security separation (docs/adr/0014-password-policy-security-separation.md): no enterprise, so their reach is the platform
   // (auth/reach.ts) while separation is on; they reach home, where their type decides the tiles.
   sysadmin: { name: 'System_Administrator', email: 'sysadmin@atrium.example', type: 'admin', domain_admin: true, builtin: true },
   secadmin: { name: 'Security_Officer', email: 'secadmin@atrium.example', type: 'secret', domain_admin: true, builtin: true },

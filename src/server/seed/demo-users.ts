@@ -2,7 +2,7 @@
 // Latin and Chinese names over the three-level department tree, some resigned, some domain
 // administrators, and on Globex and 星辰科技 values of their own tableUser extension fields. Inserted a
 // few hundred rows per statement (PGlite pays per statement); no password hash: a demo user cannot
-// sign in (users are not console logins, D34).
+// sign in (users are not console logins, docs/adr/0034-tenant-organisation.md).
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable } from 'kysely';
 import type { Db, FieldExtendsTable, UsersTable } from '../db/schema.ts';
@@ -71,7 +71,7 @@ export async function seedDemoUsers(trx: Db, domains: Map<string, string>, depar
 }
 
 /** A department the pattern above left without an on-job liaison officer gets its first on-job user
- *  (by login number): the processes' `superior` approvers are the liaison officers (D43), so every
+ *  (by login number): the processes' `superior` approvers are the liaison officers (docs/adr/0043-bpmn-process-definitions.md), so every
  *  demo user has someone above to approve its requests. */
 async function giveEveryDepartmentALiaison(trx: Db): Promise<void> {
   await sql`update users set liaison = true where id in (

@@ -1,4 +1,4 @@
-// The super administrator `admin` of a database without demo data (D23): created at the first start
+// The super administrator `admin` of a database without demo data (docs/adr/0023-safe-defaults.md): created at the first start
 // with ATRIUM_ADMIN_PASSWORD or, when that is unset, a random password the start prints once. The
 // variable, when set, is applied again at every start (so a lost password is reset by restarting with
 // it); the generated one must be changed at its first login when the policy asks for first-login changes.

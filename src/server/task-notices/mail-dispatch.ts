@@ -26,7 +26,7 @@ export interface MailRound {
   retry: number;
 }
 
-/** The mailer of the user's enterprise: its own mail settings when it saved them switched on (D58),
+/** The mailer of the user's enterprise: its own mail settings when it saved them switched on (docs/adr/0058-enterprise-mail-settings.md),
  *  else the deployment's SMTP server (ATRIUM_SMTP_URL). One per enterprise and round. */
 async function mailerFor(services: MailServices, domainId: string, opened: Map<string, Mailer | undefined>): Promise<Mailer | undefined> {
   if (opened.has(domainId)) return opened.get(domainId);

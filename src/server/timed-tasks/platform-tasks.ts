@@ -1,4 +1,4 @@
-// The platform's own periodic jobs as timed tasks (D57). Another job (issue 15's directory and
+// The platform's own periodic jobs as timed tasks (docs/adr/0057-timed-tasks.md). Another job (issue 15's directory and
 // messaging sync) is one more entry here: its id (labelled `task.name.<id>`), how it starts and when it
 // runs on a fresh deployment, and its work, which answers a short summary for the task's runs.
 import type { FastifyBaseLogger } from 'fastify';
@@ -57,7 +57,7 @@ export const PLATFORM_TASKS: readonly TimedTaskDefinition[] = [
     },
   },
   {
-    // The enterprises whose directory sync settings ask for it, incrementally (D60).
+    // The enterprises whose directory sync settings ask for it, incrementally (docs/adr/0060-directory-sync.md).
     id: 'directorySync',
     startType: 'auto',
     timing: { period: 'hour', runTime: '00:37', runDate: null },

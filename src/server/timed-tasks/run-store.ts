@@ -1,4 +1,4 @@
-// The timed tasks and their runs in the database (migration 0024, D57). Every instance fires its own
+// The timed tasks and their runs in the database (migration 0024, docs/adr/0057-timed-tasks.md). Every instance fires its own
 // croner jobs; a run happens where its row is claimed: one insert of (task, due time), unique, taken
 // only while the task row (locked, skip locked) still says "run" with the timing the job was built
 // from and no other run of it is alive. A running run beats its heartbeat; one whose heartbeat is

@@ -1,4 +1,4 @@
-// Runs the timed tasks on this server instance (D57). Every RECONCILE_MS it reads the task rows and
+// Runs the timed tasks on this server instance (docs/adr/0057-timed-tasks.md). Every RECONCILE_MS it reads the task rows and
 // keeps one croner job per running task, rebuilt when the row's version changes (a start or stop on
 // any instance); it also marks the runs of dead instances interrupted. A job firing claims its run in
 // the database first (run-store.ts), so each due time runs on one instance only, whatever their number.

@@ -1,8 +1,8 @@
-// The engine's actions (D44): start, submit, back, retract and delete. Each is one transaction that
+// The engine's actions (docs/adr/0044-engine-state-in-tables.md): start, submit, back, retract and delete. Each is one transaction that
 // locks the instance's row before it reads anything of it, writes the history entry, moves the tokens
 // (walk.ts), and completes the instance when no token is left. An illegal action throws before
 // anything is kept: the transaction rolls back and the instance is as it was. Every row an action writes
-// carries one moment, `at`: now, or a past one when the demo seed replays a story (D46).
+// carries one moment, `at`: now, or a past one when the demo seed replays a story (docs/adr/0046-demo-instances-replayed.md).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ProcessDefinition } from '../../core/workflow/process-definition.ts';
@@ -19,7 +19,7 @@ export interface ActionResult {
   status: 'running' | 'completed' | 'deleted';
   /** The approvals reached by the action and who got a task at each. */
   tasks: Array<{ nodeId: string; nodeName: string; assignees: string[] }>;
-  /** Those assignees' names and login numbers, read by the action's last statement (D80). */
+  /** Those assignees' names and login numbers, read by the action's last statement (docs/adr/0080-submissions-caller-check-locks.md). */
   people: Person[];
 }
 
@@ -84,7 +84,7 @@ export interface TaskInput {
 export async function submitTask(db: Db, input: TaskInput & { formData?: Record<string, unknown>; nextNodeIds?: readonly string[] }): Promise<ActionResult> {
   return inAction(db, input, async (trx, state, definition, at) => {
     const comment = input.comment ?? '';
-    // One round trip (D77, D80): the user's open task (the oldest, as openTaskOf) is done and the action
+    // One round trip (docs/adr/0077-submissions-prepared-statements.md, docs/adr/0080-submissions-caller-check-locks.md): the user's open task (the oldest, as openTaskOf) is done and the action
     // recorded (as `record`); when the node needed any one approver, or this was the last open task of
     // an approval by all, the others' tasks are cancelled and the token goes: the node is done.
     const { rows: [task] } = await sql<{ id: string; node_id: string; action_id: number; token_done: boolean }>`with done as (
@@ -198,7 +198,7 @@ export async function deleteInstance(db: Db, input: { instanceId: string; userId
   });
 }
 
-/** An action's work on the locked instance: what it returns is what its last statement, `finish`, answers (D81). */
+/** An action's work on the locked instance: what it returns is what its last statement, `finish`, answers (docs/adr/0081-submissions-pipelined-begin-commit.md). */
 export type ActionWork = (trx: Db, state: InstanceState, definition: ProcessDefinition, at: Date) => Promise<ActionResult>;
 
 /** Locks the instance (the row lock every action on it waits for), refuses a finished one, and runs `work`. */
@@ -221,7 +221,7 @@ export interface LockedInstance {
   version_id: string;
 }
 
-/** Instance rows a statement of this unit of work has locked already, by the unit (D80): the runtime's
+/** Instance rows a statement of this unit of work has locked already, by the unit (docs/adr/0080-submissions-caller-check-locks.md): the runtime's
  *  caller check locks the instance it admits, so the action need not ask again. */
 const lockedInUnit = new WeakMap<Db, Map<string, LockedInstance>>();
 
@@ -272,9 +272,9 @@ export async function record(trx: Db, at: Date, instanceId: string, actorId: str
 
 /** Notes where the action led, completes the instance when no token is left, keeps what the monitoring
  *  list shows, and answers the result with the new approvers' names. `actorId` null (an administrator's
- *  intervention) leaves the last actor as it was. One statement (D77): the tokens left decide, in the
+ *  intervention) leaves the last actor as it was. One statement (docs/adr/0077-submissions-prepared-statements.md): the tokens left decide, in the
  *  database, between completing (a `complete` history entry, the instance completed) and the list's
- *  current nodes and approvers. The names are those of the tasks this action opened (D80): no list of
+ *  current nodes and approvers. The names are those of the tasks this action opened (docs/adr/0080-submissions-caller-check-locks.md): no list of
  *  ids as a parameter, whose estimate made PostgreSQL plan the statement again at every action. */
 export async function finish(trx: Db, state: InstanceState, walk: Walk, action: ActionStamp, actorId: string | null): Promise<ActionResult> {
   await walk.settleJoins();

@@ -16,7 +16,7 @@ export interface Person {
 }
 
 /** The nodes with their approvers named: from `known` when the caller has them already (an action's
- *  result carries its new approvers, D80), else read. */
+ *  result carries its new approvers, docs/adr/0080-submissions-caller-check-locks.md), else read. */
 export async function withApprovers(db: Db, nodes: readonly NodeAssignees[], known?: readonly Person[]) {
   const ids = [...new Set(nodes.flatMap((n) => n.assignees))];
   const users = known ?? (ids.length === 0 ? [] : await db.selectFrom('users').select(['id', 'name', 'loginno']).where('id', 'in', ids).execute());

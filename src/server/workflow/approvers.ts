@@ -1,4 +1,4 @@
-// Who approves a manual node of an instance (D43): the on-job users of the instance's enterprise that
+// Who approves a manual node of an instance (docs/adr/0043-bpmn-process-definitions.md): the on-job users of the instance's enterprise that
 // the node's rules name. An expression is evaluated over the form's fields and answers rules of the
 // other kinds, never another expression.
 import { sql } from 'kysely';
@@ -51,7 +51,7 @@ function ruleUsers(db: Db, rule: DatabaseRule, ctx: ApproverContext) {
 
 /** The approvers as one query with their order (`n`), when one rule names them that the database alone
  *  answers (a user, a role, a department): the statement that opens their tasks reads it, with no round
- *  trip of its own (D80). Undefined otherwise: a superior walks up the departments, an expression is
+ *  trip of its own (docs/adr/0080-submissions-caller-check-locks.md). Undefined otherwise: a superior walks up the departments, an expression is
  *  evaluated first, several rules are merged in order (resolveApprovers). */
 export function approversQuery(db: Db, rules: readonly ApproverRule[], ctx: ApproverContext) {
   const [rule] = rules;

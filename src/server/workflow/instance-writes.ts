@@ -1,7 +1,7 @@
-// A count of the engine's units of work on instances in this process (D70), taken once each has ended
+// A count of the engine's units of work on instances in this process (docs/adr/0070-flow-list-million-instances.md), taken once each has ended
 // (committed, or else rolled back). A value read from the instances with an older count (the
 // monitoring list's kept totals) is then known to be older than this server's own changes.
-// Instances are also announced as changed on `atrium_changes` (D42, D72) for the list's kept pages:
+// Instances are also announced as changed on `atrium_changes` (docs/adr/0042-pages-kept-until-change.md, docs/adr/0072-flow-list-pages-kept.md) for the list's kept pages:
 // to this server's own caches when each unit begins and ends (before its reply), to other servers by a
 // notice sent once it has ended, outside it — a trigger on flow_instances would take PostgreSQL's
 // notify lock in every engine transaction and serialise their commits. While one notice is being
@@ -20,7 +20,7 @@ export const instanceWrites = (): number => writes;
 
 const notify = (db: Db) => sql`select pg_notify(${CHANGES_CHANNEL}, ${INSTANCES_TABLE})`.execute(db);
 
-/** Notices of one server are this far apart at least (D77): under a stream of actions one notice per
+/** Notices of one server are this far apart at least (docs/adr/0077-submissions-prepared-statements.md): under a stream of actions one notice per
  *  interval tells other servers of them all, instead of one per action, each of which PostgreSQL
  *  delivers to every listening connection of every server. A change after a quiet spell is told at once. */
 export const NOTICE_INTERVAL_MS = 50;
@@ -63,7 +63,7 @@ function announce(db: Db): void {
 const units = new WeakSet<Db>();
 
 /** Units whose work returns what an engine action's `finish` answers, nothing run after it: that
- *  statement carries the unit's commit (D81). */
+ *  statement carries the unit's commit (docs/adr/0081-submissions-pipelined-begin-commit.md). */
 const endingWithFinish = new WeakSet<Db>();
 
 /** Whether the statement `finish` runs on `trx` now is the last of its unit of work. */
@@ -82,7 +82,7 @@ export function writingInstances<T>(db: Db, work: (trx: Db) => Promise<T>, optio
   const changes = changesOf(db);
   changes?.notice(INSTANCES_TABLE); // a page read while this unit runs is not kept
   return inTransaction(db, (trx) => {
-    // The engine's statements are indexed lookups run on every action: prepared (D77).
+    // The engine's statements are indexed lookups run on every action: prepared (docs/adr/0077-submissions-prepared-statements.md).
     const unit = preparing(trx);
     units.add(unit);
     if (options?.endsWithFinish) endingWithFinish.add(unit);

@@ -2,7 +2,7 @@
 // its choice. Every open task is cancelled and every token goes (parallel branches, and tokens waiting
 // at a join, end with them); each chosen approval gets a token and a task per chosen user, a chosen auto
 // task runs and the instance goes on from it, an end node (alone) completes the instance. One locked
-// transaction like every action (D44); the preview is the same function, rolled back (dry-run.ts).
+// transaction like every action (docs/adr/0044-engine-state-in-tables.md); the preview is the same function, rolled back (dry-run.ts).
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';

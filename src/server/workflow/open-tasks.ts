@@ -14,7 +14,7 @@ export interface NewTask {
 }
 
 /** Call it inside the action's transaction (`trx`). The token the tasks wait on, when new, is written
- *  by the same statement (D77: one round trip for the token, the tasks and their messages). */
+ *  by the same statement (docs/adr/0077-submissions-prepared-statements.md: one round trip for the token, the tasks and their messages). */
 export async function openTasks(trx: Db, instance: { id: string; domain_id: string }, at: Date, tasks: readonly NewTask[], token?: Insertable<FlowTokensTable>): Promise<void> {
   if (tasks.length === 0) {
     if (token) await trx.insertInto('flow_tokens').values(token).execute();
@@ -28,7 +28,7 @@ export async function openTasks(trx: Db, instance: { id: string; domain_id: stri
 }
 
 /** As openTasks, for the users a query selects (`id`, in the order `n`), read by the same statement
- *  that writes the token, the tasks and their messages (D80); answers the users' ids in that order.
+ *  that writes the token, the tasks and their messages (docs/adr/0080-submissions-caller-check-locks.md); answers the users' ids in that order.
  *  None selected: only the token is written, and the caller refuses, which rolls the action back. */
 export async function openTasksFor(
   trx: Db,

@@ -1,4 +1,4 @@
-// The drawing of the process an instance runs (D50): its version's BPMN as stored when it carries
+// The drawing of the process an instance runs (docs/adr/0050-instance-process-diagram.md): its version's BPMN as stored when it carries
 // diagram interchange (what a modeler writes), else the same document laid out by bpmn-auto-layout.
 // A version never changes, so each is laid out once per server.
 import { layoutProcess } from 'bpmn-auto-layout';

@@ -1,4 +1,4 @@
-// The version of a process an instance runs (D44). The package's current BPMN (app_processes) becomes a
+// The version of a process an instance runs (docs/adr/0044-engine-state-in-tables.md). The package's current BPMN (app_processes) becomes a
 // new version the first time an instance starts after it changed; instances keep the version they
 // started on, so an upgrade never changes the path of one already running.
 import { randomUUID } from 'node:crypto';

@@ -1,7 +1,7 @@
 // Batch change of current approvers (issue 12; domain-console §7 "PUT /domain/workflow/approvers/batch"):
 // on one instance, either every open task's approvers become the chosen users (`set`), or one approver
 // is replaced by another on every open task it holds (`replace`, the rule). One locked action like the
-// others (D44); the tasks it cancels and makes carry the batch's id, so the batch can be undone while
+// others (docs/adr/0044-engine-state-in-tables.md); the tasks it cancels and makes carry the batch's id, so the batch can be undone while
 // nobody has acted on what it made.
 import type { Db } from '../db/schema.ts';
 import { writingInstances } from './instance-writes.ts';

@@ -1,4 +1,4 @@
-// How an instance moves inside one action (D44): from a node left behind along its flows, through the
+// How an instance moves inside one action (docs/adr/0044-engine-state-in-tables.md): from a node left behind along its flows, through the
 // nodes the engine runs itself (auto tasks, gateways) until every path stops at an approval (a token
 // and its approvers' tasks), waits at a parallel join, or reaches an end. Runs inside the action's
 // transaction, with the instance's row locked.
@@ -20,7 +20,7 @@ export interface InstanceState {
 }
 
 /** The action under way: its history entry, which the tasks it creates point back to, and its moment,
- *  which every row it writes carries (now, or the moment a replay of past events gives, D46). */
+ *  which every row it writes carries (now, or the moment a replay of past events gives, docs/adr/0046-demo-instances-replayed.md). */
 export interface ActionStamp {
   id: number;
   at: Date;
@@ -90,7 +90,7 @@ export class Walk {
   }
 
   /** The definition's node names by id, as JSON (the action's last statement labels the instance with
-   *  them, D77); made once per definition, which never changes. */
+   *  them, docs/adr/0077-submissions-prepared-statements.md); made once per definition, which never changes. */
   nodeNames(): string {
     let names = nodeNamesOf.get(this.definition);
     if (names === undefined) nodeNamesOf.set(this.definition, (names = JSON.stringify(Object.fromEntries(Object.values(this.definition.nodes).map((n) => [n.id, n.name])))));

@@ -4,7 +4,7 @@
 // table. A refused probe must also have written nothing: row triggers log every committed write to any
 // table (tests/api/fuzz/write-log.ts, operation log, sessions and rate counters excepted), read once
 // after the probe's own fixtures are made and once after its answer. One file per database and mode
-// (D65), so the four walks run on both cores at once.
+// (docs/adr/0065-test-files-split.md), so the four walks run on both cores at once.
 // ATRIUM_MATRIX_OUT=file writes the tables as answered, for a reviewer to read against the doc.
 // ATRIUM_MATRIX_CALLS=regex probes only the calls whose id matches (while building a call; CI probes all).
 import { writeFileSync } from 'node:fs';

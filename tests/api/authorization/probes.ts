@@ -61,7 +61,7 @@ const imSync = (service: 'wechat' | 'dingding' | 'feishu', path: string): Probe 
   settle: (world) => imRunsDone(world),
 });
 
-/** A suite's sign-in to an application (D71): public browser redirects; an application the enterprise
+/** A suite's sign-in to an application (docs/adr/0071-messaging-sign-in.md): public browser redirects; an application the enterprise
  *  does not offer answers the refusal page (never a redirect to a suite the test cannot reach). */
 const imEntry = (service: 'wechat' | 'dingding' | 'feishu', rest: string): Probe => ({
   scope: 'single',
@@ -205,7 +205,7 @@ export const PROBES: Record<string, Probe> = {
     settle: async (world, caller) => {
       const { hashPassword } = await import('../../../src/server/auth/password-hash.ts');
       await world.server.db.updateTable('superusers').set({ password_hash: await hashPassword(caller.password!), must_change_password: false }).where('id', '=', caller.id!).execute();
-      // The change ended the user's other sessions (D9): the fixtures' own administrator session among them.
+      // The change ended the user's other sessions (docs/adr/0009-sessions-check-codes-passwords.md): the fixtures' own administrator session among them.
       if ((await world.admin.call('GET', '/authtime/myprofile')).status === 401) world.admin = await world.server.signedIn(ADMIN.username, ADMIN.password, 'en');
     },
   },
@@ -404,7 +404,7 @@ export const PROBES: Record<string, Probe> = {
   'mailSettings.save': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/email`, body: { address: 'matrix@example.com', smtpServer: 'smtp.example.com', smtpPort: 25 } }) },
   // Port 9 (discard) of this machine: nobody listens, so the test mail fails at once, after the checks.
   'mailSettings.test': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/email/test`, body: { address: 'matrix@example.com', smtpServer: '127.0.0.1', smtpPort: 9 } }) },
-  // Messaging suites (D61): port 9 of this machine answers nobody, so a verification fails at once, after the checks.
+  // Messaging suites (docs/adr/0061-messaging-suites.md): port 9 of this machine answers nobody, so a verification fails at once, after the checks.
   'im.wechatGet': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/wechat` }) },
   'im.wechatSave': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/wechat`, body: { corpId: 'matrix', corpSecret: 'matrix-secret' } }) },
   'im.wechatVerify': { scope: 'tenant', request: (_w, _c, t) => ({ path: `/authtime/domain/${t.domainId}/wechat/verify`, body: { corpId: 'matrix', corpSecret: 'matrix-secret' } }) },
@@ -442,7 +442,7 @@ export const PROBES: Record<string, Probe> = {
   'flowAnalytics.flowTimeShare': dashboard('flowTimeConsumingAccounting'),
   'flowAnalytics.flowShare': dashboard('flowAccounting'),
   'flowAnalytics.slowestNodes': dashboard('doAnalyzerActorTimeConsumingTopX'),
-  // The workflow runtime (D45): public, reached with an access token; each probe acts on an instance of its own.
+  // The workflow runtime (docs/adr/0045-workflow-runtime-access-token.md): public, reached with an access token; each probe acts on an instance of its own.
   'runtime.start': { scope: 'single', request: async (world) => { const r = await runtimeFixture(world); return { path: '/rest/bpm/runtime/start', query: await r.query(r.initiator), body: {} }; } },
   'runtime.submit': { scope: 'single', request: async (world) => { const r = await runtimeFixture(world); return { path: '/rest/bpm/runtime/submission', query: await r.query(r.first, await r.instance('started')), body: { comment: 'ok' } }; } },
   'runtime.back': { scope: 'single', request: async (world) => { const r = await runtimeFixture(world); return { path: '/rest/bpm/runtime/back', query: await r.query(r.second, await r.instance('firstDone')), body: {} }; } },
@@ -496,7 +496,7 @@ export const PROBES: Record<string, Probe> = {
   'monitoring.perfInfo': { scope: 'single', request: () => ({ path: '/authtime/jamon/jamonAdminInfo', body: { action: 'Refresh', columns: 'BasicColumns' } }) },
   'monitoring.perfExport': { scope: 'single', request: () => ({ path: '/authtime/jamon/export', query: { output: 'csv' } }) },
   'monitoring.pool': { scope: 'single', request: () => ({ path: '/authtime/pool/monitor' }) },
-  // API documentation sign-in (D63): the users of a role of the tenant's application, a sign-in as a fresh user of the tenant.
+  // API documentation sign-in (docs/adr/0063-api-docs-sign-in-web-services.md): the users of a role of the tenant's application, a sign-in as a fresh user of the tenant.
   'apiDocs.users': {
     scope: 'tenant',
     request: async (world, _c, t) => ({ path: '/authtime/swagger/getuserlistbyrole', query: { domainid: t.domainId, roleid: await freshRole(world, t.applicationId, 'Matrix_Docs'), currpage: 1, pagelines: 10 } }),
@@ -522,7 +522,7 @@ export const PROBES: Record<string, Probe> = {
   'messages.read': { scope: 'single', request: async (world, caller) => ({ path: `/authtime/messages/${caller.id ? await freshMessage(world, caller.id) : 'none'}/read` }) },
   'messages.readAll': { scope: 'single', request: () => ({ path: '/authtime/messages/read' }) },
 
-  // An enterprise's files (D22); the platform's files (no domainid) are proved by uploads-ownership.test.ts.
+  // An enterprise's files (docs/adr/0022-uploads-belong-to-owner.md); the platform's files (no domainid) are proved by uploads-ownership.test.ts.
   'uploads.upload': { scope: 'tenant', request: (_w, _c, t) => { const form = new FormData(); form.append('file', png(), 'matrix.png'); return { path: '/authtime/uploads', query: { path: 'image', domainid: t.domainId }, form }; } },
   'uploads.list': { scope: 'tenant', request: (_w, _c, t) => ({ path: '/authtime/uploads', query: { path: 'image', domainid: t.domainId } }) },
   'uploads.icons': { scope: 'single', request: () => ({ path: '/authtime/icons' }) },
@@ -534,7 +534,7 @@ export const PROBES: Record<string, Probe> = {
   'transfer.importUsers': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/user/import`, query: { mode: 'commit' }, body: { path: await importFile(world, t, 'import') } }) },
   'transfer.importDepartments': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/department/import`, query: { mode: 'commit', path: await importFile(world, t, 'depImport') } }) },
   'transfer.template': { scope: 'single', request: () => ({ path: '/uploads/resource/users.xlsx' }) },
-  // A tenant's users and domain administrators (D34): targets in the tenant's Sales department.
+  // A tenant's users and domain administrators (docs/adr/0034-tenant-organisation.md): targets in the tenant's Sales department.
   'users.list': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/users`, query: { currpage: 1, pagelines: 10 }, body: { loginno: (await freshUser(world, t)).loginno } }), shows: (data) => rows(data).length === 1 },
   'users.get': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/user/${(await freshUser(world, t)).id}` }) },
   'users.findByLoginNo': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/user`, query: { loginNo: (await freshUser(world, t)).loginno } }) },
@@ -603,7 +603,7 @@ export const PROBES: Record<string, Probe> = {
   },
   'calendars.exportIcs': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/calendar/${await matrixCalendar(world, t)}/ics` }) },
   'calendars.view': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/calendar/${await matrixCalendar(world, t)}/viewcalender`, query: { years: 2027, month: 1 } }) },
-  // The operation log (D56): each probe reads or reviews a fresh entry of the target tenant's own log.
+  // The operation log (docs/adr/0056-operation-log.md): each probe reads or reviews a fresh entry of the target tenant's own log.
   'operationLog.list': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/loggers`, query: { currpage: 1, pagelines: 10 }, body: { target: (await freshLogEntry(world, t)).target } }), shows: (data) => rows(data).length === 1 },
   'operationLog.get': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/logger`, query: { logid: (await freshLogEntry(world, t)).id } }) },
   'operationLog.update': { scope: 'tenant', request: async (world, _c, t) => ({ path: `/authtime/domain/${t.domainId}/logger`, body: { id: (await freshLogEntry(world, t)).id, remark: 'Matrix', reviewed: true } }) },

@@ -1,4 +1,4 @@
-// What the workflow probes need (D45): a process of an application bound to one tenant (Acme unless
+// What the workflow probes need (docs/adr/0045-workflow-runtime-access-token.md): a process of an application bound to one tenant (Acme unless
 // said), two steps each approved by one named user of it, a fresh access token, and instances at the
 // step a probe acts on (made through the engine itself).
 import { randomUUID } from 'node:crypto';

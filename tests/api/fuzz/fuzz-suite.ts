@@ -5,7 +5,7 @@
 // refusal must be the envelope with a Chinese message of the locale (never a label key or ajv's
 // English), and a refused input must write nothing (row triggers log every committed write, read after
 // each input; with nothing accepted, every table's checksum is also the same after the call's run).
-// The calls are dealt into PARTS files per database (tests/api/fuzz-<database>-<part>.test.ts, D65), so
+// The calls are dealt into PARTS files per database (tests/api/fuzz-<database>-<part>.test.ts, docs/adr/0065-test-files-split.md), so
 // the fuzzing runs on both cores at once; together the files fuzz every call on every database.
 // Run all of it with `npx vitest run --project api tests/api/fuzz`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ export const PARTS = 2;
 /** What is wrong with one reply, or undefined. */
 function problemOf(call: CallDef, reply: FuzzReply, localized: (text: string) => boolean): string | undefined {
   if (reply.status >= 500) return `HTTP ${reply.status}: ${reply.text.slice(0, 200)}`;
-  // A browser page (the suites' sign-in, D71) refuses with a page whose alert is a localized text.
+  // A browser page (the suites' sign-in, docs/adr/0071-messaging-sign-in.md) refuses with a page whose alert is a localized text.
   if (call.produces?.[0] === 'text/html' && reply.status >= 400 && !reply.envelope) {
     const alert = /<p role="alert">([\s\S]*?)<\/p>/.exec(reply.text)?.[1]?.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
     return alert !== undefined && localized(alert) ? undefined : `HTTP ${reply.status} page without a ${LANGUAGE} alert: ${reply.text.slice(0, 200)}`;

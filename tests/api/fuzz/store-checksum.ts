@@ -5,9 +5,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../../src/server/db/schema.ts';
 
 /** Touched on every request by design (sessions' last use, check codes, rate counters), or by a
- *  background round rather than by a call (the server's own samples, D59). The operation log (D56) is
+ *  background round rather than by a call (the server's own samples, docs/adr/0059-system-monitoring.md). The operation log (docs/adr/0056-operation-log.md) is
  *  written after every call with effects, refused ones included, with its chains' signed heads (ADR
- *  0087): that is its job, so a refused input's entry is not a change the input made. The dashboard keeps the past days' figures it computes (D76):
+ *  0087): that is its job, so a refused input's entry is not a change the input made. The dashboard keeps the past days' figures it computes (docs/adr/0076-dashboard-kept-days.md):
  *  derived from the instances, written by its reads. */
 export const VOLATILE = new Set(['sessions', 'captchas', 'rate_limit_hits', 'fuzz_writes', 'server_samples', 'operation_log', 'operation_log_heads', 'sync_runs', 'flow_figure_days']);
 /** Tables whose rows advance on their own (a maintenance job started earlier reports progress): only

@@ -13,7 +13,7 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Leave out the CSRF header even when a token is known. */
   withoutCsrf?: boolean;
-  /** 'manual': answer a redirect itself instead of following it (the suites' sign-in, D71). */
+  /** 'manual': answer a redirect itself instead of following it (the suites' sign-in, docs/adr/0071-messaging-sign-in.md). */
   redirect?: RequestRedirect;
 }
 

@@ -118,7 +118,7 @@ async function cloneTemplate(name: string): Promise<void> {
       await client.query(`create database ${partial}`);
       const fresh = await openDatabase({ databaseUrl: databaseUrl(partial), pgPool: { max: 2 } });
       try {
-        // Without the demo's workflow instances: replayed through the engine they cost seconds (D46);
+        // Without the demo's workflow instances: replayed through the engine they cost seconds (docs/adr/0046-demo-instances-replayed.md);
         // PGlite's snapshot has them, and tests/api/demo-instances.test.ts reads them there.
         await prepareDatabase(fresh.db, { dataDir: mkdtempSync(join(tmpdir(), 'atrium-tpl-')), adminPassword: TEST_ADMIN_PASSWORD, demo: true, demoInstances: false });
       } finally {

@@ -60,7 +60,7 @@ export async function makeEngineWorld(db: Db, domainName: string, prefix = 'eng'
   return { domainId, applicationId, users };
 }
 
-/** Lets programs run the world's processes through the runtime (D45): the enterprise offers them once
+/** Lets programs run the world's processes through the runtime (docs/adr/0045-workflow-runtime-access-token.md): the enterprise offers them once
  *  their form's module is there; answers a fresh access token of the enterprise. */
 export async function runtimeAccess(db: Db, world: EngineWorld): Promise<string> {
   await db.insertInto('app_forms').values({ application_id: world.applicationId, id: 'form', module_id: 'main', fields: '[]', names: '{"en":"Form"}' }).execute();

@@ -75,7 +75,7 @@ export interface TestServerOptions {
   rateLimits?: Partial<RateLimits>;
   /** Default: nobody trusted to forward the client's address. */
   trustProxy?: TrustProxy;
-  /** Serve /metrics (D62), asking for this bearer token when given. */
+  /** Serve /metrics (docs/adr/0062-performance-monitor.md), asking for this bearer token when given. */
   metrics?: boolean;
   metricsToken?: string;
   /** A built console to serve at /; default: none (/ says how to build one). */

@@ -1,7 +1,7 @@
 // Accessibility in real Chromium: axe-core finds no serious or critical violation on any route of the
 // catalogue (schemas/screens/*.yaml `routes:`), any tab of a form, or any dialog, drawer and menu the
 // console opens, in English, Simplified and Traditional Chinese: one test file per language
-// (tests/e2e/accessibility-<language>.test.ts, D65), so the three walks run on both cores at once.
+// (tests/e2e/accessibility-<language>.test.ts, docs/adr/0065-test-files-split.md), so the three walks run on both cores at once.
 // Run them all with `npx vitest run --project e2e tests/e2e/accessibility`.
 import { describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -60,7 +60,7 @@ async function checkLanguageMenu(page: Page, w: ReturnType<typeof walker>, where
   await page.getByRole('menu').waitFor({ state: 'hidden' });
 }
 
-/** The Software tab of Acme and an application's messaging dialog (D67), with its addresses shown. */
+/** The Software tab of Acme and an application's messaging dialog (docs/adr/0067-application-agent-messaging.md), with its addresses shown. */
 async function checkAppAgents(page: Page, w: ReturnType<typeof walker>): Promise<void> {
   await page.goto(`${live.server.url}/#/main?view=table&filter=${encodeURIComponent(JSON.stringify({ name: 'Acme' }))}`);
   await page.locator('.MuiDataGrid-row').filter({ hasText: 'Acme' }).first().click();
@@ -77,7 +77,7 @@ async function checkAppAgents(page: Page, w: ReturnType<typeof walker>): Promise
   await closeWithEscape(page, 'application-im-dialog');
 }
 
-/** The enterprise's Calendars tab, its dialogs, and a calendar's three views (D55). */
+/** The enterprise's Calendars tab, its dialogs, and a calendar's three views (docs/adr/0055-work-calendars.md). */
 async function checkCalendars(page: Page, w: ReturnType<typeof walker>): Promise<void> {
   await page.getByTestId('form-tab-calendars').click();
   await page.locator('.MuiDataGrid-row').first().waitFor();
@@ -102,7 +102,7 @@ async function checkCalendars(page: Page, w: ReturnType<typeof walker>): Promise
   await w.check('/domain/calendar, month view');
 }
 
-/** A messaging tab with a run's report (D61, the report every sync tab shares): the deployment's
+/** A messaging tab with a run's report (docs/adr/0061-messaging-suites.md, the report every sync tab shares): the deployment's
  *  WeChat-Work is the local server the API tests use, and a dry run from it is shown. */
 async function checkMessagingRun(page: Page, w: ReturnType<typeof walker>): Promise<void> {
   wechat.suite().users.set('walker', { userid: 'walker', name: 'Walker', departments: ['1'], enabled: true });
@@ -202,7 +202,7 @@ function walks(lang: string): void {
     await page.getByTestId('sms-test-dialog').waitFor();
     await w.check('/domain, test SMS dialog');
     await closeWithEscape(page, 'sms-test-dialog');
-    // The operation log tab (D56): its list, an entry and the export dialog. Searches are not logged,
+    // The operation log tab (docs/adr/0056-operation-log.md): its list, an entry and the export dialog. Searches are not logged,
     // so the enterprise's log gets an entry first: a refused department (bad input is logged).
     const enterprise = new URL(page.url().replace('#', '')).searchParams.get('domainid');
     await page.request.post(`${live.server.url}/authtime/domain/${enterprise}/department`, { headers: await csrfHeaders(page), data: { name: '' } });

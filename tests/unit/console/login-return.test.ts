@@ -1,4 +1,4 @@
-// Where sign-in leads (D26): the login page remembers the page asked for as `next`, and only a path
+// Where sign-in leads (docs/adr/0026-navigation-state-in-url.md): the login page remembers the page asked for as `next`, and only a path
 // inside the console is followed.
 import { describe, expect, it } from 'vitest';
 import { afterLoginPath, loginPath } from '../../../src/console/shell/login-return.ts';

@@ -1,4 +1,4 @@
-// The application package check (D38): the project's demo packages pass; each kind of broken package is
+// The application package check (docs/adr/0038-applications-from-packages.md): the project's demo packages pass; each kind of broken package is
 // refused with a problem naming the file, the place and what is wrong, in the reader's language.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

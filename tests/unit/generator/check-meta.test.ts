@@ -15,7 +15,7 @@ describe('atrium check: meta-schemas', () => {
     ]);
   });
 
-  it("refuses a summary written in a call: it is the locales' apiDocs.openapi.call.<id> (D74)", () => {
+  it("refuses a summary written in a call: it is the locales' apiDocs.openapi.call.<id> (docs/adr/0074-call-summaries-in-locales.md)", () => {
     const docs = setAt(fixtureDocs(), CALLS, '/calls/0/summary', 'One page of gadgets.');
     expect(problemLines(docs)).toEqual([`${CALLS}:/calls/0/summary: unknown property "summary"`]);
   });

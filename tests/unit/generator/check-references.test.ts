@@ -127,7 +127,7 @@ describe('atrium check: labels', () => {
     expect(problemLines(docs)).toEqual([`${locale('en')}:/apiDocs/openapi/tag/gadgets: area "gadgets" has no tag label "apiDocs.openapi.tag.gadgets" in en.yaml, zh.yaml, cn.yaml`]);
   });
 
-  it('catches a call without its summary label, in every language or in one (D74)', () => {
+  it('catches a call without its summary label, in every language or in one (docs/adr/0074-call-summaries-in-locales.md)', () => {
     const docs = fixtureDocs();
     for (const lang of ['en', 'zh', 'cn']) removeAt(docs, locale(lang), '/apiDocs/openapi/call/gadgets/save');
     expect(problemLines(docs)).toEqual([`${locale('en')}:/apiDocs/openapi/call/gadgets/save: call "gadgets.save" has no summary label "apiDocs.openapi.call.gadgets.save" in en.yaml, zh.yaml, cn.yaml`]);

@@ -33,7 +33,7 @@ describe('generated outputs', () => {
     expect(Object.keys(document.paths as object).length).toBeGreaterThan(0);
   });
 
-  it("gives every operation its summary from the locales, in the document's language (D74)", () => {
+  it("gives every operation its summary from the locales, in the document's language (docs/adr/0074-call-summaries-in-locales.md)", () => {
     type Operation = { operationId: string; summary: string };
     const operations = (language: string) =>
       Object.values(buildOpenApi(catalogue, language).paths as Record<string, Record<string, Operation>>).flatMap((path) => Object.values(path));

@@ -1,4 +1,4 @@
-// The rules that keep a cached read from outliving a change (D42): the tables' stamp, a change
+// The rules that keep a cached read from outliving a change (docs/adr/0042-pages-kept-until-change.md): the tables' stamp, a change
 // during the read, nobody listening, the age limit, the size limit.
 import { describe, expect, it } from 'vitest';
 import { ChangeCache } from '../../../src/server/db/change-cache.ts';

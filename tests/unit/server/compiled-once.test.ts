@@ -1,4 +1,4 @@
-// Statements built once (D81): the text compiled at the first use, each later use only binds its
+// Statements built once (docs/adr/0081-submissions-pipelined-begin-commit.md): the text compiled at the first use, each later use only binds its
 // values; a builder that changes a value instead of passing it through is refused, not frozen in.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

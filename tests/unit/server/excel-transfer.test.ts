@@ -52,7 +52,7 @@ describe('guardWorkbook', () => {
   });
 });
 
-/** Both passes of the reader: the checked header, then the rows, two at a time (D64). */
+/** Both passes of the reader: the checked header, then the rows, two at a time (docs/adr/0064-users-import-streamed.md). */
 async function readSheet(path: string) {
   const scan = await scanSheet(path, `${path}.rows`);
   const { header, rowCount } = scan;

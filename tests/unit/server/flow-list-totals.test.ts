@@ -1,4 +1,4 @@
-// The monitoring list's kept totals (D70): a large total is counted once for a search and kept a few
+// The monitoring list's kept totals (docs/adr/0070-flow-list-million-instances.md): a large total is counted once for a search and kept a few
 // seconds (then answered while the next count runs); a small one is always counted; any change this server makes to an instance (committed or
 // not) is counted again; callers asking at once share one count.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The deployment's mail and platform SMS settings read from the environment (README, D18): unset means
+// The deployment's mail and platform SMS settings read from the environment (README, docs/adr/0018-password-expiry-notices.md): unset means
 // no mail; a wrong setting stops the start with a message naming the variable.
 import { describe, expect, it } from 'vitest';
 import { mailerFromEnv } from '../../../src/server/integrations/mail/mailer.ts';

@@ -1,4 +1,4 @@
-// The tri-state rule of a permission tree (D39): states follow the leaves, a listed parent stands for
+// The tri-state rule of a permission tree (docs/adr/0039-permissions-role-leaves.md): states follow the leaves, a listed parent stands for
 // its subtree, the parents of a granted leaf are kept, paths read from the top.
 import { describe, expect, it } from 'vitest';
 import { PermissionTree } from '../../../src/server/areas/permissions/menu-tree.ts';

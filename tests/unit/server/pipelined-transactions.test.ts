@@ -1,4 +1,4 @@
-// Pipelined transactions (D81): `begin` leaves with the unit's first statement, `commit` with a statement
+// Pipelined transactions (docs/adr/0081-submissions-pipelined-begin-commit.md): `begin` leaves with the unit's first statement, `commit` with a statement
 // marked as the unit's last; what each answers, and what is refused, against a recorded wire.
 import { describe, expect, it } from 'vitest';
 import { COMMIT_AFTER, PipelinedTransactions } from '../../../src/server/db/pipelined-transactions.ts';

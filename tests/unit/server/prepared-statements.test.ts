@@ -1,4 +1,4 @@
-// Prepared statements (D77): the statements built on `preparing(db)` end with the mark, whatever their
+// Prepared statements (docs/adr/0077-submissions-prepared-statements.md): the statements built on `preparing(db)` end with the mark, whatever their
 // kind; the pool names each marked text once (and no other), within a bound, and prepares a text
 // afresh under a new name when PostgreSQL refuses its cached plan.
 import { describe, expect, it } from 'vitest';

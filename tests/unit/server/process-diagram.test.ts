@@ -1,4 +1,4 @@
-// The drawing of a process version (D50): a file with diagram interchange is drawn as written; one
+// The drawing of a process version (docs/adr/0050-instance-process-diagram.md): a file with diagram interchange is drawn as written; one
 // without (hand-written, no incoming/outgoing on its nodes) gets a shape for every node and an edge
 // for every flow, parallel branches included, its process left as it was.
 import { readFileSync } from 'node:fs';

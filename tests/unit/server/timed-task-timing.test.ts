@@ -1,4 +1,4 @@
-// When a timed task runs (D57): each period's croner pattern from the run time and first run date, the
+// When a timed task runs (docs/adr/0057-timed-tasks.md): each period's croner pattern from the run time and first run date, the
 // one-shot instants, and the bans of ATRIUM_BANNED_TASKS.
 import { Cron } from 'croner';
 import { describe, expect, it } from 'vitest';

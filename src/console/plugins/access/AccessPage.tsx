@@ -1,4 +1,4 @@
-// Roles and permissions of an application (issue 11, D39): the application and its roles on the left;
+// Roles and permissions of an application (issue 11, docs/adr/0039-permissions-role-leaves.md): the application and its roles on the left;
 // on the right the role's PC menus, mobile menus and module resources as check-box trees saved
 // together, and the effective access of one user. Unsaved changes are confirmed before another role,
 // application or page replaces them.

@@ -1,4 +1,4 @@
-// "What can this user do?" (D39): pick an enterprise and one of its users within reach; see their roles
+// "What can this user do?" (docs/adr/0039-permissions-role-leaves.md): pick an enterprise and one of its users within reach; see their roles
 // in the application, and every menu and resource they can use with the roles granting it (nothing
 // while the application is unbound or disabled there; a disabled module's items left out).
 import { Alert, Box, Button, Chip, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// One permission tree with check boxes (D39): a parent's box follows its children (checked, unchecked,
+// One permission tree with check boxes (docs/adr/0039-permissions-role-leaves.md): a parent's box follows its children (checked, unchecked,
 // mixed) and checking it checks its whole subtree; every level starts open. A caller who may not change
 // grants sees each item's state as an icon instead of a box (the tree's own selection cannot show a
 // state without letting it change).

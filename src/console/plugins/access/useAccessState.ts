@@ -1,4 +1,4 @@
-// The roles-and-permissions screen's state (issue 11, D39), all in the URL so back, refresh and a
+// The roles-and-permissions screen's state (issue 11, docs/adr/0039-permissions-role-leaves.md), all in the URL so back, refresh and a
 // shared link open the same view: the application (`app`), the role (`role`), the tab (`tab`), and on
 // the effective tab the enterprise and user looked at (`domain`, `user`). It loads the applications the
 // caller reaches and the chosen application's roles.

@@ -1,4 +1,4 @@
-// The role's grants being edited (D39): the three trees with the states the server gives, the checked
+// The role's grants being edited (docs/adr/0039-permissions-role-leaves.md): the three trees with the states the server gives, the checked
 // nodes as the user changes them (one draft over the three trees, saved together), whether it differs
 // from what is stored, and the save that replaces the role's grants in one call.
 import { useCallback, useEffect, useMemo, useState } from 'react';

@@ -1,11 +1,11 @@
 // The interactive documentation (Swagger UI) of the server's own OpenAPI document, the one the
 // generator emits (meta.openapi). Loaded with its screen only, so the console's first bundle does not
-// carry it. Signed in (D63), the runtime calls' accessToken and userCode are filled with the sign-in's,
+// carry it. Signed in (docs/adr/0063-api-docs-sign-in-web-services.md), the runtime calls' accessToken and userCode are filled with the sign-in's,
 // applicationId and flowId with the chosen application's and its first offered process's,
 // and every try-it-out request goes without the console's cookie and with the sign-in as a bearer
 // token, which the server refuses on every console call. The document comes in the console's language
-// (its cookie, D6): its title, description, the areas' tags, the calls' summaries and the replies'
-// descriptions. Swagger UI's own words are reworded after each draw (viewer-words.ts, D75).
+// (its cookie, docs/adr/0006-request-language.md): its title, description, the areas' tags, the calls' summaries and the replies'
+// descriptions. Swagger UI's own words are reworded after each draw (viewer-words.ts, docs/adr/0075-swagger-ui-words-localized.md).
 import { Alert, Box } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

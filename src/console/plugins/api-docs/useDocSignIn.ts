@@ -1,4 +1,4 @@
-// The documentation sign-in of the API documentation screen (D63): the caller's live one (apiDocs.current),
+// The documentation sign-in of the API documentation screen (docs/adr/0063-api-docs-sign-in-web-services.md): the caller's live one (apiDocs.current),
 // the token of the one made on this page (answered once by apiDocs.signIn, kept in memory only), and its
 // end: on sign-out at once, or at its time, when the banner goes.
 import { useCallback, useEffect, useState } from 'react';

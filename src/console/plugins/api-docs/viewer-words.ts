@@ -1,6 +1,6 @@
 // Swagger UI has no translations (swagger-ui #2488): its own words are English text in its components.
 // After each draw the viewer's words are put into the console's language from the locales
-// (apiDocs.viewer.*, D75). A text node is reworded only when its whole text is one of Swagger UI's words,
+// (apiDocs.viewer.*, docs/adr/0075-swagger-ui-words-localized.md). A text node is reworded only when its whole text is one of Swagger UI's words,
 // so the document's own data (paths, parameter names, answers) is never touched.
 
 /** Swagger UI's words as it writes them → their key under apiDocs.viewer. */

@@ -1,4 +1,4 @@
-// One suite's agent of an application (D67): the catalogue form `im.<service>App`, read from the server,
+// One suite's agent of an application (docs/adr/0067-application-agent-messaging.md): the catalogue form `im.<service>App`, read from the server,
 // saved with its own Save, and read again after a save so a secret just typed shows as the placeholder.
 import Save from '@mui/icons-material/Save';
 import { Box, Button } from '@mui/material';

@@ -1,4 +1,4 @@
-// Dialog `application-im` (Software tab, D67): an application's own agent in each of the enterprise's
+// Dialog `application-im` (Software tab, docs/adr/0067-application-agent-messaging.md): an application's own agent in each of the enterprise's
 // messaging suites, one tab per suite: the addresses to register there (its entry and the trusted
 // domain, built from that suite's external host address) and the id and secret the suite gave it.
 import ContentCopy from '@mui/icons-material/ContentCopy';

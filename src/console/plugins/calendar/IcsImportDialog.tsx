@@ -1,4 +1,4 @@
-// Dialog `calendar-ics-import` (D55): the upload dialog takes an .ics file (use calendarImport) for the
+// Dialog `calendar-ics-import` (docs/adr/0055-work-calendars.md): the upload dialog takes an .ics file (use calendarImport) for the
 // calendar's enterprise; this dialog previews the holidays it holds — new, or already in the calendar —
 // and the events it cannot use, nothing saved; Import adds the new ones. Closing after it reloads the list.
 import { Chip, Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';

@@ -1,5 +1,5 @@
 // Dialog `flow-detail` (domain-console §2.4): a row of the monitoring list opened: its base
-// information, where it waits and who approves there, its process diagram (D50), its history, and,
+// information, where it waits and who approves there, its process diagram (docs/adr/0050-instance-process-diagram.md), its history, and,
 // while it runs, intervention.
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';

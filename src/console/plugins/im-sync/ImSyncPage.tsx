@@ -1,4 +1,4 @@
-// A messaging suite's tab of an enterprise (issue 15, D61): its settings (the catalogue form named by
+// A messaging suite's tab of an enterprise (issue 15, docs/adr/0061-messaging-suites.md): its settings (the catalogue form named by
 // the screen's `settings` prop, with the verification of the credentials), then the runs every sync
 // tab shares (sync-runs/), both ways: from the service into the enterprise and from the enterprise to
 // the service, each as a dry run or a sync, followed every second while it runs (imSync.show), a

@@ -1,4 +1,4 @@
-// The LDAP sync tab of an enterprise (issue 15, D60): its settings (the platform's administrators also
+// The LDAP sync tab of an enterprise (issue 15, docs/adr/0060-directory-sync.md): its settings (the platform's administrators also
 // choose its part of the directory), then the runs every sync tab shares (sync-runs/): a dry run or a
 // sync (full or incremental), followed every second while it runs, its result, a refusal by the
 // deletion cap with the way to confirm, and the history.

@@ -1,6 +1,6 @@
 // The system monitoring root (platform spec §2 "System monitoring"): a table of the area's entries, each
 // with an Enter button. The entries are the screen's `props.entries` in the catalogue; only built ones
-// are listed (D59).
+// are listed (docs/adr/0059-system-monitoring.md).
 import Login from '@mui/icons-material/Login';
 import { Button, Paper, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// The connection-pool monitor (D62): the answering instance's database pool — connections open, idle
+// The connection-pool monitor (docs/adr/0062-performance-monitor.md): the answering instance's database pool — connections open, idle
 // and lent out, the borrowers waiting now and the longest of their waits, the waits since the start —
 // refreshed every 5 s while the view is open (and on the button). An error says so above the figures.
 import Refresh from '@mui/icons-material/Refresh';

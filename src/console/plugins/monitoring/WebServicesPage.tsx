@@ -1,5 +1,5 @@
-// The web-services page of system monitoring (D63): the services an enterprise offers programs through
-// its Open API (openApi.services, D40: each process of its applications that are on, with the runtime
+// The web-services page of system monitoring (docs/adr/0063-api-docs-sign-in-web-services.md): the services an enterprise offers programs through
+// its Open API (openApi.services, docs/adr/0040-open-api-secret-and-tokens.md: each process of its applications that are on, with the runtime
 // calls that serve it) and their state: ready when the enterprise has an Open API secret, else no
 // program can call yet; with the process's instances running there and the newest one's start.
 import { Alert, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// The enterprise's cloud centre (D54), on its Open API tab: register its on-job users on the messaging
+// The enterprise's cloud centre (docs/adr/0054-cloud-centre-messaging.md), on its Open API tab: register its on-job users on the messaging
 // service, or end the relation (confirmed: the accounts made for it are removed). The result shows the
 // service's counts and its first failures.
 import CloudOff from '@mui/icons-material/CloudOff';

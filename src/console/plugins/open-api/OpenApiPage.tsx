@@ -1,6 +1,6 @@
-// The Open API tab of an enterprise (issue 11, D40): whether it has a secret and since when; a new
+// The Open API tab of an enterprise (issue 11, docs/adr/0040-open-api-secret-and-tokens.md): whether it has a secret and since when; a new
 // secret (confirmed when it replaces one) shown once, with a copy button, never again; and the services
-// (processes with their runtime calls and the ids a program names them by) a program can reach with it; then the enterprise's cloud centre (D54).
+// (processes with their runtime calls and the ids a program names them by) a program can reach with it; then the enterprise's cloud centre (docs/adr/0054-cloud-centre-messaging.md).
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Key from '@mui/icons-material/Key';
 import { Alert, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// Dialog `oplog-entry` (D56): one entry of the operation log opened from its row — who, from where,
+// Dialog `oplog-entry` (docs/adr/0056-operation-log.md): one entry of the operation log opened from its row — who, from where,
 // which call and target (by name in the reader's language, and by id), its outcome, the change it sent (secrets masked by the server), its hashes —
 // and the reviewer's remark and flag, which are kept beside the hashed content and saved by
 // operationLog.update (itself logged).

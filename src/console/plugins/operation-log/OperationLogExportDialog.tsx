@@ -1,4 +1,4 @@
-// Dialog `oplog-export` (D56): downloads what the log's current search finds (the list's `filter` in
+// Dialog `oplog-export` (docs/adr/0056-operation-log.md): downloads what the log's current search finds (the list's `filter` in
 // the address) as .xlsx or .csv through operationLog.export, whose query is the spec's operator, date
 // (a day or "from,to") and ip, plus the call, target and outcome the list also searches by.
 import Download from '@mui/icons-material/Download';

@@ -1,4 +1,4 @@
-// The spec's /test route, "a demo collapse of departments, applications and roles" (D79): one
+// The spec's /test route, "a demo collapse of departments, applications and roles" (docs/adr/0079-test-route-panels.md): one
 // enterprise at a glance, in three collapsible panels, read with the calls the domain's tabs use, each
 // within the caller's reach. The enterprise and the open panels are in the URL.
 import ExpandMore from '@mui/icons-material/ExpandMore';

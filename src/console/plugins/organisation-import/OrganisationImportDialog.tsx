@@ -1,4 +1,4 @@
-// The organisation import (D35): the upload dialog takes the sheet (use import / depImport, with the
+// The organisation import (docs/adr/0035-organisation-excel-import-export.md): the upload dialog takes the sheet (use import / depImport, with the
 // template link), then this dialog shows the preview — each row new, changed (which fields), unchanged
 // or refused (why), nothing saved yet — and, after Import, the counts and the refused rows, which can
 // be saved as a report. Closing after an import asks the opener to reload.
@@ -12,7 +12,7 @@ import { downloadErrorReport } from './error-report.ts';
 import { useOrganisationImport, type ImportKind, type ImportResult, type RowsPage } from './useOrganisationImport.ts';
 
 const STATUS_COLOR = { new: 'success', changed: 'info', unchanged: 'default', refused: 'error' } as const;
-/** Rows a page (the server's reply carries the first page; the others are fetched, D64). */
+/** Rows a page (the server's reply carries the first page; the others are fetched, docs/adr/0064-users-import-streamed.md). */
 const PAGE_LINES = 100;
 
 const show = (value: unknown) => (Array.isArray(value) ? value.join(';') : String(value ?? ''));

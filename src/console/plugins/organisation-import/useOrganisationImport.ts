@@ -1,4 +1,4 @@
-// The organisation import's controller (D35): the uploaded sheet is previewed, then committed on request
+// The organisation import's controller (docs/adr/0035-organisation-excel-import-export.md): the uploaded sheet is previewed, then committed on request
 // (runtime/dialog/usePreviewCommit.ts), through the users' or the departments' import call.
 import { useCallback, useEffect, useState } from 'react';
 import { call } from '../../api/client.ts';
@@ -9,7 +9,7 @@ import { usePreviewCommit, type PreviewMode } from '../../runtime/dialog/usePrev
 export type ImportKind = 'users' | 'departments';
 export type ImportResult = Calls['transfer.importUsers']['reply'];
 type RowStatus = ImportResult['rows'][number]['status'];
-/** A page of the last run's rows (mode=rows, D64); undefined when it could not be read (shown). */
+/** A page of the last run's rows (mode=rows, docs/adr/0064-users-import-streamed.md); undefined when it could not be read (shown). */
 export type RowsPage = (page: number, lines: number) => Promise<ImportResult | undefined>;
 
 export function useOrganisationImport(kind: ImportKind, domainid: string, messages: DialogMessage) {

@@ -1,4 +1,4 @@
-// The roles tab of an enterprise (issue 11, D38): pick one of its applications and a role; the role's
+// The roles tab of an enterprise (issue 11, docs/adr/0038-applications-from-packages.md): pick one of its applications and a role; the role's
 // holders in the enterprise are listed, and its administrators add holders through the user-selection
 // dialog or take the role from the selected ones (confirmed). Everything is within their reach.
 import { Box, Button, List, ListItem, ListItemButton, ListItemText, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// The role assignment of one enterprise (issue 11, D38): the application and role chosen in the URL
+// The role assignment of one enterprise (issue 11, docs/adr/0038-applications-from-packages.md): the application and role chosen in the URL
 // (`app`, `role`: a refresh or a shared link opens the same), the enterprise's bound applications, the
 // application's roles with their holders, and one page of the chosen role's holders in the enterprise.
 import { useCallback, useEffect, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// Dialog `forms-sync` (D53), a row action of the applications list: asks before bringing the
+// Dialog `forms-sync` (docs/adr/0053-forms-synchronisation.md), a row action of the applications list: asks before bringing the
 // application's stored forms in line with its package, then shows the job's progress (read every
 // second) and its result — the forms added, changed and removed — or why it failed (nothing changed).
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// Dialog `application-km`: an application's knowledge base in the enterprise (D41): on or off, and its
+// Dialog `application-km`: an application's knowledge base in the enterprise (docs/adr/0041-module-switches-knowledge.md): on or off, and its
 // managers by kind, added through the user-selection dialog and removed one by one; Save replaces the
 // settings at once. Those who may not change them see them read-only.
 import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch, Typography } from '@mui/material';

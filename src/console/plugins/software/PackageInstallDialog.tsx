@@ -1,4 +1,4 @@
-// Dialog `package-install` (D38): the upload dialog takes the .zip (use `package`), then this dialog
+// Dialog `package-install` (docs/adr/0038-applications-from-packages.md): the upload dialog takes the .zip (use `package`), then this dialog
 // shows what installing it would do — install, upgrade from which version, or reinstall, and every part
 // added, changed or removed — or the package's problems by file and place. Install writes it in one
 // transaction; closing after an install asks the list to reload.

@@ -1,4 +1,4 @@
-// Forms synchronisation of one application (D53): starts the job and follows it, reading its status
+// Forms synchronisation of one application (docs/adr/0053-forms-synchronisation.md): starts the job and follows it, reading its status
 // every second (the spec's pattern for long operations) until it no longer says in-progress. A
 // synchronisation already running when the dialog opens (started by someone else) is followed too.
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// The package install's controller (D38): the uploaded .zip is previewed (every part the install adds,
+// The package install's controller (docs/adr/0038-applications-from-packages.md): the uploaded .zip is previewed (every part the install adds,
 // changes or removes, nothing written), then installed on request (runtime/dialog/usePreviewCommit.ts).
 // A refused package answers its problems, each named by file and place.
 import { useCallback, useState } from 'react';

@@ -1,4 +1,4 @@
-// The part every sync tab shares (directory, D60; messaging suites, D61): its run buttons (dry runs
+// The part every sync tab shares (directory, docs/adr/0060-directory-sync.md; messaging suites, docs/adr/0061-messaging-suites.md): its run buttons (dry runs
 // and syncs, off while a run is going), the error of a start refused, the run shown (progress while it
 // runs, then its report), the confirmation a run refused by the deletion cap offers, and the history.
 import { Alert, Button, Stack } from '@mui/material';

@@ -1,4 +1,4 @@
-// What every sync tab does with its runs (the directory's, D60, and the messaging suites', D61): the
+// What every sync tab does with its runs (the directory's, docs/adr/0060-directory-sync.md, and the messaging suites', docs/adr/0061-messaging-suites.md): the
 // run shown is in the URL (`syncrun`, so a reload or a shared link shows it again), read again every
 // second while it runs; the history is read when the tab opens and when a run ends; starting a run
 // (a dry run, a sync, a sync confirmed beyond the deletion cap) opens it.

@@ -1,4 +1,4 @@
-// Starts a timed task: its period, run time and first run date (D57), filled with the task's own; the
+// Starts a timed task: its period, run time and first run date (docs/adr/0057-timed-tasks.md), filled with the task's own; the
 // server checks them again and its message shows as a toast.
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The platform's timed tasks (issue 13, D57): searched and paged, each with its start type, state,
+// The platform's timed tasks (issue 13, docs/adr/0057-timed-tasks.md): searched and paged, each with its start type, state,
 // timing, run count, next and last run; Start opens the timing dialog, Stop asks first, Runs shows the
 // task's recent runs under the list. Search, page and the shown runs are in the URL.
 import History from '@mui/icons-material/History';

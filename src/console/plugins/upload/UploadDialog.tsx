@@ -13,7 +13,7 @@ import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
 import { useUpload } from './useUpload.ts';
 
 const isUse = (value: unknown): value is UploadUseName => typeof value === 'string' && Object.hasOwn(UPLOAD_USES, value);
-/** The spreadsheet imports offer their template (D35: generated in the user's language). */
+/** The spreadsheet imports offer their template (docs/adr/0035-organisation-excel-import-export.md: generated in the user's language). */
 const TEMPLATES: Partial<Record<UploadUseName, string>> = { import: 'users.xlsx', depImport: 'departments.xlsx' };
 
 export default function UploadDialog({ data, onClose }: DialogPluginProps) {

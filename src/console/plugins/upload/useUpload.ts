@@ -10,7 +10,7 @@ export interface UploadTarget {
   use: UploadUseName;
   /** Sub-folder for non-icon uploads: `<use>[/<folder>…]`; defaults to the use itself. */
   path?: string;
-  /** The enterprise a non-icon file belongs to; none for the platform's files (D22). Icons are shared. */
+  /** The enterprise a non-icon file belongs to; none for the platform's files (docs/adr/0022-uploads-belong-to-owner.md). Icons are shared. */
   domainid?: string;
 }
 

@@ -60,7 +60,7 @@ export interface UserSelectInput {
    *  the dialog then closes with `{ reload: true }`. Without it the picked users go back to the opener. */
   confirmCall?: string;
   approval?: ApprovalContext;
-  /** The API documentation's picker (D63): the roles of this application beside the enterprise's on-job
+  /** The API documentation's picker (docs/adr/0063-api-docs-sign-in-web-services.md): the roles of this application beside the enterprise's on-job
    *  users (of the chosen role), read from apiDocs.users; one user is picked. */
   docs?: { applicationId: string };
 }

@@ -1,4 +1,4 @@
-// An uploaded file's two-step work (D35, D38): first previewed (mode=preview: what a commit would do,
+// An uploaded file's two-step work (docs/adr/0035-organisation-excel-import-export.md, docs/adr/0038-applications-from-packages.md): first previewed (mode=preview: what a commit would do,
 // nothing written), then committed on request. Both answers share one shape; a failure is shown in the
 // dialog (or handed to `onFailure`, which may say more than the errmsg).
 import { useCallback, useState } from 'react';

@@ -1,6 +1,6 @@
 // The tab controller of a form with `tabs`: which tabs the rules show (over the user and the record
 // as loaded and edited), the one the screen opens on, and the one chosen since. The chosen tab is the
-// URL's `tab` query parameter (D26), so reload, back and a shared link open it again.
+// URL's `tab` query parameter (docs/adr/0026-navigation-state-in-url.md), so reload, back and a shared link open it again.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { FormTab } from '../../../core/catalogue/types.ts';

@@ -1,4 +1,4 @@
-// A list's navigation state in the URL query (react-admin's names, D26): `view`, `page` (from 1),
+// A list's navigation state in the URL query (react-admin's names, docs/adr/0026-navigation-state-in-url.md): `view`, `page` (from 1),
 // `perPage`, `filter` (the applied search as JSON) and `sort` (a column, `-column` descending). Values equal to the default are left out, so a
 // plain link stays plain; other query parameters (a form's `tab` around an embedded list) are kept.
 // Changes replace the history entry: back leaves the list as it was, not step by step. A list embedded

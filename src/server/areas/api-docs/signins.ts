@@ -1,7 +1,7 @@
-// The API documentation's sign-ins (D63) in api_tokens: a token of the user's enterprise bound to the
+// The API documentation's sign-ins (docs/adr/0063-api-docs-sign-in-web-services.md) in api_tokens: a token of the user's enterprise bound to the
 // user, made by a privileged user for a reason, living `minutes`. One per privileged user: a new one
-// ends the earlier. Kept as SHA-256 like every token (D40); answered once. It belongs to the console
-// session that made it and ends with it (D68: the row names the session, on delete cascade).
+// ends the earlier. Kept as SHA-256 like every token (docs/adr/0040-open-api-secret-and-tokens.md); answered once. It belongs to the console
+// session that made it and ends with it (docs/adr/0068-monitor-cost-docs-sign-in-language.md: the row names the session, on delete cascade).
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { fresh, madeBySessionAlive, sha256 } from '../open-api/tokens.ts';
@@ -11,7 +11,7 @@ interface SignInOrder {
   domainId: string;
   /** The privileged user signing in. */
   by: string;
-  /** Their console session: the sign-in ends with it (D68). */
+  /** Their console session: the sign-in ends with it (docs/adr/0068-monitor-cost-docs-sign-in-language.md). */
   sessionId: string;
   reason: string;
   minutes: number;

@@ -1,5 +1,5 @@
-// Applications (issue 11, D38): the list within reach, installing a package, and synchronising an
-// installed application's forms with its package (D53).
+// Applications (issue 11, docs/adr/0038-applications-from-packages.md): the list within reach, installing a package, and synchronising an
+// installed application's forms with its package (docs/adr/0053-forms-synchronisation.md).
 import { sql, type SqlBool } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
 import { checkPackage } from '../../../core/packages/check-package.ts';
@@ -50,7 +50,7 @@ const install: CallHandler<'applications.install'> = async (ctx) => {
   return { ...plan, mode, name: pkg.manifest.name[language] ?? pkg.manifest.name.en, changes: plan.changes.map((c) => ({ ...c, name: c.name[language] ?? c.name.en })) };
 };
 
-/** Starts bringing the application's stored forms in line with its package (D53); 1009 while it runs. */
+/** Starts bringing the application's stored forms in line with its package (docs/adr/0053-forms-synchronisation.md); 1009 while it runs. */
 const syncForms: CallHandler<'applications.syncForms'> = async (ctx) => {
   const t = await ctx.request.atrium.translator();
   const application = await packagedApplication(ctx.services.db, ctx.query.applicationId, await ctx.request.atrium.language());

@@ -1,4 +1,4 @@
-// Exception days read from an iCalendar file (ical.js, D55): each all-day event (VEVENT with DATE
+// Exception days read from an iCalendar file (ical.js, docs/adr/0055-work-calendars.md): each all-day event (VEVENT with DATE
 // values) is a holiday from its start date to the day before its exclusive end; a recurring one gives
 // each occurrence in the years asked for, except those an override (a VEVENT of the same UID with a
 // RECURRENCE-ID) replaces by its own dates, or cancels. Timed events are named as refused: a calendar's

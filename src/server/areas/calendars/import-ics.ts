@@ -1,4 +1,4 @@
-// POST /domain/calendar/{id}/specialdays/import?mode=preview|commit (D55): the exception days of an
+// POST /domain/calendar/{id}/specialdays/import?mode=preview|commit (docs/adr/0055-work-calendars.md): the exception days of an
 // iCalendar file uploaded for the calendar's enterprise (use calendarImport). The preview says what a
 // commit would add (new, or already there with the same dates), nothing written; the commit adds the new
 // ones as holidays in one transaction. Both read the file again, so what is saved is what the file says.

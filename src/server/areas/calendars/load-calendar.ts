@@ -20,7 +20,7 @@ export async function workCalendarOf(db: Db, row: Selectable<WorkCalendarsTable>
 }
 
 /** The enterprise's default calendar, with a fingerprint of what its working time depends on (its zone,
- *  week and every exception, in the order saved): equal fingerprints, equal working hours (D76). */
+ *  week and every exception, in the order saved): equal fingerprints, equal working hours (docs/adr/0076-dashboard-kept-days.md). */
 export const defaultCalendarRow = (db: Db, domainId: string) =>
   db
     .selectFrom('work_calendars as c')

@@ -1,4 +1,4 @@
-// An enterprise's relation to the cloud centre, the messaging service (D54): the accounts its
+// An enterprise's relation to the cloud centre, the messaging service (docs/adr/0054-cloud-centre-messaging.md): the accounts its
 // registrations made there (cloud_accounts), recorded as the service confirms them and forgotten as it
 // removes them, so what the table says is what the service holds for the enterprise.
 import { MessagingFailure, type MessagingClient } from '../../integrations/messaging/messaging-client.ts';

@@ -1,4 +1,4 @@
-// Where a departments call may look (D34, docs/security.md "Reach"): an enterprise the caller sees,
+// Where a departments call may look (docs/adr/0034-tenant-organisation.md, docs/security.md "Reach"): an enterprise the caller sees,
 // a department it reaches. Everything else — missing, another tenant's, out of a department
 // administrator's subtree — answers the same 1404, so ids cannot be probed.
 import type { CurrentUser } from '../../auth/current-user.ts';

@@ -1,4 +1,4 @@
-// Deleting departments (D34): all or none, and never one that still holds something — sub-departments
+// Deleting departments (docs/adr/0034-tenant-organisation.md): all or none, and never one that still holds something — sub-departments
 // not deleted with it, users, privileged users administering it — so nobody is lost in cascade.
 import { sql } from 'kysely';
 import type { CurrentUser } from '../../auth/current-user.ts';

@@ -1,4 +1,4 @@
-// Creating and changing a department (D34): names unique among siblings whatever their case (the
+// Creating and changing a department (docs/adr/0034-tenant-organisation.md): names unique among siblings whatever their case (the
 // unique index departments_sibling_name_key is the guard, so two simultaneous saves cannot both pass),
 // a move never under itself or a descendant (checked in the transaction that moves it), levels kept
 // for the moved subtree. Saves, moves and deletes of one tenant's tree lock the tenant's row, so two

@@ -1,4 +1,4 @@
-// The directory sync timed task (D57, D60): every enterprise whose settings ask for it is synchronised
+// The directory sync timed task (docs/adr/0057-timed-tasks.md, docs/adr/0060-directory-sync.md): every enterprise whose settings ask for it is synchronised
 // incrementally, one after the other, as the schedule's runs (trigger "schedule"); an enterprise whose
 // sync is still running, or without a directory set up, is counted as failed and tried next time.
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,6 +1,6 @@
 // Deletes enterprises with everything they own (links, users, departments, applications) in ONE
 // transaction; their upload folders go after the commit, so a failed delete leaves every file. Their
-// administrators stay unless asked (D28): `strandedAdmins` names who would be left with no
+// administrators stay unless asked (docs/adr/0028-confirmations-name-what-they-delete.md): `strandedAdmins` names who would be left with no
 // enterprise, and `admins: 'remove'` deletes exactly those in the same transaction.
 import { rm } from 'node:fs/promises';
 import { sql } from 'kysely';
@@ -9,7 +9,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { AppServices } from '../../services.ts';
 import { ownerRoot } from '../uploads/upload-folders.ts';
 
-/** Where an enterprise's own uploads live (D22). */
+/** Where an enterprise's own uploads live (docs/adr/0022-uploads-belong-to-owner.md). */
 export function domainUploadsDir(services: Pick<AppServices, 'dataDir'>, domainId: string): string {
   return ownerRoot(services, { kind: 'domain', domainId });
 }

@@ -1,4 +1,4 @@
-// Where a dashboard period starts (D47): since midnight, Monday 00:00, the 1st or 1 January, in the
+// Where a dashboard period starts (docs/adr/0047-workflow-dashboard-figures.md): since midnight, Monday 00:00, the 1st or 1 January, in the
 // server's time zone (the zone its clock reads in, as the console's dates are shown).
 export type Period = 'today' | 'thisweek' | 'thismonth' | 'thisyear';
 

@@ -1,6 +1,6 @@
-// The dashboard's figures (D47) of a run of days, aggregated in the database per day and process: a
+// The dashboard's figures (docs/adr/0047-workflow-dashboard-figures.md) of a run of days, aggregated in the database per day and process: a
 // year of a million instances is read from the indexes of migration 0018, never loaded into the
-// server. Past days are computed once and kept (stored-days.ts, D76); today is computed at every call
+// server. Past days are computed once and kept (stored-days.ts, docs/adr/0076-dashboard-kept-days.md); today is computed at every call
 // by the same statements. Durations are working seconds of the enterprise's default calendar when it
 // has one (W(end) − W(start) over its working timeline, core/calendar/working-timeline.ts), wall-clock
 // seconds otherwise. Hours have two decimals; a process is named in the caller's language (its id when

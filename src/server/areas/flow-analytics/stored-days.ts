@@ -1,4 +1,4 @@
-// A period's figures (D76): its past days as kept in flow_figure_days (the missing ones computed in one
+// A period's figures (docs/adr/0076-dashboard-kept-days.md): its past days as kept in flow_figure_days (the missing ones computed in one
 // statement per figure, and stored), plus the rest computed at every call. A kept day is used only while
 // the count of changes to its hours (migration 0037's triggers) is the one it was computed with; it is
 // keyed by the hours it counts (the default calendar's fingerprint, or wall-clock, and the server's

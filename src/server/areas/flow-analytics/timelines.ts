@@ -1,6 +1,6 @@
-// The working timelines the dashboard's statements are given (D55), kept by the default calendar's
+// The working timelines the dashboard's statements are given (docs/adr/0055-work-calendars.md), kept by the default calendar's
 // fingerprint and window. A timeline is a pure function of the calendar's content and the window, and
-// the fingerprint changes with the content (D76), so a kept one is never stale; building one for the
+// the fingerprint changes with the content (docs/adr/0076-dashboard-kept-days.md), so a kept one is never stale; building one for the
 // two years a period needs takes a few hundred milliseconds, at each of the four calls otherwise.
 import { workingTimeline, type WorkingTimeline } from '../../../core/calendar/working-timeline.ts';
 import type { WorkCalendar } from '../../../core/calendar/work-calendar.ts';

@@ -1,4 +1,4 @@
-// Who may administer workflows (D48, D49): the governors of an instance's enterprise. Shared by the
+// Who may administer workflows (docs/adr/0048-flow-monitoring-intervention.md, docs/adr/0049-platform-flows-approver-selection.md): the governors of an instance's enterprise. Shared by the
 // monitoring, intervention, approver-selection and platform calls.
 import type { Language } from '../../../core/catalogue/types.ts';
 import { governsDomain, seesDomain } from '../../auth/reach.ts';

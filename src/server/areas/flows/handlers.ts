@@ -31,7 +31,7 @@ const list: CallHandler<'flows.list'> = async (ctx) => {
   const lang = await language(ctx);
   const { currpage, pagelines } = ctx.query as { currpage: number; pagelines: number };
   const search = ctx.body ?? {};
-  // Kept until instances or what a row shows change (D72); the key holds the caller's whole reach.
+  // Kept until instances or what a row shows change (docs/adr/0072-flow-list-pages-kept.md); the key holds the caller's whole reach.
   const answer = await ctx.services.flowPages.through(flowPageKey(domainId, lang, reach, search, currpage, pagelines), async () => {
     const { db, flowTotals } = ctx.services;
     const where = await searchConditions(ctx.services, domainId, search, lang);

@@ -1,4 +1,4 @@
-// What an instance's detail draws (D50): the process version it runs, the nodes it waits at, and the
+// What an instance's detail draws (docs/adr/0050-instance-process-diagram.md): the process version it runs, the nodes it waits at, and the
 // nodes it has passed (its start, each approval submitted, each auto task run, the end it reached, and
 // the gateways between them).
 import { passedGateways } from '../../../core/workflow/passed-gateways.ts';

@@ -1,6 +1,6 @@
 // The monitoring list's rows (domain-console §2.4, §3 "Workflow state", §5 "Flow list"): an
 // enterprise's instances with their flow's name in the caller's language, where each waits and who
-// approves there (kept by the engine on the instance, D44); instance-search.ts reads the body's search.
+// approves there (kept by the engine on the instance, docs/adr/0044-engine-state-in-tables.md); instance-search.ts reads the body's search.
 import { sql } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
 import type { Db } from '../../db/schema.ts';

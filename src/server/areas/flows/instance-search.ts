@@ -1,4 +1,4 @@
-// The monitoring list's search read as conditions on flow_instances alone (D70). The names a search
+// The monitoring list's search read as conditions on flow_instances alone (docs/adr/0070-flow-list-million-instances.md). The names a search
 // gives are resolved first, in the small tables that hold them: the initiator's and last auditor's to
 // the ids of the few users so named (users' trigram index; kept until users change), the flow's to
 // the processes so named. The
@@ -21,7 +21,7 @@ const LISTED_PEOPLE = 1000;
 
 const nothing = sql<SqlBool>`false`;
 
-/** The ids of the users a name search finds (null: too many to list), kept until users change (D42). */
+/** The ids of the users a name search finds (null: too many to list), kept until users change (docs/adr/0042-pages-kept-until-change.md). */
 export type PeopleByName = ChangeCache<string[] | null>;
 export const peopleByName = (changes: TableChanges, on: boolean): PeopleByName => new ChangeCache(changes, ['users'], { maxEntries: on ? 500 : 0, maxAgeMs: 60_000 });
 

@@ -1,4 +1,4 @@
-// The flow-monitoring list's pages kept between calls (D72), as the users pages are (D42): a page is
+// The flow-monitoring list's pages kept between calls (docs/adr/0072-flow-list-pages-kept.md), as the users pages are (docs/adr/0042-pages-kept-until-change.md): a page is
 // answered from memory when the same search and page was read, by a caller of the same reach, since
 // the last change to what it is read from. Instances are announced by the server after each engine
 // unit of work (workflow/instance-writes.ts; this server's own are known before its reply), the rest

@@ -1,4 +1,4 @@
-// The monitoring list's totals kept between calls (D70). Counting a broad search (a month of a
+// The monitoring list's totals kept between calls (docs/adr/0070-flow-list-million-instances.md). Counting a broad search (a month of a
 // million-instance enterprise: ~100,000 rows) costs more than reading its page, and the total changes
 // far less often than a page is asked for. A total under SMALL is always counted. A larger one is kept
 // for its search while this server has changed no instance since it was counted; once it is KEEP_MS

@@ -1,6 +1,6 @@
-// An application's own agent in an enterprise's messaging suites (D67): its addresses to register, and
+// An application's own agent in an enterprise's messaging suites (docs/adr/0067-application-agent-messaging.md): its addresses to register, and
 // its agent id, app key and secret per suite, for the enterprise's governors as the suites' settings
-// (D61); the application must be bound to the enterprise (1404 otherwise).
+// (docs/adr/0061-messaging-suites.md); the application must be bound to the enterprise (1404 otherwise).
 import type { Handler, HandlerContext } from '../handler.ts';
 import { appAgentReply, appUrlsOfAllServices, requireBound, saveAppAgent } from './app-agents.ts';
 import { governedIm } from './handlers.ts';

@@ -1,7 +1,7 @@
-// An application's own agent in an enterprise's messaging suites (D67), table domain_im_app_agents:
+// An application's own agent in an enterprise's messaging suites (docs/adr/0067-application-agent-messaging.md), table domain_im_app_agents:
 // each suite's fields (agent id, app key, secret), read empty before the first save, the secret
 // answered as the placeholder and kept by it only with the id it was saved with (as the suites' own
-// settings, D61); and the addresses to register for the application in each suite.
+// settings, docs/adr/0061-messaging-suites.md); and the addresses to register for the application in each suite.
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SecretField } from '../config/config-groups.ts';

@@ -1,11 +1,11 @@
-// An application's entry from inside a messaging suite (issue 15, D71), at the address im.appUrls hands
-// out (D67). The entry sends the browser to the suite's authorize page for the application's own agent
+// An application's entry from inside a messaging suite (issue 15, docs/adr/0071-messaging-sign-in.md), at the address im.appUrls hands
+// out (docs/adr/0067-application-agent-messaging.md). The entry sends the browser to the suite's authorize page for the application's own agent
 // with a signed state (entry-state.ts); the callback checks the state, has the suite exchange the code
 // for its user id, finds the console account that person signs in as (entry-user.ts), opens a session
 // exactly as the sign-in does and sends the browser to the application. The suite is at the
 // deployment's address (integrations/im/suite-endpoints.ts), never the enterprise's choice. Any refusal
 // is a small page in the user's language (entry-page.ts) and stores nothing; the route loop logs each
-// callback (D56): a success under the account signed in, a refusal under the suite's user id it tried
+// callback (docs/adr/0056-operation-log.md): a success under the account signed in, a refusal under the suite's user id it tried
 // with the page's reason.
 import type { Db } from '../../db/schema.ts';
 import { setSessionCookies } from '../../auth/cookies.ts';
@@ -51,7 +51,7 @@ async function suiteOf(db: Db, suites: SuiteEndpoints, key: EntryKey & { service
   throw new EntryRefusal('noAgent', 404);
 }
 
-/** The suite's external host address (D61), else the address this request came to. */
+/** The suite's external host address (docs/adr/0061-messaging-suites.md), else the address this request came to. */
 const baseOf = (ctx: Ctx, base: string | null) => base ?? `${ctx.request.protocol}://${ctx.request.host}`;
 const entryPath = (key: EntryKey) => `/authtime/im/${key.service}/entry/${encodeURIComponent(key.domainId)}/${encodeURIComponent(key.applicationId)}`;
 /** The application in the console: its page (roles and permissions). */

@@ -1,4 +1,4 @@
-// The small page a suite sign-in answers when it cannot go on (D71): the reason in the caller's language
+// The small page a suite sign-in answers when it cannot go on (docs/adr/0071-messaging-sign-in.md): the reason in the caller's language
 // (request-context.ts), no script, no style, nothing the suite's web view needs to load. Its reason is
 // also the sign-in's log entry's message.
 import type { FastifyReply, FastifyRequest } from 'fastify';

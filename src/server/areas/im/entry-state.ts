@@ -1,4 +1,4 @@
-// The state of a suite sign-in (D71): signed (HMAC-SHA256 with a key derived from the deployment's log
+// The state of a suite sign-in (docs/adr/0071-messaging-sign-in.md): signed (HMAC-SHA256 with a key derived from the deployment's log
 // key, so every instance checks what another issued), short-lived (10 minutes), bound to the suite,
 // the enterprise and the application of the entry, and to the browser that opened it (a nonce kept in
 // an httpOnly cookie), so a code from someone else's sign-in cannot be pushed into this browser.

@@ -1,4 +1,4 @@
-// Who a suite sign-in signs in (D71, docs/adr/0082-suite-endpoints-and-sign-in.md): the enterprise's
+// Who a suite sign-in signs in (docs/adr/0071-messaging-sign-in.md, docs/adr/0082-suite-endpoints-and-sign-in.md): the enterprise's
 // person the suite's user id is linked to by a sync with that suite (sync_user_links: the binding
 // itself vouches, never a login number an administrator could give a person it creates), on the job
 // and not locked; then that person's console account (the privileged user of the same login number,

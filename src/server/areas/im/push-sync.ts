@@ -1,4 +1,4 @@
-// A sync to a messaging suite (synch2wechat, synch2dingding, synch2feishu; D61): the enterprise's
+// A sync to a messaging suite (synch2wechat, synch2dingding, synch2feishu; docs/adr/0061-messaging-suites.md): the enterprise's
 // valid departments (parents first) and its users are written to the service, what it already has
 // updated where it differs, the rest created; users who left the enterprise are disabled there (never
 // deleted), refused beyond the deletion cap unless confirmed. A dry run lists what would be written.

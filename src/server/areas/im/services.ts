@@ -1,4 +1,4 @@
-// The three messaging suites of an enterprise (D61): each one's settings (defaults, secrets and what
+// The three messaging suites of an enterprise (docs/adr/0061-messaging-suites.md): each one's settings (defaults, secrets and what
 // they are bound to, what its token endpoint needs) and its directory adapter at the suite's address,
 // which is the deployment's (integrations/im/suite-endpoints.ts), never a setting.
 import { DingdingDirectory } from '../../integrations/dingding/dingding-directory.ts';

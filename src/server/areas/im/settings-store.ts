@@ -1,6 +1,6 @@
-// An enterprise's messaging-suite settings in the database (table domain_im_settings, D61): read with
+// An enterprise's messaging-suite settings in the database (table domain_im_settings, docs/adr/0061-messaging-suites.md): read with
 // the defaults before the first save, written whole, secrets answered only as the placeholder and kept
-// by it only with the ids they were saved with (as the mail password, D58).
+// by it only with the ids they were saved with (as the mail password, docs/adr/0058-enterprise-mail-settings.md).
 import type { Db } from '../../db/schema.ts';
 import { keepStoredSecrets, maskSecrets } from '../config/secrets.ts';
 import { IM_SERVICES, type ImService, type ImSettings } from './services.ts';

@@ -1,5 +1,5 @@
-// The syncs of an enterprise with its messaging suites (issue 15, D61): from a suite through the sync
-// core (D60), to a suite through push-sync.ts; each answers the run at once (runs in the background,
+// The syncs of an enterprise with its messaging suites (issue 15, docs/adr/0061-messaging-suites.md): from a suite through the sync
+// core (docs/adr/0060-directory-sync.md), to a suite through push-sync.ts; each answers the run at once (runs in the background,
 // one at a time per enterprise, service and direction), then its state is polled (show) and the runs
 // are listed (history). For the enterprise's governors.
 import type { Translate } from '../../../core/validation-messages.ts';

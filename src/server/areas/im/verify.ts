@@ -1,4 +1,4 @@
-// "Verify credentials" (D61): a token from the token endpoint at the deployment's address of the suite
+// "Verify credentials" (docs/adr/0061-messaging-suites.md): a token from the token endpoint at the deployment's address of the suite
 // with the settings as on the form (saved or not; a placeholder means the saved secret, under its
 // binding). The answer in the caller's words: one of the outbound policy's reasons, the service's own
 // code and message only in the server log (docs/adr/0083-outbound-policy.md).

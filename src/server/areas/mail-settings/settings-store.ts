@@ -1,4 +1,4 @@
-// An enterprise's mail settings in the database (table domain_mail_settings, D58): read with the
+// An enterprise's mail settings in the database (table domain_mail_settings, docs/adr/0058-enterprise-mail-settings.md): read with the
 // schema's defaults before the first save, written whole, the password answered only as the placeholder.
 import type { Catalogue } from '../../../core/catalogue/types.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';

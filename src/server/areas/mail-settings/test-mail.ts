@@ -1,4 +1,4 @@
-// "Send test mail" (D58): one mail with the settings as on the form, to their own address, through
+// "Send test mail" (docs/adr/0058-enterprise-mail-settings.md): one mail with the settings as on the form, to their own address, through
 // nodemailer; the outcome in the user's words. What the mail server said stays in the server log: a
 // reply carries only one of the outbound policy's reasons (docs/adr/0083-outbound-policy.md).
 import { mailerFromSettings } from '../../integrations/mail/mailer.ts';

@@ -1,5 +1,5 @@
-// One maintenance job at a time per deployment (decision D13), or per slot: forms synchronisation runs
-// one at a time per application in a slot of its own (D53). On PostgreSQL the advisory lock
+// One maintenance job at a time per deployment (decision docs/adr/0013-maintenance-push-directory-test.md), or per slot: forms synchronisation runs
+// one at a time per application in a slot of its own (docs/adr/0053-forms-synchronisation.md). On PostgreSQL the advisory lock
 // (db/deployment-lock.ts, held on a pinned connection for the job's run) decides who may run one,
 // and holding it proves an in-progress row left behind is a dead instance's; on PGlite the claim of
 // the job row is the guard. The status lives in the database (job-store.ts), so every instance

@@ -1,4 +1,4 @@
-// What each maintenance action does to the data this server owns (docs/decisions.md D14). The
+// What each maintenance action does to the data this server owns (docs/adr/0014-password-policy-security-separation.md). The
 // platform runtime is not part of this project: these are the effects on the console's own caches,
 // tables and the derived files under DATA_DIR/apps.
 import { sql } from 'kysely';

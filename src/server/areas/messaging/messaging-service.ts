@@ -1,7 +1,7 @@
 // The instant-messaging service as the platform reaches it: a client with the saved hxImConfig
 // settings (none while they are incomplete), the accounts it registers for users, and how a refused
 // or unreachable service reads. Shared by the push of every user (messaging.pushUsers) and an
-// enterprise's relation to its cloud centre (cloudCenter.*, D54).
+// enterprise's relation to its cloud centre (cloudCenter.*, docs/adr/0054-cloud-centre-messaging.md).
 import { randomBytes } from 'node:crypto';
 import { MessagingClient, MessagingFailure, type MessagingSettings, type MessagingUser } from '../../integrations/messaging/messaging-client.ts';
 import type { AppServices } from '../../services.ts';
@@ -25,7 +25,7 @@ export const messagingAccounts = (users: ReadonlyArray<{ id: string; name: strin
   users.map((u) => ({ username: u.id, nickname: u.name, password: randomBytes(18).toString('base64url') }));
 
 /** The message of a service that refused the token or could not be reached, in the policy's few
- *  reasons (the service's own words stay in the log, D83); other errors are rethrown. */
+ *  reasons (the service's own words stay in the log, docs/adr/0083-outbound-policy.md); other errors are rethrown. */
 export function serviceRefusal(error: unknown, t: Translate): string {
   if (!(error instanceof MessagingFailure)) throw error;
   // An answer to the token request is a refusal of the credentials; without one it could not be asked.

@@ -32,7 +32,7 @@ const globalconfig: CallHandler<'meta.globalconfig'> = async ({ services }) => {
   return { ...config, language, captcha: services.captcha, passwordMinLength: minimumLength(policy) };
 };
 
-/** The document's own texts, the calls' summaries among them, in the request's language (D6, D68, D74). */
+/** The document's own texts, the calls' summaries among them, in the request's language (docs/adr/0006-request-language.md, docs/adr/0068-monitor-cost-docs-sign-in-language.md, docs/adr/0074-call-summaries-in-locales.md). */
 async function openapi({ services, request }: HandlerContext) {
   return buildOpenApi(services.catalogue, await request.atrium.language());
 }

@@ -1,4 +1,4 @@
-// The server charts' calls (domain spec §2.3 "Server charts", D59): a range of one instance's samples,
+// The server charts' calls (domain spec §2.3 "Server charts", docs/adr/0059-system-monitoring.md): a range of one instance's samples,
 // at most 101 points (averaged per interval when the range holds more), and its newest sample.
 import { sql } from 'kysely';
 import type { Db, ServerSamplesTable } from '../../db/schema.ts';

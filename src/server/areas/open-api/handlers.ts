@@ -1,4 +1,4 @@
-// The Open API of an enterprise (issue 11, D40): its secret's status, a new secret and the services it
+// The Open API of an enterprise (issue 11, docs/adr/0040-open-api-secret-and-tokens.md): its secret's status, a new secret and the services it
 // exposes (its governors: the platform and the enterprise's administrators), and the exchange of a
 // secret for an access token (public, rate-limited per address like the sign-in).
 import { sql } from 'kysely';
@@ -43,7 +43,7 @@ const RUNTIME_OPERATIONS = [
   { method: 'POST', path: '/rest/bpm/query/back' },
 ];
 
-/** The services with their state (D63, the web-services page): whether a program can call at all (the
+/** The services with their state (docs/adr/0063-api-docs-sign-in-web-services.md, the web-services page): whether a program can call at all (the
  *  enterprise has a secret), and the process's use there: instances running, the newest one's start. */
 const services: CallHandler<'openApi.services'> = async (ctx) => {
   const domainId = ctx.params.id;

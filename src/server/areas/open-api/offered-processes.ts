@@ -1,6 +1,6 @@
-// The processes an enterprise offers through its Open API (D40): each process of each application
+// The processes an enterprise offers through its Open API (docs/adr/0040-open-api-secret-and-tokens.md): each process of each application
 // bound to it and on there, but for a module switched off there (the process's form's module). The
-// services list shows them; the runtime calls (D45) run only these.
+// services list shows them; the runtime calls (docs/adr/0045-workflow-runtime-access-token.md) run only these.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 

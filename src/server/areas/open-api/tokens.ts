@@ -1,4 +1,4 @@
-// Open API secrets and access tokens (D40): random values handed out once and kept only as SHA-256, so
+// Open API secrets and access tokens (docs/adr/0040-open-api-secret-and-tokens.md): random values handed out once and kept only as SHA-256, so
 // the database never holds what opens the API. A token belongs to one enterprise and lives two hours;
 // a new secret deletes the enterprise's tokens.
 import { createHash, randomBytes } from 'node:crypto';
@@ -38,7 +38,7 @@ export async function exchangeSecret(db: Db, secret: string): Promise<{ accessTo
 }
 
 /** The row of a live access token (`tk`): none when it is unknown, expired or its secret was replaced,
- *  or, for an API documentation sign-in, when the console session that made it has ended (D68).
+ *  or, for an API documentation sign-in, when the console session that made it has ended (docs/adr/0068-monitor-cost-docs-sign-in-language.md).
  *  A caller selects what it needs with it (the runtime calls check their whole query in one statement). */
 export const liveToken = (db: Db, accessToken: string) => liveTokenOfHash(db, sha256(accessToken));
 

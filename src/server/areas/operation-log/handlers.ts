@@ -1,4 +1,4 @@
-// The operation log's calls (D56). The log is written by the route loop (operation-log/route-hooks.ts);
+// The operation log's calls (docs/adr/0056-operation-log.md). The log is written by the route loop (operation-log/route-hooks.ts);
 // these read it, review an entry (remark and flag beside its hashed content), delete what is past the
 // retention age behind a signed checkpoint, export it and verify its chain.
 import type { Handler } from '../handler.ts';

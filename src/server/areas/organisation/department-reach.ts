@@ -1,4 +1,4 @@
-// Which departments of a tenant a caller reaches (docs/decisions.md D34), shared by the department,
+// Which departments of a tenant a caller reaches (docs/adr/0034-tenant-organisation.md), shared by the department,
 // user and domain-administrator calls: the platform and the tenant's administrators reach the whole
 // tree; a department-level administrator its own departments and everything below them.
 import { sql } from 'kysely';

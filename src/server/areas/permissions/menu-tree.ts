@@ -1,4 +1,4 @@
-// A permission tree (a menu tree, or modules over their resources) and the tri-state rule of D39: a
+// A permission tree (a menu tree, or modules over their resources) and the tri-state rule of docs/adr/0039-permissions-role-leaves.md: a
 // leaf is granted or not; a node with children is granted through them (checked when all its leaves
 // are, mixed when some are). Saving turns any listed node into the leaves under it, and keeps the
 // parents of every granted leaf so a menu is never granted without the way to it.

@@ -1,5 +1,5 @@
-// The workflow runtime a program calls (issue 12, D45): no session; the query's access token names the
-// enterprise (D40), userCode the acting user among its on-job users, applicationId (or its package's id,
+// The workflow runtime a program calls (issue 12, docs/adr/0045-workflow-runtime-access-token.md): no session; the query's access token names the
+// enterprise (docs/adr/0040-open-api-secret-and-tokens.md), userCode the acting user among its on-job users, applicationId (or its package's id,
 // package-application.ts) and flowId a process the enterprise offers (open-api/offered-processes.ts), instanceId one of that process's instances
 // there. The engine (src/server/workflow) does the rest and refuses what is not allowed.
 import { sql } from 'kysely';
@@ -46,7 +46,7 @@ interface CallerValues extends Record<string, string> {
 
 /** The caller check: the token's enterprise and bound user, its on-job user, whether it offers the
  *  process, and the instance when it is one of that process's there (`lock`: `for update`). Asked before
- *  every runtime action: prepared (D77), and built once (D81). */
+ *  every runtime action: prepared (docs/adr/0077-submissions-prepared-statements.md), and built once (docs/adr/0081-submissions-pipelined-begin-commit.md). */
 const callerCheck = (lock: boolean) =>
   compiledOnce(['tokenHash', 'lowerUserCode', 'applicationId', 'flowId', 'instanceId'], (db: Db, v: CallerValues) => {
     const domain = sql.ref<string>('tk.domain_id');
@@ -84,7 +84,7 @@ const checkCallerLocking = callerCheck(true);
 /** Who calls, for which process: the token's enterprise, its on-job user, a process it offers; with
  *  `instanceId`, also that instance, when it is one of this process's in the caller's enterprise (1404
  *  otherwise). One statement checks it all, the refusals in that order. Inside an action's unit of work
- *  (`lock`), the same statement locks the instance's row for the engine (D80). */
+ *  (`lock`), the same statement locks the instance's row for the engine (docs/adr/0080-submissions-caller-check-locks.md). */
 async function callerOf(db: Db, query: RuntimeQuery, instanceId?: string, lock = false): Promise<Caller & { instance: LockedInstance | undefined }> {
   const tokenHash = sha256(query.accessToken);
   const applicationId = await applicationIdOf(db, tokenHash, query.applicationId);
@@ -110,7 +110,7 @@ async function callerAndInstance(db: Db, query: RuntimeQuery & { instanceId: str
 type InstanceAction = (trx: Db, caller: Caller, instance: LockedInstance) => Promise<ActionResult>;
 
 /** An action on the query's instance, in one unit of work whose first statement checks the caller and
- *  locks the instance (D80); answered with the new approvers' names. */
+ *  locks the instance (docs/adr/0080-submissions-caller-check-locks.md); answered with the new approvers' names. */
 async function onInstance(db: Db, query: RuntimeQuery & { instanceId: string }, act: InstanceAction) {
   const result = await writingInstances(db, async (trx) => {
     const { instance, ...caller } = await callerOf(trx, query, query.instanceId, true);

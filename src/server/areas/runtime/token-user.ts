@@ -1,4 +1,4 @@
-// The runtime's caller (D45): the query's access token names the enterprise (D40), userCode its on-job
+// The runtime's caller (docs/adr/0045-workflow-runtime-access-token.md): the query's access token names the enterprise (docs/adr/0040-open-api-secret-and-tokens.md), userCode its on-job
 // user; a bad token is 1401, an unknown user 1404, a documentation sign-in's token for another user 1403. Every runtime call checks both by these two pieces.
 import { sql, type Expression } from 'kysely';
 import type { Db } from '../../db/schema.ts';
@@ -11,7 +11,7 @@ export const onJobUserId = (db: Db, domain: Expression<string>, lowerUserCode: s
   db.selectFrom('users').select('id').where('domain_id', '=', domain).where(sql`lower(loginno)`, '=', lowerUserCode).where('status', '=', 1).limit(1);
 
 /** The refusals every runtime call makes first, in this order: no live token, then no such user, then
- *  a token bound to another user (an API documentation sign-in acts as its one user only, D63). */
+ *  a token bound to another user (an API documentation sign-in acts as its one user only, docs/adr/0063-api-docs-sign-in-web-services.md). */
 export function knownCaller(row: { domain_id: string; user_id: string | null; bound_user: string | null } | undefined): { domainId: string; userId: string } {
   if (!row) throw new AppError('unauthenticated', undefined, 'workflow.msg.badToken');
   if (!row.user_id) throw new AppError('notFound', undefined, 'workflow.msg.noUser');

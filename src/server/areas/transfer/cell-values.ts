@@ -1,5 +1,5 @@
 // A sheet cell as the value of its column (columns.ts). An empty cell means "leave it as it is" on an
-// existing row and "the default" on a new one (D35), so a sheet with fewer columns never wipes data.
+// existing row and "the default" on a new one (docs/adr/0035-organisation-excel-import-export.md), so a sheet with fewer columns never wipes data.
 import type { Column } from './columns.ts';
 import { isoDate } from './sheet-reader.ts';
 

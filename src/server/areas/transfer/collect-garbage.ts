@@ -1,4 +1,4 @@
-// A full garbage collection between the chunks of a long import (D69). V8 lets the old generation grow
+// A full garbage collection between the chunks of a long import (docs/adr/0069-import-sheet-with-saxes.md). V8 lets the old generation grow
 // to a few times its live size before it collects it, and every chunk of rows in flight across a
 // database call is promoted there: 100,000 rows took the server's heap from ~170 MB to ~300 MB between
 // collections, past the import's memory budget (+157 MB above idle), though what was live stayed ~80 MB. Collecting every

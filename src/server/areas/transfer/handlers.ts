@@ -1,5 +1,5 @@
 // Transfer area: Excel export and import of a tenant's users and departments, and the import
-// templates (docs/decisions.md D35). Who: the platform and the tenant's administrators over the whole
+// templates (docs/adr/0035-organisation-excel-import-export.md). Who: the platform and the tenant's administrators over the whole
 // tenant; a department-level administrator over its subtree only (department-reach.ts), as for the
 // users and departments calls themselves.
 import { randomUUID } from 'node:crypto';
@@ -63,7 +63,7 @@ interface ImportQuery {
 }
 
 /** Reads the named upload (guarded, checked whole, then streamed) and runs the import; a bad file
- *  changes nothing. mode=rows pages the outcomes of the upload's last run instead (D64). */
+ *  changes nothing. mode=rows pages the outcomes of the upload's last run instead (docs/adr/0064-users-import-streamed.md). */
 async function importSheet(ctx: Ctx, domainId: string, kind: Kind, path: string, query: ImportQuery) {
   const { reach, reachable } = await tenant(ctx, domainId);
   const user = requireUser(ctx);

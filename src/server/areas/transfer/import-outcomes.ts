@@ -1,4 +1,4 @@
-// The outcomes of an import, kept as they come (D64): counts, the spec's ERRORS rows for the refused,
+// The outcomes of an import, kept as they come (docs/adr/0064-users-import-streamed.md): counts, the spec's ERRORS rows for the refused,
 // the first page of rows for the reply, and every row's outcome written a line at a time to a file of
 // the run (<dataDir>/imports/<tenant>/<hash of the upload>.jsonl), from which the console pages the
 // preview and the refused rows (mode=rows). A run replaces the previous run's file of the same upload

@@ -42,7 +42,7 @@ export interface ImportContext {
   reachable: readonly string[] | null;
   tree: OrgTree;
   columns: readonly Column[];
-  /** The enterprise's default calendar, a new user's (D64); null while it has none. */
+  /** The enterprise's default calendar, a new user's (docs/adr/0064-users-import-streamed.md); null while it has none. */
   defaultCalendar: string | null;
 }
 

@@ -1,6 +1,6 @@
 // A tenant's department tree by path ("Head office/Sales/East"): what an export writes for a user's
 // department and a department's place, and how an import finds them again. Names are unique among
-// siblings whatever their case (D34) and cannot contain "/" (the shared name rule), so a path in lower
+// siblings whatever their case (docs/adr/0034-tenant-organisation.md) and cannot contain "/" (the shared name rule), so a path in lower
 // case names one department.
 import type { Db } from '../../db/schema.ts';
 

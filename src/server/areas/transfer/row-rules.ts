@@ -11,7 +11,7 @@ import type { Kind } from './columns.ts';
 const CREATE_CALL: Record<Kind, string> = { user: 'users.create', department: 'departments.create' };
 const validators = new WeakMap<Catalogue, Map<Kind, CallValidator>>();
 
-// An imported user has no password (D35); the create call's password rules are met by a stand-in
+// An imported user has no password (docs/adr/0035-organisation-excel-import-export.md); the create call's password rules are met by a stand-in
 // that never reaches the save (it creates the user without one).
 const STAND_IN = encodePassword('Imported#2026');
 

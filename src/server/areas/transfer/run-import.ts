@@ -1,4 +1,4 @@
-// An import of one sheet (D35, D37, D64): guarded and read through once first (a bad file changes
+// An import of one sheet (docs/adr/0035-organisation-excel-import-export.md, docs/adr/0037-large-tenant.md, docs/adr/0064-users-import-streamed.md): guarded and read through once first (a bad file changes
 // nothing), then streamed a chunk at a time; each row's outcome goes to the run's log (import-outcomes.ts)
 // as soon as its chunk is done, so no more than a chunk of rows is held (departments excepted: they are
 // ordered parents first, so their sheet is held whole).
@@ -36,7 +36,7 @@ export interface RowOutcome {
   values: ReadonlyMap<string, unknown>;
 }
 
-/** Rows read from the sheet at a time (a chunk of the users' import, D64). */
+/** Rows read from the sheet at a time (a chunk of the users' import, docs/adr/0064-users-import-streamed.md). */
 const SHEET_CHUNK = 2000;
 
 /** The sheet's rows as column values; a cell that cannot be read marks its row. */

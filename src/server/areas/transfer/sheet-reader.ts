@@ -1,6 +1,6 @@
 // Reads the first worksheet of a guarded workbook (xlsx-guard.ts) with the sheet's own XML reader
-// (sheet-xml.ts, D69) into plain text cells: a header row and capped data rows (docs/decisions.md D35), streamed in two passes
-// (D64): a check of the whole sheet copying its rows as text, then those rows a chunk at a time. A formula gives its
+// (sheet-xml.ts, docs/adr/0069-import-sheet-with-saxes.md) into plain text cells: a header row and capped data rows (docs/adr/0035-organisation-excel-import-export.md), streamed in two passes
+// (docs/adr/0064-users-import-streamed.md): a check of the whole sheet copying its rows as text, then those rows a chunk at a time. A formula gives its
 // cached result (what Excel last showed); one without a result, or an error value (#N/A), is a problem
 // of its cell, not of the file. A date cell becomes yyyy-MM-dd.
 import { once } from 'node:events';
@@ -62,10 +62,10 @@ export interface SheetScan {
 }
 
 /**
- * The first pass (D64): the whole first worksheet read through and checked (columns, cells, the row
+ * The first pass (docs/adr/0064-users-import-streamed.md): the whole first worksheet read through and checked (columns, cells, the row
  * cap, a header and at least one row), its rows copied as text cells to `rows` (a file the caller
  * removes), so a file refused for its size or shape is refused before any row is written, and the
- * workbook is parsed once (sheet-xml.ts, D69).
+ * workbook is parsed once (sheet-xml.ts, docs/adr/0069-import-sheet-with-saxes.md).
  */
 export async function scanSheet(file: string, rows: string): Promise<SheetScan> {
   let header: string[] | undefined;

@@ -1,4 +1,4 @@
-// The first worksheet of an .xlsx read straight from its XML (D69): the zip read by files/zip-file.ts
+// The first worksheet of an .xlsx read straight from its XML (docs/adr/0069-import-sheet-with-saxes.md): the zip read by files/zip-file.ts
 // (the guard's own reader), each part parsed by saxes (a maintained streaming XML parser, the one
 // exceljs itself uses) with a few callbacks that keep only what a cell's text needs: the shared strings
 // (as plain strings), which styles are dates, and whether the workbook counts days from 1904. Rows are

@@ -1,4 +1,4 @@
-// The users of an import, a chunk at a time (D37): one query reads the chunk's stored users, each row
+// The users of an import, a chunk at a time (docs/adr/0037-large-tenant.md): one query reads the chunk's stored users, each row
 // is planned in memory by the user form's rules (user-rows.ts), and a commit writes the chunk's new
 // users with one insert in one transaction, then each changed user through the users area's update.
 // Should the insert fail (a login number taken meanwhile by someone else), the chunk's new users go

@@ -1,4 +1,4 @@
-// One user row of an import: found by login number (case-insensitive, D34), its department by path,
+// One user row of an import: found by login number (case-insensitive, docs/adr/0034-tenant-organisation.md), its department by path,
 // within the caller's reach, checked by the users.create rules (row-rules.ts), then written by the
 // users area's own save functions (createUser / updateUser), so an import can do only what the
 // user form can.

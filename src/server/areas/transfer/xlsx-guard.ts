@@ -1,4 +1,4 @@
-// The checks an uploaded workbook passes before exceljs parses it (docs/decisions.md D35): a zip whose
+// The checks an uploaded workbook passes before exceljs parses it (docs/adr/0035-organisation-excel-import-export.md): a zip whose
 // entries inflate to more than a cap (a zip bomb, or a sheet of hundreds of megabytes) is refused
 // without ever holding it, by reading the central directory and then inflating each entry through a
 // byte counter (a declared size can lie). The same pass finds merged cells, which exceljs's streaming

@@ -14,7 +14,7 @@ const upload: CallHandler<'uploads.upload'> = async (ctx) => {
   const { path, icon = false, domainid } = ctx.query;
   const use = uploadUseOf(path, icon);
   if (!use) throw new AppError('validation', undefined, 'msg.uploadBadPath');
-  // Icons go to the shared library (D12); every other file to its owner, decided before reading the body.
+  // Icons go to the shared library (docs/adr/0012-uploads-icons-dialogs-test-sms.md); every other file to its owner, decided before reading the body.
   const folder = use === 'icon' ? customIconsDir(ctx.services) : yearFolder(ctx.services, await ownerForCall(ctx.services.db, requireUser(ctx).reach, domainid), new Date().getFullYear(), path!);
   const file = await receiveUpload(ctx.request, use, folder);
   return [{ filePath: uploadUrl(ctx.services, file) }];

@@ -1,5 +1,5 @@
 // Who owns an upload and who may store, list and read it: the one place that decides (docs/security.md
-// "Uploads", decisions D22). A file belongs to one enterprise or to the platform; the icon library and
+// "Uploads", decisions docs/adr/0022-uploads-belong-to-owner.md). A file belongs to one enterprise or to the platform; the icon library and
 // the login backgrounds are the login page's pictures and are public.
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';

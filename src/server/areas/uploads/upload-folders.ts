@@ -1,6 +1,6 @@
 // Where uploads live on disk and the URL each is served under (the static plugin serves
 // DATA_DIR/uploads at /uploads/). Every path built here is checked to stay inside its root.
-// Layout (D22): lib/icon/… the shared icon library; platform/<year>/<path>/… the platform's files;
+// Layout (docs/adr/0022-uploads-belong-to-owner.md): lib/icon/… the shared icon library; platform/<year>/<path>/… the platform's files;
 // domains/<domainid>/<year>/<path>/… an enterprise's files; <year>/<path>/… files stored before
 // owners existed (the platform's now, still served and listed, never written).
 import { dirname, join, relative, resolve, sep } from 'node:path';

@@ -45,7 +45,7 @@ async function checkProxy(db: Db, domainId: string, userId: string | undefined, 
   if (body.proxyEnd! < body.proxyStart!) throw invalid('/proxyEnd', 'msg.proxyEndBeforeStart');
 }
 
-/** A resigned user stops standing in for anyone (D34). */
+/** A resigned user stops standing in for anyone (docs/adr/0034-tenant-organisation.md). */
 export async function clearAsProxy(trx: Db, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
   await trx.updateTable('users').set({ proxy_user_id: null, proxy_start: null, proxy_end: null, updated_at: new Date() }).where('proxy_user_id', 'in', userIds).execute();
@@ -75,7 +75,7 @@ export function newUserRow(id: string, domainId: string, body: User, ext: Record
 }
 
 /** Creates the user and answers its id; 1404 when the tenant is out of reach. `withoutPassword`: an
- *  Excel import's user, who gets a password from an administrator before signing in (D35). */
+ *  Excel import's user, who gets a password from an administrator before signing in (docs/adr/0035-organisation-excel-import-export.md). */
 export async function createUser(db: Db, caller: CurrentUser, domainId: string, wanted: User, options: { withoutPassword?: boolean } = {}): Promise<string> {
   let body = wanted;
   if (body.password === UNCHANGED_SECRET && !options.withoutPassword) throw invalid('/password', 'msg.requirePassword');

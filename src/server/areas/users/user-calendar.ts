@@ -1,4 +1,4 @@
-// A user's work calendar (D64): one of its own enterprise's calendars (D55), never another's; none
+// A user's work calendar (docs/adr/0064-users-import-streamed.md): one of its own enterprise's calendars (docs/adr/0055-work-calendars.md), never another's; none
 // chosen means the enterprise's default calendar, so a user holds a calendar as soon as its enterprise
 // has one (the spec's "calendar required").
 import type { Db } from '../../db/schema.ts';

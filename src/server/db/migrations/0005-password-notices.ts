@@ -1,4 +1,4 @@
-// The password-expiry notices (D17): an optional phone for privileged users (the SMS channel), their
+// The password-expiry notices (docs/adr/0017-rate-limits.md): an optional phone for privileged users (the SMS channel), their
 // message centre, and the log of every notice attempt, keyed on the password it warns about.
 import { sql, type Kysely } from 'kysely';
 

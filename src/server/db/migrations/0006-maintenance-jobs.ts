@@ -1,5 +1,5 @@
 // The manage tab's running or last maintenance job, shared by every server instance of the deployment
-// (decision D13): one row (id 'deployment'), claimed by the instance that starts a job, its progress
+// (decision docs/adr/0013-maintenance-push-directory-test.md): one row (id 'deployment'), claimed by the instance that starts a job, its progress
 // and heartbeat written while it runs, its outcome when it ends.
 import { sql, type Kysely } from 'kysely';
 

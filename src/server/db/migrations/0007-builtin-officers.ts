@@ -1,4 +1,4 @@
-// The built-in officers of security separation (decision D14): privileged users whose type is fixed
+// The built-in officers of security separation (decision docs/adr/0014-password-policy-security-separation.md): privileged users whose type is fixed
 // and who hold no enterprise, so the scope rules of the form do not apply to them.
 import { sql, type Kysely } from 'kysely';
 

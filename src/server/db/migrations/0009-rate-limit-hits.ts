@@ -1,4 +1,4 @@
-// Rate-limit counters in the database (decision D17), so every server instance on one database counts
+// Rate-limit counters in the database (decision docs/adr/0017-rate-limits.md), so every server instance on one database counts
 // the same hits: one row per route and client address, with the start of its current window.
 import { sql, type Kysely } from 'kysely';
 

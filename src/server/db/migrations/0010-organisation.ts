@@ -1,6 +1,6 @@
 // The organisation of a tenant (issue 10): what a user record holds beyond its name and login, and the
 // rules the database itself keeps — a department's name is unique among its siblings, a user's order
-// and name give the list a stable order. A user belongs to one department (docs/decisions.md D34).
+// and name give the list a stable order. A user belongs to one department (docs/adr/0034-tenant-organisation.md).
 import { sql, type Kysely } from 'kysely';
 
 // One statement per entry: PGlite's extended protocol runs a single statement per query.

@@ -1,4 +1,4 @@
-// The users list's default order is order number, name, id (D34): an index in that order lets a page
+// The users list's default order is order number, name, id (docs/adr/0034-tenant-organisation.md): an index in that order lets a page
 // deep in a 100,000-user tenant be read without sorting the tenant (page 2,000 took 1.2 s on PGlite).
 import { sql, type Kysely } from 'kysely';
 

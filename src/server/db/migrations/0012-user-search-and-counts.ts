@@ -2,7 +2,7 @@
 // - a name or login search ("contains") served by trigram indexes, when pg_trgm is installable
 //   (PGlite ships it; a PostgreSQL without the contrib package keeps the slower scan);
 // - the exact user count per tenant and department kept by statement-level triggers, so the
-//   unfiltered page answers its rowCount without counting the tenant's rows on every request (D37).
+//   unfiltered page answers its rowCount without counting the tenant's rows on every request (docs/adr/0037-large-tenant.md).
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,4 @@
-// Caches of what the database holds (db/change-cache.ts, D42) are good only until it changes. These
+// Caches of what the database holds (db/change-cache.ts, docs/adr/0042-pages-kept-until-change.md) are good only until it changes. These
 // triggers name the changed table on the `atrium_changes` channel, once per statement; every server
 // listening on the database drops what it read from that table, and the server that made the change
 // hears it before its own commit returns.

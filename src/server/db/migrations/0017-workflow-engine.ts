@@ -1,4 +1,4 @@
-// The process engine's state (D44): every version of a process the engine has run, its instances, the
+// The process engine's state (docs/adr/0044-engine-state-in-tables.md): every version of a process the engine has run, its instances, the
 // places their tokens wait, the approvers' tasks, and the history of every action. An action is one
 // transaction that locks its instance's row first, so servers sharing the database take turns on an
 // instance and a crash leaves it as it was before the action.

@@ -1,4 +1,4 @@
-// The workflow dashboard (D47): each figure of one application in one enterprise over a period is read
+// The workflow dashboard (docs/adr/0047-workflow-dashboard-figures.md): each figure of one application in one enterprise over a period is read
 // from an index holding every column it needs (an index-only scan), so a year of a million instances
 // is summed without visiting the rows. A task carries its instance's enterprise, application and
 // process (filled by a trigger at insert, so the engine writes tasks as before): the node figures then

@@ -1,4 +1,4 @@
-// The monitoring list's search by initiator (D52): the names match a few users (users' trigram index),
+// The monitoring list's search by initiator (docs/adr/0052-workflow-bench-million-instances.md): the names match a few users (users' trigram index),
 // whose instances are then found by initiator instead of by reading every instance of the enterprise.
 // An instance never changes initiator, so the index costs the engine's actions nothing but the insert.
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// An enterprise's relation to the platform's cloud centre, the instant-messaging service (D54): the
+// An enterprise's relation to the platform's cloud centre, the instant-messaging service (docs/adr/0054-cloud-centre-messaging.md): the
 // accounts its registration made there (the username is the user's id), so ending the relation removes
 // exactly those. Accounts the service already had are not the enterprise's to remove.
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// The operation log (D56): one row per call with effects, written after its reply by the route loop
+// The operation log (docs/adr/0056-operation-log.md): one row per call with effects, written after its reply by the route loop
 // (plugins/catalogue-routes.ts). Each row's hash covers its content and the previous row's hash of the
 // same chain (one chain per enterprise, '' for the platform), so an edited or removed row is found by
 // `verify`. The reviewer's remark lives beside the hashed content. A retention delete removes a prefix of

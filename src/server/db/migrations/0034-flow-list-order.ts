@@ -1,4 +1,4 @@
-// The monitoring list in its order (D70): an enterprise's instances, newest activity first. The page's
+// The monitoring list in its order (docs/adr/0070-flow-list-million-instances.md): an enterprise's instances, newest activity first. The page's
 // ids are read from one index in that order, its columns carrying what a search filters on (application,
 // state, process, start, initiator), so a page is found without visiting rows it does not show. A search
 // by initiator reads that person's instances in the same order; it replaces 0020's index by initiator.

@@ -1,4 +1,4 @@
-// The flow-monitoring list's pages are kept until what they were read from changes (D72). The
+// The flow-monitoring list's pages are kept until what they were read from changes (docs/adr/0072-flow-list-pages-kept.md). The
 // applications and their processes (the flow's name in each language) change rarely: announced by the
 // same statement triggers as migration 0016's tables. flow_instances, changed by every engine action,
 // is announced by the server after each unit of work instead (workflow/instance-writes.ts): a trigger

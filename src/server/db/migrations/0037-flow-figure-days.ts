@@ -1,4 +1,4 @@
-// The workflow dashboard's past days, kept (D76). A period is whole past days plus today; a past day's
+// The workflow dashboard's past days, kept (docs/adr/0076-dashboard-kept-days.md). A period is whole past days plus today; a past day's
 // figures are computed once per day and hours key (the default calendar's fingerprint, or wall-clock)
 // and kept in flow_figure_days. What may change them afterwards is any write to a row whose figure
 // falls on an earlier moment: row triggers on flow_instances and flow_tasks count such writes per hour

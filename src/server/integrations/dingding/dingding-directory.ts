@@ -1,4 +1,4 @@
-// DingTalk (钉钉) address book, as https://oapi.dingtalk.com speaks it (D61):
+// DingTalk (钉钉) address book, as https://oapi.dingtalk.com speaks it (docs/adr/0061-messaging-suites.md):
 //   GET  /gettoken?appkey&appsecret                               → {errcode, errmsg, access_token, expires_in}
 //   POST /topapi/v2/department/get?access_token     {dept_id}     → {result: {dept_id, name, parent_id}}
 //   POST /topapi/v2/department/listsub?access_token {dept_id}     → {result: [{dept_id, name, parent_id}]}

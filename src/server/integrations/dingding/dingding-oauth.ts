@@ -1,4 +1,4 @@
-// DingTalk sign-in of an application's own agent (D71), as DingTalk speaks it:
+// DingTalk sign-in of an application's own agent (docs/adr/0071-messaging-sign-in.md), as DingTalk speaks it:
 //   https://login.dingtalk.com/oauth2/auth?redirect_uri&response_type=code&client_id=<app key>
 //     &scope=openid&state&prompt=consent                                   → redirect_uri?authCode&state
 //   POST https://api.dingtalk.com/v1.0/oauth2/userAccessToken {clientId, clientSecret, code, grantType}

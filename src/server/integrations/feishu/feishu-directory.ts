@@ -1,4 +1,4 @@
-// Feishu (飞书) contacts, as https://open.feishu.cn speaks it (D61):
+// Feishu (飞书) contacts, as https://open.feishu.cn speaks it (docs/adr/0061-messaging-suites.md):
 //   POST  /open-apis/auth/v3/tenant_access_token/internal {app_id, app_secret} → {code, msg, tenant_access_token, expire}
 //   GET   /open-apis/contact/v3/departments/:id/children?page_token&page_size → {data: {has_more, page_token, items}}
 //   GET   /open-apis/contact/v3/users/find_by_department?department_id&page_token&page_size → {data: {has_more, page_token, items}}

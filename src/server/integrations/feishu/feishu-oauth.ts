@@ -1,4 +1,4 @@
-// Feishu sign-in of an application (D71), as Feishu speaks it (all under its open-apis address):
+// Feishu sign-in of an application (docs/adr/0071-messaging-sign-in.md), as Feishu speaks it (all under its open-apis address):
 //   /open-apis/authen/v1/authorize?app_id&redirect_uri&state                → redirect_uri?code&state
 //   POST /open-apis/auth/v3/app_access_token/internal {app_id, app_secret} → {code, app_access_token}
 //   POST /open-apis/authen/v1/oidc/access_token (Bearer app token) {grant_type, code} → {code, data: {access_token}}

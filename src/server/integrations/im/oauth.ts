@@ -1,4 +1,4 @@
-// The sign-in half of the three messaging suites (D71): an application's own agent sends the user to
+// The sign-in half of the three messaging suites (docs/adr/0071-messaging-sign-in.md): an application's own agent sends the user to
 // the suite's authorize page, and the code the suite hands back is exchanged for the user's id in the
 // suite, each suite with its own protocol (wechat-oauth.ts, dingding-oauth.ts, feishu-oauth.ts).
 import { failureReason } from '../outbound/outbound-failure.ts';

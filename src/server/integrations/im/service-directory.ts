@@ -1,4 +1,4 @@
-// The part of the three messaging adapters (D61) that does not depend on the protocol: a service's
+// The part of the three messaging adapters (docs/adr/0061-messaging-suites.md) that does not depend on the protocol: a service's
 // directory read as a sync source (everything, the services tell no change time), and written as a
 // sync target, where an entry the service already has is updated and any other one created. Which
 // entries the service has is read once, on the first write, and kept up to date by the writes.

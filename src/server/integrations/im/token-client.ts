@@ -1,4 +1,4 @@
-// What the three messaging suites (WeChat-Work, DingTalk, Feishu, D61) have in common: an access token
+// What the three messaging suites (WeChat-Work, DingTalk, Feishu, docs/adr/0061-messaging-suites.md) have in common: an access token
 // fetched from the service's token endpoint with the application's credentials, kept until it expires
 // and fetched again once when the service says it expired; a call the service throttles waits and is
 // tried again a bounded number of times. Each service's adapter says how its answers read. Every
@@ -7,7 +7,7 @@ import { failureReason, type OutboundReason } from '../outbound/outbound-failure
 import { outboundRequest, type OutboundResponse } from '../outbound/outbound-request.ts';
 
 /** The service refused or could not be asked; `code` is its own error code (0: none, e.g. a network
- *  failure), `message` its own message (for the server log: a reply says `outbound`, D83). */
+ *  failure), `message` its own message (for the server log: a reply says `outbound`, docs/adr/0083-outbound-policy.md). */
 export class ServiceFailure extends Error {
   constructor(
     readonly service: string,

@@ -1,6 +1,6 @@
 // The directory test connection: binds with the manager account (anonymously without one) and counts
 // the entries of the user class under baseDN, so an administrator sees that URL, credentials and
-// baseDN fit together before saving. A failure answers one of the outbound policy's reasons (D83); the
+// baseDN fit together before saving. A failure answers one of the outbound policy's reasons (docs/adr/0083-outbound-policy.md); the
 // directory's own words (directoryReason) are for the server log.
 import { EqualityFilter, ResultCodeError, type Client } from 'ldapts';
 import { failureReason, type OutboundReason } from '../outbound/outbound-failure.ts';

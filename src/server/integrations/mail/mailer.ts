@@ -1,7 +1,7 @@
 // E-mail through an SMTP server (nodemailer): the deployment's, ATRIUM_SMTP_URL (smtp:// or smtps://,
 // with user:password@ when the server needs them) and ATRIUM_MAIL_FROM — unset → no mailer (mail is
 // skipped), a wrong setting stops the server at start, as the SMS settings do; or an enterprise's own
-// mail settings (D58). Either way the socket is opened by the outbound policy (getSocket below), to the
+// mail settings (docs/adr/0058-enterprise-mail-settings.md). Either way the socket is opened by the outbound policy (getSocket below), to the
 // address it checked; nodemailer keeps the host name for TLS (docs/adr/0083-outbound-policy.md).
 import { connect, type Socket } from 'node:net';
 import nodemailer from 'nodemailer';

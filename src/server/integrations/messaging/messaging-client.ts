@@ -23,7 +23,7 @@ export interface MessagingUser {
 }
 
 /** The service could not be asked or refused: `reason` is its own message when it gave one (for the
- *  server log), `outbound` the reason a reply may carry (D83). */
+ *  server log), `outbound` the reason a reply may carry (docs/adr/0083-outbound-policy.md). */
 export class MessagingFailure extends Error {
   constructor(
     readonly reason: string,

@@ -1,7 +1,7 @@
 // Pushes users to the messaging service: one token, then batches of registrations. A batch the service
 // refuses (one existing user fails the whole batch) is retried user by user; an existing user gets its
 // nickname updated. Counts and the first failures (with the service's message) are reported, and the
-// accounts it made are handed to `created` (an enterprise's registration records them, D54).
+// accounts it made are handed to `created` (an enterprise's registration records them, docs/adr/0054-cloud-centre-messaging.md).
 import { DUPLICATE_USER, MessagingFailure, type MessagingClient, type MessagingUser } from './messaging-client.ts';
 
 export const BATCH_SIZE = 60; // the service's limit per registration request

@@ -36,7 +36,7 @@ export interface SmsGateway {
 export class SmsGatewayUnreachable extends Error {
   constructor(
     readonly reason: string,
-    /** What a reply may say (D83); `reason` is for the server log. */
+    /** What a reply may say (docs/adr/0083-outbound-policy.md); `reason` is for the server log. */
     readonly outbound: OutboundReason = 'rejected',
   ) {
     super(`SMS gateway unreachable: ${reason}`);

@@ -1,4 +1,4 @@
-// WeChat-Work (企业微信) address book, as https://qyapi.weixin.qq.com speaks it (D61):
+// WeChat-Work (企业微信) address book, as https://qyapi.weixin.qq.com speaks it (docs/adr/0061-messaging-suites.md):
 //   GET  /cgi-bin/gettoken?corpid&corpsecret            → {errcode, errmsg, access_token, expires_in}
 //   GET  /cgi-bin/department/list?access_token           → {department: [{id, name, parentid, order}]}
 //   GET  /cgi-bin/user/list?access_token&department_id   → {userlist: [{userid, name, department, email, mobile, status, enable}]}

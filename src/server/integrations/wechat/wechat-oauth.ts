@@ -1,4 +1,4 @@
-// WeChat-Work sign-in of an application's own agent (D71), as WeChat-Work speaks it:
+// WeChat-Work sign-in of an application's own agent (docs/adr/0071-messaging-sign-in.md), as WeChat-Work speaks it:
 //   https://open.weixin.qq.com/connect/oauth2/authorize?appid=<corpid>&redirect_uri&response_type=code
 //     &scope=snsapi_base&state&agentid=<agent id>#wechat_redirect         → redirect_uri?code&state
 //   GET /cgi-bin/auth/getuserinfo?access_token&code → {errcode, userid} (a non-member: openid only)

@@ -1,4 +1,4 @@
-// The time-range rules the work-week editor and the server share (D55).
+// The time-range rules the work-week editor and the server share (docs/adr/0055-work-calendars.md).
 import { describe, expect, it } from 'vitest';
 import { rangeProblems } from '../../../../src/core/calendar/time-ranges.ts';
 import { instantOf, localDateOf } from '../../../../src/core/calendar/zoned-time.ts';

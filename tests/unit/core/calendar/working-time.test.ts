@@ -1,4 +1,4 @@
-// workingTimeBetween (D55): weekends, holidays, extra working days, intervals over several days,
+// workingTimeBetween (docs/adr/0055-work-calendars.md): weekends, holidays, extra working days, intervals over several days,
 // ranges touched part-way, time zones and the DST changes of Europe and America.
 import { describe, expect, it } from 'vitest';
 import { standardWeek, type SpecialDay, type WorkCalendar } from '../../../../src/core/calendar/work-calendar.ts';

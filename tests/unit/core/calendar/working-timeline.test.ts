@@ -1,4 +1,4 @@
-// The working timeline (D55, the dashboard's working hours): W(end) − W(start) read from its arrays is
+// The working timeline (docs/adr/0055-work-calendars.md, the dashboard's working hours): W(end) − W(start) read from its arrays is
 // workingTimeBetween for any interval inside the window, in zones with and without DST, with holidays
 // and extra working days; instants before the first span count nothing.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Reading BPMN 2.0 into what the engine runs (D43): every node type, approvers in Atrium's form and in
+// Reading BPMN 2.0 into what the engine runs (docs/adr/0043-bpmn-process-definitions.md): every node type, approvers in Atrium's form and in
 // Camunda Modeler's, conditions in the rule language, and each thing the engine refuses, by element.
 import { describe, expect, it } from 'vitest';
 import { parseApprovers, readProcess } from '../../../../src/core/workflow/process-definition.ts';

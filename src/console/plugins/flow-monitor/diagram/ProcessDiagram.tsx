@@ -1,4 +1,4 @@
-// The detail dialog's process diagram (D50): bpmn-js arrives with the dialog (whose chunk the registry
+// The detail dialog's process diagram (docs/adr/0050-instance-process-diagram.md): bpmn-js arrives with the dialog (whose chunk the registry
 // loads when a row is opened, never in the console's first load), draws the version the instance runs
 // and marks where it waits and what it has passed; buttons zoom and fit.
 import FitScreen from '@mui/icons-material/FitScreen';

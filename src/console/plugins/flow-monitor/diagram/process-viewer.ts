@@ -1,4 +1,4 @@
-// bpmn-js draws an instance's process (D50), loaded with the detail dialog's chunk only, never in the
+// bpmn-js draws an instance's process (docs/adr/0050-instance-process-diagram.md), loaded with the detail dialog's chunk only, never in the
 // console's first load. The nodes the instance waits at and has passed get marker classes that
 // process-viewer.css colours. That stylesheet (bpmn-js's inside) is a file this module links itself
 // when it first draws: imported the usual way, its name would join the entry script's list of what
