@@ -44,7 +44,7 @@ export async function endRelation(db: Db, client: MessagingClient, domainId: str
       await client.deleteUser(token, username);
     } catch (error) {
       ended.failed++;
-      if (ended.failures.length < FAILURES_REPORTED) ended.failures.push({ username, reason: error instanceof MessagingFailure ? error.reason : String(error) });
+      if (ended.failures.length < FAILURES_REPORTED) ended.failures.push({ username, reason: error instanceof MessagingFailure ? error.shownReason : String(error) });
       continue;
     }
     await db.deleteFrom('cloud_accounts').where('domain_id', '=', domainId).where('username', '=', username).execute();

@@ -22,12 +22,17 @@ export interface PushRequest extends Omit<NewRun, 'kind' | 'mode'> {
 }
 
 /** A refused entry: the issue with the service's words (written out by the run's reply). */
-export type PushIssue = SyncIssue & { reason?: string };
+/** `reason`: a label (the outbound policy's reason), `serviceCode` the service's numeric code, never its words. */
+export type PushIssue = SyncIssue & { reason?: string; serviceCode?: number };
 type Change = { entity: 'department' | 'user'; op: 'add' | 'change' | 'resign'; name: string; loginno?: string; externalId: string };
 
 const MAX_LISTED = 500;
 
-const reasonOf = (error: unknown) => (error instanceof ServiceFailure ? `${error.code ? `${error.code} ` : ''}${error.message}` : error instanceof Error ? error.message : String(error)).slice(0, 300);
+/** What a refused entry records: the policy's reason and the service's code; its words only in the log. */
+const reasonOf = (error: unknown): Pick<PushIssue, 'reason' | 'serviceCode'> => {
+  if (!(error instanceof ServiceFailure)) return { reason: (error instanceof Error ? error.message : String(error)).slice(0, 300) };
+  return { reason: error.reasonLabel, ...(error.code ? { serviceCode: error.code } : {}) };
+};
 
 const sameUser = (local: LocalUser, remote: SourceUser, departments: string[]) =>
   remote.name === local.name && (remote.email ?? '') === local.email && (remote.telephone ?? '') === local.telephone && remote.departmentExternalIds[0] === departments[0] && remote.active;
@@ -75,7 +80,7 @@ async function execute(db: Db, runId: string, r: PushRequest): Promise<void> {
     } catch (error) {
       failed.add(d.id);
       counts.DEPT_ADD_FAIL += 1;
-      issues.push({ entity: 'department', externalId: d.id, name: d.name, code: 'im.sync.refused', reason: reasonOf(error), row });
+      issues.push({ entity: 'department', externalId: d.id, name: d.name, code: 'im.sync.refused', ...reasonOf(error), row });
     }
   }
 
@@ -92,7 +97,7 @@ async function execute(db: Db, runId: string, r: PushRequest): Promise<void> {
         try {
           await r.target.disableUser(u.loginno);
         } catch (error) {
-          issues.push({ entity: 'user', externalId: u.loginno, name: u.name, loginno: u.loginno, code: 'im.sync.refused', reason: reasonOf(error), row });
+          issues.push({ entity: 'user', externalId: u.loginno, name: u.name, loginno: u.loginno, code: 'im.sync.refused', ...reasonOf(error), row });
           continue;
         }
       }
@@ -113,7 +118,7 @@ async function execute(db: Db, runId: string, r: PushRequest): Promise<void> {
       counts[op === 'add' ? 'USER_ADD_SUCCESS' : 'USER_CHANGE'] += 1;
     } catch (error) {
       counts.USER_ADD_FAIL += 1;
-      issues.push({ entity: 'user', externalId: u.loginno, name: u.name, loginno: u.loginno, email: u.email, telephone: u.telephone, code: 'im.sync.refused', reason: reasonOf(error), row });
+      issues.push({ entity: 'user', externalId: u.loginno, name: u.name, loginno: u.loginno, email: u.email, telephone: u.telephone, code: 'im.sync.refused', ...reasonOf(error), row });
     }
   }
   if (refused) counts.USER_RESIGN = leavers.length;

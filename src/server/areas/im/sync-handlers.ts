@@ -19,12 +19,13 @@ type QueryCtx = HandlerContext<unknown, { domainid: string; service?: ImService;
 const SERVICES: ImService[] = ['wechat', 'dingding', 'feishu'];
 const kindsOf = (service?: ImService) => (service ? [service, `${service}-to`] : SERVICES.flatMap((s) => [s, `${s}-to`]));
 
-/** The core's reply, with its direction and the service's own words in the rows it refused. */
+/** The core's reply, with its direction and, in the rows the service refused, the policy's reason and the service's code. */
 export function imRunReply(run: SyncRun, t: Translate, withLists = true) {
   const reply = { ...runReply(run, t, withLists), direction: run.kind.endsWith('-to') ? ('to' as const) : ('from' as const) };
   const issues = run.errors as PushIssue[];
   reply.result?.ERRORS.forEach((row, i) => {
-    if (issues[i]?.reason !== undefined) row.ERROR = t(issues[i].code, { reason: issues[i].reason });
+    const issue = issues[i];
+    if (issue?.reason !== undefined) row.ERROR = t(issue.code, { reason: `${t(issue.reason)}${issue.serviceCode ? ` (${issue.serviceCode})` : ''}` });
   });
   return reply;
 }

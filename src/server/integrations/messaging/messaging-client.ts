@@ -33,6 +33,13 @@ export class MessagingFailure extends Error {
   ) {
     super(reason);
   }
+
+  /** What a reply may say of it: the service's error code when it is one (a protocol word such as
+   *  `illegal_argument`), else the outbound policy's reason; never the service's description. */
+  get shownReason(): string {
+    if (/^[a-z][a-z0-9_]{0,63}$/.test(this.code)) return this.code;
+    return this.status === 0 ? this.outbound : 'rejected';
+  }
 }
 
 export const DUPLICATE_USER = 'duplicate_unique_property_exists';

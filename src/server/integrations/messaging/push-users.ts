@@ -1,6 +1,6 @@
 // Pushes users to the messaging service: one token, then batches of registrations. A batch the service
 // refuses (one existing user fails the whole batch) is retried user by user; an existing user gets its
-// nickname updated. Counts and the first failures (with the service's message) are reported, and the
+// nickname updated. Counts and the first failures (with the service's error code, never its words) are reported, and the
 // accounts it made are handed to `created` (an enterprise's registration records them, docs/adr/0054-cloud-centre-messaging.md).
 import { DUPLICATE_USER, MessagingFailure, type MessagingClient, type MessagingUser } from './messaging-client.ts';
 
@@ -19,7 +19,7 @@ export async function pushUsers(client: MessagingClient, users: MessagingUser[],
   const outcome: PushOutcome = { total: users.length, created: 0, updated: 0, failed: 0, failures: [] };
   const fail = (username: string, error: unknown) => {
     outcome.failed++;
-    if (outcome.failures.length < FAILURES_REPORTED) outcome.failures.push({ username, reason: error instanceof MessagingFailure ? error.reason : String(error) });
+    if (outcome.failures.length < FAILURES_REPORTED) outcome.failures.push({ username, reason: error instanceof MessagingFailure ? error.shownReason : String(error) });
   };
   if (users.length === 0) return outcome;
   const token = await client.token(); // a refused token stops the push: nothing can be sent
