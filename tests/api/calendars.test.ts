@@ -1,7 +1,7 @@
 // Work calendars (docs/adr/0055-work-calendars.md) on both databases: the seeded default, create / rename / default / delete with the
 // spec's unique name, the work week and exception days validated alike on the server, the month view,
 // and the reach: another tenant's administrator gets 1404 and changes nothing; Sales reads, not writes.
-import { spawnSync } from 'node:child_process';
+import { runPython } from '../support/python-reader.ts';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from './helpers/databases.ts';
@@ -205,21 +205,15 @@ const dayNumber = (date: string) => {
   return d.getTime() / 86_400_000;
 };
 
-/** A python3 that has the `icalendar` package (Debian's python3-icalendar installs it for /usr/bin/python3). */
-const python = ['python3', '/usr/bin/python3'].find((bin) => spawnSync(bin, ['-c', 'import icalendar']).status === 0);
-
 /** Every VEVENT of `text` as python's icalendar reads it. */
 function readByPython(text: string): Array<{ summary: string; start: string; end: string; tzid: string | null; rrule: string | null }> {
-  if (!python) throw new Error('python3 with the icalendar package is needed: apt-get install python3-icalendar');
   const script = [
     'import sys, json, icalendar',
     'cal = icalendar.Calendar.from_ical(sys.stdin.read())',
     'print(json.dumps([{"summary": str(e.get("summary")), "start": e.decoded("dtstart").isoformat(), "end": e.decoded("dtend").isoformat(),',
     '  "tzid": e.get("dtstart").params.get("TZID"), "rrule": e.get("rrule").to_ical().decode() if e.get("rrule") else None} for e in cal.walk("VEVENT")]))',
   ].join('\n');
-  const run = spawnSync(python, ['-c', script], { input: text, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(run.stderr);
-  return JSON.parse(run.stdout);
+  return JSON.parse(runPython('icalendar', 'python3-icalendar', ['-c', script], text));
 }
 
 describe.each(targets)('iCalendar import of exception days on $name', (target) => {

@@ -2,7 +2,7 @@
 // workbook the server writes is checked by more than the library that wrote it. Answers each cell of
 // the first sheet as its Python type name and value (a datetime as its ISO text). Missing openpyxl
 // fails the test with how to install it, never skips it.
-import { execFileSync } from 'node:child_process';
+import { runPython } from './python-reader.ts';
 
 const SCRIPT = `
 import json, sys, openpyxl
@@ -17,19 +17,7 @@ export interface PyCell {
   format: string;
 }
 
-function pythonWithOpenpyxl(): string {
-  for (const python of [process.env.OPENPYXL_PYTHON, '/usr/bin/python3', 'python3'].filter((p): p is string => Boolean(p))) {
-    try {
-      execFileSync(python, ['-c', 'import openpyxl'], { stdio: 'ignore' });
-      return python;
-    } catch {
-      /* try the next */
-    }
-  }
-  throw new Error('openpyxl is needed to read the workbook independently: apt-get install python3-openpyxl (or set OPENPYXL_PYTHON)');
-}
-
 /** The cells of the workbook's first sheet as openpyxl reads them. */
 export function readWithOpenpyxl(path: string): PyCell[][] {
-  return JSON.parse(execFileSync(pythonWithOpenpyxl(), ['-c', SCRIPT, path], { encoding: 'utf8' })) as PyCell[][];
+  return JSON.parse(runPython('openpyxl', 'python3-openpyxl', ['-c', SCRIPT, path])) as PyCell[][];
 }
