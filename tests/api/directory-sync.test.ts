@@ -200,5 +200,34 @@ describe.runIf(slapdAvailable())('directory sync', () => {
       expect(await counts()).toEqual(before);
       expect((await acme.call<Record<string, unknown>>('GET', '/authtime/domain/synchldap/settings', { query: { domainid: acmeId } })).reply.data.scheduled).toBe(0);
     });
+
+    // Issue 29 item 6: a sync stores only what the user and department forms accept, normalised, so a
+    // synced user re-saves unchanged; what cannot be normalised is reported per entry and not stored.
+    it('stores entries normalised to the forms\' rules and reports per entry what breaks them', async () => {
+      const unit = `ou=Sales\\, East,${unitDn([4])}`;
+      await directory(async (c) => {
+        await c.add(unit, { objectClass: 'organizationalUnit', ou: 'Sales, East' });
+        await c.add(`uid=spaced,${unit}`, { objectClass: 'inetOrgPerson', uid: 'spaced', cn: ' Ada   Lovelace ', sn: 'l', mail: ' ada@atrium.test ', telephoneNumber: '+86 21 5555 0008' });
+        await c.add(`uid=toolong,${unit}`, { objectClass: 'inetOrgPerson', uid: 'toolong', cn: 'A'.repeat(200), sn: 'l' });
+      });
+      const run = await sync({ mode: 'incremental' });
+      expect(run.status).toBe('succeeded');
+      expect(run.result).toMatchObject({ DEPT_ADD_SUCCESS: 1, DEPT_ADD_FAIL: 0, USER_ADD_SUCCESS: 1, USER_ADD_FAIL: 1 });
+      expect(run.result?.ERRORS.map((e) => [e.LOGINNO, e.ERROR])).toEqual([['toolong', 'The name must be 1 to 15 characters.']]);
+      const stored = await server.db.selectFrom('users as u').innerJoin('departments as d', 'd.id', 'u.department_id').select(['u.id', 'u.name', 'u.email', 'u.telephone', 'd.id as departmentId', 'd.name as department']).where('u.domain_id', '=', acmeId).where('u.loginno', '=', 'spaced').executeTakeFirstOrThrow();
+      expect(stored).toMatchObject({ name: 'Ada Lovelace', email: 'ada@atrium.test', telephone: '+862155550008', department: 'Sales East' });
+      expect(await server.db.selectFrom('users').select('id').where('domain_id', '=', acmeId).where('loginno', '=', 'toolong').execute()).toEqual([]);
+
+      const user = await acme.call<Record<string, unknown>>('GET', `/authtime/domain/${acmeId}/user/${stored.id}`);
+      expect(user.reply.errcode, user.reply.errmsg).toBe(0);
+      const resaved = await acme.call('PUT', `/authtime/domain/${acmeId}/user`, { body: user.reply.data });
+      expect(resaved.reply.errcode, JSON.stringify(resaved.reply)).toBe(0);
+      const department = await acme.call<Record<string, unknown>>('GET', `/authtime/department/${stored.departmentId}`);
+      expect(department.reply.errcode, department.reply.errmsg).toBe(0);
+      const departmentResaved = await acme.call('PUT', `/authtime/domain/${acmeId}/department/${stored.departmentId}`, { body: department.reply.data });
+      expect(departmentResaved.reply.errcode, JSON.stringify(departmentResaved.reply)).toBe(0);
+      const again = await sync({ mode: 'full', confirm: 1 });
+      expect(again.result).toMatchObject({ DEPT_CHANGE: 0, USER_CHANGE: 0, USER_ADD_SUCCESS: 0, USER_RESIGN: 0 });
+    }, 120_000);
   });
 });
