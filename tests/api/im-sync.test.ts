@@ -136,6 +136,28 @@ describe.each(targets)('messaging syncs on $name', (target) => {
       expect(reply.data.datas.map((r) => r.direction)).toEqual(['to', 'to', 'from', 'from', 'from']);
     });
 
+    // Issue 29 item 6: the suite's entries are stored as the user and department forms accept them,
+    // normalised, so a synced user re-saves unchanged; a value that cannot be normalised is reported per entry.
+    it('stores what the suite brings normalised to the forms\' rules and reports per entry what breaks them', async () => {
+      fake.departments.set('13', { id: '13', name: 'Sales, East', parentId: s.root });
+      fake.users.set('hopper', { userid: 'hopper', name: ' Grace   Hopper ', departments: ['13'], mobile: '+86 21 5555 0008', enabled: true });
+      fake.users.set('toolong', { userid: 'toolong', name: 'A'.repeat(200), departments: ['13'], enabled: true });
+      const run = await sync(`synchfrom${s.service}`, { dryRun: 0 });
+      expect(run.status).toBe('succeeded');
+      expect(run.result).toMatchObject({ DEPT_ADD_SUCCESS: 1, DEPT_ADD_FAIL: 0, USER_ADD_SUCCESS: 1, USER_ADD_FAIL: 1 });
+      expect(run.result?.ERRORS.map((e) => [e.LOGINNO, e.ERROR])).toEqual([['toolong', 'The name must be 1 to 15 characters.']]);
+      const stored = await db().selectFrom('users as u').innerJoin('departments as d', 'd.id', 'u.department_id').select(['u.id', 'u.name', 'u.telephone', 'd.name as department']).where('u.domain_id', '=', domainId).where('u.loginno', '=', 'hopper').executeTakeFirstOrThrow();
+      expect(stored).toMatchObject({ name: 'Grace Hopper', telephone: '+862155550008', department: 'Sales East' });
+      expect((await users()).map((u) => u.loginno)).not.toContain('toolong');
+      const user = await admin.call<Record<string, unknown>>('GET', `/authtime/domain/${domainId}/user/${stored.id}`);
+      expect(user.reply.errcode, user.reply.errmsg).toBe(0);
+      const resaved = await admin.call('PUT', `/authtime/domain/${domainId}/user`, { body: user.reply.data });
+      expect(resaved.reply.errcode, JSON.stringify(resaved.reply)).toBe(0);
+      fake.users.delete('toolong');
+      const again = await sync(`synchfrom${s.service}`, { dryRun: 0 });
+      expect(again.result).toMatchObject({ USER_ADD_SUCCESS: 0, USER_CHANGE: 0, DEPT_ADD_SUCCESS: 0, DEPT_CHANGE: 0, USER_ADD_FAIL: 0 });
+    });
+
     it("refuses the other tenant's administrator and changes nothing", async () => {
       const before = { users: await users(), runs: await db().selectFrom('sync_runs').select('id').where('domain_id', '=', domainId).execute() };
       for (const path of [`synchfrom${s.service}`, `synch2${s.service}`]) expect((await globex.call('PUT', `/authtime/domain/${domainId}/${path}`, { body: { dryRun: 0 } })).reply.errcode).toBe(1404);

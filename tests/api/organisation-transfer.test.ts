@@ -269,4 +269,27 @@ describe.each(targets)('Excel import and export on $name', (target) => {
     expect((await admin.call('GET', '/uploads/resource/other.xlsx')).reply.errcode).toBe(1001);
     expect((await globex.call('GET', '/uploads/resource/users.xlsx', { query: { domainid: tenantId } })).reply.errcode).toBe(1404);
   });
+
+  // Issue 29 item 6: an import normalises as every way a user enters does, so what it stores re-saves
+  // unchanged through the form's call; a value that cannot be normalised is refused on its row.
+  it('stores names with spaces, spaced phones and departments with a comma normalised, refuses what cannot be', async () => {
+    const departments = await upload(admin, tenantId, 'depImport', await workbook(['Department path', 'Code', 'Sort order', 'Valid', 'Floor'], [['HQ/Sales, East', 'SE', '', '', '']]));
+    const departmentsRun = await importDepartments(admin, tenantId, departments, 'commit');
+    expect(departmentsRun.reply.data.general, JSON.stringify(departmentsRun.reply.data.rows)).toMatchObject({ DEPT_ADD_SUCCESS: 1, DEPT_ADD_FAIL: 0 });
+    const rows: CellInput[][] = [
+      ['imp_spaced', ' Ada   Lovelace ', 'HQ/Sales, East', ' ada@t.example ', '+86 21 5555 0008', '', ''],
+      ['imp_long', 'A'.repeat(200), 'HQ', '', '', '', ''],
+    ];
+    const path = await upload(admin, tenantId, 'import', await workbook(USER_HEADER, rows));
+    const commit = await importUsers(admin, tenantId, path, 'commit');
+    expect(commit.reply.data.rows.map((r) => [r.key, r.status, r.error])).toEqual([['imp_spaced', 'new', undefined], ['imp_long', 'refused', 'The name must be 1 to 15 characters.']]);
+    const stored = await userRow('imp_spaced');
+    const department = await server.db.selectFrom('departments').select(['id', 'name']).where('id', '=', stored?.department_id ?? '').executeTakeFirst();
+    expect({ name: stored?.name, email: stored?.email, telephone: stored?.telephone, department: department?.name }).toEqual({ name: 'Ada Lovelace', email: 'ada@t.example', telephone: '+862155550008', department: 'Sales East' });
+    expect(await userRow('imp_long')).toBeUndefined();
+    const user = await admin.call<Record<string, unknown>>('GET', `/authtime/domain/${tenantId}/user/${stored?.id}`);
+    const resaved = await admin.call('PUT', `/authtime/domain/${tenantId}/user`, { body: user.reply.data });
+    expect(resaved.reply.errcode, JSON.stringify(resaved.reply)).toBe(0);
+    expect((await importUsers(admin, tenantId, path, 'commit')).reply.data.general).toMatchObject({ USER_ADD_SUCCESS: 0, USER_ADD_FAIL: 1, UNCHANGED: 1 });
+  });
 });
