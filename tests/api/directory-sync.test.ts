@@ -10,6 +10,7 @@ import { ORG, treeLdif, treeSize, unitDn, userUid } from '../support/ldap-tree.t
 import { syncScheduledDomains } from '../../src/server/areas/directory-sync/scheduled.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
+import { updateUser } from './helpers/user-calls.ts';
 import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const targets = await databaseTargets();
@@ -213,14 +214,14 @@ describe.runIf(slapdAvailable())('directory sync', () => {
       const run = await sync({ mode: 'incremental' });
       expect(run.status).toBe('succeeded');
       expect(run.result).toMatchObject({ DEPT_ADD_SUCCESS: 1, DEPT_ADD_FAIL: 0, USER_ADD_SUCCESS: 1, USER_ADD_FAIL: 1 });
-      expect(run.result?.ERRORS.map((e) => [e.LOGINNO, e.ERROR])).toEqual([['toolong', 'The name must be 1 to 15 characters.']]);
+      expect(run.result?.ERRORS.map((e) => [e.LOGINNO, e.ERROR])).toEqual([['toolong', 'The name cannot exceed 22 characters.']]);
       const stored = await server.db.selectFrom('users as u').innerJoin('departments as d', 'd.id', 'u.department_id').select(['u.id', 'u.name', 'u.email', 'u.telephone', 'd.id as departmentId', 'd.name as department']).where('u.domain_id', '=', acmeId).where('u.loginno', '=', 'spaced').executeTakeFirstOrThrow();
       expect(stored).toMatchObject({ name: 'Ada Lovelace', email: 'ada@atrium.test', telephone: '+862155550008', department: 'Sales East' });
       expect(await server.db.selectFrom('users').select('id').where('domain_id', '=', acmeId).where('loginno', '=', 'toolong').execute()).toEqual([]);
 
       const user = await acme.call<Record<string, unknown>>('GET', `/authtime/domain/${acmeId}/user/${stored.id}`);
       expect(user.reply.errcode, user.reply.errmsg).toBe(0);
-      const resaved = await acme.call('PUT', `/authtime/domain/${acmeId}/user`, { body: user.reply.data });
+      const resaved = await updateUser(acme, acmeId, user.reply.data); // as the form sends it: the passwords wire-encoded
       expect(resaved.reply.errcode, JSON.stringify(resaved.reply)).toBe(0);
       const department = await acme.call<Record<string, unknown>>('GET', `/authtime/department/${stored.departmentId}`);
       expect(department.reply.errcode, department.reply.errmsg).toBe(0);

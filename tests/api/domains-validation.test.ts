@@ -48,7 +48,7 @@ describe.each(targets)('enterprise validation on $name', (target) => {
 
   it('reads the English messages a user sees', async () => {
     expect((await createDomain(clients.en, { name: 'A'.repeat(23) })).reply.errmsg).toBe('The name cannot exceed 22 characters.');
-    expect((await createDomain(clients.en, { name: 'a-b' })).reply.errmsg).toBe('The name cannot contain special characters.');
+    expect((await createDomain(clients.en, { name: 'a-b' })).reply.errmsg).toBe('The name may contain only letters, Chinese characters, digits and _');
     expect((await createDomain(clients.en, { name: '' })).reply.errmsg).toBe('Please fill in the domain (tenant) name.');
   });
 

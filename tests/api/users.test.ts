@@ -124,6 +124,13 @@ describe.each(targets)('tenant users on $name', (target) => {
       expect(relation.reply.data).toEqual({ departments: [{ id: salesDept, name: 'Sales' }], roles: [], kmRoles: [] });
     });
 
+    it("accepts real names with spaces, hyphens and apostrophes and an international phone (docs/adr/0095-one-rule-set-for-entering-users.md)", async () => {
+      for (const [name, telephone] of [['Ada Lovelace', '+862155550008'], ["Jean-Luc O'Neil", '02155550008'], ['约翰·史密斯', '13800138000']]) {
+        const user = await made({ name, telephone });
+        expect(user).toMatchObject({ name, telephone });
+      }
+    });
+
     it('keeps the stored password with the unchanged marker, replaces it with a new one', async () => {
       const user = await made();
       const hash = (await stored(user.id))!.password_hash;
@@ -140,13 +147,16 @@ describe.each(targets)('tenant users on $name', (target) => {
     const cases: Array<[string, Record<string, unknown>, string, string]> = [
       ['no name', { name: '' }, '/name', 'msg.fillName'],
       ['a 16-character name', { name: 'N'.repeat(16) }, '/name', 'msg.userNameLength'],
-      ['a name with a space', { name: 'Two words' }, '/name', 'msg.nameSpecialChars'],
+      ['a name with a space at its end', { name: 'Two words ' }, '/name', 'msg.nameChars'],
+      ['a name with two spaces in a row', { name: 'Two  words' }, '/name', 'msg.nameChars'],
+      ['a name with a comma', { name: 'Two, words' }, '/name', 'msg.nameChars'],
       ['no login number', { loginno: '' }, '/loginno', 'msg.fillLoginno'],
       ['a 16-character login number', { loginno: 'l'.repeat(16) }, '/loginno', 'msg.loginnoLength'],
       ['a 5-character password', { password: 'abcde' }, '/password', 'msg.passwordLength'],
       ['a confirmation that differs', { password: 'Secret@2026', confirmpwd: 'Secret@2027' }, '/confirmpwd', 'msg.passwordNotSame'],
       ['an invalid email', { email: 'not-an-email' }, '/email', 'msg.invalidEmail'],
-      ['an invalid phone', { telephone: '12345' }, '/telephone', 'msg.invalidPhone'],
+      ['a 5-digit phone', { telephone: '12345' }, '/telephone', 'msg.phoneChars'],
+      ['a phone with spaces', { telephone: '+86 21 5555 0008' }, '/telephone', 'msg.phoneChars'],
       ['no department', { departmentid: '' }, '/departmentid', 'msg.selectDepartment'],
       ["another tenant's department", { departmentid: 'GLOBEX' }, '/departmentid', 'msg.userDepartmentOutside'],
       ['a negative order number', { orderno: -1 }, '/orderno', 'msg.orderNotNegative'],

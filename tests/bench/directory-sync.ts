@@ -5,6 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadCatalogue } from '../../src/core/catalogue/from-disk.ts';
+import { entryRules } from '../../src/server/areas/users/user-rules.ts';
 import { LdapDirectorySource } from '../../src/server/integrations/ldap/directory-source.ts';
 import { openDatabase } from '../../src/server/db/connect.ts';
 import type { Db } from '../../src/server/db/schema.ts';
@@ -16,10 +18,11 @@ import { MANAGER, MANAGER_PASSWORD, slapdAvailable, startSlapd } from '../suppor
 const SHAPE = { fanout: 10, perUnit: 10 };
 const TARGET_FULL_S = 60;
 const TARGET_INCREMENTAL_S = 5;
+const RULES = entryRules(loadCatalogue().catalogue);
 
 async function timedSync(db: Db, domainId: string, source: LdapDirectorySource, mode: 'full' | 'incremental') {
   const started = Date.now();
-  const { finished } = await startSync(db, { domainId, kind: 'ldap', mode, dryRun: false, trigger: 'manual', startedBy: 'bench', source, resignCap: 10, confirmResign: false });
+  const { finished } = await startSync(db, { domainId, kind: 'ldap', mode, dryRun: false, trigger: 'manual', startedBy: 'bench', source, resignCap: 10, confirmResign: false, rules: RULES });
   const run = await finished;
   if (run?.status !== 'succeeded') throw new Error(`the ${mode} sync ended ${run?.status}: ${run?.message}`);
   return { seconds: (Date.now() - started) / 1000, counts: run.counts as Record<string, number> };

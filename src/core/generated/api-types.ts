@@ -1822,7 +1822,7 @@ export interface ServerSample {
 }
 
 /**
- * The shared name rule (spec §5): at most 22 characters, only Chinese characters, letters, digits and underscore.
+ * The shared name of a person or a department (spec §5, docs/adr/0095-one-rule-set-for-entering-users.md): at most 22 characters; Chinese characters, letters (accented too), digits and _ - ' . · in words separated by single spaces, none at either end.
  */
 export type SharedName = string;
 
@@ -2132,7 +2132,7 @@ export interface User {
   confirmpwd: string;
   email?: string;
   /**
-   * Mobile phone, 11 digits starting with 1, or empty.
+   * A phone number, 6 to 20 digits with an optional leading + (docs/adr/0095-one-rule-set-for-entering-users.md), or empty.
    */
   telephone?: string;
   /**

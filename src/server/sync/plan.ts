@@ -3,6 +3,7 @@
 // what a real run would do. Departments follow the source's tree; users are added, changed or moved;
 // users a full sync no longer finds are resigned, never deleted; conflicts are reported and skipped.
 import { randomUUID } from 'node:crypto';
+import type { EntryRules } from '../areas/users/user-rules.ts';
 import type { SourceDepartment, SourceUser } from './source.ts';
 import type { DomainState, LocalUser } from './state.ts';
 
@@ -63,6 +64,7 @@ class DepartmentPlanner {
     private readonly state: DomainState,
     private readonly source: Map<string, SourceDepartment>,
     private readonly plan: SyncPlan,
+    private readonly rules: EntryRules,
   ) {
     for (const d of state.departments.values()) {
       this.siblings.set(siblingKey(d.superiorId, d.name), d.id);
@@ -99,8 +101,10 @@ class DepartmentPlanner {
       if (!parent) return this.fail(d, 'sync.error.noSuperior');
       superiorId = parent;
     }
-    const name = d.name.trim();
-    if (!name) return this.fail(d, 'sync.error.noName');
+    if (!d.name.trim()) return this.fail(d, 'sync.error.noName');
+    const checked = this.rules.departmentName(d.name);
+    if (!checked.ok) return this.fail(d, checked.reason);
+    const name = checked.value;
     const linked = this.state.departmentLinks.get(externalId);
     let existing = linked ? this.state.departments.get(linked) : undefined;
     const holder = this.siblings.get(siblingKey(superiorId, name));
@@ -134,7 +138,7 @@ class DepartmentPlanner {
   }
 }
 
-function planUsers(state: DomainState, users: SourceUser[], departments: DepartmentPlanner, plan: SyncPlan): Set<string> {
+function planUsers(state: DomainState, users: SourceUser[], departments: DepartmentPlanner, plan: SyncPlan, rules: EntryRules): Set<string> {
   const logins = new Map<string, number>();
   for (const u of users) {
     const key = u.loginNumber.trim().toLowerCase();
@@ -151,7 +155,6 @@ function planUsers(state: DomainState, users: SourceUser[], departments: Departm
       void plan.issues.push({ entity: 'user', externalId: u.externalId, name: u.name, code, row: i + 1, loginno, email: u.email ?? '', telephone: u.telephone ?? '', depts: u.departmentExternalIds.join(';') });
     if (!loginno) return issue('sync.error.noLogin');
     if ((logins.get(loginno.toLowerCase()) ?? 0) > 1) return issue('sync.error.duplicateLogin');
-    const name = u.name.trim() || loginno;
     let departmentId: string | null = null;
     if (u.departmentExternalIds.length > 0) {
       const found = departments.localId(u.departmentExternalIds[0]);
@@ -166,7 +169,10 @@ function planUsers(state: DomainState, users: SourceUser[], departments: Departm
       existing = holder; // a user made by hand with the same login number: the sync adopts it
     }
     if (existing && holder && holder.id !== existing.id) return issue('sync.error.loginTaken');
-    const wanted = { loginno, name, email: u.email ?? existing?.email ?? '', telephone: u.telephone ?? existing?.telephone ?? '', departmentId, status: u.active ? 1 : 0 };
+    // What the source has, normalised and checked by the form's own rules: a value they refuse is reported, never stored.
+    const entering = rules.user({ loginno, name: u.name.trim() || loginno, email: u.email ?? existing?.email ?? '', telephone: u.telephone ?? existing?.telephone ?? '' });
+    if (!entering.ok) return issue(entering.reason);
+    const wanted = { ...entering.value, departmentId, status: u.active ? 1 : 0 };
     if (!existing) {
       const id = randomUUID();
       plan.users.push({ op: 'add', id, externalId: u.externalId, ...wanted, moved: false });
@@ -186,16 +192,17 @@ function planUsers(state: DomainState, users: SourceUser[], departments: Departm
   return seen;
 }
 
-/** The plan of syncing `departments` and `users` (everything the source answered) into `state`. A
+/** The plan of syncing `departments` and `users` (everything the source answered) into `state`, each
+ *  entry passed through `rules` (the user and department forms' own). A
  *  full sync also invalidates linked departments and resigns linked users the source no longer has;
  *  an incremental one only reads changed entries, so absence there means nothing. */
-export function planSync(state: DomainState, departments: SourceDepartment[], users: SourceUser[], mode: SyncMode): SyncPlan {
+export function planSync(state: DomainState, departments: SourceDepartment[], users: SourceUser[], mode: SyncMode, rules: EntryRules): SyncPlan {
   const plan: SyncPlan = { departments: [], users: [], departmentLinks: new Map(), userLinks: new Map(), issues: [] };
   const source = new Map<string, SourceDepartment>();
   for (const d of departments) if (!source.has(d.externalId)) source.set(d.externalId, d);
-  const planner = new DepartmentPlanner(state, source, plan);
+  const planner = new DepartmentPlanner(state, source, plan, rules);
   for (const externalId of source.keys()) planner.visit(externalId);
-  const seenUsers = planUsers(state, users, planner, plan);
+  const seenUsers = planUsers(state, users, planner, plan, rules);
   if (mode !== 'full') return plan;
   for (const [externalId, id] of state.departmentLinks) {
     const d = state.departments.get(id);

@@ -3,6 +3,7 @@
 // a dry run or the deletion cap refuses it, its writing, all planned and written in one transaction
 // holding the tenant's row. The row is closed with the counters, the skipped entries and the changes.
 import type { FastifyBaseLogger } from 'fastify';
+import type { EntryRules } from '../areas/users/user-rules.ts';
 import { inTransaction } from '../db/in-transaction.ts';
 import type { Db } from '../db/schema.ts';
 import { failureReason, isConnectionFailure } from '../integrations/outbound/outbound-failure.ts';
@@ -18,6 +19,8 @@ export interface SyncRequest extends NewRun {
   resignCap: number;
   /** The administrator saw the resignations and wants them anyway. */
   confirmResign: boolean;
+  /** What a user or department must be to be stored (user-rules.ts). */
+  rules: EntryRules;
 }
 
 export interface StartedSync {
@@ -55,7 +58,7 @@ async function execute(db: Db, runId: string, request: SyncRequest): Promise<voi
   const read = await readSource(db, runId, request.source, since);
   const outcome = await inTransaction(db, async (trx) => {
     await trx.selectFrom('domains').select('id').where('id', '=', domainId).forUpdate().execute();
-    const plan = planSync(await loadState(trx, domainId, kind), read.departments, read.users, request.mode);
+    const plan = planSync(await loadState(trx, domainId, kind), read.departments, read.users, request.mode, request.rules);
     const counts: Record<string, number> = { ...planCounts(plan, { departments: read.departments.length, users: read.users.length }), RESIGN_CAP: request.resignCap };
     const active = await activeUsers(trx, domainId);
     const overCap = counts.USER_RESIGN > 0 && counts.USER_RESIGN * 100 > request.resignCap * active;

@@ -7,6 +7,7 @@ import { listRuns, readRun } from '../../sync/runs.ts';
 import { startSync } from '../../sync/run-sync.ts';
 import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
 import { governedTenant } from '../users/queries.ts';
+import { entryRules } from '../users/user-rules.ts';
 import { runReply } from './run-reply.ts';
 import { directoryFor, KIND, readSettings, saveSettings, withinBase } from './settings.ts';
 
@@ -47,7 +48,7 @@ async function start(ctx: StartContext, dryRun: boolean) {
   const user = requireUser(ctx);
   const { runId, finished } = await startSync(
     db,
-    { domainId, kind: KIND, mode: ctx.body.mode ?? 'full', dryRun, trigger: 'manual', startedBy: user.name, source: new LdapDirectorySource(directory), resignCap: settings.resignCap, confirmResign: ctx.body.confirm === 1 },
+    { domainId, kind: KIND, mode: ctx.body.mode ?? 'full', dryRun, trigger: 'manual', startedBy: user.name, source: new LdapDirectorySource(directory), resignCap: settings.resignCap, confirmResign: ctx.body.confirm === 1, rules: entryRules(catalogue) },
     ctx.request.log,
   );
   void finished;

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LdapDirectorySource } from '../../integrations/ldap/directory-source.ts';
 import type { AppServices } from '../../services.ts';
 import { startSync } from '../../sync/run-sync.ts';
+import { entryRules } from '../users/user-rules.ts';
 import { directoryFor, KIND, readSettings } from './settings.ts';
 
 export async function syncScheduledDomains(services: Pick<AppServices, 'db' | 'catalogue'>, log?: FastifyBaseLogger): Promise<{ synced: number; failed: number }> {
@@ -19,7 +20,7 @@ export async function syncScheduledDomains(services: Pick<AppServices, 'db' | 'c
       if (!directory) throw new Error('no directory is set up');
       const { finished } = await startSync(
         db,
-        { domainId, kind: KIND, mode: 'incremental', dryRun: false, trigger: 'schedule', startedBy: '', source: new LdapDirectorySource(directory), resignCap: settings.resignCap, confirmResign: false },
+        { domainId, kind: KIND, mode: 'incremental', dryRun: false, trigger: 'schedule', startedBy: '', source: new LdapDirectorySource(directory), resignCap: settings.resignCap, confirmResign: false, rules: entryRules(catalogue) },
         log,
       );
       const run = await finished;

@@ -8,6 +8,7 @@ import { readRun, type SyncRun } from '../../sync/runs.ts';
 import { startSync } from '../../sync/run-sync.ts';
 import { runReply } from '../directory-sync/run-reply.ts';
 import { requireUser, type Handler, type HandlerContext } from '../handler.ts';
+import { entryRules } from '../users/user-rules.ts';
 import { governedIm } from './handlers.ts';
 import { startPush, type PushIssue } from './push-sync.ts';
 import { IM_SERVICES, type ImService } from './services.ts';
@@ -44,7 +45,7 @@ function start(service: ImService, direction: 'from' | 'to'): Handler {
     const common = { domainId, dryRun: ctx.body.dryRun === 1, trigger: 'manual' as const, startedBy: requireUser(ctx).name, resignCap: Number(settings.resignCap ?? 10), confirmResign: ctx.body.confirm === 1 };
     const { runId } =
       direction === 'from'
-        ? await startSync(db, { ...common, kind: service, mode: 'full', source: directory }, ctx.request.log)
+        ? await startSync(db, { ...common, kind: service, mode: 'full', source: directory, rules: entryRules(ctx.services.catalogue) }, ctx.request.log)
         : await startPush(db, { ...common, service, target: directory }, ctx.request.log);
     const run = await readRun(db, domainId, runId);
     if (!run) throw new AppError('notFound', undefined, 'sync.msg.runNotFound');

@@ -3,6 +3,7 @@
 // siblings whatever their case (docs/adr/0034-tenant-organisation.md) and cannot contain "/" (the shared name rule), so a path in lower
 // case names one department.
 import type { Db } from '../../db/schema.ts';
+import { normalizeDepartmentName } from '../users/user-rules.ts';
 
 export const PATH_SEPARATOR = '/';
 
@@ -15,7 +16,8 @@ export interface TreeNode {
 }
 
 export const pathKey = (path: string) => splitPath(path).join(PATH_SEPARATOR).toLowerCase();
-export const splitPath = (path: string) => path.split(PATH_SEPARATOR).map((s) => s.trim()).filter(Boolean);
+/** The names of a path, each normalised as a department entering any way is (user-rules.ts). */
+export const splitPath = (path: string) => path.split(PATH_SEPARATOR).map(normalizeDepartmentName).filter(Boolean);
 
 export class OrgTree {
   private readonly byId = new Map<string, TreeNode>();

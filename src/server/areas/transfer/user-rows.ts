@@ -8,6 +8,7 @@ import type { User } from '../../../core/generated/api-types.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError, ValidationFailure } from '../../http/app-error.ts';
 import { createUser, updateUser } from '../users/save-user.ts';
+import { normalizeUser } from '../users/user-rules.ts';
 import type { Applied, Change, ImportContext, ImportRow } from './import-plan.ts';
 import { diffValues } from './import-plan.ts';
 import { checkRecord } from './row-rules.ts';
@@ -55,7 +56,10 @@ export function planUserRow(ctx: ImportContext, row: ImportRow, stored: StoredUs
     : {};
   // The login number identifies the row: its case as stored stays.
   // A department is the same whatever the case or spacing its path was written in.
-  const values = department ? new Map([...row.values, ['department', department.path]]) : row.values;
+  // The cells normalised as every way a user enters is (docs/adr/0095-one-rule-set-for-entering-users.md), then checked below by the form's rules.
+  const normalised = normalizeUser(Object.fromEntries(row.values));
+  const values = new Map([...row.values.keys()].map((key) => [key, normalised[key]]));
+  if (department) values.set('department', department.path);
   const { wanted, changes } = diffValues(ctx.columns.filter((c) => c.key !== 'loginno'), current, { ...row, values }, !stored);
   if (stored && changes.length === 0) return { status: 'unchanged', changes };
 
