@@ -74,7 +74,7 @@ describe.each(targets)('privileged-user validation on $name', (target) => {
   });
 
   it('lists every broken field at once, schema rules first', async () => {
-    const { reply } = await createSuperuser(clients.en, { name: 'a b', loginno: '', password: 'Secret1', confirmpwd: 'Nope123', issuperadmin: false, email: 'bad' });
+    const { reply } = await createSuperuser(clients.en, { name: 'a, b', loginno: '', password: 'Secret1', confirmpwd: 'Nope123', issuperadmin: false, email: 'bad' });
     const fields = (reply.data as unknown as FieldErrors).errors.map((e) => e.field);
     expect(fields.sort()).toEqual(['/confirmpwd', '/email', '/issuperadmin', '/loginno', '/name']);
   });
