@@ -15,7 +15,7 @@ describe('generated outputs', () => {
     expect(readFileSync(join(PROJECT_ROOT, TYPES_FILE), 'utf8')).toBe(await generateTypes(catalogue));
   });
 
-  it('generates the same text twice (deterministic)', async () => {
+  it('generates the same text twice (deterministic)', { timeout: 30_000 }, async () => {
     expect(await generateTypes(catalogue)).toBe(await generateTypes(catalogue));
   });
 

@@ -36,7 +36,7 @@ describe('pushUsers', () => {
   it('retries a refused batch user by user: existing users updated, refused ones reported', async () => {
     const { client, calls } = memoryClient(['u1'], ['u2']);
     const outcome = await pushUsers(client, [user(0), user(1), user(2)]);
-    expect(outcome).toEqual({ total: 3, created: 1, updated: 1, failed: 1, failures: [{ username: 'u2', reason: 'username u2 is not legal' }] });
+    expect(outcome).toEqual({ total: 3, created: 1, updated: 1, failed: 1, failures: [{ username: 'u2', reason: 'illegal_argument' }] }); // the service's code, never its words
     expect(calls).toEqual(['register 3', 'register 1', 'register 1', 'update u1', 'register 1']);
   });
 
