@@ -5,7 +5,8 @@
 // where the auditor exists; outside it the same rule holds by the same `calls` (the matrix tests).
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openEnterpriseTab, openPage, signIn } from './support/pages.ts';
+import { screenshot } from './support/browser.ts';
+import { listSettled, openEnterpriseTab, openPage, signIn } from './support/pages.ts';
 import { serverAndBrowser } from './support/session.ts';
 
 const live = serverAndBrowser({ ATRIUM_SECURITY_SEPARATION: 'on' });
@@ -31,7 +32,7 @@ describe('a form the caller may not save', () => {
       expect(await page.getByTestId('form-save').count(), `${username}: Save`).toBe(0);
       expect(await page.getByTestId('form-action-testSms').count(), `${username}: Test SMS`).toBe(0);
       for (const field of ['#root_name', '#root_systemName', '#root_description']) expect(await page.locator(field).isEditable(), `${username}: ${field}`).toBe(false);
-      await page.screenshot({ path: `/tmp/shots-small/read-only-basic-${username}-en.png`, fullPage: true });
+      await screenshot(page, `read-only-basic-${username}`);
     }
     const acme = await basicInfoAs('acme', 'Acme@2026');
     await acme.getByTestId('form-save').waitFor();
@@ -39,18 +40,24 @@ describe('a form the caller may not save', () => {
     expect(await acme.locator('#root_name').isEditable()).toBe(true);
     const zh = await basicInfoAs('auditor', 'Auditor@2026', 'zh');
     expect(await zh.getByTestId('form-save').count()).toBe(0);
-    await zh.screenshot({ path: '/tmp/shots-small/read-only-basic-auditor-zh.png', fullPage: true });
+    await screenshot(zh, 'read-only-basic-auditor-zh');
   });
 
   it("shows the auditor a user's form dialog without Save", async () => {
     const page = await basicInfoAs('auditor', 'Auditor@2026');
     await page.getByTestId('form-tab-users').click();
-    await page.locator('.MuiDataGrid-row').first().click();
+    await listSettled(page);
     const dialog = page.locator('[data-testid^="form-dialog-"]');
-    await dialog.getByTestId('form-exit').waitFor();
+    // A click that lands while the grid redraws its rows opens nothing: click again until the dialog is up.
+    await expect
+      .poll(async () => {
+        if (!(await dialog.count())) await page.locator('.MuiDataGrid-row').first().click({ timeout: 2_000 }).catch(() => undefined);
+        return dialog.getByTestId('form-exit').isVisible();
+      }, { timeout: 30_000 })
+      .toBe(true);
     expect(await dialog.getByTestId('form-save').count()).toBe(0);
     expect(await dialog.getByTestId('form-save-new').count()).toBe(0);
     expect(await dialog.locator('input[type="text"]').first().isEditable()).toBe(false);
-    await page.screenshot({ path: '/tmp/shots-small/read-only-user-dialog-auditor-en.png' });
+    await screenshot(page, 'read-only-user-dialog-auditor');
   });
 });
