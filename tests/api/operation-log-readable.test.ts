@@ -10,6 +10,7 @@ import { getDomain, updateDomain } from './helpers/domain-calls.ts';
 import { idsByName, setSecurityMode } from './helpers/superuser-calls.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import type { EntryReply } from '../../src/server/areas/operation-log/log-queries.ts';
+import { listLog, logEntries } from './helpers/operation-log-calls.ts';
 
 const targets = await databaseTargets();
 
@@ -21,13 +22,8 @@ describe.each(targets)('a readable operation log on $name', (target) => {
   let acmeId: string;
   let globexId: string;
 
-  const list = (client: ApiClient, id: string, body: Record<string, unknown> = {}) =>
-    client.call<{ datas: EntryReply[]; rowCount: number }>('POST', `/authtime/domain/${id}/loggers`, { body, query: { pagelines: 1000 } });
-  const entries = async (client: ApiClient, id: string, body: Record<string, unknown> = {}) => {
-    const { reply } = await list(client, id, body);
-    expect(reply.errcode, reply.errmsg).toBe(0);
-    return reply.data.datas;
-  };
+  const list = listLog;
+  const entries = logEntries;
 
   beforeAll(async () => {
     server = await startTestServer(target);

@@ -14,13 +14,9 @@ import { replyProblems } from './helpers/reply-schemas.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import type { EntryReply } from '../../src/server/areas/operation-log/log-queries.ts';
 import { MASK } from '../../src/server/operation-log/secret-fields.ts';
+import { listLog, logEntries } from './helpers/operation-log-calls.ts';
 
 const targets = await databaseTargets();
-
-interface Page {
-  datas: EntryReply[];
-  rowCount: number;
-}
 
 describe.each(targets)('operation log on $name', (target) => {
   let server: TestServer;
@@ -30,13 +26,8 @@ describe.each(targets)('operation log on $name', (target) => {
   let acmeId: string;
   let globexId: string;
 
-  const list = (client: ApiClient, id: string, body: Record<string, unknown> = {}, query: Record<string, number> = {}) =>
-    client.call<Page>('POST', `/authtime/domain/${id}/loggers`, { body, query });
-  const entries = async (client: ApiClient, id: string, body: Record<string, unknown> = {}) => {
-    const { reply } = await list(client, id, body, { pagelines: 1000 });
-    expect(reply.errcode, reply.errmsg).toBe(0);
-    return reply.data.datas;
-  };
+  const list = listLog;
+  const entries = logEntries;
   const verify = (client: ApiClient, id: string) => client.call<{ success: boolean; message: string; checked: number; broken: { id: string; reason: string } | null }>('POST', `/authtime/domain/${id}/logger/verify`);
 
   beforeAll(async () => {
