@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
 
 /** A relative import that climbs out of its folder into src/<area> (e.g. ../../server/app.ts). */
 const into = (area) => ({
@@ -22,18 +23,28 @@ export default tseslint.config(
   {
     rules: {
       // `_name` marks a binding kept on purpose (destructuring it away, an unused callback argument).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
   {
     // Plain JavaScript here is Node tooling (configs, scripts); TypeScript files get their globals from tsc.
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: {
-      globals: Object.fromEntries(['console', 'process', 'Buffer', 'URL', 'fetch', 'setTimeout', 'clearTimeout'].map((name) => [name, 'readonly'])),
+      globals: Object.fromEntries(
+        ['console', 'process', 'Buffer', 'URL', 'fetch', 'setTimeout', 'clearTimeout'].map((name) => [
+          name,
+          'readonly',
+        ]),
+      ),
     },
   },
   { ...reactHooks.configs.flat.recommended, files: ['src/console/**/*.{ts,tsx}'] },
   boundary(['src/core/**'], 'server', 'console'),
   boundary(['src/server/**'], 'console'),
   boundary(['src/console/**'], 'server'),
+  // Layout is Prettier's (docs/adr/0096-prettier-decides-layout.md): no lint rule may argue with it.
+  prettier,
 );

@@ -9,17 +9,53 @@ export default defineConfig({
   plugins: [react()],
   build: { outDir: '../../dist/console', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   // ATRIUM_API_URL points the dev server's proxy at a server on another port.
-  server: { proxy: { '/authtime': process.env.ATRIUM_API_URL ?? 'http://127.0.0.1:8080', '/uploads': process.env.ATRIUM_API_URL ?? 'http://127.0.0.1:8080' } },
+  server: {
+    proxy: {
+      '/authtime': process.env.ATRIUM_API_URL ?? 'http://127.0.0.1:8080',
+      '/uploads': process.env.ATRIUM_API_URL ?? 'http://127.0.0.1:8080',
+    },
+  },
   test: {
     root: '.',
     // Known long files first, so both workers stay busy to the end on a fresh clone (docs/adr/0065-test-files-split.md).
     sequence: { sequencer: HeavyFirstSequencer },
     projects: [
-      { extends: true, test: { name: 'unit', root: '.', include: ['tests/unit/**/*.test.ts'], setupFiles: ['tests/support/outbound-loopback.ts'] } },
-      { extends: true, test: { name: 'api', root: '.', include: ['tests/api/**/*.test.ts'], setupFiles: ['tests/support/outbound-loopback.ts'], testTimeout: 60000, hookTimeout: 120000, maxWorkers: 2 } },
-      { extends: true, test: { name: 'e2e', root: '.', include: ['tests/e2e/**/*.test.ts'], setupFiles: ['tests/e2e/support/csp-violations.ts'], globalSetup: ['tests/e2e/support/global-setup.ts'], testTimeout: 120000, hookTimeout: 180000, maxWorkers: 2,
-        // A screen settles in well under a second on a quiet machine; a busy CI runner can take longer.
-        expect: { poll: { timeout: 10_000 } } } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          root: '.',
+          include: ['tests/unit/**/*.test.ts'],
+          setupFiles: ['tests/support/outbound-loopback.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          root: '.',
+          include: ['tests/api/**/*.test.ts'],
+          setupFiles: ['tests/support/outbound-loopback.ts'],
+          testTimeout: 60000,
+          hookTimeout: 120000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          root: '.',
+          include: ['tests/e2e/**/*.test.ts'],
+          setupFiles: ['tests/e2e/support/csp-violations.ts'],
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          testTimeout: 120000,
+          hookTimeout: 180000,
+          maxWorkers: 2,
+          // A screen settles in well under a second on a quiet machine; a busy CI runner can take longer.
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
     ],
   },
 });

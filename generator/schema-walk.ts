@@ -8,12 +8,27 @@ type Obj = Record<string, unknown>;
 export { pointerGet } from '../src/core/catalogue/schema-refs.ts';
 
 /** Keywords whose value maps names to subschemas. */
-export const SCHEMA_MAPS: ReadonlySet<string> = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+export const SCHEMA_MAPS: ReadonlySet<string> = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+]);
 /** Keywords whose value is a list of subschemas. */
 export const SCHEMA_LISTS: ReadonlySet<string> = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 /** Keywords whose value is one subschema. */
 export const SCHEMA_VALUES: ReadonlySet<string> = new Set([
-  'items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties',
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
 ]);
 
 /** Escapes one JSON pointer segment (RFC 6901). */

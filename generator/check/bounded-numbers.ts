@@ -8,7 +8,8 @@ import type { Check, Problem } from './problem.ts';
 
 const PARTS = ['query', 'params', 'body'] as const;
 
-const isNumeric = (type: unknown) => (Array.isArray(type) ? type : [type]).some((t) => t === 'integer' || t === 'number');
+const isNumeric = (type: unknown) =>
+  (Array.isArray(type) ? type : [type]).some((t) => t === 'integer' || t === 'number');
 
 function missingBounds(schema: Record<string, unknown>): string[] {
   if (!isNumeric(schema.type) || 'enum' in schema || 'const' in schema) return [];

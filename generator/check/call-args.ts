@@ -14,7 +14,13 @@ function propertyNames(schema: JsonSchema | undefined, catalogue: Pick<Catalogue
 }
 
 /** Problems of one mapping against one call; `at` is the pointer of the mapping. */
-export function callArgsProblems(catalogue: Pick<Catalogue, 'calls' | 'entities'>, callId: string, args: CallArgs, at: { file: string; pointer: string }, parts: Array<keyof CallArgs> = ['params', 'query', 'body']): Problem[] {
+export function callArgsProblems(
+  catalogue: Pick<Catalogue, 'calls' | 'entities'>,
+  callId: string,
+  args: CallArgs,
+  at: { file: string; pointer: string },
+  parts: Array<keyof CallArgs> = ['params', 'query', 'body'],
+): Problem[] {
   const call = catalogue.calls[callId];
   if (!call) return []; // an unknown call is reported by the call references check
   const known: Record<keyof CallArgs, Set<string> | null> = {
@@ -28,7 +34,11 @@ export function callArgsProblems(catalogue: Pick<Catalogue, 'calls' | 'entities'
       const names = known[part];
       if (names?.has(name)) continue;
       const what = part === 'params' ? `path parameter {${name}}` : `${part} field "${name}"`;
-      problems.push({ file: at.file, pointer: `${at.pointer}/${part}/${name}`, message: `call "${callId}" has no ${what}` });
+      problems.push({
+        file: at.file,
+        pointer: `${at.pointer}/${part}/${name}`,
+        message: `call "${callId}" has no ${what}`,
+      });
     }
   }
   return problems;
@@ -36,7 +46,15 @@ export function callArgsProblems(catalogue: Pick<Catalogue, 'calls' | 'entities'
 
 function actionProblems(catalogue: Catalogue, actions: ActionDef[] | undefined, file: string, base: string): Problem[] {
   return (actions ?? []).flatMap((a, i) =>
-    a.call && a.args ? callArgsProblems(catalogue, a.call, a.args, { file, pointer: `${base}/${i}/args` }, a.dialog ? [] : ['params', 'query', 'body']) : [],
+    a.call && a.args
+      ? callArgsProblems(
+          catalogue,
+          a.call,
+          a.args,
+          { file, pointer: `${base}/${i}/args` },
+          a.dialog ? [] : ['params', 'query', 'body'],
+        )
+      : [],
   );
 }
 
@@ -44,7 +62,9 @@ function screenProblems(catalogue: Catalogue, screen: ScreenDef): Problem[] {
   const { file, pointer } = screen.origin;
   if (screen.kind === 'list') {
     return [
-      ...(screen.sourceArgs ? callArgsProblems(catalogue, screen.source, screen.sourceArgs, { file, pointer: `${pointer}/sourceArgs` }) : []),
+      ...(screen.sourceArgs
+        ? callArgsProblems(catalogue, screen.source, screen.sourceArgs, { file, pointer: `${pointer}/sourceArgs` })
+        : []),
       ...actionProblems(catalogue, screen.actions, file, `${pointer}/actions`),
       ...actionProblems(catalogue, screen.rowActions, file, `${pointer}/rowActions`),
     ];
@@ -55,10 +75,25 @@ function screenProblems(catalogue: Catalogue, screen: ScreenDef): Problem[] {
   const at = { file, pointer: `${pointer}/args` };
   const problems = [
     ...callArgsProblems(catalogue, screen.root, screen.args ?? {}, at, ['params']),
-    ...callArgsProblems(catalogue, screen.children, { params: { ...screen.args?.params, [screen.nodeParam]: '' } }, { file, pointer: `${pointer}/nodeParam` }, ['params']),
-    ...(screen.search ? callArgsProblems(catalogue, screen.search.call, { body: { [screen.search.field]: '' } }, { file, pointer: `${pointer}/search` }, ['body']) : []),
+    ...callArgsProblems(
+      catalogue,
+      screen.children,
+      { params: { ...screen.args?.params, [screen.nodeParam]: '' } },
+      { file, pointer: `${pointer}/nodeParam` },
+      ['params'],
+    ),
+    ...(screen.search
+      ? callArgsProblems(
+          catalogue,
+          screen.search.call,
+          { body: { [screen.search.field]: '' } },
+          { file, pointer: `${pointer}/search` },
+          ['body'],
+        )
+      : []),
   ];
   return problems;
 }
 
-export const checkCallArgs: Check = ({ catalogue }) => Object.values(catalogue.screens).flatMap((s) => screenProblems(catalogue, s));
+export const checkCallArgs: Check = ({ catalogue }) =>
+  Object.values(catalogue.screens).flatMap((s) => screenProblems(catalogue, s));

@@ -5,7 +5,9 @@ import type { Check, Problem } from './problem.ts';
 
 export const checkCallPaths: Check = ({ catalogue, docs }) => {
   const problems: Problem[] = [];
-  const areaOf = new Map(docs.filter((d) => d.kind === 'api').map((d) => [d.file, (d.data as { area?: unknown })?.area]));
+  const areaOf = new Map(
+    docs.filter((d) => d.kind === 'api').map((d) => [d.file, (d.data as { area?: unknown })?.area]),
+  );
   const seen = new Map<string, string>();
   for (const call of Object.values(catalogue.calls)) {
     const at = { file: call.origin.file, pointer: call.origin.pointer };
@@ -16,10 +18,15 @@ export const checkCallPaths: Check = ({ catalogue, docs }) => {
     else seen.set(route, call.id);
     const params = pathParams(call.path);
     const twice = params.find((p, i) => params.indexOf(p) !== i);
-    if (twice) problems.push({ ...at, pointer: `${at.pointer}/path`, message: `path parameter {${twice}} appears twice` });
+    if (twice)
+      problems.push({ ...at, pointer: `${at.pointer}/path`, message: `path parameter {${twice}} appears twice` });
     const area = areaOf.get(call.origin.file);
     if (typeof area === 'string' && !call.id.startsWith(`${area}.`)) {
-      problems.push({ ...at, pointer: `${at.pointer}/id`, message: `call id "${call.id}" does not start with the file's area "${area}."` });
+      problems.push({
+        ...at,
+        pointer: `${at.pointer}/id`,
+        message: `call id "${call.id}" does not start with the file's area "${area}."`,
+      });
     }
   }
   return problems;

@@ -6,7 +6,12 @@ import { referencesOf } from './references/by-kind.ts';
 import type { Check } from './problem.ts';
 
 /** Property names of a schema, following allOf/anyOf/oneOf members and whole-entity $refs. */
-export function propertyNames(schema: JsonSchema | undefined, catalogue: Catalogue, depth = 0, out = new Set<string>()): Set<string> {
+export function propertyNames(
+  schema: JsonSchema | undefined,
+  catalogue: Catalogue,
+  depth = 0,
+  out = new Set<string>(),
+): Set<string> {
   if (!schema || depth > 8) return out;
   for (const name of Object.keys((schema.properties as object | undefined) ?? {})) out.add(name);
   for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
@@ -25,6 +30,12 @@ export const checkEntityFields: Check = ({ catalogue }) => {
     return cache.get(entity)!;
   };
   return referencesOf(catalogue, 'field')
-    .filter((r) => r.entity !== undefined && Object.hasOwn(catalogue.entities, r.entity) && !fieldsOf(r.entity).has(r.name))
-    .map((r) => ({ file: r.file, pointer: r.pointer, message: `"${r.name}" is not a property of entity "${r.entity}"` }));
+    .filter(
+      (r) => r.entity !== undefined && Object.hasOwn(catalogue.entities, r.entity) && !fieldsOf(r.entity).has(r.name),
+    )
+    .map((r) => ({
+      file: r.file,
+      pointer: r.pointer,
+      message: `"${r.name}" is not a property of entity "${r.entity}"`,
+    }));
 };

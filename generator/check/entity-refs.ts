@@ -10,8 +10,10 @@ export const checkEntityReferences: Check = ({ catalogue }) => {
     const [id, pointer] = r.name.split('#');
     const entity = catalogue.entities[id];
     const at = { file: r.file, pointer: r.pointer };
-    if (!Object.hasOwn(catalogue.entities, id)) problems.push({ ...at, message: `unknown entity "${id}" (no entity with this id in schemas/entities)` });
-    else if (pointer && pointerGet(entity.schema, pointer) === undefined) problems.push({ ...at, message: `"#${pointer}" does not exist in entity "${id}"` });
+    if (!Object.hasOwn(catalogue.entities, id))
+      problems.push({ ...at, message: `unknown entity "${id}" (no entity with this id in schemas/entities)` });
+    else if (pointer && pointerGet(entity.schema, pointer) === undefined)
+      problems.push({ ...at, message: `"#${pointer}" does not exist in entity "${id}"` });
   }
   return problems;
 };

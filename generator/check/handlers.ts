@@ -12,13 +12,22 @@ export const checkHandlers: Check = ({ catalogue, handlerIds }) => {
   for (const call of Object.values(catalogue.calls).sort((a, b) => a.id.localeCompare(b.id))) {
     const at = { file: call.origin.file, pointer: call.origin.pointer };
     const byStore = call.handler?.startsWith('store:') ?? false;
-    if (!byStore && !handled.has(call.id)) problems.push({ ...at, message: `call "${call.id}" has no server handler in ${HANDLERS_FILE}` });
+    if (!byStore && !handled.has(call.id))
+      problems.push({ ...at, message: `call "${call.id}" has no server handler in ${HANDLERS_FILE}` });
     if (byStore && handled.has(call.id)) {
-      problems.push({ ...at, message: `call "${call.id}" names ${call.handler} but ${HANDLERS_FILE} also has a handler for it` });
+      problems.push({
+        ...at,
+        message: `call "${call.id}" names ${call.handler} but ${HANDLERS_FILE} also has a handler for it`,
+      });
     }
   }
   for (const id of [...handled].sort()) {
-    if (!Object.hasOwn(catalogue.calls, id)) problems.push({ file: HANDLERS_FILE, pointer: `/${pointerSegment(id)}`, message: `handler "${id}" serves no call of the catalogue` });
+    if (!Object.hasOwn(catalogue.calls, id))
+      problems.push({
+        file: HANDLERS_FILE,
+        pointer: `/${pointerSegment(id)}`,
+        message: `handler "${id}" serves no call of the catalogue`,
+      });
   }
   return problems;
 };

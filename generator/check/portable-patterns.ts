@@ -12,21 +12,43 @@ const U_FLAG_ESCAPE = /(?<!\\)(?:\\\\)*\\(?:[pP]|u)\{/;
 
 export const nonPortablePattern = (pattern: string): boolean => U_FLAG_ESCAPE.test(pattern);
 
-function patternProblems(schema: JsonSchema | undefined, where: { file: string; pointer: string }, what: string, problems: Problem[]): void {
+function patternProblems(
+  schema: JsonSchema | undefined,
+  where: { file: string; pointer: string },
+  what: string,
+  problems: Problem[],
+): void {
   walkSchema(schema, '', (sub, pointer) => {
-    const patterns = [sub.pattern, ...Object.keys((sub.patternProperties ?? {}) as object)].filter((p): p is string => typeof p === 'string');
+    const patterns = [sub.pattern, ...Object.keys((sub.patternProperties ?? {}) as object)].filter(
+      (p): p is string => typeof p === 'string',
+    );
     for (const pattern of patterns.filter(nonPortablePattern)) {
-      problems.push({ file: where.file, pointer: `${where.pointer}${pointer}`, message: `${what}: the pattern ${JSON.stringify(pattern)} uses \\p{…} or \\u{…}, which only validators with the u flag read; write the ranges out (\\u4E00-\\u9FFF)` });
+      problems.push({
+        file: where.file,
+        pointer: `${where.pointer}${pointer}`,
+        message: `${what}: the pattern ${JSON.stringify(pattern)} uses \\p{…} or \\u{…}, which only validators with the u flag read; write the ranges out (\\u4E00-\\u9FFF)`,
+      });
     }
   });
 }
 
 export const checkPortablePatterns: Check = ({ catalogue }) => {
   const problems: Problem[] = [];
-  for (const entity of Object.values(catalogue.entities)) patternProblems(entity.schema, { file: entity.origin.file, pointer: `${entity.origin.pointer}/schema` }, entity.id, problems);
+  for (const entity of Object.values(catalogue.entities))
+    patternProblems(
+      entity.schema,
+      { file: entity.origin.file, pointer: `${entity.origin.pointer}/schema` },
+      entity.id,
+      problems,
+    );
   for (const call of Object.values(catalogue.calls)) {
     for (const part of ['query', 'params', 'body', 'reply'] as const) {
-      patternProblems(call[part], { file: call.origin.file, pointer: `${call.origin.pointer}/${part}` }, `${call.id} ${part}`, problems);
+      patternProblems(
+        call[part],
+        { file: call.origin.file, pointer: `${call.origin.pointer}/${part}` },
+        `${call.id} ${part}`,
+        problems,
+      );
     }
   }
   return problems;

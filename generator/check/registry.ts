@@ -19,6 +19,10 @@ export const checkRegistry: Check = ({ catalogue, registry }) => {
     const known = new Set(registry[list]);
     return referencesOf(catalogue, kind)
       .filter((r) => !known.has(r.name))
-      .map((r) => ({ file: r.file, pointer: r.pointer, message: `${what} "${r.name}" is not registered in src/console/registry.ts (${list})` }));
+      .map((r) => ({
+        file: r.file,
+        pointer: r.pointer,
+        message: `${what} "${r.name}" is not registered in src/console/registry.ts (${list})`,
+      }));
   });
 };

@@ -8,10 +8,16 @@ export const checkRouteReferences: Check = ({ catalogue }) => {
   const problems: Problem[] = [];
   for (const r of referencesOf(catalogue, 'route')) {
     const path = r.name.split('?')[0];
-    if (!routes.has(path)) problems.push({ file: r.file, pointer: r.pointer, message: `unknown route "${path}" (no route with this path in schemas/screens)` });
+    if (!routes.has(path))
+      problems.push({
+        file: r.file,
+        pointer: r.pointer,
+        message: `unknown route "${path}" (no route with this path in schemas/screens)`,
+      });
   }
   for (const r of referencesOf(catalogue, 'screen')) {
-    if (!Object.hasOwn(catalogue.screens, r.name)) problems.push({ file: r.file, pointer: r.pointer, message: `unknown screen "${r.name}"` });
+    if (!Object.hasOwn(catalogue.screens, r.name))
+      problems.push({ file: r.file, pointer: r.pointer, message: `unknown screen "${r.name}"` });
   }
   return problems;
 };

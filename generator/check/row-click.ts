@@ -7,5 +7,11 @@ export const checkRowClickActions: Check = ({ catalogue }) =>
     if (screen.kind !== 'list' || !screen.rowClick?.action) return [];
     const { action } = screen.rowClick;
     if (screen.rowActions?.some((a) => a.id === action)) return [];
-    return [{ file: screen.origin.file, pointer: `${screen.origin.pointer}/rowClick/action`, message: `rowClick.action "${action}" is not one of the screen's rowActions` }];
+    return [
+      {
+        file: screen.origin.file,
+        pointer: `${screen.origin.pointer}/rowClick/action`,
+        message: `rowClick.action "${action}" is not one of the screen's rowActions`,
+      },
+    ];
   });

@@ -16,7 +16,9 @@ function withoutStrings(rule: string): string {
 /** Functions a rule calls. */
 export function calledFunctions(rule: string): string[] {
   const code = withoutStrings(rule).replace(SINGLE_QUOTED, "''");
-  return [...code.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\s*\(/g)].map((m) => m[1]).filter((name) => !KEYWORDS.has(name));
+  return [...code.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\s*\(/g)]
+    .map((m) => m[1])
+    .filter((name) => !KEYWORDS.has(name));
 }
 
 /** The first segment of every variable a rule reads (`user` for user.type; `admin` for 'admin'). */

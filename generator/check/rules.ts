@@ -7,7 +7,20 @@ import { calledFunctions, readRoots } from './rule-names.ts';
 import { referencesOf } from './references/by-kind.ts';
 import type { Check, Problem } from './problem.ts';
 
-const FILTREX_FUNCTIONS = ['abs', 'ceil', 'floor', 'log', 'log2', 'log10', 'max', 'min', 'round', 'sqrt', 'exists', 'empty'];
+const FILTREX_FUNCTIONS = [
+  'abs',
+  'ceil',
+  'floor',
+  'log',
+  'log2',
+  'log10',
+  'max',
+  'min',
+  'round',
+  'sqrt',
+  'exists',
+  'empty',
+];
 const KNOWN_FUNCTIONS: ReadonlySet<string> = new Set([...FILTREX_FUNCTIONS, ...Object.keys(ruleFunctions)]);
 /** What the console and the server put in a rule's context (docs/catalogue.md, "Rules"). */
 export const RULE_ROOTS: ReadonlySet<string> = new Set(['user', 'config', 'form', 'reply', 'session', 'row']);
@@ -19,11 +32,14 @@ function ruleProblem(rule: string, roots: ReadonlySet<string>): string | undefin
     return `rule "${rule}" does not compile: ${(e as Error).message.split('\n')[0]}`;
   }
   const functions = [...new Set(calledFunctions(rule).filter((f) => !KNOWN_FUNCTIONS.has(f)))];
-  if (functions.length) return `rule "${rule}" calls unknown function ${functions.join(', ')} (known: ${[...KNOWN_FUNCTIONS].join(', ')})`;
+  if (functions.length)
+    return `rule "${rule}" calls unknown function ${functions.join(', ')} (known: ${[...KNOWN_FUNCTIONS].join(', ')})`;
   const names = [...new Set(readRoots(rule).filter((r) => !roots.has(r)))];
   if (names.length) {
-    return `rule "${rule}" reads unknown name ${names.join(', ')} (a rule reads ${[...roots].join(', ')}; ` +
-      `strings take double quotes, '…' is a name; there is no true/false, test the value itself)`;
+    return (
+      `rule "${rule}" reads unknown name ${names.join(', ')} (a rule reads ${[...roots].join(', ')}; ` +
+      `strings take double quotes, '…' is a name; there is no true/false, test the value itself)`
+    );
   }
   return undefined;
 }

@@ -21,9 +21,23 @@ import { checkCallArgs } from './call-args.ts';
 import { checkPortablePatterns } from './portable-patterns.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
-  checkDuplicates, checkEntityReferences, checkEntityFields, checkCallReferences, checkCallPaths, checkCallEffects,
-  checkRouteReferences, checkLabels, checkRules, checkRegistry, checkHandlers, checkGeneratedTypes, checkBoundedNumbers,
-  checkRowClickActions, checkCallArgs, checkListSort, checkPortablePatterns,
+  checkDuplicates,
+  checkEntityReferences,
+  checkEntityFields,
+  checkCallReferences,
+  checkCallPaths,
+  checkCallEffects,
+  checkRouteReferences,
+  checkLabels,
+  checkRules,
+  checkRegistry,
+  checkHandlers,
+  checkGeneratedTypes,
+  checkBoundedNumbers,
+  checkRowClickActions,
+  checkCallArgs,
+  checkListSort,
+  checkPortablePatterns,
 ];
 
 export interface CheckResult {

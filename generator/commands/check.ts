@@ -8,7 +8,12 @@ import { formatProblem, type CheckInput, type Problem } from '../check/problem.t
 import { runChecks } from '../check/run-checks.ts';
 import { loadHandlerIds, loadRegistryNames } from '../load/project-code.ts';
 import { checkPackage } from '../../src/core/packages/check-package.ts';
-import { packageMetaSchema, PACKAGES_DIR, projectPackages, readPackageFolder } from '../../src/core/packages/read-package.ts';
+import {
+  packageMetaSchema,
+  PACKAGES_DIR,
+  projectPackages,
+  readPackageFolder,
+} from '../../src/core/packages/read-package.ts';
 import { translatorFor } from '../../src/core/translate.ts';
 import type { Catalogue } from '../../src/core/catalogue/types.ts';
 
@@ -19,7 +24,9 @@ async function packageProblems(catalogue: Catalogue): Promise<{ problems: Proble
   const problems: Problem[] = [];
   for (const name of names) {
     const checked = await checkPackage(readPackageFolder(join(PACKAGES_DIR, name)), packageMetaSchema(), t);
-    problems.push(...checked.problems.map((p) => ({ file: `packages/${name}/${p.file}`, pointer: p.pointer, message: p.message })));
+    problems.push(
+      ...checked.problems.map((p) => ({ file: `packages/${name}/${p.file}`, pointer: p.pointer, message: p.message })),
+    );
   }
   return { problems, count: names.length };
 }
@@ -29,9 +36,21 @@ async function generatedTypes(): Promise<{ value?: CheckInput['generatedTypes'];
   const path = join(PROJECT_ROOT, TYPES_FILE);
   try {
     const fresh = await generateTypes(loadCatalogue([PROJECT_ROOT]).catalogue);
-    return { value: { file: TYPES_FILE, committed: existsSync(path) ? readFileSync(path, 'utf8') : null, fresh, command: TYPES_COMMAND }, problems: [] };
+    return {
+      value: {
+        file: TYPES_FILE,
+        committed: existsSync(path) ? readFileSync(path, 'utf8') : null,
+        fresh,
+        command: TYPES_COMMAND,
+      },
+      problems: [],
+    };
   } catch (e) {
-    return { problems: [{ file: TYPES_FILE, pointer: '', message: `cannot be generated: ${(e as Error).message.split('\n')[0]}` }] };
+    return {
+      problems: [
+        { file: TYPES_FILE, pointer: '', message: `cannot be generated: ${(e as Error).message.split('\n')[0]}` },
+      ],
+    };
   }
 }
 
@@ -47,16 +66,26 @@ export async function checkCommand(): Promise<number> {
     generatedTypes: types.value,
   });
   const packages = await packageProblems(loaded.catalogue);
-  const problems = [...readProblems, ...registry.problems, ...handlers.problems, ...(result.referencesChecked ? types.problems : []), ...result.problems, ...packages.problems];
+  const problems = [
+    ...readProblems,
+    ...registry.problems,
+    ...handlers.problems,
+    ...(result.referencesChecked ? types.problems : []),
+    ...result.problems,
+    ...packages.problems,
+  ];
   for (const p of problems) console.log(formatProblem(p));
   const c = loaded.catalogue;
-  const counts = `${loaded.docs.length} files, ${Object.keys(c.entities).length} entities, ${Object.keys(c.calls).length} calls, ` +
+  const counts =
+    `${loaded.docs.length} files, ${Object.keys(c.entities).length} entities, ${Object.keys(c.calls).length} calls, ` +
     `${Object.keys(c.screens).length} screens, ${c.routes.length} routes, ${Object.keys(c.labels.en ?? {}).length} labels`;
   if (problems.length) {
     const note = result.referencesChecked ? '' : ' (references are checked once every file matches its meta-schema)';
     console.log(`atrium check: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${counts}${note}`);
     return 1;
   }
-  console.log(`atrium check: ok — ${counts}, ${handlers.handlerIds?.length ?? 0} handlers, ${packages.count} packages, types up to date`);
+  console.log(
+    `atrium check: ok — ${counts}, ${handlers.handlerIds?.length ?? 0} handlers, ${packages.count} packages, types up to date`,
+  );
   return 0;
 }

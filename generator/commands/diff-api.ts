@@ -27,7 +27,9 @@ export async function diffApiCommand(args: string[]): Promise<number> {
   const { drifts, compared } = diffOpenApi(buildOpenApi(loadCatalogue().catalogue), served);
   for (const line of drifts) console.log(line);
   if (drifts.length) {
-    console.log(`atrium diff-api: ${drifts.length} drift${drifts.length === 1 ? '' : 's'} between the catalogue and ${url}`);
+    console.log(
+      `atrium diff-api: ${drifts.length} drift${drifts.length === 1 ? '' : 's'} between the catalogue and ${url}`,
+    );
     return 1;
   }
   console.log(`atrium diff-api: ${compared} operations of the catalogue match ${url}`);

@@ -21,7 +21,8 @@ export interface Printer {
   err(line: string): void;
 }
 
-const english = () => translatorFor(flattenLabels(parse(readFileSync(join(PROJECT_ROOT, 'locales', 'en.yaml'), 'utf8'))));
+const english = () =>
+  translatorFor(flattenLabels(parse(readFileSync(join(PROJECT_ROOT, 'locales', 'en.yaml'), 'utf8'))));
 
 /** Verifies one chain (an enterprise id, `platform`) or all of them and prints the result. */
 export async function reportLog(db: Db, domain: string | undefined, print: Printer, since?: string): Promise<number> {
@@ -53,9 +54,17 @@ export async function reportLog(db: Db, domain: string | undefined, print: Print
 
 export async function verifyLogCommand(args: string[]): Promise<number> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const database = await openDatabase({ databaseUrl, pgliteDir: join(resolve(process.env.DATA_DIR ?? './data'), 'pglite') });
+  const database = await openDatabase({
+    databaseUrl,
+    pgliteDir: join(resolve(process.env.DATA_DIR ?? './data'), 'pglite'),
+  });
   try {
-    return await reportLog(database.db, option(args, 'domain'), { out: (line) => console.log(line), err: (line) => console.error(line) }, option(args, 'since'));
+    return await reportLog(
+      database.db,
+      option(args, 'domain'),
+      { out: (line) => console.log(line), err: (line) => console.error(line) },
+      option(args, 'since'),
+    );
   } finally {
     await database.close();
   }

@@ -20,7 +20,11 @@ function inlineComponents(node: unknown, doc: Obj, depth = 12): unknown {
 }
 
 /** The first place where two JSON values differ, as a pointer and both values; undefined when equal. */
-export function firstDifference(a: unknown, b: unknown, at = ''): { pointer: string; left: unknown; right: unknown } | undefined {
+export function firstDifference(
+  a: unknown,
+  b: unknown,
+  at = '',
+): { pointer: string; left: unknown; right: unknown } | undefined {
   if (Array.isArray(a) && Array.isArray(b)) {
     for (let i = 0; i < Math.max(a.length, b.length); i++) {
       const d = firstDifference(a[i], b[i], `${at}/${i}`);
@@ -38,7 +42,12 @@ export function firstDifference(a: unknown, b: unknown, at = ''): { pointer: str
   return a === b ? undefined : { pointer: at, left: a, right: b };
 }
 
-interface Operation { id: string; parameters: unknown; body: unknown; reply: unknown }
+interface Operation {
+  id: string;
+  parameters: unknown;
+  body: unknown;
+  reply: unknown;
+}
 
 function operations(doc: Obj): Map<string, Operation> {
   const out = new Map<string, Operation>();
@@ -79,11 +88,19 @@ export function diffOpenApi(expected: Obj, actual: Obj): { drifts: string[]; com
       drifts.push(`${key} (${op.id}): in the catalogue, not served`);
       continue;
     }
-    for (const [part, label] of [['parameters', 'parameters'], ['body', 'request body'], ['reply', 'reply']] as const) {
+    for (const [part, label] of [
+      ['parameters', 'parameters'],
+      ['body', 'request body'],
+      ['reply', 'reply'],
+    ] as const) {
       const d = firstDifference(op[part], served[part]);
-      if (d) drifts.push(`${key} (${op.id}): ${label} differ at ${d.pointer || '/'}: catalogue ${show(d.left)}, server ${show(d.right)}`);
+      if (d)
+        drifts.push(
+          `${key} (${op.id}): ${label} differ at ${d.pointer || '/'}: catalogue ${show(d.left)}, server ${show(d.right)}`,
+        );
     }
   }
-  for (const [key, op] of have) if (!want.has(key)) drifts.push(`${key} (${op.id || 'no operationId'}): served, not in the catalogue`);
+  for (const [key, op] of have)
+    if (!want.has(key)) drifts.push(`${key} (${op.id || 'no operationId'}): served, not in the catalogue`);
   return { drifts, compared: want.size };
 }

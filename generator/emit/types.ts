@@ -24,12 +24,14 @@ function prepare(node: unknown, catalogue: Pick<Catalogue, 'entities'>, depth = 
   const out: Obj = {};
   for (const [k, v] of Object.entries(rest)) {
     if (k === 'title' || k.startsWith('x-')) continue;
-    if (SCHEMA_MAPS.has(k) && v && typeof v === 'object') out[k] = Object.fromEntries(Object.entries(v).map(([n, s]) => [n, sub(s)]));
+    if (SCHEMA_MAPS.has(k) && v && typeof v === 'object')
+      out[k] = Object.fromEntries(Object.entries(v).map(([n, s]) => [n, sub(s)]));
     else if (SCHEMA_LISTS.has(k) && Array.isArray(v)) out[k] = v.map(sub);
     else out[k] = SCHEMA_VALUES.has(k) ? sub(v) : v;
   }
   // An object that declares no property is open (any keys), not the empty type `{}`.
-  if (out.type === 'object' && !out.properties && !out.patternProperties && out.additionalProperties === undefined) out.additionalProperties = true;
+  if (out.type === 'object' && !out.properties && !out.patternProperties && out.additionalProperties === undefined)
+    out.additionalProperties = true;
   const m = typeof $ref === 'string' ? ENTITY_REF.exec($ref) : null;
   if (!m) return typeof $ref === 'string' ? { ...out, $ref } : out;
   if (!m[2] || m[2] === '#') return { ...out, tsType: typeName(m[1]) };
@@ -81,7 +83,10 @@ async function callTypes(call: CallDef, catalogue: Catalogue, taken: Set<string>
   // A multipart body never reaches a handler as a value: the handler reads the parts from the request.
   const body = call.consumes ? 'never' : await part(call.body, 'Body');
   const reply = call.produces ? 'never' : await part(call.reply ?? {}, 'Reply');
-  return { declarations, entry: `  '${call.id}': { params: ${params}; query: ${query}; body: ${body}; reply: ${reply} };` };
+  return {
+    declarations,
+    entry: `  '${call.id}': { params: ${params}; query: ${query}; body: ${body}; reply: ${reply} };`,
+  };
 }
 
 /** The whole file; deterministic (sorted ids, formatted by the compiler) so a stale copy is detectable. */
@@ -91,7 +96,7 @@ export async function generateTypes(catalogue: Catalogue): Promise<string> {
     [
       `// Generated from the catalogue (schemas/) by \`${TYPES_COMMAND}\`. Do not edit: change the catalogue and regenerate.`,
       '// Calls[id].reply is the `data` of the {errcode, errmsg, data} envelope; `never` marks an absent part',
-      '// (no path parameters, no query, no body, or a reply that is not JSON, see the call\'s `produces`).',
+      "// (no path parameters, no query, no body, or a reply that is not JSON, see the call's `produces`).",
     ].join('\n'),
   ];
   for (const id of Object.keys(catalogue.entities).sort()) {
@@ -107,10 +112,16 @@ export async function generateTypes(catalogue: Catalogue): Promise<string> {
     const types = await callTypes(call, catalogue, taken);
     chunks.push(...types.declarations);
     entries.push(types.entry);
-    routes.push(`  '${id}': { method: '${call.method}', path: '${call.path}'${call.effects === undefined ? '' : `, effects: ${call.effects}`} },`);
+    routes.push(
+      `  '${id}': { method: '${call.method}', path: '${call.path}'${call.effects === undefined ? '' : `, effects: ${call.effects}`} },`,
+    );
   }
-  chunks.push(`/** Every call of the catalogue, keyed by call id. */\nexport interface Calls {\n${entries.join('\n')}\n}`);
+  chunks.push(
+    `/** Every call of the catalogue, keyed by call id. */\nexport interface Calls {\n${entries.join('\n')}\n}`,
+  );
   chunks.push('export type CallId = keyof Calls;');
-  chunks.push(`/** Method and path of every call, for clients that build URLs without loading the catalogue. */\nexport const callRoutes = {\n${routes.join('\n')}\n} as const satisfies Record<CallId, { method: string; path: string; effects?: boolean }>;`);
+  chunks.push(
+    `/** Method and path of every call, for clients that build URLs without loading the catalogue. */\nexport const callRoutes = {\n${routes.join('\n')}\n} as const satisfies Record<CallId, { method: string; path: string; effects?: boolean }>;`,
+  );
   return chunks.join('\n\n') + '\n';
 }

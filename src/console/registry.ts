@@ -9,7 +9,8 @@ export type Registry = Readonly<Record<string, ModuleLoader>>;
 export function registry(kind: string, entries: Array<[string, ModuleLoader]>): Registry {
   const map: Record<string, ModuleLoader> = {};
   for (const [name, load] of entries) {
-    if (Object.prototype.hasOwnProperty.call(map, name)) throw new Error(`duplicate ${kind} "${name}" in the console registry`);
+    if (Object.prototype.hasOwnProperty.call(map, name))
+      throw new Error(`duplicate ${kind} "${name}" in the console registry`);
     map[name] = load;
   }
   return Object.freeze(map);

@@ -40,13 +40,18 @@ const schemaDefaults = new WeakMap<JsonSchema, Array<[string, unknown]>>();
 /** The record as a form holds it: top-level properties left out read as their schema `default`, so a
  *  rule like `form.issuperadmin or form.isdeveloper` sees false, not a missing value (filtrex's logic
  *  operators accept only true and false). */
-export function withSchemaDefaults(schema: JsonSchema | undefined, record: Record<string, unknown>): Record<string, unknown> {
+export function withSchemaDefaults(
+  schema: JsonSchema | undefined,
+  record: Record<string, unknown>,
+): Record<string, unknown> {
   const out = { ...record };
   if (!schema) return out;
   // The schema's defaults are listed once per schema (a record is checked per call and per imported row).
   let defaults = schemaDefaults.get(schema);
   if (!defaults) {
-    defaults = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).flatMap(([name, prop]) => (prop.default === undefined ? [] : [[name, prop.default] as [string, unknown]]));
+    defaults = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).flatMap(([name, prop]) =>
+      prop.default === undefined ? [] : [[name, prop.default] as [string, unknown]],
+    );
     schemaDefaults.set(schema, defaults);
   }
   for (const [name, value] of defaults) if (out[name] === undefined) out[name] = value;
@@ -54,7 +59,11 @@ export function withSchemaDefaults(schema: JsonSchema | undefined, record: Recor
 }
 
 /** The one entry point both sides call: an entity's rules over a record and the caller. */
-export function entityRuleFailures(entity: Pick<EntityDef, 'schema' | 'rules'>, record: Record<string, unknown>, user: RuleContext['user']): RuleFailure[] {
+export function entityRuleFailures(
+  entity: Pick<EntityDef, 'schema' | 'rules'>,
+  record: Record<string, unknown>,
+  user: RuleContext['user'],
+): RuleFailure[] {
   if (!entity.rules) return [];
   return brokenFormRules(entity.rules, { form: withSchemaDefaults(entity.schema, record), user: user ?? null });
 }

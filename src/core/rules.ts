@@ -24,7 +24,8 @@ function readPath(name: string, _get: unknown, obj: unknown): unknown {
 
 export const ruleFunctions: Record<string, (...args: never[]) => unknown> = {
   count: (value: unknown) => (Array.isArray(value) ? value.length : 0),
-  empty: (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0),
+  empty: (value: unknown) =>
+    value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0),
   has: (list: unknown, item: unknown) => Array.isArray(list) && list.includes(item),
   first: (list: unknown) => (Array.isArray(list) ? list[0] : undefined),
 };

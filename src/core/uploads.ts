@@ -71,8 +71,14 @@ export interface UploadProblem {
   params: Record<string, unknown>;
 }
 
-export const wrongTypeProblem = (use: UploadUseName): UploadProblem => ({ key: UPLOAD_USES[use].wrongTypeMessage, params: { types: acceptedTypes(use) } });
-export const tooLargeProblem = (use: UploadUseName): UploadProblem => ({ key: 'msg.uploadTooLarge', params: { limit: megabytes(UPLOAD_USES[use].maxBytes) } });
+export const wrongTypeProblem = (use: UploadUseName): UploadProblem => ({
+  key: UPLOAD_USES[use].wrongTypeMessage,
+  params: { types: acceptedTypes(use) },
+});
+export const tooLargeProblem = (use: UploadUseName): UploadProblem => ({
+  key: 'msg.uploadTooLarge',
+  params: { limit: megabytes(UPLOAD_USES[use].maxBytes) },
+});
 
 /** What is wrong with a file for a use before sending it (the console asks first; the server decides). */
 export function uploadProblem(use: UploadUseName, file: { name: string; size: number }): UploadProblem | undefined {

@@ -42,11 +42,18 @@ export function localizeSchemaError(error: SchemaError, t: Translate): FieldErro
 
 /** One message per field (the first broken rule), in the order the schema reported them; broken
  *  form rules (src/core/form-rules.ts) after the schema's, for fields the schema found no fault with. */
-export function localizeSchemaErrors(errors: readonly SchemaError[], t: Translate, ruleFailures: readonly RuleFailure[] = []): FieldError[] {
+export function localizeSchemaErrors(
+  errors: readonly SchemaError[],
+  t: Translate,
+  ruleFailures: readonly RuleFailure[] = [],
+): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
   // ajv also reports a failed `then` as an `if` error on the object; the `then` errors say it on the fields.
-  const all = [...errors.filter((e) => e.keyword !== 'if').map((e) => localizeSchemaError(e, t)), ...ruleFailures.map((r) => ({ field: r.field, message: t(r.message, r.params) }))];
+  const all = [
+    ...errors.filter((e) => e.keyword !== 'if').map((e) => localizeSchemaError(e, t)),
+    ...ruleFailures.map((r) => ({ field: r.field, message: t(r.message, r.params) })),
+  ];
   for (const fe of all) {
     if (seen.has(fe.field)) continue;
     seen.add(fe.field);

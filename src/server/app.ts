@@ -22,7 +22,11 @@ import { useJsonBodyParser } from './http/json-body.ts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 import { smsGatewayFromEnv } from './integrations/sms/gateway-from-env.ts';
 import type { SmsGateway } from './integrations/sms/sms-gateway.ts';
-import { privilegedSuiteSignInFromEnv, suiteEndpointsFromEnv, type SuiteEndpoints } from './integrations/im/suite-endpoints.ts';
+import {
+  privilegedSuiteSignInFromEnv,
+  suiteEndpointsFromEnv,
+  type SuiteEndpoints,
+} from './integrations/im/suite-endpoints.ts';
 import uploadParser from './plugins/upload-parser.ts';
 import rateLimits, { rateLimitsFromEnv, type RateLimits } from './plugins/rate-limits.ts';
 import { mailerFromEnv, type Mailer } from './integrations/mail/mailer.ts';
@@ -79,7 +83,10 @@ export interface AppOptions {
 function retentionDays(options: AppOptions): number {
   if (options.logRetentionDays !== undefined) return options.logRetentionDays;
   const days = Number(process.env.ATRIUM_LOG_RETENTION_DAYS ?? 180);
-  if (!Number.isInteger(days) || days < 0) throw new Error(`ATRIUM_LOG_RETENTION_DAYS must be a whole number of days, not "${process.env.ATRIUM_LOG_RETENTION_DAYS}"`);
+  if (!Number.isInteger(days) || days < 0)
+    throw new Error(
+      `ATRIUM_LOG_RETENTION_DAYS must be a whole number of days, not "${process.env.ATRIUM_LOG_RETENTION_DAYS}"`,
+    );
   return days;
 }
 
@@ -88,7 +95,10 @@ function catalogueFor(options: AppOptions): Catalogue {
   const roots = options.extraCatalogueRoots ? [PROJECT_ROOT, ...options.extraCatalogueRoots] : catalogueRoots();
   const { catalogue, problems } = loadCatalogue(roots);
   const broken = problems.filter((p) => /not valid YAML|duplicate/.test(p.message));
-  if (broken.length > 0) throw new Error(`the catalogue cannot be loaded:\n${broken.map((p) => `${p.file} ${p.pointer}: ${p.message}`).join('\n')}`);
+  if (broken.length > 0)
+    throw new Error(
+      `the catalogue cannot be loaded:\n${broken.map((p) => `${p.file} ${p.pointer}: ${p.message}`).join('\n')}`,
+    );
   return catalogue;
 }
 
@@ -122,7 +132,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secretFields: secretFieldsOf(catalogue),
     logRetentionDays: retentionDays(options),
   };
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 2 * 1024 * 1024, frameworkErrors: answerFrameworkError, trustProxy: options.trustProxy ?? parseTrustProxy(process.env.ATRIUM_TRUST_PROXY) });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
+    trustProxy: options.trustProxy ?? parseTrustProxy(process.env.ATRIUM_TRUST_PROXY),
+  });
   logError = (error) => app.log.error({ err: error }, 'operation log write failed');
   useJsonBodyParser(app);
   await app.register(securityHeaders);
@@ -131,14 +146,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(uploadParser);
   await app.register(rateLimits);
   await app.register(catalogueRoutes);
-  if (options.metrics ?? process.env.ATRIUM_METRICS === 'on') await app.register(metrics, { token: options.metricsToken ?? (process.env.ATRIUM_METRICS_TOKEN || undefined) });
+  if (options.metrics ?? process.env.ATRIUM_METRICS === 'on')
+    await app.register(metrics, { token: options.metricsToken ?? (process.env.ATRIUM_METRICS_TOKEN || undefined) });
   await app.register(staticFiles);
   // The tasks are listed on every deployment; they run where the caller asks for it.
   const tasks = withBans(PLATFORM_TASKS);
   await registerTasks(services.database.db, tasks);
   const scheduler = options.scheduleTasks ? await startTimedTasks(services, app.log, tasks) : undefined;
   services.timedTasks = scheduler;
-  const stopSampling = options.sampleServer ? services.sampler.start((err) => app.log.warn({ err }, 'server sample failed')) : undefined;
+  const stopSampling = options.sampleServer
+    ? services.sampler.start((err) => app.log.warn({ err }, 'server sample failed'))
+    : undefined;
   app.addHook('onClose', async () => {
     await Promise.all([scheduler?.stop(), stopSampling?.(), services.operationLog.idle()]);
     services.mailer?.close();

@@ -15,16 +15,33 @@ async function main(): Promise<void> {
   const host = env.HOST || '127.0.0.1';
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const demo = demoWanted(env[DEMO_ENV], env.DATABASE_URL ? 'postgres' : 'pglite');
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, pgliteDir: join(dataDir, 'pglite') });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL || undefined,
+    pgliteDir: join(dataDir, 'pglite'),
+  });
   const adminPassword = env.ATRIUM_ADMIN_PASSWORD || undefined;
   const seed = await prepareDatabase(database.db, { dataDir, adminPassword, demo });
   await applySecuritySeparation(database.db, env.ATRIUM_SECURITY_SEPARATION);
-  const app = await buildApp({ database, dataDir, captcha: env.ATRIUM_CAPTCHA !== 'off', logger: { level: env.LOG_LEVEL ?? 'info' }, scheduleTasks: true, sampleServer: true });
+  const app = await buildApp({
+    database,
+    dataDir,
+    captcha: env.ATRIUM_CAPTCHA !== 'off',
+    logger: { level: env.LOG_LEVEL ?? 'info' },
+    scheduleTasks: true,
+    sampleServer: true,
+  });
   await app.listen({ port, host });
 
   const where = database.kind === 'pglite' ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)';
   const shownHost = host.includes(':') ? `[${host}]` : host;
-  console.log(startBanner({ url: `http://${shownHost}:${port}/`, database: where, seed, adminPasswordFromEnv: adminPassword !== undefined }));
+  console.log(
+    startBanner({
+      url: `http://${shownHost}:${port}/`,
+      database: where,
+      seed,
+      adminPasswordFromEnv: adminPassword !== undefined,
+    }),
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -9,7 +9,10 @@ import { ensureFirstAdministrator } from './seed/first-admin.ts';
 
 /** `demoInstances: false` leaves the demo's workflow instances out (docs/adr/0046-demo-instances-replayed.md): the API tests on PostgreSQL,
  *  which seed a schema per test server and would pay the engine's replay every time. */
-export async function prepareDatabase(db: Db, options: { dataDir: string; adminPassword?: string; demo: boolean; demoInstances?: boolean }): Promise<SeedResult> {
+export async function prepareDatabase(
+  db: Db,
+  options: { dataDir: string; adminPassword?: string; demo: boolean; demoInstances?: boolean },
+): Promise<SeedResult> {
   await migrateToLatest(db);
   await purgeExpired(db);
   if (options.demo) {

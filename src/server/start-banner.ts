@@ -19,10 +19,14 @@ function adminPasswordHint(facts: BannerFacts): string {
 
 export function startBanner(facts: BannerFacts): string {
   const lines = [`\nAtrium is running at ${facts.url}  (database: ${facts.database})`];
-  if (facts.seed.generatedAdminPassword) lines.push('The super administrator was created now. Note its password: it is printed only this once.');
+  if (facts.seed.generatedAdminPassword)
+    lines.push('The super administrator was created now. Note its password: it is printed only this once.');
   if (facts.seed.demo) {
     lines.push('Demo logins (published passwords: for trying Atrium out, never for real data):');
-    for (const login of DEMO_LOGINS) lines.push(`  ${login.loginno.padEnd(8)} ${(login.password ?? adminPasswordHint(facts)).padEnd(20)} ${login.role}`);
+    for (const login of DEMO_LOGINS)
+      lines.push(
+        `  ${login.loginno.padEnd(8)} ${(login.password ?? adminPasswordHint(facts)).padEnd(20)} ${login.role}`,
+      );
   } else {
     lines.push(`Super administrator: admin  ${adminPasswordHint(facts)}`);
   }

@@ -10,7 +10,18 @@ import { ACME, ADMIN, startTestServer, type TestServer } from './helpers/test-se
 import type { ApiClient } from './helpers/api-client.ts';
 
 const targets = await databaseTargets();
-type SignedIn = { active: true; accessToken: string; userId: string; userCode: string; userName: string; domainId: string; domainName: string; impersonator: string; reason: string; expiresAt: string };
+type SignedIn = {
+  active: true;
+  accessToken: string;
+  userId: string;
+  userCode: string;
+  userName: string;
+  domainId: string;
+  domainName: string;
+  impersonator: string;
+  reason: string;
+  expiresAt: string;
+};
 type UserPage = { datas: Array<{ id: string; name: string; loginno: string; status: number }>; rowCount: number };
 type Service = { applicationId: string; processId: string; state: string; running: number; lastStarted: string | null };
 type LogPage = { datas: Array<{ call: string; target: string; change: unknown; errcode: number; operator: string }> };
@@ -24,30 +35,66 @@ describe.each(targets)('API documentation sign-in on $name', (target) => {
   let alice: { id: string; loginno: string };
   let bob: { id: string; loginno: string };
 
-  const signIn = (client: ApiClient, userid: string, body: Record<string, unknown> = { reason: 'Reproduce ticket 42' }) =>
-    client.call<SignedIn>('POST', '/authtime/swagger/login', { query: { userid }, body });
+  const signIn = (
+    client: ApiClient,
+    userid: string,
+    body: Record<string, unknown> = { reason: 'Reproduce ticket 42' },
+  ) => client.call<SignedIn>('POST', '/authtime/swagger/login', { query: { userid }, body });
   const messages = (client: ApiClient, accessToken: string, userCode: string, headers?: Record<string, string>) =>
     client.call<{ unread: number }>('GET', '/rest/bpm/messages', { query: { accessToken, userCode }, headers });
-  const docTokens = () => server.db.selectFrom('api_tokens').select(['token_hash', 'user_id', 'signed_in_by']).where('user_id', 'is not', null).execute();
+  const docTokens = () =>
+    server.db
+      .selectFrom('api_tokens')
+      .select(['token_hash', 'user_id', 'signed_in_by'])
+      .where('user_id', 'is not', null)
+      .execute();
 
   beforeAll(async () => {
     server = await startTestServer(target);
     admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
     acme = await server.signedIn(ACME.username, ACME.password, 'en');
     [acmeId, globexId] = await idsByName(server.db, 'domains', ['Acme', 'Globex']);
-    const onJob = await server.db.selectFrom('users').select(['id', 'loginno']).where('domain_id', '=', acmeId).where('status', '=', 1).orderBy('loginno').limit(2).execute();
+    const onJob = await server.db
+      .selectFrom('users')
+      .select(['id', 'loginno'])
+      .where('domain_id', '=', acmeId)
+      .where('status', '=', 1)
+      .orderBy('loginno')
+      .limit(2)
+      .execute();
     [alice, bob] = onJob;
   });
   afterAll(() => server?.close());
 
   it("lists an enterprise's on-job users, of one role when named; refuses a missing enterprise with the spec's message", async () => {
-    const all = await admin.call<UserPage>('GET', '/authtime/swagger/getuserlistbyrole', { query: { domainid: acmeId, currpage: 1, pagelines: 100 } });
+    const all = await admin.call<UserPage>('GET', '/authtime/swagger/getuserlistbyrole', {
+      query: { domainid: acmeId, currpage: 1, pagelines: 100 },
+    });
     expect(all.reply.errcode, all.reply.errmsg).toBe(0);
     expect(all.reply.data.datas.length).toBeGreaterThan(1);
     expect(all.reply.data.datas.every((u) => u.status === 1)).toBe(true);
-    const role = await server.db.selectFrom('role_users as h').innerJoin('users as u', 'u.id', 'h.user_id').select(['h.role_id', 'u.id']).where('u.domain_id', '=', acmeId).where('u.status', '=', 1).executeTakeFirstOrThrow();
-    const holders = await admin.call<UserPage>('GET', '/authtime/swagger/getuserlistbyrole', { query: { domainid: acmeId, roleid: role.role_id, pagelines: 100 } });
-    const holderIds = new Set((await server.db.selectFrom('role_users as h').innerJoin('users as u', 'u.id', 'h.user_id').select('u.id').where('h.role_id', '=', role.role_id).where('u.domain_id', '=', acmeId).where('u.status', '=', 1).execute()).map((r) => r.id));
+    const role = await server.db
+      .selectFrom('role_users as h')
+      .innerJoin('users as u', 'u.id', 'h.user_id')
+      .select(['h.role_id', 'u.id'])
+      .where('u.domain_id', '=', acmeId)
+      .where('u.status', '=', 1)
+      .executeTakeFirstOrThrow();
+    const holders = await admin.call<UserPage>('GET', '/authtime/swagger/getuserlistbyrole', {
+      query: { domainid: acmeId, roleid: role.role_id, pagelines: 100 },
+    });
+    const holderIds = new Set(
+      (
+        await server.db
+          .selectFrom('role_users as h')
+          .innerJoin('users as u', 'u.id', 'h.user_id')
+          .select('u.id')
+          .where('h.role_id', '=', role.role_id)
+          .where('u.domain_id', '=', acmeId)
+          .where('u.status', '=', 1)
+          .execute()
+      ).map((r) => r.id),
+    );
     expect(holders.reply.data.rowCount).toBe(holderIds.size);
     expect(holders.reply.data.datas.length).toBeGreaterThan(0);
     expect(holders.reply.data.datas.every((u) => holderIds.has(u.id))).toBe(true);
@@ -55,29 +102,62 @@ describe.each(targets)('API documentation sign-in on $name', (target) => {
     const none = await admin.call('GET', '/authtime/swagger/getuserlistbyrole', { query: { currpage: 1 } });
     expect(none.reply).toMatchObject({ errcode: 1001 });
     expect(none.reply.errmsg).toContain('Select an enterprise before picking a user.');
-    expect((await admin.call('GET', '/authtime/swagger/getuserlistbyrole', { query: { domainid: 'no-such' } })).reply.errcode).toBe(1404);
-    expect((await admin.call('GET', '/authtime/swagger/getuserlistbyrole', { query: { domainid: acmeId, roleid: 'no-such' } })).reply.errcode).toBe(1404);
+    expect(
+      (await admin.call('GET', '/authtime/swagger/getuserlistbyrole', { query: { domainid: 'no-such' } })).reply
+        .errcode,
+    ).toBe(1404);
+    expect(
+      (
+        await admin.call('GET', '/authtime/swagger/getuserlistbyrole', {
+          query: { domainid: acmeId, roleid: 'no-such' },
+        })
+      ).reply.errcode,
+    ).toBe(1404);
     // A tenant administrator may not list anyone's, its own enterprise's included.
-    expect((await acme.call('GET', '/authtime/swagger/getuserlistbyrole', { query: { domainid: acmeId } })).reply.errcode).toBe(1403);
+    expect(
+      (await acme.call('GET', '/authtime/swagger/getuserlistbyrole', { query: { domainid: acmeId } })).reply.errcode,
+    ).toBe(1403);
   });
 
   it('signs in as a user for the runtime calls of that user only, banner facts in the reply, until sign-out', async () => {
     const made = await signIn(admin, alice.id, { reason: 'Reproduce ticket 42', minutes: 30 });
     expect(made.reply.errcode, made.reply.errmsg).toBe(0);
     const doc = made.reply.data;
-    expect(doc).toMatchObject({ active: true, userId: alice.id, userCode: alice.loginno, domainId: acmeId, domainName: 'Acme', impersonator: 'Platform_Administrator (admin)', reason: 'Reproduce ticket 42' });
+    expect(doc).toMatchObject({
+      active: true,
+      userId: alice.id,
+      userCode: alice.loginno,
+      domainId: acmeId,
+      domainName: 'Acme',
+      impersonator: 'Platform_Administrator (admin)',
+      reason: 'Reproduce ticket 42',
+    });
     const minutesLeft = (new Date(doc.expiresAt).getTime() - Date.now()) / 60_000;
     expect(minutesLeft).toBeGreaterThan(29);
     expect(minutesLeft).toBeLessThanOrEqual(30.1);
     // Try-it-out: the runtime call answers as that user, with or without the frame's bearer header.
     expect((await messages(server.client('en'), doc.accessToken, alice.loginno)).reply.errcode).toBe(0);
-    expect((await messages(server.client('en'), doc.accessToken, alice.loginno, { authorization: `Bearer ${doc.accessToken}` })).reply.errcode).toBe(0);
+    expect(
+      (
+        await messages(server.client('en'), doc.accessToken, alice.loginno, {
+          authorization: `Bearer ${doc.accessToken}`,
+        })
+      ).reply.errcode,
+    ).toBe(0);
     // Never as anyone else of the enterprise.
     const other = await messages(server.client('en'), doc.accessToken, bob.loginno);
-    expect(other.reply).toMatchObject({ errcode: 1403, errmsg: 'This documentation sign-in acts only as the user it was made for.' });
+    expect(other.reply).toMatchObject({
+      errcode: 1403,
+      errmsg: 'This documentation sign-in acts only as the user it was made for.',
+    });
     // The caller's live sign-in, without the token.
     const current = await admin.call<Record<string, unknown>>('GET', '/authtime/swagger/signin');
-    expect(current.reply.data).toMatchObject({ active: true, userCode: alice.loginno, reason: 'Reproduce ticket 42', impersonator: 'Platform_Administrator (admin)' });
+    expect(current.reply.data).toMatchObject({
+      active: true,
+      userCode: alice.loginno,
+      reason: 'Reproduce ticket 42',
+      impersonator: 'Platform_Administrator (admin)',
+    });
     expect(JSON.stringify(current.reply.data)).not.toContain(doc.accessToken);
     // A new sign-in ends the earlier one.
     const second = (await signIn(admin, bob.id)).reply.data;
@@ -85,7 +165,10 @@ describe.each(targets)('API documentation sign-in on $name', (target) => {
     expect((await messages(server.client('en'), second.accessToken, bob.loginno)).reply.errcode).toBe(0);
     // Sign-out ends it at once.
     const out = await admin.call<{ ended: number; message: string }>('POST', '/authtime/swagger/logout');
-    expect(out.reply).toMatchObject({ errcode: 0, data: { ended: 1, message: 'Signed out of the documentation: its token no longer works.' } });
+    expect(out.reply).toMatchObject({
+      errcode: 0,
+      data: { ended: 1, message: 'Signed out of the documentation: its token no longer works.' },
+    });
     expect((await messages(server.client('en'), second.accessToken, bob.loginno)).reply.errcode).toBe(401);
     expect((await admin.call('GET', '/authtime/swagger/signin')).reply.data).toEqual({ active: false });
     expect(await docTokens()).toEqual([]);
@@ -93,13 +176,18 @@ describe.each(targets)('API documentation sign-in on $name', (target) => {
 
   it("ends with the console session that made it: its sign-out, an administrator ending it, its time; another session's sign-out does not", async () => {
     const sessionOf = async (accessToken: string) => {
-      const rows = await server.db.selectFrom('api_tokens').select(['token_hash', 'session_id']).where('signed_in_by', 'is not', null).execute();
+      const rows = await server.db
+        .selectFrom('api_tokens')
+        .select(['token_hash', 'session_id'])
+        .where('signed_in_by', 'is not', null)
+        .execute();
       expect(rows).toHaveLength(1);
       expect(rows[0].session_id).not.toBeNull();
       expect(rows[0].token_hash).not.toBe(accessToken);
       return rows[0].session_id!;
     };
-    const works = async (accessToken: string, userCode: string) => (await messages(server.client('en'), accessToken, userCode)).reply.errcode;
+    const works = async (accessToken: string, userCode: string) =>
+      (await messages(server.client('en'), accessToken, userCode)).reply.errcode;
     // Sign-out (auth.logout) of the session that signed in ends it; the administrator's other session's does not.
     const console1 = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
     const console2 = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
@@ -107,7 +195,10 @@ describe.each(targets)('API documentation sign-in on $name', (target) => {
     await sessionOf(doc.accessToken);
     expect((await console2.call('POST', '/authtime/logout')).reply.errcode).toBe(0);
     expect(await works(doc.accessToken, alice.loginno)).toBe(0);
-    expect((await admin.call('GET', '/authtime/swagger/signin')).reply.data).toMatchObject({ active: true, userCode: alice.loginno });
+    expect((await admin.call('GET', '/authtime/swagger/signin')).reply.data).toMatchObject({
+      active: true,
+      userCode: alice.loginno,
+    });
     expect((await console1.call('POST', '/authtime/logout')).reply.errcode).toBe(0);
     expect(await works(doc.accessToken, alice.loginno)).toBe(401);
     expect(await docTokens()).toEqual([]);
@@ -123,7 +214,11 @@ describe.each(targets)('API documentation sign-in on $name', (target) => {
     const console4 = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
     const fourth = (await signIn(console4, alice.id)).reply.data;
     const session4 = await sessionOf(fourth.accessToken);
-    await server.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', session4).execute();
+    await server.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', session4)
+      .execute();
     expect(await works(fourth.accessToken, alice.loginno)).toBe(401);
     expect((await admin.call('GET', '/authtime/swagger/signin')).reply.data).toEqual({ active: false });
     await server.db.deleteFrom('sessions').where('expires_at', '<=', new Date()).execute();
@@ -135,7 +230,11 @@ describe.each(targets)('API documentation sign-in on $name', (target) => {
   it('expires at its time (default 30 minutes)', async () => {
     const doc = (await signIn(admin, alice.id)).reply.data;
     expect((new Date(doc.expiresAt).getTime() - Date.now()) / 60_000).toBeGreaterThan(29);
-    await server.db.updateTable('api_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('signed_in_by', 'is not', null).execute();
+    await server.db
+      .updateTable('api_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('signed_in_by', 'is not', null)
+      .execute();
     expect((await messages(server.client('en'), doc.accessToken, alice.loginno)).reply.errcode).toBe(401);
     expect((await admin.call('GET', '/authtime/swagger/signin')).reply.data).toEqual({ active: false });
     expect((await admin.call<{ ended: number }>('POST', '/authtime/swagger/logout')).reply.data.ended).toBe(0);
@@ -145,18 +244,41 @@ describe.each(targets)('API documentation sign-in on $name', (target) => {
     const doc = (await signIn(admin, alice.id)).reply.data;
     const bearer = { authorization: `Bearer ${doc.accessToken}` };
     // The token is no session.
-    expect((await server.client('en').call('GET', '/authtime/myprofile', { query: { accessToken: doc.accessToken } })).status).toBe(401);
-    expect((await server.client('en').call('GET', '/authtime/myprofile', { headers: bearer })).reply).toMatchObject({ errcode: 1403, errmsg: "A documentation sign-in reaches only the front-end API, never the console's calls." });
+    expect(
+      (await server.client('en').call('GET', '/authtime/myprofile', { query: { accessToken: doc.accessToken } }))
+        .status,
+    ).toBe(401);
+    expect((await server.client('en').call('GET', '/authtime/myprofile', { headers: bearer })).reply).toMatchObject({
+      errcode: 1403,
+      errmsg: "A documentation sign-in reaches only the front-end API, never the console's calls.",
+    });
     // The documentation frame's request, should the browser add the administrator's cookie to it.
     expect((await admin.call('GET', '/authtime/myprofile', { headers: bearer })).reply.errcode).toBe(1403);
     expect((await admin.call('GET', '/authtime/onlines', { headers: bearer })).reply.errcode).toBe(1403);
-    const before = await server.db.selectFrom('domains').select('description').where('id', '=', acmeId).executeTakeFirstOrThrow();
+    const before = await server.db
+      .selectFrom('domains')
+      .select('description')
+      .where('id', '=', acmeId)
+      .executeTakeFirstOrThrow();
     const domain = (await admin.call<Record<string, unknown>>('GET', `/authtime/domain/${acmeId}`)).reply.data;
-    const write = await admin.call('PUT', `/authtime/domain/${acmeId}`, { body: { ...domain, description: 'Written through the documentation' }, headers: bearer });
+    const write = await admin.call('PUT', `/authtime/domain/${acmeId}`, {
+      body: { ...domain, description: 'Written through the documentation' },
+      headers: bearer,
+    });
     expect(write.reply.errcode).toBe(1403);
-    expect(await server.db.selectFrom('domains').select('description').where('id', '=', acmeId).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await server.db.selectFrom('domains').select('description').where('id', '=', acmeId).executeTakeFirstOrThrow(),
+    ).toEqual(before);
     // Nor can it sign in again as someone else, or make itself a new one.
-    expect((await admin.call('POST', '/authtime/swagger/login', { query: { userid: bob.id }, body: { reason: 'escalate' }, headers: bearer })).reply.errcode).toBe(1403);
+    expect(
+      (
+        await admin.call('POST', '/authtime/swagger/login', {
+          query: { userid: bob.id },
+          body: { reason: 'escalate' },
+          headers: bearer,
+        })
+      ).reply.errcode,
+    ).toBe(1403);
     // Without the header the administrator's own console works as before.
     expect((await admin.call('GET', '/authtime/myprofile')).reply.errcode).toBe(0);
     await admin.call('POST', '/authtime/swagger/logout');
@@ -166,11 +288,20 @@ describe.each(targets)('API documentation sign-in on $name', (target) => {
     await signIn(admin, bob.id, { reason: 'Check the approval of order 7', minutes: 15 });
     let entry: LogPage['datas'][number] | undefined;
     for (let i = 0; i < 50 && !entry; i++) {
-      const page = await admin.call<LogPage>('POST', '/authtime/domain/platform/loggers', { body: { call: 'apiDocs.signIn' }, query: { pagelines: 100 } });
+      const page = await admin.call<LogPage>('POST', '/authtime/domain/platform/loggers', {
+        body: { call: 'apiDocs.signIn' },
+        query: { pagelines: 100 },
+      });
       entry = page.reply.data?.datas.find((e) => JSON.stringify(e.change).includes('order 7'));
       if (!entry) await new Promise((r) => setTimeout(r, 50));
     }
-    expect(entry).toMatchObject({ call: 'apiDocs.signIn', target: bob.id, errcode: 0, operator: 'Platform_Administrator (admin)', change: { reason: 'Check the approval of order 7', minutes: 15 } });
+    expect(entry).toMatchObject({
+      call: 'apiDocs.signIn',
+      target: bob.id,
+      errcode: 0,
+      operator: 'Platform_Administrator (admin)',
+      change: { reason: 'Check the approval of order 7', minutes: 15 },
+    });
     // The token is never in the log.
     await admin.call('POST', '/authtime/swagger/logout');
   });
@@ -191,7 +322,12 @@ describe.each(targets)('API documentation sign-in on $name', (target) => {
     const resigned = await server.db.selectFrom('users').select('id').where('status', '=', 0).executeTakeFirst();
     if (resigned) expect((await signIn(admin, resigned.id)).reply.errcode).toBe(1009);
     // A tenant administrator may not sign in as a user of its own enterprise nor of another.
-    const globexUser = await server.db.selectFrom('users').select('id').where('domain_id', '=', globexId).where('status', '=', 1).executeTakeFirstOrThrow();
+    const globexUser = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('domain_id', '=', globexId)
+      .where('status', '=', 1)
+      .executeTakeFirstOrThrow();
     expect((await signIn(acme, alice.id)).reply.errcode).toBe(1403);
     expect((await signIn(acme, globexUser.id)).reply.errcode).toBe(1403);
     expect((await acme.call('POST', '/authtime/swagger/logout')).reply.errcode).toBe(1403);
@@ -218,7 +354,14 @@ describe.each(targets)('web services on $name', (target) => {
     expect(before.reply.data.length).toBeGreaterThan(0);
     expect(new Set(before.reply.data.map((s) => s.state))).toEqual(new Set(['noSecret']));
     for (const s of before.reply.data) {
-      const running = await server.db.selectFrom('flow_instances').select((eb) => eb.fn.countAll<string>().as('n')).where('domain_id', '=', acmeId).where('application_id', '=', s.applicationId).where('process_id', '=', s.processId).where('status', '=', 'running').executeTakeFirstOrThrow();
+      const running = await server.db
+        .selectFrom('flow_instances')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('domain_id', '=', acmeId)
+        .where('application_id', '=', s.applicationId)
+        .where('process_id', '=', s.processId)
+        .where('status', '=', 'running')
+        .executeTakeFirstOrThrow();
       expect(s.running).toBe(Number(running.n));
       if (s.lastStarted !== null) expect(s.lastStarted).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     }

@@ -41,7 +41,14 @@ describe.each(targets)('auth on $name', (target) => {
     expect(Object.keys(reply).sort()).toEqual(['data', 'errcode', 'errmsg']);
     expect(reply.errcode).toBe(0);
     expect(replyProblems(server.catalogue, 'auth.login', reply.data)).toEqual([]);
-    expect(reply.data).toMatchObject({ loginno: 'admin', name: 'Platform_Administrator', superAdmin: true, level: 1, tenantScoped: false, language: 'en' });
+    expect(reply.data).toMatchObject({
+      loginno: 'admin',
+      name: 'Platform_Administrator',
+      superAdmin: true,
+      level: 1,
+      tenantScoped: false,
+      language: 'en',
+    });
     const cookies = response.headers.getSetCookie();
     const session = cookies.find((c) => c.startsWith('atrium_sid='))!;
     expect(session).toMatch(/HttpOnly/i);
@@ -77,11 +84,17 @@ describe.each(targets)('auth on $name', (target) => {
     expect(reused.reply.errcode).toBe(1003);
 
     const stale = await solveCaptcha(client, server.db);
-    await server.db.updateTable('captchas').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('id', '=', client.cookies.get('atrium_cap')!).execute();
+    await server.db
+      .updateTable('captchas')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('id', '=', client.cookies.get('atrium_cap')!)
+      .execute();
     const expired = await client.login(ADMIN.username, ADMIN.password, stale);
     expect(expired.reply.errcode).toBe(1003);
 
-    const noField = await client.call('POST', '/authtime/login', { body: { username: 'admin', password: encodePassword('x') } });
+    const noField = await client.call('POST', '/authtime/login', {
+      body: { username: 'admin', password: encodePassword('x') },
+    });
     expect(noField.reply).toMatchObject({ errcode: 1001, errmsg: 'Please enter the check code.' });
     expect(client.cookies.has('atrium_sid')).toBe(false);
   });
@@ -89,7 +102,14 @@ describe.each(targets)('auth on $name', (target) => {
   it('refuses an account that is not effective with 1004, after the right password', async () => {
     await server.db
       .insertInto('superusers')
-      .values({ id: randomUUID(), name: 'Former Admin', loginno: 'former', password_hash: await hashPassword('Former@2026'), status: 0, super_admin: true })
+      .values({
+        id: randomUUID(),
+        name: 'Former Admin',
+        loginno: 'former',
+        password_hash: await hashPassword('Former@2026'),
+        status: 0,
+        super_admin: true,
+      })
       .execute();
     const client = server.client('en');
     const right = await client.login('former', 'Former@2026', await solveCaptcha(client, server.db));
@@ -101,13 +121,19 @@ describe.each(targets)('auth on $name', (target) => {
   it('answers a password that is not in the wire encoding with a clear message', async () => {
     const client = server.client('en');
     const checkcode = await solveCaptcha(client, server.db);
-    const { reply } = await client.call('POST', '/authtime/login', { body: { username: 'admin', password: '%%%', checkcode } });
+    const { reply } = await client.call('POST', '/authtime/login', {
+      body: { username: 'admin', password: '%%%', checkcode },
+    });
     expect(reply).toMatchObject({ errcode: 1001, errmsg: 'The password is not encoded correctly.' });
   });
 
   it('answers HTTP 401 with errcode 401 to calls that need a session', async () => {
     const client = server.client('en');
-    for (const [method, path, body] of [['GET', '/authtime/myprofile'], ['POST', '/authtime/domains', {}], ['GET', '/authtime/domain/x']] as const) {
+    for (const [method, path, body] of [
+      ['GET', '/authtime/myprofile'],
+      ['POST', '/authtime/domains', {}],
+      ['GET', '/authtime/domain/x'],
+    ] as const) {
       const result = await client.call(method, path, { body });
       expect(result.status).toBe(401);
       expect(result.reply).toEqual({ errcode: 401, errmsg: 'Please sign in.', data: null });
@@ -121,9 +147,15 @@ describe.each(targets)('auth on $name', (target) => {
     const client = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
     const missing = await client.call('POST', '/authtime/domains', { body: {}, withoutCsrf: true });
     expect(missing.status).toBe(403);
-    expect(missing.reply).toMatchObject({ errcode: 1419, errmsg: 'The request could not be verified. Reload the page and try again.' });
+    expect(missing.reply).toMatchObject({
+      errcode: 1419,
+      errmsg: 'The request could not be verified. Reload the page and try again.',
+    });
     const other = await server.signedIn(ACME.username, ACME.password);
-    const foreign = await client.call('POST', '/authtime/logout', { headers: { 'x-csrf-token': other.cookies.get('atrium_csrf')! }, withoutCsrf: true });
+    const foreign = await client.call('POST', '/authtime/logout', {
+      headers: { 'x-csrf-token': other.cookies.get('atrium_csrf')! },
+      withoutCsrf: true,
+    });
     expect(foreign.reply.errcode).toBe(1419);
     expect((await client.call('GET', '/authtime/myprofile')).reply.errcode).toBe(0); // still signed in
     expect((await client.call('POST', '/authtime/domains', { body: {} })).reply.errcode).toBe(0);
@@ -131,10 +163,16 @@ describe.each(targets)('auth on $name', (target) => {
 
   it('logs out: the session row and the cookies are gone', async () => {
     const client = await server.signedIn(ACME.username, ACME.password);
-    const before = await server.db.selectFrom('sessions').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const before = await server.db
+      .selectFrom('sessions')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     const { reply } = await client.call('POST', '/authtime/logout');
     expect(reply).toEqual({ errcode: 0, errmsg: 'ok', data: 'ok' });
-    const after = await server.db.selectFrom('sessions').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const after = await server.db
+      .selectFrom('sessions')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n - 1);
     expect(client.cookies.has('atrium_sid')).toBe(false);
     expect((await client.call('GET', '/authtime/myprofile')).status).toBe(401);
@@ -168,7 +206,8 @@ describe.each(targets)('auth on $name', (target) => {
   });
 
   it('speaks the atrium_lang cookie, else the stored language, else zh', async () => {
-    const wrongLogin = async (client: ReturnType<TestServer['client']>) => (await client.login('admin', 'nope', await solveCaptcha(client, server.db))).reply.errmsg;
+    const wrongLogin = async (client: ReturnType<TestServer['client']>) =>
+      (await client.login('admin', 'nope', await solveCaptcha(client, server.db))).reply.errmsg;
     const text = (lang: string) => server.catalogue.labels[lang]['error.badCredentials'];
     expect(new Set(['en', 'zh', 'cn'].map(text)).size).toBe(3);
     expect(await wrongLogin(server.client())).toBe(text('zh'));

@@ -33,12 +33,24 @@ describe.each(targets)('authorization matrix on $name', (target) => {
 
   it('has a probe and a documented row in both modes for every call, and nothing else', () => {
     const ids = calls.map((c) => c.id);
-    expect(ids.filter((id) => !PROBES[id]), 'calls without a probe').toEqual([]);
-    expect(Object.keys(PROBES).filter((id) => !ids.includes(id)), 'probes of no call').toEqual([]);
+    expect(
+      ids.filter((id) => !PROBES[id]),
+      'calls without a probe',
+    ).toEqual([]);
+    expect(
+      Object.keys(PROBES).filter((id) => !ids.includes(id)),
+      'probes of no call',
+    ).toEqual([]);
     for (const mode of ['off', 'on'] as const) {
       const documented = documentedMatrix(mode);
-      expect(ids.filter((id) => !documented.has(id)), `calls without a row (separation ${mode})`).toEqual([]);
-      expect([...documented.keys()].filter((id) => !ids.includes(id)), `rows of no call (separation ${mode})`).toEqual([]);
+      expect(
+        ids.filter((id) => !documented.has(id)),
+        `calls without a row (separation ${mode})`,
+      ).toEqual([]);
+      expect(
+        [...documented.keys()].filter((id) => !ids.includes(id)),
+        `rows of no call (separation ${mode})`,
+      ).toEqual([]);
     }
   });
 
@@ -46,20 +58,26 @@ describe.each(targets)('authorization matrix on $name', (target) => {
   // names (src/console/session/reach.ts). That list must be the matrix's: a call left out is refused
   // at every target (the console hides nothing the server allows), and a call refused at every target
   // is left out (the console shows nothing the server refuses outright).
-  it.each(['off', 'on'] as const)('tells every signed-in caller kind exactly the calls it may make, separation %s', async (mode: Mode) => {
-    await writeConfig(server.db, { isOpenSecurity: mode === 'on' });
-    const documented = documentedMatrix(mode);
-    const wrong: string[] = [];
-    for (const [i, caller] of world.callers.entries()) {
-      if (caller.kind === 'anonymous') continue;
-      const profile = await caller.client.call<{ calls: string[] }>('GET', '/authtime/myprofile');
-      const told = new Set(profile.reply.data.calls);
-      for (const call of calls) {
-        if (ONLY && !ONLY.test(call.id)) continue;
-        const refusedEverywhere = documented.get(call.id)?.[i] === '403';
-        if (told.has(call.id) === refusedEverywhere) wrong.push(`${call.id} as ${caller.kind}: ${refusedEverywhere ? 'told allowed, refused at every target' : 'told refused, documented ' + documented.get(call.id)?.[i]}`);
+  it.each(['off', 'on'] as const)(
+    'tells every signed-in caller kind exactly the calls it may make, separation %s',
+    async (mode: Mode) => {
+      await writeConfig(server.db, { isOpenSecurity: mode === 'on' });
+      const documented = documentedMatrix(mode);
+      const wrong: string[] = [];
+      for (const [i, caller] of world.callers.entries()) {
+        if (caller.kind === 'anonymous') continue;
+        const profile = await caller.client.call<{ calls: string[] }>('GET', '/authtime/myprofile');
+        const told = new Set(profile.reply.data.calls);
+        for (const call of calls) {
+          if (ONLY && !ONLY.test(call.id)) continue;
+          const refusedEverywhere = documented.get(call.id)?.[i] === '403';
+          if (told.has(call.id) === refusedEverywhere)
+            wrong.push(
+              `${call.id} as ${caller.kind}: ${refusedEverywhere ? 'told allowed, refused at every target' : 'told refused, documented ' + documented.get(call.id)?.[i]}`,
+            );
+        }
       }
-    }
-    expect(wrong).toEqual([]);
-  });
+      expect(wrong).toEqual([]);
+    },
+  );
 });

@@ -11,9 +11,23 @@ import type { ApiClient } from './helpers/api-client.ts';
 
 const targets = await databaseTargets();
 
-interface Calendar { id: string; name: string; isDefault: boolean; timeZone: string; users: number }
-interface Page<T> { datas: T[]; rowCount: number }
-interface Day { date: string; state: string; name?: string; ranges: Array<{ start: string; end: string }> }
+interface Calendar {
+  id: string;
+  name: string;
+  isDefault: boolean;
+  timeZone: string;
+  users: number;
+}
+interface Page<T> {
+  datas: T[];
+  rowCount: number;
+}
+interface Day {
+  date: string;
+  state: string;
+  name?: string;
+  ranges: Array<{ start: string; end: string }>;
+}
 
 describe.each(targets)('work calendars on $name', (target) => {
   let server: TestServer;
@@ -23,26 +37,44 @@ describe.each(targets)('work calendars on $name', (target) => {
   let sales: ApiClient;
   let acmeId: string;
   let globexId: string;
-  const list = (client: ApiClient, domainId = acmeId, name = '') => client.call<Page<Calendar>>('POST', `/authtime/domain/${domainId}/calendars`, { query: { currpage: 1, pagelines: 100 }, body: { name } });
-  const create = (client: ApiClient, body: Record<string, unknown>, domainId = acmeId) => client.call<Calendar>('POST', `/authtime/domain/${domainId}/calendar`, { body });
-  const update = (client: ApiClient, id: string, body: Record<string, unknown>, domainId = acmeId) => client.call<Calendar>('PUT', `/authtime/domain/${domainId}/calendar/${id}`, { body });
-  const remove = (client: ApiClient, ids: string[], domainId = acmeId) => client.call<{ deleted: number }>('DELETE', `/authtime/domain/${domainId}/calendar`, { body: ids });
-  const week = (client: ApiClient, id: string) => client.call<{ days: Array<{ weekday: number; working: boolean; ranges: unknown[] }> }>('GET', `/authtime/domain/calendar/${id}/standardday`);
-  const saveWeek = (client: ApiClient, id: string, days: unknown) => client.call<{ days: unknown[] }>('PUT', `/authtime/domain/calendar/${id}/standardday`, { body: { days } });
-  const addDay = (client: ApiClient, id: string, body: Record<string, unknown>) => client.call<{ id: string }>('POST', `/authtime/domain/calendar/${id}/specialday`, { body });
-  const month = (client: ApiClient, id: string, years: number, m: number) => client.call<{ days: Day[] }>('GET', `/authtime/domain/calendar/${id}/viewcalender`, { query: { years, month: m } });
+  const list = (client: ApiClient, domainId = acmeId, name = '') =>
+    client.call<Page<Calendar>>('POST', `/authtime/domain/${domainId}/calendars`, {
+      query: { currpage: 1, pagelines: 100 },
+      body: { name },
+    });
+  const create = (client: ApiClient, body: Record<string, unknown>, domainId = acmeId) =>
+    client.call<Calendar>('POST', `/authtime/domain/${domainId}/calendar`, { body });
+  const update = (client: ApiClient, id: string, body: Record<string, unknown>, domainId = acmeId) =>
+    client.call<Calendar>('PUT', `/authtime/domain/${domainId}/calendar/${id}`, { body });
+  const remove = (client: ApiClient, ids: string[], domainId = acmeId) =>
+    client.call<{ deleted: number }>('DELETE', `/authtime/domain/${domainId}/calendar`, { body: ids });
+  const week = (client: ApiClient, id: string) =>
+    client.call<{ days: Array<{ weekday: number; working: boolean; ranges: unknown[] }> }>(
+      'GET',
+      `/authtime/domain/calendar/${id}/standardday`,
+    );
+  const saveWeek = (client: ApiClient, id: string, days: unknown) =>
+    client.call<{ days: unknown[] }>('PUT', `/authtime/domain/calendar/${id}/standardday`, { body: { days } });
+  const addDay = (client: ApiClient, id: string, body: Record<string, unknown>) =>
+    client.call<{ id: string }>('POST', `/authtime/domain/calendar/${id}/specialday`, { body });
+  const month = (client: ApiClient, id: string, years: number, m: number) =>
+    client.call<{ days: Day[] }>('GET', `/authtime/domain/calendar/${id}/viewcalender`, { query: { years, month: m } });
   const fresh = async (name = `Cal ${Math.random().toString(36).slice(2, 8)}`) => {
     const { reply } = await create(acme, { name, timeZone: 'Asia/Shanghai' });
     expect(reply.errcode, reply.errmsg).toBe(0);
     return reply.data;
   };
-  const stored = (id: string) => server.db.selectFrom('work_calendars').selectAll().where('id', '=', id).executeTakeFirst();
+  const stored = (id: string) =>
+    server.db.selectFrom('work_calendars').selectAll().where('id', '=', id).executeTakeFirst();
 
   beforeAll(async () => {
     server = await startTestServer(target);
     ({ admin, acme, globex, sales } = await signedInCallers(server));
-    acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
-    globexId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Globex').executeTakeFirstOrThrow()).id;
+    acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow())
+      .id;
+    globexId = (
+      await server.db.selectFrom('domains').select('id').where('name', '=', 'Globex').executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(() => server?.close());
 
@@ -50,12 +82,25 @@ describe.each(targets)('work calendars on $name', (target) => {
     const { reply } = await list(acme);
     expect(replyProblems(server.catalogue, 'calendars.list', reply.data)).toEqual([]);
     expect(reply.data.datas[0]).toMatchObject({ name: 'Standard', isDefault: true });
-    const options = await acme.call<Array<{ id: string; isDefault: boolean }>>('GET', `/authtime/domain/${acmeId}/getworkcalendars`);
+    const options = await acme.call<Array<{ id: string; isDefault: boolean }>>(
+      'GET',
+      `/authtime/domain/${acmeId}/getworkcalendars`,
+    );
     expect(options.reply.data.filter((o) => o.isDefault)).toHaveLength(1);
     const days = (await month(acme, reply.data.datas[0].id, 2026, 10)).reply.data.days;
     expect(days).toHaveLength(31);
-    expect(days.find((d) => d.date === '2026-10-01')).toMatchObject({ state: 'holiday', name: 'National Day', ranges: [] });
-    expect(days.find((d) => d.date === '2026-10-12')).toMatchObject({ state: 'working', ranges: [{ start: '09:00', end: '12:00' }, { start: '13:00', end: '18:00' }] });
+    expect(days.find((d) => d.date === '2026-10-01')).toMatchObject({
+      state: 'holiday',
+      name: 'National Day',
+      ranges: [],
+    });
+    expect(days.find((d) => d.date === '2026-10-12')).toMatchObject({
+      state: 'working',
+      ranges: [
+        { start: '09:00', end: '12:00' },
+        { start: '13:00', end: '18:00' },
+      ],
+    });
     expect(days.find((d) => d.date === '2026-10-11')?.state).toBe('free');
   });
 
@@ -68,10 +113,16 @@ describe.each(targets)('work calendars on $name', (target) => {
     expect((await create(globex, { name: 'Night shift' }, globexId)).reply.errcode).toBe(0);
     const other = await fresh();
     expect((await update(acme, other.id, { name: 'Night shift' })).reply.errcode).toBe(1009);
-    expect((await update(acme, cal.id, { name: 'Night shift B', timeZone: 'Europe/Paris' })).reply.data).toMatchObject({ name: 'Night shift B', timeZone: 'Europe/Paris' });
+    expect((await update(acme, cal.id, { name: 'Night shift B', timeZone: 'Europe/Paris' })).reply.data).toMatchObject({
+      name: 'Night shift B',
+      timeZone: 'Europe/Paris',
+    });
     expect((await list(acme, acmeId, 'shift b')).reply.data.datas.map((c) => c.name)).toEqual(['Night shift B']);
     const empty = await create(acme, { name: '' });
-    expect(empty.reply).toMatchObject({ errcode: 1001, errmsg: server.catalogue.labels.en['calendar.msg.nameRequired'] });
+    expect(empty.reply).toMatchObject({
+      errcode: 1001,
+      errmsg: server.catalogue.labels.en['calendar.msg.nameRequired'],
+    });
     expect((await create(acme, { name: 'Zoned', timeZone: 'Mars/Olympus' })).reply.errcode).toBe(1001);
   });
 
@@ -85,10 +136,17 @@ describe.each(targets)('work calendars on $name', (target) => {
     expect(refused.reply.errcode).toBe(1001);
     expect(refused.reply.errmsg).toContain(a.name);
     expect(await stored(b.id)).toBeDefined();
-    const user = await server.db.selectFrom('users').select('id').where('domain_id', '=', acmeId).executeTakeFirstOrThrow();
+    const user = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('domain_id', '=', acmeId)
+      .executeTakeFirstOrThrow();
     await server.db.updateTable('users').set({ calendar_id: b.id }).where('id', '=', user.id).execute();
     expect((await list(acme)).reply.data.datas.find((c) => c.id === b.id)?.users).toBe(1);
-    expect((await remove(acme, [b.id])).reply).toMatchObject({ errcode: 1001, errmsg: server.catalogue.labels.en['calendar.msg.inUse'] });
+    expect((await remove(acme, [b.id])).reply).toMatchObject({
+      errcode: 1001,
+      errmsg: server.catalogue.labels.en['calendar.msg.inUse'],
+    });
     await server.db.updateTable('users').set({ calendar_id: null }).where('id', '=', user.id).execute();
     expect((await remove(acme, [b.id])).reply.data).toEqual({ deleted: 1 });
     expect(await stored(b.id)).toBeUndefined();
@@ -104,49 +162,104 @@ describe.each(targets)('work calendars on $name', (target) => {
     expect((await saveWeek(acme, cal.id, next)).reply.errcode).toBe(0);
     expect((await week(acme, cal.id)).reply.data.days[5]).toEqual(saturday);
     const bad = async (ranges: unknown[], message: string, working = true) => {
-      const res = await saveWeek(acme, cal.id, next.map((d) => (d.weekday === 1 ? { weekday: 1, working, ranges } : d)));
+      const res = await saveWeek(
+        acme,
+        cal.id,
+        next.map((d) => (d.weekday === 1 ? { weekday: 1, working, ranges } : d)),
+      );
       expect(res.reply.errcode, JSON.stringify(res.reply)).toBe(1001);
       expect(res.reply.errmsg).toBe(server.catalogue.labels.en[message]);
     };
     await bad([{ start: '12:00', end: '09:00' }], 'calendar.msg.startBeforeEnd');
-    await bad([{ start: '09:00', end: '12:00' }, { start: '11:00', end: '13:00' }], 'calendar.msg.rangesOverlap');
+    await bad(
+      [
+        { start: '09:00', end: '12:00' },
+        { start: '11:00', end: '13:00' },
+      ],
+      'calendar.msg.rangesOverlap',
+    );
     await bad([{ start: '9:00', end: '12:00' }], 'calendar.msg.timeFormat');
     await bad([], 'calendar.msg.rangesRequired');
-    const dup = await saveWeek(acme, cal.id, next.map((d) => (d.weekday === 7 ? { ...d, weekday: 1 } : d)));
+    const dup = await saveWeek(
+      acme,
+      cal.id,
+      next.map((d) => (d.weekday === 7 ? { ...d, weekday: 1 } : d)),
+    );
     expect(dup.reply.errmsg).toBe(server.catalogue.labels.en['calendar.msg.sevenDays']);
     expect((await week(acme, cal.id)).reply.data.days[0].ranges).toHaveLength(2);
     const zh = await server.signedIn('acme', 'Acme@2026', 'zh');
-    const localized = await zh.call('PUT', `/authtime/domain/calendar/${cal.id}/standardday`, { body: { days: next.map((d) => (d.weekday === 1 ? { weekday: 1, working: true, ranges: [{ start: '12:00', end: '09:00' }] } : d)) } });
+    const localized = await zh.call('PUT', `/authtime/domain/calendar/${cal.id}/standardday`, {
+      body: {
+        days: next.map((d) =>
+          d.weekday === 1 ? { weekday: 1, working: true, ranges: [{ start: '12:00', end: '09:00' }] } : d,
+        ),
+      },
+    });
     expect(localized.reply.errmsg).toBe(server.catalogue.labels.zh['calendar.msg.startBeforeEnd']);
   });
 
   it('adds, lists, updates and deletes exception days; the month view shows them', async () => {
     const cal = await fresh();
-    const holiday = await addDay(acme, cal.id, { startDate: '2027-05-03', endDate: '2027-05-04', kind: 'holiday', name: 'Bridge', ranges: [{ start: '09:00', end: '10:00' }] });
+    const holiday = await addDay(acme, cal.id, {
+      startDate: '2027-05-03',
+      endDate: '2027-05-04',
+      kind: 'holiday',
+      name: 'Bridge',
+      ranges: [{ start: '09:00', end: '10:00' }],
+    });
     expect(holiday.reply.errcode, holiday.reply.errmsg).toBe(0);
-    const workday = await addDay(acme, cal.id, { startDate: '2027-05-08', endDate: '2027-05-08', kind: 'workday', ranges: [{ start: '09:00', end: '17:00' }] });
+    const workday = await addDay(acme, cal.id, {
+      startDate: '2027-05-08',
+      endDate: '2027-05-08',
+      kind: 'workday',
+      ranges: [{ start: '09:00', end: '17:00' }],
+    });
     expect(workday.reply.errcode).toBe(0);
-    expect((await addDay(acme, cal.id, { startDate: '2027-05-09', endDate: '2027-05-08', kind: 'holiday' })).reply.errmsg).toBe(server.catalogue.labels.en['calendar.msg.endBeforeStart']);
-    expect((await addDay(acme, cal.id, { startDate: '2027-02-30', endDate: '2027-02-30', kind: 'holiday' })).reply.errcode).toBe(1001);
-    expect((await addDay(acme, cal.id, { startDate: '2027-05-10', endDate: '2027-05-10', kind: 'workday', ranges: [] })).reply.errmsg).toBe(server.catalogue.labels.en['calendar.msg.rangesRequired']);
-    const page = await acme.call<Page<{ id: string; ranges: unknown[]; rangesText: string }>>('GET', `/authtime/domain/calendar/${cal.id}/specialdays`, { query: { currpage: 1, pagelines: 10, year: 2027 } });
+    expect(
+      (await addDay(acme, cal.id, { startDate: '2027-05-09', endDate: '2027-05-08', kind: 'holiday' })).reply.errmsg,
+    ).toBe(server.catalogue.labels.en['calendar.msg.endBeforeStart']);
+    expect(
+      (await addDay(acme, cal.id, { startDate: '2027-02-30', endDate: '2027-02-30', kind: 'holiday' })).reply.errcode,
+    ).toBe(1001);
+    expect(
+      (await addDay(acme, cal.id, { startDate: '2027-05-10', endDate: '2027-05-10', kind: 'workday', ranges: [] }))
+        .reply.errmsg,
+    ).toBe(server.catalogue.labels.en['calendar.msg.rangesRequired']);
+    const page = await acme.call<Page<{ id: string; ranges: unknown[]; rangesText: string }>>(
+      'GET',
+      `/authtime/domain/calendar/${cal.id}/specialdays`,
+      { query: { currpage: 1, pagelines: 10, year: 2027 } },
+    );
     expect(replyProblems(server.catalogue, 'calendars.specialDays', page.reply.data)).toEqual([]);
     expect(page.reply.data.rowCount).toBe(2);
     expect(page.reply.data.datas.find((d) => d.id === holiday.reply.data.id)?.ranges).toEqual([]);
     const days = (await month(acme, cal.id, 2027, 5)).reply.data.days;
     expect(days.filter((d) => d.state === 'holiday').map((d) => d.date)).toEqual(['2027-05-03', '2027-05-04']);
-    expect(days.find((d) => d.date === '2027-05-08')).toMatchObject({ state: 'workday', ranges: [{ start: '09:00', end: '17:00' }] });
-    const moved = await acme.call('PUT', `/authtime/domain/calendar/${cal.id}/specialday/${holiday.reply.data.id}`, { body: { startDate: '2027-05-05', endDate: '2027-05-05', kind: 'holiday', name: 'Bridge' } });
+    expect(days.find((d) => d.date === '2027-05-08')).toMatchObject({
+      state: 'workday',
+      ranges: [{ start: '09:00', end: '17:00' }],
+    });
+    const moved = await acme.call('PUT', `/authtime/domain/calendar/${cal.id}/specialday/${holiday.reply.data.id}`, {
+      body: { startDate: '2027-05-05', endDate: '2027-05-05', kind: 'holiday', name: 'Bridge' },
+    });
     expect(moved.reply.errcode).toBe(0);
-    expect((await month(acme, cal.id, 2027, 5)).reply.data.days.filter((d) => d.state === 'holiday').map((d) => d.date)).toEqual(['2027-05-05']);
-    const gone = await acme.call('DELETE', '/authtime/domain/calendar/deletespecialday', { query: { calendarid: cal.id }, body: [holiday.reply.data.id, workday.reply.data.id] });
+    expect(
+      (await month(acme, cal.id, 2027, 5)).reply.data.days.filter((d) => d.state === 'holiday').map((d) => d.date),
+    ).toEqual(['2027-05-05']);
+    const gone = await acme.call('DELETE', '/authtime/domain/calendar/deletespecialday', {
+      query: { calendarid: cal.id },
+      body: [holiday.reply.data.id, workday.reply.data.id],
+    });
     expect(gone.reply.data).toEqual({ deleted: 2 });
-    expect((await month(acme, cal.id, 2027, 5)).reply.data.days.some((d) => d.state !== 'working' && d.state !== 'free')).toBe(false);
+    expect(
+      (await month(acme, cal.id, 2027, 5)).reply.data.days.some((d) => d.state !== 'working' && d.state !== 'free'),
+    ).toBe(false);
   });
 
   it("answers another tenant's calendars 1404 and changes nothing; Sales reads but does not write", async () => {
     const cal = await fresh('Reach test');
-    const day = (await addDay(acme, cal.id, { startDate: '2027-01-04', endDate: '2027-01-04', kind: 'holiday' })).reply.data;
+    const day = (await addDay(acme, cal.id, { startDate: '2027-01-04', endDate: '2027-01-04', kind: 'holiday' })).reply
+      .data;
     expect((await list(globex)).reply.errcode).toBe(1404);
     expect((await create(globex, { name: 'Intruder' })).reply.errcode).toBe(1404);
     expect((await update(globex, cal.id, { name: 'Taken over' }, globexId)).reply.errcode).toBe(1404);
@@ -155,16 +268,30 @@ describe.each(targets)('work calendars on $name', (target) => {
     expect((await week(globex, cal.id)).reply.errcode).toBe(1404);
     expect((await saveWeek(globex, cal.id, [])).reply.errcode).not.toBe(0);
     expect((await month(globex, cal.id, 2027, 1)).reply.errcode).toBe(1404);
-    expect((await addDay(globex, cal.id, { startDate: '2027-01-05', endDate: '2027-01-05', kind: 'holiday' })).reply.errcode).toBe(1404);
-    expect((await globex.call('DELETE', '/authtime/domain/calendar/deletespecialday', { query: { calendarid: cal.id }, body: [day.id] })).reply.errcode).toBe(1404);
+    expect(
+      (await addDay(globex, cal.id, { startDate: '2027-01-05', endDate: '2027-01-05', kind: 'holiday' })).reply.errcode,
+    ).toBe(1404);
+    expect(
+      (
+        await globex.call('DELETE', '/authtime/domain/calendar/deletespecialday', {
+          query: { calendarid: cal.id },
+          body: [day.id],
+        })
+      ).reply.errcode,
+    ).toBe(1404);
     expect((await stored(cal.id))?.name).toBe('Reach test');
     expect((await list(sales)).reply.errcode).toBe(0);
     expect((await month(sales, cal.id, 2027, 1)).reply.errcode).toBe(0);
     expect((await create(sales, { name: 'By sales' })).reply.errcode).toBe(1403);
     expect((await update(sales, cal.id, { name: 'By sales' })).reply.errcode).toBe(1403);
-    expect((await addDay(sales, cal.id, { startDate: '2027-01-05', endDate: '2027-01-05', kind: 'holiday' })).reply.errcode).toBe(1403);
+    expect(
+      (await addDay(sales, cal.id, { startDate: '2027-01-05', endDate: '2027-01-05', kind: 'holiday' })).reply.errcode,
+    ).toBe(1403);
     expect((await admin.call('GET', `/authtime/domain/calendar/${cal.id}/standardday`)).reply.errcode).toBe(0);
-    expect((await server.db.selectFrom('calendar_special_days').select('id').where('calendar_id', '=', cal.id).execute()).length).toBe(1);
+    expect(
+      (await server.db.selectFrom('calendar_special_days').select('id').where('calendar_id', '=', cal.id).execute())
+        .length,
+    ).toBe(1);
   });
 });
 
@@ -196,7 +323,19 @@ const ICS = [
 
 /** A file of one all-day event that repeats by `rrule` from `start` (YYYYMMDD). */
 const repeating = (start: string, rrule: string, name = 'Repeating') =>
-  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Atrium test//EN', 'BEGIN:VEVENT', `UID:${name}@test`, `DTSTART;VALUE=DATE:${start}`, `RRULE:${rrule}`, `SUMMARY:${name}`, 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Atrium test//EN',
+    'BEGIN:VEVENT',
+    `UID:${name}@test`,
+    `DTSTART;VALUE=DATE:${start}`,
+    `RRULE:${rrule}`,
+    `SUMMARY:${name}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
 
 /** Days since 1970-01-01 of a YYYY-MM-DD date, years 1–99 included. */
 const dayNumber = (date: string) => {
@@ -206,7 +345,9 @@ const dayNumber = (date: string) => {
 };
 
 /** Every VEVENT of `text` as python's icalendar reads it. */
-function readByPython(text: string): Array<{ summary: string; start: string; end: string; tzid: string | null; rrule: string | null }> {
+function readByPython(
+  text: string,
+): Array<{ summary: string; start: string; end: string; tzid: string | null; rrule: string | null }> {
   const script = [
     'import sys, json, icalendar',
     'cal = icalendar.Calendar.from_ical(sys.stdin.read())',
@@ -224,19 +365,30 @@ describe.each(targets)('iCalendar import of exception days on $name', (target) =
   const upload = async (client: ApiClient, text: string, name = 'holidays.ics', domainId = acmeId) => {
     const form = new FormData();
     form.append('file', new Blob([text]), name);
-    return client.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', { query: { path: 'calendarImport', domainid: domainId }, form });
+    return client.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', {
+      query: { path: 'calendarImport', domainid: domainId },
+      form,
+    });
   };
-  const importIcs = (client: ApiClient, id: string, path: string, mode: string) => client.call<{ days: Array<{ startDate: string; endDate: string; status: string }>; refused: unknown[]; created: number }>('POST', `/authtime/domain/calendar/${id}/specialdays/import`, { query: { mode }, body: { path } });
+  const importIcs = (client: ApiClient, id: string, path: string, mode: string) =>
+    client.call<{
+      days: Array<{ startDate: string; endDate: string; status: string }>;
+      refused: unknown[];
+      created: number;
+    }>('POST', `/authtime/domain/calendar/${id}/specialdays/import`, { query: { mode }, body: { path } });
 
   beforeAll(async () => {
     server = await startTestServer(target);
     ({ acme, globex } = await signedInCallers(server));
-    acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
+    acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow())
+      .id;
   });
   afterAll(() => server?.close());
 
   it('previews the all-day events as holidays, saves nothing, then imports the new ones once', async () => {
-    const cal = (await acme.call<Calendar>('POST', `/authtime/domain/${acmeId}/calendar`, { body: { name: 'Imported' } })).reply.data;
+    const cal = (
+      await acme.call<Calendar>('POST', `/authtime/domain/${acmeId}/calendar`, { body: { name: 'Imported' } })
+    ).reply.data;
     const up = await upload(acme, ICS);
     expect(up.reply.errcode, up.reply.errmsg).toBe(0);
     const path = up.reply.data[0].filePath;
@@ -248,7 +400,9 @@ describe.each(targets)('iCalendar import of exception days on $name', (target) =
       { startDate: '2027-02-10', endDate: '2027-02-12', name: 'Spring Festival', status: 'new' },
     ]);
     expect(preview.reply.data.refused).toEqual([{ name: 'Meeting', reason: 'calendar.ics.timed' }]);
-    const count = async () => (await server.db.selectFrom('calendar_special_days').select('id').where('calendar_id', '=', cal.id).execute()).length;
+    const count = async () =>
+      (await server.db.selectFrom('calendar_special_days').select('id').where('calendar_id', '=', cal.id).execute())
+        .length;
     expect(await count()).toBe(0);
     expect((await importIcs(acme, cal.id, path, 'commit')).reply.data.created).toBe(2);
     expect(await count()).toBe(2);
@@ -259,21 +413,33 @@ describe.each(targets)('iCalendar import of exception days on $name', (target) =
   });
 
   it('refuses a file that is not iCalendar, another upload use, and another tenant', async () => {
-    const cal = (await acme.call<Calendar>('POST', `/authtime/domain/${acmeId}/calendar`, { body: { name: 'Refusals' } })).reply.data;
+    const cal = (
+      await acme.call<Calendar>('POST', `/authtime/domain/${acmeId}/calendar`, { body: { name: 'Refusals' } })
+    ).reply.data;
     expect((await upload(acme, 'hello', 'notes.txt')).reply.errcode).not.toBe(0);
     expect((await upload(acme, 'not a calendar', 'fake.ics')).reply.errcode).not.toBe(0);
     const broken = await upload(acme, 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:2027\r\n');
     expect(broken.reply.errcode).toBe(0);
     const unread = await importIcs(acme, cal.id, broken.reply.data[0].filePath, 'preview');
-    expect(unread.reply).toMatchObject({ errcode: 1001, errmsg: server.catalogue.labels.en['calendar.ics.unreadable'] });
+    expect(unread.reply).toMatchObject({
+      errcode: 1001,
+      errmsg: server.catalogue.labels.en['calendar.ics.unreadable'],
+    });
     const path = (await upload(acme, ICS)).reply.data[0].filePath;
-    expect((await importIcs(acme, cal.id, path.replace('calendarImport', 'import'), 'preview')).reply.errcode).toBe(1001);
+    expect((await importIcs(acme, cal.id, path.replace('calendarImport', 'import'), 'preview')).reply.errcode).toBe(
+      1001,
+    );
     expect((await importIcs(globex, cal.id, path, 'commit')).reply.errcode).toBe(1404);
-    expect((await server.db.selectFrom('calendar_special_days').select('id').where('calendar_id', '=', cal.id).execute()).length).toBe(0);
+    expect(
+      (await server.db.selectFrom('calendar_special_days').select('id').where('calendar_id', '=', cal.id).execute())
+        .length,
+    ).toBe(0);
   });
 
   it('reads hostile rules off the event loop: each answers quickly, windowed or refused, and the health check never waits', async () => {
-    const cal = (await acme.call<Calendar>('POST', `/authtime/domain/${acmeId}/calendar`, { body: { name: 'Bounded' } })).reply.data;
+    const cal = (
+      await acme.call<Calendar>('POST', `/authtime/domain/${acmeId}/calendar`, { body: { name: 'Bounded' } })
+    ).reply.data;
     const year = new Date().getUTCFullYear();
     const files = {
       impossible: repeating('20260101', 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31', 'Never'),
@@ -296,23 +462,37 @@ describe.each(targets)('iCalendar import of exception days on $name', (target) =
       const started = performance.now();
       const pending = importIcs(acme, cal.id, paths[key], 'preview');
       let slowestHealth = 0;
-      for (let done = false; !done; ) {
+      for (let done = false; !done;) {
         const asked = performance.now();
         expect((await health.call('GET', '/authtime/health')).reply.errcode).toBe(0);
         slowestHealth = Math.max(slowestHealth, performance.now() - asked);
-        done = await Promise.race([pending.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 50))]);
+        done = await Promise.race([
+          pending.then(() => true),
+          new Promise<boolean>((r) => setTimeout(() => r(false), 50)),
+        ]);
       }
       const answer = await pending;
       delay.disable();
-      return { reply: answer.reply, seconds: (performance.now() - started) / 1000, slowestHealth, stallMs: delay.max / 1e6 };
+      return {
+        reply: answer.reply,
+        seconds: (performance.now() - started) / 1000,
+        slowestHealth,
+        stallMs: delay.max / 1e6,
+      };
     };
     const en = server.catalogue.labels.en;
 
     const impossible = await timed('impossible');
-    expect(impossible.reply).toMatchObject({ errcode: 1001, errmsg: en['calendar.ics.tooSlow'].replace('{{seconds}}', '4') });
+    expect(impossible.reply).toMatchObject({
+      errcode: 1001,
+      errmsg: en['calendar.ics.tooSlow'].replace('{{seconds}}', '4'),
+    });
     expect(impossible.seconds).toBeLessThan(10);
     const daily = await timed('daily');
-    expect(daily.reply).toMatchObject({ errcode: 1001, errmsg: en['calendar.ics.tooManyDays'].replace('{{max}}', '1000') });
+    expect(daily.reply).toMatchObject({
+      errcode: 1001,
+      errmsg: en['calendar.ics.tooManyDays'].replace('{{max}}', '1000'),
+    });
     const counted = await timed('counted');
     expect(counted.reply.errcode).toBe(1001);
     expect(counted.reply.errmsg).toContain('"Counted"');
@@ -327,7 +507,9 @@ describe.each(targets)('iCalendar import of exception days on $name', (target) =
     // Monthly on the 31st from year 1: only the months that have the day (moved by whole months to one with a 31st).
     const monthEnd = await timed('monthEnd');
     expect(monthEnd.reply.errcode, monthEnd.reply.errmsg).toBe(0);
-    expect(monthEnd.reply.data.days.map((d) => d.startDate.slice(5, 7))).toEqual(Array.from({ length: 4 }, () => ['01', '03', '05', '07', '08', '10', '12']).flat());
+    expect(monthEnd.reply.data.days.map((d) => d.startDate.slice(5, 7))).toEqual(
+      Array.from({ length: 4 }, () => ['01', '03', '05', '07', '08', '10', '12']).flat(),
+    );
     expect(monthEnd.reply.data.days.every((d) => d.startDate.endsWith('-31'))).toBe(true);
     for (const run of [impossible, daily, counted, fortnightly, monthEnd]) {
       expect(run.seconds).toBeLessThan(10);
@@ -337,36 +519,91 @@ describe.each(targets)('iCalendar import of exception days on $name', (target) =
       expect(run.slowestHealth).toBeLessThan(500);
     }
     const zh = await server.signedIn('acme', 'Acme@2026', 'zh');
-    expect((await zh.call('POST', `/authtime/domain/calendar/${cal.id}/specialdays/import`, { query: { mode: 'commit' }, body: { path: paths.daily } })).reply.errmsg).toBe(server.catalogue.labels.zh['calendar.ics.tooManyDays'].replace('{{max}}', '1000'));
-    expect((await server.db.selectFrom('calendar_special_days').select('id').where('calendar_id', '=', cal.id).execute()).length).toBe(0);
+    expect(
+      (
+        await zh.call('POST', `/authtime/domain/calendar/${cal.id}/specialdays/import`, {
+          query: { mode: 'commit' },
+          body: { path: paths.daily },
+        })
+      ).reply.errmsg,
+    ).toBe(server.catalogue.labels.zh['calendar.ics.tooManyDays'].replace('{{max}}', '1000'));
+    expect(
+      (await server.db.selectFrom('calendar_special_days').select('id').where('calendar_id', '=', cal.id).execute())
+        .length,
+    ).toBe(0);
   });
 
-  it('exports the week and the exception days as text/calendar that python\'s icalendar reads and the import reads back', async () => {
-    const cal = (await acme.call<Calendar>('POST', `/authtime/domain/${acmeId}/calendar`, { body: { name: 'Exported été' } })).reply.data;
-    const add = (body: Record<string, unknown>) => acme.call('POST', `/authtime/domain/calendar/${cal.id}/specialday`, { body });
-    expect((await add({ startDate: '2027-05-03', endDate: '2027-05-04', kind: 'holiday', name: 'Bridge; days, off' })).reply.errcode).toBe(0);
-    expect((await add({ startDate: '2027-05-08', endDate: '2027-05-08', kind: 'workday', ranges: [{ start: '09:00', end: '12:30' }] })).reply.errcode).toBe(0);
+  it("exports the week and the exception days as text/calendar that python's icalendar reads and the import reads back", async () => {
+    const cal = (
+      await acme.call<Calendar>('POST', `/authtime/domain/${acmeId}/calendar`, { body: { name: 'Exported été' } })
+    ).reply.data;
+    const add = (body: Record<string, unknown>) =>
+      acme.call('POST', `/authtime/domain/calendar/${cal.id}/specialday`, { body });
+    expect(
+      (await add({ startDate: '2027-05-03', endDate: '2027-05-04', kind: 'holiday', name: 'Bridge; days, off' })).reply
+        .errcode,
+    ).toBe(0);
+    expect(
+      (
+        await add({
+          startDate: '2027-05-08',
+          endDate: '2027-05-08',
+          kind: 'workday',
+          ranges: [{ start: '09:00', end: '12:30' }],
+        })
+      ).reply.errcode,
+    ).toBe(0);
     const response = await acme.raw('GET', `/authtime/domain/calendar/${cal.id}/ics`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('Exported été')}.ics`);
+    expect(response.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Exported été')}.ics`,
+    );
     const text = await response.text();
     const events = readByPython(text);
-    expect(events).toContainEqual({ summary: 'Bridge; days, off', start: '2027-05-03', end: '2027-05-05', tzid: null, rrule: null });
-    expect(events).toContainEqual({ summary: 'Extra working day', start: '2027-05-08T09:00:00+08:00', end: '2027-05-08T12:30:00+08:00', tzid: 'Asia/Shanghai', rrule: null });
+    expect(events).toContainEqual({
+      summary: 'Bridge; days, off',
+      start: '2027-05-03',
+      end: '2027-05-05',
+      tzid: null,
+      rrule: null,
+    });
+    expect(events).toContainEqual({
+      summary: 'Extra working day',
+      start: '2027-05-08T09:00:00+08:00',
+      end: '2027-05-08T12:30:00+08:00',
+      tzid: 'Asia/Shanghai',
+      rrule: null,
+    });
     // The standard week: 09:00–12:00 and 13:00–18:00 from Monday to Friday, weekly from a Monday.
     const week = events.filter((e) => e.rrule);
     expect(week).toEqual([
-      { summary: 'Working hours', start: '2000-01-03T09:00:00+08:00', end: '2000-01-03T12:00:00+08:00', tzid: 'Asia/Shanghai', rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR' },
-      { summary: 'Working hours', start: '2000-01-03T13:00:00+08:00', end: '2000-01-03T18:00:00+08:00', tzid: 'Asia/Shanghai', rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR' },
+      {
+        summary: 'Working hours',
+        start: '2000-01-03T09:00:00+08:00',
+        end: '2000-01-03T12:00:00+08:00',
+        tzid: 'Asia/Shanghai',
+        rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+      },
+      {
+        summary: 'Working hours',
+        start: '2000-01-03T13:00:00+08:00',
+        end: '2000-01-03T18:00:00+08:00',
+        tzid: 'Asia/Shanghai',
+        rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+      },
     ]);
     expect(events).toHaveLength(4);
     // Our own import reads it back: the holiday is a holiday again, the timed events are named as not used.
-    const copy = (await acme.call<Calendar>('POST', `/authtime/domain/${acmeId}/calendar`, { body: { name: 'Copy of export' } })).reply.data;
+    const copy = (
+      await acme.call<Calendar>('POST', `/authtime/domain/${acmeId}/calendar`, { body: { name: 'Copy of export' } })
+    ).reply.data;
     const path = (await upload(acme, text, 'exported.ics')).reply.data[0].filePath;
     const again = await importIcs(acme, copy.id, path, 'commit');
     expect(again.reply.errcode, again.reply.errmsg).toBe(0);
-    expect(again.reply.data.days).toEqual([{ startDate: '2027-05-03', endDate: '2027-05-04', name: 'Bridge; days, off', status: 'new' }]);
+    expect(again.reply.data.days).toEqual([
+      { startDate: '2027-05-03', endDate: '2027-05-04', name: 'Bridge; days, off', status: 'new' },
+    ]);
     expect(again.reply.data.refused).toEqual([
       { name: 'Working hours', reason: 'calendar.ics.timed' },
       { name: 'Working hours', reason: 'calendar.ics.timed' },
@@ -380,17 +617,44 @@ describe.each(targets)('iCalendar import of exception days on $name', (target) =
   });
 
   it('lets an override replace the occurrence it names, and reads a BOM and dates without VALUE=DATE', async () => {
-    const cal = (await acme.call<Calendar>('POST', `/authtime/domain/${acmeId}/calendar`, { body: { name: 'Overrides' } })).reply.data;
+    const cal = (
+      await acme.call<Calendar>('POST', `/authtime/domain/${acmeId}/calendar`, { body: { name: 'Overrides' } })
+    ).reply.data;
     const year = new Date().getUTCFullYear();
     const ics = [
-      'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Atrium test//EN',
-      'BEGIN:VEVENT', 'UID:company@test', `DTSTART;VALUE=DATE:${year - 1}0615`, 'RRULE:FREQ=YEARLY', 'SUMMARY:Company day', 'END:VEVENT',
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Atrium test//EN',
+      'BEGIN:VEVENT',
+      'UID:company@test',
+      `DTSTART;VALUE=DATE:${year - 1}0615`,
+      'RRULE:FREQ=YEARLY',
+      'SUMMARY:Company day',
+      'END:VEVENT',
       // This year's is moved a day later; next year's is cancelled.
-      'BEGIN:VEVENT', 'UID:company@test', `RECURRENCE-ID;VALUE=DATE:${year}0615`, `DTSTART;VALUE=DATE:${year}0616`, 'SUMMARY:Company day (moved)', 'END:VEVENT',
-      'BEGIN:VEVENT', 'UID:company@test', `RECURRENCE-ID;VALUE=DATE:${year + 1}0615`, `DTSTART;VALUE=DATE:${year + 1}0615`, 'STATUS:CANCELLED', 'SUMMARY:Company day', 'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:company@test',
+      `RECURRENCE-ID;VALUE=DATE:${year}0615`,
+      `DTSTART;VALUE=DATE:${year}0616`,
+      'SUMMARY:Company day (moved)',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:company@test',
+      `RECURRENCE-ID;VALUE=DATE:${year + 1}0615`,
+      `DTSTART;VALUE=DATE:${year + 1}0615`,
+      'STATUS:CANCELLED',
+      'SUMMARY:Company day',
+      'END:VEVENT',
       // As python's icalendar writes an excluded date: no VALUE=DATE.
-      'BEGIN:VEVENT', 'UID:weekly@test', `DTSTART;VALUE=DATE:${year}0302`, 'RRULE:FREQ=WEEKLY;COUNT=3', `EXDATE:${year}0309`, 'SUMMARY:Spring', 'END:VEVENT',
-      'END:VCALENDAR', '',
+      'BEGIN:VEVENT',
+      'UID:weekly@test',
+      `DTSTART;VALUE=DATE:${year}0302`,
+      'RRULE:FREQ=WEEKLY;COUNT=3',
+      `EXDATE:${year}0309`,
+      'SUMMARY:Spring',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
     ].join('\r\n');
     const previewOf = async (text: string) => {
       const up = await upload(acme, text, 'overrides.ics');
@@ -400,10 +664,17 @@ describe.each(targets)('iCalendar import of exception days on $name', (target) =
       expect(preview.reply.data.refused.length).toBe(text.includes('Meeting') ? 1 : 0);
       return preview.reply.data.days.map((d) => `${d.startDate} ${(d as unknown as { name: string }).name}`);
     };
-    const [series, exdate] = [ics.slice(0, ics.indexOf('BEGIN:VEVENT\r\nUID:weekly')) + 'END:VCALENDAR\r\n', ics.replace(/BEGIN:VEVENT\r\nUID:company[\s\S]*?END:VEVENT\r\n/g, '')];
-    expect(await previewOf(series)).toEqual([`${year - 1}-06-15 Company day`, `${year}-06-16 Company day (moved)`, `${year + 2}-06-15 Company day`]);
+    const [series, exdate] = [
+      ics.slice(0, ics.indexOf('BEGIN:VEVENT\r\nUID:weekly')) + 'END:VCALENDAR\r\n',
+      ics.replace(/BEGIN:VEVENT\r\nUID:company[\s\S]*?END:VEVENT\r\n/g, ''),
+    ];
+    expect(await previewOf(series)).toEqual([
+      `${year - 1}-06-15 Company day`,
+      `${year}-06-16 Company day (moved)`,
+      `${year + 2}-06-15 Company day`,
+    ]);
     expect(await previewOf(exdate)).toEqual([`${year}-03-02 Spring`, `${year}-03-16 Spring`]);
-    expect(await previewOf(`\uFEFF${ICS}`)).toEqual(['2027-01-01 New Year\'s Day', '2027-02-10 Spring Festival']);
+    expect(await previewOf(`\uFEFF${ICS}`)).toEqual(["2027-01-01 New Year's Day", '2027-02-10 Spring Festival']);
     expect(await previewOf(`\uFEFF${ics}`)).toEqual([
       `${year - 1}-06-15 Company day`,
       `${year}-03-02 Spring`,
@@ -413,4 +684,3 @@ describe.each(targets)('iCalendar import of exception days on $name', (target) =
     ]);
   });
 });
-

@@ -24,7 +24,8 @@ describe.each(targets)('cached sessions and users pages on $name', (target) => {
     first = await startTestServer(target);
     second = await first.secondInstance();
     admin = await first.signedIn(ADMIN.username, ADMIN.password, 'en');
-    const idOf = async (name: string) => (await first.db.selectFrom('domains').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    const idOf = async (name: string) =>
+      (await first.db.selectFrom('domains').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
     acmeId = await idOf('Acme');
     globexId = await idOf('Globex');
   });
@@ -46,7 +47,13 @@ describe.each(targets)('cached sessions and users pages on $name', (target) => {
 
   it('a privileged user disabled or moved out of an enterprise loses it with the next call', async () => {
     const loginno = uniqueLoginno('cc');
-    const { reply: created } = await createSuperuser(admin, { name: 'Cache_Admin', loginno, isdomainadmin: true, domains: [acmeId], password: 'Cache@2026' });
+    const { reply: created } = await createSuperuser(admin, {
+      name: 'Cache_Admin',
+      loginno,
+      isdomainadmin: true,
+      domains: [acmeId],
+      password: 'Cache@2026',
+    });
     expect(created.errcode, created.errmsg).toBe(0);
     const user = await first.signedIn(loginno, 'Cache@2026', 'en');
     const elsewhere = onServer(user, second);
@@ -54,37 +61,66 @@ describe.each(targets)('cached sessions and users pages on $name', (target) => {
     expect(await status(elsewhere)).toBe(0);
 
     // Moved to Globex: Acme's users are as missing as an unknown enterprise's.
-    const moved = await updateSuperuser(admin, created.data.id, { name: 'Cache_Admin', loginno, isdomainadmin: true, domains: [globexId], password: UNCHANGED_SECRET });
+    const moved = await updateSuperuser(admin, created.data.id, {
+      name: 'Cache_Admin',
+      loginno,
+      isdomainadmin: true,
+      domains: [globexId],
+      password: UNCHANGED_SECRET,
+    });
     expect(moved.reply.errcode, moved.reply.errmsg).toBe(0);
     expect(await status(user)).not.toBe(0);
     expect(await eventually(async () => (await status(elsewhere)) !== 0)).toBe(true);
 
     // Back in Acme, then disabled: no call at all.
-    await updateSuperuser(admin, created.data.id, { name: 'Cache_Admin', loginno, isdomainadmin: true, domains: [acmeId], password: UNCHANGED_SECRET });
+    await updateSuperuser(admin, created.data.id, {
+      name: 'Cache_Admin',
+      loginno,
+      isdomainadmin: true,
+      domains: [acmeId],
+      password: UNCHANGED_SECRET,
+    });
     expect(await status(user)).toBe(0);
     expect(await eventually(async () => (await status(elsewhere)) === 0)).toBe(true);
-    await updateSuperuser(admin, created.data.id, { name: 'Cache_Admin', loginno, isdomainadmin: true, domains: [acmeId], status: 0, password: UNCHANGED_SECRET });
+    await updateSuperuser(admin, created.data.id, {
+      name: 'Cache_Admin',
+      loginno,
+      isdomainadmin: true,
+      domains: [acmeId],
+      status: 0,
+      password: UNCHANGED_SECRET,
+    });
     expect(await status(user)).toBe(401);
     expect(await eventually(async () => (await status(elsewhere)) === 401)).toBe(true);
   });
 
-  it("a users page shows a new user and a renamed department on the next call, on either instance", async () => {
+  it('a users page shows a new user and a renamed department on the next call, on either instance', async () => {
     const elsewhere = onServer(admin, second);
     const salesId = await departmentOf(first.db, 'Acme', 'Sales');
     const page = (client: ApiClient) => listUsers(client, acmeId, {}, { departmentid: salesId, pagelines: 100 });
     const before = (await page(admin)).reply.data;
     expect((await page(elsewhere)).reply.data.rowCount).toBe(before.rowCount);
 
-    const { reply } = await createUser(admin, acmeId, { name: 'Cache_New', loginno: uniqueLoginno('cn'), departmentid: salesId });
+    const { reply } = await createUser(admin, acmeId, {
+      name: 'Cache_New',
+      loginno: uniqueLoginno('cn'),
+      departmentid: salesId,
+    });
     expect(reply.errcode, reply.errmsg).toBe(0);
     const after = (await page(admin)).reply.data;
     expect(after.rowCount).toBe(before.rowCount + 1);
     expect(after.datas.map((u) => u.id)).toContain(reply.data.id);
-    expect(await eventually(async () => (await page(elsewhere)).reply.data.rowCount === before.rowCount + 1)).toBe(true);
+    expect(await eventually(async () => (await page(elsewhere)).reply.data.rowCount === before.rowCount + 1)).toBe(
+      true,
+    );
 
     // A department renamed behind the server's back (straight in the database) shows too.
     await first.db.updateTable('departments').set({ name: 'Sales_Renamed' }).where('id', '=', salesId).execute();
     expect((await page(admin)).reply.data.datas.every((u) => u.departmentName === 'Sales_Renamed')).toBe(true);
-    expect(await eventually(async () => (await page(elsewhere)).reply.data.datas.every((u) => u.departmentName === 'Sales_Renamed'))).toBe(true);
+    expect(
+      await eventually(async () =>
+        (await page(elsewhere)).reply.data.datas.every((u) => u.departmentName === 'Sales_Renamed'),
+      ),
+    ).toBe(true);
   });
 });

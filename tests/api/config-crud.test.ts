@@ -25,42 +25,104 @@ describe.each(targets)('configuration on $name', (target) => {
     const { reply } = await getConfig(admin);
     expect(reply.errcode).toBe(0);
     expect(reply.data.groups).toEqual(['authConfig', 'loginConfig', 'hxImConfig', 'ldapConfig']);
-    expect(reply.data.authConfig).toMatchObject({ multiuserlogin: 0, authType: 'default', smsAffectMode: 'all', smsTimeout: 300, ssoAuth: 'cookie', adadminloginnopw: '' });
-    expect(reply.data.loginConfig).toMatchObject({ length: 6, legal: 0, legalType: [], encryptionMode: 0, noticeAuthor: '1', isFirstLogin: 0 });
+    expect(reply.data.authConfig).toMatchObject({
+      multiuserlogin: 0,
+      authType: 'default',
+      smsAffectMode: 'all',
+      smsTimeout: 300,
+      ssoAuth: 'cookie',
+      adadminloginnopw: '',
+    });
+    expect(reply.data.loginConfig).toMatchObject({
+      length: 6,
+      legal: 0,
+      legalType: [],
+      encryptionMode: 0,
+      noticeAuthor: '1',
+      isFirstLogin: 0,
+    });
     expect(reply.data.hxImConfig).toMatchObject({ grant_type: 'client_credentials', client_secret: '' });
   });
 
   it('saves every group as a whole and reads it back', async () => {
     const before = (await getConfig(admin)).reply.data;
     const body = {
-      authConfig: { ...before.authConfig, smsAuthenticate: 1, smsAffectMode: 'match', smsStartRangeIp: '10.0.0.1', smsEndRangeIp: '10.0.0.200', smsContent: 'Code {{code}}' },
-      loginConfig: { length: 8, failLoginTimes: 5, legal: 1, legalType: [1, 2, 3, 4], encryptionMode: 1, noticeAuthor: '0', isFirstLogin: 1, maxAge: 90, noticeTime: 7, noticeMethod: [1, 3], noticeContent: 'Change it' },
-      hxImConfig: { org_name: 'acme', app_name: 'atrium', client_id: 'cid', client_secret: 'im-secret', grant_type: 'client_credentials', app_key: 'acme#atrium' },
-      ldapConfig: { ...before.ldapConfig, url: 'ldap://127.0.0.1:389', baseDN: 'dc=acme,dc=example', manager: 'cn=admin,dc=acme,dc=example', managerPassword: 'ldap-secret' },
+      authConfig: {
+        ...before.authConfig,
+        smsAuthenticate: 1,
+        smsAffectMode: 'match',
+        smsStartRangeIp: '10.0.0.1',
+        smsEndRangeIp: '10.0.0.200',
+        smsContent: 'Code {{code}}',
+      },
+      loginConfig: {
+        length: 8,
+        failLoginTimes: 5,
+        legal: 1,
+        legalType: [1, 2, 3, 4],
+        encryptionMode: 1,
+        noticeAuthor: '0',
+        isFirstLogin: 1,
+        maxAge: 90,
+        noticeTime: 7,
+        noticeMethod: [1, 3],
+        noticeContent: 'Change it',
+      },
+      hxImConfig: {
+        org_name: 'acme',
+        app_name: 'atrium',
+        client_id: 'cid',
+        client_secret: 'im-secret',
+        grant_type: 'client_credentials',
+        app_key: 'acme#atrium',
+      },
+      ldapConfig: {
+        ...before.ldapConfig,
+        url: 'ldap://127.0.0.1:389',
+        baseDN: 'dc=acme,dc=example',
+        manager: 'cn=admin,dc=acme,dc=example',
+        managerPassword: 'ldap-secret',
+      },
     };
     const { reply } = await saveConfig(admin, body);
     expect(reply.errcode).toBe(0);
     const read = (await getConfig(admin)).reply.data;
-    expect(read.authConfig).toMatchObject({ smsAuthenticate: 1, smsAffectMode: 'match', smsStartRangeIp: '10.0.0.1', smsEndRangeIp: '10.0.0.200' });
+    expect(read.authConfig).toMatchObject({
+      smsAuthenticate: 1,
+      smsAffectMode: 'match',
+      smsStartRangeIp: '10.0.0.1',
+      smsEndRangeIp: '10.0.0.200',
+    });
     // Saved as a whole: the group is exactly what was sent (failLoginTimes stays set, nothing merged in).
     expect(read.loginConfig).toEqual(body.loginConfig);
     expect(read.hxImConfig).toEqual({ ...body.hxImConfig, client_secret: UNCHANGED_SECRET });
-    const stored = await server.db.selectFrom('config').select('value').where('key', '=', 'hxImConfig').executeTakeFirstOrThrow();
+    const stored = await server.db
+      .selectFrom('config')
+      .select('value')
+      .where('key', '=', 'hxImConfig')
+      .executeTakeFirstOrThrow();
     expect(stored.value).toMatchObject({ client_secret: 'im-secret' });
   });
 
   it('never sends secrets back in clear; the placeholder keeps them, an empty value clears them', async () => {
     await savedWith(admin, 'ldapConfig', { managerPassword: 'first-secret' });
-    const { reply } = await savedWith(admin, 'ldapConfig', { managerPassword: UNCHANGED_SECRET, baseDN: 'dc=kept,dc=example' });
+    const { reply } = await savedWith(admin, 'ldapConfig', {
+      managerPassword: UNCHANGED_SECRET,
+      baseDN: 'dc=kept,dc=example',
+    });
     expect(reply.data.ldapConfig.managerPassword).toBe(UNCHANGED_SECRET);
     expect(JSON.stringify(reply.data)).not.toContain('first-secret');
-    const stored = async () => (await server.db.selectFrom('config').select('value').where('key', '=', 'ldapConfig').executeTakeFirstOrThrow()).value as Record<string, unknown>;
+    const stored = async () =>
+      (await server.db.selectFrom('config').select('value').where('key', '=', 'ldapConfig').executeTakeFirstOrThrow())
+        .value as Record<string, unknown>;
     expect(await stored()).toMatchObject({ managerPassword: 'first-secret', baseDN: 'dc=kept,dc=example' });
     await savedWith(admin, 'ldapConfig', { managerPassword: '' });
     expect((await stored()).managerPassword).toBe('');
     // The messaging client secret is bound to its client id: another id with the placeholder is refused.
     await savedWith(admin, 'hxImConfig', { client_id: 'cid', client_secret: 'im-secret' });
-    const im = async () => (await server.db.selectFrom('config').select('value').where('key', '=', 'hxImConfig').executeTakeFirstOrThrow()).value;
+    const im = async () =>
+      (await server.db.selectFrom('config').select('value').where('key', '=', 'hxImConfig').executeTakeFirstOrThrow())
+        .value;
     const before = await im();
     const moved = await savedWith(admin, 'hxImConfig', { client_id: 'someone-else', client_secret: UNCHANGED_SECRET });
     expect(moved.reply).toMatchObject({ errcode: 1001, data: { errors: [{ field: '/hxImConfig/client_secret' }] } });
@@ -70,18 +132,24 @@ describe.each(targets)('configuration on $name', (target) => {
 
   it('refuses broken values with the field messages in the caller language, saving nothing', async () => {
     const before = (await getConfig(admin)).reply.data;
-    const broken = { authConfig: { smsAuthenticate: 1, smsAffectMode: 'exclude', smsStartRangeIp: '300.1.1.1', smsEndRangeIp: '' }, loginConfig: { length: 3, legal: 1, legalType: [], noticeAuthor: '0' } };
+    const broken = {
+      authConfig: { smsAuthenticate: 1, smsAffectMode: 'exclude', smsStartRangeIp: '300.1.1.1', smsEndRangeIp: '' },
+      loginConfig: { length: 3, legal: 1, legalType: [], noticeAuthor: '0' },
+    };
     const en = await savedWith(admin, 'authConfig', broken.authConfig);
     expect(en.reply.errcode).toBe(1001);
     const zh = await saveConfig(admin.withLanguage('zh'), { ...before, groups: undefined, ...broken });
     expect(zh.reply.errcode).toBe(1001);
-    const fields = (reply: typeof zh.reply) => Object.fromEntries((reply.data as unknown as ValidationData).errors.map((e) => [e.field, e.message]));
+    const fields = (reply: typeof zh.reply) =>
+      Object.fromEntries((reply.data as unknown as ValidationData).errors.map((e) => [e.field, e.message]));
     expect(fields(en.reply)).toMatchObject({
       '/authConfig/smsStartRangeIp': 'Please enter an IPv4 address such as 192.168.1.10.',
       '/authConfig/smsEndRangeIp': 'Please fill in the IP range for this affect mode.',
     });
     // The failed `if` of the rule is not a message of its own: only the fields carry one.
-    expect(Object.keys(fields(zh.reply)).filter((f) => !f.startsWith('/authConfig/') && !f.startsWith('/loginConfig/'))).toEqual([]);
+    expect(
+      Object.keys(fields(zh.reply)).filter((f) => !f.startsWith('/authConfig/') && !f.startsWith('/loginConfig/')),
+    ).toEqual([]);
     expect(fields(zh.reply)).toMatchObject({
       '/authConfig/smsStartRangeIp': '请输入 IPv4 地址，例如 192.168.1.10。',
       '/loginConfig/length': '最小长度必须在 6 到 16 之间。',
@@ -94,17 +162,39 @@ describe.each(targets)('configuration on $name', (target) => {
   });
 
   it('asks for the CAS addresses and the AD controller only for those SSO types', async () => {
-    const cas = await savedWith(admin, 'authConfig', { authType: 'sso', ssoAuth: 'cas', casLoginUrl: '', casUrlPrefix: 'not a url' });
+    const cas = await savedWith(admin, 'authConfig', {
+      authType: 'sso',
+      ssoAuth: 'cas',
+      casLoginUrl: '',
+      casUrlPrefix: 'not a url',
+    });
     expect(cas.reply.errcode).toBe(1001);
     expect(cas.reply.errmsg).toContain('CAS');
-    const ad = await savedWith(admin, 'authConfig', { authType: 'sso', ssoAuth: 'adldapNtlm2', adDomainController: '' });
+    const ad = await savedWith(admin, 'authConfig', {
+      authType: 'sso',
+      ssoAuth: 'adldapNtlm2',
+      adDomainController: '',
+    });
     expect(ad.reply.errmsg).toBe('Please fill in the domain controller.');
-    const cookie = await savedWith(admin, 'authConfig', { authType: 'sso', ssoAuth: 'cookie', casLoginUrl: '', adDomainController: '', ssoRedirect: 'https://portal.example/' });
+    const cookie = await savedWith(admin, 'authConfig', {
+      authType: 'sso',
+      ssoAuth: 'cookie',
+      casLoginUrl: '',
+      adDomainController: '',
+      ssoRedirect: 'https://portal.example/',
+    });
     expect(cookie.reply.errcode).toBe(0);
   });
 
   it('asks for the SMS range only under the default interface, where the form shows it', async () => {
-    const sso = await savedWith(admin, 'authConfig', { authType: 'sso', ssoAuth: 'cookie', smsAuthenticate: 1, smsAffectMode: 'match', smsStartRangeIp: '', smsEndRangeIp: '' });
+    const sso = await savedWith(admin, 'authConfig', {
+      authType: 'sso',
+      ssoAuth: 'cookie',
+      smsAuthenticate: 1,
+      smsAffectMode: 'match',
+      smsStartRangeIp: '',
+      smsEndRangeIp: '',
+    });
     expect(sso.reply.errcode).toBe(0);
     const plain = await savedWith(admin, 'authConfig', { authType: 'default' });
     expect(plain.reply.errmsg).toBe('Please fill in the IP range for this affect mode.');
@@ -116,7 +206,10 @@ describe.each(targets)('configuration on $name', (target) => {
     expect(file.type).toContain('application/json');
     expect(file.disposition).toMatch(/^attachment; filename="atrium-config-\d{8}\.json"$/);
     expect(file.text).not.toContain('kept-secret');
-    expect(JSON.parse(file.text).hxImConfig).toMatchObject({ org_name: 'exported-org', client_secret: UNCHANGED_SECRET });
+    expect(JSON.parse(file.text).hxImConfig).toMatchObject({
+      org_name: 'exported-org',
+      client_secret: UNCHANGED_SECRET,
+    });
 
     await savedWith(admin, 'hxImConfig', { org_name: 'changed-org' });
     await savedWith(admin, 'loginConfig', { length: 12 });
@@ -125,7 +218,11 @@ describe.each(targets)('configuration on $name', (target) => {
     expect(reply.data.changed.sort()).toEqual(['hxImConfig.org_name', 'loginConfig.length']);
     const read = (await getConfig(admin)).reply.data;
     expect(read.hxImConfig.org_name).toBe('exported-org');
-    const stored = await server.db.selectFrom('config').select('value').where('key', '=', 'hxImConfig').executeTakeFirstOrThrow();
+    const stored = await server.db
+      .selectFrom('config')
+      .select('value')
+      .where('key', '=', 'hxImConfig')
+      .executeTakeFirstOrThrow();
     expect(stored.value).toMatchObject({ client_secret: 'kept-secret' });
     // The same file again changes nothing.
     expect((await importConfig(admin, file.text)).reply.data.changed).toEqual([]);

@@ -20,9 +20,18 @@ describe.each(targets)('configuration groups per caller on $name', (target) => {
     const [acmeId] = await idsByName(server.db, 'domains', ['Acme']);
     const departments = reach === 'department' ? [await departmentId(server.db, 'Acme', 'Sales')] : [];
     const loginno = uniqueLoginno(type);
-    const { reply } = await createSuperuser(admin, { name: `cfg_${type}`, loginno, password: 'Secret1@Ab', issuperadmin: false, type, domains: [acmeId], departments });
+    const { reply } = await createSuperuser(admin, {
+      name: `cfg_${type}`,
+      loginno,
+      password: 'Secret1@Ab',
+      issuperadmin: false,
+      type,
+      domains: [acmeId],
+      departments,
+    });
     if (reply.errcode !== 0) throw new Error(`creating the ${type} failed: ${reply.errmsg}`);
-    if (reach === 'platform') await server.db.deleteFrom('superuser_domains').where('superuser_id', '=', reply.data.id).execute();
+    if (reach === 'platform')
+      await server.db.deleteFrom('superuser_domains').where('superuser_id', '=', reply.data.id).execute();
     return server.signedIn(loginno, 'Secret1@Ab', 'en');
   };
 
@@ -64,8 +73,14 @@ describe.each(targets)('configuration groups per caller on $name', (target) => {
 
     it('the security officer is refused any other group, and the whole save with it', async () => {
       const before = (await getConfig(admin)).reply.data;
-      const { reply } = await saveConfig(officer, { loginConfig: { ...before.loginConfig, length: 11 }, hxImConfig: { org_name: 'officer-org' } });
-      expect(reply).toMatchObject({ errcode: 1403, errmsg: 'You may not change this part of the configuration; nothing was saved.' });
+      const { reply } = await saveConfig(officer, {
+        loginConfig: { ...before.loginConfig, length: 11 },
+        hxImConfig: { org_name: 'officer-org' },
+      });
+      expect(reply).toMatchObject({
+        errcode: 1403,
+        errmsg: 'You may not change this part of the configuration; nothing was saved.',
+      });
       expect((await getConfig(admin)).reply.data).toEqual(before);
     });
 

@@ -31,8 +31,18 @@ describe.each(targets)('CSRF token on calls with effects on $name', (target) => 
     server = await startTestServer(target, { smsGateway: countingGateway });
     admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
     [acmeDomain] = await idsByName(server.db, 'domains', ['Acme']);
-    await server.db.updateTable('domains').set({ sms_member_code: 'acme-sms', sms_member_pwd: 'sms-secret' }).where('id', '=', acmeDomain).execute();
-    applicationId = (await server.db.selectFrom('applications').select('id').where('domain_id', '=', acmeDomain).executeTakeFirstOrThrow()).id;
+    await server.db
+      .updateTable('domains')
+      .set({ sms_member_code: 'acme-sms', sms_member_pwd: 'sms-secret' })
+      .where('id', '=', acmeDomain)
+      .execute();
+    applicationId = (
+      await server.db
+        .selectFrom('applications')
+        .select('id')
+        .where('domain_id', '=', acmeDomain)
+        .executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(() => server?.close());
 
@@ -65,11 +75,16 @@ describe.each(targets)('CSRF token on calls with effects on $name', (target) => 
 
   it('refuses every call with effects without the token, whatever its method, before reading its body', async () => {
     expect(admin.cookies.get(CSRF_COOKIE)).toBeTruthy();
-    const withEffects = Object.values(server.catalogue.calls).filter((call) => call.allow !== 'public' && needsCsrfToken(call) && call.id !== 'auth.logout');
+    const withEffects = Object.values(server.catalogue.calls).filter(
+      (call) => call.allow !== 'public' && needsCsrfToken(call) && call.id !== 'auth.logout',
+    );
     expect(withEffects.length).toBeGreaterThan(20);
     for (const call of withEffects) {
       const path = call.path.replace(/\{[A-Za-z0-9_]+\}/g, 'x');
-      const { status, reply } = await admin.call(call.method, path, { withoutCsrf: true, body: call.method === 'GET' ? undefined : {} });
+      const { status, reply } = await admin.call(call.method, path, {
+        withoutCsrf: true,
+        body: call.method === 'GET' ? undefined : {},
+      });
       expect({ call: call.id, status, errcode: reply.errcode }).toEqual({ call: call.id, status: 403, errcode: 1419 });
     }
     const stillSignedIn = await admin.call('POST', '/authtime/logout', { withoutCsrf: true });

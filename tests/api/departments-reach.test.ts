@@ -61,16 +61,25 @@ describe.each(targets)('department reach on $name', (target) => {
     const other = (await sales.create(acmeId, { name: deptName('Other'), superiorid: salesId })).reply.data;
     const renamed = await sales.update(acmeId, made.reply.data.id!, { name: deptName('TeamB'), superiorid: other.id });
     expect(renamed.reply).toMatchObject({ errcode: 0, data: { superiorid: other.id, level: 3 } });
-    expect((await sales.remove(acmeId, [made.reply.data.id!])).reply).toMatchObject({ errcode: 0, data: { deleted: 1 } });
+    expect((await sales.remove(acmeId, [made.reply.data.id!])).reply).toMatchObject({
+      errcode: 0,
+      data: { deleted: 1 },
+    });
   });
 
   it('refuses the department administrator Sales itself and everything outside, changing nothing', async () => {
     const mine = (await sales.create(acmeId, { name: deptName('Mine'), superiorid: salesId })).reply.data;
     const before = await snapshot();
-    expect((await sales.update(acmeId, salesId, { name: 'Sales_Renamed' })).reply).toMatchObject({ errcode: 1403, errmsg: OWN });
+    expect((await sales.update(acmeId, salesId, { name: 'Sales_Renamed' })).reply).toMatchObject({
+      errcode: 1403,
+      errmsg: OWN,
+    });
     expect((await sales.remove(acmeId, [salesId])).reply).toMatchObject({ errcode: 1403, errmsg: OWN });
     expect((await sales.create(acmeId, { name: deptName('Top'), superiorid: null })).reply.errcode).toBe(1403);
-    expect((await sales.create(acmeId, { name: deptName('Beside'), superiorid: hqId })).reply).toMatchObject({ errcode: 1404, data: { errors: [{ field: '/superiorid' }] } });
+    expect((await sales.create(acmeId, { name: deptName('Beside'), superiorid: hqId })).reply).toMatchObject({
+      errcode: 1404,
+      data: { errors: [{ field: '/superiorid' }] },
+    });
     expect((await sales.update(acmeId, financeId, { name: 'Finance_X' })).reply.errcode).toBe(1404);
     expect((await sales.remove(acmeId, [financeId])).reply.errcode).toBe(1404);
     // Moving its own sub-department out of its subtree is moving it into another's.
@@ -88,7 +97,11 @@ describe.each(targets)('department reach on $name', (target) => {
   it("answers another tenant's administrator 1404 on every Acme id, like a missing one, and changes nothing", async () => {
     const before = await snapshot();
     const missing = '00000000-0000-4000-8000-000000000000';
-    for (const [id, domain] of [[salesId, acmeId], [missing, acmeId], [salesId, globexId]] as const) {
+    for (const [id, domain] of [
+      [salesId, acmeId],
+      [missing, acmeId],
+      [salesId, globexId],
+    ] as const) {
       const replies = [
         await globex.get(id),
         await globex.children(domain, id),
@@ -97,7 +110,9 @@ describe.each(targets)('department reach on $name', (target) => {
         await globex.remove(domain, [id]),
       ];
       expect(replies.map((r) => r.reply.errcode)).toEqual([1404, 1404, 1404, 1404, 1404]);
-      expect(new Set(replies.map((r) => r.reply.errmsg))).toEqual(new Set(['The entry does not exist or is out of your reach.']));
+      expect(new Set(replies.map((r) => r.reply.errmsg))).toEqual(
+        new Set(['The entry does not exist or is out of your reach.']),
+      );
     }
     expect((await globex.root(acmeId)).reply.errcode).toBe(1404);
     expect((await globex.list(acmeId)).reply.errcode).toBe(1404);

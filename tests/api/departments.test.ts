@@ -20,7 +20,8 @@ describe.each(targets)('departments on $name', (target) => {
   let hqId: string;
   let salesId: string;
   let financeId: string;
-  const stored = (id: string) => server.db.selectFrom('departments').selectAll().where('id', '=', id).executeTakeFirst();
+  const stored = (id: string) =>
+    server.db.selectFrom('departments').selectAll().where('id', '=', id).executeTakeFirst();
   /** A fresh department (by the API) under `superiorid`. */
   const fresh = async (superiorid: string | null, extra: Record<string, unknown> = {}) => {
     const { reply } = await api.create(acmeId, { name: deptName('Dept'), superiorid, ...extra });
@@ -40,7 +41,16 @@ describe.each(targets)('departments on $name', (target) => {
   it('loads the tree lazily: the top department, then its children by order number', async () => {
     const root = await api.root(acmeId);
     expect(replyProblems(server.catalogue, 'departments.root', root.reply.data)).toEqual([]);
-    expect(root.reply.data).toEqual([expect.objectContaining({ id: hqId, name: 'Headquarters', superiorid: null, level: 0, valid: true, hasChildren: true })]);
+    expect(root.reply.data).toEqual([
+      expect.objectContaining({
+        id: hqId,
+        name: 'Headquarters',
+        superiorid: null,
+        level: 0,
+        valid: true,
+        hasChildren: true,
+      }),
+    ]);
     const children = await api.children(acmeId, hqId);
     expect(replyProblems(server.catalogue, 'departments.children', children.reply.data)).toEqual([]);
     expect(children.reply.data.map((n) => n.name)).toEqual(['Sales', 'Engineering', 'Finance']);
@@ -60,28 +70,61 @@ describe.each(targets)('departments on $name', (target) => {
 
   it('creates, reads and edits a department; fields left out stay', async () => {
     const name = deptName('Created');
-    const { reply } = await api.create(acmeId, { name, code: 'C-1', superiorid: salesId, orderno: 7, valid: true, level: 99, domainid: 'ignored' });
+    const { reply } = await api.create(acmeId, {
+      name,
+      code: 'C-1',
+      superiorid: salesId,
+      orderno: 7,
+      valid: true,
+      level: 99,
+      domainid: 'ignored',
+    });
     expect(reply.errcode).toBe(0);
     expect(replyProblems(server.catalogue, 'departments.create', reply.data)).toEqual([]);
-    expect(reply.data).toMatchObject({ name, code: 'C-1', superiorid: salesId, superiorName: 'Sales', level: 2, orderno: 7, valid: true, domainid: acmeId });
+    expect(reply.data).toMatchObject({
+      name,
+      code: 'C-1',
+      superiorid: salesId,
+      superiorName: 'Sales',
+      level: 2,
+      orderno: 7,
+      valid: true,
+      domainid: acmeId,
+    });
     expect((await api.get(reply.data.id!)).reply.data).toEqual(reply.data);
     const renamed = deptName('Renamed');
     const edited = await api.update(acmeId, reply.data.id!, { name: renamed, valid: false });
     expect(edited.reply.errcode).toBe(0);
-    expect(edited.reply.data).toMatchObject({ name: renamed, code: 'C-1', orderno: 7, valid: false, superiorid: salesId, level: 2 });
+    expect(edited.reply.data).toMatchObject({
+      name: renamed,
+      code: 'C-1',
+      orderno: 7,
+      valid: false,
+      superiorid: salesId,
+      level: 2,
+    });
   });
 
   it('refuses a bad name or order number with the field message and writes nothing', async () => {
-    const before = await server.db.selectFrom('departments').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await server.db
+      .selectFrom('departments')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const empty = await api.create(acmeId, { name: '', superiorid: salesId });
     expect(empty.reply).toMatchObject({ errcode: 1001, errmsg: 'Please fill in the department name.' });
     const negative = await api.create(acmeId, { name: deptName('Neg'), superiorid: salesId, orderno: -1 });
-    expect(negative.reply).toMatchObject({ errcode: 1001, errmsg: 'The order number must be a whole number not less than 0.' });
+    expect(negative.reply).toMatchObject({
+      errcode: 1001,
+      errmsg: 'The order number must be a whole number not less than 0.',
+    });
     const special = await api.create(acmeId, { name: 'Bad name!', superiorid: salesId });
     expect(special.reply.errcode).toBe(1001);
     const missing = await api.create(acmeId, { name: deptName('Lost'), superiorid: randomUUID() });
     expect(missing.reply).toMatchObject({ errcode: 1404, data: { errors: [{ field: '/superiorid' }] } });
-    const after = await server.db.selectFrom('departments').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await server.db
+      .selectFrom('departments')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -89,7 +132,11 @@ describe.each(targets)('departments on $name', (target) => {
     const parent = await fresh(salesId);
     const first = await fresh(parent.id!);
     const dup = await api.create(acmeId, { name: first.name.toUpperCase(), superiorid: parent.id });
-    expect(dup.reply).toEqual({ errcode: 1009, errmsg: NAME_TAKEN, data: { errors: [{ field: '/name', message: NAME_TAKEN }] } });
+    expect(dup.reply).toEqual({
+      errcode: 1009,
+      errmsg: NAME_TAKEN,
+      data: { errors: [{ field: '/name', message: NAME_TAKEN }] },
+    });
     expect((await api.create(acmeId, { name: first.name, superiorid: salesId })).reply.errcode).toBe(0); // another superior
     const sibling = await fresh(parent.id!);
     const rename = await api.update(acmeId, sibling.id!, { name: first.name.toLowerCase() });
@@ -124,26 +171,63 @@ describe.each(targets)('departments on $name', (target) => {
     const a = await fresh(salesId);
     const b = await fresh(a.id!);
     const c = await fresh(b.id!);
-    const before = await server.db.selectFrom('departments').selectAll().where('id', 'in', [a.id!, b.id!, c.id!]).orderBy('id').execute();
+    const before = await server.db
+      .selectFrom('departments')
+      .selectAll()
+      .where('id', 'in', [a.id!, b.id!, c.id!])
+      .orderBy('id')
+      .execute();
     for (const superiorid of [a.id, b.id, c.id]) {
       const { reply } = await api.update(acmeId, a.id!, { name: deptName('Loop'), superiorid });
-      expect(reply).toEqual({ errcode: 1001, errmsg: MOVE_LOOP, data: { errors: [{ field: '/superiorid', message: MOVE_LOOP }] } });
+      expect(reply).toEqual({
+        errcode: 1001,
+        errmsg: MOVE_LOOP,
+        data: { errors: [{ field: '/superiorid', message: MOVE_LOOP }] },
+      });
     }
-    expect(await server.db.selectFrom('departments').selectAll().where('id', 'in', [a.id!, b.id!, c.id!]).orderBy('id').execute()).toEqual(before);
+    expect(
+      await server.db
+        .selectFrom('departments')
+        .selectAll()
+        .where('id', 'in', [a.id!, b.id!, c.id!])
+        .orderBy('id')
+        .execute(),
+    ).toEqual(before);
   });
 
   it('refuses to delete a department that still has sub-departments or users, naming the counts, all or nothing', async () => {
-    const users = Number((await server.db.selectFrom('users').select(({ fn }) => fn.countAll<number>().as('n')).where('department_id', '=', salesId).executeTakeFirstOrThrow()).n);
+    const users = Number(
+      (
+        await server.db
+          .selectFrom('users')
+          .select(({ fn }) => fn.countAll<number>().as('n'))
+          .where('department_id', '=', salesId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(users).toBeGreaterThan(0);
-    const children = Number((await server.db.selectFrom('departments').select(({ fn }) => fn.countAll<number>().as('n')).where('superior_id', '=', salesId).executeTakeFirstOrThrow()).n);
+    const children = Number(
+      (
+        await server.db
+          .selectFrom('departments')
+          .select(({ fn }) => fn.countAll<number>().as('n'))
+          .where('superior_id', '=', salesId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const leaf = await fresh(financeId);
     const parent = await fresh(financeId);
     await fresh(parent.id!);
     const refused = await api.remove(acmeId, [leaf.id!, salesId]);
     // Sales: the department administrator `sales` is linked to it too.
-    expect(refused.reply).toMatchObject({ errcode: 1009, errmsg: `Nothing was deleted: the selected departments still have ${children} sub-department(s), ${users} user(s) and 1 privileged user(s) linked to them. Move or delete them first.` });
+    expect(refused.reply).toMatchObject({
+      errcode: 1009,
+      errmsg: `Nothing was deleted: the selected departments still have ${children} sub-department(s), ${users} user(s) and 1 privileged user(s) linked to them. Move or delete them first.`,
+    });
     const withChild = await api.remove(acmeId, [leaf.id!, parent.id!]);
-    expect(withChild.reply.errmsg).toBe('Nothing was deleted: the selected departments still have 1 sub-department(s), 0 user(s) and 0 privileged user(s) linked to them. Move or delete them first.');
+    expect(withChild.reply.errmsg).toBe(
+      'Nothing was deleted: the selected departments still have 1 sub-department(s), 0 user(s) and 0 privileged user(s) linked to them. Move or delete them first.',
+    );
     expect(await stored(leaf.id!)).toBeDefined();
     expect(await stored(parent.id!)).toBeDefined();
   });
@@ -156,19 +240,29 @@ describe.each(targets)('departments on $name', (target) => {
     const child = await fresh(parent.id!);
     expect((await api.remove(acmeId, [child.id!, parent.id!])).reply.data).toEqual({ deleted: 2 });
     expect((await api.get(parent.id!)).reply.errcode).toBe(1404);
-    expect((await api.remove(acmeId, [])).reply).toMatchObject({ errcode: 1001, errmsg: 'Please select the departments to delete.' });
+    expect((await api.remove(acmeId, [])).reply).toMatchObject({
+      errcode: 1001,
+      errmsg: 'Please select the departments to delete.',
+    });
     expect((await api.remove(acmeId, [randomUUID()])).reply.errcode).toBe(1404);
   });
 
   it('lists departments by page, under a superior, in a whitelisted order, with counts', async () => {
     const parent = await fresh(salesId);
     const names = ['Bravo', 'Alpha', 'Charlie'].map((n) => deptName(n));
-    for (const [i, name] of names.entries()) expect((await api.create(acmeId, { name, superiorid: parent.id, orderno: 10 - i, code: `K${i}` })).reply.errcode).toBe(0);
+    for (const [i, name] of names.entries())
+      expect(
+        (await api.create(acmeId, { name, superiorid: parent.id, orderno: 10 - i, code: `K${i}` })).reply.errcode,
+      ).toBe(0);
     const page = await api.list(acmeId, { superiorid: parent.id!, pagelines: 2 });
     expect(replyProblems(server.catalogue, 'departments.list', page.reply.data)).toEqual([]);
     expect(page.reply.data.rowCount).toBe(3);
     expect(page.reply.data.datas.map((r) => r.name)).toEqual([names[2], names[1]]); // by order number
-    expect((await api.list(acmeId, { superiorid: parent.id!, pagelines: 2, currpage: 2 })).reply.data.datas.map((r) => r.name)).toEqual([names[0]]);
+    expect(
+      (await api.list(acmeId, { superiorid: parent.id!, pagelines: 2, currpage: 2 })).reply.data.datas.map(
+        (r) => r.name,
+      ),
+    ).toEqual([names[0]]);
     const byName = await api.list(acmeId, { superiorid: parent.id!, orderby: 'name desc' });
     expect(byName.reply.data.datas.map((r) => r.name)).toEqual([...names].sort().reverse());
     expect((await api.list(acmeId, { orderby: 'name; drop table users' })).reply.errcode).toBe(1001);
@@ -177,11 +271,21 @@ describe.each(targets)('departments on $name', (target) => {
     expect(sales).toMatchObject({ name: 'Sales', superiorName: 'Headquarters', level: 1 });
     expect(sales!.userCount).toBeGreaterThan(0);
     expect(sales!.childCount).toBeGreaterThan(0);
-    expect((await api.list(acmeId, { orderby: 'userCount desc', pagelines: 1 })).reply.data.datas[0].userCount).toBeGreaterThanOrEqual(sales!.userCount);
+    expect(
+      (await api.list(acmeId, { orderby: 'userCount desc', pagelines: 1 })).reply.data.datas[0].userCount,
+    ).toBeGreaterThanOrEqual(sales!.userCount);
   });
 
   it("answers one department's users by page, in the user list's row shape", async () => {
-    const total = Number((await server.db.selectFrom('users').select(({ fn }) => fn.countAll<number>().as('n')).where('department_id', '=', salesId).executeTakeFirstOrThrow()).n);
+    const total = Number(
+      (
+        await server.db
+          .selectFrom('users')
+          .select(({ fn }) => fn.countAll<number>().as('n'))
+          .where('department_id', '=', salesId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const page = await api.users(salesId, { pagelines: 2, orderby: 'loginno' });
     expect(replyProblems(server.catalogue, 'departments.users', page.reply.data)).toEqual([]);
     expect(page.reply.data.rowCount).toBe(total);
@@ -194,24 +298,59 @@ describe.each(targets)('departments on $name', (target) => {
 
   it("keeps the tenant's own and the platform's extension fields of departments", async () => {
     const fields = [
-      { fid: randomUUID().replaceAll('-', ''), domain_id: acmeId, name: 'field3', label: 'Cost centre', type: 'string', for_table: 'tableDept' },
-      { fid: randomUUID().replaceAll('-', ''), domain_id: null, name: 'field4', label: 'Region', type: 'checkbox', options: 'North;South', for_table: 'tableDept' },
+      {
+        fid: randomUUID().replaceAll('-', ''),
+        domain_id: acmeId,
+        name: 'field3',
+        label: 'Cost centre',
+        type: 'string',
+        for_table: 'tableDept',
+      },
+      {
+        fid: randomUUID().replaceAll('-', ''),
+        domain_id: null,
+        name: 'field4',
+        label: 'Region',
+        type: 'checkbox',
+        options: 'North;South',
+        for_table: 'tableDept',
+      },
     ];
     await server.db.insertInto('field_extends').values(fields).execute();
     try {
-      const created = await api.create(acmeId, { name: deptName('Ext'), superiorid: salesId, field3: 'CC-1', field4: ['North'], field9: 'not a field' });
+      const created = await api.create(acmeId, {
+        name: deptName('Ext'),
+        superiorid: salesId,
+        field3: 'CC-1',
+        field4: ['North'],
+        field9: 'not a field',
+      });
       expect(created.reply.data).toMatchObject({ field3: 'CC-1', field4: ['North'] });
       expect(created.reply.data.field9).toBeUndefined();
-      const edited = await api.update(acmeId, created.reply.data.id!, { name: created.reply.data.name, field3: 'CC-2' });
+      const edited = await api.update(acmeId, created.reply.data.id!, {
+        name: created.reply.data.name,
+        field3: 'CC-2',
+      });
       expect(edited.reply.data).toMatchObject({ field3: 'CC-2', field4: ['North'] });
       expect((await api.get(created.reply.data.id!)).reply.data).toMatchObject({ field3: 'CC-2', field4: ['North'] });
       const listed = await api.list(acmeId, { superiorid: salesId }, { field3: 'cc-2' });
       expect(listed.reply.data.datas.map((r) => r.id)).toEqual([created.reply.data.id]);
-      await server.db.updateTable('field_extends').set({ is_not_null: true }).where('fid', '=', fields[0].fid).execute();
+      await server.db
+        .updateTable('field_extends')
+        .set({ is_not_null: true })
+        .where('fid', '=', fields[0].fid)
+        .execute();
       const required = await api.create(acmeId, { name: deptName('NoCost'), superiorid: salesId });
       expect(required.reply).toMatchObject({ errcode: 1001, errmsg: 'Cost centre is required.' });
     } finally {
-      await server.db.deleteFrom('field_extends').where('fid', 'in', fields.map((f) => f.fid)).execute();
+      await server.db
+        .deleteFrom('field_extends')
+        .where(
+          'fid',
+          'in',
+          fields.map((f) => f.fid),
+        )
+        .execute();
     }
   });
 });

@@ -25,7 +25,9 @@ describe('atrium diff-api against a running server', () => {
   });
 
   it('reports the calls a server answers that the catalogue does not describe', async () => {
-    server = await startTestServer(pglite, { extraCatalogueRoots: [join(PROJECT_ROOT, 'tests/fixtures/store-catalogue')] });
+    server = await startTestServer(pglite, {
+      extraCatalogueRoots: [join(PROJECT_ROOT, 'tests/fixtures/store-catalogue')],
+    });
     const lines: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
     expect(await diffApiCommand(['--against', server.url])).toBe(1);

@@ -8,7 +8,14 @@ import { UNCHANGED_SECRET } from '../../src/core/password-codec.ts';
 import { domainUploadsDir } from '../../src/server/areas/domains/delete-domains.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
-import { createDomain, deleteDomains, getDomain, listDomains, uniqueName, updateDomain } from './helpers/domain-calls.ts';
+import {
+  createDomain,
+  deleteDomains,
+  getDomain,
+  listDomains,
+  uniqueName,
+  updateDomain,
+} from './helpers/domain-calls.ts';
 import { replyProblems } from './helpers/reply-schemas.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 
@@ -17,7 +24,9 @@ const targets = await databaseTargets();
 describe.each(targets)('enterprise create, edit, delete on $name', (target) => {
   let server: TestServer;
   let admin: ApiClient;
-  const storedPassword = async (id: string) => (await server.db.selectFrom('domains').select('sms_member_pwd').where('id', '=', id).executeTakeFirstOrThrow()).sms_member_pwd;
+  const storedPassword = async (id: string) =>
+    (await server.db.selectFrom('domains').select('sms_member_pwd').where('id', '=', id).executeTakeFirstOrThrow())
+      .sms_member_pwd;
 
   beforeAll(async () => {
     server = await startTestServer(target);
@@ -30,7 +39,14 @@ describe.each(targets)('enterprise create, edit, delete on $name', (target) => {
     const { reply } = await createDomain(admin, { name, systemName: 'Sys', description: 'Made by a test', status: 0 });
     expect(reply.errcode).toBe(0);
     expect(replyProblems(server.catalogue, 'domains.create', reply.data)).toEqual([]);
-    expect(reply.data).toMatchObject({ name, systemName: 'Sys', description: 'Made by a test', status: 0, smsMemberPwd: '', users: [] });
+    expect(reply.data).toMatchObject({
+      name,
+      systemName: 'Sys',
+      description: 'Made by a test',
+      status: 0,
+      smsMemberPwd: '',
+      users: [],
+    });
     const read = await getDomain(admin, reply.data.id);
     expect(replyProblems(server.catalogue, 'domains.get', read.reply.data)).toEqual([]);
     expect(read.reply.data).toEqual(reply.data);
@@ -46,19 +62,39 @@ describe.each(targets)('enterprise create, edit, delete on $name', (target) => {
   });
 
   it('edits the fields sent and keeps the ones left out', async () => {
-    const { reply: created } = await createDomain(admin, { name: uniqueName('Edit'), logoUrl: '/uploads/lib/icon/demo/acme.svg', systemName: 'Old' });
+    const { reply: created } = await createDomain(admin, {
+      name: uniqueName('Edit'),
+      logoUrl: '/uploads/lib/icon/demo/acme.svg',
+      systemName: 'Old',
+    });
     const newName = uniqueName('Edited');
-    const { reply } = await updateDomain(admin, created.data.id, { name: newName, systemName: 'New', status: 0, description: 'changed' });
+    const { reply } = await updateDomain(admin, created.data.id, {
+      name: newName,
+      systemName: 'New',
+      status: 0,
+      description: 'changed',
+    });
     expect(reply.errcode).toBe(0);
     expect(replyProblems(server.catalogue, 'domains.update', reply.data)).toEqual([]);
-    expect(reply.data).toMatchObject({ id: created.data.id, name: newName, systemName: 'New', status: 0, description: 'changed', logoUrl: '/uploads/lib/icon/demo/acme.svg' });
+    expect(reply.data).toMatchObject({
+      id: created.data.id,
+      name: newName,
+      systemName: 'New',
+      status: 0,
+      description: 'changed',
+      logoUrl: '/uploads/lib/icon/demo/acme.svg',
+    });
     expect((await getDomain(admin, created.data.id)).reply.data).toEqual(reply.data);
   });
 
   it('refuses a duplicate name, whatever its case, on create and on rename', async () => {
     const before = await listDomains(admin, { name: 'acme' });
     const dup = await createDomain(admin, { name: 'ACME' });
-    expect(dup.reply).toEqual({ errcode: 1009, errmsg: 'An entry with the same name already exists.', data: { errors: [{ field: '/name', message: 'An entry with the same name already exists.' }] } });
+    expect(dup.reply).toEqual({
+      errcode: 1009,
+      errmsg: 'An entry with the same name already exists.',
+      data: { errors: [{ field: '/name', message: 'An entry with the same name already exists.' }] },
+    });
     expect((await listDomains(admin, { name: 'acme' })).reply.data.rowCount).toBe(before.reply.data.rowCount);
 
     const { reply: other } = await createDomain(admin, { name: uniqueName('Rename') });
@@ -76,22 +112,49 @@ describe.each(targets)('enterprise create, edit, delete on $name', (target) => {
   });
 
   it('never sends the SMS password back; the marker keeps it (with its member code), a new value replaces it, empty clears it', async () => {
-    const { reply: created } = await createDomain(admin, { name: uniqueName('Sms'), smsMemberCode: 'C1', smsMemberPwd: 's3cret' });
+    const { reply: created } = await createDomain(admin, {
+      name: uniqueName('Sms'),
+      smsMemberCode: 'C1',
+      smsMemberPwd: 's3cret',
+    });
     expect(created.data.smsMemberPwd).toBe(UNCHANGED_SECRET);
     expect(JSON.stringify((await listDomains(admin, { name: created.data.name })).reply)).not.toContain('s3cret');
     expect(await storedPassword(created.data.id)).toBe('s3cret');
 
-    const kept = await updateDomain(admin, created.data.id, { name: created.data.name, smsMemberPwd: UNCHANGED_SECRET, smsMemberCode: 'C1', description: 'kept' });
+    const kept = await updateDomain(admin, created.data.id, {
+      name: created.data.name,
+      smsMemberPwd: UNCHANGED_SECRET,
+      smsMemberCode: 'C1',
+      description: 'kept',
+    });
     expect(kept.reply.data).toMatchObject({ smsMemberPwd: UNCHANGED_SECRET, smsMemberCode: 'C1', description: 'kept' });
     expect(await storedPassword(created.data.id)).toBe('s3cret');
     // Bound to its member code: another code, the password kept or left out, must type it again.
     for (const body of [{ smsMemberPwd: UNCHANGED_SECRET, smsMemberCode: 'C2' }, { smsMemberCode: 'C2' }]) {
-      const moved = await updateDomain(admin, created.data.id, { name: created.data.name, description: 'moved', ...body });
+      const moved = await updateDomain(admin, created.data.id, {
+        name: created.data.name,
+        description: 'moved',
+        ...body,
+      });
       expect(moved.reply, JSON.stringify(body)).toMatchObject({ errcode: 1001 });
       expect(moved.reply.errmsg).toContain(server.catalogue.labels.en['config.msg.secretAgain']);
     }
-    expect((await server.db.selectFrom('domains').select(['sms_member_code', 'description']).where('id', '=', created.data.id).executeTakeFirstOrThrow())).toEqual({ sms_member_code: 'C1', description: 'kept' });
-    expect((await updateDomain(admin, created.data.id, { name: created.data.name, smsMemberPwd: 's3cret', smsMemberCode: 'C2' })).reply.data).toMatchObject({ smsMemberCode: 'C2' });
+    expect(
+      await server.db
+        .selectFrom('domains')
+        .select(['sms_member_code', 'description'])
+        .where('id', '=', created.data.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ sms_member_code: 'C1', description: 'kept' });
+    expect(
+      (
+        await updateDomain(admin, created.data.id, {
+          name: created.data.name,
+          smsMemberPwd: 's3cret',
+          smsMemberCode: 'C2',
+        })
+      ).reply.data,
+    ).toMatchObject({ smsMemberCode: 'C2' });
 
     const replaced = await updateDomain(admin, created.data.id, { name: created.data.name, smsMemberPwd: 'n3w' });
     expect(replaced.reply.data.smsMemberPwd).toBe(UNCHANGED_SECRET);
@@ -132,12 +195,20 @@ describe.each(targets)('enterprise create, edit, delete on $name', (target) => {
     await giveBelongings(server, b.data.id, 'explode'); // the trigger below refuses to delete this user
     const before = await countOwned(server, a.data.id);
     await sql`create function refuse_explode() returns trigger language plpgsql as $$
-      begin if old.loginno = 'explode01' then raise exception 'refused by test trigger'; end if; return old; end $$`.execute(server.db);
-    await sql`create trigger refuse_explode before delete on users for each row execute function refuse_explode()`.execute(server.db);
+      begin if old.loginno = 'explode01' then raise exception 'refused by test trigger'; end if; return old; end $$`.execute(
+      server.db,
+    );
+    await sql`create trigger refuse_explode before delete on users for each row execute function refuse_explode()`.execute(
+      server.db,
+    );
     try {
       const { status, reply } = await deleteDomains(admin, [a.data.id, b.data.id]);
       expect(status).toBe(500);
-      expect(reply).toEqual({ errcode: 1500, errmsg: 'Something went wrong on the server. The error was logged.', data: null });
+      expect(reply).toEqual({
+        errcode: 1500,
+        errmsg: 'Something went wrong on the server. The error was logged.',
+        data: null,
+      });
       expect((await getDomain(admin, a.data.id)).reply.errcode).toBe(0);
       expect(await countOwned(server, a.data.id)).toEqual(before);
       expect(existsSync(join(domainUploadsDir(server, a.data.id), 'logo.svg'))).toBe(true);
@@ -162,10 +233,22 @@ describe.each(targets)('enterprise create, edit, delete on $name', (target) => {
 async function giveBelongings(server: TestServer, domainId: string, prefix: string): Promise<void> {
   const db = server.db;
   const root = `${domainId}-root`;
-  await db.insertInto('departments').values({ id: root, domain_id: domainId, superior_id: null, name: 'Root' }).execute();
-  await db.insertInto('departments').values({ id: `${domainId}-child`, domain_id: domainId, superior_id: root, name: 'Child' }).execute();
-  await db.insertInto('users').values({ id: `${domainId}-u`, domain_id: domainId, department_id: root, name: 'User', loginno: `${prefix}01` }).execute();
-  await db.insertInto('applications').values({ id: `${domainId}-app`, domain_id: domainId, name: 'App' }).execute();
+  await db
+    .insertInto('departments')
+    .values({ id: root, domain_id: domainId, superior_id: null, name: 'Root' })
+    .execute();
+  await db
+    .insertInto('departments')
+    .values({ id: `${domainId}-child`, domain_id: domainId, superior_id: root, name: 'Child' })
+    .execute();
+  await db
+    .insertInto('users')
+    .values({ id: `${domainId}-u`, domain_id: domainId, department_id: root, name: 'User', loginno: `${prefix}01` })
+    .execute();
+  await db
+    .insertInto('applications')
+    .values({ id: `${domainId}-app`, domain_id: domainId, name: 'App' })
+    .execute();
   const acme = await db.selectFrom('superusers').select('id').where('loginno', '=', 'acme').executeTakeFirstOrThrow();
   await db.insertInto('superuser_domains').values({ superuser_id: acme.id, domain_id: domainId }).execute();
   await db.insertInto('superuser_departments').values({ superuser_id: acme.id, department_id: root }).execute();
@@ -176,6 +259,16 @@ async function giveBelongings(server: TestServer, domainId: string, prefix: stri
 
 async function countOwned(server: TestServer, domainId: string) {
   const count = (table: 'departments' | 'users' | 'applications' | 'superuser_domains') =>
-    server.db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).where('domain_id', '=', domainId).executeTakeFirstOrThrow().then((r) => r.n);
-  return { departments: await count('departments'), users: await count('users'), links: await count('superuser_domains'), applications: await count('applications') };
+    server.db
+      .selectFrom(table)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('domain_id', '=', domainId)
+      .executeTakeFirstOrThrow()
+      .then((r) => r.n);
+  return {
+    departments: await count('departments'),
+    users: await count('users'),
+    links: await count('superuser_domains'),
+    applications: await count('applications'),
+  };
 }

@@ -21,20 +21,43 @@ describe.each(targets)('deleting enterprises and their administrators on $name',
   const tenantAdmin = async (domains: string[]) => {
     const id = randomUUID();
     const loginno = `del${(serial += 1)}${Date.now() % 10000}`;
-    await server.db.insertInto('superusers').values({ id, loginno, name: `Admin ${loginno}`, email: `${loginno}@atrium.example`, password_hash: await hashPassword('Tenant@2026'), type: 'admin', domain_admin: true }).execute();
-    for (const domain of domains) await server.db.insertInto('superuser_domains').values({ superuser_id: id, domain_id: domain }).execute();
+    await server.db
+      .insertInto('superusers')
+      .values({
+        id,
+        loginno,
+        name: `Admin ${loginno}`,
+        email: `${loginno}@atrium.example`,
+        password_hash: await hashPassword('Tenant@2026'),
+        type: 'admin',
+        domain_admin: true,
+      })
+      .execute();
+    for (const domain of domains)
+      await server.db.insertInto('superuser_domains').values({ superuser_id: id, domain_id: domain }).execute();
     await server.signedIn(loginno, 'Tenant@2026', 'en');
     return { id, loginno };
   };
   const newDomain = async () => (await createDomain(admin, { name: uniqueName('Del') })).reply.data.id as string;
-  const exists = async (id: string) => (await server.db.selectFrom('superusers').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-  const impact = (client: ApiClient, ids: string[]) => client.call<{ affected: Array<{ id: string; loginno: string; name: string }> }>('POST', '/authtime/domain/delete-impact', { body: ids });
-  const remove = (ids: string[], admins?: 'keep' | 'remove') => admin.call<{ deleted: number; admins: number }>('DELETE', '/authtime/domain', { body: ids, query: admins ? { admins } : {} });
+  const exists = async (id: string) =>
+    (await server.db.selectFrom('superusers').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  const impact = (client: ApiClient, ids: string[]) =>
+    client.call<{ affected: Array<{ id: string; loginno: string; name: string }> }>(
+      'POST',
+      '/authtime/domain/delete-impact',
+      { body: ids },
+    );
+  const remove = (ids: string[], admins?: 'keep' | 'remove') =>
+    admin.call<{ deleted: number; admins: number }>('DELETE', '/authtime/domain', {
+      body: ids,
+      query: admins ? { admins } : {},
+    });
 
   beforeAll(async () => {
     server = await startTestServer(target);
     admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
-    acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
+    acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow())
+      .id;
   });
   afterAll(() => server?.close());
 
@@ -45,7 +68,9 @@ describe.each(targets)('deleting enterprises and their administrators on $name',
     const alsoAcme = await tenantAdmin([d1, acmeId]);
     expect((await impact(admin, [d1])).reply.data.affected.map((a) => a.id)).toEqual([only.id]);
     // Deleting both enterprises strands the one that held both.
-    expect((await impact(admin, [d1, d2])).reply.data.affected.map((a) => a.id).sort()).toEqual([only.id, both.id].sort());
+    expect((await impact(admin, [d1, d2])).reply.data.affected.map((a) => a.id).sort()).toEqual(
+      [only.id, both.id].sort(),
+    );
     expect(await exists(alsoAcme.id)).toBe(true);
     expect((await impact(admin, [d1, 'no-such-enterprise'])).reply.errcode).toBe(1404);
     const acme = await server.signedIn(ACME.username, ACME.password, 'en');
@@ -57,7 +82,9 @@ describe.each(targets)('deleting enterprises and their administrators on $name',
     const only = await tenantAdmin([d]);
     expect((await remove([d])).reply.data).toEqual({ deleted: 1, admins: 0 });
     expect(await exists(only.id)).toBe(true);
-    expect(await server.db.selectFrom('superuser_domains').select('domain_id').where('superuser_id', '=', only.id).execute()).toEqual([]);
+    expect(
+      await server.db.selectFrom('superuser_domains').select('domain_id').where('superuser_id', '=', only.id).execute(),
+    ).toEqual([]);
   });
 
   it('removes exactly the stranded administrators when asked, with their sessions', async () => {
@@ -66,8 +93,20 @@ describe.each(targets)('deleting enterprises and their administrators on $name',
     const alsoAcme = await tenantAdmin([d, acmeId]);
     expect((await remove([d], 'remove')).reply.data).toEqual({ deleted: 1, admins: 1 });
     expect(await exists(only.id)).toBe(false);
-    expect(await server.db.selectFrom('sessions').select('id').where('superuser_id', '=', only.id).execute()).toEqual([]);
+    expect(await server.db.selectFrom('sessions').select('id').where('superuser_id', '=', only.id).execute()).toEqual(
+      [],
+    );
     expect(await exists(alsoAcme.id)).toBe(true);
-    expect(await exists((await server.db.selectFrom('superusers').select('id').where('loginno', '=', ADMIN.username).executeTakeFirstOrThrow()).id)).toBe(true);
+    expect(
+      await exists(
+        (
+          await server.db
+            .selectFrom('superusers')
+            .select('id')
+            .where('loginno', '=', ADMIN.username)
+            .executeTakeFirstOrThrow()
+        ).id,
+      ),
+    ).toBe(true);
   });
 });

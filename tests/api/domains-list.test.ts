@@ -14,7 +14,8 @@ describe.each(targets)('enterprise list on $name', (target) => {
   let server: TestServer;
   let admin: ApiClient;
   let acme: ApiClient;
-  const names = async (client: ApiClient, body: Record<string, unknown>) => (await listDomains(client, body)).reply.data.datas.map((d) => d.name).sort();
+  const names = async (client: ApiClient, body: Record<string, unknown>) =>
+    (await listDomains(client, body)).reply.data.datas.map((d) => d.name).sort();
 
   beforeAll(async () => {
     server = await startTestServer(target);
@@ -51,7 +52,11 @@ describe.each(targets)('enterprise list on $name', (target) => {
   });
 
   it('searches extension fields field<N> and ignores other keys', async () => {
-    await server.db.updateTable('domains').set({ ext: JSON.stringify({ field3: 'Gold partner' }) }).where('name', '=', 'Initech').execute();
+    await server.db
+      .updateTable('domains')
+      .set({ ext: JSON.stringify({ field3: 'Gold partner' }) })
+      .where('name', '=', 'Initech')
+      .execute();
     expect(await names(admin, { fieldExtends: { field3: 'gold' } })).toEqual(['Initech']);
     expect(await names(admin, { fieldExtends: { field3: 'silver' } })).toEqual([]);
     expect(await names(admin, { fieldExtends: { 'name) or (1=1': 'x' } })).toHaveLength(DEMO_TENANT_COUNT);
@@ -70,8 +75,14 @@ describe.each(targets)('enterprise list on $name', (target) => {
     const byName = seen.map((d) => d.name);
     expect(byName).toEqual([...byName].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)));
     expect(byName[0]).toBe('Acme');
-    expect((await listDomains(admin, {}, { currpage: 4, pagelines: 5 })).reply.data).toMatchObject({ datas: [], rowCount: DEMO_TENANT_COUNT });
-    const asText = await admin.call('POST', '/authtime/domains', { query: { currpage: '2', pagelines: '10' }, body: {} });
+    expect((await listDomains(admin, {}, { currpage: 4, pagelines: 5 })).reply.data).toMatchObject({
+      datas: [],
+      rowCount: DEMO_TENANT_COUNT,
+    });
+    const asText = await admin.call('POST', '/authtime/domains', {
+      query: { currpage: '2', pagelines: '10' },
+      body: {},
+    });
     expect((asText.reply.data as { datas: unknown[] }).datas).toHaveLength(2);
   });
 
@@ -86,10 +97,15 @@ describe.each(targets)('enterprise list on $name', (target) => {
 
   it('refuses a tenant administrator another enterprise: read, change and delete, and nothing changes', async () => {
     const globex = (await listDomains(admin, { name: 'Globex' })).reply.data.datas[0];
-    const stored = async () => server.db.selectFrom('domains').selectAll().where('id', '=', globex.id).executeTakeFirstOrThrow();
+    const stored = async () =>
+      server.db.selectFrom('domains').selectAll().where('id', '=', globex.id).executeTakeFirstOrThrow();
     const before = await stored();
 
-    expect((await getDomain(acme, globex.id)).reply).toEqual({ errcode: 1404, errmsg: 'The entry does not exist or is out of your reach.', data: null });
+    expect((await getDomain(acme, globex.id)).reply).toEqual({
+      errcode: 1404,
+      errmsg: 'The entry does not exist or is out of your reach.',
+      data: null,
+    });
     expect((await updateDomain(acme, globex.id, { name: 'Taken_Over', status: 0 })).reply.errcode).toBe(1404);
     expect((await deleteDomains(acme, [globex.id])).reply.errcode).toBe(1403);
     expect(await stored()).toEqual(before);

@@ -14,7 +14,13 @@ describe.each(targets)('enterprise validation on $name', (target) => {
   let server: TestServer;
   const clients = {} as Record<(typeof LANGUAGES)[number], ApiClient>;
   const label = (lang: string, key: string) => server.catalogue.labels[lang][key];
-  const domainCount = async () => (await server.db.selectFrom('domains').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+  const domainCount = async () =>
+    (
+      await server.db
+        .selectFrom('domains')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   beforeAll(async () => {
     server = await startTestServer(target);
@@ -38,7 +44,11 @@ describe.each(targets)('enterprise validation on $name', (target) => {
       for (const lang of LANGUAGES) {
         const { status, reply } = await createDomain(clients[lang], body);
         expect(status).toBe(200);
-        expect(reply).toEqual({ errcode: 1001, errmsg: label(lang, key), data: { errors: [{ field: '/name', message: label(lang, key) }] } });
+        expect(reply).toEqual({
+          errcode: 1001,
+          errmsg: label(lang, key),
+          data: { errors: [{ field: '/name', message: label(lang, key) }] },
+        });
         texts.add(reply.errmsg);
       }
       expect(texts.size).toBe(3); // three real translations, not one text three times
@@ -47,9 +57,15 @@ describe.each(targets)('enterprise validation on $name', (target) => {
   }
 
   it('reads the English messages a user sees', async () => {
-    expect((await createDomain(clients.en, { name: 'A'.repeat(23) })).reply.errmsg).toBe('The name cannot exceed 22 characters.');
-    expect((await createDomain(clients.en, { name: 'a-b' })).reply.errmsg).toBe('The name may contain only letters, Chinese characters, digits and _');
-    expect((await createDomain(clients.en, { name: '' })).reply.errmsg).toBe('Please fill in the domain (tenant) name.');
+    expect((await createDomain(clients.en, { name: 'A'.repeat(23) })).reply.errmsg).toBe(
+      'The name cannot exceed 22 characters.',
+    );
+    expect((await createDomain(clients.en, { name: 'a-b' })).reply.errmsg).toBe(
+      'The name may contain only letters, Chinese characters, digits and _',
+    );
+    expect((await createDomain(clients.en, { name: '' })).reply.errmsg).toBe(
+      'Please fill in the domain (tenant) name.',
+    );
   });
 
   it('accepts 22 characters of Chinese, letters, digits and underscore', async () => {
@@ -74,16 +90,25 @@ describe.each(targets)('enterprise validation on $name', (target) => {
     const { reply: created } = await createDomain(clients.en, { name: `Valid_${Date.now() % 100000}` });
     const { reply } = await updateDomain(clients.zh, created.data.id, { name: 'B'.repeat(23) });
     expect(reply).toMatchObject({ errcode: 1001, errmsg: label('zh', 'msg.nameTooLong') });
-    const row = await server.db.selectFrom('domains').select('name').where('id', '=', created.data.id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('domains')
+      .select('name')
+      .where('id', '=', created.data.id)
+      .executeTakeFirstOrThrow();
     expect(row.name).toBe(created.data.name);
   });
 
   it('checks the query and body of the list call', async () => {
     const zeroLines = await listDomains(clients.en, {}, { pagelines: 0 });
     expect(zeroLines.reply).toMatchObject({ errcode: 1001, errmsg: 'pagelines must be at least 1.' });
-    const badBody = await clients.en.call('POST', '/authtime/domains', { query: { currpage: 1, pagelines: 10 }, body: { name: 5 } });
+    const badBody = await clients.en.call('POST', '/authtime/domains', {
+      query: { currpage: 1, pagelines: 10 },
+      body: { name: 5 },
+    });
     expect(badBody.reply).toMatchObject({ errcode: 1001, errmsg: 'Enterprise name has the wrong type.' });
-    const notJson = await clients.en.raw('POST', '/authtime/domains', { headers: { 'content-type': 'application/json' } });
+    const notJson = await clients.en.raw('POST', '/authtime/domains', {
+      headers: { 'content-type': 'application/json' },
+    });
     expect((await notJson.json()).errcode).toBe(0); // an empty body reads as no filter
   });
 });

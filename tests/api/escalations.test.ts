@@ -11,7 +11,8 @@ import type { ApiClient } from './helpers/api-client.ts';
 
 const targets = await databaseTargets();
 const SALES = { username: 'sales', password: 'Sales@2026' };
-const OWN_RIGHTS = 'You cannot change your own type, rights, status, enterprises, departments or applications; ask an administrator above you.';
+const OWN_RIGHTS =
+  'You cannot change your own type, rights, status, enterprises, departments or applications; ask an administrator above you.';
 
 /** A TCP server that only counts who connects: the directory an attacker would point the test at. */
 async function listeningTrap(): Promise<{ url: string; connections: () => number; close: () => Promise<void> }> {
@@ -22,7 +23,11 @@ async function listeningTrap(): Promise<{ url: string; connections: () => number
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return { url: `ldap://127.0.0.1:${port}`, connections: () => count, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `ldap://127.0.0.1:${port}`,
+    connections: () => count,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe.each(targets)('escalations on $name', (target) => {
@@ -31,8 +36,10 @@ describe.each(targets)('escalations on $name', (target) => {
   let acme: ApiClient;
   let sales: ApiClient;
   let acmeDomain: string;
-  const idOf = async (loginno: string) => (await server.db.selectFrom('superusers').select('id').where('loginno', '=', loginno).executeTakeFirstOrThrow()).id;
-  const stored = async (loginno: string) => server.db.selectFrom('superusers').selectAll().where('loginno', '=', loginno).executeTakeFirstOrThrow();
+  const idOf = async (loginno: string) =>
+    (await server.db.selectFrom('superusers').select('id').where('loginno', '=', loginno).executeTakeFirstOrThrow()).id;
+  const stored = async (loginno: string) =>
+    server.db.selectFrom('superusers').selectAll().where('loginno', '=', loginno).executeTakeFirstOrThrow();
   const links = async (loginno: string) => {
     const id = await idOf(loginno);
     const [d, p] = await Promise.all([
@@ -94,7 +101,12 @@ describe.each(targets)('escalations on $name', (target) => {
         ['PUT', '/authtime/config', undefined, { ldapConfig: { url: 'ldap://127.0.0.1:9' } }],
         ['GET', '/authtime/config/export'],
         ['POST', '/authtime/config/import', undefined, { path: '/uploads/2026/systemImport/x.json' }],
-        ['POST', '/authtime/config/ldap/test', undefined, { ldapConfig: { url: 'ldap://127.0.0.1:9', baseDN: 'dc=x' } }],
+        [
+          'POST',
+          '/authtime/config/ldap/test',
+          undefined,
+          { ldapConfig: { url: 'ldap://127.0.0.1:9', baseDN: 'dc=x' } },
+        ],
         ['POST', '/authtime/config/clearcache'],
         ['GET', '/authtime/config/clearcache/status'],
         ['PUT', '/authtime/config/indexs/rebuild'],
@@ -119,7 +131,13 @@ describe.each(targets)('escalations on $name', (target) => {
     const acmeBefore = await stored('acme');
     const acmeId = await idOf('acme');
     expect((await getSuperuser(sales, acmeId)).reply.errcode).toBe(1404);
-    const reset = await updateSuperuser(sales, acmeId, { name: 'Acme_Administrator', loginno: 'acme', isdomainadmin: true, domains: [acmeDomain], password: 'Owned123' });
+    const reset = await updateSuperuser(sales, acmeId, {
+      name: 'Acme_Administrator',
+      loginno: 'acme',
+      isdomainadmin: true,
+      domains: [acmeDomain],
+      password: 'Owned123',
+    });
     expect(reset.reply.errcode).toBe(1404);
     expect(await stored('acme')).toEqual(acmeBefore);
     const salesBefore = await links('sales');
@@ -127,28 +145,42 @@ describe.each(targets)('escalations on $name', (target) => {
     expect(reply).toMatchObject({ errcode: 1403, errmsg: OWN_RIGHTS });
     expect(await links('sales')).toEqual(salesBefore);
     // Nor edit the enterprise it only sees.
-    expect((await sales.call('PUT', `/authtime/domain/${acmeDomain}`, { body: { name: 'Acme' } })).reply.errcode).toBe(1403);
+    expect((await sales.call('PUT', `/authtime/domain/${acmeDomain}`, { body: { name: 'Acme' } })).reply.errcode).toBe(
+      1403,
+    );
   });
 
   it('4. the saved manager password never goes to another address or account', async () => {
     const trap = await listeningTrap();
     try {
-      const saved = { url: 'ldap://127.0.0.1:389', baseDN: 'dc=atrium,dc=test', manager: 'cn=admin,dc=atrium,dc=test', managerPassword: 'Directory-Secret' };
+      const saved = {
+        url: 'ldap://127.0.0.1:389',
+        baseDN: 'dc=atrium,dc=test',
+        manager: 'cn=admin,dc=atrium,dc=test',
+        managerPassword: 'Directory-Secret',
+      };
       expect((await admin.call('PUT', '/authtime/config', { body: { ldapConfig: saved } })).reply.errcode).toBe(0);
-      const again = 'The server, port, TLS mode or account changed: type the password again (the saved one is used only with the settings it was saved with).';
+      const again =
+        'The server, port, TLS mode or account changed: type the password again (the saved one is used only with the settings it was saved with).';
       for (const change of [{ url: trap.url }, { manager: 'cn=attacker,dc=atrium,dc=test' }]) {
-        const test = await admin.call('POST', '/authtime/config/ldap/test', { body: { ldapConfig: { ...saved, ...change, managerPassword: '******' } } });
+        const test = await admin.call('POST', '/authtime/config/ldap/test', {
+          body: { ldapConfig: { ...saved, ...change, managerPassword: '******' } },
+        });
         expect(test.reply).toMatchObject({ errcode: 1001, errmsg: again });
         expect(test.reply.data).toEqual({ errors: [{ field: '/ldapConfig/managerPassword', message: again }] });
       }
       expect(trap.connections()).toBe(0);
       // A save that moves the stored password to a new address is refused the same way, nothing stored.
       const before = await configRows();
-      const save = await admin.call('PUT', '/authtime/config', { body: { ldapConfig: { ...saved, url: trap.url, managerPassword: '******' } } });
+      const save = await admin.call('PUT', '/authtime/config', {
+        body: { ldapConfig: { ...saved, url: trap.url, managerPassword: '******' } },
+      });
       expect(save.reply).toMatchObject({ errcode: 1001, errmsg: again });
       expect(await configRows()).toEqual(before);
       // With the password typed again, the new address is used (and the trap sees the connection).
-      const typed = await admin.call<{ success: boolean }>('POST', '/authtime/config/ldap/test', { body: { ldapConfig: { ...saved, url: trap.url, managerPassword: 'typed-again' } } });
+      const typed = await admin.call<{ success: boolean }>('POST', '/authtime/config/ldap/test', {
+        body: { ldapConfig: { ...saved, url: trap.url, managerPassword: 'typed-again' } },
+      });
       expect(typed.reply.data.success).toBe(false);
       expect(trap.connections()).toBeGreaterThan(0);
     } finally {
@@ -156,21 +188,34 @@ describe.each(targets)('escalations on $name', (target) => {
     }
   });
 
-  it('5. another tenant\'s uploads, the platform\'s configuration files and anonymous reads stay closed', async () => {
+  it("5. another tenant's uploads, the platform's configuration files and anonymous reads stay closed", async () => {
     const form = (name: string, bytes: BlobPart) => {
       const f = new FormData();
       f.append('file', new Blob([bytes]), name);
       return f;
     };
-    const exported = await admin.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', { query: { path: 'systemImport' }, form: form('config.json', '{"title":"secret"}') });
+    const exported = await admin.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', {
+      query: { path: 'systemImport' },
+      form: form('config.json', '{"title":"secret"}'),
+    });
     const file = exported.reply.data[0].filePath;
     const globex = await server.signedIn(GLOBEX.username, GLOBEX.password, 'en');
-    expect((await globex.call('GET', '/authtime/uploads', { query: { path: 'systemImport' } })).reply.errcode).toBe(1403);
-    expect((await globex.call('GET', '/authtime/uploads', { query: { path: 'import', domainid: acmeDomain } })).reply.errcode).toBe(1404);
+    expect((await globex.call('GET', '/authtime/uploads', { query: { path: 'systemImport' } })).reply.errcode).toBe(
+      1403,
+    );
+    expect(
+      (await globex.call('GET', '/authtime/uploads', { query: { path: 'import', domainid: acmeDomain } })).reply
+        .errcode,
+    ).toBe(1404);
     expect((await server.client('en').raw('GET', file)).status).toBe(401);
     expect((await globex.raw('GET', file)).status).toBe(404);
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 1, 1, 1]);
-    const icon = (await acme.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', { query: { icon: 'true' }, form: form('i.png', png) })).reply.data[0].filePath;
+    const icon = (
+      await acme.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', {
+        query: { icon: 'true' },
+        form: form('i.png', png),
+      })
+    ).reply.data[0].filePath;
     const dev = await server.signedIn('dev', 'Dev@2026', 'en');
     expect((await dev.call('DELETE', '/authtime/icon', { body: [icon] })).reply.errcode).toBe(1403);
     expect((await acme.raw('GET', icon)).status).toBe(200);
@@ -180,7 +225,10 @@ describe.each(targets)('escalations on $name', (target) => {
     const attacker = await server.signedIn(SALES.username, SALES.password, 'en');
     const id = await idOf('sales');
     const { reply } = await getSuperuser(admin, id);
-    expect((await updateSuperuser(admin, id, { ...reply.data, password: 'Reset@2026', confirmpwd: 'Reset@2026' })).reply.errcode).toBe(0);
+    expect(
+      (await updateSuperuser(admin, id, { ...reply.data, password: 'Reset@2026', confirmpwd: 'Reset@2026' })).reply
+        .errcode,
+    ).toBe(0);
     expect((await attacker.call('GET', '/authtime/myprofile')).status).toBe(401);
     expect((await admin.call('GET', '/authtime/myprofile')).reply.errcode).toBe(0);
   });

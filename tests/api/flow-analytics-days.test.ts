@@ -18,7 +18,12 @@ import { ACME, startTestServer, type TestServer } from './helpers/test-server.ts
 
 const targets = await databaseTargets();
 type Row = { groupColumns: Array<{ columnName: string; value: string }>; resultFields: number[] };
-const FIGURES = ['flowAndNodeTimeConsuming', 'flowTimeConsumingAccounting', 'flowAccounting', 'doAnalyzerActorTimeConsumingTopX'] as const;
+const FIGURES = [
+  'flowAndNodeTimeConsuming',
+  'flowTimeConsumingAccounting',
+  'flowAccounting',
+  'doAnalyzerActorTimeConsumingTopX',
+] as const;
 const NAMES: Record<string, string> = { alpha: 'Alpha', beta: 'Beta' };
 const hours = (ms: number) => Math.round(ms / 36_000) / 100;
 const now = new Date();
@@ -38,9 +43,13 @@ describe.each(targets)('the dashboard’s kept days on $name', (target) => {
   async function asked(period: Period) {
     const answers = await Promise.all(
       FIGURES.map(async (figure) => {
-        const { reply } = await acme.call<Row[]>('GET', `/authtime/domain/workflow/analytics/${figure}`, { query: { domainid: acmeId, applicationid: appId, daterange: period } });
+        const { reply } = await acme.call<Row[]>('GET', `/authtime/domain/workflow/analytics/${figure}`, {
+          query: { domainid: acmeId, applicationid: appId, daterange: period },
+        });
         expect(reply.errcode, reply.errmsg).toBe(0);
-        return figure === 'doAnalyzerActorTimeConsumingTopX' ? [reply.data.map((r) => r.resultFields[0]).join(',')] : reply.data.map((r) => `${r.groupColumns[0].value}: ${r.resultFields.join(',')}`);
+        return figure === 'doAnalyzerActorTimeConsumingTopX'
+          ? [reply.data.map((r) => r.resultFields[0]).join(',')]
+          : reply.data.map((r) => `${r.groupColumns[0].value}: ${r.resultFields.join(',')}`);
       }),
     );
     return Object.fromEntries(FIGURES.map((f, i) => [f, answers[i]]));
@@ -49,10 +58,23 @@ describe.each(targets)('the dashboard’s kept days on $name', (target) => {
   /** The same figures from the raw rows, durations measured by `took` (ms). */
   async function computed(period: Period, took: (from: Date, to: Date) => number) {
     const since = periodStart(period, now);
-    const scoped = (table: 'flow_instances' | 'flow_tasks') => db.selectFrom(table).where('domain_id', '=', acmeId).where('application_id', '=', appId);
-    const completed = await scoped('flow_instances').select(['process_id', 'started_at', 'completed_at']).where('status', '=', 'completed').where('completed_at', '>=', since).execute();
-    const tasks = await scoped('flow_tasks').select(['process_id', 'created_at', 'done_at']).where('status', '=', 'done').where('done_at', '>=', since).execute();
-    const started = await scoped('flow_instances').select('process_id').where('status', '<>', 'deleted').where('started_at', '>=', since).execute();
+    const scoped = (table: 'flow_instances' | 'flow_tasks') =>
+      db.selectFrom(table).where('domain_id', '=', acmeId).where('application_id', '=', appId);
+    const completed = await scoped('flow_instances')
+      .select(['process_id', 'started_at', 'completed_at'])
+      .where('status', '=', 'completed')
+      .where('completed_at', '>=', since)
+      .execute();
+    const tasks = await scoped('flow_tasks')
+      .select(['process_id', 'created_at', 'done_at'])
+      .where('status', '=', 'done')
+      .where('done_at', '>=', since)
+      .execute();
+    const started = await scoped('flow_instances')
+      .select('process_id')
+      .where('status', '<>', 'deleted')
+      .where('started_at', '>=', since)
+      .execute();
     const per = (rows: Array<{ process_id: string }>, value: (r: never) => number) => {
       const sums = new Map<string, { n: number; sum: number }>();
       for (const r of rows) {
@@ -72,10 +94,18 @@ describe.each(targets)('the dashboard’s kept days on $name', (target) => {
     };
     const avg = (s?: { n: number; sum: number }) => (s ? hours(s.sum / s.n) : 0);
     return {
-      flowAndNodeTimeConsuming: ordered([...c.keys(), ...t.keys()]).map((id) => `${NAMES[id]}: ${avg(c.get(id))},${avg(t.get(id))}`),
+      flowAndNodeTimeConsuming: ordered([...c.keys(), ...t.keys()]).map(
+        (id) => `${NAMES[id]}: ${avg(c.get(id))},${avg(t.get(id))}`,
+      ),
       flowTimeConsumingAccounting: ordered(c.keys()).map((id) => `${NAMES[id]}: ${hours(c.get(id)!.sum)}`),
       flowAccounting: ordered(st.keys()).map((id) => `${NAMES[id]}: ${st.get(id)!.n}`),
-      doAnalyzerActorTimeConsumingTopX: [tasks.map((r) => hours(took(r.created_at, r.done_at!))).sort((a, b) => b - a).slice(0, 10).join(',')],
+      doAnalyzerActorTimeConsumingTopX: [
+        tasks
+          .map((r) => hours(took(r.created_at, r.done_at!)))
+          .sort((a, b) => b - a)
+          .slice(0, 10)
+          .join(','),
+      ],
     };
   }
 
@@ -90,7 +120,12 @@ describe.each(targets)('the dashboard’s kept days on $name', (target) => {
     }
   }
 
-  const keptDays = async () => (await sql<{ n: number }>`select count(*)::int as n from flow_figure_days where application_id = ${appId}`.execute(db)).rows[0].n;
+  const keptDays = async () =>
+    (
+      await sql<{ n: number }>`select count(*)::int as n from flow_figure_days where application_id = ${appId}`.execute(
+        db,
+      )
+    ).rows[0].n;
 
   beforeAll(async () => {
     server = await startTestServer(target);
@@ -99,7 +134,12 @@ describe.each(targets)('the dashboard’s kept days on $name', (target) => {
     acmeId = (await db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
     ({ appId } = await seedDashboard(db, acmeId, now));
     await db.updateTable('work_calendars').set({ is_default: false }).where('domain_id', '=', acmeId).execute();
-    for (const u of await db.selectFrom('users').select(['id', 'loginno']).where('loginno', 'in', ['dash-init', 'dash-a', 'dash-b']).execute()) users[u.loginno] = u.id;
+    for (const u of await db
+      .selectFrom('users')
+      .select(['id', 'loginno'])
+      .where('loginno', 'in', ['dash-init', 'dash-a', 'dash-b'])
+      .execute())
+      users[u.loginno] = u.id;
   });
   afterAll(async () => server?.close());
 
@@ -113,17 +153,33 @@ describe.each(targets)('the dashboard’s kept days on $name', (target) => {
     const yesterday = new Date(periodStart('today', now).getTime() - HOUR);
     const dayOf = sql`day_start <= ${yesterday} and day_end > ${yesterday}`;
     const before = await asked('thisyear');
-    await sql`update flow_figure_days set figures = '{}', slowest = '[]' where application_id = ${appId} and ${dayOf}`.execute(db);
+    await sql`update flow_figure_days set figures = '{}', slowest = '[]' where application_id = ${appId} and ${dayOf}`.execute(
+      db,
+    );
     expect(await asked('thisyear')).not.toEqual(before);
     // A write to a row of that day (outside the engine) is counted: the day is computed again.
-    await sql`update flow_instances set completed_at = completed_at - interval '1 minute' where application_id = ${appId} and status = 'completed' and completed_at between ${new Date(yesterday.getTime() - HOUR)} and ${yesterday}`.execute(db);
+    await sql`update flow_instances set completed_at = completed_at - interval '1 minute' where application_id = ${appId} and status = 'completed' and completed_at between ${new Date(yesterday.getTime() - HOUR)} and ${yesterday}`.execute(
+      db,
+    );
     await expectExact();
   });
 
   it('counts no change for the engine’s actions of now (they touch today only)', async () => {
-    const changes = async () => (await sql<{ n: number }>`select coalesce(sum(changes), 0)::int as n from flow_figure_changes where application_id = ${appId}`.execute(db)).rows[0].n;
+    const changes = async () =>
+      (
+        await sql<{
+          n: number;
+        }>`select coalesce(sum(changes), 0)::int as n from flow_figure_changes where application_id = ${appId}`.execute(
+          db,
+        )
+      ).rows[0].n;
     const before = await changes();
-    const { instanceId } = await startInstance(db, { domainId: acmeId, applicationId: appId, processId: 'alpha', initiatorId: users['dash-init'] });
+    const { instanceId } = await startInstance(db, {
+      domainId: acmeId,
+      applicationId: appId,
+      processId: 'alpha',
+      initiatorId: users['dash-init'],
+    });
     await submitTask(db, { instanceId, userId: users['dash-a'] });
     await submitTask(db, { instanceId, userId: users['dash-b'] });
     expect(await changes()).toBe(before);
@@ -131,7 +187,13 @@ describe.each(targets)('the dashboard’s kept days on $name', (target) => {
   });
 
   it.skipIf(noPastDay)('follows actions replayed at earlier moments', async () => {
-    const { instanceId } = await startInstance(db, { domainId: acmeId, applicationId: appId, processId: 'beta', initiatorId: users['dash-init'], at: pastDay });
+    const { instanceId } = await startInstance(db, {
+      domainId: acmeId,
+      applicationId: appId,
+      processId: 'beta',
+      initiatorId: users['dash-init'],
+      at: pastDay,
+    });
     await expectExact();
     await submitTask(db, { instanceId, userId: users['dash-a'], at: new Date(pastDay.getTime() + 3 * HOUR) });
     await submitTask(db, { instanceId, userId: users['dash-b'], at: new Date(pastDay.getTime() + 5 * HOUR) });
@@ -139,28 +201,57 @@ describe.each(targets)('the dashboard’s kept days on $name', (target) => {
   });
 
   it.skipIf(noPastDay)('follows the deletion of an instance completed on an earlier day', async () => {
-    const done = await db.selectFrom('flow_instances').select('id').where('application_id', '=', appId).where('status', '=', 'completed').where('completed_at', '<', periodStart('today', now)).where('completed_at', '>=', periodStart('thisyear', now)).execute();
+    const done = await db
+      .selectFrom('flow_instances')
+      .select('id')
+      .where('application_id', '=', appId)
+      .where('status', '=', 'completed')
+      .where('completed_at', '<', periodStart('today', now))
+      .where('completed_at', '>=', periodStart('thisyear', now))
+      .execute();
     expect(done.length).toBeGreaterThan(0);
     await deleteInstance(db, { instanceId: done[0].id, finishedToo: true });
     await expectExact();
   });
 
   it.skipIf(noPastDay)('follows a retraction re-opening a task submitted on an earlier day', async () => {
-    const { instanceId } = await startInstance(db, { domainId: acmeId, applicationId: appId, processId: 'alpha', initiatorId: users['dash-init'], at: pastDay });
+    const { instanceId } = await startInstance(db, {
+      domainId: acmeId,
+      applicationId: appId,
+      processId: 'alpha',
+      initiatorId: users['dash-init'],
+      at: pastDay,
+    });
     await submitTask(db, { instanceId, userId: users['dash-a'], at: new Date(pastDay.getTime() + 7 * HOUR) });
     await expectExact();
     await retract(db, { instanceId, userId: users['dash-a'] });
-    expect((await db.selectFrom('flow_tasks').select('status').where('instance_id', '=', instanceId).where('node_id', '=', 'check').executeTakeFirstOrThrow()).status).toBe('open');
+    expect(
+      (
+        await db
+          .selectFrom('flow_tasks')
+          .select('status')
+          .where('instance_id', '=', instanceId)
+          .where('node_id', '=', 'check')
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('open');
     await expectExact();
   });
 
   it('follows rows re-dated outside the engine', async () => {
-    await sql`update flow_tasks set created_at = created_at - interval '90 minutes' where application_id = ${appId} and status = 'done' and done_at < ${periodStart('today', now)}`.execute(db);
+    await sql`update flow_tasks set created_at = created_at - interval '90 minutes' where application_id = ${appId} and status = 'done' and done_at < ${periodStart('today', now)}`.execute(
+      db,
+    );
     await expectExact();
   });
 
   it('counts working hours of the default calendar, and of its new content when it changes', async () => {
-    const calendar = await db.selectFrom('work_calendars').selectAll().where('domain_id', '=', acmeId).orderBy('name').executeTakeFirstOrThrow();
+    const calendar = await db
+      .selectFrom('work_calendars')
+      .selectAll()
+      .where('domain_id', '=', acmeId)
+      .orderBy('name')
+      .executeTakeFirstOrThrow();
     const working = async () => {
       const work = await workCalendarOf(db, calendar, '2000-01-01', '2100-12-31');
       return (from: Date, to: Date) => workingTimeBetween(work, from, to);
@@ -170,7 +261,17 @@ describe.each(targets)('the dashboard’s kept days on $name', (target) => {
       await expectExact(await working());
       // A holiday over the earlier days: another fingerprint, figures of its own.
       const first = new Date(pastDay.getTime() - 3 * 24 * HOUR).toISOString().slice(0, 10);
-      await db.insertInto('calendar_special_days').values({ id: crypto.randomUUID(), calendar_id: calendar.id, start_date: first, end_date: pastDay.toISOString().slice(0, 10), kind: 'holiday', name: 'Dashboard holiday' }).execute();
+      await db
+        .insertInto('calendar_special_days')
+        .values({
+          id: crypto.randomUUID(),
+          calendar_id: calendar.id,
+          start_date: first,
+          end_date: pastDay.toISOString().slice(0, 10),
+          kind: 'holiday',
+          name: 'Dashboard holiday',
+        })
+        .execute();
       await expectExact(await working());
     } finally {
       await db.updateTable('work_calendars').set({ is_default: false }).where('id', '=', calendar.id).execute();
@@ -178,4 +279,3 @@ describe.each(targets)('the dashboard’s kept days on $name', (target) => {
     await expectExact();
   });
 });
-

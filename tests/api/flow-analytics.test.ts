@@ -13,10 +13,16 @@ import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const targets = await databaseTargets();
-type Row = { groupColumns: Array<{ columnName: string; value: string }>; resultFields: number[]; unit?: string; calendar?: string };
+type Row = {
+  groupColumns: Array<{ columnName: string; value: string }>;
+  resultFields: number[];
+  unit?: string;
+  calendar?: string;
+};
 
 /** A row as `FLOWNAME=…|…: figures`, so a failure reads at a glance. */
-const text = (rows: Row[]) => rows.map((r) => `${r.groupColumns.map((c) => `${c.columnName}=${c.value}`).join('|')}: ${r.resultFields.join(',')}`);
+const text = (rows: Row[]) =>
+  rows.map((r) => `${r.groupColumns.map((c) => `${c.columnName}=${c.value}`).join('|')}: ${r.resultFields.join(',')}`);
 
 describe.each(targets)('the workflow dashboard on $name', (target) => {
   let server: TestServer;
@@ -30,7 +36,8 @@ describe.each(targets)('the workflow dashboard on $name', (target) => {
   const now = new Date();
   const startOfToday = periodStart('today', now);
 
-  const ask = (client: ApiClient, figure: string, query: Record<string, string>) => client.call<Row[]>('GET', `/authtime/domain/workflow/analytics/${figure}`, { query });
+  const ask = (client: ApiClient, figure: string, query: Record<string, string>) =>
+    client.call<Row[]>('GET', `/authtime/domain/workflow/analytics/${figure}`, { query });
   const figures = async (figure: string, query: Record<string, string> = {}, client = acme) => {
     const { reply } = await ask(client, figure, { domainid: acmeId, applicationid: appId, ...query });
     expect(reply.errcode, reply.errmsg).toBe(0);
@@ -40,7 +47,10 @@ describe.each(targets)('the workflow dashboard on $name', (target) => {
   beforeAll(async () => {
     server = await startTestServer(target);
     db = server.db;
-    [acme, acmeZh] = await Promise.all([server.signedIn(ACME.username, ACME.password, 'en'), server.signedIn(ACME.username, ACME.password, 'zh')]);
+    [acme, acmeZh] = await Promise.all([
+      server.signedIn(ACME.username, ACME.password, 'en'),
+      server.signedIn(ACME.username, ACME.password, 'zh'),
+    ]);
     acmeId = (await db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
     globexId = (await db.selectFrom('domains').select('id').where('name', '=', 'Globex').executeTakeFirstOrThrow()).id;
     ({ appId, emptyAppId } = await seedDashboard(db, acmeId, now));
@@ -71,16 +81,27 @@ describe.each(targets)('the workflow dashboard on $name', (target) => {
     expect(rows.map((r) => Number(r.split(': ')[1]))).toEqual([10, 4, 3, 2, 1.5, 1, 0.5, 0.5, 0.5, 0.5]);
   });
 
-  it.skipIf(startOfToday.getTime() - 6 * HOUR < periodStart('thisyear', now).getTime())('keeps to the period: today leaves out what completed before midnight', async () => {
-    expect(await figures('flowTimeConsumingAccounting', { daterange: 'today' })).toEqual(['FLOWNAME=Alpha: 6', 'FLOWNAME=Beta: 4.25']);
-  });
+  it.skipIf(startOfToday.getTime() - 6 * HOUR < periodStart('thisyear', now).getTime())(
+    'keeps to the period: today leaves out what completed before midnight',
+    async () => {
+      expect(await figures('flowTimeConsumingAccounting', { daterange: 'today' })).toEqual([
+        'FLOWNAME=Alpha: 6',
+        'FLOWNAME=Beta: 4.25',
+      ]);
+    },
+  );
 
   it('names the flows in the caller’s language (the process id when the package has no such name)', async () => {
     expect(await figures('flowAccounting', {}, acmeZh)).toEqual(['FLOWNAME=阿尔法: 2', 'FLOWNAME=beta: 5']);
   });
 
   it('answers empty lists for software with no instances', async () => {
-    for (const figure of ['flowAndNodeTimeConsuming', 'flowTimeConsumingAccounting', 'flowAccounting', 'doAnalyzerActorTimeConsumingTopX']) {
+    for (const figure of [
+      'flowAndNodeTimeConsuming',
+      'flowTimeConsumingAccounting',
+      'flowAccounting',
+      'doAnalyzerActorTimeConsumingTopX',
+    ]) {
       expect(await figures(figure, { applicationid: emptyAppId })).toEqual([]);
     }
   });
@@ -99,27 +120,55 @@ describe.each(targets)('the workflow dashboard on $name', (target) => {
     expect((await ask(dev, 'flowAccounting', query)).reply.errcode).toBe(1403);
     expect((await ask(sales, 'flowAccounting', query)).reply.errcode).toBe(1403);
     // Acme's administrator asking about Globex: as if it did not exist.
-    const contracts = (await db.selectFrom('applications').select('id').where('name', '=', 'Contracts').executeTakeFirstOrThrow()).id;
-    expect((await ask(acme, 'flowAccounting', { domainid: globexId, applicationid: contracts })).reply.errcode).toBe(1404);
-    expect((await ask(globex, 'flowAccounting', { domainid: globexId, applicationid: contracts })).reply.errcode).toBe(0);
+    const contracts = (
+      await db.selectFrom('applications').select('id').where('name', '=', 'Contracts').executeTakeFirstOrThrow()
+    ).id;
+    expect((await ask(acme, 'flowAccounting', { domainid: globexId, applicationid: contracts })).reply.errcode).toBe(
+      1404,
+    );
+    expect((await ask(globex, 'flowAccounting', { domainid: globexId, applicationid: contracts })).reply.errcode).toBe(
+      0,
+    );
     // Software not bound to the enterprise.
-    expect((await ask(acme, 'flowAccounting', { domainid: acmeId, applicationid: contracts })).reply).toMatchObject({ errcode: 1404, errmsg: server.catalogue.labels.en['flowboard.msg.notBound'] });
+    expect((await ask(acme, 'flowAccounting', { domainid: acmeId, applicationid: contracts })).reply).toMatchObject({
+      errcode: 1404,
+      errmsg: server.catalogue.labels.en['flowboard.msg.notBound'],
+    });
   });
 
   it("counts working hours of the enterprise's default calendar when it has one, and says which hours", async () => {
     const wall = await ask(acme, 'flowTimeConsumingAccounting', { domainid: acmeId, applicationid: appId });
     expect(wall.reply.data.map((r) => r.unit)).toEqual(['hours', 'hours']);
-    const calendar = await db.selectFrom('work_calendars').selectAll().where('domain_id', '=', acmeId).orderBy('name').executeTakeFirstOrThrow();
+    const calendar = await db
+      .selectFrom('work_calendars')
+      .selectAll()
+      .where('domain_id', '=', acmeId)
+      .orderBy('name')
+      .executeTakeFirstOrThrow();
     await db.updateTable('work_calendars').set({ is_default: true }).where('id', '=', calendar.id).execute();
     try {
       const { reply } = await ask(acme, 'flowTimeConsumingAccounting', { domainid: acmeId, applicationid: appId });
       expect(reply.errcode, reply.errmsg).toBe(0);
-      expect(reply.data.map((r) => [r.unit, r.calendar])).toEqual([['workingHours', calendar.name], ['workingHours', calendar.name]]);
+      expect(reply.data.map((r) => [r.unit, r.calendar])).toEqual([
+        ['workingHours', calendar.name],
+        ['workingHours', calendar.name],
+      ]);
       // The same figure computed here, instance by instance, with the calendar's own working time.
       const work = await workCalendarOf(db, calendar, '2000-01-01', '2100-12-31');
-      const done = await db.selectFrom('flow_instances').select(['process_id', 'started_at', 'completed_at']).where('domain_id', '=', acmeId).where('application_id', '=', appId).where('status', '=', 'completed').where('completed_at', '>=', periodStart('thisyear', now)).execute();
+      const done = await db
+        .selectFrom('flow_instances')
+        .select(['process_id', 'started_at', 'completed_at'])
+        .where('domain_id', '=', acmeId)
+        .where('application_id', '=', appId)
+        .where('status', '=', 'completed')
+        .where('completed_at', '>=', periodStart('thisyear', now))
+        .execute();
       const perProcess = new Map<string, number>();
-      for (const r of done) perProcess.set(r.process_id, (perProcess.get(r.process_id) ?? 0) + workingTimeBetween(work, r.started_at, r.completed_at!));
+      for (const r of done)
+        perProcess.set(
+          r.process_id,
+          (perProcess.get(r.process_id) ?? 0) + workingTimeBetween(work, r.started_at, r.completed_at!),
+        );
       const expected = [...perProcess.values()].map((ms) => Math.round(ms / 36_000) / 100).sort();
       expect(reply.data.map((r) => r.resultFields[0]).sort()).toEqual(expected);
       expect(reply.data.map((r) => r.resultFields[0])).not.toEqual(wall.reply.data.map((r) => r.resultFields[0]));
@@ -135,6 +184,9 @@ describe.each(targets)('the workflow dashboard on $name', (target) => {
     const missing = await ask(acme, 'flowAccounting', { domainid: acmeId });
     expect(missing.reply).toMatchObject({ errcode: 1001 });
     expect(JSON.stringify(missing.reply)).toContain(server.catalogue.labels.en['msg.selectSoftware']);
-    expect((await ask(acme, 'flowAccounting', { domainid: acmeId, applicationid: appId, daterange: 'decade' })).reply.errcode).toBe(1001);
+    expect(
+      (await ask(acme, 'flowAccounting', { domainid: acmeId, applicationid: appId, daterange: 'decade' })).reply
+        .errcode,
+    ).toBe(1001);
   });
 });

@@ -12,8 +12,16 @@ import { signedInCallers, startTestServer, type TestServer } from './helpers/tes
 import { eventually, onServer } from './helpers/two-instances.ts';
 const targets = await databaseTargets();
 
-interface Row { id: string; stateLabel: string; summary: string; status: string }
-interface Page { datas: Row[]; rowCount: number }
+interface Row {
+  id: string;
+  stateLabel: string;
+  summary: string;
+  status: string;
+}
+interface Page {
+  datas: Row[];
+  rowCount: number;
+}
 
 describe.each(targets)('the kept flow list on $name', (target) => {
   let first: TestServer;
@@ -35,14 +43,26 @@ describe.each(targets)('the kept flow list on $name', (target) => {
   afterAll(async () => first?.close());
 
   const list = async (client: ApiClient, body: Record<string, unknown> = {}) =>
-    client.call<Page>('POST', `/authtime/domain/${world.domainId}/workflow/flowstaterts`, { body: { application: world.applicationId, ...body }, query: { currpage: 1, pagelines: 50 } });
+    client.call<Page>('POST', `/authtime/domain/${world.domainId}/workflow/flowstaterts`, {
+      body: { application: world.applicationId, ...body },
+      query: { currpage: 1, pagelines: 50 },
+    });
   const rows = async (client: ApiClient) => {
     const { reply } = await list(client);
     expect(reply.errcode, reply.errmsg).toBe(0);
     return new Map(reply.data!.datas.map((r) => [r.id, r]));
   };
   const runtime = (server: TestServer, action: string, userCode: string, body: unknown, instanceId?: string) =>
-    server.client('en').call<{ instanceId: string }>('POST', `/rest/bpm/${action}`, { query: { accessToken: token, userCode, applicationId: world.applicationId, flowId: 'linear', ...(instanceId ? { instanceId } : {}) }, body });
+    server.client('en').call<{ instanceId: string }>('POST', `/rest/bpm/${action}`, {
+      query: {
+        accessToken: token,
+        userCode,
+        applicationId: world.applicationId,
+        flowId: 'linear',
+        ...(instanceId ? { instanceId } : {}),
+      },
+      body,
+    });
 
   it('shows an instance started, submitted and deleted on the next read, on either instance', async () => {
     const elsewhere = onServer(acme, second);
@@ -64,7 +84,11 @@ describe.each(targets)('the kept flow list on $name', (target) => {
     expect(await eventually(async () => (await rows(acme)).get(id)?.stateLabel === 'Review')).toBe(true);
 
     // Deleted by the governor on the first instance: gone from the list there, and shortly on the second.
-    const deleted = await acme.call<{ deleted: number }>('DELETE', `/authtime/domain/applicationid/${world.applicationId}/workflow/flowstaterts`, { body: [id] });
+    const deleted = await acme.call<{ deleted: number }>(
+      'DELETE',
+      `/authtime/domain/applicationid/${world.applicationId}/workflow/flowstaterts`,
+      { body: [id] },
+    );
     expect(deleted.reply.errcode, deleted.reply.errmsg).toBe(0);
     expect((await rows(acme)).has(id)).toBe(false);
     expect(await eventually(async () => !(await rows(elsewhere)).has(id))).toBe(true);

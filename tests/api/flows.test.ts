@@ -12,11 +12,40 @@ import { signedInCallers, startTestServer, type TestServer } from './helpers/tes
 
 const targets = await databaseTargets();
 
-interface Row { id: string; flowName: string; stateLabel: string; auditorNames: string; initiator: string; lastAuditor: string; status: string; summary: string; showTags: boolean; firstProcessTime: string }
-interface Page { datas: Row[]; rowCount: number }
-interface Named { nodeId: string; nodeName: string; approvers: Array<{ id: string; name: string }> }
-interface Preview { status: string; cancelled: Named[]; tasks: Named[]; endedBranches: number; waitingAtJoins: number }
-interface Detail { instance: Row; current: Named[]; history: Array<{ action: string; actor: string; nodeName: string; toNodes: string[]; comment: string }>; diagram: { bpmn: string; active: string[]; done: string[] } }
+interface Row {
+  id: string;
+  flowName: string;
+  stateLabel: string;
+  auditorNames: string;
+  initiator: string;
+  lastAuditor: string;
+  status: string;
+  summary: string;
+  showTags: boolean;
+  firstProcessTime: string;
+}
+interface Page {
+  datas: Row[];
+  rowCount: number;
+}
+interface Named {
+  nodeId: string;
+  nodeName: string;
+  approvers: Array<{ id: string; name: string }>;
+}
+interface Preview {
+  status: string;
+  cancelled: Named[];
+  tasks: Named[];
+  endedBranches: number;
+  waitingAtJoins: number;
+}
+interface Detail {
+  instance: Row;
+  current: Named[];
+  history: Array<{ action: string; actor: string; nodeName: string; toNodes: string[]; comment: string }>;
+  diagram: { bpmn: string; active: string[]; done: string[] };
+}
 
 describe.each(targets)('flow monitoring on $name', (target) => {
   let server: TestServer;
@@ -28,15 +57,49 @@ describe.each(targets)('flow monitoring on $name', (target) => {
   let sales: ApiClient;
 
   const start = async (processId: string, summary = '') =>
-    (await startInstance(db, { domainId: world.domainId, applicationId: world.applicationId, processId, initiatorId: world.users.initiator, summary })).instanceId;
+    (
+      await startInstance(db, {
+        domainId: world.domainId,
+        applicationId: world.applicationId,
+        processId,
+        initiatorId: world.users.initiator,
+        summary,
+      })
+    ).instanceId;
   const list = (client: ApiClient, body: Record<string, unknown> = {}, query: Record<string, number> = {}) =>
-    client.call<Page>('POST', `/authtime/domain/${world.domainId}/workflow/flowstaterts`, { body: { application: world.applicationId, ...body }, query });
-  const detail = async (id: string) => (await admin.call<Detail>('GET', '/authtime/domain/workflow/flowstatert', { query: { id } })).reply;
-  const doflow = (client: ApiClient, id: string, submitTo: unknown[], extra: Record<string, string> = {}, comment = 'stuck for a week') =>
-    client.call<Preview>('POST', '/authtime/domain/workflow/intervention/doflow', { query: { id, ...extra }, body: { submitTo, comment } });
-  const preview = (id: string, submitTo: unknown[]) => admin.call<Preview>('POST', '/authtime/domain/workflow/intervention/preview', { query: { id }, body: { submitTo, comment: 'checking' } });
+    client.call<Page>('POST', `/authtime/domain/${world.domainId}/workflow/flowstaterts`, {
+      body: { application: world.applicationId, ...body },
+      query,
+    });
+  const detail = async (id: string) =>
+    (await admin.call<Detail>('GET', '/authtime/domain/workflow/flowstatert', { query: { id } })).reply;
+  const doflow = (
+    client: ApiClient,
+    id: string,
+    submitTo: unknown[],
+    extra: Record<string, string> = {},
+    comment = 'stuck for a week',
+  ) =>
+    client.call<Preview>('POST', '/authtime/domain/workflow/intervention/doflow', {
+      query: { id, ...extra },
+      body: { submitTo, comment },
+    });
+  const preview = (id: string, submitTo: unknown[]) =>
+    admin.call<Preview>('POST', '/authtime/domain/workflow/intervention/preview', {
+      query: { id },
+      body: { submitTo, comment: 'checking' },
+    });
   const openTasks = async (id: string) =>
-    (await db.selectFrom('flow_tasks').select(['node_id', 'assignee_id']).where('instance_id', '=', id).where('status', '=', 'open').orderBy('node_id').orderBy('assignee_id').execute()).map((t) => `${t.node_id}:${t.assignee_id}`);
+    (
+      await db
+        .selectFrom('flow_tasks')
+        .select(['node_id', 'assignee_id'])
+        .where('instance_id', '=', id)
+        .where('status', '=', 'open')
+        .orderBy('node_id')
+        .orderBy('assignee_id')
+        .execute()
+    ).map((t) => `${t.node_id}:${t.assignee_id}`);
   const label = (key: string) => server.catalogue.labels.en[key];
 
   beforeAll(async () => {
@@ -54,8 +117,22 @@ describe.each(targets)('flow monitoring on $name', (target) => {
     const { reply } = await list(acme);
     expect(reply.errcode).toBe(0);
     const byId = new Map(reply.data!.datas.map((r) => [r.id, r]));
-    expect(byId.get(waiting)).toMatchObject({ flowName: 'Flow linear', stateLabel: 'Lead', auditorNames: 'Engine mon lead', initiator: 'Engine mon initiator', status: 'running', summary: 'Laptop for the new hire', showTags: false });
-    expect(byId.get(tagged)).toMatchObject({ stateLabel: 'Review', auditorNames: 'Engine mon r1, Engine mon r2', lastAuditor: 'Engine mon lead', summary: '<b>Urgent</b> travel', showTags: true });
+    expect(byId.get(waiting)).toMatchObject({
+      flowName: 'Flow linear',
+      stateLabel: 'Lead',
+      auditorNames: 'Engine mon lead',
+      initiator: 'Engine mon initiator',
+      status: 'running',
+      summary: 'Laptop for the new hire',
+      showTags: false,
+    });
+    expect(byId.get(tagged)).toMatchObject({
+      stateLabel: 'Review',
+      auditorNames: 'Engine mon r1, Engine mon r2',
+      lastAuditor: 'Engine mon lead',
+      summary: '<b>Urgent</b> travel',
+      showTags: true,
+    });
     expect(byId.get(waiting)!.firstProcessTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     // Searches: the current node, the last auditor, the summary; a day alone covers the whole day.
     const ids = async (body: Record<string, unknown>) => (await list(acme, body)).reply.data!.datas.map((r) => r.id);
@@ -63,7 +140,9 @@ describe.each(targets)('flow monitoring on $name', (target) => {
     expect(await ids({ _lastAuditor: 'mon lead' })).toEqual([tagged]);
     expect(await ids({ _summary: 'new HIRE' })).toEqual([waiting]);
     const today = byId.get(waiting)!.firstProcessTime.slice(0, 10);
-    expect((await ids({ _firstProcessTimeFrom: today, _firstProcessTimeTo: today })).sort()).toEqual([waiting, tagged].sort());
+    expect((await ids({ _firstProcessTimeFrom: today, _firstProcessTimeTo: today })).sort()).toEqual(
+      [waiting, tagged].sort(),
+    );
     expect(await ids({ _firstProcessTimeTo: '2000-01-01' })).toEqual([]);
     // The initiator's and the flow's names as the rows show them (docs/adr/0070-flow-list-million-instances.md resolves them first); the total
     // counts what the search keeps.
@@ -73,7 +152,10 @@ describe.each(targets)('flow monitoring on $name', (target) => {
     expect((await ids({ _flowName: 'flow LIN', _lastAuditor: 'mon lead' })).sort()).toEqual([tagged]);
     expect(await ids({ _flowName: 'no such flow' })).toEqual([]);
     expect((await list(acme, { _stateLabel: 'revi' })).reply.data!.rowCount).toBe(1);
-    expect((await list(acme, { _initiator: 'mon initiator' }, { currpage: 2, pagelines: 10 })).reply.data).toEqual({ datas: [], rowCount: 2 });
+    expect((await list(acme, { _initiator: 'mon initiator' }, { currpage: 2, pagelines: 10 })).reply.data).toEqual({
+      datas: [],
+      rowCount: 2,
+    });
     // Paging: one row a page still counts them all.
     const paged = (await list(acme, {}, { currpage: 2, pagelines: 10 })).reply.data!;
     expect(paged.rowCount).toBeGreaterThanOrEqual(2);
@@ -82,7 +164,9 @@ describe.each(targets)('flow monitoring on $name', (target) => {
   it('is the enterprise’s governors’ alone', async () => {
     const id = await start('linear');
     expect((await list(globex)).reply.errcode).toBe(1404);
-    expect((await globex.call('GET', '/authtime/domain/workflow/flowstatert', { query: { id } })).reply.errcode).toBe(1404);
+    expect((await globex.call('GET', '/authtime/domain/workflow/flowstatert', { query: { id } })).reply.errcode).toBe(
+      1404,
+    );
     expect((await doflow(globex, id, [{ nodeid: 'e' }])).reply.errcode).toBe(1404);
     const refused = await list(sales);
     expect(refused.reply.errcode).toBe(1403);
@@ -107,38 +191,71 @@ describe.each(targets)('flow monitoring on $name', (target) => {
     await submitTask(db, { instanceId: id, userId: world.users.clerk });
     const { data } = await detail(id);
     // The world's files have no diagram interchange: the server lays them out, every node a shape.
-    const shapes = [...data!.diagram.bpmn.matchAll(/<bpmndi:BPMNShape id="[^"]+" bpmnElement="([^"]+)"/g)].map((m) => m[1]).sort();
+    const shapes = [...data!.diagram.bpmn.matchAll(/<bpmndi:BPMNShape id="[^"]+" bpmnElement="([^"]+)"/g)]
+      .map((m) => m[1])
+      .sort();
     expect(shapes).toEqual(['clerk', 'e', 'join', 'lead', 'log', 's', 'split']);
     expect(data!.diagram.active).toEqual(['lead']);
     // The split is behind it; the join, where the clerk's branch waits for the lead's, is not.
     expect(data!.diagram.done).toEqual(['clerk', 'log', 's', 'split']);
     // Another tenant's administrator gets neither the instance nor its process.
-    const refused = (await globex.call<Detail>('GET', '/authtime/domain/workflow/flowstatert', { query: { id } })).reply;
+    const refused = (await globex.call<Detail>('GET', '/authtime/domain/workflow/flowstatert', { query: { id } }))
+      .reply;
     expect(refused.errcode).toBe(1404);
     expect(refused.data ?? null).toBeNull();
   });
 
   it('offers the nodes an instance can move to, with their default approvers', async () => {
     const id = await start('parallel');
-    const nodes = (await admin.call<Array<{ id: string; type: string }>>('GET', '/authtime/domain/workflow/intervention/othernodes', { query: { id } })).reply.data!;
-    expect(nodes.map((n) => `${n.id}:${n.type}`)).toEqual(['clerk:ManualNode', 'log:AutoNode', 'lead:ManualNode', 'e:CompleteNode']);
-    const approvers = (await admin.call<Array<{ id: string; username: string }>>('GET', '/authtime/domain/workflow/intervention/approvers', { query: { id, nodeid: 'lead' } })).reply.data!;
+    const nodes = (
+      await admin.call<Array<{ id: string; type: string }>>(
+        'GET',
+        '/authtime/domain/workflow/intervention/othernodes',
+        { query: { id } },
+      )
+    ).reply.data!;
+    expect(nodes.map((n) => `${n.id}:${n.type}`)).toEqual([
+      'clerk:ManualNode',
+      'log:AutoNode',
+      'lead:ManualNode',
+      'e:CompleteNode',
+    ]);
+    const approvers = (
+      await admin.call<Array<{ id: string; username: string }>>(
+        'GET',
+        '/authtime/domain/workflow/intervention/approvers',
+        { query: { id, nodeid: 'lead' } },
+      )
+    ).reply.data!;
     expect(approvers).toMatchObject([{ id: world.users.lead, username: 'Engine mon lead' }]);
-    expect((await admin.call('GET', '/authtime/domain/workflow/intervention/approvers', { query: { id, nodeid: 'e' } })).reply.data).toEqual([]);
+    expect(
+      (await admin.call('GET', '/authtime/domain/workflow/intervention/approvers', { query: { id, nodeid: 'e' } }))
+        .reply.data,
+    ).toEqual([]);
   });
 
   it('refuses an intervention against the rules, with the spec’s messages, and changes nothing', async () => {
     const id = await start('linear');
     const before = await openTasks(id);
-    const refusal = async (submitTo: unknown[], extra?: Record<string, string>) => (await doflow(admin, id, submitTo, extra)).reply;
+    const refusal = async (submitTo: unknown[], extra?: Record<string, string>) =>
+      (await doflow(admin, id, submitTo, extra)).reply;
     expect((await refusal([])).errmsg).toContain(label('flow.msg.noIntervention'));
     expect((await refusal([{ nodeid: 'review', userids: '' }])).errmsg).toContain(label('flow.msg.handlerEmpty'));
-    expect((await refusal([{ nodeid: 'review', userids: world.users.r1 }, { nodeid: 'e' }])).errmsg).toContain(label('flow.msg.endNodeAlone'));
+    expect((await refusal([{ nodeid: 'review', userids: world.users.r1 }, { nodeid: 'e' }])).errmsg).toContain(
+      label('flow.msg.endNodeAlone'),
+    );
     expect((await refusal([{ nodeid: 'nowhere', userids: world.users.r1 }])).errcode).toBe(1001);
-    const stranger = (await db.selectFrom('users').select('id').where('domain_id', '!=', world.domainId).executeTakeFirstOrThrow()).id;
+    const stranger = (
+      await db.selectFrom('users').select('id').where('domain_id', '!=', world.domainId).executeTakeFirstOrThrow()
+    ).id;
     expect((await refusal([{ nodeid: 'review', userids: stranger }])).errmsg).toContain(label('flow.msg.badApprovers'));
-    expect((await refusal([{ nodeid: 'review', userids: world.users.r1 }], { nextnodeids: 'lead' })).errmsg).toContain(label('flow.msg.nodeIdsDiffer'));
-    const noReason = await admin.call('POST', '/authtime/domain/workflow/intervention/doflow', { query: { id }, body: { submitTo: [{ nodeid: 'e' }], comment: '' } });
+    expect((await refusal([{ nodeid: 'review', userids: world.users.r1 }], { nextnodeids: 'lead' })).errmsg).toContain(
+      label('flow.msg.nodeIdsDiffer'),
+    );
+    const noReason = await admin.call('POST', '/authtime/domain/workflow/intervention/doflow', {
+      query: { id },
+      body: { submitTo: [{ nodeid: 'e' }], comment: '' },
+    });
     expect(noReason.reply.errcode).toBe(1001);
     expect(await openTasks(id)).toEqual(before);
   });
@@ -157,7 +274,12 @@ describe.each(targets)('flow monitoring on $name', (target) => {
     expect(done.reply).toMatchObject({ errcode: 0, data: { status: 'running' } });
     expect(await openTasks(id)).toEqual([`lead:${world.users.r1}`, `lead:${world.users.r2}`].sort());
     const history = (await detail(id)).data!.history;
-    expect(history.at(-1)).toMatchObject({ action: 'intervene', actor: 'Platform_Administrator', toNodes: ['Lead'], comment: 'stuck for a week' });
+    expect(history.at(-1)).toMatchObject({
+      action: 'intervene',
+      actor: 'Platform_Administrator',
+      toNodes: ['Lead'],
+      comment: 'stuck for a week',
+    });
     // The new approver moves it on; the join no longer waits for the branch that ended.
     expect((await submitTask(db, { instanceId: id, userId: world.users.r2 })).status).toBe('completed');
     expect(await openTasks(id)).toEqual([]);
@@ -165,9 +287,14 @@ describe.each(targets)('flow monitoring on $name', (target) => {
 
   it('completes an instance moved to its end node', async () => {
     const id = await start('linear');
-    expect((await doflow(acme, id, [{ nodeid: 'e', isToPerson: false }])).reply.data).toMatchObject({ status: 'completed', tasks: [] });
+    expect((await doflow(acme, id, [{ nodeid: 'e', isToPerson: false }])).reply.data).toMatchObject({
+      status: 'completed',
+      tasks: [],
+    });
     expect((await detail(id)).data!.instance.stateLabel).toBe(label('flow.status.completed'));
-    expect((await doflow(acme, id, [{ nodeid: 'e' }])).reply.errmsg).toBe(server.catalogue.labels.en['workflow.msg.finished']);
+    expect((await doflow(acme, id, [{ nodeid: 'e' }])).reply.errmsg).toBe(
+      server.catalogue.labels.en['workflow.msg.finished'],
+    );
   });
 
   it('deletes instances of the application all or nothing', async () => {
@@ -179,29 +306,53 @@ describe.each(targets)('flow monitoring on $name', (target) => {
     expect((await globex.call('DELETE', path, { body: [running] })).reply.errcode).toBe(1404);
     expect(await openTasks(running)).toEqual([`lead:${world.users.lead}`]);
     expect((await acme.call('DELETE', path, { body: [] })).reply.errmsg).toContain(label('flow.msg.selectToDelete'));
-    expect((await acme.call('DELETE', path, { body: [running, finished] })).reply).toMatchObject({ errcode: 0, data: { deleted: 2 } });
+    expect((await acme.call('DELETE', path, { body: [running, finished] })).reply).toMatchObject({
+      errcode: 0,
+      data: { deleted: 2 },
+    });
     expect(await openTasks(running)).toEqual([]);
     const shown = (await list(acme)).reply.data!.datas.map((r) => r.id);
     expect(shown).not.toContain(running);
-    expect((await list(acme, { status: 'deleted' })).reply.data!.datas.map((r) => r.id).sort()).toEqual([running, finished].sort());
+    expect((await list(acme, { status: 'deleted' })).reply.data!.datas.map((r) => r.id).sort()).toEqual(
+      [running, finished].sort(),
+    );
   });
 
   it('changes the approvers of selected instances as one batch, counted first, and undoes it', async () => {
     const [a, b] = [await start('linear'), await start('linear')];
-    const batch = (body: Record<string, unknown>, client = acme) => client.call<{ batchId: string | null; instances: number; cancelled: number; created: number }>('PUT', '/authtime/domain/workflow/approvers/batch', { body: { ids: [a, b], comment: 'lead on leave', ...body } });
+    const batch = (body: Record<string, unknown>, client = acme) =>
+      client.call<{ batchId: string | null; instances: number; cancelled: number; created: number }>(
+        'PUT',
+        '/authtime/domain/workflow/approvers/batch',
+        { body: { ids: [a, b], comment: 'lead on leave', ...body } },
+      );
     const set = { mode: 'set', userids: `${world.users.r1};${world.users.r2}` };
     expect((await batch(set, globex)).reply.errcode).toBe(1404);
-    expect((await batch({ mode: 'replace', from: world.users.lead, to: world.users.lead })).reply.errmsg).toContain(label('flow.msg.replaceWho'));
-    const stranger = (await db.selectFrom('users').select('id').where('domain_id', '!=', world.domainId).executeTakeFirstOrThrow()).id;
+    expect((await batch({ mode: 'replace', from: world.users.lead, to: world.users.lead })).reply.errmsg).toContain(
+      label('flow.msg.replaceWho'),
+    );
+    const stranger = (
+      await db.selectFrom('users').select('id').where('domain_id', '!=', world.domainId).executeTakeFirstOrThrow()
+    ).id;
     expect((await batch({ mode: 'set', userids: stranger })).reply.errmsg).toContain(label('flow.msg.badApprovers'));
     // The dry run counts and changes nothing.
-    expect((await batch({ ...set, dryRun: true })).reply.data).toEqual({ batchId: null, instances: 2, cancelled: 2, created: 4, skipped: [] });
+    expect((await batch({ ...set, dryRun: true })).reply.data).toEqual({
+      batchId: null,
+      instances: 2,
+      cancelled: 2,
+      created: 4,
+      skipped: [],
+    });
     expect(await openTasks(a)).toEqual([`lead:${world.users.lead}`]);
     const done = (await batch(set)).reply.data!;
     expect(done).toMatchObject({ instances: 2, cancelled: 2, created: 4 });
     expect(await openTasks(a)).toEqual([`lead:${world.users.r1}`, `lead:${world.users.r2}`].sort());
     expect((await detail(b)).data!.history.at(-1)).toMatchObject({ action: 'reassign', comment: 'lead on leave' });
-    const undo = (id: string) => acme.call<{ instances: number; restored: number }>('POST', `/authtime/domain/workflow/approvers/batch/${id}/undo`);
+    const undo = (id: string) =>
+      acme.call<{ instances: number; restored: number }>(
+        'POST',
+        `/authtime/domain/workflow/approvers/batch/${id}/undo`,
+      );
     expect((await undo(done.batchId!)).reply.data).toEqual({ instances: 2, restored: 2 });
     expect(await openTasks(a)).toEqual([`lead:${world.users.lead}`]);
     expect((await undo(done.batchId!)).reply.errmsg).toBe(label('flow.msg.batchUndone'));
@@ -211,13 +362,28 @@ describe.each(targets)('flow monitoring on $name', (target) => {
     const waiting = await start('linear');
     const moved = await start('linear');
     await submitTask(db, { instanceId: moved, userId: world.users.lead });
-    const rule = await acme.call<{ batchId: string; instances: number }>('PUT', '/authtime/domain/workflow/approvers/batch', { body: { ids: [waiting, moved], mode: 'replace', from: world.users.lead, to: world.users.clerk, comment: 'lead left' } });
+    const rule = await acme.call<{ batchId: string; instances: number }>(
+      'PUT',
+      '/authtime/domain/workflow/approvers/batch',
+      {
+        body: {
+          ids: [waiting, moved],
+          mode: 'replace',
+          from: world.users.lead,
+          to: world.users.clerk,
+          comment: 'lead left',
+        },
+      },
+    );
     // Only the instance where the lead holds a task changes.
     expect(rule.reply.data).toMatchObject({ instances: 1, cancelled: 1, created: 1 });
     expect(await openTasks(waiting)).toEqual([`lead:${world.users.clerk}`]);
     expect(await openTasks(moved)).toEqual([`review:${world.users.r1}`, `review:${world.users.r2}`].sort());
     await submitTask(db, { instanceId: waiting, userId: world.users.clerk });
-    const refused = await acme.call('POST', `/authtime/domain/workflow/approvers/batch/${rule.reply.data!.batchId}/undo`);
+    const refused = await acme.call(
+      'POST',
+      `/authtime/domain/workflow/approvers/batch/${rule.reply.data!.batchId}/undo`,
+    );
     expect(refused.reply.errmsg).toBe(label('flow.msg.batchActedOn'));
     expect(await openTasks(waiting)).toEqual([`review:${world.users.r1}`, `review:${world.users.r2}`].sort());
   });

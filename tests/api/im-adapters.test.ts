@@ -24,12 +24,37 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { name: 'wechat', root: '1', start: () => startFakeWechat({ corpId: 'ww-corp', corpSecret: 's3cret' }), adapter: (url, secret = 's3cret') => new WechatDirectory({ apiUrl: url, corpId: 'ww-corp', corpSecret: secret }, fast) },
-  { name: 'dingding', root: '1', start: () => startFakeDingding({ appKey: 'ding-key', appSecret: 's3cret' }), adapter: (url, secret = 's3cret') => new DingdingDirectory({ apiUrl: url, appKey: 'ding-key', appSecret: secret }, fast) },
-  { name: 'feishu', root: '0', start: () => startFakeFeishu({ appKey: 'cli_app', appSecret: 's3cret' }), adapter: (url, secret = 's3cret') => new FeishuDirectory({ apiUrl: url, appKey: 'cli_app', appSecret: secret }, fast) },
+  {
+    name: 'wechat',
+    root: '1',
+    start: () => startFakeWechat({ corpId: 'ww-corp', corpSecret: 's3cret' }),
+    adapter: (url, secret = 's3cret') =>
+      new WechatDirectory({ apiUrl: url, corpId: 'ww-corp', corpSecret: secret }, fast),
+  },
+  {
+    name: 'dingding',
+    root: '1',
+    start: () => startFakeDingding({ appKey: 'ding-key', appSecret: 's3cret' }),
+    adapter: (url, secret = 's3cret') =>
+      new DingdingDirectory({ apiUrl: url, appKey: 'ding-key', appSecret: secret }, fast),
+  },
+  {
+    name: 'feishu',
+    root: '0',
+    start: () => startFakeFeishu({ appKey: 'cli_app', appSecret: 's3cret' }),
+    adapter: (url, secret = 's3cret') =>
+      new FeishuDirectory({ apiUrl: url, appKey: 'cli_app', appSecret: secret }, fast),
+  },
 ];
 
-const user = (loginNumber: string, departments: string[], extra: Partial<SourceUser> = {}): SourceUser => ({ externalId: loginNumber, loginNumber, name: `User ${loginNumber}`, departmentExternalIds: departments, active: true, ...extra });
+const user = (loginNumber: string, departments: string[], extra: Partial<SourceUser> = {}): SourceUser => ({
+  externalId: loginNumber,
+  loginNumber,
+  name: `User ${loginNumber}`,
+  departmentExternalIds: departments,
+  active: true,
+  ...extra,
+});
 
 describe.each(cases)('$name adapter', (c) => {
   let fake: FakeImState;
@@ -38,7 +63,10 @@ describe.each(cases)('$name adapter', (c) => {
   it('verifies the credentials at the token endpoint and refuses wrong ones with the service message', async () => {
     fake = await c.start();
     await expect(c.adapter(fake.url).verify()).resolves.toBeUndefined();
-    const refused = await c.adapter(fake.url, 'wrong').verify().catch((e: unknown) => e);
+    const refused = await c
+      .adapter(fake.url, 'wrong')
+      .verify()
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ServiceFailure);
     expect((refused as ServiceFailure).code).not.toBe(0);
     expect((refused as ServiceFailure).message.length).toBeGreaterThan(0);
@@ -48,22 +76,39 @@ describe.each(cases)('$name adapter', (c) => {
     fake = await c.start();
     const target = c.adapter(fake.url);
     const sales = await target.upsertDepartment({ externalId: 'local-sales', parentExternalId: null, name: 'Sales' });
-    const east = await target.upsertDepartment({ externalId: 'local-east', parentExternalId: sales, name: 'Sales East' });
+    const east = await target.upsertDepartment({
+      externalId: 'local-east',
+      parentExternalId: sales,
+      name: 'Sales East',
+    });
     expect(fake.departments.get(east)?.parentId).toBe(sales);
     // 110 users in one department: more than one page of DingTalk (100) and Feishu (50).
-    for (let i = 0; i < 120; i += 1) await target.upsertUser(user(`u${i}`, [i < 110 ? sales : east], { email: `u${i}@example.com` }));
+    for (let i = 0; i < 120; i += 1)
+      await target.upsertUser(user(`u${i}`, [i < 110 ? sales : east], { email: `u${i}@example.com` }));
     expect(fake.users.size).toBe(120);
     await target.upsertUser(user('u1', [sales], { name: 'Renamed' }));
     expect(fake.users.get('u1')).toMatchObject({ name: 'Renamed', departments: [sales] });
-    expect(await target.upsertDepartment({ externalId: sales, parentExternalId: null, name: 'Sales & Co' })).toBe(sales);
+    expect(await target.upsertDepartment({ externalId: sales, parentExternalId: null, name: 'Sales & Co' })).toBe(
+      sales,
+    );
     expect(fake.departments.get(sales)?.name).toBe('Sales & Co');
 
     const source = c.adapter(fake.url);
     const departments = await collect(source.departments());
-    expect(departments).toEqual(expect.arrayContaining([expect.objectContaining({ externalId: sales, name: 'Sales & Co' }), expect.objectContaining({ externalId: east, parentExternalId: sales })]));
+    expect(departments).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ externalId: sales, name: 'Sales & Co' }),
+        expect.objectContaining({ externalId: east, parentExternalId: sales }),
+      ]),
+    );
     const users = await collect(source.users());
     expect(users).toHaveLength(120);
-    expect(users.find((u) => u.loginNumber === 'u1')).toMatchObject({ name: 'Renamed', departmentExternalIds: [sales], active: true, email: 'u1@example.com' });
+    expect(users.find((u) => u.loginNumber === 'u1')).toMatchObject({
+      name: 'Renamed',
+      departmentExternalIds: [sales],
+      active: true,
+      email: 'u1@example.com',
+    });
     expect(fake.tokensIssued).toBe(2); // one per adapter: the token is kept between calls
   });
 

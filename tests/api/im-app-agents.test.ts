@@ -13,9 +13,27 @@ type Agent = Record<string, string>;
 type Urls = Record<'wechat' | 'dingding' | 'feishu', { home: string; domain: string }>;
 
 const services = [
-  { service: 'wechat', secret: 'secret', idField: 'agentId', good: { agentId: '1000002', secret: 'Wx#app-secret' }, badId: ['agentId', '10x', 'im.msg.agentIdInvalid'] },
-  { service: 'dingding', secret: 'appSecret', idField: 'appKey', good: { agentId: '2000003', appKey: 'ding-office', appSecret: 'Dd#app-secret' }, badId: ['appKey', 'bad key!', 'im.msg.idInvalid'] },
-  { service: 'feishu', secret: 'appSecret', idField: 'appKey', good: { appKey: 'cli_office', appSecret: 'Fs#app-secret' }, badId: ['appKey', 'bad id!', 'im.msg.idInvalid'] },
+  {
+    service: 'wechat',
+    secret: 'secret',
+    idField: 'agentId',
+    good: { agentId: '1000002', secret: 'Wx#app-secret' },
+    badId: ['agentId', '10x', 'im.msg.agentIdInvalid'],
+  },
+  {
+    service: 'dingding',
+    secret: 'appSecret',
+    idField: 'appKey',
+    good: { agentId: '2000003', appKey: 'ding-office', appSecret: 'Dd#app-secret' },
+    badId: ['appKey', 'bad key!', 'im.msg.idInvalid'],
+  },
+  {
+    service: 'feishu',
+    secret: 'appSecret',
+    idField: 'appKey',
+    good: { appKey: 'cli_office', appSecret: 'Fs#app-secret' },
+    badId: ['appKey', 'bad id!', 'im.msg.idInvalid'],
+  },
 ] as const;
 
 describe.each(targets)("an application's messaging agents on $name", (target) => {
@@ -29,17 +47,43 @@ describe.each(targets)("an application's messaging agents on $name", (target) =>
   const label = (key: string) => server.catalogue.labels.en[key];
   const base = (app = officeId, domain = acmeId) => `/authtime/domain/${domain}/application/${app}`;
   const stored = (service: string, app = officeId) =>
-    server.db.selectFrom('domain_im_app_agents').selectAll().where('domain_id', '=', acmeId).where('application_id', '=', app).where('service', '=', service as 'wechat').executeTakeFirst();
-  const allStored = () => server.db.selectFrom('domain_im_app_agents').selectAll().orderBy('application_id').orderBy('service').execute();
+    server.db
+      .selectFrom('domain_im_app_agents')
+      .selectAll()
+      .where('domain_id', '=', acmeId)
+      .where('application_id', '=', app)
+      .where('service', '=', service as 'wechat')
+      .executeTakeFirst();
+  const allStored = () =>
+    server.db.selectFrom('domain_im_app_agents').selectAll().orderBy('application_id').orderBy('service').execute();
 
   beforeAll(async () => {
     server = await startTestServer(target);
-    [acme, globex, sales] = await Promise.all([server.signedIn(ACME.username, ACME.password, 'en'), server.signedIn(GLOBEX.username, GLOBEX.password, 'en'), server.signedIn('sales', 'Sales@2026', 'en')]);
-    acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
-    const bound = await server.db.selectFrom('domain_applications').select('application_id').where('domain_id', '=', acmeId).execute();
-    officeId = (await server.db.selectFrom('applications').select('id').where('name', '=', 'Office').executeTakeFirstOrThrow()).id;
+    [acme, globex, sales] = await Promise.all([
+      server.signedIn(ACME.username, ACME.password, 'en'),
+      server.signedIn(GLOBEX.username, GLOBEX.password, 'en'),
+      server.signedIn('sales', 'Sales@2026', 'en'),
+    ]);
+    acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow())
+      .id;
+    const bound = await server.db
+      .selectFrom('domain_applications')
+      .select('application_id')
+      .where('domain_id', '=', acmeId)
+      .execute();
+    officeId = (
+      await server.db.selectFrom('applications').select('id').where('name', '=', 'Office').executeTakeFirstOrThrow()
+    ).id;
     expect(bound.map((b) => b.application_id)).toContain(officeId);
-    const other = await server.db.selectFrom('applications').select('id').where('id', 'not in', bound.map((b) => b.application_id)).executeTakeFirstOrThrow();
+    const other = await server.db
+      .selectFrom('applications')
+      .select('id')
+      .where(
+        'id',
+        'not in',
+        bound.map((b) => b.application_id),
+      )
+      .executeTakeFirstOrThrow();
     unboundId = other.id;
   });
   afterAll(async () => {
@@ -49,12 +93,34 @@ describe.each(targets)("an application's messaging agents on $name", (target) =>
   it("answers each suite's addresses once its external host address is set", async () => {
     const before = (await acme.call<Urls>('GET', `${base()}/imurls`)).reply;
     expect(before.errcode, before.errmsg).toBe(0);
-    expect(before.data).toEqual({ wechat: { home: '', domain: '' }, dingding: { home: '', domain: '' }, feishu: { home: '', domain: '' } });
-    expect((await acme.call('PUT', `/authtime/domain/${acmeId}/wechat`, { body: { externalHost: 'https://atrium.acme.example:8443/' } })).reply.errcode).toBe(0);
-    expect((await acme.call('PUT', `/authtime/domain/${acmeId}/feishu`, { body: { externalHost: 'http://im.acme.example/portal' } })).reply.errcode).toBe(0);
+    expect(before.data).toEqual({
+      wechat: { home: '', domain: '' },
+      dingding: { home: '', domain: '' },
+      feishu: { home: '', domain: '' },
+    });
+    expect(
+      (
+        await acme.call('PUT', `/authtime/domain/${acmeId}/wechat`, {
+          body: { externalHost: 'https://atrium.acme.example:8443/' },
+        })
+      ).reply.errcode,
+    ).toBe(0);
+    expect(
+      (
+        await acme.call('PUT', `/authtime/domain/${acmeId}/feishu`, {
+          body: { externalHost: 'http://im.acme.example/portal' },
+        })
+      ).reply.errcode,
+    ).toBe(0);
     const after = (await acme.call<Urls>('GET', `${base()}/imurls`)).reply.data;
-    expect(after.wechat).toEqual({ home: `https://atrium.acme.example:8443/authtime/im/wechat/entry/${acmeId}/${officeId}`, domain: 'atrium.acme.example:8443' });
-    expect(after.feishu).toEqual({ home: `http://im.acme.example/portal/authtime/im/feishu/entry/${acmeId}/${officeId}`, domain: 'im.acme.example' });
+    expect(after.wechat).toEqual({
+      home: `https://atrium.acme.example:8443/authtime/im/wechat/entry/${acmeId}/${officeId}`,
+      domain: 'atrium.acme.example:8443',
+    });
+    expect(after.feishu).toEqual({
+      home: `http://im.acme.example/portal/authtime/im/feishu/entry/${acmeId}/${officeId}`,
+      domain: 'im.acme.example',
+    });
     expect(after.dingding).toEqual({ home: '', domain: '' });
   });
 
@@ -79,7 +145,9 @@ describe.each(targets)("an application's messaging agents on $name", (target) =>
       expect(moved.reply.errmsg).toContain(label('config.msg.secretAgain'));
       expect((await stored(s.service))?.settings).toEqual(s.good);
       // The other suites' agents and the enterprise's own settings are another matter.
-      expect((await acme.call<Agent>('GET', `/authtime/domain/${acmeId}/${s.service}`)).reply.data).not.toMatchObject({ [s.secret]: UNCHANGED_SECRET });
+      expect((await acme.call<Agent>('GET', `/authtime/domain/${acmeId}/${s.service}`)).reply.data).not.toMatchObject({
+        [s.secret]: UNCHANGED_SECRET,
+      });
     });
 
     it('refuses bad fields with a localized message and changes nothing', async () => {
@@ -95,7 +163,9 @@ describe.each(targets)("an application's messaging agents on $name", (target) =>
         expect(reply.errmsg).toContain(text);
       }
       const zh = await server.signedIn(ACME.username, ACME.password, 'zh');
-      expect((await zh.call('PUT', path(), { body: { ...s.good, [field]: value } })).reply.errmsg).toContain(server.catalogue.labels.zh[message]);
+      expect((await zh.call('PUT', path(), { body: { ...s.good, [field]: value } })).reply.errmsg).toContain(
+        server.catalogue.labels.zh[message],
+      );
       expect(await allStored()).toEqual(before);
     });
   });
@@ -106,22 +176,36 @@ describe.each(targets)("an application's messaging agents on $name", (target) =>
     expect((await globex.call('GET', `${base()}/wechat`)).reply.errcode).toBe(1404);
     expect((await globex.call('PUT', `${base()}/wechat`, { body })).reply.errcode).toBe(1404);
     expect((await globex.call('GET', `${base()}/imurls`)).reply.errcode).toBe(1404);
-    expect((await sales.call('GET', `${base()}/wechat`)).reply).toMatchObject({ errcode: 1403, errmsg: label('im.msg.governorsOnly') });
+    expect((await sales.call('GET', `${base()}/wechat`)).reply).toMatchObject({
+      errcode: 1403,
+      errmsg: label('im.msg.governorsOnly'),
+    });
     expect((await sales.call('PUT', `${base()}/wechat`, { body })).reply.errcode).toBe(1403);
     expect((await sales.call('GET', `${base()}/imurls`)).reply.errcode).toBe(1403);
     expect((await acme.call('GET', `${base(unboundId)}/wechat`)).reply.errcode).toBe(1404);
     expect((await acme.call('PUT', `${base(unboundId)}/wechat`, { body })).reply.errcode).toBe(1404);
     expect((await acme.call('GET', `${base(unboundId)}/imurls`)).reply.errcode).toBe(1404);
-    expect((await acme.call('PUT', `${base('no-such-app')}/feishu`, { body: { appKey: 'x' } })).reply.errcode).toBe(1404);
+    expect((await acme.call('PUT', `${base('no-such-app')}/feishu`, { body: { appKey: 'x' } })).reply.errcode).toBe(
+      1404,
+    );
     expect((await acme.call('GET', `${base(officeId, 'no-such-enterprise')}/wechat`)).reply.errcode).toBe(1404);
     expect(await allStored()).toEqual(before);
   });
 
   it('drops the agents with the binding', async () => {
-    await server.db.insertInto('domain_applications').values({ domain_id: acmeId, application_id: unboundId }).execute();
-    expect((await acme.call('PUT', `${base(unboundId)}/wechat`, { body: { agentId: '7', secret: 's' } })).reply.errcode).toBe(0);
+    await server.db
+      .insertInto('domain_applications')
+      .values({ domain_id: acmeId, application_id: unboundId })
+      .execute();
+    expect(
+      (await acme.call('PUT', `${base(unboundId)}/wechat`, { body: { agentId: '7', secret: 's' } })).reply.errcode,
+    ).toBe(0);
     expect(await stored('wechat', unboundId)).toBeDefined();
-    await server.db.deleteFrom('domain_applications').where('domain_id', '=', acmeId).where('application_id', '=', unboundId).execute();
+    await server.db
+      .deleteFrom('domain_applications')
+      .where('domain_id', '=', acmeId)
+      .where('application_id', '=', unboundId)
+      .execute();
     expect(await stored('wechat', unboundId)).toBeUndefined();
     expect(await stored('wechat')).toBeDefined();
   });

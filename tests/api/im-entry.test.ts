@@ -18,13 +18,26 @@ import { ACME, startTestServer, type TestServer } from './helpers/test-server.ts
 
 const targets = await databaseTargets();
 /** The page's text with its character references read back. */
-const pageText = async (response: Response) => (await response.text()).replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
+const pageText = async (response: Response) =>
+  (await response.text()).replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
 type Service = 'wechat' | 'dingding' | 'feishu';
 
 const SUITES: Array<{ service: Service; settings: Record<string, string>; agent: Record<string, string> }> = [
-  { service: 'wechat', settings: { corpId: 'ww-entry', corpSecret: 'Wx#book' }, agent: { agentId: '1000002', secret: 'Wx#office' } },
-  { service: 'dingding', settings: { appKey: 'ding-book', appSecret: 'Dd#book' }, agent: { agentId: '2000003', appKey: 'ding-office', appSecret: 'Dd#office' } },
-  { service: 'feishu', settings: { appKey: 'cli_book', appSecret: 'Fs#book' }, agent: { appKey: 'cli_office', appSecret: 'Fs#office' } },
+  {
+    service: 'wechat',
+    settings: { corpId: 'ww-entry', corpSecret: 'Wx#book' },
+    agent: { agentId: '1000002', secret: 'Wx#office' },
+  },
+  {
+    service: 'dingding',
+    settings: { appKey: 'ding-book', appSecret: 'Dd#book' },
+    agent: { agentId: '2000003', appKey: 'ding-office', appSecret: 'Dd#office' },
+  },
+  {
+    service: 'feishu',
+    settings: { appKey: 'cli_book', appSecret: 'Fs#book' },
+    agent: { appKey: 'cli_office', appSecret: 'Fs#office' },
+  },
 ];
 
 describe.each(targets)('signing in from a messaging suite on $name', (target) => {
@@ -38,7 +51,15 @@ describe.each(targets)('signing in from a messaging suite on $name', (target) =>
   const fakes = {} as Record<Service, FakeImState>;
   const label = (key: string, language: 'en' | 'zh' = 'en') => server.catalogue.labels[language][key];
   const entryPath = (service: Service, app = officeId) => `/authtime/im/${service}/entry/${acmeId}/${app}`;
-  const sessions = async () => Number((await server.db.selectFrom('sessions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const sessions = async () =>
+    Number(
+      (
+        await server.db
+          .selectFrom('sessions')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const browser = () => new ApiClient(server.url, 'en');
 
   /** entry → authorize page (the fake answers with its code) → the address the suite sends back to. */
@@ -50,30 +71,83 @@ describe.each(targets)('signing in from a messaging suite on $name', (target) =>
     expect(atSuite.status, await atSuite.clone().text()).toBe(302);
     return { authorize, back: new URL(atSuite.headers.get('location') ?? '') };
   }
-  const callback = (client: ApiClient, back: URL) => client.raw('GET', `${back.pathname}${back.search}`, { redirect: 'manual' });
+  const callback = (client: ApiClient, back: URL) =>
+    client.raw('GET', `${back.pathname}${back.search}`, { redirect: 'manual' });
 
   beforeAll(async () => {
-    fakes.wechat = await startFakeWechat({ corpId: 'ww-entry', corpSecret: 'Wx#book', agents: { '1000002': 'Wx#office' } });
-    fakes.dingding = await startFakeDingding({ appKey: 'ding-book', appSecret: 'Dd#book', apps: { 'ding-office': 'Dd#office' } });
-    fakes.feishu = await startFakeFeishu({ appKey: 'cli_book', appSecret: 'Fs#book', apps: { cli_office: 'Fs#office' } });
-    server = await startTestServer(target, { suites: { wechat: fakes.wechat.url, dingding: fakes.dingding.url, feishu: fakes.feishu.url }, suitePrivilegedSignIn: true });
+    fakes.wechat = await startFakeWechat({
+      corpId: 'ww-entry',
+      corpSecret: 'Wx#book',
+      agents: { '1000002': 'Wx#office' },
+    });
+    fakes.dingding = await startFakeDingding({
+      appKey: 'ding-book',
+      appSecret: 'Dd#book',
+      apps: { 'ding-office': 'Dd#office' },
+    });
+    fakes.feishu = await startFakeFeishu({
+      appKey: 'cli_book',
+      appSecret: 'Fs#book',
+      apps: { cli_office: 'Fs#office' },
+    });
+    server = await startTestServer(target, {
+      suites: { wechat: fakes.wechat.url, dingding: fakes.dingding.url, feishu: fakes.feishu.url },
+      suitePrivilegedSignIn: true,
+    });
     acme = await server.signedIn(ACME.username, ACME.password, 'en');
-    const domain = (name: string) => server.db.selectFrom('domains').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+    const domain = (name: string) =>
+      server.db.selectFrom('domains').select('id').where('name', '=', name).executeTakeFirstOrThrow();
     acmeId = (await domain('Acme')).id;
     globexId = (await domain('Globex')).id;
-    officeId = (await server.db.selectFrom('applications').select('id').where('name', '=', 'Office').executeTakeFirstOrThrow()).id;
-    const bound = await server.db.selectFrom('domain_applications').select('application_id').where('domain_id', '=', acmeId).where('application_id', '!=', officeId).execute();
+    officeId = (
+      await server.db.selectFrom('applications').select('id').where('name', '=', 'Office').executeTakeFirstOrThrow()
+    ).id;
+    const bound = await server.db
+      .selectFrom('domain_applications')
+      .select('application_id')
+      .where('domain_id', '=', acmeId)
+      .where('application_id', '!=', officeId)
+      .execute();
     otherAppId = bound[0].application_id;
     // The person "acme" of Acme's organisation, whose console account is Acme's administrator.
-    const existing = await server.db.selectFrom('users').select('id').where('domain_id', '=', acmeId).where('loginno', '=', 'acme').executeTakeFirst();
+    const existing = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('domain_id', '=', acmeId)
+      .where('loginno', '=', 'acme')
+      .executeTakeFirst();
     acmePersonId = existing?.id ?? randomUUID();
-    if (!existing) await server.db.insertInto('users').values({ id: acmePersonId, domain_id: acmeId, department_id: null, name: 'Acme Admin', loginno: 'acme', password_hash: null }).execute();
+    if (!existing)
+      await server.db
+        .insertInto('users')
+        .values({
+          id: acmePersonId,
+          domain_id: acmeId,
+          department_id: null,
+          name: 'Acme Admin',
+          loginno: 'acme',
+          password_hash: null,
+        })
+        .execute();
     // As the syncs link the person: DingTalk by its own user id, the others by the login number.
-    for (const [kind, external_id] of [['wechat', 'acme'], ['dingding', 'ding-0001'], ['feishu', 'acme']]) await server.db.insertInto('sync_user_links').values({ domain_id: acmeId, kind, external_id, user_id: acmePersonId }).onConflict((oc) => oc.doNothing()).execute();
+    for (const [kind, external_id] of [
+      ['wechat', 'acme'],
+      ['dingding', 'ding-0001'],
+      ['feishu', 'acme'],
+    ])
+      await server.db
+        .insertInto('sync_user_links')
+        .values({ domain_id: acmeId, kind, external_id, user_id: acmePersonId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     for (const s of SUITES) {
-      const saved = await acme.call('PUT', `/authtime/domain/${acmeId}/${s.service}`, { body: { ...s.settings, externalHost: server.url } });
+      const saved = await acme.call('PUT', `/authtime/domain/${acmeId}/${s.service}`, {
+        body: { ...s.settings, externalHost: server.url },
+      });
       expect(saved.reply.errcode, saved.reply.errmsg).toBe(0);
-      const agent = await acme.call('PUT', `/authtime/domain/${acmeId}/application/${officeId}/${s.service}`, { body: s.agent });
+      const agent = await acme.call('PUT', `/authtime/domain/${acmeId}/application/${officeId}/${s.service}`, {
+        body: s.agent,
+      });
       expect(agent.reply.errcode, agent.reply.errmsg).toBe(0);
     }
   });
@@ -82,47 +156,80 @@ describe.each(targets)('signing in from a messaging suite on $name', (target) =>
     await server?.close();
   });
 
-  it.each(SUITES)('signs the person in through $service with the application agent and opens the application', async ({ service }) => {
-    const fake = fakes[service];
-    fake.signInAs = service === 'dingding' ? 'ding-0001' : 'acme';
-    const client = browser();
-    const { authorize, back } = await toSuiteAndBack(service, client);
-    const q = authorize.searchParams;
-    const callbackUrl = `${server.url}${entryPath(service)}/callback`;
-    if (service === 'wechat') {
-      expect(authorize.pathname).toBe('/connect/oauth2/authorize');
-      expect([q.get('appid'), q.get('agentid'), q.get('scope'), q.get('response_type'), q.get('redirect_uri')]).toEqual(['ww-entry', '1000002', 'snsapi_base', 'code', callbackUrl]);
-    } else if (service === 'dingding') {
-      expect(authorize.pathname).toBe('/oauth2/auth');
-      expect([q.get('client_id'), q.get('scope'), q.get('prompt'), q.get('response_type'), q.get('redirect_uri')]).toEqual(['ding-office', 'openid', 'consent', 'code', callbackUrl]);
-    } else {
-      expect(authorize.pathname).toBe('/open-apis/authen/v1/authorize');
-      expect([q.get('app_id'), q.get('redirect_uri')]).toEqual(['cli_office', callbackUrl]);
-    }
-    const before = await sessions();
-    const done = await callback(client, back);
-    expect(done.status, await done.clone().text()).toBe(302);
-    expect(done.headers.get('location')).toBe(`${server.url}/#/applications/access?app=${officeId}`);
-    expect(await sessions()).toBe(before + 1);
-    // The session works as a password sign-in's: profile read, a write with the CSRF cookie's token.
-    const profile = await client.call<{ loginno: string }>('GET', '/authtime/myprofile');
-    expect(profile.reply.errcode, profile.reply.errmsg).toBe(0);
-    expect(profile.reply.data.loginno).toBe('acme');
-    const write = await client.call('PUT', `/authtime/domain/${acmeId}/application/${officeId}/${service}`, { body: (SUITES.find((s) => s.service === service) as (typeof SUITES)[number]).agent });
-    expect(write.reply.errcode, write.reply.errmsg).toBe(0);
-    // The code was exchanged with the application's own credentials, not the address book's.
-    if (service === 'wechat') expect(fake.received.some((r) => r.path === '/cgi-bin/gettoken' && r.query.get('corpsecret') === 'Wx#office')).toBe(true);
-    if (service === 'dingding') expect(fake.received.some((r) => r.path === '/v1.0/oauth2/userAccessToken' && r.body.clientId === 'ding-office')).toBe(true);
-    if (service === 'feishu') expect(fake.received.some((r) => r.path === '/open-apis/auth/v3/app_access_token/internal' && r.body.app_id === 'cli_office')).toBe(true);
-    // Logged as a sign-in through the suite, under the account signed in, in Acme's log.
-    await server.app.services.operationLog.idle();
-    const logged = await server.db.selectFrom('operation_log').select(['user_name', 'domain_id', 'errcode', 'target_id']).where('call_id', '=', `imEntry.${service}Callback`).orderBy('at', 'desc').executeTakeFirstOrThrow();
-    expect(logged).toMatchObject({ domain_id: acmeId, errcode: 0, target_id: officeId });
-    expect(logged.user_name).toContain('acme');
-    // A second use of the same callback address (its code spent, its cookie gone) signs nobody in.
-    const again = await callback(client, back);
-    expect(again.status).toBe(400);
-  });
+  it.each(SUITES)(
+    'signs the person in through $service with the application agent and opens the application',
+    async ({ service }) => {
+      const fake = fakes[service];
+      fake.signInAs = service === 'dingding' ? 'ding-0001' : 'acme';
+      const client = browser();
+      const { authorize, back } = await toSuiteAndBack(service, client);
+      const q = authorize.searchParams;
+      const callbackUrl = `${server.url}${entryPath(service)}/callback`;
+      if (service === 'wechat') {
+        expect(authorize.pathname).toBe('/connect/oauth2/authorize');
+        expect([
+          q.get('appid'),
+          q.get('agentid'),
+          q.get('scope'),
+          q.get('response_type'),
+          q.get('redirect_uri'),
+        ]).toEqual(['ww-entry', '1000002', 'snsapi_base', 'code', callbackUrl]);
+      } else if (service === 'dingding') {
+        expect(authorize.pathname).toBe('/oauth2/auth');
+        expect([
+          q.get('client_id'),
+          q.get('scope'),
+          q.get('prompt'),
+          q.get('response_type'),
+          q.get('redirect_uri'),
+        ]).toEqual(['ding-office', 'openid', 'consent', 'code', callbackUrl]);
+      } else {
+        expect(authorize.pathname).toBe('/open-apis/authen/v1/authorize');
+        expect([q.get('app_id'), q.get('redirect_uri')]).toEqual(['cli_office', callbackUrl]);
+      }
+      const before = await sessions();
+      const done = await callback(client, back);
+      expect(done.status, await done.clone().text()).toBe(302);
+      expect(done.headers.get('location')).toBe(`${server.url}/#/applications/access?app=${officeId}`);
+      expect(await sessions()).toBe(before + 1);
+      // The session works as a password sign-in's: profile read, a write with the CSRF cookie's token.
+      const profile = await client.call<{ loginno: string }>('GET', '/authtime/myprofile');
+      expect(profile.reply.errcode, profile.reply.errmsg).toBe(0);
+      expect(profile.reply.data.loginno).toBe('acme');
+      const write = await client.call('PUT', `/authtime/domain/${acmeId}/application/${officeId}/${service}`, {
+        body: (SUITES.find((s) => s.service === service) as (typeof SUITES)[number]).agent,
+      });
+      expect(write.reply.errcode, write.reply.errmsg).toBe(0);
+      // The code was exchanged with the application's own credentials, not the address book's.
+      if (service === 'wechat')
+        expect(
+          fake.received.some((r) => r.path === '/cgi-bin/gettoken' && r.query.get('corpsecret') === 'Wx#office'),
+        ).toBe(true);
+      if (service === 'dingding')
+        expect(
+          fake.received.some((r) => r.path === '/v1.0/oauth2/userAccessToken' && r.body.clientId === 'ding-office'),
+        ).toBe(true);
+      if (service === 'feishu')
+        expect(
+          fake.received.some(
+            (r) => r.path === '/open-apis/auth/v3/app_access_token/internal' && r.body.app_id === 'cli_office',
+          ),
+        ).toBe(true);
+      // Logged as a sign-in through the suite, under the account signed in, in Acme's log.
+      await server.app.services.operationLog.idle();
+      const logged = await server.db
+        .selectFrom('operation_log')
+        .select(['user_name', 'domain_id', 'errcode', 'target_id'])
+        .where('call_id', '=', `imEntry.${service}Callback`)
+        .orderBy('at', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(logged).toMatchObject({ domain_id: acmeId, errcode: 0, target_id: officeId });
+      expect(logged.user_name).toContain('acme');
+      // A second use of the same callback address (its code spent, its cookie gone) signs nobody in.
+      const again = await callback(client, back);
+      expect(again.status).toBe(400);
+    },
+  );
 
   it('refuses a tampered state, a state of another browser or entry, and a code the suite refuses', async () => {
     fakes.wechat.signInAs = 'acme';
@@ -152,11 +259,19 @@ describe.each(targets)('signing in from a messaging suite on $name', (target) =>
     // The state of Office's entry at another application's callback (that one with an agent too).
     const elsewhere = new URL(back);
     elsewhere.pathname = elsewhere.pathname.replace(officeId, otherAppId);
-    expect((await acme.call('PUT', `/authtime/domain/${acmeId}/application/${otherAppId}/wechat`, { body: { agentId: '1000002', secret: 'Wx#office' } })).reply.errcode).toBe(0);
+    expect(
+      (
+        await acme.call('PUT', `/authtime/domain/${acmeId}/application/${otherAppId}/wechat`, {
+          body: { agentId: '1000002', secret: 'Wx#office' },
+        })
+      ).reply.errcode,
+    ).toBe(0);
     try {
       const crossed = await callback(client, elsewhere);
       expect(crossed.status).toBe(400);
-      expect(await pageText(crossed)).toContain(label('imEntry.error.stateInvalid').replace('{{service}}', 'WeChat-Work'));
+      expect(await pageText(crossed)).toContain(
+        label('imEntry.error.stateInvalid').replace('{{service}}', 'WeChat-Work'),
+      );
     } finally {
       await server.db.deleteFrom('domain_im_app_agents').where('application_id', '=', otherAppId).execute();
     }
@@ -179,7 +294,10 @@ describe.each(targets)('signing in from a messaging suite on $name', (target) =>
       const client = browser();
       if (language) client.cookies.delete('atrium_lang');
       const { back } = await toSuiteAndBack(service, client);
-      const answer = await client.raw('GET', `${back.pathname}${back.search}`, { redirect: 'manual', headers: language ? { 'accept-language': language } : {} });
+      const answer = await client.raw('GET', `${back.pathname}${back.search}`, {
+        redirect: 'manual',
+        headers: language ? { 'accept-language': language } : {},
+      });
       return { status: answer.status, page: await pageText(answer) };
     };
     await server.db.updateTable('users').set({ status: 0 }).where('id', '=', acmePersonId).execute();
@@ -197,8 +315,21 @@ describe.each(targets)('signing in from a messaging suite on $name', (target) =>
     expect(unknown.page).toContain('lang="zh-Hans"');
     // An Acme person with Globex's administrator's login number: its console account is Globex's.
     const twin = randomUUID();
-    await server.db.insertInto('users').values({ id: twin, domain_id: acmeId, department_id: null, name: 'Globex twin', loginno: 'globex', password_hash: null }).execute();
-    await server.db.insertInto('sync_user_links').values({ domain_id: acmeId, kind: 'wechat', external_id: 'globex', user_id: twin }).execute();
+    await server.db
+      .insertInto('users')
+      .values({
+        id: twin,
+        domain_id: acmeId,
+        department_id: null,
+        name: 'Globex twin',
+        loginno: 'globex',
+        password_hash: null,
+      })
+      .execute();
+    await server.db
+      .insertInto('sync_user_links')
+      .values({ domain_id: acmeId, kind: 'wechat', external_id: 'globex', user_id: twin })
+      .execute();
     try {
       const other = await attempt('wechat', 'globex');
       expect(other.status).toBe(403);
@@ -215,8 +346,12 @@ describe.each(targets)('signing in from a messaging suite on $name', (target) =>
     for (const service of ['wechat', 'dingding', 'feishu'] as const) {
       const noAgent = await browser().raw('GET', entryPath(service, otherAppId), { redirect: 'manual' });
       expect(noAgent.status).toBe(404);
-      expect(await pageText(noAgent)).toContain(label('imEntry.error.noAgent').replace('{{service}}', label(`im.service.${service}`)));
-      const unbound = await browser().raw('GET', `/authtime/im/${service}/entry/${globexId}/${officeId}x`, { redirect: 'manual' });
+      expect(await pageText(noAgent)).toContain(
+        label('imEntry.error.noAgent').replace('{{service}}', label(`im.service.${service}`)),
+      );
+      const unbound = await browser().raw('GET', `/authtime/im/${service}/entry/${globexId}/${officeId}x`, {
+        redirect: 'manual',
+      });
       expect(unbound.status).toBe(404);
       expect(await pageText(unbound)).toContain(label('imEntry.error.unknownApplication'));
     }

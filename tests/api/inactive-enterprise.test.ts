@@ -16,7 +16,8 @@ describe.each(targets)('an inactive enterprise on $name', (target) => {
   let admin: ApiClient;
   const signIn = (who: { username: string; password: string }) => server.signedIn(who.username, who.password, 'en');
   const alive = async (client: ApiClient) => (await client.call('GET', '/authtime/myprofile')).status === 200;
-  const domainId = async (name: string) => (await server.db.selectFrom('domains').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const domainId = async (name: string) =>
+    (await server.db.selectFrom('domains').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
   const setStatus = async (client: ApiClient, name: string, status: 0 | 1) => {
     const id = await domainId(name);
     const { reply } = await getDomain(admin, id);
@@ -30,7 +31,12 @@ describe.each(targets)('an inactive enterprise on $name', (target) => {
   afterAll(() => server?.close());
 
   it('signs out and keeps out who works only in it; the others go on', async () => {
-    const [acme, sales, dev, globex] = [await signIn(ACME), await signIn(SALES), await signIn(DEV), await signIn(GLOBEX)];
+    const [acme, sales, dev, globex] = [
+      await signIn(ACME),
+      await signIn(SALES),
+      await signIn(DEV),
+      await signIn(GLOBEX),
+    ];
     expect((await setStatus(admin, 'Acme', 0)).reply.errcode).toBe(0);
     expect(await alive(acme)).toBe(false);
     expect(await alive(sales)).toBe(false);

@@ -23,8 +23,15 @@ describe.runIf(slapdAvailable())('directory test connection', () => {
   describe.each(targets)('on $name', (target) => {
     let server: TestServer;
     let admin: ApiClient;
-    const ldap = () => ({ url: slapd.url, baseDN: SUFFIX, manager: MANAGER, managerPassword: MANAGER_PASSWORD, userClass: 'inetOrgPerson' });
-    const test = (ldapConfig: Record<string, unknown>, client = admin) => client.call<TestResult>('POST', '/authtime/config/ldap/test', { body: { ldapConfig } });
+    const ldap = () => ({
+      url: slapd.url,
+      baseDN: SUFFIX,
+      manager: MANAGER,
+      managerPassword: MANAGER_PASSWORD,
+      userClass: 'inetOrgPerson',
+    });
+    const test = (ldapConfig: Record<string, unknown>, client = admin) =>
+      client.call<TestResult>('POST', '/authtime/config/ldap/test', { body: { ldapConfig } });
 
     beforeAll(async () => {
       server = await startTestServer(target);
@@ -34,12 +41,21 @@ describe.runIf(slapdAvailable())('directory test connection', () => {
 
     it('binds with the manager and counts the user entries under baseDN', async () => {
       const { reply } = await test(ldap());
-      expect(reply).toEqual({ errcode: 0, errmsg: 'ok', data: { success: true, users: 3, message: `Connected to the directory: 3 entries of inetOrgPerson under ${SUFFIX}.` } });
+      expect(reply).toEqual({
+        errcode: 0,
+        errmsg: 'ok',
+        data: {
+          success: true,
+          users: 3,
+          message: `Connected to the directory: 3 entries of inetOrgPerson under ${SUFFIX}.`,
+        },
+      });
       expect((await test({ ...ldap(), baseDN: `uid=ada,${PEOPLE}` })).reply.data.users).toBe(1);
     });
 
     it("says which of the outbound reasons a failure was, localized, never the directory's own words", async () => {
-      const reason = (key: string) => `The directory connection failed: ${server.catalogue.labels.en[`outbound.reason.${key}`]}`;
+      const reason = (key: string) =>
+        `The directory connection failed: ${server.catalogue.labels.en[`outbound.reason.${key}`]}`;
       const wrong = await test({ ...ldap(), managerPassword: 'not-the-password' });
       expect(wrong.reply.data).toEqual({ success: false, message: reason('auth') });
       const missing = await test({ ...ldap(), baseDN: 'dc=nowhere,dc=test' });
@@ -52,15 +68,29 @@ describe.runIf(slapdAvailable())('directory test connection', () => {
     it('uses the saved manager password when the placeholder comes back', async () => {
       const saved = await admin.call('PUT', '/authtime/config', { body: { ldapConfig: ldap() } });
       expect(saved.reply.errcode, saved.reply.errmsg).toBe(0);
-      expect((await test({ ...ldap(), managerPassword: '******' })).reply.data).toMatchObject({ success: true, users: 3 });
-      await admin.call('PUT', '/authtime/config', { body: { ldapConfig: { ...ldap(), managerPassword: 'other-password' } } });
+      expect((await test({ ...ldap(), managerPassword: '******' })).reply.data).toMatchObject({
+        success: true,
+        users: 3,
+      });
+      await admin.call('PUT', '/authtime/config', {
+        body: { ldapConfig: { ...ldap(), managerPassword: 'other-password' } },
+      });
       expect((await test({ ...ldap(), managerPassword: '******' })).reply.data.success).toBe(false);
     });
 
     it('checks the request: URL and baseDN are required, the URL is an LDAP one', async () => {
-      expect((await test({ ...ldap(), url: '' })).reply).toMatchObject({ errcode: 1001, errmsg: 'Please fill in the directory URL.' });
-      expect((await test({ ...ldap(), url: 'http://127.0.0.1' })).reply).toMatchObject({ errcode: 1001, errmsg: 'The directory URL must start with ldap:// or ldaps://.' });
-      expect((await test({ ...ldap(), baseDN: '' })).reply).toMatchObject({ errcode: 1001, errmsg: 'Please fill in the baseDN.' });
+      expect((await test({ ...ldap(), url: '' })).reply).toMatchObject({
+        errcode: 1001,
+        errmsg: 'Please fill in the directory URL.',
+      });
+      expect((await test({ ...ldap(), url: 'http://127.0.0.1' })).reply).toMatchObject({
+        errcode: 1001,
+        errmsg: 'The directory URL must start with ldap:// or ldaps://.',
+      });
+      expect((await test({ ...ldap(), baseDN: '' })).reply).toMatchObject({
+        errcode: 1001,
+        errmsg: 'Please fill in the baseDN.',
+      });
     });
 
     it('refuses a tenant administrator', async () => {

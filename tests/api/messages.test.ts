@@ -10,7 +10,11 @@ import type { ApiClient } from './helpers/api-client.ts';
 
 const targets = await databaseTargets();
 
-type Page = { datas: Array<{ id: string; title: string; body: string; createdAt: string; read: boolean }>; rowCount: number; unread: number };
+type Page = {
+  datas: Array<{ id: string; title: string; body: string; createdAt: string; read: boolean }>;
+  rowCount: number;
+  unread: number;
+};
 
 describe.each(targets)('message centre on $name', (target) => {
   let server: TestServer;
@@ -18,14 +22,26 @@ describe.each(targets)('message centre on $name', (target) => {
   let acme: ApiClient;
   let adminId: string;
   let acmeId: string;
-  const list = (client: ApiClient, query: Record<string, number> = {}) => client.call<Page>('GET', '/authtime/messages', { query });
-  const markRead = (client: ApiClient, id: string) => client.call<{ unread: number }>('PUT', `/authtime/messages/${id}/read`);
+  const list = (client: ApiClient, query: Record<string, number> = {}) =>
+    client.call<Page>('GET', '/authtime/messages', { query });
+  const markRead = (client: ApiClient, id: string) =>
+    client.call<{ unread: number }>('PUT', `/authtime/messages/${id}/read`);
   const markAll = (client: ApiClient) => client.call<{ unread: number }>('PUT', '/authtime/messages/read');
-  const idOf = async (loginno: string) => (await server.db.selectFrom('superusers').select('id').where('loginno', '=', loginno).executeTakeFirstOrThrow()).id;
+  const idOf = async (loginno: string) =>
+    (await server.db.selectFrom('superusers').select('id').where('loginno', '=', loginno).executeTakeFirstOrThrow()).id;
   /** A message `minutesAgo` old for the user; answers its id. */
   const message = async (superuserId: string, title: string, minutesAgo: number) => {
     const id = randomUUID();
-    await server.db.insertInto('messages').values({ id, superuser_id: superuserId, title, body: `${title} body`, created_at: new Date(Date.now() - minutesAgo * 60_000) }).execute();
+    await server.db
+      .insertInto('messages')
+      .values({
+        id,
+        superuser_id: superuserId,
+        title,
+        body: `${title} body`,
+        created_at: new Date(Date.now() - minutesAgo * 60_000),
+      })
+      .execute();
     return id;
   };
 
@@ -38,7 +54,7 @@ describe.each(targets)('message centre on $name', (target) => {
   });
   afterAll(() => server?.close());
 
-  it('lists only the caller\'s own messages, newest first and paged, with the unread count', async () => {
+  it("lists only the caller's own messages, newest first and paged, with the unread count", async () => {
     await message(adminId, 'Oldest', 30);
     await message(adminId, 'Middle', 20);
     await message(adminId, 'Newest', 10);
@@ -46,7 +62,10 @@ describe.each(targets)('message centre on $name', (target) => {
     const { reply } = await list(admin, { currpage: 1, pagelines: 2 });
     expect(reply.errcode).toBe(0);
     expect(replyProblems(server.catalogue, 'messages.list', reply.data)).toEqual([]);
-    expect(reply.data.datas.map((m) => [m.title, m.body, m.read])).toEqual([['Newest', 'Newest body', false], ['Middle', 'Middle body', false]]);
+    expect(reply.data.datas.map((m) => [m.title, m.body, m.read])).toEqual([
+      ['Newest', 'Newest body', false],
+      ['Middle', 'Middle body', false],
+    ]);
     expect(reply.data).toMatchObject({ rowCount: 3, unread: 3 });
     expect((await list(admin, { currpage: 2, pagelines: 2 })).reply.data.datas.map((m) => m.title)).toEqual(['Oldest']);
     const other = (await list(acme)).reply.data;
@@ -60,7 +79,10 @@ describe.each(targets)('message centre on $name', (target) => {
     const before = (await list(admin)).reply.data.unread;
     const refused = await markRead(acme, theirs);
     expect(refused.reply.errcode).toBe(1404);
-    expect((await server.db.selectFrom('messages').select('read_at').where('id', '=', theirs).executeTakeFirstOrThrow()).read_at).toBeNull();
+    expect(
+      (await server.db.selectFrom('messages').select('read_at').where('id', '=', theirs).executeTakeFirstOrThrow())
+        .read_at,
+    ).toBeNull();
     expect((await list(admin)).reply.data.unread).toBe(before);
 
     const unreadBefore = (await list(acme)).reply.data.unread;
@@ -84,10 +106,20 @@ describe.each(targets)('message centre on $name', (target) => {
     const readRecent = await message(acmeId, 'Read lately', 179 * 24 * 60);
     const unreadOld = await message(acmeId, 'Never read', 400 * 24 * 60);
     const readAt = (days: number) => new Date(Date.now() - days * 24 * 60 * 60_000);
-    await server.db.updateTable('messages').set({ read_at: readAt(181) }).where('id', '=', readOld).execute();
-    await server.db.updateTable('messages').set({ read_at: readAt(179) }).where('id', '=', readRecent).execute();
+    await server.db
+      .updateTable('messages')
+      .set({ read_at: readAt(181) })
+      .where('id', '=', readOld)
+      .execute();
+    await server.db
+      .updateTable('messages')
+      .set({ read_at: readAt(179) })
+      .where('id', '=', readRecent)
+      .execute();
     await purgeExpired(server.db);
-    const left = (await server.db.selectFrom('messages').select('id').where('id', 'in', [readOld, readRecent, unreadOld]).execute()).map((r) => r.id);
+    const left = (
+      await server.db.selectFrom('messages').select('id').where('id', 'in', [readOld, readRecent, unreadOld]).execute()
+    ).map((r) => r.id);
     expect(left.sort()).toEqual([readRecent, unreadOld].sort());
   });
 

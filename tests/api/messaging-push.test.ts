@@ -11,9 +11,24 @@ import type { ApiClient } from './helpers/api-client.ts';
 
 const targets = await databaseTargets();
 
-const IM = { org_name: 'atrium-org', app_name: 'console', client_id: 'YXA6client', client_secret: 'YXA6secret', grant_type: 'client_credentials', app_key: 'atrium-org#console' };
+const IM = {
+  org_name: 'atrium-org',
+  app_name: 'console',
+  client_id: 'YXA6client',
+  client_secret: 'YXA6secret',
+  grant_type: 'client_credentials',
+  app_key: 'atrium-org#console',
+};
 
-type PushResult = { success: boolean; total: number; created: number; updated: number; failed: number; failures: Array<{ username: string; reason: string }>; message: string };
+type PushResult = {
+  success: boolean;
+  total: number;
+  created: number;
+  updated: number;
+  failed: number;
+  failures: Array<{ username: string; reason: string }>;
+  message: string;
+};
 
 describe.each(targets)('push users to messaging on $name', (target) => {
   let service: FakeMessagingService;
@@ -31,8 +46,18 @@ describe.each(targets)('push users to messaging on $name', (target) => {
     server = await startTestServer(target, { messagingUrl: service.url });
     admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
     // More users than one batch holds.
-    const { id: domainId } = await server.db.selectFrom('domains').select('id').orderBy('name').executeTakeFirstOrThrow();
-    const extra = Array.from({ length: BATCH_SIZE + 5 }, (_, n) => ({ id: randomUUID(), domain_id: domainId, name: `Pushed ${n}`, loginno: `push${n}`, status: 1 }));
+    const { id: domainId } = await server.db
+      .selectFrom('domains')
+      .select('id')
+      .orderBy('name')
+      .executeTakeFirstOrThrow();
+    const extra = Array.from({ length: BATCH_SIZE + 5 }, (_, n) => ({
+      id: randomUUID(),
+      domain_id: domainId,
+      name: `Pushed ${n}`,
+      loginno: `push${n}`,
+      status: 1,
+    }));
     await server.db.insertInto('users').values(extra).execute();
     active = await server.db.selectFrom('users').select(['id', 'name']).where('status', '=', 1).execute();
     expect(active.length).toBeGreaterThan(BATCH_SIZE);
@@ -48,19 +73,42 @@ describe.each(targets)('push users to messaging on $name', (target) => {
   it('asks for the settings when they were never saved, without calling the service', async () => {
     const { reply } = await push();
     expect(reply.errcode).toBe(0);
-    expect(reply.data).toMatchObject({ success: false, total: 0, message: 'Fill in and save the org name, app name, client id and client secret first.' });
+    expect(reply.data).toMatchObject({
+      success: false,
+      total: 0,
+      message: 'Fill in and save the org name, app name, client id and client secret first.',
+    });
     expect(service.received).toEqual([]);
   });
 
   it('gets a token with the saved settings, then registers every active user in batches', async () => {
     await saveIm({});
     const { reply } = await push();
-    expect(reply.data).toEqual({ success: true, total: active.length, created: active.length, updated: 0, failed: 0, failures: [], message: `${active.length} users pushed: ${active.length} created, 0 updated, 0 failed.` });
+    expect(reply.data).toEqual({
+      success: true,
+      total: active.length,
+      created: active.length,
+      updated: 0,
+      failed: 0,
+      failures: [],
+      message: `${active.length} users pushed: ${active.length} created, 0 updated, 0 failed.`,
+    });
     const [token, ...registrations] = service.received;
-    expect(token).toMatchObject({ method: 'POST', path: '/atrium-org/console/token', body: { grant_type: 'client_credentials', client_id: IM.client_id, client_secret: IM.client_secret } });
-    const sizes = Array.from({ length: Math.ceil(active.length / BATCH_SIZE) }, (_, i) => Math.min(BATCH_SIZE, active.length - i * BATCH_SIZE));
+    expect(token).toMatchObject({
+      method: 'POST',
+      path: '/atrium-org/console/token',
+      body: { grant_type: 'client_credentials', client_id: IM.client_id, client_secret: IM.client_secret },
+    });
+    const sizes = Array.from({ length: Math.ceil(active.length / BATCH_SIZE) }, (_, i) =>
+      Math.min(BATCH_SIZE, active.length - i * BATCH_SIZE),
+    );
     expect(registrations.map((r) => (r.body as unknown[]).length)).toEqual(sizes);
-    for (const r of registrations) expect(r).toMatchObject({ method: 'POST', path: '/atrium-org/console/users', headers: { authorization: `Bearer ${FAKE_TOKEN}` } });
+    for (const r of registrations)
+      expect(r).toMatchObject({
+        method: 'POST',
+        path: '/atrium-org/console/users',
+        headers: { authorization: `Bearer ${FAKE_TOKEN}` },
+      });
     expect(new Map([...service.users])).toEqual(new Map(active.map((u) => [u.id, u.name])));
   });
 
@@ -68,24 +116,46 @@ describe.each(targets)('push users to messaging on $name', (target) => {
     const renamed = active[0];
     await server.db.updateTable('users').set({ name: 'Renamed user' }).where('id', '=', renamed.id).execute();
     const { reply } = await push();
-    expect(reply.data).toMatchObject({ success: true, total: active.length, created: 0, updated: active.length, failed: 0 });
+    expect(reply.data).toMatchObject({
+      success: true,
+      total: active.length,
+      created: 0,
+      updated: active.length,
+      failed: 0,
+    });
     expect(service.users.get(renamed.id)).toBe('Renamed user');
   });
 
   it("reports the users the service refused with the service's message", async () => {
     const newcomer = { id: randomUUID(), name: 'Refused user' };
     const { id: domainId } = await server.db.selectFrom('domains').select('id').executeTakeFirstOrThrow();
-    await server.db.insertInto('users').values({ ...newcomer, domain_id: domainId, loginno: 'refused', status: 1 }).execute();
+    await server.db
+      .insertInto('users')
+      .values({ ...newcomer, domain_id: domainId, loginno: 'refused', status: 1 })
+      .execute();
     service.rejected.add(newcomer.id);
     const { reply } = await push();
-    expect(reply.data).toMatchObject({ success: false, total: active.length + 1, created: 0, updated: active.length, failed: 1, failures: [{ username: newcomer.id, reason: 'illegal_argument' }] }); // the service's code, never its words
-    expect(reply.data.message).toBe(`${active.length + 1} users pushed: 0 created, ${active.length} updated, 1 failed.`);
+    expect(reply.data).toMatchObject({
+      success: false,
+      total: active.length + 1,
+      created: 0,
+      updated: active.length,
+      failed: 1,
+      failures: [{ username: newcomer.id, reason: 'illegal_argument' }],
+    }); // the service's code, never its words
+    expect(reply.data.message).toBe(
+      `${active.length + 1} users pushed: 0 created, ${active.length} updated, 1 failed.`,
+    );
   });
 
-  it("says the service refused the token (not in its words), keeping the stored secret on a placeholder save", async () => {
+  it('says the service refused the token (not in its words), keeping the stored secret on a placeholder save', async () => {
     await saveIm({ client_secret: 'wrong-secret' });
     const { reply } = await push();
-    expect(reply.data).toMatchObject({ success: false, created: 0, message: 'The messaging service refused the token request: the account or credentials were refused' });
+    expect(reply.data).toMatchObject({
+      success: false,
+      created: 0,
+      message: 'The messaging service refused the token request: the account or credentials were refused',
+    });
     expect(service.received.map((r) => r.path)).toEqual(['/atrium-org/console/token']);
     await saveIm({ client_secret: IM.client_secret });
     await saveIm({ client_secret: '******' });

@@ -30,7 +30,11 @@ describe.each(targets)('meta and static on $name', (target) => {
     const { reply } = await server.client().call<ConsoleCatalogue>('GET', '/authtime/catalogue');
     expect(reply.errcode).toBe(0);
     expect(Object.keys(reply.data).sort()).toEqual(['calls', 'entities', 'routes', 'screens', 'version']);
-    expect(reply.data.calls['domains.update']).toEqual({ id: 'domains.update', method: 'PUT', path: '/authtime/domain/{id}' });
+    expect(reply.data.calls['domains.update']).toEqual({
+      id: 'domains.update',
+      method: 'PUT',
+      path: '/authtime/domain/{id}',
+    });
     expect(reply.data.screens['domain.list']).toMatchObject({ kind: 'list', source: 'domains.list' });
     expect(JSON.stringify(reply.data)).not.toContain('"origin"');
     expect(reply.data.routes.find((r) => r.path === '/home')).toMatchObject({ screen: 'home', auth: true });
@@ -47,7 +51,13 @@ describe.each(targets)('meta and static on $name', (target) => {
 
   it('serves the global configuration with the TK_ title the console strips', async () => {
     const { reply } = await server.client().call('GET', '/authtime/globalconfig');
-    expect(reply.data).toEqual({ title: 'TK_Atrium', copyright: '© 2026 Atrium', language: 'zh', captcha: false, passwordMinLength: 6 });
+    expect(reply.data).toEqual({
+      title: 'TK_Atrium',
+      copyright: '© 2026 Atrium',
+      language: 'zh',
+      captcha: false,
+      passwordMinLength: 6,
+    });
     expect(replyProblems(server.catalogue, 'meta.globalconfig', reply.data)).toEqual([]);
   });
 
@@ -62,11 +72,17 @@ describe.each(targets)('meta and static on $name', (target) => {
     expect(document.tags).toContainEqual({ name: 'domains', description: '企业' });
     expect(document.paths['/authtime/domains'].post.responses['401'].description).toBe('未登录。');
     expect(document.paths['/authtime/domains'].post.summary).toBe('分页列出按名称、管理员账号和扩展字段筛选的企业。');
-    const english = await (await fetch(new URL('/authtime/openapi.json', server.url), { headers: { cookie: 'atrium_lang=en' } })).json();
+    const english = await (
+      await fetch(new URL('/authtime/openapi.json', server.url), { headers: { cookie: 'atrium_lang=en' } })
+    ).json();
     expect(english).toEqual(JSON.parse(JSON.stringify(buildOpenApi(server.catalogue))));
     expect(english.tags).toContainEqual({ name: 'runtime', description: 'Workflow runtime: the front-end API' });
-    expect(english.paths['/authtime/domains'].post.summary).toBe('One page of enterprises matching name, administrator username and extension fields.');
-    const traditional = await (await fetch(new URL('/authtime/openapi.json', server.url), { headers: { cookie: 'atrium_lang=cn' } })).json();
+    expect(english.paths['/authtime/domains'].post.summary).toBe(
+      'One page of enterprises matching name, administrator username and extension fields.',
+    );
+    const traditional = await (
+      await fetch(new URL('/authtime/openapi.json', server.url), { headers: { cookie: 'atrium_lang=cn' } })
+    ).json();
     expect(traditional.tags).toContainEqual({ name: 'users', description: '使用者' });
     // Every area has its tag and every call its summary, in every language (no key shown instead of a
     // text, docs/adr/0074-call-summaries-in-locales.md); the paths are the same.
@@ -74,7 +90,9 @@ describe.each(targets)('meta and static on $name', (target) => {
       const areas = new Set(Object.values(server.catalogue.calls).map((c) => c.id.split('.')[0]));
       expect(new Set(doc.tags.map((tag: { name: string }) => tag.name))).toEqual(areas);
       expect(doc.tags.every((tag: { description: string }) => !tag.description.startsWith('apiDocs.'))).toBe(true);
-      const operations = Object.values(doc.paths as Record<string, Record<string, { summary: string }>>).flatMap((path) => Object.values(path));
+      const operations = Object.values(doc.paths as Record<string, Record<string, { summary: string }>>).flatMap(
+        (path) => Object.values(path),
+      );
       expect(operations.filter((op) => op.summary.startsWith('apiDocs.'))).toEqual([]);
     }
     expect(Object.keys(traditional.paths)).toEqual(Object.keys(english.paths));
@@ -104,19 +122,39 @@ describe.each(targets)('meta and static on $name', (target) => {
 
   it('answers malformed JSON as a refused request, without internals', async () => {
     const admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
-    const response = await admin.raw('POST', '/authtime/domain', { headers: { 'content-type': 'application/json' }, body: undefined });
+    const response = await admin.raw('POST', '/authtime/domain', {
+      headers: { 'content-type': 'application/json' },
+      body: undefined,
+    });
     expect((await response.json()).errcode).toBe(1001); // empty body: the name is missing
-    const broken = await fetch(new URL('/authtime/login', server.url), { method: 'POST', headers: { 'content-type': 'application/json', cookie: 'atrium_lang=en' }, body: '{"username":' });
+    const broken = await fetch(new URL('/authtime/login', server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'atrium_lang=en' },
+      body: '{"username":',
+    });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toEqual({ errcode: 1001, errmsg: 'The input is not valid.', data: null });
   });
   it("answers in the browser's language when the caller chose none: cookie, then Accept-Language, then the platform's", async () => {
     const errmsg = async (headers: Record<string, string>) => {
-      const response = await fetch(new URL('/authtime/login', server.url), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{"username":' });
+      const response = await fetch(new URL('/authtime/login', server.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: '{"username":',
+      });
       return ((await response.json()) as { errmsg: string }).errmsg;
     };
     const english = 'The input is not valid.';
-    const labels = await Promise.all(['zh', 'cn'].map(async (lang) => ((await (await fetch(new URL(`/authtime/locales/${lang}`, server.url))).json()) as { data: Record<string, string> }).data));
+    const labels = await Promise.all(
+      ['zh', 'cn'].map(
+        async (lang) =>
+          (
+            (await (await fetch(new URL(`/authtime/locales/${lang}`, server.url))).json()) as {
+              data: Record<string, string>;
+            }
+          ).data,
+      ),
+    );
     const [simplified, traditional] = labels.map((l) => l['error.validation']);
     expect(simplified).toBeTruthy();
     expect(await errmsg({ 'accept-language': 'en-US,en;q=0.9,zh-CN;q=0.8' })).toBe(english);

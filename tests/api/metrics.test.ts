@@ -48,7 +48,9 @@ describe.each(targets)('/metrics on $name', (target) => {
     expect(families.length).toBeGreaterThan(10);
     for (const f of families) {
       // Base units only: seconds and bytes, ratios rather than percents.
-      expect(f.name, f.name).not.toMatch(/_(ms|milliseconds|microseconds|minutes|hours|kb|kilobytes|mb|megabytes|percent)(_|$)/);
+      expect(f.name, f.name).not.toMatch(
+        /_(ms|milliseconds|microseconds|minutes|hours|kb|kilobytes|mb|megabytes|percent)(_|$)/,
+      );
       expect(['counter', 'gauge', 'histogram'], f.name).toContain(f.type);
       // A counter's samples end in _total; nothing else does.
       for (const s of f.samples) {
@@ -77,7 +79,9 @@ describe.each(targets)('/metrics on $name', (target) => {
       http_request_duration_seconds: 'histogram',
     });
     expect(value(families, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(1024 * 1024);
-    expect(value(families, 'process_resident_memory_bytes')).toBeGreaterThan(value(families, 'nodejs_heap_size_used_bytes'));
+    expect(value(families, 'process_resident_memory_bytes')).toBeGreaterThan(
+      value(families, 'nodejs_heap_size_used_bytes'),
+    );
     expect(value(families, 'process_start_time_seconds')).toBeLessThan(Date.now() / 1000);
     expect(value(families, 'process_start_time_seconds')).toBeGreaterThan(Date.now() / 1000 - 24 * 3600);
     expect(value(families, 'atrium_db_pool_max')).toBe(target.name === 'pglite' ? 1 : on.database.poolStatus().max);
@@ -97,20 +101,47 @@ describe.each(targets)('/metrics on $name', (target) => {
 
   it('times the HTTP requests by route pattern and status, never by the address asked', async () => {
     const admin = await on.signedIn(ADMIN.username, ADMIN.password, 'en');
-    const domainId = (await on.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
+    const domainId = (
+      await on.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()
+    ).id;
     expect((await admin.call('GET', `/authtime/domain/${domainId}`)).status).toBe(200);
     expect((await on.client('en').call('GET', `/authtime/domain/${domainId}`)).status).toBe(401);
     expect((await fetch(`${on.url}/authtime/no-such-place/${domainId}`)).status).toBe(404);
     const histogram = family(await scrape(), 'http_request_duration_seconds')!;
     const count = (route: string, status: string) =>
-      histogram.samples.find((s) => s.name === 'http_request_duration_seconds_count' && s.labels.route === route && s.labels.status_code === status && s.labels.method === 'GET')?.value;
+      histogram.samples.find(
+        (s) =>
+          s.name === 'http_request_duration_seconds_count' &&
+          s.labels.route === route &&
+          s.labels.status_code === status &&
+          s.labels.method === 'GET',
+      )?.value;
     expect(count('/authtime/domain/:id', '200')).toBeGreaterThanOrEqual(1);
     expect(count('/authtime/domain/:id', '401')).toBeGreaterThanOrEqual(1);
     expect(count(UNMATCHED_ROUTE, '404')).toBeGreaterThanOrEqual(1);
     expect(histogram.samples.filter((s) => s.labels.route?.includes(domainId))).toEqual([]);
     // The buckets are the performance monitor's ranges, in seconds, cumulative up to +Inf.
-    const buckets = histogram.samples.filter((s) => s.name === 'http_request_duration_seconds_bucket' && s.labels.route === '/authtime/domain/:id' && s.labels.status_code === '200');
-    expect(buckets.map((b) => b.labels.le)).toEqual(['0.01', '0.02', '0.04', '0.08', '0.16', '0.32', '0.64', '1.28', '2.56', '5.12', '10.24', '20.48', '+Inf']);
+    const buckets = histogram.samples.filter(
+      (s) =>
+        s.name === 'http_request_duration_seconds_bucket' &&
+        s.labels.route === '/authtime/domain/:id' &&
+        s.labels.status_code === '200',
+    );
+    expect(buckets.map((b) => b.labels.le)).toEqual([
+      '0.01',
+      '0.02',
+      '0.04',
+      '0.08',
+      '0.16',
+      '0.32',
+      '0.64',
+      '1.28',
+      '2.56',
+      '5.12',
+      '10.24',
+      '20.48',
+      '+Inf',
+    ]);
     expect(buckets.at(-1)?.value).toBe(count('/authtime/domain/:id', '200'));
   });
 });

@@ -10,23 +10,33 @@ import type { ApiClient } from './helpers/api-client.ts';
 const targets = await databaseTargets();
 type Online = { id: string; name: string; loginNo: string; loginTime: string; lastSeen: string; current: boolean };
 type OnlinePage = { datas: Online[]; rowCount: number; onlineCount: number };
-type Sample = { time: string; at: string; cpuLoad: number; threadNum: number; heapSizeUsed: number; nonHeapSizeUsed: number; totalMemorySize: number };
+type Sample = {
+  time: string;
+  at: string;
+  cpuLoad: number;
+  threadNum: number;
+  heapSizeUsed: number;
+  nonHeapSizeUsed: number;
+  totalMemorySize: number;
+};
 type History = { instance: string; instances: Array<{ id: string; current?: boolean }>; samples: Sample[] };
 
 describe.each(targets)('system monitoring on $name', (target) => {
   let server: TestServer;
   let admin: ApiClient;
   let acmeId: string;
-  const onlines = (client: ApiClient, query: Record<string, string | number> = {}) => client.call<OnlinePage>('GET', '/authtime/onlines', { query });
+  const onlines = (client: ApiClient, query: Record<string, string | number> = {}) =>
+    client.call<OnlinePage>('GET', '/authtime/onlines', { query });
 
   beforeAll(async () => {
     server = await startTestServer(target);
     admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
-    acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
+    acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow())
+      .id;
   });
   afterAll(() => server?.close());
 
-  it('lists the live sessions, the caller\'s own marked, filtered by enterprise, with the count of users online', async () => {
+  it("lists the live sessions, the caller's own marked, filtered by enterprise, with the count of users online", async () => {
     const acme = await server.signedIn(ACME.username, ACME.password, 'en');
     await server.signedIn(ACME.username, ACME.password, 'en'); // a second session of the same user
     const all = (await onlines(admin)).reply.data;
@@ -41,7 +51,11 @@ describe.each(targets)('system monitoring on $name', (target) => {
     expect(new Set(ofAcme.datas.map((row) => row.loginNo))).toEqual(new Set(['acme']));
     expect(ofAcme).toMatchObject({ rowCount: 2, onlineCount: 1 });
     // An expired session is not online.
-    await server.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', ofAcme.datas[0].id).execute();
+    await server.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', ofAcme.datas[0].id)
+      .execute();
     expect((await onlines(admin, { domainid: acmeId })).reply.data.rowCount).toBe(1);
     // Paging.
     const first = (await onlines(admin, { currpage: 1, pagelines: 1 })).reply.data;
@@ -55,8 +69,14 @@ describe.each(targets)('system monitoring on $name', (target) => {
     expect((await globex.call('GET', '/authtime/myprofile')).status).toBe(200);
     const rows = (await onlines(admin)).reply.data.datas;
     const target = rows.find((row) => row.loginNo === 'globex')!;
-    const ended = await admin.call<{ ended: number; message: string }>('DELETE', `/authtime/onlines/${encodeURIComponent(target.id)}`);
-    expect(ended.reply).toMatchObject({ errcode: 0, data: { ended: 1, message: 'The session is offline: its user is signed out.' } });
+    const ended = await admin.call<{ ended: number; message: string }>(
+      'DELETE',
+      `/authtime/onlines/${encodeURIComponent(target.id)}`,
+    );
+    expect(ended.reply).toMatchObject({
+      errcode: 0,
+      data: { ended: 1, message: 'The session is offline: its user is signed out.' },
+    });
     expect((await globex.call('GET', '/authtime/myprofile')).status).toBe(401);
     const again = await admin.call('DELETE', `/authtime/onlines/${encodeURIComponent(target.id)}`);
     expect(again.reply).toMatchObject({ errcode: 1404, errmsg: 'That session has already ended.' });
@@ -85,9 +105,19 @@ describe.each(targets)('system monitoring on $name', (target) => {
     // Another instance's day: a sample every 5 s for 30 minutes, cpu rising 0, 1, 2…
     const other = `elsewhere#${target.name}`;
     const now = Date.now();
-    const rows = Array.from({ length: 360 }, (_, i) => ({ instance: other, at: new Date(now - (360 - i) * 5000), cpu_load: i % 100, thread_num: 10, heap_used: 50, non_heap_used: 5, rss: 200 }));
+    const rows = Array.from({ length: 360 }, (_, i) => ({
+      instance: other,
+      at: new Date(now - (360 - i) * 5000),
+      cpu_load: i % 100,
+      thread_num: 10,
+      heap_used: 50,
+      non_heap_used: 5,
+      rss: 200,
+    }));
     await server.db.insertInto('server_samples').values(rows).execute();
-    const ranged = (await admin.call<History>('GET', '/authtime/systemMonitor', { query: { time: 30, instance: other } })).reply.data;
+    const ranged = (
+      await admin.call<History>('GET', '/authtime/systemMonitor', { query: { time: 30, instance: other } })
+    ).reply.data;
     expect(ranged.instance).toBe(other);
     expect(ranged.instances.map((i) => i.id)).toContain(other);
     expect(ranged.samples.length).toBeLessThanOrEqual(101);
@@ -97,17 +127,26 @@ describe.each(targets)('system monitoring on $name', (target) => {
     expect(ranged.samples.some((s) => !Number.isInteger(s.cpuLoad))).toBe(true);
     const times = ranged.samples.map((s) => s.at);
     expect([...times].sort()).toEqual(times);
-    const five = (await admin.call<History>('GET', '/authtime/systemMonitor', { query: { time: 5, instance: other } })).reply.data;
+    const five = (await admin.call<History>('GET', '/authtime/systemMonitor', { query: { time: 5, instance: other } }))
+      .reply.data;
     expect(five.samples.length).toBeGreaterThanOrEqual(58); // 5 minutes of 5-second samples, one per point
     expect(five.samples.length).toBeLessThanOrEqual(61);
-    expect((await admin.call<Sample>('GET', '/authtime/system/monitor/time', { query: { instance: other } })).reply.data.cpuLoad).toBe(359 % 100);
+    expect(
+      (await admin.call<Sample>('GET', '/authtime/system/monitor/time', { query: { instance: other } })).reply.data
+        .cpuLoad,
+    ).toBe(359 % 100);
     // An instance with no samples is not found, and nothing is made up for it.
     const unknown = await admin.call('GET', '/authtime/systemMonitor', { query: { instance: 'nowhere#1' } });
-    expect(unknown.reply).toMatchObject({ errcode: 1404, errmsg: 'That server instance has no samples in the last day.' });
-    expect((await admin.call('GET', '/authtime/system/monitor/time', { query: { instance: 'nowhere#1' } })).reply.errcode).toBe(1404);
+    expect(unknown.reply).toMatchObject({
+      errcode: 1404,
+      errmsg: 'That server instance has no samples in the last day.',
+    });
+    expect(
+      (await admin.call('GET', '/authtime/system/monitor/time', { query: { instance: 'nowhere#1' } })).reply.errcode,
+    ).toBe(1404);
   });
 
-  it('draws a second instance\'s samples from the first: both sample into the same database', async () => {
+  it("draws a second instance's samples from the first: both sample into the same database", async () => {
     const second = await server.secondInstance();
     const remote = await second.signedIn(ADMIN.username, ADMIN.password, 'en');
     const its = (await remote.call<History>('GET', '/authtime/systemMonitor')).reply.data.instance;

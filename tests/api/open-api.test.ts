@@ -22,7 +22,8 @@ describe.each(targets)('the Open API secret on $name', (target) => {
   let acmeId: string;
   const label = (key: string) => server.catalogue.labels.en[key];
   const path = (domainId = acmeId) => `/authtime/domain/${domainId}/secret`;
-  const exchange = (secret: string) => server.client('en').call<Token>('GET', '/rest/accessToken', { query: { secret } });
+  const exchange = (secret: string) =>
+    server.client('en').call<Token>('GET', '/rest/accessToken', { query: { secret } });
 
   beforeAll(async () => {
     server = await startTestServer(target);
@@ -32,19 +33,29 @@ describe.each(targets)('the Open API secret on $name', (target) => {
       server.signedIn(GLOBEX.username, GLOBEX.password, 'en'),
       server.signedIn('sales', 'Sales@2026', 'en'),
     ]);
-    acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
+    acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow())
+      .id;
   });
   afterAll(() => server?.close());
 
   it('answers a new secret once, keeps only its hash, and says only its first characters after', async () => {
-    expect((await acme.call<Status>('GET', path())).reply.data).toEqual({ exists: false, hint: null, createdAt: null, tokenLifetime: 7200 });
+    expect((await acme.call<Status>('GET', path())).reply.data).toEqual({
+      exists: false,
+      hint: null,
+      createdAt: null,
+      tokenLifetime: 7200,
+    });
     const made = await acme.call<Secret>('PUT', path());
     expect(made.reply.errcode).toBe(0);
     expect(made.headers.get('cache-control')).toBe('no-store');
     const { secret, hint } = made.reply.data;
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(secret.startsWith(hint)).toBe(true);
-    const stored = await server.db.selectFrom('domain_secrets').selectAll().where('domain_id', '=', acmeId).executeTakeFirstOrThrow();
+    const stored = await server.db
+      .selectFrom('domain_secrets')
+      .selectAll()
+      .where('domain_id', '=', acmeId)
+      .executeTakeFirstOrThrow();
     expect(stored.secret_hash).toBe(createHash('sha256').update(secret).digest('hex'));
     expect(JSON.stringify(stored)).not.toContain(secret);
     const status = (await acme.call<Status>('GET', path())).reply.data;
@@ -61,7 +72,11 @@ describe.each(targets)('the Open API secret on $name', (target) => {
     expect(wrong.reply).toMatchObject({ errcode: 1002, errmsg: label('openApi.msg.badSecret') });
     expect(await tokenDomain(server.db, 'made-up')).toBeNull();
     // An expired token opens nothing.
-    await server.db.updateTable('api_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('domain_id', '=', acmeId).execute();
+    await server.db
+      .updateTable('api_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('domain_id', '=', acmeId)
+      .execute();
     expect(await tokenDomain(server.db, reply.data.accessToken)).toBeNull();
   });
 
@@ -81,11 +96,22 @@ describe.each(targets)('the Open API secret on $name', (target) => {
     const all = await services();
     expect(all.map((s) => s.processId)).toContain('leave-approval');
     expect(all[0].operations).toContainEqual({ method: 'POST', path: '/rest/bpm/runtime/start' });
-    const office = (await server.db.selectFrom('applications').select('id').where('package_id', '=', 'office').executeTakeFirstOrThrow()).id;
-    const binding = () => server.db.updateTable('domain_applications').where('domain_id', '=', acmeId).where('application_id', '=', office);
+    const office = (
+      await server.db
+        .selectFrom('applications')
+        .select('id')
+        .where('package_id', '=', 'office')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const binding = () =>
+      server.db.updateTable('domain_applications').where('domain_id', '=', acmeId).where('application_id', '=', office);
     // A module off takes its process away; the application off takes them all.
-    await binding().set({ disabled_modules: ['trip'] }).execute();
-    expect((await services()).filter((s) => s.applicationName === 'Office').map((s) => s.processId)).toEqual(['leave-approval']);
+    await binding()
+      .set({ disabled_modules: ['trip'] })
+      .execute();
+    expect((await services()).filter((s) => s.applicationName === 'Office').map((s) => s.processId)).toEqual([
+      'leave-approval',
+    ]);
     await binding().set({ disabled_modules: [], enabled: false }).execute();
     expect((await services()).some((s) => s.applicationName === 'Office')).toBe(false);
     await binding().set({ enabled: true }).execute();
@@ -93,13 +119,19 @@ describe.each(targets)('the Open API secret on $name', (target) => {
   });
 
   it("keeps the secret the enterprise's governors' business", async () => {
-    const before = await server.db.selectFrom('domain_secrets').selectAll().where('domain_id', '=', acmeId).executeTakeFirst();
+    const before = await server.db
+      .selectFrom('domain_secrets')
+      .selectAll()
+      .where('domain_id', '=', acmeId)
+      .executeTakeFirst();
     expect((await globex.call('GET', path())).reply.errcode).toBe(1404);
     expect((await globex.call('PUT', path())).reply.errcode).toBe(1404);
     const bySales = await sales.call('PUT', path());
     expect(bySales.reply).toMatchObject({ errcode: 1403, errmsg: label('openApi.msg.governorsOnly') });
     expect((await sales.call('GET', path())).reply.errcode).toBe(1403);
-    expect(await server.db.selectFrom('domain_secrets').selectAll().where('domain_id', '=', acmeId).executeTakeFirst()).toEqual(before);
+    expect(
+      await server.db.selectFrom('domain_secrets').selectAll().where('domain_id', '=', acmeId).executeTakeFirst(),
+    ).toEqual(before);
     expect((await server.client('en').call('PUT', path())).status).toBe(401);
   });
 });

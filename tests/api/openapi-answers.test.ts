@@ -35,7 +35,9 @@ describe.each(targets)('the OpenAPI document against the answers on $name', (tar
   beforeAll(async () => {
     server = await startTestServer(target);
     admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
-    document = (await (await fetch(new URL('/authtime/openapi.json', server.url), { headers: { cookie: 'atrium_lang=en' } })).json()) as OpenApiDocument;
+    document = (await (
+      await fetch(new URL('/authtime/openapi.json', server.url), { headers: { cookie: 'atrium_lang=en' } })
+    ).json()) as OpenApiDocument;
     answers = new OpenApiAnswers(document);
     demo = await demoArguments(server, admin);
   });
@@ -51,12 +53,20 @@ describe.each(targets)('the OpenAPI document against the answers on $name', (tar
    *  by the path it is in). */
   function argsFor(path: string, operation: Operation): Args {
     const args: Args = { params: {}, query: {} };
-    for (const p of (operation.parameters ?? []) as Array<{ name: string; in: string; required?: boolean; schema?: Schema }>) {
+    for (const p of (operation.parameters ?? []) as Array<{
+      name: string;
+      in: string;
+      required?: boolean;
+      schema?: Schema;
+    }>) {
       if (p.in === 'query' && !p.required) continue;
       const own = p.in === 'path' ? `${operation.operationId}.${p.name}` : `query.${operation.operationId}.${p.name}`;
       const general = p.in === 'path' ? (p.name === 'id' ? idOf(path) : p.name) : `query.${p.name}`;
       const value = demo[own] ?? p.schema?.enum?.[0] ?? demo[general];
-      if (value === undefined) throw new Error(`no demo value for ${operation.operationId}'s ${p.in} parameter ${p.name} (${own} or ${general})`);
+      if (value === undefined)
+        throw new Error(
+          `no demo value for ${operation.operationId}'s ${p.in} parameter ${p.name} (${own} or ${general})`,
+        );
       args[p.in === 'path' ? 'params' : 'query'][p.name] = String(value);
     }
     return args;
@@ -78,17 +88,20 @@ describe.each(targets)('the OpenAPI document against the answers on $name', (tar
       const body = await response.text();
       const problem = answers.problem(operation, response.status, response.headers.get('content-type'), body);
       if (problem) problems.push(`${operation.operationId} GET ${url}: ${problem}`);
-      const errcode = response.headers.get('content-type')?.startsWith('application/json') ? (JSON.parse(body) as { errcode?: number }).errcode : undefined;
+      const errcode = response.headers.get('content-type')?.startsWith('application/json')
+        ? (JSON.parse(body) as { errcode?: number }).errcode
+        : undefined;
       const succeeded = response.status < 400 && (errcode === undefined || errcode === 0);
       if (succeeded) successes++;
-      if (succeeded === operation.operationId in NOT_SUCCESS) unexpected.push(`${operation.operationId}: HTTP ${response.status} errcode ${errcode} ${body.slice(0, 200)}`);
+      if (succeeded === operation.operationId in NOT_SUCCESS)
+        unexpected.push(`${operation.operationId}: HTTP ${response.status} errcode ${errcode} ${body.slice(0, 200)}`);
     }
     expect(problems).toEqual([]);
     expect(unexpected).toEqual([]);
     expect(successes).toBeGreaterThan(70);
   });
 
-  it('documents the 401 every GET needing a session answers without one, and the runtime\'s for a bad token', async () => {
+  it("documents the 401 every GET needing a session answers without one, and the runtime's for a bad token", async () => {
     const problems: string[] = [];
     const anonymous = server.client('en');
     for (const { path, operation } of reads().filter((r) => r.operation['x-allow'] !== 'public')) {
@@ -96,14 +109,26 @@ describe.each(targets)('the OpenAPI document against the answers on $name', (tar
       const url = path.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
       const response = await anonymous.raw('GET', url, { query, redirect: 'manual' });
       expect(response.status, operation.operationId).toBe(401);
-      const problem = answers.problem(operation, response.status, response.headers.get('content-type'), await response.text());
+      const problem = answers.problem(
+        operation,
+        response.status,
+        response.headers.get('content-type'),
+        await response.text(),
+      );
       if (problem) problems.push(`${operation.operationId}: ${problem}`);
     }
     // A public call checking a credential of its own: the runtime with an access token that is none.
     const messages = document.paths['/rest/bpm/messages'].get;
-    const refused = await anonymous.raw('GET', '/rest/bpm/messages', { query: { accessToken: 'not-a-token', userCode: 'nobody' } });
+    const refused = await anonymous.raw('GET', '/rest/bpm/messages', {
+      query: { accessToken: 'not-a-token', userCode: 'nobody' },
+    });
     expect(refused.status).toBe(401);
-    const problem = answers.problem(messages, refused.status, refused.headers.get('content-type'), await refused.text());
+    const problem = answers.problem(
+      messages,
+      refused.status,
+      refused.headers.get('content-type'),
+      await refused.text(),
+    );
     if (problem) problems.push(`${messages.operationId}: ${problem}`);
     expect(problems).toEqual([]);
   });
@@ -118,7 +143,12 @@ describe.each(targets)('the OpenAPI document against the answers on $name', (tar
           const url = path.replace('{domainId}', demo.domainId).replace('{applicationId}', applicationId);
           const response = await server.client('en').raw('GET', url, { redirect: 'manual' });
           statuses.add(response.status);
-          const problem = answers.problem(document.paths[path].get, response.status, response.headers.get('content-type'), await response.text());
+          const problem = answers.problem(
+            document.paths[path].get,
+            response.status,
+            response.headers.get('content-type'),
+            await response.text(),
+          );
           if (problem) problems.push(`GET ${url}: ${problem}`);
         }
       }
@@ -148,22 +178,71 @@ async function demoArguments(server: TestServer, admin: ApiClient): Promise<Reco
   const { db } = server;
   const world = await makeEngineWorld(db, 'Acme', 'oa');
   const accessToken = await runtimeAccess(db, world);
-  const started = await server.client('en').call<{ instanceId: string }>('POST', '/rest/bpm/runtime/start', { query: { accessToken, userCode: 'oa-init', applicationId: world.applicationId, flowId: 'linear' }, body: {} });
+  const started = await server.client('en').call<{ instanceId: string }>('POST', '/rest/bpm/runtime/start', {
+    query: { accessToken, userCode: 'oa-init', applicationId: world.applicationId, flowId: 'linear' },
+    body: {},
+  });
   if (started.reply.errcode !== 0) throw new Error(`no instance started: ${started.reply.errmsg}`);
   // A secret known to the test, for the exchange (it ends the token above, used already).
   const { secret } = await regenerateSecret(db, world.domainId);
   const domainId = world.domainId;
-  const applicationId = (await db.selectFrom('domain_applications as b').innerJoin('app_modules as m', 'm.application_id', 'b.application_id').select('b.application_id').where('b.domain_id', '=', domainId).where('b.enabled', '=', true).orderBy('b.application_id').executeTakeFirstOrThrow()).application_id;
-  const department = await db.selectFrom('departments').select('id').where('domain_id', '=', domainId).orderBy('level').orderBy('id').executeTakeFirstOrThrow();
-  const child = await db.selectFrom('departments').select('id').where('domain_id', '=', domainId).where('level', '>', 1).executeTakeFirst();
-  const user = await db.selectFrom('users').select(['id', 'loginno']).where('domain_id', '=', domainId).where('status', '=', 1).where('loginno', 'not like', 'oa-%').orderBy('loginno').executeTakeFirstOrThrow();
-  const calendar = await db.selectFrom('work_calendars').select('id').where('domain_id', '=', domainId).executeTakeFirstOrThrow();
+  const applicationId = (
+    await db
+      .selectFrom('domain_applications as b')
+      .innerJoin('app_modules as m', 'm.application_id', 'b.application_id')
+      .select('b.application_id')
+      .where('b.domain_id', '=', domainId)
+      .where('b.enabled', '=', true)
+      .orderBy('b.application_id')
+      .executeTakeFirstOrThrow()
+  ).application_id;
+  const department = await db
+    .selectFrom('departments')
+    .select('id')
+    .where('domain_id', '=', domainId)
+    .orderBy('level')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const child = await db
+    .selectFrom('departments')
+    .select('id')
+    .where('domain_id', '=', domainId)
+    .where('level', '>', 1)
+    .executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'loginno'])
+    .where('domain_id', '=', domainId)
+    .where('status', '=', 1)
+    .where('loginno', 'not like', 'oa-%')
+    .orderBy('loginno')
+    .executeTakeFirstOrThrow();
+  const calendar = await db
+    .selectFrom('work_calendars')
+    .select('id')
+    .where('domain_id', '=', domainId)
+    .executeTakeFirstOrThrow();
   const superuser = await db.selectFrom('superusers').select('id').orderBy('id').executeTakeFirstOrThrow();
-  const role = await db.selectFrom('app_roles').select('id').where('application_id', '=', applicationId).executeTakeFirstOrThrow();
-  const module = await db.selectFrom('app_modules').select('id').where('application_id', '=', applicationId).executeTakeFirstOrThrow();
+  const role = await db
+    .selectFrom('app_roles')
+    .select('id')
+    .where('application_id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+  const module = await db
+    .selectFrom('app_modules')
+    .select('id')
+    .where('application_id', '=', applicationId)
+    .executeTakeFirstOrThrow();
   const task = await db.selectFrom('timed_tasks').select('id').executeTakeFirst();
-  const log = await db.selectFrom('operation_log').select(['seq', 'domain_id']).orderBy('seq').executeTakeFirstOrThrow();
-  const signIn = await admin.call<{ accessToken: string; userCode: string }>('POST', '/authtime/swagger/login', { query: { userid: user.id }, body: { reason: 'OpenAPI answers test' } });
+  const log = await db
+    .selectFrom('operation_log')
+    .select(['seq', 'domain_id'])
+    .orderBy('seq')
+    .executeTakeFirstOrThrow();
+  const signIn = await admin.call<{ accessToken: string; userCode: string }>('POST', '/authtime/swagger/login', {
+    query: { userid: user.id },
+    body: { reason: 'OpenAPI answers test' },
+  });
   return {
     domainId,
     applicationId,

@@ -29,7 +29,14 @@ describe.each(targets)('operation log overhead on $name', (target) => {
     const off: LogWriter = { append: () => undefined, idle: () => Promise.resolve() };
     const timed: Record<'on' | 'off', number[]> = { on: [], off: [] };
     await writer.idle();
-    const before = Number((await server.db.selectFrom('operation_log').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = Number(
+      (
+        await server.db
+          .selectFrom('operation_log')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     for (let round = 0; round < ROUNDS; round++) {
       for (const mode of ['on', 'off'] as const) {
         services.operationLog = mode === 'on' ? writer : off;
@@ -45,9 +52,18 @@ describe.each(targets)('operation log overhead on $name', (target) => {
     const drainStart = performance.now();
     await writer.idle();
     const drained = performance.now() - drainStart;
-    const after = Number((await server.db.selectFrom('operation_log').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const after = Number(
+      (
+        await server.db
+          .selectFrom('operation_log')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const [on, offMs] = [median(timed.on), median(timed.off)];
-    console.log(`operation log on ${target.name}: median ${on.toFixed(2)} ms logged, ${offMs.toFixed(2)} ms not logged (${ROUNDS * CALLS} calls each); ${drained.toFixed(0)} ms left to write after the last reply`);
+    console.log(
+      `operation log on ${target.name}: median ${on.toFixed(2)} ms logged, ${offMs.toFixed(2)} ms not logged (${ROUNDS * CALLS} calls each); ${drained.toFixed(0)} ms left to write after the last reply`,
+    );
     // Every logged call was written, and none while switched off.
     expect(after - before).toBe(ROUNDS * CALLS);
     expect(on).toBeLessThan(offMs * 2 + 5);

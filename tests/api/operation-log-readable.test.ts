@@ -44,32 +44,63 @@ describe.each(targets)('a readable operation log on $name', (target) => {
     expect(refused.reply.errcode).toBe(1001);
 
     const [saved] = await entries(adminZh, acmeId, { call: 'domains.update', outcome: 'success' });
-    expect(saved).toMatchObject({ call: 'domains.update', action: '修改调用者所管理企业的所发送字段', target: acmeId, targetName: 'Acme', outcomeText: '成功' });
+    expect(saved).toMatchObject({
+      call: 'domains.update',
+      action: '修改调用者所管理企业的所发送字段',
+      target: acmeId,
+      targetName: 'Acme',
+      outcomeText: '成功',
+    });
     const [failed] = await entries(adminZh, acmeId, { call: 'domains.update', outcome: 'refused' });
     expect(failed.outcomeText).toBe('输入无效。');
     expect(failed.message).toMatch(/[A-Za-z]/); // the record: as the English caller read it
     const [inEnglish] = await entries(admin, acmeId, { call: 'domains.update', outcome: 'success' });
-    expect(inEnglish).toMatchObject({ action: 'Changes the fields sent of an enterprise the caller governs', targetName: 'Acme', outcomeText: 'Done' });
+    expect(inEnglish).toMatchObject({
+      action: 'Changes the fields sent of an enterprise the caller governs',
+      targetName: 'Acme',
+      outcomeText: 'Done',
+    });
   });
 
   it("logs a batch change and a resignation in the users' enterprise, naming the users", async () => {
-    const users = await server.db.selectFrom('users').select(['id', 'name', 'loginno']).where('domain_id', '=', acmeId).where('status', '=', 1).orderBy('loginno').limit(2).execute();
+    const users = await server.db
+      .selectFrom('users')
+      .select(['id', 'name', 'loginno'])
+      .where('domain_id', '=', acmeId)
+      .where('status', '=', 1)
+      .orderBy('loginno')
+      .limit(2)
+      .execute();
     const ids = users.map((u) => u.id);
-    const batch = await admin.call('POST', '/authtime/user/batch', { body: { userIds: ids, fields: { loginLocked: false } } });
+    const batch = await admin.call('POST', '/authtime/user/batch', {
+      body: { userIds: ids, fields: { loginLocked: false } },
+    });
     expect(batch.reply.errcode, batch.reply.errmsg).toBe(0);
     const resign = await admin.call('PUT', '/authtime/user/abandonment', { body: { userIds: [ids[1]] } });
     expect(resign.reply.errcode, resign.reply.errmsg).toBe(0);
 
     const [changed] = await entries(admin, acmeId, { call: 'users.batch' });
-    expect(changed).toMatchObject({ domainid: acmeId, target: ids.join(','), targetName: users.map((u) => `${u.name} (${u.loginno})`).join(', '), errcode: 0 });
+    expect(changed).toMatchObject({
+      domainid: acmeId,
+      target: ids.join(','),
+      targetName: users.map((u) => `${u.name} (${u.loginno})`).join(', '),
+      errcode: 0,
+    });
     const [resigned] = await entries(admin, acmeId, { call: 'users.resign' });
-    expect(resigned).toMatchObject({ domainid: acmeId, target: ids[1], targetName: `${users[1].name} (${users[1].loginno})`, errcode: 0 });
+    expect(resigned).toMatchObject({
+      domainid: acmeId,
+      target: ids[1],
+      targetName: `${users[1].name} (${users[1].loginno})`,
+      errcode: 0,
+    });
     expect(await entries(admin, 'platform', { call: 'users.batch' })).toEqual([]);
   });
 
   it("lists every enterprise's entries and the platform's in one list for a platform reader only", async () => {
     const globexDomain = (await getDomain(admin, globexId)).reply.data;
-    expect((await updateDomain(admin, globexId, { ...globexDomain, description: 'Readable too' })).reply.errcode).toBe(0);
+    expect((await updateDomain(admin, globexId, { ...globexDomain, description: 'Readable too' })).reply.errcode).toBe(
+      0,
+    );
     const all = await entries(admin, 'all');
     const chains = new Set(all.map((e) => e.domainid));
     expect(chains).toContain(acmeId);

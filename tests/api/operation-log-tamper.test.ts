@@ -33,12 +33,21 @@ const hmacWith = (key: string) => (text: string) => createHmac('sha256', key).up
 /** What someone who can write the database but has not the key does: rewrites the entries of a chain
  *  from `fromSeq` on, relinking each to the one before and hashing it their way. */
 async function rehash(db: Db, chain: string, fromSeq: string, hash: (text: string) => string): Promise<void> {
-  const rows = (await db.selectFrom('operation_log').selectAll().where('chain', '=', chain).orderBy('seq').execute()) as unknown as StoredEntry[];
+  const rows = (await db
+    .selectFrom('operation_log')
+    .selectAll()
+    .where('chain', '=', chain)
+    .orderBy('seq')
+    .execute()) as unknown as StoredEntry[];
   let prev = '';
   for (const row of rows) {
     if (Number(row.seq) >= Number(fromSeq)) {
       const fresh = hash(canonicalJson({ ...contentOf(row), prevHash: prev }));
-      await db.updateTable('operation_log').set({ prev_hash: prev, hash: fresh }).where('seq', '=', String(row.seq)).execute();
+      await db
+        .updateTable('operation_log')
+        .set({ prev_hash: prev, hash: fresh })
+        .where('seq', '=', String(row.seq))
+        .execute();
       prev = fresh;
     } else prev = row.hash;
   }
@@ -46,11 +55,15 @@ async function rehash(db: Db, chain: string, fromSeq: string, hash: (text: strin
 
 /** `atrium verify-log` as a process, on the PostgreSQL database the test server uses. */
 async function cli(db: Db, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const { rows: [{ name }] } = await (await import('kysely')).sql<{ name: string }>`select current_database() as name`.execute(db);
+  const {
+    rows: [{ name }],
+  } = await (await import('kysely')).sql<{ name: string }>`select current_database() as name`.execute(db);
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'generator/cli.ts', 'verify-log', ...args], {
-    cwd: PROJECT_ROOT, env: { ...process.env, DATABASE_URL: url.toString(), ATRIUM_LOG_KEY: KEY }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, DATABASE_URL: url.toString(), ATRIUM_LOG_KEY: KEY },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   let stderr = '';
@@ -73,23 +86,41 @@ describe.each(targets)('operation log tampering on $name', (target) => {
   };
   /** Every queued entry written, so what the test then changes is the chain's real end. */
   const settled = () => server.app.services.operationLog.idle();
-  const newest = (chain: string, n: number) => server.db.selectFrom('operation_log').selectAll().where('chain', '=', chain).orderBy('seq', 'desc').limit(n).execute();
-  const head = (chain: string) => server.db.selectFrom('operation_log_heads').selectAll().where('chain', '=', chain).executeTakeFirstOrThrow();
+  const newest = (chain: string, n: number) =>
+    server.db
+      .selectFrom('operation_log')
+      .selectAll()
+      .where('chain', '=', chain)
+      .orderBy('seq', 'desc')
+      .limit(n)
+      .execute();
+  const head = (chain: string) =>
+    server.db.selectFrom('operation_log_heads').selectAll().where('chain', '=', chain).executeTakeFirstOrThrow();
   /** A chain's entries and head as they are now, to put back after a tamper. */
   const snapshot = async (chain: string) => {
     await settled();
-    return { rows: await server.db.selectFrom('operation_log').selectAll().where('chain', '=', chain).execute(), head: await head(chain) };
+    return {
+      rows: await server.db.selectFrom('operation_log').selectAll().where('chain', '=', chain).execute(),
+      head: await head(chain),
+    };
   };
   /** Puts entries and head back together: the rollback no verify can see from the database alone. */
   const rewind = async (chain: string, saved: Awaited<ReturnType<typeof snapshot>>) => {
     await settled();
     await server.db.deleteFrom('operation_log').where('chain', '=', chain).execute();
-    await server.db.insertInto('operation_log').values(saved.rows.map((r) => ({ ...r, change: JSON.stringify(r.change) }))).execute();
+    await server.db
+      .insertInto('operation_log')
+      .values(saved.rows.map((r) => ({ ...r, change: JSON.stringify(r.change) })))
+      .execute();
     await server.db.deleteFrom('operation_log_heads').where('chain', '=', chain).execute();
     await server.db.insertInto('operation_log_heads').values(saved.head).execute();
   };
   const work = async (times: number) => {
-    for (let i = 0; i < times; i++) expect((await admin.call('PUT', `/authtime/domain/${acmeId}/logger`, { body: { id: '0', remark: `work ${i}` } })).reply.errcode).not.toBe(0);
+    for (let i = 0; i < times; i++)
+      expect(
+        (await admin.call('PUT', `/authtime/domain/${acmeId}/logger`, { body: { id: '0', remark: `work ${i}` } })).reply
+          .errcode,
+      ).not.toBe(0);
   };
 
   beforeAll(async () => {
@@ -109,7 +140,11 @@ describe.each(targets)('operation log tampering on $name', (target) => {
   it('verifies normal work as intact, keyed with the key kept outside, and gives the head to keep', async () => {
     const result = await verify(acmeId);
     expect(result).toMatchObject({ success: true, broken: null, keyOutside: true });
-    expect(result.head).toEqual({ entries: result.checked, lastSeq: expect.any(String), lastHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(result.head).toEqual({
+      entries: result.checked,
+      lastSeq: expect.any(String),
+      lastHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(result.message).not.toContain('kept in the database');
     const [last] = await newest(acmeId, 1);
     // The newest entry's hash is the keyed one: plain SHA-256 of its content is not it.
@@ -121,10 +156,22 @@ describe.each(targets)('operation log tampering on $name', (target) => {
     const saved = await snapshot(acmeId);
     const { entries } = saved.head;
     const removed = await newest(acmeId, 2);
-    await server.db.deleteFrom('operation_log').where('seq', 'in', removed.map((r) => r.seq)).execute();
+    await server.db
+      .deleteFrom('operation_log')
+      .where(
+        'seq',
+        'in',
+        removed.map((r) => r.seq),
+      )
+      .execute();
     const result = await verify(acmeId);
-    expect(result).toMatchObject({ success: false, broken: { reason: 'tail', expected: Number(entries), found: Number(entries) - 2 } });
-    expect(result.message).toContain(`its signed head counts ${entries} entries, the log holds ${Number(entries) - 2}.`);
+    expect(result).toMatchObject({
+      success: false,
+      broken: { reason: 'tail', expected: Number(entries), found: Number(entries) - 2 },
+    });
+    expect(result.message).toContain(
+      `its signed head counts ${entries} entries, the log holds ${Number(entries) - 2}.`,
+    );
     expect(result.head).toBeNull();
     await rewind(acmeId, saved);
     expect(await verify(acmeId)).toMatchObject({ success: true, broken: null });
@@ -138,7 +185,10 @@ describe.each(targets)('operation log tampering on $name', (target) => {
     expect((await verify(acmeId)).success).toBe(true);
   });
 
-  it.each([['plain SHA-256', sha256], ['HMAC with a key of its own', hmacWith('guessed-key')]])('reports an entry edited and the chain rehashed with %s from there', async (_how, hash) => {
+  it.each([
+    ['plain SHA-256', sha256],
+    ['HMAC with a key of its own', hmacWith('guessed-key')],
+  ])('reports an entry edited and the chain rehashed with %s from there', async (_how, hash) => {
     const saved = await snapshot(acmeId);
     const [, victim] = await newest(acmeId, 3);
     await server.db.updateTable('operation_log').set({ user_name: 'mallory' }).where('seq', '=', victim.seq).execute();
@@ -157,7 +207,11 @@ describe.each(targets)('operation log tampering on $name', (target) => {
     await server.db.updateTable('operation_log').set({ user_name: 'mallory' }).where('seq', '=', victim.seq).execute();
     await rehash(server.db, acmeId, String(victim.seq), sha256);
     const [end] = await newest(acmeId, 1);
-    await server.db.updateTable('operation_log_heads').set({ last_hash: end.hash }).where('chain', '=', acmeId).execute();
+    await server.db
+      .updateTable('operation_log_heads')
+      .set({ last_hash: end.hash })
+      .where('chain', '=', acmeId)
+      .execute();
     const result = await verify(acmeId);
     expect(result).toMatchObject({ success: false, broken: { reason: 'head' } });
     expect(result.message).toBe("The log's signed head is not valid: it was written without the log's key.");
@@ -173,12 +227,18 @@ describe.each(targets)('operation log tampering on $name', (target) => {
     expect(missing.message).toContain("The log's signed head is missing");
     // The verify call above was logged meanwhile: the server never makes a new head for a chain that has entries.
     await settled();
-    expect(await server.db.selectFrom('operation_log_heads').select('chain').where('chain', '=', acmeId).executeTakeFirst()).toBeUndefined();
+    expect(
+      await server.db.selectFrom('operation_log_heads').select('chain').where('chain', '=', acmeId).executeTakeFirst(),
+    ).toBeUndefined();
     await rewind(acmeId, saved);
     const [last] = await newest(acmeId, 1);
     await server.db.deleteFrom('operation_log').where('seq', '=', last.seq).execute();
     const [end] = await newest(acmeId, 1);
-    await server.db.updateTable('operation_log_heads').set({ entries: Number(saved.head.entries) - 1, last_seq: String(end.seq), last_hash: end.hash }).where('chain', '=', acmeId).execute();
+    await server.db
+      .updateTable('operation_log_heads')
+      .set({ entries: Number(saved.head.entries) - 1, last_seq: String(end.seq), last_hash: end.hash })
+      .where('chain', '=', acmeId)
+      .execute();
     expect(await verify(acmeId)).toMatchObject({ success: false, broken: { reason: 'head' } });
     // A head that does not verify is never signed again by the appends that follow.
     await work(1);
@@ -192,7 +252,9 @@ describe.each(targets)('operation log tampering on $name', (target) => {
     const platform = await verify('platform');
     expect(platform.success).toBe(true);
     server.app.services.logRetentionDays = 0;
-    const { reply } = await admin.call<{ deleted: number }>('DELETE', '/authtime/domain/platform/loggers', { body: { olderThanDays: 0 } });
+    const { reply } = await admin.call<{ deleted: number }>('DELETE', '/authtime/domain/platform/loggers', {
+      body: { olderThanDays: 0 },
+    });
     server.app.services.logRetentionDays = 180;
     expect(reply.errcode, reply.errmsg).toBe(0);
     expect(reply.data.deleted).toBeGreaterThan(0);
@@ -212,10 +274,35 @@ describe.each(targets)('operation log tampering on $name', (target) => {
     let prev = '';
     const seqs: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const { rows: [{ seq }] } = await (await import('kysely')).sql<{ seq: string }>`select nextval('operation_log_seq')::text as seq`.execute(server.db);
-      const row = { seq, chain, at: new Date(), domain_id: chain, user_id: null, user_name: `old ${i}`, user_kind: '', ip: '127.0.0.1', call_id: 'domains.update', method: 'PUT', path: '/x', target_id: '', change: null, errcode: 0, message: '', prev_hash: prev, hash: '' };
+      const {
+        rows: [{ seq }],
+      } = await (
+        await import('kysely')
+      ).sql<{ seq: string }>`select nextval('operation_log_seq')::text as seq`.execute(server.db);
+      const row = {
+        seq,
+        chain,
+        at: new Date(),
+        domain_id: chain,
+        user_id: null,
+        user_name: `old ${i}`,
+        user_kind: '',
+        ip: '127.0.0.1',
+        call_id: 'domains.update',
+        method: 'PUT',
+        path: '/x',
+        target_id: '',
+        change: null,
+        errcode: 0,
+        message: '',
+        prev_hash: prev,
+        hash: '',
+      };
       row.hash = sha256(canonicalJson(contentOf(row as unknown as StoredEntry)));
-      await server.db.insertInto('operation_log').values({ ...row, change: JSON.stringify(null) }).execute();
+      await server.db
+        .insertInto('operation_log')
+        .values({ ...row, change: JSON.stringify(null) })
+        .execute();
       prev = row.hash;
       seqs.push(seq);
     }
@@ -223,14 +310,31 @@ describe.each(targets)('operation log tampering on $name', (target) => {
     expect(await sealLegacyChains(server.db)).toBe(1);
     const { verifyLog } = await import('../../src/server/operation-log/verify-chain.ts');
     expect(await verifyLog(server.db, chain)).toMatchObject({ ok: true, checked: 3 });
-    await appendEntry(server.db, { at: new Date(), domainId: chain, userId: null, userName: 'new', userKind: '', ip: '127.0.0.1', callId: 'domains.update', method: 'PUT', path: '/x', targetId: '', change: null, errcode: 0, message: '' });
+    await appendEntry(server.db, {
+      at: new Date(),
+      domainId: chain,
+      userId: null,
+      userName: 'new',
+      userKind: '',
+      ip: '127.0.0.1',
+      callId: 'domains.update',
+      method: 'PUT',
+      path: '/x',
+      targetId: '',
+      change: null,
+      errcode: 0,
+      message: '',
+    });
     expect(await verifyLog(server.db, chain)).toMatchObject({ ok: true, checked: 4 });
     // The legacy part rewritten consistently with plain SHA-256 (what the old verify accepted).
     await server.db.updateTable('operation_log').set({ user_name: 'mallory' }).where('seq', '=', seqs[1]).execute();
     await rehash(server.db, chain, seqs[1], sha256);
     // Rewritten up to the chain's end, the first keyed entry is the first one it cannot hash right.
     const [keyed] = await newest(chain, 1);
-    expect(await verifyLog(server.db, chain)).toMatchObject({ ok: false, broken: { reason: 'recomputed', id: String(keyed.seq) } });
+    expect(await verifyLog(server.db, chain)).toMatchObject({
+      ok: false,
+      broken: { reason: 'recomputed', id: String(keyed.seq) },
+    });
   });
 
   it('cannot see a rollback of entries and head together from the database alone, but `verify-log --since` the head recorded before can', async () => {
@@ -248,7 +352,9 @@ describe.each(targets)('operation log tampering on $name', (target) => {
     expect(await verify(acmeId)).toMatchObject({ success: true, broken: null });
     await settled();
     expect(await reportLog(server.db, acmeId, print, `${recorded.lastSeq}:${recorded.lastHash}`)).toBe(1);
-    expect(lines.pop()).toContain(`Entry ${recorded.lastSeq}, recorded earlier as its head, is no longer in it: the log was rolled back`);
+    expect(lines.pop()).toContain(
+      `Entry ${recorded.lastSeq}, recorded earlier as its head, is no longer in it: the log was rolled back`,
+    );
     expect(await reportLog(server.db, acmeId, print, 'not-a-head')).toBe(2);
   });
 
@@ -262,7 +368,11 @@ describe.each(targets)('operation log tampering on $name', (target) => {
     const removed = await newest(acmeId, 1);
     await server.db.deleteFrom('operation_log').where('seq', '=', removed[0].seq).execute();
     expect(await reportLog(server.db, acmeId, print)).toBe(1);
-    expect(lines.pop()).toMatch(new RegExp(`^err: operation log of enterprise ${acmeId}: Entries were deleted from the end of the log: its signed head counts \\d+ entries, the log holds \\d+\\.`));
+    expect(lines.pop()).toMatch(
+      new RegExp(
+        `^err: operation log of enterprise ${acmeId}: Entries were deleted from the end of the log: its signed head counts \\d+ entries, the log holds \\d+\\.`,
+      ),
+    );
     if (target.name === 'postgres') {
       const run = await cli(server.db, ['--domain', acmeId]);
       expect(run.code).toBe(1);

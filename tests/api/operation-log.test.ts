@@ -28,7 +28,11 @@ describe.each(targets)('operation log on $name', (target) => {
 
   const list = listLog;
   const entries = logEntries;
-  const verify = (client: ApiClient, id: string) => client.call<{ success: boolean; message: string; checked: number; broken: { id: string; reason: string } | null }>('POST', `/authtime/domain/${id}/logger/verify`);
+  const verify = (client: ApiClient, id: string) =>
+    client.call<{ success: boolean; message: string; checked: number; broken: { id: string; reason: string } | null }>(
+      'POST',
+      `/authtime/domain/${id}/logger/verify`,
+    );
 
   beforeAll(async () => {
     server = await startTestServer(target);
@@ -44,16 +48,35 @@ describe.each(targets)('operation log on $name', (target) => {
 
   it('logs a write with who, where, which call and target, and its secrets masked', async () => {
     const domain = (await getDomain(admin, acmeId)).reply.data;
-    const saved = await updateDomain(admin, acmeId, { ...domain, description: 'Logged change', smsMemberPwd: 'TopSecret9' });
+    const saved = await updateDomain(admin, acmeId, {
+      ...domain,
+      description: 'Logged change',
+      smsMemberPwd: 'TopSecret9',
+    });
     expect(saved.reply.errcode, saved.reply.errmsg).toBe(0);
     const [entry] = await entries(admin, acmeId, { call: 'domains.update' });
-    expect(entry).toMatchObject({ operator: 'Platform_Administrator (admin)', userKind: 'super', ip: '127.0.0.1', call: 'domains.update', method: 'PUT', path: `/authtime/domain/${acmeId}`, target: acmeId, domainid: acmeId, errcode: 0, outcome: 'success' });
+    expect(entry).toMatchObject({
+      operator: 'Platform_Administrator (admin)',
+      userKind: 'super',
+      ip: '127.0.0.1',
+      call: 'domains.update',
+      method: 'PUT',
+      path: `/authtime/domain/${acmeId}`,
+      target: acmeId,
+      domainid: acmeId,
+      errcode: 0,
+      outcome: 'success',
+    });
     expect(entry.change).toMatchObject({ description: 'Logged change', smsMemberPwd: MASK });
     expect(JSON.stringify(entry)).not.toContain('TopSecret9');
     // Nothing else stores it in clear either: the row as the database holds it.
-    const stored = await sql<{ change: string }>`select change::text as change from operation_log where seq = ${entry.id}`.execute(server.db);
+    const stored = await sql<{
+      change: string;
+    }>`select change::text as change from operation_log where seq = ${entry.id}`.execute(server.db);
     expect(stored.rows[0].change).not.toContain('TopSecret9');
-    const one = await admin.call<EntryReply>('GET', `/authtime/domain/${acmeId}/logger`, { query: { logid: entry.id } });
+    const one = await admin.call<EntryReply>('GET', `/authtime/domain/${acmeId}/logger`, {
+      query: { logid: entry.id },
+    });
     expect(one.reply).toMatchObject({ errcode: 0, data: { id: entry.id, hash: entry.hash } });
     expect(replyProblems(server.catalogue, 'operationLog.get', one.reply.data)).toEqual([]);
   });
@@ -71,10 +94,16 @@ describe.each(targets)('operation log on $name', (target) => {
   });
 
   it("files a super administrator's change of an enterprise's calendar in that enterprise's log", async () => {
-    const calendars = await server.db.selectFrom('work_calendars').select('id').where('domain_id', '=', acmeId).execute();
+    const calendars = await server.db
+      .selectFrom('work_calendars')
+      .select('id')
+      .where('domain_id', '=', acmeId)
+      .execute();
     const id = calendars[0].id;
     const week = await admin.call<{ days: unknown[] }>('GET', `/authtime/domain/calendar/${id}/standardday`);
-    const saved = await admin.call('PUT', `/authtime/domain/calendar/${id}/standardday`, { body: { days: week.reply.data.days } });
+    const saved = await admin.call('PUT', `/authtime/domain/calendar/${id}/standardday`, {
+      body: { days: week.reply.data.days },
+    });
     expect(saved.reply.errcode, saved.reply.errmsg).toBe(0);
     const [entry] = await entries(admin, acmeId, { call: 'calendars.saveStandardDay' });
     expect(entry).toMatchObject({ call: 'calendars.saveStandardDay', target: id, domainid: acmeId, userKind: 'super' });
@@ -91,7 +120,11 @@ describe.each(targets)('operation log on $name', (target) => {
     expect(noCsrf).toMatchObject({ operator: 'Platform_Administrator (admin)', errcode: 1419 });
     expect(invalid).toMatchObject({ operator: 'Platform_Administrator (admin)', errcode: 1001, outcome: 'refused' });
     expect(invalid.message).toMatch(/\S/);
-    expect(outOfReach).toMatchObject({ operator: 'Acme_Administrator (acme)', errcode: expect.any(Number), outcome: 'refused' });
+    expect(outOfReach).toMatchObject({
+      operator: 'Acme_Administrator (acme)',
+      errcode: expect.any(Number),
+      outcome: 'refused',
+    });
     expect(outOfReach.change).toMatchObject({ description: 'Not mine' });
   });
 
@@ -101,7 +134,10 @@ describe.each(targets)('operation log on $name', (target) => {
     const other = await server.signedIn(ACME.username, ACME.password, 'en');
     expect((await other.call('POST', '/authtime/logout')).reply.errcode).toBe(0);
     const acmeLog = await entries(acme, acmeId, { call: 'auth.' });
-    expect(acmeLog.slice(0, 2).map((e) => [e.call, e.operator, e.errcode])).toEqual([['auth.logout', 'Acme_Administrator (acme)', 0], ['auth.login', 'Acme_Administrator (acme)', 0]]);
+    expect(acmeLog.slice(0, 2).map((e) => [e.call, e.operator, e.errcode])).toEqual([
+      ['auth.logout', 'Acme_Administrator (acme)', 0],
+      ['auth.login', 'Acme_Administrator (acme)', 0],
+    ]);
     expect(acmeLog[0].change).toBeNull();
     // A failed sign-in belongs to no enterprise (nobody signed in): the platform's log, password masked.
     const platform = await entries(admin, 'platform', { call: 'auth.login', outcome: 'refused' });
@@ -121,7 +157,9 @@ describe.each(targets)('operation log on $name', (target) => {
     const ids = (found: EntryReply[]) => found.map((e) => e.id);
     expect(ids(await entries(admin, acmeId, { ip: '127.0.0' }))).toEqual(expect.arrayContaining(ids(all)));
     const today = new Date().toISOString().slice(0, 10);
-    expect(ids(await entries(admin, acmeId, { dateFrom: today, dateTo: today }))).toEqual(expect.arrayContaining(ids(all)));
+    expect(ids(await entries(admin, acmeId, { dateFrom: today, dateTo: today }))).toEqual(
+      expect.arrayContaining(ids(all)),
+    );
     expect(await entries(admin, acmeId, { dateTo: '2020-01-01' })).toEqual([]);
     expect((await entries(admin, acmeId, { outcome: 'success' })).every((e) => e.errcode === 0)).toBe(true);
     const bad = await list(admin, acmeId, { dateFrom: '25/11/2026' });
@@ -134,7 +172,9 @@ describe.each(targets)('operation log on $name', (target) => {
 
   it('exports the search as .xlsx and .csv', async () => {
     const wanted = await entries(admin, acmeId, { call: 'domains.update' });
-    const xlsx = await admin.raw('GET', `/authtime/domain/${acmeId}/logger/export`, { query: { call: 'domains.update' } });
+    const xlsx = await admin.raw('GET', `/authtime/domain/${acmeId}/logger/export`, {
+      query: { call: 'domains.update' },
+    });
     expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
     expect(xlsx.headers.get('content-disposition')).toMatch(/attachment; filename="log-.*\.xlsx"/);
     const workbook = new ExcelJS.Workbook();
@@ -150,10 +190,15 @@ describe.each(targets)('operation log on $name', (target) => {
     expect(sheet.getRow(2).getCell(6).value).toBe(wanted[0].action);
     expect(sheet.getRow(2).getCell(10).value).toBe('Acme');
 
-    const csv = await admin.withLanguage('zh').raw('GET', `/authtime/domain/${acmeId}/logger/export`, { query: { call: 'domains.update', format: 'csv', date: new Date().toISOString().slice(0, 10) } });
+    const csv = await admin.withLanguage('zh').raw('GET', `/authtime/domain/${acmeId}/logger/export`, {
+      query: { call: 'domains.update', format: 'csv', date: new Date().toISOString().slice(0, 10) },
+    });
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const text = await csv.text();
-    const lines = text.replace(/^\ufeff/, '').trim().split('\r\n');
+    const lines = text
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0].split(',').slice(0, 3)).toEqual(['序号', '时间', '操作人']);
     expect(lines).toHaveLength(wanted.length + 1);
     expect(lines[1].startsWith(`${wanted[0].id},`)).toBe(true);
@@ -168,19 +213,41 @@ describe.each(targets)('operation log on $name', (target) => {
     expect((await verify(globex, acmeId)).reply.errcode).toBe(1404);
     // An entry of Globex is not found through Acme's log.
     const [globexEntry] = await entries(globex, globexId);
-    expect((await acme.call('GET', `/authtime/domain/${acmeId}/logger`, { query: { logid: globexEntry.id } })).reply.errcode).toBe(1404);
-    expect((await acme.call('PUT', `/authtime/domain/${acmeId}/logger`, { body: { id: globexEntry.id, remark: 'x' } })).reply.errcode).toBe(1404);
+    expect(
+      (await acme.call('GET', `/authtime/domain/${acmeId}/logger`, { query: { logid: globexEntry.id } })).reply.errcode,
+    ).toBe(1404);
+    expect(
+      (await acme.call('PUT', `/authtime/domain/${acmeId}/logger`, { body: { id: globexEntry.id, remark: 'x' } })).reply
+        .errcode,
+    ).toBe(1404);
     const sales = await server.signedIn('sales', 'Sales@2026', 'en');
     expect((await list(sales, acmeId)).reply.errcode).toBe(1403);
-    expect((await acme.call('DELETE', `/authtime/domain/${acmeId}/loggers`, { body: { olderThanDays: 365 } })).reply.errcode).toBe(1403);
+    expect(
+      (await acme.call('DELETE', `/authtime/domain/${acmeId}/loggers`, { body: { olderThanDays: 365 } })).reply.errcode,
+    ).toBe(1403);
   });
 
   it('reviews an entry beside its hashed content, and the review is logged too', async () => {
     const [entry] = await entries(acme, acmeId, { call: 'domains.update' });
-    const { reply } = await acme.call<EntryReply>('PUT', `/authtime/domain/${acmeId}/logger`, { body: { id: entry.id, remark: 'Checked with the owner', reviewed: true } });
-    expect(reply).toMatchObject({ errcode: 0, data: { id: entry.id, remark: 'Checked with the owner', reviewed: true, reviewedBy: 'Acme_Administrator', hash: entry.hash } });
+    const { reply } = await acme.call<EntryReply>('PUT', `/authtime/domain/${acmeId}/logger`, {
+      body: { id: entry.id, remark: 'Checked with the owner', reviewed: true },
+    });
+    expect(reply).toMatchObject({
+      errcode: 0,
+      data: {
+        id: entry.id,
+        remark: 'Checked with the owner',
+        reviewed: true,
+        reviewedBy: 'Acme_Administrator',
+        hash: entry.hash,
+      },
+    });
     const [review] = await entries(acme, acmeId, { call: 'operationLog.update' });
-    expect(review).toMatchObject({ operator: 'Acme_Administrator (acme)', target: entry.id, change: { id: entry.id, remark: 'Checked with the owner', reviewed: true } });
+    expect(review).toMatchObject({
+      operator: 'Acme_Administrator (acme)',
+      target: entry.id,
+      change: { id: entry.id, remark: 'Checked with the owner', reviewed: true },
+    });
     expect((await verify(acme, acmeId)).reply.data).toMatchObject({ success: true, broken: null });
   });
 
@@ -200,25 +267,43 @@ describe.each(targets)('operation log on $name', (target) => {
     // The other enterprises' chains are not touched by it.
     expect((await verify(admin, globexId)).reply.data.success).toBe(true);
     // Recomputing the altered entry's own hash only moves the break to the link after it.
-    await server.db.updateTable('operation_log').set({ user_name: victim.operator }).where('seq', '=', victim.id).execute();
+    await server.db
+      .updateTable('operation_log')
+      .set({ user_name: victim.operator })
+      .where('seq', '=', victim.id)
+      .execute();
     expect((await verify(admin, acmeId)).reply.data.success).toBe(true);
     // An entry removed from the middle breaks the link of the one after it.
     const next = log[Math.floor(log.length / 2) - 1];
-    const row = await server.db.selectFrom('operation_log').selectAll().where('seq', '=', victim.id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('operation_log')
+      .selectAll()
+      .where('seq', '=', victim.id)
+      .executeTakeFirstOrThrow();
     await server.db.deleteFrom('operation_log').where('seq', '=', victim.id).execute();
-    expect((await verify(admin, acmeId)).reply.data).toMatchObject({ success: false, broken: { id: next.id, reason: 'link' } });
-    await server.db.insertInto('operation_log').values({ ...row, change: JSON.stringify(row.change) }).execute();
+    expect((await verify(admin, acmeId)).reply.data).toMatchObject({
+      success: false,
+      broken: { id: next.id, reason: 'link' },
+    });
+    await server.db
+      .insertInto('operation_log')
+      .values({ ...row, change: JSON.stringify(row.change) })
+      .execute();
     expect((await verify(admin, acmeId)).reply.data.success).toBe(true);
   });
 
   it('deletes only past the retention age, behind a signed checkpoint the chain verifies from', async () => {
     const refused = await admin.call('DELETE', `/authtime/domain/${acmeId}/loggers`, { body: { olderThanDays: 1 } });
     expect(refused.reply).toMatchObject({ errcode: 1001, errmsg: 'Only entries older than 180 days may be deleted.' });
-    expect((await admin.call('DELETE', `/authtime/domain/${acmeId}/loggers`, { body: { olderThanDays: -1 } })).reply.errcode).toBe(1001);
+    expect(
+      (await admin.call('DELETE', `/authtime/domain/${acmeId}/loggers`, { body: { olderThanDays: -1 } })).reply.errcode,
+    ).toBe(1001);
     const before = await entries(admin, acmeId);
     // This server keeps no minimum, so everything written so far is "past" it.
     server.app.services.logRetentionDays = 0;
-    const { reply } = await admin.call<{ deleted: number }>('DELETE', `/authtime/domain/${acmeId}/loggers`, { body: { olderThanDays: 0 } });
+    const { reply } = await admin.call<{ deleted: number }>('DELETE', `/authtime/domain/${acmeId}/loggers`, {
+      body: { olderThanDays: 0 },
+    });
     expect(reply.errcode, reply.errmsg).toBe(0);
     expect(reply.data.deleted).toBeGreaterThanOrEqual(before.length);
     const after = await entries(admin, acmeId);
@@ -227,7 +312,10 @@ describe.each(targets)('operation log on $name', (target) => {
     expect((await verify(admin, acmeId)).reply.data).toMatchObject({ success: true, broken: null });
     // A forged checkpoint fails verification.
     await server.db.updateTable('operation_log_checkpoints').set({ deleted: 1 }).where('chain', '=', acmeId).execute();
-    expect((await verify(admin, acmeId)).reply.data).toMatchObject({ success: false, broken: { reason: 'checkpoint' } });
+    expect((await verify(admin, acmeId)).reply.data).toMatchObject({
+      success: false,
+      broken: { reason: 'checkpoint' },
+    });
     server.app.services.logRetentionDays = 180;
   });
 
@@ -248,12 +336,19 @@ describe.each(targets)('operation log on $name', (target) => {
       expect((await verify(auditor, acmeId)).reply.errcode).toBe(0);
       for (const client of [superAdmin, sysadmin, acme]) expect((await list(client, acmeId)).reply.errcode).toBe(1403);
       for (const client of [auditor, superAdmin, sysadmin]) {
-        const { reply } = await client.call('DELETE', `/authtime/domain/${acmeId}/loggers`, { body: { olderThanDays: 3650 } });
+        const { reply } = await client.call('DELETE', `/authtime/domain/${acmeId}/loggers`, {
+          body: { olderThanDays: 3650 },
+        });
         expect(reply.errcode).toBe(1403);
       }
       // The refused deletes are in the log, read by the auditor.
       const deletes = await entries(auditor, acmeId, { call: 'operationLog.delete', outcome: 'refused' });
-      expect(deletes.slice(0, 3).map((e) => e.operator.replace(/^.*\((.*)\)$/, '$1')).sort()).toEqual(['admin', 'auditor', 'sysadmin']);
+      expect(
+        deletes
+          .slice(0, 3)
+          .map((e) => e.operator.replace(/^.*\((.*)\)$/, '$1'))
+          .sort(),
+      ).toEqual(['admin', 'auditor', 'sysadmin']);
     });
   });
 });

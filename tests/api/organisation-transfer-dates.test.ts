@@ -35,12 +35,27 @@ describe.each(targets)('dates in the organisation workbooks on $name', (target) 
   const upload = async (bytes: Buffer) => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)]), 'dates.xlsx');
-    const { reply } = await admin.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', { query: { path: 'import', domainid: tenantId }, form });
+    const { reply } = await admin.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', {
+      query: { path: 'import', domainid: tenantId },
+      form,
+    });
     if (reply.errcode !== 0) throw new Error(`upload failed: ${reply.errmsg}`);
     return reply.data[0].filePath;
   };
-  const commit = (path: string) => admin.call<{ counts: Record<string, number> }>('POST', `/authtime/domain/${tenantId}/user/import`, { query: { mode: 'commit' }, body: { path } });
-  const joined = async (loginno: string) => (await server.db.selectFrom('users').select('ext').where('domain_id', '=', tenantId).where('loginno', '=', loginno).executeTakeFirstOrThrow()).ext;
+  const commit = (path: string) =>
+    admin.call<{ counts: Record<string, number> }>('POST', `/authtime/domain/${tenantId}/user/import`, {
+      query: { mode: 'commit' },
+      body: { path },
+    });
+  const joined = async (loginno: string) =>
+    (
+      await server.db
+        .selectFrom('users')
+        .select('ext')
+        .where('domain_id', '=', tenantId)
+        .where('loginno', '=', loginno)
+        .executeTakeFirstOrThrow()
+    ).ext;
   const exported = async () => {
     const response = await admin.raw('GET', `/authtime/domain/${tenantId}/user/export`);
     expect(response.status).toBe(200);
@@ -53,14 +68,51 @@ describe.each(targets)('dates in the organisation workbooks on $name', (target) 
     server = await startTestServer(target);
     admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
     tenantId = randomUUID();
-    await server.db.insertInto('domains').values({ id: tenantId, name: `Dates_${tenantId.slice(0, 6)}` }).execute();
-    await server.db.insertInto('departments').values({ id: hq, domain_id: tenantId, superior_id: null, name: 'HQ', code: 'HQ', level: 0 }).execute();
-    await server.db.insertInto('field_extends').values({ fid: randomUUID(), domain_id: tenantId, name: 'field4', label: 'Joined', type: 'date', for_table: 'tableUser', sort_number: 1 }).execute();
+    await server.db
+      .insertInto('domains')
+      .values({ id: tenantId, name: `Dates_${tenantId.slice(0, 6)}` })
+      .execute();
+    await server.db
+      .insertInto('departments')
+      .values({ id: hq, domain_id: tenantId, superior_id: null, name: 'HQ', code: 'HQ', level: 0 })
+      .execute();
+    await server.db
+      .insertInto('field_extends')
+      .values({
+        fid: randomUUID(),
+        domain_id: tenantId,
+        name: 'field4',
+        label: 'Joined',
+        type: 'date',
+        for_table: 'tableUser',
+        sort_number: 1,
+      })
+      .execute();
     const proxy = randomUUID();
-    await server.db.insertInto('users').values([
-      { id: proxy, domain_id: tenantId, department_id: hq, name: 'Proxy_One', loginno: 'd_proxy', ext: JSON.stringify({}) },
-      { id: randomUUID(), domain_id: tenantId, department_id: hq, name: 'Dated_One', loginno: 'd_dated', proxy_user_id: proxy, proxy_start: '2024-01-01', proxy_end: '2024-12-31', ext: JSON.stringify({ field4: '2023-03-15' }) },
-    ]).execute();
+    await server.db
+      .insertInto('users')
+      .values([
+        {
+          id: proxy,
+          domain_id: tenantId,
+          department_id: hq,
+          name: 'Proxy_One',
+          loginno: 'd_proxy',
+          ext: JSON.stringify({}),
+        },
+        {
+          id: randomUUID(),
+          domain_id: tenantId,
+          department_id: hq,
+          name: 'Dated_One',
+          loginno: 'd_dated',
+          proxy_user_id: proxy,
+          proxy_start: '2024-01-01',
+          proxy_end: '2024-12-31',
+          ext: JSON.stringify({ field4: '2023-03-15' }),
+        },
+      ])
+      .execute();
   });
   afterAll(() => server?.close());
 
@@ -75,7 +127,11 @@ describe.each(targets)('dates in the organisation workbooks on $name', (target) 
     expect(columns.every((c) => c > 0)).toBe(true);
     let dated: ExcelJS.Row | undefined;
     sheet.eachRow((row) => row.getCell(header.indexOf('Login number') + 1).value === 'd_dated' && (dated = row));
-    expect(columns.map((c) => dated!.getCell(c).value)).toEqual([new Date(Date.UTC(2024, 0, 1)), new Date(Date.UTC(2024, 11, 31)), new Date(Date.UTC(2023, 2, 15))]);
+    expect(columns.map((c) => dated!.getCell(c).value)).toEqual([
+      new Date(Date.UTC(2024, 0, 1)),
+      new Date(Date.UTC(2024, 11, 31)),
+      new Date(Date.UTC(2023, 2, 15)),
+    ]);
     expect(columns.map((c) => dated!.getCell(c).numFmt)).toEqual(['yyyy-mm-dd', 'yyyy-mm-dd', 'yyyy-mm-dd']);
 
     const rows = readWithOpenpyxl(path);
@@ -92,19 +148,26 @@ describe.each(targets)('dates in the organisation workbooks on $name', (target) 
     expect(pyProxy[pyHeader.indexOf('Proxy from')].type).not.toBe('datetime');
   });
 
-  it.each([['Asia/Shanghai'], ['America/Los_Angeles']])('imports an ISO date cell and a day serial as the same calendar day under TZ=%s', async (zone) => {
-    inZone(zone);
-    const text = (ref: string, value: string) => `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`;
-    const header = `<row r="1">${text('A1', 'Login number')}${text('B1', 'Name')}${text('C1', 'Department')}${text('D1', 'Joined')}</row>`;
-    const iso = `<row r="2">${text('A2', 'd_iso')}${text('B2', 'Iso_One')}${text('C2', 'HQ')}<c r="D2" t="d"><v>2024-01-01T00:00:00</v></c></row>`;
-    const serial = `<row r="3">${text('A3', 'd_serial')}${text('B3', 'Serial_One')}${text('C3', 'HQ')}<c r="D3" s="1"><v>45292</v></c></row>`;
-    const styles = '<cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="14"/></cellXfs>';
-    const { reply } = await commit(await upload(await handWritten(header + iso + serial, { styles })));
-    expect(reply).toMatchObject({ errcode: 0, data: { counts: { refused: 0 } } });
-    expect(await joined('d_iso')).toMatchObject({ field4: '2024-01-01' });
-    expect(await joined('d_serial')).toMatchObject({ field4: '2024-01-01' });
-    await server.db.deleteFrom('users').where('domain_id', '=', tenantId).where('loginno', 'in', ['d_iso', 'd_serial']).execute();
-  });
+  it.each([['Asia/Shanghai'], ['America/Los_Angeles']])(
+    'imports an ISO date cell and a day serial as the same calendar day under TZ=%s',
+    async (zone) => {
+      inZone(zone);
+      const text = (ref: string, value: string) => `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`;
+      const header = `<row r="1">${text('A1', 'Login number')}${text('B1', 'Name')}${text('C1', 'Department')}${text('D1', 'Joined')}</row>`;
+      const iso = `<row r="2">${text('A2', 'd_iso')}${text('B2', 'Iso_One')}${text('C2', 'HQ')}<c r="D2" t="d"><v>2024-01-01T00:00:00</v></c></row>`;
+      const serial = `<row r="3">${text('A3', 'd_serial')}${text('B3', 'Serial_One')}${text('C3', 'HQ')}<c r="D3" s="1"><v>45292</v></c></row>`;
+      const styles = '<cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="14"/></cellXfs>';
+      const { reply } = await commit(await upload(await handWritten(header + iso + serial, { styles })));
+      expect(reply).toMatchObject({ errcode: 0, data: { counts: { refused: 0 } } });
+      expect(await joined('d_iso')).toMatchObject({ field4: '2024-01-01' });
+      expect(await joined('d_serial')).toMatchObject({ field4: '2024-01-01' });
+      await server.db
+        .deleteFrom('users')
+        .where('domain_id', '=', tenantId)
+        .where('loginno', 'in', ['d_iso', 'd_serial'])
+        .execute();
+    },
+  );
 
   it('imports its own export back with nothing changed, east of UTC', async () => {
     inZone('Asia/Shanghai');

@@ -19,38 +19,69 @@ const targets = await databaseTargets();
 
 const PHONE = '13900139000';
 const ON = { noticeAuthor: '0', maxAge: 30, noticeTime: 5, noticeMethod: [1, 2, 3] };
-const textFor = (loginno: string, days: number) => `The password of your account ${loginno} expires in ${days} day(s). Please change it in the console before then.`;
+const textFor = (loginno: string, days: number) =>
+  `The password of your account ${loginno} expires in ${days} day(s). Please change it in the console before then.`;
 
 describe.each(targets)('password-expiry notices on $name', (target) => {
   let gateway: FakeSmsGateway;
   let smtp: FakeSmtpServer;
   let server: TestServer;
   let admin: ApiClient;
-  const policy = (values: Record<string, unknown>, language = 'en') => writeConfig(server.db, { loginConfig: values, language });
-  const scan = (services: Partial<TestServer['app']['services']> = {}) => scanPasswordNotices({ ...server.app.services, ...services });
+  const policy = (values: Record<string, unknown>, language = 'en') =>
+    writeConfig(server.db, { loginConfig: values, language });
+  const scan = (services: Partial<TestServer['app']['services']> = {}) =>
+    scanPasswordNotices({ ...server.app.services, ...services });
   /** A privileged user whose password was set `age` days ago. */
   const user = async (age: number, fields: Record<string, unknown> = {}) => {
     const loginno = uniqueLoginno('pn');
-    const { reply } = await createSuperuser(admin, { name: 'Notice_User', loginno, email: `${loginno}@atrium.example`, telephone: PHONE, issuperadmin: true, ...fields });
+    const { reply } = await createSuperuser(admin, {
+      name: 'Notice_User',
+      loginno,
+      email: `${loginno}@atrium.example`,
+      telephone: PHONE,
+      issuperadmin: true,
+      ...fields,
+    });
     expect(reply.errcode, reply.errmsg).toBe(0);
     await ageDays(reply.data.id, age);
     return { id: reply.data.id, loginno, email: `${loginno}@atrium.example` };
   };
   const ageDays = (id: string, days: number) =>
-    server.db.updateTable('superusers').set({ password_changed_at: sql<Date>`now() - make_interval(days => ${days})` }).where('id', '=', id).execute();
-  const log = (id: string) => server.db.selectFrom('password_notices').select(['method', 'status', 'detail']).where('superuser_id', '=', id).orderBy('created_at').execute();
-  const messagesOf = (id: string) => server.db.selectFrom('messages').select(['title', 'body']).where('superuser_id', '=', id).execute();
+    server.db
+      .updateTable('superusers')
+      .set({ password_changed_at: sql<Date>`now() - make_interval(days => ${days})` })
+      .where('id', '=', id)
+      .execute();
+  const log = (id: string) =>
+    server.db
+      .selectFrom('password_notices')
+      .select(['method', 'status', 'detail'])
+      .where('superuser_id', '=', id)
+      .orderBy('created_at')
+      .execute();
+  const messagesOf = (id: string) =>
+    server.db.selectFrom('messages').select(['title', 'body']).where('superuser_id', '=', id).execute();
 
   beforeAll(async () => {
     gateway = await startFakeSmsGateway();
     smtp = await startFakeSmtpServer();
-    const smsGateway = httpGateway({ url: gateway.url, timeoutMs: 3000, platformAccount: { memberCode: 'ATRIUM', memberPassword: 'platform-secret' } });
-    server = await startTestServer(target, { smsGateway, mailer: smtpMailer(smtp.url, 'Atrium <atrium@atrium.example>') });
+    const smsGateway = httpGateway({
+      url: gateway.url,
+      timeoutMs: 3000,
+      platformAccount: { memberCode: 'ATRIUM', memberPassword: 'platform-secret' },
+    });
+    server = await startTestServer(target, {
+      smsGateway,
+      mailer: smtpMailer(smtp.url, 'Atrium <atrium@atrium.example>'),
+    });
     admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
   });
   beforeEach(async () => {
     // Every other account's password is fresh, so only the test's own users are inside the window.
-    await server.db.updateTable('superusers').set({ password_changed_at: sql<Date>`now()` }).execute();
+    await server.db
+      .updateTable('superusers')
+      .set({ password_changed_at: sql<Date>`now()` })
+      .execute();
     gateway.received.length = 0;
     gateway.answer({ type: 'success', message: 'queued' });
     smtp.received.length = 0;
@@ -82,9 +113,17 @@ describe.each(targets)('password-expiry notices on $name', (target) => {
       [id, 'email', 'sent'],
     ]);
     expect(await messagesOf(id)).toEqual([{ title: 'Your password expires soon', body: textFor(loginno, 3) }]);
-    expect(smtp.received).toEqual([{ from: 'atrium@atrium.example', to: [email], subject: 'Your password expires soon', text: textFor(loginno, 3) }]);
-    expect(gateway.received.map((r) => r.body)).toEqual([{ memberCode: 'ATRIUM', password: 'platform-secret', phone: PHONE, content: textFor(loginno, 3) }]);
-    expect((await log(id)).map((r) => [r.method, r.status])).toEqual([['sms', 'sent'], ['messageCenter', 'sent'], ['email', 'sent']]);
+    expect(smtp.received).toEqual([
+      { from: 'atrium@atrium.example', to: [email], subject: 'Your password expires soon', text: textFor(loginno, 3) },
+    ]);
+    expect(gateway.received.map((r) => r.body)).toEqual([
+      { memberCode: 'ATRIUM', password: 'platform-secret', phone: PHONE, content: textFor(loginno, 3) },
+    ]);
+    expect((await log(id)).map((r) => [r.method, r.status])).toEqual([
+      ['sms', 'sent'],
+      ['messageCenter', 'sent'],
+      ['email', 'sent'],
+    ]);
 
     expect((await scan()).attempts).toEqual([]);
     expect(await messagesOf(id)).toHaveLength(1);
@@ -96,13 +135,26 @@ describe.each(targets)('password-expiry notices on $name', (target) => {
   it('starts a new round when the password changes and the new one enters the window', async () => {
     const { id, loginno } = await user(27);
     await scan();
-    const { reply } = await updateSuperuser(admin, id, { name: 'Notice_User', loginno, email: `${loginno}@atrium.example`, telephone: PHONE, issuperadmin: true, password: 'Renewed1' });
+    const { reply } = await updateSuperuser(admin, id, {
+      name: 'Notice_User',
+      loginno,
+      email: `${loginno}@atrium.example`,
+      telephone: PHONE,
+      issuperadmin: true,
+      password: 'Renewed1',
+    });
     expect(reply.errcode, reply.errmsg).toBe(0);
     expect((await scan()).attempts).toEqual([]); // the new password is fresh
     await ageDays(id, 29);
     const again = await scan();
-    expect(again.attempts.map((a) => [a.method, a.status])).toEqual([['sms', 'sent'], ['messageCenter', 'sent'], ['email', 'sent']]);
-    expect((await messagesOf(id)).map((m) => m.body)).toEqual(expect.arrayContaining([textFor(loginno, 3), textFor(loginno, 1)]));
+    expect(again.attempts.map((a) => [a.method, a.status])).toEqual([
+      ['sms', 'sent'],
+      ['messageCenter', 'sent'],
+      ['email', 'sent'],
+    ]);
+    expect((await messagesOf(id)).map((m) => m.body)).toEqual(
+      expect.arrayContaining([textFor(loginno, 3), textFor(loginno, 1)]),
+    );
     expect(smtp.received.map((m) => m.text)).toEqual([textFor(loginno, 3), textFor(loginno, 1)]);
     expect(await log(id)).toHaveLength(6);
   });
@@ -112,21 +164,39 @@ describe.each(targets)('password-expiry notices on $name', (target) => {
     smtp.refuse(true);
     gateway.answer({ status: 503, body: 'down for maintenance' });
     const first = await scan();
-    expect(first.attempts.map((a) => [a.method, a.status])).toEqual([['sms', 'failed'], ['messageCenter', 'sent'], ['email', 'failed']]);
+    expect(first.attempts.map((a) => [a.method, a.status])).toEqual([
+      ['sms', 'failed'],
+      ['messageCenter', 'sent'],
+      ['email', 'failed'],
+    ]);
     expect(first.attempts[0].detail).toBe('error: HTTP 503');
     expect(first.attempts[2].detail).toMatch(/550/);
 
     // The SMTP server down altogether: still failed, the message centre is not sent again.
     const down = await scan({ mailer: smtpMailer('smtp://127.0.0.1:9', 'atrium@atrium.example') });
-    expect(down.attempts.map((a) => [a.method, a.status])).toEqual([['sms', 'failed'], ['email', 'failed']]);
+    expect(down.attempts.map((a) => [a.method, a.status])).toEqual([
+      ['sms', 'failed'],
+      ['email', 'failed'],
+    ]);
 
     smtp.refuse(false);
     gateway.answer({ type: 'success', message: 'queued' });
     const retry = await scan();
-    expect(retry.attempts.map((a) => [a.method, a.status])).toEqual([['sms', 'sent'], ['email', 'sent']]);
+    expect(retry.attempts.map((a) => [a.method, a.status])).toEqual([
+      ['sms', 'sent'],
+      ['email', 'sent'],
+    ]);
     expect(await messagesOf(id)).toHaveLength(1);
     expect(smtp.received.map((m) => m.text)).toEqual([textFor(loginno, 3)]);
-    expect((await log(id)).map((r) => `${r.method}:${r.status}`)).toEqual(['sms:failed', 'messageCenter:sent', 'email:failed', 'sms:failed', 'email:failed', 'sms:sent', 'email:sent']);
+    expect((await log(id)).map((r) => `${r.method}:${r.status}`)).toEqual([
+      'sms:failed',
+      'messageCenter:sent',
+      'email:failed',
+      'sms:failed',
+      'email:failed',
+      'sms:sent',
+      'email:sent',
+    ]);
     expect((await scan()).attempts).toEqual([]);
   });
 
@@ -157,7 +227,9 @@ describe.each(targets)('password-expiry notices on $name', (target) => {
     const { email } = await user(26);
     const { attempts } = await scan();
     expect(attempts.map((a) => a.method)).toEqual(['email']);
-    expect(smtp.received).toEqual([expect.objectContaining({ to: [email], subject: '您的密码即将过期', text: 'Bitte ändern: noch 4 Tage.' })]);
+    expect(smtp.received).toEqual([
+      expect.objectContaining({ to: [email], subject: '您的密码即将过期', text: 'Bitte ändern: noch 4 Tage.' }),
+    ]);
   });
 
   it("writes to each user in the language of its last login, else in the server's", async () => {
@@ -178,22 +250,44 @@ describe.each(targets)('password-expiry notices on $name', (target) => {
     expect((await acme.call('POST', '/authtime/notices/scan')).reply.errcode).toBe(1403);
     expect((await acme.call('GET', '/authtime/notices')).reply.errcode).toBe(1403);
     expect(await log(id)).toEqual([]);
-    const { reply } = await admin.call<{ ran: boolean; message: string; attempts: Array<{ superuserId: string; method: string; status: string }> }>('POST', '/authtime/notices/scan');
+    const { reply } = await admin.call<{
+      ran: boolean;
+      message: string;
+      attempts: Array<{ superuserId: string; method: string; status: string }>;
+    }>('POST', '/authtime/notices/scan');
     expect(reply.errcode, reply.errmsg).toBe(0);
     expect(replyProblems(server.catalogue, 'notices.scan', reply.data)).toEqual([]);
     expect(reply.data.ran).toBe(true);
     expect(reply.data.message).toBe('Notices due now: 3 sent, 0 failed, 0 skipped.');
-    expect(reply.data.attempts.map((a) => [a.superuserId, a.method, a.status])).toEqual([[id, 'sms', 'sent'], [id, 'messageCenter', 'sent'], [id, 'email', 'sent']]);
-    const page = await admin.call<{ datas: Array<{ loginno: string; method: string; status: string }>; rowCount: number }>('GET', '/authtime/notices', { query: { pagelines: 3 } });
+    expect(reply.data.attempts.map((a) => [a.superuserId, a.method, a.status])).toEqual([
+      [id, 'sms', 'sent'],
+      [id, 'messageCenter', 'sent'],
+      [id, 'email', 'sent'],
+    ]);
+    const page = await admin.call<{
+      datas: Array<{ loginno: string; method: string; status: string }>;
+      rowCount: number;
+    }>('GET', '/authtime/notices', { query: { pagelines: 3 } });
     expect(replyProblems(server.catalogue, 'notices.log', page.reply.data)).toEqual([]);
-    expect(page.reply.data.datas.map((r) => [r.loginno, r.status])).toEqual([[loginno, 'sent'], [loginno, 'sent'], [loginno, 'sent']]);
+    expect(page.reply.data.datas.map((r) => [r.loginno, r.status])).toEqual([
+      [loginno, 'sent'],
+      [loginno, 'sent'],
+      [loginno, 'sent'],
+    ]);
     expect(page.reply.data.rowCount).toBeGreaterThanOrEqual(3);
   });
 
   it('keeps the phone of a privileged user and refuses one that breaks the phone rule', async () => {
     const { id, loginno } = await user(0);
     expect((await getSuperuser(admin, id)).reply.data).toMatchObject({ telephone: PHONE });
-    const bad = await updateSuperuser(admin, id, { name: 'Notice_User', loginno, email: `${loginno}@atrium.example`, telephone: '2390013900', issuperadmin: true, password: '******' });
+    const bad = await updateSuperuser(admin, id, {
+      name: 'Notice_User',
+      loginno,
+      email: `${loginno}@atrium.example`,
+      telephone: '2390013900',
+      issuperadmin: true,
+      password: '******',
+    });
     expect(bad.reply).toMatchObject({ errcode: 1001, errmsg: 'Invalid phone number.' });
     expect((await getSuperuser(admin, id)).reply.data).toMatchObject({ telephone: PHONE });
   });

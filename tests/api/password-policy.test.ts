@@ -18,13 +18,30 @@ describe.each(targets)('password policy in force on $name', (target) => {
   const policy = (values: Record<string, unknown>) => writeConfig(server.db, { loginConfig: values });
   const newUser = async (password = 'Secret1') => {
     const loginno = uniqueLoginno('pp');
-    const { reply } = await createSuperuser(admin, { name: 'Policy_User', loginno, email: `${loginno}@atrium.example`, issuperadmin: true, password });
+    const { reply } = await createSuperuser(admin, {
+      name: 'Policy_User',
+      loginno,
+      email: `${loginno}@atrium.example`,
+      issuperadmin: true,
+      password,
+    });
     expect(reply.errcode, reply.errmsg).toBe(0);
     return { id: reply.data.id, loginno };
   };
   const changePassword = (client: ApiClient, oldpassword: string, password: string, confirmpwd = password) =>
-    client.call<{ passwordChange?: string }>('POST', '/authtime/password', { body: { oldpassword: encodePassword(oldpassword), password: encodePassword(password), confirmpwd: encodePassword(confirmpwd) } });
-  const ageDays = (id: string, days: number) => server.db.updateTable('superusers').set({ password_changed_at: sql<Date>`now() - make_interval(days => ${days})` }).where('id', '=', id).execute();
+    client.call<{ passwordChange?: string }>('POST', '/authtime/password', {
+      body: {
+        oldpassword: encodePassword(oldpassword),
+        password: encodePassword(password),
+        confirmpwd: encodePassword(confirmpwd),
+      },
+    });
+  const ageDays = (id: string, days: number) =>
+    server.db
+      .updateTable('superusers')
+      .set({ password_changed_at: sql<Date>`now() - make_interval(days => ${days})` })
+      .where('id', '=', id)
+      .execute();
 
   beforeAll(async () => {
     server = await startTestServer(target);
@@ -44,7 +61,9 @@ describe.each(targets)('password policy in force on $name', (target) => {
     expect(plain.reply.errmsg).toBe('The password must also contain: an uppercase letter, a special symbol, a number.');
     expect(plain.reply.data).toEqual({ errors: [{ field: '/password', message: plain.reply.errmsg }] });
     const zh = await server.signedIn(ADMIN.username, ADMIN.password, 'zh');
-    expect((await createSuperuser(zh, { ...body, password: 'ABCDEFGH1' })).reply.errmsg).toBe('密码还必须包含：小写字母, 特殊符号。');
+    expect((await createSuperuser(zh, { ...body, password: 'ABCDEFGH1' })).reply.errmsg).toBe(
+      '密码还必须包含：小写字母, 特殊符号。',
+    );
     expect(await superuserCount(server.db)).toBe(before);
     expect((await createSuperuser(admin, { ...body, password: 'Abcdef1!' })).reply.errcode).toBe(0);
   });
@@ -64,7 +83,11 @@ describe.each(targets)('password policy in force on $name', (target) => {
     const client = server.client('en');
     for (let i = 0; i < 2; i++) expect((await client.login(loginno, 'wrong-1')).reply.errcode).toBe(1002);
     const locking = await client.login(loginno, 'wrong-1');
-    expect(locking.reply).toMatchObject({ errcode: 1005, errmsg: 'This account is locked after too many failed logins. Try again in 30 minutes, or ask an administrator to set a new password.' });
+    expect(locking.reply).toMatchObject({
+      errcode: 1005,
+      errmsg:
+        'This account is locked after too many failed logins. Try again in 30 minutes, or ask an administrator to set a new password.',
+    });
     // Locked: even the right password is refused, and no session is opened.
     expect((await client.login(loginno, 'Secret1')).reply.errcode).toBe(1005);
     expect((await client.call('GET', '/authtime/myprofile')).status).toBe(401);
@@ -75,7 +98,11 @@ describe.each(targets)('password policy in force on $name', (target) => {
     // Locked again, then the lock time runs out.
     for (let i = 0; i < 3; i++) await client.login(loginno, 'wrong-1');
     expect((await client.login(loginno, 'Reset12')).reply.errcode).toBe(1005);
-    await server.db.updateTable('superusers').set({ locked_until: sql<Date>`now() - interval '1 second'` }).where('id', '=', id).execute();
+    await server.db
+      .updateTable('superusers')
+      .set({ locked_until: sql<Date>`now() - interval '1 second'` })
+      .where('id', '=', id)
+      .execute();
     expect((await client.login(loginno, 'Reset12')).reply.errcode).toBe(0);
   });
 
@@ -98,12 +125,23 @@ describe.each(targets)('password policy in force on $name', (target) => {
     const login = await client.login(loginno, 'Given123');
     expect(login.reply.data).toMatchObject({ passwordChange: 'firstLogin' });
     const refused = await client.call('POST', '/authtime/domains', { body: {} });
-    expect(refused.reply).toMatchObject({ errcode: 1006, errmsg: 'You must change your password before you continue.' });
-    expect((await client.call('GET', '/authtime/myprofile')).reply.data).toMatchObject({ passwordChange: 'firstLogin' });
-    expect((await changePassword(client, 'nope1234', 'Mine12345')).reply.data).toEqual({ errors: [{ field: '/oldpassword', message: 'The current password is not correct.' }] });
-    expect((await changePassword(client, 'Given123', 'Given123')).reply.errmsg).toBe('The new password must differ from the current one.');
+    expect(refused.reply).toMatchObject({
+      errcode: 1006,
+      errmsg: 'You must change your password before you continue.',
+    });
+    expect((await client.call('GET', '/authtime/myprofile')).reply.data).toMatchObject({
+      passwordChange: 'firstLogin',
+    });
+    expect((await changePassword(client, 'nope1234', 'Mine12345')).reply.data).toEqual({
+      errors: [{ field: '/oldpassword', message: 'The current password is not correct.' }],
+    });
+    expect((await changePassword(client, 'Given123', 'Given123')).reply.errmsg).toBe(
+      'The new password must differ from the current one.',
+    );
     expect((await changePassword(client, 'Given123', 'Mine1234', 'Mine12345')).reply.errcode).toBe(1001);
-    expect((await changePassword(client, 'Given123', 'Mine12')).reply.errmsg).toBe('The password must have at least 8 characters.');
+    expect((await changePassword(client, 'Given123', 'Mine12')).reply.errmsg).toBe(
+      'The password must have at least 8 characters.',
+    );
     const changed = await changePassword(client, 'Given123', 'Mine1234');
     expect(changed.reply.errcode).toBe(0);
     expect(changed.reply.data.passwordChange).toBeUndefined();
@@ -121,14 +159,22 @@ describe.each(targets)('password policy in force on $name', (target) => {
   });
 
   it('notices an expiry within the notice time and forces a change once the maximum age has passed', async () => {
-    await policy({ noticeAuthor: '0', maxAge: 30, noticeTime: 5, noticeMethod: [2], noticeContent: 'Please change it soon.' });
+    await policy({
+      noticeAuthor: '0',
+      maxAge: 30,
+      noticeTime: 5,
+      noticeMethod: [2],
+      noticeContent: 'Please change it soon.',
+    });
     const { id, loginno } = await newUser('Given123');
     const client = server.client('en');
     await ageDays(id, 20);
     const fresh = (await client.login(loginno, 'Given123')).reply.data as Record<string, unknown>;
     expect(fresh).not.toHaveProperty('passwordNotice');
     await ageDays(id, 27);
-    expect((await client.login(loginno, 'Given123')).reply.data).toMatchObject({ passwordNotice: { daysLeft: 3, content: 'Please change it soon.' } });
+    expect((await client.login(loginno, 'Given123')).reply.data).toMatchObject({
+      passwordNotice: { daysLeft: 3, content: 'Please change it soon.' },
+    });
     await ageDays(id, 31);
     expect((await client.login(loginno, 'Given123')).reply.data).toMatchObject({ passwordChange: 'expired' });
     expect((await client.call('GET', '/authtime/superuser')).reply.errcode).toBe(1006);

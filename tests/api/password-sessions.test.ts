@@ -19,10 +19,24 @@ describe.each(targets)('sessions after a password change on $name', (target) => 
   const signIn = (who: { username: string; password: string }) => server.signedIn(who.username, who.password, 'en');
   /** errcode of myprofile: 0 while the session lives, 401 once it has ended. */
   const alive = async (client: ApiClient) => (await client.call('GET', '/authtime/myprofile')).reply.errcode === 0;
-  const idOf = async (loginno: string) => (await server.db.selectFrom('superusers').select('id').where('loginno', '=', loginno).executeTakeFirstOrThrow()).id;
-  const sessionsOf = async (loginno: string) => (await server.db.selectFrom('sessions').select('id').where('superuser_id', '=', await idOf(loginno)).execute()).length;
+  const idOf = async (loginno: string) =>
+    (await server.db.selectFrom('superusers').select('id').where('loginno', '=', loginno).executeTakeFirstOrThrow()).id;
+  const sessionsOf = async (loginno: string) =>
+    (
+      await server.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('superuser_id', '=', await idOf(loginno))
+        .execute()
+    ).length;
   const changeOwn = (client: ApiClient, oldpassword: string, password: string) =>
-    client.call('POST', '/authtime/password', { body: { oldpassword: encodePassword(oldpassword), password: encodePassword(password), confirmpwd: encodePassword(password) } });
+    client.call('POST', '/authtime/password', {
+      body: {
+        oldpassword: encodePassword(oldpassword),
+        password: encodePassword(password),
+        confirmpwd: encodePassword(password),
+      },
+    });
   /** The user's record as the form sends it back, with a new password (or the unchanged marker). */
   const save = async (client: ApiClient, loginno: string, password: string) => {
     const id = await idOf(loginno);
@@ -36,7 +50,7 @@ describe.each(targets)('sessions after a password change on $name', (target) => 
   });
   afterAll(() => server?.close());
 
-  it('an own password change keeps the session that made it and ends the user\'s others', async () => {
+  it("an own password change keeps the session that made it and ends the user's others", async () => {
     const [here, elsewhere, globex] = [await signIn(ACME), await signIn(ACME), await signIn(GLOBEX)];
     expect(await sessionsOf('acme')).toBe(2);
     expect((await changeOwn(here, ACME.password, 'Acme@2027')).reply.errcode).toBe(0);
@@ -58,7 +72,7 @@ describe.each(targets)('sessions after a password change on $name', (target) => 
     expect([await alive(here), await alive(elsewhere)]).toEqual([true, true]);
   });
 
-  it('a reset by the super administrator ends every session of that user, none of the caller\'s', async () => {
+  it("a reset by the super administrator ends every session of that user, none of the caller's", async () => {
     const [one, two] = [await signIn(SALES), await signIn(SALES)];
     const acme = await signIn({ username: 'acme', password: 'Acme@2027' });
     expect((await save(admin, 'sales', 'Reset@2026')).reply.errcode).toBe(0);
@@ -67,7 +81,7 @@ describe.each(targets)('sessions after a password change on $name', (target) => 
     expect([await alive(admin), await alive(acme)]).toEqual([true, true]);
   });
 
-  it('a reset by the tenant administrator ends the developer\'s sessions; one out of reach ends nothing', async () => {
+  it("a reset by the tenant administrator ends the developer's sessions; one out of reach ends nothing", async () => {
     const acme = await signIn({ username: 'acme', password: 'Acme@2027' });
     const globex = await signIn(GLOBEX);
     const sales = await signIn({ username: 'sales', password: 'Reset@2026' });

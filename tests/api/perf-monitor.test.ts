@@ -11,13 +11,31 @@ import { BASIC_HEADER } from '../../src/core/monitoring/perf-columns.ts';
 
 const targets = await databaseTargets();
 type Cell = string | number | boolean;
-type Report = { isEnabled: boolean; switches: Record<string, boolean>; now: string; instance: string; dataList: null | { listHeader: string[]; list: Cell[][]; highlighted: boolean[] } };
-type Pool = { kind: string; total: number; idle: number; busy: number; max: number; waiting: number; longestWaitMs: number; acquired: number; averageWaitMs: number; maxWaitMs: number };
+type Report = {
+  isEnabled: boolean;
+  switches: Record<string, boolean>;
+  now: string;
+  instance: string;
+  dataList: null | { listHeader: string[]; list: Cell[][]; highlighted: boolean[] };
+};
+type Pool = {
+  kind: string;
+  total: number;
+  idle: number;
+  busy: number;
+  max: number;
+  waiting: number;
+  longestWaitMs: number;
+  acquired: number;
+  averageWaitMs: number;
+  maxWaitMs: number;
+};
 
 describe.each(targets)('performance and pool monitors on $name', (target) => {
   let server: TestServer;
   let admin: ApiClient;
-  const go = (client: ApiClient, body: Record<string, unknown> = {}) => client.call<Report>('POST', '/authtime/jamon/jamonAdminInfo', { body });
+  const go = (client: ApiClient, body: Record<string, unknown> = {}) =>
+    client.call<Report>('POST', '/authtime/jamon/jamonAdminInfo', { body });
   const rowOf = (report: Report, label: string) => report.dataList?.list.find((row) => row[0] === label);
 
   beforeAll(async () => {
@@ -31,7 +49,7 @@ describe.each(targets)('performance and pool monitors on $name', (target) => {
     await server?.close();
   });
 
-  it('measures routes, statements and failures in JAMon\'s columns, default sort column 2 ascending', async () => {
+  it("measures routes, statements and failures in JAMon's columns, default sort column 2 ascending", async () => {
     for (let i = 0; i < 3; i++) await admin.call('GET', '/authtime/health');
     await admin.call('GET', '/authtime/myprofile');
     await admin.call('GET', '/authtime/systemMonitor', { query: { instance: 'nowhere#1' } }); // 1404
@@ -56,12 +74,19 @@ describe.each(targets)('performance and pool monitors on $name', (target) => {
     const hitsColumn = report.dataList!.list.map((row) => row[2] as number);
     expect(hitsColumn).toEqual([...hitsColumn].sort((a, b) => a - b));
     // The ranges: 3 hits of health in the ranges' cells; the filter, highlight and label size.
-    const ranged = (await go(admin, { filter: 'META.HEALTH', highlight: 'health', textSize: 8, sortCol: 0, sortOrder: 'desc' })).reply.data.dataList!;
+    const ranged = (
+      await go(admin, { filter: 'META.HEALTH', highlight: 'health', textSize: 8, sortCol: 0, sortOrder: 'desc' })
+    ).reply.data.dataList!;
     expect(ranged.listHeader.slice(14, 16)).toEqual(['0_10ms.', '10_20ms.']);
     expect(ranged.list).toHaveLength(1);
     expect(ranged.list[0][0]).toBe('call: me…');
     expect(ranged.highlighted).toEqual([true]);
-    expect(ranged.list[0].slice(14).map((cell) => Number(String(cell).split('/')[0] || 0)).reduce((a, b) => a + b)).toBe(3);
+    expect(
+      ranged.list[0]
+        .slice(14)
+        .map((cell) => Number(String(cell).split('/')[0] || 0))
+        .reduce((a, b) => a + b),
+    ).toBe(3);
   });
 
   it('applies the actions and proxy actions: ReSet, Disable SQL, Enable ResultSet, the switch off and on', async () => {
@@ -81,7 +106,9 @@ describe.each(targets)('performance and pool monitors on $name', (target) => {
     expect(report.dataList!.list.every((row) => row[1] === 'ms.')).toBe(true);
     expect((await go(admin)).reply.data.dataList!.list.some((row) => row[1] === 'rows')).toBe(true);
     // The switch off: no data, and nothing is measured.
-    const off = await admin.call<{ isEnabled: boolean }>('GET', '/authtime/jamon/menu', { query: { enableAll: 'false' } });
+    const off = await admin.call<{ isEnabled: boolean }>('GET', '/authtime/jamon/menu', {
+      query: { enableAll: 'false' },
+    });
     expect(off.reply.data.isEnabled).toBe(false);
     expect((await go(admin)).reply.data).toMatchObject({ isEnabled: false, dataList: null });
     const before = (await go(admin, { action: 'Enable' })).reply.data;
@@ -94,7 +121,8 @@ describe.each(targets)('performance and pool monitors on $name', (target) => {
 
   it('exports the table as html, xml, csv and excel files', async () => {
     await admin.call('GET', '/authtime/health');
-    const file = (output: string) => admin.raw('GET', '/authtime/jamon/export', { query: { output, columns: 'BasicColumns', format: '#,###.##' } });
+    const file = (output: string) =>
+      admin.raw('GET', '/authtime/jamon/export', { query: { output, columns: 'BasicColumns', format: '#,###.##' } });
     const html = await file('html');
     expect(html.headers.get('content-type')).toMatch(/^text\/html/);
     expect(html.headers.get('content-disposition')).toMatch(/attachment; filename="jamon-\d+\.html"/);
@@ -102,7 +130,10 @@ describe.each(targets)('performance and pool monitors on $name', (target) => {
     const xml = await (await file('xml')).text();
     expect(xml).toMatch(/^<\?xml[\s\S]*<row><cell name="Label">[^<]+<\/cell><cell name="Units">/);
     const csv = await file('csv');
-    const lines = (await csv.text()).replace(/^\ufeff/, '').trim().split('\r\n');
+    const lines = (await csv.text())
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(BASIC_HEADER.join(','));
     expect(lines.some((line) => line.startsWith('call: meta.health,ms.,'))).toBe(true);
     const excel = await file('excel');
@@ -111,7 +142,9 @@ describe.each(targets)('performance and pool monitors on $name', (target) => {
     await book.xlsx.load(await excel.arrayBuffer());
     const sheet = book.worksheets[0];
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...BASIC_HEADER]);
-    const healthRow = sheet.getRows(2, sheet.rowCount - 1)!.find((row) => row.getCell(1).value === 'call: meta.health')!;
+    const healthRow = sheet
+      .getRows(2, sheet.rowCount - 1)!
+      .find((row) => row.getCell(1).value === 'call: meta.health')!;
     expect(typeof healthRow.getCell(3).value).toBe('number');
   });
 
@@ -127,7 +160,7 @@ describe.each(targets)('performance and pool monitors on $name', (target) => {
     expect(rowOf((await go(admin)).reply.data, 'call: meta.health')?.[2]).toBe(1); // the bad ReSet reset nothing
   });
 
-  it('answers the pool\'s figures and times the waits of queued borrowers', async () => {
+  it("answers the pool's figures and times the waits of queued borrowers", async () => {
     const first = (await admin.call<Pool>('GET', '/authtime/pool/monitor')).reply.data;
     expect(first.kind).toBe(target.name === 'pglite' ? 'pglite' : 'postgres');
     expect(first.total).toBeGreaterThanOrEqual(first.busy);
@@ -149,11 +182,13 @@ describe.each(targets)('performance and pool monitors on $name', (target) => {
     expect(after.acquired).toBeGreaterThan(first.acquired);
   });
 
-  it('is the platform administrators\' only', async () => {
+  it("is the platform administrators' only", async () => {
     const acme = await server.signedIn(ACME.username, ACME.password, 'en');
     await go(admin, { action: 'ReSet' });
     await admin.call('GET', '/authtime/health');
-    expect((await acme.call('GET', '/authtime/jamon/menu', { query: { enableAll: 'false' } })).reply.errcode).toBe(1403);
+    expect((await acme.call('GET', '/authtime/jamon/menu', { query: { enableAll: 'false' } })).reply.errcode).toBe(
+      1403,
+    );
     expect((await go(acme, { action: 'ReSet' })).reply.errcode).toBe(1403);
     expect((await acme.call('GET', '/authtime/jamon/export')).reply.errcode).toBe(1403);
     expect((await acme.call('GET', '/authtime/pool/monitor')).reply.errcode).toBe(1403);

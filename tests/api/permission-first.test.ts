@@ -32,11 +32,19 @@ describe.each(targets)('permission before body on $name', (target) => {
 
   it('refuses a caller without the right before parsing its body: broken JSON answers 1403, not 1001', async () => {
     const broken = { headers: { 'content-type': 'application/json' } };
-    const response = await acme.raw('POST', '/authtime/domain', { ...broken, form: '{"name": ' as unknown as FormData });
+    const response = await acme.raw('POST', '/authtime/domain', {
+      ...broken,
+      form: '{"name": ' as unknown as FormData,
+    });
     expect(await response.json()).toMatchObject({ errcode: 1403 });
-    const anonymous = await server.client('en').raw('POST', '/authtime/domain', { ...broken, form: '{"name": ' as unknown as FormData });
+    const anonymous = await server
+      .client('en')
+      .raw('POST', '/authtime/domain', { ...broken, form: '{"name": ' as unknown as FormData });
     expect(anonymous.status).toBe(401);
-    const allowed = await admin.raw('POST', '/authtime/domain', { ...broken, form: '{"name": ' as unknown as FormData });
+    const allowed = await admin.raw('POST', '/authtime/domain', {
+      ...broken,
+      form: '{"name": ' as unknown as FormData,
+    });
     expect(await allowed.json()).toMatchObject({ errcode: 1001 });
   });
 });

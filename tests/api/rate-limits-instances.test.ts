@@ -20,7 +20,8 @@ describe.each(targets)('rate limits across two server instances on $name', (targ
   });
   afterAll(async () => first?.close());
 
-  const captcha = (server: TestServer, remoteAddress: string) => server.app.inject({ method: 'GET', url: '/authtime/captcha', remoteAddress });
+  const captcha = (server: TestServer, remoteAddress: string) =>
+    server.app.inject({ method: 'GET', url: '/authtime/captcha', remoteAddress });
 
   it('counts the hits of one address on either instance together', async () => {
     expect((await captcha(first, '198.51.100.20')).statusCode).toBe(200);
@@ -30,7 +31,12 @@ describe.each(targets)('rate limits across two server instances on $name', (targ
     expect((await captcha(second, '198.51.100.20')).statusCode).toBe(429);
     expect((await captcha(first, '198.51.100.20')).statusCode).toBe(429);
     // Each limited call has its own count: the same address may still try to sign in once.
-    const login = await second.app.inject({ method: 'POST', url: '/authtime/login', remoteAddress: '198.51.100.20', payload: { username: 'nobody', password: '', checkcode: '' } });
+    const login = await second.app.inject({
+      method: 'POST',
+      url: '/authtime/login',
+      remoteAddress: '198.51.100.20',
+      payload: { username: 'nobody', password: '', checkcode: '' },
+    });
     expect(login.statusCode).not.toBe(429);
   });
 
@@ -41,7 +47,11 @@ describe.each(targets)('rate limits across two server instances on $name', (targ
     expect(second.current).toBe(2);
     expect(second.ttl).toBeGreaterThan(55_000);
     expect(second.ttl).toBeLessThanOrEqual(60_000);
-    await first.db.updateTable('rate_limit_hits').set({ window_start: sql<Date>`now() - interval '61 seconds'` }).where('key', '=', key).execute();
+    await first.db
+      .updateTable('rate_limit_hits')
+      .set({ window_start: sql<Date>`now() - interval '61 seconds'` })
+      .where('key', '=', key)
+      .execute();
     expect(await countHit(first.db, key, 60_000)).toMatchObject({ current: 1 });
   });
 });

@@ -45,8 +45,21 @@ describe.each(targets)('rate limits on $name', (target) => {
   let admin: ApiClient;
   const login = (client: ApiClient, username: string, password: string) =>
     client.call('POST', '/authtime/login', { body: { username, password: encodePassword(password), checkcode: '' } });
-  const acmeState = () => server.db.selectFrom('superusers').select(['failed_logins', 'password_hash']).where('loginno', '=', ACME.username).executeTakeFirstOrThrow();
-  const sessionCount = async () => Number((await server.db.selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const acmeState = () =>
+    server.db
+      .selectFrom('superusers')
+      .select(['failed_logins', 'password_hash'])
+      .where('loginno', '=', ACME.username)
+      .executeTakeFirstOrThrow();
+  const sessionCount = async () =>
+    Number(
+      (
+        await server.db
+          .selectFrom('sessions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     gateway = await startFakeSmsGateway();
@@ -86,10 +99,15 @@ describe.each(targets)('rate limits on $name', (target) => {
   });
 
   it('refuses guessing an Open API secret over the limit, even with the right one', async () => {
-    const acmeId = (await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
+    const acmeId = (
+      await server.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()
+    ).id;
     const { secret } = (await admin.call<{ secret: string }>('PUT', `/authtime/domain/${acmeId}/secret`)).reply.data;
     const client = server.client('en');
-    for (let i = 0; i < 2; i++) expect((await client.call('GET', '/rest/accessToken', { query: { secret: `guess${i}` } })).reply.errcode).toBe(1002);
+    for (let i = 0; i < 2; i++)
+      expect((await client.call('GET', '/rest/accessToken', { query: { secret: `guess${i}` } })).reply.errcode).toBe(
+        1002,
+      );
     const tokens = await server.db.selectFrom('api_tokens').select('token_hash').execute();
     expectRefused(await client.call('GET', '/rest/accessToken', { query: { secret } }), 60);
     expect(await server.db.selectFrom('api_tokens').select('token_hash').execute()).toEqual(tokens);
@@ -109,7 +127,8 @@ describe.each(targets)('rate limits on $name', (target) => {
 
   it('refuses check-code images over the limit, as the envelope, storing no check code', async () => {
     const client = server.client('en');
-    for (let i = 0; i < 2; i++) expect((await client.raw('GET', '/authtime/captcha')).headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    for (let i = 0; i < 2; i++)
+      expect((await client.raw('GET', '/authtime/captcha')).headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     const stored = await server.db.selectFrom('captchas').select('id').execute();
     expectRefused(await client.call('GET', '/authtime/captcha'), 30);
     expect(await server.db.selectFrom('captchas').select('id').execute()).toHaveLength(stored.length);
@@ -127,11 +146,21 @@ describe.each(targets)('rate limits on $name', (target) => {
     // 127.0.0.1 spent its logins above: sign in from another address and carry the cookies over.
     const client = await signedInFrom(server, '192.0.2.11');
     const change = () =>
-      client.call('POST', '/authtime/password', { body: { oldpassword: encodePassword('Wrong@2026'), password: encodePassword('Acme@2027x'), confirmpwd: encodePassword('Acme@2027x') } });
+      client.call('POST', '/authtime/password', {
+        body: {
+          oldpassword: encodePassword('Wrong@2026'),
+          password: encodePassword('Acme@2027x'),
+          confirmpwd: encodePassword('Acme@2027x'),
+        },
+      });
     expect((await change()).reply.errcode).toBe(1001); // wrong current password: counted, not refused
     const before = (await acmeState()).password_hash;
     const refused = await client.call('POST', '/authtime/password', {
-      body: { oldpassword: encodePassword(ACME.password), password: encodePassword('Acme@2027x'), confirmpwd: encodePassword('Acme@2027x') },
+      body: {
+        oldpassword: encodePassword(ACME.password),
+        password: encodePassword('Acme@2027x'),
+        confirmpwd: encodePassword('Acme@2027x'),
+      },
     });
     expectRefused(refused, 60);
     expect((await acmeState()).password_hash).toBe(before);

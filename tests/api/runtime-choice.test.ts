@@ -28,8 +28,25 @@ describe.each(targets)('the runtime at a choice gateway on $name', (target) => {
   afterAll(async () => server?.close());
 
   const post = (action: string, userCode: string, body: unknown, instanceId?: string) =>
-    server.client('en').call<Result>('POST', `/rest/bpm/${action}`, { query: { accessToken: token, userCode, applicationId: world.applicationId, flowId: 'choice', ...(instanceId ? { instanceId } : {}) }, body });
-  const openTasks = async (instanceId: string) => (await server.db.selectFrom('flow_tasks').select('node_id').where('instance_id', '=', instanceId).where('status', '=', 'open').execute()).map((t) => t.node_id);
+    server.client('en').call<Result>('POST', `/rest/bpm/${action}`, {
+      query: {
+        accessToken: token,
+        userCode,
+        applicationId: world.applicationId,
+        flowId: 'choice',
+        ...(instanceId ? { instanceId } : {}),
+      },
+      body,
+    });
+  const openTasks = async (instanceId: string) =>
+    (
+      await server.db
+        .selectFrom('flow_tasks')
+        .select('node_id')
+        .where('instance_id', '=', instanceId)
+        .where('status', '=', 'open')
+        .execute()
+    ).map((t) => t.node_id);
 
   it('answers every option when nothing is chosen, and goes to the chosen one', async () => {
     const started = await post('runtime/start', 'cho-init', { formData: { amount: 500 } });

@@ -29,7 +29,10 @@ describe.each(targets)('security headers on $name', (target) => {
 
   beforeAll(async () => {
     mkdirSync(join(consoleDir, 'assets'));
-    writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>Atrium</title><script type="module" src="./assets/app.js"></script>');
+    writeFileSync(
+      join(consoleDir, 'index.html'),
+      '<!doctype html><title>Atrium</title><script type="module" src="./assets/app.js"></script>',
+    );
     writeFileSync(join(consoleDir, 'assets', 'app.js'), 'console.log("atrium");');
     server = await startTestServer(target, { consoleDir });
     admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
@@ -46,7 +49,10 @@ describe.each(targets)('security headers on $name', (target) => {
       'not signed in (401)': await anonymous.call('GET', '/authtime/myprofile'),
       'validation failure': await admin.call('POST', '/authtime/domain', { body: { name: '' } }),
       'CSRF refusal (403)': await admin.call('PUT', '/authtime/config', { body: {}, withoutCsrf: true }),
-      'malformed JSON (400)': await admin.call('POST', '/authtime/domain', { headers: { 'content-type': 'application/json' }, form: '{"name":' as unknown as FormData }),
+      'malformed JSON (400)': await admin.call('POST', '/authtime/domain', {
+        headers: { 'content-type': 'application/json' },
+        form: '{"name":' as unknown as FormData,
+      }),
     };
     expect(replies['not signed in (401)'].status).toBe(401);
     expect(replies['CSRF refusal (403)'].status).toBe(403);
@@ -76,7 +82,8 @@ describe.each(targets)('security headers on $name', (target) => {
     form.append('file', new Blob(['{}'], { type: 'application/json' }), 'settings.json');
     const { reply } = await admin.call('POST', '/authtime/uploads', { query: { path: 'systemImport' }, form });
     expect(reply.errcode, reply.errmsg).toBe(0);
-    const url = /\/uploads\/platform\/\d{4}\/systemImport\/[^"]+/.exec(JSON.stringify(reply.data))?.[0] ?? 'no url in the reply';
+    const url =
+      /\/uploads\/platform\/\d{4}\/systemImport\/[^"]+/.exec(JSON.stringify(reply.data))?.[0] ?? 'no url in the reply';
     const uploaded = await admin.raw('GET', url); // a platform file: served to platform callers only
     expect(uploaded.status).toBe(200);
     expectSecurityHeaders(uploaded.headers, 'uploaded file');

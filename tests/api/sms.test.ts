@@ -20,15 +20,27 @@ describe.each(targets)('test SMS on $name', (target) => {
   let admin: ApiClient;
   let domainId: string;
   let domainName: string;
-  const testSms = (id: string, phone: string, client = admin) => client.call<Answer>('GET', `/authtime/domain/${id}/sms/${phone}`);
+  const testSms = (id: string, phone: string, client = admin) =>
+    client.call<Answer>('GET', `/authtime/domain/${id}/sms/${phone}`);
 
   beforeAll(async () => {
     gateway = await startFakeSmsGateway();
-    const smsGateway = httpGateway({ url: gateway.url, username: 'atrium', password: 'gw-pass', testTemplate: 'Test from {{domain}} ({{systemName}})', timeoutMs: 3000 });
+    const smsGateway = httpGateway({
+      url: gateway.url,
+      username: 'atrium',
+      password: 'gw-pass',
+      testTemplate: 'Test from {{domain}} ({{systemName}})',
+      timeoutMs: 3000,
+    });
     server = await startTestServer(target, { smsGateway });
     admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
     domainName = uniqueName('Sms');
-    const { reply } = await createDomain(admin, { name: domainName, systemName: 'Sms system', smsMemberCode: 'M-0042', smsMemberPwd: 'member-secret' });
+    const { reply } = await createDomain(admin, {
+      name: domainName,
+      systemName: 'Sms system',
+      smsMemberCode: 'M-0042',
+      smsMemberPwd: 'member-secret',
+    });
     domainId = reply.data.id;
   });
   afterAll(async () => {
@@ -49,7 +61,12 @@ describe.each(targets)('test SMS on $name', (target) => {
     expect(sent.method).toBe('POST');
     expect(sent.headers['content-type']).toBe('application/json');
     expect(sent.headers.authorization).toBe(`Basic ${Buffer.from('atrium:gw-pass').toString('base64')}`);
-    expect(sent.body).toEqual({ memberCode: 'M-0042', password: 'member-secret', phone: PHONE, content: `Test from ${domainName} (Sms system)` });
+    expect(sent.body).toEqual({
+      memberCode: 'M-0042',
+      password: 'member-secret',
+      phone: PHONE,
+      content: `Test from ${domainName} (Sms system)`,
+    });
   });
 
   it('passes a refusal of the gateway on with its own type and message', async () => {
@@ -64,7 +81,10 @@ describe.each(targets)('test SMS on $name', (target) => {
     expect(down.reply.data).toEqual({ type: 'error', message: 'HTTP 503' });
     gateway.answer({ status: 200, body: '<html>not json</html>' });
     const garbled = await testSms(domainId, PHONE);
-    expect(garbled.reply.data).toEqual({ type: 'error', message: 'The SMS gateway could not be reached: the server refused the request or answered something unreadable' });
+    expect(garbled.reply.data).toEqual({
+      type: 'error',
+      message: 'The SMS gateway could not be reached: the server refused the request or answered something unreadable',
+    });
   });
 
   it('uses the password as stored: the unchanged marker keeps it, a new one is sent from then on', async () => {
@@ -83,7 +103,11 @@ describe.each(targets)('test SMS on $name', (target) => {
       expect(reply, phone).toMatchObject({ errcode: 1001, errmsg: 'Invalid phone number.' });
     }
     const zh = await testSms(domainId, '12345', admin.withLanguage('zh'));
-    expect(zh.reply).toMatchObject({ errcode: 1001, errmsg: '手机号码格式不正确', data: { errors: [{ field: '/phone', message: '手机号码格式不正确' }] } });
+    expect(zh.reply).toMatchObject({
+      errcode: 1001,
+      errmsg: '手机号码格式不正确',
+      data: { errors: [{ field: '/phone', message: '手机号码格式不正确' }] },
+    });
     const cn = await testSms(domainId, '12345', admin.withLanguage('cn'));
     expect(cn.reply.errmsg).toBe('手機號碼格式不正確');
     expect(gateway.received).toEqual([]);
@@ -91,7 +115,11 @@ describe.each(targets)('test SMS on $name', (target) => {
 
   it('asks for the SMS account first when the enterprise has none, and 1404 for an unknown one', async () => {
     const { reply: bare } = await createDomain(admin, { name: uniqueName('NoSms') });
-    expect((await testSms(bare.data.id, PHONE)).reply).toEqual({ errcode: 1001, errmsg: 'Fill in and save the SMS member code and password first.', data: null });
+    expect((await testSms(bare.data.id, PHONE)).reply).toEqual({
+      errcode: 1001,
+      errmsg: 'Fill in and save the SMS member code and password first.',
+      data: null,
+    });
     expect((await testSms('no-such-domain', PHONE)).reply.errcode).toBe(1404);
     expect(gateway.received).toEqual([]);
   });
@@ -101,7 +129,11 @@ describe.each(targets)('test SMS on $name', (target) => {
     const own = (await listDomains(acme)).reply.data.datas;
     expect(own.map((d) => d.name)).toEqual(['Acme']);
     const foreign = await testSms(domainId, PHONE, acme);
-    expect(foreign.reply).toEqual({ errcode: 1404, errmsg: 'The entry does not exist or is out of your reach.', data: null });
+    expect(foreign.reply).toEqual({
+      errcode: 1404,
+      errmsg: 'The entry does not exist or is out of your reach.',
+      data: null,
+    });
     expect(gateway.received).toEqual([]);
 
     await updateDomain(admin, own[0].id, { name: 'Acme', smsMemberCode: 'ACME-1', smsMemberPwd: 'acme-pass' });
@@ -121,7 +153,11 @@ describe('test SMS through the default logging provider', () => {
     const server = await startTestServer(target);
     try {
       const admin = await server.signedIn(ADMIN.username, ADMIN.password, 'zh');
-      const { reply: created } = await createDomain(admin, { name: uniqueName('Log'), smsMemberCode: 'L1', smsMemberPwd: 'x' });
+      const { reply: created } = await createDomain(admin, {
+        name: uniqueName('Log'),
+        smsMemberCode: 'L1',
+        smsMemberPwd: 'x',
+      });
       const { reply } = await admin.call<Answer>('GET', `/authtime/domain/${created.data.id}/sms/${PHONE}`);
       expect(reply).toEqual({ errcode: 0, errmsg: 'ok', data: { type: 'success', message: '测试短信发送成功' } });
     } finally {

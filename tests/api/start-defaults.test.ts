@@ -18,7 +18,9 @@ const ACME_DEMO = { username: 'acme', password: 'Acme@2026' };
 const GENERATED = /Super administrator: admin {2}(\S+)/;
 
 /** An address of this machine other than the loopback, if it has one. */
-const outsideAddress = Object.values(networkInterfaces()).flat().find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+const outsideAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
 
 function canConnect(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -129,7 +131,12 @@ describe.runIf(targets.some((t) => t.name === 'postgres'))('a start with Postgre
   });
 
   it('with ATRIUM_DEMO=on adds the demo logins; the administrator takes ATRIUM_ADMIN_PASSWORD, never printed', async () => {
-    const server = await started({ DATA_DIR: dataDir(), DATABASE_URL: await freshPostgres(), ATRIUM_DEMO: 'on', ATRIUM_ADMIN_PASSWORD: ENV_PASSWORD });
+    const server = await started({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: await freshPostgres(),
+      ATRIUM_DEMO: 'on',
+      ATRIUM_ADMIN_PASSWORD: ENV_PASSWORD,
+    });
     expect(server.output()).toContain(ACME_DEMO.password);
     expect(server.output()).not.toContain(ENV_PASSWORD);
     expect(await loginErrcode(server, ACME_DEMO.username, ACME_DEMO.password)).toBe(0);

@@ -23,7 +23,8 @@ describe.each(targets)('generic store on $name', (target) => {
   let admin: ApiClient;
   const list = (body: Record<string, unknown> = {}, page = { currpage: 1, pagelines: 50 }) =>
     admin.call<{ datas: Asset[]; rowCount: number }>('POST', '/authtime/assets', { query: page, body });
-  const create = (client: ApiClient, body: Record<string, unknown>) => client.call<Asset>('POST', '/authtime/asset', { body });
+  const create = (client: ApiClient, body: Record<string, unknown>) =>
+    client.call<Asset>('POST', '/authtime/asset', { body });
 
   beforeAll(async () => {
     server = await startTestServer(target, { extraCatalogueRoots: [STORE_FIXTURE] });
@@ -36,10 +37,19 @@ describe.each(targets)('generic store on $name', (target) => {
     expect(reply.data.screens['asset.list']).toMatchObject({ kind: 'list', entity: 'asset', source: 'assets.list' });
     expect(reply.data.screens['asset.form']).toMatchObject({ kind: 'form', key: 'assetid', create: 'assets.create' });
     expect('origin' in reply.data.screens['asset.list']).toBe(false);
-    expect(reply.data.routes).toEqual(expect.arrayContaining([{ path: '/assets', screen: 'asset.list', auth: true }, { path: '/asset', screen: 'asset.form', auth: true }]));
+    expect(reply.data.routes).toEqual(
+      expect.arrayContaining([
+        { path: '/assets', screen: 'asset.list', auth: true },
+        { path: '/asset', screen: 'asset.form', auth: true },
+      ]),
+    );
     expect(reply.data.calls['assets.list']).toEqual({ id: 'assets.list', method: 'POST', path: '/authtime/assets' });
     expect(reply.data.entities.asset.schema).toMatchObject({ properties: { code: { pattern: '^[A-Z0-9-]+$' } } });
-    for (const [lang, text] of [['en', 'Asset name'], ['zh', '资产名称'], ['cn', '資產名稱']]) {
+    for (const [lang, text] of [
+      ['en', 'Asset name'],
+      ['zh', '资产名称'],
+      ['cn', '資產名稱'],
+    ]) {
       const labels = await server.client().call<Record<string, string>>('GET', `/authtime/locales/${lang}`);
       expect(labels.reply.data['field.asset.name']).toBe(text);
       expect(labels.reply.data['field.domain.name']).toBeTruthy(); // the project's labels are still there
@@ -55,8 +65,15 @@ describe.each(targets)('generic store on $name', (target) => {
     expect(read.reply.data).toEqual(created.data);
     expect(replyProblems(server.catalogue, 'assets.get', read.reply.data)).toEqual([]);
 
-    const updated = await admin.call<Asset>('PUT', `/authtime/asset/${created.data.id}`, { body: { name: 'Laptop 14 (2026)', code: 'LT-0001' } });
-    expect(updated.reply.data).toEqual({ id: created.data.id, name: 'Laptop 14 (2026)', code: 'LT-0001', status: 'inUse' });
+    const updated = await admin.call<Asset>('PUT', `/authtime/asset/${created.data.id}`, {
+      body: { name: 'Laptop 14 (2026)', code: 'LT-0001' },
+    });
+    expect(updated.reply.data).toEqual({
+      id: created.data.id,
+      name: 'Laptop 14 (2026)',
+      code: 'LT-0001',
+      status: 'inUse',
+    });
     expect(replyProblems(server.catalogue, 'assets.update', updated.reply.data)).toEqual([]);
 
     const page = await list();
@@ -79,14 +96,20 @@ describe.each(targets)('generic store on $name', (target) => {
   });
 
   it('keeps collections apart', async () => {
-    await server.db.insertInto('store_records').values({ collection: 'other', id: 'x1', data: JSON.stringify({ name: 'Monitor elsewhere' }) }).execute();
+    await server.db
+      .insertInto('store_records')
+      .values({ collection: 'other', id: 'x1', data: JSON.stringify({ name: 'Monitor elsewhere' }) })
+      .execute();
     expect((await list({ name: 'elsewhere' })).reply.data.rowCount).toBe(0);
     expect((await admin.call('GET', '/authtime/asset/x1')).reply.errcode).toBe(1404);
   });
 
   it('validates with the fixture messages in each language', async () => {
     const en = await create(admin, { name: 'Desk', code: 'desk-1' });
-    expect(en.reply).toMatchObject({ errcode: 1001, errmsg: "The inventory code may only hold capital letters, digits and '-'." });
+    expect(en.reply).toMatchObject({
+      errcode: 1001,
+      errmsg: "The inventory code may only hold capital letters, digits and '-'.",
+    });
     const zh = await create(admin.withLanguage('zh'), { name: '', code: 'D1' });
     expect(zh.reply).toMatchObject({ errcode: 1001, errmsg: '请填写资产名称。' });
     const cn = await admin.withLanguage('cn').call('DELETE', '/authtime/asset', { body: [] });
@@ -98,14 +121,19 @@ describe.each(targets)('generic store on $name', (target) => {
     const b = (await create(admin, { name: 'Chair B', code: 'CH-B' })).reply.data;
     const acme = await server.signedIn(ACME.username, ACME.password, 'en');
     expect((await acme.call('DELETE', '/authtime/asset', { body: [a.id] })).reply.errcode).toBe(1403);
-    expect((await acme.call('POST', '/authtime/assets', { query: { currpage: 1, pagelines: 10 }, body: { name: 'chair' } })).reply.errcode).toBe(0);
+    expect(
+      (await acme.call('POST', '/authtime/assets', { query: { currpage: 1, pagelines: 10 }, body: { name: 'chair' } }))
+        .reply.errcode,
+    ).toBe(0);
     const partial = await admin.call('DELETE', '/authtime/asset', { body: [a.id, 'missing'] });
     expect(partial.reply.errcode).toBe(1404);
     expect((await list({ name: 'chair' })).reply.data.rowCount).toBe(2);
     const done = await admin.call('DELETE', '/authtime/asset', { body: [a.id, b.id] });
     expect(done.reply).toEqual({ errcode: 0, errmsg: 'ok', data: { deleted: 2 } });
     expect((await list({ name: 'chair' })).reply.data.rowCount).toBe(0);
-    expect((await admin.call('PUT', `/authtime/asset/${a.id}`, { body: { name: 'x', code: 'X' } })).reply.errcode).toBe(1404);
+    expect((await admin.call('PUT', `/authtime/asset/${a.id}`, { body: { name: 'x', code: 'X' } })).reply.errcode).toBe(
+      1404,
+    );
   });
 
   it('needs a session like any other call', async () => {
@@ -114,8 +142,18 @@ describe.each(targets)('generic store on $name', (target) => {
   });
 
   it('refuses to start when a store call fits none of the operations, naming the call', async () => {
-    const odd: CallDef = { id: 'assets.odd', method: 'GET', path: '/authtime/assets/odd', allow: 'login', reply: {}, handler: 'store:assets', origin: { file: 'x.yaml', pointer: '/calls/9' } };
+    const odd: CallDef = {
+      id: 'assets.odd',
+      method: 'GET',
+      path: '/authtime/assets/odd',
+      allow: 'login',
+      reply: {},
+      handler: 'store:assets',
+      origin: { file: 'x.yaml', pointer: '/calls/9' },
+    };
     const catalogue = { ...server.catalogue, calls: { ...server.catalogue.calls, [odd.id]: odd } };
-    await expect(buildApp({ database: server.database, dataDir: server.dataDir, catalogue })).rejects.toThrow(/assets\.odd: GET \/authtime\/assets\/odd is none of the store operations/);
+    await expect(buildApp({ database: server.database, dataDir: server.dataDir, catalogue })).rejects.toThrow(
+      /assets\.odd: GET \/authtime\/assets\/odd is none of the store operations/,
+    );
   });
 });

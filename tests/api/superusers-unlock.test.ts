@@ -14,12 +14,24 @@ describe.each(targets)('unlocking a privileged user on $name', (target) => {
   let server: TestServer;
   let admin: ApiClient;
   const signIn = (who: { username: string; password: string }) => server.signedIn(who.username, who.password, 'en');
-  const idOf = async (loginno: string) => (await server.db.selectFrom('superusers').select('id').where('loginno', '=', loginno).executeTakeFirstOrThrow()).id;
+  const idOf = async (loginno: string) =>
+    (await server.db.selectFrom('superusers').select('id').where('loginno', '=', loginno).executeTakeFirstOrThrow()).id;
   const lock = async (loginno: string) => {
-    await server.db.updateTable('superusers').set({ locked_until: new Date(Date.now() + 20 * 60_000), failed_logins: 0 }).where('loginno', '=', loginno).execute();
+    await server.db
+      .updateTable('superusers')
+      .set({ locked_until: new Date(Date.now() + 20 * 60_000), failed_logins: 0 })
+      .where('loginno', '=', loginno)
+      .execute();
     return idOf(loginno);
   };
-  const lockedUntil = async (loginno: string) => (await server.db.selectFrom('superusers').select('locked_until').where('loginno', '=', loginno).executeTakeFirstOrThrow()).locked_until;
+  const lockedUntil = async (loginno: string) =>
+    (
+      await server.db
+        .selectFrom('superusers')
+        .select('locked_until')
+        .where('loginno', '=', loginno)
+        .executeTakeFirstOrThrow()
+    ).locked_until;
   const unlock = (client: ApiClient, id: string) => client.call('POST', `/authtime/superuser/${id}/unlock`);
 
   beforeAll(async () => {
@@ -30,14 +42,21 @@ describe.each(targets)('unlocking a privileged user on $name', (target) => {
 
   it('shows the lock in the list and the record, and refuses the locked user its sign-in', async () => {
     const id = await lock('dev');
-    const { reply: page } = await admin.call<{ datas: Array<{ id: string; lockedUntil?: string }> }>('GET', '/authtime/superuser', { query: { currpage: 1, pagelines: 100, loginno: 'dev' } });
+    const { reply: page } = await admin.call<{ datas: Array<{ id: string; lockedUntil?: string }> }>(
+      'GET',
+      '/authtime/superuser',
+      { query: { currpage: 1, pagelines: 100, loginno: 'dev' } },
+    );
     const row = page.data.datas.find((r) => r.id === id);
     expect(new Date(row?.lockedUntil ?? 0).getTime()).toBeGreaterThan(Date.now());
     const { reply: record } = await admin.call<{ lockedUntil?: string }>('GET', `/authtime/superuser/${id}`);
     expect(record.data.lockedUntil).toBe(row?.lockedUntil);
     await expect(signIn(DEV)).rejects.toThrow(/locked/i);
     // Unlocked users carry no lockedUntil.
-    const { reply: acme } = await admin.call<{ lockedUntil?: string }>('GET', `/authtime/superuser/${await idOf('acme')}`);
+    const { reply: acme } = await admin.call<{ lockedUntil?: string }>(
+      'GET',
+      `/authtime/superuser/${await idOf('acme')}`,
+    );
     expect(acme.data).not.toHaveProperty('lockedUntil');
   });
 

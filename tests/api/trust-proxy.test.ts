@@ -15,7 +15,8 @@ describe('trust proxy setting', () => {
     const oneHop = parseTrustProxy('1') as (address: string, hop: number) => boolean;
     expect([oneHop('10.0.0.1', 0), oneHop('10.0.0.1', 1)]).toEqual([true, false]);
     expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8')).toBe('127.0.0.1, 10.0.0.0/8');
-    for (const bad of ['yes please', 'proxy.local', '1;drop']) expect(() => parseTrustProxy(bad), bad).toThrow(/ATRIUM_TRUST_PROXY/);
+    for (const bad of ['yes please', 'proxy.local', '1;drop'])
+      expect(() => parseTrustProxy(bad), bad).toThrow(/ATRIUM_TRUST_PROXY/);
   });
 });
 
@@ -25,7 +26,13 @@ describe(`client address for the rate limits on ${target.name}`, () => {
     await server?.close();
     server = undefined;
   });
-  const captchaFrom = (forwardedFor: string) => server!.app.inject({ method: 'GET', url: '/authtime/captcha', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
+  const captchaFrom = (forwardedFor: string) =>
+    server!.app.inject({
+      method: 'GET',
+      url: '/authtime/captcha',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
 
   it('ignores X-Forwarded-For from an untrusted peer: a new header does not reset the count', async () => {
     server = await startTestServer(target, { rateLimits: { 'auth.captcha': { max: 2, windowSeconds: 60 } } });
@@ -35,7 +42,10 @@ describe(`client address for the rate limits on ${target.name}`, () => {
   });
 
   it('counts each forwarded client apart behind a trusted proxy', async () => {
-    server = await startTestServer(target, { trustProxy: '127.0.0.1', rateLimits: { 'auth.captcha': { max: 2, windowSeconds: 60 } } });
+    server = await startTestServer(target, {
+      trustProxy: '127.0.0.1',
+      rateLimits: { 'auth.captcha': { max: 2, windowSeconds: 60 } },
+    });
     expect((await captchaFrom('198.51.100.1')).statusCode).toBe(200);
     expect((await captchaFrom('198.51.100.1')).statusCode).toBe(200);
     expect((await captchaFrom('198.51.100.1')).statusCode).toBe(429);

@@ -34,7 +34,8 @@ type Uploaded = Array<{ filePath: string }>;
 describe.each(targets)('uploads on $name', (target) => {
   let server: TestServer;
   let admin: ApiClient;
-  const upload = (query: Record<string, string | number>, form: FormData, client = admin) => client.call<Uploaded>('POST', '/authtime/uploads', { query, form });
+  const upload = (query: Record<string, string | number>, form: FormData, client = admin) =>
+    client.call<Uploaded>('POST', '/authtime/uploads', { query, form });
   const filesUnder = (...parts: string[]) => server.uploadedFiles(...parts);
 
   beforeAll(async () => {
@@ -58,32 +59,47 @@ describe.each(targets)('uploads on $name', (target) => {
   });
 
   it('accepts jpg, jpeg, png and gif in either case, stored with a lower-case extension', async () => {
-    for (const [name, bytes, ext] of [['PHOTO.JPG', JPEG, 'jpg'], ['a.Jpeg', JPEG, 'jpeg'], ['b.PNG', PNG, 'png'], ['c.gif', GIF, 'gif']] as const) {
+    for (const [name, bytes, ext] of [
+      ['PHOTO.JPG', JPEG, 'jpg'],
+      ['a.Jpeg', JPEG, 'jpeg'],
+      ['b.PNG', PNG, 'png'],
+      ['c.gif', GIF, 'gif'],
+    ] as const) {
       const { reply } = await upload({ icon: 'true' }, formWith([name, bytes]));
       expect(reply.errcode, name).toBe(0);
       expect(reply.data[0].filePath.endsWith(`.${ext}`), name).toBe(true);
     }
   });
 
-  it('stores the platform\'s other uploads under /uploads/platform/{current year}/{path} and lists them', async () => {
+  it("stores the platform's other uploads under /uploads/platform/{current year}/{path} and lists them", async () => {
     const picture = await upload({ path: 'image/background', icon: 'false' }, formWith(['bg.gif', GIF]));
-    expect(picture.reply.data[0].filePath).toMatch(new RegExp(`^/uploads/platform/${year}/image/background/[0-9a-f-]{36}\\.gif$`));
+    expect(picture.reply.data[0].filePath).toMatch(
+      new RegExp(`^/uploads/platform/${year}/image/background/[0-9a-f-]{36}\\.gif$`),
+    );
     const sheet = await upload({ path: 'import' }, formWith(['users.XLSX', XLSX]));
     const old = await upload({ path: 'depImport' }, formWith(['departments.xls', XLS]));
     expect(sheet.reply.data[0].filePath).toMatch(new RegExp(`^/uploads/platform/${year}/import/[0-9a-f-]{36}\\.xlsx$`));
     expect(old.reply.data[0].filePath).toMatch(new RegExp(`^/uploads/platform/${year}/depImport/[0-9a-f-]{36}\\.xls$`));
 
-    const { reply } = await admin.call<Array<{ filePath: string; size: number }>>('GET', '/authtime/uploads', { query: { path: 'image/background' } });
+    const { reply } = await admin.call<Array<{ filePath: string; size: number }>>('GET', '/authtime/uploads', {
+      query: { path: 'image/background' },
+    });
     expect(replyProblems(server.catalogue, 'uploads.list', reply.data)).toEqual([]);
     expect(reply.data.map((f) => f.filePath)).toEqual([picture.reply.data[0].filePath]);
     expect(reply.data[0].size).toBe(GIF.length);
-    expect((await admin.call('GET', '/authtime/uploads', { query: { path: 'image/background', year: 2001 } })).reply.data).toEqual([]);
+    expect(
+      (await admin.call('GET', '/authtime/uploads', { query: { path: 'image/background', year: 2001 } })).reply.data,
+    ).toEqual([]);
   });
 
   it('refuses a wrong type by name or by content with the message of its use, in two languages, storing nothing', async () => {
     const before = filesUnder('lib', 'icon', 'upload').length;
     const svg = await upload({ icon: 'true' }, formWith(['logo.svg', SVG]));
-    expect(svg.reply).toEqual({ errcode: 1001, errmsg: 'Only pictures of these types can be uploaded: jpg, jpeg, png, gif.', data: null });
+    expect(svg.reply).toEqual({
+      errcode: 1001,
+      errmsg: 'Only pictures of these types can be uploaded: jpg, jpeg, png, gif.',
+      data: null,
+    });
     const disguised = await upload({ icon: 'true' }, formWith(['logo.png', HTML]));
     expect(disguised.reply.errmsg).toBe('Only pictures of these types can be uploaded: jpg, jpeg, png, gif.');
     const zh = await upload({ icon: 'true' }, formWith(['logo.bmp', PNG]), admin.withLanguage('zh'));
@@ -99,7 +115,11 @@ describe.each(targets)('uploads on $name', (target) => {
   it('asks for a file when none is sent, whether the form is empty or the body is not multipart', async () => {
     const form = new FormData();
     form.append('note', 'no file here');
-    expect((await upload({ icon: 'true' }, form)).reply).toEqual({ errcode: 1001, errmsg: 'Please upload a file.', data: null });
+    expect((await upload({ icon: 'true' }, form)).reply).toEqual({
+      errcode: 1001,
+      errmsg: 'Please upload a file.',
+      data: null,
+    });
     const emptyPart = formWith(['', Buffer.alloc(0)]);
     expect((await upload({ icon: 'true' }, emptyPart)).reply.errmsg).toBe('Please upload a file.');
     const json = await admin.call('POST', '/authtime/uploads', { query: { icon: 'true' }, body: { file: 'x' } });
@@ -118,7 +138,10 @@ describe.each(targets)('uploads on $name', (target) => {
     expect((await upload({ path: 'image' }, formWith(['big.png', big]))).reply.errcode).toBe(0);
     const sheet = (megabytes: number) => Buffer.concat([XLSX, Buffer.alloc(megabytes * 1024 * 1024 - XLSX.length, 1)]);
     expect((await upload({ path: 'import' }, formWith(['users.xlsx', sheet(10)]))).reply.errcode).toBe(0);
-    expect((await upload({ path: 'import' }, formWith(['users.xlsx', Buffer.concat([sheet(10), Buffer.alloc(1)])]))).reply.errmsg).toBe('The file cannot be larger than 10 MB.');
+    expect(
+      (await upload({ path: 'import' }, formWith(['users.xlsx', Buffer.concat([sheet(10), Buffer.alloc(1)])]))).reply
+        .errmsg,
+    ).toBe('The file cannot be larger than 10 MB.');
   });
 
   it('leaves the uploads tree exactly as it was after any refusal, new folders included', async () => {
@@ -129,7 +152,10 @@ describe.each(targets)('uploads on $name', (target) => {
     const refusals: Array<[Record<string, string>, FormData]> = [
       [{ path: 'image', domainid: domainId }, formWith(['photo.png', HTML])],
       [{ path: 'image', domainid: domainId }, formWith(['photo.svg', SVG])],
-      [{ path: 'image', domainid: domainId }, formWith(['big.png', Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024, 7)])])],
+      [
+        { path: 'image', domainid: domainId },
+        formWith(['big.png', Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024, 7)])]),
+      ],
       [{ path: 'import', domainid: domainId }, formWith(['users.xlsx', XLSX], ['more.xlsx', XLSX])],
       [{ path: 'import', domainid: domainId }, formWith(['users.xlsx', PNG])],
       [{ icon: 'true' }, formWith(['logo.png', HTML])],
@@ -153,7 +179,15 @@ describe.each(targets)('uploads on $name', (target) => {
   });
 
   it('refuses path traversal and unknown uses, writing nothing outside the uploads', async () => {
-    for (const path of ['../../outside', 'image/../../outside', '/etc', 'image//x', 'image/.hidden', 'secrets', 'icon']) {
+    for (const path of [
+      '../../outside',
+      'image/../../outside',
+      '/etc',
+      'image//x',
+      'image/.hidden',
+      'secrets',
+      'icon',
+    ]) {
       const { reply } = await upload({ path }, formWith(['x.png', PNG]));
       expect(reply, path).toMatchObject({ errcode: 1001, errmsg: 'The upload path is not valid.' });
     }
@@ -167,13 +201,25 @@ describe.each(targets)('uploads on $name', (target) => {
   });
 
   it('needs a session and the CSRF token', async () => {
-    expect((await server.client().call('POST', '/authtime/uploads', { query: { icon: 'true' }, form: formWith(['a.png', PNG]) })).status).toBe(401);
-    const noCsrf = await admin.call('POST', '/authtime/uploads', { query: { icon: 'true' }, form: formWith(['a.png', PNG]), withoutCsrf: true });
+    expect(
+      (
+        await server
+          .client()
+          .call('POST', '/authtime/uploads', { query: { icon: 'true' }, form: formWith(['a.png', PNG]) })
+      ).status,
+    ).toBe(401);
+    const noCsrf = await admin.call('POST', '/authtime/uploads', {
+      query: { icon: 'true' },
+      form: formWith(['a.png', PNG]),
+      withoutCsrf: true,
+    });
     expect(noCsrf.status).toBe(403);
   });
 
   it('describes the upload as multipart in the OpenAPI document', () => {
-    const doc = buildOpenApi(server.catalogue) as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>> };
+    const doc = buildOpenApi(server.catalogue) as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
+    };
     expect(Object.keys(doc.paths['/authtime/uploads'].post.requestBody!.content)).toEqual(['multipart/form-data']);
   });
 });
@@ -183,8 +229,15 @@ describe.each(targets)('the icon library on $name', (target) => {
   let admin: ApiClient;
   type Icon = { name: string; filePath: string; custom: boolean };
   const icons = (path?: string) => admin.call<Icon[]>('GET', '/authtime/icons', { query: path ? { path } : {} });
-  const uploadIcon = async () => (await admin.call<Uploaded>('POST', '/authtime/uploads', { query: { icon: 'true' }, form: formWith(['i.png', PNG]) })).reply.data[0].filePath;
-  const deleteIcons = (paths: unknown, client = admin) => client.call<{ deleted: number }>('DELETE', '/authtime/icon', { body: paths });
+  const uploadIcon = async () =>
+    (
+      await admin.call<Uploaded>('POST', '/authtime/uploads', {
+        query: { icon: 'true' },
+        form: formWith(['i.png', PNG]),
+      })
+    ).reply.data[0].filePath;
+  const deleteIcons = (paths: unknown, client = admin) =>
+    client.call<{ deleted: number }>('DELETE', '/authtime/icon', { body: paths });
 
   beforeAll(async () => {
     server = await startTestServer(target);
@@ -240,7 +293,8 @@ describe.each(targets)('the icon library on $name', (target) => {
       '../../etc/passwd',
       `${kept}/..`,
     ];
-    for (const path of outside) expect((await deleteIcons([path])).reply.errmsg, path).toBe('Only custom icons can be deleted.');
+    for (const path of outside)
+      expect((await deleteIcons([path])).reply.errmsg, path).toBe('Only custom icons can be deleted.');
     const zh = await deleteIcons(['/etc/passwd'], admin.withLanguage('zh'));
     expect(zh.reply.errmsg).toBe('只能删除自定义图标');
     expect((await admin.raw('GET', kept)).status).toBe(200);
@@ -251,7 +305,11 @@ describe.each(targets)('the icon library on $name', (target) => {
     const logo = await uploadIcon();
     await createDomain(admin, { name: uniqueName('Logo'), logoUrl: logo });
     const refused = await deleteIcons([logo]);
-    expect(refused.reply).toEqual({ errcode: 1009, errmsg: 'An icon used as an enterprise logo cannot be deleted.', data: null });
+    expect(refused.reply).toEqual({
+      errcode: 1009,
+      errmsg: 'An icon used as an enterprise logo cannot be deleted.',
+      data: null,
+    });
     expect((await admin.raw('GET', logo)).status).toBe(200);
   });
 

@@ -6,7 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeConfig } from '../../src/server/db/config-store.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
-import { batchUsers, createUser, deleteUsers, departmentOf, getUser, listUsers, resignUsers, uniqueLoginno, updateUser, type UserData } from './helpers/user-calls.ts';
+import {
+  batchUsers,
+  createUser,
+  deleteUsers,
+  departmentOf,
+  getUser,
+  listUsers,
+  resignUsers,
+  uniqueLoginno,
+  updateUser,
+  type UserData,
+} from './helpers/user-calls.ts';
 import { replyProblems } from './helpers/reply-schemas.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 
@@ -25,10 +36,33 @@ describe.each(targets)('tenant users on $name', (target) => {
   let engDept: string;
   let globexDept: string;
   const label = (key: string) => server.catalogue.labels.en[key];
-  const userCount = async () => Number((await server.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const userCount = async () =>
+    Number(
+      (
+        await server.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const stored = (id: string) => server.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  const valid = (over: Record<string, unknown> = {}) => ({ name: 'New_User', loginno: uniqueLoginno('nu'), departmentid: salesDept, email: 'new@acme.example', telephone: '13800138000', ...over });
-  const calendarOf = async (domainId: string) => (await server.db.selectFrom('work_calendars').select('id').where('domain_id', '=', domainId).where('is_default', '=', true).executeTakeFirstOrThrow()).id;
+  const valid = (over: Record<string, unknown> = {}) => ({
+    name: 'New_User',
+    loginno: uniqueLoginno('nu'),
+    departmentid: salesDept,
+    email: 'new@acme.example',
+    telephone: '13800138000',
+    ...over,
+  });
+  const calendarOf = async (domainId: string) =>
+    (
+      await server.db
+        .selectFrom('work_calendars')
+        .select('id')
+        .where('domain_id', '=', domainId)
+        .where('is_default', '=', true)
+        .executeTakeFirstOrThrow()
+    ).id;
   const made = async (over: Record<string, unknown> = {}, client = acme): Promise<UserData> => {
     const { reply } = await createUser(client, acmeId, valid(over));
     expect(reply.errcode, reply.errmsg).toBe(0);
@@ -41,7 +75,11 @@ describe.each(targets)('tenant users on $name', (target) => {
     acme = await server.signedIn(ACME.username, ACME.password, 'en');
     globex = await server.signedIn(GLOBEX.username, GLOBEX.password, 'en');
     sales = await server.signedIn('sales', 'Sales@2026', 'en');
-    const domains = await server.db.selectFrom('domains').select(['id', 'name']).where('name', 'in', ['Acme', 'Globex']).execute();
+    const domains = await server.db
+      .selectFrom('domains')
+      .select(['id', 'name'])
+      .where('name', 'in', ['Acme', 'Globex'])
+      .execute();
     acmeId = domains.find((d) => d.name === 'Acme')!.id;
     globexId = domains.find((d) => d.name === 'Globex')!.id;
     salesDept = await departmentOf(server.db, 'Acme', 'Sales');
@@ -61,23 +99,49 @@ describe.each(targets)('tenant users on $name', (target) => {
       expect(new Set(ids).size).toBe(100);
       // order_no first, then name, then id
       const keys = first.reply.data.datas.map((u) => [u.orderno as number, u.name]);
-      expect(keys).toEqual([...keys].sort((a, b) => (a[0] as number) - (b[0] as number) || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0)));
-      expect(first.reply.data.datas[0]).toMatchObject({ departmentName: expect.any(String), status: expect.any(Number) });
+      expect(keys).toEqual(
+        [...keys].sort((a, b) => (a[0] as number) - (b[0] as number) || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0)),
+      );
+      expect(first.reply.data.datas[0]).toMatchObject({
+        departmentName: expect.any(String),
+        status: expect.any(Number),
+      });
       expect(first.reply.data.datas[0]).not.toHaveProperty('password');
     });
 
     it('takes `lines` (spec) over `pagelines`, and a page past the end still counts', async () => {
       expect((await listUsers(acme, acmeId, {}, { lines: 7, pagelines: 30 })).reply.data.datas).toHaveLength(7);
-      expect((await listUsers(acme, acmeId, {}, { currpage: 9999, pagelines: 10 })).reply.data).toEqual({ datas: [], rowCount: 2000 });
+      expect((await listUsers(acme, acmeId, {}, { currpage: 9999, pagelines: 10 })).reply.data).toEqual({
+        datas: [],
+        rowCount: 2000,
+      });
     });
 
     it('filters by department, name and login number (any case), department name, status and role', async () => {
       const inSales = await server.db.selectFrom('users').select('id').where('department_id', '=', salesDept).execute();
-      expect((await listUsers(acme, acmeId, {}, { departmentid: salesDept, pagelines: 1 })).reply.data.rowCount).toBe(inSales.length);
+      expect((await listUsers(acme, acmeId, {}, { departmentid: salesDept, pagelines: 1 })).reply.data.rowCount).toBe(
+        inSales.length,
+      );
       const wang = (await listUsers(acme, acmeId, { name: 'WANG_' }, { pagelines: 5000 })).reply.data;
       expect(wang.rowCount).toBeGreaterThan(0);
       expect(wang.datas.every((u) => u.name.toLowerCase().includes('wang_'))).toBe(true);
-      expect((await listUsers(acme, acmeId, { loginno: 'ACME100' })).reply.data.datas.map((u) => u.loginno).sort()).toEqual(['acme100', 'acme1000', 'acme1001', 'acme1002', 'acme1003', 'acme1004', 'acme1005', 'acme1006', 'acme1007', 'acme1008', 'acme1009'].sort());
+      expect(
+        (await listUsers(acme, acmeId, { loginno: 'ACME100' })).reply.data.datas.map((u) => u.loginno).sort(),
+      ).toEqual(
+        [
+          'acme100',
+          'acme1000',
+          'acme1001',
+          'acme1002',
+          'acme1003',
+          'acme1004',
+          'acme1005',
+          'acme1006',
+          'acme1007',
+          'acme1008',
+          'acme1009',
+        ].sort(),
+      );
       const engineering = (await listUsers(acme, acmeId, { superiorname: 'engin' }, { pagelines: 5000 })).reply.data;
       expect(engineering.datas.every((u) => u.departmentid === engDept)).toBe(true);
       const resigned = (await listUsers(acme, acmeId, { status: '0' }, { pagelines: 5000 })).reply.data;
@@ -85,8 +149,21 @@ describe.each(targets)('tenant users on $name', (target) => {
       expect(resigned.datas.every((u) => u.status === 0)).toBe(true);
       expect((await listUsers(acme, acmeId, { status: '' })).reply.data.rowCount).toBe(2000);
       expect((await listUsers(acme, acmeId, { roleid: 'no-such-role' })).reply.data.rowCount).toBe(0);
-      const hr = (await server.db.selectFrom('app_roles').select('id').where('package_role', '=', 'hr').where('name', '=', 'HR officer').executeTakeFirstOrThrow()).id;
-      const holders = await server.db.selectFrom('role_users as h').innerJoin('users as u', 'u.id', 'h.user_id').select('u.id').where('h.role_id', '=', hr).where('u.domain_id', '=', acmeId).execute();
+      const hr = (
+        await server.db
+          .selectFrom('app_roles')
+          .select('id')
+          .where('package_role', '=', 'hr')
+          .where('name', '=', 'HR officer')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const holders = await server.db
+        .selectFrom('role_users as h')
+        .innerJoin('users as u', 'u.id', 'h.user_id')
+        .select('u.id')
+        .where('h.role_id', '=', hr)
+        .where('u.domain_id', '=', acmeId)
+        .execute();
       expect(holders.length).toBeGreaterThan(0);
       expect((await listUsers(acme, acmeId, { roleid: hr })).reply.data.rowCount).toBe(holders.length);
       // % and _ are plain characters, not patterns
@@ -94,7 +171,9 @@ describe.each(targets)('tenant users on $name', (target) => {
     });
 
     it('orders by a whitelisted column and refuses any other', async () => {
-      const desc = (await listUsers(acme, acmeId, {}, { orderby: 'loginno desc', pagelines: 3 })).reply.data.datas.map((u) => u.loginno);
+      const desc = (await listUsers(acme, acmeId, {}, { orderby: 'loginno desc', pagelines: 3 })).reply.data.datas.map(
+        (u) => u.loginno,
+      );
       expect(desc).toEqual(['acme999', 'acme998', 'acme997']);
       expect((await listUsers(acme, acmeId, {}, { orderby: 'password_hash' })).reply.errcode).toBe(1001);
     });
@@ -114,18 +193,37 @@ describe.each(targets)('tenant users on $name', (target) => {
     it('creates a user, reads it back without its password, finds it by login number in any case, and relates its department', async () => {
       const loginno = uniqueLoginno('Mixed');
       const user = await made({ loginno, name: '张三', isliaison: true, orderno: 3 });
-      expect(user).toMatchObject({ name: '张三', loginno, departmentid: salesDept, departmentName: 'Sales', status: 1, isliaison: true, orderno: 3, domainid: acmeId, password: '******' });
+      expect(user).toMatchObject({
+        name: '张三',
+        loginno,
+        departmentid: salesDept,
+        departmentName: 'Sales',
+        status: 1,
+        isliaison: true,
+        orderno: 3,
+        domainid: acmeId,
+        password: '******',
+      });
       expect(replyProblems(server.catalogue, 'users.create', user)).toEqual([]);
       expect((await stored(user.id))?.password_hash).toMatch(/^scrypt\$/);
-      const found = await acme.call<UserData>('GET', `/authtime/domain/${acmeId}/user`, { query: { loginNo: loginno.toUpperCase() } });
+      const found = await acme.call<UserData>('GET', `/authtime/domain/${acmeId}/user`, {
+        query: { loginNo: loginno.toUpperCase() },
+      });
       expect(found.reply.data.id).toBe(user.id);
-      expect((await acme.call('GET', `/authtime/domain/${acmeId}/user`, { query: { loginNo: 'nobody-here' } })).reply.errcode).toBe(1404);
+      expect(
+        (await acme.call('GET', `/authtime/domain/${acmeId}/user`, { query: { loginNo: 'nobody-here' } })).reply
+          .errcode,
+      ).toBe(1404);
       const relation = await acme.call('GET', `/authtime/user/${user.id}/rolewithdeptandkmrelation`);
       expect(relation.reply.data).toEqual({ departments: [{ id: salesDept, name: 'Sales' }], roles: [], kmRoles: [] });
     });
 
-    it("accepts real names with spaces, hyphens and apostrophes and an international phone (docs/adr/0095-one-rule-set-for-entering-users.md)", async () => {
-      for (const [name, telephone] of [['Ada Lovelace', '+862155550008'], ["Jean-Luc O'Neil", '02155550008'], ['约翰·史密斯', '13800138000']]) {
+    it('accepts real names with spaces, hyphens and apostrophes and an international phone (docs/adr/0095-one-rule-set-for-entering-users.md)', async () => {
+      for (const [name, telephone] of [
+        ['Ada Lovelace', '+862155550008'],
+        ["Jean-Luc O'Neil", '02155550008'],
+        ['约翰·史密斯', '13800138000'],
+      ]) {
         const user = await made({ name, telephone });
         expect(user).toMatchObject({ name, telephone });
       }
@@ -134,14 +232,22 @@ describe.each(targets)('tenant users on $name', (target) => {
     it('keeps the stored password with the unchanged marker, replaces it with a new one', async () => {
       const user = await made();
       const hash = (await stored(user.id))!.password_hash;
-      const kept = await updateUser(acme, acmeId, { ...valid({ loginno: user.loginno }), id: user.id, name: 'Renamed', password: '******', confirmpwd: '******' });
+      const kept = await updateUser(acme, acmeId, {
+        ...valid({ loginno: user.loginno }),
+        id: user.id,
+        name: 'Renamed',
+        password: '******',
+        confirmpwd: '******',
+      });
       expect(kept.reply.data).toMatchObject({ name: 'Renamed' });
       expect((await stored(user.id))!.password_hash).toBe(hash);
       await updateUser(acme, acmeId, { ...valid({ loginno: user.loginno }), id: user.id, password: 'Other@2026' });
       expect((await stored(user.id))!.password_hash).not.toBe(hash);
       // creating with the marker is no password at all
       const marker = await createUser(acme, acmeId, valid({ password: '******', confirmpwd: '******' }));
-      expect((marker.reply.data as unknown as FieldErrors).errors).toEqual([{ field: '/password', message: label('msg.requirePassword') }]);
+      expect((marker.reply.data as unknown as FieldErrors).errors).toEqual([
+        { field: '/password', message: label('msg.requirePassword') },
+      ]);
     });
 
     const cases: Array<[string, Record<string, unknown>, string, string]> = [
@@ -153,7 +259,12 @@ describe.each(targets)('tenant users on $name', (target) => {
       ['no login number', { loginno: '' }, '/loginno', 'msg.fillLoginno'],
       ['a 16-character login number', { loginno: 'l'.repeat(16) }, '/loginno', 'msg.loginnoLength'],
       ['a 5-character password', { password: 'abcde' }, '/password', 'msg.passwordLength'],
-      ['a confirmation that differs', { password: 'Secret@2026', confirmpwd: 'Secret@2027' }, '/confirmpwd', 'msg.passwordNotSame'],
+      [
+        'a confirmation that differs',
+        { password: 'Secret@2026', confirmpwd: 'Secret@2027' },
+        '/confirmpwd',
+        'msg.passwordNotSame',
+      ],
       ['an invalid email', { email: 'not-an-email' }, '/email', 'msg.invalidEmail'],
       ['a 5-digit phone', { telephone: '12345' }, '/telephone', 'msg.phoneChars'],
       ['a phone with spaces', { telephone: '+86 21 5555 0008' }, '/telephone', 'msg.phoneChars'],
@@ -161,17 +272,53 @@ describe.each(targets)('tenant users on $name', (target) => {
       ["another tenant's department", { departmentid: 'GLOBEX' }, '/departmentid', 'msg.userDepartmentOutside'],
       ['a negative order number', { orderno: -1 }, '/orderno', 'msg.orderNotNegative'],
       ['a proxy without dates', { proxyuserid: 'ACTIVE' }, '/proxyStart', 'msg.fillProxyStart'],
-      ['a proxy ending before it starts', { proxyuserid: 'ACTIVE', proxyStart: '2026-05-02', proxyEnd: '2026-05-01' }, '/proxyEnd', 'msg.proxyEndBeforeStart'],
-      ['a proxy on no real day', { proxyuserid: 'ACTIVE', proxyStart: '2026-02-30', proxyEnd: '2026-03-01' }, '/proxyStart', 'msg.invalidDate'],
-      ['a resigned proxy', { proxyuserid: 'RESIGNED', proxyStart: '2026-05-01', proxyEnd: '2026-05-02' }, '/proxyuserid', 'msg.proxyResigned'],
-      ["another tenant's proxy", { proxyuserid: 'FOREIGN', proxyStart: '2026-05-01', proxyEnd: '2026-05-02' }, '/proxyuserid', 'msg.proxyOutside'],
+      [
+        'a proxy ending before it starts',
+        { proxyuserid: 'ACTIVE', proxyStart: '2026-05-02', proxyEnd: '2026-05-01' },
+        '/proxyEnd',
+        'msg.proxyEndBeforeStart',
+      ],
+      [
+        'a proxy on no real day',
+        { proxyuserid: 'ACTIVE', proxyStart: '2026-02-30', proxyEnd: '2026-03-01' },
+        '/proxyStart',
+        'msg.invalidDate',
+      ],
+      [
+        'a resigned proxy',
+        { proxyuserid: 'RESIGNED', proxyStart: '2026-05-01', proxyEnd: '2026-05-02' },
+        '/proxyuserid',
+        'msg.proxyResigned',
+      ],
+      [
+        "another tenant's proxy",
+        { proxyuserid: 'FOREIGN', proxyStart: '2026-05-01', proxyEnd: '2026-05-02' },
+        '/proxyuserid',
+        'msg.proxyOutside',
+      ],
       ["another tenant's calendar", { calendarid: 'GLOBEX_CALENDAR' }, '/calendarid', 'msg.calendarOutside'],
       ['a calendar that does not exist', { calendarid: 'no-such-calendar' }, '/calendarid', 'msg.calendarOutside'],
     ];
     it.each(cases)('refuses %s with its message and stores nothing', async (_what, fields, field, key) => {
-      const pick = async (status: number, domainId: string) => (await server.db.selectFrom('users').select('id').where('status', '=', status).where('domain_id', '=', domainId).executeTakeFirstOrThrow()).id;
-      const substitutes: Record<string, string> = { GLOBEX: globexDept, ACTIVE: await pick(1, acmeId), RESIGNED: await pick(0, acmeId), FOREIGN: await pick(1, globexId), GLOBEX_CALENDAR: await calendarOf(globexId) };
-      const body = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' && substitutes[v] ? substitutes[v] : v]));
+      const pick = async (status: number, domainId: string) =>
+        (
+          await server.db
+            .selectFrom('users')
+            .select('id')
+            .where('status', '=', status)
+            .where('domain_id', '=', domainId)
+            .executeTakeFirstOrThrow()
+        ).id;
+      const substitutes: Record<string, string> = {
+        GLOBEX: globexDept,
+        ACTIVE: await pick(1, acmeId),
+        RESIGNED: await pick(0, acmeId),
+        FOREIGN: await pick(1, globexId),
+        GLOBEX_CALENDAR: await calendarOf(globexId),
+      };
+      const body = Object.fromEntries(
+        Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' && substitutes[v] ? substitutes[v] : v]),
+      );
       const before = await userCount();
       const { reply } = await createUser(acme, acmeId, valid(body));
       expect(reply.errcode).toBe(1001);
@@ -182,7 +329,10 @@ describe.each(targets)('tenant users on $name', (target) => {
     it("gives a user the enterprise's default calendar when none is chosen, keeps a chosen one of the enterprise, and refuses another's in a batch row", async () => {
       const standard = await calendarOf(acmeId);
       const other = 'cal-' + uniqueLoginno('x');
-      await server.db.insertInto('work_calendars').values({ id: other, domain_id: acmeId, name: `Shifts ${other}`, week: JSON.stringify([]) }).execute();
+      await server.db
+        .insertInto('work_calendars')
+        .values({ id: other, domain_id: acmeId, name: `Shifts ${other}`, week: JSON.stringify([]) })
+        .execute();
       const plain = await made({ calendarid: '' });
       expect(plain.calendarid).toBe(standard);
       expect((await stored(plain.id))!.calendar_id).toBe(standard);
@@ -190,14 +340,33 @@ describe.each(targets)('tenant users on $name', (target) => {
       expect((await stored(chosen.id))!.calendar_id).toBe(other);
       // Saved again without a calendar, the user gets the default; with another tenant's, nothing changes.
       await server.db.updateTable('users').set({ calendar_id: null }).where('id', '=', chosen.id).execute();
-      expect((await updateUser(acme, acmeId, { ...valid({ loginno: chosen.loginno }), id: chosen.id, password: '******', confirmpwd: '******' })).reply.errcode).toBe(0);
+      expect(
+        (
+          await updateUser(acme, acmeId, {
+            ...valid({ loginno: chosen.loginno }),
+            id: chosen.id,
+            password: '******',
+            confirmpwd: '******',
+          })
+        ).reply.errcode,
+      ).toBe(0);
       expect((await stored(chosen.id))!.calendar_id).toBe(standard);
-      const foreign = await updateUser(acme, acmeId, { ...valid({ loginno: chosen.loginno }), id: chosen.id, password: '******', confirmpwd: '******', calendarid: await calendarOf(globexId) });
-      expect((foreign.reply.data as unknown as FieldErrors).errors).toEqual([{ field: '/calendarid', message: label('msg.calendarOutside') }]);
+      const foreign = await updateUser(acme, acmeId, {
+        ...valid({ loginno: chosen.loginno }),
+        id: chosen.id,
+        password: '******',
+        confirmpwd: '******',
+        calendarid: await calendarOf(globexId),
+      });
+      expect((foreign.reply.data as unknown as FieldErrors).errors).toEqual([
+        { field: '/calendarid', message: label('msg.calendarOutside') },
+      ]);
       expect((await stored(chosen.id))!.calendar_id).toBe(standard);
       // The batch: each row's calendar must be its own enterprise's.
       const batch = await batchUsers(acme, [plain.id], { calendarid: await calendarOf(globexId) });
-      expect(batch.reply.data.results).toEqual([expect.objectContaining({ id: plain.id, ok: false, message: label('msg.calendarOutside') })]);
+      expect(batch.reply.data.results).toEqual([
+        expect.objectContaining({ id: plain.id, ok: false, message: label('msg.calendarOutside') }),
+      ]);
       expect((await batchUsers(acme, [plain.id], { calendarid: other })).reply.data.results[0].ok).toBe(true);
       expect((await stored(plain.id))!.calendar_id).toBe(other);
       await server.db.deleteFrom('users').where('id', 'in', [plain.id, chosen.id]).execute();
@@ -207,9 +376,23 @@ describe.each(targets)('tenant users on $name', (target) => {
     it('refuses a user as its own proxy, and accepts a proxy of the tenant on the job with its period', async () => {
       const proxy = await made();
       const user = await made({ proxyuserid: proxy.id, proxyStart: '2026-05-01', proxyEnd: '2026-05-01' });
-      expect(user).toMatchObject({ proxyuserid: proxy.id, proxyStart: '2026-05-01', proxyEnd: '2026-05-01', proxyUserName: proxy.name });
-      const self = await updateUser(acme, acmeId, { ...valid({ loginno: user.loginno }), id: user.id, proxyuserid: user.id, proxyStart: '2026-05-01', proxyEnd: '2026-05-02' });
-      expect((self.reply.data as unknown as FieldErrors).errors[0]).toEqual({ field: '/proxyuserid', message: label('msg.proxyNotSelf') });
+      expect(user).toMatchObject({
+        proxyuserid: proxy.id,
+        proxyStart: '2026-05-01',
+        proxyEnd: '2026-05-01',
+        proxyUserName: proxy.name,
+      });
+      const self = await updateUser(acme, acmeId, {
+        ...valid({ loginno: user.loginno }),
+        id: user.id,
+        proxyuserid: user.id,
+        proxyStart: '2026-05-01',
+        proxyEnd: '2026-05-02',
+      });
+      expect((self.reply.data as unknown as FieldErrors).errors[0]).toEqual({
+        field: '/proxyuserid',
+        message: label('msg.proxyNotSelf'),
+      });
     });
 
     it('applies the password policy in force', async () => {
@@ -228,9 +411,14 @@ describe.each(targets)('tenant users on $name', (target) => {
     it('keeps login numbers unique per tenant whatever their case, also when two saves race', async () => {
       const user = await made();
       const dup = await createUser(acme, acmeId, valid({ loginno: user.loginno.toUpperCase() }));
-      expect(dup.reply).toMatchObject({ errcode: 1009, data: { errors: [{ field: '/loginno', message: label('error.userLoginnoTaken') }] } });
+      expect(dup.reply).toMatchObject({
+        errcode: 1009,
+        data: { errors: [{ field: '/loginno', message: label('error.userLoginnoTaken') }] },
+      });
       // the same login number in another tenant is fine
-      expect((await createUser(globex, globexId, valid({ loginno: user.loginno, departmentid: globexDept }))).reply.errcode).toBe(0);
+      expect(
+        (await createUser(globex, globexId, valid({ loginno: user.loginno, departmentid: globexDept }))).reply.errcode,
+      ).toBe(0);
       const loginno = uniqueLoginno('race');
       const replies = await Promise.all([1, 2, 3].map(() => createUser(acme, acmeId, valid({ loginno }))));
       expect(replies.map((r) => r.reply.errcode).sort()).toEqual([0, 1009, 1009]);
@@ -240,8 +428,16 @@ describe.each(targets)('tenant users on $name', (target) => {
   describe('batch, resign and delete', () => {
     it('changes each row all or nothing and refuses a row out of reach without touching it', async () => {
       const [a, b] = [await made(), await made()];
-      const foreign = (await server.db.selectFrom('users').selectAll().where('domain_id', '=', globexId).executeTakeFirstOrThrow());
-      const { reply } = await batchUsers(acme, [a.id, foreign.id, b.id], { departmentid: engDept, loginLocked: true, isliaison: true });
+      const foreign = await server.db
+        .selectFrom('users')
+        .selectAll()
+        .where('domain_id', '=', globexId)
+        .executeTakeFirstOrThrow();
+      const { reply } = await batchUsers(acme, [a.id, foreign.id, b.id], {
+        departmentid: engDept,
+        loginLocked: true,
+        isliaison: true,
+      });
       expect(replyProblems(server.catalogue, 'users.batch', reply.data)).toEqual([]);
       expect(reply.data.results).toEqual([
         { id: a.id, name: a.name, ok: true },
@@ -252,7 +448,9 @@ describe.each(targets)('tenant users on $name', (target) => {
       expect(await stored(foreign.id)).toEqual(foreign);
       // a department of another tenant refuses the row, which keeps all its values
       const refused = await batchUsers(acme, [a.id], { departmentid: globexDept, loginLocked: false });
-      expect(refused.reply.data.results).toEqual([{ id: a.id, name: a.name, ok: false, message: label('msg.userDepartmentOutside') }]);
+      expect(refused.reply.data.results).toEqual([
+        { id: a.id, name: a.name, ok: false, message: label('msg.userDepartmentOutside') },
+      ]);
       expect(await stored(a.id)).toMatchObject({ department_id: engDept, login_locked: true });
       expect((await batchUsers(acme, [a.id], {})).reply.errcode).toBe(1001);
     });
@@ -271,7 +469,9 @@ describe.each(targets)('tenant users on $name', (target) => {
 
     it('deletes all or nothing: an id of another tenant refuses the whole list', async () => {
       const [a, b] = [await made(), await made()];
-      const foreign = (await server.db.selectFrom('users').select('id').where('domain_id', '=', globexId).executeTakeFirstOrThrow()).id;
+      const foreign = (
+        await server.db.selectFrom('users').select('id').where('domain_id', '=', globexId).executeTakeFirstOrThrow()
+      ).id;
       expect((await deleteUsers(acme, acmeId, [a.id, foreign])).reply.errcode).toBe(1404);
       expect(await stored(a.id)).toBeDefined();
       expect((await deleteUsers(acme, acmeId, [])).reply.errcode).toBe(1001);
@@ -287,21 +487,39 @@ describe.each(targets)('tenant users on $name', (target) => {
       expect(page.rowCount).toBe(inSales.length);
       expect(page.datas.every((u) => u.departmentid === salesDept)).toBe(true);
       expect((await listUsers(sales, acmeId, {}, { departmentid: engDept })).reply.errcode).toBe(1404);
-      const engineer = (await server.db.selectFrom('users').select(['id', 'loginno']).where('department_id', '=', engDept).executeTakeFirstOrThrow());
+      const engineer = await server.db
+        .selectFrom('users')
+        .select(['id', 'loginno'])
+        .where('department_id', '=', engDept)
+        .executeTakeFirstOrThrow();
       expect((await getUser(sales, acmeId, engineer.id)).reply.errcode).toBe(1404);
-      expect((await sales.call('GET', `/authtime/domain/${acmeId}/user`, { query: { loginNo: engineer.loginno } })).reply.errcode).toBe(1404);
-      expect((await sales.call('GET', `/authtime/user/${engineer.id}/rolewithdeptandkmrelation`)).reply.errcode).toBe(1404);
+      expect(
+        (await sales.call('GET', `/authtime/domain/${acmeId}/user`, { query: { loginNo: engineer.loginno } })).reply
+          .errcode,
+      ).toBe(1404);
+      expect((await sales.call('GET', `/authtime/user/${engineer.id}/rolewithdeptandkmrelation`)).reply.errcode).toBe(
+        1404,
+      );
     });
 
     it('lets the Sales administrator change users of Sales only, and not who is a domain administrator', async () => {
       const own = await made({}, sales);
       expect(own.departmentid).toBe(salesDept);
       const into = await createUser(sales, acmeId, valid({ departmentid: engDept }));
-      expect((into.reply.data as unknown as FieldErrors).errors[0]).toEqual({ field: '/departmentid', message: label('msg.userDepartmentOutside') });
-      expect((await updateUser(sales, acmeId, { ...valid({ loginno: own.loginno }), id: own.id, isdomainadmin: true })).reply.errcode).toBe(1403);
+      expect((into.reply.data as unknown as FieldErrors).errors[0]).toEqual({
+        field: '/departmentid',
+        message: label('msg.userDepartmentOutside'),
+      });
+      expect(
+        (await updateUser(sales, acmeId, { ...valid({ loginno: own.loginno }), id: own.id, isdomainadmin: true })).reply
+          .errcode,
+      ).toBe(1403);
       const engineer = await made({ departmentid: engDept });
       const before = await stored(engineer.id);
-      expect((await updateUser(sales, acmeId, { ...valid({ loginno: engineer.loginno }), id: engineer.id, name: 'Taken' })).reply.errcode).toBe(1404);
+      expect(
+        (await updateUser(sales, acmeId, { ...valid({ loginno: engineer.loginno }), id: engineer.id, name: 'Taken' }))
+          .reply.errcode,
+      ).toBe(1404);
       expect((await deleteUsers(sales, acmeId, [engineer.id])).reply.errcode).toBe(1404);
       const batch = await batchUsers(sales, [own.id, engineer.id], { loginLocked: true });
       expect(batch.reply.data.results.map((r) => r.ok)).toEqual([true, false]);
@@ -313,16 +531,37 @@ describe.each(targets)('tenant users on $name', (target) => {
       const user = await made();
       const before = await stored(user.id);
       expect((await listUsers(globex, acmeId)).reply.errcode).toBe(1404);
-      expect((await getUser(globex, acmeId, user.id)).reply).toEqual({ errcode: 1404, errmsg: label('error.notFound'), data: null });
+      expect((await getUser(globex, acmeId, user.id)).reply).toEqual({
+        errcode: 1404,
+        errmsg: label('error.notFound'),
+        data: null,
+      });
       expect((await getUser(globex, globexId, user.id)).reply.errcode).toBe(1404);
-      expect((await globex.call('GET', `/authtime/domain/${acmeId}/user`, { query: { loginNo: user.loginno } })).reply.errcode).toBe(1404);
-      expect((await globex.call('GET', `/authtime/user/${user.id}/rolewithdeptandkmrelation`)).reply.errcode).toBe(1404);
+      expect(
+        (await globex.call('GET', `/authtime/domain/${acmeId}/user`, { query: { loginNo: user.loginno } })).reply
+          .errcode,
+      ).toBe(1404);
+      expect((await globex.call('GET', `/authtime/user/${user.id}/rolewithdeptandkmrelation`)).reply.errcode).toBe(
+        1404,
+      );
       expect((await createUser(globex, acmeId, valid())).reply.errcode).toBe(1404);
-      expect((await updateUser(globex, acmeId, { ...valid({ loginno: user.loginno }), id: user.id })).reply.errcode).toBe(1404);
-      expect((await updateUser(globex, globexId, { ...valid({ loginno: user.loginno, departmentid: globexDept }), id: user.id })).reply.errcode).toBe(1404);
+      expect(
+        (await updateUser(globex, acmeId, { ...valid({ loginno: user.loginno }), id: user.id })).reply.errcode,
+      ).toBe(1404);
+      expect(
+        (
+          await updateUser(globex, globexId, {
+            ...valid({ loginno: user.loginno, departmentid: globexDept }),
+            id: user.id,
+          })
+        ).reply.errcode,
+      ).toBe(1404);
       expect((await deleteUsers(globex, acmeId, [user.id])).reply.errcode).toBe(1404);
       expect((await deleteUsers(globex, globexId, [user.id])).reply.errcode).toBe(1404);
-      expect((await batchUsers(globex, [user.id], { status: 0 })).reply.data.results[0]).toMatchObject({ ok: false, name: '' });
+      expect((await batchUsers(globex, [user.id], { status: 0 })).reply.data.results[0]).toMatchObject({
+        ok: false,
+        name: '',
+      });
       expect((await resignUsers(globex, [user.id])).reply.data.results[0]).toMatchObject({ ok: false, name: '' });
       expect(await stored(user.id)).toEqual(before);
       // the platform reaches both
@@ -334,7 +573,10 @@ describe.each(targets)('tenant users on $name', (target) => {
     // Runs after every create, move, resign and delete above: the trigger-kept count must still match.
     it('answers the same exact rowCount as counting the rows, for the tenant, a department and a reach', async () => {
       const counted = async (where: { domain: string; department?: string }) => {
-        let q = server.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('domain_id', '=', where.domain);
+        let q = server.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('domain_id', '=', where.domain);
         if (where.department) q = q.where('department_id', '=', where.department);
         return Number((await q.executeTakeFirstOrThrow()).n);
       };
@@ -343,16 +585,33 @@ describe.each(targets)('tenant users on $name', (target) => {
       await deleteUsers(acme, acmeId, [(await made()).id]);
       expect((await listUsers(admin, acmeId, {})).reply.data.rowCount).toBe(await counted({ domain: acmeId }));
       expect((await listUsers(admin, globexId, {})).reply.data.rowCount).toBe(await counted({ domain: globexId }));
-      expect((await listUsers(acme, acmeId, {}, { departmentid: engDept })).reply.data.rowCount).toBe(await counted({ domain: acmeId, department: engDept }));
-      expect((await listUsers(sales, acmeId, {})).reply.data.rowCount).toBe(await counted({ domain: acmeId, department: salesDept }));
+      expect((await listUsers(acme, acmeId, {}, { departmentid: engDept })).reply.data.rowCount).toBe(
+        await counted({ domain: acmeId, department: engDept }),
+      );
+      expect((await listUsers(sales, acmeId, {})).reply.data.rowCount).toBe(
+        await counted({ domain: acmeId, department: salesDept }),
+      );
       // and a filtered list still counts its own rows
       const named = (await listUsers(acme, acmeId, { name: moved.name })).reply.data;
       expect(named.rowCount).toBe(named.datas.length);
       expect(named.rowCount).toBeGreaterThan(0);
       // every kept figure, database-wide, equals the grouped count of the users table
-      const kept = await server.db.selectFrom('user_counts').select(['domain_id', 'department_id', 'users']).where('users', '>', 0).execute();
-      const actual = await server.db.selectFrom('users').select((eb) => ['domain_id', eb.fn.coalesce('department_id', eb.val('')).as('department_id'), eb.fn.countAll<number>().as('users')]).groupBy(['domain_id', 'department_id']).execute();
-      const key = (r: { domain_id: string; department_id: string; users: number | string }) => `${r.domain_id}/${r.department_id}=${Number(r.users)}`;
+      const kept = await server.db
+        .selectFrom('user_counts')
+        .select(['domain_id', 'department_id', 'users'])
+        .where('users', '>', 0)
+        .execute();
+      const actual = await server.db
+        .selectFrom('users')
+        .select((eb) => [
+          'domain_id',
+          eb.fn.coalesce('department_id', eb.val('')).as('department_id'),
+          eb.fn.countAll<number>().as('users'),
+        ])
+        .groupBy(['domain_id', 'department_id'])
+        .execute();
+      const key = (r: { domain_id: string; department_id: string; users: number | string }) =>
+        `${r.domain_id}/${r.department_id}=${Number(r.users)}`;
       expect(kept.map(key).sort()).toEqual(actual.map(key).sort());
     });
 

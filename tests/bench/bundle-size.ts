@@ -9,7 +9,9 @@ export function initialBundleSize(): { raw: number; gzip: number; files: number 
   const indexPath = join(DIST, 'index.html');
   if (!existsSync(indexPath)) throw new Error('dist/console is missing: run `npm run build` first');
   const html = readFileSync(indexPath, 'utf8');
-  const refs = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => m[1]);
+  const refs = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map(
+    (m) => m[1],
+  );
   let raw = 0;
   let gzip = 0;
   for (const ref of new Set(refs)) {

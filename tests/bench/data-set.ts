@@ -12,7 +12,9 @@ export async function generateDataSet(db: Db, adminPasswordHash: string): Promis
       select 'bench-d-' || n, 'Bench_Tenant_' || lpad(n::text, 5, '0'), 'System ' || n, 'Generated for the benchmark', (n % 7 <> 0)::int
       from generate_series(1, ${TENANTS}) as n`.execute(trx);
     await sql`insert into departments (id, domain_id, name, code)
-      select 'bench-dep-' || n, 'bench-d-' || n, 'Head office ' || n, 'HQ' || n from generate_series(1, ${TENANTS}) as n`.execute(trx);
+      select 'bench-dep-' || n, 'bench-d-' || n, 'Head office ' || n, 'HQ' || n from generate_series(1, ${TENANTS}) as n`.execute(
+      trx,
+    );
     await sql`insert into users (id, domain_id, department_id, name, loginno, email, status)
       select 'bench-u-' || n, 'bench-d-' || (n % ${TENANTS} + 1), 'bench-dep-' || (n % ${TENANTS} + 1), 'User ' || n, 'bu' || n, 'bu' || n || '@bench.example', (n % 9 <> 0)::int
       from generate_series(1, ${USERS}) as n`.execute(trx);
@@ -20,7 +22,9 @@ export async function generateDataSet(db: Db, adminPasswordHash: string): Promis
       select 'bench-s-' || n, 'Bench admin ' || n, 'benchadmin' || n, ${adminPasswordHash}, true, 'admin'
       from generate_series(1, ${TENANTS / 10}) as n`.execute(trx);
     await sql`insert into superuser_domains (superuser_id, domain_id)
-      select 'bench-s-' || (n % ${TENANTS / 10} + 1), 'bench-d-' || n from generate_series(1, ${TENANTS}) as n`.execute(trx);
+      select 'bench-s-' || (n % ${TENANTS / 10} + 1), 'bench-d-' || n from generate_series(1, ${TENANTS}) as n`.execute(
+      trx,
+    );
   });
   await sql`analyze`.execute(db);
 }
@@ -33,7 +37,9 @@ export async function generateBigTenant(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`insert into domains (id, name, status) values (${BIG_TENANT.id}, 'Bench_Big_Tenant', 1)`.execute(trx);
     await sql`insert into departments (id, domain_id, superior_id, name, code, level, order_no)
-      select 'big-1-' || a, ${BIG_TENANT.id}, null, 'Division ' || a, 'D' || a, 0, a from generate_series(1, 10) as a`.execute(trx);
+      select 'big-1-' || a, ${BIG_TENANT.id}, null, 'Division ' || a, 'D' || a, 0, a from generate_series(1, 10) as a`.execute(
+      trx,
+    );
     await sql`insert into departments (id, domain_id, superior_id, name, code, level, order_no)
       select 'big-2-' || a || '-' || b, ${BIG_TENANT.id}, 'big-1-' || a, 'Unit ' || a || '.' || b, 'U' || a || b, 1, b
       from generate_series(1, 10) as a, generate_series(1, 10) as b`.execute(trx);

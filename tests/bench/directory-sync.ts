@@ -22,7 +22,18 @@ const RULES = entryRules(loadCatalogue().catalogue);
 
 async function timedSync(db: Db, domainId: string, source: LdapDirectorySource, mode: 'full' | 'incremental') {
   const started = Date.now();
-  const { finished } = await startSync(db, { domainId, kind: 'ldap', mode, dryRun: false, trigger: 'manual', startedBy: 'bench', source, resignCap: 10, confirmResign: false, rules: RULES });
+  const { finished } = await startSync(db, {
+    domainId,
+    kind: 'ldap',
+    mode,
+    dryRun: false,
+    trigger: 'manual',
+    startedBy: 'bench',
+    source,
+    resignCap: 10,
+    confirmResign: false,
+    rules: RULES,
+  });
   const run = await finished;
   if (run?.status !== 'succeeded') throw new Error(`the ${mode} sync ended ${run?.status}: ${run?.message}`);
   return { seconds: (Date.now() - started) / 1000, counts: run.counts as Record<string, number> };
@@ -37,13 +48,29 @@ export async function benchDirectorySync(db: Db, domainId: string): Promise<bool
   const size = treeSize(SHAPE);
   const slapd = await startSlapd([], { ldif: treeLdif(SHAPE) });
   try {
-    const source = () => new LdapDirectorySource({ url: slapd.url, baseDN: ORG, dirStructure: 'openldap', manager: MANAGER, managerPassword: MANAGER_PASSWORD });
+    const source = () =>
+      new LdapDirectorySource({
+        url: slapd.url,
+        baseDN: ORG,
+        dirStructure: 'openldap',
+        manager: MANAGER,
+        managerPassword: MANAGER_PASSWORD,
+      });
     const full = await timedSync(db, domainId, source(), 'full');
     const again = await timedSync(db, domainId, source(), 'incremental');
     console.log(`\ndirectory sync of ${size.users} users in ${size.units} units (three levels)`);
-    console.log(`full sync:                       ${full.seconds.toFixed(1)} s (target ≤ ${TARGET_FULL_S} s), ${full.counts.USER_ADD_SUCCESS} users and ${full.counts.DEPT_ADD_SUCCESS} departments added`);
-    console.log(`incremental sync, nothing new:   ${again.seconds.toFixed(2)} s (target ≤ ${TARGET_INCREMENTAL_S} s), ${again.counts.USER_CHANGE + again.counts.USER_ADD_SUCCESS} users changed`);
-    return full.seconds <= TARGET_FULL_S && again.seconds <= TARGET_INCREMENTAL_S && full.counts.USER_ADD_SUCCESS === size.users && again.counts.USER_CHANGE === 0;
+    console.log(
+      `full sync:                       ${full.seconds.toFixed(1)} s (target ≤ ${TARGET_FULL_S} s), ${full.counts.USER_ADD_SUCCESS} users and ${full.counts.DEPT_ADD_SUCCESS} departments added`,
+    );
+    console.log(
+      `incremental sync, nothing new:   ${again.seconds.toFixed(2)} s (target ≤ ${TARGET_INCREMENTAL_S} s), ${again.counts.USER_CHANGE + again.counts.USER_ADD_SUCCESS} users changed`,
+    );
+    return (
+      full.seconds <= TARGET_FULL_S &&
+      again.seconds <= TARGET_INCREMENTAL_S &&
+      full.counts.USER_ADD_SUCCESS === size.users &&
+      again.counts.USER_CHANGE === 0
+    );
   } finally {
     await slapd.stop();
   }
@@ -51,10 +78,17 @@ export async function benchDirectorySync(db: Db, domainId: string): Promise<bool
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-sync-'));
-  const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, pgliteDir: process.env.BENCH_DATABASE_URL ? undefined : join(dataDir, 'pglite') });
+  const database = await openDatabase({
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    pgliteDir: process.env.BENCH_DATABASE_URL ? undefined : join(dataDir, 'pglite'),
+  });
   try {
     await prepareDatabase(database.db, { dataDir, adminPassword: 'Bench@2026x', demo: true });
-    const acme = await database.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow();
+    const acme = await database.db
+      .selectFrom('domains')
+      .select('id')
+      .where('name', '=', 'Acme')
+      .executeTakeFirstOrThrow();
     if (!(await benchDirectorySync(database.db, acme.id))) process.exitCode = 1;
   } finally {
     await database.close();

@@ -33,31 +33,55 @@ async function onAdminClient(url: string, statement: string): Promise<void> {
   await client.query(statement).finally(() => client.end());
 }
 
-const memory = (pid: number, field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const memory = (pid: number, field: 'VmRSS' | 'VmHWM') =>
+  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 /** One run: `rows` users through the chosen steps, on PGlite or on PostgreSQL at `postgresUrl`. */
-export async function benchImport(rowCount: number, steps: ReadonlySet<Step>, postgresUrl?: string): Promise<Partial<Record<Step, StepFigures>>> {
+export async function benchImport(
+  rowCount: number,
+  steps: ReadonlySet<Step>,
+  postgresUrl?: string,
+): Promise<Partial<Record<Step, StepFigures>>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-import-bench-'));
   const schema = `atrium_import_bench_${randomBytes(4).toString('hex')}`;
   if (postgresUrl) await onAdminClient(postgresUrl, `create schema ${schema}`);
   const databaseUrl = `${postgresUrl}${postgresUrl?.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   const figures: Partial<Record<Step, StepFigures>> = {};
-  const server = await spawnServer({ DATA_DIR: dataDir, ATRIUM_DEMO: 'on', ATRIUM_ADMIN_PASSWORD: PASSWORD, ...(postgresUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const server = await spawnServer({
+    DATA_DIR: dataDir,
+    ATRIUM_DEMO: 'on',
+    ATRIUM_ADMIN_PASSWORD: PASSWORD,
+    ...(postgresUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   try {
     const admin = new ApiClient(`http://127.0.0.1:${server.port}`, 'en');
     const login = await admin.login('admin', PASSWORD, '');
     if (login.reply.errcode !== 0) throw new Error(`login failed: ${login.reply.errmsg}`);
-    const domains = await admin.call<{ datas: Array<{ id: string; name: string }> }>('POST', '/authtime/domains', { query: { currpage: 1, pagelines: 10 }, body: { name: 'Acme' } });
+    const domains = await admin.call<{ datas: Array<{ id: string; name: string }> }>('POST', '/authtime/domains', {
+      query: { currpage: 1, pagelines: 10 },
+      body: { name: 'Acme' },
+    });
     const domainId = domains.reply.data.datas.find((d) => d.name === 'Acme')!.id;
 
-    const rows = Array.from({ length: rowCount }, (_, i) => [`bench${i}`, `Bench_${i}`, 'Headquarters/Sales', `bench${i}@acme.example`, `139${String(i).padStart(8, '0')}`]);
+    const rows = Array.from({ length: rowCount }, (_, i) => [
+      `bench${i}`,
+      `Bench_${i}`,
+      'Headquarters/Sales',
+      `bench${i}@acme.example`,
+      `139${String(i).padStart(8, '0')}`,
+    ]);
     const bytes = await workbook(['Login number', 'Name', 'Department', 'Email', 'Telephone'], rows);
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)]), 'bench.xlsx');
-    const up = await admin.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', { query: { path: 'import', domainid: domainId }, form });
+    const up = await admin.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', {
+      query: { path: 'import', domainid: domainId },
+      form,
+    });
     const path = up.reply.data[0].filePath;
 
-    console.log(`\nimport on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}: ${rowCount} rows, file ${(bytes.length / 1024).toFixed(0)} KB`);
+    console.log(
+      `\nimport on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}: ${rowCount} rows, file ${(bytes.length / 1024).toFixed(0)} KB`,
+    );
     // The issue's memory target is above the server's idle: its RSS before the first step.
     const idle = memory(server.pid, 'VmRSS');
     const step = async (what: Step, work: () => Promise<unknown>) => {
@@ -70,14 +94,24 @@ export async function benchImport(rowCount: number, steps: ReadonlySet<Step>, po
       const extra = memory(server.pid, 'VmHWM') - before;
       const aboveIdle = memory(server.pid, 'VmHWM') - idle;
       figures[what] = { seconds, aboveIdle };
-      console.log(`${what.padEnd(8)} ${seconds.toFixed(1).padStart(6)} s   server RSS ${before.toFixed(0)} MB + ${extra.toFixed(0)} MB at peak (${aboveIdle.toFixed(0)} MB above idle)   ${JSON.stringify(result)}`);
+      console.log(
+        `${what.padEnd(8)} ${seconds.toFixed(1).padStart(6)} s   server RSS ${before.toFixed(0)} MB + ${extra.toFixed(0)} MB at peak (${aboveIdle.toFixed(0)} MB above idle)   ${JSON.stringify(result)}`,
+      );
     };
     const importUsers = (mode: string) => async () =>
-      (await admin.call<{ general: unknown }>('POST', `/authtime/domain/${domainId}/user/import`, { query: { mode }, body: { path } })).reply.data?.general;
+      (
+        await admin.call<{ general: unknown }>('POST', `/authtime/domain/${domainId}/user/import`, {
+          query: { mode },
+          body: { path },
+        })
+      ).reply.data?.general;
     await step('preview', importUsers('preview'));
     await step('commit', importUsers('commit'));
     await step('re-run', importUsers('commit'));
-    await step('export', async () => (await (await admin.raw('GET', `/authtime/domain/${domainId}/user/export`)).arrayBuffer()).byteLength);
+    await step(
+      'export',
+      async () => (await (await admin.raw('GET', `/authtime/domain/${domainId}/user/export`)).arrayBuffer()).byteLength,
+    );
   } finally {
     await server.stop();
     if (postgresUrl) await onAdminClient(postgresUrl, `drop schema ${schema} cascade`);
@@ -93,8 +127,18 @@ export async function importTargets(postgresUrl?: string): Promise<boolean> {
   const large = await benchImport(100_000, new Set(['preview', 'commit', 'export']), postgresUrl);
   const memoryPeak = Math.max(large.preview!.aboveIdle, large.commit!.aboveIdle);
   return [
-    verdict('import 10,000 users (commit)', `${small.commit!.seconds.toFixed(1)} s`, '≤ 5 s', small.commit!.seconds <= 5),
-    verdict('import 100,000 users (commit)', `${large.commit!.seconds.toFixed(1)} s`, '≤ 60 s', large.commit!.seconds <= 60),
+    verdict(
+      'import 10,000 users (commit)',
+      `${small.commit!.seconds.toFixed(1)} s`,
+      '≤ 5 s',
+      small.commit!.seconds <= 5,
+    ),
+    verdict(
+      'import 100,000 users (commit)',
+      `${large.commit!.seconds.toFixed(1)} s`,
+      '≤ 60 s',
+      large.commit!.seconds <= 60,
+    ),
     verdict('import 100,000 users, memory above idle', `${memoryPeak.toFixed(0)} MB`, '≤ 150 MB', memoryPeak <= 150),
     verdict('export 100,000 users', `${large.export!.seconds.toFixed(1)} s`, '≤ 20 s', large.export!.seconds <= 20),
   ].every(Boolean);
@@ -102,5 +146,9 @@ export async function importTargets(postgresUrl?: string): Promise<boolean> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const steps = new Set((process.env.BENCH_STEPS ?? ALL_STEPS.join(',')).split(',') as Step[]);
-  await benchImport(Number(process.env.BENCH_ROWS ?? 10000), steps, process.env.BENCH_DATABASE === 'postgres' ? POSTGRES_URL : undefined);
+  await benchImport(
+    Number(process.env.BENCH_ROWS ?? 10000),
+    steps,
+    process.env.BENCH_DATABASE === 'postgres' ? POSTGRES_URL : undefined,
+  );
 }

@@ -14,7 +14,13 @@ export interface Figures {
   errors: number;
 }
 
-export async function load(url: string, method: 'GET' | 'POST', headers: Record<string, string>, body?: unknown, seconds = DURATION_S): Promise<Figures> {
+export async function load(
+  url: string,
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+  body?: unknown,
+  seconds = DURATION_S,
+): Promise<Figures> {
   const result = await autocannon({
     url,
     method,

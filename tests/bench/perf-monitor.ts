@@ -45,7 +45,8 @@ async function interleaved(url: string, headers: Record<string, string>): Promis
   const flip = () => {
     const now = performance.now();
     const cpu = process.cpuUsage(cpuStart);
-    if (sliceStart - runStart >= WARM_UP_MS) slices.push({ on, answers, ms: now - sliceStart, cpu: cpu.user + cpu.system });
+    if (sliceStart - runStart >= WARM_UP_MS)
+      slices.push({ on, answers, ms: now - sliceStart, cpu: cpu.user + cpu.system });
     cpuStart = process.cpuUsage();
     on = !on;
     if (!CONTROL) perfMonitors.set({ interfaces: on, sql: on, exceptions: on, resultSet: false });
@@ -55,14 +56,22 @@ async function interleaved(url: string, headers: Record<string, string>): Promis
   perfMonitors.set({ interfaces: true, sql: true, exceptions: true, resultSet: false });
   const timer = setInterval(flip, SLICE_MS);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const run = autocannon({ url, method: 'GET', headers, connections: CONNECTIONS, duration: SECONDS }, (error, done) => (error ? reject(error) : resolve(done)));
+    const run = autocannon(
+      { url, method: 'GET', headers, connections: CONNECTIONS, duration: SECONDS },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
     run.on('response', () => answers++);
   }).finally(() => clearInterval(timer));
   return { slices, errors: result.errors + result.non2xx };
 }
 
 export async function benchPerfMonitor(base: string, auth: Record<string, string>): Promise<boolean> {
-  const was = { interfaces: perfMonitors.interfaces, sql: perfMonitors.sql, exceptions: perfMonitors.exceptions, resultSet: perfMonitors.resultSet };
+  const was = {
+    interfaces: perfMonitors.interfaces,
+    sql: perfMonitors.sql,
+    exceptions: perfMonitors.exceptions,
+    resultSet: perfMonitors.resultSet,
+  };
   let measured: Awaited<ReturnType<typeof interleaved>>;
   try {
     measured = await interleaved(`${base}/authtime/health`, auth);
@@ -77,8 +86,10 @@ export async function benchPerfMonitor(base: string, auth: Record<string, string
   const perCpuSecond = (s: Slice) => (s.answers * 1e6) / Math.max(s.cpu, 1);
   // Neighbours (on, off) or (off, on), each slice in one pair only; the figure is the median pair.
   const pairs: Array<[on: Slice, off: Slice]> = [];
-  for (let i = 0; i + 1 < slices.length; i += 2) pairs.push(slices[i].on ? [slices[i], slices[i + 1]] : [slices[i + 1], slices[i]]);
-  const ratios = (rate: (s: Slice) => number) => pairs.filter(([, off]) => rate(off) > 0).map(([on, off]) => rate(on) / rate(off));
+  for (let i = 0; i + 1 < slices.length; i += 2)
+    pairs.push(slices[i].on ? [slices[i], slices[i + 1]] : [slices[i + 1], slices[i]]);
+  const ratios = (rate: (s: Slice) => number) =>
+    pairs.filter(([, off]) => rate(off) > 0).map(([on, off]) => rate(on) / rate(off));
   const whole = (on: boolean, key: 'ms' | 'cpu') => {
     const chosen = slices.filter((s) => s.on === on);
     return chosen.reduce((n, s) => n + s.answers, 0) / chosen.reduce((n, s) => n + s[key], 0);
@@ -90,11 +101,21 @@ export async function benchPerfMonitor(base: string, auth: Record<string, string
   };
   const clock = ratios(perSecond);
   const cpu = ratios(perCpuSecond);
-  console.log(`\nperformance monitor${CONTROL ? ' (CONTROL: always on)' : ''}: GET /authtime/health for ${SECONDS} s, ${CONNECTIONS} connections, switched on/off every ${SLICE_MS} ms (${pairs.length} pairs of slices)`);
-  console.log(`monitor on  ${(whole(true, 'ms') * 1000).toFixed(0).padStart(8)} req/s  ${(whole(true, 'cpu') * 1e6).toFixed(0).padStart(8)} req/CPU-s`);
-  console.log(`monitor off ${(whole(false, 'ms') * 1000).toFixed(0).padStart(8)} req/s  ${(whole(false, 'cpu') * 1e6).toFixed(0).padStart(8)} req/CPU-s  errors ${errors}`);
-  console.log(`ratio on/off per clock second: ${describe(clock)}, whole run ${(whole(true, 'ms') / whole(false, 'ms')).toFixed(3)}`);
-  console.log(`ratio on/off per CPU second:   ${describe(cpu)}, whole run ${(whole(true, 'cpu') / whole(false, 'cpu')).toFixed(3)}`);
+  console.log(
+    `\nperformance monitor${CONTROL ? ' (CONTROL: always on)' : ''}: GET /authtime/health for ${SECONDS} s, ${CONNECTIONS} connections, switched on/off every ${SLICE_MS} ms (${pairs.length} pairs of slices)`,
+  );
+  console.log(
+    `monitor on  ${(whole(true, 'ms') * 1000).toFixed(0).padStart(8)} req/s  ${(whole(true, 'cpu') * 1e6).toFixed(0).padStart(8)} req/CPU-s`,
+  );
+  console.log(
+    `monitor off ${(whole(false, 'ms') * 1000).toFixed(0).padStart(8)} req/s  ${(whole(false, 'cpu') * 1e6).toFixed(0).padStart(8)} req/CPU-s  errors ${errors}`,
+  );
+  console.log(
+    `ratio on/off per clock second: ${describe(clock)}, whole run ${(whole(true, 'ms') / whole(false, 'ms')).toFixed(3)}`,
+  );
+  console.log(
+    `ratio on/off per CPU second:   ${describe(cpu)}, whole run ${(whole(true, 'cpu') / whole(false, 'cpu')).toFixed(3)}`,
+  );
   const ratio = median(cpu);
   const passed = verdict('ratio monitor on/off (req per CPU-s, median)', ratio.toFixed(3), '≥ 0.970', ratio >= 0.97);
   return passed && errors === 0 && pairs.length >= 10;

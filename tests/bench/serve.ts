@@ -5,10 +5,14 @@ import { openDatabase } from '../../src/server/db/connect.ts';
 import { buildApp } from '../../src/server/app.ts';
 
 const { BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema, BENCH_DATA_DIR: dataDir } = process.env;
-if (!databaseUrl || !schema || !dataDir) throw new Error('serve.ts needs BENCH_DATABASE_URL, BENCH_SCHEMA and BENCH_DATA_DIR');
+if (!databaseUrl || !schema || !dataDir)
+  throw new Error('serve.ts needs BENCH_DATABASE_URL, BENCH_SCHEMA and BENCH_DATA_DIR');
 const database = await openDatabase({ databaseUrl, pgPool: { options: `-c search_path=${schema}` } });
 const app = await buildApp({ database, dataDir, captcha: false });
 console.log(JSON.stringify({ base: await app.listen({ port: 0, host: '127.0.0.1' }) }));
 process.on('SIGTERM', () => {
-  void app.close().then(() => database.close()).then(() => process.exit(0));
+  void app
+    .close()
+    .then(() => database.close())
+    .then(() => process.exit(0));
 });

@@ -25,8 +25,12 @@ export interface FlowDataSet {
 }
 
 export async function generateFlowInstances(db: Db, instances = FLOW_INSTANCES): Promise<FlowDataSet> {
-  const domainId = (await db.selectFrom('domains').select('id').where('name', '=', FLOW_DOMAIN).executeTakeFirstOrThrow()).id;
-  const applicationId = (await db.selectFrom('applications').select('id').where('package_id', '=', FLOW_PACKAGE).executeTakeFirstOrThrow()).id;
+  const domainId = (
+    await db.selectFrom('domains').select('id').where('name', '=', FLOW_DOMAIN).executeTakeFirstOrThrow()
+  ).id;
+  const applicationId = (
+    await db.selectFrom('applications').select('id').where('package_id', '=', FLOW_PACKAGE).executeTakeFirstOrThrow()
+  ).id;
   await db.transaction().execute(async (trx) => {
     await planInstances(trx, domainId, applicationId, instances);
     await writeInstances(trx, domainId, applicationId);
@@ -52,7 +56,9 @@ async function planInstances(trx: Db, domainId: string, applicationId: string, i
   await sql`create unlogged table bench_hr as
     select (row_number() over (order by u.order_no, u.name) - 1)::int as k, u.id, u.name
     from users u join role_users h on h.user_id = u.id join app_roles r on r.id = h.role_id
-    where u.domain_id = ${domainId} and u.status = 1 and r.application_id = ${applicationId} and r.package_role = 'hr'`.execute(trx);
+    where u.domain_id = ${domainId} and u.status = 1 and r.application_id = ${applicationId} and r.package_role = 'hr'`.execute(
+    trx,
+  );
   // status by n % 20: 14 completed, 4 running, 2 deleted; a third are business trips (manager only).
   // Hours are spread by a multiplicative hash of n, so neighbouring instances differ.
   await sql`create unlogged table bench_plan as
@@ -80,7 +86,9 @@ async function planInstances(trx: Db, domainId: string, applicationId: string, i
 
 /** Instances, history (ids computed: four per instance after those already there), tokens and tasks. */
 async function writeInstances(trx: Db, domainId: string, applicationId: string): Promise<void> {
-  const base = (await sql<{ base: number }>`select coalesce(max(id), 0)::int8 + 1 as base from flow_history`.execute(trx)).rows[0].base;
+  const base = (
+    await sql<{ base: number }>`select coalesce(max(id), 0)::int8 + 1 as base from flow_history`.execute(trx)
+  ).rows[0].base;
   const finishedAt = sql`case when via_hr then hr_at else manager_at end`;
   // The dashboard's row triggers counting changes to past days (migration 0037, docs/adr/0076-dashboard-kept-days.md) are off while the
   // rows are generated (a million changes counted one by one); the application's kept days are dropped
@@ -109,8 +117,12 @@ async function writeInstances(trx: Db, domainId: string, applicationId: string):
     union all
     select ${base} + n * 4 + 2, id, hr_at, hr_id, 'submit', 'hr', '[]' from bench_plan where status = 'completed' and via_hr
     union all
-    select ${base} + n * 4 + 3, id, ${finishedAt}, null, 'complete', null, '[]' from bench_plan where status = 'completed'`.execute(trx);
-  await sql`select setval(pg_get_serial_sequence('flow_history', 'id'), (select max(id) from flow_history))`.execute(trx);
+    select ${base} + n * 4 + 3, id, ${finishedAt}, null, 'complete', null, '[]' from bench_plan where status = 'completed'`.execute(
+    trx,
+  );
+  await sql`select setval(pg_get_serial_sequence('flow_history', 'id'), (select max(id) from flow_history))`.execute(
+    trx,
+  );
   await sql`insert into flow_tokens (id, instance_id, node_id, state, created_at)
     select 'bench-tk-' || n, id, 'manager', 'active', started_at from bench_plan where status = 'running'`.execute(trx);
   // The manager's task; at HR every holder of the role got one: the one who submitted it is done, the
@@ -129,5 +141,7 @@ async function writeInstances(trx: Db, domainId: string, applicationId: string):
     from bench_plan p cross join bench_hr hr where p.status = 'completed' and p.via_hr`.execute(trx);
   await sql`alter table flow_tasks enable trigger user`.execute(trx);
   await sql`alter table flow_instances enable trigger user`.execute(trx);
-  await sql`delete from flow_figure_days where domain_id = ${domainId} and application_id = ${applicationId}`.execute(trx);
+  await sql`delete from flow_figure_days where domain_id = ${domainId} and application_id = ${applicationId}`.execute(
+    trx,
+  );
 }

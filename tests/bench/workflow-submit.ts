@@ -31,10 +31,19 @@ interface Submission {
 
 /** A server of the bench's schema in a child process; answers its address and how to stop it. */
 async function serverProcess(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', new URL('./serve.ts', import.meta.url).pathname], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      new URL('./serve.ts', import.meta.url).pathname,
+    ],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   for await (const line of createInterface({ input: child.stdout! })) {
     if (line.startsWith('{')) return { base: (JSON.parse(line) as { base: string }).base, child };
   }
@@ -43,7 +52,8 @@ async function serverProcess(env: Record<string, string>): Promise<{ base: strin
 
 /** The open manager tasks of the generated instances (not the demo's), with who holds them. */
 async function openTasks(db: Db, data: FlowDataSet, count: number): Promise<Submission[]> {
-  const { rows } = await sql<Submission>`select t.instance_id as "instanceId", t.process_id as "processId", u.loginno as "userCode"
+  const { rows } =
+    await sql<Submission>`select t.instance_id as "instanceId", t.process_id as "processId", u.loginno as "userCode"
     from flow_tasks t join users u on u.id = t.assignee_id
     where t.domain_id = ${data.domainId} and t.application_id = ${data.applicationId} and t.status = 'open' and t.node_id = 'manager'
       and t.instance_id like ${`${GENERATED_PREFIX}%`}
@@ -54,7 +64,11 @@ async function openTasks(db: Db, data: FlowDataSet, count: number): Promise<Subm
 /** Submits each task once, spread over the servers (each takes every other one), CONNECTIONS at a time
  *  per server. A refusal is an error even when its HTTP status is 200 (the envelope's errcode). Timed
  *  to the last reply: autocannon itself ends only at its next whole-second sample. */
-async function submitAll(bases: string[], submissions: Submission[], query: Record<string, string>): Promise<{ seconds: number; errors: number }> {
+async function submitAll(
+  bases: string[],
+  submissions: Submission[],
+  query: Record<string, string>,
+): Promise<{ seconds: number; errors: number }> {
   const started = performance.now();
   let refused = 0;
   let last = started;
@@ -72,7 +86,12 @@ async function submitAll(bases: string[], submissions: Submission[], query: Reco
           body: JSON.stringify({ comment: 'bench' }),
           setupRequest: (request) => {
             const task = mine[next++ % mine.length];
-            const params = new URLSearchParams({ ...query, userCode: task.userCode, flowId: task.processId, instanceId: task.instanceId });
+            const params = new URLSearchParams({
+              ...query,
+              userCode: task.userCode,
+              flowId: task.processId,
+              instanceId: task.instanceId,
+            });
             return { ...request, path: `/rest/bpm/runtime/submission?${params}` };
           },
           onResponse: (_status, body) => {
@@ -84,7 +103,10 @@ async function submitAll(bases: string[], submissions: Submission[], query: Reco
     });
   });
   const results = await Promise.all(runs);
-  return { seconds: (last - started) / 1000, errors: refused + results.reduce((sum, r) => sum + r.errors + r.non2xx, 0) };
+  return {
+    seconds: (last - started) / 1000,
+    errors: refused + results.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
+  };
 }
 
 /** Per submitted instance: the manager's task done once and submitted once (else lost or duplicated),
@@ -107,7 +129,11 @@ async function verify(db: Db, data: FlowDataSet, ids: string[]) {
       count(*) filter (where case when via_hr then status <> 'running' or tokens <> 1 or hr_tasks <> hr.holders
         else status <> 'completed' or tokens <> 0 or completions <> 1 end)::int as wrong_next
     from per, hr`.execute(db);
-  return { lost: rows[0].lost + ids.length - rows[0].found, duplicated: rows[0].duplicated, wrongNext: rows[0].wrong_next };
+  return {
+    lost: rows[0].lost + ids.length - rows[0].found,
+    duplicated: rows[0].duplicated,
+    wrongNext: rows[0].wrong_next,
+  };
 }
 
 export async function benchSubmits(db: Db, data: FlowDataSet, env: Record<string, string>): Promise<SubmitFigures> {
@@ -116,8 +142,16 @@ export async function benchSubmits(db: Db, data: FlowDataSet, env: Record<string
     const { secret } = await regenerateSecret(db, data.domainId);
     const { accessToken } = (await exchangeSecret(db, secret))!;
     const submissions = await openTasks(db, data, SUBMITS);
-    const { seconds, errors } = await submitAll(servers.map((s) => s.base), submissions, { accessToken, applicationId: data.applicationId });
-    const checked = await verify(db, data, submissions.map((s) => s.instanceId));
+    const { seconds, errors } = await submitAll(
+      servers.map((s) => s.base),
+      submissions,
+      { accessToken, applicationId: data.applicationId },
+    );
+    const checked = await verify(
+      db,
+      data,
+      submissions.map((s) => s.instanceId),
+    );
     return { actions: submissions.length, seconds, perSecond: submissions.length / seconds, errors, ...checked };
   } finally {
     for (const { child } of servers) child.kill('SIGTERM');

@@ -21,13 +21,24 @@ async function choose(page: Page, testId: string, option: string): Promise<void>
 const tagOf = (path: string) => (path.startsWith('/rest/') ? 'runtime' : 'auth');
 
 /** The buttons' names in the viewer's language (Swagger UI's words reworded, docs/adr/0075-swagger-ui-words-localized.md). */
-const BUTTONS = { en: { tryItOut: 'Try it out', execute: 'Execute' }, zh: { tryItOut: '试一试', execute: '执行' } } as const;
+const BUTTONS = {
+  en: { tryItOut: 'Try it out', execute: 'Execute' },
+  zh: { tryItOut: '试一试', execute: '执行' },
+} as const;
 
 /** Opens one operation of the documentation, tries it out with its filled values and answers the response body. */
-async function tryOut(page: Page, method: 'get' | 'post', path: string, lang: keyof typeof BUTTONS = 'en'): Promise<string> {
+async function tryOut(
+  page: Page,
+  method: 'get' | 'post',
+  path: string,
+  lang: keyof typeof BUTTONS = 'en',
+): Promise<string> {
   const tag = page.locator(`.opblock-tag[data-tag="${tagOf(path)}"]`);
   if ((await tag.getAttribute('data-is-open')) !== 'true') await tag.click();
-  const operation = page.locator(`.opblock-${method}`).filter({ has: page.locator(`[data-path="${path}"]`) }).first();
+  const operation = page
+    .locator(`.opblock-${method}`)
+    .filter({ has: page.locator(`[data-path="${path}"]`) })
+    .first();
   if (!(await operation.locator('.opblock-body').count())) await operation.locator('.opblock-summary').first().click();
   await operation.getByRole('button', { name: BUTTONS[lang].tryItOut }).click();
   await operation.getByRole('button', { name: BUTTONS[lang].execute }).click();
@@ -41,14 +52,16 @@ async function tryOut(page: Page, method: 'get' | 'post', path: string, lang: ke
  *  summaries are the document's: they may name a field or a path; the API test reads them.) */
 function visibleLatinWords(page: Page): Promise<Array<{ word: string; in: string }>> {
   return page.evaluate(() => {
-    const data = 'pre, code, textarea, input, select, .opblock-summary-path, .parameter__name, .parameter__type, .model-box, .markdown, .renderedMarkdown, .opblock-summary-method, .version-stamp, .version, .opblock-summary-description, .response-col_status';
+    const data =
+      'pre, code, textarea, input, select, .opblock-summary-path, .parameter__name, .parameter__type, .model-box, .markdown, .renderedMarkdown, .opblock-summary-method, .version-stamp, .version, .opblock-summary-description, .response-col_status';
     const root = document.querySelector('.swagger-ui')!;
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     const words: Array<{ word: string; in: string }> = [];
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       if (!parent || parent.closest(data) || !parent.getClientRects().length) continue;
-      for (const word of (node.nodeValue ?? '').match(/[A-Za-z]{2,}/g) ?? []) words.push({ word, in: `${parent.tagName.toLowerCase()}.${parent.className}` });
+      for (const word of (node.nodeValue ?? '').match(/[A-Za-z]{2,}/g) ?? [])
+        words.push({ word, in: `${parent.tagName.toLowerCase()}.${parent.className}` });
     }
     return words;
   });
@@ -67,7 +80,9 @@ describe('API documentation and web services', () => {
     await expect(page.getByTestId('api-docs-problem').innerText()).resolves.toBe('Select a user before signing in.');
     await choose(page, 'api-docs-application', 'Office');
     await page.getByTestId('api-docs-pick').click();
-    await expect(page.getByTestId('api-docs-problem').innerText()).resolves.toBe('Select an enterprise before picking a user.');
+    await expect(page.getByTestId('api-docs-problem').innerText()).resolves.toBe(
+      'Select an enterprise before picking a user.',
+    );
     await choose(page, 'api-docs-domain', 'Acme');
     await page.getByTestId('api-docs-pick').click();
 
@@ -83,22 +98,34 @@ describe('API documentation and web services', () => {
 
     // A reason is required.
     await page.getByTestId('api-docs-signin').click();
-    await expect(page.getByTestId('api-docs-problem').innerText()).resolves.toBe('Give the reason for signing in as this user.');
+    await expect(page.getByTestId('api-docs-problem').innerText()).resolves.toBe(
+      'Give the reason for signing in as this user.',
+    );
     await page.getByTestId('api-docs-reason').locator('input').fill('Reproduce ticket 42');
     await page.getByTestId('api-docs-signin').click();
     const banner = page.getByTestId('api-docs-banner');
-    await expect(banner.innerText()).resolves.toContain(`(${userCode}) of Acme by Platform_Administrator (admin), until`);
+    await expect(banner.innerText()).resolves.toContain(
+      `(${userCode}) of Acme by Platform_Administrator (admin), until`,
+    );
     await expect(banner.innerText()).resolves.toContain('Reason: Reproduce ticket 42');
     await screenshot(page, 'api-docs-signed-in');
 
     // The runtime calls are filled with the chosen application's id and its process's flowId.
-    const office = await page.evaluate(async (url) => (await (await fetch(url)).json()) as { data: Array<{ id: string; name: string }> }, `${server.url}/authtime/lookups/applications`);
-    const startCall = page.locator('.opblock-post').filter({ has: page.locator('[data-path="/rest/bpm/runtime/start"]') }).first();
+    const office = await page.evaluate(
+      async (url) => (await (await fetch(url)).json()) as { data: Array<{ id: string; name: string }> },
+      `${server.url}/authtime/lookups/applications`,
+    );
+    const startCall = page
+      .locator('.opblock-post')
+      .filter({ has: page.locator('[data-path="/rest/bpm/runtime/start"]') })
+      .first();
     const runtimeTag = page.locator('.opblock-tag[data-tag="runtime"]');
     if ((await runtimeTag.getAttribute('data-is-open')) !== 'true') await runtimeTag.click();
     await startCall.locator('.opblock-summary').first().click();
     await startCall.getByRole('button', { name: 'Try it out' }).click();
-    await expect(startCall.locator('tr[data-param-name="applicationId"] input').inputValue()).resolves.toBe(office.data.find((a) => a.name === 'Office')!.id);
+    await expect(startCall.locator('tr[data-param-name="applicationId"] input').inputValue()).resolves.toBe(
+      office.data.find((a) => a.name === 'Office')!.id,
+    );
     await expect(startCall.locator('tr[data-param-name="flowId"] input').inputValue()).resolves.toBe('leave-approval');
     await expect(startCall.locator('tr[data-param-name="userCode"] input').inputValue()).resolves.toBe(userCode);
     await startCall.getByRole('button', { name: 'Cancel' }).click();
@@ -116,7 +143,10 @@ describe('API documentation and web services', () => {
     // End now: the banner goes once the server has ended the sign-in; the call tried again is refused.
     await banner.getByTestId('api-docs-end').click();
     await banner.waitFor({ state: 'hidden', timeout: 30_000 });
-    const current = await page.evaluate(async (url) => (await (await fetch(url)).json()) as { data: { active: boolean } }, `${server.url}/authtime/swagger/signin`);
+    const current = await page.evaluate(
+      async (url) => (await (await fetch(url)).json()) as { data: { active: boolean } },
+      `${server.url}/authtime/swagger/signin`,
+    );
     expect(current.data.active).toBe(false);
 
     // In Chinese the document follows (title, the areas' tags, the calls' summaries) and so do Swagger
@@ -126,22 +156,33 @@ describe('API documentation and web services', () => {
       await page.getByTestId(`lang-${lang}`).click();
     };
     await language('zh');
-    await expect.poll(() => page.locator('.swagger-ui .info .title').innerText(), { timeout: 30_000 }).toContain('Atrium 平台 API');
-    await expect(page.locator('.opblock-tag[data-tag="runtime"]').innerText()).resolves.toContain('流程运行时：前端 API');
+    await expect
+      .poll(() => page.locator('.swagger-ui .info .title').innerText(), { timeout: 30_000 })
+      .toContain('Atrium 平台 API');
+    await expect(page.locator('.opblock-tag[data-tag="runtime"]').innerText()).resolves.toContain(
+      '流程运行时：前端 API',
+    );
     // Signed out of the documentation, a console call tried from it goes with the console's session.
     const profile = await tryOut(page, 'get', '/authtime/myprofile', 'zh');
     expect(JSON.parse(profile)).toMatchObject({ errcode: 0 });
-    const operation = page.locator('.opblock-get').filter({ has: page.locator('[data-path="/authtime/myprofile"]') }).first();
+    const operation = page
+      .locator('.opblock-get')
+      .filter({ has: page.locator('[data-path="/authtime/myprofile"]') })
+      .first();
     await expect(operation.locator('.opblock-summary-description').innerText()).resolves.toMatch(/[\u4e00-\u9fff]/);
     await expect(operation.innerText()).resolves.toContain('服务器响应');
     // What may stay: the document's tag names (the catalogue's areas), the product's name, "API", the
     // Accept header and cookies named in a sentence, and the curl program.
-    const tags = await page.locator('.opblock-tag').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-tag') ?? ''));
+    const tags = await page
+      .locator('.opblock-tag')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-tag') ?? ''));
     const allowed = new Set([...tags, 'Atrium', 'API', 'OAS', 'Accept', 'Cookie', 'curl']);
     expect((await visibleLatinWords(page)).filter(({ word }) => !allowed.has(word))).toEqual([]);
     await screenshot(page, 'api-docs-zh');
     await language('en');
-    await expect.poll(() => page.locator('.swagger-ui .info .title').innerText(), { timeout: 30_000 }).toContain('Atrium platform API');
+    await expect
+      .poll(() => page.locator('.swagger-ui .info .title').innerText(), { timeout: 30_000 })
+      .toContain('Atrium platform API');
   });
 
   it("lists an enterprise's web services with their state", async () => {

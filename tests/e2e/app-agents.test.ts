@@ -27,11 +27,16 @@ describe("an application's messaging agents", () => {
     await screenshot(page, 'app-agents-no-host-en');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    const saved = await page.request.put(`${live.server.url}/authtime/domain/${acmeId}/wechat`, { headers: await csrfHeaders(page), data: { externalHost: 'https://atrium.acme.example' } });
+    const saved = await page.request.put(`${live.server.url}/authtime/domain/${acmeId}/wechat`, {
+      headers: await csrfHeaders(page),
+      data: { externalHost: 'https://atrium.acme.example' },
+    });
     expect((await saved.json()).errcode).toBe(0);
 
     await open('Messaging');
-    await expect.poll(() => dialog.getByTestId('app-im-home').innerText()).toMatch(new RegExp(`^https://atrium\\.acme\\.example/authtime/im/wechat/entry/${acmeId}/\\S+$`));
+    await expect
+      .poll(() => dialog.getByTestId('app-im-home').innerText())
+      .toMatch(new RegExp(`^https://atrium\\.acme\\.example/authtime/im/wechat/entry/${acmeId}/\\S+$`));
     expect(await dialog.getByTestId('app-im-domain').innerText()).toBe('atrium.acme.example');
     // A bad agent id is refused under the field, nothing saved.
     await dialog.locator('#root_agentId').fill('10x');

@@ -15,7 +15,9 @@ const rowOf = (page: Page, text: string) => page.locator('.MuiDataGrid-row').fil
 /** Opens the install dialog and uploads the office package changed by `options`. */
 async function uploadPackage(page: Page, options: ZipOptions) {
   await page.getByTestId('action-install').click();
-  await page.getByTestId('upload-input').setInputFiles({ name: 'office.zip', mimeType: 'application/zip', buffer: await packageZip('office', options) });
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'office.zip', mimeType: 'application/zip', buffer: await packageZip('office', options) });
   await page.getByTestId('upload-submit').click();
   return page.getByTestId('package-install-dialog');
 }
@@ -31,7 +33,10 @@ describe('applications', () => {
     expect(await rowOf(page, 'Contracts').innerText()).toContain('Globex');
     expect(await axeProblems(page)).toEqual([]);
     await screenshot(page, 'applications-en');
-    for (const [lang, office] of [['zh', '办公'], ['cn', '辦公']] as const) {
+    for (const [lang, office] of [
+      ['zh', '办公'],
+      ['cn', '辦公'],
+    ] as const) {
       const other = await openPage(session.browser, session.server.url, lang);
       await signIn(other, session.server.url, 'admin', (await import('./support/server.ts')).ADMIN_PASSWORD);
       await other.goto(`${session.server.url}/#/applications`);
@@ -54,14 +59,20 @@ describe('applications', () => {
     const dialog = await uploadPackage(page, {
       edit: (m) => {
         m.version = '1.1.0';
-        m.menus.pc[0].children.push({ id: 'leave-calendar', name: { en: 'Leave calendar', zh: '请假日历', cn: '請假日曆' }, module: 'leave' });
+        m.menus.pc[0].children.push({
+          id: 'leave-calendar',
+          name: { en: 'Leave calendar', zh: '请假日历', cn: '請假日曆' },
+          module: 'leave',
+        });
         m.menus.mobile = m.menus.mobile.filter((x: { id: string }) => x.id !== 'm-trip');
         m.roles.forEach((r: { mobile?: string[] }) => (r.mobile = r.mobile?.filter((x) => x !== 'm-trip')));
       },
     });
     await dialog.getByTestId('package-install-summary').filter({ hasText: 'upgraded from 1.0.0 to 1.1.0' }).waitFor();
     const changes = await dialog.getByTestId('package-install-changes').locator('tbody tr').allInnerTexts();
-    expect(changes.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual(expect.arrayContaining(['PC menu Leave calendar leave-calendar Added', 'Mobile menu Trips m-trip Removed']));
+    expect(changes.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual(
+      expect.arrayContaining(['PC menu Leave calendar leave-calendar Added', 'Mobile menu Trips m-trip Removed']),
+    );
     expect(await axeProblems(page)).toEqual([]);
     await screenshot(page, 'applications-install-preview');
     await dialog.getByTestId('package-install-commit').click();
@@ -74,12 +85,18 @@ describe('applications', () => {
     const { page } = session;
     await page.goto(`${session.server.url}/#/applications`);
     await rowOf(page, 'Office').waitFor();
-    const dialog = await uploadPackage(page, { edit: (m) => (m.version = '2.0.0'), files: (f) => f.set('processes/leave-approval.bpmn', '<definitions/>') });
+    const dialog = await uploadPackage(page, {
+      edit: (m) => (m.version = '2.0.0'),
+      files: (f) => f.set('processes/leave-approval.bpmn', '<definitions/>'),
+    });
     const problems = dialog.getByTestId('package-install-problems');
     await problems.waitFor();
     expect(await problems.innerText()).toContain('processes/leave-approval.bpmn');
     expect(await dialog.getByTestId('package-install-commit').isDisabled()).toBe(true);
-    await dialog.getByRole('alert').filter({ hasText: 'The package was not installed: it has 1 problem, listed below.' }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: 'The package was not installed: it has 1 problem, listed below.' })
+      .waitFor();
     await page.waitForTimeout(300); // the dialog's fade-in, for the picture
     await screenshot(page, 'applications-install-problems');
     await dialog.getByTestId('package-install-close').click();
@@ -134,7 +151,10 @@ describe('applications', () => {
     await dialog.getByTestId('application-bind-confirm').click();
     await dialog.waitFor({ state: 'detached' });
     await rowOf(page, 'Office').waitFor();
-    for (const [lang, office] of [['zh', '办公'], ['cn', '辦公']] as const) {
+    for (const [lang, office] of [
+      ['zh', '办公'],
+      ['cn', '辦公'],
+    ] as const) {
       const other = await openPage(session.browser, session.server.url, lang);
       await signIn(other, session.server.url, 'admin', (await import('./support/server.ts')).ADMIN_PASSWORD);
       await other.goto(page.url());

@@ -10,7 +10,25 @@ import { serverAndBrowser } from './support/session.ts';
 
 const live = serverAndBrowser();
 
-const ICS = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Atrium e2e//EN', 'BEGIN:VEVENT', 'UID:1@e2e', 'DTSTART;VALUE=DATE:20270915', 'DTEND;VALUE=DATE:20270916', 'SUMMARY:Mid-Autumn Festival', 'END:VEVENT', 'BEGIN:VEVENT', 'UID:2@e2e', 'DTSTART;VALUE=DATE:20271001', 'DTEND;VALUE=DATE:20271008', 'SUMMARY:National Day', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+const ICS = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//Atrium e2e//EN',
+  'BEGIN:VEVENT',
+  'UID:1@e2e',
+  'DTSTART;VALUE=DATE:20270915',
+  'DTEND;VALUE=DATE:20270916',
+  'SUMMARY:Mid-Autumn Festival',
+  'END:VEVENT',
+  'BEGIN:VEVENT',
+  'UID:2@e2e',
+  'DTSTART;VALUE=DATE:20271001',
+  'DTEND;VALUE=DATE:20271008',
+  'SUMMARY:National Day',
+  'END:VEVENT',
+  'END:VCALENDAR',
+  '',
+].join('\r\n');
 
 describe('work calendars', () => {
   it('makes a calendar, sets its week, adds a holiday and shows them in the month view', async () => {
@@ -68,7 +86,9 @@ describe('work calendars', () => {
 
     // More holidays from an iCalendar file: previewed, nothing saved, then imported.
     await page.getByTestId('action-importIcs').click();
-    await page.getByTestId('upload-input').setInputFiles({ name: 'holidays.ics', mimeType: 'text/calendar', buffer: Buffer.from(ICS) });
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'holidays.ics', mimeType: 'text/calendar', buffer: Buffer.from(ICS) });
     await page.getByTestId('upload-submit').click();
     const preview = page.getByTestId('ics-import-dialog');
     await expect.poll(() => preview.getByTestId('ics-import-preview').innerText()).toContain('2 new holidays');
@@ -85,7 +105,9 @@ describe('work calendars', () => {
     const exported = await readFile((await download.path())!, 'utf8');
     expect(exported).toMatch(/^BEGIN:VCALENDAR\r\n/);
     expect(exported).toContain('RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA\r\n');
-    expect(exported).toContain('SUMMARY:Dragon Boat Festival\r\nDTSTART;VALUE=DATE:20270614\r\nDTEND;VALUE=DATE:20270615\r\n');
+    expect(exported).toContain(
+      'SUMMARY:Dragon Boat Festival\r\nDTSTART;VALUE=DATE:20270614\r\nDTEND;VALUE=DATE:20270615\r\n',
+    );
     expect(exported).toContain('SUMMARY:Mid-Autumn Festival\r\nDTSTART;VALUE=DATE:20270915\r\n');
     expect(exported).toMatch(/DTSTART;TZID=[A-Za-z_/]+:20270619T100000\r\nDTEND;TZID=[A-Za-z_/]+:20270619T150000/);
 

@@ -9,7 +9,6 @@ import { openPage, signIn, fillFormField, expectToast, searchList, tick } from '
 
 const live = serverAndBrowser({ ATRIUM_CATALOGUE_EXTRA: join(process.cwd(), 'tests/fixtures/store-catalogue') });
 
-
 describe('screens defined only in the catalogue', () => {
   it('lists, validates, creates, finds, edits and deletes an asset', async () => {
     const page = await openPage(live.browser, live.server.url, 'en');

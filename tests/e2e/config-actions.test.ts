@@ -61,7 +61,13 @@ describe('configuration actions', () => {
     await page.getByRole('option', { name: 'AD/LDAP', exact: true }).click();
     await page.getByTestId('form-tab-directory').click();
     await closeToasts(page); // the other test's last one may still be on screen
-    const ldap = { url: slapd!.url, baseDN: SUFFIX, manager: MANAGER, managerPassword: MANAGER_PASSWORD, userClass: 'inetOrgPerson' };
+    const ldap = {
+      url: slapd!.url,
+      baseDN: SUFFIX,
+      manager: MANAGER,
+      managerPassword: MANAGER_PASSWORD,
+      userClass: 'inetOrgPerson',
+    };
     for (const [field, value] of Object.entries(ldap)) await fillFormField(page, field, value);
     expect(await page.getByTestId('form-action-pushUsers').count()).toBe(0); // the IM tab's button only
     await page.getByTestId('form-action-testLdap').click();

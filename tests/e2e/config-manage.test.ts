@@ -25,12 +25,17 @@ describe('manage tab', () => {
     // A reported step shows its figure on the bar and beside it; before the first, a moving bar and no figure.
     const progress = session.page.getByTestId('manage-progress');
     await expect.poll(() => progress.textContent()).toMatch(/In progress… \d+%|Starting…/);
-    const [text, valueNow] = await progress.evaluate((el) => [el.textContent ?? '', el.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') ?? null]);
+    const [text, valueNow] = await progress.evaluate((el) => [
+      el.textContent ?? '',
+      el.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') ?? null,
+    ]);
     expect(valueNow).toBe(/(\d+)%/.exec(text ?? '')?.[1] ?? null);
     await screenshot(session.page, 'config-manage-progress');
     await expectToast(session.page, 'Clearing succeeded.');
     expect(polls.length).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => session.page.getByTestId('manage-last-job').textContent()).toMatch(/^Last job: Cache cleared: \d+ compiled rules/);
+    await expect
+      .poll(() => session.page.getByTestId('manage-last-job').textContent())
+      .toMatch(/^Last job: Cache cleared: \d+ compiled rules/);
     expect(await session.page.getByTestId('manage-progress').count()).toBe(0);
     await screenshot(session.page, 'config-manage-cleared');
   });
@@ -62,12 +67,17 @@ describe('manage tab', () => {
     await options.nth(1).click();
     await session.page.getByTestId('manage-synchronize').click();
     await expectToast(session.page, 'Synchronization succeeded.');
-    await expect.poll(() => session.page.getByTestId('manage-last-job').textContent()).toContain(`${chosen} synchronized`);
+    await expect
+      .poll(() => session.page.getByTestId('manage-last-job').textContent())
+      .toContain(`${chosen} synchronized`);
     await session.page.getByTestId('manage-optimize').click();
     await expectToast(session.page, 'Statistics refreshed for 2 tables.');
     await screenshot(session.page, 'config-manage-synchronized');
     await session.page.getByTestId('manage-clear-config').click();
-    await session.page.getByTestId('confirm-dialog').getByText('Clear the stored configuration and files of the chosen software?').waitFor();
+    await session.page
+      .getByTestId('confirm-dialog')
+      .getByText('Clear the stored configuration and files of the chosen software?')
+      .waitFor();
     await session.page.getByTestId('confirm-ok').click();
     await expectToast(session.page, `${chosen}: 0 stored settings and the application files removed.`);
   });

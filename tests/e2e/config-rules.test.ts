@@ -37,7 +37,10 @@ const shoot = async (name: string) => {
 };
 const field = (name: string) => page().locator(`#root_${name}`);
 /** The messages RJSF shows under a field (its error list, id root_<field>__error). */
-const errorsUnder = async (name: string) => (await page().locator(`#root_${name}__error`).count()) ? (await page().locator(`#root_${name}__error li`).allTextContents()) : [];
+const errorsUnder = async (name: string) =>
+  (await page().locator(`#root_${name}__error`).count())
+    ? await page().locator(`#root_${name}__error li`).allTextContents()
+    : [];
 const tab = (id: string) => page().getByTestId(`form-tab-${id}`);
 const marked = async (id: string) => (await tab(id).getAttribute('data-invalid')) === 'true';
 const openTab = async (id: string) => {
@@ -91,7 +94,9 @@ describe('configuration rules in the browser', () => {
   it('the complexity switch needs a class: refused on the policy tab without a call, then saved', async () => {
     await openTab('policy');
     await field('legal').check();
-    await expect.poll(async () => classes().evaluateAll((boxes) => boxes.filter((b) => (b as HTMLInputElement).checked).length)).toBe(4);
+    await expect
+      .poll(async () => classes().evaluateAll((boxes) => boxes.filter((b) => (b as HTMLInputElement).checked).length))
+      .toBe(4);
     for (let i = 0; i < 4; i += 1) await classes().nth(i).uncheck();
     expect(await errorsUnder('legalType')).toEqual([]);
     await saveRefused('legalType', MSG.classes);

@@ -16,13 +16,15 @@ beforeAll(async () => {
 
 const field = (name: string) => session.page.locator(`#root_${name}`);
 // A radio group has no element of its own id, only inputs named after the field.
-const shown = async (name: string) => (await session.page.locator(`#root_${name}, input[name="root_${name}"]`).count()) > 0;
+const shown = async (name: string) =>
+  (await session.page.locator(`#root_${name}, input[name="root_${name}"]`).count()) > 0;
 const tab = (id: string) => session.page.getByTestId(`form-tab-${id}`);
 const openTab = async (id: string) => {
   await tab(id).click();
   await expect.poll(() => tab(id).getAttribute('aria-selected')).toBe('true');
 };
-const choose = (name: string, value: string) => session.page.locator(`input[name="root_${name}"][value="${value}"]`).check();
+const choose = (name: string, value: string) =>
+  session.page.locator(`input[name="root_${name}"][value="${value}"]`).check();
 async function select(name: string, option: string): Promise<void> {
   await field(name).click();
   await session.page.getByRole('option', { name: option, exact: true }).click();
@@ -32,7 +34,8 @@ describe('system configuration', () => {
   it('shows the tabs of a super administrator, the directory tab only for a directory SSO type', async () => {
     const tabs = await session.page.getByRole('tab').allTextContents();
     expect(tabs).toEqual(['Authentication', 'Policy', 'Manage', 'Instant messaging', 'System file']);
-    for (const button of ['form-save', 'form-action-import', 'form-action-export', 'form-refresh', 'form-exit']) await session.page.getByTestId(button).waitFor();
+    for (const button of ['form-save', 'form-action-import', 'form-action-export', 'form-refresh', 'form-exit'])
+      await session.page.getByTestId(button).waitFor();
     await screenshot(session.page, 'config-authentication');
   });
 
@@ -64,7 +67,9 @@ describe('system configuration', () => {
     await screenshot(session.page, 'config-authentication-refused');
     // Refresh would drop the unsaved change: it asks first (issue 9 item 10).
     await session.page.getByTestId('form-refresh').click();
-    await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toBe('Reload the saved values? Your unsaved changes will be lost.');
+    await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toBe(
+      'Reload the saved values? Your unsaved changes will be lost.',
+    );
     await session.page.getByTestId('confirm-ok').click();
     await session.page.locator('input[name="root_smsAffectMode"]').first().waitFor({ state: 'detached' });
   });
@@ -72,12 +77,16 @@ describe('system configuration', () => {
   it('uploads a login background, keeps it through save and refresh, and clears it', async () => {
     await session.page.getByTestId('background-widget-upload').click();
     const upload = session.page.getByTestId('upload-dialog');
-    await upload.getByTestId('upload-input').setInputFiles({ name: 'background.png', mimeType: 'image/png', buffer: solidPng(64, [40, 90, 160]) });
+    await upload
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'background.png', mimeType: 'image/png', buffer: solidPng(64, [40, 90, 160]) });
     await upload.getByTestId('upload-submit').click();
     await upload.waitFor({ state: 'detached' });
     const picture = session.page.getByTestId('background-widget-image');
     await picture.waitFor();
-    expect(await picture.getAttribute('src')).toMatch(/\/uploads\/platform\/\d{4}\/image\/background\/[0-9a-f-]+\.png$/);
+    expect(await picture.getAttribute('src')).toMatch(
+      /\/uploads\/platform\/\d{4}\/image\/background\/[0-9a-f-]+\.png$/,
+    );
     await session.page.getByTestId('form-save').click();
     await expectToast(session.page, 'Saved successfully');
     await session.page.getByTestId('form-refresh').click();
@@ -99,27 +108,82 @@ describe('system configuration', () => {
     await choose('authType', 'sso');
     await field('ssoAuth').waitFor();
     expect(await shown('smsAuthenticate')).toBe(false);
-    const ssoFields = ['ssoRedirect', 'ssoLogoutRedirect', 'localServerName', 'casLoginUrl', 'casUrlPrefix', 'adDomainController', 'adDefaultDomain', 'adadminloginno', 'adadminloginnopw', 'adlogindomain', 'adjespausernmae', 'adjespapassword', 'ssoDefaultEmail', 'ssoDefaultPassword'];
-    const visible = async () => (await Promise.all(ssoFields.map(async (f) => ((await shown(f)) ? f : null)))).filter(Boolean);
+    const ssoFields = [
+      'ssoRedirect',
+      'ssoLogoutRedirect',
+      'localServerName',
+      'casLoginUrl',
+      'casUrlPrefix',
+      'adDomainController',
+      'adDefaultDomain',
+      'adadminloginno',
+      'adadminloginnopw',
+      'adlogindomain',
+      'adjespausernmae',
+      'adjespapassword',
+      'ssoDefaultEmail',
+      'ssoDefaultPassword',
+    ];
+    const visible = async () =>
+      (await Promise.all(ssoFields.map(async (f) => ((await shown(f)) ? f : null)))).filter(Boolean);
     expect(await visible()).toEqual(['ssoRedirect', 'ssoLogoutRedirect']);
     await select('ssoAuth', 'CAS server');
     await field('casLoginUrl').waitFor();
-    expect(await visible()).toEqual(['ssoRedirect', 'ssoLogoutRedirect', 'localServerName', 'casLoginUrl', 'casUrlPrefix']);
+    expect(await visible()).toEqual([
+      'ssoRedirect',
+      'ssoLogoutRedirect',
+      'localServerName',
+      'casLoginUrl',
+      'casUrlPrefix',
+    ]);
     await screenshot(session.page, 'config-authentication-cas');
     expect(await tab('directory').count()).toBe(0);
     await select('ssoAuth', 'AD/LDAP');
     await field('adDomainController').waitFor();
-    expect(await visible()).toEqual(['adDomainController', 'adDefaultDomain', 'adadminloginno', 'adadminloginnopw', 'adlogindomain', 'ssoDefaultEmail', 'ssoDefaultPassword']);
+    expect(await visible()).toEqual([
+      'adDomainController',
+      'adDefaultDomain',
+      'adadminloginno',
+      'adadminloginnopw',
+      'adlogindomain',
+      'ssoDefaultEmail',
+      'ssoDefaultPassword',
+    ]);
     await tab('directory').waitFor();
     await select('ssoAuth', 'AD/LDAP with NTLM2');
     await field('adjespausernmae').waitFor();
-    expect(await visible()).toEqual(['adDomainController', 'adDefaultDomain', 'adadminloginno', 'adadminloginnopw', 'adlogindomain', 'adjespausernmae', 'adjespapassword', 'ssoDefaultEmail', 'ssoDefaultPassword']);
+    expect(await visible()).toEqual([
+      'adDomainController',
+      'adDefaultDomain',
+      'adadminloginno',
+      'adadminloginnopw',
+      'adlogindomain',
+      'adjespausernmae',
+      'adjespapassword',
+      'ssoDefaultEmail',
+      'ssoDefaultPassword',
+    ]);
     await screenshot(session.page, 'config-authentication-ntlm2');
   });
 
   it('shows the directory fields on the directory tab, and loses the tab with the directory type', async () => {
     await openTab('directory');
-    for (const name of ['url', 'baseDN', 'manager', 'managerPassword', 'userClass', 'id_', 'name_', 'loginno_', 'loginpwd_', 'email_', 'telephone_', 'deptClass', 'enterDept']) await field(name).waitFor();
+    for (const name of [
+      'url',
+      'baseDN',
+      'manager',
+      'managerPassword',
+      'userClass',
+      'id_',
+      'name_',
+      'loginno_',
+      'loginpwd_',
+      'email_',
+      'telephone_',
+      'deptClass',
+      'enterDept',
+    ])
+      await field(name).waitFor();
     await screenshot(session.page, 'config-directory');
     await openTab('authentication');
     await select('ssoAuth', 'Cookie');
@@ -133,7 +197,12 @@ describe('system configuration', () => {
     await field('legal').check();
     const classes = session.page.locator('#root_legalType input[type="checkbox"]');
     await classes.first().waitFor();
-    expect(await classes.evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).checked))).toEqual([true, true, true, true]);
+    expect(await classes.evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).checked))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(await shown('maxAge')).toBe(false);
     await field('noticeAuthor').check();
     for (const name of ['maxAge', 'noticeTime', 'noticeMethod', 'noticeContent']) await field(name).waitFor();
@@ -174,7 +243,10 @@ describe('system configuration', () => {
     await session.page.getByTestId('form-save').click();
     await expectToast(session.page, 'Saved successfully');
     await screenshot(session.page, 'config-im');
-    const [download] = await Promise.all([session.page.waitForEvent('download'), session.page.getByTestId('form-action-export').click()]);
+    const [download] = await Promise.all([
+      session.page.waitForEvent('download'),
+      session.page.getByTestId('form-action-export').click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^atrium-config-\d{8}\.json$/);
     const exported = await readFile((await download.path())!, 'utf8');
     expect(exported).not.toContain('im-secret');
@@ -185,7 +257,9 @@ describe('system configuration', () => {
 
     await session.page.getByTestId('form-action-import').click();
     const upload = session.page.getByTestId('upload-dialog');
-    await upload.getByTestId('upload-input').setInputFiles({ name: 'config.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+    await upload
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'config.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
     await upload.getByTestId('upload-submit').click();
     const result = session.page.getByTestId('config-import-dialog');
     await result.getByTestId('config-import-changed').waitFor();
@@ -200,7 +274,13 @@ describe('system configuration', () => {
     await session.page.context().addCookies([{ name: 'atrium_lang', value: 'zh', url: session.server.url }]);
     await session.page.reload();
     await tab('policy').waitFor();
-    expect(await session.page.getByRole('tab').allTextContents()).toEqual(['认证', '策略', '管理', '即时通讯', '系统文件']);
+    expect(await session.page.getByRole('tab').allTextContents()).toEqual([
+      '认证',
+      '策略',
+      '管理',
+      '即时通讯',
+      '系统文件',
+    ]);
     await openTab('policy');
     await session.page.getByText('最小长度').first().waitFor();
     expect(await session.page.getByTestId('form-refresh').textContent()).toContain('刷新');

@@ -6,7 +6,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
-import { csrfHeaders, expectToast, fillField, fillFormField, openEnterpriseTab, openPage, recordToasts, requestsSettled, signIn, searchList, tick } from './support/pages.ts';
+import {
+  csrfHeaders,
+  expectToast,
+  fillField,
+  fillFormField,
+  openEnterpriseTab,
+  openPage,
+  recordToasts,
+  requestsSettled,
+  signIn,
+  searchList,
+  tick,
+} from './support/pages.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
 import { encodePassword } from '../../src/core/password-codec.ts';
 import { signedInAsAdmin } from './support/session.ts';
@@ -27,7 +39,9 @@ async function openTab(page: Page, id: string, filter?: Record<string, string>) 
 const domainId = () => new URL(acmeUrl.replace('#/', '')).searchParams.get('domainid')!;
 
 async function openAcme(page: Page) {
-  await page.goto(`${session.server.url}/#/main?view=table&filter=${encodeURIComponent(JSON.stringify({ name: 'Acme' }))}`);
+  await page.goto(
+    `${session.server.url}/#/main?view=table&filter=${encodeURIComponent(JSON.stringify({ name: 'Acme' }))}`,
+  );
   await page.locator('.MuiDataGrid-row').filter({ hasText: 'Acme' }).first().click();
   await page.waitForURL(/#\/domain\?/);
   await tab(page, 'basic').waitFor();
@@ -37,7 +51,10 @@ async function openAcme(page: Page) {
 describe('the organisation of an enterprise', () => {
   // A failed step leaves a picture of the page behind (test-results/screens/failed-*.png).
   afterEach(async (context) => {
-    if (context.task.result?.state === 'fail') await session.page.screenshot({ path: `test-results/screens/failed-${context.task.name.slice(0, 30).replace(/\W+/g, '-')}.png` }).catch(() => undefined);
+    if (context.task.result?.state === 'fail')
+      await session.page
+        .screenshot({ path: `test-results/screens/failed-${context.task.name.slice(0, 30).replace(/\W+/g, '-')}.png` })
+        .catch(() => undefined);
   });
 
   it('opens each tab by click and by URL, and a refresh keeps the chosen tab', async () => {
@@ -48,7 +65,11 @@ describe('the organisation of an enterprise', () => {
       await tab(page, id).click();
       await expect.poll(() => new URL(page.url().replace('#/', '')).searchParams.get('tab')).toBe(id);
     }
-    await page.getByRole('columnheader', { name: 'Tag name' }).or(page.getByRole('columnheader', { name: 'Field' })).first().waitFor();
+    await page
+      .getByRole('columnheader', { name: 'Tag name' })
+      .or(page.getByRole('columnheader', { name: 'Field' }))
+      .first()
+      .waitFor();
     await page.goto(`${acmeUrl}&tab=users`);
     await page.locator('.MuiDataGrid-row').first().waitFor();
     await page.reload();
@@ -65,16 +86,40 @@ describe('the organisation of an enterprise', () => {
     let created: string | undefined;
     try {
       await openAcme(page);
-      const ids = ['basic', 'departments', 'users', 'admins', 'fields', 'software', 'roles', 'calendars', 'flows', 'logs', 'openApi', 'mail', 'ldapSync', 'wechat', 'dingding', 'feishu'];
+      const ids = [
+        'basic',
+        'departments',
+        'users',
+        'admins',
+        'fields',
+        'software',
+        'roles',
+        'calendars',
+        'flows',
+        'logs',
+        'openApi',
+        'mail',
+        'ldapSync',
+        'wechat',
+        'dingding',
+        'feishu',
+      ];
       // Every tab inside the page's width and its own list's box: none behind a scroll arrow.
       for (const id of ids) {
         const box = (await tab(page, id).boundingBox())!;
         const list = (await tab(page, id).locator('xpath=ancestor::*[@role="tablist"][1]').boundingBox())!;
-        expect(box.x >= list.x && box.x + box.width <= list.x + list.width + 1 && box.x + box.width <= 1920, id).toBe(true);
+        expect(box.x >= list.x && box.x + box.width <= list.x + list.width + 1 && box.x + box.width <= 1920, id).toBe(
+          true,
+        );
       }
       await expect(page.locator('.MuiTabs-scrollButtons:visible').count()).resolves.toBe(0);
       // The sections' titles, in the catalogue's order.
-      await expect(page.getByTestId('form-tab-sections').getByRole('heading').allInnerTexts()).resolves.toEqual(['ORGANISATION', 'APPLICATIONS', 'OPERATIONS', 'INTEGRATIONS']);
+      await expect(page.getByTestId('form-tab-sections').getByRole('heading').allInnerTexts()).resolves.toEqual([
+        'ORGANISATION',
+        'APPLICATIONS',
+        'OPERATIONS',
+        'INTEGRATIONS',
+      ]);
       // The flow table gets the width: its panel spans the page beside the side list.
       await tab(page, 'flows').click();
       await page.getByTestId('view-tab-list').waitFor();
@@ -82,16 +127,32 @@ describe('the organisation of an enterprise', () => {
       // By keyboard: the arrow moves within a section, Enter opens the tab (in the URL, as a click).
       await tab(page, 'users').focus();
       await page.keyboard.press('ArrowDown');
-      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('form-tab-admins');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+        .toBe('form-tab-admins');
       await page.keyboard.press('Enter');
       await expect.poll(() => new URL(page.url().replace('#/', '')).searchParams.get('tab')).toBe('admins');
 
       // A user whose name (15 wide letters, the most a name holds) is wider than its column's floor.
       const api = session.server.url + `/authtime/domain/${domainId()}/user`;
-      const departments: { data: Array<{ id: string }> } = await (await page.request.get(`${session.server.url}/authtime/lookups/departments?domainid=${domainId()}`)).json();
+      const departments: { data: Array<{ id: string }> } = await (
+        await page.request.get(`${session.server.url}/authtime/lookups/departments?domainid=${domainId()}`)
+      ).json();
       const secret = encodePassword('Welcome@2026');
       const longName = 'W'.repeat(15);
-      const made = await (await page.request.post(api, { data: { name: longName, loginno: 'e2ewide', password: secret, confirmpwd: secret, departmentid: departments.data[0].id, telephone: '13900000001' }, headers: await csrfHeaders(page) })).json();
+      const made = await (
+        await page.request.post(api, {
+          data: {
+            name: longName,
+            loginno: 'e2ewide',
+            password: secret,
+            confirmpwd: secret,
+            departmentid: departments.data[0].id,
+            telephone: '13900000001',
+          },
+          headers: await csrfHeaders(page),
+        })
+      ).json();
       expect(made).toMatchObject({ errcode: 0 });
       created = made.data.id;
       await openTab(page, 'users', { loginno: 'e2ewide' });
@@ -122,7 +183,11 @@ describe('the organisation of an enterprise', () => {
       await expect(page.locator('.MuiDataGrid-columnHeader[data-field="status"]').count()).resolves.toBe(0);
       await screenshot(page, 'organisation-users-wide');
     } finally {
-      if (created) await page.request.delete(session.server.url + `/authtime/domain/${domainId()}/user`, { data: [created], headers: await csrfHeaders(page) });
+      if (created)
+        await page.request.delete(session.server.url + `/authtime/domain/${domainId()}/user`, {
+          data: [created],
+          headers: await csrfHeaders(page),
+        });
       await page.evaluate(() => sessionStorage.clear());
       await page.setViewportSize({ width: 1366, height: 860 });
     }
@@ -190,7 +255,11 @@ describe('the organisation of an enterprise', () => {
     await dialogOf(page, 'department.form').getByTestId('form-save').click();
     await dialogOf(page, 'department.form').waitFor({ state: 'detached' });
     await node(page, 'Key_accounts').waitFor();
-    await page.getByRole('region', { name: 'Sub-departments' }).locator('.MuiDataGrid-row').filter({ hasText: 'Key_accounts' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Sub-departments' })
+      .locator('.MuiDataGrid-row')
+      .filter({ hasText: 'Key_accounts' })
+      .waitFor();
 
     await node(page, 'Key_accounts').click();
     await page.getByTestId('tree-edit').click();
@@ -210,7 +279,11 @@ describe('the organisation of an enterprise', () => {
     await move.waitFor({ state: 'detached' });
     await node(page, 'Key_accounts_EU').waitFor(); // the new superior opened to show it
     await node(page, 'Finance').click(); // selects (and closes) Finance: its sub-departments list it
-    await page.getByRole('region', { name: 'Sub-departments' }).locator('.MuiDataGrid-row').filter({ hasText: 'Key_accounts_EU' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Sub-departments' })
+      .locator('.MuiDataGrid-row')
+      .filter({ hasText: 'Key_accounts_EU' })
+      .waitFor();
     // Open Finance from the keyboard: ArrowRight opens a closed item and never closes an open one (a
     // second click would toggle it, and the tree may have opened it again to show the selection).
     await node(page, 'Finance').locator('xpath=ancestor::li[@role="treeitem"][1]').focus();
@@ -229,7 +302,11 @@ describe('the organisation of an enterprise', () => {
     await node(page, 'Sales').click();
     await page.getByTestId('tree-delete').click();
     await page.getByTestId('confirm-ok').click();
-    await page.getByRole('alert').filter({ hasText: /Nothing was deleted: .*\d+ sub-department\(s\), [1-9]\d* user\(s\)/ }).first().waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /Nothing was deleted: .*\d+ sub-department\(s\), [1-9]\d* user\(s\)/ })
+      .first()
+      .waitFor();
     await node(page, 'Sales').waitFor();
   });
 
@@ -251,7 +328,10 @@ describe('the organisation of an enterprise', () => {
     await fillFormField(page, 'password', 'Welcome@2026');
     await fillFormField(page, 'confirmpwd', 'Welcome@2026');
     await form.locator('#root_departmentid').click();
-    await page.getByRole('option', { name: /Sales$/ }).first().click();
+    await page
+      .getByRole('option', { name: /Sales$/ })
+      .first()
+      .click();
     // The calendar is a select of the enterprise's calendars, starting on its default one (docs/adr/0064-users-import-streamed.md).
     await expect.poll(() => form.locator('#root_calendarid').innerText()).toBe('Standard');
     await form.locator('#root_calendarid').click();
@@ -259,7 +339,10 @@ describe('the organisation of an enterprise', () => {
     await page.getByRole('option', { name: 'Standard' }).click();
     // A proxy is searched among the tenant's users on the job by name, then given its period.
     await form.getByTestId('search-root_proxyuserid').fill('Wang_');
-    await page.getByRole('option', { name: /^Wang_\S+ \(acme\d+\)$/ }).first().waitFor();
+    await page
+      .getByRole('option', { name: /^Wang_\S+ \(acme\d+\)$/ })
+      .first()
+      .waitFor();
     const proxyName = (await page.getByRole('option').first().innerText()).replace(/ \(.*$/, '');
     await page.getByRole('option').first().click();
     await form.getByTestId('date-root_proxyStart').fill('2026-12-01');
@@ -270,8 +353,12 @@ describe('the organisation of an enterprise', () => {
       await page.screenshot({ path: 'test-results/screens/debug-user-form.png' });
       throw e;
     });
-    const calendars = await (await page.request.get(`${session.server.url}/authtime/domain/${domainId()}/getworkcalendars`)).json();
-    const saved = await (await page.request.get(`${session.server.url}/authtime/domain/${domainId()}/user?loginNo=e2eorg`)).json();
+    const calendars = await (
+      await page.request.get(`${session.server.url}/authtime/domain/${domainId()}/getworkcalendars`)
+    ).json();
+    const saved = await (
+      await page.request.get(`${session.server.url}/authtime/domain/${domainId()}/user?loginNo=e2eorg`)
+    ).json();
     expect(saved.data.calendarid).toBe(calendars.data.find((c: { isDefault: boolean }) => c.isDefault).id);
     await searchList(page, { loginno: 'e2eorg' });
     await expect.poll(() => rowOf(page, 'e2eorg').count()).toBe(1);
@@ -282,11 +369,22 @@ describe('the organisation of an enterprise', () => {
     await form.waitFor({ state: 'detached' });
 
     // A second user, made through the API; both selected, the second deleted behind the console's back.
-    const found = await (await page.request.post(`${session.server.url}/authtime/domain/${domainId()}/users?currpage=1&pagelines=10`, { data: { loginno: 'e2eorg' }, headers: await csrfHeaders(page) })).json();
+    const found = await (
+      await page.request.post(`${session.server.url}/authtime/domain/${domainId()}/users?currpage=1&pagelines=10`, {
+        data: { loginno: 'e2eorg' },
+        headers: await csrfHeaders(page),
+      })
+    ).json();
     const secret = encodePassword('Welcome@2026');
     const second = await (
       await page.request.post(`${session.server.url}/authtime/domain/${domainId()}/user`, {
-        data: { name: 'E2E_Org_Two', loginno: 'e2eorg2', password: secret, confirmpwd: secret, departmentid: found.data.datas[0].departmentid },
+        data: {
+          name: 'E2E_Org_Two',
+          loginno: 'e2eorg2',
+          password: secret,
+          confirmpwd: secret,
+          departmentid: found.data.datas[0].departmentid,
+        },
         headers: await csrfHeaders(page),
       })
     ).json();
@@ -299,7 +397,9 @@ describe('the organisation of an enterprise', () => {
     await page.getByRole('checkbox', { name: 'Select all rows' }).check();
     await page.getByText('2 selected', { exact: false }).first().waitFor();
     // Both moved to another department by the batch change: Apply waits for the department.
-    const departments: { data: Array<{ id: string; name: string }> } = await (await page.request.get(`${session.server.url}/authtime/lookups/departments?domainid=${domainId()}`)).json();
+    const departments: { data: Array<{ id: string; name: string }> } = await (
+      await page.request.get(`${session.server.url}/authtime/lookups/departments?domainid=${domainId()}`)
+    ).json();
     const target = departments.data.find((d) => d.id !== found.data.datas[0].departmentid)!;
     await page.getByTestId('action-batch').click();
     const batch = page.getByTestId('user-batch-dialog');
@@ -311,11 +411,19 @@ describe('the organisation of an enterprise', () => {
     await batch.getByTestId('batch-apply').click();
     await batch.getByTestId('batch-summary').filter({ hasText: '2 changed, 0 refused.' }).waitFor();
     await batch.getByTestId('batch-close').click();
-    const moved = await (await page.request.post(`${session.server.url}/authtime/domain/${domainId()}/users?currpage=1&pagelines=10`, { data: { loginno: 'e2eorg' }, headers: await csrfHeaders(page) })).json();
+    const moved = await (
+      await page.request.post(`${session.server.url}/authtime/domain/${domainId()}/users?currpage=1&pagelines=10`, {
+        data: { loginno: 'e2eorg' },
+        headers: await csrfHeaders(page),
+      })
+    ).json();
     expect(moved.data.datas.map((u: { departmentid: string }) => u.departmentid)).toEqual([target.id, target.id]);
     await page.getByRole('checkbox', { name: 'Select all rows' }).check(); // as it was, or again after the reload
     await page.getByText('2 selected', { exact: false }).first().waitFor();
-    await page.request.delete(`${session.server.url}/authtime/domain/${domainId()}/user`, { data: [second.data.id], headers: await csrfHeaders(page) });
+    await page.request.delete(`${session.server.url}/authtime/domain/${domainId()}/user`, {
+      data: [second.data.id],
+      headers: await csrfHeaders(page),
+    });
     await page.getByTestId('action-resign').click();
     const resign = page.getByTestId('user-resign-dialog');
     await resign.getByTestId('batch-apply').click();
@@ -328,15 +436,32 @@ describe('the organisation of an enterprise', () => {
 
   // Issue 29: the edit dialog's PUT must name the user (its path does not); a save that fails is said
   // next to the buttons, where the eye is, and a field the form refuses takes the focus.
-  for (const [lang, login, password] of [['en', 'admin', ADMIN_PASSWORD], ['zh', 'acme', 'Acme@2026']] as const) {
+  for (const [lang, login, password] of [
+    ['en', 'admin', ADMIN_PASSWORD],
+    ['zh', 'acme', 'Acme@2026'],
+  ] as const) {
     it(`edits a user's phone and reads it back, and says a failed save next to the buttons (${login}, ${lang})`, async () => {
       const page = await openPage(session.browser, session.server.url, lang);
       await signIn(page, session.server.url, login, password);
       const api = session.server.url + `/authtime/domain/${domainId()}/user`;
-      const departments: { data: Array<{ id: string }> } = await (await page.request.get(`${session.server.url}/authtime/lookups/departments?domainid=${domainId()}`)).json();
+      const departments: { data: Array<{ id: string }> } = await (
+        await page.request.get(`${session.server.url}/authtime/lookups/departments?domainid=${domainId()}`)
+      ).json();
       const secret = encodePassword('Welcome@2026');
       const loginno = `e2eedit${lang}`;
-      const made = await (await page.request.post(api, { data: { name: `E2E_Edit_${lang}`, loginno, password: secret, confirmpwd: secret, departmentid: departments.data[0].id, telephone: '13900000000' }, headers: await csrfHeaders(page) })).json();
+      const made = await (
+        await page.request.post(api, {
+          data: {
+            name: `E2E_Edit_${lang}`,
+            loginno,
+            password: secret,
+            confirmpwd: secret,
+            departmentid: departments.data[0].id,
+            telephone: '13900000000',
+          },
+          headers: await csrfHeaders(page),
+        })
+      ).json();
       expect(made).toMatchObject({ errcode: 0 });
       await page.goto(`${acmeUrl}&tab=users&filter=${encodeURIComponent(JSON.stringify({ loginno }))}`);
       const form = dialogOf(page, 'user.form');
@@ -369,7 +494,11 @@ describe('the organisation of an enterprise', () => {
       const message = form.getByTestId('dialog-message');
       await message.waitFor();
       expect(await message.innerText()).not.toBe('');
-      const [box, save, content] = await Promise.all([message.boundingBox(), form.getByTestId('form-save').boundingBox(), form.locator('.MuiDialogContent-root').boundingBox()]);
+      const [box, save, content] = await Promise.all([
+        message.boundingBox(),
+        form.getByTestId('form-save').boundingBox(),
+        form.locator('.MuiDialogContent-root').boundingBox(),
+      ]);
       expect(box!.y + box!.height).toBeLessThanOrEqual(save!.y); // just above the buttons
       expect(save!.y - (box!.y + box!.height)).toBeLessThan(40);
       expect(box!.y).toBeGreaterThanOrEqual(content!.y); // inside the dialog's visible part, not scrolled away
@@ -393,7 +522,9 @@ describe('the organisation of an enterprise', () => {
     await tree.getByText('Headquarters', { exact: true }).click(); // expands it: its children load now
     await tree.getByText('Sales', { exact: true }).click();
     const rows = () => pick.getByTestId('user-select-table').locator('.MuiDataGrid-row').allInnerTexts();
-    await expect.poll(async () => (await rows()).length > 0 && (await rows()).every((r) => r.includes('Sales'))).toBe(true);
+    await expect
+      .poll(async () => (await rows()).length > 0 && (await rows()).every((r) => r.includes('Sales')))
+      .toBe(true);
     await pick.getByTestId('user-select-reset').click();
     await fillField(page, 'user-select-search-loginno', 'acme1000');
     await pick.getByTestId('user-select-search').click();
@@ -453,11 +584,16 @@ describe('the organisation of an enterprise', () => {
     await page.waitForURL(/open=departments%2Croles|open=departments,roles/);
     // The counts are the server's: Acme's departments as the lookup answers them.
     const acme = new URL(page.url().replace('#/', '')).searchParams.get('domainid');
-    const departments = await page.evaluate(async (url) => ((await (await fetch(url)).json()) as { data: unknown[] }).data.length, `${session.server.url}/authtime/lookups/departments?domainid=${acme}`);
+    const departments = await page.evaluate(
+      async (url) => ((await (await fetch(url)).json()) as { data: unknown[] }).data.length,
+      `${session.server.url}/authtime/lookups/departments?domainid=${acme}`,
+    );
     await page.reload();
     await expect.poll(() => panel('departments').locator('li').count()).toBe(departments);
     await expect(panel('roles').getByText('持有人数：').first().isVisible()).resolves.toBe(true);
-    await expect(panel('applications').getByRole('button').first().getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(panel('applications').getByRole('button').first().getAttribute('aria-expanded')).resolves.toBe(
+      'false',
+    );
     await screenshot(page, 'organisation-overview-zh');
     await page.context().close();
   });

@@ -20,7 +20,10 @@ let page: Page;
 beforeAll(async () => {
   gateway = await startFakeSmsGateway();
   gateway.answer({ type: 'fail', message: GATEWAY_REFUSAL });
-  [server, browser] = await Promise.all([startServer({ ATRIUM_SMS_PROVIDER: 'http', ATRIUM_SMS_URL: gateway.url }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ ATRIUM_SMS_PROVIDER: 'http', ATRIUM_SMS_URL: gateway.url }),
+    launchBrowser(),
+  ]);
   page = await openPage(browser, server.url, 'en');
   await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
 });
@@ -45,7 +48,10 @@ async function uploadIcon(file: { name: string; png: Buffer }): Promise<void> {
 }
 
 async function imageLoaded(selector: string): Promise<boolean> {
-  return page.locator(selector).first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
 }
 
 describe('enterprise logo through the icon picker', () => {
@@ -73,14 +79,22 @@ describe('enterprise logo through the icon picker', () => {
     await picker().getByTestId('icon-empty').waitFor();
     await picker().getByTestId('icon-upload').click();
     // The dialog names the accepted types once, the same way its refusal does, and a file's real size.
-    await expect(page.getByTestId('upload-dialog').innerText()).resolves.toContain('Allowed: jpg, jpeg, png, gif; at most 2 MB.');
-    await page.getByTestId('upload-input').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: solidPng(8, [0, 0, 0]) });
+    await expect(page.getByTestId('upload-dialog').innerText()).resolves.toContain(
+      'Allowed: jpg, jpeg, png, gif; at most 2 MB.',
+    );
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: solidPng(8, [0, 0, 0]) });
     await expect(page.getByTestId('upload-file-size').innerText()).resolves.toMatch(/^\(\d+ B\)$/);
     // A refused file (too large, then of another type) clears the choice instead of keeping the last one.
-    await page.getByTestId('upload-input').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(3 * 1024 * 1024, 1) });
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(3 * 1024 * 1024, 1) });
     await expectToast(page, 'The file cannot be larger than 2 MB.');
     await expect(page.getByTestId('upload-file-name').count()).resolves.toBe(0);
-    await page.getByTestId('upload-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
     await expectToast(page, 'Only pictures of these types can be uploaded: jpg, jpeg, png, gif.');
     await page.getByTestId('upload-submit').click();
     await expectToast(page, 'Please upload a file.');
@@ -111,7 +125,14 @@ describe('enterprise logo through the icon picker', () => {
     await picker().locator(`[data-path="${spare}"]`).click();
     await picker().getByTestId('icon-batch-delete').click();
     // Confirm once the dialog has finished appearing over the picker (a click while it fades in can miss).
-    await expect.poll(() => page.getByTestId('confirm-dialog').locator('.MuiDialog-paper').evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('confirm-dialog')
+          .locator('.MuiDialog-paper')
+          .evaluate((e) => getComputedStyle(e).opacity),
+      )
+      .toBe('1');
     await page.getByTestId('confirm-ok').click();
     await expectToast(page, 'Deleted successfully.');
     await expect.poll(() => tiles().count()).toBe(1);
@@ -122,7 +143,9 @@ describe('enterprise logo through the icon picker', () => {
     await picker().getByTestId('icon-picker-choose').click();
     await picker().waitFor({ state: 'detached' });
 
-    await expect.poll(() => page.getByTestId('icon-widget-image').locator('img').getAttribute('src')).toContain(logoPath!);
+    await expect
+      .poll(() => page.getByTestId('icon-widget-image').locator('img').getAttribute('src'))
+      .toContain(logoPath!);
     expect(await imageLoaded('[data-testid="icon-widget-image"] img')).toBe(true);
     await screenshot(page, 'domain-form-logo');
     await page.getByTestId('form-save').click();
@@ -150,7 +173,10 @@ describe('enterprise logo through the icon picker', () => {
     await page.getByTestId('confirm-ok').click();
     await page.getByTestId('list-empty').waitFor();
     const csrf = (await page.context().cookies()).find((c) => c.name === 'atrium_csrf')?.value ?? '';
-    const check = await page.request.post(`${server.url}/authtime/domains?currpage=1&pagelines=10`, { data: { name: NAME }, headers: { 'x-csrf-token': csrf } });
+    const check = await page.request.post(`${server.url}/authtime/domains?currpage=1&pagelines=10`, {
+      data: { name: NAME },
+      headers: { 'x-csrf-token': csrf },
+    });
     expect((await check.json()).data.rowCount).toBe(0);
   });
 });
@@ -188,6 +214,10 @@ describe('test SMS', () => {
     await expectToast(page, GATEWAY_REFUSAL);
     await screenshot(page, 'sms-test-gateway-refusal');
     expect(gateway.received).toHaveLength(1);
-    expect(gateway.received[0].body).toMatchObject({ memberCode: 'ACME-SMS', password: 'acme-sms-pass', phone: '13800138000' });
+    expect(gateway.received[0].body).toMatchObject({
+      memberCode: 'ACME-SMS',
+      password: 'acme-sms-pass',
+      phone: '13800138000',
+    });
   });
 });

@@ -7,7 +7,8 @@ import { encodePassword } from '../../src/core/password-codec.ts';
 
 const session = signedInAsAdmin();
 
-const cards = () => session.page.locator('[data-testid^="card-"]:not([data-testid^="card-delete-"]):not([data-testid="card-more"])');
+const cards = () =>
+  session.page.locator('[data-testid^="card-"]:not([data-testid^="card-delete-"]):not([data-testid="card-more"])');
 
 async function searchByName(name: string) {
   await searchList(session.page, { name });
@@ -25,7 +26,9 @@ describe('enterprise list', () => {
     await session.page.locator('[role="row"]').nth(1).waitFor();
     // header row + one page of 10 rows
     expect(await session.page.locator('.MuiDataGrid-row').count()).toBe(10);
-    const names = await session.page.locator('.MuiDataGrid-row [data-field="name"]').evaluateAll((cells) => cells.map((c) => c.textContent?.trim() ?? ''));
+    const names = await session.page
+      .locator('.MuiDataGrid-row [data-field="name"]')
+      .evaluateAll((cells) => cells.map((c) => c.textContent?.trim() ?? ''));
     expect(names).toEqual([...names].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)));
     await screenshot(session.page, 'domains-table');
   });
@@ -84,13 +87,17 @@ describe('enterprise list', () => {
     await session.page.getByTestId('action-delete').click();
     await session.page.getByTestId('confirm-dialog').waitFor();
     // The confirmation names what it deletes and what goes with it (issue 9 item 7).
-    await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toMatch(/^Delete the enterprise E2E_Tenant_One\? Its departments, users, applications and files go with it\./);
+    await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toMatch(
+      /^Delete the enterprise E2E_Tenant_One\? Its departments, users, applications and files go with it\./,
+    );
     await screenshot(session.page, 'domains-confirm-delete');
     await session.page.getByTestId('confirm-ok').click();
     await session.page.getByTestId('list-empty').waitFor();
     const check = await session.page.request.post(`${session.server.url}/authtime/domains?currpage=1&pagelines=10`, {
       data: { name: 'E2E_Tenant_One' },
-      headers: { 'x-csrf-token': (await session.page.context().cookies()).find((c) => c.name === 'atrium_csrf')?.value ?? '' },
+      headers: {
+        'x-csrf-token': (await session.page.context().cookies()).find((c) => c.name === 'atrium_csrf')?.value ?? '',
+      },
     });
     expect((await check.json()).data.rowCount).toBe(0);
   });
@@ -103,21 +110,36 @@ describe('enterprise list', () => {
     await session.page.getByTestId('view-table').click();
     await listSettled(session.page);
     await expect.poll(() => session.page.locator('.MuiDataGrid-row').count()).toBeGreaterThan(2);
-    const names = await session.page.locator('.MuiDataGrid-row [data-field="name"]').evaluateAll((cells) => cells.slice(0, 2).map((c) => c.textContent?.trim()));
+    const names = await session.page
+      .locator('.MuiDataGrid-row [data-field="name"]')
+      .evaluateAll((cells) => cells.slice(0, 2).map((c) => c.textContent?.trim()));
     for (const i of [0, 1]) await tick(session.page.locator('.MuiDataGrid-row input[type="checkbox"]').nth(i));
     await session.page.getByTestId('action-delete').click();
-    await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toContain(`Delete 2 enterprises: ${names.join(', ')}?`);
+    await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toContain(
+      `Delete 2 enterprises: ${names.join(', ')}?`,
+    );
     await session.page.getByTestId('confirm-cancel').click();
     await session.page.getByTestId('confirm-dialog').waitFor({ state: 'hidden' });
   });
 
   it('names the administrator a delete would strand, and deletes it too when asked', async () => {
-    const headers = { 'x-csrf-token': (await session.page.context().cookies()).find((c) => c.name === 'atrium_csrf')?.value ?? '' };
+    const headers = {
+      'x-csrf-token': (await session.page.context().cookies()).find((c) => c.name === 'atrium_csrf')?.value ?? '',
+    };
     const api = (method: 'post' | 'delete' | 'get', path: string, data?: unknown, params?: Record<string, string>) =>
       session.page.request[method](`${session.server.url}${path}`, { headers, data, params }).then((r) => r.json());
     const domain = (await api('post', '/authtime/domain', { name: 'E2E_Stranding' })).data.id as string;
     const password = encodePassword('Strand@2026');
-    const created = await api('post', '/authtime/superuser', { name: 'Stranded_Admin', loginno: 'e2estrand', email: 'e2estrand@atrium.example', status: 1, password, confirmpwd: password, isdomainadmin: true, domains: [domain] });
+    const created = await api('post', '/authtime/superuser', {
+      name: 'Stranded_Admin',
+      loginno: 'e2estrand',
+      email: 'e2estrand@atrium.example',
+      status: 1,
+      password,
+      confirmpwd: password,
+      isdomainadmin: true,
+      domains: [domain],
+    });
     expect(created.errcode, created.errmsg).toBe(0);
     await session.page.goto(`${session.server.url}/#/main`);
     await session.page.getByTestId('view-table').click();
@@ -125,12 +147,18 @@ describe('enterprise list', () => {
     await expect.poll(() => session.page.locator('.MuiDataGrid-row').count()).toBe(1);
     await tick(session.page.locator('.MuiDataGrid-row input[type="checkbox"]').first());
     await session.page.getByTestId('action-delete').click();
-    await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toContain('Stranded_Admin (e2estrand) administers no other enterprise');
+    await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toContain(
+      'Stranded_Admin (e2estrand) administers no other enterprise',
+    );
     await session.page.getByTestId('confirm-option').check();
     await screenshot(session.page, 'domains-confirm-stranded');
     await session.page.getByTestId('confirm-ok').click();
     await expectToast(session.page, 'Deleted successfully.');
-    const left = await api('get', '/authtime/superuser', undefined, { loginno: 'e2estrand', currpage: '1', pagelines: '10' });
+    const left = await api('get', '/authtime/superuser', undefined, {
+      loginno: 'e2estrand',
+      currpage: '1',
+      pagelines: '10',
+    });
     expect(left.data.rowCount).toBe(0);
   });
 

@@ -38,7 +38,9 @@ describe('extension fields', () => {
     await choose('type', 'Long text');
     await expect.poll(() => dialog().locator('#root_respectiveField').innerText()).not.toContain('field1');
     await dialog().locator('#root_respectiveField').click();
-    await expect.poll(() => session.page.getByRole('option').allInnerTexts()).toEqual(['field8', 'field9', 'field10', 'field18', 'field19', 'field20']);
+    await expect
+      .poll(() => session.page.getByRole('option').allInnerTexts())
+      .toEqual(['field8', 'field9', 'field10', 'field18', 'field19', 'field20']);
     await session.page.keyboard.press('Escape');
     await session.page.getByRole('listbox').waitFor({ state: 'detached' });
     await screenshot(session.page, 'extension-field-dialog-rules');
@@ -96,7 +98,9 @@ describe('extension fields', () => {
     expect(await dialog().locator('#root_forTable').getAttribute('aria-disabled')).toBe('true');
     expect(await dialog().locator('#root_respectiveField').innerText()).toContain('field3');
     await dialog().locator('#root_type').click();
-    expect(await session.page.getByRole('option', { name: 'Long text', exact: true }).getAttribute('aria-disabled')).toBe('true');
+    expect(
+      await session.page.getByRole('option', { name: 'Long text', exact: true }).getAttribute('aria-disabled'),
+    ).toBe('true');
     await session.page.keyboard.press('Escape');
     await fillFormField(session.page, 'label', 'Contract no');
     await screenshot(session.page, 'extension-field-dialog-edit');

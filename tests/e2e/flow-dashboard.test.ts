@@ -25,11 +25,19 @@ beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
   copyPreparedData(dataDir);
   const database = await openDatabase({ pgliteDir: join(dataDir, 'pglite') }); // where the server keeps it (main.ts)
-  acmeId = (await database.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
-  globexId = (await database.db.selectFrom('domains').select('id').where('name', '=', 'Globex').executeTakeFirstOrThrow()).id;
+  acmeId = (await database.db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow())
+    .id;
+  globexId = (
+    await database.db.selectFrom('domains').select('id').where('name', '=', 'Globex').executeTakeFirstOrThrow()
+  ).id;
   data = await seedDashboard(database.db, acmeId);
   // The exact figures are wall-clock hours until the test makes a calendar the default.
-  calendar = await database.db.selectFrom('work_calendars').select(['id', 'name', 'time_zone']).where('domain_id', '=', acmeId).orderBy('name').executeTakeFirstOrThrow();
+  calendar = await database.db
+    .selectFrom('work_calendars')
+    .select(['id', 'name', 'time_zone'])
+    .where('domain_id', '=', acmeId)
+    .orderBy('name')
+    .executeTakeFirstOrThrow();
   await database.db.updateTable('work_calendars').set({ is_default: false }).where('domain_id', '=', acmeId).execute();
   await database.close();
   [server, browser] = await Promise.all([launchServer(dataDir, {}), launchBrowser()]);
@@ -42,7 +50,8 @@ afterAll(async () => {
 const query = (page: Page) => new URLSearchParams(page.url().split('?')[1]);
 const slowestRows = (page: Page) => page.getByTestId('flowboard-slowest').locator('tbody tr');
 /** The figures drawn once the answer for the chosen period has come (the URL changes a moment before React draws). */
-const settled = (page: Page, period = 'thisyear') => page.locator(`[data-testid="flowboard"][data-period="${period}"][aria-busy="false"]`).waitFor();
+const settled = (page: Page, period = 'thisyear') =>
+  page.locator(`[data-testid="flowboard"][data-period="${period}"][aria-busy="false"]`).waitFor();
 
 async function signedIn(lang: 'en' | 'zh'): Promise<Page> {
   const page = await openPage(browser, server.url, lang);
@@ -65,7 +74,9 @@ describe('the workflow dashboard', () => {
     await expect(slowestRows(page).first().innerText()).resolves.toMatch(/^Beta\s+Check\s+Sign\s+Dash Ann\s+10$/);
     expect(await page.getByTestId('flowboard-times').locator('svg rect, svg path').count()).toBeGreaterThan(2);
     await expect(page.getByTestId('flowboard-instance-share').innerText()).resolves.toMatch(/Alpha[\s\S]*Beta/);
-    await expect(page.getByTestId('flowboard-times').locator('svg text').allTextContents()).resolves.toEqual(expect.arrayContaining(['Alpha', 'Beta']));
+    await expect(page.getByTestId('flowboard-times').locator('svg text').allTextContents()).resolves.toEqual(
+      expect.arrayContaining(['Alpha', 'Beta']),
+    );
     await screenshot(page, 'flowboard-year');
 
     // Today, chosen from the keyboard: the URL says so; what completed before midnight is left out.
@@ -73,9 +84,14 @@ describe('the workflow dashboard', () => {
     await page.keyboard.press('Space');
     await page.waitForURL(/period=today/);
     await settled(page, 'today');
-    await expect(slowestRows(page).allInnerTexts()).resolves.not.toContainEqual(expect.stringMatching(/Alpha\s+Sign\s+Done\s+Dash Bob\s+3$/));
+    await expect(slowestRows(page).allInnerTexts()).resolves.not.toContainEqual(
+      expect.stringMatching(/Alpha\s+Sign\s+Done\s+Dash Bob\s+3$/),
+    );
     // Today's few minutes are thousandths of an hour: the value axis still reads in full, never "0.00…".
-    const ticks = await page.getByTestId('flowboard-times').locator('.MuiChartsAxis-directionY .MuiChartsAxis-tickLabel').allTextContents();
+    const ticks = await page
+      .getByTestId('flowboard-times')
+      .locator('.MuiChartsAxis-directionY .MuiChartsAxis-tickLabel')
+      .allTextContents();
     expect(ticks.length).toBeGreaterThan(1);
     expect(ticks.filter((tick) => tick.includes('…'))).toEqual([]);
     await screenshot(page, 'flowboard-today');
@@ -89,7 +105,9 @@ describe('the workflow dashboard', () => {
     await page.getByRole('radio', { name: 'Dashboard empty' }).click();
     await page.waitForURL(new RegExp(`app=${data.emptyAppId}`));
     await page.getByTestId('flowboard-no-data').waitFor();
-    await expect(page.getByTestId('flowboard-no-data').innerText()).resolves.toBe('No workflow data for this software in this period.');
+    await expect(page.getByTestId('flowboard-no-data').innerText()).resolves.toBe(
+      'No workflow data for this software in this period.',
+    );
     expect(await page.getByTestId('flowboard-times').count()).toBe(0);
     await screenshot(page, 'flowboard-no-data');
 
@@ -104,7 +122,9 @@ describe('the workflow dashboard', () => {
 
   it('reads in Chinese', async () => {
     const page = await signedIn('zh');
-    await page.goto(`${server.url}/#/flowstaterts?view=dashboard&domainid=${acmeId}&app=${data.appId}&period=thismonth`);
+    await page.goto(
+      `${server.url}/#/flowstaterts?view=dashboard&domainid=${acmeId}&app=${data.appId}&period=thismonth`,
+    );
     await settled(page, 'thismonth');
     await expect(page.getByTestId('flowboard-period-thismonth').getAttribute('aria-pressed')).resolves.toBe('true');
     await expect(page.getByTestId('flowboard-unit').innerText()).resolves.toContain('自然小时');
@@ -113,11 +133,16 @@ describe('the workflow dashboard', () => {
     await screenshot(page, 'flowboard-zh');
 
     // With a default calendar the figures are its working hours, and the page says so.
-    const made = await page.request.put(`${server.url}/authtime/domain/${acmeId}/calendar/${calendar.id}`, { headers: await csrfHeaders(page), data: { name: calendar.name, timeZone: calendar.time_zone, isDefault: true } });
+    const made = await page.request.put(`${server.url}/authtime/domain/${acmeId}/calendar/${calendar.id}`, {
+      headers: await csrfHeaders(page),
+      data: { name: calendar.name, timeZone: calendar.time_zone, isDefault: true },
+    });
     expect((await made.json()).errcode).toBe(0);
     await page.goto(`${server.url}/#/flowstaterts?view=dashboard&domainid=${acmeId}&app=${data.appId}`);
     await settled(page);
-    await expect(page.getByTestId('flowboard-unit').innerText()).resolves.toBe(`时间为工作小时：只计日历“${calendar.name}”的工作时间。`);
+    await expect(page.getByTestId('flowboard-unit').innerText()).resolves.toBe(
+      `时间为工作小时：只计日历“${calendar.name}”的工作时间。`,
+    );
     await expect(slowestRows(page).first().innerText()).resolves.not.toMatch(/\s10$/);
     await screenshot(page, 'flowboard-working-hours');
     await page.context().close();

@@ -7,7 +7,16 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
-import { csrfHeaders, expectToast, fillField, openEnterpriseTab, openPage, searchList, signIn, tick } from './support/pages.ts';
+import {
+  csrfHeaders,
+  expectToast,
+  fillField,
+  openEnterpriseTab,
+  openPage,
+  searchList,
+  signIn,
+  tick,
+} from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 
 const session = signedInAsAdmin();
@@ -16,15 +25,34 @@ type Reply<T> = { errcode: number; errmsg: string; data: T };
 /** Starts a leave request of `days` days through the runtime REST, as a program would; answers the instance and the Office application. */
 async function startLeave(page: Page, domainId: string, summary: string, days: number) {
   const url = session.server.url;
-  const json = async <T>(response: Promise<{ json(): Promise<unknown> }>) => (await (await response).json()) as Reply<T>;
-  const { data: secret } = await json<{ secret: string }>(page.request.put(`${url}/authtime/domain/${domainId}/secret`, { headers: await csrfHeaders(page) }));
-  const { data: token } = await json<{ accessToken: string }>(page.request.get(`${url}/rest/accessToken`, { params: { secret: secret.secret } }));
-  const { data: services } = await json<Array<{ applicationId: string; processId: string }>>(page.request.get(`${url}/authtime/domain/${domainId}/services`));
+  const json = async <T>(response: Promise<{ json(): Promise<unknown> }>) =>
+    (await (await response).json()) as Reply<T>;
+  const { data: secret } = await json<{ secret: string }>(
+    page.request.put(`${url}/authtime/domain/${domainId}/secret`, { headers: await csrfHeaders(page) }),
+  );
+  const { data: token } = await json<{ accessToken: string }>(
+    page.request.get(`${url}/rest/accessToken`, { params: { secret: secret.secret } }),
+  );
+  const { data: services } = await json<Array<{ applicationId: string; processId: string }>>(
+    page.request.get(`${url}/authtime/domain/${domainId}/services`),
+  );
   const leave = services.find((s) => s.processId === 'leave-approval')!;
-  const { data: users } = await json<{ datas: Array<{ loginno: string }> }>(page.request.post(`${url}/authtime/domain/${domainId}/users?currpage=1&pagelines=20`, { data: { status: '1' }, headers: await csrfHeaders(page) }));
+  const { data: users } = await json<{ datas: Array<{ loginno: string }> }>(
+    page.request.post(`${url}/authtime/domain/${domainId}/users?currpage=1&pagelines=20`, {
+      data: { status: '1' },
+      headers: await csrfHeaders(page),
+    }),
+  );
   for (const { loginno } of users.datas) {
-    const query = { accessToken: token.accessToken, userCode: loginno, applicationId: leave.applicationId, flowId: 'leave-approval' };
-    const started = await json<{ instanceId: string }>(page.request.post(`${url}/rest/bpm/runtime/start`, { params: query, data: { summary, formData: { days } } }));
+    const query = {
+      accessToken: token.accessToken,
+      userCode: loginno,
+      applicationId: leave.applicationId,
+      flowId: 'leave-approval',
+    };
+    const started = await json<{ instanceId: string }>(
+      page.request.post(`${url}/rest/bpm/runtime/start`, { params: query, data: { summary, formData: { days } } }),
+    );
     if (started.errcode === 0) return { instanceId: started.data.instanceId, applicationId: leave.applicationId };
   }
   throw new Error('no Acme user could start a leave request');
@@ -35,7 +63,14 @@ async function drawnDiagram(dialog: Locator) {
   const figure = dialog.getByTestId('flow-diagram');
   await expect.poll(() => figure.getAttribute('data-state')).toBe('drawn');
   // External labels (events', gateways' names) are shapes of their own, `<node id>_label`.
-  const ids = async (selector: string) => (await figure.locator(`svg g.djs-shape${selector}`).evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-element-id') ?? ''))).filter((id) => !id.endsWith('_label')).sort();
+  const ids = async (selector: string) =>
+    (
+      await figure
+        .locator(`svg g.djs-shape${selector}`)
+        .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-element-id') ?? ''))
+    )
+      .filter((id) => !id.endsWith('_label'))
+      .sort();
   return { shapes: await ids(''), active: await ids('.flow-node-active'), done: await ids('.flow-node-done') };
 }
 
@@ -70,8 +105,14 @@ describe('flow monitoring', () => {
     const dialog = page.getByTestId('flow-detail-dialog');
     await expect(dialog.getByTestId('flow-history').innerText()).resolves.toContain('Started');
     // The process as drawn by bpmn-js: every node a shape, the manager's approval current, the start done.
-    expect(await drawnDiagram(dialog)).toEqual({ shapes: ['end', 'hr', 'long', 'manager', 'start'], active: ['manager'], done: ['start'] });
-    await expect(dialog.getByTestId('flow-diagram').locator('.djs-label', { hasText: 'Manager approval' }).count()).resolves.toBe(1);
+    expect(await drawnDiagram(dialog)).toEqual({
+      shapes: ['end', 'hr', 'long', 'manager', 'start'],
+      active: ['manager'],
+      done: ['start'],
+    });
+    await expect(
+      dialog.getByTestId('flow-diagram').locator('.djs-label', { hasText: 'Manager approval' }).count(),
+    ).resolves.toBe(1);
     await expect(dialog.getByRole('list', { name: 'Legend' }).innerText()).resolves.toMatch(/Current node\s+Done/);
     // Keyboard: the zoom buttons are reached and pressed like any other.
     const viewport = dialog.getByTestId('flow-diagram').locator('svg .viewport');
@@ -96,7 +137,9 @@ describe('flow monitoring', () => {
     const holders = Number(/(\d+) holders/.exec(await hr.innerText())![1]);
     await hr.click();
     await picker.getByText(new RegExp(`^1–10 of ${holders}$`)).waitFor();
-    await expect(picker.locator('.MuiDataGrid-row input[type="checkbox"]:checked').count()).resolves.toBe(Math.min(holders, 10));
+    await expect(picker.locator('.MuiDataGrid-row input[type="checkbox"]:checked').count()).resolves.toBe(
+      Math.min(holders, 10),
+    );
     await expect(picker.getByTestId('user-select-count').innerText()).resolves.toBe(`${holders} users selected`);
     await screenshot(page, 'flows-pick-by-role');
     // This intervention wants one person.
@@ -105,12 +148,16 @@ describe('flow monitoring', () => {
     expect(chosen).toMatch(/^\S+$/);
     // The spec's rules: nothing to intervene with yet; then the end node cannot join another entry.
     await dialog.getByTestId('intervene-preview').click();
-    await expect(dialog.getByTestId('dialog-message').innerText()).resolves.toBe('No intervention node or handler selected.');
+    await expect(dialog.getByTestId('dialog-message').innerText()).resolves.toBe(
+      'No intervention node or handler selected.',
+    );
     await dialog.getByTestId('intervene-add').click();
     await dialog.getByRole('combobox', { name: 'Move to node' }).click();
     await page.getByRole('option', { name: /Approved/ }).click();
     await dialog.getByTestId('intervene-add').click();
-    await expect(dialog.getByTestId('dialog-message').innerText()).resolves.toBe('To intervene to an end node, delete the other nodes first.');
+    await expect(dialog.getByTestId('dialog-message').innerText()).resolves.toBe(
+      'To intervene to an end node, delete the other nodes first.',
+    );
     await fillField(page, 'intervene-reason', 'The manager is away for a month');
     expect(await dialog.getByTestId('intervene-confirm').isDisabled()).toBe(true);
     await dialog.getByTestId('intervene-preview').click();
@@ -127,10 +174,14 @@ describe('flow monitoring', () => {
     await expect.poll(() => row.innerText()).toContain('HR approval');
     await expect(row.innerText()).resolves.toContain(chosen);
     await row.getByText(summary).click();
-    await expect(dialog.getByTestId('flow-history').innerText()).resolves.toMatch(/Intervention\s+Platform_Administrator[\s\S]*The manager is away for a month/);
+    await expect(dialog.getByTestId('flow-history').innerText()).resolves.toMatch(
+      /Intervention\s+Platform_Administrator[\s\S]*The manager is away for a month/,
+    );
     await expect(dialog.getByTestId('flow-current').innerText()).resolves.toBe(`HR approval: ${chosen}`);
     // The new approver was told (its mail waits, or is skipped: this server has no mail server).
-    await expect(dialog.getByTestId('flow-notices').innerText()).resolves.toMatch(/^1 message\(s\), 0 read; mail: 0 sent, [01] waiting, 0 failed, [01] not sent/);
+    await expect(dialog.getByTestId('flow-notices').innerText()).resolves.toMatch(
+      /^1 message\(s\), 0 read; mail: 0 sent, [01] waiting, 0 failed, [01] not sent/,
+    );
     await screenshot(page, 'flows-detail-told');
     expect(await drawnDiagram(dialog)).toMatchObject({ active: ['hr'], done: ['start'] });
     await dialog.getByTestId('flow-detail-close').click();
@@ -159,10 +210,14 @@ describe('flow monitoring', () => {
     await fillField(page, 'batch-reason', 'Managers at the offsite');
     expect(await dialog.getByTestId('approver-batch-apply').isDisabled()).toBe(true); // counted first
     await dialog.getByTestId('approver-batch-dry').click();
-    await expect.poll(() => dialog.getByTestId('approver-batch-count').innerText()).toMatch(/^2 instance\(s\) would change/);
+    await expect
+      .poll(() => dialog.getByTestId('approver-batch-count').innerText())
+      .toMatch(/^2 instance\(s\) would change/);
     await screenshot(page, 'flows-batch-count');
     await dialog.getByTestId('approver-batch-apply').click();
-    await expect.poll(() => dialog.getByTestId('approver-batch-done').innerText()).toMatch(/^Done: 2 instance\(s\) changed/);
+    await expect
+      .poll(() => dialog.getByTestId('approver-batch-done').innerText())
+      .toMatch(/^Done: 2 instance\(s\) changed/);
     await dialog.getByTestId('approver-batch-undo').click();
     await expect.poll(() => dialog.getByTestId('approver-batch-done').innerText()).toBe('The batch has been undone.');
     await dialog.getByTestId('approver-batch-close').click();

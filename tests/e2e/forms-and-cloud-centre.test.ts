@@ -11,7 +11,14 @@ import { ADMIN_PASSWORD } from './support/server.ts';
 import { signedInAsAdmin } from './support/session.ts';
 import { startFakeMessagingService } from '../support/fake-messaging-service.ts';
 
-const IM = { org_name: 'atrium-org', app_name: 'console', client_id: 'YXA6client', client_secret: 'YXA6secret', grant_type: 'client_credentials', app_key: 'atrium-org#console' };
+const IM = {
+  org_name: 'atrium-org',
+  app_name: 'console',
+  client_id: 'YXA6client',
+  client_secret: 'YXA6secret',
+  grant_type: 'client_credentials',
+  app_key: 'atrium-org#console',
+};
 const service = await startFakeMessagingService(IM.org_name, IM.app_name, IM);
 const session = signedInAsAdmin({ ATRIUM_MESSAGING_URL: service.url });
 afterAll(() => service.close());
@@ -22,7 +29,8 @@ const rowOf = (page: Page, text: string) => page.locator('.MuiDataGrid-row').fil
 async function settledScreenshot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   const papers = page.locator('.MuiDialog-paper');
-  if (await papers.count()) await expect.poll(() => papers.last().evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+  if (await papers.count())
+    await expect.poll(() => papers.last().evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
   await screenshot(page, name);
 }
 
@@ -38,13 +46,17 @@ describe('forms synchronisation and the cloud centre', () => {
   it("synchronises an application's forms with its package, after asking", async () => {
     const { page } = session;
     const dialog = await synchroniseOffice(page, 'Office');
-    await expect(dialog.innerText()).resolves.toContain('Bring the stored forms of "Office" in line with its installed package?');
+    await expect(dialog.innerText()).resolves.toContain(
+      'Bring the stored forms of "Office" in line with its installed package?',
+    );
     await settledScreenshot(page, 'forms-sync-confirm-en');
     await page.getByTestId('forms-sync-start').click();
     const result = page.getByTestId('forms-sync-result');
     await result.waitFor({ timeout: 15_000 });
     expect(await result.getAttribute('data-status')).toBe('done');
-    await expect(result.innerText()).resolves.toBe('Forms of Office synchronised with its package: 0 added, 0 changed, 0 removed.');
+    await expect(result.innerText()).resolves.toBe(
+      'Forms of Office synchronised with its package: 0 added, 0 changed, 0 removed.',
+    );
     await settledScreenshot(page, 'forms-sync-done-en');
     await page.getByTestId('forms-sync-close').click();
     await dialog.waitFor({ state: 'detached' });
@@ -58,7 +70,9 @@ describe('forms synchronisation and the cloud centre', () => {
     await signIn(zh, session.server.url, 'admin', ADMIN_PASSWORD);
     await synchroniseOffice(zh, '办公');
     await zh.getByTestId('forms-sync-start').click();
-    await expect(zh.getByTestId('forms-sync-result').innerText()).resolves.toMatch(/^办公 的表单已按应用包同步：新增 0 个，修改 0 个，删除 0 个。$/);
+    await expect(zh.getByTestId('forms-sync-result').innerText()).resolves.toMatch(
+      /^办公 的表单已按应用包同步：新增 0 个，修改 0 个，删除 0 个。$/,
+    );
     await settledScreenshot(zh, 'forms-sync-done-zh');
     await zh.context().close();
   });
@@ -66,7 +80,10 @@ describe('forms synchronisation and the cloud centre', () => {
   it("registers the enterprise's users on the cloud centre and ends the relation after a confirmation", async () => {
     const { page } = session;
     await page.goto(`${session.server.url}/#/home`);
-    const saved = await page.request.put(`${session.server.url}/authtime/config`, { data: { hxImConfig: IM }, headers: await csrfHeaders(page) });
+    const saved = await page.request.put(`${session.server.url}/authtime/config`, {
+      data: { hxImConfig: IM },
+      headers: await csrfHeaders(page),
+    });
     expect((await saved.json()).errcode).toBe(0);
 
     const acme = await openPage(session.browser, session.server.url, 'en');
@@ -74,16 +91,22 @@ describe('forms synchronisation and the cloud centre', () => {
     await openEnterpriseTab(acme, session.server.url, 'Acme', 'openApi');
     await acme.getByTestId('cloud-center-register').click();
     const result = acme.getByTestId('cloud-center-result');
-    await expect(result.innerText()).resolves.toMatch(/^\d+ on-job users registered: \d+ created, 0 updated, 0 failed\.$/);
+    await expect(result.innerText()).resolves.toMatch(
+      /^\d+ on-job users registered: \d+ created, 0 updated, 0 failed\.$/,
+    );
     const made = service.users.size;
     expect(made).toBeGreaterThan(0);
     await settledScreenshot(acme, 'cloud-centre-registered-en');
 
     await acme.getByTestId('cloud-center-end').click();
-    await expect(acme.getByTestId('confirm-text').innerText()).resolves.toContain('The accounts registered for it are removed');
+    await expect(acme.getByTestId('confirm-text').innerText()).resolves.toContain(
+      'The accounts registered for it are removed',
+    );
     await settledScreenshot(acme, 'cloud-centre-confirm-en');
     await acme.getByTestId('confirm-ok').click();
-    await expect(result.innerText()).resolves.toBe(`Relation ended: ${made} of ${made} accounts removed, 0 failed (they stay recorded for the next attempt).`);
+    await expect(result.innerText()).resolves.toBe(
+      `Relation ended: ${made} of ${made} accounts removed, 0 failed (they stay recorded for the next attempt).`,
+    );
     expect(service.users.size).toBe(0);
     await acme.context().close();
 
@@ -91,7 +114,9 @@ describe('forms synchronisation and the cloud centre', () => {
     await signIn(zh, session.server.url, 'acme', 'Acme@2026');
     await openEnterpriseTab(zh, session.server.url, 'Acme', 'openApi');
     await zh.getByTestId('cloud-center-register').click();
-    await expect(zh.getByTestId('cloud-center-result').innerText()).resolves.toMatch(/^已注册 \d+ 位在职用户：新建 \d+ 个，更新 0 个，失败 0 个。$/);
+    await expect(zh.getByTestId('cloud-center-result').innerText()).resolves.toMatch(
+      /^已注册 \d+ 位在职用户：新建 \d+ 个，更新 0 个，失败 0 个。$/,
+    );
     await settledScreenshot(zh, 'cloud-centre-registered-zh');
     await zh.context().close();
   });

@@ -12,7 +12,9 @@ import { expectToast, fillFormField, openEnterpriseTab, openPage, searchList, si
 import { ADMIN_PASSWORD } from './support/server.ts';
 import { serverAndBrowser } from './support/session.ts';
 
-const wechat = deploymentSuite('ATRIUM_WECHAT_URL', () => startFakeWechat({ corpId: 'ww-e2e', corpSecret: 'Wx#e2e2026' }));
+const wechat = deploymentSuite('ATRIUM_WECHAT_URL', () =>
+  startFakeWechat({ corpId: 'ww-e2e', corpSecret: 'Wx#e2e2026' }),
+);
 const live = serverAndBrowser(wechat.env);
 let fake: FakeImState;
 
@@ -20,7 +22,13 @@ beforeAll(async () => {
   fake = wechat.suite();
   fake.departments.set('11', { id: '11', name: 'Wx Engineering', parentId: '1' });
   fake.departments.set('12', { id: '12', name: 'Wx Platform team', parentId: '11' });
-  fake.users.set('wx-ada', { userid: 'wx-ada', name: 'Wx Ada', departments: ['11'], email: 'ada@wx.example', enabled: true });
+  fake.users.set('wx-ada', {
+    userid: 'wx-ada',
+    name: 'Wx Ada',
+    departments: ['11'],
+    email: 'ada@wx.example',
+    enabled: true,
+  });
   fake.users.set('wx-linus', { userid: 'wx-linus', name: 'Wx Linus', departments: ['12'], enabled: true });
 });
 
@@ -31,7 +39,8 @@ describe('the WeChat-Work tab', () => {
     await openEnterpriseTab(page, live.server.url, 'Northwind', 'wechat');
     await page.getByTestId('im-sync-wechat').waitFor();
     await page.locator('#root_corpId').waitFor();
-    for (const [field, value] of Object.entries({ corpId: 'ww-e2e', corpSecret: 'Wx#e2e2026' })) await fillFormField(page, field, value);
+    for (const [field, value] of Object.entries({ corpId: 'ww-e2e', corpSecret: 'Wx#e2e2026' }))
+      await fillFormField(page, field, value);
     await page.getByTestId('form-save').click();
     await expectToast(page, 'Saved');
     await page.getByText('No sync has run yet.').waitFor();
@@ -39,7 +48,8 @@ describe('the WeChat-Work tab', () => {
     await page.getByTestId('sync-dry-run-from').click();
     await expect.poll(() => page.getByTestId('sync-run-status').textContent(), { timeout: 15_000 }).toBe('Succeeded');
     expect(await page.getByTestId('sync-count-USER_ADD_SUCCESS').textContent()).toBe('2');
-    for (const name of ['Wx Engineering', 'Wx Platform team', 'Wx Ada', 'Wx Linus']) await page.getByTestId('sync-changes').getByText(name, { exact: true }).waitFor();
+    for (const name of ['Wx Engineering', 'Wx Platform team', 'Wx Ada', 'Wx Linus'])
+      await page.getByTestId('sync-changes').getByText(name, { exact: true }).waitFor();
     expect(page.url()).toMatch(/syncrun=/);
     await expect.poll(() => page.getByTestId('sync-history-row').count()).toBe(1);
     expect(await page.getByTestId('sync-history-row').textContent()).toContain('Sync from WeChat-Work (Dry run)');
@@ -61,7 +71,8 @@ describe('the WeChat-Work tab', () => {
     await node('Wx Platform team').waitFor();
     await openEnterpriseTab(page, live.server.url, 'Northwind', 'users');
     await searchList(page, { name: 'Wx' });
-    for (const name of ['Wx Ada', 'Wx Linus']) await page.locator('.MuiDataGrid-row').getByText(name, { exact: true }).waitFor();
+    for (const name of ['Wx Ada', 'Wx Linus'])
+      await page.locator('.MuiDataGrid-row').getByText(name, { exact: true }).waitFor();
 
     // Someone leaves the suite; with a deletion cap of 0 % the sync is refused until confirmed.
     fake.users.delete('wx-linus');
@@ -71,7 +82,9 @@ describe('the WeChat-Work tab', () => {
     await page.getByTestId('form-save').click();
     await expectToast(page, 'Saved');
     await page.getByTestId('sync-from').click();
-    await expect.poll(() => page.getByTestId('sync-run-status').textContent(), { timeout: 15_000 }).toMatch(/^Refused: 1 of \d+ users on the job would be resigned/);
+    await expect
+      .poll(() => page.getByTestId('sync-run-status').textContent(), { timeout: 15_000 })
+      .toMatch(/^Refused: 1 of \d+ users on the job would be resigned/);
     await page.getByTestId('sync-confirm').click();
     await expect.poll(() => page.getByTestId('sync-run-status').textContent(), { timeout: 15_000 }).toBe('Succeeded');
     expect(await page.getByTestId('sync-count-USER_RESIGN').textContent()).toBe('1');

@@ -21,7 +21,9 @@ async function focusFirstRowCell(field: string) {
   if (!(await inRow())) await page().keyboard.press('ArrowDown');
   expect(await inRow()).toBe(true);
   for (let i = 0; i < 6; i++) {
-    const at = await page().evaluate(() => document.activeElement?.closest('[role="gridcell"]')?.getAttribute('data-field'));
+    const at = await page().evaluate(() =>
+      document.activeElement?.closest('[role="gridcell"]')?.getAttribute('data-field'),
+    );
     if (at === field) return;
     await page().keyboard.press('ArrowRight');
   }
@@ -66,7 +68,9 @@ describe('tables from the keyboard', () => {
     const outline = () =>
       page().evaluate(() => {
         const card = document.activeElement?.closest('.MuiCard-root');
-        return card ? `${getComputedStyle(card).outlineStyle} ${getComputedStyle(card).outlineWidth}` : 'no focused card';
+        return card
+          ? `${getComputedStyle(card).outlineStyle} ${getComputedStyle(card).outlineWidth}`
+          : 'no focused card';
       });
     expect(await outline()).toBe('solid 2px');
     await screenshot(page(), 'keyboard-enterprise-card-focus');

@@ -18,21 +18,38 @@ const labels = {} as Record<Lang, Record<string, string>>;
 const POLICY_LENGTH = 10;
 
 beforeAll(async () => {
-  for (const lang of LANGS) labels[lang] = (await (await fetch(`${live.server.url}/authtime/locales/${lang}`)).json()).data;
+  for (const lang of LANGS)
+    labels[lang] = (await (await fetch(`${live.server.url}/authtime/locales/${lang}`)).json()).data;
   const admin = new ApiClient(live.server.url, 'en');
   await admin.login('admin', ADMIN_PASSWORD);
-  const saved = await admin.call('PUT', '/authtime/config', { body: { loginConfig: { length: POLICY_LENGTH, failLoginTimes: 5, legal: 0, legalType: [], encryptionMode: 0, noticeAuthor: '1', isFirstLogin: 0, noticeMethod: [] } } });
+  const saved = await admin.call('PUT', '/authtime/config', {
+    body: {
+      loginConfig: {
+        length: POLICY_LENGTH,
+        failLoginTimes: 5,
+        legal: 0,
+        legalType: [],
+        encryptionMode: 0,
+        noticeAuthor: '1',
+        isFirstLogin: 0,
+        noticeMethod: [],
+      },
+    },
+  });
   if (saved.reply.errcode !== 0) throw new Error(`policy: ${saved.reply.errmsg}`);
 });
 
-const word = (lang: Lang, key: string, values: Record<string, string> = {}) => labels[lang][key].replace(/\{\{(\w+)\}\}/g, (_m, name: string) => values[name] ?? '');
+const word = (lang: Lang, key: string, values: Record<string, string> = {}) =>
+  labels[lang][key].replace(/\{\{(\w+)\}\}/g, (_m, name: string) => values[name] ?? '');
 /** The label key whose English text is `text` (to find the same message in another language). */
 const keyOf = (text: string) => Object.keys(labels.en).find((key) => labels.en[key] === text.trim());
 
 async function chooseLanguage(page: Page, lang: Lang): Promise<void> {
   await page.getByTestId('lang-switch').click();
   await page.getByTestId(`lang-${lang}`).click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang === 'en' ? 'en' : lang === 'zh' ? 'zh-Hans' : 'zh-Hant');
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.lang))
+    .toBe(lang === 'en' ? 'en' : lang === 'zh' ? 'zh-Hans' : 'zh-Hant');
 }
 
 async function logOut(page: Page): Promise<void> {
@@ -55,7 +72,7 @@ describe('console fundamentals', () => {
     await page.context().close();
   });
 
-  it("first shows a browser that chose nothing its own language, and goes back to it after logout", async () => {
+  it('first shows a browser that chose nothing its own language, and goes back to it after logout', async () => {
     const english = await openPage(live.browser, live.server.url, null, 'en-US');
     await english.goto(`${live.server.url}/#/login`);
     await expect.poll(() => signInText(english)).toBe(word('en', 'action.signIn'));
@@ -92,7 +109,13 @@ describe('console fundamentals', () => {
     await page.getByTestId('form-save').click();
     await errors.first().waitFor();
     await chooseLanguage(page, 'cn');
-    await expect.poll(async () => (await errors.allInnerTexts()).filter((text) => errorKeys.some((key) => word('cn', key) === text.trim())).length).toBe(errorKeys.length);
+    await expect
+      .poll(
+        async () =>
+          (await errors.allInnerTexts()).filter((text) => errorKeys.some((key) => word('cn', key) === text.trim()))
+            .length,
+      )
+      .toBe(errorKeys.length);
     await screenshot(page, 'inline-errors-after-switch-cn');
     await page.context().close();
   });
@@ -103,7 +126,9 @@ describe('console fundamentals', () => {
     await page.goto(`${live.server.url}/#/superuser/detail`);
     for (const lang of LANGS) {
       await chooseLanguage(page, lang);
-      expect(await page.getByTestId('header-logout').innerText(), lang).not.toBe(await page.getByTestId('form-exit').innerText());
+      expect(await page.getByTestId('header-logout').innerText(), lang).not.toBe(
+        await page.getByTestId('form-exit').innerText(),
+      );
     }
     await page.context().close();
   });
@@ -111,7 +136,13 @@ describe('console fundamentals', () => {
   it('titles the help after its screen, with its own text, and quotes the password policy in force', async () => {
     const page = await openPage(live.browser, live.server.url, 'en');
     await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);
-    const screens = { '/home': 'screen.home', '/main': 'screen.domainList', '/superuser': 'screen.superuser', '/superuser/detail': 'screen.superuserDetail', '/systemCon': 'screen.systemCon' };
+    const screens = {
+      '/home': 'screen.home',
+      '/main': 'screen.domainList',
+      '/superuser': 'screen.superuser',
+      '/superuser/detail': 'screen.superuserDetail',
+      '/systemCon': 'screen.systemCon',
+    };
     const drawer = page.getByTestId('help-drawer');
     for (const lang of LANGS) {
       await chooseLanguage(page, lang);
@@ -120,7 +151,9 @@ describe('console fundamentals', () => {
         await page.goto(`${live.server.url}/#${path}`);
         await page.getByTestId('header-help').click();
         await drawer.waitFor();
-        expect(await drawer.getByRole('heading').innerText(), `${lang} ${path}`).toBe(word(lang, 'a11y.helpTitle', { screen: word(lang, title) }));
+        expect(await drawer.getByRole('heading').innerText(), `${lang} ${path}`).toBe(
+          word(lang, 'a11y.helpTitle', { screen: word(lang, title) }),
+        );
         texts.add(await drawer.locator('p').last().innerText());
         if (path === '/superuser/detail') {
           expect(await drawer.innerText()).toContain(String(POLICY_LENGTH));
@@ -134,10 +167,12 @@ describe('console fundamentals', () => {
     await page.context().close();
   });
 
-  it("gives each tab of a page its own help, and the calendar, monitoring and debug pages theirs", async () => {
+  it('gives each tab of a page its own help, and the calendar, monitoring and debug pages theirs', async () => {
     const page = await openPage(live.browser, live.server.url, 'en');
     await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);
-    await page.goto(`${live.server.url}/#/main?view=table&filter=${encodeURIComponent(JSON.stringify({ name: 'Acme' }))}`);
+    await page.goto(
+      `${live.server.url}/#/main?view=table&filter=${encodeURIComponent(JSON.stringify({ name: 'Acme' }))}`,
+    );
     await page.locator('.MuiDataGrid-row').first().click();
     await page.waitForURL(/#\/domain\?/);
     const acme = page.url().replace(/&tab=.*$/, '');
@@ -145,7 +180,9 @@ describe('console fundamentals', () => {
     const helpSays = async (where: string, lang: Lang, title: string, text: string) => {
       await page.getByTestId('header-help').click();
       await drawer.waitFor();
-      expect(await drawer.getByRole('heading').innerText(), `${lang} ${where}`).toBe(word(lang, 'a11y.helpTitle', { screen: word(lang, title) }));
+      expect(await drawer.getByRole('heading').innerText(), `${lang} ${where}`).toBe(
+        word(lang, 'a11y.helpTitle', { screen: word(lang, title) }),
+      );
       expect(await drawer.locator('p').last().innerText(), `${lang} ${where}`).toBe(word(lang, text));
       await page.screenshot({ path: `/tmp/shots-small/help-${where.replace(/\W+/g, '-')}-${lang}.png` });
       await page.keyboard.press('Escape');
@@ -155,7 +192,11 @@ describe('console fundamentals', () => {
       await chooseLanguage(page, lang);
       await page.goto(`${acme}&tab=basic`);
       await helpSays('basic', lang, 'screen.domainDetail', 'help.domainDetail');
-      for (const [tab, title, text] of [['departments', 'org.tab.departments', 'help.departments'], ['users', 'org.tab.users', 'help.users'], ['calendars', 'calendar.tab', 'help.domainCalendars']]) {
+      for (const [tab, title, text] of [
+        ['departments', 'org.tab.departments', 'help.departments'],
+        ['users', 'org.tab.users', 'help.users'],
+        ['calendars', 'calendar.tab', 'help.domainCalendars'],
+      ]) {
         await page.goto(`${acme}&tab=${tab}`);
         await page.getByTestId(`form-tab-${tab}`).waitFor();
         await helpSays(tab, lang, title, text);
@@ -163,7 +204,11 @@ describe('console fundamentals', () => {
       await page.locator('.MuiDataGrid-row').first().click();
       await page.waitForURL(/#\/domain\/calendar/);
       await helpSays('calendar', lang, 'calendar.editorTitle', 'help.calendar');
-      for (const [path, title, text] of [['/systemMoni/onlines', 'monitor.entry.onlines', 'help.monitorOnlines'], ['/systemMoni/charts', 'monitor.entry.charts', 'help.monitorCharts'], ['/debug', 'screen.debug', 'help.debug']]) {
+      for (const [path, title, text] of [
+        ['/systemMoni/onlines', 'monitor.entry.onlines', 'help.monitorOnlines'],
+        ['/systemMoni/charts', 'monitor.entry.charts', 'help.monitorCharts'],
+        ['/debug', 'screen.debug', 'help.debug'],
+      ]) {
         await page.goto(`${live.server.url}/#${path}`);
         await helpSays(path, lang, title, text);
       }
@@ -189,7 +234,9 @@ describe('console fundamentals', () => {
     await page.getByTestId('header-logout').waitFor();
     const bar = await page.locator('header').boundingBox();
     expect(bar!.height).toBeLessThanOrEqual(64);
-    await expect(page.getByTestId('header-logout').getAttribute('aria-label')).resolves.toBe(word('zh', 'header.logout'));
+    await expect(page.getByTestId('header-logout').getAttribute('aria-label')).resolves.toBe(
+      word('zh', 'header.logout'),
+    );
     await expect(page.getByTestId('header-title').isVisible()).resolves.toBe(true);
     await screenshot(page, 'header-narrow-zh');
     await page.context().close();

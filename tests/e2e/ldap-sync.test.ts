@@ -26,8 +26,20 @@ describe.runIf(slapdAvailable())('the LDAP sync tab', () => {
   it('runs a dry run, then a sync, and the departments and users appear', async () => {
     const admin = await openPage(live.browser, live.server.url, 'en');
     await signIn(admin, live.server.url, 'admin', ADMIN_PASSWORD);
-    const ldapConfig = { url: slapd.url, dirStructure: 'openldap', baseDN: ORG, manager: MANAGER, managerPassword: MANAGER_PASSWORD, userClass: 'inetOrgPerson' };
-    const saved = await (await admin.request.put(`${live.server.url}/authtime/config`, { data: { ldapConfig }, headers: await csrfHeaders(admin) })).json();
+    const ldapConfig = {
+      url: slapd.url,
+      dirStructure: 'openldap',
+      baseDN: ORG,
+      manager: MANAGER,
+      managerPassword: MANAGER_PASSWORD,
+      userClass: 'inetOrgPerson',
+    };
+    const saved = await (
+      await admin.request.put(`${live.server.url}/authtime/config`, {
+        data: { ldapConfig },
+        headers: await csrfHeaders(admin),
+      })
+    ).json();
     expect(saved.errcode, saved.errmsg).toBe(0);
     await admin.context().close();
 
@@ -44,12 +56,14 @@ describe.runIf(slapdAvailable())('the LDAP sync tab', () => {
     await screenshot(page, 'domain-ldap-sync-dry-run');
 
     await page.getByTestId('sync-full').click();
-    await expect.poll(async () => (await page.getByTestId('sync-history-row').count()), { timeout: 30_000 }).toBe(2);
+    await expect.poll(async () => await page.getByTestId('sync-history-row').count(), { timeout: 30_000 }).toBe(2);
     await expect.poll(() => page.getByTestId('sync-run-status').textContent(), { timeout: 30_000 }).toBe('Succeeded');
     expect(await page.getByTestId('sync-count-USER_ADD_SUCCESS').textContent()).toBe(String(SIZE.users));
     // Shown again after a reload: the run is in the URL.
     await page.reload();
-    await expect.poll(() => page.getByTestId('sync-count-USER_ADD_SUCCESS').textContent(), { timeout: 15_000 }).toBe(String(SIZE.users));
+    await expect
+      .poll(() => page.getByTestId('sync-count-USER_ADD_SUCCESS').textContent(), { timeout: 15_000 })
+      .toBe(String(SIZE.users));
     await screenshot(page, 'domain-ldap-sync');
 
     await openEnterpriseTab(page, live.server.url, 'Acme', 'departments');

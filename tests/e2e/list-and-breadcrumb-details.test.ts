@@ -27,7 +27,9 @@ describe('list and breadcrumb details', () => {
 
   it('names the open privileged user in the breadcrumb', async () => {
     // Found by login number: the demo administrators share one creation time, so their order varies.
-    await page().goto(`${session.server.url}/#/superuser?filter=${encodeURIComponent(JSON.stringify({ loginno: 'acme' }))}`);
+    await page().goto(
+      `${session.server.url}/#/superuser?filter=${encodeURIComponent(JSON.stringify({ loginno: 'acme' }))}`,
+    );
     const row = page().locator('.MuiDataGrid-row').filter({ hasText: 'acme' }).first();
     const name = await row.locator('[data-field="name"]').innerText();
     await row.locator('[data-field="name"]').click();

@@ -12,7 +12,12 @@ const session = signedInAsAdmin();
 /** The login accounts of the first page as the server orders them. */
 async function firstPage(page: Page, domainId: string, orderby: string): Promise<string[]> {
   const csrf = (await page.context().cookies()).find((c) => c.name === CSRF_COOKIE)?.value ?? '';
-  const reply = await (await page.request.post(`${session.server.url}/authtime/domain/${domainId}/users?currpage=1&pagelines=10&orderby=${encodeURIComponent(orderby)}`, { data: {}, headers: { [CSRF_HEADER]: csrf } })).json();
+  const reply = await (
+    await page.request.post(
+      `${session.server.url}/authtime/domain/${domainId}/users?currpage=1&pagelines=10&orderby=${encodeURIComponent(orderby)}`,
+      { data: {}, headers: { [CSRF_HEADER]: csrf } },
+    )
+  ).json();
   return reply.data.datas.map((u: { loginno: string }) => u.loginno);
 }
 

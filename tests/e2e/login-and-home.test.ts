@@ -7,7 +7,6 @@ import { openPage, signIn, fillField, expectToast } from './support/pages.ts';
 
 const live = serverAndBrowser();
 
-
 describe('login and home', () => {
   it('refuses a wrong password with the server message and stays on the login page', async () => {
     const page = await openPage(live.browser, live.server.url, 'en');

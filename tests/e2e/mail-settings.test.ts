@@ -24,10 +24,20 @@ describe('the Mail tab', () => {
     await openEnterpriseTab(page, live.server.url, 'Acme', 'mail');
     // The embedded settings form names no record: the breadcrumb keeps the enterprise's name.
     await expect.poll(() => page.getByTestId('breadcrumb').innerText()).toMatch(/Acme$/);
-    const fields = { sendHost: 'Acme office', address: 'office@acme.example', account: 'office', password: 'wrong', smtpServer: '127.0.0.1', smtpPort: String(smtp.port) };
+    const fields = {
+      sendHost: 'Acme office',
+      address: 'office@acme.example',
+      account: 'office',
+      password: 'wrong',
+      smtpServer: '127.0.0.1',
+      smtpPort: String(smtp.port),
+    };
     for (const [field, value] of Object.entries(fields)) await fillFormField(page, field, value);
     await page.getByTestId('form-action-testMail').click();
-    await expectToast(page, `The test mail through 127.0.0.1:${smtp.port} was not sent: the account or credentials were refused.`);
+    await expectToast(
+      page,
+      `The test mail through 127.0.0.1:${smtp.port} was not sent: the account or credentials were refused.`,
+    );
     await closeToasts(page);
     await fillFormField(page, 'password', 'Mail#2026');
     await page.getByTestId('form-action-testMail').click();

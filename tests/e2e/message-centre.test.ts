@@ -27,10 +27,20 @@ describe('message centre', () => {
     // A policy under which the admin's fresh password is due (1 day old at most, notice 1 day ahead).
     const api = new ApiClient(server.url, 'en');
     expect((await api.login('admin', ADMIN_PASSWORD)).reply.errcode).toBe(0);
-    const saved = await savedWith(api, 'loginConfig', { noticeAuthor: '0', maxAge: 1, noticeTime: 1, noticeMethod: [2] });
+    const saved = await savedWith(api, 'loginConfig', {
+      noticeAuthor: '0',
+      maxAge: 1,
+      noticeTime: 1,
+      noticeMethod: [2],
+    });
     expect(saved.reply.errcode, saved.reply.errmsg).toBe(0);
-    const scan = await api.call<{ attempts: Array<{ method: string; status: string }> }>('POST', '/authtime/notices/scan');
-    expect(scan.reply.data.attempts).toContainEqual(expect.objectContaining({ method: 'messageCenter', status: 'sent' }));
+    const scan = await api.call<{ attempts: Array<{ method: string; status: string }> }>(
+      'POST',
+      '/authtime/notices/scan',
+    );
+    expect(scan.reply.data.attempts).toContainEqual(
+      expect.objectContaining({ method: 'messageCenter', status: 'sent' }),
+    );
 
     await page.goto(`${server.url}/#/superuser`); // navigation reads the count again
     await page.locator('.MuiDataGrid-row').first().waitFor();
@@ -62,15 +72,25 @@ describe('message centre', () => {
     await page.waitForURL(/#\/notices$/);
     const rows = page.locator('.MuiDataGrid-row');
     // Rows are drawn before their cells are filled: wait for the last one's text, not only for a row.
-    await expect.poll(async () => (await rows.allInnerTexts()).every((text) => /Sent/.test(text)) && (await rows.count()) > 1, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await rows.allInnerTexts()).every((text) => /Sent/.test(text)) && (await rows.count()) > 1, {
+        timeout: 10_000,
+      })
+      .toBe(true);
     // Every active privileged user's fresh password was due under that policy (the demo users too).
-    expect((await page.locator('.MuiDataGrid-row .MuiDataGrid-cell[data-field="loginno"]').allInnerTexts()).length).toBeGreaterThan(1);
+    expect(
+      (await page.locator('.MuiDataGrid-row .MuiDataGrid-cell[data-field="loginno"]').allInnerTexts()).length,
+    ).toBeGreaterThan(1);
     // The policy ticks only the message centre: every attempt of the first test is a sent message.
     for (const text of await rows.allInnerTexts()) expect(text).toMatch(/Message center[\s\S]*Sent/);
     // Nothing acts on selected attempts: the log has no checkboxes.
     expect(await page.locator('.MuiDataGrid-root input[type="checkbox"]').count()).toBe(0);
     await screenshot(page, 'notice-log');
     await page.getByTestId('action-scan').click();
-    await page.getByRole('alert').filter({ hasText: 'Notices due now: 0 sent, 0 failed, 0 skipped.' }).first().waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Notices due now: 0 sent, 0 failed, 0 skipped.' })
+      .first()
+      .waitFor();
   });
 });

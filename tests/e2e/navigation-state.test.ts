@@ -49,7 +49,9 @@ describe('navigation state in the URL', () => {
   it('keeps a toast through the move it explains, and closes it when the user goes to another page', async () => {
     const page = await openPage(live.browser, live.server.url, 'en');
     await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);
-    await page.goto(`${live.server.url}/#/main?view=table&filter=${encodeURIComponent(JSON.stringify({ name: 'Acme' }))}`);
+    await page.goto(
+      `${live.server.url}/#/main?view=table&filter=${encodeURIComponent(JSON.stringify({ name: 'Acme' }))}`,
+    );
     await gridRows(page).first().click();
     await page.waitForURL(/#\/domain\?/);
     await page.getByTestId('form-save').click();

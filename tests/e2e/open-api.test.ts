@@ -9,25 +9,40 @@ import { signedInAsAdmin } from './support/session.ts';
 
 const session = signedInAsAdmin();
 
-const exchange = async (page: Page, secret: string) => (await (await page.request.get(`${session.server.url}/rest/accessToken`, { params: { secret } })).json()) as { errcode: number };
+const exchange = async (page: Page, secret: string) =>
+  (await (await page.request.get(`${session.server.url}/rest/accessToken`, { params: { secret } })).json()) as {
+    errcode: number;
+  };
 const shownSecret = (page: Page) => page.getByTestId('open-api-secret').inputValue();
 
 describe('the Open API tab', () => {
   it('makes a secret shown once, which buys a token; a new one, confirmed, ends the old', async () => {
     const { page } = session;
     await openEnterpriseTab(page, session.server.url, 'Acme', 'openApi');
-    await expect(page.getByTestId('open-api-status').innerText()).resolves.toBe('The enterprise has no Open API secret yet.');
+    await expect(page.getByTestId('open-api-status').innerText()).resolves.toBe(
+      'The enterprise has no Open API secret yet.',
+    );
     await page.getByTestId('open-api-generate').click();
     const first = await shownSecret(page);
     expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    await expect(page.getByTestId('open-api-status').innerText()).resolves.toContain(`It starts with ${first.slice(0, 6)}…`);
+    await expect(page.getByTestId('open-api-status').innerText()).resolves.toContain(
+      `It starts with ${first.slice(0, 6)}…`,
+    );
     await page.getByText('Copy the secret now: it is shown only this once.', { exact: false }).waitFor();
     // Each process with the ids a program names it by: flowId, applicationId and the package id.
-    const office = (await (await page.request.get(`${session.server.url}/authtime/lookups/applications`)).json()) as { data: Array<{ id: string; name: string }> };
+    const office = (await (await page.request.get(`${session.server.url}/authtime/lookups/applications`)).json()) as {
+      data: Array<{ id: string; name: string }>;
+    };
     const officeId = office.data.find((a) => a.name === 'Office')!.id;
-    await expect(page.getByTestId('open-api-services').innerText()).resolves.toMatch(new RegExp(`Office\\s+Leave approval\\s+leave-approval\\s+${officeId}\\s+office`));
-    await expect(page.getByTestId('open-api-services').innerText()).resolves.toContain('Application id (applicationId)');
-    await expect(page.getByTestId('open-api-operations').innerText()).resolves.toContain('POST /rest/bpm/runtime/start');
+    await expect(page.getByTestId('open-api-services').innerText()).resolves.toMatch(
+      new RegExp(`Office\\s+Leave approval\\s+leave-approval\\s+${officeId}\\s+office`),
+    );
+    await expect(page.getByTestId('open-api-services').innerText()).resolves.toContain(
+      'Application id (applicationId)',
+    );
+    await expect(page.getByTestId('open-api-operations').innerText()).resolves.toContain(
+      'POST /rest/bpm/runtime/start',
+    );
     await screenshot(page, 'open-api-secret');
     expect((await exchange(page, first)).errcode).toBe(0);
 
@@ -49,7 +64,9 @@ describe('the Open API tab', () => {
     await signIn(zh, session.server.url, 'acme', 'Acme@2026');
     await openEnterpriseTab(zh, session.server.url, 'Acme', 'openApi');
     await expect(zh.getByTestId('open-api-status').innerText()).resolves.toMatch(/^密钥生成于 .+，以 .+… 开头。$/);
-    await expect(zh.getByTestId('open-api-services').innerText()).resolves.toMatch(/应用标识（applicationId）\s+包标识（也可作 applicationId）/);
+    await expect(zh.getByTestId('open-api-services').innerText()).resolves.toMatch(
+      /应用标识（applicationId）\s+包标识（也可作 applicationId）/,
+    );
     await screenshot(zh, 'open-api-zh');
     await zh.context().close();
 

@@ -42,7 +42,10 @@ describe('operation log', () => {
 
     await page.getByTestId('action-export').click();
     await page.getByTestId('oplog-export-dialog').waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('oplog-export-xlsx').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('oplog-export-xlsx').click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^log-.*\.xlsx$/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
@@ -86,7 +89,9 @@ describe('operation log', () => {
     expect(await page.getByTestId('list-search-dateTo').getAttribute('type')).toBe('date');
     const today = new Date().toISOString().slice(0, 10);
     await searchList(page, { dateFrom: today, dateTo: today });
-    await expect.poll(async () => (await page.locator('.MuiDataGrid-row').allInnerTexts()).join('\n')).toContain('Changes the fields sent of an enterprise the caller governs');
+    await expect
+      .poll(async () => (await page.locator('.MuiDataGrid-row').allInnerTexts()).join('\n'))
+      .toContain('Changes the fields sent of an enterprise the caller governs');
     await screenshot(page, 'operation-log-date-search');
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     await searchList(page, { dateFrom: tomorrow, dateTo: tomorrow });

@@ -26,8 +26,18 @@ describe('Excel import of departments', () => {
     await tree.getByText('Headquarters', { exact: true }).click();
     const sub = page.getByRole('region', { name: 'Sub-departments' });
     await sub.getByTestId('action-import').click();
-    const file = await workbook(['Department path', 'Code', 'Sort order', 'Valid'], [['E2E_Imported_Root', 'E2EROOT', '', ''], ['Headquarters/E2E_Imported_Child', 'E2ECHILD', '', '']]);
-    await page.getByTestId('upload-input').setInputFiles({ name: 'departments.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+    const file = await workbook(
+      ['Department path', 'Code', 'Sort order', 'Valid'],
+      [
+        ['E2E_Imported_Root', 'E2EROOT', '', ''],
+        ['Headquarters/E2E_Imported_Child', 'E2ECHILD', '', ''],
+      ],
+    );
+    await page.getByTestId('upload-input').setInputFiles({
+      name: 'departments.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    });
     await page.getByTestId('upload-submit').click();
     const dialog = page.getByTestId('organisation-import-dialog');
     await dialog.getByTestId('organisation-import-commit').click();
@@ -53,27 +63,41 @@ describe('Excel import and export of users', () => {
       ],
     );
     await page.getByTestId('action-import').click();
-    await page.getByTestId('upload-input').setInputFiles({ name: 'users.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+    await page.getByTestId('upload-input').setInputFiles({
+      name: 'users.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    });
     await page.getByTestId('upload-submit').click();
 
     const dialog = page.getByTestId('organisation-import-dialog');
-    await expect.poll(() => dialog.getByTestId('organisation-import-preview').innerText()).toContain('1 new, 0 changed, 0 unchanged, 1 refused.');
+    await expect
+      .poll(() => dialog.getByTestId('organisation-import-preview').innerText())
+      .toContain('1 new, 0 changed, 0 unchanged, 1 refused.');
     const previewRows = await dialog.getByTestId('organisation-import-rows').innerText();
     expect(previewRows).toContain('xl_e2e_new');
     expect(previewRows).toContain('xl_e2e_bad');
     await screenshot(page, 'organisation-import-preview');
     // Nothing is written by the preview.
-    const before = await (await page.request.get(`${session.server.url}/authtime/domain/${domainId}/user?loginNo=xl_e2e_new`)).json();
+    const before = await (
+      await page.request.get(`${session.server.url}/authtime/domain/${domainId}/user?loginNo=xl_e2e_new`)
+    ).json();
     expect(before.errcode).not.toBe(0);
 
     await dialog.getByTestId('organisation-import-commit').click();
-    await expect.poll(() => dialog.getByTestId('organisation-import-result').innerText()).toContain('1 saved, 1 refused');
+    await expect
+      .poll(() => dialog.getByTestId('organisation-import-result').innerText())
+      .toContain('1 saved, 1 refused');
     expect(await dialog.getByTestId('organisation-import-rows').innerText()).toContain('xl_e2e_bad');
     await dialog.getByTestId('organisation-import-report').waitFor();
     await screenshot(page, 'organisation-import-result');
-    const saved = await (await page.request.get(`${session.server.url}/authtime/domain/${domainId}/user?loginNo=xl_e2e_new`)).json();
+    const saved = await (
+      await page.request.get(`${session.server.url}/authtime/domain/${domainId}/user?loginNo=xl_e2e_new`)
+    ).json();
     expect(saved.data).toMatchObject({ name: 'Excel_Newcomer', email: 'newcomer@acme.example' });
-    const refused = await (await page.request.get(`${session.server.url}/authtime/domain/${domainId}/user?loginNo=xl_e2e_bad`)).json();
+    const refused = await (
+      await page.request.get(`${session.server.url}/authtime/domain/${domainId}/user?loginNo=xl_e2e_bad`)
+    ).json();
     expect(refused.errcode).not.toBe(0);
     await dialog.getByTestId('organisation-import-close').click();
 

@@ -17,11 +17,26 @@ const OWN = 'Own@20260';
 /** Creates a separated-type user of Acme as the super administrator; with the Sales department it is
  *  not tenant-scoped, without it tenant-scoped. */
 async function createUser(admin: ApiClient, loginno: string, type: string, platform: boolean): Promise<void> {
-  const domains = (await admin.call<Array<{ id: string; name: string }>>('GET', '/authtime/lookups/domains')).reply.data;
+  const domains = (await admin.call<Array<{ id: string; name: string }>>('GET', '/authtime/lookups/domains')).reply
+    .data;
   const acme = domains.find((d) => d.name === 'Acme')!.id;
-  const departments = (await admin.call<Array<{ id: string; name: string }>>('GET', '/authtime/lookups/departments', { query: { domainid: acme } })).reply.data;
+  const departments = (
+    await admin.call<Array<{ id: string; name: string }>>('GET', '/authtime/lookups/departments', {
+      query: { domainid: acme },
+    })
+  ).reply.data;
   const sales = departments.find((d) => d.name.includes('Sales'))!.id;
-  const body = { name: 'Policy_User', loginno, email: `${loginno}@atrium.example`, status: 1, type, domains: [acme], departments: platform ? [sales] : [], password: encodePassword(GIVEN), confirmpwd: encodePassword(GIVEN) };
+  const body = {
+    name: 'Policy_User',
+    loginno,
+    email: `${loginno}@atrium.example`,
+    status: 1,
+    type,
+    domains: [acme],
+    departments: platform ? [sales] : [],
+    password: encodePassword(GIVEN),
+    confirmpwd: encodePassword(GIVEN),
+  };
   const { reply } = await admin.call('POST', '/authtime/superuser', { body });
   if (reply.errcode !== 0) throw new Error(`create ${loginno}: ${reply.errmsg}`);
 }
@@ -42,7 +57,20 @@ beforeAll(async () => {
   const admin = new ApiClient(live.server.url, 'en');
   const login = await admin.login('admin', ADMIN_PASSWORD);
   if (login.reply.errcode !== 0) throw new Error(login.reply.errmsg);
-  const saved = await admin.call('PUT', '/authtime/config', { body: { loginConfig: { length: 8, failLoginTimes: 3, legal: 0, legalType: [], encryptionMode: 0, noticeAuthor: '1', isFirstLogin: 1, noticeMethod: [] } } });
+  const saved = await admin.call('PUT', '/authtime/config', {
+    body: {
+      loginConfig: {
+        length: 8,
+        failLoginTimes: 3,
+        legal: 0,
+        legalType: [],
+        encryptionMode: 0,
+        noticeAuthor: '1',
+        isFirstLogin: 1,
+        noticeMethod: [],
+      },
+    },
+  });
   if (saved.reply.errcode !== 0) throw new Error(`policy: ${saved.reply.errmsg}`);
   await createUser(admin, 'lockme', 'admin', false);
   await createUser(admin, 'firstme', 'admin', false);
@@ -50,7 +78,9 @@ beforeAll(async () => {
   // The officer has already chosen its own password (first-login change made through the API).
   const officer = new ApiClient(live.server.url, 'en');
   await officer.login('officer', GIVEN);
-  const changed = await officer.call('POST', '/authtime/password', { body: { oldpassword: encodePassword(GIVEN), password: encodePassword(OWN), confirmpwd: encodePassword(OWN) } });
+  const changed = await officer.call('POST', '/authtime/password', {
+    body: { oldpassword: encodePassword(GIVEN), password: encodePassword(OWN), confirmpwd: encodePassword(OWN) },
+  });
   if (changed.reply.errcode !== 0) throw new Error(`officer password: ${changed.reply.errmsg}`);
 }, 180_000);
 
@@ -107,21 +137,34 @@ describe('password policy and security separation', () => {
     expect(await tryLogin(page, 'secadmin', 'Secadmin@2026')).toBe(0);
     await page.waitForURL(/#\/home/);
     await page.getByTestId('tile-systemCon').waitFor();
-    const tiles = await page.locator('[data-testid^="tile-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    const tiles = await page
+      .locator('[data-testid^="tile-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
     expect(tiles).toEqual(['tile-domains', 'tile-superuser', 'tile-applications', 'tile-systemCon']);
     await screenshot(page, 'officer-home-en');
     await page.getByTestId('tile-systemCon').click();
     await page.waitForURL(/#\/systemCon/);
     await page.getByTestId('form-tab-policy').waitFor();
-    const tabs = await page.locator('[data-testid^="form-tab-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    const tabs = await page
+      .locator('[data-testid^="form-tab-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
     expect(tabs).toEqual(['form-tab-policy']);
     await screenshot(page, 'officer-config-en');
     // The browser's own session asks for what the screens hide: refused by the server.
     const answers = await page.evaluate(async () => {
-      const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('atrium_csrf='))!.split('=')[1]);
+      const csrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('atrium_csrf='))!
+          .split('=')[1],
+      );
       const ask = async (method: string, path: string, body?: unknown) => {
-        const res = await fetch(path, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: body === undefined ? undefined : JSON.stringify(body) });
-        return ((await res.json()) as { errcode: number; errmsg: string });
+        const res = await fetch(path, {
+          method,
+          headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return (await res.json()) as { errcode: number; errmsg: string };
       };
       return {
         clearCache: await ask('POST', '/authtime/config/clearcache', {}),
@@ -129,7 +172,11 @@ describe('password policy and security separation', () => {
         config: await ask('GET', '/authtime/config'),
       };
     });
-    expect(answers.clearCache).toEqual({ errcode: 1403, errmsg: 'Security separation does not allow your user type to do this.', data: null });
+    expect(answers.clearCache).toEqual({
+      errcode: 1403,
+      errmsg: 'Security separation does not allow your user type to do this.',
+      data: null,
+    });
     expect(answers.createDomain.errcode).toBe(1403);
     expect(answers.config.errcode).toBe(0);
     await page.context().close();
@@ -139,7 +186,10 @@ describe('password policy and security separation', () => {
     const page = await openPage(live.browser, live.server.url, 'en');
     await page.goto(`${live.server.url}/#/login`);
     expect(await tryLogin(page, 'officer', OWN)).toBe(0);
-    await expectToast(page, 'The current login user is a department-level user and has no permission to access the home page.');
+    await expectToast(
+      page,
+      'The current login user is a department-level user and has no permission to access the home page.',
+    );
     await page.waitForURL(/#\/main/);
     await page.getByTestId('header-home').click();
     // Home stays closed: the alert again, and the list stays.
@@ -158,11 +208,17 @@ describe('password policy and security separation', () => {
   it('lets the super administrator edit the built-in officer, whose type is fixed and which needs no enterprise', async () => {
     const admin = new ApiClient(live.server.url, 'en');
     await admin.login('admin', ADMIN_PASSWORD);
-    const rows = (await admin.call<{ datas: Array<{ id: string; loginno: string }> }>('GET', '/authtime/superuser', { query: { currpage: 1, pagelines: 10, loginno: 'auditor' } })).reply.data.datas;
+    const rows = (
+      await admin.call<{ datas: Array<{ id: string; loginno: string }> }>('GET', '/authtime/superuser', {
+        query: { currpage: 1, pagelines: 10, loginno: 'auditor' },
+      })
+    ).reply.data.datas;
     const page = await openPage(live.browser, live.server.url, 'en');
     await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);
     await page.goto(`${live.server.url}/#/superuser/detail?id=${rows[0].id}`);
-    await page.getByText('A built-in officer of security separation; its type is fixed and it manages no enterprise.').waitFor();
+    await page
+      .getByText('A built-in officer of security separation; its type is fixed and it manages no enterprise.')
+      .waitFor();
     // No scope to choose, the type shown but not changeable.
     expect(await page.getByRole('combobox', { name: 'Enterprises' }).count()).toBe(0);
     expect(await page.getByRole('radio', { name: 'Auditor' }).isChecked()).toBe(true);
@@ -171,7 +227,9 @@ describe('password policy and security separation', () => {
     await screenshot(page, 'builtin-officer-form-en');
     await page.getByTestId('form-save').click();
     await expectToast(page, 'Saved successfully.');
-    const saved = (await admin.call<{ email: string; type: string; domains: string[] }>('GET', `/authtime/superuser/${rows[0].id}`)).reply.data;
+    const saved = (
+      await admin.call<{ email: string; type: string; domains: string[] }>('GET', `/authtime/superuser/${rows[0].id}`)
+    ).reply.data;
     expect(saved).toMatchObject({ email: 'audit@atrium.example', type: 'examine', domains: [] });
     await page.context().close();
   });

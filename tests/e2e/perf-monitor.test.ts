@@ -26,8 +26,13 @@ describe('performance and pool monitors', () => {
     await page.waitForURL(/#\/systemMoni\/perf/);
     const table = page.getByTestId('perf-table');
     await table.waitFor();
-    await expect(page.getByTestId('perf-now').innerText()).resolves.toMatch(/Current time: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
-    const figures = async (column: number) => (await table.locator(`tbody tr td:nth-child(${column + 1})`).allInnerTexts()).map((t) => Number(t.replace(/,/g, '')));
+    await expect(page.getByTestId('perf-now').innerText()).resolves.toMatch(
+      /Current time: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/,
+    );
+    const figures = async (column: number) =>
+      (await table.locator(`tbody tr td:nth-child(${column + 1})`).allInnerTexts()).map((t) =>
+        Number(t.replace(/,/g, '')),
+      );
     // The busiest first: column 4 (Total) descending at first; a click on Hits: ascending, again: descending.
     const totals = await figures(4);
     expect(totals).toEqual([...totals].sort((a, b) => b - a));
@@ -39,7 +44,9 @@ describe('performance and pool monitors', () => {
     const second = await figures(2);
     expect(second).toEqual([...second].sort((a, b) => b - a));
     const labels = table.getByTestId('perf-label');
-    await expect.poll(async () => (await labels.allInnerTexts()).some((t) => t.startsWith('call: monitoring.perfInfo'))).toBe(true);
+    await expect
+      .poll(async () => (await labels.allInnerTexts()).some((t) => t.startsWith('call: monitoring.perfInfo')))
+      .toBe(true);
     await expect.poll(async () => (await labels.allInnerTexts()).some((t) => t.startsWith('sql: '))).toBe(true);
     // The label column is wide and wraps; a text display size cuts the labels, the tooltip shows one whole.
     expect((await labels.first().boundingBox())!.width).toBeGreaterThanOrEqual(420);
@@ -57,7 +64,9 @@ describe('performance and pool monitors', () => {
     // The switch off: the message; on again: the table.
     await page.getByTestId('perf-enabled').click();
     await page.getByTestId('perf-disabled').waitFor();
-    await expect(page.getByTestId('perf-disabled').innerText()).resolves.toContain('Performance monitoring is disabled');
+    await expect(page.getByTestId('perf-disabled').innerText()).resolves.toContain(
+      'Performance monitoring is disabled',
+    );
     await page.getByTestId('perf-enabled').click();
     await table.waitFor();
 
@@ -74,17 +83,29 @@ describe('performance and pool monitors', () => {
     const htmlPage = await session.browser.newPage();
     await htmlPage.setContent(await readFile(html.path, 'utf8'));
     expect((await htmlPage.locator('th').allInnerTexts()).slice(0, 3)).toEqual(['Label', 'Units', 'Hits']);
-    expect((await htmlPage.locator('tbody td:first-child').allInnerTexts()).some((t) => t.startsWith('call: '))).toBe(true);
+    expect((await htmlPage.locator('tbody td:first-child').allInnerTexts()).some((t) => t.startsWith('call: '))).toBe(
+      true,
+    );
     await htmlPage.close();
     const xml = await fileOf('xml');
-    const parsed = await page.evaluate((text) => {
-      const doc = new DOMParser().parseFromString(text, 'application/xml');
-      return { error: doc.querySelector('parsererror') !== null, rows: doc.querySelectorAll('row').length, first: doc.querySelector('row cell')?.getAttribute('name') };
-    }, await readFile(xml.path, 'utf8'));
+    const parsed = await page.evaluate(
+      (text) => {
+        const doc = new DOMParser().parseFromString(text, 'application/xml');
+        return {
+          error: doc.querySelector('parsererror') !== null,
+          rows: doc.querySelectorAll('row').length,
+          first: doc.querySelector('row cell')?.getAttribute('name'),
+        };
+      },
+      await readFile(xml.path, 'utf8'),
+    );
     expect(parsed).toMatchObject({ error: false, first: 'Label' });
     expect(parsed.rows).toBeGreaterThan(0);
     const csv = await fileOf('csv');
-    const lines = (await readFile(csv.path, 'utf8')).replace(/^\ufeff/, '').trim().split('\r\n');
+    const lines = (await readFile(csv.path, 'utf8'))
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0].split(',').slice(0, 3)).toEqual(['Label', 'Units', 'Hits']);
     // Rows only grow between two exports (the server keeps measuring: its own background statements
     // add labels), so the later CSV holds at least the XML's rows, and the call that serves the panel.
@@ -99,7 +120,7 @@ describe('performance and pool monitors', () => {
     expect(sheet.rowCount).toBeGreaterThan(1);
   });
 
-  it('shows the performance table\'s headers and options in Chinese', async () => {
+  it("shows the performance table's headers and options in Chinese", async () => {
     const page = await openPage(session.browser, session.server.url, 'zh');
     await signIn(page, session.server.url, 'admin', ADMIN_PASSWORD);
     await page.goto(`${session.server.url}/#/systemMoni/perf`);
@@ -108,7 +129,15 @@ describe('performance and pool monitors', () => {
     expect(headers.slice(0, 5)).toEqual(['标签', '单位', '次数', '平均', '总计']);
     expect(headers).toContain('10–20 毫秒');
     await page.getByTestId('perf-proxyAction').click();
-    await expect(page.getByRole('option').allInnerTexts()).resolves.toEqual(['无操作', '全部启用', '全部禁用', '禁用 SQL', '禁用异常', '禁用接口', '启用结果集']);
+    await expect(page.getByRole('option').allInnerTexts()).resolves.toEqual([
+      '无操作',
+      '全部启用',
+      '全部禁用',
+      '禁用 SQL',
+      '禁用异常',
+      '禁用接口',
+      '启用结果集',
+    ]);
     await page.keyboard.press('Escape');
     await screenshot(page, 'monitoring-perf-zh');
     await page.context().close();
@@ -123,8 +152,12 @@ describe('performance and pool monitors', () => {
     await page.getByTestId('pool-figures').waitFor();
     await expect(page.getByTestId('pool-max').innerText()).resolves.toMatch(/Most it opens\s+\d+/);
     const reads = Number(await pool.getAttribute('data-reads'));
-    await expect.poll(async () => Number(await pool.getAttribute('data-reads')), { timeout: 12_000 }).toBeGreaterThan(reads);
-    const acquired = Number((await page.getByTestId('pool-acquired').locator('td').nth(1).innerText()).replace(/,/g, ''));
+    await expect
+      .poll(async () => Number(await pool.getAttribute('data-reads')), { timeout: 12_000 })
+      .toBeGreaterThan(reads);
+    const acquired = Number(
+      (await page.getByTestId('pool-acquired').locator('td').nth(1).innerText()).replace(/,/g, ''),
+    );
     expect(acquired).toBeGreaterThan(0);
     await screenshot(page, 'monitoring-pool');
   });

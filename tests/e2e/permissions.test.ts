@@ -13,14 +13,22 @@ const session = signedInAsAdmin();
 
 /** The tree item named `name`, and its check box state (checked, mixed or not) as it tells assistive technology. */
 // Read-only items start their name with the state icon's title ("Granted Leave report").
-const item = (page: Page, tree: string, name: string) => page.getByTestId(`access-tree-${tree}`).getByRole('treeitem', { name: new RegExp(`(^| )${name}$`) });
-const boxOf = (page: Page, tree: string, name: string) => item(page, tree, name).locator('input[type="checkbox"]').first();
-const stateOf = async (page: Page, tree: string, name: string) => ({ true: 'checked', mixed: 'mixed' })[(await item(page, tree, name).getAttribute('aria-checked')) ?? ''] ?? 'unchecked';
+const item = (page: Page, tree: string, name: string) =>
+  page.getByTestId(`access-tree-${tree}`).getByRole('treeitem', { name: new RegExp(`(^| )${name}$`) });
+const boxOf = (page: Page, tree: string, name: string) =>
+  item(page, tree, name).locator('input[type="checkbox"]').first();
+const stateOf = async (page: Page, tree: string, name: string) =>
+  ({ true: 'checked', mixed: 'mixed' })[(await item(page, tree, name).getAttribute('aria-checked')) ?? ''] ??
+  'unchecked';
 
 /** A call as the signed-in administrator's browser makes it (session cookie and CSRF header); answers its data. */
 async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
   const csrf = (await session.page.context().cookies()).find((c) => c.name === 'atrium_csrf')?.value ?? '';
-  const reply = await session.page.request.fetch(`${session.server.url}${path}`, { method, data: body, headers: { 'x-csrf-token': csrf } });
+  const reply = await session.page.request.fetch(`${session.server.url}${path}`, {
+    method,
+    data: body,
+    headers: { 'x-csrf-token': csrf },
+  });
   const envelope = (await reply.json()) as { errcode: number; errmsg: string; data: T };
   if (envelope.errcode !== 0) throw new Error(`${method} ${path}: ${envelope.errmsg}`);
   return envelope.data;
@@ -54,7 +62,11 @@ describe('roles and permissions', () => {
     await page.reload();
     await item(page, 'pc', 'Leave report').waitFor();
     expect(page.url()).toContain('role=');
-    expect([await stateOf(page, 'pc', 'Self service'), await stateOf(page, 'pc', 'Business trips'), await stateOf(page, 'pc', 'Reports')]).toEqual(['mixed', 'unchecked', 'checked']);
+    expect([
+      await stateOf(page, 'pc', 'Self service'),
+      await stateOf(page, 'pc', 'Business trips'),
+      await stateOf(page, 'pc', 'Reports'),
+    ]).toEqual(['mixed', 'unchecked', 'checked']);
 
     // Module resources: a module follows its resources; another role with changes asks first.
     await page.getByTestId('access-tab-modules').click();
@@ -99,9 +111,12 @@ describe('roles and permissions', () => {
     await openOffice(page);
     // acme08 holds both roles of Office, whatever the demo data gave it.
     const app = new URL(page.url().replace('#', '')).searchParams.get('app')!;
-    const acmeId = (await api<Array<{ id: string; name: string }>>('GET', '/authtime/lookups/domains')).find((d) => d.name === 'Acme')!.id;
+    const acmeId = (await api<Array<{ id: string; name: string }>>('GET', '/authtime/lookups/domains')).find(
+      (d) => d.name === 'Acme',
+    )!.id;
     const user = await api<{ id: string }>('GET', `/authtime/domain/${acmeId}/user?loginNo=acme08`);
-    for (const role of (await api<{ datas: Array<{ id: string }> }>('POST', `/authtime/application/${app}/roles`, {})).datas) {
+    for (const role of (await api<{ datas: Array<{ id: string }> }>('POST', `/authtime/application/${app}/roles`, {}))
+      .datas) {
       await api('PUT', `/authtime/role/${role.id}/users`, { domainid: acmeId, userIds: [user.id] });
     }
     await page.getByTestId('access-tab-effective').click();
@@ -111,12 +126,22 @@ describe('roles and permissions', () => {
     const pick = page.getByTestId('user-select-dialog');
     await fillField(page, 'user-select-search-loginno', 'acme08');
     await pick.getByTestId('user-select-search').click();
-    await tick(pick.getByTestId('user-select-table').locator('.MuiDataGrid-row').filter({ hasText: 'acme08' }).locator('input[type="checkbox"]'));
+    await tick(
+      pick
+        .getByTestId('user-select-table')
+        .locator('.MuiDataGrid-row')
+        .filter({ hasText: 'acme08' })
+        .locator('input[type="checkbox"]'),
+    );
     await pick.getByTestId('user-select-confirm').click();
     await page.getByTestId('effective-user').waitFor();
     expect(page.url()).toMatch(/tab=effective.*user=|user=.*tab=effective/);
-    await expect(page.getByTestId('effective-pc').innerText()).resolves.toMatch(/Self service › Leave requests\s+Employee, HR officer/);
-    await expect(page.getByTestId('effective-resources').innerText()).resolves.toMatch(/Business trips › Export trips\s+HR officer/);
+    await expect(page.getByTestId('effective-pc').innerText()).resolves.toMatch(
+      /Self service › Leave requests\s+Employee, HR officer/,
+    );
+    await expect(page.getByTestId('effective-resources').innerText()).resolves.toMatch(
+      /Business trips › Export trips\s+HR officer/,
+    );
     await screenshot(page, 'permissions-effective');
   });
 
@@ -136,7 +161,9 @@ describe('roles and permissions', () => {
     await acme.getByTestId('access-role-employee').click();
     await item(acme, 'pc', 'Leave report').waitFor();
     // States as icons, no boxes to change.
-    expect(await item(acme, 'pc', 'Self service').locator('[data-state]').first().getAttribute('data-state')).toBe('mixed');
+    expect(await item(acme, 'pc', 'Self service').locator('[data-state]').first().getAttribute('data-state')).toBe(
+      'mixed',
+    );
     expect(await acme.getByTestId('access-tree-pc').locator('input[type="checkbox"]').count()).toBe(0);
     expect(await acme.getByTestId('access-save').count()).toBe(0);
     expect(await acme.getByTestId('access-role-new').count()).toBe(0);

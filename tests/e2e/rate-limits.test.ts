@@ -8,7 +8,6 @@ import { openPage, fillField, expectToast } from './support/pages.ts';
 
 const live = serverAndBrowser({ ATRIUM_RATE_LIMIT_LOGIN: '2/60' });
 
-
 describe('login rate limit', () => {
   it('shows the refusal over the limit, even for the right password, and stays on the login page', async () => {
     const page = await openPage(live.browser, live.server.url, 'en');

@@ -16,7 +16,8 @@ async function signedIn(username: string, password: string, lang = 'en'): Promis
   return page;
 }
 
-const tileIds = (page: Page) => page.locator('[data-testid^="tile-"]').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-testid')));
+const tileIds = (page: Page) =>
+  page.locator('[data-testid^="tile-"]').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-testid')));
 
 /** A "no access" page and nothing else: no refusal toast, no part of the screen. */
 async function expectNoAccess(page: Page): Promise<void> {
@@ -77,7 +78,15 @@ describe('what a user sees follows what the server lets it do', () => {
   it('shows the super administrator every tile and the configuration itself', async () => {
     const page = await signedIn('admin', ADMIN_PASSWORD);
     await page.getByTestId('tile-systemCon').waitFor();
-    expect(await tileIds(page)).toEqual(['tile-domains', 'tile-superuser', 'tile-applications', 'tile-systemCon', 'tile-systemMoni', 'tile-tasks', 'tile-debug']);
+    expect(await tileIds(page)).toEqual([
+      'tile-domains',
+      'tile-superuser',
+      'tile-applications',
+      'tile-systemCon',
+      'tile-systemMoni',
+      'tile-tasks',
+      'tile-debug',
+    ]);
     await page.getByTestId('tile-systemCon').click();
     await page.waitForURL(/#\/systemCon/);
     await page.getByRole('tab').first().waitFor();

@@ -27,11 +27,15 @@ async function basicInfoAs(username: string, password: string, lang = 'en'): Pro
 
 describe('a form the caller may not save', () => {
   it('is read-only for a department administrator and an auditor, editable for the tenant administrator', async () => {
-    for (const [username, password] of [['sales', 'Sales@2026'], ['auditor', 'Auditor@2026']]) {
+    for (const [username, password] of [
+      ['sales', 'Sales@2026'],
+      ['auditor', 'Auditor@2026'],
+    ]) {
       const page = await basicInfoAs(username, password);
       expect(await page.getByTestId('form-save').count(), `${username}: Save`).toBe(0);
       expect(await page.getByTestId('form-action-testSms').count(), `${username}: Test SMS`).toBe(0);
-      for (const field of ['#root_name', '#root_systemName', '#root_description']) expect(await page.locator(field).isEditable(), `${username}: ${field}`).toBe(false);
+      for (const field of ['#root_name', '#root_systemName', '#root_description'])
+        expect(await page.locator(field).isEditable(), `${username}: ${field}`).toBe(false);
       await screenshot(page, `read-only-basic-${username}`);
     }
     const acme = await basicInfoAs('acme', 'Acme@2026');
@@ -50,10 +54,18 @@ describe('a form the caller may not save', () => {
     const dialog = page.locator('[data-testid^="form-dialog-"]');
     // A click that lands while the grid redraws its rows opens nothing: click again until the dialog is up.
     await expect
-      .poll(async () => {
-        if (!(await dialog.count())) await page.locator('.MuiDataGrid-row').first().click({ timeout: 2_000 }).catch(() => undefined);
-        return dialog.getByTestId('form-exit').isVisible();
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          if (!(await dialog.count()))
+            await page
+              .locator('.MuiDataGrid-row')
+              .first()
+              .click({ timeout: 2_000 })
+              .catch(() => undefined);
+          return dialog.getByTestId('form-exit').isVisible();
+        },
+        { timeout: 30_000 },
+      )
       .toBe(true);
     expect(await dialog.getByTestId('form-save').count()).toBe(0);
     expect(await dialog.getByTestId('form-save-new').count()).toBe(0);

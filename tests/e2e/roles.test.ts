@@ -10,7 +10,8 @@ import { ADMIN_PASSWORD } from './support/server.ts';
 import { signedInAsAdmin } from './support/session.ts';
 
 const session = signedInAsAdmin();
-const holder = (page: Page, text: string) => page.getByRole('region', { name: 'Holders of the role' }).locator('.MuiDataGrid-row').filter({ hasText: text });
+const holder = (page: Page, text: string) =>
+  page.getByRole('region', { name: 'Holders of the role' }).locator('.MuiDataGrid-row').filter({ hasText: text });
 
 describe('roles of an enterprise', () => {
   it('gives a role to a user picked in the selection dialog, keeps the choice on refresh, and takes it back', async () => {

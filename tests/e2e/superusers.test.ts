@@ -51,7 +51,11 @@ async function saveAndSeeInList(loginno: string, userType: string) {
 
 /** What the server stored, read with the signed-in browser's session. */
 async function stored(loginno: string) {
-  const list = await (await session.page.request.get(`${session.server.url}/authtime/superuser?loginno=${loginno}&currpage=1&pagelines=10`)).json();
+  const list = await (
+    await session.page.request.get(
+      `${session.server.url}/authtime/superuser?loginno=${loginno}&currpage=1&pagelines=10`,
+    )
+  ).json();
   const id = list.data.datas[0].id as string;
   return (await (await session.page.request.get(`${session.server.url}/authtime/superuser/${id}`)).json()).data;
 }
@@ -61,13 +65,21 @@ describe('privileged users', () => {
     await openList();
     expect(await rows().count()).toBe(10);
     await expect(session.page.locator('.MuiDataGrid-main').innerText()).resolves.toContain('Tenant administrator');
-    for (const action of ['new', 'delete', 'back']) expect(await session.page.getByTestId(`action-${action}`).count()).toBe(1);
+    for (const action of ['new', 'delete', 'back'])
+      expect(await session.page.getByTestId(`action-${action}`).count()).toBe(1);
     await screenshot(session.page, 'superusers-list');
     // Each account by what it is: a department administrator and the officers are no tenant administrators.
-    for (const [loginno, shown] of [['sales', 'Department administrator'], ['auditor', 'Auditor'], ['sysadmin', 'System administrator'], ['acme', 'Tenant administrator']]) {
+    for (const [loginno, shown] of [
+      ['sales', 'Department administrator'],
+      ['auditor', 'Auditor'],
+      ['sysadmin', 'System administrator'],
+      ['acme', 'Tenant administrator'],
+    ]) {
       await searchByLoginno(loginno);
       await expect.poll(() => rows().first().innerText()).toContain(shown);
-      expect(await rows().first().innerText()).not.toContain(shown === 'Tenant administrator' ? 'System administrator' : 'Tenant administrator');
+      expect(await rows().first().innerText()).not.toContain(
+        shown === 'Tenant administrator' ? 'System administrator' : 'Tenant administrator',
+      );
     }
   });
 
@@ -77,7 +89,11 @@ describe('privileged users', () => {
     await session.page.getByTestId('form-save').click();
     await session.page.getByText('The two passwords are not the same.').first().waitFor();
     await screenshot(session.page, 'superuser-form-mismatch');
-    const list = await (await session.page.request.get(`${session.server.url}/authtime/superuser?loginno=e2emismatch&currpage=1&pagelines=10`)).json();
+    const list = await (
+      await session.page.request.get(
+        `${session.server.url}/authtime/superuser?loginno=e2emismatch&currpage=1&pagelines=10`,
+      )
+    ).json();
     expect(list.data.rowCount).toBe(0);
   });
 
@@ -144,18 +160,29 @@ describe('privileged users', () => {
 
   it('shows a locked account with the time it opens, and unlocks it from its form', async () => {
     // Wrong passwords lock the account once the policy sets a limit, as an attacker guessing would.
-    const csrf = { 'x-csrf-token': (await session.page.context().cookies()).find((c) => c.name === 'atrium_csrf')?.value ?? '' };
+    const csrf = {
+      'x-csrf-token': (await session.page.context().cookies()).find((c) => c.name === 'atrium_csrf')?.value ?? '',
+    };
     const config = (await (await session.page.request.get(`${session.server.url}/authtime/config`)).json()).data;
-    const saved = await session.page.request.put(`${session.server.url}/authtime/config`, { headers: csrf, data: { loginConfig: { ...config.loginConfig, failLoginTimes: 3 } } });
+    const saved = await session.page.request.put(`${session.server.url}/authtime/config`, {
+      headers: csrf,
+      data: { loginConfig: { ...config.loginConfig, failLoginTimes: 3 } },
+    });
     expect((await saved.json()).errcode).toBe(0);
     for (let i = 0; i < 5; i++) {
-      const answer = await (await session.page.request.post(`${session.server.url}/authtime/login`, { data: { username: 'e2edev', password: encodePassword('Wrong@2026x'), checkcode: '' } })).json();
+      const answer = await (
+        await session.page.request.post(`${session.server.url}/authtime/login`, {
+          data: { username: 'e2edev', password: encodePassword('Wrong@2026x'), checkcode: '' },
+        })
+      ).json();
       if (answer.errcode === 1005) break;
     }
     await openList();
     await searchByLoginno('e2edev');
     await expect.poll(() => rows().count()).toBe(1);
-    await expect(rows().first().getByTestId('account-locked').innerText()).resolves.toMatch(/^Locked until \d{4}-\d\d-\d\d \d\d:\d\d/);
+    await expect(rows().first().getByTestId('account-locked').innerText()).resolves.toMatch(
+      /^Locked until \d{4}-\d\d-\d\d \d\d:\d\d/,
+    );
     await screenshot(session.page, 'superusers-locked');
     await rows().first().click();
     await session.page.waitForURL(/#\/superuser\/detail/);
@@ -165,7 +192,9 @@ describe('privileged users', () => {
     // Unsaved changes are not dropped without asking.
     await fillFormField(session.page, 'name', 'E2E dev renamed');
     await session.page.getByTestId('form-exit').click();
-    await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toContain('unsaved changes will be lost');
+    await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toContain(
+      'unsaved changes will be lost',
+    );
     await session.page.getByTestId('confirm-cancel').click();
     expect(session.page.url()).toContain('#/superuser/detail');
     await session.page.getByTestId('form-exit').click();
@@ -189,7 +218,9 @@ describe('privileged users', () => {
     await session.page.getByTestId('confirm-ok').click();
     await expectToast(session.page, 'Deleted successfully.');
     await session.page.getByTestId('list-empty').waitFor();
-    const list = await (await session.page.request.get(`${session.server.url}/authtime/superuser?loginno=e2edev&currpage=1&pagelines=10`)).json();
+    const list = await (
+      await session.page.request.get(`${session.server.url}/authtime/superuser?loginno=e2edev&currpage=1&pagelines=10`)
+    ).json();
     expect(list.data.rowCount).toBe(0);
   });
 });

@@ -29,7 +29,9 @@ describe('system monitoring', () => {
     await page.getByRole('combobox', { name: 'Enterprise' }).click();
     await page.getByRole('option', { name: 'Acme', exact: true }).click();
     await page.getByTestId('list-search-submit').click();
-    await expect.poll(() => page.locator('.MuiDataGrid-row').allInnerTexts()).toEqual([expect.stringContaining('acme')]);
+    await expect
+      .poll(() => page.locator('.MuiDataGrid-row').allInnerTexts())
+      .toEqual([expect.stringContaining('acme')]);
     // Users and their sessions counted apart: one user may be signed in from two browsers.
     await expect(page.getByTestId('list-count-onlineCount').innerText()).resolves.toBe('Users online: 1');
     await expect(page.getByTestId('list-count-rowCount').innerText()).resolves.toBe('Sessions: 1');
@@ -54,7 +56,8 @@ describe('system monitoring', () => {
     const first = await charts.getAttribute('data-last');
     // The next sample arrives within the 5-second period (plus the poll's own timing).
     await expect.poll(() => charts.getAttribute('data-last'), { timeout: 15_000 }).not.toBe(first);
-    for (const id of ['chart-cpu', 'chart-threads', 'chart-heap', 'chart-memory']) expect(await page.getByTestId(id).locator('svg path').count()).toBeGreaterThan(0);
+    for (const id of ['chart-cpu', 'chart-threads', 'chart-heap', 'chart-memory'])
+      expect(await page.getByTestId(id).locator('svg path').count()).toBeGreaterThan(0);
     await screenshot(page, 'monitoring-charts');
 
     await page.getByRole('combobox', { name: 'Range' }).click();

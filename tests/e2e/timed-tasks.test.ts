@@ -14,9 +14,15 @@ describe('the timed tasks screen', () => {
   it('starts a task at once and shows its run, stops another, and keeps its state in the URL', async () => {
     const page = await openPage(live.browser, live.server.url, 'en');
     await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);
-    await page.getByRole('link', { name: 'Timed tasks' }).or(page.getByText('Timed tasks', { exact: true })).first().click();
+    await page
+      .getByRole('link', { name: 'Timed tasks' })
+      .or(page.getByText('Timed tasks', { exact: true }))
+      .first()
+      .click();
     await page.waitForURL(/#\/tasks/);
-    await expect(page.getByTestId('task-table').innerText()).resolves.toMatch(/Password-expiry notices[\s\S]*Expired sessions purge[\s\S]*Task mails/);
+    await expect(page.getByTestId('task-table').innerText()).resolves.toMatch(
+      /Password-expiry notices[\s\S]*Expired sessions purge[\s\S]*Task mails/,
+    );
 
     await page.getByTestId('task-start-sessionPurge').click();
     await page.getByRole('dialog').getByRole('combobox', { name: 'Period' }).click();
@@ -24,10 +30,19 @@ describe('the timed tasks screen', () => {
     await page.getByTestId('task-start-confirm').click();
     await page.getByTestId('task-runs-sessionPurge').click();
     await expect(page.getByTestId('task-runs').innerText()).resolves.toContain('Runs: Expired sessions purge');
-    await expect.poll(async () => {
-      await page.getByRole('button', { name: 'Refresh' }).click();
-      return page.getByTestId('task-run').first().innerText().catch(() => '');
-    }, { timeout: 20_000 }).toMatch(/Done\s+\d+ expired sessions removed\./);
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Refresh' }).click();
+          return page
+            .getByTestId('task-run')
+            .first()
+            .innerText()
+            .catch(() => '');
+        },
+        { timeout: 20_000 },
+      )
+      .toMatch(/Done\s+\d+ expired sessions removed\./);
     await expect.poll(() => page.getByTestId('task-row-sessionPurge').innerText()).toMatch(/Stopped/);
     expect(page.url()).toContain('runs=sessionPurge');
     await screenshot(page, 'timed-tasks');

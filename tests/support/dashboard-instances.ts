@@ -28,41 +28,117 @@ export interface DashboardData {
  *  year alpha once (10 h). */
 export async function seedDashboard(db: Db, domainId: string, now = new Date()): Promise<DashboardData> {
   const [appId, emptyAppId] = [randomUUID(), randomUUID()];
-  await db.insertInto('applications').values([{ id: appId, domain_id: null, name: 'Dashboard test' }, { id: emptyAppId, domain_id: null, name: 'Dashboard empty' }]).execute();
-  await db.insertInto('domain_applications').values([{ domain_id: domainId, application_id: appId }, { domain_id: domainId, application_id: emptyAppId }]).execute();
+  await db
+    .insertInto('applications')
+    .values([
+      { id: appId, domain_id: null, name: 'Dashboard test' },
+      { id: emptyAppId, domain_id: null, name: 'Dashboard empty' },
+    ])
+    .execute();
+  await db
+    .insertInto('domain_applications')
+    .values([
+      { domain_id: domainId, application_id: appId },
+      { domain_id: domainId, application_id: emptyAppId },
+    ])
+    .execute();
   await db
     .insertInto('app_processes')
     .values([
-      { application_id: appId, id: 'alpha', names: JSON.stringify({ en: 'Alpha', zh: '阿尔法', cn: '阿爾法' }), form_id: 'form', bpmn: bpmn('alpha'), order_no: 1 },
-      { application_id: appId, id: 'beta', names: JSON.stringify({ en: 'Beta' }), form_id: 'form', bpmn: bpmn('beta'), order_no: 2 },
+      {
+        application_id: appId,
+        id: 'alpha',
+        names: JSON.stringify({ en: 'Alpha', zh: '阿尔法', cn: '阿爾法' }),
+        form_id: 'form',
+        bpmn: bpmn('alpha'),
+        order_no: 1,
+      },
+      {
+        application_id: appId,
+        id: 'beta',
+        names: JSON.stringify({ en: 'Beta' }),
+        form_id: 'form',
+        bpmn: bpmn('beta'),
+        order_no: 2,
+      },
     ])
     .execute();
   const department = randomUUID();
-  await db.insertInto('departments').values({ id: department, domain_id: domainId, name: 'Dashboard_Test', code: 'DASH-T' }).execute();
+  await db
+    .insertInto('departments')
+    .values({ id: department, domain_id: domainId, name: 'Dashboard_Test', code: 'DASH-T' })
+    .execute();
   const users = { initiator: randomUUID(), a: randomUUID(), b: randomUUID() };
-  for (const [key, loginno, name] of [['initiator', 'dash-init', 'Dash Initiator'], ['a', 'dash-a', 'Dash Ann'], ['b', 'dash-b', 'Dash Bob']] as const) {
-    await db.insertInto('users').values({ id: users[key], domain_id: domainId, department_id: department, name, loginno, password_hash: null }).execute();
+  for (const [key, loginno, name] of [
+    ['initiator', 'dash-init', 'Dash Initiator'],
+    ['a', 'dash-a', 'Dash Ann'],
+    ['b', 'dash-b', 'Dash Bob'],
+  ] as const) {
+    await db
+      .insertInto('users')
+      .values({ id: users[key], domain_id: domainId, department_id: department, name, loginno, password_hash: null })
+      .execute();
   }
 
   /** Runs an instance through `steps.length` of its approvals (both: it completes), each step taking
    *  the given hours, the last one ending at `endAt`; then re-dates its rows to match. */
   async function run(processId: string, steps: number[], endAt: Date): Promise<string> {
-    const { instanceId } = await startInstance(db, { domainId, applicationId: appId, processId, initiatorId: users.initiator });
-    const nodes = [['check', users.a], ['sign', users.b]] as const;
+    const { instanceId } = await startInstance(db, {
+      domainId,
+      applicationId: appId,
+      processId,
+      initiatorId: users.initiator,
+    });
+    const nodes = [
+      ['check', users.a],
+      ['sign', users.b],
+    ] as const;
     let at = endAt.getTime() - steps.reduce((sum, h) => sum + h * HOUR, 0);
-    await db.updateTable('flow_instances').set({ started_at: new Date(at) }).where('id', '=', instanceId).execute();
-    await db.updateTable('flow_history').set({ at: new Date(at) }).where('instance_id', '=', instanceId).execute();
+    await db
+      .updateTable('flow_instances')
+      .set({ started_at: new Date(at) })
+      .where('id', '=', instanceId)
+      .execute();
+    await db
+      .updateTable('flow_history')
+      .set({ at: new Date(at) })
+      .where('instance_id', '=', instanceId)
+      .execute();
     for (const [i, hours] of steps.entries()) {
       const [node, user] = nodes[i];
       await submitTask(db, { instanceId, userId: user });
       const [created, done] = [new Date(at), new Date((at += hours * HOUR))];
-      await db.updateTable('flow_tasks').set({ created_at: created, done_at: done }).where('instance_id', '=', instanceId).where('node_id', '=', node).execute();
-      await db.updateTable('flow_tasks').set({ created_at: done }).where('instance_id', '=', instanceId).where('status', '=', 'open').execute();
-      await db.updateTable('flow_history').set({ at: done }).where('instance_id', '=', instanceId).where('node_id', '=', node).execute();
+      await db
+        .updateTable('flow_tasks')
+        .set({ created_at: created, done_at: done })
+        .where('instance_id', '=', instanceId)
+        .where('node_id', '=', node)
+        .execute();
+      await db
+        .updateTable('flow_tasks')
+        .set({ created_at: done })
+        .where('instance_id', '=', instanceId)
+        .where('status', '=', 'open')
+        .execute();
+      await db
+        .updateTable('flow_history')
+        .set({ at: done })
+        .where('instance_id', '=', instanceId)
+        .where('node_id', '=', node)
+        .execute();
     }
     if (steps.length === nodes.length) {
-      await db.updateTable('flow_instances').set({ completed_at: new Date(at) }).where('id', '=', instanceId).execute();
-      await db.updateTable('flow_history').set({ at: new Date(at) }).where('instance_id', '=', instanceId).where('action', '=', 'complete').execute();
+      await db
+        .updateTable('flow_instances')
+        .set({ completed_at: new Date(at) })
+        .where('id', '=', instanceId)
+        .execute();
+      await db
+        .updateTable('flow_history')
+        .set({ at: new Date(at) })
+        .where('instance_id', '=', instanceId)
+        .where('action', '=', 'complete')
+        .execute();
     }
     return instanceId;
   }
@@ -71,7 +147,13 @@ export async function seedDashboard(db: Db, domainId: string, now = new Date()):
   await run('alpha', [2, 4], anchor);
   await run('alpha', [1, 3], new Date(periodStart('today', now).getTime() - HOUR));
   await run('beta', [10], anchor);
-  for (const steps of [[0.5, 0.25], [0.5, 0.5], [1.5, 0.5], [0.25, 0.25]]) await run('beta', steps, anchor);
+  for (const steps of [
+    [0.5, 0.25],
+    [0.5, 0.5],
+    [1.5, 0.5],
+    [0.25, 0.25],
+  ])
+    await run('beta', steps, anchor);
   const deleted = await run('beta', [], anchor);
   await deleteInstance(db, { instanceId: deleted, userId: users.initiator });
   await run('alpha', [5, 5], new Date(periodStart('thisyear', now).getTime() - 30 * 24 * HOUR));

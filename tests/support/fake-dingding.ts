@@ -4,14 +4,27 @@
 // Sign-in (docs/adr/0071-messaging-sign-in.md): login.dingtalk.com's /oauth2/auth (client_id one of the apps, back with authCode),
 // api.dingtalk.com's v1.0/oauth2/userAccessToken and v1.0/contact/users/me (a unionId "union-<userid>"),
 // and topapi/user/getbyunionid; gettoken also takes an app's own key and secret.
-import { authorizeRedirect, nextNumericId, spendCode, startFakeIm, type Answer, type FakeImState, type FakeRequest } from './fake-im-server.ts';
+import {
+  authorizeRedirect,
+  nextNumericId,
+  spendCode,
+  startFakeIm,
+  type Answer,
+  type FakeImState,
+  type FakeRequest,
+} from './fake-im-server.ts';
 
-const ok = (extra: Record<string, unknown> = {}): Answer => [200, { errcode: 0, errmsg: 'ok', request_id: 'fake', ...extra }];
+const ok = (extra: Record<string, unknown> = {}): Answer => [
+  200,
+  { errcode: 0, errmsg: 'ok', request_id: 'fake', ...extra },
+];
 const fail = (errcode: number, errmsg: string): Answer => [200, { errcode, errmsg, request_id: 'fake' }];
 
 const deptView = (state: FakeImState, id: string) => {
   const d = state.departments.get(id);
-  return d && { dept_id: Number(d.id), name: d.name, parent_id: d.parentId ? Number(d.parentId) : undefined, order: d.order };
+  return (
+    d && { dept_id: Number(d.id), name: d.name, parent_id: d.parentId ? Number(d.parentId) : undefined, order: d.order }
+  );
 };
 
 function user(r: FakeRequest, state: FakeImState, create: boolean): Answer {
@@ -24,31 +37,46 @@ function user(r: FakeRequest, state: FakeImState, create: boolean): Answer {
   if (!b.name && !existing) return fail(40001, 'name is required');
   const departments = b.dept_id_list ? b.dept_id_list.split(',') : (existing?.departments ?? ['1']);
   if (departments.some((d) => !state.departments.has(d))) return fail(60003, 'department not found');
-  state.users.set(userid, { userid, name: b.name ?? existing?.name ?? '', departments, email: b.email ?? existing?.email, mobile: b.mobile ?? existing?.mobile, enabled: true });
+  state.users.set(userid, {
+    userid,
+    name: b.name ?? existing?.name ?? '',
+    departments,
+    email: b.email ?? existing?.email,
+    mobile: b.mobile ?? existing?.mobile,
+    enabled: true,
+  });
   return ok({ result: create ? { userid } : {} });
 }
 
-export function startFakeDingding(credentials: { appKey: string; appSecret: string; apps?: Record<string, string> }): Promise<FakeImState> {
+export function startFakeDingding(credentials: {
+  appKey: string;
+  appSecret: string;
+  apps?: Record<string, string>;
+}): Promise<FakeImState> {
   const apps: Record<string, string> = { [credentials.appKey]: credentials.appSecret, ...credentials.apps };
   let userTokenSerial = 0;
   return startFakeIm(
     {
       tokenEndpoint: (r, issue) => {
         if (r.path !== '/gettoken') return null;
-        if (!(r.query.get('appkey') ?? '') || apps[r.query.get('appkey') ?? ''] !== r.query.get('appsecret')) return fail(40089, 'invalid appkey or appsecret');
+        if (!(r.query.get('appkey') ?? '') || apps[r.query.get('appkey') ?? ''] !== r.query.get('appsecret'))
+          return fail(40089, 'invalid appkey or appsecret');
         const { token, expiresIn } = issue();
         return ok({ access_token: token, expires_in: expiresIn });
       },
       open: (r, state) => {
         if (r.path === '/oauth2/auth') {
-          if (!((r.query.get('client_id') ?? '') in apps) || r.query.get('response_type') !== 'code') return [400, { code: 'invalidClient', message: 'unknown client_id' }];
+          if (!((r.query.get('client_id') ?? '') in apps) || r.query.get('response_type') !== 'code')
+            return [400, { code: 'invalidClient', message: 'unknown client_id' }];
           return authorizeRedirect(state, r.query.get('redirect_uri'), r.query.get('state'), 'authCode');
         }
         if (r.path === '/v1.0/oauth2/userAccessToken' && r.method === 'POST') {
           const b = r.body as { clientId?: string; clientSecret?: string; code?: string; grantType?: string };
-          if (!b.clientId || apps[b.clientId] !== b.clientSecret) return [400, { code: 'invalidClientSecret', message: 'clientId or clientSecret is wrong' }];
+          if (!b.clientId || apps[b.clientId] !== b.clientSecret)
+            return [400, { code: 'invalidClientSecret', message: 'clientId or clientSecret is wrong' }];
           const userid = spendCode(state, b.code);
-          if (userid === undefined || b.grantType !== 'authorization_code') return [400, { code: 'invalidAuthCode', message: 'the authCode is invalid or used' }];
+          if (userid === undefined || b.grantType !== 'authorization_code')
+            return [400, { code: 'invalidAuthCode', message: 'the authCode is invalid or used' }];
           userTokenSerial += 1;
           const token = `fake-user-token-${userTokenSerial}`;
           state.userTokens.set(token, userid);
@@ -56,7 +84,9 @@ export function startFakeDingding(credentials: { appKey: string; appSecret: stri
         }
         if (r.path === '/v1.0/contact/users/me') {
           const userid = state.userTokens.get(String(r.headers['x-acs-dingtalk-access-token'] ?? ''));
-          return userid === undefined ? [401, { code: 'InvalidAuthentication', message: 'token is invalid' }] : [200, { nick: userid, unionId: `union-${userid}`, openId: `open-${userid}` }];
+          return userid === undefined
+            ? [401, { code: 'InvalidAuthentication', message: 'token is invalid' }]
+            : [200, { nick: userid, unionId: `union-${userid}`, openId: `open-${userid}` }];
         }
         return null;
       },
@@ -73,7 +103,11 @@ export function startFakeDingding(credentials: { appKey: string; appSecret: stri
         if (r.path === '/topapi/v2/department/listsub') {
           const parent = String(b.dept_id);
           if (!state.departments.has(parent)) return fail(60003, 'department not found');
-          return ok({ result: [...state.departments.values()].filter((d) => d.parentId === parent).map((d) => deptView(state, d.id)) });
+          return ok({
+            result: [...state.departments.values()]
+              .filter((d) => d.parentId === parent)
+              .map((d) => deptView(state, d.id)),
+          });
         }
         if (r.path === '/topapi/v2/user/list') {
           const dept = String(b.dept_id);
@@ -83,7 +117,20 @@ export function startFakeDingding(credentials: { appKey: string; appSecret: stri
           const all = [...state.users.values()].filter((u) => u.departments.includes(dept));
           const page = all.slice(cursor, cursor + size);
           const hasMore = cursor + size < all.length;
-          return ok({ result: { has_more: hasMore, next_cursor: hasMore ? cursor + size : undefined, list: page.map((u) => ({ userid: u.userid, name: u.name, dept_id_list: u.departments.map(Number), email: u.email, mobile: u.mobile, active: u.enabled })) } });
+          return ok({
+            result: {
+              has_more: hasMore,
+              next_cursor: hasMore ? cursor + size : undefined,
+              list: page.map((u) => ({
+                userid: u.userid,
+                name: u.name,
+                dept_id_list: u.departments.map(Number),
+                email: u.email,
+                mobile: u.mobile,
+                active: u.enabled,
+              })),
+            },
+          });
         }
         if (r.path === '/topapi/v2/department/create' || r.path === '/topapi/v2/department/update') {
           const create = r.path.endsWith('create');
@@ -93,7 +140,12 @@ export function startFakeDingding(credentials: { appKey: string; appSecret: stri
           const parentId = b.parent_id === undefined ? (existing?.parentId ?? '1') : String(b.parent_id);
           if (!state.departments.has(parentId)) return fail(60004, 'parent department not found');
           if (!b.name && !existing) return fail(40001, 'name is required');
-          state.departments.set(id, { id, name: String(b.name ?? existing?.name), parentId, order: (b.order as number | undefined) ?? existing?.order });
+          state.departments.set(id, {
+            id,
+            name: String(b.name ?? existing?.name),
+            parentId,
+            order: (b.order as number | undefined) ?? existing?.order,
+          });
           return ok({ result: create ? { dept_id: Number(id) } : {} });
         }
         if (r.path === '/topapi/user/getbyunionid') {

@@ -119,7 +119,13 @@ export async function startFakeIm(protocol: FakeProtocol, root: FakeDepartment):
         /* no JSON body */
       }
       const url = new URL(req.url ?? '/', 'http://fake');
-      const request: FakeRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body };
+      const request: FakeRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+      };
       state.received.push(request);
       const [status, json, headers] = answer(request);
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
@@ -132,13 +138,19 @@ export async function startFakeIm(protocol: FakeProtocol, root: FakeDepartment):
 }
 
 /** Next free numeric department id. */
-export const nextNumericId = (departments: Map<string, FakeDepartment>) => String(Math.max(0, ...[...departments.keys()].map(Number).filter(Number.isFinite)) + 1);
+export const nextNumericId = (departments: Map<string, FakeDepartment>) =>
+  String(Math.max(0, ...[...departments.keys()].map(Number).filter(Number.isFinite)) + 1);
 
 let codeSerial = 0;
 
 /** The authorize page's answer (docs/adr/0071-messaging-sign-in.md): back to `redirect_uri` with a new code for the user signed in at
  *  the phone (`codeName` the suite's name of it) and the state as given; 403 while nobody is. */
-export function authorizeRedirect(state: FakeImState, redirectUri: string | null, oauthState: string | null, codeName = 'code'): Answer {
+export function authorizeRedirect(
+  state: FakeImState,
+  redirectUri: string | null,
+  oauthState: string | null,
+  codeName = 'code',
+): Answer {
   if (!redirectUri || !state.signInAs) return [403, { error: 'nobody signed in at the authorize page' }];
   codeSerial += 1;
   const code = `fake-code-${codeSerial}`;

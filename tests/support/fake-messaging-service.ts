@@ -25,7 +25,11 @@ export const FAKE_TOKEN = 'fake-access-token';
 
 type Json = Record<string, unknown>;
 
-export async function startFakeMessagingService(org: string, app: string, credentials: { client_id: string; client_secret: string }): Promise<FakeMessagingService> {
+export async function startFakeMessagingService(
+  org: string,
+  app: string,
+  credentials: { client_id: string; client_secret: string },
+): Promise<FakeMessagingService> {
   const received: ReceivedRequest[] = [];
   const users = new Map<string, string>();
   const rejected = new Set<string>();
@@ -34,32 +38,47 @@ export async function startFakeMessagingService(org: string, app: string, creden
   function answer(method: string, path: string, headers: IncomingHttpHeaders, body: unknown): [number, Json] {
     if (method === 'POST' && path === `${base}/token`) {
       const b = body as Json;
-      if (b.grant_type !== 'client_credentials' || b.client_id !== credentials.client_id || b.client_secret !== credentials.client_secret) {
+      if (
+        b.grant_type !== 'client_credentials' ||
+        b.client_id !== credentials.client_id ||
+        b.client_secret !== credentials.client_secret
+      ) {
         return [401, { error: 'invalid_grant', error_description: 'client_id or client_secret is not valid' }];
       }
       return [200, { access_token: FAKE_TOKEN, expires_in: 3600, application: app }];
     }
-    if (headers.authorization !== `Bearer ${FAKE_TOKEN}`) return [401, { error: 'unauthorized', error_description: 'token is missing or expired' }];
+    if (headers.authorization !== `Bearer ${FAKE_TOKEN}`)
+      return [401, { error: 'unauthorized', error_description: 'token is missing or expired' }];
     if (method === 'POST' && path === `${base}/users` && Array.isArray(body)) {
       const batch = body as Array<{ username: string; nickname: string; password: string }>;
       const bad = batch.find((u) => rejected.has(u.username) || !u.password);
       if (bad) return [400, { error: 'illegal_argument', error_description: `username ${bad.username} is not legal` }];
       const existing = batch.find((u) => users.has(u.username));
-      if (existing) return [400, { error: 'duplicate_unique_property_exists', error_description: `username ${existing.username} already exists` }];
+      if (existing)
+        return [
+          400,
+          {
+            error: 'duplicate_unique_property_exists',
+            error_description: `username ${existing.username} already exists`,
+          },
+        ];
       for (const u of batch) users.set(u.username, u.nickname);
       return [200, { entities: batch.map((u) => ({ username: u.username, nickname: u.nickname })) }];
     }
     const one = method === 'DELETE' ? new RegExp(`^${base}/users/([^/]+)$`).exec(path) : null;
     if (one) {
       const username = decodeURIComponent(one[1]);
-      if (rejected.has(username)) return [500, { error: 'internal_error', error_description: `username ${username} cannot be deleted now` }];
-      if (!users.delete(username)) return [404, { error: 'service_resource_not_found', error_description: `username ${username} does not exist` }];
+      if (rejected.has(username))
+        return [500, { error: 'internal_error', error_description: `username ${username} cannot be deleted now` }];
+      if (!users.delete(username))
+        return [404, { error: 'service_resource_not_found', error_description: `username ${username} does not exist` }];
       return [200, { entities: [{ username }] }];
     }
     const update = method === 'PUT' ? new RegExp(`^${base}/users/([^/]+)$`).exec(path) : null;
     if (update) {
       const username = decodeURIComponent(update[1]);
-      if (!users.has(username)) return [404, { error: 'service_resource_not_found', error_description: `username ${username} does not exist` }];
+      if (!users.has(username))
+        return [404, { error: 'service_resource_not_found', error_description: `username ${username} does not exist` }];
       users.set(username, String((body as Json).nickname));
       return [200, { entities: [{ username, nickname: users.get(username) }] }];
     }

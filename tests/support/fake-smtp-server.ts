@@ -20,12 +20,19 @@ export interface FakeSmtpServer {
 }
 
 const decodeQuotedPrintable = (text: string) =>
-  Buffer.from(text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  Buffer.from(
+    text
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 /** RFC 2047 encoded words (=?UTF-8?Q?…?= or ?B?), as nodemailer writes a non-ASCII subject. */
 const decodeWords = (value: string) =>
   value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, kind: string, data: string) =>
-    kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
   );
 
 /** Headers and body of a single-part text message (what the notifier sends). */
@@ -35,11 +42,18 @@ export function parseMail(raw: string): { subject: string; text: string } {
   const body = raw.slice(split + 4);
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1] ?? '';
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text = encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
+  const text =
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body)
+      : encoding === 'base64'
+        ? Buffer.from(body, 'base64').toString('utf8')
+        : body;
   return { subject: decodeWords(header('Subject')), text: text.replace(/\r\n$/, '') };
 }
 
-export async function startFakeSmtpServer(options: { login?: { user: string; pass: string } } = {}): Promise<FakeSmtpServer> {
+export async function startFakeSmtpServer(
+  options: { login?: { user: string; pass: string } } = {},
+): Promise<FakeSmtpServer> {
   const received: ReceivedMail[] = [];
   let refusing = false;
   const { login } = options;
@@ -49,7 +63,8 @@ export async function startFakeSmtpServer(options: { login?: { user: string; pas
     disabledCommands: ['STARTTLS'],
     logger: false,
     onAuth(auth, _session, callback) {
-      if (login && auth.username === login.user && auth.password === login.pass) return callback(null, { user: auth.username });
+      if (login && auth.username === login.user && auth.password === login.pass)
+        return callback(null, { user: auth.username });
       callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
     },
     onData(stream, session, callback) {
@@ -58,7 +73,11 @@ export async function startFakeSmtpServer(options: { login?: { user: string; pas
       stream.on('end', () => {
         if (refusing) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
         const mail = parseMail(Buffer.concat(chunks).toString('utf8'));
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), ...mail });
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          ...mail,
+        });
         callback();
       });
     },

@@ -17,7 +17,8 @@ export class HeavyFirstSequencer extends BaseSequencer {
     const sorted = await super.sort(files);
     // Projects still run one after the other; within one, by rank, then in vitest's own order.
     const projectOrder = new Map<string, number>();
-    for (const spec of sorted) if (!projectOrder.has(spec.project.name)) projectOrder.set(spec.project.name, projectOrder.size);
+    for (const spec of sorted)
+      if (!projectOrder.has(spec.project.name)) projectOrder.set(spec.project.name, projectOrder.size);
     const key = (spec: TestSpecification, i: number) => [projectOrder.get(spec.project.name)!, rank(spec), i];
     return sorted
       .map((spec, i) => ({ spec, key: key(spec, i) }))

@@ -23,7 +23,8 @@ export function treeSize({ fanout, perUnit }: TreeShape): { units: number; users
 
 function entry(dn: string, attributes: Record<string, string | string[]>): string {
   const lines = [`dn: ${dn}`];
-  for (const [name, value] of Object.entries(attributes)) for (const v of Array.isArray(value) ? value : [value]) lines.push(`${name}: ${v}`);
+  for (const [name, value] of Object.entries(attributes))
+    for (const v of Array.isArray(value) ? value : [value]) lines.push(`${name}: ${v}`);
   return `${lines.join('\n')}\n\n`;
 }
 
@@ -37,7 +38,16 @@ export function treeLdif(shape: TreeShape): string {
     if (path.length === 3) {
       for (let n = 0; n < shape.perUnit; n++) {
         const uid = userUid(path, n);
-        out.push(entry(`uid=${uid},${unitDn(path)}`, { objectClass: 'inetOrgPerson', uid, cn: `User ${uid}`, sn: uid, mail: `${uid}@atrium.test`, telephoneNumber: `+1 555 ${String(n).padStart(4, '0')}` }));
+        out.push(
+          entry(`uid=${uid},${unitDn(path)}`, {
+            objectClass: 'inetOrgPerson',
+            uid,
+            cn: `User ${uid}`,
+            sn: uid,
+            mail: `${uid}@atrium.test`,
+            telephoneNumber: `+1 555 ${String(n).padStart(4, '0')}`,
+          }),
+        );
       }
       return;
     }

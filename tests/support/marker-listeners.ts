@@ -35,6 +35,18 @@ export function smtpMarker(marker: string): Promise<MarkerListener> {
 }
 
 export function httpMarker(marker: string): Promise<MarkerListener> {
-  const body = JSON.stringify({ errcode: 40001, errmsg: marker, code: 40001, msg: marker, error: marker, error_description: marker, message: marker });
-  return listening(createHttpServer((_req, res) => res.writeHead(500, marker, { 'content-type': 'application/json', 'x-marker': marker }).end(body)));
+  const body = JSON.stringify({
+    errcode: 40001,
+    errmsg: marker,
+    code: 40001,
+    msg: marker,
+    error: marker,
+    error_description: marker,
+    message: marker,
+  });
+  return listening(
+    createHttpServer((_req, res) =>
+      res.writeHead(500, marker, { 'content-type': 'application/json', 'x-marker': marker }).end(body),
+    ),
+  );
 }

@@ -10,10 +10,19 @@ export const PREPARED_DIR = join(PROJECT_ROOT, '.atrium-tmp');
 
 /** The folders whose files shape a new database: migrations, the seed, the engine that moves its demo
  *  instances, and the packages it installs. */
-const SHAPING = ['src/server/db/migrations', 'src/server/seed', 'src/server/workflow', 'src/server/areas/applications', 'src/core/packages', 'packages'];
+const SHAPING = [
+  'src/server/db/migrations',
+  'src/server/seed',
+  'src/server/workflow',
+  'src/server/areas/applications',
+  'src/core/packages',
+  'packages',
+];
 
 function hashFolder(hash: ReturnType<typeof createHash>, dir: string): void {
-  for (const entry of readdirSync(join(PROJECT_ROOT, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of readdirSync(join(PROJECT_ROOT, dir), { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
     const path = `${dir}/${entry.name}`;
     if (entry.isDirectory()) hashFolder(hash, path);
     else hash.update(path).update(readFileSync(join(PROJECT_ROOT, path)));
@@ -37,6 +46,7 @@ export function preparedPath(kind: string, suffix = ''): string {
 export function removeStale(kind: string): void {
   const current = `${kind}-${seedFingerprint()}`;
   for (const entry of readdirSync(PREPARED_DIR)) {
-    if (entry.startsWith(`${kind}-`) && !entry.startsWith(current)) rmSync(join(PREPARED_DIR, entry), { recursive: true, force: true });
+    if (entry.startsWith(`${kind}-`) && !entry.startsWith(current))
+      rmSync(join(PREPARED_DIR, entry), { recursive: true, force: true });
   }
 }

@@ -12,7 +12,10 @@ export function pythonWith(module: string, debianPackage: string): string {
   const known = found.get(module);
   if (known) return known;
   const python = PYTHONS.find((bin) => spawnSync(bin, ['-c', `import ${module}`]).status === 0);
-  if (!python) throw new Error(`a python3 with ${module} is needed to read the file independently: apt-get install ${debianPackage}`);
+  if (!python)
+    throw new Error(
+      `a python3 with ${module} is needed to read the file independently: apt-get install ${debianPackage}`,
+    );
   found.set(module, python);
   return python;
 }
@@ -21,6 +24,7 @@ export function pythonWith(module: string, debianPackage: string): string {
  *  standard input; answers its standard output, or throws with its last error line. */
 export function runPython(module: string, debianPackage: string, args: string[], input?: string): string {
   const run = spawnSync(pythonWith(module, debianPackage), args, { input, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`python (${module}) failed: ${run.error?.message ?? run.stderr.trim().split('\n').at(-1)}`);
+  if (run.status !== 0)
+    throw new Error(`python (${module}) failed: ${run.error?.message ?? run.stderr.trim().split('\n').at(-1)}`);
   return run.stdout;
 }

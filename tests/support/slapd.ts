@@ -69,7 +69,14 @@ async function fill(url: string, people: string[]): Promise<void> {
     await client.bind(MANAGER, MANAGER_PASSWORD);
     await client.add(SUFFIX, { objectClass: ['dcObject', 'organization'], dc: 'atrium', o: 'Atrium test' });
     await client.add(PEOPLE, { objectClass: 'organizationalUnit', ou: 'people' });
-    for (const uid of people) await client.add(`uid=${uid},${PEOPLE}`, { objectClass: 'inetOrgPerson', uid, cn: uid, sn: uid, mail: `${uid}@atrium.test` });
+    for (const uid of people)
+      await client.add(`uid=${uid},${PEOPLE}`, {
+        objectClass: 'inetOrgPerson',
+        uid,
+        cn: uid,
+        sn: uid,
+        mail: `${uid}@atrium.test`,
+      });
   } finally {
     await client.unbind();
   }
@@ -83,12 +90,16 @@ export async function startSlapd(people: string[], options: { ldif?: string } = 
   writeFileSync(join(dir, 'slapd.conf'), config(dir));
   if (options.ldif !== undefined) {
     writeFileSync(join(dir, 'tree.ldif'), options.ldif);
-    execFileSync('/usr/sbin/slapadd', ['-q', '-f', join(dir, 'slapd.conf'), '-l', join(dir, 'tree.ldif')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync('/usr/sbin/slapadd', ['-q', '-f', join(dir, 'slapd.conf'), '-l', join(dir, 'tree.ldif')], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
   }
   const port = await freePort();
   const url = `ldap://127.0.0.1:${port}`;
   // -d keeps slapd in the foreground (a child the test owns and stops); level 0 logs nothing.
-  const child = spawn(SLAPD, ['-f', join(dir, 'slapd.conf'), '-h', `${url}/`, '-d', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(SLAPD, ['-f', join(dir, 'slapd.conf'), '-h', `${url}/`, '-d', '0'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
   const stop = async () => {

@@ -7,7 +7,11 @@ import ExcelJS from 'exceljs';
 export type CellInput = string | number | boolean | Date | null | { formula: string; result?: unknown } | undefined;
 
 /** An .xlsx with one sheet: the header row, then the rows; `merge` merges a range. */
-export async function workbook(header: string[], rows: CellInput[][], options: { merge?: string; sheetName?: string } = {}): Promise<Buffer> {
+export async function workbook(
+  header: string[],
+  rows: CellInput[][],
+  options: { merge?: string; sheetName?: string } = {},
+): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(options.sheetName ?? 'Sheet1');
   ws.addRow(header);
@@ -34,7 +38,9 @@ async function deflate(chunks: Iterable<Buffer>): Promise<{ data: Buffer; size: 
 }
 
 /** A zip of deflated entries; `declare` overrides an entry's declared uncompressed size (a lie). */
-export async function zip(entries: Array<{ name: string; chunks: Iterable<Buffer>; declare?: number }>): Promise<Buffer> {
+export async function zip(
+  entries: Array<{ name: string; chunks: Iterable<Buffer>; declare?: number }>,
+): Promise<Buffer> {
   const locals: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
@@ -78,14 +84,26 @@ export async function zip(entries: Array<{ name: string; chunks: Iterable<Buffer
 export function bomb(megabytes: number, options: { lie?: boolean } = {}): Promise<Buffer> {
   const mb = Buffer.alloc(1024 * 1024, ' ');
   function* sheet() {
-    yield Buffer.from('<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>');
+    yield Buffer.from(
+      '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
+    );
     for (let i = 0; i < megabytes; i++) yield mb;
     yield Buffer.from('</sheetData></worksheet>');
   }
   const small = (text: string) => [Buffer.from(text)];
   return zip([
-    { name: '[Content_Types].xml', chunks: small('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>') },
-    { name: 'xl/workbook.xml', chunks: small('<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets><sheet name="S" sheetId="1"/></sheets></workbook>') },
+    {
+      name: '[Content_Types].xml',
+      chunks: small(
+        '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+      ),
+    },
+    {
+      name: 'xl/workbook.xml',
+      chunks: small(
+        '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets><sheet name="S" sheetId="1"/></sheets></workbook>',
+      ),
+    },
     { name: 'xl/worksheets/sheet1.xml', chunks: sheet(), declare: options.lie ? 1000 : undefined },
   ]);
 }
@@ -93,12 +111,24 @@ export function bomb(megabytes: number, options: { lie?: boolean } = {}): Promis
 /** A workbook written by hand: the parts other programs write that exceljs does not (docs/adr/0069-import-sheet-with-saxes.md). */
 const MAIN = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
 export function handWritten(sheet: string, parts: { strings?: string; styles?: string; workbookPr?: string } = {}) {
-  const part = (name: string, text: string) => ({ name, chunks: [Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>${text}`)] });
+  const part = (name: string, text: string) => ({
+    name,
+    chunks: [Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>${text}`)],
+  });
   return zip([
-    part('xl/workbook.xml', `<workbook ${MAIN}>${parts.workbookPr ?? ''}<sheets><sheet name="S" sheetId="1"/></sheets></workbook>`),
+    part(
+      'xl/workbook.xml',
+      `<workbook ${MAIN}>${parts.workbookPr ?? ''}<sheets><sheet name="S" sheetId="1"/></sheets></workbook>`,
+    ),
     ...(parts.strings ? [part('xl/sharedStrings.xml', `<sst ${MAIN}>${parts.strings}</sst>`)] : []),
     ...(parts.styles ? [part('xl/styles.xml', `<styleSheet ${MAIN}>${parts.styles}</styleSheet>`)] : []),
-    part('xl/worksheets/sheet1.xml', `<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>${sheet}</x:sheetData></x:worksheet>`),
+    part(
+      'xl/worksheets/sheet1.xml',
+      `<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>${sheet}</x:sheetData></x:worksheet>`,
+    ),
   ]);
 }
-export const OLD_XLS = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512, 0)]);
+export const OLD_XLS = Buffer.concat([
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+  Buffer.alloc(512, 0),
+]);

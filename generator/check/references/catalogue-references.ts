@@ -18,7 +18,8 @@ export function catalogueReferences(catalogue: Catalogue): Reference[] {
   for (const call of Object.values(catalogue.calls)) {
     const { file, pointer } = call.origin;
     if (!ALLOW_KEYWORDS.has(call.allow)) referenceSink(out, file, pointer)('rule', call.allow, '/allow');
-    for (const part of ['query', 'params', 'body', 'reply'] as const) schemaReferences(call[part], file, `${pointer}/${part}`, out);
+    for (const part of ['query', 'params', 'body', 'reply'] as const)
+      schemaReferences(call[part], file, `${pointer}/${part}`, out);
   }
   for (const screen of Object.values(catalogue.screens)) screenReferences(screen, out, catalogue);
   for (const route of catalogue.routes) {

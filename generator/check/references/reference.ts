@@ -1,8 +1,19 @@
 // A name one part of the catalogue uses and another part (or the code) must define, with where it is used.
 
 export type ReferenceKind =
-  | 'entity' | 'call' | 'route' | 'screen' | 'label' | 'rule' | 'field'
-  | 'screenKind' | 'plugin' | 'cellRenderer' | 'widget' | 'guard' | 'dialog';
+  | 'entity'
+  | 'call'
+  | 'route'
+  | 'screen'
+  | 'label'
+  | 'rule'
+  | 'field'
+  | 'screenKind'
+  | 'plugin'
+  | 'cellRenderer'
+  | 'widget'
+  | 'guard'
+  | 'dialog';
 
 export interface Reference {
   kind: ReferenceKind;
@@ -18,6 +29,7 @@ export interface Reference {
 /** Builds references for one file location: at(kind, name, subPointer). */
 export function referenceSink(out: Reference[], file: string, base: string) {
   return (kind: ReferenceKind, name: unknown, sub: string, entity?: string): void => {
-    if (typeof name === 'string') out.push({ kind, name, file, pointer: base + sub, ...(entity === undefined ? {} : { entity }) });
+    if (typeof name === 'string')
+      out.push({ kind, name, file, pointer: base + sub, ...(entity === undefined ? {} : { entity }) });
   };
 }

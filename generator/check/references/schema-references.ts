@@ -12,21 +12,36 @@ export const RECORD_RULE_ROOTS: readonly string[] = ['form', 'user'];
 export function schemaReferences(schema: unknown, file: string, pointer: string, out: Reference[]): void {
   walkSchema(schema, pointer, (node, at) => {
     const ref = referenceSink(out, file, at);
-    if (typeof node.$ref === 'string' && ENTITY_REF.test(node.$ref)) ref('entity', node.$ref.slice('entity:'.length), '/$ref');
+    if (typeof node.$ref === 'string' && ENTITY_REF.test(node.$ref))
+      ref('entity', node.$ref.slice('entity:'.length), '/$ref');
     ref('label', node.title, '/title');
     ref('widget', node['x-widget'], '/x-widget');
     const options = node['x-options'] as { call?: unknown; query?: Record<string, unknown> } | undefined;
     if (options && typeof options === 'object') {
       ref('call', options.call, '/x-options/call');
       for (const [name, rule] of Object.entries(options.query ?? {})) {
-        if (typeof rule === 'string') out.push({ kind: 'rule', name: rule, file, pointer: `${at}/x-options/query/${pointerSegment(name)}`, roots: RECORD_RULE_ROOTS });
+        if (typeof rule === 'string')
+          out.push({
+            kind: 'rule',
+            name: rule,
+            file,
+            pointer: `${at}/x-options/query/${pointerSegment(name)}`,
+            roots: RECORD_RULE_ROOTS,
+          });
       }
     }
     const search = node['x-search'] as { call?: unknown; params?: Record<string, unknown> } | undefined;
     if (search && typeof search === 'object') {
       ref('call', search.call, '/x-search/call');
       for (const [name, rule] of Object.entries(search.params ?? {})) {
-        if (typeof rule === 'string') out.push({ kind: 'rule', name: rule, file, pointer: `${at}/x-search/params/${pointerSegment(name)}`, roots: RECORD_RULE_ROOTS });
+        if (typeof rule === 'string')
+          out.push({
+            kind: 'rule',
+            name: rule,
+            file,
+            pointer: `${at}/x-search/params/${pointerSegment(name)}`,
+            roots: RECORD_RULE_ROOTS,
+          });
       }
     }
     for (const keyword of ['x-messages', 'x-labels']) {
@@ -46,7 +61,14 @@ export function entityRuleReferences(entity: EntityDef, out: Reference[]): void 
     ref('field', rule.field, '/field', entity.id);
     ref('label', rule.message, '/message');
     for (const part of ['when', 'require'] as const) {
-      if (rule[part] !== undefined) out.push({ kind: 'rule', name: rule[part], file: entity.origin.file, pointer: `${at}/${part}`, roots: RECORD_RULE_ROOTS });
+      if (rule[part] !== undefined)
+        out.push({
+          kind: 'rule',
+          name: rule[part],
+          file: entity.origin.file,
+          pointer: `${at}/${part}`,
+          roots: RECORD_RULE_ROOTS,
+        });
     }
   });
 }

@@ -1,6 +1,16 @@
 // References made by screens: their kind, entities, calls, routes, fields, labels, rules, plugins,
 // cell renderers and widgets, each with the JSON pointer where the screen file names it.
-import type { ActionDef, Catalogue, FormField, FormScreen, ListScreen, ScreenDef, TabsScreen, TilesScreen, TreeScreen } from '../../../src/core/catalogue/types.ts';
+import type {
+  ActionDef,
+  Catalogue,
+  FormField,
+  FormScreen,
+  ListScreen,
+  ScreenDef,
+  TabsScreen,
+  TilesScreen,
+  TreeScreen,
+} from '../../../src/core/catalogue/types.ts';
 import { tabEntity } from '../../../src/core/catalogue/form-tabs.ts';
 import type { Reference } from './reference.ts';
 import { pointerSegment } from '../../schema-walk.ts';
@@ -23,7 +33,8 @@ function actionReferences(actions: ActionDef[] | undefined, at: string, ref: Sin
     ref('call', a.impact?.call, `${p}/impact/call`);
     ref('label', a.impact?.message, `${p}/impact/message`);
     ref('label', a.impact?.option, `${p}/impact/option`);
-    for (const [name, field] of Object.entries(a.query ?? {})) ref('field', field, `${p}/query/${pointerSegment(name)}`, entity);
+    for (const [name, field] of Object.entries(a.query ?? {}))
+      ref('field', field, `${p}/query/${pointerSegment(name)}`, entity);
   });
 }
 
@@ -41,11 +52,13 @@ function listReferences(s: ListScreen, ref: Sink): void {
     ref('label', c.label, `/columns/${i}/label`);
     ref('cellRenderer', c.render, `/columns/${i}/render`);
   });
-  for (const part of ['title', 'image', 'status', 'subtitle'] as const) ref('field', s.card?.[part], `/card/${part}`, s.entity);
+  for (const part of ['title', 'image', 'status', 'subtitle'] as const)
+    ref('field', s.card?.[part], `/card/${part}`, s.entity);
   actionReferences(s.actions, '/actions', ref, s.entity);
   actionReferences(s.rowActions, '/rowActions', ref, s.entity);
   ref('route', s.rowClick?.to, '/rowClick/to');
-  for (const [name, field] of Object.entries(s.rowClick?.query ?? {})) ref('field', field, `/rowClick/query/${pointerSegment(name)}`, s.entity);
+  for (const [name, field] of Object.entries(s.rowClick?.query ?? {}))
+    ref('field', field, `/rowClick/query/${pointerSegment(name)}`, s.entity);
 }
 
 function formFieldReferences(fields: FormField[] | undefined, at: string, ref: Sink, entity: string): void {
@@ -58,7 +71,8 @@ function formFieldReferences(fields: FormField[] | undefined, at: string, ref: S
     ref('label', f.section, `${at}/${i}/section`);
     ref('label', f.note, `${at}/${i}/note`);
     ref('rule', f.fills?.when, `${at}/${i}/fills/when`);
-    for (const name of Object.keys(f.fills?.values ?? {})) ref('field', name, `${at}/${i}/fills/values/${pointerSegment(name)}`, entity);
+    for (const name of Object.keys(f.fills?.values ?? {}))
+      ref('field', name, `${at}/${i}/fills/values/${pointerSegment(name)}`, entity);
   });
 }
 
@@ -83,7 +97,8 @@ function formReferences(s: FormScreen, ref: Sink, catalogue: Pick<Catalogue, 'en
     // A group must be an object property referring to an entity; its fields are that entity's.
     if (tab.group) ref('field', tab.group, `${p}/group`, s.entity);
     const entity = tabEntity(catalogue.entities, s.entity, tab);
-    if (tab.group && Object.hasOwn(catalogue.entities, s.entity) && !entity) ref('entity', `${s.entity}.${tab.group}`, `${p}/group`);
+    if (tab.group && Object.hasOwn(catalogue.entities, s.entity) && !entity)
+      ref('entity', `${s.entity}.${tab.group}`, `${p}/group`);
     formFieldReferences(tab.fields, `${p}/fields`, ref, entity ?? s.entity);
   });
   actionReferences(s.actions, '/actions', ref, s.entity);

@@ -59,7 +59,8 @@ export function contextPath(): string {
 
 export function resourceUrl(path: string, query?: Record<string, unknown>): string {
   const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
+  for (const [k, v] of Object.entries(query ?? {}))
+    if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
   const qs = search.toString();
   return `${contextPath()}${path}${qs ? `?${qs}` : ''}`;
 }
@@ -82,7 +83,12 @@ async function send(route: Route, url: string, body: unknown): Promise<Response>
   if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
   if (needsCsrfToken(route)) headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? '';
   try {
-    return await fetch(url, { method, headers, credentials: 'include', body: body === undefined || multipart ? (body as FormData | undefined) : JSON.stringify(body) });
+    return await fetch(url, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined || multipart ? (body as FormData | undefined) : JSON.stringify(body),
+    });
   } catch (e) {
     throw new ApiError(-1, '', { cause: (e as Error).message }, 0);
   }

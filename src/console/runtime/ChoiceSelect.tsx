@@ -19,7 +19,13 @@ export function ChoiceSelect({ id, label, value, choices, onChange, sx = { minWi
   return (
     <FormControl size="small" sx={sx}>
       <InputLabel id={`${id}-label`}>{label}</InputLabel>
-      <Select labelId={`${id}-label`} label={label} value={choices.some((c) => c.id === value) ? value : ''} onChange={(e) => onChange(String(e.target.value))} data-testid={id}>
+      <Select
+        labelId={`${id}-label`}
+        label={label}
+        value={choices.some((c) => c.id === value) ? value : ''}
+        onChange={(e) => onChange(String(e.target.value))}
+        data-testid={id}
+      >
         {choices.map((c) => (
           <MenuItem key={c.id} value={c.id}>
             {c.name}

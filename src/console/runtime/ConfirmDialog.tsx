@@ -5,11 +5,31 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useTranslation } from 'react-i18next';
 
 /** `children`: what the user may decide beside yes or no (an option the action then carries). */
-export function ConfirmDialog({ text, onConfirm, onCancel, children }: { text: string | null; onConfirm: () => void; onCancel: () => void; children?: ReactNode }) {
+export function ConfirmDialog({
+  text,
+  onConfirm,
+  onCancel,
+  children,
+}: {
+  text: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <Dialog open={text !== null} onClose={onCancel} data-testid="confirm-dialog" maxWidth="xs" fullWidth aria-labelledby="confirm-title" aria-describedby="confirm-text">
-      <DialogTitle id="confirm-title" sx={{ fontSize: 18 }}>{t('action.confirm')}</DialogTitle>
+    <Dialog
+      open={text !== null}
+      onClose={onCancel}
+      data-testid="confirm-dialog"
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-text"
+    >
+      <DialogTitle id="confirm-title" sx={{ fontSize: 18 }}>
+        {t('action.confirm')}
+      </DialogTitle>
       <DialogContent>
         <DialogContentText id="confirm-text" data-testid="confirm-text" sx={{ whiteSpace: 'pre-line' }}>
           {text ?? ''}

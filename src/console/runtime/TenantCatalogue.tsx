@@ -17,7 +17,11 @@ export function TenantCatalogue({ domainId, children }: { domainId: string; chil
   useEffect(() => {
     if (!allowed || !domainId) return;
     let current = true;
-    callAny<{ datas?: ExtensionField[] }>('fieldExtends.list', { query: EVERY_FIELD, body: { domainid: domainId }, silent: true }).then(
+    callAny<{ datas?: ExtensionField[] }>('fieldExtends.list', {
+      query: EVERY_FIELD,
+      body: { domainid: domainId },
+      silent: true,
+    }).then(
       (reply) => current && setLoaded({ domainId, fields: reply?.datas ?? [] }),
       () => current && setLoaded({ domainId, fields: [] }), // the screens still work without the tenant's fields
     );
@@ -26,7 +30,13 @@ export function TenantCatalogue({ domainId, children }: { domainId: string; chil
     };
   }, [allowed, domainId]);
   const fields = loaded?.domainId === domainId ? loaded.fields : null;
-  const catalogue = useMemo(() => (fields ? Object.keys(ENTITIES_OF).reduce((merged, forTable) => mergeFields(merged, forTable, fields), base) : null), [fields, base]);
+  const catalogue = useMemo(
+    () =>
+      fields
+        ? Object.keys(ENTITIES_OF).reduce((merged, forTable) => mergeFields(merged, forTable, fields), base)
+        : null,
+    [fields, base],
+  );
   if (!allowed || !domainId) return <>{children}</>;
   if (!catalogue) return <LoadingPanel />;
   return <CatalogueContext.Provider value={catalogue}>{children}</CatalogueContext.Provider>;

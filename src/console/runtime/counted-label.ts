@@ -6,7 +6,9 @@ const NAMES_SHOWN = 5;
 
 export function namesText(names: string[]): string {
   const shown = names.slice(0, NAMES_SHOWN).join(i18next.t('confirm.namesSeparator'));
-  return names.length > NAMES_SHOWN ? i18next.t('confirm.namesAndMore', { names: shown, count: names.length - NAMES_SHOWN }) : shown;
+  return names.length > NAMES_SHOWN
+    ? i18next.t('confirm.namesAndMore', { names: shown, count: names.length - NAMES_SHOWN })
+    : shown;
 }
 
 /** The label's text for `count` records: its `one` or `other` form when it is a counted pair. */

@@ -4,7 +4,11 @@ import { useEffect, useState } from 'react';
 import type { Registry } from '../registry.ts';
 import { loadModule } from '../shell/lazy-module.ts';
 
-export function useRegistryDefaults<T>(kind: string, registry: Registry, names: Array<string | undefined>): Record<string, T> | null {
+export function useRegistryDefaults<T>(
+  kind: string,
+  registry: Registry,
+  names: Array<string | undefined>,
+): Record<string, T> | null {
   const key = [...new Set(names.filter((n): n is string => Boolean(n)))].sort().join(',');
   const [loaded, setLoaded] = useState<{ key: string; modules: Record<string, T> } | null>(null);
   const [error, setError] = useState<Error | null>(null);

@@ -17,7 +17,10 @@ export function isLanguage(value: unknown): value is Language {
 
 /** Without a choice: the browser's languages first, then the platform's stored setting, then zh. */
 function unchosenLanguage(configured: string | undefined): Language {
-  return spokenLanguage(navigator.languages ?? [navigator.language]) ?? (isLanguage(configured) ? configured : DEFAULT_LANGUAGE);
+  return (
+    spokenLanguage(navigator.languages ?? [navigator.language]) ??
+    (isLanguage(configured) ? configured : DEFAULT_LANGUAGE)
+  );
 }
 
 /** The cookie first (the language this browser was last shown, which the server's messages follow too). */

@@ -9,7 +9,17 @@ export function BootFailure({ error }: { error: unknown }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <Box role="alert" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}>
+      <Box
+        role="alert"
+        sx={{
+          minHeight: '100vh',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'center',
+          gap: 2,
+        }}
+      >
         <CloudOff color="disabled" sx={{ fontSize: 56 }} />
         <Typography color="text.secondary">{(error as Error)?.message ?? String(error)}</Typography>
         <IconButton aria-label="reload" color="primary" onClick={() => window.location.reload()}>

@@ -18,7 +18,13 @@ interface Crumb {
 export function Breadcrumb({ screen, homeLink }: { screen?: ConsoleScreen; homeLink: boolean }) {
   const { t } = useTranslation();
   const recordTitle = useRecordTitle();
-  const crumbs: Crumb[] = [{ label: t('header.home'), to: homeLink ? '/home' : undefined }, ...(screen?.breadcrumb ?? []).map((c) => ({ label: t(c.label), to: c.to && mayOpenRoute(c.to) ? c.to : undefined }))];
+  const crumbs: Crumb[] = [
+    { label: t('header.home'), to: homeLink ? '/home' : undefined },
+    ...(screen?.breadcrumb ?? []).map((c) => ({
+      label: t(c.label),
+      to: c.to && mayOpenRoute(c.to) ? c.to : undefined,
+    })),
+  ];
   if (recordTitle && crumbs.length > 1) crumbs[crumbs.length - 1] = { label: recordTitle };
   return (
     <Breadcrumbs data-testid="breadcrumb" separator={<NavigateNext fontSize="small" />} aria-label="breadcrumb">
@@ -28,7 +34,11 @@ export function Breadcrumb({ screen, homeLink }: { screen?: ConsoleScreen; homeL
             {crumb.label}
           </Link>
         ) : (
-          <Typography key={i} color={i === crumbs.length - 1 ? 'text.primary' : 'text.secondary'} sx={{ fontWeight: i === crumbs.length - 1 ? 500 : 400 }}>
+          <Typography
+            key={i}
+            color={i === crumbs.length - 1 ? 'text.primary' : 'text.secondary'}
+            sx={{ fontWeight: i === crumbs.length - 1 ? 500 : 400 }}
+          >
             {crumb.label}
           </Typography>
         ),

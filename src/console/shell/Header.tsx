@@ -39,23 +39,59 @@ export function Header({ screen }: { screen?: ConsoleScreen }) {
     <>
       <AppBar position="sticky" color="primary">
         <Toolbar variant="dense" sx={{ gap: 1, minHeight: 56 }}>
-          <Typography data-testid="header-title" variant="h6" component="div" noWrap sx={{ flex: 1, fontWeight: 600, fontSize: 18 }}>
+          <Typography
+            data-testid="header-title"
+            variant="h6"
+            component="div"
+            noWrap
+            sx={{ flex: 1, fontWeight: 600, fontSize: 18 }}
+          >
             {title}
           </Typography>
           <LanguageSwitch color="inherit" compact={compact} />
           <MessageBell />
           {help && (
-            <HeaderButton testId="header-help" icon={<HelpOutline />} label={t('header.help')} compact={compact} onClick={() => setHelpOpen(true)} />
+            <HeaderButton
+              testId="header-help"
+              icon={<HelpOutline />}
+              label={t('header.help')}
+              compact={compact}
+              onClick={() => setHelpOpen(true)}
+            />
           )}
-          <HeaderButton testId="header-about" icon={<InfoOutlined />} label={t('screen.about')} compact={compact} onClick={() => navigate('/about')} />
+          <HeaderButton
+            testId="header-about"
+            icon={<InfoOutlined />}
+            label={t('screen.about')}
+            compact={compact}
+            onClick={() => navigate('/about')}
+          />
           {links.home && (
-            <HeaderButton testId="header-home" icon={<HomeOutlined />} label={t('header.home')} compact={compact} onClick={() => navigate('/home')} />
+            <HeaderButton
+              testId="header-home"
+              icon={<HomeOutlined />}
+              label={t('header.home')}
+              compact={compact}
+              onClick={() => navigate('/home')}
+            />
           )}
           {links.logout && (
-            <HeaderButton testId="header-password" icon={<Password />} label={t('password.headerLink')} compact={compact} onClick={() => navigate('/password')} />
+            <HeaderButton
+              testId="header-password"
+              icon={<Password />}
+              label={t('password.headerLink')}
+              compact={compact}
+              onClick={() => navigate('/password')}
+            />
           )}
           {links.logout && (
-            <HeaderButton testId="header-logout" icon={<Logout />} label={t('header.logout')} compact={compact} onClick={() => void logout()} />
+            <HeaderButton
+              testId="header-logout"
+              icon={<Logout />}
+              label={t('header.logout')}
+              compact={compact}
+              onClick={() => void logout()}
+            />
           )}
         </Toolbar>
       </AppBar>

@@ -14,7 +14,13 @@ interface HeaderButtonProps {
 export function HeaderButton({ testId, icon, label, compact, onClick }: HeaderButtonProps) {
   if (!compact) {
     return (
-      <Button data-testid={testId} color="inherit" startIcon={icon} onClick={onClick} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+      <Button
+        data-testid={testId}
+        color="inherit"
+        startIcon={icon}
+        onClick={onClick}
+        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+      >
         {label}
       </Button>
     );

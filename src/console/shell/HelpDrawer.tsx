@@ -23,12 +23,25 @@ function usePasswordMinLength(open: boolean): number | undefined {
   return length;
 }
 
-export function HelpDrawer({ open, onClose, screen }: { open: boolean; onClose: () => void; screen: Pick<ConsoleScreen, 'title' | 'help'> }) {
+export function HelpDrawer({
+  open,
+  onClose,
+  screen,
+}: {
+  open: boolean;
+  onClose: () => void;
+  screen: Pick<ConsoleScreen, 'title' | 'help'>;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const passwordMin = usePasswordMinLength(open);
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId } }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId } }}
+    >
       <Box data-testid="help-drawer" sx={{ width: { xs: 300, sm: 380 }, p: 3 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', mb: 2 }}>
           <Typography id={titleId} data-testid="help-title" variant="h6" component="h2" sx={{ flex: 1, fontSize: 18 }}>
@@ -38,7 +51,12 @@ export function HelpDrawer({ open, onClose, screen }: { open: boolean; onClose: 
             <Close fontSize="small" />
           </IconButton>
         </Box>
-        <Typography data-testid="help-text" variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line', lineHeight: 1.7 }}>
+        <Typography
+          data-testid="help-text"
+          variant="body2"
+          color="text.secondary"
+          sx={{ whiteSpace: 'pre-line', lineHeight: 1.7 }}
+        >
           {screen.help ? t(screen.help, { passwordMin }) : ''}
         </Typography>
       </Box>

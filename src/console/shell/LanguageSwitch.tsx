@@ -17,12 +17,27 @@ export function LanguageSwitch({ color, compact = false }: { color?: ButtonProps
     <>
       {compact ? (
         <Tooltip title={name}>
-          <IconButton data-testid="lang-switch" color={color === 'inherit' ? 'inherit' : 'default'} aria-label={name} aria-haspopup="menu" onClick={open} size="small">
+          <IconButton
+            data-testid="lang-switch"
+            color={color === 'inherit' ? 'inherit' : 'default'}
+            aria-label={name}
+            aria-haspopup="menu"
+            onClick={open}
+            size="small"
+          >
             <Translate />
           </IconButton>
         </Tooltip>
       ) : (
-        <Button data-testid="lang-switch" color={color} startIcon={<Translate />} aria-label={name} aria-haspopup="menu" onClick={open} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+        <Button
+          data-testid="lang-switch"
+          color={color}
+          startIcon={<Translate />}
+          aria-label={name}
+          aria-haspopup="menu"
+          onClick={open}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
           {t(`app.languages.${lang}`)}
         </Button>
       )}

@@ -6,7 +6,8 @@ import type { RouteHandle } from './router.tsx';
 
 export function Layout() {
   const matches = useMatches();
-  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.screen)?.handle as RouteHandle | undefined;
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.screen)?.handle as
+    RouteHandle | undefined;
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <Header screen={handle?.screen} />

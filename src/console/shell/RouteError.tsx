@@ -13,10 +13,19 @@ function isLoadFailure(error: unknown): boolean {
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
-  const text = isLoadFailure(error) ? t('app.loadTimeout') : t('app.screenError', { message: (error as Error)?.message ?? String(error) });
+  const text = isLoadFailure(error)
+    ? t('app.loadTimeout')
+    : t('app.screenError', { message: (error as Error)?.message ?? String(error) });
   return (
     <Box sx={{ p: 3 }}>
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => window.location.reload()}>{t('action.reload')}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+            {t('action.reload')}
+          </Button>
+        }
+      >
         {text}
       </Alert>
     </Box>

@@ -25,7 +25,12 @@ export function StatusPage({ testId, icon, title, text, action }: StatusPageProp
         <Typography color="text.secondary" sx={{ maxWidth: 560 }}>
           {text}
         </Typography>
-        <Button variant="contained" data-testid={action.testId ?? `${testId}-action`} onClick={() => navigate(action.to)} autoFocus>
+        <Button
+          variant="contained"
+          data-testid={action.testId ?? `${testId}-action`}
+          onClick={() => navigate(action.to)}
+          autoFocus
+        >
           {action.label}
         </Button>
       </Stack>

@@ -11,9 +11,18 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const ThemedToast = styled(MaterialDesignContent)(({ theme }) => ({
-  '&.notistack-MuiContent-success': { backgroundColor: theme.palette.success.main, color: theme.palette.success.contrastText },
-  '&.notistack-MuiContent-warning': { backgroundColor: theme.palette.warning.main, color: theme.palette.warning.contrastText },
-  '&.notistack-MuiContent-error': { backgroundColor: theme.palette.error.main, color: theme.palette.error.contrastText },
+  '&.notistack-MuiContent-success': {
+    backgroundColor: theme.palette.success.main,
+    color: theme.palette.success.contrastText,
+  },
+  '&.notistack-MuiContent-warning': {
+    backgroundColor: theme.palette.warning.main,
+    color: theme.palette.warning.contrastText,
+  },
+  '&.notistack-MuiContent-error': {
+    backgroundColor: theme.palette.error.main,
+    color: theme.palette.error.contrastText,
+  },
   '&.notistack-MuiContent-info': { backgroundColor: theme.palette.info.main, color: theme.palette.info.contrastText },
 }));
 
@@ -22,7 +31,13 @@ const THEMED = { success: ThemedToast, warning: ThemedToast, error: ThemedToast,
 function CloseToast({ id }: { id: SnackbarKey }) {
   const { t } = useTranslation();
   return (
-    <IconButton size="small" color="inherit" aria-label={t('action.close')} data-testid="toast-close" onClick={() => closeSnackbar(id)}>
+    <IconButton
+      size="small"
+      color="inherit"
+      aria-label={t('action.close')}
+      data-testid="toast-close"
+      onClick={() => closeSnackbar(id)}
+    >
       <Close fontSize="small" />
     </IconButton>
   );
@@ -30,7 +45,13 @@ function CloseToast({ id }: { id: SnackbarKey }) {
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   return (
-    <SnackbarProvider maxSnack={4} autoHideDuration={4000} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} Components={THEMED} action={(id) => <CloseToast id={id} />}>
+    <SnackbarProvider
+      maxSnack={4}
+      autoHideDuration={4000}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      Components={THEMED}
+      action={(id) => <CloseToast id={id} />}
+    >
       {children}
     </SnackbarProvider>
   );

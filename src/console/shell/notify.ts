@@ -11,7 +11,10 @@ const EXPLAINED_MOVE_MS = 1000;
 const shownAt = new Map<SnackbarKey, number>();
 
 const notify = (variant: VariantType) => (text: Wording) => {
-  const key = enqueueSnackbar(createElement(LabelText, { text }), { variant, onExited: (_node, gone) => shownAt.delete(gone) });
+  const key = enqueueSnackbar(createElement(LabelText, { text }), {
+    variant,
+    onExited: (_node, gone) => shownAt.delete(gone),
+  });
   shownAt.set(key, Date.now());
   return key;
 };

@@ -36,7 +36,11 @@ function screenRoute(route: Route, screen: Screen): RouteObject {
     shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) => {
       if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
       const key = screen.kind === 'form' ? screen.key : undefined;
-      return key !== undefined && currentUrl.searchParams.get(key) !== nextUrl.searchParams.get(key) && defaultShouldRevalidate;
+      return (
+        key !== undefined &&
+        currentUrl.searchParams.get(key) !== nextUrl.searchParams.get(key) &&
+        defaultShouldRevalidate
+      );
     },
     element: <GatedScreen key={screen.id} screen={screen} />,
     errorElement: <RouteError />,
@@ -56,7 +60,10 @@ export function buildRoutes(catalogue: ConsoleCatalogue): RouteObject[] {
       redirects.push({ path: route.path, loader: () => redirect(target) });
       continue;
     }
-    const screen = route.screen ? ((catalogue.screens[route.screen] as Screen | undefined) ?? (route.screen === 'login' ? BUILTIN_LOGIN : undefined)) : undefined;
+    const screen = route.screen
+      ? ((catalogue.screens[route.screen] as Screen | undefined) ??
+        (route.screen === 'login' ? BUILTIN_LOGIN : undefined))
+      : undefined;
     if (!screen) throw new Error(`route ${route.path} names the unknown screen "${route.screen}"`);
     (isFullPage(screen) ? fullPage : framed).push(screenRoute(route, screen));
   }

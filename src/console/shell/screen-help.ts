@@ -6,7 +6,11 @@ import type { ConsoleScreen } from '../runtime/screen-types.ts';
 
 export type ScreenHelp = Pick<ConsoleScreen, 'title' | 'help'>;
 
-export function helpOf(screen: ConsoleScreen | undefined, query: URLSearchParams, screens: ConsoleCatalogue['screens']): ScreenHelp | undefined {
+export function helpOf(
+  screen: ConsoleScreen | undefined,
+  query: URLSearchParams,
+  screens: ConsoleCatalogue['screens'],
+): ScreenHelp | undefined {
   if (!screen) return undefined;
   const tabs = screen.kind === 'form' || screen.kind === 'tabs' ? (screen.tabs ?? []) : [];
   const chosen = query.get(screen.kind === 'tabs' ? 'view' : 'tab');

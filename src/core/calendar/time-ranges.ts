@@ -35,7 +35,8 @@ export function rangeProblems(ranges: readonly TimeRange[]): RangeProblem[] {
   });
   const sorted = [...valid].sort((a, b) => a.from - b.from);
   for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i].from < sorted[i - 1].to) problems.push({ index: Math.max(sorted[i].index, sorted[i - 1].index), message: 'calendar.msg.rangesOverlap' });
+    if (sorted[i].from < sorted[i - 1].to)
+      problems.push({ index: Math.max(sorted[i].index, sorted[i - 1].index), message: 'calendar.msg.rangesOverlap' });
   }
   return problems.sort((a, b) => a.index - b.index);
 }

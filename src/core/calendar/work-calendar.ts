@@ -45,7 +45,13 @@ export function standardWeek(): WorkDay[] {
   return [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
     weekday,
     working: weekday <= 5,
-    ranges: weekday <= 5 ? [{ start: '09:00', end: '12:00' }, { start: '13:00', end: '18:00' }] : [],
+    ranges:
+      weekday <= 5
+        ? [
+            { start: '09:00', end: '12:00' },
+            { start: '13:00', end: '18:00' },
+          ]
+        : [],
   }));
 }
 
@@ -59,12 +65,18 @@ export function specialDayOn(calendar: Pick<WorkCalendar, 'specialDays'>, date: 
 /** What a date is in the calendar, and its working ranges. */
 export function dayPlan(calendar: Pick<WorkCalendar, 'week' | 'specialDays'>, date: string): DayPlan {
   const special = specialDayOn(calendar, date);
-  if (special) return { date, state: special.kind, name: special.name, ranges: special.kind === 'workday' ? special.ranges : [] };
+  if (special)
+    return { date, state: special.kind, name: special.name, ranges: special.kind === 'workday' ? special.ranges : [] };
   const day = calendar.week.find((w) => w.weekday === weekdayOf(date));
-  return day?.working && day.ranges.length > 0 ? { date, state: 'working', ranges: day.ranges } : { date, state: 'free', ranges: [] };
+  return day?.working && day.ranges.length > 0
+    ? { date, state: 'working', ranges: day.ranges }
+    : { date, state: 'free', ranges: [] };
 }
 
 /** The working minute spans of a date, [from, to) in minutes of the local day. */
-export function workingSpans(calendar: Pick<WorkCalendar, 'week' | 'specialDays'>, date: string): Array<[number, number]> {
+export function workingSpans(
+  calendar: Pick<WorkCalendar, 'week' | 'specialDays'>,
+  date: string,
+): Array<[number, number]> {
   return minuteSpans(dayPlan(calendar, date).ranges);
 }

@@ -13,7 +13,8 @@ export function workingTimeBetween(calendar: WorkCalendar, from: Date | number, 
   const start = +from;
   const end = +to;
   if (!(end > start)) return 0;
-  if (end - start > MAX_DAYS * 86_400_000) throw new RangeError('workingTimeBetween: the interval is longer than twenty years');
+  if (end - start > MAX_DAYS * 86_400_000)
+    throw new RangeError('workingTimeBetween: the interval is longer than twenty years');
   let total = 0;
   let date = localDateOf(start, calendar.timeZone);
   const last = localDateOf(end, calendar.timeZone);

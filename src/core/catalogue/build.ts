@@ -33,7 +33,14 @@ export function flattenLabels(tree: unknown, prefix = '', out: Record<string, st
 }
 
 export function buildCatalogue(docs: CatalogueDocument[]): { catalogue: Catalogue; problems: Problem[] } {
-  const catalogue: Catalogue = { version: CATALOGUE_VERSION, entities: {}, calls: {}, screens: {}, routes: [], labels: {} };
+  const catalogue: Catalogue = {
+    version: CATALOGUE_VERSION,
+    entities: {},
+    calls: {},
+    screens: {},
+    routes: [],
+    labels: {},
+  };
   const problems: Problem[] = [];
   const firstSeen = new Map<string, Origin>();
 
@@ -41,7 +48,10 @@ export function buildCatalogue(docs: CatalogueDocument[]): { catalogue: Catalogu
     const key = `${kind}:${id}`;
     const prior = firstSeen.get(key);
     if (prior) {
-      problems.push({ ...origin, message: `duplicate ${kind} id "${id}" (first defined in ${prior.file} at ${prior.pointer})` });
+      problems.push({
+        ...origin,
+        message: `duplicate ${kind} id "${id}" (first defined in ${prior.file} at ${prior.pointer})`,
+      });
       return false;
     }
     firstSeen.set(key, origin);
@@ -57,7 +67,11 @@ export function buildCatalogue(docs: CatalogueDocument[]): { catalogue: Catalogu
     }
     if (!isObj(data)) continue;
     if (typeof data.version === 'number' && data.version !== CATALOGUE_VERSION) {
-      problems.push({ file: doc.file, pointer: '/version', message: `catalogue version ${data.version} is not ${CATALOGUE_VERSION}` });
+      problems.push({
+        file: doc.file,
+        pointer: '/version',
+        message: `catalogue version ${data.version} is not ${CATALOGUE_VERSION}`,
+      });
     }
     if (doc.kind === 'entity' && isObj(data.entities)) {
       for (const [id, def] of Object.entries(data.entities)) {

@@ -19,25 +19,48 @@ export interface ExtensionField {
 }
 
 /** The catalogue entities whose rows a module's fields extend: a record's form entity and its list row. */
-export const ENTITIES_OF: Readonly<Record<string, readonly string[]>> = { tableDomain: ['domain'], tableDept: ['department'], tableUser: ['user', 'user-row'] };
+export const ENTITIES_OF: Readonly<Record<string, readonly string[]>> = {
+  tableDomain: ['domain'],
+  tableDept: ['department'],
+  tableUser: ['user', 'user-row'],
+};
 
 /** The JSON Schema of a field's value (choices for radio/select, a list of choices for checkbox). */
 function propertyOf(field: ExtensionField): JsonSchema {
-  const choices = field.options.split(';').map((o) => o.trim()).filter(Boolean);
+  const choices = field.options
+    .split(';')
+    .map((o) => o.trim())
+    .filter(Boolean);
   const base = { title: field.label, readOnly: field.isReadonly || undefined };
-  if (field.type === 'checkbox') return { ...base, type: 'array', items: { type: 'string', enum: choices }, uniqueItems: true, 'x-widget': 'multiselect' };
+  if (field.type === 'checkbox')
+    return {
+      ...base,
+      type: 'array',
+      items: { type: 'string', enum: choices },
+      uniqueItems: true,
+      'x-widget': 'multiselect',
+    };
   if (field.type === 'radio') return { ...base, type: 'string', enum: choices, 'x-widget': 'radio' };
   if (field.type === 'select') return { ...base, type: 'string', enum: ['', ...choices] };
   if (field.type === 'date') return { ...base, type: 'string', format: 'date' };
-  return { ...base, type: 'string', maxLength: field.type === 'clob' ? 100000 : 500, ...(field.type === 'clob' ? { 'x-widget': 'textarea' } : {}) };
+  return {
+    ...base,
+    type: 'string',
+    maxLength: field.type === 'clob' ? 100000 : 500,
+    ...(field.type === 'clob' ? { 'x-widget': 'textarea' } : {}),
+  };
 }
 
 function withProperties(schema: JsonSchema, fields: ExtensionField[], onlySearchable: boolean): JsonSchema {
   const properties = { ...((schema.properties ?? {}) as Record<string, JsonSchema>) };
-  for (const f of fields) if (!onlySearchable || f.isSupportSearch) properties[f.name] = onlySearchable ? { type: 'string', title: f.label } : propertyOf(f);
+  for (const f of fields)
+    if (!onlySearchable || f.isSupportSearch)
+      properties[f.name] = onlySearchable ? { type: 'string', title: f.label } : propertyOf(f);
   // A required field is required by the form too (the server checks it on every save).
   const required = onlySearchable ? [] : fields.filter((f) => f.isNotNull && !f.isReadonly).map((f) => f.name);
-  return required.length > 0 ? { ...schema, properties, required: [...((schema.required ?? []) as string[]), ...required] } : { ...schema, properties };
+  return required.length > 0
+    ? { ...schema, properties, required: [...((schema.required ?? []) as string[]), ...required] }
+    : { ...schema, properties };
 }
 
 const names = (fields: ExtensionField[]) => fields.map((f) => f.name);
@@ -46,10 +69,15 @@ const names = (fields: ExtensionField[]) => fields.map((f) => f.name);
 export function mergeFields(catalogue: ConsoleCatalogue, forTable: string, all: ExtensionField[]): ConsoleCatalogue {
   const entityIds = (ENTITIES_OF[forTable] ?? []).filter((id) => catalogue.entities[id]);
   // Fields already merged (the platform's, by the server) are not added again.
-  const fields = all.filter((f) => f.forTable === forTable && !entityIds.some((id) => f.name in ((catalogue.entities[id].schema.properties ?? {}) as object)));
+  const fields = all.filter(
+    (f) =>
+      f.forTable === forTable &&
+      !entityIds.some((id) => f.name in ((catalogue.entities[id].schema.properties ?? {}) as object)),
+  );
   if (entityIds.length === 0 || fields.length === 0) return catalogue;
   const entities = { ...catalogue.entities };
-  for (const id of entityIds) entities[id] = { ...entities[id], schema: withProperties(entities[id].schema, fields, false) };
+  for (const id of entityIds)
+    entities[id] = { ...entities[id], schema: withProperties(entities[id].schema, fields, false) };
   const screens = { ...catalogue.screens };
   for (const [id, each] of Object.entries(screens)) {
     const screen = each as ScreenDef; // Omit<> of the union loses its discriminant
@@ -59,7 +87,9 @@ export function mergeFields(catalogue: ConsoleCatalogue, forTable: string, all: 
     } else if (screen.kind === 'form' && screen.tabs) {
       // A form with tabs (the enterprise's): the fields join its first tab of the entity's own fields.
       const at = screen.tabs.findIndex((tab) => tab.fields && !tab.group);
-      const tabs = screen.tabs.map((tab, i) => (i === at ? { ...tab, fields: [...(tab.fields ?? []), ...names(fields)] } : tab));
+      const tabs = screen.tabs.map((tab, i) =>
+        i === at ? { ...tab, fields: [...(tab.fields ?? []), ...names(fields)] } : tab,
+      );
       screens[id] = { ...screen, tabs } as ScreenDef;
     } else if (screen.kind === 'list') {
       const searchable = fields.filter((f) => f.isSupportSearch);

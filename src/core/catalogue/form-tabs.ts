@@ -6,7 +6,11 @@ import { ENTITY_REF } from './schema-refs.ts';
 import type { EntityDef, FormTab } from './types.ts';
 
 /** The entity whose properties a tab's fields are: the group property's `$ref: entity:<id>`, else the form's. */
-export function tabEntity(entities: Record<string, Pick<EntityDef, 'schema'>>, formEntity: string, tab: Pick<FormTab, 'group'>): string | undefined {
+export function tabEntity(
+  entities: Record<string, Pick<EntityDef, 'schema'>>,
+  formEntity: string,
+  tab: Pick<FormTab, 'group'>,
+): string | undefined {
   if (!tab.group) return formEntity;
   const props = (entities[formEntity]?.schema.properties ?? {}) as Record<string, { $ref?: unknown }>;
   const ref = typeof props[tab.group]?.$ref === 'string' ? ENTITY_REF.exec(props[tab.group].$ref as string) : null;

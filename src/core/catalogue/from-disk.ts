@@ -44,11 +44,18 @@ export function readCatalogueDocuments(roots: string[]): { docs: CatalogueDocume
 
 /** Extra roots come from ATRIUM_CATALOGUE_EXTRA (a path list separated by the platform delimiter). */
 export function catalogueRoots(extra = process.env.ATRIUM_CATALOGUE_EXTRA): string[] {
-  const more = (extra ?? '').split(/[:;]/).filter(Boolean).map((p) => resolve(p));
+  const more = (extra ?? '')
+    .split(/[:;]/)
+    .filter(Boolean)
+    .map((p) => resolve(p));
   return [PROJECT_ROOT, ...more];
 }
 
-export function loadCatalogue(roots = catalogueRoots()): { catalogue: Catalogue; problems: Problem[]; docs: CatalogueDocument[] } {
+export function loadCatalogue(roots = catalogueRoots()): {
+  catalogue: Catalogue;
+  problems: Problem[];
+  docs: CatalogueDocument[];
+} {
   const read = readCatalogueDocuments(roots);
   const built = buildCatalogue(read.docs);
   return { catalogue: built.catalogue, problems: [...read.problems, ...built.problems], docs: read.docs };

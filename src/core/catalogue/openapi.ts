@@ -41,7 +41,16 @@ const errorEnvelope: JsonSchema = {
         {
           type: 'object',
           required: ['errors'],
-          properties: { errors: { type: 'array', items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } } } },
+          properties: {
+            errors: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['field', 'message'],
+                properties: { field: { type: 'string' }, message: { type: 'string' } },
+              },
+            },
+          },
         },
       ],
     },
@@ -77,27 +86,45 @@ export function pathParams(path: string): string[] {
 
 function operation(call: CallDef, t: Translator): Obj {
   const paramSchemas = (call.params?.properties ?? {}) as Record<string, JsonSchema>;
-  const parameters: Obj[] = pathParams(call.path).map((name) => ({ name, in: 'path', required: true, schema: toComponentRefs(paramSchemas[name] ?? { type: 'string' }) }));
+  const parameters: Obj[] = pathParams(call.path).map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: toComponentRefs(paramSchemas[name] ?? { type: 'string' }),
+  }));
   const queryProps = (call.query?.properties ?? {}) as Record<string, JsonSchema>;
   const queryRequired = (call.query?.required ?? []) as string[];
   for (const [name, schema] of Object.entries(queryProps)) {
     parameters.push({ name, in: 'query', required: queryRequired.includes(name), schema: toComponentRefs(schema) });
   }
   const errorContent = { 'application/json': { schema: errorRef } };
-  const produced = (types: string[]) => Object.fromEntries(types.map((type) => [type, { schema: type === 'application/json' ? {} : { type: 'string' } }]));
+  const produced = (types: string[]) =>
+    Object.fromEntries(types.map((type) => [type, { schema: type === 'application/json' ? {} : { type: 'string' } }]));
   const responses: Obj = {
     '200': call.produces
       ? // A refusal of a download's arguments is the error envelope, with HTTP 200 as every refusal.
         { description: t('apiDocs.openapi.ok'), content: { ...errorContent, ...produced(call.produces) } }
-      : { description: t('apiDocs.openapi.envelope'), content: { 'application/json': { schema: envelope(toComponentRefs(call.reply)) } } },
+      : {
+          description: t('apiDocs.openapi.envelope'),
+          content: { 'application/json': { schema: envelope(toComponentRefs(call.reply)) } },
+        },
   };
   for (const [status, how] of Object.entries(call.answers ?? {})) {
-    if (how === 'redirect') responses[status] = { description: t('apiDocs.openapi.redirect'), headers: { Location: { schema: { type: 'string' } } } };
+    if (how === 'redirect')
+      responses[status] = {
+        description: t('apiDocs.openapi.redirect'),
+        headers: { Location: { schema: { type: 'string' } } },
+      };
     // A page's refusal; a request the server refuses before the page (a malformed address) is the envelope.
-    else if (how === 'page') responses[status] = { description: t('apiDocs.openapi.page'), content: { ...produced(call.produces!.slice(0, 1)), ...errorContent } };
+    else if (how === 'page')
+      responses[status] = {
+        description: t('apiDocs.openapi.page'),
+        content: { ...produced(call.produces!.slice(0, 1)), ...errorContent },
+      };
     else responses[status] = { description: t('apiDocs.openapi.noSession'), content: errorContent };
   }
-  if (call.allow !== 'public') responses['401'] = { description: t('apiDocs.openapi.noSession'), content: errorContent };
+  if (call.allow !== 'public')
+    responses['401'] = { description: t('apiDocs.openapi.noSession'), content: errorContent };
   // A request refused before its handler (malformed, a missing CSRF token, too many requests).
   responses['4XX'] = { description: t('apiDocs.openapi.error'), content: errorContent };
   responses['500'] = { description: t('apiDocs.openapi.internal'), content: errorContent };
@@ -109,7 +136,11 @@ function operation(call: CallDef, t: Translator): Obj {
     parameters,
     responses,
   };
-  if (call.body) op.requestBody = { required: true, content: { [call.consumes ?? 'application/json']: { schema: toComponentRefs(call.body) } } };
+  if (call.body)
+    op.requestBody = {
+      required: true,
+      content: { [call.consumes ?? 'application/json']: { schema: toComponentRefs(call.body) } },
+    };
   if (call.allow !== 'public') op.security = [{ session: [] }];
   // A GET with effects needs the x-csrf-token header like every other method (call-effects.ts).
   if (call.effects) op['x-effects'] = true;

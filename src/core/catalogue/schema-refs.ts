@@ -29,7 +29,13 @@ export function pointerGet(root: unknown, pointer: string): unknown {
     .replace(/^#\/?/, '')
     .split('/')
     .filter(Boolean)
-    .reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), root);
+    .reduce<unknown>(
+      (o, k) =>
+        o && typeof o === 'object'
+          ? (o as Record<string, unknown>)[k.replace(/~1/g, '/').replace(/~0/g, '~')]
+          : undefined,
+      root,
+    );
 }
 
 /** Inlines entity references (depth-limited, so a cycle cannot loop forever). */
@@ -46,7 +52,10 @@ export function inlineEntityRefs(schema: JsonSchema, catalogue: Pick<Catalogue, 
         const { $ref: _ignored, ...rest } = obj;
         const base = walk(picked, d - 1) as Record<string, unknown>;
         // Messages of the referenced rules stay; the referring property adds its own (e.g. `required`).
-        const messages = { ...(base['x-messages'] as object | undefined), ...(rest['x-messages'] as object | undefined) };
+        const messages = {
+          ...(base['x-messages'] as object | undefined),
+          ...(rest['x-messages'] as object | undefined),
+        };
         return { ...base, ...rest, ...(Object.keys(messages).length ? { 'x-messages': messages } : {}) };
       }
     }

@@ -160,7 +160,14 @@ export interface ListScreen {
   /** Name of the row id field; defaults to `id`. */
   rowKey?: string;
   pageSizes?: number[];
-  card?: { title: string; image?: string; defaultImage?: string; status?: string; subtitle?: string; moreTileAt: number };
+  card?: {
+    title: string;
+    image?: string;
+    defaultImage?: string;
+    status?: string;
+    subtitle?: string;
+    moreTileAt: number;
+  };
   actions?: ActionDef[];
   rowActions?: ActionDef[];
   /** Figures of the source call's reply shown in the toolbar as "label: value" (e.g. the online count). */
@@ -185,7 +192,17 @@ export interface FieldFill {
   values: Record<string, unknown>;
 }
 
-export type FormField = string | { field: string; widget?: string; visible?: string; readonlyWhen?: string; section?: string; note?: string; fills?: FieldFill };
+export type FormField =
+  | string
+  | {
+      field: string;
+      widget?: string;
+      visible?: string;
+      readonlyWhen?: string;
+      section?: string;
+      note?: string;
+      fills?: FieldFill;
+    };
 
 /** A tab of a form: its own fields (of the entity, or of the object property `group` names), or
  *  another screen embedded whole (`screen`; the form's buttons are hidden there). */

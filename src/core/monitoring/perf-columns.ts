@@ -2,11 +2,34 @@
 // panel's sort and cell format). JAMon's columns in JAMon's order: 0 Label, 1 Units, 2 Hits, 3 Avg,
 // 4 Total, 5 StdDev, 6 LastValue, 7 Min, 8 Max, 9 Active, 10 AvgActive, 11 MaxActive, 12 FirstAccess,
 // 13 LastAccess — so the spec's "date columns 12 and 13" and "default sort column 2" mean what they did.
-export const BASIC_HEADER = ['Label', 'Units', 'Hits', 'Avg', 'Total', 'StdDev', 'LastValue', 'Min', 'Max', 'Active', 'AvgActive', 'MaxActive', 'FirstAccess', 'LastAccess'] as const;
+export const BASIC_HEADER = [
+  'Label',
+  'Units',
+  'Hits',
+  'Avg',
+  'Total',
+  'StdDev',
+  'LastValue',
+  'Min',
+  'Max',
+  'Active',
+  'AvgActive',
+  'MaxActive',
+  'FirstAccess',
+  'LastAccess',
+] as const;
 export const DATE_COLUMNS = [12, 13] as const;
 export const DEFAULT_SORT_COLUMN = 2;
 export const ACTIONS = ['Refresh', 'ReSet', 'Enable', 'Disable'] as const;
-export const PROXY_ACTIONS = ['No Action', 'Enable All', 'Disable All', 'Disable SQL', 'Disable Exceptions', 'Disable Interfaces', 'Enable ResultSet'] as const;
+export const PROXY_ACTIONS = [
+  'No Action',
+  'Enable All',
+  'Disable All',
+  'Disable SQL',
+  'Disable Exceptions',
+  'Disable Interfaces',
+  'Enable ResultSet',
+] as const;
 export const OUTPUTS = ['html', 'xml', 'csv', 'excel'] as const;
 export const RANGES = ['AllMonitors', 'ms.', 'percent'] as const;
 export const DISPLAY_COLUMNS = ['RangeColumns', 'BasicColumns', 'AllColumns'] as const;
@@ -31,12 +54,17 @@ export function formatCell(value: PerfCell, format: CellFormat): string {
 }
 
 /** Rows sorted by one column: numbers as numbers, the rest as text; the input is left as it is. */
-export function sortRows<R extends { cells: readonly PerfCell[] }>(rows: readonly R[], column: number, order: 'asc' | 'desc'): R[] {
+export function sortRows<R extends { cells: readonly PerfCell[] }>(
+  rows: readonly R[],
+  column: number,
+  order: 'asc' | 'desc',
+): R[] {
   const sign = order === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => {
     const x = a.cells[column];
     const y = b.cells[column];
-    const compared = typeof x === 'number' && typeof y === 'number' ? x - y : String(x ?? '').localeCompare(String(y ?? ''));
+    const compared =
+      typeof x === 'number' && typeof y === 'number' ? x - y : String(x ?? '').localeCompare(String(y ?? ''));
     return sign * compared;
   });
 }

@@ -19,12 +19,22 @@ export interface PackageFiles {
 
 let compiled: { schema: object; validate: ValidateFunction } | undefined;
 function validatorFor(schema: object): ValidateFunction {
-  if (compiled?.schema !== schema) compiled = { schema, validate: new Ajv2020({ allErrors: true, strict: false }).compile(schema) };
+  if (compiled?.schema !== schema)
+    compiled = { schema, validate: new Ajv2020({ allErrors: true, strict: false }).compile(schema) };
   return compiled.validate;
 }
 
-export async function checkPackage(input: PackageFiles, metaSchema: object, t: Translate): Promise<{ pkg?: AppPackage; problems: PackageProblem[] }> {
-  const at = (pointer: string, key: string, params?: Record<string, unknown>, file = MANIFEST_FILE): PackageProblem => ({ file, pointer, message: t(key, params) });
+export async function checkPackage(
+  input: PackageFiles,
+  metaSchema: object,
+  t: Translate,
+): Promise<{ pkg?: AppPackage; problems: PackageProblem[] }> {
+  const at = (
+    pointer: string,
+    key: string,
+    params?: Record<string, unknown>,
+    file = MANIFEST_FILE,
+  ): PackageProblem => ({ file, pointer, message: t(key, params) });
   let manifest: Manifest;
   try {
     manifest = parse(input.manifest) as Manifest;
@@ -33,11 +43,25 @@ export async function checkPackage(input: PackageFiles, metaSchema: object, t: T
   }
   const validate = validatorFor(metaSchema);
   if (!validate(manifest)) {
-    return { problems: (validate.errors ?? []).map((e) => at(e.instancePath, 'package.problem.shape', { reason: `${e.message ?? e.keyword}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}` })) };
+    return {
+      problems: (validate.errors ?? []).map((e) =>
+        at(e.instancePath, 'package.problem.shape', {
+          reason: `${e.message ?? e.keyword}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+        }),
+      ),
+    };
   }
   const problems = referenceProblems(manifest, at);
   problems.push(...(await processProblems(manifest, input.files, at)));
-  return problems.length ? { problems } : { pkg: { manifest, processFiles: new Map((manifest.processes ?? []).map((p) => [p.file, input.files.get(p.file)!])) }, problems };
+  return problems.length
+    ? { problems }
+    : {
+        pkg: {
+          manifest,
+          processFiles: new Map((manifest.processes ?? []).map((p) => [p.file, input.files.get(p.file)!])),
+        },
+        problems,
+      };
 }
 
 type At = (pointer: string, key: string, params?: Record<string, unknown>, file?: string) => PackageProblem;
@@ -53,35 +77,74 @@ function referenceProblems(m: Manifest, at: At): PackageProblem[] {
     }
     return ids;
   };
-  const modules = idsOf(m.modules.map((x, i) => ({ id: x.id, pointer: `/modules/${i}` })), 'module');
-  const resourceList = m.modules.flatMap((x, i) => (x.resources ?? []).map((r, j) => ({ id: r.id, pointer: `/modules/${i}/resources/${j}` })));
+  const modules = idsOf(
+    m.modules.map((x, i) => ({ id: x.id, pointer: `/modules/${i}` })),
+    'module',
+  );
+  const resourceList = m.modules.flatMap((x, i) =>
+    (x.resources ?? []).map((r, j) => ({ id: r.id, pointer: `/modules/${i}/resources/${j}` })),
+  );
   const resources = idsOf(resourceList, 'resource');
   // Modules and resources make one permission tree (docs/adr/0039-permissions-role-leaves.md): an id names one node of it.
-  for (const { id, pointer } of resourceList) if (modules.has(id)) problems.push(at(`${pointer}/id`, 'package.problem.resourceNamedAsModule', { id }));
+  for (const { id, pointer } of resourceList)
+    if (modules.has(id)) problems.push(at(`${pointer}/id`, 'package.problem.resourceNamedAsModule', { id }));
   const menus = Object.fromEntries(
     MENU_KINDS.map((kind) => {
       const flat = flattenMenus(m.menus?.[kind], null, `/menus/${kind}`);
-      for (const { menu, pointer } of flat) if (menu.module && !modules.has(menu.module)) problems.push(at(`${pointer}/module`, 'package.problem.unknownModule', { id: menu.module }));
-      return [kind, idsOf(flat.map(({ menu, pointer }) => ({ id: menu.id, pointer })), `${kind} menu`)];
+      for (const { menu, pointer } of flat)
+        if (menu.module && !modules.has(menu.module))
+          problems.push(at(`${pointer}/module`, 'package.problem.unknownModule', { id: menu.module }));
+      return [
+        kind,
+        idsOf(
+          flat.map(({ menu, pointer }) => ({ id: menu.id, pointer })),
+          `${kind} menu`,
+        ),
+      ];
     }),
   );
-  idsOf((m.roles ?? []).map((x, i) => ({ id: x.id, pointer: `/roles/${i}` })), 'role');
+  idsOf(
+    (m.roles ?? []).map((x, i) => ({ id: x.id, pointer: `/roles/${i}` })),
+    'role',
+  );
   (m.roles ?? []).forEach((role, i) => {
-    for (const kind of MENU_KINDS) role[kind]?.forEach((id, j) => menus[kind].has(id) || problems.push(at(`/roles/${i}/${kind}/${j}`, 'package.problem.unknownMenu', { kind, id })));
-    role.resources?.forEach((id, j) => resources.has(id) || problems.push(at(`/roles/${i}/resources/${j}`, 'package.problem.unknownResource', { id })));
+    for (const kind of MENU_KINDS)
+      role[kind]?.forEach(
+        (id, j) =>
+          menus[kind].has(id) ||
+          problems.push(at(`/roles/${i}/${kind}/${j}`, 'package.problem.unknownMenu', { kind, id })),
+      );
+    role.resources?.forEach(
+      (id, j) =>
+        resources.has(id) || problems.push(at(`/roles/${i}/resources/${j}`, 'package.problem.unknownResource', { id })),
+    );
   });
-  const forms = idsOf((m.forms ?? []).map((x, i) => ({ id: x.id, pointer: `/forms/${i}` })), 'form');
+  const forms = idsOf(
+    (m.forms ?? []).map((x, i) => ({ id: x.id, pointer: `/forms/${i}` })),
+    'form',
+  );
   (m.forms ?? []).forEach((form, i) => {
-    if (!modules.has(form.module)) problems.push(at(`/forms/${i}/module`, 'package.problem.unknownModule', { id: form.module }));
+    if (!modules.has(form.module))
+      problems.push(at(`/forms/${i}/module`, 'package.problem.unknownModule', { id: form.module }));
     const names = new Set<string>();
     form.fields.forEach((field, j) => {
-      if (names.has(field.name)) problems.push(at(`/forms/${i}/fields/${j}/name`, 'package.problem.duplicateId', { what: 'field', id: field.name }));
+      if (names.has(field.name))
+        problems.push(
+          at(`/forms/${i}/fields/${j}/name`, 'package.problem.duplicateId', { what: 'field', id: field.name }),
+        );
       names.add(field.name);
-      if (field.type === 'select' && !field.options) problems.push(at(`/forms/${i}/fields/${j}`, 'package.problem.selectWithoutOptions', { id: field.name }));
+      if (field.type === 'select' && !field.options)
+        problems.push(at(`/forms/${i}/fields/${j}`, 'package.problem.selectWithoutOptions', { id: field.name }));
     });
   });
-  idsOf((m.processes ?? []).map((x, i) => ({ id: x.id, pointer: `/processes/${i}` })), 'process');
-  (m.processes ?? []).forEach((p, i) => forms.has(p.form) || problems.push(at(`/processes/${i}/form`, 'package.problem.unknownForm', { id: p.form })));
+  idsOf(
+    (m.processes ?? []).map((x, i) => ({ id: x.id, pointer: `/processes/${i}` })),
+    'process',
+  );
+  (m.processes ?? []).forEach(
+    (p, i) =>
+      forms.has(p.form) || problems.push(at(`/processes/${i}/form`, 'package.problem.unknownForm', { id: p.form })),
+  );
   return problems;
 }
 
@@ -99,11 +162,13 @@ async function processProblems(m: Manifest, files: Map<string, string>, at: At):
     const read = await readProcess(xml, p.id);
     if (read.notBpmn !== undefined) problems.push(at('', 'package.problem.notBpmn', { reason: read.notBpmn }, p.file));
     for (const reason of read.warnings) problems.push(at('', 'package.problem.bpmnWarning', { reason }, p.file));
-    if (read.missing) problems.push(at(`/processes/${i}/id`, 'package.problem.processMissing', { id: p.id, file: p.file }));
+    if (read.missing)
+      problems.push(at(`/processes/${i}/id`, 'package.problem.processMissing', { id: p.id, file: p.file }));
     for (const problem of read.problems) problems.push(at('', problem.key, problem.params, p.file));
     for (const node of Object.values(read.definition?.nodes ?? {})) {
       for (const rule of node.approvers ?? []) {
-        if (rule.kind === 'role' && !roles.has(rule.role)) problems.push(at('', 'workflow.problem.unknownRole', { element: node.id, role: rule.role }, p.file));
+        if (rule.kind === 'role' && !roles.has(rule.role))
+          problems.push(at('', 'workflow.problem.unknownRole', { element: node.id, role: rule.role }, p.file));
       }
     }
   }

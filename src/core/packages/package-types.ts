@@ -84,7 +84,11 @@ export interface PackageProblem {
 }
 
 /** Every menu of a tree, depth first, with its parent's id and its place among its siblings. */
-export function flattenMenus(menus: readonly Menu[] | undefined, parent: string | null = null, path = ''): Array<{ menu: Menu; parent: string | null; order: number; pointer: string }> {
+export function flattenMenus(
+  menus: readonly Menu[] | undefined,
+  parent: string | null = null,
+  path = '',
+): Array<{ menu: Menu; parent: string | null; order: number; pointer: string }> {
   return (menus ?? []).flatMap((menu, order) => {
     const pointer = `${path}/${order}`;
     return [{ menu, parent, order, pointer }, ...flattenMenus(menu.children, menu.id, `${pointer}/children`)];

@@ -8,8 +8,11 @@ const RUN_BY_ENGINE = new Set<ProcessNode['kind']>(['exclusive', 'parallel', 'au
 
 /** One loop per strongly connected group of engine-run nodes: ids from the group's first id back to it. */
 export function engineCycles({ nodes, flows }: Pick<ProcessDefinition, 'nodes' | 'flows'>): string[][] {
-  const next = (id: string) => nodes[id].outgoing.map((f) => flows[f].target).filter((t) => RUN_BY_ENGINE.has(nodes[t]?.kind));
-  const ids = Object.keys(nodes).filter((id) => RUN_BY_ENGINE.has(nodes[id].kind)).sort();
+  const next = (id: string) =>
+    nodes[id].outgoing.map((f) => flows[f].target).filter((t) => RUN_BY_ENGINE.has(nodes[t]?.kind));
+  const ids = Object.keys(nodes)
+    .filter((id) => RUN_BY_ENGINE.has(nodes[id].kind))
+    .sort();
   return groups(ids, next)
     .map((group) => loopThrough(group, next))
     .filter((loop): loop is string[] => loop !== undefined);

@@ -4,7 +4,8 @@
 // to a node the instance reached (left or waiting at).
 import type { ProcessDefinition } from './process-definition.ts';
 
-const isGateway = (definition: ProcessDefinition, id: string) => ['exclusive', 'parallel'].includes(definition.nodes[id]?.kind ?? '');
+const isGateway = (definition: ProcessDefinition, id: string) =>
+  ['exclusive', 'parallel'].includes(definition.nodes[id]?.kind ?? '');
 
 /** The nodes, going through gateways only, next to `from` in one direction, each gateway once. */
 function throughGateways(definition: ProcessDefinition, from: string, direction: 'incoming' | 'outgoing'): Set<string> {
@@ -25,11 +26,19 @@ function throughGateways(definition: ProcessDefinition, from: string, direction:
   return found;
 }
 
-export function passedGateways(definition: ProcessDefinition, left: Iterable<string>, waiting: Iterable<string>): string[] {
+export function passedGateways(
+  definition: ProcessDefinition,
+  left: Iterable<string>,
+  waiting: Iterable<string>,
+): string[] {
   const leftSet = new Set(left);
   const reached = new Set([...leftSet, ...waiting]);
   return Object.keys(definition.nodes)
     .filter((id) => isGateway(definition, id))
-    .filter((id) => [...throughGateways(definition, id, 'incoming')].some((n) => leftSet.has(n)) && [...throughGateways(definition, id, 'outgoing')].some((n) => reached.has(n)))
+    .filter(
+      (id) =>
+        [...throughGateways(definition, id, 'incoming')].some((n) => leftSet.has(n)) &&
+        [...throughGateways(definition, id, 'outgoing')].some((n) => reached.has(n)),
+    )
     .sort();
 }

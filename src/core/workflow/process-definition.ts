@@ -85,7 +85,15 @@ const KINDS: Record<string, NodeKind> = {
   'bpmn:ParallelGateway': 'parallel',
 };
 /** Parts of a drawing that do not run: kept out of the graph without a word. */
-const IGNORED = new Set(['bpmn:SequenceFlow', 'bpmn:TextAnnotation', 'bpmn:Association', 'bpmn:DataObject', 'bpmn:DataObjectReference', 'bpmn:DataStoreReference', 'bpmn:Group']);
+const IGNORED = new Set([
+  'bpmn:SequenceFlow',
+  'bpmn:TextAnnotation',
+  'bpmn:Association',
+  'bpmn:DataObject',
+  'bpmn:DataObjectReference',
+  'bpmn:DataStoreReference',
+  'bpmn:Group',
+]);
 
 const typeName = (e: Element) => e.$type.replace(/^bpmn:/, '');
 
@@ -93,7 +101,10 @@ const typeName = (e: Element) => e.$type.replace(/^bpmn:/, '');
 export function parseApprovers(text: string): { rules: ApproverRule[]; bad: string[] } {
   const rules: ApproverRule[] = [];
   const bad: string[] = [];
-  for (const part of text.split(';').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [kind, ...rest] = part.split(':');
     const value = rest.join(':').trim();
     if (kind === 'superior' && !value) rules.push({ kind: 'superior' });
@@ -122,18 +133,28 @@ function approversOf(task: Element): { rules: ApproverRule[]; bad: string[] } {
   const attrs = task.$attrs ?? {};
   const own = Object.entries(attrs).find(([name]) => name.endsWith(':approvers') && !name.startsWith('camunda:'));
   if (own) return parseApprovers(own[1]);
-  const list = (name: string) => (attrs[`camunda:${name}`] ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  const list = (name: string) =>
+    (attrs[`camunda:${name}`] ?? '')
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
   const users = [...list('assignee'), ...list('candidateUsers')];
   const groups = list('candidateGroups');
   const plain = (v: string) => !v.includes('${') && !v.includes('#{');
   return {
-    rules: [...users.filter(plain).map((loginno): ApproverRule => ({ kind: 'user', loginno })), ...groups.filter(plain).map((role): ApproverRule => ({ kind: 'role', role }))],
+    rules: [
+      ...users.filter(plain).map((loginno): ApproverRule => ({ kind: 'user', loginno })),
+      ...groups.filter(plain).map((role): ApproverRule => ({ kind: 'role', role })),
+    ],
     bad: [...users, ...groups].filter((v) => !plain(v)),
   };
 }
 
 /** An exclusive gateway the acting user decides (Atrium's own attribute, any prefix bound to its namespace). */
-const isChoice = (gateway: Element) => Object.entries(gateway.$attrs ?? {}).some(([name, value]) => name.endsWith(':choice') && !name.startsWith('camunda:') && value === 'true');
+const isChoice = (gateway: Element) =>
+  Object.entries(gateway.$attrs ?? {}).some(
+    ([name, value]) => name.endsWith(':choice') && !name.startsWith('camunda:') && value === 'true',
+  );
 
 /** Reads one process of a BPMN 2.0 document. */
 export async function readProcess(xml: string, processId: string): Promise<ReadProcess> {
@@ -167,7 +188,11 @@ function compileProcess(process: Element): { definition?: ProcessDefinition; pro
   const problems: DefinitionProblem[] = [];
   const problem = (e: Element | string, key: string, params: Record<string, unknown> = {}) => {
     const element = typeof e === 'string' ? e : (e.id ?? '');
-    problems.push({ element, key: `workflow.problem.${key}`, params: { element, type: typeof e === 'string' ? '' : typeName(e), ...params } });
+    problems.push({
+      element,
+      key: `workflow.problem.${key}`,
+      params: { element, type: typeof e === 'string' ? '' : typeName(e), ...params },
+    });
   };
   const nodes: Record<string, ProcessNode> = {};
   const flows: Record<string, ProcessFlow> = {};
@@ -183,7 +208,12 @@ function compileProcess(process: Element): { definition?: ProcessDefinition; pro
     if (e.eventDefinitions?.length) problem(e, 'eventDefinition', { event: typeName(e.eventDefinitions[0]) });
     const node: ProcessNode = { id: e.id, name: e.name ?? e.id, kind, incoming: [], outgoing: [] };
     if (e.loopCharacteristics) {
-      if (kind !== 'manual' || e.loopCharacteristics.$type !== 'bpmn:MultiInstanceLoopCharacteristics' || e.loopCharacteristics.isSequential) problem(e, 'loop');
+      if (
+        kind !== 'manual' ||
+        e.loopCharacteristics.$type !== 'bpmn:MultiInstanceLoopCharacteristics' ||
+        e.loopCharacteristics.isSequential
+      )
+        problem(e, 'loop');
       else node.approval = 'all';
     }
     if (kind === 'manual') {
@@ -217,7 +247,8 @@ function compileProcess(process: Element): { definition?: ProcessDefinition; pro
     if (node.kind === 'start' && node.incoming.length > 0) problem(node.id, 'intoStart', { name: node.name });
     if (node.kind === 'exclusive' && !node.choice && node.outgoing.length > 1) {
       const unconditioned = node.outgoing.filter((f) => !flows[f].condition && f !== node.defaultFlow);
-      if (unconditioned.length > 0) problem(node.id, 'noCondition', { name: node.name, flows: unconditioned.join(', ') });
+      if (unconditioned.length > 0)
+        problem(node.id, 'noCondition', { name: node.name, flows: unconditioned.join(', ') });
     }
   }
   if (starts.length === 1) {
@@ -230,9 +261,13 @@ function compileProcess(process: Element): { definition?: ProcessDefinition; pro
         queue.push(flows[f].target);
       }
     }
-    for (const node of Object.values(nodes)) if (!reached.has(node.id)) problem(node.id, 'unreachable', { name: node.name });
+    for (const node of Object.values(nodes))
+      if (!reached.has(node.id)) problem(node.id, 'unreachable', { name: node.name });
   }
   for (const loop of engineCycles({ nodes, flows })) problem(loop[0], 'engineLoop', { nodes: loop.join(' → ') });
   if (problems.length > 0) return { problems };
-  return { definition: { id: process.id!, name: process.name ?? process.id!, start: starts[0].id, nodes, flows }, problems };
+  return {
+    definition: { id: process.id!, name: process.name ?? process.id!, start: starts[0].id, nodes, flows },
+    problems,
+  };
 }

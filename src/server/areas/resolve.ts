@@ -8,6 +8,9 @@ import { STORE_PREFIX, storeHandlerFor } from './store/store-handler.ts';
 export function resolveHandler(call: CallDef): Handler {
   if (call.handler?.startsWith(STORE_PREFIX)) return storeHandlerFor(call);
   const handler = handlers[call.id];
-  if (!handler) throw new Error(`no handler for call ${call.id} (${call.origin.file}); add one to src/server/areas or give the call a store: handler`);
+  if (!handler)
+    throw new Error(
+      `no handler for call ${call.id} (${call.origin.file}); add one to src/server/areas or give the call a store: handler`,
+    );
   return handler;
 }

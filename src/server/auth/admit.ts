@@ -21,7 +21,8 @@ export async function admit(call: CallDef, request: FastifyRequest): Promise<Act
   if (call.allow === 'public') return null;
   // The API documentation's try-it-out sends its sign-in as a bearer token (docs/adr/0063-api-docs-sign-in-web-services.md); the console never
   // sends one. Such a request never reaches a session call, whatever cookie the browser adds to it.
-  if (/^bearer\s/i.test(request.headers.authorization ?? '')) throw new AppError('forbidden', undefined, 'apiDocs.msg.consoleRefused');
+  if (/^bearer\s/i.test(request.headers.authorization ?? ''))
+    throw new AppError('forbidden', undefined, 'apiDocs.msg.consoleRefused');
   const session = await request.atrium.session();
   if (!session) throw new AppError('unauthenticated');
   // A GET marked `effects: true` (test SMS, statistics refresh) needs the token too: a cross-site link

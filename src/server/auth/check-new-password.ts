@@ -5,7 +5,12 @@ import type { Db } from '../db/schema.ts';
 import { ValidationFailure } from '../http/app-error.ts';
 import { policyFailures, readPasswordPolicy } from './password-policy.ts';
 
-export async function checkNewPassword(db: Db, password: string, t: (key: string) => string, field = '/password'): Promise<void> {
+export async function checkNewPassword(
+  db: Db,
+  password: string,
+  t: (key: string) => string,
+  field = '/password',
+): Promise<void> {
   const failures = policyFailures(await readPasswordPolicy(db), password, field, t);
   if (failures.length > 0) throw new ValidationFailure([], failures);
 }

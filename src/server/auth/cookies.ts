@@ -7,7 +7,11 @@ function base(request: FastifyRequest) {
   return { path: '/', sameSite: 'lax' as const, secure: request.protocol === 'https' };
 }
 
-export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, tokens: { cookieValue: string; csrfToken: string }): void {
+export function setSessionCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  tokens: { cookieValue: string; csrfToken: string },
+): void {
   reply.setCookie(SESSION_COOKIE, tokens.cookieValue, { ...base(request), httpOnly: true });
   reply.setCookie(CSRF_COOKIE, tokens.csrfToken, { ...base(request), httpOnly: false });
 }

@@ -46,9 +46,21 @@ export function selectCurrentUser(db: Db) {
       'u.super_admin',
       'u.domain_admin',
       'u.developer',
-      sql<string[]>`array(select domain_id from superuser_domains where superuser_id = ${eb.ref('u.id')} order by domain_id)`.as('domains'),
-      sql<string[]>`array(select department_id from superuser_departments where superuser_id = ${eb.ref('u.id')} order by department_id)`.as('departments'),
-      sql<string[]>`array(select distinct d.domain_id from superuser_departments x join departments d on d.id = x.department_id where x.superuser_id = ${eb.ref('u.id')} order by d.domain_id)`.as('department_domains'),
+      sql<
+        string[]
+      >`array(select domain_id from superuser_domains where superuser_id = ${eb.ref('u.id')} order by domain_id)`.as(
+        'domains',
+      ),
+      sql<
+        string[]
+      >`array(select department_id from superuser_departments where superuser_id = ${eb.ref('u.id')} order by department_id)`.as(
+        'departments',
+      ),
+      sql<
+        string[]
+      >`array(select distinct d.domain_id from superuser_departments x join departments d on d.id = x.department_id where x.superuser_id = ${eb.ref('u.id')} order by d.domain_id)`.as(
+        'department_domains',
+      ),
       configValue('isOpenSecurity').as('is_open_security'),
       configValue('encryptionMode').as('encryption_mode'),
       configValue(LOGIN_CONFIG_KEY).as('login_config'),
@@ -67,7 +79,14 @@ export function toCurrentUser(row: SelectedRow): CurrentUser {
   const passwordChange = requiredChange(policy, { mustChange: row.must_change_password, changedAt });
   const passwordNotice = passwordChange ? undefined : expiryNotice(policy, changedAt);
   const isOpenSecurity = row.is_open_security === true;
-  const reach = reachOf({ superAdmin: row.super_admin, isOpenSecurity, type: row.type, domains, departments, departmentDomains: row.department_domains ?? [] });
+  const reach = reachOf({
+    superAdmin: row.super_admin,
+    isOpenSecurity,
+    type: row.type,
+    domains,
+    departments,
+    departmentDomains: row.department_domains ?? [],
+  });
   return {
     id: row.id,
     name: row.name,

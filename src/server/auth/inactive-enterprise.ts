@@ -15,7 +15,12 @@ function enterprisesOf(reach: Reach): string[] {
 export async function onlyInactiveEnterprises(db: Db, reach: Reach): Promise<boolean> {
   const ids = enterprisesOf(reach);
   if (ids.length === 0) return false;
-  const active = await db.selectFrom('domains').select('id').where('id', 'in', ids).where('status', '=', 1).executeTakeFirst();
+  const active = await db
+    .selectFrom('domains')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('status', '=', 1)
+    .executeTakeFirst();
   return active === undefined;
 }
 
@@ -31,7 +36,14 @@ export async function endSessionsOfInactiveEnterprise(db: Db, domainId: string):
     select 1 from superuser_departments x join departments dp on dp.id = x.department_id join domains d on d.id = dp.domain_id where x.superuser_id = s.id and d.status = 1)`;
   const result = await db
     .deleteFrom('sessions')
-    .where('superuser_id', 'in', (eb) => eb.selectFrom('superusers as s').select('s.id').where('s.super_admin', '=', false).where('s.id', 'in', linked).where(sql<boolean>`not ${activeLink}`))
+    .where('superuser_id', 'in', (eb) =>
+      eb
+        .selectFrom('superusers as s')
+        .select('s.id')
+        .where('s.super_admin', '=', false)
+        .where('s.id', 'in', linked)
+        .where(sql<boolean>`not ${activeLink}`),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

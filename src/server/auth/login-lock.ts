@@ -34,5 +34,10 @@ export async function recordFailedLogin(db: Db, id: string, policy: PasswordPoli
 
 /** A right password starts the count again. */
 export async function clearFailedLogins(db: Db, id: string): Promise<void> {
-  await db.updateTable('superusers').set({ failed_logins: 0, locked_until: null }).where('id', '=', id).where((eb) => eb.or([eb('failed_logins', '>', 0), eb('locked_until', 'is not', null)])).execute();
+  await db
+    .updateTable('superusers')
+    .set({ failed_logins: 0, locked_until: null })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('failed_logins', '>', 0), eb('locked_until', 'is not', null)]))
+    .execute();
 }

@@ -29,10 +29,12 @@ export interface PasswordPolicy {
 export type NoticeMethod = 'sms' | 'messageCenter' | 'email';
 const NOTICE_METHODS: Record<number, NoticeMethod> = { 1: 'sms', 2: 'messageCenter', 3: 'email' };
 
-const asNumber = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : 0);
+const asNumber = (v: unknown) =>
+  typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : 0;
 const asFlag = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
 /** legalType and noticeMethod may be stored as an array or as "1,2,3" (the original platform's form). */
-const asClasses = (v: unknown) => (Array.isArray(v) ? v : typeof v === 'string' ? v.split(/[,;]/) : []).map(asNumber).filter((n) => n >= 1 && n <= 4);
+const asClasses = (v: unknown) =>
+  (Array.isArray(v) ? v : typeof v === 'string' ? v.split(/[,;]/) : []).map(asNumber).filter((n) => n >= 1 && n <= 4);
 
 /** The policy from the stored group (missing or malformed values read as "no rule"). */
 export function policyOf(stored: unknown): PasswordPolicy {
@@ -46,7 +48,15 @@ export function policyOf(stored: unknown): PasswordPolicy {
     maxAgeDays: expires ? asNumber(g.maxAge) : 0,
     noticeDays: expires ? asNumber(g.noticeTime) : 0,
     noticeContent: typeof g.noticeContent === 'string' ? g.noticeContent : '',
-    noticeMethods: expires ? [...new Set(asClasses(g.noticeMethod).filter((n) => n <= 3).map((n) => NOTICE_METHODS[n]))] : [],
+    noticeMethods: expires
+      ? [
+          ...new Set(
+            asClasses(g.noticeMethod)
+              .filter((n) => n <= 3)
+              .map((n) => NOTICE_METHODS[n]),
+          ),
+        ]
+      : [],
   };
 }
 
@@ -62,7 +72,12 @@ export async function readPasswordPolicy(db: Db): Promise<PasswordPolicy> {
 }
 
 const CLASS_TESTS: Record<number, RegExp> = { 1: /\p{Lu}/u, 2: /\p{Ll}/u, 3: /[^\p{L}\p{N}\s]/u, 4: /\p{N}/u };
-const CLASS_LABELS: Record<number, string> = { 1: 'password.class.uppercase', 2: 'password.class.lowercase', 3: 'password.class.special', 4: 'password.class.number' };
+const CLASS_LABELS: Record<number, string> = {
+  1: 'password.class.uppercase',
+  2: 'password.class.lowercase',
+  3: 'password.class.special',
+  4: 'password.class.number',
+};
 
 /** Label keys of the character classes the password lacks (the caller names them in the message). */
 export function missingClasses(policy: PasswordPolicy, password: string): string[] {
@@ -70,16 +85,27 @@ export function missingClasses(policy: PasswordPolicy, password: string): string
 }
 
 /** What the password breaks, as form-rule failures on `field` (empty when it follows the policy). */
-export function policyFailures(policy: PasswordPolicy, password: string, field: string, t: (key: string) => string): RuleFailure[] {
+export function policyFailures(
+  policy: PasswordPolicy,
+  password: string,
+  field: string,
+  t: (key: string) => string,
+): RuleFailure[] {
   const failures: RuleFailure[] = [];
-  if (password.length < policy.length) failures.push({ field, message: 'password.msg.tooShort', params: { length: policy.length } });
+  if (password.length < policy.length)
+    failures.push({ field, message: 'password.msg.tooShort', params: { length: policy.length } });
   const missing = missingClasses(policy, password);
-  if (missing.length > 0) failures.push({ field, message: 'password.msg.missingClasses', params: { classes: missing.map(t).join(', ') } });
+  if (missing.length > 0)
+    failures.push({ field, message: 'password.msg.missingClasses', params: { classes: missing.map(t).join(', ') } });
   return failures;
 }
 
 /** Why the user must change the password before anything else, if at all. */
-export function requiredChange(policy: PasswordPolicy, user: { mustChange: boolean; changedAt: Date }, now = new Date()): 'firstLogin' | 'expired' | undefined {
+export function requiredChange(
+  policy: PasswordPolicy,
+  user: { mustChange: boolean; changedAt: Date },
+  now = new Date(),
+): 'firstLogin' | 'expired' | undefined {
   if (policy.firstLoginChange && user.mustChange) return 'firstLogin';
   if (policy.maxAgeDays > 0 && daysLeft(policy, user.changedAt, now) <= 0) return 'expired';
   return undefined;
@@ -93,7 +119,11 @@ export function daysLeft(policy: PasswordPolicy, changedAt: Date, now = new Date
 }
 
 /** The notice the login reply carries when the password expires within noticeTime days. */
-export function expiryNotice(policy: PasswordPolicy, changedAt: Date, now = new Date()): { daysLeft: number; content: string } | undefined {
+export function expiryNotice(
+  policy: PasswordPolicy,
+  changedAt: Date,
+  now = new Date(),
+): { daysLeft: number; content: string } | undefined {
   if (policy.maxAgeDays <= 0 || policy.noticeDays <= 0) return undefined;
   const left = daysLeft(policy, changedAt, now);
   return left > 0 && left <= policy.noticeDays ? { daysLeft: left, content: policy.noticeContent } : undefined;

@@ -276,4 +276,8 @@ export function matrixAllows(callId: string, caller: MatrixCaller): boolean {
 }
 
 /** The calls a user who must change its password may still make (see password-policy.ts). */
-export const PASSWORD_CHANGE_CALLS: ReadonlySet<string> = new Set(['auth.myprofile', 'auth.logout', 'auth.changePassword']);
+export const PASSWORD_CHANGE_CALLS: ReadonlySet<string> = new Set([
+  'auth.myprofile',
+  'auth.logout',
+  'auth.changePassword',
+]);

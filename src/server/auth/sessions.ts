@@ -25,7 +25,11 @@ export interface ActiveSession {
 const newToken = () => randomBytes(32).toString('base64url');
 const storedIdOf = (cookieValue: string) => createHash('sha256').update(cookieValue).digest('base64url');
 
-export async function createSession(db: Db, superuserId: string, client: { ip: string; userAgent: string }): Promise<{ cookieValue: string; csrfToken: string }> {
+export async function createSession(
+  db: Db,
+  superuserId: string,
+  client: { ip: string; userAgent: string },
+): Promise<{ cookieValue: string; csrfToken: string }> {
   const cookieValue = newToken();
   const csrfToken = newToken();
   await db
@@ -57,9 +61,17 @@ export type SessionRows = ChangeCache<NonNullable<Awaited<ReturnType<typeof read
 
 /** Everything a session's row is read from (selectCurrentUser): departments give the enterprises
  *  of a department-level user. */
-const SESSION_TABLES = ['sessions', 'superusers', 'superuser_domains', 'superuser_departments', 'departments', 'config'];
+const SESSION_TABLES = [
+  'sessions',
+  'superusers',
+  'superuser_domains',
+  'superuser_departments',
+  'departments',
+  'config',
+];
 
-export const sessionCache = (changes: TableChanges, on: boolean): SessionRows => new ChangeCache(changes, SESSION_TABLES, { maxEntries: on ? 10_000 : 0, maxAgeMs: 30_000 });
+export const sessionCache = (changes: TableChanges, on: boolean): SessionRows =>
+  new ChangeCache(changes, SESSION_TABLES, { maxEntries: on ? 10_000 : 0, maxAgeMs: 30_000 });
 
 export async function findSession(db: Db, cache: SessionRows, cookieValue: string): Promise<ActiveSession | null> {
   const id = storedIdOf(cookieValue);
@@ -74,7 +86,11 @@ export async function findSession(db: Db, cache: SessionRows, cookieValue: strin
     const mark = cache.mark();
     const now = new Date();
     const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
-    const touched = await db.updateTable('sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id', '=', id).executeTakeFirst();
+    const touched = await db
+      .updateTable('sessions')
+      .set({ last_seen_at: now, expires_at: expiresAt })
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (Number(touched.numUpdatedRows) === 0) return null; // ended in the meantime
     row = { ...row, last_seen_at: now, expires_at: expiresAt };
     cache.put(id, row, mark, expiresAt.getTime());
@@ -100,9 +116,18 @@ export const READ_MESSAGE_DAYS = 180;
 
 /** Answers how many expired sessions it dropped. */
 export async function purgeExpired(db: Db): Promise<number> {
-  const sessions = await db.deleteFrom('sessions').where('expires_at', '<=', sql<Date>`now()`).executeTakeFirst();
-  await db.deleteFrom('captchas').where('expires_at', '<=', sql<Date>`now()`).execute();
-  await db.deleteFrom('messages').where('read_at', '<=', sql<Date>`now() - make_interval(days => ${READ_MESSAGE_DAYS})`).execute();
+  const sessions = await db
+    .deleteFrom('sessions')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .executeTakeFirst();
+  await db
+    .deleteFrom('captchas')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .execute();
+  await db
+    .deleteFrom('messages')
+    .where('read_at', '<=', sql<Date>`now() - make_interval(days => ${READ_MESSAGE_DAYS})`)
+    .execute();
   await purgeRateLimitHits(db);
   return Number(sessions.numDeletedRows);
 }

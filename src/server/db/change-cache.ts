@@ -28,8 +28,11 @@ export class ChangeCache<Value> {
     private readonly options: ChangeCacheOptions,
   ) {
     // A table no trigger announces would never invalidate anything.
-    const unwatched = tables.filter((t) => !(t in WATCHED_CHANGES) && !(t in WATCHED_FLOW_CHANGES) && !SERVER_ANNOUNCED.has(t));
-    if (unwatched.length > 0) throw new Error(`no change notices for ${unwatched.join(', ')}: add them to migration 0016's or 0036's list`);
+    const unwatched = tables.filter(
+      (t) => !(t in WATCHED_CHANGES) && !(t in WATCHED_FLOW_CHANGES) && !SERVER_ANNOUNCED.has(t),
+    );
+    if (unwatched.length > 0)
+      throw new Error(`no change notices for ${unwatched.join(', ')}: add them to migration 0016's or 0036's list`);
   }
 
   get(key: string, now = Date.now()): Value | undefined {

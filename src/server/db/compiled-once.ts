@@ -12,7 +12,10 @@ type Slot<V> = { value: keyof V } | { constant: unknown };
 
 /** `build` makes the statement from its values, each passed through as it is (a value it hashes or
  *  changes must be given already so); answers a function that runs it with other values. */
-export function compiledOnce<V extends Record<string, string>, O>(names: ReadonlyArray<keyof V & string>, build: (db: Db, values: V) => Compilable<O>) {
+export function compiledOnce<V extends Record<string, string>, O>(
+  names: ReadonlyArray<keyof V & string>,
+  build: (db: Db, values: V) => Compilable<O>,
+) {
   let compiled: { query: CompiledQuery<O>; slots: Array<Slot<V>> } | undefined;
   return async (db: Db, values: V): Promise<O[]> => {
     if (!compiled) {

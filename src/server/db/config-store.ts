@@ -12,10 +12,20 @@ export const CONFIG_DEFAULTS = {
 } as const satisfies Record<string, unknown>;
 
 export type ConfigKey = keyof typeof CONFIG_DEFAULTS;
-type ConfigValues<K extends ConfigKey> = { [P in K]: (typeof CONFIG_DEFAULTS)[P] extends boolean ? boolean : (typeof CONFIG_DEFAULTS)[P] extends number ? number : string };
+type ConfigValues<K extends ConfigKey> = {
+  [P in K]: (typeof CONFIG_DEFAULTS)[P] extends boolean
+    ? boolean
+    : (typeof CONFIG_DEFAULTS)[P] extends number
+      ? number
+      : string;
+};
 
 export async function readConfig<K extends ConfigKey>(db: Db, keys: readonly K[]): Promise<ConfigValues<K>> {
-  const rows = await db.selectFrom('config').select(['key', 'value']).where('key', 'in', keys as readonly string[]).execute();
+  const rows = await db
+    .selectFrom('config')
+    .select(['key', 'value'])
+    .where('key', 'in', keys as readonly string[])
+    .execute();
   const out: Record<string, unknown> = {};
   for (const key of keys) out[key] = CONFIG_DEFAULTS[key];
   for (const row of rows) if (typeof row.value === typeof CONFIG_DEFAULTS[row.key as K]) out[row.key] = row.value;

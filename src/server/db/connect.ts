@@ -66,10 +66,14 @@ function measureStatements(client: pg.PoolClient, names: StatementNames): void {
     });
   };
   const measured = (text: string, rest: unknown[]) => measuredQuery(text, () => run(text, rest));
-  const transactions = client.pipeline ? new PipelinedTransactions<pg.QueryResult>((write) => oneWrite(client, write)) : undefined;
+  const transactions = client.pipeline
+    ? new PipelinedTransactions<pg.QueryResult>((write) => oneWrite(client, write))
+    : undefined;
   (client as { query: unknown }).query = (text: unknown, ...rest: unknown[]) => {
     if (typeof text !== 'string' || rest.length > 1 || typeof rest[0] === 'function') return query(text, ...rest);
-    return transactions ? transactions.statement(text, (sent) => measured(sent, sent === text ? rest : [])) : measured(text, rest);
+    return transactions
+      ? transactions.statement(text, (sent) => measured(sent, sent === text ? rest : []))
+      : measured(text, rest);
   };
 }
 
@@ -86,7 +90,13 @@ function oneWrite<T>(client: pg.PoolClient, write: () => T): T {
 
 function openPostgres(url: string, extra: pg.PoolConfig | undefined): AtriumDatabase {
   // Pipelined (docs/adr/0081-submissions-pipelined-begin-commit.md) unless ATRIUM_PIPELINING=off.
-  const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes, pipeline: process.env.ATRIUM_PIPELINING !== 'off', ...extra });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: pgTypes,
+    pipeline: process.env.ATRIUM_PIPELINING !== 'off',
+    ...extra,
+  });
   const waits = new PoolWaits();
   const names = new StatementNames(process.env.ATRIUM_PREPARED_STATEMENTS !== 'off');
   // Kysely borrows through this wrapper, so every wait for a connection is timed.
@@ -121,14 +131,25 @@ function openPostgres(url: string, extra: pg.PoolConfig | undefined): AtriumData
     db,
     kind: 'postgres',
     changes,
-    poolStatus: () => ({ kind: 'postgres', total: pool.totalCount, idle: pool.idleCount, busy: pool.totalCount - pool.idleCount, max: pool.options.max ?? 10, ...waits.figures() }),
+    poolStatus: () => ({
+      kind: 'postgres',
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      busy: pool.totalCount - pool.idleCount,
+      max: pool.options.max ?? 10,
+      ...waits.figures(),
+    }),
     close: () => db.destroy(),
   };
 }
 
 async function openPglite(options: OpenDatabaseOptions): Promise<AtriumDatabase> {
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const pglite = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteSnapshot, extensions: { pg_trgm } });
+  const pglite = new PGlite({
+    dataDir: options.pgliteDir,
+    loadDataDir: options.pgliteSnapshot,
+    extensions: { pg_trgm },
+  });
   await pglite.waitReady;
   // PGlite is one connection: a notice arrives with the commit that caused it.
   const changes = new TableChanges();
@@ -141,7 +162,14 @@ async function openPglite(options: OpenDatabaseOptions): Promise<AtriumDatabase>
     db,
     kind: 'pglite',
     changes,
-    poolStatus: () => ({ kind: 'pglite', total: 1, idle: pool.busy ? 0 : 1, busy: pool.busy ? 1 : 0, max: 1, ...pool.waits.figures() }),
+    poolStatus: () => ({
+      kind: 'pglite',
+      total: 1,
+      idle: pool.busy ? 0 : 1,
+      busy: pool.busy ? 1 : 0,
+      max: 1,
+      ...pool.waits.figures(),
+    }),
     close: () => db.destroy(),
     async dumpSnapshot() {
       const client = await pool.connect(); // no statement may run while the files are copied

@@ -4,4 +4,5 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export const containsText = (column: Expression<unknown>, text: string) => sql<SqlBool>`lower(${column}) like '%' || lower(${escapeLike(text)}) || '%'`;
+export const containsText = (column: Expression<unknown>, text: string) =>
+  sql<SqlBool>`lower(${column}) like '%' || lower(${escapeLike(text)}) || '%'`;

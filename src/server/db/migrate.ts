@@ -85,10 +85,18 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const migrationTableSchema = rows[0].schema;
   // Migrations written in parallel can land out of number order (0006 after 0007): a database that
   // already ran a later one still runs an earlier newcomer instead of refusing to start.
-  const { error, results } = await new Migrator({ db, provider, migrationTableSchema, allowUnorderedMigrations: true }).migrateToLatest();
+  const { error, results } = await new Migrator({
+    db,
+    provider,
+    migrationTableSchema,
+    allowUnorderedMigrations: true,
+  }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${(error as Error | undefined)?.message ?? 'unknown error'}`, { cause: error });
+    throw new Error(
+      `migration ${failed?.migrationName ?? ''} failed: ${(error as Error | undefined)?.message ?? 'unknown error'}`,
+      { cause: error },
+    );
   }
 }
 

@@ -7,7 +7,15 @@
 // list's trigram or date filters, docs/adr/0070-flow-list-million-instances.md) could be much worse than the one planned for its values.
 // `ATRIUM_PREPARED_STATEMENTS=off` names none (behind a pooler in transaction mode, whose server
 // connections change between statements).
-import { DeleteQueryNode, InsertQueryNode, RawNode, SelectModifierNode, SelectQueryNode, UpdateQueryNode, type KyselyPlugin } from 'kysely';
+import {
+  DeleteQueryNode,
+  InsertQueryNode,
+  RawNode,
+  SelectModifierNode,
+  SelectQueryNode,
+  UpdateQueryNode,
+  type KyselyPlugin,
+} from 'kysely';
 import type { Db } from './schema.ts';
 
 /** The comment that ends a statement to prepare: what the pool sees (the text is all it is given). */
@@ -17,9 +25,15 @@ const mark = RawNode.createWithSql(PREPARED_MARK);
 
 const marking: KyselyPlugin = {
   transformQuery({ node }) {
-    if (SelectQueryNode.is(node)) return { ...node, endModifiers: [...(node.endModifiers ?? []), SelectModifierNode.createWithExpression(mark)] };
-    if (InsertQueryNode.is(node) || UpdateQueryNode.is(node) || DeleteQueryNode.is(node)) return { ...node, endModifiers: [...(node.endModifiers ?? []), mark] };
-    if (RawNode.is(node)) return RawNode.create([...node.sqlFragments.slice(0, -1), `${node.sqlFragments.at(-1)} ${PREPARED_MARK}`], node.parameters);
+    if (SelectQueryNode.is(node))
+      return { ...node, endModifiers: [...(node.endModifiers ?? []), SelectModifierNode.createWithExpression(mark)] };
+    if (InsertQueryNode.is(node) || UpdateQueryNode.is(node) || DeleteQueryNode.is(node))
+      return { ...node, endModifiers: [...(node.endModifiers ?? []), mark] };
+    if (RawNode.is(node))
+      return RawNode.create(
+        [...node.sqlFragments.slice(0, -1), `${node.sqlFragments.at(-1)} ${PREPARED_MARK}`],
+        node.parameters,
+      );
     return node;
   },
   transformResult: async ({ result }) => result,
@@ -49,6 +63,7 @@ export class StatementNames {
   /** A prepared statement PostgreSQL refuses to run again ("cached plan must not change result type":
    *  a table it reads changed under it, a deployment's migration) is prepared afresh under a new name. */
   failed(text: string, error: unknown): void {
-    if ((error as { code?: string }).code === '0A000' && this.names.has(text)) this.names.set(text, `atrium_${this.next++}`);
+    if ((error as { code?: string }).code === '0A000' && this.names.has(text))
+      this.names.set(text, `atrium_${this.next++}`);
   }
 }

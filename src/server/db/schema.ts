@@ -404,7 +404,8 @@ export interface FlowBatchesTable {
   undone_at: Date | null;
 }
 
-export type FlowAction = 'start' | 'submit' | 'back' | 'retract' | 'auto' | 'complete' | 'delete' | 'intervene' | 'reassign';
+export type FlowAction =
+  'start' | 'submit' | 'back' | 'retract' | 'auto' | 'complete' | 'delete' | 'intervene' | 'reassign';
 
 export interface FlowHistoryTable {
   id: Generated<number>;

@@ -38,7 +38,11 @@ export async function centralDirectory(file: string, maxEntries: number): Promis
     const tail = Buffer.alloc(tailLength);
     await handle.read(tail, 0, tailLength, size - tailLength);
     let eocd = -1;
-    for (let i = tailLength - 22; i >= 0; i--) if (tail.readUInt32LE(i) === 0x06054b50) { eocd = i; break; }
+    for (let i = tailLength - 22; i >= 0; i--)
+      if (tail.readUInt32LE(i) === 0x06054b50) {
+        eocd = i;
+        break;
+      }
     if (eocd < 0) throw new ZipRefusal('notZip');
     const count = tail.readUInt16LE(eocd + 10);
     const cdSize = tail.readUInt32LE(eocd + 12);
@@ -66,7 +70,12 @@ export async function centralDirectory(file: string, maxEntries: number): Promis
 }
 
 /** Inflates one entry, counting its bytes (refused past `budget`) and handing each chunk to `see`. */
-export async function inflateEntry(file: string, entry: ZipEntry, budget: number, see: (chunk: Buffer) => void): Promise<number> {
+export async function inflateEntry(
+  file: string,
+  entry: ZipEntry,
+  budget: number,
+  see: (chunk: Buffer) => void,
+): Promise<number> {
   let bytes = 0;
   for await (const chunk of entryChunks(file, entry, budget)) {
     bytes += chunk.length;

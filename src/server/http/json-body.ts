@@ -5,7 +5,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 type Done = (err: Error | null, value?: unknown) => void;
 
 export function useJsonBodyParser(app: FastifyInstance): void {
-  const parseSafely = app.getDefaultJsonParser('error', 'error') as (request: FastifyRequest, body: string, done: Done) => void;
+  const parseSafely = app.getDefaultJsonParser('error', 'error') as (
+    request: FastifyRequest,
+    body: string,
+    done: Done,
+  ) => void;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');

@@ -14,7 +14,8 @@ import type { TableChanges } from '../db/table-changes.ts';
 /** The platform's stored language setting, kept until the settings change (docs/adr/0042-pages-kept-until-change.md): most calls that
  *  answer text come without the cookie. */
 export type StoredLanguage = ChangeCache<{ language: unknown }>;
-export const storedLanguageCache = (changes: TableChanges, on: boolean): StoredLanguage => new ChangeCache(changes, ['config'], { maxEntries: on ? 1 : 0, maxAgeMs: 60_000 });
+export const storedLanguageCache = (changes: TableChanges, on: boolean): StoredLanguage =>
+  new ChangeCache(changes, ['config'], { maxEntries: on ? 1 : 0, maxAgeMs: 60_000 });
 
 export const LANGUAGE_COOKIE = 'atrium_lang';
 
@@ -37,7 +38,9 @@ export class RequestContext {
       const fromBrowser = spokenLanguage(acceptLanguageTags(this.request.headers['accept-language']));
       if (fromBrowser) return fromBrowser;
       // The error handler needs a language even when the database is what failed.
-      const { language } = await this.services.storedLanguage.through('language', () => readConfig(this.services.db, ['language'])).catch(() => ({ language: DEFAULT_LANGUAGE }));
+      const { language } = await this.services.storedLanguage
+        .through('language', () => readConfig(this.services.db, ['language']))
+        .catch(() => ({ language: DEFAULT_LANGUAGE }));
       return isLanguage(language) ? language : DEFAULT_LANGUAGE;
     })();
     return this.languagePromise;

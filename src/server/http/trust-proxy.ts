@@ -14,5 +14,7 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   }
   // Addresses or networks of the proxies, comma separated (127.0.0.1, 10.0.0.0/8, ::1).
   if (/^[0-9a-fA-F:.,/\s]+$/.test(text)) return text;
-  throw new Error(`ATRIUM_TRUST_PROXY must be off, on, a number of proxy hops or proxy addresses (10.0.0.0/8,127.0.0.1), not "${text}"`);
+  throw new Error(
+    `ATRIUM_TRUST_PROXY must be off, on, a number of proxy hops or proxy addresses (10.0.0.0/8,127.0.0.1), not "${text}"`,
+  );
 }

@@ -15,7 +15,8 @@ import { nulErrors } from './nul-strings.ts';
 export function createAjv(catalogue: Catalogue): Ajv2020 {
   const ajv = new Ajv2020({ verbose: true, allErrors: true, strict: false });
   addFormats.default(ajv);
-  for (const entity of Object.values(catalogue.entities)) ajv.addSchema({ ...entity.schema, $id: entitySchemaId(entity.id) });
+  for (const entity of Object.values(catalogue.entities))
+    ajv.addSchema({ ...entity.schema, $id: entitySchemaId(entity.id) });
   return ajv;
 }
 
@@ -31,7 +32,8 @@ export function coerceQuery(schema: JsonSchema | undefined, raw: Record<string, 
       continue;
     }
     if (typeof value !== 'string') continue;
-    if ((property.type === 'integer' || property.type === 'number') && /^-?\d+(\.\d+)?$/.test(value.trim())) out[name] = Number(value);
+    if ((property.type === 'integer' || property.type === 'number') && /^-?\d+(\.\d+)?$/.test(value.trim()))
+      out[name] = Number(value);
     else if (property.type === 'boolean' && (value === 'true' || value === 'false')) out[name] = value === 'true';
   }
   return out;
@@ -49,7 +51,9 @@ function paramsSchema(call: CallDef): JsonSchema | undefined {
   const names = pathParams(call.path);
   if (names.length === 0) return undefined;
   const declared = (call.params?.properties ?? {}) as Record<string, JsonSchema>;
-  const properties = Object.fromEntries(names.map((n) => [n, { type: 'string', minLength: 1, maxLength: 200, ...declared[n] }]));
+  const properties = Object.fromEntries(
+    names.map((n) => [n, { type: 'string', minLength: 1, maxLength: 200, ...declared[n] }]),
+  );
   return { type: 'object', required: names, properties };
 }
 
@@ -87,8 +91,12 @@ export function compileCallValidator(ajv: Ajv2020, call: CallDef, catalogue: Cat
   const entity = call.consumes ? undefined : bodyEntity(call.body, catalogue);
   const wireFields = passwordFields(entity?.schema);
   // The schemas with entity references inlined: what names a field in a NUL message.
-  const described = { query: call.query, params, body: call.consumes ? undefined : call.body } as Record<'query' | 'params' | 'body', JsonSchema | undefined>;
-  for (const part of ['query', 'params', 'body'] as const) described[part] = described[part] && inlineEntityRefs(described[part], catalogue);
+  const described = { query: call.query, params, body: call.consumes ? undefined : call.body } as Record<
+    'query' | 'params' | 'body',
+    JsonSchema | undefined
+  >;
+  for (const part of ['query', 'params', 'body'] as const)
+    described[part] = described[part] && inlineEntityRefs(described[part], catalogue);
   return {
     check(input, caller) {
       const checked = { ...input, body: input.body ?? emptyBody };
@@ -99,7 +107,11 @@ export function compileCallValidator(ajv: Ajv2020, call: CallDef, catalogue: Cat
         failures.push(...decoded.invalid.map((name) => ({ field: `/${name}`, message: 'error.badPassword' })));
       }
       // NUL anywhere (values or keys, any depth) first: the database could not store it.
-      const errors: SchemaError[] = [...nulErrors(checked.query, described.query), ...nulErrors(checked.params, described.params), ...nulErrors(checked.body, described.body)];
+      const errors: SchemaError[] = [
+        ...nulErrors(checked.query, described.query),
+        ...nulErrors(checked.params, described.params),
+        ...nulErrors(checked.body, described.body),
+      ];
       for (const [part, validate] of parts) {
         if (!validate(checked[part])) errors.push(...((validate.errors ?? []) as SchemaError[]));
       }

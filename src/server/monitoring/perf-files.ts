@@ -18,7 +18,10 @@ const escapeMarkup = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.ch
 function html(report: Report, format: CellFormat, title: string): string {
   const head = report.header.map((h, i) => `<th scope="col" data-column="${i}">${escapeMarkup(h)}</th>`).join('');
   const body = report.rows
-    .map((row) => `<tr${row.highlighted ? ' class="highlight"' : ''}>${row.cells.map((c) => `<td>${escapeMarkup(formatCell(c, format))}</td>`).join('')}</tr>`)
+    .map(
+      (row) =>
+        `<tr${row.highlighted ? ' class="highlight"' : ''}>${row.cells.map((c) => `<td>${escapeMarkup(formatCell(c, format))}</td>`).join('')}</tr>`,
+    )
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeMarkup(title)}</title>
@@ -32,7 +35,10 @@ ${body}
 
 function xml(report: Report, format: CellFormat, title: string): string {
   const rows = report.rows
-    .map((row) => `  <row${row.highlighted ? ' highlighted="true"' : ''}>${row.cells.map((c, i) => `<cell name="${escapeMarkup(report.header[i])}">${escapeMarkup(formatCell(c, format))}</cell>`).join('')}</row>`)
+    .map(
+      (row) =>
+        `  <row${row.highlighted ? ' highlighted="true"' : ''}>${row.cells.map((c, i) => `<cell name="${escapeMarkup(report.header[i])}">${escapeMarkup(formatCell(c, format))}</cell>`).join('')}</row>`,
+    )
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<monitors title="${escapeMarkup(title)}">\n${rows}\n</monitors>\n`;
 }
@@ -49,15 +55,25 @@ async function excel(report: Report, format: CellFormat): Promise<Buffer> {
   for (const row of report.rows) {
     const added = sheet.addRow(row.cells.map((c) => (typeof c === 'boolean' ? String(c) : c)));
     if (row.highlighted) added.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFEF9F' } };
-    if (numFmt) added.eachCell((cell) => { if (typeof cell.value === 'number') cell.numFmt = numFmt; });
+    if (numFmt)
+      added.eachCell((cell) => {
+        if (typeof cell.value === 'number') cell.numFmt = numFmt;
+      });
   }
   sheet.columns.forEach((column, i) => (column.width = i === 0 ? 60 : 14));
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-export async function reportFile(report: Report, output: 'html' | 'xml' | 'csv' | 'excel', format: CellFormat, title: string): Promise<ReportFile> {
-  if (output === 'html') return { type: 'text/html; charset=utf-8', extension: 'html', body: html(report, format, title) };
-  if (output === 'xml') return { type: 'application/xml; charset=utf-8', extension: 'xml', body: xml(report, format, title) };
+export async function reportFile(
+  report: Report,
+  output: 'html' | 'xml' | 'csv' | 'excel',
+  format: CellFormat,
+  title: string,
+): Promise<ReportFile> {
+  if (output === 'html')
+    return { type: 'text/html; charset=utf-8', extension: 'html', body: html(report, format, title) };
+  if (output === 'xml')
+    return { type: 'application/xml; charset=utf-8', extension: 'xml', body: xml(report, format, title) };
   if (output === 'csv') return { type: 'text/csv; charset=utf-8', extension: 'csv', body: csv(report, format) };
   return { type: XLSX_TYPE, extension: 'xlsx', body: await excel(report, format) };
 }

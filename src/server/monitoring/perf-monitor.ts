@@ -196,7 +196,8 @@ export function measuredQuery<R extends { rows?: unknown[] }>(text: string, run:
     (result) => {
       // A statement begun before "Disable SQL" that ends after it is not recorded.
       monitor.stop(started, perfMonitors.sql);
-      if (perfMonitors.sql && perfMonitors.resultSet) perfMonitors.monitor(monitor.label, ROWS).add(result.rows?.length ?? 0);
+      if (perfMonitors.sql && perfMonitors.resultSet)
+        perfMonitors.monitor(monitor.label, ROWS).add(result.rows?.length ?? 0);
       return result;
     },
     (error: unknown) => {

@@ -23,7 +23,9 @@ export interface Report {
   rows: ReportRow[];
 }
 
-const RANGE_HEADER = MS_RANGES.map((top, i) => `${i === 0 ? 0 : MS_RANGES[i - 1]}_${top}ms.`).concat(`${MS_RANGES[MS_RANGES.length - 1]}_max ms.`);
+const RANGE_HEADER = MS_RANGES.map((top, i) => `${i === 0 ? 0 : MS_RANGES[i - 1]}_${top}ms.`).concat(
+  `${MS_RANGES[MS_RANGES.length - 1]}_max ms.`,
+);
 const two = (n: number) => String(n).padStart(2, '0');
 const round = (n: number) => Math.round(n * 10000) / 10000;
 
@@ -36,7 +38,22 @@ export function dateTime(ms: number): string {
 
 function basicCells(m: Monitor, textSize: number): PerfCell[] {
   const label = textSize > 0 && m.label.length > textSize ? `${m.label.slice(0, textSize)}…` : m.label;
-  return [label, m.units, m.hits, round(m.mean), round(m.total), round(m.stdDev), round(m.last), round(m.min), round(m.max), m.active, round(m.avgActive), m.maxActive, dateTime(m.firstAccess), dateTime(m.lastAccess)];
+  return [
+    label,
+    m.units,
+    m.hits,
+    round(m.mean),
+    round(m.total),
+    round(m.stdDev),
+    round(m.last),
+    round(m.min),
+    round(m.max),
+    m.active,
+    round(m.avgActive),
+    m.maxActive,
+    dateTime(m.firstAccess),
+    dateTime(m.lastAccess),
+  ];
 }
 
 /** "hits/avg" per range, as JAMon shows a range cell; empty where the monitor has no ranges. */
@@ -54,10 +71,18 @@ export function buildReport(monitors: PerfMonitors, settings: ReportSettings): R
   const highlight = settings.highlight?.trim().toLowerCase() ?? '';
   const withRanges = columns !== 'BasicColumns';
   const withEnabled = columns === 'AllColumns';
-  const chosen = monitors.measured().filter((m) => (range === 'AllMonitors' || m.units === range) && (!filter || m.label.toLowerCase().includes(filter)));
+  const chosen = monitors
+    .measured()
+    .filter(
+      (m) => (range === 'AllMonitors' || m.units === range) && (!filter || m.label.toLowerCase().includes(filter)),
+    );
   const header: string[] = [...BASIC_HEADER, ...(withEnabled ? ['Enabled'] : []), ...(withRanges ? RANGE_HEADER : [])];
   const rows = chosen.map((m) => ({
-    cells: [...basicCells(m, settings.textSize ?? 0), ...(withEnabled ? [enabledFor(monitors, m)] : []), ...(withRanges ? rangeCells(m) : [])],
+    cells: [
+      ...basicCells(m, settings.textSize ?? 0),
+      ...(withEnabled ? [enabledFor(monitors, m)] : []),
+      ...(withRanges ? rangeCells(m) : []),
+    ],
     highlighted: highlight !== '' && m.label.toLowerCase().includes(highlight),
   }));
   const sortCol = Math.min(settings.sortCol ?? DEFAULT_SORT_COLUMN, header.length - 1);

@@ -28,13 +28,24 @@ export function serverSampler(db: Db): ServerSampler {
   let taken = 0;
   const sample = async () => {
     const figures = measure();
-    const row = { at: new Date(), cpu_load: figures.cpuLoad, thread_num: figures.threadNum, heap_used: figures.heapSizeUsed, non_heap_used: figures.nonHeapSizeUsed, rss: figures.totalMemorySize };
+    const row = {
+      at: new Date(),
+      cpu_load: figures.cpuLoad,
+      thread_num: figures.threadNum,
+      heap_used: figures.heapSizeUsed,
+      non_heap_used: figures.nonHeapSizeUsed,
+      rss: figures.totalMemorySize,
+    };
     await db
       .insertInto('server_samples')
       .values({ instance, ...row })
       .onConflict((oc) => oc.columns(['instance', 'at']).doNothing())
       .execute();
-    if (taken++ % PURGE_EVERY_SAMPLES === 0) await db.deleteFrom('server_samples').where('at', '<', sql<Date>`now() - interval '1 day'`).execute();
+    if (taken++ % PURGE_EVERY_SAMPLES === 0)
+      await db
+        .deleteFrom('server_samples')
+        .where('at', '<', sql<Date>`now() - interval '1 day'`)
+        .execute();
     return row;
   };
   return {

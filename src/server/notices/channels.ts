@@ -26,7 +26,8 @@ type Channel = (notice: Notice, services: NoticeServices, log: SmsLog) => Promis
 
 const sms: Channel = async (notice, { sms: gateway }, log) => {
   if (!notice.telephone) return { status: 'skipped', detail: 'no mobile phone' };
-  if (gateway.provider === 'log') return { status: 'skipped', detail: 'no SMS gateway configured (ATRIUM_SMS_PROVIDER)' };
+  if (gateway.provider === 'log')
+    return { status: 'skipped', detail: 'no SMS gateway configured (ATRIUM_SMS_PROVIDER)' };
   const account = gateway.platformAccount ?? { memberCode: '', memberPassword: '' };
   const answer = await gateway.send({ ...account, phone: notice.telephone, text: notice.body }, log);
   const said = [answer.type, answer.message].filter(Boolean).join(': ');
@@ -35,7 +36,10 @@ const sms: Channel = async (notice, { sms: gateway }, log) => {
 
 const messageCenter: Channel = async (notice, { db }) => {
   const id = randomUUID();
-  await db.insertInto('messages').values({ id, superuser_id: notice.superuserId, title: notice.title, body: notice.body }).execute();
+  await db
+    .insertInto('messages')
+    .values({ id, superuser_id: notice.superuserId, title: notice.title, body: notice.body })
+    .execute();
   return { status: 'sent', detail: `message ${id}` };
 };
 

@@ -11,7 +11,9 @@ import type { AppServices } from '../services.ts';
 export type Translate = ReturnType<typeof translatorFor>;
 
 /** A translator for each recipient's stored language ('' or unknown: the server's). */
-export async function recipientTranslators(services: Pick<AppServices, 'db' | 'catalogue'>): Promise<(userLanguage: string) => Translate> {
+export async function recipientTranslators(
+  services: Pick<AppServices, 'db' | 'catalogue'>,
+): Promise<(userLanguage: string) => Translate> {
   const fallback = await serverLanguage(services.db);
   const translators = new Map<Language, ReturnType<typeof translatorFor>>();
   return (userLanguage: string) => {
@@ -20,7 +22,6 @@ export async function recipientTranslators(services: Pick<AppServices, 'db' | 'c
     return translators.get(chosen)!;
   };
 }
-
 
 /** The server's language: configuration `language`, else zh. */
 export async function serverLanguage(db: Db): Promise<Language> {

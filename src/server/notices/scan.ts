@@ -29,7 +29,15 @@ const quietLog: SmsLog = { info: () => undefined };
 function candidates(services: NoticeServices, policy: PasswordPolicy, now: Date) {
   return services.db
     .selectFrom('superusers')
-    .select(['id', 'loginno', 'email', 'telephone', 'language', 'password_changed_at', sql<string>`password_changed_at::text`.as('round')])
+    .select([
+      'id',
+      'loginno',
+      'email',
+      'telephone',
+      'language',
+      'password_changed_at',
+      sql<string>`password_changed_at::text`.as('round'),
+    ])
     .where('status', '=', 1)
     .where('password_changed_at', '>', new Date(now.getTime() - policy.maxAgeDays * DAY_MS))
     .where('password_changed_at', '<=', new Date(now.getTime() - (policy.maxAgeDays - policy.noticeDays) * DAY_MS))
@@ -52,7 +60,11 @@ async function doneMethods(services: NoticeServices, superuserId: string, round:
 // lock keeps other instances out.
 const inProcess = new WeakMap<object, Promise<unknown>>();
 
-export function scanPasswordNotices(services: NoticeServices, now = new Date(), log: SmsLog = quietLog): Promise<ScanResult> {
+export function scanPasswordNotices(
+  services: NoticeServices,
+  now = new Date(),
+  log: SmsLog = quietLog,
+): Promise<ScanResult> {
   const previous = inProcess.get(services.database) ?? Promise.resolve();
   const next = previous.catch(() => undefined).then(() => scanOnce(services, now, log));
   inProcess.set(services.database, next);
@@ -61,7 +73,8 @@ export function scanPasswordNotices(services: NoticeServices, now = new Date(), 
 
 async function scanOnce(services: NoticeServices, now: Date, log: SmsLog): Promise<ScanResult> {
   const policy = await readPasswordPolicy(services.db);
-  if (policy.maxAgeDays <= 0 || policy.noticeDays <= 0 || policy.noticeMethods.length === 0) return { ran: true, attempts: [] };
+  if (policy.maxAgeDays <= 0 || policy.noticeDays <= 0 || policy.noticeMethods.length === 0)
+    return { ran: true, attempts: [] };
   const release = await lockDeployment(services.database, 'password-notices');
   if (!release) return { ran: false, attempts: [] };
   try {
@@ -79,13 +92,25 @@ async function scanOnce(services: NoticeServices, now: Date, log: SmsLog): Promi
         telephone: user.telephone,
         title: t('passwordNotice.title', params),
         // The policy's own text when it has one ({{days}} and {{loginno}} filled in), else the default.
-        body: policy.noticeContent.trim() ? interpolate(policy.noticeContent.trim(), params) : t('passwordNotice.body', params),
+        body: policy.noticeContent.trim()
+          ? interpolate(policy.noticeContent.trim(), params)
+          : t('passwordNotice.body', params),
       };
       for (const method of policy.noticeMethods.filter((m) => !done.has(m))) {
-        const outcome = await channels[method](notice, services, log).catch((error: unknown): Outcome => ({ status: 'failed', detail: (error as Error).message || String(error) }));
+        const outcome = await channels[method](notice, services, log).catch((error: unknown): Outcome => ({
+          status: 'failed',
+          detail: (error as Error).message || String(error),
+        }));
         await services.db
           .insertInto('password_notices')
-          .values({ id: randomUUID(), superuser_id: user.id, password_changed_at: sql<Date>`${user.round}::timestamptz`, method, ...outcome, detail: outcome.detail.slice(0, 1000) })
+          .values({
+            id: randomUUID(),
+            superuser_id: user.id,
+            password_changed_at: sql<Date>`${user.round}::timestamptz`,
+            method,
+            ...outcome,
+            detail: outcome.detail.slice(0, 1000),
+          })
           .execute();
         attempts.push({ superuserId: user.id, method, ...outcome });
       }

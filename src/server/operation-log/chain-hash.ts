@@ -22,12 +22,14 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** The hash of an entry written before its chain was keyed (migration 0038 sealed those). */
-export const plainHashOf = (content: LogContent): string => createHash('sha256').update(canonicalJson(content)).digest('hex');
+export const plainHashOf = (content: LogContent): string =>
+  createHash('sha256').update(canonicalJson(content)).digest('hex');
 
 /** The hash of an entry of a keyed chain: only a holder of the key can compute it. */
 export const keyedHashOf = (secret: string, content: LogContent): string => signatureOf(secret, content);
 
-export const signatureOf = (secret: string, value: unknown): string => createHmac('sha256', secret).update(canonicalJson(value)).digest('hex');
+export const signatureOf = (secret: string, value: unknown): string =>
+  createHmac('sha256', secret).update(canonicalJson(value)).digest('hex');
 
 /** Compares a computed hash or signature with a stored one in constant time (the verify call must not
  *  tell, by how long it takes, how much of a forged value is right). */
@@ -38,12 +40,28 @@ export function sameHash(computed: string, stored: string): boolean {
 }
 
 /** A stored row read back as the content its hash covers (the review fields are outside it). */
-export type StoredEntry = Omit<Selectable<OperationLogTable>, 'remark' | 'reviewed' | 'reviewed_by' | 'reviewed_at' | 'change'> & { change: unknown };
+export type StoredEntry = Omit<
+  Selectable<OperationLogTable>,
+  'remark' | 'reviewed' | 'reviewed_by' | 'reviewed_at' | 'change'
+> & { change: unknown };
 
 export function contentOf(row: StoredEntry): LogContent {
   return {
-    seq: String(row.seq), chain: row.chain, at: new Date(row.at).toISOString(), domainId: row.domain_id, userId: row.user_id,
-    userName: row.user_name, userKind: row.user_kind, ip: row.ip, callId: row.call_id, method: row.method, path: row.path,
-    targetId: row.target_id, change: row.change ?? null, errcode: row.errcode, message: row.message, prevHash: row.prev_hash,
+    seq: String(row.seq),
+    chain: row.chain,
+    at: new Date(row.at).toISOString(),
+    domainId: row.domain_id,
+    userId: row.user_id,
+    userName: row.user_name,
+    userKind: row.user_kind,
+    ip: row.ip,
+    callId: row.call_id,
+    method: row.method,
+    path: row.path,
+    targetId: row.target_id,
+    change: row.change ?? null,
+    errcode: row.errcode,
+    message: row.message,
+    prevHash: row.prev_hash,
   };
 }

@@ -17,20 +17,47 @@ export interface ChainHead {
   keyId: string;
 }
 
-const headContent = (h: ChainHead) => ({ chain: h.chain, entries: h.entries, lastSeq: h.lastSeq, lastHash: h.lastHash, keyedFrom: h.keyedFrom, keyId: h.keyId });
+const headContent = (h: ChainHead) => ({
+  chain: h.chain,
+  entries: h.entries,
+  lastSeq: h.lastSeq,
+  lastHash: h.lastHash,
+  keyedFrom: h.keyedFrom,
+  keyId: h.keyId,
+});
 
 export const headSignature = (secret: string, head: ChainHead): string => signatureOf(secret, headContent(head));
 
 /** Signed with this key, and the signature holds. */
-export const headIsValid = (key: LogKey, head: ChainHead & { signature: string }): boolean => head.keyId === key.id && sameHash(headSignature(key.secret, head), head.signature);
+export const headIsValid = (key: LogKey, head: ChainHead & { signature: string }): boolean =>
+  head.keyId === key.id && sameHash(headSignature(key.secret, head), head.signature);
 
 export function headOfRow(row: Selectable<OperationLogHeadsTable>): ChainHead & { signature: string } {
-  return { chain: row.chain, entries: Number(row.entries), lastSeq: String(row.last_seq), lastHash: row.last_hash, keyedFrom: String(row.keyed_from), keyId: row.key_id, signature: row.signature };
+  return {
+    chain: row.chain,
+    entries: Number(row.entries),
+    lastSeq: String(row.last_seq),
+    lastHash: row.last_hash,
+    keyedFrom: String(row.keyed_from),
+    keyId: row.key_id,
+    signature: row.signature,
+  };
 }
 
 /** The heads as rows, signed with the key. */
-export function signedHeadRows(key: LogKey, heads: readonly Omit<ChainHead, 'keyId'>[]): Insertable<OperationLogHeadsTable>[] {
-  return heads.map((h) => ({ chain: h.chain, entries: h.entries, last_seq: h.lastSeq, last_hash: h.lastHash, keyed_from: h.keyedFrom, key_id: key.id, signature: headSignature(key.secret, { ...h, keyId: key.id }) }));
+export function signedHeadRows(
+  key: LogKey,
+  heads: readonly Omit<ChainHead, 'keyId'>[],
+): Insertable<OperationLogHeadsTable>[] {
+  return heads.map((h) => ({
+    chain: h.chain,
+    entries: h.entries,
+    last_seq: h.lastSeq,
+    last_hash: h.lastHash,
+    keyed_from: h.keyedFrom,
+    key_id: key.id,
+    signature: headSignature(key.secret, { ...h, keyId: key.id }),
+  }));
 }
 
 /** Writes (or replaces) the heads, signed with the key, in one statement. */
@@ -50,5 +77,7 @@ export const HEAD_UPSERT = sql`on conflict (chain) do update set entries = exclu
  *  wait on each other). A statement of its own: the next one then reads what the last holder wrote. */
 export async function lockChains(db: Db, chains: readonly string[]): Promise<void> {
   const keys = [...chains].sort().map((chain) => `atrium.oplog:${chain}:`);
-  await sql`select pg_advisory_xact_lock(hashtext(k || current_schema())) from unnest(${keys}::text[]) as t(k)`.execute(db);
+  await sql`select pg_advisory_xact_lock(hashtext(k || current_schema())) from unnest(${keys}::text[]) as t(k)`.execute(
+    db,
+  );
 }

@@ -13,11 +13,14 @@ export interface LogKey {
   outside: boolean;
 }
 
-export const keyIdOf = (secret: string): string => createHmac('sha256', secret).update('atrium operation log key id').digest('hex').slice(0, 16);
+export const keyIdOf = (secret: string): string =>
+  createHmac('sha256', secret).update('atrium operation log key id').digest('hex').slice(0, 16);
 
 export async function logKeyOf(db: Db): Promise<LogKey> {
   const fromEnv = process.env.ATRIUM_LOG_KEY?.trim();
-  const secret = fromEnv || (await db.selectFrom('operation_log_key').select('secret').where('id', '=', 1).executeTakeFirstOrThrow()).secret;
+  const secret =
+    fromEnv ||
+    (await db.selectFrom('operation_log_key').select('secret').where('id', '=', 1).executeTakeFirstOrThrow()).secret;
   return { secret, id: keyIdOf(secret), outside: Boolean(fromEnv) };
 }
 

@@ -7,7 +7,15 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db, OperationLogHeadsTable, OperationLogTable } from '../db/schema.ts';
 import { keyedHashOf, type LogContent } from './chain-hash.ts';
-import { HEAD_ROWS, HEAD_UPSERT, headIsValid, headOfRow, lockChains, signedHeadRows, type ChainHead } from './chain-head.ts';
+import {
+  HEAD_ROWS,
+  HEAD_UPSERT,
+  headIsValid,
+  headOfRow,
+  lockChains,
+  signedHeadRows,
+  type ChainHead,
+} from './chain-head.ts';
 import type { LogDraft } from './entry-of-call.ts';
 import { logKeyOf, type LogKey } from './log-key.ts';
 
@@ -21,7 +29,9 @@ export interface LogWriter {
 const MAX_BATCH = 200;
 const FLUSH_MS = 100;
 
-const ENTRY_COLUMNS = sql.raw('seq, chain, at, domain_id, user_id, user_name, user_kind, ip, call_id, method, path, target_id, change, errcode, message, prev_hash, hash');
+const ENTRY_COLUMNS = sql.raw(
+  'seq, chain, at, domain_id, user_id, user_name, user_kind, ip, call_id, method, path, target_id, change, errcode, message, prev_hash, hash',
+);
 
 export const chainOf = (domainId: string | null): string => domainId ?? '';
 
@@ -41,11 +51,13 @@ export async function appendEntries(db: Db, drafts: readonly LogDraft[], key?: L
   if (drafts.length === 0) return;
   const logKey = key ?? (await logKeyOf(db));
   const byChain = new Map<string, LogDraft[]>();
-  for (const draft of drafts) byChain.set(chainOf(draft.domainId), [...(byChain.get(chainOf(draft.domainId)) ?? []), draft]);
+  for (const draft of drafts)
+    byChain.set(chainOf(draft.domainId), [...(byChain.get(chainOf(draft.domainId)) ?? []), draft]);
   const chains = [...byChain.keys()];
   await db.transaction().execute(async (trx) => {
     await lockChains(trx, chains);
-    const { rows: ends } = await sql<ChainEnd>`select c.chain, case when h.chain is null then null else to_jsonb(h) end as head,
+    const { rows: ends } =
+      await sql<ChainEnd>`select c.chain, case when h.chain is null then null else to_jsonb(h) end as head,
         coalesce(h.last_hash, (select hash from operation_log where chain = c.chain order by seq desc limit 1),
                  (select last_hash from operation_log_checkpoints where chain = c.chain order by up_to_seq desc limit 1), '') as last_hash,
         array(select nextval('operation_log_seq')::text from generate_series(1, c.n)) as seqs
@@ -56,12 +68,32 @@ export async function appendEntries(db: Db, drafts: readonly LogDraft[], key?: L
     for (const end of ends) {
       let prevHash = end.last_hash;
       byChain.get(end.chain)!.forEach((draft, i) => {
-        const content: LogContent = { ...draft, seq: end.seqs[i], chain: end.chain, at: draft.at.toISOString(), prevHash };
+        const content: LogContent = {
+          ...draft,
+          seq: end.seqs[i],
+          chain: end.chain,
+          at: draft.at.toISOString(),
+          prevHash,
+        };
         const hash = keyedHashOf(logKey.secret, content);
         rows.push({
-          seq: content.seq, chain: end.chain, at: draft.at, domain_id: draft.domainId, user_id: draft.userId, user_name: draft.userName, user_kind: draft.userKind,
-          ip: draft.ip, call_id: draft.callId, method: draft.method, path: draft.path, target_id: draft.targetId,
-          change: draft.change ?? null, errcode: draft.errcode, message: draft.message, prev_hash: prevHash, hash,
+          seq: content.seq,
+          chain: end.chain,
+          at: draft.at,
+          domain_id: draft.domainId,
+          user_id: draft.userId,
+          user_name: draft.userName,
+          user_kind: draft.userKind,
+          ip: draft.ip,
+          call_id: draft.callId,
+          method: draft.method,
+          path: draft.path,
+          target_id: draft.targetId,
+          change: draft.change ?? null,
+          errcode: draft.errcode,
+          message: draft.message,
+          prev_hash: prevHash,
+          hash,
         });
         prevHash = hash;
       });
@@ -69,7 +101,14 @@ export async function appendEntries(db: Db, drafts: readonly LogDraft[], key?: L
       // deleted or wrote without the key stays as verify will find it, never signed good again.
       const head = end.head && headOfRow(end.head);
       const extended = head ? headIsValid(logKey, head) : end.last_hash === '';
-      if (extended) heads.push({ chain: end.chain, entries: (head?.entries ?? 0) + end.seqs.length, lastSeq: end.seqs[end.seqs.length - 1], lastHash: prevHash, keyedFrom: head?.keyedFrom ?? '0' });
+      if (extended)
+        heads.push({
+          chain: end.chain,
+          entries: (head?.entries ?? 0) + end.seqs.length,
+          lastSeq: end.seqs[end.seqs.length - 1],
+          lastHash: prevHash,
+          keyedFrom: head?.keyedFrom ?? '0',
+        });
     }
     await sql`with written as (insert into operation_log (${ENTRY_COLUMNS})
         select ${ENTRY_COLUMNS} from jsonb_populate_recordset(null::operation_log, ${JSON.stringify(rows)}::jsonb))
@@ -92,10 +131,12 @@ export function logWriter(db: Db, onError: (error: unknown) => void): LogWriter 
     while (queued.length > 0) {
       const batch = queued.splice(0, MAX_BATCH);
       key ??= logKeyOf(db);
-      await key.then((k) => appendEntries(db, batch, k)).catch((error: unknown) => {
-        key = null; // a key that could not be read is read again by the next write
-        onError(error);
-      });
+      await key
+        .then((k) => appendEntries(db, batch, k))
+        .catch((error: unknown) => {
+          key = null; // a key that could not be read is read again by the next write
+          onError(error);
+        });
     }
     running = null;
   };

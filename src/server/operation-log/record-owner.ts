@@ -30,6 +30,10 @@ export function ownedIds(owner: Owner, params: Record<string, string> | undefine
 /** The one enterprise the records belong to; none when they belong to several or to none. */
 export async function recordOwner(db: Db, { table, key }: Owner, ids: readonly string[]): Promise<string | undefined> {
   if (ids.length === 0) return undefined;
-  const { rows } = await sql<{ domain_id: string | null }>`select distinct domain_id from ${sql.table(table)} where ${sql.ref(key)} in (${sql.join(ids)}) limit 2`.execute(db);
+  const { rows } = await sql<{
+    domain_id: string | null;
+  }>`select distinct domain_id from ${sql.table(table)} where ${sql.ref(key)} in (${sql.join(ids)}) limit 2`.execute(
+    db,
+  );
   return rows.length === 1 ? (rows[0].domain_id ?? undefined) : undefined;
 }

@@ -9,8 +9,19 @@ import { sameHash } from './chain-hash.ts';
 export type RecordedHead = 'holds' | 'different' | 'gone';
 
 export async function recordedHead(db: Db, chain: string, seq: string, hash: string): Promise<RecordedHead> {
-  const entry = await db.selectFrom('operation_log').select('hash').where('chain', '=', chain).where('seq', '=', seq).executeTakeFirst();
+  const entry = await db
+    .selectFrom('operation_log')
+    .select('hash')
+    .where('chain', '=', chain)
+    .where('seq', '=', seq)
+    .executeTakeFirst();
   if (entry) return sameHash(entry.hash, hash) ? 'holds' : 'different';
-  const covered = await db.selectFrom('operation_log_checkpoints').select('last_hash').where('chain', '=', chain).where('up_to_seq', '>=', seq).limit(1).executeTakeFirst();
+  const covered = await db
+    .selectFrom('operation_log_checkpoints')
+    .select('last_hash')
+    .where('chain', '=', chain)
+    .where('up_to_seq', '>=', seq)
+    .limit(1)
+    .executeTakeFirst();
   return covered ? 'holds' : 'gone';
 }

@@ -17,17 +17,48 @@ export interface RetentionResult {
 export async function deleteOlderThan(db: Db, chain: string, cutoff: Date, byUser: string): Promise<RetentionResult> {
   const key = await logKeyOf(db);
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`atrium.oplog:${chain}:`}::text || current_schema()))`.execute(trx);
-    const young = await trx.selectFrom('operation_log').select('seq').where('chain', '=', chain).where('at', '>=', cutoff).orderBy('seq').limit(1).executeTakeFirst();
-    let last = trx.selectFrom('operation_log').select(['seq', 'hash']).where('chain', '=', chain).where('at', '<', cutoff);
+    await sql`select pg_advisory_xact_lock(hashtext(${`atrium.oplog:${chain}:`}::text || current_schema()))`.execute(
+      trx,
+    );
+    const young = await trx
+      .selectFrom('operation_log')
+      .select('seq')
+      .where('chain', '=', chain)
+      .where('at', '>=', cutoff)
+      .orderBy('seq')
+      .limit(1)
+      .executeTakeFirst();
+    let last = trx
+      .selectFrom('operation_log')
+      .select(['seq', 'hash'])
+      .where('chain', '=', chain)
+      .where('at', '<', cutoff);
     if (young) last = last.where('seq', '<', young.seq);
     const end = await last.orderBy('seq', 'desc').limit(1).executeTakeFirst();
     if (!end) return { deleted: 0, upTo: null };
-    const removed = await trx.deleteFrom('operation_log').where('chain', '=', chain).where('seq', '<=', end.seq).executeTakeFirst();
+    const removed = await trx
+      .deleteFrom('operation_log')
+      .where('chain', '=', chain)
+      .where('seq', '<=', end.seq)
+      .executeTakeFirst();
     const deleted = Number(removed.numDeletedRows);
-    const checkpoint = { chain, up_to_seq: String(end.seq), last_hash: end.hash, deleted, at: new Date(), by_user: byUser };
-    await trx.insertInto('operation_log_checkpoints').values({ ...checkpoint, signature: signatureOf(key.secret, checkpointContent(checkpoint)) }).execute();
-    const stored = await trx.selectFrom('operation_log_heads').selectAll().where('chain', '=', chain).executeTakeFirst();
+    const checkpoint = {
+      chain,
+      up_to_seq: String(end.seq),
+      last_hash: end.hash,
+      deleted,
+      at: new Date(),
+      by_user: byUser,
+    };
+    await trx
+      .insertInto('operation_log_checkpoints')
+      .values({ ...checkpoint, signature: signatureOf(key.secret, checkpointContent(checkpoint)) })
+      .execute();
+    const stored = await trx
+      .selectFrom('operation_log_heads')
+      .selectAll()
+      .where('chain', '=', chain)
+      .executeTakeFirst();
     const head = stored && headOfRow(stored);
     if (head && headIsValid(key, head)) await writeHeads(trx, key, [{ ...head, entries: head.entries - deleted }]);
     return { deleted, upTo: String(end.seq) };

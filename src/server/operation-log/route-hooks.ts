@@ -21,13 +21,17 @@ function outcomeOf(call: CallDef, reply: FastifyReply, payload: unknown): Outcom
   const head = typeof payload === 'string' ? ENVELOPE_HEAD.exec(payload.slice(0, 4096)) : null;
   if (head) {
     const outcome: Outcome = { errcode: Number(head[1]), message: JSON.parse(head[2]) as string };
-    if (call.id === 'auth.login' && outcome.errcode === 0) outcome.data = (JSON.parse(payload as string) as { data?: unknown }).data;
+    if (call.id === 'auth.login' && outcome.errcode === 0)
+      outcome.data = (JSON.parse(payload as string) as { data?: unknown }).data;
     return outcome;
   }
   return { errcode: reply.statusCode < 400 ? 0 : reply.statusCode, message: '' };
 }
 
-export function operationLogHooks(call: CallDef, sessionOf: (request: FastifyRequest) => ActiveSession | null | undefined) {
+export function operationLogHooks(
+  call: CallDef,
+  sessionOf: (request: FastifyRequest) => ActiveSession | null | undefined,
+) {
   if (!hasEffects(call)) return {};
   const ownerPlace = ownerOf(call);
   return {
@@ -50,9 +54,12 @@ export function operationLogHooks(call: CallDef, sessionOf: (request: FastifyReq
       if (!outcome) return;
       const { services } = request.server;
       // The admitted session; for a refusal at admission the session it found (already read, cached).
-      const session = sessionOf(request) ?? (call.allow === 'public' ? null : await request.atrium.session().catch(() => null));
+      const session =
+        sessionOf(request) ?? (call.allow === 'public' ? null : await request.atrium.session().catch(() => null));
       if (!session && outcome.errcode === 401 && call.id !== 'auth.login') return;
-      services.operationLog.append(entryOfCall(call, request, session?.user, outcome, services.secretFields, owners.get(request)));
+      services.operationLog.append(
+        entryOfCall(call, request, session?.user, outcome, services.secretFields, owners.get(request)),
+      );
     },
   };
 }

@@ -26,9 +26,15 @@ export async function sealLegacyChains(db: Db): Promise<number> {
     where not exists (select 1 from operation_log_heads h where h.chain = c.chain)`.execute(db);
   if (rows.length === 0) return 0;
   // Every entry written from here on is keyed; the sequence only grows.
-  const { rows: [next] } = await sql<{ next: string }>`select (coalesce(max(seq), 0) + 1)::text as next from operation_log`.execute(db);
+  const {
+    rows: [next],
+  } = await sql<{ next: string }>`select (coalesce(max(seq), 0) + 1)::text as next from operation_log`.execute(db);
   const heads = rows.map((r) => ({
-    chain: r.chain, entries: r.entries, lastSeq: r.last_seq ?? r.checkpoint_seq ?? '0', lastHash: r.last_hash ?? r.checkpoint_hash ?? '', keyedFrom: next.next,
+    chain: r.chain,
+    entries: r.entries,
+    lastSeq: r.last_seq ?? r.checkpoint_seq ?? '0',
+    lastHash: r.last_hash ?? r.checkpoint_hash ?? '',
+    keyedFrom: next.next,
   }));
   await writeHeads(db, await logKeyOf(db), heads);
   return heads.length;

@@ -27,8 +27,10 @@ export function secretFieldsOf(catalogue: Pick<Catalogue, 'entities' | 'calls'>)
 export function masked(value: unknown, secrets: ReadonlySet<string>): unknown {
   if (Array.isArray(value)) return value.map((v) => masked(v, secrets));
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, v]) => {
-    const secret = secrets.has(key) || SECRET_NAME.test(key);
-    return [key, secret ? (v === '' || v === null || v === undefined ? v : MASK) : masked(v, secrets)];
-  }));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, v]) => {
+      const secret = secrets.has(key) || SECRET_NAME.test(key);
+      return [key, secret ? (v === '' || v === null || v === undefined ? v : MASK) : masked(v, secrets)];
+    }),
+  );
 }

@@ -35,12 +35,25 @@ function routeHandler(call: CallDef, handler: Handler, validator: CallValidator)
     try {
       if (!admitted.has(request)) throw new Error(`call ${call.id} reached its handler without admission`);
       const session = admitted.get(request) ?? null;
-      const { query, params, body } = validator.check({
-        query: coerceQuery(call.query, (request.query ?? {}) as Record<string, unknown>),
-        params: (request.params ?? {}) as Record<string, string>,
-        body: request.body ?? null,
-      }, session ? { ...session.user } : null);
-      const ctx: HandlerContext = { call, services: request.server.services, params, query, body, session, user: session?.user ?? null, request, reply };
+      const { query, params, body } = validator.check(
+        {
+          query: coerceQuery(call.query, (request.query ?? {}) as Record<string, unknown>),
+          params: (request.params ?? {}) as Record<string, string>,
+          body: request.body ?? null,
+        },
+        session ? { ...session.user } : null,
+      );
+      const ctx: HandlerContext = {
+        call,
+        services: request.server.services,
+        params,
+        query,
+        body,
+        session,
+        user: session?.user ?? null,
+        request,
+        reply,
+      };
       const data = await (handler as (c: HandlerContext) => unknown)(ctx);
       if (reply.sent) return reply;
       // A handler that answers in another of its formats (the log's CSV export) sets the type itself.

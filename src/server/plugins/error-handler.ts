@@ -10,11 +10,25 @@ import { RequestContext } from '../http/request-context.ts';
 import { perfMonitors } from '../monitoring/perf-monitor.ts';
 
 /** HTTP status per error; the rest answer 200 with the errcode, as the original platform does. */
-const HTTP_STATUS: Partial<Record<ErrorName, number>> = { unauthenticated: 401, csrf: 403, tooManyRequests: 429, internal: 500 };
+const HTTP_STATUS: Partial<Record<ErrorName, number>> = {
+  unauthenticated: 401,
+  csrf: 403,
+  tooManyRequests: 429,
+  internal: 500,
+};
 
-function send(reply: FastifyReply, name: ErrorName, errmsg: string, data: unknown = null, status?: number): FastifyReply {
+function send(
+  reply: FastifyReply,
+  name: ErrorName,
+  errmsg: string,
+  data: unknown = null,
+  status?: number,
+): FastifyReply {
   const body: Reply = { errcode: ErrorCodes[name].errcode, errmsg, data };
-  return reply.code(status ?? HTTP_STATUS[name] ?? 200).type('application/json; charset=utf-8').send(body);
+  return reply
+    .code(status ?? HTTP_STATUS[name] ?? 200)
+    .type('application/json; charset=utf-8')
+    .send(body);
 }
 
 /** The performance monitor's label of a failure (docs/adr/0062-performance-monitor.md): its errcode and name, or the unexpected
@@ -30,7 +44,11 @@ function failureLabel(error: Error): string {
 /** The envelope for any failure: AppError and ValidationFailure with their messages, a request
  *  Fastify refused (bad JSON, bad URL, too large) as a validation failure with its 4xx status, and
  *  anything unexpected logged and answered 1500 with no internals. */
-export async function answerError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+export async function answerError(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   const ctx = request.atrium ?? new RequestContext(request.server.services, request);
   perfMonitors.exception(failureLabel(error));
   if (error instanceof AppError) {
@@ -66,4 +84,8 @@ async function errorHandler(app: FastifyInstance): Promise<void> {
   app.setErrorHandler(answerError);
 }
 
-export default fp(errorHandler, { name: 'atrium-error-handler', fastify: '5.x', dependencies: ['atrium-request-context'] });
+export default fp(errorHandler, {
+  name: 'atrium-error-handler',
+  fastify: '5.x',
+  dependencies: ['atrium-request-context'],
+});

@@ -31,7 +31,15 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 /** The process's figures, read when scraped. */
 function processMetrics(registry: Registry): void {
   const registers = [registry];
-  const gauge = (name: string, help: string, read: () => number) => new Gauge({ name, help, registers, collect() { this.set(read()); } });
+  const gauge = (name: string, help: string, read: () => number) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        this.set(read());
+      },
+    });
   new Counter({
     name: 'process_cpu_seconds_total',
     help: 'CPU time the process used since it started (user and system), seconds',
@@ -42,10 +50,18 @@ function processMetrics(registry: Registry): void {
       this.inc((user + system) / 1e6);
     },
   });
-  gauge('process_start_time_seconds', 'When the process started, seconds since 1970', () => Math.round(performance.timeOrigin) / 1000);
+  gauge(
+    'process_start_time_seconds',
+    'When the process started, seconds since 1970',
+    () => Math.round(performance.timeOrigin) / 1000,
+  );
   gauge('process_resident_memory_bytes', "The process's resident set, bytes", () => process.memoryUsage.rss());
   gauge('nodejs_heap_size_used_bytes', 'V8 heap in use, bytes', () => process.memoryUsage().heapUsed);
-  gauge('nodejs_external_memory_bytes', 'Memory outside the V8 heap held by JavaScript objects (buffers, WebAssembly), bytes', () => process.memoryUsage().external);
+  gauge(
+    'nodejs_external_memory_bytes',
+    'Memory outside the V8 heap held by JavaScript objects (buffers, WebAssembly), bytes',
+    () => process.memoryUsage().external,
+  );
   gauge('atrium_process_threads', "The process's operating-system threads", osThreads);
 }
 
@@ -53,18 +69,46 @@ function processMetrics(registry: Registry): void {
 function poolMetrics(registry: Registry, read: () => PoolStatus): void {
   const registers = [registry];
   let pool = read();
-  const gauge = (name: string, help: string, value: () => number) => new Gauge({ name, help, registers, collect() { this.set(value()); } });
+  const gauge = (name: string, help: string, value: () => number) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        this.set(value());
+      },
+    });
   const counter = (name: string, help: string, value: () => number) =>
-    new Counter({ name, help, registers, collect() { this.reset(); this.inc(value()); } });
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        this.reset();
+        this.inc(value());
+      },
+    });
   gauge('atrium_db_pool_connections', 'Database connections open', () => (pool = read()).total);
   gauge('atrium_db_pool_idle', 'Database connections idle', () => pool.idle);
   gauge('atrium_db_pool_busy', 'Database connections lent out', () => pool.busy);
   gauge('atrium_db_pool_max', 'The most connections the pool opens', () => pool.max);
   gauge('atrium_db_pool_waiting', 'Borrowers waiting for a connection now', () => pool.waiting);
-  gauge('atrium_db_pool_longest_wait_seconds', 'The longest wait among the borrowers waiting now, seconds', () => pool.longestWaitMs / 1000);
-  gauge('atrium_db_pool_max_wait_seconds', 'The longest wait for a connection since the start, seconds', () => pool.maxWaitMs / 1000);
+  gauge(
+    'atrium_db_pool_longest_wait_seconds',
+    'The longest wait among the borrowers waiting now, seconds',
+    () => pool.longestWaitMs / 1000,
+  );
+  gauge(
+    'atrium_db_pool_max_wait_seconds',
+    'The longest wait for a connection since the start, seconds',
+    () => pool.maxWaitMs / 1000,
+  );
   counter('atrium_db_pool_acquired_total', 'Connections lent since the start', () => pool.acquired);
-  counter('atrium_db_pool_wait_seconds_total', 'The waits for the connections lent since the start added up, seconds', () => pool.totalWaitMs / 1000);
+  counter(
+    'atrium_db_pool_wait_seconds_total',
+    'The waits for the connections lent since the start added up, seconds',
+    () => pool.totalWaitMs / 1000,
+  );
 }
 
 async function metrics(app: FastifyInstance, options: MetricsOptions): Promise<void> {
@@ -82,14 +126,24 @@ async function metrics(app: FastifyInstance, options: MetricsOptions): Promise<v
     registers: [registry],
   });
   app.addHook('onResponse', async (request, reply) => {
-    requests.observe({ method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status_code: reply.statusCode }, reply.elapsedTime / 1000);
+    requests.observe(
+      { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status_code: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
   });
 
   app.get('/metrics', async (request, reply) => {
     if (options.token && !tokenMatches(request.headers.authorization, options.token)) {
-      return reply.code(401).header('www-authenticate', 'Bearer').type('text/plain; charset=utf-8').send('a bearer token is required\n');
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .type('text/plain; charset=utf-8')
+        .send('a bearer token is required\n');
     }
-    return reply.header('cache-control', 'no-store').type(registry.contentType).send(await registry.metrics());
+    return reply
+      .header('cache-control', 'no-store')
+      .type(registry.contentType)
+      .send(await registry.metrics());
   });
 }
 

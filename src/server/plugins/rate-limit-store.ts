@@ -14,13 +14,18 @@ export async function countHit(db: Db, key: string, windowMs: number): Promise<{
     on conflict (key) do update set
       hits = case when ${ended} then 1 else rate_limit_hits.hits + 1 end,
       window_start = case when ${ended} then now() else rate_limit_hits.window_start end
-    returning hits, greatest(0, ceil(extract(epoch from (window_start + ${windowMs} * interval '1 millisecond' - now())) * 1000))::int as ttl`.execute(db);
+    returning hits, greatest(0, ceil(extract(epoch from (window_start + ${windowMs} * interval '1 millisecond' - now())) * 1000))::int as ttl`.execute(
+    db,
+  );
   return { current: rows[0].hits, ttl: rows[0].ttl };
 }
 
 /** Rows of windows long over (the longest window a setting may ask for is a day). */
 export async function purgeRateLimitHits(db: Db): Promise<void> {
-  await db.deleteFrom('rate_limit_hits').where('window_start', '<', sql<Date>`now() - interval '1 day'`).execute();
+  await db
+    .deleteFrom('rate_limit_hits')
+    .where('window_start', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
 }
 
 /** The store class the plugin instantiates (`new Store(options)`), bound to the database; each limited
@@ -32,7 +37,10 @@ export function databaseStore(db: Db) {
       this.prefix = typeof prefix === 'string' ? prefix : '';
     }
     incr(address: string, answer: Answer, timeWindow: number): void {
-      countHit(db, this.prefix + address, timeWindow).then((result) => answer(null, result), (error: Error) => answer(error));
+      countHit(db, this.prefix + address, timeWindow).then(
+        (result) => answer(null, result),
+        (error: Error) => answer(error),
+      );
     }
     // The plugin hands its merged settings with the route under `routeInfo` (its typings say the route).
     child(routeOptions: unknown): DatabaseRateLimitStore {

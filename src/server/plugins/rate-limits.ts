@@ -10,7 +10,13 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../http/app-error.ts';
 import { databaseStore } from './rate-limit-store.ts';
 
-export const LIMITED_CALLS = ['auth.login', 'auth.captcha', 'sms.test', 'auth.changePassword', 'openApi.accessToken'] as const;
+export const LIMITED_CALLS = [
+  'auth.login',
+  'auth.captcha',
+  'sms.test',
+  'auth.changePassword',
+  'openApi.accessToken',
+] as const;
 export type LimitedCall = (typeof LIMITED_CALLS)[number];
 
 /** At most `max` requests per `windowSeconds` per client address; null = no limit. */
@@ -43,7 +49,10 @@ export function parseRateLimit(name: string, value: string): RateLimit | null {
   const max = Number(match?.[1]);
   const windowSeconds = Number(match?.[2] ?? 60);
   // A day at most: counters of windows over for a day are purged (rate-limit-store.ts).
-  if (!match || max < 1 || windowSeconds < 1 || windowSeconds > 86_400) throw new Error(`${name}=${value}: expected MAX/SECONDS (e.g. 10/60, at most 86400 seconds), MAX (per minute) or off`);
+  if (!match || max < 1 || windowSeconds < 1 || windowSeconds > 86_400)
+    throw new Error(
+      `${name}=${value}: expected MAX/SECONDS (e.g. 10/60, at most 86400 seconds), MAX (per minute) or off`,
+    );
   return { max, windowSeconds };
 }
 
@@ -67,7 +76,8 @@ async function rateLimits(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false, // only routes with a config.rateLimit (catalogue-routes.ts)
     store: databaseStore(app.services.db),
-    errorResponseBuilder: (_request, context) => new AppError('tooManyRequests', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+    errorResponseBuilder: (_request, context) =>
+      new AppError('tooManyRequests', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
 }
 

@@ -20,27 +20,56 @@ const NO_BUILD_PAGE = `<!doctype html><meta charset="utf-8"><title>Atrium</title
  *  (this policy replaces the console's, plugins/security-headers.ts, on /uploads/ files). */
 function asInertFile(reply: FastifyReply): void {
   reply.header('X-Content-Type-Options', 'nosniff');
-  reply.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox");
+  reply.header(
+    'Content-Security-Policy',
+    "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
+  );
 }
 
 async function staticFiles(app: FastifyInstance): Promise<void> {
   const { consoleDir } = app.services;
   const uploads = resolve(uploadsDir(app.services));
   mkdirSync(uploads, { recursive: true });
-  await app.register(fastifyStatic, { root: SYSTEM_ICONS_DIR, prefix: SYSTEM_ICONS_URL, decorateReply: false, index: false, dotfiles: 'deny' });
+  await app.register(fastifyStatic, {
+    root: SYSTEM_ICONS_DIR,
+    prefix: SYSTEM_ICONS_URL,
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+  });
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', guardUploadedFile);
-    await guarded.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, index: false, dotfiles: 'deny', setHeaders: asInertFile });
+    await guarded.register(fastifyStatic, {
+      root: uploads,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      setHeaders: asInertFile,
+    });
   });
   if (existsSync(join(consoleDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: resolve(consoleDir), prefix: '/', decorateReply: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: resolve(consoleDir),
+      prefix: '/',
+      decorateReply: false,
+      index: ['index.html'],
+    });
   } else {
     app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(NO_BUILD_PAGE));
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const body: Reply = { errcode: ErrorCodes.notFound.errcode, errmsg: await request.atrium.translate(ErrorCodes.notFound.key), data: null };
+    const body: Reply = {
+      errcode: ErrorCodes.notFound.errcode,
+      errmsg: await request.atrium.translate(ErrorCodes.notFound.key),
+      data: null,
+    };
     return reply.code(404).send(body);
   });
 }
 
-export default fp(staticFiles, { name: 'atrium-static-files', fastify: '5.x', dependencies: ['atrium-request-context'] });
+export default fp(staticFiles, {
+  name: 'atrium-static-files',
+  fastify: '5.x',
+  dependencies: ['atrium-request-context'],
+});

@@ -8,7 +8,9 @@ import { UPLOAD_USES } from '../../core/uploads.ts';
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_USES).map((use) => use.maxBytes));
 
 async function uploadParser(app: FastifyInstance): Promise<void> {
-  await app.register(multipart, { limits: { fileSize: LARGEST_UPLOAD, files: 1, fields: 10, fieldSize: 1024, parts: 20 } });
+  await app.register(multipart, {
+    limits: { fileSize: LARGEST_UPLOAD, files: 1, fields: 10, fieldSize: 1024, parts: 20 },
+  });
 }
 
 export default fp(uploadParser, { name: 'atrium-upload-parser', fastify: '5.x' });

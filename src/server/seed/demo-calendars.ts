@@ -16,9 +16,35 @@ const HOLIDAYS_2026: Array<[string, string, string]> = [
 export async function seedDemoCalendars(trx: Db, domains: ReadonlyMap<string, string>): Promise<void> {
   for (const domainId of domains.values()) {
     const id = randomUUID();
-    await trx.insertInto('work_calendars').values({ id, domain_id: domainId, name: 'Standard', time_zone: 'Asia/Shanghai', week: JSON.stringify(standardWeek()), is_default: true }).execute();
-    const days: Array<Insertable<CalendarSpecialDaysTable>> = HOLIDAYS_2026.map(([start, end, name]) => ({ id: randomUUID(), calendar_id: id, start_date: start, end_date: end, kind: 'holiday', name, ranges: '[]' }));
-    days.push({ id: randomUUID(), calendar_id: id, start_date: '2026-02-14', end_date: '2026-02-14', kind: 'workday', name: 'Spring Festival make-up day', ranges: JSON.stringify(standardWeek()[0].ranges) });
+    await trx
+      .insertInto('work_calendars')
+      .values({
+        id,
+        domain_id: domainId,
+        name: 'Standard',
+        time_zone: 'Asia/Shanghai',
+        week: JSON.stringify(standardWeek()),
+        is_default: true,
+      })
+      .execute();
+    const days: Array<Insertable<CalendarSpecialDaysTable>> = HOLIDAYS_2026.map(([start, end, name]) => ({
+      id: randomUUID(),
+      calendar_id: id,
+      start_date: start,
+      end_date: end,
+      kind: 'holiday',
+      name,
+      ranges: '[]',
+    }));
+    days.push({
+      id: randomUUID(),
+      calendar_id: id,
+      start_date: '2026-02-14',
+      end_date: '2026-02-14',
+      kind: 'workday',
+      name: 'Spring Festival make-up day',
+      ranges: JSON.stringify(standardWeek()[0].ranges),
+    });
     await trx.insertInto('calendar_special_days').values(days).execute();
   }
 }

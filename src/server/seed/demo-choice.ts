@@ -8,5 +8,7 @@ export function demoWanted(value: string | undefined, databaseKind: 'pglite' | '
   if (setting === 'on') return true;
   if (setting === 'off') return false;
   if (setting === '') return databaseKind === 'pglite';
-  throw new Error(`${DEMO_ENV} must be "on" or "off" (or unset: demo data on the embedded database only), not "${value}"`);
+  throw new Error(
+    `${DEMO_ENV} must be "on" or "off" (or unset: demo data on the embedded database only), not "${value}"`,
+  );
 }

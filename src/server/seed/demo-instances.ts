@@ -4,7 +4,15 @@
 // waiting at the first approval or a later one, sent back, retracted, completed, deleted.
 import { seeded, type Random } from '../../core/seeded-random.ts';
 import type { Db } from '../db/schema.ts';
-import { deleteInstance, retract, sendBack, startInstance, submitTask, type ActionResult, type TaskInput } from '../workflow/actions.ts';
+import {
+  deleteInstance,
+  retract,
+  sendBack,
+  startInstance,
+  submitTask,
+  type ActionResult,
+  type TaskInput,
+} from '../workflow/actions.ts';
 import { DEMO_TENANTS } from './demo-data.ts';
 import { DEMO_REQUESTS } from './demo-requests.ts';
 
@@ -56,7 +64,11 @@ function pickStory(random: Random): Story {
 /** Acme gets most instances: it has the most users and all three packages. */
 const instancesPerProcess = (slug: string) => (slug === 'acme' ? 30 : 10);
 
-export async function seedDemoInstances(trx: Db, domains: ReadonlyMap<string, string>, now = new Date()): Promise<void> {
+export async function seedDemoInstances(
+  trx: Db,
+  domains: ReadonlyMap<string, string>,
+  now = new Date(),
+): Promise<void> {
   for (const { slug } of DEMO_TENANTS) {
     const domainId = domains.get(slug)!;
     const processes = await trx
@@ -68,39 +80,77 @@ export async function seedDemoInstances(trx: Db, domains: ReadonlyMap<string, st
       .execute();
     if (processes.length === 0) continue;
     // Not liaison officers: they would approve their own requests' `superior` step.
-    const initiators = await trx.selectFrom('users').select(['id', 'name']).where('domain_id', '=', domainId).where('status', '=', 1).where('liaison', '=', false).orderBy('loginno').execute();
+    const initiators = await trx
+      .selectFrom('users')
+      .select(['id', 'name'])
+      .where('domain_id', '=', domainId)
+      .where('status', '=', 1)
+      .where('liaison', '=', false)
+      .orderBy('loginno')
+      .execute();
     for (const process of processes) {
       const random = seeded(`${slug}/${process.id}`);
       for (let n = 0; n < instancesPerProcess(slug); n++) {
         const initiator = random.pick(initiators);
         const story = pickStory(random);
-        const at = new Date(now.getTime() - (1 + random.next() * ((story.recent ? RECENT_DAYS : SPAN_DAYS) - 1)) * DAY_MS);
+        const at = new Date(
+          now.getTime() - (1 + random.next() * ((story.recent ? RECENT_DAYS : SPAN_DAYS) - 1)) * DAY_MS,
+        );
         const request = DEMO_REQUESTS[process.id](random, initiator.name, at);
-        const start = { domainId, applicationId: process.application_id, processId: process.id, initiatorId: initiator.id, at, ...request };
+        const start = {
+          domainId,
+          applicationId: process.application_id,
+          processId: process.id,
+          initiatorId: initiator.id,
+          at,
+          ...request,
+        };
         await play(trx, random, story.moves, await startInstance(trx, start), { initiatorId: initiator.id, at, now });
       }
     }
   }
   // The replayed past told its approvers in their message centre; it mails nobody.
-  await trx.updateTable('task_messages').set({ mail_status: 'skipped', mail_detail: 'demo data' }).where('mail_status', '=', 'pending').execute();
+  await trx
+    .updateTable('task_messages')
+    .set({ mail_status: 'skipped', mail_detail: 'demo data' })
+    .where('mail_status', '=', 'pending')
+    .execute();
 }
 
-const ACTIONS: Readonly<Record<Move, (db: Db, input: TaskInput) => Promise<ActionResult>>> = { submit: submitTask, back: sendBack, retract, delete: deleteInstance };
+const ACTIONS: Readonly<Record<Move, (db: Db, input: TaskInput) => Promise<ActionResult>>> = {
+  submit: submitTask,
+  back: sendBack,
+  retract,
+  delete: deleteInstance,
+};
 
 /** Plays the moves on the started instance, each some hours after the one before. The demo processes
  *  have no parallel branches, so the approval the last action reached is where the instance waits. */
-async function play(trx: Db, random: Random, moves: readonly Move[], started: ActionResult, instance: { initiatorId: string; at: Date; now: Date }): Promise<void> {
+async function play(
+  trx: Db,
+  random: Random,
+  moves: readonly Move[],
+  started: ActionResult,
+  instance: { initiatorId: string; at: Date; now: Date },
+): Promise<void> {
   let [waiting] = started.tasks;
   let lastSubmitter = '';
   let at = instance.at;
   for (const move of moves) {
     if (!waiting) return; // finished, or retracted (always a story's last move)
     const approver = random.pick(waiting.assignees);
-    at = new Date(at.getTime() + (move === 'retract' ? random.next() * 2 : waitHours(random, waiting.nodeId)) * HOUR_MS);
+    at = new Date(
+      at.getTime() + (move === 'retract' ? random.next() * 2 : waitHours(random, waiting.nodeId)) * HOUR_MS,
+    );
     if (at >= instance.now) return;
     // Approvers submit and send back; the submitter retracts; the initiator withdraws (delete).
     const userId = move === 'retract' ? lastSubmitter : move === 'delete' ? instance.initiatorId : approver;
-    const result = await ACTIONS[move](trx, { instanceId: started.instanceId, userId, comment: random.pick(COMMENTS[move]), at });
+    const result = await ACTIONS[move](trx, {
+      instanceId: started.instanceId,
+      userId,
+      comment: random.pick(COMMENTS[move]),
+      at,
+    });
     if (move === 'submit') lastSubmitter = approver;
     [waiting] = result.tasks;
   }

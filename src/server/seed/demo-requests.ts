@@ -15,15 +15,31 @@ type RequestMaker = (random: Random, who: string, at: Date) => DemoRequest;
 const DAY_MS = 86_400_000;
 const dateAfter = (at: Date, days: number) => new Date(at.getTime() + days * DAY_MS).toISOString().slice(0, 10);
 /** Mostly small amounts, a few large ones: rounded to 10 between min and max. */
-const amount = (random: Random, min: number, max: number) => Math.round((min + random.next() ** 2 * (max - min)) / 10) * 10;
+const amount = (random: Random, min: number, max: number) =>
+  Math.round((min + random.next() ** 2 * (max - min)) / 10) * 10;
 /** Half the summaries in the spec's JSON form (tags shown), half plain text. */
-const summary = (random: Random, text: string) => (random.next() < 0.5 ? JSON.stringify({ summaryText: text, showTags: true }) : text);
+const summary = (random: Random, text: string) =>
+  random.next() < 0.5 ? JSON.stringify({ summaryText: text, showTags: true }) : text;
 
-const LEAVE_REASONS = ['Family visit', 'Medical appointment', 'Moving house', 'Wedding', 'Rest after the release', 'School holidays'];
+const LEAVE_REASONS = [
+  'Family visit',
+  'Medical appointment',
+  'Moving house',
+  'Wedding',
+  'Rest after the release',
+  'School holidays',
+];
 const DESTINATIONS = ['Shanghai', 'Berlin', 'Houston', 'Shenzhen', 'Singapore', 'Paris', 'Chengdu', 'Tokyo'];
 const TRIP_PURPOSES = ['customer visit', 'trade fair', 'supplier audit', 'training', 'project kick-off'];
 const PAYEES = ['Northwind Traders', 'Contoso Ltd', '华夏物流', 'Fabrikam Inc', 'Tailspin Toys', '蓝海贸易'];
-const ITEMS: ReadonlyArray<readonly [string, number]> = [['Laptop', 1200], ['Office chairs', 180], ['Server rack', 9000], ['Forklift', 24000], ['Printer toner', 60], ['Test bench', 15000]];
+const ITEMS: ReadonlyArray<readonly [string, number]> = [
+  ['Laptop', 1200],
+  ['Office chairs', 180],
+  ['Server rack', 9000],
+  ['Forklift', 24000],
+  ['Printer toner', 60],
+  ['Test bench', 15000],
+];
 
 export const DEMO_REQUESTS: Readonly<Record<string, RequestMaker>> = {
   'leave-approval': (random, who, at) => {
@@ -42,7 +58,12 @@ export const DEMO_REQUESTS: Readonly<Record<string, RequestMaker>> = {
     const from = 3 + random.int(30);
     const purpose = random.pick(TRIP_PURPOSES);
     return {
-      formData: { destination, startDate: dateAfter(at, from), endDate: dateAfter(at, from + 1 + random.int(6)), budget: amount(random, 300, 6000) },
+      formData: {
+        destination,
+        startDate: dateAfter(at, from),
+        endDate: dateAfter(at, from + 1 + random.int(6)),
+        budget: amount(random, 300, 6000),
+      },
       title: `${who}: trip to ${destination}`,
       summary: summary(random, `${purpose} in ${destination}`),
     };
@@ -50,12 +71,20 @@ export const DEMO_REQUESTS: Readonly<Record<string, RequestMaker>> = {
   'expense-approval': (random, who) => {
     const category = random.pick(['travel', 'meals', 'office', 'other']);
     const claimed = amount(random, 20, 5000);
-    return { formData: { category, amount: claimed }, title: `${who}: ${category} expenses ${claimed}`, summary: summary(random, `${category} expenses, ${claimed}`) };
+    return {
+      formData: { category, amount: claimed },
+      title: `${who}: ${category} expenses ${claimed}`,
+      summary: summary(random, `${category} expenses, ${claimed}`),
+    };
   },
   'payment-approval': (random, who, at) => {
     const payee = random.pick(PAYEES);
     const due = amount(random, 500, 80_000);
-    return { formData: { payee, amount: due, dueDate: dateAfter(at, 10 + random.int(30)) }, title: `Payment to ${payee}: ${due}`, summary: summary(random, `${payee}, requested by ${who}`) };
+    return {
+      formData: { payee, amount: due, dueDate: dateAfter(at, 10 + random.int(30)) },
+      title: `Payment to ${payee}: ${due}`,
+      summary: summary(random, `${payee}, requested by ${who}`),
+    };
   },
   'purchase-approval': (random, who) => {
     const [item, unitPrice] = random.pick(ITEMS);

@@ -28,14 +28,51 @@ interface Profile {
 const PROFILES: Record<string, Profile> = {
   admin: { name: 'Platform_Administrator', email: 'admin@atrium.example', type: 'super', super_admin: true },
   acme: { name: 'Acme_Administrator', email: 'it@acme.example', type: 'admin', domain_admin: true, domains: ['acme'] },
-  globex: { name: 'Globex_Administrator', email: 'it@globex.example', type: 'admin', domain_admin: true, domains: ['globex', 'xingchen'] },
-  dev: { name: 'Demo_Developer', email: 'dev@atrium.example', type: 'develop', developer: true, applications: ['Purchasing', 'Leave'] },
-  sales: { name: 'Acme_Sales_Admin', email: 'sales@acme.example', type: 'admin', domain_admin: true, domains: ['acme'], departments: ['acme/sales'] },
+  globex: {
+    name: 'Globex_Administrator',
+    email: 'it@globex.example',
+    type: 'admin',
+    domain_admin: true,
+    domains: ['globex', 'xingchen'],
+  },
+  dev: {
+    name: 'Demo_Developer',
+    email: 'dev@atrium.example',
+    type: 'develop',
+    developer: true,
+    applications: ['Purchasing', 'Leave'],
+  },
+  sales: {
+    name: 'Acme_Sales_Admin',
+    email: 'sales@acme.example',
+    type: 'admin',
+    domain_admin: true,
+    domains: ['acme'],
+    departments: ['acme/sales'],
+  },
   // The built-in officers of security separation (docs/adr/0014-password-policy-security-separation.md): no enterprise, so their reach is the platform
   // (auth/reach.ts) while separation is on; they reach home, where their type decides the tiles.
-  sysadmin: { name: 'System_Administrator', email: 'sysadmin@atrium.example', type: 'admin', domain_admin: true, builtin: true },
-  secadmin: { name: 'Security_Officer', email: 'secadmin@atrium.example', type: 'secret', domain_admin: true, builtin: true },
-  auditor: { name: 'Security_Auditor', email: 'auditor@atrium.example', type: 'examine', domain_admin: true, builtin: true },
+  sysadmin: {
+    name: 'System_Administrator',
+    email: 'sysadmin@atrium.example',
+    type: 'admin',
+    domain_admin: true,
+    builtin: true,
+  },
+  secadmin: {
+    name: 'Security_Officer',
+    email: 'secadmin@atrium.example',
+    type: 'secret',
+    domain_admin: true,
+    builtin: true,
+  },
+  auditor: {
+    name: 'Security_Auditor',
+    email: 'auditor@atrium.example',
+    type: 'examine',
+    domain_admin: true,
+    builtin: true,
+  },
 };
 
 export async function seedDemoSuperusers(trx: Db, ids: DemoIds, adminPassword: string): Promise<void> {
@@ -46,11 +83,28 @@ export async function seedDemoSuperusers(trx: Db, ids: DemoIds, adminPassword: s
     const { domains = [], departments = [], applications = [], ...columns } = profile;
     await trx
       .insertInto('superusers')
-      .values({ ...columns, id, loginno: login.loginno, password_hash: await hashPassword(login.password ?? adminPassword) })
+      .values({
+        ...columns,
+        id,
+        loginno: login.loginno,
+        password_hash: await hashPassword(login.password ?? adminPassword),
+      })
       .execute();
-    for (const slug of domains) await trx.insertInto('superuser_domains').values({ superuser_id: id, domain_id: ids.domains.get(slug)! }).execute();
-    for (const key of departments) await trx.insertInto('superuser_departments').values({ superuser_id: id, department_id: ids.departments.get(key)! }).execute();
-    for (const name of applications) await trx.insertInto('superuser_applications').values({ superuser_id: id, application_id: ids.applications.get(name)! }).execute();
+    for (const slug of domains)
+      await trx
+        .insertInto('superuser_domains')
+        .values({ superuser_id: id, domain_id: ids.domains.get(slug)! })
+        .execute();
+    for (const key of departments)
+      await trx
+        .insertInto('superuser_departments')
+        .values({ superuser_id: id, department_id: ids.departments.get(key)! })
+        .execute();
+    for (const name of applications)
+      await trx
+        .insertInto('superuser_applications')
+        .values({ superuser_id: id, application_id: ids.applications.get(name)! })
+        .execute();
   }
   await seedTenantAdministrators(trx, ids, new Set(Object.values(PROFILES).flatMap((p) => p.domains ?? [])));
 }
@@ -63,8 +117,19 @@ async function seedTenantAdministrators(trx: Db, ids: DemoIds, covered: Set<stri
     const id = randomUUID();
     await trx
       .insertInto('superusers')
-      .values({ id, name: `${tenant.slug[0].toUpperCase()}${tenant.slug.slice(1)}_Admin`, loginno: `${tenant.slug}_admin`, email: `it@${tenant.slug}.example`, type: 'admin', domain_admin: true, password_hash: UNUSABLE_HASH })
+      .values({
+        id,
+        name: `${tenant.slug[0].toUpperCase()}${tenant.slug.slice(1)}_Admin`,
+        loginno: `${tenant.slug}_admin`,
+        email: `it@${tenant.slug}.example`,
+        type: 'admin',
+        domain_admin: true,
+        password_hash: UNUSABLE_HASH,
+      })
       .execute();
-    await trx.insertInto('superuser_domains').values({ superuser_id: id, domain_id: ids.domains.get(tenant.slug)! }).execute();
+    await trx
+      .insertInto('superuser_domains')
+      .values({ superuser_id: id, domain_id: ids.domains.get(tenant.slug)! })
+      .execute();
   }
 }

@@ -11,32 +11,86 @@ import { DEMO_TENANTS } from './demo-data.ts';
 const FAMILY = ['Wang', 'Li', 'Zhang', 'Liu', 'Chen', 'Smith', 'Garcia', 'Mueller', 'Rossi', 'Kim', 'Novak', 'Silva'];
 const GIVEN = ['Wei', 'Fang', 'Min', 'Jing', 'Lei', 'Anna', 'James', 'Sofia', 'Lukas', 'Yuna', 'Omar', 'Elena', 'Noah'];
 const FAMILY_ZH = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱'];
-const GIVEN_ZH = ['伟', '芳', '敏', '静', '磊', '娜', '强', '洋', '艳', '勇', '军', '杰', '涛', '明', '超', '秀英', '建华', '志强', '海燕', '晓东'];
+const GIVEN_ZH = [
+  '伟',
+  '芳',
+  '敏',
+  '静',
+  '磊',
+  '娜',
+  '强',
+  '洋',
+  '艳',
+  '勇',
+  '军',
+  '杰',
+  '涛',
+  '明',
+  '超',
+  '秀英',
+  '建华',
+  '志强',
+  '海燕',
+  '晓东',
+];
 const OFFICES = ['Shanghai', 'Berlin', 'Houston'];
 const BATCH = 500;
 
 /** Users per tenant: Acme 2,000, the others spread over 50–300. */
-export const demoUserCount = (slug: string, index: number): number => (slug === 'acme' ? 2000 : 50 + ((index * 83) % 251));
+export const demoUserCount = (slug: string, index: number): number =>
+  slug === 'acme' ? 2000 : 50 + ((index * 83) % 251);
 
 /** The tenants' own tableUser fields (spare columns no test of the platform's fields uses). */
-export const DEMO_USER_FIELDS: ReadonlyArray<{ slug: string; name: string; label: string; type: string; options?: string; search: boolean }> = [
+export const DEMO_USER_FIELDS: ReadonlyArray<{
+  slug: string;
+  name: string;
+  label: string;
+  type: string;
+  options?: string;
+  search: boolean;
+}> = [
   { slug: 'globex', name: 'field11', label: 'Employee_no', type: 'string', search: true },
   { slug: 'globex', name: 'field12', label: 'Office', type: 'select', options: OFFICES.join(';'), search: false },
   { slug: 'xingchen', name: 'field11', label: '工号', type: 'string', search: true },
 ];
 
 function nameOf(n: number, chinese: boolean): string {
-  if (chinese) return `${FAMILY_ZH[n % FAMILY_ZH.length]}${GIVEN_ZH[(n * 7 + Math.floor(n / FAMILY_ZH.length)) % GIVEN_ZH.length]}`;
+  if (chinese)
+    return `${FAMILY_ZH[n % FAMILY_ZH.length]}${GIVEN_ZH[(n * 7 + Math.floor(n / FAMILY_ZH.length)) % GIVEN_ZH.length]}`;
   return `${FAMILY[n % FAMILY.length]}_${GIVEN[(n * 5 + Math.floor(n / FAMILY.length)) % GIVEN.length]}`;
 }
 
 /** Most users in the leaves, fewer at headquarters: department keys weighted by position. */
-const SPREAD = ['hq', 'sales', 'sales', 'sales', 'eng', 'platform', 'platform', 'mobile', 'mobile', 'finance', 'finance'];
+const SPREAD = [
+  'hq',
+  'sales',
+  'sales',
+  'sales',
+  'eng',
+  'platform',
+  'platform',
+  'mobile',
+  'mobile',
+  'finance',
+  'finance',
+];
 
-export async function seedDemoUsers(trx: Db, domains: Map<string, string>, departments: Map<string, string>): Promise<void> {
+export async function seedDemoUsers(
+  trx: Db,
+  domains: Map<string, string>,
+  departments: Map<string, string>,
+): Promise<void> {
   const fields: Insertable<FieldExtendsTable>[] = DEMO_USER_FIELDS.map((f, i) => ({
-    fid: randomUUID().replaceAll('-', ''), domain_id: domains.get(f.slug)!, name: f.name, label: f.label, type: f.type, options: f.options ?? '',
-    for_table: 'tableUser', enabel: true, is_support_search: f.search, sort_number: i,
+    fid: randomUUID().replaceAll('-', ''),
+    domain_id: domains.get(f.slug)!,
+    name: f.name,
+    label: f.label,
+    type: f.type,
+    options: f.options ?? '',
+    for_table: 'tableUser',
+    enabel: true,
+    is_support_search: f.search,
+    sort_number: i,
   }));
   await trx.insertInto('field_extends').values(fields).execute();
   let rows: Insertable<UsersTable>[] = [];
@@ -44,7 +98,12 @@ export async function seedDemoUsers(trx: Db, domains: Map<string, string>, depar
     const chineseTenant = /\p{Script=Han}/u.test(tenant.name);
     for (let n = 0; n < demoUserCount(tenant.slug, i); n++) {
       const loginno = `${tenant.slug}${String(n + 1).padStart(2, '0')}`;
-      const ext = tenant.slug === 'globex' ? { field11: `G${String(10000 + n)}`, field12: OFFICES[n % 3] } : tenant.slug === 'xingchen' && n % 2 === 0 ? { field11: `XC${String(n + 1).padStart(4, '0')}` } : {};
+      const ext =
+        tenant.slug === 'globex'
+          ? { field11: `G${String(10000 + n)}`, field12: OFFICES[n % 3] }
+          : tenant.slug === 'xingchen' && n % 2 === 0
+            ? { field11: `XC${String(n + 1).padStart(4, '0')}` }
+            : {};
       rows.push({
         id: randomUUID(),
         domain_id: domains.get(tenant.slug)!,

@@ -15,15 +15,32 @@ export function generatedPassword(): string {
 
 /** Sets `admin`'s password to the given one when it differs (ATRIUM_ADMIN_PASSWORD at every start). */
 export async function applyAdminPassword(db: Db, password: string): Promise<void> {
-  const admin = await db.selectFrom('superusers').select(['id', 'password_hash']).where('loginno', '=', ADMIN_LOGIN).executeTakeFirst();
+  const admin = await db
+    .selectFrom('superusers')
+    .select(['id', 'password_hash'])
+    .where('loginno', '=', ADMIN_LOGIN)
+    .executeTakeFirst();
   if (admin && !(await verifyPassword(password, admin.password_hash))) {
-    await db.updateTable('superusers').set({ password_hash: await hashPassword(password), password_changed_at: new Date(), failed_logins: 0, locked_until: null, updated_at: new Date() }).where('id', '=', admin.id).execute();
+    await db
+      .updateTable('superusers')
+      .set({
+        password_hash: await hashPassword(password),
+        password_changed_at: new Date(),
+        failed_logins: 0,
+        locked_until: null,
+        updated_at: new Date(),
+      })
+      .where('id', '=', admin.id)
+      .execute();
   }
 }
 
 /** Creates `admin` when the database has no privileged user at all; answers the generated password
  *  when it made one (to be printed this once). */
-export async function ensureFirstAdministrator(db: Db, adminPassword: string | undefined): Promise<{ generatedAdminPassword?: string }> {
+export async function ensureFirstAdministrator(
+  db: Db,
+  adminPassword: string | undefined,
+): Promise<{ generatedAdminPassword?: string }> {
   const anyone = await db.selectFrom('superusers').select('id').limit(1).executeTakeFirst();
   if (anyone) {
     if (adminPassword) await applyAdminPassword(db, adminPassword);
@@ -33,7 +50,15 @@ export async function ensureFirstAdministrator(db: Db, adminPassword: string | u
   try {
     await db
       .insertInto('superusers')
-      .values({ id: randomUUID(), name: 'Platform_Administrator', loginno: ADMIN_LOGIN, type: 'super', super_admin: true, password_hash: await hashPassword(password), must_change_password: adminPassword === undefined })
+      .values({
+        id: randomUUID(),
+        name: 'Platform_Administrator',
+        loginno: ADMIN_LOGIN,
+        type: 'super',
+        super_admin: true,
+        password_hash: await hashPassword(password),
+        must_change_password: adminPassword === undefined,
+      })
       .execute();
   } catch (error) {
     // Another instance starting on the same new database created it first: its start prints the password.

@@ -24,7 +24,9 @@ export interface SeedResult {
   demo: boolean;
 }
 
-async function seedTenants(trx: Db): Promise<{ domains: Map<string, string>; departments: Map<string, string>; applications: Map<string, string> }> {
+async function seedTenants(
+  trx: Db,
+): Promise<{ domains: Map<string, string>; departments: Map<string, string>; applications: Map<string, string> }> {
   const domains = new Map<string, string>();
   const departments = new Map<string, string>();
   const applications = new Map<string, string>();
@@ -33,7 +35,15 @@ async function seedTenants(trx: Db): Promise<{ domains: Map<string, string>; dep
     domains.set(tenant.slug, domainId);
     await trx
       .insertInto('domains')
-      .values({ id: domainId, name: tenant.name, system_name: tenant.systemName, description: tenant.description, status: tenant.status, logo_url: demoLogoUrl(tenant), created_at: new Date(Date.UTC(2026, 0, 1 + i)) })
+      .values({
+        id: domainId,
+        name: tenant.name,
+        system_name: tenant.systemName,
+        description: tenant.description,
+        status: tenant.status,
+        logo_url: demoLogoUrl(tenant),
+        created_at: new Date(Date.UTC(2026, 0, 1 + i)),
+      })
       .execute();
     const deptIds = new Map<string, string>();
     for (const [order, [key, name, superior]] of DEMO_DEPARTMENTS.entries()) {
@@ -41,7 +51,18 @@ async function seedTenants(trx: Db): Promise<{ domains: Map<string, string>; dep
       deptIds.set(key, id);
       departments.set(`${tenant.slug}/${key}`, id);
       const superiorId = superior ? deptIds.get(superior)! : null;
-      await trx.insertInto('departments').values({ id, domain_id: domainId, superior_id: superiorId, name, code: key.toUpperCase(), level: superior ? (superior === 'hq' ? 1 : 2) : 0, order_no: order }).execute();
+      await trx
+        .insertInto('departments')
+        .values({
+          id,
+          domain_id: domainId,
+          superior_id: superiorId,
+          name,
+          code: key.toUpperCase(),
+          level: superior ? (superior === 'hq' ? 1 : 2) : 0,
+          order_no: order,
+        })
+        .execute();
     }
   }
   await seedDemoUsers(trx, domains, departments);
@@ -51,25 +72,40 @@ async function seedTenants(trx: Db): Promise<{ domains: Map<string, string>; dep
   for (const [slug, name, description] of DEMO_APPLICATIONS) {
     const id = randomUUID();
     applications.set(name, id);
-    await trx.insertInto('applications').values({ id, domain_id: domains.get(slug)!, name, description }).execute();
-    await trx.insertInto('domain_applications').values({ domain_id: domains.get(slug)!, application_id: id }).execute();
+    await trx
+      .insertInto('applications')
+      .values({ id, domain_id: domains.get(slug)!, name, description })
+      .execute();
+    await trx
+      .insertInto('domain_applications')
+      .values({ domain_id: domains.get(slug)!, application_id: id })
+      .execute();
   }
   return { domains, departments, applications };
 }
 
-export async function seedDemo(db: Db, options: { dataDir: string; adminPassword?: string; demoInstances?: boolean }): Promise<SeedResult> {
+export async function seedDemo(
+  db: Db,
+  options: { dataDir: string; adminPassword?: string; demoInstances?: boolean },
+): Promise<SeedResult> {
   await writeDemoLogos(options.dataDir);
   if (await hasDemoData(db)) {
     if (options.adminPassword) await applyAdminPassword(db, options.adminPassword);
     return { created: false, demo: true };
   }
-  if (await db.selectFrom('superusers').select('id').limit(1).executeTakeFirst()) return { created: false, demo: false };
+  if (await db.selectFrom('superusers').select('id').limit(1).executeTakeFirst())
+    return { created: false, demo: false };
   const adminPassword = options.adminPassword ?? generatedPassword();
   await db.transaction().execute(async (trx) => {
     const ids = await seedTenants(trx);
     if (options.demoInstances !== false) await seedDemoInstances(trx, ids.domains);
     await seedDemoSuperusers(trx, ids, adminPassword);
-    await writeConfig(trx, { [SEEDED_KEY]: new Date().toISOString(), title: 'TK_Atrium', copyright: '© 2026 Atrium', language: 'zh' });
+    await writeConfig(trx, {
+      [SEEDED_KEY]: new Date().toISOString(),
+      title: 'TK_Atrium',
+      copyright: '© 2026 Atrium',
+      language: 'zh',
+    });
   });
   return { created: true, demo: true, generatedAdminPassword: options.adminPassword ? undefined : adminPassword };
 }

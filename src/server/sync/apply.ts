@@ -21,26 +21,48 @@ async function relevelDomain(trx: Db, domainId: string): Promise<void> {
       union all
       select d.id, t.lvl + 1 from departments d join tree t on d.superior_id = t.id where t.lvl < 10000
     )
-    update departments set level = tree.lvl from tree where departments.id = tree.id and departments.level <> tree.lvl`.execute(trx);
+    update departments set level = tree.lvl from tree where departments.id = tree.id and departments.level <> tree.lvl`.execute(
+    trx,
+  );
 }
 
 async function writeDepartments(trx: Db, domainId: string, plan: SyncPlan): Promise<void> {
   const adds = plan.departments.filter((d) => d.op === 'add');
   for (const batch of chunks(adds)) {
-    await trx.insertInto('departments').values(batch.map((d) => ({ id: d.id, domain_id: domainId, superior_id: d.superiorId, name: d.name, level: d.level, order_no: d.orderNo }))).execute();
+    await trx
+      .insertInto('departments')
+      .values(
+        batch.map((d) => ({
+          id: d.id,
+          domain_id: domainId,
+          superior_id: d.superiorId,
+          name: d.name,
+          level: d.level,
+          order_no: d.orderNo,
+        })),
+      )
+      .execute();
   }
   const now = new Date();
   for (const d of plan.departments.filter((c) => c.op === 'change')) {
-    await trx.updateTable('departments').set({ name: d.name, superior_id: d.superiorId, order_no: d.orderNo, valid: true, updated_at: now }).where('id', '=', d.id).execute();
+    await trx
+      .updateTable('departments')
+      .set({ name: d.name, superior_id: d.superiorId, order_no: d.orderNo, valid: true, updated_at: now })
+      .where('id', '=', d.id)
+      .execute();
   }
   const gone = plan.departments.filter((d) => d.op === 'invalidate').map((d) => d.id);
-  for (const batch of chunks(gone)) await trx.updateTable('departments').set({ valid: false, updated_at: now }).where('id', 'in', batch).execute();
+  for (const batch of chunks(gone))
+    await trx.updateTable('departments').set({ valid: false, updated_at: now }).where('id', 'in', batch).execute();
   if (plan.departments.some((d) => d.moved)) await relevelDomain(trx, domainId);
 }
 
 async function updateUsers(trx: Db, changes: UserChange[]): Promise<void> {
   for (const batch of chunks(changes)) {
-    const rows = batch.map((u) => sql`(${u.id}, ${u.loginno}, ${u.name}, ${u.email}, ${u.telephone}, ${u.departmentId}, ${u.status}::smallint)`);
+    const rows = batch.map(
+      (u) =>
+        sql`(${u.id}, ${u.loginno}, ${u.name}, ${u.email}, ${u.telephone}, ${u.departmentId}, ${u.status}::smallint)`,
+    );
     await sql`
       update users set loginno = v.loginno, name = v.name, email = v.email, telephone = v.telephone,
         department_id = v.department_id, status = v.status, updated_at = now()
@@ -53,10 +75,25 @@ async function writeUsers(trx: Db, domainId: string, plan: SyncPlan): Promise<vo
   for (const batch of chunks(plan.users.filter((u) => u.op === 'add'))) {
     await trx
       .insertInto('users')
-      .values(batch.map((u) => ({ id: u.id, domain_id: domainId, department_id: u.departmentId, name: u.name, loginno: u.loginno, email: u.email, telephone: u.telephone, status: u.status, password_hash: null })))
+      .values(
+        batch.map((u) => ({
+          id: u.id,
+          domain_id: domainId,
+          department_id: u.departmentId,
+          name: u.name,
+          loginno: u.loginno,
+          email: u.email,
+          telephone: u.telephone,
+          status: u.status,
+          password_hash: null,
+        })),
+      )
       .execute();
   }
-  await updateUsers(trx, plan.users.filter((u) => u.op !== 'add'));
+  await updateUsers(
+    trx,
+    plan.users.filter((u) => u.op !== 'add'),
+  );
   const leaving = plan.users.filter((u) => u.status === 0 && u.op !== 'add').map((u) => u.id);
   for (const batch of chunks(leaving)) await clearAsProxy(trx, batch);
 }
@@ -66,14 +103,20 @@ async function writeLinks(trx: Db, domainId: string, kind: string, plan: SyncPla
     await trx
       .insertInto('sync_department_links')
       .values(batch.map(([external_id, department_id]) => ({ domain_id: domainId, kind, external_id, department_id })))
-      .onConflict((oc) => oc.columns(['domain_id', 'kind', 'external_id']).doUpdateSet((eb) => ({ department_id: eb.ref('excluded.department_id') })))
+      .onConflict((oc) =>
+        oc
+          .columns(['domain_id', 'kind', 'external_id'])
+          .doUpdateSet((eb) => ({ department_id: eb.ref('excluded.department_id') })),
+      )
       .execute();
   }
   for (const batch of chunks([...plan.userLinks])) {
     await trx
       .insertInto('sync_user_links')
       .values(batch.map(([external_id, user_id]) => ({ domain_id: domainId, kind, external_id, user_id })))
-      .onConflict((oc) => oc.columns(['domain_id', 'kind', 'external_id']).doUpdateSet((eb) => ({ user_id: eb.ref('excluded.user_id') })))
+      .onConflict((oc) =>
+        oc.columns(['domain_id', 'kind', 'external_id']).doUpdateSet((eb) => ({ user_id: eb.ref('excluded.user_id') })),
+      )
       .execute();
   }
 }

@@ -85,7 +85,13 @@ class DepartmentPlanner {
 
   private fail(d: SourceDepartment, code: string): undefined {
     this.failed.add(d.externalId);
-    this.plan.issues.push({ entity: 'department', externalId: d.externalId, name: d.name, code, row: this.rows.get(d.externalId) ?? 0 });
+    this.plan.issues.push({
+      entity: 'department',
+      externalId: d.externalId,
+      name: d.name,
+      code,
+      row: this.rows.get(d.externalId) ?? 0,
+    });
     return undefined;
   }
 
@@ -97,7 +103,9 @@ class DepartmentPlanner {
     path.add(externalId);
     let superiorId: string | null = null;
     if (d.parentExternalId !== null) {
-      const parent = this.source.has(d.parentExternalId) ? this.visit(d.parentExternalId, path) : this.localId(d.parentExternalId);
+      const parent = this.source.has(d.parentExternalId)
+        ? this.visit(d.parentExternalId, path)
+        : this.localId(d.parentExternalId);
       if (!parent) return this.fail(d, 'sync.error.noSuperior');
       superiorId = parent;
     }
@@ -130,7 +138,16 @@ class DepartmentPlanner {
     if (moved || existing.name !== name || existing.orderNo !== orderNo || !existing.valid) {
       this.siblings.delete(siblingKey(existing.superiorId, existing.name));
       this.siblings.set(siblingKey(superiorId, name), existing.id);
-      this.plan.departments.push({ op: 'change', id: existing.id, externalId, name, superiorId, orderNo, level, moved });
+      this.plan.departments.push({
+        op: 'change',
+        id: existing.id,
+        externalId,
+        name,
+        superiorId,
+        orderNo,
+        level,
+        moved,
+      });
     }
     this.levels.set(existing.id, level);
     this.resolved.set(externalId, existing.id);
@@ -138,7 +155,13 @@ class DepartmentPlanner {
   }
 }
 
-function planUsers(state: DomainState, users: SourceUser[], departments: DepartmentPlanner, plan: SyncPlan, rules: EntryRules): Set<string> {
+function planUsers(
+  state: DomainState,
+  users: SourceUser[],
+  departments: DepartmentPlanner,
+  plan: SyncPlan,
+  rules: EntryRules,
+): Set<string> {
   const logins = new Map<string, number>();
   for (const u of users) {
     const key = u.loginNumber.trim().toLowerCase();
@@ -152,7 +175,17 @@ function planUsers(state: DomainState, users: SourceUser[], departments: Departm
     seen.add(u.externalId);
     const loginno = u.loginNumber.trim();
     const issue = (code: string) =>
-      void plan.issues.push({ entity: 'user', externalId: u.externalId, name: u.name, code, row: i + 1, loginno, email: u.email ?? '', telephone: u.telephone ?? '', depts: u.departmentExternalIds.join(';') });
+      void plan.issues.push({
+        entity: 'user',
+        externalId: u.externalId,
+        name: u.name,
+        code,
+        row: i + 1,
+        loginno,
+        email: u.email ?? '',
+        telephone: u.telephone ?? '',
+        depts: u.departmentExternalIds.join(';'),
+      });
     if (!loginno) return issue('sync.error.noLogin');
     if ((logins.get(loginno.toLowerCase()) ?? 0) > 1) return issue('sync.error.duplicateLogin');
     let departmentId: string | null = null;
@@ -170,7 +203,12 @@ function planUsers(state: DomainState, users: SourceUser[], departments: Departm
     }
     if (existing && holder && holder.id !== existing.id) return issue('sync.error.loginTaken');
     // What the source has, normalised and checked by the form's own rules: a value they refuse is reported, never stored.
-    const entering = rules.user({ loginno, name: u.name.trim() || loginno, email: u.email ?? existing?.email ?? '', telephone: u.telephone ?? existing?.telephone ?? '' });
+    const entering = rules.user({
+      loginno,
+      name: u.name.trim() || loginno,
+      email: u.email ?? existing?.email ?? '',
+      telephone: u.telephone ?? existing?.telephone ?? '',
+    });
     if (!entering.ok) return issue(entering.reason);
     const wanted = { ...entering.value, departmentId, status: u.active ? 1 : 0 };
     if (!existing) {
@@ -182,7 +220,9 @@ function planUsers(state: DomainState, users: SourceUser[], departments: Departm
     }
     if (linked !== existing.id) plan.userLinks.set(u.externalId, existing.id);
     const moved = existing.departmentId !== departmentId;
-    const changed = (['loginno', 'name', 'email', 'telephone', 'status'] as const).some((k) => existing[k] !== wanted[k]);
+    const changed = (['loginno', 'name', 'email', 'telephone', 'status'] as const).some(
+      (k) => existing[k] !== wanted[k],
+    );
     if (moved || changed) {
       byLogin.delete(existing.loginno.toLowerCase());
       byLogin.set(loginno.toLowerCase(), { ...existing, ...wanted });
@@ -196,7 +236,13 @@ function planUsers(state: DomainState, users: SourceUser[], departments: Departm
  *  entry passed through `rules` (the user and department forms' own). A
  *  full sync also invalidates linked departments and resigns linked users the source no longer has;
  *  an incremental one only reads changed entries, so absence there means nothing. */
-export function planSync(state: DomainState, departments: SourceDepartment[], users: SourceUser[], mode: SyncMode, rules: EntryRules): SyncPlan {
+export function planSync(
+  state: DomainState,
+  departments: SourceDepartment[],
+  users: SourceUser[],
+  mode: SyncMode,
+  rules: EntryRules,
+): SyncPlan {
   const plan: SyncPlan = { departments: [], users: [], departmentLinks: new Map(), userLinks: new Map(), issues: [] };
   const source = new Map<string, SourceDepartment>();
   for (const d of departments) if (!source.has(d.externalId)) source.set(d.externalId, d);
@@ -206,11 +252,22 @@ export function planSync(state: DomainState, departments: SourceDepartment[], us
   if (mode !== 'full') return plan;
   for (const [externalId, id] of state.departmentLinks) {
     const d = state.departments.get(id);
-    if (!source.has(externalId) && d?.valid) plan.departments.push({ op: 'invalidate', id, externalId, name: d.name, superiorId: d.superiorId, orderNo: d.orderNo, level: d.level, moved: false });
+    if (!source.has(externalId) && d?.valid)
+      plan.departments.push({
+        op: 'invalidate',
+        id,
+        externalId,
+        name: d.name,
+        superiorId: d.superiorId,
+        orderNo: d.orderNo,
+        level: d.level,
+        moved: false,
+      });
   }
   for (const [externalId, id] of state.userLinks) {
     const u = state.users.get(id);
-    if (!seenUsers.has(externalId) && u?.status === 1) plan.users.push({ op: 'resign', externalId, ...u, status: 0, moved: false });
+    if (!seenUsers.has(externalId) && u?.status === 1)
+      plan.users.push({ op: 'resign', externalId, ...u, status: 0, moved: false });
   }
   return plan;
 }

@@ -39,7 +39,8 @@ async function readSource(db: Db, runId: string, source: DirectorySource, since:
   await updateRun(db, runId, { read_count: departments.length });
   for await (const u of source.users(since)) {
     users.push(u);
-    if (users.length % PROGRESS_EVERY === 0) await updateRun(db, runId, { read_count: departments.length + users.length });
+    if (users.length % PROGRESS_EVERY === 0)
+      await updateRun(db, runId, { read_count: departments.length + users.length });
   }
   await updateRun(db, runId, { read_count: departments.length + users.length, phase: 'applying' });
   return { departments, users };
@@ -47,8 +48,19 @@ async function readSource(db: Db, runId: string, source: DirectorySource, since:
 
 /** What the run lists of its plan: the changes (capped), each with what an administrator recognises. */
 function listedChanges(plan: SyncPlan): unknown[] {
-  const departments = plan.departments.map((d) => ({ entity: 'department', op: d.op, name: d.name, externalId: d.externalId }));
-  const users = plan.users.map((u) => ({ entity: 'user', op: u.moved && u.op === 'change' ? 'move' : u.op, name: u.name, loginno: u.loginno, externalId: u.externalId }));
+  const departments = plan.departments.map((d) => ({
+    entity: 'department',
+    op: d.op,
+    name: d.name,
+    externalId: d.externalId,
+  }));
+  const users = plan.users.map((u) => ({
+    entity: 'user',
+    op: u.moved && u.op === 'change' ? 'move' : u.op,
+    name: u.name,
+    loginno: u.loginno,
+    externalId: u.externalId,
+  }));
   return [...departments, ...users].slice(0, MAX_LISTED);
 }
 
@@ -58,11 +70,21 @@ async function execute(db: Db, runId: string, request: SyncRequest): Promise<voi
   const read = await readSource(db, runId, request.source, since);
   const outcome = await inTransaction(db, async (trx) => {
     await trx.selectFrom('domains').select('id').where('id', '=', domainId).forUpdate().execute();
-    const plan = planSync(await loadState(trx, domainId, kind), read.departments, read.users, request.mode, request.rules);
-    const counts: Record<string, number> = { ...planCounts(plan, { departments: read.departments.length, users: read.users.length }), RESIGN_CAP: request.resignCap };
+    const plan = planSync(
+      await loadState(trx, domainId, kind),
+      read.departments,
+      read.users,
+      request.mode,
+      request.rules,
+    );
+    const counts: Record<string, number> = {
+      ...planCounts(plan, { departments: read.departments.length, users: read.users.length }),
+      RESIGN_CAP: request.resignCap,
+    };
     const active = await activeUsers(trx, domainId);
     const overCap = counts.USER_RESIGN > 0 && counts.USER_RESIGN * 100 > request.resignCap * active;
-    if (overCap && !request.confirmResign && !request.dryRun) return { plan, counts: { ...counts, ACTIVE_USERS: active }, refused: true };
+    if (overCap && !request.confirmResign && !request.dryRun)
+      return { plan, counts: { ...counts, ACTIVE_USERS: active }, refused: true };
     if (!request.dryRun) await writePlan(trx, domainId, kind, plan);
     return { plan, counts: { ...counts, ACTIVE_USERS: active }, refused: false };
   });
@@ -77,7 +99,13 @@ async function execute(db: Db, runId: string, request: SyncRequest): Promise<voi
 
 /** What a failed run says: a source's own words stay in the log, the run names which of the outbound
  *  reasons it was (docs/adr/0083-outbound-policy.md). */
-export const failureMessage = (error: unknown): string => (isConnectionFailure(error) ? `outbound.reason.${failureReason(error)}` : error instanceof Error ? error.message : String(error)).slice(0, 300);
+export const failureMessage = (error: unknown): string =>
+  (isConnectionFailure(error)
+    ? `outbound.reason.${failureReason(error)}`
+    : error instanceof Error
+      ? error.message
+      : String(error)
+  ).slice(0, 300);
 
 export async function startSync(db: Db, request: SyncRequest, log?: FastifyBaseLogger): Promise<StartedSync> {
   const runId = await openRun(db, request);

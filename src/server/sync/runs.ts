@@ -33,7 +33,19 @@ export async function openRun(db: Db, run: NewRun): Promise<string> {
     .execute();
   const id = randomUUID();
   await uniqueOr(
-    () => db.insertInto('sync_runs').values({ id, domain_id: run.domainId, kind: run.kind, mode: run.mode, dry_run: run.dryRun, trigger: run.trigger, started_by: run.startedBy }).execute(),
+    () =>
+      db
+        .insertInto('sync_runs')
+        .values({
+          id,
+          domain_id: run.domainId,
+          kind: run.kind,
+          mode: run.mode,
+          dry_run: run.dryRun,
+          trigger: run.trigger,
+          started_by: run.startedBy,
+        })
+        .execute(),
     () => new AppError('conflict', undefined, 'sync.msg.running'),
   );
   return id;
@@ -68,10 +80,21 @@ export async function closeRun(db: Db, id: string, end: RunEnd): Promise<void> {
 }
 
 export async function readRun(db: Db, domainId: string, id: string): Promise<SyncRun | undefined> {
-  return db.selectFrom('sync_runs').selectAll().where('id', '=', id).where('domain_id', '=', domainId).executeTakeFirst();
+  return db
+    .selectFrom('sync_runs')
+    .selectAll()
+    .where('id', '=', id)
+    .where('domain_id', '=', domainId)
+    .executeTakeFirst();
 }
 
-export async function listRuns(db: Db, domainId: string, kind: string, offset: number, limit: number): Promise<{ rows: SyncRun[]; total: number }> {
+export async function listRuns(
+  db: Db,
+  domainId: string,
+  kind: string,
+  offset: number,
+  limit: number,
+): Promise<{ rows: SyncRun[]; total: number }> {
   const base = db.selectFrom('sync_runs').where('domain_id', '=', domainId).where('kind', '=', kind);
   const [rows, total] = await Promise.all([
     base.selectAll().orderBy('started_at', 'desc').orderBy('id').offset(offset).limit(limit).execute(),

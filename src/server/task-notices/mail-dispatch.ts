@@ -28,7 +28,11 @@ export interface MailRound {
 
 /** The mailer of the user's enterprise: its own mail settings when it saved them switched on (docs/adr/0058-enterprise-mail-settings.md),
  *  else the deployment's SMTP server (ATRIUM_SMTP_URL). One per enterprise and round. */
-async function mailerFor(services: MailServices, domainId: string, opened: Map<string, Mailer | undefined>): Promise<Mailer | undefined> {
+async function mailerFor(
+  services: MailServices,
+  domainId: string,
+  opened: Map<string, Mailer | undefined>,
+): Promise<Mailer | undefined> {
   if (opened.has(domainId)) return opened.get(domainId);
   const settings = await storedMailSettings(services.db, domainId);
   const mailer = settings?.enabled === 1 ? mailerFromSettings(settings) : services.mailer;
@@ -47,12 +51,19 @@ async function claim(services: MailServices, now: Date) {
   return rows;
 }
 
-async function mailOne(mailer: Mailer | undefined, message: TaskMessage, attempts: number): Promise<{ status: MailStatus; detail: string }> {
+async function mailOne(
+  mailer: Mailer | undefined,
+  message: TaskMessage,
+  attempts: number,
+): Promise<{ status: MailStatus; detail: string }> {
   if (!message.taskOpen) return { status: 'skipped', detail: 'the task is no longer open' };
-  if (!mailer) return { status: 'skipped', detail: 'no mail settings (the enterprise\'s or ATRIUM_SMTP_URL)' };
+  if (!mailer) return { status: 'skipped', detail: "no mail settings (the enterprise's or ATRIUM_SMTP_URL)" };
   if (!message.email) return { status: 'skipped', detail: 'no e-mail address' };
   try {
-    return { status: 'sent', detail: await mailer.send({ to: message.email, subject: message.title, text: message.body }) };
+    return {
+      status: 'sent',
+      detail: await mailer.send({ to: message.email, subject: message.title, text: message.body }),
+    };
   } catch (error) {
     return { status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', detail: (error as Error).message.slice(0, 500) };
   }
@@ -70,10 +81,20 @@ export async function dispatchTaskMail(services: MailServices, now = new Date())
   const language = await serverLanguage(services.db);
   const translate = translatorFor(services.catalogue.labels[language]);
   try {
-    for (const message of await taskMessages(services.db, language, translate, { ids: [...attempts.keys()] }, { limit: BATCH, offset: 0 })) {
+    for (const message of await taskMessages(
+      services.db,
+      language,
+      translate,
+      { ids: [...attempts.keys()] },
+      { limit: BATCH, offset: 0 },
+    )) {
       const mailer = await mailerFor(services, domains.get(message.id)!, opened);
       const outcome = await mailOne(mailer, message, attempts.get(message.id)!);
-      await services.db.updateTable('task_messages').set({ mail_status: outcome.status, mail_detail: outcome.detail }).where('id', '=', message.id).execute();
+      await services.db
+        .updateTable('task_messages')
+        .set({ mail_status: outcome.status, mail_detail: outcome.detail })
+        .where('id', '=', message.id)
+        .execute();
       if (outcome.status === 'pending') round.retry += 1;
       else round[outcome.status] += 1;
     }

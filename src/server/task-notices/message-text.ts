@@ -16,7 +16,13 @@ export type TaskMessage = Calls['runtime.messages']['reply']['datas'][number] & 
 export type MessageFilter = { userId: string; unread: boolean } | { ids: readonly string[] };
 
 /** The messages the filter picks, newest first, written out with `t`. */
-export async function taskMessages(db: Db, language: Language, t: Translate, filter: MessageFilter, page = { limit: 100, offset: 0 }): Promise<TaskMessage[]> {
+export async function taskMessages(
+  db: Db,
+  language: Language,
+  t: Translate,
+  filter: MessageFilter,
+  page = { limit: 100, offset: 0 },
+): Promise<TaskMessage[]> {
   if ('ids' in filter && filter.ids.length === 0) return [];
   let query = db
     .selectFrom('task_messages as m')
@@ -24,7 +30,9 @@ export async function taskMessages(db: Db, language: Language, t: Translate, fil
     .innerJoin('flow_instances as i', 'i.id', 'm.instance_id')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .innerJoin('users as s', 's.id', 'i.initiator_id')
-    .leftJoin('app_processes as p', (join) => join.onRef('p.application_id', '=', 'i.application_id').onRef('p.id', '=', 'i.process_id'))
+    .leftJoin('app_processes as p', (join) =>
+      join.onRef('p.application_id', '=', 'i.application_id').onRef('p.id', '=', 'i.process_id'),
+    )
     .select([
       'm.id',
       'm.user_id',
@@ -56,7 +64,13 @@ export async function taskMessages(db: Db, language: Language, t: Translate, fil
   for (const row of rows) {
     const { definition } = await versionById(db, row.version_id);
     const node = definition.nodes[row.node_id]?.name ?? row.node_id;
-    const params = { node, flow: row.flow, initiator: row.initiator, title: row.title || row.flow, started: row.started };
+    const params = {
+      node,
+      flow: row.flow,
+      initiator: row.initiator,
+      title: row.title || row.flow,
+      started: row.started,
+    };
     messages.push({
       id: row.id,
       userId: row.user_id,

@@ -68,7 +68,15 @@ export const PLATFORM_TASKS: readonly TimedTaskDefinition[] = [
 ];
 
 /** Tasks banned on this deployment (ATRIUM_BANNED_TASKS, comma-separated ids): listed, never started. */
-export function withBans(tasks: readonly TimedTaskDefinition[], env: NodeJS.ProcessEnv = process.env): TimedTaskDefinition[] {
-  const banned = new Set((env.ATRIUM_BANNED_TASKS ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+export function withBans(
+  tasks: readonly TimedTaskDefinition[],
+  env: NodeJS.ProcessEnv = process.env,
+): TimedTaskDefinition[] {
+  const banned = new Set(
+    (env.ATRIUM_BANNED_TASKS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   return tasks.map((task) => (banned.has(task.id) ? { ...task, startType: 'banned' } : task));
 }

@@ -24,12 +24,27 @@ export async function registerTasks(db: Db, tasks: readonly TaskRegistration[]):
     const banned = task.startType === 'banned';
     await db
       .insertInto('timed_tasks')
-      .values({ id: task.id, creator: 'system', start_type: task.startType, state: task.startType === 'auto' ? 'run' : 'stopped', period: task.timing.period, run_time: task.timing.runTime, run_date: task.timing.runDate })
+      .values({
+        id: task.id,
+        creator: 'system',
+        start_type: task.startType,
+        state: task.startType === 'auto' ? 'run' : 'stopped',
+        period: task.timing.period,
+        run_time: task.timing.runTime,
+        run_date: task.timing.runDate,
+      })
       .onConflict((oc) =>
         oc.column('id').doUpdateSet(
           banned
-            ? { start_type: 'banned', state: 'stopped', version: sql<number>`timed_tasks.version + 1`, updated_at: sql<Date>`now()` }
-            : { start_type: sql<TimedTaskStartType>`case when timed_tasks.start_type = 'banned' then ${task.startType} else timed_tasks.start_type end` },
+            ? {
+                start_type: 'banned',
+                state: 'stopped',
+                version: sql<number>`timed_tasks.version + 1`,
+                updated_at: sql<Date>`now()`,
+              }
+            : {
+                start_type: sql<TimedTaskStartType>`case when timed_tasks.start_type = 'banned' then ${task.startType} else timed_tasks.start_type end`,
+              },
         ),
       )
       .execute();
@@ -38,7 +53,13 @@ export async function registerTasks(db: Db, tasks: readonly TaskRegistration[]):
 
 /** Claims the run of `taskId` due at `due` for this instance; its id, or null when another instance
  *  has it, the task was stopped or changed since `version`, or a run of it is still alive. */
-export async function claimRun(db: Db, taskId: string, version: number, due: Date, instance: string): Promise<string | null> {
+export async function claimRun(
+  db: Db,
+  taskId: string,
+  version: number,
+  due: Date,
+  instance: string,
+): Promise<string | null> {
   return db.transaction().execute(async (trx) => {
     const task = await trx
       .selectFrom('timed_tasks')
@@ -66,13 +87,22 @@ export async function claimRun(db: Db, taskId: string, version: number, due: Dat
       .returning('id')
       .executeTakeFirst();
     if (!inserted) return null;
-    await trx.updateTable('timed_tasks').set({ run_count: sql<number>`run_count + 1` }).where('id', '=', taskId).execute();
+    await trx
+      .updateTable('timed_tasks')
+      .set({ run_count: sql<number>`run_count + 1` })
+      .where('id', '=', taskId)
+      .execute();
     return id;
   });
 }
 
 export async function beat(db: Db, runId: string): Promise<void> {
-  await db.updateTable('timed_task_runs').set({ heartbeat_at: sql<Date>`now()` }).where('id', '=', runId).where('outcome', '=', 'running').execute();
+  await db
+    .updateTable('timed_task_runs')
+    .set({ heartbeat_at: sql<Date>`now()` })
+    .where('id', '=', runId)
+    .where('outcome', '=', 'running')
+    .execute();
 }
 
 export async function finishRun(db: Db, runId: string, outcome: 'done' | 'failed', message: string): Promise<void> {

@@ -8,7 +8,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppServices } from '../services.ts';
 import type { TimedTaskDefinition } from './platform-tasks.ts';
 import { storedSummary } from './run-summary.ts';
-import { beat, claimRun, finishRun, HEARTBEAT_MS, markInterrupted, registerTasks, stopAfterOneShot } from './run-store.ts';
+import {
+  beat,
+  claimRun,
+  finishRun,
+  HEARTBEAT_MS,
+  markInterrupted,
+  registerTasks,
+  stopAfterOneShot,
+} from './run-store.ts';
 import { cronPattern, dayOf, type Timing } from './timing.ts';
 
 export const RECONCILE_MS = 10_000;
@@ -24,7 +32,12 @@ export interface TimedTaskScheduler {
   stop(): Promise<void>;
 }
 
-export async function startTimedTasks(services: AppServices, log: FastifyBaseLogger, definitions: readonly TimedTaskDefinition[], reconcileMs = RECONCILE_MS): Promise<TimedTaskScheduler> {
+export async function startTimedTasks(
+  services: AppServices,
+  log: FastifyBaseLogger,
+  definitions: readonly TimedTaskDefinition[],
+  reconcileMs = RECONCILE_MS,
+): Promise<TimedTaskScheduler> {
   const instance = randomUUID();
   const byId = new Map(definitions.map((d) => [d.id, d]));
   const scheduled = new Map<string, Scheduled>();
@@ -41,7 +54,9 @@ export async function startTimedTasks(services: AppServices, log: FastifyBaseLog
       await finishRun(services.db, runId, 'done', storedSummary(await definition.work(services, log)));
     } catch (err) {
       log.error({ err, task: definition.id }, 'timed task failed');
-      await finishRun(services.db, runId, 'failed', err instanceof Error ? err.message : String(err)).catch(() => undefined);
+      await finishRun(services.db, runId, 'failed', err instanceof Error ? err.message : String(err)).catch(
+        () => undefined,
+      );
     } finally {
       clearInterval(heartbeat);
       if (oneShot) await stopAfterOneShot(services.db, definition.id, version).catch(() => undefined);
@@ -49,19 +64,27 @@ export async function startTimedTasks(services: AppServices, log: FastifyBaseLog
   }
 
   function track(work: Promise<void>) {
-    const tracked = work.catch((err: unknown) => log.error({ err }, 'timed task run failed')).finally(() => running.delete(tracked));
+    const tracked = work
+      .catch((err: unknown) => log.error({ err }, 'timed task run failed'))
+      .finally(() => running.delete(tracked));
     running.add(tracked);
     return tracked;
   }
 
   /** Schedules the task's runs on this instance; answers how to stop them. */
-  function schedule(definition: TimedTaskDefinition, version: number, timing: Timing, nextRunAt: Date | null): () => void {
+  function schedule(
+    definition: TimedTaskDefinition,
+    version: number,
+    timing: Timing,
+    nextRunAt: Date | null,
+  ): () => void {
     const pattern = cronPattern(timing);
     if (pattern) {
       const startAt = dayOf(timing.runDate) ?? undefined;
       const job: Cron = new Cron(pattern, { protect: true, startAt }, () => {
         // The due time is the pattern's, not the clock's: instances firing a moment apart claim the same run.
-        const due = job.previousRuns(1, new Date(Date.now() + 1000))[0] ?? new Date(Math.floor(Date.now() / 1000) * 1000);
+        const due =
+          job.previousRuns(1, new Date(Date.now() + 1000))[0] ?? new Date(Math.floor(Date.now() / 1000) * 1000);
         return track(run(definition, version, due, false));
       });
       return () => job.stop();
@@ -80,7 +103,10 @@ export async function startTimedTasks(services: AppServices, log: FastifyBaseLog
   async function reconcile(): Promise<void> {
     if (stopped) return;
     await markInterrupted(services.db);
-    const rows = await services.db.selectFrom('timed_tasks').select(['id', 'state', 'start_type', 'version', 'period', 'run_time', 'run_date', 'next_run_at']).execute();
+    const rows = await services.db
+      .selectFrom('timed_tasks')
+      .select(['id', 'state', 'start_type', 'version', 'period', 'run_time', 'run_date', 'next_run_at'])
+      .execute();
     const live = new Set<string>();
     for (const row of rows) {
       const definition = byId.get(row.id);
@@ -89,7 +115,12 @@ export async function startTimedTasks(services: AppServices, log: FastifyBaseLog
       const current = scheduled.get(row.id);
       if (current?.version === row.version) continue;
       current?.stop();
-      const stop = schedule(definition, row.version, { period: row.period, runTime: row.run_time, runDate: row.run_date }, row.next_run_at);
+      const stop = schedule(
+        definition,
+        row.version,
+        { period: row.period, runTime: row.run_time, runDate: row.run_date },
+        row.next_run_at,
+      );
       scheduled.set(row.id, { version: row.version, stop });
     }
     for (const [id, { stop }] of scheduled) {
@@ -100,7 +131,10 @@ export async function startTimedTasks(services: AppServices, log: FastifyBaseLog
   }
 
   let reconciling: Promise<void> = Promise.resolve();
-  const again = () => (reconciling = reconciling.then(reconcile).catch((err: unknown) => log.error({ err }, 'timed tasks: reading the tasks failed')));
+  const again = () =>
+    (reconciling = reconciling
+      .then(reconcile)
+      .catch((err: unknown) => log.error({ err }, 'timed tasks: reading the tasks failed')));
   const loop = new Cron(`*/${Math.max(1, Math.round(reconcileMs / 1000))} * * * * *`, { protect: true }, again);
   await again();
   return {

@@ -39,37 +39,54 @@ export interface StartInput {
 
 export async function startInstance(db: Db, input: StartInput): Promise<ActionResult> {
   const version = await currentVersion(db, input.applicationId, input.processId);
-  return writingInstances(db, async (trx) => {
-    const initiator = await trx.selectFrom('users').select('id').where('id', '=', input.initiatorId).where('domain_id', '=', input.domainId).where('status', '=', 1).executeTakeFirst();
-    if (!initiator) throw new AppError('notFound', undefined, 'workflow.msg.noInitiator');
-    const id = randomUUID();
-    const at = input.at ?? new Date();
-    const formData = input.formData ?? {};
-    await trx
-      .insertInto('flow_instances')
-      .values({
+  return writingInstances(
+    db,
+    async (trx) => {
+      const initiator = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', input.initiatorId)
+        .where('domain_id', '=', input.domainId)
+        .where('status', '=', 1)
+        .executeTakeFirst();
+      if (!initiator) throw new AppError('notFound', undefined, 'workflow.msg.noInitiator');
+      const id = randomUUID();
+      const at = input.at ?? new Date();
+      const formData = input.formData ?? {};
+      await trx
+        .insertInto('flow_instances')
+        .values({
+          id,
+          domain_id: input.domainId,
+          application_id: input.applicationId,
+          process_id: input.processId,
+          version_id: version.id,
+          title: input.title ?? version.definition.name,
+          summary: input.summary ?? '',
+          form_data: JSON.stringify(formData),
+          status: 'running',
+          initiator_id: input.initiatorId,
+          last_actor_id: input.initiatorId,
+          started_at: at,
+          updated_at: at,
+        })
+        .execute();
+      const state: InstanceState = {
         id,
         domain_id: input.domainId,
         application_id: input.applicationId,
-        process_id: input.processId,
-        version_id: version.id,
-        title: input.title ?? version.definition.name,
-        summary: input.summary ?? '',
-        form_data: JSON.stringify(formData),
-        status: 'running',
         initiator_id: input.initiatorId,
-        last_actor_id: input.initiatorId,
-        started_at: at,
-        updated_at: at,
-      })
-      .execute();
-    const state: InstanceState = { id, domain_id: input.domainId, application_id: input.applicationId, initiator_id: input.initiatorId, status: 'running', form_data: formData };
-    const action = await record(trx, at, id, input.initiatorId, 'start', version.definition.start);
-    const walk = new Walk(trx, state, version.definition, action);
-    walk.choice = input.nextNodeIds;
-    await walk.leave(version.definition.start);
-    return finish(trx, state, walk, action, input.initiatorId);
-  }, { endsWithFinish: true });
+        status: 'running',
+        form_data: formData,
+      };
+      const action = await record(trx, at, id, input.initiatorId, 'start', version.definition.start);
+      const walk = new Walk(trx, state, version.definition, action);
+      walk.choice = input.nextNodeIds;
+      await walk.leave(version.definition.start);
+      return finish(trx, state, walk, action, input.initiatorId);
+    },
+    { endsWithFinish: true },
+  );
 }
 
 export interface TaskInput {
@@ -81,13 +98,18 @@ export interface TaskInput {
 }
 
 /** The user approves its open task; the node is done when one approver has (any) or all have (all). */
-export async function submitTask(db: Db, input: TaskInput & { formData?: Record<string, unknown>; nextNodeIds?: readonly string[] }): Promise<ActionResult> {
+export async function submitTask(
+  db: Db,
+  input: TaskInput & { formData?: Record<string, unknown>; nextNodeIds?: readonly string[] },
+): Promise<ActionResult> {
   return inAction(db, input, async (trx, state, definition, at) => {
     const comment = input.comment ?? '';
     // One round trip (docs/adr/0077-submissions-prepared-statements.md, docs/adr/0080-submissions-caller-check-locks.md): the user's open task (the oldest, as openTaskOf) is done and the action
     // recorded (as `record`); when the node needed any one approver, or this was the last open task of
     // an approval by all, the others' tasks are cancelled and the token goes: the node is done.
-    const { rows: [task] } = await sql<{ id: string; node_id: string; action_id: number; token_done: boolean }>`with done as (
+    const {
+      rows: [task],
+    } = await sql<{ id: string; node_id: string; action_id: number; token_done: boolean }>`with done as (
         update flow_tasks set status = 'done', done_at = ${at}, comment = ${comment}
         where id = (select id from flow_tasks where instance_id = ${state.id} and assignee_id = ${input.userId} and status = 'open' order by created_at limit 1)
         returning id, node_id, token_id),
@@ -97,17 +119,25 @@ export async function submitTask(db: Db, input: TaskInput & { formData?: Record<
       node_done as (select done.token_id from done where done.node_id <> all(${approvalsByAll(definition)}::text[]) or not exists (select from others)),
       cancelled as (update flow_tasks set status = 'cancelled', done_at = ${at} where id in (select id from others) and exists (select from node_done)),
       gone as (delete from flow_tokens where id = (select token_id from node_done) returning id)
-      select done.id, done.node_id, recorded.id as action_id, exists (select from node_done) as token_done from done, recorded`.execute(trx);
+      select done.id, done.node_id, recorded.id as action_id, exists (select from node_done) as token_done from done, recorded`.execute(
+      trx,
+    );
     if (!task) throw new AppError('forbidden', undefined, 'workflow.msg.notYourTask');
     if (input.formData) {
       state.form_data = { ...state.form_data, ...input.formData };
-      await trx.updateTable('flow_instances').set({ form_data: JSON.stringify(state.form_data) }).where('id', '=', state.id).execute();
+      await trx
+        .updateTable('flow_instances')
+        .set({ form_data: JSON.stringify(state.form_data) })
+        .where('id', '=', state.id)
+        .execute();
     }
     const action: ActionStamp = { id: Number(task.action_id), at };
     const walk = new Walk(trx, state, definition, action);
     walk.choice = input.nextNodeIds;
     // The node is done when its token went with the task (above); else others still have to approve.
-    return task.token_done ? walk.leave(task.node_id).then(() => finish(trx, state, walk, action, input.userId)) : finish(trx, state, walk, action, input.userId);
+    return task.token_done
+      ? walk.leave(task.node_id).then(() => finish(trx, state, walk, action, input.userId))
+      : finish(trx, state, walk, action, input.userId);
   });
 }
 
@@ -116,7 +146,13 @@ const byAll = new WeakMap<ProcessDefinition, string[]>();
 /** The definition's approvals that wait for all their approvers; made once per definition, which never changes. */
 function approvalsByAll(definition: ProcessDefinition): string[] {
   let ids = byAll.get(definition);
-  if (!ids) byAll.set(definition, (ids = Object.values(definition.nodes).filter((n) => n.approval === 'all').map((n) => n.id)));
+  if (!ids)
+    byAll.set(
+      definition,
+      (ids = Object.values(definition.nodes)
+        .filter((n) => n.approval === 'all')
+        .map((n) => n.id)),
+    );
   return ids;
 }
 
@@ -128,9 +164,23 @@ export async function sendBack(db: Db, input: TaskInput & { toNodeId?: string })
     if (tokens.length > 1) throw new AppError('conflict', undefined, 'workflow.msg.backInBranches');
     const earlier = await earlierApprovals(trx, state.id, task.node_id);
     const target = input.toNodeId ?? earlier[0];
-    if (!target || !earlier.includes(target)) throw new AppError('conflict', undefined, input.toNodeId ? 'workflow.msg.notEarlier' : 'workflow.msg.nothingEarlier');
-    await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: at }).where('instance_id', '=', state.id).where('status', '=', 'open').execute();
-    await trx.updateTable('flow_tasks').set({ comment: input.comment ?? '' }).where('id', '=', task.id).execute();
+    if (!target || !earlier.includes(target))
+      throw new AppError(
+        'conflict',
+        undefined,
+        input.toNodeId ? 'workflow.msg.notEarlier' : 'workflow.msg.nothingEarlier',
+      );
+    await trx
+      .updateTable('flow_tasks')
+      .set({ status: 'cancelled', done_at: at })
+      .where('instance_id', '=', state.id)
+      .where('status', '=', 'open')
+      .execute();
+    await trx
+      .updateTable('flow_tasks')
+      .set({ comment: input.comment ?? '' })
+      .where('id', '=', task.id)
+      .execute();
     await trx.deleteFrom('flow_tokens').where('instance_id', '=', state.id).execute();
     const action = await record(trx, at, state.id, input.userId, 'back', task.node_id, input.comment);
     const walk = new Walk(trx, state, definition, action);
@@ -149,8 +199,13 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
       .where('action', 'in', ['start', 'submit', 'back', 'retract', 'intervene'])
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    if (last.action !== 'submit' || last.actor_id !== input.userId) throw new AppError('conflict', undefined, 'workflow.msg.notLastSubmitter');
-    const made = await trx.selectFrom('flow_tasks').select(['id', 'status', 'token_id']).where('created_by_action', '=', last.id).execute();
+    if (last.action !== 'submit' || last.actor_id !== input.userId)
+      throw new AppError('conflict', undefined, 'workflow.msg.notLastSubmitter');
+    const made = await trx
+      .selectFrom('flow_tasks')
+      .select(['id', 'status', 'token_id'])
+      .where('created_by_action', '=', last.id)
+      .execute();
     if (made.some((t) => t.status !== 'open')) throw new AppError('conflict', undefined, 'workflow.msg.alreadyActedOn');
     const own = await trx
       .selectFrom('flow_tasks')
@@ -163,8 +218,15 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
       .executeTakeFirstOrThrow();
     // The submission moved the token on when its token is gone; a move into a parallel join left a
     // waiting token nothing records, so that one cannot be taken back.
-    const stayed = own.token_id ? await trx.selectFrom('flow_tokens').select('id').where('id', '=', own.token_id).executeTakeFirst() : undefined;
-    const joining = await trx.selectFrom('flow_tokens').select('id').where('instance_id', '=', state.id).where('state', '=', 'joining').executeTakeFirst();
+    const stayed = own.token_id
+      ? await trx.selectFrom('flow_tokens').select('id').where('id', '=', own.token_id).executeTakeFirst()
+      : undefined;
+    const joining = await trx
+      .selectFrom('flow_tokens')
+      .select('id')
+      .where('instance_id', '=', state.id)
+      .where('state', '=', 'joining')
+      .executeTakeFirst();
     if (!stayed && joining) throw new AppError('conflict', undefined, 'workflow.msg.retractInBranches');
     // What the submission started goes; the submitter's task comes back.
     await trx.deleteFrom('flow_tasks').where('created_by_action', '=', last.id).execute();
@@ -173,9 +235,23 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
     let tokenId = stayed?.id;
     if (!tokenId) {
       tokenId = randomUUID();
-      await trx.insertInto('flow_tokens').values({ id: tokenId, instance_id: state.id, node_id: last.node_id!, state: 'active', via_flow: null, created_at: at }).execute();
+      await trx
+        .insertInto('flow_tokens')
+        .values({
+          id: tokenId,
+          instance_id: state.id,
+          node_id: last.node_id!,
+          state: 'active',
+          via_flow: null,
+          created_at: at,
+        })
+        .execute();
     }
-    await trx.updateTable('flow_tasks').set({ status: 'open', done_at: null, comment: '', token_id: tokenId }).where('id', '=', own.id).execute();
+    await trx
+      .updateTable('flow_tasks')
+      .set({ status: 'open', done_at: null, comment: '', token_id: tokenId })
+      .where('id', '=', own.id)
+      .execute();
     const action = await record(trx, at, state.id, input.userId, 'retract', last.node_id);
     return finish(trx, state, new Walk(trx, state, definition, action), action, input.userId);
   });
@@ -184,31 +260,53 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
 /** Ends an instance for good: its open tasks are cancelled, its tokens go. A running instance only,
  *  unless `finishedToo` (the monitoring list also removes completed ones). By the initiator (the
  *  runtime call) or an administrator (`adminId`, the monitoring list); who may is the caller's decision. */
-export async function deleteInstance(db: Db, input: { instanceId: string; userId?: string; adminId?: string; comment?: string; finishedToo?: boolean; at?: Date }): Promise<ActionResult> {
+export async function deleteInstance(
+  db: Db,
+  input: { instanceId: string; userId?: string; adminId?: string; comment?: string; finishedToo?: boolean; at?: Date },
+): Promise<ActionResult> {
   return writingInstances(db, async (trx) => {
     const row = await lockInstance(trx, input.instanceId);
-    if (row.status === 'deleted' || (row.status !== 'running' && !input.finishedToo)) throw new AppError('conflict', undefined, 'workflow.msg.finished');
+    if (row.status === 'deleted' || (row.status !== 'running' && !input.finishedToo))
+      throw new AppError('conflict', undefined, 'workflow.msg.finished');
     const at = input.at ?? new Date();
-    await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: at }).where('instance_id', '=', row.id).where('status', '=', 'open').execute();
+    await trx
+      .updateTable('flow_tasks')
+      .set({ status: 'cancelled', done_at: at })
+      .where('instance_id', '=', row.id)
+      .where('status', '=', 'open')
+      .execute();
     await trx.deleteFrom('flow_tokens').where('instance_id', '=', row.id).execute();
     await record(trx, at, row.id, input.userId ?? null, 'delete', null, input.comment, input.adminId);
     const lastActor = input.userId ? { last_actor_id: input.userId } : {};
-    await trx.updateTable('flow_instances').set({ status: 'deleted', updated_at: at, state_label: '', auditor_names: '', ...lastActor }).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('flow_instances')
+      .set({ status: 'deleted', updated_at: at, state_label: '', auditor_names: '', ...lastActor })
+      .where('id', '=', row.id)
+      .execute();
     return { instanceId: row.id, status: 'deleted', tasks: [], people: [] };
   });
 }
 
 /** An action's work on the locked instance: what it returns is what its last statement, `finish`, answers (docs/adr/0081-submissions-pipelined-begin-commit.md). */
-export type ActionWork = (trx: Db, state: InstanceState, definition: ProcessDefinition, at: Date) => Promise<ActionResult>;
+export type ActionWork = (
+  trx: Db,
+  state: InstanceState,
+  definition: ProcessDefinition,
+  at: Date,
+) => Promise<ActionResult>;
 
 /** Locks the instance (the row lock every action on it waits for), refuses a finished one, and runs `work`. */
 export function inAction(db: Db, input: { instanceId: string; at?: Date }, work: ActionWork): Promise<ActionResult> {
-  return writingInstances(db, async (trx) => {
-    const row = await lockInstance(trx, input.instanceId);
-    if (row.status !== 'running') throw new AppError('conflict', undefined, 'workflow.msg.finished');
-    const { definition } = await versionById(trx, row.version_id);
-    return work(trx, { ...row, form_data: row.form_data ?? {} }, definition, input.at ?? new Date());
-  }, { endsWithFinish: true });
+  return writingInstances(
+    db,
+    async (trx) => {
+      const row = await lockInstance(trx, input.instanceId);
+      if (row.status !== 'running') throw new AppError('conflict', undefined, 'workflow.msg.finished');
+      const { definition } = await versionById(trx, row.version_id);
+      return work(trx, { ...row, form_data: row.form_data ?? {} }, definition, input.at ?? new Date());
+    },
+    { endsWithFinish: true },
+  );
 }
 
 export interface LockedInstance {
@@ -251,22 +349,56 @@ async function lockInstance(trx: Db, instanceId: string): Promise<LockedInstance
 }
 
 async function openTaskOf(trx: Db, instanceId: string, userId: string) {
-  const task = await trx.selectFrom('flow_tasks').select(['id', 'node_id', 'token_id']).where('instance_id', '=', instanceId).where('assignee_id', '=', userId).where('status', '=', 'open').orderBy('created_at').executeTakeFirst();
+  const task = await trx
+    .selectFrom('flow_tasks')
+    .select(['id', 'node_id', 'token_id'])
+    .where('instance_id', '=', instanceId)
+    .where('assignee_id', '=', userId)
+    .where('status', '=', 'open')
+    .orderBy('created_at')
+    .executeTakeFirst();
   if (!task) throw new AppError('forbidden', undefined, 'workflow.msg.notYourTask');
   return task;
 }
 
 /** The approvals this instance has passed before, most recent first, other than `current`. */
 export async function earlierApprovals(trx: Db, instanceId: string, current: string): Promise<string[]> {
-  const rows = await trx.selectFrom('flow_history').select('node_id').where('instance_id', '=', instanceId).where('action', '=', 'submit').orderBy('id', 'desc').execute();
+  const rows = await trx
+    .selectFrom('flow_history')
+    .select('node_id')
+    .where('instance_id', '=', instanceId)
+    .where('action', '=', 'submit')
+    .orderBy('id', 'desc')
+    .execute();
   const nodes: string[] = [];
   for (const r of rows) if (r.node_id && r.node_id !== current && !nodes.includes(r.node_id)) nodes.push(r.node_id);
   return nodes;
 }
 
 /** Writes the action's history entry: by a user of the enterprise, or (`adminId`, an intervention) by an administrator. */
-export async function record(trx: Db, at: Date, instanceId: string, actorId: string | null, action: FlowAction, nodeId: string | null, comment?: string, adminId?: string): Promise<ActionStamp> {
-  const row = await trx.insertInto('flow_history').values({ instance_id: instanceId, at, actor_id: actorId, admin_id: adminId ?? null, action, node_id: nodeId, comment: comment ?? '' }).returning('id').executeTakeFirstOrThrow();
+export async function record(
+  trx: Db,
+  at: Date,
+  instanceId: string,
+  actorId: string | null,
+  action: FlowAction,
+  nodeId: string | null,
+  comment?: string,
+  adminId?: string,
+): Promise<ActionStamp> {
+  const row = await trx
+    .insertInto('flow_history')
+    .values({
+      instance_id: instanceId,
+      at,
+      actor_id: actorId,
+      admin_id: adminId ?? null,
+      action,
+      node_id: nodeId,
+      comment: comment ?? '',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { id: Number(row.id), at };
 }
 
@@ -276,12 +408,21 @@ export async function record(trx: Db, at: Date, instanceId: string, actorId: str
  *  database, between completing (a `complete` history entry, the instance completed) and the list's
  *  current nodes and approvers. The names are those of the tasks this action opened (docs/adr/0080-submissions-caller-check-locks.md): no list of
  *  ids as a parameter, whose estimate made PostgreSQL plan the statement again at every action. */
-export async function finish(trx: Db, state: InstanceState, walk: Walk, action: ActionStamp, actorId: string | null): Promise<ActionResult> {
+export async function finish(
+  trx: Db,
+  state: InstanceState,
+  walk: Walk,
+  action: ActionStamp,
+  actorId: string | null,
+): Promise<ActionResult> {
   await walk.settleJoins();
   const tasks = [...walk.reached].map(([nodeId, { name, assignees }]) => ({ nodeId, nodeName: name, assignees }));
   const { at } = action;
   const last = finishEndsUnit(trx) ? sql.raw(COMMIT_AFTER) : sql``;
-  const { rows } = await sql<{ running: boolean; people: Person[] }>`${last}with tokens as (select node_id, state from flow_tokens where instance_id = ${state.id}),
+  const { rows } = await sql<{
+    running: boolean;
+    people: Person[];
+  }>`${last}with tokens as (select node_id, state from flow_tokens where instance_id = ${state.id}),
       noted as (update flow_history set to_nodes = ${JSON.stringify(tasks.map((t) => t.nodeId))}::jsonb where id = ${action.id}),
       completion as (insert into flow_history (instance_id, at, actor_id, action, node_id)
         select ${state.id}::text, ${at}::timestamptz, null, 'complete', ${walk.ended.at(-1) ?? null}::text where not exists (select from tokens)),
@@ -293,7 +434,9 @@ export async function finish(trx: Db, state: InstanceState, walk: Walk, action: 
         where id = ${state.id})
     select exists (select from tokens) as running,
       (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'loginno', u.loginno)), '[]') from users u
-        where u.id in (select t.assignee_id from flow_tasks t where t.instance_id = ${state.id} and t.status = 'open' and t.created_by_action = ${action.id})) as people`.execute(trx);
+        where u.id in (select t.assignee_id from flow_tasks t where t.instance_id = ${state.id} and t.status = 'open' and t.created_by_action = ${action.id})) as people`.execute(
+    trx,
+  );
   return { instanceId: state.id, status: rows[0].running ? 'running' : 'completed', tasks, people: rows[0].people };
 }
 
@@ -304,5 +447,7 @@ const stateLabel = (walk: Walk) => sql<string>`left(coalesce((select string_agg(
 
 /** What the monitoring list shows as a running instance's current approvers: the names of its open
  *  tasks' assignees, each once, in order (read by the statement that keeps it, no extra round trip). */
-const openApproverNames = (instanceId: string) => sql<string>`left(coalesce((select string_agg(n.name, ', ' order by n.name)
+const openApproverNames = (
+  instanceId: string,
+) => sql<string>`left(coalesce((select string_agg(n.name, ', ' order by n.name)
   from (select distinct u.name from flow_tasks t join users u on u.id = t.assignee_id where t.instance_id = ${instanceId} and t.status = 'open') n), ''), 2000)`;

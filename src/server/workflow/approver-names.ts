@@ -19,7 +19,15 @@ export interface Person {
  *  result carries its new approvers, docs/adr/0080-submissions-caller-check-locks.md), else read. */
 export async function withApprovers(db: Db, nodes: readonly NodeAssignees[], known?: readonly Person[]) {
   const ids = [...new Set(nodes.flatMap((n) => n.assignees))];
-  const users = known ?? (ids.length === 0 ? [] : await db.selectFrom('users').select(['id', 'name', 'loginno']).where('id', 'in', ids).execute());
+  const users =
+    known ??
+    (ids.length === 0
+      ? []
+      : await db.selectFrom('users').select(['id', 'name', 'loginno']).where('id', 'in', ids).execute());
   const byId = new Map(users.map((u) => [u.id, u]));
-  return nodes.map((n) => ({ nodeId: n.nodeId, nodeName: n.nodeName, approvers: n.assignees.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])) }));
+  return nodes.map((n) => ({
+    nodeId: n.nodeId,
+    nodeName: n.nodeName,
+    approvers: n.assignees.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
+  }));
 }

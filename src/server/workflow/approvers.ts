@@ -14,10 +14,15 @@ export interface ApproverContext {
 }
 
 /** The users the rules name, each once, in the order the rules name them. */
-export async function resolveApprovers(db: Db, rules: readonly ApproverRule[], ctx: ApproverContext): Promise<string[]> {
+export async function resolveApprovers(
+  db: Db,
+  rules: readonly ApproverRule[],
+  ctx: ApproverContext,
+): Promise<string[]> {
   const found: string[] = [];
   for (const rule of rules) {
-    const ids = rule.kind === 'expression' ? await fromExpression(db, rule.expression, ctx) : await usersOf(db, rule, ctx);
+    const ids =
+      rule.kind === 'expression' ? await fromExpression(db, rule.expression, ctx) : await usersOf(db, rule, ctx);
     for (const id of ids) if (!found.includes(id)) found.push(id);
   }
   return found;
@@ -27,11 +32,19 @@ async function fromExpression(db: Db, expression: string, ctx: ApproverContext):
   const value = ruleValue(expression, { ...ctx.form, form: ctx.form });
   if (typeof value !== 'string') return [];
   const ids: string[] = [];
-  for (const rule of parseApprovers(value).rules) if (rule.kind !== 'expression') ids.push(...(await usersOf(db, rule, ctx)));
+  for (const rule of parseApprovers(value).rules)
+    if (rule.kind !== 'expression') ids.push(...(await usersOf(db, rule, ctx)));
   return ids;
 }
 
-const onJob = (db: Db, domainId: string) => db.selectFrom('users as u').select('u.id').where('u.domain_id', '=', domainId).where('u.status', '=', 1).orderBy('u.order_no').orderBy('u.name');
+const onJob = (db: Db, domainId: string) =>
+  db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where('u.domain_id', '=', domainId)
+    .where('u.status', '=', 1)
+    .orderBy('u.order_no')
+    .orderBy('u.name');
 
 type DatabaseRule = Extract<ApproverRule, { kind: 'user' | 'role' | 'department' }>;
 
@@ -42,10 +55,17 @@ function ruleUsers(db: Db, rule: DatabaseRule, ctx: ApproverContext) {
       return onJob(db, ctx.domainId).where(sql`lower(u.loginno)`, '=', rule.loginno.toLowerCase());
     case 'role':
       return onJob(db, ctx.domainId).where('u.id', 'in', (eb) =>
-        eb.selectFrom('role_users as h').innerJoin('app_roles as r', 'r.id', 'h.role_id').select('h.user_id').where('r.application_id', '=', ctx.applicationId).where('r.package_role', '=', rule.role),
+        eb
+          .selectFrom('role_users as h')
+          .innerJoin('app_roles as r', 'r.id', 'h.role_id')
+          .select('h.user_id')
+          .where('r.application_id', '=', ctx.applicationId)
+          .where('r.package_role', '=', rule.role),
       );
     case 'department':
-      return onJob(db, ctx.domainId).where('u.department_id', 'in', (eb) => eb.selectFrom('departments').select('id').where('domain_id', '=', ctx.domainId).where('code', '=', rule.code));
+      return onJob(db, ctx.domainId).where('u.department_id', 'in', (eb) =>
+        eb.selectFrom('departments').select('id').where('domain_id', '=', ctx.domainId).where('code', '=', rule.code),
+      );
   }
 }
 
@@ -59,7 +79,11 @@ export function approversQuery(db: Db, rules: readonly ApproverRule[], ctx: Appr
   return ruleUsers(db, rule, ctx).select(sql<number>`row_number() over (order by u.order_no, u.name)`.as('n'));
 }
 
-async function usersOf(db: Db, rule: Exclude<ApproverRule, { kind: 'expression' }>, ctx: ApproverContext): Promise<string[]> {
+async function usersOf(
+  db: Db,
+  rule: Exclude<ApproverRule, { kind: 'expression' }>,
+  ctx: ApproverContext,
+): Promise<string[]> {
   if (rule.kind === 'superior') return superiorsOf(db, ctx);
   return (await ruleUsers(db, rule, ctx).execute()).map((r) => r.id);
 }
@@ -67,12 +91,24 @@ async function usersOf(db: Db, rule: Exclude<ApproverRule, { kind: 'expression' 
 /** The liaison officers of the initiator's department other than the initiator; none there (or the
  *  initiator is the only one) → those of the department above, and so on up. */
 async function superiorsOf(db: Db, ctx: ApproverContext): Promise<string[]> {
-  const initiator = await db.selectFrom('users').select('department_id').where('id', '=', ctx.initiatorId).executeTakeFirst();
+  const initiator = await db
+    .selectFrom('users')
+    .select('department_id')
+    .where('id', '=', ctx.initiatorId)
+    .executeTakeFirst();
   let departmentId = initiator?.department_id ?? null;
   for (let depth = 0; departmentId && depth < 50; depth++) {
-    const liaisons = await onJob(db, ctx.domainId).where('u.department_id', '=', departmentId).where('u.liaison', '=', true).where('u.id', '!=', ctx.initiatorId).execute();
+    const liaisons = await onJob(db, ctx.domainId)
+      .where('u.department_id', '=', departmentId)
+      .where('u.liaison', '=', true)
+      .where('u.id', '!=', ctx.initiatorId)
+      .execute();
     if (liaisons.length > 0) return liaisons.map((r) => r.id);
-    const department = await db.selectFrom('departments').select('superior_id').where('id', '=', departmentId).executeTakeFirst();
+    const department = await db
+      .selectFrom('departments')
+      .select('superior_id')
+      .where('id', '=', departmentId)
+      .executeTakeFirst();
     departmentId = department?.superior_id ?? null;
   }
   return [];

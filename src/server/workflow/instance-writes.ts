@@ -72,13 +72,20 @@ export const finishEndsUnit = (trx: Db): boolean => endingWithFinish.has(trx);
 /** `work` in a transaction (the caller's when `db` is one), counted once it has ended. `endsWithFinish`:
  *  when `work` runs an engine action's `finish`, it returns what that answers and runs nothing after
  *  it (honoured only where this call begins the transaction). */
-export function writingInstances<T>(db: Db, work: (trx: Db) => Promise<T>, options?: { endsWithFinish?: boolean }): Promise<T> {
+export function writingInstances<T>(
+  db: Db,
+  work: (trx: Db) => Promise<T>,
+  options?: { endsWithFinish?: boolean },
+): Promise<T> {
   writes++;
   const ended = () => void writes++;
   if (units.has(db)) return work(db).finally(ended);
   // Inside another transaction the notice goes with it: heard at its commit (by this server's own
   // connection too), none if it is rolled back.
-  if (db.isTransaction) return work(db).finally(ended).then(async (result) => (await notify(db), result));
+  if (db.isTransaction)
+    return work(db)
+      .finally(ended)
+      .then(async (result) => (await notify(db), result));
   const changes = changesOf(db);
   changes?.notice(INSTANCES_TABLE); // a page read while this unit runs is not kept
   return inTransaction(db, (trx) => {

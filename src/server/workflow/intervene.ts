@@ -62,14 +62,29 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
     const walk = new Walk(trx, state, definition, { id: 0, at });
     checkTargets(input.targets, (id) => walk.node(id));
     await checkUsers(trx, state.domain_id, input.targets);
-    const open = await trx.selectFrom('flow_tasks').select(['id', 'node_id', 'assignee_id']).where('instance_id', '=', state.id).where('status', '=', 'open').orderBy('created_at').execute();
+    const open = await trx
+      .selectFrom('flow_tasks')
+      .select(['id', 'node_id', 'assignee_id'])
+      .where('instance_id', '=', state.id)
+      .where('status', '=', 'open')
+      .orderBy('created_at')
+      .execute();
     const byNode = new Map<string, string[]>();
     for (const task of open) byNode.set(task.node_id, [...(byNode.get(task.node_id) ?? []), task.assignee_id]);
-    cancelled = [...byNode].map(([nodeId, assignees]) => ({ nodeId, nodeName: walk.node(nodeId)?.name ?? nodeId, assignees }));
+    cancelled = [...byNode].map(([nodeId, assignees]) => ({
+      nodeId,
+      nodeName: walk.node(nodeId)?.name ?? nodeId,
+      assignees,
+    }));
     const tokens = await trx.selectFrom('flow_tokens').select('state').where('instance_id', '=', state.id).execute();
     endedBranches = tokens.filter((t) => t.state === 'active').length;
     waitingAtJoins = tokens.length - endedBranches;
-    await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: at }).where('instance_id', '=', state.id).where('status', '=', 'open').execute();
+    await trx
+      .updateTable('flow_tasks')
+      .set({ status: 'cancelled', done_at: at })
+      .where('instance_id', '=', state.id)
+      .where('status', '=', 'open')
+      .execute();
     await trx.deleteFrom('flow_tokens').where('instance_id', '=', state.id).execute();
     const action = await record(trx, at, state.id, null, 'intervene', null, input.comment, input.adminId);
     const moving = new Walk(trx, state, definition, action);
@@ -85,15 +100,21 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
 
 /** The spec's rules (§4, §5): at least one node; an end node only alone; an approval needs approvers;
  *  each node once, and only nodes an instance can wait at. */
-function checkTargets(targets: readonly InterventionTarget[], nodeOf: (id: string) => { kind: string } | undefined): void {
+function checkTargets(
+  targets: readonly InterventionTarget[],
+  nodeOf: (id: string) => { kind: string } | undefined,
+): void {
   if (targets.length === 0) throw new AppError('validation', undefined, 'flow.msg.noIntervention', '/submitTo');
   const seen = new Set<string>();
   for (const [index, target] of targets.entries()) {
     const node = nodeOf(target.nodeId);
-    if (!node || !INTERVENTION_KINDS.has(node.kind) || seen.has(target.nodeId)) throw new AppError('validation', { node: target.nodeId }, 'flow.msg.badNode', `/submitTo/${index}/nodeid`);
+    if (!node || !INTERVENTION_KINDS.has(node.kind) || seen.has(target.nodeId))
+      throw new AppError('validation', { node: target.nodeId }, 'flow.msg.badNode', `/submitTo/${index}/nodeid`);
     seen.add(target.nodeId);
-    if (node.kind === 'complete' && targets.length > 1) throw new AppError('validation', undefined, 'flow.msg.endNodeAlone', `/submitTo/${index}`);
-    if (node.kind === 'manual' && target.userIds.length === 0) throw new AppError('validation', undefined, 'flow.msg.handlerEmpty', `/submitTo/${index}/userids`);
+    if (node.kind === 'complete' && targets.length > 1)
+      throw new AppError('validation', undefined, 'flow.msg.endNodeAlone', `/submitTo/${index}`);
+    if (node.kind === 'manual' && target.userIds.length === 0)
+      throw new AppError('validation', undefined, 'flow.msg.handlerEmpty', `/submitTo/${index}/userids`);
   }
 }
 
@@ -101,6 +122,12 @@ function checkTargets(targets: readonly InterventionTarget[], nodeOf: (id: strin
 async function checkUsers(trx: Db, domainId: string, targets: readonly InterventionTarget[]): Promise<void> {
   const ids = [...new Set(targets.flatMap((t) => t.userIds))];
   if (ids.length === 0) return;
-  const found = await trx.selectFrom('users').select('id').where('id', 'in', ids).where('domain_id', '=', domainId).where('status', '=', 1).execute();
+  const found = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('domain_id', '=', domainId)
+    .where('status', '=', 1)
+    .execute();
   if (found.length !== ids.length) throw new AppError('validation', undefined, 'flow.msg.badApprovers', '/submitTo');
 }

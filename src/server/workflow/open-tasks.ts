@@ -15,15 +15,37 @@ export interface NewTask {
 
 /** Call it inside the action's transaction (`trx`). The token the tasks wait on, when new, is written
  *  by the same statement (docs/adr/0077-submissions-prepared-statements.md: one round trip for the token, the tasks and their messages). */
-export async function openTasks(trx: Db, instance: { id: string; domain_id: string }, at: Date, tasks: readonly NewTask[], token?: Insertable<FlowTokensTable>): Promise<void> {
+export async function openTasks(
+  trx: Db,
+  instance: { id: string; domain_id: string },
+  at: Date,
+  tasks: readonly NewTask[],
+  token?: Insertable<FlowTokensTable>,
+): Promise<void> {
   if (tasks.length === 0) {
     if (token) await trx.insertInto('flow_tokens').values(token).execute();
     return;
   }
-  const rows = tasks.map((task) => ({ id: randomUUID(), instance_id: instance.id, status: 'open' as const, created_at: at, ...task }));
-  const messages = rows.map((task) => ({ id: randomUUID(), domain_id: instance.domain_id, user_id: task.assignee_id, task_id: task.id, instance_id: instance.id, created_at: at }));
+  const rows = tasks.map((task) => ({
+    id: randomUUID(),
+    instance_id: instance.id,
+    status: 'open' as const,
+    created_at: at,
+    ...task,
+  }));
+  const messages = rows.map((task) => ({
+    id: randomUUID(),
+    domain_id: instance.domain_id,
+    user_id: task.assignee_id,
+    task_id: task.id,
+    instance_id: instance.id,
+    created_at: at,
+  }));
   // Data-modifying CTEs: the foreign keys (task → token, message → task) are checked at the statement's end.
-  const withTasks = (token ? trx.with('token', (db) => db.insertInto('flow_tokens').values(token)) : trx).with('tasks', (db) => db.insertInto('flow_tasks').values(rows));
+  const withTasks = (token ? trx.with('token', (db) => db.insertInto('flow_tokens').values(token)) : trx).with(
+    'tasks',
+    (db) => db.insertInto('flow_tasks').values(rows),
+  );
   await withTasks.insertInto('task_messages').values(messages).execute();
 }
 
@@ -38,7 +60,9 @@ export async function openTasksFor(
   task: Omit<NewTask, 'assignee_id'>,
   token?: Insertable<FlowTokensTable>,
 ): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`with ${token ? sql`token as (${trx.insertInto('flow_tokens').values(token)}),` : sql``}
+  const { rows } = await sql<{
+    id: string;
+  }>`with ${token ? sql`token as (${trx.insertInto('flow_tokens').values(token)}),` : sql``}
       approvers as (${assignees}),
       tasks as (insert into flow_tasks (id, instance_id, status, created_at, token_id, node_id, assignee_id, created_by_action, made_by_batch)
         select gen_random_uuid()::text, ${instance.id}::text, 'open', ${at}::timestamptz, ${task.token_id}::text, ${task.node_id}::text, a.id, ${task.created_by_action}::int8, ${task.made_by_batch ?? null}::text

@@ -26,7 +26,10 @@ function linkFlows(definitions: Definitions): void {
   for (const process of (definitions.rootElements ?? []).filter((e) => e.$type === 'bpmn:Process')) {
     const elements = (process.get('flowElements') ?? []) as ModdleElement[];
     for (const flow of elements.filter((e) => e.$type === 'bpmn:SequenceFlow')) {
-      for (const [end, side] of [['sourceRef', 'outgoing'], ['targetRef', 'incoming']] as const) {
+      for (const [end, side] of [
+        ['sourceRef', 'outgoing'],
+        ['targetRef', 'incoming'],
+      ] as const) {
         const node = flow.get(end) as ModdleElement | undefined;
         const linked = (node?.get(side) ?? []) as ModdleElement[];
         if (node && !linked.includes(flow)) node.set(side, [...linked, flow]);

@@ -14,7 +14,13 @@ export interface ProcessVersion {
   definition: ProcessDefinition;
 }
 
-const toVersion = (row: { id: string; application_id: string; process_id: string; version: number; graph: unknown }): ProcessVersion => ({
+const toVersion = (row: {
+  id: string;
+  application_id: string;
+  process_id: string;
+  version: number;
+  graph: unknown;
+}): ProcessVersion => ({
   id: row.id,
   applicationId: row.application_id,
   processId: row.process_id,
@@ -24,7 +30,12 @@ const toVersion = (row: { id: string; application_id: string; process_id: string
 
 /** The version of the application's process to start now; 1404 when the application has no such process. */
 export async function currentVersion(db: Db, applicationId: string, processId: string): Promise<ProcessVersion> {
-  const current = await db.selectFrom('app_processes').select('bpmn').where('application_id', '=', applicationId).where('id', '=', processId).executeTakeFirst();
+  const current = await db
+    .selectFrom('app_processes')
+    .select('bpmn')
+    .where('application_id', '=', applicationId)
+    .where('id', '=', processId)
+    .executeTakeFirst();
   if (!current) throw new AppError('notFound', undefined, 'workflow.msg.noProcess');
   const latest = await db
     .selectFrom('process_versions')
@@ -41,10 +52,23 @@ export async function currentVersion(db: Db, applicationId: string, processId: s
   // Two first starts at once: one inserts, the other reads what it inserted.
   await db
     .insertInto('process_versions')
-    .values({ id: randomUUID(), application_id: applicationId, process_id: processId, version, bpmn: current.bpmn, graph: JSON.stringify(definition) })
+    .values({
+      id: randomUUID(),
+      application_id: applicationId,
+      process_id: processId,
+      version,
+      bpmn: current.bpmn,
+      graph: JSON.stringify(definition),
+    })
     .onConflict((oc) => oc.columns(['application_id', 'process_id', 'version']).doNothing())
     .execute();
-  const row = await db.selectFrom('process_versions').selectAll().where('application_id', '=', applicationId).where('process_id', '=', processId).where('version', '=', version).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('process_versions')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .where('process_id', '=', processId)
+    .where('version', '=', version)
+    .executeTakeFirstOrThrow();
   return toVersion(row);
 }
 
@@ -54,7 +78,9 @@ const versions = new Map<string, ProcessVersion>();
 export async function versionById(db: Db, id: string): Promise<ProcessVersion> {
   let version = versions.get(id);
   if (!version) {
-    version = toVersion(await db.selectFrom('process_versions').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    version = toVersion(
+      await db.selectFrom('process_versions').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    );
     versions.set(id, version);
   }
   return version;

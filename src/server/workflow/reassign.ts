@@ -29,20 +29,44 @@ export interface ReassignCount {
 export async function reassign(db: Db, input: ReassignInput): Promise<ReassignCount> {
   let count: ReassignCount = { cancelled: 0, created: 0 };
   await inAction(db, input, async (trx, state, definition, at) => {
-    const open = await trx.selectFrom('flow_tasks').select(['id', 'token_id', 'node_id', 'assignee_id']).where('instance_id', '=', state.id).where('status', '=', 'open').orderBy('created_at').execute();
+    const open = await trx
+      .selectFrom('flow_tasks')
+      .select(['id', 'token_id', 'node_id', 'assignee_id'])
+      .where('instance_id', '=', state.id)
+      .where('status', '=', 'open')
+      .orderBy('created_at')
+      .execute();
     const { change } = input;
     const cancel = change.kind === 'set' ? open : open.filter((t) => t.assignee_id === change.from);
-    const holds = (token: string | null, user: string) => open.some((t) => t.token_id === token && t.assignee_id === user && !cancel.includes(t));
+    const holds = (token: string | null, user: string) =>
+      open.some((t) => t.token_id === token && t.assignee_id === user && !cancel.includes(t));
     const make: Array<{ token_id: string | null; node_id: string; assignee_id: string }> = [];
     for (const task of cancel) {
       const users = change.kind === 'set' ? change.userIds : [change.to];
-      for (const user of users) if (!holds(task.token_id, user) && !make.some((m) => m.token_id === task.token_id && m.assignee_id === user)) make.push({ token_id: task.token_id, node_id: task.node_id, assignee_id: user });
+      for (const user of users)
+        if (!holds(task.token_id, user) && !make.some((m) => m.token_id === task.token_id && m.assignee_id === user))
+          make.push({ token_id: task.token_id, node_id: task.node_id, assignee_id: user });
     }
-    const unchanged = make.length === cancel.length && make.every((m, i) => m.assignee_id === cancel[i].assignee_id && m.token_id === cancel[i].token_id);
+    const unchanged =
+      make.length === cancel.length &&
+      make.every((m, i) => m.assignee_id === cancel[i].assignee_id && m.token_id === cancel[i].token_id);
     if (cancel.length === 0 || unchanged) return { instanceId: state.id, status: 'running', tasks: [], people: [] };
     const action = await record(trx, at, state.id, null, 'reassign', null, input.comment, input.adminId);
-    await trx.updateTable('flow_tasks').set({ status: 'cancelled', done_at: at, cancelled_by_batch: input.batchId }).where('id', 'in', cancel.map((t) => t.id)).execute();
-    await openTasks(trx, state, at, make.map((m) => ({ ...m, created_by_action: action.id, made_by_batch: input.batchId })));
+    await trx
+      .updateTable('flow_tasks')
+      .set({ status: 'cancelled', done_at: at, cancelled_by_batch: input.batchId })
+      .where(
+        'id',
+        'in',
+        cancel.map((t) => t.id),
+      )
+      .execute();
+    await openTasks(
+      trx,
+      state,
+      at,
+      make.map((m) => ({ ...m, created_by_action: action.id, made_by_batch: input.batchId })),
+    );
     count = { cancelled: cancel.length, created: make.length };
     return finish(trx, state, new Walk(trx, state, definition, action), action, null);
   });
@@ -51,9 +75,17 @@ export async function reassign(db: Db, input: ReassignInput): Promise<ReassignCo
 
 /** Undoes a batch on every instance it changed, all or nothing: what it made goes, what it cancelled
  *  comes back. Refused when one of its new tasks has been acted on, or its instance has moved on. */
-export async function undoBatch(db: Db, input: { batchId: string; adminId: string; comment: string }): Promise<{ instances: number; restored: number }> {
+export async function undoBatch(
+  db: Db,
+  input: { batchId: string; adminId: string; comment: string },
+): Promise<{ instances: number; restored: number }> {
   return writingInstances(db, async (trx) => {
-    const batch = await trx.selectFrom('flow_batches').select(['id', 'undone_at']).where('id', '=', input.batchId).forUpdate().executeTakeFirst();
+    const batch = await trx
+      .selectFrom('flow_batches')
+      .select(['id', 'undone_at'])
+      .where('id', '=', input.batchId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!batch) throw new AppError('notFound', undefined, 'flow.msg.noBatch');
     if (batch.undone_at) throw new AppError('conflict', undefined, 'flow.msg.batchUndone');
     const touched = await trx
@@ -65,11 +97,30 @@ export async function undoBatch(db: Db, input: { batchId: string; adminId: strin
     let restored = 0;
     for (const { instance_id: instanceId } of touched) {
       await inAction(trx, { instanceId }, async (inner, state, definition, at) => {
-        const made = await inner.selectFrom('flow_tasks').select(['id', 'status']).where('instance_id', '=', state.id).where('made_by_batch', '=', batch.id).execute();
+        const made = await inner
+          .selectFrom('flow_tasks')
+          .select(['id', 'status'])
+          .where('instance_id', '=', state.id)
+          .where('made_by_batch', '=', batch.id)
+          .execute();
         if (made.some((t) => t.status !== 'open')) throw new AppError('conflict', undefined, 'flow.msg.batchActedOn');
         const action = await record(inner, at, state.id, null, 'reassign', null, input.comment, input.adminId);
-        if (made.length > 0) await inner.deleteFrom('flow_tasks').where('id', 'in', made.map((t) => t.id)).execute();
-        const back = await inner.updateTable('flow_tasks').set({ status: 'open', done_at: null, cancelled_by_batch: null }).where('instance_id', '=', state.id).where('cancelled_by_batch', '=', batch.id).returning('id').execute();
+        if (made.length > 0)
+          await inner
+            .deleteFrom('flow_tasks')
+            .where(
+              'id',
+              'in',
+              made.map((t) => t.id),
+            )
+            .execute();
+        const back = await inner
+          .updateTable('flow_tasks')
+          .set({ status: 'open', done_at: null, cancelled_by_batch: null })
+          .where('instance_id', '=', state.id)
+          .where('cancelled_by_batch', '=', batch.id)
+          .returning('id')
+          .execute();
         restored += back.length;
         return finish(inner, state, new Walk(inner, state, definition, action), action, null);
       });

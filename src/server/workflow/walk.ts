@@ -57,7 +57,10 @@ export class Walk {
 
   /** Runs an auto task reached otherwise than by a flow (an intervention) and goes on from it. */
   async runAuto(node: ProcessNode): Promise<void> {
-    await this.trx.insertInto('flow_history').values({ instance_id: this.instance.id, action: 'auto', node_id: node.id, at: this.action.at }).execute();
+    await this.trx
+      .insertInto('flow_history')
+      .values({ instance_id: this.instance.id, action: 'auto', node_id: node.id, at: this.action.at })
+      .execute();
     return this.leave(node.id);
   }
 
@@ -71,18 +74,40 @@ export class Walk {
   /** Puts a token on an approval and gives each of its approvers a task: those its rules name, or the
    *  users an intervention chose. */
   async enterApproval(node: ProcessNode, chosen?: readonly string[]): Promise<void> {
-    const context = { domainId: this.instance.domain_id, applicationId: this.instance.application_id, initiatorId: this.instance.initiator_id, form: this.instance.form_data };
-    const token = { id: randomUUID(), instance_id: this.instance.id, node_id: node.id, state: 'active' as const, via_flow: null, created_at: this.action.at };
+    const context = {
+      domainId: this.instance.domain_id,
+      applicationId: this.instance.application_id,
+      initiatorId: this.instance.initiator_id,
+      form: this.instance.form_data,
+    };
+    const token = {
+      id: randomUUID(),
+      instance_id: this.instance.id,
+      node_id: node.id,
+      state: 'active' as const,
+      via_flow: null,
+      created_at: this.action.at,
+    };
     const task = { token_id: token.id, node_id: node.id, created_by_action: this.action.id };
     const query = chosen ? undefined : approversQuery(this.trx, node.approvers ?? [], context);
     let approvers: string[];
     if (query) approvers = await openTasksFor(this.trx, this.instance, this.action.at, query, task, token);
     else {
       approvers = chosen ? [...chosen] : await resolveApprovers(this.trx, node.approvers ?? [], context);
-      if (approvers.length > 0) await openTasks(this.trx, this.instance, this.action.at, approvers.map((assignee) => ({ ...task, assignee_id: assignee })), token);
+      if (approvers.length > 0)
+        await openTasks(
+          this.trx,
+          this.instance,
+          this.action.at,
+          approvers.map((assignee) => ({ ...task, assignee_id: assignee })),
+          token,
+        );
     }
     if (approvers.length === 0) throw new AppError('conflict', { name: node.name }, 'workflow.msg.noApprovers');
-    this.reached.set(node.id, { name: node.name, assignees: [...(this.reached.get(node.id)?.assignees ?? []), ...approvers] });
+    this.reached.set(node.id, {
+      name: node.name,
+      assignees: [...(this.reached.get(node.id)?.assignees ?? []), ...approvers],
+    });
   }
 
   node(id: string): ProcessNode {
@@ -93,14 +118,19 @@ export class Walk {
    *  them, docs/adr/0077-submissions-prepared-statements.md); made once per definition, which never changes. */
   nodeNames(): string {
     let names = nodeNamesOf.get(this.definition);
-    if (names === undefined) nodeNamesOf.set(this.definition, (names = JSON.stringify(Object.fromEntries(Object.values(this.definition.nodes).map((n) => [n.id, n.name])))));
+    if (names === undefined)
+      nodeNamesOf.set(
+        this.definition,
+        (names = JSON.stringify(Object.fromEntries(Object.values(this.definition.nodes).map((n) => [n.id, n.name])))),
+      );
     return names;
   }
 
   private async take(flowId: string): Promise<void> {
     const flow = this.definition.flows[flowId];
     const node = this.node(flow.target);
-    if (++this.steps > MAX_WALK_STEPS) throw new AppError('conflict', { name: node.name, max: MAX_WALK_STEPS }, 'workflow.msg.walkTooLong');
+    if (++this.steps > MAX_WALK_STEPS)
+      throw new AppError('conflict', { name: node.name, max: MAX_WALK_STEPS }, 'workflow.msg.walkTooLong');
     switch (node.kind) {
       case 'manual':
         return this.enterApproval(node);
@@ -126,7 +156,11 @@ export class Walk {
   private branchOf(node: ProcessNode): string {
     const form = this.instance.form_data;
     const holds = (f: string) => evaluateRule(this.definition.flows[f].condition!, { ...form, form });
-    if (node.choice) return this.chosenBranch(node, node.outgoing.filter((f) => !this.definition.flows[f].condition || holds(f)));
+    if (node.choice)
+      return this.chosenBranch(
+        node,
+        node.outgoing.filter((f) => !this.definition.flows[f].condition || holds(f)),
+      );
     const chosen = node.outgoing.find((f) => f !== node.defaultFlow && this.definition.flows[f].condition && holds(f));
     const flow = chosen ?? node.defaultFlow ?? (node.outgoing.length === 1 ? node.outgoing[0] : undefined);
     if (!flow) throw new AppError('conflict', { name: node.name }, 'workflow.msg.noBranch');
@@ -141,16 +175,41 @@ export class Walk {
     const picked = open.filter((f) => this.choice?.includes(target(f)));
     if (picked.length > 1) throw new AppError('conflict', { name: node.name, options }, 'workflow.msg.oneChoice');
     if (picked.length === 1) return picked[0];
-    if (this.choice?.length) throw new AppError('conflict', { name: node.name, options, names: options.map((o) => o.nodeName).join(', ') }, 'workflow.msg.notAnOption');
+    if (this.choice?.length)
+      throw new AppError(
+        'conflict',
+        { name: node.name, options, names: options.map((o) => o.nodeName).join(', ') },
+        'workflow.msg.notAnOption',
+      );
     if (node.defaultFlow && open.includes(node.defaultFlow)) return node.defaultFlow;
-    throw new AppError('conflict', { name: node.name, options, names: options.map((o) => o.nodeName).join(', ') }, 'workflow.msg.chooseNext');
+    throw new AppError(
+      'conflict',
+      { name: node.name, options, names: options.map((o) => o.nodeName).join(', ') },
+      'workflow.msg.chooseNext',
+    );
   }
 
   /** A token arrives at a parallel join by `flowId`; true when every incoming flow has now brought one
    *  (those tokens are then used up and the join goes on). */
   private async joined(node: ProcessNode, flowId: string): Promise<boolean> {
-    await this.trx.insertInto('flow_tokens').values({ id: randomUUID(), instance_id: this.instance.id, node_id: node.id, state: 'joining', via_flow: flowId, created_at: this.action.at }).execute();
-    const waiting = await this.trx.selectFrom('flow_tokens').select(['id', 'via_flow']).where('instance_id', '=', this.instance.id).where('node_id', '=', node.id).where('state', '=', 'joining').execute();
+    await this.trx
+      .insertInto('flow_tokens')
+      .values({
+        id: randomUUID(),
+        instance_id: this.instance.id,
+        node_id: node.id,
+        state: 'joining',
+        via_flow: flowId,
+        created_at: this.action.at,
+      })
+      .execute();
+    const waiting = await this.trx
+      .selectFrom('flow_tokens')
+      .select(['id', 'via_flow'])
+      .where('instance_id', '=', this.instance.id)
+      .where('node_id', '=', node.id)
+      .where('state', '=', 'joining')
+      .execute();
     const arrived = new Set(waiting.map((t) => t.via_flow));
     if (!node.incoming.every((f) => arrived.has(f))) return false;
     // One token per incoming flow is used up; a second one on the same flow (a loop) waits for the next round.
@@ -163,13 +222,24 @@ export class Walk {
    *  bring any more (an intervention ended that branch) goes on with the tokens that came. Checked only
    *  now, not on arrival, because the walk follows one branch of a split before it starts the next. */
   async settleJoins(): Promise<void> {
-    for (let moved = true; moved; ) {
+    for (let moved = true; moved;) {
       moved = false;
       for (const joinId of [...this.waitingJoins]) {
-        const active = await this.trx.selectFrom('flow_tokens').select('node_id').where('instance_id', '=', this.instance.id).where('state', '=', 'active').execute();
+        const active = await this.trx
+          .selectFrom('flow_tokens')
+          .select('node_id')
+          .where('instance_id', '=', this.instance.id)
+          .where('state', '=', 'active')
+          .execute();
         if (active.some((t) => this.reaches(t.node_id, joinId))) continue;
         this.waitingJoins.delete(joinId);
-        const came = await this.trx.deleteFrom('flow_tokens').where('instance_id', '=', this.instance.id).where('node_id', '=', joinId).where('state', '=', 'joining').returning('id').execute();
+        const came = await this.trx
+          .deleteFrom('flow_tokens')
+          .where('instance_id', '=', this.instance.id)
+          .where('node_id', '=', joinId)
+          .where('state', '=', 'joining')
+          .returning('id')
+          .execute();
         if (came.length === 0) continue;
         await this.leave(joinId);
         moved = true;

@@ -8,11 +8,24 @@ import { appendEntry } from '../../../src/server/operation-log/log-writer.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
 import { ADMIN, type TestServer } from '../helpers/test-server.ts';
 
-export const CALLER_KINDS = ['anonymous', 'super', 'system', 'security', 'auditor', 'tenant', 'otherTenant', 'department', 'developer'] as const;
+export const CALLER_KINDS = [
+  'anonymous',
+  'super',
+  'system',
+  'security',
+  'auditor',
+  'tenant',
+  'otherTenant',
+  'department',
+  'developer',
+] as const;
 export type CallerKind = (typeof CALLER_KINDS)[number];
 
 /** Who plays each kind, and which tenant its probes call "home" (the other one is "away"). */
-const LOGINS: Record<Exclude<CallerKind, 'anonymous'>, { loginno: string; password: string; home: 'acme' | 'globex' }> = {
+const LOGINS: Record<
+  Exclude<CallerKind, 'anonymous'>,
+  { loginno: string; password: string; home: 'acme' | 'globex' }
+> = {
   super: { loginno: ADMIN.username, password: ADMIN.password, home: 'acme' },
   system: { loginno: 'sysadmin', password: 'Sysadmin@2026', home: 'acme' },
   security: { loginno: 'secadmin', password: 'Secadmin@2026', home: 'acme' },
@@ -50,18 +63,39 @@ export interface World {
   callers: Caller[];
 }
 
-async function tenant(server: TestServer, slug: 'acme' | 'globex', name: string, applicationName: string): Promise<Tenant> {
+async function tenant(
+  server: TestServer,
+  slug: 'acme' | 'globex',
+  name: string,
+  applicationName: string,
+): Promise<Tenant> {
   const db = server.db;
   const domain = await db.selectFrom('domains').select('id').where('name', '=', name).executeTakeFirstOrThrow();
-  const sales = await db.selectFrom('departments').select('id').where('domain_id', '=', domain.id).where('name', '=', 'Sales').executeTakeFirstOrThrow();
-  const application = await db.selectFrom('applications').select('id').where('name', '=', applicationName).executeTakeFirstOrThrow();
+  const sales = await db
+    .selectFrom('departments')
+    .select('id')
+    .where('domain_id', '=', domain.id)
+    .where('name', '=', 'Sales')
+    .executeTakeFirstOrThrow();
+  const application = await db
+    .selectFrom('applications')
+    .select('id')
+    .where('name', '=', applicationName)
+    .executeTakeFirstOrThrow();
   // The test SMS needs an account; the logging gateway sends nothing.
-  await db.updateTable('domains').set({ sms_member_code: `${slug}-sms`, sms_member_pwd: 'sms-secret' }).where('id', '=', domain.id).execute();
+  await db
+    .updateTable('domains')
+    .set({ sms_member_code: `${slug}-sms`, sms_member_pwd: 'sms-secret' })
+    .where('id', '=', domain.id)
+    .execute();
   return { slug, name, domainId: domain.id, salesId: sales.id, applicationId: application.id, applicationName };
 }
 
 export async function makeWorld(server: TestServer): Promise<World> {
-  const tenants = { acme: await tenant(server, 'acme', 'Acme', 'Purchasing'), globex: await tenant(server, 'globex', 'Globex', 'Contracts') };
+  const tenants = {
+    acme: await tenant(server, 'acme', 'Acme', 'Purchasing'),
+    globex: await tenant(server, 'globex', 'Globex', 'Contracts'),
+  };
   const admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
   const callers: Caller[] = [];
   for (const kind of CALLER_KINDS) {
@@ -70,26 +104,53 @@ export async function makeWorld(server: TestServer): Promise<World> {
       continue;
     }
     const login = LOGINS[kind];
-    const row = await server.db.selectFrom('superusers').select('id').where('loginno', '=', login.loginno).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('superusers')
+      .select('id')
+      .where('loginno', '=', login.loginno)
+      .executeTakeFirstOrThrow();
     const home = tenants[login.home];
     const away = login.home === 'acme' ? tenants.globex : tenants.acme;
-    callers.push({ kind, client: await server.signedIn(login.loginno, login.password, 'en'), id: row.id, loginno: login.loginno, password: login.password, home, away });
+    callers.push({
+      kind,
+      client: await server.signedIn(login.loginno, login.password, 'en'),
+      id: row.id,
+      loginno: login.loginno,
+      password: login.password,
+      home,
+      away,
+    });
   }
   return { server, admin, tenants, callers };
 }
 
 let serial = 0;
 const hashes = new Map<string, Promise<string>>();
-const hashOf = (password: string) => hashes.get(password) ?? hashes.set(password, hashPassword(password)).get(password)!;
+const hashOf = (password: string) =>
+  hashes.get(password) ?? hashes.set(password, hashPassword(password)).get(password)!;
 
 /** A fresh department administrator of the tenant's Sales department: a target every tenant
  *  administrator of that tenant manages and its Sales administrator only sees. */
 export async function freshSalesAdmin(world: World, t: Tenant): Promise<{ id: string; loginno: string }> {
   const id = randomUUID();
   const loginno = `mx${t.slug.slice(0, 2)}${(serial += 1)}`;
-  await world.server.db.insertInto('superusers').values({ id, loginno, name: 'Matrix_Target', email: `${loginno}@atrium.example`, password_hash: await hashOf('Target@2026'), type: 'admin', domain_admin: true }).execute();
+  await world.server.db
+    .insertInto('superusers')
+    .values({
+      id,
+      loginno,
+      name: 'Matrix_Target',
+      email: `${loginno}@atrium.example`,
+      password_hash: await hashOf('Target@2026'),
+      type: 'admin',
+      domain_admin: true,
+    })
+    .execute();
   await world.server.db.insertInto('superuser_domains').values({ superuser_id: id, domain_id: t.domainId }).execute();
-  await world.server.db.insertInto('superuser_departments').values({ superuser_id: id, department_id: t.salesId }).execute();
+  await world.server.db
+    .insertInto('superuser_departments')
+    .values({ superuser_id: id, department_id: t.salesId })
+    .execute();
   return { id, loginno };
 }
 
@@ -98,16 +159,27 @@ export async function freshSalesAdmin(world: World, t: Tenant): Promise<{ id: st
 export async function freshUser(world: World, t: Tenant): Promise<{ id: string; loginno: string }> {
   const id = randomUUID();
   const loginno = `mu${t.slug.slice(0, 2)}${(serial += 1)}`;
-  await world.server.db.insertInto('users').values({ id, domain_id: t.domainId, department_id: t.salesId, name: 'Matrix_User', loginno }).execute();
+  await world.server.db
+    .insertInto('users')
+    .values({ id, domain_id: t.domainId, department_id: t.salesId, name: 'Matrix_User', loginno })
+    .execute();
   return { id, loginno };
 }
 
 /** A fresh extension field of the tenant's departments (its column freed first). */
 export async function freshField(world: World, t: Tenant): Promise<{ fid: string; name: string }> {
   const db = world.server.db;
-  await db.deleteFrom('field_extends').where('domain_id', '=', t.domainId).where('for_table', '=', 'tableDept').where('name', '=', 'field1').execute();
+  await db
+    .deleteFrom('field_extends')
+    .where('domain_id', '=', t.domainId)
+    .where('for_table', '=', 'tableDept')
+    .where('name', '=', 'field1')
+    .execute();
   const fid = randomUUID().replaceAll('-', '');
-  await db.insertInto('field_extends').values({ fid, domain_id: t.domainId, name: 'field1', label: 'Matrix', type: 'string', for_table: 'tableDept' }).execute();
+  await db
+    .insertInto('field_extends')
+    .values({ fid, domain_id: t.domainId, name: 'field1', label: 'Matrix', type: 'string', for_table: 'tableDept' })
+    .execute();
   return { fid, name: 'field1' };
 }
 
@@ -115,14 +187,20 @@ export async function freshField(world: World, t: Tenant): Promise<{ fid: string
  *  administrator both change (the department calls' target). */
 export async function freshDepartment(world: World, t: Tenant): Promise<string> {
   const id = randomUUID();
-  await world.server.db.insertInto('departments').values({ id, domain_id: t.domainId, superior_id: t.salesId, name: `Matrix_${(serial += 1)}`, level: 2 }).execute();
+  await world.server.db
+    .insertInto('departments')
+    .values({ id, domain_id: t.domainId, superior_id: t.salesId, name: `Matrix_${(serial += 1)}`, level: 2 })
+    .execute();
   return id;
 }
 
 /** A fresh unread message of the caller's own. */
 export async function freshMessage(world: World, ownerId: string): Promise<string> {
   const id = randomUUID();
-  await world.server.db.insertInto('messages').values({ id, superuser_id: ownerId, title: 'Matrix', body: 'Matrix' }).execute();
+  await world.server.db
+    .insertInto('messages')
+    .values({ id, superuser_id: ownerId, title: 'Matrix', body: 'Matrix' })
+    .execute();
   return id;
 }
 
@@ -130,14 +208,35 @@ export async function freshMessage(world: World, ownerId: string): Promise<strin
  *  and its target, a text no other entry holds. */
 export async function freshLogEntry(world: World, t: Tenant): Promise<{ id: string; target: string }> {
   const target = `matrix-${(serial += 1)}-${randomUUID()}`;
-  await appendEntry(world.server.db, { at: new Date(), domainId: t.domainId, userId: null, userName: 'Matrix', userKind: '', ip: '127.0.0.1', callId: 'domains.update', method: 'PUT', path: `/authtime/domain/${t.domainId}`, targetId: target, change: null, errcode: 0, message: '' });
-  const row = await world.server.db.selectFrom('operation_log').select('seq').where('target_id', '=', target).executeTakeFirstOrThrow();
+  await appendEntry(world.server.db, {
+    at: new Date(),
+    domainId: t.domainId,
+    userId: null,
+    userName: 'Matrix',
+    userKind: '',
+    ip: '127.0.0.1',
+    callId: 'domains.update',
+    method: 'PUT',
+    path: `/authtime/domain/${t.domainId}`,
+    targetId: target,
+    change: null,
+    errcode: 0,
+    message: '',
+  });
+  const row = await world.server.db
+    .selectFrom('operation_log')
+    .select('seq')
+    .where('target_id', '=', target)
+    .executeTakeFirstOrThrow();
   return { id: String(row.seq), target };
 }
 
 /** A fresh enterprise nobody is linked to (the delete probe's target). */
 export async function freshDomain(world: World): Promise<string> {
   const id = randomUUID();
-  await world.server.db.insertInto('domains').values({ id, name: `Matrix_${(serial += 1)}` }).execute();
+  await world.server.db
+    .insertInto('domains')
+    .values({ id, name: `Matrix_${(serial += 1)}` })
+    .execute();
   return id;
 }

@@ -30,12 +30,25 @@ export async function targetsNamed(name?: DatabaseTarget['name']): Promise<Datab
 }
 
 /** The calls of the catalogue in id order. */
-export const sortedCalls = (server: TestServer): CallDef[] => Object.values(server.catalogue.calls).sort((a, b) => a.id.localeCompare(b.id));
+export const sortedCalls = (server: TestServer): CallDef[] =>
+  Object.values(server.catalogue.calls).sort((a, b) => a.id.localeCompare(b.id));
 
 /** What one probe answered, as a cell token. `errors` collects the messages of other error codes. */
-async function outcome(world: World, call: CallDef, probe: Probe, caller: Caller, target: Tenant, request: ProbeRequest, errors: string[]): Promise<string> {
+async function outcome(
+  world: World,
+  call: CallDef,
+  probe: Probe,
+  caller: Caller,
+  target: Tenant,
+  request: ProbeRequest,
+  errors: string[],
+): Promise<string> {
   const client = request.ownClient ? new ApiClient(world.server.url, 'en') : caller.client;
-  const response = await client.raw(call.method, request.path, { query: request.query, body: request.body, form: request.form });
+  const response = await client.raw(call.method, request.path, {
+    query: request.query,
+    body: request.body,
+    form: request.form,
+  });
   if (response.status === 401) return '401';
   const text = await response.text();
   if (response.status >= 500) return `HTTP${response.status}`;
@@ -61,7 +74,8 @@ async function outcome(world: World, call: CallDef, probe: Probe, caller: Caller
 export async function matrixSuite(name: DatabaseTarget['name'], mode: Mode): Promise<void> {
   const targets = await targetsNamed(name);
   if (targets.length === 0) {
-    describe.skip(`authorization matrix on ${name} (not reachable), separation ${mode}`, () => it('walks every call', () => undefined));
+    describe.skip(`authorization matrix on ${name} (not reachable), separation ${mode}`, () =>
+      it('walks every call', () => undefined));
     return;
   }
   describe.each(targets)(`authorization matrix on $name, separation ${mode}`, (target) => {
@@ -94,7 +108,8 @@ export async function matrixSuite(name: DatabaseTarget['name'], mode: Mode): Pro
           await writes(); // read past the fixtures
           const token = await outcome(world, call, probe, caller, t, request, errors);
           const written = await writes();
-          if (REFUSALS.has(token) && written.length > 0) changed.push(`${call.id} as ${caller.kind} (${token}) wrote ${[...new Set(written)].join(', ')}`);
+          if (REFUSALS.has(token) && written.length > 0)
+            changed.push(`${call.id} as ${caller.kind} (${token}) wrote ${[...new Set(written)].join(', ')}`);
           return token;
         };
         if (probe.scope === 'single') return at(caller.home);
@@ -107,7 +122,8 @@ export async function matrixSuite(name: DatabaseTarget['name'], mode: Mode): Pro
         for (const caller of world.callers) cells.push(await observedCell(call, caller));
         observed.set(call.id, cells);
       }
-      if (process.env.ATRIUM_MATRIX_OUT) writeFileSync(`${process.env.ATRIUM_MATRIX_OUT}.${target.name}.${mode}.md`, formatMatrix(mode, observed));
+      if (process.env.ATRIUM_MATRIX_OUT)
+        writeFileSync(`${process.env.ATRIUM_MATRIX_OUT}.${target.name}.${mode}.md`, formatMatrix(mode, observed));
       const documented = documentedMatrix(mode);
       const wrong: string[] = [];
       for (const [id, cells] of observed) {
@@ -116,7 +132,10 @@ export async function matrixSuite(name: DatabaseTarget['name'], mode: Mode): Pro
           if (got !== want) wrong.push(`${id} as ${CALLER_KINDS[i]}: answered ${got}, documented ${want}`);
         });
       }
-      expect(wrong, `${observed.size * CALLER_KINDS.length} cells; other error codes answered: ${errors.join('; ')}`).toEqual([]);
+      expect(
+        wrong,
+        `${observed.size * CALLER_KINDS.length} cells; other error codes answered: ${errors.join('; ')}`,
+      ).toEqual([]);
       expect(changed, 'refused but changed data').toEqual([]);
       // About 3,000 probes (175 calls), each with its fixtures: minutes on a machine busy with other
       // suites. The limit is for a stuck probe, not a slow machine.

@@ -12,7 +12,17 @@ export const HEADINGS: Record<Mode, string> = {
   off: '### Authorization matrix: security separation off',
   on: '### Authorization matrix: security separation on',
 };
-const COLUMN_TITLES = ['anonymous', 'super administrator', 'system administrator', 'security officer', 'auditor', 'tenant administrator', "other tenant's administrator", 'department administrator', 'developer'];
+const COLUMN_TITLES = [
+  'anonymous',
+  'super administrator',
+  'system administrator',
+  'security officer',
+  'auditor',
+  'tenant administrator',
+  "other tenant's administrator",
+  'department administrator',
+  'developer',
+];
 
 export const cell = (home: string, away?: string) => (away === undefined || away === home ? home : `${home}/${away}`);
 
@@ -25,7 +35,11 @@ export function documentedMatrix(mode: Mode): Map<string, string[]> {
   for (const line of lines.slice(start + 1)) {
     if (line.startsWith('#')) break;
     const match = /^\| `([A-Za-z.]+)` \| (.+) \|$/.exec(line);
-    if (match) rows.set(match[1], match[2].split(' | ').map((c) => c.trim()));
+    if (match)
+      rows.set(
+        match[1],
+        match[2].split(' | ').map((c) => c.trim()),
+      );
   }
   return rows;
 }

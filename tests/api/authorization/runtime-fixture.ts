@@ -36,7 +36,14 @@ export function runtimeFixture(world: World, tenant: 'acme' | 'globex' = 'acme')
 async function build(world: World, tenant: 'acme' | 'globex'): Promise<RuntimeFixture> {
   const { db } = world.server;
   const domainId = world.tenants[tenant].domainId;
-  const people = await db.selectFrom('users').select(['id', 'loginno']).where('domain_id', '=', domainId).where('status', '=', 1).orderBy('loginno').limit(3).execute();
+  const people = await db
+    .selectFrom('users')
+    .select(['id', 'loginno'])
+    .where('domain_id', '=', domainId)
+    .where('status', '=', 1)
+    .orderBy('loginno')
+    .limit(3)
+    .execute();
   const [initiator, first, second] = people;
   const applicationId = `matrix-runtime-${randomUUID()}`;
   const processId = 'matrix-review';
@@ -50,8 +57,26 @@ async function build(world: World, tenant: 'acme' | 'globex'): Promise<RuntimeFi
   </process>
 </definitions>`;
   await db.insertInto('applications').values({ id: applicationId, domain_id: null, name: 'Matrix runtime' }).execute();
-  await db.insertInto('app_forms').values({ application_id: applicationId, id: 'review-form', module_id: 'main', fields: '[]', names: '{"en":"Review"}' }).execute();
-  await db.insertInto('app_processes').values({ application_id: applicationId, id: processId, form_id: 'review-form', bpmn: xml, names: '{"en":"Review"}' }).execute();
+  await db
+    .insertInto('app_forms')
+    .values({
+      application_id: applicationId,
+      id: 'review-form',
+      module_id: 'main',
+      fields: '[]',
+      names: '{"en":"Review"}',
+    })
+    .execute();
+  await db
+    .insertInto('app_processes')
+    .values({
+      application_id: applicationId,
+      id: processId,
+      form_id: 'review-form',
+      bpmn: xml,
+      names: '{"en":"Review"}',
+    })
+    .execute();
   await db.insertInto('domain_applications').values({ domain_id: domainId, application_id: applicationId }).execute();
   return {
     applicationId,
@@ -72,8 +97,17 @@ async function build(world: World, tenant: 'acme' | 'globex'): Promise<RuntimeFi
     async batch() {
       const { instanceId } = await startInstance(db, { domainId, applicationId, processId, initiatorId: initiator.id });
       const batchId = randomUUID();
-      await db.insertInto('flow_batches').values({ id: batchId, domain_id: domainId, admin_id: null, undone_at: null }).execute();
-      await reassign(db, { instanceId, adminId: (await db.selectFrom('superusers').select('id').executeTakeFirstOrThrow()).id, batchId, change: { kind: 'set', userIds: [second.id] }, comment: 'matrix' });
+      await db
+        .insertInto('flow_batches')
+        .values({ id: batchId, domain_id: domainId, admin_id: null, undone_at: null })
+        .execute();
+      await reassign(db, {
+        instanceId,
+        adminId: (await db.selectFrom('superusers').select('id').executeTakeFirstOrThrow()).id,
+        batchId,
+        change: { kind: 'set', userIds: [second.id] },
+        comment: 'matrix',
+      });
       return batchId;
     },
   };

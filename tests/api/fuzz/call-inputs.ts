@@ -26,7 +26,11 @@ const HOLE = '\u0001FUZZ\u0001';
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Every place in a value one could put something else: [path of keys/indexes]. */
-function placesIn(value: unknown, at: Array<string | number> = [], out: Array<Array<string | number>> = []): Array<Array<string | number>> {
+function placesIn(
+  value: unknown,
+  at: Array<string | number> = [],
+  out: Array<Array<string | number>> = [],
+): Array<Array<string | number>> {
   if (at.length > 0) out.push(at);
   if (at.length >= 5) return out;
   if (Array.isArray(value)) value.forEach((v, i) => placesIn(v, [...at, i], out));
@@ -34,7 +38,11 @@ function placesIn(value: unknown, at: Array<string | number> = [], out: Array<Ar
   return out;
 }
 
-function withAt(value: unknown, path: Array<string | number>, replace: (parent: Json | unknown[], key: string | number) => void): unknown {
+function withAt(
+  value: unknown,
+  path: Array<string | number>,
+  replace: (parent: Json | unknown[], key: string | number) => void,
+): unknown {
   const copy = structuredClone(value);
   let node = copy as Json | unknown[];
   for (const key of path.slice(0, -1)) node = (node as Json)[key as string] as Json | unknown[];
@@ -51,12 +59,20 @@ export class CallFuzzer {
   private readonly bodySchema?: JsonSchema;
   private readonly random: Random;
 
-  constructor(readonly call: CallDef, catalogue: Catalogue, seed: string) {
+  constructor(
+    readonly call: CallDef,
+    catalogue: Catalogue,
+    seed: string,
+  ) {
     this.random = seeded(`${seed}:${call.id}`);
     this.params = pathParams(call.path);
     const query = call.query && inlineEntityRefs(call.query, catalogue);
-    this.bodySchema = call.body && !call.consumes && call.method !== 'GET' ? inlineEntityRefs(call.body, catalogue) : undefined;
-    this.base = { query: (validValue(query) as Json | null) ?? {}, body: this.bodySchema ? encodeWire(validValue(this.bodySchema), this.bodySchema) : undefined };
+    this.bodySchema =
+      call.body && !call.consumes && call.method !== 'GET' ? inlineEntityRefs(call.body, catalogue) : undefined;
+    this.base = {
+      query: (validValue(query) as Json | null) ?? {},
+      body: this.bodySchema ? encodeWire(validValue(this.bodySchema), this.bodySchema) : undefined,
+    };
   }
 
   /** The `index`-th input (inputs cycle through the kinds of breakage, details drawn from the seed). */
@@ -76,7 +92,9 @@ export class CallFuzzer {
     };
   }
 
-  private kinds(): Array<'bodyField' | 'bodyExtra' | 'bodyMissing' | 'bodyWhole' | 'queryField' | 'queryExtra' | 'param' | 'heavy'> {
+  private kinds(): Array<
+    'bodyField' | 'bodyExtra' | 'bodyMissing' | 'bodyWhole' | 'queryField' | 'queryExtra' | 'param' | 'heavy'
+  > {
     const kinds: ReturnType<CallFuzzer['kinds']> = ['queryField', 'queryExtra'];
     if (this.call.method !== 'GET') kinds.push('bodyWhole', 'heavy');
     if (this.bodySchema) kinds.push('bodyField', 'bodyField', 'bodyField', 'bodyExtra', 'bodyMissing');
@@ -85,7 +103,9 @@ export class CallFuzzer {
   }
 
   private path(bad?: { name: string; value: string }): string {
-    return this.call.path.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) => (bad?.name === name ? bad.value : `fuzz-${name}`));
+    return this.call.path.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) =>
+      bad?.name === name ? bad.value : `fuzz-${name}`,
+    );
   }
 
   private baseQuery(): Array<[string, string]> {
@@ -106,7 +126,9 @@ export class CallFuzzer {
   }
 
   private bodyExtra(): Made {
-    const objects = [[], ...placesIn(this.base.body)].filter((p) => isObject(p.length ? pathGet(this.base.body, p) : this.base.body));
+    const objects = [[], ...placesIn(this.base.body)].filter((p) =>
+      isObject(p.length ? pathGet(this.base.body, p) : this.base.body),
+    );
     if (objects.length === 0) return this.bodyField();
     const place = this.random.pick(objects);
     const key = this.random.pick(EXTRA_KEYS);
@@ -127,7 +149,17 @@ export class CallFuzzer {
   }
 
   private bodyWhole(): Made {
-    if (this.random.next() < 0.3) return { body: JSON.stringify(this.base.body ?? {}), contentType: this.random.pick(['text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded']), what: 'wrong content type' };
+    if (this.random.next() < 0.3)
+      return {
+        body: JSON.stringify(this.base.body ?? {}),
+        contentType: this.random.pick([
+          'text/plain',
+          'application/xml',
+          'multipart/form-data; boundary=x',
+          'application/x-www-form-urlencoded',
+        ]),
+        what: 'wrong content type',
+      };
     const raw = this.random.pick([...RAW_BODIES, ...BODY_VALUES]);
     return { body: raw, what: `body text ${short(raw)}` };
   }
@@ -184,7 +216,8 @@ function encodeWire(value: unknown, schema: JsonSchema): unknown {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const out = { ...value };
   for (const [name, property] of Object.entries(properties)) {
-    if (property['x-encoding'] === 'password' && typeof out[name] === 'string') out[name] = encodePassword(out[name] as string);
+    if (property['x-encoding'] === 'password' && typeof out[name] === 'string')
+      out[name] = encodePassword(out[name] as string);
   }
   return out;
 }

@@ -35,11 +35,17 @@ function problemOf(call: CallDef, reply: FuzzReply, localized: (text: string) =>
   if (reply.status >= 500) return `HTTP ${reply.status}: ${reply.text.slice(0, 200)}`;
   // A browser page (the suites' sign-in, docs/adr/0071-messaging-sign-in.md) refuses with a page whose alert is a localized text.
   if (call.produces?.[0] === 'text/html' && reply.status >= 400 && !reply.envelope) {
-    const alert = /<p role="alert">([\s\S]*?)<\/p>/.exec(reply.text)?.[1]?.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
-    return alert !== undefined && localized(alert) ? undefined : `HTTP ${reply.status} page without a ${LANGUAGE} alert: ${reply.text.slice(0, 200)}`;
+    const alert = /<p role="alert">([\s\S]*?)<\/p>/
+      .exec(reply.text)?.[1]
+      ?.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
+    return alert !== undefined && localized(alert)
+      ? undefined
+      : `HTTP ${reply.status} page without a ${LANGUAGE} alert: ${reply.text.slice(0, 200)}`;
   }
-  if (reply.status >= 300 && !reply.envelope) return `HTTP ${reply.status} without the envelope: ${reply.text.slice(0, 200)}`;
-  if (reply.envelope && reply.envelope.errcode !== 0 && !localized(reply.envelope.errmsg)) return `errmsg not a ${LANGUAGE} text: ${reply.envelope.errmsg.slice(0, 200)}`;
+  if (reply.status >= 300 && !reply.envelope)
+    return `HTTP ${reply.status} without the envelope: ${reply.text.slice(0, 200)}`;
+  if (reply.envelope && reply.envelope.errcode !== 0 && !localized(reply.envelope.errmsg))
+    return `errmsg not a ${LANGUAGE} text: ${reply.envelope.errmsg.slice(0, 200)}`;
   return undefined;
 }
 
@@ -49,7 +55,8 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
   const targets = (await databaseTargets()).filter((t) => t.name === name);
   const mine = calls.filter((_, i) => i % PARTS === part);
   if (targets.length === 0) {
-    describe.skip(`fuzzing on ${name} (not reachable), part ${part + 1} of ${PARTS}`, () => it('fuzzes its calls', () => undefined));
+    describe.skip(`fuzzing on ${name} (not reachable), part ${part + 1} of ${PARTS}`, () =>
+      it('fuzzes its calls', () => undefined));
     return;
   }
   describe.each(targets)(`fuzzing the catalogue's calls on $name, part ${part + 1} of ${PARTS}`, (target) => {
@@ -71,14 +78,21 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
     }, SETUP_TIMEOUT);
     afterAll(async () => {
       const seconds = (performance.now() - totals.started) / 1000;
-      console.log(`fuzz on ${target.name}: ${totals.inputs} bad inputs (${PER_CALL} per call × ${mine.length} calls, part ${part + 1} of ${PARTS}) in ${seconds.toFixed(1)} s; ${totals.accepted} accepted, ${totals.signIns} sign-ins again`);
+      console.log(
+        `fuzz on ${target.name}: ${totals.inputs} bad inputs (${PER_CALL} per call × ${mine.length} calls, part ${part + 1} of ${PARTS}) in ${seconds.toFixed(1)} s; ${totals.accepted} accepted, ${totals.signIns} sign-ins again`,
+      );
       await server?.close();
     });
 
     it('sees a committed write in its write log, and no change that is the same values again', async () => {
       const name = async (to?: string) => {
-        const row = await server.db.selectFrom('superusers').select('name').where('loginno', '=', ADMIN.username).executeTakeFirstOrThrow();
-        if (to !== undefined) await server.db.updateTable('superusers').set({ name: to }).where('loginno', '=', ADMIN.username).execute();
+        const row = await server.db
+          .selectFrom('superusers')
+          .select('name')
+          .where('loginno', '=', ADMIN.username)
+          .executeTakeFirstOrThrow();
+        if (to !== undefined)
+          await server.db.updateTable('superusers').set({ name: to }).where('loginno', '=', ADMIN.username).execute();
         return row.name;
       };
       const was = await name();
@@ -94,35 +108,43 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
     });
 
     for (const call of mine) {
-      it(`${call.id}: ${PER_CALL} bad inputs, no 5xx, localized refusals, nothing stored on refusal`, { timeout: Math.max(120_000, PER_CALL * 600) }, async () => {
-        const fuzzer = new CallFuzzer(call, server.catalogue, SEED);
-        const problems: string[] = [];
-        const before = await storeChecksum(server.db);
-        let accepted = 0;
-        for (let i = 0; i < PER_CALL; i++) {
-          const input: FuzzInput = fuzzer.input(i);
-          const reply = await send(admin, LANGUAGE, input, needsCsrfToken(call));
-          totals.inputs++;
-          const problem = problemOf(call, reply, localized);
-          if (problem) problems.push(`#${i} ${input.anonymous ? 'anonymous ' : ''}${input.what} → ${problem}`);
-          const wasAccepted = reply.envelope?.errcode === 0 || (reply.status < 300 && !reply.envelope);
-          const written = await writes();
-          if (wasAccepted) accepted++;
-          // A search (`effects: false`) writes nothing even when it answers: the operation log skips it.
-          if (wasAccepted && !hasEffects(call) && written.length > 0) problems.push(`#${i} ${input.what} → a call without effects wrote ${[...new Set(written)].join(', ')}`);
-          else if (!wasAccepted && written.length > 0) problems.push(`#${i} ${input.what} (${reply.envelope?.errcode ?? reply.status}) → refused yet wrote ${[...new Set(written)].join(', ')}`);
-          // An accepted sign-out (auth.logout with an extra query value) ends the session: sign in again.
-          if (!input.anonymous && reply.status === 401) {
-            admin = await server.signedIn(ADMIN.username, ADMIN.password, LANGUAGE);
-            totals.signIns++;
-            await writes(); // signing in stores nothing but sessions, which are not logged; read past it anyway
+      it(
+        `${call.id}: ${PER_CALL} bad inputs, no 5xx, localized refusals, nothing stored on refusal`,
+        { timeout: Math.max(120_000, PER_CALL * 600) },
+        async () => {
+          const fuzzer = new CallFuzzer(call, server.catalogue, SEED);
+          const problems: string[] = [];
+          const before = await storeChecksum(server.db);
+          let accepted = 0;
+          for (let i = 0; i < PER_CALL; i++) {
+            const input: FuzzInput = fuzzer.input(i);
+            const reply = await send(admin, LANGUAGE, input, needsCsrfToken(call));
+            totals.inputs++;
+            const problem = problemOf(call, reply, localized);
+            if (problem) problems.push(`#${i} ${input.anonymous ? 'anonymous ' : ''}${input.what} → ${problem}`);
+            const wasAccepted = reply.envelope?.errcode === 0 || (reply.status < 300 && !reply.envelope);
+            const written = await writes();
+            if (wasAccepted) accepted++;
+            // A search (`effects: false`) writes nothing even when it answers: the operation log skips it.
+            if (wasAccepted && !hasEffects(call) && written.length > 0)
+              problems.push(`#${i} ${input.what} → a call without effects wrote ${[...new Set(written)].join(', ')}`);
+            else if (!wasAccepted && written.length > 0)
+              problems.push(
+                `#${i} ${input.what} (${reply.envelope?.errcode ?? reply.status}) → refused yet wrote ${[...new Set(written)].join(', ')}`,
+              );
+            // An accepted sign-out (auth.logout with an extra query value) ends the session: sign in again.
+            if (!input.anonymous && reply.status === 401) {
+              admin = await server.signedIn(ADMIN.username, ADMIN.password, LANGUAGE);
+              totals.signIns++;
+              await writes(); // signing in stores nothing but sessions, which are not logged; read past it anyway
+            }
           }
-        }
-        totals.accepted += accepted;
-        // Belt and braces over the whole run: with nothing accepted, every table's fingerprint is as before.
-        if (accepted === 0) expect(changedTables(before, await storeChecksum(server.db))).toEqual([]);
-        expect(problems.slice(0, 30)).toEqual([]);
-      });
+          totals.accepted += accepted;
+          // Belt and braces over the whole run: with nothing accepted, every table's fingerprint is as before.
+          if (accepted === 0) expect(changedTables(before, await storeChecksum(server.db))).toEqual([]);
+          expect(problems.slice(0, 30)).toEqual([]);
+        },
+      );
     }
   });
 }

@@ -6,7 +6,9 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function localizedTextCheck(catalogue: Catalogue, language: string): (errmsg: string) => boolean {
   const labels = catalogue.labels[language];
-  const patterns = Object.values(labels).map((text) => new RegExp(`^${escape(text).replace(/\\\{\\\{\s*[A-Za-z0-9_.]+\s*\\\}\\\}/g, '[\\s\\S]*')}$`));
+  const patterns = Object.values(labels).map(
+    (text) => new RegExp(`^${escape(text).replace(/\\\{\\\{\s*[A-Za-z0-9_.]+\s*\\\}\\\}/g, '[\\s\\S]*')}$`),
+  );
   const keys = new Set(Object.keys(labels));
   const seen = new Map<string, boolean>();
   return (errmsg) => {

@@ -13,7 +13,12 @@ export interface FuzzReply {
 }
 
 /** `withCsrf`: the call has effects (core/catalogue/call-effects.ts), so the console would send the token. */
-export async function send(client: ApiClient, anonymousLanguage: string, input: FuzzInput, withCsrf: boolean): Promise<FuzzReply> {
+export async function send(
+  client: ApiClient,
+  anonymousLanguage: string,
+  input: FuzzInput,
+  withCsrf: boolean,
+): Promise<FuzzReply> {
   const url = new URL(input.path, client.baseUrl);
   // Built by hand: URL.search would let '+'/'%' through differently from what a client may send.
   url.search = new URLSearchParams(input.query).toString();
@@ -32,7 +37,8 @@ export async function send(client: ApiClient, anonymousLanguage: string, input: 
   if (contentType.includes('json')) {
     try {
       const parsed = JSON.parse(text) as Record<string, unknown>;
-      if (typeof parsed.errcode === 'number' && typeof parsed.errmsg === 'string') envelope = { errcode: parsed.errcode, errmsg: parsed.errmsg };
+      if (typeof parsed.errcode === 'number' && typeof parsed.errmsg === 'string')
+        envelope = { errcode: parsed.errcode, errmsg: parsed.errmsg };
     } catch {
       /* not an envelope: reported by the caller */
     }

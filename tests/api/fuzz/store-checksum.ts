@@ -9,7 +9,17 @@ import type { Db } from '../../../src/server/db/schema.ts';
  *  written after every call with effects, refused ones included, with its chains' signed heads (ADR
  *  0087): that is its job, so a refused input's entry is not a change the input made. The dashboard keeps the past days' figures it computes (docs/adr/0076-dashboard-kept-days.md):
  *  derived from the instances, written by its reads. */
-export const VOLATILE = new Set(['sessions', 'captchas', 'rate_limit_hits', 'fuzz_writes', 'server_samples', 'operation_log', 'operation_log_heads', 'sync_runs', 'flow_figure_days']);
+export const VOLATILE = new Set([
+  'sessions',
+  'captchas',
+  'rate_limit_hits',
+  'fuzz_writes',
+  'server_samples',
+  'operation_log',
+  'operation_log_heads',
+  'sync_runs',
+  'flow_figure_days',
+]);
 /** Tables whose rows advance on their own (a maintenance job started earlier reports progress): only
  *  their row count is compared, so a new row still shows. */
 const COUNT_ONLY = new Set(['maintenance_jobs']);
@@ -30,9 +40,11 @@ export async function storeChecksum(db: Db): Promise<StoreChecksum> {
   if (!statement) {
     const tables = await tablesOf(db);
     const text = tables
-      .map((t) => COUNT_ONLY.has(t)
-        ? `select '${t}' as t, count(*) || '' as h from "${t}" x`
-        : `select '${t}' as t, count(*) || ':' || md5(coalesce(string_agg(md5(x::text), '' order by md5(x::text)), '')) as h from "${t}" x`)
+      .map((t) =>
+        COUNT_ONLY.has(t)
+          ? `select '${t}' as t, count(*) || '' as h from "${t}" x`
+          : `select '${t}' as t, count(*) || ':' || md5(coalesce(string_agg(md5(x::text), '' order by md5(x::text)), '')) as h from "${t}" x`,
+      )
       .join(' union all ');
     statement = { tables, text };
   }

@@ -3,10 +3,26 @@
 // get past the schema to the handlers.
 type Schema = Record<string, unknown>;
 
-const CANDIDATES = ['fuzz_value', 'field1', 'Fuzz1', 'a', 'tableUser', '13800138000', 'fuzz/path', 'Aa1!aaaa', '2026-01-01'];
+const CANDIDATES = [
+  'fuzz_value',
+  'field1',
+  'Fuzz1',
+  'a',
+  'tableUser',
+  '13800138000',
+  'fuzz/path',
+  'Aa1!aaaa',
+  '2026-01-01',
+];
 const FORMATS: Record<string, string> = {
-  email: 'fuzz@atrium.example', uri: 'ldap://127.0.0.1:1', url: 'ldap://127.0.0.1:1', date: '2026-01-01',
-  'date-time': '2026-01-01T00:00:00Z', ipv4: '127.0.0.1', hostname: 'localhost', uuid: '00000000-0000-4000-8000-000000000000',
+  email: 'fuzz@atrium.example',
+  uri: 'ldap://127.0.0.1:1',
+  url: 'ldap://127.0.0.1:1',
+  date: '2026-01-01',
+  'date-time': '2026-01-01T00:00:00Z',
+  ipv4: '127.0.0.1',
+  hostname: 'localhost',
+  uuid: '00000000-0000-4000-8000-000000000000',
 };
 
 function firstType(schema: Schema): string | undefined {
@@ -20,7 +36,11 @@ function validString(schema: Schema): string {
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : 100;
   const fits = (s: string) => s.length >= min && s.length <= max && (!pattern || pattern.test(s));
-  return CANDIDATES.find(fits) ?? CANDIDATES.map((c) => c.padEnd(min, 'a').slice(0, max)).find(fits) ?? 'a'.repeat(Math.max(min, 1));
+  return (
+    CANDIDATES.find(fits) ??
+    CANDIDATES.map((c) => c.padEnd(min, 'a').slice(0, max)).find(fits) ??
+    'a'.repeat(Math.max(min, 1))
+  );
 }
 
 export function validValue(schema: Schema | undefined, depth = 0): unknown {

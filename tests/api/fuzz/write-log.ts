@@ -20,9 +20,17 @@ export async function installWriteLog(db: Db): Promise<void> {
     where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db);
   for (const { name } of rows) {
     if (VOLATILE.has(name) || !/^[a-z_0-9]+$/.test(name)) continue;
-    await sql.raw(`create trigger fuzz_log_insert_delete after insert or delete on "${name}" for each row execute function fuzz_log_write()`).execute(db);
+    await sql
+      .raw(
+        `create trigger fuzz_log_insert_delete after insert or delete on "${name}" for each row execute function fuzz_log_write()`,
+      )
+      .execute(db);
     if (INSERT_DELETE_ONLY.has(name)) continue;
-    await sql.raw(`create trigger fuzz_log_update after update on "${name}" for each row when (old.* is distinct from new.*) execute function fuzz_log_write()`).execute(db);
+    await sql
+      .raw(
+        `create trigger fuzz_log_update after update on "${name}" for each row when (old.* is distinct from new.*) execute function fuzz_log_write()`,
+      )
+      .execute(db);
   }
 }
 
@@ -30,7 +38,10 @@ export async function installWriteLog(db: Db): Promise<void> {
 export function writeReader(db: Db): () => Promise<string[]> {
   let seen = 0;
   return async () => {
-    const { rows } = await sql<{ id: string; tbl: string }>`select id, tbl from fuzz_writes where id > ${seen} order by id`.execute(db);
+    const { rows } = await sql<{
+      id: string;
+      tbl: string;
+    }>`select id, tbl from fuzz_writes where id > ${seen} order by id`.execute(db);
     if (rows.length > 0) seen = Number(rows[rows.length - 1].id);
     return rows.map((r) => r.tbl);
   };

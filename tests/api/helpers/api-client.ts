@@ -26,7 +26,10 @@ export interface CallResult<T = unknown> {
 export class ApiClient {
   readonly cookies = new Map<string, string>();
 
-  constructor(readonly baseUrl: string, language?: 'en' | 'zh' | 'cn') {
+  constructor(
+    readonly baseUrl: string,
+    language?: 'en' | 'zh' | 'cn',
+  ) {
     if (language) this.cookies.set('atrium_lang', language);
   }
 
@@ -45,7 +48,12 @@ export class ApiClient {
     const csrf = this.cookies.get(CSRF_COOKIE);
     if (requestHasEffects(method, path) && csrf && !options.withoutCsrf) headers[CSRF_HEADER] = csrf;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(url, { method, headers, redirect: options.redirect, body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)) });
+    const response = await fetch(url, {
+      method,
+      headers,
+      redirect: options.redirect,
+      body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');
       const [name, ...value] = pair.split('=');

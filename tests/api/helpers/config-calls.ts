@@ -18,16 +18,25 @@ export async function savedWith(client: ApiClient, group: string, fields: Record
   return saveConfig(client, { ...record, [group]: { ...record[group], ...fields } });
 }
 
-export async function exportConfig(client: ApiClient): Promise<{ text: string; disposition: string | null; type: string | null }> {
+export async function exportConfig(
+  client: ApiClient,
+): Promise<{ text: string; disposition: string | null; type: string | null }> {
   const response = await client.raw('GET', '/authtime/config/export');
-  return { text: await response.text(), disposition: response.headers.get('content-disposition'), type: response.headers.get('content-type') };
+  return {
+    text: await response.text(),
+    disposition: response.headers.get('content-disposition'),
+    type: response.headers.get('content-type'),
+  };
 }
 
 /** Uploads the text as a systemImport file, then imports it. */
 export async function importConfig(client: ApiClient, text: string, name = 'config.json') {
   const form = new FormData();
   form.append('file', new Blob([text]), name);
-  const upload = await client.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', { query: { path: 'systemImport' }, form });
+  const upload = await client.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', {
+    query: { path: 'systemImport' },
+    form,
+  });
   if (upload.reply.errcode !== 0) return upload as unknown as Awaited<ReturnType<typeof importPath>>;
   return importPath(client, upload.reply.data[0].filePath);
 }

@@ -51,7 +51,11 @@ const pglite: DatabaseTarget = {
   async open(dataDir) {
     const database = await openDatabase({ pgliteSnapshot: await pgliteSnapshot(dataDir) });
     await prepareDatabase(database.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD, demo: true });
-    return { database, dispose: () => database.close(), second: async () => ({ database, dispose: async () => undefined }) };
+    return {
+      database,
+      dispose: () => database.close(),
+      second: async () => ({ database, dispose: async () => undefined }),
+    };
   },
 };
 
@@ -64,7 +68,12 @@ const postgres: DatabaseTarget = {
     const pool = () => openDatabase({ databaseUrl: url, pgPool: { max: 4 } });
     const database = await pool();
     // Migrations find nothing to do and the seed finds its demo data: both only check.
-    await prepareDatabase(database.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD, demo: true, demoInstances: false });
+    await prepareDatabase(database.db, {
+      dataDir,
+      adminPassword: TEST_ADMIN_PASSWORD,
+      demo: true,
+      demoInstances: false,
+    });
     return {
       database,
       async second() {
@@ -108,7 +117,8 @@ const STALE_TEMPLATE_MS = 6 * 3600_000;
  *  about a second. The template is made once, by whichever worker comes first, under the lock. */
 async function cloneTemplate(name: string): Promise<void> {
   const template = `atrium_tpl_${seedFingerprint()}`;
-  const exists = (client: pg.Client, db: string) => client.query('select 1 from pg_database where datname = $1', [db]).then((r) => r.rowCount === 1);
+  const exists = (client: pg.Client, db: string) =>
+    client.query('select 1 from pg_database where datname = $1', [db]).then((r) => r.rowCount === 1);
   if (!(await onServer((client) => exists(client, template)))) {
     await onServer(async (client) => {
       if (await exists(client, template)) return; // made by another worker meanwhile
@@ -120,7 +130,12 @@ async function cloneTemplate(name: string): Promise<void> {
       try {
         // Without the demo's workflow instances: replayed through the engine they cost seconds (docs/adr/0046-demo-instances-replayed.md);
         // PGlite's snapshot has them, and tests/api/demo-instances.test.ts reads them there.
-        await prepareDatabase(fresh.db, { dataDir: mkdtempSync(join(tmpdir(), 'atrium-tpl-')), adminPassword: TEST_ADMIN_PASSWORD, demo: true, demoInstances: false });
+        await prepareDatabase(fresh.db, {
+          dataDir: mkdtempSync(join(tmpdir(), 'atrium-tpl-')),
+          adminPassword: TEST_ADMIN_PASSWORD,
+          demo: true,
+          demoInstances: false,
+        });
       } finally {
         await fresh.close();
       }

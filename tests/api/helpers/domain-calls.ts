@@ -12,8 +12,15 @@ export interface DomainPage {
   showLdapButton: boolean;
 }
 
-export function listDomains(client: ApiClient, body: Record<string, unknown> = {}, page: { currpage?: number; pagelines?: number } = {}) {
-  return client.call<DomainPage>('POST', '/authtime/domains', { query: { currpage: page.currpage ?? 1, pagelines: page.pagelines ?? 100 }, body });
+export function listDomains(
+  client: ApiClient,
+  body: Record<string, unknown> = {},
+  page: { currpage?: number; pagelines?: number } = {},
+) {
+  return client.call<DomainPage>('POST', '/authtime/domains', {
+    query: { currpage: page.currpage ?? 1, pagelines: page.pagelines ?? 100 },
+    body,
+  });
 }
 
 export function createDomain(client: ApiClient, body: Record<string, unknown>) {

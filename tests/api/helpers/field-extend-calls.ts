@@ -5,7 +5,10 @@ import type { FieldExtendReply } from '../../../src/server/areas/field-extends/f
 export type { FieldExtendReply };
 
 export function listFields(client: ApiClient, body: Record<string, unknown> = {}, query: Record<string, unknown> = {}) {
-  return client.call<{ datas: FieldExtendReply[]; rowCount: number }>('POST', '/authtime/domain/fieldextends', { query: { currpage: 1, pagelines: 100, ...query }, body });
+  return client.call<{ datas: FieldExtendReply[]; rowCount: number }>('POST', '/authtime/domain/fieldextends', {
+    query: { currpage: 1, pagelines: 100, ...query },
+    body,
+  });
 }
 
 export function createField(client: ApiClient, body: Record<string, unknown>) {
@@ -17,7 +20,10 @@ export function updateField(client: ApiClient, fid: string, body: Record<string,
 }
 
 export function deleteFields(client: ApiClient, entries: string[], domainid?: string) {
-  return client.call<{ deleted: number }>('DELETE', '/authtime/domain/fieldextends', { body: entries, query: domainid ? { domainid } : {} });
+  return client.call<{ deleted: number }>('DELETE', '/authtime/domain/fieldextends', {
+    body: entries,
+    query: domainid ? { domainid } : {},
+  });
 }
 
 export function unusedFields(client: ApiClient, query: Record<string, string>) {

@@ -21,7 +21,12 @@ export async function waitForJob(client: ApiClient, timeoutMs = 10_000): Promise
 }
 
 /** Starts a job with that request and answers its final status. */
-export async function runJob(client: ApiClient, method: string, path: string, query?: Record<string, string>): Promise<JobStatus> {
+export async function runJob(
+  client: ApiClient,
+  method: string,
+  path: string,
+  query?: Record<string, string>,
+): Promise<JobStatus> {
   const { reply } = await client.call<JobStatus>(method, path, { query });
   expect(reply.errcode, reply.errmsg).toBe(0);
   expect(['in-progress', 'done']).toContain(reply.data.status);

@@ -7,10 +7,23 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
 type Obj = Record<string, unknown>;
-interface MediaType { schema?: unknown }
-interface ResponseObject { content?: Record<string, MediaType> }
-export interface Operation { operationId: string; parameters?: Array<{ name: string; in: string; required?: boolean }>; responses: Record<string, ResponseObject>; 'x-allow'?: string; 'x-effects'?: boolean }
-export interface OpenApiDocument { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } }
+interface MediaType {
+  schema?: unknown;
+}
+interface ResponseObject {
+  content?: Record<string, MediaType>;
+}
+export interface Operation {
+  operationId: string;
+  parameters?: Array<{ name: string; in: string; required?: boolean }>;
+  responses: Record<string, ResponseObject>;
+  'x-allow'?: string;
+  'x-effects'?: boolean;
+}
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown> };
+}
 
 const COMPONENT = '#/components/schemas/';
 const componentId = (name: string) => `urn:openapi:component:${name}`;
@@ -59,9 +72,14 @@ export class OpenApiAnswers {
 
   /** What is wrong with one answer of `operation`, or undefined. */
   problem(operation: Operation, status: number, contentType: string | null, body: string): string | undefined {
-    const response = operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`] ?? operation.responses.default;
-    if (!response) return `HTTP ${status} is not documented (${Object.keys(operation.responses).join(', ')}): ${body.slice(0, 200)}`;
-    if (!response.content) return body === '' ? undefined : `HTTP ${status} documents no body, got ${contentType}: ${body.slice(0, 100)}`;
+    const response =
+      operation.responses[String(status)] ??
+      operation.responses[`${String(status)[0]}XX`] ??
+      operation.responses.default;
+    if (!response)
+      return `HTTP ${status} is not documented (${Object.keys(operation.responses).join(', ')}): ${body.slice(0, 200)}`;
+    if (!response.content)
+      return body === '' ? undefined : `HTTP ${status} documents no body, got ${contentType}: ${body.slice(0, 100)}`;
     const type = (contentType ?? '').split(';')[0].trim();
     const media = response.content[type];
     if (!media) return `HTTP ${status} answered ${type}, documented ${Object.keys(response.content).join(', ')}`;

@@ -9,11 +9,19 @@ export interface LogPage {
 }
 
 /** A page of the log of `id` (an enterprise, `platform` or `all`). */
-export const listLog = (client: ApiClient, id: string, body: Record<string, unknown> = {}, query: Record<string, number> = {}) =>
-  client.call<LogPage>('POST', `/authtime/domain/${id}/loggers`, { body, query });
+export const listLog = (
+  client: ApiClient,
+  id: string,
+  body: Record<string, unknown> = {},
+  query: Record<string, number> = {},
+) => client.call<LogPage>('POST', `/authtime/domain/${id}/loggers`, { body, query });
 
 /** Every entry of the filter (up to 1,000), the call expected to succeed. */
-export async function logEntries(client: ApiClient, id: string, body: Record<string, unknown> = {}): Promise<EntryReply[]> {
+export async function logEntries(
+  client: ApiClient,
+  id: string,
+  body: Record<string, unknown> = {},
+): Promise<EntryReply[]> {
   const { reply } = await listLog(client, id, body, { pagelines: 1000 });
   expect(reply.errcode, reply.errmsg).toBe(0);
   return reply.data.datas;

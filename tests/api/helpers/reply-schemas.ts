@@ -14,7 +14,8 @@ export function replyProblems(catalogue: Catalogue, callId: string, data: unknow
     const schema = catalogue.calls[callId]?.reply;
     if (!schema) throw new Error(`call ${callId} declares no reply schema`);
     const validate = createAjv(catalogue).compile(schema);
-    check = (value) => (validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`));
+    check = (value) =>
+      validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
     byCall.set(callId, check);
   }
   return check(data);

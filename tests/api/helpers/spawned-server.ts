@@ -5,7 +5,14 @@ import { createServer } from 'node:net';
 import { PROJECT_ROOT } from '../../../src/core/catalogue/from-disk.ts';
 
 /** Variables of the test run that would change what a start does by default. */
-const CLEARED = ['HOST', 'DATABASE_URL', 'ATRIUM_DEMO', 'ATRIUM_ADMIN_PASSWORD', 'ATRIUM_SECURITY_SEPARATION', 'ATRIUM_CATALOGUE_EXTRA'];
+const CLEARED = [
+  'HOST',
+  'DATABASE_URL',
+  'ATRIUM_DEMO',
+  'ATRIUM_ADMIN_PASSWORD',
+  'ATRIUM_SECURITY_SEPARATION',
+  'ATRIUM_CATALOGUE_EXTRA',
+];
 
 export interface SpawnedServer {
   port: number;
@@ -36,7 +43,11 @@ function environment(env: Record<string, string>, port: number): NodeJS.ProcessE
 export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
   const port = await freePort();
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: PROJECT_ROOT, env: environment(env, port), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: PROJECT_ROOT,
+    env: environment(env, port),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));
   const stop = async () => {
@@ -64,7 +75,11 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
 /** Runs a start expected to fail; answers its exit code and output. */
 export async function failedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: PROJECT_ROOT, env: environment(env, port), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: PROJECT_ROOT,
+    env: environment(env, port),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));

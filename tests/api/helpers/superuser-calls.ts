@@ -23,18 +23,30 @@ export interface SuperuserData {
   departments: string[];
 }
 
-export type SuperuserRow = Omit<SuperuserData, 'password' | 'confirmpwd' | 'domains' | 'applications' | 'departments'> & { kinds: string[] };
+export type SuperuserRow = Omit<
+  SuperuserData,
+  'password' | 'confirmpwd' | 'domains' | 'applications' | 'departments'
+> & { kinds: string[] };
 
 /** A body with the passwords wire-encoded (a plain one of each unless given). */
 export function superuserBody(fields: Record<string, unknown>): Record<string, unknown> {
-  const plain = { password: 'Secret1', confirmpwd: (fields.password as string | undefined) ?? 'Secret1', email: 'su@atrium.example', status: 1, ...fields };
+  const plain = {
+    password: 'Secret1',
+    confirmpwd: (fields.password as string | undefined) ?? 'Secret1',
+    email: 'su@atrium.example',
+    status: 1,
+    ...fields,
+  };
   const out: Record<string, unknown> = { ...plain };
-  for (const name of ['password', 'confirmpwd']) if (typeof out[name] === 'string') out[name] = encodePassword(out[name] as string);
+  for (const name of ['password', 'confirmpwd'])
+    if (typeof out[name] === 'string') out[name] = encodePassword(out[name] as string);
   return out;
 }
 
 export function listSuperusers(client: ApiClient, query: Record<string, string | number> = {}) {
-  return client.call<{ datas: SuperuserRow[]; rowCount: number }>('GET', '/authtime/superuser', { query: { currpage: 1, pagelines: 100, ...query } });
+  return client.call<{ datas: SuperuserRow[]; rowCount: number }>('GET', '/authtime/superuser', {
+    query: { currpage: 1, pagelines: 100, ...query },
+  });
 }
 
 export function createSuperuser(client: ApiClient, fields: Record<string, unknown>) {
@@ -75,7 +87,12 @@ export async function departmentId(db: Db, domainName: string, departmentName: s
 }
 
 export async function superuserCount(db: Db): Promise<number> {
-  return (await db.selectFrom('superusers').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+  return (
+    await db
+      .selectFrom('superusers')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 }
 
 /** Security separation is issue 4's feature; these tests switch it directly in the configuration. */

@@ -58,7 +58,11 @@ export async function solveCaptcha(client: ApiClient, db: Db): Promise<string> {
   if (!response.ok) throw new Error(`captcha answered ${response.status}`);
   await response.text();
   const id = client.cookies.get(CAPTCHA_COOKIE);
-  const row = await db.selectFrom('captchas').select('text').where('id', '=', id ?? '').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('captchas')
+    .select('text')
+    .where('id', '=', id ?? '')
+    .executeTakeFirstOrThrow();
   return row.text;
 }
 
@@ -86,14 +90,20 @@ export interface TestServerOptions {
   suitePrivilegedSignIn?: boolean;
 }
 
-const UNTHROTTLED = Object.fromEntries(LIMITED_CALLS.map((call) => [call, { max: 100_000, windowSeconds: 60 }])) as RateLimits;
+const UNTHROTTLED = Object.fromEntries(
+  LIMITED_CALLS.map((call) => [call, { max: 100_000, windowSeconds: 60 }]),
+) as RateLimits;
 
 export async function startTestServer(target: DatabaseTarget, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-api-'));
   return serve(await target.open(dataDir), dataDir, options);
 }
 
-async function serve(opened: OpenedDatabase & Partial<Pick<TestDatabase, 'second'>>, dataDir: string, options: TestServerOptions): Promise<TestServer> {
+async function serve(
+  opened: OpenedDatabase & Partial<Pick<TestDatabase, 'second'>>,
+  dataDir: string,
+  options: TestServerOptions,
+): Promise<TestServer> {
   const { database, dispose } = opened;
   const app = await buildApp({
     database,
@@ -105,7 +115,12 @@ async function serve(opened: OpenedDatabase & Partial<Pick<TestDatabase, 'second
     consoleDir: options.consoleDir ?? join(dataDir, 'no-console'),
     smsGateway: options.smsGateway ?? loggingGateway(),
     messagingUrl: options.messagingUrl ?? 'http://127.0.0.1:9/unused',
-    suites: { wechat: 'http://127.0.0.1:9/unused', dingding: 'http://127.0.0.1:9/unused', feishu: 'http://127.0.0.1:9/unused', ...options.suites },
+    suites: {
+      wechat: 'http://127.0.0.1:9/unused',
+      dingding: 'http://127.0.0.1:9/unused',
+      feishu: 'http://127.0.0.1:9/unused',
+      ...options.suites,
+    },
     suitePrivilegedSignIn: options.suitePrivilegedSignIn ?? false,
     mailer: options.mailer,
     rateLimits: { ...UNTHROTTLED, ...options.rateLimits },

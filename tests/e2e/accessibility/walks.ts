@@ -22,7 +22,29 @@ export function accessibilityIn(lang: string): void {
   describe(`accessibility in ${lang}`, () => walks(lang));
 }
 
-const SIGNED_IN_ROUTES = ['/home', '/main', '/superuser', '/superuser/detail', '/systemCon', '/systemCon/manage', '/systemCon/systemFile', '/notices', '/password', '/systemMoni', '/systemMoni/onlines', '/systemMoni/charts', '/systemMoni/perf', '/systemMoni/pool', '/systemMoni/apiDocs', '/systemMoni/services', '/debug', '/test', '/flowstaterts', '/about', '/tasks'];
+const SIGNED_IN_ROUTES = [
+  '/home',
+  '/main',
+  '/superuser',
+  '/superuser/detail',
+  '/systemCon',
+  '/systemCon/manage',
+  '/systemCon/systemFile',
+  '/notices',
+  '/password',
+  '/systemMoni',
+  '/systemMoni/onlines',
+  '/systemMoni/charts',
+  '/systemMoni/perf',
+  '/systemMoni/pool',
+  '/systemMoni/apiDocs',
+  '/systemMoni/services',
+  '/debug',
+  '/test',
+  '/flowstaterts',
+  '/about',
+  '/tasks',
+];
 
 /** Checks the page at each point of a walk and keeps every problem, so one run lists them all. */
 function walker(page: Page) {
@@ -39,7 +61,11 @@ function walker(page: Page) {
 /** The screen has drawn: no loading indicator left, and transitions (dialogs, drawers) have ended. */
 async function settled(page: Page): Promise<void> {
   await page.waitForTimeout(350);
-  await page.locator('[role="progressbar"], .MuiDataGrid-overlay .MuiCircularProgress-root').first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+  await page
+    .locator('[role="progressbar"], .MuiDataGrid-overlay .MuiCircularProgress-root')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 15_000 })
+    .catch(() => undefined);
 }
 
 async function go(page: Page, path: string): Promise<void> {
@@ -62,13 +88,22 @@ async function checkLanguageMenu(page: Page, w: ReturnType<typeof walker>, where
 
 /** The Software tab of Acme and an application's messaging dialog (docs/adr/0067-application-agent-messaging.md), with its addresses shown. */
 async function checkAppAgents(page: Page, w: ReturnType<typeof walker>): Promise<void> {
-  await page.goto(`${live.server.url}/#/main?view=table&filter=${encodeURIComponent(JSON.stringify({ name: 'Acme' }))}`);
+  await page.goto(
+    `${live.server.url}/#/main?view=table&filter=${encodeURIComponent(JSON.stringify({ name: 'Acme' }))}`,
+  );
   await page.locator('.MuiDataGrid-row').filter({ hasText: 'Acme' }).first().click();
   await page.waitForURL(/#\/domain\?/);
   const acmeId = new URLSearchParams(page.url().split('?')[1]).get('domainid');
-  await page.request.put(`${live.server.url}/authtime/domain/${acmeId}/wechat`, { headers: await csrfHeaders(page), data: { externalHost: 'https://atrium.acme.example' } });
+  await page.request.put(`${live.server.url}/authtime/domain/${acmeId}/wechat`, {
+    headers: await csrfHeaders(page),
+    data: { externalHost: 'https://atrium.acme.example' },
+  });
   await page.getByTestId('form-tab-software').click();
-  await page.locator('.MuiDataGrid-row').filter({ hasText: 'Office' }).getByRole('button', { name: /Messaging|即时通讯|即時通訊/ }).click();
+  await page
+    .locator('.MuiDataGrid-row')
+    .filter({ hasText: 'Office' })
+    .getByRole('button', { name: /Messaging|即时通讯|即時通訊/ })
+    .click();
   await page.getByTestId('app-im-home').waitFor();
   await w.check('/domain, software tab, application messaging dialog');
   await page.getByTestId('app-im-tab-dingding').click();
@@ -107,7 +142,10 @@ async function checkCalendars(page: Page, w: ReturnType<typeof walker>): Promise
 async function checkMessagingRun(page: Page, w: ReturnType<typeof walker>): Promise<void> {
   wechat.suite().users.set('walker', { userid: 'walker', name: 'Walker', departments: ['1'], enabled: true });
   const enterprise = new URL(page.url().replace('#', '')).searchParams.get('domainid');
-  const saved = await page.request.put(`${live.server.url}/authtime/domain/${enterprise}/wechat`, { headers: await csrfHeaders(page), data: { corpId: 'ww-walk', corpSecret: 'Wx#walk' } });
+  const saved = await page.request.put(`${live.server.url}/authtime/domain/${enterprise}/wechat`, {
+    headers: await csrfHeaders(page),
+    data: { corpId: 'ww-walk', corpSecret: 'Wx#walk' },
+  });
   expect((await saved.json()).errcode).toBe(0);
   await page.getByTestId('form-tab-wechat').click();
   await page.getByTestId('sync-dry-run-from').click();
@@ -129,102 +167,119 @@ function walks(lang: string): void {
   });
 
   // Every screen, tab, dialog and drawer of the console in one walk: minutes, not the default two.
-  it('has no serious or critical violation on any screen, tab, dialog or drawer, signed in', { timeout: 480_000 }, async () => {
-    const page = await openPage(live.browser, live.server.url, lang);
-    await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);
-    const w = walker(page);
-    onTestFailed(() => console.error(`axe problems found before the failure (${lang}):`, JSON.stringify(w.found, null, 1)));
-    for (const path of SIGNED_IN_ROUTES) {
-      await go(page, path);
-      await w.check(path);
-      for (const tab of await page.locator('[data-testid^="form-tab-"]').all()) {
-        await tab.click();
-        await w.check(`${path}, tab ${await tab.getAttribute('data-testid')}`);
+  it(
+    'has no serious or critical violation on any screen, tab, dialog or drawer, signed in',
+    { timeout: 480_000 },
+    async () => {
+      const page = await openPage(live.browser, live.server.url, lang);
+      await signIn(page, live.server.url, 'admin', ADMIN_PASSWORD);
+      const w = walker(page);
+      onTestFailed(() =>
+        console.error(`axe problems found before the failure (${lang}):`, JSON.stringify(w.found, null, 1)),
+      );
+      for (const path of SIGNED_IN_ROUTES) {
+        await go(page, path);
+        await w.check(path);
+        for (const tab of await page.locator('[data-testid^="form-tab-"]').all()) {
+          await tab.click();
+          await w.check(`${path}, tab ${await tab.getAttribute('data-testid')}`);
+        }
       }
-    }
-    await go(page, '/home');
-    await checkLanguageMenu(page, w, '/home');
-    await page.getByTestId('header-messages').click();
-    await page.getByTestId('message-drawer').waitFor();
-    await w.check('/home, message drawer');
-    await closeWithEscape(page, 'message-drawer');
-    for (const path of ['/home', '/main', '/superuser', '/superuser/detail', '/systemCon']) {
-      await go(page, path);
-      await page.getByTestId('header-help').click();
-      await page.getByTestId('help-drawer').waitFor();
-      await w.check(`${path}, help drawer`);
-      await closeWithEscape(page, 'help-drawer');
-    }
-    await go(page, '/systemCon');
-    await page.getByTestId('form-action-import').click();
-    await page.getByTestId('upload-dialog').waitFor();
-    await w.check('/systemCon, import (upload) dialog');
-    await closeWithEscape(page, 'upload-dialog');
-    await go(page, '/systemCon/systemFile');
-    await page.getByTestId('action-new').click();
-    await page.getByTestId('form-dialog-fieldExtend.form').waitFor();
-    await w.check('/systemCon/systemFile, extension-field dialog');
-    await closeWithEscape(page, 'form-dialog-fieldExtend.form');
-    await go(page, '/tasks');
-    await page.getByTestId('task-start-sessionPurge').click();
-    await page.getByRole('dialog').waitFor();
-    await w.check('/tasks, start dialog');
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    await page.getByTestId('task-runs-sessionPurge').click();
-    await w.check('/tasks, runs');
-    await go(page, '/main');
-    await page.getByTestId('view-table').click();
-    await page.locator('.MuiDataGrid-row').first().waitFor();
-    await w.check('/main, table view');
-    await tick(page.locator('.MuiDataGrid-row input[type="checkbox"]').first());
-    await page.getByTestId('action-delete').click();
-    await page.getByTestId('confirm-dialog').waitFor();
-    await w.check('/main, delete confirmation');
-    await page.getByTestId('confirm-cancel').or(page.getByRole('button', { name: /cancel|取消/i })).first().click();
-    await page.locator('.MuiDataGrid-row').first().click();
-    await page.waitForURL(/#\/domain\?.*domainid=/);
-    await w.check('/domain (existing enterprise)');
-    await page.getByTestId('form-tab-mail').click();
-    await page.locator('#root_address').waitFor();
-    await w.check('/domain, mail tab');
-    await page.getByTestId('form-tab-ldapSync').click();
-    await page.getByTestId('ldap-sync').waitFor();
-    await w.check('/domain, LDAP sync tab');
-    for (const [tab, field] of [['wechat', 'corpId'], ['dingding', 'appKey'], ['feishu', 'appKey']]) {
-      await page.getByTestId(`form-tab-${tab}`).click();
-      await page.locator(`#root_${field}`).waitFor();
-      await w.check(`/domain, ${tab} tab`);
-    }
-    await checkMessagingRun(page, w);
-    await page.getByTestId('form-tab-basic').click();
-    await page.getByTestId('form-action-testSms').click();
-    await page.getByTestId('sms-test-dialog').waitFor();
-    await w.check('/domain, test SMS dialog');
-    await closeWithEscape(page, 'sms-test-dialog');
-    // The operation log tab (docs/adr/0056-operation-log.md): its list, an entry and the export dialog. Searches are not logged,
-    // so the enterprise's log gets an entry first: a refused department (bad input is logged).
-    const enterprise = new URL(page.url().replace('#', '')).searchParams.get('domainid');
-    await page.request.post(`${live.server.url}/authtime/domain/${enterprise}/department`, { headers: await csrfHeaders(page), data: { name: '' } });
-    await page.getByTestId('form-tab-logs').click();
-    await page.locator('.MuiDataGrid-row').first().waitFor();
-    await w.check('/domain, tab logs');
-    await page.locator('.MuiDataGrid-row').first().click();
-    await page.getByTestId('oplog-hash').waitFor();
-    await w.check('/domain, log entry dialog');
-    await closeWithEscape(page, 'oplog-entry-dialog');
-    await page.getByTestId('action-export').click();
-    await page.getByTestId('oplog-export-dialog').waitFor();
-    await w.check('/domain, log export dialog');
-    await closeWithEscape(page, 'oplog-export-dialog');
-    await page.getByTestId('form-tab-basic').click();
-    await page.getByTestId('icon-widget-choose').first().click();
-    await page.getByTestId('icon-picker').waitFor();
-    await w.check('/domain, icon picker dialog');
-    await closeWithEscape(page, 'icon-picker');
-    await checkCalendars(page, w);
-    await checkAppAgents(page, w);
-    await page.context().close();
-    expect(w.found).toEqual([]);
-  });
+      await go(page, '/home');
+      await checkLanguageMenu(page, w, '/home');
+      await page.getByTestId('header-messages').click();
+      await page.getByTestId('message-drawer').waitFor();
+      await w.check('/home, message drawer');
+      await closeWithEscape(page, 'message-drawer');
+      for (const path of ['/home', '/main', '/superuser', '/superuser/detail', '/systemCon']) {
+        await go(page, path);
+        await page.getByTestId('header-help').click();
+        await page.getByTestId('help-drawer').waitFor();
+        await w.check(`${path}, help drawer`);
+        await closeWithEscape(page, 'help-drawer');
+      }
+      await go(page, '/systemCon');
+      await page.getByTestId('form-action-import').click();
+      await page.getByTestId('upload-dialog').waitFor();
+      await w.check('/systemCon, import (upload) dialog');
+      await closeWithEscape(page, 'upload-dialog');
+      await go(page, '/systemCon/systemFile');
+      await page.getByTestId('action-new').click();
+      await page.getByTestId('form-dialog-fieldExtend.form').waitFor();
+      await w.check('/systemCon/systemFile, extension-field dialog');
+      await closeWithEscape(page, 'form-dialog-fieldExtend.form');
+      await go(page, '/tasks');
+      await page.getByTestId('task-start-sessionPurge').click();
+      await page.getByRole('dialog').waitFor();
+      await w.check('/tasks, start dialog');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      await page.getByTestId('task-runs-sessionPurge').click();
+      await w.check('/tasks, runs');
+      await go(page, '/main');
+      await page.getByTestId('view-table').click();
+      await page.locator('.MuiDataGrid-row').first().waitFor();
+      await w.check('/main, table view');
+      await tick(page.locator('.MuiDataGrid-row input[type="checkbox"]').first());
+      await page.getByTestId('action-delete').click();
+      await page.getByTestId('confirm-dialog').waitFor();
+      await w.check('/main, delete confirmation');
+      await page
+        .getByTestId('confirm-cancel')
+        .or(page.getByRole('button', { name: /cancel|取消/i }))
+        .first()
+        .click();
+      await page.locator('.MuiDataGrid-row').first().click();
+      await page.waitForURL(/#\/domain\?.*domainid=/);
+      await w.check('/domain (existing enterprise)');
+      await page.getByTestId('form-tab-mail').click();
+      await page.locator('#root_address').waitFor();
+      await w.check('/domain, mail tab');
+      await page.getByTestId('form-tab-ldapSync').click();
+      await page.getByTestId('ldap-sync').waitFor();
+      await w.check('/domain, LDAP sync tab');
+      for (const [tab, field] of [
+        ['wechat', 'corpId'],
+        ['dingding', 'appKey'],
+        ['feishu', 'appKey'],
+      ]) {
+        await page.getByTestId(`form-tab-${tab}`).click();
+        await page.locator(`#root_${field}`).waitFor();
+        await w.check(`/domain, ${tab} tab`);
+      }
+      await checkMessagingRun(page, w);
+      await page.getByTestId('form-tab-basic').click();
+      await page.getByTestId('form-action-testSms').click();
+      await page.getByTestId('sms-test-dialog').waitFor();
+      await w.check('/domain, test SMS dialog');
+      await closeWithEscape(page, 'sms-test-dialog');
+      // The operation log tab (docs/adr/0056-operation-log.md): its list, an entry and the export dialog. Searches are not logged,
+      // so the enterprise's log gets an entry first: a refused department (bad input is logged).
+      const enterprise = new URL(page.url().replace('#', '')).searchParams.get('domainid');
+      await page.request.post(`${live.server.url}/authtime/domain/${enterprise}/department`, {
+        headers: await csrfHeaders(page),
+        data: { name: '' },
+      });
+      await page.getByTestId('form-tab-logs').click();
+      await page.locator('.MuiDataGrid-row').first().waitFor();
+      await w.check('/domain, tab logs');
+      await page.locator('.MuiDataGrid-row').first().click();
+      await page.getByTestId('oplog-hash').waitFor();
+      await w.check('/domain, log entry dialog');
+      await closeWithEscape(page, 'oplog-entry-dialog');
+      await page.getByTestId('action-export').click();
+      await page.getByTestId('oplog-export-dialog').waitFor();
+      await w.check('/domain, log export dialog');
+      await closeWithEscape(page, 'oplog-export-dialog');
+      await page.getByTestId('form-tab-basic').click();
+      await page.getByTestId('icon-widget-choose').first().click();
+      await page.getByTestId('icon-picker').waitFor();
+      await w.check('/domain, icon picker dialog');
+      await closeWithEscape(page, 'icon-picker');
+      await checkCalendars(page, w);
+      await checkAppAgents(page, w);
+      await page.context().close();
+      expect(w.found).toEqual([]);
+    },
+  );
 }

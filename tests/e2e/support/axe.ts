@@ -24,11 +24,15 @@ export interface AxeProblem {
 async function transitionsEnded(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const until = Date.now() + 3000;
-    const running = () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+    const running = () =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
     const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
     while (Date.now() < until) {
       const now = running();
-      if (now.length > 0) await Promise.race([Promise.all(now.map((a) => a.finished.catch(() => undefined))), pause(until - Date.now())]);
+      if (now.length > 0)
+        await Promise.race([Promise.all(now.map((a) => a.finished.catch(() => undefined))), pause(until - Date.now())]);
       await pause(200);
       if (running().length === 0) return;
     }
@@ -40,12 +44,33 @@ export async function axeProblems(page: Page): Promise<AxeProblem[]> {
   await transitionsEnded(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (options) => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: Array<{ id: string; impact?: string; help: string; nodes: Array<{ target: unknown[]; html: string; failureSummary?: string }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            o: unknown,
+          ) => Promise<{
+            violations: Array<{
+              id: string;
+              impact?: string;
+              help: string;
+              nodes: Array<{ target: unknown[]; html: string; failureSummary?: string }>;
+            }>;
+          }>;
+        };
+      }
+    ).axe;
     return (await axe.run(document, options)).violations;
   }, RUN_OPTIONS);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`.trim()) }));
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`.trim()),
+    }));
 }
 
 /** Fails the test with the rules and elements when the page has a serious or critical violation. */

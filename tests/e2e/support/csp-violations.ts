@@ -16,7 +16,8 @@ function seen(): string[] {
 
 function watchPage(page: Page): void {
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) seen().push(`${page.url()}: ${message.text()}`);
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      seen().push(`${page.url()}: ${message.text()}`);
   });
 }
 
@@ -25,7 +26,9 @@ export async function collectCspViolations(context: BrowserContext): Promise<voi
   await context.exposeBinding(BINDING, ({ page }, violation: string) => seen().push(`${page.url()}: ${violation}`));
   await context.addInitScript((binding: string) => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as Record<string, (v: string) => void>)[binding](`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+      (window as unknown as Record<string, (v: string) => void>)[binding](
+        `${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+      );
     });
   }, BINDING);
   context.on('page', watchPage);

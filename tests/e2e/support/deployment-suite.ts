@@ -7,7 +7,10 @@ import type { FakeImState } from '../../support/fake-im-server.ts';
 
 export type SuiteVariable = 'ATRIUM_WECHAT_URL' | 'ATRIUM_DINGTALK_URL' | 'ATRIUM_FEISHU_URL';
 
-export function deploymentSuite<T extends FakeImState>(variable: SuiteVariable, start: () => Promise<T>): { env: Record<string, string>; suite: () => T } {
+export function deploymentSuite<T extends FakeImState>(
+  variable: SuiteVariable,
+  start: () => Promise<T>,
+): { env: Record<string, string>; suite: () => T } {
   const env: Record<string, string> = {};
   let suite: T | undefined;
   beforeAll(async () => {

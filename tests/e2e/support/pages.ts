@@ -6,7 +6,12 @@ import { collectCspViolations } from './csp-violations.ts';
 
 /** A page in a new browser context: `lang` is the console language this browser was last shown (null:
  *  none yet), `locale` the browser's own (a Chinese browser, the spec's audience, unless told). */
-export async function openPage(browser: Browser, baseUrl: string, lang: string | null = 'en', locale = 'zh-CN'): Promise<Page> {
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  lang: string | null = 'en',
+  locale = 'zh-CN',
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale });
   await collectCspViolations(context); // any violation fails the test (csp-violations.ts)
   if (lang) await context.addCookies([{ name: 'atrium_lang', value: lang, url: baseUrl }]);
@@ -17,20 +22,38 @@ export async function openPage(browser: Browser, baseUrl: string, lang: string |
 
 export async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/#/login`);
-  await page.getByTestId('login-username').locator('input').or(page.locator('input[data-testid="login-username"]')).first().fill(username);
-  await page.getByTestId('login-password').locator('input').or(page.locator('input[data-testid="login-password"]')).first().fill(password);
+  await page
+    .getByTestId('login-username')
+    .locator('input')
+    .or(page.locator('input[data-testid="login-username"]'))
+    .first()
+    .fill(username);
+  await page
+    .getByTestId('login-password')
+    .locator('input')
+    .or(page.locator('input[data-testid="login-password"]'))
+    .first()
+    .fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL(/#\/(home|main)/, { timeout: 20_000 });
 }
 
 /** Fills an input that carries the test id either on itself or on its MUI wrapper. */
 export async function fillField(page: Page, testId: string, value: string): Promise<void> {
-  await page.getByTestId(testId).locator('input,textarea').or(page.locator(`input[data-testid="${testId}"],textarea[data-testid="${testId}"]`)).first().fill(value);
+  await page
+    .getByTestId(testId)
+    .locator('input,textarea')
+    .or(page.locator(`input[data-testid="${testId}"],textarea[data-testid="${testId}"]`))
+    .first()
+    .fill(value);
 }
 
 /** Waits until the list shows the rows of this applied search (none: no search), not the ones it showed before. */
 export async function listSettled(page: Page, filter: Record<string, string> = {}): Promise<void> {
-  await page.locator(`[data-testid="list"][aria-busy="false"][data-filter='${JSON.stringify(filter)}']`).first().waitFor();
+  await page
+    .locator(`[data-testid="list"][aria-busy="false"][data-filter='${JSON.stringify(filter)}']`)
+    .first()
+    .waitFor();
 }
 
 /** Fills the list's search fields, applies them and waits for the rows they find. */
@@ -103,8 +126,14 @@ export async function recordToasts(page: Page): Promise<() => Promise<ToastSeen[
       for (const change of changes)
         for (const added of change.addedNodes) {
           if (!(added instanceof HTMLElement)) continue;
-          const toasts = added.matches('.notistack-MuiContent') ? [added] : [...added.querySelectorAll<HTMLElement>('.notistack-MuiContent')];
-          for (const toast of toasts) w.toastsSeen.push({ kind: kinds.find((k) => toast.classList.contains(`notistack-MuiContent-${k}`)) ?? 'default', text: toast.innerText });
+          const toasts = added.matches('.notistack-MuiContent')
+            ? [added]
+            : [...added.querySelectorAll<HTMLElement>('.notistack-MuiContent')];
+          for (const toast of toasts)
+            w.toastsSeen.push({
+              kind: kinds.find((k) => toast.classList.contains(`notistack-MuiContent-${k}`)) ?? 'default',
+              text: toast.innerText,
+            });
         }
     });
     w.toastObserver.observe(document.body, { childList: true, subtree: true });
@@ -122,7 +151,9 @@ export async function requestsSettled(page: Page, quietMs = 700): Promise<void> 
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
   try {
-    await expect.poll(() => inFlight <= 0 && Date.now() - lastChange >= quietMs, { timeout: 15_000, interval: 100 }).toBe(true);
+    await expect
+      .poll(() => inFlight <= 0 && Date.now() - lastChange >= quietMs, { timeout: 15_000, interval: 100 })
+      .toBe(true);
   } finally {
     page.off('request', started);
     page.off('requestfinished', ended);

@@ -44,7 +44,18 @@ export async function launchServer(dataDir: string, env: Record<string, string>)
   const port = await freePort();
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ATRIUM_ADMIN_PASSWORD: ADMIN_PASSWORD, ATRIUM_CAPTCHA: 'off', ATRIUM_DEMO: 'on', DATABASE_URL: '', ATRIUM_OUTBOUND_ALLOW: '127.0.0.1,::1,localhost', ...UNTHROTTLED, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ATRIUM_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      ATRIUM_CAPTCHA: 'off',
+      ATRIUM_DEMO: 'on',
+      DATABASE_URL: '',
+      ATRIUM_OUTBOUND_ALLOW: '127.0.0.1,::1,localhost',
+      ...UNTHROTTLED,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (log += d));

@@ -20,16 +20,26 @@ beforeEach(() => {
   hooks.onUnauthenticated.mockReset();
   hooks.onError.mockReset();
   configureClient(hooks);
-  setCallRoutes({ 'gadgets.get': { method: 'GET', path: '/authtime/gadget/{id}' }, 'gadgets.delete': { method: 'DELETE', path: '/authtime/gadget' } });
+  setCallRoutes({
+    'gadgets.get': { method: 'GET', path: '/authtime/gadget/{id}' },
+    'gadgets.delete': { method: 'DELETE', path: '/authtime/gadget' },
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('callUrl', () => {
   it('fills path parameters and the query, relative to the context path', () => {
-    expect(callUrl('gadgets.get', { id: 'a/b' }, { currpage: 2, empty: '', none: undefined })).toBe('/ctx/authtime/gadget/a%2Fb?currpage=2');
-    expect(callUrl('domains.list', {}, { currpage: 1, pagelines: 10 })).toBe('/ctx/authtime/domains?currpage=1&pagelines=10');
+    expect(callUrl('gadgets.get', { id: 'a/b' }, { currpage: 2, empty: '', none: undefined })).toBe(
+      '/ctx/authtime/gadget/a%2Fb?currpage=2',
+    );
+    expect(callUrl('domains.list', {}, { currpage: 1, pagelines: 10 })).toBe(
+      '/ctx/authtime/domains?currpage=1&pagelines=10',
+    );
   });
 
   it('names the call and the missing parameter', () => {
@@ -58,7 +68,9 @@ describe('callAny', () => {
     answer = json({ errcode: 0, errmsg: 'ok', data: [{ filePath: '/uploads/x.png' }] });
     const form = new FormData();
     form.append('file', new Blob(['x']), 'x.png');
-    await expect(callAny('uploads.upload', { query: { icon: true }, form })).resolves.toEqual([{ filePath: '/uploads/x.png' }]);
+    await expect(callAny('uploads.upload', { query: { icon: true }, form })).resolves.toEqual([
+      { filePath: '/uploads/x.png' },
+    ]);
     expect(sent[0].url).toBe('/ctx/authtime/uploads?icon=true');
     expect(sent[0].init.body).toBe(form);
     expect(sent[0].init.headers).toMatchObject({ 'x-csrf-token': 'tok 1' });
@@ -66,10 +78,18 @@ describe('callAny', () => {
   });
 
   it('throws ApiError with errcode, errmsg and field errors, and reports it unless silent', async () => {
-    answer = json({ errcode: 1001, errmsg: 'The input is not valid.', data: { errors: [{ field: '/name', message: 'too long' }] } });
+    answer = json({
+      errcode: 1001,
+      errmsg: 'The input is not valid.',
+      data: { errors: [{ field: '/name', message: 'too long' }] },
+    });
     const error = await callAny('gadgets.delete', { body: [] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ errcode: 1001, errmsg: 'The input is not valid.', fieldErrors: [{ field: '/name', message: 'too long' }] });
+    expect(error).toMatchObject({
+      errcode: 1001,
+      errmsg: 'The input is not valid.',
+      fieldErrors: [{ field: '/name', message: 'too long' }],
+    });
     expect(hooks.onError).toHaveBeenCalledTimes(1);
     await callAny('gadgets.delete', { body: [], silent: true }).catch(() => undefined);
     expect(hooks.onError).toHaveBeenCalledTimes(1);

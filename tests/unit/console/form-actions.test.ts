@@ -9,7 +9,12 @@ const form = { id: 'd1', phone: '13800138000', name: 'Acme', empty: null };
 
 describe('formActionRequest', () => {
   it('puts path parameters in the path and the other names in the query; a GET sends no body', () => {
-    const action = { id: 'sms', label: 'a.b', call: 'sms.test', query: { id: 'id', phone: 'phone', lang: 'name', gone: 'missing', none: 'empty' } };
+    const action = {
+      id: 'sms',
+      label: 'a.b',
+      call: 'sms.test',
+      query: { id: 'id', phone: 'phone', lang: 'name', gone: 'missing', none: 'empty' },
+    };
     expect(formActionRequest(action, { method: 'GET', path: '/authtime/domain/{id}/sms/{phone}' }, form)).toEqual({
       params: { id: 'd1', phone: '13800138000' },
       query: { lang: 'Acme' },
@@ -19,17 +24,49 @@ describe('formActionRequest', () => {
 
   it('sends the form data as the body of a write', () => {
     const action = { id: 'save', label: 'a.b', call: 'x.save', query: { id: 'id' } };
-    expect(formActionRequest(action, { method: 'PUT', path: '/authtime/x/{id}' }, form)).toEqual({ params: { id: 'd1' }, query: {}, body: form });
+    expect(formActionRequest(action, { method: 'PUT', path: '/authtime/x/{id}' }, form)).toEqual({
+      params: { id: 'd1' },
+      query: {},
+      body: form,
+    });
   });
 });
 
 describe('dialogs of the catalogue', () => {
   it('are registered by exact name', () => {
-    expect(Object.keys(dialogs).sort()).toEqual(['admin-add', 'application-bind', 'application-im', 'application-km', 'application-modules', 'calendar-form', 'calendar-ics-import', 'config-import', 'field-extend-form', 'flow-approvers-batch', 'flow-detail', 'forms-sync', 'icon-picker', 'oplog-entry', 'oplog-export', 'organisation-import-departments', 'organisation-import-users', 'package-install', 'role-form', 'sms-test', 'special-day-form', 'upload', 'user-batch', 'user-form', 'user-resign', 'user-select']);
+    expect(Object.keys(dialogs).sort()).toEqual([
+      'admin-add',
+      'application-bind',
+      'application-im',
+      'application-km',
+      'application-modules',
+      'calendar-form',
+      'calendar-ics-import',
+      'config-import',
+      'field-extend-form',
+      'flow-approvers-batch',
+      'flow-detail',
+      'forms-sync',
+      'icon-picker',
+      'oplog-entry',
+      'oplog-export',
+      'organisation-import-departments',
+      'organisation-import-users',
+      'package-install',
+      'role-form',
+      'sms-test',
+      'special-day-form',
+      'upload',
+      'user-batch',
+      'user-form',
+      'user-resign',
+      'user-select',
+    ]);
     const { catalogue } = loadCatalogue();
     for (const screen of Object.values(catalogue.screens)) {
       if (screen.kind !== 'form' && screen.kind !== 'list') continue;
-      for (const action of screen.actions ?? []) if (action.dialog) expect(dialogs, `${screen.id} ${action.id}`).toHaveProperty([action.dialog]);
+      for (const action of screen.actions ?? [])
+        if (action.dialog) expect(dialogs, `${screen.id} ${action.id}`).toHaveProperty([action.dialog]);
     }
   });
 });

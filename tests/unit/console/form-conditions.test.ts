@@ -26,12 +26,24 @@ const admin = { isOpenSecurity: false, type: 'super' };
 
 /** The tab's form over a record part, as useFormController builds it. */
 const layoutOf = (tabId: string, part: Record<string, unknown>) =>
-  buildFormLayout({ id: screen.id, entity: tabId === 'policy' ? 'config-login' : 'config-auth', fields: tabOf(tabId).fields }, catalogue, t, { form: { [GROUP_OF[tabId]]: part } });
+  buildFormLayout(
+    { id: screen.id, entity: tabId === 'policy' ? 'config-login' : 'config-auth', fields: tabOf(tabId).fields },
+    catalogue,
+    t,
+    { form: { [GROUP_OF[tabId]]: part } },
+  );
 
 /** The messages the form puts under each field (RJSF's ErrorSchema), and any on the form itself. */
 function formErrors(tabId: string, part: Record<string, unknown>): Record<string, string[]> {
-  const { errorSchema } = formValidator.validateFormData(part, layoutOf(tabId, part).schema, undefined, dropConditionErrors);
-  return Object.fromEntries(Object.entries(errorSchema).map(([field, node]) => [field, (node as { __errors?: string[] }).__errors ?? []]));
+  const { errorSchema } = formValidator.validateFormData(
+    part,
+    layoutOf(tabId, part).schema,
+    undefined,
+    dropConditionErrors,
+  );
+  return Object.fromEntries(
+    Object.entries(errorSchema).map(([field, node]) => [field, (node as { __errors?: string[] }).__errors ?? []]),
+  );
 }
 
 /** The messages the server's PUT /authtime/config answers for the same group. */
@@ -48,20 +60,34 @@ function serverErrors(group: string, part: Record<string, unknown>): Record<stri
 }
 
 beforeAll(async () => {
-  await i18next.init({ lng: 'en', resources: { en: { translation: en } }, keySeparator: false, nsSeparator: false, interpolation: { escapeValue: false } });
+  await i18next.init({
+    lng: 'en',
+    resources: { en: { translation: en } },
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+  });
 });
 
 describe('the conditional rules in the tab schema', () => {
   it('keeps each if/then of the group entity, its branch cut down to the shown fields', () => {
     const on = layoutOf('policy', { legal: 1, legalType: [], noticeAuthor: '0' }).schema;
     expect(on.allOf).toHaveLength(2);
-    expect(on.allOf?.[0]).toMatchObject({ if: { properties: { legal: { const: 1 } } }, then: { required: ['legalType'], properties: { legalType: { minItems: 1 } } } });
+    expect(on.allOf?.[0]).toMatchObject({
+      if: { properties: { legal: { const: 1 } } },
+      then: { required: ['legalType'], properties: { legalType: { minItems: 1 } } },
+    });
     expect(on.allOf?.[1]).toMatchObject({ then: { required: ['maxAge', 'noticeTime', 'noticeMethod'] } });
     // Complexity off and notice off: the classes and the notice fields are not drawn, so no rule on them is.
     const off = layoutOf('policy', { legal: 0, noticeAuthor: '1' }).schema;
     expect(off.allOf).toBeUndefined();
     // SSO chosen: the SMS range is hidden, its rule left to the server; the CAS rule is the one kept.
-    const cas = layoutOf('authentication', { authType: 'sso', ssoAuth: 'cas', smsAuthenticate: 1, smsAffectMode: 'match' }).schema;
+    const cas = layoutOf('authentication', {
+      authType: 'sso',
+      ssoAuth: 'cas',
+      smsAuthenticate: 1,
+      smsAffectMode: 'match',
+    }).schema;
     expect(cas.allOf).toHaveLength(1);
     expect(cas.allOf?.[0]).toMatchObject({ then: { required: ['casLoginUrl', 'casUrlPrefix'] } });
   });
@@ -82,7 +108,11 @@ describe('live validation', () => {
     const part = { authType: 'default', smsAuthenticate: 1, smsAffectMode: 'match', smsStartRangeIp: '10.0.0.1' };
     const { schema } = layoutOf('authentication', part);
     const resolved = retrieveSchema(formValidator, schema, schema, part);
-    const under = (v: ValidatorType) => (v.validateFormData(part, resolved, undefined, dropConditionErrors).errorSchema.smsEndRangeIp as { __errors?: string[] } | undefined)?.__errors;
+    const under = (v: ValidatorType) =>
+      (
+        v.validateFormData(part, resolved, undefined, dropConditionErrors).errorSchema.smsEndRangeIp as
+          { __errors?: string[] } | undefined
+      )?.__errors;
     expect(under(validatorFor(schema))).toEqual([en['config.msg.ipRequired']]);
     expect(under(formValidator)).not.toEqual([en['config.msg.ipRequired']]); // why validatorFor exists
   });
@@ -90,11 +120,40 @@ describe('live validation', () => {
 
 describe('the form refuses what the server refuses, in the same words', () => {
   const cases: Array<[string, string, Record<string, unknown>, Record<string, string[]>]> = [
-    ['SMS match without the IP range', 'authentication', { authType: 'default', smsAuthenticate: 1, smsAffectMode: 'match' }, { smsStartRangeIp: [en['config.msg.ipRequired']], smsEndRangeIp: [en['config.msg.ipRequired']] }],
-    ['CAS without its addresses', 'authentication', { authType: 'sso', ssoAuth: 'cas' }, { casLoginUrl: [en['config.msg.casRequired']], casUrlPrefix: [en['config.msg.casRequired']] }],
-    ['AD/LDAP without its domain controller', 'authentication', { authType: 'sso', ssoAuth: 'adldap' }, { adDomainController: [en['config.msg.adRequired']] }],
-    ['the complexity switch with no class', 'policy', { legal: 1, legalType: [] }, { legalType: [en['config.msg.legalType']] }],
-    ['the expiry notice without age, lead time and way', 'policy', { noticeAuthor: '0', noticeMethod: [] }, { maxAge: [en['config.msg.maxAgeRequired']], noticeTime: [en['config.msg.noticeTimeRequired']], noticeMethod: [en['config.msg.noticeMethod']] }],
+    [
+      'SMS match without the IP range',
+      'authentication',
+      { authType: 'default', smsAuthenticate: 1, smsAffectMode: 'match' },
+      { smsStartRangeIp: [en['config.msg.ipRequired']], smsEndRangeIp: [en['config.msg.ipRequired']] },
+    ],
+    [
+      'CAS without its addresses',
+      'authentication',
+      { authType: 'sso', ssoAuth: 'cas' },
+      { casLoginUrl: [en['config.msg.casRequired']], casUrlPrefix: [en['config.msg.casRequired']] },
+    ],
+    [
+      'AD/LDAP without its domain controller',
+      'authentication',
+      { authType: 'sso', ssoAuth: 'adldap' },
+      { adDomainController: [en['config.msg.adRequired']] },
+    ],
+    [
+      'the complexity switch with no class',
+      'policy',
+      { legal: 1, legalType: [] },
+      { legalType: [en['config.msg.legalType']] },
+    ],
+    [
+      'the expiry notice without age, lead time and way',
+      'policy',
+      { noticeAuthor: '0', noticeMethod: [] },
+      {
+        maxAge: [en['config.msg.maxAgeRequired']],
+        noticeTime: [en['config.msg.noticeTimeRequired']],
+        noticeMethod: [en['config.msg.noticeMethod']],
+      },
+    ],
   ];
   for (const [name, tabId, part, expected] of cases) {
     it(`refuses ${name}`, () => {
@@ -110,20 +169,38 @@ describe('the form refuses what the server refuses, in the same words', () => {
   });
 
   it('accepts each of them once filled', () => {
-    expect(formErrors('authentication', { authType: 'default', smsAuthenticate: 1, smsAffectMode: 'exclude', smsStartRangeIp: '10.0.0.1', smsEndRangeIp: '10.0.0.9' })).toEqual({});
+    expect(
+      formErrors('authentication', {
+        authType: 'default',
+        smsAuthenticate: 1,
+        smsAffectMode: 'exclude',
+        smsStartRangeIp: '10.0.0.1',
+        smsEndRangeIp: '10.0.0.9',
+      }),
+    ).toEqual({});
     expect(formErrors('policy', { legal: 1, legalType: [4] })).toEqual({});
     expect(formErrors('policy', { noticeAuthor: '0', maxAge: 90, noticeTime: 7, noticeMethod: [2] })).toEqual({});
   });
 });
 
 describe('the whole-record check of a tabbed form', () => {
-  const record: Record<string, unknown> = { groups: ['authConfig', 'loginConfig', 'hxImConfig'], authConfig: { authType: 'default' }, loginConfig: { legal: 0, noticeAuthor: '1' }, hxImConfig: {} };
-  const check = (r: Record<string, unknown>) => tabsWithErrors(screen, visibleTabs(tabs, { user: admin, form: r }), r, catalogue, { user: admin, form: r });
+  const record: Record<string, unknown> = {
+    groups: ['authConfig', 'loginConfig', 'hxImConfig'],
+    authConfig: { authType: 'default' },
+    loginConfig: { legal: 0, noticeAuthor: '1' },
+    hxImConfig: {},
+  };
+  const check = (r: Record<string, unknown>) =>
+    tabsWithErrors(screen, visibleTabs(tabs, { user: admin, form: r }), r, catalogue, { user: admin, form: r });
 
   it('names the tab holding a broken rule, whichever tab is on screen', () => {
     expect(check(record)).toEqual([]);
     expect(check({ ...record, loginConfig: { legal: 1, legalType: [], noticeAuthor: '1' } })).toEqual(['policy']);
-    const both = { ...record, authConfig: { authType: 'default', smsAuthenticate: 1, smsAffectMode: 'match' }, loginConfig: { noticeAuthor: '0' } };
+    const both = {
+      ...record,
+      authConfig: { authType: 'default', smsAuthenticate: 1, smsAffectMode: 'match' },
+      loginConfig: { noticeAuthor: '0' },
+    };
     expect(check(both)).toEqual(['authentication', 'policy']);
   });
 

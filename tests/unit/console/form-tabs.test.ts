@@ -32,7 +32,12 @@ describe('configuration tabs', () => {
     expect(shown.map((tab) => tab.id)).toEqual(['policy']);
     expect(startTab(tabs, { user: officer, form: {} })?.id).toBe('policy');
     const sysadmin = { isOpenSecurity: true, type: 'admin' };
-    expect(shownFor(['authConfig', 'hxImConfig', 'ldapConfig'], sysadmin)).toEqual(['authentication', 'manage', 'im', 'systemFile']);
+    expect(shownFor(['authConfig', 'hxImConfig', 'ldapConfig'], sysadmin)).toEqual([
+      'authentication',
+      'manage',
+      'im',
+      'systemFile',
+    ]);
     expect(startTab(tabs, { user: sysadmin, form: {} })?.id).toBe('authentication');
   });
 
@@ -40,11 +45,34 @@ describe('configuration tabs', () => {
     const policy = tabs.find((tab) => tab.id === 'policy')!;
     expect(tabEntity(catalogue.entities, 'config', policy)).toBe('config-login');
     expect(tabEntity(catalogue.entities, 'config', { group: 'groups' })).toBeUndefined();
-    const layout = buildFormLayout({ id: 'systemCon', entity: 'config-login', fields: policy.fields }, catalogue, t, { form: { loginConfig: { legal: 0, noticeAuthor: '1' } } });
-    expect(layout.shownFields).toEqual(['length', 'failLoginTimes', 'legal', 'encryptionMode', 'noticeAuthor', 'isFirstLogin']);
+    const layout = buildFormLayout({ id: 'systemCon', entity: 'config-login', fields: policy.fields }, catalogue, t, {
+      form: { loginConfig: { legal: 0, noticeAuthor: '1' } },
+    });
+    expect(layout.shownFields).toEqual([
+      'length',
+      'failLoginTimes',
+      'legal',
+      'encryptionMode',
+      'noticeAuthor',
+      'isFirstLogin',
+    ]);
     expect(layout.widgetNames).toContain('switch');
-    const notice = buildFormLayout({ id: 'systemCon', entity: 'config-login', fields: policy.fields }, catalogue, t, { form: { loginConfig: { legal: 1, noticeAuthor: '0' } } });
-    expect(notice.shownFields).toEqual(['length', 'failLoginTimes', 'legal', 'legalType', 'encryptionMode', 'noticeAuthor', 'isFirstLogin', 'maxAge', 'noticeTime', 'noticeMethod', 'noticeContent']);
+    const notice = buildFormLayout({ id: 'systemCon', entity: 'config-login', fields: policy.fields }, catalogue, t, {
+      form: { loginConfig: { legal: 1, noticeAuthor: '0' } },
+    });
+    expect(notice.shownFields).toEqual([
+      'length',
+      'failLoginTimes',
+      'legal',
+      'legalType',
+      'encryptionMode',
+      'noticeAuthor',
+      'isFirstLogin',
+      'maxAge',
+      'noticeTime',
+      'noticeMethod',
+      'noticeContent',
+    ]);
     expect(notice.widgetNames).toContain('checkboxes');
   });
 });
@@ -54,11 +82,24 @@ describe('field fills', () => {
   const context = (part: Record<string, unknown>) => ({ form: { loginConfig: part } });
 
   it('ticks all four classes when the complexity switch turns on', () => {
-    expect(applyFills(policy.fields, { legal: 0, legalType: [] }, { legal: 1, legalType: [] }, context)).toEqual({ legal: 1, legalType: [1, 2, 3, 4] });
+    expect(applyFills(policy.fields, { legal: 0, legalType: [] }, { legal: 1, legalType: [] }, context)).toEqual({
+      legal: 1,
+      legalType: [1, 2, 3, 4],
+    });
   });
 
   it('leaves the classes alone when the switch turns off or another field changes', () => {
-    expect(applyFills(policy.fields, { legal: 1, legalType: [2] }, { legal: 0, legalType: [2] }, context)).toEqual({ legal: 0, legalType: [2] });
-    expect(applyFills(policy.fields, { legal: 1, legalType: [2], length: 6 }, { legal: 1, legalType: [2], length: 8 }, context)).toEqual({ legal: 1, legalType: [2], length: 8 });
+    expect(applyFills(policy.fields, { legal: 1, legalType: [2] }, { legal: 0, legalType: [2] }, context)).toEqual({
+      legal: 0,
+      legalType: [2],
+    });
+    expect(
+      applyFills(
+        policy.fields,
+        { legal: 1, legalType: [2], length: 6 },
+        { legal: 1, legalType: [2], length: 8 },
+        context,
+      ),
+    ).toEqual({ legal: 1, legalType: [2], length: 8 });
   });
 });

@@ -16,7 +16,13 @@ const domainForm: FormScreenDef = { ...withTabs, tabs: undefined, fields: withTa
 const t = (key: string) => `<${key}>`;
 
 beforeAll(async () => {
-  await i18next.init({ lng: 'en', resources: { en: { translation: en } }, keySeparator: false, nsSeparator: false, interpolation: { escapeValue: false } });
+  await i18next.init({
+    lng: 'en',
+    resources: { en: { translation: en } },
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+  });
 });
 
 describe('buildFormLayout', () => {
@@ -28,7 +34,10 @@ describe('buildFormLayout', () => {
     expect(schema.properties?.name).toMatchObject({ maxLength: 22, title: 'field.domain.name' });
     expect(uiSchema['ui:order']).toEqual(fields);
     expect(uiSchema.name['ui:title']).toBe('<field.domain.name>');
-    expect(uiSchema.status).toMatchObject({ 'ui:widget': 'switch', 'ui:enumNames': { '1': '<status.active>', '0': '<status.inactive>' } });
+    expect(uiSchema.status).toMatchObject({
+      'ui:widget': 'switch',
+      'ui:enumNames': { '1': '<status.active>', '0': '<status.inactive>' },
+    });
     expect(uiSchema.description['ui:widget']).toBe('textarea');
     expect(uiSchema.logoUrl['ui:widget']).toBe('icon');
     expect(uiSchema.smsMemberPwd['ui:widget']).toBe('password'); // x-secret
@@ -36,7 +45,14 @@ describe('buildFormLayout', () => {
   });
 
   it('drops a field whose visible rule is false and makes readonlyWhen fields read-only', () => {
-    const screen = { ...domainForm, fields: ['name', { field: 'systemName', visible: 'form.status == 1' }, { field: 'description', readonlyWhen: 'form.status == 0' }] };
+    const screen = {
+      ...domainForm,
+      fields: [
+        'name',
+        { field: 'systemName', visible: 'form.status == 1' },
+        { field: 'description', readonlyWhen: 'form.status == 0' },
+      ],
+    };
     const off = buildFormLayout(screen, catalogue, t, { form: { status: 0 } });
     expect(Object.keys(off.schema.properties ?? {})).toEqual(['name', 'description']);
     expect(off.uiSchema.description['ui:readonly']).toBe(true);
@@ -46,7 +62,9 @@ describe('buildFormLayout', () => {
   });
 
   it('names the form and the field when the screen asks for a field the entity lacks', () => {
-    expect(() => buildFormLayout({ ...domainForm, fields: ['nope'] }, catalogue, t, {})).toThrow('form "domain.form" names the unknown field "nope"');
+    expect(() => buildFormLayout({ ...domainForm, fields: ['nope'] }, catalogue, t, {})).toThrow(
+      'form "domain.form" names the unknown field "nope"',
+    );
   });
 
   it('renders secrets with the password widget and never sends read-only fields back', () => {
@@ -61,7 +79,10 @@ describe('formValidator', () => {
   // The messages RJSF puts under each field (its ErrorSchema), as the user sees them.
   const errorsOf = (data: object) => {
     const { errorSchema } = formValidator.validateFormData(data, schema);
-    return Object.entries(errorSchema).map(([field, node]) => [field, ...((node as { __errors?: string[] }).__errors ?? [])]);
+    return Object.entries(errorSchema).map(([field, node]) => [
+      field,
+      ...((node as { __errors?: string[] }).__errors ?? []),
+    ]);
   };
 
   it('shows the server message for a 23-character name (msg.nameTooLong)', () => {
@@ -80,7 +101,13 @@ describe('formValidator', () => {
 
 describe('errorSchemaOf', () => {
   it('puts each server message under the field its JSON pointer names', () => {
-    expect(errorSchemaOf([{ field: '/name', message: 'taken' }, { field: '/users/0/username', message: 'bad' }, { field: '/name', message: 'short' }])).toEqual({
+    expect(
+      errorSchemaOf([
+        { field: '/name', message: 'taken' },
+        { field: '/users/0/username', message: 'bad' },
+        { field: '/name', message: 'short' },
+      ]),
+    ).toEqual({
       name: { __errors: ['taken', 'short'] },
       users: { '0': { username: { __errors: ['bad'] } } },
     });

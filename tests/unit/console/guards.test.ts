@@ -6,13 +6,26 @@ import onlyDomainUserToMain from '../../../src/console/guards/only-domain-user-t
 import type { CurrentUser } from '../../../src/core/generated/api-types.ts';
 
 const user = (over: Partial<CurrentUser>): CurrentUser => ({
-  id: 'u1', name: 'U', loginno: 'u', isOpenSecurity: false, type: 'admin', departments: [], domains: [], level: 1, encryptionMode: 0, reach: { kind: 'tenants', domains: [] }, ...over,
+  id: 'u1',
+  name: 'U',
+  loginno: 'u',
+  isOpenSecurity: false,
+  type: 'admin',
+  departments: [],
+  domains: [],
+  level: 1,
+  encryptionMode: 0,
+  reach: { kind: 'tenants', domains: [] },
+  ...over,
 });
 const ctx = (u: CurrentUser | null, onlyDomainUser = false) => ({ user: u, session: { onlyDomainUser }, to: '/home' });
 
 describe('departmentUserBlocked', () => {
   it('blocks with the guard message when security is on and the user has a department and a domain', () => {
-    expect(departmentUserBlocked(ctx(user({ isOpenSecurity: true, departments: ['d'], domains: ['x'] })))).toEqual({ block: 'guard.departmentUserNoHome', fallback: '/main' });
+    expect(departmentUserBlocked(ctx(user({ isOpenSecurity: true, departments: ['d'], domains: ['x'] })))).toEqual({
+      block: 'guard.departmentUserNoHome',
+      fallback: '/main',
+    });
   });
 
   it('lets everyone else through', () => {

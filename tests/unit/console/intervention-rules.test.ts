@@ -1,7 +1,11 @@
 // The intervention dialog's rules for adding an entry (domain-console §4, §5): a node is needed, an
 // approval needs approvers, nothing after an end node, an end node only alone.
 import { describe, expect, it } from 'vitest';
-import { additionRefusal, type Entry, type OtherNode } from '../../../src/console/plugins/flow-monitor/useIntervention.ts';
+import {
+  additionRefusal,
+  type Entry,
+  type OtherNode,
+} from '../../../src/console/plugins/flow-monitor/useIntervention.ts';
 
 const approval: OtherNode = { id: 'hr', statelabel: 'HR approval', type: 'ManualNode' };
 const auto: OtherNode = { id: 'log', statelabel: 'Log', type: 'AutoNode' };

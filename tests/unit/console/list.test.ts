@@ -6,7 +6,9 @@ import { rowLink } from '../../../src/console/runtime/list/useListController.ts'
 
 describe('rowLink', () => {
   it('maps query parameters to row fields, skipping absent values', () => {
-    expect(rowLink('/domain', { domainid: 'id', name: 'name', extra: 'missing' }, { id: 'd1', name: '企业 A' })).toBe('/domain?domainid=d1&name=%E4%BC%81%E4%B8%9A+A');
+    expect(rowLink('/domain', { domainid: 'id', name: 'name', extra: 'missing' }, { id: 'd1', name: '企业 A' })).toBe(
+      '/domain?domainid=d1&name=%E4%BC%81%E4%B8%9A+A',
+    );
     expect(rowLink('/domain', undefined, { id: 'd1' })).toBe('/domain');
   });
 });

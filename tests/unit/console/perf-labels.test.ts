@@ -4,11 +4,25 @@ import { readFileSync } from 'node:fs';
 import type { TFunction } from 'i18next';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, BASIC_HEADER, CELL_FORMATS, DISPLAY_COLUMNS, OUTPUTS, PROXY_ACTIONS, RANGES } from '../../../src/core/monitoring/perf-columns.ts';
+import {
+  ACTIONS,
+  BASIC_HEADER,
+  CELL_FORMATS,
+  DISPLAY_COLUMNS,
+  OUTPUTS,
+  PROXY_ACTIONS,
+  RANGES,
+} from '../../../src/core/monitoring/perf-columns.ts';
 import { columnLabel, optionKey } from '../../../src/console/plugins/monitoring/perf-labels.ts';
 
-const locales = Object.fromEntries(['en', 'zh', 'cn'].map((lang) => [lang, parse(readFileSync(`locales/${lang}.yaml`, 'utf8')) as Record<string, unknown>]));
-const lookup = (lang: string, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], locales[lang]);
+const locales = Object.fromEntries(
+  ['en', 'zh', 'cn'].map((lang) => [
+    lang,
+    parse(readFileSync(`locales/${lang}.yaml`, 'utf8')) as Record<string, unknown>,
+  ]),
+);
+const lookup = (lang: string, key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], locales[lang]);
 /** A t() over one locale that fails on a missing key instead of answering it. */
 const tOf = (lang: string) =>
   ((key: string, options?: Record<string, string>) => {
@@ -20,7 +34,8 @@ const tOf = (lang: string) =>
 describe('performance monitor labels', () => {
   it('has a label for every option in en, zh and cn', () => {
     for (const value of [...ACTIONS, ...PROXY_ACTIONS, ...OUTPUTS, ...RANGES, ...DISPLAY_COLUMNS, ...CELL_FORMATS]) {
-      for (const lang of ['en', 'zh', 'cn']) expect(typeof lookup(lang, optionKey(value)), `${lang} ${value}`).toBe('string');
+      for (const lang of ['en', 'zh', 'cn'])
+        expect(typeof lookup(lang, optionKey(value)), `${lang} ${value}`).toBe('string');
     }
     expect(optionKey('#,###.##')).toBe('monitor.perf.option.f2');
     expect(optionKey('Disable SQL')).toBe('monitor.perf.option.disableSQL');

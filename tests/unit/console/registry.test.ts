@@ -15,7 +15,12 @@ describe('console registry', () => {
 
   it('throws on a duplicate name, naming the kind and the name', () => {
     const load = () => Promise.resolve({});
-    expect(() => registry('plugin', [['same', load], ['same', load]])).toThrow('duplicate plugin "same"');
+    expect(() =>
+      registry('plugin', [
+        ['same', load],
+        ['same', load],
+      ]),
+    ).toThrow('duplicate plugin "same"');
   });
 
   it('covers every kind, plugin, renderer and guard the real catalogue names', () => {
@@ -23,8 +28,11 @@ describe('console registry', () => {
     for (const screen of Object.values(catalogue.screens)) {
       expect(screenKinds, screen.id).toHaveProperty([screen.kind]);
       if (screen.kind === 'plugin') expect(plugins, screen.id).toHaveProperty([screen.plugin]);
-      if (screen.kind === 'list') for (const c of screen.columns) if (c.render) expect(cellRenderers, `${screen.id} ${c.field}`).toHaveProperty([c.render]);
+      if (screen.kind === 'list')
+        for (const c of screen.columns)
+          if (c.render) expect(cellRenderers, `${screen.id} ${c.field}`).toHaveProperty([c.render]);
     }
-    for (const route of catalogue.routes) for (const g of route.guards ?? []) expect(guards, route.path).toHaveProperty([g]);
+    for (const route of catalogue.routes)
+      for (const g of route.guards ?? []) expect(guards, route.path).toHaveProperty([g]);
   });
 });

@@ -3,7 +3,12 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkPackage, type PackageFiles } from '../../../src/core/packages/check-package.ts';
-import { packageMetaSchema, PACKAGES_DIR, projectPackages, readPackageFolder } from '../../../src/core/packages/read-package.ts';
+import {
+  packageMetaSchema,
+  PACKAGES_DIR,
+  projectPackages,
+  readPackageFolder,
+} from '../../../src/core/packages/read-package.ts';
 import { translatorFor } from '../../../src/core/translate.ts';
 import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import { packageFiles, type ManifestDraft } from '../../support/package-zip.ts';
@@ -11,23 +16,38 @@ import { packageFiles, type ManifestDraft } from '../../support/package-zip.ts';
 const labels = loadCatalogue().catalogue.labels;
 const en = translatorFor(labels.en);
 /** The office package with its manifest (and files) changed. */
-const broken = (edit: (m: ManifestDraft) => void, files?: (f: Map<string, string>) => void): PackageFiles => packageFiles('office', { edit, files });
+const broken = (edit: (m: ManifestDraft) => void, files?: (f: Map<string, string>) => void): PackageFiles =>
+  packageFiles('office', { edit, files });
 const problemsOf = async (input: PackageFiles, t = en) => (await checkPackage(input, packageMetaSchema(), t)).problems;
 
 describe('application packages', () => {
   it('accepts every package of the project with its processes', async () => {
     expect(projectPackages()).toEqual(['finance', 'office', 'purchasing']);
     for (const name of projectPackages()) {
-      const { pkg, problems } = await checkPackage(readPackageFolder(join(PACKAGES_DIR, name)), packageMetaSchema(), en);
+      const { pkg, problems } = await checkPackage(
+        readPackageFolder(join(PACKAGES_DIR, name)),
+        packageMetaSchema(),
+        en,
+      );
       expect(problems).toEqual([]);
       expect(pkg!.processFiles.size).toBe(pkg!.manifest.processes!.length);
     }
   });
 
   it('refuses a manifest out of shape, pointing at the place', async () => {
-    expect(await problemsOf(broken((m) => (m.version = 'one')))).toEqual([{ file: 'app.yaml', pointer: '/version', message: expect.stringMatching(/^Not in the package format: must match pattern/) }]);
-    expect((await problemsOf(broken((m) => delete m.modules[0].name.cn)))[0]).toMatchObject({ pointer: '/modules/0/name' });
-    expect(await problemsOf({ manifest: 'id: [', files: new Map() })).toEqual([{ file: 'app.yaml', pointer: '', message: expect.stringMatching(/^app.yaml is not valid YAML/) }]);
+    expect(await problemsOf(broken((m) => (m.version = 'one')))).toEqual([
+      {
+        file: 'app.yaml',
+        pointer: '/version',
+        message: expect.stringMatching(/^Not in the package format: must match pattern/),
+      },
+    ]);
+    expect((await problemsOf(broken((m) => delete m.modules[0].name.cn)))[0]).toMatchObject({
+      pointer: '/modules/0/name',
+    });
+    expect(await problemsOf({ manifest: 'id: [', files: new Map() })).toEqual([
+      { file: 'app.yaml', pointer: '', message: expect.stringMatching(/^app.yaml is not valid YAML/) },
+    ]);
   });
 
   it('refuses references to parts the package does not have', async () => {
@@ -55,31 +75,74 @@ describe('application packages', () => {
   });
 
   it('refuses a resource named like a module (they share one permission tree)', async () => {
-    expect((await problemsOf(broken((m) => (m.modules[0].resources[0].id = 'trip')))).map((p) => `${p.pointer} ${p.message}`)).toEqual([
+    expect(
+      (await problemsOf(broken((m) => (m.modules[0].resources[0].id = 'trip')))).map(
+        (p) => `${p.pointer} ${p.message}`,
+      ),
+    ).toEqual([
       '/modules/0/resources/0/id The resource id "trip" is also a module\'s id; modules and resources need ids of their own.',
       '/roles/1/resources/0 No resource of the package has the id "leave-export".', // the renamed resource's grant
     ]);
   });
 
   it('refuses a process whose file is missing, not BPMN, without the process, or without an end', async () => {
-    expect(await problemsOf(broken(() => undefined, (f) => f.delete('processes/trip-approval.bpmn')))).toEqual([
-      { file: 'app.yaml', pointer: '/processes/1/file', message: 'The package has no file processes/trip-approval.bpmn.' },
+    expect(
+      await problemsOf(
+        broken(
+          () => undefined,
+          (f) => f.delete('processes/trip-approval.bpmn'),
+        ),
+      ),
+    ).toEqual([
+      {
+        file: 'app.yaml',
+        pointer: '/processes/1/file',
+        message: 'The package has no file processes/trip-approval.bpmn.',
+      },
     ]);
-    const notXml = await problemsOf(broken(() => undefined, (f) => f.set('processes/trip-approval.bpmn', 'not xml at all')));
+    const notXml = await problemsOf(
+      broken(
+        () => undefined,
+        (f) => f.set('processes/trip-approval.bpmn', 'not xml at all'),
+      ),
+    );
     expect(notXml[0]).toMatchObject({ file: 'processes/trip-approval.bpmn' });
     expect(await problemsOf(broken((m) => (m.processes[1].id = 'trip-review')))).toEqual([
-      { file: 'app.yaml', pointer: '/processes/1/id', message: 'processes/trip-approval.bpmn holds no process with the id "trip-review".' },
+      {
+        file: 'app.yaml',
+        pointer: '/processes/1/id',
+        message: 'processes/trip-approval.bpmn holds no process with the id "trip-review".',
+      },
     ]);
-    const endless = (f: Map<string, string>) => f.set('processes/trip-approval.bpmn', f.get('processes/trip-approval.bpmn')!.replace('<endEvent id="end" name="Approved" />', ''));
+    const endless = (f: Map<string, string>) =>
+      f.set(
+        'processes/trip-approval.bpmn',
+        f.get('processes/trip-approval.bpmn')!.replace('<endEvent id="end" name="Approved" />', ''),
+      );
     const problems = await problemsOf(broken(() => undefined, endless));
     expect(problems.map((p) => p.message)).toContain('The process has no end event.');
     // An approval naming a role the package does not have.
-    const stranger = (f: Map<string, string>) => f.set('processes/trip-approval.bpmn', f.get('processes/trip-approval.bpmn')!.replace('atrium:approvers="superior"', 'atrium:approvers="role:director"'));
-    expect((await problemsOf(broken(() => undefined, stranger))).map((p) => p.message)).toEqual(['The approvers of "manager" name the role "director", which the package does not have.']);
+    const stranger = (f: Map<string, string>) =>
+      f.set(
+        'processes/trip-approval.bpmn',
+        f
+          .get('processes/trip-approval.bpmn')!
+          .replace('atrium:approvers="superior"', 'atrium:approvers="role:director"'),
+      );
+    expect((await problemsOf(broken(() => undefined, stranger))).map((p) => p.message)).toEqual([
+      'The approvers of "manager" name the role "director", which the package does not have.',
+    ]);
   });
 
   it('speaks the reader language', async () => {
     const zh = translatorFor(labels.zh);
-    expect((await problemsOf(broken((m) => (m.forms[1].module = 'travel')), zh))[0].message).toBe('应用包中没有标识为“travel”的模块。');
+    expect(
+      (
+        await problemsOf(
+          broken((m) => (m.forms[1].module = 'travel')),
+          zh,
+        )
+      )[0].message,
+    ).toBe('应用包中没有标识为“travel”的模块。');
   });
 });

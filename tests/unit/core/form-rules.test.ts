@@ -9,7 +9,8 @@ import { decodeWireFields, encodeWireFields, passwordFields } from '../../../src
 const superuser = loadCatalogue().catalogue.entities.superuser;
 const plain = { isOpenSecurity: false, tenantScoped: false };
 const secure = { isOpenSecurity: true, tenantScoped: false };
-const fieldsBroken = (record: Record<string, unknown>, user: Record<string, unknown>) => entityRuleFailures(superuser, record, user).map((f) => `${f.field} ${f.message}`);
+const fieldsBroken = (record: Record<string, unknown>, user: Record<string, unknown>) =>
+  entityRuleFailures(superuser, record, user).map((f) => `${f.field} ${f.message}`);
 
 describe('superuser form rules', () => {
   it('accepts one ticked type with equal passwords', () => {
@@ -17,21 +18,36 @@ describe('superuser form rules', () => {
   });
 
   it('reads absent flags as their default (false), so "no user type" is a message, not a crash', () => {
-    expect(withSchemaDefaults(superuser.schema, {})).toMatchObject({ issuperadmin: false, isdomainadmin: false, isdeveloper: false, status: 1 });
+    expect(withSchemaDefaults(superuser.schema, {})).toMatchObject({
+      issuperadmin: false,
+      isdomainadmin: false,
+      isdeveloper: false,
+      status: 1,
+    });
     expect(fieldsBroken({}, plain)).toEqual(['/issuperadmin msg.selectUserType']);
   });
 
   it('wants the confirmation equal to the password', () => {
-    expect(fieldsBroken({ password: 'Secret1', confirmpwd: 'Secret2', issuperadmin: true }, plain)).toEqual(['/confirmpwd msg.passwordNotSame']);
+    expect(fieldsBroken({ password: 'Secret1', confirmpwd: 'Secret2', issuperadmin: true }, plain)).toEqual([
+      '/confirmpwd msg.passwordNotSame',
+    ]);
   });
 
   it('wants an enterprise for a tenant administrator and software for a developer', () => {
-    expect(fieldsBroken({ isdomainadmin: true, domains: [], isdeveloper: true }, plain)).toEqual(['/domains msg.selectDomain', '/applications msg.selectSoftware']);
-    expect(fieldsBroken({ isdomainadmin: true, domains: ['d1'], isdeveloper: true, applications: ['a1'] }, plain)).toEqual([]);
+    expect(fieldsBroken({ isdomainadmin: true, domains: [], isdeveloper: true }, plain)).toEqual([
+      '/domains msg.selectDomain',
+      '/applications msg.selectSoftware',
+    ]);
+    expect(
+      fieldsBroken({ isdomainadmin: true, domains: ['d1'], isdeveloper: true, applications: ['a1'] }, plain),
+    ).toEqual([]);
   });
 
   it('in security mode wants a type and exactly one enterprise, and ignores the checkboxes', () => {
-    expect(fieldsBroken({ domains: ['d1', 'd2'] }, secure)).toEqual(['/type msg.selectUserType', '/domains msg.selectOneDomain']);
+    expect(fieldsBroken({ domains: ['d1', 'd2'] }, secure)).toEqual([
+      '/type msg.selectUserType',
+      '/domains msg.selectOneDomain',
+    ]);
     expect(fieldsBroken({ type: 'secret', domains: ['d1'] }, secure)).toEqual([]);
   });
 
@@ -40,15 +56,21 @@ describe('superuser form rules', () => {
     const creator = { ...secure, tenantScoped: true, id: 'me' };
     expect(fieldsBroken(record, creator)).toEqual(['/departments msg.selectDepartment']);
     expect(fieldsBroken({ ...record, departments: ['p1'] }, creator)).toEqual([]);
-    expect(fieldsBroken(record, { ...plain, tenantScoped: true, id: 'me' })).toContain('/issuperadmin msg.selectUserType');
+    expect(fieldsBroken(record, { ...plain, tenantScoped: true, id: 'me' })).toContain(
+      '/issuperadmin msg.selectUserType',
+    );
   });
 
   it('does not ask a tenant-scoped officer editing itself for departments (it cannot change its own)', () => {
-    expect(fieldsBroken({ id: 'me', type: 'admin', domains: ['d1'] }, { ...secure, tenantScoped: true, id: 'me' })).toEqual([]);
+    expect(
+      fieldsBroken({ id: 'me', type: 'admin', domains: ['d1'] }, { ...secure, tenantScoped: true, id: 'me' }),
+    ).toEqual([]);
   });
 
   it('counts a rule whose require cannot be evaluated as broken (fail closed)', () => {
-    expect(brokenFormRules([{ field: 'x', require: 'form.flag or form.other', message: 'm' }], { form: {} })).toEqual([{ field: '/x', message: 'm' }]);
+    expect(brokenFormRules([{ field: 'x', require: 'form.flag or form.other', message: 'm' }], { form: {} })).toEqual([
+      { field: '/x', message: 'm' },
+    ]);
   });
 });
 

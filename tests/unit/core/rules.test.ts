@@ -5,18 +5,40 @@ import type { TilesScreen } from '../../../src/core/catalogue/types.ts';
 import { compileRule, evaluateRule } from '../../../src/core/rules.ts';
 
 const home = loadCatalogue().catalogue.screens.home as TilesScreen & { id: string };
-const visibleTiles = (user: Record<string, unknown>) => home.tiles.filter((t) => evaluateRule(t.visible, { user })).map((t) => t.id);
+const visibleTiles = (user: Record<string, unknown>) =>
+  home.tiles.filter((t) => evaluateRule(t.visible, { user })).map((t) => t.id);
 
 describe('home tile visibility (the catalogue rules)', () => {
   // The tiles read the caller's reach (the server's scope model), not the tenant-scoped flag.
-  const officer = (type: string, tenantScoped = false) => ({ isOpenSecurity: true, type, tenantScoped, reach: tenantScoped ? { kind: 'tenants', domains: ['d1'] } : { kind: 'platform' } });
+  const officer = (type: string, tenantScoped = false) => ({
+    isOpenSecurity: true,
+    type,
+    tenantScoped,
+    reach: tenantScoped ? { kind: 'tenants', domains: ['d1'] } : { kind: 'platform' },
+  });
 
   it('shows every tile when security separation is off', () => {
-    expect(visibleTiles({ isOpenSecurity: false, type: 'super' })).toEqual(['domains', 'superuser', 'applications', 'systemCon', 'systemMoni', 'tasks', 'debug']);
+    expect(visibleTiles({ isOpenSecurity: false, type: 'super' })).toEqual([
+      'domains',
+      'superuser',
+      'applications',
+      'systemCon',
+      'systemMoni',
+      'tasks',
+      'debug',
+    ]);
   });
 
   it('shows configuration, monitoring, timed tasks and debug to the system administrator', () => {
-    expect(visibleTiles(officer('admin'))).toEqual(['domains', 'superuser', 'applications', 'systemCon', 'systemMoni', 'tasks', 'debug']);
+    expect(visibleTiles(officer('admin'))).toEqual([
+      'domains',
+      'superuser',
+      'applications',
+      'systemCon',
+      'systemMoni',
+      'tasks',
+      'debug',
+    ]);
   });
 
   it('shows configuration but not monitoring to the security officer', () => {
@@ -32,7 +54,12 @@ describe('home tile visibility (the catalogue rules)', () => {
   });
 
   it('hides them from a department administrator whatever its tenant-scoped flag says', () => {
-    const department = { isOpenSecurity: true, type: 'admin', tenantScoped: false, reach: { kind: 'departments', domain: 'd1', departments: ['p1'] } };
+    const department = {
+      isOpenSecurity: true,
+      type: 'admin',
+      tenantScoped: false,
+      reach: { kind: 'departments', domain: 'd1', departments: ['p1'] },
+    };
     expect(visibleTiles(department)).toEqual(['domains', 'superuser', 'applications']);
   });
 });
@@ -53,7 +80,7 @@ describe('rules', () => {
     const user = { type: 'admin' };
     expect(evaluateRule("user.type == 'admin'", { user })).toBe(false);
     expect(evaluateRule('user.type == "admin"', { user })).toBe(true);
-    expect(evaluateRule("'user.type' == \"admin\"", { user })).toBe(true);
+    expect(evaluateRule('\'user.type\' == "admin"', { user })).toBe(true);
   });
 
   it('refuses prototype access: only own properties are readable', () => {

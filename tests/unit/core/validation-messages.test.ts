@@ -7,8 +7,10 @@ import { localizeSchemaErrors, type SchemaError, type Translate } from '../../..
 const { catalogue } = loadCatalogue();
 
 /** A translator over one language of the real locales, with {{name}} interpolation. */
-const translator = (lang: string): Translate => (key, params = {}) =>
-  (catalogue.labels[lang][key] ?? key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(params[name] ?? ''));
+const translator =
+  (lang: string): Translate =>
+  (key, params = {}) =>
+    (catalogue.labels[lang][key] ?? key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(params[name] ?? ''));
 
 const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false });
 const validateDomain = ajv.compile(catalogue.entities.domain.schema);
@@ -20,17 +22,23 @@ function messages(data: unknown, lang = 'en') {
 
 describe('validation messages', () => {
   it('uses the property x-messages key for the broken keyword (23-character name)', () => {
-    expect(messages({ name: 'a'.repeat(23) })).toEqual([{ field: '/name', message: catalogue.labels.en['msg.nameTooLong'] }]);
+    expect(messages({ name: 'a'.repeat(23) })).toEqual([
+      { field: '/name', message: catalogue.labels.en['msg.nameTooLong'] },
+    ]);
   });
 
   it('uses x-messages for the pattern too, in every language', () => {
     for (const lang of ['en', 'zh', 'cn']) {
-      expect(messages({ name: 'bad name!' }, lang)).toEqual([{ field: '/name', message: catalogue.labels[lang]['msg.nameSpecialChars'] }]);
+      expect(messages({ name: 'bad name!' }, lang)).toEqual([
+        { field: '/name', message: catalogue.labels[lang]['msg.nameSpecialChars'] },
+      ]);
     }
   });
 
   it('reports a missing required property on the property, with its own required message', () => {
-    expect(messages({ systemName: 'x' })).toEqual([{ field: '/name', message: catalogue.labels.en['msg.fillDomainName'] }]);
+    expect(messages({ systemName: 'x' })).toEqual([
+      { field: '/name', message: catalogue.labels.en['msg.fillDomainName'] },
+    ]);
   });
 
   it('falls back to validation.<keyword> with the field title and the limit', () => {
@@ -41,7 +49,9 @@ describe('validation messages', () => {
   it('names the field by its path when it has no title', () => {
     const validate = ajv.compile({ type: 'object', required: ['code'], properties: { code: { type: 'string' } } });
     validate({});
-    expect(localizeSchemaErrors(validate.errors as SchemaError[], translator('en'))).toEqual([{ field: '/code', message: 'code is required.' }]);
+    expect(localizeSchemaErrors(validate.errors as SchemaError[], translator('en'))).toEqual([
+      { field: '/code', message: 'code is required.' },
+    ]);
   });
 
   it('gives one message per field, the first broken rule', () => {
@@ -55,9 +65,16 @@ describe('validation messages', () => {
       type: 'object',
       properties: { mode: { type: 'string' } },
       if: { properties: { mode: { const: 'match' } }, required: ['mode'] },
-      then: { required: ['ip'], properties: { ip: { title: 'config.field.smsStartRangeIp', 'x-messages': { required: 'config.msg.ipRequired' } } } },
+      then: {
+        required: ['ip'],
+        properties: {
+          ip: { title: 'config.field.smsStartRangeIp', 'x-messages': { required: 'config.msg.ipRequired' } },
+        },
+      },
     });
     validate({ mode: 'match' });
-    expect(localizeSchemaErrors(validate.errors as SchemaError[], translator('en'))).toEqual([{ field: '/ip', message: catalogue.labels.en['config.msg.ipRequired'] }]);
+    expect(localizeSchemaErrors(validate.errors as SchemaError[], translator('en'))).toEqual([
+      { field: '/ip', message: catalogue.labels.en['config.msg.ipRequired'] },
+    ]);
   });
 });

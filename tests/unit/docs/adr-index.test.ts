@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../src/core/catalogue/from-disk.ts';
 
 const ADR = join(PROJECT_ROOT, 'docs/adr');
-const records = readdirSync(ADR).filter((name) => /^\d{4}-[a-z0-9-]+\.md$/.test(name)).sort();
+const records = readdirSync(ADR)
+  .filter((name) => /^\d{4}-[a-z0-9-]+\.md$/.test(name))
+  .sort();
 
 function markdownFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

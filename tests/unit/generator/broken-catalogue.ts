@@ -26,7 +26,8 @@ export const FIXTURE_REGISTRY: RegistryNames = {
 export const FIXTURE_HANDLERS = ['gadgets.list', 'gadgets.get', 'gadgets.save', 'gadgets.remove'];
 
 const pristine = readCatalogueDocuments([ROOT]);
-if (pristine.problems.length) throw new Error(`fixture catalogue does not load: ${pristine.problems.map(formatProblem).join('; ')}`);
+if (pristine.problems.length)
+  throw new Error(`fixture catalogue does not load: ${pristine.problems.map(formatProblem).join('; ')}`);
 
 /** A fresh deep copy of the fixture's documents, safe to break. */
 export function fixtureDocs(): CatalogueDocument[] {
@@ -38,7 +39,10 @@ type Container = Record<string, unknown> | unknown[];
 function parentOf(docs: CatalogueDocument[], file: string, pointer: string): { parent: Container; key: string } {
   const doc = docs.find((d) => d.file === file);
   if (!doc) throw new Error(`no fixture document ${file}`);
-  const keys = pointer.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = pointer
+    .split('/')
+    .slice(1)
+    .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
   const key = keys.pop()!;
   const parent = keys.reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], doc.data);
   if (!parent || typeof parent !== 'object') throw new Error(`${file}:${pointer} has no parent object`);

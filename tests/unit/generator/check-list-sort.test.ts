@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { CALLS, SCREENS, fixtureDocs, problemLines, setAt } from './broken-catalogue.ts';
 
 const withOrderBy = () =>
-  setAt(fixtureDocs(), CALLS, '/calls/0/query/properties/orderby', { type: 'string', pattern: '^(name|status)( (asc|desc))?$' });
+  setAt(fixtureDocs(), CALLS, '/calls/0/query/properties/orderby', {
+    type: 'string',
+    pattern: '^(name|status)( (asc|desc))?$',
+  });
 
 describe('atrium check on list sort', () => {
   it('accepts columns the call can order by', () => {
@@ -14,7 +17,9 @@ describe('atrium check on list sort', () => {
 
   it('catches an order parameter the source call lacks', () => {
     const docs = setAt(fixtureDocs(), SCREENS, '/screens/1/sort', { param: 'orderby', fields: ['name'] });
-    expect(problemLines(docs)).toEqual([`${SCREENS}:/screens/1/sort/param: sort.param "orderby" is not a query parameter of gadgets.list`]);
+    expect(problemLines(docs)).toEqual([
+      `${SCREENS}:/screens/1/sort/param: sort.param "orderby" is not a query parameter of gadgets.list`,
+    ]);
   });
 
   it('catches a field that is not a column, and one the call would refuse', () => {

@@ -5,7 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../../src/core/catalogue/build.ts';
 import { PROJECT_ROOT, readCatalogueDocuments } from '../../../src/core/catalogue/from-disk.ts';
 import { runChecks } from '../../../generator/check/run-checks.ts';
-import { CALLS, ENTITIES, FIXTURE_HANDLERS, FIXTURE_REGISTRY, SCREENS, fixtureDocs, locale, problemLines, removeAt, setAt } from './broken-catalogue.ts';
+import {
+  CALLS,
+  ENTITIES,
+  FIXTURE_HANDLERS,
+  FIXTURE_REGISTRY,
+  SCREENS,
+  fixtureDocs,
+  locale,
+  problemLines,
+  removeAt,
+  setAt,
+} from './broken-catalogue.ts';
 
 describe('atrium check: meta-schemas', () => {
   it('refuses a method outside the enum', () => {
@@ -27,7 +38,9 @@ describe('atrium check: meta-schemas', () => {
 
   it('refuses a misspelt screen property, pointing at the property', () => {
     const docs = setAt(fixtureDocs(), SCREENS, '/screens/1/colums', []);
-    expect(problemLines(docs)).toEqual([`${SCREENS}:/screens/1/colums: unknown property "colums" (allowed here: id, title, kind, help, breadcrumb, entity, source, sourceArgs, searchEntity, search, columns, rowKey, pageSizes, sort, card, actions, rowActions, counts, rowClick)`]);
+    expect(problemLines(docs)).toEqual([
+      `${SCREENS}:/screens/1/colums: unknown property "colums" (allowed here: id, title, kind, help, breadcrumb, entity, source, sourceArgs, searchEntity, search, columns, rowKey, pageSizes, sort, card, actions, rowActions, counts, rowClick)`,
+    ]);
   });
 
   it('knows the required keys of each screen kind', () => {
@@ -37,7 +50,9 @@ describe('atrium check: meta-schemas', () => {
 
   it('does not accept list keys on a form screen', () => {
     const docs = setAt(fixtureDocs(), SCREENS, '/screens/2/columns', [{ field: 'name' }]);
-    expect(problemLines(docs)).toEqual([`${SCREENS}:/screens/2/columns: unknown property "columns" (allowed here: id, title, kind, help, breadcrumb, entity, key, load, create, update, fields, tabs, back, actions, recordName, confirmSave, tenant, stay)`]);
+    expect(problemLines(docs)).toEqual([
+      `${SCREENS}:/screens/2/columns: unknown property "columns" (allowed here: id, title, kind, help, breadcrumb, entity, key, load, create, update, fields, tabs, back, actions, recordName, confirmSave, tenant, stay)`,
+    ]);
   });
 
   it('wants an action to either navigate, call, open a dialog or download, in one line', () => {
@@ -50,20 +65,25 @@ describe('atrium check: meta-schemas', () => {
   it('catches a YAML flow mapping cut at a comma (an unknown keyword inside an entity schema)', () => {
     const cut = { type: 'string', description: 'first half', 'second half': null };
     const docs = setAt(fixtureDocs(), ENTITIES, '/entities/gadget/schema/properties/notes', cut);
-    expect(problemLines(docs)).toContain(`${ENTITIES}:/entities/gadget/schema/properties/notes/second half: "second half" is not a known keyword`);
+    expect(problemLines(docs)).toContain(
+      `${ENTITIES}:/entities/gadget/schema/properties/notes/second half: "second half" is not a known keyword`,
+    );
   });
 
   it('wants locale leaves to be texts', () => {
     const docs = setAt(fixtureDocs(), locale('en'), '/tile/gadgets', 42);
-    expect(problemLines(docs)).toEqual([
-      `${locale('en')}:/tile/gadgets: must be string`,
-    ]);
+    expect(problemLines(docs)).toEqual([`${locale('en')}:/tile/gadgets: must be string`]);
   });
 
   it('skips the reference checks while a file has the wrong shape', () => {
     const docs = setAt(fixtureDocs(), SCREENS, '/screens/1/columns', 'name');
     setAt(docs, SCREENS, '/screens/2/load', 'gadgets.nothing');
-    const result = runChecks({ catalogue: buildCatalogue(docs).catalogue, docs, handlerIds: FIXTURE_HANDLERS, registry: FIXTURE_REGISTRY });
+    const result = runChecks({
+      catalogue: buildCatalogue(docs).catalogue,
+      docs,
+      handlerIds: FIXTURE_HANDLERS,
+      registry: FIXTURE_REGISTRY,
+    });
     expect(result.referencesChecked).toBe(false);
     expect(result.problems.map((p) => p.pointer)).toEqual(['/screens/1/columns']);
   });
@@ -75,7 +95,9 @@ describe('atrium check: loading', () => {
     const copy = structuredClone(docs.find((d) => d.file === CALLS)!);
     docs.push({ ...copy, file: CALLS.replace('gadgets.yaml', 'more-gadgets.yaml') });
     const lines = problemLines(docs);
-    expect(lines).toContain(`${CALLS.replace('gadgets.yaml', 'more-gadgets.yaml')}:/calls/0: duplicate call id "gadgets.list" (first defined in ${CALLS} at /calls/0)`);
+    expect(lines).toContain(
+      `${CALLS.replace('gadgets.yaml', 'more-gadgets.yaml')}:/calls/0: duplicate call id "gadgets.list" (first defined in ${CALLS} at /calls/0)`,
+    );
     expect(lines.filter((l) => l.includes('duplicate call id'))).toHaveLength(5);
   });
 

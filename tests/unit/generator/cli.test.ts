@@ -22,9 +22,13 @@ function atrium(args: string[], env: Record<string, string> = {}) {
 
 describe('atrium CLI', { timeout: 60_000 }, () => {
   it('check prints file:pointer: message lines and exits 1 on a problem', () => {
-    const { code, out } = atrium(['check'], { ATRIUM_CATALOGUE_EXTRA: join(PROJECT_ROOT, 'tests/fixtures/broken/bad-yaml') });
+    const { code, out } = atrium(['check'], {
+      ATRIUM_CATALOGUE_EXTRA: join(PROJECT_ROOT, 'tests/fixtures/broken/bad-yaml'),
+    });
     expect(code).toBe(1);
-    expect(out).toContainEqual(expect.stringMatching(/^tests\/fixtures\/broken\/bad-yaml\/schemas\/api\/broken\.yaml:: not valid YAML: /));
+    expect(out).toContainEqual(
+      expect.stringMatching(/^tests\/fixtures\/broken\/bad-yaml\/schemas\/api\/broken\.yaml:: not valid YAML: /),
+    );
     expect(out.at(-1)).toMatch(/^atrium check: \d+ problems? in \d+ files/);
   });
 
@@ -37,7 +41,10 @@ describe('atrium CLI', { timeout: 60_000 }, () => {
   it('openapi prints the document', () => {
     const run = atrium(['openapi']);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.out.join('\n'))).toMatchObject({ openapi: '3.1.0', paths: { '/authtime/login': { post: { operationId: 'auth.login' } } } });
+    expect(JSON.parse(run.out.join('\n'))).toMatchObject({
+      openapi: '3.1.0',
+      paths: { '/authtime/login': { post: { operationId: 'auth.login' } } },
+    });
   });
 
   it('answers an unknown command with the usage and exit 2', () => {

@@ -36,7 +36,9 @@ describe('diffOpenApi', () => {
     served.paths['/authtime/domains'].post.parameters[1].required = true;
     served.paths['/authtime/login'].post.requestBody.content['application/json'].schema = { type: 'object' };
     expect(diffOpenApi(catalogueDoc(), served).drifts).toEqual([
-      expect.stringMatching(/^POST \/authtime\/login \(auth\.login\): request body differ at \/application~1json\/schema\/properties: catalogue \{"username".{40,80}\.\.\., server absent$/),
+      expect.stringMatching(
+        /^POST \/authtime\/login \(auth\.login\): request body differ at \/application~1json\/schema\/properties: catalogue \{"username".{40,80}\.\.\., server absent$/,
+      ),
       'PUT /authtime/domain/{id} (domains.update): in the catalogue, not served',
       'POST /authtime/domains (domains.list): parameters differ at /1/required: catalogue false, server true',
       'PATCH /authtime/domain/{id} (domains.update): served, not in the catalogue',
@@ -51,7 +53,9 @@ describe('atrium diff-api against a served document', () => {
   beforeAll(async () => {
     server = createServer((req, res) => {
       const found = req.url === '/authtime/openapi.json';
-      res.writeHead(found ? 200 : 404, { 'content-type': 'application/json' }).end(found ? JSON.stringify(served) : '{}');
+      res
+        .writeHead(found ? 200 : 404, { 'content-type': 'application/json' })
+        .end(found ? JSON.stringify(served) : '{}');
     });
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -78,7 +82,11 @@ describe('atrium diff-api against a served document', () => {
     served = catalogueDoc();
     const { code, lines } = await run(base);
     expect(code).toBe(0);
-    expect(lines).toEqual([expect.stringMatching(/^atrium diff-api: \d+ operations of the catalogue match http:\/\/127\.0\.0\.1:\d+\/authtime\/openapi\.json$/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^atrium diff-api: \d+ operations of the catalogue match http:\/\/127\.0\.0\.1:\d+\/authtime\/openapi\.json$/,
+      ),
+    ]);
   });
 
   it('exits 1 with one line per drift', async () => {
@@ -86,6 +94,9 @@ describe('atrium diff-api against a served document', () => {
     delete served.paths['/authtime/logout'];
     const { code, lines } = await run(`${base}/authtime/openapi.json`);
     expect(code).toBe(1);
-    expect(lines).toEqual(['POST /authtime/logout (auth.logout): in the catalogue, not served', expect.stringMatching(/^atrium diff-api: 1 drift between/)]);
+    expect(lines).toEqual([
+      'POST /authtime/logout (auth.logout): in the catalogue, not served',
+      expect.stringMatching(/^atrium diff-api: 1 drift between/),
+    ]);
   });
 });

@@ -36,7 +36,9 @@ describe('generated outputs', () => {
   it("gives every operation its summary from the locales, in the document's language (docs/adr/0074-call-summaries-in-locales.md)", () => {
     type Operation = { operationId: string; summary: string };
     const operations = (language: string) =>
-      Object.values(buildOpenApi(catalogue, language).paths as Record<string, Record<string, Operation>>).flatMap((path) => Object.values(path));
+      Object.values(buildOpenApi(catalogue, language).paths as Record<string, Record<string, Operation>>).flatMap(
+        (path) => Object.values(path),
+      );
     const summaries: Record<string, Map<string, string>> = {};
     for (const language of ['en', 'zh', 'cn']) {
       const found = operations(language);
@@ -44,11 +46,15 @@ describe('generated outputs', () => {
       for (const op of found) expect([callSummaryLabel(op.operationId), op.operationId, '']).not.toContain(op.summary);
       summaries[language] = new Map(found.map((op) => [op.operationId, op.summary]));
     }
-    expect(summaries.en.get('notices.scan')).toBe('Runs the password-expiry scan now and answers the attempts it made (none when nobody is due).');
+    expect(summaries.en.get('notices.scan')).toBe(
+      'Runs the password-expiry scan now and answers the attempts it made (none when nobody is due).',
+    );
     expect(summaries.zh.get('notices.scan')).toBe('立即执行密码过期扫描，并返回其发送提醒的记录（无人到期时为空）。');
     expect(summaries.cn.get('notices.scan')).toBe('立即執行密碼過期掃描，並傳回其傳送提醒的記錄（無人到期時為空）。');
     // None of the Chinese summaries is left in English.
-    const english = [...summaries.en].filter(([id, text]) => summaries.zh.get(id) === text || summaries.cn.get(id) === text);
+    const english = [...summaries.en].filter(
+      ([id, text]) => summaries.zh.get(id) === text || summaries.cn.get(id) === text,
+    );
     expect(english.map(([id]) => id)).toEqual([]);
   });
 });

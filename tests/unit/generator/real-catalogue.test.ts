@@ -10,7 +10,12 @@ describe('the real catalogue', () => {
   it('has no problems', { timeout: 60_000 }, async () => {
     const loaded = loadCatalogue();
     const [registry, handlers] = await Promise.all([loadRegistryNames(), loadHandlerIds()]);
-    const result = runChecks({ catalogue: loaded.catalogue, docs: loaded.docs, registry: registry.registry, handlerIds: handlers.handlerIds });
+    const result = runChecks({
+      catalogue: loaded.catalogue,
+      docs: loaded.docs,
+      registry: registry.registry,
+      handlerIds: handlers.handlerIds,
+    });
     const problems = [...loaded.problems, ...registry.problems, ...handlers.problems, ...result.problems];
     expect(problems.map(formatProblem)).toEqual([]);
     expect(result.referencesChecked).toBe(true);

@@ -2,7 +2,12 @@
 // refused, nickname updates for existing users, failures counted with the service's reason, and a
 // refused token stopping the push before any registration.
 import { describe, expect, it } from 'vitest';
-import { DUPLICATE_USER, MessagingFailure, type MessagingClient, type MessagingUser } from '../../../src/server/integrations/messaging/messaging-client.ts';
+import {
+  DUPLICATE_USER,
+  MessagingFailure,
+  type MessagingClient,
+  type MessagingUser,
+} from '../../../src/server/integrations/messaging/messaging-client.ts';
 import { BATCH_SIZE, pushUsers } from '../../../src/server/integrations/messaging/push-users.ts';
 
 const user = (n: number): MessagingUser => ({ username: `u${n}`, nickname: `User ${n}`, password: 'p' });
@@ -28,15 +33,30 @@ function memoryClient(existing: string[] = [], refuse: string[] = [], token: () 
 describe('pushUsers', () => {
   it('registers in batches of the service limit', async () => {
     const { client, calls } = memoryClient();
-    const outcome = await pushUsers(client, Array.from({ length: BATCH_SIZE * 2 + 1 }, (_, n) => user(n)));
-    expect(outcome).toEqual({ total: BATCH_SIZE * 2 + 1, created: BATCH_SIZE * 2 + 1, updated: 0, failed: 0, failures: [] });
+    const outcome = await pushUsers(
+      client,
+      Array.from({ length: BATCH_SIZE * 2 + 1 }, (_, n) => user(n)),
+    );
+    expect(outcome).toEqual({
+      total: BATCH_SIZE * 2 + 1,
+      created: BATCH_SIZE * 2 + 1,
+      updated: 0,
+      failed: 0,
+      failures: [],
+    });
     expect(calls).toEqual([`register ${BATCH_SIZE}`, `register ${BATCH_SIZE}`, 'register 1']);
   });
 
   it('retries a refused batch user by user: existing users updated, refused ones reported', async () => {
     const { client, calls } = memoryClient(['u1'], ['u2']);
     const outcome = await pushUsers(client, [user(0), user(1), user(2)]);
-    expect(outcome).toEqual({ total: 3, created: 1, updated: 1, failed: 1, failures: [{ username: 'u2', reason: 'illegal_argument' }] }); // the service's code, never its words
+    expect(outcome).toEqual({
+      total: 3,
+      created: 1,
+      updated: 1,
+      failed: 1,
+      failures: [{ username: 'u2', reason: 'illegal_argument' }],
+    }); // the service's code, never its words
     expect(calls).toEqual(['register 3', 'register 1', 'register 1', 'update u1', 'register 1']);
   });
 

@@ -19,13 +19,38 @@ describe('outbound policy', () => {
   const strict = new OutboundPolicy('');
 
   it('refuses every private kind of address, in each spelling', async () => {
-    for (const host of ['127.0.0.1', '127.5.5.5', 'localhost', '::1', '[::1]', '0.0.0.0', '::', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '100.64.0.1', '169.254.169.254', 'fe80::1', 'fd00::1', 'fc00::1', '224.0.0.1', 'ff02::1', '255.255.255.255', '::ffff:127.0.0.1', '::ffff:169.254.169.254', '::ffff:10.0.0.1', '64:ff9b::a9fe:a9fe']) {
+    for (const host of [
+      '127.0.0.1',
+      '127.5.5.5',
+      'localhost',
+      '::1',
+      '[::1]',
+      '0.0.0.0',
+      '::',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '100.64.0.1',
+      '169.254.169.254',
+      'fe80::1',
+      'fd00::1',
+      'fc00::1',
+      '224.0.0.1',
+      'ff02::1',
+      '255.255.255.255',
+      '::ffff:127.0.0.1',
+      '::ffff:169.254.169.254',
+      '::ffff:10.0.0.1',
+      '64:ff9b::a9fe:a9fe',
+    ]) {
       expect(await refusal(strict, host), host).toBe('notAllowed');
     }
   });
 
   it('lets public addresses through', async () => {
-    for (const host of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8']) expect(await refusal(strict, host), host).toBe('allowed');
+    for (const host of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8'])
+      expect(await refusal(strict, host), host).toBe('allowed');
     expect(await strict.check('::ffff:8.8.8.8', 25)).toMatchObject({ address: '8.8.8.8', family: 4, port: 25 });
   });
 
@@ -48,14 +73,22 @@ describe('outbound policy', () => {
     expect(await refusal(new OutboundPolicy('127.0.0.1', own), '127.0.0.1', 25)).toBe('allowed');
     expect(await refusal(new OutboundPolicy('127.0.0.1:5432', own), '127.0.0.1', 5432)).toBe('allowed');
     // Read from DATABASE_URL, a public database host included.
-    const fromEnv = outboundPolicy({ ATRIUM_OUTBOUND_ALLOW: '127.0.0.1', DATABASE_URL: 'postgres://atrium:pw@127.0.0.1:6543/atrium' });
+    const fromEnv = outboundPolicy({
+      ATRIUM_OUTBOUND_ALLOW: '127.0.0.1',
+      DATABASE_URL: 'postgres://atrium:pw@127.0.0.1:6543/atrium',
+    });
     expect(await refusal(fromEnv, '127.0.0.1', 6543)).toBe('notAllowed');
-    expect(await refusal(outboundPolicy({ DATABASE_URL: 'postgres://db@8.8.4.4/atrium' }), '8.8.4.4', 5432)).toBe('notAllowed');
-    expect(await refusal(outboundPolicy({ DATABASE_URL: 'postgres://db@8.8.4.4/atrium' }), '8.8.4.4', 443)).toBe('allowed');
+    expect(await refusal(outboundPolicy({ DATABASE_URL: 'postgres://db@8.8.4.4/atrium' }), '8.8.4.4', 5432)).toBe(
+      'notAllowed',
+    );
+    expect(await refusal(outboundPolicy({ DATABASE_URL: 'postgres://db@8.8.4.4/atrium' }), '8.8.4.4', 443)).toBe(
+      'allowed',
+    );
   });
 
   it('refuses a malformed allow list at start, naming the entry', () => {
-    for (const bad of ['10.0.0.0/33', 'host name', '127.0.0.1:99999', 'a/8']) expect(() => new OutboundPolicy(bad), bad).toThrow(/ATRIUM_OUTBOUND_ALLOW/);
+    for (const bad of ['10.0.0.0/33', 'host name', '127.0.0.1:99999', 'a/8'])
+      expect(() => new OutboundPolicy(bad), bad).toThrow(/ATRIUM_OUTBOUND_ALLOW/);
   });
 
   it('says a name that does not resolve is unreachable', async () => {
@@ -77,7 +110,9 @@ describe('outbound request', () => {
       expect(answer).toMatchObject({ status: 302, ok: false });
       expect(hits).toBe(1);
       process.env.ATRIUM_OUTBOUND_ALLOW = '';
-      const refused = await outboundRequest(new URL(`http://127.0.0.1:${port}/x`), { timeoutMs: 2000 }).catch((e: unknown) => e);
+      const refused = await outboundRequest(new URL(`http://127.0.0.1:${port}/x`), { timeoutMs: 2000 }).catch(
+        (e: unknown) => e,
+      );
       expect(refused).toBeInstanceOf(OutboundFailure);
       expect(failureReason(refused)).toBe('notAllowed');
       expect(hits).toBe(1);

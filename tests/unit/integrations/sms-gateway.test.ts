@@ -14,22 +14,35 @@ describe('SMS gateway from the environment', () => {
     const logged: object[] = [];
     const gateway = smsGatewayFromEnv({});
     expect(gateway.provider).toBe('log');
-    expect(await gateway.send(message, { info: (details) => logged.push(details) })).toEqual({ type: 'success', message: '' });
+    expect(await gateway.send(message, { info: (details) => logged.push(details) })).toEqual({
+      type: 'success',
+      message: '',
+    });
     expect(JSON.stringify(logged)).toContain('13800138000');
     expect(JSON.stringify(logged)).not.toContain('"P"'); // the member password is never logged
   });
 
   it('is the HTTP provider with its template when configured', () => {
-    const gateway = smsGatewayFromEnv({ ATRIUM_SMS_PROVIDER: 'http', ATRIUM_SMS_URL: 'https://sms.example/send', ATRIUM_SMS_TEMPLATE: 'Hi {{domain}}' });
+    const gateway = smsGatewayFromEnv({
+      ATRIUM_SMS_PROVIDER: 'http',
+      ATRIUM_SMS_URL: 'https://sms.example/send',
+      ATRIUM_SMS_TEMPLATE: 'Hi {{domain}}',
+    });
     expect(gateway.provider).toBe('http');
     expect(gateway.testTemplate).toBe('Hi {{domain}}');
   });
 
   it('stops the start on a wrong setting, saying which', () => {
-    expect(() => smsGatewayFromEnv({ ATRIUM_SMS_PROVIDER: 'carrier-pigeon' })).toThrow('ATRIUM_SMS_PROVIDER must be "log" or "http"');
+    expect(() => smsGatewayFromEnv({ ATRIUM_SMS_PROVIDER: 'carrier-pigeon' })).toThrow(
+      'ATRIUM_SMS_PROVIDER must be "log" or "http"',
+    );
     expect(() => smsGatewayFromEnv({ ATRIUM_SMS_PROVIDER: 'http' })).toThrow('needs ATRIUM_SMS_URL');
-    expect(() => smsGatewayFromEnv({ ATRIUM_SMS_PROVIDER: 'http', ATRIUM_SMS_URL: 'ftp://x' })).toThrow('needs ATRIUM_SMS_URL');
-    expect(() => smsGatewayFromEnv({ ATRIUM_SMS_PROVIDER: 'http', ATRIUM_SMS_URL: 'http://x', ATRIUM_SMS_TIMEOUT_MS: 'soon' })).toThrow('ATRIUM_SMS_TIMEOUT_MS');
+    expect(() => smsGatewayFromEnv({ ATRIUM_SMS_PROVIDER: 'http', ATRIUM_SMS_URL: 'ftp://x' })).toThrow(
+      'needs ATRIUM_SMS_URL',
+    );
+    expect(() =>
+      smsGatewayFromEnv({ ATRIUM_SMS_PROVIDER: 'http', ATRIUM_SMS_URL: 'http://x', ATRIUM_SMS_TIMEOUT_MS: 'soon' }),
+    ).toThrow('ATRIUM_SMS_TIMEOUT_MS');
   });
 });
 

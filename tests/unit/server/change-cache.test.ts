@@ -78,6 +78,8 @@ describe('a change cache', () => {
   });
 
   it('refuses a table no trigger announces', () => {
-    expect(() => new ChangeCache(new TableChanges(), ['users', 'audit_log'], { maxEntries: 1, maxAgeMs: 1 })).toThrow(/audit_log/);
+    expect(() => new ChangeCache(new TableChanges(), ['users', 'audit_log'], { maxEntries: 1, maxAgeMs: 1 })).toThrow(
+      /audit_log/,
+    );
   });
 });

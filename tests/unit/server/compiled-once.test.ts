@@ -2,7 +2,15 @@
 // values; a builder that changes a value instead of passing it through is refused, not frozen in.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery, type DatabaseConnection, type Driver } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+} from 'kysely';
 import { compiledOnce } from '../../../src/server/db/compiled-once.ts';
 import type { Db } from '../../../src/server/db/schema.ts';
 
@@ -28,7 +36,12 @@ function recording() {
     destroy: async () => undefined,
   };
   const db = new Kysely<never>({
-    dialect: { createAdapter: () => new PostgresAdapter(), createDriver: () => driver, createIntrospector: (k) => new PostgresIntrospector(k), createQueryCompiler: () => new PostgresQueryCompiler() },
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => driver,
+      createIntrospector: (k) => new PostgresIntrospector(k),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
   }) as unknown as Db;
   return { db, asked };
 }
@@ -38,7 +51,12 @@ describe('compiledOnce', () => {
     let builds = 0;
     const byLogin = compiledOnce(['domain', 'login'], (db, v: { domain: string; login: string }) => {
       builds++;
-      return db.selectFrom('users').select('id').where('domain_id', '=', v.domain).where('loginno', '=', v.login).where('status', '=', 1);
+      return db
+        .selectFrom('users')
+        .select('id')
+        .where('domain_id', '=', v.domain)
+        .where('loginno', '=', v.login)
+        .where('status', '=', 1);
     });
     const { db, asked } = recording();
     expect(await byLogin(db, { domain: 'd1', login: 'ann' })).toEqual([{ parameters: ['d1', 'ann', 1] }]);
@@ -50,9 +68,16 @@ describe('compiledOnce', () => {
 
   it('refuses a builder that changes a value instead of passing it through', async () => {
     const { db } = recording();
-    const hashed = compiledOnce(['token'], (d, v: { token: string }) => d.selectFrom('api_tokens').select('domain_id').where('token_hash', '=', createHash('sha256').update(v.token).digest('hex')));
+    const hashed = compiledOnce(['token'], (d, v: { token: string }) =>
+      d
+        .selectFrom('api_tokens')
+        .select('domain_id')
+        .where('token_hash', '=', createHash('sha256').update(v.token).digest('hex')),
+    );
     await expect(hashed(db, { token: 't' })).rejects.toThrow('token not passed through as given');
-    const lowered = compiledOnce(['login'], (d, v: { login: string }) => d.selectFrom('users').select('id').where('loginno', '=', v.login.toLowerCase()));
+    const lowered = compiledOnce(['login'], (d, v: { login: string }) =>
+      d.selectFrom('users').select('id').where('loginno', '=', v.login.toLowerCase()),
+    );
     await expect(lowered(db, { login: 'Ann' })).rejects.toThrow('login not passed through as given');
   });
 });

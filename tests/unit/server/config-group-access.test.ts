@@ -8,15 +8,33 @@ import { reachOf } from '../../../src/server/auth/reach.ts';
 
 const user = (over: Partial<CurrentUser>, departmentDomains: string[] = []): CurrentUser => {
   const base = {
-    id: 'u', name: 'n', loginno: 'l', email: '', isOpenSecurity: true, type: 'admin' as const, superAdmin: false, domainAdmin: true,
-    developer: false, departments: [], domains: [], tenantScoped: false, level: 2, encryptionMode: 0 as const, ...over,
+    id: 'u',
+    name: 'n',
+    loginno: 'l',
+    email: '',
+    isOpenSecurity: true,
+    type: 'admin' as const,
+    superAdmin: false,
+    domainAdmin: true,
+    developer: false,
+    departments: [],
+    domains: [],
+    tenantScoped: false,
+    level: 2,
+    encryptionMode: 0 as const,
+    ...over,
   };
   return { ...base, reach: reachOf({ ...base, departmentDomains }) };
 };
 
 describe('configuration groups per caller', () => {
   it('outside security mode: everything for the super administrator, nothing for others', () => {
-    expect(configGroupsOf(user({ isOpenSecurity: false, superAdmin: true }))).toEqual(['authConfig', 'loginConfig', 'hxImConfig', 'ldapConfig']);
+    expect(configGroupsOf(user({ isOpenSecurity: false, superAdmin: true }))).toEqual([
+      'authConfig',
+      'loginConfig',
+      'hxImConfig',
+      'ldapConfig',
+    ]);
     expect(configGroupsOf(user({ isOpenSecurity: false }))).toEqual([]);
   });
 

@@ -17,7 +17,8 @@ const dummy = new Kysely<never>({
     createQueryCompiler: () => new PostgresQueryCompiler(),
   },
 });
-const inTransaction = <T>(work: (trx: Db) => Promise<T>): Promise<T> => dummy.transaction().execute((trx) => work(trx as unknown as Db));
+const inTransaction = <T>(work: (trx: Db) => Promise<T>): Promise<T> =>
+  dummy.transaction().execute((trx) => work(trx as unknown as Db));
 
 describe('the flow list totals', () => {
   afterEach(() => vi.useRealTimers());
@@ -57,7 +58,9 @@ describe('the flow list totals', () => {
     expect(await totals.total('a', count)).toBe(4999);
     await vi.waitFor(async () => expect(await totals.total('a', count)).toBe(4998));
     expect(count).toHaveBeenCalledTimes(3);
-    await expect(inTransaction((trx) => writingInstances(trx, () => Promise.reject(new Error('rolled back'))))).rejects.toThrow('rolled back');
+    await expect(
+      inTransaction((trx) => writingInstances(trx, () => Promise.reject(new Error('rolled back')))),
+    ).rejects.toThrow('rolled back');
     rows = 4997;
     expect(await totals.total('a', count)).toBe(4997);
   });

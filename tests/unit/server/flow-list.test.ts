@@ -12,7 +12,10 @@ describe('the flow list', () => {
   });
 
   it('reads a JSON summary with summaryText and showTags, and anything else as plain text', () => {
-    expect(readSummary('{"summaryText":"<b>Urgent</b>","showTags":true}')).toEqual({ summary: '<b>Urgent</b>', showTags: true });
+    expect(readSummary('{"summaryText":"<b>Urgent</b>","showTags":true}')).toEqual({
+      summary: '<b>Urgent</b>',
+      showTags: true,
+    });
     expect(readSummary('{"summaryText":"Plain"}')).toEqual({ summary: 'Plain', showTags: false });
     expect(readSummary('{not json')).toEqual({ summary: '{not json', showTags: false });
     expect(readSummary('{"other":1}')).toEqual({ summary: '{"other":1}', showTags: false });

@@ -10,7 +10,9 @@ import type { ReachKind } from '../../../src/server/auth/reach.ts';
 /** Each type at platform reach, then "(t)" of tenants and "(d)" of departments of one tenant. */
 type Column = { type: string; reach: { kind: ReachKind } };
 const COLUMNS = SEPARATED_TYPES.flatMap((type): Column[] =>
-  type === 'super' ? [{ type, reach: { kind: 'platform' } }] : (['platform', 'tenants', 'departments'] as const).map((kind) => ({ type, reach: { kind } })),
+  type === 'super'
+    ? [{ type, reach: { kind: 'platform' } }]
+    : (['platform', 'tenants', 'departments'] as const).map((kind) => ({ type, reach: { kind } })),
 );
 
 function documentedRows(): Map<string, string[]> {
@@ -26,7 +28,9 @@ describe('permission matrix in docs/security.md', () => {
   it('documents every call of the matrix with the cells the server enforces', () => {
     const documented = documentedRows();
     for (const [id, row] of Object.entries(PERMISSION_MATRIX)) {
-      const expected = COLUMNS.map((c) => (row === 'public' ? 'public' : matrixAllows(id, { isOpenSecurity: true, ...c }) ? '✓' : '—'));
+      const expected = COLUMNS.map((c) =>
+        row === 'public' ? 'public' : matrixAllows(id, { isOpenSecurity: true, ...c }) ? '✓' : '—',
+      );
       expect(documented.get(id), id).toEqual(expected);
     }
   });

@@ -23,7 +23,15 @@ describe('a permission tree', () => {
 
   it('gives each node the state its leaves make it, ignoring granted parents', () => {
     const states = tree.states(new Set(['a2x', 'a', 'b']));
-    expect(Object.fromEntries(states)).toEqual({ a: 'mixed', a1: 'unchecked', a2: 'mixed', a2x: 'checked', a2y: 'unchecked', b: 'checked', orphan: 'unchecked' });
+    expect(Object.fromEntries(states)).toEqual({
+      a: 'mixed',
+      a1: 'unchecked',
+      a2: 'mixed',
+      a2x: 'checked',
+      a2y: 'unchecked',
+      b: 'checked',
+      orphan: 'unchecked',
+    });
     expect(tree.states(new Set(['a1', 'a2x', 'a2y'])).get('a')).toBe('checked');
   });
 

@@ -9,7 +9,10 @@ interface Reply {
 }
 
 /** A connection that records each write (the texts sent together) and answers each text as `answer` says. */
-function wire(answer: (text: string) => Promise<Reply> = (text) => Promise.resolve({ command: text.split(' ')[0].toUpperCase(), rows: [text] })) {
+function wire(
+  answer: (text: string) => Promise<Reply> = (text) =>
+    Promise.resolve({ command: text.split(' ')[0].toUpperCase(), rows: [text] }),
+) {
   const writes: string[][] = [];
   let current: string[] | undefined;
   const send = (text: string) => {
@@ -53,14 +56,20 @@ describe('PipelinedTransactions', () => {
   });
 
   it('reports a failed begin as the first statement’s failure', async () => {
-    const { run } = wire((text) => (text === 'begin' ? Promise.reject(new Error('connection lost')) : Promise.resolve({ command: 'SELECT', rows: [] })));
+    const { run } = wire((text) =>
+      text === 'begin'
+        ? Promise.reject(new Error('connection lost'))
+        : Promise.resolve({ command: 'SELECT', rows: [] }),
+    );
     await run('begin');
     await expect(run('select 1')).rejects.toThrow('connection lost');
   });
 
   it('answers the unit’s rollback, after its last statement failed, with the commit sent along (PostgreSQL rolled back)', async () => {
     const { writes, run } = wire((text) =>
-      text === LAST ? Promise.reject(new Error('violates a constraint')) : Promise.resolve({ command: text === 'commit' ? 'ROLLBACK' : 'SELECT', rows: [] }),
+      text === LAST
+        ? Promise.reject(new Error('violates a constraint'))
+        : Promise.resolve({ command: text === 'commit' ? 'ROLLBACK' : 'SELECT', rows: [] }),
     );
     await run('begin');
     await run('select 1');

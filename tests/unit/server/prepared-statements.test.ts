@@ -22,7 +22,10 @@ describe('preparing', () => {
     const texts = [
       marked.selectFrom('flow_instances').select('id').where('id', '=', 'x').forUpdate().compile().sql,
       marked.updateTable('flow_tasks').set({ status: 'done' }).where('id', '=', 'x').returning('id').compile().sql,
-      marked.insertInto('flow_tokens').values({ id: 'a', instance_id: 'b', node_id: 'c', state: 'active', via_flow: null }).compile().sql,
+      marked
+        .insertInto('flow_tokens')
+        .values({ id: 'a', instance_id: 'b', node_id: 'c', state: 'active', via_flow: null })
+        .compile().sql,
       marked.deleteFrom('flow_tokens').where('id', '=', 'x').compile().sql,
       sql`select ${1} as one`.compile(marked).sql,
     ];

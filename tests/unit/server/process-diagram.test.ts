@@ -21,7 +21,8 @@ const PARALLEL = `<?xml version="1.0" encoding="UTF-8"?>
   </process>
 </definitions>`;
 
-const drawn = (xml: string, kind: 'BPMNShape' | 'BPMNEdge') => [...xml.matchAll(new RegExp(`<bpmndi:${kind} id="[^"]+" bpmnElement="([^"]+)"`, 'g'))].map((m) => m[1]).sort();
+const drawn = (xml: string, kind: 'BPMNShape' | 'BPMNEdge') =>
+  [...xml.matchAll(new RegExp(`<bpmndi:${kind} id="[^"]+" bpmnElement="([^"]+)"`, 'g'))].map((m) => m[1]).sort();
 
 describe('the drawing of a process', () => {
   it('lays out a file without a diagram: every node a shape, every flow an edge, the process unchanged', async () => {

@@ -1,8 +1,23 @@
 // The one scope model: each kind of user gets exactly one reach, and what it sees and governs follows.
 import { describe, expect, it } from 'vitest';
-import { governedDomains, governsDomain, reachOf, seesDomain, visibleDomains, type ReachInput } from '../../../src/server/auth/reach.ts';
+import {
+  governedDomains,
+  governsDomain,
+  reachOf,
+  seesDomain,
+  visibleDomains,
+  type ReachInput,
+} from '../../../src/server/auth/reach.ts';
 
-const input = (over: Partial<ReachInput>): ReachInput => ({ superAdmin: false, isOpenSecurity: false, type: 'admin', domains: [], departments: [], departmentDomains: [], ...over });
+const input = (over: Partial<ReachInput>): ReachInput => ({
+  superAdmin: false,
+  isOpenSecurity: false,
+  type: 'admin',
+  domains: [],
+  departments: [],
+  departmentDomains: [],
+  ...over,
+});
 
 describe('reachOf', () => {
   it('gives the super administrator the platform, in both modes', () => {
@@ -21,12 +36,20 @@ describe('reachOf', () => {
   it('gives a tenant administrator its enterprises, a department administrator its departments of one enterprise', () => {
     expect(reachOf(input({ domains: ['a', 'b'] }))).toEqual({ kind: 'tenants', domains: ['a', 'b'] });
     // Even in security mode, with a department an officer is department-level (it once passed as "not tenant-scoped").
-    expect(reachOf(input({ isOpenSecurity: true, domains: ['a'], departments: ['s'], departmentDomains: ['a'] }))).toEqual({ kind: 'departments', domain: 'a', departments: ['s'] });
+    expect(
+      reachOf(input({ isOpenSecurity: true, domains: ['a'], departments: ['s'], departmentDomains: ['a'] })),
+    ).toEqual({ kind: 'departments', domain: 'a', departments: ['s'] });
   });
 
   it('reaches nothing when departments and enterprises disagree', () => {
-    expect(reachOf(input({ domains: ['a', 'b'], departments: ['s'], departmentDomains: ['a'] }))).toEqual({ kind: 'tenants', domains: [] });
-    expect(reachOf(input({ domains: ['a'], departments: ['s', 't'], departmentDomains: ['a', 'b'] }))).toEqual({ kind: 'tenants', domains: [] });
+    expect(reachOf(input({ domains: ['a', 'b'], departments: ['s'], departmentDomains: ['a'] }))).toEqual({
+      kind: 'tenants',
+      domains: [],
+    });
+    expect(reachOf(input({ domains: ['a'], departments: ['s', 't'], departmentDomains: ['a', 'b'] }))).toEqual({
+      kind: 'tenants',
+      domains: [],
+    });
   });
 });
 
@@ -44,7 +67,11 @@ describe('what a reach sees and governs', () => {
   });
 
   it('lets a tenant administrator see and govern exactly its enterprises, the platform all', () => {
-    expect([seesDomain(tenants, 'b'), governsDomain(tenants, 'b'), governsDomain(tenants, 'c')]).toEqual([true, true, false]);
+    expect([seesDomain(tenants, 'b'), governsDomain(tenants, 'b'), governsDomain(tenants, 'c')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
     expect(visibleDomains(platform)).toBeNull();
     expect(governsDomain(platform, 'anything')).toBe(true);
   });

@@ -31,7 +31,11 @@ describe('start banner', () => {
   });
 
   it('prints a generated password at the start that created it', () => {
-    const first = startBanner({ ...base, seed: { created: false, demo: false, generatedAdminPassword: 'Gen3rated-Pass' }, adminPasswordFromEnv: false });
+    const first = startBanner({
+      ...base,
+      seed: { created: false, demo: false, generatedAdminPassword: 'Gen3rated-Pass' },
+      adminPasswordFromEnv: false,
+    });
     expect(first).toContain('Gen3rated-Pass');
     expect(first).toContain('printed only this once');
   });
@@ -43,7 +47,10 @@ describe('npm start output', () => {
   it('builds the console quietly', () => {
     const outDir = mkdtempSync(join(tmpdir(), 'atrium-build-'));
     try {
-      const out = execFileSync('npm', ['run', '--silent', 'build', '--', '--outDir', outDir, '--emptyOutDir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      const out = execFileSync('npm', ['run', '--silent', 'build', '--', '--outDir', outDir, '--emptyOutDir'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       expect(existsSync(join(outDir, 'index.html'))).toBe(true);
       expect(out.trim().split('\n').filter(Boolean)).toEqual([]);
     } finally {

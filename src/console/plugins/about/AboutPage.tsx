@@ -7,7 +7,6 @@ import { consoleTitle } from '../../shell/consoleTitle.ts';
 // Only the version field is bundled (named JSON import), so the page names the build it belongs to.
 import { version } from '../../../../package.json';
 
-
 export default function AboutPage() {
   const { t } = useTranslation();
   return (

@@ -47,7 +47,15 @@ export default function AccessPage() {
   return (
     <Stack spacing={2} data-testid="access-page">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <TextField select size="small" label={t('permission.application')} value={state.application ? appId : ''} onChange={(e) => switchTo({ app: e.target.value, role: '' })} sx={{ minWidth: 260 }} data-testid="access-application">
+        <TextField
+          select
+          size="small"
+          label={t('permission.application')}
+          value={state.application ? appId : ''}
+          onChange={(e) => switchTo({ app: e.target.value, role: '' })}
+          sx={{ minWidth: 260 }}
+          data-testid="access-application"
+        >
           {state.applications.map((a) => (
             <MenuItem key={a.id} value={a.id}>
               {a.name}
@@ -67,17 +75,32 @@ export default function AccessPage() {
         )}
       </Stack>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <RolePanel appId={appId} roles={state.roles} roleId={roleId} onPick={(role) => switchTo({ role })} onChanged={(picked) => {
-          if (picked !== undefined) choose({ role: picked });
-          state.reloadRoles();
-        }} />
+        <RolePanel
+          appId={appId}
+          roles={state.roles}
+          roleId={roleId}
+          onPick={(role) => switchTo({ role })}
+          onChanged={(picked) => {
+            if (picked !== undefined) choose({ role: picked });
+            state.reloadRoles();
+          }}
+        />
         <Paper variant="outlined" sx={{ flex: 1, minWidth: 360 }}>
-          <Tabs value={tab} onChange={(_e, next: AccessTab) => choose({ tab: next })} aria-label={t('permission.title')} variant="scrollable">
+          <Tabs
+            value={tab}
+            onChange={(_e, next: AccessTab) => choose({ tab: next })}
+            aria-label={t('permission.title')}
+            variant="scrollable"
+          >
             {ACCESS_TABS.map((k) => (
               <Tab key={k} value={k} label={t(`permission.tab.${k}`)} data-testid={`access-tab-${k}`} />
             ))}
           </Tabs>
-          <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider' }} role="tabpanel" aria-label={t(`permission.tab.${tab}`)}>
+          <Box
+            sx={{ p: 2, borderTop: 1, borderColor: 'divider' }}
+            role="tabpanel"
+            aria-label={t(`permission.tab.${tab}`)}
+          >
             {tab === 'effective' ? (
               <EffectiveAccess appId={appId} domainId={state.domainId} userId={state.userId} choose={choose} />
             ) : !state.role ? (
@@ -87,16 +110,34 @@ export default function AccessPage() {
             ) : (
               <Stack spacing={1.5}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }} data-testid="access-role-title">
+                  <Typography
+                    variant="subtitle1"
+                    component="h2"
+                    sx={{ fontWeight: 600, flex: 1 }}
+                    data-testid="access-role-title"
+                  >
                     {state.role.name}
                   </Typography>
-                  {draft.dirty && <Chip color="warning" size="small" label={t('permission.unsaved')} data-testid="access-unsaved" />}
+                  {draft.dirty && (
+                    <Chip color="warning" size="small" label={t('permission.unsaved')} data-testid="access-unsaved" />
+                  )}
                   {!readOnly && (
                     <>
-                      <Button startIcon={<Undo />} disabled={!draft.dirty || draft.saving} onClick={draft.undo} data-testid="access-undo">
+                      <Button
+                        startIcon={<Undo />}
+                        disabled={!draft.dirty || draft.saving}
+                        onClick={draft.undo}
+                        data-testid="access-undo"
+                      >
                         {t('permission.undo')}
                       </Button>
-                      <Button variant="contained" startIcon={<Save />} disabled={!draft.dirty || draft.saving} onClick={() => void save()} data-testid="access-save">
+                      <Button
+                        variant="contained"
+                        startIcon={<Save />}
+                        disabled={!draft.dirty || draft.saving}
+                        onClick={() => void save()}
+                        data-testid="access-save"
+                      >
                         {t('action.save')}
                       </Button>
                     </>

@@ -1,7 +1,21 @@
 // "What can this user do?" (docs/adr/0039-permissions-role-leaves.md): pick an enterprise and one of its users within reach; see their roles
 // in the application, and every menu and resource they can use with the roles granting it (nothing
 // while the application is unbound or disabled there; a disabled module's items left out).
-import { Alert, Box, Button, Chip, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
@@ -45,7 +59,17 @@ function GrantTable({ title, grants, testId }: { title: string; grants: Grant[];
   );
 }
 
-export function EffectiveAccess({ appId, domainId, userId, choose }: { appId: string; domainId: string; userId: string; choose: Choose }) {
+export function EffectiveAccess({
+  appId,
+  domainId,
+  userId,
+  choose,
+}: {
+  appId: string;
+  domainId: string;
+  userId: string;
+  choose: Choose;
+}) {
   const { t } = useTranslation();
   const [domains, setDomains] = useState<Choice[] | null>(null);
   const [picking, setPicking] = useState(false);
@@ -79,14 +103,27 @@ export function EffectiveAccess({ appId, domainId, userId, choose }: { appId: st
     <Stack spacing={2} data-testid="effective-access">
       <Typography color="text.secondary">{t('permission.effective.intro')}</Typography>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <TextField select size="small" label={t('permission.column.domain')} value={domain ? domainId : ''} onChange={(e) => choose({ domain: e.target.value, user: '' })} sx={{ minWidth: 240 }} data-testid="effective-domain">
+        <TextField
+          select
+          size="small"
+          label={t('permission.column.domain')}
+          value={domain ? domainId : ''}
+          onChange={(e) => choose({ domain: e.target.value, user: '' })}
+          sx={{ minWidth: 240 }}
+          data-testid="effective-domain"
+        >
           {(domains ?? []).map((d) => (
             <MenuItem key={d.id} value={d.id}>
               {d.name}
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="outlined" disabled={!domain} onClick={() => setPicking(true)} data-testid="effective-pick-user">
+        <Button
+          variant="outlined"
+          disabled={!domain}
+          onClick={() => setPicking(true)}
+          data-testid="effective-pick-user"
+        >
           {t('permission.effective.pickUser')}
         </Button>
       </Stack>
@@ -96,8 +133,16 @@ export function EffectiveAccess({ appId, domainId, userId, choose }: { appId: st
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }} data-testid="effective-user">
             {data.user.name} ({data.user.loginno}) · {data.user.domainName}
           </Typography>
-          {data.active !== 'yes' && <Alert severity="warning">{t(`permission.effective.${data.active}`, { domain: data.user.domainName })}</Alert>}
-          {(data.disabledModules ?? []).length > 0 && <Alert severity="info">{t('permission.effective.disabledModules', { modules: (data.disabledModules ?? []).join(', ') })}</Alert>}
+          {data.active !== 'yes' && (
+            <Alert severity="warning">
+              {t(`permission.effective.${data.active}`, { domain: data.user.domainName })}
+            </Alert>
+          )}
+          {(data.disabledModules ?? []).length > 0 && (
+            <Alert severity="info">
+              {t('permission.effective.disabledModules', { modules: (data.disabledModules ?? []).join(', ') })}
+            </Alert>
+          )}
           <Box aria-label={t('permission.effective.roles')} role="group">
             <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
               {t('permission.effective.roles')}

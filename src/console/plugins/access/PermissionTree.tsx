@@ -21,7 +21,8 @@ interface Item {
 function itemsOf(nodes: readonly PermissionNode[]): Item[] {
   const byId = new Map(nodes.map((n) => [n.id, { id: n.id, label: n.name, children: [] as Item[] }]));
   const top: Item[] = [];
-  for (const n of nodes) (n.parentId !== null && byId.has(n.parentId) ? byId.get(n.parentId)!.children : top).push(byId.get(n.id)!);
+  for (const n of nodes)
+    (n.parentId !== null && byId.has(n.parentId) ? byId.get(n.parentId)!.children : top).push(byId.get(n.id)!);
   return top;
 }
 
@@ -36,7 +37,11 @@ const StateItem = forwardRef<HTMLLIElement, TreeItemProps>(function StateItem(pr
   const Icon = STATE_ICONS[state];
   const label = (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-state={state}>
-      <Icon fontSize="small" color={state === 'unchecked' ? 'disabled' : 'primary'} titleAccess={t(`permission.state.${state}`)} />
+      <Icon
+        fontSize="small"
+        color={state === 'unchecked' ? 'disabled' : 'primary'}
+        titleAccess={t(`permission.state.${state}`)}
+      />
       {props.label}
     </Box>
   );
@@ -54,9 +59,18 @@ interface Props {
 
 export function PermissionTree({ nodes, checked, onChange, readOnly, label, testId }: Props) {
   const items = useMemo(() => itemsOf(nodes), [nodes]);
-  const parents = useMemo(() => [...new Set(nodes.map((n) => n.parentId).filter((p): p is string => p !== null))], [nodes]);
+  const parents = useMemo(
+    () => [...new Set(nodes.map((n) => n.parentId).filter((p): p is string => p !== null))],
+    [nodes],
+  );
   const states = useMemo(() => new Map(nodes.map((n) => [n.id, n.state])), [nodes]);
-  const common = { items, defaultExpandedItems: parents, expansionTrigger: 'iconContainer' as const, 'aria-label': label, 'data-testid': testId };
+  const common = {
+    items,
+    defaultExpandedItems: parents,
+    expansionTrigger: 'iconContainer' as const,
+    'aria-label': label,
+    'data-testid': testId,
+  };
   if (readOnly) {
     return (
       <States.Provider value={states}>
@@ -64,5 +78,14 @@ export function PermissionTree({ nodes, checked, onChange, readOnly, label, test
       </States.Provider>
     );
   }
-  return <RichTreeView {...common} checkboxSelection multiSelect selectionPropagation={PROPAGATION} selectedItems={checked} onSelectedItemsChange={(_event, ids) => onChange(ids)} />;
+  return (
+    <RichTreeView
+      {...common}
+      checkboxSelection
+      multiSelect
+      selectionPropagation={PROPAGATION}
+      selectedItems={checked}
+      onSelectedItemsChange={(_event, ids) => onChange(ids)}
+    />
+  );
 }

@@ -3,7 +3,18 @@
 import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
-import { Box, IconButton, List, ListItem, ListItemButton, ListItemText, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
@@ -44,13 +55,21 @@ export function RolePanel({ appId, roles, roleId, onPick, onChanged }: Props) {
 
   return (
     <Paper variant="outlined" sx={{ width: 260, flexShrink: 0 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', px: 1.5, py: 0.5, minHeight: 40, borderBottom: 1, borderColor: 'divider' }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', px: 1.5, py: 0.5, minHeight: 40, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Typography variant="subtitle2" component="h2" sx={{ flex: 1 }}>
           {t('permission.roles')}
         </Typography>
         {mayCall('roles.create') && (
           <Tooltip title={t('permission.role.new')}>
-            <IconButton size="small" onClick={() => setEditing({})} data-testid="access-role-new" aria-label={t('permission.role.new')}>
+            <IconButton
+              size="small"
+              onClick={() => setEditing({})}
+              data-testid="access-role-new"
+              aria-label={t('permission.role.new')}
+            >
               <Add fontSize="small" />
             </IconButton>
           </Tooltip>
@@ -58,7 +77,13 @@ export function RolePanel({ appId, roles, roleId, onPick, onChanged }: Props) {
         {mayCall('roles.update') && (
           <Tooltip title={why || t('permission.role.rename')}>
             <span>
-              <IconButton size="small" disabled={!role || fixed} onClick={() => setEditing({ id: role!.id, name: role!.name })} data-testid="access-role-rename" aria-label={t('permission.role.rename')}>
+              <IconButton
+                size="small"
+                disabled={!role || fixed}
+                onClick={() => setEditing({ id: role!.id, name: role!.name })}
+                data-testid="access-role-rename"
+                aria-label={t('permission.role.rename')}
+              >
                 <Edit fontSize="small" />
               </IconButton>
             </span>
@@ -67,7 +92,13 @@ export function RolePanel({ appId, roles, roleId, onPick, onChanged }: Props) {
         {mayCall('roles.delete') && (
           <Tooltip title={why || t('permission.role.delete')}>
             <span>
-              <IconButton size="small" disabled={!role || fixed} onClick={() => setDeleting(role!)} data-testid="access-role-delete" aria-label={t('permission.role.delete')}>
+              <IconButton
+                size="small"
+                disabled={!role || fixed}
+                onClick={() => setDeleting(role!)}
+                data-testid="access-role-delete"
+                aria-label={t('permission.role.delete')}
+              >
                 <Delete fontSize="small" />
               </IconButton>
             </span>
@@ -78,7 +109,11 @@ export function RolePanel({ appId, roles, roleId, onPick, onChanged }: Props) {
         <List dense aria-label={t('permission.roles')} data-testid="access-roles">
           {(roles ?? []).map((r) => (
             <ListItem key={r.id} disablePadding>
-              <ListItemButton selected={r.id === roleId} onClick={() => onPick(r.id)} data-testid={`access-role-${r.packageRole ?? r.name}`}>
+              <ListItemButton
+                selected={r.id === roleId}
+                onClick={() => onPick(r.id)}
+                data-testid={`access-role-${r.packageRole ?? r.name}`}
+              >
                 <ListItemText primary={r.name} secondary={countText('role.holders', r.holders)} />
               </ListItemButton>
             </ListItem>
@@ -87,7 +122,11 @@ export function RolePanel({ appId, roles, roleId, onPick, onChanged }: Props) {
         {roles?.length === 0 && <Typography sx={{ p: 2 }}>{t('role.noRoles')}</Typography>}
       </Box>
       {editing && <DialogHost name="role-form" data={{ ...editing, applicationId: appId }} onClose={edited} />}
-      <ConfirmDialog text={deleting ? t('permission.role.confirmDelete', { name: deleting.name }) : null} onConfirm={() => void remove()} onCancel={() => setDeleting(null)} />
+      <ConfirmDialog
+        text={deleting ? t('permission.role.confirmDelete', { name: deleting.name }) : null}
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(null)}
+      />
     </Paper>
   );
 }

@@ -26,14 +26,13 @@ export function useAccessState() {
   const tab: AccessTab = asked && ACCESS_TABS.includes(asked) ? asked : 'pc';
 
   /** A new application starts with no role; the rest of the URL stays. */
-  const choose = useCallback<Choose>(
-    (next) =>
-      setParams((now) => withParams(now, next)),
-    [setParams],
-  );
+  const choose = useCallback<Choose>((next) => setParams((now) => withParams(now, next)), [setParams]);
 
   useEffect(() => {
-    call('applications.list', { query: { pagelines: 100000 } }).then((page) => setApplications(page.datas), () => setApplications([]));
+    call('applications.list', { query: { pagelines: 100000 } }).then(
+      (page) => setApplications(page.datas),
+      () => setApplications([]),
+    );
   }, []);
   useEffect(() => {
     if (!appId) return;
@@ -52,5 +51,17 @@ export function useAccessState() {
   const roles = loaded?.appId === appId ? loaded.roles : null;
   const role = useMemo(() => roles?.find((r) => r.id === roleId) ?? null, [roles, roleId]);
   const application = applications?.find((a) => a.id === appId) ?? null;
-  return { applications, application, appId, roles, role, roleId, tab, domainId: params.get('domain') ?? '', userId: params.get('user') ?? '', choose, reloadRoles };
+  return {
+    applications,
+    application,
+    appId,
+    roles,
+    role,
+    roleId,
+    tab,
+    domainId: params.get('domain') ?? '',
+    userId: params.get('user') ?? '',
+    choose,
+    reloadRoles,
+  };
 }

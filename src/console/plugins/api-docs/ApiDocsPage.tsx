@@ -6,7 +6,19 @@
 import Login from '@mui/icons-material/Login';
 import Logout from '@mui/icons-material/Logout';
 import PersonSearch from '@mui/icons-material/PersonSearch';
-import { Alert, Box, Button, FormControl, InputLabel, MenuItem, Paper, Select, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControl,
+  InputLabel,
+  MenuItem,
+  Paper,
+  Select,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
@@ -65,21 +77,57 @@ export default function ApiDocsPage({ props }: PluginProps) {
 
   return (
     <Stack spacing={2} data-testid="api-docs">
-      <Typography color="text.secondary">{t(typeof props.intro === 'string' ? props.intro : 'apiDocs.intro')}</Typography>
+      <Typography color="text.secondary">
+        {t(typeof props.intro === 'string' ? props.intro : 'apiDocs.intro')}
+      </Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-          <ChoiceSelect id="api-docs-application" label={t('apiDocs.field.application')} value={applicationId} choices={applications} onChange={(v) => (setApplicationId(v), setUser(null))} />
-          <ChoiceSelect id="api-docs-domain" label={t('apiDocs.field.domain')} value={domainId} choices={domains} onChange={(v) => (setDomainId(v), setUser(null))} />
-          <TextField size="small" label={t('apiDocs.field.user')} value={user ? `${user.name} (${user.loginno ?? ''})` : ''} slotProps={{ input: { readOnly: true } }} data-testid="api-docs-user" sx={{ minWidth: 220 }} />
+          <ChoiceSelect
+            id="api-docs-application"
+            label={t('apiDocs.field.application')}
+            value={applicationId}
+            choices={applications}
+            onChange={(v) => (setApplicationId(v), setUser(null))}
+          />
+          <ChoiceSelect
+            id="api-docs-domain"
+            label={t('apiDocs.field.domain')}
+            value={domainId}
+            choices={domains}
+            onChange={(v) => (setDomainId(v), setUser(null))}
+          />
+          <TextField
+            size="small"
+            label={t('apiDocs.field.user')}
+            value={user ? `${user.name} (${user.loginno ?? ''})` : ''}
+            slotProps={{ input: { readOnly: true } }}
+            data-testid="api-docs-user"
+            sx={{ minWidth: 220 }}
+          />
           <Button variant="outlined" startIcon={<PersonSearch />} onClick={pick} data-testid="api-docs-pick">
             {t('apiDocs.pick')}
           </Button>
         </Stack>
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mt: 2 }}>
-          <TextField size="small" label={t('apiDocs.field.reason')} value={reason} onChange={(e) => setReason(e.target.value)} slotProps={{ htmlInput: { maxLength: 500 } }} sx={{ flex: '1 1 320px' }} data-testid="api-docs-reason" required />
+          <TextField
+            size="small"
+            label={t('apiDocs.field.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+            sx={{ flex: '1 1 320px' }}
+            data-testid="api-docs-reason"
+            required
+          />
           <FormControl size="small" sx={{ minWidth: 140 }}>
             <InputLabel id="api-docs-minutes-label">{t('apiDocs.field.minutes')}</InputLabel>
-            <Select labelId="api-docs-minutes-label" label={t('apiDocs.field.minutes')} value={minutes} onChange={(e) => setMinutes(Number(e.target.value))} data-testid="api-docs-minutes">
+            <Select
+              labelId="api-docs-minutes-label"
+              label={t('apiDocs.field.minutes')}
+              value={minutes}
+              onChange={(e) => setMinutes(Number(e.target.value))}
+              data-testid="api-docs-minutes"
+            >
               {DURATIONS.map((n) => (
                 <MenuItem key={n} value={n}>
                   {t('apiDocs.minutesOption', { count: n })}
@@ -90,7 +138,12 @@ export default function ApiDocsPage({ props }: PluginProps) {
           <Button variant="contained" startIcon={<Login />} onClick={() => void signIn()} data-testid="api-docs-signin">
             {t('apiDocs.signIn')}
           </Button>
-          <Button variant="outlined" startIcon={<Logout />} onClick={() => void docs.signOut()} data-testid="api-docs-signout">
+          <Button
+            variant="outlined"
+            startIcon={<Logout />}
+            onClick={() => void docs.signOut()}
+            data-testid="api-docs-signout"
+          >
             {t('apiDocs.signOut')}
           </Button>
         </Stack>
@@ -100,7 +153,13 @@ export default function ApiDocsPage({ props }: PluginProps) {
           </Alert>
         )}
       </Paper>
-      <Paper variant="outlined" component="section" aria-label={t('apiDocs.title')} sx={{ p: 1 }} data-testid="api-docs-frame">
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-label={t('apiDocs.title')}
+        sx={{ p: 1 }}
+        data-testid="api-docs-frame"
+      >
         {state?.active && (
           <Alert
             severity="warning"
@@ -111,7 +170,14 @@ export default function ApiDocsPage({ props }: PluginProps) {
               </Button>
             }
           >
-            {t('apiDocs.banner', { user: state.userName, code: state.userCode, domain: state.domainName, by: state.impersonator, time: formatDateTime(state.expiresAt), reason: state.reason })}
+            {t('apiDocs.banner', {
+              user: state.userName,
+              code: state.userCode,
+              domain: state.domainName,
+              by: state.impersonator,
+              time: formatDateTime(state.expiresAt),
+              reason: state.reason,
+            })}
           </Alert>
         )}
         <Box sx={{ '& .swagger-ui .info': { my: 2 } }}>

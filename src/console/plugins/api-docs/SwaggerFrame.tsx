@@ -16,7 +16,15 @@ import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import type { SignedIn } from './useDocSignIn.ts';
 import { translateViewer } from './viewer-words.ts';
 
-type Doc = { paths?: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; schema?: Record<string, unknown>; example?: unknown }> }>> };
+type Doc = {
+  paths?: Record<
+    string,
+    Record<
+      string,
+      { parameters?: Array<{ name: string; in: string; schema?: Record<string, unknown>; example?: unknown }> }
+    >
+  >;
+};
 
 /** The application and process the documentation's runtime calls are filled with (ApiDocsPage). */
 export interface RuntimeIds {
@@ -58,17 +66,23 @@ const CONTRAST = {
   '& .swagger-ui .download-contents': { backgroundColor: '#4f5663 !important' },
   // The highlighted JSON of an answer: one light colour on its dark ground.
   '& .swagger-ui .highlight-code span[style]': { color: '#f5f5f5 !important' },
-  '& .swagger-ui .parameter__in, & .swagger-ui .parameter__type, & .swagger-ui .prop-format, & .swagger-ui .parameter__deprecated': { color: '#4f5663 !important' },
-  '& .swagger-ui .parameter__name.required span, & .swagger-ui .parameter__name.required::after': { color: '#b00020 !important' },
+  '& .swagger-ui .parameter__in, & .swagger-ui .parameter__type, & .swagger-ui .prop-format, & .swagger-ui .parameter__deprecated':
+    { color: '#4f5663 !important' },
+  '& .swagger-ui .parameter__name.required span, & .swagger-ui .parameter__name.required::after': {
+    color: '#b00020 !important',
+  },
   '& .swagger-ui .response-control-media-type__accept-message': { color: '#1b6e47 !important' },
 };
 
 /** What Swagger UI draws without a name or keyboard access (axe): a parameter's select or input gets the
  *  parameter's name, a scrolling answer becomes focusable. Run again whenever the viewer draws. */
 function mendControls(root: HTMLElement): void {
-  for (const control of root.querySelectorAll<HTMLElement>('tr[data-param-name] select:not([aria-label]), tr[data-param-name] input:not([aria-label])'))
+  for (const control of root.querySelectorAll<HTMLElement>(
+    'tr[data-param-name] select:not([aria-label]), tr[data-param-name] input:not([aria-label])',
+  ))
     control.setAttribute('aria-label', control.closest('tr')?.getAttribute('data-param-name') ?? '');
-  for (const pre of root.querySelectorAll<HTMLElement>('pre.microlight:not([tabindex])')) pre.setAttribute('tabindex', '0');
+  for (const pre of root.querySelectorAll<HTMLElement>('pre.microlight:not([tabindex])'))
+    pre.setAttribute('tabindex', '0');
 }
 
 /** Mends the controls and rewords Swagger UI's words whenever the viewer draws or changes a text. */
@@ -128,7 +142,13 @@ export default function SwaggerFrame({ signIn, ids }: { signIn: SignedIn | null;
   // The key remounts the viewer when the sign-in or the language changes, so it reads the new spec afresh.
   return (
     <Box sx={{ ...CONTRAST, ...cssWords(t) }} ref={mended}>
-      <SwaggerUI key={`${token ?? 'anonymous'}:${ids?.applicationId ?? ''}:${ids?.flowId ?? ''}:${language}`} spec={spec} requestInterceptor={intercept as never} docExpansion="none" defaultModelsExpandDepth={-1} />
+      <SwaggerUI
+        key={`${token ?? 'anonymous'}:${ids?.applicationId ?? ''}:${ids?.flowId ?? ''}:${language}`}
+        spec={spec}
+        requestInterceptor={intercept as never}
+        docExpansion="none"
+        defaultModelsExpandDepth={-1}
+      />
     </Box>
   );
 }

@@ -22,10 +22,13 @@ export function useDocSignIn() {
   useEffect(() => {
     if (!expiresAt) return;
     const left = new Date(expiresAt).getTime() - Date.now();
-    const timer = setTimeout(() => {
-      setState({ active: false });
-      setToken(null);
-    }, Math.max(0, Math.min(left, 2 ** 31 - 1)));
+    const timer = setTimeout(
+      () => {
+        setState({ active: false });
+        setToken(null);
+      },
+      Math.max(0, Math.min(left, 2 ** 31 - 1)),
+    );
     return () => clearTimeout(timer);
   }, [expiresAt]);
 

@@ -71,7 +71,8 @@ export const VIEWER_WORDS: Readonly<Record<string, string>> = {
 export const PARAMETER_PLACES = ['query', 'path', 'header', 'cookie', 'formData', 'body'] as const;
 
 /** Elements whose text is the document's data or code, never Swagger UI's words. */
-const DATA = 'pre, code, textarea, input, select, .opblock-summary-path, .parameter__name, .parameter__type, .model-box, .markdown, .renderedMarkdown';
+const DATA =
+  'pre, code, textarea, input, select, .opblock-summary-path, .parameter__name, .parameter__type, .model-box, .markdown, .renderedMarkdown';
 
 type Translate = (key: string) => string;
 
@@ -85,7 +86,8 @@ export function translateViewer(root: HTMLElement, t: Translate): void {
     const parent = node.parentElement;
     if (!parent || parent.closest(DATA)) continue;
     let key = VIEWER_WORDS[word];
-    if (!key && parent.closest('.parameter__in') && (PARAMETER_PLACES as readonly string[]).includes(word)) key = `in.${word}`;
+    if (!key && parent.closest('.parameter__in') && (PARAMETER_PLACES as readonly string[]).includes(word))
+      key = `in.${word}`;
     if (!key) continue;
     const said = t(`apiDocs.viewer.${key}`);
     if (said !== word) node.nodeValue = text.replace(word, said);

@@ -31,7 +31,8 @@ interface Props {
 export function AppAgentForm({ screenId, service, domainid, applicationId, messages }: Props) {
   const { showFailure } = messages;
   const screen = useCatalogue().screens[screenId] as FormScreenDef | undefined;
-  if (screen?.kind !== 'form' || !screen.load) throw new Error(`AppAgentForm needs a form screen with load, "${screenId}" is not one`);
+  if (screen?.kind !== 'form' || !screen.load)
+    throw new Error(`AppAgentForm needs a form screen with load, "${screenId}" is not one`);
   const load = screen.load;
   const [record, setRecord] = useState<Row | null>(null);
   const [generation, setGeneration] = useState(0);
@@ -54,7 +55,17 @@ export function AppAgentForm({ screenId, service, domainid, applicationId, messa
     setRecord(null);
     setGeneration((g) => g + 1);
   };
-  return <LoadedAgentForm key={generation} screen={screen} record={record} service={service} domainid={domainid} messages={messages} onSaved={saved} />;
+  return (
+    <LoadedAgentForm
+      key={generation}
+      screen={screen}
+      record={record}
+      service={service}
+      domainid={domainid}
+      messages={messages}
+      onSaved={saved}
+    />
+  );
 }
 
 interface LoadedProps {
@@ -68,7 +79,11 @@ interface LoadedProps {
 
 function LoadedAgentForm({ screen, record, service, domainid, messages, onSaved }: LoadedProps) {
   const { t } = useTranslation();
-  const form = useFormDialog(screen, record, { idField: 'applicationId', idParam: 'applicationId', params: { id: domainid } });
+  const form = useFormDialog(screen, record, {
+    idField: 'applicationId',
+    idParam: 'applicationId',
+    params: { id: domainid },
+  });
   const loadedWidgets = useRegistryDefaults<RegistryWidgetsType[string]>('widget', widgets, form.layout.widgetNames);
   const mayChange = Boolean(screen.update && mayCall(screen.update));
   const submit = async (data: Row) => {
@@ -86,7 +101,13 @@ function LoadedAgentForm({ screen, record, service, domainid, messages, onSaved 
         </Box>
         {mayChange && (
           <Box sx={{ display: 'flex', gap: 1 }}>
-            <Button data-testid={`app-im-save-${service}`} type="submit" variant="contained" startIcon={<Save />} loading={form.saving}>
+            <Button
+              data-testid={`app-im-save-${service}`}
+              type="submit"
+              variant="contained"
+              startIcon={<Save />}
+              loading={form.saving}
+            >
               {t('action.save')}
             </Button>
           </Box>

@@ -2,7 +2,20 @@
 // messaging suites, one tab per suite: the addresses to register there (its entry and the trusted
 // domain, built from that suite's external host address) and the id and secret the suite gave it.
 import ContentCopy from '@mui/icons-material/ContentCopy';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Stack,
+  Tab,
+  Tabs,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
@@ -37,7 +50,14 @@ export default function AppAgentsDialog({ data, onClose }: DialogPluginProps) {
   }, [domainid, applicationId, showFailure]);
 
   return (
-    <Dialog open onClose={() => onClose()} maxWidth="sm" fullWidth data-testid="application-im-dialog" aria-labelledby="application-im-title">
+    <Dialog
+      open
+      onClose={() => onClose()}
+      maxWidth="sm"
+      fullWidth
+      data-testid="application-im-dialog"
+      aria-labelledby="application-im-title"
+    >
       <DialogTitle id="application-im-title" sx={{ fontSize: 18 }}>
         {t('im.app.title', { name: String(data.name ?? '') })}
       </DialogTitle>
@@ -46,14 +66,33 @@ export default function AppAgentsDialog({ data, onClose }: DialogPluginProps) {
         <Typography color="text.secondary" sx={{ mb: 1 }}>
           {t('im.app.intro')}
         </Typography>
-        <Tabs value={service} onChange={(_e, next: Service) => (messages.clear(), setService(next))} aria-label={t('im.app.tabs')} sx={{ mb: 2 }}>
+        <Tabs
+          value={service}
+          onChange={(_e, next: Service) => (messages.clear(), setService(next))}
+          aria-label={t('im.app.tabs')}
+          sx={{ mb: 2 }}
+        >
           {SERVICES.map((s) => (
-            <Tab key={s} value={s} label={t(`im.tab.${s}`)} id={`app-im-tab-${s}`} aria-controls={`app-im-panel-${s}`} data-testid={`app-im-tab-${s}`} />
+            <Tab
+              key={s}
+              value={s}
+              label={t(`im.tab.${s}`)}
+              id={`app-im-tab-${s}`}
+              aria-controls={`app-im-panel-${s}`}
+              data-testid={`app-im-tab-${s}`}
+            />
           ))}
         </Tabs>
         <Box role="tabpanel" id={`app-im-panel-${service}`} aria-labelledby={`app-im-tab-${service}`}>
           <UrlsSection service={service} urls={urls?.[service]} />
-          <AppAgentForm key={service} screenId={`im.${service}App`} service={service} domainid={domainid} applicationId={applicationId} messages={messages} />
+          <AppAgentForm
+            key={service}
+            screenId={`im.${service}App`}
+            service={service}
+            domainid={domainid}
+            applicationId={applicationId}
+            messages={messages}
+          />
         </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
@@ -97,7 +136,11 @@ function UrlLine({ label, value, testId }: { label: string; value: string; testI
   return (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
       <Typography sx={{ width: 130, flexShrink: 0, color: 'text.secondary' }}>{label}</Typography>
-      <Typography component="code" sx={{ flex: 1, fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all' }} data-testid={testId}>
+      <Typography
+        component="code"
+        sx={{ flex: 1, fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all' }}
+        data-testid={testId}
+      >
         {value}
       </Typography>
       <Tooltip title={copied ? t('im.app.copied') : t('im.app.copy', { what: label })}>

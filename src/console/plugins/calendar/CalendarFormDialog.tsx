@@ -5,5 +5,14 @@ import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 
 export default function CalendarFormDialog({ data, onClose }: DialogPluginProps) {
   const params = { id: String(data.domainid ?? '') };
-  return <FormDialog screenId="calendar.form" data={data} onClose={onClose} idField="id" idParam="calendarid" params={params} />;
+  return (
+    <FormDialog
+      screenId="calendar.form"
+      data={data}
+      onClose={onClose}
+      idField="id"
+      idParam="calendarid"
+      params={params}
+    />
+  );
 }

@@ -1,7 +1,21 @@
 // Dialog `calendar-ics-import` (docs/adr/0055-work-calendars.md): the upload dialog takes an .ics file (use calendarImport) for the
 // calendar's enterprise; this dialog previews the holidays it holds — new, or already in the calendar —
 // and the events it cannot use, nothing saved; Import adds the new ones. Closing after it reloads the list.
-import { Chip, Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Chip,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
@@ -18,7 +32,11 @@ export default function IcsImportDialog({ data, onClose }: DialogPluginProps) {
   const { t } = useTranslation();
   const calendarId = String(data.calendarid ?? '');
   const messages = useDialogMessage();
-  const send = useCallback((path: string, mode: PreviewMode): Promise<Reading> => call('calendars.importIcs', { params: { id: calendarId }, query: { mode }, body: { path }, silent: true }), [calendarId]);
+  const send = useCallback(
+    (path: string, mode: PreviewMode): Promise<Reading> =>
+      call('calendars.importIcs', { params: { id: calendarId }, query: { mode }, body: { path }, silent: true }),
+    [calendarId],
+  );
   const importer = usePreviewCommit(send, messages);
   const [uploaded, setUploaded] = useState(false);
   if (!uploaded) {
@@ -27,7 +45,13 @@ export default function IcsImportDialog({ data, onClose }: DialogPluginProps) {
       setUploaded(true);
       importer.previewFile(path);
     };
-    return <DialogHost name="upload" data={{ use: 'calendarImport', path: 'calendarImport', domainid: data.domainid }} onClose={whenUploaded} />;
+    return (
+      <DialogHost
+        name="upload"
+        data={{ use: 'calendarImport', path: 'calendarImport', domainid: data.domainid }}
+        onClose={whenUploaded}
+      />
+    );
   }
   const { preview, result } = importer;
   const fresh = preview?.days.filter((d) => d.status === 'new').length ?? 0;
@@ -39,7 +63,13 @@ export default function IcsImportDialog({ data, onClose }: DialogPluginProps) {
         <DialogMessageBar messages={messages} />
         {preview && !result && (
           <>
-            <Typography data-testid="ics-import-preview">{t('calendar.ics.preview', { new: fresh, exists: preview.days.length - fresh, refused: preview.refused.length })}</Typography>
+            <Typography data-testid="ics-import-preview">
+              {t('calendar.ics.preview', {
+                new: fresh,
+                exists: preview.days.length - fresh,
+                refused: preview.refused.length,
+              })}
+            </Typography>
             <TableContainer sx={{ maxHeight: 360, mt: 1 }}>
               <Table size="small" stickyHeader aria-label={t('calendar.ics.title')}>
                 <TableHead>
@@ -57,7 +87,12 @@ export default function IcsImportDialog({ data, onClose }: DialogPluginProps) {
                       <TableCell>{d.endDate}</TableCell>
                       <TableCell>{d.name}</TableCell>
                       <TableCell>
-                        <Chip size="small" variant="outlined" color={d.status === 'new' ? 'success' : 'default'} label={t(`calendar.ics.${d.status}`)} />
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          color={d.status === 'new' ? 'success' : 'default'}
+                          label={t(`calendar.ics.${d.status}`)}
+                        />
                       </TableCell>
                     </TableRow>
                   ))}
@@ -73,14 +108,22 @@ export default function IcsImportDialog({ data, onClose }: DialogPluginProps) {
             </TableContainer>
           </>
         )}
-        {result && <Typography data-testid="ics-import-result">{t('calendar.ics.done', { count: result.created })}</Typography>}
+        {result && (
+          <Typography data-testid="ics-import-result">{t('calendar.ics.done', { count: result.created })}</Typography>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button data-testid="ics-import-close" onClick={close}>
           {t(result ? 'action.close' : 'action.cancel')}
         </Button>
         {!result && (
-          <Button data-testid="ics-import-commit" variant="contained" loading={importer.busy} disabled={fresh === 0} onClick={() => void importer.commit()}>
+          <Button
+            data-testid="ics-import-commit"
+            variant="contained"
+            loading={importer.busy}
+            disabled={fresh === 0}
+            onClick={() => void importer.commit()}
+          >
             {t('calendar.ics.commit')}
           </Button>
         )}

@@ -25,7 +25,11 @@ export default function MonthViewPage() {
   const view = useMonthView();
   if (view.failed) return <Alert severity="error">{t('calendar.notFound')}</Alert>;
   const [y, m] = view.month.split('-').map(Number);
-  const title = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en' : i18n.language === 'cn' ? 'zh-TW' : 'zh-CN', { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
+  const title = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en' : i18n.language === 'cn' ? 'zh-TW' : 'zh-CN', {
+    year: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, 1)));
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'PageUp') view.go(shiftMonth(view.month, -1));
     else if (e.key === 'PageDown') view.go(shiftMonth(view.month, 1));
@@ -35,20 +39,42 @@ export default function MonthViewPage() {
   return (
     <Stack spacing={2} data-testid="month-view">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button variant="outlined" startIcon={<ChevronLeft />} onClick={() => view.go(shiftMonth(view.month, -1))} data-testid="month-previous">
+        <Button
+          variant="outlined"
+          startIcon={<ChevronLeft />}
+          onClick={() => view.go(shiftMonth(view.month, -1))}
+          data-testid="month-previous"
+        >
           {t('calendar.previousMonth')}
         </Button>
-        <Typography component="h2" variant="h6" sx={{ fontSize: 16, minWidth: 160, textAlign: 'center' }} aria-live="polite" data-testid="month-title">
+        <Typography
+          component="h2"
+          variant="h6"
+          sx={{ fontSize: 16, minWidth: 160, textAlign: 'center' }}
+          aria-live="polite"
+          data-testid="month-title"
+        >
           {title}
         </Typography>
-        <Button variant="outlined" endIcon={<ChevronRight />} onClick={() => view.go(shiftMonth(view.month, 1))} data-testid="month-next">
+        <Button
+          variant="outlined"
+          endIcon={<ChevronRight />}
+          onClick={() => view.go(shiftMonth(view.month, 1))}
+          data-testid="month-next"
+        >
           {t('calendar.nextMonth')}
         </Button>
         <Button onClick={() => view.go(new Date().toISOString().slice(0, 7))}>{t('calendar.thisMonth')}</Button>
       </Stack>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} aria-hidden="true">
         {(Object.keys(LOOK) as State[]).map((s) => (
-          <Chip key={s} label={t(`calendar.state.${s}`)} size="small" variant="outlined" sx={{ bgcolor: LOOK[s].bg, borderColor: LOOK[s].border }} />
+          <Chip
+            key={s}
+            label={t(`calendar.state.${s}`)}
+            size="small"
+            variant="outlined"
+            sx={{ bgcolor: LOOK[s].bg, borderColor: LOOK[s].border }}
+          />
         ))}
       </Stack>
       {!view.data ? <LoadingPanel /> : <MonthGrid data={view.data} label={title} onKey={onKey} />}
@@ -87,7 +113,15 @@ function MonthGrid({ data, label, onKey }: { data: MonthData; label: string; onK
           data-state={day.state}
           aria-label={`${day.date} ${t(`calendar.state.${day.state}`)}${day.name ? ` ${day.name}` : ''}`}
           role="note"
-          sx={{ minHeight: 76, p: 0.75, borderRadius: 1, border: 1, borderColor: LOOK[day.state].border, bgcolor: LOOK[day.state].bg, overflow: 'hidden' }}
+          sx={{
+            minHeight: 76,
+            p: 0.75,
+            borderRadius: 1,
+            border: 1,
+            borderColor: LOOK[day.state].border,
+            bgcolor: LOOK[day.state].bg,
+            overflow: 'hidden',
+          }}
         >
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {Number(day.date.slice(8))}

@@ -6,11 +6,23 @@ import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 import type { Row } from '../../runtime/screen-types.ts';
 
 function adjust(before: Row, after: Row): Row {
-  if (after.startDate && after.startDate !== before.startDate && !after.endDate) return { ...after, endDate: after.startDate };
+  if (after.startDate && after.startDate !== before.startDate && !after.endDate)
+    return { ...after, endDate: after.startDate };
   return after;
 }
 
 export default function SpecialDayDialog({ data, onClose }: DialogPluginProps) {
   const params = { id: String(data.calendarid ?? '') };
-  return <FormDialog screenId="specialDay.form" data={data} onClose={onClose} idField="id" idParam="dayid" params={params} fixed={{ kind: 'holiday' }} adjust={adjust} />;
+  return (
+    <FormDialog
+      screenId="specialDay.form"
+      data={data}
+      onClose={onClose}
+      idField="id"
+      idParam="dayid"
+      params={params}
+      fixed={{ kind: 'holiday' }}
+      adjust={adjust}
+    />
+  );
 }

@@ -4,7 +4,22 @@ import Add from '@mui/icons-material/Add';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import Save from '@mui/icons-material/Save';
-import { Alert, Box, Button, FormControlLabel, IconButton, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  IconButton,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
@@ -23,11 +38,20 @@ export default function WorkWeekPage() {
   };
   return (
     <Stack spacing={2} data-testid="work-week">
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+      >
         <Typography variant="h6" component="h2" sx={{ fontSize: 16 }} data-testid="calendar-name">
           {week.name}
         </Typography>
-        <Button component={RouterLink} to={`/domain?domainid=${encodeURIComponent(domainId)}&tab=calendars`} startIcon={<ArrowBack />} variant="outlined">
+        <Button
+          component={RouterLink}
+          to={`/domain?domainid=${encodeURIComponent(domainId)}&tab=calendars`}
+          startIcon={<ArrowBack />}
+          variant="outlined"
+        >
           {t('calendar.back')}
         </Button>
       </Stack>
@@ -50,7 +74,13 @@ export default function WorkWeekPage() {
                 </TableCell>
                 <TableCell>
                   <FormControlLabel
-                    control={<Switch checked={day.working} onChange={(e) => week.setWorking(day.weekday, e.target.checked)} slotProps={{ input: { 'aria-label': `${dayName}: ${t('calendar.working')}` } }} />}
+                    control={
+                      <Switch
+                        checked={day.working}
+                        onChange={(e) => week.setWorking(day.weekday, e.target.checked)}
+                        slotProps={{ input: { 'aria-label': `${dayName}: ${t('calendar.working')}` } }}
+                      />
+                    }
                     label={day.working ? t('calendar.yes') : t('calendar.no')}
                   />
                 </TableCell>
@@ -58,11 +88,28 @@ export default function WorkWeekPage() {
                   {day.working && (
                     <Stack spacing={1}>
                       {day.ranges.map((range, n) => (
-                        <RangeRow key={n} label={t('calendar.rangeOf', { day: dayName, n: n + 1 })} range={range} error={check.ranges[n] ? t(check.ranges[n]) : undefined} onChange={(r) => week.setRange(day.weekday, n, r)} onRemove={() => week.removeRange(day.weekday, n)} removeLabel={t('calendar.removeRange')} />
+                        <RangeRow
+                          key={n}
+                          label={t('calendar.rangeOf', { day: dayName, n: n + 1 })}
+                          range={range}
+                          error={check.ranges[n] ? t(check.ranges[n]) : undefined}
+                          onChange={(r) => week.setRange(day.weekday, n, r)}
+                          onRemove={() => week.removeRange(day.weekday, n)}
+                          removeLabel={t('calendar.removeRange')}
+                        />
                       ))}
-                      {check.day && <Typography color="error" variant="body2">{t(check.day)}</Typography>}
+                      {check.day && (
+                        <Typography color="error" variant="body2">
+                          {t(check.day)}
+                        </Typography>
+                      )}
                       <Box>
-                        <Button size="small" startIcon={<Add />} onClick={() => week.addRange(day.weekday)} aria-label={`${dayName}: ${t('calendar.addRange')}`}>
+                        <Button
+                          size="small"
+                          startIcon={<Add />}
+                          onClick={() => week.addRange(day.weekday)}
+                          aria-label={`${dayName}: ${t('calendar.addRange')}`}
+                        >
                           {t('calendar.addRange')}
                         </Button>
                       </Box>
@@ -75,7 +122,14 @@ export default function WorkWeekPage() {
         </TableBody>
       </Table>
       <Box>
-        <Button variant="contained" startIcon={<Save />} onClick={() => void save()} disabled={!week.valid} loading={week.saving} data-testid="week-save">
+        <Button
+          variant="contained"
+          startIcon={<Save />}
+          onClick={() => void save()}
+          disabled={!week.valid}
+          loading={week.saving}
+          data-testid="week-save"
+        >
           {t('calendar.saveWeek')}
         </Button>
       </Box>
@@ -102,7 +156,9 @@ function RangeRow({ label, range, error, removeLabel, onChange, onRemove }: Rang
       error={Boolean(error)}
       onChange={(e) => onChange({ ...range, [which]: e.target.value.trim() })}
       sx={{ width: 110 }}
-      slotProps={{ htmlInput: { 'aria-label': `${label}: ${t(`calendar.field.${which}`)}`, inputMode: 'numeric', maxLength: 5 } }}
+      slotProps={{
+        htmlInput: { 'aria-label': `${label}: ${t(`calendar.field.${which}`)}`, inputMode: 'numeric', maxLength: 5 },
+      }}
     />
   );
   return (

@@ -27,7 +27,9 @@ export function useMonthView() {
   useEffect(() => {
     if (!calendarId) return;
     const [years, m] = month.split('-').map(Number);
-    call('calendars.view', { params: { id: calendarId }, query: { years, month: m } }).then(setData, () => setFailed(true));
+    call('calendars.view', { params: { id: calendarId }, query: { years, month: m } }).then(setData, () =>
+      setFailed(true),
+    );
   }, [calendarId, month]);
 
   const go = (next: string) =>
@@ -36,5 +38,10 @@ export function useMonthView() {
       out.set('month', next);
       return out;
     });
-  return { month, data: data && `${data.years}-${String(data.month).padStart(2, '0')}` === month ? data : null, failed, go };
+  return {
+    month,
+    data: data && `${data.years}-${String(data.month).padStart(2, '0')}` === month ? data : null,
+    failed,
+    go,
+  };
 }

@@ -38,12 +38,23 @@ export function useWorkWeek(calendarId: string) {
   const checks = useMemo(() => (days ?? []).map((d) => (d.working ? checkDay(d) : { ranges: {} })), [days]);
   const valid = checks.every((c) => !c.day && Object.keys(c.ranges).length === 0);
 
-  const change = useCallback((weekday: number, next: (day: WorkDay) => WorkDay) => setDays((all) => all && all.map((d) => (d.weekday === weekday ? next(d) : d))), []);
+  const change = useCallback(
+    (weekday: number, next: (day: WorkDay) => WorkDay) =>
+      setDays((all) => all && all.map((d) => (d.weekday === weekday ? next(d) : d))),
+    [],
+  );
   const setWorking = (weekday: number, working: boolean) =>
-    change(weekday, (d) => ({ ...d, working, ranges: working && d.ranges.length === 0 ? [{ start: '09:00', end: '18:00' }] : d.ranges }));
-  const setRange = (weekday: number, index: number, range: TimeRange) => change(weekday, (d) => ({ ...d, ranges: d.ranges.map((r, i) => (i === index ? range : r)) }));
-  const addRange = (weekday: number) => change(weekday, (d) => ({ ...d, ranges: [...d.ranges, { start: '', end: '' }] }));
-  const removeRange = (weekday: number, index: number) => change(weekday, (d) => ({ ...d, ranges: d.ranges.filter((_r, i) => i !== index) }));
+    change(weekday, (d) => ({
+      ...d,
+      working,
+      ranges: working && d.ranges.length === 0 ? [{ start: '09:00', end: '18:00' }] : d.ranges,
+    }));
+  const setRange = (weekday: number, index: number, range: TimeRange) =>
+    change(weekday, (d) => ({ ...d, ranges: d.ranges.map((r, i) => (i === index ? range : r)) }));
+  const addRange = (weekday: number) =>
+    change(weekday, (d) => ({ ...d, ranges: [...d.ranges, { start: '', end: '' }] }));
+  const removeRange = (weekday: number, index: number) =>
+    change(weekday, (d) => ({ ...d, ranges: d.ranges.filter((_r, i) => i !== index) }));
 
   const save = async (): Promise<boolean> => {
     if (!days || !valid) return false;

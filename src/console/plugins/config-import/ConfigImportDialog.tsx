@@ -1,6 +1,16 @@
 // Dialog `config-import`: the upload dialog for a configuration file, then the import, then the
 // settings it changed (label and key); closing asks the configuration form to reload.
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Typography } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogHost } from '../../runtime/dialog/DialogHost.tsx';

@@ -16,7 +16,12 @@ export function useConfigImport(messages: DialogMessage) {
       try {
         const result = await call('config.import', { body: { path }, silent: true });
         setChanged(result.changed);
-        messages.show('success', result.changed.length ? t('config.msg.imported', { count: result.changed.length }) : t('config.msg.importedNothing'));
+        messages.show(
+          'success',
+          result.changed.length
+            ? t('config.msg.imported', { count: result.changed.length })
+            : t('config.msg.importedNothing'),
+        );
       } catch (e) {
         messages.showFailure(e, (error) => error);
       } finally {

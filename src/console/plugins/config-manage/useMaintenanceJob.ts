@@ -56,12 +56,15 @@ export function useMaintenanceJob() {
   );
 
   useEffect(() => {
-    void call('maintenance.status', {}).then((status) => {
-      if (!mounted.current || status.status !== 'in-progress' || !status.job) return;
-      setJob(status);
-      setRunning(JOBS[status.job].call);
-      void follow(JOBS[status.job]);
-    }, () => undefined);
+    void call('maintenance.status', {}).then(
+      (status) => {
+        if (!mounted.current || status.status !== 'in-progress' || !status.job) return;
+        setJob(status);
+        setRunning(JOBS[status.job].call);
+        void follow(JOBS[status.job]);
+      },
+      () => undefined,
+    );
   }, [follow]);
 
   const start = useCallback(

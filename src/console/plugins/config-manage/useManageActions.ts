@@ -17,7 +17,10 @@ export function useManageActions() {
   const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
-    call('applications.forConfig', { query: {} }).then((page) => setApplications(page.datas), () => undefined);
+    call('applications.forConfig', { query: {} }).then(
+      (page) => setApplications(page.datas),
+      () => undefined,
+    );
   }, []);
 
   /** The chosen software's id; the page disables these actions while none is chosen. */

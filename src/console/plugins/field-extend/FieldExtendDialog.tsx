@@ -16,5 +16,15 @@ const ui = (_form: Row, editing: boolean): UiSchema => (editing ? { type: { 'ui:
 export default function FieldExtendDialog({ data, onClose }: DialogPluginProps) {
   // The opener's data is a list row (edit) or {} (new); a domain id in it makes an enterprise's own field.
   const fixed = data.domainid ? { domainid: data.domainid } : undefined;
-  return <FormDialog screenId="fieldExtend.form" data={data} onClose={onClose} idField="fid" fixed={fixed} adjust={adjust} ui={ui} />;
+  return (
+    <FormDialog
+      screenId="fieldExtend.form"
+      data={data}
+      onClose={onClose}
+      idField="fid"
+      fixed={fixed}
+      adjust={adjust}
+      ui={ui}
+    />
+  );
 }

@@ -10,9 +10,25 @@ import { column, slices, type Figures } from './dashboard-rows.ts';
 
 const HEIGHT = 300;
 
-function Chart({ title, testId, wide, children }: { title: string; testId: string; wide?: boolean; children: ReactNode }) {
+function Chart({
+  title,
+  testId,
+  wide,
+  children,
+}: {
+  title: string;
+  testId: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <Paper variant="outlined" component="figure" aria-label={title} data-testid={testId} sx={{ m: 0, p: 2, flex: wide ? '1 1 100%' : '1 1 380px', minWidth: 0 }}>
+    <Paper
+      variant="outlined"
+      component="figure"
+      aria-label={title}
+      data-testid={testId}
+      sx={{ m: 0, p: 2, flex: wide ? '1 1 100%' : '1 1 380px', minWidth: 0 }}
+    >
       <Typography component="figcaption" variant="subtitle1" sx={{ fontWeight: 600 }}>
         {title}
       </Typography>
@@ -46,10 +62,16 @@ export function DashboardCharts({ figures }: { figures: Figures }) {
         />
       </Chart>
       <Chart title={t('flowboard.timeShare')} testId="flowboard-time-share">
-        <PieChart height={HEIGHT} series={[{ data: slices(figures.timeShare), arcLabel: (item) => String(item.value), innerRadius: 0 }]} />
+        <PieChart
+          height={HEIGHT}
+          series={[{ data: slices(figures.timeShare), arcLabel: (item) => String(item.value), innerRadius: 0 }]}
+        />
       </Chart>
       <Chart title={t('flowboard.instanceShare')} testId="flowboard-instance-share">
-        <PieChart height={HEIGHT} series={[{ data: slices(figures.instanceShare), arcLabel: (item) => String(item.value) }]} />
+        <PieChart
+          height={HEIGHT}
+          series={[{ data: slices(figures.instanceShare), arcLabel: (item) => String(item.value) }]}
+        />
       </Chart>
     </Box>
   );

@@ -21,7 +21,8 @@ export default function FlowDashboardPage() {
       </Alert>
     );
   if (!board.software) return <LinearProgress aria-label={t('flowboard.loading')} />;
-  if (board.software.length === 0) return <Typography data-testid="flowboard-no-software">{t('flowboard.noSoftware')}</Typography>;
+  if (board.software.length === 0)
+    return <Typography data-testid="flowboard-no-software">{t('flowboard.noSoftware')}</Typography>;
   const { loaded } = board;
   const hours = loaded.state === 'ready' ? hoursOf(loaded.figures) : undefined;
   return (
@@ -30,17 +31,25 @@ export default function FlowDashboardPage() {
       <DashboardChoices period={board.period} software={board.software} appId={board.appId} choose={board.choose} />
       {hours && (
         <Typography variant="body2" color="text.secondary" data-testid="flowboard-unit" data-unit={hours.unit}>
-          {hours.unit === 'workingHours' ? t('flowboard.unitWorking', { calendar: hours.calendar }) : t('flowboard.unit')}
+          {hours.unit === 'workingHours'
+            ? t('flowboard.unitWorking', { calendar: hours.calendar })
+            : t('flowboard.unit')}
         </Typography>
       )}
-      {loaded.state === 'loading' && <LinearProgress aria-label={t('flowboard.loading')} data-testid="flowboard-loading" />}
+      {loaded.state === 'loading' && (
+        <LinearProgress aria-label={t('flowboard.loading')} data-testid="flowboard-loading" />
+      )}
       {loaded.state === 'error' && (
         <Alert severity="error" data-testid="flowboard-error">
           {loaded.message}
         </Alert>
       )}
       {loaded.state === 'ready' && isEmpty(loaded.figures) && (
-        <Stack spacing={1} sx={{ alignItems: 'center', py: 6, color: 'text.secondary' }} data-testid="flowboard-no-data">
+        <Stack
+          spacing={1}
+          sx={{ alignItems: 'center', py: 6, color: 'text.secondary' }}
+          data-testid="flowboard-no-data"
+        >
           <InsertChartOutlined sx={{ fontSize: 64 }} aria-hidden />
           <Typography>{t('flowboard.noData')}</Typography>
         </Stack>

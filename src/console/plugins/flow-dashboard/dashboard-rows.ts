@@ -5,7 +5,8 @@ import type { Calls } from '../../../core/generated/api-types.ts';
 export type DashboardRow = Calls['flowAnalytics.flowShare']['reply'][number];
 type Column = DashboardRow['groupColumns'][number]['columnName'];
 
-export const column = (row: DashboardRow, name: Column): string => row.groupColumns.find((c) => c.columnName === name)?.value ?? '';
+export const column = (row: DashboardRow, name: Column): string =>
+  row.groupColumns.find((c) => c.columnName === name)?.value ?? '';
 
 export interface Figures {
   /** Per flow: average process and node hours. */
@@ -23,8 +24,11 @@ export function hoursOf(f: Figures): Pick<DashboardRow, 'unit' | 'calendar'> | u
   return first && { unit: first.unit, calendar: first.calendar };
 }
 
-export const isEmpty = (f: Figures) => f.times.length + f.timeShare.length + f.instanceShare.length + f.slowest.length === 0;
+export const isEmpty = (f: Figures) =>
+  f.times.length + f.timeShare.length + f.instanceShare.length + f.slowest.length === 0;
 
 /** A pie's slices: one per flow with a figure above zero (a zero slice draws nothing but a label). */
 export const slices = (rows: DashboardRow[]) =>
-  rows.filter((r) => r.resultFields[0] > 0).map((r, id) => ({ id, value: r.resultFields[0], label: column(r, 'FLOWNAME') }));
+  rows
+    .filter((r) => r.resultFields[0] > 0)
+    .map((r, id) => ({ id, value: r.resultFields[0], label: column(r, 'FLOWNAME') }));

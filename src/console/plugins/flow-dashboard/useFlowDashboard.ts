@@ -29,10 +29,18 @@ export function useFlowDashboard() {
   const key = `${domainId}|${appId}|${period}`;
 
   // Each choice is a history entry, so Back returns to the previous period or software.
-  const choose = useCallback((next: { period?: Period; app?: string }) => setParams((now) => withParams(now, next)), [setParams]);
+  const choose = useCallback(
+    (next: { period?: Period; app?: string }) => setParams((now) => withParams(now, next)),
+    [setParams],
+  );
 
   useEffect(() => {
-    call('domainApplications.bound', { params: { id: domainId }, query: { pagelines: 1000 }, body: {}, silent: true }).then(
+    call('domainApplications.bound', {
+      params: { id: domainId },
+      query: { pagelines: 1000 },
+      body: {},
+      silent: true,
+    }).then(
       (page) => setSoftware(page.datas),
       (e: Error) => setSoftwareError(e.message),
     );
@@ -40,9 +48,19 @@ export function useFlowDashboard() {
   useEffect(() => {
     if (!appId) return;
     let current = true;
-    const args = { query: { domainid: domainId, applicationid: appId, showmode: 'all' as const, daterange: period }, silent: true };
-    Promise.all([call('flowAnalytics.flowAndNodeTime', args), call('flowAnalytics.flowTimeShare', args), call('flowAnalytics.flowShare', args), call('flowAnalytics.slowestNodes', args)]).then(
-      ([times, timeShare, instanceShare, slowest]) => current && setAnswer({ key, loaded: { state: 'ready', figures: { times, timeShare, instanceShare, slowest } } }),
+    const args = {
+      query: { domainid: domainId, applicationid: appId, showmode: 'all' as const, daterange: period },
+      silent: true,
+    };
+    Promise.all([
+      call('flowAnalytics.flowAndNodeTime', args),
+      call('flowAnalytics.flowTimeShare', args),
+      call('flowAnalytics.flowShare', args),
+      call('flowAnalytics.slowestNodes', args),
+    ]).then(
+      ([times, timeShare, instanceShare, slowest]) =>
+        current &&
+        setAnswer({ key, loaded: { state: 'ready', figures: { times, timeShare, instanceShare, slowest } } }),
       (e: Error) => current && setAnswer({ key, loaded: { state: 'error', message: e.message } }),
     );
     return () => {

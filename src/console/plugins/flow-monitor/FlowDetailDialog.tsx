@@ -22,29 +22,52 @@ function BaseInfo({ detail }: { detail: Detail }) {
   const { instance } = detail;
   const facts: Array<[string, string]> = [
     ['flow.field.docId', instance.docId],
-    ['flow.field.flowId', instance.flowName && instance.flowName !== instance.flowId ? `${instance.flowName} (${instance.flowId})` : instance.flowId],
+    [
+      'flow.field.flowId',
+      instance.flowName && instance.flowName !== instance.flowId
+        ? `${instance.flowName} (${instance.flowId})`
+        : instance.flowId,
+    ],
     ['flow.field.status', t(`flow.status.${instance.status}`)],
     ['flow.field.initiator', instance.initiator],
     ['flow.field.firstProcessTime', instance.firstProcessTime],
     ['flow.field.lastProcessTime', instance.lastProcessTime],
   ];
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }} data-testid="flow-base">
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
+      data-testid="flow-base"
+    >
       {facts.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">{t(label)}</Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-all' }}>{value}</Typography>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {t(label)}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-all' }}>
+            {value}
+          </Typography>
         </Box>
       ))}
-      <Typography component="dt" variant="body2" color="text.secondary">{t('flow.detail.current')}</Typography>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {t('flow.detail.current')}
+      </Typography>
       <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="flow-current">
-        {detail.current.map((c) => `${c.nodeName}: ${c.approvers.map((a) => a.name).join(', ') || t('flow.detail.nobody')}`).join('; ') || '—'}
+        {detail.current
+          .map((c) => `${c.nodeName}: ${c.approvers.map((a) => a.name).join(', ') || t('flow.detail.nobody')}`)
+          .join('; ') || '—'}
       </Typography>
       {detail.notices.told > 0 && (
         <>
-          <Typography component="dt" variant="body2" color="text.secondary">{t('flow.detail.notices')}</Typography>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {t('flow.detail.notices')}
+          </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="flow-notices">
-            {t('flow.detail.noticeSummary', { told: detail.notices.told, read: detail.notices.read, ...detail.notices.mail })}
+            {t('flow.detail.noticeSummary', {
+              told: detail.notices.told,
+              read: detail.notices.read,
+              ...detail.notices.mail,
+            })}
           </Typography>
         </>
       )}
@@ -63,7 +86,14 @@ export default function FlowDetailDialog({ data, onClose }: DialogPluginProps) {
   }, [id, messages]);
   const running = detail?.instance.status === 'running';
   return (
-    <Dialog open onClose={() => onClose()} maxWidth="md" fullWidth aria-labelledby="flow-detail-title" data-testid="flow-detail-dialog">
+    <Dialog
+      open
+      onClose={() => onClose()}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="flow-detail-title"
+      data-testid="flow-detail-dialog"
+    >
       <DialogTitle id="flow-detail-title" sx={{ fontSize: 18 }}>
         {t('flow.detail.title', { name: detail?.instance.title || detail?.instance.flowName || '' })}
       </DialogTitle>
@@ -73,16 +103,26 @@ export default function FlowDetailDialog({ data, onClose }: DialogPluginProps) {
           <LoadingPanel />
         ) : (
           <>
-            <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>{t('flow.detail.base')}</Typography>
+            <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+              {t('flow.detail.base')}
+            </Typography>
             <BaseInfo detail={detail} />
             <Divider sx={{ my: 2 }} />
             <ProcessDiagram diagram={detail.diagram} name={detail.instance.flowName} />
             <Divider sx={{ my: 2 }} />
-            <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>{t('flow.history.title')}</Typography>
+            <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+              {t('flow.history.title')}
+            </Typography>
             <HistoryTable history={detail.history} />
             <Divider sx={{ my: 2 }} />
             {running ? (
-              <InterventionPanel instanceId={id} domainId={params.get('domainid') ?? ''} process={{ flowId: detail.instance.flowId, applicationId: detail.instance.applicationid }} messages={messages} onDone={() => onClose({ reload: true })} />
+              <InterventionPanel
+                instanceId={id}
+                domainId={params.get('domainid') ?? ''}
+                process={{ flowId: detail.instance.flowId, applicationId: detail.instance.applicationid }}
+                messages={messages}
+                onDone={() => onClose({ reload: true })}
+              />
             ) : (
               <Typography color="text.secondary">{t('flow.detail.finished')}</Typography>
             )}
@@ -90,7 +130,9 @@ export default function FlowDetailDialog({ data, onClose }: DialogPluginProps) {
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={() => onClose()} data-testid="flow-detail-close">{t('action.close')}</Button>
+        <Button onClick={() => onClose()} data-testid="flow-detail-close">
+          {t('action.close')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

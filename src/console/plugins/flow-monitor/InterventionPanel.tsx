@@ -1,7 +1,21 @@
 // The intervention area of the detail dialog (domain-console §2.4, §4, §5): choose a node and its
 // approvers (its default handlers first; the workflow user selection to change them), add it to the
 // numbered entries, say why, preview what will happen, then intervene.
-import { Box, Button, Chip, IconButton, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import Delete from '@mui/icons-material/Delete';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,22 +56,30 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
     if (refusal) messages.show('error', t(refusal));
     else messages.clear();
   };
-  const request = () => ({ query: { id: instanceId, nextnodeids: submitTo.map((s) => s.nodeid).join(',') }, body: { submitTo, comment }, silent: true });
+  const request = () => ({
+    query: { id: instanceId, nextnodeids: submitTo.map((s) => s.nodeid).join(',') },
+    body: { submitTo, comment },
+    silent: true,
+  });
   const check = () => {
     if (entries.length === 0) return void messages.show('error', t('flow.msg.noIntervention'));
     if (!comment.trim()) return void messages.show('error', t('flow.msg.reasonRequired'));
     setBusy(true);
-    call('flows.previewIntervention', request()).then(
-      (answer) => (setPreviewed({ key, preview: answer }), messages.clear()),
-      (error: unknown) => messages.showFailure(error, (m) => t('flow.msg.interventionFailed', { message: m })),
-    ).finally(() => setBusy(false));
+    call('flows.previewIntervention', request())
+      .then(
+        (answer) => (setPreviewed({ key, preview: answer }), messages.clear()),
+        (error: unknown) => messages.showFailure(error, (m) => t('flow.msg.interventionFailed', { message: m })),
+      )
+      .finally(() => setBusy(false));
   };
   const intervene = () => {
     setBusy(true);
-    call('flows.intervene', request()).then(
-      () => (notifySuccess(t('flow.msg.interventionOk')), onDone()),
-      (error: unknown) => messages.showFailure(error, (m) => t('flow.msg.interventionFailed', { message: m })),
-    ).finally(() => setBusy(false));
+    call('flows.intervene', request())
+      .then(
+        () => (notifySuccess(t('flow.msg.interventionOk')), onDone()),
+        (error: unknown) => messages.showFailure(error, (m) => t('flow.msg.interventionFailed', { message: m })),
+      )
+      .finally(() => setBusy(false));
   };
 
   return (
@@ -66,21 +88,49 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
         {t('flow.intervene.title')}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' }, mb: 1.5 }}>
-        <TextField select size="small" label={t('flow.intervene.node')} value={state.chosen?.id ?? ''} onChange={(e) => state.chooseNode(e.target.value)} sx={{ minWidth: 220 }} slotProps={{ htmlInput: { 'data-testid': 'intervene-node' } }}>
+        <TextField
+          select
+          size="small"
+          label={t('flow.intervene.node')}
+          value={state.chosen?.id ?? ''}
+          onChange={(e) => state.chooseNode(e.target.value)}
+          sx={{ minWidth: 220 }}
+          slotProps={{ htmlInput: { 'data-testid': 'intervene-node' } }}
+        >
           {state.selectable.map((n) => (
             <MenuItem key={n.id} value={n.id}>
               {n.statelabel} ({t(`flow.nodeType.${n.type}`)})
             </MenuItem>
           ))}
         </TextField>
-        <Box sx={{ flex: 1, display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }} data-testid="intervene-approvers" role="group" aria-label={t('flow.intervene.approvers')}>
+        <Box
+          sx={{ flex: 1, display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}
+          data-testid="intervene-approvers"
+          role="group"
+          aria-label={t('flow.intervene.approvers')}
+        >
           {takesApprovers(state.chosen) ? (
-            state.users.map((u) => <Chip key={u.id} size="small" label={u.name} onDelete={() => state.setUsers(state.users.filter((x) => x.id !== u.id))} />)
+            state.users.map((u) => (
+              <Chip
+                key={u.id}
+                size="small"
+                label={u.name}
+                onDelete={() => state.setUsers(state.users.filter((x) => x.id !== u.id))}
+              />
+            ))
           ) : state.chosen ? (
-            <Typography variant="body2" color="text.secondary">{t('flow.intervene.noApprovers')}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('flow.intervene.noApprovers')}
+            </Typography>
           ) : null}
         </Box>
-        <Button variant="outlined" size="small" disabled={!takesApprovers(state.chosen)} onClick={() => setPicking(true)} data-testid="intervene-pick">
+        <Button
+          variant="outlined"
+          size="small"
+          disabled={!takesApprovers(state.chosen)}
+          onClick={() => setPicking(true)}
+          data-testid="intervene-pick"
+        >
           {t('flow.intervene.chooseApprovers')}
         </Button>
         <Button variant="outlined" size="small" onClick={add} data-testid="intervene-add">
@@ -106,9 +156,15 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
             <TableRow key={e.node.id}>
               <TableCell>{i + 1}</TableCell>
               <TableCell>{e.node.statelabel}</TableCell>
-              <TableCell>{takesApprovers(e.node) ? e.users.map((u) => u.name).join(', ') : t('flow.intervene.noApprovers')}</TableCell>
+              <TableCell>
+                {takesApprovers(e.node) ? e.users.map((u) => u.name).join(', ') : t('flow.intervene.noApprovers')}
+              </TableCell>
               <TableCell align="right">
-                <IconButton size="small" aria-label={`${t('flow.intervene.remove')} ${e.node.statelabel}`} onClick={() => state.remove(i)}>
+                <IconButton
+                  size="small"
+                  aria-label={`${t('flow.intervene.remove')} ${e.node.statelabel}`}
+                  onClick={() => state.remove(i)}
+                >
                   <Delete fontSize="small" />
                 </IconButton>
               </TableCell>
@@ -116,19 +172,42 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
           ))}
         </TableBody>
       </Table>
-      <TextField label={t('flow.field.reason')} value={comment} onChange={(e) => setComment(e.target.value)} fullWidth multiline minRows={2} size="small" required sx={{ my: 1.5 }} slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'intervene-reason' } }} />
+      <TextField
+        label={t('flow.field.reason')}
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+        fullWidth
+        multiline
+        minRows={2}
+        size="small"
+        required
+        sx={{ my: 1.5 }}
+        slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'intervene-reason' } }}
+      />
       {preview && <PreviewSummary preview={preview} />}
       <Stack direction="row" spacing={1} sx={{ mt: 1.5, justifyContent: 'flex-end' }}>
         <Button variant="outlined" onClick={check} loading={busy && !preview} data-testid="intervene-preview">
           {t('flow.intervene.preview')}
         </Button>
-        <Button variant="contained" color="warning" disabled={!preview} onClick={intervene} loading={busy && Boolean(preview)} data-testid="intervene-confirm">
+        <Button
+          variant="contained"
+          color="warning"
+          disabled={!preview}
+          onClick={intervene}
+          loading={busy && Boolean(preview)}
+          data-testid="intervene-confirm"
+        >
           {t('flow.intervene.confirm')}
         </Button>
       </Stack>
       {picking && (
         <UserSelectDialog
-          data={{ domainid: domainId, variant: 'workflow', selected: state.users, approval: state.chosen && { docId: instanceId, ...process, nodeId: state.chosen.id } }}
+          data={{
+            domainid: domainId,
+            variant: 'workflow',
+            selected: state.users,
+            approval: state.chosen && { docId: instanceId, ...process, nodeId: state.chosen.id },
+          }}
           onClose={(result) => {
             setPicking(false);
             const picked = (result as { users?: PickedUser[] } | undefined)?.users;

@@ -27,7 +27,12 @@ function Tasks({ title, nodes, testId }: { title: string; nodes: Preview['tasks'
 export function PreviewSummary({ preview }: { preview: Preview }) {
   const { t } = useTranslation();
   return (
-    <Alert severity="info" icon={false} data-testid="intervention-preview" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
+    <Alert
+      severity="info"
+      icon={false}
+      data-testid="intervention-preview"
+      sx={{ '& .MuiAlert-message': { width: '100%' } }}
+    >
       <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
         {t('flow.intervene.previewTitle')}
       </Typography>
@@ -35,7 +40,11 @@ export function PreviewSummary({ preview }: { preview: Preview }) {
         <Tasks title={t('flow.intervene.cancelled')} nodes={preview.cancelled} testId="preview-cancelled" />
         <Tasks title={t('flow.intervene.newTasks')} nodes={preview.tasks} testId="preview-new" />
       </Box>
-      {preview.endedBranches + preview.waitingAtJoins > 1 && <Typography variant="body2" sx={{ mt: 1 }}>{t('flow.intervene.branches', { count: preview.endedBranches, waiting: preview.waitingAtJoins })}</Typography>}
+      {preview.endedBranches + preview.waitingAtJoins > 1 && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {t('flow.intervene.branches', { count: preview.endedBranches, waiting: preview.waitingAtJoins })}
+        </Typography>
+      )}
       <Typography variant="body2" sx={{ mt: 1 }}>
         {t('flow.intervene.after', { status: t(`flow.status.${preview.status}`) })}
       </Typography>

@@ -11,7 +11,13 @@ type Result = Calls['flows.batchApprovers']['reply'];
 
 const PART = 50;
 
-const added = (a: Result, b: Result): Result => ({ ...a, instances: a.instances + b.instances, cancelled: a.cancelled + b.cancelled, created: a.created + b.created, skipped: [...a.skipped, ...b.skipped] });
+const added = (a: Result, b: Result): Result => ({
+  ...a,
+  instances: a.instances + b.instances,
+  cancelled: a.cancelled + b.cancelled,
+  created: a.created + b.created,
+  skipped: [...a.skipped, ...b.skipped],
+});
 
 export function useApproverBatch(ids: string[], messages: DialogMessage) {
   const [count, setCount] = useState<Result | null>(null);
@@ -31,7 +37,10 @@ export function useApproverBatch(ids: string[], messages: DialogMessage) {
     try {
       for (let at = 0; at < ids.length; at += PART) {
         const batchId: string | undefined = total?.batchId ?? undefined;
-        const part: Result = await call('flows.batchApprovers', { body: { ...body, ids: ids.slice(at, at + PART), batchId }, silent: true });
+        const part: Result = await call('flows.batchApprovers', {
+          body: { ...body, ids: ids.slice(at, at + PART), batchId },
+          silent: true,
+        });
         total = total ? added(total, part) : part;
         setProgress(Math.min(100, Math.round(((at + PART) / ids.length) * 100)));
       }

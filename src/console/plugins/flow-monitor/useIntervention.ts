@@ -17,7 +17,11 @@ export interface Entry {
 export const takesApprovers = (node: OtherNode | undefined) => node?.type === 'ManualNode';
 
 /** Why an entry cannot be added, as a message key; null when it can. */
-export function additionRefusal(entries: readonly Entry[], node: OtherNode | undefined, users: readonly PickedUser[]): string | null {
+export function additionRefusal(
+  entries: readonly Entry[],
+  node: OtherNode | undefined,
+  users: readonly PickedUser[],
+): string | null {
   if (!node) return 'flow.msg.noIntervention';
   if (entries.some((e) => e.node.type === 'CompleteNode')) return 'flow.msg.afterEnd';
   if (node.type === 'CompleteNode' && entries.length > 0) return 'flow.msg.endNodeAlone';
@@ -61,6 +65,10 @@ export function useIntervention(instanceId: string, enabled: boolean) {
   /** Removing an entry renumbers the later ones and gives its node back. */
   const remove = (index: number) => setEntries(entries.filter((_e, i) => i !== index));
   const selectable = nodes.filter((n) => !entries.some((e) => e.node.id === n.id));
-  const submitTo = entries.map((e) => ({ nodeid: e.node.id, isToPerson: takesApprovers(e.node), userids: e.users.map((u) => u.id).join(';') }));
+  const submitTo = entries.map((e) => ({
+    nodeid: e.node.id,
+    isToPerson: takesApprovers(e.node),
+    userids: e.users.map((u) => u.id).join(';'),
+  }));
   return { selectable, entries, chosen, users, setUsers, chooseNode, add, remove, submitTo };
 }

@@ -1,7 +1,18 @@
 // Dialog `icon-picker` (domain-console §2.7): picture icons and custom icons in two tabs, one
 // selection across both; custom icons can be uploaded, batch edited, selected all and deleted.
 // Closes with the chosen icon's path (data.value is the current one).
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../runtime/ConfirmDialog.tsx';
@@ -42,7 +53,12 @@ export default function IconPickerDialog({ data, onClose }: DialogPluginProps) {
             {t(picker.tab === 'upload' ? 'iconPicker.emptyCustom' : 'iconPicker.empty')}
           </Typography>
         ) : (
-          <Box role="listbox" aria-label={t('iconPicker.title')} aria-multiselectable={batchEditing || undefined} sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, 84px)', gap: 1.5, pt: 1 }}>
+          <Box
+            role="listbox"
+            aria-label={t('iconPicker.title')}
+            aria-multiselectable={batchEditing || undefined}
+            sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, 84px)', gap: 1.5, pt: 1 }}
+          >
             {picker.shown.map((icon) => (
               <IconTile
                 key={icon.filePath}
@@ -64,7 +80,11 @@ export default function IconPickerDialog({ data, onClose }: DialogPluginProps) {
           {t('iconPicker.choose')}
         </Button>
       </DialogActions>
-      <ConfirmDialog text={picker.confirmingDelete ? t('iconPicker.confirmDelete') : null} onConfirm={() => void picker.confirmDelete()} onCancel={picker.cancelDelete} />
+      <ConfirmDialog
+        text={picker.confirmingDelete ? t('iconPicker.confirmDelete') : null}
+        onConfirm={() => void picker.confirmDelete()}
+        onCancel={picker.cancelDelete}
+      />
       {uploading && (
         <DialogHost
           name="upload"

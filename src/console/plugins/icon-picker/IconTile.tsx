@@ -8,14 +8,33 @@ import { Box, ButtonBase } from '@mui/material';
 import { resourceUrl } from '../../api/client.ts';
 import type { Icon } from './useIconPicker.ts';
 
-const MARK_SX = { position: 'absolute', top: -6, right: -6, fontSize: 22, bgcolor: 'background.paper', borderRadius: 1 } as const;
+const MARK_SX = {
+  position: 'absolute',
+  top: -6,
+  right: -6,
+  fontSize: 22,
+  bgcolor: 'background.paper',
+  borderRadius: 1,
+} as const;
 
 function CheckMark({ checked }: { checked: boolean }) {
   const Mark = checked ? CheckBox : CheckBoxOutlineBlank;
   return <Mark data-testid="icon-check" data-checked={checked} color={checked ? 'primary' : 'action'} sx={MARK_SX} />;
 }
 
-export function IconTile({ icon, selected, checkable, checked, onClick }: { icon: Icon; selected: boolean; checkable: boolean; checked: boolean; onClick: () => void }) {
+export function IconTile({
+  icon,
+  selected,
+  checkable,
+  checked,
+  onClick,
+}: {
+  icon: Icon;
+  selected: boolean;
+  checkable: boolean;
+  checked: boolean;
+  onClick: () => void;
+}) {
   return (
     <ButtonBase
       component="div"
@@ -37,8 +56,18 @@ export function IconTile({ icon, selected, checkable, checked, onClick }: { icon
         '&:hover': { bgcolor: 'action.hover' },
       }}
     >
-      <Box component="img" src={resourceUrl(icon.filePath)} alt="" sx={{ width: 60, height: 60, objectFit: 'contain', borderRadius: 1.5 }} />
-      {selected && !checkable && <CheckCircle color="primary" sx={{ position: 'absolute', top: -8, right: -8, bgcolor: 'background.paper', borderRadius: '50%' }} />}
+      <Box
+        component="img"
+        src={resourceUrl(icon.filePath)}
+        alt=""
+        sx={{ width: 60, height: 60, objectFit: 'contain', borderRadius: 1.5 }}
+      />
+      {selected && !checkable && (
+        <CheckCircle
+          color="primary"
+          sx={{ position: 'absolute', top: -8, right: -8, bgcolor: 'background.paper', borderRadius: '50%' }}
+        />
+      )}
       {checkable && <CheckMark checked={checked} />}
     </ButtonBase>
   );

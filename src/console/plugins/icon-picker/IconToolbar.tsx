@@ -16,7 +16,13 @@ export function IconToolbar({ picker, onUpload }: { picker: IconPicker; onUpload
         {t('iconPicker.upload')}
       </Button>
       {custom && !picker.editing && (
-        <Button data-testid="icon-batch-edit" variant="outlined" size="small" startIcon={<Checklist />} onClick={picker.startEditing}>
+        <Button
+          data-testid="icon-batch-edit"
+          variant="outlined"
+          size="small"
+          startIcon={<Checklist />}
+          onClick={picker.startEditing}
+        >
           {t('iconPicker.batchEdit')}
         </Button>
       )}
@@ -25,7 +31,14 @@ export function IconToolbar({ picker, onUpload }: { picker: IconPicker; onUpload
           <Button data-testid="icon-select-all" variant="outlined" size="small" onClick={picker.selectAll}>
             {t('iconPicker.selectAll')}
           </Button>
-          <Button data-testid="icon-batch-delete" variant="outlined" color="error" size="small" startIcon={<Delete />} onClick={picker.requestDelete}>
+          <Button
+            data-testid="icon-batch-delete"
+            variant="outlined"
+            color="error"
+            size="small"
+            startIcon={<Delete />}
+            onClick={picker.requestDelete}
+          >
             {t('iconPicker.batchDelete')}
           </Button>
           <Button data-testid="icon-cancel-edit" size="small" onClick={picker.stopEditing}>

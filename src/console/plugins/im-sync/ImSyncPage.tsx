@@ -27,7 +27,11 @@ function imCalls(domainid: string, service: Service): SyncCalls {
   return {
     start: (action, confirm) => {
       const direction: Direction = action.endsWith('to') ? 'to' : 'from';
-      return call(START[service][direction], { params: { id: domainid }, body: { dryRun: action.startsWith('dry-run') ? 1 : 0, confirm }, silent: true });
+      return call(START[service][direction], {
+        params: { id: domainid },
+        body: { dryRun: action.startsWith('dry-run') ? 1 : 0, confirm },
+        silent: true,
+      });
     },
     status: (id) => call('imSync.show', { query: { domainid, service, id }, silent: true }),
     history: () => call('imSync.runs', { query: { domainid, service, linesPerPage: 10 } }).then((page) => page.datas),
@@ -58,8 +62,15 @@ export default function ImSyncPage({ props }: PluginProps) {
             { id: 'dry-run-to', label: t('im.action.dryRunTo', { service: name }), dry: true },
             { id: 'to', label: t('im.action.syncTo', { service: name }), dry: false },
           ]}
-          confirm={(run) => (run.direction === 'to' ? { action: 'to', label: t('im.action.confirmTo', { service: name }) } : { action: 'from', label: t('sync.action.confirmRun') })}
-          kind={{ title: t('im.field.direction'), of: (run) => t(run.direction === 'to' ? 'im.action.syncTo' : 'im.action.syncFrom', { service: name }) }}
+          confirm={(run) =>
+            run.direction === 'to'
+              ? { action: 'to', label: t('im.action.confirmTo', { service: name }) }
+              : { action: 'from', label: t('sync.action.confirmRun') }
+          }
+          kind={{
+            title: t('im.field.direction'),
+            of: (run) => t(run.direction === 'to' ? 'im.action.syncTo' : 'im.action.syncFrom', { service: name }),
+          }}
           terms={{ reading: t('im.sync.reading', { service: name }), key: t('im.sync.key') }}
         />
       </Paper>

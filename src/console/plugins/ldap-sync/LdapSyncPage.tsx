@@ -21,7 +21,11 @@ function ldapCalls(domainid: string): SyncCalls {
   return {
     start: (action, confirm) => {
       const mode: Mode = action === 'incremental' ? 'incremental' : 'full';
-      return call(action === 'dry-run' ? 'directorySync.dryRun' : 'directorySync.run', { query: { domainid }, body: { mode, confirm }, silent: true });
+      return call(action === 'dry-run' ? 'directorySync.dryRun' : 'directorySync.run', {
+        query: { domainid },
+        body: { mode, confirm },
+        silent: true,
+      });
     },
     status: (id) => call('directorySync.status', { query: { domainid, id }, silent: true }),
     history: () => call('directorySync.runs', { query: { domainid, linesPerPage: 10 } }).then((page) => page.datas),
@@ -43,7 +47,12 @@ export default function LdapSyncPage() {
   const save = async () => {
     setError('');
     try {
-      setSettings(await call('directorySync.saveSettings', { query: { domainid }, body: { baseDN: settings!.baseDN, scheduled: settings!.scheduled, resignCap: settings!.resignCap } }));
+      setSettings(
+        await call('directorySync.saveSettings', {
+          query: { domainid },
+          body: { baseDN: settings!.baseDN, scheduled: settings!.scheduled, resignCap: settings!.resignCap },
+        }),
+      );
       notifySuccess(t('sync.msg.saved'));
     } catch (e) {
       failed(e);
@@ -58,7 +67,14 @@ export default function LdapSyncPage() {
           {t('sync.section.settings')}
         </Typography>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-          <TextField size="small" label={t('sync.field.baseDN')} value={settings.baseDN} onChange={(e) => setSettings({ ...settings, baseDN: e.target.value })} sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'sync-basedn' } }} />
+          <TextField
+            size="small"
+            label={t('sync.field.baseDN')}
+            value={settings.baseDN}
+            onChange={(e) => setSettings({ ...settings, baseDN: e.target.value })}
+            sx={{ minWidth: 320 }}
+            slotProps={{ htmlInput: { 'data-testid': 'sync-basedn' } }}
+          />
           {/* Wide enough for its label ("Deletion cap (%)"), which MUI would otherwise cut short. */}
           <TextField
             size="small"
@@ -69,7 +85,15 @@ export default function LdapSyncPage() {
             sx={{ minWidth: 180 }}
             slotProps={{ htmlInput: { min: 0, max: 100, 'data-testid': 'sync-resign-cap' } }}
           />
-          <FormControlLabel control={<Switch checked={settings.scheduled === 1} onChange={(e) => setSettings({ ...settings, scheduled: e.target.checked ? 1 : 0 })} />} label={t('sync.field.scheduled')} />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={settings.scheduled === 1}
+                onChange={(e) => setSettings({ ...settings, scheduled: e.target.checked ? 1 : 0 })}
+              />
+            }
+            label={t('sync.field.scheduled')}
+          />
           <Button variant="outlined" onClick={() => void save()} data-testid="sync-save">
             {t('sync.action.save')}
           </Button>

@@ -1,14 +1,34 @@
 // The sign-in page: username, password, check code with its image, language switch, errors.
 import BrokenImageOutlined from '@mui/icons-material/BrokenImageOutlined';
 import Refresh from '@mui/icons-material/Refresh';
-import { Alert, Box, Button, Card, CardContent, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  IconButton,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { getBoot } from '../../shell/boot.ts';
 import { consoleTitle } from '../../shell/consoleTitle.ts';
 import { LanguageSwitch } from '../../shell/LanguageSwitch.tsx';
 import { useLogin, type LoginField } from './useLogin.ts';
 
-const CAPTCHA_BOX = { height: 56, width: 120, flexShrink: 0, borderRadius: 1, border: 1, borderColor: 'divider', cursor: 'pointer', bgcolor: 'grey.50' } as const;
+const CAPTCHA_BOX = {
+  height: 56,
+  width: 120,
+  flexShrink: 0,
+  borderRadius: 1,
+  border: 1,
+  borderColor: 'divider',
+  cursor: 'pointer',
+  bgcolor: 'grey.50',
+} as const;
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -25,11 +45,23 @@ export default function LoginPage() {
     helperText: login.fieldErrors[name] ?? ' ',
     fullWidth: true,
     size: 'medium' as const,
-    slotProps: { htmlInput: { 'data-testid': `login-${name}`, autoComplete: name === 'password' ? 'current-password' : name === 'username' ? 'username' : 'off' } },
+    slotProps: {
+      htmlInput: {
+        'data-testid': `login-${name}`,
+        autoComplete: name === 'password' ? 'current-password' : name === 'username' ? 'username' : 'off',
+      },
+    },
   });
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: 'linear-gradient(135deg, #17467f 0%, #1f5fae 55%, #4f8fd8 100%)' }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        background: 'linear-gradient(135deg, #17467f 0%, #1f5fae 55%, #4f8fd8 100%)',
+      }}
+    >
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 2, color: 'common.white' }}>
         <LanguageSwitch color="inherit" />
       </Box>
@@ -55,7 +87,11 @@ export default function LoginPage() {
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
                     <TextField {...field('checkcode', 'field.login.checkcode')} />
                     {login.captchaBroken ? (
-                      <Box data-testid="login-captcha-missing" onClick={login.refreshCaptcha} sx={{ ...CAPTCHA_BOX, display: 'grid', placeItems: 'center', color: 'text.disabled' }}>
+                      <Box
+                        data-testid="login-captcha-missing"
+                        onClick={login.refreshCaptcha}
+                        sx={{ ...CAPTCHA_BOX, display: 'grid', placeItems: 'center', color: 'text.disabled' }}
+                      >
                         <BrokenImageOutlined />
                       </Box>
                     ) : (
@@ -70,7 +106,12 @@ export default function LoginPage() {
                       />
                     )}
                     <Tooltip title={t('action.refreshCaptcha')}>
-                      <IconButton data-testid="login-captcha-refresh" aria-label={t('action.refreshCaptcha')} onClick={login.refreshCaptcha} sx={{ mt: 1 }}>
+                      <IconButton
+                        data-testid="login-captcha-refresh"
+                        aria-label={t('action.refreshCaptcha')}
+                        onClick={login.refreshCaptcha}
+                        sx={{ mt: 1 }}
+                      >
                         <Refresh />
                       </IconButton>
                     </Tooltip>
@@ -81,7 +122,14 @@ export default function LoginPage() {
                     {login.formError}
                   </Alert>
                 )}
-                <Button data-testid="login-submit" type="submit" variant="contained" size="large" fullWidth loading={login.submitting}>
+                <Button
+                  data-testid="login-submit"
+                  type="submit"
+                  variant="contained"
+                  size="large"
+                  fullWidth
+                  loading={login.submitting}
+                >
                   {t('action.signIn')}
                 </Button>
               </Stack>

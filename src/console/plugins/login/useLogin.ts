@@ -47,18 +47,27 @@ export function useLogin(captcha: boolean) {
 
   const submit = useCallback(async () => {
     const fields: LoginField[] = captcha ? ['username', 'password', 'checkcode'] : ['username', 'password'];
-    const missing = Object.fromEntries(fields.filter((f) => !values[f].trim()).map((f) => [f, t(REQUIRED_MESSAGES[f])]));
+    const missing = Object.fromEntries(
+      fields.filter((f) => !values[f].trim()).map((f) => [f, t(REQUIRED_MESSAGES[f])]),
+    );
     setFieldErrors(missing);
     setFormError('');
     if (Object.keys(missing).length > 0) return;
     setSubmitting(true);
     try {
       const user = await call('auth.login', {
-        body: { username: values.username.trim(), password: encodePassword(values.password), checkcode: values.checkcode.trim() },
+        body: {
+          username: values.username.trim(),
+          password: encodePassword(values.password),
+          checkcode: values.checkcode.trim(),
+        },
         silent: true,
       });
       storeCurrentUser(user);
-      if (user.passwordNotice) notifyWarning(label('password.notice', { days: user.passwordNotice.daysLeft, content: user.passwordNotice.content }));
+      if (user.passwordNotice)
+        notifyWarning(
+          label('password.notice', { days: user.passwordNotice.daysLeft, content: user.passwordNotice.content }),
+        );
       // A password the policy wants changed comes first, and the user is told why.
       if (user.passwordChange) notifyWarning(label(`password.forced.${user.passwordChange}`));
       navigate(user.passwordChange ? '/password' : afterLoginPath(query));

@@ -34,7 +34,13 @@ export default function MonitorEntriesPage({ props }: PluginProps) {
               <TableCell sx={{ fontWeight: 500 }}>{t(entry.label)}</TableCell>
               <TableCell sx={{ color: 'text.secondary' }}>{t(entry.description)}</TableCell>
               <TableCell align="right">
-                <Button variant="outlined" size="small" startIcon={<Login />} onClick={() => navigate(entry.to)} aria-label={`${t('monitor.entry.enter')}: ${t(entry.label)}`}>
+                <Button
+                  variant="outlined"
+                  size="small"
+                  startIcon={<Login />}
+                  onClick={() => navigate(entry.to)}
+                  aria-label={`${t('monitor.entry.enter')}: ${t(entry.label)}`}
+                >
                   {t('monitor.entry.enter')}
                 </Button>
               </TableCell>

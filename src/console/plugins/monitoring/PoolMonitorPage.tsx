@@ -2,14 +2,35 @@
 // and lent out, the borrowers waiting now and the longest of their waits, the waits since the start —
 // refreshed every 5 s while the view is open (and on the button). An error says so above the figures.
 import Refresh from '@mui/icons-material/Refresh';
-import { Alert, Button, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 
 type Pool = Calls['monitoring.pool']['reply'];
-const FIGURES = ['total', 'idle', 'busy', 'max', 'waiting', 'longestWaitMs', 'acquired', 'averageWaitMs', 'maxWaitMs'] as const;
+const FIGURES = [
+  'total',
+  'idle',
+  'busy',
+  'max',
+  'waiting',
+  'longestWaitMs',
+  'acquired',
+  'averageWaitMs',
+  'maxWaitMs',
+] as const;
 export const POOL_EVERY_MS = 5_000;
 
 export default function PoolMonitorPage() {

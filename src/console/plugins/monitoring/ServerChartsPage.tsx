@@ -1,7 +1,18 @@
 // The server charts (domain spec §2.3): CPU percent (0–100), threads, heap and non-heap MB, used memory
 // MB, as line charts of the chosen instance over the chosen range, moving every 5 s. An error says so
 // above the charts instead of leaving them blank.
-import { Alert, Box, FormControl, InputLabel, LinearProgress, MenuItem, Paper, Select, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  FormControl,
+  InputLabel,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Select,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +22,13 @@ const HEIGHT = 280;
 
 function Chart({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
-    <Paper variant="outlined" component="figure" aria-label={title} data-testid={testId} sx={{ m: 0, p: 2, flex: '1 1 520px', minWidth: 0 }}>
+    <Paper
+      variant="outlined"
+      component="figure"
+      aria-label={title}
+      data-testid={testId}
+      sx={{ m: 0, p: 2, flex: '1 1 520px', minWidth: 0 }}
+    >
       <Typography component="figcaption" variant="subtitle1" sx={{ fontWeight: 600 }}>
         {title}
       </Typography>
@@ -20,7 +37,15 @@ function Chart({ title, testId, children }: { title: string; testId: string; chi
   );
 }
 
-function Lines({ samples, series, max }: { samples: Sample[]; series: Array<{ key: keyof Sample; label: string }>; max?: number }) {
+function Lines({
+  samples,
+  series,
+  max,
+}: {
+  samples: Sample[];
+  series: Array<{ key: keyof Sample; label: string }>;
+  max?: number;
+}) {
   return (
     <LineChart
       height={HEIGHT}
@@ -38,14 +63,27 @@ export default function ServerChartsPage() {
   const charts = useServerSamples();
   const { samples } = charts;
   return (
-    <Stack spacing={2} data-testid="server-charts" data-points={samples?.length ?? 0} data-last={samples?.at(-1)?.at ?? ''}>
+    <Stack
+      spacing={2}
+      data-testid="server-charts"
+      data-points={samples?.length ?? 0}
+      data-last={samples?.at(-1)?.at ?? ''}
+    >
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <FormControl size="small" sx={{ minWidth: 180 }}>
           {/* Always raised: the first choice ("latest") is the empty value, which MUI reads as none. */}
           <InputLabel id="monitor-range-label" shrink>
             {t('monitor.charts.range')}
           </InputLabel>
-          <Select labelId="monitor-range-label" label={t('monitor.charts.range')} notched value={charts.range} onChange={(e) => charts.choose({ time: e.target.value })} data-testid="monitor-range" displayEmpty>
+          <Select
+            labelId="monitor-range-label"
+            label={t('monitor.charts.range')}
+            notched
+            value={charts.range}
+            onChange={(e) => charts.choose({ time: e.target.value })}
+            data-testid="monitor-range"
+            displayEmpty
+          >
             {RANGES.map((range) => (
               <MenuItem key={range} value={range}>
                 {t(`monitor.range.${range || 'default'}`)}
@@ -55,7 +93,13 @@ export default function ServerChartsPage() {
         </FormControl>
         <FormControl size="small" sx={{ minWidth: 260 }}>
           <InputLabel id="monitor-instance-label">{t('monitor.charts.instance')}</InputLabel>
-          <Select labelId="monitor-instance-label" label={t('monitor.charts.instance')} value={charts.instances.some((i) => i.id === charts.instance) ? charts.instance : ''} onChange={(e) => charts.choose({ instance: e.target.value })} data-testid="monitor-instance">
+          <Select
+            labelId="monitor-instance-label"
+            label={t('monitor.charts.instance')}
+            value={charts.instances.some((i) => i.id === charts.instance) ? charts.instance : ''}
+            onChange={(e) => charts.choose({ instance: e.target.value })}
+            data-testid="monitor-instance"
+          >
             {charts.instances.map((instance) => (
               <MenuItem key={instance.id} value={instance.id}>
                 {instance.current ? t('monitor.charts.thisInstance', { id: instance.id }) : instance.id}

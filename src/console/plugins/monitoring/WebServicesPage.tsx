@@ -39,7 +39,14 @@ export default function WebServicesPage() {
   return (
     <Stack spacing={2} data-testid="web-services">
       <Typography color="text.secondary">{t('webServices.intro')}</Typography>
-      <ChoiceSelect id="web-services-domain" label={t('webServices.domain')} value={domainId} choices={domains} onChange={(id) => setParams({ domainid: id }, { replace: true })} sx={{ maxWidth: 320 }} />
+      <ChoiceSelect
+        id="web-services-domain"
+        label={t('webServices.domain')}
+        value={domainId}
+        choices={domains}
+        onChange={(id) => setParams({ domainid: id }, { replace: true })}
+        sx={{ maxWidth: 320 }}
+      />
       {!domainId ? (
         <Typography color="text.secondary">{t('webServices.chooseDomain')}</Typography>
       ) : !shown ? (
@@ -69,7 +76,12 @@ export default function WebServicesPage() {
                   <TableCell>{s.processName}</TableCell>
                   <TableCell sx={{ fontFamily: 'monospace' }}>{s.processId}</TableCell>
                   <TableCell>
-                    <Chip size="small" color={s.state === 'ready' ? 'success' : 'default'} label={t(`openApi.state.${s.state}`)} data-testid="web-service-state" />
+                    <Chip
+                      size="small"
+                      color={s.state === 'ready' ? 'success' : 'default'}
+                      label={t(`openApi.state.${s.state}`)}
+                      data-testid="web-service-state"
+                    />
                   </TableCell>
                   <TableCell align="right">{s.running}</TableCell>
                   <TableCell>{s.lastStarted ?? '—'}</TableCell>

@@ -17,7 +17,12 @@ export function columnLabel(t: TFunction, name: string): string {
 /** An option's label key: a cell format by its decimals (f0…f4), any other value in lower camel case. */
 export function optionKey(value: string): string {
   if (value.startsWith('#')) return `monitor.perf.option.f${value.split('.')[1]?.length ?? 0}`;
-  const words = value.replace(/[^A-Za-z0-9 ]/g, '').split(' ').filter(Boolean);
-  const camel = words.map((w, i) => (i === 0 ? w[0].toLowerCase() + w.slice(1) : w[0].toUpperCase() + w.slice(1))).join('');
+  const words = value
+    .replace(/[^A-Za-z0-9 ]/g, '')
+    .split(' ')
+    .filter(Boolean);
+  const camel = words
+    .map((w, i) => (i === 0 ? w[0].toLowerCase() + w.slice(1) : w[0].toUpperCase() + w.slice(1)))
+    .join('');
   return `monitor.perf.option.${camel}`;
 }

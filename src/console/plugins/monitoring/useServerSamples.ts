@@ -30,19 +30,36 @@ export function useServerSamples() {
   const key = `${range}|${instance}`;
   const [answer, setAnswer] = useState<Answer | null>(null);
 
-  const choose = useCallback((next: { time?: string; instance?: string }) => setParams((now) => withParams(now, next)), [setParams]);
+  const choose = useCallback(
+    (next: { time?: string; instance?: string }) => setParams((now) => withParams(now, next)),
+    [setParams],
+  );
 
   useEffect(() => {
     let current = true;
-    const update = (change: (now: Answer) => Answer) => current && setAnswer((now) => change(now?.key === key ? now : { key, samples: null }));
+    const update = (change: (now: Answer) => Answer) =>
+      current && setAnswer((now) => change(now?.key === key ? now : { key, samples: null }));
     const query = { ...(range ? { time: Number(range) } : {}), ...(instance ? { instance } : {}) };
     call('monitoring.history', { query, silent: true }).then(
-      (reply) => update(() => ({ key, samples: reply.samples, shown: { instance: reply.instance, instances: reply.instances } })),
+      (reply) =>
+        update(() => ({
+          key,
+          samples: reply.samples,
+          shown: { instance: reply.instance, instances: reply.instances },
+        })),
       (e: Error) => update((now) => ({ ...now, error: e.message })),
     );
     const timer = setInterval(() => {
       call('monitoring.sample', { query: instance ? { instance } : {}, silent: true }).then(
-        (sample) => update((now) => ({ ...now, error: undefined, samples: now.samples === null || now.samples.at(-1)?.at === sample.at ? now.samples : [...now.samples, sample].slice(-MAX_POINTS) })),
+        (sample) =>
+          update((now) => ({
+            ...now,
+            error: undefined,
+            samples:
+              now.samples === null || now.samples.at(-1)?.at === sample.at
+                ? now.samples
+                : [...now.samples, sample].slice(-MAX_POINTS),
+          })),
         (e: Error) => update((now) => ({ ...now, error: e.message })),
       );
     }, SAMPLE_EVERY_MS);
@@ -53,5 +70,12 @@ export function useServerSamples() {
   }, [range, instance, key]);
 
   const mine = answer?.key === key ? answer : null;
-  return { range, instance: mine?.shown?.instance ?? instance, instances: mine?.shown?.instances ?? [], samples: mine?.samples ?? null, error: mine?.error ?? null, choose };
+  return {
+    range,
+    instance: mine?.shown?.instance ?? instance,
+    instances: mine?.shown?.instances ?? [],
+    samples: mine?.samples ?? null,
+    error: mine?.error ?? null,
+    choose,
+  };
 }

@@ -24,7 +24,11 @@ export function CloudCenterSection({ domainId }: { domainId: string }) {
     setResult(null);
     try {
       const args = { params: { id: domainId } };
-      setResult(action === 'register' ? await call('cloudCenter.registerUsers', args) : await call('cloudCenter.endRelation', args));
+      setResult(
+        action === 'register'
+          ? await call('cloudCenter.registerUsers', args)
+          : await call('cloudCenter.endRelation', args),
+      );
     } catch {
       // the client showed errmsg
     } finally {
@@ -39,10 +43,25 @@ export function CloudCenterSection({ domainId }: { domainId: string }) {
       </Typography>
       <Typography color="text.secondary">{t('cloudCenter.intro')}</Typography>
       <Stack direction="row" spacing={1}>
-        <Button variant="outlined" startIcon={<CloudUpload />} loading={busy === 'register'} disabled={busy !== null} onClick={() => void run('register')} data-testid="cloud-center-register">
+        <Button
+          variant="outlined"
+          startIcon={<CloudUpload />}
+          loading={busy === 'register'}
+          disabled={busy !== null}
+          onClick={() => void run('register')}
+          data-testid="cloud-center-register"
+        >
           {t('cloudCenter.register')}
         </Button>
-        <Button variant="outlined" color="error" startIcon={<CloudOff />} loading={busy === 'end'} disabled={busy !== null} onClick={() => setConfirming(true)} data-testid="cloud-center-end">
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<CloudOff />}
+          loading={busy === 'end'}
+          disabled={busy !== null}
+          onClick={() => setConfirming(true)}
+          data-testid="cloud-center-end"
+        >
           {t('cloudCenter.end')}
         </Button>
       </Stack>
@@ -58,7 +77,11 @@ export function CloudCenterSection({ domainId }: { domainId: string }) {
           )}
         </Alert>
       )}
-      <ConfirmDialog text={confirming ? t('cloudCenter.confirmEnd') : null} onConfirm={() => void run('end')} onCancel={() => setConfirming(false)} />
+      <ConfirmDialog
+        text={confirming ? t('cloudCenter.confirmEnd') : null}
+        onConfirm={() => void run('end')}
+        onCancel={() => setConfirming(false)}
+      />
     </Stack>
   );
 }

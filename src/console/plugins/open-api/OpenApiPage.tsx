@@ -3,7 +3,18 @@
 // (processes with their runtime calls and the ids a program names them by) a program can reach with it; then the enterprise's cloud centre (docs/adr/0054-cloud-centre-messaging.md).
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Key from '@mui/icons-material/Key';
-import { Alert, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -49,7 +60,11 @@ export default function OpenApiPage() {
   return (
     <Stack spacing={2} sx={{ maxWidth: 960 }} data-testid="open-api">
       <Typography color="text.secondary">{t('openApi.intro', { hours: status.tokenLifetime / 3600 })}</Typography>
-      <Typography data-testid="open-api-status">{status.exists ? t('openApi.current', { date: formatDateTime(status.createdAt), hint: status.hint }) : t('openApi.none')}</Typography>
+      <Typography data-testid="open-api-status">
+        {status.exists
+          ? t('openApi.current', { date: formatDateTime(status.createdAt), hint: status.hint })
+          : t('openApi.none')}
+      </Typography>
       {generated && (
         <Stack spacing={1}>
           <Alert severity="warning">{t('openApi.shownOnce')}</Alert>
@@ -59,7 +74,9 @@ export default function OpenApiPage() {
               value={generated.secret}
               size="small"
               fullWidth
-              slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'open-api-secret', style: { fontFamily: 'monospace' } } }}
+              slotProps={{
+                htmlInput: { readOnly: true, 'data-testid': 'open-api-secret', style: { fontFamily: 'monospace' } },
+              }}
               onFocus={(e) => e.target.select()}
             />
             <Button startIcon={<ContentCopy />} onClick={() => void copy()} data-testid="open-api-copy">
@@ -69,7 +86,12 @@ export default function OpenApiPage() {
         </Stack>
       )}
       <div>
-        <Button variant="contained" startIcon={<Key />} onClick={() => (status.exists ? setConfirming(true) : void generate())} data-testid="open-api-generate">
+        <Button
+          variant="contained"
+          startIcon={<Key />}
+          onClick={() => (status.exists ? setConfirming(true) : void generate())}
+          data-testid="open-api-generate"
+        >
           {t(status.exists ? 'openApi.regenerate' : 'openApi.generate')}
         </Button>
       </div>
@@ -78,7 +100,12 @@ export default function OpenApiPage() {
       </Typography>
       <Typography color="text.secondary">{t('openApi.servicesIntro')}</Typography>
       {services && services.length > 0 && (
-        <Typography component="div" sx={{ fontFamily: 'monospace', fontSize: 13 }} aria-label={t('openApi.field.operations')} data-testid="open-api-operations">
+        <Typography
+          component="div"
+          sx={{ fontFamily: 'monospace', fontSize: 13 }}
+          aria-label={t('openApi.field.operations')}
+          data-testid="open-api-operations"
+        >
           {/* The same runtime calls serve every process; each names its process by flowId. */}
           {services[0].operations.map((o) => (
             <div key={o.path}>
@@ -113,7 +140,11 @@ export default function OpenApiPage() {
         </Table>
       )}
       {mayCall('cloudCenter.registerUsers') && <CloudCenterSection domainId={domainId} />}
-      <ConfirmDialog text={confirming ? t('openApi.confirmRegenerate') : null} onConfirm={() => void generate()} onCancel={() => setConfirming(false)} />
+      <ConfirmDialog
+        text={confirming ? t('openApi.confirmRegenerate') : null}
+        onConfirm={() => void generate()}
+        onCancel={() => setConfirming(false)}
+      />
     </Stack>
   );
 }

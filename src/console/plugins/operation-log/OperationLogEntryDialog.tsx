@@ -2,7 +2,19 @@
 // which call and target (by name in the reader's language, and by id), its outcome, the change it sent (secrets masked by the server), its hashes —
 // and the reviewer's remark and flag, which are kept beside the hashed content and saved by
 // operationLog.update (itself logged).
-import { Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControlLabel, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  FormControlLabel,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
@@ -36,11 +48,19 @@ function Facts({ entry }: { entry: Entry }) {
     ['message', entry.message ?? ''],
   ];
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }} data-testid="oplog-facts">
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
+      data-testid="oplog-facts"
+    >
       {facts.map(([key, value]) => (
         <Box key={key} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">{t(`oplog.field.${key}`)}</Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-all' }} data-testid={`oplog-${key}`}>{value || '—'}</Typography>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {t(`oplog.field.${key}`)}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-all' }} data-testid={`oplog-${key}`}>
+            {value || '—'}
+          </Typography>
         </Box>
       ))}
     </Box>
@@ -73,7 +93,11 @@ export default function OperationLogEntryDialog({ data, onClose }: DialogPluginP
     setSaving(true);
     messages.clear();
     try {
-      await call('operationLog.update', { params: { id: domainId }, body: { id: logId, remark, reviewed }, silent: true });
+      await call('operationLog.update', {
+        params: { id: domainId },
+        body: { id: logId, remark, reviewed },
+        silent: true,
+      });
       notifySuccess(label('oplog.msg.reviewSaved'));
       onClose({ reload: true });
     } catch (error) {
@@ -84,8 +108,17 @@ export default function OperationLogEntryDialog({ data, onClose }: DialogPluginP
   };
 
   return (
-    <Dialog open onClose={() => onClose()} maxWidth="md" fullWidth aria-labelledby="oplog-entry-title" data-testid="oplog-entry-dialog">
-      <DialogTitle id="oplog-entry-title" sx={{ fontSize: 18 }}>{t('oplog.detail.title', { id: logId })}</DialogTitle>
+    <Dialog
+      open
+      onClose={() => onClose()}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="oplog-entry-title"
+      data-testid="oplog-entry-dialog"
+    >
+      <DialogTitle id="oplog-entry-title" sx={{ fontSize: 18 }}>
+        {t('oplog.detail.title', { id: logId })}
+      </DialogTitle>
       <DialogContent>
         <DialogMessageBar messages={messages} />
         {!entry ? (
@@ -94,18 +127,44 @@ export default function OperationLogEntryDialog({ data, onClose }: DialogPluginP
           <>
             <Facts entry={entry} />
             <Divider sx={{ my: 2 }} />
-            <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>{t('oplog.field.change')}</Typography>
+            <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+              {t('oplog.field.change')}
+            </Typography>
             {entry.change === null || entry.change === undefined ? (
-              <Typography variant="body2" color="text.secondary">{t('oplog.detail.noChange')}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('oplog.detail.noChange')}
+              </Typography>
             ) : (
-              <Box component="pre" tabIndex={0} aria-label={t('oplog.field.change')} data-testid="oplog-change" sx={{ m: 0, p: 1.5, bgcolor: 'grey.100', borderRadius: 1, fontSize: 13, maxHeight: 260, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+              <Box
+                component="pre"
+                tabIndex={0}
+                aria-label={t('oplog.field.change')}
+                data-testid="oplog-change"
+                sx={{
+                  m: 0,
+                  p: 1.5,
+                  bgcolor: 'grey.100',
+                  borderRadius: 1,
+                  fontSize: 13,
+                  maxHeight: 260,
+                  overflow: 'auto',
+                  whiteSpace: 'pre-wrap',
+                  wordBreak: 'break-all',
+                }}
+              >
                 {JSON.stringify(entry.change, null, 2)}
               </Box>
             )}
             <Divider sx={{ my: 2 }} />
-            <Typography variant="body2" sx={{ wordBreak: 'break-all' }} data-testid="oplog-hash">{t('oplog.field.hash')}: {entry.hash}</Typography>
-            <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>{t('oplog.field.prevHash')}: {entry.prevHash || '—'}</Typography>
-            <Typography variant="caption" color="text.secondary">{t('oplog.detail.hashNote')}</Typography>
+            <Typography variant="body2" sx={{ wordBreak: 'break-all' }} data-testid="oplog-hash">
+              {t('oplog.field.hash')}: {entry.hash}
+            </Typography>
+            <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+              {t('oplog.field.prevHash')}: {entry.prevHash || '—'}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {t('oplog.detail.hashNote')}
+            </Typography>
             <Divider sx={{ my: 2 }} />
             <TextField
               fullWidth
@@ -118,7 +177,12 @@ export default function OperationLogEntryDialog({ data, onClose }: DialogPluginP
               onChange={(e) => setRemark(e.target.value)}
               slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'oplog-remark' } }}
             />
-            <FormControlLabel control={<Checkbox checked={reviewed} disabled={!mayReview} onChange={(e) => setReviewed(e.target.checked)} />} label={t('oplog.field.reviewed')} />
+            <FormControlLabel
+              control={
+                <Checkbox checked={reviewed} disabled={!mayReview} onChange={(e) => setReviewed(e.target.checked)} />
+              }
+              label={t('oplog.field.reviewed')}
+            />
             {entry.reviewedBy && (
               <Typography variant="body2" color="text.secondary">
                 {t('oplog.field.reviewedBy')}: {entry.reviewedBy} · {formatDateTime(entry.reviewedAt)}
@@ -128,9 +192,17 @@ export default function OperationLogEntryDialog({ data, onClose }: DialogPluginP
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button data-testid="oplog-entry-close" onClick={() => onClose()}>{t('action.close')}</Button>
+        <Button data-testid="oplog-entry-close" onClick={() => onClose()}>
+          {t('action.close')}
+        </Button>
         {mayReview && (
-          <Button data-testid="oplog-review-save" variant="contained" loading={saving} disabled={!entry} onClick={() => void save()}>
+          <Button
+            data-testid="oplog-review-save"
+            variant="contained"
+            loading={saving}
+            disabled={!entry}
+            onClick={() => void save()}
+          >
             {t('oplog.action.saveReview')}
           </Button>
         )}

@@ -20,7 +20,8 @@ export function exportQuery(filterJson: unknown, format: 'xlsx' | 'csv'): Record
     // a hand-edited address: export without a search
   }
   const query: Record<string, string> = { format };
-  for (const name of SEARCHED) if (typeof filter[name] === 'string' && filter[name]) query[name] = filter[name] as string;
+  for (const name of SEARCHED)
+    if (typeof filter[name] === 'string' && filter[name]) query[name] = filter[name] as string;
   const from = typeof filter.dateFrom === 'string' ? filter.dateFrom : '';
   const to = typeof filter.dateTo === 'string' ? filter.dateTo : '';
   // The call's date is one day, or "from,to"; a range open at one end is closed by a far date.
@@ -36,15 +37,40 @@ export default function OperationLogExportDialog({ data, onClose }: DialogPlugin
     onClose();
   };
   return (
-    <Dialog open onClose={() => onClose()} maxWidth="xs" fullWidth aria-labelledby="oplog-export-title" data-testid="oplog-export-dialog">
-      <DialogTitle id="oplog-export-title" sx={{ fontSize: 18 }}>{t('oplog.action.export')}</DialogTitle>
+    <Dialog
+      open
+      onClose={() => onClose()}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="oplog-export-title"
+      data-testid="oplog-export-dialog"
+    >
+      <DialogTitle id="oplog-export-title" sx={{ fontSize: 18 }}>
+        {t('oplog.action.export')}
+      </DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ fontSize: 14 }}>{t(data.filter ? 'oplog.exportHint.filtered' : 'oplog.exportHint.all')}</DialogContentText>
+        <DialogContentText sx={{ fontSize: 14 }}>
+          {t(data.filter ? 'oplog.exportHint.filtered' : 'oplog.exportHint.all')}
+        </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={() => onClose()}>{t('action.cancel')}</Button>
-        <Button data-testid="oplog-export-csv" variant="outlined" startIcon={<Download />} onClick={() => download('csv')}>{t('oplog.action.exportCsv')}</Button>
-        <Button data-testid="oplog-export-xlsx" variant="contained" startIcon={<Download />} onClick={() => download('xlsx')}>{t('oplog.action.exportXlsx')}</Button>
+        <Button
+          data-testid="oplog-export-csv"
+          variant="outlined"
+          startIcon={<Download />}
+          onClick={() => download('csv')}
+        >
+          {t('oplog.action.exportCsv')}
+        </Button>
+        <Button
+          data-testid="oplog-export-xlsx"
+          variant="contained"
+          startIcon={<Download />}
+          onClick={() => download('xlsx')}
+        >
+          {t('oplog.action.exportXlsx')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

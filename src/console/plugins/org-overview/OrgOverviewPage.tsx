@@ -2,7 +2,18 @@
 // enterprise at a glance, in three collapsible panels, read with the calls the domain's tabs use, each
 // within the caller's reach. The enterprise and the open panels are in the URL.
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { Accordion, AccordionDetails, AccordionSummary, Alert, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Alert,
+  Chip,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -29,26 +40,59 @@ const MAX_ROWS = 200;
 async function loadOverview(domainId: string): Promise<Overview> {
   const [departments, bound] = await Promise.all([
     call('lookups.departments', { query: { domainid: domainId } }),
-    call('domainApplications.bound', { params: { id: domainId }, query: { currpage: 1, pagelines: MAX_ROWS }, body: {} }),
+    call('domainApplications.bound', {
+      params: { id: domainId },
+      query: { currpage: 1, pagelines: MAX_ROWS },
+      body: {},
+    }),
   ]);
   const roles = await Promise.all(
     bound.datas.map(async (application) => ({
       application,
-      roles: (await call('roles.list', { params: { id: application.id }, query: { currpage: 1, pagelines: MAX_ROWS, domainid: domainId }, body: {} })).datas,
+      roles: (
+        await call('roles.list', {
+          params: { id: application.id },
+          query: { currpage: 1, pagelines: MAX_ROWS, domainid: domainId },
+          body: {},
+        })
+      ).datas,
     })),
   );
-  return { domainId, departments: [...departments].sort((a, b) => a.name.localeCompare(b.name)), applications: bound.datas, roles };
+  return {
+    domainId,
+    departments: [...departments].sort((a, b) => a.name.localeCompare(b.name)),
+    applications: bound.datas,
+    roles,
+  };
 }
 
-function Section({ panel, count, open, onToggle, children }: { panel: Panel; count: number; open: boolean; onToggle: () => void; children: ReactNode }) {
+function Section({
+  panel,
+  count,
+  open,
+  onToggle,
+  children,
+}: {
+  panel: Panel;
+  count: number;
+  open: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Accordion expanded={open} onChange={onToggle} disableGutters data-testid={`overview-${panel}`}>
-      <AccordionSummary expandIcon={<ExpandMore />} aria-controls={`overview-${panel}-content`} id={`overview-${panel}-header`}>
+      <AccordionSummary
+        expandIcon={<ExpandMore />}
+        aria-controls={`overview-${panel}-content`}
+        id={`overview-${panel}-header`}
+      >
         <Typography sx={{ fontWeight: 600, mr: 1 }}>{t(`orgOverview.panel.${panel}`)}</Typography>
         <Chip size="small" label={count} />
       </AccordionSummary>
-      <AccordionDetails id={`overview-${panel}-content`}>{count === 0 ? <Typography color="text.secondary">{t(`orgOverview.none.${panel}`)}</Typography> : children}</AccordionDetails>
+      <AccordionDetails id={`overview-${panel}-content`}>
+        {count === 0 ? <Typography color="text.secondary">{t(`orgOverview.none.${panel}`)}</Typography> : children}
+      </AccordionDetails>
     </Accordion>
   );
 }
@@ -57,7 +101,9 @@ export default function OrgOverviewPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const domainId = params.get('domainid') ?? '';
-  const open = new Set((params.get('open') ?? '').split(',').filter((p): p is Panel => (PANELS as readonly string[]).includes(p)));
+  const open = new Set(
+    (params.get('open') ?? '').split(',').filter((p): p is Panel => (PANELS as readonly string[]).includes(p)),
+  );
   const [domains, setDomains] = useState<Choices>([]);
   const [overview, setOverview] = useState<Overview | { domainId: string; failed: true } | null>(null);
 
@@ -96,7 +142,14 @@ export default function OrgOverviewPage() {
   return (
     <Stack spacing={2} data-testid="org-overview">
       <Typography color="text.secondary">{t('orgOverview.intro')}</Typography>
-      <ChoiceSelect id="org-overview-domain" label={t('orgOverview.domain')} value={domainId} choices={domains} onChange={(id) => update({ domainid: id })} sx={{ maxWidth: 320 }} />
+      <ChoiceSelect
+        id="org-overview-domain"
+        label={t('orgOverview.domain')}
+        value={domainId}
+        choices={domains}
+        onChange={(id) => update({ domainid: id })}
+        sx={{ maxWidth: 320 }}
+      />
       {!domainId ? (
         <Typography color="text.secondary">{t('orgOverview.chooseDomain')}</Typography>
       ) : !shown ? (
@@ -105,7 +158,12 @@ export default function OrgOverviewPage() {
         <Alert severity="error">{t('orgOverview.loadFailed')}</Alert>
       ) : (
         <div>
-          <Section panel="departments" count={shown.departments.length} open={open.has('departments')} onToggle={() => toggle('departments')}>
+          <Section
+            panel="departments"
+            count={shown.departments.length}
+            open={open.has('departments')}
+            onToggle={() => toggle('departments')}
+          >
             <List dense>
               {shown.departments.map((d) => (
                 <ListItem key={d.id}>
@@ -114,16 +172,38 @@ export default function OrgOverviewPage() {
               ))}
             </List>
           </Section>
-          <Section panel="applications" count={shown.applications.length} open={open.has('applications')} onToggle={() => toggle('applications')}>
+          <Section
+            panel="applications"
+            count={shown.applications.length}
+            open={open.has('applications')}
+            onToggle={() => toggle('applications')}
+          >
             <List dense>
               {shown.applications.map((a) => (
-                <ListItem key={a.id} secondaryAction={<Chip size="small" color={a.enabled ? 'success' : 'default'} label={t(a.enabled ? 'orgOverview.enabled' : 'orgOverview.disabled')} />}>
-                  <ListItemText primary={a.name} secondary={[a.version, a.isDefault ? t('orgOverview.default') : ''].filter(Boolean).join(' · ')} />
+                <ListItem
+                  key={a.id}
+                  secondaryAction={
+                    <Chip
+                      size="small"
+                      color={a.enabled ? 'success' : 'default'}
+                      label={t(a.enabled ? 'orgOverview.enabled' : 'orgOverview.disabled')}
+                    />
+                  }
+                >
+                  <ListItemText
+                    primary={a.name}
+                    secondary={[a.version, a.isDefault ? t('orgOverview.default') : ''].filter(Boolean).join(' · ')}
+                  />
                 </ListItem>
               ))}
             </List>
           </Section>
-          <Section panel="roles" count={shown.roles.reduce((n, r) => n + r.roles.length, 0)} open={open.has('roles')} onToggle={() => toggle('roles')}>
+          <Section
+            panel="roles"
+            count={shown.roles.reduce((n, r) => n + r.roles.length, 0)}
+            open={open.has('roles')}
+            onToggle={() => toggle('roles')}
+          >
             {shown.roles.map(({ application, roles }) => (
               <Stack key={application.id} sx={{ mb: 1 }}>
                 <Typography variant="subtitle2">{application.name}</Typography>

@@ -2,7 +2,23 @@
 // template link), then this dialog shows the preview — each row new, changed (which fields), unchanged
 // or refused (why), nothing saved yet — and, after Import, the counts and the refused rows, which can
 // be saved as a report. Closing after an import asks the opener to reload.
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Pagination, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Pagination,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogHost } from '../../runtime/dialog/DialogHost.tsx';
@@ -18,7 +34,15 @@ const PAGE_LINES = 100;
 const show = (value: unknown) => (Array.isArray(value) ? value.join(';') : String(value ?? ''));
 
 /** A page of a run's rows: the first comes with the reply, the others from the server (mode=rows). */
-function RowsTable({ first, rowCount, loadPage }: { first: ImportResult['rows']; rowCount: number; loadPage: RowsPage }) {
+function RowsTable({
+  first,
+  rowCount,
+  loadPage,
+}: {
+  first: ImportResult['rows'];
+  rowCount: number;
+  loadPage: RowsPage;
+}) {
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState(first);
   const go = (wanted: number) => {
@@ -29,7 +53,15 @@ function RowsTable({ first, rowCount, loadPage }: { first: ImportResult['rows'];
   return (
     <>
       <Rows rows={rows} />
-      {rowCount > PAGE_LINES && <Pagination data-testid="organisation-import-pager" sx={{ mt: 1 }} page={page} count={Math.ceil(rowCount / PAGE_LINES)} onChange={(_e, p) => go(p)} />}
+      {rowCount > PAGE_LINES && (
+        <Pagination
+          data-testid="organisation-import-pager"
+          sx={{ mt: 1 }}
+          page={page}
+          count={Math.ceil(rowCount / PAGE_LINES)}
+          onChange={(_e, p) => go(p)}
+        />
+      )}
     </>
   );
 }
@@ -55,7 +87,9 @@ function Rows({ rows }: { rows: ImportResult['rows'] }) {
               <TableCell>
                 <Chip size="small" color={STATUS_COLOR[row.status]} label={t(`transfer.status.${row.status}`)} />
               </TableCell>
-              <TableCell>{row.error ?? row.changes.map((c) => `${c.label}: ${show(c.from)} → ${show(c.to)}`).join('; ')}</TableCell>
+              <TableCell>
+                {row.error ?? row.changes.map((c) => `${c.label}: ${show(c.from)} → ${show(c.to)}`).join('; ')}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -64,7 +98,15 @@ function Rows({ rows }: { rows: ImportResult['rows'] }) {
   );
 }
 
-export function OrganisationImportDialog({ kind, domainid, onClose }: { kind: ImportKind; domainid: string; onClose: (result?: unknown) => void }) {
+export function OrganisationImportDialog({
+  kind,
+  domainid,
+  onClose,
+}: {
+  kind: ImportKind;
+  domainid: string;
+  onClose: (result?: unknown) => void;
+}) {
   const { t } = useTranslation();
   const messages = useDialogMessage();
   const importer = useOrganisationImport(kind, domainid, messages);
@@ -75,7 +117,13 @@ export function OrganisationImportDialog({ kind, domainid, onClose }: { kind: Im
       setUploaded(true);
       importer.previewFile(path);
     };
-    return <DialogHost name="upload" data={{ use: kind === 'users' ? 'import' : 'depImport', domainid }} onClose={whenUploaded} />;
+    return (
+      <DialogHost
+        name="upload"
+        data={{ use: kind === 'users' ? 'import' : 'depImport', domainid }}
+        onClose={whenUploaded}
+      />
+    );
   }
   const { preview, result } = importer;
   const counts = preview?.counts ?? { new: 0, changed: 0, unchanged: 0, refused: 0 };
@@ -83,15 +131,15 @@ export function OrganisationImportDialog({ kind, domainid, onClose }: { kind: Im
   const general = result?.general;
   return (
     <Dialog open onClose={close} maxWidth="md" fullWidth data-testid="organisation-import-dialog">
-      <DialogTitle sx={{ fontSize: 18 }}>{t(kind === 'users' ? 'transfer.dialog.titleUsers' : 'transfer.dialog.titleDepartments')}</DialogTitle>
+      <DialogTitle sx={{ fontSize: 18 }}>
+        {t(kind === 'users' ? 'transfer.dialog.titleUsers' : 'transfer.dialog.titleDepartments')}
+      </DialogTitle>
       <DialogContent>
         <DialogMessageBar messages={messages} />
         {!preview && importer.busy && <Typography color="text.secondary">{t('transfer.dialog.previewing')}</Typography>}
         {preview && !result && (
           <>
-            <Typography data-testid="organisation-import-preview">
-              {t('transfer.dialog.preview', counts)}
-            </Typography>
+            <Typography data-testid="organisation-import-preview">{t('transfer.dialog.preview', counts)}</Typography>
             <RowsTable first={preview.rows} rowCount={preview.rowCount} loadPage={importer.page} />
           </>
         )}
@@ -104,14 +152,19 @@ export function OrganisationImportDialog({ kind, domainid, onClose }: { kind: Im
                 unchanged: general.UNCHANGED,
               })}
             </Typography>
-            {result.counts.refused > 0 && importer.refused && <RowsTable first={importer.refused} rowCount={result.counts.refused} loadPage={importer.refusedPage} />}
+            {result.counts.refused > 0 && importer.refused && (
+              <RowsTable first={importer.refused} rowCount={result.counts.refused} loadPage={importer.refusedPage} />
+            )}
           </>
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         {result && result.detail.length > 0 && (
           <Box sx={{ flex: 1 }}>
-            <Button data-testid="organisation-import-report" onClick={() => downloadErrorReport(result.detail, `${kind}-import-errors.csv`)}>
+            <Button
+              data-testid="organisation-import-report"
+              onClick={() => downloadErrorReport(result.detail, `${kind}-import-errors.csv`)}
+            >
               {t('transfer.dialog.errorReport')}
             </Button>
           </Box>

@@ -46,7 +46,8 @@ export function useOrganisationImport(kind: ImportKind, domainid: string, messag
   const [refused, setRefused] = useState<ImportResult['rows'] | null>(null);
   const committed = run.result;
   useEffect(() => {
-    if (committed && committed.counts.refused > 0) void refusedPage(1, 100).then((reply) => setRefused(reply?.rows ?? []));
+    if (committed && committed.counts.refused > 0)
+      void refusedPage(1, 100).then((reply) => setRefused(reply?.rows ?? []));
   }, [committed, refusedPage]);
   return { ...run, page, refusedPage, refused };
 }

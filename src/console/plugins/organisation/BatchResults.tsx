@@ -15,7 +15,11 @@ export function BatchResults({ results, names }: { results: BatchResult[]; names
   const done = results.length - refused.length;
   return (
     <>
-      <Alert severity={refused.length === 0 ? 'success' : done === 0 ? 'error' : 'warning'} data-testid="batch-summary" sx={{ mb: 1.5 }}>
+      <Alert
+        severity={refused.length === 0 ? 'success' : done === 0 ? 'error' : 'warning'}
+        data-testid="batch-summary"
+        sx={{ mb: 1.5 }}
+      >
         {t('org.batch.summary', { done, refused: refused.length })}
       </Alert>
       {refused.length > 0 && (

@@ -1,7 +1,18 @@
 // Dialogs `user-resign` and `user-batch` over the users selected in the user list (`ids`, `rows`):
 // resign them (users.resign), or move them to a department, lock or unlock them (users.batch). Each row
 // changes all or nothing; the answer lists the refused rows with why (BatchResults).
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callAny } from '../../api/client.ts';
@@ -47,24 +58,46 @@ export function UserBatch({ data, onClose, resign }: DialogPluginProps & { resig
   };
   const listed = ids.map((id) => names[id] || id).join(', ');
   return (
-    <Dialog open onClose={close} maxWidth="sm" fullWidth data-testid={resign ? 'user-resign-dialog' : 'user-batch-dialog'} aria-labelledby="batch-title">
-      <DialogTitle id="batch-title" sx={{ fontSize: 18 }}>{title}</DialogTitle>
+    <Dialog
+      open
+      onClose={close}
+      maxWidth="sm"
+      fullWidth
+      data-testid={resign ? 'user-resign-dialog' : 'user-batch-dialog'}
+      aria-labelledby="batch-title"
+    >
+      <DialogTitle id="batch-title" sx={{ fontSize: 18 }}>
+        {title}
+      </DialogTitle>
       <DialogContent>
         <DialogMessageBar messages={batch.messages} />
         {batch.results ? (
           <BatchResults results={batch.results} names={names} />
         ) : (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-            <Typography>{t(resign ? 'org.batch.resignWho' : 'org.batch.who', { count: ids.length, names: listed })}</Typography>
+            <Typography>
+              {t(resign ? 'org.batch.resignWho' : 'org.batch.who', { count: ids.length, names: listed })}
+            </Typography>
             {!resign && (
               <>
-                <RadioGroup value={operation} onChange={(e) => setOperation(e.target.value as Operation)} aria-label={t('org.batch.operation')}>
+                <RadioGroup
+                  value={operation}
+                  onChange={(e) => setOperation(e.target.value as Operation)}
+                  aria-label={t('org.batch.operation')}
+                >
                   <FormControlLabel value="move" control={<Radio />} label={t('org.batch.move')} />
                   <FormControlLabel value="lock" control={<Radio />} label={t('org.batch.lock')} />
                   <FormControlLabel value="unlock" control={<Radio />} label={t('org.batch.unlock')} />
                 </RadioGroup>
                 {operation === 'move' && (
-                  <ChoiceSelect id="batch-department" label={t('field.user.departmentid')} value={departmentid} choices={departments} onChange={setDepartmentid} sx={{ width: '100%' }} />
+                  <ChoiceSelect
+                    id="batch-department"
+                    label={t('field.user.departmentid')}
+                    value={departmentid}
+                    choices={departments}
+                    onChange={setDepartmentid}
+                    sx={{ width: '100%' }}
+                  />
                 )}
               </>
             )}
@@ -81,7 +114,14 @@ export function UserBatch({ data, onClose, resign }: DialogPluginProps & { resig
             <Button onClick={close} data-testid="batch-cancel">
               {t('action.cancel')}
             </Button>
-            <Button variant="contained" color={resign ? 'error' : 'primary'} onClick={apply} loading={batch.running} disabled={!resign && operation === 'move' && !departmentid} data-testid="batch-apply">
+            <Button
+              variant="contained"
+              color={resign ? 'error' : 'primary'}
+              onClick={apply}
+              loading={batch.running}
+              disabled={!resign && operation === 'move' && !departmentid}
+              data-testid="batch-apply"
+            >
               {title}
             </Button>
           </>

@@ -8,5 +8,15 @@ export default function UserFormDialog({ data, onClose }: DialogPluginProps) {
   const domainid = String(data.domainid ?? '');
   const params = useMemo(() => ({ id: domainid }), [domainid]);
   const fixed = useMemo(() => ({ domainid }), [domainid]);
-  return <RecordFormDialog screenId="user.form" data={data} onClose={onClose} idField="id" fixed={fixed} params={params} loadParam="userid" />;
+  return (
+    <RecordFormDialog
+      screenId="user.form"
+      data={data}
+      onClose={onClose}
+      idField="id"
+      fixed={fixed}
+      params={params}
+      loadParam="userid"
+    />
+  );
 }

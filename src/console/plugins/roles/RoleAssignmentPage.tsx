@@ -1,7 +1,19 @@
 // The roles tab of an enterprise (issue 11, docs/adr/0038-applications-from-packages.md): pick one of its applications and a role; the role's
 // holders in the enterprise are listed, and its administrators add holders through the user-selection
 // dialog or take the role from the selected ones (confirmed). Everything is within their reach.
-import { Box, Button, List, ListItem, ListItemButton, ListItemText, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +51,10 @@ export default function RoleAssignmentPage() {
     setPicking(false);
     const users = (result as UserSelectResult | undefined)?.users;
     if (!users?.length) return;
-    await call('roles.assign', { params: { id: roles.roleId }, body: { domainid: domainId, userIds: users.map((u) => u.id) } });
+    await call('roles.assign', {
+      params: { id: roles.roleId },
+      body: { domainid: domainId, userIds: users.map((u) => u.id) },
+    });
     notifySuccess(countText('role.msg.assigned', users.length));
     roles.reload();
   };
@@ -50,10 +65,19 @@ export default function RoleAssignmentPage() {
     roles.reload();
   };
 
-  if (roles.applications?.length === 0) return <Typography data-testid="roles-no-application">{t('role.noApplication')}</Typography>;
+  if (roles.applications?.length === 0)
+    return <Typography data-testid="roles-no-application">{t('role.noApplication')}</Typography>;
   return (
     <Stack spacing={2} data-testid="role-assignment">
-      <TextField select size="small" label={t('role.application')} value={roles.appId} onChange={(e) => roles.choose({ app: e.target.value, role: '' })} sx={{ maxWidth: 320 }} data-testid="roles-application">
+      <TextField
+        select
+        size="small"
+        label={t('role.application')}
+        value={roles.appId}
+        onChange={(e) => roles.choose({ app: e.target.value, role: '' })}
+        sx={{ maxWidth: 320 }}
+        data-testid="roles-application"
+      >
         {(roles.applications ?? []).map((a) => (
           <MenuItem key={a.id} value={a.id}>
             {a.name}
@@ -65,7 +89,11 @@ export default function RoleAssignmentPage() {
           <List dense aria-label={t('role.roles')} data-testid="roles-list">
             {(roles.roles ?? []).map((r) => (
               <ListItem key={r.id} disablePadding>
-                <ListItemButton selected={r.id === roles.roleId} onClick={() => roles.choose({ role: r.id, q: '' })} data-testid={`role-${r.packageRole ?? r.id}`}>
+                <ListItemButton
+                  selected={r.id === roles.roleId}
+                  onClick={() => roles.choose({ role: r.id, q: '' })}
+                  data-testid={`role-${r.packageRole ?? r.id}`}
+                >
                   <ListItemText primary={r.name} secondary={countText('role.holders', r.holders)} />
                 </ListItemButton>
               </ListItem>
@@ -87,7 +115,9 @@ export default function RoleAssignmentPage() {
                   defaultValue={roles.holderSearch}
                   key={roles.roleId}
                   slotProps={{ htmlInput: { 'data-testid': 'role-holder-search' } }}
-                  onKeyDown={(e) => e.key === 'Enter' && roles.choose({ q: (e.target as HTMLInputElement).value.trim() })}
+                  onKeyDown={(e) =>
+                    e.key === 'Enter' && roles.choose({ q: (e.target as HTMLInputElement).value.trim() })
+                  }
                   onBlur={(e) => roles.choose({ q: e.target.value.trim() })}
                 />
                 {mayAssign && (
@@ -96,7 +126,13 @@ export default function RoleAssignmentPage() {
                   </Button>
                 )}
                 {mayAssign && (
-                  <Button variant="outlined" color="error" data-testid="role-remove-users" disabled={selected.length === 0} onClick={() => setConfirming(true)}>
+                  <Button
+                    variant="outlined"
+                    color="error"
+                    data-testid="role-remove-users"
+                    disabled={selected.length === 0}
+                    onClick={() => setConfirming(true)}
+                  >
                     {t('role.removeUsers')}
                   </Button>
                 )}
@@ -115,7 +151,13 @@ export default function RoleAssignmentPage() {
                 paginationModel={roles.paging}
                 onPaginationModelChange={roles.setPaging}
                 rowSelectionModel={{ type: 'include', ids: new Set(selected) }}
-                onRowSelectionModelChange={(model) => setSelected(model.type === 'include' ? [...model.ids].map(String) : (roles.holders?.rows ?? []).map((r) => r.id).filter((id) => !model.ids.has(id)))}
+                onRowSelectionModelChange={(model) =>
+                  setSelected(
+                    model.type === 'include'
+                      ? [...model.ids].map(String)
+                      : (roles.holders?.rows ?? []).map((r) => r.id).filter((id) => !model.ids.has(id)),
+                  )
+                }
                 localeText={gridLocaleText(currentLanguage())}
                 aria-label={t('role.holdersOf')}
                 sx={{ bgcolor: 'background.paper', minHeight: 300 }}
@@ -124,8 +166,14 @@ export default function RoleAssignmentPage() {
           )}
         </Box>
       </Box>
-      {picking && <DialogHost name="user-select" data={{ domainid: domainId }} onClose={(result) => void afterPick(result)} />}
-      <ConfirmDialog text={confirming ? countText('role.confirmRemove', selected.length, { role: roles.role?.name ?? '' }) : null} onConfirm={() => void remove()} onCancel={() => setConfirming(false)} />
+      {picking && (
+        <DialogHost name="user-select" data={{ domainid: domainId }} onClose={(result) => void afterPick(result)} />
+      )}
+      <ConfirmDialog
+        text={confirming ? countText('role.confirmRemove', selected.length, { role: roles.role?.name ?? '' }) : null}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      />
     </Stack>
   );
 }

@@ -25,18 +25,23 @@ export function useRoleAssignment(domainId: string) {
 
   /** Changes the URL's choice in place (the tab and the enterprise stay). */
   const choose = useCallback(
-    (next: { app?: string; role?: string; q?: string }) =>
-      setParams((now) => withParams(now, next), { replace: true }),
+    (next: { app?: string; role?: string; q?: string }) => setParams((now) => withParams(now, next), { replace: true }),
     [setParams],
   );
 
   useEffect(() => {
-    call('domainApplications.bound', { params: { id: domainId }, query: { pagelines: 1000 }, body: {} }).then((page) => setApplications(page.datas), () => setApplications([]));
+    call('domainApplications.bound', { params: { id: domainId }, query: { pagelines: 1000 }, body: {} }).then(
+      (page) => setApplications(page.datas),
+      () => setApplications([]),
+    );
   }, [domainId]);
   useEffect(() => {
     if (!appId) return;
     let current = true;
-    call('roles.list', { params: { id: appId }, query: { pagelines: 1000, domainid: domainId }, body: {} }).then((page) => current && setRoles(page.datas), () => current && setRoles([]));
+    call('roles.list', { params: { id: appId }, query: { pagelines: 1000, domainid: domainId }, body: {} }).then(
+      (page) => current && setRoles(page.datas),
+      () => current && setRoles([]),
+    );
     return () => {
       current = false;
     };
@@ -44,7 +49,11 @@ export function useRoleAssignment(domainId: string) {
   useEffect(() => {
     if (!roleId) return;
     let current = true;
-    call('users.list', { params: { id: domainId }, query: { currpage: paging.page + 1, pagelines: paging.pageSize }, body: { roleid: roleId, ...(holderSearch ? { loginno: holderSearch } : {}) } }).then(
+    call('users.list', {
+      params: { id: domainId },
+      query: { currpage: paging.page + 1, pagelines: paging.pageSize },
+      body: { roleid: roleId, ...(holderSearch ? { loginno: holderSearch } : {}) },
+    }).then(
       (page) => current && setHolders({ rows: page.datas, rowCount: page.rowCount }),
       () => current && setHolders({ rows: [], rowCount: 0 }),
     );
@@ -55,5 +64,17 @@ export function useRoleAssignment(domainId: string) {
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   const role = useMemo(() => roles?.find((r) => r.id === roleId) ?? null, [roles, roleId]);
-  return { applications, appId, roles, role, roleId, holderSearch, holders: roleId ? holders : null, paging, setPaging, choose, reload };
+  return {
+    applications,
+    appId,
+    roles,
+    role,
+    roleId,
+    holderSearch,
+    holders: roleId ? holders : null,
+    paging,
+    setPaging,
+    choose,
+    reload,
+  };
 }

@@ -33,7 +33,13 @@ export default function SmsTestDialog({ data, onClose }: DialogPluginProps) {
         <Button data-testid="sms-test-cancel" onClick={() => onClose()}>
           {t('action.cancel')}
         </Button>
-        <Button data-testid="sms-test-send" variant="contained" startIcon={<Send />} loading={sms.sending} onClick={() => void sms.send()}>
+        <Button
+          data-testid="sms-test-send"
+          variant="contained"
+          startIcon={<Send />}
+          loading={sms.sending}
+          onClick={() => void sms.send()}
+        >
           {t('smsTest.send')}
         </Button>
       </DialogActions>

@@ -1,6 +1,18 @@
 // Dialog `application-bind`: the platform's packaged applications the enterprise `data.domainid` is not
 // bound to yet, to tick and bind in one call (all or nothing). Closing after a bind reloads the list.
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, List, ListItem, ListItemText, Typography } from '@mui/material';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  List,
+  ListItem,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
@@ -49,14 +61,22 @@ export default function ApplicationBindDialog({ data, onClose }: DialogPluginPro
       <DialogContent>
         <DialogMessageBar messages={messages} />
         {candidates === null && <Typography color="text.secondary">{t('app.loading')}</Typography>}
-        {candidates?.length === 0 && <Typography data-testid="application-bind-none">{t('software.msg.bindNone')}</Typography>}
+        {candidates?.length === 0 && (
+          <Typography data-testid="application-bind-none">{t('software.msg.bindNone')}</Typography>
+        )}
         {candidates && candidates.length > 0 && (
           <List dense aria-label={t('software.bindTitle')}>
             {candidates.map((a) => (
               <ListItem key={a.id} disablePadding>
                 <FormControlLabel
                   sx={{ m: 0, width: '100%' }}
-                  control={<Checkbox checked={picked.includes(a.id)} onChange={() => toggle(a.id)} slotProps={{ input: { 'data-testid': `application-bind-${a.packageId}` } as object }} />}
+                  control={
+                    <Checkbox
+                      checked={picked.includes(a.id)}
+                      onChange={() => toggle(a.id)}
+                      slotProps={{ input: { 'data-testid': `application-bind-${a.packageId}` } as object }}
+                    />
+                  }
                   label={<ListItemText primary={`${a.name} ${a.version ?? ''}`} secondary={a.description} />}
                 />
               </ListItem>
@@ -68,7 +88,13 @@ export default function ApplicationBindDialog({ data, onClose }: DialogPluginPro
         <Button data-testid="application-bind-cancel" onClick={() => onClose()}>
           {t('action.cancel')}
         </Button>
-        <Button data-testid="application-bind-confirm" variant="contained" loading={busy} disabled={!candidates?.length} onClick={() => void bind()}>
+        <Button
+          data-testid="application-bind-confirm"
+          variant="contained"
+          loading={busy}
+          disabled={!candidates?.length}
+          onClick={() => void bind()}
+        >
           {t('software.action.bind')}
         </Button>
       </DialogActions>

@@ -1,7 +1,17 @@
 // Dialog `application-modules`: the modules of one application bound to the enterprise, each with a
 // switch; Save turns the switched-off ones off there and the rest on (their menus and resources leave
 // the users' effective access). Those who may not change them see the switches disabled.
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
@@ -38,7 +48,11 @@ export default function ApplicationModulesDialog({ data, onClose }: DialogPlugin
   const save = async () => {
     setBusy(true);
     try {
-      await call('domainApplications.setModules', { params: { id: domainid, applicationId }, body: { disabled: modules!.filter((m) => !m.enabled).map((m) => m.id) }, silent: true });
+      await call('domainApplications.setModules', {
+        params: { id: domainid, applicationId },
+        body: { disabled: modules!.filter((m) => !m.enabled).map((m) => m.id) },
+        silent: true,
+      });
       notifySuccess(t('software.msg.modulesSaved'));
       onClose({ reload: true });
     } catch (e) {
@@ -48,7 +62,14 @@ export default function ApplicationModulesDialog({ data, onClose }: DialogPlugin
   };
 
   return (
-    <Dialog open onClose={() => onClose()} maxWidth="xs" fullWidth data-testid="application-modules-dialog" aria-labelledby="application-modules-title">
+    <Dialog
+      open
+      onClose={() => onClose()}
+      maxWidth="xs"
+      fullWidth
+      data-testid="application-modules-dialog"
+      aria-labelledby="application-modules-title"
+    >
       <DialogTitle id="application-modules-title" sx={{ fontSize: 18 }}>
         {t('software.modules.title', { name: String(data.name ?? '') })}
       </DialogTitle>
@@ -61,7 +82,18 @@ export default function ApplicationModulesDialog({ data, onClose }: DialogPlugin
         {modules?.length === 0 && <Typography>{t('software.modules.none')}</Typography>}
         <Stack>
           {(modules ?? []).map((m) => (
-            <FormControlLabel key={m.id} control={<Switch checked={m.enabled} disabled={!mayChange} onChange={() => flip(m.id)} slotProps={{ input: { 'data-testid': `module-${m.id}` } as object }} />} label={m.name} />
+            <FormControlLabel
+              key={m.id}
+              control={
+                <Switch
+                  checked={m.enabled}
+                  disabled={!mayChange}
+                  onChange={() => flip(m.id)}
+                  slotProps={{ input: { 'data-testid': `module-${m.id}` } as object }}
+                />
+              }
+              label={m.name}
+            />
           ))}
         </Stack>
       </DialogContent>
@@ -70,7 +102,13 @@ export default function ApplicationModulesDialog({ data, onClose }: DialogPlugin
           {t(mayChange ? 'action.cancel' : 'action.close')}
         </Button>
         {mayChange && (
-          <Button variant="contained" loading={busy} disabled={!modules?.length} onClick={() => void save()} data-testid="application-modules-save">
+          <Button
+            variant="contained"
+            loading={busy}
+            disabled={!modules?.length}
+            onClick={() => void save()}
+            data-testid="application-modules-save"
+          >
             {t('action.save')}
           </Button>
         )}

@@ -19,7 +19,14 @@ export default function FormsSyncDialog({ data, onClose }: DialogPluginProps) {
   const ended = status?.status === 'done' || status?.status === 'failed';
 
   return (
-    <Dialog open onClose={() => onClose()} maxWidth="xs" fullWidth data-testid="forms-sync-dialog" aria-labelledby="forms-sync-title">
+    <Dialog
+      open
+      onClose={() => onClose()}
+      maxWidth="xs"
+      fullWidth
+      data-testid="forms-sync-dialog"
+      aria-labelledby="forms-sync-title"
+    >
       <DialogTitle id="forms-sync-title" sx={{ fontSize: 18 }}>
         {t('software.forms.title', { name })}
       </DialogTitle>
@@ -30,11 +37,21 @@ export default function FormsSyncDialog({ data, onClose }: DialogPluginProps) {
         {running && (
           <>
             <Typography sx={{ mb: 1 }}>{t('software.forms.running')}</Typography>
-            <LinearProgress variant="determinate" value={status.progress} aria-label={t('software.forms.running')} data-testid="forms-sync-progress" />
+            <LinearProgress
+              variant="determinate"
+              value={status.progress}
+              aria-label={t('software.forms.running')}
+              data-testid="forms-sync-progress"
+            />
           </>
         )}
         {ended && (
-          <Typography color={status.status === 'done' ? 'success.main' : 'error'} role="status" data-testid="forms-sync-result" data-status={status.status}>
+          <Typography
+            color={status.status === 'done' ? 'success.main' : 'error'}
+            role="status"
+            data-testid="forms-sync-result"
+            data-status={status.status}
+          >
             {status.message}
           </Typography>
         )}

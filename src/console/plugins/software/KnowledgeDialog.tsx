@@ -1,7 +1,19 @@
 // Dialog `application-km`: an application's knowledge base in the enterprise (docs/adr/0041-module-switches-knowledge.md): on or off, and its
 // managers by kind, added through the user-selection dialog and removed one by one; Save replaces the
 // settings at once. Those who may not change them see them read-only.
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
@@ -46,15 +58,22 @@ export default function KnowledgeDialog({ data, onClose }: DialogPluginProps) {
     const users = (result as UserSelectResult | undefined)?.users ?? [];
     setStatus((s) => {
       const have = new Set(s!.managers.filter((m) => m.kind === kind).map((m) => m.userId));
-      const fresh = users.filter((u) => !have.has(u.id)).map((u) => ({ userId: u.id, name: u.name, loginno: u.loginno ?? '', departmentName: null, kind }));
+      const fresh = users
+        .filter((u) => !have.has(u.id))
+        .map((u) => ({ userId: u.id, name: u.name, loginno: u.loginno ?? '', departmentName: null, kind }));
       return { ...s!, managers: [...s!.managers, ...fresh] };
     });
   };
-  const remove = (m: Manager) => setStatus((s) => ({ ...s!, managers: s!.managers.filter((x) => !(x.userId === m.userId && x.kind === m.kind)) }));
+  const remove = (m: Manager) =>
+    setStatus((s) => ({ ...s!, managers: s!.managers.filter((x) => !(x.userId === m.userId && x.kind === m.kind)) }));
   const save = async () => {
     setBusy(true);
     try {
-      await call('knowledge.save', { params: { id: domainid, applicationId }, body: { enabled: status!.enabled, managers: status!.managers.map((m) => ({ userId: m.userId, kind: m.kind })) }, silent: true });
+      await call('knowledge.save', {
+        params: { id: domainid, applicationId },
+        body: { enabled: status!.enabled, managers: status!.managers.map((m) => ({ userId: m.userId, kind: m.kind })) },
+        silent: true,
+      });
       notifySuccess(t('km.saved'));
       onClose();
     } catch (e) {
@@ -64,7 +83,14 @@ export default function KnowledgeDialog({ data, onClose }: DialogPluginProps) {
   };
 
   return (
-    <Dialog open onClose={() => onClose()} maxWidth="sm" fullWidth data-testid="application-km-dialog" aria-labelledby="application-km-title">
+    <Dialog
+      open
+      onClose={() => onClose()}
+      maxWidth="sm"
+      fullWidth
+      data-testid="application-km-dialog"
+      aria-labelledby="application-km-title"
+    >
       <DialogTitle id="application-km-title" sx={{ fontSize: 18 }}>
         {t('km.title', { name: String(data.name ?? '') })}
       </DialogTitle>
@@ -78,7 +104,14 @@ export default function KnowledgeDialog({ data, onClose }: DialogPluginProps) {
         ) : (
           <Stack spacing={2}>
             <FormControlLabel
-              control={<Switch checked={status.enabled} disabled={!mayChange} onChange={(e) => setStatus({ ...status, enabled: e.target.checked })} slotProps={{ input: { 'data-testid': 'km-enabled' } as object }} />}
+              control={
+                <Switch
+                  checked={status.enabled}
+                  disabled={!mayChange}
+                  onChange={(e) => setStatus({ ...status, enabled: e.target.checked })}
+                  slotProps={{ input: { 'data-testid': 'km-enabled' } as object }}
+                />
+              }
               label={t('km.field.enabled')}
             />
             {KINDS.map((kind) => {
@@ -100,7 +133,11 @@ export default function KnowledgeDialog({ data, onClose }: DialogPluginProps) {
                   ) : (
                     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
                       {managers.map((m) => (
-                        <Chip key={m.userId} label={`${m.name} (${m.loginno})`} onDelete={mayChange ? () => remove(m) : undefined} />
+                        <Chip
+                          key={m.userId}
+                          label={`${m.name} (${m.loginno})`}
+                          onDelete={mayChange ? () => remove(m) : undefined}
+                        />
                       ))}
                     </Stack>
                   )}
@@ -115,7 +152,13 @@ export default function KnowledgeDialog({ data, onClose }: DialogPluginProps) {
           {t(mayChange ? 'action.cancel' : 'action.close')}
         </Button>
         {mayChange && (
-          <Button variant="contained" loading={busy} disabled={!status} onClick={() => void save()} data-testid="application-km-save">
+          <Button
+            variant="contained"
+            loading={busy}
+            disabled={!status}
+            onClick={() => void save()}
+            data-testid="application-km-save"
+          >
             {t('action.save')}
           </Button>
         )}

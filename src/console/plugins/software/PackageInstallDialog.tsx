@@ -2,7 +2,24 @@
 // shows what installing it would do — install, upgrade from which version, or reinstall, and every part
 // added, changed or removed — or the package's problems by file and place. Install writes it in one
 // transaction; closing after an install asks the list to reload.
-import { Chip, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Chip,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
@@ -78,7 +95,11 @@ export default function PackageInstallDialog({ onClose }: DialogPluginProps) {
         {plan && (
           <>
             <Typography data-testid={installed ? 'package-install-done' : 'package-install-summary'}>
-              {t(`software.install.${installed ? 'done' : plan.action}`, { name: plan.name, version: plan.version, installed: plan.installed ?? '' })}
+              {t(`software.install.${installed ? 'done' : plan.action}`, {
+                name: plan.name,
+                version: plan.version,
+                installed: plan.installed ?? '',
+              })}
             </Typography>
             <ChangesTable changes={plan.changes} />
           </>
@@ -89,7 +110,13 @@ export default function PackageInstallDialog({ onClose }: DialogPluginProps) {
           {t(installed ? 'action.close' : 'action.cancel')}
         </Button>
         {!installed && (
-          <Button data-testid="package-install-commit" variant="contained" loading={installer.busy} disabled={!preview} onClick={() => void installer.commit()}>
+          <Button
+            data-testid="package-install-commit"
+            variant="contained"
+            loading={installer.busy}
+            disabled={!preview}
+            onClick={() => void installer.commit()}
+          >
             {t('software.install.commit')}
           </Button>
         )}

@@ -20,7 +20,9 @@ export function useFormsSync(applicationId: string, onFailure: (error: unknown) 
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
       if (!mounted.current) return;
-      const next = await call('applications.formsStatus', { query: { applicationId }, silent: true }).catch((e: unknown) => (onFailure(e), null));
+      const next = await call('applications.formsStatus', { query: { applicationId }, silent: true }).catch(
+        (e: unknown) => (onFailure(e), null),
+      );
       if (!next || !mounted.current) return;
       setStatus(next);
       if (next.status !== 'in-progress') return;
@@ -29,11 +31,14 @@ export function useFormsSync(applicationId: string, onFailure: (error: unknown) 
 
   useEffect(() => {
     if (!applicationId) return;
-    void call('applications.formsStatus', { query: { applicationId }, silent: true }).then((first) => {
-      if (!mounted.current || first.status !== 'in-progress') return;
-      setStatus(first);
-      void follow();
-    }, () => undefined);
+    void call('applications.formsStatus', { query: { applicationId }, silent: true }).then(
+      (first) => {
+        if (!mounted.current || first.status !== 'in-progress') return;
+        setStatus(first);
+        void follow();
+      },
+      () => undefined,
+    );
   }, [applicationId, follow]);
 
   const start = useCallback(async () => {

@@ -14,7 +14,11 @@ export type InstallPlan = Calls['applications.install']['reply'];
 
 export function usePackageInstall(messages: DialogMessage) {
   const [problems, setProblems] = useState<FieldError[]>([]);
-  const send = useCallback((path: string, mode: PreviewMode) => call('applications.install', { query: { mode }, body: { path }, silent: true }), []);
+  const send = useCallback(
+    (path: string, mode: PreviewMode) =>
+      call('applications.install', { query: { mode }, body: { path }, silent: true }),
+    [],
+  );
   const onFailure = useCallback(
     (e: unknown) => {
       const found = e instanceof ApiError ? e.fieldErrors : [];

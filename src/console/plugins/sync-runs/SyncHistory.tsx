@@ -5,7 +5,15 @@ import { formatDateTime } from '../../runtime/cells/DateCell.tsx';
 import { runLabel, type RunKind } from './SyncRunView.tsx';
 import type { SyncHistoryRun } from './useSyncRuns.ts';
 
-export function SyncHistory({ runs, onOpen, kind }: { runs: SyncHistoryRun[]; onOpen: (id: string) => void; kind: RunKind }) {
+export function SyncHistory({
+  runs,
+  onOpen,
+  kind,
+}: {
+  runs: SyncHistoryRun[];
+  onOpen: (id: string) => void;
+  kind: RunKind;
+}) {
   const { t } = useTranslation();
   const title = t('sync.section.history');
   return (

@@ -29,7 +29,13 @@ export function SyncPanel({ runs, actions, confirm, kind, terms }: Props) {
     <Stack spacing={1.5}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {actions.map((a) => (
-          <Button key={a.id} variant={a.dry ? 'outlined' : 'contained'} disabled={running} onClick={() => void start(a.id)} data-testid={`sync-${a.id}`}>
+          <Button
+            key={a.id}
+            variant={a.dry ? 'outlined' : 'contained'}
+            disabled={running}
+            onClick={() => void start(a.id)}
+            data-testid={`sync-${a.id}`}
+          >
             {a.label}
           </Button>
         ))}
@@ -42,7 +48,12 @@ export function SyncPanel({ runs, actions, confirm, kind, terms }: Props) {
       {run && <SyncRunView run={run} kind={kind} terms={terms} />}
       {confirmed && (
         <div>
-          <Button color="warning" variant="contained" onClick={() => void start(confirmed.action, 1)} data-testid="sync-confirm">
+          <Button
+            color="warning"
+            variant="contained"
+            onClick={() => void start(confirmed.action, 1)}
+            data-testid="sync-confirm"
+          >
             {confirmed.label}
           </Button>
         </div>

@@ -21,9 +21,20 @@ export interface RunKind {
 }
 
 /** A run as the history and the report name it: its kind, marked when dry. */
-export const runLabel = (run: SyncHistoryRun, kind: RunKind, t: TFunction) => `${kind.of(run)}${run.dryRun ? ` (${t('sync.field.dryRun')})` : ''}`;
+export const runLabel = (run: SyncHistoryRun, kind: RunKind, t: TFunction) =>
+  `${kind.of(run)}${run.dryRun ? ` (${t('sync.field.dryRun')})` : ''}`;
 
-const COUNTERS = ['DEPT_ADD_SUCCESS', 'DEPT_ADD_FAIL', 'USER_ADD_SUCCESS', 'USER_ADD_FAIL', 'DEPT_CHANGE', 'DEPT_INVALIDATE', 'USER_CHANGE', 'USER_MOVE', 'USER_RESIGN'] as const;
+const COUNTERS = [
+  'DEPT_ADD_SUCCESS',
+  'DEPT_ADD_FAIL',
+  'USER_ADD_SUCCESS',
+  'USER_ADD_FAIL',
+  'DEPT_CHANGE',
+  'DEPT_INVALIDATE',
+  'USER_CHANGE',
+  'USER_MOVE',
+  'USER_RESIGN',
+] as const;
 const SEVERITY = { running: 'info', succeeded: 'success', failed: 'error', refused: 'warning' } as const;
 
 function Heading({ children }: { children: string }) {
@@ -38,7 +49,8 @@ export function SyncRunView({ run, kind, terms }: { run: SyncRun; kind: RunKind;
   const { t } = useTranslation();
   const title = `${runLabel(run, kind, t)} · ${formatDateTime(run.startedAt)}`;
   const phase = run.phase === 'reading' && terms ? terms.reading : t(`sync.phase.${run.phase}`);
-  const state = run.status === 'running' ? t('sync.progress', { phase, count: run.readCount }) : t(`sync.status.${run.status}`);
+  const state =
+    run.status === 'running' ? t('sync.progress', { phase, count: run.readCount }) : t(`sync.status.${run.status}`);
   return (
     <section aria-label={title} data-testid="sync-run">
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
@@ -54,7 +66,9 @@ export function SyncRunView({ run, kind, terms }: { run: SyncRun; kind: RunKind;
             <TableBody>
               {COUNTERS.map((k) => (
                 <TableRow key={k}>
-                  <TableCell component="th" scope="row">{t(`sync.count.${k}`)}</TableCell>
+                  <TableCell component="th" scope="row">
+                    {t(`sync.count.${k}`)}
+                  </TableCell>
                   <TableCell data-testid={`sync-count-${k}`}>{run.result![k]}</TableCell>
                 </TableRow>
               ))}

@@ -29,7 +29,10 @@ export function useSyncRuns(calls: SyncCalls) {
   const { start: startCall, status, history: historyCall } = calls;
 
   const failed = useCallback((e: unknown) => setError(e instanceof ApiError ? e.errmsg || e.message : String(e)), []);
-  const openRun = useCallback((id: string) => setParams((p) => (p.set('syncrun', id), p), { replace: true }), [setParams]);
+  const openRun = useCallback(
+    (id: string) => setParams((p) => (p.set('syncrun', id), p), { replace: true }),
+    [setParams],
+  );
   const loadHistory = useCallback(() => historyCall().then(setHistory, () => undefined), [historyCall]);
 
   useEffect(() => void loadHistory(), [loadHistory]);

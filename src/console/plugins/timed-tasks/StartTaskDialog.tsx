@@ -1,13 +1,31 @@
 // Starts a timed task: its period, run time and first run date (docs/adr/0057-timed-tasks.md), filled with the task's own; the
 // server checks them again and its message shows as a toast.
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task, Timing } from './useTimedTasks.ts';
 
 const PERIODS: Task['period'][] = ['none', 'immediately', 'minute', 'hour', 'day', 'week', 'month', 'weekday'];
 
-export function StartTaskDialog({ task, onStart, onClose }: { task: Task; onStart: (timing: Timing) => Promise<void>; onClose: () => void }) {
+export function StartTaskDialog({
+  task,
+  onStart,
+  onClose,
+}: {
+  task: Task;
+  onStart: (timing: Timing) => Promise<void>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [timing, setTiming] = useState<Timing>({ period: task.period, rTime: task.runTime, rDate: task.runDate ?? '' });
   const [busy, setBusy] = useState(false);
@@ -30,7 +48,13 @@ export function StartTaskDialog({ task, onStart, onClose }: { task: Task; onStar
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField select label={t('task.field.period')} value={timing.period} onChange={(e) => set({ period: e.target.value as Task['period'] })} slotProps={{ htmlInput: { 'data-testid': 'task-period' } }}>
+          <TextField
+            select
+            label={t('task.field.period')}
+            value={timing.period}
+            onChange={(e) => set({ period: e.target.value as Task['period'] })}
+            slotProps={{ htmlInput: { 'data-testid': 'task-period' } }}
+          >
             {PERIODS.map((p) => (
               <MenuItem key={p} value={p}>
                 {t(`task.period.${p}`)}

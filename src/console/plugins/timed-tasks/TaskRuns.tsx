@@ -5,7 +5,12 @@ import { formatDateTime } from '../../runtime/cells/DateCell.tsx';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import type { Run } from './useTimedTasks.ts';
 
-const SEVERITY: Record<Run['outcome'], 'success' | 'error' | 'warning' | 'info'> = { done: 'success', failed: 'error', interrupted: 'warning', running: 'info' };
+const SEVERITY: Record<Run['outcome'], 'success' | 'error' | 'warning' | 'info'> = {
+  done: 'success',
+  failed: 'error',
+  interrupted: 'warning',
+  running: 'info',
+};
 
 export function TaskRuns({ name, runs }: { name: string; runs: Run[] | null }) {
   const { t } = useTranslation();
@@ -34,7 +39,12 @@ export function TaskRuns({ name, runs }: { name: string; runs: Run[] | null }) {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(run.startedAt)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(run.finishedAt)}</TableCell>
                 <TableCell>
-                  <Typography component="span" variant="body2" color={`${SEVERITY[run.outcome]}.main`} sx={{ fontWeight: 600 }}>
+                  <Typography
+                    component="span"
+                    variant="body2"
+                    color={`${SEVERITY[run.outcome]}.main`}
+                    sx={{ fontWeight: 600 }}
+                  >
                     {t(`task.outcome.${run.outcome}`)}
                   </Typography>
                 </TableCell>

@@ -36,7 +36,10 @@ export function useTimedTasks() {
 
   useEffect(() => {
     let current = true;
-    call('timedTasks.list', { query: { searchword: search, linesPerPage: PAGE_SIZE, pageNo: page } }).then((reply) => current && setTasks(reply), () => current && setTasks({ datas: [], rowCount: 0 }));
+    call('timedTasks.list', { query: { searchword: search, linesPerPage: PAGE_SIZE, pageNo: page } }).then(
+      (reply) => current && setTasks(reply),
+      () => current && setTasks({ datas: [], rowCount: 0 }),
+    );
     return () => {
       current = false;
     };
@@ -45,7 +48,11 @@ export function useTimedTasks() {
   const runsKey = `${shown ?? ''}:${generation}`;
   useEffect(() => {
     let current = true;
-    if (shown) call('timedTasks.runs', { query: { id: shown } }).then((reply) => current && setRuns({ key: runsKey, runs: reply }), () => current && setRuns({ key: runsKey, runs: [] }));
+    if (shown)
+      call('timedTasks.runs', { query: { id: shown } }).then(
+        (reply) => current && setRuns({ key: runsKey, runs: reply }),
+        () => current && setRuns({ key: runsKey, runs: [] }),
+      );
     return () => {
       current = false;
     };
@@ -63,7 +70,9 @@ export function useTimedTasks() {
     showRuns: (id: string | null) => change({ runs: id }),
     refresh,
     async start(id: string, timing: Timing) {
-      await call('timedTasks.start', { query: { id, period: timing.period, rTime: timing.rTime, ...(timing.rDate ? { rDate: timing.rDate } : {}) } });
+      await call('timedTasks.start', {
+        query: { id, period: timing.period, rTime: timing.rTime, ...(timing.rDate ? { rDate: timing.rDate } : {}) },
+      });
       refresh();
     },
     async stop(id: string) {

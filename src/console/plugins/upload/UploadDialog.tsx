@@ -12,7 +12,8 @@ import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
 import { useUpload } from './useUpload.ts';
 
-const isUse = (value: unknown): value is UploadUseName => typeof value === 'string' && Object.hasOwn(UPLOAD_USES, value);
+const isUse = (value: unknown): value is UploadUseName =>
+  typeof value === 'string' && Object.hasOwn(UPLOAD_USES, value);
 /** The spreadsheet imports offer their template (docs/adr/0035-organisation-excel-import-export.md: generated in the user's language). */
 const TEMPLATES: Partial<Record<UploadUseName, string>> = { import: 'users.xlsx', depImport: 'departments.xlsx' };
 
@@ -21,7 +22,9 @@ export default function UploadDialog({ data, onClose }: DialogPluginProps) {
   const use = isUse(data.use) ? data.use : 'icon';
   const messages = useDialogMessage();
   const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
-  const upload = useUpload({ use, path: text(data.path), domainid: text(data.domainid) }, messages, (filePath) => onClose(filePath));
+  const upload = useUpload({ use, path: text(data.path), domainid: text(data.domainid) }, messages, (filePath) =>
+    onClose(filePath),
+  );
   const input = useRef<HTMLInputElement>(null);
   const { extensions, maxBytes } = UPLOAD_USES[use];
   const types = acceptedTypes(use);
@@ -43,7 +46,16 @@ export default function UploadDialog({ data, onClose }: DialogPluginProps) {
         />
         <Box
           onClick={() => input.current?.click()}
-          sx={{ border: 2, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 2, p: 3, textAlign: 'center', cursor: 'pointer', '&:hover': { borderColor: 'primary.main' } }}
+          sx={{
+            border: 2,
+            borderStyle: 'dashed',
+            borderColor: 'divider',
+            borderRadius: 2,
+            p: 3,
+            textAlign: 'center',
+            cursor: 'pointer',
+            '&:hover': { borderColor: 'primary.main' },
+          }}
         >
           {upload.file ? (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'center' }}>
@@ -51,7 +63,9 @@ export default function UploadDialog({ data, onClose }: DialogPluginProps) {
               <Typography data-testid="upload-file-name" noWrap sx={{ maxWidth: 260 }}>
                 {upload.file.name}
               </Typography>
-              <Typography color="text.secondary" data-testid="upload-file-size">({fileSize(upload.file.size)})</Typography>
+              <Typography color="text.secondary" data-testid="upload-file-size">
+                ({fileSize(upload.file.size)})
+              </Typography>
             </Stack>
           ) : (
             <Stack spacing={1} sx={{ alignItems: 'center' }}>
@@ -66,7 +80,12 @@ export default function UploadDialog({ data, onClose }: DialogPluginProps) {
           {t('upload.allowed', { types, limit: megabytes(maxBytes) })}
         </Typography>
         {TEMPLATES[use] && (
-          <Link data-testid="upload-template" variant="body2" href={resourceUrl(`/uploads/resource/${TEMPLATES[use]}`, { domainid: text(data.domainid) })} download>
+          <Link
+            data-testid="upload-template"
+            variant="body2"
+            href={resourceUrl(`/uploads/resource/${TEMPLATES[use]}`, { domainid: text(data.domainid) })}
+            download
+          >
             {t('transfer.dialog.template')}
           </Link>
         )}
@@ -75,7 +94,12 @@ export default function UploadDialog({ data, onClose }: DialogPluginProps) {
         <Button data-testid="upload-cancel" onClick={() => onClose()}>
           {t('action.cancel')}
         </Button>
-        <Button data-testid="upload-submit" variant="contained" loading={upload.uploading} onClick={() => void upload.upload()}>
+        <Button
+          data-testid="upload-submit"
+          variant="contained"
+          loading={upload.uploading}
+          onClick={() => void upload.upload()}
+        >
           {t('upload.submit')}
         </Button>
       </DialogActions>

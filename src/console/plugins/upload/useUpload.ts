@@ -14,7 +14,11 @@ export interface UploadTarget {
   domainid?: string;
 }
 
-export function useUpload({ use, path, domainid }: UploadTarget, messages: DialogMessage, onUploaded: (filePath: string) => void) {
+export function useUpload(
+  { use, path, domainid }: UploadTarget,
+  messages: DialogMessage,
+  onUploaded: (filePath: string) => void,
+) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -44,7 +48,8 @@ export function useUpload({ use, path, domainid }: UploadTarget, messages: Dialo
     form.append('file', file, file.name);
     setUploading(true);
     try {
-      const query = use === 'icon' ? { icon: true } : { path: path ?? use, icon: false, ...(domainid ? { domainid } : {}) };
+      const query =
+        use === 'icon' ? { icon: true } : { path: path ?? use, icon: false, ...(domainid ? { domainid } : {}) };
       const [stored] = await call('uploads.upload', { query, form, silent: true });
       onUploaded(stored.filePath);
     } catch (e) {

@@ -43,12 +43,19 @@ export function DepartmentTree({ domainId, selected, onSelect, maxHeight, onFail
   const items = (parent: string): ReactNode =>
     (children[parent] ?? []).map((node) => (
       <TreeItem key={node.id} itemId={node.id} label={node.name} data-testid={`user-select-dept-${node.id}`}>
-        {node.hasChildren && (children[node.id] ? items(node.id) : <TreeItem itemId={`${node.id}${LOADING}`} label={t('userSelect.loading')} disabled />)}
+        {node.hasChildren &&
+          (children[node.id] ? (
+            items(node.id)
+          ) : (
+            <TreeItem itemId={`${node.id}${LOADING}`} label={t('userSelect.loading')} disabled />
+          ))}
       </TreeItem>
     ));
 
   return (
-    <Box sx={{ maxHeight, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, p: 0.5, minWidth: 200 }}>
+    <Box
+      sx={{ maxHeight, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, p: 0.5, minWidth: 200 }}
+    >
       <SimpleTreeView
         aria-label={t('userSelect.treeLabel')}
         selectedItems={selected}

@@ -28,19 +28,34 @@ export function RoleList({ applicationId, domainId, selected, onSelect, maxHeigh
   const { t } = useTranslation();
   const [roles, setRoles] = useState<Role[] | null>(null);
   useEffect(() => {
-    callAny<{ datas: Role[] }>('roles.list', { params: { id: applicationId }, query: { pagelines: ALL_ROLES, domainid: domainId }, body: {}, silent: true }).then(
+    callAny<{ datas: Role[] }>('roles.list', {
+      params: { id: applicationId },
+      query: { pagelines: ALL_ROLES, domainid: domainId },
+      body: {},
+      silent: true,
+    }).then(
       (page) => setRoles(page.datas),
       (e: unknown) => (setRoles([]), onFailure(e)),
     );
   }, [applicationId, domainId, onFailure]);
 
   return (
-    <Box sx={{ maxHeight, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, minWidth: 200 }} data-testid="user-select-roles">
-      {roles?.length === 0 && <Typography sx={{ p: 1.5, fontSize: 14, color: 'text.secondary' }}>{t('userSelect.noRoles')}</Typography>}
+    <Box
+      sx={{ maxHeight, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, minWidth: 200 }}
+      data-testid="user-select-roles"
+    >
+      {roles?.length === 0 && (
+        <Typography sx={{ p: 1.5, fontSize: 14, color: 'text.secondary' }}>{t('userSelect.noRoles')}</Typography>
+      )}
       <List dense aria-label={t('userSelect.roleLabel')} sx={{ py: 0 }}>
         {(roles ?? []).map((role) => (
           <ListItem key={role.id} disablePadding>
-            <ListItemButton selected={role.id === selected} aria-current={role.id === selected || undefined} onClick={() => onSelect(role.id)} data-testid={`user-select-role-${role.id}`}>
+            <ListItemButton
+              selected={role.id === selected}
+              aria-current={role.id === selected || undefined}
+              onClick={() => onSelect(role.id)}
+              data-testid={`user-select-role-${role.id}`}
+            >
               <ListItemText primary={role.name} secondary={countText('userSelect.holders', role.holders)} />
             </ListItemButton>
           </ListItem>

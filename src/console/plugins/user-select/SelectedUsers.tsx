@@ -5,10 +5,28 @@ import { useTranslation } from 'react-i18next';
 import { countText } from '../../runtime/counted-label.ts';
 import { SELECTED_MAX_HEIGHT, type PickedUser } from './user-select-types.ts';
 
-export function SelectedUsers({ users, onRemove, onClear }: { users: PickedUser[]; onRemove: (id: string) => void; onClear: () => void }) {
+export function SelectedUsers({
+  users,
+  onRemove,
+  onClear,
+}: {
+  users: PickedUser[];
+  onRemove: (id: string) => void;
+  onClear: () => void;
+}) {
   const { t } = useTranslation();
   return (
-    <Box data-testid="user-select-picked" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, display: 'flex', flexDirection: 'column', minWidth: 220 }}>
+    <Box
+      data-testid="user-select-picked"
+      sx={{
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        display: 'flex',
+        flexDirection: 'column',
+        minWidth: 220,
+      }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', px: 1.5, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
         <Typography component="h3" sx={{ flex: 1, fontSize: 14, fontWeight: 600 }}>
           {countText('userSelect.picked', users.length)}
@@ -27,7 +45,13 @@ export function SelectedUsers({ users, onRemove, onClear }: { users: PickedUser[
           <ListItem
             key={u.id}
             secondaryAction={
-              <IconButton edge="end" size="small" aria-label={t('userSelect.remove', { name: u.name })} data-testid={`user-select-remove-${u.id}`} onClick={() => onRemove(u.id)}>
+              <IconButton
+                edge="end"
+                size="small"
+                aria-label={t('userSelect.remove', { name: u.name })}
+                data-testid={`user-select-remove-${u.id}`}
+                onClick={() => onRemove(u.id)}
+              >
                 <Close fontSize="small" />
               </IconButton>
             }

@@ -10,7 +10,13 @@ type Draft = Required<Pick<UserQuery, 'name' | 'loginno' | 'superiorname' | 'sta
 const EMPTY: Draft = { name: '', loginno: '', superiorname: '', status: '' };
 
 /** `onReset`: Reset clears the search and whatever else narrows the list (the tree's department). */
-export function UserSearchBar({ onApply, onReset }: { onApply: (query: Omit<UserQuery, 'departmentid'>) => void; onReset: () => void }) {
+export function UserSearchBar({
+  onApply,
+  onReset,
+}: {
+  onApply: (query: Omit<UserQuery, 'departmentid'>) => void;
+  onReset: () => void;
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const field = (name: 'name' | 'loginno' | 'superiorname') => (
@@ -42,7 +48,13 @@ export function UserSearchBar({ onApply, onReset }: { onApply: (query: Omit<User
         <MenuItem value="1">{t('userSelect.onJob')}</MenuItem>
         <MenuItem value="0">{t('userSelect.resigned')}</MenuItem>
       </TextField>
-      <Button variant="contained" size="small" startIcon={<Search />} data-testid="user-select-search" onClick={() => onApply(draft)}>
+      <Button
+        variant="contained"
+        size="small"
+        startIcon={<Search />}
+        data-testid="user-select-search"
+        onClick={() => onApply(draft)}
+      >
         {t('action.search')}
       </Button>
       <Button

@@ -20,7 +20,13 @@ import { UserSearchBar } from './UserSearchBar.tsx';
 import { UserTable } from './UserTable.tsx';
 import { usePicks } from './usePicks.ts';
 import { useUserSearch } from './useUserSearch.ts';
-import { PLATFORM_PAGE_SIZES, TREE_MAX_HEIGHT, WORKFLOW_PAGE_SIZE, type QueryTab, type UserSelectInput } from './user-select-types.ts';
+import {
+  PLATFORM_PAGE_SIZES,
+  TREE_MAX_HEIGHT,
+  WORKFLOW_PAGE_SIZE,
+  type QueryTab,
+  type UserSelectInput,
+} from './user-select-types.ts';
 
 export default function UserSelectDialog({ data, onClose }: DialogPluginProps) {
   const { t } = useTranslation();
@@ -66,9 +72,24 @@ export default function UserSelectDialog({ data, onClose }: DialogPluginProps) {
 
   const roleApplication = approval?.applicationId ?? docs?.applicationId;
   const roles = roleApplication && (
-    <RoleList applicationId={roleApplication} domainId={domainId} selected={search.query.roleid ?? null} onSelect={(roleid) => setQuery({ roleid })} maxHeight={TREE_MAX_HEIGHT} onFailure={messages.showFailure} />
+    <RoleList
+      applicationId={roleApplication}
+      domainId={domainId}
+      selected={search.query.roleid ?? null}
+      onSelect={(roleid) => setQuery({ roleid })}
+      maxHeight={TREE_MAX_HEIGHT}
+      onFailure={messages.showFailure}
+    />
   );
-  const tree = <DepartmentTree domainId={domainId} selected={department} onSelect={chooseDepartment} maxHeight={TREE_MAX_HEIGHT} onFailure={messages.showFailure} />;
+  const tree = (
+    <DepartmentTree
+      domainId={domainId}
+      selected={department}
+      onSelect={chooseDepartment}
+      maxHeight={TREE_MAX_HEIGHT}
+      onFailure={messages.showFailure}
+    />
+  );
   const table = (
     <UserTable
       rows={search.rows}
@@ -96,7 +117,14 @@ export default function UserSelectDialog({ data, onClose }: DialogPluginProps) {
   );
 
   return (
-    <Dialog open onClose={() => onClose()} maxWidth="lg" fullWidth data-testid="user-select-dialog" aria-labelledby="user-select-title">
+    <Dialog
+      open
+      onClose={() => onClose()}
+      maxWidth="lg"
+      fullWidth
+      data-testid="user-select-dialog"
+      aria-labelledby="user-select-title"
+    >
       <DialogTitle id="user-select-title" sx={{ fontSize: 18 }}>
         {t('userSelect.title')}
       </DialogTitle>
@@ -114,7 +142,13 @@ export default function UserSelectDialog({ data, onClose }: DialogPluginProps) {
           {workflow && tab === 'role' && roles}
           <Box sx={{ flex: 1, minWidth: 0 }}>
             {(!workflow || tab === 'query') && !docs && searchBar}
-            {workflow && tab === 'role' && !search.query.roleid ? <Typography sx={{ p: 2, color: 'text.secondary' }} data-testid="user-select-role-hint">{t('userSelect.chooseRole')}</Typography> : table}
+            {workflow && tab === 'role' && !search.query.roleid ? (
+              <Typography sx={{ p: 2, color: 'text.secondary' }} data-testid="user-select-role-hint">
+                {t('userSelect.chooseRole')}
+              </Typography>
+            ) : (
+              table
+            )}
           </Box>
           {workflow && <SelectedUsers users={picks.list} onRemove={picks.remove} onClear={picks.clear} />}
         </Box>

@@ -27,7 +27,13 @@ export function UserTable({ rows, rowCount, loading, paging, pageSizes, onPaging
     () => [
       { field: 'name', headerName: t('userSelect.column.name'), flex: 1, minWidth: 110, sortable: false },
       { field: 'loginno', headerName: t('userSelect.column.loginno'), flex: 1, minWidth: 100, sortable: false },
-      { field: 'departmentName', headerName: t('userSelect.column.department'), flex: 1, minWidth: 110, sortable: false },
+      {
+        field: 'departmentName',
+        headerName: t('userSelect.column.department'),
+        flex: 1,
+        minWidth: 110,
+        sortable: false,
+      },
       {
         field: 'status',
         headerName: t('userSelect.column.status'),
@@ -65,7 +71,12 @@ export function UserTable({ rows, rowCount, loading, paging, pageSizes, onPaging
         localeText={gridLocaleText(currentLanguage())}
         slots={{ noRowsOverlay: () => <EmptyState text={t('userSelect.noUsers')} /> }}
         aria-label={t('userSelect.tableLabel')}
-        sx={{ bgcolor: 'background.paper', maxHeight: TREE_MAX_HEIGHT + 60, minHeight: 260, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
+        sx={{
+          bgcolor: 'background.paper',
+          maxHeight: TREE_MAX_HEIGHT + 60,
+          minHeight: 260,
+          '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
+        }}
       />
     </Box>
   );

@@ -16,7 +16,10 @@ export function usePicks(initial: PickedUser[] = []) {
       }),
     [],
   );
-  const remove = useCallback((id: string) => setPicked((prior) => new Map([...prior].filter(([key]) => key !== id))), []);
+  const remove = useCallback(
+    (id: string) => setPicked((prior) => new Map([...prior].filter(([key]) => key !== id))),
+    [],
+  );
   const clear = useCallback(() => setPicked(new Map()), []);
   return { picked, list: [...picked.values()], pick, remove, clear };
 }

@@ -23,12 +23,23 @@ type UserPage = { datas: UserRow[]; rowCount: number };
 
 /** The page the query asks for: for the API documentation the enterprise's on-job users (of a role),
  *  a role's holders when it names one (then `approval` is set), else users.list. */
-function fetchPage(domainId: string, query: UserQuery, paging: Paging, approval?: ApprovalContext, docs?: boolean): Promise<UserPage> {
+function fetchPage(
+  domainId: string,
+  query: UserQuery,
+  paging: Paging,
+  approval?: ApprovalContext,
+  docs?: boolean,
+): Promise<UserPage> {
   const { departmentid, roleid, ...body } = query;
   if (docs) {
     const { name, loginno } = body;
-    const filled = Object.fromEntries(Object.entries({ roleid, name, loginno }).filter(([, v]) => v !== undefined && v !== ''));
-    return callAny<UserPage>('apiDocs.users', { query: { domainid: domainId, currpage: paging.page + 1, pagelines: paging.pageSize, ...filled }, silent: true });
+    const filled = Object.fromEntries(
+      Object.entries({ roleid, name, loginno }).filter(([, v]) => v !== undefined && v !== ''),
+    );
+    return callAny<UserPage>('apiDocs.users', {
+      query: { domainid: domainId, currpage: paging.page + 1, pagelines: paging.pageSize, ...filled },
+      silent: true,
+    });
   }
   if (roleid && approval) {
     const { docId, flowId, applicationId, nodeId } = approval;
@@ -47,7 +58,13 @@ function fetchPage(domainId: string, query: UserQuery, paging: Paging, approval?
   });
 }
 
-export function useUserSearch(domainId: string, pageSize: number, messages: DialogMessage, approval?: ApprovalContext, docs?: boolean) {
+export function useUserSearch(
+  domainId: string,
+  pageSize: number,
+  messages: DialogMessage,
+  approval?: ApprovalContext,
+  docs?: boolean,
+) {
   const [query, setQueryState] = useState<UserQuery>({});
   const [paging, setPaging] = useState<Paging>({ page: 0, pageSize });
   const [settled, setSettled] = useState<Settled | null>(null);
@@ -74,5 +91,13 @@ export function useUserSearch(domainId: string, pageSize: number, messages: Dial
     setPaging((p) => ({ ...p, page: 0 }));
   }, []);
 
-  return { query, setQuery, paging, setPaging, rows: settled?.rows ?? [], rowCount: settled?.rowCount ?? 0, loading: settled?.request !== request };
+  return {
+    query,
+    setQuery,
+    paging,
+    setPaging,
+    rows: settled?.rows ?? [],
+    rowCount: settled?.rowCount ?? 0,
+    loading: settled?.request !== request,
+  };
 }

@@ -8,5 +8,13 @@ export default function StatusCell({ value, schema }: CellProps) {
   const labels = (schema['x-labels'] ?? {}) as Record<string, string>;
   const key = labels[String(value)];
   const active = value === 1 || value === '1' || value === true;
-  return <Chip size="small" label={key ? t(key) : String(value ?? '')} color={active ? 'success' : 'default'} variant={active ? 'filled' : 'outlined'} sx={{ fontWeight: 500 }} />;
+  return (
+    <Chip
+      size="small"
+      label={key ? t(key) : String(value ?? '')}
+      color={active ? 'success' : 'default'}
+      variant={active ? 'filled' : 'outlined'}
+      sx={{ fontWeight: 500 }}
+    />
+  );
 }

@@ -5,10 +5,19 @@ import DOMPurify from 'dompurify';
 import { Box } from '@mui/material';
 import type { CellProps } from './types.ts';
 
-const INLINE = { ALLOWED_TAGS: ['b', 'strong', 'i', 'em', 'u', 'mark', 'small', 'span', 'br', 'sub', 'sup'], ALLOWED_ATTR: [] };
+const INLINE = {
+  ALLOWED_TAGS: ['b', 'strong', 'i', 'em', 'u', 'mark', 'small', 'span', 'br', 'sub', 'sup'],
+  ALLOWED_ATTR: [],
+};
 
 export default function SummaryCell({ value, row }: CellProps) {
   const text = typeof value === 'string' ? value : '';
   if (row.showTags !== true) return <>{text}</>;
-  return <Box component="span" data-testid="summary-markup" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(text, INLINE) }} />;
+  return (
+    <Box
+      component="span"
+      data-testid="summary-markup"
+      dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(text, INLINE) }}
+    />
+  );
 }

@@ -15,7 +15,13 @@ export default function UserTypeCell({ value, schema }: CellProps) {
   return (
     <Stack direction="row" spacing={0.5} sx={{ overflow: 'hidden' }}>
       {kinds.map((kind) => (
-        <Chip key={kind} size="small" label={t(labels[kind] ?? kind)} color={STRONG.has(kind) ? 'primary' : 'default'} variant={STRONG.has(kind) ? 'filled' : 'outlined'} />
+        <Chip
+          key={kind}
+          size="small"
+          label={t(labels[kind] ?? kind)}
+          color={STRONG.has(kind) ? 'primary' : 'default'}
+          variant={STRONG.has(kind) ? 'filled' : 'outlined'}
+        />
       ))}
     </Stack>
   );

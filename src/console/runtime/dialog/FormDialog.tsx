@@ -24,7 +24,8 @@ export interface FormDialogProps extends DialogPluginProps, FormDialogOptions {
 
 function mergeUi(base: UiSchema, extra: UiSchema): UiSchema {
   const out: UiSchema = { ...base };
-  for (const [field, ui] of Object.entries(extra)) out[field] = { ...(base[field] as object | undefined), ...(ui as object) };
+  for (const [field, ui] of Object.entries(extra))
+    out[field] = { ...(base[field] as object | undefined), ...(ui as object) };
   return out;
 }
 
@@ -59,15 +60,39 @@ export function FormDialog({ screenId, data, onClose, ui, ...options }: FormDial
             {/* The buttons stay at the foot of the dialog however far it is scrolled, and a failed
                 save is said right above them, where the eye is after pressing Save. */}
             {/* (It reaches over the content's bottom padding, or fields would show through below it.) */}
-            <Box sx={{ position: 'sticky', bottom: -20, zIndex: 1, bgcolor: 'background.paper', mt: 3, mb: '-20px', pt: 1, pb: '20px' }}>
+            <Box
+              sx={{
+                position: 'sticky',
+                bottom: -20,
+                zIndex: 1,
+                bgcolor: 'background.paper',
+                mt: 3,
+                mb: '-20px',
+                pt: 1,
+                pb: '20px',
+              }}
+            >
               <DialogMessageBar messages={form.messages} />
               <Box sx={{ display: 'flex', gap: 1, pt: 2, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
                 {!form.readOnly && (
                   <>
-                    <Button data-testid="form-save" type="submit" variant="contained" startIcon={<Save />} loading={form.saving} onClick={() => (andNew.current = false)}>
+                    <Button
+                      data-testid="form-save"
+                      type="submit"
+                      variant="contained"
+                      startIcon={<Save />}
+                      loading={form.saving}
+                      onClick={() => (andNew.current = false)}
+                    >
                       {t('action.save')}
                     </Button>
-                    <Button data-testid="form-save-new" type="submit" variant="outlined" disabled={form.saving} onClick={() => (andNew.current = true)}>
+                    <Button
+                      data-testid="form-save-new"
+                      type="submit"
+                      variant="outlined"
+                      disabled={form.saving}
+                      onClick={() => (andNew.current = true)}
+                    >
                       {t('action.saveAndNew')}
                     </Button>
                   </>

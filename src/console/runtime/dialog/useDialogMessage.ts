@@ -20,7 +20,10 @@ export function useDialogMessage() {
   const showFailure = useCallback(
     (error: unknown, wrap: (errmsg: string) => string = (m) => m) => {
       if (error instanceof ApiError && error.status === 401) return;
-      const errmsg = error instanceof ApiError && error.errmsg ? error.errmsg : t(error instanceof ApiError && error.isNetwork ? 'error.network' : 'error.internal');
+      const errmsg =
+        error instanceof ApiError && error.errmsg
+          ? error.errmsg
+          : t(error instanceof ApiError && error.isNetwork ? 'error.network' : 'error.internal');
       setMessage({ severity: 'error', text: wrap(errmsg) });
     },
     [t],

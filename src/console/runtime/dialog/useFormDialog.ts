@@ -56,15 +56,30 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
   const editing = recordId !== undefined && recordId !== null && recordId !== '';
 
   const layout = useMemo(
-    () => buildFormLayout(screen, catalogue, (k) => t(k, { lng: language }), ruleContext({ form: withSchemaDefaults(entity?.schema, formData) })),
+    () =>
+      buildFormLayout(
+        screen,
+        catalogue,
+        (k) => t(k, { lng: language }),
+        ruleContext({ form: withSchemaDefaults(entity?.schema, formData) }),
+      ),
     [screen, catalogue, entity, formData, t, language],
   );
   const choices = useFieldChoices(layout.optionFields, withSchemaDefaults(entity?.schema, formData));
   const uiSchema = useMemo(() => withChoices(layout.uiSchema, choices), [layout.uiSchema, choices]);
   // A new record starts on its fields' preset choices (the enterprise's default calendar) once loaded.
-  const shownData = useMemo(() => (editing ? formData : (presetValues(formData, choices) ?? formData)), [editing, formData, choices]);
+  const shownData = useMemo(
+    () => (editing ? formData : (presetValues(formData, choices) ?? formData)),
+    [editing, formData, choices],
+  );
   const customValidate = useMemo(
-    () => formRulesValidator(entity, layout.shownFields, (k) => t(k, { lng: language }), () => ruleContext().user),
+    () =>
+      formRulesValidator(
+        entity,
+        layout.shownFields,
+        (k) => t(k, { lng: language }),
+        () => ruleContext().user,
+      ),
     [entity, layout.shownFields, t, language],
   );
 
@@ -89,7 +104,9 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
       // Fields the form does not show go back as the opener gave them (edit) or as fixed (new).
       const body = { ...withSchemaDefaults(entity?.schema, { ...(editing ? record : options.fixed), ...data }) };
       for (const field of layout.readOnlyFields) delete body[field];
-      const target = id ? updateArgs(catalogue.calls[callId]?.path ?? '', options.idParam ?? 'id', id, options.params) : { params: { ...options.params }, idInBody: false };
+      const target = id
+        ? updateArgs(catalogue.calls[callId]?.path ?? '', options.idParam ?? 'id', id, options.params)
+        : { params: { ...options.params }, idInBody: false };
       if (target.idInBody) body[options.idField] = id;
       // Password fields travel encoded, as from a form screen (core/wire-fields.ts).
       Object.assign(body, encodeWireFields(body, passwordFields(entity?.schema)));
@@ -114,7 +131,22 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
         setSaving(false);
       }
     },
-    [editing, recordId, record, options.fixed, options.idField, options.idParam, options.params, catalogue.calls, screen, entity, layout.readOnlyFields, messages, fresh, t],
+    [
+      editing,
+      recordId,
+      record,
+      options.fixed,
+      options.idField,
+      options.idParam,
+      options.params,
+      catalogue.calls,
+      screen,
+      entity,
+      layout.readOnlyFields,
+      messages,
+      fresh,
+      t,
+    ],
   );
 
   return {

@@ -6,7 +6,11 @@ import type { DialogMessage } from './useDialogMessage.ts';
 
 export type PreviewMode = 'preview' | 'commit';
 
-export function usePreviewCommit<Reply>(send: (path: string, mode: PreviewMode) => Promise<Reply>, messages: DialogMessage, onFailure?: (error: unknown) => void) {
+export function usePreviewCommit<Reply>(
+  send: (path: string, mode: PreviewMode) => Promise<Reply>,
+  messages: DialogMessage,
+  onFailure?: (error: unknown) => void,
+) {
   const [path, setPath] = useState<string | null>(null);
   const [preview, setPreview] = useState<Reply | null>(null);
   const [result, setResult] = useState<Reply | null>(null);

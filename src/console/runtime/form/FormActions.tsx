@@ -10,7 +10,17 @@ import { hasIcon } from '../icons.ts';
 import type { Row } from '../screen-types.ts';
 import { useFormActions } from './useFormActions.ts';
 
-export function FormActions({ actions, formData, onReload, tab }: { actions: ActionDef[] | undefined; formData: Row; onReload?: () => void; tab?: string }) {
+export function FormActions({
+  actions,
+  formData,
+  onReload,
+  tab,
+}: {
+  actions: ActionDef[] | undefined;
+  formData: Row;
+  onReload?: () => void;
+  tab?: string;
+}) {
   const { t } = useTranslation();
   const form = useFormActions(actions, formData, tab, onReload);
   return (
@@ -38,7 +48,11 @@ export function FormActions({ actions, formData, onReload, tab }: { actions: Act
           }}
         />
       )}
-      <ConfirmDialog text={form.confirming?.confirm ? t(form.confirming.confirm) : null} onConfirm={form.confirm} onCancel={form.cancelConfirm} />
+      <ConfirmDialog
+        text={form.confirming?.confirm ? t(form.confirming.confirm) : null}
+        onConfirm={form.confirm}
+        onCancel={form.cancelConfirm}
+      />
     </>
   );
 }

@@ -63,12 +63,24 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
   const embedded = tabs.current?.screen;
   return (
     // Tabs listed by section at the side leave the rest of the page's width to the tab (ADR 0092).
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: screen.tabs?.some((tab) => tab.section) ? 'none' : screen.tabs ? 1100 : 860 }}>
+    <Paper
+      variant="outlined"
+      sx={{
+        p: { xs: 2, md: 3 },
+        maxWidth: screen.tabs?.some((tab) => tab.section) ? 'none' : screen.tabs ? 1100 : 860,
+      }}
+    >
       <Typography variant="h6" component="h1" sx={{ mb: 2, fontSize: 18 }}>
         {t(screen.title)}
       </Typography>
       {/* The tab bar shows even with one tab: it names what the user may see (a security officer's policy). */}
-      <TabBar tabs={tabs.shown} current={tabs.current?.id} onSelect={tabs.select} testId="form-tab-" tabProps={(tab) => form.markedTabs.has(tab.id) && markedTab(t('form.tabHasErrors'))}>
+      <TabBar
+        tabs={tabs.shown}
+        current={tabs.current?.id}
+        onSelect={tabs.select}
+        testId="form-tab-"
+        tabProps={(tab) => form.markedTabs.has(tab.id) && markedTab(t('form.tabHasErrors'))}
+      >
         {form.state === 'failed' ? (
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
             <Alert severity="error">{t('error.notFound')}</Alert>
@@ -82,16 +94,34 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
           // A form's fields keep a readable measure however wide the page (ADR 0092).
           <Box sx={{ maxWidth: 1100 }}>
             <CatalogueForm key={tabs.current?.id ?? ''} form={form} widgets={loadedWidgets} onSubmit={prompts.submit}>
-              <Box sx={{ display: 'flex', gap: 1, mt: 3, pt: 2, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
+              <Box
+                sx={{ display: 'flex', gap: 1, mt: 3, pt: 2, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap' }}
+              >
                 {!form.readOnly && (
-                  <Button data-testid="form-save" type="submit" variant="contained" startIcon={<Save />} loading={form.saving}>
+                  <Button
+                    data-testid="form-save"
+                    type="submit"
+                    variant="contained"
+                    startIcon={<Save />}
+                    loading={form.saving}
+                  >
                     {t('action.save')}
                   </Button>
                 )}
                 {singleton ? (
                   <>
-                    <FormActions actions={screen.actions} formData={form.record} onReload={form.reload} tab={tabs.current?.id} />
-                    <Button data-testid="form-refresh" variant="outlined" startIcon={<Refresh />} onClick={prompts.refresh}>
+                    <FormActions
+                      actions={screen.actions}
+                      formData={form.record}
+                      onReload={form.reload}
+                      tab={tabs.current?.id}
+                    />
+                    <Button
+                      data-testid="form-refresh"
+                      variant="outlined"
+                      startIcon={<Refresh />}
+                      onClick={prompts.refresh}
+                    >
                       {t('action.refresh')}
                     </Button>
                     <Button data-testid="form-exit" variant="outlined" onClick={prompts.exit}>

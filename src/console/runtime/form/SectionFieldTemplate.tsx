@@ -11,7 +11,12 @@ export function SectionFieldTemplate(props: FieldTemplateProps) {
   return (
     <>
       {typeof section === 'string' && (
-        <Typography variant="subtitle2" component="h2" color="text.secondary" sx={{ mt: 1.5, mb: 0.5, pt: 1.5, borderTop: 1, borderColor: 'divider', fontWeight: 600 }}>
+        <Typography
+          variant="subtitle2"
+          component="h2"
+          color="text.secondary"
+          sx={{ mt: 1.5, mb: 0.5, pt: 1.5, borderTop: 1, borderColor: 'divider', fontWeight: 600 }}
+        >
           {section}
         </Typography>
       )}

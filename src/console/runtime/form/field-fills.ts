@@ -4,12 +4,18 @@ import type { FormField } from '../../../core/catalogue/types.ts';
 import { evaluateRule, type RuleContext } from '../../../core/rules.ts';
 import type { Row } from '../screen-types.ts';
 
-export function applyFills(fields: FormField[] | undefined, before: Row, after: Row, contextOf: (data: Row) => RuleContext): Row {
+export function applyFills(
+  fields: FormField[] | undefined,
+  before: Row,
+  after: Row,
+  contextOf: (data: Row) => RuleContext,
+): Row {
   let out = after;
   for (const entry of fields ?? []) {
     if (typeof entry === 'string' || !entry.fills) continue;
     const changed = JSON.stringify(before[entry.field]) !== JSON.stringify(after[entry.field]);
-    if (changed && evaluateRule(entry.fills.when, contextOf(out))) out = { ...out, ...structuredClone(entry.fills.values) };
+    if (changed && evaluateRule(entry.fills.when, contextOf(out)))
+      out = { ...out, ...structuredClone(entry.fills.values) };
   }
   return out;
 }

@@ -19,7 +19,12 @@ export function invalidFields(errors: readonly RJSFValidationError[], serverErro
 export function focusFirstInvalid(form: HTMLFormElement | null | undefined, invalid: Set<string>): void {
   if (!form || invalid.size === 0) return;
   // RJSF names a field's element root_<field> (a nested one root_<field>_…); a widget may wrap it.
-  const hosts = [...invalid].flatMap((field) => form.querySelector<HTMLElement>(`[id="root_${field}"]`) ?? form.querySelector<HTMLElement>(`[id^="root_${field}_"]`) ?? []);
+  const hosts = [...invalid].flatMap(
+    (field) =>
+      form.querySelector<HTMLElement>(`[id="root_${field}"]`) ??
+      form.querySelector<HTMLElement>(`[id^="root_${field}_"]`) ??
+      [],
+  );
   const first = hosts.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
   const target = first?.matches(FOCUSABLE) ? first : first?.querySelector<HTMLElement>(FOCUSABLE);
   target?.focus();

@@ -14,7 +14,9 @@ function shownBranch(branch: unknown, shown: ReadonlySet<string>): JsonSchema | 
   const out: JsonSchema = { ...rest };
   const keptRequired = ((required ?? []) as string[]).filter((name) => shown.has(name));
   if (keptRequired.length > 0) out.required = keptRequired;
-  const keptProps = Object.entries((properties ?? {}) as Record<string, JsonSchema>).filter(([name]) => shown.has(name));
+  const keptProps = Object.entries((properties ?? {}) as Record<string, JsonSchema>).filter(([name]) =>
+    shown.has(name),
+  );
   if (keptProps.length > 0) out.properties = Object.fromEntries(keptProps);
   return Object.keys(out).length > 0 ? out : undefined;
 }

@@ -27,13 +27,22 @@ type Translate = (key: string) => string;
 type FieldSpec = Exclude<FormField, string>;
 const entryOf = (f: FormField): FieldSpec => (typeof f === 'string' ? { field: f } : f);
 
-function fieldUi(prop: JsonSchema, entry: FieldSpec, widget: string | undefined, readonly: boolean, t: Translate): Record<string, unknown> {
+function fieldUi(
+  prop: JsonSchema,
+  entry: FieldSpec,
+  widget: string | undefined,
+  readonly: boolean,
+  t: Translate,
+): Record<string, unknown> {
   const ui: Record<string, unknown> = {};
   if (typeof prop.title === 'string') ui['ui:title'] = t(prop.title);
   // A list of small records (a calendar day's time ranges): each part titled by its label, no item heading.
   const items = prop.items as JsonSchema | undefined;
   if (prop.type === 'array' && items?.type === 'object' && items.properties) {
-    const parts = Object.entries(items.properties as Record<string, JsonSchema>).map(([name, part]) => [name, typeof part.title === 'string' ? { 'ui:title': t(part.title) } : {}]);
+    const parts = Object.entries(items.properties as Record<string, JsonSchema>).map(([name, part]) => [
+      name,
+      typeof part.title === 'string' ? { 'ui:title': t(part.title) } : {},
+    ]);
     ui.items = { ...Object.fromEntries(parts), 'ui:options': { label: false } };
   }
   const labels = prop['x-labels'] as Record<string, string> | undefined;
@@ -41,7 +50,10 @@ function fieldUi(prop: JsonSchema, entry: FieldSpec, widget: string | undefined,
   if (widget) ui['ui:widget'] = widget;
   if (readonly) ui['ui:readonly'] = true;
   if (entry.note) ui['ui:help'] = t(entry.note);
-  const options = { ...(entry.section && { section: t(entry.section) }), ...(prop['x-search'] ? { search: prop['x-search'] } : {}) };
+  const options = {
+    ...(entry.section && { section: t(entry.section) }),
+    ...(prop['x-search'] ? { search: prop['x-search'] } : {}),
+  };
   if (Object.keys(options).length > 0) ui['ui:options'] = options;
   return ui;
 }
@@ -53,7 +65,12 @@ export interface FormPart {
   fields?: FormField[];
 }
 
-export function buildFormLayout(screen: FormPart, catalogue: Pick<ConsoleCatalogue, 'entities'>, t: Translate, given: RuleContext): FormLayout {
+export function buildFormLayout(
+  screen: FormPart,
+  catalogue: Pick<ConsoleCatalogue, 'entities'>,
+  t: Translate,
+  given: RuleContext,
+): FormLayout {
   const entity = catalogue.entities[screen.entity];
   if (!entity) throw new Error(`form "${screen.id}" names the unknown entity "${screen.entity}"`);
   const full = inlineEntityRefs(entity.schema, catalogue as Parameters<typeof inlineEntityRefs>[1]);
@@ -68,21 +85,31 @@ export function buildFormLayout(screen: FormPart, catalogue: Pick<ConsoleCatalog
   for (const entry of (screen.fields ?? []).map(entryOf)) {
     if (!evaluateRule(entry.visible, context)) continue;
     const prop = props[entry.field];
-    if (!prop) throw new Error(`form "${screen.id}" names the unknown field "${entry.field}" of entity "${screen.entity}"`);
+    if (!prop)
+      throw new Error(`form "${screen.id}" names the unknown field "${entry.field}" of entity "${screen.entity}"`);
     // English descriptions in the schema document the API; the form shows only labels.
     const { description: _description, ...shown } = prop;
     properties[entry.field] = shown;
-    const widget = entry.widget ?? (prop['x-widget'] as string | undefined) ?? (prop['x-secret'] ? 'password' : undefined);
+    const widget =
+      entry.widget ?? (prop['x-widget'] as string | undefined) ?? (prop['x-secret'] ? 'password' : undefined);
     if (widget) widgetNames.push(widget);
-    const readonly = prop.readOnly === true || (entry.readonlyWhen !== undefined && evaluateRule(entry.readonlyWhen, context));
+    const readonly =
+      prop.readOnly === true || (entry.readonlyWhen !== undefined && evaluateRule(entry.readonlyWhen, context));
     uiSchema[entry.field] = fieldUi(prop, entry, widget, readonly, t);
     if (prop['x-options']) optionFields.push({ field: entry.field, source: prop['x-options'] as OptionSource });
     order.push(entry.field);
   }
   uiSchema['ui:order'] = order;
   const required = ((full.required ?? []) as string[]).filter((name) => name in properties);
-  const readOnlyFields = Object.entries(props).filter(([, p]) => p.readOnly === true).map(([name]) => name);
+  const readOnlyFields = Object.entries(props)
+    .filter(([, p]) => p.readOnly === true)
+    .map(([name]) => name);
   const conditionals = shownConditionals(full, new Set(order));
-  const schema = { type: 'object', properties, required, ...(conditionals.length > 0 && { allOf: conditionals }) } as RJSFSchema;
+  const schema = {
+    type: 'object',
+    properties,
+    required,
+    ...(conditionals.length > 0 && { allOf: conditionals }),
+  } as RJSFSchema;
   return { schema, uiSchema, widgetNames, readOnlyFields, shownFields: order, optionFields };
 }

@@ -9,7 +9,12 @@ import type { FormLayout } from './form-layout.ts';
 const queryOf = (source: FormLayout['optionFields'][number]['source'], form: Row, user: RuleContext['user']) =>
   JSON.stringify(Object.entries(source.query ?? {}).map(([name, rule]) => [name, ruleValue(rule, { form, user })]));
 
-export function withoutStaleChoices(fields: FormLayout['optionFields'], before: Row, after: Row, user: RuleContext['user']): Row {
+export function withoutStaleChoices(
+  fields: FormLayout['optionFields'],
+  before: Row,
+  after: Row,
+  user: RuleContext['user'],
+): Row {
   let out = after;
   for (const { field, source } of fields) {
     if (!source.query || Array.isArray(after[field]) || after[field] === undefined) continue;

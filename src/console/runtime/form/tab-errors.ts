@@ -27,7 +27,10 @@ export function tabsWithErrors(
     const part = tab.group ? ((record[tab.group] as Row | undefined) ?? {}) : record;
     const layout = buildFormLayout({ id: form.id, entity: entityId, fields: tab.fields }, catalogue, keyOnly, context);
     const rules = formRulesValidator(catalogue.entities[entityId], layout.shownFields, keyOnly, () => context.user);
-    if (formValidator.validateFormData(part, canonicalSchema(layout.schema), rules, dropConditionErrors).errors.length > 0) invalid.push(tab.id);
+    if (
+      formValidator.validateFormData(part, canonicalSchema(layout.schema), rules, dropConditionErrors).errors.length > 0
+    )
+      invalid.push(tab.id);
   }
   return invalid;
 }
@@ -37,6 +40,9 @@ export function tabsWithErrors(
 export function tabsWithServerErrors(tabs: readonly FormTab[], errors: ErrorSchema | undefined): string[] {
   if (!errors) return [];
   const at = errors as Record<string, unknown>;
-  const holds = (tab: FormTab) => (tab.group ? at[tab.group] !== undefined : (tab.fields ?? []).some((f) => at[typeof f === 'string' ? f : f.field] !== undefined));
+  const holds = (tab: FormTab) =>
+    tab.group
+      ? at[tab.group] !== undefined
+      : (tab.fields ?? []).some((f) => at[typeof f === 'string' ? f : f.field] !== undefined);
   return tabs.filter(holds).map((tab) => tab.id);
 }

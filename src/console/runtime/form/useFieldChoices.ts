@@ -38,12 +38,25 @@ interface Request {
 function requestsOf(fields: FormLayout['optionFields'], form: Row): Request[] {
   const context = ruleContext({ form });
   return fields.map(({ field, source }) => {
-    const evaluate = (rules: Record<string, string> | undefined) => Object.fromEntries(Object.entries(rules ?? {}).map(([name, rule]) => [name, ruleValue(rule, context)]));
+    const evaluate = (rules: Record<string, string> | undefined) =>
+      Object.fromEntries(Object.entries(rules ?? {}).map(([name, rule]) => [name, ruleValue(rule, context)]));
     const query = evaluate(source.query);
     const params = evaluate(source.params);
-    const ready = [...Object.values(query), ...Object.values(params)].every((v) => v !== undefined && v !== null && v !== '');
+    const ready = [...Object.values(query), ...Object.values(params)].every(
+      (v) => v !== undefined && v !== null && v !== '',
+    );
     const key = ready ? JSON.stringify([source.call, query, params]) : null;
-    return { field, key, call: source.call, query, params, value: source.value, label: source.label, preset: source.preset, dependent: source.query !== undefined || source.params !== undefined };
+    return {
+      field,
+      key,
+      call: source.call,
+      query,
+      params,
+      value: source.value,
+      label: source.label,
+      preset: source.preset,
+      dependent: source.query !== undefined || source.params !== undefined,
+    };
   });
 }
 
@@ -57,12 +70,19 @@ export function useFieldChoices(fields: FormLayout['optionFields'], form: Row): 
       const { key } = request;
       if (key === null || started.current.has(key)) continue;
       started.current.add(key);
-      callAny<Array<Row | string>>(request.call, { query: request.query, params: request.params as Record<string, string> }).then(
+      callAny<Array<Row | string>>(request.call, {
+        query: request.query,
+        params: request.params as Record<string, string>,
+      }).then(
         (rows) => {
           // A call may answer plain strings (getunusefields: field names); each is its own value and label.
           const choices = (rows ?? []).map((row) =>
             typeof row === 'object' && row !== null
-              ? { value: String(row[request.value]), label: String(row[request.label] ?? row[request.value]), ...(request.preset && row[request.preset] === true ? { preset: true } : {}) }
+              ? {
+                  value: String(row[request.value]),
+                  label: String(row[request.label] ?? row[request.value]),
+                  ...(request.preset && row[request.preset] === true ? { preset: true } : {}),
+                }
               : { value: String(row), label: String(row) },
           );
           setLoaded((prev) => ({ ...prev, [key]: choices }));
@@ -75,7 +95,14 @@ export function useFieldChoices(fields: FormLayout['optionFields'], form: Row): 
   return useMemo(
     () =>
       Object.fromEntries(
-        requests.map((r) => [r.field, { choices: r.key ? (loaded[r.key] ?? []) : [], loading: r.key !== null && !(r.key in loaded), dependent: r.dependent }]),
+        requests.map((r) => [
+          r.field,
+          {
+            choices: r.key ? (loaded[r.key] ?? []) : [],
+            loading: r.key !== null && !(r.key in loaded),
+            dependent: r.dependent,
+          },
+        ]),
       ),
     [requests, loaded],
   );
@@ -100,7 +127,8 @@ export function presetValues(form: Row, choices: Record<string, FieldChoices>): 
   for (const [field, state] of Object.entries(choices)) {
     const value = form[field];
     const preset = state.choices.find((c) => c.preset);
-    if (preset && (value === undefined || value === null || value === '')) changed = { ...(changed ?? form), [field]: preset.value };
+    if (preset && (value === undefined || value === null || value === ''))
+      changed = { ...(changed ?? form), [field]: preset.value };
   }
   return changed;
 }
@@ -110,7 +138,10 @@ export function withChoices(uiSchema: UiSchema, choices: Record<string, FieldCho
   const out: UiSchema = { ...uiSchema };
   for (const [field, state] of Object.entries(choices)) {
     const ui = (out[field] ?? {}) as UiSchema;
-    out[field] = { ...ui, 'ui:options': { ...(ui['ui:options'] as object | undefined), choices: state.choices, loading: state.loading } };
+    out[field] = {
+      ...ui,
+      'ui:options': { ...(ui['ui:options'] as object | undefined), choices: state.choices, loading: state.loading },
+    };
   }
   return out;
 }

@@ -24,7 +24,13 @@ export function useFormActions(actions: ActionDef[] | undefined, formData: Row, 
   const [running, setRunning] = useState<string | null>(null);
 
   const visible = useMemo(
-    () => (actions ?? []).filter((a) => (!a.tabs || (tab !== undefined && a.tabs.includes(tab))) && evaluateRule(a.visible, ruleContext({ form: formData })) && mayRunAction(a)),
+    () =>
+      (actions ?? []).filter(
+        (a) =>
+          (!a.tabs || (tab !== undefined && a.tabs.includes(tab))) &&
+          evaluateRule(a.visible, ruleContext({ form: formData })) &&
+          mayRunAction(a),
+      ),
     [actions, formData, tab],
   );
 
@@ -34,10 +40,14 @@ export function useFormActions(actions: ActionDef[] | undefined, formData: Row, 
       if (!route) throw new Error(`form action "${action.id}" names the unknown call "${action.call}"`);
       setRunning(action.id);
       try {
-        const answer = await callAny<{ success?: unknown; message?: unknown } | null>(action.call!, formActionRequest(action, route, formData));
+        const answer = await callAny<{ success?: unknown; message?: unknown } | null>(
+          action.call!,
+          formActionRequest(action, route, formData),
+        );
         // A call answering a result of its own ({ success?, message }: push users, test connection) is
         // reported in its words; success false is an error the service or directory gave.
-        if (typeof answer?.message === 'string' && answer.message) (answer.success === false ? notifyError : notifySuccess)(answer.message);
+        if (typeof answer?.message === 'string' && answer.message)
+          (answer.success === false ? notifyError : notifySuccess)(answer.message);
         else notifySuccess(label(route.method === 'DELETE' ? 'msg.deleteSuccess' : 'msg.saveSuccess'));
         if (action.reload) onReload?.();
       } catch {

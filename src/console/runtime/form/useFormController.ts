@@ -90,7 +90,13 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
   const choices = useFieldChoices(layout.optionFields, partData);
   const uiSchema = useMemo(() => withChoices(layout.uiSchema, choices), [layout.uiSchema, choices]);
   const customValidate = useMemo(
-    () => formRulesValidator(partEntity, layout.shownFields, (k) => t(k, { lng: language }), () => ruleContext().user),
+    () =>
+      formRulesValidator(
+        partEntity,
+        layout.shownFields,
+        (k) => t(k, { lng: language }),
+        () => ruleContext().user,
+      ),
     [partEntity, layout.shownFields, t, language],
   );
 
@@ -111,7 +117,16 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
   // The shown tabs whose fields break a rule over the record (a tab-less form: RJSF checked it all).
   const shownTabs = tabs.shown;
   const invalidTabs = useCallback(
-    (data: Row) => (shownTabs.length > 0 ? tabsWithErrors(screen, shownTabs, data, catalogue, ruleContext({ form: withSchemaDefaults(entity?.schema, data) })) : []),
+    (data: Row) =>
+      shownTabs.length > 0
+        ? tabsWithErrors(
+            screen,
+            shownTabs,
+            data,
+            catalogue,
+            ruleContext({ form: withSchemaDefaults(entity?.schema, data) }),
+          )
+        : [],
     [screen, shownTabs, catalogue, entity],
   );
 
@@ -128,11 +143,18 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
       }
       // Fields this screen does not show are sent back as loaded, so saving never erases them.
       const merged: Row = group ? { ...record, ...fullData, [group]: data } : { ...record, ...data };
-      for (const field of layout.readOnlyFields.concat(Object.keys(entity?.schema.properties ?? {}).filter((n) => isReadOnly(entity?.schema, n)))) delete merged[field];
+      for (const field of layout.readOnlyFields.concat(
+        Object.keys(entity?.schema.properties ?? {}).filter((n) => isReadOnly(entity?.schema, n)),
+      ))
+        delete merged[field];
       const body = encodeWireFields(merged, passwordFields(entity?.schema));
       setSaving(true);
       try {
-        const saved = await callAny<Row>(callId, { params: recordKey ? { id: recordKey } : {}, body, fieldErrorsShown: true });
+        const saved = await callAny<Row>(callId, {
+          params: recordKey ? { id: recordKey } : {},
+          body,
+          fieldErrorsShown: true,
+        });
         notifySuccess(label('msg.saveSuccess'));
         if (!singleton && !screen.stay) return navigate(screen.back);
         setLoaded({ record: saved ?? merged, failed: false });
@@ -147,7 +169,10 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
   );
 
   // Server errors name the whole record's paths; a group tab shows those of its group.
-  const partErrors = group && serverErrors ? ((serverErrors as Record<string, ErrorSchema | undefined>)[group] ?? undefined) : serverErrors;
+  const partErrors =
+    group && serverErrors
+      ? ((serverErrors as Record<string, ErrorSchema | undefined>)[group] ?? undefined)
+      : serverErrors;
 
   // Tabs to mark: once Save was tried, those breaking a rule as the user types; and any the server refused.
   const markedTabs = useMemo(
@@ -185,7 +210,16 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
 /** Same content whatever the key order (RJSF rebuilds objects as it fills defaults). */
 function sameRecord(a: unknown, b: unknown): boolean {
   const canonical = (value: unknown): unknown =>
-    Array.isArray(value) ? value.map(canonical) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).sort(([x], [y]) => x.localeCompare(y)).map(([k, v]) => [k, canonical(v)])) : value;
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .filter(([, v]) => v !== undefined)
+              .sort(([x], [y]) => x.localeCompare(y))
+              .map(([k, v]) => [k, canonical(v)]),
+          )
+        : value;
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 

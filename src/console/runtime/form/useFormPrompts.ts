@@ -22,7 +22,8 @@ export function useFormPrompts(screen: FormScreenDef, form: Controller) {
     cancel: () => setPrompt(null),
     submit: (data: Row) => {
       const save = () => void form.save(data);
-      const ask = screen.confirmSave && evaluateRule(screen.confirmSave.when, ruleContext({ form: { ...form.record, ...data } }));
+      const ask =
+        screen.confirmSave && evaluateRule(screen.confirmSave.when, ruleContext({ form: { ...form.record, ...data } }));
       if (ask) setPrompt({ text: t(screen.confirmSave!.message), go: save });
       else save();
     },

@@ -12,7 +12,12 @@ import type { Row } from '../screen-types.ts';
 const TAB_PARAM = 'tab';
 
 /** `param`: the route query holding the chosen tab (a tab frame embedded in a form's tab keeps its own). */
-export function useFormTabs<T extends Pick<FormTab, 'id' | 'visible' | 'start' | 'requires' | 'screen'>>(tabs: T[] | undefined, record: Row, ready: boolean, param = TAB_PARAM) {
+export function useFormTabs<T extends Pick<FormTab, 'id' | 'visible' | 'start' | 'requires' | 'screen'>>(
+  tabs: T[] | undefined,
+  record: Row,
+  ready: boolean,
+  param = TAB_PARAM,
+) {
   const [params, setParams] = useSearchParams();
   const chosen = params.get(param);
   const select = useCallback(
@@ -27,7 +32,10 @@ export function useFormTabs<T extends Pick<FormTab, 'id' | 'visible' | 'start' |
       ),
     [setParams, param],
   );
-  const shown = useMemo(() => (ready ? visibleTabs(tabs ?? [], ruleContext({ form: record })).filter(mayOpenTab) : []), [tabs, record, ready]);
+  const shown = useMemo(
+    () => (ready ? visibleTabs(tabs ?? [], ruleContext({ form: record })).filter(mayOpenTab) : []),
+    [tabs, record, ready],
+  );
   // A chosen tab that a rule hides again (the directory tab when the SSO type changes) gives way.
   const current = shown.find((tab) => tab.id === chosen) ?? startTab(shown, ruleContext({ form: record }));
   return { shown, current, select };

@@ -20,13 +20,17 @@ function unquoted(params: Record<string, unknown>): Record<string, unknown> {
 
 export const formValidator = customizeValidator({}, (errors) => {
   for (const error of errors ?? []) {
-    error.message = localizeSchemaError({ ...(error as SchemaError), params: unquoted(error.params) }, translate).message;
+    error.message = localizeSchemaError(
+      { ...(error as SchemaError), params: unquoted(error.params) },
+      translate,
+    ).message;
   }
 });
 
 /** ajv also reports a failed `then` as an `if` error on the object; the `then` errors say it on the
  *  fields (the server drops it the same way, localizeSchemaErrors). */
-export const dropConditionErrors = (errors: RJSFValidationError[]): RJSFValidationError[] => errors.filter((e) => e.name !== 'if');
+export const dropConditionErrors = (errors: RJSFValidationError[]): RJSFValidationError[] =>
+  errors.filter((e) => e.name !== 'if');
 
 // ajv keeps a compiled validator per schema object, and form layouts are rebuilt on every change: one
 // object per distinct schema keeps it from compiling (and keeping) a new one each time.
@@ -48,6 +52,7 @@ export function canonicalSchema(schema: RJSFSchema): RJSFSchema {
 export function validatorFor(given: RJSFSchema): ValidatorType {
   const schema = canonicalSchema(given);
   const validator = Object.create(formValidator) as ValidatorType;
-  validator.validateFormData = (formData, _resolved, ...rest) => formValidator.validateFormData(formData, schema, ...rest);
+  validator.validateFormData = (formData, _resolved, ...rest) =>
+    formValidator.validateFormData(formData, schema, ...rest);
   return validator;
 }

@@ -11,7 +11,9 @@ import { CellValue } from './CellValue.tsx';
 import type { ListController, ResolvedColumn } from './useListController.ts';
 
 // A card reached by Tab shows a clear outline (Enter or Space then opens it, as a click does).
-const FOCUS_OUTLINE = { '&:has(.Mui-focusVisible)': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '2px' } } as const;
+const FOCUS_OUTLINE = {
+  '&:has(.Mui-focusVisible)': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '2px' },
+} as const;
 
 const GRID = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' } as const;
 
@@ -29,9 +31,25 @@ function RowCard({ list, row, renderers }: { list: ListController; row: Row; ren
   const remove = list.rowActions.find((a) => a.call && a.confirm);
   const image = card.image ? imageSrc(row[card.image]) : undefined;
   return (
-    <Card data-testid={`card-${id}`} sx={{ position: 'relative', transition: 'box-shadow .15s, border-color .15s', '&:hover': { borderColor: 'primary.main', boxShadow: 2 }, ...FOCUS_OUTLINE }}>
-      <CardActionArea onClick={list.openRow ? () => list.openRow!(row) : undefined} sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2, justifyContent: 'flex-start' }}>
-        <Avatar variant="rounded" src={image ?? card.defaultImage} alt="" sx={{ width: 60, height: 60, bgcolor: 'primary.light' }} />
+    <Card
+      data-testid={`card-${id}`}
+      sx={{
+        position: 'relative',
+        transition: 'box-shadow .15s, border-color .15s',
+        '&:hover': { borderColor: 'primary.main', boxShadow: 2 },
+        ...FOCUS_OUTLINE,
+      }}
+    >
+      <CardActionArea
+        onClick={list.openRow ? () => list.openRow!(row) : undefined}
+        sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2, justifyContent: 'flex-start' }}
+      >
+        <Avatar
+          variant="rounded"
+          src={image ?? card.defaultImage}
+          alt=""
+          sx={{ width: 60, height: 60, bgcolor: 'primary.light' }}
+        />
         <Stack spacing={0.75} sx={{ minWidth: 0, flex: 1, pr: 2 }}>
           <Typography noWrap title={String(row[card.title] ?? '')} sx={{ fontWeight: 600 }}>
             {String(row[card.title] ?? '')}
@@ -47,7 +65,13 @@ function RowCard({ list, row, renderers }: { list: ListController; row: Row; ren
               color="text.secondary"
               component="div"
               // Two lines at most: long administrator lists end with an ellipsis instead of widening the card.
-              sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', '& *': { whiteSpace: 'normal !important' } }}
+              sx={{
+                display: '-webkit-box',
+                WebkitLineClamp: 2,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+                '& *': { whiteSpace: 'normal !important' },
+              }}
             >
               {t(subtitle.label)}: <CellValue column={subtitle} row={row} renderers={renderers} />
             </Typography>
@@ -79,9 +103,15 @@ export function CardView({ list, renderers }: { list: ListController; renderers:
       ))}
       {list.showMoreTile && (
         <Card sx={{ borderStyle: 'dashed', bgcolor: 'transparent', ...FOCUS_OUTLINE }}>
-          <CardActionArea data-testid="card-more" onClick={() => list.setView('table')} sx={{ height: '100%', minHeight: 92, display: 'flex', gap: 1, color: 'primary.main' }}>
+          <CardActionArea
+            data-testid="card-more"
+            onClick={() => list.setView('table')}
+            sx={{ height: '100%', minHeight: 92, display: 'flex', gap: 1, color: 'primary.main' }}
+          >
             <MoreHoriz />
-            <Typography sx={{ fontWeight: 600 }}>{t('nav.moreCount', { count: list.rowCount - list.cardRows.length })}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>
+              {t('nav.moreCount', { count: list.rowCount - list.cardRows.length })}
+            </Typography>
           </CardActionArea>
         </Card>
       )}

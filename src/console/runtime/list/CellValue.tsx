@@ -11,5 +11,9 @@ export function CellValue({ column, row, renderers }: { column: ResolvedColumn; 
   if (Renderer) return <Renderer value={value} row={row} schema={column.schema} />;
   const labels = column.schema['x-labels'] as Record<string, string> | undefined;
   if (labels && labels[String(value)]) return <>{t(labels[String(value)])}</>;
-  return <>{value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
+  return (
+    <>
+      {value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value)}
+    </>
+  );
 }

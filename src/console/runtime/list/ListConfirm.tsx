@@ -12,11 +12,20 @@ import type { ListController } from './useListController.ts';
 function confirmText(screen: ListScreenDef, list: ListController): string | null {
   const pending = list.confirm.pending;
   if (!pending?.action.confirm) return null;
-  const names = pending.ids.map((id) => recordName(screen, list.rows.find((row) => list.rowId(row) === id)) ?? id);
+  const names = pending.ids.map(
+    (id) =>
+      recordName(
+        screen,
+        list.rows.find((row) => list.rowId(row) === id),
+      ) ?? id,
+  );
   const text = countedText(pending.action.confirm, names);
   const { affected, action } = pending;
   if (!affected?.length || !action.impact) return text;
-  return `${text}\n\n${countedText(action.impact.message, affected.map((a) => (a.loginno ? `${a.name} (${a.loginno})` : a.name)))}`;
+  return `${text}\n\n${countedText(
+    action.impact.message,
+    affected.map((a) => (a.loginno ? `${a.name} (${a.loginno})` : a.name)),
+  )}`;
 }
 
 /** The option an action's impact offers (e.g. delete the administrators left with no enterprise). */
@@ -27,7 +36,13 @@ function ImpactOption({ list }: { list: ListController }) {
   return (
     <FormControlLabel
       sx={{ mt: 1.5 }}
-      control={<Checkbox data-testid="confirm-option" checked={pending.option ?? false} onChange={(e) => list.confirm.setOption(e.target.checked)} />}
+      control={
+        <Checkbox
+          data-testid="confirm-option"
+          checked={pending.option ?? false}
+          onChange={(e) => list.confirm.setOption(e.target.checked)}
+        />
+      }
       label={t(pending.action.impact.option)}
     />
   );

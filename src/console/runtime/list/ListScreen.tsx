@@ -22,7 +22,12 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
   if (!renderers) return <LoadingPanel />;
   return (
     // aria-busy and data-filter describe the rows on screen together: the rows for this filter once busy is false.
-    <Box data-testid="list" aria-busy={list.loading} data-filter={JSON.stringify(list.search.search)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <Box
+      data-testid="list"
+      aria-busy={list.loading}
+      data-filter={JSON.stringify(list.search.search)}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+    >
       {list.search.searchFields.length > 0 && (
         <Paper variant="outlined" sx={{ p: 2 }}>
           <SearchForm search={list.search} />
@@ -32,14 +37,18 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
       {(list.toolbar.length > 0 || list.hasCards || list.counts.length > 0) && <ListToolbar list={list} />}
       {list.view === 'card' ? (
         <Box sx={{ position: 'relative', minHeight: 120 }}>
-          {list.loading && <LinearProgress aria-label={t('app.loading')} sx={{ position: 'absolute', top: -8, left: 0, right: 0 }} />}
+          {list.loading && (
+            <LinearProgress aria-label={t('app.loading')} sx={{ position: 'absolute', top: -8, left: 0, right: 0 }} />
+          )}
           {list.empty ? <EmptyState text={list.emptyText} /> : <CardView list={list} renderers={renderers} />}
         </Box>
       ) : (
         <TableView list={list} renderers={renderers} screenId={screen.id} />
       )}
       <ListConfirm screen={screen} list={list} />
-      {list.dialog.open && <DialogHost name={list.dialog.open.name} data={list.dialog.open.data} onClose={list.dialog.close} />}
+      {list.dialog.open && (
+        <DialogHost name={list.dialog.open.name} data={list.dialog.open.data} onClose={list.dialog.close} />
+      )}
     </Box>
   );
 }

@@ -13,7 +13,13 @@ function ActionButton({ action, onClick }: { action: ActionDef; onClick: () => v
   const variant = action.variant === 'primary' ? 'contained' : 'outlined';
   const color = action.variant === 'danger' ? 'error' : 'primary';
   return (
-    <Button data-testid={`action-${action.id}`} variant={variant} color={color} startIcon={hasIcon(action.icon) ? <CatalogueIcon name={action.icon} /> : undefined} onClick={onClick}>
+    <Button
+      data-testid={`action-${action.id}`}
+      variant={variant}
+      color={color}
+      startIcon={hasIcon(action.icon) ? <CatalogueIcon name={action.icon} /> : undefined}
+      onClick={onClick}
+    >
       {t(action.label)}
     </Button>
   );
@@ -33,16 +39,31 @@ export function ListToolbar({ list }: { list: ListController }) {
       )}
       <Box sx={{ flex: 1 }} />
       {list.counts.map((count) => (
-        <Typography key={count.field} variant="body2" sx={{ fontWeight: 500 }} data-testid={`list-count-${count.field}`}>
+        <Typography
+          key={count.field}
+          variant="body2"
+          sx={{ fontWeight: 500 }}
+          data-testid={`list-count-${count.field}`}
+        >
           {t(count.label)}: {count.value}
         </Typography>
       ))}
       {list.hasCards && (
         <ToggleButtonGroup size="small" exclusive value={list.view} onChange={(_e, next) => next && list.setView(next)}>
-          <ToggleButton data-testid="view-card" value="card" aria-label={t('action.cardView')} title={t('action.cardView')}>
+          <ToggleButton
+            data-testid="view-card"
+            value="card"
+            aria-label={t('action.cardView')}
+            title={t('action.cardView')}
+          >
             <ViewModule fontSize="small" />
           </ToggleButton>
-          <ToggleButton data-testid="view-table" value="table" aria-label={t('action.tableView')} title={t('action.tableView')}>
+          <ToggleButton
+            data-testid="view-table"
+            value="table"
+            aria-label={t('action.tableView')}
+            title={t('action.tableView')}
+          >
             <TableRows fontSize="small" />
           </ToggleButton>
         </ToggleButtonGroup>

@@ -18,11 +18,18 @@ export function SearchForm({ search }: { search: ListController['search'] }) {
     >
       {search.searchFields.map(({ field, label, schema }) => {
         const choices = sourced[field];
-        const options = Array.isArray(schema.enum) ? (schema.enum as unknown[]) : schema['x-options'] ? [''].concat((choices ?? []).map((c) => c.value)) : null;
+        const options = Array.isArray(schema.enum)
+          ? (schema.enum as unknown[])
+          : schema['x-options']
+            ? [''].concat((choices ?? []).map((c) => c.value))
+            : null;
         const labels = (schema['x-labels'] ?? {}) as Record<string, string>;
         // A day to search by gets the browser's own date picker (keyboard and screen readers included).
         const date = schema['x-widget'] === 'date' || schema.format === 'date';
-        const text = (o: unknown) => (o === '' ? t('list.all') : (choices?.find((c) => c.value === o)?.label ?? (labels[String(o)] ? t(labels[String(o)]) : String(o))));
+        const text = (o: unknown) =>
+          o === ''
+            ? t('list.all')
+            : (choices?.find((c) => c.value === o)?.label ?? (labels[String(o)] ? t(labels[String(o)]) : String(o)));
         return (
           <TextField
             key={field}
@@ -33,7 +40,11 @@ export function SearchForm({ search }: { search: ListController['search'] }) {
             type={date ? 'date' : undefined}
             slotProps={{
               htmlInput: { 'data-testid': `list-search-${field}` },
-              ...(options !== null ? { inputLabel: { shrink: true }, select: { displayEmpty: true } } : date ? { inputLabel: { shrink: true } } : {}),
+              ...(options !== null
+                ? { inputLabel: { shrink: true }, select: { displayEmpty: true } }
+                : date
+                  ? { inputLabel: { shrink: true } }
+                  : {}),
             }}
             sx={{ width: 220 }}
           >

@@ -4,7 +4,16 @@
 // short shows its whole text on hover (ADR 0092).
 import ViewColumn from '@mui/icons-material/ViewColumn';
 import { Box, IconButton, Tooltip } from '@mui/material';
-import { ColumnsPanelTrigger, DataGrid, Toolbar, ToolbarButton, useGridApiContext, type GridColDef, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
+import {
+  ColumnsPanelTrigger,
+  DataGrid,
+  Toolbar,
+  ToolbarButton,
+  useGridApiContext,
+  type GridColDef,
+  type GridRowSelectionModel,
+  type GridSortModel,
+} from '@mui/x-data-grid';
 import { useMemo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evaluateRule } from '../../../core/rules.ts';
@@ -56,9 +65,15 @@ function useGridColumns(list: ListController, renderers: Renderers, widths: Reco
       sortable: list.sortable(c.field),
       // Catalogue widths are proportions with a floor, so the table fills the page at any width; a
       // column the user dragged keeps the width it was given.
-      ...(widths[c.field] ? { width: widths[c.field] } : { minWidth: c.width ?? 120, flex: c.width ? c.width / 100 : 1 }),
+      ...(widths[c.field]
+        ? { width: widths[c.field] }
+        : { minWidth: c.width ?? 120, flex: c.width ? c.width / 100 : 1 }),
       renderCell: ({ row }) => (
-        <Box component="span" onMouseEnter={titleWhenCut} sx={{ display: 'block', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        <Box
+          component="span"
+          onMouseEnter={titleWhenCut}
+          sx={{ display: 'block', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
           <CellValue column={c} row={row} renderers={renderers} />
         </Box>
       ),
@@ -70,29 +85,49 @@ function useGridColumns(list: ListController, renderers: Renderers, widths: Reco
         sortable: false,
         width: 56 * list.rowActions.length,
         renderCell: ({ row }) =>
-          list.rowActions.filter((a) => !a.rowVisible || evaluateRule(a.rowVisible, ruleContext({ row }))).map((a) => (
-            <Tooltip key={a.id} title={t(a.label)}>
-              <IconButton size="small" data-testid={`row-${a.id}-${list.rowId(row)}`} onClick={() => list.runAction(a, list.rowId(row))}>
-                {hasIcon(a.icon) ? <CatalogueIcon name={a.icon} fontSize="small" /> : t(a.label)}
-              </IconButton>
-            </Tooltip>
-          )),
+          list.rowActions
+            .filter((a) => !a.rowVisible || evaluateRule(a.rowVisible, ruleContext({ row })))
+            .map((a) => (
+              <Tooltip key={a.id} title={t(a.label)}>
+                <IconButton
+                  size="small"
+                  data-testid={`row-${a.id}-${list.rowId(row)}`}
+                  onClick={() => list.runAction(a, list.rowId(row))}
+                >
+                  {hasIcon(a.icon) ? <CatalogueIcon name={a.icon} fontSize="small" /> : t(a.label)}
+                </IconButton>
+              </Tooltip>
+            )),
       });
     }
     return cols;
   }, [list, renderers, t, widths]);
 }
 
-export function TableView({ list, renderers, screenId }: { list: ListController; renderers: Renderers; screenId: string }) {
+export function TableView({
+  list,
+  renderers,
+  screenId,
+}: {
+  list: ListController;
+  renderers: Renderers;
+  screenId: string;
+}) {
   const { t } = useTranslation();
   const layout = useColumnLayout(screenId);
   const columns = useGridColumns(list, renderers, layout.widths);
   // Kept the same object while the order is: the grid takes a new model for a new order and goes back
   // to the first page, which would undo a page restored from the URL on every render.
   const { sort } = list;
-  const sortModel = useMemo<GridSortModel>(() => (sort ? [{ field: sort.field, sort: sort.desc ? 'desc' : 'asc' }] : []), [sort]);
+  const sortModel = useMemo<GridSortModel>(
+    () => (sort ? [{ field: sort.field, sort: sort.desc ? 'desc' : 'asc' }] : []),
+    [sort],
+  );
   const { selection } = list;
-  const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selection) }), [selection]);
+  const selectionModel = useMemo<GridRowSelectionModel>(
+    () => ({ type: 'include', ids: new Set(selection) }),
+    [selection],
+  );
   return (
     <DataGrid<Row>
       rows={list.rows}
@@ -110,7 +145,9 @@ export function TableView({ list, renderers, screenId }: { list: ListController;
       paginationMode="server"
       sortingMode="server"
       sortModel={sortModel}
-      onSortModelChange={(model) => list.setSort(model[0] ? { field: model[0].field, desc: model[0].sort === 'desc' } : null)}
+      onSortModelChange={(model) =>
+        list.setSort(model[0] ? { field: model[0].field, desc: model[0].sort === 'desc' } : null)
+      }
       rowCount={list.rowCount}
       pageSizeOptions={list.pageSizes}
       paginationModel={list.paging}
@@ -118,7 +155,11 @@ export function TableView({ list, renderers, screenId }: { list: ListController;
       rowSelectionModel={selectionModel}
       onRowSelectionModelChange={(model) =>
         // "Select all" arrives as an exclusion list; with server paging only this page's rows are known.
-        list.setSelection(model.type === 'include' ? [...model.ids].map(String) : list.rows.map(list.rowId).filter((id) => !model.ids.has(id)))
+        list.setSelection(
+          model.type === 'include'
+            ? [...model.ids].map(String)
+            : list.rows.map(list.rowId).filter((id) => !model.ids.has(id)),
+        )
       }
       onCellClick={(params) => {
         if (opensRow(params.field)) list.openRow?.(params.row);
@@ -137,7 +178,11 @@ export function TableView({ list, renderers, screenId }: { list: ListController;
         minHeight: 320,
         '& .MuiDataGrid-row': { cursor: list.openRow ? 'pointer' : 'default' },
         // The row holding keyboard focus is outlined as a whole, not only its one cell.
-        '& .MuiDataGrid-row:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
+        '& .MuiDataGrid-row:focus-within': {
+          outline: '2px solid',
+          outlineColor: 'primary.main',
+          outlineOffset: '-2px',
+        },
         '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
         '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' },
       }}

@@ -36,7 +36,10 @@ export function useColumnLayout(screenId: string) {
       }),
     [key],
   );
-  const setWidth = useCallback((field: string, width: number) => change({ widths: { ...layout.widths, [field]: Math.round(width) } }), [change, layout.widths]);
+  const setWidth = useCallback(
+    (field: string, width: number) => change({ widths: { ...layout.widths, [field]: Math.round(width) } }),
+    [change, layout.widths],
+  );
   const setHidden = useCallback((hidden: GridColumnVisibilityModel) => change({ hidden }), [change]);
   return { widths: layout.widths, hidden: layout.hidden, setWidth, setHidden };
 }

@@ -40,7 +40,11 @@ export interface OpenDialog {
 }
 
 /** `rowOf` finds a shown row by id (the data a row action's dialog receives). */
-export function useListActions(selection: string[], afterChange: () => void, rowOf: (id: string) => Record<string, unknown> | undefined) {
+export function useListActions(
+  selection: string[],
+  afterChange: () => void,
+  rowOf: (id: string) => Record<string, unknown> | undefined,
+) {
   const navigate = useNavigate();
   const [url] = useSearchParams();
   const [pending, setPending] = useState<PendingConfirm | null>(null);
@@ -57,9 +61,14 @@ export function useListActions(selection: string[], afterChange: () => void, row
       const params = { ...(rowId === undefined ? {} : { id: rowId }), ...context.params };
       setRunning(true);
       try {
-        const answer = await callAny<{ success?: unknown; message?: unknown } | null>(action.call, { params, query, body: sendsIds ? ids : undefined });
+        const answer = await callAny<{ success?: unknown; message?: unknown } | null>(action.call, {
+          params,
+          query,
+          body: sendsIds ? ids : undefined,
+        });
         // A call answering a result of its own ({ success?, message }) is reported with it, as in forms.
-        if (typeof answer?.message === 'string' && answer.message) (answer.success === false ? notifyError : notifySuccess)(answer.message);
+        if (typeof answer?.message === 'string' && answer.message)
+          (answer.success === false ? notifyError : notifySuccess)(answer.message);
         else notifySuccess(label(successKey(action.call)));
         afterChange();
       } catch {
@@ -90,7 +99,10 @@ export function useListActions(selection: string[], afterChange: () => void, row
       }
       if (action.dialog) {
         const data = { ...(rowId === undefined ? {} : rowOf(rowId)), ...resolveArgs(action.args, url).body };
-        setDialog({ name: action.dialog, data: action.selection === 'required' ? { ...data, ids, rows: ids.map(rowOf).filter(Boolean) } : data });
+        setDialog({
+          name: action.dialog,
+          data: action.selection === 'required' ? { ...data, ids, rows: ids.map(rowOf).filter(Boolean) } : data,
+        });
         return;
       }
       const request = { action, ids, rowId };
@@ -98,7 +110,10 @@ export function useListActions(selection: string[], afterChange: () => void, row
       else if (!action.impact) setPending(request);
       // The confirmation waits for what else the action would touch; a refusal was shown already.
       else
-        void callAny<{ affected: Affected[] }>(action.impact.call, { params: resolveArgs(action.args, url).params, body: ids }).then(
+        void callAny<{ affected: Affected[] }>(action.impact.call, {
+          params: resolveArgs(action.args, url).params,
+          body: ids,
+        }).then(
           ({ affected }) => setPending({ ...request, affected, option: false }),
           () => undefined,
         );

@@ -15,7 +15,6 @@ import { useListData } from './useListData.ts';
 import { useListUrlState, type ListSort, type ListView } from './useListUrlState.ts';
 import { useSearchFields, useSearchForm } from './useSearchForm.ts';
 
-
 export interface ResolvedColumn extends ColumnDef {
   /** Label key: the column's own, else the entity property's title. */
   label: string;
@@ -36,7 +35,12 @@ export function rowLink(to: string, query: Record<string, string> | undefined, r
 }
 
 /** What a row click (or Enter/Space on a row) does: go to `to`, or run the named row action on the row. */
-function rowOpener(click: ListScreenDef['rowClick'], rowActions: ActionDef[], run: (action: ActionDef, row: Row) => void, go: (to: string) => void) {
+function rowOpener(
+  click: ListScreenDef['rowClick'],
+  rowActions: ActionDef[],
+  run: (action: ActionDef, row: Row) => void,
+  go: (to: string) => void,
+) {
   if (click?.action) {
     const action = rowActions.find((a) => a.id === click.action);
     return action ? (row: Row) => run(action, row) : undefined;
@@ -52,7 +56,14 @@ export function useListController(screen: ListScreenDef, urlPrefix = '') {
   const pageSizes = screen.pageSizes ?? DEFAULT_PAGE_SIZES;
   const moreTileAt = screen.card?.moreTileAt ?? 10;
   const sortFields = screen.sort?.fields;
-  const url = useListUrlState({ view: screen.card ? 'card' : 'table', pageSize: pageSizes.includes(10) ? 10 : pageSizes[0], pageSizes, filterFields, sortFields, prefix: urlPrefix });
+  const url = useListUrlState({
+    view: screen.card ? 'card' : 'table',
+    pageSize: pageSizes.includes(10) ? 10 : pageSizes[0],
+    pageSizes,
+    filterFields,
+    sortFields,
+    prefix: urlPrefix,
+  });
   const { view, update } = url;
   const paging = useMemo(() => ({ page: url.page, pageSize: url.pageSize }), [url.page, url.pageSize]);
   const [selection, setSelection] = useState<string[]>([]);
@@ -66,13 +77,19 @@ export function useListController(screen: ListScreenDef, urlPrefix = '') {
   const search = useSearchForm(searchFields, url.filter, applySearch);
 
   // The card view always shows the first page, sized so the "more" tile knows whether to appear.
-  const page = view === 'card' ? { currpage: 1, pagelines: moreTileAt } : { currpage: paging.page + 1, pagelines: paging.pageSize };
+  const page =
+    view === 'card'
+      ? { currpage: 1, pagelines: moreTileAt }
+      : { currpage: paging.page + 1, pagelines: paging.pageSize };
   const routeArgs = useRouteArgs(screen.sourceArgs);
   // The chosen sort travels in the source call's own order parameter (`sort.param`, e.g. orderby).
   const sortParam = screen.sort?.param;
   const { sort } = url;
   const args = useMemo(
-    () => (sortParam && sort ? { ...routeArgs, query: { ...routeArgs.query, [sortParam]: `${sort.field}${sort.desc ? ' desc' : ''}` } } : routeArgs),
+    () =>
+      sortParam && sort
+        ? { ...routeArgs, query: { ...routeArgs.query, [sortParam]: `${sort.field}${sort.desc ? ' desc' : ''}` } }
+        : routeArgs,
     [routeArgs, sortParam, sort],
   );
   const data = useListData(screen.source, search.search, page, args);
@@ -105,7 +122,9 @@ export function useListController(screen: ListScreenDef, urlPrefix = '') {
   }, [screen.columns, screen.entity, entities]);
 
   const context = ruleContext({ reply: data.reply ?? undefined });
-  const toolbar = (screen.actions ?? []).filter((a) => evaluateRule(a.visible, context) && mayRunAction(a) && (view === 'table' || a.selection !== 'required'));
+  const toolbar = (screen.actions ?? []).filter(
+    (a) => evaluateRule(a.visible, context) && mayRunAction(a) && (view === 'table' || a.selection !== 'required'),
+  );
   const rowActions = (screen.rowActions ?? []).filter((a) => evaluateRule(a.visible, context) && mayRunAction(a));
   const showMoreTile = view === 'card' && data.rowCount >= moreTileAt;
 
@@ -151,9 +170,19 @@ export function useListController(screen: ListScreenDef, urlPrefix = '') {
     selectable: (screen.actions ?? []).some((a) => a.selection === 'required'),
     rowActions,
     runAction: actions.run,
-    confirm: { pending: actions.pending, accept: actions.confirm, cancel: actions.cancel, setOption: actions.setOption },
+    confirm: {
+      pending: actions.pending,
+      accept: actions.confirm,
+      cancel: actions.cancel,
+      setOption: actions.setOption,
+    },
     dialog: { open: actions.dialog, close: actions.closeDialog },
-    openRow: rowOpener(screen.rowClick, rowActions, (action, row) => actions.run(action, String(row[rowKey])), (to) => navigate(to)),
+    openRow: rowOpener(
+      screen.rowClick,
+      rowActions,
+      (action, row) => actions.run(action, String(row[rowKey])),
+      (to) => navigate(to),
+    ),
   };
 }
 

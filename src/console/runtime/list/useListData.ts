@@ -27,7 +27,12 @@ const NO_ARGS: ResolvedArgs = { params: {}, query: {}, body: {}, missing: [] };
 
 /** `args`: the route context of the source call (keep its identity stable: see useRouteArgs); while a
  *  value is missing nothing is asked. */
-export function useListData(source: string, search: Record<string, string>, page: PageRequest, args: ResolvedArgs = NO_ARGS) {
+export function useListData(
+  source: string,
+  search: Record<string, string>,
+  page: PageRequest,
+  args: ResolvedArgs = NO_ARGS,
+) {
   const [generation, setGeneration] = useState(0);
   const [settled, setSettled] = useState<Settled | null>(null);
   const { currpage, pagelines } = page;
@@ -45,7 +50,13 @@ export function useListData(source: string, search: Record<string, string>, page
       ? { params, query: { ...search, ...query, currpage, pagelines } }
       : { params, query: { ...query, currpage, pagelines }, body: { ...search, ...body } };
     callAny<ListReply>(source, request_).then(
-      (answer) => current && setSettled({ request, reply: { ...answer, datas: answer?.datas ?? [], rowCount: answer?.rowCount ?? 0 }, failed: false }),
+      (answer) =>
+        current &&
+        setSettled({
+          request,
+          reply: { ...answer, datas: answer?.datas ?? [], rowCount: answer?.rowCount ?? 0 },
+          failed: false,
+        }),
       () => current && setSettled((prev) => ({ request, reply: prev?.reply ?? null, failed: true })), // the client showed errmsg
     );
     return () => {
@@ -55,5 +66,12 @@ export function useListData(source: string, search: Record<string, string>, page
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   const reply = waiting ? null : (settled?.reply ?? null);
-  return { reply, rows: reply?.datas ?? [], rowCount: reply?.rowCount ?? 0, loading: !waiting && settled?.request !== request, failed: settled?.failed ?? false, reload };
+  return {
+    reply,
+    rows: reply?.datas ?? [],
+    rowCount: reply?.rowCount ?? 0,
+    loading: !waiting && settled?.request !== request,
+    failed: settled?.failed ?? false,
+    reload,
+  };
 }

@@ -39,7 +39,9 @@ function parseFilter(raw: string | null, fields: string[]): Record<string, strin
   try {
     const parsed = JSON.parse(raw) as unknown;
     if (!parsed || typeof parsed !== 'object') return {};
-    return Object.fromEntries(Object.entries(parsed).filter(([k, v]) => fields.includes(k) && typeof v === 'string' && v !== ''));
+    return Object.fromEntries(
+      Object.entries(parsed).filter(([k, v]) => fields.includes(k) && typeof v === 'string' && v !== ''),
+    );
   } catch {
     return {};
   }
@@ -69,12 +71,14 @@ export function useListUrlState(defaults: Defaults) {
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
-          const put = (name: string, value: string, fallback: string) => (value === fallback ? next.delete(prefix + name) : next.set(prefix + name, value));
+          const put = (name: string, value: string, fallback: string) =>
+            value === fallback ? next.delete(prefix + name) : next.set(prefix + name, value);
           if (changes.view !== undefined) put('view', changes.view, defaultView);
           if (changes.page !== undefined) put('page', String(changes.page + 1), '1');
           if (changes.pageSize !== undefined) put('perPage', String(changes.pageSize), String(defaultSize));
           if (changes.filter !== undefined) put('filter', JSON.stringify(changes.filter), '{}');
-          if (changes.sort !== undefined) put('sort', changes.sort ? `${changes.sort.desc ? '-' : ''}${changes.sort.field}` : '', '');
+          if (changes.sort !== undefined)
+            put('sort', changes.sort ? `${changes.sort.desc ? '-' : ''}${changes.sort.field}` : '', '');
           return next;
         },
         { replace: true },

@@ -14,15 +14,27 @@ interface OptionsSource {
 
 export type SearchChoices = Record<string, Choice[] | undefined>;
 
-export function useSearchChoices(fields: ReadonlyArray<{ field: string; schema: Record<string, unknown> }>): SearchChoices {
+export function useSearchChoices(
+  fields: ReadonlyArray<{ field: string; schema: Record<string, unknown> }>,
+): SearchChoices {
   const [choices, setChoices] = useState<SearchChoices>({});
-  const sources = fields.flatMap(({ field, schema }) => (schema['x-options'] ? [{ field, source: schema['x-options'] as OptionsSource }] : []));
+  const sources = fields.flatMap(({ field, schema }) =>
+    schema['x-options'] ? [{ field, source: schema['x-options'] as OptionsSource }] : [],
+  );
   const key = JSON.stringify(sources);
   useEffect(() => {
     let current = true;
     for (const { field, source } of JSON.parse(key) as typeof sources) {
       callAny<Row[]>(source.call, {}).then(
-        (rows) => current && setChoices((now) => ({ ...now, [field]: (rows ?? []).map((row) => ({ value: String(row[source.value]), label: String(row[source.label] ?? row[source.value]) })) })),
+        (rows) =>
+          current &&
+          setChoices((now) => ({
+            ...now,
+            [field]: (rows ?? []).map((row) => ({
+              value: String(row[source.value]),
+              label: String(row[source.label] ?? row[source.value]),
+            })),
+          })),
         () => current && setChoices((now) => ({ ...now, [field]: [] })), // the client showed errmsg
       );
     }

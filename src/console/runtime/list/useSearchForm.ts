@@ -12,7 +12,11 @@ export interface SearchField {
 }
 
 function applied(draft: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v !== ''));
+  return Object.fromEntries(
+    Object.entries(draft)
+      .map(([k, v]) => [k, v.trim()])
+      .filter(([, v]) => v !== ''),
+  );
 }
 
 /** One empty list for screens without search: a fresh `[]` per render would make every memo below
@@ -30,7 +34,11 @@ export function useSearchFields(fields: SearchFieldDef[] = NO_SEARCH, searchEnti
   }, [fields, searchEntity, entities]);
 }
 
-export function useSearchForm(searchFields: SearchField[], search: Record<string, string>, apply: (search: Record<string, string>) => void) {
+export function useSearchForm(
+  searchFields: SearchField[],
+  search: Record<string, string>,
+  apply: (search: Record<string, string>) => void,
+) {
   const [draft, setDraft] = useState<Record<string, string>>(search);
   const [shown, setShown] = useState(search);
   // What this form applied last: the URL takes a moment to follow (the route's gate runs first), and

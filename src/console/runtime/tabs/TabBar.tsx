@@ -38,14 +38,28 @@ export function TabBar<T extends BarTab>({ tabs, current, onSelect, testId, tabP
   const { t } = useTranslation();
   const drawTab = (tab: T, sx?: SxProps<Theme>) => {
     const extra = tabProps?.(tab) || {};
-    return <Tab key={tab.id} value={tab.id} label={t(tab.label)} data-testid={`${testId}${tab.id}`} {...extra} sx={[sx ?? {}, ...(extra.sx ? [extra.sx as SxProps<Theme>] : [])] as SxProps<Theme>} />;
+    return (
+      <Tab
+        key={tab.id}
+        value={tab.id}
+        label={t(tab.label)}
+        data-testid={`${testId}${tab.id}`}
+        {...extra}
+        sx={[sx ?? {}, ...(extra.sx ? [extra.sx as SxProps<Theme>] : [])] as SxProps<Theme>}
+      />
+    );
   };
   const sections = bySection(tabs);
   if (!sections) {
     return (
       <>
         {tabs.length > 0 && (
-          <Tabs value={current ?? false} onChange={(_e, id: string) => onSelect(id)} variant="scrollable" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+          <Tabs
+            value={current ?? false}
+            onChange={(_e, id: string) => onSelect(id)}
+            variant="scrollable"
+            sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+          >
             {tabs.map((tab) => drawTab(tab))}
           </Tabs>
         )}
@@ -54,14 +68,34 @@ export function TabBar<T extends BarTab>({ tabs, current, onSelect, testId, tabP
     );
   }
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '200px minmax(0, 1fr)' }, gap: { xs: 2, md: 3 } }}>
-      <Box component="nav" data-testid={`${testId}sections`} sx={{ borderRight: { md: 1 }, borderBottom: { xs: 1, md: 0 }, borderColor: { xs: 'divider', md: 'divider' }, pb: { xs: 1, md: 0 } }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '200px minmax(0, 1fr)' },
+        gap: { xs: 2, md: 3 },
+      }}
+    >
+      <Box
+        component="nav"
+        data-testid={`${testId}sections`}
+        sx={{
+          borderRight: { md: 1 },
+          borderBottom: { xs: 1, md: 0 },
+          borderColor: { xs: 'divider', md: 'divider' },
+          pb: { xs: 1, md: 0 },
+        }}
+      >
         {sections.map(([section, inSection]) => {
           const headingId = `${testId}section-${section || 'other'}`;
           return (
             <Box key={section} sx={{ mb: 1.5 }}>
               {section && (
-                <Typography id={headingId} variant="overline" component="h2" sx={{ display: 'block', px: 2, color: 'text.secondary', lineHeight: 2.2 }}>
+                <Typography
+                  id={headingId}
+                  variant="overline"
+                  component="h2"
+                  sx={{ display: 'block', px: 2, color: 'text.secondary', lineHeight: 2.2 }}
+                >
                   {t(section)}
                 </Typography>
               )}
@@ -72,7 +106,9 @@ export function TabBar<T extends BarTab>({ tabs, current, onSelect, testId, tabP
                 aria-labelledby={section ? headingId : undefined}
                 sx={{ '& .MuiTabs-indicator': { left: 0, right: 'auto' } }}
               >
-                {inSection.map((tab) => drawTab(tab, { alignItems: 'flex-start', textAlign: 'left', minHeight: 36, py: 0.75, px: 2 }))}
+                {inSection.map((tab) =>
+                  drawTab(tab, { alignItems: 'flex-start', textAlign: 'left', minHeight: 36, py: 0.75, px: 2 }),
+                )}
               </Tabs>
             </Box>
           );

@@ -22,7 +22,11 @@ export default function TabsScreen({ screen }: ScreenProps) {
   const ready = !screen.scope || scope.chosen !== null;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 1, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 1, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
         <Typography variant="h6" component="h1" sx={{ fontSize: 18 }}>
           {t(screen.title)}
         </Typography>
@@ -48,7 +52,9 @@ export default function TabsScreen({ screen }: ScreenProps) {
         {scope.choices === null ? (
           <LoadingPanel />
         ) : scope.error ? (
-          <Alert severity="error" data-testid="scope-error">{scope.error}</Alert>
+          <Alert severity="error" data-testid="scope-error">
+            {scope.error}
+          </Alert>
         ) : screen.scope && scope.choices.length === 0 ? (
           <EmptyState text={screen.scope.empty} />
         ) : ready && tabs.current ? (

@@ -26,10 +26,20 @@ export function useScopeChoice(scope: Scope | undefined) {
   useEffect(() => {
     if (!scope || args.missing.length > 0) return;
     let live = true;
-    callAny<unknown>(scope.call, { params: args.params, query: { ...scope.query, ...args.query }, body: Object.keys(args.body).length > 0 ? args.body : undefined, silent: true }).then(
+    callAny<unknown>(scope.call, {
+      params: args.params,
+      query: { ...scope.query, ...args.query },
+      body: Object.keys(args.body).length > 0 ? args.body : undefined,
+      silent: true,
+    }).then(
       (data) => {
-        const rows = (Array.isArray(data) ? data : ((data as { datas?: unknown[] } | null)?.datas ?? [])) as Array<Record<string, unknown>>;
-        if (live) setChoices(rows.map((row) => ({ value: String(row[scope.value]), text: String(row[scope.text] ?? row[scope.value]) })));
+        const rows = (Array.isArray(data) ? data : ((data as { datas?: unknown[] } | null)?.datas ?? [])) as Array<
+          Record<string, unknown>
+        >;
+        if (live)
+          setChoices(
+            rows.map((row) => ({ value: String(row[scope.value]), text: String(row[scope.text] ?? row[scope.value]) })),
+          );
       },
       (failure: unknown) => {
         if (!live) return;

@@ -23,14 +23,32 @@ function Tile({ tile }: { tile: TileDef }) {
     else if (tile.href) window.open(resourceUrl(`/${tile.href.replace(/^\.?\//, '')}`), '_blank');
   };
   return (
-    <Card sx={{ transition: 'box-shadow .15s, border-color .15s', '&:hover': { borderColor: 'primary.main', boxShadow: 3 } }}>
-      <CardActionArea data-testid={`tile-${tile.id}`} onClick={open} sx={{ p: 3, height: 168, display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Box sx={{ width: 64, height: 64, borderRadius: '50%', bgcolor: 'primary.light', color: 'primary.main', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <Card
+      sx={{
+        transition: 'box-shadow .15s, border-color .15s',
+        '&:hover': { borderColor: 'primary.main', boxShadow: 3 },
+      }}
+    >
+      <CardActionArea
+        data-testid={`tile-${tile.id}`}
+        onClick={open}
+        sx={{ p: 3, height: 168, display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
+        <Box
+          sx={{
+            width: 64,
+            height: 64,
+            borderRadius: '50%',
+            bgcolor: 'primary.light',
+            color: 'primary.main',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+          }}
+        >
           <CatalogueIcon name={tile.icon} sx={{ fontSize: 34 }} />
         </Box>
-        <Typography sx={{ fontWeight: 600, textAlign: 'center' }}>
-          {t(tile.label)}
-        </Typography>
+        <Typography sx={{ fontWeight: 600, textAlign: 'center' }}>{t(tile.label)}</Typography>
       </CardActionArea>
     </Card>
   );
@@ -39,15 +57,31 @@ function Tile({ tile }: { tile: TileDef }) {
 export default function TilesScreen({ screen }: ScreenProps) {
   if (screen.kind !== 'tiles') throw new Error(`screen "${screen.id}" is not a tiles screen`);
   const context = ruleContext();
-  const visible = screen.tiles.filter((tile) => evaluateRule(tile.visible, context) && (!tile.to || mayOpenRoute(tile.to)));
+  const visible = screen.tiles.filter(
+    (tile) => evaluateRule(tile.visible, context) && (!tile.to || mayOpenRoute(tile.to)),
+  );
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 150px)' }}>
-      <Box sx={{ flex: 1, display: 'grid', gap: 2.5, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', alignContent: 'start', pt: 2 }}>
+      <Box
+        sx={{
+          flex: 1,
+          display: 'grid',
+          gap: 2.5,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+          alignContent: 'start',
+          pt: 2,
+        }}
+      >
         {visible.map((tile) => (
           <Tile key={tile.id} tile={tile} />
         ))}
       </Box>
-      <Typography data-testid="home-footer" variant="body2" color="text.secondary" sx={{ textAlign: 'center', pt: 4, pb: 1 }}>
+      <Typography
+        data-testid="home-footer"
+        variant="body2"
+        color="text.secondary"
+        sx={{ textAlign: 'center', pt: 4, pb: 1 }}
+      >
         {getBoot().config.copyright}
       </Typography>
     </Box>

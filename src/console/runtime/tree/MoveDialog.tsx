@@ -17,7 +17,19 @@ import { ROOT, useTreeData } from './useTreeData.ts';
 
 const PLACEHOLDER = '::loading';
 
-export function MoveDialog({ screen, form, args, node, onClose }: { screen: TreeScreenDef; form: FormScreenDef; args: ResolvedArgs; node: Row; onClose: (moved: boolean, parent?: string) => void }) {
+export function MoveDialog({
+  screen,
+  form,
+  args,
+  node,
+  onClose,
+}: {
+  screen: TreeScreenDef;
+  form: FormScreenDef;
+  args: ResolvedArgs;
+  node: Row;
+  onClose: (moved: boolean, parent?: string) => void;
+}) {
   const { t } = useTranslation();
   const data = useTreeData(screen, args);
   const messages = useDialogMessage();
@@ -34,7 +46,13 @@ export function MoveDialog({ screen, form, args, node, onClose }: { screen: Tree
       // The node itself (and so its subtree) is no place to move it to.
       return (
         <TreeItem key={id} itemId={id} label={String(row[screen.node.label] ?? '')} disabled={id === nodeId}>
-          {expandable && id !== nodeId ? (data.loaded[id] ? level(id) : <TreeItem itemId={id + PLACEHOLDER} label={t('app.loading')} disabled />) : null}
+          {expandable && id !== nodeId ? (
+            data.loaded[id] ? (
+              level(id)
+            ) : (
+              <TreeItem itemId={id + PLACEHOLDER} label={t('app.loading')} disabled />
+            )
+          ) : null}
         </TreeItem>
       );
     });
@@ -45,9 +63,18 @@ export function MoveDialog({ screen, form, args, node, onClose }: { screen: Tree
     messages.clear();
     try {
       const record = await callAny<Row>(form.load, { params: { id: nodeId }, silent: true });
-      const props = (getBoot().catalogue.entities[form.entity]?.schema.properties ?? {}) as Record<string, { readOnly?: boolean }>;
-      const body = Object.fromEntries(Object.entries({ ...record, [parentField]: top ? null : target }).filter(([k]) => !props[k]?.readOnly));
-      await callAny(form.update, { params: { ...args.params, [screen.form!.idParam ?? 'id']: nodeId }, body, silent: true });
+      const props = (getBoot().catalogue.entities[form.entity]?.schema.properties ?? {}) as Record<
+        string,
+        { readOnly?: boolean }
+      >;
+      const body = Object.fromEntries(
+        Object.entries({ ...record, [parentField]: top ? null : target }).filter(([k]) => !props[k]?.readOnly),
+      );
+      await callAny(form.update, {
+        params: { ...args.params, [screen.form!.idParam ?? 'id']: nodeId },
+        body,
+        silent: true,
+      });
       onClose(true, top ? undefined : (target ?? undefined));
     } catch (e) {
       messages.showFailure(e);
@@ -57,13 +84,24 @@ export function MoveDialog({ screen, form, args, node, onClose }: { screen: Tree
   };
 
   return (
-    <Dialog open onClose={() => onClose(false)} maxWidth="xs" fullWidth data-testid="tree-move-dialog" aria-labelledby="tree-move-title">
+    <Dialog
+      open
+      onClose={() => onClose(false)}
+      maxWidth="xs"
+      fullWidth
+      data-testid="tree-move-dialog"
+      aria-labelledby="tree-move-title"
+    >
       <DialogTitle id="tree-move-title" sx={{ fontSize: 18 }}>
         {t('tree.moveTitle', { name: String(node[screen.node.label] ?? '') })}
       </DialogTitle>
       <DialogContent>
         <DialogMessageBar messages={messages} />
-        <FormControlLabel control={<Radio checked={top} onChange={() => (setTop(true), setTarget(null))} />} label={t('tree.moveTop')} data-testid="tree-move-top" />
+        <FormControlLabel
+          control={<Radio checked={top} onChange={() => (setTop(true), setTarget(null))} />}
+          label={t('tree.moveTop')}
+          data-testid="tree-move-top"
+        />
         <SimpleTreeView
           aria-label={t('tree.moveTarget')}
           data-testid="tree-move-tree"
@@ -78,7 +116,13 @@ export function MoveDialog({ screen, form, args, node, onClose }: { screen: Tree
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={() => onClose(false)}>{t('action.cancel')}</Button>
-        <Button variant="contained" disabled={!top && !target} loading={saving} onClick={() => void move()} data-testid="tree-move-submit">
+        <Button
+          variant="contained"
+          disabled={!top && !target}
+          loading={saving}
+          onClick={() => void move()}
+          data-testid="tree-move-submit"
+        >
           {t('tree.move')}
         </Button>
       </DialogActions>

@@ -68,7 +68,9 @@ function Tree({ screen }: { screen: TreeScreenDef }) {
   const formScreen = screen.form ? (catalogue.screens[screen.form.screen] as ConsoleScreen | undefined) : undefined;
   const form = formScreen?.kind === 'form' ? (formScreen as FormScreenDef) : undefined;
   const idOf = (row: Row) => String(row[screen.node.id]);
-  const node = selected ? (data.byId(selected) ?? (picked && idOf(picked) === selected ? picked : undefined)) : undefined;
+  const node = selected
+    ? (data.byId(selected) ?? (picked && idOf(picked) === selected ? picked : undefined))
+    : undefined;
 
   // A node selected by a link or a refresh may sit deeper than what is loaded: read it to name it.
   useEffect(() => {
@@ -122,7 +124,13 @@ function Tree({ screen }: { screen: TreeScreenDef }) {
       const expandable = screen.node.hasChildren ? Boolean(row[screen.node.hasChildren]) : true;
       return (
         <TreeItem key={id} itemId={id} label={String(row[screen.node.label] ?? '')} data-testid={`tree-node-${id}`}>
-          {expandable ? (data.loaded[id] ? level(id) : <TreeItem itemId={id + PLACEHOLDER} label={t('app.loading')} disabled />) : null}
+          {expandable ? (
+            data.loaded[id] ? (
+              level(id)
+            ) : (
+              <TreeItem itemId={id + PLACEHOLDER} label={t('app.loading')} disabled />
+            )
+          ) : null}
         </TreeItem>
       );
     });
@@ -138,28 +146,63 @@ function Tree({ screen }: { screen: TreeScreenDef }) {
   });
 
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 340px) 1fr' }, gap: 2, alignItems: 'start' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 340px) 1fr' },
+        gap: 2,
+        alignItems: 'start',
+      }}
+    >
       <Paper variant="outlined" sx={{ p: 1.5 }} component="section" aria-label={t(screen.title)}>
         <TreeSearch screen={screen} args={args} onPick={(row) => (setPicked(row), select(idOf(row)))} />
         {(canCreate || form) && (
           <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap' }}>
             {canCreate && (
-              <Button size="small" variant="contained" startIcon={<Add />} data-testid="tree-new" onClick={() => setDialog(selected && screen.form ? { [screen.form.parentField]: selected } : {})}>
+              <Button
+                size="small"
+                variant="contained"
+                startIcon={<Add />}
+                data-testid="tree-new"
+                onClick={() => setDialog(selected && screen.form ? { [screen.form.parentField]: selected } : {})}
+              >
                 {t('action.new')}
               </Button>
             )}
             {form && may(form.update) && (
-              <Button size="small" variant="outlined" startIcon={<Edit />} data-testid="tree-edit" disabled={!canEdit} onClick={() => node && setDialog(node)}>
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<Edit />}
+                data-testid="tree-edit"
+                disabled={!canEdit}
+                onClick={() => node && setDialog(node)}
+              >
                 {t('action.edit')}
               </Button>
             )}
             {form && may(form.update) && form.load && (
-              <Button size="small" variant="outlined" startIcon={<DriveFileMove />} data-testid="tree-move" disabled={!canEdit} onClick={() => setMoving(true)}>
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<DriveFileMove />}
+                data-testid="tree-move"
+                disabled={!canEdit}
+                onClick={() => setMoving(true)}
+              >
                 {t('tree.move')}
               </Button>
             )}
             {may(screen.delete) && (
-              <Button size="small" variant="outlined" color="error" startIcon={<Delete />} data-testid="tree-delete" disabled={!canDelete} onClick={() => setConfirming(true)}>
+              <Button
+                size="small"
+                variant="outlined"
+                color="error"
+                startIcon={<Delete />}
+                data-testid="tree-delete"
+                disabled={!canDelete}
+                onClick={() => setConfirming(true)}
+              >
                 {t('action.delete')}
               </Button>
             )}
@@ -183,7 +226,7 @@ function Tree({ screen }: { screen: TreeScreenDef }) {
           </SimpleTreeView>
         )}
       </Paper>
-      <Box key={`${generation}:${selected ?? ""}`} sx={{ minWidth: 0 }}>
+      <Box key={`${generation}:${selected ?? ''}`} sx={{ minWidth: 0 }}>
         {!selected ? (
           <Typography sx={{ color: 'text.secondary', p: 2 }}>{t('tree.selectNode')}</Typography>
         ) : (
@@ -228,7 +271,11 @@ function Tree({ screen }: { screen: TreeScreenDef }) {
           }}
         />
       )}
-      <ConfirmDialog text={confirming ? t('tree.confirmDelete', { name: node ? String(node[screen.node.label] ?? '') : '' }) : null} onConfirm={() => void remove()} onCancel={() => setConfirming(false)} />
+      <ConfirmDialog
+        text={confirming ? t('tree.confirmDelete', { name: node ? String(node[screen.node.label] ?? '') : '' }) : null}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      />
     </Box>
   );
 }

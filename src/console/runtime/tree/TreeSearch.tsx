@@ -11,7 +11,15 @@ import type { TreeScreenDef } from './tree-types.ts';
 
 const HITS = 20;
 
-export function TreeSearch({ screen, args, onPick }: { screen: TreeScreenDef; args: ResolvedArgs; onPick: (row: Row) => void }) {
+export function TreeSearch({
+  screen,
+  args,
+  onPick,
+}: {
+  screen: TreeScreenDef;
+  args: ResolvedArgs;
+  onPick: (row: Row) => void;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [hits, setHits] = useState<Row[] | null>(null);
@@ -19,14 +27,23 @@ export function TreeSearch({ screen, args, onPick }: { screen: TreeScreenDef; ar
   const { call, field } = screen.search;
   const run = () => {
     if (!text.trim()) return setHits(null);
-    void callAny<{ datas?: Row[] }>(call, { params: args.params, query: { ...args.query, currpage: 1, pagelines: HITS }, body: { ...args.body, [field]: text.trim() } }).then(
+    void callAny<{ datas?: Row[] }>(call, {
+      params: args.params,
+      query: { ...args.query, currpage: 1, pagelines: HITS },
+      body: { ...args.body, [field]: text.trim() },
+    }).then(
       (answer) => setHits(answer?.datas ?? []),
       () => setHits(null),
     );
   };
   return (
     <Box sx={{ mb: 1 }}>
-      <Box component="form" role="search" onSubmit={(e) => (e.preventDefault(), run())} sx={{ display: 'flex', gap: 0.5 }}>
+      <Box
+        component="form"
+        role="search"
+        onSubmit={(e) => (e.preventDefault(), run())}
+        sx={{ display: 'flex', gap: 0.5 }}
+      >
         <TextField
           size="small"
           fullWidth

@@ -21,7 +21,10 @@ export function useTreeData(screen: TreeScreenDef, args: ResolvedArgs) {
     (parent: string) =>
       parent === ROOT
         ? callAny<Row[]>(screen.root, { params: args.params, query: args.query })
-        : callAny<Row[]>(screen.children, { params: { ...args.params, [screen.nodeParam]: parent }, query: args.query }),
+        : callAny<Row[]>(screen.children, {
+            params: { ...args.params, [screen.nodeParam]: parent },
+            query: args.query,
+          }),
     [screen.root, screen.children, screen.nodeParam, args],
   );
 
@@ -84,5 +87,14 @@ export function useTreeData(screen: TreeScreenDef, args: ResolvedArgs) {
     [loaded, screen.node.id],
   );
 
-  return { loaded, expanded, setExpanded, opened, reload, byId, failed, loading: ready && !(ROOT in loaded) && !failed };
+  return {
+    loaded,
+    expanded,
+    setExpanded,
+    opened,
+    reload,
+    byId,
+    failed,
+    loading: ready && !(ROOT in loaded) && !failed,
+  };
 }

@@ -8,13 +8,28 @@ import { useTranslation } from 'react-i18next';
 import { imageSrc } from '../cells/ImageCell.tsx';
 import { DialogHost } from '../dialog/DialogHost.tsx';
 
-export default function BackgroundWidget({ id, value, onChange, label, hideLabel, disabled, readonly, required, rawErrors }: WidgetProps) {
+export default function BackgroundWidget({
+  id,
+  value,
+  onChange,
+  label,
+  hideLabel,
+  disabled,
+  readonly,
+  required,
+  rawErrors,
+}: WidgetProps) {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
   const path = typeof value === 'string' ? value : '';
   const locked = disabled || readonly;
   return (
-    <FormControl component="fieldset" required={required} error={Boolean(rawErrors?.length)} data-testid={`background-widget-${id}`}>
+    <FormControl
+      component="fieldset"
+      required={required}
+      error={Boolean(rawErrors?.length)}
+      data-testid={`background-widget-${id}`}
+    >
       {!hideLabel && label && (
         <FormLabel component="legend" sx={{ fontSize: 13, mb: 0.5 }}>
           {label}
@@ -22,14 +37,48 @@ export default function BackgroundWidget({ id, value, onChange, label, hideLabel
       )}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         {/* 1376*786 scaled to 172*98, so the proportions of the real page show. */}
-        <Box sx={{ width: 172, height: 98, borderRadius: 1, border: 1, borderStyle: path ? 'solid' : 'dashed', borderColor: 'divider', bgcolor: 'action.hover', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' }}>
-          {path ? <img src={imageSrc(path)} alt={label} data-testid="background-widget-image" style={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : <ImageOutlined color="disabled" />}
+        <Box
+          sx={{
+            width: 172,
+            height: 98,
+            borderRadius: 1,
+            border: 1,
+            borderStyle: path ? 'solid' : 'dashed',
+            borderColor: 'divider',
+            bgcolor: 'action.hover',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            overflow: 'hidden',
+          }}
+        >
+          {path ? (
+            <img
+              src={imageSrc(path)}
+              alt={label}
+              data-testid="background-widget-image"
+              style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+            />
+          ) : (
+            <ImageOutlined color="disabled" />
+          )}
         </Box>
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button data-testid="background-widget-upload" variant="outlined" size="small" disabled={locked} onClick={() => setUploading(true)}>
+          <Button
+            data-testid="background-widget-upload"
+            variant="outlined"
+            size="small"
+            disabled={locked}
+            onClick={() => setUploading(true)}
+          >
             {t('config.action.upload')}
           </Button>
-          <Button data-testid="background-widget-clear" size="small" disabled={locked || !path} onClick={() => onChange('')}>
+          <Button
+            data-testid="background-widget-clear"
+            size="small"
+            disabled={locked || !path}
+            onClick={() => onChange('')}
+          >
             {t('config.action.clear')}
           </Button>
         </Box>

@@ -8,7 +8,14 @@ export default function CheckboxWidget({ id, value, onChange, label, disabled, r
     <FormControlLabel
       label={label}
       sx={{ color: rawErrors?.length ? 'error.main' : undefined }}
-      control={<Checkbox id={id} checked={value === true} disabled={disabled || readonly} onChange={(_e, on) => onChange(on)} />}
+      control={
+        <Checkbox
+          id={id}
+          checked={value === true}
+          disabled={disabled || readonly}
+          onChange={(_e, on) => onChange(on)}
+        />
+      }
     />
   );
 }

@@ -3,7 +3,19 @@
 import { Checkbox, FormControl, FormControlLabel, FormGroup, FormLabel } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
 
-export default function CheckboxesWidget({ id, value, onChange, label, hideLabel, disabled, readonly, required, schema, options, rawErrors }: WidgetProps) {
+export default function CheckboxesWidget({
+  id,
+  value,
+  onChange,
+  label,
+  hideLabel,
+  disabled,
+  readonly,
+  required,
+  schema,
+  options,
+  rawErrors,
+}: WidgetProps) {
   const items = (schema.items ?? {}) as { enum?: unknown[] };
   const names = (options.enumNames ?? {}) as Record<string, string>;
   const ticked: unknown[] = Array.isArray(value) ? value : [];
@@ -24,7 +36,13 @@ export default function CheckboxesWidget({ id, value, onChange, label, hideLabel
           <FormControlLabel
             key={String(choice)}
             label={names[String(choice)] ?? String(choice)}
-            control={<Checkbox checked={ticked.includes(choice)} disabled={disabled || readonly} onChange={(_e, on) => toggle(choice, on)} />}
+            control={
+              <Checkbox
+                checked={ticked.includes(choice)}
+                disabled={disabled || readonly}
+                onChange={(_e, on) => toggle(choice, on)}
+              />
+            }
           />
         ))}
       </FormGroup>

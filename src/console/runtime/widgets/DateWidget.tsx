@@ -2,7 +2,17 @@
 import { TextField } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
 
-export default function DateWidget({ id, value, onChange, label, hideLabel, disabled, readonly, required, rawErrors }: WidgetProps) {
+export default function DateWidget({
+  id,
+  value,
+  onChange,
+  label,
+  hideLabel,
+  disabled,
+  readonly,
+  required,
+  rawErrors,
+}: WidgetProps) {
   return (
     <TextField
       id={id}

@@ -10,7 +10,17 @@ import { label as labelRef } from '../../shell/LabelText.tsx';
 import { imageSrc } from '../cells/ImageCell.tsx';
 import { DialogHost } from '../dialog/DialogHost.tsx';
 
-export default function IconWidget({ id, value, onChange, label, hideLabel, disabled, readonly, required, rawErrors }: WidgetProps) {
+export default function IconWidget({
+  id,
+  value,
+  onChange,
+  label,
+  hideLabel,
+  disabled,
+  readonly,
+  required,
+  rawErrors,
+}: WidgetProps) {
   const { t } = useTranslation();
   const [picking, setPicking] = useState(false);
   const [justChosen, setJustChosen] = useState(false);
@@ -23,7 +33,12 @@ export default function IconWidget({ id, value, onChange, label, hideLabel, disa
     notifyError(labelRef('msg.chooseLogoFailed'));
   };
   return (
-    <FormControl component="fieldset" required={required} error={Boolean(rawErrors?.length)} data-testid={`icon-widget-${id}`}>
+    <FormControl
+      component="fieldset"
+      required={required}
+      error={Boolean(rawErrors?.length)}
+      data-testid={`icon-widget-${id}`}
+    >
       {!hideLabel && label && (
         <FormLabel component="legend" sx={{ fontSize: 13, mb: 0.5 }}>
           {label}
@@ -36,12 +51,26 @@ export default function IconWidget({ id, value, onChange, label, hideLabel, disa
           alt={path ? t('iconWidget.alt') : t('iconWidget.none')}
           data-testid="icon-widget-image"
           slotProps={{ img: { onError: reportBrokenChoice } }}
-          sx={{ width: 60, height: 60, bgcolor: path ? 'transparent' : 'action.hover', color: 'text.disabled', border: path ? 0 : 1, borderStyle: 'dashed', borderColor: 'divider' }}
+          sx={{
+            width: 60,
+            height: 60,
+            bgcolor: path ? 'transparent' : 'action.hover',
+            color: 'text.disabled',
+            border: path ? 0 : 1,
+            borderStyle: 'dashed',
+            borderColor: 'divider',
+          }}
         >
           <ImageOutlined />
         </Avatar>
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button data-testid="icon-widget-choose" variant="outlined" size="small" disabled={locked} onClick={() => setPicking(true)}>
+          <Button
+            data-testid="icon-widget-choose"
+            variant="outlined"
+            size="small"
+            disabled={locked}
+            onClick={() => setPicking(true)}
+          >
             {t('iconWidget.choose')}
           </Button>
           <Button data-testid="icon-widget-clear" size="small" disabled={locked || !path} onClick={() => onChange('')}>

@@ -3,7 +3,18 @@
 import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
 
-export default function RadioWidget({ id, value, onChange, label, hideLabel, disabled, readonly, required, schema, options }: WidgetProps) {
+export default function RadioWidget({
+  id,
+  value,
+  onChange,
+  label,
+  hideLabel,
+  disabled,
+  readonly,
+  required,
+  schema,
+  options,
+}: WidgetProps) {
   const numeric = schema.type === 'integer' || schema.type === 'number';
   const choices = options.enumOptions ?? [];
   return (
@@ -13,9 +24,20 @@ export default function RadioWidget({ id, value, onChange, label, hideLabel, dis
           {label}
         </FormLabel>
       )}
-      <RadioGroup row name={id} value={value === undefined || value === null ? '' : String(value)} onChange={(_e, next) => onChange(numeric ? Number(next) : next)}>
+      <RadioGroup
+        row
+        name={id}
+        value={value === undefined || value === null ? '' : String(value)}
+        onChange={(_e, next) => onChange(numeric ? Number(next) : next)}
+      >
         {choices.map((choice, i) => (
-          <FormControlLabel key={String(choice.value)} value={String(choice.value)} label={choice.label} disabled={disabled || readonly} control={<Radio id={`${id}-${i}`} size="small" />} />
+          <FormControlLabel
+            key={String(choice.value)}
+            value={String(choice.value)}
+            label={choice.label}
+            disabled={disabled || readonly}
+            control={<Radio id={`${id}-${i}`} size="small" />}
+          />
         ))}
       </RadioGroup>
     </FormControl>

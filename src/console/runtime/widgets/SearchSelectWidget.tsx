@@ -26,7 +26,9 @@ function useMatches(source: SearchSource, form: Row, text: string, open: boolean
   const [found, setFound] = useState<{ key: string; options: Option[] } | null>(null);
   const params = useMemo(() => {
     const context = ruleContext({ form });
-    return Object.fromEntries(Object.entries(source.params ?? {}).map(([name, rule]) => [name, String(ruleValue(rule, context) ?? '')]));
+    return Object.fromEntries(
+      Object.entries(source.params ?? {}).map(([name, rule]) => [name, String(ruleValue(rule, context) ?? '')]),
+    );
   }, [source.params, form]);
   const key = JSON.stringify([params, text]);
   const ready = open && Object.values(params).every((v) => v !== '');
@@ -41,7 +43,11 @@ function useMatches(source: SearchSource, form: Row, text: string, open: boolean
       callAny<{ datas?: Row[] } | Row[]>(source.call, args).then(
         (reply) => {
           const rows = Array.isArray(reply) ? reply : (reply?.datas ?? []);
-          const options = rows.map((row) => ({ value: String(row[source.value]), label: String(row[source.label] ?? ''), detail: source.detail ? String(row[source.detail] ?? '') : undefined }));
+          const options = rows.map((row) => ({
+            value: String(row[source.value]),
+            label: String(row[source.label] ?? ''),
+            detail: source.detail ? String(row[source.detail] ?? '') : undefined,
+          }));
           if (current) setFound({ key, options });
         },
         () => current && setFound({ key, options: [] }), // the client showed errmsg
@@ -55,7 +61,19 @@ function useMatches(source: SearchSource, form: Row, text: string, open: boolean
   return { options: found?.options ?? [], loading: ready && found?.key !== key };
 }
 
-export default function SearchSelectWidget({ id, value, onChange, label, hideLabel, disabled, readonly, required, options, rawErrors, registry }: WidgetProps) {
+export default function SearchSelectWidget({
+  id,
+  value,
+  onChange,
+  label,
+  hideLabel,
+  disabled,
+  readonly,
+  required,
+  options,
+  rawErrors,
+  registry,
+}: WidgetProps) {
   const { t } = useTranslation();
   const source = options.search as SearchSource;
   const form = ((registry.formContext as { form?: Row } | undefined)?.form ?? {}) as Row;
@@ -64,7 +82,11 @@ export default function SearchSelectWidget({ id, value, onChange, label, hideLab
   const current = String(value ?? '');
   // The label of the value picked in this form, else the record's own (`shown`).
   const [picked, setPicked] = useState<Option | null>(null);
-  const selected: Option | null = !current ? null : picked?.value === current ? picked : { value: current, label: String((source.shown && form[source.shown]) || current) };
+  const selected: Option | null = !current
+    ? null
+    : picked?.value === current
+      ? picked
+      : { value: current, label: String((source.shown && form[source.shown]) || current) };
   const { options: matches, loading } = useMatches(source, form, text, open);
   return (
     <Autocomplete<Option>
@@ -92,7 +114,16 @@ export default function SearchSelectWidget({ id, value, onChange, label, hideLab
       noOptionsText={t('form.noMatches')}
       loadingText={t('app.loading')}
       renderInput={(params) => (
-        <TextField {...params} label={hideLabel ? undefined : label} required={required} error={Boolean(rawErrors?.length)} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `search-${id}` } }} />
+        <TextField
+          {...params}
+          label={hideLabel ? undefined : label}
+          required={required}
+          error={Boolean(rawErrors?.length)}
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `search-${id}` },
+          }}
+        />
       )}
     />
   );

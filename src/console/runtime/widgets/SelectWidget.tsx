@@ -5,14 +5,29 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { widgetChoices } from './choices.ts';
 
-export default function SelectWidget({ id, value, onChange, label, hideLabel, disabled, readonly, required, schema, options, rawErrors }: WidgetProps) {
+export default function SelectWidget({
+  id,
+  value,
+  onChange,
+  label,
+  hideLabel,
+  disabled,
+  readonly,
+  required,
+  schema,
+  options,
+  rawErrors,
+}: WidgetProps) {
   const { t } = useTranslation();
   const { choices, loading } = widgetChoices(options);
   const isList = schema.type === 'array';
   const current = String((isList ? (value as unknown[] | undefined)?.[0] : value) ?? '');
   // A read-only field keeps showing its stored value even when the choices no longer offer it (an
   // extension field's own column is not among the unused ones).
-  const shown = readonly && current && !choices.some((c) => c.value === current) ? [...choices, { value: current, label: current }] : choices;
+  const shown =
+    readonly && current && !choices.some((c) => c.value === current)
+      ? [...choices, { value: current, label: current }]
+      : choices;
   const known = shown.some((c) => c.value === current);
   // `ui:enumDisabled`: choices shown but not selectable (e.g. clob once an extension field is saved).
   const disabledValues = new Set(((options.enumDisabled ?? []) as unknown[]).map(String));

@@ -4,7 +4,18 @@
 import { FormControl, FormControlLabel, FormLabel, Switch } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
 
-export default function SwitchWidget({ id, value, onChange, label, hideLabel, disabled, readonly, required, schema, options }: WidgetProps) {
+export default function SwitchWidget({
+  id,
+  value,
+  onChange,
+  label,
+  hideLabel,
+  disabled,
+  readonly,
+  required,
+  schema,
+  options,
+}: WidgetProps) {
   const pair = Array.isArray(schema.enum) && schema.enum.length === 2 ? (schema.enum as unknown[]) : null;
   const checked = pair ? value === pair[0] : Boolean(value);
   const valueOf = (on: boolean): unknown => (pair ? pair[on ? 0 : 1] : on);

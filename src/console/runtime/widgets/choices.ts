@@ -8,6 +8,10 @@ export interface WidgetChoice {
 }
 
 export function widgetChoices(options: WidgetProps['options']): { choices: WidgetChoice[]; loading: boolean } {
-  if (Array.isArray(options.choices)) return { choices: options.choices as WidgetChoice[], loading: options.loading === true };
-  return { choices: (options.enumOptions ?? []).map((o) => ({ value: String(o.value), label: o.label })), loading: false };
+  if (Array.isArray(options.choices))
+    return { choices: options.choices as WidgetChoice[], loading: options.loading === true };
+  return {
+    choices: (options.enumOptions ?? []).map((o) => ({ value: String(o.value), label: o.label })),
+    loading: false,
+  };
 }

@@ -11,7 +11,14 @@ import { useMessageCentre } from './useMessageCentre.ts';
 const MessageDrawer = lazy(() => import('./MessageDrawer.tsx'));
 
 /** Read by assistive technology, not drawn. */
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 export function MessageBell() {
   const { t } = useTranslation();
@@ -30,7 +37,13 @@ export function MessageBell() {
             setOpen(true);
           }}
         >
-          <Badge data-testid="header-messages-badge" badgeContent={page.unread} color="error" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
+          <Badge
+            data-testid="header-messages-badge"
+            badgeContent={page.unread}
+            color="error"
+            max={99}
+            slotProps={{ badge: { 'aria-hidden': true } }}
+          >
             <NotificationsOutlined />
           </Badge>
           <Box component="span" sx={VISUALLY_HIDDEN}>

@@ -41,7 +41,12 @@ export interface MessageDrawerProps {
 export default function MessageDrawer({ open, page, onClose, onRead, onReadAll }: MessageDrawerProps) {
   const { t } = useTranslation();
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { 'aria-label': t('messageCentre.title') } }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { 'aria-label': t('messageCentre.title') } }}
+    >
       <Box data-testid="message-drawer" sx={{ width: { xs: '100vw', sm: 400 } }}>
         <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.5 }}>
           <Typography variant="h6" sx={{ flex: 1, fontSize: 18 }}>

@@ -10,10 +10,27 @@ import { endSignIns, liveSignIn, signInAs } from './signins.ts';
 const users: CallHandler<'apiDocs.users'> = async (ctx) => {
   const { db } = ctx.services;
   const { domainid, roleid, currpage = 1, pagelines = 10, name, loginno } = ctx.query;
-  if (!(await db.selectFrom('domains').select('id').where('id', '=', domainid).executeTakeFirst())) throw new AppError('notFound', undefined, 'apiDocs.msg.noDomain');
-  if (roleid && !(await db.selectFrom('app_roles').select('id').where('id', '=', roleid).executeTakeFirst())) throw new AppError('notFound', undefined, 'apiDocs.msg.noRole');
-  const page = await listUsers(ctx.services, domainid, null, { roleId: roleid || undefined, status: 1, name, loginno }, { currpage, lines: pagelines });
-  return { rowCount: page.rowCount, datas: page.datas.map((u) => ({ id: u.id, name: u.name, loginno: u.loginno, departmentName: u.departmentName, status: u.status })) };
+  if (!(await db.selectFrom('domains').select('id').where('id', '=', domainid).executeTakeFirst()))
+    throw new AppError('notFound', undefined, 'apiDocs.msg.noDomain');
+  if (roleid && !(await db.selectFrom('app_roles').select('id').where('id', '=', roleid).executeTakeFirst()))
+    throw new AppError('notFound', undefined, 'apiDocs.msg.noRole');
+  const page = await listUsers(
+    ctx.services,
+    domainid,
+    null,
+    { roleId: roleid || undefined, status: 1, name, loginno },
+    { currpage, lines: pagelines },
+  );
+  return {
+    rowCount: page.rowCount,
+    datas: page.datas.map((u) => ({
+      id: u.id,
+      name: u.name,
+      loginno: u.loginno,
+      departmentName: u.departmentName,
+      status: u.status,
+    })),
+  };
 };
 
 const signIn: CallHandler<'apiDocs.signIn'> = async (ctx) => {
@@ -29,7 +46,14 @@ const signIn: CallHandler<'apiDocs.signIn'> = async (ctx) => {
   if (user.status !== 1) throw new AppError('conflict', undefined, 'apiDocs.msg.resigned');
   const reason = ctx.body.reason.trim();
   const minutes = ctx.body.minutes ?? 30;
-  const { accessToken, expiresAt } = await signInAs(db, { userId: user.id, domainId: user.domain_id, by: caller.id, sessionId: ctx.session!.id, reason, minutes });
+  const { accessToken, expiresAt } = await signInAs(db, {
+    userId: user.id,
+    domainId: user.domain_id,
+    by: caller.id,
+    sessionId: ctx.session!.id,
+    reason,
+    minutes,
+  });
   ctx.reply.header('cache-control', 'no-store');
   return {
     active: true as const,
@@ -64,4 +88,3 @@ export const apiDocsHandlers: Record<string, Handler> = {
   'apiDocs.signOut': signOut,
   'apiDocs.current': current,
 };
-

@@ -50,7 +50,15 @@ export async function liveSignIn(db: Db, by: string) {
     .selectFrom('api_tokens as tk')
     .innerJoin('users as u', 'u.id', 'tk.user_id')
     .innerJoin('domains as d', 'd.id', 'tk.domain_id')
-    .select(['u.id as userId', 'u.loginno as userCode', 'u.name as userName', 'd.id as domainId', 'd.name as domainName', 'tk.reason', 'tk.expires_at'])
+    .select([
+      'u.id as userId',
+      'u.loginno as userCode',
+      'u.name as userName',
+      'd.id as domainId',
+      'd.name as domainName',
+      'tk.reason',
+      'tk.expires_at',
+    ])
     .where('tk.signed_in_by', '=', by)
     .where('tk.expires_at', '>', sql<Date>`now()`)
     .where(madeBySessionAlive)

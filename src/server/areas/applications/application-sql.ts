@@ -22,14 +22,25 @@ export function applicationsInReach(user: CurrentUser): Expression<SqlBool> {
 
 /** The name (in any language) contains the text; no filter for an empty one. */
 export const nameContains = (name: string | undefined): Expression<SqlBool> =>
-  name?.trim() ? sql<SqlBool>`(${containsText(sql.ref('a.name'), name.trim())} or ${containsText(sql`a.names::text`, name.trim())})` : sql<SqlBool>`true`;
+  name?.trim()
+    ? sql<SqlBool>`(${containsText(sql.ref('a.name'), name.trim())} or ${containsText(sql`a.names::text`, name.trim())})`
+    : sql<SqlBool>`true`;
 
 /** A {en, zh, cn} jsonb text in the caller's language, else `fallback` (the stored single text). */
-export const inLanguage = (texts: Expression<unknown>, fallback: Expression<unknown>, language: Language) => sql<string>`coalesce(${texts} ->> ${language}, ${fallback})`;
+export const inLanguage = (texts: Expression<unknown>, fallback: Expression<unknown>, language: Language) =>
+  sql<string>`coalesce(${texts} ->> ${language}, ${fallback})`;
 
 /** The application, when the caller reaches it; else 1404. */
 export async function visibleApplication(db: Db, user: CurrentUser, applicationId: string): Promise<void> {
-  if (!(await db.selectFrom('applications as a').select('a.id').where('a.id', '=', applicationId).where(applicationsInReach(user)).executeTakeFirst())) throw new AppError('notFound');
+  if (
+    !(await db
+      .selectFrom('applications as a')
+      .select('a.id')
+      .where('a.id', '=', applicationId)
+      .where(applicationsInReach(user))
+      .executeTakeFirst())
+  )
+    throw new AppError('notFound');
 }
 
 /** The users whose holdings the caller may count: all (platform), its enterprises', or its departments'. */
@@ -44,7 +55,12 @@ export async function holdersInReach(db: Db, user: CurrentUser): Promise<Express
 
 /** The binding of an application to an enterprise (its module switches); 1404 when it is not bound. */
 export async function bindingOf(db: Db, domainId: string, applicationId: string) {
-  const row = await db.selectFrom('domain_applications').select('disabled_modules').where('domain_id', '=', domainId).where('application_id', '=', applicationId).executeTakeFirst();
+  const row = await db
+    .selectFrom('domain_applications')
+    .select('disabled_modules')
+    .where('domain_id', '=', domainId)
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
   if (!row) throw new AppError('notFound');
   return row;
 }

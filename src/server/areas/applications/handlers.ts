@@ -17,26 +17,55 @@ import { formsSlot, packagedApplication, synchronizeForms } from './sync-forms.t
 type PageCtx = Parameters<CallHandler<'applications.list'>>[0] | Parameters<CallHandler<'applications.forConfig'>>[0];
 
 /** One page of the applications the caller reaches by name, in its language; of one enterprise when asked. */
-async function applicationPage(ctx: PageCtx, page: { currpage: number; pagelines: number; name?: string; domainid?: string }) {
+async function applicationPage(
+  ctx: PageCtx,
+  page: { currpage: number; pagelines: number; name?: string; domainid?: string },
+) {
   const { currpage, pagelines, name, domainid } = page;
   const language = (await ctx.request.atrium.language()) as Language;
-  let query = ctx.services.db.selectFrom('applications as a').leftJoin('domains as d', 'd.id', 'a.domain_id').where(applicationsInReach(requireUser(ctx))).where(nameContains(name));
-  if (domainid) query = query.where(sql<SqlBool>`(a.domain_id = ${domainid} or exists (select 1 from domain_applications b where b.application_id = a.id and b.domain_id = ${domainid}))`);
+  let query = ctx.services.db
+    .selectFrom('applications as a')
+    .leftJoin('domains as d', 'd.id', 'a.domain_id')
+    .where(applicationsInReach(requireUser(ctx)))
+    .where(nameContains(name));
+  if (domainid)
+    query = query.where(
+      sql<SqlBool>`(a.domain_id = ${domainid} or exists (select 1 from domain_applications b where b.application_id = a.id and b.domain_id = ${domainid}))`,
+    );
   const { rowCount } = await query.select(sql<number>`count(*)::int`.as('rowCount')).executeTakeFirstOrThrow();
   const rows = await query
     .select(['a.id', 'a.version', 'a.package_id', 'd.name as domain_name'])
-    .select([inLanguage(sql.ref('a.names'), sql.ref('a.name'), language).as('name'), inLanguage(sql`a.manifest -> 'description'`, sql.ref('a.description'), language).as('description')])
+    .select([
+      inLanguage(sql.ref('a.names'), sql.ref('a.name'), language).as('name'),
+      inLanguage(sql`a.manifest -> 'description'`, sql.ref('a.description'), language).as('description'),
+    ])
     .orderBy(sql`lower(a.name)`)
     .orderBy('a.id')
     .limit(pagelines)
     .offset((currpage - 1) * pagelines)
     .execute();
-  return { datas: rows.map((r) => ({ id: r.id, name: r.name, version: r.version, packageId: r.package_id, description: r.description, domain: r.domain_name })), rowCount };
+  return {
+    datas: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      version: r.version,
+      packageId: r.package_id,
+      description: r.description,
+      domain: r.domain_name,
+    })),
+    rowCount,
+  };
 }
 
-const list: CallHandler<'applications.list'> = (ctx) => applicationPage(ctx, { currpage: ctx.query.currpage ?? 1, pagelines: ctx.query.pagelines ?? 10, name: ctx.query.name });
+const list: CallHandler<'applications.list'> = (ctx) =>
+  applicationPage(ctx, {
+    currpage: ctx.query.currpage ?? 1,
+    pagelines: ctx.query.pagelines ?? 10,
+    name: ctx.query.name,
+  });
 /** The configuration screen's software choice (spec GET /config/applications): every application, or an enterprise's. */
-const forConfig: CallHandler<'applications.forConfig'> = (ctx) => applicationPage(ctx, { currpage: 1, pagelines: 100000, name: ctx.query.name, domainid: ctx.query.domainid });
+const forConfig: CallHandler<'applications.forConfig'> = (ctx) =>
+  applicationPage(ctx, { currpage: 1, pagelines: 100000, name: ctx.query.name, domainid: ctx.query.domainid });
 
 const install: CallHandler<'applications.install'> = async (ctx) => {
   const mode = ctx.query.mode ?? 'commit';
@@ -44,22 +73,49 @@ const install: CallHandler<'applications.install'> = async (ctx) => {
   const t = await ctx.request.atrium.translator();
   const { pkg, problems } = await checkPackage(files, packageMetaSchema(), t);
   // Each problem names its file and place, as `atrium check` prints them.
-  if (!pkg) throw new ValidationFailure([], problems.map((p) => ({ field: `${p.file}${p.pointer ? `#${p.pointer}` : ''}`, message: p.message })));
+  if (!pkg)
+    throw new ValidationFailure(
+      [],
+      problems.map((p) => ({ field: `${p.file}${p.pointer ? `#${p.pointer}` : ''}`, message: p.message })),
+    );
   const plan = await installPackage(ctx.services.db, pkg, mode);
   const language = (await ctx.request.atrium.language()) as keyof Text;
-  return { ...plan, mode, name: pkg.manifest.name[language] ?? pkg.manifest.name.en, changes: plan.changes.map((c) => ({ ...c, name: c.name[language] ?? c.name.en })) };
+  return {
+    ...plan,
+    mode,
+    name: pkg.manifest.name[language] ?? pkg.manifest.name.en,
+    changes: plan.changes.map((c) => ({ ...c, name: c.name[language] ?? c.name.en })),
+  };
 };
 
 /** Starts bringing the application's stored forms in line with its package (docs/adr/0053-forms-synchronisation.md); 1009 while it runs. */
 const syncForms: CallHandler<'applications.syncForms'> = async (ctx) => {
   const t = await ctx.request.atrium.translator();
-  const application = await packagedApplication(ctx.services.db, ctx.query.applicationId, await ctx.request.atrium.language());
-  const work = async () => t('software.forms.synchronized', { app: application.name, ...(await synchronizeForms(ctx.services.db, application.id)) });
-  return startJob(ctx.services.database, 'synchronizeForms', work, (reason) => t('software.forms.failed', { reason }), formsSlot(application.id));
+  const application = await packagedApplication(
+    ctx.services.db,
+    ctx.query.applicationId,
+    await ctx.request.atrium.language(),
+  );
+  const work = async () =>
+    t('software.forms.synchronized', {
+      app: application.name,
+      ...(await synchronizeForms(ctx.services.db, application.id)),
+    });
+  return startJob(
+    ctx.services.database,
+    'synchronizeForms',
+    work,
+    (reason) => t('software.forms.failed', { reason }),
+    formsSlot(application.id),
+  );
 };
 
 const formsStatus: CallHandler<'applications.formsStatus'> = async (ctx) => {
-  const application = await packagedApplication(ctx.services.db, ctx.query.applicationId, await ctx.request.atrium.language());
+  const application = await packagedApplication(
+    ctx.services.db,
+    ctx.query.applicationId,
+    await ctx.request.atrium.language(),
+  );
   return jobStatus(ctx.services.database, await ctx.request.atrium.translator(), formsSlot(application.id));
 };
 

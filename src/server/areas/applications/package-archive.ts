@@ -24,7 +24,10 @@ export async function readPackageArchive(file: string): Promise<PackageFiles> {
   try {
     const entries = (await centralDirectory(file, MAX_ENTRIES)).filter((e) => !e.name.endsWith('/'));
     const root = rootOf(entries);
-    const wanted = entries.filter((e) => e.name.startsWith(root)).map((e) => ({ entry: e, name: e.name.slice(root.length) })).filter(({ name }) => name === MANIFEST_FILE || PROCESS_FILE.test(name));
+    const wanted = entries
+      .filter((e) => e.name.startsWith(root))
+      .map((e) => ({ entry: e, name: e.name.slice(root.length) }))
+      .filter(({ name }) => name === MANIFEST_FILE || PROCESS_FILE.test(name));
     if (!wanted.some((w) => w.name === MANIFEST_FILE)) throw refused('software.msg.noManifest');
     let left = MAX_UNCOMPRESSED_BYTES;
     const texts = new Map<string, string>();
@@ -37,6 +40,8 @@ export async function readPackageArchive(file: string): Promise<PackageFiles> {
     return { manifest, files: new Map(Object.entries(rest)) };
   } catch (error) {
     if (!(error instanceof ZipRefusal)) throw error;
-    throw error.reason === 'tooBig' ? refused('software.msg.packageTooBig', { limit: `${MAX_UNCOMPRESSED_BYTES / 1024 / 1024} MB` }) : refused('software.msg.notZip');
+    throw error.reason === 'tooBig'
+      ? refused('software.msg.packageTooBig', { limit: `${MAX_UNCOMPRESSED_BYTES / 1024 / 1024} MB` })
+      : refused('software.msg.notZip');
   }
 }

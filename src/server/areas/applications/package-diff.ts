@@ -19,7 +19,9 @@ type Part = { id: string; name: Text; compared: unknown };
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value ?? null);
@@ -28,11 +30,17 @@ export function canonical(value: unknown): string {
 /** Every part of a manifest by kind, with what decides whether it changed. */
 export function partsOf(m: Manifest | undefined): Record<PartKind, Part[]> {
   const menus = (kind: 'pc' | 'mobile') =>
-    flattenMenus(m?.menus?.[kind]).map(({ menu, parent, order }) => ({ id: menu.id, name: menu.name, compared: { name: menu.name, module: menu.module, icon: menu.icon, parent, order } }));
+    flattenMenus(m?.menus?.[kind]).map(({ menu, parent, order }) => ({
+      id: menu.id,
+      name: menu.name,
+      compared: { name: menu.name, module: menu.module, icon: menu.icon, parent, order },
+    }));
   const [pcMenu, mobileMenu] = MENU_KINDS.map(menus);
   return {
     module: (m?.modules ?? []).map((x) => ({ id: x.id, name: x.name, compared: x.name })),
-    resource: (m?.modules ?? []).flatMap((x) => (x.resources ?? []).map((r) => ({ id: r.id, name: r.name, compared: { ...r, module: x.id } }))),
+    resource: (m?.modules ?? []).flatMap((x) =>
+      (x.resources ?? []).map((r) => ({ id: r.id, name: r.name, compared: { ...r, module: x.id } })),
+    ),
     pcMenu,
     mobileMenu,
     role: (m?.roles ?? []).map((x) => ({ id: x.id, name: x.name, compared: x })),
@@ -42,13 +50,19 @@ export function partsOf(m: Manifest | undefined): Record<PartKind, Part[]> {
 }
 
 /** `processFiles`: the BPMN text of each side's processes by id, so a changed diagram is a changed process. */
-export function diffManifests(before: Manifest | undefined, after: Manifest, bpmn: { before: Map<string, string>; after: Map<string, string> }): ChangedPart[] {
+export function diffManifests(
+  before: Manifest | undefined,
+  after: Manifest,
+  bpmn: { before: Map<string, string>; after: Map<string, string> },
+): ChangedPart[] {
   const [old, now] = [partsOf(before), partsOf(after)];
   const changes: ChangedPart[] = [];
   for (const part of Object.keys(now) as PartKind[]) {
     const was = new Map(old[part].map((p) => [p.id, p]));
     const is = new Map(now[part].map((p) => [p.id, p]));
-    const same = (a: Part, b: Part) => canonical(a.compared) === canonical(b.compared) && (part !== 'process' || bpmn.before.get(a.id) === bpmn.after.get(b.id));
+    const same = (a: Part, b: Part) =>
+      canonical(a.compared) === canonical(b.compared) &&
+      (part !== 'process' || bpmn.before.get(a.id) === bpmn.after.get(b.id));
     for (const p of now[part]) {
       const prior = was.get(p.id);
       if (!prior) changes.push({ part, id: p.id, name: p.name, change: 'added' });

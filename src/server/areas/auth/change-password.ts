@@ -13,15 +13,28 @@ export const changePassword: CallHandler<'auth.changePassword'> = async (ctx) =>
   const { db } = ctx.services;
   const user = requireUser(ctx);
   const { oldpassword, password } = ctx.body;
-  const stored = await db.selectFrom('superusers').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(oldpassword, stored.password_hash))) throw new ValidationFailure([], [{ field: '/oldpassword', message: 'password.msg.oldWrong' }]);
-  if (oldpassword === password) throw new ValidationFailure([], [{ field: '/password', message: 'password.msg.notNew' }]);
+  const stored = await db
+    .selectFrom('superusers')
+    .select('password_hash')
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  if (!(await verifyPassword(oldpassword, stored.password_hash)))
+    throw new ValidationFailure([], [{ field: '/oldpassword', message: 'password.msg.oldWrong' }]);
+  if (oldpassword === password)
+    throw new ValidationFailure([], [{ field: '/password', message: 'password.msg.notNew' }]);
   await checkNewPassword(db, password, await ctx.request.atrium.translator());
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('superusers')
-      .set({ password_hash: passwordHash, password_changed_at: new Date(), must_change_password: false, failed_logins: 0, locked_until: null, updated_at: new Date() })
+      .set({
+        password_hash: passwordHash,
+        password_changed_at: new Date(),
+        must_change_password: false,
+        failed_logins: 0,
+        locked_until: null,
+        updated_at: new Date(),
+      })
       .where('id', '=', user.id)
       .execute();
     await endOtherSessions(trx, user.id, ctx.session?.id);

@@ -15,7 +15,13 @@ import { requireUser, type CallHandler, type Handler, type HandlerContext } from
 
 async function captcha({ services, request, reply }: HandlerContext): Promise<string> {
   const { id, svg } = await issueCaptcha(services.db);
-  reply.setCookie(CAPTCHA_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: CAPTCHA_LIFETIME_MS / 1000 });
+  reply.setCookie(CAPTCHA_COOKIE, id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: CAPTCHA_LIFETIME_MS / 1000,
+  });
   reply.header('cache-control', 'no-store');
   return svg;
 }
@@ -23,7 +29,8 @@ async function captcha({ services, request, reply }: HandlerContext): Promise<st
 const login: CallHandler<'auth.login'> = async ({ services, body, request, reply }) => {
   const { db } = services;
   // The check code goes first and is spent either way: guessing passwords costs one image each.
-  if (services.captcha && !(await consumeCaptcha(db, request.cookies[CAPTCHA_COOKIE], body.checkcode))) throw new AppError('badCheckcode');
+  if (services.captcha && !(await consumeCaptcha(db, request.cookies[CAPTCHA_COOKIE], body.checkcode)))
+    throw new AppError('badCheckcode');
   const password = decodePassword(body.password);
   if (password === null) throw new AppError('validation', undefined, 'error.badPassword');
   const row = await selectCurrentUser(db)
@@ -35,12 +42,14 @@ const login: CallHandler<'auth.login'> = async ({ services, body, request, reply
   if (minutesLeft > 0) throw new AppError('accountLocked', { minutes: minutesLeft });
   // Unknown usernames spend the same scrypt time and get the same message as wrong passwords.
   const matches = await verifyPassword(password, row?.password_hash ?? UNUSABLE_HASH);
-  if (row && !matches && (await recordFailedLogin(db, row.id, await readPasswordPolicy(db)))) throw new AppError('accountLocked', { minutes: LOCK_MINUTES });
+  if (row && !matches && (await recordFailedLogin(db, row.id, await readPasswordPolicy(db))))
+    throw new AppError('accountLocked', { minutes: LOCK_MINUTES });
   if (!row || !matches) throw new AppError('badCredentials');
   await clearFailedLogins(db, row.id);
   if (row.status !== 1) throw new AppError('accountDisabled');
   const user = toCurrentUser(row);
-  if (await onlyInactiveEnterprises(db, user.reach)) throw new AppError('accountDisabled', undefined, 'error.enterpriseInactive');
+  if (await onlyInactiveEnterprises(db, user.reach))
+    throw new AppError('accountDisabled', undefined, 'error.enterpriseInactive');
   // A new login replaces the browser's previous session instead of leaving it alive beside the new one.
   const previous = await request.atrium.session();
   if (previous) await deleteSession(db, previous.id);
@@ -50,7 +59,12 @@ const login: CallHandler<'auth.login'> = async ({ services, body, request, reply
   request.atrium.forgetSession();
   const profile = await profileOf(services, request, user);
   // Remembered for what the server later sends this user unasked (password-expiry notices).
-  await db.updateTable('superusers').set({ language: profile.language }).where('id', '=', row.id).where('language', '<>', profile.language).execute();
+  await db
+    .updateTable('superusers')
+    .set({ language: profile.language })
+    .where('id', '=', row.id)
+    .where('language', '<>', profile.language)
+    .execute();
   return profile;
 };
 

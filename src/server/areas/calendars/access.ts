@@ -11,13 +11,17 @@ export type Access = 'read' | 'write';
 
 /** 1404 unless the caller sees the enterprise; for a write, 1403 unless it governs it. */
 export function domainAccess(db: Db, user: CurrentUser, domainId: string, access: Access): Promise<void> {
-  return access === 'read' ? visibleTenant(db, user.reach, domainId) : governedTenant(db, user.reach, domainId, 'calendar.msg.governorsOnly');
+  return access === 'read'
+    ? visibleTenant(db, user.reach, domainId)
+    : governedTenant(db, user.reach, domainId, 'calendar.msg.governorsOnly');
 }
 
 /** The calendar, when the caller reaches it for `access`; 1404 for one it does not see (or none). */
 export async function calendarAccess(db: Db, user: CurrentUser, calendarId: string, access: Access, domainId?: string) {
   const row = await db.selectFrom('work_calendars').selectAll().where('id', '=', calendarId).executeTakeFirst();
-  if (!row || (domainId !== undefined && row.domain_id !== domainId) || !seesDomain(user.reach, row.domain_id)) throw new AppError('notFound');
-  if (access === 'write' && !governsDomain(user.reach, row.domain_id)) throw new AppError('forbidden', undefined, 'calendar.msg.governorsOnly');
+  if (!row || (domainId !== undefined && row.domain_id !== domainId) || !seesDomain(user.reach, row.domain_id))
+    throw new AppError('notFound');
+  if (access === 'write' && !governsDomain(user.reach, row.domain_id))
+    throw new AppError('forbidden', undefined, 'calendar.msg.governorsOnly');
   return row;
 }

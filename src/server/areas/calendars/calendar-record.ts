@@ -32,7 +32,13 @@ export const toSpecialDay = (row: Selectable<CalendarSpecialDaysTable>) => ({
   rangesText: rangesText(row.ranges),
 });
 
-export const toCoreSpecialDay = (row: Selectable<CalendarSpecialDaysTable>): SpecialDay => ({ startDate: row.start_date, endDate: row.end_date, kind: row.kind, name: row.name, ranges: row.ranges });
+export const toCoreSpecialDay = (row: Selectable<CalendarSpecialDaysTable>): SpecialDay => ({
+  startDate: row.start_date,
+  endDate: row.end_date,
+  kind: row.kind,
+  name: row.name,
+  ranges: row.ranges,
+});
 
 /** Every range problem of `ranges` named by its field (`/days/2/ranges/1` style pointers). */
 function rangeFailures(ranges: readonly TimeRange[], at: string): RuleFailure[] {
@@ -42,25 +48,35 @@ function rangeFailures(ranges: readonly TimeRange[], at: string): RuleFailure[] 
 /** The work week checked: seven different weekdays, a working day with ranges, ranges well formed. */
 export function checkWeek(days: readonly WorkDay[]): WorkDay[] {
   const failures: RuleFailure[] = [];
-  if (new Set(days.map((d) => d.weekday)).size !== 7) failures.push({ field: '/days', message: 'calendar.msg.sevenDays' });
+  if (new Set(days.map((d) => d.weekday)).size !== 7)
+    failures.push({ field: '/days', message: 'calendar.msg.sevenDays' });
   days.forEach((d, i) => {
-    if (d.working && d.ranges.length === 0) failures.push({ field: `/days/${i}/ranges`, message: 'calendar.msg.rangesRequired' });
+    if (d.working && d.ranges.length === 0)
+      failures.push({ field: `/days/${i}/ranges`, message: 'calendar.msg.rangesRequired' });
     failures.push(...rangeFailures(d.ranges, `/days/${i}/ranges`));
   });
   if (failures.length > 0) throw new ValidationFailure([], failures);
   // A free day keeps no ranges: what is stored is what the month view shows.
-  return [...days].sort((a, b) => a.weekday - b.weekday).map((d) => ({ weekday: d.weekday, working: d.working, ranges: d.working ? d.ranges : [] }));
+  return [...days]
+    .sort((a, b) => a.weekday - b.weekday)
+    .map((d) => ({ weekday: d.weekday, working: d.working, ranges: d.working ? d.ranges : [] }));
 }
 
 /** An exception day checked: a real date range in order, an extra working day with ranges. */
-export function checkSpecialDay(day: { startDate: string; endDate: string; kind: 'holiday' | 'workday'; ranges?: TimeRange[] }): TimeRange[] {
+export function checkSpecialDay(day: {
+  startDate: string;
+  endDate: string;
+  kind: 'holiday' | 'workday';
+  ranges?: TimeRange[];
+}): TimeRange[] {
   const failures: RuleFailure[] = [];
   const real = (d: string) => new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
   if (!real(day.startDate)) failures.push({ field: '/startDate', message: 'calendar.msg.dateRequired' });
   if (!real(day.endDate)) failures.push({ field: '/endDate', message: 'calendar.msg.dateRequired' });
   else if (day.endDate < day.startDate) failures.push({ field: '/endDate', message: 'calendar.msg.endBeforeStart' });
   const ranges = day.kind === 'workday' ? (day.ranges ?? []) : [];
-  if (day.kind === 'workday' && ranges.length === 0) failures.push({ field: '/ranges', message: 'calendar.msg.rangesRequired' });
+  if (day.kind === 'workday' && ranges.length === 0)
+    failures.push({ field: '/ranges', message: 'calendar.msg.rangesRequired' });
   failures.push(...rangeFailures(ranges, '/ranges'));
   if (failures.length > 0) throw new ValidationFailure([], failures);
   return ranges;

@@ -26,10 +26,23 @@ function nextDay(text: string): ICAL.Time {
 }
 
 /** A timed property in the calendar's zone: local time with its TZID. */
-function zoned(name: string, zone: string, day: { year: number; month: number; day: number }, time: string): ICAL.Property {
+function zoned(
+  name: string,
+  zone: string,
+  day: { year: number; month: number; day: number },
+  time: string,
+): ICAL.Property {
   const property = new ICAL.Property(name);
   property.setParameter('tzid', zone);
-  property.setValue(ICAL.Time.fromData({ ...day, hour: Number(time.slice(0, 2)), minute: Number(time.slice(3, 5)), second: 0, isDate: false }));
+  property.setValue(
+    ICAL.Time.fromData({
+      ...day,
+      hour: Number(time.slice(0, 2)),
+      minute: Number(time.slice(3, 5)),
+      second: 0,
+      isDate: false,
+    }),
+  );
   return property;
 }
 
@@ -41,7 +54,14 @@ function event(uid: string, summary: string, stamp: ICAL.Time): ICAL.Component {
   return vevent;
 }
 
-function rangeEvent(uid: string, summary: string, stamp: ICAL.Time, zone: string, day: { year: number; month: number; day: number }, range: TimeRange): ICAL.Component {
+function rangeEvent(
+  uid: string,
+  summary: string,
+  stamp: ICAL.Time,
+  zone: string,
+  day: { year: number; month: number; day: number },
+  range: TimeRange,
+): ICAL.Component {
   const vevent = event(uid, summary, stamp);
   vevent.addProperty(zoned('dtstart', zone, day, range.start));
   vevent.addProperty(zoned('dtend', zone, day, range.end));
@@ -61,7 +81,11 @@ function weekRanges(week: readonly WorkDay[]): Array<{ range: TimeRange; weekday
   return [...byRange.values()];
 }
 
-export function calendarIcs(row: Selectable<WorkCalendarsTable>, specials: ReadonlyArray<Selectable<CalendarSpecialDaysTable>>, labels: { week: string; workday: string }): string {
+export function calendarIcs(
+  row: Selectable<WorkCalendarsTable>,
+  specials: ReadonlyArray<Selectable<CalendarSpecialDaysTable>>,
+  labels: { week: string; workday: string },
+): string {
   const stamp = ICAL.Time.fromJSDate(new Date(), true);
   const calendar = new ICAL.Component('vcalendar');
   calendar.addPropertyWithValue('version', '2.0');
@@ -71,8 +95,18 @@ export function calendarIcs(row: Selectable<WorkCalendarsTable>, specials: Reado
   calendar.addPropertyWithValue('x-wr-timezone', row.time_zone);
   for (const [i, { range, weekdays }] of weekRanges(row.week).entries()) {
     const first = Math.min(...weekdays);
-    const vevent = rangeEvent(`week-${i}-${row.id}@atrium`, labels.week, stamp, row.time_zone, { ...WEEK_ANCHOR, day: WEEK_ANCHOR.day + first - 1 }, range);
-    vevent.addPropertyWithValue('rrule', ICAL.Recur.fromString(`FREQ=WEEKLY;BYDAY=${weekdays.map((d) => BYDAY[d - 1]).join(',')}`));
+    const vevent = rangeEvent(
+      `week-${i}-${row.id}@atrium`,
+      labels.week,
+      stamp,
+      row.time_zone,
+      { ...WEEK_ANCHOR, day: WEEK_ANCHOR.day + first - 1 },
+      range,
+    );
+    vevent.addPropertyWithValue(
+      'rrule',
+      ICAL.Recur.fromString(`FREQ=WEEKLY;BYDAY=${weekdays.map((d) => BYDAY[d - 1]).join(',')}`),
+    );
     calendar.addSubcomponent(vevent);
   }
   for (const day of specials) {
@@ -86,7 +120,10 @@ export function calendarIcs(row: Selectable<WorkCalendarsTable>, specials: Reado
     }
     // An extra working day: its ranges on each of its dates.
     for (let d = date(day.start_date), n = 0; d.compare(nextDay(day.end_date)) < 0; d.adjust(1, 0, 0, 0), n++) {
-      for (const [i, range] of day.ranges.entries()) calendar.addSubcomponent(rangeEvent(`${day.id}-${n}-${i}@atrium`, day.name || labels.workday, stamp, row.time_zone, d, range));
+      for (const [i, range] of day.ranges.entries())
+        calendar.addSubcomponent(
+          rangeEvent(`${day.id}-${n}-${i}@atrium`, day.name || labels.workday, stamp, row.time_zone, d, range),
+        );
     }
   }
   // Every content line ends with CRLF, the last one too (RFC 5545 §3.1).
@@ -96,10 +133,22 @@ export function calendarIcs(row: Selectable<WorkCalendarsTable>, specials: Reado
 export const exportIcs: CallHandler<'calendars.exportIcs'> = async (ctx) => {
   const { db } = ctx.services;
   const row = await calendarAccess(db, requireUser(ctx), ctx.params.id, 'read');
-  const specials = await db.selectFrom('calendar_special_days').selectAll().where('calendar_id', '=', row.id).orderBy('start_date').orderBy('id').execute();
+  const specials = await db
+    .selectFrom('calendar_special_days')
+    .selectAll()
+    .where('calendar_id', '=', row.id)
+    .orderBy('start_date')
+    .orderBy('id')
+    .execute();
   const translate = (key: string) => ctx.request.atrium.translate(key);
-  const text = calendarIcs(row, specials, { week: await translate('calendar.ics.workingHours'), workday: await translate('calendar.ics.extraWorkday') });
-  ctx.reply.header('content-disposition', `attachment; filename="calendar.ics"; filename*=UTF-8''${encodeURIComponent(row.name)}.ics`);
+  const text = calendarIcs(row, specials, {
+    week: await translate('calendar.ics.workingHours'),
+    workday: await translate('calendar.ics.extraWorkday'),
+  });
+  ctx.reply.header(
+    'content-disposition',
+    `attachment; filename="calendar.ics"; filename*=UTF-8''${encodeURIComponent(row.name)}.ics`,
+  );
   ctx.reply.header('cache-control', 'no-store');
   ctx.reply.type('text/calendar; charset=utf-8');
   return text as never;

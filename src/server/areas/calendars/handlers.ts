@@ -5,4 +5,9 @@ import { dayCalls } from './days.ts';
 import { exportIcs } from './export-ics.ts';
 import { importIcs } from './import-ics.ts';
 
-export const calendarHandlers: Record<string, Handler> = { ...calendarCalls, ...dayCalls, 'calendars.importIcs': importIcs, 'calendars.exportIcs': exportIcs };
+export const calendarHandlers: Record<string, Handler> = {
+  ...calendarCalls,
+  ...dayCalls,
+  'calendars.importIcs': importIcs,
+  'calendars.exportIcs': exportIcs,
+};

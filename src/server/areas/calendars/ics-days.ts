@@ -36,7 +36,8 @@ export const MAX_DAYS = 1000;
 /** Occurrences a file's rules may step through (those before the window included). */
 export const MAX_STEPS = 20_000;
 
-const dateOf = (t: ICAL.Time) => `${String(t.year).padStart(4, '0')}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
+const dateOf = (t: ICAL.Time) =>
+  `${String(t.year).padStart(4, '0')}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
 
 /** The UTC midnight of a day in the proleptic Gregorian calendar ical.js steps through (setUTCFullYear
  *  keeps years 0–99, which Date.UTC would move to the 1900s; ICAL.Time#adjust is off before 1582). */
@@ -76,7 +77,9 @@ function expansionStart(event: ICAL.Event, windowStart: ICAL.Time): ICAL.Time {
   };
   if (rule.freq === 'DAILY' || rule.freq === 'WEEKLY') {
     const days = rule.freq === 'DAILY' ? 1 : 7;
-    return moveTo(midnight(start.year, start.month, start.day + periods(dayNumber(windowStart) - dayNumber(start), days) * days));
+    return moveTo(
+      midnight(start.year, start.month, start.day + periods(dayNumber(windowStart) - dayNumber(start), days) * days),
+    );
   }
   if (rule.freq !== 'MONTHLY' && rule.freq !== 'YEARLY') return start;
   const months = rule.freq === 'MONTHLY' ? 1 : 12;
@@ -93,7 +96,11 @@ function expansionStart(event: ICAL.Event, windowStart: ICAL.Time): ICAL.Time {
 /** `uid/date` of each occurrence an override replaces: its RECURRENCE-ID names the occurrence by the
  *  start it would have had (RFC 5545 §3.8.4.4), and only when the file has the series it overrides. */
 function replacedOccurrences(events: ICAL.Component[]): Set<string> {
-  const series = new Set(events.filter((e) => e.hasProperty('rrule') || e.hasProperty('rdate')).map((e) => String(e.getFirstPropertyValue('uid'))));
+  const series = new Set(
+    events
+      .filter((e) => e.hasProperty('rrule') || e.hasProperty('rdate'))
+      .map((e) => String(e.getFirstPropertyValue('uid'))),
+  );
   const out = new Set<string>();
   for (const e of events) {
     const id = e.getFirstPropertyValue('recurrence-id');
@@ -119,7 +126,11 @@ export function readIcs(text: string, years: { from: number; to: number }): IcsR
   for (const component of events) {
     const event = new ICAL.Event(component);
     const name = (event.summary ?? '').trim().slice(0, 50);
-    if (event.isRecurrenceException() && String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED') continue;
+    if (
+      event.isRecurrenceException() &&
+      String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED'
+    )
+      continue;
     if (!event.startDate) {
       out.refused.push({ name, reason: 'calendar.ics.noDate' });
       continue;
@@ -135,7 +146,8 @@ export function readIcs(text: string, years: { from: number; to: number }): IcsR
     }
     const it = event.iterator(expansionStart(event, windowStart));
     for (let next = it.next(); next && next.year <= years.to; next = it.next()) {
-      if (++steps > MAX_STEPS) throw new IcsRefusal('calendar.ics.tooManySteps', { max: MAX_STEPS, name, from: years.from, to: years.to });
+      if (++steps > MAX_STEPS)
+        throw new IcsRefusal('calendar.ics.tooManySteps', { max: MAX_STEPS, name, from: years.from, to: years.to });
       if (next.year < years.from || replaced.has(`${event.uid}/${dateOf(next)}`)) continue;
       const end = next.clone();
       end.adjust(Math.max(1, Math.round(length)), 0, 0, 0);

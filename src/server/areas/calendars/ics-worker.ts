@@ -7,5 +7,7 @@ const { text, years } = workerData as { text: string; years: { from: number; to:
 try {
   parentPort!.postMessage({ reading: readIcs(text, years) });
 } catch (error) {
-  parentPort!.postMessage(error instanceof IcsRefusal ? { refusal: { key: error.key, params: error.params } } : { unreadable: true });
+  parentPort!.postMessage(
+    error instanceof IcsRefusal ? { refusal: { key: error.key, params: error.params } } : { unreadable: true },
+  );
 }

@@ -15,7 +15,8 @@ import { readIcsOffLoop } from './read-ics.ts';
 
 function uploadedFile(services: Pick<AppServices, 'dataDir'>, domainId: string, url: string): string {
   const match = /^\/uploads\/domains\/([^/]+)\/(\d{4})\/calendarImport\/([^/]+)$/.exec(url.split(/[?#]/)[0]);
-  if (!match || match[1] !== domainId || !SAFE_FILE_NAME.test(match[3])) throw new AppError('validation', undefined, 'calendar.ics.badPath', '/path');
+  if (!match || match[1] !== domainId || !SAFE_FILE_NAME.test(match[3]))
+    throw new AppError('validation', undefined, 'calendar.ics.badPath', '/path');
   const file = inside(yearFolder(services, { kind: 'domain', domainId }, Number(match[2]), 'calendarImport'), match[3]);
   if (!existsSync(file)) throw new AppError('notFound', undefined, 'calendar.ics.missing', '/path');
   return file;
@@ -33,7 +34,13 @@ export const importIcs: CallHandler<'calendars.importIcs'> = async (ctx) => {
   const { days, refused } = await reading(uploadedFile(ctx.services, calendar.domain_id, ctx.body.path));
   const mode = ctx.query.mode ?? 'preview';
   return db.transaction().execute(async (trx) => {
-    const stored = await trx.selectFrom('calendar_special_days').select(['start_date', 'end_date']).where('calendar_id', '=', calendar.id).where('kind', '=', 'holiday').forUpdate().execute();
+    const stored = await trx
+      .selectFrom('calendar_special_days')
+      .select(['start_date', 'end_date'])
+      .where('calendar_id', '=', calendar.id)
+      .where('kind', '=', 'holiday')
+      .forUpdate()
+      .execute();
     const known = new Set(stored.map((d) => `${d.start_date}/${d.end_date}`));
     const rows = days.map((d) => {
       const key = `${d.startDate}/${d.endDate}`;
@@ -45,7 +52,17 @@ export const importIcs: CallHandler<'calendars.importIcs'> = async (ctx) => {
     if (mode === 'commit' && added.length > 0) {
       await trx
         .insertInto('calendar_special_days')
-        .values(added.map((d) => ({ id: randomUUID(), calendar_id: calendar.id, start_date: d.startDate, end_date: d.endDate, kind: 'holiday' as const, name: d.name, ranges: '[]' })))
+        .values(
+          added.map((d) => ({
+            id: randomUUID(),
+            calendar_id: calendar.id,
+            start_date: d.startDate,
+            end_date: d.endDate,
+            kind: 'holiday' as const,
+            name: d.name,
+            ranges: '[]',
+          })),
+        )
         .execute();
     }
     return { mode, days: rows, refused, created: mode === 'commit' ? added.length : 0 };

@@ -6,7 +6,12 @@ import type { Db, WorkCalendarsTable } from '../../db/schema.ts';
 import { toCoreSpecialDay } from './calendar-record.ts';
 
 /** `first` and `last`: YYYY-MM-DD, inclusive. Exceptions come in the order saved (the last one wins). */
-export async function workCalendarOf(db: Db, row: Selectable<WorkCalendarsTable>, first: string, last: string): Promise<WorkCalendar> {
+export async function workCalendarOf(
+  db: Db,
+  row: Selectable<WorkCalendarsTable>,
+  first: string,
+  last: string,
+): Promise<WorkCalendar> {
   const specials = await db
     .selectFrom('calendar_special_days')
     .selectAll()

@@ -13,15 +13,23 @@ const TSX_API = import.meta.resolve('tsx/esm/api');
 const WORKER = new URL('./ics-worker.ts', import.meta.url).href;
 const BOOT = `import(${JSON.stringify(TSX_API)}).then((tsx) => tsx.tsImport(${JSON.stringify(WORKER)}, ${JSON.stringify(WORKER)}));`;
 
-type Answer = { reading: IcsReading } | { refusal: { key: string; params: Record<string, unknown> } } | { unreadable: true };
+type Answer =
+  { reading: IcsReading } | { refusal: { key: string; params: Record<string, unknown> } } | { unreadable: true };
 
 const unreadable = () => new AppError('validation', undefined, 'calendar.ics.unreadable', '/path');
 
 export function readIcsOffLoop(text: string, years: { from: number; to: number }): Promise<IcsReading> {
   return new Promise((resolve, reject) => {
     // Memory is bounded too: a 1 MB file needs far less than this.
-    const worker = new Worker(BOOT, { eval: true, workerData: { text, years }, resourceLimits: { maxOldGenerationSizeMb: 128 } });
-    const timer = setTimeout(() => finish(new AppError('validation', { seconds: READ_TIMEOUT_MS / 1000 }, 'calendar.ics.tooSlow', '/path')), READ_TIMEOUT_MS);
+    const worker = new Worker(BOOT, {
+      eval: true,
+      workerData: { text, years },
+      resourceLimits: { maxOldGenerationSizeMb: 128 },
+    });
+    const timer = setTimeout(
+      () => finish(new AppError('validation', { seconds: READ_TIMEOUT_MS / 1000 }, 'calendar.ics.tooSlow', '/path')),
+      READ_TIMEOUT_MS,
+    );
     let done = false;
     const finish = (outcome: Answer | Error) => {
       if (done) return;
@@ -30,11 +38,14 @@ export function readIcsOffLoop(text: string, years: { from: number; to: number }
       void worker.terminate();
       if (outcome instanceof Error) reject(outcome);
       else if ('reading' in outcome) resolve(outcome.reading);
-      else if ('refusal' in outcome) reject(new AppError('validation', outcome.refusal.params, outcome.refusal.key, '/path'));
+      else if ('refusal' in outcome)
+        reject(new AppError('validation', outcome.refusal.params, outcome.refusal.key, '/path'));
       else reject(unreadable());
     };
     worker.once('message', (answer: Answer) => finish(answer));
-    worker.once('error', (error) => finish((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? unreadable() : error));
+    worker.once('error', (error) =>
+      finish((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? unreadable() : error),
+    );
     worker.once('exit', () => finish(new Error('the iCalendar reader stopped without an answer')));
   });
 }

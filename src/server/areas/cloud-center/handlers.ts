@@ -8,7 +8,8 @@ import { governedTenant } from '../users/queries.ts';
 import { endRelation, onJobUsers, recordedAccounts, registerUsers } from './relation.ts';
 
 /** 1404 unless the caller sees the enterprise; 1403 unless it governs it. */
-const governed = (ctx: Pick<HandlerContext, 'user' | 'services'>, domainId: string) => governedTenant(ctx.services.db, requireUser(ctx).reach, domainId, 'cloudCenter.msg.governorsOnly');
+const governed = (ctx: Pick<HandlerContext, 'user' | 'services'>, domainId: string) =>
+  governedTenant(ctx.services.db, requireUser(ctx).reach, domainId, 'cloudCenter.msg.governorsOnly');
 
 const register: CallHandler<'cloudCenter.registerUsers'> = async (ctx) => {
   await governed(ctx, ctx.params.id);

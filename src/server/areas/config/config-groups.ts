@@ -22,7 +22,8 @@ function propertiesOf(catalogue: Catalogue, group: ConfigGroup): Record<string, 
 /** What a group holds when nothing is stored: each property's schema default. */
 export function groupDefaults(catalogue: Catalogue, group: ConfigGroup): GroupValues {
   const out: GroupValues = {};
-  for (const [name, prop] of Object.entries(propertiesOf(catalogue, group))) if (prop.default !== undefined) out[name] = structuredClone(prop.default);
+  for (const [name, prop] of Object.entries(propertiesOf(catalogue, group)))
+    if (prop.default !== undefined) out[name] = structuredClone(prop.default);
   return out;
 }
 
@@ -32,7 +33,8 @@ export interface SecretField {
   boundTo: string[];
 }
 
-export const secretFields = (catalogue: Catalogue, group: ConfigGroup): SecretField[] => entitySecretFields(catalogue, ENTITY_OF[group]);
+export const secretFields = (catalogue: Catalogue, group: ConfigGroup): SecretField[] =>
+  entitySecretFields(catalogue, ENTITY_OF[group]);
 
 /** The secrets of any catalogue entity, each bound to the fields its `x-secret-bound` names
  *  (docs/adr/0084-secret-binding.md): the catalogue is the one place a binding is written. */
@@ -40,14 +42,28 @@ export function entitySecretFields(catalogue: Catalogue, entity: string): Secret
   const properties = (catalogue.entities[entity]?.schema.properties ?? {}) as Record<string, JsonSchema>;
   return Object.entries(properties)
     .filter(([, prop]) => prop['x-secret'] === true)
-    .map(([name, prop]) => ({ name, boundTo: Array.isArray(prop['x-secret-bound']) ? (prop['x-secret-bound'] as string[]) : [] }));
+    .map(([name, prop]) => ({
+      name,
+      boundTo: Array.isArray(prop['x-secret-bound']) ? (prop['x-secret-bound'] as string[]) : [],
+    }));
 }
 
 const isRecord = (v: unknown): v is GroupValues => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The stored groups (secrets in clear), defaults filled in for what was never saved. */
-export async function readGroups(db: Db, catalogue: Catalogue, groups: readonly ConfigGroup[]): Promise<Record<ConfigGroup, GroupValues>> {
-  const rows = groups.length === 0 ? [] : await db.selectFrom('config').select(['key', 'value']).where('key', 'in', [...groups]).execute();
+export async function readGroups(
+  db: Db,
+  catalogue: Catalogue,
+  groups: readonly ConfigGroup[],
+): Promise<Record<ConfigGroup, GroupValues>> {
+  const rows =
+    groups.length === 0
+      ? []
+      : await db
+          .selectFrom('config')
+          .select(['key', 'value'])
+          .where('key', 'in', [...groups])
+          .execute();
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   const out = {} as Record<ConfigGroup, GroupValues>;
   for (const group of groups) {

@@ -46,7 +46,9 @@ const importFile: CallHandler<'config.import'> = async (ctx) => {
   const allowed = callerGroups(ctx);
   const record = await readImportFile(ctx.services, ctx.body.path);
   const groups = groupsToStore(record, allowed);
-  const changed = await storeGroups(ctx.services.db, ctx.services.catalogue, record, groups, { keepEmptySecrets: true });
+  const changed = await storeGroups(ctx.services.db, ctx.services.catalogue, record, groups, {
+    keepEmptySecrets: true,
+  });
   return { changed };
 };
 

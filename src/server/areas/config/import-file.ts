@@ -22,19 +22,27 @@ function configValidator(catalogue: Catalogue) {
   return validate;
 }
 
-export async function readImportFile(services: Pick<AppServices, 'dataDir' | 'catalogue'>, url: string): Promise<ConfigRecord> {
+export async function readImportFile(
+  services: Pick<AppServices, 'dataDir' | 'catalogue'>,
+  url: string,
+): Promise<ConfigRecord> {
   const match = IMPORT_URL.exec(url);
-  if (!match || !SAFE_FILE_NAME.test(match[3])) throw new ValidationFailure([], [{ field: '/path', message: 'config.msg.importPath' }]);
+  if (!match || !SAFE_FILE_NAME.test(match[3]))
+    throw new ValidationFailure([], [{ field: '/path', message: 'config.msg.importPath' }]);
   let parsed: unknown;
   try {
     const year = Number(match[2]);
-    const folder = match[1] ? yearFolder(services, { kind: 'platform' }, year, 'systemImport') : legacyYearFolder(services, year, 'systemImport');
+    const folder = match[1]
+      ? yearFolder(services, { kind: 'platform' }, year, 'systemImport')
+      : legacyYearFolder(services, year, 'systemImport');
     parsed = JSON.parse(await readFile(inside(folder, match[3]), 'utf8'));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('notFound', undefined, 'config.msg.importMissing');
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new AppError('notFound', undefined, 'config.msg.importMissing');
     throw new AppError('validation', undefined, 'config.msg.importUnreadable');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new AppError('validation', undefined, 'config.msg.importUnreadable');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new AppError('validation', undefined, 'config.msg.importUnreadable');
   const { groups: _groups, ...record } = parsed as Record<string, unknown>;
   const validate = configValidator(services.catalogue);
   if (!validate(record)) throw new ValidationFailure((validate.errors ?? []) as never[]);

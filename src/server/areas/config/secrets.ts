@@ -18,7 +18,13 @@ const same = (a: unknown, b: unknown) => (a ?? '') === (b ?? '');
 /** `incoming` with each secret that says "unchanged" replaced by the stored one. A save may clear a
  *  secret with an empty string; an import never clears one (`keepOnEmpty`). A stored secret kept
  *  while a field it is bound to changes is refused on `${path}/${name}` (1001), nothing kept. */
-export function keepStoredSecrets(incoming: GroupValues, stored: GroupValues, secrets: readonly SecretField[], keepOnEmpty: boolean, path: string): GroupValues {
+export function keepStoredSecrets(
+  incoming: GroupValues,
+  stored: GroupValues,
+  secrets: readonly SecretField[],
+  keepOnEmpty: boolean,
+  path: string,
+): GroupValues {
   const out = { ...incoming };
   const unbound: string[] = [];
   for (const { name, boundTo } of secrets) {
@@ -27,9 +33,14 @@ export function keepStoredSecrets(incoming: GroupValues, stored: GroupValues, se
     if (!unchanged) continue;
     if (stored[name] === undefined) delete out[name];
     // Only a stored password is bound to the settings it was saved with; an empty one binds nothing.
-    else if (stored[name] !== '' && boundTo.some((field) => field in out && !same(out[field], stored[field]))) unbound.push(name);
+    else if (stored[name] !== '' && boundTo.some((field) => field in out && !same(out[field], stored[field])))
+      unbound.push(name);
     else out[name] = stored[name];
   }
-  if (unbound.length) throw new ValidationFailure([], unbound.map((name) => ({ field: `${path}/${name}`, message: 'config.msg.secretAgain' })));
+  if (unbound.length)
+    throw new ValidationFailure(
+      [],
+      unbound.map((name) => ({ field: `${path}/${name}`, message: 'config.msg.secretAgain' })),
+    );
   return out;
 }

@@ -11,16 +11,28 @@ import { findDepartment, type Reachable } from './queries.ts';
 
 /** The departments of the enterprise the caller reaches (null = all), once it is known to see it. */
 export async function domainInReach(db: Db, user: CurrentUser, domainId: string): Promise<Reachable> {
-  const exists = seesDomain(user.reach, domainId) && (await db.selectFrom('domains').select('id').where('id', '=', domainId).executeTakeFirst());
+  const exists =
+    seesDomain(user.reach, domainId) &&
+    (await db.selectFrom('domains').select('id').where('id', '=', domainId).executeTakeFirst());
   if (!exists) throw new AppError('notFound');
   return reachableDepartments(db, user.reach, domainId);
 }
 
 /** A department the caller reaches, of `domainId` when the path names one; `field` names the body
  *  field a refusal is about (a superior). */
-export async function departmentInReach(db: Db, user: CurrentUser, departmentId: string, domainId?: string, field?: string): Promise<DepartmentDbRow> {
+export async function departmentInReach(
+  db: Db,
+  user: CurrentUser,
+  departmentId: string,
+  domainId?: string,
+  field?: string,
+): Promise<DepartmentDbRow> {
   const row = await findDepartment(db, departmentId);
-  const reachable = row && (domainId === undefined || row.domain_id === domainId) ? await reachableDepartments(db, user.reach, row.domain_id) : [];
-  if (!row || (reachable !== null && !reachable.includes(departmentId))) throw new AppError('notFound', undefined, undefined, field);
+  const reachable =
+    row && (domainId === undefined || row.domain_id === domainId)
+      ? await reachableDepartments(db, user.reach, row.domain_id)
+      : [];
+  if (!row || (reachable !== null && !reachable.includes(departmentId)))
+    throw new AppError('notFound', undefined, undefined, field);
   return row;
 }

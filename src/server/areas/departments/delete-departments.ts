@@ -14,24 +14,48 @@ const count = async (query: Promise<{ n: number }>) => Number((await query).n);
 export async function deleteDepartments(db: Db, user: CurrentUser, domainId: string, selected: readonly string[]) {
   const ids = [...new Set(selected)];
   const reachable = await domainInReach(db, user, domainId);
-  const found = await db.selectFrom('departments').select('id').where('domain_id', '=', domainId).where('id', 'in', ids).execute();
-  if (found.length !== ids.length || (reachable !== null && ids.some((id) => !reachable.includes(id)))) throw new AppError('notFound');
+  const found = await db
+    .selectFrom('departments')
+    .select('id')
+    .where('domain_id', '=', domainId)
+    .where('id', 'in', ids)
+    .execute();
+  if (found.length !== ids.length || (reachable !== null && ids.some((id) => !reachable.includes(id))))
+    throw new AppError('notFound');
   const managed = await managedDepartments(db, user.reach, domainId);
-  if (managed !== null && ids.some((id) => !managed.includes(id))) throw new AppError('forbidden', undefined, 'department.msg.ownDepartment');
+  if (managed !== null && ids.some((id) => !managed.includes(id)))
+    throw new AppError('forbidden', undefined, 'department.msg.ownDepartment');
   try {
     return await db.transaction().execute(async (trx) => {
       await trx.selectFrom('domains').select('id').where('id', '=', domainId).forUpdate().execute();
       const n = sql<number>`count(*)::int`.as('n');
-      const children = await count(trx.selectFrom('departments').select(n).where('superior_id', 'in', ids).where('id', 'not in', ids).executeTakeFirstOrThrow());
-      const users = await count(trx.selectFrom('users').select(n).where('department_id', 'in', ids).executeTakeFirstOrThrow());
-      const admins = await count(trx.selectFrom('superuser_departments').select(sql<number>`count(distinct superuser_id)::int`.as('n')).where('department_id', 'in', ids).executeTakeFirstOrThrow());
-      if (children + users + admins > 0) throw new AppError('conflict', { children, users, admins }, 'department.msg.notEmpty');
+      const children = await count(
+        trx
+          .selectFrom('departments')
+          .select(n)
+          .where('superior_id', 'in', ids)
+          .where('id', 'not in', ids)
+          .executeTakeFirstOrThrow(),
+      );
+      const users = await count(
+        trx.selectFrom('users').select(n).where('department_id', 'in', ids).executeTakeFirstOrThrow(),
+      );
+      const admins = await count(
+        trx
+          .selectFrom('superuser_departments')
+          .select(sql<number>`count(distinct superuser_id)::int`.as('n'))
+          .where('department_id', 'in', ids)
+          .executeTakeFirstOrThrow(),
+      );
+      if (children + users + admins > 0)
+        throw new AppError('conflict', { children, users, admins }, 'department.msg.notEmpty');
       const deleted = await trx.deleteFrom('departments').where('id', 'in', ids).executeTakeFirst();
       return { deleted: Number(deleted.numDeletedRows) };
     });
   } catch (error) {
     // Something was linked to them between the count and the delete (a user saved meanwhile).
-    if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw new AppError('conflict', undefined, 'department.msg.changedMeanwhile');
+    if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION)
+      throw new AppError('conflict', undefined, 'department.msg.changedMeanwhile');
     throw error;
   }
 }

@@ -43,7 +43,11 @@ export const toNode = (row: DepartmentDbRow & { has_children: boolean }): Depart
 
 export const toRow = (row: DepartmentDbRow & { user_count: number; child_count: number }): DepartmentRow => {
   const { domainid: _d, ...record } = toDepartmentReply(row);
-  return { ...(record as Omit<DepartmentRow, 'userCount' | 'childCount'>), userCount: Number(row.user_count), childCount: Number(row.child_count) };
+  return {
+    ...(record as Omit<DepartmentRow, 'userCount' | 'childCount'>),
+    userCount: Number(row.user_count),
+    childCount: Number(row.child_count),
+  };
 };
 
 /** The columns a save writes: only the fields present in the body (the superior is the move's). */

@@ -22,19 +22,29 @@ const children: CallHandler<'departments.children'> = async (ctx) => {
   return nodes(db, ctx.params.id, null, { superiorId: ctx.params.depid }, ctx.query.valid === true);
 };
 
-const get: CallHandler<'departments.get'> = async (ctx) => toDepartmentReply(await departmentInReach(ctx.services.db, requireUser(ctx), ctx.params.id));
+const get: CallHandler<'departments.get'> = async (ctx) =>
+  toDepartmentReply(await departmentInReach(ctx.services.db, requireUser(ctx), ctx.params.id));
 
-const create: CallHandler<'departments.create'> = (ctx) => createDepartment(ctx.services.db, requireUser(ctx), ctx.params.id, ctx.body);
+const create: CallHandler<'departments.create'> = (ctx) =>
+  createDepartment(ctx.services.db, requireUser(ctx), ctx.params.id, ctx.body);
 
-const update: CallHandler<'departments.update'> = (ctx) => updateDepartment(ctx.services.db, requireUser(ctx), ctx.params.id, ctx.params.depid, ctx.body);
+const update: CallHandler<'departments.update'> = (ctx) =>
+  updateDepartment(ctx.services.db, requireUser(ctx), ctx.params.id, ctx.params.depid, ctx.body);
 
-const remove: CallHandler<'departments.delete'> = (ctx) => deleteDepartments(ctx.services.db, requireUser(ctx), ctx.params.id, ctx.body);
+const remove: CallHandler<'departments.delete'> = (ctx) =>
+  deleteDepartments(ctx.services.db, requireUser(ctx), ctx.params.id, ctx.body);
 
 const list: CallHandler<'departments.list'> = async (ctx) => {
   const { db } = ctx.services;
   const reachable = await domainInReach(db, requireUser(ctx), ctx.params.id);
   const { currpage = 1, pagelines = 10, superiorid, valid, orderby } = ctx.query;
-  return listDepartments(db, ctx.params.id, reachable, ctx.body as Record<string, unknown>, { currpage, pagelines, superiorid, valid, orderby });
+  return listDepartments(db, ctx.params.id, reachable, ctx.body as Record<string, unknown>, {
+    currpage,
+    pagelines,
+    superiorid,
+    valid,
+    orderby,
+  });
 };
 
 const users: CallHandler<'departments.users'> = async (ctx) => {
@@ -42,7 +52,13 @@ const users: CallHandler<'departments.users'> = async (ctx) => {
   const department = await departmentInReach(db, requireUser(ctx), ctx.params.id);
   const { currpage = 1, pagelines = 10, orderby } = ctx.query;
   // The users list's own query, narrowed to this one department (reach was checked on the department).
-  return listUsers(ctx.services, department.domain_id, null, { departmentId: department.id }, { currpage, lines: pagelines, orderby });
+  return listUsers(
+    ctx.services,
+    department.domain_id,
+    null,
+    { departmentId: department.id },
+    { currpage, lines: pagelines, orderby },
+  );
 };
 
 export const departmentHandlers: Record<string, Handler> = {

@@ -53,9 +53,21 @@ export async function createDepartment(db: Db, user: CurrentUser, domainId: stri
   await checkedSuperior(db, user, domainId, superiorId);
   const ext = extensionValuesOf(await tenantFields(db, 'tableDept', domainId), body, true);
   const id = randomUUID();
-  const level = superiorId === null ? sql<number>`0` : sql<number>`(select level + 1 from departments where id = ${superiorId})`;
+  const level =
+    superiorId === null ? sql<number>`0` : sql<number>`(select level + 1 from departments where id = ${superiorId})`;
   await treeWrite(db, domainId, (trx) =>
-    trx.insertInto('departments').values({ ...toDepartmentColumns(body), id, domain_id: domainId, superior_id: superiorId, name: body.name.trim(), level, ext: JSON.stringify(ext) }).execute(),
+    trx
+      .insertInto('departments')
+      .values({
+        ...toDepartmentColumns(body),
+        id,
+        domain_id: domainId,
+        superior_id: superiorId,
+        name: body.name.trim(),
+        level,
+        ext: JSON.stringify(ext),
+      })
+      .execute(),
   );
   return departmentReply(db, id);
 }
@@ -86,7 +98,8 @@ async function relevel(db: Db, id: string, level: ReturnType<typeof sql<number>>
 export async function updateDepartment(db: Db, user: CurrentUser, domainId: string, id: string, body: Department) {
   const current = await departmentInReach(db, user, id, domainId);
   // A department administrator reaches its own departments but changes only what lies below them.
-  if (!(await managesDepartment(db, user.reach, domainId, id, false))) throw new AppError('forbidden', undefined, OWN_DEPARTMENT);
+  if (!(await managesDepartment(db, user.reach, domainId, id, false)))
+    throw new AppError('forbidden', undefined, OWN_DEPARTMENT);
   const superiorId = body.superiorid === undefined ? current.superior_id : body.superiorid || null;
   const moving = superiorId !== current.superior_id;
   if (moving) await checkedSuperior(db, user, domainId, superiorId);
@@ -95,8 +108,19 @@ export async function updateDepartment(db: Db, user: CurrentUser, domainId: stri
     if (moving && superiorId !== null && (await selfAndAncestors(trx, superiorId)).includes(id)) {
       throw new AppError('validation', undefined, 'department.msg.moveUnderItself', '/superiorid');
     }
-    await trx.updateTable('departments').set({ ...toDepartmentColumns(body), superior_id: superiorId, ext, updated_at: new Date() }).where('id', '=', id).execute();
-    if (moving) await relevel(trx, id, superiorId === null ? sql<number>`0` : sql<number>`(select level + 1 from departments where id = ${superiorId})`);
+    await trx
+      .updateTable('departments')
+      .set({ ...toDepartmentColumns(body), superior_id: superiorId, ext, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+    if (moving)
+      await relevel(
+        trx,
+        id,
+        superiorId === null
+          ? sql<number>`0`
+          : sql<number>`(select level + 1 from departments where id = ${superiorId})`,
+      );
   });
   return departmentReply(db, id);
 }

@@ -11,9 +11,15 @@ import { entryRules } from '../users/user-rules.ts';
 import { runReply } from './run-reply.ts';
 import { directoryFor, KIND, readSettings, saveSettings, withinBase } from './settings.ts';
 
-const governed = (ctx: Pick<HandlerContext, 'user' | 'services'>, domainId: string) => governedTenant(ctx.services.db, requireUser(ctx).reach, domainId, 'sync.msg.governorsOnly');
+const governed = (ctx: Pick<HandlerContext, 'user' | 'services'>, domainId: string) =>
+  governedTenant(ctx.services.db, requireUser(ctx).reach, domainId, 'sync.msg.governorsOnly');
 
-const settingsReply = (domainid: string, s: { baseDN: string; scheduled: boolean; resignCap: number }) => ({ domainid, baseDN: s.baseDN, scheduled: s.scheduled ? (1 as const) : (0 as const), resignCap: s.resignCap });
+const settingsReply = (domainid: string, s: { baseDN: string; scheduled: boolean; resignCap: number }) => ({
+  domainid,
+  baseDN: s.baseDN,
+  scheduled: s.scheduled ? (1 as const) : (0 as const),
+  resignCap: s.resignCap,
+});
 
 const getSettings: CallHandler<'directorySync.settings'> = async (ctx) => {
   await governed(ctx, ctx.query.domainid);
@@ -27,16 +33,23 @@ const putSettings: CallHandler<'directorySync.saveSettings'> = async (ctx) => {
   const stored = await readSettings(db, domainId);
   const baseDN = (ctx.body.baseDN ?? stored.baseDN).trim();
   if (baseDN !== stored.baseDN) {
-    if (requireUser(ctx).reach.kind !== 'platform') throw new AppError('forbidden', undefined, 'sync.msg.baseDNByPlatform');
+    if (requireUser(ctx).reach.kind !== 'platform')
+      throw new AppError('forbidden', undefined, 'sync.msg.baseDNByPlatform');
     const directory = await directoryFor(db, catalogue, { ...stored, baseDN: '' });
-    if (baseDN && (!directory || !withinBase(baseDN, directory.baseDN))) throw new AppError('validation', undefined, 'sync.msg.baseDNOutside', '/baseDN');
+    if (baseDN && (!directory || !withinBase(baseDN, directory.baseDN)))
+      throw new AppError('validation', undefined, 'sync.msg.baseDNOutside', '/baseDN');
   }
-  const settings = { baseDN, scheduled: (ctx.body.scheduled ?? (stored.scheduled ? 1 : 0)) === 1, resignCap: ctx.body.resignCap ?? stored.resignCap };
+  const settings = {
+    baseDN,
+    scheduled: (ctx.body.scheduled ?? (stored.scheduled ? 1 : 0)) === 1,
+    resignCap: ctx.body.resignCap ?? stored.resignCap,
+  };
   await saveSettings(db, domainId, settings);
   return settingsReply(domainId, settings);
 };
 
-type StartContext = Parameters<CallHandler<'directorySync.run'>>[0] | Parameters<CallHandler<'directorySync.dryRun'>>[0];
+type StartContext =
+  Parameters<CallHandler<'directorySync.run'>>[0] | Parameters<CallHandler<'directorySync.dryRun'>>[0];
 
 async function start(ctx: StartContext, dryRun: boolean) {
   const domainId = ctx.query.domainid;
@@ -48,7 +61,18 @@ async function start(ctx: StartContext, dryRun: boolean) {
   const user = requireUser(ctx);
   const { runId, finished } = await startSync(
     db,
-    { domainId, kind: KIND, mode: ctx.body.mode ?? 'full', dryRun, trigger: 'manual', startedBy: user.name, source: new LdapDirectorySource(directory), resignCap: settings.resignCap, confirmResign: ctx.body.confirm === 1, rules: entryRules(catalogue) },
+    {
+      domainId,
+      kind: KIND,
+      mode: ctx.body.mode ?? 'full',
+      dryRun,
+      trigger: 'manual',
+      startedBy: user.name,
+      source: new LdapDirectorySource(directory),
+      resignCap: settings.resignCap,
+      confirmResign: ctx.body.confirm === 1,
+      rules: entryRules(catalogue),
+    },
     ctx.request.log,
   );
   void finished;
@@ -69,7 +93,13 @@ const status: CallHandler<'directorySync.status'> = async (ctx) => {
 const runs: CallHandler<'directorySync.runs'> = async (ctx) => {
   await governed(ctx, ctx.query.domainid);
   const { linesPerPage = 10, pageNo = 1 } = ctx.query;
-  const { rows, total } = await listRuns(ctx.services.db, ctx.query.domainid, KIND, (pageNo - 1) * linesPerPage, linesPerPage);
+  const { rows, total } = await listRuns(
+    ctx.services.db,
+    ctx.query.domainid,
+    KIND,
+    (pageNo - 1) * linesPerPage,
+    linesPerPage,
+  );
   const t = await ctx.request.atrium.translator();
   return { datas: rows.map((r) => runReply(r, t, false)), rowCount: total };
 };

@@ -5,7 +5,17 @@ import type { Translate } from '../../../core/validation-messages.ts';
 import type { SyncIssue } from '../../sync/plan.ts';
 import type { SyncRun } from '../../sync/runs.ts';
 
-const COUNTERS = ['DEPT_ADD_SUCCESS', 'DEPT_ADD_FAIL', 'USER_ADD_SUCCESS', 'USER_ADD_FAIL', 'DEPT_CHANGE', 'DEPT_INVALIDATE', 'USER_CHANGE', 'USER_MOVE', 'USER_RESIGN'] as const;
+const COUNTERS = [
+  'DEPT_ADD_SUCCESS',
+  'DEPT_ADD_FAIL',
+  'USER_ADD_SUCCESS',
+  'USER_ADD_FAIL',
+  'DEPT_CHANGE',
+  'DEPT_INVALIDATE',
+  'USER_CHANGE',
+  'USER_MOVE',
+  'USER_RESIGN',
+] as const;
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
@@ -29,12 +39,19 @@ function messageOf(run: SyncRun, t: Translate): string {
   if (run.message.startsWith('outbound.')) return t('sync.msg.failed', { reason: t(run.message) });
   if (!run.message.startsWith('sync.')) return t('sync.msg.failed', { reason: run.message });
   const counts = run.counts as Record<string, number>;
-  return t(run.message, { count: counts.USER_RESIGN ?? 0, active: counts.ACTIVE_USERS ?? 0, cap: counts.RESIGN_CAP ?? 0 });
+  return t(run.message, {
+    count: counts.USER_RESIGN ?? 0,
+    active: counts.ACTIVE_USERS ?? 0,
+    cap: counts.RESIGN_CAP ?? 0,
+  });
 }
 
 export function runReply(run: SyncRun, t: Translate, withLists = true) {
   const counts = run.counts as Record<string, number>;
-  const result = Object.fromEntries(COUNTERS.map((k) => [k, counts[k] ?? 0])) as Record<(typeof COUNTERS)[number], number>;
+  const result = Object.fromEntries(COUNTERS.map((k) => [k, counts[k] ?? 0])) as Record<
+    (typeof COUNTERS)[number],
+    number
+  >;
   return {
     id: run.id,
     domainid: run.domain_id,
@@ -48,7 +65,19 @@ export function runReply(run: SyncRun, t: Translate, withLists = true) {
     startedAt: iso(run.started_at)!,
     endedAt: iso(run.ended_at),
     message: messageOf(run, t),
-    ...(run.status === 'running' ? {} : { result: { ...result, ERRORS: withLists ? (run.errors as SyncIssue[]).map((i) => errorRow(i, t)) : [] } }),
-    ...(withLists ? { changes: run.changes as Array<{ entity: 'department' | 'user'; op: 'add' | 'change' | 'move' | 'invalidate' | 'resign'; name: string; loginno?: string; externalId: string }> } : {}),
+    ...(run.status === 'running'
+      ? {}
+      : { result: { ...result, ERRORS: withLists ? (run.errors as SyncIssue[]).map((i) => errorRow(i, t)) : [] } }),
+    ...(withLists
+      ? {
+          changes: run.changes as Array<{
+            entity: 'department' | 'user';
+            op: 'add' | 'change' | 'move' | 'invalidate' | 'resign';
+            name: string;
+            loginno?: string;
+            externalId: string;
+          }>,
+        }
+      : {}),
   };
 }

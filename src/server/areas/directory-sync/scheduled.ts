@@ -8,9 +8,18 @@ import { startSync } from '../../sync/run-sync.ts';
 import { entryRules } from '../users/user-rules.ts';
 import { directoryFor, KIND, readSettings } from './settings.ts';
 
-export async function syncScheduledDomains(services: Pick<AppServices, 'db' | 'catalogue'>, log?: FastifyBaseLogger): Promise<{ synced: number; failed: number }> {
+export async function syncScheduledDomains(
+  services: Pick<AppServices, 'db' | 'catalogue'>,
+  log?: FastifyBaseLogger,
+): Promise<{ synced: number; failed: number }> {
   const { db, catalogue } = services;
-  const rows = await db.selectFrom('sync_settings').select('domain_id').where('kind', '=', KIND).where('scheduled', '=', true).orderBy('domain_id').execute();
+  const rows = await db
+    .selectFrom('sync_settings')
+    .select('domain_id')
+    .where('kind', '=', KIND)
+    .where('scheduled', '=', true)
+    .orderBy('domain_id')
+    .execute();
   let synced = 0;
   let failed = 0;
   for (const { domain_id: domainId } of rows) {
@@ -20,7 +29,18 @@ export async function syncScheduledDomains(services: Pick<AppServices, 'db' | 'c
       if (!directory) throw new Error('no directory is set up');
       const { finished } = await startSync(
         db,
-        { domainId, kind: KIND, mode: 'incremental', dryRun: false, trigger: 'schedule', startedBy: '', source: new LdapDirectorySource(directory), resignCap: settings.resignCap, confirmResign: false, rules: entryRules(catalogue) },
+        {
+          domainId,
+          kind: KIND,
+          mode: 'incremental',
+          dryRun: false,
+          trigger: 'schedule',
+          startedBy: '',
+          source: new LdapDirectorySource(directory),
+          resignCap: settings.resignCap,
+          confirmResign: false,
+          rules: entryRules(catalogue),
+        },
         log,
       );
       const run = await finished;

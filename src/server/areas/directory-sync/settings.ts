@@ -16,13 +16,23 @@ export interface DomainSyncSettings {
 }
 
 export async function readSettings(db: Db, domainId: string): Promise<DomainSyncSettings> {
-  const row = await db.selectFrom('sync_settings').selectAll().where('domain_id', '=', domainId).where('kind', '=', KIND).executeTakeFirst();
+  const row = await db
+    .selectFrom('sync_settings')
+    .selectAll()
+    .where('domain_id', '=', domainId)
+    .where('kind', '=', KIND)
+    .executeTakeFirst();
   const baseDN = typeof row?.options.baseDN === 'string' ? row.options.baseDN : '';
   return { baseDN, scheduled: row?.scheduled ?? false, resignCap: row?.resign_cap ?? 10 };
 }
 
 export async function saveSettings(db: Db, domainId: string, settings: DomainSyncSettings): Promise<void> {
-  const values = { scheduled: settings.scheduled, resign_cap: settings.resignCap, options: JSON.stringify({ baseDN: settings.baseDN }), updated_at: new Date() };
+  const values = {
+    scheduled: settings.scheduled,
+    resign_cap: settings.resignCap,
+    options: JSON.stringify({ baseDN: settings.baseDN }),
+    updated_at: new Date(),
+  };
   await db
     .insertInto('sync_settings')
     .values({ domain_id: domainId, kind: KIND, ...values })
@@ -38,7 +48,11 @@ export function withinBase(dn: string, base: string): boolean {
 }
 
 /** The platform's directory settings with the enterprise's baseDN; null when no directory is set. */
-export async function directoryFor(db: Db, catalogue: Catalogue, domain: DomainSyncSettings): Promise<LdapSyncSettings | null> {
+export async function directoryFor(
+  db: Db,
+  catalogue: Catalogue,
+  domain: DomainSyncSettings,
+): Promise<LdapSyncSettings | null> {
   const { ldapConfig } = await readGroups(db, catalogue, ['ldapConfig']);
   const config = ldapConfig as unknown as LdapSyncSettings;
   if (!config.url?.trim() || !config.baseDN?.trim()) return null;

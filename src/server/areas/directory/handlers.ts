@@ -13,13 +13,23 @@ const testConnection: CallHandler<'directory.testConnection'> = async (ctx) => {
   const { db, catalogue } = ctx.services;
   const t = await ctx.request.atrium.translator();
   const { ldapConfig: stored } = await readGroups(db, catalogue, ['ldapConfig']);
-  const settings = keepStoredSecrets(ctx.body.ldapConfig, stored, secretFields(catalogue, 'ldapConfig'), false, '/ldapConfig') as unknown as DirectorySettings;
+  const settings = keepStoredSecrets(
+    ctx.body.ldapConfig,
+    stored,
+    secretFields(catalogue, 'ldapConfig'),
+    false,
+    '/ldapConfig',
+  ) as unknown as DirectorySettings;
   const answer = await testDirectory(settings);
   if (!answer.success) {
     ctx.request.log.info({ url: settings.url, reason: answer.detail }, 'directory test connection failed');
     return { success: false, message: t('manage.ldap.failed', { reason: t(`outbound.reason.${answer.reason}`) }) };
   }
-  return { success: true, users: answer.users, message: t('manage.ldap.success', { users: answer.users, userClass: answer.userClass, baseDN: settings.baseDN }) };
+  return {
+    success: true,
+    users: answer.users,
+    message: t('manage.ldap.success', { users: answer.users, userClass: answer.userClass, baseDN: settings.baseDN }),
+  };
 };
 
 export const directoryHandlers: Record<string, Handler> = {

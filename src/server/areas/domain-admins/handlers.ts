@@ -12,26 +12,50 @@ const page: (admins: boolean) => CallHandler<'domainAdmins.list'> = (admins) => 
   const { db } = ctx.services;
   const { currpage = 1, pagelines = 10 } = ctx.query;
   const reachable = await listReach(db, requireUser(ctx).reach, ctx.params.id);
-  const filter = { name: ctx.body.name, loginno: ctx.body.loginno, domainAdmin: admins, ...(admins ? {} : { status: 1 }) };
+  const filter = {
+    name: ctx.body.name,
+    loginno: ctx.body.loginno,
+    domainAdmin: admins,
+    ...(admins ? {} : { status: 1 }),
+  };
   return listUsers(ctx.services, ctx.params.id, reachable, filter, { currpage, lines: pagelines });
 };
 
 /** Sets the flag on the listed users of the tenant, all or nothing: an unknown id answers 1404. */
-async function setFlag(db: Db, caller: CurrentUser, domainId: string, requested: readonly string[], admin: boolean): Promise<{ updated: number }> {
+async function setFlag(
+  db: Db,
+  caller: CurrentUser,
+  domainId: string,
+  requested: readonly string[],
+  admin: boolean,
+): Promise<{ updated: number }> {
   await tenantReach(db, caller.reach, domainId);
   if (!governsDomain(caller.reach, domainId)) throw new AppError('forbidden', undefined, 'msg.domainAdminByTenant');
   const ids = [...new Set(requested)];
   return db.transaction().execute(async (trx) => {
-    const found = await trx.selectFrom('users').select(['id', 'status']).where('id', 'in', ids).where('domain_id', '=', domainId).forUpdate().execute();
+    const found = await trx
+      .selectFrom('users')
+      .select(['id', 'status'])
+      .where('id', 'in', ids)
+      .where('domain_id', '=', domainId)
+      .forUpdate()
+      .execute();
     if (found.length !== ids.length) throw new AppError('notFound');
-    if (admin && found.some((u) => u.status === 0)) throw new ValidationFailure([], [{ field: '', message: 'msg.resignedNotAdmin' }]);
-    const result = await trx.updateTable('users').set({ domain_admin: admin, updated_at: new Date() }).where('id', 'in', ids).executeTakeFirst();
+    if (admin && found.some((u) => u.status === 0))
+      throw new ValidationFailure([], [{ field: '', message: 'msg.resignedNotAdmin' }]);
+    const result = await trx
+      .updateTable('users')
+      .set({ domain_admin: admin, updated_at: new Date() })
+      .where('id', 'in', ids)
+      .executeTakeFirst();
     return { updated: Number(result.numUpdatedRows) };
   });
 }
 
-const add: CallHandler<'domainAdmins.add'> = (ctx) => setFlag(ctx.services.db, requireUser(ctx), ctx.params.id, ctx.body, true);
-const remove: CallHandler<'domainAdmins.remove'> = (ctx) => setFlag(ctx.services.db, requireUser(ctx), ctx.params.id, ctx.body, false);
+const add: CallHandler<'domainAdmins.add'> = (ctx) =>
+  setFlag(ctx.services.db, requireUser(ctx), ctx.params.id, ctx.body, true);
+const remove: CallHandler<'domainAdmins.remove'> = (ctx) =>
+  setFlag(ctx.services.db, requireUser(ctx), ctx.params.id, ctx.body, false);
 
 export const domainAdminHandlers: Record<string, Handler> = {
   'domainAdmins.list': page(true),

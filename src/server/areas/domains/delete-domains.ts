@@ -67,7 +67,11 @@ async function deleteRows(trx: Db, ids: readonly string[]): Promise<number> {
 
 /** All or nothing: an unknown id refuses the whole request before anything is touched. With
  *  `removeAdmins`, the administrators left with no enterprise go too (their sessions with them). */
-export async function deleteDomains(services: AppServices, requested: readonly string[], removeAdmins = false): Promise<{ deleted: number; admins: number }> {
+export async function deleteDomains(
+  services: AppServices,
+  requested: readonly string[],
+  removeAdmins = false,
+): Promise<{ deleted: number; admins: number }> {
   const ids = [...new Set(requested)];
   const outcome = await services.db.transaction().execute(async (trx) => {
     await lockDomains(trx, ids);

@@ -26,7 +26,10 @@ export interface DomainReply {
 /** The writable fields of the entity as a create or update body carries them. */
 export type DomainInput = Partial<Omit<Domain, 'id' | 'users'>>;
 
-export type DomainRow = Pick<Selectable<DomainsTable>, 'id' | 'name' | 'system_name' | 'sms_member_code' | 'sms_member_pwd' | 'description' | 'logo_url' | 'status' | 'ext'>;
+export type DomainRow = Pick<
+  Selectable<DomainsTable>,
+  'id' | 'name' | 'system_name' | 'sms_member_code' | 'sms_member_pwd' | 'description' | 'logo_url' | 'status' | 'ext'
+>;
 
 /** Extension field values (field1…field20 of `ext`) travel as top-level properties, as the catalogue
  *  the console receives describes them. */
@@ -51,7 +54,8 @@ export function toDomainColumns(input: DomainInput): Updateable<DomainsTable> {
   if (input.name !== undefined) columns.name = input.name.trim();
   if (input.systemName !== undefined) columns.system_name = input.systemName;
   if (input.smsMemberCode !== undefined) columns.sms_member_code = input.smsMemberCode;
-  if (input.smsMemberPwd !== undefined && input.smsMemberPwd !== UNCHANGED_SECRET) columns.sms_member_pwd = input.smsMemberPwd;
+  if (input.smsMemberPwd !== undefined && input.smsMemberPwd !== UNCHANGED_SECRET)
+    columns.sms_member_pwd = input.smsMemberPwd;
   if (input.description !== undefined) columns.description = input.description;
   if (input.logoUrl !== undefined) columns.logo_url = input.logoUrl;
   if (input.status !== undefined) columns.status = input.status;
@@ -64,6 +68,11 @@ export function toDomainColumns(input: DomainInput): Updateable<DomainsTable> {
 export async function requireSmsPasswordBound(db: Db, id: string, input: DomainInput): Promise<void> {
   const kept = input.smsMemberPwd === undefined || input.smsMemberPwd === UNCHANGED_SECRET;
   if (!kept || input.smsMemberCode === undefined) return;
-  const stored = await db.selectFrom('domains').select(['sms_member_code', 'sms_member_pwd']).where('id', '=', id).executeTakeFirst();
-  if (stored?.sms_member_pwd && input.smsMemberCode !== stored.sms_member_code) throw new ValidationFailure([], [{ field: '/smsMemberPwd', message: 'config.msg.secretAgain' }]);
+  const stored = await db
+    .selectFrom('domains')
+    .select(['sms_member_code', 'sms_member_pwd'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (stored?.sms_member_pwd && input.smsMemberCode !== stored.sms_member_code)
+    throw new ValidationFailure([], [{ field: '/smsMemberPwd', message: 'config.msg.secretAgain' }]);
 }

@@ -23,12 +23,15 @@ export function extensionValuesOf(fields: readonly FieldExtendReply[], body: obj
   const values: ExtValues = {};
   for (const field of fields) {
     const raw = (body as Record<string, unknown>)[field.name];
-    const value = field.type === 'checkbox' ? checkboxValue(raw) : raw === undefined || raw === null ? undefined : String(raw);
+    const value =
+      field.type === 'checkbox' ? checkboxValue(raw) : raw === undefined || raw === null ? undefined : String(raw);
     const empty = value === undefined ? creating : value.length === 0;
     // A required field must be filled when the record is created and cannot be emptied later.
     if (field.isNotNull && empty) {
       const parentSchema = { properties: { [field.name]: { title: field.label } } };
-      throw new ValidationFailure([{ instancePath: '', keyword: 'required', params: { missingProperty: field.name }, parentSchema }]);
+      throw new ValidationFailure([
+        { instancePath: '', keyword: 'required', params: { missingProperty: field.name }, parentSchema },
+      ]);
     }
     if (value !== undefined && !field.isReadonly) values[field.name] = value;
   }

@@ -11,7 +11,8 @@ import { extensionValues, mergedExt } from './extension-values.ts';
 import { findDomain, listDomains, nameTaken } from './queries.ts';
 import { uniqueOr } from '../../db/constraint-errors.ts';
 
-const uniqueName = <T>(write: () => Promise<T>) => uniqueOr(write, () => new AppError('conflict', undefined, undefined, '/name'));
+const uniqueName = <T>(write: () => Promise<T>) =>
+  uniqueOr(write, () => new AppError('conflict', undefined, undefined, '/name'));
 
 const list: CallHandler<'domains.list'> = async (ctx) => {
   const user = requireUser(ctx);
@@ -34,7 +35,12 @@ const create: CallHandler<'domains.create'> = async (ctx) => {
   const id = randomUUID();
   const columns = toDomainColumns(ctx.body);
   const ext = JSON.stringify(await extensionValues(db, ctx.body, true));
-  await uniqueName(() => db.insertInto('domains').values({ ...columns, id, name: ctx.body.name.trim(), ext }).execute());
+  await uniqueName(() =>
+    db
+      .insertInto('domains')
+      .values({ ...columns, id, name: ctx.body.name.trim(), ext })
+      .execute(),
+  );
   return (await findDomain(db, requireUser(ctx), id))!;
 };
 
@@ -45,16 +51,24 @@ const update: CallHandler<'domains.update'> = async (ctx) => {
   if (!(await findDomain(db, user, id))) throw new AppError('notFound');
   // A department administrator sees its enterprise but does not govern it.
   if (!governsDomain(user.reach, id)) throw new AppError('forbidden');
-  if (ctx.body.name !== undefined && (await nameTaken(db, ctx.body.name, id))) throw new AppError('conflict', undefined, undefined, '/name');
+  if (ctx.body.name !== undefined && (await nameTaken(db, ctx.body.name, id)))
+    throw new AppError('conflict', undefined, undefined, '/name');
   await requireSmsPasswordBound(db, id, ctx.body);
   const ext = mergedExt(await extensionValues(db, ctx.body, false));
-  await uniqueName(() => db.updateTable('domains').set({ ...toDomainColumns(ctx.body), ext, updated_at: new Date() }).where('id', '=', id).execute());
+  await uniqueName(() =>
+    db
+      .updateTable('domains')
+      .set({ ...toDomainColumns(ctx.body), ext, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute(),
+  );
   if (ctx.body.status === 0) await endSessionsOfInactiveEnterprise(db, id);
   // The caller may have switched off its own only enterprise: its session just ended with the others.
   return (await findDomain(db, user, id))!;
 };
 
-const remove: CallHandler<'domains.delete'> = (ctx) => deleteDomains(ctx.services, ctx.body, ctx.query.admins === 'remove');
+const remove: CallHandler<'domains.delete'> = (ctx) =>
+  deleteDomains(ctx.services, ctx.body, ctx.query.admins === 'remove');
 
 const impact: CallHandler<'domains.deleteImpact'> = (ctx) => deleteImpact(ctx.services.db, ctx.body);
 

@@ -7,15 +7,23 @@ import type { DatabaseSchema, Db, DomainsTable } from '../../db/schema.ts';
 import { toDomainReply, type DomainAdmin, type DomainReply } from './domain-record.ts';
 import { containsText } from '../../db/contains-text.ts';
 
-
 type WithD = DatabaseSchema & { d: DomainsTable };
 type DomainQuery = SelectQueryBuilder<WithD, 'd', object>;
 type DomainEb = ExpressionBuilder<WithD, 'd'>;
 
-const SELECTION = ['d.id', 'd.name', 'd.system_name', 'd.sms_member_code', 'd.sms_member_pwd', 'd.description', 'd.logo_url', 'd.status', 'd.ext'] as const;
+const SELECTION = [
+  'd.id',
+  'd.name',
+  'd.system_name',
+  'd.sms_member_code',
+  'd.sms_member_pwd',
+  'd.description',
+  'd.logo_url',
+  'd.status',
+  'd.ext',
+] as const;
 
 const EXTENSION_KEY = /^field\d+$/;
-
 
 /** The enterprises the caller's reach shows (auth/reach.ts): all, its tenants, or its departments' one. */
 export function withinReach(query: DomainQuery, user: CurrentUser): DomainQuery {
@@ -38,14 +46,17 @@ function matching(query: DomainQuery, search: DomainSearch): DomainQuery {
           .selectFrom('superuser_domains as sd')
           .innerJoin('superusers as s', 's.id', 'sd.superuser_id')
           .select('sd.domain_id')
-          .where(sql<boolean>`(${containsText(sql.ref('s.loginno'), username)} or ${containsText(sql.ref('s.name'), username)})`),
+          .where(
+            sql<boolean>`(${containsText(sql.ref('s.loginno'), username)} or ${containsText(sql.ref('s.name'), username)})`,
+          ),
       ),
     );
   }
   // Extension fields arrive in fieldExtends or, from the catalogue's merged search form, at the top level.
   const extension = { ...search, ...search.fieldExtends } as Record<string, unknown>;
   for (const [key, value] of Object.entries(extension)) {
-    if (EXTENSION_KEY.test(key) && typeof value === 'string' && value) q = q.where(containsText(sql`d.ext ->> ${key}`, value));
+    if (EXTENSION_KEY.test(key) && typeof value === 'string' && value)
+      q = q.where(containsText(sql`d.ext ->> ${key}`, value));
   }
   return q;
 }
@@ -75,7 +86,12 @@ const adminsJson = sql<DomainAdmin[]>`coalesce((
  * administrators: on PGlite every statement costs about half a millisecond before it does any work.
  * A page past the end has no row to carry the total, so only then is it counted separately.
  */
-export async function listDomains(db: Db, user: CurrentUser, search: DomainSearch, page: { currpage: number; pagelines: number }) {
+export async function listDomains(
+  db: Db,
+  user: CurrentUser,
+  search: DomainSearch,
+  page: { currpage: number; pagelines: number },
+) {
   const filtered = matching(withinReach(db.selectFrom('domains as d'), user), search);
   const rows = await filtered
     .select([...SELECTION, sql<number>`count(*) over ()`.as('total'), adminsJson.as('admins')])
@@ -85,9 +101,10 @@ export async function listDomains(db: Db, user: CurrentUser, search: DomainSearc
     .limit(page.pagelines)
     .offset((page.currpage - 1) * page.pagelines)
     .execute();
-  const rowCount = rows.length > 0
-    ? Number(rows[0].total)
-    : (await filtered.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+  const rowCount =
+    rows.length > 0
+      ? Number(rows[0].total)
+      : (await filtered.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
   return { datas: rows.map((r) => toDomainReply(r, r.admins)), rowCount };
 }
 
@@ -103,7 +120,10 @@ export async function findDomain(db: Db, user: CurrentUser, id: string): Promise
 
 /** Is the name taken by another domain? (Names are unique regardless of case.) */
 export async function nameTaken(db: Db, name: string, exceptId?: string): Promise<boolean> {
-  let q = db.selectFrom('domains').select('id').where(sql<boolean>`lower(name) = lower(${name.trim()})`);
+  let q = db
+    .selectFrom('domains')
+    .select('id')
+    .where(sql<boolean>`lower(name) = lower(${name.trim()})`);
   if (exceptId) q = q.where('id', '<>', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }

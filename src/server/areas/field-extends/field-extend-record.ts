@@ -6,7 +6,10 @@ import type { FieldExtendsTable } from '../../db/schema.ts';
 export type FieldExtendRow = Selectable<FieldExtendsTable>;
 
 /** What create and update both write. */
-type SavedColumns = Pick<Insertable<FieldExtendsTable>, 'label' | 'type' | 'enabel' | 'sort_number' | 'options' | 'is_not_null' | 'is_readonly' | 'is_support_search'>;
+type SavedColumns = Pick<
+  Insertable<FieldExtendsTable>,
+  'label' | 'type' | 'enabel' | 'sort_number' | 'options' | 'is_not_null' | 'is_readonly' | 'is_support_search'
+>;
 
 export interface FieldExtendReply {
   fid: string;

@@ -13,7 +13,12 @@ const fieldError = (field: string, message: string) => new ValidationFailure([],
 const list: CallHandler<'fieldExtends.list'> = async (ctx) => {
   const scope = await scopeOf(ctx.services.db, requireUser(ctx), ctx.body.domainid);
   const { currpage = 1, pagelines = 10 } = ctx.query;
-  return listFieldExtends(ctx.services.db, scope, { type: ctx.body.type, fortable: ctx.body.fortable }, { currpage, pagelines });
+  return listFieldExtends(
+    ctx.services.db,
+    scope,
+    { type: ctx.body.type, fortable: ctx.body.fortable },
+    { currpage, pagelines },
+  );
 };
 
 const unused: CallHandler<'fieldExtends.unused'> = async (ctx) => {
@@ -27,13 +32,20 @@ const create: CallHandler<'fieldExtends.create'> = async (ctx) => {
   const scope = await scopeOf(db, requireUser(ctx), body.domainid);
   // The column must be free for this table and scope and large enough for the type (spec §9).
   const free = await unusedColumns(db, scope, body.forTable, body.type);
-  if (!fitsColumn(body.type, body.respectiveField)) throw fieldError('/respectiveField', 'fieldExtend.msg.columnTooSmall');
+  if (!fitsColumn(body.type, body.respectiveField))
+    throw fieldError('/respectiveField', 'fieldExtend.msg.columnTooSmall');
   if (!free.includes(body.respectiveField)) throw fieldError('/respectiveField', 'fieldExtend.msg.columnUsed');
   const fid = randomUUID().replaceAll('-', ''); // no '-' inside a name-fid-forTable entry
   try {
     await db
       .insertInto('field_extends')
-      .values({ ...toFieldExtendColumns(body, scope === null), fid, domain_id: scope, name: body.respectiveField, for_table: body.forTable })
+      .values({
+        ...toFieldExtendColumns(body, scope === null),
+        fid,
+        domain_id: scope,
+        name: body.respectiveField,
+        for_table: body.forTable,
+      })
       .execute();
   } catch (error) {
     // Two saves racing for one column: the unique index decides.
@@ -54,7 +66,11 @@ const update: CallHandler<'fieldExtends.update'> = async (ctx) => {
   if (ctx.body.forTable !== stored.for_table) throw fieldError('/forTable', 'fieldExtend.msg.fieldReadonly');
   if (ctx.body.type === 'clob' && stored.type !== 'clob') throw fieldError('/type', 'fieldExtend.msg.noClobInEdit');
   if (!fitsColumn(ctx.body.type, stored.name)) throw fieldError('/type', 'fieldExtend.msg.columnTooSmall');
-  await db.updateTable('field_extends').set(toFieldExtendColumns(ctx.body, scope === null)).where('fid', '=', stored.fid).execute();
+  await db
+    .updateTable('field_extends')
+    .set(toFieldExtendColumns(ctx.body, scope === null))
+    .where('fid', '=', stored.fid)
+    .execute();
   return toFieldExtendReply((await findFieldExtend(db, scope, stored.fid))!);
 };
 
@@ -66,12 +82,25 @@ const remove: CallHandler<'fieldExtends.delete'> = async (ctx) => {
     // The pattern of the call's body guarantees name-…-forTable; the fid is what lies between.
     const first = entry.indexOf('-');
     const last = entry.lastIndexOf('-');
-    return { name: entry.slice(0, first), fid: entry.slice(first + 1, last), forTable: entry.slice(last + 1) as ForTable };
+    return {
+      name: entry.slice(0, first),
+      fid: entry.slice(first + 1, last),
+      forTable: entry.slice(last + 1) as ForTable,
+    };
   });
   return db.transaction().execute(async (trx) => {
     for (const entry of entries) {
-      const stored = await trx.selectFrom('field_extends').selectAll().where('fid', '=', entry.fid).forUpdate().executeTakeFirst();
-      const matches = stored && (stored.domain_id ?? null) === scope && stored.name === entry.name && stored.for_table === entry.forTable;
+      const stored = await trx
+        .selectFrom('field_extends')
+        .selectAll()
+        .where('fid', '=', entry.fid)
+        .forUpdate()
+        .executeTakeFirst();
+      const matches =
+        stored &&
+        (stored.domain_id ?? null) === scope &&
+        stored.name === entry.name &&
+        stored.for_table === entry.forTable;
       // All or nothing: one unknown entry refuses the request before anything is deleted.
       if (!matches) throw new AppError('notFound');
       await trx.deleteFrom('field_extends').where('fid', '=', entry.fid).execute();

@@ -5,9 +5,15 @@ import { columnsFor, TABLE_OF, type ForTable } from './spare-columns.ts';
 import { toFieldExtendReply } from './field-extend-record.ts';
 import type { Scope } from './scope.ts';
 
-const inScope = (scope: Scope) => (scope === null ? sql<boolean>`domain_id is null` : sql<boolean>`domain_id = ${scope}`);
+const inScope = (scope: Scope) =>
+  scope === null ? sql<boolean>`domain_id is null` : sql<boolean>`domain_id = ${scope}`;
 
-export async function listFieldExtends(db: Db, scope: Scope, filter: { type?: string; fortable?: string }, page: { currpage: number; pagelines: number }) {
+export async function listFieldExtends(
+  db: Db,
+  scope: Scope,
+  filter: { type?: string; fortable?: string },
+  page: { currpage: number; pagelines: number },
+) {
   let q = db.selectFrom('field_extends').where(inScope(scope));
   if (filter.type) q = q.where('type', '=', filter.type);
   if (filter.fortable) q = q.where('for_table', '=', filter.fortable);
@@ -21,7 +27,10 @@ export async function listFieldExtends(db: Db, scope: Scope, filter: { type?: st
     .limit(page.pagelines)
     .offset((page.currpage - 1) * page.pagelines)
     .execute();
-  const rowCount = rows.length > 0 ? Number(rows[0].total) : Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const rowCount =
+    rows.length > 0
+      ? Number(rows[0].total)
+      : Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
   return { datas: rows.map(toFieldExtendReply), rowCount };
 }
 
@@ -34,7 +43,12 @@ export async function findFieldExtend(db: Db, scope: Scope, fid: string) {
  * fields and its enterprise's, so a column is taken if either level uses it: a platform field's
  * column is unused by every enterprise, an enterprise's by the platform.
  */
-export async function unusedColumns(db: Db, scope: Scope, forTable: ForTable, type: string | undefined): Promise<string[]> {
+export async function unusedColumns(
+  db: Db,
+  scope: Scope,
+  forTable: ForTable,
+  type: string | undefined,
+): Promise<string[]> {
   let q = db.selectFrom('field_extends').select('name').where('for_table', '=', forTable);
   if (scope !== null) q = q.where((eb) => eb.or([eb('domain_id', 'is', null), eb('domain_id', '=', scope)]));
   const used = new Set((await q.execute()).map((r) => r.name));

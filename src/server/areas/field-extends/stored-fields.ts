@@ -6,7 +6,14 @@ import type { ForTable } from './spare-columns.ts';
 
 /** The platform-level fields of a module, in their sort order. */
 export async function platformFields(db: Db, forTable: ForTable): Promise<FieldExtendReply[]> {
-  const rows = await db.selectFrom('field_extends').selectAll().where('domain_id', 'is', null).where('for_table', '=', forTable).orderBy('sort_number').orderBy('name').execute();
+  const rows = await db
+    .selectFrom('field_extends')
+    .selectAll()
+    .where('domain_id', 'is', null)
+    .where('for_table', '=', forTable)
+    .orderBy('sort_number')
+    .orderBy('name')
+    .execute();
   return rows.map(toFieldExtendReply);
 }
 

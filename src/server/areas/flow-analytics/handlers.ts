@@ -9,7 +9,13 @@ import { governedTenant } from '../users/queries.ts';
 import { defaultCalendarRow, workCalendarOf } from '../calendars/load-calendar.ts';
 import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
 import { periodStart } from './period.ts';
-import { instancesStarted, processAndNodeHours, processHoursTotal, slowestSteps, WORKING_HORIZON_DAYS } from './queries.ts';
+import {
+  instancesStarted,
+  processAndNodeHours,
+  processHoursTotal,
+  slowestSteps,
+  WORKING_HORIZON_DAYS,
+} from './queries.ts';
 import { periodFigures, type KeyedScope } from './stored-days.ts';
 import { timelineOf } from './timelines.ts';
 
@@ -21,7 +27,10 @@ type Hours = Pick<Row, 'unit' | 'calendar'>;
 type HoursScope = KeyedScope & { hours: Hours };
 
 const row = (columns: Partial<Record<Column, string>>, figures: number[], hours?: Hours): Row => ({
-  groupColumns: Object.entries(columns).map(([columnName, value]) => ({ columnName: columnName as Column, value: value ?? '' })),
+  groupColumns: Object.entries(columns).map(([columnName, value]) => ({
+    columnName: columnName as Column,
+    value: value ?? '',
+  })),
   resultFields: figures,
   ...hours,
 });
@@ -36,10 +45,20 @@ async function scope(ctx: HandlerContext<never, Query>): Promise<HoursScope> {
   const { domainid, applicationid, daterange } = ctx.query;
   const { db } = ctx.services;
   await governedTenant(db, requireUser(ctx).reach, domainid, 'flowboard.msg.governorsOnly');
-  const bound = await db.selectFrom('domain_applications').select('application_id').where('domain_id', '=', domainid).where('application_id', '=', applicationid).executeTakeFirst();
+  const bound = await db
+    .selectFrom('domain_applications')
+    .select('application_id')
+    .where('domain_id', '=', domainid)
+    .where('application_id', '=', applicationid)
+    .executeTakeFirst();
   if (!bound) throw new AppError('notFound', undefined, 'flowboard.msg.notBound');
   const since = periodStart(daterange ?? 'thisyear');
-  const base = { domainId: domainid, applicationId: applicationid, since, language: (await ctx.request.atrium.language()) as Language };
+  const base = {
+    domainId: domainid,
+    applicationId: applicationid,
+    since,
+    language: (await ctx.request.atrium.language()) as Language,
+  };
   const calendar = await defaultCalendarRow(db, domainid);
   if (!calendar) return { ...base, hoursKey: `wall@${serverZone()}`, hours: { unit: 'hours' } };
   // A duration ending in the period counts working time from at most WORKING_HORIZON_DAYS before its end.
@@ -47,7 +66,9 @@ async function scope(ctx: HandlerContext<never, Query>): Promise<HoursScope> {
   // To the end of tomorrow: a task done a moment after "now" was read still falls inside.
   const today = periodStart('today');
   const to = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 2).getTime();
-  const working = await timelineOf(calendar.fingerprint, from, to, () => workCalendarOf(db, calendar, isoDate(from - DAY_MS), isoDate(to + DAY_MS)));
+  const working = await timelineOf(calendar.fingerprint, from, to, () =>
+    workCalendarOf(db, calendar, isoDate(from - DAY_MS), isoDate(to + DAY_MS)),
+  );
   return {
     ...base,
     working,
@@ -64,12 +85,16 @@ async function figures(ctx: HandlerContext<never, Query>) {
 
 const flowAndNodeTime: CallHandler<'flowAnalytics.flowAndNodeTime'> = async (ctx) => {
   const { s, f } = await figures(ctx);
-  return (await processAndNodeHours(ctx.services.db, s, f.processes)).map((r) => row({ FLOWNAME: r.name }, [r.process, r.node], s.hours));
+  return (await processAndNodeHours(ctx.services.db, s, f.processes)).map((r) =>
+    row({ FLOWNAME: r.name }, [r.process, r.node], s.hours),
+  );
 };
 
 const flowTimeShare: CallHandler<'flowAnalytics.flowTimeShare'> = async (ctx) => {
   const { s, f } = await figures(ctx);
-  return (await processHoursTotal(ctx.services.db, s, f.processes)).map((r) => row({ FLOWNAME: r.name }, [r.hours], s.hours));
+  return (await processHoursTotal(ctx.services.db, s, f.processes)).map((r) =>
+    row({ FLOWNAME: r.name }, [r.hours], s.hours),
+  );
 };
 
 const flowShare: CallHandler<'flowAnalytics.flowShare'> = async (ctx) => {
@@ -79,7 +104,9 @@ const flowShare: CallHandler<'flowAnalytics.flowShare'> = async (ctx) => {
 
 const slowestNodes: CallHandler<'flowAnalytics.slowestNodes'> = async (ctx) => {
   const { s, f } = await figures(ctx);
-  return (await slowestSteps(ctx.services.db, s, f.slowest)).map((r) => row({ FLOWNAME: r.flow, STARTNODENAME: r.node, ENDNODENAME: r.led, NAME: r.actor }, [r.hours], s.hours));
+  return (await slowestSteps(ctx.services.db, s, f.slowest)).map((r) =>
+    row({ FLOWNAME: r.flow, STARTNODENAME: r.node, ENDNODENAME: r.led, NAME: r.actor }, [r.hours], s.hours),
+  );
 };
 
 export const flowAnalyticsHandlers: Record<string, Handler> = {

@@ -19,7 +19,11 @@ export function periodStart(period: Period, now = new Date()): Date {
 
 /** The period's days (local midnight to local midnight, from `since`) that ended at least `endedMs`
  *  before `now`, and where the rest of the period begins. */
-export function pastDays(since: Date, now: Date, endedMs: number): { past: Array<{ start: Date; end: Date }>; live: Date } {
+export function pastDays(
+  since: Date,
+  now: Date,
+  endedMs: number,
+): { past: Array<{ start: Date; end: Date }>; live: Date } {
   const past: Array<{ start: Date; end: Date }> = [];
   let start = since;
   for (;;) {

@@ -22,7 +22,13 @@ export interface Scope {
 
 /** A day's (or today's) figures per process: instances completed, their seconds, tasks submitted, their
  *  seconds, instances started (deleted ones left out). */
-export type ProcessFigures = [completed: number, completedSeconds: number, submitted: number, submittedSeconds: number, started: number];
+export type ProcessFigures = [
+  completed: number,
+  completedSeconds: number,
+  submitted: number,
+  submittedSeconds: number,
+  started: number,
+];
 /** A task among the slowest: its id and the seconds it stayed open. */
 export type SlowTask = [taskId: string, seconds: number];
 
@@ -71,7 +77,15 @@ export interface Day {
 /** Each of the days as `d` (`k`: 1 for the first), then the rows of the scope whose `column` falls in
  *  it, aggregated by `select` (`rest`: group by, order, limit): one index range scan per day, so days
  *  far apart cost what they hold. */
-function perDay(s: Scope, days: Day[], timeline: RawBuilder<unknown>, table: 'flow_instances' | 'flow_tasks', column: string, select: RawBuilder<unknown>, rest: RawBuilder<unknown>) {
+function perDay(
+  s: Scope,
+  days: Day[],
+  timeline: RawBuilder<unknown>,
+  table: 'flow_instances' | 'flow_tasks',
+  column: string,
+  select: RawBuilder<unknown>,
+  rest: RawBuilder<unknown>,
+) {
   const [starts, ends] = [days.map((d) => d.start.toISOString()), days.map((d) => d.end?.toISOString() ?? 'infinity')];
   const t = sql.table(table);
   return sql`select d.k::int as k, x.* from ${timeline}, unnest(${starts}::timestamptz[], ${ends}::timestamptz[]) with ordinality as d(day_start, day_end, k)
@@ -84,14 +98,25 @@ function perDay(s: Scope, days: Day[], timeline: RawBuilder<unknown>, table: 'fl
 export async function figuresOfDays(db: Db, s: Scope, days: Day[]): Promise<DayFigures[]> {
   const done = took(s, 'flow_instances.started_at', 'flow_instances.completed_at');
   const submitted = took(s, 'flow_tasks.created_at', 'flow_tasks.done_at');
-  const sums = (seconds: RawBuilder<unknown>) => sql`process_id, count(*)::int as n, sum(${seconds})::float8 as seconds`;
+  const sums = (seconds: RawBuilder<unknown>) =>
+    sql`process_id, count(*)::int as n, sum(${seconds})::float8 as seconds`;
   type Sums = { k: number; process_id: string; n: number; seconds: number };
   // Four statements side by side on the pool's connections (one after the other on PGlite).
   const [completed, tasks, started, slowest] = await Promise.all([
-    sql<Sums>`${perDay(s, days, done.timeline, 'flow_instances', 'flow_instances.completed_at', sums(done.seconds), sql`and status = 'completed' group by process_id`)}`.execute(db),
-    sql<Sums>`${perDay(s, days, submitted.timeline, 'flow_tasks', 'flow_tasks.done_at', sums(submitted.seconds), sql`and status = 'done' group by process_id`)}`.execute(db),
-    sql<Sums>`${perDay(s, days, sql`(select) tl`, 'flow_instances', 'flow_instances.started_at', sums(sql`0`), sql`and status <> 'deleted' group by process_id`)}`.execute(db),
-    sql<{ k: number; id: string; took: number }>`${perDay(s, days, submitted.timeline, 'flow_tasks', 'flow_tasks.done_at', sql`flow_tasks.id, ${submitted.seconds} as took`, sql`and status = 'done' order by took desc, flow_tasks.id limit ${SLOWEST}`)}
+    sql<Sums>`${perDay(s, days, done.timeline, 'flow_instances', 'flow_instances.completed_at', sums(done.seconds), sql`and status = 'completed' group by process_id`)}`.execute(
+      db,
+    ),
+    sql<Sums>`${perDay(s, days, submitted.timeline, 'flow_tasks', 'flow_tasks.done_at', sums(submitted.seconds), sql`and status = 'done' group by process_id`)}`.execute(
+      db,
+    ),
+    sql<Sums>`${perDay(s, days, sql`(select) tl`, 'flow_instances', 'flow_instances.started_at', sums(sql`0`), sql`and status <> 'deleted' group by process_id`)}`.execute(
+      db,
+    ),
+    sql<{
+      k: number;
+      id: string;
+      took: number;
+    }>`${perDay(s, days, submitted.timeline, 'flow_tasks', 'flow_tasks.done_at', sql`flow_tasks.id, ${submitted.seconds} as took`, sql`and status = 'done' order by took desc, flow_tasks.id limit ${SLOWEST}`)}
       order by k, took desc, id`.execute(db),
   ]);
   const figures: DayFigures[] = days.map(() => ({ processes: {}, slowest: [] }));
@@ -110,7 +135,13 @@ export async function figuresOfDays(db: Db, s: Scope, days: Day[]): Promise<DayF
 }
 
 /** Rows of `figures` per process (the processes some figure counts), named and in the package's order. */
-async function perProcess<T extends Record<string, unknown>>(db: Db, s: Scope, processes: Map<string, ProcessFigures>, keep: (p: ProcessFigures) => boolean, figures: RawBuilder<unknown>) {
+async function perProcess<T extends Record<string, unknown>>(
+  db: Db,
+  s: Scope,
+  processes: Map<string, ProcessFigures>,
+  keep: (p: ProcessFigures) => boolean,
+  figures: RawBuilder<unknown>,
+) {
   const rows = [...processes].filter(([, p]) => keep(p)).map(([id, [c, cs, n, ns, st]]) => ({ id, c, cs, n, ns, st }));
   const { rows: named } = await sql<T & { name: string }>`select ${figures},
       ${inLanguage(sql.ref('p.names'), sql.ref('f.id'), s.language)} as name
@@ -120,11 +151,18 @@ async function perProcess<T extends Record<string, unknown>>(db: Db, s: Scope, p
   return named;
 }
 
-const average = (count: string, seconds: string) => sql`case when ${sql.ref(count)} > 0 then ${hours(sql`${sql.ref(seconds)} / ${sql.ref(count)}`)} else 0 end`;
+const average = (count: string, seconds: string) =>
+  sql`case when ${sql.ref(count)} > 0 then ${hours(sql`${sql.ref(seconds)} / ${sql.ref(count)}`)} else 0 end`;
 
 /** Average hours per process of instances completed and of tasks submitted in the period. */
 export const processAndNodeHours = (db: Db, s: Scope, processes: Map<string, ProcessFigures>) =>
-  perProcess<{ process: number; node: number }>(db, s, processes, (p) => p[0] > 0 || p[2] > 0, sql`${average('f.c', 'f.cs')} as process, ${average('f.n', 'f.ns')} as node`);
+  perProcess<{ process: number; node: number }>(
+    db,
+    s,
+    processes,
+    (p) => p[0] > 0 || p[2] > 0,
+    sql`${average('f.c', 'f.cs')} as process, ${average('f.n', 'f.ns')} as node`,
+  );
 
 /** Total hours per process of the instances completed in the period. */
 export const processHoursTotal = (db: Db, s: Scope, processes: Map<string, ProcessFigures>) =>

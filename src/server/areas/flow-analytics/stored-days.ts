@@ -7,7 +7,15 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { FIGURE_CHANGE_AFTER_MS } from '../../db/migrations/0037-flow-figure-days.ts';
 import { pastDays } from './period.ts';
-import { figuresOfDays, SLOWEST, type Day, type DayFigures, type ProcessFigures, type Scope, type SlowTask } from './queries.ts';
+import {
+  figuresOfDays,
+  SLOWEST,
+  type Day,
+  type DayFigures,
+  type ProcessFigures,
+  type Scope,
+  type SlowTask,
+} from './queries.ts';
 
 /** A day is kept once it ended this long ago: a write touching it afterwards is then counted (its
  *  moment is older than the triggers' hour) once the transactions begun before that have ended. */
@@ -30,7 +38,10 @@ const building = new Map<string, Promise<unknown>>();
 
 export async function periodFigures(db: Db, s: KeyedScope, now = new Date()): Promise<PeriodFigures> {
   const { past: days, live } = pastDays(s.since, now, KEEP_AFTER_MS);
-  const [kept, [recent]] = await Promise.all([keptOrBuilt(db, s, days, live), figuresOfDays(db, s, [{ start: live, end: null }])]);
+  const [kept, [recent]] = await Promise.all([
+    keptOrBuilt(db, s, days, live),
+    figuresOfDays(db, s, [{ start: live, end: null }]),
+  ]);
   return combined([...kept.values(), recent]);
 }
 
@@ -66,7 +77,9 @@ async function keptDays(db: Db, s: KeyedScope, days: Day[], live: Date): Promise
     where d.domain_id = ${s.domainId} and d.application_id = ${s.applicationId} and d.hours_key = ${s.hoursKey}
       and d.day_start >= ${days[0].start} and d.day_end <= ${live}
       and d.changes = (select coalesce(sum(c.changes), 0) from flow_figure_changes c
-        where c.domain_id = d.domain_id and c.application_id = d.application_id and ${hourIn(sql.ref('d.day_start'), sql.ref('d.day_end'))})`.execute(db);
+        where c.domain_id = d.domain_id and c.application_id = d.application_id and ${hourIn(sql.ref('d.day_start'), sql.ref('d.day_end'))})`.execute(
+    db,
+  );
   const expected = new Set(days.map((day) => day.start.getTime()));
   for (const r of rows) if (expected.has(r.start)) kept.set(r.start, { processes: r.figures, slowest: r.slowest });
   return kept;
@@ -89,14 +102,24 @@ async function buildDays(db: Db, s: KeyedScope, days: Day[]): Promise<DayFigures
     group by d.k`.execute(db);
   const figures = await figuresOfDays(db, s, days);
   const counted = new Map(changes.map((r) => [r.k, r.changes]));
-  const rows = days.map((day, i) => ({ s: day.start, e: day.end, changes: counted.get(i + 1) ?? 0, figures: figures[i].processes, slowest: figures[i].slowest }));
+  const rows = days.map((day, i) => ({
+    s: day.start,
+    e: day.end,
+    changes: counted.get(i + 1) ?? 0,
+    figures: figures[i].processes,
+    slowest: figures[i].slowest,
+  }));
   // Days of another calendar (or another zone) are no longer read.
-  await sql`delete from flow_figure_days where domain_id = ${s.domainId} and application_id = ${s.applicationId} and hours_key <> ${s.hoursKey}`.execute(db);
+  await sql`delete from flow_figure_days where domain_id = ${s.domainId} and application_id = ${s.applicationId} and hours_key <> ${s.hoursKey}`.execute(
+    db,
+  );
   await sql`insert into flow_figure_days (domain_id, application_id, hours_key, day_start, day_end, changes, figures, slowest)
     select ${s.domainId}, ${s.applicationId}, ${s.hoursKey}, r.s, r.e, r.changes, r.figures, r.slowest
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(s timestamptz, e timestamptz, changes bigint, figures jsonb, slowest jsonb)
     on conflict (domain_id, application_id, hours_key, day_start)
-    do update set day_end = excluded.day_end, changes = excluded.changes, figures = excluded.figures, slowest = excluded.slowest`.execute(db);
+    do update set day_end = excluded.day_end, changes = excluded.changes, figures = excluded.figures, slowest = excluded.slowest`.execute(
+    db,
+  );
   return figures;
 }
 

@@ -10,7 +10,12 @@ const kept = new Map<string, Promise<WorkingTimeline>>();
 const KEPT = 16;
 
 /** The timeline of `fingerprint`'s calendar from `from` to `to` (ms); `load` reads the calendar when none is kept. */
-export function timelineOf(fingerprint: string, from: number, to: number, load: () => Promise<WorkCalendar>): Promise<WorkingTimeline> {
+export function timelineOf(
+  fingerprint: string,
+  from: number,
+  to: number,
+  load: () => Promise<WorkCalendar>,
+): Promise<WorkingTimeline> {
   const key = `${fingerprint}:${from}:${to}`;
   let timeline = kept.get(key);
   if (!timeline) {

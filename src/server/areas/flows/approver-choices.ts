@@ -14,7 +14,10 @@ type Query = Parameters<CallHandler<'flows.selectApprovers'>>[0]['query'];
 
 /** The condition over users `u` the query's type and selectId ask for; a department or role that is not
  *  the instance's enterprise's (or application's) is refused rather than answered empty. */
-async function chosenBy(ctx: Parameters<CallHandler<'flows.selectApprovers'>>[0], instance: Instance): Promise<Expression<SqlBool>> {
+async function chosenBy(
+  ctx: Parameters<CallHandler<'flows.selectApprovers'>>[0],
+  instance: Instance,
+): Promise<Expression<SqlBool>> {
   const { db } = ctx.services;
   const { type, selectId = '' } = ctx.query as Query;
   if (type === 1) {
@@ -23,22 +26,31 @@ async function chosenBy(ctx: Parameters<CallHandler<'flows.selectApprovers'>>[0]
     return sql<SqlBool>`u.department_id = any(${sql.val(departments)}::text[])`;
   }
   if (type === 2) {
-    const role = await db.selectFrom('app_roles').select('id').where('id', '=', selectId).where('application_id', '=', instance.application_id).executeTakeFirst();
+    const role = await db
+      .selectFrom('app_roles')
+      .select('id')
+      .where('id', '=', selectId)
+      .where('application_id', '=', instance.application_id)
+      .executeTakeFirst();
     if (!role) throw new AppError('validation', undefined, 'flow.msg.noRole', '/selectId');
     return sql<SqlBool>`u.id in (select user_id from role_users where role_id = ${role.id})`;
   }
   const text = selectId.trim();
-  return text ? sql<SqlBool>`(${containsText(sql.ref('u.name'), text)} or ${containsText(sql.ref('u.loginno'), text)})` : sql<SqlBool>`true`;
+  return text
+    ? sql<SqlBool>`(${containsText(sql.ref('u.name'), text)} or ${containsText(sql.ref('u.loginno'), text)})`
+    : sql<SqlBool>`true`;
 }
 
 export const selectApprovers: CallHandler<'flows.selectApprovers'> = async (ctx) => {
   const instance = await governedInstance(ctx, ctx.params.docId);
   const { applicationId, nodeId, pageNum, pageSize } = ctx.query as Query & { pageNum: number; pageSize: number };
   // The path and query name the instance's own process and application, else it is not this instance.
-  if (instance.process_id !== ctx.params.flowId || instance.application_id !== applicationId) throw new AppError('notFound', undefined, 'workflow.msg.noInstance');
+  if (instance.process_id !== ctx.params.flowId || instance.application_id !== applicationId)
+    throw new AppError('notFound', undefined, 'workflow.msg.noInstance');
   const { db } = ctx.services;
   const { definition } = await versionById(db, instance.version_id);
-  if (definition.nodes[nodeId]?.kind !== 'manual') throw new AppError('validation', { node: nodeId }, 'flow.msg.notApproval', '/nodeId');
+  if (definition.nodes[nodeId]?.kind !== 'manual')
+    throw new AppError('validation', { node: nodeId }, 'flow.msg.notApproval', '/nodeId');
   const users = db
     .selectFrom('users as u')
     .where('u.domain_id', '=', instance.domain_id)

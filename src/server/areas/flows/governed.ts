@@ -22,7 +22,8 @@ export async function governedInstance(ctx: Ctx, id: string) {
     .select(['id', 'domain_id', 'application_id', 'process_id', 'initiator_id', 'status', 'form_data', 'version_id'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row || !seesDomain(requireUser(ctx).reach, row.domain_id)) throw new AppError('notFound', undefined, 'workflow.msg.noInstance');
+  if (!row || !seesDomain(requireUser(ctx).reach, row.domain_id))
+    throw new AppError('notFound', undefined, 'workflow.msg.noInstance');
   await governed(ctx, row.domain_id);
   return row;
 }

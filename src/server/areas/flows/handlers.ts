@@ -32,19 +32,35 @@ const list: CallHandler<'flows.list'> = async (ctx) => {
   const { currpage, pagelines } = ctx.query as { currpage: number; pagelines: number };
   const search = ctx.body ?? {};
   // Kept until instances or what a row shows change (docs/adr/0072-flow-list-pages-kept.md); the key holds the caller's whole reach.
-  const answer = await ctx.services.flowPages.through(flowPageKey(domainId, lang, reach, search, currpage, pagelines), async () => {
-    const { db, flowTotals } = ctx.services;
-    const where = await searchConditions(ctx.services, domainId, search, lang);
-    const matched = () => where.reduce((query, condition) => query.where(condition), db.selectFrom('flow_instances as i'));
-    // The page's ids from the instances alone (an index in the list's order), then their rows joined.
-    const ids = matched().select('i.id').orderBy('i.updated_at', 'desc').orderBy('i.id').limit(pagelines).offset((currpage - 1) * pagelines);
-    const count = async () => Number((await matched().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-    const [page, total] = await Promise.all([
-      instanceRows(db, lang).where('i.id', 'in', ids).orderBy('i.updated_at', 'desc').orderBy('i.id').execute(),
-      flowTotals.total(searchKey(domainId, lang, search), count),
-    ]);
-    return { datas: await Promise.all(page.map((row) => listed(ctx, row))), rowCount: total };
-  });
+  const answer = await ctx.services.flowPages.through(
+    flowPageKey(domainId, lang, reach, search, currpage, pagelines),
+    async () => {
+      const { db, flowTotals } = ctx.services;
+      const where = await searchConditions(ctx.services, domainId, search, lang);
+      const matched = () =>
+        where.reduce((query, condition) => query.where(condition), db.selectFrom('flow_instances as i'));
+      // The page's ids from the instances alone (an index in the list's order), then their rows joined.
+      const ids = matched()
+        .select('i.id')
+        .orderBy('i.updated_at', 'desc')
+        .orderBy('i.id')
+        .limit(pagelines)
+        .offset((currpage - 1) * pagelines);
+      const count = async () =>
+        Number(
+          (
+            await matched()
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const [page, total] = await Promise.all([
+        instanceRows(db, lang).where('i.id', 'in', ids).orderBy('i.updated_at', 'desc').orderBy('i.id').execute(),
+        flowTotals.total(searchKey(domainId, lang, search), count),
+      ]);
+      return { datas: await Promise.all(page.map((row) => listed(ctx, row))), rowCount: total };
+    },
+  );
   if (answer.datas.length === 0) await governed(ctx, domainId);
   return answer as { datas: Awaited<ReturnType<typeof listed>>[]; rowCount: number };
 };
@@ -53,12 +69,19 @@ const list: CallHandler<'flows.list'> = async (ctx) => {
 const remove: CallHandler<'flows.delete'> = async (ctx) => {
   const ids = [...new Set(ctx.body)];
   const { db } = ctx.services;
-  const rows = await db.selectFrom('flow_instances').select(['id', 'domain_id', 'status']).where('id', 'in', ids).where('application_id', '=', ctx.params.id).execute();
+  const rows = await db
+    .selectFrom('flow_instances')
+    .select(['id', 'domain_id', 'status'])
+    .where('id', 'in', ids)
+    .where('application_id', '=', ctx.params.id)
+    .execute();
   const { reach } = requireUser(ctx);
-  if (rows.length !== ids.length || rows.some((r) => !governsDomain(reach, r.domain_id))) throw new AppError('notFound', undefined, 'flow.msg.notInApplication');
+  if (rows.length !== ids.length || rows.some((r) => !governsDomain(reach, r.domain_id)))
+    throw new AppError('notFound', undefined, 'flow.msg.notInApplication');
   const adminId = requireUser(ctx).id;
   await writingInstances(db, async (trx) => {
-    for (const row of rows) if (row.status !== 'deleted') await deleteInstance(trx, { instanceId: row.id, adminId, finishedToo: true });
+    for (const row of rows)
+      if (row.status !== 'deleted') await deleteInstance(trx, { instanceId: row.id, adminId, finishedToo: true });
   });
   return { deleted: rows.filter((r) => r.status !== 'deleted').length };
 };
@@ -66,13 +89,31 @@ const remove: CallHandler<'flows.delete'> = async (ctx) => {
 const get: CallHandler<'flows.get'> = async (ctx) => {
   const instance = await governedInstance(ctx, ctx.query.id);
   const { db } = ctx.services;
-  const row = await instanceRows(db, await language(ctx)).where('i.id', '=', instance.id).executeTakeFirstOrThrow();
+  const row = await instanceRows(db, await language(ctx))
+    .where('i.id', '=', instance.id)
+    .executeTakeFirstOrThrow();
   const { definition } = await versionById(db, instance.version_id);
   const nodeName = (id: string | null) => (id ? (definition.nodes[id]?.name ?? id) : '');
-  const open = await db.selectFrom('flow_tasks').select(['node_id', 'assignee_id']).where('instance_id', '=', instance.id).where('status', '=', 'open').orderBy('created_at').execute();
-  const waiting = await db.selectFrom('flow_tokens').select('node_id').where('instance_id', '=', instance.id).where('state', '=', 'active').orderBy('created_at').execute();
+  const open = await db
+    .selectFrom('flow_tasks')
+    .select(['node_id', 'assignee_id'])
+    .where('instance_id', '=', instance.id)
+    .where('status', '=', 'open')
+    .orderBy('created_at')
+    .execute();
+  const waiting = await db
+    .selectFrom('flow_tokens')
+    .select('node_id')
+    .where('instance_id', '=', instance.id)
+    .where('state', '=', 'active')
+    .orderBy('created_at')
+    .execute();
   const active = [...new Set(waiting.map((t) => t.node_id))];
-  const current = active.map((nodeId) => ({ nodeId, nodeName: nodeName(nodeId), assignees: open.filter((t) => t.node_id === nodeId).map((t) => t.assignee_id) }));
+  const current = active.map((nodeId) => ({
+    nodeId,
+    nodeName: nodeName(nodeId),
+    assignees: open.filter((t) => t.node_id === nodeId).map((t) => t.assignee_id),
+  }));
   return {
     instance: await listed(ctx, row),
     current: await withApprovers(db, current),
@@ -87,7 +128,11 @@ const NODE_TYPES = { manual: 'ManualNode', auto: 'AutoNode', complete: 'Complete
 const otherNodes: CallHandler<'flows.otherNodes'> = async (ctx) => {
   const instance = await governedInstance(ctx, ctx.query.id);
   const { definition } = await versionById(ctx.services.db, instance.version_id);
-  return interventionNodes(definition).map((node) => ({ id: node.id, statelabel: node.name, type: NODE_TYPES[node.kind as keyof typeof NODE_TYPES] }));
+  return interventionNodes(definition).map((node) => ({
+    id: node.id,
+    statelabel: node.name,
+    type: NODE_TYPES[node.kind as keyof typeof NODE_TYPES],
+  }));
 };
 
 const nodeApprovers: CallHandler<'flows.nodeApprovers'> = async (ctx) => {
@@ -95,18 +140,37 @@ const nodeApprovers: CallHandler<'flows.nodeApprovers'> = async (ctx) => {
   const { db } = ctx.services;
   const { definition } = await versionById(db, instance.version_id);
   const node = definition.nodes[ctx.query.nodeid];
-  if (!node || !INTERVENTION_KINDS.has(node.kind)) throw new AppError('validation', { node: ctx.query.nodeid }, 'flow.msg.badNode', '/nodeid');
+  if (!node || !INTERVENTION_KINDS.has(node.kind))
+    throw new AppError('validation', { node: ctx.query.nodeid }, 'flow.msg.badNode', '/nodeid');
   if (node.kind !== 'manual') return [];
-  const ids = await resolveApprovers(db, node.approvers ?? [], { domainId: instance.domain_id, applicationId: instance.application_id, initiatorId: instance.initiator_id, form: instance.form_data ?? {} });
+  const ids = await resolveApprovers(db, node.approvers ?? [], {
+    domainId: instance.domain_id,
+    applicationId: instance.application_id,
+    initiatorId: instance.initiator_id,
+    form: instance.form_data ?? {},
+  });
   const [named] = await withApprovers(db, [{ nodeId: node.id, nodeName: node.name, assignees: ids }]);
   return named.approvers.map((u) => ({ id: u.id, username: u.name, loginno: u.loginno }));
 };
 
 /** The body as the engine takes it; nextnodeids, when sent, must name the same nodes in the same order. */
 function interventionOf(ctx: Parameters<CallHandler<'flows.intervene'>>[0], adminId: string): InterventionInput {
-  const targets = ctx.body.submitTo.map((entry) => ({ nodeId: entry.nodeid, userIds: (entry.userids ?? '').split(';').map((id) => id.trim()).filter(Boolean) }));
+  const targets = ctx.body.submitTo.map((entry) => ({
+    nodeId: entry.nodeid,
+    userIds: (entry.userids ?? '')
+      .split(';')
+      .map((id) => id.trim())
+      .filter(Boolean),
+  }));
   const named = ctx.query.nextnodeids;
-  if (named !== undefined && named !== '' && named.split(',').map((id) => id.trim()).join(',') !== targets.map((t) => t.nodeId).join(',')) {
+  if (
+    named !== undefined &&
+    named !== '' &&
+    named
+      .split(',')
+      .map((id) => id.trim())
+      .join(',') !== targets.map((t) => t.nodeId).join(',')
+  ) {
     throw new AppError('validation', undefined, 'flow.msg.nodeIdsDiffer', '/submitTo');
   }
   return { instanceId: ctx.query.id, adminId, targets, comment: ctx.body.comment };

@@ -9,7 +9,10 @@ export async function instanceHistory(db: Db, instanceId: string, nodeName: (id:
     .leftJoin('users as u', 'u.id', 'h.actor_id')
     .leftJoin('superusers as s', 's.id', 'h.admin_id')
     .select(['h.action', 'h.node_id', 'h.to_nodes', 'h.comment'])
-    .select([sql<string>`to_char(h.at, 'YYYY-MM-DD HH24:MI:SS')`.as('at'), sql<string>`coalesce(u.name, s.name, '')`.as('actor')])
+    .select([
+      sql<string>`to_char(h.at, 'YYYY-MM-DD HH24:MI:SS')`.as('at'),
+      sql<string>`coalesce(u.name, s.name, '')`.as('actor'),
+    ])
     .where('h.instance_id', '=', instanceId)
     .orderBy('h.id')
     .execute();

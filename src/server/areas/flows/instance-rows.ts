@@ -13,28 +13,29 @@ function joinedInstances(db: Db) {
     .selectFrom('flow_instances as i')
     .innerJoin('users as u', 'u.id', 'i.initiator_id')
     .leftJoin('users as la', 'la.id', 'i.last_actor_id')
-    .leftJoin('app_processes as p', (join) => join.onRef('p.application_id', '=', 'i.application_id').onRef('p.id', '=', 'i.process_id'));
+    .leftJoin('app_processes as p', (join) =>
+      join.onRef('p.application_id', '=', 'i.application_id').onRef('p.id', '=', 'i.process_id'),
+    );
 }
 
 /** The instances with a row's fields, the flow's name in the caller's language. */
 export function instanceRows(db: Db, language: Language) {
-  return joinedInstances(db)
-    .select([
-      'i.id',
-      'i.application_id as applicationid',
-      'i.id as docId',
-      'i.process_id as flowId',
-      'i.title',
-      'i.status',
-      'i.state_label as stateLabel',
-      'i.auditor_names as auditorNames',
-      'u.name as initiator',
-      'i.summary',
-      sql<string>`coalesce(la.name, '')`.as('lastAuditor'),
-      sql<string>`to_char(i.started_at, 'YYYY-MM-DD HH24:MI:SS')`.as('firstProcessTime'),
-      sql<string>`to_char(i.updated_at, 'YYYY-MM-DD HH24:MI:SS')`.as('lastProcessTime'),
-      inLanguage(sql.ref('p.names'), sql.ref('i.process_id'), language).as('flowName'),
-    ]);
+  return joinedInstances(db).select([
+    'i.id',
+    'i.application_id as applicationid',
+    'i.id as docId',
+    'i.process_id as flowId',
+    'i.title',
+    'i.status',
+    'i.state_label as stateLabel',
+    'i.auditor_names as auditorNames',
+    'u.name as initiator',
+    'i.summary',
+    sql<string>`coalesce(la.name, '')`.as('lastAuditor'),
+    sql<string>`to_char(i.started_at, 'YYYY-MM-DD HH24:MI:SS')`.as('firstProcessTime'),
+    sql<string>`to_char(i.updated_at, 'YYYY-MM-DD HH24:MI:SS')`.as('lastProcessTime'),
+    inLanguage(sql.ref('p.names'), sql.ref('i.process_id'), language).as('flowName'),
+  ]);
 }
 
 /** A day alone (10 characters or fewer) is widened to its first or last second (spec §5 "Flow list"). */
@@ -46,7 +47,8 @@ export function readSummary(summary: string): { summary: string; showTags: boole
   if (!summary.startsWith('{')) return { summary, showTags: false };
   try {
     const parsed = JSON.parse(summary) as { summaryText?: unknown; showTags?: unknown };
-    if (typeof parsed.summaryText === 'string') return { summary: parsed.summaryText, showTags: parsed.showTags === true };
+    if (typeof parsed.summaryText === 'string')
+      return { summary: parsed.summaryText, showTags: parsed.showTags === true };
   } catch {
     // not JSON after all: plain text
   }
@@ -54,7 +56,11 @@ export function readSummary(summary: string): { summary: string; showTags: boole
 }
 
 /** A row as the lists answer it: the summary read, a finished instance's state said in words. */
-export async function listed<R extends Awaited<ReturnType<ReturnType<typeof instanceRows>['executeTakeFirstOrThrow']>>>(ctx: Ctx, row: R) {
-  const stateLabel = row.status === 'running' ? row.stateLabel : await ctx.request.atrium.translate(`flow.status.${row.status}`);
+export async function listed<R extends Awaited<ReturnType<ReturnType<typeof instanceRows>['executeTakeFirstOrThrow']>>>(
+  ctx: Ctx,
+  row: R,
+) {
+  const stateLabel =
+    row.status === 'running' ? row.stateLabel : await ctx.request.atrium.translate(`flow.status.${row.status}`);
   return { ...row, stateLabel, ...readSummary(row.summary) };
 }

@@ -23,15 +23,25 @@ const nothing = sql<SqlBool>`false`;
 
 /** The ids of the users a name search finds (null: too many to list), kept until users change (docs/adr/0042-pages-kept-until-change.md). */
 export type PeopleByName = ChangeCache<string[] | null>;
-export const peopleByName = (changes: TableChanges, on: boolean): PeopleByName => new ChangeCache(changes, ['users'], { maxEntries: on ? 500 : 0, maxAgeMs: 60_000 });
+export const peopleByName = (changes: TableChanges, on: boolean): PeopleByName =>
+  new ChangeCache(changes, ['users'], { maxEntries: on ? 500 : 0, maxAgeMs: 60_000 });
 
 type Services = Pick<AppServices, 'db' | 'flowPeople'>;
 
 /** `column` holds one of the users whose name contains `text`. */
-async function byPersonName({ db, flowPeople }: Services, column: 'i.initiator_id' | 'i.last_actor_id', text: string): Promise<Condition> {
+async function byPersonName(
+  { db, flowPeople }: Services,
+  column: 'i.initiator_id' | 'i.last_actor_id',
+  text: string,
+): Promise<Condition> {
   const named = containsText(sql.ref('name'), text);
   const ids = await flowPeople.through(text.toLowerCase(), async () => {
-    const people = await db.selectFrom('users').select('id').where(named).limit(LISTED_PEOPLE + 1).execute();
+    const people = await db
+      .selectFrom('users')
+      .select('id')
+      .where(named)
+      .limit(LISTED_PEOPLE + 1)
+      .execute();
     return people.length > LISTED_PEOPLE ? null : people.map((p) => p.id);
   });
   if (ids === null) return sql<SqlBool>`${sql.ref(column)} in (select id from users where ${named})`;
@@ -40,24 +50,40 @@ async function byPersonName({ db, flowPeople }: Services, column: 'i.initiator_i
 
 /** The instance runs a process whose name in `language` (its id where it has none) contains `text`.
  *  Every instance's process has a version (process_versions), so the versions name every process run. */
-async function byFlowName(db: Db, text: string, language: Language, applicationId: string | undefined): Promise<Condition> {
+async function byFlowName(
+  db: Db,
+  text: string,
+  language: Language,
+  applicationId: string | undefined,
+): Promise<Condition> {
   let named = db
     .selectFrom('process_versions as v')
-    .leftJoin('app_processes as p', (join) => join.onRef('p.application_id', '=', 'v.application_id').onRef('p.id', '=', 'v.process_id'))
+    .leftJoin('app_processes as p', (join) =>
+      join.onRef('p.application_id', '=', 'v.application_id').onRef('p.id', '=', 'v.process_id'),
+    )
     .select(['v.application_id', 'v.process_id'])
     .distinct()
     .where(containsText(inLanguage(sql.ref('p.names'), sql.ref('v.process_id'), language), text));
   if (applicationId !== undefined) named = named.where('v.application_id', '=', applicationId);
   const processes = new Map<string, string[]>();
-  for (const row of await named.execute()) processes.set(row.application_id, [...(processes.get(row.application_id) ?? []), row.process_id]);
+  for (const row of await named.execute())
+    processes.set(row.application_id, [...(processes.get(row.application_id) ?? []), row.process_id]);
   if (processes.size === 0) return nothing;
-  const each = [...processes].map(([application, ids]) => sql<SqlBool>`(i.application_id = ${application} and i.process_id = any(${sql.val(ids)}::text[]))`);
+  const each = [...processes].map(
+    ([application, ids]) =>
+      sql<SqlBool>`(i.application_id = ${application} and i.process_id = any(${sql.val(ids)}::text[]))`,
+  );
   return sql<SqlBool>`(${sql.join(each, sql` or `)})`;
 }
 
 /** The enterprise's instances the search keeps, as conditions on `flow_instances as i`. Deleted
  *  instances only when asked for. Names are matched as instanceRows shows them (containsText). */
-export async function searchConditions(services: Services, domainId: string, search: FlowstatertSearch, language: Language): Promise<Condition[]> {
+export async function searchConditions(
+  services: Services,
+  domainId: string,
+  search: FlowstatertSearch,
+  language: Language,
+): Promise<Condition[]> {
   const text = (value: string | undefined) => value?.trim() || undefined;
   const application = text(search.application);
   const where: Condition[] = [sql<SqlBool>`i.domain_id = ${domainId}`];
@@ -69,8 +95,10 @@ export async function searchConditions(services: Services, domainId: string, sea
   ] as const) {
     if (text(value)) where.push(containsText(sql.ref(column), text(value)!));
   }
-  const from = (value: string | undefined, column: string) => text(value) && where.push(sql<SqlBool>`${sql.ref(column)} >= ${dayStart(text(value)!)}::timestamp`);
-  const to = (value: string | undefined, column: string) => text(value) && where.push(sql<SqlBool>`${sql.ref(column)} <= ${dayEnd(text(value)!)}::timestamp`);
+  const from = (value: string | undefined, column: string) =>
+    text(value) && where.push(sql<SqlBool>`${sql.ref(column)} >= ${dayStart(text(value)!)}::timestamp`);
+  const to = (value: string | undefined, column: string) =>
+    text(value) && where.push(sql<SqlBool>`${sql.ref(column)} <= ${dayEnd(text(value)!)}::timestamp`);
   from(search._firstProcessTimeFrom, 'i.started_at');
   to(search._firstProcessTimeTo, 'i.started_at');
   from(search._lastProcessTimeFrom, 'i.updated_at');
@@ -84,7 +112,19 @@ export async function searchConditions(services: Services, domainId: string, sea
   return where;
 }
 
-const SEARCHED = ['application', 'status', '_flowName', '_stateLabel', '_initiator', '_lastAuditor', '_summary', '_firstProcessTimeFrom', '_firstProcessTimeTo', '_lastProcessTimeFrom', '_lastProcessTimeTo'] as const;
+const SEARCHED = [
+  'application',
+  'status',
+  '_flowName',
+  '_stateLabel',
+  '_initiator',
+  '_lastAuditor',
+  '_summary',
+  '_firstProcessTimeFrom',
+  '_firstProcessTimeTo',
+  '_lastProcessTimeFrom',
+  '_lastProcessTimeTo',
+] as const;
 
 /** What makes two searches the same: the enterprise, the language (flow names) and the fields read. */
 export const searchKey = (domainId: string, language: Language, search: FlowstatertSearch) =>

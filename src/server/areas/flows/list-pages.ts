@@ -27,5 +27,11 @@ export const flowPageCache = (changes: TableChanges, on: boolean): FlowPages =>
 
 /** The key of one page: the caller's whole reach, the page, and the search's enterprise, language and
  *  searched fields as the totals key them (only the fields a search reads: a body may carry others). */
-export const flowPageKey = (domainId: string, language: Language, reach: Reach, search: FlowstatertSearch, currpage: number, pagelines: number): string =>
-  JSON.stringify([reach, currpage, pagelines, searchKey(domainId, language, search)]);
+export const flowPageKey = (
+  domainId: string,
+  language: Language,
+  reach: Reach,
+  search: FlowstatertSearch,
+  currpage: number,
+  pagelines: number,
+): string => JSON.stringify([reach, currpage, pagelines, searchKey(domainId, language, search)]);

@@ -20,7 +20,8 @@ async function scope(ctx: Ctx & Pick<HandlerContext<{ id: string }>, 'params'>):
   // Governing no enterprise (a department administrator, whom the rule lets through when security
   // separation is on) is a refusal like monitoring's, not an empty answer.
   if (domains?.length === 0) throw new AppError('forbidden', undefined, 'flow.msg.governorsOnly');
-  const governed = domains === null ? sql<SqlBool>`true` : sql<SqlBool>`i.domain_id = any(${sql.val([...domains])}::text[])`;
+  const governed =
+    domains === null ? sql<SqlBool>`true` : sql<SqlBool>`i.domain_id = any(${sql.val([...domains])}::text[])`;
   return sql<SqlBool>`(i.application_id = ${ctx.params.id} and i.status <> 'deleted' and ${governed})`;
 }
 
@@ -63,7 +64,10 @@ const platformUsers: CallHandler<'flows.platformUsers'> = async (ctx) => {
       limit ${limit} offset ${offset}`.execute(ctx.services.db),
     sql<{ n: string }>`select count(distinct user_id) as n from (${part}) part`.execute(ctx.services.db),
   ]);
-  return { datas: datas.rows.map((r) => ({ ...r, instances: Number(r.instances) })), rowCount: Number(total.rows[0].n) };
+  return {
+    datas: datas.rows.map((r) => ({ ...r, instances: Number(r.instances) })),
+    rowCount: Number(total.rows[0].n),
+  };
 };
 
 const platformInstances: CallHandler<'flows.platformInstances'> = async (ctx) => {
@@ -71,8 +75,20 @@ const platformInstances: CallHandler<'flows.platformInstances'> = async (ctx) =>
   const { limit, offset } = page(ctx.query);
   const { db } = ctx.services;
   const [rows, total] = await Promise.all([
-    instanceRows(db, await language(ctx)).innerJoin('domains as d', 'd.id', 'i.domain_id').select('d.name as domainName').where(instances).orderBy('i.started_at', 'desc').orderBy('i.id').limit(limit).offset(offset).execute(),
-    db.selectFrom('flow_instances as i').select((eb) => eb.fn.countAll<string>().as('n')).where(instances).executeTakeFirstOrThrow(),
+    instanceRows(db, await language(ctx))
+      .innerJoin('domains as d', 'd.id', 'i.domain_id')
+      .select('d.name as domainName')
+      .where(instances)
+      .orderBy('i.started_at', 'desc')
+      .orderBy('i.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('flow_instances as i')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where(instances)
+      .executeTakeFirstOrThrow(),
   ]);
   return { datas: await Promise.all(rows.map((row) => listed(ctx, row))), rowCount: Number(total.n) };
 };

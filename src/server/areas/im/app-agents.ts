@@ -19,7 +19,10 @@ interface AgentDef {
 /** Feishu knows an application by its App ID alone; WeChat-Work by its AgentId; DingTalk by both. */
 export const APP_AGENTS: Record<ImService, AgentDef> = {
   wechat: { defaults: { agentId: '', secret: '' }, secrets: [{ name: 'secret', boundTo: ['agentId'] }] },
-  dingding: { defaults: { agentId: '', appKey: '', appSecret: '' }, secrets: [{ name: 'appSecret', boundTo: ['appKey'] }] },
+  dingding: {
+    defaults: { agentId: '', appKey: '', appSecret: '' },
+    secrets: [{ name: 'appSecret', boundTo: ['appKey'] }],
+  },
   feishu: { defaults: { appKey: '', appSecret: '' }, secrets: [{ name: 'appSecret', boundTo: ['appKey'] }] },
 };
 
@@ -31,7 +34,12 @@ interface Key {
 
 /** 1404 unless the application is bound to the enterprise. */
 export async function requireBound(db: Db, domainId: string, applicationId: string): Promise<void> {
-  const row = await db.selectFrom('domain_applications').select('application_id').where('domain_id', '=', domainId).where('application_id', '=', applicationId).executeTakeFirst();
+  const row = await db
+    .selectFrom('domain_applications')
+    .select('application_id')
+    .where('domain_id', '=', domainId)
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
   if (!row) throw new AppError('notFound');
 }
 
@@ -65,7 +73,9 @@ export async function saveAppAgent(db: Db, key: Key, incoming: Record<string, un
   await db
     .insertInto('domain_im_app_agents')
     .values({ domain_id: key.domainId, application_id: key.applicationId, service: key.service, settings: json })
-    .onConflict((oc) => oc.columns(['domain_id', 'application_id', 'service']).doUpdateSet({ settings: json, updated_at: new Date() }))
+    .onConflict((oc) =>
+      oc.columns(['domain_id', 'application_id', 'service']).doUpdateSet({ settings: json, updated_at: new Date() }),
+    )
     .execute();
 }
 
@@ -87,10 +97,23 @@ export function appUrls(externalHost: string, service: ImService, domainId: stri
   } catch {
     return { home: '', domain: '' };
   }
-  return { home: `${host}/authtime/im/${service}/entry/${encodeURIComponent(domainId)}/${encodeURIComponent(applicationId)}`, domain };
+  return {
+    home: `${host}/authtime/im/${service}/entry/${encodeURIComponent(domainId)}/${encodeURIComponent(applicationId)}`,
+    domain,
+  };
 }
 
-export async function appUrlsOfAllServices(db: Db, domainId: string, applicationId: string): Promise<Record<ImService, AppUrls>> {
-  const of = async (service: ImService) => appUrls(String((await storedImSettings(db, domainId, service)).externalHost ?? ''), service, domainId, applicationId);
+export async function appUrlsOfAllServices(
+  db: Db,
+  domainId: string,
+  applicationId: string,
+): Promise<Record<ImService, AppUrls>> {
+  const of = async (service: ImService) =>
+    appUrls(
+      String((await storedImSettings(db, domainId, service)).externalHost ?? ''),
+      service,
+      domainId,
+      applicationId,
+    );
   return { wechat: await of('wechat'), dingding: await of('dingding'), feishu: await of('feishu') };
 }

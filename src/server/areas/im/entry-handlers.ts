@@ -25,13 +25,21 @@ import { clearEntryCookie, ENTRY_COOKIE, issueState, stateIsValid, type EntryKey
 import type { ImService } from './services.ts';
 import { storedImSettings } from './settings-store.ts';
 
-type Ctx = HandlerContext<unknown, { code?: string; authCode?: string; state?: string }, { domainId: string; applicationId: string }>;
+type Ctx = HandlerContext<
+  unknown,
+  { code?: string; authCode?: string; state?: string },
+  { domainId: string; applicationId: string }
+>;
 
 const filled = (...values: unknown[]) => values.every((v) => typeof v === 'string' && v.trim() !== '');
 
 /** The suite's sign-in with the application's own agent; 404 pages while the application is not on in
  *  the enterprise or its agent is not set. */
-async function suiteOf(db: Db, suites: SuiteEndpoints, key: EntryKey & { service: ImService }): Promise<{ oauth: SuiteOAuth; base: string | null }> {
+async function suiteOf(
+  db: Db,
+  suites: SuiteEndpoints,
+  key: EntryKey & { service: ImService },
+): Promise<{ oauth: SuiteOAuth; base: string | null }> {
   const binding = await db
     .selectFrom('domain_applications as b')
     .innerJoin('domains as d', 'd.id', 'b.domain_id')
@@ -45,19 +53,29 @@ async function suiteOf(db: Db, suites: SuiteEndpoints, key: EntryKey & { service
   const apiUrl = suites[key.service];
   const base = appUrls(String(settings.externalHost ?? ''), key.service, key.domainId, key.applicationId).home;
   const from = (oauth: SuiteOAuth) => ({ oauth, base: base ? base.slice(0, base.indexOf('/authtime/im/')) : null });
-  if (key.service === 'wechat' && filled(settings.corpId, agent.agentId, agent.secret)) return from(wechatOAuth({ apiUrl, corpId: String(settings.corpId) }, { agentId: agent.agentId, secret: agent.secret }));
-  if (key.service === 'dingding' && filled(agent.appKey, agent.appSecret)) return from(dingdingOAuth({ apiUrl }, { appKey: agent.appKey, appSecret: agent.appSecret }));
-  if (key.service === 'feishu' && filled(agent.appKey, agent.appSecret)) return from(feishuOAuth({ apiUrl }, { appKey: agent.appKey, appSecret: agent.appSecret }));
+  if (key.service === 'wechat' && filled(settings.corpId, agent.agentId, agent.secret))
+    return from(
+      wechatOAuth({ apiUrl, corpId: String(settings.corpId) }, { agentId: agent.agentId, secret: agent.secret }),
+    );
+  if (key.service === 'dingding' && filled(agent.appKey, agent.appSecret))
+    return from(dingdingOAuth({ apiUrl }, { appKey: agent.appKey, appSecret: agent.appSecret }));
+  if (key.service === 'feishu' && filled(agent.appKey, agent.appSecret))
+    return from(feishuOAuth({ apiUrl }, { appKey: agent.appKey, appSecret: agent.appSecret }));
   throw new EntryRefusal('noAgent', 404);
 }
 
 /** The suite's external host address (docs/adr/0061-messaging-suites.md), else the address this request came to. */
 const baseOf = (ctx: Ctx, base: string | null) => base ?? `${ctx.request.protocol}://${ctx.request.host}`;
-const entryPath = (key: EntryKey) => `/authtime/im/${key.service}/entry/${encodeURIComponent(key.domainId)}/${encodeURIComponent(key.applicationId)}`;
+const entryPath = (key: EntryKey) =>
+  `/authtime/im/${key.service}/entry/${encodeURIComponent(key.domainId)}/${encodeURIComponent(key.applicationId)}`;
 /** The application in the console: its page (roles and permissions). */
-const applicationPage = (base: string, applicationId: string) => `${base}/#/applications/access?app=${encodeURIComponent(applicationId)}`;
+const applicationPage = (base: string, applicationId: string) =>
+  `${base}/#/applications/access?app=${encodeURIComponent(applicationId)}`;
 
-const refusing = (service: ImService, work: (ctx: Ctx, key: EntryKey & { service: ImService }) => Promise<unknown>): Handler =>
+const refusing = (
+  service: ImService,
+  work: (ctx: Ctx, key: EntryKey & { service: ImService }) => Promise<unknown>,
+): Handler =>
   (async (ctx: Ctx) => {
     const key = { service, domainId: ctx.params.domainId, applicationId: ctx.params.applicationId };
     try {
@@ -82,7 +100,8 @@ const callback = (service: ImService) =>
     const { db, suites, suitePrivilegedSignIn } = ctx.services;
     const { request, reply } = ctx;
     const { oauth, base } = await suiteOf(db, suites, key);
-    if (!(await stateIsValid(db, key, ctx.query.state, request.cookies[ENTRY_COOKIE]))) throw new EntryRefusal('stateInvalid', 400);
+    if (!(await stateIsValid(db, key, ctx.query.state, request.cookies[ENTRY_COOKIE])))
+      throw new EntryRefusal('stateInvalid', 400);
     const code = ctx.query.code || ctx.query.authCode;
     if (!code) throw new EntryRefusal('codeMissing', 400);
     let serviceUserId: string;
@@ -90,7 +109,10 @@ const callback = (service: ImService) =>
       serviceUserId = await oauth.userIdOf(code);
     } catch (error) {
       if (!(error instanceof ServiceFailure)) throw error;
-      request.log.info({ service, code: error.code, reason: error.message.slice(0, 300) }, 'suite refused the sign-in code');
+      request.log.info(
+        { service, code: error.code, reason: error.message.slice(0, 300) },
+        'suite refused the sign-in code',
+      );
       throw new EntryRefusal('codeRefused', 400, {}, error.reasonLabel);
     }
     rememberSignInAttempt(request, { tried: `${service}:${serviceUserId}`.slice(0, 200) });
@@ -98,7 +120,11 @@ const callback = (service: ImService) =>
     // As the sign-in: the browser's previous session ends, a new one with its CSRF token begins.
     const previous = await request.atrium.session();
     if (previous) await deleteSession(db, previous.id);
-    setSessionCookies(request, reply, await createSession(db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }));
+    setSessionCookies(
+      request,
+      reply,
+      await createSession(db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
+    );
     request.atrium.forgetSession();
     clearEntryCookie(reply);
     rememberSignIn(request, user);

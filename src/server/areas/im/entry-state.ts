@@ -26,22 +26,48 @@ interface Payload {
 }
 
 const signer = async (db: Db) => {
-  const key = createHmac('sha256', await logKey(db)).update('atrium im entry state').digest();
+  const key = createHmac('sha256', await logKey(db))
+    .update('atrium im entry state')
+    .digest();
   return (text: string) => createHmac('sha256', key).update(text).digest();
 };
 
 /** A new state for the entry, its nonce set as the browser's cookie. */
-export async function issueState(db: Db, key: EntryKey, request: FastifyRequest, reply: FastifyReply, now = Date.now()): Promise<string> {
+export async function issueState(
+  db: Db,
+  key: EntryKey,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  now = Date.now(),
+): Promise<string> {
   const nonce = randomBytes(16).toString('base64url');
-  const payload: Payload = { s: key.service, d: key.domainId, a: key.applicationId, n: nonce, e: now + STATE_LIFETIME_MS };
+  const payload: Payload = {
+    s: key.service,
+    d: key.domainId,
+    a: key.applicationId,
+    n: nonce,
+    e: now + STATE_LIFETIME_MS,
+  };
   const text = Buffer.from(JSON.stringify(payload)).toString('base64url');
   const sign = await signer(db);
-  reply.setCookie(ENTRY_COOKIE, nonce, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: STATE_LIFETIME_MS / 1000 });
+  reply.setCookie(ENTRY_COOKIE, nonce, {
+    path: COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: STATE_LIFETIME_MS / 1000,
+  });
   return `${text}.${sign(text).toString('base64url')}`;
 }
 
 /** Is `state` one this deployment issued for this entry and this browser, and still alive? */
-export async function stateIsValid(db: Db, key: EntryKey, state: string | undefined, cookie: string | undefined, now = Date.now()): Promise<boolean> {
+export async function stateIsValid(
+  db: Db,
+  key: EntryKey,
+  state: string | undefined,
+  cookie: string | undefined,
+  now = Date.now(),
+): Promise<boolean> {
   const [text, signature, extra] = (state ?? '').split('.');
   if (!text || !signature || extra !== undefined || !cookie) return false;
   const expected = (await signer(db))(text);
@@ -53,7 +79,14 @@ export async function stateIsValid(db: Db, key: EntryKey, state: string | undefi
   } catch {
     return false;
   }
-  return payload.s === key.service && payload.d === key.domainId && payload.a === key.applicationId && payload.n === cookie && typeof payload.e === 'number' && payload.e > now;
+  return (
+    payload.s === key.service &&
+    payload.d === key.domainId &&
+    payload.a === key.applicationId &&
+    payload.n === cookie &&
+    typeof payload.e === 'number' &&
+    payload.e > now
+  );
 }
 
 export const clearEntryCookie = (reply: FastifyReply) => reply.clearCookie(ENTRY_COOKIE, { path: COOKIE_PATH });

@@ -25,10 +25,12 @@ function linkedPerson(db: Db, domainId: string, service: string, serviceUserId: 
 }
 
 const onlyThisEnterprise = (user: CurrentUser, domainId: string) =>
-  (user.reach.kind === 'tenants' && user.reach.domains.length === 1 && user.reach.domains[0] === domainId) || (user.reach.kind === 'departments' && user.reach.domain === domainId);
+  (user.reach.kind === 'tenants' && user.reach.domains.length === 1 && user.reach.domains[0] === domainId) ||
+  (user.reach.kind === 'departments' && user.reach.domain === domainId);
 
 /** A super, tenant or department administrator or an officer of security mode: anyone but a developer. */
-export const isPrivileged = (user: Pick<CurrentUser, 'superAdmin' | 'domainAdmin' | 'type'>): boolean => user.superAdmin || user.domainAdmin || user.type !== 'develop';
+export const isPrivileged = (user: Pick<CurrentUser, 'superAdmin' | 'domainAdmin' | 'type'>): boolean =>
+  user.superAdmin || user.domainAdmin || user.type !== 'develop';
 
 export interface SignInRule {
   /** The deployment lets a suite sign in administrators and officers too. */
@@ -36,7 +38,13 @@ export interface SignInRule {
 }
 
 /** The console account to sign in, or an EntryRefusal saying why not. */
-export async function accountToSignIn(db: Db, domainId: string, service: string, serviceUserId: string, rule: SignInRule): Promise<CurrentUser> {
+export async function accountToSignIn(
+  db: Db,
+  domainId: string,
+  service: string,
+  serviceUserId: string,
+  rule: SignInRule,
+): Promise<CurrentUser> {
   const person = await linkedPerson(db, domainId, service, serviceUserId);
   if (!person) throw new EntryRefusal('notLinked', 403);
   if (person.status !== 1 || person.login_locked) throw new EntryRefusal('resigned', 403);
@@ -47,6 +55,7 @@ export async function accountToSignIn(db: Db, domainId: string, service: string,
   const user = toCurrentUser(row);
   if (!onlyThisEnterprise(user, domainId)) throw new EntryRefusal('otherEnterprise', 403);
   if (!rule.privileged && isPrivileged(user)) throw new EntryRefusal('privileged', 403);
-  if (row.status !== 1 || (await lockedMinutesLeft(db, row.id)) > 0 || (await onlyInactiveEnterprises(db, user.reach))) throw new EntryRefusal('disabled', 403);
+  if (row.status !== 1 || (await lockedMinutesLeft(db, row.id)) > 0 || (await onlyInactiveEnterprises(db, user.reach)))
+    throw new EntryRefusal('disabled', 403);
   return user;
 }

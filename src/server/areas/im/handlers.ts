@@ -9,7 +9,8 @@ import { verifyImSettings } from './verify.ts';
 type Ctx = HandlerContext<Record<string, unknown>, Record<string, unknown>, { id: string }>;
 
 /** 1404 unless the caller sees the enterprise; 1403 unless it governs it. */
-export const governedIm = (ctx: Pick<HandlerContext, 'user' | 'services'>, domainId: string) => governedTenant(ctx.services.db, requireUser(ctx).reach, domainId, 'im.msg.governorsOnly');
+export const governedIm = (ctx: Pick<HandlerContext, 'user' | 'services'>, domainId: string) =>
+  governedTenant(ctx.services.db, requireUser(ctx).reach, domainId, 'im.msg.governorsOnly');
 
 function settingsHandlers(service: ImService): Record<string, Handler> {
   const get = async (ctx: Ctx) => {
@@ -25,9 +26,19 @@ function settingsHandlers(service: ImService): Record<string, Handler> {
   const verify = async (ctx: Ctx) => {
     await governedIm(ctx, ctx.params.id);
     const settings = await withStoredSecrets(ctx.services.db, ctx.params.id, service, ctx.body);
-    return verifyImSettings(service, settings, ctx.services.suites[service], await ctx.request.atrium.translator(), ctx.request.log);
+    return verifyImSettings(
+      service,
+      settings,
+      ctx.services.suites[service],
+      await ctx.request.atrium.translator(),
+      ctx.request.log,
+    );
   };
-  return { [`im.${service}Get`]: get as Handler, [`im.${service}Save`]: save as Handler, [`im.${service}Verify`]: verify as Handler };
+  return {
+    [`im.${service}Get`]: get as Handler,
+    [`im.${service}Save`]: save as Handler,
+    [`im.${service}Verify`]: verify as Handler,
+  };
 }
 
 export const imHandlers: Record<string, Handler> = {

@@ -24,18 +24,29 @@ export interface PushRequest extends Omit<NewRun, 'kind' | 'mode'> {
 /** A refused entry: the issue with the service's words (written out by the run's reply). */
 /** `reason`: a label (the outbound policy's reason), `serviceCode` the service's numeric code, never its words. */
 export type PushIssue = SyncIssue & { reason?: string; serviceCode?: number };
-type Change = { entity: 'department' | 'user'; op: 'add' | 'change' | 'resign'; name: string; loginno?: string; externalId: string };
+type Change = {
+  entity: 'department' | 'user';
+  op: 'add' | 'change' | 'resign';
+  name: string;
+  loginno?: string;
+  externalId: string;
+};
 
 const MAX_LISTED = 500;
 
 /** What a refused entry records: the policy's reason and the service's code; its words only in the log. */
 const reasonOf = (error: unknown): Pick<PushIssue, 'reason' | 'serviceCode'> => {
-  if (!(error instanceof ServiceFailure)) return { reason: (error instanceof Error ? error.message : String(error)).slice(0, 300) };
+  if (!(error instanceof ServiceFailure))
+    return { reason: (error instanceof Error ? error.message : String(error)).slice(0, 300) };
   return { reason: error.reasonLabel, ...(error.code ? { serviceCode: error.code } : {}) };
 };
 
 const sameUser = (local: LocalUser, remote: SourceUser, departments: string[]) =>
-  remote.name === local.name && (remote.email ?? '') === local.email && (remote.telephone ?? '') === local.telephone && remote.departmentExternalIds[0] === departments[0] && remote.active;
+  remote.name === local.name &&
+  (remote.email ?? '') === local.email &&
+  (remote.telephone ?? '') === local.telephone &&
+  remote.departmentExternalIds[0] === departments[0] &&
+  remote.active;
 
 async function execute(db: Db, runId: string, r: PushRequest): Promise<void> {
   const remoteDepartments = new Map<string, SourceDepartment>();
@@ -45,13 +56,27 @@ async function execute(db: Db, runId: string, r: PushRequest): Promise<void> {
   await updateRun(db, runId, { read_count: remoteDepartments.size + remoteUsers.size, phase: 'applying' });
 
   const state = await loadState(db, r.domainId, r.service);
-  const serviceIdOf = new Map([...state.departmentLinks].filter(([ext]) => remoteDepartments.has(ext)).map(([ext, id]) => [id, ext]));
-  const counts: Record<string, number> = { DEPT_ADD_SUCCESS: 0, DEPT_ADD_FAIL: 0, USER_ADD_SUCCESS: 0, USER_ADD_FAIL: 0, DEPT_CHANGE: 0, DEPT_INVALIDATE: 0, USER_CHANGE: 0, USER_MOVE: 0, USER_RESIGN: 0 };
+  const serviceIdOf = new Map(
+    [...state.departmentLinks].filter(([ext]) => remoteDepartments.has(ext)).map(([ext, id]) => [id, ext]),
+  );
+  const counts: Record<string, number> = {
+    DEPT_ADD_SUCCESS: 0,
+    DEPT_ADD_FAIL: 0,
+    USER_ADD_SUCCESS: 0,
+    USER_ADD_FAIL: 0,
+    DEPT_CHANGE: 0,
+    DEPT_INVALIDATE: 0,
+    USER_CHANGE: 0,
+    USER_MOVE: 0,
+    USER_RESIGN: 0,
+  };
   const issues: PushIssue[] = [];
   const changes: Change[] = [];
   let row = 0;
 
-  const departments = [...state.departments.values()].filter((d) => d.valid).sort((a, b) => a.level - b.level || a.orderNo - b.orderNo);
+  const departments = [...state.departments.values()]
+    .filter((d) => d.valid)
+    .sort((a, b) => a.level - b.level || a.orderNo - b.orderNo);
   const failed = new Set<string>();
   for (const d of departments) {
     row += 1;
@@ -64,7 +89,11 @@ async function execute(db: Db, runId: string, r: PushRequest): Promise<void> {
       continue;
     }
     const remote = known ? remoteDepartments.get(known) : undefined;
-    const op = !remote ? 'add' : remote.name !== d.name || (parent !== undefined && (remote.parentExternalId ?? null) !== (parent ?? null)) ? 'change' : null;
+    const op = !remote
+      ? 'add'
+      : remote.name !== d.name || (parent !== undefined && (remote.parentExternalId ?? null) !== (parent ?? null))
+        ? 'change'
+        : null;
     if (!op) continue;
     changes.push({ entity: 'department', op, name: d.name, externalId: known ?? d.id });
     if (r.dryRun) {
@@ -73,14 +102,30 @@ async function execute(db: Db, runId: string, r: PushRequest): Promise<void> {
       continue;
     }
     try {
-      const id = await r.target.upsertDepartment({ externalId: known ?? `local:${d.id}`, parentExternalId: parent ?? null, name: d.name, order: d.orderNo });
+      const id = await r.target.upsertDepartment({
+        externalId: known ?? `local:${d.id}`,
+        parentExternalId: parent ?? null,
+        name: d.name,
+        order: d.orderNo,
+      });
       serviceIdOf.set(d.id, id);
-      await db.insertInto('sync_department_links').values({ domain_id: r.domainId, kind: r.service, external_id: id, department_id: d.id }).onConflict((oc) => oc.columns(['domain_id', 'kind', 'external_id']).doUpdateSet({ department_id: d.id })).execute();
+      await db
+        .insertInto('sync_department_links')
+        .values({ domain_id: r.domainId, kind: r.service, external_id: id, department_id: d.id })
+        .onConflict((oc) => oc.columns(['domain_id', 'kind', 'external_id']).doUpdateSet({ department_id: d.id }))
+        .execute();
       counts[op === 'add' ? 'DEPT_ADD_SUCCESS' : 'DEPT_CHANGE'] += 1;
     } catch (error) {
       failed.add(d.id);
       counts.DEPT_ADD_FAIL += 1;
-      issues.push({ entity: 'department', externalId: d.id, name: d.name, code: 'im.sync.refused', ...reasonOf(error), row });
+      issues.push({
+        entity: 'department',
+        externalId: d.id,
+        name: d.name,
+        code: 'im.sync.refused',
+        ...reasonOf(error),
+        row,
+      });
     }
   }
 
@@ -97,7 +142,15 @@ async function execute(db: Db, runId: string, r: PushRequest): Promise<void> {
         try {
           await r.target.disableUser(u.loginno);
         } catch (error) {
-          issues.push({ entity: 'user', externalId: u.loginno, name: u.name, loginno: u.loginno, code: 'im.sync.refused', ...reasonOf(error), row });
+          issues.push({
+            entity: 'user',
+            externalId: u.loginno,
+            name: u.name,
+            loginno: u.loginno,
+            code: 'im.sync.refused',
+            ...reasonOf(error),
+            row,
+          });
           continue;
         }
       }
@@ -109,16 +162,38 @@ async function execute(db: Db, runId: string, r: PushRequest): Promise<void> {
     if (remote && sameUser(u, remote, departmentIds)) continue;
     const op = remote ? 'change' : 'add';
     changes.push({ entity: 'user', op, name: u.name, loginno: u.loginno, externalId: u.loginno });
-    const entry: SourceUser = { externalId: u.loginno, loginNumber: u.loginno, name: u.name, departmentExternalIds: departmentIds, email: u.email || undefined, telephone: u.telephone || undefined, active: true };
+    const entry: SourceUser = {
+      externalId: u.loginno,
+      loginNumber: u.loginno,
+      name: u.name,
+      departmentExternalIds: departmentIds,
+      email: u.email || undefined,
+      telephone: u.telephone || undefined,
+      active: true,
+    };
     try {
       if (!r.dryRun) {
         await r.target.upsertUser(entry);
-        await db.insertInto('sync_user_links').values({ domain_id: r.domainId, kind: r.service, external_id: u.loginno, user_id: u.id }).onConflict((oc) => oc.columns(['domain_id', 'kind', 'external_id']).doUpdateSet({ user_id: u.id })).execute();
+        await db
+          .insertInto('sync_user_links')
+          .values({ domain_id: r.domainId, kind: r.service, external_id: u.loginno, user_id: u.id })
+          .onConflict((oc) => oc.columns(['domain_id', 'kind', 'external_id']).doUpdateSet({ user_id: u.id }))
+          .execute();
       }
       counts[op === 'add' ? 'USER_ADD_SUCCESS' : 'USER_CHANGE'] += 1;
     } catch (error) {
       counts.USER_ADD_FAIL += 1;
-      issues.push({ entity: 'user', externalId: u.loginno, name: u.name, loginno: u.loginno, email: u.email, telephone: u.telephone, code: 'im.sync.refused', ...reasonOf(error), row });
+      issues.push({
+        entity: 'user',
+        externalId: u.loginno,
+        name: u.name,
+        loginno: u.loginno,
+        email: u.email,
+        telephone: u.telephone,
+        code: 'im.sync.refused',
+        ...reasonOf(error),
+        row,
+      });
     }
   }
   if (refused) counts.USER_RESIGN = leavers.length;
@@ -131,7 +206,11 @@ async function execute(db: Db, runId: string, r: PushRequest): Promise<void> {
   });
 }
 
-export async function startPush(db: Db, request: PushRequest, log?: FastifyBaseLogger): Promise<{ runId: string; finished: Promise<void> }> {
+export async function startPush(
+  db: Db,
+  request: PushRequest,
+  log?: FastifyBaseLogger,
+): Promise<{ runId: string; finished: Promise<void> }> {
   const runId = await openRun(db, { ...request, kind: `${request.service}-to`, mode: 'full' });
   const finished = execute(db, runId, request).catch(async (error: unknown) => {
     log?.warn({ err: error, runId, domainId: request.domainId }, 'messaging sync failed');

@@ -31,18 +31,21 @@ export const IM_SERVICES: Record<ImService, ServiceDef> = {
       { name: 'secret', boundTo: ['corpId', 'agentId'] },
     ],
     credentials: ['corpId', 'corpSecret'],
-    directory: (v, apiUrl, options) => new WechatDirectory({ apiUrl, corpId: s(v, 'corpId'), corpSecret: s(v, 'corpSecret') }, options),
+    directory: (v, apiUrl, options) =>
+      new WechatDirectory({ apiUrl, corpId: s(v, 'corpId'), corpSecret: s(v, 'corpSecret') }, options),
   },
   dingding: {
     defaults: { corpId: '', agentId: '', appKey: '', appSecret: '', ...common },
     secrets: [{ name: 'appSecret', boundTo: ['appKey'] }],
     credentials: ['appKey', 'appSecret'],
-    directory: (v, apiUrl, options) => new DingdingDirectory({ apiUrl, appKey: s(v, 'appKey'), appSecret: s(v, 'appSecret') }, options),
+    directory: (v, apiUrl, options) =>
+      new DingdingDirectory({ apiUrl, appKey: s(v, 'appKey'), appSecret: s(v, 'appSecret') }, options),
   },
   feishu: {
     defaults: { appKey: '', appSecret: '', ...common },
     secrets: [{ name: 'appSecret', boundTo: ['appKey'] }],
     credentials: ['appKey', 'appSecret'],
-    directory: (v, apiUrl, options) => new FeishuDirectory({ apiUrl, appKey: s(v, 'appKey'), appSecret: s(v, 'appSecret') }, options),
+    directory: (v, apiUrl, options) =>
+      new FeishuDirectory({ apiUrl, appKey: s(v, 'appKey'), appSecret: s(v, 'appSecret') }, options),
   },
 };

@@ -9,13 +9,19 @@ import { IM_SERVICES, type ImService, type ImSettings } from './services.ts';
  *  it, read by nothing and dropped at the next save (docs/adr/0082-suite-endpoints-and-sign-in.md). */
 function ownFields(service: ImService, values: Record<string, unknown>): ImSettings {
   const own: ImSettings = {};
-  for (const name of Object.keys(IM_SERVICES[service].defaults)) if (values[name] !== undefined) own[name] = values[name] as string | number;
+  for (const name of Object.keys(IM_SERVICES[service].defaults))
+    if (values[name] !== undefined) own[name] = values[name] as string | number;
   return own;
 }
 
 /** The saved settings with secrets in clear (for the service only), the defaults before a save. */
 export async function storedImSettings(db: Db, domainId: string, service: ImService): Promise<ImSettings> {
-  const row = await db.selectFrom('domain_im_settings').select('settings').where('domain_id', '=', domainId).where('service', '=', service).executeTakeFirst();
+  const row = await db
+    .selectFrom('domain_im_settings')
+    .select('settings')
+    .where('domain_id', '=', domainId)
+    .where('service', '=', service)
+    .executeTakeFirst();
   return { ...IM_SERVICES[service].defaults, ...ownFields(service, (row?.settings ?? {}) as Record<string, unknown>) };
 }
 
@@ -27,13 +33,26 @@ export async function imSettingsReply(db: Db, domainId: string, service: ImServi
 
 /** `incoming` (only the service's own fields) with placeholders replaced by the saved secrets; 1001
  *  on a secret whose address or id changed with it. */
-export async function withStoredSecrets(db: Db, domainId: string, service: ImService, incoming: Record<string, unknown>): Promise<ImSettings> {
+export async function withStoredSecrets(
+  db: Db,
+  domainId: string,
+  service: ImService,
+  incoming: Record<string, unknown>,
+): Promise<ImSettings> {
   const def = IM_SERVICES[service];
   const stored = await storedImSettings(db, domainId, service);
-  return { ...def.defaults, ...(keepStoredSecrets(ownFields(service, incoming), stored, def.secrets, false, '') as ImSettings) };
+  return {
+    ...def.defaults,
+    ...(keepStoredSecrets(ownFields(service, incoming), stored, def.secrets, false, '') as ImSettings),
+  };
 }
 
-export async function saveImSettings(db: Db, domainId: string, service: ImService, settings: ImSettings): Promise<void> {
+export async function saveImSettings(
+  db: Db,
+  domainId: string,
+  service: ImService,
+  settings: ImSettings,
+): Promise<void> {
   const json = JSON.stringify(settings);
   await db
     .insertInto('domain_im_settings')

@@ -8,11 +8,21 @@ import { IM_SERVICES, type ImService, type ImSettings } from './services.ts';
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 type Log = { info(details: object, message: string): void };
 
-export async function verifyImSettings(service: ImService, settings: ImSettings, apiUrl: string, t: Translate, log: Log): Promise<{ success: boolean; message: string }> {
+export async function verifyImSettings(
+  service: ImService,
+  settings: ImSettings,
+  apiUrl: string,
+  t: Translate,
+  log: Log,
+): Promise<{ success: boolean; message: string }> {
   const def = IM_SERVICES[service];
   const name = t(`im.service.${service}`);
   const missing = def.credentials.filter((field) => !String(settings[field] ?? ''));
-  if (missing.length) return { success: false, message: t('im.verify.missing', { fields: missing.map((f) => t(`im.field.${f}`)).join(', ') }) };
+  if (missing.length)
+    return {
+      success: false,
+      message: t('im.verify.missing', { fields: missing.map((f) => t(`im.field.${f}`)).join(', ') }),
+    };
   try {
     await def.directory(settings, apiUrl, { retries: 1, backoffMs: () => 1000, timeoutMs: 10000 }).verify();
     return { success: true, message: t('im.verify.success', { service: name }) };

@@ -17,7 +17,12 @@ async function boundApplication(ctx: Ctx, domainId: string, applicationId: strin
 }
 
 async function status(ctx: Ctx, db: Db, domainId: string, applicationId: string) {
-  const settings = await db.selectFrom('km_settings').select(['enabled', 'updated_at']).where('domain_id', '=', domainId).where('application_id', '=', applicationId).executeTakeFirst();
+  const settings = await db
+    .selectFrom('km_settings')
+    .select(['enabled', 'updated_at'])
+    .where('domain_id', '=', domainId)
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
   const managers = await db
     .selectFrom('km_managers as k')
     .innerJoin('users as u', 'u.id', 'k.user_id')
@@ -33,7 +38,13 @@ async function status(ctx: Ctx, db: Db, domainId: string, applicationId: string)
   return {
     enabled: settings?.enabled ?? false,
     updatedAt: settings?.updated_at.toISOString() ?? null,
-    managers: managers.map((m) => ({ userId: m.user_id, name: m.name, loginno: m.loginno, departmentName: m.department_name, kind: m.kind })),
+    managers: managers.map((m) => ({
+      userId: m.user_id,
+      name: m.name,
+      loginno: m.loginno,
+      departmentName: m.department_name,
+      kind: m.kind,
+    })),
   };
 }
 
@@ -46,21 +57,44 @@ const get: CallHandler<'knowledge.status'> = async (ctx) => {
 const save: CallHandler<'knowledge.save'> = async (ctx) => {
   const { id: domainId, applicationId } = ctx.params;
   await boundApplication(ctx, domainId, applicationId);
-  if (!governsDomain(requireUser(ctx).reach, domainId)) throw new AppError('forbidden', undefined, 'km.msg.governorsOnly');
+  if (!governsDomain(requireUser(ctx).reach, domainId))
+    throw new AppError('forbidden', undefined, 'km.msg.governorsOnly');
   const managers = [...new Map(ctx.body.managers.map((m) => [`${m.userId}/${m.kind}`, m])).values()];
   return ctx.services.db.transaction().execute(async (trx) => {
     const userIds = [...new Set(managers.map((m) => m.userId))];
     if (userIds.length) {
-      const found = await trx.selectFrom('users').select('id').where('domain_id', '=', domainId).where('id', 'in', userIds).execute();
+      const found = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('domain_id', '=', domainId)
+        .where('id', 'in', userIds)
+        .execute();
       if (found.length !== userIds.length) throw new AppError('notFound');
     }
     await trx
       .insertInto('km_settings')
       .values({ domain_id: domainId, application_id: applicationId, enabled: ctx.body.enabled })
-      .onConflict((oc) => oc.columns(['domain_id', 'application_id']).doUpdateSet({ enabled: ctx.body.enabled, updated_at: new Date() }))
+      .onConflict((oc) =>
+        oc.columns(['domain_id', 'application_id']).doUpdateSet({ enabled: ctx.body.enabled, updated_at: new Date() }),
+      )
       .execute();
-    await trx.deleteFrom('km_managers').where('domain_id', '=', domainId).where('application_id', '=', applicationId).execute();
-    if (managers.length) await trx.insertInto('km_managers').values(managers.map((m) => ({ domain_id: domainId, application_id: applicationId, user_id: m.userId, kind: m.kind }))).execute();
+    await trx
+      .deleteFrom('km_managers')
+      .where('domain_id', '=', domainId)
+      .where('application_id', '=', applicationId)
+      .execute();
+    if (managers.length)
+      await trx
+        .insertInto('km_managers')
+        .values(
+          managers.map((m) => ({
+            domain_id: domainId,
+            application_id: applicationId,
+            user_id: m.userId,
+            kind: m.kind,
+          })),
+        )
+        .execute();
     return status(ctx, trx, domainId, applicationId);
   });
 };

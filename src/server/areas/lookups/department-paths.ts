@@ -18,7 +18,9 @@ export function departmentPaths(rows: readonly DepartmentNode[]): Array<{ id: st
   }
   const out: Array<{ id: string; name: string }> = [];
   const visit = (parent: string | null, prefix: string, seen: Set<string>) => {
-    const level = [...(children.get(parent) ?? [])].sort((a, b) => a.order_no - b.order_no || a.name.localeCompare(b.name));
+    const level = [...(children.get(parent) ?? [])].sort(
+      (a, b) => a.order_no - b.order_no || a.name.localeCompare(b.name),
+    );
     for (const node of level) {
       if (seen.has(node.id)) continue; // a cycle in the data must not loop forever
       const path = prefix ? `${prefix} / ${node.name}` : node.name;

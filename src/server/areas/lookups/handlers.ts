@@ -26,7 +26,11 @@ const applications: CallHandler<'lookups.applications'> = async (ctx) => {
     query = query.where((eb) =>
       eb.or([
         governed.length ? eb('domain_id', 'in', governed) : none,
-        eb('id', 'in', eb.selectFrom('superuser_applications').select('application_id').where('superuser_id', '=', user.id)),
+        eb(
+          'id',
+          'in',
+          eb.selectFrom('superuser_applications').select('application_id').where('superuser_id', '=', user.id),
+        ),
       ]),
     );
   }
@@ -40,7 +44,11 @@ const departments: CallHandler<'lookups.departments'> = async (ctx) => {
   const domainId = ctx.query.domainid;
   const exists = await db.selectFrom('domains').select('id').where('id', '=', domainId).executeTakeFirst();
   if (!exists || !seesDomain(reach, domainId)) throw new AppError('notFound');
-  const rows = await db.selectFrom('departments').select(['id', 'name', 'superior_id', 'order_no']).where('domain_id', '=', domainId).execute();
+  const rows = await db
+    .selectFrom('departments')
+    .select(['id', 'name', 'superior_id', 'order_no'])
+    .where('domain_id', '=', domainId)
+    .execute();
   const paths = departmentPaths(rows);
   return reach.kind === 'departments' ? paths.filter((d) => reach.departments.includes(d.id)) : paths;
 };

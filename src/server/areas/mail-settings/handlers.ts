@@ -6,7 +6,8 @@ import { answeredMailSettings, mailSettingsReply, saveMailSettings, withStoredPa
 import { sendTestMail } from './test-mail.ts';
 
 /** 1404 unless the caller sees the enterprise; 1403 unless it governs it. */
-const governed = (ctx: Pick<HandlerContext, 'user' | 'services'>, domainId: string) => governedTenant(ctx.services.db, requireUser(ctx).reach, domainId, 'mail.msg.governorsOnly');
+const governed = (ctx: Pick<HandlerContext, 'user' | 'services'>, domainId: string) =>
+  governedTenant(ctx.services.db, requireUser(ctx).reach, domainId, 'mail.msg.governorsOnly');
 
 const get: CallHandler<'mailSettings.get'> = async (ctx) => {
   await governed(ctx, ctx.params.id);

@@ -11,11 +11,29 @@ type MailSettingsForm = Calls['mailSettings.save']['body'];
 /** Every field filled (the defaults of the schema for those a caller left out). */
 export type MailSettings = Required<MailSettingsForm>;
 
-const DEFAULTS: Omit<MailSettings, 'domainId'> = { enabled: 1, sendHost: '', address: '', account: '', password: '', ccAddress: '', smtpServer: '', smtpPort: 25, fetchServer: '', fetchPort: 110, protocol: 'pop3', ssl: 0, allowAttachment: 1 };
+const DEFAULTS: Omit<MailSettings, 'domainId'> = {
+  enabled: 1,
+  sendHost: '',
+  address: '',
+  account: '',
+  password: '',
+  ccAddress: '',
+  smtpServer: '',
+  smtpPort: 25,
+  fetchServer: '',
+  fetchPort: 110,
+  protocol: 'pop3',
+  ssl: 0,
+  allowAttachment: 1,
+};
 
 /** The saved settings with the password in clear (for sending only), or null before the first save. */
 export async function storedMailSettings(db: Db, domainId: string): Promise<MailSettings | null> {
-  const row = await db.selectFrom('domain_mail_settings').selectAll().where('domain_id', '=', domainId).executeTakeFirst();
+  const row = await db
+    .selectFrom('domain_mail_settings')
+    .selectAll()
+    .where('domain_id', '=', domainId)
+    .executeTakeFirst();
   if (!row) return null;
   return {
     domainId,
@@ -36,7 +54,10 @@ export async function storedMailSettings(db: Db, domainId: string): Promise<Mail
 }
 
 /** Settings as answered: the password as the placeholder. */
-export const answeredMailSettings = (settings: MailSettings): MailSettings => ({ ...settings, password: settings.password ? UNCHANGED_SECRET : '' });
+export const answeredMailSettings = (settings: MailSettings): MailSettings => ({
+  ...settings,
+  password: settings.password ? UNCHANGED_SECRET : '',
+});
 
 /** What the console reads: the defaults before the first save (mail-settings-unsaved). */
 export async function mailSettingsReply(db: Db, domainId: string): Promise<Calls['mailSettings.get']['reply']> {
@@ -45,10 +66,24 @@ export async function mailSettingsReply(db: Db, domainId: string): Promise<Calls
 
 /** `incoming` with the placeholder replaced by the saved password; 1001 on the password when any field
  *  it is bound to (the entity's `x-secret-bound`: server, port, TLS mode, account) changed with it. */
-export async function withStoredPassword(db: Db, catalogue: Catalogue, domainId: string, incoming: MailSettingsForm): Promise<MailSettings> {
+export async function withStoredPassword(
+  db: Db,
+  catalogue: Catalogue,
+  domainId: string,
+  incoming: MailSettingsForm,
+): Promise<MailSettings> {
   const stored = (await storedMailSettings(db, domainId)) ?? { ...DEFAULTS, domainId };
   // Compared as they will be used: a field left out is its default (a TLS mode left out is "off").
-  return { ...keepStoredSecrets({ ...DEFAULTS, ...incoming }, { ...stored }, entitySecretFields(catalogue, 'mail-settings'), false, ''), domainId } as MailSettings;
+  return {
+    ...keepStoredSecrets(
+      { ...DEFAULTS, ...incoming },
+      { ...stored },
+      entitySecretFields(catalogue, 'mail-settings'),
+      false,
+      '',
+    ),
+    domainId,
+  } as MailSettings;
 }
 
 export async function saveMailSettings(db: Db, settings: MailSettings): Promise<void> {

@@ -8,7 +8,11 @@ import type { MailSettings } from './settings-store.ts';
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 type Log = { info(details: object, message: string): void };
 
-export async function sendTestMail(settings: MailSettings, t: Translate, log: Log): Promise<{ success: boolean; message: string }> {
+export async function sendTestMail(
+  settings: MailSettings,
+  t: Translate,
+  log: Log,
+): Promise<{ success: boolean; message: string }> {
   const mailer = mailerFromSettings(settings);
   const where = { host: settings.smtpServer, port: settings.smtpPort, address: settings.address };
   try {

@@ -19,7 +19,8 @@ const clearCache: CallHandler<'maintenance.clearCache'> = async (ctx) => {
   return start(ctx, t, 'clearCache', tasks.clearCache(ctx.services, t));
 };
 
-const status: CallHandler<'maintenance.status'> = async (ctx) => jobStatus(ctx.services.database, await translator(ctx));
+const status: CallHandler<'maintenance.status'> = async (ctx) =>
+  jobStatus(ctx.services.database, await translator(ctx));
 
 const rebuildFiles: CallHandler<'maintenance.rebuildFiles'> = async (ctx) => {
   const t = await translator(ctx);

@@ -7,7 +7,16 @@
 import type { AtriumDatabase } from '../../db/connect.ts';
 import { AppError } from '../../http/app-error.ts';
 import { lockDeployment } from '../../db/deployment-lock.ts';
-import { claimJob, DEPLOYMENT_ROW, finishJob, heartbeat, HEARTBEAT_MS, readJob, type JobName, type JobStatus } from './job-store.ts';
+import {
+  claimJob,
+  DEPLOYMENT_ROW,
+  finishJob,
+  heartbeat,
+  HEARTBEAT_MS,
+  readJob,
+  type JobName,
+  type JobStatus,
+} from './job-store.ts';
 
 export type { JobName, JobStatus } from './job-store.ts';
 
@@ -31,26 +40,41 @@ export function jobStatus(database: AtriumDatabase, t: Translate, slot = DEPLOYM
 }
 
 /** Starts the work in the background and answers its first status; 1009 while a job of the slot runs on any instance. */
-export async function startJob(database: AtriumDatabase, job: JobName, work: JobWork, failure: (reason: string) => string, slot = DEPLOYMENT_SLOT): Promise<JobStatus> {
+export async function startJob(
+  database: AtriumDatabase,
+  job: JobName,
+  work: JobWork,
+  failure: (reason: string) => string,
+  slot = DEPLOYMENT_SLOT,
+): Promise<JobStatus> {
   const release = await lockDeployment(database, slot.lock);
   if (!release) throw busy();
-  const claimed = await claimJob(database.db, job, database.kind === 'postgres', slot.row).catch(async (error: unknown) => {
-    await release();
-    throw error;
-  });
+  const claimed = await claimJob(database.db, job, database.kind === 'postgres', slot.row).catch(
+    async (error: unknown) => {
+      await release();
+      throw error;
+    },
+  );
   if (!claimed) {
     await release();
     throw busy();
   }
   let progress = 0;
-  const beat = setInterval(() => void heartbeat(database.db, claimed.runId, progress, slot.row).catch(() => undefined), HEARTBEAT_MS);
+  const beat = setInterval(
+    () => void heartbeat(database.db, claimed.runId, progress, slot.row).catch(() => undefined),
+    HEARTBEAT_MS,
+  );
   beat.unref();
   const running = work((percent) => (progress = Math.max(progress, Math.min(99, Math.round(percent)))));
   // The outcome is published once the lock is released, so "done" means another job may start.
   void running
     .then(
       (message) => ({ status: 'done' as const, progress: 100, message }),
-      (error: unknown) => ({ status: 'failed' as const, progress, message: failure(error instanceof Error ? error.message : String(error)) }),
+      (error: unknown) => ({
+        status: 'failed' as const,
+        progress,
+        message: failure(error instanceof Error ? error.message : String(error)),
+      }),
     )
     .then(async (outcome) => {
       clearInterval(beat);

@@ -31,19 +31,40 @@ const stale = sql<boolean>`maintenance_jobs.heartbeat_at < now() - ${STALE_SECON
 
 /** Makes a new in-progress job the deployment's, unless one is running (in-progress with a fresh
  *  heartbeat) and `takeOver` is false; answers its run id and first status, or null. */
-export async function claimJob(db: Db, job: JobName, takeOver: boolean, row = DEPLOYMENT_ROW): Promise<{ runId: string; status: JobStatus } | null> {
+export async function claimJob(
+  db: Db,
+  job: JobName,
+  takeOver: boolean,
+  row = DEPLOYMENT_ROW,
+): Promise<{ runId: string; status: JobStatus } | null> {
   const runId = randomUUID();
-  const fresh = { run_id: runId, job, status: 'in-progress', progress: 0, message: '', started_at: sql<Date>`now()`, finished_at: null, heartbeat_at: sql<Date>`now()` };
+  const fresh = {
+    run_id: runId,
+    job,
+    status: 'in-progress',
+    progress: 0,
+    message: '',
+    started_at: sql<Date>`now()`,
+    finished_at: null,
+    heartbeat_at: sql<Date>`now()`,
+  };
   const claimed = await db
     .insertInto('maintenance_jobs')
     .values({ id: row, ...fresh })
     .onConflict((oc) => {
       const update = oc.column('id').doUpdateSet(fresh);
-      return takeOver ? update : update.where((eb) => eb.or([eb('maintenance_jobs.status', '<>', 'in-progress'), stale]));
+      return takeOver
+        ? update
+        : update.where((eb) => eb.or([eb('maintenance_jobs.status', '<>', 'in-progress'), stale]));
     })
     .returning('started_at')
     .executeTakeFirst();
-  return claimed ? { runId, status: { job, status: 'in-progress', progress: 0, message: '', startedAt: claimed.started_at.toISOString() } } : null;
+  return claimed
+    ? {
+        runId,
+        status: { job, status: 'in-progress', progress: 0, message: '', startedAt: claimed.started_at.toISOString() },
+      }
+    : null;
 }
 
 /** The running job is alive and this far. */
@@ -58,7 +79,12 @@ export async function heartbeat(db: Db, runId: string, progress: number, row = D
 }
 
 /** Its outcome, unless another start has taken the row meanwhile. */
-export async function finishJob(db: Db, runId: string, outcome: Pick<JobStatus, 'status' | 'progress' | 'message'>, row = DEPLOYMENT_ROW): Promise<void> {
+export async function finishJob(
+  db: Db,
+  runId: string,
+  outcome: Pick<JobStatus, 'status' | 'progress' | 'message'>,
+  row = DEPLOYMENT_ROW,
+): Promise<void> {
   await db
     .updateTable('maintenance_jobs')
     .set({ ...outcome, finished_at: sql<Date>`now()` })
@@ -76,10 +102,21 @@ export async function readJob(db: Db, t: Translate, slot = DEPLOYMENT_ROW): Prom
     .where('id', '=', slot)
     .executeTakeFirst();
   if (!row) return { job: '', status: 'idle', progress: 0, message: '' };
-  const status: JobStatus = { job: row.job as JobName, status: row.status as JobStatus['status'], progress: row.progress, message: row.message, startedAt: row.started_at.toISOString() };
+  const status: JobStatus = {
+    job: row.job as JobName,
+    status: row.status as JobStatus['status'],
+    progress: row.progress,
+    message: row.message,
+    startedAt: row.started_at.toISOString(),
+  };
   if (row.finished_at) status.finishedAt = row.finished_at.toISOString();
   if (status.status === 'in-progress' && row.stale) {
-    return { ...status, status: 'failed', message: t('manage.jobInterrupted'), finishedAt: row.heartbeat_at.toISOString() };
+    return {
+      ...status,
+      status: 'failed',
+      message: t('manage.jobInterrupted'),
+      finishedAt: row.heartbeat_at.toISOString(),
+    };
   }
   return status;
 }

@@ -18,7 +18,11 @@ export interface Application {
 
 /** The application with that id, or 1404 "the software does not exist". */
 export async function findApplication(services: AppServices, id: string): Promise<Application> {
-  const row = await services.db.selectFrom('applications').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  const row = await services.db
+    .selectFrom('applications')
+    .select(['id', 'name'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw new AppError('notFound', undefined, 'manage.unknownApplication');
   return row;
 }
@@ -38,10 +42,20 @@ export function clearCache(services: AppServices, t: Translate): JobWork {
     const rules = clearCompiledRules();
     forgetConsoleCatalogue(services.catalogue);
     progress(30);
-    const sessions = await services.db.deleteFrom('sessions').where('expires_at', '<=', sql<Date>`now()`).executeTakeFirst();
+    const sessions = await services.db
+      .deleteFrom('sessions')
+      .where('expires_at', '<=', sql<Date>`now()`)
+      .executeTakeFirst();
     progress(65);
-    const captchas = await services.db.deleteFrom('captchas').where('expires_at', '<=', sql<Date>`now()`).executeTakeFirst();
-    return t('manage.cacheCleared', { rules, sessions: Number(sessions.numDeletedRows), captchas: Number(captchas.numDeletedRows) });
+    const captchas = await services.db
+      .deleteFrom('captchas')
+      .where('expires_at', '<=', sql<Date>`now()`)
+      .executeTakeFirst();
+    return t('manage.cacheCleared', {
+      rules,
+      sessions: Number(sessions.numDeletedRows),
+      captchas: Number(captchas.numDeletedRows),
+    });
   };
 }
 
@@ -62,7 +76,9 @@ export function synchronize(services: AppServices, application: Application, t: 
     const stale = await services.db
       .deleteFrom('superuser_applications')
       .where('application_id', '=', application.id)
-      .where('superuser_id', 'in', (eb) => eb.selectFrom('superusers').select('id').where('developer', '=', false).where('super_admin', '=', false))
+      .where('superuser_id', 'in', (eb) =>
+        eb.selectFrom('superusers').select('id').where('developer', '=', false).where('super_admin', '=', false),
+      )
       .executeTakeFirst();
     progress(50);
     await writeApplicationFiles(services.db, services.dataDir, application.id);
@@ -73,7 +89,10 @@ export function synchronize(services: AppServices, application: Application, t: 
 /** Settings stored for the application (config keys application.<id>.*) and its files are removed. */
 export async function clearApplicationData(services: AppServices, application: Application, t: Translate) {
   const prefix = `application.${application.id}.`;
-  const removed = await services.db.deleteFrom('config').where(sql<boolean>`starts_with(key, ${prefix})`).executeTakeFirst();
+  const removed = await services.db
+    .deleteFrom('config')
+    .where(sql<boolean>`starts_with(key, ${prefix})`)
+    .executeTakeFirst();
   await removeApplicationFiles(services.dataDir, application.id);
   const count = Number(removed.numDeletedRows);
   return { message: t('manage.dataCleared', { app: application.name, count }), count };

@@ -12,7 +12,13 @@ const push: CallHandler<'messaging.pushUsers'> = async (ctx) => {
   const empty = { success: false, total: 0, created: 0, updated: 0, failed: 0, failures: [] };
   const client = await configuredMessaging(ctx.services);
   if (!client) return { ...empty, message: t('manage.messaging.notConfigured') };
-  const users = await ctx.services.db.selectFrom('users').select(['id', 'name']).where('status', '=', 1).orderBy('created_at').orderBy('id').execute();
+  const users = await ctx.services.db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('status', '=', 1)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   const accounts = messagingAccounts(users);
   try {
     const outcome = await pushUsers(client, accounts);

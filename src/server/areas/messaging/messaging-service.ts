@@ -3,7 +3,12 @@
 // or unreachable service reads. Shared by the push of every user (messaging.pushUsers) and an
 // enterprise's relation to its cloud centre (cloudCenter.*, docs/adr/0054-cloud-centre-messaging.md).
 import { randomBytes } from 'node:crypto';
-import { MessagingClient, MessagingFailure, type MessagingSettings, type MessagingUser } from '../../integrations/messaging/messaging-client.ts';
+import {
+  MessagingClient,
+  MessagingFailure,
+  type MessagingSettings,
+  type MessagingUser,
+} from '../../integrations/messaging/messaging-client.ts';
 import type { AppServices } from '../../services.ts';
 import { readGroups } from '../config/config-groups.ts';
 
@@ -12,7 +17,9 @@ const REQUIRED: Array<keyof MessagingSettings> = ['org_name', 'app_name', 'clien
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 
 /** A client with the saved settings, or null while org name, app name, client id or secret is missing. */
-export async function configuredMessaging(services: Pick<AppServices, 'db' | 'catalogue' | 'messagingUrl'>): Promise<MessagingClient | null> {
+export async function configuredMessaging(
+  services: Pick<AppServices, 'db' | 'catalogue' | 'messagingUrl'>,
+): Promise<MessagingClient | null> {
   const { hxImConfig } = await readGroups(services.db, services.catalogue, ['hxImConfig']);
   const settings = { grant_type: 'client_credentials', ...hxImConfig } as MessagingSettings;
   if (REQUIRED.some((name) => typeof settings[name] !== 'string' || !settings[name])) return null;
@@ -29,5 +36,7 @@ export const messagingAccounts = (users: ReadonlyArray<{ id: string; name: strin
 export function serviceRefusal(error: unknown, t: Translate): string {
   if (!(error instanceof MessagingFailure)) throw error;
   // An answer to the token request is a refusal of the credentials; without one it could not be asked.
-  return t(error.status === 0 ? 'manage.messaging.unreachable' : 'manage.messaging.tokenRefused', { reason: t(`outbound.reason.${error.status === 0 ? error.outbound : 'auth'}`) });
+  return t(error.status === 0 ? 'manage.messaging.unreachable' : 'manage.messaging.tokenRefused', {
+    reason: t(`outbound.reason.${error.status === 0 ? error.outbound : 'auth'}`),
+  });
 }

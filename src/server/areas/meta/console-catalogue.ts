@@ -14,11 +14,14 @@ export function forgetConsoleCatalogue(catalogue: Catalogue): void {
 export function toConsoleCatalogue(catalogue: Catalogue): ConsoleCatalogue {
   let out = cache.get(catalogue);
   if (!out) {
-    const mapValues = <T, U>(record: Record<string, T>, fn: (value: T) => U) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fn(v)]));
+    const mapValues = <T, U>(record: Record<string, T>, fn: (value: T) => U) =>
+      Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fn(v)]));
     out = {
       version: catalogue.version,
       entities: mapValues(catalogue.entities, withoutOrigin),
-      calls: mapValues(catalogue.calls, ({ id, method, path, effects }) => (effects ? { id, method, path, effects } : { id, method, path })),
+      calls: mapValues(catalogue.calls, ({ id, method, path, effects }) =>
+        effects ? { id, method, path, effects } : { id, method, path },
+      ),
       screens: mapValues(catalogue.screens, withoutOrigin),
       routes: catalogue.routes.map(withoutOrigin),
     };

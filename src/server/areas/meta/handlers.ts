@@ -17,7 +17,8 @@ const health: CallHandler<'meta.health'> = () => ({ status: 'ok' });
  *  fields are merged over them by the console, on that tenant's screens). */
 async function catalogue({ services }: HandlerContext) {
   let merged = toConsoleCatalogue(services.catalogue);
-  for (const forTable of FOR_TABLES) merged = mergeFields(merged, forTable, await platformFields(services.db, forTable));
+  for (const forTable of FOR_TABLES)
+    merged = mergeFields(merged, forTable, await platformFields(services.db, forTable));
   return merged;
 }
 
@@ -27,7 +28,10 @@ const locale: CallHandler<'meta.locale'> = ({ services, params }) => {
 };
 
 const globalconfig: CallHandler<'meta.globalconfig'> = async ({ services }) => {
-  const [config, policy] = await Promise.all([readConfig(services.db, ['title', 'copyright', 'language']), readPasswordPolicy(services.db)]);
+  const [config, policy] = await Promise.all([
+    readConfig(services.db, ['title', 'copyright', 'language']),
+    readPasswordPolicy(services.db),
+  ]);
   const language = isLanguage(config.language) ? config.language : DEFAULT_LANGUAGE;
   return { ...config, language, captcha: services.captcha, passwordMinLength: minimumLength(policy) };
 };

@@ -23,7 +23,12 @@ const PROXY: Record<string, Partial<MonitorSwitches>> = {
 
 const state = () => ({
   isEnabled: perfMonitors.enabled,
-  switches: { interfaces: perfMonitors.interfaces, sql: perfMonitors.sql, exceptions: perfMonitors.exceptions, resultSet: perfMonitors.resultSet },
+  switches: {
+    interfaces: perfMonitors.interfaces,
+    sql: perfMonitors.sql,
+    exceptions: perfMonitors.exceptions,
+    resultSet: perfMonitors.resultSet,
+  },
 });
 
 export const perfMenu: CallHandler<'monitoring.perfMenu'> = (ctx) => {
@@ -43,13 +48,22 @@ export const perfInfo: CallHandler<'monitoring.perfInfo'> = (ctx) => {
     ...state(),
     now: dateTime(Date.now()),
     instance: ctx.services.sampler.instance,
-    dataList: report && { listHeader: report.header, list: report.rows.map((r) => r.cells), highlighted: report.rows.map((r) => r.highlighted) },
+    dataList: report && {
+      listHeader: report.header,
+      list: report.rows.map((r) => r.cells),
+      highlighted: report.rows.map((r) => r.highlighted),
+    },
   };
 };
 
 export const perfExport: CallHandler<'monitoring.perfExport'> = async (ctx) => {
   const settings = ctx.query;
-  const file = await reportFile(buildReport(perfMonitors, settings), settings.output ?? 'html', (settings.format ?? '#,###') as CellFormat, `JAMon ${ctx.services.sampler.instance} ${dateTime(Date.now())}`);
+  const file = await reportFile(
+    buildReport(perfMonitors, settings),
+    settings.output ?? 'html',
+    (settings.format ?? '#,###') as CellFormat,
+    `JAMon ${ctx.services.sampler.instance} ${dateTime(Date.now())}`,
+  );
   const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
   ctx.reply.header('content-disposition', `attachment; filename="jamon-${stamp}.${file.extension}"`);
   ctx.reply.header('cache-control', 'no-store');

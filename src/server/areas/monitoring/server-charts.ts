@@ -29,7 +29,12 @@ function toSample(row: SampleRow) {
 /** The newest samples (no range), or the range's samples averaged over equal intervals. */
 function readSamples(db: Db, instance: string, minutes: number | undefined): Promise<SampleRow[]> {
   const own = db.selectFrom('server_samples').where('instance', '=', instance);
-  if (minutes === undefined) return own.select(['at', 'cpu_load', 'thread_num', 'heap_used', 'non_heap_used', 'rss']).orderBy('at', 'desc').limit(MAX_POINTS).execute();
+  if (minutes === undefined)
+    return own
+      .select(['at', 'cpu_load', 'thread_num', 'heap_used', 'non_heap_used', 'rss'])
+      .orderBy('at', 'desc')
+      .limit(MAX_POINTS)
+      .execute();
   const seconds = Math.max(SAMPLE_EVERY_MS / 1000, Math.ceil((minutes * 60) / MAX_POINTS));
   // Grouped by the bucket's output name: the same expression written twice with a parameter would be
   // two expressions to PostgreSQL.
@@ -60,11 +65,16 @@ export const history: CallHandler<'monitoring.history'> = async (ctx) => {
     .groupBy('instance')
     .orderBy('last', 'desc')
     .execute();
-  if (instance !== sampler.instance && !instances.some((i) => i.instance === instance)) throw new AppError('notFound', undefined, 'monitor.msg.noInstance');
+  if (instance !== sampler.instance && !instances.some((i) => i.instance === instance))
+    throw new AppError('notFound', undefined, 'monitor.msg.noInstance');
   const rows = await readSamples(db, instance, ctx.query.time);
   return {
     instance,
-    instances: instances.map((i) => ({ id: i.instance, lastSample: new Date(i.last).toISOString(), current: i.instance === sampler.instance })),
+    instances: instances.map((i) => ({
+      id: i.instance,
+      lastSample: new Date(i.last).toISOString(),
+      current: i.instance === sampler.instance,
+    })),
     samples: rows.reverse().map(toSample),
   };
 };

@@ -7,7 +7,11 @@ const scan: CallHandler<'notices.scan'> = async (ctx) => {
   const count = (status: string) => result.attempts.filter((a) => a.status === status).length;
   const message = !result.ran
     ? await ctx.request.atrium.translate('notice.msg.busy')
-    : await ctx.request.atrium.translate('notice.msg.scanned', { sent: count('sent'), failed: count('failed'), skipped: count('skipped') });
+    : await ctx.request.atrium.translate('notice.msg.scanned', {
+        sent: count('sent'),
+        failed: count('failed'),
+        skipped: count('skipped'),
+      });
   return { ...result, message };
 };
 
@@ -23,9 +27,20 @@ const log: CallHandler<'notices.log'> = async (ctx) => {
     .limit(pagelines)
     .offset((currpage - 1) * pagelines)
     .execute();
-  const total = await db.selectFrom('password_notices').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const total = await db
+    .selectFrom('password_notices')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return {
-    datas: rows.map((r) => ({ id: r.id, superuserId: r.superuser_id, loginno: r.loginno, method: r.method, status: r.status, detail: r.detail, createdAt: new Date(r.created_at).toISOString() })),
+    datas: rows.map((r) => ({
+      id: r.id,
+      superuserId: r.superuser_id,
+      loginno: r.loginno,
+      method: r.method,
+      status: r.status,
+      detail: r.detail,
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
     rowCount: Number(total.n),
   };
 };

@@ -11,12 +11,22 @@ import { requireUser, type CallHandler, type Handler, type HandlerContext } from
 import { ACCESS_TOKEN_SECONDS, exchangeSecret, regenerateSecret } from './tokens.ts';
 
 /** 1404 unless the caller sees the enterprise; 1403 unless it governs it. */
-const governed = (ctx: Pick<HandlerContext, 'user' | 'services'>, domainId: string) => governedTenant(ctx.services.db, requireUser(ctx).reach, domainId, 'openApi.msg.governorsOnly');
+const governed = (ctx: Pick<HandlerContext, 'user' | 'services'>, domainId: string) =>
+  governedTenant(ctx.services.db, requireUser(ctx).reach, domainId, 'openApi.msg.governorsOnly');
 
 const secretStatus: CallHandler<'openApi.secretStatus'> = async (ctx) => {
   await governed(ctx, ctx.params.id);
-  const row = await ctx.services.db.selectFrom('domain_secrets').select(['hint', 'created_at']).where('domain_id', '=', ctx.params.id).executeTakeFirst();
-  return { exists: Boolean(row), hint: row?.hint ?? null, createdAt: row?.created_at.toISOString() ?? null, tokenLifetime: ACCESS_TOKEN_SECONDS };
+  const row = await ctx.services.db
+    .selectFrom('domain_secrets')
+    .select(['hint', 'created_at'])
+    .where('domain_id', '=', ctx.params.id)
+    .executeTakeFirst();
+  return {
+    exists: Boolean(row),
+    hint: row?.hint ?? null,
+    createdAt: row?.created_at.toISOString() ?? null,
+    tokenLifetime: ACCESS_TOKEN_SECONDS,
+  };
 };
 
 const regenerate: CallHandler<'openApi.regenerate'> = async (ctx) => {
@@ -54,12 +64,26 @@ const services: CallHandler<'openApi.services'> = async (ctx) => {
     .selectFrom('flow_instances as i')
     .where('i.domain_id', '=', domainId)
     .groupBy(['i.application_id', 'i.process_id'])
-    .select(['i.application_id', 'i.process_id', sql<number>`(count(*) filter (where i.status = 'running'))::int`.as('running'), sql<Date | null>`max(i.started_at)`.as('last_started')]);
+    .select([
+      'i.application_id',
+      'i.process_id',
+      sql<number>`(count(*) filter (where i.status = 'running'))::int`.as('running'),
+      sql<Date | null>`max(i.started_at)`.as('last_started'),
+    ]);
   const [rows, secret] = await Promise.all([
     offeredProcesses(db, domainId)
       .leftJoin(use.as('u'), (join) => join.onRef('u.application_id', '=', 'a.id').onRef('u.process_id', '=', 'p.id'))
-      .select(['a.id as applicationId', 'a.package_id as packageId', 'p.id as processId', 'u.running', sql<string | null>`to_char(u.last_started, 'YYYY-MM-DD HH24:MI:SS')`.as('lastStarted')])
-      .select([inLanguage(sql.ref('a.names'), sql.ref('a.name'), language).as('applicationName'), inLanguage(sql.ref('p.names'), sql.ref('p.id'), language).as('processName')])
+      .select([
+        'a.id as applicationId',
+        'a.package_id as packageId',
+        'p.id as processId',
+        'u.running',
+        sql<string | null>`to_char(u.last_started, 'YYYY-MM-DD HH24:MI:SS')`.as('lastStarted'),
+      ])
+      .select([
+        inLanguage(sql.ref('a.names'), sql.ref('a.name'), language).as('applicationName'),
+        inLanguage(sql.ref('p.names'), sql.ref('p.id'), language).as('processName'),
+      ])
       .orderBy(sql`lower(a.name)`)
       .orderBy('p.order_no')
       .execute(),

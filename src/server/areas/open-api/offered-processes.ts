@@ -10,7 +10,9 @@ export function offeredProcesses(db: Db, domainId: string | Expression<string>) 
     .selectFrom('domain_applications as b')
     .innerJoin('applications as a', 'a.id', 'b.application_id')
     .innerJoin('app_processes as p', 'p.application_id', 'a.id')
-    .innerJoin('app_forms as f', (join) => join.onRef('f.application_id', '=', 'p.application_id').onRef('f.id', '=', 'p.form_id'))
+    .innerJoin('app_forms as f', (join) =>
+      join.onRef('f.application_id', '=', 'p.application_id').onRef('f.id', '=', 'p.form_id'),
+    )
     .where('b.domain_id', '=', domainId)
     .where('b.enabled', '=', true)
     .where(sql<SqlBool>`not (f.module_id = any(b.disabled_modules))`);

@@ -18,21 +18,39 @@ export async function regenerateSecret(db: Db, domainId: string) {
   return db.transaction().execute(async (trx) => {
     // Replaced whole: the old secret's row goes, so its hash can never match again.
     await trx.deleteFrom('domain_secrets').where('domain_id', '=', domainId).execute();
-    const saved = await trx.insertInto('domain_secrets').values({ domain_id: domainId, secret_hash: sha256(secret), hint }).returning('created_at').executeTakeFirstOrThrow();
+    const saved = await trx
+      .insertInto('domain_secrets')
+      .values({ domain_id: domainId, secret_hash: sha256(secret), hint })
+      .returning('created_at')
+      .executeTakeFirstOrThrow();
     await trx.deleteFrom('api_tokens').where('domain_id', '=', domainId).execute();
     return { secret, hint, createdAt: saved.created_at.toISOString() };
   });
 }
 
 /** An access token for the enterprise whose secret this is; null for any other text. */
-export async function exchangeSecret(db: Db, secret: string): Promise<{ accessToken: string; expiresIn: number } | null> {
-  const owner = await db.selectFrom('domain_secrets').select('domain_id').where('secret_hash', '=', sha256(secret)).executeTakeFirst();
+export async function exchangeSecret(
+  db: Db,
+  secret: string,
+): Promise<{ accessToken: string; expiresIn: number } | null> {
+  const owner = await db
+    .selectFrom('domain_secrets')
+    .select('domain_id')
+    .where('secret_hash', '=', sha256(secret))
+    .executeTakeFirst();
   if (!owner) return null;
   const accessToken = fresh();
-  await db.deleteFrom('api_tokens').where('expires_at', '<', sql<Date>`now()`).execute(); // the expired ones, whoever's
+  await db
+    .deleteFrom('api_tokens')
+    .where('expires_at', '<', sql<Date>`now()`)
+    .execute(); // the expired ones, whoever's
   await db
     .insertInto('api_tokens')
-    .values({ token_hash: sha256(accessToken), domain_id: owner.domain_id, expires_at: sql<Date>`now() + make_interval(secs => ${ACCESS_TOKEN_SECONDS})` })
+    .values({
+      token_hash: sha256(accessToken),
+      domain_id: owner.domain_id,
+      expires_at: sql<Date>`now() + make_interval(secs => ${ACCESS_TOKEN_SECONDS})`,
+    })
     .execute();
   return { accessToken, expiresIn: ACCESS_TOKEN_SECONDS };
 }
@@ -44,11 +62,17 @@ export const liveToken = (db: Db, accessToken: string) => liveTokenOfHash(db, sh
 
 /** As liveToken, by the token's hash. */
 export const liveTokenOfHash = (db: Db, tokenHash: string) =>
-  db.selectFrom('api_tokens as tk').where('tk.token_hash', '=', tokenHash).where('tk.expires_at', '>', sql<Date>`now()`).where(madeBySessionAlive);
+  db
+    .selectFrom('api_tokens as tk')
+    .where('tk.token_hash', '=', tokenHash)
+    .where('tk.expires_at', '>', sql<Date>`now()`)
+    .where(madeBySessionAlive);
 
 /** A token made by no session (a secret's), or by a console session still alive: not expired (a
  *  session's row can outlive its time until the purge) and of an enabled user, as a session is read. */
-export const madeBySessionAlive = (eb: ExpressionBuilder<DatabaseSchema & { tk: DatabaseSchema['api_tokens'] }, 'tk'>) =>
+export const madeBySessionAlive = (
+  eb: ExpressionBuilder<DatabaseSchema & { tk: DatabaseSchema['api_tokens'] }, 'tk'>,
+) =>
   eb.or([
     eb('tk.session_id', 'is', null),
     eb.exists(

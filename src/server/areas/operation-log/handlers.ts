@@ -13,7 +13,8 @@ import { entryBatches, findEntry, listEntries, type LogFilter } from './log-quer
 import { exportLog } from './log-export.ts';
 
 /** The reader's language's labels: the entries' calls, targets and outcomes are read in it. */
-const labelsOf = async (ctx: Pick<HandlerContext, 'services' | 'request'>) => ctx.services.catalogue.labels[await ctx.request.atrium.language()] ?? {};
+const labelsOf = async (ctx: Pick<HandlerContext, 'services' | 'request'>) =>
+  ctx.services.catalogue.labels[await ctx.request.atrium.language()] ?? {};
 
 const list: CallHandler<'operationLog.list'> = async (ctx) => {
   const scope = await logScope(ctx, ctx.params.id);
@@ -36,16 +37,25 @@ const update: CallHandler<'operationLog.update'> = async (ctx) => {
   const { db } = ctx.services;
   if (!(await findEntry(db, scope, ctx.body.id))) throw new AppError('notFound');
   const reviewed = ctx.body.reviewed ?? false;
-  await db.updateTable('operation_log')
-    .set({ remark: ctx.body.remark ?? '', reviewed, reviewed_by: reviewed ? user.name : '', reviewed_at: reviewed ? new Date() : null })
-    .where('seq', '=', ctx.body.id).$if(scope.chain !== null, (q) => q.where('chain', '=', scope.chain!)).execute();
+  await db
+    .updateTable('operation_log')
+    .set({
+      remark: ctx.body.remark ?? '',
+      reviewed,
+      reviewed_by: reviewed ? user.name : '',
+      reviewed_at: reviewed ? new Date() : null,
+    })
+    .where('seq', '=', ctx.body.id)
+    .$if(scope.chain !== null, (q) => q.where('chain', '=', scope.chain!))
+    .execute();
   return (await findEntry(db, scope, ctx.body.id, await labelsOf(ctx)))!;
 };
 
 const remove: CallHandler<'operationLog.delete'> = async (ctx) => {
   const scope = await logScope(ctx, ctx.params.id);
   const { logRetentionDays } = ctx.services;
-  if (ctx.body.olderThanDays < logRetentionDays) throw new AppError('validation', { days: logRetentionDays }, 'oplog.msg.retention', '/olderThanDays');
+  if (ctx.body.olderThanDays < logRetentionDays)
+    throw new AppError('validation', { days: logRetentionDays }, 'oplog.msg.retention', '/olderThanDays');
   await ctx.services.operationLog.idle();
   const cutoff = new Date(Date.now() - ctx.body.olderThanDays * 86_400_000);
   const { deleted } = await deleteOlderThan(ctx.services.db, oneChain(scope), cutoff, requireUser(ctx).name);
@@ -58,7 +68,13 @@ const exportEntries: CallHandler<'operationLog.export'> = async (ctx) => {
   const { date = '', format = 'xlsx', ...rest } = ctx.query;
   const [dateFrom, dateTo] = date ? (date.includes(',') ? date.split(',') : [date, date]) : [];
   const labels = await labelsOf(ctx);
-  return exportLog(ctx.reply, `log-${ctx.params.id}`, format, labels, entryBatches(ctx.services.db, scope, { ...rest, dateFrom, dateTo } as LogFilter, labels)) as never;
+  return exportLog(
+    ctx.reply,
+    `log-${ctx.params.id}`,
+    format,
+    labels,
+    entryBatches(ctx.services.db, scope, { ...rest, dateFrom, dateTo } as LogFilter, labels),
+  ) as never;
 };
 
 const verify: CallHandler<'operationLog.verify'> = async (ctx) => {
@@ -66,8 +82,23 @@ const verify: CallHandler<'operationLog.verify'> = async (ctx) => {
   await ctx.services.operationLog.idle();
   const result = await verifyLog(ctx.services.db, oneChain(scope));
   const message = verifyMessage(result, await ctx.request.atrium.translator());
-  const broken = result.broken ? { id: result.broken.id, at: result.broken.at, reason: result.broken.reason, expected: result.broken.expected, found: result.broken.found } : null;
-  return { success: result.ok, message, checked: result.checked, broken, keyOutside: result.keyOutside, head: result.head };
+  const broken = result.broken
+    ? {
+        id: result.broken.id,
+        at: result.broken.at,
+        reason: result.broken.reason,
+        expected: result.broken.expected,
+        found: result.broken.found,
+      }
+    : null;
+  return {
+    success: result.ok,
+    message,
+    checked: result.checked,
+    broken,
+    keyOutside: result.keyOutside,
+    head: result.head,
+  };
 };
 
 export const operationLogHandlers: Record<string, Handler> = {

@@ -8,8 +8,33 @@ import { headerOf } from '../transfer/columns.ts';
 import { writeSheet, type BatchSource } from '../transfer/export-sheet.ts';
 import type { EntryReply } from './log-queries.ts';
 
-const col = (key: string, type: Column['type'] = 'text'): Column => ({ key, label: `oplog.field.${key}`, type, imported: false });
-const COLUMNS: Column[] = [col('id'), col('at'), col('operator'), col('userKind'), col('ip'), col('action'), col('call'), col('method'), col('path'), col('targetName'), col('target'), col('outcome'), col('errcode', 'int'), col('outcomeText'), col('message'), col('change'), col('remark'), col('reviewed'), col('hash')];
+const col = (key: string, type: Column['type'] = 'text'): Column => ({
+  key,
+  label: `oplog.field.${key}`,
+  type,
+  imported: false,
+});
+const COLUMNS: Column[] = [
+  col('id'),
+  col('at'),
+  col('operator'),
+  col('userKind'),
+  col('ip'),
+  col('action'),
+  col('call'),
+  col('method'),
+  col('path'),
+  col('targetName'),
+  col('target'),
+  col('outcome'),
+  col('errcode', 'int'),
+  col('outcomeText'),
+  col('message'),
+  col('change'),
+  col('remark'),
+  col('reviewed'),
+  col('hash'),
+];
 
 function valuesOf(entry: EntryReply, labels: Readonly<Record<string, string>>): Record<string, unknown> {
   return {
@@ -36,14 +61,25 @@ function writeCsv(labels: Readonly<Record<string, string>>, source: BatchSource<
     for (;;) {
       const batch = await source(last);
       if (batch.length === 0) return;
-      yield batch.map((entry) => { const values = valuesOf(entry, labels); return csvLine(COLUMNS.map((c) => values[c.key])); }).join('');
+      yield batch
+        .map((entry) => {
+          const values = valuesOf(entry, labels);
+          return csvLine(COLUMNS.map((c) => values[c.key]));
+        })
+        .join('');
       last = batch[batch.length - 1];
     }
   }
   return Readable.from(lines());
 }
 
-export function exportLog(reply: FastifyReply, name: string, format: 'xlsx' | 'csv', labels: Readonly<Record<string, string>>, source: BatchSource<EntryReply>): Readable {
+export function exportLog(
+  reply: FastifyReply,
+  name: string,
+  format: 'xlsx' | 'csv',
+  labels: Readonly<Record<string, string>>,
+  source: BatchSource<EntryReply>,
+): Readable {
   const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
   reply.header('content-disposition', `attachment; filename="${name}-${day}.${format}"`);
   reply.header('cache-control', 'no-store');

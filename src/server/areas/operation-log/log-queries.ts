@@ -16,7 +16,28 @@ export interface LogFilter {
   outcome?: '' | 'success' | 'refused';
 }
 
-const COLUMNS = ['seq', 'at', 'domain_id', 'user_id', 'user_name', 'user_kind', 'ip', 'call_id', 'method', 'path', 'target_id', 'change', 'errcode', 'message', 'hash', 'prev_hash', 'remark', 'reviewed', 'reviewed_by', 'reviewed_at'] as const;
+const COLUMNS = [
+  'seq',
+  'at',
+  'domain_id',
+  'user_id',
+  'user_name',
+  'user_kind',
+  'ip',
+  'call_id',
+  'method',
+  'path',
+  'target_id',
+  'change',
+  'errcode',
+  'message',
+  'hash',
+  'prev_hash',
+  'remark',
+  'reviewed',
+  'reviewed_by',
+  'reviewed_at',
+] as const;
 
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
@@ -25,11 +46,13 @@ export function filtered(db: Db, scope: LogScope, filter: LogFilter) {
   let query = db.selectFrom('operation_log').$if(scope.chain !== null, (q) => q.where('chain', '=', scope.chain!));
   const text = (v?: string) => v?.trim() || undefined;
   const operator = text(filter.operator);
-  if (operator) query = query.where((eb) => eb.or([containsText(eb.ref('user_name'), operator), eb('user_id', '=', operator)]));
+  if (operator)
+    query = query.where((eb) => eb.or([containsText(eb.ref('user_name'), operator), eb('user_id', '=', operator)]));
   const ip = text(filter.ip);
   if (ip) query = query.where((eb) => containsText(eb.ref('ip'), ip));
   const call = text(filter.call);
-  if (call) query = query.where((eb) => eb.or([containsText(eb.ref('call_id'), call), containsText(eb.ref('path'), call)]));
+  if (call)
+    query = query.where((eb) => eb.or([containsText(eb.ref('call_id'), call), containsText(eb.ref('path'), call)]));
   const target = text(filter.target);
   if (target) query = query.where((eb) => containsText(eb.ref('target_id'), target));
   if (filter.dateFrom) query = query.where('at', '>=', dayStart(filter.dateFrom));
@@ -78,20 +101,46 @@ export function entryReply(row: Row, labels: Labels, names: ReadonlyMap<string, 
 export type EntryReply = ReturnType<typeof entryReply>;
 
 async function replies(db: Db, rows: readonly Row[], labels: Labels): Promise<EntryReply[]> {
-  const names = await targetNames(db, rows.map((r) => String(r.target_id)));
+  const names = await targetNames(
+    db,
+    rows.map((r) => String(r.target_id)),
+  );
   return rows.map((r) => entryReply(r, labels, names));
 }
 
-export async function listEntries(db: Db, scope: LogScope, filter: LogFilter, page: { currpage: number; pagelines: number }, labels: Labels) {
+export async function listEntries(
+  db: Db,
+  scope: LogScope,
+  filter: LogFilter,
+  page: { currpage: number; pagelines: number },
+  labels: Labels,
+) {
   const [rows, count] = await Promise.all([
-    filtered(db, scope, filter).select(COLUMNS).orderBy('seq', 'desc').limit(page.pagelines).offset((page.currpage - 1) * page.pagelines).execute(),
-    filtered(db, scope, filter).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    filtered(db, scope, filter)
+      .select(COLUMNS)
+      .orderBy('seq', 'desc')
+      .limit(page.pagelines)
+      .offset((page.currpage - 1) * page.pagelines)
+      .execute(),
+    filtered(db, scope, filter)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { datas: await replies(db, rows as Row[], labels), rowCount: Number(count.n) };
 }
 
-export async function findEntry(db: Db, scope: LogScope, seq: string, labels: Labels = {}): Promise<EntryReply | undefined> {
-  const row = await db.selectFrom('operation_log').select(COLUMNS).$if(scope.chain !== null, (q) => q.where('chain', '=', scope.chain!)).where('seq', '=', seq).executeTakeFirst();
+export async function findEntry(
+  db: Db,
+  scope: LogScope,
+  seq: string,
+  labels: Labels = {},
+): Promise<EntryReply | undefined> {
+  const row = await db
+    .selectFrom('operation_log')
+    .select(COLUMNS)
+    .$if(scope.chain !== null, (q) => q.where('chain', '=', scope.chain!))
+    .where('seq', '=', seq)
+    .executeTakeFirst();
   return row ? (await replies(db, [row as Row], labels))[0] : undefined;
 }
 

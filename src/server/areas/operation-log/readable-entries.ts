@@ -25,7 +25,10 @@ export function actionOf(labels: Labels, callId: string): string {
   const dot = callId.indexOf('.');
   const summary = labels[`apiDocs.openapi.call.${callId.slice(0, dot)}.${callId.slice(dot + 1)}`];
   if (!summary) return callId;
-  const clause = summary.replaceAll('`', '').split(/(?:[.;:](?:\s|$)|[。；：（(]| — )/)[0].trim();
+  const clause = summary
+    .replaceAll('`', '')
+    .split(/(?:[.;:](?:\s|$)|[。；：（(]| — )/)[0]
+    .trim();
   return clause.length > 80 ? `${clause.slice(0, 79)}…` : clause;
 }
 
@@ -36,16 +39,26 @@ export const outcomeTextOf = (labels: Labels, errcode: number): string =>
   labels[errcode === 0 ? 'oplog.outcome.success' : (CODE_KEYS.get(errcode) ?? 'error.internal')] ?? String(errcode);
 
 /** The ids a target names (a batch names several, comma-separated). */
-const idsOf = (target: string): string[] => target.split(',').map((s) => s.trim()).filter(Boolean);
+const idsOf = (target: string): string[] =>
+  target
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** Each target id's record name, for the targets of one page of entries: one statement. */
 export async function targetNames(db: Db, targets: readonly string[]): Promise<Map<string, string>> {
   const ids = [...new Set(targets.flatMap(idsOf))].slice(0, 2000);
   if (ids.length === 0) return new Map();
-  const parts = NAMED.map((n) => sql`select ${sql.ref(n.key)}::text as id, ${n.name} as name from ${sql.table(n.table)} where ${sql.ref(n.key)}::text in (${sql.join(ids)})`);
+  const parts = NAMED.map(
+    (n) =>
+      sql`select ${sql.ref(n.key)}::text as id, ${n.name} as name from ${sql.table(n.table)} where ${sql.ref(n.key)}::text in (${sql.join(ids)})`,
+  );
   const { rows } = await sql<{ id: string; name: string | null }>`${sql.join(parts, sql` union all `)}`.execute(db);
   return new Map(rows.filter((r) => r.name).map((r) => [r.id, r.name!]));
 }
 
 /** The target as a reader names it: each id by its record's name, an id of no record as it is. */
-export const targetNameOf = (names: ReadonlyMap<string, string>, target: string): string => idsOf(target).map((id) => names.get(id) ?? id).join(', ');
+export const targetNameOf = (names: ReadonlyMap<string, string>, target: string): string =>
+  idsOf(target)
+    .map((id) => names.get(id) ?? id)
+    .join(', ');

@@ -13,7 +13,12 @@ export async function reachableDepartments(db: Db, reach: Reach, domainId: strin
 }
 
 /** The departments below `roots` in the tenant (and the roots themselves when `withRoots`). */
-export async function descendantsOf(db: Db, domainId: string, roots: readonly string[], withRoots: boolean): Promise<string[]> {
+export async function descendantsOf(
+  db: Db,
+  domainId: string,
+  roots: readonly string[],
+  withRoots: boolean,
+): Promise<string[]> {
   if (roots.length === 0) return [];
   const { rows } = await sql<{ id: string }>`
     with recursive tree(id) as (
@@ -42,7 +47,13 @@ export async function managedDepartments(db: Db, reach: Reach, domainId: string)
 
 /** May the caller change this department itself (rename, move, delete) or create one under it as a
  *  superior? A department-level administrator changes only what lies strictly below its own. */
-export async function managesDepartment(db: Db, reach: Reach, domainId: string, departmentId: string, asSuperior: boolean): Promise<boolean> {
+export async function managesDepartment(
+  db: Db,
+  reach: Reach,
+  domainId: string,
+  departmentId: string,
+  asSuperior: boolean,
+): Promise<boolean> {
   if (governsDomain(reach, domainId)) return true;
   if (reach.kind !== 'departments' || reach.domain !== domainId) return false;
   return (await descendantsOf(db, domainId, reach.departments, asSuperior)).includes(departmentId);

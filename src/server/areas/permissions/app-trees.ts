@@ -17,7 +17,12 @@ export interface PermissionNode {
   module: string | null;
 }
 
-export async function loadTree(db: Db, applicationId: string, kind: TreeKind, language: Language): Promise<PermissionTree<PermissionNode>> {
+export async function loadTree(
+  db: Db,
+  applicationId: string,
+  kind: TreeKind,
+  language: Language,
+): Promise<PermissionTree<PermissionNode>> {
   if (kind !== 'modules') {
     const menus = await db
       .selectFrom('app_menus as m')
@@ -28,10 +33,19 @@ export async function loadTree(db: Db, applicationId: string, kind: TreeKind, la
       .orderBy('m.order_no')
       .orderBy('m.id')
       .execute();
-    return new PermissionTree(menus.map((m) => ({ id: m.id, parentId: m.parent_id, kind: 'menu' as const, name: m.name, module: m.module_id })));
+    return new PermissionTree(
+      menus.map((m) => ({ id: m.id, parentId: m.parent_id, kind: 'menu' as const, name: m.name, module: m.module_id })),
+    );
   }
   const [modules, resources] = await Promise.all([
-    db.selectFrom('app_modules as m').select('m.id').select(inLanguage(sql.ref('m.names'), sql.ref('m.id'), language).as('name')).where('m.application_id', '=', applicationId).orderBy('m.order_no').orderBy('m.id').execute(),
+    db
+      .selectFrom('app_modules as m')
+      .select('m.id')
+      .select(inLanguage(sql.ref('m.names'), sql.ref('m.id'), language).as('name'))
+      .where('m.application_id', '=', applicationId)
+      .orderBy('m.order_no')
+      .orderBy('m.id')
+      .execute(),
     db
       .selectFrom('app_resources as r')
       .select(['r.id', 'r.module_id'])
@@ -43,7 +57,13 @@ export async function loadTree(db: Db, applicationId: string, kind: TreeKind, la
   ]);
   return new PermissionTree<PermissionNode>([
     ...modules.map((m) => ({ id: m.id, parentId: null, kind: 'module' as const, name: m.name, module: m.id })),
-    ...resources.map((r) => ({ id: r.id, parentId: r.module_id, kind: 'resource' as const, name: r.name, module: r.module_id })),
+    ...resources.map((r) => ({
+      id: r.id,
+      parentId: r.module_id,
+      kind: 'resource' as const,
+      name: r.name,
+      module: r.module_id,
+    })),
   ]);
 }
 
@@ -53,14 +73,27 @@ export async function grantsOf(db: Db, roleIds: readonly string[], kind: TreeKin
   if (roleIds.length === 0) return byId;
   const rows =
     kind === 'modules'
-      ? await db.selectFrom('role_resources').select(['role_id', 'resource_id as id']).where('role_id', 'in', roleIds).execute()
-      : await db.selectFrom('role_menus').select(['role_id', 'menu_id as id']).where('role_id', 'in', roleIds).where('kind', '=', kind).execute();
+      ? await db
+          .selectFrom('role_resources')
+          .select(['role_id', 'resource_id as id'])
+          .where('role_id', 'in', roleIds)
+          .execute()
+      : await db
+          .selectFrom('role_menus')
+          .select(['role_id', 'menu_id as id'])
+          .where('role_id', 'in', roleIds)
+          .where('kind', '=', kind)
+          .execute();
   for (const row of rows) byId.set(row.id, [...(byId.get(row.id) ?? []), row.role_id]);
   return byId;
 }
 
 /** The nodes under `parentId` with their state for the role (null without one). */
-export function nodesWithState(tree: PermissionTree<PermissionNode>, parentId: string | null, granted: ReadonlySet<string> | null) {
+export function nodesWithState(
+  tree: PermissionTree<PermissionNode>,
+  parentId: string | null,
+  granted: ReadonlySet<string> | null,
+) {
   const states: Map<string, NodeState> | null = granted ? tree.states(granted) : null;
   return tree.below(parentId).map((node) => ({ ...node, state: states?.get(node.id) ?? null }));
 }

@@ -17,10 +17,21 @@ const MENU_COLUMNS = ['role', 'type', 'path'].map(column);
 const USER_COLUMNS = ['role', 'name', 'loginno', 'department', 'domain'].map(column);
 const BATCH = 2000;
 
-export async function exportAuthority(ctx: Ctx, applicationId: string, kind: 'menus' | 'users', domainId: string | undefined, language: Language) {
+export async function exportAuthority(
+  ctx: Ctx,
+  applicationId: string,
+  kind: 'menus' | 'users',
+  domainId: string | undefined,
+  language: Language,
+) {
   const { db, catalogue } = ctx.services;
   const labels = catalogue.labels[language] ?? {};
-  const app = await db.selectFrom('applications as a').select(inLanguage(sql.ref('a.names'), sql.ref('a.name'), language).as('name')).select(['a.package_id', 'a.id']).where('a.id', '=', applicationId).executeTakeFirstOrThrow();
+  const app = await db
+    .selectFrom('applications as a')
+    .select(inLanguage(sql.ref('a.names'), sql.ref('a.name'), language).as('name'))
+    .select(['a.package_id', 'a.id'])
+    .where('a.id', '=', applicationId)
+    .executeTakeFirstOrThrow();
   const roles = await db
     .selectFrom('app_roles as r')
     .select('r.id')
@@ -33,14 +44,32 @@ export async function exportAuthority(ctx: Ctx, applicationId: string, kind: 'me
   const sheetName = `${app.name} - ${labels[`permission.sheet.${kind}`] ?? kind}`;
 
   if (kind === 'menus') {
-    const trees = await Promise.all(TREE_KINDS.map(async (tree) => ({ type: labels[`permission.tree.${tree}`] ?? tree, nodes: await loadTree(db, applicationId, tree, language), grants: await grantsOf(db, roles.map((r) => r.id), tree) })));
+    const trees = await Promise.all(
+      TREE_KINDS.map(async (tree) => ({
+        type: labels[`permission.tree.${tree}`] ?? tree,
+        nodes: await loadTree(db, applicationId, tree, language),
+        grants: await grantsOf(
+          db,
+          roles.map((r) => r.id),
+          tree,
+        ),
+      })),
+    );
     const rows: Array<Record<string, string>> = [];
     for (const role of roles) {
       for (const { type, nodes, grants } of trees) {
-        for (const n of nodes.below(null)) if (nodes.isLeaf(n.id) && n.kind !== 'module' && grants.get(n.id)?.includes(role.id)) rows.push({ role: role.name, type, path: nodes.path(n.id, (x) => x.name).join(' / ') });
+        for (const n of nodes.below(null))
+          if (nodes.isLeaf(n.id) && n.kind !== 'module' && grants.get(n.id)?.includes(role.id))
+            rows.push({ role: role.name, type, path: nodes.path(n.id, (x) => x.name).join(' / ') });
       }
     }
-    return writeSheet<Record<string, string>>(sheetName, MENU_COLUMNS, labels, async (after) => (after ? [] : rows), (r) => r);
+    return writeSheet<Record<string, string>>(
+      sheetName,
+      MENU_COLUMNS,
+      labels,
+      async (after) => (after ? [] : rows),
+      (r) => r,
+    );
   }
 
   if (domainId !== undefined) await visibleTenant(db, requireUser(ctx).reach, domainId);
@@ -59,9 +88,22 @@ export async function exportAuthority(ctx: Ctx, applicationId: string, kind: 'me
       .where('r.application_id', '=', applicationId)
       .where(reach);
     if (domainId !== undefined) query = query.where('u.domain_id', '=', domainId);
-    const batch = await query.orderBy(sql`lower(r.name)`).orderBy('r.id').orderBy('u.loginno').orderBy('u.id').limit(BATCH).offset(offset).execute();
+    const batch = await query
+      .orderBy(sql`lower(r.name)`)
+      .orderBy('r.id')
+      .orderBy('u.loginno')
+      .orderBy('u.id')
+      .limit(BATCH)
+      .offset(offset)
+      .execute();
     offset += batch.length;
-    return batch.map((b) => ({ role: roleName.get(b.role_id) ?? '', name: b.name, loginno: b.loginno, department: b.department ?? '', domain: b.domain }));
+    return batch.map((b) => ({
+      role: roleName.get(b.role_id) ?? '',
+      name: b.name,
+      loginno: b.loginno,
+      department: b.department ?? '',
+      domain: b.domain,
+    }));
   };
   return writeSheet(sheetName, USER_COLUMNS, labels, holders, (r) => r);
 }

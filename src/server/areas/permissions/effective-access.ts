@@ -18,7 +18,12 @@ interface Grant {
 }
 
 async function userInReach(db: Db, caller: CurrentUser, userId: string) {
-  const home = await db.selectFrom('users as u').innerJoin('domains as d', 'd.id', 'u.domain_id').select(['u.domain_id', 'd.name as domain_name']).where('u.id', '=', userId).executeTakeFirst();
+  const home = await db
+    .selectFrom('users as u')
+    .innerJoin('domains as d', 'd.id', 'u.domain_id')
+    .select(['u.domain_id', 'd.name as domain_name'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
   if (!home) throw new AppError('notFound');
   const reachable = await tenantReach(db, caller.reach, home.domain_id);
   const user = await findUser(db, home.domain_id, reachable, { id: userId });
@@ -26,9 +31,20 @@ async function userInReach(db: Db, caller: CurrentUser, userId: string) {
   return { id: userId, name: user.name, loginno: user.loginno, domainId: home.domain_id, domainName: home.domain_name };
 }
 
-export async function effectiveAccess(db: Db, caller: CurrentUser, applicationId: string, userId: string, language: Language) {
+export async function effectiveAccess(
+  db: Db,
+  caller: CurrentUser,
+  applicationId: string,
+  userId: string,
+  language: Language,
+) {
   const user = await userInReach(db, caller, userId);
-  const binding = await db.selectFrom('domain_applications').select(['enabled', 'disabled_modules']).where('domain_id', '=', user.domainId).where('application_id', '=', applicationId).executeTakeFirst();
+  const binding = await db
+    .selectFrom('domain_applications')
+    .select(['enabled', 'disabled_modules'])
+    .where('domain_id', '=', user.domainId)
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
   const active = !binding ? 'unbound' : binding.enabled ? 'yes' : 'disabled';
   const roles = await db
     .selectFrom('role_users as h')
@@ -49,8 +65,17 @@ export async function effectiveAccess(db: Db, caller: CurrentUser, applicationId
     const byLeaf = await grantsOf(db, [...roleName.keys()], kind);
     return tree
       .below(null)
-      .filter((n) => tree.isLeaf(n.id) && n.kind !== 'module' && byLeaf.has(n.id) && !(n.module && disabled.has(n.module)))
-      .map((n) => ({ id: n.id, path: tree.path(n.id, (x) => x.name), roles: byLeaf.get(n.id)!.map((r) => roleName.get(r)!).sort() }));
+      .filter(
+        (n) => tree.isLeaf(n.id) && n.kind !== 'module' && byLeaf.has(n.id) && !(n.module && disabled.has(n.module)),
+      )
+      .map((n) => ({
+        id: n.id,
+        path: tree.path(n.id, (x) => x.name),
+        roles: byLeaf
+          .get(n.id)!
+          .map((r) => roleName.get(r)!)
+          .sort(),
+      }));
   };
   const [pc, mobile, resources] = await Promise.all(TREE_KINDS.map(granted));
   return {

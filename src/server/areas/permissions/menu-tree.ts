@@ -64,7 +64,8 @@ export class PermissionTree<T extends TreeNode = TreeNode> {
   /** The names of the nodes from the top down to `id`, through `name`. */
   path(id: string, name: (node: T) => string): string[] {
     const out: string[] = [];
-    for (let node = this.byId.get(id); node; node = node.parentId === null ? undefined : this.byId.get(node.parentId)) out.unshift(name(node));
+    for (let node = this.byId.get(id); node; node = node.parentId === null ? undefined : this.byId.get(node.parentId))
+      out.unshift(name(node));
     return out;
   }
 
@@ -72,7 +73,12 @@ export class PermissionTree<T extends TreeNode = TreeNode> {
   withParents(leaves: Iterable<string>): Set<string> {
     const kept = new Set<string>();
     for (const leaf of leaves) {
-      for (let node = this.byId.get(leaf); node && !kept.has(node.id); node = node.parentId === null ? undefined : this.byId.get(node.parentId)) kept.add(node.id);
+      for (
+        let node = this.byId.get(leaf);
+        node && !kept.has(node.id);
+        node = node.parentId === null ? undefined : this.byId.get(node.parentId)
+      )
+        kept.add(node.id);
     }
     return kept;
   }

@@ -30,21 +30,33 @@ const list: CallHandler<'roles.list'> = async (ctx) => {
   const rows = await query
     .select(['r.id', 'r.package_role'])
     .select(inLanguage(sql.ref('r.names'), sql.ref('r.name'), language as Language).as('name'))
-    .select(sql<number>`(select count(*)::int from role_users h join users u on u.id = h.user_id where h.role_id = r.id and ${inReach})`.as('holders'))
+    .select(
+      sql<number>`(select count(*)::int from role_users h join users u on u.id = h.user_id where h.role_id = r.id and ${inReach})`.as(
+        'holders',
+      ),
+    )
     .orderBy(sql`lower(r.name)`)
     .orderBy('r.id')
     .limit(pagelines)
     .offset((currpage - 1) * pagelines)
     .execute();
-  return { datas: rows.map((r) => ({ id: r.id, name: r.name, packageRole: r.package_role, holders: r.holders })), rowCount };
+  return {
+    datas: rows.map((r) => ({ id: r.id, name: r.name, packageRole: r.package_role, holders: r.holders })),
+    rowCount,
+  };
 };
 
 async function applicationExists(db: Db, id: string): Promise<void> {
-  if (!(await db.selectFrom('applications').select('id').where('id', '=', id).executeTakeFirst())) throw new AppError('notFound');
+  if (!(await db.selectFrom('applications').select('id').where('id', '=', id).executeTakeFirst()))
+    throw new AppError('notFound');
 }
 
 async function nameFree(db: Db, applicationId: string, name: string, exceptId?: string): Promise<void> {
-  let query = db.selectFrom('app_roles').select('id').where('application_id', '=', applicationId).where(sql<SqlBool>`lower(name) = lower(${name})`);
+  let query = db
+    .selectFrom('app_roles')
+    .select('id')
+    .where('application_id', '=', applicationId)
+    .where(sql<SqlBool>`lower(name) = lower(${name})`);
   if (exceptId) query = query.where('id', '<>', exceptId);
   if (await query.executeTakeFirst()) throw nameTaken();
 }
@@ -56,7 +68,14 @@ const create: CallHandler<'roles.create'> = async (ctx) => {
   return db.transaction().execute(async (trx) => {
     await nameFree(trx, ctx.params.id, name);
     const id = randomUUID();
-    await uniqueOr(() => trx.insertInto('app_roles').values({ id, application_id: ctx.params.id, name, names: null, package_role: null }).execute(), nameTaken);
+    await uniqueOr(
+      () =>
+        trx
+          .insertInto('app_roles')
+          .values({ id, application_id: ctx.params.id, name, names: null, package_role: null })
+          .execute(),
+      nameTaken,
+    );
     return { id };
   });
 };
@@ -64,10 +83,20 @@ const create: CallHandler<'roles.create'> = async (ctx) => {
 /** The listed roles of the application, locked; 1404 for any other id, refused for a package's role. */
 async function ownRoles(trx: Db, applicationId: string, ids: readonly string[]) {
   const unique = [...new Set(ids)];
-  const found = await trx.selectFrom('app_roles').select(['id', 'name', 'package_role']).where('application_id', '=', applicationId).where('id', 'in', unique).forUpdate().execute();
+  const found = await trx
+    .selectFrom('app_roles')
+    .select(['id', 'name', 'package_role'])
+    .where('application_id', '=', applicationId)
+    .where('id', 'in', unique)
+    .forUpdate()
+    .execute();
   if (found.length !== unique.length) throw new AppError('notFound');
   const fixed = found.filter((r) => r.package_role !== null);
-  if (fixed.length) throw new ValidationFailure([], fixed.map((r) => ({ field: '', message: 'role.msg.packageRoleFixed', params: { name: r.name } })));
+  if (fixed.length)
+    throw new ValidationFailure(
+      [],
+      fixed.map((r) => ({ field: '', message: 'role.msg.packageRoleFixed', params: { name: r.name } })),
+    );
   return unique;
 }
 
@@ -95,10 +124,16 @@ const remove: CallHandler<'roles.delete'> = async (ctx) =>
  * The users an assignment names: the on-job users of its departments and its single users, all of the
  * one enterprise, bound to the role's application, and inside the caller's reach (1404 otherwise).
  */
-async function targets(db: Db, user: CurrentUser, roleId: string, body: { domainid: string; deptIds?: string[]; userIds?: string[] }): Promise<string[]> {
+async function targets(
+  db: Db,
+  user: CurrentUser,
+  roleId: string,
+  body: { domainid: string; deptIds?: string[]; userIds?: string[] },
+): Promise<string[]> {
   const deptIds = [...new Set(body.deptIds ?? [])];
   const userIds = [...new Set(body.userIds ?? [])];
-  if (deptIds.length === 0 && userIds.length === 0) throw new ValidationFailure([], [{ field: '', message: 'role.msg.selectDeptAndUser' }]);
+  if (deptIds.length === 0 && userIds.length === 0)
+    throw new ValidationFailure([], [{ field: '', message: 'role.msg.selectDeptAndUser' }]);
   const reachable = await tenantReach(db, user.reach, body.domainid);
   const role = await db
     .selectFrom('app_roles as r')
@@ -109,15 +144,27 @@ async function targets(db: Db, user: CurrentUser, roleId: string, body: { domain
     .executeTakeFirst();
   if (!role) throw new AppError('notFound');
   if (deptIds.length) {
-    const found = await db.selectFrom('departments').select('id').where('domain_id', '=', body.domainid).where('id', 'in', deptIds).execute();
-    if (found.length !== deptIds.length || (reachable !== null && !deptIds.every((d) => reachable.includes(d)))) throw new AppError('notFound');
+    const found = await db
+      .selectFrom('departments')
+      .select('id')
+      .where('domain_id', '=', body.domainid)
+      .where('id', 'in', deptIds)
+      .execute();
+    if (found.length !== deptIds.length || (reachable !== null && !deptIds.every((d) => reachable.includes(d))))
+      throw new AppError('notFound');
   }
-  const users = db.selectFrom('users as u').select('u.id').where('u.domain_id', '=', body.domainid).where(inDepartments(reachable));
+  const users = db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where('u.domain_id', '=', body.domainid)
+    .where(inDepartments(reachable));
   if (userIds.length) {
     const found = await users.where('u.id', 'in', userIds).execute();
     if (found.length !== userIds.length) throw new AppError('notFound');
   }
-  const members = deptIds.length ? (await users.where('u.department_id', 'in', deptIds).where('u.status', '=', 1).execute()).map((u) => u.id) : [];
+  const members = deptIds.length
+    ? (await users.where('u.department_id', 'in', deptIds).where('u.status', '=', 1).execute()).map((u) => u.id)
+    : [];
   return [...new Set([...userIds, ...members])];
 }
 
@@ -125,7 +172,11 @@ const assign: CallHandler<'roles.assign'> = async (ctx) => {
   const { db } = ctx.services;
   const ids = await targets(db, requireUser(ctx), ctx.params.id, ctx.body);
   if (ids.length === 0) return { assigned: 0 };
-  const result = await db.insertInto('role_users').values(ids.map((user_id) => ({ role_id: ctx.params.id, user_id }))).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+  const result = await db
+    .insertInto('role_users')
+    .values(ids.map((user_id) => ({ role_id: ctx.params.id, user_id })))
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
   return { assigned: Number(result.numInsertedOrUpdatedRows ?? 0) };
 };
 
@@ -133,7 +184,11 @@ const unassign: CallHandler<'roles.unassign'> = async (ctx) => {
   const { db } = ctx.services;
   const ids = await targets(db, requireUser(ctx), ctx.params.id, ctx.body);
   if (ids.length === 0) return { unassigned: 0 };
-  const result = await db.deleteFrom('role_users').where('role_id', '=', ctx.params.id).where('user_id', 'in', ids).executeTakeFirst();
+  const result = await db
+    .deleteFrom('role_users')
+    .where('role_id', '=', ctx.params.id)
+    .where('user_id', 'in', ids)
+    .executeTakeFirst();
   return { unassigned: Number(result.numDeletedRows) };
 };
 

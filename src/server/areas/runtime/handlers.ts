@@ -5,7 +5,17 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { deleteInstance, earlierApprovals, lockedAlready, retract, sendBack, startInstance, submitTask, type ActionResult, type LockedInstance } from '../../workflow/actions.ts';
+import {
+  deleteInstance,
+  earlierApprovals,
+  lockedAlready,
+  retract,
+  sendBack,
+  startInstance,
+  submitTask,
+  type ActionResult,
+  type LockedInstance,
+} from '../../workflow/actions.ts';
 import { writingInstances } from '../../workflow/instance-writes.ts';
 import { resolveApprovers } from '../../workflow/approvers.ts';
 import { versionById } from '../../workflow/process-versions.ts';
@@ -68,7 +78,14 @@ const callerCheck = (lock: boolean) =>
         'tk.domain_id',
         'tk.user_id as bound_user',
         onJobUserId(db, domain, v.lowerUserCode).as('user_id'),
-        eb.exists(offeredProcesses(db, domain).select('p.id').where('a.id', '=', v.applicationId).where('p.id', '=', v.flowId)).as('offered'),
+        eb
+          .exists(
+            offeredProcesses(db, domain)
+              .select('p.id')
+              .where('a.id', '=', v.applicationId)
+              .where('p.id', '=', v.flowId),
+          )
+          .as('offered'),
         'i.id as instance_id',
         'i.domain_id as instance_domain_id',
         'i.application_id as instance_application_id',
@@ -85,24 +102,47 @@ const checkCallerLocking = callerCheck(true);
  *  `instanceId`, also that instance, when it is one of this process's in the caller's enterprise (1404
  *  otherwise). One statement checks it all, the refusals in that order. Inside an action's unit of work
  *  (`lock`), the same statement locks the instance's row for the engine (docs/adr/0080-submissions-caller-check-locks.md). */
-async function callerOf(db: Db, query: RuntimeQuery, instanceId?: string, lock = false): Promise<Caller & { instance: LockedInstance | undefined }> {
+async function callerOf(
+  db: Db,
+  query: RuntimeQuery,
+  instanceId?: string,
+  lock = false,
+): Promise<Caller & { instance: LockedInstance | undefined }> {
   const tokenHash = sha256(query.accessToken);
   const applicationId = await applicationIdOf(db, tokenHash, query.applicationId);
-  const values = { tokenHash, lowerUserCode: query.userCode.toLowerCase(), applicationId, flowId: query.flowId, instanceId: instanceId ?? '' };
+  const values = {
+    tokenHash,
+    lowerUserCode: query.userCode.toLowerCase(),
+    applicationId,
+    flowId: query.flowId,
+    instanceId: instanceId ?? '',
+  };
   const [row] = await (lock ? checkCallerLocking : checkCaller)(db, values);
   const { domainId, userId } = knownCaller(row);
   const checked = row!; // knownCaller refused an absent row
   if (!checked.offered) throw new AppError('notFound', undefined, 'workflow.msg.noProcess');
-  if (instanceId !== undefined && !checked.instance_id) throw new AppError('notFound', undefined, 'workflow.msg.noInstance');
+  if (instanceId !== undefined && !checked.instance_id)
+    throw new AppError('notFound', undefined, 'workflow.msg.noInstance');
   const instance = checked.instance_id
-    ? { id: checked.instance_id, domain_id: checked.instance_domain_id!, application_id: checked.instance_application_id!, initiator_id: checked.initiator_id!, status: checked.status!, form_data: checked.form_data, version_id: checked.version_id! }
+    ? {
+        id: checked.instance_id,
+        domain_id: checked.instance_domain_id!,
+        application_id: checked.instance_application_id!,
+        initiator_id: checked.initiator_id!,
+        status: checked.status!,
+        form_data: checked.form_data,
+        version_id: checked.version_id!,
+      }
     : undefined;
   if (lock && instance) lockedAlready(db, instance);
   return { db, domainId, userId, applicationId, processId: query.flowId, instance };
 }
 
 /** The caller and its instance (the query's instanceId), both checked. */
-async function callerAndInstance(db: Db, query: RuntimeQuery & { instanceId: string }): Promise<{ caller: Caller; instance: LockedInstance }> {
+async function callerAndInstance(
+  db: Db,
+  query: RuntimeQuery & { instanceId: string },
+): Promise<{ caller: Caller; instance: LockedInstance }> {
   const { instance, ...caller } = await callerOf(db, query, query.instanceId);
   return { caller, instance: instance! };
 }
@@ -112,48 +152,75 @@ type InstanceAction = (trx: Db, caller: Caller, instance: LockedInstance) => Pro
 /** An action on the query's instance, in one unit of work whose first statement checks the caller and
  *  locks the instance (docs/adr/0080-submissions-caller-check-locks.md); answered with the new approvers' names. */
 async function onInstance(db: Db, query: RuntimeQuery & { instanceId: string }, act: InstanceAction) {
-  const result = await writingInstances(db, async (trx) => {
-    const { instance, ...caller } = await callerOf(trx, query, query.instanceId, true);
-    return act(trx, caller, instance!);
-  }, { endsWithFinish: true });
+  const result = await writingInstances(
+    db,
+    async (trx) => {
+      const { instance, ...caller } = await callerOf(trx, query, query.instanceId, true);
+      return act(trx, caller, instance!);
+    },
+    { endsWithFinish: true },
+  );
   return answer(db, result);
 }
 
 /** The engine's result with each approver's name and login number. */
 async function answer(db: Db, result: ActionResult) {
-  return { instanceId: result.instanceId, status: result.status, tasks: await withApprovers(db, result.tasks, result.people) };
+  return {
+    instanceId: result.instanceId,
+    status: result.status,
+    tasks: await withApprovers(db, result.tasks, result.people),
+  };
 }
 
 const start: CallHandler<'runtime.start'> = async (ctx) => {
   const caller = await callerOf(ctx.services.db, ctx.query);
   const { title, summary, formData, nextNodeIds } = ctx.body ?? {};
-  const result = await startInstance(caller.db, { domainId: caller.domainId, applicationId: caller.applicationId, processId: caller.processId, initiatorId: caller.userId, title, summary, formData, nextNodeIds });
+  const result = await startInstance(caller.db, {
+    domainId: caller.domainId,
+    applicationId: caller.applicationId,
+    processId: caller.processId,
+    initiatorId: caller.userId,
+    title,
+    summary,
+    formData,
+    nextNodeIds,
+  });
   return answer(caller.db, result);
 };
 
 const submit: CallHandler<'runtime.submit'> = (ctx) => {
   const { comment, formData, nextNodeIds } = ctx.body ?? {};
-  return onInstance(ctx.services.db, ctx.query, (trx, caller, instance) => submitTask(trx, { instanceId: instance.id, userId: caller.userId, comment, formData, nextNodeIds }));
+  return onInstance(ctx.services.db, ctx.query, (trx, caller, instance) =>
+    submitTask(trx, { instanceId: instance.id, userId: caller.userId, comment, formData, nextNodeIds }),
+  );
 };
 
 const back: CallHandler<'runtime.back'> = (ctx) => {
   const { comment, toNodeId } = ctx.body ?? {};
-  return onInstance(ctx.services.db, ctx.query, (trx, caller, instance) => sendBack(trx, { instanceId: instance.id, userId: caller.userId, comment, toNodeId }));
+  return onInstance(ctx.services.db, ctx.query, (trx, caller, instance) =>
+    sendBack(trx, { instanceId: instance.id, userId: caller.userId, comment, toNodeId }),
+  );
 };
 
 const retraction: CallHandler<'runtime.retract'> = (ctx) =>
-  onInstance(ctx.services.db, ctx.query, (trx, caller, instance) => retract(trx, { instanceId: instance.id, userId: caller.userId }));
+  onInstance(ctx.services.db, ctx.query, (trx, caller, instance) =>
+    retract(trx, { instanceId: instance.id, userId: caller.userId }),
+  );
 
 const remove: CallHandler<'runtime.delete'> = (ctx) =>
   onInstance(ctx.services.db, ctx.query, (trx, caller, instance) => {
-    if (instance.initiator_id !== caller.userId) throw new AppError('forbidden', undefined, 'workflow.msg.initiatorOnly');
+    if (instance.initiator_id !== caller.userId)
+      throw new AppError('forbidden', undefined, 'workflow.msg.initiatorOnly');
     return deleteInstance(trx, { instanceId: instance.id, userId: caller.userId });
   });
 
 const querySubmit: CallHandler<'runtime.querySubmit'> = async (ctx) => {
   const { caller } = await callerAndInstance(ctx.services.db, ctx.query);
   const { formData, nextNodeIds } = ctx.body ?? {};
-  const tryWith = (chosen?: readonly string[]) => dryRun(caller.db, (trx) => submitTask(trx, { instanceId: ctx.query.instanceId, userId: caller.userId, formData, nextNodeIds: chosen }));
+  const tryWith = (chosen?: readonly string[]) =>
+    dryRun(caller.db, (trx) =>
+      submitTask(trx, { instanceId: ctx.query.instanceId, userId: caller.userId, formData, nextNodeIds: chosen }),
+    );
   try {
     return await answer(caller.db, await tryWith(nextNodeIds));
   } catch (error) {
@@ -162,21 +229,41 @@ const querySubmit: CallHandler<'runtime.querySubmit'> = async (ctx) => {
     const options = error.params!.options as Array<{ nodeId: string }>;
     const each = [];
     for (const option of options) each.push(await tryWith([option.nodeId])); // one transaction at a time (PGlite has one connection)
-    return answer(caller.db, { instanceId: ctx.query.instanceId, status: each.some((r) => r.status === 'running') ? 'running' : each[0].status, tasks: each.flatMap((r) => r.tasks), people: each.flatMap((r) => r.people) });
+    return answer(caller.db, {
+      instanceId: ctx.query.instanceId,
+      status: each.some((r) => r.status === 'running') ? 'running' : each[0].status,
+      tasks: each.flatMap((r) => r.tasks),
+      people: each.flatMap((r) => r.people),
+    });
   }
 };
 
 const queryBack: CallHandler<'runtime.queryBack'> = async (ctx) => {
   const { caller, instance } = await callerAndInstance(ctx.services.db, ctx.query);
   const { db } = caller;
-  const task = await db.selectFrom('flow_tasks').select('node_id').where('instance_id', '=', instance.id).where('assignee_id', '=', caller.userId).where('status', '=', 'open').executeTakeFirst();
+  const task = await db
+    .selectFrom('flow_tasks')
+    .select('node_id')
+    .where('instance_id', '=', instance.id)
+    .where('assignee_id', '=', caller.userId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
   if (!task) throw new AppError('forbidden', undefined, 'workflow.msg.notYourTask');
   const { definition } = await versionById(db, instance.version_id);
-  const state = await db.selectFrom('flow_instances').select(['initiator_id', 'form_data']).where('id', '=', instance.id).executeTakeFirstOrThrow();
+  const state = await db
+    .selectFrom('flow_instances')
+    .select(['initiator_id', 'form_data'])
+    .where('id', '=', instance.id)
+    .executeTakeFirstOrThrow();
   const nodes = [];
   for (const nodeId of await earlierApprovals(db, instance.id, task.node_id)) {
     const node = definition.nodes[nodeId];
-    const assignees = await resolveApprovers(db, node.approvers ?? [], { domainId: caller.domainId, applicationId: caller.applicationId, initiatorId: state.initiator_id, form: state.form_data ?? {} });
+    const assignees = await resolveApprovers(db, node.approvers ?? [], {
+      domainId: caller.domainId,
+      applicationId: caller.applicationId,
+      initiatorId: state.initiator_id,
+      form: state.form_data ?? {},
+    });
     nodes.push({ nodeId, nodeName: node.name, assignees });
   }
   return withApprovers(db, nodes);

@@ -9,7 +9,12 @@ import type { Db } from '../../db/schema.ts';
 import { tokenUser } from './token-user.ts';
 
 async function unreadCount(db: Db, userId: string): Promise<number> {
-  const row = await db.selectFrom('task_messages').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('task_messages')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -19,8 +24,17 @@ const list: CallHandler<'runtime.messages'> = async (ctx) => {
   const { pageNum = 1, pageSize = 20, unread = false, lang } = ctx.query;
   const language = lang && isLanguage(lang) ? lang : await serverLanguage(db);
   const translate = translatorFor(ctx.services.catalogue.labels[language]);
-  const datas = await taskMessages(db, language, translate, { userId, unread }, { limit: pageSize, offset: (pageNum - 1) * pageSize });
-  let total = db.selectFrom('task_messages').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId);
+  const datas = await taskMessages(
+    db,
+    language,
+    translate,
+    { userId, unread },
+    { limit: pageSize, offset: (pageNum - 1) * pageSize },
+  );
+  let total = db
+    .selectFrom('task_messages')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId);
   if (unread) total = total.where('read_at', 'is', null);
   return {
     datas: datas.map(({ userId: _user, email: _email, ...message }) => message),
@@ -33,7 +47,11 @@ const read: CallHandler<'runtime.readMessages'> = async (ctx) => {
   const { db } = ctx.services;
   const { userId } = await tokenUser(db, ctx.query);
   const ids = ctx.body?.ids ?? [];
-  let update = db.updateTable('task_messages').set({ read_at: new Date() }).where('user_id', '=', userId).where('read_at', 'is', null);
+  let update = db
+    .updateTable('task_messages')
+    .set({ read_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null);
   if (ids.length > 0) update = update.where('id', 'in', ids);
   await update.execute();
   return { unread: await unreadCount(db, userId) };

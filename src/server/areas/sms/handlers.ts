@@ -20,13 +20,24 @@ const test: CallHandler<'sms.test'> = async (ctx) => {
   const template = sms.testTemplate ?? (await atrium.translate('sms.testContent'));
   const text = interpolate(template, { domain: account.name, systemName: account.system_name || account.name });
   try {
-    const answer = await sms.send({ memberCode: account.sms_member_code, memberPassword: account.sms_member_pwd, phone: ctx.params.phone, text }, ctx.request.log);
+    const answer = await sms.send(
+      { memberCode: account.sms_member_code, memberPassword: account.sms_member_pwd, phone: ctx.params.phone, text },
+      ctx.request.log,
+    );
     if (answer.message) return answer;
-    return { type: answer.type, message: await atrium.translate(answer.type === SUCCESS ? 'msg.smsSent' : 'msg.smsSendFailed') };
+    return {
+      type: answer.type,
+      message: await atrium.translate(answer.type === SUCCESS ? 'msg.smsSent' : 'msg.smsSendFailed'),
+    };
   } catch (error) {
     if (!(error instanceof SmsGatewayUnreachable)) throw error;
     ctx.request.log.warn({ err: error }, 'SMS gateway unreachable');
-    return { type: 'error', message: await atrium.translate('msg.smsGatewayUnreachable', { reason: await atrium.translate(`outbound.reason.${error.outbound}`) }) };
+    return {
+      type: 'error',
+      message: await atrium.translate('msg.smsGatewayUnreachable', {
+        reason: await atrium.translate(`outbound.reason.${error.outbound}`),
+      }),
+    };
   }
 };
 

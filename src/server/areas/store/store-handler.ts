@@ -38,7 +38,8 @@ const operations: Record<StoreOperation, (collection: string, ctx: HandlerContex
     }),
   get: async (collection, { services, params }) => found(await getRecord(services.db, collection, params.id)),
   create: (collection, { services, body }) => createRecord(services.db, collection, (body as Data | null) ?? {}),
-  update: async (collection, { services, params, body }) => found(await updateRecord(services.db, collection, params.id, (body as Data | null) ?? {})),
+  update: async (collection, { services, params, body }) =>
+    found(await updateRecord(services.db, collection, params.id, (body as Data | null) ?? {})),
   delete: async (collection, { services, params, body }) => ({
     deleted: await deleteRecords(services.db, collection, params.id ? [params.id] : ((body as string[] | null) ?? [])),
   }),
@@ -47,8 +48,12 @@ const operations: Record<StoreOperation, (collection: string, ctx: HandlerContex
 /** Throws at start-up when the call does not fit the convention, naming the call. */
 export function storeHandlerFor(call: CallDef): Handler {
   const collection = (call.handler ?? '').slice(STORE_PREFIX.length);
-  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(collection)) throw new Error(`call ${call.id}: "${call.handler}" does not name a store collection`);
+  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(collection))
+    throw new Error(`call ${call.id}: "${call.handler}" does not name a store collection`);
   const operation = storeOperation(call);
-  if (!operation) throw new Error(`call ${call.id}: ${call.method} ${call.path} is none of the store operations (see docs/catalogue.md)`);
+  if (!operation)
+    throw new Error(
+      `call ${call.id}: ${call.method} ${call.path} is none of the store operations (see docs/catalogue.md)`,
+    );
   return (ctx: HandlerContext) => operations[operation](collection, ctx);
 }

@@ -12,7 +12,12 @@ const toRecord = (row: { id: string; data: Data }): StoreRecord => ({ ...row.dat
 const withoutId = ({ id: _id, ...rest }: Data): Data => rest;
 
 /** Body fields are case-insensitive "contains" filters; empty values do not filter. */
-export async function listRecords(db: Db, collection: string, filters: Data, page: { currpage: number; pagelines: number }) {
+export async function listRecords(
+  db: Db,
+  collection: string,
+  filters: Data,
+  page: { currpage: number; pagelines: number },
+) {
   let q = db.selectFrom('store_records').where('collection', '=', collection);
   for (const [field, value] of Object.entries(filters)) {
     if (value === undefined || value === null || value === '') continue;
@@ -29,19 +34,32 @@ export async function listRecords(db: Db, collection: string, filters: Data, pag
 }
 
 export async function getRecord(db: Db, collection: string, id: string): Promise<StoreRecord | undefined> {
-  const row = await db.selectFrom('store_records').select(['id', 'data']).where('collection', '=', collection).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('store_records')
+    .select(['id', 'data'])
+    .where('collection', '=', collection)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && toRecord(row);
 }
 
 export async function createRecord(db: Db, collection: string, body: Data): Promise<StoreRecord> {
   const id = randomUUID();
   const data = withoutId(body);
-  await db.insertInto('store_records').values({ collection, id, data: JSON.stringify(data) }).execute();
+  await db
+    .insertInto('store_records')
+    .values({ collection, id, data: JSON.stringify(data) })
+    .execute();
   return { ...data, id };
 }
 
 /** Merges the body into the stored record (fields the body omits stay). Undefined when absent. */
-export async function updateRecord(db: Db, collection: string, id: string, body: Data): Promise<StoreRecord | undefined> {
+export async function updateRecord(
+  db: Db,
+  collection: string,
+  id: string,
+  body: Data,
+): Promise<StoreRecord | undefined> {
   const row = await db
     .updateTable('store_records')
     .set({ data: sql`data || ${JSON.stringify(withoutId(body))}::jsonb`, updated_at: new Date() })
@@ -56,7 +74,11 @@ export async function updateRecord(db: Db, collection: string, id: string, body:
 export async function deleteRecords(db: Db, collection: string, ids: readonly string[]): Promise<number> {
   const unique = [...new Set(ids)];
   return db.transaction().execute(async (trx) => {
-    const result = await trx.deleteFrom('store_records').where('collection', '=', collection).where('id', 'in', unique).executeTakeFirst();
+    const result = await trx
+      .deleteFrom('store_records')
+      .where('collection', '=', collection)
+      .where('id', 'in', unique)
+      .executeTakeFirst();
     if (Number(result.numDeletedRows) !== unique.length) throw new AppError('notFound');
     return unique.length;
   });

@@ -10,11 +10,24 @@ export async function deleteSuperusers(db: Db, caller: CurrentUser, requested: r
   const ids = [...new Set(requested)];
   if (ids.includes(caller.id)) throw new AppError('forbidden', undefined, 'error.deleteSelf');
   return db.transaction().execute(async (trx) => {
-    const found = await trx.selectFrom('superusers as s').select(['s.id', 's.builtin']).where('s.id', 'in', ids).where(manageableBy(caller)).forUpdate().execute();
+    const found = await trx
+      .selectFrom('superusers as s')
+      .select(['s.id', 's.builtin'])
+      .where('s.id', 'in', ids)
+      .where(manageableBy(caller))
+      .forUpdate()
+      .execute();
     if (found.length !== ids.length) {
       // Every id it sees but does not manage: refused as such; any it does not see: as missing.
-      const seen = await trx.selectFrom('superusers as s').select('s.id').where('s.id', 'in', ids).where(visibleTo(caller)).execute();
-      throw seen.length === ids.length ? new AppError('forbidden', undefined, 'error.notManageable') : new AppError('notFound');
+      const seen = await trx
+        .selectFrom('superusers as s')
+        .select('s.id')
+        .where('s.id', 'in', ids)
+        .where(visibleTo(caller))
+        .execute();
+      throw seen.length === ids.length
+        ? new AppError('forbidden', undefined, 'error.notManageable')
+        : new AppError('notFound');
     }
     if (found.some((row) => row.builtin)) throw new AppError('forbidden', undefined, 'error.deleteBuiltin');
     const result = await trx.deleteFrom('superusers').where('id', 'in', ids).executeTakeFirst();

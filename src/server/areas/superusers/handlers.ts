@@ -21,7 +21,8 @@ const get: CallHandler<'superusers.get'> = async (ctx) => {
 
 /** The password policy in force applies to a password typed in the form (not to the unchanged marker). */
 async function checkFormPassword(ctx: Pick<HandlerContext<Superuser>, 'body' | 'services' | 'request'>): Promise<void> {
-  if (ctx.body.password !== UNCHANGED_SECRET) await checkNewPassword(ctx.services.db, ctx.body.password, await ctx.request.atrium.translator());
+  if (ctx.body.password !== UNCHANGED_SECRET)
+    await checkNewPassword(ctx.services.db, ctx.body.password, await ctx.request.atrium.translator());
 }
 
 const create: CallHandler<'superusers.create'> = async (ctx) => {
@@ -34,7 +35,8 @@ const create: CallHandler<'superusers.create'> = async (ctx) => {
 const update: CallHandler<'superusers.update'> = async (ctx) => {
   const user = requireUser(ctx);
   await checkFormPassword(ctx);
-  if (!(await updateSuperuser(ctx.services.db, user, ctx.params.id, ctx.body, ctx.session?.id))) throw new AppError('notFound');
+  if (!(await updateSuperuser(ctx.services.db, user, ctx.params.id, ctx.body, ctx.session?.id)))
+    throw new AppError('notFound');
   // Grants keep every saved user within the caller's reach (grants.ts), so it reads back.
   return (await findSuperuser(ctx.services.db, user, ctx.params.id))!;
 };
@@ -45,7 +47,9 @@ const unlock: CallHandler<'superusers.unlock'> = async (ctx) => {
   return (await findSuperuser(ctx.services.db, user, ctx.params.id))!;
 };
 
-const remove: CallHandler<'superusers.delete'> = async (ctx) => ({ deleted: await deleteSuperusers(ctx.services.db, requireUser(ctx), ctx.body) });
+const remove: CallHandler<'superusers.delete'> = async (ctx) => ({
+  deleted: await deleteSuperusers(ctx.services.db, requireUser(ctx), ctx.body),
+});
 
 export const superuserHandlers: Record<string, Handler> = {
   'superusers.list': list,

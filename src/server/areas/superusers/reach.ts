@@ -24,7 +24,9 @@ const platformOfficer = (id: Expression<string>, isOpenSecurity: boolean) => sql
   and not exists (select 1 from superuser_domains where superuser_id = ${id})
   and not exists (select 1 from superuser_departments where superuser_id = ${id}))`;
 
-const hasLink = (id: Expression<string>) => sql<SqlBool>`(exists (select 1 from superuser_domains where superuser_id = ${id})
+const hasLink = (
+  id: Expression<string>,
+) => sql<SqlBool>`(exists (select 1 from superuser_domains where superuser_id = ${id})
   or exists (select 1 from superuser_departments where superuser_id = ${id})
   or exists (select 1 from superuser_applications where superuser_id = ${id}))`;
 
@@ -37,7 +39,11 @@ const footprintInTenants = (id: Expression<string>, domains: readonly string[]) 
     where x.superuser_id = ${id} and (a.domain_id is null or not a.domain_id = any(${list(domains)}))))`;
 
 /** Department-level inside these departments of that one enterprise, and nothing tenant-wide. */
-const footprintInDepartments = (id: Expression<string>, domain: string, departments: readonly string[]) => sql<SqlBool>`(
+const footprintInDepartments = (
+  id: Expression<string>,
+  domain: string,
+  departments: readonly string[],
+) => sql<SqlBool>`(
   exists (select 1 from superuser_departments where superuser_id = ${id})
   and not exists (select 1 from superuser_departments x where x.superuser_id = ${id} and not x.department_id = any(${list(departments)}))
   and not exists (select 1 from superuser_domains x where x.superuser_id = ${id} and x.domain_id <> ${domain})
@@ -46,7 +52,8 @@ const footprintInDepartments = (id: Expression<string>, domain: string, departme
 function inside(caller: CurrentUser, id: Expression<string>): Expression<SqlBool> {
   const { reach } = caller;
   const notSuper = sql<SqlBool>`not ${sql.ref('s.super_admin')}`;
-  if (reach.kind === 'platform') return sql<SqlBool>`(${notSuper} and not ${platformOfficer(id, caller.isOpenSecurity)})`;
+  if (reach.kind === 'platform')
+    return sql<SqlBool>`(${notSuper} and not ${platformOfficer(id, caller.isOpenSecurity)})`;
   if (reach.kind === 'tenants') return sql<SqlBool>`(${notSuper} and ${footprintInTenants(id, reach.domains)})`;
   return sql<SqlBool>`(${notSuper} and ${footprintInDepartments(id, reach.domain, reach.departments)})`;
 }

@@ -23,20 +23,45 @@ async function writeLinks(trx: Db, id: string, wanted: Wanted): Promise<void> {
   await trx.deleteFrom('superuser_domains').where('superuser_id', '=', id).execute();
   await trx.deleteFrom('superuser_applications').where('superuser_id', '=', id).execute();
   await trx.deleteFrom('superuser_departments').where('superuser_id', '=', id).execute();
-  if (wanted.domains.length) await trx.insertInto('superuser_domains').values(wanted.domains.map((domain_id) => ({ superuser_id: id, domain_id }))).execute();
-  if (wanted.applications.length) await trx.insertInto('superuser_applications').values(wanted.applications.map((application_id) => ({ superuser_id: id, application_id }))).execute();
-  if (wanted.departments.length) await trx.insertInto('superuser_departments').values(wanted.departments.map((department_id) => ({ superuser_id: id, department_id }))).execute();
+  if (wanted.domains.length)
+    await trx
+      .insertInto('superuser_domains')
+      .values(wanted.domains.map((domain_id) => ({ superuser_id: id, domain_id })))
+      .execute();
+  if (wanted.applications.length)
+    await trx
+      .insertInto('superuser_applications')
+      .values(wanted.applications.map((application_id) => ({ superuser_id: id, application_id })))
+      .execute();
+  if (wanted.departments.length)
+    await trx
+      .insertInto('superuser_departments')
+      .values(wanted.departments.map((department_id) => ({ superuser_id: id, department_id })))
+      .execute();
 }
 
 /** A password set in the form restarts its age and unlocks the account (the administrator's unlock);
  *  one an administrator gives someone else must be changed at that user's next login (first-login policy). */
 function newPasswordColumns(passwordHash: string, setBySomeoneElse: boolean) {
-  return { password_hash: passwordHash, password_changed_at: new Date(), failed_logins: 0, locked_until: null, must_change_password: setBySomeoneElse };
+  return {
+    password_hash: passwordHash,
+    password_changed_at: new Date(),
+    failed_logins: 0,
+    locked_until: null,
+    must_change_password: setBySomeoneElse,
+  };
 }
 
 function columnsOf(body: Superuser, wanted: Wanted) {
   const { domains: _d, applications: _a, departments: _p, ...flags } = wanted;
-  return { ...flags, name: body.name.trim(), loginno: body.loginno.trim(), email: body.email.trim(), ...(body.telephone === undefined ? {} : { telephone: body.telephone }), status: body.status ?? 1 };
+  return {
+    ...flags,
+    name: body.name.trim(),
+    loginno: body.loginno.trim(),
+    email: body.email.trim(),
+    ...(body.telephone === undefined ? {} : { telephone: body.telephone }),
+    status: body.status ?? 1,
+  };
 }
 
 /** The form's scope rules are skipped for a built-in officer (`form.builtin`): only the stored flag may say so. */
@@ -44,7 +69,8 @@ const notBuiltin = () => new ValidationFailure([], [{ field: '/builtin', message
 
 export async function createSuperuser(db: Db, caller: CurrentUser, body: Superuser): Promise<string> {
   // There is no stored password to keep: the marker is no password at all.
-  if (body.password === UNCHANGED_SECRET) throw new ValidationFailure([], [{ field: '/password', message: 'msg.requirePassword' }]);
+  if (body.password === UNCHANGED_SECRET)
+    throw new ValidationFailure([], [{ field: '/password', message: 'msg.requirePassword' }]);
   if (body.builtin) throw notBuiltin();
   const wanted = wantedState(body, caller.isOpenSecurity);
   const passwordHash = await hashPassword(body.password);
@@ -53,7 +79,12 @@ export async function createSuperuser(db: Db, caller: CurrentUser, body: Superus
     await checkGrants(trx, caller, wanted);
     if (await loginnoTaken(trx, body.loginno)) throw taken();
     // Someone else chose this password: the first-login policy makes the new user change it.
-    await uniqueLoginno(() => trx.insertInto('superusers').values({ ...columnsOf(body, wanted), id, password_hash: passwordHash, must_change_password: true }).execute());
+    await uniqueLoginno(() =>
+      trx
+        .insertInto('superusers')
+        .values({ ...columnsOf(body, wanted), id, password_hash: passwordHash, must_change_password: true })
+        .execute(),
+    );
     await writeLinks(trx, id, wanted);
     await checkStillManaged(trx, caller, id);
   });
@@ -81,7 +112,16 @@ async function lockTarget(trx: Db, caller: CurrentUser, id: string) {
     .where(self ? visibleTo(caller) : manageableBy(caller))
     .forUpdate()
     .executeTakeFirst();
-  if (!target && !self && (await trx.selectFrom('superusers as s').select('s.id').where('s.id', '=', id).where(visibleTo(caller)).executeTakeFirst())) {
+  if (
+    !target &&
+    !self &&
+    (await trx
+      .selectFrom('superusers as s')
+      .select('s.id')
+      .where('s.id', '=', id)
+      .where(visibleTo(caller))
+      .executeTakeFirst())
+  ) {
     throw new AppError('forbidden', undefined, 'error.notManageable');
   }
   return target;
@@ -91,7 +131,13 @@ async function lockTarget(trx: Db, caller: CurrentUser, id: string) {
  *  officer keeps its stored type, flags and (empty) scope whatever the body says; a user saving
  *  itself changes its own details and password, never its rights. A new password ends the user's
  *  sessions, all but `callerSession` (the one saving) when the user saves itself. */
-export async function updateSuperuser(db: Db, caller: CurrentUser, id: string, body: Superuser, callerSession?: string): Promise<boolean> {
+export async function updateSuperuser(
+  db: Db,
+  caller: CurrentUser,
+  id: string,
+  body: Superuser,
+  callerSession?: string,
+): Promise<boolean> {
   const wanted = wantedState(body, caller.isOpenSecurity);
   const passwordHash = body.password === UNCHANGED_SECRET ? undefined : await hashPassword(body.password);
   return db.transaction().execute(async (trx) => {
@@ -101,7 +147,11 @@ export async function updateSuperuser(db: Db, caller: CurrentUser, id: string, b
     const self = id === caller.id;
     // In security mode the type is what the form sets, outside it the flags: compare that.
     if (self && !target.builtin) {
-      const stored = { ...target, type: caller.isOpenSecurity ? target.type : wanted.type, ...(await linksOf(trx, id)) } as Parameters<typeof checkOwnRights>[0];
+      const stored = {
+        ...target,
+        type: caller.isOpenSecurity ? target.type : wanted.type,
+        ...(await linksOf(trx, id)),
+      } as Parameters<typeof checkOwnRights>[0];
       checkOwnRights(stored, { ...wanted, status: body.status ?? 1 });
     }
     const rightsChange = !target.builtin && !self;
@@ -109,7 +159,11 @@ export async function updateSuperuser(db: Db, caller: CurrentUser, id: string, b
     if (await loginnoTaken(trx, body.loginno, id)) throw taken();
     const { super_admin: _s, domain_admin: _a, developer: _d, type: _t, ...builtinColumns } = columnsOf(body, wanted);
     const { status: _st, ...ownColumns } = builtinColumns;
-    const columns = { ...(rightsChange ? columnsOf(body, wanted) : self ? ownColumns : builtinColumns), updated_at: new Date(), ...(passwordHash ? newPasswordColumns(passwordHash, !self) : {}) };
+    const columns = {
+      ...(rightsChange ? columnsOf(body, wanted) : self ? ownColumns : builtinColumns),
+      updated_at: new Date(),
+      ...(passwordHash ? newPasswordColumns(passwordHash, !self) : {}),
+    };
     await uniqueLoginno(() => trx.updateTable('superusers').set(columns).where('id', '=', id).execute());
     if (passwordHash) await endOtherSessions(trx, id, self ? callerSession : undefined);
     if (rightsChange) {

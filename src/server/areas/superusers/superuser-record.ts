@@ -8,7 +8,21 @@ import type { SuperusersTable } from '../../db/schema.ts';
 export type UserType = NonNullable<Superuser['type']>;
 const TYPES: readonly UserType[] = ['super', 'admin', 'secret', 'examine', 'develop'];
 
-export type StoredSuperuser = Pick<Selectable<SuperusersTable>, 'id' | 'name' | 'loginno' | 'email' | 'telephone' | 'status' | 'type' | 'super_admin' | 'domain_admin' | 'developer' | 'builtin' | 'locked_until'>;
+export type StoredSuperuser = Pick<
+  Selectable<SuperusersTable>,
+  | 'id'
+  | 'name'
+  | 'loginno'
+  | 'email'
+  | 'telephone'
+  | 'status'
+  | 'type'
+  | 'super_admin'
+  | 'domain_admin'
+  | 'developer'
+  | 'builtin'
+  | 'locked_until'
+>;
 
 export interface Links {
   domains: string[];
@@ -33,7 +47,8 @@ export function kindsOf(row: StoredSuperuser, scope: ScopeShape): UserKind[] {
   if (row.super_admin || row.type === 'super') return ['super'];
   if (row.type === 'secret' || row.type === 'examine') return [row.type];
   const kinds: UserKind[] = [];
-  if (row.domain_admin) kinds.push(scope.hasDepartments ? 'departmentAdmin' : scope.hasDomains ? 'tenantAdmin' : 'systemAdmin');
+  if (row.domain_admin)
+    kinds.push(scope.hasDepartments ? 'departmentAdmin' : scope.hasDomains ? 'tenantAdmin' : 'systemAdmin');
   if (row.developer || row.type === 'develop') kinds.push('develop');
   return kinds;
 }
@@ -49,17 +64,32 @@ function recordOf(row: StoredSuperuser): Omit<SuperuserRow, 'kinds'> {
     loginno: row.loginno,
     email: row.email,
     status: row.status === 0 ? 0 : 1,
-    type: TYPES.includes(row.type as UserType) ? (row.type as UserType) : row.super_admin ? 'super' : row.domain_admin ? 'admin' : 'develop',
+    type: TYPES.includes(row.type as UserType)
+      ? (row.type as UserType)
+      : row.super_admin
+        ? 'super'
+        : row.domain_admin
+          ? 'admin'
+          : 'develop',
     issuperadmin: row.super_admin,
     isdomainadmin: row.domain_admin,
     isdeveloper: row.developer,
     // Locked by wrong passwords (auth/login-lock.ts): shown with the time it opens again.
-    ...(row.locked_until && row.locked_until.getTime() > Date.now() ? { lockedUntil: row.locked_until.toISOString() } : {}),
+    ...(row.locked_until && row.locked_until.getTime() > Date.now()
+      ? { lockedUntil: row.locked_until.toISOString() }
+      : {}),
   };
 }
 
 export function toSuperuserReply(row: StoredSuperuser, links: Links): Superuser & { id: string } {
-  return { ...recordOf(row), telephone: row.telephone, builtin: row.builtin, password: UNCHANGED_SECRET, confirmpwd: UNCHANGED_SECRET, ...links };
+  return {
+    ...recordOf(row),
+    telephone: row.telephone,
+    builtin: row.builtin,
+    password: UNCHANGED_SECRET,
+    confirmpwd: UNCHANGED_SECRET,
+    ...links,
+  };
 }
 
 /** What a valid body asks to store: flags, type and links, before the reach checks. */

@@ -33,7 +33,9 @@ const list: CallHandler<'timedTasks.list'> = async (ctx) => {
   const t = await ctx.request.atrium.translator();
   const { searchword = '', linesPerPage = 20, pageNo = 1 } = ctx.query;
   const word = searchword.trim().toLowerCase();
-  const rows = (await taskRows(ctx.services.db, t)).filter((row) => !word || row.name.toLowerCase().includes(word) || row.id.toLowerCase().includes(word));
+  const rows = (await taskRows(ctx.services.db, t)).filter(
+    (row) => !word || row.name.toLowerCase().includes(word) || row.id.toLowerCase().includes(word),
+  );
   const from = (pageNo - 1) * linesPerPage;
   return { datas: rows.slice(from, from + linesPerPage), rowCount: rows.length };
 };
@@ -42,13 +44,27 @@ const start: CallHandler<'timedTasks.start'> = async (ctx) => {
   const { db } = ctx.services;
   const task = await taskOf(db, ctx.query.id);
   if (task.start_type === 'banned') throw new AppError('conflict', undefined, 'task.msg.banned');
-  const timing: Timing = { period: (ctx.query.period as TimedTaskPeriod | undefined) ?? task.period, runTime: ctx.query.rTime ?? task.run_time, runDate: ctx.query.rDate ?? task.run_date };
-  if (ctx.query.rDate && !realDate(ctx.query.rDate)) throw new AppError('validation', undefined, 'task.msg.runDateInvalid', '/rDate');
+  const timing: Timing = {
+    period: (ctx.query.period as TimedTaskPeriod | undefined) ?? task.period,
+    runTime: ctx.query.rTime ?? task.run_time,
+    runDate: ctx.query.rDate ?? task.run_date,
+  };
+  if (ctx.query.rDate && !realDate(ctx.query.rDate))
+    throw new AppError('validation', undefined, 'task.msg.runDateInvalid', '/rDate');
   const at = ONE_SHOT.includes(timing.period) ? oneShotAt(timing) : null;
-  if (timing.period === 'none' && at && at.getTime() <= Date.now()) throw new AppError('validation', undefined, 'task.msg.runTimePassed', '/rTime');
+  if (timing.period === 'none' && at && at.getTime() <= Date.now())
+    throw new AppError('validation', undefined, 'task.msg.runTimePassed', '/rTime');
   await db
     .updateTable('timed_tasks')
-    .set({ state: 'run', period: timing.period, run_time: timing.runTime, run_date: timing.runDate, next_run_at: at, version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
+    .set({
+      state: 'run',
+      period: timing.period,
+      run_time: timing.runTime,
+      run_date: timing.runDate,
+      next_run_at: at,
+      version: sql<number>`version + 1`,
+      updated_at: sql<Date>`now()`,
+    })
     .where('id', '=', task.id)
     .execute();
   return answer(ctx, task.id);

@@ -13,13 +13,20 @@ export type RunRow = Calls['timedTasks.runs']['reply'][number];
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 
-const outcome = sql<RunRow['outcome']>`case when r.outcome = 'running' and r.heartbeat_at < now() - ${STALE_SECONDS} * interval '1 second' then 'interrupted' else r.outcome end`;
+const outcome = sql<
+  RunRow['outcome']
+>`case when r.outcome = 'running' and r.heartbeat_at < now() - ${STALE_SECONDS} * interval '1 second' then 'interrupted' else r.outcome end`;
 
 function runsQuery(db: Db) {
-  return db.selectFrom('timed_task_runs as r').select(['r.id', 'r.task_id', 'r.started_at', 'r.finished_at', 'r.message', outcome.as('outcome')]);
+  return db
+    .selectFrom('timed_task_runs as r')
+    .select(['r.id', 'r.task_id', 'r.started_at', 'r.finished_at', 'r.message', outcome.as('outcome')]);
 }
 
-const asRun = (r: { id: string; started_at: Date; finished_at: Date | null; outcome: RunRow['outcome']; message: string }, t: Translate): RunRow => ({
+const asRun = (
+  r: { id: string; started_at: Date; finished_at: Date | null; outcome: RunRow['outcome']; message: string },
+  t: Translate,
+): RunRow => ({
   id: r.id,
   startedAt: r.started_at.toISOString(),
   finishedAt: r.finished_at?.toISOString() ?? null,
@@ -31,7 +38,9 @@ function nextRun(state: string, timing: Timing, nextRunAt: Date | null): string 
   if (state !== 'run') return null;
   const pattern = cronPattern(timing);
   if (!pattern) return nextRunAt?.toISOString() ?? null;
-  return new Cron(pattern, { startAt: dayOf(timing.runDate) ?? undefined, paused: true }).nextRun()?.toISOString() ?? null;
+  return (
+    new Cron(pattern, { startAt: dayOf(timing.runDate) ?? undefined, paused: true }).nextRun()?.toISOString() ?? null
+  );
 }
 
 /** Every task (they are a handful), in id order. */
@@ -42,7 +51,11 @@ export async function taskRows(db: Db, t: Translate, ids?: readonly string[]): P
   if (tasks.length === 0) return [];
   const last = await runsQuery(db)
     .distinctOn('r.task_id')
-    .where('r.task_id', 'in', tasks.map((task) => task.id))
+    .where(
+      'r.task_id',
+      'in',
+      tasks.map((task) => task.id),
+    )
     .orderBy('r.task_id')
     .orderBy('r.started_at', 'desc')
     .execute();
@@ -66,6 +79,11 @@ export async function taskRows(db: Db, t: Translate, ids?: readonly string[]): P
 }
 
 export async function recentRuns(db: Db, t: Translate, taskId: string, limit: number): Promise<RunRow[]> {
-  const rows = await runsQuery(db).where('r.task_id', '=', taskId).orderBy('r.started_at', 'desc').orderBy('r.id').limit(limit).execute();
+  const rows = await runsQuery(db)
+    .where('r.task_id', '=', taskId)
+    .orderBy('r.started_at', 'desc')
+    .orderBy('r.id')
+    .limit(limit)
+    .execute();
   return rows.map((r) => asRun(r, t));
 }

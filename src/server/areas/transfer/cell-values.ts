@@ -41,7 +41,12 @@ export function convertCell(column: Column, text: string): Converted {
       return day ? { value: day } : { problem: 'transfer.msg.notDate' };
     }
     case 'checkbox':
-      return { value: text.split(/[;；]/).map((s) => s.trim()).filter(Boolean) };
+      return {
+        value: text
+          .split(/[;；]/)
+          .map((s) => s.trim())
+          .filter(Boolean),
+      };
     default:
       return { value: text };
   }

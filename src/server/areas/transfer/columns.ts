@@ -23,14 +23,31 @@ export interface Column {
   field?: FieldExtendReply;
 }
 
-const col = (key: string, type: CellType = 'text', imported = true): Column => ({ key, label: `transfer.column.${key}`, type, imported });
+const col = (key: string, type: CellType = 'text', imported = true): Column => ({
+  key,
+  label: `transfer.column.${key}`,
+  type,
+  imported,
+});
 
 // Not imported: domain administration (domainAdmins.add, tenant administrators only), the calendar
 // (issue 13) and the proxy (a dated hand-over edited on the user's form).
 const USER_COLUMNS: Column[] = [
-  col('loginno'), col('name'), col('department'), col('email'), col('telephone'), col('status', 'int'), col('orderno', 'int'),
-  col('isliaison', 'bool'), col('loginLocked', 'bool'), col('useIM', 'bool'),
-  col('isdomainadmin', 'bool', false), col('calendarid', 'text', false), col('proxy', 'text', false), col('proxyStart', 'date', false), col('proxyEnd', 'date', false),
+  col('loginno'),
+  col('name'),
+  col('department'),
+  col('email'),
+  col('telephone'),
+  col('status', 'int'),
+  col('orderno', 'int'),
+  col('isliaison', 'bool'),
+  col('loginLocked', 'bool'),
+  col('useIM', 'bool'),
+  col('isdomainadmin', 'bool', false),
+  col('calendarid', 'text', false),
+  col('proxy', 'text', false),
+  col('proxyStart', 'date', false),
+  col('proxyEnd', 'date', false),
 ];
 const DEPARTMENT_COLUMNS: Column[] = [col('path'), col('code'), col('orderno', 'int'), col('valid', 'bool')];
 
@@ -46,12 +63,19 @@ export async function extensionFields(db: Db, domainId: string | null, kind: Kin
 
 export function columnsOf(kind: Kind, fields: readonly FieldExtendReply[]): Column[] {
   const own = kind === 'user' ? USER_COLUMNS : DEPARTMENT_COLUMNS;
-  const ext = fields.map((f): Column => ({ key: f.name, label: f.label, type: f.type === 'checkbox' ? 'checkbox' : f.type === 'date' ? 'date' : 'text', imported: !f.isReadonly, field: f }));
+  const ext = fields.map((f): Column => ({
+    key: f.name,
+    label: f.label,
+    type: f.type === 'checkbox' ? 'checkbox' : f.type === 'date' ? 'date' : 'text',
+    imported: !f.isReadonly,
+    field: f,
+  }));
   return [...own, ...ext];
 }
 
 /** A column's header in one language. */
-export const headerOf = (column: Column, labels: Readonly<Record<string, string>>) => (column.field ? column.label : (labels[column.label] ?? column.key));
+export const headerOf = (column: Column, labels: Readonly<Record<string, string>>) =>
+  column.field ? column.label : (labels[column.label] ?? column.key);
 
 const norm = (s: string) => s.trim().toLowerCase();
 
@@ -59,7 +83,13 @@ const norm = (s: string) => s.trim().toLowerCase();
  * Which column each header cell names (undefined: not ours, ignored). Refuses a sheet without the key
  * column and one naming a column twice.
  */
-export function matchHeader(header: readonly string[], columns: readonly Column[], labels: Record<string, Readonly<Record<string, string>>>, kind: Kind, language: string): Array<Column | undefined> {
+export function matchHeader(
+  header: readonly string[],
+  columns: readonly Column[],
+  labels: Record<string, Readonly<Record<string, string>>>,
+  kind: Kind,
+  language: string,
+): Array<Column | undefined> {
   const byName = new Map<string, Column>();
   for (const column of columns) {
     byName.set(norm(column.key), column);
@@ -74,6 +104,7 @@ export function matchHeader(header: readonly string[], columns: readonly Column[
     return column;
   });
   const key = columns.find((c) => c.key === KEY_COLUMN[kind])!;
-  if (!seen.has(key.key)) throw new SheetRefusal('transfer.msg.missingHeader', { column: headerOf(key, labels[language] ?? {}) });
+  if (!seen.has(key.key))
+    throw new SheetRefusal('transfer.msg.missingHeader', { column: headerOf(key, labels[language] ?? {}) });
   return matched;
 }

@@ -13,7 +13,8 @@ import { diffValues } from './import-plan.ts';
 import { PATH_SEPARATOR, splitPath } from './org-tree.ts';
 import { checkRecord } from './row-rules.ts';
 
-const refuse = (message: string, params?: Record<string, unknown>) => new ValidationFailure([], [{ field: '', message, params }]);
+const refuse = (message: string, params?: Record<string, unknown>) =>
+  new ValidationFailure([], [{ field: '', message, params }]);
 
 export async function applyDepartmentRow(trx: Db, ctx: ImportContext, row: ImportRow): Promise<Applied> {
   const segments = splitPath(String(row.values.get('path')));
@@ -22,7 +23,14 @@ export async function applyDepartmentRow(trx: Db, ctx: ImportContext, row: Impor
   const node = ctx.tree.byPathText(segments.join(PATH_SEPARATOR));
   const superior = superiorPath ? ctx.tree.byPathText(superiorPath) : undefined;
   if (superiorPath && !superior) throw refuse('transfer.msg.superiorMissing', { path: superiorPath });
-  const stored = node ? await trx.selectFrom('departments').selectAll().where('id', '=', node.id).where('domain_id', '=', ctx.domainId).executeTakeFirst() : undefined;
+  const stored = node
+    ? await trx
+        .selectFrom('departments')
+        .selectAll()
+        .where('id', '=', node.id)
+        .where('domain_id', '=', ctx.domainId)
+        .executeTakeFirst()
+    : undefined;
   // A department-level administrator changes only what lies strictly below its own departments.
   const allowed = stored
     ? await managesDepartment(trx, ctx.reach, ctx.domainId, stored.id, false)
@@ -31,12 +39,23 @@ export async function applyDepartmentRow(trx: Db, ctx: ImportContext, row: Impor
       : governsDomain(ctx.reach, ctx.domainId);
   if (!allowed) throw new AppError('forbidden', undefined, 'transfer.msg.departmentOutOfReach');
 
-  const current: Record<string, unknown> = stored ? { ...stored.ext, code: stored.code, orderno: stored.order_no, valid: stored.valid } : {};
-  const { wanted, changes } = diffValues(ctx.columns.filter((c) => c.key !== 'path'), current, row, !stored);
+  const current: Record<string, unknown> = stored
+    ? { ...stored.ext, code: stored.code, orderno: stored.order_no, valid: stored.valid }
+    : {};
+  const { wanted, changes } = diffValues(
+    ctx.columns.filter((c) => c.key !== 'path'),
+    current,
+    row,
+    !stored,
+  );
   if (stored && changes.length === 0) return { status: 'unchanged', changes };
 
   const { path: _path, ...fields } = wanted;
-  const body = { ...fields, name: stored?.name ?? name, superiorid: stored ? stored.superior_id : (superior?.id ?? null) } as Record<string, unknown>;
+  const body = {
+    ...fields,
+    name: stored?.name ?? name,
+    superiorid: stored ? stored.superior_id : (superior?.id ?? null),
+  } as Record<string, unknown>;
   checkRecord(ctx.catalogue, 'department', ctx.domainId, body, ctx.user);
   if (stored) {
     await updateDepartment(trx, ctx.user, ctx.domainId, stored.id, body as unknown as Department);
@@ -44,5 +63,16 @@ export async function applyDepartmentRow(trx: Db, ctx: ImportContext, row: Impor
   }
   const created = await createDepartment(trx, ctx.user, ctx.domainId, body as unknown as Department);
   const path = [...(superior ? [superior.path] : []), created.name].join(PATH_SEPARATOR);
-  return { status: 'new', changes, kept: () => ctx.tree.add({ id: created.id!, name: created.name, superiorId: superior?.id ?? null, path, depth: segments.length - 1 }) };
+  return {
+    status: 'new',
+    changes,
+    kept: () =>
+      ctx.tree.add({
+        id: created.id!,
+        name: created.name,
+        superiorId: superior?.id ?? null,
+        path,
+        depth: segments.length - 1,
+      }),
+  };
 }

@@ -43,13 +43,25 @@ function cellOf(column: Column, value: unknown): string | number | Date {
 
 /** Text columns stay text: a login number "007" or a telephone is never read back as a number;
  *  date columns are real dates (issue 29), numbers plain. */
-const styleOf = (column: Column): Partial<ExcelJS.Style> => (column.type === 'int' ? {} : { numFmt: column.type === 'date' ? DATE_FORMAT : '@' });
+const styleOf = (column: Column): Partial<ExcelJS.Style> =>
+  column.type === 'int' ? {} : { numFmt: column.type === 'date' ? DATE_FORMAT : '@' };
 
-export function writeSheet<T>(sheetName: string, columns: readonly Column[], labels: Readonly<Record<string, string>>, source: BatchSource<T>, toValues: (row: T) => Record<string, unknown>): Readable {
+export function writeSheet<T>(
+  sheetName: string,
+  columns: readonly Column[],
+  labels: Readonly<Record<string, string>>,
+  source: BatchSource<T>,
+  toValues: (row: T) => Record<string, unknown>,
+): Readable {
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-  sheet.columns = columns.map((c) => ({ header: headerOf(c, labels), key: c.key, width: Math.max(12, headerOf(c, labels).length + 4), style: styleOf(c) }));
+  sheet.columns = columns.map((c) => ({
+    header: headerOf(c, labels),
+    key: c.key,
+    width: Math.max(12, headerOf(c, labels).length + 4),
+    style: styleOf(c),
+  }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   const write = async () => {

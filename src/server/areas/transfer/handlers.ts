@@ -69,7 +69,8 @@ async function importSheet(ctx: Ctx, domainId: string, kind: Kind, path: string,
   const user = requireUser(ctx);
   const file = importFilePath(ctx.services, domainId, kind, path);
   const { db, catalogue, dataDir } = ctx.services;
-  if (query.mode === 'rows') return outcomePage(dataDir, domainId, file, kind, query.page ?? 1, query.lines ?? PAGE_LINES, query.status);
+  if (query.mode === 'rows')
+    return outcomePage(dataDir, domainId, file, kind, query.page ?? 1, query.lines ?? PAGE_LINES, query.status);
   const mode = query.mode ?? 'commit';
   const { language } = await labelsOf(ctx);
   const t = await ctx.request.atrium.translator();
@@ -82,12 +83,22 @@ async function importSheet(ctx: Ctx, domainId: string, kind: Kind, path: string,
     const tree = await OrgTree.load(db, domainId);
     const defaultCalendar = (await userCalendar(db, domainId, ''))?.id ?? null;
     log = new OutcomeLog(dataDir, domainId, file, kind, mode, t);
-    await runImport(kind, { db, catalogue, domainId, user, reach, reachable, tree, columns, defaultCalendar }, scan, mode, t, catalogue.labels, language, log);
+    await runImport(
+      kind,
+      { db, catalogue, domainId, user, reach, reachable, tree, columns, defaultCalendar },
+      scan,
+      mode,
+      t,
+      catalogue.labels,
+      language,
+      log,
+    );
     return await log.finish();
   } catch (error) {
     log?.discard();
     if (error instanceof SheetRefusal) {
-      if (error.readerError !== undefined) ctx.request.log.warn({ err: error.readerError }, 'the workbook reader failed on a file the zip guard passed');
+      if (error.readerError !== undefined)
+        ctx.request.log.warn({ err: error.readerError }, 'the workbook reader failed on a file the zip guard passed');
       throw new AppError('validation', error.params, error.messageKey, '/path');
     }
     throw error;
@@ -97,9 +108,12 @@ async function importSheet(ctx: Ctx, domainId: string, kind: Kind, path: string,
 }
 
 const exportUsers: CallHandler<'transfer.exportUsers'> = (ctx) => exportSheet(ctx, ctx.params.id, 'user') as never;
-const exportDepartments: CallHandler<'transfer.exportDepartments'> = (ctx) => exportSheet(ctx, ctx.params.id, 'department') as never;
-const importUsers: CallHandler<'transfer.importUsers'> = (ctx) => importSheet(ctx, ctx.params.id, 'user', ctx.body.path, ctx.query);
-const importDepartments: CallHandler<'transfer.importDepartments'> = (ctx) => importSheet(ctx, ctx.params.id, 'department', ctx.query.path, ctx.query);
+const exportDepartments: CallHandler<'transfer.exportDepartments'> = (ctx) =>
+  exportSheet(ctx, ctx.params.id, 'department') as never;
+const importUsers: CallHandler<'transfer.importUsers'> = (ctx) =>
+  importSheet(ctx, ctx.params.id, 'user', ctx.body.path, ctx.query);
+const importDepartments: CallHandler<'transfer.importDepartments'> = (ctx) =>
+  importSheet(ctx, ctx.params.id, 'department', ctx.query.path, ctx.query);
 
 /** A template is generated on request: its headers follow the caller's language and the tenant's fields. */
 const template: CallHandler<'transfer.template'> = async (ctx) => {
@@ -107,11 +121,19 @@ const template: CallHandler<'transfer.template'> = async (ctx) => {
   const domainId = ctx.query.domainid;
   if (domainId !== undefined) await tenant(ctx, domainId);
   const { labels } = await labelsOf(ctx);
-  const columns = columnsOf(kind, await extensionFields(ctx.services.db, domainId ?? null, kind)).filter((c) => c.imported);
+  const columns = columnsOf(kind, await extensionFields(ctx.services.db, domainId ?? null, kind)).filter(
+    (c) => c.imported,
+  );
   ctx.reply.header('content-disposition', `attachment; filename="${ctx.params.name}"`);
   ctx.reply.header('cache-control', 'no-store');
   const sheetName = labels[`transfer.sheet.${kind === 'user' ? 'users' : 'departments'}`] ?? kind;
-  return writeSheet(sheetName, columns, labels, async () => [], () => ({})) as never;
+  return writeSheet(
+    sheetName,
+    columns,
+    labels,
+    async () => [],
+    () => ({}),
+  ) as never;
 };
 
 export const transferHandlers: Record<string, Handler> = {
@@ -121,4 +143,3 @@ export const transferHandlers: Record<string, Handler> = {
   'transfer.importDepartments': importDepartments,
   'transfer.template': template,
 };
-

@@ -4,7 +4,16 @@
 // preview and the refused rows (mode=rows). A run replaces the previous run's file of the same upload
 // only when it ends (written aside, then renamed).
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync, type WriteStream } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+  type WriteStream,
+} from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -36,7 +45,14 @@ function errorRow(kind: Kind, o: RowOutcome, name: string, t: Translate) {
   };
 }
 type ErrorRow = ReturnType<typeof errorRow>;
-type ReplyRow = { rowNum: number; key: string; name: string; status: RowStatus; changes: RowOutcome['changes']; error?: string };
+type ReplyRow = {
+  rowNum: number;
+  key: string;
+  name: string;
+  status: RowStatus;
+  changes: RowOutcome['changes'];
+  error?: string;
+};
 type Summary = { mode: ImportMode; counts: Counts };
 
 /** The files of the last run of one uploaded sheet. */
@@ -81,7 +97,14 @@ export class OutcomeLog {
   /** One row's outcome: counted, kept when refused or on the first page, written to the run's file. */
   async add(o: RowOutcome): Promise<void> {
     const name = this.kind === 'user' ? text(o.values.get('name')) : (splitPath(o.key).pop() ?? '');
-    const row: ReplyRow = { rowNum: o.rowNum, key: o.key, name, status: o.status, changes: o.changes, ...(o.error ? { error: o.error } : {}) };
+    const row: ReplyRow = {
+      rowNum: o.rowNum,
+      key: o.key,
+      name,
+      status: o.status,
+      changes: o.changes,
+      ...(o.error ? { error: o.error } : {}),
+    };
     this.counts[o.status]++;
     const detail = o.status === 'refused' ? errorRow(this.kind, o, name, this.t) : undefined;
     if (detail) this.detail.push(detail);
@@ -96,7 +119,15 @@ export class OutcomeLog {
     renameSync(`${this.files.rows}.part`, this.files.rows);
     writeFileSync(this.files.summary, JSON.stringify({ mode: this.mode, counts: this.counts } satisfies Summary));
     const rowCount = Object.values(this.counts).reduce((a, b) => a + b, 0);
-    return { mode: this.mode, general: general(this.kind, this.counts), counts: this.counts, detail: this.detail, rows: this.firstRows, rowCount, page: 1 };
+    return {
+      mode: this.mode,
+      general: general(this.kind, this.counts),
+      counts: this.counts,
+      detail: this.detail,
+      rows: this.firstRows,
+      rowCount,
+      page: 1,
+    };
   }
 
   /** Abandons the run's file (the import failed as a whole). */
@@ -106,9 +137,18 @@ export class OutcomeLog {
 }
 
 /** A page of the last run of an upload (mode=rows), optionally of one status only, read line by line. */
-export async function outcomePage(dataDir: string, domainId: string, upload: string, kind: Kind, page: number, lines: number, status?: RowStatus) {
+export async function outcomePage(
+  dataDir: string,
+  domainId: string,
+  upload: string,
+  kind: Kind,
+  page: number,
+  lines: number,
+  status?: RowStatus,
+) {
   const files = runFiles(dataDir, domainId, upload);
-  if (!existsSync(files.summary) || !existsSync(files.rows)) throw new AppError('notFound', undefined, 'transfer.msg.noRun', '/path');
+  if (!existsSync(files.summary) || !existsSync(files.rows))
+    throw new AppError('notFound', undefined, 'transfer.msg.noRun', '/path');
   const summary = JSON.parse(readFileSync(files.summary, 'utf8')) as Summary;
   const skip = (page - 1) * lines;
   const rows: ReplyRow[] = [];
@@ -128,5 +168,13 @@ export async function outcomePage(dataDir: string, domainId: string, upload: str
     input.destroy();
   }
   const rowCount = status ? summary.counts[status] : Object.values(summary.counts).reduce((a, b) => a + b, 0);
-  return { mode: summary.mode, general: general(kind, summary.counts), counts: summary.counts, detail, rows, rowCount, page };
+  return {
+    mode: summary.mode,
+    general: general(kind, summary.counts),
+    counts: summary.counts,
+    detail,
+    rows,
+    rowCount,
+    page,
+  };
 }

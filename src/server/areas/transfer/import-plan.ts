@@ -47,14 +47,20 @@ export interface ImportContext {
 }
 
 /** Stored values (by column key) overlaid with the row's non-empty cells, and what differs. */
-export function diffValues(columns: readonly Column[], current: Record<string, unknown>, row: ImportRow, isNew: boolean) {
+export function diffValues(
+  columns: readonly Column[],
+  current: Record<string, unknown>,
+  row: ImportRow,
+  isNew: boolean,
+) {
   const wanted: Record<string, unknown> = { ...current };
   const changes: Change[] = [];
   for (const column of columns) {
     const value = row.values.get(column.key);
     if (value === undefined) continue;
     wanted[column.key] = value;
-    if (!isNew && !sameValue(current[column.key], value)) changes.push({ field: column.key, from: current[column.key] ?? '', to: value });
+    if (!isNew && !sameValue(current[column.key], value))
+      changes.push({ field: column.key, from: current[column.key] ?? '', to: value });
   }
   return { wanted, changes };
 }

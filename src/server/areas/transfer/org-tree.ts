@@ -24,7 +24,11 @@ export class OrgTree {
   private readonly byPath = new Map<string, TreeNode>();
 
   static async load(db: Db, domainId: string): Promise<OrgTree> {
-    const rows = await db.selectFrom('departments').select(['id', 'name', 'superior_id']).where('domain_id', '=', domainId).execute();
+    const rows = await db
+      .selectFrom('departments')
+      .select(['id', 'name', 'superior_id'])
+      .where('domain_id', '=', domainId)
+      .execute();
     const tree = new OrgTree();
     const raw = new Map(rows.map((r) => [r.id, r]));
     const pathOf = (id: string, seen: Set<string>): string[] => {
@@ -35,7 +39,13 @@ export class OrgTree {
     };
     for (const row of rows) {
       const segments = pathOf(row.id, new Set());
-      tree.add({ id: row.id, name: row.name, superiorId: row.superior_id, path: segments.join(PATH_SEPARATOR), depth: segments.length - 1 });
+      tree.add({
+        id: row.id,
+        name: row.name,
+        superiorId: row.superior_id,
+        path: segments.join(PATH_SEPARATOR),
+        depth: segments.length - 1,
+      });
     }
     return tree;
   }

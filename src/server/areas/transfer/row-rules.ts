@@ -16,10 +16,17 @@ const validators = new WeakMap<Catalogue, Map<Kind, CallValidator>>();
 const STAND_IN = encodePassword('Imported#2026');
 
 /** Throws the ValidationFailure the create call would answer for this body (wire names). */
-export function checkRecord(catalogue: Catalogue, kind: Kind, domainId: string, body: Record<string, unknown>, caller: CurrentUser): void {
+export function checkRecord(
+  catalogue: Catalogue,
+  kind: Kind,
+  domainId: string,
+  body: Record<string, unknown>,
+  caller: CurrentUser,
+): void {
   if (!validators.has(catalogue)) validators.set(catalogue, new Map());
   const cache = validators.get(catalogue)!;
-  if (!cache.has(kind)) cache.set(kind, compileCallValidator(createAjv(catalogue), catalogue.calls[CREATE_CALL[kind]], catalogue));
+  if (!cache.has(kind))
+    cache.set(kind, compileCallValidator(createAjv(catalogue), catalogue.calls[CREATE_CALL[kind]], catalogue));
   const withPassword = kind === 'user' ? { ...body, password: STAND_IN, confirmpwd: STAND_IN } : body;
   cache.get(kind)!.check({ query: {}, params: { id: domainId }, body: withPassword }, { ...caller });
 }

@@ -47,7 +47,8 @@ export function rowsOf(sheetRows: readonly SheetRow[], matched: Array<Column | u
       if (!column) return;
       const cell = cells[i] ?? { text: '' };
       const converted = cell.problem ? { problem: cell.problem } : convertCell(column, cell.text);
-      if ('problem' in converted) row.cellProblem ??= { key: converted.problem, column: column.field ? column.label : t(column.label) };
+      if ('problem' in converted)
+        row.cellProblem ??= { key: converted.problem, column: column.field ? column.label : t(column.label) };
       else row.values.set(column.key, converted.value);
     });
     return row;
@@ -56,7 +57,8 @@ export function rowsOf(sheetRows: readonly SheetRow[], matched: Array<Column | u
 
 /** A refusal's message in the caller's language. */
 function messageOf(error: unknown, t: Translate): string {
-  if (error instanceof ValidationFailure) return localizeSchemaErrors(error.errors, t, error.ruleFailures)[0]?.message ?? t(ErrorCodes.validation.key);
+  if (error instanceof ValidationFailure)
+    return localizeSchemaErrors(error.errors, t, error.ruleFailures)[0]?.message ?? t(ErrorCodes.validation.key);
   if (error instanceof AppError) return t(error.messageKey ?? ErrorCodes[error.errorName].key, error.params);
   if (isUniqueViolation(error)) return t('transfer.msg.alreadyExists');
   throw error;
@@ -64,7 +66,16 @@ function messageOf(error: unknown, t: Translate): string {
 
 class PreviewRollback extends Error {}
 
-export async function runImport(kind: Kind, ctx: ImportContext, sheet: SheetScan, mode: ImportMode, t: Translate, labels: Record<string, Readonly<Record<string, string>>>, language: string, log: OutcomeLog): Promise<void> {
+export async function runImport(
+  kind: Kind,
+  ctx: ImportContext,
+  sheet: SheetScan,
+  mode: ImportMode,
+  t: Translate,
+  labels: Record<string, Readonly<Record<string, string>>>,
+  language: string,
+  log: OutcomeLog,
+): Promise<void> {
   const matched = matchHeader(sheet.header, ctx.columns, labels, kind, language);
   const label = (key: string) => {
     const column = ctx.columns.find((c) => c.key === key);
@@ -121,7 +132,8 @@ export async function runImport(kind: Kind, ctx: ImportContext, sheet: SheetScan
   if (mode === 'commit') {
     for (const row of ordered) {
       const outcome = screen(row);
-      if (!outcome.error) await settle(outcome, () => ctx.db.transaction().execute((trx) => applyDepartmentRow(trx, ctx, row)));
+      if (!outcome.error)
+        await settle(outcome, () => ctx.db.transaction().execute((trx) => applyDepartmentRow(trx, ctx, row)));
     }
   } else {
     await ctx.db

@@ -36,16 +36,25 @@ function numberText(n: number): string {
 export function cellText(value: unknown): SheetCell {
   if (value === null || value === undefined) return { text: '' };
   if (typeof value === 'string') return { text: value.trim() };
-  if (typeof value === 'number') return Number.isFinite(value) ? { text: numberText(value) } : { text: '', problem: 'transfer.msg.cellError' };
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? { text: numberText(value) } : { text: '', problem: 'transfer.msg.cellError' };
   if (typeof value === 'boolean') return { text: value ? '1' : '0' };
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? { text: '', problem: 'transfer.msg.cellError' } : { text: isoDate(value) };
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? { text: '', problem: 'transfer.msg.cellError' } : { text: isoDate(value) };
   const v = value as Record<string, unknown>;
   if ('formula' in v || 'sharedFormula' in v) {
-    if (v.result === undefined || v.result === null || (typeof v.result === 'object' && !(v.result instanceof Date))) return { text: '', problem: 'transfer.msg.formulaNoValue' };
+    if (v.result === undefined || v.result === null || (typeof v.result === 'object' && !(v.result instanceof Date)))
+      return { text: '', problem: 'transfer.msg.formulaNoValue' };
     const result = cellText(v.result);
     return result.problem ? { text: '', problem: 'transfer.msg.formulaNoValue' } : result;
   }
-  if (Array.isArray(v.richText)) return { text: (v.richText as Array<{ text?: string }>).map((r) => r.text ?? '').join('').trim() };
+  if (Array.isArray(v.richText))
+    return {
+      text: (v.richText as Array<{ text?: string }>)
+        .map((r) => r.text ?? '')
+        .join('')
+        .trim(),
+    };
   if (typeof v.text === 'string') return { text: v.text.trim() }; // a hyperlink
   if ('error' in v) return { text: '', problem: 'transfer.msg.cellError' };
   return { text: '', problem: 'transfer.msg.cellError' };
@@ -108,7 +117,8 @@ export async function* sheetChunks(scan: SheetScan, size: number): AsyncGenerato
 async function* nonEmptyRows(file: string): AsyncGenerator<SheetRow> {
   try {
     for await (const { rowNum, values } of worksheetRows(file)) {
-      if (values.length - 1 > MAX_COLUMNS) throw new SheetRefusal('transfer.msg.tooManyColumns', { limit: MAX_COLUMNS });
+      if (values.length - 1 > MAX_COLUMNS)
+        throw new SheetRefusal('transfer.msg.tooManyColumns', { limit: MAX_COLUMNS });
       const cells: SheetCell[] = [];
       for (let i = 1; i < values.length; i++) {
         const cell = cellText(values[i]);

@@ -11,7 +11,8 @@ import { centralDirectory, entryChunks, type ZipEntry } from '../../files/zip-fi
 import { MAX_ENTRIES, MAX_UNCOMPRESSED_BYTES } from './xlsx-guard.ts';
 
 /** A cell's value as exceljs's reader gives it (what cellText reads). */
-export type XmlCellValue = string | number | boolean | Date | { formula: string; result?: string | number } | { error: string } | undefined;
+export type XmlCellValue =
+  string | number | boolean | Date | { formula: string; result?: string | number } | { error: string } | undefined;
 
 export interface XmlRow {
   rowNum: number;
@@ -19,7 +20,11 @@ export interface XmlRow {
   values: XmlCellValue[];
 }
 
-type Handlers = { open: (name: string, attributes: Record<string, string>) => void; text: (text: string) => void; close: (name: string) => void };
+type Handlers = {
+  open: (name: string, attributes: Record<string, string>) => void;
+  text: (text: string) => void;
+  close: (name: string) => void;
+};
 
 const localName = (name: string) => {
   const colon = name.indexOf(':');
@@ -80,7 +85,10 @@ async function sharedStrings(file: string, entry: ZipEntry | undefined): Promise
 const flat = (s: string) => (s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8'));
 
 // Excel's built-in number formats that show a date or a time (ECMA-376 §18.8.30, and the East Asian ones).
-const BUILT_IN_DATES = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const BUILT_IN_DATES = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56,
+  57, 58,
+]);
 
 /** A format code that shows a date or time, by exceljs's own rule (text in quotes and [..] left out). */
 export const isDateFormat = (code: string) => /[ymdhMsb]+/.test(code.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
@@ -135,7 +143,8 @@ function columnOf(ref: string | undefined): number | undefined {
 
 // An ISO 8601 date cell (t="d"): the day and wall time as written; any zone suffix is left out
 // (docs/adr/0088-workbook-dates-are-calendar-days.md).
-const ISO_CELL = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+const ISO_CELL =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 
 /**
  * A date cell's calendar day and wall time as a Date at that time in UTC (what cellText reads with
@@ -144,16 +153,20 @@ const ISO_CELL = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d
 export function isoCellDate(text: string): Date | undefined {
   const m = ISO_CELL.exec(text.trim());
   if (!m) return undefined;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = m.slice(1, 7).map((v) => (v === undefined ? undefined : Number(v)));
+  const [year, month, day, hour = 0, minute = 0, second = 0] = m
+    .slice(1, 7)
+    .map((v) => (v === undefined ? undefined : Number(v)));
   const ms = m[7] ? Number(m[7].padEnd(3, '0')) : 0;
   const date = new Date(Date.UTC(year!, month! - 1, day!, hour, minute, second, ms));
   date.setUTCFullYear(year!); // years 0–99 too (Date.UTC reads them as 19xx)
-  const real = date.getUTCMonth() === month! - 1 && date.getUTCDate() === day! && hour < 24 && minute < 60 && second < 60;
+  const real =
+    date.getUTCMonth() === month! - 1 && date.getUTCDate() === day! && hour < 24 && minute < 60 && second < 60;
   return real ? date : undefined;
 }
 
 /** Excel's day serial as exceljs's reader makes it a Date (in UTC, so the day is the serial's). */
-const excelDate = (serial: number, in1904: boolean) => new Date(Math.round((serial - 25569 + (in1904 ? 1462 : 0)) * 86400000));
+const excelDate = (serial: number, in1904: boolean) =>
+  new Date(Math.round((serial - 25569 + (in1904 ? 1462 : 0)) * 86400000));
 
 /**
  * The rows of the workbook's first worksheet (the first in the zip, as the guard and exceljs take it),

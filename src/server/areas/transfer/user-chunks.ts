@@ -18,12 +18,22 @@ type Screen = (row: ImportRow) => RowOutcome;
 type Settle = (outcome: RowOutcome, work: () => Promise<Applied>) => Promise<void>;
 type Planned = { outcome: RowOutcome; plan: Extract<UserPlan, { body: unknown }> };
 
-export async function importUsers(ctx: ImportContext, rows: readonly ImportRow[], mode: ImportMode, screen: Screen, settle: Settle): Promise<void> {
+export async function importUsers(
+  ctx: ImportContext,
+  rows: readonly ImportRow[],
+  mode: ImportMode,
+  screen: Screen,
+  settle: Settle,
+): Promise<void> {
   const fields = await tenantFields(ctx.db, 'tableUser', ctx.domainId);
   for (let start = 0; start < rows.length; start += CHUNK) {
     const chunk = rows.slice(start, start + CHUNK).map((row) => ({ row, outcome: screen(row) }));
     const pending = chunk.filter((c) => !c.outcome.error);
-    const stored = await storedUsers(ctx.db, ctx.domainId, pending.map((c) => String(c.row.values.get('loginno'))));
+    const stored = await storedUsers(
+      ctx.db,
+      ctx.domainId,
+      pending.map((c) => String(c.row.values.get('loginno'))),
+    );
     const toWrite: Planned[] = [];
     for (const { row, outcome } of pending) {
       await settle(outcome, async () => {
@@ -36,10 +46,17 @@ export async function importUsers(ctx: ImportContext, rows: readonly ImportRow[]
   }
 }
 
-async function write(ctx: ImportContext, fields: Awaited<ReturnType<typeof tenantFields>>, planned: Planned[], settle: Settle): Promise<void> {
+async function write(
+  ctx: ImportContext,
+  fields: Awaited<ReturnType<typeof tenantFields>>,
+  planned: Planned[],
+  settle: Settle,
+): Promise<void> {
   const created = planned.filter((p) => p.plan.status === 'new');
   if (created.length > 0) {
-    const values = created.map(({ plan }) => newUserRow(randomUUID(), ctx.domainId, plan.body, extensionValuesOf(fields, plan.body, true), null));
+    const values = created.map(({ plan }) =>
+      newUserRow(randomUUID(), ctx.domainId, plan.body, extensionValuesOf(fields, plan.body, true), null),
+    );
     const inserted = await ctx.db
       .transaction()
       .execute((trx) => trx.insertInto('users').values(values).execute())
@@ -47,9 +64,14 @@ async function write(ctx: ImportContext, fields: Awaited<ReturnType<typeof tenan
         () => true,
         () => false,
       );
-    if (!inserted) for (const { outcome, plan } of created) await redo(outcome, plan, settle, () => createUser(ctx.db, ctx.user, ctx.domainId, plan.body, { withoutPassword: true }));
+    if (!inserted)
+      for (const { outcome, plan } of created)
+        await redo(outcome, plan, settle, () =>
+          createUser(ctx.db, ctx.user, ctx.domainId, plan.body, { withoutPassword: true }),
+        );
   }
-  for (const { outcome, plan } of planned.filter((p) => p.plan.status === 'changed')) await redo(outcome, plan, settle, () => updateUser(ctx.db, ctx.user, ctx.domainId, plan.body));
+  for (const { outcome, plan } of planned.filter((p) => p.plan.status === 'changed'))
+    await redo(outcome, plan, settle, () => updateUser(ctx.db, ctx.user, ctx.domainId, plan.body));
 }
 
 /** Writes one planned row in a transaction of its own; a refusal now replaces the planned outcome. */

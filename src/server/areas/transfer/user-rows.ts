@@ -13,18 +13,32 @@ import type { Applied, Change, ImportContext, ImportRow } from './import-plan.ts
 import { diffValues } from './import-plan.ts';
 import { checkRecord } from './row-rules.ts';
 
-const refuse = (message: string, params?: Record<string, unknown>) => new ValidationFailure([], [{ field: '', message, params }]);
+const refuse = (message: string, params?: Record<string, unknown>) =>
+  new ValidationFailure([], [{ field: '', message, params }]);
 
-const STORED_COLUMNS = [sql<string | null>`to_char(proxy_start, 'YYYY-MM-DD')`.as('proxy_from'), sql<string | null>`to_char(proxy_end, 'YYYY-MM-DD')`.as('proxy_until')] as const;
+const STORED_COLUMNS = [
+  sql<string | null>`to_char(proxy_start, 'YYYY-MM-DD')`.as('proxy_from'),
+  sql<string | null>`to_char(proxy_end, 'YYYY-MM-DD')`.as('proxy_until'),
+] as const;
 export type StoredUser = NonNullable<Awaited<ReturnType<typeof storedUser>>>;
 
 async function storedUser(trx: Db, domainId: string, loginno: string) {
-  return trx.selectFrom('users').selectAll().select(STORED_COLUMNS).where('domain_id', '=', domainId).where(sql<boolean>`lower(loginno) = lower(${loginno})`).executeTakeFirst();
+  return trx
+    .selectFrom('users')
+    .selectAll()
+    .select(STORED_COLUMNS)
+    .where('domain_id', '=', domainId)
+    .where(sql<boolean>`lower(loginno) = lower(${loginno})`)
+    .executeTakeFirst();
 }
 
 /** The stored users of the tenant with these login numbers, by lower-case login number (one query per
  *  chunk of an import instead of one per row). */
-export async function storedUsers(db: Db, domainId: string, loginnos: readonly string[]): Promise<Map<string, StoredUser>> {
+export async function storedUsers(
+  db: Db,
+  domainId: string,
+  loginnos: readonly string[],
+): Promise<Map<string, StoredUser>> {
   if (loginnos.length === 0) return new Map();
   const rows = await db
     .selectFrom('users')
@@ -38,21 +52,37 @@ export async function storedUsers(db: Db, domainId: string, loginnos: readonly s
 
 /** What one row asks, decided without writing: refused (thrown), unchanged, or the body to create or
  *  update with. The same rules as the user form's (reach, department, the users.create schema). */
-export type UserPlan = { status: 'unchanged'; changes: Change[] } | { status: 'new' | 'changed'; changes: Change[]; body: User };
+export type UserPlan =
+  { status: 'unchanged'; changes: Change[] } | { status: 'new' | 'changed'; changes: Change[]; body: User };
 
 export function planUserRow(ctx: ImportContext, row: ImportRow, stored: StoredUser | undefined): UserPlan {
   const loginno = String(row.values.get('loginno'));
-  const inReach = (departmentId: string | null) => ctx.reachable === null || (departmentId !== null && ctx.reachable.includes(departmentId));
+  const inReach = (departmentId: string | null) =>
+    ctx.reachable === null || (departmentId !== null && ctx.reachable.includes(departmentId));
   // Someone else's user reads like one that does not exist, as everywhere (no leak of other subtrees).
-  if (stored && !inReach(stored.department_id)) throw new AppError('notFound', undefined, 'transfer.msg.userOutOfReach');
+  if (stored && !inReach(stored.department_id))
+    throw new AppError('notFound', undefined, 'transfer.msg.userOutOfReach');
   const departmentPath = row.values.get('department') as string | undefined;
   const department = departmentPath === undefined ? undefined : ctx.tree.byPathText(departmentPath);
-  if (departmentPath !== undefined && !department) throw refuse('transfer.msg.unknownDepartment', { path: departmentPath });
-  if (department && !inReach(department.id)) throw refuse('transfer.msg.departmentOutOfReach', { path: departmentPath });
+  if (departmentPath !== undefined && !department)
+    throw refuse('transfer.msg.unknownDepartment', { path: departmentPath });
+  if (department && !inReach(department.id))
+    throw refuse('transfer.msg.departmentOutOfReach', { path: departmentPath });
   if (!stored && !department) throw refuse('transfer.msg.departmentRequired');
 
   const current: Record<string, unknown> = stored
-    ? { ...stored.ext, name: stored.name, department: ctx.tree.pathOf(stored.department_id), email: stored.email, telephone: stored.telephone, status: stored.status, orderno: stored.order_no, isliaison: stored.liaison, loginLocked: stored.login_locked, useIM: stored.use_im }
+    ? {
+        ...stored.ext,
+        name: stored.name,
+        department: ctx.tree.pathOf(stored.department_id),
+        email: stored.email,
+        telephone: stored.telephone,
+        status: stored.status,
+        orderno: stored.order_no,
+        isliaison: stored.liaison,
+        loginLocked: stored.login_locked,
+        useIM: stored.use_im,
+      }
     : {};
   // The login number identifies the row: its case as stored stays.
   // A department is the same whatever the case or spacing its path was written in.
@@ -60,7 +90,12 @@ export function planUserRow(ctx: ImportContext, row: ImportRow, stored: StoredUs
   const normalised = normalizeUser(Object.fromEntries(row.values));
   const values = new Map([...row.values.keys()].map((key) => [key, normalised[key]]));
   if (department) values.set('department', department.path);
-  const { wanted, changes } = diffValues(ctx.columns.filter((c) => c.key !== 'loginno'), current, { ...row, values }, !stored);
+  const { wanted, changes } = diffValues(
+    ctx.columns.filter((c) => c.key !== 'loginno'),
+    current,
+    { ...row, values },
+    !stored,
+  );
   if (stored && changes.length === 0) return { status: 'unchanged', changes };
 
   const { department: _path, ...fields } = wanted;
@@ -71,10 +106,22 @@ export function planUserRow(ctx: ImportContext, row: ImportRow, stored: StoredUs
     // What the sheet does not carry stays as stored (the proxy, the calendar, the administrator flag);
     // a new user gets the enterprise's default calendar, as on the form.
     calendarid: stored?.calendar_id ?? ctx.defaultCalendar ?? '',
-    ...(stored ? { id: stored.id, proxyuserid: stored.proxy_user_id ?? '', proxyStart: stored.proxy_from ?? '', proxyEnd: stored.proxy_until ?? '', isdomainadmin: stored.domain_admin } : {}),
+    ...(stored
+      ? {
+          id: stored.id,
+          proxyuserid: stored.proxy_user_id ?? '',
+          proxyStart: stored.proxy_from ?? '',
+          proxyEnd: stored.proxy_until ?? '',
+          isdomainadmin: stored.domain_admin,
+        }
+      : {}),
   } as Record<string, unknown>;
   checkRecord(ctx.catalogue, 'user', ctx.domainId, body, ctx.user);
-  return { status: stored ? 'changed' : 'new', changes, body: { ...body, password: UNCHANGED_SECRET, confirmpwd: UNCHANGED_SECRET } as unknown as User };
+  return {
+    status: stored ? 'changed' : 'new',
+    changes,
+    body: { ...body, password: UNCHANGED_SECRET, confirmpwd: UNCHANGED_SECRET } as unknown as User,
+  };
 }
 
 /** One row read, planned and written through the users area's own save functions, so an import can

@@ -33,7 +33,8 @@ export async function guardWorkbook(file: string): Promise<void> {
   } catch (error) {
     if (!(error instanceof ZipRefusal)) throw error;
     if (error.reason === 'oleFile') throw new SheetRefusal('transfer.msg.oldExcel');
-    if (error.reason === 'tooBig') throw new SheetRefusal('transfer.msg.tooBig', { limit: `${MAX_UNCOMPRESSED_BYTES / 1024 / 1024} MB` });
+    if (error.reason === 'tooBig')
+      throw new SheetRefusal('transfer.msg.tooBig', { limit: `${MAX_UNCOMPRESSED_BYTES / 1024 / 1024} MB` });
     throw new SheetRefusal('transfer.msg.notWorkbook');
   }
 }
@@ -42,7 +43,8 @@ async function guardZip(file: string): Promise<void> {
   const entries = await centralDirectory(file, MAX_ENTRIES);
   if (!entries.some((e) => e.name === 'xl/workbook.xml')) throw new SheetRefusal('transfer.msg.notWorkbook');
   const declared = entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
-  if (declared > MAX_UNCOMPRESSED_BYTES) throw new SheetRefusal('transfer.msg.tooBig', { limit: `${MAX_UNCOMPRESSED_BYTES / 1024 / 1024} MB` });
+  if (declared > MAX_UNCOMPRESSED_BYTES)
+    throw new SheetRefusal('transfer.msg.tooBig', { limit: `${MAX_UNCOMPRESSED_BYTES / 1024 / 1024} MB` });
   // The sheet exceljs reads first (it follows the zip's order): the only one imported.
   const firstSheet = entries.find((e) => /^xl\/worksheets\/sheet\d+\.xml$/.test(e.name));
   if (!firstSheet) throw new SheetRefusal('transfer.msg.emptySheet');

@@ -8,11 +8,18 @@ import { fileAccessOfUrl, mayRead } from './upload-access.ts';
 
 /** A file request answers HTTP 404 (not the envelope's 200 with errcode 1404 of API calls). */
 async function notFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const body: Reply = { errcode: ErrorCodes.notFound.errcode, errmsg: await request.atrium.translate(ErrorCodes.notFound.key), data: null };
+  const body: Reply = {
+    errcode: ErrorCodes.notFound.errcode,
+    errmsg: await request.atrium.translate(ErrorCodes.notFound.key),
+    data: null,
+  };
   return reply.code(404).send(body);
 }
 
-export async function guardUploadedFile(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+export async function guardUploadedFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply | undefined> {
   const access = fileAccessOfUrl(request.url);
   if (access.kind === 'public') return undefined;
   if (access.kind === 'none') return notFound(request, reply);

@@ -15,7 +15,15 @@ const upload: CallHandler<'uploads.upload'> = async (ctx) => {
   const use = uploadUseOf(path, icon);
   if (!use) throw new AppError('validation', undefined, 'msg.uploadBadPath');
   // Icons go to the shared library (docs/adr/0012-uploads-icons-dialogs-test-sms.md); every other file to its owner, decided before reading the body.
-  const folder = use === 'icon' ? customIconsDir(ctx.services) : yearFolder(ctx.services, await ownerForCall(ctx.services.db, requireUser(ctx).reach, domainid), new Date().getFullYear(), path!);
+  const folder =
+    use === 'icon'
+      ? customIconsDir(ctx.services)
+      : yearFolder(
+          ctx.services,
+          await ownerForCall(ctx.services.db, requireUser(ctx).reach, domainid),
+          new Date().getFullYear(),
+          path!,
+        );
   const file = await receiveUpload(ctx.request, use, folder);
   return [{ filePath: uploadUrl(ctx.services, file) }];
 };
@@ -29,7 +37,12 @@ async function filesIn(services: Parameters<typeof uploadUrl>[0], folder: string
       .map(async (e) => {
         const file = inside(folder, e.name);
         const info = await stat(file);
-        return { name: e.name, filePath: uploadUrl(services, file), size: info.size, modifiedAt: info.mtime.toISOString() };
+        return {
+          name: e.name,
+          filePath: uploadUrl(services, file),
+          size: info.size,
+          modifiedAt: info.mtime.toISOString(),
+        };
       }),
   );
 }
@@ -38,14 +51,19 @@ const list: CallHandler<'uploads.list'> = async (ctx) => {
   const { path, year = new Date().getFullYear(), domainid } = ctx.query;
   const owner = await ownerForCall(ctx.services.db, requireUser(ctx).reach, domainid);
   // The platform's files include those stored before owners existed (uploads/<year>/<path>).
-  const folders = [yearFolder(ctx.services, owner, year, path), ...(owner.kind === 'platform' ? [legacyYearFolder(ctx.services, year, path)] : [])];
+  const folders = [
+    yearFolder(ctx.services, owner, year, path),
+    ...(owner.kind === 'platform' ? [legacyYearFolder(ctx.services, year, path)] : []),
+  ];
   const files = (await Promise.all(folders.map((folder) => filesIn(ctx.services, folder)))).flat();
   return files.sort((a, b) => b.modifiedAt.localeCompare(a.modifiedAt) || a.name.localeCompare(b.name));
 };
 
 const icons: CallHandler<'uploads.icons'> = (ctx) => listIcons(ctx.services, ctx.query.path);
 
-const deleteIcons: CallHandler<'uploads.deleteIcons'> = async (ctx) => ({ deleted: await deleteCustomIcons(ctx.services, ctx.body) });
+const deleteIcons: CallHandler<'uploads.deleteIcons'> = async (ctx) => ({
+  deleted: await deleteCustomIcons(ctx.services, ctx.body),
+});
 
 const skins: CallHandler<'uploads.skins'> = async (ctx) =>
   Promise.all(SKINS.map(async ({ label, ...skin }) => ({ ...skin, name: await ctx.request.atrium.translate(label) })));

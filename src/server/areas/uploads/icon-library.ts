@@ -20,12 +20,15 @@ const PICTURE = /\.(svg|png|jpe?g|gif)$/i;
 async function picturesIn(dir: string): Promise<Array<{ name: string; modified: number }>> {
   if (!existsSync(dir)) return [];
   const names = (await readdir(dir)).filter((n) => SAFE_FILE_NAME.test(n) && PICTURE.test(n));
-  const entries = await Promise.all(names.map(async (name) => ({ name, modified: (await stat(join(dir, name))).mtimeMs })));
+  const entries = await Promise.all(
+    names.map(async (name) => ({ name, modified: (await stat(join(dir, name))).mtimeMs })),
+  );
   return entries.sort((a, b) => b.modified - a.modified || a.name.localeCompare(b.name));
 }
 
 export async function listIcons(services: AppServices, which: 'system' | 'upload' | undefined): Promise<IconEntry[]> {
-  const system = which === 'upload' ? [] : (await picturesIn(SYSTEM_ICONS_DIR)).sort((a, b) => a.name.localeCompare(b.name));
+  const system =
+    which === 'upload' ? [] : (await picturesIn(SYSTEM_ICONS_DIR)).sort((a, b) => a.name.localeCompare(b.name));
   const custom = which === 'system' ? [] : await picturesIn(customIconsDir(services));
   return [
     ...system.map(({ name }) => ({ name, filePath: `${SYSTEM_ICONS_URL}${name}`, custom: false })),
@@ -39,7 +42,12 @@ export async function deleteCustomIcons(services: AppServices, urls: readonly st
   const files = wanted.map((url) => customIconFile(services, url));
   if (files.some((file) => file === undefined)) throw new AppError('validation', undefined, 'msg.onlyCustomIcons');
   if (files.some((file) => !existsSync(file!))) throw new AppError('notFound');
-  const inUse = await services.db.selectFrom('domains').select('id').where('logo_url', 'in', wanted).limit(1).executeTakeFirst();
+  const inUse = await services.db
+    .selectFrom('domains')
+    .select('id')
+    .where('logo_url', 'in', wanted)
+    .limit(1)
+    .executeTakeFirst();
   if (inUse) throw new AppError('conflict', undefined, 'msg.iconInUse');
   for (const file of files) await rm(file!, { force: true });
   return files.length;

@@ -8,12 +8,21 @@ import { dirname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { acceptsFileName, extensionOf, tooLargeProblem, UPLOAD_USES, wrongTypeProblem, type UploadProblem, type UploadUseName } from '../../../core/uploads.ts';
+import {
+  acceptsFileName,
+  extensionOf,
+  tooLargeProblem,
+  UPLOAD_USES,
+  wrongTypeProblem,
+  type UploadProblem,
+  type UploadUseName,
+} from '../../../core/uploads.ts';
 import { AppError } from '../../http/app-error.ts';
 import { startsLike } from './file-signatures.ts';
 import { inside } from './upload-folders.ts';
 
-const refused = (messageKey: string, params?: Record<string, unknown>) => new AppError('validation', params, messageKey);
+const refused = (messageKey: string, params?: Record<string, unknown>) =>
+  new AppError('validation', params, messageKey);
 const refusedFor = ({ key, params }: UploadProblem) => refused(key, params);
 
 /** Multipart errors of the parser → the user's message; anything else is unexpected. */
@@ -66,7 +75,9 @@ export async function receiveUpload(request: FastifyRequest, use: UploadUseName,
   const stored: string[] = [];
   const made: { top?: string } = {};
   try {
-    for await (const part of request.parts({ limits: { fileSize: UPLOAD_USES[use].maxBytes, files: 1, fields: 10, fieldSize: 1024 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: UPLOAD_USES[use].maxBytes, files: 1, fields: 10, fieldSize: 1024 },
+    })) {
       if (part.type !== 'file') continue;
       // A form sent with no file chosen still carries an empty file part with an empty name.
       if (!part.filename) part.file.resume();

@@ -24,7 +24,9 @@ export async function ownerForCall(db: Db, reach: Reach, domainid: string | unde
     if (!isPlatform(reach)) throw new AppError('forbidden', undefined, 'msg.uploadNameDomain');
     return { kind: 'platform' };
   }
-  const exists = DOMAIN_ID.test(domainid) && (await db.selectFrom('domains').select('id').where('id', '=', domainid).executeTakeFirst());
+  const exists =
+    DOMAIN_ID.test(domainid) &&
+    (await db.selectFrom('domains').select('id').where('id', '=', domainid).executeTakeFirst());
   if (!exists || !seesDomain(reach, domainid)) throw new AppError('notFound');
   if (!governsDomain(reach, domainid)) throw new AppError('forbidden', undefined, 'msg.uploadNotGoverned');
   return { kind: 'domain', domainId: domainid };
@@ -40,7 +42,8 @@ const isBackground = (afterYear: readonly string[]) => afterYear[0] === 'image' 
 
 /** The access rule of a path below /uploads/, given as its decoded segments. */
 export function fileAccessOf(segments: readonly string[]): FileAccess {
-  if (segments.length < 2 || segments.some((s) => s === '' || s === '.' || s === '..' || /[/\\\0]/.test(s))) return { kind: 'none' };
+  if (segments.length < 2 || segments.some((s) => s === '' || s === '.' || s === '..' || /[/\\\0]/.test(s)))
+    return { kind: 'none' };
   const [first, second, ...rest] = segments;
   // The icon library (built-in, uploaded, the demo logos): enterprise logos on the login page and cards.
   if (first === 'lib' && second === 'icon') return { kind: 'public' };
@@ -48,10 +51,14 @@ export function fileAccessOf(segments: readonly string[]): FileAccess {
     if (!YEAR.test(second)) return { kind: 'none' };
     return isBackground(rest) ? { kind: 'public' } : { kind: 'owned', owner: { kind: 'platform' } };
   }
-  if (first === 'domains') return DOMAIN_ID.test(second) && rest.length > 0 ? { kind: 'owned', owner: { kind: 'domain', domainId: second } } : { kind: 'none' };
+  if (first === 'domains')
+    return DOMAIN_ID.test(second) && rest.length > 0
+      ? { kind: 'owned', owner: { kind: 'domain', domainId: second } }
+      : { kind: 'none' };
   // Files stored before owners existed (uploads/<year>/…): kept where they are and served by rule, a
   // login background to anyone (the configuration may name one), anything else to the platform only.
-  if (YEAR.test(first)) return isBackground([second, ...rest]) ? { kind: 'public' } : { kind: 'owned', owner: { kind: 'platform' } };
+  if (YEAR.test(first))
+    return isBackground([second, ...rest]) ? { kind: 'public' } : { kind: 'owned', owner: { kind: 'platform' } };
   return { kind: 'none' };
 }
 
@@ -60,7 +67,12 @@ export function fileAccessOfUrl(url: string): FileAccess {
   const pathname = url.split(/[?#]/)[0];
   if (!pathname.startsWith('/uploads/')) return { kind: 'none' };
   try {
-    return fileAccessOf(pathname.slice('/uploads/'.length).split('/').map((s) => decodeURIComponent(s)));
+    return fileAccessOf(
+      pathname
+        .slice('/uploads/'.length)
+        .split('/')
+        .map((s) => decodeURIComponent(s)),
+    );
   } catch {
     return { kind: 'none' };
   }

@@ -29,12 +29,20 @@ export function customIconsDir(services: Pick<AppServices, 'dataDir'>): string {
 
 /** The folder of an owner's files: platform/ or domains/<domainid>/. */
 export function ownerRoot(services: Pick<AppServices, 'dataDir'>, owner: UploadOwner): string {
-  if (owner.kind === 'domain' && !DOMAIN_ID.test(owner.domainId)) throw new Error(`unsafe domain id for a path: ${owner.domainId}`);
-  return owner.kind === 'platform' ? inside(uploadsDir(services), 'platform') : inside(uploadsDir(services), 'domains', owner.domainId);
+  if (owner.kind === 'domain' && !DOMAIN_ID.test(owner.domainId))
+    throw new Error(`unsafe domain id for a path: ${owner.domainId}`);
+  return owner.kind === 'platform'
+    ? inside(uploadsDir(services), 'platform')
+    : inside(uploadsDir(services), 'domains', owner.domainId);
 }
 
 /** Non-icon uploads go under their owner and the year, in the folder the `path` query names. */
-export function yearFolder(services: Pick<AppServices, 'dataDir'>, owner: UploadOwner, year: number, path: string): string {
+export function yearFolder(
+  services: Pick<AppServices, 'dataDir'>,
+  owner: UploadOwner,
+  year: number,
+  path: string,
+): string {
   return inside(ownerRoot(services, owner), String(year), ...path.split('/'));
 }
 

@@ -19,20 +19,32 @@ const list: CallHandler<'users.list'> = async (ctx) => {
   // A department outside the caller's reach (or another tenant's) is as missing as an unknown one.
   if (departmentid && reachable !== null && !reachable.includes(departmentid)) throw new AppError('notFound');
   const { name, loginno, superiorname, status, roleid, fieldExtends, ...rest } = ctx.body;
-  const filter = { departmentId: departmentid, name, loginno, superiorname, roleId: roleid, status: status ? Number(status) : undefined, extension: { ...rest, ...fieldExtends } };
+  const filter = {
+    departmentId: departmentid,
+    name,
+    loginno,
+    superiorname,
+    roleId: roleid,
+    status: status ? Number(status) : undefined,
+    extension: { ...rest, ...fieldExtends },
+  };
   return listUsers(ctx.services, ctx.params.id, reachable, filter, { currpage, lines: lines ?? pagelines, orderby });
 };
 
 const get: CallHandler<'users.get'> = async (ctx) => {
   const { db } = ctx.services;
-  const found = await findUser(db, ctx.params.id, await tenantReach(db, requireUser(ctx).reach, ctx.params.id), { id: ctx.params.userid });
+  const found = await findUser(db, ctx.params.id, await tenantReach(db, requireUser(ctx).reach, ctx.params.id), {
+    id: ctx.params.userid,
+  });
   if (!found) throw new AppError('notFound');
   return found;
 };
 
 const findByLoginNo: CallHandler<'users.findByLoginNo'> = async (ctx) => {
   const { db } = ctx.services;
-  const found = await findUser(db, ctx.params.id, await tenantReach(db, requireUser(ctx).reach, ctx.params.id), { loginno: ctx.query.loginNo.trim() });
+  const found = await findUser(db, ctx.params.id, await tenantReach(db, requireUser(ctx).reach, ctx.params.id), {
+    loginno: ctx.query.loginNo.trim(),
+  });
   if (!found) throw new AppError('notFound');
   return found;
 };
@@ -41,7 +53,10 @@ const relation: CallHandler<'users.relation'> = async (ctx) => {
   const { db } = ctx.services;
   const reach = requireUser(ctx).reach;
   const owner = await db.selectFrom('users').select('domain_id').where('id', '=', ctx.params.id).executeTakeFirst();
-  const found = owner && seesDomain(reach, owner.domain_id) ? await findUser(db, owner.domain_id, await tenantReach(db, reach, owner.domain_id), { id: ctx.params.id }) : undefined;
+  const found =
+    owner && seesDomain(reach, owner.domain_id)
+      ? await findUser(db, owner.domain_id, await tenantReach(db, reach, owner.domain_id), { id: ctx.params.id })
+      : undefined;
   if (!found) throw new AppError('notFound');
   const language = (await ctx.request.atrium.language()) as Language;
   const appName = inLanguage(sql.ref('a.names'), sql.ref('a.name'), language).as('applicationName');
@@ -63,12 +78,17 @@ const relation: CallHandler<'users.relation'> = async (ctx) => {
     .orderBy(sql`lower(a.name)`)
     .orderBy('k.kind')
     .execute();
-  return { departments: found.departmentid ? [{ id: found.departmentid, name: found.departmentName }] : [], roles, kmRoles };
+  return {
+    departments: found.departmentid ? [{ id: found.departmentid, name: found.departmentName }] : [],
+    roles,
+    kmRoles,
+  };
 };
 
 /** The password policy in force applies to a password typed in the form (not to the unchanged marker). */
 async function checkFormPassword(ctx: Pick<HandlerContext<User>, 'body' | 'services' | 'request'>): Promise<void> {
-  if (ctx.body.password !== UNCHANGED_SECRET) await checkNewPassword(ctx.services.db, ctx.body.password, await ctx.request.atrium.translator());
+  if (ctx.body.password !== UNCHANGED_SECRET)
+    await checkNewPassword(ctx.services.db, ctx.body.password, await ctx.request.atrium.translator());
 }
 
 const create: CallHandler<'users.create'> = async (ctx) => {
@@ -85,11 +105,15 @@ const update: CallHandler<'users.update'> = async (ctx) => {
   return (await findUser(ctx.services.db, ctx.params.id, null, { id }))!;
 };
 
-const remove: CallHandler<'users.delete'> = async (ctx) => ({ deleted: await deleteUsers(ctx.services.db, requireUser(ctx), ctx.params.id, ctx.body) });
+const remove: CallHandler<'users.delete'> = async (ctx) => ({
+  deleted: await deleteUsers(ctx.services.db, requireUser(ctx), ctx.params.id, ctx.body),
+});
 
-const batch: CallHandler<'users.batch'> = async (ctx) => batchUsers(ctx.services.db, requireUser(ctx), ctx.body, await ctx.request.atrium.translator());
+const batch: CallHandler<'users.batch'> = async (ctx) =>
+  batchUsers(ctx.services.db, requireUser(ctx), ctx.body, await ctx.request.atrium.translator());
 
-const resign: CallHandler<'users.resign'> = async (ctx) => resignUsers(ctx.services.db, requireUser(ctx), ctx.body.userIds, await ctx.request.atrium.translator());
+const resign: CallHandler<'users.resign'> = async (ctx) =>
+  resignUsers(ctx.services.db, requireUser(ctx), ctx.body.userIds, await ctx.request.atrium.translator());
 
 export const userHandlers: Record<string, Handler> = {
   'users.list': list,

@@ -28,7 +28,8 @@ export function listReach(db: Db, reach: Reach, domainId: string): Promise<strin
 /** 1404 unless the tenant exists and the caller sees it. */
 export async function visibleTenant(db: Db, reach: Reach, domainId: string): Promise<void> {
   if (!seesDomain(reach, domainId)) throw new AppError('notFound');
-  if (!(await db.selectFrom('domains').select('id').where('id', '=', domainId).executeTakeFirst())) throw new AppError('notFound');
+  if (!(await db.selectFrom('domains').select('id').where('id', '=', domainId).executeTakeFirst()))
+    throw new AppError('notFound');
 }
 
 /** 1404 unless the caller sees the enterprise; 1403 (with `message`) unless it governs it. */
@@ -39,7 +40,11 @@ export async function governedTenant(db: Db, reach: Reach, domainId: string, mes
 
 /** Users of departments in `reachable` (null = every user of the tenant). */
 export const inDepartments = (reachable: readonly string[] | null): Expression<SqlBool> =>
-  reachable === null ? sql<SqlBool>`true` : reachable.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`u.department_id = any(${sql.val([...reachable])}::text[])`;
+  reachable === null
+    ? sql<SqlBool>`true`
+    : reachable.length === 0
+      ? sql<SqlBool>`false`
+      : sql<SqlBool>`u.department_id = any(${sql.val([...reachable])}::text[])`;
 
 export interface UserFilter {
   departmentId?: string;
@@ -61,7 +66,13 @@ export interface UserPage {
   orderby?: string;
 }
 
-const ORDER_COLUMNS = { orderno: 'u.order_no', name: 'u.name', loginno: 'u.loginno', email: 'u.email', status: 'u.status' } as const;
+const ORDER_COLUMNS = {
+  orderno: 'u.order_no',
+  name: 'u.name',
+  loginno: 'u.loginno',
+  email: 'u.email',
+  status: 'u.status',
+} as const;
 /** The stable order every page ends with, so a page boundary never shows a user twice or never. */
 const STABLE = ['u.order_no', 'u.name', 'u.id'] as const;
 
@@ -79,7 +90,13 @@ function orderOf(orderby: string | undefined): Array<[string, 'asc' | 'desc']> {
  * are a top-N over the users table alone (an index-only walk of (domain_id, order_no, name, id) for
  * the default order, so a deep page skips index entries rather than rows) joined to their rows.
  */
-async function readUserPage(db: Db, domainId: string, reachable: readonly string[] | null, filter: UserFilter, page: UserPage): Promise<UserListPage> {
+async function readUserPage(
+  db: Db,
+  domainId: string,
+  reachable: readonly string[] | null,
+  filter: UserFilter,
+  page: UserPage,
+): Promise<UserListPage> {
   let query = db.selectFrom('users as u').where('u.domain_id', '=', domainId).where(inDepartments(reachable));
   if (filter.departmentId) query = query.where('u.department_id', '=', filter.departmentId);
   let counted = true; // only reach and department apply so far: user_counts knows the count
@@ -90,24 +107,44 @@ async function readUserPage(db: Db, domainId: string, reachable: readonly string
   if (filter.name?.trim()) narrow(containsText(sql.ref('u.name'), filter.name.trim()));
   if (filter.loginno?.trim()) narrow(containsText(sql.ref('u.loginno'), filter.loginno.trim()));
   if (filter.status !== undefined) narrow(sql<SqlBool>`u.status = ${filter.status}`);
-  if (filter.roleId?.trim()) narrow(sql<SqlBool>`u.id in (select user_id from role_users where role_id = ${filter.roleId.trim()})`);
+  if (filter.roleId?.trim())
+    narrow(sql<SqlBool>`u.id in (select user_id from role_users where role_id = ${filter.roleId.trim()})`);
   if (filter.domainAdmin !== undefined) narrow(sql<SqlBool>`u.domain_admin = ${filter.domainAdmin}`);
   if (filter.superiorname?.trim()) {
     const text = filter.superiorname.trim();
-    narrow(sql<SqlBool>`u.department_id in (${db.selectFrom('departments as d').select('d.id').where('d.domain_id', '=', domainId).where(containsText(sql.ref('d.name'), text))})`);
+    narrow(
+      sql<SqlBool>`u.department_id in (${db
+        .selectFrom('departments as d')
+        .select('d.id')
+        .where('d.domain_id', '=', domainId)
+        .where(containsText(sql.ref('d.name'), text))})`,
+    );
   }
-  const extension = Object.entries(filter.extension ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== '');
+  const extension = Object.entries(filter.extension ?? {}).filter(
+    (e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== '',
+  );
   if (extension.length > 0) {
-    const searchable = new Set((await tenantFields(db, 'tableUser', domainId)).filter((f) => f.isSupportSearch).map((f) => f.name));
-    for (const [key, value] of extension) if (searchable.has(key)) narrow(containsText(sql`u.ext ->> ${key}`, value.trim()));
+    const searchable = new Set(
+      (await tenantFields(db, 'tableUser', domainId)).filter((f) => f.isSupportSearch).map((f) => f.name),
+    );
+    for (const [key, value] of extension)
+      if (searchable.has(key)) narrow(containsText(sql`u.ext ->> ${key}`, value.trim()));
   }
-  const rowCount = counted ? countedUsers(db, domainId, reachable, filter.departmentId) : query.select(sql<number>`count(*)::int`.as('n'));
+  const rowCount = counted
+    ? countedUsers(db, domainId, reachable, filter.departmentId)
+    : query.select(sql<number>`count(*)::int`.as('n'));
   const order = orderOf(page.orderby);
   let ids = query.select('u.id');
   for (const [column, direction] of order) ids = ids.orderBy(sql.ref(column), direction);
   let rows = db
     .selectFrom(db.selectFrom('domains').select(rowCount.as('row_count')).where('id', '=', domainId).as('m'))
-    .leftJoinLateral(ids.limit(page.lines).offset((page.currpage - 1) * page.lines).as('p'), (join) => join.onTrue())
+    .leftJoinLateral(
+      ids
+        .limit(page.lines)
+        .offset((page.currpage - 1) * page.lines)
+        .as('p'),
+      (join) => join.onTrue(),
+    )
     .leftJoin('users as u', 'u.id', 'p.id')
     .leftJoin('departments as d', 'd.id', 'u.department_id')
     .select(['m.row_count', ...ROW_COLUMNS, 'd.name as department_name']);
@@ -133,26 +170,49 @@ export const userPageCache = (changes: TableChanges, on: boolean) =>
 
 /** A page of the tenant's users as readUserPage reads it, kept until one of its tables changes: an
  *  administrator paging back and forth, or many looking at the same first page, reads it once. */
-export function listUsers(services: Pick<AppServices, 'db' | 'userPages'>, domainId: string, reachable: readonly string[] | null, filter: UserFilter, page: UserPage): Promise<UserListPage> {
+export function listUsers(
+  services: Pick<AppServices, 'db' | 'userPages'>,
+  domainId: string,
+  reachable: readonly string[] | null,
+  filter: UserFilter,
+  page: UserPage,
+): Promise<UserListPage> {
   const key = JSON.stringify([domainId, reachable, filter, page]);
   return services.userPages.through(key, () => readUserPage(services.db, domainId, reachable, filter, page));
 }
 
 /** The exact count of users in reach (and in one department) from user_counts. */
 function countedUsers(db: Db, domainId: string, reachable: readonly string[] | null, departmentId: string | undefined) {
-  let query = db.selectFrom('user_counts').select(sql<number>`coalesce(sum(users), 0)::int`.as('n')).where('domain_id', '=', domainId);
-  if (reachable !== null) query = query.where('department_id', '=', sql<string>`any(${sql.val([...reachable])}::text[])`);
+  let query = db
+    .selectFrom('user_counts')
+    .select(sql<number>`coalesce(sum(users), 0)::int`.as('n'))
+    .where('domain_id', '=', domainId);
+  if (reachable !== null)
+    query = query.where('department_id', '=', sql<string>`any(${sql.val([...reachable])}::text[])`);
   if (departmentId) query = query.where('department_id', '=', departmentId);
   return query;
 }
 
 /** One user of the tenant within reach, by id or by login number (any case); undefined otherwise. */
-export async function findUser(db: Db, domainId: string, reachable: readonly string[] | null, by: { id: string } | { loginno: string }) {
+export async function findUser(
+  db: Db,
+  domainId: string,
+  reachable: readonly string[] | null,
+  by: { id: string } | { loginno: string },
+) {
   const row = await db
     .selectFrom('users as u')
     .leftJoin('departments as d', 'd.id', 'u.department_id')
     .leftJoin('users as p', 'p.id', 'u.proxy_user_id')
-    .select([...ROW_COLUMNS, 'u.domain_id', 'u.calendar_id', 'u.proxy_user_id', 'u.use_im', 'd.name as department_name', 'p.name as proxy_user_name'])
+    .select([
+      ...ROW_COLUMNS,
+      'u.domain_id',
+      'u.calendar_id',
+      'u.proxy_user_id',
+      'u.use_im',
+      'd.name as department_name',
+      'p.name as proxy_user_name',
+    ])
     .select([dateText('u.proxy_start').as('proxy_start'), dateText('u.proxy_end').as('proxy_end')])
     .where('u.domain_id', '=', domainId)
     .where(inDepartments(reachable))

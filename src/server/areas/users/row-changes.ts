@@ -23,20 +23,36 @@ type RowChange = (trx: Db, user: Target, reachable: readonly string[] | null) =>
 
 class Refused extends Error {}
 
-async function eachRow(db: Db, caller: CurrentUser, userIds: readonly string[], t: (key: string) => string, change: RowChange): Promise<UserBatchResult> {
+async function eachRow(
+  db: Db,
+  caller: CurrentUser,
+  userIds: readonly string[],
+  t: (key: string) => string,
+  change: RowChange,
+): Promise<UserBatchResult> {
   const reachByDomain = new Map<string, readonly string[] | null>();
   // Read in the row's transaction: PGlite has one connection, which the transaction holds.
   const reachOf = async (trx: Db, domainId: string) => {
-    if (!reachByDomain.has(domainId)) reachByDomain.set(domainId, seesDomain(caller.reach, domainId) ? await reachableDepartments(trx, caller.reach, domainId) : []);
+    if (!reachByDomain.has(domainId))
+      reachByDomain.set(
+        domainId,
+        seesDomain(caller.reach, domainId) ? await reachableDepartments(trx, caller.reach, domainId) : [],
+      );
     return reachByDomain.get(domainId)!;
   };
   const results: Result[] = [];
   for (const id of [...new Set(userIds)]) {
     try {
       const name = await db.transaction().execute(async (trx) => {
-        const user = await trx.selectFrom('users').select(['id', 'name', 'domain_id', 'department_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+        const user = await trx
+          .selectFrom('users')
+          .select(['id', 'name', 'domain_id', 'department_id'])
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
         const reachable = user ? await reachOf(trx, user.domain_id) : [];
-        if (!user || (reachable !== null && !reachable.includes(user.department_id ?? ''))) throw new Refused('msg.userOutOfReach');
+        if (!user || (reachable !== null && !reachable.includes(user.department_id ?? '')))
+          throw new Refused('msg.userOutOfReach');
         const refusal = await change(trx, user, reachable);
         if (refusal) throw Object.assign(new Refused(refusal), { userName: user.name });
         return user.name;
@@ -44,16 +60,27 @@ async function eachRow(db: Db, caller: CurrentUser, userIds: readonly string[], 
       results.push({ id, name, ok: true });
     } catch (error) {
       if (!(error instanceof Refused)) throw error;
-      results.push({ id, name: (error as Refused & { userName?: string }).userName ?? '', ok: false, message: t(error.message) });
+      results.push({
+        id,
+        name: (error as Refused & { userName?: string }).userName ?? '',
+        ok: false,
+        message: t(error.message),
+      });
     }
   }
   return { results };
 }
 
-export function batchUsers(db: Db, caller: CurrentUser, body: UserBatch, t: (key: string) => string): Promise<UserBatchResult> {
+export function batchUsers(
+  db: Db,
+  caller: CurrentUser,
+  body: UserBatch,
+  t: (key: string) => string,
+): Promise<UserBatchResult> {
   const { departmentid, loginLocked, status, calendarid, isliaison, useIM } = body.fields;
   return eachRow(db, caller, body.userIds, t, async (trx, user, reachable) => {
-    if (departmentid !== undefined && !(await departmentAllowed(trx, user.domain_id, reachable, departmentid))) return 'msg.userDepartmentOutside';
+    if (departmentid !== undefined && !(await departmentAllowed(trx, user.domain_id, reachable, departmentid)))
+      return 'msg.userDepartmentOutside';
     const calendar = calendarid === undefined ? undefined : await userCalendar(trx, user.domain_id, calendarid);
     if (calendarid !== undefined && !calendar) return 'msg.calendarOutside';
     const columns = {
@@ -64,13 +91,22 @@ export function batchUsers(db: Db, caller: CurrentUser, body: UserBatch, t: (key
       ...(isliaison === undefined ? {} : { liaison: isliaison }),
       ...(useIM === undefined ? {} : { use_im: useIM }),
     };
-    await trx.updateTable('users').set({ ...columns, updated_at: new Date() }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ ...columns, updated_at: new Date() })
+      .where('id', '=', user.id)
+      .execute();
     if (status === 0) await clearAsProxy(trx, [user.id]);
     return undefined;
   });
 }
 
-export function resignUsers(db: Db, caller: CurrentUser, userIds: readonly string[], t: (key: string) => string): Promise<UserBatchResult> {
+export function resignUsers(
+  db: Db,
+  caller: CurrentUser,
+  userIds: readonly string[],
+  t: (key: string) => string,
+): Promise<UserBatchResult> {
   return eachRow(db, caller, userIds, t, async (trx, user) => {
     await trx.updateTable('users').set({ status: 0, updated_at: new Date() }).where('id', '=', user.id).execute();
     await clearAsProxy(trx, [user.id]);
@@ -80,11 +116,23 @@ export function resignUsers(db: Db, caller: CurrentUser, userIds: readonly strin
 
 /** Deletes the listed users of the tenant; an id missing or out of reach refuses them all (1404).
  *  Whoever they stood in for loses its proxy. */
-export async function deleteUsers(db: Db, caller: CurrentUser, domainId: string, requested: readonly string[]): Promise<number> {
+export async function deleteUsers(
+  db: Db,
+  caller: CurrentUser,
+  domainId: string,
+  requested: readonly string[],
+): Promise<number> {
   const ids = [...new Set(requested)];
   const reachable = await tenantReach(db, caller.reach, domainId);
   return db.transaction().execute(async (trx) => {
-    const found = await trx.selectFrom('users as u').select('u.id').where('u.id', 'in', ids).where('u.domain_id', '=', domainId).where(inDepartments(reachable)).forUpdate().execute();
+    const found = await trx
+      .selectFrom('users as u')
+      .select('u.id')
+      .where('u.id', 'in', ids)
+      .where('u.domain_id', '=', domainId)
+      .where(inDepartments(reachable))
+      .forUpdate()
+      .execute();
     if (found.length !== ids.length) throw new AppError('notFound');
     await clearAsProxy(trx, ids);
     const result = await trx.deleteFrom('users').where('id', 'in', ids).executeTakeFirst();

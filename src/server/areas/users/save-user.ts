@@ -25,12 +25,27 @@ const invalid = (field: string, message: string) => new ValidationFailure([], [{
 const uniqueLoginno = <T>(write: () => Promise<T>) => uniqueOr(write, taken);
 
 /** Is `text` a real calendar day written yyyy-MM-dd (years 1900 on: the database has no year 0)? */
-const isDay = (text: string) => text >= '1900' && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+const isDay = (text: string) =>
+  text >= '1900' &&
+  !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
+  new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 
 /** The department is one of the tenant's and inside the caller's reach. */
-export async function departmentAllowed(db: Db, domainId: string, reachable: readonly string[] | null, departmentId: string): Promise<boolean> {
+export async function departmentAllowed(
+  db: Db,
+  domainId: string,
+  reachable: readonly string[] | null,
+  departmentId: string,
+): Promise<boolean> {
   if (reachable !== null && !reachable.includes(departmentId)) return false;
-  return (await db.selectFrom('departments').select('id').where('id', '=', departmentId).where('domain_id', '=', domainId).executeTakeFirst()) !== undefined;
+  return (
+    (await db
+      .selectFrom('departments')
+      .select('id')
+      .where('id', '=', departmentId)
+      .where('domain_id', '=', domainId)
+      .executeTakeFirst()) !== undefined
+  );
 }
 
 /** Same tenant, not the user itself, on the job; both dates real days, the end not before the start. */
@@ -38,21 +53,35 @@ async function checkProxy(db: Db, domainId: string, userId: string | undefined, 
   const proxyId = body.proxyuserid?.trim();
   if (!proxyId) return;
   if (proxyId === userId) throw invalid('/proxyuserid', 'msg.proxyNotSelf');
-  const proxy = await db.selectFrom('users').select('status').where('id', '=', proxyId).where('domain_id', '=', domainId).executeTakeFirst();
+  const proxy = await db
+    .selectFrom('users')
+    .select('status')
+    .where('id', '=', proxyId)
+    .where('domain_id', '=', domainId)
+    .executeTakeFirst();
   if (!proxy) throw invalid('/proxyuserid', 'msg.proxyOutside');
   if (proxy.status === 0) throw invalid('/proxyuserid', 'msg.proxyResigned');
-  for (const field of ['proxyStart', 'proxyEnd'] as const) if (!body[field] || !isDay(body[field])) throw invalid(`/${field}`, 'msg.invalidDate');
+  for (const field of ['proxyStart', 'proxyEnd'] as const)
+    if (!body[field] || !isDay(body[field])) throw invalid(`/${field}`, 'msg.invalidDate');
   if (body.proxyEnd! < body.proxyStart!) throw invalid('/proxyEnd', 'msg.proxyEndBeforeStart');
 }
 
 /** A resigned user stops standing in for anyone (docs/adr/0034-tenant-organisation.md). */
 export async function clearAsProxy(trx: Db, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
-  await trx.updateTable('users').set({ proxy_user_id: null, proxy_start: null, proxy_end: null, updated_at: new Date() }).where('proxy_user_id', 'in', userIds).execute();
+  await trx
+    .updateTable('users')
+    .set({ proxy_user_id: null, proxy_start: null, proxy_end: null, updated_at: new Date() })
+    .where('proxy_user_id', 'in', userIds)
+    .execute();
 }
 
 async function loginnoTaken(db: Db, domainId: string, loginno: string, exceptId?: string): Promise<boolean> {
-  let q = db.selectFrom('users').select('id').where('domain_id', '=', domainId).where(sql<boolean>`lower(loginno) = lower(${loginno.trim()})`);
+  let q = db
+    .selectFrom('users')
+    .select('id')
+    .where('domain_id', '=', domainId)
+    .where(sql<boolean>`lower(loginno) = lower(${loginno.trim()})`);
   if (exceptId) q = q.where('id', '<>', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
@@ -66,17 +95,37 @@ async function withCalendar(db: Db, domainId: string, body: User): Promise<User>
 
 /** Only the platform and the tenant's administrators make or unmake domain administrators. */
 function checkAdminFlag(caller: CurrentUser, domainId: string, wanted: boolean | undefined, stored: boolean): void {
-  if ((wanted ?? stored) !== stored && !governsDomain(caller.reach, domainId)) throw new AppError('forbidden', undefined, 'msg.domainAdminByTenant');
+  if ((wanted ?? stored) !== stored && !governsDomain(caller.reach, domainId))
+    throw new AppError('forbidden', undefined, 'msg.domainAdminByTenant');
 }
 
 /** The stored row of a new user (the form's create and an import's new rows). */
-export function newUserRow(id: string, domainId: string, body: User, ext: Record<string, unknown>, passwordHash: string | null) {
-  return { ...userColumns(body), id, domain_id: domainId, password_hash: passwordHash, domain_admin: body.isdomainadmin ?? false, ext: JSON.stringify(ext) };
+export function newUserRow(
+  id: string,
+  domainId: string,
+  body: User,
+  ext: Record<string, unknown>,
+  passwordHash: string | null,
+) {
+  return {
+    ...userColumns(body),
+    id,
+    domain_id: domainId,
+    password_hash: passwordHash,
+    domain_admin: body.isdomainadmin ?? false,
+    ext: JSON.stringify(ext),
+  };
 }
 
 /** Creates the user and answers its id; 1404 when the tenant is out of reach. `withoutPassword`: an
  *  Excel import's user, who gets a password from an administrator before signing in (docs/adr/0035-organisation-excel-import-export.md). */
-export async function createUser(db: Db, caller: CurrentUser, domainId: string, wanted: User, options: { withoutPassword?: boolean } = {}): Promise<string> {
+export async function createUser(
+  db: Db,
+  caller: CurrentUser,
+  domainId: string,
+  wanted: User,
+  options: { withoutPassword?: boolean } = {},
+): Promise<string> {
   let body = wanted;
   if (body.password === UNCHANGED_SECRET && !options.withoutPassword) throw invalid('/password', 'msg.requirePassword');
   const reachable = await tenantReach(db, caller.reach, domainId);
@@ -85,11 +134,17 @@ export async function createUser(db: Db, caller: CurrentUser, domainId: string, 
   const passwordHash = options.withoutPassword ? null : await hashPassword(body.password);
   const id = randomUUID();
   await inTransaction(db, async (trx) => {
-    if (!(await departmentAllowed(trx, domainId, reachable, body.departmentid))) throw invalid('/departmentid', 'msg.userDepartmentOutside');
+    if (!(await departmentAllowed(trx, domainId, reachable, body.departmentid)))
+      throw invalid('/departmentid', 'msg.userDepartmentOutside');
     body = await withCalendar(trx, domainId, body);
     await checkProxy(trx, domainId, undefined, body);
     if (await loginnoTaken(trx, domainId, body.loginno)) throw taken();
-    await uniqueLoginno(() => trx.insertInto('users').values(newUserRow(id, domainId, body, ext, passwordHash)).execute());
+    await uniqueLoginno(() =>
+      trx
+        .insertInto('users')
+        .values(newUserRow(id, domainId, body, ext, passwordHash))
+        .execute(),
+    );
   });
   return id;
 }
@@ -103,14 +158,28 @@ export async function updateUser(db: Db, caller: CurrentUser, domainId: string, 
   const ext = extensionValuesOf(await tenantFields(db, 'tableUser', domainId), body, false);
   const passwordHash = body.password === UNCHANGED_SECRET ? undefined : await hashPassword(body.password);
   await inTransaction(db, async (trx) => {
-    const target = await trx.selectFrom('users as u').select(['u.id', 'u.domain_admin']).where('u.id', '=', id).where('u.domain_id', '=', domainId).where(inDepartments(reachable)).forUpdate().executeTakeFirst();
+    const target = await trx
+      .selectFrom('users as u')
+      .select(['u.id', 'u.domain_admin'])
+      .where('u.id', '=', id)
+      .where('u.domain_id', '=', domainId)
+      .where(inDepartments(reachable))
+      .forUpdate()
+      .executeTakeFirst();
     if (!target) throw new AppError('notFound');
     checkAdminFlag(caller, domainId, body.isdomainadmin, target.domain_admin);
-    if (!(await departmentAllowed(trx, domainId, reachable, body.departmentid))) throw invalid('/departmentid', 'msg.userDepartmentOutside');
+    if (!(await departmentAllowed(trx, domainId, reachable, body.departmentid)))
+      throw invalid('/departmentid', 'msg.userDepartmentOutside');
     body = await withCalendar(trx, domainId, body);
     await checkProxy(trx, domainId, id, body);
     if (await loginnoTaken(trx, domainId, body.loginno, id)) throw taken();
-    const columns = { ...userColumns(body), domain_admin: body.isdomainadmin ?? target.domain_admin, ext: mergedExt(ext), updated_at: new Date(), ...(passwordHash ? { password_hash: passwordHash } : {}) };
+    const columns = {
+      ...userColumns(body),
+      domain_admin: body.isdomainadmin ?? target.domain_admin,
+      ext: mergedExt(ext),
+      updated_at: new Date(),
+      ...(passwordHash ? { password_hash: passwordHash } : {}),
+    };
     await uniqueLoginno(() => trx.updateTable('users').set(columns).where('id', '=', id).execute());
     if (columns.status === 0) await clearAsProxy(trx, [id]);
   });

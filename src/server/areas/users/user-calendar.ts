@@ -5,7 +5,11 @@ import type { Db } from '../../db/schema.ts';
 
 /** The calendar a user gets: the wanted one when it is the enterprise's (else undefined: refused), or
  *  the enterprise's default (null while the enterprise has no calendar). */
-export async function userCalendar(db: Db, domainId: string, wanted: string | null | undefined): Promise<{ id: string | null } | undefined> {
+export async function userCalendar(
+  db: Db,
+  domainId: string,
+  wanted: string | null | undefined,
+): Promise<{ id: string | null } | undefined> {
   const id = wanted?.trim();
   let query = db.selectFrom('work_calendars').select('id').where('domain_id', '=', domainId);
   query = id ? query.where('id', '=', id) : query.where('is_default', '=', true);

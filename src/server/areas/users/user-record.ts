@@ -6,10 +6,24 @@ import type { User, UserRow } from '../../../core/generated/api-types.ts';
 import type { ExtValues } from '../../db/schema.ts';
 
 /** The columns of a list row (`u` = users, read with the department's name). */
-export const ROW_COLUMNS = ['u.id', 'u.name', 'u.loginno', 'u.email', 'u.telephone', 'u.department_id', 'u.status', 'u.domain_admin', 'u.liaison', 'u.login_locked', 'u.order_no', 'u.ext'] as const;
+export const ROW_COLUMNS = [
+  'u.id',
+  'u.name',
+  'u.loginno',
+  'u.email',
+  'u.telephone',
+  'u.department_id',
+  'u.status',
+  'u.domain_admin',
+  'u.liaison',
+  'u.login_locked',
+  'u.order_no',
+  'u.ext',
+] as const;
 
 /** Dates as the text the form shows (a `date` would come back as a Date in the server's time zone). */
-export const dateText = (column: 'u.proxy_start' | 'u.proxy_end') => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+export const dateText = (column: 'u.proxy_start' | 'u.proxy_end') =>
+  sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 
 export interface RowData {
   id: string;
@@ -38,7 +52,8 @@ export interface RecordData extends RowData {
 }
 
 const EXTENSION_KEY = /^field\d+$/;
-const extensionOf = (ext: ExtValues) => Object.fromEntries(Object.entries(ext ?? {}).filter(([k]) => EXTENSION_KEY.test(k)));
+const extensionOf = (ext: ExtValues) =>
+  Object.fromEntries(Object.entries(ext ?? {}).filter(([k]) => EXTENSION_KEY.test(k)));
 
 export function toUserRow(r: RowData): UserRow {
   return {

@@ -18,12 +18,18 @@ export const normalizeDepartmentName = (value: string) => spacing(value.replace(
 export const normalizePhone = (value: string) => value.trim().replace(/[\s\-.()]/g, '');
 export const normalizeEmail = (value: string) => value.trim();
 
-const USER_NORMALISERS = { loginno: (value: string) => value.trim(), name: normalizeName, email: normalizeEmail, telephone: normalizePhone } as const;
+const USER_NORMALISERS = {
+  loginno: (value: string) => value.trim(),
+  name: normalizeName,
+  email: normalizeEmail,
+  telephone: normalizePhone,
+} as const;
 
 /** The user's text fields that are present, normalised; any other field as it is. */
 export function normalizeUser<T extends object>(user: T): T {
   const out = { ...user } as Record<string, unknown>;
-  for (const [field, normalise] of Object.entries(USER_NORMALISERS)) if (typeof out[field] === 'string') out[field] = normalise(out[field]);
+  for (const [field, normalise] of Object.entries(USER_NORMALISERS))
+    if (typeof out[field] === 'string') out[field] = normalise(out[field]);
   return out as T;
 }
 
@@ -61,7 +67,8 @@ export function entryRules(catalogue: Catalogue): EntryRules {
   const known = compiled.get(catalogue);
   if (known) return known;
   const ajv = createAjv(catalogue);
-  const field = (entity: string, name: string) => ajv.compile({ $ref: `${entitySchemaId(entity)}#/properties/${name}` });
+  const field = (entity: string, name: string) =>
+    ajv.compile({ $ref: `${entitySchemaId(entity)}#/properties/${name}` });
   const userFields = USER_FIELDS.map((name) => [name, field('user', name)] as const);
   const departmentName = field('department', 'name');
   const rules: EntryRules = {

@@ -130,7 +130,10 @@ const statements = `
       primary key (collection, id)
     );
     create index store_records_collection_seq_idx on store_records (collection, seq desc);
-`.split(/;\s*\n/).map((s) => s.trim()).filter(Boolean);
+`
+  .split(/;\s*\n/)
+  .map((s) => s.trim())
+  .filter(Boolean);
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const statement of statements) await sql.raw(statement).execute(db);

@@ -12,5 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table superusers
-    drop column password_changed_at, drop column failed_logins, drop column locked_until, drop column must_change_password`.execute(db);
+    drop column password_changed_at, drop column failed_logins, drop column locked_until, drop column must_change_password`.execute(
+    db,
+  );
 }

@@ -22,7 +22,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       detail text not null default '',
       created_at timestamptz not null default now()
     )`.execute(db);
-  await sql`create index password_notices_round_idx on password_notices (superuser_id, password_changed_at, method)`.execute(db);
+  await sql`create index password_notices_round_idx on password_notices (superuser_id, password_changed_at, method)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

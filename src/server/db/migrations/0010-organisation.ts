@@ -5,11 +5,17 @@ import { sql, type Kysely } from 'kysely';
 
 // One statement per entry: PGlite's extended protocol runs a single statement per query.
 const run = async (db: Kysely<unknown>, statements: string) => {
-  for (const statement of statements.split(';').map((s) => s.trim()).filter(Boolean)) await sql.raw(statement).execute(db);
+  for (const statement of statements
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean))
+    await sql.raw(statement).execute(db);
 };
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await run(db, `
+  await run(
+    db,
+    `
     alter table users
       add column calendar_id text,
       add column proxy_user_id text references users (id) on delete set null,
@@ -25,16 +31,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index users_domain_admin_idx on users (domain_id) where domain_admin;
     create unique index departments_sibling_name_key on departments (domain_id, coalesce(superior_id, ''), lower(name));
     alter table departments add column updated_at timestamptz not null default now();
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await run(db, `
+  await run(
+    db,
+    `
     drop index departments_sibling_name_key;
     alter table departments drop column updated_at;
     drop index users_domain_admin_idx;
     drop index users_domain_name_idx;
     alter table users drop column calendar_id, drop column proxy_user_id, drop column proxy_start, drop column proxy_end,
       drop column domain_admin, drop column liaison, drop column login_locked, drop column use_im, drop column order_no, drop column updated_at;
-  `);
+  `,
+  );
 }

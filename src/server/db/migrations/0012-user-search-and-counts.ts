@@ -6,15 +6,25 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const { rows: available } = await sql<{ n: number }>`select count(*)::int as n from pg_available_extensions where name = 'pg_trgm'`.execute(db);
+  const { rows: available } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from pg_available_extensions where name = 'pg_trgm'`.execute(db);
   if (available[0].n > 0) {
     // One extension serves every installation sharing the database: it goes to the public schema (not
     // this installation's, whose drop would take the others' indexes along), one creator at a time.
     await sql`select pg_advisory_xact_lock(hashtext('atrium: create extension pg_trgm'))`.execute(db);
-    const { rows: publicSchema } = await sql<{ n: number }>`select count(*)::int as n from pg_namespace where nspname = 'public'`.execute(db);
-    await (publicSchema[0].n > 0 ? sql`create extension if not exists pg_trgm schema public` : sql`create extension if not exists pg_trgm`).execute(db);
+    const { rows: publicSchema } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_namespace where nspname = 'public'`.execute(db);
+    await (
+      publicSchema[0].n > 0
+        ? sql`create extension if not exists pg_trgm schema public`
+        : sql`create extension if not exists pg_trgm`
+    ).execute(db);
     // An older installation may have put it in a schema of its own.
-    const { rows } = await sql<{ schema: string }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db);
+    const { rows } = await sql<{
+      schema: string;
+    }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db);
     const opclass = sql.raw(`${rows[0].schema}.gin_trgm_ops`);
     await sql`create index users_name_trgm_idx on users using gin (lower(name) ${opclass})`.execute(db);
     await sql`create index users_loginno_trgm_idx on users using gin (lower(loginno) ${opclass})`.execute(db);
@@ -41,10 +51,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end if;
       return null;
     end $$`.execute(db);
-  await sql`create trigger users_count_insert after insert on users referencing new table as added for each statement execute function user_counts_apply()`.execute(db);
-  await sql`create trigger users_count_delete after delete on users referencing old table as gone for each statement execute function user_counts_apply()`.execute(db);
-  await sql`create trigger users_count_update after update on users referencing old table as gone new table as added for each statement execute function user_counts_apply()`.execute(db);
-  await sql`insert into user_counts (domain_id, department_id, users) select domain_id, coalesce(department_id, ''), count(*) from users group by 1, 2`.execute(db);
+  await sql`create trigger users_count_insert after insert on users referencing new table as added for each statement execute function user_counts_apply()`.execute(
+    db,
+  );
+  await sql`create trigger users_count_delete after delete on users referencing old table as gone for each statement execute function user_counts_apply()`.execute(
+    db,
+  );
+  await sql`create trigger users_count_update after update on users referencing old table as gone new table as added for each statement execute function user_counts_apply()`.execute(
+    db,
+  );
+  await sql`insert into user_counts (domain_id, department_id, users) select domain_id, coalesce(department_id, ''), count(*) from users group by 1, 2`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -23,9 +23,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     primary key (domain_id, application_id)
   )`.execute(db);
   await sql`create index domain_applications_application_idx on domain_applications (application_id)`.execute(db);
-  await sql`create unique index domain_applications_one_default on domain_applications (domain_id) where is_default`.execute(db);
+  await sql`create unique index domain_applications_one_default on domain_applications (domain_id) where is_default`.execute(
+    db,
+  );
   // Every application a tenant owned so far is bound to it.
-  await sql`insert into domain_applications (domain_id, application_id) select domain_id, id from applications where domain_id is not null`.execute(db);
+  await sql`insert into domain_applications (domain_id, application_id) select domain_id, id from applications where domain_id is not null`.execute(
+    db,
+  );
 
   const part = (name: string, columns: string) =>
     sql`create table ${sql.raw(name)} (
@@ -37,7 +41,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await part('app_modules', 'primary key (application_id, id)');
   await part('app_resources', 'module_id text not null, primary key (application_id, id)');
-  await part('app_menus', `kind text not null check (kind in ('pc', 'mobile')), parent_id text, module_id text, icon text, primary key (application_id, kind, id)`);
+  await part(
+    'app_menus',
+    `kind text not null check (kind in ('pc', 'mobile')), parent_id text, module_id text, icon text, primary key (application_id, kind, id)`,
+  );
   await part('app_forms', 'module_id text not null, fields jsonb not null, primary key (application_id, id)');
   await part('app_processes', 'form_id text not null, bpmn text not null, primary key (application_id, id)');
 
@@ -71,6 +78,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop table role_users, role_resources, role_menus, app_roles, app_processes, app_forms, app_menus, app_resources, app_modules, domain_applications`.execute(db);
-  await sql`alter table applications drop column package_id, drop column version, drop column names, drop column manifest, drop column updated_at`.execute(db);
+  await sql`drop table role_users, role_resources, role_menus, app_roles, app_processes, app_forms, app_menus, app_resources, app_modules, domain_applications`.execute(
+    db,
+  );
+  await sql`alter table applications drop column package_id, drop column version, drop column names, drop column manifest, drop column updated_at`.execute(
+    db,
+  );
 }

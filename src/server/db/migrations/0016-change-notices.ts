@@ -27,11 +27,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       return null;
     end $$`.execute(db);
   for (const [table, events] of Object.entries(WATCHED_CHANGES)) {
-    await sql`create trigger ${trigger(table)} after ${sql.raw(events)} on ${sql.table(table)} for each statement execute function notify_change()`.execute(db);
+    await sql`create trigger ${trigger(table)} after ${sql.raw(events)} on ${sql.table(table)} for each statement execute function notify_change()`.execute(
+      db,
+    );
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of Object.keys(WATCHED_CHANGES)) await sql`drop trigger ${trigger(table)} on ${sql.table(table)}`.execute(db);
+  for (const table of Object.keys(WATCHED_CHANGES))
+    await sql`drop trigger ${trigger(table)} on ${sql.table(table)}`.execute(db);
   await sql`drop function notify_change()`.execute(db);
 }

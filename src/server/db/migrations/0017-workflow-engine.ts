@@ -36,7 +36,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     state_label text not null default '',
     auditor_names text not null default ''
   )`.execute(db);
-  await sql`create index flow_instances_domain_idx on flow_instances (domain_id, application_id, started_at desc)`.execute(db);
+  await sql`create index flow_instances_domain_idx on flow_instances (domain_id, application_id, started_at desc)`.execute(
+    db,
+  );
   // Where the instance stands: one row per token (parallel branches have several); a token waiting at a
   // parallel join says by which flow it came.
   await sql`create table flow_tokens (
@@ -88,10 +90,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     created_at timestamptz not null default now(),
     undone_at timestamptz
   )`.execute(db);
-  await sql`create index flow_tasks_batch_idx on flow_tasks (made_by_batch) where made_by_batch is not null`.execute(db);
-  await sql`create index flow_tasks_cancelled_batch_idx on flow_tasks (cancelled_by_batch) where cancelled_by_batch is not null`.execute(db);
+  await sql`create index flow_tasks_batch_idx on flow_tasks (made_by_batch) where made_by_batch is not null`.execute(
+    db,
+  );
+  await sql`create index flow_tasks_cancelled_batch_idx on flow_tasks (cancelled_by_batch) where cancelled_by_batch is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop table flow_batches, flow_history, flow_tasks, flow_tokens, flow_instances, process_versions`.execute(db);
+  await sql`drop table flow_batches, flow_history, flow_tasks, flow_tokens, flow_instances, process_versions`.execute(
+    db,
+  );
 }

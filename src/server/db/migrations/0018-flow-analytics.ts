@@ -13,7 +13,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index flow_instances_started_idx on flow_instances (domain_id, application_id, started_at)
     include (process_id) where status <> 'deleted'`.execute(db);
 
-  await sql`alter table flow_tasks add column domain_id text, add column application_id text, add column process_id text`.execute(db);
+  await sql`alter table flow_tasks add column domain_id text, add column application_id text, add column process_id text`.execute(
+    db,
+  );
   await sql`update flow_tasks t set domain_id = i.domain_id, application_id = i.application_id, process_id = i.process_id
     from flow_instances i where i.id = t.instance_id`.execute(db);
   // An instance never changes enterprise, application or process, so copying them once is enough.
@@ -36,6 +38,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger flow_tasks_instance_columns on flow_tasks`.execute(db);
   await sql`drop function flow_tasks_instance_columns()`.execute(db);
-  await sql`drop index flow_instances_completed_idx, flow_instances_started_idx, flow_tasks_done_idx, flow_tasks_took_idx`.execute(db);
-  await sql`alter table flow_tasks drop column domain_id, drop column application_id, drop column process_id`.execute(db);
+  await sql`drop index flow_instances_completed_idx, flow_instances_started_idx, flow_tasks_done_idx, flow_tasks_took_idx`.execute(
+    db,
+  );
+  await sql`alter table flow_tasks drop column domain_id, drop column application_id, drop column process_id`.execute(
+    db,
+  );
 }

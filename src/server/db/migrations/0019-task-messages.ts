@@ -21,7 +21,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index task_messages_user_idx on task_messages (user_id, created_at desc)`.execute(db);
   await sql`create index task_messages_unread_idx on task_messages (user_id) where read_at is null`.execute(db);
   await sql`create index task_messages_task_idx on task_messages (task_id)`.execute(db);
-  await sql`create index task_messages_outbox_idx on task_messages (created_at) where mail_status = 'pending'`.execute(db);
+  await sql`create index task_messages_outbox_idx on task_messages (created_at) where mail_status = 'pending'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -44,7 +44,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   )`.execute(db);
   // The key that signs checkpoints: made once per deployment unless ATRIUM_LOG_KEY gives one.
   await sql`create table operation_log_key (id integer primary key check (id = 1), secret text not null)`.execute(db);
-  await sql`insert into operation_log_key (id, secret) values (1, encode(sha256(gen_random_uuid()::text::bytea || clock_timestamp()::text::bytea), 'hex'))`.execute(db);
+  await sql`insert into operation_log_key (id, secret) values (1, encode(sha256(gen_random_uuid()::text::bytea || clock_timestamp()::text::bytea), 'hex'))`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

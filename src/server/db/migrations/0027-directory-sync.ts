@@ -5,11 +5,17 @@ import { sql, type Kysely } from 'kysely';
 
 // One statement per entry: PGlite's extended protocol runs a single statement per query.
 const run = async (db: Kysely<unknown>, statements: string) => {
-  for (const statement of statements.split(';').map((s) => s.trim()).filter(Boolean)) await sql.raw(statement).execute(db);
+  for (const statement of statements
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean))
+    await sql.raw(statement).execute(db);
 };
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await run(db, `
+  await run(
+    db,
+    `
     create table sync_settings (
       domain_id text not null references domains (id) on delete cascade,
       kind text not null,
@@ -55,9 +61,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     create index sync_runs_domain_idx on sync_runs (domain_id, kind, started_at desc);
     create unique index sync_runs_one_running_key on sync_runs (domain_id, kind) where status = 'running';
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await run(db, 'drop table sync_runs; drop table sync_user_links; drop table sync_department_links; drop table sync_settings');
+  await run(
+    db,
+    'drop table sync_runs; drop table sync_user_links; drop table sync_department_links; drop table sync_settings',
+  );
 }

@@ -10,10 +10,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     add column signed_in_by text references superusers (id) on delete cascade,
     add column reason text,
     add column created_at timestamptz not null default now()`.execute(db);
-  await sql`create index api_tokens_signed_in_by_idx on api_tokens (signed_in_by) where signed_in_by is not null`.execute(db);
+  await sql`create index api_tokens_signed_in_by_idx on api_tokens (signed_in_by) where signed_in_by is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`delete from api_tokens where user_id is not null`.execute(db);
-  await sql`alter table api_tokens drop column user_id, drop column signed_in_by, drop column reason, drop column created_at`.execute(db);
+  await sql`alter table api_tokens drop column user_id, drop column signed_in_by, drop column reason, drop column created_at`.execute(
+    db,
+  );
 }

@@ -78,19 +78,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       execute function flow_figure_changed()`.execute(db);
   // Instances: a start at an earlier moment (a replay); a change of status or moments touching one; a removal.
   await trigger('flow_instances_figures_in', 'insert', 'flow_instances', neu('started_at'));
-  await trigger('flow_instances_figures_up', 'update', 'flow_instances',
+  await trigger(
+    'flow_instances_figures_up',
+    'update',
+    'flow_instances',
     sql`(old.status, old.started_at, old.completed_at) is distinct from (new.status, new.started_at, new.completed_at)
-      and (${old('started_at')} or ${neu('started_at')} or ${old('completed_at')} or ${neu('completed_at')})`);
-  await trigger('flow_instances_figures_out', 'delete', 'flow_instances', sql`(old.status <> 'deleted' and ${old('started_at')}) or ${old('completed_at')}`);
+      and (${old('started_at')} or ${neu('started_at')} or ${old('completed_at')} or ${neu('completed_at')})`,
+  );
+  await trigger(
+    'flow_instances_figures_out',
+    'delete',
+    'flow_instances',
+    sql`(old.status <> 'deleted' and ${old('started_at')}) or ${old('completed_at')}`,
+  );
   // Tasks: one submitted at an earlier moment, re-opened, re-dated or removed.
   await trigger('flow_tasks_figures_in', 'insert', 'flow_tasks', sql`new.status = 'done' and ${neu('done_at')}`);
-  await trigger('flow_tasks_figures_up', 'update', 'flow_tasks', sql`(old.status = 'done' and ${old('done_at')}) or (new.status = 'done' and ${neu('done_at')})`);
+  await trigger(
+    'flow_tasks_figures_up',
+    'update',
+    'flow_tasks',
+    sql`(old.status = 'done' and ${old('done_at')}) or (new.status = 'done' and ${neu('done_at')})`,
+  );
   await trigger('flow_tasks_figures_out', 'delete', 'flow_tasks', sql`old.status = 'done' and ${old('done_at')}`);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const [table, triggers] of [['flow_instances', 'flow_instances_figures'], ['flow_tasks', 'flow_tasks_figures']]) {
-    for (const suffix of ['in', 'up', 'out']) await sql`drop trigger ${sql.raw(`${triggers}_${suffix}`)} on ${sql.table(table)}`.execute(db);
+  for (const [table, triggers] of [
+    ['flow_instances', 'flow_instances_figures'],
+    ['flow_tasks', 'flow_tasks_figures'],
+  ]) {
+    for (const suffix of ['in', 'up', 'out'])
+      await sql`drop trigger ${sql.raw(`${triggers}_${suffix}`)} on ${sql.table(table)}`.execute(db);
   }
   await sql`drop function flow_figure_changed()`.execute(db);
   await sql`drop table flow_figure_days, flow_figure_changes`.execute(db);

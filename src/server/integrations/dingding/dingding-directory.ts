@@ -8,7 +8,13 @@
 // busy. The root department is 1. DingTalk has no call that disables a user (only deletion).
 import type { SourceDepartment, SourceUser } from '../../sync/source.ts';
 import { ServiceDirectory } from '../im/service-directory.ts';
-import { ServiceFailure, TokenClient, type ClientOptions, type Outcome, type ServiceProtocol } from '../im/token-client.ts';
+import {
+  ServiceFailure,
+  TokenClient,
+  type ClientOptions,
+  type Outcome,
+  type ServiceProtocol,
+} from '../im/token-client.ts';
 
 export const DINGDING_API = 'https://oapi.dingtalk.com';
 const ROOT = 1;
@@ -33,14 +39,24 @@ const protocol = (credentials: DingdingCredentials): ServiceProtocol => ({
   tokenIn: 'query',
   outcome,
   async fetchToken(client) {
-    const { status, body } = await client.exchange('/gettoken', { query: { appkey: credentials.appKey, appsecret: credentials.appSecret } });
-    if (outcome(status, body).kind !== 'ok' || typeof body.access_token !== 'string') throw new ServiceFailure('dingding', Number(body.errcode ?? status), String(body.errmsg ?? 'no access_token'));
+    const { status, body } = await client.exchange('/gettoken', {
+      query: { appkey: credentials.appKey, appsecret: credentials.appSecret },
+    });
+    if (outcome(status, body).kind !== 'ok' || typeof body.access_token !== 'string')
+      throw new ServiceFailure('dingding', Number(body.errcode ?? status), String(body.errmsg ?? 'no access_token'));
     return { token: body.access_token, expiresIn: Number(body.expires_in ?? 7200) };
   },
 });
 
 type DingDepartment = { dept_id: number; name: string; parent_id?: number; order?: number };
-type DingUser = { userid: string; name: string; dept_id_list?: number[]; email?: string; mobile?: string; active?: boolean };
+type DingUser = {
+  userid: string;
+  name: string;
+  dept_id_list?: number[];
+  email?: string;
+  mobile?: string;
+  active?: boolean;
+};
 
 export class DingdingDirectory extends ServiceDirectory {
   readonly kind = 'dingding' as const;
@@ -51,17 +67,27 @@ export class DingdingDirectory extends ServiceDirectory {
 
   /** The whole tree, the root first, each parent before its children. */
   private async tree(): Promise<DingDepartment[]> {
-    const root = (await this.client.call('/topapi/v2/department/get', { method: 'POST', body: { dept_id: ROOT } })).result as DingDepartment;
+    const root = (await this.client.call('/topapi/v2/department/get', { method: 'POST', body: { dept_id: ROOT } }))
+      .result as DingDepartment;
     const all: DingDepartment[] = [{ ...root, parent_id: undefined }];
     for (let i = 0; i < all.length; i += 1) {
-      const body = await this.client.call('/topapi/v2/department/listsub', { method: 'POST', body: { dept_id: all[i].dept_id } });
+      const body = await this.client.call('/topapi/v2/department/listsub', {
+        method: 'POST',
+        body: { dept_id: all[i].dept_id },
+      });
       all.push(...((body.result as DingDepartment[] | undefined) ?? []));
     }
     return all;
   }
 
   async *listDepartments(): AsyncIterable<SourceDepartment> {
-    for (const d of await this.tree()) yield { externalId: String(d.dept_id), parentExternalId: d.parent_id ? String(d.parent_id) : null, name: d.name, order: d.order };
+    for (const d of await this.tree())
+      yield {
+        externalId: String(d.dept_id),
+        parentExternalId: d.parent_id ? String(d.parent_id) : null,
+        name: d.name,
+        order: d.order,
+      };
   }
 
   async *listUsers(): AsyncIterable<SourceUser> {
@@ -69,11 +95,24 @@ export class DingdingDirectory extends ServiceDirectory {
     for (const d of await this.tree()) {
       let cursor = 0;
       for (;;) {
-        const result = (await this.client.call('/topapi/v2/user/list', { method: 'POST', body: { dept_id: d.dept_id, cursor, size: PAGE } })).result as { has_more?: boolean; next_cursor?: number; list?: DingUser[] };
+        const result = (
+          await this.client.call('/topapi/v2/user/list', {
+            method: 'POST',
+            body: { dept_id: d.dept_id, cursor, size: PAGE },
+          })
+        ).result as { has_more?: boolean; next_cursor?: number; list?: DingUser[] };
         for (const u of result.list ?? []) {
           if (seen.has(u.userid)) continue;
           seen.add(u.userid);
-          yield { externalId: u.userid, loginNumber: u.userid, name: u.name, departmentExternalIds: (u.dept_id_list ?? []).map(String), email: u.email || undefined, telephone: u.mobile || undefined, active: u.active !== false };
+          yield {
+            externalId: u.userid,
+            loginNumber: u.userid,
+            name: u.name,
+            departmentExternalIds: (u.dept_id_list ?? []).map(String),
+            email: u.email || undefined,
+            telephone: u.mobile || undefined,
+            active: u.active !== false,
+          };
         }
         if (!result.has_more || result.next_cursor === undefined) break;
         cursor = result.next_cursor;
@@ -82,17 +121,34 @@ export class DingdingDirectory extends ServiceDirectory {
   }
 
   protected async createDepartment(d: SourceDepartment): Promise<string> {
-    const body = await this.client.call('/topapi/v2/department/create', { method: 'POST', body: { name: d.name, parent_id: d.parentExternalId ? Number(d.parentExternalId) : ROOT, order: d.order } });
+    const body = await this.client.call('/topapi/v2/department/create', {
+      method: 'POST',
+      body: { name: d.name, parent_id: d.parentExternalId ? Number(d.parentExternalId) : ROOT, order: d.order },
+    });
     return String((body.result as { dept_id: number }).dept_id);
   }
 
   protected async updateDepartment(d: SourceDepartment): Promise<void> {
-    await this.client.call('/topapi/v2/department/update', { method: 'POST', body: { dept_id: Number(d.externalId), name: d.name, parent_id: d.parentExternalId ? Number(d.parentExternalId) : undefined, order: d.order } });
+    await this.client.call('/topapi/v2/department/update', {
+      method: 'POST',
+      body: {
+        dept_id: Number(d.externalId),
+        name: d.name,
+        parent_id: d.parentExternalId ? Number(d.parentExternalId) : undefined,
+        order: d.order,
+      },
+    });
   }
 
   private userBody(u: SourceUser) {
     const ids = u.departmentExternalIds.filter((x) => /^\d+$/.test(x));
-    return { userid: u.loginNumber, name: u.name, dept_id_list: (ids.length ? ids : [String(ROOT)]).join(','), email: u.email, mobile: u.telephone };
+    return {
+      userid: u.loginNumber,
+      name: u.name,
+      dept_id_list: (ids.length ? ids : [String(ROOT)]).join(','),
+      email: u.email,
+      mobile: u.telephone,
+    };
   }
 
   protected async createUser(u: SourceUser): Promise<void> {
@@ -104,6 +160,12 @@ export class DingdingDirectory extends ServiceDirectory {
   }
 
   disableUser(externalId: string): Promise<void> {
-    return Promise.reject(new ServiceFailure('dingding', 0, `DingTalk has no call that disables a user; ${externalId} stays until removed in DingTalk`));
+    return Promise.reject(
+      new ServiceFailure(
+        'dingding',
+        0,
+        `DingTalk has no call that disables a user; ${externalId} stays until removed in DingTalk`,
+      ),
+    );
   }
 }

@@ -8,7 +8,13 @@
 // invalid or expired, 99991400 (or HTTP 429) rate limited. The root department is "0".
 import type { SourceDepartment, SourceUser } from '../../sync/source.ts';
 import { ServiceDirectory } from '../im/service-directory.ts';
-import { ServiceFailure, TokenClient, type ClientOptions, type Outcome, type ServiceProtocol } from '../im/token-client.ts';
+import {
+  ServiceFailure,
+  TokenClient,
+  type ClientOptions,
+  type Outcome,
+  type ServiceProtocol,
+} from '../im/token-client.ts';
 
 export const FEISHU_API = 'https://open.feishu.cn';
 const ROOT = '0';
@@ -34,14 +40,25 @@ const protocol = (credentials: FeishuCredentials): ServiceProtocol => ({
   tokenIn: 'header',
   outcome,
   async fetchToken(client) {
-    const { status, body } = await client.exchange('/open-apis/auth/v3/tenant_access_token/internal', { method: 'POST', body: { app_id: credentials.appKey, app_secret: credentials.appSecret } });
-    if (outcome(status, body).kind !== 'ok' || typeof body.tenant_access_token !== 'string') throw new ServiceFailure('feishu', Number(body.code ?? status), String(body.msg ?? 'no tenant_access_token'));
+    const { status, body } = await client.exchange('/open-apis/auth/v3/tenant_access_token/internal', {
+      method: 'POST',
+      body: { app_id: credentials.appKey, app_secret: credentials.appSecret },
+    });
+    if (outcome(status, body).kind !== 'ok' || typeof body.tenant_access_token !== 'string')
+      throw new ServiceFailure('feishu', Number(body.code ?? status), String(body.msg ?? 'no tenant_access_token'));
     return { token: body.tenant_access_token, expiresIn: Number(body.expire ?? 7200) };
   },
 });
 
 type FeishuDepartment = { open_department_id: string; name: string; parent_department_id?: string; order?: string };
-type FeishuUser = { user_id: string; name: string; department_ids?: string[]; email?: string; mobile?: string; status?: { is_frozen?: boolean; is_resigned?: boolean } };
+type FeishuUser = {
+  user_id: string;
+  name: string;
+  department_ids?: string[];
+  email?: string;
+  mobile?: string;
+  status?: { is_frozen?: boolean; is_resigned?: boolean };
+};
 
 export class FeishuDirectory extends ServiceDirectory {
   readonly kind = 'feishu' as const;
@@ -54,7 +71,9 @@ export class FeishuDirectory extends ServiceDirectory {
   private async *pages<T>(path: string, query: Record<string, string>): AsyncIterable<T> {
     let pageToken: string | undefined;
     do {
-      const data = (await this.client.call(path, { query: { ...IDS, ...query, page_size: PAGE, page_token: pageToken } })).data as { has_more?: boolean; page_token?: string; items?: T[] } | undefined;
+      const data = (
+        await this.client.call(path, { query: { ...IDS, ...query, page_size: PAGE, page_token: pageToken } })
+      ).data as { has_more?: boolean; page_token?: string; items?: T[] } | undefined;
       yield* data?.items ?? [];
       pageToken = data?.has_more ? data.page_token : undefined;
     } while (pageToken);
@@ -66,7 +85,10 @@ export class FeishuDirectory extends ServiceDirectory {
     const parents = [ROOT];
     while (parents.length) {
       const parent = parents.shift() as string;
-      for await (const d of this.pages<FeishuDepartment>(`/open-apis/contact/v3/departments/${encodeURIComponent(parent)}/children`, {})) {
+      for await (const d of this.pages<FeishuDepartment>(
+        `/open-apis/contact/v3/departments/${encodeURIComponent(parent)}/children`,
+        {},
+      )) {
         all.push(d);
         parents.push(d.open_department_id);
       }
@@ -76,7 +98,12 @@ export class FeishuDirectory extends ServiceDirectory {
 
   async *listDepartments(): AsyncIterable<SourceDepartment> {
     for (const d of await this.tree()) {
-      yield { externalId: d.open_department_id, parentExternalId: d.parent_department_id && d.parent_department_id !== ROOT ? d.parent_department_id : null, name: d.name, order: d.order ? Number(d.order) : undefined };
+      yield {
+        externalId: d.open_department_id,
+        parentExternalId: d.parent_department_id && d.parent_department_id !== ROOT ? d.parent_department_id : null,
+        name: d.name,
+        order: d.order ? Number(d.order) : undefined,
+      };
     }
   }
 
@@ -84,37 +111,76 @@ export class FeishuDirectory extends ServiceDirectory {
     const seen = new Set<string>();
     const departments = [ROOT, ...(await this.tree()).map((d) => d.open_department_id)];
     for (const id of departments) {
-      for await (const u of this.pages<FeishuUser>('/open-apis/contact/v3/users/find_by_department', { department_id: id })) {
+      for await (const u of this.pages<FeishuUser>('/open-apis/contact/v3/users/find_by_department', {
+        department_id: id,
+      })) {
         if (seen.has(u.user_id)) continue;
         seen.add(u.user_id);
         const active = !u.status?.is_frozen && !u.status?.is_resigned;
-        yield { externalId: u.user_id, loginNumber: u.user_id, name: u.name, departmentExternalIds: (u.department_ids ?? []).filter((x) => x !== ROOT), email: u.email || undefined, telephone: u.mobile || undefined, active };
+        yield {
+          externalId: u.user_id,
+          loginNumber: u.user_id,
+          name: u.name,
+          departmentExternalIds: (u.department_ids ?? []).filter((x) => x !== ROOT),
+          email: u.email || undefined,
+          telephone: u.mobile || undefined,
+          active,
+        };
       }
     }
   }
 
   protected async createDepartment(d: SourceDepartment): Promise<string> {
-    const body = await this.client.call('/open-apis/contact/v3/departments', { method: 'POST', query: IDS, body: { name: d.name, parent_department_id: d.parentExternalId ?? ROOT, order: d.order === undefined ? undefined : String(d.order) } });
+    const body = await this.client.call('/open-apis/contact/v3/departments', {
+      method: 'POST',
+      query: IDS,
+      body: {
+        name: d.name,
+        parent_department_id: d.parentExternalId ?? ROOT,
+        order: d.order === undefined ? undefined : String(d.order),
+      },
+    });
     return (body.data as { department: { open_department_id: string } }).department.open_department_id;
   }
 
   protected async updateDepartment(d: SourceDepartment): Promise<void> {
-    await this.client.call(`/open-apis/contact/v3/departments/${encodeURIComponent(d.externalId)}`, { method: 'PATCH', query: IDS, body: { name: d.name, parent_department_id: d.parentExternalId ?? undefined } });
+    await this.client.call(`/open-apis/contact/v3/departments/${encodeURIComponent(d.externalId)}`, {
+      method: 'PATCH',
+      query: IDS,
+      body: { name: d.name, parent_department_id: d.parentExternalId ?? undefined },
+    });
   }
 
   private userBody(u: SourceUser) {
-    return { name: u.name, department_ids: u.departmentExternalIds.length ? u.departmentExternalIds : [ROOT], email: u.email, mobile: u.telephone };
+    return {
+      name: u.name,
+      department_ids: u.departmentExternalIds.length ? u.departmentExternalIds : [ROOT],
+      email: u.email,
+      mobile: u.telephone,
+    };
   }
 
   protected async createUser(u: SourceUser): Promise<void> {
-    await this.client.call('/open-apis/contact/v3/users', { method: 'POST', query: IDS, body: { user_id: u.loginNumber, employee_type: 1, ...this.userBody(u) } });
+    await this.client.call('/open-apis/contact/v3/users', {
+      method: 'POST',
+      query: IDS,
+      body: { user_id: u.loginNumber, employee_type: 1, ...this.userBody(u) },
+    });
   }
 
   protected async updateUser(u: SourceUser): Promise<void> {
-    await this.client.call(`/open-apis/contact/v3/users/${encodeURIComponent(u.loginNumber)}`, { method: 'PATCH', query: IDS, body: { ...this.userBody(u), is_frozen: !u.active } });
+    await this.client.call(`/open-apis/contact/v3/users/${encodeURIComponent(u.loginNumber)}`, {
+      method: 'PATCH',
+      query: IDS,
+      body: { ...this.userBody(u), is_frozen: !u.active },
+    });
   }
 
   async disableUser(externalId: string): Promise<void> {
-    await this.client.call(`/open-apis/contact/v3/users/${encodeURIComponent(externalId)}`, { method: 'PATCH', query: IDS, body: { is_frozen: true } });
+    await this.client.call(`/open-apis/contact/v3/users/${encodeURIComponent(externalId)}`, {
+      method: 'PATCH',
+      query: IDS,
+      body: { is_frozen: true },
+    });
   }
 }

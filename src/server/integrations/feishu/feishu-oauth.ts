@@ -12,7 +12,8 @@ async function ask(url: URL, init: Parameters<typeof askJson>[2], field: string,
   const { status, body } = await askJson('feishu', url, init);
   const holder = (inData ? body.data : body) as Record<string, unknown> | undefined;
   const value = holder?.[field];
-  if (Number(body.code ?? 0) !== 0 || status >= 400 || typeof value !== 'string' || !value) throw new ServiceFailure('feishu', Number(body.code ?? status), String(body.msg ?? `no ${field}`));
+  if (Number(body.code ?? 0) !== 0 || status >= 400 || typeof value !== 'string' || !value)
+    throw new ServiceFailure('feishu', Number(body.code ?? status), String(body.msg ?? `no ${field}`));
   return value;
 }
 
@@ -20,12 +21,35 @@ export function feishuOAuth(settings: { apiUrl: string }, agent: { appKey: strin
   const apiUrl = settings.apiUrl || FEISHU_API;
   return {
     authorizeUrl(redirectUri, state) {
-      return addressOf(apiUrl, '/open-apis/authen/v1/authorize', { app_id: agent.appKey, redirect_uri: redirectUri, state }).href;
+      return addressOf(apiUrl, '/open-apis/authen/v1/authorize', {
+        app_id: agent.appKey,
+        redirect_uri: redirectUri,
+        state,
+      }).href;
     },
     async userIdOf(code) {
-      const appToken = await ask(addressOf(apiUrl, '/open-apis/auth/v3/app_access_token/internal'), { method: 'POST', body: { app_id: agent.appKey, app_secret: agent.appSecret } }, 'app_access_token', false);
-      const userToken = await ask(addressOf(apiUrl, '/open-apis/authen/v1/oidc/access_token'), { method: 'POST', headers: { authorization: `Bearer ${appToken}` }, body: { grant_type: 'authorization_code', code } }, 'access_token', true);
-      return ask(addressOf(apiUrl, '/open-apis/authen/v1/user_info'), { headers: { authorization: `Bearer ${userToken}` } }, 'user_id', true);
+      const appToken = await ask(
+        addressOf(apiUrl, '/open-apis/auth/v3/app_access_token/internal'),
+        { method: 'POST', body: { app_id: agent.appKey, app_secret: agent.appSecret } },
+        'app_access_token',
+        false,
+      );
+      const userToken = await ask(
+        addressOf(apiUrl, '/open-apis/authen/v1/oidc/access_token'),
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${appToken}` },
+          body: { grant_type: 'authorization_code', code },
+        },
+        'access_token',
+        true,
+      );
+      return ask(
+        addressOf(apiUrl, '/open-apis/authen/v1/user_info'),
+        { headers: { authorization: `Bearer ${userToken}` } },
+        'user_id',
+        true,
+      );
     },
   };
 }

@@ -22,12 +22,20 @@ export function addressOf(base: string, path: string, query: Record<string, stri
 
 /** One JSON exchange outside the token client (the suites' user-token calls): the parsed body and
  *  status; a network failure or a body that is not JSON is a ServiceFailure with code 0. */
-export async function askJson(service: string, url: URL, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function askJson(
+  service: string,
+  url: URL,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
   let response: OutboundResponse;
   try {
     response = await outboundRequest(url, {
       method: init.method ?? 'GET',
-      headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }), ...init.headers },
+      headers: {
+        accept: 'application/json',
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }),
+        ...init.headers,
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       timeoutMs: 15000,
     });
@@ -45,4 +53,5 @@ export async function askJson(service: string, url: URL, init: { method?: string
 /** The public address `publicHost` while the deployment's address of the suite (suite-endpoints.ts) is
  *  its public one, else that address itself: a private suite (and the tests' local servers) serves
  *  sign-in and API on its own address. */
-export const hostFor = (apiUrl: string, publicApi: string, publicHost: string): string => (apiUrl.replace(/\/+$/, '') === publicApi ? publicHost : apiUrl.replace(/\/+$/, ''));
+export const hostFor = (apiUrl: string, publicApi: string, publicHost: string): string =>
+  apiUrl.replace(/\/+$/, '') === publicApi ? publicHost : apiUrl.replace(/\/+$/, '');

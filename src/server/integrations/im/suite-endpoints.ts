@@ -26,16 +26,22 @@ function endpoint(name: string, value: string): string {
   } catch {
     url = undefined;
   }
-  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) throw new Error(`${name} must be an http(s) address without query, fragment or credentials, not "${value}"`);
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password)
+    throw new Error(`${name} must be an http(s) address without query, fragment or credentials, not "${value}"`);
   return value.replace(/\/+$/, '');
 }
 
 /** The real vendors' hosts unless ATRIUM_WECHAT_URL, ATRIUM_DINGTALK_URL or ATRIUM_FEISHU_URL say otherwise. */
-export function suiteEndpointsFromEnv(env: NodeJS.ProcessEnv = process.env, given: Partial<SuiteEndpoints> = {}): SuiteEndpoints {
+export function suiteEndpointsFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  given: Partial<SuiteEndpoints> = {},
+): SuiteEndpoints {
   const out = {} as SuiteEndpoints;
-  for (const [service, [name, vendor]] of Object.entries(VARIABLES) as Array<[keyof SuiteEndpoints, [string, string]]>) out[service] = endpoint(name, given[service] ?? (env[name]?.trim() || vendor));
+  for (const [service, [name, vendor]] of Object.entries(VARIABLES) as Array<[keyof SuiteEndpoints, [string, string]]>)
+    out[service] = endpoint(name, given[service] ?? (env[name]?.trim() || vendor));
   return out;
 }
 
 /** ATRIUM_SUITE_SIGNIN_PRIVILEGED=on lets a suite sign in an enterprise's administrators and officers (off by default). */
-export const privilegedSuiteSignInFromEnv = (env: NodeJS.ProcessEnv = process.env): boolean => env.ATRIUM_SUITE_SIGNIN_PRIVILEGED === 'on';
+export const privilegedSuiteSignInFromEnv = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  env.ATRIUM_SUITE_SIGNIN_PRIVILEGED === 'on';

@@ -27,7 +27,8 @@ export class ServiceFailure extends Error {
 }
 
 /** How one answer of the service reads. */
-export type Outcome = { kind: 'ok' } | { kind: 'expiredToken' } | { kind: 'throttled' } | { kind: 'failed'; code: number; message: string };
+export type Outcome =
+  { kind: 'ok' } | { kind: 'expiredToken' } | { kind: 'throttled' } | { kind: 'failed'; code: number; message: string };
 
 export interface ServiceProtocol {
   readonly service: 'wechat' | 'dingding' | 'feishu';
@@ -88,21 +89,37 @@ export class TokenClient {
     return url;
   }
 
-  private async send(url: URL, request: Request, headers: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+  private async send(
+    url: URL,
+    request: Request,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; body: Record<string, unknown> }> {
     let response: OutboundResponse;
     try {
       response = await outboundRequest(url, {
         method: request.method ?? 'GET',
-        headers: { accept: 'application/json', ...(request.body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }), ...headers },
+        headers: {
+          accept: 'application/json',
+          ...(request.body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }),
+          ...headers,
+        },
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         timeoutMs: this.timeoutMs,
       });
     } catch (error) {
-      throw new ServiceFailure(this.protocol.service, 0, `${url.host}: ${(error as Error).message}`, failureReason(error));
+      throw new ServiceFailure(
+        this.protocol.service,
+        0,
+        `${url.host}: ${(error as Error).message}`,
+        failureReason(error),
+      );
     }
     try {
       const body = JSON.parse(response.text) as unknown;
-      return { status: response.status, body: body && typeof body === 'object' ? (body as Record<string, unknown>) : {} };
+      return {
+        status: response.status,
+        body: body && typeof body === 'object' ? (body as Record<string, unknown>) : {},
+      };
     } catch {
       throw new ServiceFailure(this.protocol.service, 0, `HTTP ${response.status}, not JSON`, 'rejected');
     }
@@ -127,10 +144,11 @@ export class TokenClient {
   /** A call with the token: fetched again once on the expired-token code, retried while throttled. */
   async call(path: string, request: Request = {}): Promise<Record<string, unknown>> {
     let refreshed = false;
-    for (let attempt = 0; ; ) {
+    for (let attempt = 0; ;) {
       const token = await this.accessToken();
       const query = this.protocol.tokenIn === 'query' ? { ...request.query, access_token: token } : request.query;
-      const headers: Record<string, string> = this.protocol.tokenIn === 'header' ? { authorization: `Bearer ${token}` } : {};
+      const headers: Record<string, string> =
+        this.protocol.tokenIn === 'header' ? { authorization: `Bearer ${token}` } : {};
       const { status, body } = await this.send(this.url(path, query), request, headers);
       const outcome = this.protocol.outcome(status, body);
       if (outcome.kind === 'ok') return body;
@@ -146,7 +164,11 @@ export class TokenClient {
         continue;
       }
       if (outcome.kind === 'failed') throw new ServiceFailure(this.protocol.service, outcome.code, outcome.message);
-      throw new ServiceFailure(this.protocol.service, Number(body.errcode ?? body.code ?? status), String(body.errmsg ?? body.msg ?? outcome.kind));
+      throw new ServiceFailure(
+        this.protocol.service,
+        Number(body.errcode ?? body.code ?? status),
+        String(body.errmsg ?? body.msg ?? outcome.kind),
+      );
     }
   }
 }

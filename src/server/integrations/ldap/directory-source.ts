@@ -14,8 +14,24 @@ import { policyClient } from './ldap-client.ts';
 export type LdapSyncSettings = Omit<ConfigLdap, 'url' | 'baseDN'> & { url: string; baseDN: string };
 
 const DEFAULTS = {
-  ad: { userClass: 'user', id_: 'objectGUID', name_: 'displayName', loginno_: 'sAMAccountName', email_: 'mail', telephone_: 'telephoneNumber', deptClass: 'organizationalUnit' },
-  openldap: { userClass: 'inetOrgPerson', id_: 'entryUUID', name_: 'cn', loginno_: 'uid', email_: 'mail', telephone_: 'telephoneNumber', deptClass: 'organizationalUnit' },
+  ad: {
+    userClass: 'user',
+    id_: 'objectGUID',
+    name_: 'displayName',
+    loginno_: 'sAMAccountName',
+    email_: 'mail',
+    telephone_: 'telephoneNumber',
+    deptClass: 'organizationalUnit',
+  },
+  openldap: {
+    userClass: 'inetOrgPerson',
+    id_: 'entryUUID',
+    name_: 'cn',
+    loginno_: 'uid',
+    email_: 'mail',
+    telephone_: 'telephoneNumber',
+    deptClass: 'organizationalUnit',
+  },
 } as const;
 
 export const ENTERPRISE_KEY = 'enterprise';
@@ -28,14 +44,23 @@ type Mapping = { -readonly [K in keyof (typeof DEFAULTS)['ad']]: string };
 export function mappingOf(settings: LdapSyncSettings): Mapping {
   const defaults = DEFAULTS[settings.dirStructure ?? 'ad'];
   const pick = (k: keyof Mapping) => settings[k]?.trim() || defaults[k];
-  return { userClass: pick('userClass'), id_: pick('id_'), name_: pick('name_'), loginno_: pick('loginno_'), email_: pick('email_'), telephone_: pick('telephone_'), deptClass: pick('deptClass') };
+  return {
+    userClass: pick('userClass'),
+    id_: pick('id_'),
+    name_: pick('name_'),
+    loginno_: pick('loginno_'),
+    email_: pick('email_'),
+    telephone_: pick('telephone_'),
+    deptClass: pick('deptClass'),
+  };
 }
 
 /** LDAP generalized time of `at`, to the second (what modifyTimestamp holds). */
 export const generalizedTime = (at: Date) => `${at.toISOString().slice(0, 19).replace(/[-T:]/g, '')}Z`;
 
 function text(entry: Entry, attribute: string): string {
-  const value = entry[attribute] ?? entry[Object.keys(entry).find((k) => k.toLowerCase() === attribute.toLowerCase()) ?? ''];
+  const value =
+    entry[attribute] ?? entry[Object.keys(entry).find((k) => k.toLowerCase() === attribute.toLowerCase()) ?? ''];
   const first = Array.isArray(value) ? value[0] : value;
   if (first === undefined) return '';
   return Buffer.isBuffer(first) ? first.toString('hex') : String(first);
@@ -56,7 +81,13 @@ export class LdapDirectorySource implements DirectorySource {
     try {
       if (this.settings.manager) await client.bind(this.settings.manager, this.settings.managerPassword ?? '');
       const explicitBufferAttributes = this.mapping.id_.toLowerCase() === 'objectguid' ? [this.mapping.id_] : [];
-      for await (const page of client.searchPaginated(this.settings.baseDN, { scope: 'sub', filter, attributes, explicitBufferAttributes, paged: { pageSize: PAGE_SIZE } })) {
+      for await (const page of client.searchPaginated(this.settings.baseDN, {
+        scope: 'sub',
+        filter,
+        attributes,
+        explicitBufferAttributes,
+        paged: { pageSize: PAGE_SIZE },
+      })) {
         yield* page.searchEntries;
       }
     } finally {
@@ -96,9 +127,24 @@ export class LdapDirectorySource implements DirectorySource {
     if (this.units.size === 0) for await (const _ of this.departments()); // the units place the users
     const m = this.mapping;
     const byClass = new EqualityFilter({ attribute: 'objectClass', value: m.userClass });
-    const filter = since ? new AndFilter({ filters: [byClass, new GreaterThanEqualsFilter({ attribute: 'modifyTimestamp', value: generalizedTime(since) })] }) : byClass;
+    const filter = since
+      ? new AndFilter({
+          filters: [
+            byClass,
+            new GreaterThanEqualsFilter({ attribute: 'modifyTimestamp', value: generalizedTime(since) }),
+          ],
+        })
+      : byClass;
     const ad = (this.settings.dirStructure ?? 'ad') === 'ad';
-    const attributes = [m.id_, m.name_, m.loginno_, m.email_, m.telephone_, 'cn', ...(ad ? ['userAccountControl'] : [])];
+    const attributes = [
+      m.id_,
+      m.name_,
+      m.loginno_,
+      m.email_,
+      m.telephone_,
+      'cn',
+      ...(ad ? ['userAccountControl'] : []),
+    ];
     for await (const entry of this.search(filter, attributes)) {
       const control = ad ? Number(text(entry, 'userAccountControl') || 0) : 0;
       yield {

@@ -16,6 +16,7 @@ export async function policyClient(url: string, timeoutMs: number): Promise<Clie
     timeout: timeoutMs,
     connectTimeout: timeoutMs,
     createConnection: ((p: number) => connect({ port: p, host: to.address, family: to.family })) as typeof connect,
-    createSecureConnection: ((p: number, _host: string, options?: ConnectionOptions) => connectTls({ ...options, port: p, host: to.address, servername })) as typeof connectTls,
+    createSecureConnection: ((p: number, _host: string, options?: ConnectionOptions) =>
+      connectTls({ ...options, port: p, host: to.address, servername })) as typeof connectTls,
   });
 }

@@ -14,7 +14,8 @@ export interface DirectorySettings {
   userClass?: string;
 }
 
-export type DirectoryAnswer = { success: true; users: number; userClass: string } | { success: false; reason: OutboundReason; detail: string };
+export type DirectoryAnswer =
+  { success: true; users: number; userClass: string } | { success: false; reason: OutboundReason; detail: string };
 
 const TIMEOUT_MS = 8000;
 const PAGE_SIZE = 500;
@@ -39,7 +40,12 @@ export async function testDirectory(settings: DirectorySettings): Promise<Direct
     if (settings.manager) await client.bind(settings.manager, settings.managerPassword ?? '');
     let users = 0;
     const filter = new EqualityFilter({ attribute: 'objectClass', value: userClass });
-    for await (const page of client.searchPaginated(settings.baseDN, { scope: 'sub', filter, attributes: ['dn'], paged: { pageSize: PAGE_SIZE } })) {
+    for await (const page of client.searchPaginated(settings.baseDN, {
+      scope: 'sub',
+      filter,
+      attributes: ['dn'],
+      paged: { pageSize: PAGE_SIZE },
+    })) {
       users += page.searchEntries.length;
       if (users >= COUNT_LIMIT) break;
     }

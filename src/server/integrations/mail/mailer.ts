@@ -38,7 +38,9 @@ function policySocket(options: SMTPTransport.Options, callback: SocketCallback):
         socket.destroy();
         callback(error);
       };
-      socket.setTimeout(TIMEOUT_MS, () => fail(new OutboundFailure('timedOut', `no connection to ${to.address}:${port} within ${TIMEOUT_MS} ms`)));
+      socket.setTimeout(TIMEOUT_MS, () =>
+        fail(new OutboundFailure('timedOut', `no connection to ${to.address}:${port} within ${TIMEOUT_MS} ms`)),
+      );
       socket.once('error', fail);
       socket.once('connect', () => {
         socket.setTimeout(0);
@@ -53,7 +55,13 @@ function policySocket(options: SMTPTransport.Options, callback: SocketCallback):
 /** An SMTP server by address (`url`) or by its parts; `cc` is copied on every mail. */
 export function smtpMailer(server: string | SMTPTransport.Options, from: string, cc?: string): Mailer {
   const where = typeof server === 'string' ? { url: server } : server;
-  const transport = nodemailer.createTransport({ ...where, getSocket: policySocket, connectionTimeout: TIMEOUT_MS, greetingTimeout: TIMEOUT_MS, socketTimeout: 3 * TIMEOUT_MS } as SMTPTransport.Options);
+  const transport = nodemailer.createTransport({
+    ...where,
+    getSocket: policySocket,
+    connectionTimeout: TIMEOUT_MS,
+    greetingTimeout: TIMEOUT_MS,
+    socketTimeout: 3 * TIMEOUT_MS,
+  } as SMTPTransport.Options);
   return {
     from,
     async send(mail) {
@@ -67,9 +75,11 @@ export function smtpMailer(server: string | SMTPTransport.Options, from: string,
 export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): Mailer | undefined {
   const url = env.ATRIUM_SMTP_URL;
   if (!url) return undefined;
-  if (!/^smtps?:\/\/[^/]+/.test(url)) throw new Error('ATRIUM_SMTP_URL must be smtp://[user:password@]host[:port] or smtps://…');
+  if (!/^smtps?:\/\/[^/]+/.test(url))
+    throw new Error('ATRIUM_SMTP_URL must be smtp://[user:password@]host[:port] or smtps://…');
   const from = env.ATRIUM_MAIL_FROM;
-  if (!from || !from.includes('@')) throw new Error('ATRIUM_SMTP_URL needs ATRIUM_MAIL_FROM, the sender address (e.g. "Atrium <atrium@example.com>")');
+  if (!from || !from.includes('@'))
+    throw new Error('ATRIUM_SMTP_URL needs ATRIUM_MAIL_FROM, the sender address (e.g. "Atrium <atrium@example.com>")');
   return smtpMailer(url, from);
 }
 
@@ -89,5 +99,9 @@ export function mailerFromSettings(s: SmtpSettings): Mailer {
   // The sender name is quoted by nodemailer from the object form; an empty one sends the bare address.
   const from = s.sendHost ? `"${s.sendHost.replace(/["\\]/g, '')}" <${s.address}>` : s.address;
   const auth = s.account ? { user: s.account, pass: s.password } : undefined;
-  return smtpMailer({ host: s.smtpServer, port: s.smtpPort, secure: s.ssl === 1, auth }, from, s.ccAddress || undefined);
+  return smtpMailer(
+    { host: s.smtpServer, port: s.smtpPort, secure: s.ssl === 1, auth },
+    from,
+    s.ccAddress || undefined,
+  );
 }

@@ -46,12 +46,23 @@ export const DUPLICATE_USER = 'duplicate_unique_property_exists';
 
 type ServiceBody = { error?: unknown; error_description?: unknown; access_token?: unknown } | null;
 
-async function exchange(url: string, method: string, body: unknown, token: string | null, timeoutMs: number): Promise<ServiceBody> {
+async function exchange(
+  url: string,
+  method: string,
+  body: unknown,
+  token: string | null,
+  timeoutMs: number,
+): Promise<ServiceBody> {
   let response: OutboundResponse;
   try {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
-    response = await outboundRequest(new URL(url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), timeoutMs });
+    response = await outboundRequest(new URL(url), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      timeoutMs,
+    });
   } catch (error) {
     throw new MessagingFailure((error as Error).message, 0, '', failureReason(error));
   }
@@ -62,7 +73,10 @@ async function exchange(url: string, method: string, body: unknown, token: strin
     // judged below by the status
   }
   if (!response.ok) {
-    const reason = typeof parsed?.error_description === 'string' && parsed.error_description ? parsed.error_description : `HTTP ${response.status}`;
+    const reason =
+      typeof parsed?.error_description === 'string' && parsed.error_description
+        ? parsed.error_description
+        : `HTTP ${response.status}`;
     throw new MessagingFailure(reason, response.status, typeof parsed?.error === 'string' ? parsed.error : '');
   }
   return parsed;
@@ -81,8 +95,15 @@ export class MessagingClient {
 
   async token(): Promise<string> {
     const { grant_type, client_id, client_secret } = this.settings;
-    const answer = await exchange(`${this.base}/token`, 'POST', { grant_type, client_id, client_secret }, null, this.timeoutMs);
-    if (typeof answer?.access_token !== 'string' || !answer.access_token) throw new MessagingFailure('no access_token in the answer');
+    const answer = await exchange(
+      `${this.base}/token`,
+      'POST',
+      { grant_type, client_id, client_secret },
+      null,
+      this.timeoutMs,
+    );
+    if (typeof answer?.access_token !== 'string' || !answer.access_token)
+      throw new MessagingFailure('no access_token in the answer');
     return answer.access_token;
   }
 
@@ -102,6 +123,12 @@ export class MessagingClient {
   }
 
   async updateNickname(token: string, user: MessagingUser): Promise<void> {
-    await exchange(`${this.base}/users/${encodeURIComponent(user.username)}`, 'PUT', { nickname: user.nickname }, token, this.timeoutMs);
+    await exchange(
+      `${this.base}/users/${encodeURIComponent(user.username)}`,
+      'PUT',
+      { nickname: user.nickname },
+      token,
+      this.timeoutMs,
+    );
   }
 }

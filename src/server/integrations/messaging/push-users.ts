@@ -15,11 +15,19 @@ export interface PushOutcome {
   failures: Array<{ username: string; reason: string }>;
 }
 
-export async function pushUsers(client: MessagingClient, users: MessagingUser[], created: (usernames: string[]) => void = () => undefined): Promise<PushOutcome> {
+export async function pushUsers(
+  client: MessagingClient,
+  users: MessagingUser[],
+  created: (usernames: string[]) => void = () => undefined,
+): Promise<PushOutcome> {
   const outcome: PushOutcome = { total: users.length, created: 0, updated: 0, failed: 0, failures: [] };
   const fail = (username: string, error: unknown) => {
     outcome.failed++;
-    if (outcome.failures.length < FAILURES_REPORTED) outcome.failures.push({ username, reason: error instanceof MessagingFailure ? error.shownReason : String(error) });
+    if (outcome.failures.length < FAILURES_REPORTED)
+      outcome.failures.push({
+        username,
+        reason: error instanceof MessagingFailure ? error.shownReason : String(error),
+      });
   };
   if (users.length === 0) return outcome;
   const token = await client.token(); // a refused token stops the push: nothing can be sent

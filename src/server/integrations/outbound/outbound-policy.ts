@@ -17,8 +17,29 @@ export interface CheckedAddress {
 }
 
 const DENIED = new BlockList();
-for (const [net, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) DENIED.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['64:ff9b::', 96], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) DENIED.addSubnet(net, prefix, 'ipv6');
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  DENIED.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  DENIED.addSubnet(net, prefix, 'ipv6');
 
 const LOOKUP_TIMEOUT_MS = 5000;
 
@@ -41,16 +62,19 @@ function parseEntry(text: string): AllowEntry {
   const withPort = /^\[([^\]]+)\](?::(\d+))?$/.exec(text) ?? /^([^:]+):(\d+)$/.exec(text);
   const [name, port] = withPort ? [withPort[1], withPort[2]] : [text, undefined];
   const entry: AllowEntry = port ? { port: Number(port) } : {};
-  if (port !== undefined && !(entry.port! >= 1 && entry.port! <= 65535)) throw new Error(`ATRIUM_OUTBOUND_ALLOW: "${text}" has no valid port`);
+  if (port !== undefined && !(entry.port! >= 1 && entry.port! <= 65535))
+    throw new Error(`ATRIUM_OUTBOUND_ALLOW: "${text}" has no valid port`);
   const [address, prefix] = name.split('/');
   const family = isIP(address);
   if (!family) {
-    if (prefix !== undefined || !/^[a-z0-9.-]+$/i.test(name)) throw new Error(`ATRIUM_OUTBOUND_ALLOW: "${text}" is neither a host, an address nor a range`);
+    if (prefix !== undefined || !/^[a-z0-9.-]+$/i.test(name))
+      throw new Error(`ATRIUM_OUTBOUND_ALLOW: "${text}" is neither a host, an address nor a range`);
     return { ...entry, host: name.toLowerCase() };
   }
   const range = new BlockList();
   const bits = prefix === undefined ? (family === 4 ? 32 : 128) : Number(prefix);
-  if (!Number.isInteger(bits) || bits < 0 || bits > (family === 4 ? 32 : 128)) throw new Error(`ATRIUM_OUTBOUND_ALLOW: "${text}" has no valid prefix length`);
+  if (!Number.isInteger(bits) || bits < 0 || bits > (family === 4 ? 32 : 128))
+    throw new Error(`ATRIUM_OUTBOUND_ALLOW: "${text}" has no valid prefix length`);
   range.addSubnet(address, bits, family === 4 ? 'ipv4' : 'ipv6');
   return { ...entry, range };
 }
@@ -60,7 +84,9 @@ function ownServices(env: NodeJS.ProcessEnv): Array<{ host: string; port: number
   if (!env.DATABASE_URL) return [];
   try {
     const url = new URL(env.DATABASE_URL);
-    return url.hostname ? [{ host: url.hostname.replace(/^\[|\]$/g, '').toLowerCase(), port: Number(url.port || 5432) }] : [];
+    return url.hostname
+      ? [{ host: url.hostname.replace(/^\[|\]$/g, '').toLowerCase(), port: Number(url.port || 5432) }]
+      : [];
   } catch {
     return [];
   }
@@ -71,12 +97,20 @@ export class OutboundPolicy {
   private readonly own: Array<{ host: string; port: number }>;
 
   constructor(allow: string, own: Array<{ host: string; port: number }> = []) {
-    this.allowed = allow.split(',').map((t) => t.trim()).filter(Boolean).map(parseEntry);
+    this.allowed = allow
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean)
+      .map(parseEntry);
     this.own = own;
   }
 
   private allows(host: string, address: string, family: 4 | 6, port: number, explicitPort: boolean): boolean {
-    return this.allowed.some((e) => (e.port === undefined ? !explicitPort : e.port === port) && (e.host === host || !!e.range?.check(address, family === 4 ? 'ipv4' : 'ipv6')));
+    return this.allowed.some(
+      (e) =>
+        (e.port === undefined ? !explicitPort : e.port === port) &&
+        (e.host === host || !!e.range?.check(address, family === 4 ? 'ipv4' : 'ipv6')),
+    );
   }
 
   /** The deployment's own service at this address and port: allowed only by an entry naming that port. */
@@ -104,7 +138,11 @@ export class OutboundPolicy {
     for (const { address, family } of checked) {
       const own = await this.isOwn(address, port);
       const denied = own || DENIED.check(address, family === 4 ? 'ipv4' : 'ipv6');
-      if (denied && !this.allows(host, address, family, port, own)) throw new OutboundFailure('notAllowed', `${host} (${address}) port ${port}${own ? ": the deployment's own service" : ''}`);
+      if (denied && !this.allows(host, address, family, port, own))
+        throw new OutboundFailure(
+          'notAllowed',
+          `${host} (${address}) port ${port}${own ? ": the deployment's own service" : ''}`,
+        );
     }
     return { host, port, ...checked[0] };
   }
@@ -129,9 +167,11 @@ let cached: { key: string; policy: OutboundPolicy } | undefined;
  *  optionally with a port) and DATABASE_URL, read on each use so a test can set them per file. */
 export function outboundPolicy(env: NodeJS.ProcessEnv = process.env): OutboundPolicy {
   const key = `${env.ATRIUM_OUTBOUND_ALLOW ?? ''}\n${env.DATABASE_URL ?? ''}`;
-  if (cached?.key !== key) cached = { key, policy: new OutboundPolicy(env.ATRIUM_OUTBOUND_ALLOW ?? '', ownServices(env)) };
+  if (cached?.key !== key)
+    cached = { key, policy: new OutboundPolicy(env.ATRIUM_OUTBOUND_ALLOW ?? '', ownServices(env)) };
   return cached.policy;
 }
 
 /** Checks `host`:`port` against the deployment's policy (outboundPolicy). */
-export const checkOutbound = (host: string, port: number): Promise<CheckedAddress> => outboundPolicy().check(host, port);
+export const checkOutbound = (host: string, port: number): Promise<CheckedAddress> =>
+  outboundPolicy().check(host, port);

@@ -33,29 +33,43 @@ const pinned = (to: CheckedAddress): LookupFunction =>
   }) as LookupFunction;
 
 export async function outboundRequest(url: URL, request: OutboundRequest): Promise<OutboundResponse> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundFailure('notAllowed', `${url.protocol} is not http(s)`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new OutboundFailure('notAllowed', `${url.protocol} is not http(s)`);
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   const to = await checkOutbound(url.hostname, port);
   const client = url.protocol === 'https:' ? https : http;
   const maxBytes = request.maxBytes ?? MAX_BYTES;
   return new Promise<OutboundResponse>((resolve, reject) => {
-    const req = client.request(url, { method: request.method ?? 'GET', headers: request.headers, lookup: pinned(to), agent: false, timeout: request.timeoutMs }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > maxBytes) req.destroy(new OutboundFailure('rejected', `answer larger than ${maxBytes} bytes`));
-        else chunks.push(chunk);
-      });
-      res.on('end', () => {
-        clearTimeout(deadline);
-        const status = res.statusCode ?? 0;
-        resolve({ status, ok: status >= 200 && status < 300, text: Buffer.concat(chunks).toString('utf8') });
-      });
-      res.on('error', reject);
-    });
+    const req = client.request(
+      url,
+      {
+        method: request.method ?? 'GET',
+        headers: request.headers,
+        lookup: pinned(to),
+        agent: false,
+        timeout: request.timeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) req.destroy(new OutboundFailure('rejected', `answer larger than ${maxBytes} bytes`));
+          else chunks.push(chunk);
+        });
+        res.on('end', () => {
+          clearTimeout(deadline);
+          const status = res.statusCode ?? 0;
+          resolve({ status, ok: status >= 200 && status < 300, text: Buffer.concat(chunks).toString('utf8') });
+        });
+        res.on('error', reject);
+      },
+    );
     // The socket's idle timeout does not bound a slow answer: one deadline for the whole exchange.
-    const deadline = setTimeout(() => req.destroy(new OutboundFailure('timedOut', `no answer within ${request.timeoutMs} ms`)), request.timeoutMs);
+    const deadline = setTimeout(
+      () => req.destroy(new OutboundFailure('timedOut', `no answer within ${request.timeoutMs} ms`)),
+      request.timeoutMs,
+    );
     req.on('timeout', () => req.destroy(new OutboundFailure('timedOut', `no answer within ${request.timeoutMs} ms`)));
     req.on('error', (error) => {
       clearTimeout(deadline);

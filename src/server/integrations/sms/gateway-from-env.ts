@@ -13,9 +13,21 @@ export function smsGatewayFromEnv(env: NodeJS.ProcessEnv = process.env): SmsGate
   if (provider === 'log') return loggingGateway(testTemplate);
   if (provider !== 'http') throw new Error(`ATRIUM_SMS_PROVIDER must be "log" or "http", not "${provider}"`);
   const url = env.ATRIUM_SMS_URL;
-  if (!url || !/^https?:\/\//.test(url)) throw new Error('ATRIUM_SMS_PROVIDER=http needs ATRIUM_SMS_URL, the http(s) address of the SMS gateway');
+  if (!url || !/^https?:\/\//.test(url))
+    throw new Error('ATRIUM_SMS_PROVIDER=http needs ATRIUM_SMS_URL, the http(s) address of the SMS gateway');
   const timeoutMs = Number(env.ATRIUM_SMS_TIMEOUT_MS || DEFAULT_TIMEOUT_MS);
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new Error('ATRIUM_SMS_TIMEOUT_MS must be a positive number of milliseconds');
-  const platformAccount = { memberCode: env.ATRIUM_SMS_MEMBER_CODE ?? '', memberPassword: env.ATRIUM_SMS_MEMBER_PASSWORD ?? '' };
-  return httpGateway({ url, username: env.ATRIUM_SMS_USERNAME || undefined, password: env.ATRIUM_SMS_PASSWORD, testTemplate, platformAccount, timeoutMs });
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new Error('ATRIUM_SMS_TIMEOUT_MS must be a positive number of milliseconds');
+  const platformAccount = {
+    memberCode: env.ATRIUM_SMS_MEMBER_CODE ?? '',
+    memberPassword: env.ATRIUM_SMS_MEMBER_PASSWORD ?? '',
+  };
+  return httpGateway({
+    url,
+    username: env.ATRIUM_SMS_USERNAME || undefined,
+    password: env.ATRIUM_SMS_PASSWORD,
+    testTemplate,
+    platformAccount,
+    timeoutMs,
+  });
 }

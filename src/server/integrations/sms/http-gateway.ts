@@ -33,7 +33,11 @@ function parseBody(text: string): GatewayBody {
 function readAnswer(response: OutboundResponse): SmsAnswer {
   const body = parseBody(response.text);
   const message = typeof body?.message === 'string' ? body.message : '';
-  if (!response.ok) return { type: typeof body?.type === 'string' ? body.type : 'error', message: message || `HTTP ${response.status}` };
+  if (!response.ok)
+    return {
+      type: typeof body?.type === 'string' ? body.type : 'error',
+      message: message || `HTTP ${response.status}`,
+    };
   if (typeof body?.type !== 'string') throw new SmsGatewayUnreachable(`unreadable answer (HTTP ${response.status})`);
   return { type: body.type, message };
 }
@@ -49,12 +53,19 @@ export function httpGateway(config: HttpGatewayConfig): SmsGateway {
       try {
         response = await outboundRequest(new URL(config.url), {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json', ...basicAuth(config.username, config.password) },
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            ...basicAuth(config.username, config.password),
+          },
           body: JSON.stringify({ memberCode, password: memberPassword, phone, content: text }),
           timeoutMs: config.timeoutMs,
         });
       } catch (error) {
-        throw new SmsGatewayUnreachable(error instanceof OutboundFailure ? error.detail : (error as Error).message, failureReason(error));
+        throw new SmsGatewayUnreachable(
+          error instanceof OutboundFailure ? error.detail : (error as Error).message,
+          failureReason(error),
+        );
       }
       return readAnswer(response);
     },

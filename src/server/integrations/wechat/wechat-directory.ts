@@ -8,7 +8,13 @@
 // (and -1, system busy) the call is throttled. The corp's root department is 1 (parentid 0).
 import type { SourceDepartment, SourceUser } from '../../sync/source.ts';
 import { ServiceDirectory } from '../im/service-directory.ts';
-import { ServiceFailure, TokenClient, type ClientOptions, type Outcome, type ServiceProtocol } from '../im/token-client.ts';
+import {
+  ServiceFailure,
+  TokenClient,
+  type ClientOptions,
+  type Outcome,
+  type ServiceProtocol,
+} from '../im/token-client.ts';
 
 export const WECHAT_API = 'https://qyapi.weixin.qq.com';
 const ROOT = 1;
@@ -32,15 +38,27 @@ const protocol = (credentials: WechatCredentials): ServiceProtocol => ({
   tokenIn: 'query',
   outcome,
   async fetchToken(client) {
-    const { status, body } = await client.exchange('/cgi-bin/gettoken', { query: { corpid: credentials.corpId, corpsecret: credentials.corpSecret } });
+    const { status, body } = await client.exchange('/cgi-bin/gettoken', {
+      query: { corpid: credentials.corpId, corpsecret: credentials.corpSecret },
+    });
     const o = outcome(status, body);
-    if (o.kind !== 'ok' || typeof body.access_token !== 'string') throw new ServiceFailure('wechat', Number(body.errcode ?? status), String(body.errmsg ?? 'no access_token'));
+    if (o.kind !== 'ok' || typeof body.access_token !== 'string')
+      throw new ServiceFailure('wechat', Number(body.errcode ?? status), String(body.errmsg ?? 'no access_token'));
     return { token: body.access_token, expiresIn: Number(body.expires_in ?? 7200) };
   },
 });
 
 type WechatDepartment = { id: number; name: string; parentid: number; order?: number };
-type WechatUser = { userid: string; name: string; department?: number[]; main_department?: number; email?: string; mobile?: string; status?: number; enable?: number };
+type WechatUser = {
+  userid: string;
+  name: string;
+  department?: number[];
+  main_department?: number;
+  email?: string;
+  mobile?: string;
+  status?: number;
+  enable?: number;
+};
 
 const departmentIds = (user: SourceUser) => {
   const ids = user.departmentExternalIds.map(Number).filter(Number.isInteger);
@@ -61,7 +79,12 @@ export class WechatDirectory extends ServiceDirectory {
 
   async *listDepartments(): AsyncIterable<SourceDepartment> {
     for (const d of await this.departmentList()) {
-      yield { externalId: String(d.id), parentExternalId: d.parentid ? String(d.parentid) : null, name: d.name, order: d.order };
+      yield {
+        externalId: String(d.id),
+        parentExternalId: d.parentid ? String(d.parentid) : null,
+        name: d.name,
+        order: d.order,
+      };
     }
   }
 
@@ -89,16 +112,34 @@ export class WechatDirectory extends ServiceDirectory {
   }
 
   protected async createDepartment(d: SourceDepartment): Promise<string> {
-    const body = await this.client.call('/cgi-bin/department/create', { method: 'POST', body: { name: d.name, parentid: d.parentExternalId ? Number(d.parentExternalId) : ROOT, order: d.order } });
+    const body = await this.client.call('/cgi-bin/department/create', {
+      method: 'POST',
+      body: { name: d.name, parentid: d.parentExternalId ? Number(d.parentExternalId) : ROOT, order: d.order },
+    });
     return String(body.id);
   }
 
   protected async updateDepartment(d: SourceDepartment): Promise<void> {
-    await this.client.call('/cgi-bin/department/update', { method: 'POST', body: { id: Number(d.externalId), name: d.name, parentid: d.parentExternalId ? Number(d.parentExternalId) : undefined, order: d.order } });
+    await this.client.call('/cgi-bin/department/update', {
+      method: 'POST',
+      body: {
+        id: Number(d.externalId),
+        name: d.name,
+        parentid: d.parentExternalId ? Number(d.parentExternalId) : undefined,
+        order: d.order,
+      },
+    });
   }
 
   private userBody(u: SourceUser) {
-    return { userid: u.loginNumber, name: u.name, department: departmentIds(u), email: u.email, mobile: u.telephone, enable: u.active ? 1 : 0 };
+    return {
+      userid: u.loginNumber,
+      name: u.name,
+      department: departmentIds(u),
+      email: u.email,
+      mobile: u.telephone,
+      enable: u.active ? 1 : 0,
+    };
   }
 
   protected async createUser(u: SourceUser): Promise<void> {

@@ -9,18 +9,32 @@ import { WECHAT_API, WechatDirectory } from './wechat-directory.ts';
 
 export const WECHAT_OPEN = 'https://open.weixin.qq.com';
 
-export function wechatOAuth(settings: { apiUrl: string; corpId: string }, agent: { agentId: string; secret: string }): SuiteOAuth {
+export function wechatOAuth(
+  settings: { apiUrl: string; corpId: string },
+  agent: { agentId: string; secret: string },
+): SuiteOAuth {
   const apiUrl = settings.apiUrl || WECHAT_API;
   return {
     authorizeUrl(redirectUri, state) {
-      const query = { appid: settings.corpId, redirect_uri: redirectUri, response_type: 'code', scope: 'snsapi_base', state, agentid: agent.agentId };
+      const query = {
+        appid: settings.corpId,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope: 'snsapi_base',
+        state,
+        agentid: agent.agentId,
+      };
       return `${addressOf(hostFor(apiUrl, WECHAT_API, WECHAT_OPEN), '/connect/oauth2/authorize', query).href}#wechat_redirect`;
     },
     async userIdOf(code) {
-      const { client } = new WechatDirectory({ apiUrl, corpId: settings.corpId, corpSecret: agent.secret }, { retries: 1, backoffMs: () => 500 });
+      const { client } = new WechatDirectory(
+        { apiUrl, corpId: settings.corpId, corpSecret: agent.secret },
+        { retries: 1, backoffMs: () => 500 },
+      );
       const body = await client.call('/cgi-bin/auth/getuserinfo', { query: { code } });
       const userid = body.userid ?? body.UserId;
-      if (typeof userid !== 'string' || !userid) throw new ServiceFailure('wechat', 0, 'not a member of the corp (openid only)');
+      if (typeof userid !== 'string' || !userid)
+        throw new ServiceFailure('wechat', 0, 'not a member of the corp (openid only)');
       return userid;
     },
   };

@@ -5,15 +5,31 @@ import { instantOf, localDateOf } from '../../../../src/core/calendar/zoned-time
 
 describe('rangeProblems', () => {
   it('accepts ordered, separate HH:mm ranges, and 24:00 as an end', () => {
-    expect(rangeProblems([{ start: '09:00', end: '12:00' }, { start: '12:00', end: '24:00' }])).toEqual([]);
+    expect(
+      rangeProblems([
+        { start: '09:00', end: '12:00' },
+        { start: '12:00', end: '24:00' },
+      ]),
+    ).toEqual([]);
     expect(rangeProblems([])).toEqual([]);
   });
 
   it('names each bad range by index', () => {
-    expect(rangeProblems([{ start: '9:00', end: '12:00' }])).toEqual([{ index: 0, message: 'calendar.msg.timeFormat' }]);
-    expect(rangeProblems([{ start: '24:00', end: '24:00' }])).toEqual([{ index: 0, message: 'calendar.msg.timeFormat' }]);
-    expect(rangeProblems([{ start: '10:00', end: '10:00' }])).toEqual([{ index: 0, message: 'calendar.msg.startBeforeEnd' }]);
-    expect(rangeProblems([{ start: '13:00', end: '18:00' }, { start: '09:00', end: '13:30' }])).toEqual([{ index: 1, message: 'calendar.msg.rangesOverlap' }]);
+    expect(rangeProblems([{ start: '9:00', end: '12:00' }])).toEqual([
+      { index: 0, message: 'calendar.msg.timeFormat' },
+    ]);
+    expect(rangeProblems([{ start: '24:00', end: '24:00' }])).toEqual([
+      { index: 0, message: 'calendar.msg.timeFormat' },
+    ]);
+    expect(rangeProblems([{ start: '10:00', end: '10:00' }])).toEqual([
+      { index: 0, message: 'calendar.msg.startBeforeEnd' },
+    ]);
+    expect(
+      rangeProblems([
+        { start: '13:00', end: '18:00' },
+        { start: '09:00', end: '13:30' },
+      ]),
+    ).toEqual([{ index: 1, message: 'calendar.msg.rangesOverlap' }]);
   });
 });
 

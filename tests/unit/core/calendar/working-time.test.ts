@@ -5,7 +5,11 @@ import { standardWeek, type SpecialDay, type WorkCalendar } from '../../../../sr
 import { workingHoursBetween, workingTimeBetween } from '../../../../src/core/calendar/working-time.ts';
 
 const H = 3_600_000;
-const calendar = (timeZone: string, specialDays: SpecialDay[] = []): WorkCalendar => ({ timeZone, week: standardWeek(), specialDays });
+const calendar = (timeZone: string, specialDays: SpecialDay[] = []): WorkCalendar => ({
+  timeZone,
+  week: standardWeek(),
+  specialDays,
+});
 const utc = (text: string) => new Date(`${text}Z`);
 const shanghai = (text: string) => new Date(`${text}+08:00`);
 
@@ -37,7 +41,13 @@ describe('workingTimeBetween', () => {
   it('skips holidays and counts extra working days with their own ranges', () => {
     const cal = calendar('Asia/Shanghai', [
       { startDate: '2026-10-01', endDate: '2026-10-07', kind: 'holiday', name: 'National Day', ranges: [] },
-      { startDate: '2026-10-10', endDate: '2026-10-10', kind: 'workday', name: 'Make-up', ranges: [{ start: '09:00', end: '12:00' }] },
+      {
+        startDate: '2026-10-10',
+        endDate: '2026-10-10',
+        kind: 'workday',
+        name: 'Make-up',
+        ranges: [{ start: '09:00', end: '12:00' }],
+      },
     ]);
     // Wed 30 Sep to Mon 12 Oct: Wed 30 Sep (8) + Thu 8, Fri 9 (16) + Sat 10 make-up (3) + Mon 12 (8).
     expect(workingTimeBetween(cal, shanghai('2026-09-30T00:00:00'), shanghai('2026-10-13T00:00:00'))).toBe(35 * H);
@@ -61,7 +71,15 @@ describe('workingTimeBetween', () => {
     expect(workingTimeBetween(paris, utc('2026-10-19T00:00:00'), utc('2026-10-31T00:00:00'))).toBe(80 * H);
     // A night-shift calendar working 00:00–06:00 every day: the day summer time starts (29 March 2026,
     // 02:00→03:00) has 5 real hours, the day it ends (25 October, 03:00→02:00) has 7.
-    const night: WorkCalendar = { timeZone: 'Europe/Paris', specialDays: [], week: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, working: true, ranges: [{ start: '00:00', end: '06:00' }] })) };
+    const night: WorkCalendar = {
+      timeZone: 'Europe/Paris',
+      specialDays: [],
+      week: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+        weekday,
+        working: true,
+        ranges: [{ start: '00:00', end: '06:00' }],
+      })),
+    };
     expect(workingTimeBetween(night, utc('2026-03-28T12:00:00'), utc('2026-03-29T12:00:00'))).toBe(5 * H);
     expect(workingTimeBetween(night, utc('2026-10-24T12:00:00'), utc('2026-10-25T12:00:00'))).toBe(7 * H);
     // New York: the day after the spring change (Monday 9 March 2026) still works 09:00–18:00 local.
@@ -73,7 +91,14 @@ describe('workingTimeBetween', () => {
     const evening: WorkCalendar = {
       timeZone: 'UTC',
       specialDays: [],
-      week: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, working: true, ranges: [{ start: '00:00', end: '02:00' }, { start: '22:00', end: '24:00' }] })),
+      week: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+        weekday,
+        working: true,
+        ranges: [
+          { start: '00:00', end: '02:00' },
+          { start: '22:00', end: '24:00' },
+        ],
+      })),
     };
     expect(workingTimeBetween(evening, utc('2026-11-25T21:00:00'), utc('2026-11-26T03:00:00'))).toBe(4 * H);
     expect(workingTimeBetween(evening, utc('2026-11-25T23:30:00'), utc('2026-11-26T00:30:00'))).toBe(1 * H);

@@ -4,7 +4,9 @@ import { readProcess } from '../../../../src/core/workflow/process-definition.ts
 import { passedGateways } from '../../../../src/core/workflow/passed-gateways.ts';
 
 const flow = (id: string, from: string, to: string, condition?: string) =>
-  condition ? `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><conditionExpression>${condition}</conditionExpression></sequenceFlow>` : `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}" />`;
+  condition
+    ? `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><conditionExpression>${condition}</conditionExpression></sequenceFlow>`
+    : `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}" />`;
 const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:atrium="urn:atrium:bpmn" id="d" targetNamespace="urn:test">
   <process id="p" name="P" isExecutable="true">
@@ -29,7 +31,11 @@ describe('passed gateways', () => {
     // Both done, waiting at the CEO: the join and the choice (one after the other) are passed.
     expect(passedGateways(definition!, ['start', 'manager', 'finance'], ['ceo'])).toEqual(['amount', 'join', 'split']);
     // Completed on the small branch: the same gateways, reached through the end.
-    expect(passedGateways(definition!, ['start', 'manager', 'finance', 'end'], [])).toEqual(['amount', 'join', 'split']);
+    expect(passedGateways(definition!, ['start', 'manager', 'finance', 'end'], [])).toEqual([
+      'amount',
+      'join',
+      'split',
+    ]);
     expect(passedGateways(definition!, [], ['start'])).toEqual([]);
   });
 });

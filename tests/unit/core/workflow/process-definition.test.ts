@@ -3,18 +3,24 @@
 import { describe, expect, it } from 'vitest';
 import { parseApprovers, readProcess } from '../../../../src/core/workflow/process-definition.ts';
 
-const BPMN = 'xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"';
+const BPMN =
+  'xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"';
 const doc = (body: string, extra = '') => `<?xml version="1.0" encoding="UTF-8"?>
 <definitions ${BPMN} xmlns:atrium="urn:atrium:bpmn" ${extra} id="d" targetNamespace="urn:test">
   <process id="p" name="Test process" isExecutable="true">${body}</process>
 </definitions>`;
 const flow = (id: string, from: string, to: string, condition?: string) =>
-  condition ? `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><conditionExpression>${condition}</conditionExpression></sequenceFlow>` : `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}" />`;
-const problemsOf = async (xml: string) => (await readProcess(xml, 'p')).problems.map((p) => [p.element, p.key.replace('workflow.problem.', '')]);
+  condition
+    ? `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><conditionExpression>${condition}</conditionExpression></sequenceFlow>`
+    : `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}" />`;
+const problemsOf = async (xml: string) =>
+  (await readProcess(xml, 'p')).problems.map((p) => [p.element, p.key.replace('workflow.problem.', '')]);
 
 describe('reading a process definition', () => {
-  it('reads a gateway marked atrium:choice as the acting user\'s choice: its flows need no condition', async () => {
-    const body = (mark: string) => `<startEvent id="s" />${flow('f1', 's', 'a')}<userTask id="a" name="A" atrium:approvers="user:x" />${flow('f2', 'a', 'g')}
+  it("reads a gateway marked atrium:choice as the acting user's choice: its flows need no condition", async () => {
+    const body = (
+      mark: string,
+    ) => `<startEvent id="s" />${flow('f1', 's', 'a')}<userTask id="a" name="A" atrium:approvers="user:x" />${flow('f2', 'a', 'g')}
       <exclusiveGateway id="g" ${mark} />${flow('toB', 'g', 'b')}${flow('toEnd', 'g', 'e')}<userTask id="b" name="B" atrium:approvers="user:y" />${flow('f3', 'b', 'e')}<endEvent id="e" />`;
     const chosen = await readProcess(doc(body('atrium:choice="true"')), 'p');
     expect(chosen.problems).toEqual([]);
@@ -49,9 +55,27 @@ describe('reading a process definition', () => {
     expect(problems).toEqual([]);
     const nodes = definition!.nodes;
     expect(definition!.start).toBe('start');
-    expect(Object.fromEntries(Object.values(nodes).map((n) => [n.id, n.kind]))).toEqual({ start: 'start', split: 'parallel', manager: 'manual', notify: 'auto', join: 'parallel', amount: 'exclusive', board: 'manual', end: 'complete' });
-    expect(nodes.manager).toMatchObject({ approval: 'any', approvers: [{ kind: 'superior' }, { kind: 'role', role: 'hr' }] });
-    expect(nodes.board).toMatchObject({ approval: 'all', approvers: [{ kind: 'user', loginno: 'ceo' }, { kind: 'user', loginno: 'cfo' }] });
+    expect(Object.fromEntries(Object.values(nodes).map((n) => [n.id, n.kind]))).toEqual({
+      start: 'start',
+      split: 'parallel',
+      manager: 'manual',
+      notify: 'auto',
+      join: 'parallel',
+      amount: 'exclusive',
+      board: 'manual',
+      end: 'complete',
+    });
+    expect(nodes.manager).toMatchObject({
+      approval: 'any',
+      approvers: [{ kind: 'superior' }, { kind: 'role', role: 'hr' }],
+    });
+    expect(nodes.board).toMatchObject({
+      approval: 'all',
+      approvers: [
+        { kind: 'user', loginno: 'ceo' },
+        { kind: 'user', loginno: 'cfo' },
+      ],
+    });
     expect(nodes.amount).toMatchObject({ defaultFlow: 'small', outgoing: ['small', 'large'] });
     expect(definition!.flows.large).toMatchObject({ source: 'amount', target: 'board', condition: 'amount > 10000' });
     expect(nodes.join.incoming).toEqual(['f4', 'f5']);
@@ -74,7 +98,15 @@ describe('reading a process definition', () => {
 </bpmn:definitions>`;
     const read = await readProcess(camunda, 'p');
     expect(read.problems).toEqual([]);
-    expect(read.definition!.nodes.Activity_1).toMatchObject({ kind: 'manual', name: 'Approve', approvers: [{ kind: 'user', loginno: 'acme01' }, { kind: 'role', role: 'hr' }, { kind: 'role', role: 'finance' }] });
+    expect(read.definition!.nodes.Activity_1).toMatchObject({
+      kind: 'manual',
+      name: 'Approve',
+      approvers: [
+        { kind: 'user', loginno: 'acme01' },
+        { kind: 'role', role: 'hr' },
+        { kind: 'role', role: 'finance' },
+      ],
+    });
     expect(read.definition!.nodes.Event_1.incoming).toEqual(['Flow_2']); // declared <incoming> children are not counted twice
     // Camunda's own expression language is not this engine's.
     const expression = camunda.replace('camunda:assignee="acme01"', 'camunda:assignee="${initiator}"');
@@ -82,26 +114,57 @@ describe('reading a process definition', () => {
   });
 
   it('refuses, by element, what the engine cannot run', async () => {
-    const base = (middle: string) => doc(`<startEvent id="start" />${flow('f1', 'start', 'x')}${middle}${flow('f2', 'x', 'end')}<endEvent id="end" />`);
+    const base = (middle: string) =>
+      doc(
+        `<startEvent id="start" />${flow('f1', 'start', 'x')}${middle}${flow('f2', 'x', 'end')}<endEvent id="end" />`,
+      );
     expect(await problemsOf(base('<inclusiveGateway id="x" />'))).toEqual([['x', 'unsupported']]);
     expect(await problemsOf(base('<callActivity id="x" calledElement="other" />'))).toEqual([['x', 'unsupported']]);
-    expect(await problemsOf(base('<userTask id="x" atrium:approvers="superior"><standardLoopCharacteristics /></userTask>'))).toEqual([['x', 'loop']]);
-    expect(await problemsOf(base('<userTask id="x" atrium:approvers="superior"><multiInstanceLoopCharacteristics isSequential="true" /></userTask>'))).toEqual([['x', 'loop']]);
+    expect(
+      await problemsOf(base('<userTask id="x" atrium:approvers="superior"><standardLoopCharacteristics /></userTask>')),
+    ).toEqual([['x', 'loop']]);
+    expect(
+      await problemsOf(
+        base(
+          '<userTask id="x" atrium:approvers="superior"><multiInstanceLoopCharacteristics isSequential="true" /></userTask>',
+        ),
+      ),
+    ).toEqual([['x', 'loop']]);
     expect(await problemsOf(base('<userTask id="x" />'))).toEqual([['x', 'noApprovers']]);
     expect(await problemsOf(base('<userTask id="x" atrium:approvers="boss:anna" />'))).toEqual([['x', 'badApprover']]);
-    const timer = doc(`<startEvent id="start"><timerEventDefinition /></startEvent>${flow('f1', 'start', 'end')}<endEvent id="end" />`);
+    const timer = doc(
+      `<startEvent id="start"><timerEventDefinition /></startEvent>${flow('f1', 'start', 'end')}<endEvent id="end" />`,
+    );
     expect(await problemsOf(timer)).toEqual([['start', 'eventDefinition']]);
   });
 
   it('refuses a graph that cannot run: starts, ends, dead ends, unreachable nodes, branches without a condition', async () => {
-    expect(await problemsOf(doc(`<startEvent id="a" /><startEvent id="b" />${flow('f1', 'a', 'end')}${flow('f2', 'b', 'end')}<endEvent id="end" />`))).toEqual([['p', 'oneStart']]);
-    expect(await problemsOf(doc(`<startEvent id="start" />${flow('f1', 'start', 'x')}<userTask id="x" atrium:approvers="superior" />`))).toEqual([
+    expect(
+      await problemsOf(
+        doc(
+          `<startEvent id="a" /><startEvent id="b" />${flow('f1', 'a', 'end')}${flow('f2', 'b', 'end')}<endEvent id="end" />`,
+        ),
+      ),
+    ).toEqual([['p', 'oneStart']]);
+    expect(
+      await problemsOf(
+        doc(`<startEvent id="start" />${flow('f1', 'start', 'x')}<userTask id="x" atrium:approvers="superior" />`),
+      ),
+    ).toEqual([
       ['p', 'noEnd'],
       ['x', 'deadEnd'],
     ]);
-    expect(await problemsOf(doc(`<startEvent id="start" />${flow('f1', 'start', 'end')}<userTask id="x" atrium:approvers="superior" />${flow('f2', 'x', 'end')}<endEvent id="end" />`))).toEqual([['x', 'unreachable']]);
+    expect(
+      await problemsOf(
+        doc(
+          `<startEvent id="start" />${flow('f1', 'start', 'end')}<userTask id="x" atrium:approvers="superior" />${flow('f2', 'x', 'end')}<endEvent id="end" />`,
+        ),
+      ),
+    ).toEqual([['x', 'unreachable']]);
     const gateway = (second: string) =>
-      doc(`<startEvent id="start" />${flow('f1', 'start', 'g')}<exclusiveGateway id="g" />${flow('a', 'g', 'end', 'days &gt; 3')}${second}<endEvent id="end" />`);
+      doc(
+        `<startEvent id="start" />${flow('f1', 'start', 'g')}<exclusiveGateway id="g" />${flow('a', 'g', 'end', 'days &gt; 3')}${second}<endEvent id="end" />`,
+      );
     expect(await problemsOf(gateway(flow('b', 'g', 'end')))).toEqual([['g', 'noCondition']]);
     expect(await problemsOf(gateway(flow('b', 'g', 'end', 'days &gt;')))).toEqual([['b', 'badCondition']]);
   });
@@ -124,7 +187,12 @@ describe('approver rules', () => {
       ],
       bad: [],
     });
-    expect(parseApprovers('user:; superior:x; expression:amount >; someone').bad).toEqual(['user:', 'superior:x', 'expression:amount >', 'someone']);
+    expect(parseApprovers('user:; superior:x; expression:amount >; someone').bad).toEqual([
+      'user:',
+      'superior:x',
+      'expression:amount >',
+      'someone',
+    ]);
   });
 
   it('refuses a loop of gateways and automatic tasks with no approval in it, naming its nodes in order', async () => {
@@ -134,8 +202,18 @@ describe('approver rules', () => {
       'p',
     );
     expect(loop.definition).toBeUndefined();
-    expect(loop.problems).toEqual([{ element: 'auto', key: 'workflow.problem.engineLoop', params: { element: 'auto', type: '', nodes: 'auto → g1 → g2 → auto' } }]);
-    const self = await problemsOf(doc(`<startEvent id="s" />${flow('f1', 's', 'j')}<parallelGateway id="j" />${flow('f2', 'j', 'j')}${flow('f3', 'j', 'e')}<endEvent id="e" />`));
+    expect(loop.problems).toEqual([
+      {
+        element: 'auto',
+        key: 'workflow.problem.engineLoop',
+        params: { element: 'auto', type: '', nodes: 'auto → g1 → g2 → auto' },
+      },
+    ]);
+    const self = await problemsOf(
+      doc(
+        `<startEvent id="s" />${flow('f1', 's', 'j')}<parallelGateway id="j" />${flow('f2', 'j', 'j')}${flow('f3', 'j', 'e')}<endEvent id="e" />`,
+      ),
+    );
     expect(self).toEqual([['j', 'engineLoop']]);
     // A loop through an approval stops at the approval each time round: it is a rework loop, not a fault.
     const rework = await readProcess(
@@ -146,4 +224,3 @@ describe('approver rules', () => {
     expect(rework.problems).toEqual([]);
   });
 });
-

@@ -16,11 +16,28 @@ const ZOOM_STEP = 1.25;
 function Legend({ colors }: { colors: { active: string; done: string } }) {
   const { t } = useTranslation();
   return (
-    <Stack direction="row" spacing={2} component="ul" aria-label={t('flow.diagram.legend')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+    <Stack
+      direction="row"
+      spacing={2}
+      component="ul"
+      aria-label={t('flow.diagram.legend')}
+      sx={{ listStyle: 'none', m: 0, p: 0 }}
+    >
       {(['active', 'done'] as const).map((state) => (
         <Stack key={state} component="li" direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-          <Box aria-hidden sx={{ width: 14, height: 14, borderRadius: 0.5, border: `3px solid ${colors[state]}`, bgcolor: alpha(colors[state], 0.15) }} />
-          <Typography variant="body2">{t(state === 'active' ? 'flow.diagram.current' : 'flow.diagram.done')}</Typography>
+          <Box
+            aria-hidden
+            sx={{
+              width: 14,
+              height: 14,
+              borderRadius: 0.5,
+              border: `3px solid ${colors[state]}`,
+              bgcolor: alpha(colors[state], 0.15),
+            }}
+          />
+          <Typography variant="body2">
+            {t(state === 'active' ? 'flow.diagram.current' : 'flow.diagram.done')}
+          </Typography>
         </Stack>
       ))}
     </Stack>
@@ -60,20 +77,32 @@ export function ProcessDiagram({ diagram, name }: { diagram: ProcessToDraw; name
   return (
     <Box component="section" aria-labelledby="flow-diagram-title">
       <Stack direction="row" spacing={2} sx={{ mb: 1, alignItems: 'center' }}>
-        <Typography variant="subtitle1" component="h3" id="flow-diagram-title">{t('flow.diagram.title')}</Typography>
+        <Typography variant="subtitle1" component="h3" id="flow-diagram-title">
+          {t('flow.diagram.title')}
+        </Typography>
         <Legend colors={colors} />
         <Box sx={{ flex: 1 }} />
         {buttons.map(({ key, icon, act }) => (
           <Tooltip key={key} title={t(`flow.diagram.${key}`)}>
             <span>
-              <IconButton size="small" aria-label={t(`flow.diagram.${key}`)} disabled={state !== 'drawn'} onClick={() => drawn.current && act(drawn.current)} data-testid={`flow-diagram-${key}`}>
+              <IconButton
+                size="small"
+                aria-label={t(`flow.diagram.${key}`)}
+                disabled={state !== 'drawn'}
+                onClick={() => drawn.current && act(drawn.current)}
+                data-testid={`flow-diagram-${key}`}
+              >
                 {icon}
               </IconButton>
             </span>
           </Tooltip>
         ))}
       </Stack>
-      {state === 'failed' && <Alert severity="warning" data-testid="flow-diagram-failed">{t('flow.diagram.failed')}</Alert>}
+      {state === 'failed' && (
+        <Alert severity="warning" data-testid="flow-diagram-failed">
+          {t('flow.diagram.failed')}
+        </Alert>
+      )}
       <Box
         component="figure"
         className="flow-diagram"
@@ -82,9 +111,18 @@ export function ProcessDiagram({ diagram, name }: { diagram: ProcessToDraw; name
         data-testid="flow-diagram"
         data-state={state}
         sx={{
-          position: 'relative', m: 0, height: 320, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff', display: state === 'failed' ? 'none' : 'block',
-          '--flow-active': colors.active, '--flow-active-fill': alpha(colors.active, 0.15),
-          '--flow-done': colors.done, '--flow-done-fill': alpha(colors.done, 0.15),
+          position: 'relative',
+          m: 0,
+          height: 320,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: '#fff',
+          display: state === 'failed' ? 'none' : 'block',
+          '--flow-active': colors.active,
+          '--flow-active-fill': alpha(colors.active, 0.15),
+          '--flow-done': colors.done,
+          '--flow-done-fill': alpha(colors.done, 0.15),
         }}
       >
         {/* bpmn-js owns this element's content; React never renders into it. */}
