@@ -36,6 +36,8 @@ export default defineConfig({
           root: '.',
           include: ['tests/api/**/*.test.ts'],
           setupFiles: ['tests/support/outbound-loopback.ts'],
+          // Finds or starts the PostgreSQL the tests run on (docs/adr/0107-test-postgres-started-or-skipped-aloud.md).
+          globalSetup: ['tests/api/helpers/global-setup.ts'],
           testTimeout: 60000,
           hookTimeout: 120000,
           maxWorkers: 2,

@@ -24,7 +24,7 @@ export const ONLY = process.env.ATRIUM_MATRIX_CALLS ? new RegExp(process.env.ATR
 
 const SETUP_TIMEOUT = 600_000;
 
-/** The database targets named, of those reachable (PostgreSQL only when it answers). */
+/** The database targets named, of those this run tests (PostgreSQL unless ATRIUM_TEST_POSTGRES=off). */
 export async function targetsNamed(name?: DatabaseTarget['name']): Promise<DatabaseTarget[]> {
   return (await databaseTargets()).filter((t) => name === undefined || t.name === name);
 }
@@ -70,11 +70,12 @@ async function outcome(
   return '✓';
 }
 
-/** Registers the walk of every call in `mode` on the database `name` (skipped when not reachable). */
+/** Registers the walk of every call in `mode` on the database `name` (skipped, by name, with
+ *  ATRIUM_TEST_POSTGRES=off). */
 export async function matrixSuite(name: DatabaseTarget['name'], mode: Mode): Promise<void> {
   const targets = await targetsNamed(name);
   if (targets.length === 0) {
-    describe.skip(`authorization matrix on ${name} (not reachable), separation ${mode}`, () =>
+    describe.skip(`authorization matrix on ${name} (ATRIUM_TEST_POSTGRES=off), separation ${mode}`, () =>
       it('walks every call', () => undefined));
     return;
   }

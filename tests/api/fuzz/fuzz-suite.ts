@@ -49,13 +49,13 @@ function problemOf(call: CallDef, reply: FuzzReply, localized: (text: string) =>
   return undefined;
 }
 
-/** Registers the fuzzing of part `part` (0-based) of the calls on the database `name` (skipped when
- *  not reachable). */
+/** Registers the fuzzing of part `part` (0-based) of the calls on the database `name` (skipped, by
+ *  name, with ATRIUM_TEST_POSTGRES=off). */
 export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Promise<void> {
   const targets = (await databaseTargets()).filter((t) => t.name === name);
   const mine = calls.filter((_, i) => i % PARTS === part);
   if (targets.length === 0) {
-    describe.skip(`fuzzing on ${name} (not reachable), part ${part + 1} of ${PARTS}`, () =>
+    describe.skip(`fuzzing on ${name} (ATRIUM_TEST_POSTGRES=off), part ${part + 1} of ${PARTS}`, () =>
       it('fuzzes its calls', () => undefined));
     return;
   }

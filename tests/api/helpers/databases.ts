@@ -1,7 +1,8 @@
 // The databases every API test runs on, both with the demo data (asked for explicitly, `demo: true`):
 // PGlite (always; in memory, loaded from a shared prepared snapshot so initdb runs once, not per file)
-// and PostgreSQL when 127.0.0.1:5432 answers (a fresh database per server, copied from a prepared
-// template, dropped afterwards).
+// and PostgreSQL (a fresh database per server, copied from a prepared template, dropped afterwards), left
+// out only with ATRIUM_TEST_POSTGRES=off: the run's global setup (global-setup.ts) starts one when none
+// answers, so an unreachable server fails the tests instead of skipping them.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,9 +11,10 @@ import pg from 'pg';
 import { openDatabase, type AtriumDatabase } from '../../../src/server/db/connect.ts';
 import { prepareDatabase } from '../../../src/server/prepare-database.ts';
 import { PREPARED_DIR, preparedPath, removeStale, seedFingerprint } from '../../support/prepared-data.ts';
+import { postgresSkipped, postgresUrl } from './postgres-choice.ts';
 
 export const TEST_ADMIN_PASSWORD = 'Admin@Test2026';
-export const POSTGRES_URL = process.env.ATRIUM_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const POSTGRES_URL = postgresUrl();
 
 export interface OpenedDatabase {
   database: AtriumDatabase;
@@ -157,26 +159,7 @@ async function dropStaleTemplates(client: pg.Client): Promise<void> {
   }
 }
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-let targets: Promise<DatabaseTarget[]> | undefined;
-
-/** PGlite always; PostgreSQL when reachable (says so on the console when it is not). */
-export function databaseTargets(): Promise<DatabaseTarget[]> {
-  targets ??= postgresReachable().then((ok) => {
-    if (!ok) console.log(`PostgreSQL not reachable: skipped (${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')})`);
-    return ok ? [pglite, postgres] : [pglite];
-  });
-  return targets;
+/** PGlite, and PostgreSQL unless ATRIUM_TEST_POSTGRES=off. */
+export async function databaseTargets(): Promise<DatabaseTarget[]> {
+  return postgresSkipped() ? [pglite] : [pglite, postgres];
 }
