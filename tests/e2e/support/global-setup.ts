@@ -1,11 +1,14 @@
 // vitest globalSetup of the browser tests: makes the prepared data directory once (a real start of the
-// server on an empty one), unless this code's one is already there.
+// server on an empty one), unless this code's one is already there, and starts one Chromium per worker
+// that every test file of that worker connects to (docs/adr/0108-test-runs-share-prepared-state.md).
 import { existsSync, mkdirSync, mkdtempSync, renameSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
 import { PREPARED_DIR, removeStale } from '../../support/prepared-data.ts';
+import { launchBrowserServer } from './browser.ts';
 import { PREPARED_KIND, preparedDataDir } from './prepared-server-data.ts';
 import { launchServer } from './server.ts';
 
-export default async function prepareServerData(): Promise<void> {
+async function prepareServerData(): Promise<void> {
   const target = preparedDataDir();
   if (existsSync(target)) return;
   mkdirSync(PREPARED_DIR, { recursive: true });
@@ -14,4 +17,19 @@ export default async function prepareServerData(): Promise<void> {
   await server.stop({ keepData: true });
   renameSync(work, target);
   removeStale(PREPARED_KIND);
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const [browsers] = await Promise.all([
+    Promise.all(Array.from({ length: workers }, () => launchBrowserServer())),
+    prepareServerData(),
+  ]);
+  project.provide(
+    'browserEndpoints',
+    browsers.map((browser) => browser.wsEndpoint()),
+  );
+  return async () => {
+    await Promise.all(browsers.map((browser) => browser.close()));
+  };
 }
