@@ -2,6 +2,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { HeavyFirstSequencer } from './tests/support/heavy-first-sequencer.ts';
+import { TimeReporter } from './tests/support/time-reporter.ts';
 
 export default defineConfig({
   root: 'src/console',
@@ -19,6 +20,8 @@ export default defineConfig({
     root: '.',
     // Known long files first, so both workers stay busy to the end on a fresh clone (docs/adr/0065-test-files-split.md).
     sequence: { sequencer: HeavyFirstSequencer },
+    // ATRIUM_TEST_TIMES=on adds where the time went at the end of a run (CI sets it; docs/adr/0108).
+    reporters: process.env.ATRIUM_TEST_TIMES === 'on' ? ['default', new TimeReporter()] : ['default'],
     projects: [
       {
         extends: true,
