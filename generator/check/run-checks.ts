@@ -19,6 +19,7 @@ import { checkRowClickActions } from './row-click.ts';
 import { checkListSort } from './list-sort.ts';
 import { checkCallArgs } from './call-args.ts';
 import { checkPortablePatterns } from './portable-patterns.ts';
+import { checkSecurityDoc } from './security-doc.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates,
@@ -38,6 +39,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkCallArgs,
   checkListSort,
   checkPortablePatterns,
+  checkSecurityDoc,
 ];
 
 export interface CheckResult {

@@ -58,8 +58,13 @@ export interface CallDef {
   method: HttpMethod;
   /** The spec's path with `{name}` parameters, e.g. /authtime/domain/{id}. */
   path: string;
-  /** `public`, `login`, or a rule over `user` (see src/core/rules.ts). */
+  /** `public`, `login`, or a rule over `user` (see src/core/rules.ts); decides outside security separation. */
   allow: string;
+  /** Who may make it while security separation is on, in place of `allow` (src/server/auth/officers.ts):
+   *  `everyone` signed in, or separated types, each `type` or `type@reachKind`. Absent on public calls. */
+  officers?: 'everyone' | string[];
+  /** Still allowed while the password policy wants the caller's password changed (first login, expired). */
+  duringPasswordChange?: true;
   query?: JsonSchema;
   /** Path parameters' schemas by name (each a string); absent ones are any non-empty string. */
   params?: JsonSchema;
