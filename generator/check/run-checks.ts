@@ -8,6 +8,7 @@ import { checkEntityFields } from './entity-fields.ts';
 import { checkCallReferences } from './call-refs.ts';
 import { checkCallPaths } from './call-paths.ts';
 import { checkCallEffects } from './call-effects.ts';
+import { checkCallTargets } from './call-targets.ts';
 import { checkRouteReferences } from './route-refs.ts';
 import { checkLabels } from './labels.ts';
 import { checkRules } from './rules.ts';
@@ -28,6 +29,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkCallReferences,
   checkCallPaths,
   checkCallEffects,
+  checkCallTargets,
   checkRouteReferences,
   checkLabels,
   checkRules,

@@ -51,6 +51,8 @@ export interface SearchSource {
   shown?: string;
 }
 
+export type TargetKind = 'domain' | 'department' | 'application';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 export interface CallDef {
@@ -63,6 +65,9 @@ export interface CallDef {
   /** Who may make it while security separation is on, in place of `allow` (src/server/auth/officers.ts):
    *  `everyone` signed in, or separated types, each `type` or `type@reachKind`. Absent on public calls. */
   officers?: 'everyone' | string[];
+  /** The request fields naming what the call acts on (`params.<name>` or `query.<name>`): its tenant,
+   *  one of its departments, an application of it. The authorization matrix probes the call there. */
+  target?: Partial<Record<TargetKind, string>>;
   /** Still allowed while the password policy wants the caller's password changed (first login, expired). */
   duringPasswordChange?: true;
   query?: JsonSchema;

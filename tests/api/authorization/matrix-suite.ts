@@ -1,6 +1,6 @@
 // The authorization matrix's walk (docs/security.md "Authorization matrix"), shared by its test files:
 // every catalogue call × nine caller kinds in one separation mode on one database, each probe at a real
-// target inside and outside the caller's reach (probes.ts), compared cell by cell with the documented
+// target inside and outside the caller's reach (derived from the catalogue, or probes.ts), compared cell by cell with the documented
 // table. A refused probe must also have written nothing: row triggers log every committed write to any
 // table (tests/api/fuzz/write-log.ts, operation log, sessions and rate counters excepted), read once
 // after the probe's own fixtures are made and once after its answer. One file per database and mode
@@ -17,7 +17,8 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { installWriteLog, writeReader } from '../fuzz/write-log.ts';
 import { CALLER_KINDS, makeWorld, type Caller, type Tenant, type World } from './fixtures.ts';
 import { cell, documentedMatrix, formatMatrix, type Mode } from './matrix-table.ts';
-import { PROBES, type Probe, type ProbeRequest } from './probes.ts';
+import type { Probe, ProbeRequest } from './derived-probes.ts';
+import { probeOf } from './probes.ts';
 
 const REFUSALS = new Set(['401', '403', '404']);
 export const ONLY = process.env.ATRIUM_MATRIX_CALLS ? new RegExp(process.env.ATRIUM_MATRIX_CALLS) : undefined;
@@ -101,7 +102,7 @@ export async function matrixSuite(name: DatabaseTarget['name'], mode: Mode): Pro
       const errors: string[] = [];
       const changed: string[] = [];
       const observedCell = async (call: CallDef, caller: Caller): Promise<string> => {
-        const probe = PROBES[call.id];
+        const probe = probeOf(call)!;
         const at = async (t: Tenant) => {
           // The probe's own fixtures are made first; then nothing may be written unless the call is allowed.
           const request = await probe.request(world, caller, t);
