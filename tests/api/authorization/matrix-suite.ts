@@ -1,9 +1,9 @@
 // The authorization matrix's walk (docs/security.md "Authorization matrix"), shared by its test files:
 // every catalogue call × nine caller kinds in one separation mode on one database, each probe at a real
-// target inside and outside the caller's reach (derived from the catalogue, or probes.ts), compared cell by cell with the documented
-// table. A refused probe must also have written nothing: row triggers log every committed write to any
-// table (tests/api/fuzz/write-log.ts, operation log, sessions and rate counters excepted), read once
-// after the probe's own fixtures are made and once after its answer. One file per database and mode
+// target inside and outside the caller's reach (built from the catalogue with probes.ts), compared cell
+// by cell with the documented table. A refused probe must also have written nothing: row triggers log
+// every committed write to any table (tests/api/fuzz/write-log.ts, operation log, sessions and rate
+// counters excepted), read once after the probe's own fixtures are made and once after its answer. One file per database and mode
 // (docs/adr/0065-test-files-split.md), so the four walks run on both cores at once.
 // ATRIUM_MATRIX_OUT=file writes the tables as answered, for a reviewer to read against the doc.
 // ATRIUM_MATRIX_CALLS=regex probes only the calls whose id matches (while building a call; CI probes all).

@@ -1,10 +1,11 @@
-// The probes the catalogue cannot derive (derived-probes.ts builds the others from each call's method,
+// The probes the catalogue cannot derive (derived-probes.ts builds each call's request from its method,
 // path and `target`). `PROBE_ADDITIONS` add to a derived request what the catalogue does not say: a
-// body, other query values, fixtures made first, how a list shows its target, waiting for background
-// work. `PROBES` are whole requests of calls whose path or query holds a fixture made for the probe
-// (a fresh user, calendar, role, instance…), a credential of the caller's own, or a platform-level
-// object; or whose call needs a client of its own. A call with neither is derived; a call that can
-// be derived by neither fails the matrix test.
+// body, other query values, fixtures made first, a client of its own, how a list shows its target,
+// waiting for background work. `PROBES` are whole requests where the catalogue cannot place the
+// request: a path parameter that is no target (the id of a fresh user, calendar, role, instance… made
+// for the probe), or a tenant that lies in the body or behind a fixture rather than in a request field
+// the call could name. The matrix test fails for a call with neither that cannot be derived, and for a
+// whole probe of a call whose request the catalogue places.
 import { randomUUID } from 'node:crypto';
 import { runtimeFixture } from './runtime-fixture.ts';
 import { standardWeek } from '../../../src/core/calendar/work-calendar.ts';
