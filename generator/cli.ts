@@ -1,10 +1,11 @@
 #!/usr/bin/env -S npx tsx
-// The `atrium` command line: check | openapi | types | diff-api | verify-log (see docs/catalogue.md).
+// The `atrium` command line: check | openapi | types | diff-api | security-doc | verify-log (see docs/catalogue.md).
 import { checkCommand } from './commands/check.ts';
 import { openapiCommand } from './commands/openapi.ts';
 import { typesCommand } from './commands/types.ts';
 import { diffApiCommand } from './commands/diff-api.ts';
 import { verifyLogCommand } from './commands/verify-log.ts';
+import { securityDocCommand } from './commands/security-doc.ts';
 
 const commands: Record<string, (args: string[]) => Promise<number>> = {
   check: checkCommand,
@@ -12,6 +13,7 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   types: typesCommand,
   'diff-api': diffApiCommand,
   'verify-log': verifyLogCommand,
+  'security-doc': securityDocCommand,
 };
 
 const USAGE = `usage: atrium <command>
@@ -19,6 +21,7 @@ const USAGE = `usage: atrium <command>
   openapi [--out FILE]     print (or write) the OpenAPI 3.1 document
   types [--out FILE]       write the TypeScript types (default src/core/generated/api-types.ts)
   diff-api --against URL   compare a running server's OpenAPI document with the catalogue
+  security-doc             rewrite the tables of docs/security.md that the calls' access decides
   verify-log [--domain ID] check the operation log's hash chains (DATABASE_URL or DATA_DIR); ID or platform for one;
            [--since N:HASH] with --domain, also that the head an earlier verify gave is still in the chain`;
 

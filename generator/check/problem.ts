@@ -24,6 +24,8 @@ export interface CheckInput {
   registry: RegistryNames | null;
   /** The committed generated types and a fresh generation, when the staleness check should run. */
   generatedTypes?: { file: string; committed: string | null; fresh: string; command: string };
+  /** docs/security.md as committed and with its generated tables written afresh (generator/emit/security-doc.ts). */
+  securityDoc?: { file: string; committed: string; fresh: string; command: string };
 }
 
 export type Check = (input: CheckInput) => Problem[];

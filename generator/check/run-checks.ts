@@ -8,6 +8,7 @@ import { checkEntityFields } from './entity-fields.ts';
 import { checkCallReferences } from './call-refs.ts';
 import { checkCallPaths } from './call-paths.ts';
 import { checkCallEffects } from './call-effects.ts';
+import { checkCallTargets } from './call-targets.ts';
 import { checkRouteReferences } from './route-refs.ts';
 import { checkLabels } from './labels.ts';
 import { checkRules } from './rules.ts';
@@ -19,6 +20,7 @@ import { checkRowClickActions } from './row-click.ts';
 import { checkListSort } from './list-sort.ts';
 import { checkCallArgs } from './call-args.ts';
 import { checkPortablePatterns } from './portable-patterns.ts';
+import { checkSecurityDoc } from './security-doc.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates,
@@ -27,6 +29,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkCallReferences,
   checkCallPaths,
   checkCallEffects,
+  checkCallTargets,
   checkRouteReferences,
   checkLabels,
   checkRules,
@@ -38,6 +41,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkCallArgs,
   checkListSort,
   checkPortablePatterns,
+  checkSecurityDoc,
 ];
 
 export interface CheckResult {

@@ -16,6 +16,7 @@ import {
 } from '../../src/core/packages/read-package.ts';
 import { translatorFor } from '../../src/core/translate.ts';
 import type { Catalogue } from '../../src/core/catalogue/types.ts';
+import { SECURITY_DOC, SECURITY_DOC_COMMAND, securityTables, withTables } from '../emit/security-doc.ts';
 
 /** The project's application packages (packages/<name>), checked as an install would check them. */
 async function packageProblems(catalogue: Catalogue): Promise<{ problems: Problem[]; count: number }> {
@@ -54,23 +55,37 @@ async function generatedTypes(): Promise<{ value?: CheckInput['generatedTypes'];
   }
 }
 
+/** docs/security.md and the same with its generated tables written from the project's own catalogue. */
+function securityDoc(): { value?: CheckInput['securityDoc']; problems: Problem[] } {
+  const path = join(PROJECT_ROOT, SECURITY_DOC);
+  try {
+    const committed = readFileSync(path, 'utf8');
+    const fresh = withTables(committed, securityTables(loadCatalogue([PROJECT_ROOT]).catalogue));
+    return { value: { file: SECURITY_DOC, committed, fresh, command: SECURITY_DOC_COMMAND }, problems: [] };
+  } catch (e) {
+    return { problems: [{ file: SECURITY_DOC, pointer: '', message: (e as Error).message.split('\n')[0] }] };
+  }
+}
+
 export async function checkCommand(): Promise<number> {
   const loaded = loadCatalogue();
   const readProblems = loaded.problems.filter((p) => p.message.startsWith('not valid YAML'));
   const [registry, handlers, types] = await Promise.all([loadRegistryNames(), loadHandlerIds(), generatedTypes()]);
+  const doc = securityDoc();
   const result = runChecks({
     catalogue: loaded.catalogue,
     docs: loaded.docs,
     registry: registry.registry,
     handlerIds: handlers.handlerIds,
     generatedTypes: types.value,
+    securityDoc: doc.value,
   });
   const packages = await packageProblems(loaded.catalogue);
   const problems = [
     ...readProblems,
     ...registry.problems,
     ...handlers.problems,
-    ...(result.referencesChecked ? types.problems : []),
+    ...(result.referencesChecked ? [...types.problems, ...doc.problems] : []),
     ...result.problems,
     ...packages.problems,
   ];

@@ -3,7 +3,8 @@
 // the caller's reach, compared cell by cell with the tables in docs/security.md, and a refused probe
 // must write nothing. The walks themselves are authorization-matrix-<database>-<mode>.test.ts (one file
 // each, so they run in parallel: authorization/matrix-suite.ts); this file checks that every call has
-// a probe and a documented row, and that the calls each caller kind is told match the matrix.
+// a probe (derived from its catalogue entry, or written in probes.ts) and a documented row, and that
+// the calls each caller kind is told match the matrix.
 // Run all of it with `npx vitest run --project api tests/api/authorization-matrix`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallDef } from '../../src/core/catalogue/types.ts';
@@ -12,7 +13,8 @@ import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { makeWorld, type World } from './authorization/fixtures.ts';
 import { documentedMatrix, type Mode } from './authorization/matrix-table.ts';
 import { ONLY, sortedCalls, targetsNamed } from './authorization/matrix-suite.ts';
-import { PROBES } from './authorization/probes.ts';
+import { PROBE_ADDITIONS, PROBES, probeOf } from './authorization/probes.ts';
+import { looseParams, underivable } from './authorization/derived-probes.ts';
 
 const targets = await targetsNamed();
 
@@ -34,12 +36,24 @@ describe.each(targets)('authorization matrix on $name', (target) => {
   it('has a probe and a documented row in both modes for every call, and nothing else', () => {
     const ids = calls.map((c) => c.id);
     expect(
-      ids.filter((id) => !PROBES[id]),
-      'calls without a probe',
+      calls.filter((c) => !probeOf(c)).map((c) => `${c.id}: ${underivable(c)}`),
+      'calls without a probe (neither derived from the catalogue nor written in probes.ts)',
     ).toEqual([]);
     expect(
-      Object.keys(PROBES).filter((id) => !ids.includes(id)),
+      [...Object.keys(PROBES), ...Object.keys(PROBE_ADDITIONS)].filter((id) => !ids.includes(id)),
       'probes of no call',
+    ).toEqual([]);
+    // probes.ts writes a whole probe only where the catalogue cannot place it: a path parameter that is
+    // no target (a fixture's id), or a tenant's target that lies in the body or behind a fixture.
+    expect(
+      calls
+        .filter((c) => PROBES[c.id] && looseParams(c).length === 0 && (PROBES[c.id].scope === 'single' || c.target))
+        .map((c) => c.id),
+      'whole probes of calls whose request the catalogue places (write PROBE_ADDITIONS instead)',
+    ).toEqual([]);
+    expect(
+      calls.filter((c) => PROBES[c.id] && PROBE_ADDITIONS[c.id]).map((c) => c.id),
+      'calls with both a written probe and additions',
     ).toEqual([]);
     for (const mode of ['off', 'on'] as const) {
       const documented = documentedMatrix(mode);

@@ -51,6 +51,8 @@ export interface SearchSource {
   shown?: string;
 }
 
+export type TargetKind = 'domain' | 'department' | 'application';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 export interface CallDef {
@@ -58,8 +60,16 @@ export interface CallDef {
   method: HttpMethod;
   /** The spec's path with `{name}` parameters, e.g. /authtime/domain/{id}. */
   path: string;
-  /** `public`, `login`, or a rule over `user` (see src/core/rules.ts). */
+  /** `public`, `login`, or a rule over `user` (see src/core/rules.ts); decides outside security separation. */
   allow: string;
+  /** Who may make it while security separation is on, in place of `allow` (src/server/auth/officers.ts):
+   *  `everyone` signed in, or separated types, each `type` or `type@reachKind`. Absent on public calls. */
+  officers?: 'everyone' | string[];
+  /** The request fields naming what the call acts on (`params.<name>` or `query.<name>`): its tenant,
+   *  one of its departments, an application of it. The authorization matrix probes the call there. */
+  target?: Partial<Record<TargetKind, string>>;
+  /** Still allowed while the password policy wants the caller's password changed (first login, expired). */
+  duringPasswordChange?: true;
   query?: JsonSchema;
   /** Path parameters' schemas by name (each a string); absent ones are any non-empty string. */
   params?: JsonSchema;

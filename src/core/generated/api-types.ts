@@ -228,7 +228,7 @@ export interface CurrentUser {
   encryptionMode: 0 | 1;
   language?: "en" | "zh" | "cn";
   /**
-   * the ids of the calls this user may make (its `allow` rule or the separation matrix, and a pending password change); the console shows a tile, route, tab or action only when its calls are here
+   * the ids of the calls this user may make (its `allow` rule or, in security separation, its `officers`, and a pending password change); the console shows a tile, route, tab or action only when its calls are here
    */
   calls?: string[];
   /**

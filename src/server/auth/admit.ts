@@ -1,6 +1,6 @@
 // Who may make a call, decided from the request line, headers and session alone: the session (401),
 // the CSRF token of every call with effects (1419), a password the policy wants changed (1006), then
-// the call's `allow` rule or, in security mode, the separation matrix (1403). The route runs it before
+// the call's `allow` rule or, in security mode, its `officers` (1403), as its catalogue entry states. The route runs it before
 // the body is parsed (plugins/catalogue-routes.ts), so a refused caller learns nothing from its body
 // or from a file the call would read.
 import { timingSafeEqual } from 'node:crypto';
@@ -29,8 +29,8 @@ export async function admit(call: CallDef, request: FastifyRequest): Promise<Act
   // must not send a message or start a job in the signed-in administrator's name.
   if (needsCsrfToken(call) && !sameToken(request.headers[CSRF_HEADER], session.csrfToken)) throw new AppError('csrf');
   // A password the policy wants changed (first login, expired) comes before anything else; then, in
-  // security mode, the separation matrix (its cells already say what the `allow` rules say for the
-  // flags each type carries); outside it the call's `allow` rule.
+  // security mode, the call's `officers` (they already say what its `allow` rule says for the flags
+  // each type carries); outside it the call's `allow` rule.
   const refusal = refusalOf(call, session.user);
   if (refusal === 'passwordChangeRequired') throw new AppError('passwordChangeRequired');
   if (refusal === 'separation') throw new AppError('forbidden', undefined, 'separation.forbidden');

@@ -1,7 +1,7 @@
 // Named plugin: registers every call of the catalogue in one loop. Each route checks, in order, its
 // rate limit (429, plugins/rate-limits.ts, on request), then before the body is parsed the admission
 // (auth/admit.ts: session 401, CSRF token of calls with effects 1419, a password change the policy
-// requires 1006, the `allow` rule or the separation matrix 1403), then the request against the call's
+// requires 1006, the `allow` rule or, in security mode, the `officers` 1403), then the request against the call's
 // schemas (1001); then it runs the handler and wraps its result in the envelope. Calls with effects are
 // logged after their reply (operation-log/route-hooks.ts, docs/adr/0056-operation-log.md).
 import fp from 'fastify-plugin';

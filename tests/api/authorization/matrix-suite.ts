@@ -1,9 +1,9 @@
 // The authorization matrix's walk (docs/security.md "Authorization matrix"), shared by its test files:
 // every catalogue call × nine caller kinds in one separation mode on one database, each probe at a real
-// target inside and outside the caller's reach (probes.ts), compared cell by cell with the documented
-// table. A refused probe must also have written nothing: row triggers log every committed write to any
-// table (tests/api/fuzz/write-log.ts, operation log, sessions and rate counters excepted), read once
-// after the probe's own fixtures are made and once after its answer. One file per database and mode
+// target inside and outside the caller's reach (built from the catalogue with probes.ts), compared cell
+// by cell with the documented table. A refused probe must also have written nothing: row triggers log
+// every committed write to any table (tests/api/fuzz/write-log.ts, operation log, sessions and rate
+// counters excepted), read once after the probe's own fixtures are made and once after its answer. One file per database and mode
 // (docs/adr/0065-test-files-split.md), so the four walks run on both cores at once.
 // ATRIUM_MATRIX_OUT=file writes the tables as answered, for a reviewer to read against the doc.
 // ATRIUM_MATRIX_CALLS=regex probes only the calls whose id matches (while building a call; CI probes all).
@@ -17,7 +17,8 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { installWriteLog, writeReader } from '../fuzz/write-log.ts';
 import { CALLER_KINDS, makeWorld, type Caller, type Tenant, type World } from './fixtures.ts';
 import { cell, documentedMatrix, formatMatrix, type Mode } from './matrix-table.ts';
-import { PROBES, type Probe, type ProbeRequest } from './probes.ts';
+import type { Probe, ProbeRequest } from './derived-probes.ts';
+import { probeOf } from './probes.ts';
 
 const REFUSALS = new Set(['401', '403', '404']);
 export const ONLY = process.env.ATRIUM_MATRIX_CALLS ? new RegExp(process.env.ATRIUM_MATRIX_CALLS) : undefined;
@@ -102,7 +103,7 @@ export async function matrixSuite(name: DatabaseTarget['name'], mode: Mode): Pro
       const errors: string[] = [];
       const changed: string[] = [];
       const observedCell = async (call: CallDef, caller: Caller): Promise<string> => {
-        const probe = PROBES[call.id];
+        const probe = probeOf(call)!;
         const at = async (t: Tenant) => {
           // The probe's own fixtures are made first; then nothing may be written unless the call is allowed.
           const request = await probe.request(world, caller, t);

@@ -31,6 +31,18 @@ describe('atrium check: meta-schemas', () => {
     expect(problemLines(docs)).toEqual([`${CALLS}:/calls/0/summary: unknown property "summary"`]);
   });
 
+  it('refuses a call that needs a sign-in but does not say who may make it in security separation', () => {
+    const docs = removeAt(fixtureDocs(), CALLS, '/calls/0/officers');
+    expect(problemLines(docs)).toEqual([`${CALLS}:/calls/0: must have required property 'officers'`]);
+  });
+
+  it('refuses officers on a public call, and an officer type or reach kind that does not exist', () => {
+    const onPublic = setAt(fixtureDocs(), CALLS, '/calls/4/officers', ['super']);
+    expect(problemLines(onPublic)).toEqual([`${CALLS}:/calls/4: must NOT be valid`]);
+    const misspelt = setAt(fixtureDocs(), CALLS, '/calls/0/officers', ['admin@tenant']);
+    expect(problemLines(misspelt)[0]).toMatch(new RegExp(`^${CALLS}:/calls/0/officers/0: must match pattern`));
+  });
+
   it('refuses a path that is not a path', () => {
     const docs = setAt(fixtureDocs(), CALLS, '/calls/1/path', 'authtime/gadget/:id');
     expect(problemLines(docs)[0]).toMatch(new RegExp(`^${CALLS}:/calls/1/path: must match pattern`));

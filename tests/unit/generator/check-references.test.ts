@@ -122,6 +122,16 @@ describe('atrium check on the fixture catalogue', () => {
     );
   });
 
+  it("catches a call's target naming a path parameter or query property the call does not have", () => {
+    expect(problemLines(setAt(fixtureDocs(), CALLS, '/calls/1/target', { domain: 'params.id' }))).toEqual([]);
+    expect(problemLines(setAt(fixtureDocs(), CALLS, '/calls/1/target', { domain: 'params.domainId' }))).toEqual([
+      `${CALLS}:/calls/1/target/domain: params.domainId is not a parameter of the path /authtime/gadget/{id}`,
+    ]);
+    expect(problemLines(setAt(fixtureDocs(), CALLS, '/calls/0/target', { domain: 'query.domainid' }))).toEqual([
+      `${CALLS}:/calls/0/target/domain: query.domainid is not a property of the call's query`,
+    ]);
+  });
+
   it('catches an entity $ref to an unknown entity, and a pointer missing from a known one', () => {
     const docs = setAt(
       fixtureDocs(),
