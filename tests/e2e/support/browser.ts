@@ -1,27 +1,13 @@
 // Headless Debian Chromium through playwright-core, and screenshots kept as test artifacts; every
 // screenshot is also an accessibility check of the screen or dialog it shows (support/axe.ts).
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectAccessible } from './axe.ts';
 
-export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screens');
+export { launchBrowser } from './launch.ts';
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
-}
+export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screens');
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
