@@ -8,7 +8,9 @@ export default defineConfig({
   root: 'src/console',
   base: './',
   plugins: [react()],
-  build: { outDir: '../../dist/console', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  // The largest chunk is the API documentation's viewer (about 560 kB, loaded with that screen only;
+  // docs/adr/0103-api-viewer-openapi-explorer.md): the limit sits just above it, so any larger chunk still warns.
+  build: { outDir: '../../dist/console', emptyOutDir: true, chunkSizeWarningLimit: 600 },
   // ATRIUM_API_URL points the dev server's proxy at a server on another port.
   server: {
     proxy: {

@@ -1,7 +1,7 @@
 // `npm run bench`: the enterprise list call against a trivial baseline route of the same server, on
 // 1,000 tenants and 100,000 users, with autocannon in the same run; the users page of a 100,000-user
 // tenant as served (pages kept between calls, docs/adr/0042-pages-kept-until-change.md) and as read (the same server with no list cache);
-// plus the console's initial JavaScript size, and the performance monitor's cost (on/off, docs/adr/0062-performance-monitor.md). Figures are ratios against the baseline, so a slower
+// plus the console's initial JavaScript size and its first load (login and home page), and the performance monitor's cost (on/off, docs/adr/0062-performance-monitor.md). Figures are ratios against the baseline, so a slower
 // machine changes little.
 // Set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL instead of the embedded PGlite; there the
 // run goes on with issue 12's workflow targets on a million generated instances (workflow.ts, docs/adr/0052-workflow-bench-million-instances.md)
@@ -23,6 +23,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { hashPassword } from '../../src/server/auth/password-hash.ts';
 import { BIG_TENANT, generateBigTenant, generateDataSet, TENANTS, USERS } from './data-set.ts';
 import { initialBundleSize } from './bundle-size.ts';
+import { firstLoad, firstLoadLine } from './first-load.ts';
 import { CONNECTIONS, DURATION_S, figuresRow as row, load, PASSWORD, signIn, type Figures } from './load.ts';
 import { benchWorkflow } from './workflow.ts';
 import { benchDirectorySync } from './directory-sync.ts';
@@ -142,6 +143,8 @@ async function benchConsole(
   console.log(
     `\nconsole initial JavaScript: ${(bundle.gzip / 1024).toFixed(1)} KiB gzip (${(bundle.raw / 1024).toFixed(1)} KiB raw, ${bundle.files} files)`,
   );
+  // Issue 31: what the login page and the home page fetch, measured in Chromium (first-load.ts, docs/adr/0104-first-load-measured.md).
+  console.log(firstLoadLine(await firstLoad(base, 'admin', PASSWORD)));
   if ([baseline, list, search, ...Object.values(served), ...Object.values(read)].some((f) => f.errors > 0)) ok = false;
   // Issue 15: the directory sync of 10,000 users into a demo enterprise, then an incremental one.
   const acme = await database.db

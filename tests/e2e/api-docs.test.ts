@@ -5,7 +5,7 @@
 // words follow (docs/adr/0075-swagger-ui-words-localized.md).
 // The web-services page lists Acme's services.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
 import { tick } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
@@ -20,49 +20,78 @@ async function choose(page: Page, testId: string, option: string): Promise<void>
 /** The documentation's section of a call: its catalogue area (the generator's tag). */
 const tagOf = (path: string) => (path.startsWith('/rest/') ? 'runtime' : 'auth');
 
-/** The buttons' names in the viewer's language (Swagger UI's words reworded, docs/adr/0075-swagger-ui-words-localized.md). */
+/** The buttons' names in the viewer's language (its words reworded, docs/adr/0075-swagger-ui-words-localized.md). */
 const BUTTONS = {
-  en: { tryItOut: 'Try it out', execute: 'Execute' },
-  zh: { tryItOut: '试一试', execute: '执行' },
+  en: { execute: 'EXECUTE' },
+  zh: { execute: '执行' },
 } as const;
 
-/** Opens one operation of the documentation, tries it out with its filled values and answers the response body. */
+/** The viewer (OpenAPI Explorer, docs/adr/0103-api-viewer-openapi-explorer.md); locators reach into its shadow root. */
+const viewer = (page: Page) => page.locator('openapi-explorer');
+
+/** The documentation's title (the document's info.title), on its overview. */
+const title = (page: Page) => viewer(page).locator('#api-title');
+
+/** The title once the overview is open (the viewer opens on the operation last shown, named in the URL). */
+async function overviewTitle(page: Page): Promise<string> {
+  await viewer(page).locator('nav [data-content-id="overview"]').first().dispatchEvent('click');
+  return title(page).innerText();
+}
+
+/** Opens one operation from the viewer's menu (its area first, when closed) and answers its panel. */
+async function openOperation(page: Page, method: 'get' | 'post', path: string): Promise<Locator> {
+  const menu = viewer(page).locator('nav');
+  const link = menu.locator(`[id="link-${method}-${path}"]`);
+  // The menu's sticky area headings can cover a link scrolled under them: the links are clicked as events.
+  if (!(await link.isVisible())) await menu.locator(`[id="link-tag--${tagOf(path)}"]`).dispatchEvent('click');
+  await link.dispatchEvent('click');
+  const operation = viewer(page).locator(`.expanded-endpoint-body[id="${method}-${path}"]`);
+  await operation.waitFor();
+  return operation;
+}
+
+/** Tries one operation out with its filled values and answers the response body. */
 async function tryOut(
   page: Page,
   method: 'get' | 'post',
   path: string,
   lang: keyof typeof BUTTONS = 'en',
 ): Promise<string> {
-  const tag = page.locator(`.opblock-tag[data-tag="${tagOf(path)}"]`);
-  if ((await tag.getAttribute('data-is-open')) !== 'true') await tag.click();
-  const operation = page
-    .locator(`.opblock-${method}`)
-    .filter({ has: page.locator(`[data-path="${path}"]`) })
-    .first();
-  if (!(await operation.locator('.opblock-body').count())) await operation.locator('.opblock-summary').first().click();
-  await operation.getByRole('button', { name: BUTTONS[lang].tryItOut }).click();
-  await operation.getByRole('button', { name: BUTTONS[lang].execute }).click();
-  const body = operation.locator('.responses-wrapper .live-responses-table .response-col_description pre').first();
+  const operation = await openOperation(page, method, path);
+  await operation.getByRole('button', { name: BUTTONS[lang].execute, exact: true }).click();
+  const body = operation.locator('.tab-content syntax-highlighter[mime-type^="application/json"]');
   await body.waitFor({ timeout: 15_000 });
-  return body.innerText();
+  // While the call runs the viewer shows an hourglass; then the answer's text.
+  const text = () => body.evaluate((node) => String((node as { content?: unknown }).content ?? ''));
+  await expect.poll(text, { timeout: 15_000 }).toMatch(/^\s*\{/);
+  return text();
 }
 
 /** The words of Latin letters the viewer shows outside the document's data and code, each with the
- *  class of the element showing it: Swagger UI's own words left in English would be here. (The calls'
+ *  class of the element showing it: the viewer's own words left in English would be here. (The calls'
  *  summaries are the document's: they may name a field or a path; the API test reads them.) */
 function visibleLatinWords(page: Page): Promise<Array<{ word: string; in: string }>> {
-  return page.evaluate(() => {
-    const data =
-      'pre, code, textarea, input, select, .opblock-summary-path, .parameter__name, .parameter__type, .model-box, .markdown, .renderedMarkdown, .opblock-summary-method, .version-stamp, .version, .opblock-summary-description, .response-col_status';
-    const root = document.querySelector('.swagger-ui')!;
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  return viewer(page).evaluate((explorer) => {
+    const data = [
+      'pre, code, textarea, input, select, syntax-highlighter, json-tree, .m-markdown, .param-name, .param-type',
+      '.nav-bar-path, .nav-bar-tag, .tag-link, h2, [part~="label-operation-path"], [part~="label-operation-method"]',
+      '.mono-font, .key, .key-descr, .response-message, .title',
+      // The document's schemas (property names, types, titles), media types, status codes and the session cookie's name.
+      '.tr, .key-type, .key-label, .attributes, .xxx-of-key, .xxx-of-descr, .gray-text, .response-panel .m-btn.small',
+      '[part~="anchor-operation-security"]',
+    ].join(', ');
     const words: Array<{ word: string; in: string }> = [];
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || parent.closest(data) || !parent.getClientRects().length) continue;
-      for (const word of (node.nodeValue ?? '').match(/[A-Za-z]{2,}/g) ?? [])
-        words.push({ word, in: `${parent.tagName.toLowerCase()}.${parent.className}` });
-    }
+    const visit = (root: ShadowRoot) => {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest(data) || !parent.checkVisibility({ visibilityProperty: true })) continue;
+        for (const word of (node.nodeValue ?? '').match(/[A-Za-z]{2,}/g) ?? [])
+          words.push({ word, in: `${parent.tagName.toLowerCase()}.${parent.className}` });
+      }
+      for (const element of root.querySelectorAll('*')) if (element.shadowRoot) visit(element.shadowRoot);
+    };
+    visit(explorer.shadowRoot!);
     return words;
   });
 }
@@ -74,7 +103,7 @@ describe('API documentation and web services', () => {
     await page.getByRole('button', { name: 'Enter: API documentation' }).click();
     await page.waitForURL(/#\/systemMoni\/apiDocs/);
     // The documentation of the server's own OpenAPI, loaded with the screen.
-    await page.locator('.swagger-ui .info .title').waitFor({ timeout: 90_000 });
+    await title(page).waitFor({ timeout: 90_000 });
     // The spec's messages: a user before signing in, an enterprise before picking one.
     await page.getByTestId('api-docs-signin').click();
     await expect(page.getByTestId('api-docs-problem').innerText()).resolves.toBe('Select a user before signing in.');
@@ -115,22 +144,11 @@ describe('API documentation and web services', () => {
       async (url) => (await (await fetch(url)).json()) as { data: Array<{ id: string; name: string }> },
       `${server.url}/authtime/lookups/applications`,
     );
-    const startCall = page
-      .locator('.opblock-post')
-      .filter({ has: page.locator('[data-path="/rest/bpm/runtime/start"]') })
-      .first();
-    const runtimeTag = page.locator('.opblock-tag[data-tag="runtime"]');
-    if ((await runtimeTag.getAttribute('data-is-open')) !== 'true') await runtimeTag.click();
-    await startCall.locator('.opblock-summary').first().click();
-    await startCall.getByRole('button', { name: 'Try it out' }).click();
-    await expect(startCall.locator('tr[data-param-name="applicationId"] input').inputValue()).resolves.toBe(
-      office.data.find((a) => a.name === 'Office')!.id,
-    );
-    await expect(startCall.locator('tr[data-param-name="flowId"] input').inputValue()).resolves.toBe('leave-approval');
-    await expect(startCall.locator('tr[data-param-name="userCode"] input').inputValue()).resolves.toBe(userCode);
-    await startCall.getByRole('button', { name: 'Cancel' }).click();
-    await startCall.locator('.opblock-summary').first().click();
-    await expect.poll(() => startCall.locator('.opblock-body').count()).toBe(0);
+    const startCall = await openOperation(page, 'post', '/rest/bpm/runtime/start');
+    const filled = (name: string) => startCall.locator(`input[data-pname="${name}"]`).inputValue();
+    await expect(filled('applicationId')).resolves.toBe(office.data.find((a) => a.name === 'Office')!.id);
+    await expect(filled('flowId')).resolves.toBe('leave-approval');
+    await expect(filled('userCode')).resolves.toBe(userCode);
 
     // Try it out: the user's task messages, the token and userCode filled by the sign-in.
     const answer = await tryOut(page, 'get', '/rest/bpm/messages');
@@ -156,33 +174,23 @@ describe('API documentation and web services', () => {
       await page.getByTestId(`lang-${lang}`).click();
     };
     await language('zh');
-    await expect
-      .poll(() => page.locator('.swagger-ui .info .title').innerText(), { timeout: 30_000 })
-      .toContain('Atrium 平台 API');
-    await expect(page.locator('.opblock-tag[data-tag="runtime"]').innerText()).resolves.toContain(
-      '流程运行时：前端 API',
-    );
+    await expect.poll(() => overviewTitle(page), { timeout: 30_000 }).toContain('Atrium 平台 API');
     // Signed out of the documentation, a console call tried from it goes with the console's session.
     const profile = await tryOut(page, 'get', '/authtime/myprofile', 'zh');
     expect(JSON.parse(profile)).toMatchObject({ errcode: 0 });
-    const operation = page
-      .locator('.opblock-get')
-      .filter({ has: page.locator('[data-path="/authtime/myprofile"]') })
-      .first();
-    await expect(operation.locator('.opblock-summary-description').innerText()).resolves.toMatch(/[\u4e00-\u9fff]/);
-    await expect(operation.innerText()).resolves.toContain('服务器响应');
+    const operation = viewer(page).locator('.expanded-endpoint-body[id="get-/authtime/myprofile"]');
+    await expect(operation.locator('h2').innerText()).resolves.toMatch(/[\u4e00-\u9fff]/);
+    await expect(operation.innerText()).resolves.toContain('响应状态');
     // What may stay: the document's tag names (the catalogue's areas), the product's name, "API", the
     // Accept header and cookies named in a sentence, and the curl program.
-    const tags = await page
-      .locator('.opblock-tag')
-      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-tag') ?? ''));
+    const tags = await viewer(page)
+      .locator('nav .nav-bar-tag')
+      .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).innerText.trim()));
     const allowed = new Set([...tags, 'Atrium', 'API', 'OAS', 'Accept', 'Cookie', 'curl']);
     expect((await visibleLatinWords(page)).filter(({ word }) => !allowed.has(word))).toEqual([]);
     await screenshot(page, 'api-docs-zh');
     await language('en');
-    await expect
-      .poll(() => page.locator('.swagger-ui .info .title').innerText(), { timeout: 30_000 })
-      .toContain('Atrium platform API');
+    await expect.poll(() => overviewTitle(page), { timeout: 30_000 }).toContain('Atrium platform API');
   });
 
   it("lists an enterprise's web services with their state", async () => {

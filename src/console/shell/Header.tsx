@@ -5,7 +5,7 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import Logout from '@mui/icons-material/Logout';
 import Password from '@mui/icons-material/Password';
 import { AppBar, Box, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ConsoleScreen } from '../runtime/screen-types.ts';
@@ -13,12 +13,14 @@ import { getBoot } from './boot.ts';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { consoleTitle } from './consoleTitle.ts';
 import { HeaderButton } from './HeaderButton.tsx';
-import { HelpDrawer } from './HelpDrawer.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MessageBell } from './messages/MessageBell.tsx';
 import { helpOf } from './screen-help.ts';
 import { useHeaderLinks } from './useHeaderLinks.ts';
 import { useLogout } from './useLogout.ts';
+
+// The help drawer is fetched when help is first asked for (docs/adr/0104-first-load-measured.md).
+const HelpDrawer = lazy(() => import('./HelpDrawer.tsx').then((m) => ({ default: m.HelpDrawer })));
 
 export function Header({ screen }: { screen?: ConsoleScreen }) {
   const { t } = useTranslation();
@@ -26,6 +28,9 @@ export function Header({ screen }: { screen?: ConsoleScreen }) {
   const logout = useLogout();
   const links = useHeaderLinks();
   const [helpOpen, setHelpOpen] = useState(false);
+  // Once opened it stays mounted, so it closes with its transition.
+  const [helpAsked, setHelpAsked] = useState(false);
+  if (helpOpen && !helpAsked) setHelpAsked(true);
   const title = consoleTitle(getBoot().config.title, t('app.defaultTitle'));
   const compact = useMediaQuery(useTheme().breakpoints.down('md'));
   const [query] = useSearchParams();
@@ -100,7 +105,11 @@ export function Header({ screen }: { screen?: ConsoleScreen }) {
           <Breadcrumb screen={screen} homeLink={links.home} />
         </Box>
       </Box>
-      {help && <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} screen={help} />}
+      {help && helpAsked && (
+        <Suspense fallback={null}>
+          <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} screen={help} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,10 +1,12 @@
 // The en / zh / cn switch (header and login page); the choice goes to the atrium_lang cookie.
 import Translate from '@mui/icons-material/Translate';
-import { Button, IconButton, Menu, MenuItem, Tooltip, type ButtonProps } from '@mui/material';
-import { useState } from 'react';
+import { Button, IconButton, Tooltip, type ButtonProps } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../core/catalogue/types.ts';
-import { chooseLanguage, currentLanguage } from '../session/language.ts';
+import { currentLanguage } from '../session/language.ts';
+
+// The menu is fetched when first opened: MUI's Menu and Popover are not part of the first load (docs/adr/0104-first-load-measured.md).
+const LanguageMenu = lazy(() => import('./LanguageMenu.tsx'));
 
 /** `compact`: the icon alone (a narrow header), still named after the current language. */
 export function LanguageSwitch({ color, compact = false }: { color?: ButtonProps['color']; compact?: boolean }) {
@@ -41,21 +43,11 @@ export function LanguageSwitch({ color, compact = false }: { color?: ButtonProps
           {t(`app.languages.${lang}`)}
         </Button>
       )}
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {LANGUAGES.map((code) => (
-          <MenuItem
-            key={code}
-            data-testid={`lang-${code}`}
-            selected={code === lang}
-            onClick={() => {
-              setAnchor(null);
-              void chooseLanguage(code);
-            }}
-          >
-            {t(`app.languages.${code}`)}
-          </MenuItem>
-        ))}
-      </Menu>
+      {anchor && (
+        <Suspense fallback={null}>
+          <LanguageMenu anchor={anchor} lang={lang} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,10 +1,11 @@
 // Headless Debian Chromium through playwright-core, and screenshots kept as test artifacts; every
 // screenshot is also an accessibility check of the screen or dialog it shows (support/axe.ts).
-import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { expectAccessible } from './axe.ts';
+import { launchChromium } from './launch.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,32 +14,15 @@ declare module 'vitest' {
   }
 }
 
+export { launchBrowserServer } from './launch.ts';
+
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screens');
-
-const LAUNCH = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-sync',
-  ],
-};
-
-/** A Chromium that test files connect to; closed by the global setup's teardown. */
-export function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer(LAUNCH);
-}
 
 /** This worker's Chromium (a new connection: its pages and contexts close with it, the browser stays for
  *  the worker's next file), or a Chromium of its own outside the e2e project. */
 export async function launchBrowser(): Promise<Browser> {
   const endpoints = inject('browserEndpoints') ?? [];
-  if (endpoints.length === 0) return chromium.launch(LAUNCH);
+  if (endpoints.length === 0) return launchChromium();
   const worker = Number(process.env.VITEST_POOL_ID ?? 1);
   return chromium.connect(endpoints[(worker - 1) % endpoints.length]);
 }

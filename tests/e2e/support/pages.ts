@@ -4,6 +4,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { collectCspViolations } from './csp-violations.ts';
 
+export { signIn } from './sign-in.ts';
+
 /** A page in a new browser context: `lang` is the console language this browser was last shown (null:
  *  none yet), `locale` the browser's own (a Chinese browser, the spec's audience, unless told). */
 export async function openPage(
@@ -18,24 +20,6 @@ export async function openPage(
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[browser error]', e.message));
   return page;
-}
-
-export async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/#/login`);
-  await page
-    .getByTestId('login-username')
-    .locator('input')
-    .or(page.locator('input[data-testid="login-username"]'))
-    .first()
-    .fill(username);
-  await page
-    .getByTestId('login-password')
-    .locator('input')
-    .or(page.locator('input[data-testid="login-password"]'))
-    .first()
-    .fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/#\/(home|main)/, { timeout: 20_000 });
 }
 
 /** Fills an input that carries the test id either on itself or on its MUI wrapper. */

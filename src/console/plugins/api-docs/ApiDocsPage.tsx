@@ -8,7 +8,6 @@ import Logout from '@mui/icons-material/Logout';
 import PersonSearch from '@mui/icons-material/PersonSearch';
 import {
   Alert,
-  Box,
   Button,
   FormControl,
   InputLabel,
@@ -30,9 +29,9 @@ import type { PickedUser, UserSelectResult } from '../user-select/user-select-ty
 import type { PluginProps } from '../../runtime/plugin/types.ts';
 import { useDocSignIn } from './useDocSignIn.ts';
 import { ChoiceSelect, type Choices } from '../../runtime/ChoiceSelect.tsx';
-import type { RuntimeIds } from './SwaggerFrame.tsx';
+import type { RuntimeIds } from './ApiExplorer.tsx';
 
-const SwaggerFrame = lazy(() => import('./SwaggerFrame.tsx'));
+const ApiExplorer = lazy(() => import('./ApiExplorer.tsx'));
 
 const DURATIONS = [15, 30, 60, 120];
 
@@ -180,11 +179,9 @@ export default function ApiDocsPage({ props }: PluginProps) {
             })}
           </Alert>
         )}
-        <Box sx={{ '& .swagger-ui .info': { my: 2 } }}>
-          <Suspense fallback={<LoadingPanel />}>
-            <SwaggerFrame signIn={docs.token} ids={ids} />
-          </Suspense>
-        </Box>
+        <Suspense fallback={<LoadingPanel />}>
+          <ApiExplorer signIn={docs.token} ids={ids} />
+        </Suspense>
       </Paper>
       {picking && (
         <DialogHost

@@ -1,95 +1,137 @@
-// Swagger UI has no translations (swagger-ui #2488): its own words are English text in its components.
-// After each draw the viewer's words are put into the console's language from the locales
-// (apiDocs.viewer.*, docs/adr/0075-swagger-ui-words-localized.md). A text node is reworded only when its whole text is one of Swagger UI's words,
-// so the document's own data (paths, parameter names, answers) is never touched.
+// OpenAPI Explorer ships English and French only, and writes some words into its templates: after each draw
+// the viewer's own words are put into the console's language from the locales (apiDocs.viewer.*,
+// docs/adr/0075-swagger-ui-words-localized.md, docs/adr/0103-api-viewer-openapi-explorer.md). Only its phrases
+// are reworded, each where it stands as whole words, and only outside the document's data, so paths, parameter
+// names, summaries and answers are never touched. Its shadow roots are walked too.
 
-/** Swagger UI's words as it writes them → their key under apiDocs.viewer. */
+/** The viewer's phrases as it writes them → their key under apiDocs.viewer. */
 export const VIEWER_WORDS: Readonly<Record<string, string>> = {
-  'Try it out': 'tryItOut',
-  Cancel: 'cancel',
-  Execute: 'execute',
-  Clear: 'clear',
-  Reset: 'reset',
-  Parameters: 'parameters',
-  'No parameters': 'noParameters',
-  Name: 'name',
-  Description: 'description',
-  'Request body': 'requestBody',
-  Responses: 'responses',
-  Code: 'code',
-  Links: 'links',
-  'No links': 'noLinks',
-  'Media type': 'mediaType',
-  Controls: 'controls',
-  'header.': 'header',
-  'Example Value': 'exampleValue',
-  'Example Description': 'exampleDescription',
-  Example: 'example',
-  Examples: 'examples',
-  'Examples:': 'examplesColon',
-  Schema: 'schema',
+  'API Menu': 'menu',
+  Filter: 'filter',
+  Search: 'search',
+  Overview: 'overview',
+  OPERATIONS: 'operations',
+  COMPONENTS: 'components',
   Schemas: 'schemas',
-  'Server response': 'serverResponse',
-  'Response body': 'responseBody',
-  'Response headers': 'responseHeaders',
-  'Request URL': 'requestUrl',
-  'Request duration': 'requestDuration',
-  Curl: 'curl',
-  Details: 'details',
-  Download: 'download',
-  Undocumented: 'undocumented',
-  Authorize: 'authorize',
-  Authorized: 'authorized',
-  'Available authorizations': 'availableAuthorizations',
-  Close: 'close',
-  Logout: 'logout',
-  'Name:': 'nameColon',
-  'In:': 'inColon',
-  'Value:': 'valueColon',
-  'Default value': 'defaultValue',
-  'Available values': 'availableValues',
-  'Send empty value': 'sendEmptyValue',
-  'Parameter content type': 'parameterContentType',
-  'Response content type': 'responseContentType',
-  'Headers:': 'headersColon',
-  Type: 'type',
-  Errors: 'errors',
-  Servers: 'servers',
-  Callbacks: 'callbacks',
-  'No callbacks': 'noCallbacks',
-  Extensions: 'extensions',
+  'REQUEST BODY': 'requestBody',
+  'REQUEST HEADERS': 'requestHeaders',
+  REQUEST: 'request',
+  MODEL: 'model',
+  BODY: 'body',
+  FORM: 'form',
+  'CLEAR RESPONSE': 'clearResponse',
+  CLEAR: 'clear',
+  EXECUTE: 'execute',
+  'RESPONSE HEADERS': 'responseHeaders',
+  RESPONSE: 'response',
+  EXAMPLE: 'example',
+  DEPRECATED: 'deprecated',
+  'Response Status': 'responseStatus',
+  'Execution Time': 'executionTime',
+  'Failed to fetch (Check the browser network tab for more information.)': 'fetchFailed',
+  Copy: 'copy',
+  Copied: 'copied',
+  'PATH PARAMETERS': 'pathParameters',
+  'QUERY-STRING PARAMETERS': 'queryParameters',
+  COOKIES: 'cookies',
+  'CODE SAMPLES': 'codeSamples',
+  Collapse: 'collapse',
+  Expand: 'expand',
+  'Schema not found': 'schemaNotFound',
+  'No example provided': 'noExample',
   Field: 'field',
-  Value: 'value',
-  'Warning: Deprecated': 'deprecated',
-  'Please correct the following validation errors and try again.': 'correctErrors',
-  'Failed to load API definition.': 'loadFailed',
-  'No operations defined in spec!': 'noOperations',
-  'Skip to operations': 'skipToOperations',
+  Type: 'type',
+  Description: 'description',
+  'Constraints:': 'constraints',
+  'Allowed:': 'allowed',
+  'Default:': 'default',
+  'Example:': 'exampleColon',
+  'Examples:': 'examplesColon',
+  'Pattern:': 'pattern',
+  'Min length:': 'minLength',
+  'Max length:': 'maxLength',
+  'Range:': 'range',
+  'Multiples:': 'multiples',
+  'Requires unique items': 'uniqueItems',
+  'Read only attribute': 'readOnly',
+  'Write only attribute': 'writeOnly',
+  'API Key': 'apiKey',
+  'Requires Token in': 'requiresTokenIn',
+  cookie: 'cookie',
+  header: 'header',
+  DOWNLOAD: 'download',
+  'VIEW (NEW TAB)': 'viewNewTab',
 };
 
-/** Where a parameter goes ("(query)" under its name): Swagger UI writes the word alone between brackets. */
-export const PARAMETER_PLACES = ['query', 'path', 'header', 'cookie', 'formData', 'body'] as const;
+/** Elements whose text is the document's data or code, never the viewer's words. */
+const DATA = [
+  'pre',
+  'code',
+  'textarea',
+  'input',
+  'select',
+  'syntax-highlighter',
+  'json-tree',
+  '.m-markdown',
+  '.param-name',
+  '.param-type',
+  '.nav-bar-path',
+  '.nav-bar-tag',
+  '.tag-link',
+  '.title',
+  'h2',
+  '[part~="label-operation-path"]',
+  '[part~="label-operation-method"]',
+  '.key',
+  '.key-descr',
+  '.mono-font',
+].join(', ');
 
-/** Elements whose text is the document's data or code, never Swagger UI's words. */
-const DATA =
-  'pre, code, textarea, input, select, .opblock-summary-path, .parameter__name, .parameter__type, .model-box, .markdown, .renderedMarkdown';
+/** Attributes that carry the viewer's words to the reader (a field's hint, a landmark's name). */
+const ATTRIBUTES = ['placeholder', 'aria-label'];
 
 type Translate = (key: string) => string;
 
-/** Rewords Swagger UI's words under `root` into the language of `t`; runs again on each draw. */
-export function translateViewer(root: HTMLElement, t: Translate): void {
-  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.nodeValue ?? '';
-    const word = text.trim();
-    if (!word || !/[A-Za-z]/.test(word)) continue;
-    const parent = node.parentElement;
-    if (!parent || parent.closest(DATA)) continue;
-    let key = VIEWER_WORDS[word];
-    if (!key && parent.closest('.parameter__in') && (PARAMETER_PLACES as readonly string[]).includes(word))
-      key = `in.${word}`;
-    if (!key) continue;
-    const said = t(`apiDocs.viewer.${key}`);
-    if (said !== word) node.nodeValue = text.replace(word, said);
+const escape = (phrase: string) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Every phrase, longest first, each standing as whole words. */
+const PHRASES = new RegExp(
+  `(?<![A-Za-z-])(${Object.keys(VIEWER_WORDS)
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|')})(?![A-Za-z-])`,
+  'g',
+);
+
+function reword(text: string, t: Translate): string {
+  return text.replace(PHRASES, (phrase) => t(`apiDocs.viewer.${VIEWER_WORDS[phrase]}`));
+}
+
+/** The root and every shadow root under it, the viewer's inner components drawing into their own. */
+export function shadowRoots(root: ParentNode): ParentNode[] {
+  const roots: ParentNode[] = [root];
+  for (const element of root.querySelectorAll('*'))
+    if (element.shadowRoot) roots.push(...shadowRoots(element.shadowRoot));
+  return roots;
+}
+
+/** Rewords the viewer's words under `root` (and its shadow roots) into the language of `t`; runs again on
+ *  each draw. A text already reworded matches no English phrase, so a second pass changes nothing. */
+export function translateViewer(root: ParentNode, t: Translate): void {
+  for (const part of shadowRoots(root)) {
+    const document = (part as Node).ownerDocument ?? (part as Document);
+    const walker = document.createTreeWalker(part as Node, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.nodeValue ?? '';
+      const parent = node.parentElement;
+      if (!/[A-Za-z]/.test(text) || !parent || parent.closest(DATA)) continue;
+      const said = reword(text, t);
+      if (said !== text) node.nodeValue = said;
+    }
+    for (const name of ATTRIBUTES)
+      for (const element of part.querySelectorAll(`[${name}]`)) {
+        const value = element.getAttribute(name) ?? '';
+        const said = reword(value, t);
+        if (said !== value) element.setAttribute(name, said);
+      }
   }
 }

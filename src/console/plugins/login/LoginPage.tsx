@@ -1,22 +1,12 @@
 // The sign-in page: username, password, check code with its image, language switch, errors.
 import BrokenImageOutlined from '@mui/icons-material/BrokenImageOutlined';
 import Refresh from '@mui/icons-material/Refresh';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  IconButton,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { getBoot } from '../../shell/boot.ts';
 import { consoleTitle } from '../../shell/consoleTitle.ts';
 import { LanguageSwitch } from '../../shell/LanguageSwitch.tsx';
+import { LoginInput } from './LoginInput.tsx';
 import { useLogin, type LoginField } from './useLogin.ts';
 
 const CAPTCHA_BOX = {
@@ -37,20 +27,14 @@ export default function LoginPage() {
   const login = useLogin(captcha);
 
   const field = (name: LoginField, label: string, type = 'text') => ({
+    name,
     label: t(label),
     type,
     value: login.values[name],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => login.setValue(name, e.target.value),
     error: Boolean(login.fieldErrors[name]),
     helperText: login.fieldErrors[name] ?? ' ',
-    fullWidth: true,
-    size: 'medium' as const,
-    slotProps: {
-      htmlInput: {
-        'data-testid': `login-${name}`,
-        autoComplete: name === 'password' ? 'current-password' : name === 'username' ? 'username' : 'off',
-      },
-    },
+    autoComplete: name === 'password' ? 'current-password' : name === 'username' ? 'username' : 'off',
   });
 
   return (
@@ -81,11 +65,11 @@ export default function LoginPage() {
             )}
             <Box component="form" noValidate onSubmit={(e) => (e.preventDefault(), void login.submit())}>
               <Stack spacing={0.5}>
-                <TextField {...field('username', 'field.login.username')} autoFocus />
-                <TextField {...field('password', 'field.login.password', 'password')} />
+                <LoginInput {...field('username', 'field.login.username')} autoFocus />
+                <LoginInput {...field('password', 'field.login.password', 'password')} />
                 {captcha && (
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-                    <TextField {...field('checkcode', 'field.login.checkcode')} />
+                    <LoginInput {...field('checkcode', 'field.login.checkcode')} />
                     {login.captchaBroken ? (
                       <Box
                         data-testid="login-captcha-missing"
