@@ -11,7 +11,7 @@ import { PoolWaits, type PoolWaitFigures } from './pool-waits.ts';
 import { StatementNames } from './prepared-statements.ts';
 import { PipelinedTransactions } from './pipelined-transactions.ts';
 import { measuredQuery } from '../monitoring/perf-monitor.ts';
-import type { DatabaseSchema, Db } from './schema.ts';
+import type { DB, Db } from './schema.ts';
 
 /** The pool monitor's figures (docs/adr/0062-performance-monitor.md): connections open, idle and in use, the most it opens, and the
  *  borrowers' waits. */
@@ -101,7 +101,7 @@ function openPostgres(url: string, extra: pg.PoolConfig | undefined): AtriumData
   const names = new StatementNames(process.env.ATRIUM_PREPARED_STATEMENTS !== 'off');
   // Kysely borrows through this wrapper, so every wait for a connection is timed.
   const timedPool = { connect: () => waits.time(() => pool.connect()), end: () => pool.end() };
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: timedPool as unknown as pg.Pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: timedPool as unknown as pg.Pool }) });
   // Every pooled connection listens: the one that commits a change hears its own notice before the
   // commit returns, so this server never serves a stale session after its own change; the idle ones
   // hear other servers' changes.
@@ -156,7 +156,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<AtriumDatabase>
   await pglite.listen(CHANGES_CHANNEL, (table) => changes.notice(table));
   changes.listening(1);
   const pool = new PglitePool(pglite);
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: pool as never }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as never }) });
   hearChangesOf(db, changes);
   return {
     db,
