@@ -1,7 +1,8 @@
 // The console registry: importable in plain Node (the generator checks catalogue names against it),
 // exact names, and a duplicate name is refused.
 import { describe, expect, it } from 'vitest';
-import { cellRenderers, guards, plugins, registry, screenKinds, widgets } from '../../../src/console/registry.ts';
+import { cellRenderers, guards, plugins, screenKinds, widgets } from '../../../src/console/registry.ts';
+import { registry } from '../../../src/console/registry-map.ts';
 import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 
 describe('console registry', () => {
