@@ -1,8 +1,9 @@
 #!/usr/bin/env -S npx tsx
-// The `atrium` command line: check | openapi | types | diff-api | security-doc | verify-log (see docs/catalogue.md).
+// The `atrium` command line: check | openapi | types | db-types | diff-api | security-doc | verify-log (see docs/catalogue.md).
 import { checkCommand } from './commands/check.ts';
 import { openapiCommand } from './commands/openapi.ts';
 import { typesCommand } from './commands/types.ts';
+import { dbTypesCommand } from './commands/db-types.ts';
 import { diffApiCommand } from './commands/diff-api.ts';
 import { verifyLogCommand } from './commands/verify-log.ts';
 import { securityDocCommand } from './commands/security-doc.ts';
@@ -11,6 +12,7 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   check: checkCommand,
   openapi: openapiCommand,
   types: typesCommand,
+  'db-types': dbTypesCommand,
   'diff-api': diffApiCommand,
   'verify-log': verifyLogCommand,
   'security-doc': securityDocCommand,
@@ -20,6 +22,7 @@ const USAGE = `usage: atrium <command>
   check                    validate the catalogue and every reference in it
   openapi [--out FILE]     print (or write) the OpenAPI 3.1 document
   types [--out FILE]       write the TypeScript types (default src/core/generated/api-types.ts)
+  db-types [--check]       regenerate src/server/db/schema.ts from the migrations (--check: fail if it is stale)
   diff-api --against URL   compare a running server's OpenAPI document with the catalogue
   security-doc             rewrite the tables of docs/security.md that the calls' access decides
   verify-log [--domain ID] check the operation log's hash chains (DATABASE_URL or DATA_DIR); ID or platform for one;

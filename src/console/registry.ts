@@ -2,19 +2,8 @@
 // `import()` thunks only, so the generator can import it in Node (no DOM) to check that the catalogue
 // names only registered things.
 
-export type ModuleLoader = () => Promise<unknown>;
-export type Registry = Readonly<Record<string, ModuleLoader>>;
-
-/** Builds one map; a name registered twice is a programming error, reported at once. */
-export function registry(kind: string, entries: Array<[string, ModuleLoader]>): Registry {
-  const map: Record<string, ModuleLoader> = {};
-  for (const [name, load] of entries) {
-    if (Object.prototype.hasOwnProperty.call(map, name))
-      throw new Error(`duplicate ${kind} "${name}" in the console registry`);
-    map[name] = load;
-  }
-  return Object.freeze(map);
-}
+import type { DialogName } from './runtime/dialog/dialog-names.ts';
+import { registry, type ModuleLoader, type Registry } from './registry-map.ts';
 
 /** Screen kinds: each module's default export renders a catalogue screen of that kind. */
 export const screenKinds = registry('screen kind', [
@@ -80,35 +69,37 @@ export const widgets = registry('widget', [
 ]);
 
 /** Dialogs, named by an action's `dialog:`; each module's default export takes DialogPluginProps
- *  (runtime/dialog/types.ts). Widgets open them too (the icon widget opens the icon picker). */
-export const dialogs = registry('dialog', [
-  ['icon-picker', () => import('./plugins/icon-picker/IconPickerDialog.tsx')],
-  ['upload', () => import('./plugins/upload/UploadDialog.tsx')],
-  ['sms-test', () => import('./plugins/sms-test/SmsTestDialog.tsx')],
-  ['config-import', () => import('./plugins/config-import/ConfigImportDialog.tsx')],
-  ['field-extend-form', () => import('./plugins/field-extend/FieldExtendDialog.tsx')],
-  ['organisation-import-users', () => import('./plugins/organisation-import/UsersImportDialog.tsx')],
-  ['organisation-import-departments', () => import('./plugins/organisation-import/DepartmentsImportDialog.tsx')],
-  ['user-form', () => import('./plugins/organisation/UserFormDialog.tsx')],
-  ['user-resign', () => import('./plugins/organisation/UserResignDialog.tsx')],
-  ['user-batch', () => import('./plugins/organisation/UserBatchDialog.tsx')],
-  ['admin-add', () => import('./plugins/organisation/AdminAddDialog.tsx')],
-  ['flow-detail', () => import('./plugins/flow-monitor/FlowDetailDialog.tsx')],
-  ['flow-approvers-batch', () => import('./plugins/flow-monitor/ApproverBatchDialog.tsx')],
-  ['user-select', () => import('./plugins/user-select/UserSelectDialog.tsx')],
-  ['package-install', () => import('./plugins/software/PackageInstallDialog.tsx')],
-  ['application-bind', () => import('./plugins/software/ApplicationBindDialog.tsx')],
-  ['role-form', () => import('./plugins/access/RoleFormDialog.tsx')],
-  ['application-modules', () => import('./plugins/software/ApplicationModulesDialog.tsx')],
-  ['application-km', () => import('./plugins/software/KnowledgeDialog.tsx')],
-  ['application-im', () => import('./plugins/app-agents/AppAgentsDialog.tsx')],
-  ['forms-sync', () => import('./plugins/software/FormsSyncDialog.tsx')],
-  ['calendar-form', () => import('./plugins/calendar/CalendarFormDialog.tsx')],
-  ['special-day-form', () => import('./plugins/calendar/SpecialDayDialog.tsx')],
-  ['calendar-ics-import', () => import('./plugins/calendar/IcsImportDialog.tsx')],
-  ['oplog-entry', () => import('./plugins/operation-log/OperationLogEntryDialog.tsx')],
-  ['oplog-export', () => import('./plugins/operation-log/OperationLogExportDialog.tsx')],
-]);
+ *  (runtime/dialog/types.ts). Code opens them by name through runtime/dialog/OpenDialog.tsx; typed by
+ *  DialogName, so a name without its module (or a module without its name) does not compile. */
+const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
+  'icon-picker': () => import('./plugins/icon-picker/IconPickerDialog.tsx'),
+  upload: () => import('./plugins/upload/UploadDialog.tsx'),
+  'sms-test': () => import('./plugins/sms-test/SmsTestDialog.tsx'),
+  'config-import': () => import('./plugins/config-import/ConfigImportDialog.tsx'),
+  'field-extend-form': () => import('./plugins/field-extend/FieldExtendDialog.tsx'),
+  'organisation-import-users': () => import('./plugins/organisation-import/UsersImportDialog.tsx'),
+  'organisation-import-departments': () => import('./plugins/organisation-import/DepartmentsImportDialog.tsx'),
+  'user-form': () => import('./plugins/organisation/UserFormDialog.tsx'),
+  'user-resign': () => import('./plugins/organisation/UserResignDialog.tsx'),
+  'user-batch': () => import('./plugins/organisation/UserBatchDialog.tsx'),
+  'admin-add': () => import('./plugins/organisation/AdminAddDialog.tsx'),
+  'flow-detail': () => import('./plugins/flow-monitor/FlowDetailDialog.tsx'),
+  'flow-approvers-batch': () => import('./plugins/flow-monitor/ApproverBatchDialog.tsx'),
+  'user-select': () => import('./plugins/user-select/UserSelectDialog.tsx'),
+  'package-install': () => import('./plugins/software/PackageInstallDialog.tsx'),
+  'application-bind': () => import('./plugins/software/ApplicationBindDialog.tsx'),
+  'role-form': () => import('./plugins/access/RoleFormDialog.tsx'),
+  'application-modules': () => import('./plugins/software/ApplicationModulesDialog.tsx'),
+  'application-km': () => import('./plugins/software/KnowledgeDialog.tsx'),
+  'application-im': () => import('./plugins/app-agents/AppAgentsDialog.tsx'),
+  'forms-sync': () => import('./plugins/software/FormsSyncDialog.tsx'),
+  'calendar-form': () => import('./plugins/calendar/CalendarFormDialog.tsx'),
+  'special-day-form': () => import('./plugins/calendar/SpecialDayDialog.tsx'),
+  'calendar-ics-import': () => import('./plugins/calendar/IcsImportDialog.tsx'),
+  'oplog-entry': () => import('./plugins/operation-log/OperationLogEntryDialog.tsx'),
+  'oplog-export': () => import('./plugins/operation-log/OperationLogExportDialog.tsx'),
+};
+export const dialogs: Registry = Object.freeze({ ...dialogLoaders });
 
 /** Navigation guards, named by a route's `guards:`. */
 export const guards = registry('guard', [

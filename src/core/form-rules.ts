@@ -2,19 +2,8 @@
 // <require> must hold, else <message> on <field>". JSON Schema cannot say "equal to the password" or
 // "one domain in security mode"; these rules can, and the console form and the server run this same
 // function, so both refuse the same input with the same message.
-import type { EntityDef, JsonSchema } from './catalogue/types.ts';
+import type { EntityDef, FormRule, JsonSchema } from './catalogue/types.ts';
 import { evaluateRule, type RuleContext } from './rules.ts';
-
-export interface FormRule {
-  /** The property the message belongs to (the form shows it under that field). */
-  field: string;
-  /** Label key of the message. */
-  message: string;
-  /** Rule over `form` (the submitted record) and `user` (the caller); absent = always applies. */
-  when?: string;
-  /** Rule that must hold whenever `when` does. */
-  require: string;
-}
 
 /** A broken rule: the field (JSON pointer) and the message key, not yet translated. */
 export interface RuleFailure {

@@ -2,6 +2,7 @@
 // serves the API and the console on one port, and shuts down cleanly on SIGINT/SIGTERM.
 import { join, resolve } from 'node:path';
 import { openDatabase } from './db/connect.ts';
+import { measuredQuery } from './monitoring/perf-monitor.ts';
 import { buildApp } from './app.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { applySecuritySeparation } from './auth/security-separation-env.ts';
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteDir: join(dataDir, 'pglite'),
+    observeStatement: measuredQuery,
   });
   const adminPassword = env.ATRIUM_ADMIN_PASSWORD || undefined;
   const seed = await prepareDatabase(database.db, { dataDir, adminPassword, demo });

@@ -7,12 +7,11 @@ import type { SuiteEndpoints } from './integrations/im/suite-endpoints.ts';
 import type { RateLimits } from './plugins/rate-limits.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { SessionRows } from './auth/sessions.ts';
-import type { ChangeCache } from './db/change-cache.ts';
-import type { UserListPage } from './areas/users/queries.ts';
+import type { UserPages } from './areas/users/user-pages.ts';
 import type { FlowTotals } from './areas/flows/list-totals.ts';
-import type { PeopleByName } from './areas/flows/instance-search.ts';
+import type { PeopleByName } from './areas/flows/people-by-name.ts';
 import type { FlowPages } from './areas/flows/list-pages.ts';
-import type { StoredLanguage } from './http/request-context.ts';
+import type { StoredLanguage } from './http/stored-language.ts';
 import type { ServerSampler } from './monitoring/server-sampler.ts';
 import type { LogWriter } from './operation-log/log-writer.ts';
 
@@ -23,7 +22,7 @@ export interface AppServices {
   /** Sessions read by earlier calls, good until the database says something changed (docs/adr/0042-pages-kept-until-change.md). */
   sessions: SessionRows;
   /** Pages of users lists, good until users, departments or roles change (docs/adr/0042-pages-kept-until-change.md). */
-  userPages: ChangeCache<UserListPage>;
+  userPages: UserPages;
   /** Totals of the flow-monitoring list's searches, kept a few seconds (docs/adr/0070-flow-list-million-instances.md). */
   flowTotals: FlowTotals;
   /** Pages of the flow-monitoring list, good until instances or what they show change (docs/adr/0072-flow-list-pages-kept.md). */

@@ -75,9 +75,10 @@ describe.each(targets)('the dashboard’s kept days on $name', (target) => {
       .where('status', '<>', 'deleted')
       .where('started_at', '>=', since)
       .execute();
-    const per = (rows: Array<{ process_id: string }>, value: (r: never) => number) => {
+    const per = (rows: Array<{ process_id: string | null }>, value: (r: never) => number) => {
       const sums = new Map<string, { n: number; sum: number }>();
       for (const r of rows) {
+        if (r.process_id === null) throw new Error('a task without its process');
         const s = sums.get(r.process_id) ?? { n: 0, sum: 0 };
         s.n += 1;
         s.sum += value(r as never);

@@ -14,6 +14,7 @@ import type { Db } from '../../src/server/db/schema.ts';
 import { canonicalJson, contentOf, type StoredEntry } from '../../src/server/operation-log/chain-hash.ts';
 import { appendEntry } from '../../src/server/operation-log/log-writer.ts';
 import { PROJECT_ROOT } from '../../src/core/catalogue/from-disk.ts';
+import { int8 } from '../../src/server/db/int8.ts';
 
 const targets = await databaseTargets();
 const KEY = 'tamper-test-key-kept-outside-the-database';
@@ -46,7 +47,7 @@ async function rehash(db: Db, chain: string, fromSeq: string, hash: (text: strin
       await db
         .updateTable('operation_log')
         .set({ prev_hash: prev, hash: fresh })
-        .where('seq', '=', String(row.seq))
+        .where('seq', '=', int8(String(row.seq)))
         .execute();
       prev = fresh;
     } else prev = row.hash;
@@ -327,7 +328,11 @@ describe.each(targets)('operation log tampering on $name', (target) => {
     });
     expect(await verifyLog(server.db, chain)).toMatchObject({ ok: true, checked: 4 });
     // The legacy part rewritten consistently with plain SHA-256 (what the old verify accepted).
-    await server.db.updateTable('operation_log').set({ user_name: 'mallory' }).where('seq', '=', seqs[1]).execute();
+    await server.db
+      .updateTable('operation_log')
+      .set({ user_name: 'mallory' })
+      .where('seq', '=', int8(seqs[1]))
+      .execute();
     await rehash(server.db, chain, seqs[1], sha256);
     // Rewritten up to the chain's end, the first keyed entry is the first one it cannot hash right.
     const [keyed] = await newest(chain, 1);

@@ -15,6 +15,7 @@ import type { ApiClient } from './helpers/api-client.ts';
 import type { EntryReply } from '../../src/server/areas/operation-log/log-queries.ts';
 import { MASK } from '../../src/server/operation-log/secret-fields.ts';
 import { listLog, logEntries } from './helpers/operation-log-calls.ts';
+import { int8 } from '../../src/server/db/int8.ts';
 
 const targets = await databaseTargets();
 
@@ -260,7 +261,11 @@ describe.each(targets)('operation log on $name', (target) => {
     expect(before.reply.data.message).toContain("The log's key is kept in the database");
     const log = await entries(admin, acmeId);
     const victim = log[Math.floor(log.length / 2)];
-    await server.db.updateTable('operation_log').set({ user_name: 'mallory' }).where('seq', '=', victim.id).execute();
+    await server.db
+      .updateTable('operation_log')
+      .set({ user_name: 'mallory' })
+      .where('seq', '=', int8(victim.id))
+      .execute();
     const broken = await verify(admin, acmeId);
     expect(broken.reply.data).toMatchObject({ success: false, broken: { id: victim.id, reason: 'edited' } });
     expect(broken.reply.data.message).toContain(`Entry ${victim.id} (`);
@@ -270,7 +275,7 @@ describe.each(targets)('operation log on $name', (target) => {
     await server.db
       .updateTable('operation_log')
       .set({ user_name: victim.operator })
-      .where('seq', '=', victim.id)
+      .where('seq', '=', int8(victim.id))
       .execute();
     expect((await verify(admin, acmeId)).reply.data.success).toBe(true);
     // An entry removed from the middle breaks the link of the one after it.
@@ -278,9 +283,9 @@ describe.each(targets)('operation log on $name', (target) => {
     const row = await server.db
       .selectFrom('operation_log')
       .selectAll()
-      .where('seq', '=', victim.id)
+      .where('seq', '=', int8(victim.id))
       .executeTakeFirstOrThrow();
-    await server.db.deleteFrom('operation_log').where('seq', '=', victim.id).execute();
+    await server.db.deleteFrom('operation_log').where('seq', '=', int8(victim.id)).execute();
     expect((await verify(admin, acmeId)).reply.data).toMatchObject({
       success: false,
       broken: { id: next.id, reason: 'link' },

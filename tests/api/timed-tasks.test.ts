@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
-import type { TimedRunOutcome } from '../../src/server/db/schema.ts';
+import type { TimedRunOutcome } from '../../src/server/db/column-types.ts';
 import type { TimedTaskDefinition } from '../../src/server/timed-tasks/platform-tasks.ts';
 import {
   claimRun,

@@ -126,7 +126,8 @@ async function alone(): Promise<void> {
   const { prepareDatabase } = await import('../../src/server/prepare-database.ts');
   const { buildApp } = await import('../../src/server/app.ts');
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-monitor-'));
-  const database = await openDatabase({ pgliteDir: join(dataDir, 'pglite') });
+  const { measuredQuery } = await import('../../src/server/monitoring/perf-monitor.ts');
+  const database = await openDatabase({ pgliteDir: join(dataDir, 'pglite'), observeStatement: measuredQuery });
   try {
     await prepareDatabase(database.db, { dataDir, adminPassword: PASSWORD, demo: true });
     const app = await buildApp({ database, dataDir, captcha: false });

@@ -18,6 +18,7 @@ import pg from 'pg';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type AtriumDatabase } from '../../src/server/db/connect.ts';
+import { measuredQuery } from '../../src/server/monitoring/perf-monitor.ts';
 import { prepareDatabase } from '../../src/server/prepare-database.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { hashPassword } from '../../src/server/auth/password-hash.ts';
@@ -161,6 +162,7 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const schema = databaseUrl ? await benchSchema(databaseUrl) : undefined;
   const database = await openDatabase({
+    observeStatement: measuredQuery, // as main.ts: the benchmark measures the server as it runs
     databaseUrl,
     pgliteDir: databaseUrl ? undefined : join(dataDir, 'pglite'),
     pgPool: schema ? { options: `-c search_path=${schema.name}` } : undefined,

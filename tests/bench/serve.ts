@@ -3,11 +3,16 @@
 // one JSON line, and serves until its parent ends it.
 import { openDatabase } from '../../src/server/db/connect.ts';
 import { buildApp } from '../../src/server/app.ts';
+import { measuredQuery } from '../../src/server/monitoring/perf-monitor.ts';
 
 const { BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema, BENCH_DATA_DIR: dataDir } = process.env;
 if (!databaseUrl || !schema || !dataDir)
   throw new Error('serve.ts needs BENCH_DATABASE_URL, BENCH_SCHEMA and BENCH_DATA_DIR');
-const database = await openDatabase({ databaseUrl, pgPool: { options: `-c search_path=${schema}` } });
+const database = await openDatabase({
+  databaseUrl,
+  pgPool: { options: `-c search_path=${schema}` },
+  observeStatement: measuredQuery,
+});
 const app = await buildApp({ database, dataDir, captcha: false });
 console.log(JSON.stringify({ base: await app.listen({ port: 0, host: '127.0.0.1' }) }));
 process.on('SIGTERM', () => {

@@ -1,7 +1,7 @@
 // Loads the default exports of the registry entries a screen names, before it draws: table cells
 // and form widgets render synchronously, so their modules must be there first.
 import { useEffect, useState } from 'react';
-import type { Registry } from '../registry.ts';
+import type { Registry } from '../registry-map.ts';
 import { loadModule } from '../shell/lazy-module.ts';
 
 export function useRegistryDefaults<T>(

@@ -1,16 +1,28 @@
-// The console root: theme, toasts and the router built from the catalogue.
+// The console root: theme, toasts, the registry's maps and dialog host (for the screens, without
+// importing the registry), and the router built from the catalogue.
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { RouterProvider } from 'react-router-dom';
 import type { createConsoleRouter } from './router.tsx';
 import { theme } from './theme.ts';
 import { ToastProvider } from './ToastProvider.tsx';
+import { DialogHost } from '../runtime/dialog/DialogHost.tsx';
+import { DialogHostContext, type ShowDialog } from '../runtime/dialog/OpenDialog.tsx';
+import { RegistryContext, type ConsoleRegistry } from '../runtime/registry-context.ts';
+import { cellRenderers, plugins, screenKinds, widgets } from '../registry.ts';
+
+const consoleRegistry: ConsoleRegistry = { screenKinds, plugins, cellRenderers, widgets };
+const showDialog: ShowDialog = (props) => <DialogHost {...props} />;
 
 export function App({ router }: { router: ReturnType<typeof createConsoleRouter> }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <ToastProvider>
-        <RouterProvider router={router} />
+        <RegistryContext.Provider value={consoleRegistry}>
+          <DialogHostContext.Provider value={showDialog}>
+            <RouterProvider router={router} />
+          </DialogHostContext.Provider>
+        </RegistryContext.Provider>
       </ToastProvider>
     </ThemeProvider>
   );

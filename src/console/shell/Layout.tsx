@@ -2,7 +2,7 @@
 import { Box } from '@mui/material';
 import { Outlet, useMatches } from 'react-router-dom';
 import { Header } from './Header.tsx';
-import type { RouteHandle } from './router.tsx';
+import type { RouteHandle } from './route-handle.ts';
 
 export function Layout() {
   const matches = useMatches();

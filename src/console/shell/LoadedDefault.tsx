@@ -1,7 +1,7 @@
 // Draws the default export of a registry module, suspending until it has loaded (the promise is cached
 // per loader by loadModule, and fails after the 120-second limit into the route's error view).
 import { use, type ComponentType } from 'react';
-import type { ModuleLoader } from '../registry.ts';
+import type { ModuleLoader } from '../registry-map.ts';
 import { loadModule } from './lazy-module.ts';
 
 export function LoadedDefault<P extends object>({ loader, props }: { loader: ModuleLoader; props: P }) {

@@ -1,6 +1,6 @@
 // Renders one catalogue screen with the component registered for its kind, loaded on demand.
 import { Suspense } from 'react';
-import { screenKinds } from '../registry.ts';
+import { useConsoleRegistry } from '../runtime/registry-context.ts';
 import type { ConsoleScreen } from '../runtime/screen-types.ts';
 import { LoadedDefault } from './LoadedDefault.tsx';
 import { LoadingPanel } from './LoadingPanel.tsx';
@@ -13,7 +13,7 @@ export interface ScreenProps {
 }
 
 export function ScreenHost({ screen, urlPrefix }: ScreenProps) {
-  const loader = screenKinds[screen.kind];
+  const loader = useConsoleRegistry().screenKinds[screen.kind];
   if (!loader) throw new Error(`screen "${screen.id}" has the unregistered kind "${screen.kind}"`);
   return (
     <Suspense fallback={<LoadingPanel />}>

@@ -1,6 +1,6 @@
 // Loads registry modules once, with the spec's 120-second limit: a part that has not arrived by then
 // fails with LoadTimeoutError and the screen shows app.loadTimeout instead of spinning forever.
-import type { ModuleLoader } from '../registry.ts';
+import type { ModuleLoader } from '../registry-map.ts';
 
 export const LOAD_TIMEOUT_MS = 120_000;
 

@@ -5,6 +5,7 @@ import type { ConsoleCatalogue, RouteDef } from '../../core/catalogue/types.ts';
 import type { ConsoleScreen } from '../runtime/screen-types.ts';
 import { fullPagePlugins } from '../registry.ts';
 import { Layout } from './Layout.tsx';
+import type { RouteHandle } from './route-handle.ts';
 import { NotFound } from './NotFound.tsx';
 import { RouteError } from './RouteError.tsx';
 import { GatedScreen } from './GatedScreen.tsx';
@@ -13,11 +14,6 @@ import { closeToastsOfPageLeft } from './notify.ts';
 
 type Screen = ConsoleScreen;
 type Route = Omit<RouteDef, 'origin'>;
-
-/** What a matched route tells the layout (header title, breadcrumb, help). */
-export interface RouteHandle {
-  screen: Screen;
-}
 
 // The spec adds a login route at start-up when the catalogue has none.
 const BUILTIN_LOGIN: Screen = { id: 'login', title: 'screen.login', kind: 'plugin', plugin: 'login' };

@@ -1,13 +1,23 @@
 // The catalogue: one set of YAML files describing entities, API calls, screens, routes and labels.
 // The server, the console and the generator all read this shape (see docs/catalogue.md).
-import type { FormRule } from '../form-rules.ts';
-
 export type JsonSchema = Record<string, unknown>;
 
 /** Where a definition came from, so every problem names the file and the path inside it. */
 export interface Origin {
   file: string;
   pointer: string;
+}
+
+/** A cross-field rule of an entity, run by src/core/form-rules.ts. */
+export interface FormRule {
+  /** The property the message belongs to (the form shows it under that field). */
+  field: string;
+  /** Label key of the message. */
+  message: string;
+  /** Rule over `form` (the submitted record) and `user` (the caller); absent = always applies. */
+  when?: string;
+  /** Rule that must hold whenever `when` does. */
+  require: string;
 }
 
 export interface EntityDef {

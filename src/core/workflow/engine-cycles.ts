@@ -2,7 +2,7 @@
 // tasks itself and stops only at an approval, a waiting join or an end. Within one walk the form and the
 // acting user's choice stay the same, so a loop of such nodes that the walk enters once it enters
 // again and again. Each loop is named by its node ids, in the order its flows run.
-import type { ProcessDefinition, ProcessNode } from './process-definition.ts';
+import type { ProcessDefinition, ProcessNode } from './process-types.ts';
 
 const RUN_BY_ENGINE = new Set<ProcessNode['kind']>(['exclusive', 'parallel', 'auto']);
 

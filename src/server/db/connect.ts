@@ -10,8 +10,8 @@ import { CHANGES_CHANNEL, hearChangesOf, TableChanges } from './table-changes.ts
 import { PoolWaits, type PoolWaitFigures } from './pool-waits.ts';
 import { StatementNames } from './prepared-statements.ts';
 import { PipelinedTransactions } from './pipelined-transactions.ts';
-import { measuredQuery } from '../monitoring/perf-monitor.ts';
-import type { DatabaseSchema, Db } from './schema.ts';
+import { unobserved, type StatementObserver } from './statement-observer.ts';
+import type { DB, Db } from './schema.ts';
 
 /** The pool monitor's figures (docs/adr/0062-performance-monitor.md): connections open, idle and in use, the most it opens, and the
  *  borrowers' waits. */
@@ -44,6 +44,8 @@ export interface OpenDatabaseOptions {
   pgliteSnapshot?: Blob;
   /** PostgreSQL only: pool settings added to the URL's (tests set a search_path here). */
   pgPool?: pg.PoolConfig;
+  /** Called around every statement (the server passes the performance monitor's); absent → none. */
+  observeStatement?: StatementObserver;
 }
 
 // int8 (counts, serials) as numbers, per pool rather than through pg's global type registry.
@@ -52,10 +54,10 @@ const pgTypes = {
     oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text'),
 };
 
-/** Every statement a pooled client runs is measured by the performance monitor (docs/adr/0062-performance-monitor.md), prepared under
+/** Every statement a pooled client runs is observed (the performance monitor, docs/adr/0062-performance-monitor.md), prepared under
  *  a name when it is marked so (docs/adr/0077-submissions-prepared-statements.md), and, on a pipelining client, a transaction's begin and commit
  *  ride with its first and last statements (docs/adr/0081-submissions-pipelined-begin-commit.md); a cursor or a config object passes through as it is. */
-function measureStatements(client: pg.PoolClient, names: StatementNames): void {
+function measureStatements(client: pg.PoolClient, names: StatementNames, observe: StatementObserver): void {
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
   const run = (text: string, rest: unknown[]) => {
     const name = Array.isArray(rest[0]) ? names.nameOf(text) : undefined;
@@ -65,7 +67,7 @@ function measureStatements(client: pg.PoolClient, names: StatementNames): void {
       throw error;
     });
   };
-  const measured = (text: string, rest: unknown[]) => measuredQuery(text, () => run(text, rest));
+  const measured = (text: string, rest: unknown[]) => observe(text, () => run(text, rest));
   const transactions = client.pipeline
     ? new PipelinedTransactions<pg.QueryResult>((write) => oneWrite(client, write))
     : undefined;
@@ -88,7 +90,7 @@ function oneWrite<T>(client: pg.PoolClient, write: () => T): T {
   }
 }
 
-function openPostgres(url: string, extra: pg.PoolConfig | undefined): AtriumDatabase {
+function openPostgres(url: string, extra: pg.PoolConfig | undefined, observe: StatementObserver): AtriumDatabase {
   // Pipelined (docs/adr/0081-submissions-pipelined-begin-commit.md) unless ATRIUM_PIPELINING=off.
   const pool = new pg.Pool({
     connectionString: url,
@@ -101,7 +103,7 @@ function openPostgres(url: string, extra: pg.PoolConfig | undefined): AtriumData
   const names = new StatementNames(process.env.ATRIUM_PREPARED_STATEMENTS !== 'off');
   // Kysely borrows through this wrapper, so every wait for a connection is timed.
   const timedPool = { connect: () => waits.time(() => pool.connect()), end: () => pool.end() };
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: timedPool as unknown as pg.Pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: timedPool as unknown as pg.Pool }) });
   // Every pooled connection listens: the one that commits a change hears its own notice before the
   // commit returns, so this server never serves a stale session after its own change; the idle ones
   // hear other servers' changes.
@@ -111,7 +113,7 @@ function openPostgres(url: string, extra: pg.PoolConfig | undefined): AtriumData
   // then emits this; unheard, it would end the process. The next borrow opens a new connection.
   pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
   pool.on('connect', (client) => {
-    measureStatements(client, names);
+    measureStatements(client, names, observe);
     client.on('notification', (notice) => {
       if (notice.channel === CHANGES_CHANNEL && notice.payload) changes.notice(notice.payload);
     });
@@ -155,8 +157,8 @@ async function openPglite(options: OpenDatabaseOptions): Promise<AtriumDatabase>
   const changes = new TableChanges();
   await pglite.listen(CHANGES_CHANNEL, (table) => changes.notice(table));
   changes.listening(1);
-  const pool = new PglitePool(pglite);
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: pool as never }) });
+  const pool = new PglitePool(pglite, options.observeStatement ?? unobserved);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as never }) });
   hearChangesOf(db, changes);
   return {
     db,
@@ -183,5 +185,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<AtriumDatabase>
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<AtriumDatabase> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.pgPool) : openPglite(options);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.pgPool, options.observeStatement ?? unobserved)
+    : openPglite(options);
 }

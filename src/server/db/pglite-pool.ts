@@ -2,7 +2,7 @@
 // connection, so a mutex hands it to one borrower at a time: a transaction keeps it from `begin` to
 // `commit`, and nobody else's statement can slip in between.
 import type { PGlite } from '@electric-sql/pglite';
-import { measuredQuery } from '../monitoring/perf-monitor.ts';
+import type { StatementObserver } from './statement-observer.ts';
 import { PoolWaits } from './pool-waits.ts';
 
 interface QueryResult {
@@ -41,7 +41,10 @@ export class PglitePool {
   readonly waits = new PoolWaits();
   busy = false;
 
-  constructor(readonly pglite: PGlite) {}
+  constructor(
+    readonly pglite: PGlite,
+    private readonly observe: StatementObserver,
+  ) {}
 
   async connect(): Promise<PglitePoolClient> {
     const free = await this.waits.time(() => this.mutex.acquire());
@@ -49,7 +52,7 @@ export class PglitePool {
     let released = false;
     return {
       query: async (sql, parameters) => {
-        const result = await measuredQuery(sql, () => this.pglite.query(sql, [...parameters]));
+        const result = await this.observe(sql, () => this.pglite.query(sql, [...parameters]));
         const extra = result as { command?: string; rowCount?: number };
         return {
           command: extra.command ?? commandOf(sql),

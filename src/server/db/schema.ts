@@ -1,708 +1,689 @@
-// The Kysely table types of the platform database (kept in step with db/migrations/).
-import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { WorkDay } from '../../core/calendar/work-calendar.ts';
+// The Kysely types of the platform database, generated from db/migrations/ by `npm run atrium -- db-types`
+// (kysely-codegen; docs/adr/0101-database-types-generated.md). Do not edit: change a migration or
+// generator/db-types/column-shapes.ts and regenerate.
 import type { TimeRange } from '../../core/calendar/time-ranges.ts';
+import type { WorkDay } from '../../core/calendar/work-calendar.ts';
+import type {
+  ClientKind,
+  ExtValues,
+  FlowAction,
+  ImService,
+  InstanceStatus,
+  Int8Value,
+  JsonText,
+  KmKind,
+  MailStatus,
+  SyncRunStatus,
+  TaskStatus,
+  TimedRunOutcome,
+  TimedTaskPeriod,
+  TimedTaskStartType,
+} from './column-types.ts';
+import type { ColumnType, Kysely } from 'kysely';
 
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
-type Json<T = unknown> = ColumnType<T, string, string>;
-/** A column with a database default: optional on insert. */
-type Defaulted<T> = ColumnType<T, T | undefined, T>;
-type DefaultedJson<T> = ColumnType<T, string | undefined, string>;
-/** Extension field values under their spare column: text, or the choices of a checkbox field. */
-export type ExtValues = Record<string, string | string[]>;
+export type Generated<T> =
+  T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
 
-export interface SuperusersTable {
-  id: string;
-  name: string;
-  loginno: string;
-  password_hash: string;
-  email: Defaulted<string>;
-  status: Defaulted<number>;
-  super_admin: Defaulted<boolean>;
-  domain_admin: Defaulted<boolean>;
-  developer: Defaulted<boolean>;
-  /** super | admin | secret | examine | develop | domain (security-separation officer types and plain roles). */
-  type: Defaulted<string>;
-  /** The password policy's state (migration 0004): maximum age, lock, forced change. */
-  password_changed_at: Defaulted<Date>;
-  failed_logins: Defaulted<number>;
-  locked_until: Defaulted<Date | null>;
-  must_change_password: Defaulted<boolean>;
-  /** A built-in officer (migration 0007): its type and its empty scope are fixed, it cannot be deleted. */
-  builtin: Defaulted<boolean>;
-  /** The language of its last login (migration 0008), for what the server sends it unasked; '' = unknown. */
-  language: Defaulted<string>;
-  /** Where SMS notices go (migration 0005); '' = none. */
-  telephone: Defaulted<string>;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
-}
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
-export interface SuperuserDomainsTable {
-  superuser_id: string;
+export interface ApiTokens {
+  created_at: Generated<Timestamp>;
   domain_id: string;
-}
-
-export interface SuperuserDepartmentsTable {
-  superuser_id: string;
-  department_id: string;
-}
-
-export interface SuperuserApplicationsTable {
-  superuser_id: string;
-  application_id: string;
-}
-
-export interface DomainsTable {
-  id: string;
-  name: string;
-  system_name: Defaulted<string>;
-  sms_member_code: Defaulted<string>;
-  sms_member_pwd: Defaulted<string>;
-  description: Defaulted<string>;
-  logo_url: Defaulted<string>;
-  status: Defaulted<number>;
-  /** Extension fields (field1…fieldN) of the tenant table. */
-  ext: DefaultedJson<ExtValues>;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
-}
-
-/** Migration 0014 (docs/adr/0040-open-api-secret-and-tokens.md): an enterprise's Open API secret, as its SHA-256. */
-export interface DomainSecretsTable {
-  domain_id: string;
-  secret_hash: string;
-  hint: string;
-  created_at: CreatedAt;
-}
-
-/** Migration 0014 (docs/adr/0040-open-api-secret-and-tokens.md): the access tokens a secret was exchanged for, as their SHA-256. */
-export interface ApiTokensTable {
+  expires_at: Timestamp;
+  reason: string | null;
+  session_id: string | null;
+  signed_in_by: string | null;
   token_hash: string;
-  domain_id: string;
-  expires_at: Date;
-  /** Migration 0030 (docs/adr/0063-api-docs-sign-in-web-services.md): an API documentation sign-in is a token bound to one user, made by a
-   *  privileged user for a reason; null for a token a secret was exchanged for. */
-  user_id: Defaulted<string | null>;
-  signed_in_by: Defaulted<string | null>;
-  reason: Defaulted<string | null>;
-  created_at: CreatedAt;
-  /** Migration 0032 (docs/adr/0068-monitor-cost-docs-sign-in-language.md): the console session that made a documentation sign-in; the row goes with it. */
-  session_id: Defaulted<string | null>;
+  user_id: string | null;
 }
 
-/** Migration 0015 (docs/adr/0041-module-switches-knowledge.md): an application's knowledge base in an enterprise, on or off. */
-export interface KmSettingsTable {
-  domain_id: string;
+export interface AppForms {
   application_id: string;
-  enabled: Defaulted<boolean>;
-  updated_at: UpdatedAt;
-}
-
-export type KmKind = 'enterprise' | 'committee' | 'department';
-
-/** Migration 0015 (docs/adr/0041-module-switches-knowledge.md): who manages an application's knowledge base in an enterprise, and as what. */
-export interface KmManagersTable {
-  domain_id: string;
-  application_id: string;
-  user_id: string;
-  kind: KmKind;
-}
-
-export interface DepartmentsTable {
+  fields: JsonText;
   id: string;
-  domain_id: string;
-  superior_id: string | null;
-  name: string;
-  code: Defaulted<string>;
-  level: Defaulted<number>;
-  order_no: Defaulted<number>;
-  valid: Defaulted<boolean>;
-  /** Extension fields (field1…field20) of the department table. */
-  ext: DefaultedJson<ExtValues>;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
-}
-
-/** Migration 0012: users per tenant and department ('' = none), kept by triggers on users. */
-export interface UserCountsTable {
-  domain_id: string;
-  department_id: string;
-  users: number;
-}
-
-export interface UsersTable {
-  id: string;
-  domain_id: string;
-  department_id: string | null;
-  name: string;
-  loginno: string;
-  password_hash: string | null;
-  email: Defaulted<string>;
-  telephone: Defaulted<string>;
-  /** 1 on the job, 0 resigned (a resigned user stays, it cannot sign in nor stand in for anyone). */
-  status: Defaulted<number>;
-  /** Extension fields (field1…field20) of the user table. */
-  ext: DefaultedJson<ExtValues>;
-  /** Migration 0010: the rest of the spec's user record. */
-  calendar_id: Defaulted<string | null>;
-  /** Who acts for this user between proxy_start and proxy_end (dates, yyyy-MM-dd). */
-  proxy_user_id: Defaulted<string | null>;
-  proxy_start: Defaulted<string | null>;
-  proxy_end: Defaulted<string | null>;
-  domain_admin: Defaulted<boolean>;
-  liaison: Defaulted<boolean>;
-  login_locked: Defaulted<boolean>;
-  use_im: Defaulted<boolean>;
-  order_no: Defaulted<number>;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
-}
-
-export interface FieldExtendsTable {
-  fid: string;
-  /** Null: a platform-level field (every enterprise). */
-  domain_id: string | null;
-  /** The spare column used: field1…field20. */
-  name: string;
-  label: string;
-  type: string;
-  for_table: string;
-  enabel: Defaulted<boolean>;
-  sort_number: Defaulted<number>;
-  options: Defaulted<string>;
-  is_not_null: Defaulted<boolean>;
-  is_readonly: Defaulted<boolean>;
-  is_support_search: Defaulted<boolean>;
-  created_at: CreatedAt;
-}
-
-export interface ApplicationsTable {
-  id: string;
-  domain_id: string | null;
-  name: string;
-  description: Defaulted<string>;
-  created_at: CreatedAt;
-  /** Migration 0013: the package it was installed from (null: a tenant's own application). */
-  package_id: Defaulted<string | null>;
-  version: Defaulted<string | null>;
-  /** The name in each language ({en, zh, cn}); `name` holds the English one. */
-  names: DefaultedJson<unknown | null>;
-  /** The manifest of the installed version, compared with the next upgrade's. */
-  manifest: DefaultedJson<unknown | null>;
-  updated_at: Defaulted<Date | null>;
-}
-
-export interface DomainApplicationsTable {
-  domain_id: string;
-  application_id: string;
-  enabled: Defaulted<boolean>;
-  is_default: Defaulted<boolean>;
-  disabled_modules: Defaulted<string[]>;
-  bound_at: CreatedAt;
-}
-
-/** A part an application's package brings (app_modules, app_resources, app_menus, app_forms, app_processes). */
-interface PackagePart {
-  application_id: string;
-  id: string;
-  names: Json;
-  order_no: Defaulted<number>;
-}
-
-export type AppModulesTable = PackagePart;
-export interface AppResourcesTable extends PackagePart {
   module_id: string;
+  names: JsonText;
+  order_no: Generated<number>;
 }
-export interface AppMenusTable extends PackagePart {
-  kind: 'pc' | 'mobile';
-  parent_id: string | null;
-  module_id: string | null;
+
+export interface Applications {
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  domain_id: string | null;
+  id: string;
+  manifest: JsonText | null;
+  name: string;
+  names: JsonText | null;
+  package_id: string | null;
+  updated_at: Timestamp | null;
+  version: string | null;
+}
+
+export interface AppMenus {
+  application_id: string;
   icon: string | null;
-}
-export interface AppFormsTable extends PackagePart {
-  module_id: string;
-  fields: Json;
-}
-export interface AppProcessesTable extends PackagePart {
-  form_id: string;
-  bpmn: string;
+  id: string;
+  kind: ClientKind;
+  module_id: string | null;
+  names: JsonText;
+  order_no: Generated<number>;
+  parent_id: string | null;
 }
 
-export interface AppRolesTable {
-  id: string;
+export interface AppModules {
   application_id: string;
-  /** The package's id of the role; null for one an administrator added. */
-  package_role: string | null;
-  name: string;
-  names: ColumnType<unknown, string | null, string | null>;
-  created_at: CreatedAt;
-}
-
-export interface RoleMenusTable {
-  role_id: string;
-  kind: 'pc' | 'mobile';
-  menu_id: string;
-}
-
-export interface RoleResourcesTable {
-  role_id: string;
-  resource_id: string;
-}
-
-export interface RoleUsersTable {
-  role_id: string;
-  user_id: string;
-}
-
-export interface SessionsTable {
-  /** sha256 of the cookie value, so a leaked table does not hand out live sessions. */
   id: string;
-  superuser_id: string;
-  csrf_token: string;
-  ip: Defaulted<string>;
-  user_agent: Defaulted<string>;
-  created_at: CreatedAt;
-  last_seen_at: UpdatedAt;
-  expires_at: Date | string;
+  names: JsonText;
+  order_no: Generated<number>;
 }
 
-export interface CaptchasTable {
+export interface AppProcesses {
+  application_id: string;
+  bpmn: string;
+  form_id: string;
+  id: string;
+  names: JsonText;
+  order_no: Generated<number>;
+}
+
+export interface AppResources {
+  application_id: string;
+  id: string;
+  module_id: string;
+  names: JsonText;
+  order_no: Generated<number>;
+}
+
+export interface AppRoles {
+  application_id: string;
+  created_at: Generated<Timestamp>;
+  id: string;
+  name: string;
+  names: JsonText | null;
+  package_role: string | null;
+}
+
+export interface CalendarSpecialDays {
+  calendar_id: string;
+  created_at: Generated<Timestamp>;
+  end_date: string;
+  id: string;
+  kind: 'holiday' | 'workday';
+  name: Generated<string>;
+  ranges: Generated<JsonText<TimeRange[]>>;
+  start_date: string;
+}
+
+export interface Captchas {
+  expires_at: Timestamp;
   id: string;
   text: string;
-  expires_at: Date | string;
 }
 
-export interface ConfigTable {
-  key: string;
-  value: Json;
-}
-
-export interface StoreRecordsTable {
-  collection: string;
-  id: string;
-  data: Json<Record<string, unknown>>;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
-  seq: Generated<number>;
-}
-
-/** The message centre of privileged users (migration 0005). */
-export interface MessagesTable {
-  id: string;
-  superuser_id: string;
-  title: string;
-  body: string;
-  created_at: CreatedAt;
-  read_at: Defaulted<Date | null>;
-}
-
-/** One attempt to send a password-expiry notice over one method (migration 0005). */
-export interface PasswordNoticesTable {
-  id: string;
-  superuser_id: string;
-  /** The password warned about: a new password starts a new round. */
-  password_changed_at: Date;
-  method: 'sms' | 'messageCenter' | 'email';
-  status: 'sent' | 'failed' | 'skipped';
-  detail: Defaulted<string>;
-  created_at: CreatedAt;
-}
-
-/** The running or last maintenance job of the deployment (one row, id 'deployment'; docs/adr/0013-maintenance-push-directory-test.md). */
-export interface MaintenanceJobsTable {
-  id: string;
-  /** Which start owns the row: a finishing job writes its outcome only while it still does. */
-  run_id: string;
-  job: string;
-  status: string;
-  progress: Defaulted<number>;
-  message: Defaulted<string>;
-  started_at: Defaulted<Date>;
-  finished_at: Defaulted<Date | null>;
-  /** Written every few seconds while the job runs: an old one means its instance died. */
-  heartbeat_at: Defaulted<Date>;
-}
-
-/** Rate-limit counters (migration 0009): per route and client address, the current window's hits. */
-export interface RateLimitHitsTable {
-  key: string;
-  window_start: Defaulted<Date>;
-  hits: Defaulted<number>;
-}
-
-/** The process engine's tables (migration 0017, docs/adr/0044-engine-state-in-tables.md). */
-export interface ProcessVersionsTable {
-  id: string;
-  application_id: string;
-  process_id: string;
-  version: number;
-  bpmn: string;
-  graph: ColumnType<unknown, string, string>;
-  created_at: CreatedAt;
-}
-
-export type InstanceStatus = 'running' | 'completed' | 'deleted';
-
-export interface FlowInstancesTable {
-  id: string;
+export interface CloudAccounts {
+  created_at: Generated<Timestamp>;
   domain_id: string;
-  application_id: string;
-  process_id: string;
-  version_id: string;
-  title: Defaulted<string>;
-  summary: Defaulted<string>;
-  form_data: DefaultedJson<Record<string, unknown>>;
-  status: InstanceStatus;
-  initiator_id: string;
-  started_at: Defaulted<Date>;
-  updated_at: Defaulted<Date>;
-  completed_at: Date | null;
-  last_actor_id: string | null;
-  state_label: Defaulted<string>;
-  auditor_names: Defaulted<string>;
+  username: string;
 }
 
-export interface FlowTokensTable {
+export interface Config {
+  key: string;
+  value: JsonText;
+}
+
+export interface Departments {
+  code: Generated<string>;
+  created_at: Generated<Timestamp>;
+  domain_id: string;
+  ext: Generated<JsonText<ExtValues>>;
+  id: string;
+  level: Generated<number>;
+  name: string;
+  order_no: Generated<number>;
+  superior_id: string | null;
+  updated_at: Generated<Timestamp>;
+  valid: Generated<boolean>;
+}
+
+export interface DomainApplications {
+  application_id: string;
+  bound_at: Generated<Timestamp>;
+  disabled_modules: Generated<string[]>;
+  domain_id: string;
+  enabled: Generated<boolean>;
+  is_default: Generated<boolean>;
+}
+
+export interface DomainImAppAgents {
+  application_id: string;
+  domain_id: string;
+  service: ImService;
+  settings: JsonText<Record<string, string>>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DomainImSettings {
+  domain_id: string;
+  service: ImService;
+  settings: JsonText<Record<string, number | string>>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DomainMailSettings {
+  account: Generated<string>;
+  address: string;
+  allow_attachment: Generated<boolean>;
+  cc_address: Generated<string>;
+  domain_id: string;
+  enabled: Generated<boolean>;
+  fetch_port: Generated<number>;
+  fetch_server: Generated<string>;
+  password: Generated<string>;
+  protocol: Generated<string>;
+  send_host: Generated<string>;
+  smtp_port: number;
+  smtp_server: string;
+  ssl: Generated<boolean>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Domains {
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  ext: Generated<JsonText<ExtValues>>;
+  id: string;
+  logo_url: Generated<string>;
+  name: string;
+  sms_member_code: Generated<string>;
+  sms_member_pwd: Generated<string>;
+  status: Generated<number>;
+  system_name: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DomainSecrets {
+  created_at: Generated<Timestamp>;
+  domain_id: string;
+  hint: string;
+  secret_hash: string;
+}
+
+export interface FieldExtends {
+  created_at: Generated<Timestamp>;
+  domain_id: string | null;
+  enabel: Generated<boolean>;
+  fid: string;
+  for_table: string;
+  is_not_null: Generated<boolean>;
+  is_readonly: Generated<boolean>;
+  is_support_search: Generated<boolean>;
+  label: string;
+  name: string;
+  options: Generated<string>;
+  sort_number: Generated<number>;
+  type: string;
+}
+
+export interface FlowBatches {
+  admin_id: string | null;
+  comment: Generated<string>;
+  created_at: Generated<Timestamp>;
+  domain_id: string;
+  id: string;
+  undone_at: Timestamp | null;
+}
+
+export interface FlowFigureChanges {
+  application_id: string;
+  changes: Generated<Int8Value>;
+  domain_id: string;
+  hour: Int8Value;
+}
+
+export interface FlowFigureDays {
+  application_id: string;
+  changes: Int8Value;
+  day_end: Timestamp;
+  day_start: Timestamp;
+  domain_id: string;
+  figures: JsonText;
+  hours_key: string;
+  slowest: JsonText;
+}
+
+export interface FlowHistory {
+  action: FlowAction;
+  actor_id: string | null;
+  admin_id: string | null;
+  at: Generated<Timestamp>;
+  comment: Generated<string>;
+  id: Generated<Int8Value>;
+  instance_id: string;
+  node_id: string | null;
+  to_nodes: Generated<JsonText<string[]>>;
+}
+
+export interface FlowInstances {
+  application_id: string;
+  auditor_names: Generated<string>;
+  completed_at: Timestamp | null;
+  domain_id: string;
+  form_data: Generated<JsonText<Record<string, unknown>>>;
+  id: string;
+  initiator_id: string;
+  last_actor_id: string | null;
+  process_id: string;
+  started_at: Generated<Timestamp>;
+  state_label: Generated<string>;
+  status: InstanceStatus;
+  summary: Generated<string>;
+  title: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  version_id: string;
+}
+
+export interface FlowTasks {
+  application_id: string | null;
+  assignee_id: string;
+  cancelled_by_batch: string | null;
+  comment: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by_action: Int8Value | null;
+  domain_id: string | null;
+  done_at: Timestamp | null;
+  id: string;
+  instance_id: string;
+  made_by_batch: string | null;
+  node_id: string;
+  process_id: string | null;
+  status: TaskStatus;
+  token_id: string | null;
+}
+
+export interface FlowTokens {
+  created_at: Generated<Timestamp>;
   id: string;
   instance_id: string;
   node_id: string;
   state: 'active' | 'joining';
   via_flow: string | null;
-  created_at: Defaulted<Date>;
 }
 
-export type TaskStatus = 'open' | 'done' | 'cancelled';
-
-export interface FlowTasksTable {
-  id: string;
-  instance_id: string;
-  token_id: string | null;
-  node_id: string;
-  assignee_id: string;
-  status: TaskStatus;
-  created_at: Defaulted<Date>;
-  done_at: Date | null;
-  comment: Defaulted<string>;
-  created_by_action: number | null;
-  /** Its instance's, copied by a trigger at insert (migration 0018, docs/adr/0047-workflow-dashboard-figures.md). */
-  domain_id: Generated<string>;
-  application_id: Generated<string>;
-  process_id: Generated<string>;
-  /** A batch change of approvers that made or cancelled it (undo). */
-  made_by_batch: Defaulted<string | null>;
-  cancelled_by_batch: Defaulted<string | null>;
-}
-
-export interface FlowBatchesTable {
-  id: string;
+export interface KmManagers {
+  application_id: string;
   domain_id: string;
-  admin_id: string | null;
-  comment: Defaulted<string>;
-  created_at: Defaulted<Date>;
-  undone_at: Date | null;
-}
-
-export type FlowAction =
-  'start' | 'submit' | 'back' | 'retract' | 'auto' | 'complete' | 'delete' | 'intervene' | 'reassign';
-
-export interface FlowHistoryTable {
-  id: Generated<number>;
-  instance_id: string;
-  at: Defaulted<Date>;
-  actor_id: string | null;
-  admin_id: Defaulted<string | null>;
-  action: FlowAction;
-  node_id: string | null;
-  to_nodes: DefaultedJson<string[]>;
-  comment: Defaulted<string>;
-}
-
-export type MailStatus = 'pending' | 'sent' | 'skipped' | 'failed';
-
-/** A new task in its approver's message centre, and the mail outbox (migration 0019). */
-export interface TaskMessagesTable {
-  id: string;
-  domain_id: string;
+  kind: KmKind;
   user_id: string;
-  task_id: string;
-  instance_id: string;
-  created_at: Defaulted<Date>;
-  read_at: Defaulted<Date | null>;
-  mail_status: Defaulted<MailStatus>;
-  mail_detail: Defaulted<string>;
-  mail_attempts: Defaulted<number>;
-  mail_at: Defaulted<Date | null>;
 }
 
-/** An account an enterprise's registration made on the messaging service, its cloud centre (migration 0021, docs/adr/0054-cloud-centre-messaging.md). */
-export interface CloudAccountsTable {
+export interface KmSettings {
+  application_id: string;
   domain_id: string;
-  username: string;
-  created_at: Defaulted<Date>;
+  enabled: Generated<boolean>;
+  updated_at: Generated<Timestamp>;
 }
 
-/** One instance's sample of itself, every 5 s, kept a day (migration 0026, docs/adr/0059-system-monitoring.md). */
-export interface ServerSamplesTable {
-  instance: string;
-  at: Date | string;
-  cpu_load: number;
-  thread_num: number;
-  heap_used: number;
-  non_heap_used: number;
-  rss: number;
-}
-
-/** Work calendars (docs/adr/0055-work-calendars.md); `week` and `ranges` hold the core calendar's WorkDay[] and TimeRange[]. */
-export interface WorkCalendarsTable {
+export interface MaintenanceJobs {
+  finished_at: Timestamp | null;
+  heartbeat_at: Generated<Timestamp>;
   id: string;
-  domain_id: string;
-  name: string;
-  time_zone: Defaulted<string>;
-  week: Json<WorkDay[]>;
-  is_default: Defaulted<boolean>;
-  created_at: Defaulted<Date>;
-  updated_at: Defaulted<Date>;
+  job: string;
+  message: Generated<string>;
+  progress: Generated<number>;
+  run_id: string;
+  started_at: Generated<Timestamp>;
+  status: string;
 }
 
-export interface CalendarSpecialDaysTable {
+export interface Messages {
+  body: string;
+  created_at: Generated<Timestamp>;
   id: string;
-  calendar_id: string;
-  start_date: string;
-  end_date: string;
-  kind: 'holiday' | 'workday';
-  name: Defaulted<string>;
-  ranges: DefaultedJson<TimeRange[]>;
-  created_at: Defaulted<Date>;
+  read_at: Timestamp | null;
+  superuser_id: string;
+  title: string;
 }
 
-/** One logged call with effects (migration 0023, docs/adr/0056-operation-log.md); everything but the review fields is hashed. */
-export interface OperationLogTable {
-  seq: string;
-  chain: string;
-  at: Date;
-  domain_id: string | null;
-  user_id: string | null;
-  user_name: string;
-  user_kind: string;
-  ip: string;
+export interface OperationLog {
+  at: Timestamp;
   call_id: string;
+  chain: string;
+  change: JsonText | null;
+  domain_id: string | null;
+  errcode: number;
+  hash: string;
+  ip: Generated<string>;
+  message: Generated<string>;
   method: string;
   path: string;
-  target_id: string;
-  change: Json<unknown>;
-  errcode: number;
-  message: string;
   prev_hash: string;
-  hash: string;
-  remark: Defaulted<string>;
-  reviewed: Defaulted<boolean>;
-  reviewed_by: Defaulted<string>;
-  reviewed_at: Defaulted<Date | null>;
+  remark: Generated<string>;
+  reviewed: Generated<boolean>;
+  reviewed_at: Timestamp | null;
+  reviewed_by: Generated<string>;
+  seq: Int8Value;
+  target_id: Generated<string>;
+  user_id: string | null;
+  user_kind: Generated<string>;
+  user_name: Generated<string>;
 }
 
-/** What a retention delete removed from the start of a chain, signed with the log's key (docs/adr/0056-operation-log.md). */
-export interface OperationLogCheckpointsTable {
-  chain: string;
-  up_to_seq: string;
-  last_hash: string;
-  deleted: number;
-  at: Date;
+export interface OperationLogCheckpoints {
+  at: Timestamp;
   by_user: string;
-  signature: string;
-}
-
-/** Each chain's signed head (migration 0038, ADR 0087). */
-export interface OperationLogHeadsTable {
   chain: string;
-  entries: number;
-  last_seq: string;
+  deleted: number;
   last_hash: string;
-  keyed_from: string;
+  signature: string;
+  up_to_seq: Int8Value;
+}
+
+export interface OperationLogHeads {
+  chain: string;
+  entries: Int8Value;
   key_id: string;
+  keyed_from: Int8Value;
+  last_hash: string;
+  last_seq: Int8Value;
   signature: string;
 }
 
-export interface OperationLogKeyTable {
+export interface OperationLogKey {
   id: number;
   secret: string;
 }
 
-/** An enterprise's mail settings (migration 0025, docs/adr/0058-enterprise-mail-settings.md). */
-export interface DomainMailSettingsTable {
-  domain_id: string;
-  enabled: Defaulted<boolean>;
-  send_host: Defaulted<string>;
-  address: string;
-  account: Defaulted<string>;
-  password: Defaulted<string>;
-  cc_address: Defaulted<string>;
-  smtp_server: string;
-  smtp_port: number;
-  fetch_server: Defaulted<string>;
-  fetch_port: Defaulted<number>;
-  protocol: Defaulted<string>;
-  ssl: Defaulted<boolean>;
-  allow_attachment: Defaulted<boolean>;
-  updated_at: Defaulted<Date>;
+export interface PasswordNotices {
+  created_at: Generated<Timestamp>;
+  detail: Generated<string>;
+  id: string;
+  method: 'sms' | 'messageCenter' | 'email';
+  password_changed_at: Timestamp;
+  status: 'sent' | 'failed' | 'skipped';
+  superuser_id: string;
 }
 
-/** An enterprise's settings of one messaging suite (docs/adr/0061-messaging-suites.md, migration 0028). */
-export interface DomainImSettingsTable {
-  domain_id: string;
-  service: 'wechat' | 'dingding' | 'feishu';
-  settings: Json<Record<string, string | number>>;
-  updated_at: Defaulted<Date>;
-}
-
-/** An application's own agent in an enterprise's messaging suite (docs/adr/0067-application-agent-messaging.md). */
-export interface DomainImAppAgentsTable {
-  domain_id: string;
+export interface ProcessVersions {
   application_id: string;
-  service: 'wechat' | 'dingding' | 'feishu';
-  settings: Json<Record<string, string>>;
-  updated_at: Defaulted<Date>;
-}
-
-export type TimedTaskStartType = 'manual' | 'auto' | 'banned';
-export type TimedTaskPeriod = 'none' | 'immediately' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'weekday';
-
-/** A timed task (migration 0024, docs/adr/0057-timed-tasks.md): the platform's periodic jobs, registered at start. */
-export interface TimedTasksTable {
+  bpmn: string;
+  created_at: Generated<Timestamp>;
+  graph: JsonText;
   id: string;
-  creator: string;
-  start_type: TimedTaskStartType;
-  state: Defaulted<'stopped' | 'run'>;
-  period: TimedTaskPeriod;
-  run_time: string;
-  run_date: Defaulted<string | null>;
-  run_count: Defaulted<number>;
-  next_run_at: Defaulted<Date | null>;
-  /** Bumped by every start and stop: a croner job built from an older version claims nothing. */
-  version: Defaulted<number>;
-  updated_at: Defaulted<Date>;
+  process_id: string;
+  version: number;
 }
 
-export type TimedRunOutcome = 'running' | 'done' | 'failed' | 'interrupted';
-
-/** One run of a timed task, claimed by one instance (migration 0024, docs/adr/0057-timed-tasks.md). */
-export interface TimedTaskRunsTable {
-  id: string;
-  task_id: string;
-  due_at: Date;
-  started_at: Defaulted<Date>;
-  finished_at: Defaulted<Date | null>;
-  heartbeat_at: Defaulted<Date>;
-  outcome: Defaulted<TimedRunOutcome>;
-  message: Defaulted<string>;
-  instance: string;
+export interface RateLimitHits {
+  hits: Generated<number>;
+  key: string;
+  window_start: Generated<Timestamp>;
 }
 
-/** A domain's settings for one sync source (migration 0027, docs/adr/0060-directory-sync.md); `options` are the source's own. */
-export interface SyncSettingsTable {
-  domain_id: string;
-  kind: string;
-  scheduled: Defaulted<boolean>;
-  resign_cap: Defaulted<number>;
-  options: DefaultedJson<Record<string, unknown>>;
-  updated_at: Defaulted<Date>;
+export interface RoleMenus {
+  kind: ClientKind;
+  menu_id: string;
+  role_id: string;
 }
 
-/** Which department / user a source's key stands for (migration 0027, docs/adr/0060-directory-sync.md). */
-export interface SyncDepartmentLinksTable {
-  domain_id: string;
-  kind: string;
-  external_id: string;
-  department_id: string;
+export interface RoleResources {
+  resource_id: string;
+  role_id: string;
 }
 
-export interface SyncUserLinksTable {
-  domain_id: string;
-  kind: string;
-  external_id: string;
+export interface RoleUsers {
+  role_id: string;
   user_id: string;
 }
 
-export type SyncRunStatus = 'running' | 'succeeded' | 'failed' | 'refused';
+export interface ServerSamples {
+  at: Timestamp;
+  cpu_load: number;
+  heap_used: number;
+  instance: string;
+  non_heap_used: number;
+  rss: number;
+  thread_num: number;
+}
 
-/** One sync run, updated while it runs (migration 0027, docs/adr/0060-directory-sync.md). */
-export interface SyncRunsTable {
+export interface Sessions {
+  created_at: Generated<Timestamp>;
+  csrf_token: string;
+  expires_at: Timestamp;
   id: string;
+  ip: Generated<string>;
+  last_seen_at: Generated<Timestamp>;
+  superuser_id: string;
+  user_agent: Generated<string>;
+}
+
+export interface StoreRecords {
+  collection: string;
+  created_at: Generated<Timestamp>;
+  data: JsonText<Record<string, unknown>>;
+  id: string;
+  seq: Generated<Int8Value>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SuperuserApplications {
+  application_id: string;
+  superuser_id: string;
+}
+
+export interface SuperuserDepartments {
+  department_id: string;
+  superuser_id: string;
+}
+
+export interface SuperuserDomains {
+  domain_id: string;
+  superuser_id: string;
+}
+
+export interface Superusers {
+  builtin: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  developer: Generated<boolean>;
+  domain_admin: Generated<boolean>;
+  email: Generated<string>;
+  failed_logins: Generated<number>;
+  id: string;
+  language: Generated<string>;
+  locked_until: Timestamp | null;
+  loginno: string;
+  must_change_password: Generated<boolean>;
+  name: string;
+  password_changed_at: Generated<Timestamp>;
+  password_hash: string;
+  status: Generated<number>;
+  super_admin: Generated<boolean>;
+  telephone: Generated<string>;
+  type: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SyncDepartmentLinks {
+  department_id: string;
+  domain_id: string;
+  external_id: string;
+  kind: string;
+}
+
+export interface SyncRuns {
+  changes: Generated<JsonText<unknown[]>>;
+  counts: Generated<JsonText<Record<string, number>>>;
+  domain_id: string;
+  dry_run: boolean;
+  ended_at: Timestamp | null;
+  errors: Generated<JsonText<unknown[]>>;
+  id: string;
+  kind: string;
+  message: Generated<string>;
+  mode: 'full' | 'incremental';
+  phase: Generated<string>;
+  read_count: Generated<number>;
+  started_at: Generated<Timestamp>;
+  started_by: Generated<string>;
+  status: Generated<SyncRunStatus>;
+  trigger: Generated<'manual' | 'schedule'>;
+}
+
+export interface SyncSettings {
   domain_id: string;
   kind: string;
-  mode: 'full' | 'incremental';
-  dry_run: boolean;
-  trigger: Defaulted<'manual' | 'schedule'>;
-  started_by: Defaulted<string>;
-  status: Defaulted<SyncRunStatus>;
-  phase: Defaulted<string>;
-  read_count: Defaulted<number>;
-  started_at: Defaulted<Date>;
-  ended_at: Defaulted<Date | null>;
-  counts: DefaultedJson<Record<string, number>>;
-  errors: DefaultedJson<unknown[]>;
-  changes: DefaultedJson<unknown[]>;
-  message: Defaulted<string>;
+  options: Generated<JsonText<Record<string, unknown>>>;
+  resign_cap: Generated<number>;
+  scheduled: Generated<boolean>;
+  updated_at: Generated<Timestamp>;
 }
 
-export interface DatabaseSchema {
-  superusers: SuperusersTable;
-  superuser_domains: SuperuserDomainsTable;
-  superuser_departments: SuperuserDepartmentsTable;
-  superuser_applications: SuperuserApplicationsTable;
-  domains: DomainsTable;
-  domain_secrets: DomainSecretsTable;
-  api_tokens: ApiTokensTable;
-  km_settings: KmSettingsTable;
-  km_managers: KmManagersTable;
-  departments: DepartmentsTable;
-  users: UsersTable;
-  user_counts: UserCountsTable;
-  applications: ApplicationsTable;
-  domain_applications: DomainApplicationsTable;
-  app_modules: AppModulesTable;
-  app_resources: AppResourcesTable;
-  app_menus: AppMenusTable;
-  app_forms: AppFormsTable;
-  app_processes: AppProcessesTable;
-  app_roles: AppRolesTable;
-  role_menus: RoleMenusTable;
-  role_resources: RoleResourcesTable;
-  role_users: RoleUsersTable;
-  field_extends: FieldExtendsTable;
-  sessions: SessionsTable;
-  captchas: CaptchasTable;
-  config: ConfigTable;
-  store_records: StoreRecordsTable;
-  maintenance_jobs: MaintenanceJobsTable;
-  rate_limit_hits: RateLimitHitsTable;
-  messages: MessagesTable;
-  password_notices: PasswordNoticesTable;
-  process_versions: ProcessVersionsTable;
-  flow_instances: FlowInstancesTable;
-  flow_tokens: FlowTokensTable;
-  flow_tasks: FlowTasksTable;
-  flow_history: FlowHistoryTable;
-  flow_batches: FlowBatchesTable;
-  task_messages: TaskMessagesTable;
-  cloud_accounts: CloudAccountsTable;
-  server_samples: ServerSamplesTable;
-  work_calendars: WorkCalendarsTable;
-  calendar_special_days: CalendarSpecialDaysTable;
-  operation_log: OperationLogTable;
-  operation_log_checkpoints: OperationLogCheckpointsTable;
-  operation_log_key: OperationLogKeyTable;
-  operation_log_heads: OperationLogHeadsTable;
-  domain_mail_settings: DomainMailSettingsTable;
-  domain_im_settings: DomainImSettingsTable;
-  domain_im_app_agents: DomainImAppAgentsTable;
-  timed_tasks: TimedTasksTable;
-  timed_task_runs: TimedTaskRunsTable;
-  sync_settings: SyncSettingsTable;
-  sync_department_links: SyncDepartmentLinksTable;
-  sync_user_links: SyncUserLinksTable;
-  sync_runs: SyncRunsTable;
+export interface SyncUserLinks {
+  domain_id: string;
+  external_id: string;
+  kind: string;
+  user_id: string;
 }
 
-export type Db = Kysely<DatabaseSchema>;
+export interface TaskMessages {
+  created_at: Generated<Timestamp>;
+  domain_id: string;
+  id: string;
+  instance_id: string;
+  mail_at: Timestamp | null;
+  mail_attempts: Generated<number>;
+  mail_detail: Generated<string>;
+  mail_status: Generated<MailStatus>;
+  read_at: Timestamp | null;
+  task_id: string;
+  user_id: string;
+}
+
+export interface TimedTaskRuns {
+  due_at: Timestamp;
+  finished_at: Timestamp | null;
+  heartbeat_at: Generated<Timestamp>;
+  id: string;
+  instance: string;
+  message: Generated<string>;
+  outcome: Generated<TimedRunOutcome>;
+  started_at: Generated<Timestamp>;
+  task_id: string;
+}
+
+export interface TimedTasks {
+  creator: string;
+  id: string;
+  next_run_at: Timestamp | null;
+  period: TimedTaskPeriod;
+  run_count: Generated<number>;
+  run_date: string | null;
+  run_time: string;
+  start_type: TimedTaskStartType;
+  state: Generated<'stopped' | 'run'>;
+  updated_at: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
+export interface UserCounts {
+  department_id: string;
+  domain_id: string;
+  users: number;
+}
+
+export interface Users {
+  calendar_id: string | null;
+  created_at: Generated<Timestamp>;
+  department_id: string | null;
+  domain_admin: Generated<boolean>;
+  domain_id: string;
+  email: Generated<string>;
+  ext: Generated<JsonText<ExtValues>>;
+  id: string;
+  liaison: Generated<boolean>;
+  login_locked: Generated<boolean>;
+  loginno: string;
+  name: string;
+  order_no: Generated<number>;
+  password_hash: string | null;
+  proxy_end: Timestamp | null;
+  proxy_start: Timestamp | null;
+  proxy_user_id: string | null;
+  status: Generated<number>;
+  telephone: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  use_im: Generated<boolean>;
+}
+
+export interface WorkCalendars {
+  created_at: Generated<Timestamp>;
+  domain_id: string;
+  id: string;
+  is_default: Generated<boolean>;
+  name: string;
+  time_zone: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  week: JsonText<WorkDay[]>;
+}
+
+export interface DB {
+  api_tokens: ApiTokens;
+  app_forms: AppForms;
+  app_menus: AppMenus;
+  app_modules: AppModules;
+  app_processes: AppProcesses;
+  app_resources: AppResources;
+  app_roles: AppRoles;
+  applications: Applications;
+  calendar_special_days: CalendarSpecialDays;
+  captchas: Captchas;
+  cloud_accounts: CloudAccounts;
+  config: Config;
+  departments: Departments;
+  domain_applications: DomainApplications;
+  domain_im_app_agents: DomainImAppAgents;
+  domain_im_settings: DomainImSettings;
+  domain_mail_settings: DomainMailSettings;
+  domain_secrets: DomainSecrets;
+  domains: Domains;
+  field_extends: FieldExtends;
+  flow_batches: FlowBatches;
+  flow_figure_changes: FlowFigureChanges;
+  flow_figure_days: FlowFigureDays;
+  flow_history: FlowHistory;
+  flow_instances: FlowInstances;
+  flow_tasks: FlowTasks;
+  flow_tokens: FlowTokens;
+  km_managers: KmManagers;
+  km_settings: KmSettings;
+  maintenance_jobs: MaintenanceJobs;
+  messages: Messages;
+  operation_log: OperationLog;
+  operation_log_checkpoints: OperationLogCheckpoints;
+  operation_log_heads: OperationLogHeads;
+  operation_log_key: OperationLogKey;
+  password_notices: PasswordNotices;
+  process_versions: ProcessVersions;
+  rate_limit_hits: RateLimitHits;
+  role_menus: RoleMenus;
+  role_resources: RoleResources;
+  role_users: RoleUsers;
+  server_samples: ServerSamples;
+  sessions: Sessions;
+  store_records: StoreRecords;
+  superuser_applications: SuperuserApplications;
+  superuser_departments: SuperuserDepartments;
+  superuser_domains: SuperuserDomains;
+  superusers: Superusers;
+  sync_department_links: SyncDepartmentLinks;
+  sync_runs: SyncRuns;
+  sync_settings: SyncSettings;
+  sync_user_links: SyncUserLinks;
+  task_messages: TaskMessages;
+  timed_task_runs: TimedTaskRuns;
+  timed_tasks: TimedTasks;
+  user_counts: UserCounts;
+  users: Users;
+  work_calendars: WorkCalendars;
+}
+
+export type Db = Kysely<DB>;

@@ -8,14 +8,6 @@ import { acceptLanguageTags, spokenLanguage } from '../../core/preferred-languag
 import { readConfig } from '../db/config-store.ts';
 import { findSession, type ActiveSession } from '../auth/sessions.ts';
 import type { AppServices } from '../services.ts';
-import { ChangeCache } from '../db/change-cache.ts';
-import type { TableChanges } from '../db/table-changes.ts';
-
-/** The platform's stored language setting, kept until the settings change (docs/adr/0042-pages-kept-until-change.md): most calls that
- *  answer text come without the cookie. */
-export type StoredLanguage = ChangeCache<{ language: unknown }>;
-export const storedLanguageCache = (changes: TableChanges, on: boolean): StoredLanguage =>
-  new ChangeCache(changes, ['config'], { maxEntries: on ? 1 : 0, maxAgeMs: 60_000 });
 
 export const LANGUAGE_COOKIE = 'atrium_lang';
 

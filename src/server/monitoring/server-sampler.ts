@@ -1,8 +1,8 @@
 // Every instance samples itself every 5 s into server_samples (docs/adr/0059-system-monitoring.md), so whichever instance answers can
 // draw any instance's charts; a day of rows is kept (17,280 per instance), older ones are purged.
 import { hostname } from 'node:os';
-import { sql } from 'kysely';
-import type { Db, ServerSamplesTable } from '../db/schema.ts';
+import { sql, type Selectable } from 'kysely';
+import type { Db, ServerSamples } from '../db/schema.ts';
 import { processFigures } from './process-figures.ts';
 
 export const SAMPLE_EVERY_MS = 5_000;
@@ -13,7 +13,7 @@ export interface ServerSampler {
   instance: string;
   /** Measures now and stores the sample, answering the row stored (the periodic round calls it; so
    *  does a first request). */
-  sample(): Promise<Omit<ServerSamplesTable, 'instance'>>;
+  sample(): Promise<Omit<Selectable<ServerSamples>, 'instance'>>;
   /** Starts the 5-second round; answers its stop. */
   start(onError: (error: unknown) => void): () => Promise<void>;
 }

@@ -4,7 +4,7 @@
 // the same hash. Entries written before the chain was keyed carry plain SHA-256 (ADR 0087).
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { OperationLogTable } from '../db/schema.ts';
+import type { OperationLog } from '../db/schema.ts';
 import type { LogDraft } from './entry-of-call.ts';
 
 /** The draft as the route made it, numbered in its chain, its instant as text, and linked to the
@@ -41,7 +41,7 @@ export function sameHash(computed: string, stored: string): boolean {
 
 /** A stored row read back as the content its hash covers (the review fields are outside it). */
 export type StoredEntry = Omit<
-  Selectable<OperationLogTable>,
+  Selectable<OperationLog>,
   'remark' | 'reviewed' | 'reviewed_by' | 'reviewed_at' | 'change'
 > & { change: unknown };
 

@@ -3,7 +3,7 @@
 // written in the same transaction as each append and each retention delete, so an entry deleted from
 // the end no longer matches it, and a chain rewritten without the key cannot be signed again.
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { Db, OperationLogHeadsTable } from '../db/schema.ts';
+import type { Db, OperationLogHeads } from '../db/schema.ts';
 import { sameHash, signatureOf } from './chain-hash.ts';
 import type { LogKey } from './log-key.ts';
 
@@ -32,7 +32,7 @@ export const headSignature = (secret: string, head: ChainHead): string => signat
 export const headIsValid = (key: LogKey, head: ChainHead & { signature: string }): boolean =>
   head.keyId === key.id && sameHash(headSignature(key.secret, head), head.signature);
 
-export function headOfRow(row: Selectable<OperationLogHeadsTable>): ChainHead & { signature: string } {
+export function headOfRow(row: Selectable<OperationLogHeads>): ChainHead & { signature: string } {
   return {
     chain: row.chain,
     entries: Number(row.entries),
@@ -48,7 +48,7 @@ export function headOfRow(row: Selectable<OperationLogHeadsTable>): ChainHead & 
 export function signedHeadRows(
   key: LogKey,
   heads: readonly Omit<ChainHead, 'keyId'>[],
-): Insertable<OperationLogHeadsTable>[] {
+): Insertable<OperationLogHeads>[] {
   return heads.map((h) => ({
     chain: h.chain,
     entries: h.entries,
@@ -68,7 +68,7 @@ export async function writeHeads(db: Db, key: LogKey, heads: readonly Omit<Chain
 
 const HEAD_COLUMNS = sql.raw('chain, entries, last_seq, last_hash, keyed_from, key_id, signature');
 /** Rows given as one JSON parameter: the statement's text is the same whatever their number. */
-export const HEAD_ROWS = (rows: readonly Insertable<OperationLogHeadsTable>[]) =>
+export const HEAD_ROWS = (rows: readonly Insertable<OperationLogHeads>[]) =>
   sql`(${HEAD_COLUMNS}) select ${HEAD_COLUMNS} from jsonb_populate_recordset(null::operation_log_heads, ${JSON.stringify(rows)}::jsonb)`;
 export const HEAD_UPSERT = sql`on conflict (chain) do update set entries = excluded.entries, last_seq = excluded.last_seq, last_hash = excluded.last_hash,
   keyed_from = excluded.keyed_from, key_id = excluded.key_id, signature = excluded.signature`;

@@ -5,7 +5,7 @@
 // the insert, in the same statement (ADR 0087). Entries of this instance are written in the order their
 // replies went out, those queued meanwhile together; a failed write is logged and never reaches the caller.
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { Db, OperationLogHeadsTable, OperationLogTable } from '../db/schema.ts';
+import type { Db, OperationLogHeads, OperationLog } from '../db/schema.ts';
 import { keyedHashOf, type LogContent } from './chain-hash.ts';
 import {
   HEAD_ROWS,
@@ -38,7 +38,7 @@ export const chainOf = (domainId: string | null): string => domainId ?? '';
 interface ChainEnd {
   chain: string;
   /** The head as stored, when there is one. */
-  head: Selectable<OperationLogHeadsTable> | null;
+  head: Selectable<OperationLogHeads> | null;
   last_hash: string;
   seqs: string[];
 }
@@ -63,7 +63,7 @@ export async function appendEntries(db: Db, drafts: readonly LogDraft[], key?: L
         array(select nextval('operation_log_seq')::text from generate_series(1, c.n)) as seqs
       from unnest(${chains}::text[], ${chains.map((c) => byChain.get(c)!.length)}::int[]) as c(chain, n)
       left join operation_log_heads h on h.chain = c.chain`.execute(trx);
-    const rows: Array<Omit<Insertable<OperationLogTable>, 'change'> & { change: unknown }> = [];
+    const rows: Array<Omit<Insertable<OperationLog>, 'change'> & { change: unknown }> = [];
     const heads: Omit<ChainHead, 'keyId'>[] = [];
     for (const end of ends) {
       let prevHash = end.last_hash;

@@ -3,6 +3,7 @@
 // head to an earlier state they were both in (ADR 0087).
 import type { Db } from '../db/schema.ts';
 import { sameHash } from './chain-hash.ts';
+import { int8 } from '../db/int8.ts';
 
 /** holds: the entry is there with that hash, or a signed checkpoint of a later retention delete covers
  *  it; different: the entry is there with another hash; gone: the chain no longer reaches it. */
@@ -13,14 +14,14 @@ export async function recordedHead(db: Db, chain: string, seq: string, hash: str
     .selectFrom('operation_log')
     .select('hash')
     .where('chain', '=', chain)
-    .where('seq', '=', seq)
+    .where('seq', '=', int8(seq))
     .executeTakeFirst();
   if (entry) return sameHash(entry.hash, hash) ? 'holds' : 'different';
   const covered = await db
     .selectFrom('operation_log_checkpoints')
     .select('last_hash')
     .where('chain', '=', chain)
-    .where('up_to_seq', '>=', seq)
+    .where('up_to_seq', '>=', int8(seq))
     .limit(1)
     .executeTakeFirst();
   return covered ? 'holds' : 'gone';

@@ -44,7 +44,7 @@ export async function deleteOlderThan(db: Db, chain: string, cutoff: Date, byUse
     const deleted = Number(removed.numDeletedRows);
     const checkpoint = {
       chain,
-      up_to_seq: String(end.seq),
+      up_to_seq: end.seq,
       last_hash: end.hash,
       deleted,
       at: new Date(),

@@ -4,10 +4,11 @@
 // `keyedFrom`); and the entries found must be exactly those the head counts, ending with its last hash.
 // The first thing that fails is reported.
 import { sql, type Selectable } from 'kysely';
-import type { Db, OperationLogCheckpointsTable, OperationLogHeadsTable } from '../db/schema.ts';
+import type { Db, OperationLogCheckpoints, OperationLogHeads } from '../db/schema.ts';
 import { contentOf, keyedHashOf, plainHashOf, sameHash, signatureOf, type StoredEntry } from './chain-hash.ts';
 import { headIsValid, headOfRow, type ChainHead } from './chain-head.ts';
 import { logKeyOf, type LogKey } from './log-key.ts';
+import { int8 } from '../db/int8.ts';
 
 export type BreakReason =
   'edited' | 'recomputed' | 'link' | 'checkpoint' | 'tail' | 'unsigned' | 'head' | 'missingHead' | 'key';
@@ -63,7 +64,7 @@ const COLUMNS = [
   'hash',
 ] as const;
 
-export type CheckpointRow = Selectable<OperationLogCheckpointsTable>;
+export type CheckpointRow = Selectable<OperationLogCheckpoints>;
 
 export const checkpointContent = (c: Omit<CheckpointRow, 'signature'>) => ({
   chain: c.chain,
@@ -79,7 +80,7 @@ async function startOf(db: Db, chain: string) {
   const {
     rows: [start],
   } = await sql<{
-    head: Selectable<OperationLogHeadsTable> | null;
+    head: Selectable<OperationLogHeads> | null;
     checkpoint: CheckpointRow | null;
     first: string | null;
   }>`select
@@ -133,8 +134,8 @@ async function verifyOne(db: Db, chain: string, key: LogKey): Promise<ChainResul
       .selectFrom('operation_log')
       .select([...COLUMNS])
       .where('chain', '=', chain)
-      .where('seq', '>', after)
-      .where('seq', '<=', head.lastSeq)
+      .where('seq', '>', int8(after))
+      .where('seq', '<=', int8(head.lastSeq))
       .orderBy('seq')
       .limit(BATCH)
       .execute()) as StoredEntry[];

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { standardWeek } from '../../core/calendar/work-calendar.ts';
 import type { Insertable } from 'kysely';
-import type { CalendarSpecialDaysTable, Db } from '../db/schema.ts';
+import type { CalendarSpecialDays, Db } from '../db/schema.ts';
 
 const HOLIDAYS_2026: Array<[string, string, string]> = [
   ['2026-01-01', '2026-01-01', "New Year's Day"],
@@ -27,7 +27,7 @@ export async function seedDemoCalendars(trx: Db, domains: ReadonlyMap<string, st
         is_default: true,
       })
       .execute();
-    const days: Array<Insertable<CalendarSpecialDaysTable>> = HOLIDAYS_2026.map(([start, end, name]) => ({
+    const days: Array<Insertable<CalendarSpecialDays>> = HOLIDAYS_2026.map(([start, end, name]) => ({
       id: randomUUID(),
       calendar_id: id,
       start_date: start,

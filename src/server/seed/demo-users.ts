@@ -5,7 +5,7 @@
 // sign in (users are not console logins, docs/adr/0034-tenant-organisation.md).
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable } from 'kysely';
-import type { Db, FieldExtendsTable, UsersTable } from '../db/schema.ts';
+import type { Db, FieldExtends, Users } from '../db/schema.ts';
 import { DEMO_TENANTS } from './demo-data.ts';
 
 const FAMILY = ['Wang', 'Li', 'Zhang', 'Liu', 'Chen', 'Smith', 'Garcia', 'Mueller', 'Rossi', 'Kim', 'Novak', 'Silva'];
@@ -80,7 +80,7 @@ export async function seedDemoUsers(
   domains: Map<string, string>,
   departments: Map<string, string>,
 ): Promise<void> {
-  const fields: Insertable<FieldExtendsTable>[] = DEMO_USER_FIELDS.map((f, i) => ({
+  const fields: Insertable<FieldExtends>[] = DEMO_USER_FIELDS.map((f, i) => ({
     fid: randomUUID().replaceAll('-', ''),
     domain_id: domains.get(f.slug)!,
     name: f.name,
@@ -93,7 +93,7 @@ export async function seedDemoUsers(
     sort_number: i,
   }));
   await trx.insertInto('field_extends').values(fields).execute();
-  let rows: Insertable<UsersTable>[] = [];
+  let rows: Insertable<Users>[] = [];
   for (const [i, tenant] of DEMO_TENANTS.entries()) {
     const chineseTenant = /\p{Script=Han}/u.test(tenant.name);
     for (let n = 0; n < demoUserCount(tenant.slug, i); n++) {

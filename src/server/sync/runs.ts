@@ -2,13 +2,14 @@
 // source; the unique index decides a race), updated as it goes so a caller can poll it, closed with
 // the counters, the skipped entries and (capped) the list of changes.
 import { randomUUID } from 'node:crypto';
-import type { Db, SyncRunStatus, SyncRunsTable } from '../db/schema.ts';
+import type { Db, SyncRuns } from '../db/schema.ts';
+import type { SyncRunStatus } from '../db/column-types.ts';
 import type { Selectable } from 'kysely';
 import { uniqueOr } from '../db/constraint-errors.ts';
 import { AppError } from '../http/app-error.ts';
 import type { SyncMode } from './plan.ts';
 
-export type SyncRun = Selectable<SyncRunsTable>;
+export type SyncRun = Selectable<SyncRuns>;
 
 /** A run still "running" this long after it started was cut off (its server stopped). */
 const STALE_MS = 2 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@
 // A message whose task has ended, whose user has no address, or when no mail is set up is skipped;
 // a refused or unreachable send is tried again after RETRY_AFTER, at most MAX_ATTEMPTS times.
 import { sql } from 'kysely';
-import type { MailStatus } from '../db/schema.ts';
+import type { MailStatus } from '../db/column-types.ts';
 import { translatorFor } from '../../core/translate.ts';
 import { serverLanguage } from '../notices/recipient-language.ts';
 import type { AppServices } from '../services.ts';

@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { syncScheduledDomains } from '../areas/directory-sync/scheduled.ts';
 import { purgeExpired } from '../auth/sessions.ts';
-import type { TimedTaskStartType } from '../db/schema.ts';
+import type { TimedTaskStartType } from '../db/column-types.ts';
 import { scanPasswordNotices } from '../notices/scan.ts';
 import type { AppServices } from '../services.ts';
 import { dispatchTaskMail } from '../task-notices/mail-dispatch.ts';

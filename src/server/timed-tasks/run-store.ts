@@ -5,7 +5,8 @@
 // older than STALE_SECONDS belongs to a dead instance and is marked interrupted.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db, TimedTaskStartType } from '../db/schema.ts';
+import type { Db } from '../db/schema.ts';
+import type { TimedTaskStartType } from '../db/column-types.ts';
 import type { Timing } from './timing.ts';
 
 export const HEARTBEAT_MS = 5_000;

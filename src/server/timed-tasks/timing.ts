@@ -1,7 +1,7 @@
 // When a timed task runs (docs/adr/0057-timed-tasks.md): its period with the run time (rTime, "HH:mm" or "HH:mm:ss", local time
 // of the server) and the first run date (rDate, "YYYY-MM-DD"). A repeating period is a croner pattern
 // with seconds, started on rDate; "none" runs once at rDate rTime, "immediately" once at the start.
-import type { TimedTaskPeriod } from '../db/schema.ts';
+import type { TimedTaskPeriod } from '../db/column-types.ts';
 
 export interface Timing {
   period: TimedTaskPeriod;

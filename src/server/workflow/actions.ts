@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ProcessDefinition } from '../../core/workflow/process-definition.ts';
-import type { Db, FlowAction } from '../db/schema.ts';
+import type { Db } from '../db/schema.ts';
+import type { FlowAction } from '../db/column-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { currentVersion, versionById } from './process-versions.ts';
 import { Walk, type ActionStamp, type InstanceState } from './walk.ts';

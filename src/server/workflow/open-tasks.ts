@@ -3,7 +3,7 @@
 // left untold. Approvals entered by a walk and approvers changed by a batch both use it.
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
-import type { Db, FlowTokensTable } from '../db/schema.ts';
+import type { Db, FlowTokens } from '../db/schema.ts';
 
 export interface NewTask {
   token_id: string | null;
@@ -20,7 +20,7 @@ export async function openTasks(
   instance: { id: string; domain_id: string },
   at: Date,
   tasks: readonly NewTask[],
-  token?: Insertable<FlowTokensTable>,
+  token?: Insertable<FlowTokens>,
 ): Promise<void> {
   if (tasks.length === 0) {
     if (token) await trx.insertInto('flow_tokens').values(token).execute();
@@ -58,7 +58,7 @@ export async function openTasksFor(
   at: Date,
   assignees: SelectQueryBuilder<never, never, { id: string; n: number }>,
   task: Omit<NewTask, 'assignee_id'>,
-  token?: Insertable<FlowTokensTable>,
+  token?: Insertable<FlowTokens>,
 ): Promise<string[]> {
   const { rows } = await sql<{
     id: string;

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase, type AtriumDatabase } from '../../../src/server/db/connect.ts';
 import { prepareDatabase } from '../../../src/server/prepare-database.ts';
+import { measuredQuery } from '../../../src/server/monitoring/perf-monitor.ts';
 import { PREPARED_DIR, preparedPath, removeStale, seedFingerprint } from '../../support/prepared-data.ts';
 import { postgresSkipped, postgresUrl } from './postgres-choice.ts';
 
@@ -51,7 +52,11 @@ async function pgliteSnapshot(dataDir: string): Promise<Blob> {
 const pglite: DatabaseTarget = {
   name: 'pglite',
   async open(dataDir) {
-    const database = await openDatabase({ pgliteSnapshot: await pgliteSnapshot(dataDir) });
+    // The test servers watch their statements as main.ts does (the performance monitor's tests read them).
+    const database = await openDatabase({
+      pgliteSnapshot: await pgliteSnapshot(dataDir),
+      observeStatement: measuredQuery,
+    });
     await prepareDatabase(database.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD, demo: true });
     return {
       database,
@@ -67,7 +72,7 @@ const postgres: DatabaseTarget = {
     const name = `atrium_test_${randomBytes(6).toString('hex')}`;
     await cloneTemplate(name);
     const url = databaseUrl(name);
-    const pool = () => openDatabase({ databaseUrl: url, pgPool: { max: 4 } });
+    const pool = () => openDatabase({ databaseUrl: url, pgPool: { max: 4 }, observeStatement: measuredQuery });
     const database = await pool();
     // Migrations find nothing to do and the seed finds its demo data: both only check.
     await prepareDatabase(database.db, {

@@ -1,7 +1,9 @@
 // The console registry: importable in plain Node (the generator checks catalogue names against it),
 // exact names, and a duplicate name is refused.
 import { describe, expect, it } from 'vitest';
-import { cellRenderers, guards, plugins, registry, screenKinds, widgets } from '../../../src/console/registry.ts';
+import { cellRenderers, dialogs, guards, plugins, screenKinds, widgets } from '../../../src/console/registry.ts';
+import { DIALOG_NAMES, dialogName } from '../../../src/console/runtime/dialog/dialog-names.ts';
+import { registry } from '../../../src/console/registry-map.ts';
 import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 
 describe('console registry', () => {
@@ -34,5 +36,11 @@ describe('console registry', () => {
     }
     for (const route of catalogue.routes)
       for (const g of route.guards ?? []) expect(guards, route.path).toHaveProperty([g]);
+  });
+
+  it('loads exactly the dialogs code may open by name, and refuses a catalogue name it does not know (docs/adr/0102-no-import-cycles.md)', () => {
+    expect(Object.keys(dialogs).sort()).toEqual([...DIALOG_NAMES].sort());
+    expect(dialogName('user-select')).toBe('user-select');
+    expect(() => dialogName('no-such-dialog')).toThrow('dialog "no-such-dialog" is not registered');
   });
 });

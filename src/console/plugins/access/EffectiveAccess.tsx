@@ -20,7 +20,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
-import { DialogHost } from '../../runtime/dialog/DialogHost.tsx';
+import { OpenDialog } from '../../runtime/dialog/OpenDialog.tsx';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import type { UserSelectResult } from '../user-select/user-select-types.ts';
 import type { Choice, Choose } from './useAccessState.ts';
@@ -162,7 +162,7 @@ export function EffectiveAccess({
           <GrantTable title={t('permission.tab.modules')} grants={data.resources} testId="effective-resources" />
         </Stack>
       )}
-      {picking && <DialogHost name="user-select" data={{ domainid: domainId }} onClose={picked} />}
+      {picking && <OpenDialog name="user-select" data={{ domainid: domainId }} onClose={picked} />}
     </Stack>
   );
 }

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
 import { ConfirmDialog } from '../../runtime/ConfirmDialog.tsx';
 import { countText } from '../../runtime/counted-label.ts';
-import { DialogHost } from '../../runtime/dialog/DialogHost.tsx';
+import { OpenDialog } from '../../runtime/dialog/OpenDialog.tsx';
 import { mayCall } from '../../session/reach.ts';
 import { notifySuccess } from '../../shell/notify.ts';
 import type { Role } from './useAccessState.ts';
@@ -121,7 +121,7 @@ export function RolePanel({ appId, roles, roleId, onPick, onChanged }: Props) {
         </List>
         {roles?.length === 0 && <Typography sx={{ p: 2 }}>{t('role.noRoles')}</Typography>}
       </Box>
-      {editing && <DialogHost name="role-form" data={{ ...editing, applicationId: appId }} onClose={edited} />}
+      {editing && <OpenDialog name="role-form" data={{ ...editing, applicationId: appId }} onClose={edited} />}
       <ConfirmDialog
         text={deleting ? t('permission.role.confirmDelete', { name: deleting.name }) : null}
         onConfirm={() => void remove()}

@@ -22,7 +22,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
 import { formatDateTime } from '../../runtime/cells/DateCell.tsx';
-import { DialogHost } from '../../runtime/dialog/DialogHost.tsx';
+import { OpenDialog } from '../../runtime/dialog/OpenDialog.tsx';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { notifySuccess } from '../../shell/notify.ts';
 import type { PickedUser, UserSelectResult } from '../user-select/user-select-types.ts';
@@ -184,7 +184,7 @@ export default function ApiDocsPage({ props }: PluginProps) {
         </Suspense>
       </Paper>
       {picking && (
-        <DialogHost
+        <OpenDialog
           name="user-select"
           data={{ domainid: domainId, docs: { applicationId }, emptyMessage: 'apiDocs.msg.selectUser' }}
           onClose={(result) => {

@@ -14,7 +14,7 @@ import { CatalogueForm } from '../../runtime/form/CatalogueForm.tsx';
 import type { FormScreenDef, Row } from '../../runtime/screen-types.ts';
 import { useRegistryDefaults } from '../../runtime/useRegistryDefaults.ts';
 import { mayCall } from '../../session/reach.ts';
-import { widgets } from '../../registry.ts';
+import { useConsoleRegistry } from '../../runtime/registry-context.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 
 /** The dialog's message line (its stable callbacks): a failed read and a save are said there. */
@@ -84,7 +84,11 @@ function LoadedAgentForm({ screen, record, service, domainid, messages, onSaved 
     idParam: 'applicationId',
     params: { id: domainid },
   });
-  const loadedWidgets = useRegistryDefaults<RegistryWidgetsType[string]>('widget', widgets, form.layout.widgetNames);
+  const loadedWidgets = useRegistryDefaults<RegistryWidgetsType[string]>(
+    'widget',
+    useConsoleRegistry().widgets,
+    form.layout.widgetNames,
+  );
   const mayChange = Boolean(screen.update && mayCall(screen.update));
   const submit = async (data: Row) => {
     messages.clear();

@@ -20,7 +20,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
-import { DialogHost } from '../../runtime/dialog/DialogHost.tsx';
+import { OpenDialog } from '../../runtime/dialog/OpenDialog.tsx';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
@@ -46,7 +46,7 @@ export default function IcsImportDialog({ data, onClose }: DialogPluginProps) {
       importer.previewFile(path);
     };
     return (
-      <DialogHost
+      <OpenDialog
         name="upload"
         data={{ use: 'calendarImport', path: 'calendarImport', domainid: data.domainid }}
         onClose={whenUploaded}

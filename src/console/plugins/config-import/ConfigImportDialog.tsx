@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogHost } from '../../runtime/dialog/DialogHost.tsx';
+import { OpenDialog } from '../../runtime/dialog/OpenDialog.tsx';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
@@ -30,7 +30,7 @@ export default function ConfigImportDialog({ onClose }: DialogPluginProps) {
       setUploaded(true);
       void importer.importUploaded(path);
     };
-    return <DialogHost name="upload" data={{ use: 'systemImport', path: 'systemImport' }} onClose={whenUploaded} />;
+    return <OpenDialog name="upload" data={{ use: 'systemImport', path: 'systemImport' }} onClose={whenUploaded} />;
   }
   const close = () => onClose({ reload: true });
   return (

@@ -16,7 +16,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../runtime/ConfirmDialog.tsx';
-import { DialogHost } from '../../runtime/dialog/DialogHost.tsx';
+import { OpenDialog } from '../../runtime/dialog/OpenDialog.tsx';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import { IconTile } from './IconTile.tsx';
@@ -86,7 +86,7 @@ export default function IconPickerDialog({ data, onClose }: DialogPluginProps) {
         onCancel={picker.cancelDelete}
       />
       {uploading && (
-        <DialogHost
+        <OpenDialog
           name="upload"
           data={{ use: 'icon' }}
           onClose={(filePath) => {

@@ -21,7 +21,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogHost } from '../../runtime/dialog/DialogHost.tsx';
+import { OpenDialog } from '../../runtime/dialog/OpenDialog.tsx';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
 import { downloadErrorReport } from './error-report.ts';
@@ -118,7 +118,7 @@ export function OrganisationImportDialog({
       importer.previewFile(path);
     };
     return (
-      <DialogHost
+      <OpenDialog
         name="upload"
         data={{ use: kind === 'users' ? 'import' : 'depImport', domainid }}
         onClose={whenUploaded}

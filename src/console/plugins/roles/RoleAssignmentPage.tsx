@@ -23,7 +23,7 @@ import { currentLanguage } from '../../session/language.ts';
 import { mayCall } from '../../session/reach.ts';
 import { ConfirmDialog } from '../../runtime/ConfirmDialog.tsx';
 import { countText } from '../../runtime/counted-label.ts';
-import { DialogHost } from '../../runtime/dialog/DialogHost.tsx';
+import { OpenDialog } from '../../runtime/dialog/OpenDialog.tsx';
 import { gridLocaleText } from '../../runtime/list/gridLocale.ts';
 import { notifySuccess } from '../../shell/notify.ts';
 import type { UserSelectResult } from '../user-select/user-select-types.ts';
@@ -167,7 +167,7 @@ export default function RoleAssignmentPage() {
         </Box>
       </Box>
       {picking && (
-        <DialogHost name="user-select" data={{ domainid: domainId }} onClose={(result) => void afterPick(result)} />
+        <OpenDialog name="user-select" data={{ domainid: domainId }} onClose={(result) => void afterPick(result)} />
       )}
       <ConfirmDialog
         text={confirming ? countText('role.confirmRemove', selected.length, { role: roles.role?.name ?? '' }) : null}

@@ -18,7 +18,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
-import { DialogHost } from '../../runtime/dialog/DialogHost.tsx';
+import { OpenDialog } from '../../runtime/dialog/OpenDialog.tsx';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
@@ -163,7 +163,7 @@ export default function KnowledgeDialog({ data, onClose }: DialogPluginProps) {
           </Button>
         )}
       </DialogActions>
-      {adding && <DialogHost name="user-select" data={{ domainid }} onClose={added} />}
+      {adding && <OpenDialog name="user-select" data={{ domainid }} onClose={added} />}
     </Dialog>
   );
 }

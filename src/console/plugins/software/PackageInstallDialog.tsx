@@ -23,7 +23,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
-import { DialogHost } from '../../runtime/dialog/DialogHost.tsx';
+import { OpenDialog } from '../../runtime/dialog/OpenDialog.tsx';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
 import { usePackageInstall, type InstallPlan } from './usePackageInstall.ts';
@@ -72,7 +72,7 @@ export default function PackageInstallDialog({ onClose }: DialogPluginProps) {
       setUploaded(true);
       installer.previewFile(path);
     };
-    return <DialogHost name="upload" data={{ use: 'package' }} onClose={whenUploaded} />;
+    return <OpenDialog name="upload" data={{ use: 'package' }} onClose={whenUploaded} />;
   }
   const { preview, installed, problems } = installer;
   const plan = installed ?? preview;

@@ -6,7 +6,7 @@ import { Box, Button, Dialog, DialogContent, DialogTitle } from '@mui/material';
 import type { RegistryWidgetsType, UiSchema } from '@rjsf/utils';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { widgets } from '../../registry.ts';
+import { useConsoleRegistry } from '../registry-context.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { CatalogueForm } from '../form/CatalogueForm.tsx';
 import type { FormScreenDef, Row } from '../screen-types.ts';
@@ -36,7 +36,11 @@ export function FormDialog({ screenId, data, onClose, ui, ...options }: FormDial
   const form = useFormDialog(screen, data, options);
   const andNew = useRef(false);
   const saved = useRef(false);
-  const loadedWidgets = useRegistryDefaults<RegistryWidgetsType[string]>('widget', widgets, form.layout.widgetNames);
+  const loadedWidgets = useRegistryDefaults<RegistryWidgetsType[string]>(
+    'widget',
+    useConsoleRegistry().widgets,
+    form.layout.widgetNames,
+  );
   const close = () => onClose(saved.current ? { reload: true } : undefined);
   const submit = async (data: Row) => {
     const ok = await form.save(data, andNew.current);

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { ActionDef } from '../../../core/catalogue/types.ts';
 import { CatalogueIcon } from '../CatalogueIcon.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { DialogHost } from '../dialog/DialogHost.tsx';
+import { OpenDialog } from '../dialog/OpenDialog.tsx';
+import { dialogName } from '../dialog/dialog-names.ts';
 import { hasIcon } from '../icons.ts';
 import type { Row } from '../screen-types.ts';
 import { useFormActions } from './useFormActions.ts';
@@ -39,8 +40,8 @@ export function FormActions({
         </Button>
       ))}
       {form.dialog && (
-        <DialogHost
-          name={form.dialog}
+        <OpenDialog
+          name={dialogName(form.dialog)}
           data={formData}
           onClose={(result) => {
             form.closeDialog();

@@ -9,7 +9,7 @@ import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { widgets } from '../../registry.ts';
+import { useConsoleRegistry } from '../registry-context.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { usePublishRecordTitle } from '../../shell/record-title.ts';
 import { ScreenHost, type ScreenProps } from '../../shell/ScreenHost.tsx';
@@ -58,7 +58,11 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
   const { tabs } = form;
   const name = screen.recordName && recordKey ? form.saved[screen.recordName] : undefined;
   usePublishRecordTitle(typeof name === 'string' && name ? name : null, screen.recordName !== undefined);
-  const loadedWidgets = useRegistryDefaults<RegistryWidgetsType[string]>('widget', widgets, form.layout.widgetNames);
+  const loadedWidgets = useRegistryDefaults<RegistryWidgetsType[string]>(
+    'widget',
+    useConsoleRegistry().widgets,
+    form.layout.widgetNames,
+  );
   if (form.state === 'loading' || !loadedWidgets) return <LoadingPanel />;
   const embedded = tabs.current?.screen;
   return (

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../../shell/ScreenHost.tsx';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { useCellRenderers } from '../cells/useCellRenderers.ts';
-import { DialogHost } from '../dialog/DialogHost.tsx';
+import { OpenDialog } from '../dialog/OpenDialog.tsx';
+import { dialogName } from '../dialog/dialog-names.ts';
 import type { ListScreenDef } from '../screen-types.ts';
 import { CardView } from './CardView.tsx';
 import { EmptyState } from './EmptyState.tsx';
@@ -47,7 +48,7 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
       )}
       <ListConfirm screen={screen} list={list} />
       {list.dialog.open && (
-        <DialogHost name={list.dialog.open.name} data={list.dialog.open.data} onClose={list.dialog.close} />
+        <OpenDialog name={dialogName(list.dialog.open.name)} data={list.dialog.open.data} onClose={list.dialog.close} />
       )}
     </Box>
   );

@@ -6,7 +6,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageSrc } from '../cells/ImageCell.tsx';
-import { DialogHost } from '../dialog/DialogHost.tsx';
+import { OpenDialog } from '../dialog/OpenDialog.tsx';
 
 export default function BackgroundWidget({
   id,
@@ -84,7 +84,7 @@ export default function BackgroundWidget({
         </Box>
       </Stack>
       {uploading && (
-        <DialogHost
+        <OpenDialog
           name="upload"
           data={{ use: 'image', path: 'image/background' }}
           onClose={(filePath) => {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../shell/notify.ts';
 import { label as labelRef } from '../../shell/LabelText.tsx';
 import { imageSrc } from '../cells/ImageCell.tsx';
-import { DialogHost } from '../dialog/DialogHost.tsx';
+import { OpenDialog } from '../dialog/OpenDialog.tsx';
 
 export default function IconWidget({
   id,
@@ -80,7 +80,7 @@ export default function IconWidget({
       </Stack>
       {!path && <FormHelperText sx={{ mx: 0 }}>{t('iconWidget.none')}</FormHelperText>}
       {picking && (
-        <DialogHost
+        <OpenDialog
           name="icon-picker"
           data={{ value: path }}
           onClose={(chosen) => {

@@ -2,7 +2,7 @@
 import type { Selectable } from 'kysely';
 import { rangeProblems, type TimeRange } from '../../../core/calendar/time-ranges.ts';
 import type { SpecialDay, WorkDay } from '../../../core/calendar/work-calendar.ts';
-import type { CalendarSpecialDaysTable, WorkCalendarsTable } from '../../db/schema.ts';
+import type { CalendarSpecialDays, WorkCalendars } from '../../db/schema.ts';
 import { ValidationFailure } from '../../http/app-error.ts';
 import type { RuleFailure } from '../../../core/form-rules.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
@@ -10,7 +10,7 @@ import type { Calls } from '../../../core/generated/api-types.ts';
 /** A stored zone is one the entity's enum offered when it was saved. */
 type Zone = Calls['calendars.get']['reply']['timeZone'];
 
-export const toCalendar = (row: Selectable<WorkCalendarsTable>, users = 0) => ({
+export const toCalendar = (row: Selectable<WorkCalendars>, users = 0) => ({
   id: row.id,
   domainid: row.domain_id,
   name: row.name,
@@ -21,7 +21,7 @@ export const toCalendar = (row: Selectable<WorkCalendarsTable>, users = 0) => ({
 
 export const rangesText = (ranges: readonly TimeRange[]) => ranges.map((r) => `${r.start}-${r.end}`).join(', ');
 
-export const toSpecialDay = (row: Selectable<CalendarSpecialDaysTable>) => ({
+export const toSpecialDay = (row: Selectable<CalendarSpecialDays>) => ({
   id: row.id,
   calendarid: row.calendar_id,
   startDate: row.start_date,
@@ -32,7 +32,7 @@ export const toSpecialDay = (row: Selectable<CalendarSpecialDaysTable>) => ({
   rangesText: rangesText(row.ranges),
 });
 
-export const toCoreSpecialDay = (row: Selectable<CalendarSpecialDaysTable>): SpecialDay => ({
+export const toCoreSpecialDay = (row: Selectable<CalendarSpecialDays>): SpecialDay => ({
   startDate: row.start_date,
   endDate: row.end_date,
   kind: row.kind,

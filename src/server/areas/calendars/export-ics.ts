@@ -8,7 +8,7 @@ import ICAL from 'ical.js';
 import type { Selectable } from 'kysely';
 import type { TimeRange } from '../../../core/calendar/time-ranges.ts';
 import type { WorkDay } from '../../../core/calendar/work-calendar.ts';
-import type { CalendarSpecialDaysTable, WorkCalendarsTable } from '../../db/schema.ts';
+import type { CalendarSpecialDays, WorkCalendars } from '../../db/schema.ts';
 import { requireUser, type CallHandler } from '../handler.ts';
 import { calendarAccess } from './access.ts';
 
@@ -82,8 +82,8 @@ function weekRanges(week: readonly WorkDay[]): Array<{ range: TimeRange; weekday
 }
 
 export function calendarIcs(
-  row: Selectable<WorkCalendarsTable>,
-  specials: ReadonlyArray<Selectable<CalendarSpecialDaysTable>>,
+  row: Selectable<WorkCalendars>,
+  specials: ReadonlyArray<Selectable<CalendarSpecialDays>>,
   labels: { week: string; workday: string },
 ): string {
   const stamp = ICAL.Time.fromJSDate(new Date(), true);

@@ -2,13 +2,13 @@
 // reads a month, the dashboard the years its durations span); and an enterprise's default calendar.
 import { sql, type Selectable } from 'kysely';
 import type { WorkCalendar } from '../../../core/calendar/work-calendar.ts';
-import type { Db, WorkCalendarsTable } from '../../db/schema.ts';
+import type { Db, WorkCalendars } from '../../db/schema.ts';
 import { toCoreSpecialDay } from './calendar-record.ts';
 
 /** `first` and `last`: YYYY-MM-DD, inclusive. Exceptions come in the order saved (the last one wins). */
 export async function workCalendarOf(
   db: Db,
-  row: Selectable<WorkCalendarsTable>,
+  row: Selectable<WorkCalendars>,
   first: string,
   last: string,
 ): Promise<WorkCalendar> {

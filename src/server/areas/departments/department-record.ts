@@ -2,7 +2,8 @@
 // values (field1…field20 of `ext`) flattened to top-level properties like the enterprise's.
 import type { Updateable } from 'kysely';
 import type { Department, DepartmentNode, DepartmentRow } from '../../../core/generated/api-types.ts';
-import type { DepartmentsTable, ExtValues } from '../../db/schema.ts';
+import type { Departments } from '../../db/schema.ts';
+import type { ExtValues } from '../../db/column-types.ts';
 
 export interface DepartmentDbRow {
   id: string;
@@ -51,8 +52,8 @@ export const toRow = (row: DepartmentDbRow & { user_count: number; child_count: 
 };
 
 /** The columns a save writes: only the fields present in the body (the superior is the move's). */
-export function toDepartmentColumns(input: Department): Updateable<DepartmentsTable> {
-  const columns: Updateable<DepartmentsTable> = {};
+export function toDepartmentColumns(input: Department): Updateable<Departments> {
+  const columns: Updateable<Departments> = {};
   if (input.name !== undefined) columns.name = input.name.trim();
   if (input.code !== undefined) columns.code = input.code;
   if (input.orderno !== undefined) columns.order_no = input.orderno;

@@ -2,12 +2,12 @@
 // null = the whole tenant, else the ids it reaches (closed downwards: a reached department's
 // sub-departments are reached too).
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { DatabaseSchema, Db, DepartmentsTable } from '../../db/schema.ts';
+import type { DB, Db, Departments } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { toDepartmentReply, toNode, toRow, type DepartmentDbRow } from './department-record.ts';
 import { containsText } from '../../db/contains-text.ts';
 
-type WithD = DatabaseSchema & { d: DepartmentsTable };
+type WithD = DB & { d: Departments };
 type DepartmentQuery = SelectQueryBuilder<WithD, 'd', object>;
 export type Reachable = readonly string[] | null;
 

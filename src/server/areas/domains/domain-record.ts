@@ -2,7 +2,7 @@
 // never sent back in clear (UNCHANGED_SECRET stands for "one is stored").
 import type { Selectable, Updateable } from 'kysely';
 import { UNCHANGED_SECRET } from '../../../core/password-codec.ts';
-import type { Db, DomainsTable } from '../../db/schema.ts';
+import type { Db, Domains } from '../../db/schema.ts';
 import { ValidationFailure } from '../../http/app-error.ts';
 import type { Domain } from '../../../core/generated/api-types.ts';
 
@@ -27,7 +27,7 @@ export interface DomainReply {
 export type DomainInput = Partial<Omit<Domain, 'id' | 'users'>>;
 
 export type DomainRow = Pick<
-  Selectable<DomainsTable>,
+  Selectable<Domains>,
   'id' | 'name' | 'system_name' | 'sms_member_code' | 'sms_member_pwd' | 'description' | 'logo_url' | 'status' | 'ext'
 >;
 
@@ -49,8 +49,8 @@ export function toDomainReply(row: DomainRow, users: DomainAdmin[] = []): Domain
 }
 
 /** Only the fields present in the body change (a form that omits the logo does not clear it). */
-export function toDomainColumns(input: DomainInput): Updateable<DomainsTable> {
-  const columns: Updateable<DomainsTable> = {};
+export function toDomainColumns(input: DomainInput): Updateable<Domains> {
+  const columns: Updateable<Domains> = {};
   if (input.name !== undefined) columns.name = input.name.trim();
   if (input.systemName !== undefined) columns.system_name = input.systemName;
   if (input.smsMemberCode !== undefined) columns.sms_member_code = input.smsMemberCode;

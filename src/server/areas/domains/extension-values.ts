@@ -3,7 +3,8 @@
 // of chosen options. An enterprise has the platform-level fields of tableDomain; a department those
 // of tableDept, the platform's and its tenant's own (departments/handlers.ts).
 import { sql } from 'kysely';
-import type { Db, ExtValues } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
+import type { ExtValues } from '../../db/column-types.ts';
 import { ValidationFailure } from '../../http/app-error.ts';
 import { platformFields } from '../field-extends/stored-fields.ts';
 import type { FieldExtendReply } from '../field-extends/field-extend-record.ts';

@@ -3,11 +3,11 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import { visibleDomains } from '../../auth/reach.ts';
 import type { DomainSearch } from '../../../core/generated/api-types.ts';
-import type { DatabaseSchema, Db, DomainsTable } from '../../db/schema.ts';
+import type { DB, Db, Domains } from '../../db/schema.ts';
 import { toDomainReply, type DomainAdmin, type DomainReply } from './domain-record.ts';
 import { containsText } from '../../db/contains-text.ts';
 
-type WithD = DatabaseSchema & { d: DomainsTable };
+type WithD = DB & { d: Domains };
 type DomainQuery = SelectQueryBuilder<WithD, 'd', object>;
 type DomainEb = ExpressionBuilder<WithD, 'd'>;
 

@@ -1,13 +1,13 @@
 // Between the `field_extends` table and the `field-extend` entity.
 import type { Insertable, Selectable } from 'kysely';
 import type { FieldExtend } from '../../../core/generated/api-types.ts';
-import type { FieldExtendsTable } from '../../db/schema.ts';
+import type { FieldExtends } from '../../db/schema.ts';
 
-export type FieldExtendRow = Selectable<FieldExtendsTable>;
+export type FieldExtendRow = Selectable<FieldExtends>;
 
 /** What create and update both write. */
 type SavedColumns = Pick<
-  Insertable<FieldExtendsTable>,
+  Insertable<FieldExtends>,
   'label' | 'type' | 'enabel' | 'sort_number' | 'options' | 'is_not_null' | 'is_readonly' | 'is_support_search'
 >;
 

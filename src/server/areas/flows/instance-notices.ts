@@ -1,7 +1,8 @@
 // How the approvers of an instance's open tasks were told (docs/adr/0051-new-task-notifies-approver.md): how many messages, how many read,
 // and what became of their mails, so an administrator sees whether anyone knows the instance waits.
 import { sql } from 'kysely';
-import type { Db, MailStatus } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
+import type { MailStatus } from '../../db/column-types.ts';
 
 export async function instanceNotices(db: Db, instanceId: string) {
   const rows = await db

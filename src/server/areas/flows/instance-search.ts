@@ -7,10 +7,8 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
 import type { FlowstatertSearch } from '../../../core/generated/api-types.ts';
 import { containsText } from '../../db/contains-text.ts';
-import { ChangeCache } from '../../db/change-cache.ts';
-import type { TableChanges } from '../../db/table-changes.ts';
 import type { Db } from '../../db/schema.ts';
-import type { AppServices } from '../../services.ts';
+import type { PeopleByName } from './people-by-name.ts';
 import { inLanguage } from '../applications/application-sql.ts';
 import { dayEnd, dayStart } from './instance-rows.ts';
 
@@ -21,12 +19,7 @@ const LISTED_PEOPLE = 1000;
 
 const nothing = sql<SqlBool>`false`;
 
-/** The ids of the users a name search finds (null: too many to list), kept until users change (docs/adr/0042-pages-kept-until-change.md). */
-export type PeopleByName = ChangeCache<string[] | null>;
-export const peopleByName = (changes: TableChanges, on: boolean): PeopleByName =>
-  new ChangeCache(changes, ['users'], { maxEntries: on ? 500 : 0, maxAgeMs: 60_000 });
-
-type Services = Pick<AppServices, 'db' | 'flowPeople'>;
+type Services = { db: Db; flowPeople: PeopleByName };
 
 /** `column` holds one of the users whose name contains `text`. */
 async function byPersonName(
@@ -111,21 +104,3 @@ export async function searchConditions(
   if (lastAuditor) where.push(await byPersonName(services, 'i.last_actor_id', lastAuditor));
   return where;
 }
-
-const SEARCHED = [
-  'application',
-  'status',
-  '_flowName',
-  '_stateLabel',
-  '_initiator',
-  '_lastAuditor',
-  '_summary',
-  '_firstProcessTimeFrom',
-  '_firstProcessTimeTo',
-  '_lastProcessTimeFrom',
-  '_lastProcessTimeTo',
-] as const;
-
-/** What makes two searches the same: the enterprise, the language (flow names) and the fields read. */
-export const searchKey = (domainId: string, language: Language, search: FlowstatertSearch) =>
-  JSON.stringify([domainId, language, ...SEARCHED.map((field) => search[field]?.trim() ?? null)]);

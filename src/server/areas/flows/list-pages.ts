@@ -9,7 +9,7 @@ import type { Reach } from '../../auth/reach.ts';
 import { ChangeCache } from '../../db/change-cache.ts';
 import type { TableChanges } from '../../db/table-changes.ts';
 import { INSTANCES_TABLE } from '../../workflow/instance-writes.ts';
-import { searchKey } from './instance-search.ts';
+import { searchKey } from './search-key.ts';
 
 /** A page as flows.list answers it. */
 export interface FlowListPage {

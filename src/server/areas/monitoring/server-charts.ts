@@ -1,14 +1,14 @@
 // The server charts' calls (domain spec §2.3 "Server charts", docs/adr/0059-system-monitoring.md): a range of one instance's samples,
 // at most 101 points (averaged per interval when the range holds more), and its newest sample.
-import { sql } from 'kysely';
-import type { Db, ServerSamplesTable } from '../../db/schema.ts';
+import { sql, type Selectable } from 'kysely';
+import type { Db, ServerSamples } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { SAMPLE_EVERY_MS } from '../../monitoring/server-sampler.ts';
 import type { CallHandler } from '../handler.ts';
 
 export const MAX_POINTS = 101;
 
-type SampleRow = Omit<ServerSamplesTable, 'instance'>;
+type SampleRow = Omit<Selectable<ServerSamples>, 'instance'>;
 
 const two = (n: number) => String(n).padStart(2, '0');
 const one = (n: number) => Math.round(Number(n) * 10) / 10;

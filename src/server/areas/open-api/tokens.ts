@@ -3,7 +3,7 @@
 // a new secret deletes the enterprise's tokens.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { DatabaseSchema, Db } from '../../db/schema.ts';
+import type { DB, Db } from '../../db/schema.ts';
 
 export const ACCESS_TOKEN_SECONDS = 7200;
 const HINT_LENGTH = 6;
@@ -70,9 +70,7 @@ export const liveTokenOfHash = (db: Db, tokenHash: string) =>
 
 /** A token made by no session (a secret's), or by a console session still alive: not expired (a
  *  session's row can outlive its time until the purge) and of an enabled user, as a session is read. */
-export const madeBySessionAlive = (
-  eb: ExpressionBuilder<DatabaseSchema & { tk: DatabaseSchema['api_tokens'] }, 'tk'>,
-) =>
+export const madeBySessionAlive = (eb: ExpressionBuilder<DB & { tk: DB['api_tokens'] }, 'tk'>) =>
   eb.or([
     eb('tk.session_id', 'is', null),
     eb.exists(

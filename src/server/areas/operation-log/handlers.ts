@@ -11,6 +11,7 @@ import { deleteOlderThan } from '../../operation-log/retention.ts';
 import { logScope, oneChain } from './log-scope.ts';
 import { entryBatches, findEntry, listEntries, type LogFilter } from './log-queries.ts';
 import { exportLog } from './log-export.ts';
+import { int8 } from '../../db/int8.ts';
 
 /** The reader's language's labels: the entries' calls, targets and outcomes are read in it. */
 const labelsOf = async (ctx: Pick<HandlerContext, 'services' | 'request'>) =>
@@ -45,7 +46,7 @@ const update: CallHandler<'operationLog.update'> = async (ctx) => {
       reviewed_by: reviewed ? user.name : '',
       reviewed_at: reviewed ? new Date() : null,
     })
-    .where('seq', '=', ctx.body.id)
+    .where('seq', '=', int8(ctx.body.id))
     .$if(scope.chain !== null, (q) => q.where('chain', '=', scope.chain!))
     .execute();
   return (await findEntry(db, scope, ctx.body.id, await labelsOf(ctx)))!;

@@ -4,6 +4,7 @@ import type { Db } from '../../db/schema.ts';
 import { containsText } from '../../db/contains-text.ts';
 import type { LogScope } from './log-scope.ts';
 import { actionOf, outcomeTextOf, targetNameOf, targetNames } from './readable-entries.ts';
+import { int8 } from '../../db/int8.ts';
 
 export interface LogFilter {
   operator?: string;
@@ -139,7 +140,7 @@ export async function findEntry(
     .selectFrom('operation_log')
     .select(COLUMNS)
     .$if(scope.chain !== null, (q) => q.where('chain', '=', scope.chain!))
-    .where('seq', '=', seq)
+    .where('seq', '=', int8(seq))
     .executeTakeFirst();
   return row ? (await replies(db, [row as Row], labels))[0] : undefined;
 }
@@ -148,7 +149,7 @@ export async function findEntry(
 export function entryBatches(db: Db, scope: LogScope, filter: LogFilter, labels: Labels, size = 500) {
   return async (after: EntryReply | undefined): Promise<EntryReply[]> => {
     let query = filtered(db, scope, filter).select(COLUMNS);
-    if (after) query = query.where('seq', '<', after.id);
+    if (after) query = query.where('seq', '<', int8(after.id));
     return replies(db, (await query.orderBy('seq', 'desc').limit(size).execute()) as Row[], labels);
   };
 }

@@ -9,9 +9,9 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import type { Reach } from '../../auth/reach.ts';
-import type { DatabaseSchema, SuperusersTable } from '../../db/schema.ts';
+import type { DB, Superusers } from '../../db/schema.ts';
 
-type WithS = DatabaseSchema & { s: SuperusersTable };
+type WithS = DB & { s: Superusers };
 type Condition = (eb: ExpressionBuilder<WithS, 's'>) => Expression<SqlBool>;
 
 const list = (ids: readonly string[]) => sql`${sql.val([...ids])}::text[]`;

@@ -3,13 +3,13 @@
 import type { Selectable } from 'kysely';
 import { UNCHANGED_SECRET } from '../../../core/password-codec.ts';
 import type { Superuser, SuperuserRow } from '../../../core/generated/api-types.ts';
-import type { SuperusersTable } from '../../db/schema.ts';
+import type { Superusers } from '../../db/schema.ts';
 
 export type UserType = NonNullable<Superuser['type']>;
 const TYPES: readonly UserType[] = ['super', 'admin', 'secret', 'examine', 'develop'];
 
 export type StoredSuperuser = Pick<
-  Selectable<SuperusersTable>,
+  Selectable<Superusers>,
   | 'id'
   | 'name'
   | 'loginno'

@@ -4,7 +4,8 @@
 // the others see it at their next reading of the rows.
 import { sql } from 'kysely';
 import { AppError } from '../../http/app-error.ts';
-import type { Db, TimedTaskPeriod } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
+import type { TimedTaskPeriod } from '../../db/column-types.ts';
 import { dayOf, ONE_SHOT, oneShotAt, type Timing } from '../../timed-tasks/timing.ts';
 import type { CallHandler, Handler, HandlerContext } from '../handler.ts';
 import { recentRuns, taskRows, type TaskRow } from './task-rows.ts';

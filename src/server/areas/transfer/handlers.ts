@@ -20,7 +20,8 @@ import { importFilePath } from './import-file.ts';
 import { OrgTree } from './org-tree.ts';
 import { OutcomeLog, outcomePage, PAGE_LINES } from './import-outcomes.ts';
 import type { RowStatus } from './import-plan.ts';
-import { runImport, type ImportMode } from './run-import.ts';
+import { runImport } from './run-import.ts';
+import type { ImportMode } from './import-plan.ts';
 import { scanSheet } from './sheet-reader.ts';
 import { guardWorkbook, SheetRefusal } from './xlsx-guard.ts';
 

@@ -64,3 +64,15 @@ export function diffValues(
   }
   return { wanted, changes };
 }
+
+export type ImportMode = 'preview' | 'commit';
+
+export interface RowOutcome {
+  rowNum: number;
+  key: string;
+  status: RowStatus;
+  changes: Array<Change & { label: string }>;
+  error?: string;
+  /** The row's values (shared with the row, not copied). */
+  values: ReadonlyMap<string, unknown>;
+}

@@ -16,25 +16,13 @@ import { AppError, ValidationFailure } from '../../http/app-error.ts';
 import { convertCell } from './cell-values.ts';
 import { headerOf, KEY_COLUMN, matchHeader, type Column, type Kind } from './columns.ts';
 import { applyDepartmentRow } from './department-rows.ts';
-import type { Applied, Change, ImportContext, ImportRow, RowStatus } from './import-plan.ts';
+import type { Applied, ImportContext, ImportMode, ImportRow, RowOutcome } from './import-plan.ts';
 import { pathKey, splitPath } from './org-tree.ts';
 import type { OutcomeLog } from './import-outcomes.ts';
 import { sheetChunks, type SheetRow, type SheetScan } from './sheet-reader.ts';
 import { importUsers } from './user-chunks.ts';
 import { collectGarbage, GC_EVERY } from './collect-garbage.ts';
 import { isUniqueViolation } from '../../db/constraint-errors.ts';
-
-export type ImportMode = 'preview' | 'commit';
-
-export interface RowOutcome {
-  rowNum: number;
-  key: string;
-  status: RowStatus;
-  changes: Array<Change & { label: string }>;
-  error?: string;
-  /** The row's values (shared with the row, not copied). */
-  values: ReadonlyMap<string, unknown>;
-}
 
 /** Rows read from the sheet at a time (a chunk of the users' import, docs/adr/0064-users-import-streamed.md). */
 const SHEET_CHUNK = 2000;

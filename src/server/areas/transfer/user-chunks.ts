@@ -7,8 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { tenantFields } from '../field-extends/stored-fields.ts';
 import { extensionValuesOf } from '../domains/extension-values.ts';
 import { createUser, newUserRow, updateUser } from '../users/save-user.ts';
-import type { Applied, ImportContext, ImportRow } from './import-plan.ts';
-import type { ImportMode, RowOutcome } from './run-import.ts';
+import type { Applied, ImportContext, ImportMode, ImportRow, RowOutcome } from './import-plan.ts';
 import { planUserRow, storedUsers, type UserPlan } from './user-rows.ts';
 
 /** Rows per chunk: one read and one insert each, well under PostgreSQL's 65,535 bound parameters. */

@@ -3,14 +3,12 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { governsDomain, seesDomain, type Reach } from '../../auth/reach.ts';
 import type { Db } from '../../db/schema.ts';
-import { ChangeCache } from '../../db/change-cache.ts';
-import type { TableChanges } from '../../db/table-changes.ts';
-import type { AppServices } from '../../services.ts';
 import { AppError } from '../../http/app-error.ts';
 import { containsText } from '../../db/contains-text.ts';
 import { reachableDepartments } from '../organisation/department-reach.ts';
 import { tenantFields } from '../field-extends/stored-fields.ts';
 import { dateText, ROW_COLUMNS, toUser, toUserRow, type RowData } from './user-record.ts';
+import type { UserListPage, UserPages } from './user-pages.ts';
 
 /** The departments of the tenant the caller reaches (null = all); 1404 for a tenant it does not see
  *  or that does not exist. */
@@ -157,21 +155,10 @@ async function readUserPage(
   return { datas, rowCount: Number(found[0].row_count) };
 }
 
-export interface UserListPage {
-  datas: ReturnType<typeof toUserRow>[];
-  rowCount: number;
-}
-
-/** Everything a page of users is read from. */
-const USER_PAGE_TABLES = ['domains', 'departments', 'users', 'role_users', 'field_extends'];
-
-export const userPageCache = (changes: TableChanges, on: boolean) =>
-  new ChangeCache<UserListPage>(changes, USER_PAGE_TABLES, { maxEntries: on ? 500 : 0, maxAgeMs: 60_000 });
-
 /** A page of the tenant's users as readUserPage reads it, kept until one of its tables changes: an
  *  administrator paging back and forth, or many looking at the same first page, reads it once. */
 export function listUsers(
-  services: Pick<AppServices, 'db' | 'userPages'>,
+  services: { db: Db; userPages: UserPages },
   domainId: string,
   reachable: readonly string[] | null,
   filter: UserFilter,

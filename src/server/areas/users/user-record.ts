@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { UNCHANGED_SECRET } from '../../../core/password-codec.ts';
 import type { User, UserRow } from '../../../core/generated/api-types.ts';
-import type { ExtValues } from '../../db/schema.ts';
+import type { ExtValues } from '../../db/column-types.ts';
 
 /** The columns of a list row (`u` = users, read with the department's name). */
 export const ROW_COLUMNS = [
