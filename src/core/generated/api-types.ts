@@ -2263,6 +2263,10 @@ export interface UserRow {
  * Every text matches as "contains", any case. Searchable tableUser extension fields come as field1…field20 (at the top level or in fieldExtends).
  */
 export interface UserSearch {
+  /**
+   * a part of the name or of the login number
+   */
+  keyword?: string;
   name?: string;
   loginno?: string;
   /**
@@ -2385,6 +2389,18 @@ export interface ApiDocsUsersQuery {
    */
   roleid?: string;
   domainid: string;
+  /**
+   * a part of the name or of the login number
+   */
+  keyword?: string;
+  /**
+   * only the users of this one department of the enterprise
+   */
+  departmentid?: string;
+  /**
+   * a part of the user's department name
+   */
+  superiorname?: string;
   name?: string;
   loginno?: string;
 }
