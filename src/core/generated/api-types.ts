@@ -794,6 +794,12 @@ export interface FlowDetail {
      * ids of the nodes it has passed (started at, approved, run), the active ones left out
      */
     done: string[];
+    /**
+     * node id → the name its package gives it in the reader's language (the BPMN file's names are the fallback)
+     */
+    names?: {
+      [k: string]: string | undefined;
+    };
   };
   /**
    * the nodes the instance waits at, with the approvers of their open tasks

@@ -19,6 +19,7 @@ import { instanceRows, listed } from './instance-rows.ts';
 import { searchConditions, searchKey } from './instance-search.ts';
 import { flowPageKey } from './list-pages.ts';
 import { instanceHistory } from './instance-history.ts';
+import { nodeNamer, packageNodeNames } from './node-names.ts';
 import { platformHandlers } from './platform.ts';
 import { batchApprovers, undoApproverBatch } from './batch.ts';
 
@@ -93,7 +94,8 @@ const get: CallHandler<'flows.get'> = async (ctx) => {
     .where('i.id', '=', instance.id)
     .executeTakeFirstOrThrow();
   const { definition } = await versionById(db, instance.version_id);
-  const nodeName = (id: string | null) => (id ? (definition.nodes[id]?.name ?? id) : '');
+  const names = await packageNodeNames(db, instance.application_id, instance.process_id, await language(ctx));
+  const nodeName = nodeNamer(names, definition);
   const open = await db
     .selectFrom('flow_tasks')
     .select(['node_id', 'assignee_id'])
@@ -118,7 +120,7 @@ const get: CallHandler<'flows.get'> = async (ctx) => {
     instance: await listed(ctx, row),
     current: await withApprovers(db, current),
     history: await instanceHistory(db, instance.id, nodeName),
-    diagram: await instanceDiagram(db, instance, active),
+    diagram: { ...(await instanceDiagram(db, instance, active)), names },
     notices: await instanceNotices(db, instance.id),
   };
 };
@@ -128,9 +130,15 @@ const NODE_TYPES = { manual: 'ManualNode', auto: 'AutoNode', complete: 'Complete
 const otherNodes: CallHandler<'flows.otherNodes'> = async (ctx) => {
   const instance = await governedInstance(ctx, ctx.query.id);
   const { definition } = await versionById(ctx.services.db, instance.version_id);
+  const names = await packageNodeNames(
+    ctx.services.db,
+    instance.application_id,
+    instance.process_id,
+    await language(ctx),
+  );
   return interventionNodes(definition).map((node) => ({
     id: node.id,
-    statelabel: node.name,
+    statelabel: names[node.id] ?? node.name,
     type: NODE_TYPES[node.kind as keyof typeof NODE_TYPES],
   }));
 };
@@ -177,14 +185,17 @@ function interventionOf(ctx: Parameters<CallHandler<'flows.intervene'>>[0], admi
 }
 
 async function intervention(ctx: Parameters<CallHandler<'flows.intervene'>>[0], preview: boolean) {
-  await governedInstance(ctx, ctx.query.id);
+  const instance = await governedInstance(ctx, ctx.query.id);
   const { db } = ctx.services;
   const input = interventionOf(ctx, requireUser(ctx).id);
   const result = preview ? await dryRun(db, (trx) => intervene(trx, input)) : await intervene(db, input);
+  const names = await packageNodeNames(db, instance.application_id, instance.process_id, await language(ctx));
+  const inLanguage = <T extends { nodeId: string; nodeName: string }>(nodes: T[]) =>
+    nodes.map((n) => ({ ...n, nodeName: names[n.nodeId] ?? n.nodeName }));
   return {
     status: result.status,
-    cancelled: await withApprovers(db, result.cancelled),
-    tasks: await withApprovers(db, result.tasks, result.people),
+    cancelled: await withApprovers(db, inLanguage(result.cancelled)),
+    tasks: await withApprovers(db, inLanguage(result.tasks), result.people),
     endedBranches: result.endedBranches,
     waitingAtJoins: result.waitingAtJoins,
   };
