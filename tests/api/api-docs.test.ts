@@ -98,6 +98,42 @@ describe.each(targets)('API documentation sign-in on $name', (target) => {
     expect(holders.reply.data.rowCount).toBe(holderIds.size);
     expect(holders.reply.data.datas.length).toBeGreaterThan(0);
     expect(holders.reply.data.datas.every((u) => holderIds.has(u.id))).toBe(true);
+    // The picker's search and department tab: a part of a name or login number, one department, on-job users only.
+    const found = await admin.call<UserPage>('GET', '/authtime/swagger/getuserlistbyrole', {
+      query: { domainid: acmeId, keyword: 'ACME123', pagelines: 100 },
+    });
+    const expected = await server.db
+      .selectFrom('users')
+      .select('loginno')
+      .where('domain_id', '=', acmeId)
+      .where('status', '=', 1)
+      .where('loginno', 'like', 'acme123%')
+      .execute();
+    expect(found.reply.data.datas.map((u) => u.loginno).sort()).toEqual(expected.map((u) => u.loginno).sort());
+    expect(found.reply.data.rowCount).toBeGreaterThan(0);
+    const department = await server.db
+      .selectFrom('users')
+      .select('department_id')
+      .where('id', '=', alice.id)
+      .executeTakeFirstOrThrow();
+    const inDepartment = await admin.call<{ datas: Array<{ id: string; departmentName: string }>; rowCount: number }>(
+      'GET',
+      '/authtime/swagger/getuserlistbyrole',
+      { query: { domainid: acmeId, departmentid: department.department_id!, pagelines: 100 } },
+    );
+    const onJobThere = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('department_id', '=', department.department_id!)
+      .where('status', '=', 1)
+      .execute();
+    expect(inDepartment.reply.data.rowCount).toBe(onJobThere.length);
+    expect(new Set(inDepartment.reply.data.datas.map((u) => u.departmentName)).size).toBe(1);
+    // Another enterprise's department holds none of Acme's users.
+    const elsewhere = await admin.call<UserPage>('GET', '/authtime/swagger/getuserlistbyrole', {
+      query: { domainid: globexId, departmentid: department.department_id!, pagelines: 100 },
+    });
+    expect(elsewhere.reply.data.rowCount).toBe(0);
     expect(holders.reply.data.rowCount).toBeLessThan(all.reply.data.rowCount);
     const none = await admin.call('GET', '/authtime/swagger/getuserlistbyrole', { query: { currpage: 1 } });
     expect(none.reply).toMatchObject({ errcode: 1001 });

@@ -8,7 +8,7 @@ import { startInstance, submitTask } from '../../src/server/workflow/actions.ts'
 import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, type EngineWorld } from './helpers/engine-world.ts';
-import { signedInCallers, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { ADMIN, signedInCallers, startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const targets = await databaseTargets();
 
@@ -44,7 +44,7 @@ interface Detail {
   instance: Row;
   current: Named[];
   history: Array<{ action: string; actor: string; nodeName: string; toNodes: string[]; comment: string }>;
-  diagram: { bpmn: string; active: string[]; done: string[] };
+  diagram: { bpmn: string; active: string[]; done: string[]; names: Record<string, string> };
 }
 
 describe.each(targets)('flow monitoring on $name', (target) => {
@@ -184,6 +184,61 @@ describe.each(targets)('flow monitoring on $name', (target) => {
       ['submit', 'Engine mon lead', 'Lead', ['Review']],
     ]);
     expect(data!.history[1].comment).toBe('fine by me');
+  });
+
+  it("names the nodes in the reader's language as the package gives them, the BPMN name otherwise", async () => {
+    // The office package names its leave approval's nodes in three languages (packages/office/app.yaml).
+    const office = await db
+      .selectFrom('applications')
+      .select('id')
+      .where('package_id', '=', 'office')
+      .executeTakeFirstOrThrow();
+    const acmeUsers = await db
+      .selectFrom('users as u')
+      .innerJoin('domains as d', 'd.id', 'u.domain_id')
+      .select(['u.id', 'u.domain_id'])
+      .where('d.name', '=', 'Acme')
+      .where('u.status', '=', 1)
+      .orderBy('u.loginno')
+      .limit(50)
+      .execute();
+    let id = '';
+    for (const user of acmeUsers) {
+      const started = await startInstance(db, {
+        domainId: user.domain_id,
+        applicationId: office.id,
+        processId: 'leave-approval',
+        initiatorId: user.id,
+        summary: 'node names',
+        formData: { days: 5 },
+      }).catch(() => null); // a user without a manager cannot start it
+      if (started) {
+        id = started.instanceId;
+        break;
+      }
+    }
+    expect(id).not.toBe('');
+    const zh = await server.signedIn(ADMIN.username, ADMIN.password, 'zh');
+    const read = async (client: ApiClient) =>
+      (await client.call<Detail>('GET', '/authtime/domain/workflow/flowstatert', { query: { id } })).reply.data!;
+    const [inZh, inEn] = [await read(zh), await read(admin)];
+    expect(inZh.current.map((c) => c.nodeName)).toEqual(['经理审批']);
+    expect(inEn.current.map((c) => c.nodeName)).toEqual(['Manager approval']);
+    expect(inZh.history[0].nodeName).toBe('提交申请');
+    expect(inZh.diagram.names).toMatchObject({ manager: '经理审批', hr: '人事审批', end: '已批准' });
+    const others = async (client: ApiClient) =>
+      (
+        await client.call<Array<{ id: string; statelabel: string }>>(
+          'GET',
+          '/authtime/domain/workflow/intervention/othernodes',
+          { query: { id } },
+        )
+      ).reply.data!.map((n) => `${n.id}:${n.statelabel}`);
+    expect(await others(zh)).toContain('hr:人事审批');
+    expect(await others(admin)).toContain('hr:HR approval');
+    // A process whose package names no node keeps the BPMN names (the engine world's).
+    const plain = await start('linear');
+    expect((await detail(plain)).data!.diagram.names).toEqual({});
   });
 
   it('answers the process to draw: laid out when its file has no diagram, with the nodes waited at and passed (gateways too)', async () => {

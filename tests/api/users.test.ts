@@ -170,6 +170,42 @@ describe.each(targets)('tenant users on $name', (target) => {
       expect((await listUsers(acme, acmeId, { name: '%' })).reply.data.rowCount).toBe(0);
     });
 
+    it('searches a part of the name or of the login number in one keyword (the user picker), any case, within reach', async () => {
+      const all = await server.db
+        .selectFrom('users')
+        .select(['id', 'name', 'loginno', 'department_id'])
+        .where('domain_id', '=', acmeId)
+        .execute();
+      const matching = (text: string) =>
+        all.filter((u) => u.name.toLowerCase().includes(text) || u.loginno.toLowerCase().includes(text));
+      const byLogin = (await listUsers(acme, acmeId, { keyword: 'ACME123' }, { pagelines: 100 })).reply.data;
+      expect(byLogin.datas.map((u) => u.loginno).sort()).toEqual(
+        matching('acme123')
+          .map((u) => u.loginno)
+          .sort(),
+      );
+      // A fragment of a name that is in no login number: found by the name alone.
+      const fragment = all[0].name.slice(0, 3).toLowerCase();
+      const byName = (await listUsers(acme, acmeId, { keyword: fragment.toUpperCase() }, { pagelines: 5000 })).reply
+        .data;
+      expect(byName.rowCount).toBe(matching(fragment).length);
+      expect(byName.rowCount).toBeGreaterThan(0);
+      // Name or login number: '1' is in thousands of login numbers and in some names, counted exactly.
+      expect((await listUsers(acme, acmeId, { keyword: '1' }, { pagelines: 1 })).reply.data.rowCount).toBe(
+        matching('1').length,
+      );
+      // With other filters it narrows them; % and _ are plain characters.
+      const inSales = (
+        await listUsers(acme, acmeId, { keyword: 'acme1' }, { departmentid: salesDept, pagelines: 5000 })
+      ).reply.data;
+      expect(inSales.rowCount).toBe(matching('acme1').filter((u) => u.department_id === salesDept).length);
+      expect((await listUsers(acme, acmeId, { keyword: '%' })).reply.data.rowCount).toBe(0);
+      // A department administrator finds only the users it reaches.
+      const salesFound = (await listUsers(sales, acmeId, { keyword: 'acme' }, { pagelines: 5000 })).reply.data;
+      expect(salesFound.rowCount).toBeGreaterThan(0);
+      expect(salesFound.rowCount).toBeLessThan(matching('acme').length);
+    });
+
     it('orders by a whitelisted column and refuses any other', async () => {
       const desc = (await listUsers(acme, acmeId, {}, { orderby: 'loginno desc', pagelines: 3 })).reply.data.datas.map(
         (u) => u.loginno,

@@ -115,10 +115,24 @@ describe('API documentation and web services', () => {
     await choose(page, 'api-docs-domain', 'Acme');
     await page.getByTestId('api-docs-pick').click();
 
+    // The one user picker: its search finds users by a fragment of the login number among Acme's 2,000,
+    // on the server (every row matches, a page of at most 10, the count of the matches only).
     const pick = page.getByTestId('user-select-dialog');
-    await pick.getByTestId('user-select-roles').waitFor();
-    const row = pick.getByTestId('user-select-table').locator('.MuiDataGrid-row').first();
-    await row.waitFor();
+    const table = pick.getByTestId('user-select-table');
+    const total = async () =>
+      Number(
+        /of ([\d,]+)$/
+          .exec(await table.locator('.MuiTablePagination-displayedRows').innerText())?.[1]
+          .replace(/,/g, ''),
+      );
+    await expect.poll(total).toBeGreaterThan(1000);
+    await pick.getByTestId('user-select-keyword').fill('acme123');
+    await expect.poll(total).toBeLessThanOrEqual(11); // acme123 and acme1230…acme1239, those on the job
+    const logins = await table.locator('.MuiDataGrid-row [data-field="loginno"]').allInnerTexts();
+    expect(logins.length).toBeGreaterThan(0);
+    expect(logins.every((login) => login.includes('acme123'))).toBe(true);
+    await screenshot(page, 'api-docs-user-search');
+    const row = table.locator('.MuiDataGrid-row').first();
     await tick(row.locator('input[type="checkbox"]'));
     await pick.getByTestId('user-select-confirm').click();
     await pick.waitFor({ state: 'hidden' });

@@ -518,6 +518,7 @@ describe('the organisation of an enterprise', () => {
     await pick.getByTestId('user-select-confirm').click();
     await expect(pick.getByTestId('dialog-message').innerText()).resolves.toBe('Select at least one user.');
     // The tree filters the table to one department (lazily loaded), paging is 10/20/50/100.
+    await pick.getByTestId('user-select-tab-department').click();
     const tree = pick.getByRole('tree');
     await tree.getByText('Headquarters', { exact: true }).click(); // expands it: its children load now
     await tree.getByText('Sales', { exact: true }).click();
@@ -525,7 +526,7 @@ describe('the organisation of an enterprise', () => {
     await expect
       .poll(async () => (await rows()).length > 0 && (await rows()).every((r) => r.includes('Sales')))
       .toBe(true);
-    await pick.getByTestId('user-select-reset').click();
+    await pick.getByTestId('user-select-tab-query').click();
     await fillField(page, 'user-select-search-loginno', 'acme1000');
     await pick.getByTestId('user-select-search').click();
     const row = pick.locator('.MuiDataGrid-row', { hasText: 'acme1000' });

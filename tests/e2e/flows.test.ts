@@ -205,7 +205,17 @@ describe('flow monitoring', () => {
     const dialog = page.getByTestId('approver-batch-dialog');
     await expect(dialog.innerText()).resolves.toContain('2 instance(s) selected.');
     await dialog.getByTestId('batch-set-pick').click();
-    await pickOnly(page, 'acme1000');
+    // The same picker as everywhere: by role, the enterprise's application chosen there, then the role.
+    const picker = page.getByTestId('user-select-dialog');
+    await picker.getByTestId('user-select-tab-role').click();
+    await expect.poll(() => picker.getByTestId('user-select-application').inputValue()).toBe(applicationId);
+    await picker.getByRole('button', { name: /HR officer/ }).click();
+    const holder = picker.getByTestId('user-select-table').locator('.MuiDataGrid-row').first();
+    await tick(holder.getByRole('checkbox'));
+    await expect(picker.getByTestId('user-select-count').innerText()).resolves.toBe('1 user selected');
+    await screenshot(page, 'flows-batch-pick-by-role');
+    await picker.getByTestId('user-select-confirm').click();
+    await picker.waitFor({ state: 'detached' });
     const chosen = (await dialog.getByTestId('batch-set').locator('.MuiChip-root').innerText()).trim();
     await fillField(page, 'batch-reason', 'Managers at the offsite');
     expect(await dialog.getByTestId('approver-batch-apply').isDisabled()).toBe(true); // counted first

@@ -124,6 +124,7 @@ describe('roles and permissions', () => {
     await page.getByRole('option', { name: 'Acme', exact: true }).click();
     await page.getByTestId('effective-pick-user').click();
     const pick = page.getByTestId('user-select-dialog');
+    await pick.getByTestId('user-select-tab-query').click();
     await fillField(page, 'user-select-search-loginno', 'acme08');
     await pick.getByTestId('user-select-search').click();
     await tick(

@@ -22,6 +22,7 @@ describe('roles of an enterprise', () => {
     expect(page.url()).toMatch(/[?&]role=/);
     await page.getByTestId('role-add-users').click();
     const pick = page.getByTestId('user-select-dialog');
+    await pick.getByTestId('user-select-tab-query').click();
     await fillField(page, 'user-select-search-loginno', 'acme1000');
     await pick.getByTestId('user-select-search').click();
     const row = pick.getByTestId('user-select-table').locator('.MuiDataGrid-row').filter({ hasText: 'acme1000' });

@@ -794,6 +794,12 @@ export interface FlowDetail {
      * ids of the nodes it has passed (started at, approved, run), the active ones left out
      */
     done: string[];
+    /**
+     * node id → the name its package gives it in the reader's language (the BPMN file's names are the fallback)
+     */
+    names?: {
+      [k: string]: string | undefined;
+    };
   };
   /**
    * the nodes the instance waits at, with the approvers of their open tasks
@@ -2263,6 +2269,10 @@ export interface UserRow {
  * Every text matches as "contains", any case. Searchable tableUser extension fields come as field1…field20 (at the top level or in fieldExtends).
  */
 export interface UserSearch {
+  /**
+   * a part of the name or of the login number
+   */
+  keyword?: string;
   name?: string;
   loginno?: string;
   /**
@@ -2385,6 +2395,18 @@ export interface ApiDocsUsersQuery {
    */
   roleid?: string;
   domainid: string;
+  /**
+   * a part of the name or of the login number
+   */
+  keyword?: string;
+  /**
+   * only the users of this one department of the enterprise
+   */
+  departmentid?: string;
+  /**
+   * a part of the user's department name
+   */
+  superiorname?: string;
   name?: string;
   loginno?: string;
 }

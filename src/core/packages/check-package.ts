@@ -165,6 +165,10 @@ async function processProblems(m: Manifest, files: Map<string, string>, at: At):
     if (read.missing)
       problems.push(at(`/processes/${i}/id`, 'package.problem.processMissing', { id: p.id, file: p.file }));
     for (const problem of read.problems) problems.push(at('', problem.key, problem.params, p.file));
+    const nodes = read.definition?.nodes;
+    for (const id of Object.keys(p.nodes ?? {}))
+      if (nodes && !nodes[id])
+        problems.push(at(`/processes/${i}/nodes/${id}`, 'package.problem.unknownNode', { id, file: p.file }));
     for (const node of Object.values(read.definition?.nodes ?? {})) {
       for (const rule of node.approvers ?? []) {
         if (rule.kind === 'role' && !roles.has(rule.role))

@@ -55,6 +55,8 @@ export interface Process {
   name: Text;
   file: string;
   form: string;
+  /** Node names in the three languages by node id (the BPMN name where none is given). */
+  nodes?: Record<string, Text>;
 }
 
 export interface Manifest {

@@ -134,6 +134,30 @@ describe('application packages', () => {
     ]);
   });
 
+  it('checks the node names a process gives: nodes of its BPMN process, in the three languages', async () => {
+    const named = readPackageFolder(join(PACKAGES_DIR, 'office'));
+    const { pkg } = await checkPackage(named, packageMetaSchema(), en);
+    expect(pkg!.manifest.processes![0].nodes!.manager).toEqual({
+      en: 'Manager approval',
+      zh: '经理审批',
+      cn: '經理審批',
+    });
+    expect(
+      await problemsOf(
+        broken((m) => (m.processes[1].nodes = { director: { en: 'Director', zh: '总监', cn: '總監' } })),
+      ),
+    ).toEqual([
+      {
+        file: 'app.yaml',
+        pointer: '/processes/1/nodes/director',
+        message: 'processes/trip-approval.bpmn has no node with the id "director" to name.',
+      },
+    ]);
+    const oneLanguage = await problemsOf(broken((m) => (m.processes[1].nodes = { manager: { en: 'Manager' } })));
+    // zh and cn missing: one problem each, at the node's name.
+    expect(oneLanguage.map((p) => p.pointer)).toEqual(['/processes/1/nodes/manager', '/processes/1/nodes/manager']);
+  });
+
   it('speaks the reader language', async () => {
     const zh = translatorFor(labels.zh);
     expect(

@@ -162,7 +162,7 @@ export function EffectiveAccess({
           <GrantTable title={t('permission.tab.modules')} grants={data.resources} testId="effective-resources" />
         </Stack>
       )}
-      {picking && <OpenDialog name="user-select" data={{ domainid: domainId }} onClose={picked} />}
+      {picking && <OpenDialog name="user-select" data={{ domainid: domainId, single: true }} onClose={picked} />}
     </Stack>
   );
 }

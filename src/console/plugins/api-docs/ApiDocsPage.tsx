@@ -1,6 +1,6 @@
 // The API documentation screen (platform spec §2 "System monitoring", domain spec §7 "API documentation
-// sign-in", docs/adr/0063-api-docs-sign-in-web-services.md): choose an application, an enterprise and one of its users (the user picker, by the
-// application's roles), give a reason and sign in as that user for a while; the documentation below
+// sign-in", docs/adr/0063-api-docs-sign-in-web-services.md): choose an application, an enterprise and one of its users (the user picker: search,
+// department, the application's roles, query), give a reason and sign in as that user for a while; the documentation below
 // then runs the runtime calls as that user, filled with the application's and its process's ids, under a banner naming who acts as whom, until the sign-in
 // ends (its time, or Sign out / End now). The documentation itself is loaded with this screen only.
 import Login from '@mui/icons-material/Login';

@@ -195,7 +195,7 @@ export default function ApproverBatchDialog({ data, onClose }: DialogPluginProps
       </DialogActions>
       {picking && (
         <UserSelectDialog
-          data={{ domainid: params.get('domainid') ?? '', variant: 'workflow', selected: people[picking] }}
+          data={{ domainid: params.get('domainid') ?? '', single: picking !== 'set', selected: people[picking] }}
           onClose={(result) => {
             const picked = (result as { users?: PickedUser[] } | undefined)?.users;
             if (picked)

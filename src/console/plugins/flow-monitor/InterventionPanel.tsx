@@ -204,7 +204,6 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
         <UserSelectDialog
           data={{
             domainid: domainId,
-            variant: 'workflow',
             selected: state.users,
             approval: state.chosen && { docId: instanceId, ...process, nodeId: state.chosen.id },
           }}

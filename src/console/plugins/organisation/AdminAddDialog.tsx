@@ -1,4 +1,4 @@
-// Dialog `admin-add`: the user-selection dialog (platform variant) whose confirm makes the picked users
+// Dialog `admin-add`: the user-selection dialog whose confirm makes the picked users
 // administrators of the enterprise (domainAdmins.add); the list then reloads.
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 import UserSelectDialog from '../user-select/UserSelectDialog.tsx';

@@ -1,5 +1,5 @@
-// The tab by role: the roles of the approval's application, counted within the enterprise; choosing
-// one lists its holders who may approve there (useUserSearch, flows.selectApprovers type 2).
+// The tab by role: the roles of one application, their holders counted within the enterprise; choosing
+// one lists its holders (useUserSearch: users.list, or flows.selectApprovers type 2 for an approval).
 import { Box, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ interface RoleListProps {
   applicationId: string;
   domainId: string;
   selected: string | null;
-  onSelect: (roleId: string) => void;
+  onSelect: (roleId: string | null) => void;
   maxHeight: number;
   onFailure: (error: unknown) => void;
 }

@@ -1,4 +1,4 @@
-// The workflow variant's side table: who is picked so far, each removable, and "remove all".
+// The dialog's side table: who is picked so far, each removable, and "remove all".
 import Close from '@mui/icons-material/Close';
 import { Box, Button, IconButton, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';

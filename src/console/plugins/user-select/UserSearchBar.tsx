@@ -1,4 +1,4 @@
-// The search of the selection dialog: name, login number, department name and status; applied on
+// The query tab of the selection dialog: name, login number, department name and status; applied on
 // Search or Enter, cleared by Reset.
 import Search from '@mui/icons-material/Search';
 import { Box, Button, MenuItem, TextField } from '@mui/material';
@@ -9,13 +9,15 @@ import type { UserQuery } from './user-select-types.ts';
 type Draft = Required<Pick<UserQuery, 'name' | 'loginno' | 'superiorname' | 'status'>>;
 const EMPTY: Draft = { name: '', loginno: '', superiorname: '', status: '' };
 
-/** `onReset`: Reset clears the search and whatever else narrows the list (the tree's department). */
+/** `onJobOnly`: the list holds on-job users only (the API documentation's), so no status to choose. */
 export function UserSearchBar({
   onApply,
   onReset,
+  onJobOnly = false,
 }: {
   onApply: (query: Omit<UserQuery, 'departmentid'>) => void;
   onReset: () => void;
+  onJobOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -35,19 +37,21 @@ export function UserSearchBar({
       {field('name')}
       {field('loginno')}
       {field('superiorname')}
-      <TextField
-        select
-        size="small"
-        label={t('userSelect.search.status')}
-        value={draft.status}
-        onChange={(e) => setDraft({ ...draft, status: e.target.value as Draft['status'] })}
-        slotProps={{ htmlInput: { 'data-testid': 'user-select-search-status' } }}
-        sx={{ width: 120 }}
-      >
-        <MenuItem value="">{t('userSelect.anyStatus')}</MenuItem>
-        <MenuItem value="1">{t('userSelect.onJob')}</MenuItem>
-        <MenuItem value="0">{t('userSelect.resigned')}</MenuItem>
-      </TextField>
+      {!onJobOnly && (
+        <TextField
+          select
+          size="small"
+          label={t('userSelect.search.status')}
+          value={draft.status}
+          onChange={(e) => setDraft({ ...draft, status: e.target.value as Draft['status'] })}
+          slotProps={{ htmlInput: { 'data-testid': 'user-select-search-status' } }}
+          sx={{ width: 120 }}
+        >
+          <MenuItem value="">{t('userSelect.anyStatus')}</MenuItem>
+          <MenuItem value="1">{t('userSelect.onJob')}</MenuItem>
+          <MenuItem value="0">{t('userSelect.resigned')}</MenuItem>
+        </TextField>
+      )}
       <Button
         variant="contained"
         size="small"

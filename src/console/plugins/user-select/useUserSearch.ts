@@ -1,6 +1,6 @@
 // One page of a tenant's users for the selection dialog (users.list; a role's holders who may approve
-// the approval through flows.selectApprovers; the API documentation's users through apiDocs.users): the query, the paging, and a request whenever either
-// changes. A new query starts again at page 1. Loading is "the last answer is not for this request",
+// the approval through flows.selectApprovers; the API documentation's users through apiDocs.users):
+// the query, the paging, and a request whenever either changes. A new query starts again at page 1. Loading is "the last answer is not for this request",
 // as in the lists (runtime/list/useListData.ts).
 import { useCallback, useEffect, useState } from 'react';
 import { callAny } from '../../api/client.ts';
@@ -21,8 +21,11 @@ interface Settled {
 
 type UserPage = { datas: UserRow[]; rowCount: number };
 
-/** The page the query asks for: for the API documentation the enterprise's on-job users (of a role),
- *  a role's holders when it names one (then `approval` is set), else users.list. */
+const filled = (fields: object) =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== ''));
+
+/** The page the query asks for: for the API documentation the enterprise's on-job users, an approval
+ *  role's holders who may approve there (then `approval` is set), else users.list. */
 function fetchPage(
   domainId: string,
   query: UserQuery,
@@ -32,12 +35,9 @@ function fetchPage(
 ): Promise<UserPage> {
   const { departmentid, roleid, ...body } = query;
   if (docs) {
-    const { name, loginno } = body;
-    const filled = Object.fromEntries(
-      Object.entries({ roleid, name, loginno }).filter(([, v]) => v !== undefined && v !== ''),
-    );
+    const { status: _onJobAnyway, ...search } = query;
     return callAny<UserPage>('apiDocs.users', {
-      query: { domainid: domainId, currpage: paging.page + 1, pagelines: paging.pageSize, ...filled },
+      query: { domainid: domainId, currpage: paging.page + 1, pagelines: paging.pageSize, ...filled(search) },
       silent: true,
     });
   }
@@ -49,11 +49,10 @@ function fetchPage(
       silent: true,
     }).then((page) => ({ rowCount: page.rowCount, datas: page.datas.map((u) => ({ ...u, status: 1 })) })); // only on-job users may approve
   }
-  const filled = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== ''));
   return callAny<UserPage>('users.list', {
     params: { id: domainId },
     query: { currpage: paging.page + 1, pagelines: paging.pageSize, ...(departmentid ? { departmentid } : {}) },
-    body: filled,
+    body: filled({ ...body, roleid }),
     silent: true,
   });
 }

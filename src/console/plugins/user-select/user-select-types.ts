@@ -1,17 +1,14 @@
 // The user-selection dialog's shapes (platform-console §2 "User-selection dialog"; domain-console §3
-// "User-selection query"): one dialog, two variants.
+// "User-selection query"): one dialog for every screen that chooses users.
 
-/** `platform`: tree + searchable table, pick with checkboxes. `workflow`: tabs by department / by role /
- *  query (the spec's query types 1, 2, 3), the picked users in a side table. */
-export type UserSelectVariant = 'platform' | 'workflow';
+/** The dialog's tabs: a search over name and login number, by department, by role, and the spec's query
+ *  (domain-console §3: query types 1 department, 2 role, 3 query; the search comes first, as it is what
+ *  finds one user among thousands). */
+export const TABS = ['search', 'department', 'role', 'query'] as const;
+export type QueryTab = (typeof TABS)[number];
 
-/** The spec's query types of the workflow variant. */
-export const QUERY_TYPES = { department: 1, role: 2, query: 3 } as const;
-export type QueryTab = keyof typeof QUERY_TYPES;
-
-export const PLATFORM_PAGE_SIZES = [10, 20, 50, 100];
-/** The workflow variant pages by 10 (spec §9 "User selection page size"). */
-export const WORKFLOW_PAGE_SIZE = 10;
+/** Page sizes (platform §2: 10/20/50/100) starting at 10 (domain §9 "User selection page size"). */
+export const PAGE_SIZES = [10, 20, 50, 100];
 /** Tree and table heights (platform §2: at most 350) and the selected-users table (§9: 403). */
 export const TREE_MAX_HEIGHT = 350;
 export const SELECTED_MAX_HEIGHT = 403;
@@ -29,6 +26,8 @@ export interface UserRow extends PickedUser {
 }
 
 export interface UserQuery {
+  /** A part of the name or of the login number (the search tab). */
+  keyword?: string;
   departmentid?: string;
   /** A role of the approval's application (the tab by role): its holders who may approve there. */
   roleid?: string;
@@ -39,8 +38,8 @@ export interface UserQuery {
   status?: '' | '0' | '1';
 }
 
-/** The approval users are picked for (an intervention's node): with it the workflow variant offers
- *  the tab by role, whose users come from flows.selectApprovers (type 2). */
+/** The approval users are picked for (an intervention's node): its application gives the roles of the
+ *  tab by role, whose users come from flows.selectApprovers (type 2): the holders who may approve there. */
 export interface ApprovalContext {
   docId: string;
   flowId: string;
@@ -51,7 +50,8 @@ export interface ApprovalContext {
 /** What the opener hands over (`data` of DialogPluginProps) and what it gets back on confirm. */
 export interface UserSelectInput {
   domainid: string;
-  variant?: UserSelectVariant;
+  /** One user (a new pick replaces the last); default several. */
+  single?: boolean;
   /** Users already chosen (shown as picked). */
   selected?: PickedUser[];
   /** Message key shown when the user confirms with nobody picked (default: "select at least one user"). */
@@ -60,8 +60,8 @@ export interface UserSelectInput {
    *  the dialog then closes with `{ reload: true }`. Without it the picked users go back to the opener. */
   confirmCall?: string;
   approval?: ApprovalContext;
-  /** The API documentation's picker (docs/adr/0063-api-docs-sign-in-web-services.md): the roles of this application beside the enterprise's on-job
-   *  users (of the chosen role), read from apiDocs.users; one user is picked. */
+  /** The API documentation's picker (docs/adr/0063-api-docs-sign-in-web-services.md): the roles of this
+   *  application, and only the enterprise's on-job users, read from apiDocs.users. */
   docs?: { applicationId: string };
 }
 

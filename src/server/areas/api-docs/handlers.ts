@@ -9,7 +9,7 @@ import { endSignIns, liveSignIn, signInAs } from './signins.ts';
 
 const users: CallHandler<'apiDocs.users'> = async (ctx) => {
   const { db } = ctx.services;
-  const { domainid, roleid, currpage = 1, pagelines = 10, name, loginno } = ctx.query;
+  const { domainid, roleid, currpage = 1, pagelines = 10, departmentid, ...search } = ctx.query;
   if (!(await db.selectFrom('domains').select('id').where('id', '=', domainid).executeTakeFirst()))
     throw new AppError('notFound', undefined, 'apiDocs.msg.noDomain');
   if (roleid && !(await db.selectFrom('app_roles').select('id').where('id', '=', roleid).executeTakeFirst()))
@@ -18,7 +18,7 @@ const users: CallHandler<'apiDocs.users'> = async (ctx) => {
     ctx.services,
     domainid,
     null,
-    { roleId: roleid || undefined, status: 1, name, loginno },
+    { ...search, departmentId: departmentid || undefined, roleId: roleid || undefined, status: 1 },
     { currpage, lines: pagelines },
   );
   return {

@@ -20,6 +20,7 @@ import { searchConditions } from './instance-search.ts';
 import { searchKey } from './search-key.ts';
 import { flowPageKey } from './list-pages.ts';
 import { instanceHistory } from './instance-history.ts';
+import { nodeNamer, packageNodeNames } from './node-names.ts';
 import { platformHandlers } from './platform.ts';
 import { batchApprovers, undoApproverBatch } from './batch.ts';
 
@@ -94,7 +95,8 @@ const get: CallHandler<'flows.get'> = async (ctx) => {
     .where('i.id', '=', instance.id)
     .executeTakeFirstOrThrow();
   const { definition } = await versionById(db, instance.version_id);
-  const nodeName = (id: string | null) => (id ? (definition.nodes[id]?.name ?? id) : '');
+  const names = await packageNodeNames(db, instance.application_id, instance.process_id, await language(ctx));
+  const nodeName = nodeNamer(names, definition);
   const open = await db
     .selectFrom('flow_tasks')
     .select(['node_id', 'assignee_id'])
@@ -119,7 +121,7 @@ const get: CallHandler<'flows.get'> = async (ctx) => {
     instance: await listed(ctx, row),
     current: await withApprovers(db, current),
     history: await instanceHistory(db, instance.id, nodeName),
-    diagram: await instanceDiagram(db, instance, active),
+    diagram: { ...(await instanceDiagram(db, instance, active)), names },
     notices: await instanceNotices(db, instance.id),
   };
 };
@@ -129,9 +131,15 @@ const NODE_TYPES = { manual: 'ManualNode', auto: 'AutoNode', complete: 'Complete
 const otherNodes: CallHandler<'flows.otherNodes'> = async (ctx) => {
   const instance = await governedInstance(ctx, ctx.query.id);
   const { definition } = await versionById(ctx.services.db, instance.version_id);
+  const names = await packageNodeNames(
+    ctx.services.db,
+    instance.application_id,
+    instance.process_id,
+    await language(ctx),
+  );
   return interventionNodes(definition).map((node) => ({
     id: node.id,
-    statelabel: node.name,
+    statelabel: names[node.id] ?? node.name,
     type: NODE_TYPES[node.kind as keyof typeof NODE_TYPES],
   }));
 };
@@ -178,14 +186,17 @@ function interventionOf(ctx: Parameters<CallHandler<'flows.intervene'>>[0], admi
 }
 
 async function intervention(ctx: Parameters<CallHandler<'flows.intervene'>>[0], preview: boolean) {
-  await governedInstance(ctx, ctx.query.id);
+  const instance = await governedInstance(ctx, ctx.query.id);
   const { db } = ctx.services;
   const input = interventionOf(ctx, requireUser(ctx).id);
   const result = preview ? await dryRun(db, (trx) => intervene(trx, input)) : await intervene(db, input);
+  const names = await packageNodeNames(db, instance.application_id, instance.process_id, await language(ctx));
+  const inLanguage = <T extends { nodeId: string; nodeName: string }>(nodes: T[]) =>
+    nodes.map((n) => ({ ...n, nodeName: names[n.nodeId] ?? n.nodeName }));
   return {
     status: result.status,
-    cancelled: await withApprovers(db, result.cancelled),
-    tasks: await withApprovers(db, result.tasks, result.people),
+    cancelled: await withApprovers(db, inLanguage(result.cancelled)),
+    tasks: await withApprovers(db, inLanguage(result.tasks), result.people),
     endedBranches: result.endedBranches,
     waitingAtJoins: result.waitingAtJoins,
   };

@@ -18,9 +18,10 @@ const list: CallHandler<'users.list'> = async (ctx) => {
   const reachable = await listReach(db, requireUser(ctx).reach, ctx.params.id);
   // A department outside the caller's reach (or another tenant's) is as missing as an unknown one.
   if (departmentid && reachable !== null && !reachable.includes(departmentid)) throw new AppError('notFound');
-  const { name, loginno, superiorname, status, roleid, fieldExtends, ...rest } = ctx.body;
+  const { keyword, name, loginno, superiorname, status, roleid, fieldExtends, ...rest } = ctx.body;
   const filter = {
     departmentId: departmentid,
+    keyword,
     name,
     loginno,
     superiorname,

@@ -46,6 +46,8 @@ export const inDepartments = (reachable: readonly string[] | null): Expression<S
 
 export interface UserFilter {
   departmentId?: string;
+  /** A part of the name or of the login number (the selection dialog's search over thousands of users). */
+  keyword?: string;
   name?: string;
   loginno?: string;
   superiorname?: string;
@@ -102,6 +104,11 @@ async function readUserPage(
     counted = false;
     query = query.where(where);
   };
+  const keyword = filter.keyword?.trim();
+  if (keyword)
+    narrow(
+      sql<SqlBool>`(${containsText(sql.ref('u.name'), keyword)} or ${containsText(sql.ref('u.loginno'), keyword)})`,
+    );
   if (filter.name?.trim()) narrow(containsText(sql.ref('u.name'), filter.name.trim()));
   if (filter.loginno?.trim()) narrow(containsText(sql.ref('u.loginno'), filter.loginno.trim()));
   if (filter.status !== undefined) narrow(sql<SqlBool>`u.status = ${filter.status}`);

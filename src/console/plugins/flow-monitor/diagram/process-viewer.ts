@@ -12,6 +12,20 @@ export interface ProcessToDraw {
   bpmn: string;
   active: string[];
   done: string[];
+  /** Node id → its name in the page's language, drawn instead of the file's name. */
+  names?: Record<string, string | undefined>;
+}
+
+/** The file with the given nodes renamed: bpmn-js draws a node's (and its external label's) `name`. */
+function renamed(bpmn: string, names: Record<string, string | undefined> = {}): string {
+  if (Object.keys(names).length === 0) return bpmn;
+  const doc = new DOMParser().parseFromString(bpmn, 'application/xml');
+  if (doc.querySelector('parsererror')) return bpmn; // bpmn-js reports the broken file itself
+  for (const element of Array.from(doc.getElementsByTagName('*'))) {
+    const name = names[element.getAttribute('id') ?? ''];
+    if (name !== undefined) element.setAttribute('name', name);
+  }
+  return new XMLSerializer().serializeToString(doc);
 }
 
 export interface DrawnProcess {
@@ -48,7 +62,7 @@ export async function drawProcess(container: HTMLElement, process: ProcessToDraw
   // The wheel scrolls the dialog, not the drawing: zooming is the buttons' job, dragging moves it.
   const viewer = new NavigatedViewer({ container, zoomScroll: { enabled: false } });
   try {
-    await viewer.importXML(process.bpmn);
+    await viewer.importXML(renamed(process.bpmn, process.names));
   } catch (error) {
     viewer.destroy();
     throw error;
