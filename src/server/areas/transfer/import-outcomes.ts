@@ -22,7 +22,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Kind } from './columns.ts';
 import type { RowStatus } from './import-plan.ts';
 import { splitPath } from './org-tree.ts';
-import type { ImportMode, RowOutcome } from './run-import.ts';
+import type { ImportMode, RowOutcome } from './row-judge.ts';
 
 /** Rows in the reply of a run, and the most a page asks for. */
 export const PAGE_LINES = 100;

@@ -46,6 +46,9 @@ export interface ImportContext {
   defaultCalendar: string | null;
 }
 
+/** What planning a row needs: no database (the users' rows are planned in a worker thread, import-worker.ts). */
+export type PlanContext = Omit<ImportContext, 'db' | 'reach'>;
+
 /** Stored values (by column key) overlaid with the row's non-empty cells, and what differs. */
 export function diffValues(
   columns: readonly Column[],
