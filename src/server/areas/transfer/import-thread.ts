@@ -17,7 +17,7 @@ import { SheetRefusal } from './xlsx-guard.ts';
 
 /** The worker's old generation: the read of a 100,000-row sheet and the planning of its rows (every
  *  refused row's error line is kept for the reply) measured well under this. */
-export const IMPORT_HEAP_MB = 128;
+export const IMPORT_HEAP_MB = 64;
 
 type Result = Awaited<ReturnType<OutcomeLog['finish']>>;
 
@@ -41,11 +41,12 @@ export type WorkerAnswer =
   | { refusal: { messageKey: string; params: Record<string, unknown>; readerError?: string } }
   | { failed: string };
 
-function runWorker(job: ImportJob, store?: UserStore): Promise<SheetScan | Result> {
+/** Runs one job in its worker, answering its reads and writes through `store` (users only). */
+export function runImportWorker(job: ImportJob, store?: UserStore): Promise<SheetScan | Result> {
   return new Promise((resolve, reject) => {
     const worker = startWorker(new URL('./import-worker.ts', import.meta.url), {
       workerData: job,
-      resourceLimits: { maxOldGenerationSizeMb: IMPORT_HEAP_MB },
+      resourceLimits: { maxOldGenerationSizeMb: IMPORT_HEAP_MB, maxYoungGenerationSizeMb: 8 },
     });
     let settled = false;
     const finish = (outcome: () => void) => {
@@ -80,7 +81,7 @@ function runWorker(job: ImportJob, store?: UserStore): Promise<SheetScan | Resul
 
 /** The sheet guarded and read through (sheet-reader.ts scanSheet), off the server's thread. */
 export function scanSheetOffThread(file: string, rows: string): Promise<SheetScan> {
-  return runWorker({ task: 'scan', file, rows }) as Promise<SheetScan>;
+  return runImportWorker({ task: 'scan', file, rows }) as Promise<SheetScan>;
 }
 
 /** A users' import whole (read, planned, logged) off the server's thread; its reads and writes here. */
@@ -90,7 +91,7 @@ export function importUsersOffThread(
   t: Translate,
 ): Promise<Result> {
   const { db: _db, reach: _reach, catalogue, tree, ...plan } = ctx;
-  return runWorker(
+  return runImportWorker(
     {
       task: 'users',
       file: where.file,
