@@ -25,6 +25,8 @@ export interface StepFigures {
   seconds: number;
   /** The server's peak RSS during the step above its idle RSS before the first step, MB. */
   aboveIdle: number;
+  /** The longest answer of a trivial call made every 100 ms during the step, ms. */
+  stall: number;
 }
 
 async function onAdminClient(url: string, statement: string): Promise<void> {
@@ -89,13 +91,25 @@ export async function benchImport(
       writeFileSync(`/proc/${server.pid}/clear_refs`, '5'); // the peak starts again from now
       const before = memory(server.pid, 'VmRSS');
       const start = performance.now();
-      const result = await work();
+      // Meanwhile a trivial call every 100 ms: its longest answer shows how long the import stalls other requests.
+      let running = true;
+      let stall = 0;
+      const probe = (async () => {
+        while (running) {
+          const sent = performance.now();
+          await (await fetch(`http://127.0.0.1:${server.port}/authtime/globalconfig`)).arrayBuffer();
+          stall = Math.max(stall, performance.now() - sent);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      })();
+      const result = await work().finally(() => (running = false));
+      await probe;
       const seconds = (performance.now() - start) / 1000;
       const extra = memory(server.pid, 'VmHWM') - before;
       const aboveIdle = memory(server.pid, 'VmHWM') - idle;
-      figures[what] = { seconds, aboveIdle };
+      figures[what] = { seconds, aboveIdle, stall };
       console.log(
-        `${what.padEnd(8)} ${seconds.toFixed(1).padStart(6)} s   server RSS ${before.toFixed(0)} MB + ${extra.toFixed(0)} MB at peak (${aboveIdle.toFixed(0)} MB above idle)   ${JSON.stringify(result)}`,
+        `${what.padEnd(8)} ${seconds.toFixed(1).padStart(6)} s   server RSS ${before.toFixed(0)} MB + ${extra.toFixed(0)} MB at peak (${aboveIdle.toFixed(0)} MB above idle)   longest answer of a trivial call meanwhile ${stall.toFixed(0)} ms   ${JSON.stringify(result)}`,
       );
     };
     const importUsers = (mode: string) => async () =>

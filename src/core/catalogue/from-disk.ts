@@ -7,7 +7,17 @@ import { parse } from 'yaml';
 import { buildCatalogue, type CatalogueDocument, type Problem } from './build.ts';
 import type { Catalogue } from './types.ts';
 
-export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The project's folder (schemas/, locales/, packages/, dist/console/): the nearest one above this module
+ *  holding package.json, so the same under tsx (src/core/catalogue/) and in the compiled server
+ *  (dist/server/, docs/adr/0105-compiled-server.md). */
+export const PROJECT_ROOT = projectRoot(dirname(fileURLToPath(import.meta.url)));
+
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no package.json above ${from}`);
+  }
+}
 
 const FOLDERS: Array<[string, CatalogueDocument['kind']]> = [
   ['schemas/entities', 'entity'],

@@ -1,5 +1,6 @@
-// Runs the real entry (src/server/main.ts) as `npm run serve` would, with chosen environment variables,
-// until its banner is printed; for tests of what a start does by default (address, demo data, banner).
+// Runs the real entry (src/server/main.ts through tsx, or the compiled dist/server/main.js as `npm start`
+// does) with chosen environment variables, until its banner is printed; for tests of what a start does by
+// default (address, demo data, banner).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { PROJECT_ROOT } from '../../../src/core/catalogue/from-disk.ts';
@@ -16,7 +17,7 @@ const CLEARED = [
 
 export interface SpawnedServer {
   port: number;
-  /** The server process itself (node runs main.ts through tsx's loader in the same process). */
+  /** The server process itself (node runs main.ts through tsx's loader in the same process, or main.js). */
   pid: number;
   output: () => string;
   stop: () => Promise<void>;
@@ -39,11 +40,18 @@ function environment(env: Record<string, string>, port: number): NodeJS.ProcessE
   return { ...base, PORT: String(port), ATRIUM_CAPTCHA: 'off', LOG_LEVEL: 'warn', ...env };
 }
 
+const SOURCE = ['--import', 'tsx', 'src/server/main.ts'];
+/** The build of `npm run build:server` (docs/adr/0105-compiled-server.md), as `npm start` runs it. */
+const COMPILED = ['--enable-source-maps', 'dist/server/main.js'];
+
 /** Starts the server and waits for its banner; rejects with the output when it exits first. */
-export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
+export async function spawnServer(
+  env: Record<string, string>,
+  { compiled = false }: { compiled?: boolean } = {},
+): Promise<SpawnedServer> {
   const port = await freePort();
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, compiled ? COMPILED : SOURCE, {
     cwd: PROJECT_ROOT,
     env: environment(env, port),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -75,7 +83,7 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
 /** Runs a start expected to fail; answers its exit code and output. */
 export async function failedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, SOURCE, {
     cwd: PROJECT_ROOT,
     env: environment(env, port),
     stdio: ['ignore', 'pipe', 'pipe'],

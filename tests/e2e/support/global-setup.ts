@@ -1,6 +1,8 @@
-// vitest globalSetup of the browser tests: makes the prepared data directory once (a real start of the
-// server on an empty one), unless this code's one is already there, and starts one Chromium per worker
+// vitest globalSetup of the browser tests: builds the server (`npm run build:server`, a second or two; the
+// console is built beforehand with `npx vite build`), makes the prepared data directory once (a real start of
+// the server on an empty one), unless this code's one is already there, and starts one Chromium per worker
 // that every test file of that worker connects to (docs/adr/0108-test-runs-share-prepared-state.md).
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { PREPARED_DIR, removeStale } from '../../support/prepared-data.ts';
@@ -9,6 +11,7 @@ import { PREPARED_KIND, preparedDataDir } from './prepared-server-data.ts';
 import { launchServer } from './server.ts';
 
 async function prepareServerData(): Promise<void> {
+  execFileSync('npm', ['run', '-s', 'build:server'], { stdio: 'inherit' });
   const target = preparedDataDir();
   if (existsSync(target)) return;
   mkdirSync(PREPARED_DIR, { recursive: true });

@@ -1,5 +1,6 @@
-// Starts the real server (src/server/main.ts) as a child process on a free port with its own data
-// directory, as `npm start` would after the build; browser tests talk to it like a user's browser.
+// Starts the real server, compiled as `npm start` runs it (dist/server/main.js, built by global-setup.ts;
+// docs/adr/0105-compiled-server.md), as a child process on a free port with its own data directory;
+// browser tests talk to it like a user's browser.
 // The tests sign in with the demo logins, so they ask for the demo data explicitly (ATRIUM_DEMO=on).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -43,7 +44,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 export async function launchServer(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),

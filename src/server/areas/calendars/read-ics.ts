@@ -1,17 +1,12 @@
 // Reads an uploaded iCalendar file off the event loop (0085-calendar-file-bounds.md): ical.js expands a
 // rule in one synchronous call that no bound of ours can interrupt (a daily rule on 31 February never
-// returns), so the reading runs in a worker thread that is ended when it outlives its time. The server
-// runs TypeScript through tsx; the worker loads its module through tsx's API the same way.
-import { Worker } from 'node:worker_threads';
+// returns), so the reading runs in a worker thread that is ended when it outlives its time.
 import { AppError } from '../../http/app-error.ts';
+import { startWorker } from '../../workers/start-worker.ts';
 import type { IcsReading } from './ics-days.ts';
 
 /** How long a reading may take once its worker is started (starting it takes a fraction of this). */
 export const READ_TIMEOUT_MS = 4000;
-
-const TSX_API = import.meta.resolve('tsx/esm/api');
-const WORKER = new URL('./ics-worker.ts', import.meta.url).href;
-const BOOT = `import(${JSON.stringify(TSX_API)}).then((tsx) => tsx.tsImport(${JSON.stringify(WORKER)}, ${JSON.stringify(WORKER)}));`;
 
 type Answer =
   { reading: IcsReading } | { refusal: { key: string; params: Record<string, unknown> } } | { unreadable: true };
@@ -21,8 +16,7 @@ const unreadable = () => new AppError('validation', undefined, 'calendar.ics.unr
 export function readIcsOffLoop(text: string, years: { from: number; to: number }): Promise<IcsReading> {
   return new Promise((resolve, reject) => {
     // Memory is bounded too: a 1 MB file needs far less than this.
-    const worker = new Worker(BOOT, {
-      eval: true,
+    const worker = startWorker(new URL('./ics-worker.ts', import.meta.url), {
       workerData: { text, years },
       resourceLimits: { maxOldGenerationSizeMb: 128 },
     });

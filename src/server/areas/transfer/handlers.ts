@@ -20,10 +20,10 @@ import { importFilePath } from './import-file.ts';
 import { OrgTree } from './org-tree.ts';
 import { OutcomeLog, outcomePage, PAGE_LINES } from './import-outcomes.ts';
 import type { RowStatus } from './import-plan.ts';
-import { runImport } from './run-import.ts';
-import type { ImportMode } from './import-plan.ts';
-import { scanSheet } from './sheet-reader.ts';
-import { guardWorkbook, SheetRefusal } from './xlsx-guard.ts';
+import { importUsersOffThread, scanSheetOffThread } from './import-thread.ts';
+import type { ImportMode } from './row-judge.ts';
+import { runDepartmentImport } from './run-import.ts';
+import { SheetRefusal } from './xlsx-guard.ts';
 
 type Ctx = Pick<HandlerContext, 'services' | 'user' | 'request' | 'reply'>;
 
@@ -78,22 +78,15 @@ async function importSheet(ctx: Ctx, domainId: string, kind: Kind, path: string,
   let log: OutcomeLog | undefined;
   const rows = join(tmpdir(), `atrium-import-${randomUUID()}.jsonl`);
   try {
-    await guardWorkbook(file);
-    const scan = await scanSheet(file, rows);
     const columns = columnsOf(kind, await extensionFields(db, domainId, kind));
     const tree = await OrgTree.load(db, domainId);
     const defaultCalendar = (await userCalendar(db, domainId, ''))?.id ?? null;
+    const importCtx = { db, catalogue, domainId, user, reach, reachable, tree, columns, defaultCalendar };
+    // The sheet is read, and the users' rows planned, in a worker thread (docs/adr/0106-import-in-worker-thread.md).
+    if (kind === 'user') return await importUsersOffThread(importCtx, { file, rows, dataDir, mode, language }, t);
+    const scan = await scanSheetOffThread(file, rows);
     log = new OutcomeLog(dataDir, domainId, file, kind, mode, t);
-    await runImport(
-      kind,
-      { db, catalogue, domainId, user, reach, reachable, tree, columns, defaultCalendar },
-      scan,
-      mode,
-      t,
-      catalogue.labels,
-      language,
-      log,
-    );
+    await runDepartmentImport(importCtx, scan, mode, t, catalogue.labels, language, log);
     return await log.finish();
   } catch (error) {
     log?.discard();

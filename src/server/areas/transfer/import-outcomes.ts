@@ -20,8 +20,9 @@ import { createInterface } from 'node:readline';
 import type { Translate } from '../../../core/validation-messages.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Kind } from './columns.ts';
-import type { ImportMode, RowOutcome, RowStatus } from './import-plan.ts';
+import type { RowStatus } from './import-plan.ts';
 import { splitPath } from './org-tree.ts';
+import type { ImportMode, RowOutcome } from './row-judge.ts';
 
 /** Rows in the reply of a run, and the most a page asks for. */
 export const PAGE_LINES = 100;

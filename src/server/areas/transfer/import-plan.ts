@@ -46,6 +46,9 @@ export interface ImportContext {
   defaultCalendar: string | null;
 }
 
+/** What planning a row needs: no database (the users' rows are planned in a worker thread, import-worker.ts). */
+export type PlanContext = Omit<ImportContext, 'db' | 'reach'>;
+
 /** Stored values (by column key) overlaid with the row's non-empty cells, and what differs. */
 export function diffValues(
   columns: readonly Column[],
@@ -63,16 +66,4 @@ export function diffValues(
       changes.push({ field: column.key, from: current[column.key] ?? '', to: value });
   }
   return { wanted, changes };
-}
-
-export type ImportMode = 'preview' | 'commit';
-
-export interface RowOutcome {
-  rowNum: number;
-  key: string;
-  status: RowStatus;
-  changes: Array<Change & { label: string }>;
-  error?: string;
-  /** The row's values (shared with the row, not copied). */
-  values: ReadonlyMap<string, unknown>;
 }

@@ -1,15 +1,13 @@
 // One user row of an import: found by login number (case-insensitive, docs/adr/0034-tenant-organisation.md), its department by path,
 // within the caller's reach, checked by the users.create rules (row-rules.ts), then written by the
-// users area's own save functions (createUser / updateUser), so an import can do only what the
-// user form can.
-import { sql } from 'kysely';
+// users area's own save functions (user-writes.ts), so an import can do only what the user form can.
+import { sql, type Selectable } from 'kysely';
 import { UNCHANGED_SECRET } from '../../../core/password-codec.ts';
 import type { User } from '../../../core/generated/api-types.ts';
-import type { Db } from '../../db/schema.ts';
+import type { Db, Users } from '../../db/schema.ts';
 import { AppError, ValidationFailure } from '../../http/app-error.ts';
-import { createUser, updateUser } from '../users/save-user.ts';
 import { normalizeUser } from '../users/user-rules.ts';
-import type { Applied, Change, ImportContext, ImportRow } from './import-plan.ts';
+import type { Change, ImportRow, PlanContext } from './import-plan.ts';
 import { diffValues } from './import-plan.ts';
 import { checkRecord } from './row-rules.ts';
 
@@ -20,17 +18,8 @@ const STORED_COLUMNS = [
   sql<string | null>`to_char(proxy_start, 'YYYY-MM-DD')`.as('proxy_from'),
   sql<string | null>`to_char(proxy_end, 'YYYY-MM-DD')`.as('proxy_until'),
 ] as const;
-export type StoredUser = NonNullable<Awaited<ReturnType<typeof storedUser>>>;
-
-async function storedUser(trx: Db, domainId: string, loginno: string) {
-  return trx
-    .selectFrom('users')
-    .selectAll()
-    .select(STORED_COLUMNS)
-    .where('domain_id', '=', domainId)
-    .where(sql<boolean>`lower(loginno) = lower(${loginno})`)
-    .executeTakeFirst();
-}
+/** A stored user as planning reads it: the row and its proxy's dates as text. */
+export type StoredUser = Selectable<Users> & { proxy_from: string | null; proxy_until: string | null };
 
 /** The stored users of the tenant with these login numbers, by lower-case login number (one query per
  *  chunk of an import instead of one per row). */
@@ -55,7 +44,7 @@ export async function storedUsers(
 export type UserPlan =
   { status: 'unchanged'; changes: Change[] } | { status: 'new' | 'changed'; changes: Change[]; body: User };
 
-export function planUserRow(ctx: ImportContext, row: ImportRow, stored: StoredUser | undefined): UserPlan {
+export function planUserRow(ctx: PlanContext, row: ImportRow, stored: StoredUser | undefined): UserPlan {
   const loginno = String(row.values.get('loginno'));
   const inReach = (departmentId: string | null) =>
     ctx.reachable === null || (departmentId !== null && ctx.reachable.includes(departmentId));
@@ -122,13 +111,4 @@ export function planUserRow(ctx: ImportContext, row: ImportRow, stored: StoredUs
     changes,
     body: { ...body, password: UNCHANGED_SECRET, confirmpwd: UNCHANGED_SECRET } as unknown as User,
   };
-}
-
-/** One row read, planned and written through the users area's own save functions, so an import can
- *  do only what the user form can (the per-row way: departments' rows, and a chunk that failed whole). */
-export async function applyUserRow(trx: Db, ctx: ImportContext, row: ImportRow): Promise<Applied> {
-  const plan = planUserRow(ctx, row, await storedUser(trx, ctx.domainId, String(row.values.get('loginno'))));
-  if (plan.status === 'changed') await updateUser(trx, ctx.user, ctx.domainId, plan.body);
-  if (plan.status === 'new') await createUser(trx, ctx.user, ctx.domainId, plan.body, { withoutPassword: true });
-  return { status: plan.status, changes: plan.changes };
 }

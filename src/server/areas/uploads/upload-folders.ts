@@ -3,14 +3,14 @@
 // Layout (docs/adr/0022-uploads-belong-to-owner.md): lib/icon/… the shared icon library; platform/<year>/<path>/… the platform's files;
 // domains/<domainid>/<year>/<path>/… an enterprise's files; <year>/<path>/… files stored before
 // owners existed (the platform's now, still served and listed, never written).
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative, resolve, sep } from 'node:path';
+import { PROJECT_ROOT } from '../../../core/catalogue/from-disk.ts';
 import { CUSTOM_ICONS_URL } from '../../../core/uploads.ts';
 import { uploadsDir, type AppServices } from '../../services.ts';
 import { DOMAIN_ID, type UploadOwner } from './upload-access.ts';
 
 /** The built-in picture icons ship with the code and are served at SYSTEM_ICONS_URL. */
-export const SYSTEM_ICONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'system-icons');
+export const SYSTEM_ICONS_DIR = join(PROJECT_ROOT, 'src/server/areas/uploads/system-icons');
 
 /** A stored file name: letters, digits, dot, dash, underscore; never hidden, never a folder step. */
 export const SAFE_FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,150}$/;
