@@ -35,7 +35,7 @@ export function userStore(ctx: ImportContext, t: Translate): UserStore {
         // query nodes): the server thread's garbage per row shrinks to the row and its text
         // (docs/adr/0106-import-in-worker-thread.md). jsonb's ext goes in as the object, not its text.
         // A row whose extension values are refused (required, too long) is answered alone, the others go on.
-        const rows: Array<ReturnType<typeof newUserRow> & { ext: object }> = [];
+        const rows: Array<Omit<ReturnType<typeof newUserRow>, 'ext'> & { ext: object }> = [];
         const inserting: number[] = [];
         for (const i of created) {
           try {
