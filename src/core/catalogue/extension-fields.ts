@@ -25,8 +25,9 @@ export const ENTITIES_OF: Readonly<Record<string, readonly string[]>> = {
   tableUser: ['user', 'user-row'],
 };
 
-/** The JSON Schema of a field's value (choices for radio/select, a list of choices for checkbox). */
-function propertyOf(field: ExtensionField): JsonSchema {
+/** The JSON Schema of a field's value (choices for radio/select, a list of choices for checkbox); the
+ *  server checks a saved text's length by it too (areas/domains/extension-values.ts). */
+export function propertyOf(field: Pick<ExtensionField, 'label' | 'type' | 'options' | 'isReadonly'>): JsonSchema {
   const choices = field.options
     .split(';')
     .map((o) => o.trim())

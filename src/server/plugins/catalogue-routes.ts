@@ -8,7 +8,15 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CallDef } from '../../core/catalogue/types.ts';
 import type { Reply } from '../../core/envelope.ts';
-import { coerceQuery, compileCallValidator, createAjv, type CallValidator } from '../http/validation.ts';
+import {
+  coerceQuery,
+  compileCallValidator,
+  createAjv,
+  type CallValidator,
+  type ValidatedInput,
+} from '../http/validation.ts';
+import { ValidationFailure } from '../http/app-error.ts';
+import { withFieldLabels } from '../areas/field-extends/labelled-failure.ts';
 import { resolveHandler } from '../areas/resolve.ts';
 import type { Handler, HandlerContext } from '../areas/handler.ts';
 import type { ActiveSession } from '../auth/sessions.ts';
@@ -35,14 +43,23 @@ function routeHandler(call: CallDef, handler: Handler, validator: CallValidator)
     try {
       if (!admitted.has(request)) throw new Error(`call ${call.id} reached its handler without admission`);
       const session = admitted.get(request) ?? null;
-      const { query, params, body } = validator.check(
-        {
-          query: coerceQuery(call.query, (request.query ?? {}) as Record<string, unknown>),
-          params: (request.params ?? {}) as Record<string, string>,
-          body: request.body ?? null,
-        },
-        session ? { ...session.user } : null,
-      );
+      const raw = (request.params ?? {}) as Record<string, string>;
+      let checked: ValidatedInput;
+      try {
+        checked = validator.check(
+          {
+            query: coerceQuery(call.query, (request.query ?? {}) as Record<string, unknown>),
+            params: raw,
+            body: request.body ?? null,
+          },
+          session ? { ...session.user } : null,
+        );
+      } catch (error) {
+        throw error instanceof ValidationFailure
+          ? await withFieldLabels(request.server.services.db, call, raw, error)
+          : error;
+      }
+      const { query, params, body } = checked;
       const ctx: HandlerContext = {
         call,
         services: request.server.services,

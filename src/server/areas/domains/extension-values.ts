@@ -8,6 +8,7 @@ import type { ExtValues } from '../../db/column-types.ts';
 import { ValidationFailure } from '../../http/app-error.ts';
 import { platformFields } from '../field-extends/stored-fields.ts';
 import type { FieldExtendReply } from '../field-extends/field-extend-record.ts';
+import { propertyOf } from '../../../core/catalogue/extension-fields.ts';
 
 /** A checkbox field's choices: a list, or the spec's semicolon-separated text. */
 function checkboxValue(raw: unknown): string[] | undefined {
@@ -18,6 +19,16 @@ function checkboxValue(raw: unknown): string[] | undefined {
 
 export async function extensionValues(db: Db, body: object, creating: boolean): Promise<ExtValues> {
   return extensionValuesOf(await platformFields(db, 'tableDomain'), body, creating);
+}
+
+/** The form's length limit of a text field (500, a clob's 100,000), named by the field's label. */
+function refuseTooLong(field: FieldExtendReply, value: string): void {
+  const schema = propertyOf(field);
+  const limit = schema.maxLength;
+  if (typeof limit === 'number' && value.length > limit)
+    throw new ValidationFailure([
+      { instancePath: `/${field.name}`, keyword: 'maxLength', params: { limit }, parentSchema: schema },
+    ]);
 }
 
 export function extensionValuesOf(fields: readonly FieldExtendReply[], body: object, creating: boolean): ExtValues {
@@ -34,7 +45,9 @@ export function extensionValuesOf(fields: readonly FieldExtendReply[], body: obj
         { instancePath: '', keyword: 'required', params: { missingProperty: field.name }, parentSchema },
       ]);
     }
-    if (value !== undefined && !field.isReadonly) values[field.name] = value;
+    if (value === undefined || field.isReadonly) continue;
+    if (typeof value === 'string') refuseTooLong(field, value);
+    values[field.name] = value;
   }
   return values;
 }

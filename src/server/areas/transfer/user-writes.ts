@@ -34,23 +34,33 @@ export function userStore(ctx: ImportContext, t: Translate): UserStore {
         // One JSON parameter a chunk instead of a VALUES list of 500 rows (~12,500 bound values and their
         // query nodes): the server thread's garbage per row shrinks to the row and its text
         // (docs/adr/0106-import-in-worker-thread.md). jsonb's ext goes in as the object, not its text.
-        const rows = created.map((i) => {
-          const ext = extensionValuesOf(fields!, planned[i].body, true);
-          return { ...newUserRow(randomUUID(), ctx.domainId, planned[i].body, ext, null), ext };
-        });
-        const columns = Object.keys(rows[0]).map((c) => sql.ref(c));
-        const inserted = await ctx.db
-          .transaction()
-          .execute((trx) =>
-            sql`insert into users (${sql.join(columns)}) select ${sql.join(columns)}
-              from json_populate_recordset(null::users, ${JSON.stringify(rows)}::json)`.execute(trx),
-          )
-          .then(
-            () => true,
-            () => false,
-          );
+        // A row whose extension values are refused (required, too long) is answered alone, the others go on.
+        const rows: Array<Omit<ReturnType<typeof newUserRow>, 'ext'> & { ext: object }> = [];
+        const inserting: number[] = [];
+        for (const i of created) {
+          try {
+            const ext = extensionValuesOf(fields!, planned[i].body, true);
+            rows.push({ ...newUserRow(randomUUID(), ctx.domainId, planned[i].body, ext, null), ext });
+            inserting.push(i);
+          } catch (error) {
+            refusals[i] = messageOf(error, t);
+          }
+        }
+        const inserted =
+          rows.length > 0 &&
+          (await ctx.db
+            .transaction()
+            .execute((trx) => {
+              const columns = Object.keys(rows[0]).map((c) => sql.ref(c));
+              return sql`insert into users (${sql.join(columns)}) select ${sql.join(columns)}
+                from json_populate_recordset(null::users, ${JSON.stringify(rows)}::json)`.execute(trx);
+            })
+            .then(
+              () => true,
+              () => false,
+            ));
         if (!inserted)
-          for (const i of created)
+          for (const i of inserting)
             await one(i, () => createUser(ctx.db, ctx.user, ctx.domainId, planned[i].body, { withoutPassword: true }));
       }
       for (const [i, p] of planned.entries())
