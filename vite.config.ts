@@ -1,4 +1,5 @@
-// Builds the console (src/console) into dist/console and defines the three test projects.
+// Builds the console (src/console) into dist/console (or $ATRIUM_DIST/console) and defines the three test projects.
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { HeavyFirstSequencer } from './tests/support/heavy-first-sequencer.ts';
@@ -10,7 +11,11 @@ export default defineConfig({
   plugins: [react()],
   // The largest chunk is the API documentation's viewer (about 560 kB, loaded with that screen only;
   // docs/adr/0103-api-viewer-openapi-explorer.md): the limit sits just above it, so any larger chunk still warns.
-  build: { outDir: '../../dist/console', emptyOutDir: true, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: resolve(process.env.ATRIUM_DIST ?? 'dist', 'console'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 600,
+  },
   // ATRIUM_API_URL points the dev server's proxy at a server on another port.
   server: {
     proxy: {

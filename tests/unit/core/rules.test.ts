@@ -45,8 +45,14 @@ describe('home tile visibility (the catalogue rules)', () => {
     expect(visibleTiles(officer('secret'))).toEqual(['domains', 'superuser', 'applications', 'systemCon']);
   });
 
-  it('hides configuration and monitoring from the auditor', () => {
-    expect(visibleTiles(officer('examine'))).toEqual(['domains', 'superuser', 'applications']);
+  it('hides configuration and monitoring from the auditor, and shows it the platform-wide operation log', () => {
+    expect(visibleTiles(officer('examine'))).toEqual(['domains', 'superuser', 'applications', 'operationLog']);
+  });
+
+  it('shows the platform-wide operation log to the super administrator when separation is off', () => {
+    const superAdmin = { isOpenSecurity: false, type: 'super', reach: { kind: 'platform' } };
+    expect(visibleTiles(superAdmin)).toContain('operationLog');
+    expect(visibleTiles({ ...superAdmin, reach: { kind: 'tenants', domains: ['d1'] } })).not.toContain('operationLog');
   });
 
   it('hides them from a tenant-scoped administrator', () => {

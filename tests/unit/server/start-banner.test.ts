@@ -43,15 +43,20 @@ describe('start banner', () => {
 
 describe('npm start output', () => {
   // The build that `npm start` runs first must not bury the banner (address and logins) under pages of
-  // asset sizes: the package's own build script, run as npm runs it, prints nothing but problems.
-  it('builds the console quietly', () => {
+  // asset sizes: the package's own build script, run as npm runs it for a user (no NODE_ENV), prints
+  // nothing but problems. ATRIUM_DIST sends its console and server to a folder of the test's own.
+  it('builds the console and the server quietly', () => {
     const outDir = mkdtempSync(join(tmpdir(), 'atrium-build-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, ATRIUM_DIST: outDir };
+    delete env.NODE_ENV;
     try {
-      const out = execFileSync('npm', ['run', '--silent', 'build', '--', '--outDir', outDir, '--emptyOutDir'], {
+      const out = execFileSync('npm', ['run', '--silent', 'build'], {
         encoding: 'utf8',
+        env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      expect(existsSync(join(outDir, 'index.html'))).toBe(true);
+      expect(existsSync(join(outDir, 'console', 'index.html'))).toBe(true);
+      expect(existsSync(join(outDir, 'server', 'main.js'))).toBe(true);
       expect(out.trim().split('\n').filter(Boolean)).toEqual([]);
     } finally {
       rmSync(outDir, { recursive: true, force: true });
