@@ -1,6 +1,6 @@
 // The directory sync of an enterprise (issue 15, docs/adr/0060-directory-sync.md) on both databases against a real OpenLDAP
 // server started here with a generated tree of 10,000 users in three levels of units (slapadd): a dry
-// run that changes nothing, a full sync that builds the tree and the users, a second run that changes
+// run that changes nothing, a full sync that builds the tree and the users (and refreshes their statistics), a second run that changes
 // nothing, incremental and full runs following renames, moves, deletions and a conflict in the
 // directory, the deletion cap, the history, bad input and the enterprise's scope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { ORG, treeLdif, treeSize, unitDn, userUid } from '../support/ldap-tree.t
 import { syncScheduledDomains } from '../../src/server/areas/directory-sync/scheduled.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
+import { plannerRows } from './helpers/statistics.ts';
 import { updateUser } from './helpers/user-calls.ts';
 import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -158,6 +159,11 @@ describe.runIf(slapdAvailable())('directory sync', () => {
         departments: before.departments + SIZE.units,
         users: before.users + SIZE.users,
       });
+      // The run refreshed the statistics of what it filled (docs/adr/0109-statistics-after-bulk-writes.md).
+      for (const table of ['users', 'departments', 'sync_user_links']) {
+        const rows = await plannerRows(server.db, table);
+        expect(rows.estimated, table).toBe(rows.stored);
+      }
       const leaf = await server.db
         .selectFrom('departments as d')
         .innerJoin('departments as p', 'p.id', 'd.superior_id')

@@ -2,16 +2,17 @@
 // browser tests' data directory): named by a fingerprint of the code that shapes a new database, so a
 // change to a migration or to the seed makes a fresh one, and older ones are removed.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../src/core/catalogue/from-disk.ts';
 
 export const PREPARED_DIR = join(PROJECT_ROOT, '.atrium-tmp');
 
-/** The folders whose files shape a new database: migrations, the seed, the engine that moves its demo
- *  instances, and the packages it installs. */
+/** The folders and files that shape a new database: migrations, the seed and the statistics it leaves,
+ *  the engine that moves its demo instances, and the packages it installs. */
 const SHAPING = [
   'src/server/db/migrations',
+  'src/server/db/refresh-statistics.ts',
   'src/server/seed',
   'src/server/workflow',
   'src/server/areas/applications',
@@ -25,14 +26,20 @@ function hashFolder(hash: ReturnType<typeof createHash>, dir: string): void {
   )) {
     const path = `${dir}/${entry.name}`;
     if (entry.isDirectory()) hashFolder(hash, path);
-    else hash.update(path).update(readFileSync(join(PROJECT_ROOT, path)));
+    else hashFile(hash, path);
   }
+}
+
+function hashFile(hash: ReturnType<typeof createHash>, path: string): void {
+  hash.update(path).update(readFileSync(join(PROJECT_ROOT, path)));
 }
 
 /** A fingerprint of the code that shapes a new database (also names the API tests' PostgreSQL template). */
 export function seedFingerprint(): string {
   const hash = createHash('sha256');
-  for (const dir of SHAPING) hashFolder(hash, dir);
+  for (const path of SHAPING)
+    if (statSync(join(PROJECT_ROOT, path)).isDirectory()) hashFolder(hash, path);
+    else hashFile(hash, path);
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/schema.ts';
 import { writeConfig } from '../db/config-store.ts';
+import { refreshStatistics } from '../db/refresh-statistics.ts';
 import { DEMO_APPLICATIONS, DEMO_DEPARTMENTS, DEMO_TENANTS } from './demo-data.ts';
 import { seedDemoCalendars } from './demo-calendars.ts';
 import { seedDemoUsers } from './demo-users.ts';
@@ -107,8 +108,21 @@ export async function seedDemo(
       language: 'zh',
     });
   });
+  // The seed fills an empty database: its users (Acme's 2,000 and the rest) are what the statistics
+  // would otherwise miss (docs/adr/0109-statistics-after-bulk-writes.md); the instances' tables stay small.
+  await refreshStatistics(db, { users: await rowCount(db, 'users'), departments: await rowCount(db, 'departments') });
   return { created: true, demo: true, generatedAdminPassword: options.adminPassword ? undefined : adminPassword };
 }
+
+const rowCount = async (db: Db, table: 'users' | 'departments') =>
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** Whether an earlier start added the demo data. */
 export async function hasDemoData(db: Db): Promise<boolean> {

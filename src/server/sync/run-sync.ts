@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EntryRules } from '../areas/users/user-rules.ts';
 import { inTransaction } from '../db/in-transaction.ts';
+import { refreshStatistics } from '../db/refresh-statistics.ts';
 import type { Db } from '../db/schema.ts';
 import { failureReason, isConnectionFailure } from '../integrations/outbound/outbound-failure.ts';
 import { writePlan } from './apply.ts';
@@ -64,7 +65,7 @@ function listedChanges(plan: SyncPlan): unknown[] {
   return [...departments, ...users].slice(0, MAX_LISTED);
 }
 
-async function execute(db: Db, runId: string, request: SyncRequest): Promise<void> {
+async function execute(db: Db, runId: string, request: SyncRequest, log?: FastifyBaseLogger): Promise<void> {
   const { domainId, kind } = request;
   const since = request.mode === 'incremental' ? await lastSuccess(db, domainId, kind) : undefined;
   const read = await readSource(db, runId, request.source, since);
@@ -84,10 +85,23 @@ async function execute(db: Db, runId: string, request: SyncRequest): Promise<voi
     const active = await activeUsers(trx, domainId);
     const overCap = counts.USER_RESIGN > 0 && counts.USER_RESIGN * 100 > request.resignCap * active;
     if (overCap && !request.confirmResign && !request.dryRun)
-      return { plan, counts: { ...counts, ACTIVE_USERS: active }, refused: true };
+      return { plan, counts: { ...counts, ACTIVE_USERS: active }, refused: true, written: false };
     if (!request.dryRun) await writePlan(trx, domainId, kind, plan);
-    return { plan, counts: { ...counts, ACTIVE_USERS: active }, refused: false };
+    return { plan, counts: { ...counts, ACTIVE_USERS: active }, refused: false, written: !request.dryRun };
   });
+  // Committed; before the run closes, so whoever waits on the run finds the statistics fresh
+  // (docs/adr/0109-statistics-after-bulk-writes.md).
+  if (outcome.written)
+    await refreshStatistics(
+      db,
+      {
+        departments: outcome.plan.departments.length,
+        users: outcome.plan.users.length,
+        sync_department_links: outcome.plan.departmentLinks.size,
+        sync_user_links: outcome.plan.userLinks.size,
+      },
+      log,
+    );
   await closeRun(db, runId, {
     status: outcome.refused ? 'refused' : 'succeeded',
     counts: outcome.counts,
@@ -109,7 +123,7 @@ export const failureMessage = (error: unknown): string =>
 
 export async function startSync(db: Db, request: SyncRequest, log?: FastifyBaseLogger): Promise<StartedSync> {
   const runId = await openRun(db, request);
-  const finished = execute(db, runId, request)
+  const finished = execute(db, runId, request, log)
     .catch(async (error: unknown) => {
       log?.warn({ err: error, runId, domainId: request.domainId }, 'directory sync failed');
       await closeRun(db, runId, { status: 'failed', message: failureMessage(error) });

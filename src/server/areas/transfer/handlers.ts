@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Language } from '../../../core/catalogue/types.ts';
 import { seesDomain } from '../../auth/reach.ts';
+import { refreshStatistics } from '../../db/refresh-statistics.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { HandlerContext } from '../handler.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
@@ -83,11 +84,22 @@ async function importSheet(ctx: Ctx, domainId: string, kind: Kind, path: string,
     const defaultCalendar = (await userCalendar(db, domainId, ''))?.id ?? null;
     const importCtx = { db, catalogue, domainId, user, reach, reachable, tree, columns, defaultCalendar };
     // The sheet is read, and the users' rows planned, in a worker thread (docs/adr/0106-import-in-worker-thread.md).
-    if (kind === 'user') return await importUsersOffThread(importCtx, { file, rows, dataDir, mode, language }, t);
-    const scan = await scanSheetOffThread(file, rows);
-    log = new OutcomeLog(dataDir, domainId, file, kind, mode, t);
-    await runDepartmentImport(importCtx, scan, mode, t, catalogue.labels, language, log);
-    return await log.finish();
+    let result;
+    if (kind === 'user') result = await importUsersOffThread(importCtx, { file, rows, dataDir, mode, language }, t);
+    else {
+      const scan = await scanSheetOffThread(file, rows);
+      log = new OutcomeLog(dataDir, domainId, file, kind, mode, t);
+      await runDepartmentImport(importCtx, scan, mode, t, catalogue.labels, language, log);
+      result = await log.finish();
+    }
+    // Before the reply: the console shows the tenant's users or tree next (docs/adr/0109-statistics-after-bulk-writes.md).
+    if (mode === 'commit')
+      await refreshStatistics(
+        db,
+        { [kind === 'user' ? 'users' : 'departments']: result.counts.new + result.counts.changed },
+        ctx.request.log,
+      );
+    return result;
   } catch (error) {
     log?.discard();
     if (error instanceof SheetRefusal) {
