@@ -97,8 +97,12 @@ async function superiorsOf(db: Db, ctx: ApproverContext): Promise<string[]> {
     .where('id', '=', ctx.initiatorId)
     .executeTakeFirst();
   let departmentId = initiator?.department_id ?? null;
+  // Run unprepared: the walk asks departments of very different sizes (a team, then the tenant's root),
+  // so with a table's statistics PostgreSQL rightly plans each one for its department; a prepared
+  // statement would be planned anew every time all the same (docs/adr/0080-submissions-caller-check-locks.md).
+  const planned = db.withoutPlugins();
   for (let depth = 0; departmentId && depth < 50; depth++) {
-    const liaisons = await onJob(db, ctx.domainId)
+    const liaisons = await onJob(planned, ctx.domainId)
       .where('u.department_id', '=', departmentId)
       .where('u.liaison', '=', true)
       .where('u.id', '!=', ctx.initiatorId)
