@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { fillFormField, openEnterpriseTab, openPage, signIn } from './support/pages.ts';
 import { serverAndBrowser } from './support/session.ts';
+import { savedDownload } from './support/downloads.ts';
 
 const live = serverAndBrowser();
 
@@ -102,7 +103,7 @@ describe('work calendars', () => {
     // The whole calendar exported as .ics: the week with its Saturday, the holidays, the extra working day.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('action-exportIcs').click()]);
     expect(download.suggestedFilename()).toBe('Weekend support.ics');
-    const exported = await readFile((await download.path())!, 'utf8');
+    const exported = await readFile(await savedDownload(download), 'utf8');
     expect(exported).toMatch(/^BEGIN:VCALENDAR\r\n/);
     expect(exported).toContain('RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA\r\n');
     expect(exported).toContain(

@@ -7,6 +7,7 @@ import { screenshot } from './support/browser.ts';
 import { closeToasts, expectToast, fillFormField } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 import { solidPng } from '../support/png.ts';
+import { savedDownload } from './support/downloads.ts';
 
 const session = signedInAsAdmin();
 beforeAll(async () => {
@@ -248,7 +249,7 @@ describe('system configuration', () => {
       session.page.getByTestId('form-action-export').click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^atrium-config-\d{8}\.json$/);
-    const exported = await readFile((await download.path())!, 'utf8');
+    const exported = await readFile(await savedDownload(download), 'utf8');
     expect(exported).not.toContain('im-secret');
 
     await fillFormField(session.page, 'org_name', 'changed-org');

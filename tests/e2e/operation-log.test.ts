@@ -7,6 +7,7 @@ import { screenshot } from './support/browser.ts';
 import { expectToast, openEnterpriseTab, openPage, searchList, signIn } from './support/pages.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
 import { signedInAsAdmin } from './support/session.ts';
+import { savedDownload } from './support/downloads.ts';
 
 const session = signedInAsAdmin();
 
@@ -48,7 +49,7 @@ describe('operation log', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^log-.*\.xlsx$/);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
+    await book.xlsx.load((await readFile(await savedDownload(download))) as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect(sheet.rowCount).toBeGreaterThan(1);
     // The search of the list is what was exported: every row is that call.

@@ -8,6 +8,7 @@ import { screenshot } from './support/browser.ts';
 import { listSettled, openEnterpriseTab } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 import { workbook } from '../support/xlsx-files.ts';
+import { savedDownload } from './support/downloads.ts';
 
 const session = signedInAsAdmin();
 
@@ -104,7 +105,7 @@ describe('Excel import and export of users', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('action-export').click()]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
+    await book.xlsx.load((await readFile(await savedDownload(download))) as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     const header = (sheet.getRow(1).values as unknown[]).map(String);
     expect(header).toContain('Login number');

@@ -9,6 +9,7 @@ import { screenshot } from './support/browser.ts';
 import { openPage, signIn } from './support/pages.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
 import { signedInAsAdmin } from './support/session.ts';
+import { savedDownload } from './support/downloads.ts';
 
 const session = signedInAsAdmin();
 
@@ -76,7 +77,7 @@ describe('performance and pool monitors', () => {
     const fileOf = async (output: string) => {
       await choose('perf-output', output === 'excel' ? 'Excel' : output.toUpperCase());
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('perf-download').click()]);
-      return { name: download.suggestedFilename(), path: (await download.path())! };
+      return { name: download.suggestedFilename(), path: await savedDownload(download) };
     };
     const html = await fileOf('html');
     expect(html.name).toMatch(/^jamon-\d+\.html$/);

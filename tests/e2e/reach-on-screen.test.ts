@@ -86,6 +86,7 @@ describe('what a user sees follows what the server lets it do', () => {
       'tile-systemMoni',
       'tile-tasks',
       'tile-debug',
+      'tile-operationLog',
     ]);
     await page.getByTestId('tile-systemCon').click();
     await page.waitForURL(/#\/systemCon/);
