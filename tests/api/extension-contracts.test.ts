@@ -35,6 +35,7 @@ describe.each(targets)('contracts extension on $name', (target) => {
   let admin: ApiClient;
   let acme: ApiClient;
   let globex: ApiClient;
+  let sales: ApiClient;
   let acmeId: string;
   let globexId: string;
   const list = (client: ApiClient, body: Record<string, unknown> = {}, query: Record<string, string | number> = {}) =>
@@ -75,7 +76,7 @@ describe.each(targets)('contracts extension on $name', (target) => {
 
   beforeAll(async () => {
     server = await startTestServer(target, { extraCatalogueRoots: [EXTENSION] });
-    ({ admin, acme, globex } = await signedInCallers(server));
+    ({ admin, acme, globex, sales } = await signedInCallers(server));
     acmeId = await idOf('Acme');
     globexId = await idOf('Globex');
   });
@@ -175,6 +176,11 @@ describe.each(targets)('contracts extension on $name', (target) => {
     expect((await create(globex, contract(acmeId))).reply.errcode).toBe(1404);
     expect((await get(acme, mine.id)).reply.data.title).toBe('Acme only');
     expect((await get(globex, theirs.id)).reply.data.title).toBe('Globex only');
+    // Acme's Sales department administrator sees Acme's contracts and changes none of them.
+    expect((await get(sales, mine.id)).reply.data.title).toBe('Acme only');
+    expect((await update(sales, mine.id, contract(acmeId))).reply.errcode).toBe(1403);
+    expect((await remove(sales, [mine.id])).reply.errcode).toBe(1403);
+    expect((await create(sales, contract(acmeId))).reply.errcode).toBe(1403);
     // Moving a record to another enterprise is no update either.
     expect((await update(admin, mine.id, contract(globexId))).reply.errcode).toBe(1404);
     await remove(admin, [mine.id, theirs.id]);

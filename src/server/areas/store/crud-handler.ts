@@ -5,7 +5,7 @@
 // record elsewhere answers 1404 as if absent. Every write is logged by the route like any call.
 import type { CallDef, CrudOp, EntityDef, JsonSchema } from '../../../core/catalogue/types.ts';
 import { crudEntityProblem, crudShapeProblem, ORDER_PARAM, TENANT_FIELD } from '../../../core/catalogue/crud.ts';
-import { governedDomains, governsDomain, visibleDomains } from '../../auth/reach.ts';
+import { governedDomains, governsDomain, seesDomain, visibleDomains } from '../../auth/reach.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireUser, type Handler, type HandlerContext } from '../handler.ts';
 import { exportCrud } from './crud-export.ts';
@@ -26,10 +26,26 @@ function listOptions(entity: EntityDef, filters: Data, orderby: unknown): ListOp
   return { properties: propertiesOf(entity), filters, orderby: typeof orderby === 'string' ? orderby : undefined };
 }
 
-/** A create names an enterprise that exists and that the caller governs, else 1404. */
+/** Writes need the enterprise governed: 1404 where the caller does not even see it (as if absent),
+ *  1403 where it sees without governing (a department-level administrator), as for calendars. */
+function mustGovern(ctx: HandlerContext, domainId: string): void {
+  if (!seesDomain(reach(ctx), domainId)) throw new AppError('notFound');
+  if (!governsDomain(reach(ctx), domainId)) throw new AppError('forbidden');
+}
+
+/** A create names an enterprise that exists and that the caller governs. */
 async function governedTenant(ctx: HandlerContext, domainId: string): Promise<void> {
   const exists = await ctx.services.db.selectFrom('domains').select('id').where('id', '=', domainId).executeTakeFirst();
-  if (!exists || !governsDomain(reach(ctx), domainId)) throw new AppError('notFound');
+  if (!exists) throw new AppError('notFound');
+  mustGovern(ctx, domainId);
+}
+
+/** The records the caller sees, each in an enterprise it governs; 1404 when one is not seen. */
+async function governedRecords(ctx: HandlerContext, entity: EntityDef, ids: readonly string[]): Promise<void> {
+  for (const id of new Set(ids)) {
+    const record = found(await getCrud(ctx.services.db, entity.id, visibleDomains(reach(ctx)), id));
+    mustGovern(ctx, record[TENANT_FIELD]);
+  }
 }
 
 /** The body without the entity's read-only fields (the id, names the server fills in): never stored. */
@@ -60,15 +76,16 @@ const operations: Record<CrudOp, Operation> = {
   },
   update: async (entity, ctx) => {
     const body = writable(entity, ctx.body as Data);
-    const domains = governedDomains(reach(ctx));
-    // Out of reach or in another enterprise: absent, before any field is judged.
-    found(await getCrud(ctx.services.db, entity.id, domains, ctx.params.id));
+    // Out of reach: absent, before any field is judged.
+    await governedRecords(ctx, entity, [ctx.params.id]);
     await checkTenantRefs(ctx, entity, body);
-    return found(await updateCrud(ctx.services.db, entity.id, domains, ctx.params.id, body));
+    return found(await updateCrud(ctx.services.db, entity.id, governedDomains(reach(ctx)), ctx.params.id, body));
   },
-  delete: async (entity, ctx) => ({
-    deleted: await deleteCrud(ctx.services.db, entity.id, governedDomains(reach(ctx)), ctx.body as string[]),
-  }),
+  delete: async (entity, ctx) => {
+    const ids = ctx.body as string[];
+    await governedRecords(ctx, entity, ids);
+    return { deleted: await deleteCrud(ctx.services.db, entity.id, governedDomains(reach(ctx)), ids) };
+  },
   export: (entity, ctx) => {
     const { [ORDER_PARAM]: orderby, ...filters } = ctx.query;
     return exportCrud(ctx, entity, visibleDomains(reach(ctx)), listOptions(entity, filters, orderby));
