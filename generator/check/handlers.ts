@@ -17,7 +17,7 @@ export const checkHandlers: Check = ({ catalogue, handlerIds }) => {
     if (byStore && handled.has(call.id)) {
       problems.push({
         ...at,
-        message: `call "${call.id}" names ${call.handler} but ${HANDLERS_FILE} also has a handler for it`,
+        message: `call "${call.id}" names ${call.handler ?? 'crud'} but ${HANDLERS_FILE} also has a handler for it`,
       });
     }
   }
