@@ -12,6 +12,8 @@ import type { ApiClient } from './helpers/api-client.ts';
 
 const targets = await databaseTargets();
 const EXTENSION = join(process.cwd(), 'examples/extensions/contracts');
+/** A store collection named like the entity, which must not reach its records. */
+const PEEK = join(process.cwd(), 'tests/fixtures/store-over-crud');
 
 interface Contract {
   id: string;
@@ -75,7 +77,7 @@ describe.each(targets)('contracts extension on $name', (target) => {
     (await server.db.selectFrom('domains').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 
   beforeAll(async () => {
-    server = await startTestServer(target, { extraCatalogueRoots: [EXTENSION] });
+    server = await startTestServer(target, { extraCatalogueRoots: [EXTENSION, PEEK] });
     ({ admin, acme, globex, sales } = await signedInCallers(server));
     acmeId = await idOf('Acme');
     globexId = await idOf('Globex');
@@ -181,6 +183,9 @@ describe.each(targets)('contracts extension on $name', (target) => {
     expect((await update(sales, mine.id, contract(acmeId))).reply.errcode).toBe(1403);
     expect((await remove(sales, [mine.id])).reply.errcode).toBe(1403);
     expect((await create(sales, contract(acmeId))).reply.errcode).toBe(1403);
+    // The generic store's collection of the same name keeps records of no enterprise: it sees none.
+    const peek = await admin.call<{ rowCount: number }>('POST', '/authtime/peek-contracts', { body: {} });
+    expect(peek.reply.data.rowCount).toBe(0);
     // Moving a record to another enterprise is no update either.
     expect((await update(admin, mine.id, contract(globexId))).reply.errcode).toBe(1404);
     await remove(admin, [mine.id, theirs.id]);
