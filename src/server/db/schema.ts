@@ -461,6 +461,7 @@ export interface StoreRecords {
   collection: string;
   created_at: Generated<Timestamp>;
   data: JsonText<Record<string, unknown>>;
+  domain_id: string | null;
   id: string;
   seq: Generated<Int8Value>;
   updated_at: Generated<Timestamp>;

@@ -32,6 +32,7 @@ import {
 } from './fixtures.ts';
 import { derivedProbe, type Probe, type ProbeAddition } from './derived-probes.ts';
 import type { CallDef } from '../../../src/core/catalogue/types.ts';
+import { crudProbe } from './crud-probes.ts';
 
 /** The target enterprise's suite set up; the test deployment's suites are at a port nobody answers (9): a sync starts, then fails at once. */
 async function imConfigured(world: World, t: Tenant, service: 'wechat' | 'dingding' | 'feishu'): Promise<void> {
@@ -1242,6 +1243,7 @@ export const PROBE_ADDITIONS: Record<string, ProbeAddition> = {
   'uploads.list': query({ path: 'image' }),
 };
 
-/** The call's probe: written whole here, or derived from the catalogue with what is added here. */
+/** The call's probe: written whole here, built from its `crud` marker, or derived from the catalogue
+ *  with what is added here. */
 export const probeOf = (call: CallDef): Probe | undefined =>
-  PROBES[call.id] ?? derivedProbe(call, PROBE_ADDITIONS[call.id]);
+  PROBES[call.id] ?? (call.crud ? crudProbe(call) : derivedProbe(call, PROBE_ADDITIONS[call.id]));
