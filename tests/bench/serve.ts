@@ -13,7 +13,8 @@ const database = await openDatabase({
   pgPool: { options: `-c search_path=${schema}` },
   observeStatement: measuredQuery,
 });
-const app = await buildApp({ database, dataDir, captcha: false });
+// BENCH_LIST_CACHE=off: every list page read from the database.
+const app = await buildApp({ database, dataDir, captcha: false, listCache: process.env.BENCH_LIST_CACHE !== 'off' });
 console.log(JSON.stringify({ base: await app.listen({ port: 0, host: '127.0.0.1' }) }));
 process.on('SIGTERM', () => {
   void app
