@@ -13,20 +13,9 @@ const database = await openDatabase({
   pgPool: { options: `-c search_path=${schema}` },
   observeStatement: measuredQuery,
 });
-// BENCH_LIST_CACHE=off: every list page read from the database.
-const app = await buildApp({ database, dataDir, captcha: false, listCache: process.env.BENCH_LIST_CACHE !== 'off' });
+const app = await buildApp({ database, dataDir, captcha: false });
 console.log(JSON.stringify({ base: await app.listen({ port: 0, host: '127.0.0.1' }) }));
-const cpuMs = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
-const started = cpuMs();
 process.on('SIGTERM', () => {
-  // What serving cost this process (its start left out), for comparisons run by run (BENCH_CPU=on).
-  if (process.env.BENCH_CPU === 'on')
-    console.error(
-      `bench server ${process.env.ATRIUM_POSTGRES_DRIVER ?? 'pg'}: ${(cpuMs() - started).toFixed(0)} CPU ms serving`,
-    );
   void app
     .close()
     .then(() => database.close())

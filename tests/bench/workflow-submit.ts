@@ -30,7 +30,7 @@ interface Submission {
 }
 
 /** A server of the bench's schema in a child process; answers its address and how to stop it. */
-export async function serverProcess(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
+async function serverProcess(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
     [
@@ -136,17 +136,12 @@ async function verify(db: Db, data: FlowDataSet, ids: string[]) {
   };
 }
 
-export async function benchSubmits(
-  db: Db,
-  data: FlowDataSet,
-  env: Record<string, string>,
-  count = SUBMITS,
-): Promise<SubmitFigures> {
+export async function benchSubmits(db: Db, data: FlowDataSet, env: Record<string, string>): Promise<SubmitFigures> {
   const servers = await Promise.all([serverProcess(env), serverProcess(env)]);
   try {
     const { secret } = await regenerateSecret(db, data.domainId);
     const { accessToken } = (await exchangeSecret(db, secret))!;
-    const submissions = await openTasks(db, data, count);
+    const submissions = await openTasks(db, data, SUBMITS);
     const { seconds, errors } = await submitAll(
       servers.map((s) => s.base),
       submissions,

@@ -9,7 +9,6 @@ import { deleteInstance } from '../../src/server/workflow/actions.ts';
 import { figuresRow, load, verdict, type Figures } from './load.ts';
 import { generateFlowInstances, GENERATED_PREFIX, type FlowDataSet } from './workflow-data.ts';
 import { benchSubmits } from './workflow-submit.ts';
-import { driverAb } from './driver-ab.ts';
 
 const DASHBOARD_RUNS = 5;
 /** Completed instances of earlier days deleted between two dashboard measures. */
@@ -34,20 +33,14 @@ export interface WorkflowBench {
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
-/** Who started the first generated instance: the initiator the list's search asks for. */
-async function initiatorName(db: Db): Promise<string> {
-  const row = await db
+/** The searches of the monitoring screen: one initiator by name; a flow name over the last month. */
+async function listSearches(b: WorkflowBench, data: FlowDataSet, base: string) {
+  const initiator = await b.db
     .selectFrom('flow_instances as i')
     .innerJoin('users as u', 'u.id', 'i.initiator_id')
     .select('u.name')
     .where('i.id', '=', `${GENERATED_PREFIX}1`)
     .executeTakeFirstOrThrow();
-  return row.name;
-}
-
-/** The searches of the monitoring screen: one initiator by name; a flow name over the last month. */
-async function listSearches(b: WorkflowBench, data: FlowDataSet, base: string) {
-  const initiator = { name: await initiatorName(b.db) };
   const list = (body: object) =>
     load(`${base}/authtime/domain/${data.domainId}/workflow/flowstaterts?currpage=1&pagelines=10`, 'POST', b.auth, {
       application: data.applicationId,
@@ -110,7 +103,6 @@ export async function benchWorkflow(b: WorkflowBench): Promise<boolean> {
   console.log(
     `\nworkflow: ${data.instances.toLocaleString('en')} instances of '${data.applicationId}' in one enterprise, generated in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  if (process.env.BENCH_DRIVER_AB === 'on') return driverAb(b, data, await initiatorName(b.db));
   const searches = await listSearches(b, data, b.base);
   const read = await listSearches(b, data, b.readingBase);
   // The first call computes and keeps the year's past days (docs/adr/0076-dashboard-kept-days.md); the next ones read them, and today.

@@ -10,7 +10,6 @@ import { CHANGES_CHANNEL, hearChangesOf, TableChanges } from './table-changes.ts
 import { PoolWaits, type PoolWaitFigures } from './pool-waits.ts';
 import { StatementNames } from './prepared-statements.ts';
 import { PipelinedTransactions } from './pipelined-transactions.ts';
-import { openPostgresJs } from './postgres-js.ts';
 import { unobserved, type StatementObserver } from './statement-observer.ts';
 import type { DB, Db } from './schema.ts';
 
@@ -185,47 +184,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<AtriumDatabase>
   };
 }
 
-function openPostgresThroughPostgresJs(
-  url: string,
-  extra: pg.PoolConfig | undefined,
-  observe: StatementObserver,
-): AtriumDatabase {
-  const changes = new TableChanges();
-  const max = extra?.max ?? 10;
-  const driver = openPostgresJs({
-    url,
-    max,
-    options: extra?.options,
-    observe,
-    channel: CHANGES_CHANNEL,
-    onNotice: (payload) => {
-      if (payload) changes.notice(payload);
-    },
-  });
-  const db = new Kysely<DB>({ dialect: driver.dialect });
-  const listening = driver.listen().then(
-    (listener) => {
-      changes.listening(1);
-      return listener;
-    },
-    (error: unknown) => console.error(`database notices not heard: ${(error as Error).message}`),
-  );
-  hearChangesOf(db, changes);
-  return {
-    db,
-    kind: 'postgres',
-    changes,
-    poolStatus: () => ({ kind: 'postgres', ...driver.status() }),
-    close: async () => {
-      await (await listening)?.unlisten();
-      await db.destroy();
-    },
-  };
-}
-
 export async function openDatabase(options: OpenDatabaseOptions): Promise<AtriumDatabase> {
-  if (options.databaseUrl && process.env.ATRIUM_POSTGRES_DRIVER === 'postgres.js')
-    return openPostgresThroughPostgresJs(options.databaseUrl, options.pgPool, options.observeStatement ?? unobserved);
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.pgPool, options.observeStatement ?? unobserved)
     : openPglite(options);
