@@ -4,7 +4,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { governsDomain, seesDomain, type Reach } from '../../auth/reach.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { containsText } from '../../db/contains-text.ts';
+import { containsIndexedText, containsText } from '../../db/contains-text.ts';
 import { reachableDepartments } from '../organisation/department-reach.ts';
 import { tenantFields } from '../field-extends/stored-fields.ts';
 import { dateText, ROW_COLUMNS, toUser, toUserRow, type RowData } from './user-record.ts';
@@ -97,6 +97,21 @@ async function readUserPage(
   filter: UserFilter,
   page: UserPage,
 ): Promise<UserListPage> {
+  const found = await (await userPageStatement(db, domainId, reachable, filter, page)).execute();
+  if (found.length === 0) throw new AppError('notFound');
+  // A page past the end is the tenant's row alone, its user columns null from the outer joins.
+  const datas = found.flatMap(({ row_count: _, ...row }) => (row.id === null ? [] : [toUserRow(row as RowData)]));
+  return { datas, rowCount: Number(found[0].row_count) };
+}
+
+/** readUserPage's one statement, unrun (the bench shows its plan). */
+export async function userPageStatement(
+  db: Db,
+  domainId: string,
+  reachable: readonly string[] | null,
+  filter: UserFilter,
+  page: UserPage,
+) {
   let query = db.selectFrom('users as u').where('u.domain_id', '=', domainId).where(inDepartments(reachable));
   if (filter.departmentId) query = query.where('u.department_id', '=', filter.departmentId);
   let counted = true; // only reach and department apply so far: user_counts knows the count
@@ -107,10 +122,10 @@ async function readUserPage(
   const keyword = filter.keyword?.trim();
   if (keyword)
     narrow(
-      sql<SqlBool>`(${containsText(sql.ref('u.name'), keyword)} or ${containsText(sql.ref('u.loginno'), keyword)})`,
+      sql<SqlBool>`(${containsIndexedText(sql.ref('u.name'), keyword)} or ${containsIndexedText(sql.ref('u.loginno'), keyword)})`,
     );
-  if (filter.name?.trim()) narrow(containsText(sql.ref('u.name'), filter.name.trim()));
-  if (filter.loginno?.trim()) narrow(containsText(sql.ref('u.loginno'), filter.loginno.trim()));
+  if (filter.name?.trim()) narrow(containsIndexedText(sql.ref('u.name'), filter.name.trim()));
+  if (filter.loginno?.trim()) narrow(containsIndexedText(sql.ref('u.loginno'), filter.loginno.trim()));
   if (filter.status !== undefined) narrow(sql<SqlBool>`u.status = ${filter.status}`);
   if (filter.roleId?.trim())
     narrow(sql<SqlBool>`u.id in (select user_id from role_users where role_id = ${filter.roleId.trim()})`);
@@ -155,11 +170,7 @@ async function readUserPage(
     .select(['m.row_count', ...ROW_COLUMNS, 'd.name as department_name']);
   // The page's few rows again in the page's order (the joins do not keep it).
   for (const [column, direction] of order) rows = rows.orderBy(sql.ref(column), direction);
-  const found = await rows.execute();
-  if (found.length === 0) throw new AppError('notFound');
-  // A page past the end is the tenant's row alone, its user columns null from the outer joins.
-  const datas = found.flatMap(({ row_count: _, ...row }) => (row.id === null ? [] : [toUserRow(row as RowData)]));
-  return { datas, rowCount: Number(found[0].row_count) };
+  return rows;
 }
 
 /** A page of the tenant's users as readUserPage reads it, kept until one of its tables changes: an
