@@ -8,7 +8,7 @@ import { containsIndexedText, containsText } from '../../db/contains-text.ts';
 import { reachableDepartments } from '../organisation/department-reach.ts';
 import { tenantFields } from '../field-extends/stored-fields.ts';
 import { dateText, ROW_COLUMNS, toUser, toUserRow, type RowData } from './user-record.ts';
-import type { UserListPage, UserPages } from './user-pages.ts';
+import { ANCHOR_EVERY, type UserAnchors, type UserListPage, type UserPages } from './user-pages.ts';
 
 /** The departments of the tenant the caller reaches (null = all); 1404 for a tenant it does not see
  *  or that does not exist. */
@@ -96,12 +96,20 @@ async function readUserPage(
   reachable: readonly string[] | null,
   filter: UserFilter,
   page: UserPage,
+  start?: PageStart,
 ): Promise<UserListPage> {
-  const found = await (await userPageStatement(db, domainId, reachable, filter, page)).execute();
+  const found = await (await userPageStatement(db, domainId, reachable, filter, page, start)).execute();
   if (found.length === 0) throw new AppError('notFound');
   // A page past the end is the tenant's row alone, its user columns null from the outer joins.
   const datas = found.flatMap(({ row_count: _, ...row }) => (row.id === null ? [] : [toUserRow(row as RowData)]));
   return { datas, rowCount: Number(found[0].row_count) };
+}
+
+/** Where a deep page of the plain list starts: after this user (order_no, name, id) of the default
+ *  order, `skipped` users into the list. */
+interface PageStart {
+  after: [number, string, string];
+  skipped: number;
 }
 
 /** readUserPage's one statement, unrun (the bench shows its plan). */
@@ -111,6 +119,7 @@ export async function userPageStatement(
   reachable: readonly string[] | null,
   filter: UserFilter,
   page: UserPage,
+  start?: PageStart,
 ) {
   let query = db.selectFrom('users as u').where('u.domain_id', '=', domainId).where(inDepartments(reachable));
   if (filter.departmentId) query = query.where('u.department_id', '=', filter.departmentId);
@@ -175,7 +184,18 @@ export async function userPageStatement(
   const rowCount = counted
     ? countedUsers(db, domainId, reachable, filter.departmentId)
     : query.select(sql<number>`count(*)::int`.as('n'));
-  return pageStatement(db, db, domainId, rowCount, query.select('u.id'), order, page);
+  if (!start) return pageStatement(db, db, domainId, rowCount, query.select('u.id'), order, page);
+  const [orderNo, name, id] = start.after;
+  return pageStatement(
+    db,
+    db,
+    domainId,
+    rowCount,
+    query.select('u.id').where(sql<SqlBool>`(u.order_no, u.name, u.id) > (${orderNo}, ${name}, ${id})`),
+    order,
+    page,
+    start.skipped,
+  );
 }
 
 /** The users' columns a page may be ordered by (ORDER_COLUMNS, STABLE), which a search's matches keep. */
@@ -191,6 +211,7 @@ function pageStatement(
   pageIds: SelectQueryBuilder<DB, never, { id: string }>,
   order: Array<[string, 'asc' | 'desc']>,
   page: UserPage,
+  skipped = 0,
 ) {
   let ids = pageIds;
   for (const [column, direction] of order) ids = ids.orderBy(sql.ref(column), direction);
@@ -199,7 +220,7 @@ function pageStatement(
     .leftJoinLateral(
       ids
         .limit(page.lines)
-        .offset((page.currpage - 1) * page.lines)
+        .offset((page.currpage - 1) * page.lines - skipped)
         .as('p'),
       (join) => join.onTrue(),
     )
@@ -214,14 +235,54 @@ function pageStatement(
 /** A page of the tenant's users as readUserPage reads it, kept until one of its tables changes: an
  *  administrator paging back and forth, or many looking at the same first page, reads it once. */
 export function listUsers(
-  services: { db: Db; userPages: UserPages },
+  services: { db: Db; userPages: UserPages; userAnchors: UserAnchors | null },
   domainId: string,
   reachable: readonly string[] | null,
   filter: UserFilter,
   page: UserPage,
 ): Promise<UserListPage> {
   const key = JSON.stringify([domainId, reachable, filter, page]);
-  return services.userPages.through(key, () => readUserPage(services.db, domainId, reachable, filter, page));
+  return services.userPages.through(key, async () => {
+    const offset = (page.currpage - 1) * page.lines;
+    const start =
+      services.userAnchors && offset >= ANCHOR_EVERY && plainList(filter, page)
+        ? await pageStart(services.db, services.userAnchors, domainId, reachable, filter.departmentId, offset)
+        : undefined;
+    return readUserPage(services.db, domainId, reachable, filter, page, start);
+  });
+}
+
+/** The list narrowed by reach and department alone, in the default order: what the anchors index. */
+function plainList(filter: UserFilter, page: UserPage): boolean {
+  const texts = [filter.keyword, filter.name, filter.loginno, filter.superiorname, filter.roleId];
+  return (
+    texts.every((t) => !t?.trim()) &&
+    filter.status === undefined &&
+    filter.domainAdmin === undefined &&
+    Object.values(filter.extension ?? {}).every((v) => typeof v !== 'string' || v.trim() === '') &&
+    orderOf(page.orderby).every(([column, direction], i) => column === STABLE[i] && direction === 'asc')
+  );
+}
+
+/** The anchor at or before `offset` (kept until users or departments change), if any. */
+async function pageStart(
+  db: Db,
+  anchors: UserAnchors,
+  domainId: string,
+  reachable: readonly string[] | null,
+  departmentId: string | undefined,
+  offset: number,
+): Promise<PageStart | undefined> {
+  const kept = await anchors.through(JSON.stringify([domainId, reachable, departmentId]), async () => {
+    const { rows } = await sql<{ order_no: number; name: string; id: string }>`select order_no, name, id from (
+        select u.order_no, u.name, u.id, row_number() over (order by u.order_no, u.name, u.id) as r
+        from users u where u.domain_id = ${domainId} and ${inDepartments(reachable)}
+          and ${departmentId ? sql<SqlBool>`u.department_id = ${departmentId}` : sql<SqlBool>`true`}) s
+      where r % ${ANCHOR_EVERY} = 0 order by r`.execute(db);
+    return rows.map((r): [number, string, string] => [r.order_no, r.name, r.id]);
+  });
+  const i = Math.min(Math.floor(offset / ANCHOR_EVERY), kept.length) - 1;
+  return i < 0 ? undefined : { after: kept[i], skipped: (i + 1) * ANCHOR_EVERY };
 }
 
 /** The exact count of users in reach (and in one department) from user_counts. */
