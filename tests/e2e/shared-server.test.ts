@@ -37,10 +37,19 @@ describe('a shared server', () => {
     expect(made.reply.errcode).toBe(0);
     expect((await listDomains(client)).reply.data!.rowCount).toBe(before + 1);
 
+    // The performance monitors are the process's, not the database's: a file turns them off…
+    const monitors = (c: ApiClient, query: Record<string, string> = {}) =>
+      c.call<{ isEnabled: boolean }>('GET', '/authtime/jamon/menu', { query });
+    expect((await monitors(client, { enableAll: 'false' })).reply.data.isEnabled).toBe(false);
+
     const third = await servers.forFile({ worker, env: {} });
     const after = (await listDomains(await admin(third), { name: 'Made_by_the_last_file' })).reply.data!;
     expect(after.rowCount).toBe(0);
-    expect((await listDomains(await admin(third))).reply.data!.rowCount).toBe(before);
+    const signedIn = await admin(third);
+    expect((await listDomains(signedIn)).reply.data!.rowCount).toBe(before);
+    // …and the next file finds them as a fresh process has them.
+    const state = await signedIn.call<{ isEnabled: boolean }>('POST', '/authtime/jamon/jamonAdminInfo', { body: {} });
+    expect(state.reply.data.isEnabled).toBe(true);
     // The sessions went with the database: the last file's sign-in is no longer one.
     expect((await listDomains(client)).status).toBe(401);
   });
