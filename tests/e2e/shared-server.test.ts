@@ -42,6 +42,8 @@ describe('a shared server', () => {
       c.call<{ isEnabled: boolean }>('GET', '/authtime/jamon/menu', { query });
     expect((await monitors(client, { enableAll: 'false' })).reply.data.isEnabled).toBe(false);
 
+    // Done with it: the server starts again with the default settings while the next file loads.
+    servers.release(worker);
     const third = await servers.forFile({ worker, env: {} });
     const after = (await listDomains(await admin(third), { name: 'Made_by_the_last_file' })).reply.data!;
     expect(after.rowCount).toBe(0);

@@ -16,7 +16,7 @@ declare module 'vitest' {
 }
 
 /** This worker's shared server on fresh demo data with `env`, or a server of its own outside the e2e
- *  project; the shared one stays for the worker's next file (which starts it again) when this one stops. */
+ *  project; stopping the shared one lets it start again for the worker's next file. */
 async function serverForFile(env: Record<string, string>): Promise<RunningServer> {
   const control = inject('sharedServerControl');
   if (!control) return startServer(env);
@@ -24,7 +24,12 @@ async function serverForFile(env: Record<string, string>): Promise<RunningServer
   const res = await fetch(control, { method: 'POST', body: JSON.stringify(request) });
   if (!res.ok) throw new Error(await res.text());
   const { url } = (await res.json()) as { url: string };
-  return { url, output: () => '', stop: async () => {} };
+  const release: SharedServerRequest = { ...request, release: true };
+  return {
+    url,
+    output: () => '',
+    stop: async () => void (await fetch(control, { method: 'POST', body: JSON.stringify(release) })),
+  };
 }
 
 export interface ServerAndBrowser {

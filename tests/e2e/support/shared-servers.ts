@@ -11,10 +11,11 @@ import { TEST_RESET_ENV, type TestResetAnswer, type TestResetRequest } from '../
 import { copyPreparedData } from './prepared-server-data.ts';
 import { launchServer, serverEnv, type RunningServer } from './server.ts';
 
-/** What a test file sends to the control address. */
+/** What a test file sends to the control address: its settings before its tests, `release` after them. */
 export interface SharedServerRequest {
   worker: number;
   env: Record<string, string>;
+  release?: boolean;
 }
 
 interface Shared {
@@ -22,6 +23,8 @@ interface Shared {
   dataDir: string;
   /** The settings of the file it serves now. */
   env: Record<string, string>;
+  /** A start with the default settings begun when the last file was done (release): true once ready. */
+  spare?: Promise<boolean>;
 }
 
 function freshDataDir(): string {
@@ -50,6 +53,19 @@ async function reset(shared: Shared, dataDir: string, env: Record<string, string
   if (answer.atriumTestReset !== 'ready') throw new Error(`shared server reset failed: ${answer.error}`);
 }
 
+/** Starts the process again on a fresh copy of the prepared data with `env`; the old copy goes. */
+async function restart(shared: Shared, env: Record<string, string>): Promise<void> {
+  const dataDir = freshDataDir();
+  try {
+    await reset(shared, dataDir, env);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  rmSync(shared.dataDir, { recursive: true, force: true });
+  Object.assign(shared, { dataDir, env });
+}
+
 async function stop(shared: Shared): Promise<void> {
   await shared.server.stop();
   rmSync(shared.dataDir, { recursive: true, force: true });
@@ -60,27 +76,40 @@ export class SharedServers {
 
   /** The worker's server, started or reset for a file with `env`; answers its address. */
   async forFile({ worker, env }: SharedServerRequest): Promise<string> {
-    const dataDir = freshDataDir();
     const shared = this.byWorker.get(worker);
-    if (shared && shared.server.child.exitCode === null) {
-      try {
-        await reset(shared, dataDir, env);
-      } catch (error) {
-        rmSync(dataDir, { recursive: true, force: true });
-        throw error;
-      }
-      rmSync(shared.dataDir, { recursive: true, force: true });
-      Object.assign(shared, { dataDir, env });
+    const spare = shared?.spare;
+    if (shared) shared.spare = undefined;
+    const spareReady = spare ? await spare : undefined;
+    if (shared && shared.server.child.exitCode === null && spareReady !== false) {
+      // A spare start has the default settings and nobody has called it yet: as new as a start now.
+      if (!(spareReady && Object.keys(env).length === 0)) await restart(shared, env);
       return shared.server.url;
     }
     if (shared) await stop(shared);
+    const dataDir = freshDataDir();
     const server = await launchServer(dataDir, { [TEST_RESET_ENV]: 'on', ...env }, { ipc: true });
     this.byWorker.set(worker, { server, dataDir, env });
     return server.url;
   }
 
+  /** The worker's file is done: its server starts again on fresh data with the default settings now,
+   *  while the worker loads its next file, which takes it as it is when it asks for those settings. */
+  release(worker: number): void {
+    const shared = this.byWorker.get(worker);
+    if (!shared || shared.spare || shared.server.child.exitCode !== null) return;
+    shared.spare = restart(shared, {}).then(
+      () => true,
+      () => false,
+    );
+  }
+
   async close(): Promise<void> {
-    await Promise.all([...this.byWorker.values()].map(stop));
+    await Promise.all(
+      [...this.byWorker.values()].map(async (shared) => {
+        await shared.spare;
+        await stop(shared);
+      }),
+    );
     this.byWorker.clear();
   }
 }
@@ -91,7 +120,13 @@ export async function serveControl(servers: SharedServers): Promise<{ url: strin
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
-      servers.forFile(JSON.parse(body) as SharedServerRequest).then(
+      const request = JSON.parse(body) as SharedServerRequest;
+      if (request.release) {
+        servers.release(request.worker);
+        res.writeHead(202).end();
+        return;
+      }
+      servers.forFile(request).then(
         (url) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ url })),
         (error: unknown) => res.writeHead(500).end(String((error as Error)?.stack ?? error)),
       );
