@@ -17,7 +17,7 @@ declare module 'vitest' {
 
 /** This worker's shared server on fresh demo data with `env`, or a server of its own outside the e2e
  *  project; stopping the shared one lets it start again for the worker's next file. */
-async function serverForFile(env: Record<string, string>): Promise<RunningServer> {
+export async function serverForFile(env: Record<string, string>): Promise<RunningServer> {
   const control = inject('sharedServerControl');
   if (!control) return startServer(env);
   const request: SharedServerRequest = { worker: Number(process.env.VITEST_POOL_ID ?? 1), env };
