@@ -1109,6 +1109,16 @@ export interface InstallPlan {
     name: string;
     change: "added" | "changed" | "removed";
   }[];
+  /**
+   * what the processes ask for that the engine does not honour (docs/adr/0117-vendor-expressions.md), by file and element, in the caller's language: installing accepts them
+   */
+  warnings: {
+    /**
+     * file#elementId
+     */
+    field: string;
+    message: string;
+  }[];
 }
 
 export interface KmConfig {
