@@ -26,7 +26,12 @@ interface Element {
   $attrs?: Record<string, string>;
   flowElements?: Element[];
   eventDefinitions?: Element[];
-  loopCharacteristics?: Element & { isSequential?: boolean };
+  loopCharacteristics?: Element & {
+    isSequential?: boolean;
+    loopCardinality?: unknown;
+    completionCondition?: unknown;
+    extensionElements?: { values?: unknown[] };
+  };
   sourceRef?: Element;
   targetRef?: Element;
   conditionExpression?: Element & { body?: string; language?: string };
@@ -208,11 +213,15 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
     if (e.$type === 'bpmn:ScriptTask' && e.script?.trim()) problem(e, 'code', { part: 'script', value: '' });
     const node: ProcessNode = { id: e.id, name: e.name?.trim() || e.id, kind, incoming: [], outgoing: [] };
     if (e.loopCharacteristics) {
-      if (
-        kind !== 'manual' ||
-        e.loopCharacteristics.$type !== 'bpmn:MultiInstanceLoopCharacteristics' ||
-        e.loopCharacteristics.isSequential
-      )
+      const loop = e.loopCharacteristics;
+      // Only "everyone named approves" runs: a collection, a cardinality or a completion condition
+      // (countersign by ratio) is another engine's multi-instance.
+      const counted =
+        loop.loopCardinality ||
+        loop.completionCondition ||
+        loop.extensionElements?.values?.length ||
+        Object.keys(loop.$attrs ?? {}).some((a) => VENDOR_PREFIXES.some((p) => a.startsWith(`${p}:`)));
+      if (kind !== 'manual' || loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics' || loop.isSequential || counted)
         problem(e, 'loop');
       else node.approval = 'all';
     }
