@@ -3,6 +3,7 @@
 // set for it, and setting (or unsetting) one node's rules, checked like a drawing's own.
 import { sql } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
+import type { Manifest, Text } from '../../../core/packages/package-types.ts';
 import { parseApprovers, readProcess } from '../../../core/workflow/process-definition.ts';
 import { visibleTenant } from '../users/queries.ts';
 import { bindingOf, inLanguage } from '../applications/application-sql.ts';
@@ -10,8 +11,17 @@ import type { Db } from '../../db/schema.ts';
 import { ValidationFailure } from '../../http/app-error.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
 
-/** The open approval nodes of the application's current processes, in the processes' order. */
+/** The open approval nodes of the application's current processes, in the processes' order; a node is
+ *  named as its package's manifest names it in the language, else by its BPMN name. */
 async function openNodes(db: Db, applicationId: string, language: Language) {
+  const application = await db
+    .selectFrom('applications')
+    .select('manifest')
+    .where('id', '=', applicationId)
+    .executeTakeFirst();
+  const manifest = (application?.manifest ?? null) as Manifest | null;
+  const named = (processId: string, nodeId: string) =>
+    manifest?.processes?.find((p) => p.id === processId)?.nodes?.[nodeId]?.[language as keyof Text];
   const processes = await db
     .selectFrom('app_processes')
     .select(['id', 'bpmn', inLanguage(sql.ref('names'), sql.ref('id'), language).as('name')])
@@ -24,7 +34,12 @@ async function openNodes(db: Db, applicationId: string, language: Language) {
     const { definition } = await readProcess(p.bpmn, p.id);
     for (const node of Object.values(definition?.nodes ?? {}))
       if (node.openApprovers)
-        nodes.push({ processId: p.id, processName: p.name, nodeId: node.id, nodeName: node.name });
+        nodes.push({
+          processId: p.id,
+          processName: p.name,
+          nodeId: node.id,
+          nodeName: named(p.id, node.id) ?? node.name,
+        });
   }
   return nodes;
 }
