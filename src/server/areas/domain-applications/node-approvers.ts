@@ -8,7 +8,8 @@ import { parseApprovers, readProcess } from '../../../core/workflow/process-defi
 import { visibleTenant } from '../users/queries.ts';
 import { bindingOf, inLanguage } from '../applications/application-sql.ts';
 import type { Db } from '../../db/schema.ts';
-import { ValidationFailure } from '../../http/app-error.ts';
+import { governsDomain } from '../../auth/reach.ts';
+import { AppError, ValidationFailure } from '../../http/app-error.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
 
 /** The open approval nodes of the application's current processes, in the processes' order; a node is
@@ -65,6 +66,9 @@ const save: CallHandler<'domainApplications.setNodeApprovers'> = async (ctx) => 
   const { processId, nodeId } = ctx.body;
   const { db } = ctx.services;
   await visibleTenant(db, requireUser(ctx).reach, domainId);
+  // Who approves in the enterprise is its governors' to say, as its modules are.
+  if (!governsDomain(requireUser(ctx).reach, domainId))
+    throw new AppError('forbidden', undefined, 'software.approvers.byGovernors');
   await bindingOf(db, domainId, applicationId);
   const refuse = (field: string, message: string, params: Record<string, unknown> = {}) =>
     new ValidationFailure([], [{ field, message, params }]);
