@@ -1215,6 +1215,23 @@ export const PROBE_ADDITIONS: Record<string, ProbeAddition> = {
   'directorySync.saveSettings': body({ scheduled: 1, resignCap: 20 }),
   'domainApplications.setDefault': { add: (_w, _c, t) => ({ body: [t.applicationId] }) },
   'domainApplications.setModules': body({ disabled: [] }),
+  // An approval the drawing leaves open, in the target's application (docs/adr/0119-approvers-set-in-the-console.md).
+  'domainApplications.setNodeApprovers': {
+    add: async (world, _c, t) => {
+      await world.server.db
+        .insertInto('app_processes')
+        .values({
+          application_id: t.applicationId,
+          id: 'matrixOpen',
+          names: '{"en":"Matrix"}',
+          form_id: 'form',
+          bpmn: `<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d" targetNamespace="urn:matrix"><process id="matrixOpen"><startEvent id="s" /><sequenceFlow id="f1" sourceRef="s" targetRef="open" /><userTask id="open" name="Open" /><sequenceFlow id="f2" sourceRef="open" targetRef="e" /><endEvent id="e" /></process></definitions>`,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return { body: { processId: 'matrixOpen', nodeId: 'open', approvers: 'superior' } };
+    },
+  },
   'fieldExtends.unused': query({ fortable: 'tableDept' }),
   'flowAnalytics.flowAndNodeTime': dashboard,
   'flowAnalytics.flowTimeShare': dashboard,

@@ -8,6 +8,7 @@ import { bindingOf, inLanguage, nameContains } from '../applications/application
 import { visibleTenant } from '../users/queries.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError, ValidationFailure } from '../../http/app-error.ts';
+import { nodeApproverHandlers } from './node-approvers.ts';
 import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
 
 /** 1404 unless the enterprise exists and the caller sees it. */
@@ -289,4 +290,5 @@ export const domainApplicationHandlers: Record<string, Handler> = {
   'domainApplications.disable': switchTo(false),
   'domainApplications.modules': modules,
   'domainApplications.setModules': setModules,
+  ...nodeApproverHandlers,
 };
