@@ -206,13 +206,20 @@ describe.each(targets)('contracts extension on $name', (target) => {
         ).map((r) => r.call_id),
       )
       .toEqual(expect.arrayContaining(['contracts.create', 'contracts.update', 'contracts.delete']));
-    const created = await server.db
-      .selectFrom('operation_log')
-      .select(['domain_id', 'change'])
-      .where('call_id', '=', 'contracts.create')
-      .orderBy('seq', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(created.domain_id).toBe(acmeId);
+    // The log is written after the reply: wait for this create's own entry, found by what it recorded.
+    await expect
+      .poll(async () =>
+        (
+          await server.db
+            .selectFrom('operation_log')
+            .select(['domain_id', 'change'])
+            .where('call_id', '=', 'contracts.create')
+            .execute()
+        )
+          .filter((r) => JSON.stringify(r.change).includes('Logged'))
+          .map((r) => r.domain_id),
+      )
+      .toEqual([acmeId]);
   });
 
   it('exports what the caller sees as xlsx, headed in its language', async () => {
