@@ -87,6 +87,9 @@ export interface CallDef {
   /** The request fields naming what the call acts on (`params.<name>` or `query.<name>`): its tenant,
    *  one of its departments, an application of it. The authorization matrix probes the call there. */
   target?: Partial<Record<TargetKind, string>>;
+  /** With a `domain` target: admission also wants the caller to govern that tenant (a department-level
+   *  caller sees it but does not), refusing with 1403 and this message key (`true`: the generic one). */
+  governs?: true | string;
   /** Still allowed while the password policy wants the caller's password changed (first login, expired). */
   duringPasswordChange?: true;
   query?: JsonSchema;

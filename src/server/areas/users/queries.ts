@@ -26,6 +26,12 @@ export function listReach(db: Db, reach: Reach, domainId: string): Promise<strin
 /** 1404 unless the tenant exists and the caller sees it. */
 export async function visibleTenant(db: Db, reach: Reach, domainId: string): Promise<void> {
   if (!seesDomain(reach, domainId)) throw new AppError('notFound');
+  await existingTenant(db, domainId);
+}
+
+/** 1404 unless the tenant exists: for a call whose declared `target` admission already checked the
+ *  caller's reach on (auth/target-reach.ts), which cannot know whether the tenant exists. */
+export async function existingTenant(db: Db, domainId: string): Promise<void> {
   if (!(await db.selectFrom('domains').select('id').where('id', '=', domainId).executeTakeFirst()))
     throw new AppError('notFound');
 }
