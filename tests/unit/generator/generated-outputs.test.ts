@@ -10,7 +10,7 @@ import { generateTypes, TYPES_FILE } from '../../../generator/emit/types.ts';
 
 const { catalogue } = loadCatalogue([PROJECT_ROOT]); // the committed types cover the project catalogue only
 
-describe('generated outputs', () => {
+describe('generated outputs', { timeout: 30_000 }, () => {
   it('the committed types file equals a fresh generation (else run npm run atrium -- types)', async () => {
     expect(readFileSync(join(PROJECT_ROOT, TYPES_FILE), 'utf8')).toBe(await generateTypes(catalogue));
   });
