@@ -4,6 +4,7 @@
 // call with effects succeeds, so a screen never keeps its own "reload" generation.
 import { keepPreviousData, QueryClient, useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { CallId, Calls } from '../../core/generated/api-types.ts';
+import { useEffect } from 'react';
 import { ApiError } from './ApiError.ts';
 import { callAny, onDataChanged, type CallArgs, type TypedArgs } from './client.ts';
 
@@ -36,6 +37,14 @@ export interface ReadOptions<T> {
   every?: number;
   /** Shape the answer once per answer (not per render). */
   select?: (reply: T) => T;
+  /** Told of each failure (a dialog shows it in its own message bar; pair with `silent`). */
+  onFailure?: (error: ApiError) => void;
+}
+
+function useFailureReport(error: ApiError | null, report: ((error: ApiError) => void) | undefined): void {
+  useEffect(() => {
+    if (error && report) report(error);
+  }, [error, report]);
 }
 
 export function callKey(callId: string, args: ReadArgs = {}): unknown[] {
@@ -48,13 +57,15 @@ export function useCallAny<T = unknown>(
   args: ReadArgs = {},
   options: ReadOptions<T> = {},
 ): UseQueryResult<T, ApiError> {
-  return useQuery<T, ApiError>({
+  const read = useQuery<T, ApiError>({
     ...readOptions<T>(callId, args),
     enabled: options.enabled ?? true,
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
     refetchInterval: options.every,
     select: options.select,
   });
+  useFailureReport(read.error, options.onFailure);
+  return read;
 }
 
 function readOptions<T>(callId: string, args: ReadArgs) {
@@ -94,4 +105,22 @@ export function useCall<K extends CallId>(
 /** Reads again what is on screen from the calls whose id starts with `prefix` (a Refresh button). */
 export function readAgain(prefix: string): Promise<void> {
   return queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(prefix) });
+}
+
+/** A read that takes more than one call (a dashboard's four figures, a picker that asks one of three
+ *  calls): `key` names it (start it with the screen's name), `read` gets the signal to pass on. */
+export function useRead<T>(
+  key: readonly unknown[],
+  read: (signal: AbortSignal) => Promise<T>,
+  options: Omit<ReadOptions<T>, 'select'> = {},
+): UseQueryResult<T, ApiError> {
+  const answer = useQuery<T, ApiError>({
+    queryKey: key,
+    queryFn: ({ signal }) => read(signal),
+    enabled: options.enabled ?? true,
+    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+    refetchInterval: options.every,
+  });
+  useFailureReport(answer.error, options.onFailure);
+  return answer;
 }
