@@ -1,6 +1,6 @@
 // A value of a tenant's extension field that breaks a rule is refused with a message naming the field
 // by the tenant's label, never by its spare column (field1…field20): on a user's create and update and
-// in the users' search, and an import's row.
+// in the users' search, and an import's row (its preview as its commit).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from './helpers/databases.ts';
 import { ACME, startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -87,22 +87,57 @@ describe.each(targets)('extension field messages on $name', (target) => {
         [uniqueLoginno('imp'), 'Fits_In', 'Headquarters/Sales', '', 'B-1'],
       ],
     );
+    const path = await uploaded(sheet);
+    // The preview refuses the same row with the same message as the commit (the save's own rule), and writes nothing.
+    const preview = await imported(acme, path, 'preview');
+    expect(preview.map((r) => [r.rowNum, r.status, r.error])).toEqual([
+      [2, 'refused', `${LABEL} cannot exceed 500 characters.`],
+      [3, 'new', undefined],
+    ]);
+    const zhPreview = await imported(acme.withLanguage('zh'), path, 'preview');
+    expect(zhPreview.map((r) => [r.rowNum, r.error])).toEqual([
+      [2, `${LABEL}不能超过 500 个字符。`],
+      [3, undefined],
+    ]);
+    const committed = await imported(acme, path, 'commit');
+    expect(committed.map((r) => [r.rowNum, r.status, r.error])).toEqual([
+      [2, 'refused', `${LABEL} cannot exceed 500 characters.`],
+      [3, 'new', undefined],
+    ]);
+  });
+
+  it('refuses a changed user whose extension value is over the limit in the preview as in the commit', async () => {
+    const loginno = uniqueLoginno('imq');
+    const row = (value: string) => [[loginno, 'Ext_Changed', 'Headquarters/Sales', '', value]];
+    const header = ['Login number', 'Name', 'Department', 'Email', LABEL];
+    await imported(acme, await uploaded(await workbook(header, row('B-2'))), 'commit');
+    const path = await uploaded(await workbook(header, row(TOO_LONG)));
+    for (const mode of ['preview', 'commit'] as const)
+      expect((await imported(acme, path, mode)).map((r) => [r.status, r.error])).toEqual([
+        ['refused', `${LABEL} cannot exceed 500 characters.`],
+      ]);
+  });
+
+  /** The sheet uploaded for an import: its path. */
+  async function uploaded(sheet: Uint8Array | Buffer): Promise<string> {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(sheet)]), 'people.xlsx');
-    const uploaded = await acme.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', {
+    const { reply } = await acme.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', {
       query: { path: 'import', domainid: acmeId },
       form,
     });
-    expect(uploaded.reply.errcode, uploaded.reply.errmsg).toBe(0);
-    const { reply } = await acme.call<{ rows: Array<{ rowNum: number; status: string; error?: string }> }>(
+    expect(reply.errcode, reply.errmsg).toBe(0);
+    return reply.data[0].filePath;
+  }
+
+  /** The rows' outcomes of an import of the uploaded sheet. */
+  async function imported(client: ApiClient, path: string, mode: 'preview' | 'commit') {
+    const { reply } = await client.call<{ rows: Array<{ rowNum: number; status: string; error?: string }> }>(
       'POST',
       `/authtime/domain/${acmeId}/user/import`,
-      { query: { mode: 'commit' }, body: { path: uploaded.reply.data[0].filePath } },
+      { query: { mode }, body: { path } },
     );
     expect(reply.errcode, reply.errmsg).toBe(0);
-    expect(reply.data.rows.map((r) => [r.rowNum, r.error])).toEqual([
-      [2, `${LABEL} cannot exceed 500 characters.`],
-      [3, undefined],
-    ]);
-  });
+    return reply.data.rows;
+  }
 });

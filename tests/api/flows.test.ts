@@ -101,6 +101,36 @@ describe.each(targets)('flow monitoring on $name', (target) => {
         .execute()
     ).map((t) => `${t.node_id}:${t.assignee_id}`);
   const label = (key: string) => server.catalogue.labels.en[key];
+  /** An instance of the office package's leave approval, which names its nodes in three languages
+   *  (packages/office/app.yaml), waiting at the manager's approval; started by the first Acme user with a manager. */
+  const startLeave = async (summary: string) => {
+    const office = await db
+      .selectFrom('applications')
+      .select('id')
+      .where('package_id', '=', 'office')
+      .executeTakeFirstOrThrow();
+    const acmeUsers = await db
+      .selectFrom('users as u')
+      .innerJoin('domains as d', 'd.id', 'u.domain_id')
+      .select(['u.id', 'u.domain_id'])
+      .where('d.name', '=', 'Acme')
+      .where('u.status', '=', 1)
+      .orderBy('u.loginno')
+      .limit(50)
+      .execute();
+    for (const user of acmeUsers) {
+      const started = await startInstance(db, {
+        domainId: user.domain_id,
+        applicationId: office.id,
+        processId: 'leave-approval',
+        initiatorId: user.id,
+        summary,
+        formData: { days: 5 },
+      }).catch(() => null); // a user without a manager cannot start it
+      if (started) return { id: started.instanceId, applicationId: office.id, domainId: user.domain_id };
+    }
+    throw new Error('no Acme user can start a leave approval');
+  };
 
   beforeAll(async () => {
     server = await startTestServer(target);
@@ -187,37 +217,7 @@ describe.each(targets)('flow monitoring on $name', (target) => {
   });
 
   it("names the nodes in the reader's language as the package gives them, the BPMN name otherwise", async () => {
-    // The office package names its leave approval's nodes in three languages (packages/office/app.yaml).
-    const office = await db
-      .selectFrom('applications')
-      .select('id')
-      .where('package_id', '=', 'office')
-      .executeTakeFirstOrThrow();
-    const acmeUsers = await db
-      .selectFrom('users as u')
-      .innerJoin('domains as d', 'd.id', 'u.domain_id')
-      .select(['u.id', 'u.domain_id'])
-      .where('d.name', '=', 'Acme')
-      .where('u.status', '=', 1)
-      .orderBy('u.loginno')
-      .limit(50)
-      .execute();
-    let id = '';
-    for (const user of acmeUsers) {
-      const started = await startInstance(db, {
-        domainId: user.domain_id,
-        applicationId: office.id,
-        processId: 'leave-approval',
-        initiatorId: user.id,
-        summary: 'node names',
-        formData: { days: 5 },
-      }).catch(() => null); // a user without a manager cannot start it
-      if (started) {
-        id = started.instanceId;
-        break;
-      }
-    }
-    expect(id).not.toBe('');
+    const { id } = await startLeave('node names');
     const zh = await server.signedIn(ADMIN.username, ADMIN.password, 'zh');
     const read = async (client: ApiClient) =>
       (await client.call<Detail>('GET', '/authtime/domain/workflow/flowstatert', { query: { id } })).reply.data!;
@@ -239,6 +239,31 @@ describe.each(targets)('flow monitoring on $name', (target) => {
     // A process whose package names no node keeps the BPMN names (the engine world's).
     const plain = await start('linear');
     expect((await detail(plain)).data!.diagram.names).toEqual({});
+  });
+
+  it("shows and searches the list's current nodes by the names the package gives in the reader's language", async () => {
+    const { id, applicationId, domainId } = await startLeave('list node names');
+    const zh = await server.signedIn(ADMIN.username, ADMIN.password, 'zh');
+    const found = async (client: ApiClient, stateLabel?: string) => {
+      const { reply } = await client.call<Page>('POST', `/authtime/domain/${domainId}/workflow/flowstaterts`, {
+        body: { application: applicationId, _summary: 'list node names', _stateLabel: stateLabel },
+        query: { pagelines: 100 },
+      });
+      expect(reply.errcode, reply.errmsg).toBe(0);
+      return reply.data!.datas.filter((row) => row.id === id).map((row) => row.stateLabel);
+    };
+    expect(await found(zh)).toEqual(['经理审批']);
+    expect(await found(admin)).toEqual(['Manager approval']);
+    // Found by the name the reader reads, and by the BPMN name; not by a node it does not wait at.
+    expect(await found(zh, '经理')).toEqual(['经理审批']);
+    expect(await found(zh, 'manager appr')).toEqual(['经理审批']);
+    expect(await found(admin, 'Manager')).toEqual(['Manager approval']);
+    expect(await found(zh, '人事')).toEqual([]);
+    expect(await found(admin, '经理')).toEqual([]);
+    // The detail's row reads the same.
+    const detailIn = async (client: ApiClient) =>
+      (await client.call<Detail>('GET', '/authtime/domain/workflow/flowstatert', { query: { id } })).reply.data!;
+    expect((await detailIn(zh)).instance.stateLabel).toBe('经理审批');
   });
 
   it('answers the process to draw: laid out when its file has no diagram, with the nodes waited at and passed (gateways too)', async () => {

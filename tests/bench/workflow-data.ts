@@ -96,7 +96,7 @@ async function writeInstances(trx: Db, domainId: string, applicationId: string):
   await sql`alter table flow_instances disable trigger user`.execute(trx);
   // In the order they started, as the engine writes them (the table's physical order, which plans see).
   await sql`insert into flow_instances (id, domain_id, application_id, process_id, version_id, title, summary, form_data, status,
-      initiator_id, started_at, updated_at, completed_at, last_actor_id, state_label, auditor_names)
+      initiator_id, started_at, updated_at, completed_at, last_actor_id, state_label, state_nodes, auditor_names)
     select id, ${domainId}, ${applicationId}, process_id, version_id,
       case when process_id = 'leave-approval' then 'Leave of ' || days || ' days — ' || initiator_name else 'Trip of ' || initiator_name end,
       'Request ' || n, jsonb_build_object('days', days), status, initiator_id, started_at,
@@ -104,6 +104,7 @@ async function writeInstances(trx: Db, domainId: string, applicationId: string):
       case when status = 'completed' then ${finishedAt} end,
       case status when 'completed' then case when via_hr then hr_id else manager_id end else initiator_id end,
       case when status = 'running' then 'Manager approval' else '' end,
+      case when status = 'running' then '{manager}'::text[] else '{}' end,
       case when status = 'running' then manager_name else '' end
     from bench_plan order by bench_plan.started_at`.execute(trx);
   // History: start (k 0), the manager's submit or the deletion (1), HR's submit (2), complete (3).

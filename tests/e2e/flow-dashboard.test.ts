@@ -79,13 +79,15 @@ describe('the workflow dashboard', () => {
     );
     await screenshot(page, 'flowboard-year');
 
-    // Today's figures as a day of a few minutes' work makes them: ten-thousandths of an hour (the real answer,
-    // scaled down), which the value axis once cut to "0.00…".
+    // Today's figures as a day of steps approved within seconds makes them: the real answer scaled down
+    // so the longest average is 0.00015 h (0.54 s). The axis then ticks every 0.00005 h, seven characters
+    // at its default width and digits, which it once cut to "0.00…".
     const todayTimes = '**/workflow/analytics/flowAndNodeTimeConsuming?*daterange=today*';
     await page.route(todayTimes, async (route) => {
       const response = await route.fetch();
       const reply = (await response.json()) as { data: Array<{ resultFields: number[] }> };
-      for (const row of reply.data) row.resultFields = row.resultFields.map((hours) => hours / 20000);
+      const longest = Math.max(...reply.data.flatMap((row) => row.resultFields));
+      for (const row of reply.data) row.resultFields = row.resultFields.map((hours) => (hours / longest) * 0.00015);
       await route.fulfill({ response, json: reply });
     });
     // Today, chosen from the keyboard: the URL says so; what completed before midnight is left out.
@@ -103,6 +105,7 @@ describe('the workflow dashboard', () => {
     const ticks = await labels.allTextContents();
     expect(ticks.length).toBeGreaterThan(1);
     expect(ticks.filter((tick) => !/^-?\d[\d,]*(\.\d+)?$/.test(tick))).toEqual([]);
+    expect(ticks).toContain('0.00005');
     expect(ticks.filter((tick) => tick.replace(/\D/g, '').replace(/^0+/, '').length > 3)).toEqual([]);
     // The chart's own drawing (the outermost svg of the labels) clips what falls left of it.
     const left = await labels.first().evaluate((label) => {

@@ -97,7 +97,7 @@ describe('flow monitoring', () => {
     await page.goto(`${session.server.url}/#/flowstaterts?domainid=${domainId}&app=${applicationId}`);
     await searchList(page, { _summary: summary });
     const row = page.locator('.MuiDataGrid-row', { hasText: summary });
-    await expect(row.innerText()).resolves.toContain('Manager approval');
+    await expect(row.locator('[data-field="stateLabel"]').innerText()).resolves.toBe('Manager approval');
     await screenshot(page, 'flows-list');
     await expectAccessible(page, 'flow monitoring list');
 
@@ -239,11 +239,19 @@ describe('flow monitoring', () => {
   it('is a tab of the enterprise, reads in Chinese, and says no access to a department administrator', async () => {
     const zh = await openPage(session.browser, session.server.url, 'zh');
     await signIn(zh, session.server.url, 'acme', 'Acme@2026');
-    await openEnterpriseTab(zh, session.server.url, 'Acme', 'flows');
+    const domainId = await openEnterpriseTab(zh, session.server.url, 'Acme', 'flows');
     await zh.getByTestId('view-tab-list').waitFor();
     await expect(zh.getByTestId('view-tab-list').innerText()).resolves.toBe('流程实例');
     await zh.locator('.MuiDataGrid-columnHeaders').getByText('当前节点').waitFor();
     await screenshot(zh, 'flows-tab-zh');
+    // The current node as the package names it in Chinese (packages/office/app.yaml), found by that name.
+    const summary = `E2E 请假 ${Date.now()}`;
+    const { applicationId } = await startLeave(zh, domainId, summary, 5);
+    await zh.goto(`${session.server.url}/#/flowstaterts?domainid=${domainId}&app=${applicationId}`);
+    await searchList(zh, { _summary: summary, _stateLabel: '经理' });
+    const row = zh.locator('.MuiDataGrid-row', { hasText: summary });
+    await expect(row.locator('[data-field="stateLabel"]').innerText()).resolves.toBe('经理审批');
+    await screenshot(zh, 'flows-list-zh');
     // An instance's detail in Chinese: the diagram's heading and legend too.
     await zh.locator('.MuiDataGrid-row').first().locator('[data-field="summary"]').click();
     const detail = zh.getByTestId('flow-detail-dialog');
@@ -266,10 +274,10 @@ describe('flow monitoring', () => {
 
     const sales = await openPage(session.browser, session.server.url, 'en');
     await signIn(sales, session.server.url, 'sales', 'Sales@2026');
-    const domainId = await openEnterpriseTab(sales, session.server.url, 'Acme', 'basic');
+    const salesDomain = await openEnterpriseTab(sales, session.server.url, 'Acme', 'basic');
     await sales.getByRole('tab', { name: 'Users' }).waitFor();
     expect(await sales.getByRole('tab', { name: 'Flow monitoring' }).count()).toBe(0);
-    await sales.goto(`${session.server.url}/#/flowstaterts?domainid=${domainId}`);
+    await sales.goto(`${session.server.url}/#/flowstaterts?domainid=${salesDomain}`);
     await sales.getByTestId('no-access').waitFor();
     await sales.context().close();
   });

@@ -34,6 +34,7 @@ import * as flowListOrder from './migrations/0034-flow-list-order.ts';
 import * as flowListNotices from './migrations/0036-flow-list-notices.ts';
 import * as flowFigureDays from './migrations/0037-flow-figure-days.ts';
 import * as logChainHeads from './migrations/0038-log-chain-heads.ts';
+import * as flowStateNodes from './migrations/0039-flow-state-nodes.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 import * as imAppAgents from './migrations/0031-im-app-agents.ts';
 
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0036-flow-list-notices': flowListNotices,
   '0037-flow-figure-days': flowFigureDays,
   '0038-log-chain-heads': logChainHeads,
+  '0039-flow-state-nodes': flowStateNodes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -275,6 +275,7 @@ export interface FlowInstances {
   process_id: string;
   started_at: Generated<Timestamp>;
   state_label: Generated<string>;
+  state_nodes: Generated<string[]>;
   status: InstanceStatus;
   summary: Generated<string>;
   title: Generated<string>;

@@ -281,7 +281,14 @@ export async function deleteInstance(
     const lastActor = input.userId ? { last_actor_id: input.userId } : {};
     await trx
       .updateTable('flow_instances')
-      .set({ status: 'deleted', updated_at: at, state_label: '', auditor_names: '', ...lastActor })
+      .set({
+        status: 'deleted',
+        updated_at: at,
+        state_label: '',
+        state_nodes: sql<string[]>`'{}'`,
+        auditor_names: '',
+        ...lastActor,
+      })
       .where('id', '=', row.id)
       .execute();
     return { instanceId: row.id, status: 'deleted', tasks: [], people: [] };
@@ -431,6 +438,7 @@ export async function finish(
         status = case when exists (select from tokens) then status else 'completed' end,
         completed_at = case when exists (select from tokens) then completed_at else ${at} end,
         state_label = case when exists (select from tokens) then ${stateLabel(walk)} else '' end,
+        state_nodes = coalesce((select array_agg(distinct node_id order by node_id) from tokens where state = 'active'), '{}'),
         auditor_names = case when exists (select from tokens) then ${openApproverNames(state.id)} else '' end
         where id = ${state.id})
     select exists (select from tokens) as running,
@@ -442,7 +450,8 @@ export async function finish(
 }
 
 /** The names of the nodes where an active token stands, each once, in the order of their ids (a node
- *  the definition does not name shows its id), at most 500 characters. */
+ *  the definition does not name shows its id), at most 500 characters; state_nodes keeps their ids, by
+ *  which the monitoring list names them in the reader's language (areas/flows/node-names.ts). */
 const stateLabel = (walk: Walk) => sql<string>`left(coalesce((select string_agg(label, ', ' order by first) from (
   select coalesce(${walk.nodeNames()}::jsonb ->> node_id, node_id) as label, min(node_id) as first from tokens where state = 'active' group by 1) l), ''), 500)`;
 

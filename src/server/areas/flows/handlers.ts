@@ -60,11 +60,11 @@ const list: CallHandler<'flows.list'> = async (ctx) => {
         instanceRows(db, lang).where('i.id', 'in', ids).orderBy('i.updated_at', 'desc').orderBy('i.id').execute(),
         flowTotals.total(searchKey(domainId, lang, search), count),
       ]);
-      return { datas: await Promise.all(page.map((row) => listed(ctx, row))), rowCount: total };
+      return { datas: await listed(ctx, page, lang), rowCount: total };
     },
   );
   if (answer.datas.length === 0) await governed(ctx, domainId);
-  return answer as { datas: Awaited<ReturnType<typeof listed>>[]; rowCount: number };
+  return answer as { datas: Awaited<ReturnType<typeof listed>>; rowCount: number };
 };
 
 /** All or nothing: every id an instance of the application in an enterprise the caller governs. */
@@ -118,7 +118,7 @@ const get: CallHandler<'flows.get'> = async (ctx) => {
     assignees: open.filter((t) => t.node_id === nodeId).map((t) => t.assignee_id),
   }));
   return {
-    instance: await listed(ctx, row),
+    instance: (await listed(ctx, [row], await language(ctx)))[0],
     current: await withApprovers(db, current),
     history: await instanceHistory(db, instance.id, nodeName),
     diagram: { ...(await instanceDiagram(db, instance, active)), names },

@@ -5,7 +5,9 @@ import { sql } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
 import type { Db } from '../../db/schema.ts';
 import { inLanguage } from '../applications/application-sql.ts';
+import { versionById } from '../../workflow/process-versions.ts';
 import type { Ctx } from './governed.ts';
+import { nodeNamer, packagesNodeNames, processKey } from './node-names.ts';
 
 /** The instances joined with what a row shows (initiator, last actor, process). */
 function joinedInstances(db: Db) {
@@ -28,6 +30,8 @@ export function instanceRows(db: Db, language: Language) {
     'i.title',
     'i.status',
     'i.state_label as stateLabel',
+    'i.state_nodes as stateNodes',
+    'i.version_id as versionId',
     'i.auditor_names as auditorNames',
     'u.name as initiator',
     'i.summary',
@@ -55,12 +59,34 @@ export function readSummary(summary: string): { summary: string; showTags: boole
   return { summary, showTags: false };
 }
 
-/** A row as the lists answer it: the summary read, a finished instance's state said in words. */
-export async function listed<R extends Awaited<ReturnType<ReturnType<typeof instanceRows>['executeTakeFirstOrThrow']>>>(
-  ctx: Ctx,
-  row: R,
-) {
-  const stateLabel =
-    row.status === 'running' ? row.stateLabel : await ctx.request.atrium.translate(`flow.status.${row.status}`);
-  return { ...row, stateLabel, ...readSummary(row.summary) };
+type Row = Awaited<ReturnType<ReturnType<typeof instanceRows>['executeTakeFirstOrThrow']>>;
+
+/** Rows as the lists answer them: the summary read, a finished instance's state said in words, a
+ *  running one's current nodes named in the reader's language where its package names them (one query
+ *  for the rows' applications; the versions' BPMN names are kept in memory, process-versions.ts). */
+export async function listed<R extends Row>(ctx: Ctx, rows: readonly R[], language: Language) {
+  const { db } = ctx.services;
+  const running = rows.filter((row) => row.status === 'running');
+  const names = await packagesNodeNames(
+    db,
+    running.map((row) => row.applicationid),
+    language,
+  );
+  const currentNodes = async (row: R): Promise<string> => {
+    const named = names.get(processKey(row.applicationid, row.flowId));
+    // A process its package names no node of shows the BPMN names the engine keeps.
+    if (!named || row.stateNodes.length === 0) return row.stateLabel;
+    const nodeName = nodeNamer(named, (await versionById(db, row.versionId)).definition);
+    return [...new Set(row.stateNodes.map(nodeName))].join(', ');
+  };
+  return Promise.all(
+    rows.map(async (row) => {
+      const { stateNodes: _nodes, versionId: _version, ...shown } = row;
+      const stateLabel =
+        row.status === 'running'
+          ? await currentNodes(row)
+          : await ctx.request.atrium.translate(`flow.status.${row.status}`);
+      return { ...shown, stateLabel, ...readSummary(row.summary) };
+    }),
+  );
 }

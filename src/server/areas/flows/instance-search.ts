@@ -1,8 +1,8 @@
 // The monitoring list's search read as conditions on flow_instances alone (docs/adr/0070-flow-list-million-instances.md). The names a search
 // gives are resolved first, in the small tables that hold them: the initiator's and last auditor's to
 // the ids of the few users so named (users' trigram index; kept until users change), the flow's to
-// the processes so named. The
-// page and its total then read one table through its indexes, never joining a million rows to users.
+// the processes so named, a current node's name in the reader's language to the package's nodes so
+// named. The page and its total then read one table through its indexes, never joining a million rows to users.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
 import type { FlowstatertSearch } from '../../../core/generated/api-types.ts';
@@ -11,6 +11,7 @@ import type { Db } from '../../db/schema.ts';
 import type { PeopleByName } from './people-by-name.ts';
 import { inLanguage } from '../applications/application-sql.ts';
 import { dayEnd, dayStart } from './instance-rows.ts';
+import { nodesNamed } from './node-names.ts';
 
 type Condition = RawBuilder<SqlBool>;
 
@@ -69,6 +70,24 @@ async function byFlowName(
   return sql<SqlBool>`(${sql.join(each, sql` or `)})`;
 }
 
+/** The instance waits at a node whose name contains `text`: its BPMN name (state_label), or the name its
+ *  package gives it in `language` (state_nodes holds the current nodes' ids; node-names.ts). */
+async function byNodeName(
+  db: Db,
+  text: string,
+  language: Language,
+  applicationId: string | undefined,
+): Promise<Condition> {
+  const stored = containsText(sql.ref('i.state_label'), text);
+  const named = await nodesNamed(db, language, (name) => containsText(name, text), applicationId);
+  if (named.length === 0) return stored;
+  const each = named.map(
+    ({ applicationId: application, processId, nodeIds }) =>
+      sql<SqlBool>`(i.application_id = ${application} and i.process_id = ${processId} and i.state_nodes && ${sql.val(nodeIds)}::text[])`,
+  );
+  return sql<SqlBool>`(${stored} or ${sql.join(each, sql` or `)})`;
+}
+
 /** The enterprise's instances the search keeps, as conditions on `flow_instances as i`. Deleted
  *  instances only when asked for. Names are matched as instanceRows shows them (containsText). */
 export async function searchConditions(
@@ -82,12 +101,10 @@ export async function searchConditions(
   const where: Condition[] = [sql<SqlBool>`i.domain_id = ${domainId}`];
   if (application) where.push(sql<SqlBool>`i.application_id = ${application}`);
   where.push(search.status ? sql<SqlBool>`i.status = ${search.status}` : sql<SqlBool>`i.status <> 'deleted'`);
-  for (const [value, column] of [
-    [search._stateLabel, 'i.state_label'],
-    [search._summary, 'i.summary'],
-  ] as const) {
-    if (text(value)) where.push(containsText(sql.ref(column), text(value)!));
-  }
+  const summary = text(search._summary);
+  if (summary) where.push(containsText(sql.ref('i.summary'), summary));
+  const node = text(search._stateLabel);
+  if (node) where.push(await byNodeName(services.db, node, language, application));
   const from = (value: string | undefined, column: string) =>
     text(value) && where.push(sql<SqlBool>`${sql.ref(column)} >= ${dayStart(text(value)!)}::timestamp`);
   const to = (value: string | undefined, column: string) =>

@@ -74,8 +74,9 @@ const platformInstances: CallHandler<'flows.platformInstances'> = async (ctx) =>
   const instances = await scope(ctx);
   const { limit, offset } = page(ctx.query);
   const { db } = ctx.services;
+  const lang = await language(ctx);
   const [rows, total] = await Promise.all([
-    instanceRows(db, await language(ctx))
+    instanceRows(db, lang)
       .innerJoin('domains as d', 'd.id', 'i.domain_id')
       .select('d.name as domainName')
       .where(instances)
@@ -90,7 +91,7 @@ const platformInstances: CallHandler<'flows.platformInstances'> = async (ctx) =>
       .where(instances)
       .executeTakeFirstOrThrow(),
   ]);
-  return { datas: await Promise.all(rows.map((row) => listed(ctx, row))), rowCount: Number(total.n) };
+  return { datas: await listed(ctx, rows, lang), rowCount: Number(total.n) };
 };
 
 export const platformHandlers = {

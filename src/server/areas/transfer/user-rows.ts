@@ -7,6 +7,7 @@ import type { User } from '../../../core/generated/api-types.ts';
 import type { Db, Users } from '../../db/schema.ts';
 import { AppError, ValidationFailure } from '../../http/app-error.ts';
 import { normalizeUser } from '../users/user-rules.ts';
+import { extensionValuesOf } from '../domains/extension-values.ts';
 import type { Change, ImportRow, PlanContext } from './import-plan.ts';
 import { diffValues } from './import-plan.ts';
 import { checkRecord } from './row-rules.ts';
@@ -106,6 +107,13 @@ export function planUserRow(ctx: PlanContext, row: ImportRow, stored: StoredUser
       : {}),
   } as Record<string, unknown>;
   checkRecord(ctx.catalogue, 'user', ctx.domainId, body, ctx.user);
+  // The extension fields' own rules (required, the form's length), which the save applies: the same
+  // function, so a preview refuses what the commit would, with the field's label.
+  extensionValuesOf(
+    ctx.columns.flatMap((c) => (c.field ? [c.field] : [])),
+    body,
+    !stored,
+  );
   return {
     status: stored ? 'changed' : 'new',
     changes,
