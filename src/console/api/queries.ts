@@ -39,6 +39,9 @@ export interface ReadOptions<T> {
   select?: (reply: T) => T;
   /** Told of each failure (a dialog shows it in its own message bar; pair with `silent`). */
   onFailure?: (error: ApiError) => void;
+  /** Never show a copy kept from an earlier visit: what the user edits starts from the server's answer
+   *  (a dialog opened again after its save). */
+  fresh?: boolean;
 }
 
 function useFailureReport(error: ApiError | null, report: ((error: ApiError) => void) | undefined): void {
@@ -63,6 +66,7 @@ export function useCallAny<T = unknown>(
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
     refetchInterval: options.every,
     select: options.select,
+    gcTime: options.fresh ? 0 : undefined,
   });
   useFailureReport(read.error, options.onFailure);
   return read;
@@ -120,6 +124,7 @@ export function useRead<T>(
     enabled: options.enabled ?? true,
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
     refetchInterval: options.every,
+    gcTime: options.fresh ? 0 : undefined,
   });
   useFailureReport(answer.error, options.onFailure);
   return answer;

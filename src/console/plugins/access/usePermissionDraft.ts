@@ -26,7 +26,7 @@ export function usePermissionDraft(appId: string, roleId: string) {
     ['permissionTrees', appId, roleId],
     (signal) =>
       Promise.all(TREE_TABS.map((tab) => call(TREE_CALLS[tab], { params: { id: appId }, query: { roleId }, signal }))),
-    { enabled: Boolean(appId && roleId) },
+    { enabled: Boolean(appId && roleId), fresh: true },
   );
   const { refetch } = read;
   const [pc, mobile, modules] = read.isError ? [[], [], []] : (read.data ?? []);

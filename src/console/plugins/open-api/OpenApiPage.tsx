@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { call } from '../../api/client.ts';
-import { useCall } from '../../api/queries.ts';
+import { callKey, queryClient, useCall } from '../../api/queries.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { ConfirmDialog } from '../../runtime/ConfirmDialog.tsx';
 import { formatDateTime } from '../../runtime/cells/DateCell.tsx';
@@ -37,7 +37,8 @@ export default function OpenApiPage() {
   const [params] = useSearchParams();
   const domainId = params.get('domainid') ?? '';
   // The secret's state is read again after a new secret is made (api/queries.ts).
-  const status: Status | null = useCall('openApi.secretStatus', { params: { id: domainId } }).data ?? null;
+  const statusArgs = { params: { id: domainId } };
+  const status: Status | null = useCall('openApi.secretStatus', statusArgs).data ?? null;
   const [generated, setGenerated] = useState<Generated | null>(null);
   const [confirming, setConfirming] = useState(false);
   const listed = useCall('openApi.services', { params: { id: domainId } });
@@ -47,6 +48,10 @@ export default function OpenApiPage() {
     setConfirming(false);
     const fresh = await call('openApi.regenerate', { params: { id: domainId } });
     setGenerated(fresh);
+    // Shown at once from the answer; the reading again that follows every change confirms it.
+    queryClient.setQueryData(callKey('openApi.secretStatus', statusArgs), (now: Status | undefined) =>
+      now ? { ...now, exists: true, hint: fresh.hint, createdAt: fresh.createdAt } : now,
+    );
   };
   const copy = async () => {
     await navigator.clipboard.writeText(generated!.secret);

@@ -35,7 +35,7 @@ export default function ApplicationModulesDialog({ data, onClose }: DialogPlugin
   const read = useCall(
     'domainApplications.modules',
     { params: { id: domainid, applicationId }, silent: true },
-    { onFailure: messages.showFailure },
+    { onFailure: messages.showFailure, fresh: true },
   );
   const [modules, setModules] = useDraft<Module[]>(read.isError ? NO_MODULES : read.data);
   const [busy, setBusy] = useState(false);

@@ -41,7 +41,7 @@ export default function KnowledgeDialog({ data, onClose }: DialogPluginProps) {
   const read = useCall(
     'knowledge.status',
     { params: { id: domainid, applicationId }, silent: true },
-    { onFailure: messages.showFailure },
+    { onFailure: messages.showFailure, fresh: true },
   );
   const [status, setStatus] = useDraft<Status>(read.data);
   const [adding, setAdding] = useState<Kind | null>(null);
