@@ -23,8 +23,12 @@ export const queryClient = new QueryClient({
 });
 
 // Any change may show in any list on screen (a user moved shows in two departments' counts): what is
-// mounted is read again, the rest is marked stale and read when it is next shown.
-onDataChanged(() => void queryClient.invalidateQueries());
+// mounted is read again, and copies kept from before the change are dropped, so a screen or dialog
+// opened afterwards never shows them (it waits for its own reading instead).
+onDataChanged(() => {
+  queryClient.removeQueries({ type: 'inactive' });
+  void queryClient.invalidateQueries({ type: 'active' });
+});
 
 type ReadArgs = Omit<CallArgs, 'signal' | 'form'>;
 

@@ -37,8 +37,11 @@ export default function AppAgentsDialog({ data, onClose }: DialogPluginProps) {
   const { showFailure } = messages;
   const [service, setService] = useState<Service>('wechat');
   const urls: Urls | null =
-    useCall('im.appUrls', { params: { id: domainid, applicationId }, silent: true }, { onFailure: showFailure }).data ??
-    null;
+    useCall(
+      'im.appUrls',
+      { params: { id: domainid, applicationId }, silent: true },
+      { onFailure: showFailure, fresh: true },
+    ).data ?? null;
 
   return (
     <Dialog

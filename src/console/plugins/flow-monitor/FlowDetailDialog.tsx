@@ -81,7 +81,8 @@ export default function FlowDetailDialog({ data, onClose }: DialogPluginProps) {
   const messages = useDialogMessage();
   // Read again after an intervention (api/queries.ts), so the current nodes and history show it.
   const detail: Detail | null =
-    useCall('flows.get', { query: { id }, silent: true }, { onFailure: messages.showFailure }).data ?? null;
+    useCall('flows.get', { query: { id }, silent: true }, { onFailure: messages.showFailure, fresh: true }).data ??
+    null;
   const running = detail?.instance.status === 'running';
   return (
     <Dialog
