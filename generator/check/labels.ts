@@ -47,6 +47,10 @@ export const checkLabels: Check = ({ catalogue, docs }) => {
     ...Object.keys(catalogue.calls)
       .sort()
       .map((id) => ({ key: callSummaryLabel(id), owner: `call "${id}" has no summary label` })),
+    // The message admission answers when a `governs` call's caller sees the tenant but does not govern it.
+    ...Object.values(catalogue.calls)
+      .filter((call) => typeof call.governs === 'string')
+      .map((call) => ({ key: call.governs as string, owner: `call "${call.id}" governs message` })),
   ];
   for (const { key, owner } of documentLabels) {
     const missing = LANGUAGES.filter((lang) => !hasLabel(labels(lang), key));

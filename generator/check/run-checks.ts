@@ -21,6 +21,7 @@ import { checkListSort } from './list-sort.ts';
 import { checkCallArgs } from './call-args.ts';
 import { checkPortablePatterns } from './portable-patterns.ts';
 import { checkSecurityDoc } from './security-doc.ts';
+import { checkCrudCalls } from './crud-calls.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates,
@@ -42,6 +43,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkListSort,
   checkPortablePatterns,
   checkSecurityDoc,
+  checkCrudCalls,
 ];
 
 export interface CheckResult {

@@ -90,6 +90,7 @@ const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   'application-bind': () => import('./plugins/software/ApplicationBindDialog.tsx'),
   'role-form': () => import('./plugins/access/RoleFormDialog.tsx'),
   'application-modules': () => import('./plugins/software/ApplicationModulesDialog.tsx'),
+  'application-approvers': () => import('./plugins/software/NodeApproversDialog.tsx'),
   'application-km': () => import('./plugins/software/KnowledgeDialog.tsx'),
   'application-im': () => import('./plugins/app-agents/AppAgentsDialog.tsx'),
   'forms-sync': () => import('./plugins/software/FormsSyncDialog.tsx'),

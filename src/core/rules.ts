@@ -30,6 +30,9 @@ export const ruleFunctions: Record<string, (...args: never[]) => unknown> = {
   first: (list: unknown) => (Array.isArray(list) ? list[0] : undefined),
 };
 
+/** The literals vendor expressions written out in this language use (vendor-expression.ts). */
+const RULE_CONSTANTS = { true: true, false: false, null: null };
+
 const cache = new Map<string, Compiled>();
 
 /** Forgets every compiled rule (the maintenance cache clear); answers how many there were. */
@@ -43,7 +46,11 @@ export function clearCompiledRules(): number {
 export function compileRule(text: string): Compiled {
   let fn = cache.get(text);
   if (!fn) {
-    fn = compileExpression(text, { customProp: readPath, extraFunctions: ruleFunctions }) as Compiled;
+    fn = compileExpression(text, {
+      customProp: readPath,
+      extraFunctions: ruleFunctions,
+      constants: RULE_CONSTANTS,
+    }) as Compiled;
     cache.set(text, fn);
   }
   return fn;

@@ -40,23 +40,28 @@ export function localizeSchemaError(error: SchemaError, t: Translate): FieldErro
   return { field, message: message === key ? t('validation.invalid', params) : message };
 }
 
-/** One message per field (the first broken rule), in the order the schema reported them; broken
- *  form rules (src/core/form-rules.ts) after the schema's, for fields the schema found no fault with. */
+/** One message per field for the schema (the first broken rule), in the order the schema reported
+ *  them; then every distinct broken rule failure (src/core/form-rules.ts, or a handler's own, such as
+ *  each problem of a package file) for fields the schema found no fault with. */
 export function localizeSchemaErrors(
   errors: readonly SchemaError[],
   t: Translate,
   ruleFailures: readonly RuleFailure[] = [],
 ): FieldError[] {
-  const seen = new Set<string>();
+  const bySchema = new Set<string>();
   const out: FieldError[] = [];
   // ajv also reports a failed `then` as an `if` error on the object; the `then` errors say it on the fields.
-  const all = [
-    ...errors.filter((e) => e.keyword !== 'if').map((e) => localizeSchemaError(e, t)),
-    ...ruleFailures.map((r) => ({ field: r.field, message: t(r.message, r.params) })),
-  ];
-  for (const fe of all) {
-    if (seen.has(fe.field)) continue;
-    seen.add(fe.field);
+  for (const fe of errors.filter((e) => e.keyword !== 'if').map((e) => localizeSchemaError(e, t))) {
+    if (bySchema.has(fe.field)) continue;
+    bySchema.add(fe.field);
+    out.push(fe);
+  }
+  const said = new Set<string>();
+  for (const r of ruleFailures) {
+    const fe = { field: r.field, message: t(r.message, r.params) };
+    const key = `${fe.field}\n${fe.message}`;
+    if (bySchema.has(fe.field) || said.has(key)) continue;
+    said.add(key);
     out.push(fe);
   }
   return out;

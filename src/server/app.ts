@@ -7,7 +7,7 @@ import type { Catalogue } from '../core/catalogue/types.ts';
 import type { AtriumDatabase } from './db/connect.ts';
 import type { AppServices } from './services.ts';
 import { sessionCache } from './auth/sessions.ts';
-import { userPageCache } from './areas/users/user-pages.ts';
+import { userAnchorCache, userPageCache } from './areas/users/user-pages.ts';
 import { flowTotals } from './areas/flows/list-totals.ts';
 import { flowPageCache } from './areas/flows/list-pages.ts';
 import { peopleByName } from './areas/flows/people-by-name.ts';
@@ -114,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     catalogue,
     sessions: sessionCache(options.database.changes, caches),
     userPages: userPageCache(options.database.changes, caches && (options.listCache ?? true)),
+    userAnchors: userAnchorCache(options.database.changes, caches && (options.listCache ?? true)),
     flowTotals: flowTotals(caches && (options.listCache ?? true)),
     flowPages: flowPageCache(options.database.changes, caches && (options.listCache ?? true)),
     flowPeople: peopleByName(options.database.changes, caches && (options.listCache ?? true)),

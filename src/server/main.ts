@@ -2,24 +2,28 @@
 // serves the API and the console on one port, and shuts down cleanly on SIGINT/SIGTERM.
 import { join, resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { openDatabase } from './db/connect.ts';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, type AtriumDatabase } from './db/connect.ts';
 import { measuredQuery } from './monitoring/perf-monitor.ts';
 import { buildApp } from './app.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { applySecuritySeparation } from './auth/security-separation-env.ts';
 import { demoWanted, DEMO_ENV } from './seed/demo-choice.ts';
 import { startBanner } from './start-banner.ts';
+import { acceptTestResets, testResetsWanted } from './test-reset.ts';
 
 // V8 lets the old generation grow to up to 4x its live size before a full collection; a large import's
 // writes would take the server to ~+230 MB that way. 1.3x keeps a 100,000-row commit near its live size
 // at the cost of more (concurrent) marking, and no forced collection (docs/adr/0106-import-in-worker-thread.md).
 setFlagsFromString('--heap-growing-percent=30');
 
-async function main(): Promise<void> {
-  const env = process.env;
-  const port = Number(env.PORT ?? 8080);
-  // Loopback unless told otherwise: exposing the console is the operator's decision (HOST=0.0.0.0).
-  const host = env.HOST || '127.0.0.1';
+interface Serving {
+  app: FastifyInstance;
+  database: AtriumDatabase;
+}
+
+/** Opens and prepares the database the environment names and serves it; answers once listening. */
+async function serve(env: NodeJS.ProcessEnv, port: number, host: string): Promise<Serving> {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const demo = demoWanted(env[DEMO_ENV], env.DATABASE_URL ? 'postgres' : 'pglite');
   const database = await openDatabase({
@@ -50,14 +54,31 @@ async function main(): Promise<void> {
       adminPasswordFromEnv: adminPassword !== undefined,
     }),
   );
+  return { app, database };
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const port = Number(env.PORT ?? 8080);
+  // Loopback unless told otherwise: exposing the console is the operator's decision (HOST=0.0.0.0).
+  const host = env.HOST || '127.0.0.1';
+  const resets = testResetsWanted(env);
+  let serving = await serve(env, port, host);
+  const close = async () => {
+    await serving.app.close();
+    await serving.database.close();
+  };
+  if (resets)
+    acceptTestResets(close, async () => {
+      serving = await serve(process.env, port, host);
+    });
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await database.close();
+    serving.app.log.info(`${signal}: shutting down`);
+    await close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -7,7 +7,7 @@ import type { SuiteEndpoints } from './integrations/im/suite-endpoints.ts';
 import type { RateLimits } from './plugins/rate-limits.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { SessionRows } from './auth/sessions.ts';
-import type { UserPages } from './areas/users/user-pages.ts';
+import type { UserAnchors, UserPages } from './areas/users/user-pages.ts';
 import type { FlowTotals } from './areas/flows/list-totals.ts';
 import type { PeopleByName } from './areas/flows/people-by-name.ts';
 import type { FlowPages } from './areas/flows/list-pages.ts';
@@ -23,6 +23,8 @@ export interface AppServices {
   sessions: SessionRows;
   /** Pages of users lists, good until users, departments or roles change (docs/adr/0042-pages-kept-until-change.md). */
   userPages: UserPages;
+  /** Where a plain users list's deep pages start, good until users or departments change (docs/adr/0115-short-fragment-search.md). */
+  userAnchors: UserAnchors | null;
   /** Totals of the flow-monitoring list's searches, kept a few seconds (docs/adr/0070-flow-list-million-instances.md). */
   flowTotals: FlowTotals;
   /** Pages of the flow-monitoring list, good until instances or what they show change (docs/adr/0072-flow-list-pages-kept.md). */

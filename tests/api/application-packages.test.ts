@@ -329,7 +329,7 @@ describe.each(targets)('application packages on $name', (target) => {
       expect(en.reply.errcode).toBe(1001);
       expect((en.reply.data as unknown as { errors: unknown[] }).errors).toEqual([
         {
-          field: 'processes/trip-approval.bpmn',
+          field: 'processes/trip-approval.bpmn#check',
           message:
             'The nodes check → recheck → check form a loop with no approval in it: the engine would run it forever. Put an approval on the loop or remove one of its flows.',
         },

@@ -29,9 +29,141 @@ export async function generateDataSet(db: Db, adminPasswordHash: string): Promis
   await sql`analyze`.execute(db);
 }
 
-/** One tenant of 100,000 users (issue 10's scale): a three-level tree of 10 × 10 × 10 departments,
+/** The big tenant's size: BENCH_SCALE users (10k, 100k, 1M; 100,000 by default). */
+export const BENCH_SCALE = (() => {
+  const text = (process.env.BENCH_SCALE ?? '100k').toLowerCase();
+  const n = Number.parseFloat(text) * (text.endsWith('m') ? 1_000_000 : text.endsWith('k') ? 1_000 : 1);
+  if (!Number.isInteger(n) || n < 1_000)
+    throw new Error(`BENCH_SCALE=${text}: a number of users, like 10k, 100k or 1m`);
+  return n;
+})();
+
+/** One tenant of BENCH_SCALE users (issue 10's scale): a three-level tree of 10 × 10 × 10 departments,
  *  the users spread over its 1,000 leaves, one in nine resigned. */
-export const BIG_TENANT = { id: 'bench-big', users: 100_000 } as const;
+export const BIG_TENANT = { id: 'bench-big', users: BENCH_SCALE } as const;
+
+// Names as a tenant has them (issue 32): half Chinese (a common surname and one or two given
+// characters), half Latin (first and last name); login numbers from the Latin name or a number.
+const SURNAMES = [...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹'];
+const GIVEN = [
+  ...'伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍红鹏辉建文斌宇浩凯健俊帆帅旭宁龙欣佳雪琳晨博思婷雨阳立成志海',
+];
+const FIRST = [
+  'Anna',
+  'Ben',
+  'Clara',
+  'David',
+  'Emma',
+  'Felix',
+  'Grace',
+  'Henry',
+  'Iris',
+  'Jack',
+  'Karen',
+  'Liam',
+  'Maria',
+  'Noah',
+  'Olivia',
+  'Paul',
+  'Quinn',
+  'Rosa',
+  'Sam',
+  'Tina',
+  'Victor',
+  'Wendy',
+  'Xavier',
+  'Yara',
+  'Zoe',
+  'Adrian',
+  'Bella',
+  'Carlos',
+  'Diana',
+  'Ethan',
+  'Fiona',
+  'George',
+  'Hannah',
+  'Ivan',
+  'Julia',
+  'Kevin',
+  'Laura',
+  'Martin',
+  'Nina',
+  'Oscar',
+];
+const LAST = [
+  'Smith',
+  'Johnson',
+  'Brown',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Wilson',
+  'Moore',
+  'Taylor',
+  'Thomas',
+  'Martin',
+  'Lee',
+  'Walker',
+  'Young',
+  'King',
+  'Wright',
+  'Lopez',
+  'Hill',
+  'Scott',
+  'Green',
+  'Adams',
+  'Baker',
+  'Nelson',
+  'Carter',
+  'Mitchell',
+  'Roberts',
+  'Turner',
+  'Phillips',
+  'Campbell',
+  'Parker',
+  'Evans',
+  'Edwards',
+  'Collins',
+  'Stewart',
+  'Morris',
+  'Murphy',
+  'Cook',
+  'Rogers',
+  'Morgan',
+  'Cooper',
+];
+
+// Each pick hashes n with a salt of its own, so surname, given names, first and last name vary
+// independently (one arithmetic on n would tie them together).
+const pick = (list: string[], salt: string) =>
+  sql`(${sql.val(list)}::text[])[1 + (hashtext(${sql.lit(salt)} || n) & 2147483647) % ${sql.lit(list.length)}]`;
+
+/** The big tenant's user names, as SQL over generate_series' `n`. */
+const bigName = sql`case when n % 2 = 0
+  then ${pick(SURNAMES, 's')} || ${pick(GIVEN, 'g')} || case when n % 3 <> 0 then ${pick(GIVEN, 'h')} else '' end
+  else ${pick(FIRST, 'f')} || ' ' || ${pick(LAST, 'l')} end`;
+const bigLogin = sql`case when n % 2 = 0 then 'u' || lpad(n::text, 7, '0')
+  else lower(${pick(FIRST, 'f')}) || '.' || lower(${pick(LAST, 'l')}) || n end`;
+
+/** Search words an administrator types, drawn from the data set: pieces of the names (Latin and
+ *  Chinese, two to four characters), login number prefixes, department names. */
+export function searchWords(): { names: string[]; logins: string[]; departments: string[] } {
+  const names: string[] = [];
+  for (const s of SURNAMES) for (const g of GIVEN.slice(0, 12)) names.push(s + g, g);
+  for (const g of GIVEN) for (const h of GIVEN.slice(0, 8)) names.push(g + h);
+  for (const word of [...FIRST, ...LAST])
+    for (let i = 0; i + 2 <= word.length; i++)
+      for (const len of [2, 3, 4]) if (i + len <= word.length) names.push(word.slice(i, i + len));
+  const logins = [
+    ...FIRST.map((f) => `${f.toLowerCase()}.`),
+    ...Array.from({ length: 100 }, (_, i) => `u00${String(i).padStart(2, '0')}`),
+  ];
+  const departments = [
+    ...Array.from({ length: 10 }, (_, a) => `Division ${a + 1}`),
+    ...Array.from({ length: 100 }, (_, i) => `Unit ${(i % 10) + 1}.${Math.floor(i / 10) + 1}`),
+  ];
+  return { names: [...new Set(names)], logins, departments };
+}
 
 export async function generateBigTenant(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -48,7 +180,7 @@ export async function generateBigTenant(db: Db): Promise<void> {
       from generate_series(1, 10) as a, generate_series(1, 10) as b, generate_series(1, 10) as c`.execute(trx);
     await sql`insert into users (id, domain_id, department_id, name, loginno, email, status)
       select 'big-u-' || n, ${BIG_TENANT.id}, 'big-3-' || (n % 10 + 1) || '-' || (n / 10 % 10 + 1) || '-' || (n / 100 % 10 + 1),
-        'Person ' || lpad(n::text, 6, '0'), 'big' || n, 'big' || n || '@bench.example', (n % 9 <> 0)::int
+        ${bigName}, ${bigLogin}, 'big' || n || '@bench.example', (n % 9 <> 0)::int
       from generate_series(1, ${BIG_TENANT.users}) as n`.execute(trx);
   });
   // A table in use is vacuumed (autovacuum would have by now): index-only walks need its visibility map.

@@ -209,4 +209,53 @@ describe('applications', () => {
     await km.getByTestId('application-km-cancel').click();
     await page.context().close();
   });
+
+  it('installs a drawing that leaves an approval open, with its warning, and the enterprise sets its approvers (en, zh)', async () => {
+    const { page } = session;
+    await page.goto(`${session.server.url}/#/applications`);
+    await rowOf(page, 'Office').waitFor();
+    const dialog = await uploadPackage(page, {
+      edit: (m) => (m.version = '1.2.0'),
+      files: (f) =>
+        f.set(
+          'processes/trip-approval.bpmn',
+          f.get('processes/trip-approval.bpmn')!.replace(' atrium:approvers="superior"', ''),
+        ),
+    });
+    const warnings = dialog.getByTestId('package-install-warnings');
+    await warnings.waitFor();
+    expect(await warnings.innerText()).toContain('"Manager approval (manager)" names no approvers');
+    await page.waitForTimeout(300); // the dialog's fade-in, for the picture
+    await screenshot(page, 'applications-install-warnings');
+    await dialog.getByTestId('package-install-commit').click();
+    await dialog.getByTestId('package-install-done').waitFor();
+    await dialog.getByTestId('package-install-close').click();
+
+    for (const lang of ['en', 'zh'] as const) {
+      const acme = await openPage(session.browser, session.server.url, lang);
+      await signIn(acme, session.server.url, 'acme', 'Acme@2026');
+      await openEnterpriseTab(acme, session.server.url, 'Acme', 'software');
+      await rowOf(acme, 'office')
+        .getByRole('button', { name: lang === 'en' ? 'Approvers' : '审批人' })
+        .click();
+      const approvers = acme.getByTestId('application-approvers-dialog');
+      const row = approvers.locator('tr[data-node="manager"]');
+      await row.waitFor();
+      if (lang === 'en') {
+        expect(await row.getAttribute('data-set')).toBe('no');
+        await approvers.getByTestId('approvers-manager').fill('boss:anna');
+        await approvers.getByTestId('approvers-save-manager').click();
+        await approvers.getByRole('alert').filter({ hasText: 'These approvers cannot be read: boss:anna.' }).waitFor();
+        await approvers.getByTestId('approvers-manager').fill('superior');
+        await approvers.getByTestId('approvers-save-manager').click();
+        // The dialog hides the page behind it from the accessibility tree: the toast is found by its text.
+        await acme.getByText('The approvers of "Manager approval" are saved.').waitFor();
+      }
+      await expect.poll(() => row.getAttribute('data-set')).toBe('yes');
+      expect(await approvers.getByTestId('approvers-manager').inputValue()).toBe('superior');
+      await acme.waitForTimeout(300);
+      await screenshot(acme, `software-approvers-${lang}`);
+      await acme.context().close();
+    }
+  });
 });

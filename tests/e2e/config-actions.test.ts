@@ -3,7 +3,8 @@
 // connection on the directory tab against a real slapd (success with the count, then a wrong password).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startServer, ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
+import { ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
+import { serverForFile } from './support/session.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { openPage, signIn, expectToast, fillFormField, closeToasts } from './support/pages.ts';
 import { startFakeMessagingService, type FakeMessagingService } from '../support/fake-messaging-service.ts';
@@ -20,7 +21,7 @@ let page: Page;
 beforeAll(async () => {
   service = await startFakeMessagingService(IM.org_name, IM.app_name, IM);
   if (slapdAvailable()) slapd = await startSlapd(['ada', 'grace']);
-  [server, browser] = await Promise.all([startServer({ ATRIUM_MESSAGING_URL: service.url }), launchBrowser()]);
+  [server, browser] = await Promise.all([serverForFile({ ATRIUM_MESSAGING_URL: service.url }), launchBrowser()]);
   page = await openPage(browser, server.url, 'en');
   await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
 });

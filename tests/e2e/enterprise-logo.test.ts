@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../support/fake-sms-gateway.ts';
 import { solidPng } from '../support/png.ts';
-import { startServer, ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
+import { ADMIN_PASSWORD, type RunningServer } from './support/server.ts';
+import { serverForFile } from './support/session.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { openPage, signIn, fillFormField, expectToast, searchList, tick } from './support/pages.ts';
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
   gateway = await startFakeSmsGateway();
   gateway.answer({ type: 'fail', message: GATEWAY_REFUSAL });
   [server, browser] = await Promise.all([
-    startServer({ ATRIUM_SMS_PROVIDER: 'http', ATRIUM_SMS_URL: gateway.url }),
+    serverForFile({ ATRIUM_SMS_PROVIDER: 'http', ATRIUM_SMS_URL: gateway.url }),
     launchBrowser(),
   ]);
   page = await openPage(browser, server.url, 'en');

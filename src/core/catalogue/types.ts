@@ -63,6 +63,15 @@ export interface SearchSource {
 
 export type TargetKind = 'domain' | 'department' | 'application';
 
+/** The standard operations an extension entity's calls perform with no handler code. */
+export type CrudOp = 'list' | 'get' | 'create' | 'update' | 'delete' | 'export';
+
+export interface CrudMarker {
+  /** The entity whose records the call keeps: one collection per entity, each record in one enterprise. */
+  entity: string;
+  op: CrudOp;
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 export interface CallDef {
@@ -78,6 +87,9 @@ export interface CallDef {
   /** The request fields naming what the call acts on (`params.<name>` or `query.<name>`): its tenant,
    *  one of its departments, an application of it. The authorization matrix probes the call there. */
   target?: Partial<Record<TargetKind, string>>;
+  /** With a `domain` target: admission also wants the caller to govern that tenant (a department-level
+   *  caller sees it but does not), refusing with 1403 and this message key (`true`: the generic one). */
+  governs?: true | string;
   /** Still allowed while the password policy wants the caller's password changed (first login, expired). */
   duringPasswordChange?: true;
   query?: JsonSchema;
@@ -95,6 +107,8 @@ export interface CallDef {
   answers?: Record<string, 'redirect' | 'page' | 'error'>;
   /** `store:<collection>` serves the call from the generic record store instead of an area handler. */
   handler?: string;
+  /** Served by the generic tenant-scoped CRUD of an extension entity (core/catalogue/crud.ts). */
+  crud?: CrudMarker;
   /** `true`: a GET that changes something (sends, writes, runs a job), so it needs the CSRF token;
    *  `false`: a POST that only reads (a search the spec made a POST), left out of the operation log.
    *  Read with core/catalogue/call-effects.ts; `atrium check` allows true on GETs, false on the rest. */

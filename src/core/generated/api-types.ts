@@ -1109,6 +1109,16 @@ export interface InstallPlan {
     name: string;
     change: "added" | "changed" | "removed";
   }[];
+  /**
+   * what the processes ask for that the engine does not honour (docs/adr/0117-vendor-expressions.md), by file and element, in the caller's language: installing accepts them
+   */
+  warnings: {
+    /**
+     * file#elementId
+     */
+    field: string;
+    message: string;
+  }[];
 }
 
 export interface KmConfig {
@@ -2612,6 +2622,20 @@ export type DomainApplicationsModulesReply = {
   enabled: boolean;
 }[];
 
+export type DomainApplicationsNodeApproversReply = {
+  processId: string;
+  /**
+   * in the caller's language
+   */
+  processName: string;
+  nodeId: string;
+  nodeName: string;
+  /**
+   * the rules set (user:<login number>; role:<role id>; department:<code>; superior; initiator), empty while unset
+   */
+  approvers: string;
+}[];
+
 export interface DomainApplicationsSetDefaultReply {
   applicationId: string;
 }
@@ -2625,6 +2649,19 @@ export interface DomainApplicationsSetModulesBody {
 
 export interface DomainApplicationsSetModulesReply {
   disabled: number;
+}
+
+export interface DomainApplicationsSetNodeApproversBody {
+  processId: string;
+  nodeId: string;
+  /**
+   * the rules in their text form; empty unsets the node
+   */
+  approvers: string;
+}
+
+export interface DomainApplicationsSetNodeApproversReply {
+  approvers: string;
 }
 
 export interface DomainApplicationsUnbindReply {
@@ -3375,8 +3412,10 @@ export interface Calls {
   'domainApplications.enable': { params: { id: string }; query: never; body: ApplicationIds; reply: DomainApplicationsEnableReply };
   'domainApplications.getDefault': { params: { id: string }; query: never; body: never; reply: DomainApplicationsGetDefaultReply };
   'domainApplications.modules': { params: { id: string; applicationId: string }; query: never; body: never; reply: DomainApplicationsModulesReply };
+  'domainApplications.nodeApprovers': { params: { id: string; applicationId: string }; query: never; body: never; reply: DomainApplicationsNodeApproversReply };
   'domainApplications.setDefault': { params: { id: string }; query: never; body: DefaultApplication; reply: DomainApplicationsSetDefaultReply };
   'domainApplications.setModules': { params: { id: string; applicationId: string }; query: never; body: DomainApplicationsSetModulesBody; reply: DomainApplicationsSetModulesReply };
+  'domainApplications.setNodeApprovers': { params: { id: string; applicationId: string }; query: never; body: DomainApplicationsSetNodeApproversBody; reply: DomainApplicationsSetNodeApproversReply };
   'domainApplications.unbind': { params: { id: string }; query: never; body: ApplicationIds; reply: DomainApplicationsUnbindReply };
   'domainApplications.unbound': { params: { id: string }; query: DomainApplicationsUnboundQuery; body: ApplicationSearch; reply: ApplicationPage };
   'domains.create': { params: never; query: never; body: Domain; reply: Domain };
@@ -3599,8 +3638,10 @@ export const callRoutes = {
   'domainApplications.enable': { method: 'PUT', path: '/authtime/domain/{id}/application/enable' },
   'domainApplications.getDefault': { method: 'GET', path: '/authtime/domain/{id}/defaultapp' },
   'domainApplications.modules': { method: 'GET', path: '/authtime/domain/{id}/application/{applicationId}/modules' },
+  'domainApplications.nodeApprovers': { method: 'GET', path: '/authtime/domain/{id}/application/{applicationId}/approvers' },
   'domainApplications.setDefault': { method: 'PUT', path: '/authtime/domain/{id}/defaultapp' },
   'domainApplications.setModules': { method: 'PUT', path: '/authtime/domain/{id}/application/{applicationId}/modules' },
+  'domainApplications.setNodeApprovers': { method: 'PUT', path: '/authtime/domain/{id}/application/{applicationId}/approvers' },
   'domainApplications.unbind': { method: 'DELETE', path: '/authtime/domain/{id}/application' },
   'domainApplications.unbound': { method: 'POST', path: '/authtime/domain/{id}/applications/unbind', effects: false },
   'domains.create': { method: 'POST', path: '/authtime/domain' },

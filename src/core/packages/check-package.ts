@@ -28,7 +28,7 @@ export async function checkPackage(
   input: PackageFiles,
   metaSchema: object,
   t: Translate,
-): Promise<{ pkg?: AppPackage; problems: PackageProblem[] }> {
+): Promise<{ pkg?: AppPackage; problems: PackageProblem[]; cautions: PackageProblem[] }> {
   const at = (
     pointer: string,
     key: string,
@@ -39,7 +39,10 @@ export async function checkPackage(
   try {
     manifest = parse(input.manifest) as Manifest;
   } catch (error) {
-    return { problems: [at('', 'package.problem.notYaml', { reason: (error as Error).message.split('\n')[0] })] };
+    return {
+      problems: [at('', 'package.problem.notYaml', { reason: (error as Error).message.split('\n')[0] })],
+      cautions: [],
+    };
   }
   const validate = validatorFor(metaSchema);
   if (!validate(manifest)) {
@@ -49,20 +52,26 @@ export async function checkPackage(
           reason: `${e.message ?? e.keyword}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
         }),
       ),
+      cautions: [],
     };
   }
   const problems = referenceProblems(manifest, at);
-  problems.push(...(await processProblems(manifest, input.files, at)));
+  const cautions: PackageProblem[] = [];
+  problems.push(...(await processProblems(manifest, input.files, at, cautions)));
   return problems.length
-    ? { problems }
+    ? { problems, cautions }
     : {
         pkg: {
           manifest,
           processFiles: new Map((manifest.processes ?? []).map((p) => [p.file, input.files.get(p.file)!])),
         },
         problems,
+        cautions,
       };
 }
+
+const nodeLabel = (node: { id: string; name: string }) =>
+  node.name !== node.id ? `${node.name} (${node.id})` : node.id;
 
 type At = (pointer: string, key: string, params?: Record<string, unknown>, file?: string) => PackageProblem;
 
@@ -149,8 +158,14 @@ function referenceProblems(m: Manifest, at: At): PackageProblem[] {
 }
 
 /** Each process file is BPMN 2.0 holding the named process, which the engine can run (docs/adr/0043-bpmn-process-definitions.md), and whose
- *  approvals name roles of this package. */
-async function processProblems(m: Manifest, files: Map<string, string>, at: At): Promise<PackageProblem[]> {
+ *  approvals name roles of this package. Every problem is reported, each at its element (`file#elementId`);
+ *  what runs without being honoured goes to `cautions`, the install preview's warnings. */
+async function processProblems(
+  m: Manifest,
+  files: Map<string, string>,
+  at: At,
+  cautions: PackageProblem[],
+): Promise<PackageProblem[]> {
   const problems: PackageProblem[] = [];
   const roles = new Set((m.roles ?? []).map((r) => r.id));
   for (const [i, p] of (m.processes ?? []).entries()) {
@@ -164,7 +179,8 @@ async function processProblems(m: Manifest, files: Map<string, string>, at: At):
     for (const reason of read.warnings) problems.push(at('', 'package.problem.bpmnWarning', { reason }, p.file));
     if (read.missing)
       problems.push(at(`/processes/${i}/id`, 'package.problem.processMissing', { id: p.id, file: p.file }));
-    for (const problem of read.problems) problems.push(at('', problem.key, problem.params, p.file));
+    for (const problem of read.problems) problems.push(at(problem.element, problem.key, problem.params, p.file));
+    for (const caution of read.cautions) cautions.push(at(caution.element, caution.key, caution.params, p.file));
     const nodes = read.definition?.nodes;
     for (const id of Object.keys(p.nodes ?? {}))
       if (nodes && !nodes[id])
@@ -172,7 +188,9 @@ async function processProblems(m: Manifest, files: Map<string, string>, at: At):
     for (const node of Object.values(read.definition?.nodes ?? {})) {
       for (const rule of node.approvers ?? []) {
         if (rule.kind === 'role' && !roles.has(rule.role))
-          problems.push(at('', 'workflow.problem.unknownRole', { element: node.id, role: rule.role }, p.file));
+          problems.push(
+            at(node.id, 'workflow.problem.unknownRole', { element: nodeLabel(node), role: rule.role }, p.file),
+          );
       }
     }
   }

@@ -5,11 +5,14 @@
 import { BpmnModdle } from 'bpmn-moddle';
 import { compileRule } from '../rules.ts';
 import { engineCycles } from './engine-cycles.ts';
+import { assignmentOf, initiatorVariable, VENDOR_PREFIXES, vendorFindings } from './vendor-attributes.ts';
+import { ExpressionError, soleVariable, vendorExpression, vendorRule } from './vendor-expression.ts';
 import type { ApproverRule, NodeKind, ProcessDefinition, ProcessFlow, ProcessNode } from './process-types.ts';
 
 export type { ApproverRule, NodeKind, ProcessDefinition, ProcessFlow, ProcessNode } from './process-types.ts';
 
-/** What cannot run: the element (id and BPMN type) and a message key with its parameters. */
+/** What cannot run (or, among the warnings, what runs without being honoured): the element's id and
+ *  a message key with its parameters (`element` names it by name and id, `type` its BPMN type). */
 export interface DefinitionProblem {
   element: string;
   key: string;
@@ -23,10 +26,17 @@ interface Element {
   $attrs?: Record<string, string>;
   flowElements?: Element[];
   eventDefinitions?: Element[];
-  loopCharacteristics?: Element & { isSequential?: boolean };
+  loopCharacteristics?: Element & {
+    isSequential?: boolean;
+    loopCardinality?: unknown;
+    completionCondition?: unknown;
+    extensionElements?: { values?: unknown[] };
+  };
   sourceRef?: Element;
   targetRef?: Element;
-  conditionExpression?: Element & { body?: string };
+  conditionExpression?: Element & { body?: string; language?: string };
+  script?: string;
+  attachedToRef?: Element;
   default?: Element;
 }
 
@@ -54,7 +64,7 @@ const IGNORED = new Set([
 
 const typeName = (e: Element) => e.$type.replace(/^bpmn:/, '');
 
-/** `user:acme01; role:finance-manager; department:SALES; superior; expression:…` → rules (bad parts → problems). */
+/** `user:acme01; role:finance-manager; department:SALES; superior; initiator; expression:…` → rules (bad parts → problems). */
 export function parseApprovers(text: string): { rules: ApproverRule[]; bad: string[] } {
   const rules: ApproverRule[] = [];
   const bad: string[] = [];
@@ -65,6 +75,7 @@ export function parseApprovers(text: string): { rules: ApproverRule[]; bad: stri
     const [kind, ...rest] = part.split(':');
     const value = rest.join(':').trim();
     if (kind === 'superior' && !value) rules.push({ kind: 'superior' });
+    else if (kind === 'initiator' && !value) rules.push({ kind: 'initiator' });
     else if (kind === 'user' && value) rules.push({ kind: 'user', loginno: value });
     else if (kind === 'role' && value) rules.push({ kind: 'role', role: value });
     else if (kind === 'department' && value) rules.push({ kind: 'department', code: value });
@@ -83,34 +94,37 @@ function compiles(expression: string): boolean {
   }
 }
 
-/** A user task's approvers: Atrium's own attribute, else what Camunda Modeler's properties panel writes
- *  (assignee and candidate users are login numbers, candidate groups are role ids; its `${…}`
- *  expressions are not this engine's and are refused). */
-function approversOf(task: Element): { rules: ApproverRule[]; bad: string[] } {
-  const attrs = task.$attrs ?? {};
-  const own = Object.entries(attrs).find(([name]) => name.endsWith(':approvers') && !name.startsWith('camunda:'));
+/** A user task's approvers: Atrium's own attribute, else what the modelers write (assignee and
+ *  candidate users are login numbers, candidate groups roles or departments, docs/adr/0118-vendor-assignments.md;
+ *  an expression naming one variable is read from the instance's variables, any other is refused). */
+function approversOf(task: Element, initiator: string | undefined): { rules: ApproverRule[]; bad: string[] } {
+  const own = Object.entries(task.$attrs ?? {}).find(
+    ([name]) => name.endsWith(':approvers') && !VENDOR_PREFIXES.some((p) => name.startsWith(`${p}:`)),
+  );
   if (own) return parseApprovers(own[1]);
-  const list = (name: string) =>
-    (attrs[`camunda:${name}`] ?? '')
-      .split(',')
-      .map((v) => v.trim())
-      .filter(Boolean);
-  const users = [...list('assignee'), ...list('candidateUsers')];
-  const groups = list('candidateGroups');
-  const plain = (v: string) => !v.includes('${') && !v.includes('#{');
-  return {
-    rules: [
-      ...users.filter(plain).map((loginno): ApproverRule => ({ kind: 'user', loginno })),
-      ...groups.filter(plain).map((role): ApproverRule => ({ kind: 'role', role })),
-    ],
-    bad: [...users, ...groups].filter((v) => !plain(v)),
+  const { users, groups } = assignmentOf(task);
+  const rules: ApproverRule[] = [];
+  const bad: string[] = [];
+  const read = (value: string, as: 'user' | 'group') => {
+    if (!vendorExpression(value)) {
+      rules.push(as === 'user' ? { kind: 'user', loginno: value } : { kind: 'group', name: value });
+      return;
+    }
+    const variable = soleVariable(value);
+    if (variable === undefined) bad.push(value);
+    else if (as === 'user' && variable === initiator) rules.push({ kind: 'initiator' });
+    else rules.push({ kind: 'expression', expression: `'${variable}'`, as });
   };
+  for (const value of users) read(value, 'user');
+  for (const value of groups) read(value, 'group');
+  return { rules, bad };
 }
 
 /** An exclusive gateway the acting user decides (Atrium's own attribute, any prefix bound to its namespace). */
 const isChoice = (gateway: Element) =>
   Object.entries(gateway.$attrs ?? {}).some(
-    ([name, value]) => name.endsWith(':choice') && !name.startsWith('camunda:') && value === 'true',
+    ([name, value]) =>
+      name.endsWith(':choice') && !VENDOR_PREFIXES.some((p) => name.startsWith(`${p}:`)) && value === 'true',
   );
 
 /** Reads one process of a BPMN 2.0 document. */
@@ -122,17 +136,32 @@ export async function readProcess(xml: string, processId: string): Promise<ReadP
     root = read.rootElement as typeof root;
     warnings = read.warnings.map((w) => w.message);
   } catch (error) {
-    return { problems: [], warnings: [], notBpmn: (error as Error).message.split('\n')[0] };
+    return { problems: [], cautions: [], warnings: [], notBpmn: (error as Error).message.split('\n')[0] };
   }
   const process = root.rootElements?.find((e) => e.$type === 'bpmn:Process' && e.id === processId);
-  if (!process) return { problems: [], warnings, missing: true };
+  if (!process) return { problems: [], cautions: [], warnings, missing: true };
   return { ...compileProcess(process), warnings };
+}
+
+/** The executable processes of a BPMN document, by id and name (a bare file uploaded for an installed application). */
+export async function processesIn(xml: string): Promise<Array<{ id: string; name: string }>> {
+  try {
+    const read = await new BpmnModdle().fromXML(xml, 'bpmn:Definitions');
+    return ((read.rootElement as { rootElements?: Element[] }).rootElements ?? [])
+      .filter((e) => e.$type === 'bpmn:Process' && e.id)
+      .map((e) => ({ id: e.id!, name: e.name ?? e.id! }));
+  } catch {
+    return [];
+  }
 }
 
 export interface ReadProcess {
   /** Absent when there are problems. */
   definition?: ProcessDefinition;
   problems: DefinitionProblem[];
+  /** What runs without being honoured (vendor parts the engine ignores, approvals left to the
+   *  console): listed in the install preview, which the administrator accepts. */
+  cautions: DefinitionProblem[];
   /** What the BPMN reader let pass but noticed (unknown content). */
   warnings: string[];
   /** The text is not BPMN 2.0 XML: the reader's first line. */
@@ -141,44 +170,70 @@ export interface ReadProcess {
   missing?: boolean;
 }
 
-function compileProcess(process: Element): { definition?: ProcessDefinition; problems: DefinitionProblem[] } {
+/** How a message names an element: its name and id, or its id when it has no other name. */
+const labelOf = (e: { id?: string; name?: string }) =>
+  e.name && e.name !== e.id ? `${e.name.trim()} (${e.id ?? ''})` : (e.id ?? '');
+
+function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
   const problems: DefinitionProblem[] = [];
-  const problem = (e: Element | string, key: string, params: Record<string, unknown> = {}) => {
-    const element = typeof e === 'string' ? e : (e.id ?? '');
-    problems.push({
-      element,
-      key: `workflow.problem.${key}`,
-      params: { element, type: typeof e === 'string' ? '' : typeName(e), ...params },
-    });
-  };
+  const cautions: DefinitionProblem[] = [];
+  const note =
+    (into: DefinitionProblem[], prefix: string) =>
+    (e: Element | ProcessNode, key: string, params: Record<string, unknown> = {}) => {
+      const type = '$type' in e ? typeName(e as Element) : '';
+      into.push({
+        element: e.id ?? '',
+        key: `workflow.${prefix}.${key}`,
+        params: { element: labelOf(e), name: labelOf(e), type, ...params },
+      });
+    };
+  const problem = note(problems, 'problem');
+  const caution = note(cautions, 'warning');
   const nodes: Record<string, ProcessNode> = {};
   const flows: Record<string, ProcessFlow> = {};
   const elements = process.flowElements ?? [];
+  const start = elements.find((e) => e.$type === 'bpmn:StartEvent');
+  const initiator = start && initiatorVariable(start);
 
+  const vendorParts = (e: Element) => {
+    const { code, unhonoured } = vendorFindings(e);
+    for (const c of code) problem(e, 'code', { part: c.part, value: c.value });
+    for (const u of unhonoured) caution(e, u.kind, { part: u.part, value: u.value });
+  };
+  vendorParts(process);
   for (const e of elements) {
     if (IGNORED.has(e.$type)) continue;
     if (!e.id) continue;
+    vendorParts(e);
     // What cannot run still joins the graph (as a plain step), so the flows through it raise no
     // further problems: the one problem is the element itself.
     const kind = KINDS[e.$type] ?? 'auto';
     if (!KINDS[e.$type]) problem(e, 'unsupported');
     if (e.eventDefinitions?.length) problem(e, 'eventDefinition', { event: typeName(e.eventDefinitions[0]) });
-    const node: ProcessNode = { id: e.id, name: e.name ?? e.id, kind, incoming: [], outgoing: [] };
+    if (e.$type === 'bpmn:ScriptTask' && e.script?.trim()) problem(e, 'code', { part: 'script', value: '' });
+    const node: ProcessNode = { id: e.id, name: e.name?.trim() || e.id, kind, incoming: [], outgoing: [] };
     if (e.loopCharacteristics) {
-      if (
-        kind !== 'manual' ||
-        e.loopCharacteristics.$type !== 'bpmn:MultiInstanceLoopCharacteristics' ||
-        e.loopCharacteristics.isSequential
-      )
+      const loop = e.loopCharacteristics;
+      // Only "everyone named approves" runs: a collection, a cardinality or a completion condition
+      // (countersign by ratio) is another engine's multi-instance.
+      const counted =
+        loop.loopCardinality ||
+        loop.completionCondition ||
+        loop.extensionElements?.values?.length ||
+        Object.keys(loop.$attrs ?? {}).some((a) => VENDOR_PREFIXES.some((p) => a.startsWith(`${p}:`)));
+      if (kind !== 'manual' || loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics' || loop.isSequential || counted)
         problem(e, 'loop');
       else node.approval = 'all';
     }
     if (kind === 'manual') {
-      const { rules, bad } = approversOf(e);
+      const { rules, bad } = approversOf(e, initiator);
       for (const part of bad) problem(e, 'badApprover', { part });
       node.approvers = rules;
       node.approval ??= 'any';
-      if (rules.length === 0 && bad.length === 0) problem(e, 'noApprovers');
+      if (rules.length === 0 && bad.length === 0) {
+        node.openApprovers = true;
+        caution(e, 'approversOpen');
+      }
     }
     if (kind === 'exclusive' && e.default?.id) node.defaultFlow = e.default.id;
     if (kind === 'exclusive' && isChoice(e)) node.choice = true;
@@ -186,11 +241,11 @@ function compileProcess(process: Element): { definition?: ProcessDefinition; pro
   }
 
   for (const e of elements.filter((x) => x.$type === 'bpmn:SequenceFlow')) {
+    vendorParts(e);
     const source = e.sourceRef?.id ?? '';
     const target = e.targetRef?.id ?? '';
     if (!nodes[source] || !nodes[target]) continue; // an unsupported end already has its problem
-    const condition = e.conditionExpression?.body?.trim();
-    if (condition && !compiles(condition)) problem(e, 'badCondition', { condition });
+    const condition = conditionOf(e, problem);
     flows[e.id!] = { id: e.id!, name: e.name ?? '', source, target, ...(condition ? { condition } : {}) };
     nodes[source].outgoing.push(e.id!);
     nodes[target].incoming.push(e.id!);
@@ -200,17 +255,19 @@ function compileProcess(process: Element): { definition?: ProcessDefinition; pro
   if (starts.length !== 1) problem(process, 'oneStart', { count: starts.length });
   if (!Object.values(nodes).some((n) => n.kind === 'complete')) problem(process, 'noEnd');
   for (const node of Object.values(nodes)) {
-    if (node.kind !== 'complete' && node.outgoing.length === 0) problem(node.id, 'deadEnd', { name: node.name });
-    if (node.kind === 'start' && node.incoming.length > 0) problem(node.id, 'intoStart', { name: node.name });
+    if (node.kind !== 'complete' && node.outgoing.length === 0) problem(node, 'deadEnd');
+    if (node.kind === 'start' && node.incoming.length > 0) problem(node, 'intoStart');
     if (node.kind === 'exclusive' && !node.choice && node.outgoing.length > 1) {
       const unconditioned = node.outgoing.filter((f) => !flows[f].condition && f !== node.defaultFlow);
-      if (unconditioned.length > 0)
-        problem(node.id, 'noCondition', { name: node.name, flows: unconditioned.join(', ') });
+      if (unconditioned.length > 0) problem(node, 'noCondition', { flows: unconditioned.join(', ') });
     }
   }
   if (starts.length === 1) {
-    const reached = new Set<string>([starts[0].id]);
-    const queue = [starts[0].id];
+    // A boundary event is reached through the activity it is attached to: its path is refused with
+    // the event, never called unreachable.
+    const attached = elements.filter((e) => e.$type === 'bpmn:BoundaryEvent' && e.id && nodes[e.id]).map((e) => e.id!);
+    const reached = new Set<string>([starts[0].id, ...attached]);
+    const queue = [...reached];
     while (queue.length > 0) {
       for (const f of nodes[queue.shift()!].outgoing) {
         if (reached.has(flows[f].target)) continue;
@@ -218,13 +275,40 @@ function compileProcess(process: Element): { definition?: ProcessDefinition; pro
         queue.push(flows[f].target);
       }
     }
-    for (const node of Object.values(nodes))
-      if (!reached.has(node.id)) problem(node.id, 'unreachable', { name: node.name });
+    for (const node of Object.values(nodes)) if (!reached.has(node.id)) problem(node, 'unreachable');
   }
-  for (const loop of engineCycles({ nodes, flows })) problem(loop[0], 'engineLoop', { nodes: loop.join(' → ') });
-  if (problems.length > 0) return { problems };
+  for (const loop of engineCycles({ nodes, flows })) problem(nodes[loop[0]], 'engineLoop', { nodes: loop.join(' → ') });
+  if (problems.length > 0) return { problems, cautions };
   return {
     definition: { id: process.id!, name: process.name ?? process.id!, start: starts[0].id, nodes, flows },
     problems,
+    cautions,
   };
+}
+
+/** A flow's condition in the rule language: written so, or a vendor expression read into it
+ *  (docs/adr/0117-vendor-expressions.md); a script or an expression outside the subset is a problem. */
+function conditionOf(
+  flow: Element,
+  problem: (e: Element, key: string, params?: Record<string, unknown>) => void,
+): string | undefined {
+  // The definition is refused whole when a condition is: the text returned then is never evaluated.
+  const text = flow.conditionExpression?.body?.trim();
+  if (!text) return undefined;
+  const language = flow.conditionExpression?.language;
+  if (language && !/^(juel|uel|feel|http:\/\/www\.omg\.org\/spec\/FEEL)/i.test(language)) {
+    problem(flow, 'code', { part: `conditionExpression language="${language}"`, value: text });
+    return text; // refused already: its gateway is not also said to lack a condition
+  }
+  if (!vendorExpression(text)) {
+    if (!compiles(text)) problem(flow, 'badCondition', { condition: text });
+    return text;
+  }
+  try {
+    return vendorRule(text);
+  } catch (error) {
+    if (!(error instanceof ExpressionError)) throw error;
+    problem(flow, 'badExpression', { expression: text, reason: error.message });
+    return text; // refused already: its gateway is not also said to lack a condition
+  }
 }

@@ -11,8 +11,14 @@ export type ApproverRule =
   | { kind: 'department'; code: string }
   /** The liaison officers of the initiator's department (of its superior when the initiator is one). */
   | { kind: 'superior' }
-  /** A rule-language expression over the form's fields answering rules in this same text form. */
-  | { kind: 'expression'; expression: string };
+  /** The one who started the instance (a vendor's `${initiator}`, docs/adr/0118-vendor-assignments.md). */
+  | { kind: 'initiator' }
+  /** A vendor's candidate group: a role of the application (id or name) or a department of the
+   *  enterprise (code or name). */
+  | { kind: 'group'; name: string }
+  /** A rule-language expression over the form's fields answering rules in this same text form; with
+   *  `as`, its value (text split at commas, or a list) names users by login number or groups. */
+  | { kind: 'expression'; expression: string; as?: 'user' | 'group' };
 
 export interface ProcessNode {
   id: string;
@@ -23,6 +29,9 @@ export interface ProcessNode {
   /** Manual nodes: who approves, and whether one of them or all of them must (multi-instance). */
   approvers?: ApproverRule[];
   approval?: 'any' | 'all';
+  /** Manual nodes whose drawing names nobody: each enterprise sets their approvers in the console
+   *  (docs/adr/0119-approvers-set-in-the-console.md). */
+  openApprovers?: true;
   /** Exclusive gateways: the flow taken when no condition holds (a choice: when none is chosen). */
   defaultFlow?: string;
   /** Exclusive gateways marked `atrium:choice="true"`: the one who acts chooses the next node among

@@ -1,6 +1,7 @@
 // Who may make a call, decided from the request line, headers and session alone: the session (401),
 // the CSRF token of every call with effects (1419), a password the policy wants changed (1006), then
-// the call's `allow` rule or, in security mode, its `officers` (1403), as its catalogue entry states. The route runs it before
+// the call's `allow` rule or, in security mode, its `officers` (1403), then the reach on its declared
+// `target` (1404 / 1403), as its catalogue entry states. The route runs it before
 // the body is parsed (plugins/catalogue-routes.ts), so a refused caller learns nothing from its body
 // or from a file the call would read.
 import { timingSafeEqual } from 'node:crypto';
@@ -11,6 +12,7 @@ import { CSRF_HEADER } from '../../core/envelope.ts';
 import { AppError } from '../http/app-error.ts';
 import type { ActiveSession } from './sessions.ts';
 import { refusalOf } from './may-call.ts';
+import { checkTargetReach } from './target-reach.ts';
 
 function sameToken(given: unknown, expected: string): boolean {
   if (typeof given !== 'string' || given.length !== expected.length) return false;
@@ -35,5 +37,8 @@ export async function admit(call: CallDef, request: FastifyRequest): Promise<Act
   if (refusal === 'passwordChangeRequired') throw new AppError('passwordChangeRequired');
   if (refusal === 'separation') throw new AppError('forbidden', undefined, 'separation.forbidden');
   if (refusal === 'forbidden') throw new AppError('forbidden');
+  // Then the tenant the call names, as its `target` declares: 1404 outside the caller's reach, 1403 for
+  // a `governs` call the caller sees but does not govern (target-reach.ts).
+  checkTargetReach(call, request, session.user.reach);
   return session;
 }

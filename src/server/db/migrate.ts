@@ -35,6 +35,9 @@ import * as flowListNotices from './migrations/0036-flow-list-notices.ts';
 import * as flowFigureDays from './migrations/0037-flow-figure-days.ts';
 import * as logChainHeads from './migrations/0038-log-chain-heads.ts';
 import * as flowStateNodes from './migrations/0039-flow-state-nodes.ts';
+import * as storeTenant from './migrations/0040-store-tenant.ts';
+import * as shortFragmentSearch from './migrations/0041-short-fragment-search.ts';
+import * as nodeApprovers from './migrations/0042-node-approvers.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 import * as imAppAgents from './migrations/0031-im-app-agents.ts';
 
@@ -76,6 +79,9 @@ const migrations: Record<string, Migration> = {
   '0037-flow-figure-days': flowFigureDays,
   '0038-log-chain-heads': logChainHeads,
   '0039-flow-state-nodes': flowStateNodes,
+  '0040-store-tenant': storeTenant,
+  '0041-short-fragment-search': shortFragmentSearch,
+  '0042-node-approvers': nodeApprovers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -187,6 +187,15 @@ export interface DomainMailSettings {
   updated_at: Generated<Timestamp>;
 }
 
+export interface DomainNodeApprovers {
+  application_id: string;
+  approvers: string;
+  domain_id: string;
+  node_id: string;
+  process_id: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Domains {
   created_at: Generated<Timestamp>;
   description: Generated<string>;
@@ -461,6 +470,7 @@ export interface StoreRecords {
   collection: string;
   created_at: Generated<Timestamp>;
   data: JsonText<Record<string, unknown>>;
+  domain_id: string | null;
   id: string;
   seq: Generated<Int8Value>;
   updated_at: Generated<Timestamp>;
@@ -644,6 +654,7 @@ export interface DB {
   domain_im_app_agents: DomainImAppAgents;
   domain_im_settings: DomainImSettings;
   domain_mail_settings: DomainMailSettings;
+  domain_node_approvers: DomainNodeApprovers;
   domain_secrets: DomainSecrets;
   domains: Domains;
   field_extends: FieldExtends;

@@ -96,7 +96,7 @@ async function catalogueRoutes(app: FastifyInstance): Promise<void> {
         admitted.set(request, await admit(call, request));
         return payload;
       },
-      handler: routeHandler(call, resolveHandler(call), compileCallValidator(ajv, call, catalogue)),
+      handler: routeHandler(call, resolveHandler(call, catalogue.entities), compileCallValidator(ajv, call, catalogue)),
       // Calls with effects go to the operation log once their reply is out (docs/adr/0056-operation-log.md).
       ...operationLogHooks(call, (request) => admitted.get(request)),
     });

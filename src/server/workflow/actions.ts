@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { ProcessDefinition } from '../../core/workflow/process-definition.ts';
 import type { Db } from '../db/schema.ts';
 import type { FlowAction } from '../db/column-types.ts';
+import { requireApproversSet } from './node-approvers.ts';
 import { AppError } from '../http/app-error.ts';
 import { currentVersion, versionById } from './process-versions.ts';
 import { Walk, type ActionStamp, type InstanceState } from './walk.ts';
@@ -51,6 +52,7 @@ export async function startInstance(db: Db, input: StartInput): Promise<ActionRe
         .where('status', '=', 1)
         .executeTakeFirst();
       if (!initiator) throw new AppError('notFound', undefined, 'workflow.msg.noInitiator');
+      await requireApproversSet(trx, input, version.definition);
       const id = randomUUID();
       const at = input.at ?? new Date();
       const formData = input.formData ?? {};

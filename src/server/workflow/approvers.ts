@@ -21,20 +21,32 @@ export async function resolveApprovers(
 ): Promise<string[]> {
   const found: string[] = [];
   for (const rule of rules) {
-    const ids =
-      rule.kind === 'expression' ? await fromExpression(db, rule.expression, ctx) : await usersOf(db, rule, ctx);
+    const ids = rule.kind === 'expression' ? await fromExpression(db, rule, ctx) : await usersOf(db, rule, ctx);
     for (const id of ids) if (!found.includes(id)) found.push(id);
   }
   return found;
 }
 
-async function fromExpression(db: Db, expression: string, ctx: ApproverContext): Promise<string[]> {
+async function fromExpression(
+  db: Db,
+  { expression, as }: Extract<ApproverRule, { kind: 'expression' }>,
+  ctx: ApproverContext,
+): Promise<string[]> {
   const value = ruleValue(expression, { ...ctx.form, form: ctx.form });
-  if (typeof value !== 'string') return [];
   const ids: string[] = [];
-  for (const rule of parseApprovers(value).rules)
+  for (const rule of as ? namedBy(value, as) : typeof value === 'string' ? parseApprovers(value).rules : [])
     if (rule.kind !== 'expression') ids.push(...(await usersOf(db, rule, ctx)));
   return ids;
+}
+
+/** A vendor expression's value as rules: login numbers or group names, in a list or a text split at commas. */
+function namedBy(value: unknown, as: 'user' | 'group'): ApproverRule[] {
+  const names = (Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [])
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .slice(0, 100);
+  return names.map((name) => (as === 'user' ? { kind: 'user', loginno: name } : { kind: 'group', name }));
 }
 
 const onJob = (db: Db, domainId: string) =>
@@ -46,7 +58,7 @@ const onJob = (db: Db, domainId: string) =>
     .orderBy('u.order_no')
     .orderBy('u.name');
 
-type DatabaseRule = Extract<ApproverRule, { kind: 'user' | 'role' | 'department' }>;
+type DatabaseRule = Extract<ApproverRule, { kind: 'user' | 'role' | 'department' | 'group' }>;
 
 /** The on-job users a user, role or department rule names, as a query (in the order approvers are listed). */
 function ruleUsers(db: Db, rule: DatabaseRule, ctx: ApproverContext) {
@@ -66,6 +78,36 @@ function ruleUsers(db: Db, rule: DatabaseRule, ctx: ApproverContext) {
       return onJob(db, ctx.domainId).where('u.department_id', 'in', (eb) =>
         eb.selectFrom('departments').select('id').where('domain_id', '=', ctx.domainId).where('code', '=', rule.code),
       );
+    case 'group':
+      // A candidate group names a role of the application or a department of the enterprise, by id or
+      // name (docs/adr/0118-vendor-assignments.md).
+      return onJob(db, ctx.domainId).where((eb) =>
+        eb.or([
+          eb(
+            'u.id',
+            'in',
+            eb
+              .selectFrom('role_users as h')
+              .innerJoin('app_roles as r', 'r.id', 'h.role_id')
+              .select('h.user_id')
+              .where('r.application_id', '=', ctx.applicationId)
+              .where((r) =>
+                r.or([r('r.package_role', '=', rule.name), r('r.id', '=', rule.name), r('r.name', '=', rule.name)]),
+              ),
+          ),
+          eb(
+            'u.department_id',
+            'in',
+            eb
+              .selectFrom('departments as d')
+              .select('d.id')
+              .where('d.domain_id', '=', ctx.domainId)
+              .where((d) =>
+                d.or([d('d.code', '=', rule.name), d('d.id', '=', rule.name), d('d.name', '=', rule.name)]),
+              ),
+          ),
+        ]),
+      );
   }
 }
 
@@ -75,7 +117,8 @@ function ruleUsers(db: Db, rule: DatabaseRule, ctx: ApproverContext) {
  *  evaluated first, several rules are merged in order (resolveApprovers). */
 export function approversQuery(db: Db, rules: readonly ApproverRule[], ctx: ApproverContext) {
   const [rule] = rules;
-  if (rules.length !== 1 || rule.kind === 'expression' || rule.kind === 'superior') return undefined;
+  if (rules.length !== 1 || rule.kind === 'expression' || rule.kind === 'superior' || rule.kind === 'initiator')
+    return undefined;
   return ruleUsers(db, rule, ctx).select(sql<number>`row_number() over (order by u.order_no, u.name)`.as('n'));
 }
 
@@ -85,6 +128,7 @@ async function usersOf(
   ctx: ApproverContext,
 ): Promise<string[]> {
   if (rule.kind === 'superior') return superiorsOf(db, ctx);
+  if (rule.kind === 'initiator') return [ctx.initiatorId];
   return (await ruleUsers(db, rule, ctx).execute()).map((r) => r.id);
 }
 

@@ -8,6 +8,7 @@ import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process
 import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { approversQuery, resolveApprovers } from './approvers.ts';
+import { setApprovers } from './node-approvers.ts';
 import { openTasks, openTasksFor } from './open-tasks.ts';
 
 export interface InstanceState {
@@ -89,11 +90,19 @@ export class Walk {
       created_at: this.action.at,
     };
     const task = { token_id: token.id, node_id: node.id, created_by_action: this.action.id };
-    const query = chosen ? undefined : approversQuery(this.trx, node.approvers ?? [], context);
+    // An approval the drawing left open takes the approvers its enterprise set (docs/adr/0119-approvers-set-in-the-console.md).
+    const rules = node.openApprovers
+      ? await setApprovers(
+          this.trx,
+          { domainId: context.domainId, applicationId: context.applicationId, processId: this.definition.id },
+          node.id,
+        )
+      : (node.approvers ?? []);
+    const query = chosen ? undefined : approversQuery(this.trx, rules, context);
     let approvers: string[];
     if (query) approvers = await openTasksFor(this.trx, this.instance, this.action.at, query, task, token);
     else {
-      approvers = chosen ? [...chosen] : await resolveApprovers(this.trx, node.approvers ?? [], context);
+      approvers = chosen ? [...chosen] : await resolveApprovers(this.trx, rules, context);
       if (approvers.length > 0)
         await openTasks(
           this.trx,

@@ -7,6 +7,7 @@
 // (docs/adr/0065-test-files-split.md), so the four walks run on both cores at once.
 // ATRIUM_MATRIX_OUT=file writes the tables as answered, for a reviewer to read against the doc.
 // ATRIUM_MATRIX_CALLS=regex probes only the calls whose id matches (while building a call; CI probes all).
+// ATRIUM_CATALOGUE_EXTRA=root walks an extension's calls too (their cells: authorization/crud-probes.ts).
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallDef } from '../../../src/core/catalogue/types.ts';
@@ -19,6 +20,8 @@ import { CALLER_KINDS, makeWorld, type Caller, type Tenant, type World } from '.
 import { cell, documentedMatrix, formatMatrix, type Mode } from './matrix-table.ts';
 import type { Probe, ProbeRequest } from './derived-probes.ts';
 import { probeOf } from './probes.ts';
+import { crudExpectation } from './crud-probes.ts';
+import { extraRoots } from '../helpers/extra-roots.ts';
 
 const REFUSALS = new Set(['401', '403', '404']);
 export const ONLY = process.env.ATRIUM_MATRIX_CALLS ? new RegExp(process.env.ATRIUM_MATRIX_CALLS) : undefined;
@@ -88,7 +91,7 @@ export async function matrixSuite(name: DatabaseTarget['name'], mode: Mode): Pro
     // Starting the server, signing in and installing the write log: seconds on a quiet machine, minutes
     // on one shared by other suites (a 120 s limit was hit at load 20 on 2 cores). For a stuck start only.
     beforeAll(async () => {
-      server = await startTestServer(target);
+      server = await startTestServer(target, { extraCatalogueRoots: extraRoots() });
       world = await makeWorld(server);
       await installWriteLog(server.db);
       writes = writeReader(server.db);
@@ -129,8 +132,15 @@ export async function matrixSuite(name: DatabaseTarget['name'], mode: Mode): Pro
       const documented = documentedMatrix(mode);
       const wrong: string[] = [];
       for (const [id, cells] of observed) {
+        const call = server.catalogue.calls[id];
+        const expected =
+          documented.get(id) ?? (call.crud ? crudExpectation(call, server.catalogue.calls, documented) : undefined);
+        if (typeof expected === 'string') {
+          wrong.push(expected);
+          continue;
+        }
         cells.forEach((got, i) => {
-          const want = documented.get(id)?.[i];
+          const want = expected?.[i];
           if (got !== want) wrong.push(`${id} as ${CALLER_KINDS[i]}: answered ${got}, documented ${want}`);
         });
       }

@@ -32,6 +32,7 @@ import {
 } from './fixtures.ts';
 import { derivedProbe, type Probe, type ProbeAddition } from './derived-probes.ts';
 import type { CallDef } from '../../../src/core/catalogue/types.ts';
+import { crudProbe } from './crud-probes.ts';
 
 /** The target enterprise's suite set up; the test deployment's suites are at a port nobody answers (9): a sync starts, then fails at once. */
 async function imConfigured(world: World, t: Tenant, service: 'wechat' | 'dingding' | 'feishu'): Promise<void> {
@@ -1214,6 +1215,23 @@ export const PROBE_ADDITIONS: Record<string, ProbeAddition> = {
   'directorySync.saveSettings': body({ scheduled: 1, resignCap: 20 }),
   'domainApplications.setDefault': { add: (_w, _c, t) => ({ body: [t.applicationId] }) },
   'domainApplications.setModules': body({ disabled: [] }),
+  // An approval the drawing leaves open, in the target's application (docs/adr/0119-approvers-set-in-the-console.md).
+  'domainApplications.setNodeApprovers': {
+    add: async (world, _c, t) => {
+      await world.server.db
+        .insertInto('app_processes')
+        .values({
+          application_id: t.applicationId,
+          id: 'matrixOpen',
+          names: '{"en":"Matrix"}',
+          form_id: 'form',
+          bpmn: `<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d" targetNamespace="urn:matrix"><process id="matrixOpen"><startEvent id="s" /><sequenceFlow id="f1" sourceRef="s" targetRef="open" /><userTask id="open" name="Open" /><sequenceFlow id="f2" sourceRef="open" targetRef="e" /><endEvent id="e" /></process></definitions>`,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return { body: { processId: 'matrixOpen', nodeId: 'open', approvers: 'superior' } };
+    },
+  },
   'fieldExtends.unused': query({ fortable: 'tableDept' }),
   'flowAnalytics.flowAndNodeTime': dashboard,
   'flowAnalytics.flowTimeShare': dashboard,
@@ -1242,6 +1260,7 @@ export const PROBE_ADDITIONS: Record<string, ProbeAddition> = {
   'uploads.list': query({ path: 'image' }),
 };
 
-/** The call's probe: written whole here, or derived from the catalogue with what is added here. */
+/** The call's probe: written whole here, built from its `crud` marker, or derived from the catalogue
+ *  with what is added here. */
 export const probeOf = (call: CallDef): Probe | undefined =>
-  PROBES[call.id] ?? derivedProbe(call, PROBE_ADDITIONS[call.id]);
+  PROBES[call.id] ?? (call.crud ? crudProbe(call) : derivedProbe(call, PROBE_ADDITIONS[call.id]));

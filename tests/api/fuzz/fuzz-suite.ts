@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import { databaseTargets, type DatabaseTarget } from '../helpers/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { extraRoots } from '../helpers/extra-roots.ts';
 import type { CallDef } from '../../../src/core/catalogue/types.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
 import { CallFuzzer, type FuzzInput } from './call-inputs.ts';
@@ -69,7 +70,7 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
     // Starting the server, signing in and installing the write log: seconds on a quiet machine, minutes
     // on one shared by other suites (a 120 s limit was hit at load 20 on 2 cores). For a stuck start only.
     beforeAll(async () => {
-      server = await startTestServer(target);
+      server = await startTestServer(target, { extraCatalogueRoots: extraRoots() });
       admin = await server.signedIn(ADMIN.username, ADMIN.password, LANGUAGE);
       localized = localizedTextCheck(server.catalogue, LANGUAGE);
       await installWriteLog(server.db);

@@ -1,7 +1,8 @@
 // vitest globalSetup of the browser tests: builds the server (`npm run build:server`, a second or two; the
 // console is built beforehand with `npx vite build`), makes the prepared data directory once (a real start of
 // the server on an empty one), unless this code's one is already there, and starts one Chromium per worker
-// that every test file of that worker connects to (docs/adr/0108-test-runs-share-prepared-state.md).
+// that every test file of that worker connects to (docs/adr/0108-test-runs-share-prepared-state.md), and
+// the control address through which a file gets its worker's shared server (shared-servers.ts).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
@@ -9,6 +10,7 @@ import { PREPARED_DIR, removeStale } from '../../support/prepared-data.ts';
 import { launchBrowserServer } from './browser.ts';
 import { PREPARED_KIND, preparedDataDir } from './prepared-server-data.ts';
 import { launchServer } from './server.ts';
+import { serveControl, SharedServers } from './shared-servers.ts';
 
 async function prepareServerData(): Promise<void> {
   execFileSync('npm', ['run', '-s', 'build:server'], { stdio: 'inherit' });
@@ -32,7 +34,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     'browserEndpoints',
     browsers.map((browser) => browser.wsEndpoint()),
   );
+  const servers = new SharedServers();
+  const control = await serveControl(servers);
+  project.provide('sharedServerControl', control.url);
   return async () => {
-    await Promise.all(browsers.map((browser) => browser.close()));
+    control.server.close();
+    await Promise.all([...browsers.map((browser) => browser.close()), servers.close()]);
   };
 }

@@ -40,52 +40,73 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return launchServer(dataDir, env);
 }
 
-/** Starts the server on `dataDir` (an empty one gets initdb and the demo data) and waits until it answers. */
-export async function launchServer(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
-  let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ATRIUM_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      ATRIUM_CAPTCHA: 'off',
-      ATRIUM_DEMO: 'on',
-      DATABASE_URL: '',
-      ATRIUM_OUTBOUND_ALLOW: '127.0.0.1,::1,localhost',
-      ...UNTHROTTLED,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (log += d));
-  child.stderr?.on('data', (d) => (log += d));
-  const url = `http://127.0.0.1:${port}`;
+/** The environment a server on `port` and `dataDir` starts with: the test defaults, then `env`. */
+export function serverEnv(port: number, dataDir: string, env: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ATRIUM_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    ATRIUM_CAPTCHA: 'off',
+    ATRIUM_DEMO: 'on',
+    DATABASE_URL: '',
+    ATRIUM_OUTBOUND_ALLOW: '127.0.0.1,::1,localhost',
+    ...UNTHROTTLED,
+    ...env,
+  };
+}
+
+/** Waits until the server at `url` answers, or fails with its output when it exits or takes too long. */
+async function answering(url: string, child: ChildProcess, log: () => string): Promise<void> {
   // A loaded machine may need longer (SPAWN_TIMEOUT_S).
   const seconds = Number(process.env.SPAWN_TIMEOUT_S ?? 120);
   const deadline = Date.now() + seconds * 1000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
     try {
       const res = await fetch(`${url}/authtime/globalconfig`);
-      if (res.ok) break;
+      if (res.ok) return;
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`server did not answer within ${seconds} s:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`server did not answer within ${seconds} s:\n${log()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Stops `child`: SIGTERM, then SIGKILL after 10 s. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** Starts the server on `dataDir` (an empty one gets initdb and the demo data) and waits until it answers;
+ *  with `ipc` its IPC channel is open (the shared servers' resets, shared-servers.ts). */
+export async function launchServer(
+  dataDir: string,
+  env: Record<string, string>,
+  { ipc = false } = {},
+): Promise<RunningServer & { child: ChildProcess; port: number }> {
+  const port = await freePort();
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+    env: serverEnv(port, dataDir, env),
+    stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? (['ipc'] as const) : [])],
+  });
+  child.stdout?.on('data', (d) => (log += d));
+  child.stderr?.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  await answering(url, child, () => log);
   return {
     url,
+    child,
+    port,
     output: () => log,
     stop: async ({ keepData = false } = {}) => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await stopChild(child);
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };

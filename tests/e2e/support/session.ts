@@ -1,10 +1,36 @@
-// One browser test file's fixture: a fresh server and a browser (and, if asked, a page signed in as the
-// super administrator), set up before the file's tests and torn down after them.
-import { afterAll, beforeAll } from 'vitest';
+// One browser test file's fixture: a server on fresh demo data and a browser (and, if asked, a page signed
+// in as the super administrator), set up before the file's tests and torn down after them. In the e2e
+// project the server is the worker's shared one, started again for this file (shared-servers.ts).
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, ADMIN_PASSWORD, type RunningServer } from './server.ts';
 import { launchBrowser } from './browser.ts';
 import { openPage, signIn } from './pages.ts';
+import type { SharedServerRequest } from './shared-servers.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where a file asks for its worker's shared server (global-setup.ts). */
+    sharedServerControl: string;
+  }
+}
+
+/** This worker's shared server on fresh demo data with `env`, or a server of its own outside the e2e
+ *  project; stopping the shared one lets it start again for the worker's next file. */
+export async function serverForFile(env: Record<string, string>): Promise<RunningServer> {
+  const control = inject('sharedServerControl');
+  if (!control) return startServer(env);
+  const request: SharedServerRequest = { worker: Number(process.env.VITEST_POOL_ID ?? 1), env };
+  const res = await fetch(control, { method: 'POST', body: JSON.stringify(request) });
+  if (!res.ok) throw new Error(await res.text());
+  const { url } = (await res.json()) as { url: string };
+  const release: SharedServerRequest = { ...request, release: true };
+  return {
+    url,
+    output: () => '',
+    stop: async () => void (await fetch(control, { method: 'POST', body: JSON.stringify(release) })),
+  };
+}
 
 export interface ServerAndBrowser {
   server: RunningServer;
@@ -21,7 +47,7 @@ export interface AdminSession extends ServerAndBrowser {
 export function serverAndBrowser(env: Record<string, string> = {}): ServerAndBrowser {
   const fixture = {} as ServerAndBrowser;
   beforeAll(async () => {
-    [fixture.server, fixture.browser] = await Promise.all([startServer(env), launchBrowser()]);
+    [fixture.server, fixture.browser] = await Promise.all([serverForFile(env), launchBrowser()]);
   });
   afterAll(async () => {
     await fixture.browser?.close();

@@ -36,6 +36,7 @@ describe('dialogs of the catalogue', () => {
   it('are registered by exact name', () => {
     expect(Object.keys(dialogs).sort()).toEqual([
       'admin-add',
+      'application-approvers',
       'application-bind',
       'application-im',
       'application-km',

@@ -130,7 +130,51 @@ describe('application packages', () => {
           .replace('atrium:approvers="superior"', 'atrium:approvers="role:director"'),
       );
     expect((await problemsOf(broken(() => undefined, stranger))).map((p) => p.message)).toEqual([
-      'The approvers of "manager" name the role "director", which the package does not have.',
+      'The approvers of "Manager approval (manager)" name the role "director", which the package does not have.',
+    ]);
+  });
+
+  it('installs the ids modelers write and reports every problem of a file at its element, by name and id', async () => {
+    const drawn = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="Definitions_1" targetNamespace="http://bpmn.io/schema/bpmn" exporter="Camunda Modeler" exporterVersion="5.31.0">
+  <bpmn:process id="Process_1" isExecutable="true" camunda:historyTimeToLive="180">
+    <bpmn:startEvent id="StartEvent_1" />
+    <bpmn:sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="Activity_0x3k2" />
+    <bpmn:userTask id="Activity_0x3k2" name="Review" camunda:formKey="embedded:app:forms/review.html" camunda:candidateGroups="manager" />
+    <bpmn:sequenceFlow id="Flow_2" sourceRef="Activity_0x3k2" targetRef="Activity_1b2" />
+    <bpmn:serviceTask id="Activity_1b2" name="Archive" camunda:class="org.example.Archive" />
+    <bpmn:sequenceFlow id="Flow_3" sourceRef="Activity_1b2" targetRef="Gateway_1" />
+    <bpmn:exclusiveGateway id="Gateway_1" name="Approved?" />
+    <bpmn:sequenceFlow id="Flow_4" sourceRef="Gateway_1" targetRef="Event_1"><bpmn:conditionExpression>\${approved.equals(true)}</bpmn:conditionExpression></bpmn:sequenceFlow>
+    <bpmn:sequenceFlow id="Flow_5" sourceRef="Gateway_1" targetRef="Event_1"><bpmn:conditionExpression>\${!approved}</bpmn:conditionExpression></bpmn:sequenceFlow>
+    <bpmn:endEvent id="Event_1" />
+  </bpmn:process>
+</bpmn:definitions>`;
+    const withFile = (xml: string) =>
+      broken(
+        (m) => {
+          m.processes[1].id = 'Process_1';
+          delete m.processes[1].nodes;
+        },
+        (f) => f.set('processes/trip-approval.bpmn', xml),
+      );
+    const problems = await problemsOf(withFile(drawn));
+    expect(problems.map((p) => `${p.file}#${p.pointer}`)).toEqual([
+      'processes/trip-approval.bpmn#Activity_1b2',
+      'processes/trip-approval.bpmn#Flow_4',
+    ]);
+    expect(problems[0].message).toContain('"Archive (Activity_1b2)" calls code (camunda:class org.example.Archive)');
+    // Without the two problems, it installs; the form key is a warning the preview lists.
+    const fixed = drawn
+      .replace(' camunda:class="org.example.Archive"', '')
+      .replace('approved.equals(true)', 'approved');
+    const checked = await checkPackage(withFile(fixed), packageMetaSchema(), en);
+    expect(checked.problems).toEqual([]);
+    expect(checked.cautions.map((c) => [c.pointer, c.message])).toEqual([
+      [
+        'Activity_0x3k2',
+        'The UserTask "Review (Activity_0x3k2)" names a form (camunda:formKey embedded:app:forms/review.html): the engine shows the process\'s form from the package instead.',
+      ],
     ]);
   });
 

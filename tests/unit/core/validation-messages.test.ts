@@ -77,4 +77,16 @@ describe('validation messages', () => {
       { field: '/ip', message: catalogue.labels.en['config.msg.ipRequired'] },
     ]);
   });
+
+  it('keeps every distinct rule failure of a field (each problem of one package file), once each', () => {
+    const failures = [
+      { field: 'processes/a.bpmn', message: 'first' },
+      { field: 'processes/a.bpmn', message: 'second' },
+      { field: 'processes/a.bpmn', message: 'first' },
+    ];
+    expect(localizeSchemaErrors([], (k) => k, failures)).toEqual([
+      { field: 'processes/a.bpmn', message: 'first' },
+      { field: 'processes/a.bpmn', message: 'second' },
+    ]);
+  });
 });

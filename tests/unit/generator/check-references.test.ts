@@ -132,6 +132,14 @@ describe('atrium check on the fixture catalogue', () => {
     ]);
   });
 
+  it('catches governs without a domain target the request always has', () => {
+    const targeted = setAt(fixtureDocs(), CALLS, '/calls/1/target', { domain: 'params.id' });
+    expect(problemLines(setAt(targeted, CALLS, '/calls/1/governs', true))).toEqual([]);
+    expect(problemLines(setAt(fixtureDocs(), CALLS, '/calls/1/governs', true))).toEqual([
+      `${CALLS}:/calls/1/governs: governs needs a domain target the request always has (a path parameter or a required query property)`,
+    ]);
+  });
+
   it('catches an entity $ref to an unknown entity, and a pointer missing from a known one', () => {
     const docs = setAt(
       fixtureDocs(),

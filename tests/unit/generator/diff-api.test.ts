@@ -11,7 +11,7 @@ import { diffApiCommand, documentUrl } from '../../../generator/commands/diff-ap
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests reach into the document freely
 const catalogueDoc = (): Doc => structuredClone(buildOpenApi(loadCatalogue().catalogue));
 
-describe('diffOpenApi', () => {
+describe('diffOpenApi', { timeout: 30_000 }, () => {
   it('finds no drift between a document and itself, with components renamed', () => {
     const served = catalogueDoc();
     served.components.schemas.Enterprise = served.components.schemas.domain;

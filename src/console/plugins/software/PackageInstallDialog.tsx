@@ -1,6 +1,7 @@
 // Dialog `package-install` (docs/adr/0038-applications-from-packages.md): the upload dialog takes the .zip (use `package`), then this dialog
-// shows what installing it would do — install, upgrade from which version, or reinstall, and every part
-// added, changed or removed — or the package's problems by file and place. Install writes it in one
+// shows what installing it would do — install, upgrade from which version, or reinstall, every part
+// added, changed or removed, and what its processes ask for that the engine will not honour (installing
+// accepts it) — or the package's problems by file and place. Install writes it in one
 // transaction; closing after an install asks the list to reload.
 import {
   Chip,
@@ -102,6 +103,20 @@ export default function PackageInstallDialog({ onClose }: DialogPluginProps) {
               })}
             </Typography>
             <ChangesTable changes={plan.changes} />
+            {plan.warnings.length > 0 && (
+              <>
+                <Typography sx={{ mt: 2 }} color="warning.main">
+                  {t('software.install.warnings')}
+                </Typography>
+                <List dense data-testid="package-install-warnings" aria-label={t('software.install.warnings')}>
+                  {plan.warnings.map((w) => (
+                    <ListItem key={`${w.field} ${w.message}`} disableGutters>
+                      <ListItemText primary={w.message} secondary={w.field} />
+                    </ListItem>
+                  ))}
+                </List>
+              </>
+            )}
           </>
         )}
       </DialogContent>

@@ -22,6 +22,7 @@ export const DIALOG_NAMES = [
   'application-bind',
   'role-form',
   'application-modules',
+  'application-approvers',
   'application-km',
   'application-im',
   'forms-sync',

@@ -3,7 +3,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
 import { checkPackage } from '../../../core/packages/check-package.ts';
-import type { Text } from '../../../core/packages/package-types.ts';
+import type { PackageProblem, Text } from '../../../core/packages/package-types.ts';
 import { packageMetaSchema } from '../../../core/packages/read-package.ts';
 import { ValidationFailure } from '../../http/app-error.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
@@ -71,13 +71,10 @@ const install: CallHandler<'applications.install'> = async (ctx) => {
   const mode = ctx.query.mode ?? 'commit';
   const files = await readPackageArchive(packageFilePath(ctx.services, ctx.body.path));
   const t = await ctx.request.atrium.translator();
-  const { pkg, problems } = await checkPackage(files, packageMetaSchema(), t);
+  const { pkg, problems, cautions } = await checkPackage(files, packageMetaSchema(), t);
   // Each problem names its file and place, as `atrium check` prints them.
-  if (!pkg)
-    throw new ValidationFailure(
-      [],
-      problems.map((p) => ({ field: `${p.file}${p.pointer ? `#${p.pointer}` : ''}`, message: p.message })),
-    );
+  const placed = (p: PackageProblem) => ({ field: `${p.file}${p.pointer ? `#${p.pointer}` : ''}`, message: p.message });
+  if (!pkg) throw new ValidationFailure([], problems.map(placed));
   const plan = await installPackage(ctx.services.db, pkg, mode);
   const language = (await ctx.request.atrium.language()) as keyof Text;
   return {
@@ -85,6 +82,7 @@ const install: CallHandler<'applications.install'> = async (ctx) => {
     mode,
     name: pkg.manifest.name[language] ?? pkg.manifest.name.en,
     changes: plan.changes.map((c) => ({ ...c, name: c.name[language] ?? c.name.en })),
+    warnings: cautions.map(placed),
   };
 };
 

@@ -9,7 +9,9 @@ import { governedTenant, visibleTenant } from '../users/queries.ts';
 
 export type Access = 'read' | 'write';
 
-/** 1404 unless the caller sees the enterprise; for a write, 1403 unless it governs it. */
+/** 1404 unless the caller sees the enterprise; for a write, 1403 unless it governs it. Kept here, not
+ *  in admission: the calendar calls whose path holds a calendar id take the tenant from the row, and
+ *  read and write calls share this rule (auth/target-reach.ts checks only a declared tenant). */
 export function domainAccess(db: Db, user: CurrentUser, domainId: string, access: Access): Promise<void> {
   return access === 'read'
     ? visibleTenant(db, user.reach, domainId)

@@ -2,14 +2,15 @@
 // governors register the enterprise's on-job users there and end the relation (the accounts made for
 // it removed). The service's refusals come back in the result's message (errcode 0, like the push of
 // every user), so the console shows them next to the counts.
-import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
+import { type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
 import { configuredMessaging, serviceRefusal } from '../messaging/messaging-service.ts';
-import { governedTenant } from '../users/queries.ts';
+import { existingTenant } from '../users/queries.ts';
 import { endRelation, onJobUsers, recordedAccounts, registerUsers } from './relation.ts';
 
 /** 1404 unless the caller sees the enterprise; 1403 unless it governs it. */
-const governed = (ctx: Pick<HandlerContext, 'user' | 'services'>, domainId: string) =>
-  governedTenant(ctx.services.db, requireUser(ctx).reach, domainId, 'cloudCenter.msg.governorsOnly');
+// Its calls declare their tenant as `target` with `governs` (schemas/api/cloud-center.yaml): admission refuses a
+// caller outside the reach (1404) or who does not govern it (1403); here only whether it exists.
+const governed = (ctx: Pick<HandlerContext, 'services'>, domainId: string) => existingTenant(ctx.services.db, domainId);
 
 const register: CallHandler<'cloudCenter.registerUsers'> = async (ctx) => {
   await governed(ctx, ctx.params.id);

@@ -8,9 +8,12 @@ import { bindingOf, inLanguage, nameContains } from '../applications/application
 import { visibleTenant } from '../users/queries.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError, ValidationFailure } from '../../http/app-error.ts';
+import { nodeApproverHandlers } from './node-approvers.ts';
 import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
 
-/** 1404 unless the enterprise exists and the caller sees it. */
+/** 1404 unless the enterprise exists and the caller sees it. Admission already refuses a tenant out of
+ *  reach (the calls declare it as `target`); this keeps the reach check too until the matrix has
+ *  proved each of these calls without it (docs/adr/0120-reach-checked-at-admission.md). */
 const enterprise = (ctx: Pick<HandlerContext, 'user' | 'services'>, domainId: string) =>
   visibleTenant(ctx.services.db, requireUser(ctx).reach, domainId);
 const named = (language: Language) => inLanguage(sql.ref('a.names'), sql.ref('a.name'), language);
@@ -289,4 +292,5 @@ export const domainApplicationHandlers: Record<string, Handler> = {
   'domainApplications.disable': switchTo(false),
   'domainApplications.modules': modules,
   'domainApplications.setModules': setModules,
+  ...nodeApproverHandlers,
 };

@@ -2,7 +2,7 @@
 // on-job users of an instance's enterprise a governor may give one of its approval nodes to, found by
 // department (with the departments below it), by a role of the instance's application, or by a text.
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { containsText } from '../../db/contains-text.ts';
+import { containsIndexedText } from '../../db/contains-text.ts';
 import { AppError } from '../../http/app-error.ts';
 import { versionById } from '../../workflow/process-versions.ts';
 import { descendantsOf } from '../organisation/department-reach.ts';
@@ -37,7 +37,7 @@ async function chosenBy(
   }
   const text = selectId.trim();
   return text
-    ? sql<SqlBool>`(${containsText(sql.ref('u.name'), text)} or ${containsText(sql.ref('u.loginno'), text)})`
+    ? sql<SqlBool>`(${containsIndexedText(sql.ref('u.name'), text)} or ${containsIndexedText(sql.ref('u.loginno'), text)})`
     : sql<SqlBool>`true`;
 }
 

@@ -8,7 +8,8 @@ import { requireUser, type HandlerContext } from '../handler.ts';
 
 export type Ctx = Pick<HandlerContext, 'user' | 'services' | 'request'>;
 
-/** 1404 unless the caller sees the enterprise; 1403 unless it governs it. */
+/** 1404 unless the caller sees the enterprise; 1403 unless it governs it. Kept: its callers take the
+ *  tenant from an instance or a batch row, or decide only after a listing, not from a declared target. */
 export async function governed(ctx: Ctx, domainId: string): Promise<void> {
   const { reach } = requireUser(ctx);
   await visibleTenant(ctx.services.db, reach, domainId);

@@ -6,7 +6,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
 import type { FlowstatertSearch } from '../../../core/generated/api-types.ts';
-import { containsText } from '../../db/contains-text.ts';
+import { containsIndexedText, containsText } from '../../db/contains-text.ts';
 import type { Db } from '../../db/schema.ts';
 import type { PeopleByName } from './people-by-name.ts';
 import { inLanguage } from '../applications/application-sql.ts';
@@ -28,7 +28,7 @@ async function byPersonName(
   column: 'i.initiator_id' | 'i.last_actor_id',
   text: string,
 ): Promise<Condition> {
-  const named = containsText(sql.ref('name'), text);
+  const named = containsIndexedText(sql.ref('name'), text);
   const ids = await flowPeople.through(text.toLowerCase(), async () => {
     const people = await db
       .selectFrom('users')

@@ -1,7 +1,7 @@
 // An enterprise's messaging suites (issue 15, docs/adr/0061-messaging-suites.md): settings read, save and verify for WeChat-Work,
 // DingTalk and Feishu, for the enterprise's governors (the platform and its administrators).
-import { governedTenant } from '../users/queries.ts';
-import { requireUser, type Handler, type HandlerContext } from '../handler.ts';
+import { existingTenant } from '../users/queries.ts';
+import { type Handler, type HandlerContext } from '../handler.ts';
 import type { ImService } from './services.ts';
 import { imSettingsReply, saveImSettings, withStoredSecrets } from './settings-store.ts';
 import { verifyImSettings } from './verify.ts';
@@ -9,8 +9,10 @@ import { verifyImSettings } from './verify.ts';
 type Ctx = HandlerContext<Record<string, unknown>, Record<string, unknown>, { id: string }>;
 
 /** 1404 unless the caller sees the enterprise; 1403 unless it governs it. */
-export const governedIm = (ctx: Pick<HandlerContext, 'user' | 'services'>, domainId: string) =>
-  governedTenant(ctx.services.db, requireUser(ctx).reach, domainId, 'im.msg.governorsOnly');
+// Every im call declares its tenant as `target` with `governs` (schemas/api/im-*.yaml): admission
+// refuses a caller outside the reach (1404) or who does not govern it (1403); here only whether it exists.
+export const governedIm = (ctx: Pick<HandlerContext, 'services'>, domainId: string) =>
+  existingTenant(ctx.services.db, domainId);
 
 function settingsHandlers(service: ImService): Record<string, Handler> {
   const get = async (ctx: Ctx) => {

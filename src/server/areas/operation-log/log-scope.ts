@@ -29,6 +29,8 @@ export async function logScope(ctx: Pick<HandlerContext, 'user' | 'services'>, i
     if (!isPlatform(user.reach)) throw new AppError('notFound');
     return { domainId: null, chain: chainOf(null) };
   }
+  // Kept: the log answers 1404 (not 1403) to a caller who sees the tenant without governing it, and its
+  // id may name no tenant at all (`all`, `platform`); admission has already refused one out of reach.
   if (!governsDomain(user.reach, id)) throw new AppError('notFound');
   const domain = await ctx.services.db.selectFrom('domains').select('id').where('id', '=', id).executeTakeFirst();
   if (!domain) throw new AppError('notFound');

@@ -1,4 +1,6 @@
-// Queries of the generic record store: JSON records of one collection in `store_records`.
+// Queries of the generic record store: JSON records of one collection in `store_records`. They touch
+// only records of no enterprise: a collection named like a crud entity never reaches that entity's
+// records, which the crud handler keeps per enterprise (crud-records.ts).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
@@ -18,7 +20,7 @@ export async function listRecords(
   filters: Data,
   page: { currpage: number; pagelines: number },
 ) {
-  let q = db.selectFrom('store_records').where('collection', '=', collection);
+  let q = db.selectFrom('store_records').where('collection', '=', collection).where('domain_id', 'is', null);
   for (const [field, value] of Object.entries(filters)) {
     if (value === undefined || value === null || value === '') continue;
     q = q.where(containsText(sql`data ->> ${field}`, String(value)));
@@ -38,6 +40,7 @@ export async function getRecord(db: Db, collection: string, id: string): Promise
     .selectFrom('store_records')
     .select(['id', 'data'])
     .where('collection', '=', collection)
+    .where('domain_id', 'is', null)
     .where('id', '=', id)
     .executeTakeFirst();
   return row && toRecord(row);
@@ -64,6 +67,7 @@ export async function updateRecord(
     .updateTable('store_records')
     .set({ data: sql`data || ${JSON.stringify(withoutId(body))}::jsonb`, updated_at: new Date() })
     .where('collection', '=', collection)
+    .where('domain_id', 'is', null)
     .where('id', '=', id)
     .returning(['id', 'data'])
     .executeTakeFirst();
@@ -77,6 +81,7 @@ export async function deleteRecords(db: Db, collection: string, ids: readonly st
     const result = await trx
       .deleteFrom('store_records')
       .where('collection', '=', collection)
+      .where('domain_id', 'is', null)
       .where('id', 'in', unique)
       .executeTakeFirst();
     if (Number(result.numDeletedRows) !== unique.length) throw new AppError('notFound');

@@ -27,6 +27,8 @@ export async function ownerForCall(db: Db, reach: Reach, domainid: string | unde
   const exists =
     DOMAIN_ID.test(domainid) &&
     (await db.selectFrom('domains').select('id').where('id', '=', domainid).executeTakeFirst());
+  // Kept beside the target admission checks: a file's owner may be the platform (no tenant), and the
+  // download calls take the tenant from the stored file, not from the request.
   if (!exists || !seesDomain(reach, domainid)) throw new AppError('notFound');
   if (!governsDomain(reach, domainid)) throw new AppError('forbidden', undefined, 'msg.uploadNotGoverned');
   return { kind: 'domain', domainId: domainid };

@@ -1,14 +1,14 @@
 // Reads of the users area, always inside the departments the caller reaches (organisation/
 // department-reach.ts): the filtered page (also the domain administrators' lists) and one user.
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type QueryCreator, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { governsDomain, seesDomain, type Reach } from '../../auth/reach.ts';
-import type { Db } from '../../db/schema.ts';
+import type { DB, Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { containsText } from '../../db/contains-text.ts';
+import { containsIndexedText, containsText } from '../../db/contains-text.ts';
 import { reachableDepartments } from '../organisation/department-reach.ts';
 import { tenantFields } from '../field-extends/stored-fields.ts';
 import { dateText, ROW_COLUMNS, toUser, toUserRow, type RowData } from './user-record.ts';
-import type { UserListPage, UserPages } from './user-pages.ts';
+import { ANCHOR_EVERY, type UserAnchors, type UserListPage, type UserPages } from './user-pages.ts';
 
 /** The departments of the tenant the caller reaches (null = all); 1404 for a tenant it does not see
  *  or that does not exist. */
@@ -26,6 +26,12 @@ export function listReach(db: Db, reach: Reach, domainId: string): Promise<strin
 /** 1404 unless the tenant exists and the caller sees it. */
 export async function visibleTenant(db: Db, reach: Reach, domainId: string): Promise<void> {
   if (!seesDomain(reach, domainId)) throw new AppError('notFound');
+  await existingTenant(db, domainId);
+}
+
+/** 1404 unless the tenant exists: for a call whose declared `target` admission already checked the
+ *  caller's reach on (auth/target-reach.ts), which cannot know whether the tenant exists. */
+export async function existingTenant(db: Db, domainId: string): Promise<void> {
   if (!(await db.selectFrom('domains').select('id').where('id', '=', domainId).executeTakeFirst()))
     throw new AppError('notFound');
 }
@@ -96,25 +102,51 @@ async function readUserPage(
   reachable: readonly string[] | null,
   filter: UserFilter,
   page: UserPage,
+  start?: PageStart,
 ): Promise<UserListPage> {
+  const found = await (await userPageStatement(db, domainId, reachable, filter, page, start)).execute();
+  if (found.length === 0) throw new AppError('notFound');
+  // A page past the end is the tenant's row alone, its user columns null from the outer joins.
+  const datas = found.flatMap(({ row_count: _, ...row }) => (row.id === null ? [] : [toUserRow(row as RowData)]));
+  return { datas, rowCount: Number(found[0].row_count) };
+}
+
+/** Where a deep page of the plain list starts: after this user (order_no, name, id) of the default
+ *  order, `skipped` users into the list. */
+interface PageStart {
+  after: [number, string, string];
+  skipped: number;
+}
+
+/** readUserPage's one statement, unrun (the bench shows its plan). */
+export async function userPageStatement(
+  db: Db,
+  domainId: string,
+  reachable: readonly string[] | null,
+  filter: UserFilter,
+  page: UserPage,
+  start?: PageStart,
+) {
   let query = db.selectFrom('users as u').where('u.domain_id', '=', domainId).where(inDepartments(reachable));
   if (filter.departmentId) query = query.where('u.department_id', '=', filter.departmentId);
   let counted = true; // only reach and department apply so far: user_counts knows the count
-  const narrow = (where: Expression<SqlBool>) => {
+  let searched = false; // a text narrows: its matches are read once, for the count and the page
+  const narrow = (where: Expression<SqlBool>, text = true) => {
     counted = false;
+    searched ||= text;
     query = query.where(where);
   };
   const keyword = filter.keyword?.trim();
   if (keyword)
     narrow(
-      sql<SqlBool>`(${containsText(sql.ref('u.name'), keyword)} or ${containsText(sql.ref('u.loginno'), keyword)})`,
+      sql<SqlBool>`(${containsIndexedText(sql.ref('u.name'), keyword)} or ${containsIndexedText(sql.ref('u.loginno'), keyword)})`,
     );
-  if (filter.name?.trim()) narrow(containsText(sql.ref('u.name'), filter.name.trim()));
-  if (filter.loginno?.trim()) narrow(containsText(sql.ref('u.loginno'), filter.loginno.trim()));
-  if (filter.status !== undefined) narrow(sql<SqlBool>`u.status = ${filter.status}`);
+  if (filter.name?.trim()) narrow(containsIndexedText(sql.ref('u.name'), filter.name.trim()));
+  if (filter.loginno?.trim()) narrow(containsIndexedText(sql.ref('u.loginno'), filter.loginno.trim()));
+  if (filter.status !== undefined) narrow(sql<SqlBool>`u.status = ${filter.status}`, false);
   if (filter.roleId?.trim())
-    narrow(sql<SqlBool>`u.id in (select user_id from role_users where role_id = ${filter.roleId.trim()})`);
-  if (filter.domainAdmin !== undefined) narrow(sql<SqlBool>`u.domain_admin = ${filter.domainAdmin}`);
+    narrow(sql<SqlBool>`u.id in (select user_id from role_users where role_id = ${filter.roleId.trim()})`, false);
+  if (filter.domainAdmin !== undefined) narrow(sql<SqlBool>`u.domain_admin = ${filter.domainAdmin}`, false);
   if (filter.superiorname?.trim()) {
     const text = filter.superiorname.trim();
     narrow(
@@ -135,18 +167,66 @@ async function readUserPage(
     for (const [key, value] of extension)
       if (searchable.has(key)) narrow(containsText(sql`u.ext ->> ${key}`, value.trim()));
   }
+  const order = orderOf(page.orderby);
+  if (searched) {
+    // A search's matches are read once into `matches` (the text's index, then every match's row), which
+    // answers the count and the page: walking the order's index instead to stop at the page's tenth
+    // match reads far more rows whenever the matches sit late in that order (measured: 51,000 rows and
+    // 320 ms for a login number fragment; docs/adr/0115-short-fragment-search.md).
+    const matches = sql<Record<(typeof MATCH_COLUMNS)[number], unknown>>`matches`.as('u');
+    return pageStatement(
+      db,
+      db.with(
+        (cte) => cte('matches').materialized(),
+        () => query.select(MATCH_COLUMNS.map((c) => `u.${c}` as const)),
+      ),
+      domainId,
+      db.selectFrom(matches).select(sql<number>`count(*)::int`.as('n')),
+      db.selectFrom(matches).select(sql<string>`u.id`.as('id')),
+      order,
+      page,
+    );
+  }
   const rowCount = counted
     ? countedUsers(db, domainId, reachable, filter.departmentId)
     : query.select(sql<number>`count(*)::int`.as('n'));
-  const order = orderOf(page.orderby);
-  let ids = query.select('u.id');
+  if (!start) return pageStatement(db, db, domainId, rowCount, query.select('u.id'), order, page);
+  const [orderNo, name, id] = start.after;
+  return pageStatement(
+    db,
+    db,
+    domainId,
+    rowCount,
+    query.select('u.id').where(sql<SqlBool>`(u.order_no, u.name, u.id) > (${orderNo}, ${name}, ${id})`),
+    order,
+    page,
+    start.skipped,
+  );
+}
+
+/** The users' columns a page may be ordered by (ORDER_COLUMNS, STABLE), which a search's matches keep. */
+const MATCH_COLUMNS = ['id', 'order_no', 'name', 'loginno', 'email', 'status'] as const;
+
+/** The tenant's row (none → 1404) with the count, joined to the page's users in the page's order;
+ *  `source` starts the statement (with a search's `matches`). */
+function pageStatement(
+  db: Db,
+  source: QueryCreator<DB>,
+  domainId: string,
+  rowCount: SelectQueryBuilder<DB, never, { n: number }>,
+  pageIds: SelectQueryBuilder<DB, never, { id: string }>,
+  order: Array<[string, 'asc' | 'desc']>,
+  page: UserPage,
+  skipped = 0,
+) {
+  let ids = pageIds;
   for (const [column, direction] of order) ids = ids.orderBy(sql.ref(column), direction);
-  let rows = db
+  let rows = source
     .selectFrom(db.selectFrom('domains').select(rowCount.as('row_count')).where('id', '=', domainId).as('m'))
     .leftJoinLateral(
       ids
         .limit(page.lines)
-        .offset((page.currpage - 1) * page.lines)
+        .offset((page.currpage - 1) * page.lines - skipped)
         .as('p'),
       (join) => join.onTrue(),
     )
@@ -155,24 +235,60 @@ async function readUserPage(
     .select(['m.row_count', ...ROW_COLUMNS, 'd.name as department_name']);
   // The page's few rows again in the page's order (the joins do not keep it).
   for (const [column, direction] of order) rows = rows.orderBy(sql.ref(column), direction);
-  const found = await rows.execute();
-  if (found.length === 0) throw new AppError('notFound');
-  // A page past the end is the tenant's row alone, its user columns null from the outer joins.
-  const datas = found.flatMap(({ row_count: _, ...row }) => (row.id === null ? [] : [toUserRow(row as RowData)]));
-  return { datas, rowCount: Number(found[0].row_count) };
+  return rows;
 }
 
 /** A page of the tenant's users as readUserPage reads it, kept until one of its tables changes: an
  *  administrator paging back and forth, or many looking at the same first page, reads it once. */
 export function listUsers(
-  services: { db: Db; userPages: UserPages },
+  services: { db: Db; userPages: UserPages; userAnchors: UserAnchors | null },
   domainId: string,
   reachable: readonly string[] | null,
   filter: UserFilter,
   page: UserPage,
 ): Promise<UserListPage> {
   const key = JSON.stringify([domainId, reachable, filter, page]);
-  return services.userPages.through(key, () => readUserPage(services.db, domainId, reachable, filter, page));
+  return services.userPages.through(key, async () => {
+    const offset = (page.currpage - 1) * page.lines;
+    const start =
+      services.userAnchors && offset >= ANCHOR_EVERY && plainList(filter, page)
+        ? await pageStart(services.db, services.userAnchors, domainId, reachable, filter.departmentId, offset)
+        : undefined;
+    return readUserPage(services.db, domainId, reachable, filter, page, start);
+  });
+}
+
+/** The list narrowed by reach and department alone, in the default order: what the anchors index. */
+function plainList(filter: UserFilter, page: UserPage): boolean {
+  const texts = [filter.keyword, filter.name, filter.loginno, filter.superiorname, filter.roleId];
+  return (
+    texts.every((t) => !t?.trim()) &&
+    filter.status === undefined &&
+    filter.domainAdmin === undefined &&
+    Object.values(filter.extension ?? {}).every((v) => typeof v !== 'string' || v.trim() === '') &&
+    orderOf(page.orderby).every(([column, direction], i) => column === STABLE[i] && direction === 'asc')
+  );
+}
+
+/** The anchor at or before `offset` (kept until users or departments change), if any. */
+async function pageStart(
+  db: Db,
+  anchors: UserAnchors,
+  domainId: string,
+  reachable: readonly string[] | null,
+  departmentId: string | undefined,
+  offset: number,
+): Promise<PageStart | undefined> {
+  const kept = await anchors.through(JSON.stringify([domainId, reachable, departmentId]), async () => {
+    const { rows } = await sql<{ order_no: number; name: string; id: string }>`select order_no, name, id from (
+        select u.order_no, u.name, u.id, row_number() over (order by u.order_no, u.name, u.id) as r
+        from users u where u.domain_id = ${domainId} and ${inDepartments(reachable)}
+          and ${departmentId ? sql<SqlBool>`u.department_id = ${departmentId}` : sql<SqlBool>`true`}) s
+      where r % ${ANCHOR_EVERY} = 0 order by r`.execute(db);
+    return rows.map((r): [number, string, string] => [r.order_no, r.name, r.id]);
+  });
+  const i = Math.min(Math.floor(offset / ANCHOR_EVERY), kept.length) - 1;
+  return i < 0 ? undefined : { after: kept[i], skipped: (i + 1) * ANCHOR_EVERY };
 }
 
 /** The exact count of users in reach (and in one department) from user_counts. */

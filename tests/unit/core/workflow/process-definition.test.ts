@@ -103,14 +103,20 @@ describe('reading a process definition', () => {
       name: 'Approve',
       approvers: [
         { kind: 'user', loginno: 'acme01' },
-        { kind: 'role', role: 'hr' },
-        { kind: 'role', role: 'finance' },
+        { kind: 'group', name: 'hr' },
+        { kind: 'group', name: 'finance' },
       ],
     });
     expect(read.definition!.nodes.Event_1.incoming).toEqual(['Flow_2']); // declared <incoming> children are not counted twice
-    // Camunda's own expression language is not this engine's.
-    const expression = camunda.replace('camunda:assignee="acme01"', 'camunda:assignee="${initiator}"');
-    expect(await problemsOf(expression)).toEqual([['Activity_1', 'badApprover']]);
+    // An expression naming one variable is read from the instance's variables; a method call is refused.
+    const variable = camunda.replace('camunda:assignee="acme01"', 'camunda:assignee="${manager}"');
+    expect((await readProcess(variable, 'p')).definition!.nodes.Activity_1.approvers![0]).toEqual({
+      kind: 'expression',
+      expression: "'manager'",
+      as: 'user',
+    });
+    const call = camunda.replace('camunda:assignee="acme01"', 'camunda:assignee="${people.managerOf(initiator)}"');
+    expect(await problemsOf(call)).toEqual([['Activity_1', 'badApprover']]);
   });
 
   it('refuses, by element, what the engine cannot run', async () => {
@@ -130,7 +136,13 @@ describe('reading a process definition', () => {
         ),
       ),
     ).toEqual([['x', 'loop']]);
-    expect(await problemsOf(base('<userTask id="x" />'))).toEqual([['x', 'noApprovers']]);
+    // A task that names nobody installs: its approvers are set per enterprise (docs/adr/0119-approvers-set-in-the-console.md).
+    const open = await readProcess(base('<userTask id="x" name="Check" />'), 'p');
+    expect(open.problems).toEqual([]);
+    expect(open.definition!.nodes.x.openApprovers).toBe(true);
+    expect(open.cautions.map((c) => [c.element, c.key, c.params.element])).toEqual([
+      ['x', 'workflow.warning.approversOpen', 'Check (x)'],
+    ]);
     expect(await problemsOf(base('<userTask id="x" atrium:approvers="boss:anna" />'))).toEqual([['x', 'badApprover']]);
     const timer = doc(
       `<startEvent id="start"><timerEventDefinition /></startEvent>${flow('f1', 'start', 'end')}<endEvent id="end" />`,
@@ -206,7 +218,7 @@ describe('approver rules', () => {
       {
         element: 'auto',
         key: 'workflow.problem.engineLoop',
-        params: { element: 'auto', type: '', nodes: 'auto → g1 → g2 → auto' },
+        params: { element: 'auto', name: 'auto', type: '', nodes: 'auto → g1 → g2 → auto' },
       },
     ]);
     const self = await problemsOf(

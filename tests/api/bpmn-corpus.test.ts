@@ -1,0 +1,194 @@
+// Issue 33's corpus run to its end (tests/fixtures/bpmn/, read in tests/unit/core/workflow/bpmn-corpus.test.ts):
+// every file that installs is stored as a process of a test application and run through the runtime
+// REST, on both databases, with the variables its conditions and assignments read; each open task is
+// submitted by one of its approvers until the instance completes. Approvals a drawing leaves open are
+// refused at start until the enterprise sets them (docs/adr/0119-approvers-set-in-the-console.md).
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCorpus, type CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
+import { databaseTargets } from './helpers/databases.ts';
+import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
+import { ACME, startTestServer, type TestServer } from './helpers/test-server.ts';
+import type { ApiClient } from './helpers/api-client.ts';
+
+const targets = await databaseTargets();
+const corpus = (await readCorpus()).filter((c) => c.read.definition);
+
+/** The variables each run starts with, and those each submission brings (the decisions along the path). */
+const RUNS: Record<string, { start: Record<string, unknown>; submit?: Record<string, unknown> }> = {
+  'activiti-group-expression': { start: { approverGroups: 'managers' } },
+  'activiti-leave': { start: {}, submit: { deptLeaderPass: true } },
+  'bpmnjs-collaboration-lanes': { start: {} },
+  'bpmnjs-simple-approval': { start: {}, submit: { accepted: true } },
+  'c7-expense-routing': { start: { amount: 5000, dept: 'sales' } },
+  'c7-invoice-approval': { start: {}, submit: { approved: true } },
+  'c7-open-approvers': { start: {} },
+  'c7-parallel-review': { start: {} },
+  'c7-vacation-request': { start: {}, submit: { vacationApproved: true } },
+  'c7-warnings': { start: {} },
+  'c8-amount-routing': { start: { amount: 5000, dept: 'sales', director: 'cor-r2' } },
+  'c8-leave-approval': { start: {}, submit: { approved: true } },
+  'flowable-candidate-users': { start: {} },
+  'flowable-leave-approval': { start: {}, submit: { approved: true } },
+};
+
+/** Candidate groups the corpus names: each becomes a role of the test application held by r1. */
+const GROUPS = [
+  'approver',
+  'accounting',
+  'management',
+  'teamlead',
+  'director',
+  'finance',
+  'legal',
+  'purchasing',
+  'manager',
+  'hr',
+  'buyer',
+  'managers',
+  'deptLeader',
+];
+
+describe.each(targets)('the BPMN corpus run to its end on $name', (target) => {
+  let server: TestServer;
+  let world: EngineWorld;
+  let token: string;
+  let acme: ApiClient;
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    world = await makeEngineWorld(server.db, 'Acme', 'cor');
+    token = await runtimeAccess(server.db, world);
+    acme = await server.signedIn(ACME.username, ACME.password, 'en');
+    const db = server.db;
+    await db
+      .insertInto('app_processes')
+      .values(
+        corpus.map((c) => ({
+          application_id: world.applicationId,
+          id: c.processId,
+          names: JSON.stringify({ en: c.file }),
+          form_id: 'form',
+          bpmn: c.xml,
+        })),
+      )
+      .execute();
+    for (const group of GROUPS) {
+      const role = randomUUID();
+      await db
+        .insertInto('app_roles')
+        .values({ id: role, application_id: world.applicationId, package_role: group, name: group })
+        .execute();
+      await db.insertInto('role_users').values({ role_id: role, user_id: world.users.r1 }).execute();
+    }
+    const department = await db
+      .selectFrom('users')
+      .select('department_id')
+      .where('id', '=', world.users.r1)
+      .executeTakeFirstOrThrow();
+    for (const loginno of ['kermit', 'gonzo', 'fozzie'])
+      await db
+        .insertInto('users')
+        .values({
+          id: randomUUID(),
+          domain_id: world.domainId,
+          department_id: department.department_id,
+          name: loginno,
+          loginno,
+          password_hash: null,
+        })
+        .execute();
+  });
+  afterAll(async () => server?.close());
+
+  const runtime = (action: string, processId: string, userCode: string, body: unknown, instanceId?: string) =>
+    server.client('en').call<{ instanceId: string; status: string }>('POST', `/rest/bpm/${action}`, {
+      query: {
+        accessToken: token,
+        userCode,
+        applicationId: world.applicationId,
+        flowId: processId,
+        ...(instanceId ? { instanceId } : {}),
+      },
+      body,
+    });
+  const openTask = (instanceId: string) =>
+    server.db
+      .selectFrom('flow_tasks as t')
+      .innerJoin('users as u', 'u.id', 't.assignee_id')
+      .select(['t.node_id', 'u.loginno'])
+      .where('t.instance_id', '=', instanceId)
+      .where('t.status', '=', 'open')
+      .orderBy('t.node_id')
+      .executeTakeFirst();
+  const setApprovers = (processId: string, nodeId: string, approvers: string) =>
+    acme.call('PUT', `/authtime/domain/${world.domainId}/application/${world.applicationId}/approvers`, {
+      body: { processId, nodeId, approvers },
+    });
+
+  /** Starts the file's process and submits its open tasks until it completes; answers the nodes passed. */
+  async function runToEnd(c: CorpusFile): Promise<string[]> {
+    const run = RUNS[c.file.replace('.bpmn', '')];
+    const started = await runtime('runtime/start', c.processId, 'cor-init', { formData: run.start });
+    expect(started.reply.errcode, `${c.file}: ${started.reply.errmsg}`).toBe(0);
+    const id = started.reply.data!.instanceId;
+    const passed: string[] = [];
+    for (let step = 0; step < 20; step++) {
+      const task = await openTask(id);
+      if (!task) break;
+      passed.push(task.node_id);
+      const done = await runtime('runtime/submission', c.processId, task.loginno, { formData: run.submit ?? {} }, id);
+      expect(done.reply.errcode, `${c.file} at ${task.node_id}: ${done.reply.errmsg}`).toBe(0);
+    }
+    const { status } = await server.db
+      .selectFrom('flow_instances')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(status, c.file).toBe('completed');
+    return passed;
+  }
+
+  it('refuses to start a process whose open approvals are unset, naming them; runs it once they are set', async () => {
+    const open = corpus.find((c) => c.file === 'c7-open-approvers.bpmn')!;
+    const refused = await runtime('runtime/start', open.processId, 'cor-init', { formData: {} });
+    expect(refused.reply.errcode).toBe(1009);
+    expect(refused.reply.errmsg).toBe(
+      'The process cannot start yet: the enterprise has not set the approvers of "Check request", "Sign off" (software tab, Approvers).',
+    );
+    const listed = await acme.call<Array<{ processId: string; nodeId: string; nodeName: string; approvers: string }>>(
+      'GET',
+      `/authtime/domain/${world.domainId}/application/${world.applicationId}/approvers`,
+    );
+    expect(listed.reply.errcode, listed.reply.errmsg).toBe(0);
+    const nodes = listed.reply.data!.filter((n) => n.processId === 'Process_1' && n.approvers === '');
+    expect(nodes.map((n) => n.nodeName)).toEqual(['Check request', 'Sign off']);
+    const bad = await setApprovers('Process_1', nodes[0].nodeId, 'boss:anna');
+    expect(bad.reply.errcode).toBe(1001);
+    const unknownRole = await setApprovers('Process_1', nodes[0].nodeId, 'role:nobody');
+    expect(unknownRole.reply.errcode).toBe(1001);
+    expect(await setApprovers('Process_1', nodes[0].nodeId, 'superior')).toMatchObject({ reply: { errcode: 0 } });
+    expect((await runtime('runtime/start', open.processId, 'cor-init', { formData: {} })).reply.errmsg).toBe(
+      'The process cannot start yet: the enterprise has not set the approvers of "Sign off" (software tab, Approvers).',
+    );
+    expect(await setApprovers('Process_1', nodes[1].nodeId, 'user:cor-clerk')).toMatchObject({ reply: { errcode: 0 } });
+    expect(await runToEnd(open)).toEqual([nodes[0].nodeId, nodes[1].nodeId]);
+  }, 120_000);
+
+  it('runs every file that installs to its end', async () => {
+    // The other drawings with open approvals: the enterprise names the approvers' role.
+    const listed = await acme.call<Array<{ processId: string; nodeId: string; approvers: string }>>(
+      'GET',
+      `/authtime/domain/${world.domainId}/application/${world.applicationId}/approvers`,
+    );
+    for (const n of listed.reply.data!.filter((x) => x.approvers === ''))
+      expect((await setApprovers(n.processId, n.nodeId, 'role:approver')).reply.errcode).toBe(0);
+    const ran: string[] = [];
+    for (const c of corpus) {
+      await runToEnd(c);
+      ran.push(c.file);
+    }
+    console.log(`${ran.length} of ${corpus.length} installing files ran to their end: ${ran.join(', ')}`);
+    expect(ran.length).toBe(corpus.length);
+  }, 300_000);
+});

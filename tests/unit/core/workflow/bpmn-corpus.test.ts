@@ -1,0 +1,95 @@
+// Issue 33's corpus: thirty files in the forms Camunda Modeler 7 and 8, Flowable, Activiti and bpmn-js
+// export (tests/fixtures/bpmn/). Each is read as an install reads it: those within the engine's reach
+// install as drawn (with the warnings the preview lists); the others are refused, each problem naming
+// the element by name and id. The runnable ones run to their end in tests/api/bpmn-corpus.test.ts.
+import { describe, expect, it } from 'vitest';
+import { readCorpus } from './bpmn-corpus.ts';
+
+/** What each file's install refuses: message key and the element as the message names it. */
+const REFUSED: Record<string, string[]> = {
+  'activiti-group-expression': [],
+  'activiti-inclusive': ['unsupported: Book (fork)', 'unsupported: join'],
+  'activiti-leave': [],
+  'bpmnjs-collaboration-lanes': [],
+  'bpmnjs-event-gateway': [
+    'unsupported: Gateway_ujbt7nx',
+    'unsupported: Answer received (Event_y4s71xe)',
+    'eventDefinition: Answer received (Event_y4s71xe)',
+    'unsupported: 2 weeks (Event_ggzrsf3)',
+    'eventDefinition: 2 weeks (Event_ggzrsf3)',
+  ],
+  'bpmnjs-simple-approval': [],
+  'c7-call-activity': ['unsupported: Set up workplace (Activity_vlg8hzm)'],
+  'c7-expense-routing': [],
+  'c7-external-task': ['code: Charge credit card (Activity_ptv4ngo)', 'code: Charge credit card (Activity_ptv4ngo)'],
+  'c7-invoice-approval': [],
+  'c7-java-delegate': ['code: Book order (Activity_ahb57z4)'],
+  'c7-method-condition': ['badExpression: yes (Flow_6uzrt30)', 'badExpression: no (Flow_olefdjs)'],
+  'c7-open-approvers': [],
+  'c7-parallel-review': [],
+  'c7-script-condition': ['code: Flow_ijhfkl5', 'code: Flow_b8a5gg9'],
+  'c7-task-listener': ['code: Approve (Activity_4iwtats)'],
+  'c7-terminate-end': ['eventDefinition: Incident fixed (Event_vhlm533)'],
+  'c7-timer-escalation': ['unsupported: 3 days (Event_xbursph)', 'eventDefinition: 3 days (Event_xbursph)'],
+  'c7-vacation-request': [],
+  'c7-warnings': [],
+  'c8-amount-routing': [],
+  'c8-job-worker': ['code: Send confirmation (Activity_pharvhv)'],
+  'c8-leave-approval': [],
+  'c8-message-start': ['eventDefinition: Claim received (StartEvent_1)'],
+  'c8-multi-instance': ['loop: Vote (Activity_a1lf0yn)'],
+  'flowable-candidate-users': [],
+  'flowable-holiday-request': [
+    'code: Enter holidays in external system (externalSystemCall)',
+    'code: Send out rejection email (sendRejectionMail)',
+  ],
+  'flowable-leave-approval': [],
+  'flowable-script-task': ['code: Compute discount (computeDiscount)'],
+  'flowable-subprocess': ['unsupported: Investigate (subProcess)'],
+};
+
+describe('the BPMN corpus', () => {
+  it('installs what is within reach as drawn and refuses the rest naming each element', async () => {
+    const corpus = await readCorpus();
+    expect(corpus.length).toBeGreaterThanOrEqual(25);
+    const table: string[] = [];
+    for (const { file, processId, read } of corpus) {
+      const name = file.replace('.bpmn', '');
+      const refused = read.problems.map((p) => `${p.key.split('.').pop()}: ${String(p.params.element)}`);
+      expect(refused, file).toEqual(REFUSED[name]);
+      expect(read.warnings, file).toEqual([]); // every file is well-formed BPMN 2.0
+      expect(Boolean(read.definition), file).toBe(refused.length === 0);
+      table.push(
+        `${name} (${processId}): ${refused.length ? `refused — ${refused.join('; ')}` : `installs, ${read.cautions.length} warning(s)`}`,
+      );
+    }
+    const installs = corpus.filter((c) => c.read.definition).length;
+    console.log(`${installs} of ${corpus.length} install as drawn\n${table.join('\n')}`);
+    expect(installs).toBe(14);
+  }, 60_000);
+
+  it('lists what installs without being honoured: forms, schedules, async, mappings, approvers left open', async () => {
+    const corpus = await readCorpus();
+    const cautions = (file: string) =>
+      corpus
+        .find((c) => c.file === `${file}.bpmn`)!
+        .read.cautions.map((c) => `${c.key.split('.').pop()} ${String(c.params.part ?? '')}`.trim());
+    expect(cautions('c7-warnings')).toEqual([
+      'async camunda:asyncAfter',
+      'schedule camunda:dueDate',
+      'schedule camunda:priority',
+      'mapping camunda:inputOutput',
+      'schedule camunda:followUpDate',
+    ]);
+    expect(cautions('c7-invoice-approval')).toEqual([
+      'form camunda:formKey',
+      'form camunda:formKey',
+      'form camunda:formKey',
+    ]);
+    expect(cautions('c8-leave-approval')).toEqual(['form zeebe:formDefinition', 'form zeebe:formDefinition']);
+    expect(cautions('bpmnjs-simple-approval')).toEqual(['approversOpen', 'approversOpen']);
+    // Nothing the engine honours is warned about: assignments, the initiator, tooling attributes.
+    expect(cautions('activiti-leave')).toEqual([]);
+    expect(cautions('c7-vacation-request')).toEqual([]);
+  }, 60_000);
+});

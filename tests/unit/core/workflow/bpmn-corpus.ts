@@ -1,0 +1,27 @@
+// The corpus of BPMN files in the forms the modelers export (tests/fixtures/bpmn/, issue 33): each
+// file read as an install reads it, with what it refuses (element and message key) and what it warns about.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { processesIn, readProcess, type ReadProcess } from '../../../../src/core/workflow/process-definition.ts';
+
+export const CORPUS_DIR = join(import.meta.dirname, '../../../fixtures/bpmn');
+
+export interface CorpusFile {
+  file: string;
+  processId: string;
+  xml: string;
+  read: ReadProcess;
+}
+
+export async function readCorpus(): Promise<CorpusFile[]> {
+  const files = readdirSync(CORPUS_DIR)
+    .filter((f) => f.endsWith('.bpmn'))
+    .sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const xml = readFileSync(join(CORPUS_DIR, file), 'utf8');
+      const [{ id }] = await processesIn(xml);
+      return { file, processId: id, xml, read: await readProcess(xml, id) };
+    }),
+  );
+}

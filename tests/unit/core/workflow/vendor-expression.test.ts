@@ -1,0 +1,54 @@
+// The vendor expressions read into the rule language (docs/adr/0117-vendor-expressions.md): what real
+// files write evaluates over the instance's variables; calls, property access and deep nesting are refused.
+import { describe, expect, it } from 'vitest';
+import { evaluateRule } from '../../../../src/core/rules.ts';
+import { ExpressionError, soleVariable, vendorRule } from '../../../../src/core/workflow/vendor-expression.ts';
+
+const holds = (text: string, vars: Record<string, unknown>) => evaluateRule(vendorRule(text), vars);
+
+describe('vendor expressions', () => {
+  it('reads the UEL subset of Camunda 7, Flowable and Activiti', () => {
+    expect(holds('${approved}', { approved: true })).toBe(true);
+    expect(holds('${!approved}', { approved: true })).toBe(false);
+    expect(holds("${amount > 1000 && dept == 'sales'}", { amount: 1500, dept: 'sales' })).toBe(true);
+    expect(holds("${amount > 1000 && dept == 'sales'}", { amount: 1500, dept: 'hr' })).toBe(false);
+    expect(holds('#{amount gt 100 or urgent}', { amount: 5, urgent: true })).toBe(true);
+    expect(holds('${approved == false}', { approved: false })).toBe(true);
+    expect(holds('${comment == null}', {})).toBe(true);
+    expect(holds('${not empty comment}', { comment: 'ok' })).toBe(true);
+    expect(holds('${(days - 1) * 2 >= 6}', { days: 4 })).toBe(true);
+  });
+
+  it("reads FEEL's simple expressions of Camunda 8", () => {
+    expect(holds('=approved', { approved: true })).toBe(true);
+    expect(holds('= amount > 1000 and dept = "sales"', { amount: 2000, dept: 'sales' })).toBe(true);
+    expect(holds('=not(approved)', { approved: true })).toBe(false);
+    expect(holds('= dept != "sales" or amount <= 10', { dept: 'sales', amount: 10 })).toBe(true);
+  });
+
+  it('names a sole variable, for assignments', () => {
+    expect(soleVariable('${approverGroups}')).toBe('approverGroups');
+    expect(soleVariable('=approver')).toBe('approver');
+    expect(soleVariable('${a && b}')).toBeUndefined();
+  });
+
+  it('refuses calls, property access, indexes, scripts in disguise, and what is too long or too deep', () => {
+    for (const text of [
+      '${execution.getVariable("x")}',
+      '${bean.check()}',
+      '${list[0]}',
+      '${Runtime.exec}',
+      '${a ? b : c}',
+      `\${${'('.repeat(40)}a${')'.repeat(40)}}`,
+      `\${${'a && '.repeat(200)}a}`,
+      '${"unclosed}',
+      '=x.y',
+    ])
+      expect(() => vendorRule(text), text).toThrow(ExpressionError);
+  });
+
+  it('keeps a variable named like a rule-language word a variable', () => {
+    expect(holds('${if}', { if: true })).toBe(true);
+    expect(holds('${constructor}', {})).toBe(false); // own properties only: no prototype reached
+  });
+});
