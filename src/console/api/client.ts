@@ -2,7 +2,7 @@
 // token (every call with effects: non-GETs and GETs marked `effects`), unwraps the {errcode, errmsg,
 // data} envelope and throws ApiError. Screens never call fetch.
 import { CSRF_COOKIE, CSRF_HEADER, type Reply } from '../../core/envelope.ts';
-import { needsCsrfToken } from '../../core/catalogue/call-effects.ts';
+import { hasEffects, needsCsrfToken } from '../../core/catalogue/call-effects.ts';
 import { callRoutes, type CallId, type Calls } from '../../core/generated/api-types.ts';
 import { ApiError } from './ApiError.ts';
 import { readCookie } from './cookies.ts';
@@ -20,6 +20,8 @@ export interface CallArgs {
   fieldErrorsShown?: boolean;
   /** The caller asks whether a session exists: a 401 is its answer, not a session that ended. */
   probe?: boolean;
+  /** Cancels the request (a screen that left, a newer search): the call rejects with no toast. */
+  signal?: AbortSignal;
 }
 
 type Part<Name extends string, T, Required extends boolean> = [T] extends [never]
@@ -31,7 +33,7 @@ type Part<Name extends string, T, Required extends boolean> = [T] extends [never
 /** The arguments of a call known to the generated types. */
 export type TypedArgs<K extends CallId> = Part<'params', Calls[K]['params'], true> &
   Part<'query', Calls[K]['query'], false> &
-  Part<'body', Calls[K]['body'], true> & { silent?: boolean; form?: FormData; probe?: boolean };
+  Part<'body', Calls[K]['body'], true> & { silent?: boolean; form?: FormData; probe?: boolean; signal?: AbortSignal };
 
 interface ClientHooks {
   onUnauthenticated: () => void;
@@ -43,6 +45,7 @@ type Route = { method: string; path: string; effects?: boolean };
 // (with any extra roots) takes over once it is.
 let routes: Record<string, Route> = { ...callRoutes };
 let hooks: ClientHooks = { onUnauthenticated: () => undefined, onError: () => undefined };
+const changeListeners = new Set<(callId: string) => void>();
 
 export function setCallRoutes(calls: Record<string, Route>): void {
   routes = { ...callRoutes, ...calls };
@@ -50,6 +53,13 @@ export function setCallRoutes(calls: Record<string, Route>): void {
 
 export function configureClient(next: ClientHooks): void {
   hooks = next;
+}
+
+/** Tells `listener` of every call that succeeded and may have changed something (the catalogue's
+ *  `effects`), so what was read before can be read again (the data layer, api/queries.ts). */
+export function onDataChanged(listener: (callId: string) => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
 }
 
 /** Where the console is served from, so every call stays relative to the context path. */
@@ -76,7 +86,7 @@ export function callUrl(callId: string, params: CallArgs['params'] = {}, query?:
   return resourceUrl(path, query);
 }
 
-async function send(route: Route, url: string, body: unknown): Promise<Response> {
+async function send(route: Route, url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
   const { method } = route;
   const headers: Record<string, string> = { accept: 'application/json' };
   const multipart = body instanceof FormData; // the browser sets its content type, with the boundary
@@ -88,8 +98,10 @@ async function send(route: Route, url: string, body: unknown): Promise<Response>
       headers,
       credentials: 'include',
       body: body === undefined || multipart ? (body as FormData | undefined) : JSON.stringify(body),
+      signal,
     });
   } catch (e) {
+    if (signal?.aborted) throw e; // cancelled on purpose: nobody waits for an answer
     throw new ApiError(-1, '', { cause: (e as Error).message }, 0);
   }
 }
@@ -111,15 +123,17 @@ export async function callAny<T = unknown>(callId: string, args: CallArgs = {}):
   const body = args.form ?? args.body;
   if (method === 'GET' && body !== undefined) throw new Error(`API call "${callId}" is a GET and cannot carry a body`);
   try {
-    const res = await send(route, callUrl(callId, args.params, args.query), body);
+    const res = await send(route, callUrl(callId, args.params, args.query), body, args.signal);
     if (res.status === 401) {
       if (!args.probe) hooks.onUnauthenticated();
       throw new ApiError(401, '', null, 401);
     }
     const reply = await readEnvelope(res);
     if (reply.errcode !== 0) throw new ApiError(reply.errcode, reply.errmsg, reply.data, res.status);
+    if (hasEffects(route)) for (const listener of changeListeners) listener(callId);
     return reply.data as T;
   } catch (e) {
+    if (args.signal?.aborted) throw e; // a cancelled read is nobody's error
     const shownOnFields = args.fieldErrorsShown && e instanceof ApiError && e.fieldErrors.length > 0;
     if (e instanceof ApiError && e.status !== 401 && !args.silent && !shownOnFields) hooks.onError(e);
     throw e;

@@ -1,8 +1,10 @@
-// The console root: theme, toasts, the registry's maps and dialog host (for the screens, without
+// The console root: the data layer's client, theme, toasts, the registry's maps and dialog host (for the screens, without
 // importing the registry), and the router built from the catalogue.
 import { CssBaseline, ThemeProvider } from '@mui/material';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import type { createConsoleRouter } from './router.tsx';
+import { queryClient } from '../api/queries.ts';
 import { theme } from './theme.ts';
 import { ToastProvider } from './ToastProvider.tsx';
 import { DialogHost } from '../runtime/dialog/DialogHost.tsx';
@@ -15,15 +17,17 @@ const showDialog: ShowDialog = (props) => <DialogHost {...props} />;
 
 export function App({ router }: { router: ReturnType<typeof createConsoleRouter> }) {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <ToastProvider>
-        <RegistryContext.Provider value={consoleRegistry}>
-          <DialogHostContext.Provider value={showDialog}>
-            <RouterProvider router={router} />
-          </DialogHostContext.Provider>
-        </RegistryContext.Provider>
-      </ToastProvider>
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <ToastProvider>
+          <RegistryContext.Provider value={consoleRegistry}>
+            <DialogHostContext.Provider value={showDialog}>
+              <RouterProvider router={router} />
+            </DialogHostContext.Provider>
+          </RegistryContext.Provider>
+        </ToastProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
   );
 }

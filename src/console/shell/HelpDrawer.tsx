@@ -2,25 +2,17 @@
 // policy in force (read again on each opening, so a policy just saved is the one quoted).
 import Close from '@mui/icons-material/Close';
 import { Box, Drawer, IconButton, Typography } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client.ts';
+import { useCall } from '../api/queries.ts';
 import type { ConsoleScreen } from '../runtime/screen-types.ts';
 import { getBoot } from './boot.ts';
 
 function usePasswordMinLength(open: boolean): number | undefined {
-  const [length, setLength] = useState(() => getBoot().config.passwordMinLength);
-  useEffect(() => {
-    if (!open) return;
-    let current = true;
-    call('meta.globalconfig', { silent: true })
-      .then((config) => current && setLength(config.passwordMinLength))
-      .catch(() => undefined); // the value read at start-up stays
-    return () => {
-      current = false;
-    };
-  }, [open]);
-  return length;
+  // Read on each opening (a closed drawer unmounts nothing, so `enabled` toggles); a failure keeps the
+  // value read at start-up.
+  const config = useCall('meta.globalconfig', { silent: true }, { enabled: open });
+  return config.data?.passwordMinLength ?? getBoot().config.passwordMinLength;
 }
 
 export function HelpDrawer({

@@ -16,9 +16,9 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client.ts';
+import { useCall } from '../../api/queries.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { OpenDialog } from '../../runtime/dialog/OpenDialog.tsx';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
@@ -71,32 +71,21 @@ export function EffectiveAccess({
   choose: Choose;
 }) {
   const { t } = useTranslation();
-  const [domains, setDomains] = useState<Choice[] | null>(null);
+  const listed = useCall('lookups.domains', {});
+  const domains: Choice[] | null = listed.isError ? [] : (listed.data ?? null);
   const [picking, setPicking] = useState(false);
-  const [seen, setSeen] = useState<{ key: string; data: Effective | null } | null>(null);
-  const key = `${appId}/${userId}`;
-
-  useEffect(() => {
-    call('lookups.domains', {}).then(setDomains, () => setDomains([]));
-  }, []);
-  useEffect(() => {
-    if (!appId || !userId) return;
-    let current = true;
-    call('permissions.effective', { params: { id: appId }, query: { userid: userId } }).then(
-      (data) => current && setSeen({ key, data }),
-      () => current && setSeen({ key, data: null }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [appId, userId, key]);
+  const effective = useCall(
+    'permissions.effective',
+    { params: { id: appId }, query: { userid: userId } },
+    { enabled: Boolean(appId && userId) },
+  );
 
   const picked = (result: unknown) => {
     setPicking(false);
     const user = (result as UserSelectResult | undefined)?.users?.[0];
     if (user) choose({ user: user.id });
   };
-  const data = seen?.key === key ? seen.data : undefined;
+  const data: Effective | null | undefined = effective.isError ? null : effective.data;
   const domain = domains?.find((d) => d.id === domainId);
 
   return (

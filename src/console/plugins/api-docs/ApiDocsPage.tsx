@@ -18,9 +18,10 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
+import { useCall } from '../../api/queries.ts';
 import { formatDateTime } from '../../runtime/cells/DateCell.tsx';
 import { OpenDialog } from '../../runtime/dialog/OpenDialog.tsx';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
@@ -34,13 +35,14 @@ import type { RuntimeIds } from './ApiExplorer.tsx';
 const ApiExplorer = lazy(() => import('./ApiExplorer.tsx'));
 
 const DURATIONS = [15, 30, 60, 120];
+const NO_CHOICES: Choices = [];
 
 /** The screen's `props.intro`: the debug mode (the home page's debug tile) opens this page with its own words. */
 export default function ApiDocsPage({ props }: PluginProps) {
   const { t } = useTranslation();
   const docs = useDocSignIn();
-  const [applications, setApplications] = useState<Choices>([]);
-  const [domains, setDomains] = useState<Choices>([]);
+  const applications: Choices = useCall('lookups.applications', {}).data ?? NO_CHOICES;
+  const domains: Choices = useCall('lookups.domains', {}).data ?? NO_CHOICES;
   const [applicationId, setApplicationId] = useState('');
   const [domainId, setDomainId] = useState('');
   const [user, setUser] = useState<PickedUser | null>(null);
@@ -49,11 +51,6 @@ export default function ApiDocsPage({ props }: PluginProps) {
   const [picking, setPicking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [ids, setIds] = useState<RuntimeIds | null>(null);
-
-  useEffect(() => {
-    call('lookups.applications', {}).then(setApplications, () => undefined);
-    call('lookups.domains', {}).then(setDomains, () => undefined);
-  }, []);
 
   const pick = () => {
     if (!applicationId) return setProblem(t('apiDocs.chooseApplication'));

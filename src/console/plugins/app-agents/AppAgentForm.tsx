@@ -3,9 +3,8 @@
 import Save from '@mui/icons-material/Save';
 import { Box, Button } from '@mui/material';
 import type { RegistryWidgetsType } from '@rjsf/utils';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callAny } from '../../api/client.ts';
+import { useCallAny } from '../../api/queries.ts';
 import { useCatalogue } from '../../runtime/catalogue-context.ts';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
@@ -34,36 +33,23 @@ export function AppAgentForm({ screenId, service, domainid, applicationId, messa
   if (screen?.kind !== 'form' || !screen.load)
     throw new Error(`AppAgentForm needs a form screen with load, "${screenId}" is not one`);
   const load = screen.load;
-  const [record, setRecord] = useState<Row | null>(null);
-  const [generation, setGeneration] = useState(0);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    callAny<Row>(load, { params: { id: domainid, applicationId }, silent: true }).then(
-      (loaded) => current && setRecord(loaded),
-      (e: unknown) => current && (showFailure(e), setFailed(true)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [load, domainid, applicationId, generation, showFailure]);
-
-  if (failed) return null;
-  if (!record) return <LoadingPanel />;
-  const saved = () => {
-    setRecord(null);
-    setGeneration((g) => g + 1);
-  };
+  // Read when the dialog opens and again after each save (api/queries.ts): the form is drawn anew from
+  // each reading, so a secret just typed shows as the placeholder.
+  const read = useCallAny<Row>(
+    load,
+    { params: { id: domainid, applicationId }, silent: true },
+    { onFailure: showFailure },
+  );
+  if (read.isError && !read.data) return null;
+  if (!read.data || !read.isFetchedAfterMount) return <LoadingPanel />;
   return (
     <LoadedAgentForm
-      key={generation}
+      key={read.dataUpdatedAt}
       screen={screen}
-      record={record}
+      record={read.data}
       service={service}
       domainid={domainid}
       messages={messages}
-      onSaved={saved}
     />
   );
 }
@@ -74,10 +60,9 @@ interface LoadedProps {
   service: string;
   domainid: string;
   messages: Messages;
-  onSaved: () => void;
 }
 
-function LoadedAgentForm({ screen, record, service, domainid, messages, onSaved }: LoadedProps) {
+function LoadedAgentForm({ screen, record, service, domainid, messages }: LoadedProps) {
   const { t } = useTranslation();
   const form = useFormDialog(screen, record, {
     idField: 'applicationId',
@@ -94,7 +79,6 @@ function LoadedAgentForm({ screen, record, service, domainid, messages, onSaved 
     messages.clear();
     if (!(await form.save(data, false))) return;
     messages.show('success', t('im.app.saved', { service: t(`im.service.${service}`) }));
-    onSaved();
   };
   if (!loadedWidgets) return <LoadingPanel />;
   return (

@@ -16,9 +16,9 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client.ts';
+import { useCall } from '../../api/queries.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
@@ -36,18 +36,12 @@ export default function AppAgentsDialog({ data, onClose }: DialogPluginProps) {
   const messages = useDialogMessage();
   const { showFailure } = messages;
   const [service, setService] = useState<Service>('wechat');
-  const [urls, setUrls] = useState<Urls | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    call('im.appUrls', { params: { id: domainid, applicationId }, silent: true }).then(
-      (answer) => current && setUrls(answer),
-      (e: unknown) => current && showFailure(e),
-    );
-    return () => {
-      current = false;
-    };
-  }, [domainid, applicationId, showFailure]);
+  const urls: Urls | null =
+    useCall(
+      'im.appUrls',
+      { params: { id: domainid, applicationId }, silent: true },
+      { onFailure: showFailure, fresh: true },
+    ).data ?? null;
 
   return (
     <Dialog

@@ -1,9 +1,9 @@
 // The month view's data for the calendar and month named by the address (`calendarid`, `month` as
 // yyyy-MM; the current month when absent). Moving to another month rewrites the address, so the month
 // survives a reload and the back button steps through the months seen.
-import { useEffect, useState } from 'react';
+
 import { useSearchParams } from 'react-router-dom';
-import { call } from '../../api/client.ts';
+import { useCall } from '../../api/queries.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 
 export type MonthData = Calls['calendars.view']['reply'];
@@ -21,16 +21,16 @@ export function useMonthView() {
   const calendarId = params.get('calendarid') ?? '';
   const asked = params.get('month') ?? '';
   const month = MONTH.test(asked) ? asked : new Date().toISOString().slice(0, 7);
-  const [data, setData] = useState<MonthData | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (!calendarId) return;
-    const [years, m] = month.split('-').map(Number);
-    call('calendars.view', { params: { id: calendarId }, query: { years, month: m } }).then(setData, () =>
-      setFailed(true),
-    );
-  }, [calendarId, month]);
+  const [years, m] = month.split('-').map(Number);
+  // Another month reads as loading until its own answer comes; a special day saved is read again.
+  const read = useCall(
+    'calendars.view',
+    { params: { id: calendarId }, query: { years, month: m } },
+    {
+      enabled: Boolean(calendarId),
+    },
+  );
+  const data: MonthData | null = read.data ?? null;
 
   const go = (next: string) =>
     setParams((now) => {
@@ -41,7 +41,7 @@ export function useMonthView() {
   return {
     month,
     data: data && `${data.years}-${String(data.month).padStart(2, '0')}` === month ? data : null,
-    failed,
+    failed: read.isError,
     go,
   };
 }

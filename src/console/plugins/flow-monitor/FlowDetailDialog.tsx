@@ -2,10 +2,9 @@
 // information, where it waits and who approves there, its process diagram (docs/adr/0050-instance-process-diagram.md), its history, and,
 // while it runs, intervention.
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { call } from '../../api/client.ts';
+import { useCall } from '../../api/queries.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
@@ -80,10 +79,10 @@ export default function FlowDetailDialog({ data, onClose }: DialogPluginProps) {
   const [params] = useSearchParams();
   const id = String(data.id ?? '');
   const messages = useDialogMessage();
-  const [detail, setDetail] = useState<Detail | null>(null);
-  useEffect(() => {
-    call('flows.get', { query: { id }, silent: true }).then(setDetail, (error: unknown) => messages.showFailure(error));
-  }, [id, messages]);
+  // Read again after an intervention (api/queries.ts), so the current nodes and history show it.
+  const detail: Detail | null =
+    useCall('flows.get', { query: { id }, silent: true }, { onFailure: messages.showFailure, fresh: true }).data ??
+    null;
   const running = detail?.instance.status === 'running';
   return (
     <Dialog

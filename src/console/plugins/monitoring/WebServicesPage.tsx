@@ -3,39 +3,27 @@
 // calls that serve it) and their state: ready when the enterprise has an Open API secret, else no
 // program can call yet; with the process's instances running there and the newest one's start.
 import { Alert, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { Calls } from '../../../core/generated/api-types.ts';
-import { call } from '../../api/client.ts';
+import { useCall } from '../../api/queries.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { ChoiceSelect } from '../../runtime/ChoiceSelect.tsx';
 
 type Service = Calls['openApi.services']['reply'][number];
+const NO_DOMAINS: Calls['lookups.domains']['reply'] = [];
 
 export default function WebServicesPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const domainId = params.get('domainid') ?? '';
-  const [domains, setDomains] = useState<Calls['lookups.domains']['reply']>([]);
-  const [services, setServices] = useState<{ domainId: string; rows: Service[] | null } | null>(null);
-
-  useEffect(() => {
-    call('lookups.domains', {}).then(setDomains, () => undefined);
-  }, []);
-  useEffect(() => {
-    if (!domainId) return;
-    let current = true;
-    call('openApi.services', { params: { id: domainId } }).then(
-      (rows) => current && setServices({ domainId, rows }),
-      () => current && setServices({ domainId, rows: null }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [domainId]);
-
-  const shown = services?.domainId === domainId ? services : undefined;
+  const domains = useCall('lookups.domains', {}).data ?? NO_DOMAINS;
+  const services = useCall('openApi.services', { params: { id: domainId } }, { enabled: Boolean(domainId) });
+  const shown: { rows: Service[] | null } | undefined = services.data
+    ? { rows: services.data }
+    : services.isError
+      ? { rows: null }
+      : undefined;
   return (
     <Stack spacing={2} data-testid="web-services">
       <Typography color="text.secondary">{t('webServices.intro')}</Typography>

@@ -15,10 +15,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { call } from '../../api/client.ts';
+import { callKey, queryClient, useCall } from '../../api/queries.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { ConfirmDialog } from '../../runtime/ConfirmDialog.tsx';
 import { formatDateTime } from '../../runtime/cells/DateCell.tsx';
@@ -35,21 +36,22 @@ export default function OpenApiPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const domainId = params.get('domainid') ?? '';
-  const [status, setStatus] = useState<Status | null>(null);
+  // The secret's state is read again after a new secret is made (api/queries.ts).
+  const statusArgs = { params: { id: domainId } };
+  const status: Status | null = useCall('openApi.secretStatus', statusArgs).data ?? null;
   const [generated, setGenerated] = useState<Generated | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [services, setServices] = useState<Service[] | null>(null);
-
-  useEffect(() => {
-    call('openApi.secretStatus', { params: { id: domainId } }).then(setStatus, () => undefined);
-    call('openApi.services', { params: { id: domainId } }).then(setServices, () => setServices([]));
-  }, [domainId]);
+  const listed = useCall('openApi.services', { params: { id: domainId } });
+  const services: Service[] | null = listed.isError ? [] : (listed.data ?? null);
 
   const generate = async () => {
     setConfirming(false);
     const fresh = await call('openApi.regenerate', { params: { id: domainId } });
     setGenerated(fresh);
-    setStatus((now) => ({ ...now!, exists: true, hint: fresh.hint, createdAt: fresh.createdAt }));
+    // Shown at once from the answer; the reading again that follows every change confirms it.
+    queryClient.setQueryData(callKey('openApi.secretStatus', statusArgs), (now: Status | undefined) =>
+      now ? { ...now, exists: true, hint: fresh.hint, createdAt: fresh.createdAt } : now,
+    );
   };
   const copy = async () => {
     await navigator.clipboard.writeText(generated!.secret);

@@ -14,11 +14,12 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { call } from '../../api/client.ts';
+import { useCall, useRead } from '../../api/queries.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { ChoiceSelect, type Choices } from '../../runtime/ChoiceSelect.tsx';
 
@@ -35,15 +36,17 @@ interface Overview {
 const PANELS = ['departments', 'applications', 'roles'] as const;
 type Panel = (typeof PANELS)[number];
 /** At most this many rows a panel reads (an overview, not the domain's tabs). */
+const NO_DOMAINS: Choices = [];
 const MAX_ROWS = 200;
 
-async function loadOverview(domainId: string): Promise<Overview> {
+async function loadOverview(domainId: string, signal: AbortSignal): Promise<Overview> {
   const [departments, bound] = await Promise.all([
-    call('lookups.departments', { query: { domainid: domainId } }),
+    call('lookups.departments', { query: { domainid: domainId }, signal }),
     call('domainApplications.bound', {
       params: { id: domainId },
       query: { currpage: 1, pagelines: MAX_ROWS },
       body: {},
+      signal,
     }),
   ]);
   const roles = await Promise.all(
@@ -54,6 +57,7 @@ async function loadOverview(domainId: string): Promise<Overview> {
           params: { id: application.id },
           query: { currpage: 1, pagelines: MAX_ROWS, domainid: domainId },
           body: {},
+          signal,
         })
       ).datas,
     })),
@@ -104,23 +108,10 @@ export default function OrgOverviewPage() {
   const open = new Set(
     (params.get('open') ?? '').split(',').filter((p): p is Panel => (PANELS as readonly string[]).includes(p)),
   );
-  const [domains, setDomains] = useState<Choices>([]);
-  const [overview, setOverview] = useState<Overview | { domainId: string; failed: true } | null>(null);
-
-  useEffect(() => {
-    call('lookups.domains', {}).then(setDomains, () => undefined);
-  }, []);
-  useEffect(() => {
-    if (!domainId) return;
-    let current = true;
-    loadOverview(domainId).then(
-      (loaded) => current && setOverview(loaded),
-      () => current && setOverview({ domainId, failed: true }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [domainId]);
+  const domains: Choices = useCall('lookups.domains', {}).data ?? NO_DOMAINS;
+  const overview = useRead(['orgOverview', domainId], (signal) => loadOverview(domainId, signal), {
+    enabled: Boolean(domainId),
+  });
 
   const update = (next: { domainid?: string; open?: Set<Panel> }) =>
     setParams(
@@ -137,7 +128,7 @@ export default function OrgOverviewPage() {
     if (!next.delete(panel)) next.add(panel);
     update({ open: next });
   };
-  const shown = overview?.domainId === domainId ? overview : null;
+  const shown: Overview | { failed: true } | null = overview.data ?? (overview.isError ? { failed: true } : null);
 
   return (
     <Stack spacing={2} data-testid="org-overview">

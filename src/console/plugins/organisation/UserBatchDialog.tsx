@@ -13,9 +13,9 @@ import {
   RadioGroup,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callAny } from '../../api/client.ts';
+import { useCallAny } from '../../api/queries.ts';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 import { BatchResults } from './BatchResults.tsx';
@@ -24,20 +24,15 @@ import { useBatchRun } from './useBatchRun.ts';
 
 type Operation = 'move' | 'lock' | 'unlock';
 
-function useDepartments(domainid: string, wanted: boolean) {
-  const [choices, setChoices] = useState<Choices>([]);
-  useEffect(() => {
-    if (!wanted || !domainid) return;
-    let current = true;
-    callAny<Choices>('lookups.departments', { query: { domainid } }).then(
-      (rows) => current && setChoices(Array.isArray(rows) ? rows : []),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [domainid, wanted]);
-  return choices;
+const NO_CHOICES: Choices = [];
+
+function useDepartments(domainid: string, wanted: boolean): Choices {
+  const rows = useCallAny<Choices>(
+    'lookups.departments',
+    { query: { domainid } },
+    { enabled: wanted && Boolean(domainid) },
+  ).data;
+  return Array.isArray(rows) ? rows : NO_CHOICES;
 }
 
 export function UserBatch({ data, onClose, resign }: DialogPluginProps & { resign: boolean }) {

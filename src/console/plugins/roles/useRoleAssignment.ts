@@ -1,23 +1,22 @@
 // The role assignment of one enterprise (issue 11, docs/adr/0038-applications-from-packages.md): the application and role chosen in the URL
 // (`app`, `role`: a refresh or a shared link opens the same), the enterprise's bound applications, the
 // application's roles with their holders, and one page of the chosen role's holders in the enterprise.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { call } from '../../api/client.ts';
+import { readAgain, useCall } from '../../api/queries.ts';
 import { withParams } from '../../runtime/query-params.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 
 type Application = Calls['domainApplications.bound']['reply']['datas'][number];
 type Role = Calls['roles.list']['reply']['datas'][number];
+const NO_ROLES: Role[] = [];
 export type Holder = Calls['users.list']['reply']['datas'][number];
 
 export function useRoleAssignment(domainId: string) {
   const [params, setParams] = useSearchParams();
-  const [applications, setApplications] = useState<Application[] | null>(null);
-  const [roles, setRoles] = useState<Role[] | null>(null);
-  const [holders, setHolders] = useState<{ rows: Holder[]; rowCount: number } | null>(null);
+  const bound = useCall('domainApplications.bound', { params: { id: domainId }, query: { pagelines: 1000 }, body: {} });
+  const applications: Application[] | null = bound.isError ? [] : (bound.data?.datas ?? null);
   const [paging, setPaging] = useState({ page: 0, pageSize: 10 });
-  const [generation, setGeneration] = useState(0);
   const appId = params.get('app') ?? applications?.find((a) => a.isDefault)?.id ?? applications?.[0]?.id ?? '';
   const roleId = params.get('role') ?? '';
   /** A login number (part of one) narrowing the holders. */
@@ -29,40 +28,28 @@ export function useRoleAssignment(domainId: string) {
     [setParams],
   );
 
-  useEffect(() => {
-    call('domainApplications.bound', { params: { id: domainId }, query: { pagelines: 1000 }, body: {} }).then(
-      (page) => setApplications(page.datas),
-      () => setApplications([]),
-    );
-  }, [domainId]);
-  useEffect(() => {
-    if (!appId) return;
-    let current = true;
-    call('roles.list', { params: { id: appId }, query: { pagelines: 1000, domainid: domainId }, body: {} }).then(
-      (page) => current && setRoles(page.datas),
-      () => current && setRoles([]),
-    );
-    return () => {
-      current = false;
-    };
-  }, [appId, domainId, generation]);
-  useEffect(() => {
-    if (!roleId) return;
-    let current = true;
-    call('users.list', {
+  const listedRoles = useCall(
+    'roles.list',
+    { params: { id: appId }, query: { pagelines: 1000, domainid: domainId }, body: {} },
+    { enabled: Boolean(appId) },
+  );
+  const roles: Role[] | null = listedRoles.isError ? NO_ROLES : (listedRoles.data?.datas ?? null);
+  const listedHolders = useCall(
+    'users.list',
+    {
       params: { id: domainId },
       query: { currpage: paging.page + 1, pagelines: paging.pageSize },
       body: { roleid: roleId, ...(holderSearch ? { loginno: holderSearch } : {}) },
-    }).then(
-      (page) => current && setHolders({ rows: page.datas, rowCount: page.rowCount }),
-      () => current && setHolders({ rows: [], rowCount: 0 }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [domainId, roleId, holderSearch, paging, generation]);
+    },
+    { enabled: Boolean(roleId), keepPrevious: true },
+  );
+  const holders: { rows: Holder[]; rowCount: number } | null = listedHolders.isError
+    ? { rows: [], rowCount: 0 }
+    : listedHolders.data
+      ? { rows: listedHolders.data.datas, rowCount: listedHolders.data.rowCount }
+      : null;
 
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  const reload = useCallback(() => void Promise.all([readAgain('roles.list'), readAgain('users.list')]), []);
   const role = useMemo(() => roles?.find((r) => r.id === roleId) ?? null, [roles, roleId]);
   return {
     applications,

@@ -13,9 +13,10 @@ import {
   ListItemText,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
+import { useCall } from '../../api/queries.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
@@ -27,20 +28,14 @@ export default function ApplicationBindDialog({ data, onClose }: DialogPluginPro
   const { t } = useTranslation();
   const domainid = String(data.domainid ?? '');
   const messages = useDialogMessage();
-  const [candidates, setCandidates] = useState<Candidate[] | null>(null);
+  const read = useCall(
+    'domainApplications.unbound',
+    { params: { id: domainid }, body: {}, silent: true },
+    { onFailure: messages.showFailure },
+  );
+  const candidates: Candidate[] | null = read.isError ? [] : (read.data?.datas ?? null);
   const [picked, setPicked] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    call('domainApplications.unbound', { params: { id: domainid }, body: {}, silent: true }).then(
-      (page) => current && setCandidates(page.datas),
-      (e: unknown) => current && (messages.showFailure(e), setCandidates([])),
-    );
-    return () => {
-      current = false;
-    };
-  }, [domainid, messages]);
 
   const toggle = (id: string) => setPicked((now) => (now.includes(id) ? now.filter((x) => x !== id) : [...now, id]));
   const bind = async () => {

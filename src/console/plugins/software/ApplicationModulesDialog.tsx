@@ -12,9 +12,11 @@ import {
   Switch,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
+import { useCall } from '../../api/queries.ts';
+import { useDraft } from '../../runtime/useDraft.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
@@ -23,28 +25,23 @@ import { mayCall } from '../../session/reach.ts';
 import { notifySuccess } from '../../shell/notify.ts';
 
 type Module = Calls['domainApplications.modules']['reply'][number];
+const NO_MODULES: Module[] = [];
 
 export default function ApplicationModulesDialog({ data, onClose }: DialogPluginProps) {
   const { t } = useTranslation();
   const domainid = String(data.domainid ?? '');
   const applicationId = String(data.id ?? '');
   const messages = useDialogMessage();
-  const [modules, setModules] = useState<Module[] | null>(null);
+  const read = useCall(
+    'domainApplications.modules',
+    { params: { id: domainid, applicationId }, silent: true },
+    { onFailure: messages.showFailure, fresh: true },
+  );
+  const [modules, setModules] = useDraft<Module[]>(read.isError ? NO_MODULES : read.data);
   const [busy, setBusy] = useState(false);
   const mayChange = mayCall('domainApplications.setModules');
 
-  useEffect(() => {
-    let current = true;
-    call('domainApplications.modules', { params: { id: domainid, applicationId }, silent: true }).then(
-      (rows) => current && setModules(rows),
-      (e: unknown) => current && (messages.showFailure(e), setModules([])),
-    );
-    return () => {
-      current = false;
-    };
-  }, [domainid, applicationId, messages]);
-
-  const flip = (id: string) => setModules((now) => now!.map((m) => (m.id === id ? { ...m, enabled: !m.enabled } : m)));
+  const flip = (id: string) => setModules((now) => now.map((m) => (m.id === id ? { ...m, enabled: !m.enabled } : m)));
   const save = async () => {
     setBusy(true);
     try {

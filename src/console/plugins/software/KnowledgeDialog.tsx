@@ -14,9 +14,11 @@ import {
   Switch,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
+import { useCall } from '../../api/queries.ts';
+import { useDraft } from '../../runtime/useDraft.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { OpenDialog } from '../../runtime/dialog/OpenDialog.tsx';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
@@ -36,36 +38,30 @@ export default function KnowledgeDialog({ data, onClose }: DialogPluginProps) {
   const domainid = String(data.domainid ?? '');
   const applicationId = String(data.id ?? '');
   const messages = useDialogMessage();
-  const [status, setStatus] = useState<Status | null>(null);
+  const read = useCall(
+    'knowledge.status',
+    { params: { id: domainid, applicationId }, silent: true },
+    { onFailure: messages.showFailure, fresh: true },
+  );
+  const [status, setStatus] = useDraft<Status>(read.data);
   const [adding, setAdding] = useState<Kind | null>(null);
   const [busy, setBusy] = useState(false);
   const mayChange = mayCall('knowledge.save');
-
-  useEffect(() => {
-    let current = true;
-    call('knowledge.status', { params: { id: domainid, applicationId }, silent: true }).then(
-      (answer) => current && setStatus(answer),
-      (e: unknown) => current && messages.showFailure(e),
-    );
-    return () => {
-      current = false;
-    };
-  }, [domainid, applicationId, messages]);
 
   const added = (result: unknown) => {
     const kind = adding!;
     setAdding(null);
     const users = (result as UserSelectResult | undefined)?.users ?? [];
     setStatus((s) => {
-      const have = new Set(s!.managers.filter((m) => m.kind === kind).map((m) => m.userId));
+      const have = new Set(s.managers.filter((m) => m.kind === kind).map((m) => m.userId));
       const fresh = users
         .filter((u) => !have.has(u.id))
         .map((u) => ({ userId: u.id, name: u.name, loginno: u.loginno ?? '', departmentName: null, kind }));
-      return { ...s!, managers: [...s!.managers, ...fresh] };
+      return { ...s, managers: [...s.managers, ...fresh] };
     });
   };
   const remove = (m: Manager) =>
-    setStatus((s) => ({ ...s!, managers: s!.managers.filter((x) => !(x.userId === m.userId && x.kind === m.kind)) }));
+    setStatus((s) => ({ ...s, managers: s.managers.filter((x) => !(x.userId === m.userId && x.kind === m.kind)) }));
   const save = async () => {
     setBusy(true);
     try {
@@ -108,7 +104,7 @@ export default function KnowledgeDialog({ data, onClose }: DialogPluginProps) {
                 <Switch
                   checked={status.enabled}
                   disabled={!mayChange}
-                  onChange={(e) => setStatus({ ...status, enabled: e.target.checked })}
+                  onChange={(e) => setStatus((s) => ({ ...s, enabled: e.target.checked }))}
                   slotProps={{ input: { 'data-testid': 'km-enabled' } as object }}
                 />
               }

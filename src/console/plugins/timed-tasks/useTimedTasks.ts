@@ -1,8 +1,9 @@
 // The timed tasks page's state: the search, page and the task whose runs are shown live in the URL
-// (`q`, `page`, `runs`); the list and the runs are read again after each start or stop.
-import { useCallback, useEffect, useState } from 'react';
+// (`q`, `page`, `runs`); the list and the runs are read again after each start or stop (api/queries.ts).
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { call } from '../../api/client.ts';
+import { readAgain, useCall } from '../../api/queries.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 
 export type Task = Calls['timedTasks.list']['reply']['datas'][number];
@@ -10,16 +11,20 @@ export type Run = Calls['timedTasks.runs']['reply'][number];
 export type Timing = { period: Task['period']; rTime: string; rDate: string };
 
 export const PAGE_SIZE = 20;
+const NO_TASKS = { datas: [], rowCount: 0 };
 
 export function useTimedTasks() {
   const [url, setUrl] = useSearchParams();
   const search = url.get('q') ?? '';
   const page = Math.max(1, Number(url.get('page') ?? 1) || 1);
   const shown = url.get('runs');
-  const [tasks, setTasks] = useState<{ datas: Task[]; rowCount: number } | null>(null);
-  // The runs with the request they answer: another task's (or an older reading) reads as loading.
-  const [runs, setRuns] = useState<{ key: string; runs: Run[] } | null>(null);
-  const [generation, setGeneration] = useState(0);
+  const tasks = useCall(
+    'timedTasks.list',
+    { query: { searchword: search, linesPerPage: PAGE_SIZE, pageNo: page } },
+    { keepPrevious: true },
+  );
+  // Another task's runs (or an older reading) read as loading: no previous answer is kept.
+  const runs = useCall('timedTasks.runs', { query: { id: shown ?? '' } }, { enabled: Boolean(shown) });
 
   const change = useCallback(
     (values: Record<string, string | null>) =>
@@ -34,34 +39,10 @@ export function useTimedTasks() {
     [setUrl],
   );
 
-  useEffect(() => {
-    let current = true;
-    call('timedTasks.list', { query: { searchword: search, linesPerPage: PAGE_SIZE, pageNo: page } }).then(
-      (reply) => current && setTasks(reply),
-      () => current && setTasks({ datas: [], rowCount: 0 }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [search, page, generation]);
-
-  const runsKey = `${shown ?? ''}:${generation}`;
-  useEffect(() => {
-    let current = true;
-    if (shown)
-      call('timedTasks.runs', { query: { id: shown } }).then(
-        (reply) => current && setRuns({ key: runsKey, runs: reply }),
-        () => current && setRuns({ key: runsKey, runs: [] }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [shown, runsKey]);
-
-  const refresh = useCallback(() => setGeneration((g) => g + 1), []);
+  const refresh = useCallback(() => void readAgain('timedTasks.'), []);
   return {
-    tasks,
-    runs: runs?.key === runsKey ? runs.runs : null,
+    tasks: tasks.isError ? NO_TASKS : (tasks.data ?? null),
+    runs: runs.isError ? [] : runs.isFetching && runs.isStale ? null : (runs.data ?? null),
     search,
     page,
     shown,
@@ -73,11 +54,9 @@ export function useTimedTasks() {
       await call('timedTasks.start', {
         query: { id, period: timing.period, rTime: timing.rTime, ...(timing.rDate ? { rDate: timing.rDate } : {}) },
       });
-      refresh();
     },
     async stop(id: string) {
       await call('timedTasks.stop', { query: { id } });
-      refresh();
     },
   };
 }

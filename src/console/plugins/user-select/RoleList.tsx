@@ -1,9 +1,8 @@
 // The tab by role: the roles of one application, their holders counted within the enterprise; choosing
 // one lists its holders (useUserSearch: users.list, or flows.selectApprovers type 2 for an approval).
 import { Box, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callAny } from '../../api/client.ts';
+import { useCallAny } from '../../api/queries.ts';
 import { countText } from '../../runtime/counted-label.ts';
 
 interface Role {
@@ -26,18 +25,12 @@ const ALL_ROLES = 1000;
 
 export function RoleList({ applicationId, domainId, selected, onSelect, maxHeight, onFailure }: RoleListProps) {
   const { t } = useTranslation();
-  const [roles, setRoles] = useState<Role[] | null>(null);
-  useEffect(() => {
-    callAny<{ datas: Role[] }>('roles.list', {
-      params: { id: applicationId },
-      query: { pagelines: ALL_ROLES, domainid: domainId },
-      body: {},
-      silent: true,
-    }).then(
-      (page) => setRoles(page.datas),
-      (e: unknown) => (setRoles([]), onFailure(e)),
-    );
-  }, [applicationId, domainId, onFailure]);
+  const read = useCallAny<{ datas: Role[] }>(
+    'roles.list',
+    { params: { id: applicationId }, query: { pagelines: ALL_ROLES, domainid: domainId }, body: {}, silent: true },
+    { onFailure },
+  );
+  const roles: Role[] | null = read.isError ? [] : (read.data?.datas ?? null);
 
   return (
     <Box

@@ -2,9 +2,9 @@
 // approval's, the API documentation's) or chosen here among the enterprise's bound applications
 // (domainApplications.bound), its default first.
 import { Box, MenuItem, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client.ts';
+import { useCall } from '../../api/queries.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { RoleList } from './RoleList.tsx';
 
@@ -25,24 +25,15 @@ interface RolePanelProps {
 
 export function RolePanel({ applicationId, domainId, selected, onSelect, maxHeight, onFailure }: RolePanelProps) {
   const { t } = useTranslation();
-  const [applications, setApplications] = useState<Application[] | null>(null);
-  const [chosen, setChosen] = useState('');
-  useEffect(() => {
-    if (applicationId) return;
-    call('domainApplications.bound', {
-      params: { id: domainId },
-      query: { pagelines: ALL_APPLICATIONS },
-      body: {},
-      silent: true,
-    }).then(
-      (page) => {
-        setApplications(page.datas);
-        setChosen((page.datas.find((a) => a.isDefault) ?? page.datas[0])?.id ?? '');
-      },
-      (e: unknown) => (setApplications([]), onFailure(e)),
-    );
-  }, [applicationId, domainId, onFailure]);
-
+  const read = useCall(
+    'domainApplications.bound',
+    { params: { id: domainId }, query: { pagelines: ALL_APPLICATIONS }, body: {}, silent: true },
+    { enabled: !applicationId, onFailure },
+  );
+  const applications: Application[] | null = read.isError ? [] : (read.data?.datas ?? null);
+  // The user's choice, else the default application, else the first.
+  const [picked, setChosen] = useState('');
+  const chosen = picked || ((applications?.find((a) => a.isDefault) ?? applications?.[0])?.id ?? '');
   const application = applicationId ?? chosen;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 220 }}>

@@ -1,9 +1,10 @@
 // One page of a tenant's users for the selection dialog (users.list; a role's holders who may approve
 // the approval through flows.selectApprovers; the API documentation's users through apiDocs.users):
-// the query, the paging, and a request whenever either changes. A new query starts again at page 1. Loading is "the last answer is not for this request",
-// as in the lists (runtime/list/useListData.ts).
-import { useCallback, useEffect, useState } from 'react';
+// the query, the paging, and a request whenever either changes. A new query starts again at page 1; the
+// last page stays shown while the next loads, as in the lists (runtime/list/useListData.ts).
+import { useCallback, useState } from 'react';
 import { callAny } from '../../api/client.ts';
+import { useRead } from '../../api/queries.ts';
 import type { DialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
 import type { ApprovalContext, UserQuery, UserRow } from './user-select-types.ts';
 
@@ -11,12 +12,6 @@ export interface Paging {
   /** From 0, as the DataGrid counts. */
   page: number;
   pageSize: number;
-}
-
-interface Settled {
-  request: string;
-  rows: UserRow[];
-  rowCount: number;
 }
 
 type UserPage = { datas: UserRow[]; rowCount: number };
@@ -27,6 +22,7 @@ const filled = (fields: object) =>
 /** The page the query asks for: for the API documentation the enterprise's on-job users, an approval
  *  role's holders who may approve there (then `approval` is set), else users.list. */
 function fetchPage(
+  signal: AbortSignal,
   domainId: string,
   query: UserQuery,
   paging: Paging,
@@ -39,6 +35,7 @@ function fetchPage(
     return callAny<UserPage>('apiDocs.users', {
       query: { domainid: domainId, currpage: paging.page + 1, pagelines: paging.pageSize, ...filled(search) },
       silent: true,
+      signal,
     });
   }
   if (roleid && approval) {
@@ -47,6 +44,7 @@ function fetchPage(
       params: { docId, flowId },
       query: { applicationId, nodeId, type: 2, selectId: roleid, pageNum: paging.page + 1, pageSize: paging.pageSize },
       silent: true,
+      signal,
     }).then((page) => ({ rowCount: page.rowCount, datas: page.datas.map((u) => ({ ...u, status: 1 })) })); // only on-job users may approve
   }
   return callAny<UserPage>('users.list', {
@@ -54,6 +52,7 @@ function fetchPage(
     query: { currpage: paging.page + 1, pagelines: paging.pageSize, ...(departmentid ? { departmentid } : {}) },
     body: filled({ ...body, roleid }),
     silent: true,
+    signal,
   });
 }
 
@@ -66,24 +65,12 @@ export function useUserSearch(
 ) {
   const [query, setQueryState] = useState<UserQuery>({});
   const [paging, setPaging] = useState<Paging>({ page: 0, pageSize });
-  const [settled, setSettled] = useState<Settled | null>(null);
   const { showFailure } = messages;
-  const request = JSON.stringify([domainId, query, paging]);
-
-  useEffect(() => {
-    let current = true;
-    fetchPage(domainId, query, paging, approval, docs).then(
-      (page) => current && setSettled({ request, rows: page.datas, rowCount: page.rowCount }),
-      (e: unknown) => {
-        if (!current) return;
-        showFailure(e);
-        setSettled((prior) => ({ request, rows: prior?.rows ?? [], rowCount: prior?.rowCount ?? 0 }));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [domainId, query, paging, request, showFailure, approval, docs]);
+  const read = useRead(
+    ['userSearch', domainId, query, paging, approval ?? null, Boolean(docs)],
+    (signal) => fetchPage(signal, domainId, query, paging, approval, docs),
+    { keepPrevious: true, onFailure: showFailure },
+  );
 
   const setQuery = useCallback((next: UserQuery) => {
     setQueryState(next);
@@ -95,8 +82,8 @@ export function useUserSearch(
     setQuery,
     paging,
     setPaging,
-    rows: settled?.rows ?? [],
-    rowCount: settled?.rowCount ?? 0,
-    loading: settled?.request !== request,
+    rows: read.data?.datas ?? [],
+    rowCount: read.data?.rowCount ?? 0,
+    loading: read.isFetching,
   };
 }

@@ -5,7 +5,7 @@
 import { useCatalogue } from '../catalogue-context.ts';
 import { Backdrop, CircularProgress } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { callAny } from '../../api/client.ts';
+import { useCallAny } from '../../api/queries.ts';
 import type { ConsoleScreen, Row } from '../screen-types.ts';
 import { FormDialog, type FormDialogProps } from './FormDialog.tsx';
 
@@ -15,19 +15,19 @@ export function RecordFormDialog(props: FormDialogProps) {
   const load = screen?.kind === 'form' ? screen.load : undefined;
   const id = data[idField];
   const needsLoad = Boolean(load && id !== undefined && id !== null && id !== '');
+  const loaded = useCallAny<Row>(
+    load ?? '',
+    { params: { ...params, [loadParam]: String(id) } },
+    { enabled: needsLoad },
+  );
+  // The record as read when the dialog opened (never an older copy kept from before), and kept: a
+  // reading again after a save must not reset the form being edited.
   const [record, setRecord] = useState<Row | null>(needsLoad ? null : data);
-
+  const fresh = loaded.isFetchedAfterMount && !loaded.isFetching;
+  if (fresh && loaded.data && !record) setRecord({ ...data, ...loaded.data });
   useEffect(() => {
-    if (!needsLoad || !load) return;
-    let current = true;
-    callAny<Row>(load, { params: { ...params, [loadParam]: String(id) } }).then(
-      (loaded) => current && setRecord({ ...data, ...loaded }),
-      () => current && onClose(), // the client showed why
-    );
-    return () => {
-      current = false;
-    };
-  }, [needsLoad, load, id, data, onClose, params, loadParam]);
+    if (fresh && loaded.isError && !record) onClose(); // the client showed why
+  }, [fresh, loaded.isError, record, onClose]);
 
   if (!record) {
     return (

@@ -6,11 +6,12 @@
 // (tab-errors.ts): a tab holding an error is marked, and Save opens it instead of calling the server.
 // FormScreen remounts it per record key, so its state never mixes two records.
 import type { ErrorSchema } from '@rjsf/utils';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/ApiError.ts';
 import { callAny } from '../../api/client.ts';
+import { callKey, queryClient, useCallAny } from '../../api/queries.ts';
 import { getBoot } from '../../shell/boot.ts';
 import { notifySuccess } from '../../shell/notify.ts';
 import { formSaveCall, maySaveForm } from '../../session/reach.ts';
@@ -29,39 +30,26 @@ import { tabsWithErrors, tabsWithServerErrors } from './tab-errors.ts';
 import { prunedValues, useFieldChoices, withChoices } from './useFieldChoices.ts';
 import { useFormTabs } from './useFormTabs.ts';
 
-type Loaded = { record: Row; failed: false } | { record: null; failed: true };
-
 export function useFormController(screen: FormScreenDef, recordKey: string | null) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const singleton = screen.key === undefined;
   const loads = Boolean(screen.load && (singleton || recordKey));
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [loadCount, setLoadCount] = useState(0);
   const [edits, setEdits] = useState<Row | null>(null);
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>();
   const [submitted, setSubmitted] = useState(false);
 
-  useEffect(() => {
-    if (!loads || !screen.load) return;
-    let current = true;
-    callAny<Row>(screen.load, { params: recordKey ? { id: recordKey } : {} }).then(
-      (record) => {
-        if (!current) return;
-        setLoaded({ record: record ?? {}, failed: false });
-        setEdits(null);
-      },
-      () => current && setLoaded({ record: null, failed: true }), // the client showed errmsg
-    );
-    return () => {
-      current = false;
-    };
-  }, [loads, recordKey, screen.load, loadCount]);
-
-  const record = useMemo(() => loaded?.record ?? {}, [loaded]);
+  const loadArgs = useMemo(
+    () => ({ params: recordKey ? { id: recordKey } : ({} as Record<string, string>) }),
+    [recordKey],
+  );
+  const read = useCallAny<Row>(screen.load ?? '', loadArgs, { enabled: loads });
+  // What was read since the screen opened (never a copy kept from an earlier visit).
+  const fresh = read.isFetchedAfterMount;
+  const record = useMemo(() => (fresh ? (read.data ?? {}) : {}), [fresh, read.data]);
   const fullData = edits ?? record;
-  const state = !loads ? 'ready' : !loaded ? 'loading' : loaded.failed ? 'failed' : 'ready';
+  const state = !loads ? 'ready' : !fresh ? 'loading' : read.isError && !read.data ? 'failed' : 'ready';
 
   // The tabs the rules show over the record; the current one's fields (of its group) are drawn,
   // rules still read the whole record.
@@ -157,7 +145,8 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
         });
         notifySuccess(label('msg.saveSuccess'));
         if (!singleton && !screen.stay) return navigate(screen.back);
-        setLoaded({ record: saved ?? merged, failed: false });
+        // Shown at once; the reading again that every change starts (api/queries.ts) follows.
+        if (screen.load) queryClient.setQueryData(callKey(screen.load, loadArgs), saved ?? merged);
         setEdits(null);
       } catch (e) {
         if (e instanceof ApiError && e.fieldErrors.length > 0) setServerErrors(errorSchemaOf(e.fieldErrors));
@@ -165,7 +154,20 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
         setSaving(false);
       }
     },
-    [recordKey, singleton, group, screen, record, fullData, layout.readOnlyFields, entity, navigate, invalidTabs, tabs],
+    [
+      recordKey,
+      singleton,
+      group,
+      screen,
+      record,
+      fullData,
+      layout.readOnlyFields,
+      entity,
+      navigate,
+      invalidTabs,
+      tabs,
+      loadArgs,
+    ],
   );
 
   // Server errors name the whole record's paths; a group tab shows those of its group.
@@ -202,7 +204,10 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
     save,
     /** The user changed something not yet saved (Exit and Refresh ask before dropping it). */
     dirty: edits !== null && !sameRecord(edits, record),
-    reload: () => setLoadCount((n) => n + 1),
+    reload: () => {
+      setEdits(null);
+      void read.refetch();
+    },
     exit: () => navigate(screen.back),
   };
 }

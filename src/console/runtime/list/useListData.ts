@@ -1,7 +1,8 @@
-// Fetches one page of the list's source call whenever the search, the view or the paging changes;
-// keeps the last answer (`reply`) because action rules read it, and shows it while the next loads.
-import { useCallback, useEffect, useState } from 'react';
-import { callAny } from '../../api/client.ts';
+// Reads one page of the list's source call whenever the search, the view or the paging changes (and
+// again after any change, api/queries.ts); keeps the last answer (`reply`) because action rules read
+// it, and shows it while the next loads.
+import { useCallback } from 'react';
+import { useCallAny } from '../../api/queries.ts';
 import { getBoot } from '../../shell/boot.ts';
 import type { ResolvedArgs } from '../call-args.ts';
 import type { Row } from '../screen-types.ts';
@@ -17,12 +18,6 @@ export interface PageRequest {
   pagelines: number;
 }
 
-interface Settled {
-  request: string;
-  reply: ListReply | null;
-  failed: boolean;
-}
-
 const NO_ARGS: ResolvedArgs = { params: {}, query: {}, body: {}, missing: [] };
 
 /** `args`: the route context of the source call (keep its identity stable: see useRouteArgs); while a
@@ -33,45 +28,28 @@ export function useListData(
   page: PageRequest,
   args: ResolvedArgs = NO_ARGS,
 ) {
-  const [generation, setGeneration] = useState(0);
-  const [settled, setSettled] = useState<Settled | null>(null);
   const { currpage, pagelines } = page;
-  // Identifies one request: loading is simply "the last settled request is not this one".
   const { params, query, body, missing } = args;
   const waiting = missing.length > 0;
-  const request = JSON.stringify([source, search, currpage, pagelines, generation, params, query, body, waiting]);
-
-  useEffect(() => {
-    let current = true;
-    if (waiting) return;
-    // POST lists (the spec's) take the search as their body; GET lists take it in the query.
-    const viaQuery = getBoot().catalogue.calls[source]?.method === 'GET';
-    const request_ = viaQuery
-      ? { params, query: { ...search, ...query, currpage, pagelines } }
-      : { params, query: { ...query, currpage, pagelines }, body: { ...search, ...body } };
-    callAny<ListReply>(source, request_).then(
-      (answer) =>
-        current &&
-        setSettled({
-          request,
-          reply: { ...answer, datas: answer?.datas ?? [], rowCount: answer?.rowCount ?? 0 },
-          failed: false,
-        }),
-      () => current && setSettled((prev) => ({ request, reply: prev?.reply ?? null, failed: true })), // the client showed errmsg
-    );
-    return () => {
-      current = false;
-    };
-  }, [source, search, currpage, pagelines, request, params, query, body, waiting]);
-
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  const reply = waiting ? null : (settled?.reply ?? null);
+  // POST lists (the spec's) take the search as their body; GET lists take it in the query.
+  const viaQuery = getBoot().catalogue.calls[source]?.method === 'GET';
+  const request = viaQuery
+    ? { params, query: { ...search, ...query, currpage, pagelines } }
+    : { params, query: { ...query, currpage, pagelines }, body: { ...search, ...body } };
+  const read = useCallAny<ListReply>(source, request, { enabled: !waiting, keepPrevious: true, select: complete });
+  const { refetch } = read;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const reply = waiting ? null : (read.data ?? null); // a failed reading keeps the last answer (the client showed errmsg)
   return {
     reply,
     rows: reply?.datas ?? [],
     rowCount: reply?.rowCount ?? 0,
-    loading: !waiting && settled?.request !== request,
-    failed: settled?.failed ?? false,
+    loading: !waiting && read.isFetching,
+    failed: read.isError,
     reload,
   };
+}
+
+function complete(answer: ListReply): ListReply {
+  return { ...answer, datas: answer?.datas ?? [], rowCount: answer?.rowCount ?? 0 };
 }

@@ -9,10 +9,11 @@ import DriveFileMove from '@mui/icons-material/DriveFileMove';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { SimpleTreeView } from '@mui/x-tree-view/SimpleTreeView';
 import { TreeItem } from '@mui/x-tree-view/TreeItem';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { callAny } from '../../api/client.ts';
+import { useCallAny } from '../../api/queries.ts';
 import { getBoot } from '../../shell/boot.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { label } from '../../shell/LabelText.tsx';
@@ -59,7 +60,6 @@ function Tree({ screen }: { screen: TreeScreenDef }) {
   const args = useRouteArgs(screen.args);
   const data = useTreeData(screen, args);
   const { selected, select } = useSelection(screen);
-  const [picked, setPicked] = useState<Row | null>(null);
   const [dialog, setDialog] = useState<Row | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [moving, setMoving] = useState(false);
@@ -68,23 +68,17 @@ function Tree({ screen }: { screen: TreeScreenDef }) {
   const formScreen = screen.form ? (catalogue.screens[screen.form.screen] as ConsoleScreen | undefined) : undefined;
   const form = formScreen?.kind === 'form' ? (formScreen as FormScreenDef) : undefined;
   const idOf = (row: Row) => String(row[screen.node.id]);
-  const node = selected
-    ? (data.byId(selected) ?? (picked && idOf(picked) === selected ? picked : undefined))
-    : undefined;
 
-  // A node selected by a link or a refresh may sit deeper than what is loaded: read it to name it.
-  useEffect(() => {
-    if (!selected || node || !form?.load) return;
-    let current = true;
-    callAny<Row>(form.load, { params: { id: selected }, silent: true }).then(
-      (row) => current && setPicked(row),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [selected, node, form?.load]);
-
+  // A node picked in the search, or selected by a link or a refresh, may sit deeper than what is
+  // loaded: the search's row names it, else it is read.
+  const [found, setFound] = useState<Row | null>(null);
+  const known = selected ? (data.byId(selected) ?? (found && idOf(found) === selected ? found : undefined)) : undefined;
+  const read = useCallAny<Row>(
+    form?.load ?? '',
+    { params: { id: selected ?? '' }, silent: true },
+    { enabled: Boolean(selected && !known && form?.load) },
+  ).data;
+  const node = known ?? (read && selected && idOf(read) === selected ? read : undefined);
   const { reload } = data;
   const changed = useCallback(
     (open: string[] = []) => {
@@ -155,7 +149,7 @@ function Tree({ screen }: { screen: TreeScreenDef }) {
       }}
     >
       <Paper variant="outlined" sx={{ p: 1.5 }} component="section" aria-label={t(screen.title)}>
-        <TreeSearch screen={screen} args={args} onPick={(row) => (setPicked(row), select(idOf(row)))} />
+        <TreeSearch screen={screen} args={args} onPick={(row) => (setFound(row), select(idOf(row)))} />
         {(canCreate || form) && (
           <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap' }}>
             {canCreate && (

@@ -1,8 +1,8 @@
 // The nodes of a tree screen, loaded lazily: the top nodes from `root` on entry, a node's children
-// from `children` when it is first expanded. `reload` reads again the top nodes and the children of
-// every expanded node (after a create, edit, move or delete), keeping what is expanded.
-import { useCallback, useEffect, useState } from 'react';
-import { callAny } from '../../api/client.ts';
+// from `children` when it is first expanded. Every level read stays read and is read again after any
+// change (api/queries.ts); `reload` only opens the nodes a change asks to show and forgets deleted ones.
+import { useCallback, useState } from 'react';
+import { useCallsAny } from '../../api/queries.ts';
 import type { ResolvedArgs } from '../call-args.ts';
 import type { Row } from '../screen-types.ts';
 import type { TreeScreenDef } from './tree-types.ts';
@@ -12,68 +12,40 @@ export type Loaded = Record<string, Row[]>;
 export const ROOT = '';
 
 export function useTreeData(screen: TreeScreenDef, args: ResolvedArgs) {
-  const [loaded, setLoaded] = useState<Loaded>({});
   const [expanded, setExpanded] = useState<string[]>([]);
-  const [failed, setFailed] = useState(false);
+  // Every node ever opened keeps its level (a collapsed branch still names a selected node).
+  const [levels, setLevels] = useState<string[]>([ROOT]);
   const ready = args.missing.length === 0;
 
-  const fetchChildren = useCallback(
-    (parent: string) =>
+  const reads = useCallsAny<Row[]>(
+    levels.map((parent) =>
       parent === ROOT
-        ? callAny<Row[]>(screen.root, { params: args.params, query: args.query })
-        : callAny<Row[]>(screen.children, {
-            params: { ...args.params, [screen.nodeParam]: parent },
-            query: args.query,
-          }),
-    [screen.root, screen.children, screen.nodeParam, args],
+        ? { callId: screen.root, args: { params: args.params, query: args.query } }
+        : {
+            callId: screen.children,
+            args: { params: { ...args.params, [screen.nodeParam]: parent }, query: args.query },
+          },
+    ),
+    { enabled: ready },
   );
-
-  const loadAll = useCallback(
-    async (parents: string[]) => {
-      const answers = await Promise.allSettled(parents.map(fetchChildren));
-      setLoaded((prev) => {
-        const next = { ...prev };
-        answers.forEach((a, i) => {
-          if (a.status === 'fulfilled') next[parents[i]] = Array.isArray(a.value) ? a.value : [];
-          else delete next[parents[i]];
-        });
-        return next;
-      });
-    },
-    [fetchChildren],
+  const loaded: Loaded = Object.fromEntries(
+    levels.flatMap((parent, i) => {
+      const read = reads[i];
+      return read?.data && !read.isError ? [[parent, Array.isArray(read.data) ? read.data : []]] : [];
+    }),
   );
-
-  useEffect(() => {
-    if (!ready) return;
-    let current = true;
-    fetchChildren(ROOT).then(
-      (rows) => current && setLoaded((prev) => ({ ...prev, [ROOT]: Array.isArray(rows) ? rows : [] })),
-      () => current && setFailed(true),
-    );
-    return () => {
-      current = false;
-    };
-  }, [ready, fetchChildren]);
+  const failed = reads[0]?.isError ?? false;
 
   /** A node opened for the first time asks for its children. */
-  const opened = useCallback(
-    (id: string) => {
-      if (!(id in loaded)) void loadAll([id]);
-    },
-    [loaded, loadAll],
-  );
+  const opened = useCallback((id: string) => setLevels((now) => (now.includes(id) ? now : [...now, id])), []);
 
-  /** Reads the loaded levels again; `open` nodes (a new child's or a moved node's parent) open too,
-   *  `gone` ones (deleted) are neither kept open nor read. */
-  const reload = useCallback(
-    (open: string[] = [], gone: string[] = []) => {
-      const kept = (ids: string[]) => [...new Set(ids)].filter((id) => !gone.includes(id));
-      setExpanded((prev) => kept([...prev, ...open]));
-      setLoaded((prev) => Object.fromEntries(Object.entries(prev).filter(([id]) => !gone.includes(id))));
-      void loadAll(kept([ROOT, ...expanded, ...open]));
-    },
-    [loadAll, expanded],
-  );
+  /** `open` nodes (a new child's or a moved node's parent) open; `gone` ones (deleted) are neither kept
+   *  open nor read. The change itself already had every level read again. */
+  const reload = useCallback((open: string[] = [], gone: string[] = []) => {
+    const kept = (ids: string[]) => [...new Set(ids)].filter((id) => !gone.includes(id));
+    setExpanded((prev) => kept([...prev, ...open]));
+    setLevels((prev) => kept([...prev, ...open]));
+  }, []);
 
   /** Every loaded node by id (to name the selected one). */
   const byId = useCallback(

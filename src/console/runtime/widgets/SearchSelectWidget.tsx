@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchSource } from '../../../core/catalogue/types.ts';
 import { ruleValue } from '../../../core/rules.ts';
-import { callAny } from '../../api/client.ts';
+import { useCallAny } from '../../api/queries.ts';
 import { getBoot } from '../../shell/boot.ts';
 import { ruleContext } from '../rule-context.ts';
 import type { Row } from '../screen-types.ts';
@@ -23,42 +23,36 @@ const MATCHES = 20;
 const TYPING_PAUSE_MS = 250;
 
 function useMatches(source: SearchSource, form: Row, text: string, open: boolean) {
-  const [found, setFound] = useState<{ key: string; options: Option[] } | null>(null);
   const params = useMemo(() => {
     const context = ruleContext({ form });
     return Object.fromEntries(
       Object.entries(source.params ?? {}).map(([name, rule]) => [name, String(ruleValue(rule, context) ?? '')]),
     );
   }, [source.params, form]);
-  const key = JSON.stringify([params, text]);
+  const typed = useSettled(text, TYPING_PAUSE_MS);
   const ready = open && Object.values(params).every((v) => v !== '');
+  const search = { ...source.where, [source.by]: typed };
+  const page = { currpage: 1, pagelines: MATCHES };
+  const viaQuery = getBoot().catalogue.calls[source.call]?.method === 'GET';
+  const args = viaQuery ? { params, query: { ...page, ...search } } : { params, query: page, body: search };
+  const read = useCallAny<{ datas?: Row[] } | Row[]>(source.call, args, { enabled: ready && typed === text });
+  const rows = read.isError ? [] : Array.isArray(read.data) ? read.data : (read.data?.datas ?? []); // the client showed errmsg
+  const options: Option[] = rows.map((row) => ({
+    value: String(row[source.value]),
+    label: String(row[source.label] ?? ''),
+    detail: source.detail ? String(row[source.detail] ?? '') : undefined,
+  }));
+  return { options, loading: ready && (typed !== text || read.isPending || read.isFetching) };
+}
+
+/** `value` once it has stayed the same for `ms` (the typeahead asks when the typing pauses). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
   useEffect(() => {
-    if (!ready) return;
-    let current = true;
-    const timer = setTimeout(() => {
-      const search = { ...source.where, [source.by]: text };
-      const page = { currpage: 1, pagelines: MATCHES };
-      const viaQuery = getBoot().catalogue.calls[source.call]?.method === 'GET';
-      const args = viaQuery ? { params, query: { ...page, ...search } } : { params, query: page, body: search };
-      callAny<{ datas?: Row[] } | Row[]>(source.call, args).then(
-        (reply) => {
-          const rows = Array.isArray(reply) ? reply : (reply?.datas ?? []);
-          const options = rows.map((row) => ({
-            value: String(row[source.value]),
-            label: String(row[source.label] ?? ''),
-            detail: source.detail ? String(row[source.detail] ?? '') : undefined,
-          }));
-          if (current) setFound({ key, options });
-        },
-        () => current && setFound({ key, options: [] }), // the client showed errmsg
-      );
-    }, TYPING_PAUSE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [ready, key, params, text, source]);
-  return { options: found?.options ?? [], loading: ready && found?.key !== key };
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }
 
 export default function SearchSelectWidget({

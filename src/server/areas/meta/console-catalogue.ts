@@ -1,5 +1,6 @@
 // The catalogue as the console receives it: no file origins, calls reduced to id/method/path
-// (and `effects`, so the client knows which GETs need the CSRF token).
+// (and `effects` when stated: the client sends the CSRF token by it and its data layer reads the
+// screen again after a call with effects, so a search made a POST must say it has none).
 import type { Catalogue, ConsoleCatalogue } from '../../../core/catalogue/types.ts';
 
 const withoutOrigin = <T extends { origin: unknown }>({ origin: _origin, ...rest }: T): Omit<T, 'origin'> => rest;
@@ -20,7 +21,7 @@ export function toConsoleCatalogue(catalogue: Catalogue): ConsoleCatalogue {
       version: catalogue.version,
       entities: mapValues(catalogue.entities, withoutOrigin),
       calls: mapValues(catalogue.calls, ({ id, method, path, effects }) =>
-        effects ? { id, method, path, effects } : { id, method, path },
+        effects === undefined ? { id, method, path } : { id, method, path, effects },
       ),
       screens: mapValues(catalogue.screens, withoutOrigin),
       routes: catalogue.routes.map(withoutOrigin),

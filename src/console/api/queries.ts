@@ -1,0 +1,135 @@
+// The console's one data layer (TanStack Query): every read of a catalogue call goes through `useCall`
+// or `useCallAny`, which key the answer by call and arguments, cancel a request nobody waits for any
+// more, retry what failed on the way (never a refusal), and read again whatever is on screen after any
+// call with effects succeeds, so a screen never keeps its own "reload" generation.
+import { keepPreviousData, QueryClient, useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { CallId, Calls } from '../../core/generated/api-types.ts';
+import { useEffect } from 'react';
+import { ApiError } from './ApiError.ts';
+import { callAny, onDataChanged, type CallArgs, type TypedArgs } from './client.ts';
+
+const TRANSIENT = new Set([0, 502, 503, 504]);
+const RETRIES = 2;
+
+/** Retries a read that never reached the server or met a gateway; an answer the server gave stands. */
+export function retryTransient(failures: number, error: unknown): boolean {
+  return failures < RETRIES && error instanceof ApiError && TRANSIENT.has(error.status);
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: retryTransient, refetchOnWindowFocus: false, staleTime: 0, gcTime: 5 * 60_000 },
+  },
+});
+
+// Any change may show in any list on screen (a user moved shows in two departments' counts): what is
+// mounted is read again, and copies kept from before the change are dropped, so a screen or dialog
+// opened afterwards never shows them (it waits for its own reading instead).
+onDataChanged(() => {
+  queryClient.removeQueries({ type: 'inactive' });
+  void queryClient.invalidateQueries({ type: 'active' });
+});
+
+type ReadArgs = Omit<CallArgs, 'signal' | 'form'>;
+
+export interface ReadOptions<T> {
+  /** False while an argument is missing: nothing is asked. */
+  enabled?: boolean;
+  /** Keep the previous answer on screen while the next one (another page, another search) loads. */
+  keepPrevious?: boolean;
+  /** Read again every so many milliseconds while mounted (polls). */
+  every?: number;
+  /** Shape the answer once per answer (not per render). */
+  select?: (reply: T) => T;
+  /** Told of each failure (a dialog shows it in its own message bar; pair with `silent`). */
+  onFailure?: (error: ApiError) => void;
+  /** Never show a copy kept from an earlier visit: what the user edits starts from the server's answer
+   *  (a dialog opened again after its save). */
+  fresh?: boolean;
+}
+
+function useFailureReport(error: ApiError | null, report: ((error: ApiError) => void) | undefined): void {
+  useEffect(() => {
+    if (error && report) report(error);
+  }, [error, report]);
+}
+
+export function callKey(callId: string, args: ReadArgs = {}): unknown[] {
+  return [callId, args.params ?? {}, args.query ?? {}, args.body ?? null];
+}
+
+/** Reads any catalogue call by id (the generic runtime knows ids only from the catalogue). */
+export function useCallAny<T = unknown>(
+  callId: string,
+  args: ReadArgs = {},
+  options: ReadOptions<T> = {},
+): UseQueryResult<T, ApiError> {
+  const read = useQuery<T, ApiError>({
+    ...readOptions<T>(callId, args),
+    enabled: options.enabled ?? true,
+    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+    refetchInterval: options.every,
+    select: options.select,
+    gcTime: options.fresh ? 0 : undefined,
+  });
+  useFailureReport(read.error, options.onFailure);
+  return read;
+}
+
+function readOptions<T>(callId: string, args: ReadArgs) {
+  const key = callKey(callId, args);
+  return {
+    queryKey: key,
+    // A reading again after a change is silent: a record just deleted must not raise a second toast.
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      callAny<T>(callId, {
+        ...args,
+        signal,
+        silent: args.silent || queryClient.getQueryState(key)?.data !== undefined,
+      }),
+  };
+}
+
+/** Reads several calls at once (each field's choices of a form): one answer per call, in order. */
+export function useCallsAny<T = unknown>(
+  reads: ReadonlyArray<{ callId: string; args?: ReadArgs }>,
+  options: { enabled?: boolean } = {},
+) {
+  const enabled = options.enabled ?? true;
+  return useQueries({
+    queries: reads.map(({ callId, args = {} }) => ({ ...readOptions<T>(callId, args), enabled })),
+  }) as Array<UseQueryResult<T, ApiError>>;
+}
+
+/** Reads a call known to the generated types: arguments and answer are typed. */
+export function useCall<K extends CallId>(
+  callId: K,
+  args: Omit<TypedArgs<K>, 'signal' | 'form'>,
+  options: ReadOptions<Calls[K]['reply']> = {},
+): UseQueryResult<Calls[K]['reply'], ApiError> {
+  return useCallAny<Calls[K]['reply']>(callId, args as ReadArgs, options);
+}
+
+/** Reads again what is on screen from the calls whose id starts with `prefix` (a Refresh button). */
+export function readAgain(prefix: string): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(prefix) });
+}
+
+/** A read that takes more than one call (a dashboard's four figures, a picker that asks one of three
+ *  calls): `key` names it (start it with the screen's name), `read` gets the signal to pass on. */
+export function useRead<T>(
+  key: readonly unknown[],
+  read: (signal: AbortSignal) => Promise<T>,
+  options: Omit<ReadOptions<T>, 'select'> = {},
+): UseQueryResult<T, ApiError> {
+  const answer = useQuery<T, ApiError>({
+    queryKey: key,
+    queryFn: ({ signal }) => read(signal),
+    enabled: options.enabled ?? true,
+    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+    refetchInterval: options.every,
+    gcTime: options.fresh ? 0 : undefined,
+  });
+  useFailureReport(answer.error, options.onFailure);
+  return answer;
+}
