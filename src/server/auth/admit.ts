@@ -1,9 +1,11 @@
 // Who may make a call, decided from the request line, headers and session alone: the session (401),
 // the CSRF token of every call with effects (1419), a password the policy wants changed (1006), then
-// the call's `allow` rule or, in security mode, its `officers` (1403), then the reach on its declared
-// `target` (1404 / 1403), as its catalogue entry states. The route runs it before
-// the body is parsed (plugins/catalogue-routes.ts), so a refused caller learns nothing from its body
-// or from a file the call would read.
+// the call's `allow` rule or, in security mode, its `officers` (1403), as its catalogue entry states.
+// The route runs it before the body is parsed (plugins/catalogue-routes.ts), so a refused caller learns
+// nothing from its body or from a file the call would read. The reach on the call's declared `target`
+// (1404 / 1403, admitTarget) follows once the body is parsed and before it is validated: an attempt
+// out of reach is logged with the change it tried (docs/adr/0056-operation-log.md), and answers 1404
+// whatever its body holds.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { CallDef } from '../../core/catalogue/types.ts';
@@ -37,8 +39,11 @@ export async function admit(call: CallDef, request: FastifyRequest): Promise<Act
   if (refusal === 'passwordChangeRequired') throw new AppError('passwordChangeRequired');
   if (refusal === 'separation') throw new AppError('forbidden', undefined, 'separation.forbidden');
   if (refusal === 'forbidden') throw new AppError('forbidden');
-  // Then the tenant the call names, as its `target` declares: 1404 outside the caller's reach, 1403 for
-  // a `governs` call the caller sees but does not govern (target-reach.ts).
-  checkTargetReach(call, request, session.user.reach);
   return session;
+}
+
+/** The tenant the call names, as its `target` declares: 1404 outside the caller's reach, 1403 for a
+ *  `governs` call the caller sees but does not govern (target-reach.ts). */
+export function admitTarget(call: CallDef, request: FastifyRequest, session: ActiveSession | null): void {
+  if (session) checkTargetReach(call, request, session.user.reach);
 }

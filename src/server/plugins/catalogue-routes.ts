@@ -20,7 +20,7 @@ import { withFieldLabels } from '../areas/field-extends/labelled-failure.ts';
 import { resolveHandler } from '../areas/resolve.ts';
 import type { Handler, HandlerContext } from '../areas/handler.ts';
 import type { ActiveSession } from '../auth/sessions.ts';
-import { admit } from '../auth/admit.ts';
+import { admit, admitTarget } from '../auth/admit.ts';
 import { routeRateLimit } from './rate-limits.ts';
 import { operationLogHooks } from '../operation-log/route-hooks.ts';
 import { MS, perfMonitors } from '../monitoring/perf-monitor.ts';
@@ -96,6 +96,8 @@ async function catalogueRoutes(app: FastifyInstance): Promise<void> {
         admitted.set(request, await admit(call, request));
         return payload;
       },
+      // Reach on the declared target once the body is parsed, before it is validated (auth/admit.ts).
+      preValidation: async (request) => admitTarget(call, request, admitted.get(request) ?? null),
       handler: routeHandler(call, resolveHandler(call, catalogue.entities), compileCallValidator(ajv, call, catalogue)),
       // Calls with effects go to the operation log once their reply is out (docs/adr/0056-operation-log.md).
       ...operationLogHooks(call, (request) => admitted.get(request)),

@@ -1,11 +1,11 @@
 // Admission alone refuses a call at a tenant outside the caller's reach, read from the call's declared
 // `target` (src/server/auth/target-reach.ts): the call below has no handler at all, so nothing but
-// admit() can answer. 1404 outside the reach, 1403 (with the call's message) for a `governs` call the
+// admission (admit, then admitTarget once the body is parsed) can answer. 1404 outside the reach, 1403 (with the call's message) for a `governs` call the
 // caller sees without governing; a target the request leaves out is the handler's to judge.
 import { describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import type { CallDef } from '../../../src/core/catalogue/types.ts';
-import { admit } from '../../../src/server/auth/admit.ts';
+import { admit, admitTarget } from '../../../src/server/auth/admit.ts';
 import type { CurrentUser } from '../../../src/server/auth/current-user.ts';
 import type { Reach } from '../../../src/server/auth/reach.ts';
 import { AppError } from '../../../src/server/http/app-error.ts';
@@ -29,7 +29,7 @@ function request(reach: Reach, params: Record<string, string>, query: Record<str
 
 async function refusal(c: CallDef, r: FastifyRequest): Promise<[string, string | undefined] | null> {
   try {
-    await admit(c, r);
+    admitTarget(c, r, await admit(c, r));
     return null;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
