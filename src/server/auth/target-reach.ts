@@ -1,6 +1,6 @@
 // The reach half of admission, read from the call's catalogue entry: a call whose `target` names the
-// tenant it acts on (`params.id`, `query.domainid`) is refused here, before its body is parsed or its
-// handler runs, when the caller does not see that tenant (1404, as for a tenant that does not exist),
+// tenant it acts on (`params.id`, `query.domainid`) is refused here, before its body is validated or
+// its handler runs, when the caller does not see that tenant (1404, as for a tenant that does not exist),
 // and, for a call marked `governs`, when it sees the tenant without governing it (1403, with the call's
 // message). A tenant administrator therefore never reaches another tenant's call, whatever its handler
 // does. Whether the tenant exists, and what a department or a row needs besides, stays in the handler.
