@@ -18,9 +18,10 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
+import { useCall } from '../../api/queries.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
@@ -38,36 +39,34 @@ export default function NodeApproversDialog({ data, onClose }: DialogPluginProps
   const domainid = String(data.domainid ?? '');
   const applicationId = String(data.id ?? '');
   const messages = useDialogMessage();
-  const [nodes, setNodes] = useState<OpenNode[] | null>(null);
-  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  // Read when the dialog opens and again after each save (api/queries.ts); what the user typed is kept
+  // apart, per node, until that node is saved.
+  const read = useCall(
+    'domainApplications.nodeApprovers',
+    { params: { id: domainid, applicationId }, silent: true },
+    { onFailure: messages.showFailure, fresh: true },
+  );
+  const nodes: OpenNode[] | null = read.isError ? [] : (read.data ?? null);
+  const [edits, setEdits] = useState<Record<string, string>>({});
+  const drafts: Record<string, string> = {
+    ...Object.fromEntries((nodes ?? []).map((n) => [keyOf(n), n.approvers])),
+    ...edits,
+  };
+  const setDrafts = (next: Record<string, string>) => setEdits(next);
   const [picking, setPicking] = useState<OpenNode | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const mayChange = mayCall('domainApplications.setNodeApprovers');
 
-  useEffect(() => {
-    let current = true;
-    call('domainApplications.nodeApprovers', { params: { id: domainid, applicationId }, silent: true }).then(
-      (rows) => {
-        if (!current) return;
-        setNodes(rows);
-        setDrafts(Object.fromEntries(rows.map((n) => [keyOf(n), n.approvers])));
-      },
-      (e: unknown) => current && (messages.showFailure(e), setNodes([])),
-    );
-    return () => {
-      current = false;
-    };
-  }, [domainid, applicationId, messages]);
-
   const save = async (node: OpenNode) => {
     setBusy(keyOf(node));
     try {
-      const { approvers } = await call('domainApplications.setNodeApprovers', {
+      await call('domainApplications.setNodeApprovers', {
         params: { id: domainid, applicationId },
         body: { processId: node.processId, nodeId: node.nodeId, approvers: drafts[keyOf(node)] ?? '' },
         silent: true,
       });
-      setNodes((now) => now!.map((n) => (keyOf(n) === keyOf(node) ? { ...n, approvers } : n)));
+      const { [keyOf(node)]: _saved, ...rest } = edits;
+      setEdits(rest);
       messages.clear();
       notifySuccess(t('software.approvers.saved', { name: node.nodeName }));
     } catch (e) {
