@@ -1,7 +1,9 @@
-// Check: a GET marked `effects: true` (it sends, writes or runs a job) is run only by an action the
-// user starts (`call`). A screen never reads it as a list source, a form load, an option list or a
-// download: those fetch without asking, and a download is a plain link that cannot carry the CSRF token.
-// (A POST list source such as domains.list is a read that the spec made a POST; it is not flagged.)
+// Check: a screen reads only calls without effects. A GET marked `effects: true` (it sends, writes or
+// runs a job) is run only by an action the user starts (`call`): a list source, a form load, an option
+// list or a download fetch without asking, and a download is a plain link that cannot carry the CSRF
+// token. A POST a screen reads (a search the spec made a POST) says `effects: false`: otherwise each
+// reading is logged as a change and tells the console's data layer to read everything again.
+import { hasEffects } from '../../src/core/catalogue/call-effects.ts';
 import { referencesOf } from './references/by-kind.ts';
 import type { Check } from './problem.ts';
 
@@ -10,9 +12,16 @@ const READS = /\/(source|load|download|x-options\/call)$/;
 export const checkCallEffects: Check = ({ catalogue }) =>
   referencesOf(catalogue, 'call')
     .filter((r) => READS.test(r.pointer) && Object.hasOwn(catalogue.calls, r.name))
-    .filter((r) => catalogue.calls[r.name].effects === true)
-    .map((r) => ({
-      file: r.file,
-      pointer: r.pointer,
-      message: `call "${r.name}" has effects (effects: true): only an action the user starts may run it, not a ${READS.exec(r.pointer)?.[1]}`,
-    }));
+    .filter((r) => hasEffects(catalogue.calls[r.name]))
+    .map((r) => {
+      const call = catalogue.calls[r.name];
+      const what = READS.exec(r.pointer)?.[1];
+      return {
+        file: r.file,
+        pointer: r.pointer,
+        message:
+          call.effects === true
+            ? `call "${r.name}" has effects (effects: true): only an action the user starts may run it, not a ${what}`
+            : `call "${r.name}" is a ${call.method} read as a ${what}: mark it "effects: false" (a search), or it is logged as a change at each reading`,
+      };
+    });

@@ -22,6 +22,9 @@ export interface CallArgs {
   probe?: boolean;
   /** Cancels the request (a screen that left, a newer search): the call rejects with no toast. */
   signal?: AbortSignal;
+  /** A reading by the data layer: it never tells of a change, or reading again after a change would
+   *  start the next one without end (a screen reading a call the catalogue says has effects). */
+  read?: boolean;
 }
 
 type Part<Name extends string, T, Required extends boolean> = [T] extends [never]
@@ -130,7 +133,7 @@ export async function callAny<T = unknown>(callId: string, args: CallArgs = {}):
     }
     const reply = await readEnvelope(res);
     if (reply.errcode !== 0) throw new ApiError(reply.errcode, reply.errmsg, reply.data, res.status);
-    if (hasEffects(route)) for (const listener of changeListeners) listener(callId);
+    if (hasEffects(route) && !args.read) for (const listener of changeListeners) listener(callId);
     return reply.data as T;
   } catch (e) {
     if (args.signal?.aborted) throw e; // a cancelled read is nobody's error

@@ -30,7 +30,7 @@ onDataChanged(() => {
   void queryClient.invalidateQueries({ type: 'active' });
 });
 
-type ReadArgs = Omit<CallArgs, 'signal' | 'form'>;
+type ReadArgs = Omit<CallArgs, 'signal' | 'form' | 'read'>;
 
 export interface ReadOptions<T> {
   /** False while an argument is missing: nothing is asked. */
@@ -85,6 +85,7 @@ function readOptions<T>(callId: string, args: ReadArgs) {
       callAny<T>(callId, {
         ...args,
         signal,
+        read: true,
         silent: args.silent || queryClient.getQueryState(key)?.data !== undefined,
       }),
   };

@@ -2,7 +2,7 @@
 // writes, the envelope unwrapped, ApiError on errcode ≠ 0, and HTTP 401 handed to the login hook.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/console/api/ApiError.ts';
-import { callAny, callUrl, configureClient, setCallRoutes } from '../../../src/console/api/client.ts';
+import { callAny, callUrl, configureClient, onDataChanged, setCallRoutes } from '../../../src/console/api/client.ts';
 
 type Sent = { url: string; init: RequestInit };
 let sent: Sent[];
@@ -49,6 +49,17 @@ describe('callUrl', () => {
 });
 
 describe('callAny', () => {
+  it('tells of a change after a call with effects, but never after a reading of the data layer', async () => {
+    const told: string[] = [];
+    const stop = onDataChanged((id) => told.push(id));
+    answer = json({ errcode: 0, errmsg: 'ok', data: { deleted: 1 } });
+    await callAny('gadgets.delete', { body: ['g1'] });
+    await callAny('gadgets.delete', { body: ['g1'], read: true });
+    await callAny('gadgets.get', { params: { id: 'g1' } });
+    stop();
+    expect(told).toEqual(['gadgets.delete']);
+  });
+
   it('returns data of a successful envelope; GET carries no CSRF header', async () => {
     answer = json({ errcode: 0, errmsg: 'ok', data: { id: 'g1' } });
     await expect(callAny('gadgets.get', { params: { id: 'g1' } })).resolves.toEqual({ id: 'g1' });

@@ -290,9 +290,11 @@ describe('atrium check: server handlers', () => {
   });
 
   it('catches two calls on the same method and path', () => {
+    // gadgets.get, now a PUT, is also no longer a read its form may load.
     const docs = setAt(fixtureDocs(), CALLS, '/calls/1/method', 'PUT');
     expect(problemLines(docs)).toEqual([
       `${CALLS}:/calls/2: PUT /authtime/gadget/{id} is already served by call "gadgets.get"`,
+      `${SCREENS}:/screens/2/load: call "gadgets.get" is a PUT read as a load: mark it "effects: false" (a search), or it is logged as a change at each reading`,
     ]);
   });
 });
@@ -349,5 +351,10 @@ describe('atrium check: rule names', () => {
     const onPut = problemLines(setAt(fixtureDocs(), CALLS, '/calls/2/effects', true));
     expect(onPut.length).toBeGreaterThan(0);
     expect(onPut.every((line) => line.startsWith(`${CALLS}:/calls/2`))).toBe(true);
+  });
+  it('refuses a POST read as a list source unless it is marked `effects: false`', () => {
+    expect(problemLines(removeAt(fixtureDocs(), CALLS, '/calls/0/effects'))).toEqual([
+      `${SCREENS}:/screens/1/source: call "gadgets.list" is a POST read as a source: mark it "effects: false" (a search), or it is logged as a change at each reading`,
+    ]);
   });
 });
