@@ -26,7 +26,7 @@ describe.each(targets)('meta and static on $name', (target) => {
     expect(replyProblems(server.catalogue, 'meta.health', reply.data)).toEqual([]);
   });
 
-  it('serves the console catalogue: no origins, calls reduced to id, method and path', async () => {
+  it('serves the console catalogue: no origins, calls reduced to id, method, path and query names', async () => {
     const { reply } = await server.client().call<ConsoleCatalogue>('GET', '/authtime/catalogue');
     expect(reply.errcode).toBe(0);
     expect(Object.keys(reply.data).sort()).toEqual(['calls', 'entities', 'routes', 'screens', 'version']);
@@ -35,6 +35,7 @@ describe.each(targets)('meta and static on $name', (target) => {
       method: 'PUT',
       path: '/authtime/domain/{id}',
     });
+    expect(reply.data.calls['domains.list'].queryNames).toEqual(expect.arrayContaining(['currpage', 'pagelines']));
     expect(reply.data.screens['domain.list']).toMatchObject({ kind: 'list', source: 'domains.list' });
     expect(JSON.stringify(reply.data)).not.toContain('"origin"');
     expect(reply.data.routes.find((r) => r.path === '/home')).toMatchObject({ screen: 'home', auth: true });

@@ -1,13 +1,16 @@
 // The contracts extension in real Chromium: examples/extensions/contracts (YAML and locales only,
 // loaded by ATRIUM_CATALOGUE_EXTRA) drawn by the generic list and form and served by the generic
-// CRUD. Acme's administrator is refused an empty title, creates two contracts, finds one, edits and
-// deletes it; Globex's administrator does not see Acme's contracts; the screens again in Chinese.
+// CRUD. Acme's administrator is refused an empty title, creates two contracts, finds one, edits it,
+// exports what the search found and deletes it; Globex's administrator does not see Acme's contracts; the screens again in Chinese.
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { expectToast, fillFormField, openPage, searchList, signIn, tick } from './support/pages.ts';
 import { serverAndBrowser } from './support/session.ts';
+import { savedDownload } from './support/downloads.ts';
 
 const live = serverAndBrowser({ ATRIUM_CATALOGUE_EXTRA: join(process.cwd(), 'examples/extensions/contracts') });
 
@@ -56,6 +59,15 @@ describe('contracts extension (no code)', () => {
     await page.waitForURL(/#\/contracts/);
     await searchList(page, { title: 'revised' });
     await expect.poll(() => rows(page).count()).toBe(1);
+
+    // The export holds what the list shows: the searched contract, not the other one.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('action-export').click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile(await savedDownload(download))) as unknown as ArrayBuffer);
+    const lines: string[] = [];
+    book.worksheets[0].eachRow((row) => lines.push((row.values as unknown[]).map(String).join('|')));
+    expect(lines).toHaveLength(2); // the header and the one contract found
+    expect(lines[1]).toContain('Office supplies 2027 (revised)');
 
     // Globex's administrator lists no contract of Acme.
     const other = await openPage(live.browser, live.server.url, 'en');

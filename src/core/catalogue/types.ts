@@ -391,11 +391,15 @@ export const LANGUAGES = ['en', 'zh', 'cn'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh';
 
+/** A call as the console knows it; `queryNames`, the query fields it accepts (a list's download takes
+ *  the list's search and sort where its call accepts them). */
+export type ConsoleCall = Pick<CallDef, 'id' | 'method' | 'path' | 'effects'> & { queryNames?: string[] };
+
 /** The part of the catalogue the console needs, served by GET /authtime/catalogue. */
 export interface ConsoleCatalogue {
   version: number;
   entities: Record<string, Omit<EntityDef, 'origin'>>;
-  calls: Record<string, Pick<CallDef, 'id' | 'method' | 'path' | 'effects'>>;
+  calls: Record<string, ConsoleCall>;
   screens: Record<string, Omit<ScreenDef, 'origin'>>;
   routes: Array<Omit<RouteDef, 'origin'>>;
 }

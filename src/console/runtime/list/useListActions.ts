@@ -1,5 +1,6 @@
 // Runs toolbar and row actions: `to` navigates, `download` saves a GET call's answer (the route
-// context fills its path and query), `call` runs the API call with the selected (or the
+// context fills its path and query; the list's applied search and sort go along where the download
+// call's query declares them, so an export holds what the list shows), `call` runs the API call with the selected (or the
 // row's) ids after the confirmation prompt, `dialog` opens a registered dialog with the row (or {} from
 // the toolbar; with `selection: required` also the selected `ids`); a required but empty selection
 // shows the action's message. An action's `args` add the route context (call-args.ts): its call's path
@@ -34,6 +35,12 @@ function successKey(callId: string): string {
   return getBoot().catalogue.calls[callId]?.method === 'DELETE' ? 'msg.deleteSuccess' : 'msg.saveSuccess';
 }
 
+/** The part of what the list shows that the download call's query accepts. */
+export function shownFor(callId: string, shown: Record<string, unknown>): Record<string, unknown> {
+  const accepted = getBoot().catalogue.calls[callId]?.queryNames ?? [];
+  return Object.fromEntries(Object.entries(shown).filter(([name]) => accepted.includes(name)));
+}
+
 export interface OpenDialog {
   name: string;
   data: Record<string, unknown>;
@@ -44,6 +51,7 @@ export function useListActions(
   selection: string[],
   afterChange: () => void,
   rowOf: (id: string) => Record<string, unknown> | undefined,
+  shown: Record<string, unknown> = {},
 ) {
   const navigate = useNavigate();
   const [url] = useSearchParams();
@@ -89,7 +97,7 @@ export function useListActions(
       }
       if (action.download) {
         const { params, query } = resolveArgs(action.args, url);
-        downloadFrom(callUrl(action.download, params, query));
+        downloadFrom(callUrl(action.download, params, { ...shownFor(action.download, shown), ...query }));
         return;
       }
       const ids = rowId === undefined ? selection : [rowId];
@@ -118,7 +126,7 @@ export function useListActions(
           () => undefined,
         );
     },
-    [navigate, selection, execute, rowOf, url],
+    [navigate, selection, execute, rowOf, url, shown],
   );
 
   const setOption = useCallback((option: boolean) => setPending((p) => (p ? { ...p, option } : p)), []);

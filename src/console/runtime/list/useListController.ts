@@ -103,7 +103,9 @@ export function useListController(screen: ListScreenDef, urlPrefix = '') {
   const rowKey = screen.rowKey ?? 'id';
   const { rows } = data;
   const rowOf = useCallback((id: string) => rows.find((row) => String(row[rowKey]) === id), [rows, rowKey]);
-  const actions = useListActions(selection, afterChange, rowOf);
+  // What the list shows, for a download of it (an export of the searched, sorted rows).
+  const shown = useMemo(() => ({ ...search.search, ...args.query }), [search.search, args.query]);
+  const actions = useListActions(selection, afterChange, rowOf, shown);
 
   // A delete (or an old link) can point past the last page: step back to the page that now is the last one.
   const lastPage = Math.max(0, Math.ceil(data.rowCount / paging.pageSize) - 1);

@@ -1,7 +1,8 @@
 // The catalogue as the console receives it: no file origins, calls reduced to id/method/path
 // (and `effects` when stated: the client sends the CSRF token by it and its data layer reads the
-// screen again after a call with effects, so a search made a POST must say it has none).
-import type { Catalogue, ConsoleCatalogue } from '../../../core/catalogue/types.ts';
+// screen again after a call with effects, so a search made a POST must say it has none), and the names
+// of their query fields (a list's download sends the list's search and sort where its call accepts them).
+import type { CallDef, Catalogue, ConsoleCall, ConsoleCatalogue } from '../../../core/catalogue/types.ts';
 
 const withoutOrigin = <T extends { origin: unknown }>({ origin: _origin, ...rest }: T): Omit<T, 'origin'> => rest;
 
@@ -12,6 +13,17 @@ export function forgetConsoleCatalogue(catalogue: Catalogue): void {
   cache.delete(catalogue);
 }
 
+function toConsoleCall({ id, method, path, effects, query }: CallDef): ConsoleCall {
+  const queryNames = Object.keys((query?.properties ?? {}) as Record<string, unknown>);
+  return {
+    id,
+    method,
+    path,
+    ...(effects === undefined ? {} : { effects }),
+    ...(queryNames.length ? { queryNames } : {}),
+  };
+}
+
 export function toConsoleCatalogue(catalogue: Catalogue): ConsoleCatalogue {
   let out = cache.get(catalogue);
   if (!out) {
@@ -20,9 +32,7 @@ export function toConsoleCatalogue(catalogue: Catalogue): ConsoleCatalogue {
     out = {
       version: catalogue.version,
       entities: mapValues(catalogue.entities, withoutOrigin),
-      calls: mapValues(catalogue.calls, ({ id, method, path, effects }) =>
-        effects === undefined ? { id, method, path } : { id, method, path, effects },
-      ),
+      calls: mapValues(catalogue.calls, toConsoleCall),
       screens: mapValues(catalogue.screens, withoutOrigin),
       routes: catalogue.routes.map(withoutOrigin),
     };
