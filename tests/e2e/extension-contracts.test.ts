@@ -1,6 +1,7 @@
 // The contracts extension in real Chromium: examples/extensions/contracts (YAML and locales only,
 // loaded by ATRIUM_CATALOGUE_EXTRA) drawn by the generic list and form and served by the generic
 // CRUD. Acme's administrator is refused an empty title, creates two contracts, finds one, edits it,
+// gives it an owner and a department,
 // exports what the search found and deletes it; Globex's administrator does not see Acme's contracts; the screens again in Chinese.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -54,6 +55,14 @@ describe('contracts extension (no code)', () => {
     await page.waitForURL(/#\/contract\?.*contractid=/);
     await expect(page.locator('#root_title').inputValue()).resolves.toBe('Office supplies 2027');
     await fillFormField(page, 'title', 'Office supplies 2027 (revised)');
+    // An owner and a department of Acme (x-tenant-ref: the server checks they are Acme's).
+    await page.locator('#root_ownerUserId').fill('Garcia');
+    const owner = page.getByRole('option').first();
+    await owner.waitFor();
+    const ownerText = await owner.innerText();
+    await owner.click();
+    await page.locator('#root_departmentId').click();
+    await page.getByRole('option', { name: 'Headquarters / Sales', exact: true }).click();
     await page.getByTestId('form-save').click();
     await expectToast(page, 'Saved');
     await page.waitForURL(/#\/contracts/);
@@ -68,6 +77,16 @@ describe('contracts extension (no code)', () => {
     book.worksheets[0].eachRow((row) => lines.push((row.values as unknown[]).map(String).join('|')));
     expect(lines).toHaveLength(2); // the header and the one contract found
     expect(lines[1]).toContain('Office supplies 2027 (revised)');
+
+    // Opened again, the contract names the owner and the department it was given.
+    await rows(page).first().click();
+    await page.waitForURL(/#\/contract\?.*contractid=/);
+    const ownerName = await page.locator('#root_ownerUserId').inputValue();
+    expect(ownerName).not.toBe('');
+    expect(ownerText.startsWith(ownerName)).toBe(true);
+    await expect(page.locator('#root_departmentId').innerText()).resolves.toContain('Sales');
+    await page.goBack();
+    await expect.poll(() => rows(page).count()).toBe(1);
 
     // Globex's administrator lists no contract of Acme.
     const other = await openPage(live.browser, live.server.url, 'en');
