@@ -1,8 +1,8 @@
 // The contracts extension in real Chromium: examples/extensions/contracts (YAML and locales only,
 // loaded by ATRIUM_CATALOGUE_EXTRA) drawn by the generic list and form and served by the generic
 // CRUD. Acme's administrator is refused an empty title, creates two contracts, finds one, edits it,
-// gives it an owner and a department,
-// exports what the search found and deletes it; Globex's administrator does not see Acme's contracts; the screens again in Chinese.
+// gives it an owner and a department, exports what the search found and deletes it; Globex's
+// administrator does not see Acme's contracts; the screens again in Chinese.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
