@@ -1,14 +1,16 @@
-// The toasts' host (notistack): at most four at the bottom centre, as react-admin places them, so they
-// cover neither the header's buttons nor the menus they open, and stay above dialogs; coloured from the
+// The toasts' host (notistack), fetched with the first toast (ToastProvider.tsx): at most four at the
+// bottom centre, as react-admin places them, so they cover neither the header's buttons nor the menus they open, and stay above dialogs; coloured from the
 // theme so white text on every kind reads at 4.5:1 or more (notistack's own green and orange do not).
 // Each has a close button: a toast stays while the pointer rests on it, so one lying over a button the
 // user wants could otherwise never go away.
 import Close from '@mui/icons-material/Close';
 import { IconButton } from '@mui/material';
 import { styled } from '@mui/material/styles';
-import { closeSnackbar, MaterialDesignContent, SnackbarProvider, type SnackbarKey } from 'notistack';
-import type { ReactNode } from 'react';
+import { closeSnackbar, enqueueSnackbar, MaterialDesignContent, SnackbarProvider, type SnackbarKey } from 'notistack';
+import { createElement, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LabelText } from './LabelText.tsx';
+import { connectToastHost, type Toast } from './notify.ts';
 
 const ThemedToast = styled(MaterialDesignContent)(({ theme }) => ({
   '&.notistack-MuiContent-success': {
@@ -43,7 +45,13 @@ function CloseToast({ id }: { id: SnackbarKey }) {
   );
 }
 
-export function ToastProvider({ children }: { children: ReactNode }) {
+function show({ key, variant, text, gone }: Toast): void {
+  enqueueSnackbar(createElement(LabelText, { text }), { key, variant, onExited: gone });
+}
+
+/** Beside the console, not around it: a toast is placed by its fixed container, whatever the tree. */
+export function ToastHost() {
+  useEffect(() => connectToastHost({ show, close: closeSnackbar }), []);
   return (
     <SnackbarProvider
       maxSnack={4}
@@ -51,8 +59,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       Components={THEMED}
       action={(id) => <CloseToast id={id} />}
-    >
-      {children}
-    </SnackbarProvider>
+    />
   );
 }
