@@ -2,13 +2,26 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { HeavyFirstSequencer } from './tests/support/heavy-first-sequencer.ts';
 import { TimeReporter } from './tests/support/time-reporter.ts';
+
+// MUI's Tooltip imports its Popper (and Popper.js, 8 KiB gzip) statically; the header's and the login
+// page's tooltips need it only once one opens: Tooltip gets a stand-in that fetches it then.
+const TOOLTIP = /[\\/]@mui[\\/]material[\\/]Tooltip[\\/]Tooltip\.m?js$/;
+const lazyTooltipPopper: Plugin = {
+  name: 'atrium-lazy-tooltip-popper',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (importer && TOOLTIP.test(importer) && source === '../Popper/index.mjs')
+      return resolve('src/console/shell/LazyPopper.tsx');
+  },
+};
 
 export default defineConfig({
   root: 'src/console',
   base: './',
-  plugins: [react()],
+  plugins: [react(), lazyTooltipPopper],
   // The largest chunks are the entry (about 650 kB before gzip: React DOM, the router, MUI's core, i18next,
   // TanStack Query and the shell, all needed before the first screen; docs/adr/0131-first-load-split.md) and
   // the API documentation's viewer (about 560 kB, loaded with that screen only;
