@@ -1,58 +1,26 @@
-// The toasts' host (notistack): at most four at the bottom centre, as react-admin places them, so they
-// cover neither the header's buttons nor the menus they open, and stay above dialogs; coloured from the
-// theme so white text on every kind reads at 4.5:1 or more (notistack's own green and orange do not).
-// Each has a close button: a toast stays while the pointer rests on it, so one lying over a button the
-// user wants could otherwise never go away.
-import Close from '@mui/icons-material/Close';
-import { IconButton } from '@mui/material';
-import { styled } from '@mui/material/styles';
-import { closeSnackbar, MaterialDesignContent, SnackbarProvider, type SnackbarKey } from 'notistack';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-
-const ThemedToast = styled(MaterialDesignContent)(({ theme }) => ({
-  '&.notistack-MuiContent-success': {
-    backgroundColor: theme.palette.success.main,
-    color: theme.palette.success.contrastText,
-  },
-  '&.notistack-MuiContent-warning': {
-    backgroundColor: theme.palette.warning.main,
-    color: theme.palette.warning.contrastText,
-  },
-  '&.notistack-MuiContent-error': {
-    backgroundColor: theme.palette.error.main,
-    color: theme.palette.error.contrastText,
-  },
-  '&.notistack-MuiContent-info': { backgroundColor: theme.palette.info.main, color: theme.palette.info.contrastText },
-}));
-
-const THEMED = { success: ThemedToast, warning: ThemedToast, error: ThemedToast, info: ThemedToast };
-
-function CloseToast({ id }: { id: SnackbarKey }) {
-  const { t } = useTranslation();
-  return (
-    <IconButton
-      size="small"
-      color="inherit"
-      aria-label={t('action.close')}
-      data-testid="toast-close"
-      onClick={() => closeSnackbar(id)}
-    >
-      <Close fontSize="small" />
-    </IconButton>
-  );
-}
+// Mounts the toasts' host (ToastHost.tsx, with notistack) beside the console once the first toast waits
+// for it, so the login page and the home page do not fetch it (docs/adr/0131-first-load-split.md). A
+// failed fetch is tried again with the next toast.
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { whenToastWaits } from './notify.ts';
 
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const [Host, setHost] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let loading = false;
+    return whenToastWaits(() => {
+      if (loading) return;
+      loading = true;
+      import('./ToastHost.tsx').then(
+        (module) => setHost(() => module.ToastHost),
+        () => (loading = false),
+      );
+    });
+  }, []);
   return (
-    <SnackbarProvider
-      maxSnack={4}
-      autoHideDuration={4000}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      Components={THEMED}
-      action={(id) => <CloseToast id={id} />}
-    >
+    <>
       {children}
-    </SnackbarProvider>
+      {Host && <Host />}
+    </>
   );
 }
