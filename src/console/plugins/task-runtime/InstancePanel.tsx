@@ -70,8 +70,9 @@ export function InstancePanel({ runtime }: { runtime: TaskRuntime }) {
               initiator: view.instance.initiator,
               at: formatDateTime(view.instance.startedAt),
               current:
-                view.current.map((c) => `${c.nodeName} (${c.approvers.map((a) => a.name).join(', ')})`).join('; ') ||
-                '—',
+                view.current
+                  .map((c) => `${c.nodeName}: ${c.approvers.map((a) => `${a.name} (${a.loginno})`).join(', ')}`)
+                  .join('; ') || '—',
             })}
           </Typography>
           <Divider sx={{ my: 2 }} />
