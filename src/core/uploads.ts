@@ -23,6 +23,8 @@ export const UPLOAD_USES = {
   systemImport: { extensions: ['json'], maxBytes: 1 * MB, wrongTypeMessage: 'config.msg.uploadJsonOnly' },
   // An application package (docs/packages.md): a platform upload.
   package: { extensions: ['zip'], maxBytes: 20 * MB, wrongTypeMessage: 'software.msg.uploadZipOnly' },
+  // A bare BPMN file adding or replacing a process of an installed application (docs/adr/0132-task-runtime-and-bare-bpmn.md).
+  process: { extensions: ['bpmn'], maxBytes: 5 * MB, wrongTypeMessage: 'software.msg.uploadBpmnOnly' },
   // An iCalendar file whose all-day events become a work calendar's exception days (docs/adr/0055-work-calendars.md).
   calendarImport: { extensions: ['ics'], maxBytes: 1 * MB, wrongTypeMessage: 'calendar.msg.uploadIcsOnly' },
 } as const satisfies Record<string, UploadUse>;

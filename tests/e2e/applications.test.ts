@@ -8,6 +8,11 @@ import { screenshot } from './support/browser.ts';
 import { expectToast, openEnterpriseTab, openPage, signIn, searchList, tick } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 import { packageZip, type ZipOptions } from '../support/package-zip.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PACKAGES_DIR } from '../../src/core/packages/read-package.ts';
+
+const CORPUS = join(import.meta.dirname, '../fixtures/bpmn');
 
 const session = signedInAsAdmin();
 const rowOf = (page: Page, text: string) => page.locator('.MuiDataGrid-row').filter({ hasText: text });
@@ -101,6 +106,50 @@ describe('applications', () => {
     await screenshot(page, 'applications-install-problems');
     await dialog.getByTestId('package-install-close').click();
     expect(await rowOf(page, 'Office').innerText()).not.toContain('2.0.0');
+  });
+
+  it("adds a modeler's bare .bpmn to the office with the package preview, and refuses a broken one naming each element", async () => {
+    const { page } = session;
+    await page.goto(`${session.server.url}/#/applications`);
+    const uploadBpmn = async (name: string, text: string) => {
+      await rowOf(page, 'Office').locator('[data-testid^="row-installProcess-"]').click();
+      await page
+        .getByTestId('upload-input')
+        .setInputFiles({ name, mimeType: 'application/xml', buffer: Buffer.from(text) });
+      await page.getByTestId('upload-submit').click();
+      return page.getByTestId('package-install-dialog');
+    };
+    await rowOf(page, 'Office').waitFor();
+    const broken = readFileSync(join(PACKAGES_DIR, 'office/processes/trip-approval.bpmn'), 'utf8')
+      .replace('atrium:approvers="superior"', 'atrium:approvers="bogus:1"')
+      .replace(
+        '<endEvent id="end" name="Approved" />',
+        '<endEvent id="end" name="Approved" /><scriptTask id="calc" name="Calculate" />',
+      );
+    let dialog = await uploadBpmn('trip.bpmn', broken);
+    const problems = dialog.getByTestId('package-install-problems');
+    await problems.waitFor();
+    const listed = await problems.innerText();
+    expect(listed).toContain('processes/trip-approval.bpmn#manager');
+    expect(listed).toContain('Manager approval (manager)');
+    expect(listed).toContain('processes/trip-approval.bpmn#calc');
+    expect(await dialog.getByTestId('package-install-commit').isDisabled()).toBe(true);
+    await page.waitForTimeout(300); // the dialog's fade-in, for the picture
+    await screenshot(page, 'applications-process-problems');
+    await dialog.getByTestId('package-install-close').click();
+
+    dialog = await uploadBpmn('invoice.bpmn', readFileSync(join(CORPUS, 'c7-invoice-approval.bpmn'), 'utf8'));
+    await dialog
+      .getByTestId('package-install-summary')
+      .filter({ hasText: 'takes the uploaded process file' })
+      .waitFor();
+    const changes = await dialog.getByTestId('package-install-changes').locator('tbody tr').allInnerTexts();
+    expect(changes.filter((c) => c.includes('Added'))).toEqual([expect.stringMatching(/^Process\t/)]);
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, 'applications-process-preview');
+    await dialog.getByTestId('package-install-commit').click();
+    await dialog.getByTestId('package-install-done').waitFor();
+    await dialog.getByTestId('package-install-close').click();
   });
 
   it("shows a tenant administrator its enterprise's applications, without the install button", async () => {

@@ -778,51 +778,55 @@ export interface FlowDetail {
       failed: number;
     };
   };
-  /**
-   * the process version the instance runs, to draw (docs/adr/0050-instance-process-diagram.md)
-   */
-  diagram: {
-    /**
-     * the version's BPMN 2.0 XML with diagram interchange (laid out by the server when the file had none)
-     */
-    bpmn: string;
-    /**
-     * ids of the nodes the instance waits at
-     */
-    active: string[];
-    /**
-     * ids of the nodes it has passed (started at, approved, run), the active ones left out
-     */
-    done: string[];
-    /**
-     * node id → the name its package gives it in the reader's language (the BPMN file's names are the fallback)
-     */
-    names?: {
-      [k: string]: string | undefined;
-    };
-  };
+  diagram: FlowDiagram;
   /**
    * the nodes the instance waits at, with the approvers of their open tasks
    */
   current: FlowNodeApprovers[];
-  history: {
-    /**
-     * yyyy-MM-dd HH:mm:ss
-     */
-    at: string;
-    action: "start" | "submit" | "back" | "retract" | "auto" | "complete" | "delete" | "intervene" | "reassign";
-    /**
-     * the user, or the administrator of an intervention; empty for the engine
-     */
-    actor: string;
-    nodeName: string;
-    /**
-     * names of the nodes the action led to
-     */
-    toNodes: string[];
-    comment: string;
-  }[];
+  history: FlowHistory;
 }
+
+/**
+ * the process version the instance runs, to draw (docs/adr/0050-instance-process-diagram.md)
+ */
+export interface FlowDiagram {
+  /**
+   * the version's BPMN 2.0 XML with diagram interchange (laid out by the server when the file had none)
+   */
+  bpmn: string;
+  /**
+   * ids of the nodes the instance waits at
+   */
+  active: string[];
+  /**
+   * ids of the nodes it has passed (started at, approved, run), the active ones left out
+   */
+  done: string[];
+  /**
+   * node id → the name its package gives it in the reader's language (the BPMN file's names are the fallback)
+   */
+  names?: {
+    [k: string]: string | undefined;
+  };
+}
+
+export type FlowHistory = {
+  /**
+   * yyyy-MM-dd HH:mm:ss
+   */
+  at: string;
+  action: "start" | "submit" | "back" | "retract" | "auto" | "complete" | "delete" | "intervene" | "reassign";
+  /**
+   * the user, or the administrator of an intervention; empty for the engine
+   */
+  actor: string;
+  nodeName: string;
+  /**
+   * names of the nodes the action led to
+   */
+  toNodes: string[];
+  comment: string;
+}[];
 
 export interface FlowIntervention {
   /**
@@ -1083,9 +1087,9 @@ export interface ImVerifyResult {
 export interface InstallPlan {
   mode: "preview" | "commit";
   /**
-   * install: new; upgrade: a newer version; reinstall: the same version again
+   * install: new; upgrade: a newer version; reinstall: the same version again; process: a bare .bpmn added to or replacing processes of the installed version
    */
-  action: "install" | "upgrade" | "reinstall";
+  action: "install" | "upgrade" | "reinstall" | "process";
   packageId: string;
   /**
    * null in the preview of a first install
@@ -1784,6 +1788,92 @@ export interface RoleSearch {
   name?: string;
 }
 
+/**
+ * a field of the package's form (docs/packages.md); the console draws the form from these
+ */
+export interface RuntimeFormField {
+  name: string;
+  type: "text" | "textarea" | "number" | "money" | "date" | "select" | "user" | "department" | "attachment";
+  label: {
+    en: string;
+    zh: string;
+    cn: string;
+  };
+  required?: boolean;
+  options?: string[];
+}
+
+export interface RuntimeInstance {
+  instance: {
+    id: string;
+    flowName: string;
+    title: string;
+    status: "running" | "completed" | "deleted";
+    initiator: string;
+    startedAt: string;
+    formData: {
+      [k: string]: unknown | undefined;
+    };
+  };
+  fields: RuntimeFormField[];
+  /**
+   * the caller's open task on this instance, if it has one
+   */
+  myTask: {
+    taskId: string;
+    nodeId: string;
+    nodeName: string;
+  } | null;
+  current: FlowNodeApprovers[];
+  history: FlowHistory;
+  diagram: FlowDiagram;
+}
+
+/**
+ * the processes the enterprise offers (the Open API tab's list), each with its start form
+ */
+export type RuntimeProcesses = {
+  applicationId: string;
+  applicationName: string;
+  flowId: string;
+  flowName: string;
+  fields: RuntimeFormField[];
+}[];
+
+export interface RuntimeTaskLists {
+  /**
+   * the caller's open tasks, newest first (at most 100), whatever element made them
+   */
+  todo: {
+    instanceId: string;
+    applicationId: string;
+    flowId: string;
+    flowName: string;
+    title: string;
+    status: "running" | "completed" | "deleted";
+    startedAt: string;
+    taskId: string;
+    nodeName: string;
+    since: string;
+  }[];
+  /**
+   * the instances the caller started, newest first (at most 100)
+   */
+  started: {
+    instanceId: string;
+    applicationId: string;
+    flowId: string;
+    flowName: string;
+    title: string;
+    status: "running" | "completed" | "deleted";
+    startedAt: string;
+    /**
+     * the names of the nodes it waits at
+     */
+    waitsAt: string;
+  }[];
+}
+
 export interface ServerHistory {
   /**
    * the server instance these samples are of
@@ -2431,6 +2521,18 @@ export interface ApplicationsFormsStatusQuery {
 }
 
 export interface ApplicationsInstallQuery {
+  /**
+   * preview: what a commit would do, nothing written
+   */
+  mode?: "preview" | "commit";
+}
+
+export interface ApplicationsInstallProcessQuery {
+  applicationId: string;
+  /**
+   * the form a new process starts with (default: the application's first); a replaced process keeps its own unless this names another
+   */
+  form?: string;
   /**
    * preview: what a commit would do, nothing written
    */
@@ -3119,6 +3221,17 @@ export interface RuntimeDeleteQuery {
   instanceId: string;
 }
 
+export interface RuntimeInstanceQuery {
+  accessToken: string;
+  userCode: string;
+  /**
+   * the application's id, or the id of the package it was installed from (the Open API tab shows both)
+   */
+  applicationId: string;
+  flowId: string;
+  instanceId: string;
+}
+
 export interface RuntimeMessagesQuery {
   accessToken: string;
   userCode: string;
@@ -3129,6 +3242,11 @@ export interface RuntimeMessagesQuery {
    */
   unread?: boolean;
   lang?: "en" | "zh" | "cn";
+}
+
+export interface RuntimeProcessesQuery {
+  accessToken: string;
+  userCode: string;
 }
 
 export interface RuntimeQueryBackQuery {
@@ -3199,6 +3317,11 @@ export interface RuntimeSubmitQuery {
   applicationId: string;
   flowId: string;
   instanceId: string;
+}
+
+export interface RuntimeTasksQuery {
+  accessToken: string;
+  userCode: string;
 }
 
 /**
@@ -3359,6 +3482,7 @@ export interface Calls {
   'applications.forConfig': { params: never; query: ApplicationsForConfigQuery; body: never; reply: ApplicationPage };
   'applications.formsStatus': { params: never; query: ApplicationsFormsStatusQuery; body: never; reply: MaintenanceJob };
   'applications.install': { params: never; query: ApplicationsInstallQuery; body: PackageFile; reply: InstallPlan };
+  'applications.installProcess': { params: never; query: ApplicationsInstallProcessQuery; body: PackageFile; reply: InstallPlan };
   'applications.list': { params: never; query: ApplicationsListQuery; body: never; reply: ApplicationPage };
   'applications.syncForms': { params: never; query: ApplicationsSyncFormsQuery; body: never; reply: MaintenanceJob };
   'auth.captcha': { params: never; query: never; body: never; reply: never };
@@ -3535,13 +3659,16 @@ export interface Calls {
   'roles.update': { params: { id: string }; query: never; body: Role; reply: RolesUpdateReply };
   'runtime.back': { params: never; query: RuntimeBackQuery; body: FlowRuntimeBody; reply: FlowActionResult };
   'runtime.delete': { params: never; query: RuntimeDeleteQuery; body: never; reply: FlowActionResult };
+  'runtime.instance': { params: never; query: RuntimeInstanceQuery; body: never; reply: RuntimeInstance };
   'runtime.messages': { params: never; query: RuntimeMessagesQuery; body: never; reply: TaskMessagePage };
+  'runtime.processes': { params: never; query: RuntimeProcessesQuery; body: never; reply: RuntimeProcesses };
   'runtime.queryBack': { params: never; query: RuntimeQueryBackQuery; body: never; reply: FlowBackTargets };
   'runtime.querySubmit': { params: never; query: RuntimeQuerySubmitQuery; body: FlowRuntimeBody; reply: FlowActionResult };
   'runtime.readMessages': { params: never; query: RuntimeReadMessagesQuery; body: RuntimeReadMessagesBody; reply: RuntimeReadMessagesReply };
   'runtime.retract': { params: never; query: RuntimeRetractQuery; body: never; reply: FlowActionResult };
   'runtime.start': { params: never; query: RuntimeStartQuery; body: FlowRuntimeBody; reply: FlowActionResult };
   'runtime.submit': { params: never; query: RuntimeSubmitQuery; body: FlowRuntimeBody; reply: FlowActionResult };
+  'runtime.tasks': { params: never; query: RuntimeTasksQuery; body: never; reply: RuntimeTaskLists };
   'sms.test': { params: { id: string; phone: string }; query: never; body: never; reply: SmsAnswer };
   'superusers.create': { params: never; query: never; body: Superuser; reply: Superuser };
   'superusers.delete': { params: never; query: never; body: SuperusersDeleteBody; reply: SuperusersDeleteReply };
@@ -3585,6 +3712,7 @@ export const callRoutes = {
   'applications.forConfig': { method: 'GET', path: '/authtime/config/applications' },
   'applications.formsStatus': { method: 'GET', path: '/authtime/runtime/synchronization/forms/status' },
   'applications.install': { method: 'POST', path: '/authtime/applications/package' },
+  'applications.installProcess': { method: 'POST', path: '/authtime/applications/process' },
   'applications.list': { method: 'GET', path: '/authtime/applications' },
   'applications.syncForms': { method: 'POST', path: '/authtime/runtime/synchronization/forms' },
   'auth.captcha': { method: 'GET', path: '/authtime/captcha' },
@@ -3761,13 +3889,16 @@ export const callRoutes = {
   'roles.update': { method: 'PUT', path: '/authtime/application/{id}/role' },
   'runtime.back': { method: 'POST', path: '/rest/bpm/runtime/back' },
   'runtime.delete': { method: 'GET', path: '/rest/bpm/runtime/delete', effects: true },
+  'runtime.instance': { method: 'GET', path: '/rest/bpm/query/instance' },
   'runtime.messages': { method: 'GET', path: '/rest/bpm/messages' },
+  'runtime.processes': { method: 'GET', path: '/rest/bpm/query/processes' },
   'runtime.queryBack': { method: 'POST', path: '/rest/bpm/query/back', effects: false },
   'runtime.querySubmit': { method: 'POST', path: '/rest/bpm/query/submission', effects: false },
   'runtime.readMessages': { method: 'POST', path: '/rest/bpm/messages/read' },
   'runtime.retract': { method: 'POST', path: '/rest/bpm/runtime/retracement' },
   'runtime.start': { method: 'POST', path: '/rest/bpm/runtime/start' },
   'runtime.submit': { method: 'POST', path: '/rest/bpm/runtime/submission' },
+  'runtime.tasks': { method: 'GET', path: '/rest/bpm/query/tasks' },
   'sms.test': { method: 'GET', path: '/authtime/domain/{id}/sms/{phone}', effects: true },
   'superusers.create': { method: 'POST', path: '/authtime/superuser' },
   'superusers.delete': { method: 'DELETE', path: '/authtime/superuser' },

@@ -35,9 +35,13 @@ export interface Role {
   resources?: string[];
 }
 
+/** The field types a package form may use (schemas/meta/app-package.yaml). */
+export type FormFieldType =
+  'text' | 'textarea' | 'number' | 'money' | 'date' | 'select' | 'user' | 'department' | 'attachment';
+
 export interface FormField {
   name: string;
-  type: string;
+  type: FormFieldType;
   label: Text;
   required?: boolean;
   options?: string[];

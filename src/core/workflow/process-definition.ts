@@ -143,13 +143,14 @@ export async function readProcess(xml: string, processId: string): Promise<ReadP
   return { ...compileProcess(process), warnings };
 }
 
-/** The executable processes of a BPMN document, by id and name (a bare file uploaded for an installed application). */
-export async function processesIn(xml: string): Promise<Array<{ id: string; name: string }>> {
+/** The processes of a BPMN document, by id and name, and whether the file marks each executable (a bare
+ *  file uploaded for an installed application takes the executable ones, docs/adr/0132-task-runtime-and-bare-bpmn.md). */
+export async function processesIn(xml: string): Promise<Array<{ id: string; name: string; executable: boolean }>> {
   try {
     const read = await new BpmnModdle().fromXML(xml, 'bpmn:Definitions');
-    return ((read.rootElement as { rootElements?: Element[] }).rootElements ?? [])
+    return ((read.rootElement as { rootElements?: Array<Element & { isExecutable?: boolean }> }).rootElements ?? [])
       .filter((e) => e.$type === 'bpmn:Process' && e.id)
-      .map((e) => ({ id: e.id!, name: e.name ?? e.id! }));
+      .map((e) => ({ id: e.id!, name: e.name?.trim() || e.id!, executable: e.isExecutable === true }));
   } catch {
     return [];
   }

@@ -7,6 +7,9 @@
 // the call could name. The matrix test fails for a call with neither that cannot be derived, and for a
 // whole probe of a call whose request the catalogue places.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PACKAGES_DIR } from '../../../src/core/packages/read-package.ts';
 import { runtimeFixture } from './runtime-fixture.ts';
 import { standardWeek } from '../../../src/core/calendar/work-calendar.ts';
 import { encodePassword } from '../../../src/core/password-codec.ts';
@@ -806,6 +809,20 @@ export const PROBE_ADDITIONS: Record<string, ProbeAddition> = {
       },
     }),
   },
+  // A preview of a bare .bpmn for the office (docs/adr/0132-task-runtime-and-bare-bpmn.md): checked and planned, nothing written.
+  'applications.installProcess': {
+    add: async (world) => ({
+      query: { mode: 'preview', applicationId: await officeId(world) },
+      body: {
+        path: await uploaded(
+          world,
+          { path: 'process' },
+          new Blob([readFileSync(join(PACKAGES_DIR, 'office/processes/trip-approval.bpmn'))]),
+          'trip.bpmn',
+        ),
+      },
+    }),
+  },
   'applications.syncForms': {
     add: async (world) => ({
       query: { applicationId: await officeId(world) },
@@ -881,6 +898,26 @@ export const PROBE_ADDITIONS: Record<string, ProbeAddition> = {
       const r = await runtimeFixture(world);
       await r.instance('started');
       return { query: messageQuery(await r.query(r.first)), body: {} };
+    },
+  },
+  // The task runtime's reads (docs/adr/0132-task-runtime-and-bare-bpmn.md): the same credential as the actions.
+  'runtime.processes': {
+    add: async (world) => {
+      const r = await runtimeFixture(world);
+      return { query: messageQuery(await r.query(r.initiator)) };
+    },
+  },
+  'runtime.tasks': {
+    add: async (world) => {
+      const r = await runtimeFixture(world);
+      await r.instance('started');
+      return { query: messageQuery(await r.query(r.first)) };
+    },
+  },
+  'runtime.instance': {
+    add: async (world) => {
+      const r = await runtimeFixture(world);
+      return { query: await r.query(r.first, await r.instance('started')) };
     },
   },
   'openApi.accessToken': {

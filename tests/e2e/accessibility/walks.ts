@@ -40,6 +40,7 @@ const SIGNED_IN_ROUTES = [
   '/systemMoni/apiDocs',
   '/systemMoni/services',
   '/debug',
+  '/debug/runtime',
   '/test',
   '/flowstaterts',
   '/about',

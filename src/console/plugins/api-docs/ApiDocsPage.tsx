@@ -6,6 +6,7 @@
 import Login from '@mui/icons-material/Login';
 import Logout from '@mui/icons-material/Logout';
 import PersonSearch from '@mui/icons-material/PersonSearch';
+import PlayArrow from '@mui/icons-material/PlayArrow';
 import {
   Alert,
   Button,
@@ -20,6 +21,7 @@ import {
 } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { call } from '../../api/client.ts';
 import { useCall } from '../../api/queries.ts';
 import { formatDateTime } from '../../runtime/cells/DateCell.tsx';
@@ -37,7 +39,8 @@ const ApiExplorer = lazy(() => import('./ApiExplorer.tsx'));
 const DURATIONS = [15, 30, 60, 120];
 const NO_CHOICES: Choices = [];
 
-/** The screen's `props.intro`: the debug mode (the home page's debug tile) opens this page with its own words. */
+/** The screen's `props.intro`: the debug mode (the home page's debug tile) opens this page with its own words;
+ *  `props.runtime`: once signed in, a link to the task runtime that acts as the user (docs/adr/0132-task-runtime-and-bare-bpmn.md). */
 export default function ApiDocsPage({ props }: PluginProps) {
   const { t } = useTranslation();
   const docs = useDocSignIn();
@@ -134,6 +137,18 @@ export default function ApiDocsPage({ props }: PluginProps) {
           <Button variant="contained" startIcon={<Login />} onClick={() => void signIn()} data-testid="api-docs-signin">
             {t('apiDocs.signIn')}
           </Button>
+          {docs.token && typeof props.runtime === 'string' && (
+            <Button
+              variant="contained"
+              color="secondary"
+              startIcon={<PlayArrow />}
+              component={RouterLink}
+              to={props.runtime}
+              data-testid="api-docs-runtime"
+            >
+              {t('taskRuntime.openRuntime')}
+            </Button>
+          )}
           <Button
             variant="outlined"
             startIcon={<Logout />}

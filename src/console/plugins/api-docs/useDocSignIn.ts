@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { call } from '../../api/client.ts';
+import { setRuntimeCredential } from '../../api/runtime-sign-in.ts';
 import { notifySuccess } from '../../shell/notify.ts';
 
 export type SignInState = Calls['apiDocs.current']['reply'];
@@ -26,6 +27,7 @@ export function useDocSignIn() {
       () => {
         setState({ active: false });
         setToken(null);
+        setRuntimeCredential(null);
       },
       Math.max(0, Math.min(left, 2 ** 31 - 1)),
     );
@@ -36,6 +38,7 @@ export function useDocSignIn() {
     const made = await call('apiDocs.signIn', { query: { userid }, body: { reason, minutes } });
     setToken(made);
     setState(made);
+    setRuntimeCredential(made);
     return made;
   }, []);
 
@@ -43,6 +46,7 @@ export function useDocSignIn() {
     const done = await call('apiDocs.signOut', {});
     setToken(null);
     setState({ active: false });
+    setRuntimeCredential(null);
     notifySuccess(done.message);
   }, []);
 

@@ -2,7 +2,9 @@
 // shows what installing it would do — install, upgrade from which version, or reinstall, every part
 // added, changed or removed, and what its processes ask for that the engine will not honour (installing
 // accepts it) — or the package's problems by file and place. Install writes it in one
-// transaction; closing after an install asks the list to reload.
+// transaction; closing after an install asks the list to reload. Opened from an application's row
+// (`data.id`, dialog `process-install`), it takes a bare .bpmn adding or replacing that application's
+// processes instead, with the same preview (docs/adr/0132-task-runtime-and-bare-bpmn.md).
 import {
   Chip,
   Button,
@@ -62,10 +64,11 @@ function ChangesTable({ changes }: { changes: InstallPlan['changes'] }) {
   );
 }
 
-export default function PackageInstallDialog({ onClose }: DialogPluginProps) {
+export default function PackageInstallDialog({ onClose, data }: DialogPluginProps) {
   const { t } = useTranslation();
   const messages = useDialogMessage();
-  const installer = usePackageInstall(messages);
+  const applicationId = data.process === true && typeof data.id === 'string' ? data.id : undefined;
+  const installer = usePackageInstall(messages, applicationId);
   const [uploaded, setUploaded] = useState(false);
   if (!uploaded) {
     const whenUploaded = (path: unknown) => {
@@ -73,14 +76,16 @@ export default function PackageInstallDialog({ onClose }: DialogPluginProps) {
       setUploaded(true);
       installer.previewFile(path);
     };
-    return <OpenDialog name="upload" data={{ use: 'package' }} onClose={whenUploaded} />;
+    return <OpenDialog name="upload" data={{ use: applicationId ? 'process' : 'package' }} onClose={whenUploaded} />;
   }
   const { preview, installed, problems } = installer;
   const plan = installed ?? preview;
   const close = () => onClose(installed ? { reload: true } : undefined);
   return (
     <Dialog open onClose={close} maxWidth="md" fullWidth data-testid="package-install-dialog">
-      <DialogTitle sx={{ fontSize: 18 }}>{t('software.install.title')}</DialogTitle>
+      <DialogTitle sx={{ fontSize: 18 }}>
+        {t(applicationId ? 'software.install.processTitle' : 'software.install.title')}
+      </DialogTitle>
       <DialogContent>
         <DialogMessageBar messages={messages} />
         {!plan && installer.busy && <Typography color="text.secondary">{t('software.install.reading')}</Typography>}

@@ -1,4 +1,5 @@
-// The package install's controller (docs/adr/0038-applications-from-packages.md): the uploaded .zip is previewed (every part the install adds,
+// The package install's controller (docs/adr/0038-applications-from-packages.md): the uploaded .zip — or a bare .bpmn for an installed
+// application (`applicationId`, docs/adr/0132-task-runtime-and-bare-bpmn.md) — is previewed (every part the install adds,
 // changes or removes, nothing written), then installed on request (runtime/dialog/usePreviewCommit.ts).
 // A refused package answers its problems, each named by file and place.
 import { useCallback, useState } from 'react';
@@ -12,12 +13,14 @@ import { usePreviewCommit, type PreviewMode } from '../../runtime/dialog/usePrev
 
 export type InstallPlan = Calls['applications.install']['reply'];
 
-export function usePackageInstall(messages: DialogMessage) {
+export function usePackageInstall(messages: DialogMessage, applicationId?: string) {
   const [problems, setProblems] = useState<FieldError[]>([]);
   const send = useCallback(
-    (path: string, mode: PreviewMode) =>
-      call('applications.install', { query: { mode }, body: { path }, silent: true }),
-    [],
+    (path: string, mode: PreviewMode): Promise<InstallPlan> =>
+      applicationId
+        ? call('applications.installProcess', { query: { mode, applicationId }, body: { path }, silent: true })
+        : call('applications.install', { query: { mode }, body: { path }, silent: true }),
+    [applicationId],
   );
   const onFailure = useCallback(
     (e: unknown) => {

@@ -19,6 +19,7 @@ export const DIALOG_NAMES = [
   'flow-approvers-batch',
   'user-select',
   'package-install',
+  'process-install',
   'application-bind',
   'role-form',
   'application-modules',

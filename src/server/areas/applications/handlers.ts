@@ -2,7 +2,8 @@
 // installed application's forms with its package (docs/adr/0053-forms-synchronisation.md).
 import { sql, type SqlBool } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
-import { checkPackage } from '../../../core/packages/check-package.ts';
+import { readFile } from 'node:fs/promises';
+import { checkPackage, type PackageFiles } from '../../../core/packages/check-package.ts';
 import type { PackageProblem, Text } from '../../../core/packages/package-types.ts';
 import { packageMetaSchema } from '../../../core/packages/read-package.ts';
 import { ValidationFailure } from '../../http/app-error.ts';
@@ -12,6 +13,7 @@ import { jobStatus, startJob } from '../maintenance/job-runner.ts';
 import { installPackage } from './install-package.ts';
 import { readPackageArchive } from './package-archive.ts';
 import { packageFilePath } from './package-file.ts';
+import { processUpload } from './process-upload.ts';
 import { formsSlot, packagedApplication, synchronizeForms } from './sync-forms.ts';
 
 type PageCtx = Parameters<CallHandler<'applications.list'>>[0] | Parameters<CallHandler<'applications.forConfig'>>[0];
@@ -67,12 +69,14 @@ const list: CallHandler<'applications.list'> = (ctx) =>
 const forConfig: CallHandler<'applications.forConfig'> = (ctx) =>
   applicationPage(ctx, { currpage: 1, pagelines: 100000, name: ctx.query.name, domainid: ctx.query.domainid });
 
-const install: CallHandler<'applications.install'> = async (ctx) => {
-  const mode = ctx.query.mode ?? 'commit';
-  const files = await readPackageArchive(packageFilePath(ctx.services, ctx.body.path));
+type InstallCtx =
+  Parameters<CallHandler<'applications.install'>>[0] | Parameters<CallHandler<'applications.installProcess'>>[0];
+
+/** Checks a package's files and previews or installs it: the problems refuse it, each by file and
+ *  place as `atrium check` prints them; the answer's names are in the caller's language. */
+async function checkedInstall(ctx: InstallCtx, files: PackageFiles, mode: 'preview' | 'commit') {
   const t = await ctx.request.atrium.translator();
   const { pkg, problems, cautions } = await checkPackage(files, packageMetaSchema(), t);
-  // Each problem names its file and place, as `atrium check` prints them.
   const placed = (p: PackageProblem) => ({ field: `${p.file}${p.pointer ? `#${p.pointer}` : ''}`, message: p.message });
   if (!pkg) throw new ValidationFailure([], problems.map(placed));
   const plan = await installPackage(ctx.services.db, pkg, mode);
@@ -84,6 +88,27 @@ const install: CallHandler<'applications.install'> = async (ctx) => {
     changes: plan.changes.map((c) => ({ ...c, name: c.name[language] ?? c.name.en })),
     warnings: cautions.map(placed),
   };
+}
+
+const install: CallHandler<'applications.install'> = async (ctx) =>
+  checkedInstall(
+    ctx,
+    await readPackageArchive(packageFilePath(ctx.services, ctx.body.path)),
+    ctx.query.mode ?? 'commit',
+  );
+
+/** A bare .bpmn adding or replacing processes of an installed application (process-upload.ts): the
+ *  same check and preview as a package, the application's version kept. */
+const installProcess: CallHandler<'applications.installProcess'> = async (ctx) => {
+  const application = await packagedApplication(
+    ctx.services.db,
+    ctx.query.applicationId,
+    await ctx.request.atrium.language(),
+  );
+  const xml = await readFile(packageFilePath(ctx.services, ctx.body.path, 'process'), 'utf8');
+  const { files } = await processUpload(ctx.services.db, application, xml, ctx.query.form);
+  const plan = await checkedInstall(ctx, files, ctx.query.mode ?? 'commit');
+  return { ...plan, action: 'process' as const };
 };
 
 /** Starts bringing the application's stored forms in line with its package (docs/adr/0053-forms-synchronisation.md); 1009 while it runs. */
@@ -121,6 +146,7 @@ export const applicationHandlers: Record<string, Handler> = {
   'applications.list': list,
   'applications.forConfig': forConfig,
   'applications.install': install,
+  'applications.installProcess': installProcess,
   'applications.syncForms': syncForms,
   'applications.formsStatus': formsStatus,
 };

@@ -139,7 +139,7 @@ async function callerOf(
 }
 
 /** The caller and its instance (the query's instanceId), both checked. */
-async function callerAndInstance(
+export async function callerAndInstance(
   db: Db,
   query: RuntimeQuery & { instanceId: string },
 ): Promise<{ caller: Caller; instance: LockedInstance }> {

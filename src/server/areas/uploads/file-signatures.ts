@@ -17,7 +17,9 @@ SIGNATURES.jpeg = SIGNATURES.jpg;
 const JSON_OBJECT_START = /^(\uFEFF)?\s*\{/;
 // An iCalendar file starts with its calendar object.
 const ICS_START = /^(\uFEFF)?\s*BEGIN:VCALENDAR/i;
-const TEXT_STARTS: Record<string, RegExp> = { json: JSON_OBJECT_START, ics: ICS_START };
+// A BPMN file is XML: a declaration or its root element first.
+const XML_START = /^(\uFEFF)?\s*</;
+const TEXT_STARTS: Record<string, RegExp> = { json: JSON_OBJECT_START, ics: ICS_START, bpmn: XML_START };
 
 export async function startsLike(file: string, extension: string): Promise<boolean> {
   const expected = SIGNATURES[extension];
