@@ -33,6 +33,7 @@ const RUNS: Record<string, { start: Record<string, unknown>; submit?: Record<str
   'c8-amount-routing': { start: { amount: 5000, dept: 'sales', director: 'cor-r2' } },
   'c8-leave-approval': { start: {}, submit: { approved: true } },
   'c8-multi-instance': { start: { boardMembers: ['kermit', 'gonzo', 'fozzie'] } },
+  'c8-offer-escalation': { start: { discount: 20 } },
   'flowable-candidate-users': { start: {} },
   'flowable-leave-approval': { start: {}, submit: { approved: true } },
   'flowable-subprocess': { start: {} },
@@ -56,6 +57,7 @@ const GROUPS = [
   'it',
   'support',
   'travel',
+  'sales',
 ];
 
 describe.each(targets)('the BPMN corpus run to its end on $name', (target) => {

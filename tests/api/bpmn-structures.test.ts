@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const targets = await databaseTargets();
 const FILES = [
+  'c8-offer-escalation',
   'c7-supplier-subprocess',
   'c7-countersign',
   'activiti-inclusive',
@@ -45,15 +46,16 @@ describe.each(targets)(
           })),
         )
         .execute();
-      for (const group of ['purchasing', 'legal', 'travel', 'support', 'it']) {
+      for (const group of ['purchasing', 'legal', 'travel', 'support', 'it', 'sales', 'management']) {
+        const holder = group === 'management' ? world.users.r2 : world.users.r1;
         const role = randomUUID();
         await db
           .insertInto('app_roles')
           .values({ id: role, application_id: world.applicationId, package_role: group, name: group })
           .execute();
-        await db.insertInto('role_users').values({ role_id: role, user_id: world.users.r1 }).execute();
+        await db.insertInto('role_users').values({ role_id: role, user_id: holder }).execute();
       }
-    }, 120_000);
+    }, 300_000); // a server on a loaded machine
     afterAll(async () => server?.close());
 
     const runtime = (action: string, file: string, userCode: string, body: unknown, instanceId?: string) =>
@@ -198,6 +200,19 @@ describe.each(targets)(
       await submit('c7-countersign', id, 'sx-r2');
       expect(await openTasks(id)).toEqual(['Activity_1h0vz8e:sx-lead']);
       expect(await submit('c7-countersign', id, 'sx-lead')).toBe('completed');
+    }, 60_000);
+
+    it('starts a non-interrupting escalation boundary path beside its sub-process, which goes on', async () => {
+      const id = await start('c8-offer-escalation', { discount: 20 });
+      expect(await openTasks(id)).toEqual(['Activity_0b8k3jz:sx-r1', 'Activity_0t7v2ua:sx-r2']);
+      expect((await instance(id)).state_label).toBe('Prepare offer › Draft offer, Approve discount');
+      await submit('c8-offer-escalation', id, 'sx-r1');
+      // The sub-process's last path ended: it is done while the boundary path still runs.
+      expect(await openTasks(id)).toEqual(['Activity_0t7v2ua:sx-r2', 'Activity_1w5e9ol:sx-r1']);
+      await submit('c8-offer-escalation', id, 'sx-r1');
+      expect(await submit('c8-offer-escalation', id, 'sx-r2')).toBe('completed');
+      const quiet = await start('c8-offer-escalation', { discount: 5 });
+      expect(await openTasks(quiet)).toEqual(['Activity_0b8k3jz:sx-r1']);
     }, 60_000);
 
     it('runs a Flowable sub-process to its end', async () => {

@@ -13,7 +13,7 @@ import { AppError } from '../http/app-error.ts';
 import { currentVersion, versionById } from './process-versions.ts';
 import { Walk, type ActionStamp, type InstanceState } from './walk.ts';
 import { finishEndsUnit, writingInstances } from './instance-writes.ts';
-import { instanceDone, sequentialApprovals } from './multi-instance.ts';
+import { instanceDone, parallelMultiInstances, sequentialApprovals } from './multi-instance.ts';
 import { COMMIT_AFTER } from '../db/pipelined-transactions.ts';
 import type { Person } from './approver-names.ts';
 
@@ -450,7 +450,7 @@ export async function finish(
       kept as (update flow_instances set updated_at = ${at}, last_actor_id = coalesce(${actorId}::text, last_actor_id),
         status = case when exists (select from tokens) then status else 'completed' end,
         completed_at = case when exists (select from tokens) then completed_at else ${at} end,
-        state_label = case when exists (select from tokens) then ${stateLabel(walk)} else '' end,
+        state_label = case when exists (select from tokens) then ${stateLabel(walk, state.id)} else '' end,
         state_nodes = coalesce((select array_agg(distinct node_id order by node_id) from tokens where state = 'active'), '{}'),
         auditor_names = case when exists (select from tokens) then ${openApproverNames(state.id)} else '' end
         where id = ${state.id})
@@ -465,8 +465,19 @@ export async function finish(
 /** The names of the nodes where an active token stands, each once, in the order of their ids (a node
  *  the definition does not name shows its id), at most 500 characters; state_nodes keeps their ids, by
  *  which the monitoring list names them in the reader's language (areas/flows/node-names.ts). */
-const stateLabel = (walk: Walk) => sql<string>`left(coalesce((select string_agg(label, ', ' order by first) from (
-  select coalesce(${walk.nodeNames()}::jsonb ->> node_id, node_id) as label, min(node_id) as first from tokens where state = 'active' group by 1) l), ''), 500)`;
+const stateLabel = (walk: Walk, instanceId: string) => {
+  const counted = parallelMultiInstances(walk.definition);
+  // A parallel multi-instance approval shows how many of its instances are done ("Board approves (2/4)",
+  // docs/adr/0125-multi-instance-approvals.md); a definition without one keeps the plain statement.
+  const count =
+    counted.length === 0
+      ? sql``
+      : sql` || case when node_id = any(${counted}::text[]) then (select ' (' || count(*) filter (where t.status = 'done') || '/' || count(*) || ')'
+          from flow_tasks t where t.instance_id = ${instanceId} and t.node_id = tokens.node_id and t.status in ('open', 'done')
+            and t.token_id in (select k.id from flow_tokens k where k.instance_id = ${instanceId} and k.node_id = tokens.node_id and k.state = 'active')) else '' end`;
+  return sql<string>`left(coalesce((select string_agg(label, ', ' order by first) from (
+  select coalesce(${walk.nodeNames()}::jsonb ->> node_id, node_id)${count} as label, min(node_id) as first from tokens where state = 'active' group by 1) l), ''), 500)`;
+};
 
 /** What the monitoring list shows as a running instance's current approvers: the names of its open
  *  tasks' assignees, each once, in order (read by the statement that keeps it, no extra round trip). */

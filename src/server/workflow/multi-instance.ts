@@ -14,20 +14,26 @@ import type { WalkState as Walk } from './walk-state.ts';
 export const firstInstances = (node: ProcessNode, approvers: string[]): string[] =>
   node.multi?.sequential ? approvers.slice(0, 1) : approvers;
 
-const sequentialOf = new WeakMap<ProcessDefinition, string[]>();
+const byKind = new WeakMap<ProcessDefinition, { sequential: string[]; parallel: string[] }>();
+
+function multiInstances(definition: ProcessDefinition) {
+  let found = byKind.get(definition);
+  if (!found) {
+    const multi = Object.values(definition.nodes).filter((n) => n.multi);
+    found = {
+      sequential: multi.filter((n) => n.multi!.sequential).map((n) => n.id),
+      parallel: multi.filter((n) => !n.multi!.sequential).map((n) => n.id),
+    };
+    byKind.set(definition, found);
+  }
+  return found;
+}
 
 /** The definition's sequential approvals: a submission there never ends the node by itself (actions.ts). */
-export function sequentialApprovals(definition: ProcessDefinition): string[] {
-  let ids = sequentialOf.get(definition);
-  if (!ids)
-    sequentialOf.set(
-      definition,
-      (ids = Object.values(definition.nodes)
-        .filter((n) => n.multi?.sequential)
-        .map((n) => n.id)),
-    );
-  return ids;
-}
+export const sequentialApprovals = (definition: ProcessDefinition): string[] => multiInstances(definition).sequential;
+
+/** The definition's parallel multi-instance approvals: the list's label counts their instances. */
+export const parallelMultiInstances = (definition: ProcessDefinition): string[] => multiInstances(definition).parallel;
 
 /** After a submission at a multi-instance approval whose token stayed: true when the node is now done
  *  (its completion condition holds, or a sequence has no approver left); its open tasks are then

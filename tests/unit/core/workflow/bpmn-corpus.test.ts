@@ -1,4 +1,4 @@
-// Issue 33's corpus: thirty-two files in the forms Camunda Modeler 7 and 8, Flowable, Activiti and bpmn-js
+// Issue 33's corpus: thirty-three files in the forms Camunda Modeler 7 and 8, Flowable, Activiti and bpmn-js
 // export (tests/fixtures/bpmn/). Each is read as an install reads it: those within the engine's reach
 // install as drawn (with the warnings the preview lists); the others are refused, each problem naming
 // the element by name and id. The runnable ones run to their end in tests/api/bpmn-corpus.test.ts.
@@ -40,6 +40,7 @@ const REFUSED: Record<string, string[]> = {
   'c8-leave-approval': [],
   'c8-message-start': ['eventDefinition: Claim received (StartEvent_1)'],
   'c8-multi-instance': [],
+  'c8-offer-escalation': [],
   'flowable-candidate-users': [],
   'flowable-holiday-request': [
     'code: Enter holidays in external system (externalSystemCall)',
@@ -67,7 +68,7 @@ describe('the BPMN corpus', () => {
     }
     const installs = corpus.filter((c) => c.read.definition).length;
     console.log(`${installs} of ${corpus.length} install as drawn\n${table.join('\n')}`);
-    expect(installs).toBe(20);
+    expect(installs).toBe(21);
   }, 60_000);
 
   it('lists what installs without being honoured: forms, schedules, async, mappings, approvers left open', async () => {
