@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
+import type { ApiClient } from './helpers/api-client.ts';
 
 const targets = await databaseTargets();
 const FILES = [
@@ -28,11 +29,13 @@ describe.each(targets)(
     let server: TestServer;
     let world: EngineWorld;
     let token: string;
+    let admin: ApiClient;
 
     beforeAll(async () => {
       server = await startTestServer(target);
       world = await makeEngineWorld(server.db, 'Acme', 'sx');
       token = await runtimeAccess(server.db, world);
+      admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
       const db = server.db;
       await db
         .insertInto('app_processes')
@@ -213,6 +216,42 @@ describe.each(targets)(
       expect(await submit('c8-offer-escalation', id, 'sx-r2')).toBe('completed');
       const quiet = await start('c8-offer-escalation', { discount: 5 });
       expect(await openTasks(quiet)).toEqual(['Activity_0b8k3jz:sx-r1']);
+    }, 60_000);
+
+    it('shows the levels in the detail and lets an intervention move into a nested sub-process', async () => {
+      const id = await start('c7-supplier-subprocess', { documentsComplete: true });
+      const detail = await admin.call<{
+        current: Array<{ nodeName: string }>;
+        history: Array<{ action: string; nodeName: string }>;
+        diagram: { active: string[]; done: string[] };
+      }>('GET', '/authtime/domain/workflow/flowstatert', { query: { id } });
+      expect(detail.reply.errcode, detail.reply.errmsg).toBe(0);
+      expect(detail.reply.data!.current.map((c) => c.nodeName)).toEqual(['Check supplier › Check documents']);
+      expect(detail.reply.data!.history.map((h) => `${h.action} ${h.nodeName}`)).toEqual([
+        'start Supplier applied',
+        'auto Check supplier › Event_0c2h1ym',
+      ]);
+      expect(detail.reply.data!.diagram.active).toEqual(['Activity_0n4e6tb']);
+      const nodes = await admin.call<Array<{ id: string }>>(
+        'GET',
+        '/authtime/domain/workflow/intervention/othernodes',
+        {
+          query: { id },
+        },
+      );
+      expect(nodes.reply.data!.map((n) => n.id)).toEqual(
+        expect.arrayContaining(['Activity_0n4e6tb', 'Activity_0s5jz4c', 'Activity_1c5h7ke', 'Activity_0yq4p2t']),
+      );
+      expect(nodes.reply.data!.map((n) => n.id)).not.toContain('Event_0z6m9wq'); // an inner end
+      const moved = await admin.call('POST', '/authtime/domain/workflow/intervention/doflow', {
+        query: { id },
+        body: { submitTo: [{ nodeid: 'Activity_0s5jz4c', userids: world.users.r2 }], comment: 'legal first' },
+      });
+      expect(moved.reply.errcode, moved.reply.errmsg).toBe(0);
+      expect(await openTasks(id)).toEqual(['Activity_0s5jz4c:sx-r2']);
+      // Its terminate end empties "Legal review"; the outer level ends and the instance goes on after it.
+      await submit('c7-supplier-subprocess', id, 'sx-r2');
+      expect(await openTasks(id)).toEqual(['Activity_0yq4p2t:sx-r1']);
     }, 60_000);
 
     it('runs a Flowable sub-process to its end', async () => {
