@@ -17,19 +17,26 @@ const corpus = (await readCorpus()).filter((c) => c.read.definition);
 /** The variables each run starts with, and those each submission brings (the decisions along the path). */
 const RUNS: Record<string, { start: Record<string, unknown>; submit?: Record<string, unknown> }> = {
   'activiti-group-expression': { start: { approverGroups: 'managers' } },
+  'activiti-inclusive': { start: { flight: true, hotel: true } },
   'activiti-leave': { start: {}, submit: { deptLeaderPass: true } },
   'bpmnjs-collaboration-lanes': { start: {} },
   'bpmnjs-simple-approval': { start: {}, submit: { accepted: true } },
+  'c7-countersign': { start: { approvers: ['kermit', 'gonzo', 'fozzie', 'cor-r1'], signers: 'gonzo, kermit' } },
   'c7-expense-routing': { start: { amount: 5000, dept: 'sales' } },
   'c7-invoice-approval': { start: {}, submit: { approved: true } },
   'c7-open-approvers': { start: {} },
   'c7-parallel-review': { start: {} },
+  'c7-supplier-subprocess': { start: { documentsComplete: true } },
+  'c7-terminate-end': { start: {} },
   'c7-vacation-request': { start: {}, submit: { vacationApproved: true } },
   'c7-warnings': { start: {} },
   'c8-amount-routing': { start: { amount: 5000, dept: 'sales', director: 'cor-r2' } },
   'c8-leave-approval': { start: {}, submit: { approved: true } },
+  'c8-multi-instance': { start: { boardMembers: ['kermit', 'gonzo', 'fozzie'] } },
+  'c8-offer-escalation': { start: { discount: 20 } },
   'flowable-candidate-users': { start: {} },
   'flowable-leave-approval': { start: {}, submit: { approved: true } },
+  'flowable-subprocess': { start: {} },
 };
 
 /** Candidate groups the corpus names: each becomes a role of the test application held by r1. */
@@ -47,6 +54,10 @@ const GROUPS = [
   'buyer',
   'managers',
   'deptLeader',
+  'it',
+  'support',
+  'travel',
+  'sales',
 ];
 
 describe.each(targets)('the BPMN corpus run to its end on $name', (target) => {

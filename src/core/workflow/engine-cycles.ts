@@ -4,7 +4,7 @@
 // again and again. Each loop is named by its node ids, in the order its flows run.
 import type { ProcessDefinition, ProcessNode } from './process-types.ts';
 
-const RUN_BY_ENGINE = new Set<ProcessNode['kind']>(['exclusive', 'parallel', 'auto']);
+const RUN_BY_ENGINE = new Set<ProcessNode['kind']>(['exclusive', 'parallel', 'inclusive', 'auto']);
 
 /** One loop per strongly connected group of engine-run nodes: ids from the group's first id back to it. */
 export function engineCycles({ nodes, flows }: Pick<ProcessDefinition, 'nodes' | 'flows'>): string[][] {

@@ -5,7 +5,7 @@
 import type { ProcessDefinition } from './process-definition.ts';
 
 const isGateway = (definition: ProcessDefinition, id: string) =>
-  ['exclusive', 'parallel'].includes(definition.nodes[id]?.kind ?? '');
+  ['exclusive', 'parallel', 'inclusive'].includes(definition.nodes[id]?.kind ?? '');
 
 /** The nodes, going through gateways only, next to `from` in one direction, each gateway once. */
 function throughGateways(definition: ProcessDefinition, from: string, direction: 'incoming' | 'outgoing'): Set<string> {

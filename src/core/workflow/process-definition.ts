@@ -8,6 +8,7 @@ import { engineCycles } from './engine-cycles.ts';
 import { assignmentOf, initiatorVariable, VENDOR_PREFIXES, vendorFindings } from './vendor-attributes.ts';
 import { ExpressionError, soleVariable, vendorExpression, vendorRule } from './vendor-expression.ts';
 import type { ApproverRule, NodeKind, ProcessDefinition, ProcessFlow, ProcessNode } from './process-types.ts';
+import { eventRoleOf, flattenScopes, isEmbedded, multiInstanceOf, type Element } from './structure-elements.ts';
 
 export type { ApproverRule, NodeKind, ProcessDefinition, ProcessFlow, ProcessNode } from './process-types.ts';
 
@@ -17,27 +18,6 @@ export interface DefinitionProblem {
   element: string;
   key: string;
   params: Record<string, unknown>;
-}
-
-interface Element {
-  $type: string;
-  id?: string;
-  name?: string;
-  $attrs?: Record<string, string>;
-  flowElements?: Element[];
-  eventDefinitions?: Element[];
-  loopCharacteristics?: Element & {
-    isSequential?: boolean;
-    loopCardinality?: unknown;
-    completionCondition?: unknown;
-    extensionElements?: { values?: unknown[] };
-  };
-  sourceRef?: Element;
-  targetRef?: Element;
-  conditionExpression?: Element & { body?: string; language?: string };
-  script?: string;
-  attachedToRef?: Element;
-  default?: Element;
 }
 
 const KINDS: Record<string, NodeKind> = {
@@ -50,6 +30,8 @@ const KINDS: Record<string, NodeKind> = {
   'bpmn:ScriptTask': 'auto',
   'bpmn:ExclusiveGateway': 'exclusive',
   'bpmn:ParallelGateway': 'parallel',
+  'bpmn:InclusiveGateway': 'inclusive',
+  'bpmn:BoundaryEvent': 'boundary',
 };
 /** Parts of a drawing that do not run: kept out of the graph without a word. */
 const IGNORED = new Set([
@@ -192,8 +174,10 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
   const caution = note(cautions, 'warning');
   const nodes: Record<string, ProcessNode> = {};
   const flows: Record<string, ProcessFlow> = {};
-  const elements = process.flowElements ?? [];
-  const start = elements.find((e) => e.$type === 'bpmn:StartEvent');
+  const scoped = flattenScopes(process);
+  const elements = scoped.map((s) => s.element);
+  const parentOf = new Map(scoped.map((s) => [s.element, s.parent]));
+  const start = elements.find((e) => e.$type === 'bpmn:StartEvent' && !parentOf.get(e));
   const initiator = start && initiatorVariable(start);
 
   const vendorParts = (e: Element) => {
@@ -208,26 +192,48 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
     vendorParts(e);
     // What cannot run still joins the graph (as a plain step), so the flows through it raise no
     // further problems: the one problem is the element itself.
-    const kind = KINDS[e.$type] ?? 'auto';
-    if (!KINDS[e.$type]) problem(e, 'unsupported');
-    if (e.eventDefinitions?.length) problem(e, 'eventDefinition', { event: typeName(e.eventDefinitions[0]) });
+    const kind = isEmbedded(e) ? 'subprocess' : (KINDS[e.$type] ?? 'auto');
+    if (!KINDS[e.$type] && kind !== 'subprocess') problem(e, 'unsupported');
+    const role = eventRoleOf(e);
+    if (e.eventDefinitions?.length && !role) problem(e, 'eventDefinition', { event: typeName(e.eventDefinitions[0]) });
     if (e.$type === 'bpmn:ScriptTask' && e.script?.trim()) problem(e, 'code', { part: 'script', value: '' });
     const node: ProcessNode = { id: e.id, name: e.name?.trim() || e.id, kind, incoming: [], outgoing: [] };
+    const parent = parentOf.get(e);
+    if (parent) node.parent = parent;
+    if (role && 'end' in role && role.end) Object.assign(node, { end: role.end }, role.code ? { code: role.code } : {});
+    if (role && 'catches' in role) {
+      Object.assign(
+        node,
+        { catches: role.catches, interrupting: role.interrupting },
+        role.code ? { code: role.code } : {},
+      );
+    }
+    if (kind === 'boundary' && e.attachedToRef?.id) node.attachedTo = e.attachedToRef.id;
+    if (kind === 'subprocess') {
+      const starts = (e.flowElements ?? []).filter((x) => x.$type === 'bpmn:StartEvent');
+      if (starts.length !== 1) problem(e, 'oneStart', { count: starts.length });
+      else node.start = starts[0].id;
+    }
+    const { rules, bad } = kind === 'manual' ? approversOf(e, initiator) : { rules: [], bad: [] };
     if (e.loopCharacteristics) {
-      const loop = e.loopCharacteristics;
-      // Only "everyone named approves" runs: a collection, a cardinality or a completion condition
-      // (countersign by ratio) is another engine's multi-instance.
-      const counted =
-        loop.loopCardinality ||
-        loop.completionCondition ||
-        loop.extensionElements?.values?.length ||
-        Object.keys(loop.$attrs ?? {}).some((a) => VENDOR_PREFIXES.some((p) => a.startsWith(`${p}:`)));
-      if (kind !== 'manual' || loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics' || loop.isSequential || counted)
-        problem(e, 'loop');
-      else node.approval = 'all';
+      // Only approvals repeat: one task per approver, from the rules or a collection of login numbers.
+      const assigned = rules.flatMap((r) =>
+        r.kind === 'expression' && r.as === 'user' ? [r.expression.slice(1, -1)] : [],
+      );
+      const read = kind === 'manual' ? multiInstanceOf(e, assigned) : { reason: typeName(e) };
+      if ('reason' in read) problem(e, 'loop', { reason: read.reason });
+      else {
+        node.approval = 'all';
+        if (read.multi.sequential || read.multi.collection || read.multi.completion) node.multi = read.multi;
+        if (read.multi.collection) {
+          // The element variable was the assignee: the collection names the approvers instead.
+          const own = `'${read.elementVariable}'`;
+          const at = rules.findIndex((r) => r.kind === 'expression' && r.expression === own);
+          rules.splice(at, 1, { kind: 'expression', expression: read.multi.collection, as: 'user' });
+        }
+      }
     }
     if (kind === 'manual') {
-      const { rules, bad } = approversOf(e, initiator);
       for (const part of bad) problem(e, 'badApprover', { part });
       node.approvers = rules;
       node.approval ??= 'any';
@@ -236,7 +242,7 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
         caution(e, 'approversOpen');
       }
     }
-    if (kind === 'exclusive' && e.default?.id) node.defaultFlow = e.default.id;
+    if ((kind === 'exclusive' || kind === 'inclusive') && e.default?.id) node.defaultFlow = e.default.id;
     if (kind === 'exclusive' && isChoice(e)) node.choice = true;
     nodes[e.id] = node;
   }
@@ -252,12 +258,13 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
     nodes[target].incoming.push(e.id!);
   }
 
-  const starts = Object.values(nodes).filter((n) => n.kind === 'start');
+  const starts = Object.values(nodes).filter((n) => n.kind === 'start' && !n.parent);
   if (starts.length !== 1) problem(process, 'oneStart', { count: starts.length });
   if (!Object.values(nodes).some((n) => n.kind === 'complete')) problem(process, 'noEnd');
   for (const node of Object.values(nodes)) {
     if (node.kind !== 'complete' && node.outgoing.length === 0) problem(node, 'deadEnd');
     if (node.kind === 'start' && node.incoming.length > 0) problem(node, 'intoStart');
+    if (node.kind === 'boundary' && !(node.attachedTo && nodes[node.attachedTo])) problem(node, 'unattached');
     if (node.kind === 'exclusive' && !node.choice && node.outgoing.length > 1) {
       const unconditioned = node.outgoing.filter((f) => !flows[f].condition && f !== node.defaultFlow);
       if (unconditioned.length > 0) problem(node, 'noCondition', { flows: unconditioned.join(', ') });
@@ -266,11 +273,17 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
   if (starts.length === 1) {
     // A boundary event is reached through the activity it is attached to: its path is refused with
     // the event, never called unreachable.
+    // A sub-process is entered at its start.
     const attached = elements.filter((e) => e.$type === 'bpmn:BoundaryEvent' && e.id && nodes[e.id]).map((e) => e.id!);
     const reached = new Set<string>([starts[0].id, ...attached]);
     const queue = [...reached];
     while (queue.length > 0) {
-      for (const f of nodes[queue.shift()!].outgoing) {
+      const at = nodes[queue.shift()!];
+      if (at.start && !reached.has(at.start)) {
+        reached.add(at.start);
+        queue.push(at.start);
+      }
+      for (const f of at.outgoing) {
         if (reached.has(flows[f].target)) continue;
         reached.add(flows[f].target);
         queue.push(flows[f].target);

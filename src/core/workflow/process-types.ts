@@ -2,7 +2,32 @@
 // that run on it (engine-cycles.ts).
 
 /** The spec's node types (start, manual, AutoNode, CompleteNode) and the gateways. */
-export type NodeKind = 'start' | 'manual' | 'auto' | 'complete' | 'exclusive' | 'parallel';
+export type NodeKind =
+  | 'start'
+  | 'manual'
+  | 'auto'
+  | 'complete'
+  | 'exclusive'
+  | 'parallel'
+  | 'inclusive'
+  /** An embedded sub-process: entered at its own start, left once no token stands inside it. */
+  | 'subprocess'
+  /** An error or escalation boundary event: a path out of the activity it is attached to. */
+  | 'boundary';
+
+/** What an end event does beyond ending its path (docs/adr/0124-embedded-sub-processes-and-ends.md). */
+export type EndKind = 'terminate' | 'error' | 'escalation';
+
+/** A multi-instance approval (docs/adr/0125-multi-instance-approvals.md): one task per element of a
+ *  collection (or per approver named), in parallel or one after the other, until a completion
+ *  condition holds or every instance is done. */
+export interface MultiInstance {
+  sequential: boolean;
+  /** Rule-language expression whose value lists the approvers' login numbers (the collection). */
+  collection?: string;
+  /** Rule-language condition over the form and nrOfInstances, nrOfCompletedInstances, nrOfActiveInstances. */
+  completion?: string;
+}
 
 /** Who approves a manual node; every rule adds its users. */
 export type ApproverRule =
@@ -37,6 +62,19 @@ export interface ProcessNode {
   /** Exclusive gateways marked `atrium:choice="true"`: the one who acts chooses the next node among
    *  the targets of its flows (those whose condition, if any, holds). */
   choice?: true;
+  /** The embedded sub-process the node is drawn in (none at the process's own level). */
+  parent?: string;
+  /** Sub-processes: the start event inside. */
+  start?: string;
+  /** End events that terminate their level or throw an error or escalation (with its code). */
+  end?: EndKind;
+  code?: string;
+  /** Boundary events: the activity they are attached to, what they catch (a code, or any when
+   *  absent) and whether they cancel it. */
+  attachedTo?: string;
+  catches?: 'error' | 'escalation';
+  interrupting?: boolean;
+  multi?: MultiInstance;
 }
 
 export interface ProcessFlow {

@@ -13,6 +13,7 @@ import { AppError } from '../http/app-error.ts';
 import { currentVersion, versionById } from './process-versions.ts';
 import { Walk, type ActionStamp, type InstanceState } from './walk.ts';
 import { finishEndsUnit, writingInstances } from './instance-writes.ts';
+import { instanceDone, parallelMultiInstances, sequentialApprovals } from './multi-instance.ts';
 import { COMMIT_AFTER } from '../db/pipelined-transactions.ts';
 import type { Person } from './approver-names.ts';
 
@@ -112,17 +113,24 @@ export async function submitTask(
     // an approval by all, the others' tasks are cancelled and the token goes: the node is done.
     const {
       rows: [task],
-    } = await sql<{ id: string; node_id: string; action_id: number; token_done: boolean }>`with done as (
+    } = await sql<{
+      id: string;
+      node_id: string;
+      token_id: string | null;
+      action_id: number;
+      token_done: boolean;
+    }>`with done as (
         update flow_tasks set status = 'done', done_at = ${at}, comment = ${comment}
         where id = (select id from flow_tasks where instance_id = ${state.id} and assignee_id = ${input.userId} and status = 'open' order by created_at limit 1)
         returning id, node_id, token_id),
       recorded as (insert into flow_history (instance_id, at, actor_id, action, node_id, comment)
         select ${state.id}::text, ${at}::timestamptz, ${input.userId}::text, 'submit', node_id, ${comment}::text from done returning id),
       others as (select t.id from flow_tasks t, done where t.instance_id = ${state.id} and t.token_id = done.token_id and t.status = 'open' and t.id <> done.id),
-      node_done as (select done.token_id from done where done.node_id <> all(${approvalsByAll(definition)}::text[]) or not exists (select from others)),
+      node_done as (select done.token_id from done where (done.node_id <> all(${approvalsByAll(definition)}::text[]) or not exists (select from others))
+        and done.node_id <> all(${sequentialApprovals(definition)}::text[])),
       cancelled as (update flow_tasks set status = 'cancelled', done_at = ${at} where id in (select id from others) and exists (select from node_done)),
       gone as (delete from flow_tokens where id = (select token_id from node_done) returning id)
-      select done.id, done.node_id, recorded.id as action_id, exists (select from node_done) as token_done from done, recorded`.execute(
+      select done.id, done.node_id, done.token_id, recorded.id as action_id, exists (select from node_done) as token_done from done, recorded`.execute(
       trx,
     );
     if (!task) throw new AppError('forbidden', undefined, 'workflow.msg.notYourTask');
@@ -137,8 +145,11 @@ export async function submitTask(
     const action: ActionStamp = { id: Number(task.action_id), at };
     const walk = new Walk(trx, state, definition, action);
     walk.choice = input.nextNodeIds;
-    // The node is done when its token went with the task (above); else others still have to approve.
-    return task.token_done
+    // The node is done when its token went with the task (above); else others still have to approve,
+    // unless a multi-instance approval's completion condition now holds.
+    const node = definition.nodes[task.node_id];
+    const done = task.token_done || (node?.multi && task.token_id && (await instanceDone(walk, node, task.token_id)));
+    return done
       ? walk.leave(task.node_id).then(() => finish(trx, state, walk, action, input.userId))
       : finish(trx, state, walk, action, input.userId);
   });
@@ -439,7 +450,7 @@ export async function finish(
       kept as (update flow_instances set updated_at = ${at}, last_actor_id = coalesce(${actorId}::text, last_actor_id),
         status = case when exists (select from tokens) then status else 'completed' end,
         completed_at = case when exists (select from tokens) then completed_at else ${at} end,
-        state_label = case when exists (select from tokens) then ${stateLabel(walk)} else '' end,
+        state_label = case when exists (select from tokens) then ${stateLabel(walk, state.id)} else '' end,
         state_nodes = coalesce((select array_agg(distinct node_id order by node_id) from tokens where state = 'active'), '{}'),
         auditor_names = case when exists (select from tokens) then ${openApproverNames(state.id)} else '' end
         where id = ${state.id})
@@ -454,8 +465,19 @@ export async function finish(
 /** The names of the nodes where an active token stands, each once, in the order of their ids (a node
  *  the definition does not name shows its id), at most 500 characters; state_nodes keeps their ids, by
  *  which the monitoring list names them in the reader's language (areas/flows/node-names.ts). */
-const stateLabel = (walk: Walk) => sql<string>`left(coalesce((select string_agg(label, ', ' order by first) from (
-  select coalesce(${walk.nodeNames()}::jsonb ->> node_id, node_id) as label, min(node_id) as first from tokens where state = 'active' group by 1) l), ''), 500)`;
+const stateLabel = (walk: Walk, instanceId: string) => {
+  const counted = parallelMultiInstances(walk.definition);
+  // A parallel multi-instance approval shows how many of its instances are done ("Board approves (2/4)",
+  // docs/adr/0125-multi-instance-approvals.md); a definition without one keeps the plain statement.
+  const count =
+    counted.length === 0
+      ? sql``
+      : sql` || case when node_id = any(${counted}::text[]) then (select ' (' || count(*) filter (where t.status = 'done') || '/' || count(*) || ')'
+          from flow_tasks t where t.instance_id = ${instanceId} and t.node_id = tokens.node_id and t.status in ('open', 'done')
+            and t.token_id in (select k.id from flow_tokens k where k.instance_id = ${instanceId} and k.node_id = tokens.node_id and k.state = 'active')) else '' end`;
+  return sql<string>`left(coalesce((select string_agg(label, ', ' order by first) from (
+  select coalesce(${walk.nodeNames()}::jsonb ->> node_id, node_id)${count} as label, min(node_id) as first from tokens where state = 'active' group by 1) l), ''), 500)`;
+};
 
 /** What the monitoring list shows as a running instance's current approvers: the names of its open
  *  tasks' assignees, each once, in order (read by the statement that keeps it, no extra round trip). */

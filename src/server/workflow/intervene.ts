@@ -7,6 +7,7 @@ import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process
 import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { finish, inAction, record, type ActionResult } from './actions.ts';
+import { boundariesOf } from './scopes.ts';
 import { Walk } from './walk.ts';
 
 export interface InterventionTarget {
@@ -42,9 +43,12 @@ export function interventionNodes(definition: ProcessDefinition): ProcessNode[] 
   const queue = [definition.start];
   while (queue.length > 0) {
     const node = definition.nodes[queue.shift()!];
-    if (INTERVENTION_KINDS.has(node.kind)) order.push(node);
-    for (const flowId of node.outgoing) {
-      const next = definition.flows[flowId].target;
+    // An end inside a sub-process ends only its level, not the instance an intervention to an end ends.
+    if (INTERVENTION_KINDS.has(node.kind) && !(node.kind === 'complete' && node.parent)) order.push(node);
+    // Into sub-processes at their start and along boundary events' paths (docs/adr/0124-embedded-sub-processes-and-ends.md).
+    const after = [...node.outgoing.map((f) => definition.flows[f].target), ...(node.start ? [node.start] : [])];
+    after.push(...boundariesOf(definition, node.id));
+    for (const next of after) {
       if (!seen.has(next)) {
         seen.add(next);
         queue.push(next);

@@ -4,31 +4,18 @@
 // transaction, with the instance's row locked.
 import { randomUUID } from 'node:crypto';
 import { evaluateRule } from '../../core/rules.ts';
-import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
+import type { ApproverRule, ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { approversQuery, resolveApprovers } from './approvers.ts';
+import { approversQuery, resolveApprovers, type ApproverContext } from './approvers.ts';
 import { setApprovers } from './node-approvers.ts';
+import type { ActionStamp, InstanceState, NewTasks, WalkState } from './walk-state.ts';
 import { openTasks, openTasksFor } from './open-tasks.ts';
+import { inclusiveBranches, inclusiveJoinsWaiting } from './inclusive-gateway.ts';
+import { firstInstances } from './multi-instance.ts';
+import { boundariesOf, endReached, enterSubProcess, settleScopes, outsideTerminated } from './scopes.ts';
 
-export interface InstanceState {
-  id: string;
-  domain_id: string;
-  application_id: string;
-  initiator_id: string;
-  status: string;
-  form_data: Record<string, unknown>;
-}
-
-/** The action under way: its history entry, which the tasks it creates point back to, and its moment,
- *  which every row it writes carries (now, or the moment a replay of past events gives, docs/adr/0046-demo-instances-replayed.md). */
-export interface ActionStamp {
-  id: number;
-  at: Date;
-}
-
-/** Node → its name and the users given a new task there in this action. */
-export type NewTasks = Map<string, { name: string; assignees: string[] }>;
+export type { ActionStamp, InstanceState, NewTasks } from './walk-state.ts';
 
 const nodeNamesOf = new WeakMap<ProcessDefinition, string>();
 
@@ -37,23 +24,34 @@ const nodeNamesOf = new WeakMap<ProcessDefinition, string>();
  *  5xx from the stack a loop of gateways builds (0086-gateway-cycles.md). */
 export const MAX_WALK_STEPS = 1000;
 
-export class Walk {
+/** A node's name after those of the sub-processes it is drawn in ("Check supplier › Check documents"). */
+function levelName(definition: ProcessDefinition, node: ProcessNode): string {
+  const parent = node.parent && definition.nodes[node.parent];
+  return parent ? `${levelName(definition, parent)} › ${node.name}` : node.name;
+}
+
+export class Walk implements WalkState {
   /** The approvals reached in this action and who got a task at each. */
   readonly reached: NewTasks = new Map();
   /** The end events reached in this action (the history's `complete` names the last). */
   readonly ended: string[] = [];
   /** The next nodes the acting user chose, for the choice gateways the action passes. */
   choice?: readonly string[];
-  /** Parallel joins a token reached in this action that still wait for another branch. */
-  private readonly waitingJoins = new Set<string>();
+  /** Parallel and inclusive joins a token reached in this action that may still wait for another branch. */
+  readonly waitingJoins = new Set<string>();
+  /** Sub-processes an end inside was reached in, this action: left once no token stands inside (scopes.ts). */
+  readonly scopesToSettle = new Set<string>();
+  /** Levels a terminate end or an interrupting boundary event emptied in this action ('' the process's
+   *  own): a branch walked after it puts no token there. */
+  readonly terminated = new Set<string>();
   /** Flows followed in this action. */
   private steps = 0;
 
   constructor(
-    private readonly trx: Db,
-    private readonly instance: InstanceState,
-    private readonly definition: ProcessDefinition,
-    private readonly action: ActionStamp,
+    readonly trx: Db,
+    readonly instance: InstanceState,
+    readonly definition: ProcessDefinition,
+    readonly action: ActionStamp,
   ) {}
 
   /** Runs an auto task reached otherwise than by a flow (an intervention) and goes on from it. */
@@ -69,18 +67,15 @@ export class Walk {
   async leave(nodeId: string): Promise<void> {
     const node = this.node(nodeId);
     if (node.kind === 'exclusive') return this.take(this.branchOf(node));
-    for (const flow of node.outgoing) await this.take(flow);
+    const flows =
+      node.kind === 'inclusive' ? inclusiveBranches(this.definition, node, this.instance.form_data) : node.outgoing;
+    for (const flow of flows) await this.take(flow);
   }
 
   /** Puts a token on an approval and gives each of its approvers a task: those its rules name, or the
    *  users an intervention chose. */
   async enterApproval(node: ProcessNode, chosen?: readonly string[]): Promise<void> {
-    const context = {
-      domainId: this.instance.domain_id,
-      applicationId: this.instance.application_id,
-      initiatorId: this.instance.initiator_id,
-      form: this.instance.form_data,
-    };
+    const context = this.approverContext();
     const token = {
       id: randomUUID(),
       instance_id: this.instance.id,
@@ -90,19 +85,13 @@ export class Walk {
       created_at: this.action.at,
     };
     const task = { token_id: token.id, node_id: node.id, created_by_action: this.action.id };
-    // An approval the drawing left open takes the approvers its enterprise set (docs/adr/0119-approvers-set-in-the-console.md).
-    const rules = node.openApprovers
-      ? await setApprovers(
-          this.trx,
-          { domainId: context.domainId, applicationId: context.applicationId, processId: this.definition.id },
-          node.id,
-        )
-      : (node.approvers ?? []);
-    const query = chosen ? undefined : approversQuery(this.trx, rules, context);
+    const rules = await this.approverRules(node);
+    // A multi-instance approval counts its instances, so its approvers are resolved first (multi-instance.ts).
+    const query = chosen || node.multi ? undefined : approversQuery(this.trx, rules, context);
     let approvers: string[];
     if (query) approvers = await openTasksFor(this.trx, this.instance, this.action.at, query, task, token);
     else {
-      approvers = chosen ? [...chosen] : await resolveApprovers(this.trx, rules, context);
+      approvers = chosen ? [...chosen] : firstInstances(node, await resolveApprovers(this.trx, rules, context));
       if (approvers.length > 0)
         await openTasks(
           this.trx,
@@ -119,6 +108,32 @@ export class Walk {
     });
   }
 
+  /** What the approvers' rules are evaluated over. */
+  approverContext(): ApproverContext {
+    return {
+      domainId: this.instance.domain_id,
+      applicationId: this.instance.application_id,
+      initiatorId: this.instance.initiator_id,
+      form: this.instance.form_data,
+    };
+  }
+
+  /** Who approves a node: its rules, or for an approval the drawing left open those its enterprise
+   *  set (docs/adr/0119-approvers-set-in-the-console.md). */
+  approverRules(node: ProcessNode): Promise<readonly ApproverRule[]> | readonly ApproverRule[] {
+    return node.openApprovers
+      ? setApprovers(
+          this.trx,
+          {
+            domainId: this.instance.domain_id,
+            applicationId: this.instance.application_id,
+            processId: this.definition.id,
+          },
+          node.id,
+        )
+      : (node.approvers ?? []);
+  }
+
   node(id: string): ProcessNode {
     return this.definition.nodes[id];
   }
@@ -130,22 +145,34 @@ export class Walk {
     if (names === undefined)
       nodeNamesOf.set(
         this.definition,
-        (names = JSON.stringify(Object.fromEntries(Object.values(this.definition.nodes).map((n) => [n.id, n.name])))),
+        (names = JSON.stringify(
+          Object.fromEntries(Object.values(this.definition.nodes).map((n) => [n.id, levelName(this.definition, n)])),
+        )),
       );
     return names;
   }
 
-  private async take(flowId: string): Promise<void> {
+  async take(flowId: string): Promise<void> {
     const flow = this.definition.flows[flowId];
     const node = this.node(flow.target);
     if (++this.steps > MAX_WALK_STEPS)
       throw new AppError('conflict', { name: node.name, max: MAX_WALK_STEPS }, 'workflow.msg.walkTooLong');
+    if (this.terminated.size > 0 && !outsideTerminated(this, node)) return;
     switch (node.kind) {
       case 'manual':
         return this.enterApproval(node);
       case 'complete':
-        this.ended.push(node.id);
-        return; // this path ends; the action completes the instance when no token is left
+        return endReached(this, node); // the action completes the instance when no token is left
+      case 'subprocess':
+        return enterSubProcess(this, node);
+      case 'inclusive':
+        // A join waits for every branch that can still come: decided once the whole action is walked.
+        if (node.incoming.length > 1) {
+          await this.arrive(node, flowId);
+          this.waitingJoins.add(node.id);
+          return;
+        }
+        return this.leave(node.id);
       case 'auto':
         return this.runAuto(node);
       case 'exclusive':
@@ -157,7 +184,8 @@ export class Walk {
         }
         return this.leave(node.id);
       case 'start':
-        throw new Error(`flow ${flowId} leads into the start`); // the definition check refuses this
+      case 'boundary':
+        throw new Error(`flow ${flowId} leads into ${node.kind} ${node.id}`); // the definition check refuses this
     }
   }
 
@@ -201,17 +229,7 @@ export class Walk {
   /** A token arrives at a parallel join by `flowId`; true when every incoming flow has now brought one
    *  (those tokens are then used up and the join goes on). */
   private async joined(node: ProcessNode, flowId: string): Promise<boolean> {
-    await this.trx
-      .insertInto('flow_tokens')
-      .values({
-        id: randomUUID(),
-        instance_id: this.instance.id,
-        node_id: node.id,
-        state: 'joining',
-        via_flow: flowId,
-        created_at: this.action.at,
-      })
-      .execute();
+    await this.arrive(node, flowId);
     const waiting = await this.trx
       .selectFrom('flow_tokens')
       .select(['id', 'via_flow'])
@@ -227,12 +245,29 @@ export class Walk {
     return true;
   }
 
+  /** A token waits at a join, having come by `flowId`. */
+  private async arrive(node: ProcessNode, flowId: string): Promise<void> {
+    await this.trx
+      .insertInto('flow_tokens')
+      .values({
+        id: randomUUID(),
+        instance_id: this.instance.id,
+        node_id: node.id,
+        state: 'joining',
+        via_flow: flowId,
+        created_at: this.action.at,
+      })
+      .execute();
+  }
+
   /** Once the action has walked every path: a join still waiting for a branch that no active token can
    *  bring any more (an intervention ended that branch) goes on with the tokens that came. Checked only
    *  now, not on arrival, because the walk follows one branch of a split before it starts the next. */
   async settleJoins(): Promise<void> {
+    for (const joinId of await inclusiveJoinsWaiting(this)) this.waitingJoins.add(joinId);
     for (let moved = true; moved;) {
-      moved = false;
+      // A sub-process whose last path inside ended goes on first: a join after it may be waiting for it.
+      moved = await settleScopes(this);
       for (const joinId of [...this.waitingJoins]) {
         const active = await this.trx
           .selectFrom('flow_tokens')
@@ -256,14 +291,18 @@ export class Walk {
     }
   }
 
-  /** Whether a path of flows leads from one node to another. */
-  private reaches(from: string, to: string): boolean {
+  /** Whether a path leads from one node to another: along flows, out of a sub-process at its ends, into
+   *  one at its start, out of an activity by its boundary events. */
+  reaches(from: string, to: string): boolean {
     const seen = new Set<string>();
     const queue = [from];
     while (queue.length > 0) {
       const node = this.node(queue.shift()!);
-      for (const flowId of node.outgoing) {
-        const next = this.definition.flows[flowId].target;
+      const after = node.outgoing.map((f) => this.definition.flows[f].target);
+      if (node.kind === 'complete' && node.parent) after.push(node.parent);
+      if (node.start) after.push(node.start);
+      after.push(...boundariesOf(this.definition, node.id));
+      for (const next of after) {
         if (next === to) return true;
         if (!seen.has(next)) {
           seen.add(next);

@@ -80,7 +80,16 @@ export async function nodesNamed(
 }
 
 /** A node's name: the package's in the language, else the BPMN name, else the id. */
-export const nodeNamer =
-  (names: Record<string, string>, definition: { nodes: Record<string, { name?: string } | undefined> }) =>
-  (id: string | null): string =>
-    id ? (names[id] ?? definition.nodes[id]?.name ?? id) : '';
+export const nodeNamer = (
+  names: Record<string, string>,
+  definition: { nodes: Record<string, { name?: string; parent?: string } | undefined> },
+) => {
+  const own = (id: string) => names[id] ?? definition.nodes[id]?.name ?? id;
+  // A node inside sub-processes shows their names before its own: the level it is at (docs/adr/0124-embedded-sub-processes-and-ends.md).
+  const named = (id: string | null): string => {
+    if (!id) return '';
+    const parent = definition.nodes[id]?.parent;
+    return parent ? `${named(parent)} › ${own(id)}` : own(id);
+  };
+  return named;
+};

@@ -124,7 +124,7 @@ describe('reading a process definition', () => {
       doc(
         `<startEvent id="start" />${flow('f1', 'start', 'x')}${middle}${flow('f2', 'x', 'end')}<endEvent id="end" />`,
       );
-    expect(await problemsOf(base('<inclusiveGateway id="x" />'))).toEqual([['x', 'unsupported']]);
+    expect(await problemsOf(base('<complexGateway id="x" />'))).toEqual([['x', 'unsupported']]);
     expect(await problemsOf(base('<callActivity id="x" calledElement="other" />'))).toEqual([['x', 'unsupported']]);
     expect(
       await problemsOf(base('<userTask id="x" atrium:approvers="superior"><standardLoopCharacteristics /></userTask>')),
@@ -133,6 +133,13 @@ describe('reading a process definition', () => {
       await problemsOf(
         base(
           '<userTask id="x" atrium:approvers="superior"><multiInstanceLoopCharacteristics isSequential="true" /></userTask>',
+        ),
+      ),
+    ).toEqual([]); // a sequence of the approvers named (docs/adr/0125-multi-instance-approvals.md)
+    expect(
+      await problemsOf(
+        base(
+          '<userTask id="x" atrium:approvers="superior"><multiInstanceLoopCharacteristics><loopCardinality>3</loopCardinality></multiInstanceLoopCharacteristics></userTask>',
         ),
       ),
     ).toEqual([['x', 'loop']]);

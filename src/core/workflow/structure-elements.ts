@@ -1,0 +1,123 @@
+// The structural elements of a drawing (docs/adr/0124-embedded-sub-processes-and-ends.md,
+// docs/adr/0125-multi-instance-approvals.md): embedded sub-processes read flat with the level each
+// node is drawn in, what end and boundary events throw and catch, and a multi-instance approval's
+// collection and completion condition in each modeler's spelling.
+import { VENDOR_PREFIXES } from './vendor-attributes.ts';
+import { ExpressionError, soleVariable, vendorExpression, vendorRule } from './vendor-expression.ts';
+import type { EndKind, MultiInstance } from './process-types.ts';
+
+/** A BPMN element as bpmn-moddle reads it (the parts the engine looks at). */
+export interface Element {
+  $type: string;
+  id?: string;
+  name?: string;
+  $attrs?: Record<string, string>;
+  flowElements?: Element[];
+  eventDefinitions?: Array<
+    Element & {
+      errorRef?: { errorCode?: string; id?: string };
+      escalationRef?: { escalationCode?: string; id?: string };
+    }
+  >;
+  loopCharacteristics?: Element & {
+    isSequential?: boolean;
+    loopCardinality?: unknown;
+    completionCondition?: { body?: string };
+    extensionElements?: { values?: Array<{ $type: string; [attribute: string]: unknown }> };
+  };
+  sourceRef?: Element;
+  targetRef?: Element;
+  conditionExpression?: Element & { body?: string; language?: string };
+  script?: string;
+  attachedToRef?: Element;
+  cancelActivity?: boolean;
+  triggeredByEvent?: boolean;
+  default?: Element;
+}
+
+/** Every flow element of the process and of its embedded sub-processes, each with the sub-process
+ *  it is drawn in. Event sub-processes and transactions are not entered: they are refused whole. */
+export function flattenScopes(process: Element): Array<{ element: Element; parent?: string }> {
+  const found: Array<{ element: Element; parent?: string }> = [];
+  const visit = (container: Element, parent?: string) => {
+    for (const element of container.flowElements ?? []) {
+      found.push({ element, parent });
+      if (isEmbedded(element)) visit(element, element.id);
+    }
+  };
+  visit(process);
+  return found;
+}
+
+export const isEmbedded = (e: Element) => e.$type === 'bpmn:SubProcess' && !e.triggeredByEvent;
+
+export type EventRole =
+  { end?: EndKind; code?: string } | { catches: 'error' | 'escalation'; code?: string; interrupting: boolean };
+
+/** What an event's definition makes it do, or undefined when the engine does not run it: end events
+ *  may terminate or throw an error or escalation, boundary events catch one. */
+export function eventRoleOf(e: Element): EventRole | undefined {
+  const [definition, ...more] = e.eventDefinitions ?? [];
+  if (!definition) return e.$type === 'bpmn:BoundaryEvent' ? undefined : {};
+  if (more.length > 0) return undefined;
+  const error = definition.$type === 'bpmn:ErrorEventDefinition';
+  const escalation = definition.$type === 'bpmn:EscalationEventDefinition';
+  const code = error
+    ? (definition.errorRef?.errorCode ?? definition.errorRef?.id)
+    : escalation
+      ? (definition.escalationRef?.escalationCode ?? definition.escalationRef?.id)
+      : undefined;
+  if (e.$type === 'bpmn:EndEvent') {
+    if (definition.$type === 'bpmn:TerminateEventDefinition') return { end: 'terminate' };
+    if (error || escalation) return { end: error ? 'error' : 'escalation', ...(code ? { code } : {}) };
+  }
+  if (e.$type === 'bpmn:BoundaryEvent' && (error || escalation))
+    return {
+      catches: error ? 'error' : 'escalation',
+      ...(code ? { code } : {}),
+      // An error always cancels the activity it leaves (BPMN 2.0 §10.5.4); an escalation may not.
+      interrupting: error || e.cancelActivity !== false,
+    };
+  return undefined;
+}
+
+/** A vendor attribute of the loop (`camunda:collection`, `flowable:elementVariable`, …). */
+const vendorAttribute = (loop: Element, local: string) =>
+  Object.entries(loop.$attrs ?? {}).find(([name]) => VENDOR_PREFIXES.some((p) => name === `${p}:${local}`))?.[1];
+
+/** A multi-instance approval as written, or why it is not read: a collection must name one variable
+ *  (`${approvers}`, `=approvers`, or the bare name Camunda 7 also accepts), and its element variable
+ *  must be who is assigned (`assignee="${approver}"`), since each instance is one approver's task. */
+export function multiInstanceOf(
+  task: Element,
+  assignedVariables: readonly string[],
+): { multi: MultiInstance; elementVariable?: string } | { reason: string } {
+  const loop = task.loopCharacteristics!;
+  if (loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics') return { reason: 'standard loop' };
+  if (loop.loopCardinality) return { reason: 'loopCardinality' };
+  const zeebe = loop.extensionElements?.values?.find((v) => v.$type === 'zeebe:loopCharacteristics');
+  const collectionText = (zeebe?.inputCollection as string | undefined) ?? vendorAttribute(loop, 'collection');
+  const elementVariable = (zeebe?.inputElement as string | undefined) ?? vendorAttribute(loop, 'elementVariable');
+  const multi: MultiInstance = { sequential: loop.isSequential === true };
+  if (collectionText) {
+    const variable = vendorExpression(collectionText)
+      ? soleVariable(collectionText)
+      : /^[A-Za-z_][\w]*$/.test(collectionText.trim())
+        ? collectionText.trim()
+        : undefined;
+    if (!variable) return { reason: `collection ${collectionText}` };
+    if (!elementVariable || !assignedVariables.includes(elementVariable))
+      return { reason: `elementVariable ${elementVariable ?? ''} is not the assignee` };
+    multi.collection = `'${variable}'`;
+  }
+  const completion = loop.completionCondition?.body?.trim() ?? (zeebe?.completionCondition as string | undefined);
+  if (completion) {
+    try {
+      multi.completion = vendorRule(completion);
+    } catch (error) {
+      if (!(error instanceof ExpressionError)) throw error;
+      return { reason: `completionCondition ${completion}: ${error.message}` };
+    }
+  }
+  return { multi, ...(elementVariable ? { elementVariable } : {}) };
+}

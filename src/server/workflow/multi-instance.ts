@@ -1,0 +1,85 @@
+// Multi-instance approvals (docs/adr/0125-multi-instance-approvals.md): one task per approver, each an
+// instance. In parallel every task opens at once and the node is done when all are, or earlier when
+// its completion condition holds (countersign by any, by ratio); the others' tasks are then cancelled.
+// In sequence one task opens at a time, in the order the approvers are named, the next once the one
+// before is done. The condition reads nrOfInstances, nrOfCompletedInstances, nrOfActiveInstances and
+// the instance's variables, as Camunda, Flowable and Zeebe do.
+import { evaluateRule } from '../../core/rules.ts';
+import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
+import { resolveApprovers } from './approvers.ts';
+import { openTasks } from './open-tasks.ts';
+import type { WalkState as Walk } from './walk-state.ts';
+
+/** The approvers given a task when the node is entered: all of them, or the first in a sequence. */
+export const firstInstances = (node: ProcessNode, approvers: string[]): string[] =>
+  node.multi?.sequential ? approvers.slice(0, 1) : approvers;
+
+const byKind = new WeakMap<ProcessDefinition, { sequential: string[]; parallel: string[] }>();
+
+function multiInstances(definition: ProcessDefinition) {
+  let found = byKind.get(definition);
+  if (!found) {
+    const multi = Object.values(definition.nodes).filter((n) => n.multi);
+    found = {
+      sequential: multi.filter((n) => n.multi!.sequential).map((n) => n.id),
+      parallel: multi.filter((n) => !n.multi!.sequential).map((n) => n.id),
+    };
+    byKind.set(definition, found);
+  }
+  return found;
+}
+
+/** The definition's sequential approvals: a submission there never ends the node by itself (actions.ts). */
+export const sequentialApprovals = (definition: ProcessDefinition): string[] => multiInstances(definition).sequential;
+
+/** The definition's parallel multi-instance approvals: the list's label counts their instances. */
+export const parallelMultiInstances = (definition: ProcessDefinition): string[] => multiInstances(definition).parallel;
+
+/** After a submission at a multi-instance approval whose token stayed: true when the node is now done
+ *  (its completion condition holds, or a sequence has no approver left); its open tasks are then
+ *  cancelled and its token goes. A sequence not done opens the next approver's task. */
+export async function instanceDone(walk: Walk, node: ProcessNode, tokenId: string): Promise<boolean> {
+  const { trx, instance, action } = walk;
+  const tasks = await trx
+    .selectFrom('flow_tasks')
+    .select(['assignee_id', 'status'])
+    .where('instance_id', '=', instance.id)
+    .where('token_id', '=', tokenId)
+    .where('status', 'in', ['open', 'done'])
+    .execute();
+  const done = tasks.filter((t) => t.status === 'done').map((t) => t.assignee_id);
+  const active = tasks.length - done.length;
+  const approvers = node.multi!.sequential
+    ? await resolveApprovers(trx, await walk.approverRules(node), walk.approverContext())
+    : tasks.map((t) => t.assignee_id);
+  const next = node.multi!.sequential ? approvers.find((a) => !done.includes(a)) : undefined;
+  const form = instance.form_data;
+  const complete =
+    (node.multi!.completion !== undefined &&
+      evaluateRule(node.multi!.completion, {
+        ...form,
+        form,
+        nrOfInstances: Math.max(approvers.length, done.length),
+        nrOfCompletedInstances: done.length,
+        nrOfActiveInstances: active,
+      })) ||
+    (node.multi!.sequential && next === undefined && active === 0);
+  if (complete) {
+    await trx
+      .updateTable('flow_tasks')
+      .set({ status: 'cancelled', done_at: action.at })
+      .where('instance_id', '=', instance.id)
+      .where('token_id', '=', tokenId)
+      .where('status', '=', 'open')
+      .execute();
+    await trx.deleteFrom('flow_tokens').where('id', '=', tokenId).execute();
+    return true;
+  }
+  if (next !== undefined && active === 0) {
+    await openTasks(trx, instance, action.at, [
+      { token_id: tokenId, node_id: node.id, assignee_id: next, created_by_action: action.id },
+    ]);
+    walk.reached.set(node.id, { name: node.name, assignees: [next] });
+  }
+  return false;
+}

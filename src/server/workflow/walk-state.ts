@@ -1,0 +1,40 @@
+// What the parts of a walk kept in their own files (scopes.ts, inclusive-gateway.ts,
+// multi-instance.ts) see of it: the action's transaction, instance and definition, what it reached,
+// and the ways on. Walk (walk.ts) is the one implementation.
+import type { ApproverRule, ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
+import type { Db } from '../db/schema.ts';
+import type { ApproverContext } from './approvers.ts';
+
+export interface InstanceState {
+  id: string;
+  domain_id: string;
+  application_id: string;
+  initiator_id: string;
+  status: string;
+  form_data: Record<string, unknown>;
+}
+
+/** The action under way: its history entry, which the tasks it creates point back to, and its moment,
+ *  which every row it writes carries (now, or the moment a replay of past events gives, docs/adr/0046-demo-instances-replayed.md). */
+export interface ActionStamp {
+  id: number;
+  at: Date;
+}
+
+/** Node → its name and the users given a new task there in this action. */
+export type NewTasks = Map<string, { name: string; assignees: string[] }>;
+
+export interface WalkState {
+  readonly trx: Db;
+  readonly instance: InstanceState;
+  readonly definition: ProcessDefinition;
+  readonly action: ActionStamp;
+  readonly reached: NewTasks;
+  readonly ended: string[];
+  readonly waitingJoins: Set<string>;
+  readonly scopesToSettle: Set<string>;
+  readonly terminated: Set<string>;
+  leave(nodeId: string): Promise<void>;
+  approverContext(): ApproverContext;
+  approverRules(node: ProcessNode): Promise<readonly ApproverRule[]> | readonly ApproverRule[];
+}

@@ -1,0 +1,265 @@
+// Issue 33 item 4, the structural elements, run through the runtime REST on both databases: embedded
+// sub-processes at two levels with a terminate end and an error caught by a boundary event
+// (docs/adr/0124-embedded-sub-processes-and-ends.md), inclusive forks and joins, a terminate end at the
+// process's level, and multi-instance approvals in parallel with a completion ratio and in sequence
+// (docs/adr/0125-multi-instance-approvals.md). The drawings are corpus files (tests/fixtures/bpmn/).
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
+import { databaseTargets } from './helpers/databases.ts';
+import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
+import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
+import type { ApiClient } from './helpers/api-client.ts';
+
+const targets = await databaseTargets();
+const FILES = [
+  'c8-offer-escalation',
+  'c7-supplier-subprocess',
+  'c7-countersign',
+  'activiti-inclusive',
+  'c7-terminate-end',
+  'flowable-subprocess',
+];
+const corpus = (await readCorpus()).filter((c) => FILES.includes(c.file.replace('.bpmn', '')));
+const processOf = (file: string) => corpus.find((c) => c.file === `${file}.bpmn`)!.processId;
+
+describe.each(targets)(
+  'sub-processes, inclusive gateways, special ends and multi-instance approvals on $name',
+  (target) => {
+    let server: TestServer;
+    let world: EngineWorld;
+    let token: string;
+    let admin: ApiClient;
+
+    beforeAll(async () => {
+      server = await startTestServer(target);
+      world = await makeEngineWorld(server.db, 'Acme', 'sx');
+      token = await runtimeAccess(server.db, world);
+      admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
+      const db = server.db;
+      await db
+        .insertInto('app_processes')
+        .values(
+          corpus.map((c) => ({
+            application_id: world.applicationId,
+            id: c.processId,
+            names: JSON.stringify({ en: c.file }),
+            form_id: 'form',
+            bpmn: c.xml,
+          })),
+        )
+        .execute();
+      for (const group of ['purchasing', 'legal', 'travel', 'support', 'it', 'sales', 'management']) {
+        const holder = group === 'management' ? world.users.r2 : world.users.r1;
+        const role = randomUUID();
+        await db
+          .insertInto('app_roles')
+          .values({ id: role, application_id: world.applicationId, package_role: group, name: group })
+          .execute();
+        await db.insertInto('role_users').values({ role_id: role, user_id: holder }).execute();
+      }
+    }, 300_000); // a server on a loaded machine
+    afterAll(async () => server?.close());
+
+    const runtime = (action: string, file: string, userCode: string, body: unknown, instanceId?: string) =>
+      server.client('en').call<{ instanceId: string; status: string }>('POST', `/rest/bpm/${action}`, {
+        query: {
+          accessToken: token,
+          userCode,
+          applicationId: world.applicationId,
+          flowId: processOf(file),
+          ...(instanceId ? { instanceId } : {}),
+        },
+        body,
+      });
+    const start = async (file: string, formData: Record<string, unknown>) => {
+      const started = await runtime('runtime/start', file, 'sx-init', { formData });
+      expect(started.reply.errcode, started.reply.errmsg).toBe(0);
+      return started.reply.data!.instanceId;
+    };
+    const submit = async (file: string, id: string, userCode: string, formData: Record<string, unknown> = {}) => {
+      const done = await runtime('runtime/submission', file, userCode, { formData }, id);
+      expect(done.reply.errcode, done.reply.errmsg).toBe(0);
+      return done.reply.data!.status;
+    };
+    const openTasks = async (id: string) =>
+      (
+        await server.db
+          .selectFrom('flow_tasks as t')
+          .innerJoin('users as u', 'u.id', 't.assignee_id')
+          .select(['t.node_id', 'u.loginno'])
+          .where('t.instance_id', '=', id)
+          .where('t.status', '=', 'open')
+          .orderBy('t.node_id')
+          .orderBy('u.loginno')
+          .execute()
+      ).map((t) => `${t.node_id}:${t.loginno}`);
+    const instance = (id: string) =>
+      server.db
+        .selectFrom('flow_instances')
+        .select(['status', 'state_label'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const history = async (id: string) =>
+      (
+        await server.db
+          .selectFrom('flow_history')
+          .select(['action', 'node_id'])
+          .where('instance_id', '=', id)
+          .orderBy('id')
+          .execute()
+      ).map((h) => `${h.action} ${h.node_id ?? ''}`.trim());
+
+    it('runs two levels of sub-processes; a terminate end ends only its level; the list names the level', async () => {
+      const id = await start('c7-supplier-subprocess', { documentsComplete: true });
+      expect(await openTasks(id)).toEqual(['Activity_0n4e6tb:sx-r1']);
+      expect((await instance(id)).state_label).toBe('Check supplier › Check documents');
+      await submit('c7-supplier-subprocess', id, 'sx-r1');
+      expect((await instance(id)).state_label).toBe('Check supplier › Legal review › Review contract');
+      await submit('c7-supplier-subprocess', id, 'sx-r1');
+      // The terminate end emptied "Legal review" only: the outer level went on to its end, then out.
+      expect(await openTasks(id)).toEqual(['Activity_0yq4p2t:sx-r1']);
+      expect(await submit('c7-supplier-subprocess', id, 'sx-r1')).toBe('completed');
+      expect(await history(id)).toEqual([
+        'start StartEvent_1',
+        'auto Event_0c2h1ym',
+        'submit Activity_0n4e6tb',
+        'auto Event_1l8q0vd',
+        'submit Activity_0s5jz4c',
+        'auto Event_0z6m9wq',
+        'auto Activity_17k9bqe',
+        'auto Event_0a5r2xy',
+        'auto Activity_1q8v2rk',
+        'submit Activity_0yq4p2t',
+        'complete Event_0i9w3ds',
+      ]);
+    }, 60_000);
+
+    it('catches an error end by the boundary event of its sub-process, which is left at once', async () => {
+      const id = await start('c7-supplier-subprocess', { documentsComplete: false });
+      await submit('c7-supplier-subprocess', id, 'sx-r1');
+      expect(await openTasks(id)).toEqual(['Activity_1c5h7ke:sx-r1']);
+      expect((await instance(id)).state_label).toBe('Reject application');
+      const tokens = await server.db
+        .selectFrom('flow_tokens')
+        .select('node_id')
+        .where('instance_id', '=', id)
+        .execute();
+      expect(tokens.map((t) => t.node_id)).toEqual(['Activity_1c5h7ke']);
+      expect(await submit('c7-supplier-subprocess', id, 'sx-r1')).toBe('completed');
+      expect((await history(id)).slice(2, 5)).toEqual([
+        'submit Activity_0n4e6tb',
+        'auto Event_1xk3q5u',
+        'auto Event_0v7b3nl',
+      ]);
+    }, 60_000);
+
+    it('forks an inclusive gateway on every condition that holds and joins the branches that came', async () => {
+      const one = await start('activiti-inclusive', { flight: true, hotel: false });
+      expect(await openTasks(one)).toEqual(['bookFlight:sx-r1']);
+      expect(await submit('activiti-inclusive', one, 'sx-r1')).toBe('completed');
+      const both = await start('activiti-inclusive', { flight: true, hotel: true });
+      expect(await openTasks(both)).toEqual(['bookFlight:sx-r1', 'bookHotel:sx-r1']);
+      expect(await submit('activiti-inclusive', both, 'sx-r1')).toBe('running'); // the join waits for the hotel
+      expect(await openTasks(both)).toEqual(['bookHotel:sx-r1']);
+      expect(await submit('activiti-inclusive', both, 'sx-r1')).toBe('completed');
+      const none = await runtime('runtime/start', 'activiti-inclusive', 'sx-init', { formData: {} });
+      expect(none.reply.errmsg).toBe('No branch of "Book" applies to this form, and it has no default.');
+    }, 60_000);
+
+    it('ends the whole instance at a terminate end: the other branch’s tasks are cancelled', async () => {
+      const id = await start('c7-terminate-end', {});
+      expect(await openTasks(id)).toEqual(['Activity_fvke2vm:sx-r1', 'Activity_rg4mk8k:sx-r1']);
+      expect(await submit('c7-terminate-end', id, 'sx-r1')).toBe('completed');
+      expect(await openTasks(id)).toEqual([]);
+      const cancelled = await server.db
+        .selectFrom('flow_tasks')
+        .select('node_id')
+        .where('instance_id', '=', id)
+        .where('status', '=', 'cancelled')
+        .execute();
+      expect(cancelled.map((t) => t.node_id)).toEqual(['Activity_rg4mk8k']);
+      expect((await history(id)).at(-1)).toBe('complete Event_vhlm533');
+    }, 60_000);
+
+    it('countersigns in parallel until half have approved, then in sequence one signer after the other', async () => {
+      const id = await start('c7-countersign', {
+        approvers: ['sx-r1', 'sx-r2', 'sx-lead', 'sx-clerk'],
+        signers: 'sx-r2, sx-lead',
+      });
+      expect(await openTasks(id)).toEqual([
+        'Activity_0x3k2lq:sx-clerk',
+        'Activity_0x3k2lq:sx-lead',
+        'Activity_0x3k2lq:sx-r1',
+        'Activity_0x3k2lq:sx-r2',
+      ]);
+      await submit('c7-countersign', id, 'sx-r1');
+      expect(await openTasks(id)).toHaveLength(3); // 1 of 4: under the ratio
+      await submit('c7-countersign', id, 'sx-clerk');
+      // 2 of 4 reach 0.5: the node is done, the two left are cancelled, the sequence opens its first.
+      expect(await openTasks(id)).toEqual(['Activity_1h0vz8e:sx-r2']);
+      const refused = await runtime('runtime/submission', 'c7-countersign', 'sx-lead', { formData: {} }, id);
+      expect(refused.reply.errcode).not.toBe(0); // not the lead's turn yet
+      await submit('c7-countersign', id, 'sx-r2');
+      expect(await openTasks(id)).toEqual(['Activity_1h0vz8e:sx-lead']);
+      expect(await submit('c7-countersign', id, 'sx-lead')).toBe('completed');
+    }, 60_000);
+
+    it('starts a non-interrupting escalation boundary path beside its sub-process, which goes on', async () => {
+      const id = await start('c8-offer-escalation', { discount: 20 });
+      expect(await openTasks(id)).toEqual(['Activity_0b8k3jz:sx-r1', 'Activity_0t7v2ua:sx-r2']);
+      expect((await instance(id)).state_label).toBe('Prepare offer › Draft offer, Approve discount');
+      await submit('c8-offer-escalation', id, 'sx-r1');
+      // The sub-process's last path ended: it is done while the boundary path still runs.
+      expect(await openTasks(id)).toEqual(['Activity_0t7v2ua:sx-r2', 'Activity_1w5e9ol:sx-r1']);
+      await submit('c8-offer-escalation', id, 'sx-r1');
+      expect(await submit('c8-offer-escalation', id, 'sx-r2')).toBe('completed');
+      const quiet = await start('c8-offer-escalation', { discount: 5 });
+      expect(await openTasks(quiet)).toEqual(['Activity_0b8k3jz:sx-r1']);
+    }, 60_000);
+
+    it('shows the levels in the detail and lets an intervention move into a nested sub-process', async () => {
+      const id = await start('c7-supplier-subprocess', { documentsComplete: true });
+      const detail = await admin.call<{
+        current: Array<{ nodeName: string }>;
+        history: Array<{ action: string; nodeName: string }>;
+        diagram: { active: string[]; done: string[] };
+      }>('GET', '/authtime/domain/workflow/flowstatert', { query: { id } });
+      expect(detail.reply.errcode, detail.reply.errmsg).toBe(0);
+      expect(detail.reply.data!.current.map((c) => c.nodeName)).toEqual(['Check supplier › Check documents']);
+      expect(detail.reply.data!.history.map((h) => `${h.action} ${h.nodeName}`)).toEqual([
+        'start Supplier applied',
+        'auto Check supplier › Event_0c2h1ym',
+      ]);
+      expect(detail.reply.data!.diagram.active).toEqual(['Activity_0n4e6tb']);
+      const nodes = await admin.call<Array<{ id: string }>>(
+        'GET',
+        '/authtime/domain/workflow/intervention/othernodes',
+        {
+          query: { id },
+        },
+      );
+      expect(nodes.reply.data!.map((n) => n.id)).toEqual(
+        expect.arrayContaining(['Activity_0n4e6tb', 'Activity_0s5jz4c', 'Activity_1c5h7ke', 'Activity_0yq4p2t']),
+      );
+      expect(nodes.reply.data!.map((n) => n.id)).not.toContain('Event_0z6m9wq'); // an inner end
+      const moved = await admin.call('POST', '/authtime/domain/workflow/intervention/doflow', {
+        query: { id },
+        body: { submitTo: [{ nodeid: 'Activity_0s5jz4c', userids: world.users.r2 }], comment: 'legal first' },
+      });
+      expect(moved.reply.errcode, moved.reply.errmsg).toBe(0);
+      expect(await openTasks(id)).toEqual(['Activity_0s5jz4c:sx-r2']);
+      // Its terminate end empties "Legal review"; the outer level ends and the instance goes on after it.
+      await submit('c7-supplier-subprocess', id, 'sx-r2');
+      expect(await openTasks(id)).toEqual(['Activity_0yq4p2t:sx-r1']);
+    }, 60_000);
+
+    it('runs a Flowable sub-process to its end', async () => {
+      const id = await start('flowable-subprocess', {});
+      expect((await instance(id)).state_label).toBe('Investigate › Investigate hardware');
+      await submit('flowable-subprocess', id, 'sx-r1');
+      expect(await openTasks(id)).toEqual(['writeReport:sx-r1']);
+      expect(await submit('flowable-subprocess', id, 'sx-r1')).toBe('completed');
+    }, 60_000);
+  },
+);

@@ -1,0 +1,139 @@
+// Reading the structural elements (docs/adr/0124-embedded-sub-processes-and-ends.md,
+// docs/adr/0125-multi-instance-approvals.md): sub-processes flat with their level, what end and
+// boundary events throw and catch, multi-instance approvals in each modeler's spelling, and what is
+// refused, by element and why.
+import { describe, expect, it } from 'vitest';
+import { readProcess } from '../../../../src/core/workflow/process-definition.ts';
+
+const doc = (body: string, roots = '') => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn"
+  xmlns:zeebe="http://camunda.org/schema/zeebe/1.0" id="d" targetNamespace="urn:test">
+  <process id="p" isExecutable="true">${body}</process>${roots}
+</definitions>`;
+const flow = (id: string, from: string, to: string) =>
+  `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}" />`;
+const around = (middle: string) =>
+  `<startEvent id="s" />${flow('f1', 's', 'x')}${middle}${flow('f2', 'x', 'e')}<endEvent id="e" />`;
+const problemsOf = async (xml: string) =>
+  (await readProcess(xml, 'p')).problems.map((p) => [
+    p.element,
+    p.key.replace('workflow.problem.', ''),
+    p.params.reason,
+  ]);
+
+describe('structural elements', () => {
+  it('reads nested sub-processes flat, each node with the sub-process it is drawn in', async () => {
+    const { definition, problems } = await readProcess(
+      doc(
+        around(`<subProcess id="x" name="Outer"><startEvent id="xs" />${flow('i1', 'xs', 'y')}
+          <subProcess id="y"><startEvent id="ys" />${flow('j1', 'ys', 't')}<userTask id="t" camunda:assignee="ann" />${flow('j2', 't', 'ye')}<endEvent id="ye"><terminateEventDefinition /></endEvent></subProcess>
+          ${flow('i2', 'y', 'xe')}<endEvent id="xe" /></subProcess>`),
+      ),
+      'p',
+    );
+    expect(problems).toEqual([]);
+    expect(definition!.nodes.x).toMatchObject({ kind: 'subprocess', start: 'xs' });
+    expect(definition!.nodes.y).toMatchObject({ kind: 'subprocess', start: 'ys', parent: 'x' });
+    expect(definition!.nodes.t).toMatchObject({ kind: 'manual', parent: 'y' });
+    expect(definition!.nodes.ye).toMatchObject({ kind: 'complete', end: 'terminate', parent: 'y' });
+    expect(definition!.start).toBe('s');
+  });
+
+  it('refuses a sub-process without one start, and an event the engine does not run', async () => {
+    expect(
+      await problemsOf(doc(around(`<subProcess id="x"><userTask id="t" camunda:assignee="a" /></subProcess>`))),
+    ).toEqual([
+      ['x', 'oneStart', undefined],
+      ['t', 'deadEnd', undefined],
+      ['t', 'unreachable', undefined],
+    ]);
+    expect(await problemsOf(doc(around('<endEvent id="x"><signalEventDefinition /></endEvent>')))).toContainEqual([
+      'x',
+      'eventDefinition',
+      undefined,
+    ]);
+  });
+
+  it('reads error and escalation codes on ends and boundary events; an escalation boundary may not interrupt', async () => {
+    const { definition, problems } = await readProcess(
+      doc(
+        around(`<subProcess id="x"><startEvent id="xs" />${flow('i1', 'xs', 'xe')}<endEvent id="xe"><errorEventDefinition errorRef="err" /></endEvent></subProcess>
+          <boundaryEvent id="b" attachedToRef="x"><errorEventDefinition errorRef="err" /></boundaryEvent>${flow('f3', 'b', 'e')}
+          <boundaryEvent id="c" attachedToRef="x" cancelActivity="false"><escalationEventDefinition /></boundaryEvent>${flow('f4', 'c', 'e')}`),
+        '<error id="err" errorCode="MISSING" />',
+      ),
+      'p',
+    );
+    expect(problems).toEqual([]);
+    expect(definition!.nodes.xe).toMatchObject({ end: 'error', code: 'MISSING' });
+    expect(definition!.nodes.b).toMatchObject({
+      kind: 'boundary',
+      attachedTo: 'x',
+      catches: 'error',
+      code: 'MISSING',
+      interrupting: true,
+    });
+    expect(definition!.nodes.c).toMatchObject({ catches: 'escalation', interrupting: false });
+    expect(definition!.nodes.c.code).toBeUndefined();
+  });
+
+  it('reads an inclusive gateway whose flows need no condition', async () => {
+    const { problems, definition } = await readProcess(
+      doc(
+        `<startEvent id="s" />${flow('f1', 's', 'g')}<inclusiveGateway id="g" />${flow('a', 'g', 'j')}${flow('b', 'g', 'j')}<inclusiveGateway id="j" />${flow('f2', 'j', 'e')}<endEvent id="e" />`,
+      ),
+      'p',
+    );
+    expect(problems).toEqual([]);
+    expect(definition!.nodes.g.kind).toBe('inclusive');
+  });
+
+  it('reads multi-instance approvals over a collection in Camunda 7 and 8 spelling, with a completion condition', async () => {
+    const c7 = await readProcess(
+      doc(
+        around(`<userTask id="x" camunda:assignee="\${approver}"><multiInstanceLoopCharacteristics isSequential="true" camunda:collection="\${approvers}" camunda:elementVariable="approver">
+          <completionCondition>\${nrOfCompletedInstances / nrOfInstances &gt;= 0.5}</completionCondition></multiInstanceLoopCharacteristics></userTask>`),
+      ),
+      'p',
+    );
+    expect(c7.problems).toEqual([]);
+    expect(c7.definition!.nodes.x).toMatchObject({
+      approval: 'all',
+      approvers: [{ kind: 'expression', expression: "'approvers'", as: 'user' }],
+      multi: {
+        sequential: true,
+        collection: "'approvers'",
+        completion: "(('nrOfCompletedInstances' / 'nrOfInstances') >= 0.5)",
+      },
+    });
+    const c8 = await readProcess(
+      doc(
+        around(`<userTask id="x"><extensionElements><zeebe:assignmentDefinition assignee="=member" /></extensionElements>
+          <multiInstanceLoopCharacteristics><extensionElements><zeebe:loopCharacteristics inputCollection="=members" inputElement="member" /></extensionElements></multiInstanceLoopCharacteristics></userTask>`),
+      ),
+      'p',
+    );
+    expect(c8.definition!.nodes.x.multi).toEqual({ sequential: false, collection: "'members'" });
+  });
+
+  it('refuses a multi-instance the engine cannot run, saying why', async () => {
+    const loop = (attrs: string, inner = '') =>
+      doc(
+        around(
+          `<userTask id="x" camunda:assignee="\${approver}"><multiInstanceLoopCharacteristics ${attrs}>${inner}</multiInstanceLoopCharacteristics></userTask>`,
+        ),
+      );
+    expect(await problemsOf(loop('camunda:collection="${list}" camunda:elementVariable="item"'))).toEqual([
+      ['x', 'loop', 'elementVariable item is not the assignee'],
+    ]);
+    expect(await problemsOf(loop('camunda:collection="${a.b}" camunda:elementVariable="approver"'))).toEqual([
+      ['x', 'loop', 'collection ${a.b}'],
+    ]);
+    expect(await problemsOf(loop('', '<loopCardinality>3</loopCardinality>'))).toEqual([
+      ['x', 'loop', 'loopCardinality'],
+    ]);
+    expect(
+      await problemsOf(doc(around('<serviceTask id="x"><multiInstanceLoopCharacteristics /></serviceTask>'))),
+    ).toEqual([['x', 'loop', 'ServiceTask']]);
+  });
+});
