@@ -51,6 +51,10 @@ export default defineConfig({
           testTimeout: 60000,
           hookTimeout: 120000,
           maxWorkers: 2,
+          // A worker runs its files one after another in one process (docs/adr/0122-api-tests-share-a-worker.md):
+          // the server's modules, the catalogue and its compiled validators and the PGlite snapshot load once
+          // per worker instead of once per file. Every file still starts its servers on fresh databases.
+          isolate: false,
         },
       },
       {
