@@ -37,6 +37,9 @@ export default defineConfig({
           root: '.',
           include: ['tests/unit/**/*.test.ts'],
           setupFiles: ['tests/support/outbound-loopback.ts'],
+          // One process per worker (docs/adr/0122-api-tests-share-a-worker.md): the files that change
+          // globals, timers or the environment restore them.
+          isolate: false,
         },
       },
       {
