@@ -56,6 +56,9 @@ export default defineConfig({
           root: '.',
           include: ['tests/unit/**/*.test.ts'],
           setupFiles: ['tests/support/outbound-loopback.ts'],
+          // One process per worker (docs/adr/0122-api-tests-share-a-worker.md): the files that change
+          // globals, timers or the environment restore them.
+          isolate: false,
         },
       },
       {
@@ -70,6 +73,10 @@ export default defineConfig({
           testTimeout: 60000,
           hookTimeout: 120000,
           maxWorkers: 2,
+          // A worker runs its files one after another in one process (docs/adr/0122-api-tests-share-a-worker.md):
+          // the server's modules, the catalogue and its compiled validators and the PGlite snapshot load once
+          // per worker instead of once per file. Every file still starts its servers on fresh databases.
+          isolate: false,
         },
       },
       {

@@ -90,7 +90,8 @@ function retentionDays(options: AppOptions): number {
   return days;
 }
 
-function catalogueFor(options: AppOptions): Catalogue {
+/** The catalogue an app serves: the given one, else loaded from the roots (broken YAML stops the start). */
+export function catalogueFor(options: Pick<AppOptions, 'catalogue' | 'extraCatalogueRoots'>): Catalogue {
   if (options.catalogue) return options.catalogue;
   const roots = options.extraCatalogueRoots ? [PROJECT_ROOT, ...options.extraCatalogueRoots] : catalogueRoots();
   const { catalogue, problems } = loadCatalogue(roots);

@@ -13,6 +13,7 @@ import { prepareDatabase } from '../../../src/server/prepare-database.ts';
 import { measuredQuery } from '../../../src/server/monitoring/perf-monitor.ts';
 import { PREPARED_DIR, preparedPath, removeStale, seedFingerprint } from '../../support/prepared-data.ts';
 import { postgresSkipped, postgresUrl } from './postgres-choice.ts';
+import { timed } from '../../support/phase-times.ts';
 
 export const TEST_ADMIN_PASSWORD = 'Admin@Test2026';
 export const POSTGRES_URL = postgresUrl();
@@ -33,11 +34,17 @@ export interface DatabaseTarget {
   open(dataDir: string): Promise<TestDatabase>;
 }
 
-async function pgliteSnapshot(dataDir: string): Promise<Blob> {
+/** Makes this fingerprint's PGlite snapshot when it is missing (the run's global setup does it once,
+ *  before the workers start: two workers making it side by side on a fresh clone cost a core each). */
+export async function preparePgliteSnapshot(): Promise<string> {
   const path = preparedPath('pglite', '.tar');
   if (!existsSync(path)) {
     const fresh = await openDatabase({});
-    await prepareDatabase(fresh.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD, demo: true });
+    await prepareDatabase(fresh.db, {
+      dataDir: mkdtempSync(join(tmpdir(), 'atrium-snapshot-')),
+      adminPassword: TEST_ADMIN_PASSWORD,
+      demo: true,
+    });
     const dump = await fresh.dumpSnapshot!();
     await fresh.close();
     mkdirSync(PREPARED_DIR, { recursive: true });
@@ -46,21 +53,30 @@ async function pgliteSnapshot(dataDir: string): Promise<Blob> {
     renameSync(partial, path); // atomic: a parallel reader sees a whole file or none
     removeStale('pglite');
   }
-  return new Blob([readFileSync(path)]);
+  return path;
+}
+
+/** The snapshot's bytes, read once per worker: a Blob is immutable, so every server of the worker can load it. */
+let snapshot: Promise<Blob> | undefined;
+function pgliteSnapshot(): Promise<Blob> {
+  snapshot ??= preparePgliteSnapshot().then((path) => new Blob([readFileSync(path)]));
+  return snapshot;
 }
 
 const pglite: DatabaseTarget = {
   name: 'pglite',
   async open(dataDir) {
     // The test servers watch their statements as main.ts does (the performance monitor's tests read them).
-    const database = await openDatabase({
-      pgliteSnapshot: await pgliteSnapshot(dataDir),
-      observeStatement: measuredQuery,
-    });
-    await prepareDatabase(database.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD, demo: true });
+    const snapshot = await timed('pglite: read snapshot', pgliteSnapshot);
+    const database = await timed('pglite: open snapshot', () =>
+      openDatabase({ pgliteSnapshot: snapshot, observeStatement: measuredQuery }),
+    );
+    await timed('pglite: check migrations+seed', () =>
+      prepareDatabase(database.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD, demo: true }),
+    );
     return {
       database,
-      dispose: () => database.close(),
+      dispose: () => timed('pglite: close', () => database.close()),
       second: async () => ({ database, dispose: async () => undefined }),
     };
   },
@@ -70,27 +86,30 @@ const postgres: DatabaseTarget = {
   name: 'postgres',
   async open(dataDir) {
     const name = `atrium_test_${randomBytes(6).toString('hex')}`;
-    await cloneTemplate(name);
+    await timed('postgres: copy template', () => cloneTemplate(name));
     const url = databaseUrl(name);
     const pool = () => openDatabase({ databaseUrl: url, pgPool: { max: 4 }, observeStatement: measuredQuery });
-    const database = await pool();
+    const database = await timed('postgres: open pool', pool);
     // Migrations find nothing to do and the seed finds its demo data: both only check.
-    await prepareDatabase(database.db, {
-      dataDir,
-      adminPassword: TEST_ADMIN_PASSWORD,
-      demo: true,
-      demoInstances: false,
-    });
+    await timed('postgres: check migrations+seed', () =>
+      prepareDatabase(database.db, {
+        dataDir,
+        adminPassword: TEST_ADMIN_PASSWORD,
+        demo: true,
+        demoInstances: false,
+      }),
+    );
     return {
       database,
       async second() {
         const other = await pool();
         return { database: other, dispose: () => other.close() };
       },
-      async dispose() {
-        await database.close();
-        await onServer((client) => client.query(`drop database if exists ${name} with (force)`));
-      },
+      dispose: () =>
+        timed('postgres: close+drop', async () => {
+          await database.close();
+          await onServer((client) => client.query(`drop database if exists ${name} with (force)`));
+        }),
     };
   },
 };
@@ -119,38 +138,44 @@ const TEMPLATE_LOCK = 736_105;
 /** Another checkout's template (other migrations or seed) is dropped once it is this old. */
 const STALE_TEMPLATE_MS = 6 * 3600_000;
 
-/** Each test server gets its own database, a copy of one prepared per fingerprint of the code that
- *  shapes a database (migrations, seed): migrating and seeding the demo per server cost 5–15 s, a copy
- *  about a second. The template is made once, by whichever worker comes first, under the lock. */
-async function cloneTemplate(name: string): Promise<void> {
-  const template = `atrium_tpl_${seedFingerprint()}`;
+const templateName = () => `atrium_tpl_${seedFingerprint()}`;
+
+/** Makes this fingerprint's template database when it is missing: migrating and seeding the demo per
+ *  server cost 5–15 s, a copy about a second. Made once, under the lock, by the run's global setup (or
+ *  by whichever worker comes first when a file runs without it). */
+export async function preparePostgresTemplate(): Promise<void> {
+  const template = templateName();
   const exists = (client: pg.Client, db: string) =>
     client.query('select 1 from pg_database where datname = $1', [db]).then((r) => r.rowCount === 1);
-  if (!(await onServer((client) => exists(client, template)))) {
-    await onServer(async (client) => {
-      if (await exists(client, template)) return; // made by another worker meanwhile
-      await dropStaleTemplates(client);
-      const partial = `${template}_part`;
-      await client.query(`drop database if exists ${partial} with (force)`);
-      await client.query(`create database ${partial}`);
-      const fresh = await openDatabase({ databaseUrl: databaseUrl(partial), pgPool: { max: 2 } });
-      try {
-        // Without the demo's workflow instances: replayed through the engine they cost seconds (docs/adr/0046-demo-instances-replayed.md);
-        // PGlite's snapshot has them, and tests/api/demo-instances.test.ts reads them there.
-        await prepareDatabase(fresh.db, {
-          dataDir: mkdtempSync(join(tmpdir(), 'atrium-tpl-')),
-          adminPassword: TEST_ADMIN_PASSWORD,
-          demo: true,
-          demoInstances: false,
-        });
-      } finally {
-        await fresh.close();
-      }
-      await client.query(`alter database ${partial} rename to ${template}`);
-      await client.query(`comment on database ${template} is '${new Date().toISOString()}'`);
-    }, 'exclusive');
-  }
-  await onServer((client) => client.query(`create database ${name} template ${template}`), 'shared');
+  if (await onServer((client) => exists(client, template))) return;
+  await onServer(async (client) => {
+    if (await exists(client, template)) return; // made by another process meanwhile
+    await dropStaleTemplates(client);
+    const partial = `${template}_part`;
+    await client.query(`drop database if exists ${partial} with (force)`);
+    await client.query(`create database ${partial}`);
+    const fresh = await openDatabase({ databaseUrl: databaseUrl(partial), pgPool: { max: 2 } });
+    try {
+      // Without the demo's workflow instances: replayed through the engine they cost seconds (docs/adr/0046-demo-instances-replayed.md);
+      // PGlite's snapshot has them, and tests/api/demo-instances.test.ts reads them there.
+      await prepareDatabase(fresh.db, {
+        dataDir: mkdtempSync(join(tmpdir(), 'atrium-tpl-')),
+        adminPassword: TEST_ADMIN_PASSWORD,
+        demo: true,
+        demoInstances: false,
+      });
+    } finally {
+      await fresh.close();
+    }
+    await client.query(`alter database ${partial} rename to ${template}`);
+    await client.query(`comment on database ${template} is '${new Date().toISOString()}'`);
+  }, 'exclusive');
+}
+
+/** Each test server gets its own database, a copy of the prepared template. */
+async function cloneTemplate(name: string): Promise<void> {
+  await preparePostgresTemplate();
+  await onServer((client) => client.query(`create database ${name} template ${templateName()}`), 'shared');
 }
 
 /** Drops the templates of other fingerprints made long enough ago that no run still copies them. */

