@@ -32,7 +32,7 @@ export class TimeReporter implements Reporter {
       lines.push(
         `  ${project}: ${files.length} files, ${seconds(total)}: tests ${seconds(tests)}, around them (import, hooks) ${seconds(total - tests)}`,
       );
-      for (const f of [...files].sort((a, b) => b.total - a.total).slice(0, 5))
+      for (const f of [...files].sort((a, b) => b.total - a.total).slice(0, 10))
         lines.push(`    ${seconds(f.total).padStart(9)}  (tests ${seconds(f.tests)})  ${f.file}`);
     }
     console.log(lines.join('\n'));
