@@ -64,6 +64,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The console's widgets rendered alone (docs/adr/0123-lighter-browser-tests-and-component-tests.md).
+          name: 'component',
+          root: '.',
+          include: ['tests/component/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/component/support/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'api',
           root: '.',
           include: ['tests/api/**/*.test.ts'],

@@ -66,10 +66,24 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
 }
 
-/** Closes every toast on screen, as a user clears them off a button they lie over. */
+/** Closes every toast on screen, as a user clears them off a button they lie over: always the first one
+ *  left, until none is. Toasts hide themselves after 4 s, so one may leave between finding it and the
+ *  click: a click on it, or on a later one by position, then waits for nothing until its own timeout. */
 export async function closeToasts(page: Page): Promise<void> {
-  for (const close of await page.getByTestId('toast-close').all()) await close.click().catch(() => undefined); // one may leave on its own meanwhile
-  await page.getByTestId('toast-close').first().waitFor({ state: 'detached' });
+  const close = page.getByTestId('toast-close');
+  await expect
+    .poll(
+      async () => {
+        if ((await close.count()) > 0)
+          await close
+            .first()
+            .click({ timeout: 1_000 })
+            .catch(() => undefined); // it left on its own meanwhile
+        return close.count();
+      },
+      { timeout: 15_000, interval: 100 },
+    )
+    .toBe(0);
 }
 
 /** Fills a catalogue form field; RJSF gives each input the id root_<field>. */
