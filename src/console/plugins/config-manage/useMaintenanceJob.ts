@@ -1,12 +1,10 @@
-// Starts a maintenance job and follows it through the data layer: the status call is read every second
-// (spec §4) while it says in-progress, then the success message, or the failure with the server's
-// reason. A job still running when the tab opens (started before leaving it, or by someone else) is
-// followed too.
-import { useEffect, useRef, useState } from 'react';
+// Starts a maintenance job and follows it: the status call is polled every second (spec §4) until it
+// no longer says in-progress, then the success message, or the failure with the server's reason. A job
+// still running when the tab opens (started before leaving it, or by someone else) is followed too.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallId, Calls } from '../../../core/generated/api-types.ts';
-import { callAny, type CallArgs } from '../../api/client.ts';
-import { callKey, queryClient, useCall } from '../../api/queries.ts';
+import { call, callAny, type CallArgs } from '../../api/client.ts';
 import { notifyError, notifySuccess } from '../../shell/notify.ts';
 import { label } from '../../shell/LabelText.tsx';
 
@@ -31,46 +29,58 @@ const JOBS: Record<JobName, JobMessages> = {
 
 export function useMaintenanceJob() {
   const { t } = useTranslation();
-  // The job this visit follows (started here, or running when the tab opened); leaving the tab stops
-  // the polling, not the job.
-  const [followed, setFollowed] = useState<JobMessages | null>(null);
-  const [starting, setStarting] = useState<JobCall | null>(null);
-  const read = useCall(
-    'maintenance.status',
-    {},
-    { fresh: true, every: (now) => (now?.status === 'in-progress' ? POLL_INTERVAL_MS : false) },
-  );
-  const job = read.isFetchedAfterMount ? (read.data ?? null) : null;
-  const [shown, setShown] = useState(false);
-  const ended = followed !== null && job !== null && job.status !== 'in-progress';
-  if ((!followed || ended) && !starting && job?.status === 'in-progress' && job.job) {
-    setFollowed({ ...JOBS[job.job] });
-    setShown(true);
-  }
-
-  // The followed job ended: its success, or its failure with the server's reason (said once per job).
-  const told = useRef<JobMessages | null>(null);
+  const [job, setJob] = useState<JobStatus | null>(null);
+  const [running, setRunning] = useState<JobCall | null>(null);
+  const mounted = useRef(true);
   useEffect(() => {
-    if (!ended || told.current === followed) return;
-    told.current = followed;
-    if (job.status === 'done') notifySuccess(label(followed.success));
-    else notifyError(followed.failure ? `${t(followed.failure)} ${job.message}` : job.message);
-  }, [ended, followed, job, t]);
+    mounted.current = true;
+    return () => void (mounted.current = false); // leaving the tab stops the polling, not the job
+  }, []);
 
-  const start = async (name: JobName, args: CallArgs) => {
-    const messages = JOBS[name];
-    setStarting(messages.call);
-    try {
-      const first = await callAny<JobStatus>(messages.call, args);
-      queryClient.setQueryData(callKey('maintenance.status'), first);
-      setFollowed({ ...messages });
-      setShown(true);
-    } catch {
-      // the client showed errmsg (another job running, unknown software…)
-    } finally {
-      setStarting(null);
-    }
-  };
+  const follow = useCallback(
+    async (messages: JobMessages) => {
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
+        if (!mounted.current) return;
+        const status = await call('maintenance.status', {}).catch(() => null); // the client showed errmsg
+        if (!status) return setRunning(null);
+        setJob(status);
+        if (status.status === 'in-progress') continue;
+        setRunning(null);
+        if (status.status === 'done') notifySuccess(label(messages.success));
+        else notifyError(messages.failure ? `${t(messages.failure)} ${status.message}` : status.message);
+        return;
+      }
+    },
+    [t],
+  );
 
-  return { job: shown ? job : null, running: followed && !ended ? followed.call : starting, start };
+  useEffect(() => {
+    void call('maintenance.status', {}).then(
+      (status) => {
+        if (!mounted.current || status.status !== 'in-progress' || !status.job) return;
+        setJob(status);
+        setRunning(JOBS[status.job].call);
+        void follow(JOBS[status.job]);
+      },
+      () => undefined,
+    );
+  }, [follow]);
+
+  const start = useCallback(
+    async (name: JobName, args: CallArgs) => {
+      const messages = JOBS[name];
+      setRunning(messages.call);
+      try {
+        const first = await callAny<JobStatus>(messages.call, args);
+        setJob(first);
+        void follow(messages);
+      } catch {
+        setRunning(null); // the client showed errmsg (another job running, unknown software…)
+      }
+    },
+    [follow],
+  );
+
+  return { job, running, start };
 }
