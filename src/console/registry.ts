@@ -13,6 +13,7 @@ export const screenKinds = registry('screen kind', [
   ['plugin', () => import('./runtime/plugin/PluginScreen.tsx')],
   ['tree', () => import('./runtime/tree/TreeScreen.tsx')],
   ['tabs', () => import('./runtime/tabs/TabsScreen.tsx')],
+  ['runs', () => import('./runtime/runs/RunsScreen.tsx')],
 ]);
 
 /** Hand-written screens, named by `plugin:` in a screen of kind plugin. */
@@ -35,8 +36,6 @@ export const plugins = registry('plugin', [
   ['calendar-week', () => import('./plugins/calendar/WorkWeekPage.tsx')],
   ['calendar-month', () => import('./plugins/calendar/MonthViewPage.tsx')],
   ['timed-tasks', () => import('./plugins/timed-tasks/TimedTasksPage.tsx')],
-  ['ldap-sync', () => import('./plugins/ldap-sync/LdapSyncPage.tsx')],
-  ['im-sync', () => import('./plugins/im-sync/ImSyncPage.tsx')],
 ]);
 
 /** Plugins drawn on the whole page, without the header (the login page). */

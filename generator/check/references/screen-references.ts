@@ -6,6 +6,8 @@ import type {
   FormField,
   FormScreen,
   ListScreen,
+  RunsCall,
+  RunsScreen,
   ScreenDef,
   TabsScreen,
   TilesScreen,
@@ -135,6 +137,28 @@ function tabsReferences(s: TabsScreen, ref: Sink): void {
   });
 }
 
+function runsReferences(s: RunsScreen, ref: Sink): void {
+  const callRef = (c: RunsCall, at: string) => ref('call', c.call, `${at}/call`);
+  ref('screen', s.settings, '/settings');
+  ref('label', s.section, '/section');
+  for (const [name, label] of Object.entries(s.labelValues ?? {}))
+    ref('label', label, `/labelValues/${pointerSegment(name)}`);
+  s.start.forEach((start, i) => {
+    ref('label', start.label, `/start/${i}/label`);
+    callRef(start, `/start/${i}`);
+  });
+  callRef(s.status, '/status');
+  callRef(s.history, '/history');
+  ref('label', s.column.title, '/column/title');
+  for (const [value, label] of Object.entries(s.column.labels))
+    ref('label', label, `/column/labels/${pointerSegment(value)}`);
+  ref('label', s.confirm.label, '/confirm/label');
+  for (const [value, label] of Object.entries(s.confirm.labels ?? {}))
+    ref('label', label, `/confirm/labels/${pointerSegment(value)}`);
+  ref('label', s.source?.reading, '/source/reading');
+  ref('label', s.source?.key, '/source/key');
+}
+
 function tilesReferences(s: TilesScreen, ref: Sink): void {
   s.tiles.forEach((t, i) => {
     ref('label', t.label, `/tiles/${i}/label`);
@@ -157,6 +181,7 @@ export function screenReferences(screen: ScreenDef, out: Reference[], catalogue:
   else if (screen.kind === 'tiles') tilesReferences(screen, ref);
   else if (screen.kind === 'tree') treeReferences(screen, ref);
   else if (screen.kind === 'tabs') tabsReferences(screen, ref);
+  else if (screen.kind === 'runs') runsReferences(screen, ref);
   else if (screen.kind === 'plugin') {
     ref('plugin', screen.plugin, '/plugin');
     screen.requires?.forEach((call, j) => ref('call', call, `/requires/${j}`));

@@ -37,8 +37,9 @@ export interface ReadOptions<T> {
   enabled?: boolean;
   /** Keep the previous answer on screen while the next one (another page, another search) loads. */
   keepPrevious?: boolean;
-  /** Read again every so many milliseconds while mounted (polls). */
-  every?: number;
+  /** Read again every so many milliseconds while mounted (polls); a function of the last answer
+   *  polls only while it says so (a job followed while it runs). */
+  every?: number | ((reply: T | undefined) => number | false);
   /** Shape the answer once per answer (not per render). */
   select?: (reply: T) => T;
   /** Told of each failure (a dialog shows it in its own message bar; pair with `silent`). */
@@ -46,6 +47,12 @@ export interface ReadOptions<T> {
   /** Never show a copy kept from an earlier visit: what the user edits starts from the server's answer
    *  (a dialog opened again after its save). */
   fresh?: boolean;
+}
+
+function pollInterval<T>(every: ReadOptions<T>['every']) {
+  return typeof every === 'function'
+    ? (query: { state: { data: unknown } }) => every(query.state.data as T | undefined)
+    : every;
 }
 
 function useFailureReport(error: ApiError | null, report: ((error: ApiError) => void) | undefined): void {
@@ -68,7 +75,7 @@ export function useCallAny<T = unknown>(
     ...readOptions<T>(callId, args),
     enabled: options.enabled ?? true,
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
-    refetchInterval: options.every,
+    refetchInterval: pollInterval(options.every),
     select: options.select,
     gcTime: options.fresh ? 0 : undefined,
   });
@@ -102,6 +109,21 @@ export function useCallsAny<T = unknown>(
   }) as Array<UseQueryResult<T, ApiError>>;
 }
 
+/** What each read of `useSettledCalls` has: its answer, null once it failed, undefined while it loads. */
+export type Settled<T> = T | null | undefined;
+
+const settled = (results: Array<UseQueryResult<unknown, Error>>) =>
+  results.map((r) => (r.data !== undefined ? r.data : r.isError ? null : undefined));
+
+/** `useCallsAny` reduced to each read's answer (null once failed): the same array until one changes,
+ *  so what is derived from it is worked out again only then. */
+export function useSettledCalls<T = unknown>(reads: ReadonlyArray<{ callId: string; args?: ReadArgs }>): Settled<T>[] {
+  return useQueries({
+    queries: reads.map(({ callId, args = {} }) => readOptions<T>(callId, args)),
+    combine: settled,
+  }) as Settled<T>[];
+}
+
 /** Reads a call known to the generated types: arguments and answer are typed. */
 export function useCall<K extends CallId>(
   callId: K,
@@ -128,7 +150,7 @@ export function useRead<T>(
     queryFn: ({ signal }) => read(signal),
     enabled: options.enabled ?? true,
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
-    refetchInterval: options.every,
+    refetchInterval: pollInterval(options.every),
     gcTime: options.fresh ? 0 : undefined,
   });
   useFailureReport(answer.error, options.onFailure);

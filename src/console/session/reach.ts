@@ -11,8 +11,8 @@ export function mayCall(callId: string): boolean {
 }
 
 /** The calls a screen reads to show anything: a list its source, a form the call that loads the record
- *  (or creates one when the address names none), a tree its root and children calls, a plugin what it
- *  declares. */
+ *  (or creates one when the address names none), a tree its root and children calls, a runs screen its
+ *  history, status and start calls, a plugin what it declares. */
 export function screenCalls(screen: ConsoleScreen, query: URLSearchParams = new URLSearchParams()): string[] {
   switch (screen.kind) {
     case 'list':
@@ -26,6 +26,8 @@ export function screenCalls(screen: ConsoleScreen, query: URLSearchParams = new 
       return screen.requires ?? [];
     case 'tree':
       return [screen.root, screen.children];
+    case 'runs':
+      return [screen.history.call, screen.status.call, ...screen.start.map((s) => s.call)];
     default:
       return [];
   }

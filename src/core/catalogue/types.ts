@@ -263,6 +263,9 @@ export interface FormScreen {
   /** Query parameter holding the record id; absent → create mode. Without `key` the form edits one
    *  record that always exists (the configuration): `load` reads it, `update` saves it, the form stays. */
   key?: string;
+  /** Where the load and update calls take the record key: a path parameter (default `id`) or, as
+   *  `query.<name>`, a query value (the directory sync's settings of `domainid`). */
+  keyArg?: string;
   load?: string;
   create?: string;
   update?: string;
@@ -357,7 +360,42 @@ export interface TabsScreen {
   tabs: Array<Pick<FormTab, 'id' | 'label' | 'section' | 'visible' | 'requires'> & { screen: string }>;
 }
 
-export type ScreenBody = ListScreen | FormScreen | TilesScreen | PluginScreen | TreeScreen | TabsScreen;
+/** A call a runs screen makes: its route context (`args`) and fixed values (`query`, `body`). */
+export interface RunsCall {
+  call: string;
+  args?: CallArgs;
+  query?: Record<string, string | number>;
+  body?: Record<string, string | number>;
+}
+
+/** Long runs started by hand and followed to their report (the directory's and the messaging suites'
+ *  syncs): buttons that start a run (`start`, each with its fixed body; a confirmed start adds
+ *  `confirm: 1`), the run shown kept in the route query `syncrun` and read with `status` (its id in the
+ *  query `id`) every second while it runs, then its report; a run refused by the deletion cap offers to
+ *  start again confirmed; and the history's first page (`history`, read again when a run ends). */
+export interface RunsScreen {
+  kind: 'runs';
+  /** The test id of the screen's frame (a browser test and the accessibility walk find it by it). */
+  testId: string;
+  /** A form screen drawn above the runs (the source's settings). */
+  settings?: string;
+  /** The runs part's heading. */
+  section: string;
+  /** Label keys whose texts every label of the screen may interpolate (`{{service}}`). */
+  labelValues?: Record<string, string>;
+  start: Array<RunsCall & { id: string; label: string; dry?: boolean }>;
+  status: RunsCall;
+  history: RunsCall;
+  /** The run field telling runs apart (mode, direction): the history's column `title`, its `labels` by value. */
+  column: { field: string; title: string; labels: Record<string, string> };
+  /** A refused run starts again confirmed through the start whose id is the run's `field`, labelled
+   *  `label` (or `labels` by that value). */
+  confirm: { field: string; label: string; labels?: Record<string, string> };
+  /** How the report names where entries come from: the reading phase and the column of their keys. */
+  source?: { reading: string; key: string };
+}
+
+export type ScreenBody = ListScreen | FormScreen | TilesScreen | PluginScreen | TreeScreen | TabsScreen | RunsScreen;
 
 export type ScreenDef = ScreenBody & {
   id: string;

@@ -1,7 +1,9 @@
 // The work week of the calendar named by the address (`calendarid`): loaded, edited day by day, checked
 // with the server's own range rules (core/calendar/time-ranges.ts) before it is saved.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { call } from '../../api/client.ts';
+import { callKey, queryClient, useCall } from '../../api/queries.ts';
+import { useDraft } from '../../runtime/useDraft.ts';
 import { rangeProblems, type TimeRange } from '../../../core/calendar/time-ranges.ts';
 import type { WorkDay } from '../../../core/calendar/work-calendar.ts';
 
@@ -19,30 +21,19 @@ export function checkDay(day: WorkDay): DayCheck {
 }
 
 export function useWorkWeek(calendarId: string) {
-  const [name, setName] = useState('');
-  const [days, setDays] = useState<WorkDay[] | null>(null);
+  const args = { params: { id: calendarId } };
+  const read = useCall('calendars.standardDay', args, { enabled: calendarId !== '', fresh: true });
+  const week = read.isFetchedAfterMount ? read.data : undefined;
+  const name = week?.name ?? '';
+  const [days, changeDays, dropChanges] = useDraft(week?.days);
   const [saving, setSaving] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (!calendarId) return;
-    call('calendars.standardDay', { params: { id: calendarId } }).then(
-      (week) => {
-        setName(week.name ?? '');
-        setDays(week.days);
-      },
-      () => setFailed(true),
-    );
-  }, [calendarId]);
+  const failed = read.isError;
 
   const checks = useMemo(() => (days ?? []).map((d) => (d.working ? checkDay(d) : { ranges: {} })), [days]);
   const valid = checks.every((c) => !c.day && Object.keys(c.ranges).length === 0);
 
-  const change = useCallback(
-    (weekday: number, next: (day: WorkDay) => WorkDay) =>
-      setDays((all) => all && all.map((d) => (d.weekday === weekday ? next(d) : d))),
-    [],
-  );
+  const change = (weekday: number, next: (day: WorkDay) => WorkDay) =>
+    changeDays((all) => all.map((d) => (d.weekday === weekday ? next(d) : d)));
   const setWorking = (weekday: number, working: boolean) =>
     change(weekday, (d) => ({
       ...d,
@@ -60,8 +51,10 @@ export function useWorkWeek(calendarId: string) {
     if (!days || !valid) return false;
     setSaving(true);
     try {
-      const saved = await call('calendars.saveStandardDay', { params: { id: calendarId }, body: { days } });
-      setDays(saved.days);
+      const saved = await call('calendars.saveStandardDay', { ...args, body: { days } });
+      // Shown at once as the server keeps it; the reading again every change starts follows.
+      queryClient.setQueryData(callKey('calendars.standardDay', args), saved);
+      dropChanges();
       return true;
     } catch {
       return false;

@@ -1,8 +1,9 @@
 // The intervention area's state (domain-console §2.4, §4, §5): the nodes an instance can move to, the
 // entries chosen so far (numbered in order), the node being chosen with its approvers (its default
 // handlers fetched when it is chosen, replacing the previous choice), and the spec's rules for adding.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { call } from '../../api/client.ts';
+import { useCall } from '../../api/queries.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import type { PickedUser } from '../user-select/user-select-types.ts';
 
@@ -30,17 +31,14 @@ export function additionRefusal(
 }
 
 export function useIntervention(instanceId: string, enabled: boolean) {
-  const [nodes, setNodes] = useState<OtherNode[]>([]);
+  const read = useCall('flows.otherNodes', { query: { id: instanceId }, silent: true }, { enabled });
+  const nodes: OtherNode[] = (enabled && read.data) || [];
   const [entries, setEntries] = useState<Entry[]>([]);
   const [nodeId, setNodeId] = useState('');
   const [users, setUsers] = useState<PickedUser[]>([]);
 
-  useEffect(() => {
-    if (!enabled) return;
-    call('flows.otherNodes', { query: { id: instanceId }, silent: true }).then(setNodes, () => setNodes([]));
-  }, [instanceId, enabled]);
-
-  /** Choosing a node fetches its default handlers and clears the previous selection. */
+  /** Choosing a node fetches its default handlers (once, as the user's starting point) and clears the
+   *  previous selection. */
   const chooseNode = (id: string) => {
     setNodeId(id);
     setUsers([]);

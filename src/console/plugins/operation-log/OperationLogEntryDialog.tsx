@@ -15,9 +15,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
+import { useCall } from '../../api/queries.ts';
+import { useDraft } from '../../runtime/useDraft.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
@@ -72,22 +74,17 @@ export default function OperationLogEntryDialog({ data, onClose }: DialogPluginP
   const logId = String(data.id ?? '');
   const domainId = String(data.domainid || 'platform');
   const messages = useDialogMessage();
-  const [entry, setEntry] = useState<Entry | null>(null);
-  const [remark, setRemark] = useState('');
-  const [reviewed, setReviewed] = useState(false);
+  const read = useCall(
+    'operationLog.get',
+    { params: { id: domainId }, query: { logid: logId }, silent: true },
+    { fresh: true, onFailure: messages.showFailure },
+  );
+  const entry = read.isFetchedAfterMount ? (read.data ?? null) : null;
+  const [review, changeReview] = useDraft(entry && { remark: entry.remark ?? '', reviewed: entry.reviewed ?? false });
+  const remark = review?.remark ?? '';
+  const reviewed = review?.reviewed ?? false;
   const [saving, setSaving] = useState(false);
   const mayReview = mayCall('operationLog.update');
-
-  useEffect(() => {
-    call('operationLog.get', { params: { id: domainId }, query: { logid: logId }, silent: true }).then(
-      (found) => {
-        setEntry(found);
-        setRemark(found.remark ?? '');
-        setReviewed(found.reviewed ?? false);
-      },
-      (error: unknown) => messages.showFailure(error),
-    );
-  }, [domainId, logId, messages]);
 
   const save = async () => {
     setSaving(true);
@@ -174,12 +171,16 @@ export default function OperationLogEntryDialog({ data, onClose }: DialogPluginP
               label={t('oplog.field.remark')}
               value={remark}
               disabled={!mayReview}
-              onChange={(e) => setRemark(e.target.value)}
+              onChange={(e) => changeReview((now) => ({ ...now, remark: e.target.value }))}
               slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'oplog-remark' } }}
             />
             <FormControlLabel
               control={
-                <Checkbox checked={reviewed} disabled={!mayReview} onChange={(e) => setReviewed(e.target.checked)} />
+                <Checkbox
+                  checked={reviewed}
+                  disabled={!mayReview}
+                  onChange={(e) => changeReview((now) => ({ ...now, reviewed: e.target.checked }))}
+                />
               }
               label={t('oplog.field.reviewed')}
             />

@@ -1,10 +1,10 @@
-// Loads the choices of the form's `x-options` fields: each source's query is evaluated over the form
-// (e.g. the departments of the chosen domain), each distinct call + query is fetched once, and a field
-// whose query still lacks a value has no choices yet.
+// Loads the choices of the form's `x-options` fields through the data layer: each source's query is
+// evaluated over the form (e.g. the departments of the chosen domain), each distinct call + query is
+// one read, and a field whose query still lacks a value has no choices yet.
 import type { UiSchema } from '@rjsf/utils';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { ruleValue } from '../../../core/rules.ts';
-import { callAny } from '../../api/client.ts';
+import { useSettledCalls } from '../../api/queries.ts';
 import { ruleContext } from '../rule-context.ts';
 import type { Row } from '../screen-types.ts';
 import type { FormLayout } from './form-layout.ts';
@@ -60,51 +60,46 @@ function requestsOf(fields: FormLayout['optionFields'], form: Row): Request[] {
   });
 }
 
+function choicesOf(request: Request, rows: Array<Row | string> | null): Choice[] {
+  // A call may answer plain strings (getunusefields: field names); each is its own value and label.
+  return (rows ?? []).map((row) =>
+    typeof row === 'object' && row !== null
+      ? {
+          value: String(row[request.value]),
+          label: String(row[request.label] ?? row[request.value]),
+          ...(request.preset && row[request.preset] === true ? { preset: true } : {}),
+        }
+      : { value: String(row), label: String(row) },
+  );
+}
+
 export function useFieldChoices(fields: FormLayout['optionFields'], form: Row): Record<string, FieldChoices> {
-  const [loaded, setLoaded] = useState<Record<string, Choice[]>>({});
-  const started = useRef(new Set<string>());
   const requests = useMemo(() => requestsOf(fields, form), [fields, form]);
-
-  useEffect(() => {
-    for (const request of requests) {
-      const { key } = request;
-      if (key === null || started.current.has(key)) continue;
-      started.current.add(key);
-      callAny<Array<Row | string>>(request.call, {
-        query: request.query,
-        params: request.params as Record<string, string>,
-      }).then(
-        (rows) => {
-          // A call may answer plain strings (getunusefields: field names); each is its own value and label.
-          const choices = (rows ?? []).map((row) =>
-            typeof row === 'object' && row !== null
-              ? {
-                  value: String(row[request.value]),
-                  label: String(row[request.label] ?? row[request.value]),
-                  ...(request.preset && row[request.preset] === true ? { preset: true } : {}),
-                }
-              : { value: String(row), label: String(row) },
-          );
-          setLoaded((prev) => ({ ...prev, [key]: choices }));
-        },
-        () => setLoaded((prev) => ({ ...prev, [key]: [] })), // the client showed errmsg
-      );
-    }
-  }, [requests]);
-
+  // One read per distinct call + query.
+  const keys = useMemo(() => [...new Set(requests.flatMap((r) => (r.key === null ? [] : [r.key])))], [requests]);
+  const answers = useSettledCalls<Array<Row | string>>(
+    keys.map((key) => {
+      const r = requests.find((q) => q.key === key)!;
+      return { callId: r.call, args: { query: r.query, params: r.params as Record<string, string> } };
+    }),
+  );
   return useMemo(
     () =>
       Object.fromEntries(
-        requests.map((r) => [
-          r.field,
-          {
-            choices: r.key ? (loaded[r.key] ?? []) : [],
-            loading: r.key !== null && !(r.key in loaded),
-            dependent: r.dependent,
-          },
-        ]),
+        requests.map((r) => {
+          // A failed read has no choices (the client showed errmsg).
+          const answer = r.key === null ? undefined : answers[keys.indexOf(r.key)];
+          return [
+            r.field,
+            {
+              choices: answer === undefined ? [] : choicesOf(r, answer),
+              loading: r.key !== null && answer === undefined,
+              dependent: r.dependent,
+            },
+          ];
+        }),
       ),
-    [requests, loaded],
+    [requests, answers, keys],
   );
 }
 

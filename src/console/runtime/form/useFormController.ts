@@ -30,6 +30,13 @@ import { tabsWithErrors, tabsWithServerErrors } from './tab-errors.ts';
 import { prunedValues, useFieldChoices, withChoices } from './useFieldChoices.ts';
 import { useFormTabs } from './useFormTabs.ts';
 
+/** The record key as the load and update calls take it (`keyArg`: a path parameter or `query.<name>`). */
+export function recordArgs(keyArg = 'id', recordKey: string | null) {
+  if (!recordKey) return { params: {} as Record<string, string> };
+  const name = keyArg.replace(/^query\./, '');
+  return name === keyArg ? { params: { [name]: recordKey } } : { params: {}, query: { [name]: recordKey } };
+}
+
 export function useFormController(screen: FormScreenDef, recordKey: string | null) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -40,10 +47,7 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>();
   const [submitted, setSubmitted] = useState(false);
 
-  const loadArgs = useMemo(
-    () => ({ params: recordKey ? { id: recordKey } : ({} as Record<string, string>) }),
-    [recordKey],
-  );
+  const loadArgs = useMemo(() => recordArgs(screen.keyArg, recordKey), [screen.keyArg, recordKey]);
   const read = useCallAny<Row>(screen.load ?? '', loadArgs, { enabled: loads });
   // What was read since the screen opened (never a copy kept from an earlier visit).
   const fresh = read.isFetchedAfterMount;
@@ -139,7 +143,7 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
       setSaving(true);
       try {
         const saved = await callAny<Row>(callId, {
-          params: recordKey ? { id: recordKey } : {},
+          ...loadArgs,
           body,
           fieldErrorsShown: true,
         });

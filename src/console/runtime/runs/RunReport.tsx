@@ -1,11 +1,11 @@
-// One sync run (directory or messaging suite): its state (with the entries read while it runs), the
-// spec's counters, the skipped entries (ERRORS rows) and the changes it made or, for a dry run, would
-// make.
+// One run of a runs screen (a directory or messaging suite sync): its state (with the entries read
+// while it runs), the spec's counters, the skipped entries (ERRORS rows) and the changes it made or,
+// for a dry run, would make.
 import { Alert, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { formatDateTime } from '../../runtime/cells/DateCell.tsx';
-import type { SyncHistoryRun, SyncRun } from './useSyncRuns.ts';
+import { formatDateTime } from '../cells/DateCell.tsx';
+import type { HistoryRun, Run } from './useRuns.ts';
 
 /** How a tab names where its entries come from: the phase that reads them, the column of their keys. */
 export interface SourceTerms {
@@ -13,15 +13,15 @@ export interface SourceTerms {
   key: string;
 }
 
-/** What distinguishes a tab's runs (the mode of a directory sync, the direction of a messaging one):
+/** What distinguishes a screen's runs (the mode of a directory sync, the direction of a messaging one):
  *  the history's column title and each run's value. */
 export interface RunKind {
   title: string;
-  of: (run: SyncHistoryRun) => string;
+  of: (run: HistoryRun) => string;
 }
 
 /** A run as the history and the report name it: its kind, marked when dry. */
-export const runLabel = (run: SyncHistoryRun, kind: RunKind, t: TFunction) =>
+export const runLabel = (run: HistoryRun, kind: RunKind, t: TFunction) =>
   `${kind.of(run)}${run.dryRun ? ` (${t('sync.field.dryRun')})` : ''}`;
 
 const COUNTERS = [
@@ -45,7 +45,7 @@ function Heading({ children }: { children: string }) {
   );
 }
 
-export function SyncRunView({ run, kind, terms }: { run: SyncRun; kind: RunKind; terms?: SourceTerms }) {
+export function RunReport({ run, kind, terms }: { run: Run; kind: RunKind; terms?: SourceTerms }) {
   const { t } = useTranslation();
   const title = `${runLabel(run, kind, t)} · ${formatDateTime(run.startedAt)}`;
   const phase = run.phase === 'reading' && terms ? terms.reading : t(`sync.phase.${run.phase}`);

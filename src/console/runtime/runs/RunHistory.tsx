@@ -1,16 +1,16 @@
-// The enterprise's runs of one sync, newest first; choosing one shows it (its id is kept in the URL).
+// The first page of a runs screen's history, newest first; choosing one shows it (its id is kept in the URL).
 import { Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../runtime/cells/DateCell.tsx';
-import { runLabel, type RunKind } from './SyncRunView.tsx';
-import type { SyncHistoryRun } from './useSyncRuns.ts';
+import { formatDateTime } from '../cells/DateCell.tsx';
+import { runLabel, type RunKind } from './RunReport.tsx';
+import type { HistoryRun } from './useRuns.ts';
 
-export function SyncHistory({
+export function RunHistory({
   runs,
   onOpen,
   kind,
 }: {
-  runs: SyncHistoryRun[];
+  runs: HistoryRun[];
   onOpen: (id: string) => void;
   kind: RunKind;
 }) {
