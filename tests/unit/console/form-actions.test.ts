@@ -54,6 +54,7 @@ describe('dialogs of the catalogue', () => {
       'organisation-import-departments',
       'organisation-import-users',
       'package-install',
+      'process-install',
       'role-form',
       'sms-test',
       'special-day-form',
