@@ -32,7 +32,8 @@ export async function generateDataSet(db: Db, adminPasswordHash: string): Promis
 /** The big tenant's size: BENCH_SCALE users (10k, 100k, 1M; 100,000 by default; of a list of sizes, as
  *  a growth run takes it, the last). */
 export const BENCH_SCALE = (() => {
-  const text = (process.env.BENCH_SCALE ?? '100k').split(',').pop()!.trim().toLowerCase();
+  const given = (process.env.BENCH_SCALE ?? '100k').split(',').pop()!.trim().toLowerCase();
+  const text = given === 'off' ? '100k' : given;
   const n = Number.parseFloat(text) * (text.endsWith('m') ? 1_000_000 : text.endsWith('k') ? 1_000 : 1);
   if (!Number.isInteger(n) || n < 1_000)
     throw new Error(`BENCH_SCALE=${text}: a number of users, like 10k, 100k or 1m`);

@@ -29,8 +29,8 @@ export async function generateOperationLog(db: Db, domainId: string, entries = O
     await sql`insert into operation_log (seq, chain, at, domain_id, user_id, user_name, user_kind, ip, call_id, method, path,
         target_id, errcode, message, prev_hash, hash)
       select nextval('operation_log_seq'), ${domainId}, now() - ${SPAN_DAYS}::int * interval '1 day' * (1 - n::float8 / ${entries}::int),
-        ${domainId}, o.id, o.name, 'user', '10.0.' || (n % 50) || '.' || (n * 7 % 250), c.call, 'POST',
-        '/authtime/' || replace(c.call, '.', '/'), 'target-' || (n * 7919 % 100000), case when n % 17 = 0 then 1403 else 0 end,
+        ${domainId}, o.id, o.name, 'user', '10.0.' || (n % 50) || '.' || (n::int8 * 7 % 250), c.call, 'POST',
+        '/authtime/' || replace(c.call, '.', '/'), 'target-' || (n::int8 * 7919 % 100000), case when n % 17 = 0 then 1403 else 0 end,
         '', 'bench', 'bench'
       from generate_series(1, ${entries}::int) as n
       join bench_operators o on o.k = n % (select count(*) from bench_operators)
