@@ -75,12 +75,13 @@ describe.each(targets)('timed tasks on $name', (target) => {
     expect(all.errcode, all.errmsg).toBe(0);
     expect(all.data.datas.map((t) => t.id)).toEqual([
       'directorySync',
+      'figureDays',
       'passwordNotices',
       'sessionPurge',
       'taskMail',
       'taskRunPurge',
     ]);
-    expect(all.data.datas[1]).toMatchObject({
+    expect(all.data.datas[2]).toMatchObject({
       name: 'Password-expiry notices',
       startType: 'auto',
       state: 'run',
@@ -88,14 +89,14 @@ describe.each(targets)('timed tasks on $name', (target) => {
       runTime: '00:07',
       creator: 'Platform',
     });
-    expect(all.data.datas[1].nextRun).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d7:00\.000Z$/);
+    expect(all.data.datas[2].nextRun).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d7:00\.000Z$/);
     expect((await list({ searchword: 'session' })).data).toMatchObject({
       rowCount: 1,
       datas: [{ id: 'sessionPurge', name: 'Expired sessions purge' }],
     });
     expect((await list({ linesPerPage: 2, pageNo: 2 })).data).toMatchObject({
-      rowCount: 5,
-      datas: [{ id: 'sessionPurge' }, { id: 'taskMail' }],
+      rowCount: 6,
+      datas: [{ id: 'passwordNotices' }, { id: 'sessionPurge' }],
     });
     const cn = await server.signedIn(ADMIN.username, ADMIN.password, 'cn');
     expect(

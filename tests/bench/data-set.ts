@@ -29,9 +29,11 @@ export async function generateDataSet(db: Db, adminPasswordHash: string): Promis
   await sql`analyze`.execute(db);
 }
 
-/** The big tenant's size: BENCH_SCALE users (10k, 100k, 1M; 100,000 by default). */
+/** The big tenant's size: BENCH_SCALE users (10k, 100k, 1M; 100,000 by default; of a list of sizes, as
+ *  a growth run takes it, the last). */
 export const BENCH_SCALE = (() => {
-  const text = (process.env.BENCH_SCALE ?? '100k').toLowerCase();
+  const given = (process.env.BENCH_SCALE ?? '100k').split(',').pop()!.trim().toLowerCase();
+  const text = given === 'off' ? '100k' : given;
   const n = Number.parseFloat(text) * (text.endsWith('m') ? 1_000_000 : text.endsWith('k') ? 1_000 : 1);
   if (!Number.isInteger(n) || n < 1_000)
     throw new Error(`BENCH_SCALE=${text}: a number of users, like 10k, 100k or 1m`);
@@ -165,24 +167,31 @@ export function searchWords(): { names: string[]; logins: string[]; departments:
   return { names: [...new Set(names)], logins, departments };
 }
 
-export async function generateBigTenant(db: Db): Promise<void> {
+/** The big tenant with users `from`…`upTo` (a growth run adds the users of its next size to the tenant
+ *  of the last one; the tenant and its departments are made with the first). */
+export async function generateBigTenant(db: Db, upTo: number = BIG_TENANT.users, from = 1): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await sql`insert into domains (id, name, status) values (${BIG_TENANT.id}, 'Bench_Big_Tenant', 1)`.execute(trx);
-    await sql`insert into departments (id, domain_id, superior_id, name, code, level, order_no)
-      select 'big-1-' || a, ${BIG_TENANT.id}, null, 'Division ' || a, 'D' || a, 0, a from generate_series(1, 10) as a`.execute(
-      trx,
-    );
-    await sql`insert into departments (id, domain_id, superior_id, name, code, level, order_no)
-      select 'big-2-' || a || '-' || b, ${BIG_TENANT.id}, 'big-1-' || a, 'Unit ' || a || '.' || b, 'U' || a || b, 1, b
-      from generate_series(1, 10) as a, generate_series(1, 10) as b`.execute(trx);
-    await sql`insert into departments (id, domain_id, superior_id, name, code, level, order_no)
-      select 'big-3-' || a || '-' || b || '-' || c, ${BIG_TENANT.id}, 'big-2-' || a || '-' || b, 'Team ' || a || '.' || b || '.' || c, 'T' || a || b || c, 2, c
-      from generate_series(1, 10) as a, generate_series(1, 10) as b, generate_series(1, 10) as c`.execute(trx);
+    if (from === 1) await bigTenantTree(trx);
     await sql`insert into users (id, domain_id, department_id, name, loginno, email, status)
       select 'big-u-' || n, ${BIG_TENANT.id}, 'big-3-' || (n % 10 + 1) || '-' || (n / 10 % 10 + 1) || '-' || (n / 100 % 10 + 1),
         ${bigName}, ${bigLogin}, 'big' || n || '@bench.example', (n % 9 <> 0)::int
-      from generate_series(1, ${BIG_TENANT.users}) as n`.execute(trx);
+      from generate_series(${from}::int, ${upTo}::int) as n`.execute(trx);
   });
   // A table in use is vacuumed (autovacuum would have by now): index-only walks need its visibility map.
   await sql`vacuum analyze users`.execute(db);
+}
+
+/** The big tenant and its 10 × 10 × 10 departments. */
+async function bigTenantTree(trx: Db): Promise<void> {
+  await sql`insert into domains (id, name, status) values (${BIG_TENANT.id}, 'Bench_Big_Tenant', 1)`.execute(trx);
+  await sql`insert into departments (id, domain_id, superior_id, name, code, level, order_no)
+      select 'big-1-' || a, ${BIG_TENANT.id}, null, 'Division ' || a, 'D' || a, 0, a from generate_series(1, 10) as a`.execute(
+    trx,
+  );
+  await sql`insert into departments (id, domain_id, superior_id, name, code, level, order_no)
+      select 'big-2-' || a || '-' || b, ${BIG_TENANT.id}, 'big-1-' || a, 'Unit ' || a || '.' || b, 'U' || a || b, 1, b
+      from generate_series(1, 10) as a, generate_series(1, 10) as b`.execute(trx);
+  await sql`insert into departments (id, domain_id, superior_id, name, code, level, order_no)
+      select 'big-3-' || a || '-' || b || '-' || c, ${BIG_TENANT.id}, 'big-2-' || a || '-' || b, 'Team ' || a || '.' || b || '.' || c, 'T' || a || b || c, 2, c
+      from generate_series(1, 10) as a, generate_series(1, 10) as b, generate_series(1, 10) as c`.execute(trx);
 }

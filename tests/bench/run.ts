@@ -10,7 +10,9 @@
 // Issue 10: the import of 10,000 and 100,000 users and their export (import-users.ts, BENCH_IMPORT=off).
 // BENCH_ONLY=workflow runs the baseline and the workflow part alone, on the demo data (PostgreSQL);
 // BENCH_ONLY=lists the baseline and the lists (issue 32, varied-lists.ts) alone. BENCH_SCALE=10k|100k|1m
-// chooses the big tenant's users (data-set.ts).
+// chooses the big tenant's users (data-set.ts). BENCH_ONLY=growth (PostgreSQL, growth.ts): the users
+// lists at each of BENCH_SCALE=10k,100k,1m, the flow list at each of BENCH_FLOW_SCALE=100k,1m,3m, every
+// flow search field and the dashboard's first call at the largest, the operation log at a million entries.
 // BENCH_SERVER_NODE_ARGS adds Node options to the submission part's two server processes (profiling:
 // `--cpu-prof --cpu-prof-dir=…`).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +29,7 @@ import { initialBundleSize } from './bundle-size.ts';
 import { firstLoad, firstLoadLine, withinTarget } from './first-load.ts';
 import { figuresRow as row, load, PASSWORD, signIn, verdict, type Figures } from './load.ts';
 import { benchVariedLists } from './varied-lists.ts';
+import { benchGrowth } from './growth.ts';
 import { benchWorkflow } from './workflow.ts';
 import { benchDirectorySync } from './directory-sync.ts';
 import { benchPerfMonitor } from './perf-monitor.ts';
@@ -137,11 +140,12 @@ async function main(): Promise<void> {
   try {
     const started = Date.now();
     await prepareDatabase(database.db, { dataDir, adminPassword: PASSWORD, demo: true });
-    if (ONLY !== 'workflow') {
+    if (ONLY === 'growth') await generateDataSet(database.db, await hashPassword(PASSWORD));
+    else if (ONLY !== 'workflow') {
       await generateDataSet(database.db, await hashPassword(PASSWORD));
       await generateBigTenant(database.db);
     } else console.log('BENCH_ONLY=workflow: the demo data and the workflow part alone');
-    if (ONLY !== 'workflow')
+    if (ONLY !== 'workflow' && ONLY !== 'growth')
       console.log(
         `data set: ${TENANTS} tenants, ${USERS} users, and one tenant of ${BIG_TENANT.users} users on ${database.kind} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
       );
@@ -151,13 +155,24 @@ async function main(): Promise<void> {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const auth = await signIn(base);
     const baseline = await load(`${base}/authtime/health`, 'GET', auth);
-    if (ONLY !== 'workflow' && !(await benchConsole(database, dataDir, base, auth, baseline))) process.exitCode = 1;
+    if (ONLY !== 'workflow' && ONLY !== 'growth' && !(await benchConsole(database, dataDir, base, auth, baseline)))
+      process.exitCode = 1;
     // Issue 10: the Excel import and export of 10,000 and 100,000 users, each on a server process of its
     // own (its memory is the server's alone) on the run's database kind (BENCH_IMPORT=off skips it).
     if (!ONLY && process.env.BENCH_IMPORT !== 'off' && !(await importTargets(databaseUrl))) process.exitCode = 1;
     // Issue 12: the workflow targets need PostgreSQL (a million instances, two servers on one database).
     if (ONLY === 'lists') console.log('\nBENCH_ONLY=lists: the lists alone');
-    else if (schema && databaseUrl && process.env.BENCH_WORKFLOW !== 'off') {
+    else if (ONLY === 'growth') {
+      if (!schema || !databaseUrl) throw new Error('BENCH_ONLY=growth needs PostgreSQL (BENCH_DATABASE_URL)');
+      const serverEnv = { BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema.name, BENCH_DATA_DIR: dataDir };
+      const acme = await database.db
+        .selectFrom('domains')
+        .select('id')
+        .where('name', '=', 'Acme')
+        .executeTakeFirstOrThrow();
+      const bench = { db: database.db, base, readingBase: base, auth, baseline, serverEnv };
+      if (!(await benchGrowth(bench, acme.id))) process.exitCode = 1;
+    } else if (schema && databaseUrl && process.env.BENCH_WORKFLOW !== 'off') {
       const serverEnv = { BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema.name, BENCH_DATA_DIR: dataDir };
       // The flow list as read on every call too (no list cache, docs/adr/0072-flow-list-pages-kept.md), as the users pages (docs/adr/0042-pages-kept-until-change.md).
       const readingApp = await buildApp({ database, dataDir, captcha: false, listCache: false });

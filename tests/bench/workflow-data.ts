@@ -4,6 +4,7 @@
 // when the leave is over 3 days), waiting at the manager (a token, an open task) and deleted while
 // waiting. One plan row per instance says its story and moments; every table is filled from the plan.
 import { sql } from 'kysely';
+import { keepClosedDays } from '../../src/server/areas/flow-analytics/day-keeper.ts';
 import type { Db } from '../../src/server/db/schema.ts';
 
 export const FLOW_INSTANCES = Number(process.env.BENCH_FLOW_INSTANCES ?? 1_000_000);
@@ -22,9 +23,12 @@ export interface FlowDataSet {
   domainId: string;
   applicationId: string;
   instances: number;
+  /** Milliseconds the writer took to keep the dashboard's days of what it wrote (docs/adr/0129-dashboard-days-kept-as-written.md). */
+  keepDaysMs: number;
 }
 
-export async function generateFlowInstances(db: Db, instances = FLOW_INSTANCES): Promise<FlowDataSet> {
+/** Instances `from`…`instances` (a growth run adds those of its next size to the last size's). */
+export async function generateFlowInstances(db: Db, instances = FLOW_INSTANCES, from = 1): Promise<FlowDataSet> {
   const domainId = (
     await db.selectFrom('domains').select('id').where('name', '=', FLOW_DOMAIN).executeTakeFirstOrThrow()
   ).id;
@@ -32,17 +36,30 @@ export async function generateFlowInstances(db: Db, instances = FLOW_INSTANCES):
     await db.selectFrom('applications').select('id').where('package_id', '=', FLOW_PACKAGE).executeTakeFirstOrThrow()
   ).id;
   await db.transaction().execute(async (trx) => {
-    await planInstances(trx, domainId, applicationId, instances);
+    await planInstances(trx, domainId, applicationId, instances, from);
     await writeInstances(trx, domainId, applicationId);
     await sql`drop table bench_plan, bench_people, bench_hr`.execute(trx);
   });
   await sql`vacuum analyze flow_instances, flow_tasks, flow_history, flow_tokens`.execute(db);
-  return { domainId, applicationId, instances };
+  // A bulk writer keeps the dashboard's days of what it wrote, as the hourly task would (its row
+  // triggers were off: no change was counted, and the days kept before are stale).
+  await sql`delete from flow_figure_days where domain_id = ${domainId} and application_id = ${applicationId}`.execute(
+    db,
+  );
+  const keeping = performance.now();
+  await keepClosedDays(db, { domainId });
+  return { domainId, applicationId, instances, keepDaysMs: performance.now() - keeping };
 }
 
 /** Who starts (on-job users but liaison officers, each with its department's liaison as manager), who
  *  approves at HR (the first few holders of the role keep it), and one plan row per instance. */
-async function planInstances(trx: Db, domainId: string, applicationId: string, instances: number): Promise<void> {
+async function planInstances(
+  trx: Db,
+  domainId: string,
+  applicationId: string,
+  instances: number,
+  from: number,
+): Promise<void> {
   await sql`create unlogged table bench_people as
     select (row_number() over (order by u.loginno) - 1)::int as k, u.id, u.name, m.id as manager_id, m.name as manager_name
     from users u
@@ -76,7 +93,7 @@ async function planInstances(trx: Db, domainId: string, applicationId: string, i
         0.25 + (n * 104729 % 4801) / 100.0 as hr_hours,
         now() - interval '10 days' - (case when n % 20 between 14 and 17 then ${RECENT_DAYS - 10}::int else ${SPAN_DAYS - 10}::int end)
           * interval '1 day' * ((n * 2654435761) % 1000003) / 1000003.0 as started_at
-      from generate_series(1, ${instances}::int8) as n
+      from generate_series(${from}::int8, ${instances}::int8) as n
     ) plan
     join bench_people p on p.k = plan.n % (select count(*) from bench_people)
     join bench_hr hr on hr.k = plan.n % (select count(*) from bench_hr)
@@ -91,8 +108,8 @@ async function writeInstances(trx: Db, domainId: string, applicationId: string):
   ).rows[0].base;
   const finishedAt = sql`case when via_hr then hr_at else manager_at end`;
   // The dashboard's row triggers counting changes to past days (migration 0037, docs/adr/0076-dashboard-kept-days.md) are off while the
-  // rows are generated (a million changes counted one by one); the application's kept days are dropped
-  // at the end instead.
+  // rows are generated (a million changes counted one by one); the application's days are kept anew
+  // once they are written (generateFlowInstances).
   await sql`alter table flow_instances disable trigger user`.execute(trx);
   // In the order they started, as the engine writes them (the table's physical order, which plans see).
   await sql`insert into flow_instances (id, domain_id, application_id, process_id, version_id, title, summary, form_data, status,
@@ -142,7 +159,4 @@ async function writeInstances(trx: Db, domainId: string, applicationId: string):
     from bench_plan p cross join bench_hr hr where p.status = 'completed' and p.via_hr`.execute(trx);
   await sql`alter table flow_tasks enable trigger user`.execute(trx);
   await sql`alter table flow_instances enable trigger user`.execute(trx);
-  await sql`delete from flow_figure_days where domain_id = ${domainId} and application_id = ${applicationId}`.execute(
-    trx,
-  );
 }

@@ -30,7 +30,7 @@ interface Submission {
 }
 
 /** A server of the bench's schema in a child process; answers its address and how to stop it. */
-async function serverProcess(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
+export async function serverProcess(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
     [

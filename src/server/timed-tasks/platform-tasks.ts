@@ -2,6 +2,7 @@
 // messaging sync) is one more entry here: its id (labelled `task.name.<id>`), how it starts and when it
 // runs on a fresh deployment, and its work, which answers a short summary for the task's runs.
 import type { FastifyBaseLogger } from 'fastify';
+import { keepClosedDays } from '../areas/flow-analytics/day-keeper.ts';
 import { syncScheduledDomains } from '../areas/directory-sync/scheduled.ts';
 import { purgeExpired } from '../auth/sessions.ts';
 import type { TimedTaskStartType } from '../db/column-types.ts';
@@ -63,6 +64,15 @@ export const PLATFORM_TASKS: readonly TimedTaskDefinition[] = [
     timing: { period: 'hour', runTime: '00:37', runDate: null },
     async work(services, log) {
       return { key: 'task.result.directorySync', params: { ...(await syncScheduledDomains(services, log)) } };
+    },
+  },
+  {
+    // The workflow dashboard's days kept as they close, so no call builds a year (docs/adr/0129-dashboard-days-kept-as-written.md).
+    id: 'figureDays',
+    startType: 'auto',
+    timing: { period: 'hour', runTime: '00:47', runDate: null },
+    async work(services) {
+      return { key: 'task.result.figureDays', params: { ...(await keepClosedDays(services.db)) } };
     },
   },
 ];

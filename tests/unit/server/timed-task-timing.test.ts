@@ -52,6 +52,7 @@ describe('timed task timing', () => {
       sessionPurge: 'auto',
       taskRunPurge: 'auto',
       directorySync: 'auto',
+      figureDays: 'auto',
     };
     expect(types({})).toEqual(all);
     expect(types({ ATRIUM_BANNED_TASKS: ' taskMail, unknown ' })).toEqual({ ...all, taskMail: 'banned' });

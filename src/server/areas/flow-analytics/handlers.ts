@@ -6,25 +6,15 @@ import type { Language } from '../../../core/catalogue/types.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { AppError } from '../../http/app-error.ts';
 import { existingTenant } from '../users/queries.ts';
-import { defaultCalendarRow, workCalendarOf } from '../calendars/load-calendar.ts';
 import { type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
 import { periodStart } from './period.ts';
-import {
-  instancesStarted,
-  processAndNodeHours,
-  processHoursTotal,
-  slowestSteps,
-  WORKING_HORIZON_DAYS,
-} from './queries.ts';
-import { periodFigures, type KeyedScope } from './stored-days.ts';
-import { timelineOf } from './timelines.ts';
+import { hoursScope, type Hours, type HoursScope } from './hours-scope.ts';
+import { instancesStarted, processAndNodeHours, processHoursTotal, slowestSteps } from './queries.ts';
+import { periodFigures } from './stored-days.ts';
 
 type Row = Calls['flowAnalytics.flowShare']['reply'][number];
 type Column = Row['groupColumns'][number]['columnName'];
 type Query = Calls['flowAnalytics.flowShare']['query'];
-
-type Hours = Pick<Row, 'unit' | 'calendar'>;
-type HoursScope = KeyedScope & { hours: Hours };
 
 const row = (columns: Partial<Record<Column, string>>, figures: number[], hours?: Hours): Row => ({
   groupColumns: Object.entries(columns).map(([columnName, value]) => ({
@@ -34,11 +24,6 @@ const row = (columns: Partial<Record<Column, string>>, figures: number[], hours?
   resultFields: figures,
   ...hours,
 });
-
-const DAY_MS = 86_400_000;
-const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-/** The zone whose midnights the period's days run between (period.ts). */
-const serverZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Refuses a caller who does not govern the enterprise, and an application not bound to it. */
 async function scope(ctx: HandlerContext<never, Query>): Promise<HoursScope> {
@@ -54,29 +39,12 @@ async function scope(ctx: HandlerContext<never, Query>): Promise<HoursScope> {
     .where('application_id', '=', applicationid)
     .executeTakeFirst();
   if (!bound) throw new AppError('notFound', undefined, 'flowboard.msg.notBound');
-  const since = periodStart(daterange ?? 'thisyear');
-  const base = {
+  return hoursScope(db, {
     domainId: domainid,
     applicationId: applicationid,
-    since,
+    since: periodStart(daterange ?? 'thisyear'),
     language: (await ctx.request.atrium.language()) as Language,
-  };
-  const calendar = await defaultCalendarRow(db, domainid);
-  if (!calendar) return { ...base, hoursKey: `wall@${serverZone()}`, hours: { unit: 'hours' } };
-  // A duration ending in the period counts working time from at most WORKING_HORIZON_DAYS before its end.
-  const from = since.getTime() - (WORKING_HORIZON_DAYS + 1) * DAY_MS;
-  // To the end of tomorrow: a task done a moment after "now" was read still falls inside.
-  const today = periodStart('today');
-  const to = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 2).getTime();
-  const working = await timelineOf(calendar.fingerprint, from, to, () =>
-    workCalendarOf(db, calendar, isoDate(from - DAY_MS), isoDate(to + DAY_MS)),
-  );
-  return {
-    ...base,
-    working,
-    hoursKey: `${calendar.fingerprint}@${serverZone()}`,
-    hours: { unit: 'workingHours', calendar: calendar.name },
-  };
+  });
 }
 
 /** The scope and the period's figures per process and slowest tasks. */

@@ -45,6 +45,14 @@ export async function periodFigures(db: Db, s: KeyedScope, now = new Date()): Pr
   return combined([...kept.values(), recent]);
 }
 
+/** Keeps the period's past days that are not kept yet (or whose hours changed since): answers how many
+ *  the period has (the day keeper, day-keeper.ts, so that no call builds them). */
+export async function keepPastDays(db: Db, s: KeyedScope, now = new Date()): Promise<number> {
+  const { past, live } = pastDays(s.since, now, KEEP_AFTER_MS);
+  await keptOrBuilt(db, s, past, live);
+  return past.length;
+}
+
 /** The days' figures, kept or computed and kept now. */
 async function keptOrBuilt(db: Db, s: KeyedScope, days: Day[], live: Date): Promise<Map<number, DayFigures>> {
   const key = `${s.domainId}:${s.applicationId}:${s.hoursKey}`;
