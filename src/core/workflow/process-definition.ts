@@ -5,6 +5,7 @@
 import { BpmnModdle } from 'bpmn-moddle';
 import { compileRule } from '../rules.ts';
 import { engineCycles } from './engine-cycles.ts';
+import { checkEvents, readEventElement, type EventElement } from './process-events.ts';
 import { assignmentOf, initiatorVariable, VENDOR_PREFIXES, vendorFindings } from './vendor-attributes.ts';
 import { ExpressionError, soleVariable, vendorExpression, vendorRule } from './vendor-expression.ts';
 import type { ApproverRule, NodeKind, ProcessDefinition, ProcessFlow, ProcessNode } from './process-types.ts';
@@ -195,23 +196,34 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
   const start = elements.find((e) => e.$type === 'bpmn:StartEvent');
   const initiator = start && initiatorVariable(start);
 
-  const vendorParts = (e: Element) => {
+  const vendorParts = (e: Element, honoured: readonly string[] = []) => {
     const { code, unhonoured } = vendorFindings(e);
-    for (const c of code) problem(e, 'code', { part: c.part, value: c.value });
-    for (const u of unhonoured) caution(e, u.kind, { part: u.part, value: u.value });
+    for (const c of code) if (!honoured.includes(c.part)) problem(e, 'code', { part: c.part, value: c.value });
+    for (const u of unhonoured) if (!honoured.includes(u.part)) caution(e, u.kind, { part: u.part, value: u.value });
   };
   vendorParts(process);
   for (const e of elements) {
     if (IGNORED.has(e.$type)) continue;
     if (!e.id) continue;
-    vendorParts(e);
+    // Timers, messages, event gateways, boundaries and external tasks (process-events.ts).
+    const waiting = readEventElement(e as EventElement);
+    vendorParts(e, waiting?.honoured);
     // What cannot run still joins the graph (as a plain step), so the flows through it raise no
     // further problems: the one problem is the element itself.
-    const kind = KINDS[e.$type] ?? 'auto';
-    if (!KINDS[e.$type]) problem(e, 'unsupported');
-    if (e.eventDefinitions?.length) problem(e, 'eventDefinition', { event: typeName(e.eventDefinitions[0]) });
+    const kind = waiting?.kind ?? KINDS[e.$type] ?? 'auto';
+    if (!waiting && !KINDS[e.$type]) problem(e, 'unsupported');
+    if (!waiting && e.eventDefinitions?.length)
+      problem(e, 'eventDefinition', { event: typeName(e.eventDefinitions[0]) });
+    for (const p of waiting?.problems ?? []) problem(e, p.key, p.params);
     if (e.$type === 'bpmn:ScriptTask' && e.script?.trim()) problem(e, 'code', { part: 'script', value: '' });
-    const node: ProcessNode = { id: e.id, name: e.name?.trim() || e.id, kind, incoming: [], outgoing: [] };
+    const node: ProcessNode = {
+      id: e.id,
+      name: e.name?.trim() || e.id,
+      kind,
+      incoming: [],
+      outgoing: [],
+      ...waiting?.fields,
+    };
     if (e.loopCharacteristics) {
       const loop = e.loopCharacteristics;
       // Only "everyone named approves" runs: a collection, a cardinality or a completion condition
@@ -251,6 +263,7 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
     nodes[target].incoming.push(e.id!);
   }
 
+  checkEvents(nodes, flows, problem);
   const starts = Object.values(nodes).filter((n) => n.kind === 'start');
   if (starts.length !== 1) problem(process, 'oneStart', { count: starts.length });
   if (!Object.values(nodes).some((n) => n.kind === 'complete')) problem(process, 'noEnd');

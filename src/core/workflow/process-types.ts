@@ -2,7 +2,36 @@
 // that run on it (engine-cycles.ts).
 
 /** The spec's node types (start, manual, AutoNode, CompleteNode) and the gateways. */
-export type NodeKind = 'start' | 'manual' | 'auto' | 'complete' | 'exclusive' | 'parallel';
+export type NodeKind =
+  | 'start'
+  | 'manual'
+  | 'auto'
+  | 'complete'
+  | 'exclusive'
+  | 'parallel'
+  /** Events and tasks that wait for something outside a user's action (docs/adr/0126-timers-and-messages.md,
+   *  docs/adr/0127-jobs-and-external-tasks.md): an intermediate catch event, an event-based gateway, an
+   *  event attached to an activity's boundary, a service task a worker does. */
+  | 'catch'
+  | 'eventGateway'
+  | 'boundary'
+  | 'external';
+
+/** When a timer fires: after a duration, at a date, or every interval (a count of times, or no end). */
+export interface TimerSpec {
+  duration?: string;
+  date?: string;
+  cycle?: string;
+  /** The duration counts working time on the enterprise's default work calendar. */
+  workingTime?: true;
+}
+
+/** What a catch, boundary or start event waits for. */
+export type EventTrigger =
+  | { type: 'timer'; timer: TimerSpec }
+  | { type: 'message'; message: string }
+  /** An error a worker reports (its code; none: any error). */
+  | { type: 'error'; code?: string };
 
 /** Who approves a manual node; every rule adds its users. */
 export type ApproverRule =
@@ -37,6 +66,16 @@ export interface ProcessNode {
   /** Exclusive gateways marked `atrium:choice="true"`: the one who acts chooses the next node among
    *  the targets of its flows (those whose condition, if any, holds). */
   choice?: true;
+  /** Catch, boundary and message start events: what they wait for. */
+  event?: EventTrigger;
+  /** Boundary events: the activity they are attached to, and whether firing ends it. */
+  attachedTo?: string;
+  interrupting?: boolean;
+  /** Activities: the boundary events attached to them. */
+  boundaries?: string[];
+  /** External tasks: the topic workers fetch, and the retries a failure has before an incident. */
+  topic?: string;
+  retries?: number;
 }
 
 export interface ProcessFlow {

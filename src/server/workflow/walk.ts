@@ -10,6 +10,7 @@ import { AppError } from '../http/app-error.ts';
 import { approversQuery, resolveApprovers } from './approvers.ts';
 import { setApprovers } from './node-approvers.ts';
 import { openTasks, openTasksFor } from './open-tasks.ts';
+import { armBoundaries, enterWait, type WaitContext } from './waits/enter-wait.ts';
 
 export interface InstanceState {
   id: string;
@@ -113,10 +114,16 @@ export class Walk {
         );
     }
     if (approvers.length === 0) throw new AppError('conflict', { name: node.name }, 'workflow.msg.noApprovers');
+    if (node.boundaries) await armBoundaries(this.waitContext(), node, token.id);
     this.reached.set(node.id, {
       name: node.name,
       assignees: [...(this.reached.get(node.id)?.assignees ?? []), ...approvers],
     });
+  }
+
+  /** What a wait outside a user's action is written with (waits/enter-wait.ts). */
+  private waitContext(): WaitContext {
+    return { trx: this.trx, instance: this.instance, definition: this.definition, at: this.action.at };
   }
 
   node(id: string): ProcessNode {
@@ -156,8 +163,13 @@ export class Walk {
           return;
         }
         return this.leave(node.id);
+      case 'catch':
+      case 'eventGateway':
+      case 'external':
+        return enterWait(this.waitContext(), node);
       case 'start':
-        throw new Error(`flow ${flowId} leads into the start`); // the definition check refuses this
+      case 'boundary':
+        throw new Error(`flow ${flowId} leads into a ${node.kind} event`); // the definition check refuses this
     }
   }
 
