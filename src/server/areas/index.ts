@@ -26,6 +26,7 @@ import { permissionHandlers } from './permissions/handlers.ts';
 import { openApiHandlers } from './open-api/handlers.ts';
 import { cloudCenterHandlers } from './cloud-center/handlers.ts';
 import { runtimeHandlers } from './runtime/handlers.ts';
+import { waitHandlers } from './runtime/wait-handlers.ts';
 import { flowHandlers } from './flows/handlers.ts';
 import { knowledgeHandlers } from './knowledge/handlers.ts';
 import { flowAnalyticsHandlers } from './flow-analytics/handlers.ts';
@@ -70,6 +71,7 @@ export const handlers: Record<string, Handler> = {
   ...openApiHandlers,
   ...cloudCenterHandlers,
   ...runtimeHandlers,
+  ...waitHandlers,
   ...flowHandlers,
   ...knowledgeHandlers,
   ...flowAnalyticsHandlers,
