@@ -8,6 +8,7 @@
 // whole probe of a call whose request the catalogue places.
 import { randomUUID } from 'node:crypto';
 import { runtimeFixture } from './runtime-fixture.ts';
+import { WAIT_PROBES } from './wait-probes.ts';
 import { standardWeek } from '../../../src/core/calendar/work-calendar.ts';
 import { encodePassword } from '../../../src/core/password-codec.ts';
 import { regenerateSecret } from '../../../src/server/areas/open-api/tokens.ts';
@@ -744,6 +745,7 @@ const dashboard = query({ daterange: 'thisyear' });
 const mailServer = { address: 'matrix@example.com', smtpServer: '127.0.0.1', smtpPort: 9 };
 
 export const PROBE_ADDITIONS: Record<string, ProbeAddition> = {
+  ...WAIT_PROBES,
   'auth.captcha': { add: () => ({ ownClient: true }) },
   'auth.login': {
     add: () => ({
