@@ -37,6 +37,7 @@ import { secretFieldsOf } from './operation-log/secret-fields.ts';
 import { PLATFORM_TASKS, withBans } from './timed-tasks/platform-tasks.ts';
 import { registerTasks } from './timed-tasks/run-store.ts';
 import { startTimedTasks } from './timed-tasks/scheduler.ts';
+import { startJobPoller, type JobPollerOptions } from './workflow/waits/job-poller.ts';
 
 export interface AppOptions {
   database: AtriumDatabase;
@@ -66,6 +67,9 @@ export interface AppOptions {
   /** Run the timed tasks (password-expiry notices, task mails, session purge: docs/adr/0057-timed-tasks.md) until the app
    *  closes (main.ts; tests call the work themselves or start a scheduler of their own). */
   scheduleTasks?: boolean;
+  /** Fire the engine's due timers (docs/adr/0127-jobs-and-external-tasks.md) until the app closes (main.ts;
+   *  tests give a short interval). */
+  jobs?: boolean | JobPollerOptions;
   /** Sample this instance every 5 s for the server charts (main.ts; tests sample on demand). */
   sampleServer?: boolean;
   /** Keep sessions and list pages between calls (docs/adr/0042-pages-kept-until-change.md); default: on unless ATRIUM_CACHE=off. */
@@ -156,11 +160,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerTasks(services.database.db, tasks);
   const scheduler = options.scheduleTasks ? await startTimedTasks(services, app.log, tasks) : undefined;
   services.timedTasks = scheduler;
+  const jobs = options.jobs
+    ? startJobPoller(
+        services.db,
+        (err, jobId) => app.log.warn({ err, jobId }, 'a timer failed to fire'),
+        options.jobs === true ? {} : options.jobs,
+      )
+    : undefined;
   const stopSampling = options.sampleServer
     ? services.sampler.start((err) => app.log.warn({ err }, 'server sample failed'))
     : undefined;
   app.addHook('onClose', async () => {
-    await Promise.all([scheduler?.stop(), stopSampling?.(), services.operationLog.idle()]);
+    await Promise.all([scheduler?.stop(), jobs?.stop(), stopSampling?.(), services.operationLog.idle()]);
     services.mailer?.close();
   });
   return app;

@@ -40,6 +40,7 @@ async function serve(env: NodeJS.ProcessEnv, port: number, host: string): Promis
     captcha: env.ATRIUM_CAPTCHA !== 'off',
     logger: { level: env.LOG_LEVEL ?? 'info' },
     scheduleTasks: true,
+    jobs: true,
     sampleServer: true,
   });
   await app.listen({ port, host });

@@ -5,14 +5,15 @@
 // refused at start until the enterprise sets them (docs/adr/0119-approvers-set-in-the-console.md).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCorpus, type CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
+import { readCorpus, waitsOutside, type CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { ACME, startTestServer, type TestServer } from './helpers/test-server.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 
 const targets = await databaseTargets();
-const corpus = (await readCorpus()).filter((c) => c.read.definition);
+// Those that wait for timers, messages or workers run in bpmn-corpus-waits.test.ts.
+const corpus = (await readCorpus()).filter((c) => c.read.definition && !waitsOutside(c));
 
 /** The variables each run starts with, and those each submission brings (the decisions along the path). */
 const RUNS: Record<string, { start: Record<string, unknown>; submit?: Record<string, unknown> }> = {

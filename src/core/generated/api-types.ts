@@ -583,6 +583,39 @@ export interface EffectiveGrant {
   roles: string[];
 }
 
+export interface ExternalTask {
+  id: string;
+  topicName: string;
+  workerId: string;
+  instanceId: string;
+  processId: string;
+  businessKey?: string | null;
+  activityId: string;
+  activityName: string;
+  retries: number;
+  lockExpirationTime: string;
+  /**
+   * the instance's variables (its form's fields)
+   */
+  variables: {
+    [k: string]: unknown | undefined;
+  };
+}
+
+export interface ExternalTaskState {
+  id: string;
+  instanceId: string;
+  status: "running" | "completed" | "deleted";
+  /**
+   * failures left before an incident
+   */
+  retries: number;
+  /**
+   * the task waits for an administrator (flow monitoring)
+   */
+  incident: boolean;
+}
+
 export interface FeishuAppAgent {
   applicationId?: string;
   /**
@@ -930,6 +963,10 @@ export interface FlowRuntimeBody {
   formData?: {
     [k: string]: unknown | undefined;
   };
+  /**
+   * start only; a message may name the instance by it (runtime.correlate)
+   */
+  businessKey?: string;
 }
 
 export interface Flowstatert {
@@ -3210,6 +3247,44 @@ export interface RuntimeBackQuery {
   instanceId: string;
 }
 
+export interface RuntimeCompleteExternalQuery {
+  accessToken: string;
+  userCode: string;
+}
+
+export interface RuntimeCompleteExternalBody {
+  id: string;
+  workerId: string;
+  /**
+   * merged into the instance's variables
+   */
+  variables?: {
+    [k: string]: unknown | undefined;
+  };
+}
+
+export interface RuntimeCorrelateQuery {
+  accessToken: string;
+  userCode: string;
+  /**
+   * the application's id, or the id of the package it was installed from (the Open API tab shows both)
+   */
+  applicationId: string;
+  flowId: string;
+}
+
+export interface RuntimeCorrelateBody {
+  messageName: string;
+  instanceId?: string;
+  businessKey?: string;
+  /**
+   * merged into the instance's variables (its form's fields)
+   */
+  variables?: {
+    [k: string]: unknown | undefined;
+  };
+}
+
 export interface RuntimeDeleteQuery {
   accessToken: string;
   userCode: string;
@@ -3220,6 +3295,54 @@ export interface RuntimeDeleteQuery {
   flowId: string;
   instanceId: string;
 }
+
+export interface RuntimeExternalErrorQuery {
+  accessToken: string;
+  userCode: string;
+}
+
+export interface RuntimeExternalErrorBody {
+  id: string;
+  workerId: string;
+  errorCode: string;
+  errorMessage?: string;
+  variables?: {
+    [k: string]: unknown | undefined;
+  };
+}
+
+export interface RuntimeFailExternalQuery {
+  accessToken: string;
+  userCode: string;
+}
+
+export interface RuntimeFailExternalBody {
+  id: string;
+  workerId: string;
+  errorMessage?: string;
+  retries: number;
+  retryTimeout?: number;
+}
+
+export interface RuntimeFetchExternalQuery {
+  accessToken: string;
+  userCode: string;
+}
+
+export interface RuntimeFetchExternalBody {
+  workerId: string;
+  maxTasks: number;
+  /**
+   * @minItems 1
+   * @maxItems 50
+   */
+  topics: {
+    topicName: string;
+    lockDuration: number;
+  }[];
+}
+
+export type RuntimeFetchExternalReply = ExternalTask[];
 
 export interface RuntimeInstanceQuery {
   accessToken: string;
@@ -3658,7 +3781,12 @@ export interface Calls {
   'roles.unassign': { params: { id: string }; query: never; body: RoleAssignment; reply: RolesUnassignReply };
   'roles.update': { params: { id: string }; query: never; body: Role; reply: RolesUpdateReply };
   'runtime.back': { params: never; query: RuntimeBackQuery; body: FlowRuntimeBody; reply: FlowActionResult };
+  'runtime.completeExternal': { params: never; query: RuntimeCompleteExternalQuery; body: RuntimeCompleteExternalBody; reply: FlowActionResult };
+  'runtime.correlate': { params: never; query: RuntimeCorrelateQuery; body: RuntimeCorrelateBody; reply: FlowActionResult };
   'runtime.delete': { params: never; query: RuntimeDeleteQuery; body: never; reply: FlowActionResult };
+  'runtime.externalError': { params: never; query: RuntimeExternalErrorQuery; body: RuntimeExternalErrorBody; reply: ExternalTaskState };
+  'runtime.failExternal': { params: never; query: RuntimeFailExternalQuery; body: RuntimeFailExternalBody; reply: ExternalTaskState };
+  'runtime.fetchExternal': { params: never; query: RuntimeFetchExternalQuery; body: RuntimeFetchExternalBody; reply: RuntimeFetchExternalReply };
   'runtime.instance': { params: never; query: RuntimeInstanceQuery; body: never; reply: RuntimeInstance };
   'runtime.messages': { params: never; query: RuntimeMessagesQuery; body: never; reply: TaskMessagePage };
   'runtime.processes': { params: never; query: RuntimeProcessesQuery; body: never; reply: RuntimeProcesses };
@@ -3888,7 +4016,12 @@ export const callRoutes = {
   'roles.unassign': { method: 'DELETE', path: '/authtime/role/{id}/users' },
   'roles.update': { method: 'PUT', path: '/authtime/application/{id}/role' },
   'runtime.back': { method: 'POST', path: '/rest/bpm/runtime/back' },
+  'runtime.completeExternal': { method: 'POST', path: '/rest/bpm/external-task/complete' },
+  'runtime.correlate': { method: 'POST', path: '/rest/bpm/runtime/message' },
   'runtime.delete': { method: 'GET', path: '/rest/bpm/runtime/delete', effects: true },
+  'runtime.externalError': { method: 'POST', path: '/rest/bpm/external-task/bpmn-error' },
+  'runtime.failExternal': { method: 'POST', path: '/rest/bpm/external-task/failure' },
+  'runtime.fetchExternal': { method: 'POST', path: '/rest/bpm/external-task/fetch-and-lock' },
   'runtime.instance': { method: 'GET', path: '/rest/bpm/query/instance' },
   'runtime.messages': { method: 'GET', path: '/rest/bpm/messages' },
   'runtime.processes': { method: 'GET', path: '/rest/bpm/query/processes' },

@@ -5,6 +5,7 @@
 import { BpmnModdle } from 'bpmn-moddle';
 import { compileRule } from '../rules.ts';
 import { engineCycles } from './engine-cycles.ts';
+import { checkEvents, readEventElement, type EventElement } from './process-events.ts';
 import { assignmentOf, initiatorVariable, VENDOR_PREFIXES, vendorFindings } from './vendor-attributes.ts';
 import { ExpressionError, soleVariable, vendorExpression, vendorRule } from './vendor-expression.ts';
 import type { ApproverRule, NodeKind, ProcessDefinition, ProcessFlow, ProcessNode } from './process-types.ts';
@@ -33,6 +34,18 @@ const KINDS: Record<string, NodeKind> = {
   'bpmn:InclusiveGateway': 'inclusive',
   'bpmn:BoundaryEvent': 'boundary',
 };
+/** A boundary event catching an error or escalation thrown by an end event inside the activity (a
+ *  sub-process), rather than an error a worker reports for its external task. */
+function catchesThrown(e: Element): boolean {
+  const definition = e.eventDefinitions?.[0]?.$type;
+  if (e.$type !== 'bpmn:BoundaryEvent') return false;
+  if (definition === 'bpmn:EscalationEventDefinition') return true;
+  return (
+    definition === 'bpmn:ErrorEventDefinition' &&
+    readEventElement((e.attachedToRef as EventElement | undefined) ?? { $type: '' })?.kind !== 'external'
+  );
+}
+
 /** Parts of a drawing that do not run: kept out of the graph without a word. */
 const IGNORED = new Set([
   'bpmn:SequenceFlow',
@@ -180,24 +193,36 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
   const start = elements.find((e) => e.$type === 'bpmn:StartEvent' && !parentOf.get(e));
   const initiator = start && initiatorVariable(start);
 
-  const vendorParts = (e: Element) => {
+  const vendorParts = (e: Element, honoured: readonly string[] = []) => {
     const { code, unhonoured } = vendorFindings(e);
-    for (const c of code) problem(e, 'code', { part: c.part, value: c.value });
-    for (const u of unhonoured) caution(e, u.kind, { part: u.part, value: u.value });
+    for (const c of code) if (!honoured.includes(c.part)) problem(e, 'code', { part: c.part, value: c.value });
+    for (const u of unhonoured) if (!honoured.includes(u.part)) caution(e, u.kind, { part: u.part, value: u.value });
   };
   vendorParts(process);
   for (const e of elements) {
     if (IGNORED.has(e.$type)) continue;
     if (!e.id) continue;
-    vendorParts(e);
+    // Timers, messages, event gateways, boundaries and external tasks (process-events.ts); an error or
+    // escalation thrown inside the process is caught by the structure's reading (structure-elements.ts).
+    const waiting = catchesThrown(e) ? undefined : readEventElement(e as EventElement);
+    vendorParts(e, waiting?.honoured);
     // What cannot run still joins the graph (as a plain step), so the flows through it raise no
     // further problems: the one problem is the element itself.
-    const kind = isEmbedded(e) ? 'subprocess' : (KINDS[e.$type] ?? 'auto');
-    if (!KINDS[e.$type] && kind !== 'subprocess') problem(e, 'unsupported');
-    const role = eventRoleOf(e);
-    if (e.eventDefinitions?.length && !role) problem(e, 'eventDefinition', { event: typeName(e.eventDefinitions[0]) });
+    const kind = waiting?.kind ?? (isEmbedded(e) ? 'subprocess' : (KINDS[e.$type] ?? 'auto'));
+    if (!waiting && !KINDS[e.$type] && kind !== 'subprocess') problem(e, 'unsupported');
+    const role = waiting ? undefined : eventRoleOf(e);
+    if (!waiting && e.eventDefinitions?.length && !role)
+      problem(e, 'eventDefinition', { event: typeName(e.eventDefinitions[0]) });
+    for (const p of waiting?.problems ?? []) problem(e, p.key, p.params);
     if (e.$type === 'bpmn:ScriptTask' && e.script?.trim()) problem(e, 'code', { part: 'script', value: '' });
-    const node: ProcessNode = { id: e.id, name: e.name?.trim() || e.id, kind, incoming: [], outgoing: [] };
+    const node: ProcessNode = {
+      id: e.id,
+      name: e.name?.trim() || e.id,
+      kind,
+      incoming: [],
+      outgoing: [],
+      ...waiting?.fields,
+    };
     const parent = parentOf.get(e);
     if (parent) node.parent = parent;
     if (role && 'end' in role && role.end) Object.assign(node, { end: role.end }, role.code ? { code: role.code } : {});
@@ -258,6 +283,7 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
     nodes[target].incoming.push(e.id!);
   }
 
+  checkEvents(nodes, flows, problem);
   const starts = Object.values(nodes).filter((n) => n.kind === 'start' && !n.parent);
   if (starts.length !== 1) problem(process, 'oneStart', { count: starts.length });
   if (!Object.values(nodes).some((n) => n.kind === 'complete')) problem(process, 'noEnd');

@@ -12,8 +12,15 @@ export type NodeKind =
   | 'inclusive'
   /** An embedded sub-process: entered at its own start, left once no token stands inside it. */
   | 'subprocess'
-  /** An error or escalation boundary event: a path out of the activity it is attached to. */
-  | 'boundary';
+  /** A boundary event: a path out of the activity it is attached to (an error or escalation it
+   *  catches, a timer or a message it waits for). */
+  | 'boundary'
+  /** Events and tasks that wait for something outside a user's action (docs/adr/0126-timers-and-messages.md,
+   *  docs/adr/0127-jobs-and-external-tasks.md): an intermediate catch event, an event-based gateway, a
+   *  service task a worker does. */
+  | 'catch'
+  | 'eventGateway'
+  | 'external';
 
 /** What an end event does beyond ending its path (docs/adr/0124-embedded-sub-processes-and-ends.md). */
 export type EndKind = 'terminate' | 'error' | 'escalation';
@@ -28,6 +35,22 @@ export interface MultiInstance {
   /** Rule-language condition over the form and nrOfInstances, nrOfCompletedInstances, nrOfActiveInstances. */
   completion?: string;
 }
+
+/** When a timer fires: after a duration, at a date, or every interval (a count of times, or no end). */
+export interface TimerSpec {
+  duration?: string;
+  date?: string;
+  cycle?: string;
+  /** The duration counts working time on the enterprise's default work calendar. */
+  workingTime?: true;
+}
+
+/** What a catch, boundary or start event waits for. */
+export type EventTrigger =
+  | { type: 'timer'; timer: TimerSpec }
+  | { type: 'message'; message: string }
+  /** An error a worker reports (its code; none: any error). */
+  | { type: 'error'; code?: string };
 
 /** Who approves a manual node; every rule adds its users. */
 export type ApproverRule =
@@ -74,6 +97,14 @@ export interface ProcessNode {
   attachedTo?: string;
   catches?: 'error' | 'escalation';
   interrupting?: boolean;
+  /** Catch, boundary and message start events: what they wait for (a boundary either catches or
+   *  waits). */
+  event?: EventTrigger;
+  /** Activities: the boundary events that wait beside them (timers, messages, a worker's error). */
+  boundaries?: string[];
+  /** External tasks: the topic workers fetch, and the retries a failure has before an incident. */
+  topic?: string;
+  retries?: number;
   multi?: MultiInstance;
 }
 

@@ -27,6 +27,7 @@ import { openApiHandlers } from './open-api/handlers.ts';
 import { cloudCenterHandlers } from './cloud-center/handlers.ts';
 import { runtimeHandlers } from './runtime/handlers.ts';
 import { taskViewHandlers } from './runtime/task-views.ts';
+import { waitHandlers } from './runtime/wait-handlers.ts';
 import { flowHandlers } from './flows/handlers.ts';
 import { knowledgeHandlers } from './knowledge/handlers.ts';
 import { flowAnalyticsHandlers } from './flow-analytics/handlers.ts';
@@ -72,6 +73,7 @@ export const handlers: Record<string, Handler> = {
   ...cloudCenterHandlers,
   ...runtimeHandlers,
   ...taskViewHandlers,
+  ...waitHandlers,
   ...flowHandlers,
   ...knowledgeHandlers,
   ...flowAnalyticsHandlers,

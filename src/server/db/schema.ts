@@ -275,6 +275,7 @@ export interface FlowHistory {
 export interface FlowInstances {
   application_id: string;
   auditor_names: Generated<string>;
+  business_key: string | null;
   completed_at: Timestamp | null;
   domain_id: string;
   form_data: Generated<JsonText<Record<string, unknown>>>;
@@ -290,6 +291,23 @@ export interface FlowInstances {
   title: Generated<string>;
   updated_at: Generated<Timestamp>;
   version_id: string;
+}
+
+export interface FlowJobs {
+  created_at: Generated<Timestamp>;
+  due_at: Timestamp | null;
+  error: Generated<string>;
+  failed_at: Timestamp | null;
+  id: string;
+  instance_id: string;
+  kind: string;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  node_id: string;
+  repeats_left: number | null;
+  retries: Generated<number>;
+  token_id: string;
+  topic: string | null;
 }
 
 export interface FlowTasks {
@@ -663,6 +681,7 @@ export interface DB {
   flow_figure_days: FlowFigureDays;
   flow_history: FlowHistory;
   flow_instances: FlowInstances;
+  flow_jobs: FlowJobs;
   flow_tasks: FlowTasks;
   flow_tokens: FlowTokens;
   km_managers: KmManagers;

@@ -36,6 +36,8 @@ export interface StartInput {
   summary?: string;
   /** The next node chosen at a choice gateway the start passes. */
   nextNodeIds?: readonly string[];
+  /** The caller's own key for the instance; a message may name the instance by it. */
+  businessKey?: string;
   /** When it happens; now unless a past is replayed. */
   at?: Date;
 }
@@ -71,6 +73,7 @@ export async function startInstance(db: Db, input: StartInput): Promise<ActionRe
           status: 'running',
           initiator_id: input.initiatorId,
           last_actor_id: input.initiatorId,
+          business_key: input.businessKey ?? null,
           started_at: at,
           updated_at: at,
         })

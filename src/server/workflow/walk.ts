@@ -14,6 +14,7 @@ import { openTasks, openTasksFor } from './open-tasks.ts';
 import { inclusiveBranches, inclusiveJoinsWaiting } from './inclusive-gateway.ts';
 import { firstInstances } from './multi-instance.ts';
 import { boundariesOf, endReached, enterSubProcess, settleScopes, outsideTerminated } from './scopes.ts';
+import { armBoundaries, enterWait, type WaitContext } from './waits/enter-wait.ts';
 
 export type { ActionStamp, InstanceState, NewTasks } from './walk-state.ts';
 
@@ -102,6 +103,7 @@ export class Walk implements WalkState {
         );
     }
     if (approvers.length === 0) throw new AppError('conflict', { name: node.name }, 'workflow.msg.noApprovers');
+    if (node.boundaries) await armBoundaries(this.waitContext(), node, token.id);
     this.reached.set(node.id, {
       name: node.name,
       assignees: [...(this.reached.get(node.id)?.assignees ?? []), ...approvers],
@@ -132,6 +134,11 @@ export class Walk implements WalkState {
           node.id,
         )
       : (node.approvers ?? []);
+  }
+
+  /** What a wait outside a user's action is written with (waits/enter-wait.ts). */
+  private waitContext(): WaitContext {
+    return { trx: this.trx, instance: this.instance, definition: this.definition, at: this.action.at };
   }
 
   node(id: string): ProcessNode {
@@ -183,6 +190,10 @@ export class Walk implements WalkState {
           return;
         }
         return this.leave(node.id);
+      case 'catch':
+      case 'eventGateway':
+      case 'external':
+        return enterWait(this.waitContext(), node);
       case 'start':
       case 'boundary':
         throw new Error(`flow ${flowId} leads into ${node.kind} ${node.id}`); // the definition check refuses this

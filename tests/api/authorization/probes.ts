@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGES_DIR } from '../../../src/core/packages/read-package.ts';
 import { runtimeFixture } from './runtime-fixture.ts';
+import { WAIT_PROBES } from './wait-probes.ts';
 import { standardWeek } from '../../../src/core/calendar/work-calendar.ts';
 import { encodePassword } from '../../../src/core/password-codec.ts';
 import { regenerateSecret } from '../../../src/server/areas/open-api/tokens.ts';
@@ -747,6 +748,7 @@ const dashboard = query({ daterange: 'thisyear' });
 const mailServer = { address: 'matrix@example.com', smtpServer: '127.0.0.1', smtpPort: 9 };
 
 export const PROBE_ADDITIONS: Record<string, ProbeAddition> = {
+  ...WAIT_PROBES,
   'auth.captcha': { add: () => ({ ownClient: true }) },
   'auth.login': {
     add: () => ({

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, catalogueFor } from '../../../src/server/app.ts';
+import type { JobPollerOptions } from '../../../src/server/workflow/waits/job-poller.ts';
 import type { Db } from '../../../src/server/db/schema.ts';
 import type { AtriumDatabase } from '../../../src/server/db/connect.ts';
 import { CAPTCHA_COOKIE } from '../../../src/server/auth/captcha-store.ts';
@@ -89,6 +90,8 @@ export interface TestServerOptions {
   suites?: Partial<SuiteEndpoints>;
   /** Let a suite sign in an enterprise's administrators (ATRIUM_SUITE_SIGNIN_PRIVILEGED); default no. */
   suitePrivilegedSignIn?: boolean;
+  /** Fire the engine's due timers (docs/adr/0127-jobs-and-external-tasks.md); default: no poller. */
+  jobs?: JobPollerOptions;
 }
 
 const UNTHROTTLED = Object.fromEntries(
@@ -137,6 +140,7 @@ async function serve(
       mailer: options.mailer,
       rateLimits: { ...UNTHROTTLED, ...options.rateLimits },
       trustProxy: options.trustProxy ?? false,
+      jobs: options.jobs,
     }),
   );
   const others: TestServer[] = [];

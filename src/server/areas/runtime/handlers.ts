@@ -102,7 +102,7 @@ const checkCallerLocking = callerCheck(true);
  *  `instanceId`, also that instance, when it is one of this process's in the caller's enterprise (1404
  *  otherwise). One statement checks it all, the refusals in that order. Inside an action's unit of work
  *  (`lock`), the same statement locks the instance's row for the engine (docs/adr/0080-submissions-caller-check-locks.md). */
-async function callerOf(
+export async function callerOf(
   db: Db,
   query: RuntimeQuery,
   instanceId?: string,
@@ -164,7 +164,7 @@ async function onInstance(db: Db, query: RuntimeQuery & { instanceId: string }, 
 }
 
 /** The engine's result with each approver's name and login number. */
-async function answer(db: Db, result: ActionResult) {
+export async function answer(db: Db, result: ActionResult) {
   return {
     instanceId: result.instanceId,
     status: result.status,
@@ -174,7 +174,7 @@ async function answer(db: Db, result: ActionResult) {
 
 const start: CallHandler<'runtime.start'> = async (ctx) => {
   const caller = await callerOf(ctx.services.db, ctx.query);
-  const { title, summary, formData, nextNodeIds } = ctx.body ?? {};
+  const { title, summary, formData, nextNodeIds, businessKey } = ctx.body ?? {};
   const result = await startInstance(caller.db, {
     domainId: caller.domainId,
     applicationId: caller.applicationId,
@@ -184,6 +184,7 @@ const start: CallHandler<'runtime.start'> = async (ctx) => {
     summary,
     formData,
     nextNodeIds,
+    businessKey,
   });
   return answer(caller.db, result);
 };

@@ -25,3 +25,9 @@ export async function readCorpus(): Promise<CorpusFile[]> {
     }),
   );
 }
+
+/** Whether the file's process waits for timers, messages or workers (run by tests/api/bpmn-corpus-waits.test.ts). */
+export const waitsOutside = (c: CorpusFile): boolean =>
+  Object.values(c.read.definition?.nodes ?? {}).some(
+    (n) => ['catch', 'eventGateway', 'boundary', 'external'].includes(n.kind) || n.event !== undefined,
+  );

@@ -1,0 +1,216 @@
+// The waiting parts of a drawing (docs/adr/0126-timers-and-messages.md, docs/adr/0127-jobs-and-external-tasks.md):
+// timer and message catch events, the event-based gateway, timer, message and error boundary events,
+// message start events, and service tasks a worker does (Camunda 7's `camunda:type="external"`, Camunda
+// 8's `zeebe:taskDefinition`). Each reads into a node of its kind; what the engine cannot honour is a
+// problem naming the element. A timer's duration counts working time when the element carries the
+// extension property `atrium.workingTime` = `true` (or an attribute `…:workingTime="true"` in a namespace
+// of the drawing's own).
+import { parseCycle, parseDateTime, parseDuration } from './iso-duration.ts';
+import type { EventTrigger, NodeKind, ProcessFlow, ProcessNode, TimerSpec } from './process-types.ts';
+
+interface Expression {
+  body?: string;
+}
+interface Generic {
+  $type: string;
+  name?: string;
+  value?: string;
+  type?: string;
+  retries?: string;
+  $children?: Generic[];
+}
+export interface EventElement {
+  $type: string;
+  id?: string;
+  $attrs?: Record<string, string>;
+  cancelActivity?: boolean;
+  attachedToRef?: { id?: string };
+  extensionElements?: { values?: Generic[] };
+  eventDefinitions?: Array<{
+    $type: string;
+    timeDuration?: Expression;
+    timeDate?: Expression;
+    timeCycle?: Expression;
+    messageRef?: { name?: string; id?: string };
+    errorRef?: { errorCode?: string };
+  }>;
+}
+
+export interface EventReading {
+  kind: NodeKind;
+  fields: Partial<ProcessNode>;
+  problems: Array<{ key: string; params?: Record<string, unknown> }>;
+  /** Vendor parts this reading honours (not "code" the engine cannot run). */
+  honoured: string[];
+}
+
+export const WORKING_TIME_PROPERTY = 'atrium.workingTime';
+
+const VENDORS = ['camunda', 'flowable', 'activiti', 'zeebe'];
+const localOf = (name: string) => name.split(':').slice(1).join(':');
+const prefixOf = (name: string) => name.split(':')[0];
+
+/** Extension properties (`camunda:properties`, `zeebe:properties`) by name. */
+function propertiesOf(e: EventElement): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const ext of e.extensionElements?.values ?? [])
+    if (localOf(ext.$type) === 'properties')
+      for (const p of ext.$children ?? []) if (p.name) found.set(p.name, p.value ?? '');
+  return found;
+}
+
+/** Extension properties of the element that are all Atrium's own: honoured, not warned about. */
+const ownPropertiesPart = (e: EventElement): string[] =>
+  (e.extensionElements?.values ?? [])
+    .filter(
+      (ext) =>
+        localOf(ext.$type) === 'properties' &&
+        (ext.$children ?? []).length > 0 &&
+        (ext.$children ?? []).every((p) => p.name?.startsWith('atrium.')),
+    )
+    .map((ext) => ext.$type);
+
+const workingTimeAsked = (e: EventElement) =>
+  propertiesOf(e).get(WORKING_TIME_PROPERTY) === 'true' ||
+  Object.entries(e.$attrs ?? {}).some(
+    ([name, value]) => name.endsWith(':workingTime') && !VENDORS.includes(prefixOf(name)) && value === 'true',
+  );
+
+/** A timer's spec, or the problem with it. `cycles`: whether a repeating timer is allowed here. */
+function timerOf(e: EventElement, cycles: boolean): { timer?: TimerSpec; problem?: EventReading['problems'][0] } {
+  const d = e.eventDefinitions![0];
+  const duration = d.timeDuration?.body?.trim();
+  const date = d.timeDate?.body?.trim();
+  const cycle = d.timeCycle?.body?.trim();
+  const working = workingTimeAsked(e) ? { workingTime: true as const } : {};
+  if (duration) {
+    const parsed = parseDuration(duration);
+    if (!parsed) return { problem: { key: 'badTimer', params: { value: duration } } };
+    if (working.workingTime && (parsed.years || parsed.months || parsed.weeks))
+      return { problem: { key: 'workingTimeUnits', params: { value: duration } } };
+    return { timer: { duration, ...working } };
+  }
+  if (date)
+    return parseDateTime(date) ? { timer: { date } } : { problem: { key: 'badTimer', params: { value: date } } };
+  if (cycle) {
+    if (!cycles) return { problem: { key: 'timerCycle', params: { value: cycle } } };
+    const parsed = parseCycle(cycle);
+    return parsed ? { timer: { cycle, ...working } } : { problem: { key: 'badTimer', params: { value: cycle } } };
+  }
+  return { problem: { key: 'badTimer', params: { value: '' } } };
+}
+
+/** What an event definition waits for, or the problem with it. */
+function triggerOf(
+  e: EventElement,
+  allowed: string[],
+  cycles: boolean,
+): { event?: EventTrigger; problem?: EventReading['problems'][0] } {
+  const definitions = e.eventDefinitions ?? [];
+  const d = definitions[0];
+  if (definitions.length !== 1 || !allowed.includes(d.$type))
+    return { problem: { key: 'eventDefinition', params: { event: d ? d.$type.replace('bpmn:', '') : 'none' } } };
+  if (d.$type === 'bpmn:TimerEventDefinition') {
+    const { timer, problem } = timerOf(e, cycles);
+    return timer ? { event: { type: 'timer', timer } } : { problem };
+  }
+  if (d.$type === 'bpmn:MessageEventDefinition') {
+    const name = d.messageRef?.name?.trim();
+    return name ? { event: { type: 'message', message: name } } : { problem: { key: 'noMessage' } };
+  }
+  return { event: { type: 'error', ...(d.errorRef?.errorCode ? { code: d.errorRef.errorCode } : {}) } };
+}
+
+const TIMER = 'bpmn:TimerEventDefinition';
+const MESSAGE = 'bpmn:MessageEventDefinition';
+const ERROR = 'bpmn:ErrorEventDefinition';
+
+/** The topic a service task's worker fetches, from any vendor's way of writing it. */
+function externalOf(e: EventElement): { topic: string; retries: number; honoured: string[] } | undefined {
+  const attrs = e.$attrs ?? {};
+  const typeAttr = Object.keys(attrs).find((n) => VENDORS.includes(prefixOf(n)) && localOf(n) === 'type');
+  const topicAttr = Object.keys(attrs).find((n) => VENDORS.includes(prefixOf(n)) && localOf(n) === 'topic');
+  if (typeAttr && topicAttr && /^external(-worker)?$/.test(attrs[typeAttr]) && attrs[topicAttr].trim())
+    return { topic: attrs[topicAttr].trim(), retries: 3, honoured: [typeAttr, topicAttr] };
+  const definition = e.extensionElements?.values?.find((x) => x.$type === 'zeebe:taskDefinition');
+  if (definition?.type && !/^=/.test(definition.type)) {
+    const retries = Number(definition.retries ?? 3);
+    return {
+      topic: definition.type,
+      retries: Number.isInteger(retries) && retries >= 0 ? retries : 3,
+      honoured: ['zeebe:taskDefinition'],
+    };
+  }
+  return undefined;
+}
+
+/** The element read as one of the waiting kinds, or undefined when it is none of them. */
+export function readEventElement(e: EventElement): EventReading | undefined {
+  const honoured = ownPropertiesPart(e);
+  const reading = (kind: NodeKind, fields: Partial<ProcessNode>, problem?: EventReading['problems'][0]) => ({
+    kind,
+    fields,
+    problems: problem ? [problem] : [],
+    honoured,
+  });
+  switch (e.$type) {
+    case 'bpmn:StartEvent': {
+      if (e.eventDefinitions?.[0]?.$type !== MESSAGE) return undefined;
+      const { event, problem } = triggerOf(e, [MESSAGE], false);
+      return reading('start', event ? { event } : {}, problem);
+    }
+    case 'bpmn:IntermediateCatchEvent': {
+      const { event, problem } = triggerOf(e, [TIMER, MESSAGE], false);
+      return reading('catch', event ? { event } : {}, problem);
+    }
+    case 'bpmn:BoundaryEvent': {
+      const interrupting = e.cancelActivity !== false;
+      const { event, problem } = triggerOf(e, interrupting ? [TIMER, MESSAGE, ERROR] : [TIMER, MESSAGE], !interrupting);
+      return reading(
+        'boundary',
+        { attachedTo: e.attachedToRef?.id ?? '', interrupting, ...(event ? { event } : {}) },
+        problem,
+      );
+    }
+    case 'bpmn:EventBasedGateway':
+      return reading('eventGateway', {});
+    case 'bpmn:ServiceTask':
+    case 'bpmn:SendTask': {
+      const external = externalOf(e);
+      if (!external) return undefined;
+      return {
+        ...reading('external', { topic: external.topic, retries: external.retries }),
+        honoured: [...honoured, ...external.honoured],
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Checks across nodes once the graph is built: boundaries on activities that can carry them (an
+ *  error boundary on an external task, the only activity that reports errors), an event-based gateway
+ *  followed by catch events only; each activity learns its boundaries. */
+export function checkEvents(
+  nodes: Record<string, ProcessNode>,
+  flows: Record<string, ProcessFlow>,
+  problem: (node: ProcessNode, key: string, params?: Record<string, unknown>) => void,
+): void {
+  for (const node of Object.values(nodes)) {
+    // A boundary catching what is thrown inside its activity is the structure's (structure-elements.ts).
+    if (node.kind === 'boundary' && !node.catches) {
+      const host = nodes[node.attachedTo ?? ''];
+      const carries = host && (host.kind === 'manual' || host.kind === 'external');
+      if (!carries || (node.event?.type === 'error' && host.kind !== 'external'))
+        problem(node, 'boundaryOn', { host: host?.name ?? node.attachedTo ?? '' });
+      else (host.boundaries ??= []).push(node.id);
+      if (node.incoming.length > 0) problem(node, 'intoBoundary');
+    }
+    if (node.kind === 'eventGateway')
+      for (const f of node.outgoing) {
+        const target = nodes[flows[f].target];
+        if (target.kind !== 'catch' || target.incoming.length !== 1)
+          problem(node, 'eventGatewayTarget', { target: target.name });
+      }
+  }
+}

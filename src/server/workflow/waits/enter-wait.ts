@@ -1,0 +1,74 @@
+// A token arriving where the instance waits for something outside a user's action
+// (docs/adr/0126-timers-and-messages.md, docs/adr/0127-jobs-and-external-tasks.md): it stays on the node, and
+// the jobs it waits on are written beside it — a catch event's timer or message, one per event after an
+// event-based gateway (the first to fire wins: the others go with the token), an external task for its
+// workers, and the timers and messages of an activity's boundary events. One statement writes them all.
+import { randomUUID } from 'node:crypto';
+import type { Insertable } from 'kysely';
+import type { ProcessDefinition, ProcessNode } from '../../../core/workflow/process-types.ts';
+import type { Db, FlowJobs } from '../../db/schema.ts';
+import { timerDue } from './timer-due.ts';
+
+export interface WaitContext {
+  trx: Db;
+  instance: { id: string; domain_id: string };
+  definition: ProcessDefinition;
+  at: Date;
+}
+
+/** Jobs of the events `eventIds` for a token (catch events, boundary events). */
+async function eventJobs(
+  ctx: WaitContext,
+  tokenId: string,
+  eventIds: readonly string[],
+): Promise<Insertable<FlowJobs>[]> {
+  const jobs: Insertable<FlowJobs>[] = [];
+  for (const id of eventIds) {
+    const event = ctx.definition.nodes[id].event;
+    const base = { id: randomUUID(), instance_id: ctx.instance.id, token_id: tokenId, node_id: id, created_at: ctx.at };
+    if (event?.type === 'timer') {
+      const { due, repeatsLeft } = await timerDue(ctx.trx, ctx.instance.domain_id, event.timer, ctx.at);
+      jobs.push({ ...base, kind: 'timer', due_at: due, repeats_left: repeatsLeft });
+    } else if (event?.type === 'message') jobs.push({ ...base, kind: 'message', topic: event.message });
+  }
+  return jobs;
+}
+
+/** Writes the token that waits at `node` (a catch event, an event-based gateway or an external task) and its jobs. */
+export async function enterWait(ctx: WaitContext, node: ProcessNode): Promise<void> {
+  const token = {
+    id: randomUUID(),
+    instance_id: ctx.instance.id,
+    node_id: node.id,
+    state: 'active' as const,
+    via_flow: null,
+    created_at: ctx.at,
+  };
+  const targets =
+    node.kind === 'eventGateway'
+      ? node.outgoing.map((f) => ctx.definition.flows[f].target)
+      : node.kind === 'catch'
+        ? [node.id]
+        : [];
+  const jobs = await eventJobs(ctx, token.id, [...targets, ...(node.boundaries ?? [])]);
+  if (node.kind === 'external')
+    jobs.push({
+      id: randomUUID(),
+      instance_id: ctx.instance.id,
+      token_id: token.id,
+      node_id: node.id,
+      kind: 'external',
+      topic: node.topic!,
+      retries: node.retries ?? 3,
+      created_at: ctx.at,
+    });
+  const write = ctx.trx.with('token', (db) => db.insertInto('flow_tokens').values(token));
+  if (jobs.length === 0) await ctx.trx.insertInto('flow_tokens').values(token).execute();
+  else await write.insertInto('flow_jobs').values(jobs).execute();
+}
+
+/** The jobs of an approval's boundary events, for the token just put on it. */
+export async function armBoundaries(ctx: WaitContext, node: ProcessNode, tokenId: string): Promise<void> {
+  const jobs = await eventJobs(ctx, tokenId, node.boundaries ?? []);
+  if (jobs.length > 0) await ctx.trx.insertInto('flow_jobs').values(jobs).execute();
+}

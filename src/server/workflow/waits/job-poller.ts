@@ -1,0 +1,118 @@
+// Fires the timers that are due, on every server that runs it (docs/adr/0127-jobs-and-external-tasks.md).
+// Each round claims a bounded batch in one short statement — `for update skip locked`, so two servers'
+// rounds never claim the same row and never wait for each other — marking them with this server's id
+// and a lease; then fires each in its own action (resume.ts), which takes the job only while the claim is
+// still this server's. A server that dies leaves its claims to expire: another claims them once the lease
+// has ended, and since firing deletes the job in the action's transaction, none fires twice. A failed
+// firing is tried again later, `retries` times, then kept as an incident that flow monitoring shows.
+// A full batch is followed by the next round at once (yielding to the event loop first); otherwise the
+// poller sleeps its interval.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema.ts';
+import { onRunningInstance, resume, takeJob } from './resume.ts';
+
+export interface JobPollerOptions {
+  /** Sleep between rounds that found less than a batch; default 1000 ms. */
+  intervalMs?: number;
+  /** Jobs claimed per round; default 50. */
+  batch?: number;
+  /** How long a claim holds before another server may take the job; default 60 s. */
+  leaseMs?: number;
+  /** After a failed firing, the wait before the next try; default 30 s. */
+  retryMs?: number;
+}
+
+export interface JobPoller {
+  /** This server's id in locked_by. */
+  readonly serverId: string;
+  /** One round now: answers how many jobs it fired. */
+  round(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+interface Claimed {
+  id: string;
+  instance_id: string;
+}
+
+/** Claims up to `batch` due timers for `serverId` (one statement, its own short transaction). */
+export async function claimDueTimers(db: Db, serverId: string, batch: number, leaseMs: number): Promise<Claimed[]> {
+  const { rows } = await sql<Claimed>`update flow_jobs set locked_by = ${serverId},
+      locked_until = now() + ${leaseMs} * interval '1 millisecond'
+    where id in (select id from flow_jobs where kind = 'timer' and failed_at is null and due_at <= now()
+        and (locked_until is null or locked_until < now())
+      order by due_at limit ${batch} for update skip locked)
+    returning id, instance_id`.execute(db);
+  return rows;
+}
+
+export function startJobPoller(
+  db: Db,
+  onError: (error: unknown, jobId: string) => void,
+  options: JobPollerOptions = {},
+): JobPoller {
+  const serverId = randomUUID();
+  const intervalMs = options.intervalMs ?? 1000;
+  const batch = options.batch ?? 50;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const retryMs = options.retryMs ?? 30_000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<unknown> = Promise.resolve();
+
+  async function fire(job: Claimed): Promise<boolean> {
+    try {
+      const result = await onRunningInstance(db, job.instance_id, async (trx, state, definition, at) => {
+        const taken = await takeJob(trx, job.id, serverId);
+        return taken ? resume(trx, state, definition, at, taken) : null;
+      });
+      return result !== null;
+    } catch (error) {
+      onError(error, job.id);
+      // The action rolled back: the job is still there, claimed by this server.
+      await sql`update flow_jobs set retries = retries - 1, error = ${error instanceof Error ? error.message : String(error)},
+          locked_by = null, locked_until = now() + ${retryMs} * interval '1 millisecond',
+          failed_at = case when retries - 1 <= 0 then now() end
+        where id = ${job.id} and locked_by = ${serverId}`
+        .execute(db)
+        .catch((e: unknown) => onError(e, job.id));
+      return false;
+    }
+  }
+
+  async function round(): Promise<{ fired: number; full: boolean }> {
+    const claimed = await claimDueTimers(db, serverId, batch, leaseMs);
+    let fired = 0;
+    for (const job of claimed) {
+      if (stopped) break; // the claims left are released at the stop
+      if (await fire(job)) fired++;
+    }
+    return { fired, full: claimed.length === batch };
+  }
+
+  function schedule(ms: number): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      current = round()
+        .then(({ full }) => schedule(full ? 0 : intervalMs))
+        .catch((error: unknown) => (onError(error, ''), schedule(intervalMs)));
+    }, ms);
+    timer.unref();
+  }
+  schedule(0);
+
+  return {
+    serverId,
+    round: async () => (await round()).fired,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current.catch(() => undefined);
+      // What this server claimed and did not fire is free for the others at once, not at the lease's end.
+      await sql`update flow_jobs set locked_by = null, locked_until = null where locked_by = ${serverId}`
+        .execute(db)
+        .catch(() => undefined);
+    },
+  };
+}

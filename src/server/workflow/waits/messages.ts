@@ -1,0 +1,50 @@
+// A message correlated to the instance that waits for it (docs/adr/0126-timers-and-messages.md): the
+// oldest wait for that message name of the instance named (by id or business key) among a process's
+// instances in an enterprise — an intermediate catch event, an event after an event-based gateway, a
+// boundary event — takes it and the instance goes on with the message's variables. Taking the wait
+// deletes it in the instance's locked action, so a message is taken once however many servers receive it.
+import type { ActionResult } from '../actions.ts';
+import type { Db } from '../../db/schema.ts';
+import { onRunningInstance, resume, takeJob } from './resume.ts';
+
+export interface MessageTarget {
+  domainId: string;
+  applicationId: string;
+  processId: string;
+  messageName: string;
+  instanceId?: string;
+  businessKey?: string;
+}
+
+/** The waits for the message, oldest first (at most a few: a race for the first is retried with the next). */
+function waitsFor(db: Db, target: MessageTarget) {
+  let query = db
+    .selectFrom('flow_jobs as j')
+    .innerJoin('flow_instances as i', 'i.id', 'j.instance_id')
+    .select(['j.id', 'j.instance_id'])
+    .where('j.kind', '=', 'message')
+    .where('j.topic', '=', target.messageName)
+    .where('i.domain_id', '=', target.domainId)
+    .where('i.application_id', '=', target.applicationId)
+    .where('i.process_id', '=', target.processId);
+  if (target.instanceId !== undefined) query = query.where('i.id', '=', target.instanceId);
+  if (target.businessKey !== undefined) query = query.where('i.business_key', '=', target.businessKey);
+  return query.orderBy('j.created_at').limit(5).execute();
+}
+
+/** Delivers the message; null when no instance waits for it. */
+export async function correlateMessage(
+  db: Db,
+  target: MessageTarget,
+  actorId: string,
+  variables?: Record<string, unknown>,
+): Promise<ActionResult | null> {
+  for (const wait of await waitsFor(db, target)) {
+    const result = await onRunningInstance(db, wait.instance_id, async (trx, state, definition, at) => {
+      const job = await takeJob(trx, wait.id);
+      return job ? resume(trx, state, definition, at, job, { actorId, variables }) : null;
+    });
+    if (result) return result;
+  }
+  return null;
+}

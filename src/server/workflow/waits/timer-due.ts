@@ -1,0 +1,49 @@
+// When a timer fires (docs/adr/0126-timers-and-messages.md): at its date, or its duration (a cycle's
+// interval) after the moment the token arrived; a duration in working time counts on the enterprise's
+// default work calendar (hours, minutes and seconds of working time, then days as working days).
+import { addWorkingDays, addWorkingTime } from '../../../core/calendar/working-deadline.ts';
+import {
+  addDuration,
+  parseCycle,
+  parseDateTime,
+  parseDuration,
+  type IsoDuration,
+} from '../../../core/workflow/iso-duration.ts';
+import type { TimerSpec } from '../../../core/workflow/process-types.ts';
+import { defaultCalendarRow, workCalendarOf } from '../../areas/calendars/load-calendar.ts';
+import type { Db } from '../../db/schema.ts';
+
+/** The instant a timer armed at `from` fires, and (cycles) how many firings come after it (null: no end). */
+export async function timerDue(
+  db: Db,
+  domainId: string,
+  timer: TimerSpec,
+  from: Date,
+): Promise<{ due: Date; repeatsLeft: number | null }> {
+  if (timer.date) return { due: parseDateTime(timer.date)!, repeatsLeft: 0 };
+  if (timer.cycle) {
+    const cycle = parseCycle(timer.cycle)!;
+    return {
+      due: await after(db, domainId, cycle.interval, from, timer.workingTime),
+      repeatsLeft: cycle.repeat === null ? null : cycle.repeat - 1,
+    };
+  }
+  return { due: await after(db, domainId, parseDuration(timer.duration!)!, from, timer.workingTime), repeatsLeft: 0 };
+}
+
+/** The next firing of a cycle that fired at `from`. */
+export async function nextCycleDue(db: Db, domainId: string, timer: TimerSpec, from: Date): Promise<Date> {
+  return after(db, domainId, parseCycle(timer.cycle!)!.interval, from, timer.workingTime);
+}
+
+async function after(db: Db, domainId: string, d: IsoDuration, from: Date, workingTime?: true): Promise<Date> {
+  if (!workingTime) return addDuration(from, d);
+  const row = await defaultCalendarRow(db, domainId);
+  // An enterprise without a calendar has no working time to count: the duration runs as elapsed time.
+  if (!row) return addDuration(from, d);
+  const first = from.toISOString().slice(0, 10);
+  const last = new Date(from.getTime() + 400 * 86_400_000).toISOString().slice(0, 10);
+  const calendar = await workCalendarOf(db, row, first, last);
+  const ms = ((d.hours * 60 + d.minutes) * 60 + d.seconds) * 1000;
+  return addWorkingDays(calendar, addWorkingTime(calendar, from, ms), d.days);
+}

@@ -1,0 +1,141 @@
+// The corpus files that wait for timers, messages or workers (docs/adr/0126-timers-and-messages.md,
+// docs/adr/0127-jobs-and-external-tasks.md), installed as drawn and run to their end through the runtime REST on
+// both databases: messages correlated, external tasks fetched and completed by a worker, timers armed
+// at their due time (days away: the path that does not wait for them is run).
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCorpus, waitsOutside } from '../unit/core/workflow/bpmn-corpus.ts';
+import { databaseTargets } from './helpers/databases.ts';
+import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+const targets = await databaseTargets();
+const corpus = (await readCorpus()).filter((c) => c.read.definition && waitsOutside(c));
+// The world has a `reviewer` role already (held by r1 and r2).
+const GROUPS = ['purchasing', 'finance', 'warehouse', 'claims', 'legal'];
+
+describe.each(targets)('the corpus files that wait, run to their end on $name', (target) => {
+  let server: TestServer;
+  let world: EngineWorld;
+  let token: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    world = await makeEngineWorld(server.db, 'Acme', 'cw');
+    token = await runtimeAccess(server.db, world);
+    await server.db
+      .insertInto('app_processes')
+      .values(
+        corpus.map((c) => ({
+          application_id: world.applicationId,
+          id: c.processId,
+          names: JSON.stringify({ en: c.file }),
+          form_id: 'form',
+          bpmn: c.xml,
+        })),
+      )
+      .execute();
+    for (const group of GROUPS) {
+      const role = randomUUID();
+      await server.db
+        .insertInto('app_roles')
+        .values({ id: role, application_id: world.applicationId, package_role: group, name: group })
+        .execute();
+      await server.db.insertInto('role_users').values({ role_id: role, user_id: world.users.r1 }).execute();
+    }
+  });
+  afterAll(async () => server?.close());
+
+  const file = (name: string) => corpus.find((c) => c.file === `${name}.bpmn`)!;
+  const call = <T>(path: string, body: unknown, query: Record<string, string> = {}) =>
+    server.client('en').call<T>('POST', `/rest/bpm/${path}`, {
+      query: { accessToken: token, userCode: 'cw-init', ...query },
+      body,
+    });
+  const on = (name: string) => ({ applicationId: world.applicationId, flowId: file(name).processId });
+  const start = async (name: string) => {
+    const started = await call<{ instanceId: string }>('runtime/start', { businessKey: `${name}-1` }, on(name));
+    expect(started.reply.errcode, started.reply.errmsg).toBe(0);
+    return started.reply.data!.instanceId;
+  };
+  const submit = async (name: string, id: string) => {
+    const done = await call<{ status: string }>(
+      'runtime/submission',
+      {},
+      { ...on(name), instanceId: id, userCode: 'cw-r1' },
+    );
+    expect(done.reply.errcode, done.reply.errmsg).toBe(0);
+    return done.reply.data!.status;
+  };
+  const work = async (topic: string, id: string) => {
+    const fetched = await call<Array<{ id: string; instanceId: string }>>('external-task/fetch-and-lock', {
+      workerId: 'corpus-worker',
+      maxTasks: 10,
+      topics: [{ topicName: topic, lockDuration: 30_000 }],
+    });
+    const task = fetched.reply.data!.find((t) => t.instanceId === id)!;
+    const done = await call<{ status: string }>('external-task/complete', { id: task.id, workerId: 'corpus-worker' });
+    expect(done.reply.errcode, done.reply.errmsg).toBe(0);
+    return done.reply.data!.status;
+  };
+  const dueIn = async (id: string) => {
+    const [job] = await server.db.selectFrom('flow_jobs').select('due_at').where('instance_id', '=', id).execute();
+    return job.due_at!.getTime() - Date.now();
+  };
+
+  it('lists the files it runs', () => {
+    expect(corpus.map((c) => c.file)).toEqual([
+      'c7-external-task.bpmn',
+      'c7-timer-escalation.bpmn',
+      'c7-working-time-escalation.bpmn',
+      'c8-job-worker.bpmn',
+      'c8-message-start.bpmn',
+      'c8-offer-deadline.bpmn',
+    ]);
+  });
+
+  it('c7-external-task: approved, then charged by a worker', async () => {
+    const id = await start('c7-external-task');
+    expect(await submit('c7-external-task', id)).toBe('running');
+    expect(await work('charge-card', id)).toBe('completed');
+  });
+
+  it('c8-job-worker: stock checked, then the confirmation sent by a worker', async () => {
+    const id = await start('c8-job-worker');
+    expect(await submit('c8-job-worker', id)).toBe('running');
+    expect(await work('send-confirmation', id)).toBe('completed');
+  });
+
+  it('c7-timer-escalation: the escalation is armed three days out; the review done in time ends it', async () => {
+    const id = await start('c7-timer-escalation');
+    expect(Math.abs((await dueIn(id)) - 3 * 86_400_000)).toBeLessThan(60_000);
+    expect(await submit('c7-timer-escalation', id)).toBe('completed');
+  });
+
+  it('c7-working-time-escalation: the reminder is armed four working hours out', async () => {
+    const id = await start('c7-working-time-escalation');
+    expect(await dueIn(id)).toBeGreaterThanOrEqual(4 * 3_600_000 - 60_000);
+    expect(await submit('c7-working-time-escalation', id)).toBe('completed');
+  });
+
+  it('c8-message-start: started by its message, then assessed', async () => {
+    const started = await call<{ instanceId: string }>(
+      'runtime/message',
+      { messageName: 'claim-received' },
+      on('c8-message-start'),
+    );
+    expect(started.reply.errcode, started.reply.errmsg).toBe(0);
+    expect(await submit('c8-message-start', started.reply.data!.instanceId)).toBe('completed');
+  });
+
+  it('c8-offer-deadline: the acceptance comes before the deadline, the contract is prepared', async () => {
+    const id = await start('c8-offer-deadline');
+    const accepted = await call(
+      'runtime/message',
+      { messageName: 'offer-accepted', businessKey: 'c8-offer-deadline-1' },
+      on('c8-offer-deadline'),
+    );
+    expect(accepted.reply.errcode, accepted.reply.errmsg).toBe(0);
+    expect(await submit('c8-offer-deadline', id)).toBe('completed');
+  });
+});

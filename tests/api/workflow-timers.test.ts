@@ -1,0 +1,182 @@
+// Timers (docs/adr/0126-timers-and-messages.md) fired by the servers' job pollers (docs/adr/0127-jobs-and-external-tasks.md), on both
+// databases: an intermediate catch, an interrupting boundary timer that escalates, a non-interrupting
+// cycle that reminds, an event-based gateway whose timer wins; and on PostgreSQL, two servers sharing the
+// database fire each due timer once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startInstance, submitTask } from '../../src/server/workflow/actions.ts';
+import { databaseTargets } from './helpers/databases.ts';
+import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { eventually } from './helpers/two-instances.ts';
+import { installWaiting } from './helpers/waiting-processes.ts';
+
+const targets = await databaseTargets();
+
+describe.each(targets)('timers on $name', (target) => {
+  let server: TestServer;
+  let world: EngineWorld;
+
+  beforeAll(async () => {
+    server = await startTestServer(target, { jobs: { intervalMs: 100 } });
+    world = await makeEngineWorld(server.db, 'Acme', 'eng');
+    await runtimeAccess(server.db, world);
+    await installWaiting(server.db, world);
+  });
+  afterAll(async () => server?.close());
+
+  const start = (processId: string) =>
+    startInstance(server.db, {
+      domainId: world.domainId,
+      applicationId: world.applicationId,
+      processId,
+      initiatorId: world.users.initiator,
+    });
+  const history = async (id: string) =>
+    (
+      await server.db
+        .selectFrom('flow_history')
+        .select(['action', 'node_id'])
+        .where('instance_id', '=', id)
+        .orderBy('id')
+        .execute()
+    ).map((h) => `${h.action}:${h.node_id ?? ''}`);
+  const openTasks = async (id: string) =>
+    (
+      await server.db
+        .selectFrom('flow_tasks')
+        .select('node_id')
+        .where('instance_id', '=', id)
+        .where('status', '=', 'open')
+        .execute()
+    ).map((t) => t.node_id);
+  const jobs = (id: string) =>
+    server.db.selectFrom('flow_jobs').select(['node_id', 'kind', 'due_at']).where('instance_id', '=', id).execute();
+
+  it('waits at an intermediate timer, then goes on', async () => {
+    const { instanceId, status } = await start('pause');
+    expect(status).toBe('running');
+    const [job] = await jobs(instanceId);
+    expect(job).toMatchObject({ node_id: 'wait', kind: 'timer' });
+    expect(await openTasks(instanceId)).toEqual([]);
+    expect(await eventually(async () => (await openTasks(instanceId)).length > 0, 5000)).toBe(true);
+    expect(await jobs(instanceId)).toEqual([]);
+    const done = await submitTask(server.db, { instanceId, userId: world.users.clerk });
+    expect(done.status).toBe('completed');
+    expect(await history(instanceId)).toEqual(['start:s', 'auto:wait', 'submit:check', 'complete:e']);
+  });
+
+  it('escalates a task not done in time: the interrupting timer cancels it and goes to the lead', async () => {
+    const { instanceId } = await start('escalate');
+    expect(await openTasks(instanceId)).toEqual(['check']);
+    expect(await eventually(async () => (await openTasks(instanceId)).includes('boss'), 5000)).toBe(true);
+    expect(await openTasks(instanceId)).toEqual(['boss']);
+    const cancelled = await server.db
+      .selectFrom('flow_tasks')
+      .select('status')
+      .where('instance_id', '=', instanceId)
+      .where('node_id', '=', 'check')
+      .executeTakeFirstOrThrow();
+    expect(cancelled.status).toBe('cancelled');
+    expect((await submitTask(server.db, { instanceId, userId: world.users.lead })).status).toBe('completed');
+    expect(await history(instanceId)).toEqual(['start:s', 'auto:late', 'submit:boss', 'complete:escalated']);
+  });
+
+  it('a task done in time takes its timer along', async () => {
+    const { instanceId } = await start('escalate');
+    expect((await jobs(instanceId)).map((j) => j.node_id)).toEqual(['late']);
+    expect((await submitTask(server.db, { instanceId, userId: world.users.clerk })).status).toBe('completed');
+    expect(await jobs(instanceId)).toEqual([]);
+  });
+
+  it('reminds twice without taking the task away (a non-interrupting cycle)', async () => {
+    const { instanceId } = await start('remind');
+    const reminders = async () => (await history(instanceId)).filter((h) => h === 'auto:nudge').length;
+    expect(await eventually(async () => (await reminders()) === 2, 6000)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await reminders()).toBe(2); // R2: no third
+    expect(await openTasks(instanceId)).toEqual(['check']);
+    expect(await jobs(instanceId)).toEqual([]);
+    expect((await submitTask(server.db, { instanceId, userId: world.users.clerk })).status).toBe('completed');
+  });
+
+  it('an event-based gateway takes the first event: the timer wins, the message wait goes', async () => {
+    const { instanceId } = await start('offer');
+    expect((await jobs(instanceId)).map((j) => `${j.kind}:${j.node_id}`).sort()).toEqual([
+      'message:answer',
+      'timer:expire',
+    ]);
+    const status = async () =>
+      (
+        await server.db
+          .selectFrom('flow_instances')
+          .select('status')
+          .where('id', '=', instanceId)
+          .executeTakeFirstOrThrow()
+      ).status;
+    expect(await eventually(async () => (await status()) === 'completed', 5000)).toBe(true);
+    expect(await history(instanceId)).toEqual(['start:s', 'auto:expire', 'complete:e2']);
+    expect(await jobs(instanceId)).toEqual([]);
+  });
+});
+
+const postgres = targets.find((t) => t.name === 'postgres');
+
+describe.runIf(postgres)('timers across two servers on one PostgreSQL database', () => {
+  let first: TestServer;
+  let second: TestServer;
+  let world: EngineWorld;
+
+  beforeAll(async () => {
+    // No poller while the instances start: every timer is due before either server looks.
+    first = await startTestServer(postgres!);
+    world = await makeEngineWorld(first.db, 'Acme', 'eng');
+    await runtimeAccess(first.db, world);
+    await installWaiting(first.db, world);
+  });
+  afterAll(async () => first?.close());
+
+  it('fires each due timer exactly once', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 120; i++)
+      ids.push(
+        (
+          await startInstance(first.db, {
+            domainId: world.domainId,
+            applicationId: world.applicationId,
+            processId: 'pause',
+            initiatorId: world.users.initiator,
+          })
+        ).instanceId,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Two servers with pollers, small batches so that their rounds interleave.
+    second = await first.secondInstance({ jobs: { intervalMs: 10, batch: 7 } });
+    const third = await first.secondInstance({ jobs: { intervalMs: 10, batch: 7 } });
+    const fired = async () =>
+      Number(
+        (
+          await first.db
+            .selectFrom('flow_history')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('instance_id', 'in', ids)
+            .where('action', '=', 'auto')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await eventually(async () => (await fired()) >= ids.length, 20_000)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await fired()).toBe(ids.length);
+    const perInstance = await first.db
+      .selectFrom('flow_history')
+      .select(['instance_id', (eb) => eb.fn.countAll().as('n')])
+      .where('instance_id', 'in', ids)
+      .where('action', '=', 'auto')
+      .groupBy('instance_id')
+      .execute();
+    expect(perInstance.every((r) => Number(r.n) === 1)).toBe(true);
+    const left = await first.db.selectFrom('flow_jobs').select('id').where('instance_id', 'in', ids).execute();
+    expect(left).toEqual([]);
+    await second.close();
+    await third.close();
+  }, 60_000);
+});
