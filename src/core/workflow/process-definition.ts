@@ -34,15 +34,16 @@ const KINDS: Record<string, NodeKind> = {
   'bpmn:InclusiveGateway': 'inclusive',
   'bpmn:BoundaryEvent': 'boundary',
 };
-/** A boundary event catching an error or escalation thrown by an end event inside the activity (a
- *  sub-process), rather than an error a worker reports for its external task. */
+/** A boundary event on an embedded sub-process catching an error or escalation thrown by an end event
+ *  inside it (structure-elements.ts); any other boundary waits for a timer, a message or a worker's
+ *  error (process-events.ts), which refuses what cannot happen (an error on a user task). */
 function catchesThrown(e: Element): boolean {
   const definition = e.eventDefinitions?.[0]?.$type;
-  if (e.$type !== 'bpmn:BoundaryEvent') return false;
-  if (definition === 'bpmn:EscalationEventDefinition') return true;
   return (
-    definition === 'bpmn:ErrorEventDefinition' &&
-    readEventElement((e.attachedToRef as EventElement | undefined) ?? { $type: '' })?.kind !== 'external'
+    e.$type === 'bpmn:BoundaryEvent' &&
+    (definition === 'bpmn:ErrorEventDefinition' || definition === 'bpmn:EscalationEventDefinition') &&
+    e.attachedToRef !== undefined &&
+    isEmbedded(e.attachedToRef)
   );
 }
 
