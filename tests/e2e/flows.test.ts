@@ -210,8 +210,20 @@ describe('flow monitoring', () => {
     await picker.getByTestId('user-select-tab-role').click();
     await expect.poll(() => picker.getByTestId('user-select-application').inputValue()).toBe(applicationId);
     await picker.getByRole('button', { name: /HR officer/ }).click();
-    const holder = picker.getByTestId('user-select-table').locator('.MuiDataGrid-row').first();
-    await tick(holder.getByRole('checkbox'));
+    // A holder who does not approve the instances already, so the change (and its undo) shows.
+    const holders = picker.getByTestId('user-select-table').locator('.MuiDataGrid-row');
+    await holders.first().waitFor();
+    const approving = before.split(',').map((name) => name.trim());
+    const names = (await holders.allInnerTexts()).map(
+      (text) =>
+        text
+          .split('\n')
+          .map((c) => c.trim())
+          .filter(Boolean)[0],
+    );
+    const pick = names.findIndex((name) => !approving.includes(name));
+    expect(pick).toBeGreaterThanOrEqual(0);
+    await tick(holders.nth(pick).getByRole('checkbox'));
     await expect(picker.getByTestId('user-select-count').innerText()).resolves.toBe('1 user selected');
     await screenshot(page, 'flows-batch-pick-by-role');
     await picker.getByTestId('user-select-confirm').click();
