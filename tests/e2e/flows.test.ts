@@ -248,9 +248,12 @@ describe('flow monitoring', () => {
     expect(before).not.toContain(chosen);
   });
 
-  it('is a tab of the enterprise, reads in Chinese, and says no access to a department administrator', async () => {
+  it('is a tab of the enterprise, says where to open it from, reads in Chinese, and says no access to a department administrator', async () => {
     const zh = await openPage(session.browser, session.server.url, 'zh');
     await signIn(zh, session.server.url, 'acme', 'Acme@2026');
+    // Opened without its enterprise, the monitor says where to open it from instead of waiting.
+    await zh.goto(`${session.server.url}/#/flowstaterts`);
+    await expect(zh.getByTestId('scope-missing').innerText()).resolves.toContain('企业列表');
     const domainId = await openEnterpriseTab(zh, session.server.url, 'Acme', 'flows');
     await zh.getByTestId('view-tab-list').waitFor();
     await expect(zh.getByTestId('view-tab-list').innerText()).resolves.toBe('流程实例');

@@ -55,6 +55,10 @@ export default function TabsScreen({ screen }: ScreenProps) {
           <Alert severity="error" data-testid="scope-error">
             {scope.error}
           </Alert>
+        ) : scope.missing ? (
+          <Alert severity="info" data-testid="scope-missing">
+            {t('list.needsContext')}
+          </Alert>
         ) : screen.scope && scope.choices.length === 0 ? (
           <EmptyState text={screen.scope.empty} />
         ) : ready && tabs.current ? (

@@ -30,15 +30,18 @@ export function useScopeChoice(scope: Scope | undefined) {
   );
   /** The server's refusal of the choices (another tenant's enterprise): said, not taken for "none". */
   const error = read.error ? read.error.errmsg || String(read.error) : null;
+  // The address lacks what the choices are read for (an enterprise's page opened without it): said,
+  // not waited for.
+  const missing = scope !== undefined && args.missing.length > 0;
   const choices = useMemo((): ScopeChoice[] | null => {
-    if (!scope || read.error) return [];
+    if (!scope || read.error || missing) return [];
     if (read.data === undefined) return null;
     const data = read.data;
     const rows = (Array.isArray(data) ? data : ((data as { datas?: unknown[] } | null)?.datas ?? [])) as Array<
       Record<string, unknown>
     >;
     return rows.map((row) => ({ value: String(row[scope.value]), text: String(row[scope.text] ?? row[scope.value]) }));
-  }, [scope, read.data, read.error]);
+  }, [scope, read.data, read.error, missing]);
 
   const choose = (value: string, replace = false) =>
     scope &&
@@ -59,5 +62,5 @@ export function useScopeChoice(scope: Scope | undefined) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [first, offered]);
 
-  return { choices, error, chosen: offered ? chosen : null, choose };
+  return { choices, error, missing, chosen: offered ? chosen : null, choose };
 }
