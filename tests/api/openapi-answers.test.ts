@@ -276,6 +276,10 @@ async function demoArguments(server: TestServer, admin: ApiClient): Promise<Reco
     'query.flows.selectApprovers.type': '3',
     'query.flowAnalytics.flowAndNodeTime.applicationid': world.applicationId,
     'query.operationLog.get.logid': String(log.seq),
+    // The task runtime's view of the engine world's running instance.
+    'query.runtime.instance.applicationId': world.applicationId,
+    'query.runtime.instance.flowId': 'linear',
+    'query.runtime.instance.instanceId': started.reply.data.instanceId,
     'operationLog.get.id': log.domain_id ?? 'platform',
     ...(task ? { 'query.timedTasks.runs.id': task.id } : {}),
   };
