@@ -43,7 +43,13 @@ describe.each(targets)('generic store on $name', (target) => {
         { path: '/asset', screen: 'asset.form', auth: true },
       ]),
     );
-    expect(reply.data.calls['assets.list']).toEqual({ id: 'assets.list', method: 'POST', path: '/authtime/assets' });
+    expect(reply.data.calls['assets.list']).toEqual({
+      id: 'assets.list',
+      method: 'POST',
+      path: '/authtime/assets',
+      effects: false,
+      queryNames: ['currpage', 'pagelines'],
+    });
     expect(reply.data.entities.asset.schema).toMatchObject({ properties: { code: { pattern: '^[A-Z0-9-]+$' } } });
     for (const [lang, text] of [
       ['en', 'Asset name'],
