@@ -149,17 +149,28 @@ describe.each(targets)('the dashboard’s kept days on $name', (target) => {
     expect(await keptDays()).toBeGreaterThan(0);
   });
 
-  it('reads past days from the kept rows until a change to their day is counted', async () => {
-    // Yesterday's alpha (4 h, completed an hour before midnight) taken out of its kept row: the answer follows the row.
-    const yesterday = new Date(periodStart('today', now).getTime() - HOUR);
-    const dayOf = sql`day_start <= ${yesterday} and day_end > ${yesterday}`;
+  // On a day two days back (always kept: yesterday is not, in the hour or so after midnight; skipped in the
+  // year's first two days, whose earlier days are not this year's).
+  it.skipIf(noPastDay)('reads past days from the kept rows until a change to their day is counted', async () => {
+    const { instanceId } = await startInstance(db, {
+      domainId: acmeId,
+      applicationId: appId,
+      processId: 'alpha',
+      initiatorId: users['dash-init'],
+      at: pastDay,
+    });
+    await submitTask(db, { instanceId, userId: users['dash-a'], at: new Date(pastDay.getTime() + HOUR) });
+    await submitTask(db, { instanceId, userId: users['dash-b'], at: new Date(pastDay.getTime() + 2 * HOUR) });
+    await expectExact();
+    // That day taken out of its kept row: the answer follows the row.
+    const dayOf = sql`day_start <= ${pastDay} and day_end > ${pastDay}`;
     const before = await asked('thisyear');
     await sql`update flow_figure_days set figures = '{}', slowest = '[]' where application_id = ${appId} and ${dayOf}`.execute(
       db,
     );
     expect(await asked('thisyear')).not.toEqual(before);
     // A write to a row of that day (outside the engine) is counted: the day is computed again.
-    await sql`update flow_instances set completed_at = completed_at - interval '1 minute' where application_id = ${appId} and status = 'completed' and completed_at between ${new Date(yesterday.getTime() - HOUR)} and ${yesterday}`.execute(
+    await sql`update flow_tasks set created_at = created_at - interval '1 minute' where instance_id = ${instanceId}`.execute(
       db,
     );
     await expectExact();
