@@ -11,6 +11,7 @@ import { dryRun } from '../../workflow/dry-run.ts';
 import { INTERVENTION_KINDS, intervene, interventionNodes, type InterventionInput } from '../../workflow/intervene.ts';
 import { versionById } from '../../workflow/process-versions.ts';
 import { instanceDiagram } from './instance-diagram.ts';
+import { instanceNow } from './instance-now.ts';
 import { instanceNotices } from './instance-notices.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
 import { selectApprovers } from './approver-choices.ts';
@@ -97,29 +98,10 @@ const get: CallHandler<'flows.get'> = async (ctx) => {
   const { definition } = await versionById(db, instance.version_id);
   const names = await packageNodeNames(db, instance.application_id, instance.process_id, await language(ctx));
   const nodeName = nodeNamer(names, definition);
-  const open = await db
-    .selectFrom('flow_tasks')
-    .select(['node_id', 'assignee_id'])
-    .where('instance_id', '=', instance.id)
-    .where('status', '=', 'open')
-    .orderBy('created_at')
-    .execute();
-  const waiting = await db
-    .selectFrom('flow_tokens')
-    .select('node_id')
-    .where('instance_id', '=', instance.id)
-    .where('state', '=', 'active')
-    .orderBy('created_at')
-    .execute();
-  const active = [...new Set(waiting.map((t) => t.node_id))];
-  const current = active.map((nodeId) => ({
-    nodeId,
-    nodeName: nodeName(nodeId),
-    assignees: open.filter((t) => t.node_id === nodeId).map((t) => t.assignee_id),
-  }));
+  const { active, current } = await instanceNow(db, instance.id, nodeName);
   return {
     instance: (await listed(ctx, [row], await language(ctx)))[0],
-    current: await withApprovers(db, current),
+    current,
     history: await instanceHistory(db, instance.id, nodeName),
     diagram: { ...(await instanceDiagram(db, instance, active)), names },
     notices: await instanceNotices(db, instance.id),

@@ -8,10 +8,10 @@ import { sql } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
 import type { FormField, Text } from '../../../core/packages/package-types.ts';
 import { versionById } from '../../workflow/process-versions.ts';
-import { withApprovers } from '../../workflow/approver-names.ts';
 import type { CallHandler, Handler } from '../handler.ts';
 import { instanceDiagram } from '../flows/instance-diagram.ts';
 import { instanceHistory } from '../flows/instance-history.ts';
+import { instanceNow } from '../flows/instance-now.ts';
 import { nodeNamer, packageNodeNames, packagesNodeNames, processKey } from '../flows/node-names.ts';
 import { offeredProcesses } from '../open-api/offered-processes.ts';
 import { callerAndInstance } from './handlers.ts';
@@ -115,21 +115,7 @@ const instance: CallHandler<'runtime.instance'> = async (ctx) => {
   const { definition } = await versionById(db, instance.version_id);
   const names = await packageNodeNames(db, instance.application_id, row.process_id, language);
   const nodeName = nodeNamer(names, definition);
-  const open = await db
-    .selectFrom('flow_tasks')
-    .select(['id', 'node_id', 'assignee_id'])
-    .where('instance_id', '=', instance.id)
-    .where('status', '=', 'open')
-    .orderBy('created_at')
-    .execute();
-  const waiting = await db
-    .selectFrom('flow_tokens')
-    .select('node_id')
-    .where('instance_id', '=', instance.id)
-    .where('state', '=', 'active')
-    .orderBy('created_at')
-    .execute();
-  const active = [...new Set(waiting.map((t) => t.node_id))];
+  const { open, active, current } = await instanceNow(db, instance.id, nodeName);
   const mine = open.find((t) => t.assignee_id === caller.userId);
   return {
     instance: {
@@ -143,14 +129,7 @@ const instance: CallHandler<'runtime.instance'> = async (ctx) => {
     },
     fields: row.fields as FormField[],
     myTask: mine ? { taskId: mine.id, nodeId: mine.node_id, nodeName: nodeName(mine.node_id) } : null,
-    current: await withApprovers(
-      db,
-      active.map((nodeId) => ({
-        nodeId,
-        nodeName: nodeName(nodeId),
-        assignees: open.filter((t) => t.node_id === nodeId).map((t) => t.assignee_id),
-      })),
-    ),
+    current,
     history: await instanceHistory(db, instance.id, nodeName),
     diagram: { ...(await instanceDiagram(db, instance, active)), names },
   };
