@@ -2,11 +2,11 @@
 // docs/adr/0127-jobs-and-external-tasks.md), installed as drawn and run to their end through the runtime REST on
 // both databases: messages correlated, external tasks fetched and completed by a worker, timers armed
 // at their due time (days away: the path that does not wait for them is run).
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCorpus, waitsOutside } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
+import { installCorpus } from './helpers/corpus-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const targets = await databaseTargets();
@@ -23,26 +23,7 @@ describe.each(targets)('the corpus files that wait, run to their end on $name', 
     server = await startTestServer(target);
     world = await makeEngineWorld(server.db, 'Acme', 'cw');
     token = await runtimeAccess(server.db, world);
-    await server.db
-      .insertInto('app_processes')
-      .values(
-        corpus.map((c) => ({
-          application_id: world.applicationId,
-          id: c.processId,
-          names: JSON.stringify({ en: c.file }),
-          form_id: 'form',
-          bpmn: c.xml,
-        })),
-      )
-      .execute();
-    for (const group of GROUPS) {
-      const role = randomUUID();
-      await server.db
-        .insertInto('app_roles')
-        .values({ id: role, application_id: world.applicationId, package_role: group, name: group })
-        .execute();
-      await server.db.insertInto('role_users').values({ role_id: role, user_id: world.users.r1 }).execute();
-    }
+    await installCorpus(server.db, world, corpus, GROUPS);
   });
   afterAll(async () => server?.close());
 

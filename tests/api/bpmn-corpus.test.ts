@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCorpus, waitsOutside, type CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
+import { installCorpus } from './helpers/corpus-world.ts';
 import { ACME, startTestServer, type TestServer } from './helpers/test-server.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 
@@ -73,26 +74,7 @@ describe.each(targets)('the BPMN corpus run to its end on $name', (target) => {
     token = await runtimeAccess(server.db, world);
     acme = await server.signedIn(ACME.username, ACME.password, 'en');
     const db = server.db;
-    await db
-      .insertInto('app_processes')
-      .values(
-        corpus.map((c) => ({
-          application_id: world.applicationId,
-          id: c.processId,
-          names: JSON.stringify({ en: c.file }),
-          form_id: 'form',
-          bpmn: c.xml,
-        })),
-      )
-      .execute();
-    for (const group of GROUPS) {
-      const role = randomUUID();
-      await db
-        .insertInto('app_roles')
-        .values({ id: role, application_id: world.applicationId, package_role: group, name: group })
-        .execute();
-      await db.insertInto('role_users').values({ role_id: role, user_id: world.users.r1 }).execute();
-    }
+    await installCorpus(db, world, corpus, GROUPS);
     const department = await db
       .selectFrom('users')
       .select('department_id')

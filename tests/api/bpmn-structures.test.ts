@@ -3,11 +3,11 @@
 // (docs/adr/0124-embedded-sub-processes-and-ends.md), inclusive forks and joins, a terminate end at the
 // process's level, and multi-instance approvals in parallel with a completion ratio and in sequence
 // (docs/adr/0125-multi-instance-approvals.md). The drawings are corpus files (tests/fixtures/bpmn/).
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
+import { installCorpus } from './helpers/corpus-world.ts';
 import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 
@@ -36,28 +36,13 @@ describe.each(targets)(
       world = await makeEngineWorld(server.db, 'Acme', 'sx');
       token = await runtimeAccess(server.db, world);
       admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
-      const db = server.db;
-      await db
-        .insertInto('app_processes')
-        .values(
-          corpus.map((c) => ({
-            application_id: world.applicationId,
-            id: c.processId,
-            names: JSON.stringify({ en: c.file }),
-            form_id: 'form',
-            bpmn: c.xml,
-          })),
-        )
-        .execute();
-      for (const group of ['purchasing', 'legal', 'travel', 'support', 'it', 'sales', 'management']) {
-        const holder = group === 'management' ? world.users.r2 : world.users.r1;
-        const role = randomUUID();
-        await db
-          .insertInto('app_roles')
-          .values({ id: role, application_id: world.applicationId, package_role: group, name: group })
-          .execute();
-        await db.insertInto('role_users').values({ role_id: role, user_id: holder }).execute();
-      }
+      await installCorpus(
+        server.db,
+        world,
+        corpus,
+        ['purchasing', 'legal', 'travel', 'support', 'it', 'sales', 'management'],
+        (group) => (group === 'management' ? world.users.r2 : world.users.r1),
+      );
     }, 300_000); // a server on a loaded machine
     afterAll(async () => server?.close());
 
