@@ -1,13 +1,17 @@
 // Check: a screen reads only calls without effects. A GET marked `effects: true` (it sends, writes or
 // runs a job) is run only by an action the user starts (`call`): a list source, a form load, an option
 // list or a download fetch without asking, and a download is a plain link that cannot carry the CSRF
-// token. A POST a screen reads (a search the spec made a POST) says `effects: false`: otherwise each
+// token. A charts screen's reads are read again on a timer. A POST a screen reads (a search the spec made a POST) says `effects: false`: otherwise each
 // reading is logged as a change and tells the console's data layer to read everything again.
 import { hasEffects } from '../../src/core/catalogue/call-effects.ts';
 import { referencesOf } from './references/by-kind.ts';
 import type { Check } from './problem.ts';
 
-const READS = /\/(source|load|download|x-options\/call)$/;
+const READS = /\/(source|load|download|x-options\/call|reads\/[^/]+\/call)$/;
+const readOf = (pointer: string) => {
+  const what = READS.exec(pointer)?.[1] ?? '';
+  return what.startsWith('reads/') ? 'chart read' : what;
+};
 
 export const checkCallEffects: Check = ({ catalogue }) =>
   referencesOf(catalogue, 'call')
@@ -15,7 +19,7 @@ export const checkCallEffects: Check = ({ catalogue }) =>
     .filter((r) => hasEffects(catalogue.calls[r.name]))
     .map((r) => {
       const call = catalogue.calls[r.name];
-      const what = READS.exec(r.pointer)?.[1];
+      const what = readOf(r.pointer);
       return {
         file: r.file,
         pointer: r.pointer,

@@ -22,6 +22,7 @@ import { checkCallArgs } from './call-args.ts';
 import { checkPortablePatterns } from './portable-patterns.ts';
 import { checkSecurityDoc } from './security-doc.ts';
 import { checkCrudCalls } from './crud-calls.ts';
+import { checkChartReads } from './chart-reads.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates,
@@ -44,6 +45,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkPortablePatterns,
   checkSecurityDoc,
   checkCrudCalls,
+  checkChartReads,
 ];
 
 export interface CheckResult {

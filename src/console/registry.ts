@@ -14,6 +14,7 @@ export const screenKinds = registry('screen kind', [
   ['tree', () => import('./runtime/tree/TreeScreen.tsx')],
   ['tabs', () => import('./runtime/tabs/TabsScreen.tsx')],
   ['runs', () => import('./runtime/runs/RunsScreen.tsx')],
+  ['charts', () => import('./runtime/charts/ChartsScreen.tsx')],
 ]);
 
 /** Hand-written screens, named by `plugin:` in a screen of kind plugin. */
@@ -25,11 +26,8 @@ export const plugins = registry('plugin', [
   ['role-assignment', () => import('./plugins/roles/RoleAssignmentPage.tsx')],
   ['application-access', () => import('./plugins/access/AccessPage.tsx')],
   ['domain-open-api', () => import('./plugins/open-api/OpenApiPage.tsx')],
-  ['flow-dashboard', () => import('./plugins/flow-dashboard/FlowDashboardPage.tsx')],
   ['monitor-entries', () => import('./plugins/monitoring/MonitorEntriesPage.tsx')],
-  ['server-charts', () => import('./plugins/monitoring/ServerChartsPage.tsx')],
   ['perf-monitor', () => import('./plugins/monitoring/PerfMonitorPage.tsx')],
-  ['pool-monitor', () => import('./plugins/monitoring/PoolMonitorPage.tsx')],
   ['api-docs', () => import('./plugins/api-docs/ApiDocsPage.tsx')],
   ['task-runtime', () => import('./plugins/task-runtime/TaskRuntimePage.tsx')],
   ['web-services', () => import('./plugins/monitoring/WebServicesPage.tsx')],

@@ -51,7 +51,8 @@ describe('system monitoring', () => {
   it('draws the server charts, a new point every 5 seconds, the range in the URL', async () => {
     const { page, server } = session;
     await page.goto(`${server.url}/#/systemMoni/charts`);
-    const charts = page.getByTestId('server-charts');
+    // The CPU chart says how many samples it draws and the time of the newest.
+    const charts = page.getByTestId('chart-cpu');
     await expect.poll(() => charts.getAttribute('data-points')).not.toBe('0');
     const first = await charts.getAttribute('data-last');
     // The next sample arrives within the 5-second period (plus the poll's own timing).

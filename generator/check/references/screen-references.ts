@@ -3,6 +3,7 @@
 import type {
   ActionDef,
   Catalogue,
+  ChartsScreen,
   FormField,
   FormScreen,
   ListScreen,
@@ -159,6 +160,29 @@ function runsReferences(s: RunsScreen, ref: Sink): void {
   ref('label', s.source?.key, '/source/key');
 }
 
+function chartsReferences(s: ChartsScreen, ref: Sink): void {
+  // Each read's call sits at /reads/<name>/call, where the effects check finds the screen's reads.
+  for (const [name, read] of Object.entries(s.reads)) ref('call', read.call, `/reads/${pointerSegment(name)}/call`);
+  s.controls?.forEach((c, i) => {
+    ref('label', c.label, `/controls/${i}/label`);
+    ref('label', c.empty, `/controls/${i}/empty`);
+    ref('label', c.from?.mark?.label, `/controls/${i}/from/mark/label`);
+    c.options?.forEach((o, j) => ref('label', o.label, `/controls/${i}/options/${j}/label`));
+  });
+  s.notes?.forEach((n, i) => {
+    ref('label', n.label, `/notes/${i}/label`);
+    for (const [value, label] of Object.entries(n.labels ?? {}))
+      ref('label', label, `/notes/${i}/labels/${pointerSegment(value)}`);
+  });
+  s.panels.forEach((p, i) => {
+    ref('label', p.title, `/panels/${i}/title`);
+    p.series?.forEach((series, j) => ref('label', series.label, `/panels/${i}/series/${j}/label`));
+    p.fields?.forEach((f, j) => ref('label', f.label, `/panels/${i}/fields/${j}/label`));
+    p.head?.forEach((label, j) => ref('label', label, `/panels/${i}/head/${j}`));
+  });
+  for (const part of ['everyNote', 'refresh', 'empty', 'loading'] as const) ref('label', s[part], `/${part}`);
+}
+
 function tilesReferences(s: TilesScreen, ref: Sink): void {
   s.tiles.forEach((t, i) => {
     ref('label', t.label, `/tiles/${i}/label`);
@@ -182,6 +206,7 @@ export function screenReferences(screen: ScreenDef, out: Reference[], catalogue:
   else if (screen.kind === 'tree') treeReferences(screen, ref);
   else if (screen.kind === 'tabs') tabsReferences(screen, ref);
   else if (screen.kind === 'runs') runsReferences(screen, ref);
+  else if (screen.kind === 'charts') chartsReferences(screen, ref);
   else if (screen.kind === 'plugin') {
     ref('plugin', screen.plugin, '/plugin');
     screen.requires?.forEach((call, j) => ref('call', call, `/requires/${j}`));

@@ -109,6 +109,21 @@ export function useCallsAny<T = unknown>(
   }) as Array<UseQueryResult<T, ApiError>>;
 }
 
+/** Several reads, each made once its arguments are known (`enabled`), all read again every `every` ms
+ *  while mounted (a charts screen's panels, docs/adr/0133-charts-screen-kind.md). */
+export function useCallReads<T = unknown>(
+  reads: ReadonlyArray<{ callId: string; args: ReadArgs; enabled: boolean }>,
+  every?: number,
+) {
+  return useQueries({
+    queries: reads.map(({ callId, args, enabled }) => ({
+      ...readOptions<T>(callId, args),
+      enabled,
+      refetchInterval: every,
+    })),
+  }) as Array<UseQueryResult<T, ApiError>>;
+}
+
 /** What each read of `useSettledCalls` has: its answer, null once it failed, undefined while it loads. */
 export type Settled<T> = T | null | undefined;
 

@@ -395,7 +395,97 @@ export interface RunsScreen {
   source?: { reading: string; key: string };
 }
 
-export type ScreenBody = ListScreen | FormScreen | TilesScreen | PluginScreen | TreeScreen | TabsScreen | RunsScreen;
+/** A read of a charts screen: a call without effects, its route context (`args`: route query names,
+ *  the screen's controls included) and fixed values. */
+export interface ChartsRead {
+  call: string;
+  args?: CallArgs;
+  query?: Record<string, string | number>;
+  body?: Record<string, string | number>;
+}
+
+/** A choice kept in the route query `param`: fixed `options`, or the rows of a read (`from`). */
+export interface ChartsControl {
+  param: string;
+  /** Test ids and the element ids of the control (`<testId>-<id>`). */
+  id: string;
+  label: string;
+  /** buttons: a toggle group; select: a drop-down; radio: a row of radios; check: the one fixed option,
+   *  shown checked and disabled (a mode the server offers alone). */
+  style: 'buttons' | 'select' | 'radio' | 'check';
+  options?: Array<{ value: string; label: string }>;
+  /** The rows of a read: `rows` its path in the answer, `value`/`text` the fields; `chosen` the answer's
+   *  field naming the value in force when the URL has none; `mark` labels the rows whose field is true. */
+  from?: {
+    read: string;
+    rows?: string;
+    value: string;
+    text: string;
+    chosen?: string;
+    mark?: { field: string; label: string };
+  };
+  /** The value when the URL has none (else the first option; `''` leaves the query value out). */
+  default?: string;
+  /** What the screen says, instead of its panels, when `from` has no rows. */
+  empty?: string;
+}
+
+/** A line of text over a read: the first row with `field` set, its label by that value (`labels`) or
+ *  `label`, interpolated with the row's fields. */
+export interface ChartsNote {
+  id: string;
+  reads: string[];
+  rows?: string;
+  field?: string;
+  label?: string;
+  labels?: Record<string, string>;
+  strong?: boolean;
+}
+
+/** A panel over one read: a chart (line, bar: `x` the category field, `series` the value fields; pie:
+ *  `x` the slice label, the first series the value), a table of `figures` of one answer, or a `table`
+ *  of rows. Field paths are dotted; `name=VALUE` picks the array element whose `name` is VALUE. */
+export interface ChartsPanel {
+  id: string;
+  type: 'line' | 'bar' | 'pie' | 'figures' | 'table';
+  title: string;
+  read: string;
+  rows?: string;
+  x?: string;
+  series?: Array<{ field: string; label?: string }>;
+  /** The value axis' top (a percentage's 100). */
+  max?: number;
+  /** A pie with a hole of this radius (a donut). */
+  innerRadius?: number;
+  /** The panel takes the whole row. */
+  wide?: boolean;
+  /** figures: one row per field of the answer; table: one column per field. `numeric` aligns right. */
+  fields?: Array<{ field: string; label: string; numeric?: boolean }>;
+  /** figures: the headings of the label and value columns. */
+  head?: [string, string];
+}
+
+/** Charts over calls (docs/adr/0133-charts-screen-kind.md): named reads, choices kept in the URL that
+ *  the reads take, panels drawn from the answers, read again every `every` ms while open. */
+export interface ChartsScreen {
+  kind: 'charts';
+  testId: string;
+  reads: Record<string, ChartsRead>;
+  controls?: ChartsControl[];
+  notes?: ChartsNote[];
+  panels: ChartsPanel[];
+  every?: number;
+  /** Said next to the controls (how often the figures move). */
+  everyNote?: string;
+  /** A button reading everything again, with this label. */
+  refresh?: string;
+  /** Said, instead of the panels, when every chart and table has no rows. */
+  empty?: string;
+  loading: string;
+}
+
+export type ScreenBody =
+  ListScreen | FormScreen | TilesScreen | PluginScreen | TreeScreen | TabsScreen | RunsScreen | ChartsScreen;
 
 export type ScreenDef = ScreenBody & {
   id: string;
