@@ -1,9 +1,11 @@
 // System monitoring in real Chromium (issue 14, docs/adr/0059-system-monitoring.md): the root's entries; online users, where the
 // super administrator forces a tenant administrator's session offline and that user's console goes to
-// the login page at its next step; the server charts moving every 5 s, their range kept in the URL.
+// the login page at its next step; the server charts moving every 5 s, their range kept in the URL; the
+// charts and the pool monitor in Chinese.
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { expectToast, listSettled, openPage, signIn } from './support/pages.ts';
+import { ADMIN_PASSWORD } from './support/server.ts';
 import { signedInAsAdmin } from './support/session.ts';
 
 const session = signedInAsAdmin();
@@ -67,5 +69,21 @@ describe('system monitoring', () => {
     await page.reload();
     await expect.poll(() => page.getByRole('combobox', { name: 'Range' }).innerText()).toBe('5 minutes');
     await expect.poll(() => charts.getAttribute('data-points')).not.toBe('0');
+  });
+
+  it('reads the server charts and the pool monitor in Chinese, the instance shown marked as this one', async () => {
+    const { browser, server } = session;
+    const page = await openPage(browser, server.url, 'zh');
+    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+    await page.goto(`${server.url}/#/systemMoni/charts`);
+    await expect.poll(() => page.getByTestId('chart-cpu').getAttribute('data-points')).not.toBe('0');
+    await expect(page.getByRole('combobox', { name: '服务器实例' }).innerText()).resolves.toMatch(/（当前）$/);
+    await expect(page.getByRole('figure', { name: 'CPU 负载（%）' }).count()).resolves.toBe(1);
+    await screenshot(page, 'monitoring-charts-zh');
+    await page.goto(`${server.url}/#/systemMoni/pool`);
+    await page.getByRole('row', { name: /最大连接数\s+\d+/ }).waitFor();
+    await expect(page.getByTestId('pool-kind').innerText()).resolves.toMatch(/PGlite|PostgreSQL/);
+    await screenshot(page, 'monitoring-pool-zh');
+    await page.context().close();
   });
 });
