@@ -8,7 +8,16 @@ import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 
 describe('console registry', () => {
   it('registers the names the catalogue and the spec use', () => {
-    expect(Object.keys(screenKinds).sort()).toEqual(['form', 'list', 'plugin', 'runs', 'tabs', 'tiles', 'tree']);
+    expect(Object.keys(screenKinds).sort()).toEqual([
+      'charts',
+      'form',
+      'list',
+      'plugin',
+      'runs',
+      'tabs',
+      'tiles',
+      'tree',
+    ]);
     expect(Object.keys(plugins)).toEqual(expect.arrayContaining(['login', 'about', 'org-overview']));
     expect(Object.keys(cellRenderers)).toEqual(expect.arrayContaining(['status', 'usernames', 'image', 'date']));
     expect(Object.keys(widgets)).toEqual(expect.arrayContaining(['switch', 'textarea', 'password']));
