@@ -44,6 +44,8 @@ const SIGNED_IN_ROUTES = [
   '/test',
   // The workflow states of an enterprise, as its page opens them (ACME: the demo enterprise's id).
   '/flowstaterts?domainid=ACME',
+  // Its dashboard tab: a charts screen (docs/adr/0133-charts-screen-kind.md), drawn by the tab, not a route.
+  '/flowstaterts?domainid=ACME&view=dashboard',
   '/about',
   '/tasks',
 ];
