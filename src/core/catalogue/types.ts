@@ -440,6 +440,8 @@ export interface ChartsNote {
   label?: string;
   labels?: Record<string, string>;
   strong?: boolean;
+  /** Drawn in the row of the controls (else on its own line under them). */
+  inline?: boolean;
 }
 
 /** A panel over one read: a chart (line, bar: `x` the category field, `series` the value fields; pie:

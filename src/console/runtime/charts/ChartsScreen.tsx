@@ -71,12 +71,13 @@ function Charts({ screen }: { screen: ChartsScreenDef }) {
     (c) => chosen[c.param] || (c.from?.chosen ? textAt(answers[c.from.read], c.from.chosen) : ''),
   );
   const inline = controls.filter((c) => c.style !== 'radio');
+  const notes = screen.notes ?? [];
   const drawn = !loading && !error;
   // data-<param> and aria-busy say which choices the drawn figures answer (assistive tech, tests).
   const state = Object.fromEntries(controls.map((c, i) => [`data-${c.param}`, shown[i]]));
   return (
     <Stack spacing={2} data-testid={screen.testId} data-read-at={readAt} aria-busy={loading} {...state}>
-      {(inline.length > 0 || screen.everyNote || screen.refresh) && (
+      {(inline.length > 0 || screen.everyNote || screen.refresh || notes.some((n) => n.inline)) && (
         <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           {controls.map((c, i) =>
             c.style === 'radio' ? null : (
@@ -90,6 +91,7 @@ function Charts({ screen }: { screen: ChartsScreenDef }) {
               />
             ),
           )}
+          <ChartNotes notes={notes.filter((n) => n.inline)} answers={answers} />
           {screen.everyNote && (
             <Typography variant="body2" color="text.secondary">
               {t(screen.everyNote)}
@@ -120,7 +122,7 @@ function Charts({ screen }: { screen: ChartsScreenDef }) {
           />
         ) : null,
       )}
-      <ChartNotes notes={screen.notes ?? []} answers={answers} />
+      <ChartNotes notes={notes.filter((n) => !n.inline)} answers={answers} />
       {loading && <LinearProgress aria-label={t(screen.loading)} data-testid={`${screen.testId}-loading`} />}
       {error && (
         <Alert severity="error" data-testid={`${screen.testId}-error`}>
