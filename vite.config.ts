@@ -100,7 +100,11 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 120000,
           hookTimeout: 180000,
-          maxWorkers: 2,
+          // A browser test mostly waits (on Chromium, on the server, on its screens): a worker uses about a third
+          // of a core, so three side by side, beside the API tests in `npm test`, fill what those leave
+          // (docs/adr/0136-browser-tests-beside-api-tests.md). Each has its own Chromium and server;
+          // ATRIUM_E2E_WORKERS sets another count (the CLI's --maxWorkers does not reach a project's own).
+          maxWorkers: Number(process.env.ATRIUM_E2E_WORKERS) || 3,
           // A screen settles in well under a second on a quiet machine; a busy CI runner can take longer.
           expect: { poll: { timeout: 10_000 } },
         },

@@ -14,6 +14,7 @@ import { measuredQuery } from '../../../src/server/monitoring/perf-monitor.ts';
 import { PREPARED_DIR, preparedPath, removeStale, seedFingerprint } from '../../support/prepared-data.ts';
 import { postgresSkipped, postgresUrl } from './postgres-choice.ts';
 import { timed } from '../../support/phase-times.ts';
+import { checkpointedWal, withoutRecycledWal } from './snapshot-wal.ts';
 
 export const TEST_ADMIN_PASSWORD = 'Admin@Test2026';
 export const POSTGRES_URL = postgresUrl();
@@ -45,11 +46,12 @@ export async function preparePgliteSnapshot(): Promise<string> {
       adminPassword: TEST_ADMIN_PASSWORD,
       demo: true,
     });
+    const wal = await checkpointedWal(fresh.db);
     const dump = await fresh.dumpSnapshot!();
     await fresh.close();
     mkdirSync(PREPARED_DIR, { recursive: true });
     const partial = `${path}.${process.pid}.part`;
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    writeFileSync(partial, withoutRecycledWal(new Uint8Array(await dump.arrayBuffer()), wal));
     renameSync(partial, path); // atomic: a parallel reader sees a whole file or none
     removeStale('pglite');
   }
