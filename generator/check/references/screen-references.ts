@@ -162,9 +162,11 @@ function runsReferences(s: RunsScreen, ref: Sink): void {
 function tilesReferences(s: TilesScreen, ref: Sink): void {
   s.tiles.forEach((t, i) => {
     ref('label', t.label, `/tiles/${i}/label`);
+    ref('label', t.description, `/tiles/${i}/description`);
     ref('route', t.to, `/tiles/${i}/to`);
     ref('rule', t.visible, `/tiles/${i}/visible`);
   });
+  s.requires?.forEach((call, j) => ref('call', call, `/requires/${j}`));
 }
 
 export function screenReferences(screen: ScreenDef, out: Reference[], catalogue: Pick<Catalogue, 'entities'>): void {

@@ -23,6 +23,7 @@ export function screenCalls(screen: ConsoleScreen, query: URLSearchParams = new 
       return call ? [call] : [];
     }
     case 'plugin':
+    case 'tiles':
       return screen.requires ?? [];
     case 'tree':
       return [screen.root, screen.children];

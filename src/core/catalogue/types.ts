@@ -191,8 +191,8 @@ export interface ListScreen {
   searchEntity?: string;
   search?: SearchFieldDef[];
   columns: ColumnDef[];
-  /** Name of the row id field; defaults to `id`. */
-  rowKey?: string;
+  /** Name of the row id field (defaults to `id`), or the fields that together identify a row. */
+  rowKey?: string | string[];
   pageSizes?: number[];
   card?: {
     title: string;
@@ -290,15 +290,24 @@ export interface FormScreen {
 export interface TileDef {
   id: string;
   label: string;
+  /** Label key of a line saying what the entry holds (drawn by the `table` layout). */
+  description?: string;
   to?: string;
   href?: string;
   icon?: string;
   visible?: string;
 }
 
+/** Entry points to other screens: cards (the home page) or, with `layout: table`, a table of entries
+ *  each with its description and an Enter button (system monitoring's root). */
 export interface TilesScreen {
   kind: 'tiles';
   tiles: TileDef[];
+  layout?: 'cards' | 'table';
+  /** `copyright`: the global configuration's copyright text under the tiles (the home page). */
+  footer?: 'copyright';
+  /** Calls the caller must be allowed to make to open the screen at all ("no access" otherwise). */
+  requires?: string[];
 }
 
 export interface PluginScreen {

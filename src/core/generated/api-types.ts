@@ -1389,7 +1389,7 @@ export interface OpenApiSecretStatus {
   createdAt: string | null;
 }
 
-export type OpenApiServices = {
+export interface OpenApiService {
   /**
    * the applicationId of the runtime calls
    */
@@ -1423,7 +1423,9 @@ export type OpenApiServices = {
    * yyyy-MM-dd HH:mm:ss (server time) of the newest instance started in the enterprise, null for none
    */
   lastStarted: string | null;
-}[];
+}
+
+export type OpenApiServices = OpenApiService[];
 
 export interface OpenApiToken {
   accessToken: string;
