@@ -33,7 +33,6 @@ export const plugins = registry('plugin', [
   ['task-runtime', () => import('./plugins/task-runtime/TaskRuntimePage.tsx')],
   ['calendar-week', () => import('./plugins/calendar/WorkWeekPage.tsx')],
   ['calendar-month', () => import('./plugins/calendar/MonthViewPage.tsx')],
-  ['timed-tasks', () => import('./plugins/timed-tasks/TimedTasksPage.tsx')],
 ]);
 
 /** Plugins drawn on the whole page, without the header (the login page). */

@@ -28,6 +28,7 @@ function actionReferences(actions: ActionDef[] | undefined, at: string, ref: Sin
     ref('label', a.confirm, `${p}/confirm`);
     ref('call', a.call, `${p}/call`);
     ref('dialog', a.dialog, `${p}/dialog`);
+    ref('screen', a.form, `${p}/form`);
     ref('call', a.download, `${p}/download`);
     ref('route', a.to, `${p}/to`);
     ref('rule', a.visible, `${p}/visible`);
@@ -58,6 +59,7 @@ function listReferences(s: ListScreen, ref: Sink): void {
     ref('field', s.card?.[part], `/card/${part}`, s.entity);
   actionReferences(s.actions, '/actions', ref, s.entity);
   actionReferences(s.rowActions, '/rowActions', ref, s.entity);
+  ref('screen', s.detail?.screen, '/detail/screen');
   ref('route', s.rowClick?.to, '/rowClick/to');
   for (const [name, field] of Object.entries(s.rowClick?.query ?? {}))
     ref('field', field, `/rowClick/query/${pointerSegment(name)}`, s.entity);

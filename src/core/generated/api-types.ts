@@ -2162,7 +2162,7 @@ export interface TimedTask {
   name: string;
   creator: string;
   startType: "manual" | "auto" | "banned";
-  state: "stopped" | "run";
+  state: "run" | "stopped";
   period: "none" | "immediately" | "minute" | "hour" | "day" | "week" | "month" | "weekday";
   runTime: string;
   runDate: string | null;
@@ -2188,6 +2188,17 @@ export interface TimedTaskRun {
 }
 
 export type TimedTaskRuns = TimedTaskRun[];
+
+export interface TimedTaskSearch {
+  searchword?: string;
+}
+
+export interface TimedTaskTiming {
+  id?: string;
+  period: "none" | "immediately" | "minute" | "hour" | "day" | "week" | "month" | "weekday";
+  rTime?: string;
+  rDate?: string;
+}
 
 export interface TransferFile {
   path: string;

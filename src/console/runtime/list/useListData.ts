@@ -15,6 +15,13 @@ export interface ListReply {
   [flag: string]: unknown;
 }
 
+/** The paging parameters of a source call: the spec's `currpage`/`pagelines` unless the screen names others. */
+export interface PagingNames {
+  page: string;
+  size: string;
+}
+const CURRPAGE: PagingNames = { page: 'currpage', size: 'pagelines' };
+
 export interface PageRequest {
   currpage: number;
   pagelines: number;
@@ -29,15 +36,21 @@ export function useListData(
   search: Record<string, string>,
   page: PageRequest,
   args: ResolvedArgs = NO_ARGS,
+  names?: PagingNames,
 ) {
   const { currpage, pagelines } = page;
   const { params, query, body, missing } = args;
   const waiting = missing.length > 0;
   // POST lists (the spec's) take the search as their body; GET lists take it in the query.
   const call = getBoot().catalogue.calls[source];
-  const viaQuery = call?.method === 'GET';
-  const paged = isPaged(source);
-  const paging = paged ? { currpage, pagelines } : {};
+  // GET lists, and POST lists whose query declares the search fields (the timed tasks' searchword),
+  // take the search in the query; the spec's other POST lists take it as their body.
+  const viaQuery =
+    call?.method === 'GET' ||
+    (Object.keys(search).length > 0 && Object.keys(search).every((f) => call?.queryNames?.includes(f)));
+  const paged = names !== undefined || isPaged(source);
+  const { page: pageName, size: sizeName } = names ?? CURRPAGE;
+  const paging = paged ? { [pageName]: currpage, [sizeName]: pagelines } : {};
   const request = viaQuery
     ? { params, query: { ...search, ...query, ...paging } }
     : { params, query: { ...query, ...paging }, body: { ...search, ...body } };
