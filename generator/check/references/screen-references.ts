@@ -60,6 +60,8 @@ function listReferences(s: ListScreen, ref: Sink): void {
   actionReferences(s.actions, '/actions', ref, s.entity);
   actionReferences(s.rowActions, '/rowActions', ref, s.entity);
   ref('screen', s.detail?.screen, '/detail/screen');
+  const keys = s.rowKey === undefined ? [] : Array.isArray(s.rowKey) ? s.rowKey : [s.rowKey];
+  keys.forEach((field, i) => ref('field', field, Array.isArray(s.rowKey) ? `/rowKey/${i}` : '/rowKey', s.entity));
   ref('route', s.rowClick?.to, '/rowClick/to');
   for (const [name, field] of Object.entries(s.rowClick?.query ?? {}))
     ref('field', field, `/rowClick/query/${pointerSegment(name)}`, s.entity);

@@ -16,8 +16,13 @@ describe('atrium check on list paging, detail and form row actions', () => {
       { id: 'edit', label: 'action.new', form: 'gadget.form', query: { name: 'name' } },
       { id: 'show', label: 'action.new', detail: true },
     ]);
-    docs = setAt(docs, SCREENS, `${LIST}/rowKey`, ['id', 'name']);
+    docs = setAt(docs, SCREENS, `${LIST}/rowKey`, ['name', 'status']);
     expect(problemLines(docs)).toEqual([]);
+  });
+
+  it('catches a row key field the entity lacks', () => {
+    const lines = problemLines(setAt(fixtureDocs(), SCREENS, `${LIST}/rowKey`, ['name', 'colour']));
+    expect(lines.some((l) => l.startsWith(`${SCREENS}:${LIST}/rowKey/1:`) && l.includes('colour'))).toBe(true);
   });
 
   it('catches paging names the source call does not take', () => {
