@@ -17,6 +17,7 @@ import { checkHandlers } from './handlers.ts';
 import { checkGeneratedTypes } from './generated-types.ts';
 import { checkBoundedNumbers } from './bounded-numbers.ts';
 import { checkRowClickActions } from './row-click.ts';
+import { checkListDetail } from './list-detail.ts';
 import { checkListSort } from './list-sort.ts';
 import { checkCallArgs } from './call-args.ts';
 import { checkPortablePatterns } from './portable-patterns.ts';
@@ -40,6 +41,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkGeneratedTypes,
   checkBoundedNumbers,
   checkRowClickActions,
+  checkListDetail,
   checkCallArgs,
   checkListSort,
   checkPortablePatterns,

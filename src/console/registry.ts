@@ -26,14 +26,11 @@ export const plugins = registry('plugin', [
   ['role-assignment', () => import('./plugins/roles/RoleAssignmentPage.tsx')],
   ['application-access', () => import('./plugins/access/AccessPage.tsx')],
   ['domain-open-api', () => import('./plugins/open-api/OpenApiPage.tsx')],
-  ['monitor-entries', () => import('./plugins/monitoring/MonitorEntriesPage.tsx')],
   ['perf-monitor', () => import('./plugins/monitoring/PerfMonitorPage.tsx')],
   ['api-docs', () => import('./plugins/api-docs/ApiDocsPage.tsx')],
   ['task-runtime', () => import('./plugins/task-runtime/TaskRuntimePage.tsx')],
-  ['web-services', () => import('./plugins/monitoring/WebServicesPage.tsx')],
   ['calendar-week', () => import('./plugins/calendar/WorkWeekPage.tsx')],
   ['calendar-month', () => import('./plugins/calendar/MonthViewPage.tsx')],
-  ['timed-tasks', () => import('./plugins/timed-tasks/TimedTasksPage.tsx')],
 ]);
 
 /** Plugins drawn on the whole page, without the header (the login page). */

@@ -14,7 +14,7 @@ describe('system monitoring', () => {
   it('lists who is online and forces a session offline: that console goes to the login page', async () => {
     const { page, server } = session;
     await page.goto(`${server.url}/#/systemMoni`);
-    await expect.poll(() => page.getByTestId('monitor-entries').locator('tbody tr').count()).toBe(6); // every entry the spec lists
+    await expect.poll(() => page.getByTestId('tiles-table').locator('tbody tr').count()).toBe(6); // every entry the spec lists
     await screenshot(page, 'monitoring-root');
 
     const acme = await openPage(session.browser, server.url, 'en');

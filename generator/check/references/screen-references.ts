@@ -29,6 +29,7 @@ function actionReferences(actions: ActionDef[] | undefined, at: string, ref: Sin
     ref('label', a.confirm, `${p}/confirm`);
     ref('call', a.call, `${p}/call`);
     ref('dialog', a.dialog, `${p}/dialog`);
+    ref('screen', a.form, `${p}/form`);
     ref('call', a.download, `${p}/download`);
     ref('route', a.to, `${p}/to`);
     ref('rule', a.visible, `${p}/visible`);
@@ -59,6 +60,9 @@ function listReferences(s: ListScreen, ref: Sink): void {
     ref('field', s.card?.[part], `/card/${part}`, s.entity);
   actionReferences(s.actions, '/actions', ref, s.entity);
   actionReferences(s.rowActions, '/rowActions', ref, s.entity);
+  ref('screen', s.detail?.screen, '/detail/screen');
+  const keys = s.rowKey === undefined ? [] : Array.isArray(s.rowKey) ? s.rowKey : [s.rowKey];
+  keys.forEach((field, i) => ref('field', field, Array.isArray(s.rowKey) ? `/rowKey/${i}` : '/rowKey', s.entity));
   ref('route', s.rowClick?.to, '/rowClick/to');
   for (const [name, field] of Object.entries(s.rowClick?.query ?? {}))
     ref('field', field, `/rowClick/query/${pointerSegment(name)}`, s.entity);
@@ -186,9 +190,11 @@ function chartsReferences(s: ChartsScreen, ref: Sink): void {
 function tilesReferences(s: TilesScreen, ref: Sink): void {
   s.tiles.forEach((t, i) => {
     ref('label', t.label, `/tiles/${i}/label`);
+    ref('label', t.description, `/tiles/${i}/description`);
     ref('route', t.to, `/tiles/${i}/to`);
     ref('rule', t.visible, `/tiles/${i}/visible`);
   });
+  s.requires?.forEach((call, j) => ref('call', call, `/requires/${j}`));
 }
 
 export function screenReferences(screen: ScreenDef, out: Reference[], catalogue: Pick<Catalogue, 'entities'>): void {

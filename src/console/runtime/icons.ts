@@ -33,6 +33,9 @@ import ViewModule from '@mui/icons-material/ViewModule';
 import MenuBook from '@mui/icons-material/MenuBook';
 import Schedule from '@mui/icons-material/Schedule';
 import Chat from '@mui/icons-material/ChatOutlined';
+import History from '@mui/icons-material/History';
+import PlayArrow from '@mui/icons-material/PlayArrow';
+import Stop from '@mui/icons-material/Stop';
 import type { SvgIconComponent } from '@mui/icons-material';
 
 export const icons: Readonly<Record<string, SvgIconComponent>> = {
@@ -69,6 +72,9 @@ export const icons: Readonly<Record<string, SvgIconComponent>> = {
   MenuBook,
   Chat,
   Schedule,
+  History,
+  PlayArrow,
+  Stop,
 };
 
 export function hasIcon(name: string | undefined): name is string {

@@ -23,6 +23,7 @@ export function screenCalls(screen: ConsoleScreen, query: URLSearchParams = new 
       return call ? [call] : [];
     }
     case 'plugin':
+    case 'tiles':
       return screen.requires ?? [];
     case 'tree':
       return [screen.root, screen.children];
@@ -62,8 +63,16 @@ export function mayOpenRoute(target: string): boolean {
   return screen ? mayOpenScreen(screen as ConsoleScreen, new URLSearchParams(search)) : true;
 }
 
-export function mayRunAction(action: Pick<ActionDef, 'call' | 'download' | 'requires' | 'to'>): boolean {
-  const calls = [action.call, action.download, ...(action.requires ?? [])].filter((c): c is string => c !== undefined);
+/** A row action opening a form screen in a dialog needs the call that saves it. */
+function formSave(formId: string | undefined): string | undefined {
+  const form = formId ? (getBoot().catalogue.screens[formId] as ConsoleScreen | undefined) : undefined;
+  return form?.kind === 'form' ? (form.update ?? form.create) : undefined;
+}
+
+export function mayRunAction(action: Pick<ActionDef, 'call' | 'download' | 'requires' | 'to' | 'form'>): boolean {
+  const calls = [action.call, action.download, formSave(action.form), ...(action.requires ?? [])].filter(
+    (c): c is string => c !== undefined,
+  );
   return calls.every(mayCall) && (action.to === undefined || mayOpenRoute(action.to));
 }
 

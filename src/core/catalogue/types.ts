@@ -142,6 +142,11 @@ export interface ActionDef {
   dialog?: string;
   /** Or download what a GET call answers as a file (form actions, e.g. a configuration export). */
   download?: string;
+  /** Or (a list's row action) open this form screen in a dialog on the row; `query` then maps the
+   *  form's fields to row fields (its record), else the form starts from the row itself. */
+  form?: string;
+  /** Or (a list's row action) show the row in the list's `detail` screen, or hide it again. */
+  detail?: boolean;
   /** In a form with tabs: shown only on these tabs (by tab id), e.g. "push users" on the messaging tab. */
   tabs?: string[];
   selection?: 'required' | 'none';
@@ -191,8 +196,8 @@ export interface ListScreen {
   searchEntity?: string;
   search?: SearchFieldDef[];
   columns: ColumnDef[];
-  /** Name of the row id field; defaults to `id`. */
-  rowKey?: string;
+  /** Name of the row id field (defaults to `id`), or the fields that together identify a row. */
+  rowKey?: string | string[];
   pageSizes?: number[];
   card?: {
     title: string;
@@ -209,6 +214,12 @@ export interface ListScreen {
   /** Columns sortable by a header click: the source call takes `param` (e.g. `orderby`) as
    *  "<field>" or "<field> desc"; each field is a column of the list and a value the call accepts. */
   sort?: { param: string; fields: string[] };
+  /** The paging parameters of a source that names them otherwise than `currpage`/`pagelines`. */
+  paging?: { page: string; size: string };
+  /** A screen drawn under the list for one row (a task's runs): shown while the route query `param`
+   *  names a row, which a row action with `detail: true` sets and clears; it reads `param` by its
+   *  `sourceArgs`. */
+  detail?: { param: string; screen: string };
   /** A row click (or Enter/Space on a focused row) goes `to` (with `query` from row fields) or runs
    *  the row action named `action` on the row (e.g. opens the edit dialog). One of the two. */
   rowClick?: { to?: string; query?: Record<string, string>; action?: string };
@@ -290,15 +301,24 @@ export interface FormScreen {
 export interface TileDef {
   id: string;
   label: string;
+  /** Label key of a line saying what the entry holds (drawn by the `table` layout). */
+  description?: string;
   to?: string;
   href?: string;
   icon?: string;
   visible?: string;
 }
 
+/** Entry points to other screens: cards (the home page) or, with `layout: table`, a table of entries
+ *  each with its description and an Enter button (system monitoring's root). */
 export interface TilesScreen {
   kind: 'tiles';
   tiles: TileDef[];
+  layout?: 'cards' | 'table';
+  /** `copyright`: the global configuration's copyright text under the tiles (the home page). */
+  footer?: 'copyright';
+  /** Calls the caller must be allowed to make to open the screen at all ("no access" otherwise). */
+  requires?: string[];
 }
 
 export interface PluginScreen {

@@ -1389,7 +1389,7 @@ export interface OpenApiSecretStatus {
   createdAt: string | null;
 }
 
-export type OpenApiServices = {
+export interface OpenApiService {
   /**
    * the applicationId of the runtime calls
    */
@@ -1423,7 +1423,9 @@ export type OpenApiServices = {
    * yyyy-MM-dd HH:mm:ss (server time) of the newest instance started in the enterprise, null for none
    */
   lastStarted: string | null;
-}[];
+}
+
+export type OpenApiServices = OpenApiService[];
 
 export interface OpenApiToken {
   accessToken: string;
@@ -2160,7 +2162,7 @@ export interface TimedTask {
   name: string;
   creator: string;
   startType: "manual" | "auto" | "banned";
-  state: "stopped" | "run";
+  state: "run" | "stopped";
   period: "none" | "immediately" | "minute" | "hour" | "day" | "week" | "month" | "weekday";
   runTime: string;
   runDate: string | null;
@@ -2186,6 +2188,17 @@ export interface TimedTaskRun {
 }
 
 export type TimedTaskRuns = TimedTaskRun[];
+
+export interface TimedTaskSearch {
+  searchword?: string;
+}
+
+export interface TimedTaskTiming {
+  id?: string;
+  period: "none" | "immediately" | "minute" | "hour" | "day" | "week" | "month" | "weekday";
+  rTime?: string;
+  rDate?: string;
+}
 
 export interface TransferFile {
   path: string;

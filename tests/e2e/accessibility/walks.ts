@@ -220,12 +220,12 @@ function walks(lang: string): void {
       await w.check('/systemCon/systemFile, extension-field dialog');
       await closeWithEscape(page, 'form-dialog-fieldExtend.form');
       await go(page, '/tasks');
-      await page.getByTestId('task-start-sessionPurge').click();
-      await page.getByRole('dialog').waitFor();
+      await page.getByTestId('row-start-sessionPurge').click();
+      await page.getByTestId('form-dialog-task.start').waitFor();
       await w.check('/tasks, start dialog');
-      await page.keyboard.press('Escape');
-      await page.getByRole('dialog').waitFor({ state: 'hidden' });
-      await page.getByTestId('task-runs-sessionPurge').click();
+      await closeWithEscape(page, 'form-dialog-task.start');
+      await page.getByTestId('row-runs-sessionPurge').click();
+      await page.getByTestId('list-detail-runs').waitFor();
       await w.check('/tasks, runs');
       await go(page, '/main');
       await page.getByTestId('view-table').click();

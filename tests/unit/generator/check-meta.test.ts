@@ -51,7 +51,7 @@ describe('atrium check: meta-schemas', () => {
   it('refuses a misspelt screen property, pointing at the property', () => {
     const docs = setAt(fixtureDocs(), SCREENS, '/screens/1/colums', []);
     expect(problemLines(docs)).toEqual([
-      `${SCREENS}:/screens/1/colums: unknown property "colums" (allowed here: id, title, kind, help, breadcrumb, entity, source, sourceArgs, searchEntity, search, columns, rowKey, pageSizes, sort, card, actions, rowActions, counts, rowClick)`,
+      `${SCREENS}:/screens/1/colums: unknown property "colums" (allowed here: id, title, kind, help, breadcrumb, entity, source, sourceArgs, searchEntity, search, columns, rowKey, pageSizes, sort, card, actions, rowActions, counts, rowClick, paging, detail)`,
     ]);
   });
 
@@ -67,10 +67,10 @@ describe('atrium check: meta-schemas', () => {
     ]);
   });
 
-  it('wants an action to either navigate, call, open a dialog or download, in one line', () => {
+  it('wants an action to either navigate, call, open a dialog, download, open a form or a detail, in one line', () => {
     const docs = removeAt(fixtureDocs(), SCREENS, '/screens/1/actions/1/call');
     expect(problemLines(docs)).toEqual([
-      `${SCREENS}:/screens/1/actions/1: must match one of: must have required property 'to' | must have required property 'call' | must have required property 'dialog' | must have required property 'download'`,
+      `${SCREENS}:/screens/1/actions/1: must match one of: must have required property 'to' | must have required property 'call' | must have required property 'dialog' | must have required property 'download' | must have required property 'form' | must have required property 'detail'`,
     ]);
   });
 

@@ -90,15 +90,17 @@ export function FormDialog({ screenId, data, onClose, ui, ...options }: FormDial
                     >
                       {t('action.save')}
                     </Button>
-                    <Button
-                      data-testid="form-save-new"
-                      type="submit"
-                      variant="outlined"
-                      disabled={form.saving}
-                      onClick={() => (andNew.current = true)}
-                    >
-                      {t('action.saveAndNew')}
-                    </Button>
+                    {form.creates && (
+                      <Button
+                        data-testid="form-save-new"
+                        type="submit"
+                        variant="outlined"
+                        disabled={form.saving}
+                        onClick={() => (andNew.current = true)}
+                      >
+                        {t('action.saveAndNew')}
+                      </Button>
+                    )}
                   </>
                 )}
                 <Button data-testid="form-exit" variant="outlined" onClick={close}>

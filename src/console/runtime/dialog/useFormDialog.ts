@@ -18,6 +18,7 @@ import { presetValues, useFieldChoices, withChoices } from '../form/useFieldChoi
 import { formSaveCall, maySaveForm } from '../../session/reach.ts';
 import { ruleContext } from '../rule-context.ts';
 import type { FormScreenDef, Row } from '../screen-types.ts';
+import { splitQueryFields } from './query-fields.ts';
 import { updateArgs } from './update-args.ts';
 import { useDialogMessage } from './useDialogMessage.ts';
 
@@ -113,7 +114,7 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
       setSaving(true);
       messages.clear();
       try {
-        await callAny(callId, { params: target.params, body, silent: true });
+        await callAny(callId, { params: target.params, ...splitQueryFields(callId, body), silent: true });
         if (andNew) {
           setRecordId(undefined);
           setFormData(fresh());
@@ -156,6 +157,8 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
     customValidate,
     serverErrors,
     saving,
+    /** The form can make new records (Save and new has a meaning). */
+    creates: screen.create !== undefined,
     /** The caller may not make the save call: fields locked, no Save. */
     readOnly: !maySaveForm(screen, editing),
     messages,

@@ -11,9 +11,14 @@ export function CellValue({ column, row, renderers }: { column: ResolvedColumn; 
   if (Renderer) return <Renderer value={value} row={row} schema={column.schema} />;
   const labels = column.schema['x-labels'] as Record<string, string> | undefined;
   if (labels && labels[String(value)]) return <>{t(labels[String(value)])}</>;
-  return (
-    <>
-      {value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value)}
-    </>
-  );
+  return <>{plainText(value)}</>;
+}
+
+/** A list reads as its items joined by commas, an object as its values joined by spaces (an
+ *  operation's method and path); a missing value as nothing. */
+function plainText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(plainText).join(', ');
+  if (typeof value === 'object') return Object.values(value).map(plainText).join(' ');
+  return String(value);
 }

@@ -1,5 +1,6 @@
-// Screen kind `list`: search form, toolbar, card or table view, empty state and confirmation,
-// and the dialog an action opened, all drawn from what useListController returns.
+// Screen kind `list`: search form, toolbar, card or table view, empty state and confirmation, a row's
+// detail screen, and the dialog an action opened (a registered one, or a form screen in a FormDialog),
+// all drawn from what useListController returns.
 import { Box, LinearProgress, Paper } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../../shell/ScreenHost.tsx';
@@ -14,6 +15,8 @@ import { ListToolbar } from './ListToolbar.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { TableView } from './TableView.tsx';
 import { ListConfirm } from './ListConfirm.tsx';
+import { ListDetail } from './ListDetail.tsx';
+import { FormDialog } from '../dialog/FormDialog.tsx';
 import { useListController } from './useListController.ts';
 
 function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string }) {
@@ -46,9 +49,23 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
       ) : (
         <TableView list={list} renderers={renderers} screenId={screen.id} />
       )}
+      <ListDetail screen={screen} list={list} />
       <ListConfirm screen={screen} list={list} />
-      {list.dialog.open && (
-        <OpenDialog name={dialogName(list.dialog.open.name)} data={list.dialog.open.data} onClose={list.dialog.close} />
+      {list.dialog.open?.form ? (
+        <FormDialog
+          screenId={list.dialog.open.form}
+          data={list.dialog.open.data}
+          onClose={list.dialog.close}
+          idField={screen.rowKey && !Array.isArray(screen.rowKey) ? screen.rowKey : 'id'}
+        />
+      ) : (
+        list.dialog.open && (
+          <OpenDialog
+            name={dialogName(list.dialog.open.name)}
+            data={list.dialog.open.data}
+            onClose={list.dialog.close}
+          />
+        )
       )}
     </Box>
   );

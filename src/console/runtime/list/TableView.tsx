@@ -142,13 +142,13 @@ export function TableView({
       columnVisibilityModel={layout.hidden}
       onColumnVisibilityModelChange={layout.setHidden}
       showToolbar
-      paginationMode="server"
+      paginationMode={list.paged ? 'server' : 'client'}
       sortingMode="server"
       sortModel={sortModel}
       onSortModelChange={(model) =>
         list.setSort(model[0] ? { field: model[0].field, desc: model[0].sort === 'desc' } : null)
       }
-      rowCount={list.rowCount}
+      rowCount={list.paged ? list.rowCount : undefined}
       pageSizeOptions={list.pageSizes}
       paginationModel={list.paging}
       onPaginationModelChange={list.setPaging}

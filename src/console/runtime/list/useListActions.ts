@@ -4,7 +4,8 @@
 // row's) ids after the confirmation prompt, `dialog` opens a registered dialog with the row (or {} from
 // the toolbar; with `selection: required` also the selected `ids`); a required but empty selection
 // shows the action's message. An action's `args` add the route context (call-args.ts): its call's path
-// parameters and query, or (dialog) fields of the data the dialog receives.
+// parameters and query, or (dialog) fields of the data the dialog receives. A row action may also open
+// a form screen in a dialog on the row (`form`) or show the row in the list's detail screen (`detail`).
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ActionDef } from '../../../core/catalogue/types.ts';
@@ -42,8 +43,18 @@ export function shownFor(callId: string, shown: Record<string, unknown>): Record
 }
 
 export interface OpenDialog {
+  /** A registered dialog's name, or (`form`) a catalogue form screen drawn in a FormDialog. */
   name: string;
+  form?: string;
   data: Record<string, unknown>;
+}
+
+/** The record a row's form action starts from: the row, or its fields picked by the action's `query`. */
+function formRecord(action: ActionDef, row: Record<string, unknown>): Record<string, unknown> {
+  if (!action.query) return row;
+  // An empty row field (a task never given a first run date) leaves the form's field empty, not null.
+  const picked = Object.entries(action.query).map(([field, from]) => [field, row[from]] as const);
+  return Object.fromEntries(picked.filter(([, value]) => value !== null && value !== undefined));
 }
 
 /** `rowOf` finds a shown row by id (the data a row action's dialog receives). */
@@ -52,9 +63,10 @@ export function useListActions(
   afterChange: () => void,
   rowOf: (id: string) => Record<string, unknown> | undefined,
   shown: Record<string, unknown> = {},
+  detailParam?: string,
 ) {
   const navigate = useNavigate();
-  const [url] = useSearchParams();
+  const [url, setUrl] = useSearchParams();
   const [pending, setPending] = useState<PendingConfirm | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [running, setRunning] = useState(false);
@@ -64,15 +76,24 @@ export function useListActions(
       if (!action.call) return;
       const sendsIds = rowId !== undefined || action.selection === 'required';
       const context = resolveArgs(action.args, url);
-      const query = { ...context.query, ...(option && action.impact ? action.impact.query : undefined) };
+      // A row's id goes in the query when the call takes `id` there and not in its path (the spec's
+      // task stop: PUT …/task/stop?id=…); then it is not also the body.
+      const call = getBoot().catalogue.calls[action.call];
+      const idInQuery =
+        rowId !== undefined && !call?.path.includes('{id}') && (call?.queryNames?.includes('id') ?? false);
+      const query = {
+        ...(idInQuery ? { id: rowId } : {}),
+        ...context.query,
+        ...(option && action.impact ? action.impact.query : undefined),
+      };
       // A row's id fills {id} unless the route context names it (the enterprise of /domain/{id}/user).
-      const params = { ...(rowId === undefined ? {} : { id: rowId }), ...context.params };
+      const params = { ...(rowId === undefined || idInQuery ? {} : { id: rowId }), ...context.params };
       setRunning(true);
       try {
         const answer = await callAny<{ success?: unknown; message?: unknown } | null>(action.call, {
           params,
           query,
-          body: sendsIds ? ids : undefined,
+          body: sendsIds && !idInQuery ? ids : undefined,
         });
         // A call answering a result of its own ({ success?, message }) is reported with it, as in forms.
         if (typeof answer?.message === 'string' && answer.message)
@@ -105,6 +126,20 @@ export function useListActions(
         notifyWarning(label(action.message ?? 'msg.selectData'));
         return;
       }
+      if (action.detail && detailParam && rowId !== undefined) {
+        // Shows the row's detail, or hides it when it is the one shown; the rest of the URL stays.
+        setUrl((now) => {
+          const next = new URLSearchParams(now);
+          if (next.get(detailParam) === rowId) next.delete(detailParam);
+          else next.set(detailParam, rowId);
+          return next;
+        });
+        return;
+      }
+      if (action.form && rowId !== undefined) {
+        setDialog({ name: action.id, form: action.form, data: formRecord(action, rowOf(rowId) ?? {}) });
+        return;
+      }
       if (action.dialog) {
         const data = { ...(rowId === undefined ? {} : rowOf(rowId)), ...resolveArgs(action.args, url).body };
         setDialog({
@@ -126,7 +161,7 @@ export function useListActions(
           () => undefined,
         );
     },
-    [navigate, selection, execute, rowOf, url, shown],
+    [navigate, selection, execute, rowOf, url, shown, detailParam, setUrl],
   );
 
   const setOption = useCallback((option: boolean) => setPending((p) => (p ? { ...p, option } : p)), []);

@@ -34,6 +34,11 @@ export function rowLink(to: string, query: Record<string, string> | undefined, r
   return qs ? `${to}?${qs}` : to;
 }
 
+/** A row's id: its `rowKey` field, or its fields joined by "/" when the key is several (an application's process). */
+function keyOf(row: Row, rowKey: string | string[]): string {
+  return Array.isArray(rowKey) ? rowKey.map((field) => String(row[field])).join('/') : String(row[rowKey]);
+}
+
 /** What a row click (or Enter/Space on a row) does: go to `to`, or run the named row action on the row. */
 function rowOpener(
   click: ListScreenDef['rowClick'],
@@ -92,7 +97,7 @@ export function useListController(screen: ListScreenDef, urlPrefix = '') {
         : routeArgs,
     [routeArgs, sortParam, sort],
   );
-  const data = useListData(screen.source, search.search, page, args);
+  const data = useListData(screen.source, search.search, page, args, screen.paging);
   const { reload } = data;
   const outerChanged = useDataChanged();
   const afterChange = useCallback(() => {
@@ -101,11 +106,12 @@ export function useListController(screen: ListScreenDef, urlPrefix = '') {
     outerChanged();
   }, [reload, outerChanged]);
   const rowKey = screen.rowKey ?? 'id';
+  const rowId = useCallback((row: Row) => keyOf(row, rowKey), [rowKey]);
   const { rows } = data;
-  const rowOf = useCallback((id: string) => rows.find((row) => String(row[rowKey]) === id), [rows, rowKey]);
+  const rowOf = useCallback((id: string) => rows.find((row) => rowId(row) === id), [rows, rowId]);
   // What the list shows, for a download of it (an export of the searched, sorted rows).
   const shown = useMemo(() => ({ ...search.search, ...args.query }), [search.search, args.query]);
-  const actions = useListActions(selection, afterChange, rowOf, shown);
+  const actions = useListActions(selection, afterChange, rowOf, shown, screen.detail?.param);
 
   // A delete (or an old link) can point past the last page: step back to the page that now is the last one.
   const lastPage = Math.max(0, Math.ceil(data.rowCount / paging.pageSize) - 1);
@@ -147,7 +153,9 @@ export function useListController(screen: ListScreenDef, urlPrefix = '') {
     loading: data.loading || actions.running,
     empty: !data.loading && data.rows.length === 0,
     emptyText: search.active ? 'list.emptySearch' : 'list.empty',
-    rowId: (row: Row) => String(row[rowKey]),
+    rowId,
+    /** false: the source answered every row and the table pages them itself. */
+    paged: data.paged,
     pageSizes,
     paging,
     sort,
@@ -182,7 +190,7 @@ export function useListController(screen: ListScreenDef, urlPrefix = '') {
     openRow: rowOpener(
       screen.rowClick,
       rowActions,
-      (action, row) => actions.run(action, String(row[rowKey])),
+      (action, row) => actions.run(action, rowId(row)),
       (to) => navigate(to),
     ),
   };

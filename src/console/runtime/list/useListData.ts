@@ -1,6 +1,8 @@
 // Reads one page of the list's source call whenever the search, the view or the paging changes (and
 // again after any change, api/queries.ts); keeps the last answer (`reply`) because action rules read
-// it, and shows it while the next loads.
+// it, and shows it while the next loads. A source that takes no `currpage` answers every row at once (an
+// array, or a page object): the list asks for it once and the table pages it in the browser
+// (docs/adr/0134-runtime-owns-entries-lists-and-forms.md).
 import { useCallback } from 'react';
 import { useCallAny } from '../../api/queries.ts';
 import { getBoot } from '../../shell/boot.ts';
@@ -12,6 +14,13 @@ export interface ListReply {
   rowCount: number;
   [flag: string]: unknown;
 }
+
+/** The paging parameters of a source call: the spec's `currpage`/`pagelines` unless the screen names others. */
+export interface PagingNames {
+  page: string;
+  size: string;
+}
+const CURRPAGE: PagingNames = { page: 'currpage', size: 'pagelines' };
 
 export interface PageRequest {
   currpage: number;
@@ -27,15 +36,24 @@ export function useListData(
   search: Record<string, string>,
   page: PageRequest,
   args: ResolvedArgs = NO_ARGS,
+  names?: PagingNames,
 ) {
   const { currpage, pagelines } = page;
   const { params, query, body, missing } = args;
   const waiting = missing.length > 0;
   // POST lists (the spec's) take the search as their body; GET lists take it in the query.
-  const viaQuery = getBoot().catalogue.calls[source]?.method === 'GET';
+  const call = getBoot().catalogue.calls[source];
+  // GET lists, and POST lists whose query declares the search fields (the timed tasks' searchword),
+  // take the search in the query; the spec's other POST lists take it as their body.
+  const viaQuery =
+    call?.method === 'GET' ||
+    (Object.keys(search).length > 0 && Object.keys(search).every((f) => call?.queryNames?.includes(f)));
+  const paged = names !== undefined || isPaged(source);
+  const { page: pageName, size: sizeName } = names ?? CURRPAGE;
+  const paging = paged ? { [pageName]: currpage, [sizeName]: pagelines } : {};
   const request = viaQuery
-    ? { params, query: { ...search, ...query, currpage, pagelines } }
-    : { params, query: { ...query, currpage, pagelines }, body: { ...search, ...body } };
+    ? { params, query: { ...search, ...query, ...paging } }
+    : { params, query: { ...query, ...paging }, body: { ...search, ...body } };
   const read = useCallAny<ListReply>(source, request, { enabled: !waiting, keepPrevious: true, select: complete });
   const { refetch } = read;
   const reload = useCallback(() => void refetch(), [refetch]);
@@ -46,10 +64,18 @@ export function useListData(
     rowCount: reply?.rowCount ?? 0,
     loading: !waiting && read.isFetching,
     failed: read.isError,
+    paged,
     reload,
   };
 }
 
-function complete(answer: ListReply): ListReply {
-  return { ...answer, datas: answer?.datas ?? [], rowCount: answer?.rowCount ?? 0 };
+/** A source call pages when it takes `currpage` (the spec's lists); else it answers every row. */
+export function isPaged(source: string): boolean {
+  return getBoot().catalogue.calls[source]?.queryNames?.includes('currpage') ?? false;
+}
+
+function complete(reply: ListReply): ListReply {
+  const answer = reply as ListReply | Row[]; // an unpaged source may answer the rows themselves
+  if (Array.isArray(answer)) return { datas: answer, rowCount: answer.length };
+  return { ...answer, datas: answer?.datas ?? [], rowCount: answer?.rowCount ?? answer?.datas?.length ?? 0 };
 }

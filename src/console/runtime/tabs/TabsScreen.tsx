@@ -48,7 +48,13 @@ export default function TabsScreen({ screen }: ScreenProps) {
           </TextField>
         )}
       </Stack>
-      <TabBar tabs={tabs.shown} current={tabs.current?.id} onSelect={tabs.select} testId="view-tab-">
+      {/* A frame around one screen (a scope choice over one list) draws no bar of one tab. */}
+      <TabBar
+        tabs={screen.tabs.length > 1 ? tabs.shown : []}
+        current={tabs.current?.id}
+        onSelect={tabs.select}
+        testId="view-tab-"
+      >
         {scope.choices === null ? (
           <LoadingPanel />
         ) : scope.error ? (

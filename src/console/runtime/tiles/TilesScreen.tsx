@@ -1,5 +1,5 @@
-// Screen kind `tiles` (the platform landing): one tile per area the user's role may see, and the
-// copyright footer from the global configuration.
+// Screen kind `tiles`: one entry per screen the user may open, as cards (the platform landing, with the
+// copyright footer from the global configuration) or as a table of entries (system monitoring's root).
 import { Box, Card, CardActionArea, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -11,17 +11,21 @@ import type { ScreenProps } from '../../shell/ScreenHost.tsx';
 import { CatalogueIcon } from '../CatalogueIcon.tsx';
 import { ruleContext } from '../rule-context.ts';
 import { mayOpenRoute } from '../../session/reach.ts';
+import { TilesTable } from './TilesTable.tsx';
 
-function Tile({ tile }: { tile: TileDef }) {
-  const { t } = useTranslation();
+function useOpenTile() {
   const navigate = useNavigate();
-  const open = () => {
+  return (tile: TileDef) => {
     if (tile.to) navigate(tile.to);
     else if (tile.href && /^[a-z]+:/i.test(tile.href)) window.open(tile.href, '_blank', 'noopener');
     // A page of the console itself: opened without noopener, so the new tab gets a copy of this tab's
     // sessionStorage (the signed-in user) and stays signed in.
     else if (tile.href) window.open(resourceUrl(`/${tile.href.replace(/^\.?\//, '')}`), '_blank');
   };
+}
+
+function Tile({ tile, open }: { tile: TileDef; open: (tile: TileDef) => void }) {
+  const { t } = useTranslation();
   return (
     <Card
       sx={{
@@ -31,7 +35,7 @@ function Tile({ tile }: { tile: TileDef }) {
     >
       <CardActionArea
         data-testid={`tile-${tile.id}`}
-        onClick={open}
+        onClick={() => open(tile)}
         sx={{ p: 3, height: 168, display: 'flex', flexDirection: 'column', gap: 2 }}
       >
         <Box
@@ -56,10 +60,12 @@ function Tile({ tile }: { tile: TileDef }) {
 
 export default function TilesScreen({ screen }: ScreenProps) {
   if (screen.kind !== 'tiles') throw new Error(`screen "${screen.id}" is not a tiles screen`);
+  const open = useOpenTile();
   const context = ruleContext();
   const visible = screen.tiles.filter(
     (tile) => evaluateRule(tile.visible, context) && (!tile.to || mayOpenRoute(tile.to)),
   );
+  if (screen.layout === 'table') return <TilesTable tiles={visible} title={screen.title} open={open} />;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 150px)' }}>
       <Box
@@ -73,17 +79,19 @@ export default function TilesScreen({ screen }: ScreenProps) {
         }}
       >
         {visible.map((tile) => (
-          <Tile key={tile.id} tile={tile} />
+          <Tile key={tile.id} tile={tile} open={open} />
         ))}
       </Box>
-      <Typography
-        data-testid="home-footer"
-        variant="body2"
-        color="text.secondary"
-        sx={{ textAlign: 'center', pt: 4, pb: 1 }}
-      >
-        {getBoot().config.copyright}
-      </Typography>
+      {screen.footer === 'copyright' && (
+        <Typography
+          data-testid="home-footer"
+          variant="body2"
+          color="text.secondary"
+          sx={{ textAlign: 'center', pt: 4, pb: 1 }}
+        >
+          {getBoot().config.copyright}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -1,0 +1,45 @@
+// Check: a list's `paging` names query parameters of its source call; a row action with `detail: true`
+// belongs to a list that has a `detail` screen (and a `detail` screen has such an action to show it);
+// a row action's `form` names a form screen (docs/adr/0134-runtime-owns-entries-lists-and-forms.md).
+import type { ActionDef, ListScreen, ScreenDef } from '../../src/core/catalogue/types.ts';
+import type { Check, Problem } from './problem.ts';
+
+type List = ListScreen & Pick<ScreenDef, 'origin'>;
+
+function pagingProblems(screen: List, queryNames: string[]): Problem[] {
+  if (!screen.paging) return [];
+  return (['page', 'size'] as const)
+    .filter((part) => !queryNames.includes(screen.paging![part]))
+    .map((part) => ({
+      file: screen.origin.file,
+      pointer: `${screen.origin.pointer}/paging/${part}`,
+      message: `paging.${part} "${screen.paging![part]}" is not a query parameter of ${screen.source}`,
+    }));
+}
+
+export const checkListDetail: Check = ({ catalogue }) =>
+  Object.values(catalogue.screens).flatMap((screen) => {
+    if (screen.kind !== 'list') return [];
+    const list = screen as List;
+    const problem = (pointer: string, message: string): Problem => ({
+      file: screen.origin.file,
+      pointer: `${screen.origin.pointer}${pointer}`,
+      message,
+    });
+    const queryNames = Object.keys((catalogue.calls[list.source]?.query?.properties ?? {}) as object);
+    const out = pagingProblems(list, queryNames);
+    const rowActions: ActionDef[] = list.rowActions ?? [];
+    rowActions.forEach((a, i) => {
+      if (a.detail && !list.detail)
+        out.push(problem(`/rowActions/${i}/detail`, `row action "${a.id}" shows a detail but the list has no detail`));
+      const form = a.form ? catalogue.screens[a.form] : undefined;
+      if (form && form.kind !== 'form')
+        out.push(problem(`/rowActions/${i}/form`, `"${a.form}" is a ${form.kind} screen, not a form`));
+    });
+    (list.actions ?? []).forEach((a, i) => {
+      if (a.detail || a.form) out.push(problem(`/actions/${i}`, `"${a.id}": form and detail are row actions`));
+    });
+    if (list.detail && !rowActions.some((a) => a.detail))
+      out.push(problem('/detail', 'no row action shows the detail (detail: true)'));
+    return out;
+  });
