@@ -200,7 +200,7 @@ export function checkEvents(
     // A boundary catching what is thrown inside its activity is the structure's (structure-elements.ts).
     if (node.kind === 'boundary' && !node.catches) {
       const host = nodes[node.attachedTo ?? ''];
-      const carries = host && (host.kind === 'manual' || host.kind === 'external');
+      const carries = host && (host.kind === 'manual' || host.kind === 'external' || host.kind === 'call');
       if (!carries || (node.event?.type === 'error' && host.kind !== 'external'))
         problem(node, 'boundaryOn', { host: host?.name ?? node.attachedTo ?? '' });
       else (host.boundaries ??= []).push(node.id);
