@@ -1,4 +1,4 @@
-// Call activities (docs/adr/0139-call-activities.md) run through the runtime REST on both databases:
+// Call activities (docs/adr/0139-call-activities-and-conditional-events.md) run through the runtime REST on both databases:
 // the called process is an instance of its own, linked to its caller; its variables go in and come back
 // out as the drawing maps them; an error it throws is caught by the call activity's boundary event;
 // deleting the caller deletes it; a process that calls itself stops at the depth limit, naming the call

@@ -24,6 +24,7 @@ const RUNS: Record<string, { start: Record<string, unknown>; submit?: Record<str
   'bpmnjs-collaboration-lanes': { start: {} },
   'bpmnjs-simple-approval': { start: {}, submit: { accepted: true } },
   'c7-call-activity': { start: {} },
+  'c7-conditional-claim': { start: {}, submit: { documentsComplete: true } },
   'c7-countersign': { start: { approvers: ['kermit', 'gonzo', 'fozzie', 'cor-r1'], signers: 'gonzo, kermit' } },
   'c7-expense-routing': { start: { amount: 5000, dept: 'sales' } },
   'c7-invoice-approval': { start: {}, submit: { approved: true } },
@@ -111,7 +112,7 @@ describe.each(targets)('the BPMN corpus run to its end on $name', (target) => {
       },
       body,
     });
-  /** An open task of the instance or of an instance its call activities started (docs/adr/0139-call-activities.md). */
+  /** An open task of the instance or of an instance its call activities started (docs/adr/0139-call-activities-and-conditional-events.md). */
   const openTask = (instanceId: string) =>
     server.db
       .selectFrom('flow_tasks as t')

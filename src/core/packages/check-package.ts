@@ -187,7 +187,7 @@ async function processProblems(
       if (nodes && !nodes[id])
         problems.push(at(`/processes/${i}/nodes/${id}`, 'package.problem.unknownNode', { id, file: p.file }));
     for (const node of Object.values(read.definition?.nodes ?? {})) {
-      // A call activity calls a process of this same application (docs/adr/0139-call-activities.md).
+      // A call activity calls a process of this same application (docs/adr/0139-call-activities-and-conditional-events.md).
       if (node.call && !processIds.has(node.call.process))
         problems.push(
           at(

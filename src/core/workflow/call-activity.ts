@@ -1,4 +1,4 @@
-// A call activity as each modeler writes it (docs/adr/0139-call-activities.md): the process it calls
+// A call activity as each modeler writes it (docs/adr/0139-call-activities-and-conditional-events.md): the process it calls
 // (`calledElement`, Camunda 8's `zeebe:calledElement processId`) and the variables that go in and come
 // back out — Camunda 7, Flowable and Activiti's `in`/`out` (source or a one-variable sourceExpression
 // to target, or variables="all"), Camunda 8's `zeebe:ioMapping` inputs and outputs (every variable when

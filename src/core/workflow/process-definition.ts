@@ -35,7 +35,7 @@ const KINDS: Record<string, NodeKind> = {
   'bpmn:InclusiveGateway': 'inclusive',
   'bpmn:BoundaryEvent': 'boundary',
 };
-/** A boundary event on an embedded sub-process (or a call activity, docs/adr/0139-call-activities.md)
+/** A boundary event on an embedded sub-process (or a call activity, docs/adr/0139-call-activities-and-conditional-events.md)
  *  catching an error or escalation thrown by an end event inside it (structure-elements.ts); any other boundary waits for a timer, a message or a worker's
  *  error (process-events.ts), which refuses what cannot happen (an error on a user task). */
 function catchesThrown(e: Element): boolean {

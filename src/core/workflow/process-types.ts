@@ -22,7 +22,7 @@ export type NodeKind =
   | 'eventGateway'
   | 'external'
   /** A call activity: another process of the application runs as an instance of its own
-   *  (docs/adr/0139-call-activities.md). */
+   *  (docs/adr/0139-call-activities-and-conditional-events.md). */
   | 'call';
 
 /** What an end event does beyond ending its path (docs/adr/0124-embedded-sub-processes-and-ends.md). */
@@ -71,7 +71,10 @@ export type EventTrigger =
   | { type: 'timer'; timer: TimerSpec }
   | { type: 'message'; message: string }
   /** An error a worker reports (its code; none: any error). */
-  | { type: 'error'; code?: string };
+  | { type: 'error'; code?: string }
+  /** A condition over the instance's variables (rule language), looked at again after every action
+   *  that changed them (docs/adr/0139-call-activities-and-conditional-events.md). */
+  | { type: 'conditional'; condition: string };
 
 /** Who approves a manual node; every rule adds its users. */
 export type ApproverRule =

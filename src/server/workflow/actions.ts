@@ -296,7 +296,7 @@ export async function deleteInstance(
     const row = await lockInstance(trx, input.instanceId);
     if (row.status === 'deleted' || (row.status !== 'running' && !input.finishedToo))
       throw new AppError('conflict', undefined, 'workflow.msg.finished');
-    // A called instance goes with its caller (docs/adr/0139-call-activities.md): alone, its caller would wait for ever.
+    // A called instance goes with its caller (docs/adr/0139-call-activities-and-conditional-events.md): alone, its caller would wait for ever.
     if (row.parent_id && row.status === 'running')
       throw new AppError('conflict', undefined, 'workflow.msg.calledInstance');
     const at = input.at ?? new Date();
@@ -463,7 +463,7 @@ export async function finish(
 ): Promise<ActionResult> {
   await walk.settleJoins();
   // A called instance with no token left returns to its caller; instances called from a call activity
-  // that lost its token go (docs/adr/0139-call-activities.md). Only where there are calls.
+  // that lost its token go (docs/adr/0139-call-activities-and-conditional-events.md). Only where there are calls.
   if (state.parent_id) {
     const left = await trx
       .selectFrom('flow_tokens')

@@ -1,4 +1,4 @@
-// Call activities (docs/adr/0139-call-activities.md): the called process of the same application runs
+// Call activities (docs/adr/0139-call-activities-and-conditional-events.md): the called process of the same application runs
 // as an instance of its own, linked to its caller (`parent_id`) and to the token that waits on the call
 // activity (`parent_token_id`). It starts in the caller's action; when an action leaves no token in it,
 // its caller goes on after the call activity with the variables mapped out (in memory when both run in

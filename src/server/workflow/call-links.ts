@@ -1,4 +1,4 @@
-// How the engine's core reaches call activities (docs/adr/0139-call-activities.md) without an import
+// How the engine's core reaches call activities (docs/adr/0139-call-activities-and-conditional-events.md) without an import
 // cycle: a caller's walk starts a called instance, whose action ends with `finish`, which may resume the
 // caller, whose walk may start another one. call-activity.ts does that work and registers itself here
 // when the server is built (app.ts imports it); the walk and `finish` ask for it here.

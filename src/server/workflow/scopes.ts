@@ -86,7 +86,7 @@ export async function endReached(walk: Walk, node: ProcessNode): Promise<void> {
 
 /** An error or escalation thrown by an end event: the nearest enclosing sub-process with a boundary
  *  event for it catches it (true), else the call activity that started this instance, when it has one
- *  (docs/adr/0139-call-activities.md). Uncaught, the end is a plain one (Camunda 7 does the same). */
+ *  (docs/adr/0139-call-activities-and-conditional-events.md). Uncaught, the end is a plain one (Camunda 7 does the same). */
 async function thrown(walk: Walk, node: ProcessNode): Promise<boolean> {
   const { definition } = walk;
   for (let scope = node.parent; scope; scope = definition.nodes[scope]?.parent) {

@@ -12,7 +12,7 @@ export interface InstanceState {
   initiator_id: string;
   status: string;
   form_data: Record<string, unknown>;
-  /** The instance whose call activity started this one (docs/adr/0139-call-activities.md). */
+  /** The instance whose call activity started this one (docs/adr/0139-call-activities-and-conditional-events.md). */
   parent_id?: string | null;
 }
 
@@ -37,7 +37,7 @@ export interface WalkState {
   readonly scopesToSettle: Set<string>;
   readonly terminated: Set<string>;
   /** A called instance started in its caller's action: the caller's walk, which goes on in memory when
-   *  this one returns (docs/adr/0139-call-activities.md). */
+   *  this one returns (docs/adr/0139-call-activities-and-conditional-events.md). */
   caller?: WalkState;
   /** An error or escalation thrown out of a called instance that its caller's call activity catches:
    *  the boundary event the caller goes on from once this instance has ended. */

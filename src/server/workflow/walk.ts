@@ -16,6 +16,7 @@ import { firstInstances } from './multi-instance.ts';
 import { boundariesOf, endReached, enterSubProcess, settleScopes, outsideTerminated } from './scopes.ts';
 import { armBoundaries, enterWait, type WaitContext } from './waits/enter-wait.ts';
 import { callLinks } from './call-links.ts';
+import { enterConditional, fireConditions } from './conditions.ts';
 
 export type { ActionStamp, InstanceState, NewTasks } from './walk-state.ts';
 
@@ -197,6 +198,8 @@ export class Walk implements WalkState {
         }
         return this.leave(node.id);
       case 'catch':
+        if (node.event?.type === 'conditional') return enterConditional(this, node);
+        return void (await enterWait(this.waitContext(), node));
       case 'eventGateway':
       case 'external':
         return void (await enterWait(this.waitContext(), node));
@@ -287,6 +290,8 @@ export class Walk implements WalkState {
     for (let moved = true; moved;) {
       // A sub-process whose last path inside ended goes on first: a join after it may be waiting for it.
       moved = await settleScopes(this);
+      // A condition watched by a waiting token may hold now that the action changed the variables.
+      if (await fireConditions(this)) moved = true;
       for (const joinId of [...this.waitingJoins]) {
         const active = await this.trx
           .selectFrom('flow_tokens')

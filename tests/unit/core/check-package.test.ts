@@ -176,7 +176,7 @@ describe('application packages', () => {
         'The UserTask "Review (Activity_0x3k2)" names a form (camunda:formKey embedded:app:forms/review.html): the engine shows the process\'s form from the package instead.',
       ],
     ]);
-    // A call activity calls a process of the same package, or is refused naming itself (docs/adr/0139-call-activities.md).
+    // A call activity calls a process of the same package, or is refused naming itself (docs/adr/0139-call-activities-and-conditional-events.md).
     const calling = (called: string) =>
       fixed.replace(
         '<bpmn:serviceTask id="Activity_1b2" name="Archive" />',

@@ -1,4 +1,4 @@
-// Call activities (docs/adr/0139-call-activities.md): a called process runs as an instance of its own,
+// Call activities (docs/adr/0139-call-activities-and-conditional-events.md): a called process runs as an instance of its own,
 // linked to the instance that called it and to the token that waits on the call activity, so the caller
 // goes on when it completes and a caller cancelled takes its called instances along. The depth counts
 // the callers above, which bounds a process that calls itself.

@@ -125,7 +125,25 @@ describe('reading a process definition', () => {
         `<startEvent id="start" />${flow('f1', 'start', 'x')}${middle}${flow('f2', 'x', 'end')}<endEvent id="end" />`,
       );
     expect(await problemsOf(base('<complexGateway id="x" />'))).toEqual([['x', 'unsupported']]);
-    // A call activity names the process it calls by id, and maps variables by name (docs/adr/0139-call-activities.md).
+    // A conditional event needs a condition the rule language reads (docs/adr/0139-call-activities-and-conditional-events.md).
+    expect(
+      await problemsOf(base('<intermediateCatchEvent id="x"><conditionalEventDefinition /></intermediateCatchEvent>')),
+    ).toEqual([['x', 'noEventCondition']]);
+    expect(
+      await problemsOf(
+        base(
+          '<intermediateCatchEvent id="x"><conditionalEventDefinition><condition>${claim.isWithdrawn()}</condition></conditionalEventDefinition></intermediateCatchEvent>',
+        ),
+      ),
+    ).toEqual([['x', 'badEventCondition']]);
+    expect(
+      await problemsOf(
+        base(
+          '<intermediateCatchEvent id="x"><conditionalEventDefinition><condition>${ready}</condition></conditionalEventDefinition></intermediateCatchEvent>',
+        ),
+      ),
+    ).toEqual([]);
+    // A call activity names the process it calls by id, and maps variables by name (docs/adr/0139-call-activities-and-conditional-events.md).
     expect(await problemsOf(base('<callActivity id="x" calledElement="other" />'))).toEqual([]);
     expect(await problemsOf(base('<callActivity id="x" />'))).toEqual([['x', 'calledNone']]);
     expect(await problemsOf(base('<callActivity id="x" calledElement="${which}" />'))).toEqual([
