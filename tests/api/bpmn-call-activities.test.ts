@@ -154,10 +154,15 @@ describe.each(targets)('call activities on $name', (target) => {
     expect((await instance(id)).status).toBe('completed');
   }, 120_000);
 
-  it('deletes the called instance with its caller, and refuses to delete it alone', async () => {
+  it('deletes the called instance with its caller, and refuses to delete it alone or to retract what started it', async () => {
     const id = await start('onboarding', {});
     await submit('onboarding', id);
     const [child] = await called(id);
+    const retracted = await runtime('POST', 'runtime/retracement', 'onboarding', 'ca-r1', undefined, id);
+    expect(retracted.reply.errcode).toBe(1009);
+    expect(retracted.reply.errmsg).toBe(
+      'The submission started a called process, which runs as an instance of its own: it cannot be taken back.',
+    );
     expect(await openTasks(child.id)).toEqual(['Activity_0x3k2pd', 'Activity_1fq6z0b']);
     const alone = await runtime('GET', 'runtime/delete', 'workplaceSetup', 'ca-init', undefined, child.id);
     expect(alone.reply.errcode).toBe(1009);

@@ -222,7 +222,7 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
   return inAction(db, input, async (trx, state, definition, at) => {
     const last = await trx
       .selectFrom('flow_history')
-      .select(['id', 'action', 'actor_id', 'node_id'])
+      .select(['id', 'action', 'actor_id', 'node_id', 'at'])
       .where('instance_id', '=', state.id)
       .where('action', 'in', ['start', 'submit', 'back', 'retract', 'intervene'])
       .orderBy('id', 'desc')
@@ -235,6 +235,16 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
       .where('created_by_action', '=', last.id)
       .execute();
     if (made.some((t) => t.status !== 'open')) throw new AppError('conflict', undefined, 'workflow.msg.alreadyActedOn');
+    // A called instance the submission started is an instance of its own (docs/adr/0139-call-activities-and-conditional-events.md): not taken back.
+    if (callsIn(definition)) {
+      const calledThen = await trx
+        .selectFrom('flow_instances')
+        .select('id')
+        .where('parent_id', '=', state.id)
+        .where('started_at', '=', last.at)
+        .executeTakeFirst();
+      if (calledThen) throw new AppError('conflict', undefined, 'workflow.msg.retractCalled');
+    }
     const own = await trx
       .selectFrom('flow_tasks')
       .select(['id', 'token_id'])
