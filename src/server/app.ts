@@ -38,6 +38,8 @@ import { PLATFORM_TASKS, withBans } from './timed-tasks/platform-tasks.ts';
 import { registerTasks } from './timed-tasks/run-store.ts';
 import { startTimedTasks } from './timed-tasks/scheduler.ts';
 import { startJobPoller, type JobPollerOptions } from './workflow/waits/job-poller.ts';
+// Links call activities into the engine (workflow/call-links.ts).
+import './workflow/call-activity.ts';
 
 export interface AppOptions {
   database: AtriumDatabase;

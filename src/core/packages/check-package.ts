@@ -168,6 +168,7 @@ async function processProblems(
 ): Promise<PackageProblem[]> {
   const problems: PackageProblem[] = [];
   const roles = new Set((m.roles ?? []).map((r) => r.id));
+  const processIds = new Set((m.processes ?? []).map((p) => p.id));
   for (const [i, p] of (m.processes ?? []).entries()) {
     const xml = files.get(p.file);
     if (xml === undefined) {
@@ -186,6 +187,16 @@ async function processProblems(
       if (nodes && !nodes[id])
         problems.push(at(`/processes/${i}/nodes/${id}`, 'package.problem.unknownNode', { id, file: p.file }));
     for (const node of Object.values(read.definition?.nodes ?? {})) {
+      // A call activity calls a process of this same application (docs/adr/0139-call-activities-and-conditional-events.md).
+      if (node.call && !processIds.has(node.call.process))
+        problems.push(
+          at(
+            node.id,
+            'workflow.problem.calledUnknown',
+            { element: nodeLabel(node), process: node.call.process },
+            p.file,
+          ),
+        );
       for (const rule of node.approvers ?? []) {
         if (rule.kind === 'role' && !roles.has(rule.role))
           problems.push(

@@ -5,6 +5,7 @@
 import { BpmnModdle } from 'bpmn-moddle';
 import { compileRule } from '../rules.ts';
 import { engineCycles } from './engine-cycles.ts';
+import { readCallActivity, type CallElement } from './call-activity.ts';
 import { checkEvents, readEventElement, type EventElement } from './process-events.ts';
 import { assignmentOf, initiatorVariable, VENDOR_PREFIXES, vendorFindings } from './vendor-attributes.ts';
 import { ExpressionError, soleVariable, vendorExpression, vendorRule } from './vendor-expression.ts';
@@ -34,8 +35,8 @@ const KINDS: Record<string, NodeKind> = {
   'bpmn:InclusiveGateway': 'inclusive',
   'bpmn:BoundaryEvent': 'boundary',
 };
-/** A boundary event on an embedded sub-process catching an error or escalation thrown by an end event
- *  inside it (structure-elements.ts); any other boundary waits for a timer, a message or a worker's
+/** A boundary event on an embedded sub-process (or a call activity, docs/adr/0139-call-activities-and-conditional-events.md)
+ *  catching an error or escalation thrown by an end event inside it (structure-elements.ts); any other boundary waits for a timer, a message or a worker's
  *  error (process-events.ts), which refuses what cannot happen (an error on a user task). */
 function catchesThrown(e: Element): boolean {
   const definition = e.eventDefinitions?.[0]?.$type;
@@ -43,7 +44,7 @@ function catchesThrown(e: Element): boolean {
     e.$type === 'bpmn:BoundaryEvent' &&
     (definition === 'bpmn:ErrorEventDefinition' || definition === 'bpmn:EscalationEventDefinition') &&
     e.attachedToRef !== undefined &&
-    isEmbedded(e.attachedToRef)
+    (isEmbedded(e.attachedToRef) || e.attachedToRef.$type === 'bpmn:CallActivity')
   );
 }
 
@@ -206,11 +207,13 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
     // Timers, messages, event gateways, boundaries and external tasks (process-events.ts); an error or
     // escalation thrown inside the process is caught by the structure's reading (structure-elements.ts).
     const waiting = catchesThrown(e) ? undefined : readEventElement(e as EventElement);
-    vendorParts(e, waiting?.honoured);
+    const called = e.$type === 'bpmn:CallActivity' ? readCallActivity(e as CallElement) : undefined;
+    vendorParts(e, [...(waiting?.honoured ?? []), ...(called?.honoured ?? [])]);
     // What cannot run still joins the graph (as a plain step), so the flows through it raise no
     // further problems: the one problem is the element itself.
-    const kind = waiting?.kind ?? (isEmbedded(e) ? 'subprocess' : (KINDS[e.$type] ?? 'auto'));
-    if (!waiting && !KINDS[e.$type] && kind !== 'subprocess') problem(e, 'unsupported');
+    const kind = waiting?.kind ?? (called ? 'call' : isEmbedded(e) ? 'subprocess' : (KINDS[e.$type] ?? 'auto'));
+    if (!waiting && !called && !KINDS[e.$type] && kind !== 'subprocess') problem(e, 'unsupported');
+    for (const p of called?.problems ?? []) problem(e, p.key, p.params);
     const role = waiting ? undefined : eventRoleOf(e);
     if (!waiting && e.eventDefinitions?.length && !role)
       problem(e, 'eventDefinition', { event: typeName(e.eventDefinitions[0]) });
@@ -223,6 +226,7 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
       incoming: [],
       outgoing: [],
       ...waiting?.fields,
+      ...(called?.call ? { call: called.call } : {}),
     };
     const parent = parentOf.get(e);
     if (parent) node.parent = parent;

@@ -5,7 +5,9 @@
 // problem naming the element. A timer's duration counts working time when the element carries the
 // extension property `atrium.workingTime` = `true` (or an attribute `…:workingTime="true"` in a namespace
 // of the drawing's own).
+import { compileRule } from '../rules.ts';
 import { parseCycle, parseDateTime, parseDuration } from './iso-duration.ts';
+import { ExpressionError, vendorExpression, vendorRule } from './vendor-expression.ts';
 import type { EventTrigger, NodeKind, ProcessFlow, ProcessNode, TimerSpec } from './process-types.ts';
 
 interface Expression {
@@ -32,6 +34,7 @@ export interface EventElement {
     timeDate?: Expression;
     timeCycle?: Expression;
     messageRef?: { name?: string; id?: string };
+    condition?: Expression;
     errorRef?: { errorCode?: string };
   }>;
 }
@@ -114,6 +117,7 @@ function triggerOf(
     const { timer, problem } = timerOf(e, cycles);
     return timer ? { event: { type: 'timer', timer } } : { problem };
   }
+  if (d.$type === CONDITIONAL) return conditionOf(d.condition?.body?.trim() ?? '');
   if (d.$type === 'bpmn:MessageEventDefinition') {
     const name = d.messageRef?.name?.trim();
     return name ? { event: { type: 'message', message: name } } : { problem: { key: 'noMessage' } };
@@ -121,6 +125,20 @@ function triggerOf(
   return { event: { type: 'error', ...(d.errorRef?.errorCode ? { code: d.errorRef.errorCode } : {}) } };
 }
 
+/** A conditional event's condition in the rule language, or the problem with it. */
+function conditionOf(text: string): { event?: EventTrigger; problem?: EventReading['problems'][0] } {
+  if (!text) return { problem: { key: 'noEventCondition' } };
+  try {
+    const condition = vendorExpression(text) ? vendorRule(text) : text;
+    compileRule(condition);
+    return { event: { type: 'conditional', condition } };
+  } catch (error) {
+    const reason = error instanceof ExpressionError ? error.message : (error as Error).message.split('\n')[0];
+    return { problem: { key: 'badEventCondition', params: { condition: text, reason } } };
+  }
+}
+
+const CONDITIONAL = 'bpmn:ConditionalEventDefinition';
 const TIMER = 'bpmn:TimerEventDefinition';
 const MESSAGE = 'bpmn:MessageEventDefinition';
 const ERROR = 'bpmn:ErrorEventDefinition';
@@ -160,12 +178,14 @@ export function readEventElement(e: EventElement): EventReading | undefined {
       return reading('start', event ? { event } : {}, problem);
     }
     case 'bpmn:IntermediateCatchEvent': {
-      const { event, problem } = triggerOf(e, [TIMER, MESSAGE], false);
+      const { event, problem } = triggerOf(e, [TIMER, MESSAGE, CONDITIONAL], false);
       return reading('catch', event ? { event } : {}, problem);
     }
     case 'bpmn:BoundaryEvent': {
       const interrupting = e.cancelActivity !== false;
-      const { event, problem } = triggerOf(e, interrupting ? [TIMER, MESSAGE, ERROR] : [TIMER, MESSAGE], !interrupting);
+      // A condition that holds fires once, cancelling its activity: as a reminder it would fire after every action.
+      const allowed = interrupting ? [TIMER, MESSAGE, ERROR, CONDITIONAL] : [TIMER, MESSAGE];
+      const { event, problem } = triggerOf(e, allowed, !interrupting);
       return reading(
         'boundary',
         { attachedTo: e.attachedToRef?.id ?? '', interrupting, ...(event ? { event } : {}) },
@@ -200,7 +220,7 @@ export function checkEvents(
     // A boundary catching what is thrown inside its activity is the structure's (structure-elements.ts).
     if (node.kind === 'boundary' && !node.catches) {
       const host = nodes[node.attachedTo ?? ''];
-      const carries = host && (host.kind === 'manual' || host.kind === 'external');
+      const carries = host && (host.kind === 'manual' || host.kind === 'external' || host.kind === 'call');
       if (!carries || (node.event?.type === 'error' && host.kind !== 'external'))
         problem(node, 'boundaryOn', { host: host?.name ?? node.attachedTo ?? '' });
       else (host.boundaries ??= []).push(node.id);
@@ -209,7 +229,7 @@ export function checkEvents(
     if (node.kind === 'eventGateway')
       for (const f of node.outgoing) {
         const target = nodes[flows[f].target];
-        if (target.kind !== 'catch' || target.incoming.length !== 1)
+        if (target.kind !== 'catch' || target.incoming.length !== 1 || target.event?.type === 'conditional')
           problem(node, 'eventGatewayTarget', { target: target.name });
       }
   }

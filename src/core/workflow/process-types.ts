@@ -20,7 +20,10 @@ export type NodeKind =
    *  service task a worker does. */
   | 'catch'
   | 'eventGateway'
-  | 'external';
+  | 'external'
+  /** A call activity: another process of the application runs as an instance of its own
+   *  (docs/adr/0139-call-activities-and-conditional-events.md). */
+  | 'call';
 
 /** What an end event does beyond ending its path (docs/adr/0124-embedded-sub-processes-and-ends.md). */
 export type EndKind = 'terminate' | 'error' | 'escalation';
@@ -34,6 +37,24 @@ export interface MultiInstance {
   collection?: string;
   /** Rule-language condition over the form and nrOfInstances, nrOfCompletedInstances, nrOfActiveInstances. */
   completion?: string;
+}
+
+/** A variable copied between a caller and the instance it calls. */
+export interface VariableMapping {
+  source: string;
+  target: string;
+}
+
+/** What a call activity starts and what goes in and comes back out. */
+export interface CallSpec {
+  /** The id of the called process (a process of the same application). */
+  process: string;
+  inAll: boolean;
+  in: VariableMapping[];
+  outAll: boolean;
+  out: VariableMapping[];
+  /** The called instance gets the caller's business key. */
+  businessKey?: true;
 }
 
 /** When a timer fires: after a duration, at a date, or every interval (a count of times, or no end). */
@@ -50,7 +71,10 @@ export type EventTrigger =
   | { type: 'timer'; timer: TimerSpec }
   | { type: 'message'; message: string }
   /** An error a worker reports (its code; none: any error). */
-  | { type: 'error'; code?: string };
+  | { type: 'error'; code?: string }
+  /** A condition over the instance's variables (rule language), looked at again after every action
+   *  that changed them (docs/adr/0139-call-activities-and-conditional-events.md). */
+  | { type: 'conditional'; condition: string };
 
 /** Who approves a manual node; every rule adds its users. */
 export type ApproverRule =
@@ -106,6 +130,7 @@ export interface ProcessNode {
   topic?: string;
   retries?: number;
   multi?: MultiInstance;
+  call?: CallSpec;
 }
 
 export interface ProcessFlow {

@@ -276,12 +276,15 @@ export interface FlowInstances {
   application_id: string;
   auditor_names: Generated<string>;
   business_key: string | null;
+  call_depth: Generated<number>;
   completed_at: Timestamp | null;
   domain_id: string;
   form_data: Generated<JsonText<Record<string, unknown>>>;
   id: string;
   initiator_id: string;
   last_actor_id: string | null;
+  parent_id: string | null;
+  parent_token_id: string | null;
   process_id: string;
   started_at: Generated<Timestamp>;
   state_label: Generated<string>;

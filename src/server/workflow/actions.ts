@@ -16,6 +16,7 @@ import { finishEndsUnit, writingInstances } from './instance-writes.ts';
 import { instanceDone, parallelMultiInstances, sequentialApprovals } from './multi-instance.ts';
 import { COMMIT_AFTER } from '../db/pipelined-transactions.ts';
 import type { Person } from './approver-names.ts';
+import { callLinks } from './call-links.ts';
 
 export interface ActionResult {
   instanceId: string;
@@ -158,6 +159,16 @@ export async function submitTask(
   });
 }
 
+const withCalls = new WeakMap<ProcessDefinition, boolean>();
+
+/** Whether the definition has call activities; found once per definition, which never changes. */
+function callsIn(definition: ProcessDefinition): boolean {
+  let calls = withCalls.get(definition);
+  if (calls === undefined)
+    withCalls.set(definition, (calls = Object.values(definition.nodes).some((n) => n.kind === 'call')));
+  return calls;
+}
+
 const byAll = new WeakMap<ProcessDefinition, string[]>();
 
 /** The definition's approvals that wait for all their approvers; made once per definition, which never changes. */
@@ -211,7 +222,7 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
   return inAction(db, input, async (trx, state, definition, at) => {
     const last = await trx
       .selectFrom('flow_history')
-      .select(['id', 'action', 'actor_id', 'node_id'])
+      .select(['id', 'action', 'actor_id', 'node_id', 'at'])
       .where('instance_id', '=', state.id)
       .where('action', 'in', ['start', 'submit', 'back', 'retract', 'intervene'])
       .orderBy('id', 'desc')
@@ -224,6 +235,16 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
       .where('created_by_action', '=', last.id)
       .execute();
     if (made.some((t) => t.status !== 'open')) throw new AppError('conflict', undefined, 'workflow.msg.alreadyActedOn');
+    // A called instance the submission started is an instance of its own (docs/adr/0139-call-activities-and-conditional-events.md): not taken back.
+    if (callsIn(definition)) {
+      const calledThen = await trx
+        .selectFrom('flow_instances')
+        .select('id')
+        .where('parent_id', '=', state.id)
+        .where('started_at', '=', last.at)
+        .executeTakeFirst();
+      if (calledThen) throw new AppError('conflict', undefined, 'workflow.msg.retractCalled');
+    }
     const own = await trx
       .selectFrom('flow_tasks')
       .select(['id', 'token_id'])
@@ -285,6 +306,9 @@ export async function deleteInstance(
     const row = await lockInstance(trx, input.instanceId);
     if (row.status === 'deleted' || (row.status !== 'running' && !input.finishedToo))
       throw new AppError('conflict', undefined, 'workflow.msg.finished');
+    // A called instance goes with its caller (docs/adr/0139-call-activities-and-conditional-events.md): alone, its caller would wait for ever.
+    if (row.parent_id && row.status === 'running')
+      throw new AppError('conflict', undefined, 'workflow.msg.calledInstance');
     const at = input.at ?? new Date();
     await trx
       .updateTable('flow_tasks')
@@ -293,6 +317,13 @@ export async function deleteInstance(
       .where('status', '=', 'open')
       .execute();
     await trx.deleteFrom('flow_tokens').where('instance_id', '=', row.id).execute();
+    const calling = await trx
+      .selectFrom('flow_instances')
+      .select('id')
+      .where('parent_id', '=', row.id)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    if (calling) await callLinks().cancelOrphans(trx, row, at);
     await record(trx, at, row.id, input.userId ?? null, 'delete', null, input.comment, input.adminId);
     const lastActor = input.userId ? { last_actor_id: input.userId } : {};
     await trx
@@ -341,6 +372,7 @@ export interface LockedInstance {
   status: string;
   form_data: Record<string, unknown> | null;
   version_id: string;
+  parent_id: string | null;
 }
 
 /** Instance rows a statement of this unit of work has locked already, by the unit (docs/adr/0080-submissions-caller-check-locks.md): the runtime's
@@ -364,7 +396,7 @@ async function lockInstance(trx: Db, instanceId: string): Promise<LockedInstance
   }
   const row = await trx
     .selectFrom('flow_instances')
-    .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id'])
+    .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id', 'parent_id'])
     .where('id', '=', instanceId)
     .forUpdate()
     .executeTakeFirst();
@@ -440,9 +472,20 @@ export async function finish(
   actorId: string | null,
 ): Promise<ActionResult> {
   await walk.settleJoins();
+  // A called instance with no token left returns to its caller; instances called from a call activity
+  // that lost its token go (docs/adr/0139-call-activities-and-conditional-events.md). Only where there are calls.
+  if (state.parent_id) {
+    const left = await trx
+      .selectFrom('flow_tokens')
+      .select('id')
+      .where('instance_id', '=', state.id)
+      .executeTakeFirst();
+    if (!left) await callLinks().returned(walk);
+  }
+  if (callsIn(walk.definition)) await callLinks().cancelOrphans(trx, state, action.at);
   const tasks = [...walk.reached].map(([nodeId, { name, assignees }]) => ({ nodeId, nodeName: name, assignees }));
   const { at } = action;
-  const last = finishEndsUnit(trx) ? sql.raw(COMMIT_AFTER) : sql``;
+  const last = finishEndsUnit(trx) && !walk.nested ? sql.raw(COMMIT_AFTER) : sql``;
   const { rows } = await sql<{
     running: boolean;
     people: Person[];

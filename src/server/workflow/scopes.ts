@@ -7,6 +7,7 @@
 // the level an instance went through.
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import type { WalkState as Walk } from './walk-state.ts';
+import { callLinks } from './call-links.ts';
 
 const insideOf = new WeakMap<ProcessDefinition, Map<string, string[]>>();
 
@@ -84,7 +85,8 @@ export async function endReached(walk: Walk, node: ProcessNode): Promise<void> {
 }
 
 /** An error or escalation thrown by an end event: the nearest enclosing sub-process with a boundary
- *  event for it catches it (true). Uncaught, the end is a plain one (Camunda 7 does the same). */
+ *  event for it catches it (true), else the call activity that started this instance, when it has one
+ *  (docs/adr/0139-call-activities-and-conditional-events.md). Uncaught, the end is a plain one (Camunda 7 does the same). */
 async function thrown(walk: Walk, node: ProcessNode): Promise<boolean> {
   const { definition } = walk;
   for (let scope = node.parent; scope; scope = definition.nodes[scope]?.parent) {
@@ -102,7 +104,17 @@ async function thrown(walk: Walk, node: ProcessNode): Promise<boolean> {
     await walk.leave(catcher.id);
     return true;
   }
-  return false;
+  if (!walk.instance.parent_id || !(await callLinks().thrownToCaller(walk, node))) return false;
+  if (walk.thrownTo) {
+    // The caller's boundary interrupts: everything of this instance goes, and it ends here.
+    await cancelInside(walk, '');
+    walk.terminated.add('');
+  }
+  if (node.parent && !walk.thrownTo) {
+    await noteStep(walk, node.id);
+    walk.scopesToSettle.add(node.parent);
+  } else walk.ended.push(node.id);
+  return true;
 }
 
 /** Everything that runs inside a level goes: its tokens (waiting at joins too) and their open tasks. */

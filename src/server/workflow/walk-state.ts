@@ -12,6 +12,8 @@ export interface InstanceState {
   initiator_id: string;
   status: string;
   form_data: Record<string, unknown>;
+  /** The instance whose call activity started this one (docs/adr/0139-call-activities-and-conditional-events.md). */
+  parent_id?: string | null;
 }
 
 /** The action under way: its history entry, which the tasks it creates point back to, and its moment,
@@ -34,6 +36,12 @@ export interface WalkState {
   readonly waitingJoins: Set<string>;
   readonly scopesToSettle: Set<string>;
   readonly terminated: Set<string>;
+  /** A called instance started in its caller's action: the caller's walk, which goes on in memory when
+   *  this one returns (docs/adr/0139-call-activities-and-conditional-events.md). */
+  caller?: WalkState;
+  /** An error or escalation thrown out of a called instance that its caller's call activity catches:
+   *  the boundary event the caller goes on from once this instance has ended. */
+  thrownTo?: string;
   leave(nodeId: string): Promise<void>;
   approverContext(): ApproverContext;
   approverRules(node: ProcessNode): Promise<readonly ApproverRule[]> | readonly ApproverRule[];

@@ -15,6 +15,8 @@ import { inclusiveBranches, inclusiveJoinsWaiting } from './inclusive-gateway.ts
 import { firstInstances } from './multi-instance.ts';
 import { boundariesOf, endReached, enterSubProcess, settleScopes, outsideTerminated } from './scopes.ts';
 import { armBoundaries, enterWait, type WaitContext } from './waits/enter-wait.ts';
+import { callLinks } from './call-links.ts';
+import { enterConditional, fireConditions } from './conditions.ts';
 
 export type { ActionStamp, InstanceState, NewTasks } from './walk-state.ts';
 
@@ -45,6 +47,11 @@ export class Walk implements WalkState {
   /** Levels a terminate end or an interrupting boundary event emptied in this action ('' the process's
    *  own): a branch walked after it puts no token there. */
   readonly terminated = new Set<string>();
+  caller?: WalkState;
+  thrownTo?: string;
+  /** A walk whose `finish` is not its unit's last statement (a called instance's, or a caller's resumed
+   *  from it): it carries no commit. */
+  nested = false;
   /** Flows followed in this action. */
   private steps = 0;
 
@@ -137,7 +144,7 @@ export class Walk implements WalkState {
   }
 
   /** What a wait outside a user's action is written with (waits/enter-wait.ts). */
-  private waitContext(): WaitContext {
+  waitContext(): WaitContext {
     return { trx: this.trx, instance: this.instance, definition: this.definition, at: this.action.at };
   }
 
@@ -191,9 +198,13 @@ export class Walk implements WalkState {
         }
         return this.leave(node.id);
       case 'catch':
+        if (node.event?.type === 'conditional') return enterConditional(this, node);
+        return void (await enterWait(this.waitContext(), node));
       case 'eventGateway':
       case 'external':
-        return enterWait(this.waitContext(), node);
+        return void (await enterWait(this.waitContext(), node));
+      case 'call':
+        return callLinks().enter(this, node);
       case 'start':
       case 'boundary':
         throw new Error(`flow ${flowId} leads into ${node.kind} ${node.id}`); // the definition check refuses this
@@ -279,6 +290,8 @@ export class Walk implements WalkState {
     for (let moved = true; moved;) {
       // A sub-process whose last path inside ended goes on first: a join after it may be waiting for it.
       moved = await settleScopes(this);
+      // A condition watched by a waiting token may hold now that the action changed the variables.
+      if (await fireConditions(this)) moved = true;
       for (const joinId of [...this.waitingJoins]) {
         const active = await this.trx
           .selectFrom('flow_tokens')

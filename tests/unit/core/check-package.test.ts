@@ -176,6 +176,20 @@ describe('application packages', () => {
         'The UserTask "Review (Activity_0x3k2)" names a form (camunda:formKey embedded:app:forms/review.html): the engine shows the process\'s form from the package instead.',
       ],
     ]);
+    // A call activity calls a process of the same package, or is refused naming itself (docs/adr/0139-call-activities-and-conditional-events.md).
+    const calling = (called: string) =>
+      fixed.replace(
+        '<bpmn:serviceTask id="Activity_1b2" name="Archive" />',
+        `<bpmn:callActivity id="Activity_1b2" name="Archive" calledElement="${called}" />`,
+      );
+    const unknown = await problemsOf(withFile(calling('archiving')));
+    expect(unknown.map((p) => [`${p.file}#${p.pointer}`, p.message])).toEqual([
+      [
+        'processes/trip-approval.bpmn#Activity_1b2',
+        'The call activity "Archive (Activity_1b2)" calls the process "archiving", which is not a process of this application.',
+      ],
+    ]);
+    expect(await problemsOf(withFile(calling('leave-approval')))).toEqual([]);
   });
 
   it('checks the node names a process gives: nodes of its BPMN process, in the three languages', async () => {

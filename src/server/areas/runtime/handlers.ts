@@ -65,7 +65,16 @@ const callerCheck = (lock: boolean) =>
         (eb) => {
           const instance = eb
             .selectFrom('flow_instances')
-            .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id'])
+            .select([
+              'id',
+              'domain_id',
+              'application_id',
+              'initiator_id',
+              'status',
+              'form_data',
+              'version_id',
+              'parent_id',
+            ])
             .where('id', '=', v.instanceId)
             .whereRef('domain_id', '=', 'tk.domain_id')
             .where('application_id', '=', v.applicationId)
@@ -93,6 +102,7 @@ const callerCheck = (lock: boolean) =>
         'i.status',
         'i.form_data',
         'i.version_id',
+        'i.parent_id',
       ]);
   });
 const checkCaller = callerCheck(false);
@@ -132,6 +142,7 @@ export async function callerOf(
         status: checked.status!,
         form_data: checked.form_data,
         version_id: checked.version_id!,
+        parent_id: checked.parent_id,
       }
     : undefined;
   if (lock && instance) lockedAlready(db, instance);

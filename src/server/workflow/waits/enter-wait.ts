@@ -34,8 +34,9 @@ async function eventJobs(
   return jobs;
 }
 
-/** Writes the token that waits at `node` (a catch event, an event-based gateway or an external task) and its jobs. */
-export async function enterWait(ctx: WaitContext, node: ProcessNode): Promise<void> {
+/** Writes the token that waits at `node` (a catch event, an event-based gateway, an external task or a
+ *  call activity) and its jobs; answers the token's id. */
+export async function enterWait(ctx: WaitContext, node: ProcessNode): Promise<string> {
   const token = {
     id: randomUUID(),
     instance_id: ctx.instance.id,
@@ -65,6 +66,7 @@ export async function enterWait(ctx: WaitContext, node: ProcessNode): Promise<vo
   const write = ctx.trx.with('token', (db) => db.insertInto('flow_tokens').values(token));
   if (jobs.length === 0) await ctx.trx.insertInto('flow_tokens').values(token).execute();
   else await write.insertInto('flow_jobs').values(jobs).execute();
+  return token.id;
 }
 
 /** The jobs of an approval's boundary events, for the token just put on it. */

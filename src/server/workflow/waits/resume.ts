@@ -33,7 +33,7 @@ export function onRunningInstance(db: Db, instanceId: string, work: LockedWork):
   return writingInstances(db, async (trx) => {
     const row = await trx
       .selectFrom('flow_instances')
-      .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id'])
+      .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id', 'parent_id'])
       .where('id', '=', instanceId)
       .forUpdate()
       .executeTakeFirst();

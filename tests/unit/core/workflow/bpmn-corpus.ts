@@ -30,5 +30,8 @@ export async function readCorpus(): Promise<CorpusFile[]> {
 export const waitsOutside = (c: CorpusFile): boolean =>
   Object.values(c.read.definition?.nodes ?? {}).some(
     // A boundary that catches what a sub-process throws has no `event`: it runs within an action.
-    (n) => ['catch', 'eventGateway', 'external'].includes(n.kind) || n.event !== undefined,
+    // A condition is looked at within the actions that change the variables: it needs no waiting.
+    (n) =>
+      n.event?.type !== 'conditional' &&
+      (['catch', 'eventGateway', 'external'].includes(n.kind) || n.event !== undefined),
   );

@@ -125,7 +125,41 @@ describe('reading a process definition', () => {
         `<startEvent id="start" />${flow('f1', 'start', 'x')}${middle}${flow('f2', 'x', 'end')}<endEvent id="end" />`,
       );
     expect(await problemsOf(base('<complexGateway id="x" />'))).toEqual([['x', 'unsupported']]);
-    expect(await problemsOf(base('<callActivity id="x" calledElement="other" />'))).toEqual([['x', 'unsupported']]);
+    // A conditional event needs a condition the rule language reads (docs/adr/0139-call-activities-and-conditional-events.md).
+    expect(
+      await problemsOf(base('<intermediateCatchEvent id="x"><conditionalEventDefinition /></intermediateCatchEvent>')),
+    ).toEqual([['x', 'noEventCondition']]);
+    expect(
+      await problemsOf(
+        base(
+          '<intermediateCatchEvent id="x"><conditionalEventDefinition><condition>${claim.isWithdrawn()}</condition></conditionalEventDefinition></intermediateCatchEvent>',
+        ),
+      ),
+    ).toEqual([['x', 'badEventCondition']]);
+    expect(
+      await problemsOf(
+        base(
+          '<intermediateCatchEvent id="x"><conditionalEventDefinition><condition>${ready}</condition></conditionalEventDefinition></intermediateCatchEvent>',
+        ),
+      ),
+    ).toEqual([]);
+    // A call activity names the process it calls by id, and maps variables by name (docs/adr/0139-call-activities-and-conditional-events.md).
+    expect(await problemsOf(base('<callActivity id="x" calledElement="other" />'))).toEqual([]);
+    expect(await problemsOf(base('<callActivity id="x" />'))).toEqual([['x', 'calledNone']]);
+    expect(await problemsOf(base('<callActivity id="x" calledElement="${which}" />'))).toEqual([
+      ['x', 'calledExpression'],
+    ]);
+    const mapping = (m: string) =>
+      doc(
+        `<startEvent id="start" />${flow('f1', 'start', 'x')}<callActivity id="x" calledElement="other"><extensionElements>${m}</extensionElements></callActivity>${flow('f2', 'x', 'end')}<endEvent id="end" />`,
+        'xmlns:camunda="http://camunda.org/schema/1.0/bpmn"',
+      );
+    expect(await problemsOf(mapping('<camunda:in sourceExpression="${a + b}" target="c" />'))).toEqual([
+      ['x', 'callMapping'],
+    ]);
+    expect(await problemsOf(mapping('<camunda:in source="a" target="c" /><camunda:out variables="all" />'))).toEqual(
+      [],
+    );
     expect(
       await problemsOf(base('<userTask id="x" atrium:approvers="superior"><standardLoopCharacteristics /></userTask>')),
     ).toEqual([['x', 'loop']]);

@@ -46,6 +46,12 @@ describe('waiting elements', () => {
       await refused(
         `<boundaryEvent id="b" attachedToRef="t"><conditionalEventDefinition /></boundaryEvent><sequenceFlow id="f2" sourceRef="b" targetRef="e" />`,
       ),
+    ).toEqual(['noEventCondition b']);
+    // A condition as a reminder would fire after every action while it holds: only an interrupting one runs.
+    expect(
+      await refused(
+        `<boundaryEvent id="b" attachedToRef="t" cancelActivity="false"><conditionalEventDefinition><condition>\${late}</condition></conditionalEventDefinition></boundaryEvent><sequenceFlow id="f2" sourceRef="b" targetRef="e" />`,
+      ),
     ).toEqual(['eventDefinition b']);
     expect(
       await refused(

@@ -1,0 +1,211 @@
+// Call activities (docs/adr/0139-call-activities-and-conditional-events.md): the called process of the same application runs
+// as an instance of its own, linked to its caller (`parent_id`) and to the token that waits on the call
+// activity (`parent_token_id`). It starts in the caller's action; when an action leaves no token in it,
+// its caller goes on after the call activity with the variables mapped out (in memory when both run in
+// one action, else with the caller's row locked, as any action). An error or escalation its drawing does
+// not catch goes to a boundary event of the call activity that names it. A call activity left otherwise
+// (an interrupting boundary, a terminate end, sending back, an intervention, the caller deleted) deletes
+// the instances it called, and theirs. Registered in call-links.ts; imported once by app.ts.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { CallSpec, ProcessDefinition, ProcessNode, VariableMapping } from '../../core/workflow/process-types.ts';
+import type { Db } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { finish, record } from './actions.ts';
+import { linkCalls } from './call-links.ts';
+import { requireApproversSet } from './node-approvers.ts';
+import { currentVersion, versionById } from './process-versions.ts';
+import { boundariesOf } from './scopes.ts';
+import { enterWait } from './waits/enter-wait.ts';
+import { Walk } from './walk.ts';
+import type { InstanceState, WalkState } from './walk-state.ts';
+
+/** Levels of instances calling instances: a process that calls itself (directly or through others)
+ *  without end is refused at this depth, naming the call activity, instead of filling the tables. */
+export const MAX_CALL_DEPTH = 10;
+
+/** The variables `mappings` copy from `from` (every one first when `all`). */
+function mapped(from: Record<string, unknown>, all: boolean, mappings: readonly VariableMapping[]) {
+  const into: Record<string, unknown> = all ? { ...from } : {};
+  for (const m of mappings) if (m.source in from) into[m.target] = from[m.source];
+  return into;
+}
+
+const noteStep = (trx: Db, instanceId: string, nodeId: string, at: Date) =>
+  trx.insertInto('flow_history').values({ instance_id: instanceId, action: 'auto', node_id: nodeId, at }).execute();
+
+async function enter(walk: WalkState, node: ProcessNode): Promise<void> {
+  const { trx, instance: caller, action } = walk;
+  const call = node.call as CallSpec;
+  const tokenId = await enterWait({ trx, instance: caller, definition: walk.definition, at: action.at }, node);
+  const above = await trx
+    .selectFrom('flow_instances')
+    .select(['call_depth', 'business_key'])
+    .where('id', '=', caller.id)
+    .executeTakeFirstOrThrow();
+  if (above.call_depth + 1 >= MAX_CALL_DEPTH)
+    throw new AppError('conflict', { name: node.name, max: MAX_CALL_DEPTH }, 'workflow.msg.callTooDeep');
+  const version = await currentVersion(trx, caller.application_id, call.process);
+  const scope = { domainId: caller.domain_id, applicationId: caller.application_id, processId: call.process };
+  await requireApproversSet(trx, scope, version.definition);
+  const state: InstanceState = {
+    id: randomUUID(),
+    domain_id: caller.domain_id,
+    application_id: caller.application_id,
+    initiator_id: caller.initiator_id,
+    status: 'running',
+    form_data: mapped(caller.form_data, call.inAll, call.in),
+    parent_id: caller.id,
+  };
+  await trx
+    .insertInto('flow_instances')
+    .values({
+      id: state.id,
+      domain_id: state.domain_id,
+      application_id: state.application_id,
+      process_id: call.process,
+      version_id: version.id,
+      title: version.definition.name,
+      form_data: JSON.stringify(state.form_data),
+      status: 'running',
+      initiator_id: state.initiator_id,
+      last_actor_id: state.initiator_id,
+      business_key: call.businessKey ? above.business_key : null,
+      parent_id: caller.id,
+      parent_token_id: tokenId,
+      call_depth: above.call_depth + 1,
+      started_at: action.at,
+      updated_at: action.at,
+    })
+    .execute();
+  const started = await record(trx, action.at, state.id, state.initiator_id, 'start', version.definition.start);
+  const called = new Walk(trx, state, version.definition, started);
+  called.caller = walk;
+  called.nested = true;
+  await called.leave(version.definition.start);
+  await finish(trx, state, called, started, state.initiator_id);
+}
+
+/** The call activity's token the called instance returns to, with its node; undefined once it is gone. */
+const callingToken = (trx: Db, calledId: string) =>
+  trx
+    .selectFrom('flow_instances as c')
+    .innerJoin('flow_tokens as t', 't.id', 'c.parent_token_id')
+    .select(['t.id', 't.node_id'])
+    .where('c.id', '=', calledId)
+    .executeTakeFirst();
+
+/** The caller, its row locked, with its definition and a walk for an action of its own; undefined
+ *  when it no longer runs. */
+async function lockedCaller(trx: Db, callerId: string, at: Date, nodeId: string) {
+  const row = await trx
+    .selectFrom('flow_instances')
+    .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id', 'parent_id'])
+    .where('id', '=', callerId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row || row.status !== 'running') return undefined;
+  const { definition } = await versionById(trx, row.version_id);
+  const state: InstanceState = { ...row, form_data: row.form_data ?? {} };
+  const action = await record(trx, at, row.id, null, 'auto', nodeId);
+  const walk = new Walk(trx, state, definition, action);
+  walk.nested = true;
+  return walk;
+}
+
+/** The caller goes on from `nodeId` (after the call activity, or a boundary event of it): in its walk
+ *  when the two share this action, else in an action of its own. */
+async function callerGoesOn(
+  walk: WalkState,
+  nodeId: string,
+  before: (caller: WalkState) => Promise<void>,
+): Promise<void> {
+  const at = walk.action.at;
+  if (walk.caller) {
+    await before(walk.caller);
+    await noteStep(walk.trx, walk.caller.instance.id, nodeId, at);
+    return walk.caller.leave(nodeId);
+  }
+  const caller = await lockedCaller(walk.trx, walk.instance.parent_id!, at, nodeId);
+  if (!caller) return;
+  await before(caller);
+  await caller.leave(nodeId);
+  await finish(walk.trx, caller.instance, caller, caller.action, null);
+}
+
+async function returned(walk: WalkState): Promise<void> {
+  const { trx, instance } = walk;
+  const token = await callingToken(trx, instance.id);
+  if (!token) return; // the call activity was left meanwhile
+  // Done before the caller's action settles, which would otherwise take it for one to delete.
+  await trx.updateTable('flow_instances').set({ status: 'completed' }).where('id', '=', instance.id).execute();
+  await callerGoesOn(walk, walk.thrownTo ?? token.node_id, async (caller) => {
+    await trx.deleteFrom('flow_tokens').where('id', '=', token.id).execute();
+    if (walk.thrownTo) return;
+    const call = caller.definition.nodes[token.node_id].call!;
+    const out = mapped(instance.form_data, call.outAll, call.out);
+    if (Object.keys(out).length === 0) return;
+    caller.instance.form_data = { ...caller.instance.form_data, ...out };
+    await trx
+      .updateTable('flow_instances')
+      .set({ form_data: JSON.stringify(caller.instance.form_data) })
+      .where('id', '=', caller.instance.id)
+      .execute();
+  });
+}
+
+async function thrownToCaller(walk: WalkState, end: ProcessNode): Promise<boolean> {
+  const { trx } = walk;
+  const token = await callingToken(trx, walk.instance.id);
+  if (!token) return false;
+  let definition: ProcessDefinition | undefined = walk.caller?.definition;
+  if (!definition) {
+    const row = await trx
+      .selectFrom('flow_instances')
+      .select('version_id')
+      .where('id', '=', walk.instance.parent_id!)
+      .executeTakeFirstOrThrow();
+    definition = (await versionById(trx, row.version_id)).definition;
+  }
+  const catcher = boundariesOf(definition, token.node_id)
+    .map((id) => definition.nodes[id])
+    .find((b) => b.catches === end.end && (b.code === undefined || b.code === end.code));
+  if (!catcher) return false;
+  if (catcher.interrupting) walk.thrownTo = catcher.id;
+  // A non-interrupting escalation: the caller also takes the boundary's path; this instance runs on.
+  else await callerGoesOn(walk, catcher.id, async () => undefined);
+  return true;
+}
+
+/** Deletes an instance a call activity started, and those it started in turn (at most MAX_CALL_DEPTH deep). */
+async function cancelCalled(trx: Db, id: string, at: Date): Promise<void> {
+  await trx
+    .updateTable('flow_tasks')
+    .set({ status: 'cancelled', done_at: at })
+    .where('instance_id', '=', id)
+    .where('status', '=', 'open')
+    .execute();
+  await trx.deleteFrom('flow_tokens').where('instance_id', '=', id).execute();
+  await record(trx, at, id, null, 'delete', null);
+  await trx
+    .updateTable('flow_instances')
+    .set({ status: 'deleted', updated_at: at, state_label: '', state_nodes: sql<string[]>`'{}'`, auditor_names: '' })
+    .where('id', '=', id)
+    .execute();
+  await cancelOrphans(trx, { id }, at);
+}
+
+async function cancelOrphans(trx: Db, instance: Pick<InstanceState, 'id'>, at: Date): Promise<void> {
+  const orphans = await trx
+    .selectFrom('flow_instances as c')
+    .select('c.id')
+    .where('c.parent_id', '=', instance.id)
+    .where('c.status', '=', 'running')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('flow_tokens as t').select('t.id').whereRef('t.id', '=', 'c.parent_token_id'))),
+    )
+    .execute();
+  for (const { id } of orphans) await cancelCalled(trx, id, at);
+}
+
+linkCalls({ enter, returned, thrownToCaller, cancelOrphans });
