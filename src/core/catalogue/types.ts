@@ -84,8 +84,10 @@ export interface CallDef {
   /** Who may make it while security separation is on, in place of `allow` (src/server/auth/officers.ts):
    *  `everyone` signed in, or separated types, each `type` or `type@reachKind`. Absent on public calls. */
   officers?: 'everyone' | string[];
-  /** The request fields naming what the call acts on (`params.<name>` or `query.<name>`): its tenant,
-   *  one of its departments, an application of it. The authorization matrix probes the call there. */
+  /** The request fields naming what the call acts on (`params.<name>`, `query.<name>` or `body.<name>`):
+   *  its tenant, one of its departments, an application of it. Admission refuses a tenant or department
+   *  out of the caller's reach (src/server/auth/target-reach.ts, department-target.ts); the authorization
+   *  matrix probes the call there. */
   target?: Partial<Record<TargetKind, string>>;
   /** With a `domain` target: admission also wants the caller to govern that tenant (a department-level
    *  caller sees it but does not), refusing with 1403 and this message key (`true`: the generic one). */

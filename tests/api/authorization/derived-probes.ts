@@ -39,11 +39,14 @@ const TARGET_VALUE: Record<TargetKind, (t: Tenant) => string> = {
   application: (t) => t.applicationId,
 };
 
-/** The fields of the request that `target` fills: `params.<name>` / `query.<name>` → the target's id. */
-function targetFields(call: CallDef, t: Tenant): { params: Record<string, string>; query: Record<string, string> } {
-  const fields = { params: {} as Record<string, string>, query: {} as Record<string, string> };
+type TargetFields = Record<'params' | 'query' | 'body', Record<string, string>>;
+
+/** The fields of the request that `target` fills: `params.<name>` / `query.<name>` / `body.<name>` →
+ *  the target's id. */
+function targetFields(call: CallDef, t: Tenant): TargetFields {
+  const fields: TargetFields = { params: {}, query: {}, body: {} };
   for (const [kind, field] of Object.entries(call.target ?? {})) {
-    const [part, name] = field.split('.') as ['params' | 'query', string];
+    const [part, name] = field.split('.') as [keyof TargetFields, string];
     fields[part][name] = TARGET_VALUE[kind as TargetKind](t);
   }
   return fields;
@@ -70,11 +73,18 @@ export function derivedProbe(call: CallDef, addition?: ProbeAddition): Probe | u
   return {
     scope: call.target ? 'tenant' : 'single',
     request: async (world, caller, t): Promise<ProbeRequest> => {
-      const { params, query } = targetFields(call, t);
+      const { params, query, body } = targetFields(call, t);
       const added = (await addition?.add?.(world, caller, t)) ?? {};
       const path = call.path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name]);
       const allQuery = { ...query, ...added.query };
-      return { ...added, path, ...(Object.keys(allQuery).length ? { query: allQuery } : {}) };
+      // A body target is a field of the body the addition writes (the call's other fields).
+      const allBody = Object.keys(body).length ? { ...(added.body as object | undefined), ...body } : added.body;
+      return {
+        ...added,
+        path,
+        ...(Object.keys(allQuery).length ? { query: allQuery } : {}),
+        ...(allBody === undefined ? {} : { body: allBody }),
+      };
     },
     shows: addition?.shows,
     settle: addition?.settle,

@@ -618,7 +618,10 @@ export const PROBES: Record<string, Probe> = {
       path: `/authtime/messages/${caller.id ? await freshMessage(world, caller.id) : 'none'}/read`,
     }),
   },
-  'transfer.template': { scope: 'single', request: () => ({ path: '/uploads/resource/users.xlsx' }) },
+  'transfer.template': {
+    scope: 'tenant',
+    request: (_w, _c, t) => ({ path: '/uploads/resource/users.xlsx', query: { domainid: t.domainId } }),
+  },
   'users.get': {
     scope: 'tenant',
     request: async (world, _c, t) => ({

@@ -7,7 +7,7 @@ import { seesDomain } from '../../auth/reach.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { reachableDepartments } from '../organisation/department-reach.ts';
-import { inDepartments, tenantReach } from './queries.ts';
+import { declaredTenantReach, inDepartments } from './queries.ts';
 import { clearAsProxy, departmentAllowed } from './save-user.ts';
 import { userCalendar } from './user-calendar.ts';
 
@@ -123,7 +123,9 @@ export async function deleteUsers(
   requested: readonly string[],
 ): Promise<number> {
   const ids = [...new Set(requested)];
-  const reachable = await tenantReach(db, caller.reach, domainId);
+  // `domainId` is the call's declared tenant (users.create/update/delete, the imports): admission
+  // checked its reach.
+  const reachable = await declaredTenantReach(db, caller.reach, domainId);
   return db.transaction().execute(async (trx) => {
     const found = await trx
       .selectFrom('users as u')

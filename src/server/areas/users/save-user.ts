@@ -14,7 +14,7 @@ import type { Db } from '../../db/schema.ts';
 import { AppError, ValidationFailure } from '../../http/app-error.ts';
 import { mergedExt, extensionValuesOf } from '../domains/extension-values.ts';
 import { tenantFields } from '../field-extends/stored-fields.ts';
-import { inDepartments, tenantReach } from './queries.ts';
+import { declaredTenantReach, inDepartments } from './queries.ts';
 import { userCalendar } from './user-calendar.ts';
 import { userColumns } from './user-record.ts';
 import { uniqueOr } from '../../db/constraint-errors.ts';
@@ -128,7 +128,9 @@ export async function createUser(
 ): Promise<string> {
   let body = wanted;
   if (body.password === UNCHANGED_SECRET && !options.withoutPassword) throw invalid('/password', 'msg.requirePassword');
-  const reachable = await tenantReach(db, caller.reach, domainId);
+  // `domainId` is the call's declared tenant (users.create/update/delete, the imports): admission
+  // checked its reach.
+  const reachable = await declaredTenantReach(db, caller.reach, domainId);
   checkAdminFlag(caller, domainId, body.isdomainadmin, false);
   const ext = extensionValuesOf(await tenantFields(db, 'tableUser', domainId), body, true);
   const passwordHash = options.withoutPassword ? null : await hashPassword(body.password);
@@ -154,7 +156,9 @@ export async function updateUser(db: Db, caller: CurrentUser, domainId: string, 
   let body = wanted;
   const id = body.id;
   if (!id) throw new AppError('notFound');
-  const reachable = await tenantReach(db, caller.reach, domainId);
+  // `domainId` is the call's declared tenant (users.create/update/delete, the imports): admission
+  // checked its reach.
+  const reachable = await declaredTenantReach(db, caller.reach, domainId);
   const ext = extensionValuesOf(await tenantFields(db, 'tableUser', domainId), body, false);
   const passwordHash = body.password === UNCHANGED_SECRET ? undefined : await hashPassword(body.password);
   await inTransaction(db, async (trx) => {
