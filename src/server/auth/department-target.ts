@@ -1,4 +1,4 @@
-// The department half of admission's reach (docs/adr/0135-department-target-at-admission.md): a call
+// The department half of admission's reach (docs/adr/0135-department-target-and-generated-matrix.md): a call
 // whose `target` names a department (`department: params.depid`, a query or a body field) is refused
 // before its body is validated or its handler runs when that department lies outside the caller's
 // reach: 1404, as for one that does not exist, so ids cannot be probed. Outside the reach is another
