@@ -28,6 +28,9 @@ export interface Probe {
 
 /** What probes.ts adds to a derived request: what the catalogue cannot say. */
 export interface ProbeAddition {
+  /** Fresh targets in place of the tenant's own, for a call that changes or deletes its target (a
+   *  department made below Sales): same kind, same tenant, so the catalogue still places them. */
+  targets?(world: World, caller: Caller, target: Tenant): Promise<Partial<Record<TargetKind, string>>>;
   add?(world: World, caller: Caller, target: Tenant): Promise<Omit<ProbeRequest, 'path'>> | Omit<ProbeRequest, 'path'>;
   shows?: Probe['shows'];
   settle?: Probe['settle'];
@@ -43,11 +46,11 @@ type TargetFields = Record<'params' | 'query' | 'body', Record<string, string>>;
 
 /** The fields of the request that `target` fills: `params.<name>` / `query.<name>` / `body.<name>` →
  *  the target's id. */
-function targetFields(call: CallDef, t: Tenant): TargetFields {
+function targetFields(call: CallDef, t: Tenant, fresh: Partial<Record<TargetKind, string>> = {}): TargetFields {
   const fields: TargetFields = { params: {}, query: {}, body: {} };
   for (const [kind, field] of Object.entries(call.target ?? {})) {
     const [part, name] = field.split('.') as [keyof TargetFields, string];
-    fields[part][name] = TARGET_VALUE[kind as TargetKind](t);
+    fields[part][name] = fresh[kind as TargetKind] ?? TARGET_VALUE[kind as TargetKind](t);
   }
   return fields;
 }
@@ -73,7 +76,7 @@ export function derivedProbe(call: CallDef, addition?: ProbeAddition): Probe | u
   return {
     scope: call.target ? 'tenant' : 'single',
     request: async (world, caller, t): Promise<ProbeRequest> => {
-      const { params, query, body } = targetFields(call, t);
+      const { params, query, body } = targetFields(call, t, await addition?.targets?.(world, caller, t));
       const added = (await addition?.add?.(world, caller, t)) ?? {};
       const path = call.path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name]);
       const allQuery = { ...query, ...added.query };
