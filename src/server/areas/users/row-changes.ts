@@ -31,7 +31,8 @@ async function eachRow(
   change: RowChange,
 ): Promise<UserBatchResult> {
   const reachByDomain = new Map<string, readonly string[] | null>();
-  // Read in the row's transaction: PGlite has one connection, which the transaction holds.
+  // Read in the row's transaction: PGlite has one connection, which the transaction holds. Kept here,
+  // not at admission: each tenant is the user row's (the body lists user ids, the call declares none).
   const reachOf = async (trx: Db, domainId: string) => {
     if (!reachByDomain.has(domainId))
       reachByDomain.set(

@@ -30,7 +30,9 @@ const isDay = (text: string) =>
   !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
   new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 
-/** The department is one of the tenant's and inside the caller's reach. */
+/** The department is one of the tenant's and inside the caller's reach. Kept here, not declared as
+ *  the call's department target: its refusal is the form's message on the field (1001
+ *  msg.userDepartmentOutside), and the Excel import, which admission does not see, shares it. */
 export async function departmentAllowed(
   db: Db,
   domainId: string,
