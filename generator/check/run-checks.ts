@@ -9,6 +9,7 @@ import { checkCallReferences } from './call-refs.ts';
 import { checkCallPaths } from './call-paths.ts';
 import { checkCallEffects } from './call-effects.ts';
 import { checkCallTargets } from './call-targets.ts';
+import { checkCallOutcomes } from './call-outcomes.ts';
 import { checkRouteReferences } from './route-refs.ts';
 import { checkLabels } from './labels.ts';
 import { checkRules } from './rules.ts';
@@ -33,6 +34,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkCallPaths,
   checkCallEffects,
   checkCallTargets,
+  checkCallOutcomes,
   checkRouteReferences,
   checkLabels,
   checkRules,

@@ -94,6 +94,29 @@ describe.each(targets)('department reach on $name', (target) => {
     expect((await acme.update(acmeId, salesId, { name: 'Sales' })).reply.errcode).toBe(0);
   });
 
+  // Admission refuses a declared department target out of reach before the handler runs
+  // (docs/adr/0135-department-target-and-generated-matrix.md): above the department administrator's own,
+  // beside it, or another tenant's, all alike 1404, as an unknown id.
+  it("refuses a department named outside the caller's reach at admission, like an unknown one", async () => {
+    const salesClient = await server.signedIn(SALES.username, SALES.password, 'en');
+    const usersOf = (client: typeof salesClient, domainId: string, departmentid: string) =>
+      client.call('POST', `/authtime/domain/${domainId}/users`, { query: { departmentid }, body: {} });
+    expect((await usersOf(salesClient, acmeId, salesId)).reply.errcode).toBe(0);
+    for (const id of [hqId, financeId, 'no-such-department'])
+      expect((await usersOf(salesClient, acmeId, id)).reply.errcode).toBe(1404);
+    const globexSales = (await seededDepartment(server.db, 'Globex', 'Sales')).id;
+    const acmeClient = await server.signedIn(ACME.username, ACME.password, 'en');
+    expect((await usersOf(acmeClient, acmeId, hqId)).reply.errcode).toBe(0);
+    // Another tenant's department, even under the caller's own enterprise in the path.
+    expect((await usersOf(acmeClient, acmeId, globexSales)).reply.errcode).toBe(1404);
+    expect((await acme.get(globexSales)).reply.errcode).toBe(1404);
+    const before = await snapshot();
+    const refused = await sales.create(acmeId, { name: deptName('Above'), superiorid: hqId });
+    expect(refused.reply).toMatchObject({ errcode: 1404 });
+    expect(JSON.stringify(refused.reply)).toContain('superiorid');
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("answers another tenant's administrator 1404 on every Acme id, like a missing one, and changes nothing", async () => {
     const before = await snapshot();
     const missing = '00000000-0000-4000-8000-000000000000';

@@ -72,6 +72,13 @@ export interface CrudMarker {
   op: CrudOp;
 }
 
+/** `outcomes` of a call: cells (`✓`, `401`, `403`, `404`, or home/away such as `✓/404`) by caller kind. */
+export interface CallOutcomes {
+  why: string;
+  off?: Partial<Record<string, string>>;
+  on?: Partial<Record<string, string>>;
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 export interface CallDef {
@@ -84,12 +91,18 @@ export interface CallDef {
   /** Who may make it while security separation is on, in place of `allow` (src/server/auth/officers.ts):
    *  `everyone` signed in, or separated types, each `type` or `type@reachKind`. Absent on public calls. */
   officers?: 'everyone' | string[];
-  /** The request fields naming what the call acts on (`params.<name>` or `query.<name>`): its tenant,
-   *  one of its departments, an application of it. The authorization matrix probes the call there. */
+  /** The request fields naming what the call acts on (`params.<name>`, `query.<name>` or `body.<name>`):
+   *  its tenant, one of its departments, an application of it. Admission refuses a tenant or department
+   *  out of the caller's reach (src/server/auth/target-reach.ts, department-target.ts); the authorization
+   *  matrix probes the call there. */
   target?: Partial<Record<TargetKind, string>>;
   /** With a `domain` target: admission also wants the caller to govern that tenant (a department-level
    *  caller sees it but does not), refusing with 1403 and this message key (`true`: the generic one). */
   governs?: true | string;
+  /** The authorization matrix's cells a handler decides past admission (a row's tenant, a subtree, a
+   *  list that leaves a target out), by separation mode and caller kind, with why; the rest of a row is
+   *  what admission answers from this entry (generator/emit/outcome-matrix.ts). */
+  outcomes?: CallOutcomes;
   /** Still allowed while the password policy wants the caller's password changed (first login, expired). */
   duringPasswordChange?: true;
   query?: JsonSchema;

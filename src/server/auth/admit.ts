@@ -15,6 +15,7 @@ import { AppError } from '../http/app-error.ts';
 import type { ActiveSession } from './sessions.ts';
 import { refusalOf } from './may-call.ts';
 import { checkTargetReach } from './target-reach.ts';
+import { checkDepartmentTarget, departmentsOf, type DepartmentLookup } from './department-target.ts';
 
 function sameToken(given: unknown, expected: string): boolean {
   if (typeof given !== 'string' || given.length !== expected.length) return false;
@@ -42,8 +43,17 @@ export async function admit(call: CallDef, request: FastifyRequest): Promise<Act
   return session;
 }
 
-/** The tenant the call names, as its `target` declares: 1404 outside the caller's reach, 1403 for a
- *  `governs` call the caller sees but does not govern (target-reach.ts). */
-export function admitTarget(call: CallDef, request: FastifyRequest, session: ActiveSession | null): void {
-  if (session) checkTargetReach(call, request, session.user.reach);
+/** The tenant and the department the call names, as its `target` declares: 1404 outside the caller's
+ *  reach, 1403 for a `governs` call the caller sees but does not govern (target-reach.ts,
+ *  department-target.ts). `lookup` reads where a department sits (the database's, unless a test's). */
+export async function admitTarget(
+  call: CallDef,
+  request: FastifyRequest,
+  session: ActiveSession | null,
+  lookup?: DepartmentLookup,
+): Promise<void> {
+  if (!session) return;
+  checkTargetReach(call, request, session.user.reach);
+  const fromDb: DepartmentLookup = (id) => departmentsOf(request.server.services.db)(id);
+  await checkDepartmentTarget(call, request, session.user.reach, lookup ?? fromDb);
 }

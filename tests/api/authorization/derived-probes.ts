@@ -28,6 +28,9 @@ export interface Probe {
 
 /** What probes.ts adds to a derived request: what the catalogue cannot say. */
 export interface ProbeAddition {
+  /** Fresh targets in place of the tenant's own, for a call that changes or deletes its target (a
+   *  department made below Sales): same kind, same tenant, so the catalogue still places them. */
+  targets?(world: World, caller: Caller, target: Tenant): Promise<Partial<Record<TargetKind, string>>>;
   add?(world: World, caller: Caller, target: Tenant): Promise<Omit<ProbeRequest, 'path'>> | Omit<ProbeRequest, 'path'>;
   shows?: Probe['shows'];
   settle?: Probe['settle'];
@@ -39,12 +42,15 @@ const TARGET_VALUE: Record<TargetKind, (t: Tenant) => string> = {
   application: (t) => t.applicationId,
 };
 
-/** The fields of the request that `target` fills: `params.<name>` / `query.<name>` → the target's id. */
-function targetFields(call: CallDef, t: Tenant): { params: Record<string, string>; query: Record<string, string> } {
-  const fields = { params: {} as Record<string, string>, query: {} as Record<string, string> };
+type TargetFields = Record<'params' | 'query' | 'body', Record<string, string>>;
+
+/** The fields of the request that `target` fills: `params.<name>` / `query.<name>` / `body.<name>` →
+ *  the target's id. */
+function targetFields(call: CallDef, t: Tenant, fresh: Partial<Record<TargetKind, string>> = {}): TargetFields {
+  const fields: TargetFields = { params: {}, query: {}, body: {} };
   for (const [kind, field] of Object.entries(call.target ?? {})) {
-    const [part, name] = field.split('.') as ['params' | 'query', string];
-    fields[part][name] = TARGET_VALUE[kind as TargetKind](t);
+    const [part, name] = field.split('.') as [keyof TargetFields, string];
+    fields[part][name] = fresh[kind as TargetKind] ?? TARGET_VALUE[kind as TargetKind](t);
   }
   return fields;
 }
@@ -70,11 +76,18 @@ export function derivedProbe(call: CallDef, addition?: ProbeAddition): Probe | u
   return {
     scope: call.target ? 'tenant' : 'single',
     request: async (world, caller, t): Promise<ProbeRequest> => {
-      const { params, query } = targetFields(call, t);
+      const { params, query, body } = targetFields(call, t, await addition?.targets?.(world, caller, t));
       const added = (await addition?.add?.(world, caller, t)) ?? {};
       const path = call.path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name]);
       const allQuery = { ...query, ...added.query };
-      return { ...added, path, ...(Object.keys(allQuery).length ? { query: allQuery } : {}) };
+      // A body target is a field of the body the addition writes (the call's other fields).
+      const allBody = Object.keys(body).length ? { ...(added.body as object | undefined), ...body } : added.body;
+      return {
+        ...added,
+        path,
+        ...(Object.keys(allQuery).length ? { query: allQuery } : {}),
+        ...(allBody === undefined ? {} : { body: allBody }),
+      };
     },
     shows: addition?.shows,
     settle: addition?.settle,

@@ -7,33 +7,21 @@ import { hashPassword } from '../../../src/server/auth/password-hash.ts';
 import { appendEntry } from '../../../src/server/operation-log/log-writer.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
 import { ADMIN, type TestServer } from '../helpers/test-server.ts';
+import { CALLER_KINDS, homeOf, type CallerKind } from '../../../generator/emit/matrix-callers.ts';
 
-export const CALLER_KINDS = [
-  'anonymous',
-  'super',
-  'system',
-  'security',
-  'auditor',
-  'tenant',
-  'otherTenant',
-  'department',
-  'developer',
-] as const;
-export type CallerKind = (typeof CALLER_KINDS)[number];
+// The kinds, their reach and their home tenant: the list the generated tables are written for.
+export { CALLER_KINDS, type CallerKind } from '../../../generator/emit/matrix-callers.ts';
 
-/** Who plays each kind, and which tenant its probes call "home" (the other one is "away"). */
-const LOGINS: Record<
-  Exclude<CallerKind, 'anonymous'>,
-  { loginno: string; password: string; home: 'acme' | 'globex' }
-> = {
-  super: { loginno: ADMIN.username, password: ADMIN.password, home: 'acme' },
-  system: { loginno: 'sysadmin', password: 'Sysadmin@2026', home: 'acme' },
-  security: { loginno: 'secadmin', password: 'Secadmin@2026', home: 'acme' },
-  auditor: { loginno: 'auditor', password: 'Auditor@2026', home: 'acme' },
-  tenant: { loginno: 'acme', password: 'Acme@2026', home: 'acme' },
-  otherTenant: { loginno: 'globex', password: 'Globex@2026', home: 'globex' },
-  department: { loginno: 'sales', password: 'Sales@2026', home: 'acme' },
-  developer: { loginno: 'dev', password: 'Dev@2026', home: 'acme' },
+/** Who plays each kind (its home tenant, where its probes go first: generator/emit/matrix-callers.ts). */
+const LOGINS: Record<Exclude<CallerKind, 'anonymous'>, { loginno: string; password: string }> = {
+  super: { loginno: ADMIN.username, password: ADMIN.password },
+  system: { loginno: 'sysadmin', password: 'Sysadmin@2026' },
+  security: { loginno: 'secadmin', password: 'Secadmin@2026' },
+  auditor: { loginno: 'auditor', password: 'Auditor@2026' },
+  tenant: { loginno: 'acme', password: 'Acme@2026' },
+  otherTenant: { loginno: 'globex', password: 'Globex@2026' },
+  department: { loginno: 'sales', password: 'Sales@2026' },
+  developer: { loginno: 'dev', password: 'Dev@2026' },
 };
 
 export interface Tenant {
@@ -109,8 +97,8 @@ export async function makeWorld(server: TestServer): Promise<World> {
       .select('id')
       .where('loginno', '=', login.loginno)
       .executeTakeFirstOrThrow();
-    const home = tenants[login.home];
-    const away = login.home === 'acme' ? tenants.globex : tenants.acme;
+    const home = tenants[homeOf(kind)];
+    const away = homeOf(kind) === 'acme' ? tenants.globex : tenants.acme;
     callers.push({
       kind,
       client: await server.signedIn(login.loginno, login.password, 'en'),

@@ -1,30 +1,14 @@
-// The authorization matrix as docs/security.md writes it: one table per separation mode, a row per
-// call, a column per caller kind. A cell is the outcome at a target of the caller's home tenant, then
+// The authorization matrix as docs/security.md writes it (generated from the catalogue by
+// generator/emit/outcome-matrix.ts): one table per separation mode, a row per call, a column per caller kind. A cell is the outcome at a target of the caller's home tenant, then
 // "/" and the outcome at the other tenant's when they differ: ✓ allowed, 403 refused, 404 not found or
 // out of reach (a list leaves the target out), 401 not signed in.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../../src/core/catalogue/from-disk.ts';
-import { CALLER_KINDS } from './fixtures.ts';
+import { CALLER_KINDS, COLUMN_TITLES } from '../../../generator/emit/matrix-callers.ts';
+import { cell, MATRIX_HEADINGS as HEADINGS, type Mode } from '../../../generator/emit/outcome-matrix.ts';
 
-export type Mode = 'off' | 'on';
-export const HEADINGS: Record<Mode, string> = {
-  off: '### Authorization matrix: security separation off',
-  on: '### Authorization matrix: security separation on',
-};
-const COLUMN_TITLES = [
-  'anonymous',
-  'super administrator',
-  'system administrator',
-  'security officer',
-  'auditor',
-  'tenant administrator',
-  "other tenant's administrator",
-  'department administrator',
-  'developer',
-];
-
-export const cell = (home: string, away?: string) => (away === undefined || away === home ? home : `${home}/${away}`);
+export { cell, HEADINGS, type Mode };
 
 /** Call id → cells in CALLER_KINDS order, read from the table under the mode's heading. */
 export function documentedMatrix(mode: Mode): Map<string, string[]> {
@@ -46,7 +30,7 @@ export function documentedMatrix(mode: Mode): Map<string, string[]> {
 
 /** The table as it would be written, for a reviewer to compare with what the server answered. */
 export function formatMatrix(mode: Mode, rows: Map<string, string[]>): string {
-  const header = `| call | ${COLUMN_TITLES.join(' | ')} |\n|---|${CALLER_KINDS.map(() => ':-:').join('|')}|`;
+  const header = `| call | ${CALLER_KINDS.map((k) => COLUMN_TITLES[k]).join(' | ')} |\n|---|${CALLER_KINDS.map(() => ':-:').join('|')}|`;
   const body = [...rows].map(([id, cells]) => `| \`${id}\` | ${cells.join(' | ')} |`).join('\n');
   return `${HEADINGS[mode]}\n\n${header}\n${body}\n`;
 }

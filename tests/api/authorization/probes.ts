@@ -414,14 +414,6 @@ export const PROBES: Record<string, Probe> = {
       body: { ...fieldBody(t), label: 'Matrix_Edited' },
     }),
   },
-  // A tenant's departments: its Sales (reached by its department administrator too) or a fresh one below it.
-  'departments.update': {
-    scope: 'tenant',
-    request: async (world, _c, t) => ({
-      path: `/authtime/domain/${t.domainId}/department/${await freshDepartment(world, t)}`,
-      body: { name: `Matrix_Ed_${Math.random().toString(36).slice(2, 8)}`, orderno: 3 },
-    }),
-  },
   'applications.list': {
     scope: 'tenant',
     request: () => ({ path: '/authtime/applications', query: { pagelines: 100000 } }),
@@ -618,7 +610,10 @@ export const PROBES: Record<string, Probe> = {
       path: `/authtime/messages/${caller.id ? await freshMessage(world, caller.id) : 'none'}/read`,
     }),
   },
-  'transfer.template': { scope: 'single', request: () => ({ path: '/uploads/resource/users.xlsx' }) },
+  'transfer.template': {
+    scope: 'tenant',
+    request: (_w, _c, t) => ({ path: '/uploads/resource/users.xlsx', query: { domainid: t.domainId } }),
+  },
   'users.get': {
     scope: 'tenant',
     request: async (world, _c, t) => ({
@@ -1007,6 +1002,12 @@ export const PROBE_ADDITIONS: Record<string, ProbeAddition> = {
       query: { currpage: 1, pagelines: 10 },
       body: { name: 'Sales' },
     }),
+  },
+  // A fresh department below the tenant's Sales: one its tenant administrators and its Sales
+  // administrator both change (a department administrator changes only what lies below its own).
+  'departments.update': {
+    targets: async (world, _c, t) => ({ department: await freshDepartment(world, t) }),
+    add: () => ({ body: { name: `Matrix_Ed_${Math.random().toString(36).slice(2, 8)}`, orderno: 3 } }),
   },
   'departments.delete': {
     add: async (world, _c, t) => ({

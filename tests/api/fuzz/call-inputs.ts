@@ -1,7 +1,7 @@
 // Bad inputs for one call, derived from its schemas: a valid-ish base (valid-value.ts) with one thing
 // broken at a time — a body field, an extra or missing property, the whole body, a query value or
 // key, a path parameter — so both the schema check and the handlers behind it are exercised.
-import type { Catalogue, CallDef, JsonSchema } from '../../../src/core/catalogue/types.ts';
+import type { Catalogue, CallDef, JsonSchema, TargetKind } from '../../../src/core/catalogue/types.ts';
 import { inlineEntityRefs } from '../../../src/core/catalogue/schema-refs.ts';
 import { pathParams } from '../../../src/core/catalogue/openapi.ts';
 import { encodePassword } from '../../../src/core/password-codec.ts';
@@ -59,19 +59,32 @@ export class CallFuzzer {
   private readonly bodySchema?: JsonSchema;
   private readonly random: Random;
 
+  /** The real ids the base request puts in the fields the call's `target` names (path, query, body). */
+  private readonly targetFields: Record<'params' | 'query' | 'body', Record<string, string>>;
+
+  /** `targets`: real targets (an enterprise, one of its departments) for the fields the call's
+   *  `target` names, so its inputs get past admission to the handler, or are refused there. */
   constructor(
     readonly call: CallDef,
     catalogue: Catalogue,
     seed: string,
+    targets: Partial<Record<TargetKind, string>> = {},
   ) {
     this.random = seeded(`${seed}:${call.id}`);
     this.params = pathParams(call.path);
+    this.targetFields = { params: {}, query: {}, body: {} };
+    for (const [kind, field] of Object.entries(call.target ?? {})) {
+      const [part, name] = field.split('.') as ['params' | 'query' | 'body', string];
+      const id = targets[kind as TargetKind];
+      if (id) this.targetFields[part][name] = id;
+    }
     const query = call.query && inlineEntityRefs(call.query, catalogue);
     this.bodySchema =
       call.body && !call.consumes && call.method !== 'GET' ? inlineEntityRefs(call.body, catalogue) : undefined;
+    const body = this.bodySchema ? encodeWire(validValue(this.bodySchema), this.bodySchema) : undefined;
     this.base = {
-      query: (validValue(query) as Json | null) ?? {},
-      body: this.bodySchema ? encodeWire(validValue(this.bodySchema), this.bodySchema) : undefined,
+      query: { ...((validValue(query) as Json | null) ?? {}), ...this.targetFields.query },
+      body: isObject(body) ? { ...body, ...this.targetFields.body } : body,
     };
   }
 
@@ -104,7 +117,7 @@ export class CallFuzzer {
 
   private path(bad?: { name: string; value: string }): string {
     return this.call.path.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) =>
-      bad?.name === name ? bad.value : `fuzz-${name}`,
+      bad?.name === name ? bad.value : encodeURIComponent(this.targetFields.params[name] ?? `fuzz-${name}`),
     );
   }
 

@@ -5,9 +5,13 @@
 // refusal must be the envelope with a Chinese message of the locale (never a label key or ajv's
 // English), and a refused input must write nothing (row triggers log every committed write, read after
 // each input; with nothing accepted, every table's checksum is also the same after the call's run).
+// A call with a department target (docs/adr/0135-department-target-and-generated-matrix.md) is fuzzed at
+// real targets — an Acme department below Sales and Acme itself — and one input in five is sent by the
+// other tenant's administrator, for whom that department lies outside the reach: it must be refused.
 // The calls are dealt into PARTS files per database (tests/api/fuzz-<database>-<part>.test.ts, docs/adr/0065-test-files-split.md), so
 // the fuzzing runs on both cores at once; together the files fuzz every call on every database.
-// Run all of it with `npx vitest run --project api tests/api/fuzz`.
+// Run all of it with `npx vitest run --project api tests/api/fuzz` (FUZZ_CALLS=regex: only those calls).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import { databaseTargets, type DatabaseTarget } from '../helpers/databases.ts';
@@ -24,6 +28,8 @@ import { hasEffects, needsCsrfToken } from '../../../src/core/catalogue/call-eff
 
 const PER_CALL = Number(process.env.FUZZ_PER_CALL ?? 200);
 const SEED = process.env.FUZZ_SEED ?? 'atrium-fuzz';
+/** FUZZ_CALLS=regex fuzzes only the calls whose id matches (while changing a call; CI fuzzes all). */
+const ONLY = process.env.FUZZ_CALLS ? new RegExp(process.env.FUZZ_CALLS) : undefined;
 const LANGUAGE = 'zh';
 const calls = Object.values(loadCatalogue().catalogue.calls).sort((a, b) => a.id.localeCompare(b.id));
 const SETUP_TIMEOUT = 600_000;
@@ -50,11 +56,30 @@ function problemOf(call: CallDef, reply: FuzzReply, localized: (text: string) =>
   return undefined;
 }
 
+/** The real targets of the department calls: Acme, and a department made below its Sales (so an
+ *  accepted rename or move changes no department the demo's other calls read). */
+async function fuzzTargets(server: TestServer): Promise<{ domain: string; department: string }> {
+  const { db } = server;
+  const acme = await db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow();
+  const sales = await db
+    .selectFrom('departments')
+    .select('id')
+    .where('domain_id', '=', acme.id)
+    .where('name', '=', 'Sales')
+    .executeTakeFirstOrThrow();
+  const department = randomUUID();
+  await db
+    .insertInto('departments')
+    .values({ id: department, domain_id: acme.id, superior_id: sales.id, name: 'Fuzz_Target', level: 2 })
+    .execute();
+  return { domain: acme.id, department };
+}
+
 /** Registers the fuzzing of part `part` (0-based) of the calls on the database `name` (skipped, by
  *  name, with ATRIUM_TEST_POSTGRES=off). */
 export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Promise<void> {
   const targets = (await databaseTargets()).filter((t) => t.name === name);
-  const mine = calls.filter((_, i) => i % PARTS === part);
+  const mine = calls.filter((c, i) => i % PARTS === part && (!ONLY || ONLY.test(c.id)));
   if (targets.length === 0) {
     describe.skip(`fuzzing on ${name} (ATRIUM_TEST_POSTGRES=off), part ${part + 1} of ${PARTS}`, () =>
       it('fuzzes its calls', () => undefined));
@@ -65,6 +90,9 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
     let admin: ApiClient;
     let localized: (text: string) => boolean;
     let writes: () => Promise<string[]>;
+    /** Globex's administrator: Acme's departments are outside its reach. */
+    let outsider: ApiClient;
+    let targets: { domain: string; department: string };
     const totals = { inputs: 0, accepted: 0, signIns: 0, started: 0 };
 
     // Starting the server, signing in and installing the write log: seconds on a quiet machine, minutes
@@ -72,6 +100,8 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
     beforeAll(async () => {
       server = await startTestServer(target, { extraCatalogueRoots: extraRoots() });
       admin = await server.signedIn(ADMIN.username, ADMIN.password, LANGUAGE);
+      outsider = await server.signedIn('globex', 'Globex@2026', LANGUAGE);
+      targets = await fuzzTargets(server);
       localized = localizedTextCheck(server.catalogue, LANGUAGE);
       await installWriteLog(server.db);
       writes = writeReader(server.db);
@@ -113,17 +143,21 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
         `${call.id}: ${PER_CALL} bad inputs, no 5xx, localized refusals, nothing stored on refusal`,
         { timeout: Math.max(120_000, PER_CALL * 600) },
         async () => {
-          const fuzzer = new CallFuzzer(call, server.catalogue, SEED);
+          const atDepartment = call.target?.department !== undefined;
+          const fuzzer = new CallFuzzer(call, server.catalogue, SEED, atDepartment ? targets : {});
           const problems: string[] = [];
           const before = await storeChecksum(server.db);
           let accepted = 0;
           for (let i = 0; i < PER_CALL; i++) {
             const input: FuzzInput = fuzzer.input(i);
-            const reply = await send(admin, LANGUAGE, input, needsCsrfToken(call));
+            const outside = atDepartment && i % 5 === 3;
+            const reply = await send(outside ? outsider : admin, LANGUAGE, input, needsCsrfToken(call));
             totals.inputs++;
             const problem = problemOf(call, reply, localized);
-            if (problem) problems.push(`#${i} ${input.anonymous ? 'anonymous ' : ''}${input.what} → ${problem}`);
+            const who = input.anonymous ? 'anonymous ' : outside ? "other tenant's administrator " : '';
+            if (problem) problems.push(`#${i} ${who}${input.what} → ${problem}`);
             const wasAccepted = reply.envelope?.errcode === 0 || (reply.status < 300 && !reply.envelope);
+            if (outside && wasAccepted) problems.push(`#${i} ${who}${input.what} → accepted outside its reach`);
             const written = await writes();
             if (wasAccepted) accepted++;
             // A search (`effects: false`) writes nothing even when it answers: the operation log skips it.

@@ -29,7 +29,7 @@ function request(reach: Reach, params: Record<string, string>, query: Record<str
 
 async function refusal(c: CallDef, r: FastifyRequest): Promise<[string, string | undefined] | null> {
   try {
-    admitTarget(c, r, await admit(c, r));
+    await admitTarget(c, r, await admit(c, r));
     return null;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

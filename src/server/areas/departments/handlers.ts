@@ -1,7 +1,8 @@
 // Departments area (issue 10, docs/adr/0034-tenant-organisation.md): the lazy tree, one department, create/update (with move), delete,
-// the paged list and one department's users. Reach checks live in access.ts and the save modules.
+// the paged list and one department's users. Admission checks each call's declared enterprise and
+// department; what it cannot know lives in access.ts and the save modules.
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
-import { departmentInReach, domainInReach } from './access.ts';
+import { domainInReach, existingDepartment } from './access.ts';
 import { deleteDepartments } from './delete-departments.ts';
 import { toDepartmentReply } from './department-record.ts';
 import { listUsers } from '../users/queries.ts';
@@ -16,14 +17,13 @@ const root: CallHandler<'departments.root'> = async (ctx) => {
 
 const children: CallHandler<'departments.children'> = async (ctx) => {
   const { db } = ctx.services;
-  const user = requireUser(ctx);
-  await departmentInReach(db, user, ctx.params.depid, ctx.params.id);
-  // Everything below a reached department is reached too: no further filter.
+  await existingDepartment(db, ctx.params.depid, ctx.params.id);
+  // Admission checked the department is reached; everything below it is reached too: no further filter.
   return nodes(db, ctx.params.id, null, { superiorId: ctx.params.depid }, ctx.query.valid === true);
 };
 
 const get: CallHandler<'departments.get'> = async (ctx) =>
-  toDepartmentReply(await departmentInReach(ctx.services.db, requireUser(ctx), ctx.params.id));
+  toDepartmentReply(await existingDepartment(ctx.services.db, ctx.params.id));
 
 const create: CallHandler<'departments.create'> = (ctx) =>
   createDepartment(ctx.services.db, requireUser(ctx), ctx.params.id, ctx.body);
@@ -49,9 +49,9 @@ const list: CallHandler<'departments.list'> = async (ctx) => {
 
 const users: CallHandler<'departments.users'> = async (ctx) => {
   const { db } = ctx.services;
-  const department = await departmentInReach(db, requireUser(ctx), ctx.params.id);
+  const department = await existingDepartment(db, ctx.params.id);
   const { currpage = 1, pagelines = 10, orderby } = ctx.query;
-  // The users list's own query, narrowed to this one department (reach was checked on the department).
+  // The users list's own query, narrowed to this one department (admission checked its reach).
   return listUsers(
     ctx.services,
     department.domain_id,

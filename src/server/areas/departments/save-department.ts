@@ -13,8 +13,8 @@ import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { extensionValuesOf, mergedExt } from '../domains/extension-values.ts';
 import { tenantFields } from '../field-extends/stored-fields.ts';
-import { managesDepartment } from '../organisation/department-reach.ts';
-import { departmentInReach, domainInReach } from './access.ts';
+import { managesDepartment, selfAndAncestors } from '../organisation/department-reach.ts';
+import { departmentInReach, domainInReach, existingDepartment } from './access.ts';
 import { toDepartmentColumns } from './department-record.ts';
 import { departmentReply } from './queries.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors.ts';
@@ -37,20 +37,29 @@ async function treeWrite<T>(db: Db, domainId: string, write: (trx: Db) => Promis
 }
 
 /** The superior a save names, checked: in the tenant and the caller's reach (else 1404 on the field),
- *  and one the caller may place departments under (a top department only for tenant-wide callers). */
-async function checkedSuperior(db: Db, user: CurrentUser, domainId: string, superiorId: string | null): Promise<void> {
+ *  and one the caller may place departments under (a top department only for tenant-wide callers).
+ *  `declared`: the superior is the call's declared department target (a create's), whose reach
+ *  admission checked; a move's superior is a second department of the body, checked here. */
+async function checkedSuperior(
+  db: Db,
+  user: CurrentUser,
+  domainId: string,
+  superiorId: string | null,
+  declared: boolean,
+): Promise<void> {
   if (superiorId === null) {
     if (!governsDomain(user.reach, domainId)) throw new AppError('forbidden');
     return;
   }
-  await departmentInReach(db, user, superiorId, domainId, '/superiorid');
+  if (declared) await existingDepartment(db, superiorId, domainId, '/superiorid');
+  else await departmentInReach(db, user, superiorId, domainId, '/superiorid');
   if (!(await managesDepartment(db, user.reach, domainId, superiorId, true))) throw new AppError('forbidden');
 }
 
 export async function createDepartment(db: Db, user: CurrentUser, domainId: string, body: Department) {
   await domainInReach(db, user, domainId);
   const superiorId = body.superiorid || null; // '' from a cleared choice = a top department
-  await checkedSuperior(db, user, domainId, superiorId);
+  await checkedSuperior(db, user, domainId, superiorId, true);
   const ext = extensionValuesOf(await tenantFields(db, 'tableDept', domainId), body, true);
   const id = randomUUID();
   const level =
@@ -72,18 +81,6 @@ export async function createDepartment(db: Db, user: CurrentUser, domainId: stri
   return departmentReply(db, id);
 }
 
-/** The department and its ancestors, from `id` up (a loop in old data ends the walk). */
-async function selfAndAncestors(db: Db, id: string): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`
-    with recursive up(id, superior_id) as (
-      select id, superior_id from departments where id = ${id}
-      union
-      select d.id, d.superior_id from departments d join up on d.id = up.superior_id
-    )
-    select id from up`.execute(db);
-  return rows.map((r) => r.id);
-}
-
 /** Sets the level of `id` to `level` and of everything below it to its depth from there. */
 async function relevel(db: Db, id: string, level: ReturnType<typeof sql<number>>): Promise<void> {
   await sql`
@@ -96,13 +93,13 @@ async function relevel(db: Db, id: string, level: ReturnType<typeof sql<number>>
 }
 
 export async function updateDepartment(db: Db, user: CurrentUser, domainId: string, id: string, body: Department) {
-  const current = await departmentInReach(db, user, id, domainId);
+  const current = await existingDepartment(db, id, domainId);
   // A department administrator reaches its own departments but changes only what lies below them.
   if (!(await managesDepartment(db, user.reach, domainId, id, false)))
     throw new AppError('forbidden', undefined, OWN_DEPARTMENT);
   const superiorId = body.superiorid === undefined ? current.superior_id : body.superiorid || null;
   const moving = superiorId !== current.superior_id;
-  if (moving) await checkedSuperior(db, user, domainId, superiorId);
+  if (moving) await checkedSuperior(db, user, domainId, superiorId, false);
   const ext = mergedExt(extensionValuesOf(await tenantFields(db, 'tableDept', domainId), body, false));
   await treeWrite(db, domainId, async (trx) => {
     if (moving && superiorId !== null && (await selfAndAncestors(trx, superiorId)).includes(id)) {

@@ -1,17 +1,17 @@
 // Domain administrators (domain-console §7 "Domain admins", docs/adr/0034-tenant-organisation.md): users of the tenant with the
 // domain_admin flag. The lists follow the user reach; only those who govern the tenant (the platform
 // and its administrators) set or clear the flag.
-import { governsDomain } from '../../auth/reach.ts';
-import type { CurrentUser } from '../../auth/current-user.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError, ValidationFailure } from '../../http/app-error.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
-import { listReach, listUsers, tenantReach } from '../users/queries.ts';
+import { existingTenant, listUsers } from '../users/queries.ts';
+import { reachableDepartments } from '../organisation/department-reach.ts';
 
 const page: (admins: boolean) => CallHandler<'domainAdmins.list'> = (admins) => async (ctx) => {
   const { db } = ctx.services;
   const { currpage = 1, pagelines = 10 } = ctx.query;
-  const reachable = await listReach(db, requireUser(ctx).reach, ctx.params.id);
+  // Admission checked the declared tenant; the list's own statement answers 1404 for a missing one.
+  const reachable = await reachableDepartments(db, requireUser(ctx).reach, ctx.params.id);
   const filter = {
     name: ctx.body.name,
     loginno: ctx.body.loginno,
@@ -24,13 +24,12 @@ const page: (admins: boolean) => CallHandler<'domainAdmins.list'> = (admins) => 
 /** Sets the flag on the listed users of the tenant, all or nothing: an unknown id answers 1404. */
 async function setFlag(
   db: Db,
-  caller: CurrentUser,
   domainId: string,
   requested: readonly string[],
   admin: boolean,
 ): Promise<{ updated: number }> {
-  await tenantReach(db, caller.reach, domainId);
-  if (!governsDomain(caller.reach, domainId)) throw new AppError('forbidden', undefined, 'msg.domainAdminByTenant');
+  // Its reach and governing it (`governs`): admission, on the declared tenant.
+  await existingTenant(db, domainId);
   const ids = [...new Set(requested)];
   return db.transaction().execute(async (trx) => {
     const found = await trx
@@ -52,10 +51,8 @@ async function setFlag(
   });
 }
 
-const add: CallHandler<'domainAdmins.add'> = (ctx) =>
-  setFlag(ctx.services.db, requireUser(ctx), ctx.params.id, ctx.body, true);
-const remove: CallHandler<'domainAdmins.remove'> = (ctx) =>
-  setFlag(ctx.services.db, requireUser(ctx), ctx.params.id, ctx.body, false);
+const add: CallHandler<'domainAdmins.add'> = (ctx) => setFlag(ctx.services.db, ctx.params.id, ctx.body, true);
+const remove: CallHandler<'domainAdmins.remove'> = (ctx) => setFlag(ctx.services.db, ctx.params.id, ctx.body, false);
 
 export const domainAdminHandlers: Record<string, Handler> = {
   'domainAdmins.list': page(true),

@@ -5,12 +5,11 @@ import { sql } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
 import type { Manifest, Text } from '../../../core/packages/package-types.ts';
 import { parseApprovers, readProcess } from '../../../core/workflow/process-definition.ts';
-import { visibleTenant } from '../users/queries.ts';
+import { existingTenant } from '../users/queries.ts';
 import { bindingOf, inLanguage } from '../applications/application-sql.ts';
 import type { Db } from '../../db/schema.ts';
-import { governsDomain } from '../../auth/reach.ts';
-import { AppError, ValidationFailure } from '../../http/app-error.ts';
-import { requireUser, type CallHandler, type Handler } from '../handler.ts';
+import { ValidationFailure } from '../../http/app-error.ts';
+import type { CallHandler, Handler } from '../handler.ts';
 
 /** The open approval nodes of the application's current processes, in the processes' order; a node is
  *  named as its package's manifest names it in the language, else by its BPMN name. */
@@ -48,7 +47,7 @@ async function openNodes(db: Db, applicationId: string, language: Language) {
 const list: CallHandler<'domainApplications.nodeApprovers'> = async (ctx) => {
   const { id: domainId, applicationId } = ctx.params;
   const { db } = ctx.services;
-  await visibleTenant(db, requireUser(ctx).reach, domainId);
+  await existingTenant(db, domainId); // its reach: admission, on the declared tenant
   await bindingOf(db, domainId, applicationId);
   const set = await db
     .selectFrom('domain_node_approvers')
@@ -65,10 +64,9 @@ const save: CallHandler<'domainApplications.setNodeApprovers'> = async (ctx) => 
   const { id: domainId, applicationId } = ctx.params;
   const { processId, nodeId } = ctx.body;
   const { db } = ctx.services;
-  await visibleTenant(db, requireUser(ctx).reach, domainId);
-  // Who approves in the enterprise is its governors' to say, as its modules are.
-  if (!governsDomain(requireUser(ctx).reach, domainId))
-    throw new AppError('forbidden', undefined, 'software.approvers.byGovernors');
+  // Its reach, and governing it (who approves in the enterprise is its governors' to say, as its
+  // modules are: `governs`), admission checks on the declared tenant.
+  await existingTenant(db, domainId);
   await bindingOf(db, domainId, applicationId);
   const refuse = (field: string, message: string, params: Record<string, unknown> = {}) =>
     new ValidationFailure([], [{ field, message, params }]);

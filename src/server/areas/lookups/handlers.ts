@@ -1,6 +1,6 @@
 // Lookups area: choice lists for select fields (x-options), each within the caller's reach, by name.
 import { sql } from 'kysely';
-import { governedDomains, seesDomain, visibleDomains } from '../../auth/reach.ts';
+import { governedDomains, visibleDomains } from '../../auth/reach.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
 import { departmentPaths } from './department-paths.ts';
@@ -42,8 +42,9 @@ const departments: CallHandler<'lookups.departments'> = async (ctx) => {
   const { reach } = requireUser(ctx);
   const { db } = ctx.services;
   const domainId = ctx.query.domainid;
+  // Its reach: admission, on the declared tenant (a required query field).
   const exists = await db.selectFrom('domains').select('id').where('id', '=', domainId).executeTakeFirst();
-  if (!exists || !seesDomain(reach, domainId)) throw new AppError('notFound');
+  if (!exists) throw new AppError('notFound');
   const rows = await db
     .selectFrom('departments')
     .select(['id', 'name', 'superior_id', 'order_no'])

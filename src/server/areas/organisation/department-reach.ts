@@ -58,3 +58,15 @@ export async function managesDepartment(
   if (reach.kind !== 'departments' || reach.domain !== domainId) return false;
   return (await descendantsOf(db, domainId, reach.departments, asSuperior)).includes(departmentId);
 }
+
+/** The department and its ancestors, from `id` up (a loop in old data ends the walk). */
+export async function selfAndAncestors(db: Db, id: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    with recursive up(id, superior_id) as (
+      select id, superior_id from departments where id = ${id}
+      union
+      select d.id, d.superior_id from departments d join up on d.id = up.superior_id
+    )
+    select id from up`.execute(db);
+  return rows.map((r) => r.id);
+}

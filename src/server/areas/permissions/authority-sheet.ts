@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
 import { requireUser, type HandlerContext } from '../handler.ts';
 import { holdersInReach, inLanguage } from '../applications/application-sql.ts';
-import { visibleTenant } from '../users/queries.ts';
+import { existingTenant } from '../users/queries.ts';
 import type { Column } from '../transfer/columns.ts';
 import { sendAsAttachment, writeSheet } from '../transfer/export-sheet.ts';
 import { grantsOf, loadTree, TREE_KINDS } from './app-trees.ts';
@@ -72,7 +72,8 @@ export async function exportAuthority(
     );
   }
 
-  if (domainId !== undefined) await visibleTenant(db, requireUser(ctx).reach, domainId);
+  // `query.domainid` is the call's declared tenant: admission checked its reach.
+  if (domainId !== undefined) await existingTenant(db, domainId);
   const reach = await holdersInReach(db, requireUser(ctx));
   const roleName = new Map(roles.map((r) => [r.id, r.name]));
   let offset = 0;

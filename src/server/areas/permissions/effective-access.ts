@@ -25,6 +25,7 @@ async function userInReach(db: Db, caller: CurrentUser, userId: string) {
     .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!home) throw new AppError('notFound');
+  // Kept: the tenant is the user row's, which admission cannot know.
   const reachable = await tenantReach(db, caller.reach, home.domain_id);
   const user = await findUser(db, home.domain_id, reachable, { id: userId });
   if (!user) throw new AppError('notFound');

@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Language } from '../../../core/catalogue/types.ts';
-import { seesDomain } from '../../auth/reach.ts';
+import { existingTenant } from '../users/queries.ts';
 import { refreshStatistics } from '../../db/refresh-statistics.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { HandlerContext } from '../handler.ts';
@@ -28,11 +28,11 @@ import { SheetRefusal } from './xlsx-guard.ts';
 
 type Ctx = Pick<HandlerContext, 'services' | 'user' | 'request' | 'reply'>;
 
-/** The tenant, when the caller sees it (1404 otherwise, as for any other tenant's data). */
+/** The call's declared tenant (every transfer call's `target`, whose reach admission checked): 1404
+ *  when it does not exist, 1403 for a caller who sees it but reaches none of its departments. */
 async function tenant(ctx: Ctx, domainId: string) {
   const { reach } = requireUser(ctx);
-  const exists = await ctx.services.db.selectFrom('domains').select('id').where('id', '=', domainId).executeTakeFirst();
-  if (!exists || !seesDomain(reach, domainId)) throw new AppError('notFound');
+  await existingTenant(ctx.services.db, domainId);
   const reachable = await reachableDepartments(ctx.services.db, reach, domainId);
   // A user who sees the tenant but none of its departments administers nothing in it.
   if (reachable !== null && reachable.length === 0) throw new AppError('forbidden');

@@ -8,16 +8,17 @@ import { seesDomain } from '../../auth/reach.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireUser, type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
 import type { User } from '../../../core/generated/api-types.ts';
-import { findUser, listReach, listUsers, tenantReach } from './queries.ts';
+import { declaredTenantReach, findUser, listUsers, tenantReach } from './queries.ts';
+import { reachableDepartments } from '../organisation/department-reach.ts';
 import { batchUsers, deleteUsers, resignUsers } from './row-changes.ts';
 import { createUser, updateUser } from './save-user.ts';
 
 const list: CallHandler<'users.list'> = async (ctx) => {
   const { db } = ctx.services;
   const { departmentid, orderby, currpage = 1, lines, pagelines = 10 } = ctx.query;
-  const reachable = await listReach(db, requireUser(ctx).reach, ctx.params.id);
-  // A department outside the caller's reach (or another tenant's) is as missing as an unknown one.
-  if (departmentid && reachable !== null && !reachable.includes(departmentid)) throw new AppError('notFound');
+  // Admission checked the declared tenant and department (`target`); the list's own statement answers
+  // 1404 for a tenant that does not exist.
+  const reachable = await reachableDepartments(db, requireUser(ctx).reach, ctx.params.id);
   const { keyword, name, loginno, superiorname, status, roleid, fieldExtends, ...rest } = ctx.body;
   const filter = {
     departmentId: departmentid,
@@ -34,7 +35,8 @@ const list: CallHandler<'users.list'> = async (ctx) => {
 
 const get: CallHandler<'users.get'> = async (ctx) => {
   const { db } = ctx.services;
-  const found = await findUser(db, ctx.params.id, await tenantReach(db, requireUser(ctx).reach, ctx.params.id), {
+  const reachable = await declaredTenantReach(db, requireUser(ctx).reach, ctx.params.id);
+  const found = await findUser(db, ctx.params.id, reachable, {
     id: ctx.params.userid,
   });
   if (!found) throw new AppError('notFound');
@@ -43,7 +45,8 @@ const get: CallHandler<'users.get'> = async (ctx) => {
 
 const findByLoginNo: CallHandler<'users.findByLoginNo'> = async (ctx) => {
   const { db } = ctx.services;
-  const found = await findUser(db, ctx.params.id, await tenantReach(db, requireUser(ctx).reach, ctx.params.id), {
+  const reachable = await declaredTenantReach(db, requireUser(ctx).reach, ctx.params.id);
+  const found = await findUser(db, ctx.params.id, reachable, {
     loginno: ctx.query.loginNo.trim(),
   });
   if (!found) throw new AppError('notFound');
@@ -54,6 +57,7 @@ const relation: CallHandler<'users.relation'> = async (ctx) => {
   const { db } = ctx.services;
   const reach = requireUser(ctx).reach;
   const owner = await db.selectFrom('users').select('domain_id').where('id', '=', ctx.params.id).executeTakeFirst();
+  // Kept: the tenant comes from the user's row, which admission cannot know (the call declares no target).
   const found =
     owner && seesDomain(reach, owner.domain_id)
       ? await findUser(db, owner.domain_id, await tenantReach(db, reach, owner.domain_id), { id: ctx.params.id })

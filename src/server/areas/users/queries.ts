@@ -11,15 +11,17 @@ import { dateText, ROW_COLUMNS, toUser, toUserRow, type RowData } from './user-r
 import { ANCHOR_EVERY, type UserAnchors, type UserListPage, type UserPages } from './user-pages.ts';
 
 /** The departments of the tenant the caller reaches (null = all); 1404 for a tenant it does not see
- *  or that does not exist. */
+ *  or that does not exist. For a tenant read from a row or a body, which admission does not know (a
+ *  call's declared tenant takes declaredTenantReach). */
 export async function tenantReach(db: Db, reach: Reach, domainId: string): Promise<string[] | null> {
   await visibleTenant(db, reach, domainId);
   return reachableDepartments(db, reach, domainId);
 }
 
-/** As tenantReach, for a list whose own statement answers 1404 when the tenant does not exist. */
-export function listReach(db: Db, reach: Reach, domainId: string): Promise<string[] | null> {
-  if (!seesDomain(reach, domainId)) throw new AppError('notFound');
+/** As tenantReach, for the call's declared tenant (its `target.domain`), whose reach admission already
+ *  checked (auth/target-reach.ts): 1404 only when it does not exist. */
+export async function declaredTenantReach(db: Db, reach: Reach, domainId: string): Promise<string[] | null> {
+  await existingTenant(db, domainId);
   return reachableDepartments(db, reach, domainId);
 }
 

@@ -7,7 +7,7 @@ import { seesDomain } from '../../auth/reach.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { reachableDepartments } from '../organisation/department-reach.ts';
-import { inDepartments, tenantReach } from './queries.ts';
+import { declaredTenantReach, inDepartments } from './queries.ts';
 import { clearAsProxy, departmentAllowed } from './save-user.ts';
 import { userCalendar } from './user-calendar.ts';
 
@@ -31,7 +31,8 @@ async function eachRow(
   change: RowChange,
 ): Promise<UserBatchResult> {
   const reachByDomain = new Map<string, readonly string[] | null>();
-  // Read in the row's transaction: PGlite has one connection, which the transaction holds.
+  // Read in the row's transaction: PGlite has one connection, which the transaction holds. Kept here,
+  // not at admission: each tenant is the user row's (the body lists user ids, the call declares none).
   const reachOf = async (trx: Db, domainId: string) => {
     if (!reachByDomain.has(domainId))
       reachByDomain.set(
@@ -123,7 +124,9 @@ export async function deleteUsers(
   requested: readonly string[],
 ): Promise<number> {
   const ids = [...new Set(requested)];
-  const reachable = await tenantReach(db, caller.reach, domainId);
+  // `domainId` is the call's declared tenant (users.create/update/delete, the imports): admission
+  // checked its reach.
+  const reachable = await declaredTenantReach(db, caller.reach, domainId);
   return db.transaction().execute(async (trx) => {
     const found = await trx
       .selectFrom('users as u')

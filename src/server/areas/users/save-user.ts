@@ -14,7 +14,7 @@ import type { Db } from '../../db/schema.ts';
 import { AppError, ValidationFailure } from '../../http/app-error.ts';
 import { mergedExt, extensionValuesOf } from '../domains/extension-values.ts';
 import { tenantFields } from '../field-extends/stored-fields.ts';
-import { inDepartments, tenantReach } from './queries.ts';
+import { declaredTenantReach, inDepartments } from './queries.ts';
 import { userCalendar } from './user-calendar.ts';
 import { userColumns } from './user-record.ts';
 import { uniqueOr } from '../../db/constraint-errors.ts';
@@ -30,7 +30,9 @@ const isDay = (text: string) =>
   !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
   new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 
-/** The department is one of the tenant's and inside the caller's reach. */
+/** The department is one of the tenant's and inside the caller's reach. Kept here, not declared as
+ *  the call's department target: its refusal is the form's message on the field (1001
+ *  msg.userDepartmentOutside), and the Excel import, which admission does not see, shares it. */
 export async function departmentAllowed(
   db: Db,
   domainId: string,
@@ -128,7 +130,9 @@ export async function createUser(
 ): Promise<string> {
   let body = wanted;
   if (body.password === UNCHANGED_SECRET && !options.withoutPassword) throw invalid('/password', 'msg.requirePassword');
-  const reachable = await tenantReach(db, caller.reach, domainId);
+  // `domainId` is the call's declared tenant (users.create/update/delete, the imports): admission
+  // checked its reach.
+  const reachable = await declaredTenantReach(db, caller.reach, domainId);
   checkAdminFlag(caller, domainId, body.isdomainadmin, false);
   const ext = extensionValuesOf(await tenantFields(db, 'tableUser', domainId), body, true);
   const passwordHash = options.withoutPassword ? null : await hashPassword(body.password);
@@ -154,7 +158,9 @@ export async function updateUser(db: Db, caller: CurrentUser, domainId: string, 
   let body = wanted;
   const id = body.id;
   if (!id) throw new AppError('notFound');
-  const reachable = await tenantReach(db, caller.reach, domainId);
+  // `domainId` is the call's declared tenant (users.create/update/delete, the imports): admission
+  // checked its reach.
+  const reachable = await declaredTenantReach(db, caller.reach, domainId);
   const ext = extensionValuesOf(await tenantFields(db, 'tableUser', domainId), body, false);
   const passwordHash = body.password === UNCHANGED_SECRET ? undefined : await hashPassword(body.password);
   await inTransaction(db, async (trx) => {
