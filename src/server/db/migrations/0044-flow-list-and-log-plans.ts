@@ -74,6 +74,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`insert into operation_log_counts (chain, entries) select chain, count(*) from operation_log group by 1`.execute(
     db,
   );
+  // The planner knows an expression (lower(summary), lower(call_id), …) only once ANALYZE has sampled
+  // the index on it: until then it guesses 100 matches for every search and picks a trigram scan of
+  // 143,000 entries over a walk that stops at the page (docs/adr/0138-flow-list-and-log-plans.md).
+  await sql`analyze flow_instances`.execute(db);
+  await sql`analyze operation_log`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
