@@ -5,7 +5,8 @@
 // `BENCH_DATABASE_URL=postgres://… npx tsx tests/bench/list-plans.ts` writes the demo data, a million
 // instances and a million log entries into a schema it keeps and names; `BENCH_SCHEMA=<that name>` on
 // a later run reuses it (migrations run first, so a new index is in place before its plan is read).
-// BENCH_MEASURE=1 then measures the lists under load as the growth bench does (growth.ts).
+// BENCH_MEASURE=1 then measures the lists under load as the growth bench does (growth.ts); MEASURE_ONLY=<part
+// of a case's name> measures those cases alone.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,7 +140,11 @@ async function main(): Promise<void> {
     if (process.env.BENCH_MEASURE) {
       const data = { domainId: acme.id, applicationId: application, instances: FLOW_INSTANCES, keepDaysMs: 0 };
       const cases = [...(await flowCases(db, auth, data)), ...(await operationLogCases(db, acme.id, auth))];
-      const figures = await measureCases(base, auth, cases);
+      const figures = await measureCases(
+        base,
+        auth,
+        cases.filter((c) => c.name.includes(process.env.MEASURE_ONLY ?? '')),
+      );
       if (figures) reportCases(figures);
       else console.log('a sampled request failed');
     }

@@ -16,11 +16,21 @@ import { INSTANCES_TABLE } from '../../workflow/instance-writes.ts';
  *  would lose), and its id. */
 type Anchor = [string, string];
 
-export type FlowAnchors = ChangeCache<Anchor[]>;
+/** The anchors kept, and the reads of anchors under way by list and change stamp: deep pages asked at
+ *  once (ten connections after a change) share one walk of the list's index instead of each making its own. */
+export interface FlowAnchors {
+  kept: ChangeCache<Anchor[]>;
+  reading: Map<string, Promise<Anchor[]>>;
+}
 
 /** None with the list cache off: reading the anchors for one page would cost more than the offset. */
 export const flowAnchorCache = (changes: TableChanges, on: boolean): FlowAnchors | null =>
-  on ? new ChangeCache<Anchor[]>(changes, [INSTANCES_TABLE], { maxEntries: 100, maxAgeMs: 60_000 }) : null;
+  on
+    ? {
+        kept: new ChangeCache<Anchor[]>(changes, [INSTANCES_TABLE], { maxEntries: 100, maxAgeMs: 60_000 }),
+        reading: new Map(),
+      }
+    : null;
 
 /** The fields besides enterprise, application and status: any of them makes a search, not the plain list. */
 const NARROWING = [
@@ -49,14 +59,31 @@ export async function flowPageStart(
 ): Promise<PageStart<Anchor> | undefined> {
   if (!anchors || offset < ANCHOR_EVERY || !plainList(search)) return undefined;
   const key = JSON.stringify([domainId, search.application?.trim() ?? null, search.status ?? null]);
-  const kept = await anchors.through(key, async () => {
-    const { rows } = await sql<{ at: string; id: string }>`select at, id from (
+  const kept = await anchors.kept.through(key, () =>
+    shared(anchors.reading, key, anchors.kept.mark(), async () => {
+      const { rows } = await sql<{ at: string; id: string }>`select at, id from (
         select i.updated_at::text as at, i.id, row_number() over (order by i.updated_at desc, i.id) as r
         from flow_instances i where ${sql.join(where, sql` and `)}) s
       where r % ${ANCHOR_EVERY} = 0 order by r`.execute(db);
-    return rows.map((r): Anchor => [r.at, r.id]);
-  });
+      return rows.map((r): Anchor => [r.at, r.id]);
+    }),
+  );
   return startBefore(kept, offset);
+}
+
+/** The read under way for `key` at `stamp`, or `read` started and shared. */
+function shared(
+  reading: Map<string, Promise<Anchor[]>>,
+  key: string,
+  stamp: number,
+  read: () => Promise<Anchor[]>,
+): Promise<Anchor[]> {
+  const at = JSON.stringify([key, stamp]);
+  const running = reading.get(at);
+  if (running) return running;
+  const started = read().finally(() => reading.delete(at));
+  reading.set(at, started);
+  return started;
 }
 
 /** The instances after `anchor` in the list's order (updated_at desc, id); the first condition
