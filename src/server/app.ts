@@ -9,6 +9,7 @@ import type { AppServices } from './services.ts';
 import { sessionCache } from './auth/sessions.ts';
 import { userAnchorCache, userPageCache } from './areas/users/user-pages.ts';
 import { flowTotals } from './areas/flows/list-totals.ts';
+import { flowAnchorCache } from './areas/flows/list-anchors.ts';
 import { flowPageCache } from './areas/flows/list-pages.ts';
 import { peopleByName } from './areas/flows/people-by-name.ts';
 import { storedLanguageCache } from './http/stored-language.ts';
@@ -124,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     userAnchors: userAnchorCache(options.database.changes, caches && (options.listCache ?? true)),
     flowTotals: flowTotals(caches && (options.listCache ?? true)),
     flowPages: flowPageCache(options.database.changes, caches && (options.listCache ?? true)),
+    flowAnchors: flowAnchorCache(options.database.changes, caches && (options.listCache ?? true)),
     flowPeople: peopleByName(options.database.changes, caches && (options.listCache ?? true)),
     storedLanguage: storedLanguageCache(options.database.changes, caches),
     dataDir: options.dataDir,

@@ -8,6 +8,7 @@ import type { RateLimits } from './plugins/rate-limits.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { SessionRows } from './auth/sessions.ts';
 import type { UserAnchors, UserPages } from './areas/users/user-pages.ts';
+import type { FlowAnchors } from './areas/flows/list-anchors.ts';
 import type { FlowTotals } from './areas/flows/list-totals.ts';
 import type { PeopleByName } from './areas/flows/people-by-name.ts';
 import type { FlowPages } from './areas/flows/list-pages.ts';
@@ -29,6 +30,8 @@ export interface AppServices {
   flowTotals: FlowTotals;
   /** Pages of the flow-monitoring list, good until instances or what they show change (docs/adr/0072-flow-list-pages-kept.md). */
   flowPages: FlowPages;
+  /** Where the plain flow list's deep pages start, good until instances change (docs/adr/0138-flow-list-and-log-plans.md). */
+  flowAnchors: FlowAnchors | null;
   /** The users a flow-list search names, kept until users change (docs/adr/0042-pages-kept-until-change.md, docs/adr/0070-flow-list-million-instances.md). */
   flowPeople: PeopleByName;
   /** The stored language setting, for calls without the language cookie (docs/adr/0042-pages-kept-until-change.md, docs/adr/0070-flow-list-million-instances.md). */

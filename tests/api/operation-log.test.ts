@@ -171,6 +171,32 @@ describe.each(targets)('operation log on $name', (target) => {
     expect(replyProblems(server.catalogue, 'operationLog.list', page.reply.data)).toEqual([]);
   });
 
+  // The plain list's total is the chain's kept count (docs/adr/0138-flow-list-and-log-plans.md), not a
+  // count of the rows: it must follow every writer, the route loop's appends and a delete by hand alike.
+  it("answers the plain list's total as the chain holds, after appends and writes by SQL", async () => {
+    const counted = async () =>
+      Number(
+        (await sql<{ n: string }>`select count(*) as n from operation_log where chain = ${acmeId}`.execute(server.db))
+          .rows[0].n,
+      );
+    const total = async () => {
+      await server.app.services.operationLog.idle();
+      return (await list(admin, acmeId, {}, { pagelines: 2, currpage: 1 })).reply.data.rowCount;
+    };
+    expect(await total()).toBe(await counted());
+    const domain = (await getDomain(admin, acmeId)).reply.data;
+    expect((await updateDomain(admin, acmeId, { ...domain, description: 'Counted' })).reply.errcode).toBe(0);
+    expect(await total()).toBe(await counted());
+    // An entry written and removed by hand (removed again, so the chain stays whole for the tests after).
+    const { rows } = await sql<{ seq: string }>`insert into operation_log (seq, chain, at, domain_id, call_id, method,
+        path, errcode, prev_hash, hash)
+      values (nextval('operation_log_seq'), ${acmeId}, now(), ${acmeId}, 'test.count', 'POST', '/x', 0, '', '')
+      returning seq`.execute(server.db);
+    expect(await total()).toBe(await counted());
+    await sql`delete from operation_log where seq = ${rows[0].seq}`.execute(server.db);
+    expect(await total()).toBe(await counted());
+  });
+
   it('exports the search as .xlsx and .csv', async () => {
     const wanted = await entries(admin, acmeId, { call: 'domains.update' });
     const xlsx = await admin.raw('GET', `/authtime/domain/${acmeId}/logger/export`, {

@@ -39,6 +39,7 @@ import * as storeTenant from './migrations/0040-store-tenant.ts';
 import * as shortFragmentSearch from './migrations/0041-short-fragment-search.ts';
 import * as nodeApprovers from './migrations/0042-node-approvers.ts';
 import * as flowJobs from './migrations/0043-flow-jobs.ts';
+import * as flowListAndLogPlans from './migrations/0044-flow-list-and-log-plans.ts';
 import * as callActivities from './migrations/0045-call-activities.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 import * as imAppAgents from './migrations/0031-im-app-agents.ts';
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '0041-short-fragment-search': shortFragmentSearch,
   '0042-node-approvers': nodeApprovers,
   '0043-flow-jobs': flowJobs,
+  '0044-flow-list-and-log-plans': flowListAndLogPlans,
   '0045-call-activities': callActivities,
 };
 

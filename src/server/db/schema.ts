@@ -409,6 +409,11 @@ export interface OperationLogCheckpoints {
   up_to_seq: Int8Value;
 }
 
+export interface OperationLogCounts {
+  chain: string;
+  entries: Int8Value;
+}
+
 export interface OperationLogHeads {
   chain: string;
   entries: Int8Value;
@@ -693,6 +698,7 @@ export interface DB {
   messages: Messages;
   operation_log: OperationLog;
   operation_log_checkpoints: OperationLogCheckpoints;
+  operation_log_counts: OperationLogCounts;
   operation_log_heads: OperationLogHeads;
   operation_log_key: OperationLogKey;
   password_notices: PasswordNotices;

@@ -4,6 +4,7 @@
 // signed again with the entries that remain (only a head that verifies: ADR 0087).
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
+import { refreshStatistics } from '../db/refresh-statistics.ts';
 import { signatureOf } from './chain-hash.ts';
 import { headIsValid, headOfRow, writeHeads } from './chain-head.ts';
 import { logKeyOf } from './log-key.ts';
@@ -16,7 +17,7 @@ export interface RetentionResult {
 
 export async function deleteOlderThan(db: Db, chain: string, cutoff: Date, byUser: string): Promise<RetentionResult> {
   const key = await logKeyOf(db);
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`atrium.oplog:${chain}:`}::text || current_schema()))`.execute(
       trx,
     );
@@ -63,4 +64,7 @@ export async function deleteOlderThan(db: Db, chain: string, cutoff: Date, byUse
     if (head && headIsValid(key, head)) await writeHeads(trx, key, [{ ...head, entries: head.entries - deleted }]);
     return { deleted, upTo: String(end.seq) };
   });
+  // A year's entries gone leave the planner's row counts of the log stale (docs/adr/0109-statistics-after-bulk-writes.md).
+  await refreshStatistics(db, { operation_log: result.deleted });
+  return result;
 }

@@ -20,6 +20,8 @@ import { instanceRows, listed } from './instance-rows.ts';
 import { searchConditions } from './instance-search.ts';
 import { searchKey } from './search-key.ts';
 import { flowPageKey } from './list-pages.ts';
+import { flowPageStart } from './list-anchors.ts';
+import { pageIds } from './page-ids.ts';
 import { instanceHistory } from './instance-history.ts';
 import { nodeNamer, packageNodeNames } from './node-names.ts';
 import { platformHandlers } from './platform.ts';
@@ -42,13 +44,10 @@ const list: CallHandler<'flows.list'> = async (ctx) => {
       const where = await searchConditions(ctx.services, domainId, search, lang);
       const matched = () =>
         where.reduce((query, condition) => query.where(condition), db.selectFrom('flow_instances as i'));
-      // The page's ids from the instances alone (an index in the list's order), then their rows joined.
-      const ids = matched()
-        .select('i.id')
-        .orderBy('i.updated_at', 'desc')
-        .orderBy('i.id')
-        .limit(pagelines)
-        .offset((currpage - 1) * pagelines);
+      // A deep page of the plain list starts from the kept anchor before it (list-anchors.ts).
+      const offset = (currpage - 1) * pagelines;
+      const start = await flowPageStart(db, ctx.services.flowAnchors, domainId, search, where, offset);
+      const ids = pageIds(db, where, search, { lines: pagelines, offset, start });
       const count = async () =>
         Number(
           (

@@ -79,13 +79,16 @@ async function byNodeName(
   applicationId: string | undefined,
 ): Promise<Condition> {
   const stored = containsText(sql.ref('i.state_label'), text);
+  // Only an instance that waits somewhere matches (a name contains the text, or a node id is shared):
+  // said outright, so the index of waiting instances (migration 0044) serves the search.
+  const waiting = sql<SqlBool>`(i.state_label <> '' or cardinality(i.state_nodes) > 0)`;
   const named = await nodesNamed(db, language, (name) => containsText(name, text), applicationId);
-  if (named.length === 0) return stored;
+  if (named.length === 0) return sql<SqlBool>`(${waiting} and ${stored})`;
   const each = named.map(
     ({ applicationId: application, processId, nodeIds }) =>
       sql<SqlBool>`(i.application_id = ${application} and i.process_id = ${processId} and i.state_nodes && ${sql.val(nodeIds)}::text[])`,
   );
-  return sql<SqlBool>`(${stored} or ${sql.join(each, sql` or `)})`;
+  return sql<SqlBool>`(${waiting} and (${stored} or ${sql.join(each, sql` or `)}))`;
 }
 
 /** The enterprise's instances the search keeps, as conditions on `flow_instances as i`. Deleted

@@ -1,5 +1,6 @@
 // Reads of the log: the search filters shared by the list and the export, a page, one entry, and the
 // batches an export streams. Every read first waits for this instance's queued entries.
+import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { containsText } from '../../db/contains-text.ts';
 import type { LogScope } from './log-scope.ts';
@@ -63,6 +64,23 @@ export function filtered(db: Db, scope: LogScope, filter: LogFilter) {
   return query;
 }
 
+const unfiltered = (filter: LogFilter) =>
+  !filter.operator?.trim() &&
+  !filter.ip?.trim() &&
+  !filter.call?.trim() &&
+  !filter.target?.trim() &&
+  !filter.dateFrom &&
+  !filter.dateTo &&
+  (filter.outcome ?? '') === '';
+
+/** The chain's entries (every chain's for `all`), as the log's statement triggers keep them. */
+const keptCount = (db: Db, scope: LogScope) =>
+  db
+    .selectFrom('operation_log_counts')
+    .select(sql<string>`coalesce(sum(entries), 0)`.as('n'))
+    .$if(scope.chain !== null, (q) => q.where('chain', '=', scope.chain!))
+    .executeTakeFirstOrThrow();
+
 type Row = Record<(typeof COLUMNS)[number], unknown>;
 
 type Labels = Readonly<Record<string, string>>;
@@ -116,16 +134,20 @@ export async function listEntries(
   page: { currpage: number; pagelines: number },
   labels: Labels,
 ) {
+  // The page's numbers first (an index-only walk: a deep page skips index entries, not rows), then
+  // its rows; the plain list's count from the kept counts (migration 0044), a search's counted.
+  const seqs = filtered(db, scope, filter)
+    .select('seq')
+    .orderBy('seq', 'desc')
+    .limit(page.pagelines)
+    .offset((page.currpage - 1) * page.pagelines);
   const [rows, count] = await Promise.all([
-    filtered(db, scope, filter)
-      .select(COLUMNS)
-      .orderBy('seq', 'desc')
-      .limit(page.pagelines)
-      .offset((page.currpage - 1) * page.pagelines)
-      .execute(),
-    filtered(db, scope, filter)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
+    db.selectFrom('operation_log').select(COLUMNS).where('seq', 'in', seqs).orderBy('seq', 'desc').execute(),
+    unfiltered(filter)
+      ? keptCount(db, scope)
+      : filtered(db, scope, filter)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow(),
   ]);
   return { datas: await replies(db, rows as Row[], labels), rowCount: Number(count.n) };
 }

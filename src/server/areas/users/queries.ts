@@ -8,7 +8,8 @@ import { containsIndexedText, containsText } from '../../db/contains-text.ts';
 import { reachableDepartments } from '../organisation/department-reach.ts';
 import { tenantFields } from '../field-extends/stored-fields.ts';
 import { dateText, ROW_COLUMNS, toUser, toUserRow, type RowData } from './user-record.ts';
-import { ANCHOR_EVERY, type UserAnchors, type UserListPage, type UserPages } from './user-pages.ts';
+import type { UserAnchors, UserListPage, UserPages } from './user-pages.ts';
+import { ANCHOR_EVERY, startBefore, type PageStart as StartAfter } from '../../db/page-anchors.ts';
 
 /** The departments of the tenant the caller reaches (null = all); 1404 for a tenant it does not see
  *  or that does not exist. For a tenant read from a row or a body, which admission does not know (a
@@ -115,10 +116,7 @@ async function readUserPage(
 
 /** Where a deep page of the plain list starts: after this user (order_no, name, id) of the default
  *  order, `skipped` users into the list. */
-interface PageStart {
-  after: [number, string, string];
-  skipped: number;
-}
+type PageStart = StartAfter<[number, string, string]>;
 
 /** readUserPage's one statement, unrun (the bench shows its plan). */
 export async function userPageStatement(
@@ -289,8 +287,7 @@ async function pageStart(
       where r % ${ANCHOR_EVERY} = 0 order by r`.execute(db);
     return rows.map((r): [number, string, string] => [r.order_no, r.name, r.id]);
   });
-  const i = Math.min(Math.floor(offset / ANCHOR_EVERY), kept.length) - 1;
-  return i < 0 ? undefined : { after: kept[i], skipped: (i + 1) * ANCHOR_EVERY };
+  return startBefore(kept, offset);
 }
 
 /** The exact count of users in reach (and in one department) from user_counts. */

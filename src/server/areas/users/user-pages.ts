@@ -20,7 +20,6 @@ export const userPageCache = (changes: TableChanges, on: boolean): UserPages =>
 /** A tenant list's every ANCHOR_EVERY-th user in the default order, (order_no, name, id): a deep page
  *  starts after the anchor before it instead of skipping every row up to it (docs/adr/0115-short-fragment-search.md). */
 export type UserAnchors = ChangeCache<Array<[number, string, string]>>;
-export const ANCHOR_EVERY = 1_000;
 
 /** None with the list cache off: reading the anchors for one page would cost more than the offset. */
 export const userAnchorCache = (changes: TableChanges, on: boolean): UserAnchors | null =>

@@ -1,0 +1,87 @@
+// The monitoring list's deep pages start after a kept anchor instead of skipping every instance
+// before them (docs/adr/0138-flow-list-and-log-plans.md), on both databases: every page around and
+// past the anchors is the page the offset gives, in the list's order (last activity, newest first,
+// ties by id, microseconds apart), and again after an engine action moves one instance to the top.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from './helpers/api-client.ts';
+import { databaseTargets } from './helpers/databases.ts';
+import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
+import { signedInCallers, startTestServer, type TestServer } from './helpers/test-server.ts';
+
+const targets = await databaseTargets();
+const INSTANCES = 2_600;
+const LINES = 20;
+
+describe.each(targets)('flow list deep pages on $name', (target) => {
+  let server: TestServer;
+  let world: EngineWorld;
+  let token: string;
+  let acme: ApiClient;
+
+  const start = async (summary: string) => {
+    const { reply } = await server.client('en').call<{ instanceId: string }>('POST', '/rest/bpm/runtime/start', {
+      query: { accessToken: token, userCode: 'dp-init', applicationId: world.applicationId, flowId: 'linear' },
+      body: { summary },
+    });
+    expect(reply.errcode, reply.errmsg).toBe(0);
+    return reply.data!.instanceId;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    world = await makeEngineWorld(server.db, 'Acme', 'dp');
+    token = await runtimeAccess(server.db, world);
+    ({ acme } = await signedInCallers(server));
+    const first = await start('deep');
+    // Copies of the instance, few distinct instants (ties decided by id) a microsecond apart at most.
+    await sql`insert into flow_instances (id, domain_id, application_id, process_id, version_id, title, summary,
+        status, initiator_id, started_at, updated_at, state_label, state_nodes)
+      select 'dp-' || lpad(n::text, 5, '0'), domain_id, application_id, process_id, version_id, title, summary,
+        status, initiator_id, started_at, timestamptz '2026-01-01 00:00:00' + (n % 97) * interval '1 microsecond',
+        state_label, state_nodes
+      from flow_instances, generate_series(1, ${INSTANCES}) n where id = ${first}`.execute(server.db);
+  });
+  afterAll(() => server?.close());
+
+  /** The ids of the page as the offset gives them. */
+  async function expected(page: number) {
+    const rows = await server.db
+      .selectFrom('flow_instances')
+      .select('id')
+      .where('application_id', '=', world.applicationId)
+      .where('status', '<>', 'deleted')
+      .orderBy('updated_at', 'desc')
+      .orderBy('id')
+      .limit(LINES)
+      .offset((page - 1) * LINES)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  async function listed(page: number) {
+    const { reply } = await acme.call<{ datas: { id: string }[]; rowCount: number }>(
+      'POST',
+      `/authtime/domain/${world.domainId}/workflow/flowstaterts`,
+      { body: { application: world.applicationId }, query: { currpage: page, pagelines: LINES } },
+    );
+    expect(reply.errcode, reply.errmsg).toBe(0);
+    return { ids: reply.data!.datas.map((r) => r.id), rowCount: reply.data!.rowCount };
+  }
+
+  // Pages 50 and 51 meet the first anchor (instance 1,000), 100 and 101 the second; 131 is the last, 132 past it.
+  const PAGES = [1, 49, 50, 51, 52, 99, 100, 101, 131, 132];
+
+  it('answers every page as the offset does', async () => {
+    for (const page of PAGES) {
+      const got = await listed(page);
+      expect(got.ids, `page ${page}`).toEqual(await expected(page));
+      expect(got.rowCount).toBe(INSTANCES + 1);
+    }
+  });
+
+  it('answers the pages after an engine action as the offset does', async () => {
+    await start('newest');
+    for (const page of PAGES) expect((await listed(page)).ids, `page ${page}`).toEqual(await expected(page));
+  });
+});

@@ -1,0 +1,161 @@
+// The flow list's and the operation log's plans at a million rows (issue 32, docs/adr/0138-flow-list-and-log-plans.md):
+// every statement the two list calls send for each search field, run once and then under EXPLAIN
+// (ANALYZE, BUFFERS), with the list cache on as in production (deep pages read from kept anchors); each
+// request is asked once, so no page is answered from memory. PostgreSQL only.
+// `BENCH_DATABASE_URL=postgres://… npx tsx tests/bench/list-plans.ts` writes the demo data, a million
+// instances and a million log entries into a schema it keeps and names; `BENCH_SCHEMA=<that name>` on
+// a later run reuses it (migrations run first, so a new index is in place before its plan is read).
+// BENCH_MEASURE=1 then measures the lists under load as the growth bench does (growth.ts); MEASURE_ONLY=<part
+// of a case's name> measures those cases alone.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { CompiledQuery } from 'kysely';
+import { openDatabase } from '../../src/server/db/connect.ts';
+import { prepareDatabase } from '../../src/server/prepare-database.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { benchSchema } from './bench-schema.ts';
+import { PASSWORD, signIn } from './load.ts';
+import { FLOW_INSTANCES, generateFlowInstances } from './workflow-data.ts';
+import { generateOperationLog, OPLOG_ENTRIES, operationLogCases } from './oplog-lists.ts';
+import { flowCases } from './flow-lists.ts';
+import { measureCases, reportCases } from './varied-lists.ts';
+
+interface Sent {
+  text: string;
+  values: unknown[];
+}
+
+/** Every statement a pg client sends from now on, with its parameters (the pool's observer sees text
+ *  only). Installed before any connection opens: the pool binds each client's query when it connects. */
+function recordStatements(): Sent[] {
+  const sent: Sent[] = [];
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown];
+    const text = typeof config === 'string' ? config : config.text;
+    sent.push({ text, values: (Array.isArray(values) ? values : typeof config === 'object' && config.values) || [] });
+    return query.apply(this, args);
+  } as never;
+  return sent;
+}
+
+const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  if (!databaseUrl) throw new Error('list-plans needs PostgreSQL (BENCH_DATABASE_URL)');
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-plans-'));
+  const sent = recordStatements();
+  const schema = process.env.BENCH_SCHEMA ?? (await benchSchema(databaseUrl)).name;
+  const database = await openDatabase({ databaseUrl, pgPool: { options: `-c search_path=${schema}` } });
+  const db = database.db;
+  try {
+    await prepareDatabase(db, { dataDir, adminPassword: PASSWORD, demo: true });
+    const acme = await db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow();
+    if (!process.env.BENCH_SCHEMA) {
+      const started = Date.now();
+      await generateFlowInstances(db, FLOW_INSTANCES);
+      await generateOperationLog(db, acme.id);
+      console.log(
+        `schema ${schema}: ${FLOW_INSTANCES} instances, ${OPLOG_ENTRIES} log entries in ${(Date.now() - started) / 1000} s`,
+      );
+    }
+    const app = await buildApp({ database, dataDir, captcha: false, listCache: true });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const auth = await signIn(base);
+    const application = (
+      await db.selectFrom('applications').select('id').where('package_id', '=', 'office').executeTakeFirstOrThrow()
+    ).id;
+    const { name } = await db
+      .selectFrom('users')
+      .select('name')
+      .where('domain_id', '=', acme.id)
+      .where('status', '=', 1)
+      .orderBy('loginno')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const flows = `/authtime/domain/${acme.id}/workflow/flowstaterts`;
+    const logs = `/authtime/domain/${acme.id}/loggers`;
+    const flowPage = (page: number, search: object): [string, object] => [
+      `${flows}?currpage=${page}&pagelines=10`,
+      { application, ...search },
+    ];
+    const logPage = (page: number, search: object): [string, object] => [
+      `${logs}?currpage=${page}&pagelines=20`,
+      search,
+    ];
+    const cases: [string, [string, object]][] = [
+      ['flows page 1', flowPage(1, {})],
+      ['flows page 50,000', flowPage(50_000, {})],
+      ['flows by flow name "请假"', flowPage(1, { _flowName: '请假' })],
+      ['flows by current node "Manager"', flowPage(1, { _stateLabel: 'Manager' })],
+      [`flows by initiator "${name}"`, flowPage(1, { _initiator: name })],
+      [`flows by last approver "${name}"`, flowPage(1, { _lastAuditor: name })],
+      ['flows by summary "Request 4217"', flowPage(1, { _summary: 'Request 4217' })],
+      [
+        'flows by first processing dates',
+        flowPage(2, { _firstProcessTimeFrom: day(200), _firstProcessTimeTo: day(180) }),
+      ],
+      ['flows by last processing dates', flowPage(2, { _lastProcessTimeFrom: day(200), _lastProcessTimeTo: day(180) })],
+      ['log page 1', logPage(1, {})],
+      ['log page 25,000', logPage(25_000, {})],
+      [`log by operator "${name}"`, logPage(1, { operator: name })],
+      ['log by address "10.0.7."', logPage(1, { ip: '10.0.7.' })],
+      ['log by call "users.update"', logPage(1, { call: 'users.update' })],
+      ['log by target "target-4217"', logPage(1, { target: 'target-4217' })],
+      ['log by dates, refused', logPage(2, { dateFrom: day(200), dateTo: day(180), outcome: 'refused' })],
+    ];
+    const only = process.env.PLANS_ONLY;
+    for (const [title, [path, body]] of cases) {
+      if (only && !title.includes(only)) continue;
+      sent.length = 0;
+      const started = performance.now();
+      const reply = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const answer = (await reply.json()) as { errcode: number; data?: { rowCount: number } };
+      const ms = performance.now() - started;
+      // The list's own statements (not the log writer's, which a sign-in may leave behind).
+      const listed = sent.filter(
+        (s) => /flow_instances|operation_log/.test(s.text) && /^\s*select/i.test(s.text) && !/nextval/.test(s.text),
+      );
+      console.log(
+        `\n## ${title}: rowCount ${answer.data?.rowCount} (errcode ${answer.errcode}), call ${ms.toFixed(0)} ms`,
+      );
+      for (const s of listed) {
+        const plan = await db.executeQuery<Record<string, string>>(
+          CompiledQuery.raw(`explain (analyze, buffers) ${s.text}`, s.values),
+        );
+        console.log(`\n\`\`\`sql\n${s.text}\n-- ${JSON.stringify(s.values)}\n\`\`\`\n\`\`\``);
+        console.log(plan.rows.map((r) => Object.values(r)[0]).join('\n'));
+        console.log('```');
+      }
+    }
+    // BENCH_MEASURE=1: the growth bench's flow and log cases (varied and repeated, against the trivial
+    // route beside each) on the same rows, with the list cache on as in production.
+    if (process.env.BENCH_MEASURE) {
+      const data = { domainId: acme.id, applicationId: application, instances: FLOW_INSTANCES, keepDaysMs: 0 };
+      const cases = [...(await flowCases(db, auth, data)), ...(await operationLogCases(db, acme.id, auth))];
+      const figures = await measureCases(
+        base,
+        auth,
+        cases.filter((c) => c.name.includes(process.env.MEASURE_ONLY ?? '')),
+      );
+      if (figures) reportCases(figures);
+      else console.log('a sampled request failed');
+    }
+    await app.close();
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
