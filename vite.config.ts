@@ -8,28 +8,33 @@ import { TimeReporter } from './tests/support/time-reporter.ts';
 
 // MUI's Tooltip imports its Popper (and Popper.js, 8 KiB gzip) statically; the header's and the login
 // page's tooltips need it only once one opens: Tooltip gets a stand-in that fetches it then.
+// MUI's createTheme and ThemeProvider import their CSS-variables variants statically although the console's
+// theme never uses them: they get stand-ins that throw (docs/adr/0137-first-load-lighter-shell.md).
 const TOOLTIP = /[\\/]@mui[\\/]material[\\/]Tooltip[\\/]Tooltip\.m?js$/;
-const lazyTooltipPopper: Plugin = {
-  name: 'atrium-lazy-tooltip-popper',
+const THEME = /[\\/]@mui[\\/]material[\\/]styles[\\/](createTheme|ThemeProvider)\.m?js$/;
+const WITH_VARS = new Set(['./createThemeWithVars.mjs', './ThemeProviderWithVars.mjs']);
+const lighterMui: Plugin = {
+  name: 'atrium-lighter-mui',
   enforce: 'pre',
   resolveId(source, importer) {
     if (importer && TOOLTIP.test(importer) && source === '../Popper/index.mjs')
       return resolve('src/console/shell/LazyPopper.tsx');
+    if (importer && THEME.test(importer) && WITH_VARS.has(source)) return resolve('src/console/shell/no-css-vars.ts');
   },
 };
 
 export default defineConfig({
   root: 'src/console',
   base: './',
-  plugins: [react(), lazyTooltipPopper],
-  // The largest chunks are the entry (about 650 kB before gzip: React DOM, the router, MUI's core, i18next,
-  // TanStack Query and the shell, all needed before the first screen; docs/adr/0131-first-load-split.md) and
+  plugins: [react(), lighterMui],
+  // The largest chunks are the entry (about 550 kB before gzip: React DOM, the router, MUI's core, i18next,
+  // TanStack Query and the shell, all needed before the first screen; docs/adr/0137-first-load-lighter-shell.md) and
   // the API documentation's viewer (about 560 kB, loaded with that screen only;
   // docs/adr/0103-api-viewer-openapi-explorer.md): the limit sits just above them, so any larger chunk still warns.
   build: {
     outDir: resolve(process.env.ATRIUM_DIST ?? 'dist', 'console'),
     emptyOutDir: true,
-    chunkSizeWarningLimit: 700,
+    chunkSizeWarningLimit: 600,
     // Everything the entry imports statically is fetched before the first screen anyway: one chunk
     // instead of about forty compresses better (−16 KiB gzip) and asks for one file, while what the
     // screens import() stays split by screen (docs/adr/0131-first-load-split.md).

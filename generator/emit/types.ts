@@ -123,5 +123,10 @@ export async function generateTypes(catalogue: Catalogue): Promise<string> {
   chunks.push(
     `/** Method and path of every call, for clients that build URLs without loading the catalogue. */\nexport const callRoutes = {\n${routes.join('\n')}\n} as const satisfies Record<CallId, { method: string; path: string; effects?: boolean }>;`,
   );
+  // The console starts with these alone and takes every other call from the catalogue it loads with them,
+  // so its first load carries these few routes rather than all of them (docs/adr/0137-first-load-lighter-shell.md).
+  chunks.push(
+    `/** The console's own calls (\`meta.*\`): what it needs before the catalogue has arrived. */\nexport const metaCallRoutes = {\n${routes.filter((line) => line.startsWith("  'meta.")).join('\n')}\n} as const satisfies Partial<typeof callRoutes>;`,
+  );
   return chunks.join('\n\n') + '\n';
 }

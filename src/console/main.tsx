@@ -10,9 +10,9 @@ import { App } from './shell/App.tsx';
 import { BootFailure } from './shell/BootFailure.tsx';
 import { bootstrap } from './shell/boot.ts';
 import { LOGIN_ROUTE, loginPath } from './shell/login-return.ts';
-import { currentPath, navigateTo, setRouter } from './shell/navigation.ts';
+import { currentPath, navigateTo } from './shell/navigation.ts';
 import { notifyError } from './shell/notify.ts';
-import { createConsoleRouter } from './shell/router.tsx';
+import { buildRoutes } from './shell/router.tsx';
 
 const PASSWORD_CHANGE_REQUIRED = ErrorCodes.passwordChangeRequired.errcode;
 
@@ -40,11 +40,10 @@ const root = createRoot(document.getElementById('root')!);
 
 bootstrap().then(
   (boot) => {
-    const router = createConsoleRouter(boot.catalogue);
-    setRouter(router);
+    const routes = buildRoutes(boot.catalogue);
     root.render(
       <StrictMode>
-        <App router={router} />
+        <App routes={routes} />
       </StrictMode>,
     );
   },

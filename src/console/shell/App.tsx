@@ -1,9 +1,9 @@
 // The console root: the data layer's client, theme, toasts, the registry's maps and dialog host (for the screens, without
-// importing the registry), and the router built from the catalogue.
+// importing the registry), and the router over the routes built from the catalogue.
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router-dom';
-import type { createConsoleRouter } from './router.tsx';
+import type { RouteObject } from 'react-router-dom';
+import { ConsoleRouter } from './ConsoleRouter.tsx';
 import { queryClient } from '../api/queries.ts';
 import { theme } from './theme.ts';
 import { ToastProvider } from './ToastProvider.tsx';
@@ -15,7 +15,7 @@ import { cellRenderers, plugins, screenKinds, widgets } from '../registry.ts';
 const consoleRegistry: ConsoleRegistry = { screenKinds, plugins, cellRenderers, widgets };
 const showDialog: ShowDialog = (props) => <DialogHost {...props} />;
 
-export function App({ router }: { router: ReturnType<typeof createConsoleRouter> }) {
+export function App({ routes }: { routes: RouteObject[] }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>
@@ -23,7 +23,7 @@ export function App({ router }: { router: ReturnType<typeof createConsoleRouter>
         <ToastProvider>
           <RegistryContext.Provider value={consoleRegistry}>
             <DialogHostContext.Provider value={showDialog}>
-              <RouterProvider router={router} />
+              <ConsoleRouter routes={routes} />
             </DialogHostContext.Provider>
           </RegistryContext.Provider>
         </ToastProvider>

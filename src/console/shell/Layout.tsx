@@ -1,16 +1,14 @@
 // The frame around every screen except full-page plugins: header with breadcrumb, then the screen.
 import { Box } from '@mui/material';
-import { Outlet, useMatches } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { Header } from './Header.tsx';
-import type { RouteHandle } from './route-handle.ts';
+import { useShownPage } from './shown-page.ts';
 
 export function Layout() {
-  const matches = useMatches();
-  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.screen)?.handle as
-    RouteHandle | undefined;
+  const { screen } = useShownPage();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      <Header screen={handle?.screen} />
+      <Header screen={screen} />
       {/* The page's full width: wide tables show their columns (a form keeps its own measure). */}
       <Box component="main" sx={{ flex: 1, px: { xs: 2, md: 3 }, py: 2.5, width: '100%' }}>
         <Outlet />

@@ -1,7 +1,9 @@
-// What a route shows when its part failed to load (120 s limit, lost connection) or threw.
+// What a route shows when its part failed to load (120 s limit, lost connection) or threw: the gate's
+// error (ConsoleRouter.tsx) or one thrown while drawing (RouteErrorBoundary).
+import { Component, type ReactNode } from 'react';
 import { Alert, Box, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { LoadTimeoutError } from './lazy-module.ts';
 
 function isLoadFailure(error: unknown): boolean {
@@ -10,8 +12,7 @@ function isLoadFailure(error: unknown): boolean {
   return error instanceof TypeError && /module|import/i.test(error.message);
 }
 
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const text = isLoadFailure(error)
     ? t('app.loadTimeout')
@@ -30,4 +31,35 @@ export function RouteError() {
       </Alert>
     </Box>
   );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** The page's path: another page starts without the error. */
+  page: string;
+}
+
+class Boundary extends Component<BoundaryProps, { error?: unknown; page: string }> {
+  state: { error?: unknown; page: string } = { page: this.props.page };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error?: unknown; page: string }) {
+    return props.page === state.page ? null : { error: undefined, page: props.page };
+  }
+
+  render() {
+    return 'error' in this.state && this.state.error !== undefined ? (
+      <RouteError error={this.state.error} />
+    ) : (
+      this.props.children
+    );
+  }
+}
+
+/** Shows RouteError for what its children throw while drawing, until the page changes. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return <Boundary page={useLocation().pathname}>{children}</Boundary>;
 }

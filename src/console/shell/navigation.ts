@@ -1,22 +1,25 @@
-// The router instance for code outside components (the API client's 401, route guards), and the
-// path the user is on, which a blocking guard returns to.
-import type { createHashRouter } from 'react-router-dom';
+// Navigation for code outside components (the API client's 401, route guards) and the page on screen,
+// which a blocking guard returns to. The console's router (ConsoleRouter.tsx) registers both.
+type Navigate = (path: string, options?: { replace?: boolean }) => void;
 
-type Router = ReturnType<typeof createHashRouter>;
-let router: Router | null = null;
+let navigate: Navigate | null = null;
+let shown: string | null = null;
 
-export function setRouter(next: Router): void {
-  router = next;
+export function setNavigator(next: Navigate | null): void {
+  navigate = next;
 }
 
-/** The committed location (during a navigation, the one being left); null before the first render. */
+/** Records the location whose page is on screen, once the route gate has let it through. */
+export function setShownPath(path: string | null): void {
+  shown = path;
+}
+
+/** The location on screen (during a navigation, the one being left); null before the first page. */
 export function currentPath(): string | null {
-  if (!router || !router.state.initialized) return null;
-  const { pathname, search } = router.state.location;
-  return pathname + search;
+  return shown;
 }
 
-export function navigateTo(path: string): void {
-  if (router) void router.navigate(path);
+export function navigateTo(path: string, options?: { replace?: boolean }): void {
+  if (navigate) navigate(path, options);
   else window.location.hash = `#${path}`;
 }

@@ -1,9 +1,8 @@
-// The loader in front of every catalogue route: `auth: true` needs a current user (stored, else the
+// The gate in front of every catalogue route: `auth: true` needs a current user (stored, else the
 // session's own; else the login page, which returns here after signing in) and leads to the password page while the policy
 // requires a new password; a signed-in user opening the login goes home; then the route's guards run
 // in order (redirect elsewhere, or block with a message and stay); then the caller's reach decides
-// whether the screen opens or "no access" shows.
-import { redirect, type LoaderFunction } from 'react-router-dom';
+// whether the screen opens or "no access" shows. It runs before the page changes (ConsoleRouter.tsx).
 import type { RouteDef } from '../../core/catalogue/types.ts';
 import type { Guard } from '../guards/guard.ts';
 import { guards } from '../registry.ts';
@@ -53,32 +52,40 @@ export interface GateResult {
   noAccess: boolean;
 }
 
-export function gateLoader(route: GatedRoute, screen?: ConsoleScreen): LoaderFunction {
-  return async ({ request }) => {
+/** Open the route (with what its element needs), or go elsewhere instead. */
+export type GateDecision = GateResult | { redirect: string };
+
+/** The location asked for, as the router has it. */
+export interface AskedLocation {
+  pathname: string;
+  search: string;
+}
+
+export type Gate = (asked: AskedLocation) => Promise<GateDecision>;
+
+export function routeGate(route: GatedRoute, screen?: ConsoleScreen): Gate {
+  return async (asked) => {
     const user = route.auth ? await passwordSettled(await storedOrSessionUser()) : readCurrentUser();
-    if (route.auth && !user) {
-      const asked = new URL(request.url);
-      return redirect(loginPath(asked.pathname + asked.search));
-    }
-    if (route.path === LOGIN_ROUTE && user) return redirect(HOME_ROUTE); // home's guards pick the landing
+    if (route.auth && !user) return { redirect: loginPath(asked.pathname + asked.search) };
+    if (route.path === LOGIN_ROUTE && user) return { redirect: HOME_ROUTE }; // home's guards pick the landing
     if (route.auth && user?.passwordChange && route.path !== PASSWORD_ROUTE) {
       notifyWarning(label(`password.forced.${user.passwordChange}`));
-      return redirect(PASSWORD_ROUTE);
+      return { redirect: PASSWORD_ROUTE };
     }
     for (const name of route.guards ?? []) {
       const decision = (await loadGuard(name))({ user, session: sessionFlags(), to: route.path });
       if (!decision) continue;
-      if ('redirect' in decision) return redirect(decision.redirect);
+      if ('redirect' in decision) return { redirect: decision.redirect };
       notifyWarning(label(decision.block));
       // Stay where the user was; coming from the login or on a first visit there is nowhere to stay:
       // the guard's fallback, or the login.
       const here = currentPath()?.split('?')[0];
       const stay = here && here !== route.path && here !== LOGIN_ROUTE;
-      return redirect(stay ? currentPath()! : (decision.fallback ?? LOGIN_ROUTE));
+      return { redirect: stay ? currentPath()! : (decision.fallback ?? LOGIN_ROUTE) };
     }
     // A signed-in caller who may not make the calls the screen reads gets one "no access" page
     // instead of the screen with its refusals (signed out, the screen's first call leads to the login).
-    const noAccess = Boolean(user && screen && !mayOpenScreen(screen, new URL(request.url).searchParams));
-    return { noAccess } satisfies GateResult;
+    const noAccess = Boolean(user && screen && !mayOpenScreen(screen, new URLSearchParams(asked.search)));
+    return { noAccess };
   };
 }

@@ -1,16 +1,16 @@
-// Builds the hash router from the catalogue's routes: redirects, gated screens inside the header
-// layout, full-page plugins (login) outside it, and the not-found page. Screens load lazily.
-import { createHashRouter, redirect, type RouteObject } from 'react-router-dom';
+// Builds the console's routes from the catalogue's: redirects, gated screens inside the header layout,
+// full-page plugins (login) outside it, and the not-found page. Screens load lazily. Each route's gate
+// (route-handle.ts) is run by ConsoleRouter.tsx before its page shows.
+import type { RouteObject } from 'react-router-dom';
 import type { ConsoleCatalogue, RouteDef } from '../../core/catalogue/types.ts';
 import type { ConsoleScreen } from '../runtime/screen-types.ts';
 import { fullPagePlugins } from '../registry.ts';
 import { Layout } from './Layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { NotFound } from './NotFound.tsx';
-import { RouteError } from './RouteError.tsx';
+import { RouteErrorBoundary } from './RouteError.tsx';
 import { GatedScreen } from './GatedScreen.tsx';
-import { gateLoader } from './route-gate.ts';
-import { closeToastsOfPageLeft } from './notify.ts';
+import { routeGate } from './route-gate.ts';
 
 type Screen = ConsoleScreen;
 type Route = Omit<RouteDef, 'origin'>;
@@ -25,22 +25,15 @@ function isFullPage(screen: Screen): boolean {
 function screenRoute(route: Route, screen: Screen): RouteObject {
   return {
     path: route.path,
-    loader: gateLoader(route, screen),
+    element: <GatedScreen key={screen.id} screen={screen} />,
     // The gate decides by the path and, for a form, by whether the address names a record; a list's
     // own state (page, search…) in the query does not change it, so such a change skips the gate and
     // reaches the screen at once.
-    shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) => {
-      if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-      const key = screen.kind === 'form' ? screen.key : undefined;
-      return (
-        key !== undefined &&
-        currentUrl.searchParams.get(key) !== nextUrl.searchParams.get(key) &&
-        defaultShouldRevalidate
-      );
-    },
-    element: <GatedScreen key={screen.id} screen={screen} />,
-    errorElement: <RouteError />,
-    handle: { screen } satisfies RouteHandle,
+    handle: {
+      screen,
+      gate: routeGate(route, screen),
+      recordKey: screen.kind === 'form' ? screen.key : undefined,
+    } satisfies RouteHandle,
   };
 }
 
@@ -53,7 +46,7 @@ export function buildRoutes(catalogue: ConsoleCatalogue): RouteObject[] {
   for (const route of routes) {
     if (route.redirect) {
       const target = route.redirect;
-      redirects.push({ path: route.path, loader: () => redirect(target) });
+      redirects.push({ path: route.path, handle: { gate: async () => ({ redirect: target }) } satisfies RouteHandle });
       continue;
     }
     const screen = route.screen
@@ -67,18 +60,13 @@ export function buildRoutes(catalogue: ConsoleCatalogue): RouteObject[] {
     ...redirects,
     ...fullPage,
     // An unknown path says so, with the frame and a way home (not the login: the user may be signed in).
-    { element: <Layout />, errorElement: <RouteError />, children: [...framed, { path: '*', element: <NotFound /> }] },
+    {
+      element: (
+        <RouteErrorBoundary>
+          <Layout />
+        </RouteErrorBoundary>
+      ),
+      children: [...framed, { path: '*', element: <NotFound /> }],
+    },
   ];
-}
-
-export function createConsoleRouter(catalogue: ConsoleCatalogue) {
-  const router = createHashRouter(buildRoutes(catalogue));
-  // Another page (not another query: a search, a tab) leaves the toasts of the one before behind.
-  let pathname = router.state.location.pathname;
-  router.subscribe(({ location }) => {
-    if (location.pathname === pathname) return;
-    pathname = location.pathname;
-    closeToastsOfPageLeft();
-  });
-  return router;
 }

@@ -4076,3 +4076,12 @@ export const callRoutes = {
   'users.resign': { method: 'PUT', path: '/authtime/user/abandonment' },
   'users.update': { method: 'PUT', path: '/authtime/domain/{id}/user' },
 } as const satisfies Record<CallId, { method: string; path: string; effects?: boolean }>;
+
+/** The console's own calls (`meta.*`): what it needs before the catalogue has arrived. */
+export const metaCallRoutes = {
+  'meta.catalogue': { method: 'GET', path: '/authtime/catalogue' },
+  'meta.globalconfig': { method: 'GET', path: '/authtime/globalconfig' },
+  'meta.health': { method: 'GET', path: '/authtime/health' },
+  'meta.locale': { method: 'GET', path: '/authtime/locales/{lang}' },
+  'meta.openapi': { method: 'GET', path: '/authtime/openapi.json' },
+} as const satisfies Partial<typeof callRoutes>;

@@ -23,6 +23,7 @@ beforeEach(() => {
   setCallRoutes({
     'gadgets.get': { method: 'GET', path: '/authtime/gadget/{id}' },
     'gadgets.delete': { method: 'DELETE', path: '/authtime/gadget' },
+    'uploads.upload': { method: 'POST', path: '/authtime/uploads' },
   });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -37,6 +38,13 @@ describe('callUrl', () => {
     expect(callUrl('gadgets.get', { id: 'a/b' }, { currpage: 2, empty: '', none: undefined })).toBe(
       '/ctx/authtime/gadget/a%2Fb?currpage=2',
     );
+    // The console's own calls are built in, next to what the catalogue gave.
+    expect(callUrl('meta.locale', { lang: 'zh' })).toBe('/ctx/authtime/locales/zh');
+  });
+
+  it('knows other calls only from the catalogue, so the first load does not carry them', () => {
+    expect(() => callUrl('domains.list')).toThrow('unknown API call "domains.list"');
+    setCallRoutes({ 'domains.list': { method: 'GET', path: '/authtime/domains' } });
     expect(callUrl('domains.list', {}, { currpage: 1, pagelines: 10 })).toBe(
       '/ctx/authtime/domains?currpage=1&pagelines=10',
     );
