@@ -19,11 +19,13 @@ import { governed, governedInstance, language } from './governed.ts';
 import { instanceRows, listed } from './instance-rows.ts';
 import { searchConditions } from './instance-search.ts';
 import { searchKey } from './search-key.ts';
-import { flowPageKey } from './list-pages.ts';
+import { flowPageKey, type FlowListPage } from './list-pages.ts';
 import { instanceHistory } from './instance-history.ts';
 import { nodeNamer, packageNodeNames } from './node-names.ts';
 import { platformHandlers } from './platform.ts';
 import { batchApprovers, undoApproverBatch } from './batch.ts';
+import { instanceJobs } from './instance-jobs.ts';
+import { jobHandlers } from './jobs.ts';
 
 const list: CallHandler<'flows.list'> = async (ctx) => {
   const domainId = ctx.params.id;
@@ -35,35 +37,37 @@ const list: CallHandler<'flows.list'> = async (ctx) => {
   const { currpage, pagelines } = ctx.query as { currpage: number; pagelines: number };
   const search = ctx.body ?? {};
   // Kept until instances or what a row shows change (docs/adr/0072-flow-list-pages-kept.md); the key holds the caller's whole reach.
-  const answer = await ctx.services.flowPages.through(
-    flowPageKey(domainId, lang, reach, search, currpage, pagelines),
-    async () => {
-      const { db, flowTotals } = ctx.services;
-      const where = await searchConditions(ctx.services, domainId, search, lang);
-      const matched = () =>
-        where.reduce((query, condition) => query.where(condition), db.selectFrom('flow_instances as i'));
-      // The page's ids from the instances alone (an index in the list's order), then their rows joined.
-      const ids = matched()
-        .select('i.id')
-        .orderBy('i.updated_at', 'desc')
-        .orderBy('i.id')
-        .limit(pagelines)
-        .offset((currpage - 1) * pagelines);
-      const count = async () =>
-        Number(
-          (
-            await matched()
-              .select((eb) => eb.fn.countAll<string>().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
-      const [page, total] = await Promise.all([
-        instanceRows(db, lang).where('i.id', 'in', ids).orderBy('i.updated_at', 'desc').orderBy('i.id').execute(),
-        flowTotals.total(searchKey(domainId, lang, search), count),
-      ]);
-      return { datas: await listed(ctx, page, lang), rowCount: total };
-    },
-  );
+  // A search by jobs is read afresh: jobs change (a worker's failure, a firing) without an instance announcing it.
+  const fresh = Boolean(search._jobs);
+  const read = async (): Promise<FlowListPage> => {
+    const { db, flowTotals } = ctx.services;
+    const where = await searchConditions(ctx.services, domainId, search, lang);
+    const matched = () =>
+      where.reduce((query, condition) => query.where(condition), db.selectFrom('flow_instances as i'));
+    // The page's ids from the instances alone (an index in the list's order), then their rows joined.
+    const ids = matched()
+      .select('i.id')
+      .orderBy('i.updated_at', 'desc')
+      .orderBy('i.id')
+      .limit(pagelines)
+      .offset((currpage - 1) * pagelines);
+    const count = async () =>
+      Number(
+        (
+          await matched()
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const [page, total] = await Promise.all([
+      instanceRows(db, lang).where('i.id', 'in', ids).orderBy('i.updated_at', 'desc').orderBy('i.id').execute(),
+      fresh ? count() : flowTotals.total(searchKey(domainId, lang, search), count),
+    ]);
+    return { datas: await listed(ctx, page, lang), rowCount: total };
+  };
+  const answer = fresh
+    ? await read()
+    : await ctx.services.flowPages.through(flowPageKey(domainId, lang, reach, search, currpage, pagelines), read);
   if (answer.datas.length === 0) await governed(ctx, domainId);
   return answer as { datas: Awaited<ReturnType<typeof listed>>; rowCount: number };
 };
@@ -105,6 +109,7 @@ const get: CallHandler<'flows.get'> = async (ctx) => {
     history: await instanceHistory(db, instance.id, nodeName),
     diagram: { ...(await instanceDiagram(db, instance, active)), names },
     notices: await instanceNotices(db, instance.id),
+    jobs: await instanceJobs(db, instance.id, definition, nodeName),
   };
 };
 
@@ -196,4 +201,5 @@ export const flowHandlers: Record<string, Handler> = {
   'flows.undoBatch': undoApproverBatch,
   'flows.selectApprovers': selectApprovers,
   ...platformHandlers,
+  ...jobHandlers,
 };
