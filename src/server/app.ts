@@ -168,7 +168,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ? startJobPoller(
         services.db,
         (err, jobId) => app.log.warn({ err, jobId }, 'a timer failed to fire'),
-        options.jobs === true ? {} : options.jobs,
+        // Side by side on PostgreSQL's pool; one at a time on PGlite's one connection (job-poller.ts).
+        { concurrency: services.database.kind === 'postgres' ? 4 : 1, ...(options.jobs === true ? {} : options.jobs) },
       )
     : undefined;
   const stopSampling = options.sampleServer

@@ -9,6 +9,7 @@
 // Issue 15: the directory sync of 10,000 users and an incremental one with no change (directory-sync.ts).
 // Issue 10: the import of 10,000 and 100,000 users and their export (import-users.ts, BENCH_IMPORT=off).
 // BENCH_ONLY=workflow runs the baseline and the workflow part alone, on the demo data (PostgreSQL);
+// BENCH_ONLY=jobs issue 33's timers across two servers and external-task fetch-and-lock alone (jobs.ts);
 // BENCH_ONLY=lists the baseline and the lists (issue 32, varied-lists.ts) alone. BENCH_SCALE=10k|100k|1m
 // chooses the big tenant's users (data-set.ts). BENCH_ONLY=growth (PostgreSQL, growth.ts): the users
 // lists at each of BENCH_SCALE=10k,100k,1m, the flow list at each of BENCH_FLOW_SCALE=100k,1m,3m, every
@@ -31,6 +32,7 @@ import { figuresRow as row, load, PASSWORD, signIn, verdict, type Figures } from
 import { benchVariedLists } from './varied-lists.ts';
 import { benchGrowth } from './growth.ts';
 import { benchWorkflow } from './workflow.ts';
+import { benchJobs } from './jobs.ts';
 import { benchDirectorySync } from './directory-sync.ts';
 import { benchPerfMonitor } from './perf-monitor.ts';
 import { importTargets } from './import-users.ts';
@@ -141,11 +143,11 @@ async function main(): Promise<void> {
     const started = Date.now();
     await prepareDatabase(database.db, { dataDir, adminPassword: PASSWORD, demo: true });
     if (ONLY === 'growth') await generateDataSet(database.db, await hashPassword(PASSWORD));
-    else if (ONLY !== 'workflow') {
+    else if (ONLY !== 'workflow' && ONLY !== 'jobs') {
       await generateDataSet(database.db, await hashPassword(PASSWORD));
       await generateBigTenant(database.db);
-    } else console.log('BENCH_ONLY=workflow: the demo data and the workflow part alone');
-    if (ONLY !== 'workflow' && ONLY !== 'growth')
+    } else console.log(`BENCH_ONLY=${ONLY}: the demo data and the ${ONLY} part alone`);
+    if (ONLY !== 'workflow' && ONLY !== 'growth' && ONLY !== 'jobs')
       console.log(
         `data set: ${TENANTS} tenants, ${USERS} users, and one tenant of ${BIG_TENANT.users} users on ${database.kind} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
       );
@@ -155,7 +157,12 @@ async function main(): Promise<void> {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const auth = await signIn(base);
     const baseline = await load(`${base}/authtime/health`, 'GET', auth);
-    if (ONLY !== 'workflow' && ONLY !== 'growth' && !(await benchConsole(database, dataDir, base, auth, baseline)))
+    if (
+      ONLY !== 'workflow' &&
+      ONLY !== 'growth' &&
+      ONLY !== 'jobs' &&
+      !(await benchConsole(database, dataDir, base, auth, baseline))
+    )
       process.exitCode = 1;
     // Issue 10: the Excel import and export of 10,000 and 100,000 users, each on a server process of its
     // own (its memory is the server's alone) on the run's database kind (BENCH_IMPORT=off skips it).
@@ -172,6 +179,10 @@ async function main(): Promise<void> {
         .executeTakeFirstOrThrow();
       const bench = { db: database.db, base, readingBase: base, auth, baseline, serverEnv };
       if (!(await benchGrowth(bench, acme.id))) process.exitCode = 1;
+    } else if (ONLY === 'jobs') {
+      if (!schema || !databaseUrl) throw new Error('BENCH_ONLY=jobs needs PostgreSQL (BENCH_DATABASE_URL)');
+      const serverEnv = { BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema.name, BENCH_DATA_DIR: dataDir };
+      if (!(await benchJobs(database.db, serverEnv))) process.exitCode = 1;
     } else if (schema && databaseUrl && process.env.BENCH_WORKFLOW !== 'off') {
       const serverEnv = { BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema.name, BENCH_DATA_DIR: dataDir };
       // The flow list as read on every call too (no list cache, docs/adr/0072-flow-list-pages-kept.md), as the users pages (docs/adr/0042-pages-kept-until-change.md).
@@ -180,6 +191,8 @@ async function main(): Promise<void> {
       try {
         if (!(await benchWorkflow({ db: database.db, base, readingBase, auth, baseline, serverEnv })))
           process.exitCode = 1;
+        // Issue 33: timers and external tasks at scale, on the same million instances (jobs.ts).
+        if (!(await benchJobs(database.db, serverEnv))) process.exitCode = 1;
       } finally {
         await readingApp.close();
       }

@@ -13,7 +13,8 @@ const database = await openDatabase({
   pgPool: { options: `-c search_path=${schema}` },
   observeStatement: measuredQuery,
 });
-const app = await buildApp({ database, dataDir, captcha: false });
+// BENCH_JOBS=on: the job poller runs as `npm start` runs it (jobs.ts).
+const app = await buildApp({ database, dataDir, captcha: false, jobs: process.env.BENCH_JOBS === 'on' });
 console.log(JSON.stringify({ base: await app.listen({ port: 0, host: '127.0.0.1' }) }));
 process.on('SIGTERM', () => {
   void app

@@ -134,6 +134,11 @@ describe('applications', () => {
     expect(listed).toContain('Manager approval (manager)');
     expect(listed).toContain('processes/trip-approval.bpmn#calc');
     expect(await dialog.getByTestId('package-install-commit').isDisabled()).toBe(true);
+    // The bar speaks of the process sent, not of a package.
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: /^The process was not installed: it has \d+ problems, listed below\.$/ })
+      .waitFor();
     await page.waitForTimeout(300); // the dialog's fade-in, for the picture
     await screenshot(page, 'applications-process-problems');
     await dialog.getByTestId('package-install-close').click();

@@ -104,6 +104,10 @@ describe('flow monitoring', () => {
     await row.getByText(summary).click();
     const dialog = page.getByTestId('flow-detail-dialog');
     await expect(dialog.getByTestId('flow-history').innerText()).resolves.toContain('Started');
+    // Its jobs (docs/adr/0140-jobs-in-flow-monitoring.md): the leave approval waits for people alone.
+    await expect(dialog.getByTestId('flow-jobs-none').innerText()).resolves.toBe(
+      'The instance waits for no timer, message or external task.',
+    );
     // The process as drawn by bpmn-js: every node a shape, the manager's approval current, the start done.
     expect(await drawnDiagram(dialog)).toEqual({
       shapes: ['end', 'hr', 'long', 'manager', 'start'],

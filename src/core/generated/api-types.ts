@@ -817,6 +817,10 @@ export interface FlowDetail {
    */
   current: FlowNodeApprovers[];
   history: FlowHistory;
+  /**
+   * what the instance waits for outside a user's action (docs/adr/0140-jobs-in-flow-monitoring.md)
+   */
+  jobs: FlowJob[];
 }
 
 /**
@@ -898,6 +902,47 @@ export interface FlowInterventionPreview {
    * branches already waiting at a join, which end too
    */
   waitingAtJoins: number;
+}
+
+export interface FlowJob {
+  id: string;
+  kind: "timer" | "message" | "external";
+  nodeId: string;
+  nodeName: string;
+  /**
+   * a timer's due time, yyyy-MM-dd HH:mm:ss; empty for others
+   */
+  dueAt: string;
+  /**
+   * a message's name or an external task's topic; empty for a timer
+   */
+  topic: string;
+  /**
+   * incident: no retries left; retrying: failed, offered again at lockedUntil; locked: claimed by a server or worker until lockedUntil; due: a timer past its time
+   */
+  state: "waiting" | "due" | "locked" | "retrying" | "incident";
+  retries: number;
+  lockedBy: string;
+  /**
+   * yyyy-MM-dd HH:mm:ss; empty when not locked
+   */
+  lockedUntil: string;
+  /**
+   * when it became an incident; empty otherwise
+   */
+  failedAt: string;
+  /**
+   * the last failure's message
+   */
+  error: string;
+  /**
+   * flows.retryJob takes it (it failed)
+   */
+  retryable: boolean;
+  /**
+   * flows.cancelJob takes it (the instance can do without it)
+   */
+  cancellable: boolean;
 }
 
 export interface FlowNodeApprovers {
@@ -1047,6 +1092,10 @@ export interface FlowstatertSearch {
    * empty for running and completed ones (deleted ones only when asked for)
    */
   status?: "running" | "completed" | "deleted";
+  /**
+   * instances with an incident, with a job that failed (an incident or one to be tried again), or waiting for any job; empty for all
+   */
+  _jobs?: "incident" | "failed" | "any";
 }
 
 export interface GlobalConfig {
@@ -2946,6 +2995,13 @@ export interface FlowAnalyticsSlowestNodesQuery {
   daterange?: "today" | "thisweek" | "thismonth" | "thisyear";
 }
 
+export interface FlowsCancelJobReply {
+  /**
+   * the job's id
+   */
+  cancelled: string;
+}
+
 export interface FlowsDeleteReply {
   deleted: number;
 }
@@ -3694,6 +3750,7 @@ export interface Calls {
   'flowAnalytics.flowTimeShare': { params: never; query: FlowAnalyticsFlowTimeShareQuery; body: never; reply: FlowAnalyticsRows };
   'flowAnalytics.slowestNodes': { params: never; query: FlowAnalyticsSlowestNodesQuery; body: never; reply: FlowAnalyticsRows };
   'flows.batchApprovers': { params: never; query: never; body: FlowApproverBatch; reply: FlowApproverBatchResult };
+  'flows.cancelJob': { params: { id: string }; query: never; body: never; reply: FlowsCancelJobReply };
   'flows.delete': { params: { id: string }; query: never; body: FlowstatertIds; reply: FlowsDeleteReply };
   'flows.get': { params: never; query: FlowsGetQuery; body: never; reply: FlowDetail };
   'flows.intervene': { params: never; query: FlowsInterveneQuery; body: FlowIntervention; reply: FlowInterventionPreview };
@@ -3704,6 +3761,7 @@ export interface Calls {
   'flows.platformInstances': { params: { id: string }; query: FlowsPlatformInstancesQuery; body: never; reply: FlowstatertPage };
   'flows.platformUsers': { params: { id: string }; query: FlowsPlatformUsersQuery; body: never; reply: FlowPlatformUserPage };
   'flows.previewIntervention': { params: never; query: FlowsPreviewInterventionQuery; body: FlowIntervention; reply: FlowInterventionPreview };
+  'flows.retryJob': { params: { id: string }; query: never; body: never; reply: FlowJob };
   'flows.selectApprovers': { params: { docId: string; flowId: string }; query: FlowsSelectApproversQuery; body: never; reply: FlowApproverChoicePage };
   'flows.undoBatch': { params: { id: string }; query: never; body: never; reply: FlowsUndoBatchReply };
   'im.appUrls': { params: { id: string; applicationId: string }; query: never; body: never; reply: ImAppUrls };
@@ -3929,6 +3987,7 @@ export const callRoutes = {
   'flowAnalytics.flowTimeShare': { method: 'GET', path: '/authtime/domain/workflow/analytics/flowTimeConsumingAccounting' },
   'flowAnalytics.slowestNodes': { method: 'GET', path: '/authtime/domain/workflow/analytics/doAnalyzerActorTimeConsumingTopX' },
   'flows.batchApprovers': { method: 'PUT', path: '/authtime/domain/workflow/approvers/batch' },
+  'flows.cancelJob': { method: 'DELETE', path: '/authtime/domain/workflow/jobs/{id}' },
   'flows.delete': { method: 'DELETE', path: '/authtime/domain/applicationid/{id}/workflow/flowstaterts' },
   'flows.get': { method: 'GET', path: '/authtime/domain/workflow/flowstatert' },
   'flows.intervene': { method: 'POST', path: '/authtime/domain/workflow/intervention/doflow' },
@@ -3939,6 +3998,7 @@ export const callRoutes = {
   'flows.platformInstances': { method: 'GET', path: '/authtime/domain/applications/{id}/platform/instance' },
   'flows.platformUsers': { method: 'GET', path: '/authtime/domain/applications/{id}/platform/allusers' },
   'flows.previewIntervention': { method: 'POST', path: '/authtime/domain/workflow/intervention/preview', effects: false },
+  'flows.retryJob': { method: 'POST', path: '/authtime/domain/workflow/jobs/{id}/retry' },
   'flows.selectApprovers': { method: 'GET', path: '/authtime/domain/documents/{docId}/workflows/{flowId}/selectApprovers' },
   'flows.undoBatch': { method: 'POST', path: '/authtime/domain/workflow/approvers/batch/{id}/undo' },
   'im.appUrls': { method: 'GET', path: '/authtime/domain/{id}/application/{applicationId}/imurls' },

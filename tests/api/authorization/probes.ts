@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { PACKAGES_DIR } from '../../../src/core/packages/read-package.ts';
 import { runtimeFixture } from './runtime-fixture.ts';
 import { WAIT_PROBES } from './wait-probes.ts';
+import { JOB_PROBES } from './job-probes.ts';
 import { standardWeek } from '../../../src/core/calendar/work-calendar.ts';
 import { encodePassword } from '../../../src/core/password-codec.ts';
 import { regenerateSecret } from '../../../src/server/areas/open-api/tokens.ts';
@@ -301,6 +302,7 @@ const MATRIX_CALENDAR = 'Matrix calendar';
 const holidayBody = { startDate: '2027-01-05', endDate: '2027-01-05', kind: 'holiday', name: 'Matrix' };
 
 export const PROBES: Record<string, Probe> = {
+  ...JOB_PROBES,
   'meta.locale': { scope: 'single', request: () => ({ path: '/authtime/locales/en' }) },
 
   'domains.list': {

@@ -28,6 +28,8 @@ export interface TestDatabase extends OpenedDatabase {
   /** The same database as another server instance would open it: its own pool on the same
    *  PostgreSQL schema; on PGlite (one in-process connection) the same one. Disposed before this. */
   second(): Promise<OpenedDatabase>;
+  /** PostgreSQL: the database's address, for a server process of its own (DATABASE_URL). */
+  url?: string;
 }
 
 export interface DatabaseTarget {
@@ -103,6 +105,7 @@ const postgres: DatabaseTarget = {
     );
     return {
       database,
+      url,
       async second() {
         const other = await pool();
         return { database: other, dispose: () => other.close() };

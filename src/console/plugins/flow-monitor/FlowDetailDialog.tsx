@@ -1,6 +1,6 @@
 // Dialog `flow-detail` (domain-console §2.4): a row of the monitoring list opened: its base
 // information, where it waits and who approves there, its process diagram (docs/adr/0050-instance-process-diagram.md), its history, and,
-// while it runs, intervention.
+// while it runs, its jobs (docs/adr/0140-jobs-in-flow-monitoring.md) and intervention.
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { ProcessDiagram } from './diagram/ProcessDiagram.tsx';
 import { HistoryTable } from './HistoryTable.tsx';
 import { InterventionPanel } from './InterventionPanel.tsx';
+import { JobsTable } from './JobsTable.tsx';
 
 type Detail = Calls['flows.get']['reply'];
 
@@ -114,6 +115,15 @@ export default function FlowDetailDialog({ data, onClose }: DialogPluginProps) {
             </Typography>
             <HistoryTable history={detail.history} />
             <Divider sx={{ my: 2 }} />
+            {running && (
+              <>
+                <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+                  {t('flow.jobs.title')}
+                </Typography>
+                <JobsTable jobs={detail.jobs} messages={messages} />
+                <Divider sx={{ my: 2 }} />
+              </>
+            )}
             {running ? (
               <InterventionPanel
                 instanceId={id}

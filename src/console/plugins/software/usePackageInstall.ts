@@ -26,11 +26,13 @@ export function usePackageInstall(messages: DialogMessage, applicationId?: strin
     (e: unknown) => {
       const found = e instanceof ApiError ? e.fieldErrors : [];
       setProblems(found);
-      // The problems are listed below; the bar says what they mean for the install.
-      if (found.length > 0) messages.show('error', countText('software.install.refused', found.length));
+      // The problems are listed below; the bar says what they mean for the install, and a bare process's
+      // only problem itself (the package's wording would name a package the administrator never sent).
+      const key = applicationId ? 'software.install.processRefused' : 'software.install.refused';
+      if (found.length > 0) messages.show('error', countText(key, found.length, { problem: found[0].message }));
       else messages.showFailure(e);
     },
-    [messages],
+    [messages, applicationId],
   );
   const { preview, result, busy, previewFile, commit } = usePreviewCommit(send, messages, onFailure);
   return { preview, installed: result, problems, busy, previewFile, commit };

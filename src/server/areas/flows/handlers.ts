@@ -19,13 +19,15 @@ import { governed, governedInstance, language } from './governed.ts';
 import { instanceRows, listed } from './instance-rows.ts';
 import { searchConditions } from './instance-search.ts';
 import { searchKey } from './search-key.ts';
-import { flowPageKey } from './list-pages.ts';
+import { flowPageKey, type FlowListPage } from './list-pages.ts';
 import { flowPageStart } from './list-anchors.ts';
 import { pageIds } from './page-ids.ts';
 import { instanceHistory } from './instance-history.ts';
 import { nodeNamer, packageNodeNames } from './node-names.ts';
 import { platformHandlers } from './platform.ts';
 import { batchApprovers, undoApproverBatch } from './batch.ts';
+import { instanceJobs } from './instance-jobs.ts';
+import { jobHandlers } from './jobs.ts';
 
 const list: CallHandler<'flows.list'> = async (ctx) => {
   const domainId = ctx.params.id;
@@ -37,32 +39,34 @@ const list: CallHandler<'flows.list'> = async (ctx) => {
   const { currpage, pagelines } = ctx.query as { currpage: number; pagelines: number };
   const search = ctx.body ?? {};
   // Kept until instances or what a row shows change (docs/adr/0072-flow-list-pages-kept.md); the key holds the caller's whole reach.
-  const answer = await ctx.services.flowPages.through(
-    flowPageKey(domainId, lang, reach, search, currpage, pagelines),
-    async () => {
-      const { db, flowTotals } = ctx.services;
-      const where = await searchConditions(ctx.services, domainId, search, lang);
-      const matched = () =>
-        where.reduce((query, condition) => query.where(condition), db.selectFrom('flow_instances as i'));
-      // A deep page of the plain list starts from the kept anchor before it (list-anchors.ts).
-      const offset = (currpage - 1) * pagelines;
-      const start = await flowPageStart(db, ctx.services.flowAnchors, domainId, search, where, offset);
-      const ids = pageIds(db, where, search, { lines: pagelines, offset, start });
-      const count = async () =>
-        Number(
-          (
-            await matched()
-              .select((eb) => eb.fn.countAll<string>().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
-      const [page, total] = await Promise.all([
-        instanceRows(db, lang).where('i.id', 'in', ids).orderBy('i.updated_at', 'desc').orderBy('i.id').execute(),
-        flowTotals.total(searchKey(domainId, lang, search), count),
-      ]);
-      return { datas: await listed(ctx, page, lang), rowCount: total };
-    },
-  );
+  // A search by jobs is read afresh: jobs change (a worker's failure, a firing) without an instance announcing it.
+  const fresh = Boolean(search._jobs);
+  const read = async (): Promise<FlowListPage> => {
+    const { db, flowTotals } = ctx.services;
+    const where = await searchConditions(ctx.services, domainId, search, lang);
+    const matched = () =>
+      where.reduce((query, condition) => query.where(condition), db.selectFrom('flow_instances as i'));
+    // A deep page of the plain list starts from the kept anchor before it (list-anchors.ts).
+    const offset = (currpage - 1) * pagelines;
+    const start = await flowPageStart(db, ctx.services.flowAnchors, domainId, search, where, offset);
+    const ids = pageIds(db, where, search, { lines: pagelines, offset, start });
+    const count = async () =>
+      Number(
+        (
+          await matched()
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const [page, total] = await Promise.all([
+      instanceRows(db, lang).where('i.id', 'in', ids).orderBy('i.updated_at', 'desc').orderBy('i.id').execute(),
+      fresh ? count() : flowTotals.total(searchKey(domainId, lang, search), count),
+    ]);
+    return { datas: await listed(ctx, page, lang), rowCount: total };
+  };
+  const answer = fresh
+    ? await read()
+    : await ctx.services.flowPages.through(flowPageKey(domainId, lang, reach, search, currpage, pagelines), read);
   if (answer.datas.length === 0) await governed(ctx, domainId);
   return answer as { datas: Awaited<ReturnType<typeof listed>>; rowCount: number };
 };
@@ -104,6 +108,7 @@ const get: CallHandler<'flows.get'> = async (ctx) => {
     history: await instanceHistory(db, instance.id, nodeName),
     diagram: { ...(await instanceDiagram(db, instance, active)), names },
     notices: await instanceNotices(db, instance.id),
+    jobs: await instanceJobs(db, instance.id, definition, nodeName),
   };
 };
 
@@ -195,4 +200,5 @@ export const flowHandlers: Record<string, Handler> = {
   'flows.undoBatch': undoApproverBatch,
   'flows.selectApprovers': selectApprovers,
   ...platformHandlers,
+  ...jobHandlers,
 };

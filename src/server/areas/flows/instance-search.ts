@@ -91,6 +91,13 @@ async function byNodeName(
   return sql<SqlBool>`(${waiting} and (${stored} or ${sql.join(each, sql` or `)}))`;
 }
 
+/** Instances by their jobs (docs/adr/0140-jobs-in-flow-monitoring.md), through flow_jobs' instance index. */
+const JOBS: Record<NonNullable<FlowstatertSearch['_jobs']>, Condition> = {
+  incident: sql<SqlBool>`exists (select 1 from flow_jobs j where j.instance_id = i.id and j.failed_at is not null)`,
+  failed: sql<SqlBool>`exists (select 1 from flow_jobs j where j.instance_id = i.id and (j.failed_at is not null or j.error <> ''))`,
+  any: sql<SqlBool>`exists (select 1 from flow_jobs j where j.instance_id = i.id)`,
+};
+
 /** The enterprise's instances the search keeps, as conditions on `flow_instances as i`. Deleted
  *  instances only when asked for. Names are matched as instanceRows shows them (containsText). */
 export async function searchConditions(
@@ -122,5 +129,6 @@ export async function searchConditions(
   if (initiator) where.push(await byPersonName(services, 'i.initiator_id', initiator));
   const lastAuditor = text(search._lastAuditor);
   if (lastAuditor) where.push(await byPersonName(services, 'i.last_actor_id', lastAuditor));
+  if (search._jobs) where.push(JOBS[search._jobs]);
   return where;
 }

@@ -14,6 +14,7 @@ const SEARCHED = [
   '_firstProcessTimeTo',
   '_lastProcessTimeFrom',
   '_lastProcessTimeTo',
+  '_jobs',
 ] as const;
 
 /** What makes two searches the same: the enterprise, the language (flow names) and the fields read. */

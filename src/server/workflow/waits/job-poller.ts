@@ -6,7 +6,9 @@
 // has ended, and since firing deletes the job in the action's transaction, none fires twice. A failed
 // firing is tried again later, `retries` times, then kept as an incident that flow monitoring shows.
 // A full batch is followed by the next round at once (yielding to the event loop first); otherwise the
-// poller sleeps its interval.
+// poller sleeps its interval. On PostgreSQL a round fires several jobs side by side (app.ts;
+// docs/adr/0140-jobs-in-flow-monitoring.md): a firing is a few short statements, mostly waiting on the
+// database, so one at a time left a server's pool idle.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
@@ -21,6 +23,9 @@ export interface JobPollerOptions {
   leaseMs?: number;
   /** After a failed firing, the wait before the next try; default 30 s. */
   retryMs?: number;
+  /** Claimed jobs fired side by side, each its own transaction on its own connection; default 1 (PGlite
+   *  has one connection: its transactions cannot overlap). */
+  concurrency?: number;
 }
 
 export interface JobPoller {
@@ -57,6 +62,7 @@ export function startJobPoller(
   const batch = options.batch ?? 50;
   const leaseMs = options.leaseMs ?? 60_000;
   const retryMs = options.retryMs ?? 30_000;
+  const concurrency = Math.max(1, options.concurrency ?? 1);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> = Promise.resolve();
@@ -83,11 +89,13 @@ export function startJobPoller(
 
   async function round(): Promise<{ fired: number; full: boolean }> {
     const claimed = await claimDueTimers(db, serverId, batch, leaseMs);
+    const queue = [...claimed];
     let fired = 0;
-    for (const job of claimed) {
-      if (stopped) break; // the claims left are released at the stop
-      if (await fire(job)) fired++;
-    }
+    // `concurrency` firings in flight; two jobs of one instance wait for each other at its row lock.
+    const firing = async () => {
+      for (let job = queue.shift(); job && !stopped; job = queue.shift()) if (await fire(job)) fired++;
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, firing));
     return { fired, full: claimed.length === batch };
   }
 

@@ -1,0 +1,63 @@
+// Flow monitoring's job actions (docs/adr/0140-jobs-in-flow-monitoring.md): a governor of the instance's
+// enterprise retries a failed job (an incident becomes a job again, with one retry, offered at once) or
+// cancels one the instance can do without. Cancelling a job the instance waits for alone is refused:
+// it would leave the instance stuck, and intervention is how an instance is moved on.
+import { sql } from 'kysely';
+import { AppError } from '../../http/app-error.ts';
+import { versionById } from '../../workflow/process-versions.ts';
+import type { CallHandler } from '../handler.ts';
+import { governedInstance, language, type Ctx } from './governed.ts';
+import { cancellable, instanceJobs, jobRows, retryable } from './instance-jobs.ts';
+import { nodeNamer, packageNodeNames } from './node-names.ts';
+
+/** The job and its instance, when the caller governs the instance's enterprise (1404 otherwise). */
+async function governedJob(ctx: Ctx, jobId: string) {
+  const job = await ctx.services.db
+    .selectFrom('flow_jobs')
+    .select(['id', 'instance_id'])
+    .where('id', '=', jobId)
+    .executeTakeFirst();
+  if (!job) throw new AppError('notFound', undefined, 'flow.msg.noJob');
+  return { job, instance: await governedInstance(ctx, job.instance_id) };
+}
+
+const retryJob: CallHandler<'flows.retryJob'> = async (ctx) => {
+  const { job, instance } = await governedJob(ctx, ctx.params.id);
+  const { db } = ctx.services;
+  const [row] = await jobRows(db, { jobId: job.id });
+  if (!row) throw new AppError('notFound', undefined, 'flow.msg.noJob');
+  if (!retryable(row)) throw new AppError('conflict', undefined, 'flow.msg.jobNotFailed');
+  // Only while it is still failed: a worker or poller that took it meanwhile keeps it.
+  const { rows } = await sql`update flow_jobs set failed_at = null, retries = greatest(retries, 1),
+      locked_by = null, locked_until = null
+    where id = ${job.id} and (failed_at is not null or (error <> '' and locked_by is null and locked_until > now())) returning id`.execute(
+    db,
+  );
+  if (rows.length === 0) throw new AppError('conflict', undefined, 'flow.msg.jobNotFailed');
+  const { definition } = await versionById(db, instance.version_id);
+  const names = await packageNodeNames(db, instance.application_id, instance.process_id, await language(ctx));
+  const jobs = await instanceJobs(db, instance.id, definition, nodeNamer(names, definition));
+  const retried = jobs.find((j) => j.id === job.id);
+  if (!retried) throw new AppError('notFound', undefined, 'flow.msg.noJob'); // fired at once
+  return retried;
+};
+
+const cancelJob: CallHandler<'flows.cancelJob'> = async (ctx) => {
+  const { job, instance } = await governedJob(ctx, ctx.params.id);
+  const { db } = ctx.services;
+  const { definition } = await versionById(db, instance.version_id);
+  const names = await packageNodeNames(db, instance.application_id, instance.process_id, await language(ctx));
+  await db.transaction().execute(async (trx) => {
+    // The instance's row locked, as every action locks it: no firing or worker changes its jobs meanwhile.
+    await trx.selectFrom('flow_instances').select('id').where('id', '=', instance.id).forUpdate().execute();
+    const jobs = await jobRows(trx, { instanceId: instance.id });
+    const row = jobs.find((j) => j.id === job.id);
+    if (!row) throw new AppError('notFound', undefined, 'flow.msg.noJob');
+    if (!cancellable(row, jobs, definition))
+      throw new AppError('conflict', { node: nodeNamer(names, definition)(row.node_id) }, 'flow.msg.jobNeeded');
+    await trx.deleteFrom('flow_jobs').where('id', '=', job.id).execute();
+  });
+  return { cancelled: job.id };
+};
+
+export const jobHandlers = { 'flows.retryJob': retryJob, 'flows.cancelJob': cancelJob };

@@ -1,0 +1,178 @@
+// An instance's jobs in flow monitoring (docs/adr/0140-jobs-in-flow-monitoring.md), over HTTP on both
+// databases: the detail shows an external task a worker failed for good as an incident, the list finds
+// the instances with one, a governor retries it (a worker then gets it again) and cancels the jobs the
+// instance can do without, but not the one it waits for alone; another tenant's administrator and a
+// department administrator can do neither; each action is in the operation log.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/schema.ts';
+import { startInstance } from '../../src/server/workflow/actions.ts';
+import { failTask, fetchAndLock } from '../../src/server/workflow/waits/external-tasks.ts';
+import type { ApiClient } from './helpers/api-client.ts';
+import { databaseTargets } from './helpers/databases.ts';
+import { makeEngineWorld, type EngineWorld } from './helpers/engine-world.ts';
+import { signedInCallers, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { eventually } from './helpers/two-instances.ts';
+import { installWaiting } from './helpers/waiting-processes.ts';
+
+const targets = await databaseTargets();
+
+interface Job {
+  id: string;
+  kind: string;
+  nodeId: string;
+  nodeName: string;
+  topic: string;
+  state: string;
+  retries: number;
+  error: string;
+  failedAt: string;
+  retryable: boolean;
+  cancellable: boolean;
+}
+
+describe.each(targets)('jobs in flow monitoring on $name', (target) => {
+  let server: TestServer;
+  let db: Db;
+  let world: EngineWorld;
+  let acme: ApiClient;
+  let globex: ApiClient;
+  let sales: ApiClient;
+
+  beforeAll(async () => {
+    // No poller: the timers stay where the test puts them.
+    server = await startTestServer(target);
+    db = server.db;
+    world = await makeEngineWorld(db, 'Acme', 'eng'); // the waiting processes name eng-clerk
+    await installWaiting(db, world);
+    ({ acme, globex, sales } = await signedInCallers(server));
+  });
+  afterAll(async () => server?.close());
+
+  const start = async (processId: string) =>
+    (
+      await startInstance(db, {
+        domainId: world.domainId,
+        applicationId: world.applicationId,
+        processId,
+        initiatorId: world.users.initiator,
+      })
+    ).instanceId;
+  const jobs = async (id: string, client = acme) =>
+    (await client.call<{ jobs: Job[] }>('GET', '/authtime/domain/workflow/flowstatert', { query: { id } })).reply.data
+      .jobs;
+  const listed = async (search: Record<string, unknown>) =>
+    (
+      await acme.call<{ datas: Array<{ id: string }> }>(
+        'POST',
+        `/authtime/domain/${world.domainId}/workflow/flowstaterts`,
+        { body: { application: world.applicationId, ...search }, query: { pagelines: 100 } },
+      )
+    ).reply.data.datas.map((r) => r.id);
+  const retry = (id: string, client = acme) => client.call<Job>('POST', `/authtime/domain/workflow/jobs/${id}/retry`);
+  const cancel = (id: string, client = acme) => client.call('DELETE', `/authtime/domain/workflow/jobs/${id}`);
+  const lock = (worker: string) =>
+    fetchAndLock(db, world.domainId, worker, 50, [{ topicName: 'charge-card', lockDuration: 60_000 }]);
+  /** An instance at its external task, failed by the worker with no retries left. */
+  const incident = async () => {
+    const instanceId = await start('charge');
+    const task = (await lock('w1')).find((t) => t.instanceId === instanceId)!;
+    await failTask(db, {
+      domainId: world.domainId,
+      id: task.id,
+      workerId: 'w1',
+      retries: 0,
+      retryTimeout: 0,
+      errorMessage: 'card service down',
+    });
+    return { instanceId, taskId: task.id };
+  };
+
+  it('shows an incident with its error, and the list finds the instances with one', async () => {
+    const { instanceId, taskId } = await incident();
+    const waiting = await start('pause');
+    const [job] = await jobs(instanceId);
+    expect(job).toMatchObject({
+      id: taskId,
+      kind: 'external',
+      nodeId: 'card',
+      nodeName: 'Charge card',
+      topic: 'charge-card',
+      state: 'incident',
+      retries: 0,
+      error: 'card service down',
+      retryable: true,
+      cancellable: false,
+    });
+    expect(job.failedAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(await jobs(waiting)).toMatchObject([
+      { kind: 'timer', nodeId: 'wait', retryable: false, cancellable: false },
+    ]);
+    const withIncident = await listed({ _jobs: 'incident' });
+    expect(withIncident).toContain(instanceId);
+    expect(withIncident).not.toContain(waiting);
+    expect(await listed({ _jobs: 'any' })).toEqual(expect.arrayContaining([instanceId, waiting]));
+    // Read afresh, not from a kept page: the incident retried, the instance leaves the filtered list.
+    expect((await retry(taskId)).reply.errcode).toBe(0);
+    expect(await listed({ _jobs: 'incident' })).not.toContain(instanceId);
+  });
+
+  it('a retried incident is a job again, with one retry, and a worker gets it', async () => {
+    const { instanceId, taskId } = await incident();
+    expect(await lock('w2')).not.toContainEqual(expect.objectContaining({ id: taskId })); // an incident is offered to nobody
+    const { reply } = await retry(taskId);
+    expect(reply.errcode).toBe(0);
+    expect(reply.data).toMatchObject({ id: taskId, state: 'waiting', retries: 1, retryable: false });
+    expect((await lock('w2')).map((t) => t.id)).toContain(taskId);
+    expect((await jobs(instanceId))[0]).toMatchObject({ state: 'locked', retryable: false });
+    // A job that has not failed is not retried.
+    const again = await retry(taskId);
+    expect(again.reply.errcode).not.toBe(0);
+    expect(again.reply.errmsg).toBe(server.catalogue.labels.en['flow.msg.jobNotFailed']);
+  });
+
+  it('cancels a boundary reminder (the task stays) and one of a gateway’s events, not the last one', async () => {
+    const reminded = await start('remind');
+    const [nudge] = await jobs(reminded);
+    expect(nudge).toMatchObject({ nodeId: 'nudge', cancellable: true });
+    expect((await cancel(nudge.id)).reply.errcode).toBe(0);
+    expect(await jobs(reminded)).toEqual([]);
+    const open = await db.selectFrom('flow_tasks').select('node_id').where('instance_id', '=', reminded).execute();
+    expect(open.map((t) => t.node_id)).toEqual(['check']);
+
+    const offer = await start('offer');
+    const both = await jobs(offer);
+    expect(both.map((j) => `${j.nodeId}:${j.cancellable}`).sort()).toEqual(['answer:true', 'expire:true']);
+    expect((await cancel(both.find((j) => j.nodeId === 'expire')!.id)).reply.errcode).toBe(0);
+    const [answer] = await jobs(offer);
+    expect(answer).toMatchObject({ nodeId: 'answer', cancellable: false });
+    const refused = await cancel(answer.id);
+    expect(refused.reply.errcode).not.toBe(0);
+    expect(refused.reply.errmsg).toContain('"Answer"');
+    expect(await jobs(offer)).toHaveLength(1);
+  });
+
+  it('another tenant’s administrator and a department administrator can neither see nor act on the jobs', async () => {
+    const { instanceId, taskId } = await incident();
+    expect((await retry(taskId, globex)).reply.errcode).toBe(1404);
+    expect((await cancel(taskId, globex)).reply.errcode).toBe(1404);
+    expect((await retry(taskId, sales)).reply.errcode).toBe(1403);
+    expect((await retry('no-such-job')).reply.errcode).toBe(1404);
+    expect((await jobs(instanceId))[0]).toMatchObject({ state: 'incident', retries: 0 });
+  });
+
+  it('writes each action to the operation log', async () => {
+    const { taskId } = await incident();
+    expect((await retry(taskId)).reply.errcode).toBe(0);
+    // Written once the reply is out (docs/adr/0056-operation-log.md).
+    const logged = () =>
+      db
+        .selectFrom('operation_log')
+        .select(['call_id', 'errcode', 'path'])
+        .where('call_id', 'in', ['flows.retryJob', 'flows.cancelJob'])
+        .execute();
+    expect(await eventually(async () => (await logged()).some((r) => r.path.includes(taskId)))).toBe(true);
+    expect((await logged()).filter((r) => r.path.includes(taskId))).toEqual([
+      { call_id: 'flows.retryJob', errcode: 0, path: `/authtime/domain/workflow/jobs/${taskId}/retry` },
+    ]);
+  });
+});
