@@ -20,8 +20,6 @@ export const screenKinds = registry('screen kind', [
 /** Hand-written screens, named by `plugin:` in a screen of kind plugin. */
 export const plugins = registry('plugin', [
   ['login', () => import('./plugins/login/LoginPage.tsx')],
-  ['about', () => import('./plugins/about/AboutPage.tsx')],
-  ['org-overview', () => import('./plugins/org-overview/OrgOverviewPage.tsx')],
   ['config-manage', () => import('./plugins/config-manage/ManagePage.tsx')],
   ['role-assignment', () => import('./plugins/roles/RoleAssignmentPage.tsx')],
   ['application-access', () => import('./plugins/access/AccessPage.tsx')],

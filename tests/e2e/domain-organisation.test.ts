@@ -572,29 +572,34 @@ describe('the organisation of an enterprise', () => {
     await page.context().close();
   });
 
-  it("shows an enterprise's departments, applications and roles in panels that stay open on refresh (/test)", async () => {
+  it("shows an enterprise's departments, applications and roles in tabs that stay chosen on refresh (/test)", async () => {
     const page = await openPage(session.browser, session.server.url, 'zh');
     await signIn(page, session.server.url, 'admin', ADMIN_PASSWORD);
     await page.goto(`${session.server.url}/#/test`);
-    await page.getByText('请选择企业。').waitFor();
-    await page.getByTestId('org-overview-domain').click();
+    await page.getByRole('combobox', { name: '企业' }).click();
     await page.getByRole('option', { name: 'Acme', exact: true }).click();
-    const panel = (id: string) => page.getByTestId(`overview-${id}`);
-    await panel('departments').getByRole('button').first().click();
-    await panel('roles').getByRole('button').first().click();
-    await page.waitForURL(/open=departments%2Croles|open=departments,roles/);
-    // The counts are the server's: Acme's departments as the lookup answers them.
+    // The first tab, the departments, is the one the frame opens on.
+    await expect(page.getByTestId('view-tab-departments').getAttribute('aria-selected')).resolves.toBe('true');
+    await expect.poll(() => page.url()).toMatch(/domainid=/);
+    // The rows are the server's: Acme's departments as the lookup answers them.
     const acme = new URL(page.url().replace('#/', '')).searchParams.get('domainid');
     const departments = await page.evaluate(
       async (url) => ((await (await fetch(url)).json()) as { data: unknown[] }).data.length,
       `${session.server.url}/authtime/lookups/departments?domainid=${acme}`,
     );
+    expect(departments).toBeGreaterThan(0);
+    const rows = page.locator('.MuiDataGrid-row');
+    await expect.poll(() => rows.count()).toBe(Math.min(departments, 10));
+    // The roles of the first bound application, with how many hold them; the tab and the enterprise
+    // stay chosen on refresh (the URL holds them).
+    await page.getByTestId('view-tab-roles').click();
+    await page.getByRole('combobox', { name: '应用' }).waitFor();
+    await expect.poll(() => page.url()).toMatch(/view=roles.*app=|app=.*view=roles/);
     await page.reload();
-    await expect.poll(() => panel('departments').locator('li').count()).toBe(departments);
-    await expect(panel('roles').getByText('持有人数：').first().isVisible()).resolves.toBe(true);
-    await expect(panel('applications').getByRole('button').first().getAttribute('aria-expanded')).resolves.toBe(
-      'false',
-    );
+    await page.getByRole('columnheader', { name: '成员数' }).waitFor();
+    await rows.first().waitFor();
+    expect(new URL(page.url().replace('#/', '')).searchParams.get('domainid')).toBe(acme);
+    await expect(page.getByTestId('view-tab-roles').getAttribute('aria-selected')).resolves.toBe('true');
     await screenshot(page, 'organisation-overview-zh');
     await page.context().close();
   });

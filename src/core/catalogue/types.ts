@@ -330,6 +330,9 @@ export interface TilesScreen {
   layout?: 'cards' | 'table';
   /** `copyright`: the global configuration's copyright text under the tiles (the home page). */
   footer?: 'copyright';
+  /** Paragraphs above the tiles, the first drawn as a heading; `{{title}}` and `{{version}}` name the
+   *  console's title and version (the about page, a screen of text alone). */
+  text?: string[];
   /** Calls the caller must be allowed to make to open the screen at all ("no access" otherwise). */
   requires?: string[];
 }

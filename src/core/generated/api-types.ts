@@ -68,13 +68,15 @@ export interface CalendarMonth {
   }[];
 }
 
+export interface Choice {
+  id: string;
+  name: string;
+}
+
 /**
  * The choices of a select or multi-select field (x-options), in display order.
  */
-export type Choices = {
-  id: string;
-  name: string;
-}[];
+export type Choices = Choice[];
 
 export interface CloudRelationEnded {
   /**

@@ -42,6 +42,8 @@ const SIGNED_IN_ROUTES = [
   '/debug',
   '/debug/runtime',
   '/test',
+  // Its roles tab: a tab frame choosing the application within the enterprise's frame.
+  '/test?domainid=ACME&view=roles',
   // The workflow states of an enterprise, as its page opens them (ACME: the demo enterprise's id).
   '/flowstaterts?domainid=ACME',
   // Its dashboard tab: a charts screen (docs/adr/0133-charts-screen-kind.md), drawn by the tab, not a route.

@@ -18,7 +18,7 @@ describe('console registry', () => {
       'tiles',
       'tree',
     ]);
-    expect(Object.keys(plugins)).toEqual(expect.arrayContaining(['login', 'about', 'org-overview']));
+    expect(Object.keys(plugins)).toEqual(expect.arrayContaining(['login', 'api-docs']));
     expect(Object.keys(cellRenderers)).toEqual(expect.arrayContaining(['status', 'usernames', 'image', 'date']));
     expect(Object.keys(widgets)).toEqual(expect.arrayContaining(['switch', 'textarea', 'password']));
     expect(Object.keys(guards).sort()).toEqual(['departmentUserBlocked', 'onlyDomainUserToMain']);

@@ -1,5 +1,6 @@
 // Screen kind `tiles`: one entry per screen the user may open, as cards (the platform landing, with the
-// copyright footer from the global configuration) or as a table of entries (system monitoring's root).
+// copyright footer from the global configuration) or as a table of entries (system monitoring's root);
+// paragraphs of text may head the cards, or stand alone (the about page, docs/adr/0134-runtime-owns-entries-lists-and-forms.md).
 import { Box, Card, CardActionArea, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -12,6 +13,7 @@ import { CatalogueIcon } from '../CatalogueIcon.tsx';
 import { ruleContext } from '../rule-context.ts';
 import { mayOpenRoute } from '../../session/reach.ts';
 import { TilesTable } from './TilesTable.tsx';
+import { TilesText } from './TilesText.tsx';
 
 function useOpenTile() {
   const navigate = useNavigate();
@@ -68,6 +70,7 @@ export default function TilesScreen({ screen }: ScreenProps) {
   if (screen.layout === 'table') return <TilesTable tiles={visible} title={screen.title} open={open} />;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 150px)' }}>
+      {screen.text && <TilesText text={screen.text} />}
       <Box
         sx={{
           flex: 1,
