@@ -234,6 +234,8 @@ async function demoArguments(server: TestServer, admin: ApiClient): Promise<Reco
     .where('application_id', '=', applicationId)
     .executeTakeFirstOrThrow();
   const task = await db.selectFrom('timed_tasks').select('id').executeTakeFirst();
+  // The log is written after the replies (operation-log/log-writer.ts): the sign-in's entry may still be queued.
+  await server.app.services.operationLog.idle();
   const log = await db
     .selectFrom('operation_log')
     .select(['seq', 'domain_id'])
