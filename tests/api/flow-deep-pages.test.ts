@@ -59,11 +59,11 @@ describe.each(targets)('flow list deep pages on $name', (target) => {
     return rows.map((r) => r.id);
   }
 
-  async function listed(page: number) {
+  async function listed(page: number, narrowing: Record<string, string> = {}) {
     const { reply } = await acme.call<{ datas: { id: string }[]; rowCount: number }>(
       'POST',
       `/authtime/domain/${world.domainId}/workflow/flowstaterts`,
-      { body: { application: world.applicationId }, query: { currpage: page, pagelines: LINES } },
+      { body: { application: world.applicationId, ...narrowing }, query: { currpage: page, pagelines: LINES } },
     );
     expect(reply.errcode, reply.errmsg).toBe(0);
     return { ids: reply.data!.datas.map((r) => r.id), rowCount: reply.data!.rowCount };
@@ -83,5 +83,30 @@ describe.each(targets)('flow list deep pages on $name', (target) => {
   it('answers the pages after an engine action as the offset does', async () => {
     await start('newest');
     for (const page of PAGES) expect((await listed(page)).ids, `page ${page}`).toEqual(await expected(page));
+  });
+
+  it('answers a deep page of a search by jobs as the offset does, not from the plain list anchors', async () => {
+    await listed(51); // keeps the plain list's anchors
+    // Every second copy waits for a message nobody sends: 1,300 instances, past the first anchor.
+    await sql`insert into flow_jobs (id, instance_id, token_id, node_id, kind, topic)
+      select 'dp-job-' || i.id, i.id, t.id, 'wait', 'message', 'never'
+      from flow_instances i, (select id from flow_tokens limit 1) t
+      where i.id like 'dp-%' and right(i.id, 1) in ('0', '2', '4', '6', '8')`.execute(server.db);
+    for (const page of [1, 50, 51, 52, 65, 66]) {
+      const got = await listed(page, { _jobs: 'any' });
+      const want = await server.db
+        .selectFrom('flow_instances as i')
+        .select('i.id')
+        .where('i.application_id', '=', world.applicationId)
+        .where('i.status', '<>', 'deleted')
+        .where((eb) => eb.exists(eb.selectFrom('flow_jobs as j').select('j.id').whereRef('j.instance_id', '=', 'i.id')))
+        .orderBy('i.updated_at', 'desc')
+        .orderBy('i.id')
+        .limit(LINES)
+        .offset((page - 1) * LINES)
+        .execute();
+      expect(got.ids, `page ${page}`).toEqual(want.map((r) => r.id));
+      expect(got.rowCount).toBe(1_300);
+    }
   });
 });

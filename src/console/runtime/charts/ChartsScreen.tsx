@@ -75,22 +75,25 @@ function Charts({ screen }: { screen: ChartsScreenDef }) {
   const drawn = !loading && !error;
   // data-<param> and aria-busy say which choices the drawn figures answer (assistive tech, tests).
   const state = Object.fromEntries(controls.map((c, i) => [`data-${c.param}`, shown[i]]));
+  // Radio groups stand on their own line below the inline controls.
+  const controlsWhere = (placed: (c: (typeof controls)[number]) => boolean) =>
+    controls.map((c, i) =>
+      placed(c) ? (
+        <ChartControl
+          key={c.id}
+          control={c}
+          options={options[i]}
+          value={shown[i]}
+          testId={screen.testId}
+          choose={(v) => choose(c.param, v)}
+        />
+      ) : null,
+    );
   return (
     <Stack spacing={2} data-testid={screen.testId} data-read-at={readAt} aria-busy={loading} {...state}>
       {(inline.length > 0 || screen.everyNote || screen.refresh || notes.some((n) => n.inline)) && (
         <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          {controls.map((c, i) =>
-            c.style === 'radio' ? null : (
-              <ChartControl
-                key={c.id}
-                control={c}
-                options={options[i]}
-                value={shown[i]}
-                testId={screen.testId}
-                choose={(v) => choose(c.param, v)}
-              />
-            ),
-          )}
+          {controlsWhere((c) => c.style !== 'radio')}
           <ChartNotes notes={notes.filter((n) => n.inline)} answers={answers} />
           {screen.everyNote && (
             <Typography variant="body2" color="text.secondary">
@@ -110,18 +113,7 @@ function Charts({ screen }: { screen: ChartsScreenDef }) {
           )}
         </Stack>
       )}
-      {controls.map((c, i) =>
-        c.style === 'radio' ? (
-          <ChartControl
-            key={c.id}
-            control={c}
-            options={options[i]}
-            value={shown[i]}
-            testId={screen.testId}
-            choose={(v) => choose(c.param, v)}
-          />
-        ) : null,
-      )}
+      {controlsWhere((c) => c.style === 'radio')}
       <ChartNotes notes={notes.filter((n) => !n.inline)} answers={answers} />
       {loading && <LinearProgress aria-label={t(screen.loading)} data-testid={`${screen.testId}-loading`} />}
       {error && (

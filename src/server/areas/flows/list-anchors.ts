@@ -10,6 +10,7 @@ import { ChangeCache } from '../../db/change-cache.ts';
 import { ANCHOR_EVERY, startBefore, type PageStart } from '../../db/page-anchors.ts';
 import type { TableChanges } from '../../db/table-changes.ts';
 import type { Db } from '../../db/schema.ts';
+import { NARROWING } from './search-key.ts';
 import { INSTANCES_TABLE } from '../../workflow/instance-writes.ts';
 
 /** An instance's place in the list: updated_at as PostgreSQL writes it (microseconds, which a Date
@@ -31,19 +32,6 @@ export const flowAnchorCache = (changes: TableChanges, on: boolean): FlowAnchors
         reading: new Map(),
       }
     : null;
-
-/** The fields besides enterprise, application and status: any of them makes a search, not the plain list. */
-const NARROWING = [
-  '_flowName',
-  '_stateLabel',
-  '_initiator',
-  '_lastAuditor',
-  '_summary',
-  '_firstProcessTimeFrom',
-  '_firstProcessTimeTo',
-  '_lastProcessTimeFrom',
-  '_lastProcessTimeTo',
-] as const;
 
 const plainList = (search: FlowstatertSearch) => NARROWING.every((field) => !search[field]?.trim());
 

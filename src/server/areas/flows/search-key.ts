@@ -2,9 +2,9 @@
 import type { Language } from '../../../core/catalogue/types.ts';
 import type { FlowstatertSearch } from '../../../core/generated/api-types.ts';
 
-const SEARCHED = [
-  'application',
-  'status',
+/** The fields besides enterprise, application and status: any of them makes a search, not the plain
+ *  list (list-anchors.ts keeps anchors for the plain list only). */
+export const NARROWING = [
   '_flowName',
   '_stateLabel',
   '_initiator',
@@ -16,6 +16,8 @@ const SEARCHED = [
   '_lastProcessTimeTo',
   '_jobs',
 ] as const;
+
+const SEARCHED = ['application', 'status', ...NARROWING] as const;
 
 /** What makes two searches the same: the enterprise, the language (flow names) and the fields read. */
 export const searchKey = (domainId: string, language: Language, search: FlowstatertSearch) =>
