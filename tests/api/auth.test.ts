@@ -57,10 +57,14 @@ describe.each(targets)('auth on $name', (target) => {
     const csrf = cookies.find((c) => c.startsWith('atrium_csrf='))!;
     expect(csrf).not.toMatch(/HttpOnly/i);
     expect(csrf).toMatch(/SameSite=Lax/i);
-    const profile = await client.call('GET', '/authtime/myprofile');
+    const profile = await client.call<{ tiles: string[] }>('GET', '/authtime/myprofile');
     expect(profile.reply.errcode).toBe(0);
     expect(replyProblems(server.catalogue, 'auth.myprofile', profile.reply.data)).toEqual([]);
     expect(profile.reply.data).toMatchObject({ loginno: 'admin' });
+    // The tiles its rules show it, decided here so the console's home page needs no rule engine (0145).
+    const ruledHomeTiles = ['home.debug', 'home.operationLog', 'home.systemCon', 'home.systemMoni', 'home.tasks'];
+    expect(profile.reply.data.tiles.filter((key) => key.startsWith('home.'))).toEqual(ruledHomeTiles);
+    expect(reply.data.tiles).toEqual(profile.reply.data.tiles);
   });
 
   it('refuses a wrong password and an unknown user with the same message', async () => {

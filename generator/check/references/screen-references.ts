@@ -15,6 +15,7 @@ import type {
   TreeScreen,
 } from '../../../src/core/catalogue/types.ts';
 import { tabEntity } from '../../../src/core/catalogue/form-tabs.ts';
+import { TILE_RULE_ROOTS } from '../../../src/core/catalogue/tile-visibility.ts';
 import type { Reference } from './reference.ts';
 import { pointerSegment } from '../../schema-walk.ts';
 import { referenceSink } from './reference.ts';
@@ -187,12 +188,22 @@ function chartsReferences(s: ChartsScreen, ref: Sink): void {
   for (const part of ['everyNote', 'refresh', 'empty', 'loading'] as const) ref('label', s[part], `/${part}`);
 }
 
-function tilesReferences(s: TilesScreen, ref: Sink): void {
+/** A tile's rule is decided by the server with the profile, so it reads only what the server has. */
+function tilesReferences(s: TilesScreen & Pick<ScreenDef, 'origin'>, ref: Sink, out: Reference[]): void {
   s.tiles.forEach((t, i) => {
     ref('label', t.label, `/tiles/${i}/label`);
     ref('label', t.description, `/tiles/${i}/description`);
     ref('route', t.to, `/tiles/${i}/to`);
-    ref('rule', t.visible, `/tiles/${i}/visible`);
+    if (t.visible !== undefined) {
+      const { file, pointer } = s.origin;
+      out.push({
+        kind: 'rule',
+        name: t.visible,
+        file,
+        pointer: `${pointer}/tiles/${i}/visible`,
+        roots: TILE_RULE_ROOTS,
+      });
+    }
   });
   s.requires?.forEach((call, j) => ref('call', call, `/requires/${j}`));
 }
@@ -208,7 +219,7 @@ export function screenReferences(screen: ScreenDef, out: Reference[], catalogue:
   });
   if (screen.kind === 'list') listReferences(screen, ref);
   else if (screen.kind === 'form') formReferences(screen, ref, catalogue);
-  else if (screen.kind === 'tiles') tilesReferences(screen, ref);
+  else if (screen.kind === 'tiles') tilesReferences(screen, ref, out);
   else if (screen.kind === 'tree') treeReferences(screen, ref);
   else if (screen.kind === 'tabs') tabsReferences(screen, ref);
   else if (screen.kind === 'runs') runsReferences(screen, ref);

@@ -1,7 +1,8 @@
 // What the signed-in caller may open and do, from one source: the calls the server says it may make
 // (`calls` of the current user, the same decision admit() takes on every request). A tile, route,
 // tab or action is shown only when the catalogue's own rule holds and every call it needs is here.
-import type { ActionDef, FormTab } from '../../core/catalogue/types.ts';
+import type { ActionDef, FormTab, TileDef } from '../../core/catalogue/types.ts';
+import { tileKey } from '../../core/catalogue/tile-visibility.ts';
 import type { ConsoleScreen, FormScreenDef } from '../runtime/screen-types.ts';
 import { getBoot } from '../shell/boot.ts';
 import { readCurrentUser } from './current-user.ts';
@@ -52,6 +53,12 @@ export function maySaveForm(screen: Pick<FormScreenDef, 'create' | 'update'>, ed
 export function mayOpenScreen(screen: ConsoleScreen, query?: URLSearchParams): boolean {
   if (screen.kind === 'tabs') return screen.tabs.some(mayOpenTab);
   return screenCalls(screen, query).every(mayCall);
+}
+
+/** A tile's own rule holds when it has none or the server listed it for this user (`tiles` of the profile,
+ *  docs/adr/0145-first-load-tiles-decided-by-the-server.md): the console evaluates no tile rule. */
+export function tileRuleHolds(screenId: string, tile: Pick<TileDef, 'id' | 'visible'>): boolean {
+  return tile.visible === undefined || (readCurrentUser()?.tiles?.includes(tileKey(screenId, tile.id)) ?? false);
 }
 
 /** A catalogue route path, with or without a query; unknown paths and redirects are left to the router. */

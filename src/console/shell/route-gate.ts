@@ -29,9 +29,9 @@ const PASSWORD_ROUTE = '/password';
 
 /** While the stored user must change its password, ask the server again (the change may just have
  *  happened), so the gate lets the user go on as soon as it has; also when the stored user predates
- *  the calls it may make (a tab left open across an upgrade). */
+ *  the calls it may make or the tiles its rules show it (a tab left open across an upgrade). */
 async function passwordSettled(user: CurrentUser | null): Promise<CurrentUser | null> {
-  if (!user || (!user.passwordChange && user.calls)) return user;
+  if (!user || (!user.passwordChange && user.calls && user.tiles)) return user;
   const fresh = await call('auth.myprofile', { silent: true }).catch(() => user);
   storeCurrentUser(fresh);
   return fresh;

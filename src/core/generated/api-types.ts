@@ -234,6 +234,10 @@ export interface CurrentUser {
    */
   calls?: string[];
   /**
+   * the tiles whose `visible` rule holds for this user, as screen.tile (the server decides them, so the console's home page needs no rule engine); a tile with a rule that is not here is hidden
+   */
+  tiles?: string[];
+  /**
    * the password policy requires a new password before any other call (errcode 1006 until changed)
    */
   passwordChange?: "firstLogin" | "expired";

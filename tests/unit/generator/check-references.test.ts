@@ -339,6 +339,15 @@ describe('atrium check: rule names', () => {
     );
   });
 
+  it('catches a tile rule reading what the server does not have (tiles are decided with the profile, 0145)', () => {
+    const docs = setAt(fixtureDocs(), SCREENS, '/screens/0/tiles/0/visible', 'user.superAdmin and config.captcha');
+    expect(problemLines(docs)[0]).toMatch(
+      new RegExp(
+        `^${SCREENS}:/screens/0/tiles/0/visible: rule ".*" reads unknown name config \\(a rule reads user, session;`,
+      ),
+    );
+  });
+
   it('accepts double-quoted strings, quoted paths, word operators before parentheses and `of`', () => {
     const rule = `'user.type' == "it's (fine)" or (not user.a and (name of user) in ("x", "y") and count(user.roles) > 1)`;
     expect(problemLines(setAt(fixtureDocs(), SCREENS, '/screens/0/tiles/0/visible', rule))).toEqual([]);

@@ -2,18 +2,21 @@
 // copyright footer from the global configuration) or as a table of entries (system monitoring's root);
 // paragraphs of text may head the cards, or stand alone (the about page, docs/adr/0134-runtime-owns-entries-lists-and-forms.md).
 import { Box, Card, CardActionArea, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { TileDef } from '../../../core/catalogue/types.ts';
-import { evaluateRule } from '../../../core/rules.ts';
 import { resourceUrl } from '../../api/client.ts';
 import { getBoot } from '../../shell/boot.ts';
+import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import type { ScreenProps } from '../../shell/ScreenHost.tsx';
 import { CatalogueIcon } from '../CatalogueIcon.tsx';
-import { ruleContext } from '../rule-context.ts';
-import { mayOpenRoute } from '../../session/reach.ts';
-import { TilesTable } from './TilesTable.tsx';
+import { mayOpenRoute, tileRuleHolds } from '../../session/reach.ts';
 import { TilesText } from './TilesText.tsx';
+
+// The table layout (system monitoring's root) brings MUI's table: fetched when a table is drawn, so the home
+// page's cards do not carry it (docs/adr/0145-first-load-tiles-decided-by-the-server.md).
+const TilesTable = lazy(() => import('./TilesTable.tsx').then((module) => ({ default: module.TilesTable })));
 
 function useOpenTile() {
   const navigate = useNavigate();
@@ -63,11 +66,13 @@ function Tile({ tile, open }: { tile: TileDef; open: (tile: TileDef) => void }) 
 export default function TilesScreen({ screen }: ScreenProps) {
   if (screen.kind !== 'tiles') throw new Error(`screen "${screen.id}" is not a tiles screen`);
   const open = useOpenTile();
-  const context = ruleContext();
-  const visible = screen.tiles.filter(
-    (tile) => evaluateRule(tile.visible, context) && (!tile.to || mayOpenRoute(tile.to)),
-  );
-  if (screen.layout === 'table') return <TilesTable tiles={visible} title={screen.title} open={open} />;
+  const visible = screen.tiles.filter((tile) => tileRuleHolds(screen.id, tile) && (!tile.to || mayOpenRoute(tile.to)));
+  if (screen.layout === 'table')
+    return (
+      <Suspense fallback={<LoadingPanel />}>
+        <TilesTable tiles={visible} title={screen.title} open={open} />
+      </Suspense>
+    );
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 150px)' }}>
       {screen.text && <TilesText text={screen.text} />}
