@@ -84,4 +84,48 @@ describe.each(targets)('flow list deep pages on $name', (target) => {
     await start('newest');
     for (const page of PAGES) expect((await listed(page)).ids, `page ${page}`).toEqual(await expected(page));
   });
+
+  // A search naming a few people reads each one's newest instances in the list's order and merges them
+  // (page-ids.ts, docs/adr/0146-log-pages-kept-and-anchored.md): the same pages as the offset gives.
+  it('answers the pages of a search by last approver and by initiator as the offset does', async () => {
+    const { r1, r2, initiator } = world.users;
+    await sql`update flow_instances set last_actor_id = case when n % 3 = 0 then ${r1} when n % 3 = 1 then ${r2} end
+      from (select id as copy, substr(id, 4)::int as n from flow_instances where id like 'dp-%') c
+      where id = c.copy`.execute(server.db);
+    const searched = async (search: object, page: number) => {
+      const { reply } = await acme.call<{ datas: { id: string }[]; rowCount: number }>(
+        'POST',
+        `/authtime/domain/${world.domainId}/workflow/flowstaterts`,
+        { body: { application: world.applicationId, ...search }, query: { currpage: page, pagelines: LINES } },
+      );
+      expect(reply.errcode, reply.errmsg).toBe(0);
+      return { ids: reply.data!.datas.map((r) => r.id), rowCount: reply.data!.rowCount };
+    };
+    const offsetPage = async (column: 'last_actor_id' | 'initiator_id', people: string[], page: number) => {
+      const query = server.db
+        .selectFrom('flow_instances')
+        .where('application_id', '=', world.applicationId)
+        .where('status', '<>', 'deleted')
+        .where(column, 'in', people);
+      const rows = await query
+        .select('id')
+        .orderBy('updated_at', 'desc')
+        .orderBy('id')
+        .limit(LINES)
+        .offset((page - 1) * LINES)
+        .execute();
+      const { n } = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      return { ids: rows.map((r) => r.id), rowCount: Number(n) };
+    };
+    for (const page of [1, 2, 44, 87, 88, 89])
+      expect({ page, ...(await searched({ _lastAuditor: 'Engine dp r' }, page)) }).toEqual({
+        page,
+        ...(await offsetPage('last_actor_id', [r1, r2], page)),
+      });
+    for (const page of [1, 66, 132, 133])
+      expect({ page, ...(await searched({ _initiator: 'Engine dp initiator' }, page)) }).toEqual({
+        page,
+        ...(await offsetPage('initiator_id', [initiator], page)),
+      });
+  });
 });
