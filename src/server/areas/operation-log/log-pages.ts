@@ -6,7 +6,6 @@
 // between has moved the stamp on, so that value is never answered.
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
-import type { LogScope } from './log-scope.ts';
 
 /** The chain's count row (every chain's summed for `all`): its entries, its stamp, the entries removed. */
 export interface ChainState {
@@ -15,7 +14,7 @@ export interface ChainState {
   removed: string;
 }
 
-export async function chainState(db: Db, scope: LogScope): Promise<ChainState> {
+export async function chainState(db: Db, chain: string | null): Promise<ChainState> {
   const row = await db
     .selectFrom('operation_log_counts')
     .select([
@@ -23,7 +22,7 @@ export async function chainState(db: Db, scope: LogScope): Promise<ChainState> {
       sql<string>`coalesce(sum(changes), 0)`.as('stamp'),
       sql<string>`coalesce(sum(removed), 0)`.as('removed'),
     ])
-    .$if(scope.chain !== null, (q) => q.where('chain', '=', scope.chain!))
+    .$if(chain !== null, (q) => q.where('chain', '=', chain!))
     .executeTakeFirstOrThrow();
   return { entries: Number(row.entries), stamp: String(row.stamp), removed: String(row.removed) };
 }

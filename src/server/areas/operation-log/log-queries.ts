@@ -142,7 +142,7 @@ export async function listEntries(
 ) {
   // The chain's count row first: its stamp says whether a kept page or total is still the chain's, its
   // entries are the plain list's total (docs/adr/0146-log-pages-kept-and-anchored.md).
-  const state = await chainState(db, scope);
+  const state = await chainState(db, scope.chain);
   const search = searchKey(scope, filter);
   const plain = unfiltered(filter);
   const offset = (page.currpage - 1) * page.pagelines;
