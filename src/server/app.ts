@@ -12,6 +12,7 @@ import { flowTotals } from './areas/flows/list-totals.ts';
 import { flowAnchorCache } from './areas/flows/list-anchors.ts';
 import { flowPageCache } from './areas/flows/list-pages.ts';
 import { peopleByName } from './areas/flows/people-by-name.ts';
+import { logPages } from './areas/operation-log/log-pages.ts';
 import { storedLanguageCache } from './http/stored-language.ts';
 import requestContext from './plugins/request-context.ts';
 import errorHandler, { answerFrameworkError } from './plugins/error-handler.ts';
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     flowTotals: flowTotals(caches && (options.listCache ?? true)),
     flowPages: flowPageCache(options.database.changes, caches && (options.listCache ?? true)),
     flowAnchors: flowAnchorCache(options.database.changes, caches && (options.listCache ?? true)),
+    logPages: logPages(caches && (options.listCache ?? true)),
     flowPeople: peopleByName(options.database.changes, caches && (options.listCache ?? true)),
     storedLanguage: storedLanguageCache(options.database.changes, caches),
     dataDir: options.dataDir,

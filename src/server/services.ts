@@ -11,6 +11,7 @@ import type { UserAnchors, UserPages } from './areas/users/user-pages.ts';
 import type { FlowAnchors } from './areas/flows/list-anchors.ts';
 import type { FlowTotals } from './areas/flows/list-totals.ts';
 import type { PeopleByName } from './areas/flows/people-by-name.ts';
+import type { LogPages } from './areas/operation-log/log-pages.ts';
 import type { FlowPages } from './areas/flows/list-pages.ts';
 import type { StoredLanguage } from './http/stored-language.ts';
 import type { ServerSampler } from './monitoring/server-sampler.ts';
@@ -32,6 +33,8 @@ export interface AppServices {
   flowPages: FlowPages;
   /** Where the plain flow list's deep pages start, good until instances change (docs/adr/0138-flow-list-and-log-plans.md). */
   flowAnchors: FlowAnchors | null;
+  /** Pages, totals and deep-page anchors of the operation log, good while its chain's stamp is the same (docs/adr/0146-log-pages-kept-and-anchored.md). */
+  logPages: LogPages;
   /** The users a flow-list search names, kept until users change (docs/adr/0042-pages-kept-until-change.md, docs/adr/0070-flow-list-million-instances.md). */
   flowPeople: PeopleByName;
   /** The stored language setting, for calls without the language cookie (docs/adr/0042-pages-kept-until-change.md, docs/adr/0070-flow-list-million-instances.md). */

@@ -109,4 +109,39 @@ describe.each(targets)('flow list deep pages on $name', (target) => {
       expect(got.rowCount).toBe(1_300);
     }
   });
+
+  // A search naming a few people reads each one's newest instances in the list's order and merges them
+  // (page-ids.ts, docs/adr/0146-log-pages-kept-and-anchored.md): the same pages as the offset gives.
+  it('answers the pages of a search by last approver and by initiator as the offset does', async () => {
+    const { r1, r2, initiator } = world.users;
+    await sql`update flow_instances set last_actor_id = case when n % 3 = 0 then ${r1} when n % 3 = 1 then ${r2} end
+      from (select id as copy, substr(id, 4)::int as n from flow_instances where id like 'dp-%') c
+      where id = c.copy`.execute(server.db);
+    const offsetPage = async (column: 'last_actor_id' | 'initiator_id', people: string[], page: number) => {
+      const query = server.db
+        .selectFrom('flow_instances')
+        .where('application_id', '=', world.applicationId)
+        .where('status', '<>', 'deleted')
+        .where(column, 'in', people);
+      const rows = await query
+        .select('id')
+        .orderBy('updated_at', 'desc')
+        .orderBy('id')
+        .limit(LINES)
+        .offset((page - 1) * LINES)
+        .execute();
+      const { n } = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      return { ids: rows.map((r) => r.id), rowCount: Number(n) };
+    };
+    for (const page of [1, 2, 44, 87, 88, 89])
+      expect({ page, ...(await listed(page, { _lastAuditor: 'Engine dp r' })) }).toEqual({
+        page,
+        ...(await offsetPage('last_actor_id', [r1, r2], page)),
+      });
+    for (const page of [1, 66, 132, 133])
+      expect({ page, ...(await listed(page, { _initiator: 'Engine dp initiator' })) }).toEqual({
+        page,
+        ...(await offsetPage('initiator_id', [initiator], page)),
+      });
+  });
 });

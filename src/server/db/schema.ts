@@ -411,7 +411,9 @@ export interface OperationLogCheckpoints {
 
 export interface OperationLogCounts {
   chain: string;
+  changes: Generated<Int8Value>;
   entries: Int8Value;
+  removed: Generated<Int8Value>;
 }
 
 export interface OperationLogHeads {

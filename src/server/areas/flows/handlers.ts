@@ -17,7 +17,7 @@ import { requireUser, type CallHandler, type Handler } from '../handler.ts';
 import { selectApprovers } from './approver-choices.ts';
 import { governed, governedInstance, language } from './governed.ts';
 import { instanceRows, listed } from './instance-rows.ts';
-import { searchConditions } from './instance-search.ts';
+import { pagedPeople, searchConditions } from './instance-search.ts';
 import { searchKey } from './search-key.ts';
 import { flowPageKey, type FlowListPage } from './list-pages.ts';
 import { flowPageStart } from './list-anchors.ts';
@@ -49,7 +49,13 @@ const list: CallHandler<'flows.list'> = async (ctx) => {
     // A deep page of the plain list starts from the kept anchor before it (list-anchors.ts).
     const offset = (currpage - 1) * pagelines;
     const start = await flowPageStart(db, ctx.services.flowAnchors, domainId, search, where, offset);
-    const ids = pageIds(db, where, search, { lines: pagelines, offset, start });
+    const ids = pageIds(
+      db,
+      where,
+      search,
+      { lines: pagelines, offset, start },
+      await pagedPeople(ctx.services, search),
+    );
     const count = async () =>
       Number(
         (

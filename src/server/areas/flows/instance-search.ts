@@ -22,24 +22,43 @@ const nothing = sql<SqlBool>`false`;
 
 type Services = { db: Db; flowPeople: PeopleByName };
 
-/** `column` holds one of the users whose name contains `text`. */
-async function byPersonName(
-  { db, flowPeople }: Services,
-  column: 'i.initiator_id' | 'i.last_actor_id',
-  text: string,
-): Promise<Condition> {
-  const named = containsIndexedText(sql.ref('name'), text);
-  const ids = await flowPeople.through(text.toLowerCase(), async () => {
+/** The ids of the users whose name contains `text` (null: more than LISTED_PEOPLE), kept until users change. */
+const peopleNamed = ({ db, flowPeople }: Services, text: string): Promise<string[] | null> =>
+  flowPeople.through(text.toLowerCase(), async () => {
     const people = await db
       .selectFrom('users')
       .select('id')
-      .where(named)
+      .where(containsIndexedText(sql.ref('name'), text))
       .limit(LISTED_PEOPLE + 1)
       .execute();
     return people.length > LISTED_PEOPLE ? null : people.map((p) => p.id);
   });
-  if (ids === null) return sql<SqlBool>`${sql.ref(column)} in (select id from users where ${named})`;
+
+type PersonColumn = 'i.initiator_id' | 'i.last_actor_id';
+
+/** `column` holds one of the users whose name contains `text`. */
+async function byPersonName(services: Services, column: PersonColumn, text: string): Promise<Condition> {
+  const ids = await peopleNamed(services, text);
+  if (ids === null)
+    return sql<SqlBool>`${sql.ref(column)} in (select id from users where ${containsIndexedText(sql.ref('name'), text)})`;
   return ids.length === 0 ? nothing : sql<SqlBool>`${sql.ref(column)} = any(${sql.val(ids)}::text[])`;
+}
+
+/** A page is read per person up to this many people (page-ids.ts); more are read as one set. */
+const PAGED_PEOPLE = 50;
+
+/** The people a search by last approver (else initiator) names, when few enough for a page read per
+ *  person in the list's order (page-ids.ts, docs/adr/0146-log-pages-kept-and-anchored.md). */
+export async function pagedPeople(
+  services: Services,
+  search: FlowstatertSearch,
+): Promise<{ column: PersonColumn; ids: string[] } | undefined> {
+  const [column, text] = search._lastAuditor?.trim()
+    ? (['i.last_actor_id', search._lastAuditor.trim()] as const)
+    : (['i.initiator_id', search._initiator?.trim()] as const);
+  if (!text) return undefined;
+  const ids = await peopleNamed(services, text);
+  return ids && ids.length > 0 && ids.length <= PAGED_PEOPLE ? { column, ids } : undefined;
 }
 
 /** The instance runs a process whose name in `language` (its id where it has none) contains `text`.

@@ -1,7 +1,7 @@
 // Which instances a monitoring-list page shows, read from flow_instances alone, in the list's order
 // (last activity, newest first, then id); their rows are joined afterwards (instance-rows.ts).
 // docs/adr/0070-flow-list-million-instances.md, docs/adr/0138-flow-list-and-log-plans.md.
-import type { RawBuilder, SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { FlowstatertSearch } from '../../../core/generated/api-types.ts';
 import type { Db } from '../../db/schema.ts';
 import type { PageStart } from '../../db/page-anchors.ts';
@@ -19,6 +19,7 @@ export function pageIds(
   where: readonly RawBuilder<SqlBool>[],
   search: FlowstatertSearch,
   page: { lines: number; offset: number; start?: PageStart<[string, string]> },
+  people?: { column: 'i.initiator_id' | 'i.last_actor_id'; ids: string[] },
 ) {
   const conditions = page.start ? [...where, afterAnchor(page.start.after)] : where;
   const matched = conditions.reduce((query, condition) => query.where(condition), db.selectFrom('flow_instances as i'));
@@ -35,5 +36,25 @@ export function pageIds(
       .orderBy('m.id')
       .limit(page.lines)
       .offset(offset);
+  if (people) {
+    // A few people (a name search): each one's newest instances from the index by that person in the
+    // list's order (migrations 0034, 0044), at most a page's reach each, merged. One walk for all of
+    // them (`= any(ids)`) cannot follow the order: it read and sorted every match of a person with
+    // 300,000 instances for each page (docs/adr/0146-log-pages-kept-and-anchored.md).
+    const each = matched
+      .where(sql<SqlBool>`${sql.ref(people.column)} = p.person`)
+      .select(['i.id', 'i.updated_at'])
+      .orderBy('i.updated_at', 'desc')
+      .orderBy('i.id')
+      .limit(offset + page.lines);
+    return db
+      .selectFrom(sql<{ person: string }>`(select unnest(${sql.val(people.ids)}::text[]) as person)`.as('p'))
+      .innerJoinLateral(each.as('x'), (join) => join.onTrue())
+      .select('x.id')
+      .orderBy('x.updated_at', 'desc')
+      .orderBy('x.id')
+      .limit(page.lines)
+      .offset(offset);
+  }
   return matched.select('i.id').orderBy('i.updated_at', 'desc').orderBy('i.id').limit(page.lines).offset(offset);
 }

@@ -21,7 +21,14 @@ const list: CallHandler<'operationLog.list'> = async (ctx) => {
   const scope = await logScope(ctx, ctx.params.id);
   await ctx.services.operationLog.idle();
   const { currpage = 1, pagelines = 20 } = ctx.query;
-  return listEntries(ctx.services.db, scope, ctx.body as LogFilter, { currpage, pagelines }, await labelsOf(ctx));
+  return listEntries(
+    ctx.services.db,
+    scope,
+    ctx.body as LogFilter,
+    { currpage, pagelines },
+    await labelsOf(ctx),
+    ctx.services.logPages,
+  );
 };
 
 const get: CallHandler<'operationLog.get'> = async (ctx) => {

@@ -1,11 +1,13 @@
 // Reads of the log: the search filters shared by the list and the export, a page, one entry, and the
 // batches an export streams. Every read first waits for this instance's queued entries.
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { containsText } from '../../db/contains-text.ts';
 import type { LogScope } from './log-scope.ts';
 import { actionOf, outcomeTextOf, targetNameOf, targetNames } from './readable-entries.ts';
 import { int8 } from '../../db/int8.ts';
+import { chainState, type LogPages } from './log-pages.ts';
+import { logPageStart } from './log-anchors.ts';
 
 export interface LogFilter {
   operator?: string;
@@ -60,7 +62,8 @@ export function filtered(db: Db, scope: LogScope, filter: LogFilter) {
   if (filter.dateFrom) query = query.where('at', '>=', dayStart(filter.dateFrom));
   if (filter.dateTo) query = query.where('at', '<', nextDay(filter.dateTo));
   if (filter.outcome === 'success') query = query.where('errcode', '=', 0);
-  if (filter.outcome === 'refused') query = query.where('errcode', '<>', 0);
+  // Written out, not bound: the planner matches it to the index of refused entries (migration 0046).
+  if (filter.outcome === 'refused') query = query.where(sql<SqlBool>`errcode <> 0`);
   return query;
 }
 
@@ -73,13 +76,15 @@ const unfiltered = (filter: LogFilter) =>
   !filter.dateTo &&
   (filter.outcome ?? '') === '';
 
-/** The chain's entries (every chain's for `all`), as the log's statement triggers keep them. */
-const keptCount = (db: Db, scope: LogScope) =>
-  db
-    .selectFrom('operation_log_counts')
-    .select(sql<string>`coalesce(sum(entries), 0)`.as('n'))
-    .$if(scope.chain !== null, (q) => q.where('chain', '=', scope.chain!))
-    .executeTakeFirstOrThrow();
+/** A search as kept pages and totals know it: its scope and what it filters by. */
+const searchKey = (scope: LogScope, filter: LogFilter) =>
+  JSON.stringify([
+    scope.chain,
+    ...[filter.operator, filter.ip, filter.call, filter.target].map((v) => v?.trim() ?? ''),
+    filter.dateFrom ?? '',
+    filter.dateTo ?? '',
+    filter.outcome ?? '',
+  ]);
 
 type Row = Record<(typeof COLUMNS)[number], unknown>;
 
@@ -133,23 +138,44 @@ export async function listEntries(
   filter: LogFilter,
   page: { currpage: number; pagelines: number },
   labels: Labels,
+  kept: LogPages,
 ) {
-  // The page's numbers first (an index-only walk: a deep page skips index entries, not rows), then
-  // its rows; the plain list's count from the kept counts (migration 0044), a search's counted.
-  const seqs = filtered(db, scope, filter)
-    .select('seq')
-    .orderBy('seq', 'desc')
-    .limit(page.pagelines)
-    .offset((page.currpage - 1) * page.pagelines);
-  const [rows, count] = await Promise.all([
-    db.selectFrom('operation_log').select(COLUMNS).where('seq', 'in', seqs).orderBy('seq', 'desc').execute(),
-    unfiltered(filter)
-      ? keptCount(db, scope)
-      : filtered(db, scope, filter)
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .executeTakeFirstOrThrow(),
-  ]);
-  return { datas: await replies(db, rows as Row[], labels), rowCount: Number(count.n) };
+  // The chain's count row first: its stamp says whether a kept page or total is still the chain's, its
+  // entries are the plain list's total (docs/adr/0146-log-pages-kept-and-anchored.md).
+  const state = await chainState(db, scope.chain);
+  const search = searchKey(scope, filter);
+  const plain = unfiltered(filter);
+  const offset = (page.currpage - 1) * page.pagelines;
+  const { rows, rowCount } = await kept.pages.through(
+    `${search}|${offset}|${page.pagelines}`,
+    state.stamp,
+    async () => {
+      // The page's numbers first (an index-only walk, from the anchor above a deep page of one chain),
+      // then its rows; a search's total counted once per stamp.
+      const start =
+        plain && scope.chain !== null ? await logPageStart(db, kept.anchors, scope.chain, state, offset) : undefined;
+      const seqs = filtered(db, scope, filter)
+        .$if(start !== undefined, (q) => q.where('seq', '<=', int8(start!.upTo)))
+        .select('seq')
+        .orderBy('seq', 'desc')
+        .limit(page.pagelines)
+        .offset(start?.skip ?? offset);
+      const count = async () =>
+        Number(
+          (
+            await filtered(db, scope, filter)
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const [read, total] = await Promise.all([
+        db.selectFrom('operation_log').select(COLUMNS).where('seq', 'in', seqs).orderBy('seq', 'desc').execute(),
+        plain ? state.entries : kept.totals.through(search, state.stamp, count),
+      ]);
+      return { rows: read as Row[], rowCount: total };
+    },
+  );
+  return { datas: await replies(db, rows as Row[], labels), rowCount };
 }
 
 export async function findEntry(
