@@ -200,7 +200,9 @@ function importPartReferences(part: ImportPart | undefined, at: string, ref: Sin
   ref('rule', text?.by, `${at}/text/by`);
   labels(text?.labels, `${at}/text/labels`);
   if (typeof text?.values === 'string') ref('rule', text.values, `${at}/text/values`);
-  else for (const [name, rule] of Object.entries(text?.values ?? {})) ref('rule', rule, `${at}/text/values/${pointerSegment(name)}`);
+  else
+    for (const [name, rule] of Object.entries(text?.values ?? {}))
+      ref('rule', rule, `${at}/text/values/${pointerSegment(name)}`);
   ref('rule', table?.when, `${at}/table/when`);
   ref('rule', table?.rows, `${at}/table/rows`);
   ref('label', table?.empty, `${at}/table/empty`);

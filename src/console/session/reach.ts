@@ -84,9 +84,7 @@ export function mayRunAction(
     formSave(action.form),
     ...importCalls(action.import),
     ...(action.requires ?? []),
-  ].filter(
-    (c): c is string => c !== undefined,
-  );
+  ].filter((c): c is string => c !== undefined);
   return calls.every(mayCall) && (action.to === undefined || mayOpenRoute(action.to));
 }
 

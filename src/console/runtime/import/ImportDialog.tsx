@@ -2,7 +2,16 @@
 // takes the file, then this dialog shows the call's preview (nothing written yet) and, once the
 // administrator accepts it, what the commit did; a refusal lists its problems. Closing after a commit
 // asks the opener to reload.
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportPart, ImportScreen } from '../../../core/catalogue/import-screen.ts';
@@ -55,7 +64,12 @@ export function ImportDialog({ screenId, data, onClose }: DialogPluginProps & { 
         {!answer && busy && <Typography color="text.secondary">{t(screen.reading)}</Typography>}
         {screen.problems && problems.length > 0 && (
           <EntryList
-            list={{ testId: screen.problems.testId, title: screen.problems.title, primary: 'message', secondary: 'field' }}
+            list={{
+              testId: screen.problems.testId,
+              title: screen.problems.title,
+              primary: 'message',
+              secondary: 'field',
+            }}
             entries={problems as unknown as Answer[]}
           />
         )}

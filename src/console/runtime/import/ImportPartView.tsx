@@ -7,7 +7,13 @@ import type { Renderers } from '../cells/useCellRenderers.ts';
 import { ImportTable, type ReadPage } from './ImportTable.tsx';
 import { rowsOf, textOf, valueOf, type Answer, type DialogData } from './import-values.ts';
 
-export function EntryList({ list, entries }: { list: Pick<ImportList, 'testId' | 'title' | 'primary' | 'secondary'>; entries: Answer[] }) {
+export function EntryList({
+  list,
+  entries,
+}: {
+  list: Pick<ImportList, 'testId' | 'title' | 'primary' | 'secondary'>;
+  entries: Answer[];
+}) {
   const { t } = useTranslation();
   const title = list.title ? t(list.title) : undefined;
   return (

@@ -50,7 +50,10 @@ export function ImportTable({
   const go = (wanted: number) => {
     setPage(wanted);
     if (wanted === 1 && first) setRows(first);
-    else void readPage(table, wanted).then((answer) => answer && setRows(rowsOf(table.rows ?? 'reply.rows', answer, data)));
+    else
+      void readPage(table, wanted).then(
+        (answer) => answer && setRows(rowsOf(table.rows ?? 'reply.rows', answer, data)),
+      );
   };
   // A table without rows in the answer reads its first page (the refused rows after a commit).
   useEffect(() => {

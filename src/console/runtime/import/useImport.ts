@@ -17,7 +17,10 @@ export function useImport(screen: ImportScreen, data: DialogData, messages: Dial
   const mode = modeName(screen);
   const send = useCallback(
     (path: string, step: PreviewMode) =>
-      callAny<Answer>(screen.call, { ...importRequest(screen, data, path, mode ? { [mode]: step } : {}), silent: true }),
+      callAny<Answer>(screen.call, {
+        ...importRequest(screen, data, path, mode ? { [mode]: step } : {}),
+        silent: true,
+      }),
     [screen, data, mode],
   );
   const onFailure = useCallback(
