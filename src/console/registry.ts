@@ -15,6 +15,7 @@ export const screenKinds = registry('screen kind', [
   ['tabs', () => import('./runtime/tabs/TabsScreen.tsx')],
   ['runs', () => import('./runtime/runs/RunsScreen.tsx')],
   ['charts', () => import('./runtime/charts/ChartsScreen.tsx')],
+  ['import', () => import('./runtime/import/ImportScreen.tsx')],
 ]);
 
 /** Hand-written screens, named by `plugin:` in a screen of kind plugin. */
@@ -43,6 +44,7 @@ export const cellRenderers = registry('cell renderer', [
   ['userType', () => import('./runtime/cells/UserTypeCell.tsx')],
   ['accountState', () => import('./runtime/cells/AccountStateCell.tsx')],
   ['summary', () => import('./runtime/cells/SummaryCell.tsx')],
+  ['changes', () => import('./runtime/cells/ChangesCell.tsx')],
 ]);
 
 /** Form widgets, named by a property's `x-widget` or a form field's `widget:`. */
@@ -66,12 +68,10 @@ export const widgets = registry('widget', [
  *  DialogName, so a name without its module (or a module without its name) does not compile. */
 const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   'icon-picker': () => import('./plugins/icon-picker/IconPickerDialog.tsx'),
-  upload: () => import('./plugins/upload/UploadDialog.tsx'),
+  upload: () => import('./runtime/import/UploadDialog.tsx'),
   'sms-test': () => import('./plugins/sms-test/SmsTestDialog.tsx'),
   'config-import': () => import('./plugins/config-import/ConfigImportDialog.tsx'),
   'field-extend-form': () => import('./plugins/field-extend/FieldExtendDialog.tsx'),
-  'organisation-import-users': () => import('./plugins/organisation-import/UsersImportDialog.tsx'),
-  'organisation-import-departments': () => import('./plugins/organisation-import/DepartmentsImportDialog.tsx'),
   'user-form': () => import('./plugins/organisation/UserFormDialog.tsx'),
   'user-resign': () => import('./plugins/organisation/UserResignDialog.tsx'),
   'user-batch': () => import('./plugins/organisation/UserBatchDialog.tsx'),
@@ -79,8 +79,6 @@ const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   'flow-detail': () => import('./plugins/flow-monitor/FlowDetailDialog.tsx'),
   'flow-approvers-batch': () => import('./plugins/flow-monitor/ApproverBatchDialog.tsx'),
   'user-select': () => import('./plugins/user-select/UserSelectDialog.tsx'),
-  'package-install': () => import('./plugins/software/PackageInstallDialog.tsx'),
-  'process-install': () => import('./plugins/software/ProcessInstallDialog.tsx'),
   'application-bind': () => import('./plugins/software/ApplicationBindDialog.tsx'),
   'role-form': () => import('./plugins/access/RoleFormDialog.tsx'),
   'application-modules': () => import('./plugins/software/ApplicationModulesDialog.tsx'),

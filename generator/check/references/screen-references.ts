@@ -4,6 +4,8 @@ import type {
   ActionDef,
   Catalogue,
   ChartsScreen,
+  ImportPart,
+  ImportScreen,
   FormField,
   FormScreen,
   ListScreen,
@@ -31,6 +33,7 @@ function actionReferences(actions: ActionDef[] | undefined, at: string, ref: Sin
     ref('call', a.call, `${p}/call`);
     ref('dialog', a.dialog, `${p}/dialog`);
     ref('screen', a.form, `${p}/form`);
+    ref('screen', a.import, `${p}/import`);
     ref('call', a.download, `${p}/download`);
     ref('route', a.to, `${p}/to`);
     ref('rule', a.visible, `${p}/visible`);
@@ -188,6 +191,47 @@ function chartsReferences(s: ChartsScreen, ref: Sink): void {
   for (const part of ['everyNote', 'refresh', 'empty', 'loading'] as const) ref('label', s[part], `/${part}`);
 }
 
+function importPartReferences(part: ImportPart | undefined, at: string, ref: Sink): void {
+  if (!part) return;
+  const labels = (map: Record<string, string> | undefined, where: string) => {
+    for (const [value, label] of Object.entries(map ?? {})) ref('label', label, `${where}/${pointerSegment(value)}`);
+  };
+  const { text, table, lists, report } = part;
+  ref('label', text?.label, `${at}/text/label`);
+  ref('rule', text?.by, `${at}/text/by`);
+  labels(text?.labels, `${at}/text/labels`);
+  if (typeof text?.values === 'string') ref('rule', text.values, `${at}/text/values`);
+  else
+    for (const [name, rule] of Object.entries(text?.values ?? {}))
+      ref('rule', rule, `${at}/text/values/${pointerSegment(name)}`);
+  ref('rule', table?.when, `${at}/table/when`);
+  ref('rule', table?.rows, `${at}/table/rows`);
+  ref('label', table?.empty, `${at}/table/empty`);
+  ref('rule', table?.paging?.count, `${at}/table/paging/count`);
+  table?.columns.forEach((c, i) => {
+    ref('label', c.label, `${at}/table/columns/${i}/label`);
+    labels(c.labels, `${at}/table/columns/${i}/labels`);
+    ref('cellRenderer', c.render, `${at}/table/columns/${i}/render`);
+  });
+  lists?.forEach((l, i) => {
+    ref('rule', l.rows, `${at}/lists/${i}/rows`);
+    ref('label', l.title, `${at}/lists/${i}/title`);
+  });
+  ref('rule', report?.rows, `${at}/report/rows`);
+  ref('label', report?.label, `${at}/report/label`);
+}
+
+function importReferences(s: ImportScreen, ref: Sink): void {
+  ref('call', s.call, '/call');
+  ref('label', s.reading, '/reading');
+  ref('label', s.commit?.label, '/commit/label');
+  ref('rule', s.commit?.when, '/commit/when');
+  ref('label', s.problems?.title, '/problems/title');
+  ref('label', s.problems?.refused, '/problems/refused');
+  importPartReferences(s.preview, '/preview', ref);
+  importPartReferences(s.result, '/result', ref);
+}
+
 /** A tile's rule is decided by the server with the profile, so it reads only what the server has. */
 function tilesReferences(s: TilesScreen & Pick<ScreenDef, 'origin'>, ref: Sink, out: Reference[]): void {
   s.tiles.forEach((t, i) => {
@@ -224,6 +268,7 @@ export function screenReferences(screen: ScreenDef, out: Reference[], catalogue:
   else if (screen.kind === 'tabs') tabsReferences(screen, ref);
   else if (screen.kind === 'runs') runsReferences(screen, ref);
   else if (screen.kind === 'charts') chartsReferences(screen, ref);
+  else if (screen.kind === 'import') importReferences(screen, ref);
   else if (screen.kind === 'plugin') {
     ref('plugin', screen.plugin, '/plugin');
     screen.requires?.forEach((call, j) => ref('call', call, `/requires/${j}`));

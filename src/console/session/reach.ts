@@ -76,10 +76,22 @@ function formSave(formId: string | undefined): string | undefined {
   return form?.kind === 'form' ? (form.update ?? form.create) : undefined;
 }
 
-export function mayRunAction(action: Pick<ActionDef, 'call' | 'download' | 'requires' | 'to' | 'form'>): boolean {
-  const calls = [action.call, action.download, formSave(action.form), ...(action.requires ?? [])].filter(
-    (c): c is string => c !== undefined,
-  );
+/** An action opening an import screen needs the upload and the import's call (docs/adr/0141-import-with-preview-screen.md). */
+function importCalls(importId: string | undefined): string[] {
+  const screen = importId ? (getBoot().catalogue.screens[importId] as ConsoleScreen | undefined) : undefined;
+  return screen?.kind === 'import' ? ['uploads.upload', screen.call] : [];
+}
+
+export function mayRunAction(
+  action: Pick<ActionDef, 'call' | 'download' | 'requires' | 'to' | 'form' | 'import'>,
+): boolean {
+  const calls = [
+    action.call,
+    action.download,
+    formSave(action.form),
+    ...importCalls(action.import),
+    ...(action.requires ?? []),
+  ].filter((c): c is string => c !== undefined);
   return calls.every(mayCall) && (action.to === undefined || mayOpenRoute(action.to));
 }
 

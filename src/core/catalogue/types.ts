@@ -1,5 +1,8 @@
 // The catalogue: one set of YAML files describing entities, API calls, screens, routes and labels.
 // The server, the console and the generator all read this shape (see docs/catalogue.md).
+import type { ImportScreen } from './import-screen.ts';
+
+export type { ImportColumn, ImportPart, ImportScreen, ImportTable } from './import-screen.ts';
 export type JsonSchema = Record<string, unknown>;
 
 /** Where a definition came from, so every problem names the file and the path inside it. */
@@ -160,6 +163,9 @@ export interface ActionDef {
   form?: string;
   /** Or (a list's row action) show the row in the list's `detail` screen, or hide it again. */
   detail?: boolean;
+  /** Or open this import screen (kind `import`) in a dialog, handing it the row or form data with
+   *  `args.body` added (docs/adr/0141-import-with-preview-screen.md). */
+  import?: string;
   /** In a form with tabs: shown only on these tabs (by tab id), e.g. "push users" on the messaging tab. */
   tabs?: string[];
   selection?: 'required' | 'none';
@@ -523,7 +529,15 @@ export interface ChartsScreen {
 }
 
 export type ScreenBody =
-  ListScreen | FormScreen | TilesScreen | PluginScreen | TreeScreen | TabsScreen | RunsScreen | ChartsScreen;
+  | ListScreen
+  | FormScreen
+  | TilesScreen
+  | PluginScreen
+  | TreeScreen
+  | TabsScreen
+  | RunsScreen
+  | ChartsScreen
+  | ImportScreen;
 
 export type ScreenDef = ScreenBody & {
   id: string;

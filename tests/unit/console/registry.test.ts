@@ -11,6 +11,7 @@ describe('console registry', () => {
     expect(Object.keys(screenKinds).sort()).toEqual([
       'charts',
       'form',
+      'import',
       'list',
       'plugin',
       'runs',

@@ -207,8 +207,10 @@ describe('matchHeader', () => {
 
 describe('the refused-rows report of the import dialog', () => {
   it('is a CSV Excel reads as UTF-8, every cell quoted', async () => {
-    const { errorReportCsv } = await import('../../../src/console/plugins/organisation-import/error-report.ts');
-    const csv = errorReportCsv([
+    const { reportCsv } = await import('../../../src/console/runtime/import/import-report.ts');
+    // The report columns the organisation import declares (schemas/screens/organisation.yaml).
+    const columns = ['ROWNUM', 'NAME', 'LOGINNO', 'TELEPHONE', 'EMAIL', 'depts', 'ERROR', 'TIP'];
+    const csv = reportCsv(columns, [
       {
         ROWNUM: 5,
         NAME: '王 "伟"',

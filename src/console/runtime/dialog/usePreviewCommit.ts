@@ -1,6 +1,8 @@
-// An uploaded file's two-step work (docs/adr/0035-organisation-excel-import-export.md, docs/adr/0038-applications-from-packages.md): first previewed (mode=preview: what a commit would do,
-// nothing written), then committed on request. Both answers share one shape; a failure is shown in the
-// dialog (or handed to `onFailure`, which may say more than the errmsg).
+// An uploaded file's two-step work (docs/adr/0035-organisation-excel-import-export.md,
+// docs/adr/0038-applications-from-packages.md, docs/adr/0141-import-with-preview-screen.md): first
+// previewed (mode=preview: what a commit would do, nothing written), then committed on request — or
+// committed at once when the call has no preview. Both answers share one shape; a failure is shown in
+// the dialog (or handed to `onFailure`, which may say more than the errmsg).
 import { useCallback, useState } from 'react';
 import type { DialogMessage } from './useDialogMessage.ts';
 
@@ -34,10 +36,11 @@ export function usePreviewCommit<Reply>(
     [send, messages, onFailure],
   );
 
+  /** The uploaded file, previewed first (`mode` preview) or committed at once. */
   const previewFile = useCallback(
-    (file: string) => {
+    (file: string, mode: PreviewMode = 'preview') => {
       setPath(file);
-      void run(file, 'preview');
+      void run(file, mode);
     },
     [run],
   );

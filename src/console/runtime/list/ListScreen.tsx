@@ -16,6 +16,7 @@ import { SearchForm } from './SearchForm.tsx';
 import { TableView } from './TableView.tsx';
 import { ListConfirm } from './ListConfirm.tsx';
 import { ListDetail } from './ListDetail.tsx';
+import { ImportDialog } from '../import/ImportDialog.tsx';
 import { FormDialog } from '../dialog/FormDialog.tsx';
 import { useListController } from './useListController.ts';
 
@@ -58,6 +59,8 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
           onClose={list.dialog.close}
           idField={screen.rowKey && !Array.isArray(screen.rowKey) ? screen.rowKey : 'id'}
         />
+      ) : list.dialog.open?.import ? (
+        <ImportDialog screenId={list.dialog.open.import} data={list.dialog.open.data} onClose={list.dialog.close} />
       ) : (
         list.dialog.open && (
           <OpenDialog

@@ -43,9 +43,11 @@ export function shownFor(callId: string, shown: Record<string, unknown>): Record
 }
 
 export interface OpenDialog {
-  /** A registered dialog's name, or (`form`) a catalogue form screen drawn in a FormDialog. */
+  /** A registered dialog's name, or (`form`) a catalogue form screen drawn in a FormDialog, or
+   *  (`import`) an import screen drawn in an ImportDialog. */
   name: string;
   form?: string;
+  import?: string;
   data: Record<string, unknown>;
 }
 
@@ -140,10 +142,11 @@ export function useListActions(
         setDialog({ name: action.id, form: action.form, data: formRecord(action, rowOf(rowId) ?? {}) });
         return;
       }
-      if (action.dialog) {
+      if (action.dialog || action.import) {
         const data = { ...(rowId === undefined ? {} : rowOf(rowId)), ...resolveArgs(action.args, url).body };
         setDialog({
-          name: action.dialog,
+          name: action.dialog ?? action.id,
+          import: action.import,
           data: action.selection === 'required' ? { ...data, ids, rows: ids.map(rowOf).filter(Boolean) } : data,
         });
         return;

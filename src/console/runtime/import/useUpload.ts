@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadProblem, type UploadUseName } from '../../../core/uploads.ts';
 import { call } from '../../api/client.ts';
-import type { DialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
+import type { DialogMessage } from '../dialog/useDialogMessage.ts';
 
 export interface UploadTarget {
   use: UploadUseName;

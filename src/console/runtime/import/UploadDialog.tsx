@@ -7,9 +7,9 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptedTypes, fileSize, megabytes, UPLOAD_USES, type UploadUseName } from '../../../core/uploads.ts';
 import { resourceUrl } from '../../api/client.ts';
-import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
-import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
-import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
+import { DialogMessageBar } from '../dialog/DialogMessageBar.tsx';
+import type { DialogPluginProps } from '../dialog/types.ts';
+import { useDialogMessage } from '../dialog/useDialogMessage.ts';
 import { useUpload } from './useUpload.ts';
 
 const isUse = (value: unknown): value is UploadUseName =>

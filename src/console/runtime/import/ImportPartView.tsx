@@ -1,0 +1,71 @@
+// What an import dialog shows of one answer (docs/adr/0141-import-with-preview-screen.md): its text
+// line, its table, its lists of entries (the warnings installing accepts).
+import { List, ListItem, ListItemText, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { ImportList, ImportPart } from '../../../core/catalogue/import-screen.ts';
+import type { Renderers } from '../cells/useCellRenderers.ts';
+import { ImportTable, type ReadPage } from './ImportTable.tsx';
+import { rowsOf, textOf, valueOf, type Answer, type DialogData } from './import-values.ts';
+
+export function EntryList({
+  list,
+  entries,
+}: {
+  list: Pick<ImportList, 'testId' | 'title' | 'primary' | 'secondary'>;
+  entries: Answer[];
+}) {
+  const { t } = useTranslation();
+  const title = list.title ? t(list.title) : undefined;
+  return (
+    <List dense data-testid={list.testId} aria-label={title}>
+      {entries.map((entry) => (
+        <ListItem key={`${String(entry[list.secondary ?? ''] ?? '')} ${String(entry[list.primary])}`} disableGutters>
+          <ListItemText
+            primary={String(entry[list.primary] ?? '')}
+            secondary={list.secondary ? String(entry[list.secondary] ?? '') : undefined}
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+export function ImportPartView({
+  part,
+  reply,
+  data,
+  readPage,
+  renderers,
+}: {
+  part: ImportPart;
+  reply: Answer;
+  data: DialogData;
+  readPage: ReadPage;
+  renderers: Renderers;
+}) {
+  const { t } = useTranslation();
+  const text = part.text ? textOf(part.text, reply, data) : null;
+  const tableShown = part.table && (!part.table.when || Boolean(valueOf(part.table.when, reply, data)));
+  return (
+    <>
+      {part.text && text && <Typography data-testid={part.text.testId}>{t(text[0], text[1])}</Typography>}
+      {part.table && tableShown && (
+        <ImportTable table={part.table} reply={reply} data={data} readPage={readPage} renderers={renderers} />
+      )}
+      {part.lists?.map((list) => {
+        const entries = rowsOf(list.rows, reply, data);
+        if (entries.length === 0) return null;
+        return (
+          <div key={list.testId}>
+            {list.title && (
+              <Typography sx={{ mt: 2 }} color="warning.main">
+                {t(list.title)}
+              </Typography>
+            )}
+            <EntryList list={list} entries={entries} />
+          </div>
+        );
+      })}
+    </>
+  );
+}

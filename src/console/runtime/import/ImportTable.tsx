@@ -1,0 +1,105 @@
+// An import answer's rows in a table (docs/adr/0141-import-with-preview-screen.md): the declared
+// columns, a page at a time when the table is paged (the first page from the answer or read, the
+// others read from the call, docs/adr/0064-users-import-streamed.md).
+import {
+  Chip,
+  Pagination,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ImportColumn, ImportTable as TableDef } from '../../../core/catalogue/import-screen.ts';
+import type { Renderers } from '../cells/useCellRenderers.ts';
+import { rowsOf, valueOf, type Answer, type DialogData } from './import-values.ts';
+
+export type ReadPage = (table: TableDef, page: number) => Promise<Answer | undefined>;
+
+function Cell({ column, row, renderers }: { column: ImportColumn; row: Answer; renderers: Renderers }) {
+  const { t } = useTranslation();
+  const value = column.field ? row[column.field] : undefined;
+  const Render = column.render ? renderers[column.render] : undefined;
+  if (Render) return <Render value={value} row={row} schema={{}} />;
+  const text = column.labels?.[String(value)] ? t(column.labels[String(value)]) : String(value ?? '');
+  const color = column.colors?.[String(value)];
+  return color ? <Chip size="small" color={color} label={text} /> : <>{text}</>;
+}
+
+export function ImportTable({
+  table,
+  reply,
+  data,
+  readPage,
+  renderers,
+}: {
+  table: TableDef;
+  reply: Answer;
+  data: DialogData;
+  readPage: ReadPage;
+  renderers: Renderers;
+}) {
+  const { t } = useTranslation();
+  const first = table.rows ? rowsOf(table.rows, reply, data) : null;
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<Answer[] | null>(first);
+  const go = (wanted: number) => {
+    setPage(wanted);
+    if (wanted === 1 && first) setRows(first);
+    else
+      void readPage(table, wanted).then(
+        (answer) => answer && setRows(rowsOf(table.rows ?? 'reply.rows', answer, data)),
+      );
+  };
+  // A table without rows in the answer reads its first page (the refused rows after a commit).
+  useEffect(() => {
+    if (!table.rows)
+      void readPage(table, 1).then((answer) => setRows(answer ? rowsOf('reply.rows', answer, data) : []));
+  }, [table, readPage, data]);
+  if (!rows) return null;
+  if (rows.length === 0 && table.empty) return <Typography sx={{ mt: 1 }}>{t(table.empty)}</Typography>;
+  const count = table.paging ? Number(valueOf(table.paging.count, reply, data) ?? 0) : 0;
+  const marked = table.columns.find((c) => c.colors)?.field;
+  return (
+    <>
+      <TableContainer sx={{ maxHeight: 360, mt: 1 }}>
+        <Table size="small" stickyHeader data-testid={table.testId}>
+          <TableHead>
+            <TableRow>
+              {table.columns.map((c, i) => (
+                <TableCell key={i}>{c.label ? t(c.label) : ''}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow
+                key={table.key.map((k) => String(row[k])).join('/')}
+                {...(marked ? { [`data-${marked}`]: String(row[marked]) } : {})}
+              >
+                {table.columns.map((c, i) => (
+                  <TableCell key={i}>
+                    <Cell column={c} row={row} renderers={renderers} />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {table.paging && count > table.paging.size && (
+        <Pagination
+          data-testid={table.paging.testId}
+          sx={{ mt: 1 }}
+          page={page}
+          count={Math.ceil(count / table.paging.size)}
+          onChange={(_e, p) => go(p)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+// What an import screen reads from an answer (docs/adr/0141-import-with-preview-screen.md): rules over
+// `reply` (the call's answer) and `data` (the opener's), and the call's arguments from that data.
+import type { ImportScreen, ImportText } from '../../../core/catalogue/import-screen.ts';
+import { ruleValue } from '../../../core/rules.ts';
+
+export type Answer = Record<string, unknown>;
+export type DialogData = Record<string, unknown>;
+
+export const valueOf = (rule: string, reply: Answer | null, data: DialogData): unknown =>
+  ruleValue(rule, { reply: reply ?? {}, data });
+
+export const rowsOf = (rule: string | undefined, reply: Answer | null, data: DialogData): Answer[] => {
+  const value = rule ? valueOf(rule, reply, data) : undefined;
+  return Array.isArray(value) ? (value as Answer[]) : [];
+};
+
+/** The label key and the values a text interpolates (an absent value reads as empty, never "null"). */
+export function textOf(text: ImportText, reply: Answer | null, data: DialogData): [string, Answer] {
+  const key = text.by ? (text.labels?.[String(valueOf(text.by, reply, data))] ?? '') : (text.label ?? '');
+  const raw =
+    typeof text.values === 'string'
+      ? valueOf(text.values, reply, data)
+      : Object.fromEntries(Object.entries(text.values ?? {}).map(([name, rule]) => [name, valueOf(rule, reply, data)]));
+  const values = Object.fromEntries(
+    Object.entries(raw && typeof raw === 'object' ? raw : {}).map(([name, v]) => [name, v ?? '']),
+  );
+  return [key, values];
+}
+
+export interface ImportRequest {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body?: Record<string, unknown>;
+}
+
+/** The call's arguments: the declared data fields, the uploaded file's path and the mode. */
+export function importRequest(screen: ImportScreen, data: DialogData, path: string, extra: Answer = {}): ImportRequest {
+  const pick = (map: Record<string, string> | undefined) =>
+    Object.fromEntries(Object.entries(map ?? {}).map(([name, field]) => [name, String(data[field] ?? '')]));
+  const query: Answer = { ...pick(screen.args?.query), ...extra };
+  const body: Answer = pick(screen.args?.body);
+  const [part, name] = screen.file.split('.');
+  (part === 'body' ? body : query)[name] = path;
+  // A call taking everything in its query gets no body at all (the departments' import).
+  return { params: pick(screen.args?.params), query, ...(Object.keys(body).length ? { body } : {}) };
+}
+
+/** The mode's query name (`query.mode` → `mode`), or none when the upload is committed at once. */
+export const modeName = (screen: ImportScreen): string | undefined => screen.mode?.split('.')[1];

@@ -1,0 +1,59 @@
+// An import screen's controller (docs/adr/0141-import-with-preview-screen.md): the uploaded file goes
+// to the screen's call, previewed then committed (usePreviewCommit.ts); a refusal's field errors are
+// kept to be listed when the screen declares `problems`; further pages of a table are read from the
+// same call with the table's query.
+import { useCallback, useState } from 'react';
+import type { ImportScreen, ImportTable } from '../../../core/catalogue/import-screen.ts';
+import type { FieldError } from '../../../core/envelope.ts';
+import { ApiError } from '../../api/ApiError.ts';
+import { callAny } from '../../api/client.ts';
+import { countText } from '../counted-label.ts';
+import type { DialogMessage } from '../dialog/useDialogMessage.ts';
+import { importRequest, modeName, type Answer, type DialogData } from './import-values.ts';
+import { usePreviewCommit, type PreviewMode } from '../dialog/usePreviewCommit.ts';
+
+export function useImport(screen: ImportScreen, data: DialogData, messages: DialogMessage) {
+  const [problems, setProblems] = useState<FieldError[]>([]);
+  const mode = modeName(screen);
+  const send = useCallback(
+    (path: string, step: PreviewMode) =>
+      callAny<Answer>(screen.call, {
+        ...importRequest(screen, data, path, mode ? { [mode]: step } : {}),
+        silent: true,
+      }),
+    [screen, data, mode],
+  );
+  const onFailure = useCallback(
+    (e: unknown) => {
+      const found = screen.problems && e instanceof ApiError ? e.fieldErrors : [];
+      setProblems(found);
+      // The problems are listed; the bar says what they mean for the import (or the only one itself).
+      if (screen.problems && found.length > 0)
+        messages.show('error', countText(screen.problems.refused, found.length, { problem: found[0].message }));
+      else messages.showFailure(e);
+    },
+    [screen, messages],
+  );
+  const run = usePreviewCommit(send, messages, onFailure);
+  const { path } = run;
+
+  /** A page of a paged table, read from the call; undefined when it could not be read (shown). */
+  const page = useCallback(
+    async (table: ImportTable, wanted: number): Promise<Answer | undefined> => {
+      if (!path || !table.paging) return undefined;
+      const { query, page: pageName, lines, size } = table.paging;
+      try {
+        return await callAny<Answer>(screen.call, {
+          ...importRequest(screen, data, path, { ...query, [pageName]: wanted, [lines]: size }),
+          silent: true,
+        });
+      } catch (e) {
+        messages.showFailure(e);
+        return undefined;
+      }
+    },
+    [screen, data, path, messages],
+  );
+  const upload = useCallback((file: string) => run.previewFile(file, mode ? 'preview' : 'commit'), [run, mode]);
+  return { ...run, upload, problems, page };
+}
