@@ -69,7 +69,6 @@ const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   upload: () => import('./plugins/upload/UploadDialog.tsx'),
   'sms-test': () => import('./plugins/sms-test/SmsTestDialog.tsx'),
   'config-import': () => import('./plugins/config-import/ConfigImportDialog.tsx'),
-  'field-extend-form': () => import('./plugins/field-extend/FieldExtendDialog.tsx'),
   'organisation-import-users': () => import('./plugins/organisation-import/UsersImportDialog.tsx'),
   'organisation-import-departments': () => import('./plugins/organisation-import/DepartmentsImportDialog.tsx'),
   'user-form': () => import('./plugins/organisation/UserFormDialog.tsx'),
@@ -92,7 +91,6 @@ const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   'special-day-form': () => import('./plugins/calendar/SpecialDayDialog.tsx'),
   'calendar-ics-import': () => import('./plugins/calendar/IcsImportDialog.tsx'),
   'oplog-entry': () => import('./plugins/operation-log/OperationLogEntryDialog.tsx'),
-  'oplog-export': () => import('./plugins/operation-log/OperationLogExportDialog.tsx'),
 };
 export const dialogs: Registry = Object.freeze({ ...dialogLoaders });
 

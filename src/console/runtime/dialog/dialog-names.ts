@@ -8,7 +8,6 @@ export const DIALOG_NAMES = [
   'upload',
   'sms-test',
   'config-import',
-  'field-extend-form',
   'organisation-import-users',
   'organisation-import-departments',
   'user-form',
@@ -31,7 +30,6 @@ export const DIALOG_NAMES = [
   'special-day-form',
   'calendar-ics-import',
   'oplog-entry',
-  'oplog-export',
 ] as const;
 
 export type DialogName = (typeof DIALOG_NAMES)[number];

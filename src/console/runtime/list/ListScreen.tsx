@@ -18,10 +18,14 @@ import { ListConfirm } from './ListConfirm.tsx';
 import { ListDetail } from './ListDetail.tsx';
 import { FormDialog } from '../dialog/FormDialog.tsx';
 import { useListController } from './useListController.ts';
+import { useCatalogue } from '../catalogue-context.ts';
 
 function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string }) {
   const { t } = useTranslation();
   const list = useListController(screen, urlPrefix);
+  const screens = useCatalogue().screens;
+  // A form drawn in a dialog knows its record by its own `key` (the extension field's fid), else the row key.
+  const formKey = (id: string) => (screens[id]?.kind === 'form' ? (screens[id] as { key?: string }).key : undefined);
   const renderers = useCellRenderers(screen.columns.map((c) => c.render));
   if (!renderers) return <LoadingPanel />;
   return (
@@ -55,8 +59,11 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
         <FormDialog
           screenId={list.dialog.open.form}
           data={list.dialog.open.data}
+          fixed={list.dialog.open.fixed}
           onClose={list.dialog.close}
-          idField={screen.rowKey && !Array.isArray(screen.rowKey) ? screen.rowKey : 'id'}
+          idField={
+            formKey(list.dialog.open.form) ?? (screen.rowKey && !Array.isArray(screen.rowKey) ? screen.rowKey : 'id')
+          }
         />
       ) : (
         list.dialog.open && (

@@ -47,6 +47,8 @@ export interface OpenDialog {
   name: string;
   form?: string;
   data: Record<string, unknown>;
+  /** A form's fields of every new record (its action's `args.body`). */
+  fixed?: Record<string, unknown>;
 }
 
 /** The record a row's form action starts from: the row, or its fields picked by the action's `query`. */
@@ -118,7 +120,8 @@ export function useListActions(
       }
       if (action.download) {
         const { params, query } = resolveArgs(action.args, url);
-        downloadFrom(callUrl(action.download, params, { ...shownFor(action.download, shown), ...query }));
+        const asked = { ...shownFor(action.download, shown), ...query, ...action.fixedQuery };
+        downloadFrom(callUrl(action.download, params, asked));
         return;
       }
       const ids = rowId === undefined ? selection : [rowId];
@@ -136,8 +139,12 @@ export function useListActions(
         });
         return;
       }
-      if (action.form && rowId !== undefined) {
-        setDialog({ name: action.id, form: action.form, data: formRecord(action, rowOf(rowId) ?? {}) });
+      if (action.form) {
+        // On a row, the row's record; from the toolbar, a new one. `args.body` holds the fields every
+        // new record starts with, also after Save and new (the enterprise of its own extension field).
+        const fixed = resolveArgs(action.args, url).body;
+        const data = rowId === undefined ? { ...fixed } : formRecord(action, rowOf(rowId) ?? {});
+        setDialog({ name: action.id, form: action.form, data, fixed });
         return;
       }
       if (action.dialog) {
