@@ -1,5 +1,5 @@
 // Check: route context (`sourceArgs`, an action's `args`, a tree's `args` and `nodeParam`) and a
-// download's `fixedQuery` name parts the call has: a path parameter of its path, a property of its
+// download's `fixed` name parts the call has: a path parameter of its path, a property of its
 // query, a property of its (object) body.
 // A dialog action's `args.body` is data for the dialog, not a call's, so only its call is checked.
 import { pathParams } from '../../src/core/catalogue/openapi.ts';
@@ -46,14 +46,14 @@ export function callArgsProblems(
 }
 
 /** A download's fixed query values name its call's query fields (docs/adr/0143-list-exports-and-dialog-forms-in-yaml.md). */
-function fixedQueryProblems(catalogue: Catalogue, a: ActionDef, pointer: string, file: string): Problem[] {
-  if (!a.download || !a.fixedQuery) return [];
-  return callArgsProblems(catalogue, a.download, { query: a.fixedQuery }, { file, pointer }, ['query']);
+function fixedProblems(catalogue: Catalogue, a: ActionDef, pointer: string, file: string): Problem[] {
+  if (!a.download || !a.fixed) return [];
+  return callArgsProblems(catalogue, a.download, { query: a.fixed }, { file, pointer }, ['query']);
 }
 
 function actionProblems(catalogue: Catalogue, actions: ActionDef[] | undefined, file: string, base: string): Problem[] {
   return (actions ?? []).flatMap((a, i) => [
-    ...fixedQueryProblems(catalogue, a, `${base}/${i}/fixedQuery`, file),
+    ...fixedProblems(catalogue, a, `${base}/${i}/fixed`, file),
     ...(a.call && a.args
       ? callArgsProblems(
           catalogue,

@@ -26,8 +26,6 @@ export const DIALOG_NAMES = [
   'application-km',
   'application-im',
   'forms-sync',
-  'calendar-form',
-  'special-day-form',
   'calendar-ics-import',
   'oplog-entry',
 ] as const;
