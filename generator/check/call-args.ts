@@ -1,5 +1,6 @@
-// Check: route context (`sourceArgs`, an action's `args`, a tree's `args` and `nodeParam`) names parts
-// the call has: a path parameter of its path, a property of its query, a property of its (object) body.
+// Check: route context (`sourceArgs`, an action's `args`, a tree's `args` and `nodeParam`) and a
+// download's `fixed` name parts the call has: a path parameter of its path, a property of its
+// query, a property of its (object) body.
 // A dialog action's `args.body` is data for the dialog, not a call's, so only its call is checked.
 import { pathParams } from '../../src/core/catalogue/openapi.ts';
 import { inlineEntityRefs } from '../../src/core/catalogue/schema-refs.ts';
@@ -44,9 +45,16 @@ export function callArgsProblems(
   return problems;
 }
 
+/** A download's fixed query values name its call's query fields (docs/adr/0143-list-exports-and-dialog-forms-in-yaml.md). */
+function fixedProblems(catalogue: Catalogue, a: ActionDef, pointer: string, file: string): Problem[] {
+  if (!a.download || !a.fixed) return [];
+  return callArgsProblems(catalogue, a.download, { query: a.fixed }, { file, pointer }, ['query']);
+}
+
 function actionProblems(catalogue: Catalogue, actions: ActionDef[] | undefined, file: string, base: string): Problem[] {
-  return (actions ?? []).flatMap((a, i) =>
-    a.call && a.args
+  return (actions ?? []).flatMap((a, i) => [
+    ...fixedProblems(catalogue, a, `${base}/${i}/fixed`, file),
+    ...(a.call && a.args
       ? callArgsProblems(
           catalogue,
           a.call,
@@ -54,8 +62,8 @@ function actionProblems(catalogue: Catalogue, actions: ActionDef[] | undefined, 
           { file, pointer: `${base}/${i}/args` },
           a.dialog ? [] : ['params', 'query', 'body'],
         )
-      : [],
-  );
+      : []),
+  ]);
 }
 
 function screenProblems(catalogue: Catalogue, screen: ScreenDef): Problem[] {

@@ -1,6 +1,8 @@
 // Check: a list's `paging` names query parameters of its source call; a row action with `detail: true`
 // belongs to a list that has a `detail` screen (and a `detail` screen has such an action to show it);
-// a row action's `form` names a form screen (docs/adr/0134-runtime-owns-entries-lists-and-forms.md).
+// an action's `form` names a form screen, one with `create` from the toolbar, and its `fixed` values
+// name fields of that form's entity
+// (docs/adr/0134-runtime-owns-entries-lists-and-forms.md, docs/adr/0143-list-exports-and-dialog-forms-in-yaml.md).
 import type { ActionDef, ListScreen, ScreenDef } from '../../src/core/catalogue/types.ts';
 import type { Check, Problem } from './problem.ts';
 
@@ -36,8 +38,22 @@ export const checkListDetail: Check = ({ catalogue }) =>
       if (form && form.kind !== 'form')
         out.push(problem(`/rowActions/${i}/form`, `"${a.form}" is a ${form.kind} screen, not a form`));
     });
+    [...(list.actions ?? []), ...rowActions].forEach((a, i, all) => {
+      const form = a.form ? catalogue.screens[a.form] : undefined;
+      const fields = Object.keys((form?.kind === 'form' && catalogue.entities[form.entity]?.schema.properties) || {});
+      const where =
+        i < all.length - rowActions.length ? `/actions/${i}` : `/rowActions/${i + rowActions.length - all.length}`;
+      for (const name of a.form ? Object.keys(a.fixed ?? {}) : [])
+        if (!fields.includes(name))
+          out.push(problem(`${where}/fixed/${name}`, `"${name}" is not a field of "${a.form}"`));
+    });
     (list.actions ?? []).forEach((a, i) => {
-      if (a.detail || a.form) out.push(problem(`/actions/${i}`, `"${a.id}": form and detail are row actions`));
+      if (a.detail) out.push(problem(`/actions/${i}`, `"${a.id}": detail is a row action`));
+      const form = a.form ? catalogue.screens[a.form] : undefined;
+      if (form && form.kind !== 'form')
+        out.push(problem(`/actions/${i}/form`, `"${a.form}" is a ${form.kind} screen, not a form`));
+      else if (form && !(form as { create?: string }).create)
+        out.push(problem(`/actions/${i}/form`, `a toolbar form makes a new record, "${a.form}" has no create`));
     });
     if (list.detail && !rowActions.some((a) => a.detail))
       out.push(problem('/detail', 'no row action shows the detail (detail: true)'));

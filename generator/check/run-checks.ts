@@ -26,6 +26,7 @@ import { checkSecurityDoc } from './security-doc.ts';
 import { checkCrudCalls } from './crud-calls.ts';
 import { checkChartReads } from './chart-reads.ts';
 import { checkImportScreens } from './import-screens.ts';
+import { checkDisabledOptions } from './disabled-options.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates,
@@ -52,6 +53,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkCrudCalls,
   checkChartReads,
   checkImportScreens,
+  checkDisabledOptions,
 ];
 
 export interface CheckResult {

@@ -71,7 +71,6 @@ const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   upload: () => import('./runtime/import/UploadDialog.tsx'),
   'sms-test': () => import('./plugins/sms-test/SmsTestDialog.tsx'),
   'config-import': () => import('./plugins/config-import/ConfigImportDialog.tsx'),
-  'field-extend-form': () => import('./plugins/field-extend/FieldExtendDialog.tsx'),
   'user-form': () => import('./plugins/organisation/UserFormDialog.tsx'),
   'user-resign': () => import('./plugins/organisation/UserResignDialog.tsx'),
   'user-batch': () => import('./plugins/organisation/UserBatchDialog.tsx'),
@@ -86,11 +85,8 @@ const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   'application-km': () => import('./plugins/software/KnowledgeDialog.tsx'),
   'application-im': () => import('./plugins/app-agents/AppAgentsDialog.tsx'),
   'forms-sync': () => import('./plugins/software/FormsSyncDialog.tsx'),
-  'calendar-form': () => import('./plugins/calendar/CalendarFormDialog.tsx'),
-  'special-day-form': () => import('./plugins/calendar/SpecialDayDialog.tsx'),
   'calendar-ics-import': () => import('./plugins/calendar/IcsImportDialog.tsx'),
   'oplog-entry': () => import('./plugins/operation-log/OperationLogEntryDialog.tsx'),
-  'oplog-export': () => import('./plugins/operation-log/OperationLogExportDialog.tsx'),
 };
 export const dialogs: Registry = Object.freeze({ ...dialogLoaders });
 

@@ -158,8 +158,12 @@ export interface ActionDef {
   dialog?: string;
   /** Or download what a GET call answers as a file (form actions, e.g. a configuration export). */
   download?: string;
-  /** Or (a list's row action) open this form screen in a dialog on the row; `query` then maps the
-   *  form's fields to row fields (its record), else the form starts from the row itself. */
+  /** Fixed values: of the `download` call's query (the operation log's `format: csv`), or of the new
+   *  record a `form` action starts (a special day's `kind: holiday`). */
+  fixed?: Record<string, string>;
+  /** Or (a list's action) open this form screen in a dialog: on the row, `query` then mapping the
+   *  form's fields to row fields (its record), else the row itself; from the toolbar a new record
+   *  starting from `args.body` (docs/adr/0143-list-exports-and-dialog-forms-in-yaml.md). */
   form?: string;
   /** Or (a list's row action) show the row in the list's `detail` screen, or hide it again. */
   detail?: boolean;
@@ -253,7 +257,9 @@ export interface FormSection {
  *  of the same form or tab), e.g. the complexity switch ticking all four character classes. */
 export interface FieldFill {
   when: string;
-  values: Record<string, unknown>;
+  values?: Record<string, unknown>;
+  /** Fields set to another field's value (target → source): an empty end date takes the start date. */
+  copy?: Record<string, string>;
 }
 
 export type FormField =
@@ -266,6 +272,8 @@ export type FormField =
       section?: string;
       note?: string;
       fills?: FieldFill;
+      /** While `when` holds, these enum values are shown but cannot be chosen (docs/adr/0143-list-exports-and-dialog-forms-in-yaml.md). */
+      disabledOptions?: { when: string; values: Array<string | number | boolean> };
     };
 
 /** A tab of a form: its own fields (of the entity, or of the object property `group` names), or

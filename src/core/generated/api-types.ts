@@ -3231,6 +3231,14 @@ export interface OperationLogDeleteReply {
 export interface OperationLogExportQuery {
   operator?: string;
   date?: string;
+  /**
+   * yyyy-MM-dd; the day starts at 00:00:00 UTC
+   */
+  dateFrom?: string;
+  /**
+   * yyyy-MM-dd; the day ends at 23:59:59 UTC
+   */
+  dateTo?: string;
   ip?: string;
   call?: string;
   target?: string;

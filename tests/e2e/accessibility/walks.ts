@@ -280,10 +280,6 @@ function walks(lang: string): void {
       await page.getByTestId('oplog-hash').waitFor();
       await w.check('/domain, log entry dialog');
       await closeWithEscape(page, 'oplog-entry-dialog');
-      await page.getByTestId('action-export').click();
-      await page.getByTestId('oplog-export-dialog').waitFor();
-      await w.check('/domain, log export dialog');
-      await closeWithEscape(page, 'oplog-export-dialog');
       await page.getByTestId('form-tab-basic').click();
       await page.getByTestId('icon-widget-choose').first().click();
       await page.getByTestId('icon-picker').waitFor();

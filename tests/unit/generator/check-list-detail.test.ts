@@ -44,15 +44,37 @@ describe('atrium check on list paging, detail and form row actions', () => {
     ).toBe(true);
   });
 
-  it('catches a detail nothing shows, a detail action without a detail, and form or detail as toolbar actions', () => {
+  it('catches a detail nothing shows, a detail action without a detail, detail in the toolbar and a toolbar form that cannot create', () => {
     let docs = setAt(fixtureDocs(), SCREENS, `${LIST}/detail`, { param: 'shown', screen: 'gadget.list' });
     expect(problemLines(docs)).toEqual([`${SCREENS}:${LIST}/detail: no row action shows the detail (detail: true)`]);
     docs = setAt(fixtureDocs(), SCREENS, `${LIST}/rowActions`, [{ id: 'show', label: 'action.new', detail: true }]);
     docs = setAt(docs, SCREENS, `${LIST}/actions/0`, { id: 'edit', label: 'action.new', form: 'gadget.form' });
+    docs = setAt(docs, SCREENS, `${LIST}/actions/1`, { id: 'peek', label: 'action.new', detail: true });
     expect(problemLines(docs)).toEqual([
-      `${SCREENS}:${LIST}/actions/0: "edit": form and detail are row actions`,
+      `${SCREENS}:${LIST}/actions/0/form: a toolbar form makes a new record, "gadget.form" has no create`,
+      `${SCREENS}:${LIST}/actions/1: "peek": detail is a row action`,
       `${SCREENS}:${LIST}/rowActions/0/detail: row action "show" shows a detail but the list has no detail`,
     ]);
+  });
+
+  // docs/adr/0143-list-exports-and-dialog-forms-in-yaml.md: a toolbar form, its fixed values, a disabled choice.
+  it('accepts a toolbar form with create and fixed fields of its entity; catches other fixed names and choices', () => {
+    let docs = setAt(fixtureDocs(), SCREENS, '/screens/2/create', 'gadgets.save');
+    docs = setAt(docs, SCREENS, `${LIST}/actions/0`, {
+      id: 'new',
+      label: 'action.new',
+      form: 'gadget.form',
+      fixed: { status: '1' },
+    });
+    expect(problemLines(docs)).toEqual([]);
+    docs = setAt(docs, SCREENS, `${LIST}/actions/0/fixed`, { colour: 'red' });
+    docs = setAt(docs, SCREENS, '/screens/2/fields/2', {
+      field: 'status',
+      disabledOptions: { when: 'form.name', values: [7] },
+    });
+    const lines = problemLines(docs);
+    expect(lines.some((l) => l.includes(`${LIST}/actions/0/fixed/colour`))).toBe(true);
+    expect(lines.some((l) => l.includes('/screens/2/fields/2/disabledOptions') && l.includes('"7"'))).toBe(true);
   });
 });
 

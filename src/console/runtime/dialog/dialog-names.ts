@@ -8,7 +8,6 @@ export const DIALOG_NAMES = [
   'upload',
   'sms-test',
   'config-import',
-  'field-extend-form',
   'user-form',
   'user-resign',
   'user-batch',
@@ -23,11 +22,8 @@ export const DIALOG_NAMES = [
   'application-km',
   'application-im',
   'forms-sync',
-  'calendar-form',
-  'special-day-form',
   'calendar-ics-import',
   'oplog-entry',
-  'oplog-export',
 ] as const;
 
 export type DialogName = (typeof DIALOG_NAMES)[number];

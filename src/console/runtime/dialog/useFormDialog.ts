@@ -1,7 +1,8 @@
 // The controller of a catalogue form screen drawn in a dialog (FormDialog): the record comes from the
 // opener (a list row, or {} for a new one); Save closes, Save-and-new resets to the schema defaults and
-// stays open; messages are said inside the dialog. `adjust` lets the opener add transitions (one
-// field's change setting another); stale dependent choices are cleared here for every form.
+// stays open; messages are said inside the dialog. The form's field `fills` apply as on a form screen,
+// and `adjust` lets the opener add transitions of its own; stale dependent choices are cleared here for
+// every form.
 import { useCatalogue } from '../catalogue-context.ts';
 import type { ErrorSchema } from '@rjsf/utils';
 import { useCallback, useMemo, useState } from 'react';
@@ -11,6 +12,7 @@ import { callAny } from '../../api/client.ts';
 import { withSchemaDefaults } from '../../../core/form-rules.ts';
 import { encodeWireFields, passwordFields } from '../../../core/wire-fields.ts';
 import { errorSchemaOf } from '../form/field-errors.ts';
+import { applyFills } from '../form/field-fills.ts';
 import { buildFormLayout } from '../form/form-layout.ts';
 import { formRulesValidator } from '../form/form-rules-validator.ts';
 import { withoutStaleChoices } from '../form/stale-choices.ts';
@@ -88,12 +90,14 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
     (data: Row) => {
       setFormData((before) => {
         const full = (r: Row) => withSchemaDefaults(entity?.schema, r);
-        const adjusted = options.adjust ? options.adjust(full(before), full(data)) : data;
+        // The form's own `fills` apply as on a form screen, then the opener's transition.
+        const filled = applyFills(screen.fields, full(before), full(data), (form) => ruleContext({ form }));
+        const adjusted = options.adjust ? options.adjust(full(before), filled) : filled;
         return withoutStaleChoices(layout.optionFields, full(before), adjusted, ruleContext().user);
       });
       setServerErrors(undefined);
     },
-    [entity, options, layout.optionFields],
+    [entity, options, layout.optionFields, screen.fields],
   );
 
   /** Saves; `andNew` then starts a new record instead of closing. Answers whether it saved. */

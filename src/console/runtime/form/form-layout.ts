@@ -1,8 +1,8 @@
 // Turns a catalogue form screen into what RJSF draws: the entity schema cut down to the screen's
 // fields (label keys kept as titles, because validation messages name fields by them) with its
 // conditional rules over those fields (form-conditions.ts), and a
-// uiSchema with translated titles, x-labels option names, widgets, read-only flags, notes and
-// section headings; plus the fields whose choices a call provides (x-options).
+// uiSchema with translated titles, x-labels option names, widgets, read-only flags, disabled choices,
+// notes and section headings; plus the fields whose choices a call provides (x-options).
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ConsoleCatalogue, FormField, JsonSchema, OptionSource } from '../../../core/catalogue/types.ts';
 import { inlineEntityRefs } from '../../../core/catalogue/schema-refs.ts';
@@ -96,6 +96,8 @@ export function buildFormLayout(
     const readonly =
       prop.readOnly === true || (entry.readonlyWhen !== undefined && evaluateRule(entry.readonlyWhen, context));
     uiSchema[entry.field] = fieldUi(prop, entry, widget, readonly, t);
+    if (entry.disabledOptions && evaluateRule(entry.disabledOptions.when, context))
+      uiSchema[entry.field]['ui:enumDisabled'] = entry.disabledOptions.values;
     if (prop['x-options']) optionFields.push({ field: entry.field, source: prop['x-options'] as OptionSource });
     order.push(entry.field);
   }

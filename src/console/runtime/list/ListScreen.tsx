@@ -8,7 +8,7 @@ import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { useCellRenderers } from '../cells/useCellRenderers.ts';
 import { OpenDialog } from '../dialog/OpenDialog.tsx';
 import { dialogName } from '../dialog/dialog-names.ts';
-import type { ListScreenDef } from '../screen-types.ts';
+import type { FormScreenDef, ListScreenDef } from '../screen-types.ts';
 import { CardView } from './CardView.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
@@ -19,10 +19,17 @@ import { ListDetail } from './ListDetail.tsx';
 import { ImportDialog } from '../import/ImportDialog.tsx';
 import { FormDialog } from '../dialog/FormDialog.tsx';
 import { useListController } from './useListController.ts';
+import { useCatalogue } from '../catalogue-context.ts';
 
 function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string }) {
   const { t } = useTranslation();
   const list = useListController(screen, urlPrefix);
+  const screens = useCatalogue().screens;
+  // A form drawn in a dialog knows its record by its own `key` (the extension field's fid), else the row
+  // key, and its save call takes it in the path parameter `keyArg` names (default `id`).
+  const formOf = (id: string) => (screens[id]?.kind === 'form' ? (screens[id] as FormScreenDef) : undefined);
+  const formKey = (id: string) => formOf(id)?.key;
+  const keyParam = (id: string) => formOf(id)?.keyArg?.replace(/^query\..*/, '') || undefined;
   const renderers = useCellRenderers(screen.columns.map((c) => c.render));
   if (!renderers) return <LoadingPanel />;
   return (
@@ -56,8 +63,13 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
         <FormDialog
           screenId={list.dialog.open.form}
           data={list.dialog.open.data}
+          fixed={list.dialog.open.fixed}
+          params={list.dialog.open.params}
+          idParam={keyParam(list.dialog.open.form)}
           onClose={list.dialog.close}
-          idField={screen.rowKey && !Array.isArray(screen.rowKey) ? screen.rowKey : 'id'}
+          idField={
+            formKey(list.dialog.open.form) ?? (screen.rowKey && !Array.isArray(screen.rowKey) ? screen.rowKey : 'id')
+          }
         />
       ) : list.dialog.open?.import ? (
         <ImportDialog screenId={list.dialog.open.import} data={list.dialog.open.data} onClose={list.dialog.close} />

@@ -49,6 +49,10 @@ export interface OpenDialog {
   form?: string;
   import?: string;
   data: Record<string, unknown>;
+  /** A form's fields of every new record (its action's `args.body` and `fixed`), and the path
+   *  parameters of its save calls beyond the record key (`args.params`: the calendar of a day). */
+  fixed?: Record<string, unknown>;
+  params?: Record<string, string>;
 }
 
 /** The record a row's form action starts from: the row, or its fields picked by the action's `query`. */
@@ -120,7 +124,8 @@ export function useListActions(
       }
       if (action.download) {
         const { params, query } = resolveArgs(action.args, url);
-        downloadFrom(callUrl(action.download, params, { ...shownFor(action.download, shown), ...query }));
+        const asked = { ...shownFor(action.download, shown), ...query, ...action.fixed };
+        downloadFrom(callUrl(action.download, params, asked));
         return;
       }
       const ids = rowId === undefined ? selection : [rowId];
@@ -138,8 +143,13 @@ export function useListActions(
         });
         return;
       }
-      if (action.form && rowId !== undefined) {
-        setDialog({ name: action.id, form: action.form, data: formRecord(action, rowOf(rowId) ?? {}) });
+      if (action.form) {
+        // On a row, the row's record; from the toolbar, a new one. `args.body` holds the fields every
+        // new record starts with, also after Save and new (the enterprise of its own extension field).
+        const { body, params } = resolveArgs(action.args, url);
+        const fixed = { ...body, ...action.fixed };
+        const data = rowId === undefined ? { ...fixed } : formRecord(action, rowOf(rowId) ?? {});
+        setDialog({ name: action.id, form: action.form, data, fixed, params });
         return;
       }
       if (action.dialog || action.import) {

@@ -73,8 +73,9 @@ const remove: CallHandler<'operationLog.delete'> = async (ctx) => {
 const exportEntries: CallHandler<'operationLog.export'> = async (ctx) => {
   const scope = await logScope(ctx, ctx.params.id);
   await ctx.services.operationLog.idle();
-  const { date = '', format = 'xlsx', ...rest } = ctx.query;
-  const [dateFrom, dateTo] = date ? (date.includes(',') ? date.split(',') : [date, date]) : [];
+  const { date = '', format = 'xlsx', dateFrom: from, dateTo: to, ...rest } = ctx.query;
+  // The spec's `date` (a day or "from,to") wins over the list's own search names.
+  const [dateFrom, dateTo] = date ? (date.includes(',') ? date.split(',') : [date, date]) : [from, to];
   const labels = await labelsOf(ctx);
   return exportLog(
     ctx.reply,
