@@ -17,7 +17,8 @@ async function governedJob(ctx: Ctx, jobId: string) {
     .select(['id', 'instance_id'])
     .where('id', '=', jobId)
     .executeTakeFirst();
-  if (!job) throw new AppError('notFound', undefined, 'flow.msg.noJob');
+  // A process's start timer (docs/adr/0147-timer-start-events.md) belongs to no instance: none to govern here.
+  if (!job?.instance_id) throw new AppError('notFound', undefined, 'flow.msg.noJob');
   return { job, instance: await governedInstance(ctx, job.instance_id) };
 }
 
