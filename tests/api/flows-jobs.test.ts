@@ -10,7 +10,7 @@ import { failTask, fetchAndLock } from '../../src/server/workflow/waits/external
 import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, type EngineWorld } from './helpers/engine-world.ts';
-import { signedInCallers, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { ACME, signedInCallers, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { eventually } from './helpers/two-instances.ts';
 import { installWaiting } from './helpers/waiting-processes.ts';
 
@@ -68,6 +68,17 @@ describe.each(targets)('jobs in flow monitoring on $name', (target) => {
         { body: { application: world.applicationId, ...search }, query: { pagelines: 100 } },
       )
     ).reply.data.datas.map((r) => r.id);
+  const history = async (id: string) =>
+    (
+      await acme.call<{ history: Array<{ action: string; actor: string; nodeName: string }> }>(
+        'GET',
+        '/authtime/domain/workflow/flowstatert',
+        { query: { id } },
+      )
+    ).reply.data.history.map(({ at: _at, ...entry }: { at?: string } & Record<string, unknown>) => entry);
+  const acmeName = async () =>
+    (await db.selectFrom('superusers').select('name').where('loginno', '=', ACME.username).executeTakeFirstOrThrow())
+      .name;
   const retry = (id: string, client = acme) => client.call<Job>('POST', `/authtime/domain/workflow/jobs/${id}/retry`);
   const cancel = (id: string, client = acme) => client.call('DELETE', `/authtime/domain/workflow/jobs/${id}`);
   const lock = (worker: string) =>
@@ -124,6 +135,10 @@ describe.each(targets)('jobs in flow monitoring on $name', (target) => {
     expect(reply.data).toMatchObject({ id: taskId, state: 'waiting', retries: 1, retryable: false });
     expect((await lock('w2')).map((t) => t.id)).toContain(taskId);
     expect((await jobs(instanceId))[0]).toMatchObject({ state: 'locked', retryable: false });
+    // The retry is in the instance's history, at the task, by the administrator.
+    expect((await history(instanceId)).slice(-1)).toEqual([
+      { action: 'retryJob', actor: await acmeName(), nodeName: 'Charge card', toNodes: [], comment: '' },
+    ]);
     // A job that has not failed is not retried.
     const again = await retry(taskId);
     expect(again.reply.errcode).not.toBe(0);
@@ -136,6 +151,10 @@ describe.each(targets)('jobs in flow monitoring on $name', (target) => {
     expect(nudge).toMatchObject({ nodeId: 'nudge', cancellable: true });
     expect((await cancel(nudge.id)).reply.errcode).toBe(0);
     expect(await jobs(reminded)).toEqual([]);
+    expect((await history(reminded)).map((h) => `${h.action}:${h.nodeName}:${h.actor}`)).toEqual([
+      'start:s:Engine eng initiator',
+      `cancelJob:Reminder:${await acmeName()}`,
+    ]);
     const open = await db.selectFrom('flow_tasks').select('node_id').where('instance_id', '=', reminded).execute();
     expect(open.map((t) => t.node_id)).toEqual(['check']);
 

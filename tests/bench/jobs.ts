@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/schema.ts';
 import { exchangeSecret, regenerateSecret } from '../../src/server/areas/open-api/tokens.ts';
 import { startInstance } from '../../src/server/workflow/actions.ts';
-import { serverProcess } from './workflow-submit.ts';
+import { serverProcess, stopServers } from './workflow-submit.ts';
 
 const TIMERS = Number(process.env.BENCH_TIMERS ?? 10_000);
 const EXTERNAL = Number(process.env.BENCH_EXTERNAL ?? 5_000);
@@ -180,6 +180,6 @@ export async function benchJobs(db: Db, serverEnv: Record<string, string>): Prom
     );
     return timersOk && fetchOk;
   } finally {
-    for (const { child } of servers) child.kill('SIGTERM');
+    await stopServers(servers.map((s) => s.child));
   }
 }

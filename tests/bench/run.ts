@@ -139,6 +139,8 @@ async function main(): Promise<void> {
     pgliteDir: databaseUrl ? undefined : join(dataDir, 'pglite'),
     pgPool: schema ? { options: `-c search_path=${schema.name}` } : undefined,
   });
+  // Closed before the schema is dropped even when a part throws: its job poller would hold locks the drop waits on.
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     const started = Date.now();
     await prepareDatabase(database.db, { dataDir, adminPassword: PASSWORD, demo: true });
@@ -153,7 +155,7 @@ async function main(): Promise<void> {
       );
 
     // The enterprise list's callers sign in one after another from this one address.
-    const app = await buildApp({ database, dataDir, captcha: false, rateLimits: { 'auth.login': null } });
+    app = await buildApp({ database, dataDir, captcha: false, rateLimits: { 'auth.login': null } });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const auth = await signIn(base);
     const baseline = await load(`${base}/authtime/health`, 'GET', auth);
@@ -197,8 +199,8 @@ async function main(): Promise<void> {
         await readingApp.close();
       }
     } else console.log('\nworkflow targets: PostgreSQL only (BENCH_DATABASE_URL=postgres://…)');
-    await app.close();
   } finally {
+    await app?.close();
     await database.close();
     await schema?.drop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -50,6 +50,26 @@ export async function serverProcess(env: Record<string, string>): Promise<{ base
   throw new Error('a bench server ended before it listened');
 }
 
+/** Stops the bench's server processes and waits until each has ended (SIGKILL after `graceMs`): one
+ *  still running — its job poller claiming timers — holds locks that dropping the bench schema waits on,
+ *  and the drop deadlocked with it at teardown. */
+export async function stopServers(children: ChildProcess[], graceMs = 15_000): Promise<void> {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const force = setTimeout(() => child.kill('SIGKILL'), graceMs);
+          child.once('exit', () => {
+            clearTimeout(force);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
 /** The open manager tasks of the generated instances (not the demo's), with who holds them. */
 async function openTasks(db: Db, data: FlowDataSet, count: number): Promise<Submission[]> {
   const { rows } =
@@ -154,6 +174,6 @@ export async function benchSubmits(db: Db, data: FlowDataSet, env: Record<string
     );
     return { actions: submissions.length, seconds, perSecond: submissions.length / seconds, errors, ...checked };
   } finally {
-    for (const { child } of servers) child.kill('SIGTERM');
+    await stopServers(servers.map((s) => s.child));
   }
 }

@@ -8,7 +8,7 @@ import type { Db } from '../../src/server/db/schema.ts';
 import { deleteInstance } from '../../src/server/workflow/actions.ts';
 import { figuresRow, load, verdict, type Figures } from './load.ts';
 import { generateFlowInstances, GENERATED_PREFIX, type FlowDataSet } from './workflow-data.ts';
-import { benchSubmits, serverProcess } from './workflow-submit.ts';
+import { benchSubmits, serverProcess, stopServers } from './workflow-submit.ts';
 
 const DASHBOARD_RUNS = 5;
 /** Completed instances of earlier days deleted between two dashboard measures. */
@@ -81,7 +81,7 @@ export async function dashboardFirstCalls(b: WorkflowBench, data: FlowDataSet) {
     try {
       return await dashboardOnce(b, data, base);
     } finally {
-      child.kill('SIGTERM');
+      await stopServers([child]);
     }
   };
   const kept = await firstCall();

@@ -858,7 +858,18 @@ export type FlowHistory = {
    * yyyy-MM-dd HH:mm:ss
    */
   at: string;
-  action: "start" | "submit" | "back" | "retract" | "auto" | "complete" | "delete" | "intervene" | "reassign";
+  action:
+    | "start"
+    | "submit"
+    | "back"
+    | "retract"
+    | "auto"
+    | "complete"
+    | "delete"
+    | "intervene"
+    | "reassign"
+    | "retryJob"
+    | "cancelJob";
   /**
    * the user, or the administrator of an intervention; empty for the engine
    */

@@ -31,13 +31,15 @@ export function addDuration(from: Date, d: IsoDuration): Date {
   return new Date(at.getTime() + ms);
 }
 
-/** `R3/PT1H` (three times), `R/PT1H` (no end): the count (null: no end) and the interval. */
-export function parseCycle(text: string): { repeat: number | null; interval: IsoDuration } | undefined {
-  const m = /^R(\d*)\/(P.+)$/.exec(text.trim());
-  const interval = m && parseDuration(m[2]);
-  if (!m || !interval) return undefined;
+/** `R3/PT1H` (three times), `R/PT1H` (no end), `R/2026-12-01T09:00:00Z/P1D` (from that instant on): the
+ *  count (null: no end), the interval and the first firing when one is written. */
+export function parseCycle(text: string): { repeat: number | null; interval: IsoDuration; start?: Date } | undefined {
+  const m = /^R(\d*)\/(?:([^/]+)\/)?(P[^/]+)$/.exec(text.trim());
+  const interval = m && parseDuration(m[3]);
+  const start = m?.[2] === undefined ? undefined : parseDateTime(m[2]);
+  if (!m || !interval || (m[2] !== undefined && !start)) return undefined;
   const repeat = m[1] === '' ? null : Number(m[1]);
-  return repeat === 0 ? undefined : { repeat, interval };
+  return repeat === 0 ? undefined : { repeat, interval, ...(start ? { start } : {}) };
 }
 
 /** An ISO 8601 date-time with its offset (`2026-12-01T09:00:00Z`, `…+08:00`); a bare local one is not an instant. */

@@ -295,6 +295,9 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
   for (const node of Object.values(nodes)) {
     if (node.kind !== 'complete' && node.outgoing.length === 0) problem(node, 'deadEnd');
     if (node.kind === 'start' && node.incoming.length > 0) problem(node, 'intoStart');
+    // A sub-process starts when its token arrives: a timer there would be a second, unrelated start.
+    if (node.kind === 'start' && node.parent && node.event?.type === 'timer')
+      problem(node, 'eventDefinition', { event: 'TimerEventDefinition' });
     if (node.kind === 'boundary' && !(node.attachedTo && nodes[node.attachedTo])) problem(node, 'unattached');
     if (node.kind === 'exclusive' && !node.choice && node.outgoing.length > 1) {
       const unconditioned = node.outgoing.filter((f) => !flows[f].condition && f !== node.defaultFlow);

@@ -1,6 +1,6 @@
 // The waiting parts of a drawing (docs/adr/0126-timers-and-messages.md, docs/adr/0127-jobs-and-external-tasks.md):
 // timer and message catch events, the event-based gateway, timer, message and error boundary events,
-// message start events, and service tasks a worker does (Camunda 7's `camunda:type="external"`, Camunda
+// message and timer start events, and service tasks a worker does (Camunda 7's `camunda:type="external"`, Camunda
 // 8's `zeebe:taskDefinition`). Each reads into a node of its kind; what the engine cannot honour is a
 // problem naming the element. A timer's duration counts working time when the element carries the
 // extension property `atrium.workingTime` = `true` (or an attribute `…:workingTime="true"` in a namespace
@@ -173,8 +173,13 @@ export function readEventElement(e: EventElement): EventReading | undefined {
   });
   switch (e.$type) {
     case 'bpmn:StartEvent': {
-      if (e.eventDefinitions?.[0]?.$type !== MESSAGE) return undefined;
-      const { event, problem } = triggerOf(e, [MESSAGE], false);
+      const type = e.eventDefinitions?.[0]?.$type;
+      if (type !== MESSAGE && type !== TIMER) return undefined;
+      // A timer start (docs/adr/0147-timer-start-events.md) may repeat; it belongs to no enterprise's
+      // calendar (the process starts in every enterprise that uses the application), so no working time.
+      const { event, problem } = triggerOf(e, [MESSAGE, TIMER], true);
+      if (event?.type === 'timer' && event.timer.workingTime)
+        return reading('start', {}, { key: 'startWorkingTime', params: {} });
       return reading('start', event ? { event } : {}, problem);
     }
     case 'bpmn:IntermediateCatchEvent': {

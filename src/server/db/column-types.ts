@@ -14,7 +14,17 @@ export type ClientKind = 'pc' | 'mobile';
 export type InstanceStatus = 'running' | 'completed' | 'deleted';
 export type TaskStatus = 'open' | 'done' | 'cancelled';
 export type FlowAction =
-  'start' | 'submit' | 'back' | 'retract' | 'auto' | 'complete' | 'delete' | 'intervene' | 'reassign';
+  | 'start'
+  | 'submit'
+  | 'back'
+  | 'retract'
+  | 'auto'
+  | 'complete'
+  | 'delete'
+  | 'intervene'
+  | 'reassign'
+  | 'retryJob'
+  | 'cancelJob';
 export type MailStatus = 'pending' | 'sent' | 'skipped' | 'failed';
 export type ImService = 'wechat' | 'dingding' | 'feishu';
 export type TimedTaskStartType = 'manual' | 'auto' | 'banned';

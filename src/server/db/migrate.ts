@@ -42,6 +42,7 @@ import * as flowJobs from './migrations/0043-flow-jobs.ts';
 import * as flowListAndLogPlans from './migrations/0044-flow-list-and-log-plans.ts';
 import * as callActivities from './migrations/0045-call-activities.ts';
 import * as logPagesKept from './migrations/0046-log-pages-kept.ts';
+import * as startTimers from './migrations/0047-start-timers.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 import * as imAppAgents from './migrations/0031-im-app-agents.ts';
 
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '0044-flow-list-and-log-plans': flowListAndLogPlans,
   '0045-call-activities': callActivities,
   '0046-log-pages-kept': logPagesKept,
+  '0047-start-timers': startTimers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -297,19 +297,21 @@ export interface FlowInstances {
 }
 
 export interface FlowJobs {
+  application_id: string | null;
   created_at: Generated<Timestamp>;
   due_at: Timestamp | null;
   error: Generated<string>;
   failed_at: Timestamp | null;
   id: string;
-  instance_id: string;
+  instance_id: string | null;
   kind: string;
   locked_by: string | null;
   locked_until: Timestamp | null;
   node_id: string;
+  process_id: string | null;
   repeats_left: number | null;
   retries: Generated<number>;
-  token_id: string;
+  token_id: string | null;
   topic: string | null;
 }
 

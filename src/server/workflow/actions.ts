@@ -17,6 +17,7 @@ import { instanceDone, parallelMultiInstances, sequentialApprovals } from './mul
 import { COMMIT_AFTER } from '../db/pipelined-transactions.ts';
 import type { Person } from './approver-names.ts';
 import { callLinks } from './call-links.ts';
+import { armBoundaries } from './waits/enter-wait.ts';
 
 export interface ActionResult {
   instanceId: string;
@@ -284,6 +285,15 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
           created_at: at,
         })
         .execute();
+      // The approval's boundary timers and messages went with its old token: armed again, counted from now
+      // (docs/adr/0147-timer-start-events.md).
+      const node = definition.nodes[last.node_id!];
+      if (node.boundaries?.length)
+        await armBoundaries(
+          { trx, instance: { id: state.id, domain_id: state.domain_id }, definition, at },
+          node,
+          tokenId,
+        );
     }
     await trx
       .updateTable('flow_tasks')

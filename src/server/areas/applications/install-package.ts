@@ -11,6 +11,7 @@ import { inTransaction } from '../../db/in-transaction.ts';
 import type { Db } from '../../db/schema.ts';
 import { ValidationFailure } from '../../http/app-error.ts';
 import { compareVersions, diffManifests, type ChangedPart } from './package-diff.ts';
+import { armStartTimers } from '../../workflow/waits/start-timers.ts';
 
 export interface InstallPlan {
   packageId: string;
@@ -128,6 +129,7 @@ async function write(
       order_no: order,
     })),
   );
+  await armStartTimers(trx, id);
   await syncRoles(trx, id, m, changes);
   return id;
 }

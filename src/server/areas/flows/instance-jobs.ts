@@ -2,7 +2,7 @@
 // waits for outside a user's action (timers, messages, external tasks), each with its state — due,
 // claimed by a server or a worker, failed and to be tried again, or an incident — its retries left and
 // its last error, and whether the administrator may retry or cancel it.
-import { sql } from 'kysely';
+import { sql, type NotNull } from 'kysely';
 import type { ProcessDefinition } from '../../../core/workflow/process-types.ts';
 import type { Db } from '../../db/schema.ts';
 
@@ -24,29 +24,34 @@ export interface JobRow {
 /** The jobs of the instances (`ids`), oldest first; times as the database's clock reads them. */
 export async function jobRows(db: Db, where: { instanceId: string } | { jobId: string }): Promise<JobRow[]> {
   const time = (column: string) => sql<string>`coalesce(to_char(${sql.ref(column)}, 'YYYY-MM-DD HH24:MI:SS'), '')`;
-  return db
-    .selectFrom('flow_jobs as j')
-    .select(['j.id', 'j.token_id', 'j.node_id', 'j.kind', 'j.retries', 'j.error'])
-    .select([
-      time('j.due_at').as('due_at'),
-      time('j.locked_until').as('locked_until'),
-      time('j.failed_at').as('failed_at'),
-      sql<string>`coalesce(j.topic, '')`.as('topic'),
-      sql<string>`coalesce(j.locked_by, '')`.as('locked_by'),
-      // A failed job waits for its next try with no claim and locked_until at that try.
-      sql<JobRow['state']>`case when j.failed_at is not null then 'incident'
+  return (
+    db
+      .selectFrom('flow_jobs as j')
+      .select(['j.id', 'j.token_id', 'j.node_id', 'j.kind', 'j.retries', 'j.error'])
+      .select([
+        time('j.due_at').as('due_at'),
+        time('j.locked_until').as('locked_until'),
+        time('j.failed_at').as('failed_at'),
+        sql<string>`coalesce(j.topic, '')`.as('topic'),
+        sql<string>`coalesce(j.locked_by, '')`.as('locked_by'),
+        // A failed job waits for its next try with no claim and locked_until at that try.
+        sql<JobRow['state']>`case when j.failed_at is not null then 'incident'
         when j.locked_until > now() and j.locked_by is not null then 'locked'
         when j.locked_until > now() and j.error <> '' then 'retrying'
         when j.kind = 'timer' and j.due_at <= now() then 'due' else 'waiting' end`.as('state'),
-    ])
-    .where(
-      'instanceId' in where ? 'j.instance_id' : 'j.id',
-      '=',
-      'instanceId' in where ? where.instanceId : where.jobId,
-    )
-    .orderBy('j.created_at')
-    .orderBy('j.id')
-    .execute();
+      ])
+      .where(
+        'instanceId' in where ? 'j.instance_id' : 'j.id',
+        '=',
+        'instanceId' in where ? where.instanceId : where.jobId,
+      )
+      // An instance's waits only: a process's start timer (docs/adr/0147-timer-start-events.md) is none of them.
+      .where('j.token_id', 'is not', null)
+      .$narrowType<{ token_id: NotNull }>()
+      .orderBy('j.created_at')
+      .orderBy('j.id')
+      .execute()
+  );
 }
 
 /** A job the instance can do without: a boundary event's (the activity it is drawn on goes on waiting),

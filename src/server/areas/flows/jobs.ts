@@ -1,14 +1,19 @@
 // Flow monitoring's job actions (docs/adr/0140-jobs-in-flow-monitoring.md): a governor of the instance's
 // enterprise retries a failed job (an incident becomes a job again, with one retry, offered at once) or
 // cancels one the instance can do without. Cancelling a job the instance waits for alone is refused:
-// it would leave the instance stuck, and intervention is how an instance is moved on.
+// it would leave the instance stuck, and intervention is how an instance is moved on. Each leaves an
+// entry in the instance's history naming the job's event or task and the administrator.
 import { sql } from 'kysely';
 import { AppError } from '../../http/app-error.ts';
 import { versionById } from '../../workflow/process-versions.ts';
-import type { CallHandler } from '../handler.ts';
+import { record } from '../../workflow/actions.ts';
+import { requireUser, type CallHandler } from '../handler.ts';
 import { governedInstance, language, type Ctx } from './governed.ts';
 import { cancellable, instanceJobs, jobRows, retryable } from './instance-jobs.ts';
 import { nodeNamer, packageNodeNames } from './node-names.ts';
+
+/** Who acts, kept as the entry's administrator like an intervention's (instance-history.ts shows the name). */
+const adminId = (ctx: Ctx) => requireUser(ctx).id;
 
 /** The job and its instance, when the caller governs the instance's enterprise (1404 otherwise). */
 async function governedJob(ctx: Ctx, jobId: string) {
@@ -17,7 +22,8 @@ async function governedJob(ctx: Ctx, jobId: string) {
     .select(['id', 'instance_id'])
     .where('id', '=', jobId)
     .executeTakeFirst();
-  if (!job) throw new AppError('notFound', undefined, 'flow.msg.noJob');
+  // A process's start timer (docs/adr/0147-timer-start-events.md) belongs to no instance: none to govern here.
+  if (!job?.instance_id) throw new AppError('notFound', undefined, 'flow.msg.noJob');
   return { job, instance: await governedInstance(ctx, job.instance_id) };
 }
 
@@ -27,13 +33,17 @@ const retryJob: CallHandler<'flows.retryJob'> = async (ctx) => {
   const [row] = await jobRows(db, { jobId: job.id });
   if (!row) throw new AppError('notFound', undefined, 'flow.msg.noJob');
   if (!retryable(row)) throw new AppError('conflict', undefined, 'flow.msg.jobNotFailed');
-  // Only while it is still failed: a worker or poller that took it meanwhile keeps it.
-  const { rows } = await sql`update flow_jobs set failed_at = null, retries = greatest(retries, 1),
-      locked_by = null, locked_until = null
-    where id = ${job.id} and (failed_at is not null or (error <> '' and locked_by is null and locked_until > now())) returning id`.execute(
-    db,
-  );
-  if (rows.length === 0) throw new AppError('conflict', undefined, 'flow.msg.jobNotFailed');
+  const retriedNow = await db.transaction().execute(async (trx) => {
+    // Only while it is still failed: a worker or poller that took it meanwhile keeps it.
+    const { rows } = await sql`update flow_jobs set failed_at = null, retries = greatest(retries, 1),
+        locked_by = null, locked_until = null
+      where id = ${job.id} and (failed_at is not null or (error <> '' and locked_by is null and locked_until > now())) returning id`.execute(
+      trx,
+    );
+    if (rows.length > 0) await record(trx, new Date(), instance.id, null, 'retryJob', row.node_id, '', adminId(ctx));
+    return rows.length > 0;
+  });
+  if (!retriedNow) throw new AppError('conflict', undefined, 'flow.msg.jobNotFailed');
   const { definition } = await versionById(db, instance.version_id);
   const names = await packageNodeNames(db, instance.application_id, instance.process_id, await language(ctx));
   const jobs = await instanceJobs(db, instance.id, definition, nodeNamer(names, definition));
@@ -56,6 +66,7 @@ const cancelJob: CallHandler<'flows.cancelJob'> = async (ctx) => {
     if (!cancellable(row, jobs, definition))
       throw new AppError('conflict', { node: nodeNamer(names, definition)(row.node_id) }, 'flow.msg.jobNeeded');
     await trx.deleteFrom('flow_jobs').where('id', '=', job.id).execute();
+    await record(trx, new Date(), instance.id, null, 'cancelJob', row.node_id, '', adminId(ctx));
   });
   return { cancelled: job.id };
 };

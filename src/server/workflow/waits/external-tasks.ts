@@ -4,7 +4,7 @@
 // instance goes on, with their variables), report a failure (offered again after a while while retries
 // are left, then an incident kept for flow monitoring), or report a business error that an error
 // boundary event of the task catches (an incident when none is drawn).
-import { sql } from 'kysely';
+import { sql, type NotNull } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ActionResult } from '../actions.ts';
@@ -68,6 +68,7 @@ async function lockedTask(db: Db, domainId: string, id: string, workerId: string
     .where('j.id', '=', id)
     .where('j.kind', '=', 'external')
     .where('i.domain_id', '=', domainId)
+    .$narrowType<{ instance_id: NotNull }>()
     .executeTakeFirst();
   if (!row) throw new AppError('notFound', undefined, 'workflow.msg.noExternalTask');
   if (row.locked_by !== workerId || !row.locked_until || row.locked_until.getTime() < Date.now())

@@ -1,4 +1,5 @@
-// Fires the timers that are due, on every server that runs it (docs/adr/0127-jobs-and-external-tasks.md).
+// Fires the timers that are due, on every server that runs it (docs/adr/0127-jobs-and-external-tasks.md),
+// instances' timers and processes' start timers (docs/adr/0147-timer-start-events.md).
 // Each round claims a bounded batch in one short statement — `for update skip locked`, so two servers'
 // rounds never claim the same row and never wait for each other — marking them with this server's id
 // and a lease; then fires each in its own action (resume.ts), which takes the job only while the claim is
@@ -13,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { onRunningInstance, resume, takeJob } from './resume.ts';
+import { fireStartTimer } from './start-timers.ts';
 
 export interface JobPollerOptions {
   /** Sleep between rounds that found less than a batch; default 1000 ms. */
@@ -38,7 +40,8 @@ export interface JobPoller {
 
 interface Claimed {
   id: string;
-  instance_id: string;
+  /** None for a process's start timer (start-timers.ts). */
+  instance_id: string | null;
 }
 
 /** Claims up to `batch` due timers for `serverId` (one statement, its own short transaction). */
@@ -69,6 +72,8 @@ export function startJobPoller(
 
   async function fire(job: Claimed): Promise<boolean> {
     try {
+      if (job.instance_id === null)
+        return (await fireStartTimer(db, job.id, serverId, (error) => onError(error, job.id))) !== null;
       const result = await onRunningInstance(db, job.instance_id, async (trx, state, definition, at) => {
         const taken = await takeJob(trx, job.id, serverId);
         return taken ? resume(trx, state, definition, at, taken) : null;

@@ -3,6 +3,7 @@
 // instances in an enterprise — an intermediate catch event, an event after an event-based gateway, a
 // boundary event — takes it and the instance goes on with the message's variables. Taking the wait
 // deletes it in the instance's locked action, so a message is taken once however many servers receive it.
+import type { NotNull } from 'kysely';
 import type { ActionResult } from '../actions.ts';
 import type { Db } from '../../db/schema.ts';
 import { onRunningInstance, resume, takeJob } from './resume.ts';
@@ -29,7 +30,7 @@ function waitsFor(db: Db, target: MessageTarget) {
     .where('i.process_id', '=', target.processId);
   if (target.instanceId !== undefined) query = query.where('i.id', '=', target.instanceId);
   if (target.businessKey !== undefined) query = query.where('i.business_key', '=', target.businessKey);
-  return query.orderBy('j.created_at').limit(5).execute();
+  return query.$narrowType<{ instance_id: NotNull }>().orderBy('j.created_at').limit(5).execute();
 }
 
 /** Delivers the message; null when no instance waits for it. */

@@ -5,6 +5,7 @@
 // anything that is not a boundary event, ends the wait: its token goes, with the open tasks on it and
 // every other job of the token (the other events of an event-based gateway, the other boundaries).
 import { randomUUID } from 'node:crypto';
+import type { NotNull } from 'kysely';
 import type { ProcessDefinition } from '../../../core/workflow/process-types.ts';
 import type { Db } from '../../db/schema.ts';
 import { finish, record, type ActionResult } from '../actions.ts';
@@ -45,9 +46,13 @@ export function onRunningInstance(db: Db, instanceId: string, work: LockedWork):
 
 /** Takes the job (deleted; `lockedBy`: only while this server's claim holds); undefined when it is gone. */
 export async function takeJob(trx: Db, jobId: string, lockedBy?: string): Promise<TakenJob | undefined> {
-  let query = trx.deleteFrom('flow_jobs').where('id', '=', jobId);
+  // An instance's job: a process's start timer (start-timers.ts) is never taken here.
+  let query = trx.deleteFrom('flow_jobs').where('id', '=', jobId).where('token_id', 'is not', null);
   if (lockedBy !== undefined) query = query.where('locked_by', '=', lockedBy);
-  return query.returning(['id', 'token_id', 'node_id', 'kind', 'repeats_left']).executeTakeFirst();
+  return query
+    .returning(['id', 'token_id', 'node_id', 'kind', 'repeats_left'])
+    .$narrowType<{ token_id: NotNull }>()
+    .executeTakeFirst();
 }
 
 /** Goes on from the job's event or task (`nodeId`: another one the token waits at, a caught error's boundary). */

@@ -23,12 +23,33 @@ export async function timerDue(
   if (timer.date) return { due: parseDateTime(timer.date)!, repeatsLeft: 0 };
   if (timer.cycle) {
     const cycle = parseCycle(timer.cycle)!;
+    if (cycle.start) return firstFiringAfter(cycle.start, cycle.interval, cycle.repeat, from);
     return {
       due: await after(db, domainId, cycle.interval, from, timer.workingTime),
       repeatsLeft: cycle.repeat === null ? null : cycle.repeat - 1,
     };
   }
   return { due: await after(db, domainId, parseDuration(timer.duration!)!, from, timer.workingTime), repeatsLeft: 0 };
+}
+
+/** A cycle written from an instant (`R/2026-12-01T09:00:00Z/P1D`): its first firing after `from`
+ *  counted on from that instant, and the firings after it (the last one, already past, when none is left). */
+export function firstFiringAfter(start: Date, interval: IsoDuration, repeat: number | null, from: Date) {
+  let due = start;
+  let left = repeat === null ? null : repeat - 1;
+  const exact = !interval.years && !interval.months;
+  const step = addDuration(new Date(0), interval).getTime();
+  if (exact && step > 0 && due < from) {
+    // Whole steps at once: a cycle of seconds begun long ago is not walked step by step.
+    const steps = Math.min(Math.ceil((from.getTime() - due.getTime()) / step), left ?? Infinity);
+    due = new Date(due.getTime() + steps * step);
+    left = left === null ? null : left - steps;
+  }
+  while (due <= from && (left === null || left > 0)) {
+    due = addDuration(due, interval);
+    left = left === null ? null : left - 1;
+  }
+  return { due, repeatsLeft: left };
 }
 
 /** The next firing of a cycle that fired at `from`. */

@@ -18,6 +18,12 @@ describe('ISO 8601 timers', () => {
     expect(parseCycle('R/P1D')).toMatchObject({ repeat: null });
     expect(parseCycle('R0/PT1H')).toBeUndefined();
     expect(parseCycle('0 0 9 * * ?')).toBeUndefined();
+    expect(parseCycle('R2/2026-12-01T09:00:00Z/P1D')).toEqual({
+      repeat: 2,
+      interval: { years: 0, months: 0, weeks: 0, days: 1, hours: 0, minutes: 0, seconds: 0 },
+      start: new Date('2026-12-01T09:00:00Z'),
+    });
+    expect(parseCycle('R/2026-12-01T09:00:00/P1D')).toBeUndefined(); // a local time is no instant
     expect(parseDateTime('2026-12-01T09:00:00+08:00')?.toISOString()).toBe('2026-12-01T01:00:00.000Z');
     expect(parseDateTime('2026-12-01T09:00:00')).toBeUndefined();
   });

@@ -188,7 +188,28 @@ describe('reading a process definition', () => {
     const timer = doc(
       `<startEvent id="start"><timerEventDefinition /></startEvent>${flow('f1', 'start', 'end')}<endEvent id="end" />`,
     );
-    expect(await problemsOf(timer)).toEqual([['start', 'eventDefinition']]);
+    expect(await problemsOf(timer)).toEqual([['start', 'badTimer']]);
+  });
+
+  it('reads a process that starts by a timer: a date, a duration or a cycle (docs/adr/0147-timer-start-events.md)', async () => {
+    const starting = (definition: string, attrs = '') =>
+      doc(
+        `<startEvent id="start"${attrs}><timerEventDefinition>${definition}</timerEventDefinition></startEvent>${flow('f1', 'start', 'end')}<endEvent id="end" />`,
+      );
+    for (const [element, timer] of [
+      ['<timeCycle>R/PT1H</timeCycle>', { cycle: 'R/PT1H' }],
+      ['<timeCycle>R3/2026-12-01T09:00:00Z/P1D</timeCycle>', { cycle: 'R3/2026-12-01T09:00:00Z/P1D' }],
+      ['<timeDate>2026-12-01T09:00:00Z</timeDate>', { date: '2026-12-01T09:00:00Z' }],
+      ['<timeDuration>PT5M</timeDuration>', { duration: 'PT5M' }],
+    ] as const) {
+      const read = await readProcess(starting(element), 'p');
+      expect(read.problems).toEqual([]);
+      expect(read.definition!.nodes.start.event).toEqual({ type: 'timer', timer });
+    }
+    expect(await problemsOf(starting('<timeCycle>0 0 9 * * ?</timeCycle>'))).toEqual([['start', 'badTimer']]);
+    expect(
+      await problemsOf(starting('<timeCycle>R/PT1H</timeCycle>', ' xmlns:own="urn:own" own:workingTime="true"')),
+    ).toEqual([['start', 'startWorkingTime']]);
   });
 
   it('refuses a graph that cannot run: starts, ends, dead ends, unreachable nodes, branches without a condition', async () => {
