@@ -13,6 +13,9 @@ export interface FuzzReply {
 }
 
 /** `withCsrf`: the call has effects (core/catalogue/call-effects.ts), so the console would send the token. */
+/** The cookie header a signed-in client sends (its session, CSRF token and language). */
+const cookieHeader = (client: ApiClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
 export async function send(
   client: ApiClient,
   anonymousLanguage: string,
@@ -25,7 +28,7 @@ export async function send(
   const headers: Record<string, string> = {};
   if (input.anonymous) headers.cookie = `atrium_lang=${anonymousLanguage}`;
   else {
-    headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    headers.cookie = cookieHeader(client);
     const csrf = client.cookies.get(CSRF_COOKIE);
     if (csrf && withCsrf) headers[CSRF_HEADER] = csrf;
   }
@@ -44,4 +47,21 @@ export async function send(
     }
   }
   return { status: response.status, contentType, envelope, text };
+}
+
+/** Whether the client's session still answers (`auth.myprofile`, any signed-in user). A 401 to a fuzz input
+ *  is mostly the input's own refusal (a runtime call's bad access token, docs/adr/0045-workflow-runtime-access-token.md),
+ *  not an ended session: one read tells which, where signing in again would cost a password hash
+ *  (docs/adr/0144-api-tests-cheaper-walks.md). Like `send`, it keeps the client's cookies as they are. */
+export async function sessionAlive(client: ApiClient): Promise<boolean> {
+  const response = await fetch(new URL('/authtime/myprofile', client.baseUrl), {
+    headers: { cookie: cookieHeader(client) },
+  });
+  const text = await response.text();
+  if (response.status === 401) return false;
+  try {
+    return (JSON.parse(text) as { errcode?: unknown }).errcode === 0;
+  } catch {
+    return false;
+  }
 }
