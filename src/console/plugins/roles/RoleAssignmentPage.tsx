@@ -26,7 +26,7 @@ import { countText } from '../../runtime/counted-label.ts';
 import { OpenDialog } from '../../runtime/dialog/OpenDialog.tsx';
 import { gridLocaleText } from '../../runtime/list/gridLocale.ts';
 import { notifySuccess } from '../../shell/notify.ts';
-import type { UserSelectResult } from '../user-select/user-select-types.ts';
+import type { UserSelectResult } from '../../runtime/user-picker/user-select-types.ts';
 import { useRoleAssignment, type Holder } from './useRoleAssignment.ts';
 
 export default function RoleAssignmentPage() {

@@ -3,7 +3,7 @@
 import { Box, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useCallAny } from '../../api/queries.ts';
-import { countText } from '../../runtime/counted-label.ts';
+import { countText } from '../counted-label.ts';
 
 interface Role {
   id: string;
