@@ -1,17 +1,17 @@
-// The tab by role's left side: the roles of one application. The application is the opener's (an
-// approval's, the API documentation's) or chosen here among the enterprise's bound applications
-// (domainApplications.bound), its default first.
+// The tab by role's left side: the roles of one application, their holders counted within the
+// enterprise; choosing one lists its holders (useUserSearch: users.list, or flows.selectApprovers type 2
+// for an approval). The application is the opener's (an approval's, the API documentation's) or chosen
+// here among the enterprise's bound applications, its default first.
 import { Box, MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCall } from '../../api/queries.ts';
-import type { Calls } from '../../../core/generated/api-types.ts';
-import { RoleList } from './RoleList.tsx';
+import { countText } from '../counted-label.ts';
+import { PickList } from '../list/PickList.tsx';
+import { useBoundApplications } from './useBoundApplications.ts';
 
-type Application = Calls['domainApplications.bound']['reply']['datas'][number];
-
-/** An enterprise is bound to a handful of applications: one page holds them all. */
-const ALL_APPLICATIONS = 1000;
+/** An application has a handful of roles: one page holds them all. */
+const ALL_ROLES = 1000;
 
 interface RolePanelProps {
   /** Fixed by the opener; without it the enterprise's applications are offered. */
@@ -25,16 +25,19 @@ interface RolePanelProps {
 
 export function RolePanel({ applicationId, domainId, selected, onSelect, maxHeight, onFailure }: RolePanelProps) {
   const { t } = useTranslation();
+  const [picked, setPicked] = useState('');
+  const { applications, appId } = useBoundApplications(domainId, picked, {
+    enabled: !applicationId,
+    onFailure,
+    silent: true,
+  });
+  const application = applicationId ?? appId;
   const read = useCall(
-    'domainApplications.bound',
-    { params: { id: domainId }, query: { pagelines: ALL_APPLICATIONS }, body: {}, silent: true },
-    { enabled: !applicationId, onFailure },
+    'roles.list',
+    { params: { id: application }, query: { pagelines: ALL_ROLES, domainid: domainId }, body: {}, silent: true },
+    { enabled: Boolean(application), onFailure },
   );
-  const applications: Application[] | null = read.isError ? [] : (read.data?.datas ?? null);
-  // The user's choice, else the default application, else the first.
-  const [picked, setChosen] = useState('');
-  const chosen = picked || ((applications?.find((a) => a.isDefault) ?? applications?.[0])?.id ?? '');
-  const application = applicationId ?? chosen;
+  const roles = read.isError ? [] : (read.data?.datas ?? null);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 220 }}>
       {!applicationId && applications && applications.length > 0 && (
@@ -42,9 +45,9 @@ export function RolePanel({ applicationId, domainId, selected, onSelect, maxHeig
           select
           size="small"
           label={t('userSelect.applicationLabel')}
-          value={chosen}
+          value={appId}
           onChange={(e) => {
-            setChosen(e.target.value);
+            setPicked(e.target.value);
             onSelect(null);
           }}
           slotProps={{ htmlInput: { 'data-testid': 'user-select-application' } }}
@@ -56,21 +59,27 @@ export function RolePanel({ applicationId, domainId, selected, onSelect, maxHeig
           ))}
         </TextField>
       )}
-      {applications?.length === 0 && (
+      {!applicationId && applications?.length === 0 && (
         <Typography sx={{ p: 1.5, fontSize: 14, color: 'text.secondary' }} data-testid="user-select-no-applications">
           {t('userSelect.noApplications')}
         </Typography>
       )}
       {application && (
-        <RoleList
-          key={application}
-          applicationId={application}
-          domainId={domainId}
-          selected={selected}
-          onSelect={onSelect}
-          maxHeight={maxHeight}
-          onFailure={onFailure}
-        />
+        <Box
+          sx={{ maxHeight, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, minWidth: 200 }}
+          data-testid="user-select-roles"
+        >
+          <PickList
+            rows={roles}
+            selected={selected}
+            onSelect={onSelect}
+            label={t('userSelect.roleLabel')}
+            empty={t('userSelect.noRoles')}
+            primary={(role) => role.name}
+            secondary={(role) => countText('userSelect.holders', role.holders)}
+            itemTestId={(role) => `user-select-role-${role.id}`}
+          />
+        </Box>
       )}
     </Box>
   );

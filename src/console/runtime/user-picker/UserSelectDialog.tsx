@@ -74,7 +74,6 @@ export default function UserSelectDialog({ data, onClose }: DialogPluginProps) {
         selected={department}
         onSelect={chooseDepartment}
         maxHeight={TREE_MAX_HEIGHT}
-        onFailure={messages.showFailure}
       />
     ),
     role: (
