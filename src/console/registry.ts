@@ -59,6 +59,7 @@ export const widgets = registry('widget', [
   ['search-select', () => import('./runtime/widgets/SearchSelectWidget.tsx')],
   ['date', () => import('./runtime/widgets/DateWidget.tsx')],
   ['multiselect', () => import('./runtime/widgets/MultiSelectWidget.tsx')],
+  ['user-picker', () => import('./runtime/widgets/UserPickerWidget.tsx')],
 ]);
 
 /** Dialogs, named by an action's `dialog:`; each module's default export takes DialogPluginProps
