@@ -25,6 +25,7 @@ import { checkPortablePatterns } from './portable-patterns.ts';
 import { checkSecurityDoc } from './security-doc.ts';
 import { checkCrudCalls } from './crud-calls.ts';
 import { checkChartReads } from './chart-reads.ts';
+import { checkUserPickerFields } from './user-picker-fields.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates,
@@ -50,6 +51,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkSecurityDoc,
   checkCrudCalls,
   checkChartReads,
+  checkUserPickerFields,
 ];
 
 export interface CheckResult {
