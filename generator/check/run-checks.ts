@@ -27,6 +27,7 @@ import { checkCrudCalls } from './crud-calls.ts';
 import { checkChartReads } from './chart-reads.ts';
 import { checkImportScreens } from './import-screens.ts';
 import { checkDisabledOptions } from './disabled-options.ts';
+import { checkUserPickerFields } from './user-picker-fields.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates,
@@ -54,6 +55,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkChartReads,
   checkImportScreens,
   checkDisabledOptions,
+  checkUserPickerFields,
 ];
 
 export interface CheckResult {

@@ -61,6 +61,7 @@ export const widgets = registry('widget', [
   ['search-select', () => import('./runtime/widgets/SearchSelectWidget.tsx')],
   ['date', () => import('./runtime/widgets/DateWidget.tsx')],
   ['multiselect', () => import('./runtime/widgets/MultiSelectWidget.tsx')],
+  ['user-picker', () => import('./runtime/widgets/UserPickerWidget.tsx')],
 ]);
 
 /** Dialogs, named by an action's `dialog:`; each module's default export takes DialogPluginProps
@@ -77,7 +78,7 @@ const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   'admin-add': () => import('./plugins/organisation/AdminAddDialog.tsx'),
   'flow-detail': () => import('./plugins/flow-monitor/FlowDetailDialog.tsx'),
   'flow-approvers-batch': () => import('./plugins/flow-monitor/ApproverBatchDialog.tsx'),
-  'user-select': () => import('./plugins/user-select/UserSelectDialog.tsx'),
+  'user-select': () => import('./runtime/user-picker/UserSelectDialog.tsx'),
   'application-bind': () => import('./plugins/software/ApplicationBindDialog.tsx'),
   'role-form': () => import('./plugins/access/RoleFormDialog.tsx'),
   'application-modules': () => import('./plugins/software/ApplicationModulesDialog.tsx'),

@@ -526,6 +526,7 @@ describe('the organisation of an enterprise', () => {
     await expect
       .poll(async () => (await rows()).length > 0 && (await rows()).every((r) => r.includes('Sales')))
       .toBe(true);
+    await screenshot(page, 'user-select-department');
     await pick.getByTestId('user-select-tab-query').click();
     await fillField(page, 'user-select-search-loginno', 'acme1000');
     await pick.getByTestId('user-select-search').click();

@@ -22,7 +22,7 @@ import { useCall } from '../../api/queries.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { OpenDialog } from '../../runtime/dialog/OpenDialog.tsx';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
-import type { UserSelectResult } from '../user-select/user-select-types.ts';
+import type { UserSelectResult } from '../../runtime/user-picker/user-select-types.ts';
 import type { Choice, Choose } from './useAccessState.ts';
 
 type Effective = Calls['permissions.effective']['reply'];

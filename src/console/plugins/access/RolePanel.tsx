@@ -3,24 +3,14 @@
 import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
-import {
-  Box,
-  IconButton,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemText,
-  Paper,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
 import { ConfirmDialog } from '../../runtime/ConfirmDialog.tsx';
 import { countText } from '../../runtime/counted-label.ts';
 import { OpenDialog } from '../../runtime/dialog/OpenDialog.tsx';
+import { PickList } from '../../runtime/list/PickList.tsx';
 import { mayCall } from '../../session/reach.ts';
 import { notifySuccess } from '../../shell/notify.ts';
 import type { Role } from './useAccessState.ts';
@@ -106,20 +96,17 @@ export function RolePanel({ appId, roles, roleId, onPick, onChanged }: Props) {
         )}
       </Stack>
       <Box sx={{ maxHeight: 480, overflow: 'auto' }}>
-        <List dense aria-label={t('permission.roles')} data-testid="access-roles">
-          {(roles ?? []).map((r) => (
-            <ListItem key={r.id} disablePadding>
-              <ListItemButton
-                selected={r.id === roleId}
-                onClick={() => onPick(r.id)}
-                data-testid={`access-role-${r.packageRole ?? r.name}`}
-              >
-                <ListItemText primary={r.name} secondary={countText('role.holders', r.holders)} />
-              </ListItemButton>
-            </ListItem>
-          ))}
-        </List>
-        {roles?.length === 0 && <Typography sx={{ p: 2 }}>{t('role.noRoles')}</Typography>}
+        <PickList
+          rows={roles}
+          selected={roleId}
+          onSelect={onPick}
+          label={t('permission.roles')}
+          empty={t('role.noRoles')}
+          primary={(r) => r.name}
+          secondary={(r) => countText('role.holders', r.holders)}
+          testId="access-roles"
+          itemTestId={(r) => `access-role-${r.packageRole ?? r.name}`}
+        />
       </Box>
       {editing && <OpenDialog name="role-form" data={{ ...editing, applicationId: appId }} onClose={edited} />}
       <ConfirmDialog

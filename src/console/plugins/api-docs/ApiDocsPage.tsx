@@ -28,7 +28,7 @@ import { formatDateTime } from '../../runtime/cells/DateCell.tsx';
 import { OpenDialog } from '../../runtime/dialog/OpenDialog.tsx';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { notifySuccess } from '../../shell/notify.ts';
-import type { PickedUser, UserSelectResult } from '../user-select/user-select-types.ts';
+import type { PickedUser, UserSelectResult } from '../../runtime/user-picker/user-select-types.ts';
 import type { PluginProps } from '../../runtime/plugin/types.ts';
 import { useDocSignIn } from './useDocSignIn.ts';
 import { ChoiceSelect, type Choices } from '../../runtime/ChoiceSelect.tsx';

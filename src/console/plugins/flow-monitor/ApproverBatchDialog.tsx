@@ -24,8 +24,8 @@ import { useSearchParams } from 'react-router-dom';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
-import UserSelectDialog from '../user-select/UserSelectDialog.tsx';
-import type { PickedUser } from '../user-select/user-select-types.ts';
+import UserSelectDialog from '../../runtime/user-picker/UserSelectDialog.tsx';
+import type { PickedUser } from '../../runtime/user-picker/user-select-types.ts';
 import { useApproverBatch } from './useApproverBatch.ts';
 
 type Mode = 'set' | 'replace';

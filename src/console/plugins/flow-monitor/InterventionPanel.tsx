@@ -23,8 +23,8 @@ import { call } from '../../api/client.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import type { DialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
 import { notifySuccess } from '../../shell/notify.ts';
-import UserSelectDialog from '../user-select/UserSelectDialog.tsx';
-import type { PickedUser } from '../user-select/user-select-types.ts';
+import UserSelectDialog from '../../runtime/user-picker/UserSelectDialog.tsx';
+import type { PickedUser } from '../../runtime/user-picker/user-select-types.ts';
 import { PreviewSummary } from './PreviewSummary.tsx';
 import { takesApprovers, useIntervention } from './useIntervention.ts';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { call } from '../../api/client.ts';
 import { useCall } from '../../api/queries.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
-import type { PickedUser } from '../user-select/user-select-types.ts';
+import type { PickedUser } from '../../runtime/user-picker/user-select-types.ts';
 
 export type OtherNode = Calls['flows.otherNodes']['reply'][number];
 

@@ -1,19 +1,7 @@
 // The roles tab of an enterprise (issue 11, docs/adr/0038-applications-from-packages.md): pick one of its applications and a role; the role's
 // holders in the enterprise are listed, and its administrators add holders through the user-selection
 // dialog or take the role from the selected ones (confirmed). Everything is within their reach.
-import {
-  Box,
-  Button,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemText,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,8 +13,9 @@ import { ConfirmDialog } from '../../runtime/ConfirmDialog.tsx';
 import { countText } from '../../runtime/counted-label.ts';
 import { OpenDialog } from '../../runtime/dialog/OpenDialog.tsx';
 import { gridLocaleText } from '../../runtime/list/gridLocale.ts';
+import { PickList } from '../../runtime/list/PickList.tsx';
 import { notifySuccess } from '../../shell/notify.ts';
-import type { UserSelectResult } from '../user-select/user-select-types.ts';
+import type { UserSelectResult } from '../../runtime/user-picker/user-select-types.ts';
 import { useRoleAssignment, type Holder } from './useRoleAssignment.ts';
 
 export default function RoleAssignmentPage() {
@@ -86,20 +75,17 @@ export default function RoleAssignmentPage() {
       </TextField>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <Paper variant="outlined" sx={{ width: 260, maxHeight: 420, overflow: 'auto' }}>
-          <List dense aria-label={t('role.roles')} data-testid="roles-list">
-            {(roles.roles ?? []).map((r) => (
-              <ListItem key={r.id} disablePadding>
-                <ListItemButton
-                  selected={r.id === roles.roleId}
-                  onClick={() => roles.choose({ role: r.id, q: '' })}
-                  data-testid={`role-${r.packageRole ?? r.id}`}
-                >
-                  <ListItemText primary={r.name} secondary={countText('role.holders', r.holders)} />
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
-          {roles.roles?.length === 0 && <Typography sx={{ p: 2 }}>{t('role.noRoles')}</Typography>}
+          <PickList
+            rows={roles.roles}
+            selected={roles.roleId}
+            onSelect={(role) => roles.choose({ role, q: '' })}
+            label={t('role.roles')}
+            empty={t('role.noRoles')}
+            primary={(r) => r.name}
+            secondary={(r) => countText('role.holders', r.holders)}
+            testId="roles-list"
+            itemTestId={(r) => `role-${r.packageRole ?? r.id}`}
+          />
         </Paper>
         <Box sx={{ flex: 1, minWidth: 360 }} role="region" aria-label={t('role.holdersOf')}>
           {!roles.role && <Typography color="text.secondary">{t('role.pickRole')}</Typography>}

@@ -5,19 +5,17 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { readAgain, useCall } from '../../api/queries.ts';
 import { withParams } from '../../runtime/query-params.ts';
+import { useBoundApplications } from '../../runtime/user-picker/useBoundApplications.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 
-type Application = Calls['domainApplications.bound']['reply']['datas'][number];
 type Role = Calls['roles.list']['reply']['datas'][number];
 const NO_ROLES: Role[] = [];
 export type Holder = Calls['users.list']['reply']['datas'][number];
 
 export function useRoleAssignment(domainId: string) {
   const [params, setParams] = useSearchParams();
-  const bound = useCall('domainApplications.bound', { params: { id: domainId }, query: { pagelines: 1000 }, body: {} });
-  const applications: Application[] | null = bound.isError ? [] : (bound.data?.datas ?? null);
+  const { applications, appId } = useBoundApplications(domainId, params.get('app') ?? '');
   const [paging, setPaging] = useState({ page: 0, pageSize: 10 });
-  const appId = params.get('app') ?? applications?.find((a) => a.isDefault)?.id ?? applications?.[0]?.id ?? '';
   const roleId = params.get('role') ?? '';
   /** A login number (part of one) narrowing the holders. */
   const holderSearch = params.get('q') ?? '';

@@ -26,7 +26,7 @@ import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
 import { mayCall } from '../../session/reach.ts';
 import { notifySuccess } from '../../shell/notify.ts';
-import type { UserSelectResult } from '../user-select/user-select-types.ts';
+import type { UserSelectResult } from '../../runtime/user-picker/user-select-types.ts';
 
 type Status = Calls['knowledge.status']['reply'];
 type Manager = Status['managers'][number];

@@ -28,8 +28,8 @@ import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
 import { mayCall } from '../../session/reach.ts';
 import { notifySuccess } from '../../shell/notify.ts';
-import UserSelectDialog from '../user-select/UserSelectDialog.tsx';
-import type { PickedUser } from '../user-select/user-select-types.ts';
+import UserSelectDialog from '../../runtime/user-picker/UserSelectDialog.tsx';
+import type { PickedUser } from '../../runtime/user-picker/user-select-types.ts';
 
 type OpenNode = Calls['domainApplications.nodeApprovers']['reply'][number];
 const keyOf = (n: OpenNode) => `${n.processId}\n${n.nodeId}`;

@@ -3,8 +3,7 @@
 // The node itself and its subtree cannot be picked (the server refuses such a move as well).
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio } from '@mui/material';
 import { SimpleTreeView } from '@mui/x-tree-view/SimpleTreeView';
-import { TreeItem } from '@mui/x-tree-view/TreeItem';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callAny } from '../../api/client.ts';
 import { getBoot } from '../../shell/boot.ts';
@@ -13,9 +12,8 @@ import { useDialogMessage } from '../dialog/useDialogMessage.ts';
 import type { ResolvedArgs } from '../call-args.ts';
 import type { FormScreenDef, Row } from '../screen-types.ts';
 import type { TreeScreenDef } from './tree-types.ts';
-import { ROOT, useTreeData } from './useTreeData.ts';
-
-const PLACEHOLDER = '::loading';
+import { isPlaceholder, treeItems } from './tree-items.tsx';
+import { useTreeData } from './useTreeData.ts';
 
 export function MoveDialog({
   screen,
@@ -38,24 +36,6 @@ export function MoveDialog({
   const [saving, setSaving] = useState(false);
   const nodeId = String(node[screen.node.id]);
   const parentField = screen.form!.parentField;
-
-  const level = (parent: string): ReactNode =>
-    data.loaded[parent]?.map((row) => {
-      const id = String(row[screen.node.id]);
-      const expandable = screen.node.hasChildren ? Boolean(row[screen.node.hasChildren]) : true;
-      // The node itself (and so its subtree) is no place to move it to.
-      return (
-        <TreeItem key={id} itemId={id} label={String(row[screen.node.label] ?? '')} disabled={id === nodeId}>
-          {expandable && id !== nodeId ? (
-            data.loaded[id] ? (
-              level(id)
-            ) : (
-              <TreeItem itemId={id + PLACEHOLDER} label={t('app.loading')} disabled />
-            )
-          ) : null}
-        </TreeItem>
-      );
-    });
 
   const move = async () => {
     if (!form.load || !form.update) return;
@@ -109,9 +89,10 @@ export function MoveDialog({
           onExpandedItemsChange={(_e, ids) => data.setExpanded(ids)}
           onItemExpansionToggle={(_e, id, open) => open && data.opened(id)}
           selectedItems={target}
-          onSelectedItemsChange={(_e, id) => id && !id.endsWith(PLACEHOLDER) && (setTarget(id), setTop(false))}
+          onSelectedItemsChange={(_e, id) => id && !isPlaceholder(id) && (setTarget(id), setTop(false))}
         >
-          {level(ROOT)}
+          {/* The node itself (and so its subtree) is no place to move it to. */}
+          {treeItems(data.loaded, screen.node, { loading: t('app.loading'), closed: (id) => id === nodeId })}
         </SimpleTreeView>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -8,8 +8,7 @@ import Edit from '@mui/icons-material/Edit';
 import DriveFileMove from '@mui/icons-material/DriveFileMove';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { SimpleTreeView } from '@mui/x-tree-view/SimpleTreeView';
-import { TreeItem } from '@mui/x-tree-view/TreeItem';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { callAny } from '../../api/client.ts';
@@ -28,10 +27,9 @@ import type { ConsoleScreen, FormScreenDef, Row } from '../screen-types.ts';
 import { MoveDialog } from './MoveDialog.tsx';
 import { TreeSearch } from './TreeSearch.tsx';
 import type { TreeScreenDef } from './tree-types.ts';
-import { ROOT, useTreeData } from './useTreeData.ts';
+import { isPlaceholder, treeItems } from './tree-items.tsx';
+import { useTreeData } from './useTreeData.ts';
 
-/** The child that makes a node with unloaded children expandable; never selectable. */
-const PLACEHOLDER = '::loading';
 const LIST_STATE = ['view', 'page', 'perPage', 'filter'];
 
 function useSelection(screen: TreeScreenDef) {
@@ -111,23 +109,6 @@ function Tree({ screen }: { screen: TreeScreenDef }) {
       /* the client showed why (a department still holding users or sub-departments) */
     }
   };
-
-  const level = (parent: string): ReactNode =>
-    data.loaded[parent]?.map((row) => {
-      const id = idOf(row);
-      const expandable = screen.node.hasChildren ? Boolean(row[screen.node.hasChildren]) : true;
-      return (
-        <TreeItem key={id} itemId={id} label={String(row[screen.node.label] ?? '')} data-testid={`tree-node-${id}`}>
-          {expandable ? (
-            data.loaded[id] ? (
-              level(id)
-            ) : (
-              <TreeItem itemId={id + PLACEHOLDER} label={t('app.loading')} disabled />
-            )
-          ) : null}
-        </TreeItem>
-      );
-    });
 
   if (args.missing.length > 0) return null;
   const may = (call: string | undefined) => Boolean(call) && mayCall(call!);
@@ -214,9 +195,9 @@ function Tree({ screen }: { screen: TreeScreenDef }) {
             onExpandedItemsChange={(_e, ids) => data.setExpanded(ids)}
             onItemExpansionToggle={(_e, id, open) => open && data.opened(id)}
             selectedItems={selected}
-            onSelectedItemsChange={(_e, id) => id && !id.endsWith(PLACEHOLDER) && select(id)}
+            onSelectedItemsChange={(_e, id) => id && !isPlaceholder(id) && select(id)}
           >
-            {level(ROOT)}
+            {treeItems(data.loaded, screen.node, { loading: t('app.loading'), testId: (id) => `tree-node-${id}` })}
           </SimpleTreeView>
         )}
       </Paper>

@@ -5,13 +5,13 @@ import { useCallback, useState } from 'react';
 import { useCallsAny } from '../../api/queries.ts';
 import type { ResolvedArgs } from '../call-args.ts';
 import type { Row } from '../screen-types.ts';
-import type { TreeScreenDef } from './tree-types.ts';
+import type { TreeSource } from './tree-types.ts';
 
 /** Children by parent id; the top nodes under ROOT. A parent absent from the map is not loaded yet. */
 export type Loaded = Record<string, Row[]>;
 export const ROOT = '';
 
-export function useTreeData(screen: TreeScreenDef, args: ResolvedArgs) {
+export function useTreeData(screen: TreeSource, args: ResolvedArgs) {
   const [expanded, setExpanded] = useState<string[]>([]);
   // Every node ever opened keeps its level (a collapsed branch still names a selected node).
   const [levels, setLevels] = useState<string[]>([ROOT]);

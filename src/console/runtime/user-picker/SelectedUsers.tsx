@@ -2,7 +2,7 @@
 import Close from '@mui/icons-material/Close';
 import { Box, Button, IconButton, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { countText } from '../../runtime/counted-label.ts';
+import { countText } from '../counted-label.ts';
 import { SELECTED_MAX_HEIGHT, type PickedUser } from './user-select-types.ts';
 
 export function SelectedUsers({

@@ -5,7 +5,7 @@
 import { useCallback, useState } from 'react';
 import { callAny } from '../../api/client.ts';
 import { useRead } from '../../api/queries.ts';
-import type { DialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
+import type { DialogMessage } from '../dialog/useDialogMessage.ts';
 import type { ApprovalContext, UserQuery, UserRow } from './user-select-types.ts';
 
 export interface Paging {

@@ -10,10 +10,10 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { callAny } from '../../api/client.ts';
-import { countText } from '../../runtime/counted-label.ts';
-import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
-import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
-import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
+import { countText } from '../counted-label.ts';
+import { DialogMessageBar } from '../dialog/DialogMessageBar.tsx';
+import type { DialogPluginProps } from '../dialog/types.ts';
+import { useDialogMessage } from '../dialog/useDialogMessage.ts';
 import { DepartmentTree } from './DepartmentTree.tsx';
 import { KeywordSearch } from './KeywordSearch.tsx';
 import { RolePanel } from './RolePanel.tsx';
@@ -74,7 +74,6 @@ export default function UserSelectDialog({ data, onClose }: DialogPluginProps) {
         selected={department}
         onSelect={chooseDepartment}
         maxHeight={TREE_MAX_HEIGHT}
-        onFailure={messages.showFailure}
       />
     ),
     role: (

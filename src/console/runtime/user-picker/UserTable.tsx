@@ -5,8 +5,8 @@ import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../session/language.ts';
-import { EmptyState } from '../../runtime/list/EmptyState.tsx';
-import { gridLocaleText } from '../../runtime/list/gridLocale.ts';
+import { EmptyState } from '../list/EmptyState.tsx';
+import { gridLocaleText } from '../list/gridLocale.ts';
 import type { Paging } from './useUserSearch.ts';
 import { TREE_MAX_HEIGHT, type PickedUser, type UserRow } from './user-select-types.ts';
 
