@@ -41,6 +41,7 @@ import * as nodeApprovers from './migrations/0042-node-approvers.ts';
 import * as flowJobs from './migrations/0043-flow-jobs.ts';
 import * as flowListAndLogPlans from './migrations/0044-flow-list-and-log-plans.ts';
 import * as callActivities from './migrations/0045-call-activities.ts';
+import * as multiInstanceSubProcesses from './migrations/0048-multi-instance-sub-processes.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 import * as imAppAgents from './migrations/0031-im-app-agents.ts';
 
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '0043-flow-jobs': flowJobs,
   '0044-flow-list-and-log-plans': flowListAndLogPlans,
   '0045-call-activities': callActivities,
+  '0048-multi-instance-sub-processes': multiInstanceSubProcesses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@
 import type { ApproverRule, ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import type { Db } from '../db/schema.ts';
 import type { ApproverContext } from './approvers.ts';
+import type { LoopEnd, LoopFrame } from './loop-scopes.ts';
 
 export interface InstanceState {
   id: string;
@@ -36,6 +37,12 @@ export interface WalkState {
   readonly waitingJoins: Set<string>;
   readonly scopesToSettle: Set<string>;
   readonly terminated: Set<string>;
+  /** The instance of a multi-instance sub-process the walk is in now (docs/adr/0148-multi-instance-sub-processes.md). */
+  loop?: LoopFrame;
+  /** Ends reached inside multi-instance sub-processes in this action, settled with the joins. */
+  readonly loopEnds: LoopEnd[];
+  /** The instance's variables, with the element variable of the instance the walk is in. */
+  variables(): Record<string, unknown>;
   /** A called instance started in its caller's action: the caller's walk, which goes on in memory when
    *  this one returns (docs/adr/0139-call-activities-and-conditional-events.md). */
   caller?: WalkState;
