@@ -62,7 +62,7 @@ describe('task runtime: timer, countersign and message', () => {
     await install.getByTestId('package-install-done').waitFor();
     await install.getByTestId('package-install-close').click();
 
-    const initiator = await actAs(page, server.url, 'acme123');
+    const initiator = await actAs(page, server.url, 'acme123', true);
     await page.getByTestId('runtime-tab-start').click();
     await choose(page, 'runtime-process', /^Contract countersign/);
     await page.getByTestId('runtime-title').fill(TITLE);
@@ -97,7 +97,7 @@ describe('task runtime: timer, countersign and message', () => {
     expect(afterBoth).toMatch(/Cooling-off period|Completed/);
 
     // The cooling-off timer fires within seconds; the initiator sees the instance at its end.
-    await actAs(page, server.url, 'acme123');
+    await actAs(page, server.url, 'acme123', true);
     await expect
       .poll(
         async () => {
@@ -106,7 +106,7 @@ describe('task runtime: timer, countersign and message', () => {
           if (!now.includes('Completed')) await page.getByTestId('runtime-instance-close').click();
           return now;
         },
-        { timeout: 30_000, intervals: [1000] },
+        { timeout: 30_000, interval: 1000 },
       )
       .toContain('Completed');
     const history = page.getByTestId('flow-history');

@@ -10,21 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { evaluateRule, ruleValue } from '../../core/rules.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import { cancelInside, nodesInside, noteStep } from './scopes.ts';
-import type { WalkState as Walk } from './walk-state.ts';
-
-/** The instance a walk is in: the multi-instance sub-process, the index and its element. */
-export interface LoopFrame {
-  scope: string;
-  index: number;
-  variable: string;
-  item: unknown;
-}
-
-/** An end reached inside an instance in this action: settled once the action has walked its paths. */
-export interface LoopEnd {
-  scope: string;
-  index: number;
-}
+import type { LoopFrame, WalkState as Walk } from './walk-state.ts';
 
 const loopOfNode = new WeakMap<ProcessDefinition, Map<string, string>>();
 

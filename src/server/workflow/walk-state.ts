@@ -4,7 +4,6 @@
 import type { ApproverRule, ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import type { Db } from '../db/schema.ts';
 import type { ApproverContext } from './approvers.ts';
-import type { LoopEnd, LoopFrame } from './loop-scopes.ts';
 
 export interface InstanceState {
   id: string;
@@ -26,6 +25,20 @@ export interface ActionStamp {
 
 /** Node → its name and the users given a new task there in this action. */
 export type NewTasks = Map<string, { name: string; assignees: string[] }>;
+
+/** The instance of a multi-instance sub-process a walk is in (loop-scopes.ts): the multi-instance sub-process, the index and its element. */
+export interface LoopFrame {
+  scope: string;
+  index: number;
+  variable: string;
+  item: unknown;
+}
+
+/** An end reached inside an instance in this action: settled once the action has walked its paths. */
+export interface LoopEnd {
+  scope: string;
+  index: number;
+}
 
 export interface WalkState {
   readonly trx: Db;

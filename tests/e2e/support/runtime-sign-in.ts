@@ -33,7 +33,7 @@ export async function actAs(page: Page, url: string, login: string, exact = fals
   await pick.getByTestId('user-select-keyword').fill(login);
   const row = pick
     .locator('.MuiDataGrid-row')
-    .filter({ hasText: exact ? new RegExp(`\\b${login}\\b`) : login })
+    .filter({ hasText: exact ? new RegExp(`${login}(?!\\d)`) : login })
     .first();
   await row.waitFor();
   await tick(row.locator('input[type="checkbox"]'));
