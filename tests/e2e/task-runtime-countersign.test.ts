@@ -120,5 +120,5 @@ describe('task runtime: timer, countersign and message', () => {
     await page.getByTestId('flow-diagram').locator('svg .viewport').waitFor({ timeout: 30_000 });
     await expectAccessible(page, 'task runtime, contract in force');
     await screenshot(page, 'task-runtime-countersign-end');
-  });
+  }, 300_000); // five sign-ins and a timer on a loaded machine
 });
