@@ -9,6 +9,7 @@ import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { installCorpus } from './helpers/corpus-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { calledInstances, historyOf, openTaskNodes } from './helpers/instance-readers.ts';
 
 const targets = await databaseTargets();
 const FILES = ['c8-call-activity', 'c8-purchase-check', 'c7-call-activity', 'c7-workplace-setup'];
@@ -76,31 +77,9 @@ describe.each(targets)('call activities on $name', (target) => {
       .select(['status', 'state_label', 'form_data', 'process_id'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-  const called = (id: string) =>
-    server.db
-      .selectFrom('flow_instances')
-      .select(['id', 'status', 'form_data', 'call_depth'])
-      .where('parent_id', '=', id)
-      .execute();
-  const history = async (id: string) =>
-    (
-      await server.db
-        .selectFrom('flow_history')
-        .select(['action', 'node_id'])
-        .where('instance_id', '=', id)
-        .orderBy('id')
-        .execute()
-    ).map((h) => `${h.action} ${h.node_id ?? ''}`.trim());
-  const openTasks = async (id: string) =>
-    (
-      await server.db
-        .selectFrom('flow_tasks')
-        .select('node_id')
-        .where('instance_id', '=', id)
-        .where('status', '=', 'open')
-        .orderBy('node_id')
-        .execute()
-    ).map((t) => t.node_id);
+  const called = (id: string) => calledInstances(server.db, id);
+  const history = (id: string) => historyOf(server.db, id);
+  const openTasks = (id: string) => openTaskNodes(server.db, id);
 
   it('runs the called process as its own instance and goes on with the variables it maps back', async () => {
     const id = await start('Process_0m3x8ka', { amount: 500, note: 'stays here' });

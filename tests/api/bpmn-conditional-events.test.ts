@@ -8,6 +8,7 @@ import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { installCorpus } from './helpers/corpus-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { historyOf, tasksOf } from './helpers/instance-readers.ts';
 
 const targets = await databaseTargets();
 const corpus = (await readCorpus()).filter((c) => c.file === 'c7-conditional-claim.bpmn');
@@ -56,24 +57,8 @@ describe.each(targets)('conditional events on $name', (target) => {
         .orderBy('node_id')
         .execute()
     ).map((t) => t.node_id);
-  const history = async (id: string) =>
-    (
-      await server.db
-        .selectFrom('flow_history')
-        .select(['action', 'node_id'])
-        .where('instance_id', '=', id)
-        .orderBy('id')
-        .execute()
-    ).map((h) => `${h.action} ${h.node_id ?? ''}`.trim());
-  const tasks = async (id: string) =>
-    (
-      await server.db
-        .selectFrom('flow_tasks')
-        .select(['node_id', 'status'])
-        .where('instance_id', '=', id)
-        .orderBy('created_at')
-        .execute()
-    ).map((t) => `${t.node_id}:${t.status}`);
+  const history = (id: string) => historyOf(server.db, id);
+  const tasks = (id: string) => tasksOf(server.db, id);
 
   it('waits at a conditional catch event until an action makes its condition hold', async () => {
     const id = await start({});

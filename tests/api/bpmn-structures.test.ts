@@ -10,6 +10,7 @@ import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engi
 import { installCorpus } from './helpers/corpus-world.ts';
 import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
 import type { ApiClient } from './helpers/api-client.ts';
+import { historyOf, openTaskAssignees } from './helpers/instance-readers.ts';
 
 const targets = await databaseTargets();
 const FILES = [
@@ -19,6 +20,7 @@ const FILES = [
   'activiti-inclusive',
   'c7-terminate-end',
   'flowable-subprocess',
+  'c7-review-rounds',
 ];
 const corpus = (await readCorpus()).filter((c) => FILES.includes(c.file.replace('.bpmn', '')));
 const processOf = (file: string) => corpus.find((c) => c.file === `${file}.bpmn`)!.processId;
@@ -67,33 +69,14 @@ describe.each(targets)(
       expect(done.reply.errcode, done.reply.errmsg).toBe(0);
       return done.reply.data!.status;
     };
-    const openTasks = async (id: string) =>
-      (
-        await server.db
-          .selectFrom('flow_tasks as t')
-          .innerJoin('users as u', 'u.id', 't.assignee_id')
-          .select(['t.node_id', 'u.loginno'])
-          .where('t.instance_id', '=', id)
-          .where('t.status', '=', 'open')
-          .orderBy('t.node_id')
-          .orderBy('u.loginno')
-          .execute()
-      ).map((t) => `${t.node_id}:${t.loginno}`);
+    const openTasks = (id: string) => openTaskAssignees(server.db, id);
     const instance = (id: string) =>
       server.db
         .selectFrom('flow_instances')
         .select(['status', 'state_label'])
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-    const history = async (id: string) =>
-      (
-        await server.db
-          .selectFrom('flow_history')
-          .select(['action', 'node_id'])
-          .where('instance_id', '=', id)
-          .orderBy('id')
-          .execute()
-      ).map((h) => `${h.action} ${h.node_id ?? ''}`.trim());
+    const history = (id: string) => historyOf(server.db, id);
 
     it('runs two levels of sub-processes; a terminate end ends only its level; the list names the level', async () => {
       const id = await start('c7-supplier-subprocess', { documentsComplete: true });
@@ -237,6 +220,79 @@ describe.each(targets)(
       // Its terminate end empties "Legal review"; the outer level ends and the instance goes on after it.
       await submit('c7-supplier-subprocess', id, 'sx-r2');
       expect(await openTasks(id)).toEqual(['Activity_0yq4p2t:sx-r1']);
+    }, 60_000);
+
+    it('runs a multi-instance sub-process per element in parallel up to its ratio, then one in sequence', async () => {
+      const file = 'c7-review-rounds';
+      const id = await start(file, { reviewers: ['sx-r1', 'sx-r2', 'sx-clerk', 'sx-lead'], signers: 'sx-r2, sx-lead' });
+      // One instance per reviewer, each with its own task: the element variable names its assignee.
+      expect(await openTasks(id)).toEqual([
+        'Activity_1kq9x0v:sx-clerk',
+        'Activity_1kq9x0v:sx-lead',
+        'Activity_1kq9x0v:sx-r1',
+        'Activity_1kq9x0v:sx-r2',
+      ]);
+      expect((await instance(id)).state_label).toBe('Review round (0/4), Review round › Review contract');
+      // r1's instance takes the gateway's "yes" on its own: the revision is r1's, the others stay.
+      await submit(file, id, 'sx-r1', { changes: true });
+      expect(await openTasks(id)).toContain('Activity_0j6f3pd:sx-r1');
+      await submit(file, id, 'sx-clerk', { changes: false });
+      const detail = await admin.call<{ current: Array<{ nodeName: string }> }>(
+        'GET',
+        '/authtime/domain/workflow/flowstatert',
+        { query: { id } },
+      );
+      expect(detail.reply.errcode, detail.reply.errmsg).toBe(0);
+      expect(detail.reply.data!.current.map((c) => c.nodeName)).toEqual([
+        'Review round (1/4)',
+        'Review round › Review contract',
+        'Review round › Revise clause',
+      ]);
+      const inside = await admin.call<Array<{ id: string }>>(
+        'GET',
+        '/authtime/domain/workflow/intervention/othernodes',
+        {
+          query: { id },
+        },
+      );
+      expect(inside.reply.data!.map((n) => n.id)).not.toContain('Activity_1kq9x0v');
+      const refused = await runtime('runtime/retract', file, 'sx-clerk', {}, id);
+      expect(refused.reply.errcode).not.toBe(0); // its instance ended: the count is not taken back
+      // r1's revision ends the second instance: 2 of 4 reach 0.5, the two reviews left are cancelled.
+      await submit(file, id, 'sx-r1');
+      expect(await openTasks(id)).toEqual(['Activity_0z7h3mq:sx-r2']);
+      expect((await instance(id)).state_label).toBe('Signatures › Sign contract, Signatures (0/2)');
+      await submit(file, id, 'sx-r2');
+      expect(await openTasks(id)).toEqual(['Activity_0z7h3mq:sx-lead']);
+      expect(await submit(file, id, 'sx-lead')).toBe('completed');
+      const cancelled = await server.db
+        .selectFrom('flow_tasks')
+        .select('status')
+        .where('instance_id', '=', id)
+        .where('status', '=', 'cancelled')
+        .execute();
+      expect(cancelled).toHaveLength(2);
+      expect(await history(id)).toEqual([
+        'start StartEvent_1',
+        ...Array<string>(4).fill('auto Event_1r5kq2m'),
+        'submit Activity_1kq9x0v',
+        'submit Activity_1kq9x0v',
+        'auto Event_0e1g5kq',
+        'submit Activity_0j6f3pd',
+        'auto Event_1c8u7zr',
+        'auto Activity_0x3k2ab',
+        'auto Event_0u2y8hn',
+        'submit Activity_0z7h3mq',
+        'auto Event_1q4p7de',
+        'auto Event_0u2y8hn',
+        'submit Activity_0z7h3mq',
+        'auto Event_1q4p7de',
+        'auto Activity_1s7b0dl',
+        'complete Event_0b5n0wc',
+      ]);
+      // An empty collection passes the sub-process at once.
+      const none = await start(file, { reviewers: [], signers: 'sx-r1' });
+      expect(await openTasks(none)).toEqual(['Activity_0z7h3mq:sx-r1']);
     }, 60_000);
 
     it('runs a Flowable sub-process to its end', async () => {

@@ -9,6 +9,7 @@ import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engi
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { eventually } from './helpers/two-instances.ts';
 import { installWaiting } from './helpers/waiting-processes.ts';
+import { historyOf, openTaskNodes } from './helpers/instance-readers.ts';
 
 const targets = await databaseTargets();
 
@@ -31,24 +32,8 @@ describe.each(targets)('timers on $name', (target) => {
       processId,
       initiatorId: world.users.initiator,
     });
-  const history = async (id: string) =>
-    (
-      await server.db
-        .selectFrom('flow_history')
-        .select(['action', 'node_id'])
-        .where('instance_id', '=', id)
-        .orderBy('id')
-        .execute()
-    ).map((h) => `${h.action}:${h.node_id ?? ''}`);
-  const openTasks = async (id: string) =>
-    (
-      await server.db
-        .selectFrom('flow_tasks')
-        .select('node_id')
-        .where('instance_id', '=', id)
-        .where('status', '=', 'open')
-        .execute()
-    ).map((t) => t.node_id);
+  const history = (id: string) => historyOf(server.db, id, ':');
+  const openTasks = (id: string) => openTaskNodes(server.db, id);
   const jobs = (id: string) =>
     server.db.selectFrom('flow_jobs').select(['node_id', 'kind', 'due_at']).where('instance_id', '=', id).execute();
 

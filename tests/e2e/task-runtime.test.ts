@@ -6,44 +6,11 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
-import { tick } from './support/pages.ts';
+import { actAs as signInAs, choose } from './support/runtime-sign-in.ts';
 import { signedInAsAdmin } from './support/session.ts';
 
 const session = signedInAsAdmin();
-
-async function choose(page: Page, testId: string, option: string | RegExp): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
-/** Signs in on the debug page as the Acme user whose login number is `login` (the first match when
- *  `login` is a part of it) and opens the task runtime; answers the user's login number. */
-async function actAs(page: Page, login: string): Promise<string> {
-  const { server } = session;
-  await page.goto(`${server.url}/#/debug`);
-  const signOut = page.getByTestId('api-docs-end');
-  if (await signOut.isVisible().catch(() => false)) {
-    await signOut.click();
-    await signOut.waitFor({ state: 'hidden' });
-  }
-  await choose(page, 'api-docs-application', 'Office');
-  await choose(page, 'api-docs-domain', 'Acme');
-  await page.getByTestId('api-docs-pick').click();
-  const pick = page.getByTestId('user-select-dialog');
-  await pick.getByTestId('user-select-keyword').fill(login);
-  const row = pick.locator('.MuiDataGrid-row').filter({ hasText: login }).first();
-  await row.waitFor();
-  await tick(row.locator('input[type="checkbox"]'));
-  await pick.getByTestId('user-select-confirm').click();
-  await pick.waitFor({ state: 'hidden' });
-  const picked = await page.getByTestId('api-docs-user').locator('input').inputValue();
-  await page.getByTestId('api-docs-reason').locator('input').fill('Try the leave approval');
-  await page.getByTestId('api-docs-signin').click();
-  await page.getByTestId('api-docs-runtime').click();
-  await page.waitForURL(/#\/debug\/runtime/);
-  await page.getByTestId('runtime-acting').waitFor();
-  return /\(([^)]+)\)$/.exec(picked)![1];
-}
+const actAs = async (page: Page, login: string) => (await signInAs(page, session.server.url, login)).login;
 
 describe('task runtime', () => {
   it('starts a process with its form, approves it from my tasks and shows its history', async () => {

@@ -10,7 +10,14 @@ import { checkEvents, readEventElement, type EventElement } from './process-even
 import { assignmentOf, initiatorVariable, VENDOR_PREFIXES, vendorFindings } from './vendor-attributes.ts';
 import { ExpressionError, soleVariable, vendorExpression, vendorRule } from './vendor-expression.ts';
 import type { ApproverRule, NodeKind, ProcessDefinition, ProcessFlow, ProcessNode } from './process-types.ts';
-import { eventRoleOf, flattenScopes, isEmbedded, multiInstanceOf, type Element } from './structure-elements.ts';
+import {
+  eventRoleOf,
+  flattenScopes,
+  isEmbedded,
+  multiInstanceOf,
+  multiInstanceSubProcessOf,
+  type Element,
+} from './structure-elements.ts';
 
 export type { ApproverRule, NodeKind, ProcessDefinition, ProcessFlow, ProcessNode } from './process-types.ts';
 
@@ -245,8 +252,12 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
       else node.start = starts[0].id;
     }
     const { rules, bad } = kind === 'manual' ? approversOf(e, initiator) : { rules: [], bad: [] };
-    if (e.loopCharacteristics) {
-      // Only approvals repeat: one task per approver, from the rules or a collection of login numbers.
+    if (e.loopCharacteristics && kind === 'subprocess') {
+      const read = multiInstanceSubProcessOf(e);
+      if ('reason' in read) problem(e, 'loop', { reason: read.reason });
+      else node.multi = read.multi;
+    } else if (e.loopCharacteristics) {
+      // Only approvals and sub-processes repeat: one task per approver, from the rules or a collection of login numbers.
       const assigned = rules.flatMap((r) =>
         r.kind === 'expression' && r.as === 'user' ? [r.expression.slice(1, -1)] : [],
       );
@@ -289,6 +300,7 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
   }
 
   checkEvents(nodes, flows, problem);
+  checkInsideLoops(nodes, (node, loop) => problem(node, 'loopInside', { loop: labelOf(nodes[loop]) }));
   const starts = Object.values(nodes).filter((n) => n.kind === 'start' && !n.parent);
   if (starts.length !== 1) problem(process, 'oneStart', { count: starts.length });
   if (!Object.values(nodes).some((n) => n.kind === 'complete')) problem(process, 'noEnd');
@@ -332,6 +344,29 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
     problems,
     cautions,
   };
+}
+
+/** What a multi-instance sub-process may hold (docs/adr/0148-multi-instance-sub-processes.md): its
+ *  instances run side by side on one set of nodes, told apart by the instance each token carries, so
+ *  only the nodes that keep a token of their own or none are run there: approvals, automatic steps,
+ *  exclusive gateways, its start and plain ends. Joins, waits, calls, inner sub-processes, special
+ *  ends and boundary events (on the sub-process too) would need the instance everywhere. */
+function checkInsideLoops(nodes: Record<string, ProcessNode>, problem: (node: ProcessNode, loop: string) => void) {
+  const loopOf = (node: ProcessNode): string | undefined => {
+    for (let at = node.parent; at; at = nodes[at]?.parent) if (nodes[at]?.multi) return at;
+    return undefined;
+  };
+  for (const node of Object.values(nodes)) {
+    if (node.kind === 'boundary' && node.attachedTo && nodes[node.attachedTo]?.kind === 'subprocess') {
+      if (nodes[node.attachedTo].multi) problem(node, node.attachedTo);
+    }
+    const loop = loopOf(node);
+    if (!loop) continue;
+    const runs =
+      ['start', 'manual', 'auto', 'exclusive'].includes(node.kind) ||
+      (node.kind === 'complete' && node.end === undefined);
+    if (!runs || node.boundaries?.length) problem(node, loop);
+  }
 }
 
 /** A flow's condition in the rule language: written so, or a vendor expression read into it

@@ -37,6 +37,9 @@ export interface MultiInstance {
   collection?: string;
   /** Rule-language condition over the form and nrOfInstances, nrOfCompletedInstances, nrOfActiveInstances. */
   completion?: string;
+  /** Multi-instance sub-processes: the variable each instance sees its element of the collection
+   *  under (docs/adr/0148-multi-instance-sub-processes.md). */
+  elementVariable?: string;
 }
 
 /** A variable copied between a caller and the instance it calls. */

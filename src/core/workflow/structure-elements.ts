@@ -85,14 +85,11 @@ export function eventRoleOf(e: Element): EventRole | undefined {
 const vendorAttribute = (loop: Element, local: string) =>
   Object.entries(loop.$attrs ?? {}).find(([name]) => VENDOR_PREFIXES.some((p) => name === `${p}:${local}`))?.[1];
 
-/** A multi-instance approval as written, or why it is not read: a collection must name one variable
- *  (`${approvers}`, `=approvers`, or the bare name Camunda 7 also accepts), and its element variable
- *  must be who is assigned (`assignee="${approver}"`), since each instance is one approver's task. */
-export function multiInstanceOf(
-  task: Element,
-  assignedVariables: readonly string[],
-): { multi: MultiInstance; elementVariable?: string } | { reason: string } {
-  const loop = task.loopCharacteristics!;
+/** The parts of a multi-instance loop every modeler writes alike: sequential or not, the collection's
+ *  one variable, the element variable and the completion condition read into the rule language. */
+function loopParts(
+  loop: NonNullable<Element['loopCharacteristics']>,
+): { multi: MultiInstance; collectionText?: string; elementVariable?: string } | { reason: string } {
   if (loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics') return { reason: 'standard loop' };
   if (loop.loopCardinality) return { reason: 'loopCardinality' };
   const zeebe = loop.extensionElements?.values?.find((v) => v.$type === 'zeebe:loopCharacteristics');
@@ -106,8 +103,6 @@ export function multiInstanceOf(
         ? collectionText.trim()
         : undefined;
     if (!variable) return { reason: `collection ${collectionText}` };
-    if (!elementVariable || !assignedVariables.includes(elementVariable))
-      return { reason: `elementVariable ${elementVariable ?? ''} is not the assignee` };
     multi.collection = `'${variable}'`;
   }
   const completion = loop.completionCondition?.body?.trim() ?? (zeebe?.completionCondition as string | undefined);
@@ -119,5 +114,32 @@ export function multiInstanceOf(
       return { reason: `completionCondition ${completion}: ${error.message}` };
     }
   }
+  return { multi, collectionText, ...(elementVariable ? { elementVariable } : {}) };
+}
+
+/** A multi-instance approval as written, or why it is not read: a collection must name one variable
+ *  (`${approvers}`, `=approvers`, or the bare name Camunda 7 also accepts), and its element variable
+ *  must be who is assigned (`assignee="${approver}"`), since each instance is one approver's task. */
+export function multiInstanceOf(
+  task: Element,
+  assignedVariables: readonly string[],
+): { multi: MultiInstance; elementVariable?: string } | { reason: string } {
+  const read = loopParts(task.loopCharacteristics!);
+  if ('reason' in read) return read;
+  const { multi, elementVariable } = read;
+  if (multi.collection && (!elementVariable || !assignedVariables.includes(elementVariable)))
+    return { reason: `elementVariable ${elementVariable ?? ''} is not the assignee` };
   return { multi, ...(elementVariable ? { elementVariable } : {}) };
+}
+
+/** A multi-instance embedded sub-process (docs/adr/0148-multi-instance-sub-processes.md): one instance
+ *  of its inside per element of a collection variable, each seeing the element under its element
+ *  variable. Both are required: without them there is nothing to tell the instances apart. */
+export function multiInstanceSubProcessOf(subProcess: Element): { multi: MultiInstance } | { reason: string } {
+  const read = loopParts(subProcess.loopCharacteristics!);
+  if ('reason' in read) return read;
+  if (!read.multi.collection) return { reason: 'no collection' };
+  if (!read.elementVariable || !/^[A-Za-z_][\w]*$/.test(read.elementVariable))
+    return { reason: `elementVariable ${read.elementVariable ?? ''}` };
+  return { multi: { ...read.multi, elementVariable: read.elementVariable } };
 }

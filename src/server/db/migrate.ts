@@ -43,6 +43,7 @@ import * as flowListAndLogPlans from './migrations/0044-flow-list-and-log-plans.
 import * as callActivities from './migrations/0045-call-activities.ts';
 import * as logPagesKept from './migrations/0046-log-pages-kept.ts';
 import * as startTimers from './migrations/0047-start-timers.ts';
+import * as multiInstanceSubProcesses from './migrations/0048-multi-instance-sub-processes.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 import * as imAppAgents from './migrations/0031-im-app-agents.ts';
 
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '0045-call-activities': callActivities,
   '0046-log-pages-kept': logPagesKept,
   '0047-start-timers': startTimers,
+  '0048-multi-instance-sub-processes': multiInstanceSubProcesses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -337,6 +337,9 @@ export interface FlowTokens {
   created_at: Generated<Timestamp>;
   id: string;
   instance_id: string;
+  loop_done: number | null;
+  loop_index: number | null;
+  loop_items: string | null;
   node_id: string;
   state: 'active' | 'joining';
   via_flow: string | null;

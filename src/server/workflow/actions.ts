@@ -18,6 +18,7 @@ import { COMMIT_AFTER } from '../db/pipelined-transactions.ts';
 import type { Person } from './approver-names.ts';
 import { callLinks } from './call-links.ts';
 import { armBoundaries } from './waits/enter-wait.ts';
+import { inLoopOf, loopOf, loopScopes } from './loop-scopes.ts';
 
 export interface ActionResult {
   instanceId: string;
@@ -124,6 +125,7 @@ export async function submitTask(
       token_id: string | null;
       action_id: number;
       token_done: boolean;
+      loop_index: number | null;
     }>`with done as (
         update flow_tasks set status = 'done', done_at = ${at}, comment = ${comment}
         where id = (select id from flow_tasks where instance_id = ${state.id} and assignee_id = ${input.userId} and status = 'open' order by created_at limit 1)
@@ -134,10 +136,9 @@ export async function submitTask(
       node_done as (select done.token_id from done where (done.node_id <> all(${approvalsByAll(definition)}::text[]) or not exists (select from others))
         and done.node_id <> all(${sequentialApprovals(definition)}::text[])),
       cancelled as (update flow_tasks set status = 'cancelled', done_at = ${at} where id in (select id from others) and exists (select from node_done)),
-      gone as (delete from flow_tokens where id = (select token_id from node_done) returning id)
-      select done.id, done.node_id, done.token_id, recorded.id as action_id, exists (select from node_done) as token_done from done, recorded`.execute(
-      trx,
-    );
+      gone as (delete from flow_tokens where id = (select token_id from node_done) returning id, loop_index)
+      select done.id, done.node_id, done.token_id, recorded.id as action_id, exists (select from node_done) as token_done,
+        (select loop_index from gone) as loop_index from done, recorded`.execute(trx);
     if (!task) throw new AppError('forbidden', undefined, 'workflow.msg.notYourTask');
     if (input.formData) {
       state.form_data = { ...state.form_data, ...input.formData };
@@ -153,10 +154,12 @@ export async function submitTask(
     // The node is done when its token went with the task (above); else others still have to approve,
     // unless a multi-instance approval's completion condition now holds.
     const node = definition.nodes[task.node_id];
-    const done = task.token_done || (node?.multi && task.token_id && (await instanceDone(walk, node, task.token_id)));
-    return done
-      ? walk.leave(task.node_id).then(() => finish(trx, state, walk, action, input.userId))
-      : finish(trx, state, walk, action, input.userId);
+    // Inside a multi-instance sub-process the walk goes on in the instance the token belonged to (loop-scopes.ts).
+    await inLoopOf(walk, task.node_id, { id: task.token_id, loopIndex: task.loop_index }, async () => {
+      const done = task.token_done || (node?.multi && task.token_id && (await instanceDone(walk, node, task.token_id)));
+      if (done) await walk.leave(task.node_id);
+    });
+    return finish(trx, state, walk, action, input.userId);
   });
 }
 
@@ -267,6 +270,10 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
       .where('state', '=', 'joining')
       .executeTakeFirst();
     if (!stayed && joining) throw new AppError('conflict', undefined, 'workflow.msg.retractInBranches');
+    // A submission that moved an instance of a multi-instance sub-process on may have ended that instance
+    // (docs/adr/0148-multi-instance-sub-processes.md): its count is not taken back, so neither is the submission.
+    if (!stayed && loopOf(definition, last.node_id!))
+      throw new AppError('conflict', undefined, 'workflow.msg.retractInBranches');
     // What the submission started goes; the submitter's task comes back.
     await trx.deleteFrom('flow_tasks').where('created_by_action', '=', last.id).execute();
     const tokens = [...new Set(made.map((t) => t.token_id).filter((t): t is string => t !== null))];
@@ -523,14 +530,22 @@ export async function finish(
  *  which the monitoring list names them in the reader's language (areas/flows/node-names.ts). */
 const stateLabel = (walk: Walk, instanceId: string) => {
   const counted = parallelMultiInstances(walk.definition);
+  const loops = loopScopes(walk.definition);
   // A parallel multi-instance approval shows how many of its instances are done ("Board approves (2/4)",
-  // docs/adr/0125-multi-instance-approvals.md); a definition without one keeps the plain statement.
-  const count =
+  // docs/adr/0125-multi-instance-approvals.md), a multi-instance sub-process how many of its instances
+  // are (docs/adr/0148-multi-instance-sub-processes.md); a definition without one keeps the plain statement.
+  const approvalCount =
     counted.length === 0
       ? sql``
-      : sql` || case when node_id = any(${counted}::text[]) then (select ' (' || count(*) filter (where t.status = 'done') || '/' || count(*) || ')'
+      : sql` when node_id = any(${counted}::text[]) then (select ' (' || count(*) filter (where t.status = 'done') || '/' || count(*) || ')'
           from flow_tasks t where t.instance_id = ${instanceId} and t.node_id = tokens.node_id and t.status in ('open', 'done')
-            and t.token_id in (select k.id from flow_tokens k where k.instance_id = ${instanceId} and k.node_id = tokens.node_id and k.state = 'active')) else '' end`;
+            and t.token_id in (select k.id from flow_tokens k where k.instance_id = ${instanceId} and k.node_id = tokens.node_id and k.state = 'active'))`;
+  const loopCount =
+    loops.length === 0
+      ? sql``
+      : sql` when node_id = any(${loops}::text[]) then (select ' (' || k.loop_done || '/' || json_array_length(k.loop_items::json) || ')'
+          from flow_tokens k where k.instance_id = ${instanceId} and k.node_id = tokens.node_id and k.loop_items is not null limit 1)`;
+  const count = counted.length + loops.length === 0 ? sql`` : sql` || case${approvalCount}${loopCount} else '' end`;
   return sql<string>`left(coalesce((select string_agg(label, ', ' order by first) from (
   select coalesce(${walk.nodeNames()}::jsonb ->> node_id, node_id)${count} as label, min(node_id) as first from tokens where state = 'active' group by 1) l), ''), 500)`;
 };

@@ -8,6 +8,7 @@ import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { finish, inAction, record, type ActionResult } from './actions.ts';
 import { boundariesOf } from './scopes.ts';
+import { loopOf } from './loop-scopes.ts';
 import { Walk } from './walk.ts';
 
 export interface InterventionTarget {
@@ -44,7 +45,10 @@ export function interventionNodes(definition: ProcessDefinition): ProcessNode[] 
   while (queue.length > 0) {
     const node = definition.nodes[queue.shift()!];
     // An end inside a sub-process ends only its level, not the instance an intervention to an end ends.
-    if (INTERVENTION_KINDS.has(node.kind) && !(node.kind === 'complete' && node.parent)) order.push(node);
+    // Nor can a target name the instance of a multi-instance sub-process a node inside it would run in
+    // (docs/adr/0148-multi-instance-sub-processes.md).
+    if (INTERVENTION_KINDS.has(node.kind) && !(node.kind === 'complete' && node.parent) && !loopOf(definition, node.id))
+      order.push(node);
     // Into sub-processes at their start and along boundary events' paths (docs/adr/0124-embedded-sub-processes-and-ends.md).
     const after = [...node.outgoing.map((f) => definition.flows[f].target), ...(node.start ? [node.start] : [])];
     after.push(...boundariesOf(definition, node.id));
@@ -64,7 +68,9 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
   let waitingAtJoins = 0;
   const result = await inAction(db, input, async (trx, state, definition, at) => {
     const walk = new Walk(trx, state, definition, { id: 0, at });
-    checkTargets(input.targets, (id) => walk.node(id));
+    // A node inside a multi-instance sub-process runs in one of its instances, which a target cannot name
+    // (docs/adr/0148-multi-instance-sub-processes.md).
+    checkTargets(input.targets, (id) => (loopOf(definition, id) ? undefined : walk.node(id)));
     await checkUsers(trx, state.domain_id, input.targets);
     const open = await trx
       .selectFrom('flow_tasks')

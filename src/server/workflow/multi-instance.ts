@@ -19,7 +19,7 @@ const byKind = new WeakMap<ProcessDefinition, { sequential: string[]; parallel: 
 function multiInstances(definition: ProcessDefinition) {
   let found = byKind.get(definition);
   if (!found) {
-    const multi = Object.values(definition.nodes).filter((n) => n.multi);
+    const multi = Object.values(definition.nodes).filter((n) => n.multi && n.kind === 'manual');
     found = {
       sequential: multi.filter((n) => n.multi!.sequential).map((n) => n.id),
       parallel: multi.filter((n) => !n.multi!.sequential).map((n) => n.id),

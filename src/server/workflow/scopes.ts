@@ -52,7 +52,7 @@ export function outsideTerminated(walk: Walk, node: ProcessNode): boolean {
   return !levelsOf(walk.definition, node).some((level) => walk.terminated.has(level));
 }
 
-const noteStep = (walk: Walk, nodeId: string) =>
+export const noteStep = (walk: Walk, nodeId: string) =>
   walk.trx
     .insertInto('flow_history')
     .values({ instance_id: walk.instance.id, action: 'auto', node_id: nodeId, at: walk.action.at })
@@ -81,7 +81,9 @@ export async function endReached(walk: Walk, node: ProcessNode): Promise<void> {
     return;
   }
   await noteStep(walk, node.id);
-  walk.scopesToSettle.add(node.parent);
+  // Inside a multi-instance sub-process the end is one instance's (loop-scopes.ts).
+  if (walk.loop?.scope === node.parent) walk.loopEnds.push({ scope: node.parent, index: walk.loop.index });
+  else walk.scopesToSettle.add(node.parent);
 }
 
 /** An error or escalation thrown by an end event: the nearest enclosing sub-process with a boundary
@@ -118,7 +120,7 @@ async function thrown(walk: Walk, node: ProcessNode): Promise<boolean> {
 }
 
 /** Everything that runs inside a level goes: its tokens (waiting at joins too) and their open tasks. */
-async function cancelInside(walk: Walk, scope: string): Promise<void> {
+export async function cancelInside(walk: Walk, scope: string): Promise<void> {
   const inside = nodesInside(walk.definition, scope);
   const { id } = walk.instance;
   await walk.trx

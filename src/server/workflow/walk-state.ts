@@ -26,6 +26,20 @@ export interface ActionStamp {
 /** Node → its name and the users given a new task there in this action. */
 export type NewTasks = Map<string, { name: string; assignees: string[] }>;
 
+/** The instance of a multi-instance sub-process a walk is in (loop-scopes.ts): the multi-instance sub-process, the index and its element. */
+export interface LoopFrame {
+  scope: string;
+  index: number;
+  variable: string;
+  item: unknown;
+}
+
+/** An end reached inside an instance in this action: settled once the action has walked its paths. */
+export interface LoopEnd {
+  scope: string;
+  index: number;
+}
+
 export interface WalkState {
   readonly trx: Db;
   readonly instance: InstanceState;
@@ -36,6 +50,12 @@ export interface WalkState {
   readonly waitingJoins: Set<string>;
   readonly scopesToSettle: Set<string>;
   readonly terminated: Set<string>;
+  /** The instance of a multi-instance sub-process the walk is in now (docs/adr/0148-multi-instance-sub-processes.md). */
+  loop?: LoopFrame;
+  /** Ends reached inside multi-instance sub-processes in this action, settled with the joins. */
+  readonly loopEnds: LoopEnd[];
+  /** The instance's variables, with the element variable of the instance the walk is in. */
+  variables(): Record<string, unknown>;
   /** A called instance started in its caller's action: the caller's walk, which goes on in memory when
    *  this one returns (docs/adr/0139-call-activities-and-conditional-events.md). */
   caller?: WalkState;

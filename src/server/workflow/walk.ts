@@ -9,11 +9,12 @@ import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { approversQuery, resolveApprovers, type ApproverContext } from './approvers.ts';
 import { setApprovers } from './node-approvers.ts';
-import type { ActionStamp, InstanceState, NewTasks, WalkState } from './walk-state.ts';
+import type { ActionStamp, InstanceState, LoopEnd, LoopFrame, NewTasks, WalkState } from './walk-state.ts';
 import { openTasks, openTasksFor } from './open-tasks.ts';
 import { inclusiveBranches, inclusiveJoinsWaiting } from './inclusive-gateway.ts';
 import { firstInstances } from './multi-instance.ts';
 import { boundariesOf, endReached, enterSubProcess, settleScopes, outsideTerminated } from './scopes.ts';
+import { enterLoop, settleLoops } from './loop-scopes.ts';
 import { armBoundaries, enterWait, type WaitContext } from './waits/enter-wait.ts';
 import { callLinks } from './call-links.ts';
 import { enterConditional, fireConditions } from './conditions.ts';
@@ -47,6 +48,8 @@ export class Walk implements WalkState {
   /** Levels a terminate end or an interrupting boundary event emptied in this action ('' the process's
    *  own): a branch walked after it puts no token there. */
   readonly terminated = new Set<string>();
+  loop?: LoopFrame;
+  readonly loopEnds: LoopEnd[] = [];
   caller?: WalkState;
   thrownTo?: string;
   /** A walk whose `finish` is not its unit's last statement (a called instance's, or a caller's resumed
@@ -91,6 +94,7 @@ export class Walk implements WalkState {
       state: 'active' as const,
       via_flow: null,
       created_at: this.action.at,
+      ...(this.loop ? { loop_index: this.loop.index } : {}),
     };
     const task = { token_id: token.id, node_id: node.id, created_by_action: this.action.id };
     const rules = await this.approverRules(node);
@@ -123,8 +127,13 @@ export class Walk implements WalkState {
       domainId: this.instance.domain_id,
       applicationId: this.instance.application_id,
       initiatorId: this.instance.initiator_id,
-      form: this.instance.form_data,
+      form: this.variables(),
     };
+  }
+
+  variables(): Record<string, unknown> {
+    const form = this.instance.form_data;
+    return this.loop ? { ...form, [this.loop.variable]: this.loop.item, loopCounter: this.loop.index } : form;
   }
 
   /** Who approves a node: its rules, or for an approval the drawing left open those its enterprise
@@ -178,7 +187,7 @@ export class Walk implements WalkState {
       case 'complete':
         return endReached(this, node); // the action completes the instance when no token is left
       case 'subprocess':
-        return enterSubProcess(this, node);
+        return node.multi ? enterLoop(this, node) : enterSubProcess(this, node);
       case 'inclusive':
         // A join waits for every branch that can still come: decided once the whole action is walked.
         if (node.incoming.length > 1) {
@@ -213,7 +222,7 @@ export class Walk implements WalkState {
 
   /** The flow an exclusive gateway takes: the first whose condition holds over the form, else its default. */
   private branchOf(node: ProcessNode): string {
-    const form = this.instance.form_data;
+    const form = this.variables();
     const holds = (f: string) => evaluateRule(this.definition.flows[f].condition!, { ...form, form });
     if (node.choice)
       return this.chosenBranch(
@@ -290,6 +299,8 @@ export class Walk implements WalkState {
     for (let moved = true; moved;) {
       // A sub-process whose last path inside ended goes on first: a join after it may be waiting for it.
       moved = await settleScopes(this);
+      // An instance of a multi-instance sub-process that ended may end it or start the next one.
+      if (await settleLoops(this)) moved = true;
       // A condition watched by a waiting token may hold now that the action changed the variables.
       if (await fireConditions(this)) moved = true;
       for (const joinId of [...this.waitingJoins]) {

@@ -13,17 +13,23 @@ export async function instanceNow(db: Db, instanceId: string, nodeName: (id: str
     .execute();
   const waiting = await db
     .selectFrom('flow_tokens')
-    .select('node_id')
+    .select(['node_id', 'loop_items', 'loop_done'])
     .where('instance_id', '=', instanceId)
     .where('state', '=', 'active')
     .orderBy('created_at')
     .execute();
   const active = [...new Set(waiting.map((t) => t.node_id))];
+  // A multi-instance sub-process shows how many of its instances are done, as the list's label does
+  // (docs/adr/0148-multi-instance-sub-processes.md).
+  const counted = (nodeId: string) => {
+    const holder = waiting.find((t) => t.node_id === nodeId && t.loop_items !== null);
+    return holder ? ` (${holder.loop_done ?? 0}/${(JSON.parse(holder.loop_items!) as unknown[]).length})` : '';
+  };
   const current = await withApprovers(
     db,
     active.map((nodeId) => ({
       nodeId,
-      nodeName: nodeName(nodeId),
+      nodeName: nodeName(nodeId) + counted(nodeId),
       assignees: open.filter((t) => t.node_id === nodeId).map((t) => t.assignee_id),
     })),
   );

@@ -136,4 +136,40 @@ describe('structural elements', () => {
       await problemsOf(doc(around('<serviceTask id="x"><multiInstanceLoopCharacteristics /></serviceTask>'))),
     ).toEqual([['x', 'loop', 'ServiceTask']]);
   });
+  it('reads a multi-instance sub-process over a collection and refuses what cannot run inside one', async () => {
+    const loop = (
+      inside: string,
+      attributes = 'camunda:collection="${reviewers}" camunda:elementVariable="reviewer"',
+    ) =>
+      doc(
+        around(`<subProcess id="x" name="Round"><multiInstanceLoopCharacteristics isSequential="true" ${attributes}>
+          <completionCondition>\${nrOfCompletedInstances / nrOfInstances >= 0.5}</completionCondition></multiInstanceLoopCharacteristics>
+          <startEvent id="xs" />${flow('i1', 'xs', 't')}${inside}<endEvent id="xe" /></subProcess>`),
+      );
+    const review = `<userTask id="t" camunda:assignee="\${reviewer}" />${flow('i2', 't', 'xe')}`;
+    const { definition, problems } = await readProcess(loop(review), 'p');
+    expect(problems).toEqual([]);
+    expect(definition!.nodes.x.multi).toEqual({
+      sequential: true,
+      collection: "'reviewers'",
+      completion: "(('nrOfCompletedInstances' / 'nrOfInstances') >= 0.5)",
+      elementVariable: 'reviewer',
+    });
+    expect(await problemsOf(loop(review, 'camunda:collection="${reviewers}"'))).toEqual([
+      ['x', 'loop', 'elementVariable '],
+    ]);
+    expect(await problemsOf(loop(review, 'camunda:elementVariable="reviewer"'))).toEqual([
+      ['x', 'loop', 'no collection'],
+    ]);
+    // A timer inside would need the instance carried through the jobs: refused naming it and the sub-process.
+    const waits = await readProcess(
+      loop(
+        `<userTask id="t" camunda:assignee="\${reviewer}" />${flow('i2', 't', 'w')}<intermediateCatchEvent id="w"><timerEventDefinition><timeDuration>PT1H</timeDuration></timerEventDefinition></intermediateCatchEvent>${flow('i3', 'w', 'xe')}`,
+      ),
+      'p',
+    );
+    expect(waits.problems.map((p) => [p.element, p.key, p.params.loop])).toEqual([
+      ['w', 'workflow.problem.loopInside', 'Round (x)'],
+    ]);
+  });
 });

@@ -1,0 +1,179 @@
+// Multi-instance embedded sub-processes (docs/adr/0148-multi-instance-sub-processes.md): the inside runs
+// once per element of a collection, all at once (parallel) or one after another (sequential), each
+// instance seeing its element under the element variable. While one runs, a token stands at the
+// sub-process itself holding the collection as it was on entry and how many instances are done; every
+// token inside carries its instance's index. An instance is done once an end inside was reached and no
+// token of its index is left; the sub-process is done when every instance is, or earlier when its
+// completion condition holds over nrOfInstances, nrOfCompletedInstances and nrOfActiveInstances (the
+// instances still inside are then cancelled), and the walk goes on after it.
+import { randomUUID } from 'node:crypto';
+import { evaluateRule, ruleValue } from '../../core/rules.ts';
+import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
+import { cancelInside, nodesInside, noteStep } from './scopes.ts';
+import type { LoopFrame, WalkState as Walk } from './walk-state.ts';
+
+const loopOfNode = new WeakMap<ProcessDefinition, Map<string, string>>();
+
+/** The multi-instance sub-process a node is drawn in, if any (the install refuses one inside another). */
+export function loopOf(definition: ProcessDefinition, nodeId: string): string | undefined {
+  let byNode = loopOfNode.get(definition);
+  if (!byNode) {
+    loopOfNode.set(definition, (byNode = new Map()));
+    for (const node of Object.values(definition.nodes))
+      for (let at = node.parent; at; at = definition.nodes[at]?.parent)
+        if (definition.nodes[at]?.multi) {
+          byNode.set(node.id, at);
+          break;
+        }
+  }
+  return byNode.get(nodeId);
+}
+
+const scopesOf = new WeakMap<ProcessDefinition, string[]>();
+
+/** The definition's multi-instance sub-processes (the list's label counts their instances). */
+export function loopScopes(definition: ProcessDefinition): string[] {
+  let ids = scopesOf.get(definition);
+  if (!ids)
+    scopesOf.set(
+      definition,
+      (ids = Object.values(definition.nodes)
+        .filter((n) => n.kind === 'subprocess' && n.multi)
+        .map((n) => n.id)),
+    );
+  return ids;
+}
+
+/** The collection's elements: a list, or text split at commas (as a multi-instance approval reads it). */
+function elementsOf(walk: Walk, node: ProcessNode): unknown[] {
+  const variables = walk.variables();
+  const value = ruleValue(node.multi!.collection!, { ...variables, form: variables });
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
+  return [];
+}
+
+/** A flow reaches a multi-instance sub-process: its token is written and its first instances start (all
+ *  of them in parallel, the first in a sequence). An empty collection passes it at once. */
+export async function enterLoop(walk: Walk, node: ProcessNode): Promise<void> {
+  const items = elementsOf(walk, node);
+  walk.terminated.delete(node.id);
+  if (items.length === 0) {
+    await noteStep(walk, node.id);
+    return walk.leave(node.id);
+  }
+  await walk.trx
+    .insertInto('flow_tokens')
+    .values({
+      id: randomUUID(),
+      instance_id: walk.instance.id,
+      node_id: node.id,
+      state: 'active',
+      via_flow: null,
+      created_at: walk.action.at,
+      loop_items: JSON.stringify(items),
+      loop_done: 0,
+    })
+    .execute();
+  const first = node.multi!.sequential ? 1 : items.length;
+  for (let index = 0; index < first; index++) await runInstance(walk, node, index, items[index]);
+}
+
+/** Walks one instance from the start inside, its element under the element variable. */
+function runInstance(walk: Walk, node: ProcessNode, index: number, item: unknown): Promise<void> {
+  return inFrame(walk, { scope: node.id, index, variable: node.multi!.elementVariable!, item }, async () => {
+    await noteStep(walk, node.start!);
+    await walk.leave(node.start!);
+  });
+}
+
+async function inFrame(walk: Walk, frame: LoopFrame | undefined, work: () => Promise<void>): Promise<void> {
+  const outer = walk.loop;
+  walk.loop = frame;
+  try {
+    await work();
+  } finally {
+    walk.loop = outer;
+  }
+}
+
+/** Runs `work` (an action going on from a token) in the instance the token belongs to when its node is
+ *  inside a multi-instance sub-process; the token's index is given, or read while the token stands. */
+export async function inLoopOf(
+  walk: Walk,
+  nodeId: string,
+  token: { id: string | null; loopIndex: number | null },
+  work: () => Promise<void>,
+): Promise<void> {
+  const scope = loopOf(walk.definition, nodeId);
+  if (!scope) return work();
+  const { trx, instance } = walk;
+  const index =
+    token.loopIndex ??
+    (token.id
+      ? (await trx.selectFrom('flow_tokens').select('loop_index').where('id', '=', token.id).executeTakeFirst())
+          ?.loop_index
+      : null);
+  const holder = await trx
+    .selectFrom('flow_tokens')
+    .select('loop_items')
+    .where('instance_id', '=', instance.id)
+    .where('node_id', '=', scope)
+    .executeTakeFirst();
+  if (index === null || index === undefined || !holder) return work();
+  const items = JSON.parse(holder.loop_items ?? '[]') as unknown[];
+  const variable = walk.definition.nodes[scope].multi!.elementVariable!;
+  return inFrame(walk, { scope, index, variable, item: items[index] }, work);
+}
+
+/** Once the action has walked its paths: each instance an end was reached in, with no token of it left
+ *  inside, is done; the sub-process then ends when its condition holds or no instance is left, or a
+ *  sequence starts its next instance. True when anything moved. */
+export async function settleLoops(walk: Walk): Promise<boolean> {
+  let moved = false;
+  for (const { scope, index } of walk.loopEnds.splice(0)) {
+    const { trx, instance } = walk;
+    const left = await trx
+      .selectFrom('flow_tokens')
+      .select('id')
+      .where('instance_id', '=', instance.id)
+      .where('node_id', 'in', nodesInside(walk.definition, scope))
+      .where('loop_index', '=', index)
+      .executeTakeFirst();
+    if (left) continue; // another path of this instance still runs; its end settles it
+    const holder = await trx
+      .updateTable('flow_tokens')
+      .set((eb) => ({ loop_done: eb('loop_done', '+', 1) }))
+      .where('instance_id', '=', instance.id)
+      .where('node_id', '=', scope)
+      .returning(['id', 'loop_items', 'loop_done'])
+      .executeTakeFirst();
+    if (!holder) continue; // the sub-process ended earlier in this action (its condition held)
+    moved = true;
+    const node = walk.definition.nodes[scope];
+    const items = JSON.parse(holder.loop_items ?? '[]') as unknown[];
+    const done = holder.loop_done ?? 0;
+    const variables = walk.variables();
+    const complete =
+      done >= items.length ||
+      (node.multi!.completion !== undefined &&
+        evaluateRule(node.multi!.completion, {
+          ...variables,
+          form: variables,
+          nrOfInstances: items.length,
+          nrOfCompletedInstances: done,
+          nrOfActiveInstances: node.multi!.sequential ? 0 : items.length - done,
+        }));
+    if (complete) {
+      await cancelInside(walk, scope);
+      await trx.deleteFrom('flow_tokens').where('id', '=', holder.id).execute();
+      await noteStep(walk, scope);
+      await walk.leave(scope);
+    } else if (node.multi!.sequential) await runInstance(walk, node, done, items[done]);
+  }
+  return moved;
+}

@@ -1,0 +1,61 @@
+// What the engine's API tests read of an instance straight from its tables, to say where it went:
+// its history in order, its open tasks, the tasks it ever had and the instances its call activities
+// started. One place, so that every test reads them the same way.
+import type { Db } from '../../../src/server/db/schema.ts';
+
+/** The history as `action node` entries in order (`separator` between the two). */
+export async function historyOf(db: Db, instanceId: string, separator = ' '): Promise<string[]> {
+  const rows = await db
+    .selectFrom('flow_history')
+    .select(['action', 'node_id'])
+    .where('instance_id', '=', instanceId)
+    .orderBy('id')
+    .execute();
+  return rows.map((h) => `${h.action}${separator}${h.node_id ?? ''}`.trim());
+}
+
+/** The nodes of the open tasks, in node id order (a node once per task). */
+export async function openTaskNodes(db: Db, instanceId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('flow_tasks')
+    .select('node_id')
+    .where('instance_id', '=', instanceId)
+    .where('status', '=', 'open')
+    .orderBy('node_id')
+    .execute();
+  return rows.map((t) => t.node_id);
+}
+
+/** The open tasks as `node:assignee's login number`, by node and login number. */
+export async function openTaskAssignees(db: Db, instanceId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('flow_tasks as t')
+    .innerJoin('users as u', 'u.id', 't.assignee_id')
+    .select(['t.node_id', 'u.loginno'])
+    .where('t.instance_id', '=', instanceId)
+    .where('t.status', '=', 'open')
+    .orderBy('t.node_id')
+    .orderBy('u.loginno')
+    .execute();
+  return rows.map((t) => `${t.node_id}:${t.loginno}`);
+}
+
+/** Every task the instance had, as `node:status`, in the order they were opened. */
+export async function tasksOf(db: Db, instanceId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('flow_tasks')
+    .select(['node_id', 'status'])
+    .where('instance_id', '=', instanceId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((t) => `${t.node_id}:${t.status}`);
+}
+
+/** The instances the instance's call activities started (docs/adr/0139-call-activities-and-conditional-events.md). */
+export function calledInstances(db: Db, instanceId: string) {
+  return db
+    .selectFrom('flow_instances')
+    .select(['id', 'status', 'form_data', 'call_depth'])
+    .where('parent_id', '=', instanceId)
+    .execute();
+}

@@ -1,0 +1,51 @@
+// The task runtime's way in (docs/adr/0132-task-runtime-and-bare-bpmn.md): on the debug page, signed in as
+// the super administrator, a documentation sign-in as one of Acme's users of the Office application,
+// then the runtime's screen. Shared by the runtime's journeys.
+import type { Page } from 'playwright-core';
+import { tick } from './pages.ts';
+
+/** Picks an option of the select with `testId`. */
+export async function choose(page: Page, testId: string, option: string | RegExp): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** The runtime credential the sign-in answered, as a program would use it with the runtime REST. */
+export interface RuntimeUser {
+  login: string;
+  accessToken: string;
+}
+
+/** Signs in on the debug page as the Acme user whose login number is `login` (the first match when
+ *  `login` is a part of it, the user with exactly that login number when `exact`) and opens the task
+ *  runtime; answers the user's login number and the sign-in's access token. */
+export async function actAs(page: Page, url: string, login: string, exact = false): Promise<RuntimeUser> {
+  await page.goto(`${url}/#/debug`);
+  const signOut = page.getByTestId('api-docs-end');
+  if (await signOut.isVisible().catch(() => false)) {
+    await signOut.click();
+    await signOut.waitFor({ state: 'hidden' });
+  }
+  await choose(page, 'api-docs-application', 'Office');
+  await choose(page, 'api-docs-domain', 'Acme');
+  await page.getByTestId('api-docs-pick').click();
+  const pick = page.getByTestId('user-select-dialog');
+  await pick.getByTestId('user-select-keyword').fill(login);
+  const row = pick
+    .locator('.MuiDataGrid-row')
+    .filter({ hasText: exact ? new RegExp(`${login}(?!\\d)`) : login })
+    .first();
+  await row.waitFor();
+  await tick(row.locator('input[type="checkbox"]'));
+  await pick.getByTestId('user-select-confirm').click();
+  await pick.waitFor({ state: 'hidden' });
+  const picked = await page.getByTestId('api-docs-user').locator('input').inputValue();
+  await page.getByTestId('api-docs-reason').locator('input').fill('Try the task runtime');
+  const answered = page.waitForResponse((r) => r.url().includes('/authtime/swagger/login'));
+  await page.getByTestId('api-docs-signin').click();
+  const reply = (await (await answered).json()) as { data: { accessToken: string } };
+  await page.getByTestId('api-docs-runtime').click();
+  await page.waitForURL(/#\/debug\/runtime/);
+  await page.getByTestId('runtime-acting').waitFor();
+  return { login: /\(([^)]+)\)$/.exec(picked)![1], accessToken: reply.data.accessToken };
+}
