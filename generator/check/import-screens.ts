@@ -1,6 +1,6 @@
 // Check: import screens (docs/adr/0141-import-with-preview-screen.md) are opened by actions only — an
 // action's `import` names one, and no route or tab names one — and the call parts they fill (`file`,
-// `mode`, `args`) exist on their call.
+// `mode`, `args`) exist on their call, and a list's `keyLabel` names labels.
 import type { ActionDef, Catalogue, ImportScreen, ScreenDef } from '../../src/core/catalogue/types.ts';
 import { callArgsProblems } from './call-args.ts';
 import type { Check, Problem } from './problem.ts';
@@ -22,9 +22,28 @@ const partArgs = (ref: string) => {
   return { [part]: { [name]: name } };
 };
 
+/** A list's `keyLabel` names a group of labels (docs/adr/0151-small-dialog-patterns.md). */
+function keyLabelProblems(catalogue: Catalogue, s: ScreenDef & ImportScreen): Problem[] {
+  const keys = Object.keys(catalogue.labels.en ?? {});
+  return (['preview', 'result'] as const).flatMap((part) =>
+    (s[part]?.lists ?? []).flatMap((list, i) =>
+      list.keyLabel && !keys.some((k) => k.startsWith(`${list.keyLabel}.`))
+        ? [
+            {
+              file: s.origin.file,
+              pointer: `${s.origin.pointer}/${part}/lists/${i}/keyLabel`,
+              message: `no label starts with "${list.keyLabel}."`,
+            },
+          ]
+        : [],
+    ),
+  );
+}
+
 function screenProblems(catalogue: Catalogue, s: ScreenDef & ImportScreen): Problem[] {
   const { file, pointer } = s.origin;
   return [
+    ...keyLabelProblems(catalogue, s),
     ...(s.args ? callArgsProblems(catalogue, s.call, s.args, { file, pointer: `${pointer}/args` }) : []),
     ...callArgsProblems(catalogue, s.call, partArgs(s.file), { file, pointer: `${pointer}/file` }),
     ...(s.mode ? callArgsProblems(catalogue, s.call, partArgs(s.mode), { file, pointer: `${pointer}/mode` }) : []),

@@ -71,7 +71,6 @@ const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   'icon-picker': () => import('./plugins/icon-picker/IconPickerDialog.tsx'),
   upload: () => import('./runtime/import/UploadDialog.tsx'),
   'sms-test': () => import('./plugins/sms-test/SmsTestDialog.tsx'),
-  'config-import': () => import('./plugins/config-import/ConfigImportDialog.tsx'),
   'user-form': () => import('./plugins/organisation/UserFormDialog.tsx'),
   'user-resign': () => import('./plugins/organisation/UserResignDialog.tsx'),
   'user-batch': () => import('./plugins/organisation/UserBatchDialog.tsx'),

@@ -37,13 +37,16 @@ export interface ImportTable {
   paging?: { count: string; size: number; page: string; lines: string; query: Record<string, string>; testId: string };
 }
 
-/** Entries of the answer as a list under a heading: `primary` and `secondary` name entry fields. */
+/** Entries of the answer as a list under a heading: `primary` and `secondary` name entry fields; or,
+ *  with `keyLabel`, the entries are dotted keys, each shown as the label `<keyLabel>.<its last part>`
+ *  over the key itself (the settings a configuration import changed). */
 export interface ImportList {
   testId: string;
   rows: string;
   title?: string;
-  primary: string;
+  primary?: string;
   secondary?: string;
+  keyLabel?: string;
 }
 
 /** The answer's rows saved as a CSV file (Excel opens it): `columns` are the row fields, in order. */
@@ -84,6 +87,8 @@ export interface ImportScreen {
   result: ImportPart;
   /** A refusal's field errors listed (`title`), the bar saying `refused` (counted, `{{problem}}` the first). */
   problems?: { testId: string; title: string; refused: string };
+  /** The bar's success line after the commit: `label` counted by the `count` rule (`none` when 0). */
+  done?: { label: string; none?: string; count: string };
   /** Close asks the opener to reload even before a commit (the import committed at once). */
   reloadAlways?: boolean;
 }

@@ -42,7 +42,6 @@ describe('dialogs of the catalogue', () => {
       'application-km',
       'application-modules',
       'calendar-ics-import',
-      'config-import',
       'flow-approvers-batch',
       'flow-detail',
       'forms-sync',

@@ -1,7 +1,13 @@
 // What an import screen reads from an answer and sends to its call (docs/adr/0141-import-with-preview-screen.md).
 import { describe, expect, it } from 'vitest';
 import type { ImportScreen } from '../../../src/core/catalogue/import-screen.ts';
-import { importRequest, modeName, rowsOf, textOf } from '../../../src/console/runtime/import/import-values.ts';
+import {
+  entryTexts,
+  importRequest,
+  modeName,
+  rowsOf,
+  textOf,
+} from '../../../src/console/runtime/import/import-values.ts';
 
 const users: ImportScreen = {
   kind: 'import',
@@ -46,5 +52,18 @@ describe('an import screen', () => {
     expect(rowsOf('reply.rows', { rows: [{ rowNum: 1 }] }, {})).toEqual([{ rowNum: 1 }]);
     expect(rowsOf('reply.rows', { rows: 'no' }, {})).toEqual([]);
     expect(rowsOf(undefined, { rows: [] }, {})).toEqual([]);
+  });
+
+  it('shows an entry by its fields, or a dotted key under the label of its last part', () => {
+    const t = (key: string) => `<${key}>`;
+    expect(entryTexts({ primary: 'message', secondary: 'field' }, { message: 'bad', field: 'name' }, t)).toEqual([
+      'bad',
+      'name',
+    ]);
+    expect(entryTexts({ keyLabel: 'config.field' }, 'hxImConfig.org_name', t)).toEqual([
+      '<config.field.org_name>',
+      'hxImConfig.org_name',
+    ]);
+    expect(entryTexts({ primary: 'message' }, 'plain', t)).toEqual(['plain', undefined]);
   });
 });

@@ -7,7 +7,6 @@ export const DIALOG_NAMES = [
   'icon-picker',
   'upload',
   'sms-test',
-  'config-import',
   'user-form',
   'user-resign',
   'user-batch',

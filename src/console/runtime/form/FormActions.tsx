@@ -1,4 +1,4 @@
-// The catalogue actions of a form, drawn after Save, with the dialog or confirmation they open; a
+// The catalogue actions of a form, drawn after Save, with the dialog, import or confirmation they open; a
 // dialog closing with `{ reload: true }` asks the form to reload its record.
 import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import type { ActionDef } from '../../../core/catalogue/types.ts';
 import { CatalogueIcon } from '../CatalogueIcon.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { OpenDialog } from '../dialog/OpenDialog.tsx';
+import { ImportDialog } from '../import/ImportDialog.tsx';
 import { dialogName } from '../dialog/dialog-names.ts';
 import { hasIcon } from '../icons.ts';
 import type { Row } from '../screen-types.ts';
@@ -24,6 +25,10 @@ export function FormActions({
 }) {
   const { t } = useTranslation();
   const form = useFormActions(actions, formData, tab, onReload);
+  const closeDialog = (result?: unknown) => {
+    form.closeDialog();
+    if ((result as { reload?: boolean } | undefined)?.reload) onReload?.();
+  };
   return (
     <>
       {form.visible.map((action) => (
@@ -39,15 +44,12 @@ export function FormActions({
           {t(action.label)}
         </Button>
       ))}
-      {form.dialog && (
-        <OpenDialog
-          name={dialogName(form.dialog)}
-          data={formData}
-          onClose={(result) => {
-            form.closeDialog();
-            if ((result as { reload?: boolean } | undefined)?.reload) onReload?.();
-          }}
-        />
+      {form.dialog?.import ? (
+        <ImportDialog screenId={form.dialog.import} data={formData} onClose={closeDialog} />
+      ) : (
+        form.dialog?.dialog && (
+          <OpenDialog name={dialogName(form.dialog.dialog)} data={formData} onClose={closeDialog} />
+        )
       )}
       <ConfirmDialog
         text={form.confirming?.confirm ? t(form.confirming.confirm) : null}

@@ -1,6 +1,7 @@
 // Runs a form's catalogue actions over the current form data: `to` navigates (query from form
 // fields), `call` runs the call (after the confirmation when it has one), `dialog` opens the
-// registered dialog with the form's data, `download` saves a GET call's answer as a file.
+// registered dialog with the form's data, `import` its import screen in a dialog
+// (docs/adr/0151-small-dialog-patterns.md), `download` saves a GET call's answer as a file.
 // Visibility rules read the form as it is being edited.
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -19,7 +20,7 @@ import { formActionRequest } from './form-action-request.ts';
 
 export function useFormActions(actions: ActionDef[] | undefined, formData: Row, tab?: string, onReload?: () => void) {
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<ActionDef | null>(null);
   const [confirming, setConfirming] = useState<ActionDef | null>(null);
   const [running, setRunning] = useState<string | null>(null);
 
@@ -62,7 +63,7 @@ export function useFormActions(actions: ActionDef[] | undefined, formData: Row, 
   const run = useCallback(
     (action: ActionDef) => {
       if (action.to) navigate(rowLink(action.to, action.query, formData));
-      else if (action.dialog) setDialog(action.dialog);
+      else if (action.dialog || action.import) setDialog(action);
       else if (action.download) downloadFrom(callUrl(action.download));
       else if (action.confirm) setConfirming(action);
       else void execute(action);

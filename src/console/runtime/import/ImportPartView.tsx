@@ -5,27 +5,27 @@ import { useTranslation } from 'react-i18next';
 import type { ImportList, ImportPart } from '../../../core/catalogue/import-screen.ts';
 import type { Renderers } from '../cells/useCellRenderers.ts';
 import { ImportTable, type ReadPage } from './ImportTable.tsx';
-import { rowsOf, textOf, valueOf, type Answer, type DialogData } from './import-values.ts';
+import { entryTexts, rowsOf, textOf, valueOf, type Answer, type DialogData } from './import-values.ts';
 
 export function EntryList({
   list,
   entries,
 }: {
-  list: Pick<ImportList, 'testId' | 'title' | 'primary' | 'secondary'>;
-  entries: Answer[];
+  list: Pick<ImportList, 'testId' | 'title' | 'primary' | 'secondary' | 'keyLabel'>;
+  entries: Array<Answer | string>;
 }) {
   const { t } = useTranslation();
   const title = list.title ? t(list.title) : undefined;
   return (
     <List dense data-testid={list.testId} aria-label={title}>
-      {entries.map((entry) => (
-        <ListItem key={`${String(entry[list.secondary ?? ''] ?? '')} ${String(entry[list.primary])}`} disableGutters>
-          <ListItemText
-            primary={String(entry[list.primary] ?? '')}
-            secondary={list.secondary ? String(entry[list.secondary] ?? '') : undefined}
-          />
-        </ListItem>
-      ))}
+      {entries.map((entry) => {
+        const [primary, secondary] = entryTexts(list, entry, t);
+        return (
+          <ListItem key={`${secondary ?? ''} ${primary}`} disableGutters>
+            <ListItemText primary={primary} secondary={secondary} />
+          </ListItem>
+        );
+      })}
     </List>
   );
 }

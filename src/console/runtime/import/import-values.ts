@@ -1,7 +1,8 @@
 // What an import screen reads from an answer (docs/adr/0141-import-with-preview-screen.md): rules over
 // `reply` (the call's answer) and `data` (the opener's), and the call's arguments from that data.
-import type { ImportScreen, ImportText } from '../../../core/catalogue/import-screen.ts';
+import type { ImportList, ImportScreen, ImportText } from '../../../core/catalogue/import-screen.ts';
 import { ruleValue } from '../../../core/rules.ts';
+import { countText } from '../counted-label.ts';
 
 export type Answer = Record<string, unknown>;
 export type DialogData = Record<string, unknown>;
@@ -47,3 +48,23 @@ export function importRequest(screen: ImportScreen, data: DialogData, path: stri
 
 /** The mode's query name (`query.mode` → `mode`), or none when the upload is committed at once. */
 export const modeName = (screen: ImportScreen): string | undefined => screen.mode?.split('.')[1];
+
+type Translate = (key: string) => string;
+
+/** An entry's two lines: its `primary` and `secondary` fields, or a dotted key under its label. */
+export function entryTexts(
+  list: Pick<ImportList, 'primary' | 'secondary' | 'keyLabel'>,
+  entry: Answer | string,
+  t: Translate,
+): [string, string | undefined] {
+  if (typeof entry === 'string')
+    return list.keyLabel ? [t(`${list.keyLabel}.${entry.split('.').pop() ?? ''}`), entry] : [entry, undefined];
+  const field = (name: string | undefined) => (name ? String(entry[name] ?? '') : undefined);
+  return [field(list.primary) ?? '', field(list.secondary)];
+}
+
+/** The success line after a commit: the `done` label counted by its rule, or `none` for nothing. */
+export function doneText(done: NonNullable<ImportScreen['done']>, reply: Answer, data: DialogData): string {
+  const count = Number(valueOf(done.count, reply, data)) || 0;
+  return countText(count === 0 && done.none ? done.none : done.label, count);
+}

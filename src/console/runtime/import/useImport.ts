@@ -9,19 +9,22 @@ import { ApiError } from '../../api/ApiError.ts';
 import { callAny } from '../../api/client.ts';
 import { countText } from '../counted-label.ts';
 import type { DialogMessage } from '../dialog/useDialogMessage.ts';
-import { importRequest, modeName, type Answer, type DialogData } from './import-values.ts';
+import { doneText, importRequest, modeName, type Answer, type DialogData } from './import-values.ts';
 import { usePreviewCommit, type PreviewMode } from '../dialog/usePreviewCommit.ts';
 
 export function useImport(screen: ImportScreen, data: DialogData, messages: DialogMessage) {
   const [problems, setProblems] = useState<FieldError[]>([]);
   const mode = modeName(screen);
   const send = useCallback(
-    (path: string, step: PreviewMode) =>
-      callAny<Answer>(screen.call, {
+    async (path: string, step: PreviewMode) => {
+      const reply = await callAny<Answer>(screen.call, {
         ...importRequest(screen, data, path, mode ? { [mode]: step } : {}),
         silent: true,
-      }),
-    [screen, data, mode],
+      });
+      if (step === 'commit' && screen.done) messages.show('success', doneText(screen.done, reply, data));
+      return reply;
+    },
+    [screen, data, mode, messages],
   );
   const onFailure = useCallback(
     (e: unknown) => {
