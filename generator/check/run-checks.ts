@@ -26,6 +26,7 @@ import { checkSecurityDoc } from './security-doc.ts';
 import { checkCrudCalls } from './crud-calls.ts';
 import { checkChartReads } from './chart-reads.ts';
 import { checkImportScreens } from './import-screens.ts';
+import { checkCalendarScreens } from './calendar-screens.ts';
 import { checkDisabledOptions } from './disabled-options.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
@@ -53,6 +54,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkCrudCalls,
   checkChartReads,
   checkImportScreens,
+  checkCalendarScreens,
   checkDisabledOptions,
 ];
 
