@@ -26,6 +26,7 @@ import { checkSecurityDoc } from './security-doc.ts';
 import { checkCrudCalls } from './crud-calls.ts';
 import { checkChartReads } from './chart-reads.ts';
 import { checkImportScreens } from './import-screens.ts';
+import { checkCalendarScreens } from './calendar-screens.ts';
 import { checkDisabledOptions } from './disabled-options.ts';
 import { checkUserPickerFields } from './user-picker-fields.ts';
 
@@ -54,6 +55,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkCrudCalls,
   checkChartReads,
   checkImportScreens,
+  checkCalendarScreens,
   checkDisabledOptions,
   checkUserPickerFields,
 ];

@@ -16,6 +16,7 @@ export const screenKinds = registry('screen kind', [
   ['runs', () => import('./runtime/runs/RunsScreen.tsx')],
   ['charts', () => import('./runtime/charts/ChartsScreen.tsx')],
   ['import', () => import('./runtime/import/ImportScreen.tsx')],
+  ['calendar', () => import('./runtime/calendar/CalendarScreen.tsx')],
 ]);
 
 /** Hand-written screens, named by `plugin:` in a screen of kind plugin. */
@@ -28,8 +29,6 @@ export const plugins = registry('plugin', [
   ['perf-monitor', () => import('./plugins/monitoring/PerfMonitorPage.tsx')],
   ['api-docs', () => import('./plugins/api-docs/ApiDocsPage.tsx')],
   ['task-runtime', () => import('./plugins/task-runtime/TaskRuntimePage.tsx')],
-  ['calendar-week', () => import('./plugins/calendar/WorkWeekPage.tsx')],
-  ['calendar-month', () => import('./plugins/calendar/MonthViewPage.tsx')],
 ]);
 
 /** Plugins drawn on the whole page, without the header (the login page). */

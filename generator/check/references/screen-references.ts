@@ -1,6 +1,7 @@
 // References made by screens: their kind, entities, calls, routes, fields, labels, rules, plugins,
 // cell renderers and widgets, each with the JSON pointer where the screen file names it.
 import type {
+  CalendarScreen,
   ActionDef,
   Catalogue,
   ChartsScreen,
@@ -221,6 +222,26 @@ function importPartReferences(part: ImportPart | undefined, at: string, ref: Sin
   ref('label', report?.label, `${at}/report/label`);
 }
 
+/** Prefix labels name a key per weekday (.1 Monday to .7) or per state value. */
+function calendarReferences(s: CalendarScreen, ref: Sink): void {
+  ref('call', s.read.call, '/read/call');
+  ref('call', s.save?.call, '/save/call');
+  ref('label', s.save?.label, '/save/label');
+  ref('label', s.save?.done, '/save/done');
+  ref('label', s.back?.label, '/back/label');
+  ref('route', s.back?.to, '/back/to');
+  const prefixes: Record<string, string[]> = {
+    weekday: ['1', '2', '3', '4', '5', '6', '7'],
+    weekdayShort: ['1', '2', '3', '4', '5', '6', '7'],
+    state: (s.states ?? []).map((st) => st.value),
+  };
+  for (const [name, key] of Object.entries(s.labels)) {
+    const at = `/labels/${pointerSegment(name)}`;
+    if (prefixes[name]) for (const end of prefixes[name]) ref('label', `${key}.${end}`, at);
+    else ref('label', key, at);
+  }
+}
+
 function importReferences(s: ImportScreen, ref: Sink): void {
   ref('call', s.call, '/call');
   ref('label', s.reading, '/reading');
@@ -269,6 +290,7 @@ export function screenReferences(screen: ScreenDef, out: Reference[], catalogue:
   else if (screen.kind === 'runs') runsReferences(screen, ref);
   else if (screen.kind === 'charts') chartsReferences(screen, ref);
   else if (screen.kind === 'import') importReferences(screen, ref);
+  else if (screen.kind === 'calendar') calendarReferences(screen, ref);
   else if (screen.kind === 'plugin') {
     ref('plugin', screen.plugin, '/plugin');
     screen.requires?.forEach((call, j) => ref('call', call, `/requires/${j}`));

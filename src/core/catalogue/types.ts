@@ -536,6 +536,32 @@ export interface ChartsScreen {
   loading: string;
 }
 
+/** A calendar-like entity's days (docs/adr/0150-calendar-screen-kind.md). `week`: the reply's `days`
+ *  (one per weekday: `fields.weekday`, `fields.working`, `fields.ranges` of {start, end} HH:mm) edited
+ *  and sent whole by `save`; `month`: the reply's `days` of the month the route query `period.param`
+ *  names (yyyy-MM), each with `fields.date`, `fields.state`, `fields.name`, `fields.ranges`. */
+export interface CalendarScreen {
+  kind: 'calendar';
+  view: 'week' | 'month';
+  testId: string;
+  read: { call: string; args?: CallArgs };
+  /** month: the route query holding yyyy-MM and the read's query fields taking its year and month. */
+  period?: { param: string; year: string; month: string };
+  /** The reply's field holding the days, and its field naming the entity (a heading). */
+  days: string;
+  name?: string;
+  fields: { weekday?: string; working?: string; date?: string; state?: string; name?: string; ranges: string };
+  /** week: the call sending the days as body field `body`; `label` its button, `done` said after. */
+  save?: { call: string; args?: CallArgs; body: string; label: string; done: string };
+  /** A link back (its route query filled from the URL's values by `query`). */
+  back?: { label: string; to: string; query?: Record<string, string> };
+  /** month: each state's look, in the order of the legend. */
+  states?: Array<{ value: string; color: 'green' | 'grey' | 'red' | 'blue' }>;
+  /** Label keys; `weekday` and `weekdayShort` are prefixes of keys ending .1 (Monday) to .7, `state` of
+   *  keys ending with each state's value. */
+  labels: Record<string, string>;
+}
+
 export type ScreenBody =
   | ListScreen
   | FormScreen
@@ -545,7 +571,8 @@ export type ScreenBody =
   | TabsScreen
   | RunsScreen
   | ChartsScreen
-  | ImportScreen;
+  | ImportScreen
+  | CalendarScreen;
 
 export type ScreenDef = ScreenBody & {
   id: string;

@@ -9,6 +9,7 @@ import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 describe('console registry', () => {
   it('registers the names the catalogue and the spec use', () => {
     expect(Object.keys(screenKinds).sort()).toEqual([
+      'calendar',
       'charts',
       'form',
       'import',
