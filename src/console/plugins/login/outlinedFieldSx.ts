@@ -102,7 +102,9 @@ export const outlinedFieldSx = (theme: Theme) => {
       ...theme.typography.caption,
       color: theme.palette.text.secondary,
       textAlign: 'left',
-      margin: '3px 14px 0',
+      margin: '4px 14px 0', // MUI's small helper text
+      // A line's height when empty, as MUI's helper text keeps with its zero-width space: the fields do not move.
+      minHeight: '1.66em',
     },
     // After the focus rules and as specific as them: an error keeps its colour while focused, as in MUI.
     '&.error input ~ label, &.error p': { color: theme.palette.error.main },
