@@ -86,7 +86,7 @@ export const outlinedFieldSx = (theme: Theme) => {
       height: 11,
       fontSize: '0.75em',
       visibility: 'hidden',
-      maxWidth: 0.01,
+      maxWidth: '0.01px', // a string: sx reads numbers up to 1 as fractions of the width
       transition: `max-width 50ms ${ease} 0ms`,
       whiteSpace: 'nowrap',
       '& > span': {
