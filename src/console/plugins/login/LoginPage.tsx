@@ -1,7 +1,7 @@
 // The sign-in page: username, password, check code with its image, language switch, errors.
 import BrokenImageOutlined from '@mui/icons-material/BrokenImageOutlined';
 import Refresh from '@mui/icons-material/Refresh';
-import { Alert, Box, Button, Card, CardContent, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { getBoot } from '../../shell/boot.ts';
 import { consoleTitle } from '../../shell/consoleTitle.ts';
@@ -50,8 +50,10 @@ export default function LoginPage() {
         <LanguageSwitch color="inherit" />
       </Box>
       <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', px: 2 }}>
-        <Card variant="elevation" elevation={8} sx={{ width: '100%', maxWidth: 420, borderRadius: 3 }}>
-          <CardContent sx={{ p: 4 }}>
+        {/* Paper and a padded box draw what Card and CardContent did, without their two chunks in the first
+            load (docs/adr/0149-login-fields-without-mui-inputs.md); CardContent's last child kept 24 px below. */}
+        <Paper elevation={8} sx={{ width: '100%', maxWidth: 420, borderRadius: 3, overflow: 'hidden' }}>
+          <Box sx={{ p: 4, pb: 3 }}>
             <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 0.5 }}>
               {consoleTitle(config.title, t('app.defaultTitle'))}
             </Typography>
@@ -118,8 +120,8 @@ export default function LoginPage() {
                 </Button>
               </Stack>
             </Box>
-          </CardContent>
-        </Card>
+          </Box>
+        </Paper>
       </Box>
       <Typography variant="body2" sx={{ textAlign: 'center', color: 'rgba(255,255,255,0.8)', py: 2 }}>
         {config.copyright || t('app.copyright')}
