@@ -39,7 +39,9 @@ export function parseCycle(text: string): { repeat: number | null; interval: Iso
   const start = m?.[2] === undefined ? undefined : parseDateTime(m[2]);
   if (!m || !interval || (m[2] !== undefined && !start)) return undefined;
   const repeat = m[1] === '' ? null : Number(m[1]);
-  return repeat === 0 ? undefined : { repeat, interval, ...(start ? { start } : {}) };
+  // A cycle that does not move time forward (R/PT0S) would fire again at once, without end.
+  const advances = addDuration(new Date(0), interval).getTime() > 0;
+  return repeat === 0 || !advances ? undefined : { repeat, interval, ...(start ? { start } : {}) };
 }
 
 /** An ISO 8601 date-time with its offset (`2026-12-01T09:00:00Z`, `…+08:00`); a bare local one is not an instant. */

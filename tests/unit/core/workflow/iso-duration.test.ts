@@ -17,6 +17,7 @@ describe('ISO 8601 timers', () => {
     expect(parseCycle('R3/PT1H')).toMatchObject({ repeat: 3 });
     expect(parseCycle('R/P1D')).toMatchObject({ repeat: null });
     expect(parseCycle('R0/PT1H')).toBeUndefined();
+    for (const still of ['R/PT0S', 'R3/PT0.0S', 'R/P0D']) expect(parseCycle(still), still).toBeUndefined();
     expect(parseCycle('0 0 9 * * ?')).toBeUndefined();
     expect(parseCycle('R2/2026-12-01T09:00:00Z/P1D')).toEqual({
       repeat: 2,
