@@ -30,7 +30,7 @@ describe('manage tab', () => {
       el.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') ?? null,
     ]);
     expect(valueNow).toBe(/(\d+)%/.exec(text ?? '')?.[1] ?? null);
-    await screenshot(session.page, 'config-manage-progress');
+    await screenshot(session.page, 'config-manage-progress', { measured: false });
     await expectToast(session.page, 'Clearing succeeded.');
     expect(polls.length).toBeGreaterThanOrEqual(1);
     await expect
