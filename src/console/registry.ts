@@ -17,6 +17,8 @@ export const screenKinds = registry('screen kind', [
   ['charts', () => import('./runtime/charts/ChartsScreen.tsx')],
   ['import', () => import('./runtime/import/ImportScreen.tsx')],
   ['calendar', () => import('./runtime/calendar/CalendarScreen.tsx')],
+  ['checklist', () => import('./runtime/dialog-screens/DialogScreenKind.tsx')],
+  ['job', () => import('./runtime/dialog-screens/DialogScreenKind.tsx')],
 ]);
 
 /** Hand-written screens, named by `plugin:` in a screen of kind plugin. */
@@ -77,13 +79,10 @@ const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   'flow-detail': () => import('./plugins/flow-monitor/FlowDetailDialog.tsx'),
   'flow-approvers-batch': () => import('./plugins/flow-monitor/ApproverBatchDialog.tsx'),
   'user-select': () => import('./runtime/user-picker/UserSelectDialog.tsx'),
-  'application-bind': () => import('./plugins/software/ApplicationBindDialog.tsx'),
   'role-form': () => import('./plugins/access/RoleFormDialog.tsx'),
-  'application-modules': () => import('./plugins/software/ApplicationModulesDialog.tsx'),
   'application-approvers': () => import('./plugins/software/NodeApproversDialog.tsx'),
   'application-km': () => import('./plugins/software/KnowledgeDialog.tsx'),
   'application-im': () => import('./plugins/app-agents/AppAgentsDialog.tsx'),
-  'forms-sync': () => import('./plugins/software/FormsSyncDialog.tsx'),
   'calendar-ics-import': () => import('./plugins/calendar/IcsImportDialog.tsx'),
   'oplog-entry': () => import('./plugins/operation-log/OperationLogEntryDialog.tsx'),
 };

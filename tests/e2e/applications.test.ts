@@ -197,12 +197,12 @@ describe('applications', () => {
     await expect.poll(() => rowOf(page, 'Office').count()).toBe(0);
     await page.getByTestId('action-bind').click();
     const dialog = page.getByTestId('application-bind-dialog');
-    await dialog.getByTestId('application-bind-confirm').click();
+    await dialog.getByTestId('application-bind-save').click();
     await dialog.getByRole('alert').filter({ hasText: 'Select at least one application.' }).waitFor();
     await dialog.getByTestId('application-bind-office').click();
     expect(await axeProblems(page)).toEqual([]);
     await screenshot(page, 'software-bind-en');
-    await dialog.getByTestId('application-bind-confirm').click();
+    await dialog.getByTestId('application-bind-save').click();
     await dialog.waitFor({ state: 'detached' });
     await rowOf(page, 'Office').waitFor();
     for (const [lang, office] of [

@@ -22,6 +22,7 @@ import { TILE_RULE_ROOTS } from '../../../src/core/catalogue/tile-visibility.ts'
 import type { Reference } from './reference.ts';
 import { pointerSegment } from '../../schema-walk.ts';
 import { referenceSink } from './reference.ts';
+import { dialogScreenReferences } from './dialog-screen-references.ts';
 
 type Sink = ReturnType<typeof referenceSink>;
 
@@ -291,6 +292,7 @@ export function screenReferences(screen: ScreenDef, out: Reference[], catalogue:
   else if (screen.kind === 'charts') chartsReferences(screen, ref);
   else if (screen.kind === 'import') importReferences(screen, ref);
   else if (screen.kind === 'calendar') calendarReferences(screen, ref);
+  else if (screen.kind === 'checklist' || screen.kind === 'job') dialogScreenReferences(screen, out);
   else if (screen.kind === 'plugin') {
     ref('plugin', screen.plugin, '/plugin');
     screen.requires?.forEach((call, j) => ref('call', call, `/requires/${j}`));

@@ -1,8 +1,10 @@
 // The catalogue: one set of YAML files describing entities, API calls, screens, routes and labels.
 // The server, the console and the generator all read this shape (see docs/catalogue.md).
 import type { ImportScreen } from './import-screen.ts';
+import type { ChecklistScreen, JobScreen } from './dialog-screens.ts';
 
 export type { ImportColumn, ImportPart, ImportScreen, ImportTable } from './import-screen.ts';
+export type { ChecklistScreen, DialogCall, DialogScreen, JobScreen } from './dialog-screens.ts';
 export type JsonSchema = Record<string, unknown>;
 
 /** Where a definition came from, so every problem names the file and the path inside it. */
@@ -572,7 +574,9 @@ export type ScreenBody =
   | RunsScreen
   | ChartsScreen
   | ImportScreen
-  | CalendarScreen;
+  | CalendarScreen
+  | ChecklistScreen
+  | JobScreen;
 
 export type ScreenDef = ScreenBody & {
   id: string;

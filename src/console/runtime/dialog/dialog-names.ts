@@ -14,13 +14,10 @@ export const DIALOG_NAMES = [
   'flow-detail',
   'flow-approvers-batch',
   'user-select',
-  'application-bind',
   'role-form',
-  'application-modules',
   'application-approvers',
   'application-km',
   'application-im',
-  'forms-sync',
   'calendar-ics-import',
   'oplog-entry',
 ] as const;

@@ -1,5 +1,6 @@
 // Screen kind `list`: search form, toolbar, card or table view, empty state and confirmation, a row's
-// detail screen, and the dialog an action opened (a registered one, or a form screen in a FormDialog),
+// detail screen, and the dialog an action opened (a registered one, a form screen in a FormDialog, an
+// import screen or a dialog screen, docs/adr/0154-dialog-screen-kinds.md),
 // all drawn from what useListController returns.
 import { Box, LinearProgress, Paper } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,7 @@ import { ImportDialog } from '../import/ImportDialog.tsx';
 import { FormDialog } from '../dialog/FormDialog.tsx';
 import { useListController } from './useListController.ts';
 import { useCatalogue } from '../catalogue-context.ts';
+import { ScreenDialog, useDialogScreen } from '../dialog-screens/ScreenDialog.tsx';
 
 function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string }) {
   const { t } = useTranslation();
@@ -31,6 +33,7 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
   const formKey = (id: string) => formOf(id)?.key;
   const keyParam = (id: string) => formOf(id)?.keyArg?.replace(/^query\..*/, '') || undefined;
   const renderers = useCellRenderers(screen.columns.map((c) => c.render));
+  const dialogScreen = useDialogScreen(list.dialog.open?.name);
   if (!renderers) return <LoadingPanel />;
   return (
     // aria-busy and data-filter describe the rows on screen together: the rows for this filter once busy is false.
@@ -73,6 +76,8 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
         />
       ) : list.dialog.open?.import ? (
         <ImportDialog screenId={list.dialog.open.import} data={list.dialog.open.data} onClose={list.dialog.close} />
+      ) : dialogScreen && list.dialog.open ? (
+        <ScreenDialog screen={dialogScreen} data={list.dialog.open.data} onClose={list.dialog.close} />
       ) : (
         list.dialog.open && (
           <OpenDialog

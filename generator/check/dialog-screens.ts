@@ -1,0 +1,75 @@
+// Check: dialog screens (kinds checklist and job, docs/adr/0154-dialog-screen-kinds.md) are opened by a
+// list action's `dialog:` only — no route, tab or form action names one — and the call parts their
+// `args` and a checklist's `save.as` name exist on their calls.
+import { DIALOG_SCREEN_KINDS } from '../../src/core/catalogue/dialog-screens.ts';
+import type { Catalogue, DialogCall, ScreenDef } from '../../src/core/catalogue/types.ts';
+import { callArgsProblems } from './call-args.ts';
+import type { Check, Problem } from './problem.ts';
+
+const isDialogScreen = (s: ScreenDef | undefined) => s !== undefined && DIALOG_SCREEN_KINDS.has(s.kind);
+
+function callsOf(s: ScreenDef): Array<[DialogCall, string]> {
+  if (s.kind === 'checklist')
+    return [
+      [s.read, '/read'],
+      [s.save, '/save'],
+    ];
+  if (s.kind === 'job')
+    return [
+      [s.status, '/status'],
+      [s.start, '/start'],
+    ];
+  return [];
+}
+
+function screenProblems(catalogue: Catalogue, s: ScreenDef): Problem[] {
+  const { file, pointer } = s.origin;
+  const args = callsOf(s).flatMap(([c, at]) =>
+    c.args ? callArgsProblems(catalogue, c.call, c.args, { file, pointer: `${pointer}${at}/args` }) : [],
+  );
+  const as =
+    s.kind === 'checklist' && s.save.as
+      ? callArgsProblems(
+          catalogue,
+          s.save.call,
+          { body: { [s.save.as]: s.save.as } },
+          { file, pointer: `${pointer}/save/as` },
+        )
+      : [];
+  return [...args, ...as];
+}
+
+function openers(catalogue: Catalogue): Problem[] {
+  const at = (file: string, pointer: string, message: string): Problem => ({ file, pointer, message });
+  const screens = Object.values(catalogue.screens);
+  const message = (id: string, by: string) => `"${id}" is a dialog screen: a list action opens it (dialog:), not ${by}`;
+  const routed = catalogue.routes
+    .filter((r) => r.screen && isDialogScreen(catalogue.screens[r.screen]))
+    .map((r) => at(r.origin.file, r.origin.pointer, message(r.screen!, 'a route')));
+  const tabbed = screens.flatMap((s) =>
+    s.kind === 'form' || s.kind === 'tabs'
+      ? (s.tabs ?? []).flatMap((t, i) =>
+          t.screen && isDialogScreen(catalogue.screens[t.screen])
+            ? [at(s.origin.file, `${s.origin.pointer}/tabs/${i}/screen`, message(t.screen, 'a tab'))]
+            : [],
+        )
+      : [],
+  );
+  const fromForms = screens.flatMap((s) =>
+    s.kind === 'form'
+      ? (s.actions ?? []).flatMap((a, i) =>
+          a.dialog && isDialogScreen(catalogue.screens[a.dialog])
+            ? [at(s.origin.file, `${s.origin.pointer}/actions/${i}/dialog`, message(a.dialog, 'a form action'))]
+            : [],
+        )
+      : [],
+  );
+  return [...routed, ...tabbed, ...fromForms];
+}
+
+export const checkDialogScreens: Check = ({ catalogue }) => [
+  ...openers(catalogue),
+  ...Object.values(catalogue.screens)
+    .filter(isDialogScreen)
+    .flatMap((s) => screenProblems(catalogue, s)),
+];

@@ -1,0 +1,78 @@
+// A job screen drawn as a dialog (docs/adr/0154-dialog-screen-kinds.md): asks before starting the
+// opened record's job, then shows its progress (read every second) and its result or why it failed.
+// A record the job cannot run for (its `when` rule fails) is told so, with no start.
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { JobScreen } from '../../../core/catalogue/types.ts';
+import { evaluateRule } from '../../../core/rules.ts';
+import { DialogMessageBar } from '../dialog/DialogMessageBar.tsx';
+import type { DialogPluginProps } from '../dialog/types.ts';
+import { useDialogMessage } from '../dialog/useDialogMessage.ts';
+import { labelValues } from './data-args.ts';
+import { useJob } from './useJob.ts';
+
+type Props = DialogPluginProps & { screen: JobScreen & { title: string } };
+
+export function JobDialog({ screen, data, onClose }: Props) {
+  const { t } = useTranslation();
+  const messages = useDialogMessage();
+  const possible = evaluateRule(screen.when, { row: data });
+  const job = useJob(screen, data, possible, messages);
+  const values = labelValues(screen.values, data);
+  const id = screen.testId;
+  return (
+    <Dialog
+      open
+      onClose={() => onClose()}
+      maxWidth="xs"
+      fullWidth
+      data-testid={`${id}-dialog`}
+      aria-labelledby={`${id}-title`}
+    >
+      <DialogTitle id={`${id}-title`} sx={{ fontSize: 18 }}>
+        {t(screen.title, values)}
+      </DialogTitle>
+      <DialogContent>
+        <DialogMessageBar messages={messages} />
+        {!possible && screen.unavailable && <Typography>{t(screen.unavailable, values)}</Typography>}
+        {possible && !job.status && <Typography>{t(screen.confirm, values)}</Typography>}
+        {job.running && (
+          <>
+            <Typography sx={{ mb: 1 }}>{t(screen.running, values)}</Typography>
+            <LinearProgress
+              variant="determinate"
+              value={job.progress}
+              aria-label={t(screen.running, values)}
+              data-testid={`${id}-progress`}
+            />
+          </>
+        )}
+        {job.ended && (
+          <Typography
+            color={job.state === screen.states.done ? 'success.main' : 'error'}
+            role="status"
+            data-testid={`${id}-result`}
+            data-status={String(job.state)}
+          >
+            {job.message}
+          </Typography>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={() => onClose({ reload: job.ended })} data-testid={`${id}-close`}>
+          {t(possible && !job.status ? 'action.cancel' : 'action.close')}
+        </Button>
+        {possible && !job.ended && (
+          <Button
+            variant="contained"
+            loading={job.running}
+            onClick={() => void job.start()}
+            data-testid={`${id}-start`}
+          >
+            {t(screen.start.label, values)}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,24 @@
+// Draws a dialog screen (kind checklist or job, docs/adr/0154-dialog-screen-kinds.md) that a list
+// action's `dialog:` names, with the data the action hands over.
+import type { DialogScreen } from '../../../core/catalogue/types.ts';
+import { DIALOG_SCREEN_KINDS } from '../../../core/catalogue/dialog-screens.ts';
+import { useCatalogue } from '../catalogue-context.ts';
+import type { DialogPluginProps } from '../dialog/types.ts';
+import { ChecklistDialog } from './ChecklistDialog.tsx';
+import { JobDialog } from './JobDialog.tsx';
+
+type Screen = DialogScreen & { id: string; title: string };
+
+/** The dialog screen a `dialog:` name stands for, if it names one (else a registered dialog). */
+export function useDialogScreen(name: string | undefined): Screen | undefined {
+  const screen = useCatalogue().screens[name ?? ''] as unknown as Screen | undefined;
+  return screen && DIALOG_SCREEN_KINDS.has(screen.kind) ? screen : undefined;
+}
+
+export function ScreenDialog({ screen, ...props }: DialogPluginProps & { screen: Screen }) {
+  return screen.kind === 'checklist' ? (
+    <ChecklistDialog screen={screen} {...props} />
+  ) : (
+    <JobDialog screen={screen} {...props} />
+  );
+}

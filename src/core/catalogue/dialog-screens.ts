@@ -1,0 +1,65 @@
+// Dialog screen kinds (docs/adr/0154-dialog-screen-kinds.md): screens no route or tab shows, opened by
+// a list action's `dialog: <screen id>` with the row (or {} from the toolbar) plus the action's
+// `args.body`. Their calls' `args` map call parts to fields of that data, not to the route query.
+
+/** Data field names by call part (the catalogue's CallArgs shape, not imported: types.ts imports this file). */
+type DataArgs = Partial<Record<'params' | 'query' | 'body', Record<string, string>>>;
+
+export interface DialogCall {
+  call: string;
+  args?: DataArgs;
+}
+
+/** What every dialog screen has: `testId` (the dialog's `<testId>-dialog`, its buttons' ids derive
+ *  from it) and `values`, label variables taken from data fields (`{ app: name }`); every label also
+ *  reads the data's own fields (`{{name}}`). */
+interface DialogScreenBase {
+  testId: string;
+  values?: Record<string, string>;
+}
+
+/** Rows read from a call, each with a box (`check`) or a switch (`switch`) whose first state is the
+ *  row field `checked` (none: off); Save sends the `key`s of the rows `send` names, as the body or as
+ *  the body field `as`. Those who may not make the save call see the boxes disabled. */
+export interface ChecklistScreen extends DialogScreenBase {
+  kind: 'checklist';
+  read: DialogCall & { rows?: string };
+  key: string;
+  /** The row field in each box's test id (`<testId>-<value>`), the key otherwise. */
+  rowTestId?: string;
+  /** Row fields joined by a space: the entry's text; `secondary` a row field drawn under it. */
+  primary: string[];
+  secondary?: string;
+  style: 'check' | 'switch';
+  checked?: string;
+  intro?: string;
+  empty: string;
+  save: DialogCall & {
+    send: 'checked' | 'unchecked';
+    as?: string;
+    label: string;
+    /** Said (a toast) after the save; `required` is said instead of saving when nothing is checked. */
+    done?: string;
+    required?: string;
+  };
+}
+
+/** A long job of the opened record: `status` is read on opening (a job already running is followed)
+ *  and every `every` ms while its `fields.state` is `states.running`; the dialog asks `confirm` before
+ *  `start`, shows `fields.progress` (0–100) while it runs, then `fields.message`. Without `when` (a
+ *  rule over `row`, the data) holding, it says `unavailable` and offers no start. */
+export interface JobScreen extends DialogScreenBase {
+  kind: 'job';
+  when?: string;
+  unavailable?: string;
+  confirm: string;
+  running: string;
+  status: DialogCall;
+  start: DialogCall & { label: string };
+  fields: { state: string; progress: string; message: string };
+  states: { running: string; done: string; failed: string };
+  every?: number;
+}
+
+export type DialogScreen = ChecklistScreen | JobScreen;
+export const DIALOG_SCREEN_KINDS: ReadonlySet<string> = new Set(['checklist', 'job']);
