@@ -1,6 +1,6 @@
-// Check: dialog screens (kinds checklist and job, docs/adr/0154-dialog-screen-kinds.md) are opened by a
+// Check: dialog screens (kinds checklist, job and rows, docs/adr/0154-dialog-screen-kinds.md) are opened by a
 // list action's `dialog:` only — no route, tab or form action names one — and the call parts their
-// `args` and a checklist's `save.as` name exist on their calls.
+// `args`, a checklist's `save.as` and a rows screen's `save.body` name exist on their calls.
 import { DIALOG_SCREEN_KINDS } from '../../src/core/catalogue/dialog-screens.ts';
 import type { Catalogue, DialogCall, ScreenDef } from '../../src/core/catalogue/types.ts';
 import { callArgsProblems } from './call-args.ts';
@@ -18,6 +18,11 @@ function callsOf(s: ScreenDef): Array<[DialogCall, string]> {
     return [
       [s.status, '/status'],
       [s.start, '/start'],
+    ];
+  if (s.kind === 'rows')
+    return [
+      [s.read, '/read'],
+      [{ call: s.save.call, args: { ...s.save.args, body: s.save.body } }, '/save'],
     ];
   return [];
 }

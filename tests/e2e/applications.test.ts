@@ -293,7 +293,7 @@ describe('applications', () => {
         .getByRole('button', { name: lang === 'en' ? 'Approvers' : '审批人' })
         .click();
       const approvers = acme.getByTestId('application-approvers-dialog');
-      const row = approvers.locator('tr[data-node="manager"]');
+      const row = approvers.locator('tr[data-row="manager"]');
       await row.waitFor();
       if (lang === 'en') {
         expect(await row.getAttribute('data-set')).toBe('no');

@@ -292,7 +292,8 @@ export function screenReferences(screen: ScreenDef, out: Reference[], catalogue:
   else if (screen.kind === 'charts') chartsReferences(screen, ref);
   else if (screen.kind === 'import') importReferences(screen, ref);
   else if (screen.kind === 'calendar') calendarReferences(screen, ref);
-  else if (screen.kind === 'checklist' || screen.kind === 'job') dialogScreenReferences(screen, out);
+  else if (screen.kind === 'checklist' || screen.kind === 'job' || screen.kind === 'rows')
+    dialogScreenReferences(screen, out);
   else if (screen.kind === 'plugin') {
     ref('plugin', screen.plugin, '/plugin');
     screen.requires?.forEach((call, j) => ref('call', call, `/requires/${j}`));

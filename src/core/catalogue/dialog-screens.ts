@@ -61,5 +61,29 @@ export interface JobScreen extends DialogScreenBase {
   every?: number;
 }
 
-export type DialogScreen = ChecklistScreen | JobScreen;
-export const DIALOG_SCREEN_KINDS: ReadonlySet<string> = new Set(['checklist', 'job']);
+/** Rows read from a call in a table, each with one text field (`edit.field`) saved on its own by
+ *  `save` (`args` from the opener's data, `body` fields ← row fields, the edited one included). `pick` adds users chosen in the
+ *  user-selection dialog to the text, each written by `format` (`user:{{loginno}}`) and joined by `join`.
+ *  A column's `note` is a label drawn under its value while its rule over `row` (the stored row) holds. */
+export interface RowsScreen extends DialogScreenBase {
+  kind: 'rows';
+  read: DialogCall & { rows?: string };
+  key: string[];
+  /** The row field naming each row in its test ids (`<edit.testId>-<value>`) and its `data-row`. */
+  rowTestId: string;
+  intro?: string;
+  empty: string;
+  columns: Array<{ field: string; label: string; note?: { when: string; label: string } }>;
+  edit: {
+    field: string;
+    label: string;
+    testId: string;
+    placeholder?: string;
+    maxLength?: number;
+    pick?: { label: string; data?: Record<string, string>; format: string; join: string };
+  };
+  save: DialogCall & { body: Record<string, string>; label: string; done: string; values?: Record<string, string> };
+}
+
+export type DialogScreen = ChecklistScreen | JobScreen | RowsScreen;
+export const DIALOG_SCREEN_KINDS: ReadonlySet<string> = new Set(['checklist', 'job', 'rows']);
