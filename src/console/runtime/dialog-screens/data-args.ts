@@ -2,9 +2,8 @@
 // taken from the data the opener handed over (the row and the action's args.body), as route context
 // takes them from the URL (call-args.ts). A search the spec made a POST (effects: false) sends an empty
 // body when none is named; any other call sends one only when fields are named.
-import type { DialogCall } from '../../../core/catalogue/types.ts';
+import type { ConsoleCatalogue, DialogCall } from '../../../core/catalogue/types.ts';
 import type { CallArgs } from '../../api/client.ts';
-import { getBoot } from '../../shell/boot.ts';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
@@ -12,8 +11,12 @@ function part(map: Record<string, string> | undefined, data: Record<string, unkn
   return Object.fromEntries(Object.entries(map ?? {}).map(([name, field]) => [name, text(data[field])]));
 }
 
-export function dataArgs(target: DialogCall, data: Record<string, unknown>): CallArgs & { body?: unknown } {
-  const call = getBoot().catalogue.calls[target.call];
+export function dataArgs(
+  target: DialogCall,
+  data: Record<string, unknown>,
+  calls: ConsoleCatalogue['calls'],
+): CallArgs & { body?: unknown } {
+  const call = calls[target.call];
   const search = call?.method === 'POST' && call.effects === false;
   const body = part(target.args?.body, data);
   return {

@@ -9,6 +9,7 @@ import { mayCall } from '../../session/reach.ts';
 import { notifySuccess } from '../../shell/notify.ts';
 import type { DialogMessage } from '../dialog/useDialogMessage.ts';
 import { useDraft } from '../useDraft.ts';
+import { useCatalogue } from '../catalogue-context.ts';
 import { dataArgs, labelValues } from './data-args.ts';
 
 export type Row = Record<string, unknown>;
@@ -24,10 +25,11 @@ export function useChecklist(
   messages: DialogMessage,
   onClose: (result?: unknown) => void,
 ) {
+  const { calls } = useCatalogue();
   const { t } = useTranslation();
   const read = useCallAny(
     screen.read.call,
-    { ...dataArgs(screen.read, data), silent: true },
+    { ...dataArgs(screen.read, data, calls), silent: true },
     { onFailure: messages.showFailure, fresh: true },
   );
   const rows: Row[] | null = read.isError ? [] : read.data === undefined ? null : rowsOf(screen, read.data);
@@ -45,7 +47,7 @@ export function useChecklist(
     if (screen.save.required && !checked?.length) return messages.show('warning', t(screen.save.required));
     setBusy(true);
     try {
-      const args = dataArgs(screen.save, data);
+      const args = dataArgs(screen.save, data, calls);
       await callAny(screen.save.call, {
         ...args,
         body: screen.save.as ? { [screen.save.as]: sent } : sent,

@@ -6,19 +6,21 @@ import type { JobScreen } from '../../../core/catalogue/types.ts';
 import { callAny } from '../../api/client.ts';
 import { useCallAny } from '../../api/queries.ts';
 import type { DialogMessage } from '../dialog/useDialogMessage.ts';
+import { useCatalogue } from '../catalogue-context.ts';
 import { dataArgs } from './data-args.ts';
 
 export const JOB_POLL_MS = 1000;
 type Status = Record<string, unknown>;
 
 export function useJob(screen: JobScreen, data: Record<string, unknown>, possible: boolean, messages: DialogMessage) {
+  const { calls } = useCatalogue();
   const { fields, states } = screen;
   const isRunning = (s: Status | undefined) => s?.[fields.state] === states.running;
   // When the start was answered, and its answer: a status read before it is not this run's.
   const [started, setStarted] = useState<{ at: number; status: Status } | null>(null);
   const read = useCallAny<Status>(
     screen.status.call,
-    { ...dataArgs(screen.status, data), silent: true },
+    { ...dataArgs(screen.status, data, calls), silent: true },
     {
       enabled: possible,
       fresh: true,
@@ -35,7 +37,7 @@ export function useJob(screen: JobScreen, data: Record<string, unknown>, possibl
 
   const start = async () => {
     try {
-      const answer = await callAny<Status>(screen.start.call, { ...dataArgs(screen.start, data), silent: true });
+      const answer = await callAny<Status>(screen.start.call, { ...dataArgs(screen.start, data, calls), silent: true });
       setStarted({ at: Date.now(), status: answer });
       void read.refetch();
     } catch (e) {

@@ -10,6 +10,7 @@ import { mayCall } from '../../session/reach.ts';
 import { notifySuccess } from '../../shell/notify.ts';
 import type { DialogMessage } from '../dialog/useDialogMessage.ts';
 import type { PickedUser } from '../user-picker/user-select-types.ts';
+import { useCatalogue } from '../catalogue-context.ts';
 import { dataArgs, labelValues } from './data-args.ts';
 
 export type Row = Record<string, unknown>;
@@ -39,10 +40,11 @@ export function addUsers(text: string, users: PickedUser[], format: string, join
 }
 
 export function useRows(screen: RowsScreen, data: Record<string, unknown>, messages: DialogMessage) {
+  const { calls } = useCatalogue();
   const { t } = useTranslation();
   const read = useCallAny<unknown>(
     screen.read.call,
-    { ...dataArgs(screen.read, data), silent: true },
+    { ...dataArgs(screen.read, data, calls), silent: true },
     { onFailure: messages.showFailure, fresh: true },
   );
   const answer = screen.read.rows ? (read.data as Row | undefined)?.[screen.read.rows] : read.data;
@@ -66,7 +68,7 @@ export function useRows(screen: RowsScreen, data: Record<string, unknown>, messa
     const body = Object.fromEntries(Object.entries(screen.save.body).map(([name, from]) => [name, edited[from]]));
     setBusy(key);
     try {
-      await callAny(screen.save.call, { ...dataArgs(screen.save, data), body, silent: true });
+      await callAny(screen.save.call, { ...dataArgs(screen.save, data, calls), body, silent: true });
       setEdits(({ [key]: _saved, ...rest }) => rest);
       messages.clear();
       notifySuccess(t(screen.save.done, labelValues(screen.save.values, edited)));
