@@ -11,10 +11,13 @@ describe('console registry', () => {
     expect(Object.keys(screenKinds).sort()).toEqual([
       'calendar',
       'charts',
+      'checklist',
       'form',
       'import',
+      'job',
       'list',
       'plugin',
+      'rows',
       'runs',
       'tabs',
       'tiles',
