@@ -1,6 +1,7 @@
-// Check: dialog screens (kinds checklist, job and rows, docs/adr/0154-dialog-screen-kinds.md) are opened by a
+// Check: dialog screens (kinds checklist, job, rows and record, docs/adr/0154-dialog-screen-kinds.md) are opened by a
 // list action's `dialog:` only — no route, tab or form action names one — and the call parts their
-// `args`, a checklist's `save.as` and a rows screen's `save.body` name exist on their calls.
+// `args`, a checklist's `save.as`, a rows screen's `save.body` and a record screen's shown fields
+// (its switches and users) name exist on their calls: body fields of the save call.
 import { DIALOG_SCREEN_KINDS } from '../../src/core/catalogue/dialog-screens.ts';
 import type { Catalogue, DialogCall, ScreenDef } from '../../src/core/catalogue/types.ts';
 import { callArgsProblems } from './call-args.ts';
@@ -18,6 +19,11 @@ function callsOf(s: ScreenDef): Array<[DialogCall, string]> {
     return [
       [s.status, '/status'],
       [s.start, '/start'],
+    ];
+  if (s.kind === 'record')
+    return [
+      [s.read, '/read'],
+      [s.save, '/save'],
     ];
   if (s.kind === 'rows')
     return [
@@ -41,7 +47,19 @@ function screenProblems(catalogue: Catalogue, s: ScreenDef): Problem[] {
           { file, pointer: `${pointer}/save/as` },
         )
       : [];
-  return [...args, ...as];
+  const shown =
+    s.kind === 'record' ? [...(s.switches ?? []).map((w) => w.field), ...(s.users ? [s.users.field] : [])] : [];
+  const sent = shown.length
+    ? callArgsProblems(
+        catalogue,
+        s.kind === 'record' ? s.save.call : '',
+        {
+          body: Object.fromEntries(shown.map((f) => [f, f])),
+        },
+        { file, pointer: `${pointer}/save/fields` },
+      )
+    : [];
+  return [...args, ...as, ...sent];
 }
 
 function openers(catalogue: Catalogue): Problem[] {

@@ -20,6 +20,7 @@ export const screenKinds = registry('screen kind', [
   ['checklist', () => import('./runtime/dialog-screens/DialogScreenKind.tsx')],
   ['job', () => import('./runtime/dialog-screens/DialogScreenKind.tsx')],
   ['rows', () => import('./runtime/dialog-screens/DialogScreenKind.tsx')],
+  ['record', () => import('./runtime/dialog-screens/DialogScreenKind.tsx')],
 ]);
 
 /** Hand-written screens, named by `plugin:` in a screen of kind plugin. */
@@ -81,7 +82,6 @@ const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   'flow-approvers-batch': () => import('./plugins/flow-monitor/ApproverBatchDialog.tsx'),
   'user-select': () => import('./runtime/user-picker/UserSelectDialog.tsx'),
   'role-form': () => import('./plugins/access/RoleFormDialog.tsx'),
-  'application-km': () => import('./plugins/software/KnowledgeDialog.tsx'),
   'application-im': () => import('./plugins/app-agents/AppAgentsDialog.tsx'),
   'calendar-ics-import': () => import('./plugins/calendar/IcsImportDialog.tsx'),
   'oplog-entry': () => import('./plugins/operation-log/OperationLogEntryDialog.tsx'),

@@ -1,6 +1,12 @@
 // References of the dialog screen kinds (docs/adr/0154-dialog-screen-kinds.md): their calls and labels,
 // and the rules (a job's `when`, a rows column's note), which read only `row` (the data the opener hands over).
-import type { ChecklistScreen, JobScreen, RowsScreen, ScreenDef } from '../../../src/core/catalogue/types.ts';
+import type {
+  ChecklistScreen,
+  JobScreen,
+  RecordScreen,
+  RowsScreen,
+  ScreenDef,
+} from '../../../src/core/catalogue/types.ts';
 import type { Reference } from './reference.ts';
 import { referenceSink } from './reference.ts';
 
@@ -43,9 +49,20 @@ function rowsReferences(s: RowsScreen, ref: Sink, out: Reference[], at: { file: 
   });
 }
 
+function recordReferences(s: RecordScreen, ref: Sink): void {
+  ref('call', s.read.call, '/read/call');
+  ref('call', s.save.call, '/save/call');
+  for (const key of ['label', 'done'] as const) ref('label', s.save[key], `/save/${key}`);
+  ref('label', s.intro, '/intro');
+  s.switches?.forEach((w, i) => ref('label', w.label, `/switches/${i}/label`));
+  for (const key of ['add', 'none'] as const) ref('label', s.users?.[key], `/users/${key}`);
+  s.users?.groups.forEach((g, i) => ref('label', g.label, `/users/groups/${i}/label`));
+}
+
 export function dialogScreenReferences(screen: ScreenDef, out: Reference[]): void {
   const ref = referenceSink(out, screen.origin.file, screen.origin.pointer);
   if (screen.kind === 'checklist') checklistReferences(screen, ref);
   if (screen.kind === 'job') jobReferences(screen, ref, out, screen.origin);
   if (screen.kind === 'rows') rowsReferences(screen, ref, out, screen.origin);
+  if (screen.kind === 'record') recordReferences(screen, ref);
 }

@@ -23,6 +23,7 @@ import type { Reference } from './reference.ts';
 import { pointerSegment } from '../../schema-walk.ts';
 import { referenceSink } from './reference.ts';
 import { dialogScreenReferences } from './dialog-screen-references.ts';
+import { DIALOG_SCREEN_KINDS } from '../../../src/core/catalogue/dialog-screens.ts';
 
 type Sink = ReturnType<typeof referenceSink>;
 
@@ -292,8 +293,7 @@ export function screenReferences(screen: ScreenDef, out: Reference[], catalogue:
   else if (screen.kind === 'charts') chartsReferences(screen, ref);
   else if (screen.kind === 'import') importReferences(screen, ref);
   else if (screen.kind === 'calendar') calendarReferences(screen, ref);
-  else if (screen.kind === 'checklist' || screen.kind === 'job' || screen.kind === 'rows')
-    dialogScreenReferences(screen, out);
+  else if (DIALOG_SCREEN_KINDS.has(screen.kind)) dialogScreenReferences(screen, out);
   else if (screen.kind === 'plugin') {
     ref('plugin', screen.plugin, '/plugin');
     screen.requires?.forEach((call, j) => ref('call', call, `/requires/${j}`));

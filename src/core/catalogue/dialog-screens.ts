@@ -85,5 +85,27 @@ export interface RowsScreen extends DialogScreenBase {
   save: DialogCall & { body: Record<string, string>; label: string; done: string; values?: Record<string, string> };
 }
 
-export type DialogScreen = ChecklistScreen | JobScreen | RowsScreen;
-export const DIALOG_SCREEN_KINDS: ReadonlySet<string> = new Set(['checklist', 'job', 'rows']);
+/** One record read by `read` and saved whole by `save` (the fields it shows, as read otherwise): its
+ *  boolean `switches`, and its `users` array shown in groups by the item field `by`, each group's users
+ *  as chips added through the user-selection dialog (`user` names the item's id, name and loginno
+ *  fields) and removed one by one. */
+export interface RecordScreen extends DialogScreenBase {
+  kind: 'record';
+  read: DialogCall;
+  intro?: string;
+  switches?: Array<{ field: string; label: string; testId: string }>;
+  users?: {
+    field: string;
+    by: string;
+    groups: Array<{ value: string; label: string }>;
+    user: { id: string; name: string; loginno: string };
+    testId: string;
+    add: string;
+    none: string;
+    pick?: Record<string, string>;
+  };
+  save: DialogCall & { label: string; done: string };
+}
+
+export type DialogScreen = ChecklistScreen | JobScreen | RowsScreen | RecordScreen;
+export const DIALOG_SCREEN_KINDS: ReadonlySet<string> = new Set(['checklist', 'job', 'rows', 'record']);

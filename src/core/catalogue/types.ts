@@ -1,10 +1,17 @@
 // The catalogue: one set of YAML files describing entities, API calls, screens, routes and labels.
 // The server, the console and the generator all read this shape (see docs/catalogue.md).
 import type { ImportScreen } from './import-screen.ts';
-import type { ChecklistScreen, JobScreen, RowsScreen } from './dialog-screens.ts';
+import type { ChecklistScreen, JobScreen, RecordScreen, RowsScreen } from './dialog-screens.ts';
 
 export type { ImportColumn, ImportPart, ImportScreen, ImportTable } from './import-screen.ts';
-export type { ChecklistScreen, DialogCall, DialogScreen, JobScreen, RowsScreen } from './dialog-screens.ts';
+export type {
+  ChecklistScreen,
+  DialogCall,
+  DialogScreen,
+  JobScreen,
+  RecordScreen,
+  RowsScreen,
+} from './dialog-screens.ts';
 export type JsonSchema = Record<string, unknown>;
 
 /** Where a definition came from, so every problem names the file and the path inside it. */
@@ -577,7 +584,8 @@ export type ScreenBody =
   | CalendarScreen
   | ChecklistScreen
   | JobScreen
-  | RowsScreen;
+  | RowsScreen
+  | RecordScreen;
 
 export type ScreenDef = ScreenBody & {
   id: string;

@@ -15,7 +15,6 @@ export const DIALOG_NAMES = [
   'flow-approvers-batch',
   'user-select',
   'role-form',
-  'application-km',
   'application-im',
   'calendar-ics-import',
   'oplog-entry',
