@@ -2,7 +2,8 @@
 // catalogue's own software dialogs over a stubbed server: the checklist's required pick and the ids it
 // sends (as the body, or the unchecked ones as `disabled`), read-only switches for a caller who may not
 // save; the job asked, started and followed to its result, and refused for a record it cannot run for;
-// a rows screen saving one row, saying the server's refusal, and adding picked users to a row's text.
+// a rows screen saving one row, saying the server's refusal, and adding picked users to a row's text;
+// a record screen's switch and grouped users, one removed, saved whole, and read-only without its call.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +12,8 @@ import type { ConsoleCatalogue, DialogScreen } from '../../../src/core/catalogue
 import { CatalogueContext } from '../../../src/console/runtime/catalogue-context.ts';
 import { ScreenDialog } from '../../../src/console/runtime/dialog-screens/ScreenDialog.tsx';
 import { addUsers } from '../../../src/console/runtime/dialog-screens/useRows.ts';
+import { withUsers } from '../../../src/console/runtime/dialog-screens/useRecord.ts';
+import type { RecordScreen } from '../../../src/core/catalogue/types.ts';
 
 const { catalogue } = loadCatalogue();
 const D = '/authtime/domain/D1';
@@ -175,5 +178,48 @@ describe('dialog screens', { timeout: 30_000 }, () => {
     ];
     expect(addUsers('superior; user:anna', users, 'user:{{loginno}}', '; ')).toBe('superior; user:anna; user:ben');
     expect(addUsers('', users.slice(1, 2), 'user:{{loginno}}', '; ')).toBe('user:ben');
+  });
+  it('record: flips a switch, removes a user of a group and saves the shown fields whole', async () => {
+    signIn(['knowledge.status', 'knowledge.save']);
+    const managers = [
+      { userId: 'u1', name: 'Anna', loginno: 'anna', departmentName: null, kind: 'enterprise' },
+      { userId: 'u2', name: 'Ben', loginno: 'ben', departmentName: null, kind: 'committee' },
+    ];
+    answers = { [`GET ${D}/application/A1/getkmstatus`]: { data: { enabled: false, managers, updatedAt: null } } };
+    const onClose = draw('application-km', { domainid: 'D1', id: 'A1', name: 'Finance' });
+    expect(await screen.findByText('Knowledge management of Finance')).toBeTruthy();
+    fireEvent.click(await screen.findByTestId('km-enabled'));
+    const committee = screen.getByTestId('km-committee');
+    expect(committee.textContent).toContain('Ben (ben)');
+    expect(screen.getByTestId('km-department').textContent).toContain('Nobody yet.');
+    fireEvent.click(committee.querySelector('.MuiChip-deleteIcon')!);
+    expect(committee.textContent).toContain('Nobody yet.');
+    fireEvent.click(screen.getByTestId('application-km-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith({ reload: true }));
+    expect(sent.find((s) => s.method === 'PUT')).toMatchObject({
+      path: `${D}/application/A1/savekmconfig`,
+      body: { enabled: true, managers: [managers[0]] },
+    });
+
+    cleanup();
+    signIn(['knowledge.status']);
+    draw('application-km', { domainid: 'D1', id: 'A1', name: 'Finance' });
+    expect(((await screen.findByTestId('km-enabled')) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByTestId('km-add-enterprise')).toBeNull();
+    expect(screen.queryByTestId('application-km-save')).toBeNull();
+  });
+
+  it('record: picked users join their group once each', () => {
+    const spec = (catalogue.screens['application-km'] as unknown as RecordScreen).users!;
+    const items = [{ userId: 'u1', name: 'Anna', loginno: 'anna', kind: 'enterprise' }];
+    const users = [
+      { id: 'u1', name: 'Anna', loginno: 'anna' },
+      { id: 'u2', name: 'Ben' },
+    ];
+    expect(withUsers(items, users, spec, 'enterprise')).toEqual([
+      ...items,
+      { userId: 'u2', name: 'Ben', loginno: '', kind: 'enterprise' },
+    ]);
+    expect(withUsers(items, users.slice(0, 1), spec, 'committee')).toHaveLength(2);
   });
 });

@@ -17,6 +17,7 @@ describe('console registry', () => {
       'job',
       'list',
       'plugin',
+      'record',
       'rows',
       'runs',
       'tabs',

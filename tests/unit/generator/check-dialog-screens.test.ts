@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { checkDialogScreens } from '../../../generator/check/dialog-screens.ts';
 import { checkRegistry } from '../../../generator/check/registry.ts';
 import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
-import type { ChecklistScreen, FormScreen, JobScreen, RowsScreen } from '../../../src/core/catalogue/types.ts';
+import type {
+  ChecklistScreen,
+  FormScreen,
+  JobScreen,
+  RecordScreen,
+  RowsScreen,
+} from '../../../src/core/catalogue/types.ts';
 import { dialogs, plugins, screenKinds, cellRenderers, widgets, guards } from '../../../src/console/registry.ts';
 
 // Loaded once (it takes seconds); each test breaks its own copy.
@@ -26,10 +32,12 @@ describe('dialog screens', () => {
     (catalogue.screens['application-modules'] as unknown as ChecklistScreen).save.as = 'switchedOff';
     (catalogue.screens['forms-sync'] as unknown as JobScreen).start.args = { query: { app: 'id' } };
     (catalogue.screens['application-approvers'] as unknown as RowsScreen).save.body.rule = 'approvers';
+    (catalogue.screens['application-km'] as unknown as RecordScreen).switches![0].field = 'on';
     expect(texts(checkDialogScreens(input(catalogue))).sort()).toEqual([
       '/read/args/params/nope call "domainApplications.unbound" has no path parameter {nope}',
       '/save/args/body/rule call "domainApplications.setNodeApprovers" has no body field "rule"',
       '/save/as/body/switchedOff call "domainApplications.setModules" has no body field "switchedOff"',
+      '/save/fields/body/on call "knowledge.save" has no body field "on"',
       '/start/args/query/app call "applications.syncForms" has no query field "app"',
     ]);
   });
