@@ -236,6 +236,7 @@ describe('applications', () => {
     await openModules();
     const payments = modules.getByRole('switch').nth(1);
     await payments.uncheck();
+    expect(await axeProblems(page)).toEqual([]);
     await screenshot(page, 'software-modules-en');
     await modules.getByTestId('application-modules-save').click();
     await expectToast(page, 'Modules saved.');
@@ -254,6 +255,7 @@ describe('applications', () => {
     await tick(pick.getByTestId('user-select-table').locator('.MuiDataGrid-row input[type="checkbox"]').first());
     await pick.getByTestId('user-select-confirm').click();
     await km.getByTestId('km-enterprise').locator('.MuiChip-root').first().waitFor();
+    expect(await axeProblems(page)).toEqual([]);
     await screenshot(page, 'software-km-en');
     await km.getByTestId('application-km-save').click();
     await expectToast(page, 'Knowledge management saved.');
@@ -307,6 +309,7 @@ describe('applications', () => {
       }
       await expect.poll(() => row.getAttribute('data-set')).toBe('yes');
       expect(await approvers.getByTestId('approvers-manager').inputValue()).toBe('superior');
+      expect(await axeProblems(acme)).toEqual([]);
       await acme.waitForTimeout(300);
       await screenshot(acme, `software-approvers-${lang}`);
       await acme.context().close();

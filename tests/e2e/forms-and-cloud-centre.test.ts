@@ -5,6 +5,7 @@
 // English and Chinese, with screenshots.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeProblems } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
 import { csrfHeaders, openEnterpriseTab, openPage, signIn } from './support/pages.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
@@ -57,6 +58,7 @@ describe('forms synchronisation and the cloud centre', () => {
     await expect(result.innerText()).resolves.toBe(
       'Forms of Office synchronised with its package: 0 added, 0 changed, 0 removed.',
     );
+    expect(await axeProblems(page)).toEqual([]);
     await settledScreenshot(page, 'forms-sync-done-en');
     await page.getByTestId('forms-sync-close').click();
     await dialog.waitFor({ state: 'detached' });

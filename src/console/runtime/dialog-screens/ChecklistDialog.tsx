@@ -38,7 +38,7 @@ export function ChecklistDialog({ screen, data, onClose }: Props) {
   const values = labelValues(screen.values, data);
   const title = t(screen.title, values);
   const titleId = `${screen.testId}-title`;
-  const Box = screen.style === 'switch' ? Switch : Checkbox;
+  const Control = screen.style === 'switch' ? Switch : Checkbox;
   return (
     <Dialog
       open
@@ -72,7 +72,7 @@ export function ChecklistDialog({ screen, data, onClose }: Props) {
                   <FormControlLabel
                     sx={{ m: 0, width: '100%' }}
                     control={
-                      <Box
+                      <Control
                         checked={list.checked.includes(key)}
                         disabled={!list.mayChange}
                         onChange={() => list.toggle(key)}
