@@ -14,6 +14,7 @@ describe('console registry', () => {
       'form',
       'import',
       'list',
+      'master-detail',
       'plugin',
       'runs',
       'tabs',

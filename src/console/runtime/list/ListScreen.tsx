@@ -59,6 +59,7 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
       )}
       <ListDetail screen={screen} list={list} />
       <ListConfirm screen={screen} list={list} />
+      {list.pick.open && <OpenDialog name="user-select" data={list.pick.open} onClose={list.pick.close} />}
       {list.dialog.open?.form ? (
         <FormDialog
           screenId={list.dialog.open.form}
