@@ -49,6 +49,13 @@ describe('roles of an enterprise', () => {
     expect(await page.getByTestId('confirm-text').innerText()).toContain(name);
     await page.getByTestId('confirm-ok').click();
     await expect.poll(() => holder(page, 'acme1000').count()).toBe(0);
+    // By keyboard: another role chosen with Enter; back returns to the one before.
+    await page.getByTestId('role-employee').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('role-title').innerText()).toBe('Employee');
+    expect(await page.getByTestId('role-employee').getAttribute('aria-current')).toBe('true');
+    await page.goBack();
+    await expect.poll(() => page.getByTestId('role-title').innerText()).toBe('HR officer');
   });
 
   it('speaks Chinese', async () => {
