@@ -2,7 +2,8 @@
 // catalogue's own roles tab (`role.assignment`) over a stubbed server: a role chosen into the URL and
 // its holders listed beside it; holders added through the user picker (a stand-in answering fixed
 // users) with the picked ids in the call's `ids` field; the role taken after a confirmation naming the
-// role and the holder; a shared link opening its role; a caller who may not save reads only.
+// role and the holder; a shared link opening its role; a caller who may not save reads only; the tab
+// frame around it taking the enterprise's default application (`scope.preferred`).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -17,6 +18,7 @@ import { loadModule } from '../../../src/console/shell/lazy-module.ts';
 const catalogue = toConsoleCatalogue(loadCatalogue().catalogue);
 vi.mock('../../../src/console/shell/boot.ts', () => ({ getBoot: () => ({ catalogue, config: {} }) }));
 const { cellRenderers, plugins, screenKinds, widgets } = await import('../../../src/console/registry.ts');
+const { default: TabsScreen } = await import('../../../src/console/runtime/tabs/TabsScreen.tsx');
 const { default: MasterDetailScreen } =
   await import('../../../src/console/runtime/master-detail/MasterDetailScreen.tsx');
 
@@ -31,8 +33,10 @@ const ANN = { id: 'u1', name: 'Ann', loginno: 'acme01', departmentName: 'Sales' 
 const BOB = { id: 'u2', name: 'Bob', loginno: 'acme02' };
 const ALL_CALLS = ['roles.list', 'users.list', 'roles.assign', 'roles.unassign'];
 
-// The detail list's module loaded once before the tests, as the console caches it.
-beforeAll(async () => void (await loadModule(screenKinds.list)));
+// The kinds' modules loaded once before the tests, as the console caches them.
+beforeAll(async () => {
+  for (const kind of ['list', 'master-detail']) await loadModule(screenKinds[kind]);
+});
 
 let sent: Array<{ method: string; path: string; body: unknown }>;
 const picker: DialogHostProps[] = [];
@@ -51,13 +55,21 @@ beforeEach(() => {
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     sent.push({ method, path: pathname, body });
     const data =
-      pathname === '/authtime/application/A1/roles'
-        ? ROLES
-        : pathname === '/authtime/domain/D1/users'
-          ? { datas: body?.roleid === 'r1' ? [ANN] : [], rowCount: body?.roleid === 'r1' ? 1 : 0 }
-          : method === 'PUT'
-            ? { assigned: 1 }
-            : { unassigned: 1 };
+      pathname === '/authtime/domain/D1/applications/bind'
+        ? {
+            datas: [
+              { id: 'A0', name: 'Mail' },
+              { id: 'A1', name: 'Office', isDefault: true },
+            ],
+            rowCount: 2,
+          }
+        : pathname === '/authtime/application/A1/roles'
+          ? ROLES
+          : pathname === '/authtime/domain/D1/users'
+            ? { datas: body?.roleid === 'r1' ? [ANN] : [], rowCount: body?.roleid === 'r1' ? 1 : 0 }
+            : method === 'PUT'
+              ? { assigned: 1 }
+              : { unassigned: 1 };
     return new Response(JSON.stringify({ errcode: 0, errmsg: '', data }), {
       headers: { 'content-type': 'application/json' },
     });
@@ -81,16 +93,15 @@ function StandInPicker(props: DialogHostProps) {
   );
 }
 
-function draw(at: string) {
+function draw(at: string, id = 'role.assignment') {
+  const Kind = id === 'domain.roles' ? TabsScreen : MasterDetailScreen;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <RegistryContext.Provider value={{ screenKinds, plugins, cellRenderers, widgets }}>
         <DialogHostContext.Provider value={(p) => <StandInPicker {...p} />}>
           <MemoryRouter initialEntries={[at]}>
-            <MasterDetailScreen
-              screen={{ ...catalogue.screens['role.assignment'], id: 'role.assignment' } as ConsoleScreen}
-            />
+            <Kind screen={{ ...catalogue.screens[id], id } as ConsoleScreen} />
             <Where />
           </MemoryRouter>
         </DialogHostContext.Provider>
@@ -161,5 +172,12 @@ describe('the master-detail runtime', { timeout: 30_000 }, () => {
     expect(within(holders()).queryByTestId('action-addUsers')).toBeNull();
     expect(within(holders()).queryByTestId('action-removeUsers')).toBeNull();
     expect(within(holders()).queryAllByRole('checkbox')).toEqual([]);
+  });
+
+  it("takes the enterprise's default application when the URL names none, and lists its roles", async () => {
+    signedInWith([...ALL_CALLS, 'domainApplications.bound']);
+    draw('/?domainid=D1', 'domain.roles');
+    await waitFor(() => expect(where().get('app')).toBe('A1'));
+    await screen.findByTestId('role-hr');
   });
 });

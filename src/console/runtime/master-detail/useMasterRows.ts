@@ -27,16 +27,18 @@ export function useMasterRows(master: MasterDetailScreen['master']) {
   const chosen = url.get(master.param);
   const row = rows?.find((r) => String(r[master.value]) === chosen) ?? null;
   const { param } = master;
+  // The chosen row again changes nothing (no second history entry).
   const choose = useCallback(
-    (value: string) =>
+    (value: string) => {
+      if (chosen === value) return;
       setUrl((now) => {
-        if (now.get(param) === value) return now;
         const next = new URLSearchParams(now);
         for (const name of [...next.keys()]) if (name.startsWith(`${param}.`)) next.delete(name);
         next.set(param, value);
         return next;
-      }),
-    [setUrl, param],
+      });
+    },
+    [setUrl, param, chosen],
   );
   const error = read.error ? read.error.errmsg || String(read.error) : null;
   return { rows, chosen, row, choose, error, missing: args.missing.length > 0 };
