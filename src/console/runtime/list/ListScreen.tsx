@@ -1,6 +1,6 @@
 // Screen kind `list`: search form, toolbar, card or table view, empty state and confirmation, a row's
-// detail screen, and the dialog an action opened (a registered one, or a form screen in a FormDialog),
-// all drawn from what useListController returns.
+// detail screen, and the dialog an action opened (a registered one, a form screen in a FormDialog, or
+// the user picker of a `pick: users` action), all drawn from what useListController returns.
 import { Box, LinearProgress, Paper } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../../shell/ScreenHost.tsx';
