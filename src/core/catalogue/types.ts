@@ -399,7 +399,8 @@ export interface TreeScreen {
 
 /** A tab frame: each tab draws another screen; the chosen tab is the route query `view`. An optional
  *  `scope` is a choice every tab works within (flow monitoring's software), kept in the route query
- *  `param` where the tabs' screens read it (their `sourceArgs`); the first choice when the URL has none. */
+ *  `param` where the tabs' screens read it (their `sourceArgs`); the `preferred` (else the first) choice when
+ *  the URL has none. */
 export interface TabsScreen {
   kind: 'tabs';
   scope?: {
