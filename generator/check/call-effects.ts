@@ -7,10 +7,10 @@ import { hasEffects } from '../../src/core/catalogue/call-effects.ts';
 import { referencesOf } from './references/by-kind.ts';
 import type { Check } from './problem.ts';
 
-const READS = /\/(source|load|download|x-options\/call|reads\/[^/]+\/call)$/;
+const READS = /\/(source|load|download|x-options\/call|reads\/[^/]+\/call|master\/call)$/;
 const readOf = (pointer: string) => {
   const what = READS.exec(pointer)?.[1] ?? '';
-  return what.startsWith('reads/') ? 'chart read' : what;
+  return what.startsWith('reads/') ? 'chart read' : what === 'master/call' ? 'master read' : what;
 };
 
 export const checkCallEffects: Check = ({ catalogue }) =>

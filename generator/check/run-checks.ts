@@ -30,6 +30,7 @@ import { checkCalendarScreens } from './calendar-screens.ts';
 import { checkDisabledOptions } from './disabled-options.ts';
 import { checkUserPickerFields } from './user-picker-fields.ts';
 import { checkDialogScreens } from './dialog-screens.ts';
+import { checkMasterDetail } from './master-detail.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates,
@@ -60,6 +61,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkDisabledOptions,
   checkUserPickerFields,
   checkDialogScreens,
+  checkMasterDetail,
 ];
 
 export interface CheckResult {

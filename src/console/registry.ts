@@ -21,13 +21,13 @@ export const screenKinds = registry('screen kind', [
   ['job', () => import('./runtime/dialog-screens/DialogScreenKind.tsx')],
   ['rows', () => import('./runtime/dialog-screens/DialogScreenKind.tsx')],
   ['record', () => import('./runtime/dialog-screens/DialogScreenKind.tsx')],
+  ['master-detail', () => import('./runtime/master-detail/MasterDetailScreen.tsx')],
 ]);
 
 /** Hand-written screens, named by `plugin:` in a screen of kind plugin. */
 export const plugins = registry('plugin', [
   ['login', () => import('./plugins/login/LoginPage.tsx')],
   ['config-manage', () => import('./plugins/config-manage/ManagePage.tsx')],
-  ['role-assignment', () => import('./plugins/roles/RoleAssignmentPage.tsx')],
   ['application-access', () => import('./plugins/access/AccessPage.tsx')],
   ['domain-open-api', () => import('./plugins/open-api/OpenApiPage.tsx')],
   ['perf-monitor', () => import('./plugins/monitoring/PerfMonitorPage.tsx')],

@@ -10,6 +10,7 @@ import type {
   FormField,
   FormScreen,
   ListScreen,
+  MasterDetailScreen,
   RunsCall,
   RunsScreen,
   ScreenDef,
@@ -33,6 +34,7 @@ function actionReferences(actions: ActionDef[] | undefined, at: string, ref: Sin
     ref('label', a.label, `${p}/label`);
     ref('label', a.message, `${p}/message`);
     ref('label', a.confirm, `${p}/confirm`);
+    ref('label', a.done, `${p}/done`);
     ref('call', a.call, `${p}/call`);
     ref('dialog', a.dialog, `${p}/dialog`);
     ref('screen', a.form, `${p}/form`);
@@ -147,6 +149,17 @@ function tabsReferences(s: TabsScreen, ref: Sink): void {
     ref('rule', tab.visible, `/tabs/${i}/visible`);
     tab.requires?.forEach((call, j) => ref('call', call, `/tabs/${i}/requires/${j}`));
   });
+}
+
+/** The master read sits at /master/call, where the effects check finds it. */
+function masterDetailReferences(s: MasterDetailScreen, ref: Sink): void {
+  ref('call', s.master.call, '/master/call');
+  ref('label', s.master.label, '/master/label');
+  ref('label', s.master.empty, '/master/empty');
+  ref('label', s.master.count?.label, '/master/count/label');
+  ref('screen', s.detail.screen, '/detail/screen');
+  ref('label', s.detail.label, '/detail/label');
+  ref('label', s.detail.none, '/detail/none');
 }
 
 function runsReferences(s: RunsScreen, ref: Sink): void {
@@ -294,6 +307,7 @@ export function screenReferences(screen: ScreenDef, out: Reference[], catalogue:
   else if (screen.kind === 'import') importReferences(screen, ref);
   else if (screen.kind === 'calendar') calendarReferences(screen, ref);
   else if (DIALOG_SCREEN_KINDS.has(screen.kind)) dialogScreenReferences(screen, out);
+  else if (screen.kind === 'master-detail') masterDetailReferences(screen, ref);
   else if (screen.kind === 'plugin') {
     ref('plugin', screen.plugin, '/plugin');
     screen.requires?.forEach((call, j) => ref('call', call, `/requires/${j}`));

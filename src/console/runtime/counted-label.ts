@@ -17,6 +17,7 @@ export function countText(key: string, count: number, values: Record<string, unk
   return i18next.t(variant, { ...values, count });
 }
 
-export function countedText(key: string, names: string[]): string {
-  return countText(key, names.length, { names: namesText(names) });
+/** `values`: what else the label may quote (a master-detail's `{{chosen}}`). */
+export function countedText(key: string, names: string[], values: Record<string, unknown> = {}): string {
+  return countText(key, names.length, { ...values, names: namesText(names) });
 }

@@ -13,7 +13,8 @@ export function mayCall(callId: string): boolean {
 
 /** The calls a screen reads to show anything: a list its source, a form the call that loads the record
  *  (or creates one when the address names none), a tree its root and children calls, a runs screen its
- *  history, status and start calls, a charts screen its reads, a calendar its read, a plugin what it declares. */
+ *  history, status and start calls, a charts screen its reads, a calendar its read, a master-detail its
+ *  master read and its detail's calls, a plugin what it declares. */
 export function screenCalls(screen: ConsoleScreen, query: URLSearchParams = new URLSearchParams()): string[] {
   switch (screen.kind) {
     case 'list':
@@ -34,6 +35,10 @@ export function screenCalls(screen: ConsoleScreen, query: URLSearchParams = new 
       return [...new Set(Object.values(screen.reads).map((r) => r.call))];
     case 'calendar':
       return [screen.read.call];
+    case 'master-detail': {
+      const detail = getBoot().catalogue.screens[screen.detail.screen] as ConsoleScreen | undefined;
+      return [screen.master.call, ...(detail ? screenCalls(detail, query) : [])];
+    }
     default:
       return [];
   }
@@ -51,9 +56,9 @@ export function maySaveForm(screen: Pick<FormScreenDef, 'create' | 'update'>, ed
   return call !== undefined && mayCall(call);
 }
 
-/** A tab frame opens when one of its tabs does. */
+/** A tab frame opens when the caller may read its scope's choices and open one of its tabs. */
 export function mayOpenScreen(screen: ConsoleScreen, query?: URLSearchParams): boolean {
-  if (screen.kind === 'tabs') return screen.tabs.some(mayOpenTab);
+  if (screen.kind === 'tabs') return (!screen.scope || mayCall(screen.scope.call)) && screen.tabs.some(mayOpenTab);
   return screenCalls(screen, query).every(mayCall);
 }
 

@@ -176,6 +176,14 @@ export interface ActionDef {
   form?: string;
   /** Or (a list's row action) show the row in the list's `detail` screen, or hide it again. */
   detail?: boolean;
+  /** Or (a list's toolbar action with `call`) open the runtime's user picker first; the call is then
+   *  made with the picked users' ids, as with a selection (docs/adr/0152-master-detail-screen-kind.md). */
+  pick?: 'users';
+  /** A `call` with ids (selected or picked): the body field taking them, beside `args.body`'s route
+   *  values, instead of the ids as the whole body. */
+  ids?: string;
+  /** A `call` with ids: the counted label said after success (`{{count}}` the ids), instead of "saved". */
+  done?: string;
   /** Or open this import screen (kind `import`) in a dialog, handing it the row or form data with
    *  `args.body` added (docs/adr/0141-import-with-preview-screen.md). */
   import?: string;
@@ -400,7 +408,8 @@ export interface TreeScreen {
 
 /** A tab frame: each tab draws another screen; the chosen tab is the route query `view`. An optional
  *  `scope` is a choice every tab works within (flow monitoring's software), kept in the route query
- *  `param` where the tabs' screens read it (their `sourceArgs`); the first choice when the URL has none. */
+ *  `param` where the tabs' screens read it (their `sourceArgs`); the `preferred` (else the first) choice when
+ *  the URL has none. */
 export interface TabsScreen {
   kind: 'tabs';
   scope?: {
@@ -415,8 +424,37 @@ export interface TabsScreen {
     text: string;
     /** What the frame says when there is nothing to choose. */
     empty: string;
+    /** A row field marking the choice taken when the URL names none (else the first). */
+    preferred?: string;
   };
   tabs: Array<Pick<FormTab, 'id' | 'label' | 'section' | 'visible' | 'requires'> & { screen: string }>;
+}
+
+/** Master-detail over a short list (docs/adr/0152-master-detail-screen-kind.md): the `master` read's
+ *  rows on one side, the chosen one's value in the route query `master.param`; the `detail` screen
+ *  beside it reads that choice through its own `sourceArgs` and keeps its URL state under
+ *  `<param>.`. Labels in the detail may quote `{{chosen}}`, the chosen row's text. */
+export interface MasterDetailScreen {
+  kind: 'master-detail';
+  /** Test ids: `<testId>-list`, `<testId>-<row's testKey or value>`, `<testId>-title`. */
+  testId: string;
+  master: {
+    call: string;
+    args?: CallArgs;
+    /** Fixed query values of the call (a page size holding every row). */
+    query?: Record<string, string | number>;
+    param: string;
+    value: string;
+    text: string;
+    /** A counted label under each row's text, `{{count}}` the row's `field`. */
+    count?: { field: string; label: string };
+    testKey?: string;
+    /** The list's accessible name, and what it says when it has no rows. */
+    label: string;
+    empty: string;
+  };
+  /** `label`: the detail's region name; `none`: said while nothing is chosen. */
+  detail: { screen: string; label: string; none: string };
 }
 
 /** A call a runs screen makes: its route context (`args`) and fixed values (`query`, `body`). */
@@ -585,7 +623,8 @@ export type ScreenBody =
   | ChecklistScreen
   | JobScreen
   | RowsScreen
-  | RecordScreen;
+  | RecordScreen
+  | MasterDetailScreen;
 
 export type ScreenDef = ScreenBody & {
   id: string;

@@ -16,6 +16,7 @@ describe('console registry', () => {
       'import',
       'job',
       'list',
+      'master-detail',
       'plugin',
       'record',
       'rows',

@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { countedText } from '../counted-label.ts';
 import type { ListScreenDef } from '../screen-types.ts';
+import { useChosenValues } from '../master-detail/chosen-text.ts';
 import { recordName } from './record-name.ts';
 import type { ListController } from './useListController.ts';
 
 /** The pending confirmation, naming the records it is about. */
-function confirmText(screen: ListScreenDef, list: ListController): string | null {
+function confirmText(screen: ListScreenDef, list: ListController, values: Record<string, string>): string | null {
   const pending = list.confirm.pending;
   if (!pending?.action.confirm) return null;
   const names = pending.ids.map(
@@ -19,7 +20,7 @@ function confirmText(screen: ListScreenDef, list: ListController): string | null
         list.rows.find((row) => list.rowId(row) === id),
       ) ?? id,
   );
-  const text = countedText(pending.action.confirm, names);
+  const text = countedText(pending.action.confirm, names, values);
   const { affected, action } = pending;
   if (!affected?.length || !action.impact) return text;
   return `${text}\n\n${countedText(
@@ -49,8 +50,9 @@ function ImpactOption({ list }: { list: ListController }) {
 }
 
 export function ListConfirm({ screen, list }: { screen: ListScreenDef; list: ListController }) {
+  const values = useChosenValues();
   return (
-    <ConfirmDialog text={confirmText(screen, list)} onConfirm={list.confirm.accept} onCancel={list.confirm.cancel}>
+    <ConfirmDialog text={confirmText(screen, list, values)} onConfirm={list.confirm.accept} onCancel={list.confirm.cancel}>
       <ImpactOption list={list} />
     </ConfirmDialog>
   );

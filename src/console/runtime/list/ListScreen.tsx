@@ -1,7 +1,7 @@
 // Screen kind `list`: search form, toolbar, card or table view, empty state and confirmation, a row's
 // detail screen, and the dialog an action opened (a registered one, a form screen in a FormDialog, an
-// import screen or a dialog screen, docs/adr/0154-dialog-screen-kinds.md),
-// all drawn from what useListController returns.
+// import screen, a dialog screen (docs/adr/0154-dialog-screen-kinds.md) or the user picker of a
+// `pick: users` action), all drawn from what useListController returns.
 import { Box, LinearProgress, Paper } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../../shell/ScreenHost.tsx';
@@ -62,6 +62,7 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
       )}
       <ListDetail screen={screen} list={list} />
       <ListConfirm screen={screen} list={list} />
+      {list.pick.open && <OpenDialog name="user-select" data={list.pick.open} onClose={list.pick.close} />}
       {list.dialog.open?.form ? (
         <FormDialog
           screenId={list.dialog.open.form}

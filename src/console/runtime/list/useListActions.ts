@@ -6,6 +6,9 @@
 // shows the action's message. An action's `args` add the route context (call-args.ts): its call's path
 // parameters and query, or (dialog) fields of the data the dialog receives. A row action may also open
 // a form screen in a dialog on the row (`form`) or show the row in the list's detail screen (`detail`).
+// A toolbar `call` with `pick: users` opens the runtime user picker first and is made with the picked
+// users' ids; `ids` names the body field taking the ids (beside `args.body`), `done` the counted label
+// said after (docs/adr/0152-master-detail-screen-kind.md).
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ActionDef } from '../../../core/catalogue/types.ts';
@@ -14,6 +17,8 @@ import { getBoot } from '../../shell/boot.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../shell/notify.ts';
 import { label } from '../../shell/LabelText.tsx';
 import { resolveArgs } from '../call-args.ts';
+import { countText } from '../counted-label.ts';
+import type { UserSelectResult } from '../user-picker/user-select-types.ts';
 import { downloadFrom } from '../download.ts';
 
 export interface Affected {
@@ -76,11 +81,13 @@ export function useListActions(
   const [pending, setPending] = useState<PendingConfirm | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [running, setRunning] = useState(false);
+  /** A `pick: users` action waiting for the picker, with the data the picker opens with. */
+  const [picking, setPicking] = useState<{ action: ActionDef; data: Record<string, unknown> } | null>(null);
 
   const execute = useCallback(
     async ({ action, ids, rowId, option }: PendingConfirm) => {
       if (!action.call) return;
-      const sendsIds = rowId !== undefined || action.selection === 'required';
+      const sendsIds = rowId !== undefined || action.selection === 'required' || action.pick !== undefined;
       const context = resolveArgs(action.args, url);
       // A row's id goes in the query when the call takes `id` there and not in its path (the spec's
       // task stop: PUT …/task/stop?id=…); then it is not also the body.
@@ -99,12 +106,12 @@ export function useListActions(
         const answer = await callAny<{ success?: unknown; message?: unknown } | null>(action.call, {
           params,
           query,
-          body: sendsIds && !idInQuery ? ids : undefined,
+          body: !sendsIds || idInQuery ? undefined : action.ids ? { ...context.body, [action.ids]: ids } : ids,
         });
         // A call answering a result of its own ({ success?, message }) is reported with it, as in forms.
         if (typeof answer?.message === 'string' && answer.message)
           (answer.success === false ? notifyError : notifySuccess)(answer.message);
-        else notifySuccess(label(successKey(action.call)));
+        else notifySuccess(action.done ? countText(action.done, ids.length) : label(successKey(action.call)));
         afterChange();
       } catch {
         /* the client showed errmsg; the list stays as it was */
@@ -126,6 +133,10 @@ export function useListActions(
         const { params, query } = resolveArgs(action.args, url);
         const asked = { ...shownFor(action.download, shown), ...query, ...action.fixed };
         downloadFrom(callUrl(action.download, params, asked));
+        return;
+      }
+      if (action.pick) {
+        setPicking({ action, data: resolveArgs(action.args, url).body });
         return;
       }
       const ids = rowId === undefined ? selection : [rowId];
@@ -195,5 +206,15 @@ export function useListActions(
     [afterChange],
   );
 
-  return { run, pending, running, confirm, cancel, setOption, dialog, closeDialog };
+  /** The picker closed: the picked users, if any, are what the waiting action is made with. */
+  const closePick = useCallback(
+    (result?: unknown) => {
+      const users = (result as UserSelectResult | undefined)?.users ?? [];
+      if (picking && users.length > 0) void execute({ action: picking.action, ids: users.map((u) => u.id) });
+      setPicking(null);
+    },
+    [picking, execute],
+  );
+
+  return { run, pending, running, confirm, cancel, setOption, dialog, closeDialog, picking, closePick };
 }

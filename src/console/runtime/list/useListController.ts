@@ -130,9 +130,8 @@ export function useListController(screen: ListScreenDef, urlPrefix = '') {
   }, [screen.columns, screen.entity, entities]);
 
   const context = ruleContext({ reply: data.reply ?? undefined });
-  const toolbar = (screen.actions ?? []).filter(
-    (a) => evaluateRule(a.visible, context) && mayRunAction(a) && (view === 'table' || a.selection !== 'required'),
-  );
+  const allowed = (screen.actions ?? []).filter((a) => evaluateRule(a.visible, context) && mayRunAction(a));
+  const toolbar = allowed.filter((a) => view === 'table' || a.selection !== 'required');
   const rowActions = (screen.rowActions ?? []).filter((a) => evaluateRule(a.visible, context) && mayRunAction(a));
   const showMoreTile = view === 'card' && data.rowCount >= moreTileAt;
 
@@ -176,8 +175,9 @@ export function useListController(screen: ListScreenDef, urlPrefix = '') {
     setSelection,
     toolbar,
     counts: data.reply ? (screen.counts ?? []).map((c) => ({ ...c, value: String(data.reply?.[c.field] ?? '') })) : [],
-    // Checkboxes only where an action acts on the selected rows (a log has nothing to select for).
-    selectable: (screen.actions ?? []).some((a) => a.selection === 'required'),
+    // Checkboxes only where an action the caller may run acts on the selected rows (a log has nothing
+    // to select for; a caller who may not change the rows reads them).
+    selectable: allowed.some((a) => a.selection === 'required'),
     rowActions,
     runAction: actions.run,
     confirm: {
@@ -187,6 +187,7 @@ export function useListController(screen: ListScreenDef, urlPrefix = '') {
       setOption: actions.setOption,
     },
     dialog: { open: actions.dialog, close: actions.closeDialog },
+    pick: { open: actions.picking?.data ?? null, close: actions.closePick },
     openRow: rowOpener(
       screen.rowClick,
       rowActions,

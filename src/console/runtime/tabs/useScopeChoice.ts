@@ -1,15 +1,19 @@
 // The choice a tab frame's tabs work within (catalogue `scope` of a tabs screen): its choices from the
-// scope's call, the chosen one in the route query (the first choice when the URL names none, put in
-// the URL without a history entry so back leaves the screen rather than undoing the default).
+// scope's call, the chosen one in the route query (the `preferred` choice, else the first, when the URL
+// names none, put in the URL without a history entry so back leaves the screen rather than undoing the
+// default).
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { TabsScreen } from '../../../core/catalogue/types.ts';
 import { useCallAny } from '../../api/queries.ts';
 import { useRouteArgs } from '../call-args.ts';
+import { replyRows } from '../reply-rows.ts';
 
 export interface ScopeChoice {
   value: string;
   text: string;
+  /** The row's `preferred` field holds (the enterprise's default application). */
+  preferred?: boolean;
 }
 
 type Scope = NonNullable<TabsScreen['scope']>;
@@ -36,11 +40,11 @@ export function useScopeChoice(scope: Scope | undefined) {
   const choices = useMemo((): ScopeChoice[] | null => {
     if (!scope || read.error || missing) return [];
     if (read.data === undefined) return null;
-    const data = read.data;
-    const rows = (Array.isArray(data) ? data : ((data as { datas?: unknown[] } | null)?.datas ?? [])) as Array<
-      Record<string, unknown>
-    >;
-    return rows.map((row) => ({ value: String(row[scope.value]), text: String(row[scope.text] ?? row[scope.value]) }));
+    return replyRows(read.data).map((row) => ({
+      value: String(row[scope.value]),
+      text: String(row[scope.text] ?? row[scope.value]),
+      ...(scope.preferred && row[scope.preferred] === true ? { preferred: true } : {}),
+    }));
   }, [scope, read.data, read.error, missing]);
 
   const choose = (value: string, replace = false) =>
@@ -54,8 +58,8 @@ export function useScopeChoice(scope: Scope | undefined) {
       { replace },
     );
 
-  // The first choice when the URL names none (or one no longer offered).
-  const first = choices?.[0]?.value;
+  // The preferred (else the first) choice when the URL names none (or one no longer offered).
+  const first = (choices?.find((c) => c.preferred) ?? choices?.[0])?.value;
   const offered = choices?.some((c) => c.value === chosen) ?? false;
   useEffect(() => {
     if (first !== undefined && !offered) choose(first, true);
