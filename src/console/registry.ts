@@ -17,6 +17,7 @@ export const screenKinds = registry('screen kind', [
   ['charts', () => import('./runtime/charts/ChartsScreen.tsx')],
   ['import', () => import('./runtime/import/ImportScreen.tsx')],
   ['calendar', () => import('./runtime/calendar/CalendarScreen.tsx')],
+  ['checktrees', () => import('./runtime/checktrees/CheckTreesScreen.tsx')],
 ]);
 
 /** Hand-written screens, named by `plugin:` in a screen of kind plugin. */
@@ -24,7 +25,6 @@ export const plugins = registry('plugin', [
   ['login', () => import('./plugins/login/LoginPage.tsx')],
   ['config-manage', () => import('./plugins/config-manage/ManagePage.tsx')],
   ['role-assignment', () => import('./plugins/roles/RoleAssignmentPage.tsx')],
-  ['application-access', () => import('./plugins/access/AccessPage.tsx')],
   ['domain-open-api', () => import('./plugins/open-api/OpenApiPage.tsx')],
   ['perf-monitor', () => import('./plugins/monitoring/PerfMonitorPage.tsx')],
   ['api-docs', () => import('./plugins/api-docs/ApiDocsPage.tsx')],
@@ -78,7 +78,6 @@ const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   'flow-approvers-batch': () => import('./plugins/flow-monitor/ApproverBatchDialog.tsx'),
   'user-select': () => import('./runtime/user-picker/UserSelectDialog.tsx'),
   'application-bind': () => import('./plugins/software/ApplicationBindDialog.tsx'),
-  'role-form': () => import('./plugins/access/RoleFormDialog.tsx'),
   'application-modules': () => import('./plugins/software/ApplicationModulesDialog.tsx'),
   'application-approvers': () => import('./plugins/software/NodeApproversDialog.tsx'),
   'application-km': () => import('./plugins/software/KnowledgeDialog.tsx'),

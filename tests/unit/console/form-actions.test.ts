@@ -47,7 +47,6 @@ describe('dialogs of the catalogue', () => {
       'forms-sync',
       'icon-picker',
       'oplog-entry',
-      'role-form',
       'sms-test',
       'upload',
       'user-batch',

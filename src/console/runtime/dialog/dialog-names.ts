@@ -15,7 +15,6 @@ export const DIALOG_NAMES = [
   'flow-approvers-batch',
   'user-select',
   'application-bind',
-  'role-form',
   'application-modules',
   'application-approvers',
   'application-km',

@@ -104,7 +104,7 @@ export function useListActions(
         // A call answering a result of its own ({ success?, message }) is reported with it, as in forms.
         if (typeof answer?.message === 'string' && answer.message)
           (answer.success === false ? notifyError : notifySuccess)(answer.message);
-        else notifySuccess(label(successKey(action.call)));
+        else notifySuccess(label(action.done ?? successKey(action.call)));
         afterChange();
       } catch {
         /* the client showed errmsg; the list stays as it was */
