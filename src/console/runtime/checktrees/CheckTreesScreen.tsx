@@ -49,32 +49,30 @@ function CheckTrees({ screen }: { screen: CheckTreesDef }) {
       <LoadingPanel />
     ) : (
       <Stack spacing={1.5}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end', minHeight: 36 }}>
-          {trees.dirty && (
-            <Chip color="warning" size="small" label={t(labels.unsaved)} data-testid={`${testId}-unsaved`} />
-          )}
-          {!readOnly && (
-            <>
-              <Button
-                startIcon={<Undo />}
-                disabled={!trees.dirty || trees.saving}
-                onClick={trees.undo}
-                data-testid={`${testId}-undo`}
-              >
-                {t(labels.undo)}
-              </Button>
-              <Button
-                variant="contained"
-                startIcon={<Save />}
-                disabled={!trees.dirty || trees.saving}
-                onClick={() => void save()}
-                data-testid={`${testId}-save`}
-              >
-                {t('action.save')}
-              </Button>
-            </>
-          )}
-        </Stack>
+        {!readOnly && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
+            {trees.dirty && (
+              <Chip color="warning" size="small" label={t(labels.unsaved)} data-testid={`${testId}-unsaved`} />
+            )}
+            <Button
+              startIcon={<Undo />}
+              disabled={!trees.dirty || trees.saving}
+              onClick={trees.undo}
+              data-testid={`${testId}-undo`}
+            >
+              {t(labels.undo)}
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<Save />}
+              disabled={!trees.dirty || trees.saving}
+              onClick={() => void save()}
+              data-testid={`${testId}-save`}
+            >
+              {t('action.save')}
+            </Button>
+          </Stack>
+        )}
         {readOnly && <Alert severity="info">{t(labels.readOnly)}</Alert>}
         {trees.nodes[index].length === 0 ? (
           <Typography color="text.secondary">{t(tree.empty)}</Typography>

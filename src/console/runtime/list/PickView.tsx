@@ -67,6 +67,8 @@ export function PickView({ screen, list }: { screen: ListScreenDef; list: ListCo
     const disabled = action.rowDisabled && evaluateRule(action.rowDisabled.when, ruleContext({ row }));
     return disabled ? t(action.rowDisabled!.why) : null;
   };
+  const run = (action: ActionDef) =>
+    list.runAction(action, action.selection === 'required' ? (picked ?? undefined) : undefined);
   const testIdOf = (r: Row) => {
     const key = (pick.keys ?? []).map((field) => r[field]).find((v) => v !== null && v !== undefined && v !== '');
     return `${pick.testId}-${String(key ?? list.rowId(r))}`;
@@ -89,16 +91,11 @@ export function PickView({ screen, list }: { screen: ListScreenDef; list: ListCo
           <Typography variant="subtitle2" component="h2" sx={{ flex: 1 }}>
             {t(pick.label)}
           </Typography>
-          {list.toolbar.map((action) => (
-            <PickAction
-              key={action.id}
-              action={action}
-              why={whyNot(action)}
-              onClick={() =>
-                list.runAction(action, action.selection === 'required' ? (picked ?? undefined) : undefined)
-              }
-            />
-          ))}
+          {list.toolbar
+            .filter((action) => hasIcon(action.icon))
+            .map((action) => (
+              <PickAction key={action.id} action={action} why={whyNot(action)} onClick={() => run(action)} />
+            ))}
         </Stack>
         <Box sx={{ maxHeight: 480, overflow: 'auto' }}>
           <PickList
@@ -121,6 +118,16 @@ export function PickView({ screen, list }: { screen: ListScreenDef; list: ListCo
             idField={typeof screen.rowKey === 'string' ? screen.rowKey : 'id'}
           />
         </Box>
+        {/* Actions without an icon (exports) stand under the rows, each on its own line. */}
+        {list.toolbar.some((action) => !hasIcon(action.icon)) && (
+          <Stack sx={{ alignItems: 'flex-start', px: 1, py: 0.5, borderTop: 1, borderColor: 'divider' }}>
+            {list.toolbar
+              .filter((action) => !hasIcon(action.icon))
+              .map((action) => (
+                <PickAction key={action.id} action={action} why={whyNot(action)} onClick={() => run(action)} />
+              ))}
+          </Stack>
+        )}
       </Paper>
       <Box sx={{ flex: 1, minWidth: 360 }}>
         {row ? (
