@@ -91,7 +91,9 @@ describe('a read-only view over one call', { timeout: 30_000 }, () => {
     expect(asked).toContain('/authtime/applications/A1/permissions/effective?userid=U8');
     expect(screen.getByTestId('effective-active').className).toContain('MuiAlert');
     screen.getByText('This application is not bound to Acme: the user can use none of it.');
-    expect(screen.getByTestId('effective-modules-off').textContent).toContain('disabled in the enterprise: Leave and Trips');
+    expect(screen.getByTestId('effective-modules-off').textContent).toContain(
+      'disabled in the enterprise: Leave and Trips',
+    );
     expect(screen.getByTestId('effective-pc').querySelector('tbody tr')?.textContent).toBe(
       'Self service › Leave requestsEmployee, HR officer',
     );

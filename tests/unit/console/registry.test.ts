@@ -11,6 +11,7 @@ describe('console registry', () => {
     expect(Object.keys(screenKinds).sort()).toEqual([
       'calendar',
       'charts',
+      'checktrees',
       'form',
       'import',
       'list',
