@@ -167,6 +167,8 @@ export interface ActionDef {
   form?: string;
   /** Or (a list's row action) show the row in the list's `detail` screen, or hide it again. */
   detail?: boolean;
+  /** A `call` with ids: the counted label said after success (`{{count}}` the ids), instead of "saved". */
+  done?: string;
   /** Or open this import screen (kind `import`) in a dialog, handing it the row or form data with
    *  `args.body` added (docs/adr/0141-import-with-preview-screen.md). */
   import?: string;
@@ -191,8 +193,6 @@ export interface ActionDef {
   requires?: string[];
   icon?: string;
   variant?: 'primary' | 'danger' | 'default';
-  /** A `call` action: said after success instead of "saved" or "deleted" (docs/adr/0153-check-trees-and-pick-lists.md). */
-  done?: string;
   /** A picking list's action on the picked row (`selection: required`): disabled, saying `why`, while
    *  the rule over `row` holds (a package's own role keeps its name). */
   rowDisabled?: { when: string; why: string };

@@ -14,6 +14,7 @@ import { getBoot } from '../../shell/boot.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../shell/notify.ts';
 import { label } from '../../shell/LabelText.tsx';
 import { resolveArgs } from '../call-args.ts';
+import { countText } from '../counted-label.ts';
 import { downloadFrom } from '../download.ts';
 
 export interface Affected {
@@ -104,7 +105,7 @@ export function useListActions(
         // A call answering a result of its own ({ success?, message }) is reported with it, as in forms.
         if (typeof answer?.message === 'string' && answer.message)
           (answer.success === false ? notifyError : notifySuccess)(answer.message);
-        else notifySuccess(label(action.done ?? successKey(action.call)));
+        else notifySuccess(action.done ? countText(action.done, ids.length) : label(successKey(action.call)));
         afterChange();
       } catch {
         /* the client showed errmsg; the list stays as it was */
