@@ -55,7 +55,8 @@ export const checkListDetail: Check = ({ catalogue }) =>
       else if (form && !(form as { create?: string }).create)
         out.push(problem(`/actions/${i}/form`, `a toolbar form makes a new record, "${a.form}" has no create`));
     });
-    if (list.detail && !rowActions.some((a) => a.detail))
+    // A picking list shows its detail for the picked row (docs/adr/0153-check-trees-and-pick-lists.md).
+    if (list.detail && !list.pick && !rowActions.some((a) => a.detail))
       out.push(problem('/detail', 'no row action shows the detail (detail: true)'));
     return out;
   });

@@ -31,6 +31,7 @@ import { checkDisabledOptions } from './disabled-options.ts';
 import { checkUserPickerFields } from './user-picker-fields.ts';
 import { checkDialogScreens } from './dialog-screens.ts';
 import { checkMasterDetail } from './master-detail.ts';
+import { checkPickAndTrees } from './check-trees.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates,
@@ -62,6 +63,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkUserPickerFields,
   checkDialogScreens,
   checkMasterDetail,
+  checkPickAndTrees,
 ];
 
 export interface CheckResult {

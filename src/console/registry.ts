@@ -22,13 +22,13 @@ export const screenKinds = registry('screen kind', [
   ['rows', () => import('./runtime/dialog-screens/DialogScreenKind.tsx')],
   ['record', () => import('./runtime/dialog-screens/DialogScreenKind.tsx')],
   ['master-detail', () => import('./runtime/master-detail/MasterDetailScreen.tsx')],
+  ['checktrees', () => import('./runtime/checktrees/CheckTreesScreen.tsx')],
 ]);
 
 /** Hand-written screens, named by `plugin:` in a screen of kind plugin. */
 export const plugins = registry('plugin', [
   ['login', () => import('./plugins/login/LoginPage.tsx')],
   ['config-manage', () => import('./plugins/config-manage/ManagePage.tsx')],
-  ['application-access', () => import('./plugins/access/AccessPage.tsx')],
   ['domain-open-api', () => import('./plugins/open-api/OpenApiPage.tsx')],
   ['perf-monitor', () => import('./plugins/monitoring/PerfMonitorPage.tsx')],
   ['api-docs', () => import('./plugins/api-docs/ApiDocsPage.tsx')],
@@ -81,7 +81,6 @@ const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   'flow-detail': () => import('./plugins/flow-monitor/FlowDetailDialog.tsx'),
   'flow-approvers-batch': () => import('./plugins/flow-monitor/ApproverBatchDialog.tsx'),
   'user-select': () => import('./runtime/user-picker/UserSelectDialog.tsx'),
-  'role-form': () => import('./plugins/access/RoleFormDialog.tsx'),
   'application-im': () => import('./plugins/app-agents/AppAgentsDialog.tsx'),
   'calendar-ics-import': () => import('./plugins/calendar/IcsImportDialog.tsx'),
   'oplog-entry': () => import('./plugins/operation-log/OperationLogEntryDialog.tsx'),

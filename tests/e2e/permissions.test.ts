@@ -79,27 +79,29 @@ describe('roles and permissions', () => {
     await page.getByTestId('access-undo').click();
     await expect.poll(() => stateOf(page, 'modules', 'Leave')).toBe('unchecked');
     await page.getByTestId('access-role-hr').click();
-    await expect.poll(() => page.getByTestId('access-role-title').innerText()).toBe('HR officer');
+    await expect
+      .poll(() => page.getByTestId('list-detail-role').getByRole('heading').first().innerText())
+      .toBe('Role: HR officer');
     expect(await stateOf(page, 'modules', 'Business trips')).toBe('checked');
   });
 
   it('adds a role, renames it and deletes it', async () => {
     const { page } = session;
     await openOffice(page);
-    await page.getByTestId('access-role-new').click();
+    await page.getByTestId('action-newRole').click();
     await fillFormField(page, 'name', 'Trip desk');
     await page.getByTestId('form-save').click();
     await page.getByTestId('access-role-Trip desk').click();
-    await page.getByTestId('access-role-rename').click();
+    await page.getByTestId('action-renameRole').click();
     await fillFormField(page, 'name', 'Travel desk');
     await page.getByTestId('form-save').click();
     await page.getByTestId('access-role-Travel desk').waitFor();
     expect(await page.getByTestId('access-role-Trip desk').count()).toBe(0);
     // A package role keeps its name: its buttons stay disabled.
     await page.getByTestId('access-role-hr').click();
-    await expect.poll(() => page.getByTestId('access-role-delete').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('action-deleteRole').isDisabled()).toBe(true);
     await page.getByTestId('access-role-Travel desk').click();
-    await page.getByTestId('access-role-delete').click();
+    await page.getByTestId('action-deleteRole').click();
     await expect(page.getByTestId('confirm-text').innerText()).resolves.toContain('Delete the role "Travel desk"');
     await page.getByTestId('confirm-ok').click();
     await expectToast(page, 'Role deleted.');
@@ -119,7 +121,7 @@ describe('roles and permissions', () => {
       .datas) {
       await api('PUT', `/authtime/role/${role.id}/users`, { domainid: acmeId, userIds: [user.id] });
     }
-    await page.getByTestId('access-tab-effective').click();
+    await page.getByTestId('view-tab-effective').click();
     await page.getByTestId('effective-domain').click();
     await page.getByRole('option', { name: 'Acme', exact: true }).click();
     await page.getByTestId('effective-pick-user').click();
@@ -136,7 +138,7 @@ describe('roles and permissions', () => {
     );
     await pick.getByTestId('user-select-confirm').click();
     await page.getByTestId('effective-user').waitFor();
-    expect(page.url()).toMatch(/tab=effective.*user=|user=.*tab=effective/);
+    expect(page.url()).toMatch(/view=effective.*user=|user=.*view=effective/);
     await expect(page.getByTestId('effective-pc').innerText()).resolves.toMatch(
       /Self service › Leave requests\s+Employee, HR officer/,
     );
@@ -149,9 +151,9 @@ describe('roles and permissions', () => {
   it('reads in Chinese, and only reads for a tenant administrator', async () => {
     const zh = await openPage(session.browser, session.server.url, 'zh');
     await signIn(zh, session.server.url, 'admin', ADMIN_PASSWORD);
-    await zh.goto(session.page.url().replace(/tab=[a-z]+/, 'tab=pc'));
-    await zh.getByTestId('access-tab-pc').waitFor();
+    await zh.goto(session.page.url().replace(/view=[a-z]+/, 'view=roles'));
     await zh.getByTestId('access-role-hr').click();
+    await zh.getByTestId('access-tab-pc').waitFor();
     await item(zh, 'pc', '报表').waitFor();
     await screenshot(zh, 'permissions-pc-tree-zh');
     await zh.context().close();
@@ -167,7 +169,7 @@ describe('roles and permissions', () => {
     );
     expect(await acme.getByTestId('access-tree-pc').locator('input[type="checkbox"]').count()).toBe(0);
     expect(await acme.getByTestId('access-save').count()).toBe(0);
-    expect(await acme.getByTestId('access-role-new').count()).toBe(0);
+    expect(await acme.getByTestId('action-newRole').count()).toBe(0);
     await acme.getByText("Only the platform's administrators change what a role grants.").waitFor();
     await screenshot(acme, 'permissions-read-only');
     await acme.context().close();

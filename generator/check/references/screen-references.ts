@@ -5,6 +5,7 @@ import type {
   ActionDef,
   Catalogue,
   ChartsScreen,
+  CheckTreesScreen,
   ImportPart,
   ImportScreen,
   FormField,
@@ -46,6 +47,9 @@ function actionReferences(actions: ActionDef[] | undefined, at: string, ref: Sin
     ref('call', a.impact?.call, `${p}/impact/call`);
     ref('label', a.impact?.message, `${p}/impact/message`);
     ref('label', a.impact?.option, `${p}/impact/option`);
+    ref('label', a.done, `${p}/done`);
+    ref('rule', a.rowDisabled?.when, `${p}/rowDisabled/when`);
+    ref('label', a.rowDisabled?.why, `${p}/rowDisabled/why`);
     for (const [name, field] of Object.entries(a.query ?? {}))
       ref('field', field, `${p}/query/${pointerSegment(name)}`, entity);
   });
@@ -70,6 +74,9 @@ function listReferences(s: ListScreen, ref: Sink): void {
   actionReferences(s.actions, '/actions', ref, s.entity);
   actionReferences(s.rowActions, '/rowActions', ref, s.entity);
   ref('screen', s.detail?.screen, '/detail/screen');
+  for (const part of ['label', 'counted', 'none'] as const) ref('label', s.pick?.[part], `/pick/${part}`);
+  for (const part of ['primary', 'secondary'] as const) ref('field', s.pick?.[part], `/pick/${part}`, s.entity);
+  s.pick?.keys?.forEach((field, i) => ref('field', field, `/pick/keys/${i}`, s.entity));
   const keys = s.rowKey === undefined ? [] : Array.isArray(s.rowKey) ? s.rowKey : [s.rowKey];
   keys.forEach((field, i) => ref('field', field, Array.isArray(s.rowKey) ? `/rowKey/${i}` : '/rowKey', s.entity));
   ref('route', s.rowClick?.to, '/rowClick/to');
@@ -203,8 +210,25 @@ function chartsReferences(s: ChartsScreen, ref: Sink): void {
     p.series?.forEach((series, j) => ref('label', series.label, `/panels/${i}/series/${j}/label`));
     p.fields?.forEach((f, j) => ref('label', f.label, `/panels/${i}/fields/${j}/label`));
     p.head?.forEach((label, j) => ref('label', label, `/panels/${i}/head/${j}`));
+    ref('label', p.nothing, `/panels/${i}/nothing`);
   });
-  for (const part of ['everyNote', 'refresh', 'empty', 'loading'] as const) ref('label', s[part], `/${part}`);
+  for (const part of ['everyNote', 'refresh', 'empty', 'loading', 'intro'] as const) ref('label', s[part], `/${part}`);
+}
+
+/** docs/adr/0153-check-trees-and-pick-lists.md: `labels.state` is the prefix of one key per state. */
+function checkTreesReferences(s: CheckTreesScreen, ref: Sink): void {
+  s.trees.forEach((tree, i) => {
+    ref('call', tree.read.call, `/trees/${i}/read/call`);
+    ref('label', tree.label, `/trees/${i}/label`);
+    ref('label', tree.empty, `/trees/${i}/empty`);
+  });
+  ref('call', s.save.call, '/save/call');
+  ref('label', s.save.done, '/save/done');
+  for (const [name, key] of Object.entries(s.labels)) {
+    const at = `/labels/${pointerSegment(name)}`;
+    if (name === 'state') for (const state of ['checked', 'mixed', 'unchecked']) ref('label', `${key}.${state}`, at);
+    else ref('label', key, at);
+  }
 }
 
 function importPartReferences(part: ImportPart | undefined, at: string, ref: Sink): void {
@@ -308,6 +332,7 @@ export function screenReferences(screen: ScreenDef, out: Reference[], catalogue:
   else if (screen.kind === 'calendar') calendarReferences(screen, ref);
   else if (DIALOG_SCREEN_KINDS.has(screen.kind)) dialogScreenReferences(screen, out);
   else if (screen.kind === 'master-detail') masterDetailReferences(screen, ref);
+  else if (screen.kind === 'checktrees') checkTreesReferences(screen, ref);
   else if (screen.kind === 'plugin') {
     ref('plugin', screen.plugin, '/plugin');
     screen.requires?.forEach((call, j) => ref('call', call, `/requires/${j}`));

@@ -14,7 +14,7 @@ export function mayCall(callId: string): boolean {
 /** The calls a screen reads to show anything: a list its source, a form the call that loads the record
  *  (or creates one when the address names none), a tree its root and children calls, a runs screen its
  *  history, status and start calls, a charts screen its reads, a calendar its read, a master-detail its
- *  master read and its detail's calls, a plugin what it declares. */
+ *  master read and its detail's calls, check trees their reads, a plugin what it declares. */
 export function screenCalls(screen: ConsoleScreen, query: URLSearchParams = new URLSearchParams()): string[] {
   switch (screen.kind) {
     case 'list':
@@ -39,6 +39,8 @@ export function screenCalls(screen: ConsoleScreen, query: URLSearchParams = new 
       const detail = getBoot().catalogue.screens[screen.detail.screen] as ConsoleScreen | undefined;
       return [screen.master.call, ...(detail ? screenCalls(detail, query) : [])];
     }
+    case 'checktrees':
+      return [...new Set(screen.trees.map((tree) => tree.read.call))];
     default:
       return [];
   }

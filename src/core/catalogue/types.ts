@@ -208,6 +208,9 @@ export interface ActionDef {
   requires?: string[];
   icon?: string;
   variant?: 'primary' | 'danger' | 'default';
+  /** A picking list's action on the picked row (`selection: required`): disabled, saying `why`, while
+   *  the rule over `row` holds (a package's own role keeps its name). */
+  rowDisabled?: { when: string; why: string };
 }
 
 export interface ColumnDef {
@@ -263,6 +266,20 @@ export interface ListScreen {
   /** A row click (or Enter/Space on a focused row) goes `to` (with `query` from row fields) or runs
    *  the row action named `action` on the row (e.g. opens the edit dialog). One of the two. */
   rowClick?: { to?: string; query?: Record<string, string>; action?: string };
+  /** Drawn as a short list to pick one row from, the picked row's id kept in the route query
+   *  `detail.param`, the `detail` screen beside it (or `none` said while no row is picked); actions with
+   *  `selection: required` act on the picked row. Rows read `primary`, and `secondary` (through the
+   *  counted label `counted` when given); each row's test id is `<testId>-<the first non-empty key field>`
+   *  (docs/adr/0153-check-trees-and-pick-lists.md). */
+  pick?: {
+    label: string;
+    primary: string;
+    secondary?: string;
+    counted?: string;
+    none: string;
+    testId: string;
+    keys?: string[];
+  };
 }
 
 export interface FormSection {
@@ -426,6 +443,8 @@ export interface TabsScreen {
     empty: string;
     /** A row field marking the choice taken when the URL names none (else the first). */
     preferred?: string;
+    /** Route query values a new choice drops (the role of the application left). */
+    clears?: string[];
   };
   tabs: Array<Pick<FormTab, 'id' | 'label' | 'section' | 'visible' | 'requires'> & { screen: string }>;
 }
@@ -509,7 +528,11 @@ export interface ChartsControl {
   label: string;
   /** buttons: a toggle group; select: a drop-down; radio: a row of radios; check: the one fixed option,
    *  shown checked and disabled (a mode the server offers alone). */
-  style: 'buttons' | 'select' | 'radio' | 'check';
+  style: 'buttons' | 'select' | 'radio' | 'check' | 'user';
+  /** user: the route query naming the enterprise the user-selection dialog searches (a select's param). */
+  tenant?: string;
+  /** Route query values a new choice drops (the user of the enterprise left). */
+  clears?: string[];
   options?: Array<{ value: string; label: string }>;
   /** The rows of a read: `rows` its path in the answer, `value`/`text` the fields; `chosen` the answer's
    *  field naming the value in force when the URL has none; `mark` labels the rows whose field is true. */
@@ -539,6 +562,8 @@ export interface ChartsNote {
   strong?: boolean;
   /** Drawn in the row of the controls (else on its own line under them). */
   inline?: boolean;
+  /** Drawn as an alert of this severity (a warning about the answer). */
+  severity?: 'info' | 'warning';
 }
 
 /** A panel over one read: a chart (line, bar: `x` the category field, `series` the value fields; pie:
@@ -559,7 +584,9 @@ export interface ChartsPanel {
   /** The panel takes the whole row. */
   wide?: boolean;
   /** figures: one row per field of the answer; table: one column per field. `numeric` aligns right. */
-  fields?: Array<{ field: string; label: string; numeric?: boolean }>;
+  fields?: Array<{ field: string; label: string; numeric?: boolean; join?: string }>;
+  /** table: said instead of an empty table. */
+  nothing?: string;
   /** figures: the headings of the label and value columns. */
   head?: [string, string];
 }
@@ -581,6 +608,25 @@ export interface ChartsScreen {
   /** Said, instead of the panels, when every chart and table has no rows. */
   empty?: string;
   loading: string;
+  /** Said above the controls (what the screen is for). */
+  intro?: string;
+}
+
+/** Check-box trees editing one draft saved whole (docs/adr/0153-check-trees-and-pick-lists.md): one
+ *  tab per tree, each read with `read` (flat nodes: `node.id`, `node.parent`, `node.label`, `node.state`
+ *  checked | mixed | unchecked), the checked ids of every tree sent together as body field `body` of
+ *  `save`. Read-only (states as icons) for a caller who may not make the save call. The tab shown is
+ *  the route query `tab`. */
+export interface CheckTreesScreen {
+  kind: 'checktrees';
+  testId: string;
+  tab: string;
+  trees: Array<{ id: string; label: string; read: { call: string; args?: CallArgs }; body: string; empty: string }>;
+  node: { id: string; parent: string; label: string; state: string };
+  save: { call: string; args?: CallArgs; done: string };
+  /** Label keys: unsaved (the chip), undo, readOnly (the note), discard (the confirmation), state
+   *  (prefix of the checked/mixed/unchecked keys read-only icons carry). */
+  labels: { unsaved: string; undo: string; readOnly: string; discard: string; state: string };
 }
 
 /** A calendar-like entity's days (docs/adr/0150-calendar-screen-kind.md). `week`: the reply's `days`
@@ -624,7 +670,8 @@ export type ScreenBody =
   | JobScreen
   | RowsScreen
   | RecordScreen
-  | MasterDetailScreen;
+  | MasterDetailScreen
+  | CheckTreesScreen;
 
 export type ScreenDef = ScreenBody & {
   id: string;

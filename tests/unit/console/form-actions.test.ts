@@ -43,7 +43,6 @@ describe('dialogs of the catalogue', () => {
       'flow-detail',
       'icon-picker',
       'oplog-entry',
-      'role-form',
       'sms-test',
       'upload',
       'user-batch',

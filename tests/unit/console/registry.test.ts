@@ -12,6 +12,7 @@ describe('console registry', () => {
       'calendar',
       'charts',
       'checklist',
+      'checktrees',
       'form',
       'import',
       'job',

@@ -1,5 +1,6 @@
 // A charts screen's choices (docs/adr/0133-charts-screen-kind.md), each kept in the URL: toggle buttons,
-// a drop-down, a row of radios, or the one mode the server offers (checked, disabled).
+// a drop-down, a row of radios, the one mode the server offers (checked, disabled), or a user picked in
+// the user-selection dialog.
 import {
   Checkbox,
   FormControl,
@@ -17,6 +18,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ChartsControl } from '../../../core/catalogue/types.ts';
 import { rowsAt, textAt, valueAt } from './field-path.ts';
+import { UserControl } from './UserControl.tsx';
 
 export interface Option {
   value: string;
@@ -25,6 +27,7 @@ export interface Option {
 
 /** The control's options: fixed, or the rows of its read (a marked row says so in its text). */
 export function optionsOf(control: ChartsControl, answer: unknown, t: TFunction): Option[] {
+  if (control.style === 'user') return [];
   if (control.options) return control.options.map((o) => ({ value: o.value, text: t(o.label) }));
   const from = control.from!;
   return rowsAt(answer, from.rows).map((row) => {
@@ -41,12 +44,16 @@ interface Props {
   /** The frame's test id: each control's is `<frame>-<id>`. */
   testId: string;
   choose: (value: string) => void;
+  /** style user: the enterprise chosen (the value of the control `tenant` names). */
+  tenant?: string;
 }
 
-export function ChartControl({ control, options, value, testId, choose }: Props) {
+export function ChartControl({ control, options, value, testId, choose, tenant }: Props) {
   const { t } = useTranslation();
   const id = `${testId}-${control.id}`;
   const label = t(control.label);
+  if (control.style === 'user')
+    return <UserControl label={control.label} tenant={tenant ?? ''} testId={id} choose={choose} />;
   if (control.style === 'check')
     return <FormControlLabel control={<Checkbox checked disabled />} label={options[0]?.text ?? label} />;
   if (control.style === 'buttons')

@@ -1,7 +1,7 @@
 // The notes of a charts screen (docs/adr/0133-charts-screen-kind.md): a line of text from the answers —
 // the first row that has the note's field, its label chosen by that value, filled with the row's fields
-// (which hours the figures are in, which database pool answered).
-import { Typography } from '@mui/material';
+// (which hours the figures are in, which database pool answered), or as an alert (`severity`).
+import { Alert, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ChartsNote } from '../../../core/catalogue/types.ts';
 import { rowsAt, textAt } from './field-path.ts';
@@ -25,6 +25,12 @@ export function ChartNotes({ notes, answers }: { notes: ChartsNote[]; answers: A
     const value = note.field ? textAt(row, note.field) : '';
     const label = note.labels?.[value] ?? note.label;
     if (!row || !label) return null;
+    if (note.severity)
+      return (
+        <Alert key={note.id} severity={note.severity} data-testid={note.id} data-value={value}>
+          {t(label, row)}
+        </Alert>
+      );
     return (
       <Typography
         key={note.id}

@@ -6,6 +6,7 @@ import InsertChartOutlined from '@mui/icons-material/InsertChartOutlined';
 import Refresh from '@mui/icons-material/Refresh';
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import type { ChartsScreen as ChartsScreenDef } from '../../../core/catalogue/types.ts';
 import type { ScreenProps } from '../../shell/ScreenHost.tsx';
 import { ChartControl, optionsOf } from './ChartControls.tsx';
@@ -56,6 +57,7 @@ function noData(screen: ChartsScreenDef, answers: Answers): boolean {
 
 function Charts({ screen }: { screen: ChartsScreenDef }) {
   const { t } = useTranslation();
+  const [url] = useSearchParams();
   const { answers, chosen, error, loading, readAt, choose, refresh } = useCharts(screen);
   const controls = screen.controls ?? [];
   const options = controls.map((c) => optionsOf(c, c.from && answers[c.from.read], t));
@@ -85,12 +87,16 @@ function Charts({ screen }: { screen: ChartsScreenDef }) {
           options={options[i]}
           value={shown[i]}
           testId={screen.testId}
-          choose={(v) => choose(c.param, v)}
+          choose={(v) => choose(c.param, v, c.clears)}
+          tenant={
+            c.tenant ? (shown[controls.findIndex((o) => o.param === c.tenant)] ?? url.get(c.tenant) ?? '') : undefined
+          }
         />
       ) : null,
     );
   return (
     <Stack spacing={2} data-testid={screen.testId} data-read-at={readAt} aria-busy={loading} {...state}>
+      {screen.intro && <Typography color="text.secondary">{t(screen.intro)}</Typography>}
       {(inline.length > 0 || screen.everyNote || screen.refresh || notes.some((n) => n.inline)) && (
         <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           {controlsWhere((c) => c.style !== 'radio')}

@@ -88,8 +88,12 @@ export function useCharts(screen: ChartsScreen) {
   const loading = all.some((r, i) => (first[i].enabled || second[i].enabled) && r.data === undefined && !r.error);
   const readAt = Math.max(0, ...all.map((r) => r.dataUpdatedAt));
 
+  /** A new choice drops the values that belonged to the old one (`clears`: the enterprise's user). */
   const choose = useCallback(
-    (param: string, value: string) => setUrl((now) => withParams(now, { [param]: value })),
+    (param: string, value: string, clears: readonly string[] = []) =>
+      setUrl((now) =>
+        withParams(now, { ...Object.fromEntries(clears.map((name) => [name, undefined])), [param]: value }),
+      ),
     [setUrl],
   );
   const refresh = () => void Promise.all(all.map((r) => r.refetch()));

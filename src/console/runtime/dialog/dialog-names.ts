@@ -14,7 +14,6 @@ export const DIALOG_NAMES = [
   'flow-detail',
   'flow-approvers-batch',
   'user-select',
-  'role-form',
   'application-im',
   'calendar-ics-import',
   'oplog-entry',

@@ -1,4 +1,4 @@
-// Screen kind `list`: search form, toolbar, card or table view, empty state and confirmation, a row's
+// Screen kind `list`: search form, toolbar, card, table or pick view, empty state and confirmation, a row's
 // detail screen, and the dialog an action opened (a registered one, a form screen in a FormDialog, an
 // import screen, a dialog screen (docs/adr/0154-dialog-screen-kinds.md) or the user picker of a
 // `pick: users` action), all drawn from what useListController returns.
@@ -17,6 +17,7 @@ import { SearchForm } from './SearchForm.tsx';
 import { TableView } from './TableView.tsx';
 import { ListConfirm } from './ListConfirm.tsx';
 import { ListDetail } from './ListDetail.tsx';
+import { PickView } from './PickView.tsx';
 import { ImportDialog } from '../import/ImportDialog.tsx';
 import { FormDialog } from '../dialog/FormDialog.tsx';
 import { useListController } from './useListController.ts';
@@ -48,9 +49,14 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
           <SearchForm search={list.search} />
         </Paper>
       )}
-      {/* A list with nothing to act on (a tree's detail lists) draws no empty toolbar row. */}
-      {(list.toolbar.length > 0 || list.hasCards || list.counts.length > 0) && <ListToolbar list={list} />}
-      {list.view === 'card' ? (
+      {/* A list with nothing to act on (a tree's detail lists) draws no empty toolbar row; a picking
+          list draws its actions over its rows. */}
+      {!screen.pick && (list.toolbar.length > 0 || list.hasCards || list.counts.length > 0) && (
+        <ListToolbar list={list} />
+      )}
+      {screen.pick ? (
+        <PickView screen={screen} list={list} />
+      ) : list.view === 'card' ? (
         <Box sx={{ position: 'relative', minHeight: 120 }}>
           {list.loading && (
             <LinearProgress aria-label={t('app.loading')} sx={{ position: 'absolute', top: -8, left: 0, right: 0 }} />
@@ -60,7 +66,7 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
       ) : (
         <TableView list={list} renderers={renderers} screenId={screen.id} />
       )}
-      <ListDetail screen={screen} list={list} />
+      {!screen.pick && <ListDetail screen={screen} list={list} />}
       <ListConfirm screen={screen} list={list} />
       {list.pick.open && <OpenDialog name="user-select" data={list.pick.open} onClose={list.pick.close} />}
       {list.dialog.open?.form ? (

@@ -1,7 +1,8 @@
 // Screen kind `tabs`: a tab frame whose tabs each draw another catalogue screen (flow monitoring: the
 // instances and the dashboard), within an optional scope choice (its software). The chosen tab is the
 // route query `view` (a frame embedded in a form's tab leaves the form's `tab` alone); a tab is shown
-// only to callers who may open its screen.
+// only to callers who may open its screen. Another tab or choice asks first when the screen shown holds
+// unsaved changes (runtime/unsaved-guard.ts).
 import { Alert, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../../shell/ScreenHost.tsx';
@@ -10,6 +11,7 @@ import { EmbeddedScreen } from '../form/FormScreen.tsx';
 import { useFormTabs } from '../form/useFormTabs.ts';
 import { EmptyState } from '../list/EmptyState.tsx';
 import { TabBar } from './TabBar.tsx';
+import { guarded } from '../unsaved-guard.ts';
 import { useScopeChoice } from './useScopeChoice.ts';
 
 const EMPTY = {};
@@ -36,7 +38,7 @@ export default function TabsScreen({ screen }: ScreenProps) {
             size="small"
             label={t(screen.scope.label)}
             value={scope.chosen ?? ''}
-            onChange={(e) => scope.choose(e.target.value)}
+            onChange={(e) => guarded(() => scope.choose(e.target.value))}
             sx={{ minWidth: 240 }}
             slotProps={{ htmlInput: { 'data-testid': 'scope-choice' } }}
           >
@@ -52,7 +54,7 @@ export default function TabsScreen({ screen }: ScreenProps) {
       <TabBar
         tabs={screen.tabs.length > 1 ? tabs.shown : []}
         current={tabs.current?.id}
-        onSelect={tabs.select}
+        onSelect={(id) => guarded(() => tabs.select(id))}
         testId="view-tab-"
       >
         {scope.choices === null ? (

@@ -1,7 +1,7 @@
 // The choice a tab frame's tabs work within (catalogue `scope` of a tabs screen): its choices from the
 // scope's call, the chosen one in the route query (the `preferred` choice, else the first, when the URL
 // names none, put in the URL without a history entry so back leaves the screen rather than undoing the
-// default).
+// default); a new choice drops the route values that belonged to the old one (`clears`).
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { TabsScreen } from '../../../core/catalogue/types.ts';
@@ -53,6 +53,7 @@ export function useScopeChoice(scope: Scope | undefined) {
       (prev) => {
         const next = new URLSearchParams(prev);
         next.set(scope.param, value);
+        for (const name of scope.clears ?? []) next.delete(name);
         return next;
       },
       { replace },

@@ -1,5 +1,6 @@
 // The levels of a lazily loaded tree as x-tree-view items, one renderer for every tree the runtime
-// draws (the tree screen, its move dialog, the user picker's departments): a node whose children are
+// draws (the tree screen, its move dialog, the user picker's departments, a check-trees screen's
+// trees read whole): a node whose children are
 // not read yet gets one disabled placeholder child, so it shows as expandable.
 import { TreeItem } from '@mui/x-tree-view/TreeItem';
 import type { ReactNode } from 'react';
@@ -18,6 +19,8 @@ export interface TreeItemsOptions {
   testId?: (id: string) => string;
   /** A node that can be neither chosen nor opened (the node a move dialog moves). */
   closed?: (id: string) => boolean;
+  /** What a node shows (its label field as text otherwise): a read-only check tree's state icon. */
+  label?: (row: Row) => ReactNode;
 }
 
 export function treeItems(loaded: Loaded, node: TreeNodeFields, options: TreeItemsOptions): ReactNode {
@@ -30,7 +33,7 @@ export function treeItems(loaded: Loaded, node: TreeNodeFields, options: TreeIte
         <TreeItem
           key={id}
           itemId={id}
-          label={String(row[node.label] ?? '')}
+          label={options.label?.(row) ?? String(row[node.label] ?? '')}
           disabled={closed}
           data-testid={options.testId?.(id)}
         >
