@@ -84,7 +84,6 @@ const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   'application-km': () => import('./plugins/software/KnowledgeDialog.tsx'),
   'application-im': () => import('./plugins/app-agents/AppAgentsDialog.tsx'),
   'forms-sync': () => import('./plugins/software/FormsSyncDialog.tsx'),
-  'calendar-ics-import': () => import('./plugins/calendar/IcsImportDialog.tsx'),
   'oplog-entry': () => import('./plugins/operation-log/OperationLogEntryDialog.tsx'),
 };
 export const dialogs: Registry = Object.freeze({ ...dialogLoaders });

@@ -41,7 +41,6 @@ describe('dialogs of the catalogue', () => {
       'application-im',
       'application-km',
       'application-modules',
-      'calendar-ics-import',
       'flow-approvers-batch',
       'flow-detail',
       'forms-sync',

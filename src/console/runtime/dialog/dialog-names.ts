@@ -21,7 +21,6 @@ export const DIALOG_NAMES = [
   'application-km',
   'application-im',
   'forms-sync',
-  'calendar-ics-import',
   'oplog-entry',
 ] as const;
 
