@@ -44,6 +44,7 @@ export const cellRenderers = registry('cell renderer', [
   ['accountState', () => import('./runtime/cells/AccountStateCell.tsx')],
   ['summary', () => import('./runtime/cells/SummaryCell.tsx')],
   ['changes', () => import('./runtime/cells/ChangesCell.tsx')],
+  ['json', () => import('./runtime/cells/JsonCell.tsx')],
 ]);
 
 /** Form widgets, named by a property's `x-widget` or a form field's `widget:`. */
@@ -69,7 +70,6 @@ export const widgets = registry('widget', [
 const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   'icon-picker': () => import('./plugins/icon-picker/IconPickerDialog.tsx'),
   upload: () => import('./runtime/import/UploadDialog.tsx'),
-  'sms-test': () => import('./plugins/sms-test/SmsTestDialog.tsx'),
   'user-form': () => import('./plugins/organisation/UserFormDialog.tsx'),
   'user-resign': () => import('./plugins/organisation/UserResignDialog.tsx'),
   'user-batch': () => import('./plugins/organisation/UserBatchDialog.tsx'),
@@ -84,7 +84,6 @@ const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   'application-km': () => import('./plugins/software/KnowledgeDialog.tsx'),
   'application-im': () => import('./plugins/app-agents/AppAgentsDialog.tsx'),
   'forms-sync': () => import('./plugins/software/FormsSyncDialog.tsx'),
-  'oplog-entry': () => import('./plugins/operation-log/OperationLogEntryDialog.tsx'),
 };
 export const dialogs: Registry = Object.freeze({ ...dialogLoaders });
 

@@ -6,7 +6,6 @@
 export const DIALOG_NAMES = [
   'icon-picker',
   'upload',
-  'sms-test',
   'user-form',
   'user-resign',
   'user-batch',
@@ -21,7 +20,6 @@ export const DIALOG_NAMES = [
   'application-km',
   'application-im',
   'forms-sync',
-  'oplog-entry',
 ] as const;
 
 export type DialogName = (typeof DIALOG_NAMES)[number];

@@ -17,7 +17,7 @@ import { TableView } from './TableView.tsx';
 import { ListConfirm } from './ListConfirm.tsx';
 import { ListDetail } from './ListDetail.tsx';
 import { ImportDialog } from '../import/ImportDialog.tsx';
-import { FormDialog } from '../dialog/FormDialog.tsx';
+import { RecordFormDialog } from '../dialog/RecordFormDialog.tsx';
 import { useListController } from './useListController.ts';
 import { useCatalogue } from '../catalogue-context.ts';
 
@@ -30,6 +30,7 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
   const formOf = (id: string) => (screens[id]?.kind === 'form' ? (screens[id] as FormScreenDef) : undefined);
   const formKey = (id: string) => formOf(id)?.key;
   const keyParam = (id: string) => formOf(id)?.keyArg?.replace(/^query\..*/, '') || undefined;
+  const keyQuery = (id: string) => formOf(id)?.keyArg?.match(/^query\.(.+)$/)?.[1];
   const renderers = useCellRenderers(screen.columns.map((c) => c.render));
   if (!renderers) return <LoadingPanel />;
   return (
@@ -60,12 +61,14 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
       <ListDetail screen={screen} list={list} />
       <ListConfirm screen={screen} list={list} />
       {list.dialog.open?.form ? (
-        <FormDialog
+        <RecordFormDialog
           screenId={list.dialog.open.form}
           data={list.dialog.open.data}
           fixed={list.dialog.open.fixed}
           params={list.dialog.open.params}
           idParam={keyParam(list.dialog.open.form)}
+          loadParam={keyParam(list.dialog.open.form)}
+          loadQuery={keyQuery(list.dialog.open.form)}
           onClose={list.dialog.close}
           idField={
             formKey(list.dialog.open.form) ?? (screen.rowKey && !Array.isArray(screen.rowKey) ? screen.rowKey : 'id')
