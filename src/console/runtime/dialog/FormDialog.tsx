@@ -25,6 +25,27 @@ export interface FormDialogProps extends DialogPluginProps, FormDialogOptions {
   ui?: (form: Row, editing: boolean) => UiSchema;
 }
 
+// i18next's own option names, which a record's fields must not pass as.
+const I18N_OPTIONS = new Set([
+  'count',
+  'context',
+  'lng',
+  'lngs',
+  'ns',
+  'defaultValue',
+  'ordinal',
+  'returnObjects',
+  'joinArrays',
+  'replace',
+]);
+
+/** A title may name the record's plain fields ("Log entry {{id}}"). */
+function titleValues(record: Row): Row {
+  return Object.fromEntries(
+    Object.entries(record).filter(([k, v]) => !I18N_OPTIONS.has(k) && (typeof v === 'string' || typeof v === 'number')),
+  );
+}
+
 function mergeUi(base: UiSchema, extra: UiSchema): UiSchema {
   const out: UiSchema = { ...base };
   for (const [field, ui] of Object.entries(extra))
@@ -54,8 +75,7 @@ export function FormDialog({ screenId, data, onClose, ui, ...options }: FormDial
   };
   return (
     <Dialog open onClose={close} maxWidth="sm" fullWidth data-testid={`form-dialog-${screenId}`}>
-      {/* A title may name the record's fields: "Log entry {{record.id}}". */}
-      <DialogTitle sx={{ fontSize: 18 }}>{t(screen.title, { record: data })}</DialogTitle>
+      <DialogTitle sx={{ fontSize: 18 }}>{t(screen.title, titleValues(data))}</DialogTitle>
       <DialogContent>
         {screen.details && <RecordDetailsView details={screen.details} entity={screen.entity} record={data} />}
         {!loadedWidgets ? (
