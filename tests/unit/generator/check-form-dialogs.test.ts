@@ -6,7 +6,7 @@ import { checkFormDialogs } from '../../../generator/check/form-dialogs.ts';
 import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import type { FormScreen } from '../../../src/core/catalogue/types.ts';
 
-describe('form dialogs check', () => {
+describe('form dialogs check', { timeout: 30_000 }, () => {
   it('passes the catalogue and refuses what a form dialog cannot do', () => {
     const { catalogue, docs } = loadCatalogue();
     const run = () => checkFormDialogs({ catalogue, docs, handlerIds: null, registry: null });
