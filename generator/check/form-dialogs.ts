@@ -1,7 +1,7 @@
 // Check: a form's action opening a form (`form:`) names a form screen that makes a record (`create`),
 // since it opens on a new one; a form with `submit.ok` has a save call whose reply the rule reads; a
 // form's `details` fields are not among its editable fields (they are drawn read-only above them)
-// (docs/adr/0155-detail-dialogs-command-forms-and-secrets-shown-once.md).
+// (docs/adr/0155-record-views-and-command-forms.md).
 import type { Catalogue, FormScreen, ScreenDef } from '../../src/core/catalogue/types.ts';
 import type { Check, Problem } from './problem.ts';
 

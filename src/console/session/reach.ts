@@ -74,7 +74,7 @@ export function mayOpenRoute(target: string): boolean {
 
 /** A row action opening a form screen in a dialog needs the call that saves it. */
 /** What opening a form in a dialog needs: its save call, or for a record view (`details`) its `load`, the
- *  form being read-only for who may not save it (docs/adr/0155-detail-dialogs-command-forms-and-secrets-shown-once.md). */
+ *  form being read-only for who may not save it (docs/adr/0155-record-views-and-command-forms.md). */
 function formSave(formId: string | undefined): string | undefined {
   const form = formId ? (getBoot().catalogue.screens[formId] as ConsoleScreen | undefined) : undefined;
   if (form?.kind !== 'form') return undefined;

@@ -326,7 +326,7 @@ export interface FormScreen {
   /** A read-only view of the record drawn above the fields in a dialog (an operation-log entry); a
    *  form with details opens for whoever may `load` it, read-only when it may not save. */
   details?: RecordDetails;
-  /** What the dialog's Save says and does (docs/adr/0155-detail-dialogs-command-forms-and-secrets-shown-once.md). */
+  /** What the dialog's Save says and does (docs/adr/0155-record-views-and-command-forms.md). */
   submit?: FormSubmit;
 }
 

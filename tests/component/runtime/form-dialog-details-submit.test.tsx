@@ -1,4 +1,4 @@
-// Form dialogs' `details` and `submit` (docs/adr/0155-detail-dialogs-command-forms-and-secrets-shown-once.md)
+// Form dialogs' `details` and `submit` (docs/adr/0155-record-views-and-command-forms.md)
 // alone in happy-dom, drawing the catalogue's own screens over a stubbed server: the test SMS checks the
 // phone before sending, sends it in the GET's path and says a gateway's refusal in its words; the
 // operation-log entry shows the record read-only (its change as JSON) and the review read-only for who

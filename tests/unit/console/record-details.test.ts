@@ -1,4 +1,4 @@
-// A form's details as text (docs/adr/0155-detail-dialogs-command-forms-and-secrets-shown-once.md): a value
+// A form's details as text (docs/adr/0155-record-views-and-command-forms.md): a value
 // by its x-labels label, an empty one by the field's `empty` label or a dash, a rendered one left to its
 // renderer, titles translated.
 import { describe, expect, it } from 'vitest';

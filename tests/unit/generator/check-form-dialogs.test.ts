@@ -1,4 +1,4 @@
-// Form dialogs' checks (docs/adr/0155-detail-dialogs-command-forms-and-secrets-shown-once.md): the catalogue
+// Form dialogs' checks (docs/adr/0155-record-views-and-command-forms.md): the catalogue
 // passes; a form action opening a form with no create, a detail that is also an editable field and a
 // submit.ok over a form that saves nothing are refused, each at its place.
 import { describe, expect, it } from 'vitest';

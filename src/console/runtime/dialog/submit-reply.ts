@@ -1,4 +1,4 @@
-// Whether a form's reply is a refusal its `submit.ok` rule tells (docs/adr/0155-detail-dialogs-command-forms-and-secrets-shown-once.md):
+// Whether a form's reply is a refusal its `submit.ok` rule tells (docs/adr/0155-record-views-and-command-forms.md):
 // a call that answers `{ type, message }` (the SMS gateway's word) succeeds as a call yet may not have
 // done what was asked. The refusal is said in the `message` rule's words, else the `failed` label.
 import type { FormSubmit } from '../../../core/catalogue/types.ts';

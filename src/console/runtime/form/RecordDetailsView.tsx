@@ -1,4 +1,4 @@
-// A form's `details` drawn read-only above its fields (docs/adr/0155-detail-dialogs-command-forms-and-secrets-shown-once.md):
+// A form's `details` drawn read-only above its fields (docs/adr/0155-record-views-and-command-forms.md):
 // a definition list of titles and values, each value with the test id `<testId>-<field>`, a value a
 // cell renderer draws on a line of its own under its title.
 import { Box, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// What a form's `details` show of a record (docs/adr/0155-detail-dialogs-command-forms-and-secrets-shown-once.md):
+// What a form's `details` show of a record (docs/adr/0155-record-views-and-command-forms.md):
 // each field's title and its value as text — its `x-labels` label, or the value itself — unless a cell
 // renderer draws it; an empty value says the field's `empty` label, else a dash.
 import type { JsonSchema, RecordDetails } from '../../../core/catalogue/types.ts';

@@ -2,7 +2,7 @@
 // fields), `call` runs the call (after the confirmation when it has one), `dialog` opens the
 // registered dialog with the form's data, `import` its import screen in a dialog
 // (docs/adr/0151-small-dialog-patterns.md), `form` another form screen in a dialog on a new record
-// (docs/adr/0155-detail-dialogs-command-forms-and-secrets-shown-once.md), `download` saves a GET call's answer as a file.
+// (docs/adr/0155-record-views-and-command-forms.md), `download` saves a GET call's answer as a file.
 // Visibility rules read the form as it is being edited.
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';

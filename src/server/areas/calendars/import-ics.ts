@@ -65,7 +65,7 @@ export const importIcs: CallHandler<'calendars.importIcs'> = async (ctx) => {
         )
         .execute();
     }
-    // The counts a preview says (docs/adr/0155-detail-dialogs-command-forms-and-secrets-shown-once.md).
+    // The counts a preview says (docs/adr/0155-record-views-and-command-forms.md).
     const counts = { new: added.length, exists: rows.length - added.length, refused: refused.length };
     return { mode, days: rows, refused, counts, created: mode === 'commit' ? added.length : 0 };
   });
