@@ -48,11 +48,9 @@ export function RecordDetailsView({
               sx={{ m: 0, wordBreak: 'break-all', gridColumn: wide ? '1 / -1' : undefined }}
               data-testid={`${details.testId}-${line.field}`}
             >
-              {Cell ? (
-                <Cell value={line.value} row={record} schema={line.schema} />
-              ) : (
-                <Typography variant="body2">{line.text}</Typography>
-              )}
+              <Typography variant="body2" component="div">
+                {Cell ? <Cell value={line.value} row={record} schema={line.schema} /> : line.text}
+              </Typography>
               {line.note && (
                 <Typography variant="caption" color="text.secondary" component="p">
                   {t(line.note)}
