@@ -19,6 +19,7 @@ import { checkGeneratedTypes } from './generated-types.ts';
 import { checkBoundedNumbers } from './bounded-numbers.ts';
 import { checkRowClickActions } from './row-click.ts';
 import { checkListDetail } from './list-detail.ts';
+import { checkFormDialogs } from './form-dialogs.ts';
 import { checkListSort } from './list-sort.ts';
 import { checkCallArgs } from './call-args.ts';
 import { checkPortablePatterns } from './portable-patterns.ts';
@@ -51,6 +52,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkBoundedNumbers,
   checkRowClickActions,
   checkListDetail,
+  checkFormDialogs,
   checkCallArgs,
   checkListSort,
   checkPortablePatterns,

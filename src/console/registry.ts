@@ -48,6 +48,7 @@ export const cellRenderers = registry('cell renderer', [
   ['accountState', () => import('./runtime/cells/AccountStateCell.tsx')],
   ['summary', () => import('./runtime/cells/SummaryCell.tsx')],
   ['changes', () => import('./runtime/cells/ChangesCell.tsx')],
+  ['json', () => import('./runtime/cells/JsonCell.tsx')],
 ]);
 
 /** Form widgets, named by a property's `x-widget` or a form field's `widget:`. */
@@ -73,7 +74,6 @@ export const widgets = registry('widget', [
 const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   'icon-picker': () => import('./plugins/icon-picker/IconPickerDialog.tsx'),
   upload: () => import('./runtime/import/UploadDialog.tsx'),
-  'sms-test': () => import('./plugins/sms-test/SmsTestDialog.tsx'),
   'user-form': () => import('./plugins/organisation/UserFormDialog.tsx'),
   'user-resign': () => import('./plugins/organisation/UserResignDialog.tsx'),
   'user-batch': () => import('./plugins/organisation/UserBatchDialog.tsx'),
@@ -82,8 +82,6 @@ const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   'flow-approvers-batch': () => import('./plugins/flow-monitor/ApproverBatchDialog.tsx'),
   'user-select': () => import('./runtime/user-picker/UserSelectDialog.tsx'),
   'application-im': () => import('./plugins/app-agents/AppAgentsDialog.tsx'),
-  'calendar-ics-import': () => import('./plugins/calendar/IcsImportDialog.tsx'),
-  'oplog-entry': () => import('./plugins/operation-log/OperationLogEntryDialog.tsx'),
 };
 export const dialogs: Registry = Object.freeze({ ...dialogLoaders });
 

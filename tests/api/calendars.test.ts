@@ -374,6 +374,7 @@ describe.each(targets)('iCalendar import of exception days on $name', (target) =
     client.call<{
       days: Array<{ startDate: string; endDate: string; status: string }>;
       refused: unknown[];
+      counts: { new: number; exists: number; refused: number };
       created: number;
     }>('POST', `/authtime/domain/calendar/${id}/specialdays/import`, { query: { mode }, body: { path } });
 
@@ -400,6 +401,7 @@ describe.each(targets)('iCalendar import of exception days on $name', (target) =
       { startDate: '2027-02-10', endDate: '2027-02-12', name: 'Spring Festival', status: 'new' },
     ]);
     expect(preview.reply.data.refused).toEqual([{ name: 'Meeting', reason: 'calendar.ics.timed' }]);
+    expect(preview.reply.data.counts).toEqual({ new: 2, exists: 0, refused: 1 });
     const count = async () =>
       (await server.db.selectFrom('calendar_special_days').select('id').where('calendar_id', '=', cal.id).execute())
         .length;
@@ -408,6 +410,7 @@ describe.each(targets)('iCalendar import of exception days on $name', (target) =
     expect(await count()).toBe(2);
     const again = await importIcs(acme, cal.id, path, 'preview');
     expect(again.reply.data.days.map((d) => d.status)).toEqual(['exists', 'exists']);
+    expect(again.reply.data.counts).toEqual({ new: 0, exists: 2, refused: 1 });
     expect((await importIcs(acme, cal.id, path, 'commit')).reply.data.created).toBe(0);
     expect(await count()).toBe(2);
   });

@@ -203,15 +203,15 @@ describe('test SMS', () => {
     await expect.poll(() => page.locator('#root_smsMemberPwd').inputValue()).toBe('******'); // never the password itself
 
     await page.getByTestId('form-action-testSms').click();
-    const dialog = page.getByTestId('sms-test-dialog');
-    await dialog.getByTestId('sms-test-phone').fill('12345');
-    await dialog.getByTestId('sms-test-send').click();
+    const dialog = page.getByTestId('form-dialog-domain.smsTest');
+    await dialog.locator('#root_phone').fill('12345');
+    await dialog.getByTestId('form-save').click();
     await dialog.getByText('Invalid phone number.').waitFor();
     await screenshot(page, 'sms-test-invalid-phone');
     expect(gateway.received).toEqual([]);
 
-    await dialog.getByTestId('sms-test-phone').fill('13800138000');
-    await dialog.getByTestId('sms-test-send').click();
+    await dialog.locator('#root_phone').fill('13800138000');
+    await dialog.getByTestId('form-save').click();
     await expectToast(page, GATEWAY_REFUSAL);
     await screenshot(page, 'sms-test-gateway-refusal');
     expect(gateway.received).toHaveLength(1);

@@ -27,7 +27,7 @@ describe('operation log', () => {
     expect(await row.innerText()).toContain('Acme');
     expect(await row.innerText()).not.toMatch(/domains\.update|[0-9a-f]{8}-[0-9a-f]{4}-/);
     await row.click();
-    const dialog = page.getByTestId('oplog-entry-dialog');
+    const dialog = page.getByTestId('form-dialog-oplog.entry');
     await dialog.waitFor();
     await expect.poll(() => page.getByTestId('oplog-change').innerText()).toContain('Logged in the browser');
     const change = await page.getByTestId('oplog-change').innerText();
@@ -35,8 +35,8 @@ describe('operation log', () => {
     expect(change).not.toContain('BrowserSecret7');
     expect(await page.getByTestId('oplog-operator').innerText()).toContain('(admin)');
     await screenshot(page, 'operation-log-entry-en');
-    await page.getByTestId('oplog-remark').fill('Expected change');
-    await page.getByTestId('oplog-review-save').click();
+    await dialog.locator('#root_remark').fill('Expected change');
+    await dialog.getByTestId('form-save').click();
     await dialog.waitFor({ state: 'detached' });
     await expectToast(page, 'Review saved.');
     await screenshot(page, 'operation-log-tab-en');
@@ -106,10 +106,10 @@ describe('operation log', () => {
     await expect.poll(() => page.locator('.MuiDataGrid-row').first().innerText()).toContain('(admin)');
     await screenshot(page, 'operation-log-tab-cn');
     await page.locator('.MuiDataGrid-row').first().click();
-    await page.getByTestId('oplog-entry-dialog').waitFor();
+    await page.getByTestId('form-dialog-oplog.entry').waitFor();
     await page.getByTestId('oplog-hash').waitFor();
-    expect(await page.getByTestId('oplog-entry-dialog').innerText()).toContain('審閱備註');
-    expect(await page.getByTestId('oplog-review-save').isEnabled()).toBe(true);
+    expect(await page.getByTestId('form-dialog-oplog.entry').innerText()).toContain('審閱備註');
+    expect(await page.getByTestId('form-dialog-oplog.entry').getByTestId('form-save').isEnabled()).toBe(true);
     await screenshot(page, 'operation-log-entry-cn');
     await page.context().close();
   });

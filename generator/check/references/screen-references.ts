@@ -108,6 +108,15 @@ function formReferences(s: FormScreen, ref: Sink, catalogue: Pick<Catalogue, 'en
   ref('field', s.recordName, '/recordName', s.entity);
   ref('rule', s.confirmSave?.when, '/confirmSave/when');
   ref('label', s.confirmSave?.message, '/confirmSave/message');
+  s.details?.fields.forEach((d, i) => {
+    ref('field', d.field, `/details/fields/${i}/field`, s.entity);
+    ref('cellRenderer', d.render, `/details/fields/${i}/render`);
+    ref('label', d.empty, `/details/fields/${i}/empty`);
+    ref('label', d.note, `/details/fields/${i}/note`);
+  });
+  for (const part of ['label', 'done', 'failed'] as const) ref('label', s.submit?.[part], `/submit/${part}`);
+  ref('rule', s.submit?.ok, '/submit/ok');
+  ref('rule', s.submit?.message, '/submit/message');
   formFieldReferences(s.fields, '/fields', ref, s.entity);
   s.tabs?.forEach((tab, i) => {
     const p = `/tabs/${i}`;

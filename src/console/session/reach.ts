@@ -80,9 +80,12 @@ export function mayOpenRoute(target: string): boolean {
 }
 
 /** A row action opening a form screen in a dialog needs the call that saves it. */
+/** What opening a form in a dialog needs: its save call, or for a record view (`details`) its `load`, the
+ *  form being read-only for who may not save it (docs/adr/0155-record-views-and-command-forms.md). */
 function formSave(formId: string | undefined): string | undefined {
   const form = formId ? (getBoot().catalogue.screens[formId] as ConsoleScreen | undefined) : undefined;
-  return form?.kind === 'form' ? (form.update ?? form.create) : undefined;
+  if (form?.kind !== 'form') return undefined;
+  return form.details ? form.load : (form.update ?? form.create);
 }
 
 /** An action opening an import screen needs the upload and the import's call (docs/adr/0141-import-with-preview-screen.md). */

@@ -47,6 +47,8 @@ export interface ImportList {
   primary?: string;
   secondary?: string;
   keyLabel?: string;
+  /** The secondary field holds a label key (a refusal's reason), shown translated. */
+  secondaryLabel?: true;
 }
 
 /** The answer's rows saved as a CSV file (Excel opens it): `columns` are the row fields, in order. */

@@ -357,6 +357,30 @@ export interface FormScreen {
   /** After a save, stay on the saved record instead of going `back` (a settings form in a tab). */
   stay?: boolean;
   actions?: ActionDef[];
+  /** A read-only view of the record drawn above the fields in a dialog (an operation-log entry); a
+   *  form with details opens for whoever may `load` it, read-only when it may not save. */
+  details?: RecordDetails;
+  /** What the dialog's Save says and does (docs/adr/0155-record-views-and-command-forms.md). */
+  submit?: FormSubmit;
+}
+
+/** A record's read-only facts: each field's title over its value, drawn by a cell renderer when named. */
+export interface RecordDetails {
+  /** Each value's test id is `<testId>-<field>`. */
+  testId: string;
+  fields: Array<{ field: string; render?: string; empty?: string; note?: string }>;
+}
+
+/** A form sending a command (a test SMS) or saved under its own words (a review): Save's label and
+ *  icon; the toast after it (`done`); `ok`, a rule over `reply`, tells a reply that is a refusal,
+ *  said in the dialog as the `message` rule's value or the `failed` label. No Save and new. */
+export interface FormSubmit {
+  label: string;
+  icon?: string;
+  done?: string;
+  ok?: string;
+  message?: string;
+  failed?: string;
 }
 
 export interface TileDef {

@@ -1150,6 +1150,14 @@ export interface IcsImport {
     name: string;
     reason: string;
   }[];
+  /**
+   * the days new and already in the calendar, and the events not used
+   */
+  counts: {
+    new: number;
+    exists: number;
+    refused: number;
+  };
   created: number;
 }
 

@@ -263,9 +263,9 @@ function walks(lang: string): void {
       await checkMessagingRun(page, w);
       await page.getByTestId('form-tab-basic').click();
       await page.getByTestId('form-action-testSms').click();
-      await page.getByTestId('sms-test-dialog').waitFor();
+      await page.getByTestId('form-dialog-domain.smsTest').waitFor();
       await w.check('/domain, test SMS dialog');
-      await closeWithEscape(page, 'sms-test-dialog');
+      await closeWithEscape(page, 'form-dialog-domain.smsTest');
       // The operation log tab (docs/adr/0056-operation-log.md): its list, an entry and the export dialog. Searches are not logged,
       // so the enterprise's log gets an entry first: a refused department (bad input is logged).
       const enterprise = new URL(page.url().replace('#', '')).searchParams.get('domainid');
@@ -279,7 +279,7 @@ function walks(lang: string): void {
       await page.locator('.MuiDataGrid-row').first().click();
       await page.getByTestId('oplog-hash').waitFor();
       await w.check('/domain, log entry dialog');
-      await closeWithEscape(page, 'oplog-entry-dialog');
+      await closeWithEscape(page, 'form-dialog-oplog.entry');
       await page.getByTestId('form-tab-basic').click();
       await page.getByTestId('icon-widget-choose').first().click();
       await page.getByTestId('icon-picker').waitFor();

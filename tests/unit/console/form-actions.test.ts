@@ -38,12 +38,9 @@ describe('dialogs of the catalogue', () => {
     expect(Object.keys(dialogs).sort()).toEqual([
       'admin-add',
       'application-im',
-      'calendar-ics-import',
       'flow-approvers-batch',
       'flow-detail',
       'icon-picker',
-      'oplog-entry',
-      'sms-test',
       'upload',
       'user-batch',
       'user-form',

@@ -65,5 +65,11 @@ describe('an import screen', () => {
       'hxImConfig.org_name',
     ]);
     expect(entryTexts({ primary: 'message' }, 'plain', t)).toEqual(['plain', undefined]);
+    // A refusal's reason is a label key, said in the reader's language.
+    const refusal = { name: 'Meeting', reason: 'calendar.ics.timed' };
+    expect(entryTexts({ primary: 'name', secondary: 'reason', secondaryLabel: true }, refusal, t)).toEqual([
+      'Meeting',
+      '<calendar.ics.timed>',
+    ]);
   });
 });

@@ -9,6 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { useConsoleRegistry } from '../registry-context.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { CatalogueForm } from '../form/CatalogueForm.tsx';
+import { RecordDetailsView } from '../form/RecordDetailsView.tsx';
+import { CatalogueIcon } from '../CatalogueIcon.tsx';
+import { hasIcon } from '../icons.ts';
 import type { FormScreenDef, Row } from '../screen-types.ts';
 import { useRegistryDefaults } from '../useRegistryDefaults.ts';
 import { DialogMessageBar } from './DialogMessageBar.tsx';
@@ -20,6 +23,27 @@ export interface FormDialogProps extends DialogPluginProps, FormDialogOptions {
   screenId: string;
   /** uiSchema additions that depend on the record (e.g. a choice disabled in edit mode). */
   ui?: (form: Row, editing: boolean) => UiSchema;
+}
+
+// i18next's own option names, which a record's fields must not pass as.
+const I18N_OPTIONS = new Set([
+  'count',
+  'context',
+  'lng',
+  'lngs',
+  'ns',
+  'defaultValue',
+  'ordinal',
+  'returnObjects',
+  'joinArrays',
+  'replace',
+]);
+
+/** A title may name the record's plain fields ("Log entry {{id}}"). */
+function titleValues(record: Row): Row {
+  return Object.fromEntries(
+    Object.entries(record).filter(([k, v]) => !I18N_OPTIONS.has(k) && (typeof v === 'string' || typeof v === 'number')),
+  );
 }
 
 function mergeUi(base: UiSchema, extra: UiSchema): UiSchema {
@@ -42,15 +66,18 @@ export function FormDialog({ screenId, data, onClose, ui, ...options }: FormDial
     form.layout.widgetNames,
   );
   const close = () => onClose(saved.current ? { reload: true } : undefined);
-  const submit = async (data: Row) => {
+  const submit = screen.submit;
+  const saveIcon = submit?.icon && hasIcon(submit.icon) ? <CatalogueIcon name={submit.icon} /> : <Save />;
+  const send = async (data: Row) => {
     const ok = await form.save(data, andNew.current);
     saved.current ||= ok;
     if (ok && !andNew.current) onClose({ reload: true });
   };
   return (
     <Dialog open onClose={close} maxWidth="sm" fullWidth data-testid={`form-dialog-${screenId}`}>
-      <DialogTitle sx={{ fontSize: 18 }}>{t(screen.title)}</DialogTitle>
+      <DialogTitle sx={{ fontSize: 18 }}>{t(screen.title, titleValues(data))}</DialogTitle>
       <DialogContent>
+        {screen.details && <RecordDetailsView details={screen.details} entity={screen.entity} record={data} />}
         {!loadedWidgets ? (
           <LoadingPanel />
         ) : (
@@ -59,7 +86,7 @@ export function FormDialog({ screenId, data, onClose, ui, ...options }: FormDial
             form={form}
             uiSchema={ui ? mergeUi(form.layout.uiSchema, ui(form.formData, form.editing)) : undefined}
             widgets={loadedWidgets}
-            onSubmit={(data) => void submit(data)}
+            onSubmit={(data) => void send(data)}
           >
             {/* The buttons stay at the foot of the dialog however far it is scrolled, and a failed
                 save is said right above them, where the eye is after pressing Save. */}
@@ -84,13 +111,13 @@ export function FormDialog({ screenId, data, onClose, ui, ...options }: FormDial
                       data-testid="form-save"
                       type="submit"
                       variant="contained"
-                      startIcon={<Save />}
+                      startIcon={saveIcon}
                       loading={form.saving}
                       onClick={() => (andNew.current = false)}
                     >
-                      {t('action.save')}
+                      {t(submit?.label ?? 'action.save')}
                     </Button>
-                    {form.creates && (
+                    {form.creates && !submit && (
                       <Button
                         data-testid="form-save-new"
                         type="submit"

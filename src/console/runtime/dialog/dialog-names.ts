@@ -6,7 +6,6 @@
 export const DIALOG_NAMES = [
   'icon-picker',
   'upload',
-  'sms-test',
   'user-form',
   'user-resign',
   'user-batch',
@@ -15,8 +14,6 @@ export const DIALOG_NAMES = [
   'flow-approvers-batch',
   'user-select',
   'application-im',
-  'calendar-ics-import',
-  'oplog-entry',
 ] as const;
 
 export type DialogName = (typeof DIALOG_NAMES)[number];

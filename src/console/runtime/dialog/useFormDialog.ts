@@ -9,6 +9,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/ApiError.ts';
 import { callAny } from '../../api/client.ts';
+import { notifySuccess } from '../../shell/notify.ts';
 import { withSchemaDefaults } from '../../../core/form-rules.ts';
 import { encodeWireFields, passwordFields } from '../../../core/wire-fields.ts';
 import { errorSchemaOf } from '../form/field-errors.ts';
@@ -21,6 +22,7 @@ import { formSaveCall, maySaveForm } from '../../session/reach.ts';
 import { ruleContext } from '../rule-context.ts';
 import type { FormScreenDef, Row } from '../screen-types.ts';
 import { splitQueryFields } from './query-fields.ts';
+import { submitRefusal } from './submit-reply.ts';
 import { updateArgs } from './update-args.ts';
 import { useDialogMessage } from './useDialogMessage.ts';
 
@@ -39,6 +41,8 @@ export interface FormDialogOptions {
   idParam?: string;
   /** The form's `load` call's path parameter taking the record id (RecordFormDialog); `id` unless named. */
   loadParam?: string;
+  /** The form's `load` call's query name taking the record id instead (a form's `keyArg: query.<name>`). */
+  loadQuery?: string;
 }
 
 export function useFormDialog(screen: FormScreenDef, record: Row, options: FormDialogOptions) {
@@ -118,7 +122,21 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
       setSaving(true);
       messages.clear();
       try {
-        await callAny(callId, { params: target.params, ...splitQueryFields(callId, body), silent: true });
+        const route = catalogue.calls[callId];
+        const split = splitQueryFields(callId, body, route?.path, target.params);
+        const reply = await callAny(callId, {
+          params: { ...target.params, ...split.params },
+          query: split.query,
+          // A GET that sends (a test SMS) takes its fields in its path and query only.
+          body: route?.method === 'GET' ? undefined : split.body,
+          silent: true,
+        });
+        const refusal = screen.submit && submitRefusal(screen.submit, reply);
+        if (refusal) {
+          messages.show('error', refusal.text ?? t(refusal.label));
+          return false;
+        }
+        if (screen.submit?.done && !andNew) notifySuccess(t(screen.submit.done));
         if (andNew) {
           setRecordId(undefined);
           setFormData(fresh());

@@ -1,7 +1,8 @@
 // Runs a form's catalogue actions over the current form data: `to` navigates (query from form
 // fields), `call` runs the call (after the confirmation when it has one), `dialog` opens the
 // registered dialog with the form's data, `import` its import screen in a dialog
-// (docs/adr/0151-small-dialog-patterns.md), `download` saves a GET call's answer as a file.
+// (docs/adr/0151-small-dialog-patterns.md), `form` another form screen in a dialog on a new record
+// (docs/adr/0155-record-views-and-command-forms.md), `download` saves a GET call's answer as a file.
 // Visibility rules read the form as it is being edited.
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -63,7 +64,7 @@ export function useFormActions(actions: ActionDef[] | undefined, formData: Row, 
   const run = useCallback(
     (action: ActionDef) => {
       if (action.to) navigate(rowLink(action.to, action.query, formData));
-      else if (action.dialog || action.import) setDialog(action);
+      else if (action.dialog || action.import || action.form) setDialog(action);
       else if (action.download) downloadFrom(callUrl(action.download));
       else if (action.confirm) setConfirming(action);
       else void execute(action);

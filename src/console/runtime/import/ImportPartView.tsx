@@ -11,7 +11,7 @@ export function EntryList({
   list,
   entries,
 }: {
-  list: Pick<ImportList, 'testId' | 'title' | 'primary' | 'secondary' | 'keyLabel'>;
+  list: Pick<ImportList, 'testId' | 'title' | 'primary' | 'secondary' | 'keyLabel' | 'secondaryLabel'>;
   entries: Array<Answer | string>;
 }) {
   const { t } = useTranslation();

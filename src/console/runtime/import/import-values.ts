@@ -53,14 +53,15 @@ type Translate = (key: string) => string;
 
 /** An entry's two lines: its `primary` and `secondary` fields, or a dotted key under its label. */
 export function entryTexts(
-  list: Pick<ImportList, 'primary' | 'secondary' | 'keyLabel'>,
+  list: Pick<ImportList, 'primary' | 'secondary' | 'keyLabel' | 'secondaryLabel'>,
   entry: Answer | string,
   t: Translate,
 ): [string, string | undefined] {
   if (typeof entry === 'string')
     return list.keyLabel ? [t(`${list.keyLabel}.${entry.split('.').pop() ?? ''}`), entry] : [entry, undefined];
   const field = (name: string | undefined) => (name ? String(entry[name] ?? '') : undefined);
-  return [field(list.primary) ?? '', field(list.secondary)];
+  const secondary = field(list.secondary);
+  return [field(list.primary) ?? '', secondary && list.secondaryLabel ? t(secondary) : secondary];
 }
 
 /** The success line after a commit: the `done` label counted by its rule, or `none` for nothing. */

@@ -19,7 +19,7 @@ import { ListConfirm } from './ListConfirm.tsx';
 import { ListDetail } from './ListDetail.tsx';
 import { PickView } from './PickView.tsx';
 import { ImportDialog } from '../import/ImportDialog.tsx';
-import { FormDialog } from '../dialog/FormDialog.tsx';
+import { RecordFormDialog } from '../dialog/RecordFormDialog.tsx';
 import { useListController } from './useListController.ts';
 import { useCatalogue } from '../catalogue-context.ts';
 import { ScreenDialog, useDialogScreen } from '../dialog-screens/ScreenDialog.tsx';
@@ -33,6 +33,7 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
   const formOf = (id: string) => (screens[id]?.kind === 'form' ? (screens[id] as FormScreenDef) : undefined);
   const formKey = (id: string) => formOf(id)?.key;
   const keyParam = (id: string) => formOf(id)?.keyArg?.replace(/^query\..*/, '') || undefined;
+  const keyQuery = (id: string) => formOf(id)?.keyArg?.match(/^query\.(.+)$/)?.[1];
   const renderers = useCellRenderers(screen.columns.map((c) => c.render));
   const dialogScreen = useDialogScreen(list.dialog.open?.name);
   if (!renderers) return <LoadingPanel />;
@@ -70,12 +71,14 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
       <ListConfirm screen={screen} list={list} />
       {list.pick.open && <OpenDialog name="user-select" data={list.pick.open} onClose={list.pick.close} />}
       {list.dialog.open?.form ? (
-        <FormDialog
+        <RecordFormDialog
           screenId={list.dialog.open.form}
           data={list.dialog.open.data}
           fixed={list.dialog.open.fixed}
           params={list.dialog.open.params}
           idParam={keyParam(list.dialog.open.form)}
+          loadParam={keyParam(list.dialog.open.form)}
+          loadQuery={keyQuery(list.dialog.open.form)}
           onClose={list.dialog.close}
           idField={
             formKey(list.dialog.open.form) ?? (screen.rowKey && !Array.isArray(screen.rowKey) ? screen.rowKey : 'id')

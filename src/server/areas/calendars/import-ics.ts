@@ -65,6 +65,8 @@ export const importIcs: CallHandler<'calendars.importIcs'> = async (ctx) => {
         )
         .execute();
     }
-    return { mode, days: rows, refused, created: mode === 'commit' ? added.length : 0 };
+    // The counts a preview says (docs/adr/0155-record-views-and-command-forms.md).
+    const counts = { new: added.length, exists: rows.length - added.length, refused: refused.length };
+    return { mode, days: rows, refused, counts, created: mode === 'commit' ? added.length : 0 };
   });
 };
