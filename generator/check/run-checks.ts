@@ -29,6 +29,7 @@ import { checkImportScreens } from './import-screens.ts';
 import { checkCalendarScreens } from './calendar-screens.ts';
 import { checkDisabledOptions } from './disabled-options.ts';
 import { checkUserPickerFields } from './user-picker-fields.ts';
+import { checkBatchActions } from './batch-actions.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates,
@@ -58,6 +59,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkCalendarScreens,
   checkDisabledOptions,
   checkUserPickerFields,
+  checkBatchActions,
 ];
 
 export interface CheckResult {

@@ -167,6 +167,12 @@ export interface ActionDef {
   form?: string;
   /** Or (a list's row action) show the row in the list's `detail` screen, or hide it again. */
   detail?: boolean;
+  /** A list's `call` action made with users chosen in the user picker (`users`): the picked ids are
+   *  its body (docs/adr/0156-batch-and-pick-list-actions.md). */
+  pick?: 'users';
+  /** A list's `call` action over the selected rows, made from a dialog that may first ask a form and
+   *  then lists the call's per-row answer (docs/adr/0156-batch-and-pick-list-actions.md). */
+  batch?: BatchDef;
   /** Or open this import screen (kind `import`) in a dialog, handing it the row or form data with
    *  `args.body` added (docs/adr/0141-import-with-preview-screen.md). */
   import?: string;
@@ -191,6 +197,16 @@ export interface ActionDef {
   requires?: string[];
   icon?: string;
   variant?: 'primary' | 'danger' | 'default';
+}
+
+export interface BatchDef {
+  /** The body property taking the selected ids (`userIds`). */
+  ids: string;
+  /** What the dialog says above, a label given `{{count}}` and `{{names}}`. */
+  text: string;
+  /** A form screen asked first; the values it holds go in the body property `into`. */
+  form?: string;
+  into?: string;
 }
 
 export interface ColumnDef {

@@ -35,7 +35,6 @@ describe('formActionRequest', () => {
 describe('dialogs of the catalogue', () => {
   it('are registered by exact name', () => {
     expect(Object.keys(dialogs).sort()).toEqual([
-      'admin-add',
       'application-approvers',
       'application-bind',
       'application-im',
@@ -50,9 +49,6 @@ describe('dialogs of the catalogue', () => {
       'role-form',
       'sms-test',
       'upload',
-      'user-batch',
-      'user-form',
-      'user-resign',
       'user-select',
     ]);
     const { catalogue } = loadCatalogue();

@@ -1,6 +1,7 @@
 // Screen kind `list`: search form, toolbar, card or table view, empty state and confirmation, a row's
-// detail screen, and the dialog an action opened (a registered one, or a form screen in a FormDialog),
-// all drawn from what useListController returns.
+// detail screen, and the dialog an action opened (a registered one, a form screen in a FormDialog, read
+// whole first when the form has `load`, or a batch action's BatchDialog), all drawn from what
+// useListController returns.
 import { Box, LinearProgress, Paper } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../../shell/ScreenHost.tsx';
@@ -8,7 +9,7 @@ import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { useCellRenderers } from '../cells/useCellRenderers.ts';
 import { OpenDialog } from '../dialog/OpenDialog.tsx';
 import { dialogName } from '../dialog/dialog-names.ts';
-import type { FormScreenDef, ListScreenDef } from '../screen-types.ts';
+import type { FormScreenDef, ListScreenDef, Row } from '../screen-types.ts';
 import { CardView } from './CardView.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
@@ -17,19 +18,27 @@ import { TableView } from './TableView.tsx';
 import { ListConfirm } from './ListConfirm.tsx';
 import { ListDetail } from './ListDetail.tsx';
 import { ImportDialog } from '../import/ImportDialog.tsx';
-import { FormDialog } from '../dialog/FormDialog.tsx';
+import { RecordFormDialog } from '../dialog/RecordFormDialog.tsx';
+import { BatchDialog } from '../batch/BatchDialog.tsx';
+import { loadParam, selectedNames } from './list-dialog-args.ts';
 import { useListController } from './useListController.ts';
 import { useCatalogue } from '../catalogue-context.ts';
 
 function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string }) {
   const { t } = useTranslation();
   const list = useListController(screen, urlPrefix);
-  const screens = useCatalogue().screens;
+  const { screens, calls } = useCatalogue();
   // A form drawn in a dialog knows its record by its own `key` (the extension field's fid), else the row
   // key, and its save call takes it in the path parameter `keyArg` names (default `id`).
   const formOf = (id: string) => (screens[id]?.kind === 'form' ? (screens[id] as FormScreenDef) : undefined);
   const formKey = (id: string) => formOf(id)?.key;
   const keyParam = (id: string) => formOf(id)?.keyArg?.replace(/^query\..*/, '') || undefined;
+  const rowKey = screen.rowKey && !Array.isArray(screen.rowKey) ? screen.rowKey : 'id';
+  // The form's key, unless the row lacks it and has its own (a user row's `id` for user.form's `userid`).
+  const idField = (id: string, data: Row) => {
+    const key = formKey(id);
+    return key === undefined || (data[key] === undefined && data[rowKey] !== undefined) ? rowKey : key;
+  };
   const renderers = useCellRenderers(screen.columns.map((c) => c.render));
   if (!renderers) return <LoadingPanel />;
   return (
@@ -59,17 +68,23 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
       )}
       <ListDetail screen={screen} list={list} />
       <ListConfirm screen={screen} list={list} />
-      {list.dialog.open?.form ? (
-        <FormDialog
+      {list.dialog.open?.batch ? (
+        <BatchDialog
+          action={list.dialog.open.batch}
+          data={list.dialog.open.data}
+          names={selectedNames(screen, list.dialog.open.data)}
+          onClose={list.dialog.close}
+        />
+      ) : list.dialog.open?.form ? (
+        <RecordFormDialog
           screenId={list.dialog.open.form}
           data={list.dialog.open.data}
           fixed={list.dialog.open.fixed}
           params={list.dialog.open.params}
           idParam={keyParam(list.dialog.open.form)}
+          loadParam={loadParam(calls, formOf(list.dialog.open.form), list.dialog.open.params)}
           onClose={list.dialog.close}
-          idField={
-            formKey(list.dialog.open.form) ?? (screen.rowKey && !Array.isArray(screen.rowKey) ? screen.rowKey : 'id')
-          }
+          idField={idField(list.dialog.open.form, list.dialog.open.data)}
         />
       ) : list.dialog.open?.import ? (
         <ImportDialog screenId={list.dialog.open.import} data={list.dialog.open.data} onClose={list.dialog.close} />

@@ -6,6 +6,8 @@
 // shows the action's message. An action's `args` add the route context (call-args.ts): its call's path
 // parameters and query, or (dialog) fields of the data the dialog receives. A row action may also open
 // a form screen in a dialog on the row (`form`) or show the row in the list's detail screen (`detail`).
+// `pick: users` makes the call with users chosen in the picker; `batch` makes it over the selection
+// from a BatchDialog (docs/adr/0156-batch-and-pick-list-actions.md).
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ActionDef } from '../../../core/catalogue/types.ts';
@@ -48,6 +50,8 @@ export interface OpenDialog {
   name: string;
   form?: string;
   import?: string;
+  /** (`batch`) the action run over the selected rows from a BatchDialog. */
+  batch?: ActionDef;
   data: Record<string, unknown>;
   /** A form's fields of every new record (its action's `args.body` and `fixed`), and the path
    *  parameters of its save calls beyond the record key (`args.params`: the calendar of a day). */
@@ -150,6 +154,18 @@ export function useListActions(
         const fixed = { ...body, ...action.fixed };
         const data = rowId === undefined ? { ...fixed } : formRecord(action, rowOf(rowId) ?? {});
         setDialog({ name: action.id, form: action.form, data, fixed, params });
+        return;
+      }
+      if (action.pick && action.call) {
+        // The user picker makes the call with the picked ids (and the route's tenant as {id}).
+        const { body, params } = resolveArgs(action.args, url);
+        const data = { ...body, confirmCall: action.call, confirmParams: params };
+        setDialog({ name: 'user-select', data });
+        return;
+      }
+      if (action.batch) {
+        const data = { ...resolveArgs(action.args, url).body, ids, rows: ids.map(rowOf) };
+        setDialog({ name: action.id, batch: action, data });
         return;
       }
       if (action.dialog || action.import) {
