@@ -1,7 +1,9 @@
 // Check: a list's `batch` and `pick` actions (docs/adr/0156-batch-and-pick-list-actions.md) fit their
 // call. A batch call takes the selected ids in body property `ids` (and the form's values in `into`),
 // its form is a form screen, and it answers `{ results: [...] }`, the rows the dialog lists; a picked
-// users call takes the ids as its (array) body. Both are list actions only.
+// users call takes the ids as its (array) body. Both are list actions only. A row's `formTabs` names
+// form screens with `load`, and each of their load calls and its `copy.call` leaves exactly one path
+// parameter for the row's key once `args.params` are given.
 import { inlineEntityRefs } from '../../src/core/catalogue/schema-refs.ts';
 import type { ActionDef, Catalogue, JsonSchema } from '../../src/core/catalogue/types.ts';
 import type { Check } from './problem.ts';
@@ -37,6 +39,28 @@ function pickProblems(catalogue: Catalogue, a: ActionDef): Found {
   return [['/call', `"${a.call}" does not take the picked ids as a list`]];
 }
 
+function openParams(catalogue: Catalogue, callId: string | undefined, a: ActionDef): string[] {
+  const path = callId ? (catalogue.calls[callId]?.path ?? '') : '';
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((n) => !(n in (a.args?.params ?? {})));
+}
+
+function formTabsProblems(catalogue: Catalogue, a: ActionDef): Found {
+  if (!a.formTabs) return [];
+  const found: Found = [];
+  const keyed = (callId: string | undefined, at: string) => {
+    if (callId && catalogue.calls[callId] && openParams(catalogue, callId, a).length !== 1)
+      found.push([at, `"${callId}" must leave one path parameter for the row's key beyond args.params`]);
+  };
+  a.formTabs.tabs.forEach((tab, i) => {
+    const form = catalogue.screens[tab.form];
+    if (form && (form.kind !== 'form' || !form.load))
+      found.push([`/formTabs/tabs/${i}/form`, `"${tab.form}" is not a form screen with load`]);
+    else if (form?.kind === 'form') keyed(form.load, `/formTabs/tabs/${i}/form`);
+  });
+  keyed(a.formTabs.copy?.call, '/formTabs/copy/call');
+  return found;
+}
+
 export const checkBatchActions: Check = ({ catalogue }) =>
   Object.values(catalogue.screens).flatMap((screen) => {
     const { file, pointer } = screen.origin;
@@ -44,10 +68,12 @@ export const checkBatchActions: Check = ({ catalogue }) =>
     return (['actions', 'rowActions'] as const).flatMap((key) =>
       (lists[key] ?? []).flatMap((a, i) => {
         const at = `${pointer}/${key}/${i}`;
-        if (!a.batch && !a.pick) return [];
+        if (!a.batch && !a.pick && !a.formTabs) return [];
+        if (a.formTabs && (screen.kind !== 'list' || key !== 'rowActions'))
+          return [{ file, pointer: at, message: `"${a.id}": formTabs is a list's row action` }];
         const found: Found =
           screen.kind === 'list'
-            ? [...batchProblems(catalogue, a), ...pickProblems(catalogue, a)]
+            ? [...batchProblems(catalogue, a), ...pickProblems(catalogue, a), ...formTabsProblems(catalogue, a)]
             : [['', `"${a.id}": batch and pick are list actions`]];
         return found.map(([suffix, message]) => ({ file, pointer: `${at}${suffix}`, message }));
       }),

@@ -78,7 +78,6 @@ const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   'application-modules': () => import('./plugins/software/ApplicationModulesDialog.tsx'),
   'application-approvers': () => import('./plugins/software/NodeApproversDialog.tsx'),
   'application-km': () => import('./plugins/software/KnowledgeDialog.tsx'),
-  'application-im': () => import('./plugins/app-agents/AppAgentsDialog.tsx'),
   'forms-sync': () => import('./plugins/software/FormsSyncDialog.tsx'),
   'calendar-ics-import': () => import('./plugins/calendar/IcsImportDialog.tsx'),
   'oplog-entry': () => import('./plugins/operation-log/OperationLogEntryDialog.tsx'),

@@ -73,9 +73,11 @@ export function mayOpenRoute(target: string): boolean {
 }
 
 /** A row action opening a form screen in a dialog needs the call that saves it. */
+/** A form opened from a list: its read when it reads the record whole (a caller who may not save sees
+ *  it read-only), else its save. */
 function formSave(formId: string | undefined): string | undefined {
   const form = formId ? (getBoot().catalogue.screens[formId] as ConsoleScreen | undefined) : undefined;
-  return form?.kind === 'form' ? (form.update ?? form.create) : undefined;
+  return form?.kind === 'form' ? (form.load ?? form.update ?? form.create) : undefined;
 }
 
 /** An action opening an import screen needs the upload and the import's call (docs/adr/0141-import-with-preview-screen.md). */

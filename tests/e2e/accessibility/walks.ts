@@ -116,12 +116,12 @@ async function checkAppAgents(page: Page, w: ReturnType<typeof walker>): Promise
     .filter({ hasText: 'Office' })
     .getByRole('button', { name: /Messaging|即时通讯|即時通訊/ })
     .click();
-  await page.getByTestId('app-im-home').waitFor();
+  await page.getByTestId('copy-home').waitFor();
   await w.check('/domain, software tab, application messaging dialog');
-  await page.getByTestId('app-im-tab-dingding').click();
-  await page.getByTestId('app-im-no-host').waitFor();
+  await page.getByTestId('tabs-dialog-tab-dingding').click();
+  await page.getByTestId('copy-empty').waitFor();
   await w.check('/domain, application messaging dialog, DingTalk without an external host');
-  await closeWithEscape(page, 'application-im-dialog');
+  await closeWithEscape(page, 'tabs-dialog-im');
 }
 
 /** The enterprise's Calendars tab, its dialogs, and a calendar's three views (docs/adr/0055-work-calendars.md). */

@@ -37,7 +37,6 @@ describe('dialogs of the catalogue', () => {
     expect(Object.keys(dialogs).sort()).toEqual([
       'application-approvers',
       'application-bind',
-      'application-im',
       'application-km',
       'application-modules',
       'calendar-ics-import',

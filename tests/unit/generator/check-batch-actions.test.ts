@@ -81,4 +81,33 @@ describe('atrium check on batch and pick actions', () => {
     expect(shape.some((l) => l.includes(`${LIST}/actions/0/batch`) && l.includes('into'))).toBe(true);
     expect(shape.some((l) => l.includes(`${LIST}/actions/1`))).toBe(true);
   });
+
+  it('wants formTabs on a row, over forms with load whose calls leave one parameter for the row key', () => {
+    const tabs = (form: string) => ({
+      title: 'action.new',
+      label: 'action.new',
+      saved: 'action.new',
+      tabs: [{ id: 'one', label: 'action.new', form }],
+    });
+    let docs = setAt(fixtureDocs(), SCREENS, `${LIST}/rowActions`, [
+      { id: 't', label: 'action.new', formTabs: tabs('gadget.form') },
+    ]);
+    expect(problemLines(docs)).toEqual([]);
+    docs = setAt(docs, SCREENS, `${LIST}/rowActions/0/args`, { params: { id: 'gadgetid' } });
+    expect(problemLines(docs)).toEqual([
+      `${SCREENS}:${LIST}/rowActions/0/formTabs/tabs/0/form: "gadgets.get" must leave one path parameter for the row's key beyond args.params`,
+    ]);
+    docs = setAt(fixtureDocs(), SCREENS, `${LIST}/actions/1`, {
+      id: 't',
+      label: 'action.new',
+      formTabs: tabs('gadget.chart'),
+    });
+    docs = setAt(docs, SCREENS, `${LIST}/rowActions`, [
+      { id: 'u', label: 'action.new', formTabs: tabs('gadget.chart') },
+    ]);
+    expect(problemLines(docs)).toEqual([
+      `${SCREENS}:${LIST}/actions/1: "t": formTabs is a list's row action`,
+      `${SCREENS}:${LIST}/rowActions/0/formTabs/tabs/0/form: "gadget.chart" is not a form screen with load`,
+    ]);
+  });
 });

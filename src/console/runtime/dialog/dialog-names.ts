@@ -15,7 +15,6 @@ export const DIALOG_NAMES = [
   'application-modules',
   'application-approvers',
   'application-km',
-  'application-im',
   'forms-sync',
   'calendar-ics-import',
   'oplog-entry',

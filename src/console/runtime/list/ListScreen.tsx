@@ -1,6 +1,6 @@
 // Screen kind `list`: search form, toolbar, card or table view, empty state and confirmation, a row's
 // detail screen, and the dialog an action opened (a registered one, a form screen in a FormDialog, read
-// whole first when the form has `load`, or a batch action's BatchDialog), all drawn from what
+// whole first when the form has `load`, a batch action's BatchDialog or a row's TabsDialog), all drawn from what
 // useListController returns.
 import { Box, LinearProgress, Paper } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { ListDetail } from './ListDetail.tsx';
 import { ImportDialog } from '../import/ImportDialog.tsx';
 import { RecordFormDialog } from '../dialog/RecordFormDialog.tsx';
 import { BatchDialog } from '../batch/BatchDialog.tsx';
+import { TabsDialog } from '../tabs-dialog/TabsDialog.tsx';
 import { loadParam, selectedNames } from './list-dialog-args.ts';
 import { useListController } from './useListController.ts';
 import { useCatalogue } from '../catalogue-context.ts';
@@ -68,7 +69,16 @@ function List({ screen, urlPrefix }: { screen: ListScreenDef; urlPrefix?: string
       )}
       <ListDetail screen={screen} list={list} />
       <ListConfirm screen={screen} list={list} />
-      {list.dialog.open?.batch ? (
+      {list.dialog.open?.formTabs?.formTabs ? (
+        <TabsDialog
+          id={list.dialog.open.name}
+          def={list.dialog.open.formTabs.formTabs}
+          data={list.dialog.open.data}
+          params={list.dialog.open.params ?? {}}
+          recordId={list.dialog.open.recordId ?? ''}
+          onClose={list.dialog.close}
+        />
+      ) : list.dialog.open?.batch ? (
         <BatchDialog
           action={list.dialog.open.batch}
           data={list.dialog.open.data}

@@ -1,19 +1,28 @@
 // What a list hands the dialogs its actions open, worked out from the catalogue: the path parameter a
-// form's `load` call takes the record in, and what the list calls each selected row.
+// form's `load` call (or any call) takes the record in, and what the list calls each selected row.
 import type { ConsoleCall } from '../../../core/catalogue/types.ts';
 import type { FormScreenDef, ListScreenDef, Row } from '../screen-types.ts';
 import { recordName } from './record-name.ts';
 
-/** The one path parameter of the form's `load` call the opener's `params` leave open (`userid` of
- *  /domain/{id}/user/{userid}); undefined (RecordFormDialog's `id`) when there is not exactly one. */
+/** The one path parameter of a call's path the opener's `params` leave open (`userid` of
+ *  /domain/{id}/user/{userid}), where the record key goes; undefined when there is not exactly one. */
+export function openParam(
+  calls: Record<string, Pick<ConsoleCall, 'path'>>,
+  callId: string | undefined,
+  params: Record<string, string> = {},
+): string | undefined {
+  const path = callId ? (calls[callId]?.path ?? '') : '';
+  const open = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((name) => !(name in params));
+  return open.length === 1 ? open[0] : undefined;
+}
+
+/** The path parameter a form's `load` call takes the record in (RecordFormDialog's `id` when undefined). */
 export function loadParam(
   calls: Record<string, Pick<ConsoleCall, 'path'>>,
   form: FormScreenDef | undefined,
   params: Record<string, string> = {},
 ): string | undefined {
-  const path = form?.load ? (calls[form.load]?.path ?? '') : '';
-  const open = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((name) => !(name in params));
-  return open.length === 1 ? open[0] : undefined;
+  return openParam(calls, form?.load, params);
 }
 
 /** Each selected row's name by id (its card title or first column), else its id. */

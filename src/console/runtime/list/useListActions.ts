@@ -7,7 +7,7 @@
 // parameters and query, or (dialog) fields of the data the dialog receives. A row action may also open
 // a form screen in a dialog on the row (`form`) or show the row in the list's detail screen (`detail`).
 // `pick: users` makes the call with users chosen in the picker; `batch` makes it over the selection
-// from a BatchDialog (docs/adr/0156-batch-and-pick-list-actions.md).
+// from a BatchDialog; a row's `formTabs` opens its TabsDialog (docs/adr/0156-batch-and-pick-list-actions.md).
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ActionDef } from '../../../core/catalogue/types.ts';
@@ -52,6 +52,9 @@ export interface OpenDialog {
   import?: string;
   /** (`batch`) the action run over the selected rows from a BatchDialog. */
   batch?: ActionDef;
+  /** (`formTabs`) the row action whose dialog of form tabs is open, for the row `recordId`. */
+  formTabs?: ActionDef;
+  recordId?: string;
   data: Record<string, unknown>;
   /** A form's fields of every new record (its action's `args.body` and `fixed`), and the path
    *  parameters of its save calls beyond the record key (`args.params`: the calendar of a day). */
@@ -161,6 +164,11 @@ export function useListActions(
         const { body, params } = resolveArgs(action.args, url);
         const data = { ...body, confirmCall: action.call, confirmParams: params };
         setDialog({ name: 'user-select', data });
+        return;
+      }
+      if (action.formTabs && rowId !== undefined) {
+        const { body, params } = resolveArgs(action.args, url);
+        setDialog({ name: action.id, formTabs: action, data: { ...rowOf(rowId), ...body }, params, recordId: rowId });
         return;
       }
       if (action.batch) {
