@@ -29,7 +29,10 @@ let results: unknown[];
 
 beforeEach(() => {
   sent = [];
-  sessionStorage.setItem('currentUser', JSON.stringify({ calls: ['users.batch', 'users.resign', 'lookups.departments'] }));
+  sessionStorage.setItem(
+    'currentUser',
+    JSON.stringify({ calls: ['users.batch', 'users.resign', 'lookups.departments'] }),
+  );
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const { pathname } = new URL(url, 'http://console.test');
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;

@@ -78,7 +78,12 @@ export function BatchDialog({ action, data, names, onClose }: Props) {
           <BatchResults results={run.results} names={names} />
         ) : (
           <>
-            <Typography sx={{ mb: 1 }}>{countedText(batch.text, ids.map((id) => names[id] || id))}</Typography>
+            <Typography sx={{ mb: 1 }}>
+              {countedText(
+                batch.text,
+                ids.map((id) => names[id] || id),
+              )}
+            </Typography>
             {batch.form ? (
               <BatchForm
                 screenId={batch.form}
