@@ -124,6 +124,21 @@ async function checkAppAgents(page: Page, w: ReturnType<typeof walker>): Promise
   await closeWithEscape(page, 'tabs-dialog-im');
 }
 
+/** The batch change and the resignation of selected users (docs/adr/0156-batch-and-pick-list-actions.md). */
+async function checkUserBatch(page: Page, w: ReturnType<typeof walker>): Promise<void> {
+  await openAcme(page);
+  await page.getByTestId('form-tab-users').click();
+  await page.locator('.MuiDataGrid-row').first().getByRole('checkbox').check();
+  await page.getByTestId('action-batch').click();
+  await page.getByTestId('batch-dialog-batch').locator('#root_departmentid').waitFor();
+  await w.check('/domain, users tab, batch change dialog');
+  await closeWithEscape(page, 'batch-dialog-batch');
+  await page.getByTestId('action-resign').click();
+  await page.getByTestId('batch-dialog-resign').getByTestId('batch-apply').waitFor();
+  await w.check('/domain, users tab, resignation dialog');
+  await closeWithEscape(page, 'batch-dialog-resign');
+}
+
 /** The enterprise's Calendars tab, its dialogs, and a calendar's three views (docs/adr/0055-work-calendars.md). */
 async function checkCalendars(page: Page, w: ReturnType<typeof walker>): Promise<void> {
   await page.getByTestId('form-tab-calendars').click();
@@ -287,6 +302,7 @@ function walks(lang: string): void {
       await closeWithEscape(page, 'icon-picker');
       await checkCalendars(page, w);
       await checkAppAgents(page, w);
+      await checkUserBatch(page, w);
       await page.context().close();
       expect(w.found).toEqual([]);
     },
