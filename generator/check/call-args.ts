@@ -1,7 +1,8 @@
 // Check: route context (`sourceArgs`, an action's `args`, a tree's `args` and `nodeParam`) and a
 // download's `fixed` name parts the call has: a path parameter of its path, a property of its
 // query, a property of its (object) body.
-// A dialog action's `args.body` is data for the dialog, not a call's, so only its call is checked.
+// A dialog action's `args.body` is data for the dialog, not a call's, so only its call is checked; so is
+// a `batch` or `pick` action's (docs/adr/0156-batch-and-pick-list-actions.md), whose path and query are.
 import { pathParams } from '../../src/core/catalogue/openapi.ts';
 import { inlineEntityRefs } from '../../src/core/catalogue/schema-refs.ts';
 import type { ActionDef, CallArgs, Catalogue, JsonSchema, ScreenDef } from '../../src/core/catalogue/types.ts';
@@ -60,7 +61,7 @@ function actionProblems(catalogue: Catalogue, actions: ActionDef[] | undefined, 
           a.call,
           a.args,
           { file, pointer: `${base}/${i}/args` },
-          a.dialog ? [] : ['params', 'query', 'body'],
+          a.dialog ? [] : a.batch || a.pick ? ['params', 'query'] : ['params', 'query', 'body'],
         )
       : []),
   ]);

@@ -33,6 +33,7 @@ import { checkUserPickerFields } from './user-picker-fields.ts';
 import { checkDialogScreens } from './dialog-screens.ts';
 import { checkMasterDetail } from './master-detail.ts';
 import { checkPickAndTrees } from './check-trees.ts';
+import { checkBatchActions } from './batch-actions.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates,
@@ -66,6 +67,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkDialogScreens,
   checkMasterDetail,
   checkPickAndTrees,
+  checkBatchActions,
 ];
 
 export interface CheckResult {

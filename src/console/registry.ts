@@ -74,14 +74,9 @@ export const widgets = registry('widget', [
 const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   'icon-picker': () => import('./plugins/icon-picker/IconPickerDialog.tsx'),
   upload: () => import('./runtime/import/UploadDialog.tsx'),
-  'user-form': () => import('./plugins/organisation/UserFormDialog.tsx'),
-  'user-resign': () => import('./plugins/organisation/UserResignDialog.tsx'),
-  'user-batch': () => import('./plugins/organisation/UserBatchDialog.tsx'),
-  'admin-add': () => import('./plugins/organisation/AdminAddDialog.tsx'),
   'flow-detail': () => import('./plugins/flow-monitor/FlowDetailDialog.tsx'),
   'flow-approvers-batch': () => import('./plugins/flow-monitor/ApproverBatchDialog.tsx'),
   'user-select': () => import('./runtime/user-picker/UserSelectDialog.tsx'),
-  'application-im': () => import('./plugins/app-agents/AppAgentsDialog.tsx'),
 };
 export const dialogs: Registry = Object.freeze({ ...dialogLoaders });
 

@@ -16,14 +16,14 @@ describe("an application's messaging agents", () => {
     const page = await openPage(live.browser, live.server.url, 'en');
     await signIn(page, live.server.url, 'acme', 'Acme@2026');
     const acmeId = await openEnterpriseTab(page, live.server.url, 'Acme', 'software');
-    const dialog = page.getByTestId('application-im-dialog');
+    const dialog = page.getByTestId('tabs-dialog-im');
     const open = async (name: RegExp | string) => {
       await rowOf(page, 'Finance').getByRole('button', { name }).click();
       await dialog.locator('#root_agentId').waitFor();
     };
     await open('Messaging');
     // No external host address yet: the dialog says where to set it.
-    await expect.poll(() => dialog.getByTestId('app-im-no-host').innerText()).toContain('WeChat-Work tab');
+    await expect.poll(() => dialog.getByTestId('copy-empty').innerText()).toContain('WeChat-Work tab');
     await screenshot(page, 'app-agents-no-host-en');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -35,17 +35,17 @@ describe("an application's messaging agents", () => {
 
     await open('Messaging');
     await expect
-      .poll(() => dialog.getByTestId('app-im-home').innerText())
+      .poll(() => dialog.getByTestId('copy-home').innerText())
       .toMatch(new RegExp(`^https://atrium\\.acme\\.example/authtime/im/wechat/entry/${acmeId}/\\S+$`));
-    expect(await dialog.getByTestId('app-im-domain').innerText()).toBe('atrium.acme.example');
+    expect(await dialog.getByTestId('copy-domain').innerText()).toBe('atrium.acme.example');
     // A bad agent id is refused under the field, nothing saved.
     await dialog.locator('#root_agentId').fill('10x');
-    await dialog.getByTestId('app-im-save-wechat').click();
+    await dialog.getByTestId('tabs-dialog-save-wechat').click();
     await dialog.getByText('An agent ID is a number.').first().waitFor();
     await dialog.locator('#root_agentId').fill('1000002');
     await dialog.locator('#root_secret').fill('Wx#app-secret');
     await screenshot(page, 'app-agents-en');
-    await dialog.getByTestId('app-im-save-wechat').click();
+    await dialog.getByTestId('tabs-dialog-save-wechat').click();
     await dialog.getByText('WeChat-Work agent saved.').waitFor();
     await expect.poll(() => dialog.locator('#root_secret').inputValue()).toBe('******');
     await screenshot(page, 'app-agents-saved-en');
@@ -56,7 +56,7 @@ describe("an application's messaging agents", () => {
     await expect.poll(() => dialog.locator('#root_agentId').inputValue()).toBe('1000002');
     expect(await dialog.locator('#root_secret').inputValue()).toBe('******');
     // The other suites are the application's other agents: still empty.
-    await dialog.getByTestId('app-im-tab-feishu').click();
+    await dialog.getByTestId('tabs-dialog-tab-feishu').click();
     await expect.poll(() => dialog.locator('#root_appKey').inputValue()).toBe('');
     await page.context().close();
 
@@ -64,7 +64,7 @@ describe("an application's messaging agents", () => {
     await signIn(zh, live.server.url, 'acme', 'Acme@2026');
     await openEnterpriseTab(zh, live.server.url, 'Acme', 'software');
     await rowOf(zh, 'Finance').getByRole('button', { name: '即时通讯' }).click();
-    const zhDialog = zh.getByTestId('application-im-dialog');
+    const zhDialog = zh.getByTestId('tabs-dialog-im');
     await expect.poll(() => zhDialog.locator('#root_agentId').inputValue()).toBe('1000002');
     await zhDialog.getByText('需登记的地址').waitFor();
     await screenshot(zh, 'app-agents-zh');

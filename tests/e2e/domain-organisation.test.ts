@@ -396,15 +396,16 @@ describe('the organisation of an enterprise', () => {
     await expectToast(page, 'Please select the users first.');
     await page.getByRole('checkbox', { name: 'Select all rows' }).check();
     await page.getByText('2 selected', { exact: false }).first().waitFor();
-    // Both moved to another department by the batch change: Apply waits for the department.
+    // Both moved to another department by the batch change: Apply waits for a value to set (an empty
+    // field leaves each user's own, docs/adr/0156-batch-and-pick-list-actions.md).
     const departments: { data: Array<{ id: string; name: string }> } = await (
       await page.request.get(`${session.server.url}/authtime/lookups/departments?domainid=${domainId()}`)
     ).json();
     const target = departments.data.find((d) => d.id !== found.data.datas[0].departmentid)!;
     await page.getByTestId('action-batch').click();
-    const batch = page.getByTestId('user-batch-dialog');
+    const batch = page.getByTestId('batch-dialog-batch');
     expect(await batch.getByTestId('batch-apply').isDisabled()).toBe(true);
-    await batch.getByTestId('batch-department').click();
+    await batch.locator('#root_departmentid').click();
     await page.getByRole('option', { name: target.name, exact: true }).click();
     await page.locator('.MuiMenu-root').waitFor({ state: 'detached' }); // the list has faded out
     await screenshot(page, 'organisation-batch-move');
@@ -425,7 +426,7 @@ describe('the organisation of an enterprise', () => {
       headers: await csrfHeaders(page),
     });
     await page.getByTestId('action-resign').click();
-    const resign = page.getByTestId('user-resign-dialog');
+    const resign = page.getByTestId('batch-dialog-resign');
     await resign.getByTestId('batch-apply').click();
     await resign.getByTestId('batch-summary').filter({ hasText: '1 changed, 1 refused.' }).waitFor();
     expect(await resign.getByTestId('batch-refused').innerText()).toContain('E2E_Org_Two');

@@ -29,6 +29,20 @@ import { DIALOG_SCREEN_KINDS } from '../../../src/core/catalogue/dialog-screens.
 
 type Sink = ReturnType<typeof referenceSink>;
 
+/** A row's dialog of form tabs (docs/adr/0156-batch-and-pick-list-actions.md). */
+function formTabsReferences(d: ActionDef['formTabs'], p: string, ref: Sink): void {
+  if (!d) return;
+  for (const key of ['title', 'intro', 'label', 'saved'] as const) ref('label', d[key], `${p}/${key}`);
+  d.tabs.forEach((tab, i) => {
+    ref('label', tab.label, `${p}/tabs/${i}/label`);
+    ref('screen', tab.form, `${p}/tabs/${i}/form`);
+  });
+  ref('call', d.copy?.call, `${p}/copy/call`);
+  ref('label', d.copy?.title, `${p}/copy/title`);
+  ref('label', d.copy?.empty, `${p}/copy/empty`);
+  d.copy?.lines.forEach((line, i) => ref('label', line.label, `${p}/copy/lines/${i}/label`));
+}
+
 function actionReferences(actions: ActionDef[] | undefined, at: string, ref: Sink, entity: string): void {
   actions?.forEach((a, i) => {
     const p = `${at}/${i}`;
@@ -50,6 +64,9 @@ function actionReferences(actions: ActionDef[] | undefined, at: string, ref: Sin
     ref('label', a.done, `${p}/done`);
     ref('rule', a.rowDisabled?.when, `${p}/rowDisabled/when`);
     ref('label', a.rowDisabled?.why, `${p}/rowDisabled/why`);
+    ref('label', a.batch?.text, `${p}/batch/text`);
+    ref('screen', a.batch?.form, `${p}/batch/form`);
+    formTabsReferences(a.formTabs, `${p}/formTabs`, ref);
     for (const [name, field] of Object.entries(a.query ?? {}))
       ref('field', field, `${p}/query/${pointerSegment(name)}`, entity);
   });

@@ -80,12 +80,12 @@ export function mayOpenRoute(target: string): boolean {
 }
 
 /** A row action opening a form screen in a dialog needs the call that saves it. */
-/** What opening a form in a dialog needs: its save call, or for a record view (`details`) its `load`, the
- *  form being read-only for who may not save it (docs/adr/0155-record-views-and-command-forms.md). */
+/** What opening a form in a dialog needs: its `load` when it reads the record whole (a record view
+ *  with `details` included, docs/adr/0155-record-views-and-command-forms.md), the form being read-only
+ *  for who may not save it; else its save call. */
 function formSave(formId: string | undefined): string | undefined {
   const form = formId ? (getBoot().catalogue.screens[formId] as ConsoleScreen | undefined) : undefined;
-  if (form?.kind !== 'form') return undefined;
-  return form.details ? form.load : (form.update ?? form.create);
+  return form?.kind === 'form' ? (form.load ?? form.update ?? form.create) : undefined;
 }
 
 /** An action opening an import screen needs the upload and the import's call (docs/adr/0141-import-with-preview-screen.md). */

@@ -184,6 +184,12 @@ export interface ActionDef {
   ids?: string;
   /** A `call` with ids: the counted label said after success (`{{count}}` the ids), instead of "saved". */
   done?: string;
+  /** A list's `call` action over the selected rows, made from a dialog that may first ask a form and
+   *  then lists the call's per-row answer (docs/adr/0156-batch-and-pick-list-actions.md). */
+  batch?: BatchDef;
+  /** A list's row action: a dialog of tabs, each a form screen read and saved by itself, for the row
+   *  (docs/adr/0156-batch-and-pick-list-actions.md). */
+  formTabs?: TabsDialogDef;
   /** Or open this import screen (kind `import`) in a dialog, handing it the row or form data with
    *  `args.body` added (docs/adr/0141-import-with-preview-screen.md). */
   import?: string;
@@ -211,6 +217,30 @@ export interface ActionDef {
   /** A picking list's action on the picked row (`selection: required`): disabled, saying `why`, while
    *  the rule over `row` holds (a package's own role keeps its name). */
   rowDisabled?: { when: string; why: string };
+}
+
+export interface BatchDef {
+  /** The body property taking the selected ids (`userIds`). */
+  ids: string;
+  /** What the dialog says above, a label given `{{count}}` and `{{names}}`. */
+  text: string;
+  /** A form screen asked first; the values it holds go in the body property `into`. */
+  form?: string;
+  into?: string;
+}
+
+export interface TabsDialogDef {
+  /** The dialog's title, a label given the row's fields (`{{name}}`). */
+  title: string;
+  intro?: string;
+  /** The tab list's accessible name. */
+  label: string;
+  /** Said after a tab's form saved, given `{{tab}}` (the tab's label). */
+  saved: string;
+  tabs: Array<{ id: string; label: string; form: string }>;
+  /** Lines to copy above each tab's form: `call` answers an object per tab id; `empty` (given
+   *  `{{tab}}`) is said instead when none of the tab's lines has a value. */
+  copy?: { call: string; title: string; empty: string; lines: Array<{ field: string; label: string }> };
 }
 
 export interface ColumnDef {

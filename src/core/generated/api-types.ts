@@ -2401,17 +2401,19 @@ export interface User {
 
 export interface UserBatch {
   userIds: UserIds;
-  /**
-   * The values every listed user takes; absent ones stay.
-   */
-  fields: {
-    departmentid?: string;
-    loginLocked?: boolean;
-    status?: 1 | 0;
-    calendarid?: string;
-    isliaison?: boolean;
-    useIM?: boolean;
-  };
+  fields: UserBatchFields;
+}
+
+/**
+ * The values every listed user takes; absent ones stay.
+ */
+export interface UserBatchFields {
+  departmentid?: string;
+  loginLocked?: true | false;
+  status?: 1 | 0;
+  calendarid?: string;
+  isliaison?: boolean;
+  useIM?: boolean;
 }
 
 export interface UserBatchResult {

@@ -116,12 +116,27 @@ async function checkAppAgents(page: Page, w: ReturnType<typeof walker>): Promise
     .filter({ hasText: 'Office' })
     .getByRole('button', { name: /Messaging|即时通讯|即時通訊/ })
     .click();
-  await page.getByTestId('app-im-home').waitFor();
+  await page.getByTestId('copy-home').waitFor();
   await w.check('/domain, software tab, application messaging dialog');
-  await page.getByTestId('app-im-tab-dingding').click();
-  await page.getByTestId('app-im-no-host').waitFor();
+  await page.getByTestId('tabs-dialog-tab-dingding').click();
+  await page.getByTestId('copy-empty').waitFor();
   await w.check('/domain, application messaging dialog, DingTalk without an external host');
-  await closeWithEscape(page, 'application-im-dialog');
+  await closeWithEscape(page, 'tabs-dialog-im');
+}
+
+/** The batch change and the resignation of selected users (docs/adr/0156-batch-and-pick-list-actions.md). */
+async function checkUserBatch(page: Page, w: ReturnType<typeof walker>): Promise<void> {
+  await openAcme(page);
+  await page.getByTestId('form-tab-users').click();
+  await page.locator('.MuiDataGrid-row').first().getByRole('checkbox').check();
+  await page.getByTestId('action-batch').click();
+  await page.getByTestId('batch-dialog-batch').locator('#root_departmentid').waitFor();
+  await w.check('/domain, users tab, batch change dialog');
+  await closeWithEscape(page, 'batch-dialog-batch');
+  await page.getByTestId('action-resign').click();
+  await page.getByTestId('batch-dialog-resign').getByTestId('batch-apply').waitFor();
+  await w.check('/domain, users tab, resignation dialog');
+  await closeWithEscape(page, 'batch-dialog-resign');
 }
 
 /** The enterprise's Calendars tab, its dialogs, and a calendar's three views (docs/adr/0055-work-calendars.md). */
@@ -287,6 +302,7 @@ function walks(lang: string): void {
       await closeWithEscape(page, 'icon-picker');
       await checkCalendars(page, w);
       await checkAppAgents(page, w);
+      await checkUserBatch(page, w);
       await page.context().close();
       expect(w.found).toEqual([]);
     },

@@ -36,15 +36,10 @@ describe('formActionRequest', () => {
 describe('dialogs of the catalogue', () => {
   it('are registered by exact name', () => {
     expect(Object.keys(dialogs).sort()).toEqual([
-      'admin-add',
-      'application-im',
       'flow-approvers-batch',
       'flow-detail',
       'icon-picker',
       'upload',
-      'user-batch',
-      'user-form',
-      'user-resign',
       'user-select',
     ]);
     const { catalogue } = loadCatalogue();

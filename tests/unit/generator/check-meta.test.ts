@@ -67,10 +67,10 @@ describe('atrium check: meta-schemas', () => {
     ]);
   });
 
-  it('wants an action to either navigate, call, open a dialog, download, open a form, a detail or an import, in one line', () => {
+  it('wants an action to either navigate, call, open a dialog, download, open a form, a detail, an import or form tabs, in one line', () => {
     const docs = removeAt(fixtureDocs(), SCREENS, '/screens/1/actions/1/call');
     expect(problemLines(docs)).toEqual([
-      `${SCREENS}:/screens/1/actions/1: must match one of: must have required property 'to' | must have required property 'call' | must have required property 'dialog' | must have required property 'download' | must have required property 'form' | must have required property 'detail' | must have required property 'import'`,
+      `${SCREENS}:/screens/1/actions/1: must match one of: must have required property 'to' | must have required property 'call' | must have required property 'dialog' | must have required property 'download' | must have required property 'form' | must have required property 'detail' | must have required property 'import' | must have required property 'formTabs'`,
     ]);
   });
 

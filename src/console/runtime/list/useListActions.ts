@@ -8,7 +8,8 @@
 // a form screen in a dialog on the row (`form`) or show the row in the list's detail screen (`detail`).
 // A toolbar `call` with `pick: users` opens the runtime user picker first and is made with the picked
 // users' ids; `ids` names the body field taking the ids (beside `args.body`), `done` the counted label
-// said after (docs/adr/0152-master-detail-screen-kind.md).
+// said after (docs/adr/0152-master-detail-screen-kind.md); `batch` makes the call over the selection
+// from a BatchDialog; a row's `formTabs` opens its TabsDialog (docs/adr/0156-batch-and-pick-list-actions.md).
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ActionDef } from '../../../core/catalogue/types.ts';
@@ -53,6 +54,11 @@ export interface OpenDialog {
   name: string;
   form?: string;
   import?: string;
+  /** (`batch`) the action run over the selected rows from a BatchDialog. */
+  batch?: ActionDef;
+  /** (`formTabs`) the row action whose dialog of form tabs is open, for the row `recordId`. */
+  formTabs?: ActionDef;
+  recordId?: string;
   data: Record<string, unknown>;
   /** A form's fields of every new record (its action's `args.body` and `fixed`), and the path
    *  parameters of its save calls beyond the record key (`args.params`: the calendar of a day). */
@@ -161,6 +167,16 @@ export function useListActions(
         const fixed = { ...body, ...action.fixed };
         const data = rowId === undefined ? { ...fixed } : formRecord(action, rowOf(rowId) ?? {});
         setDialog({ name: action.id, form: action.form, data, fixed, params });
+        return;
+      }
+      if (action.formTabs && rowId !== undefined) {
+        const { body, params } = resolveArgs(action.args, url);
+        setDialog({ name: action.id, formTabs: action, data: { ...rowOf(rowId), ...body }, params, recordId: rowId });
+        return;
+      }
+      if (action.batch) {
+        const data = { ...resolveArgs(action.args, url).body, ids, rows: ids.map(rowOf) };
+        setDialog({ name: action.id, batch: action, data });
         return;
       }
       if (action.dialog || action.import) {

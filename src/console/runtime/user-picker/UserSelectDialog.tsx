@@ -58,7 +58,11 @@ export default function UserSelectDialog({ data, onClose }: DialogPluginProps) {
     if (!input.confirmCall) return onClose({ users: picks.list });
     setSaving(true);
     try {
-      await callAny(input.confirmCall, { params: { id: domainId }, body: picks.list.map((u) => u.id), silent: true });
+      await callAny(input.confirmCall, {
+        params: input.confirmParams ?? { id: domainId },
+        body: picks.list.map((u) => u.id),
+        silent: true,
+      });
       onClose({ reload: true });
     } catch (e) {
       messages.showFailure(e);

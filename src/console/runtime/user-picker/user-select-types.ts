@@ -59,6 +59,8 @@ export interface UserSelectInput {
   /** A call made on confirm with the picked ids as its body and the tenant as `{id}` (domainAdmins.add);
    *  the dialog then closes with `{ reload: true }`. Without it the picked users go back to the opener. */
   confirmCall?: string;
+  /** The confirm call's path parameters (a list's `pick` action's `args.params`); else the tenant as `{id}`. */
+  confirmParams?: Record<string, string>;
   approval?: ApprovalContext;
   /** The API documentation's picker (docs/adr/0063-api-docs-sign-in-web-services.md): the roles of this
    *  application, and only the enterprise's on-job users, read from apiDocs.users. */

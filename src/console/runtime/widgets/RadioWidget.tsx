@@ -1,5 +1,5 @@
 // Form widget `radio`: one choice among the property's enum, in a row, labelled by its x-labels
-// (e.g. Effective / Not effective); integer enums stay integers.
+// (e.g. Effective / Not effective); integer enums stay integers, boolean ones booleans.
 import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
 
@@ -16,6 +16,7 @@ export default function RadioWidget({
   options,
 }: WidgetProps) {
   const numeric = schema.type === 'integer' || schema.type === 'number';
+  const parse = (next: string) => (numeric ? Number(next) : schema.type === 'boolean' ? next === 'true' : next);
   const choices = options.enumOptions ?? [];
   return (
     <FormControl component="fieldset" required={required}>
@@ -28,7 +29,7 @@ export default function RadioWidget({
         row
         name={id}
         value={value === undefined || value === null ? '' : String(value)}
-        onChange={(_e, next) => onChange(numeric ? Number(next) : next)}
+        onChange={(_e, next) => onChange(parse(next))}
       >
         {choices.map((choice, i) => (
           <FormControlLabel

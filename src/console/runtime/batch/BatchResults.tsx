@@ -1,14 +1,15 @@
-// What a batch change of users answered, row by row: how many changed, and each refused row with why.
+// What a batch call answered, row by row: how many changed, and each refused row with why.
 import { Alert, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
 export interface BatchResult {
   id: string;
-  name: string;
+  name?: string;
   ok: boolean;
   message?: string;
 }
 
+/** `names`: what the list called each selected row, for a refused row the answer does not name. */
 export function BatchResults({ results, names }: { results: BatchResult[]; names: Record<string, string> }) {
   const { t } = useTranslation();
   const refused = results.filter((r) => !r.ok);
@@ -20,14 +21,14 @@ export function BatchResults({ results, names }: { results: BatchResult[]; names
         data-testid="batch-summary"
         sx={{ mb: 1.5 }}
       >
-        {t('org.batch.summary', { done, refused: refused.length })}
+        {t('batch.summary', { done, refused: refused.length })}
       </Alert>
       {refused.length > 0 && (
-        <Table size="small" aria-label={t('org.batch.refused')} data-testid="batch-refused">
+        <Table size="small" aria-label={t('batch.refused')} data-testid="batch-refused">
           <TableHead>
             <TableRow>
-              <TableCell>{t('field.user.name')}</TableCell>
-              <TableCell>{t('org.batch.why')}</TableCell>
+              <TableCell>{t('batch.name')}</TableCell>
+              <TableCell>{t('batch.why')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
