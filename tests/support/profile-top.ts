@@ -63,3 +63,31 @@ profile.samples.forEach((id, i) => {
   }
 });
 show("inclusive time of the project's functions", inclusive);
+
+// Each sample given to the innermost frame a kind claims: where the file's CPU goes, by kind of work.
+const KINDS: [string, RegExp][] = [
+  ['client (fetch, undici)', /undici|webstreams/],
+  ['database (PGlite, pg)', /pglite|wasm:\/\/|node_modules\/pg|pg-protocol/],
+  ['kysely', /kysely/],
+  ['server: operation log', /operation-log\//],
+  ['server: validation', /ajv|validation\.ts|nul-strings/],
+  ['server: error answers', /error-handler|app-error|validation-messages|translate/],
+  [
+    'server: fastify, node:http',
+    /fastify|find-my-way|_http_server|_http_incoming|_http_outgoing|secure-json-parse|helmet|avvio|toad-cache/,
+  ],
+  ['server: other src', /\/src\//],
+  ['test harness', /\/tests\//],
+];
+const kinds = new Map<string, number>();
+profile.samples.forEach((id, i) => {
+  const { functionName } = byId.get(id)!.callFrame;
+  let kind = ['(idle)', '(garbage collector)', '(program)'].includes(functionName) ? functionName : '';
+  for (let at: number | undefined = id; !kind && at !== undefined; at = parent.get(at)) {
+    const { url } = byId.get(at)!.callFrame;
+    kind = KINDS.find(([, re]) => re.test(url))?.[0] ?? '';
+  }
+  kind ||= 'other (node internals)';
+  kinds.set(kind, (kinds.get(kind) ?? 0) + (profile.timeDeltas[i] ?? 0));
+});
+show('self time by kind of work', kinds);
