@@ -1,6 +1,6 @@
-// A small HTTP client for the API tests: real HTTP (fetch's request on the wire, helpers/http-request.ts), a cookie jar, the CSRF header on calls with effects
-// (writes and the GETs marked `effects`) and the password wire encoding, so tests talk to the server
-// exactly as the console does.
+// A small HTTP client for the API tests: real HTTP (the request fetch sends, helpers/http-request.ts), a
+// cookie jar, the CSRF header on calls with effects (writes and the GETs marked `effects`) and the
+// password wire encoding, so tests talk to the server exactly as the console does.
 import { encodePassword } from '../../../src/core/password-codec.ts';
 import { CSRF_COOKIE, CSRF_HEADER, type Reply } from '../../../src/core/envelope.ts';
 import { requestHasEffects } from './route-effects.ts';
