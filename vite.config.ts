@@ -83,7 +83,7 @@ export default defineConfig({
           name: 'api',
           root: '.',
           include: ['tests/api/**/*.test.ts'],
-          setupFiles: ['tests/support/outbound-loopback.ts'],
+          setupFiles: ['tests/support/outbound-loopback.ts', 'tests/support/cpu-profile.ts'],
           // Finds or starts the PostgreSQL the tests run on (docs/adr/0107-test-postgres-started-or-skipped-aloud.md).
           globalSetup: ['tests/api/helpers/global-setup.ts'],
           testTimeout: 60000,

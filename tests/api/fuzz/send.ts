@@ -3,6 +3,7 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '../../../src/core/envelope.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
 import type { FuzzInput } from './call-inputs.ts';
+import { headerOf, wireRequest, type WireReply } from '../helpers/http-request.ts';
 
 export interface FuzzReply {
   status: number;
@@ -15,6 +16,9 @@ export interface FuzzReply {
 /** `withCsrf`: the call has effects (core/catalogue/call-effects.ts), so the console would send the token. */
 /** The cookie header a signed-in client sends (its session, CSRF token and language). */
 const cookieHeader = (client: ApiClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
+/** The body as fetch's `text()` reads it: UTF-8, a leading byte-order mark dropped, bad bytes replaced. */
+const textOf = (reply: WireReply) => new TextDecoder().decode(reply.body);
 
 export async function send(
   client: ApiClient,
@@ -33,9 +37,9 @@ export async function send(
     if (csrf && withCsrf) headers[CSRF_HEADER] = csrf;
   }
   if (input.body !== undefined) headers['content-type'] = input.contentType ?? 'application/json';
-  const response = await fetch(url, { method: input.method, headers, body: input.body });
-  const text = await response.text();
-  const contentType = response.headers.get('content-type') ?? '';
+  const response = await wireRequest(url, { method: input.method, headers, body: input.body });
+  const text = textOf(response);
+  const contentType = headerOf(response.rawHeaders, 'content-type') ?? '';
   let envelope: FuzzReply['envelope'];
   if (contentType.includes('json')) {
     try {
@@ -54,10 +58,11 @@ export async function send(
  *  not an ended session: one read tells which, where signing in again would cost a password hash
  *  (docs/adr/0144-api-tests-cheaper-walks.md). Like `send`, it keeps the client's cookies as they are. */
 export async function sessionAlive(client: ApiClient): Promise<boolean> {
-  const response = await fetch(new URL('/authtime/myprofile', client.baseUrl), {
+  const response = await wireRequest(new URL('/authtime/myprofile', client.baseUrl), {
+    method: 'GET',
     headers: { cookie: cookieHeader(client) },
   });
-  const text = await response.text();
+  const text = textOf(response);
   if (response.status === 401) return false;
   try {
     return (JSON.parse(text) as { errcode?: unknown }).errcode === 0;

@@ -1,9 +1,10 @@
-// A small HTTP client for the API tests: real fetch, a cookie jar, the CSRF header on calls with effects
-// (writes and the GETs marked `effects`) and the password wire encoding, so tests talk to the server
-// exactly as the console does.
+// A small HTTP client for the API tests: real HTTP (the request fetch sends, helpers/http-request.ts), a
+// cookie jar, the CSRF header on calls with effects (writes and the GETs marked `effects`) and the
+// password wire encoding, so tests talk to the server exactly as the console does.
 import { encodePassword } from '../../../src/core/password-codec.ts';
 import { CSRF_COOKIE, CSRF_HEADER, type Reply } from '../../../src/core/envelope.ts';
 import { requestHasEffects } from './route-effects.ts';
+import { fetchOverHttp } from './http-request.ts';
 
 export interface CallOptions {
   query?: Record<string, string | number>;
@@ -48,12 +49,15 @@ export class ApiClient {
     const csrf = this.cookies.get(CSRF_COOKIE);
     if (requestHasEffects(method, path) && csrf && !options.withoutCsrf) headers[CSRF_HEADER] = csrf;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(url, {
-      method,
-      headers,
-      redirect: options.redirect,
-      body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-    });
+    // A multipart body is encoded by fetch itself (its boundary and parts); anything else goes over node:http.
+    const response = options.form
+      ? await fetch(url, { method, headers, redirect: options.redirect, body: options.form })
+      : await fetchOverHttp(url, {
+          method,
+          headers,
+          redirect: options.redirect,
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        });
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');
       const [name, ...value] = pair.split('=');
