@@ -17,6 +17,7 @@ export const screenKinds = registry('screen kind', [
   ['charts', () => import('./runtime/charts/ChartsScreen.tsx')],
   ['import', () => import('./runtime/import/ImportScreen.tsx')],
   ['calendar', () => import('./runtime/calendar/CalendarScreen.tsx')],
+  ['panel', () => import('./runtime/panel/PanelScreen.tsx')],
 ]);
 
 /** Hand-written screens, named by `plugin:` in a screen of kind plugin. */
@@ -28,7 +29,6 @@ export const plugins = registry('plugin', [
   ['domain-open-api', () => import('./plugins/open-api/OpenApiPage.tsx')],
   ['perf-monitor', () => import('./plugins/monitoring/PerfMonitorPage.tsx')],
   ['api-docs', () => import('./plugins/api-docs/ApiDocsPage.tsx')],
-  ['task-runtime', () => import('./plugins/task-runtime/TaskRuntimePage.tsx')],
 ]);
 
 /** Plugins drawn on the whole page, without the header (the login page). */
@@ -44,6 +44,8 @@ export const cellRenderers = registry('cell renderer', [
   ['accountState', () => import('./runtime/cells/AccountStateCell.tsx')],
   ['summary', () => import('./runtime/cells/SummaryCell.tsx')],
   ['changes', () => import('./runtime/cells/ChangesCell.tsx')],
+  ['users', () => import('./runtime/cells/UsersCell.tsx')],
+  ['process-diagram', () => import('./plugins/flow-monitor/diagram/DiagramCell.tsx')],
 ]);
 
 /** Form widgets, named by a property's `x-widget` or a form field's `widget:`. */

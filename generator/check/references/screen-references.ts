@@ -213,6 +213,7 @@ function importPartReferences(part: ImportPart | undefined, at: string, ref: Sin
     ref('label', c.label, `${at}/table/columns/${i}/label`);
     labels(c.labels, `${at}/table/columns/${i}/labels`);
     ref('cellRenderer', c.render, `${at}/table/columns/${i}/render`);
+    ref('label', c.none, `${at}/table/columns/${i}/none`);
   });
   lists?.forEach((l, i) => {
     ref('rule', l.rows, `${at}/lists/${i}/rows`);

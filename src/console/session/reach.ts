@@ -13,7 +13,8 @@ export function mayCall(callId: string): boolean {
 
 /** The calls a screen reads to show anything: a list its source, a form the call that loads the record
  *  (or creates one when the address names none), a tree its root and children calls, a runs screen its
- *  history, status and start calls, a charts screen its reads, a calendar its read, a plugin what it declares. */
+ *  history, status and start calls, a charts screen its reads, a calendar or a panel its read, a plugin
+ *  what it declares. */
 export function screenCalls(screen: ConsoleScreen, query: URLSearchParams = new URLSearchParams()): string[] {
   switch (screen.kind) {
     case 'list':
@@ -33,6 +34,8 @@ export function screenCalls(screen: ConsoleScreen, query: URLSearchParams = new 
     case 'charts':
       return [...new Set(Object.values(screen.reads).map((r) => r.call))];
     case 'calendar':
+      return [screen.read.call];
+    case 'panel':
       return [screen.read.call];
     default:
       return [];

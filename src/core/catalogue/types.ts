@@ -341,6 +341,8 @@ export interface FormScreen {
   /** After a save in a dialog, set these route query values: rules over `reply` (the save's answer)
    *  and `form` (the record saved), e.g. open the instance a start made. */
   savedQuery?: Record<string, string>;
+  /** The Save button's label (a start's "Start", an approval's "Approve"). */
+  submit?: string;
   actions?: ActionDef[];
 }
 
