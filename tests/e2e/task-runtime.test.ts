@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
-import { actAs as signInAs, choose } from './support/runtime-sign-in.ts';
+import { actAs as signInAs } from './support/runtime-sign-in.ts';
 import { signedInAsAdmin } from './support/session.ts';
 
 const session = signedInAsAdmin();

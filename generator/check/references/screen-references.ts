@@ -22,6 +22,7 @@ import { TILE_RULE_ROOTS } from '../../../src/core/catalogue/tile-visibility.ts'
 import type { Reference } from './reference.ts';
 import { pointerSegment } from '../../schema-walk.ts';
 import { referenceSink } from './reference.ts';
+import { panelReferences, replyRule } from './panel-references.ts';
 
 type Sink = ReturnType<typeof referenceSink>;
 
@@ -66,6 +67,9 @@ function listReferences(s: ListScreen, ref: Sink): void {
   actionReferences(s.actions, '/actions', ref, s.entity);
   actionReferences(s.rowActions, '/rowActions', ref, s.entity);
   ref('screen', s.detail?.screen, '/detail/screen');
+  ref('field', s.detail?.value, '/detail/value', s.entity);
+  for (const [name, field] of Object.entries(s.detail?.with ?? {}))
+    ref('field', field, `/detail/with/${pointerSegment(name)}`, s.entity);
   const keys = s.rowKey === undefined ? [] : Array.isArray(s.rowKey) ? s.rowKey : [s.rowKey];
   keys.forEach((field, i) => ref('field', field, Array.isArray(s.rowKey) ? `/rowKey/${i}` : '/rowKey', s.entity));
   ref('route', s.rowClick?.to, '/rowClick/to');
@@ -97,6 +101,8 @@ function formReferences(s: FormScreen, ref: Sink, catalogue: Pick<Catalogue, 'en
   ref('field', s.recordName, '/recordName', s.entity);
   ref('rule', s.confirmSave?.when, '/confirmSave/when');
   ref('label', s.confirmSave?.message, '/confirmSave/message');
+  ref('label', s.submit, '/submit');
+  ref('field', s.schemaFrom?.field, '/schemaFrom/field', s.entity);
   formFieldReferences(s.fields, '/fields', ref, s.entity);
   s.tabs?.forEach((tab, i) => {
     const p = `/tabs/${i}`;
@@ -133,6 +139,10 @@ function treeReferences(s: TreeScreen, ref: Sink): void {
 }
 
 function tabsReferences(s: TabsScreen, ref: Sink): void {
+  ref('label', s.signIn?.missing, '/signIn/missing');
+  ref('label', s.signIn?.acting, '/signIn/acting');
+  ref('label', s.signIn?.go.label, '/signIn/go/label');
+  ref('route', s.signIn?.go.to, '/signIn/go/to');
   if (s.scope) {
     ref('label', s.scope.label, '/scope/label');
     ref('call', s.scope.call, '/scope/call');
@@ -283,6 +293,15 @@ export function screenReferences(screen: ScreenDef, out: Reference[], catalogue:
     ref('label', b.label, `/breadcrumb/${i}/label`);
     ref('route', b.to, `/breadcrumb/${i}/to`);
   });
+  if (screen.kind === 'form')
+    for (const [name, text] of Object.entries(screen.savedQuery ?? {}))
+      out.push({
+        kind: 'rule',
+        name: text,
+        file: screen.origin.file,
+        pointer: `${screen.origin.pointer}/savedQuery/${pointerSegment(name)}`,
+        roots: ['reply', 'form'],
+      });
   if (screen.kind === 'list') listReferences(screen, ref);
   else if (screen.kind === 'form') formReferences(screen, ref, catalogue);
   else if (screen.kind === 'tiles') tilesReferences(screen, ref, out);
@@ -292,6 +311,8 @@ export function screenReferences(screen: ScreenDef, out: Reference[], catalogue:
   else if (screen.kind === 'charts') chartsReferences(screen, ref);
   else if (screen.kind === 'import') importReferences(screen, ref);
   else if (screen.kind === 'calendar') calendarReferences(screen, ref);
+  else if (screen.kind === 'panel')
+    panelReferences(screen, ref, replyRule(out, screen.origin.file, screen.origin.pointer));
   else if (screen.kind === 'plugin') {
     ref('plugin', screen.plugin, '/plugin');
     screen.requires?.forEach((call, j) => ref('call', call, `/requires/${j}`));

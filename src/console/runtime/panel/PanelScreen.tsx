@@ -96,7 +96,8 @@ function Panel({ screen }: { screen: PanelDef }) {
             </Stack>
           )}
           {screen.parts.map((part, i) => (
-            <Fragment key={part.testId ?? i}>
+            // Drawn afresh for each answer: a table keeps the rows it was first given (ImportTable).
+            <Fragment key={`${part.testId ?? i}@${read.dataUpdatedAt}`}>
               {i > 0 && <Divider sx={{ my: 2 }} />}
               <PanelPartView part={part} reply={reply} renderers={renderers} />
             </Fragment>
