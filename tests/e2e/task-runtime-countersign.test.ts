@@ -40,6 +40,10 @@ async function countersign(page: Page, signer: string): Promise<string> {
   await task.getByTestId('form-save').click();
   await task.waitFor({ state: 'hidden' });
   await expect.poll(() => contractRows(page).count()).toBe(0);
+  // The panel reads the instance again after the approval: the task is no longer the signer's.
+  await expect
+    .poll(() => panel.getByTestId('runtime-instance-facts').innerText())
+    .not.toMatch(/Your task\s+Countersign/);
   return panel.getByTestId('runtime-instance-facts').innerText();
 }
 

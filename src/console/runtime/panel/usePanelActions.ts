@@ -2,10 +2,13 @@
 // `visible` rule over the answer holds; `form` opens the form screen in a dialog on the record its
 // `record` rules build (with `args.body` route values joined, the save calls' query taking theirs);
 // `call` runs the call with its route context, after `confirm` when it has one, and says what came back.
+// An action shows only to callers who may make its call (a form's, its create call).
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PanelAction, PanelScreen } from '../../../core/catalogue/panel-screen.ts';
 import { callAny } from '../../api/client.ts';
+import { mayCall } from '../../session/reach.ts';
+import { useCatalogue } from '../catalogue-context.ts';
 import { label } from '../../shell/LabelText.tsx';
 import { notifySuccess } from '../../shell/notify.ts';
 import { resolveArgs } from '../call-args.ts';
@@ -25,8 +28,16 @@ export function usePanelActions(screen: PanelScreen, reply: Answer | undefined) 
   const [pending, setPending] = useState<PanelAction | null>(null);
   const [dialog, setDialog] = useState<PanelDialog | null>(null);
   const [running, setRunning] = useState<string | null>(null);
+  const screens = useCatalogue().screens;
+  const callOf = (a: PanelAction) => {
+    const form = a.form ? (screens[a.form] as { kind?: string; create?: string } | undefined) : undefined;
+    return a.call ?? (form?.kind === 'form' ? form.create : undefined);
+  };
   const shown = reply
-    ? (screen.actions ?? []).filter((a) => !a.visible || Boolean(valueOf(a.visible, reply, NO_DATA)))
+    ? (screen.actions ?? []).filter((a) => {
+        const call = callOf(a);
+        return call !== undefined && mayCall(call) && (!a.visible || Boolean(valueOf(a.visible, reply, NO_DATA)));
+      })
     : [];
 
   const execute = useCallback(
