@@ -11,7 +11,8 @@ const REPLY = ['reply'] as const;
 export function panelReferences(s: PanelScreen, ref: Sink, rule: (text: string | undefined, at: string) => void): void {
   ref('call', s.read.call, '/read/call');
   ref('label', s.heading.label, '/heading/label');
-  for (const [name, text] of Object.entries(s.heading.values ?? {})) rule(text, `/heading/values/${pointerSegment(name)}`);
+  for (const [name, text] of Object.entries(s.heading.values ?? {}))
+    rule(text, `/heading/values/${pointerSegment(name)}`);
   s.parts.forEach((part, i) => {
     const at = `/parts/${i}`;
     ref('label', part.title, `${at}/title`);

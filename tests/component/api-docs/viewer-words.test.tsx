@@ -1,5 +1,5 @@
 // The API viewer's own words reworded from the locales (docs/adr/0075-swagger-ui-words-localized.md,
-// docs/adr/0157-viewer-phrases-from-the-english-locale.md): the phrases are the English labels under
+// docs/adr/0157-task-runtime-in-yaml.md): the phrases are the English labels under
 // apiDocs.viewer, found as whole words outside the document's data, in shadow roots too, and in the
 // attributes that name things to the reader; a second pass changes nothing.
 import { readFileSync } from 'node:fs';
@@ -19,7 +19,9 @@ function flat(tree: Record<string, unknown>, prefix = ''): Record<string, string
   );
 }
 const labels = (lang: string) =>
-  flat(parse(readFileSync(join(import.meta.dirname, `../../../locales/${lang}.yaml`), 'utf8')) as Record<string, unknown>);
+  flat(
+    parse(readFileSync(join(import.meta.dirname, `../../../locales/${lang}.yaml`), 'utf8')) as Record<string, unknown>,
+  );
 const english = labels('en');
 const chinese = labels('zh');
 const t = (key: string) => chinese[key] ?? key;

@@ -90,7 +90,10 @@ const CONTRAST = {
 function useReworded(element: ExplorerElement | null, t: (key: string) => string) {
   const [phrases, setPhrases] = useState<ViewerPhrases | null>(null);
   useEffect(() => {
-    labelsIn('en').then((english) => setPhrases(viewerPhrases(english)), () => setPhrases({}));
+    labelsIn('en').then(
+      (english) => setPhrases(viewerPhrases(english)),
+      () => setPhrases({}),
+    );
   }, []);
   useEffect(() => {
     const root = element?.shadowRoot;

@@ -1,7 +1,7 @@
 // OpenAPI Explorer ships English and French only, and writes some words into its templates: after each draw
 // the viewer's own words are put into the console's language from the locales (apiDocs.viewer.*,
 // docs/adr/0075-swagger-ui-words-localized.md, docs/adr/0103-api-viewer-openapi-explorer.md,
-// docs/adr/0157-viewer-phrases-from-the-english-locale.md). The English label of each key is the phrase exactly as
+// docs/adr/0157-task-runtime-in-yaml.md). The English label of each key is the phrase exactly as
 // the viewer writes it, so the English locale is also the list of phrases to find. Only those phrases are
 // reworded, each where it stands as whole words, and only outside the document's data, so paths, parameter
 // names, summaries and answers are never touched. Its shadow roots are walked too.

@@ -25,4 +25,3 @@ export function hideDetail(now: URLSearchParams, detail: ListDetailDef): URLSear
   for (const name of [detail.param, ...Object.keys(detail.with ?? {})]) next.delete(name);
   return next;
 }
-

@@ -72,9 +72,7 @@ export function PanelPartView({ part, reply, renderers }: { part: PanelPart; rep
           data={(valueOf(part.form.data, reply, NO_DATA) ?? {}) as Answer}
         />
       )}
-      {part.render && Render && (
-        <Render value={valueOf(part.render.value, reply, NO_DATA)} row={reply} schema={{}} />
-      )}
+      {part.render && Render && <Render value={valueOf(part.render.value, reply, NO_DATA)} row={reply} schema={{}} />}
     </Box>
   );
 }

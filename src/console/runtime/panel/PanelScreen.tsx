@@ -105,11 +105,7 @@ function Panel({ screen }: { screen: PanelDef }) {
         </>
       )}
       {actions.pending && (
-        <ConfirmDialog
-          text={t(actions.pending.confirm ?? '')}
-          onConfirm={actions.confirm}
-          onCancel={actions.cancel}
-        />
+        <ConfirmDialog text={t(actions.pending.confirm ?? '')} onConfirm={actions.confirm} onCancel={actions.cancel} />
       )}
       {actions.dialog && (
         <FormDialog

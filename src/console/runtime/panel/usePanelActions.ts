@@ -51,7 +51,9 @@ export function usePanelActions(screen: PanelScreen, reply: Answer | undefined) 
           query,
           body: Object.keys(body).length ? body : undefined,
         });
-        notifySuccess(typeof answer?.message === 'string' && answer.message ? answer.message : label('msg.saveSuccess'));
+        notifySuccess(
+          typeof answer?.message === 'string' && answer.message ? answer.message : label('msg.saveSuccess'),
+        );
       } catch {
         /* the client showed errmsg; the panel stays as it was */
       } finally {
