@@ -130,6 +130,8 @@ describe('the panel screen', { timeout: 30_000 }, () => {
     draw();
     await screen.findByTestId('runtime-instance-facts');
     expect(screen.queryByTestId('runtime-instance-retract')).toBeNull();
+    // A fact without a value is left out: no task of the caller's here.
+    expect(screen.getByTestId('runtime-instance-facts').textContent).not.toContain('Your task');
   });
 });
 

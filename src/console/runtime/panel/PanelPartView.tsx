@@ -1,5 +1,5 @@
 // One part of a panel screen (docs/adr/0157-task-runtime-in-yaml.md): its heading, then its facts (a
-// definition list), text line and table (as an import dialog draws them), a read-only form whose JSON
+// definition list of the facts that have a value), text line and table (as an import dialog draws them), a read-only form whose JSON
 // Schema the answer holds, and a value drawn by a registered cell renderer (the process diagram).
 import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { valueOf, type Answer } from '../import/import-values.ts';
 import { ReplyForm } from './ReplyForm.tsx';
 
 const NO_DATA = {};
+const empty = (value: unknown) => value === undefined || value === null || value === '';
 const noPages = () => Promise.resolve(undefined);
 
 function FactValue({ fact, reply, renderers }: { fact: PanelFact; reply: Answer; renderers: Renderers }) {
@@ -28,16 +29,19 @@ function Facts({ facts, reply, renderers }: { facts: PanelFact[]; reply: Answer;
       component="dl"
       sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
     >
-      {facts.map((fact) => (
-        <Box key={fact.label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {t(fact.label)}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-            <FactValue fact={fact} reply={reply} renderers={renderers} />
-          </Typography>
-        </Box>
-      ))}
+      {/* A fact without a value (no open task of the caller's) is left out. */}
+      {facts
+        .filter((fact) => !empty(valueOf(fact.value, reply, NO_DATA)))
+        .map((fact) => (
+          <Box key={fact.label} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {t(fact.label)}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+              <FactValue fact={fact} reply={reply} renderers={renderers} />
+            </Typography>
+          </Box>
+        ))}
     </Box>
   );
 }
