@@ -22,7 +22,9 @@ describe('console registry', () => {
       'tree',
     ]);
     expect(Object.keys(plugins)).toEqual(expect.arrayContaining(['login', 'api-docs']));
-    expect(Object.keys(cellRenderers)).toEqual(expect.arrayContaining(['status', 'usernames', 'image', 'date', 'users', 'process-diagram']));
+    expect(Object.keys(cellRenderers)).toEqual(
+      expect.arrayContaining(['status', 'usernames', 'image', 'date', 'users', 'process-diagram']),
+    );
     expect(Object.keys(widgets)).toEqual(expect.arrayContaining(['switch', 'textarea', 'password']));
     expect(Object.keys(guards).sort()).toEqual(['departmentUserBlocked', 'onlyDomainUserToMain']);
   });
