@@ -23,6 +23,7 @@ export const screenKinds = registry('screen kind', [
   ['record', () => import('./runtime/dialog-screens/DialogScreenKind.tsx')],
   ['master-detail', () => import('./runtime/master-detail/MasterDetailScreen.tsx')],
   ['checktrees', () => import('./runtime/checktrees/CheckTreesScreen.tsx')],
+  ['panel', () => import('./runtime/panel/PanelScreen.tsx')],
 ]);
 
 /** Hand-written screens, named by `plugin:` in a screen of kind plugin. */
@@ -32,7 +33,6 @@ export const plugins = registry('plugin', [
   ['domain-open-api', () => import('./plugins/open-api/OpenApiPage.tsx')],
   ['perf-monitor', () => import('./plugins/monitoring/PerfMonitorPage.tsx')],
   ['api-docs', () => import('./plugins/api-docs/ApiDocsPage.tsx')],
-  ['task-runtime', () => import('./plugins/task-runtime/TaskRuntimePage.tsx')],
 ]);
 
 /** Plugins drawn on the whole page, without the header (the login page). */
@@ -49,6 +49,8 @@ export const cellRenderers = registry('cell renderer', [
   ['summary', () => import('./runtime/cells/SummaryCell.tsx')],
   ['changes', () => import('./runtime/cells/ChangesCell.tsx')],
   ['json', () => import('./runtime/cells/JsonCell.tsx')],
+  ['users', () => import('./runtime/cells/UsersCell.tsx')],
+  ['process-diagram', () => import('./plugins/flow-monitor/diagram/DiagramCell.tsx')],
 ]);
 
 /** Form widgets, named by a property's `x-widget` or a form field's `widget:`. */

@@ -58,7 +58,7 @@ describe.each(targets)('the task runtime views on $name', (target) => {
   const act = (path: string, query: Record<string, string>, body: object = {}) =>
     server.client('en').call<{ instanceId: string }>('POST', `/rest/bpm/runtime/${path}`, { query, body });
 
-  it('lists the processes to start, each with its form fields', async () => {
+  it('lists the processes to start, each with its form fields and their JSON Schema', async () => {
     const { reply } = await get<Array<{ applicationId: string; flowId: string; flowName: string; fields: unknown[] }>>(
       'processes',
       as('trv-init'),
@@ -68,6 +68,16 @@ describe.each(targets)('the task runtime views on $name', (target) => {
     expect(linear).toMatchObject({
       flowName: 'Flow linear',
       fields: [{ name: 'amount', type: 'money', label: { zh: '金额' }, required: true }],
+      // The same form as JSON Schema, titled in the caller's language (English here),
+      // which the console draws (docs/adr/0157-task-runtime-in-yaml.md).
+      form: {
+        schema: {
+          type: 'object',
+          properties: { amount: { type: 'number', title: 'Amount', minimum: 0, multipleOf: 0.01 } },
+          required: ['amount'],
+        },
+        uiSchema: {},
+      },
     });
   });
 

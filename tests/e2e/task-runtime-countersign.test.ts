@@ -3,14 +3,15 @@
 // to the office (a message naming the signers, a parallel multi-instance countersign over them, a short
 // cooling-off timer); the initiator starts it with its form; a program sends the message through the
 // runtime REST with the sign-in's token; each signer countersigns from "my tasks"; the timer fires;
-// the initiator sees the history and the diagram at the end. No serious accessibility violation.
+// the initiator sees the history and the diagram at the end. No serious accessibility violation. The
+// screen is YAML (docs/adr/0157-task-runtime-in-yaml.md): tabs of lists, form dialogs, the instance a panel.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
-import { actAs, choose } from './support/runtime-sign-in.ts';
+import { actAs } from './support/runtime-sign-in.ts';
 import { signedInAsAdmin } from './support/session.ts';
 
 const session = signedInAsAdmin();
@@ -19,9 +20,12 @@ const TITLE = 'Initech supply contract';
 const SIGNERS = ['acme124', 'acme125'];
 
 /** Opens the instance from the runtime's list `kind` (started or todo) and answers its panel. */
+/** The rows of the list on screen holding the contract's title. */
+const contractRows = (page: Page) => page.locator('.MuiDataGrid-row').filter({ hasText: TITLE });
+
 async function openFrom(page: Page, kind: 'started' | 'todo') {
-  await page.getByTestId(`runtime-tab-${kind}`).click();
-  await page.getByTestId(`runtime-${kind}`).locator('tr').filter({ hasText: TITLE }).getByRole('button').click();
+  await page.getByTestId(`view-tab-${kind}`).click();
+  await contractRows(page).locator('[data-testid^="row-open-"]').click();
   return page.getByTestId('runtime-instance');
 }
 
@@ -29,18 +33,17 @@ async function openFrom(page: Page, kind: 'started' | 'todo') {
 async function countersign(page: Page, signer: string): Promise<string> {
   await actAs(page, session.server.url, signer, true);
   const panel = await openFrom(page, 'todo');
-  const task = panel.getByTestId('runtime-task');
-  await expect(task.innerText()).resolves.toContain('Your task: Countersign');
-  await task.getByTestId('runtime-comment').fill(`Signed by ${signer}`);
-  await task.getByTestId('runtime-approve').click();
+  await expect.poll(() => panel.getByTestId('runtime-instance-facts').innerText()).toMatch(/Your task\s+Countersign/);
+  await panel.getByTestId('runtime-instance-approve').click();
+  const task = page.getByTestId('form-dialog-runtime.approve');
+  await task.locator('#root_comment').fill(`Signed by ${signer}`);
+  await task.getByTestId('form-save').click();
+  await task.waitFor({ state: 'hidden' });
+  await expect.poll(() => contractRows(page).count()).toBe(0);
+  // The panel reads the instance again after the approval: the task is no longer the signer's.
   await expect
-    .poll(() =>
-      page
-        .getByTestId('runtime-todo')
-        .innerText()
-        .catch(() => ''),
-    )
-    .not.toContain(TITLE);
+    .poll(() => panel.getByTestId('runtime-instance-facts').innerText())
+    .not.toMatch(/Your task\s+Countersign/);
   return panel.getByTestId('runtime-instance-facts').innerText();
 }
 
@@ -63,16 +66,22 @@ describe('task runtime: timer, countersign and message', () => {
     await install.getByTestId('package-install-close').click();
 
     const initiator = await actAs(page, server.url, 'acme123', true);
-    await page.getByTestId('runtime-tab-start').click();
-    await choose(page, 'runtime-process', /^Contract countersign/);
-    await page.getByTestId('runtime-title').fill(TITLE);
-    await page.locator('#root_kind').click();
+    await page.getByTestId('view-tab-start').click();
+    await page
+      .locator('.MuiDataGrid-row')
+      .filter({ hasText: 'Contract countersign' })
+      .first()
+      .locator('[data-testid^="row-start-"]')
+      .click();
+    const start = page.getByTestId('form-dialog-runtime.startForm');
+    await start.locator('#root_title').fill(TITLE);
+    await start.locator('#root_formData_kind').click();
     await page.getByRole('option', { name: 'annual' }).click();
-    await page.locator('#root_startDate').fill('2026-12-01');
-    await page.locator('#root_endDate').fill('2026-12-01');
-    await page.locator('#root_days').fill('1');
+    await start.locator('#root_formData_startDate').fill('2026-12-01');
+    await start.locator('#root_formData_endDate').fill('2026-12-01');
+    await start.locator('#root_formData_days').fill('1');
     await expectAccessible(page, 'task runtime, contract start form');
-    await page.getByTestId('runtime-start-submit').click();
+    await start.getByTestId('form-save').click();
     const facts = page.getByTestId('runtime-instance-facts');
     await expect.poll(() => facts.innerText()).toContain('Signers named');
     await expect.poll(() => page.url()).toMatch(/instance=[^&]+/);

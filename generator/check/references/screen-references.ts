@@ -26,6 +26,7 @@ import { pointerSegment } from '../../schema-walk.ts';
 import { referenceSink } from './reference.ts';
 import { dialogScreenReferences } from './dialog-screen-references.ts';
 import { DIALOG_SCREEN_KINDS } from '../../../src/core/catalogue/dialog-screens.ts';
+import { panelReferences, replyRule } from './panel-references.ts';
 
 type Sink = ReturnType<typeof referenceSink>;
 
@@ -94,6 +95,9 @@ function listReferences(s: ListScreen, ref: Sink): void {
   for (const part of ['label', 'counted', 'none'] as const) ref('label', s.pick?.[part], `/pick/${part}`);
   for (const part of ['primary', 'secondary'] as const) ref('field', s.pick?.[part], `/pick/${part}`, s.entity);
   s.pick?.keys?.forEach((field, i) => ref('field', field, `/pick/keys/${i}`, s.entity));
+  ref('field', s.detail?.value, '/detail/value', s.entity);
+  for (const [name, field] of Object.entries(s.detail?.with ?? {}))
+    ref('field', field, `/detail/with/${pointerSegment(name)}`, s.entity);
   const keys = s.rowKey === undefined ? [] : Array.isArray(s.rowKey) ? s.rowKey : [s.rowKey];
   keys.forEach((field, i) => ref('field', field, Array.isArray(s.rowKey) ? `/rowKey/${i}` : '/rowKey', s.entity));
   ref('route', s.rowClick?.to, '/rowClick/to');
@@ -134,6 +138,7 @@ function formReferences(s: FormScreen, ref: Sink, catalogue: Pick<Catalogue, 'en
   for (const part of ['label', 'done', 'failed'] as const) ref('label', s.submit?.[part], `/submit/${part}`);
   ref('rule', s.submit?.ok, '/submit/ok');
   ref('rule', s.submit?.message, '/submit/message');
+  ref('field', s.schemaFrom?.field, '/schemaFrom/field', s.entity);
   formFieldReferences(s.fields, '/fields', ref, s.entity);
   s.tabs?.forEach((tab, i) => {
     const p = `/tabs/${i}`;
@@ -170,6 +175,10 @@ function treeReferences(s: TreeScreen, ref: Sink): void {
 }
 
 function tabsReferences(s: TabsScreen, ref: Sink): void {
+  ref('label', s.signIn?.missing, '/signIn/missing');
+  ref('label', s.signIn?.acting, '/signIn/acting');
+  ref('label', s.signIn?.go.label, '/signIn/go/label');
+  ref('route', s.signIn?.go.to, '/signIn/go/to');
   if (s.scope) {
     ref('label', s.scope.label, '/scope/label');
     ref('call', s.scope.call, '/scope/call');
@@ -278,6 +287,7 @@ function importPartReferences(part: ImportPart | undefined, at: string, ref: Sin
     ref('label', c.label, `${at}/table/columns/${i}/label`);
     labels(c.labels, `${at}/table/columns/${i}/labels`);
     ref('cellRenderer', c.render, `${at}/table/columns/${i}/render`);
+    ref('label', c.none, `${at}/table/columns/${i}/none`);
   });
   lists?.forEach((l, i) => {
     ref('rule', l.rows, `${at}/lists/${i}/rows`);
@@ -347,6 +357,15 @@ export function screenReferences(screen: ScreenDef, out: Reference[], catalogue:
     ref('label', b.label, `/breadcrumb/${i}/label`);
     ref('route', b.to, `/breadcrumb/${i}/to`);
   });
+  if (screen.kind === 'form')
+    for (const [name, text] of Object.entries(screen.savedQuery ?? {}))
+      out.push({
+        kind: 'rule',
+        name: text,
+        file: screen.origin.file,
+        pointer: `${screen.origin.pointer}/savedQuery/${pointerSegment(name)}`,
+        roots: ['reply', 'form'],
+      });
   if (screen.kind === 'list') listReferences(screen, ref);
   else if (screen.kind === 'form') formReferences(screen, ref, catalogue);
   else if (screen.kind === 'tiles') tilesReferences(screen, ref, out);
@@ -359,6 +378,8 @@ export function screenReferences(screen: ScreenDef, out: Reference[], catalogue:
   else if (DIALOG_SCREEN_KINDS.has(screen.kind)) dialogScreenReferences(screen, out);
   else if (screen.kind === 'master-detail') masterDetailReferences(screen, ref);
   else if (screen.kind === 'checktrees') checkTreesReferences(screen, ref);
+  else if (screen.kind === 'panel')
+    panelReferences(screen, ref, replyRule(out, screen.origin.file, screen.origin.pointer));
   else if (screen.kind === 'plugin') {
     ref('plugin', screen.plugin, '/plugin');
     screen.requires?.forEach((call, j) => ref('call', call, `/requires/${j}`));

@@ -18,6 +18,9 @@ export function setRuntimeCredential(credential: RuntimeCredential | null): void
   for (const listener of listeners) listener();
 }
 
+/** The credential now (outside React: an action resolving its arguments). */
+export const runtimeCredential = (): RuntimeCredential | null => current;
+
 export function useRuntimeCredential(): RuntimeCredential | null {
   return useSyncExternalStore(
     (listener) => {

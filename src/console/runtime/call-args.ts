@@ -1,9 +1,21 @@
 // Route context (catalogue `sourceArgs`, an action's `args`, a tree's `args`): the host URL's query
 // values put into a call's path parameters, query and body. A screen embedded in a tab of
 // `/domain?domainid=…` reads the enterprise from the same URL as its host, so nothing is handed down.
+// A value named `signIn.<field>` is read from the debug page's documentation sign-in instead, held in
+// memory only (api/runtime-sign-in.ts): the task runtime's calls carry its accessToken and userCode.
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CallArgs } from '../../core/catalogue/types.ts';
+import { runtimeCredential, useRuntimeCredential, type RuntimeCredential } from '../api/runtime-sign-in.ts';
+
+const SIGN_IN = 'signIn.';
+
+/** A route value, or (`signIn.<field>`) a field of the documentation sign-in. */
+function valueOf(from: string, url: URLSearchParams, signIn: RuntimeCredential | null): string | null {
+  if (!from.startsWith(SIGN_IN)) return url.get(from);
+  const value = signIn?.[from.slice(SIGN_IN.length) as keyof RuntimeCredential];
+  return typeof value === 'string' ? value : null;
+}
 
 export interface ResolvedArgs {
   params: Record<string, string>;
@@ -13,12 +25,16 @@ export interface ResolvedArgs {
   missing: string[];
 }
 
-export function resolveArgs(args: CallArgs | undefined, url: URLSearchParams): ResolvedArgs {
+export function resolveArgs(
+  args: CallArgs | undefined,
+  url: URLSearchParams,
+  signIn: RuntimeCredential | null = runtimeCredential(),
+): ResolvedArgs {
   const missing: string[] = [];
   const part = (map: Record<string, string> | undefined) =>
     Object.fromEntries(
       Object.entries(map ?? {}).flatMap(([name, from]) => {
-        const value = url.get(from);
+        const value = valueOf(from, url, signIn);
         if (value === null || value === '') {
           missing.push(from);
           return [];
@@ -32,7 +48,8 @@ export function resolveArgs(args: CallArgs | undefined, url: URLSearchParams): R
 /** `resolveArgs` over the current URL, the same object until a value it reads changes. */
 export function useRouteArgs(args: CallArgs | undefined): ResolvedArgs {
   const [url] = useSearchParams();
+  const signIn = useRuntimeCredential();
   // Keyed by the values as text, so the object changes only when a value does.
-  const key = JSON.stringify(resolveArgs(args, url));
+  const key = JSON.stringify(resolveArgs(args, url, signIn));
   return useMemo(() => JSON.parse(key) as ResolvedArgs, [key]);
 }

@@ -35,6 +35,13 @@ async function loadLabels(lang: Language): Promise<void> {
   i18next.addResourceBundle(lang, 'translation', labels, true, true);
 }
 
+/** The labels of `lang` (flat dotted keys), fetched once: the API viewer finds its own English phrases
+ *  among the English labels whatever language is shown (plugins/api-docs/viewer-words.ts). */
+export async function labelsIn(lang: Language): Promise<Readonly<Record<string, unknown>>> {
+  await loadLabels(lang);
+  return i18next.getResourceBundle(lang, 'translation') as Record<string, unknown>;
+}
+
 /** Labels are flat dotted keys, so i18next must not split keys on '.' or ':'. */
 export async function initLanguage(lang: Language): Promise<void> {
   await i18next.use(initReactI18next).init({

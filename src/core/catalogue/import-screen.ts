@@ -22,6 +22,8 @@ export interface ImportColumn {
   labels?: Record<string, string>;
   colors?: Record<string, 'success' | 'info' | 'warning' | 'error' | 'default'>;
   render?: string;
+  /** Said when the row field is empty (the engine where a history entry has no actor). */
+  none?: string;
 }
 
 /** Rows of the answer (`rows`, a rule) in a table; with `paging`, further pages are read from the same

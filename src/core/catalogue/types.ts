@@ -1,6 +1,7 @@
 // The catalogue: one set of YAML files describing entities, API calls, screens, routes and labels.
 // The server, the console and the generator all read this shape (see docs/catalogue.md).
 import type { ImportScreen } from './import-screen.ts';
+import type { PanelScreen } from './panel-screen.ts';
 import type { ChecklistScreen, JobScreen, RecordScreen, RowsScreen } from './dialog-screens.ts';
 
 export type { ImportColumn, ImportPart, ImportScreen, ImportTable } from './import-screen.ts';
@@ -12,6 +13,7 @@ export type {
   RecordScreen,
   RowsScreen,
 } from './dialog-screens.ts';
+export type { PanelAction, PanelFact, PanelPart, PanelScreen } from './panel-screen.ts';
 export type JsonSchema = Record<string, unknown>;
 
 /** Where a definition came from, so every problem names the file and the path inside it. */
@@ -292,7 +294,17 @@ export interface ListScreen {
   /** A screen drawn under the list for one row (a task's runs): shown while the route query `param`
    *  names a row, which a row action with `detail: true` sets and clears; it reads `param` by its
    *  `sourceArgs`. */
-  detail?: { param: string; screen: string };
+  detail?: {
+    param: string;
+    screen: string;
+    /** The row field the route query `param` takes (the row's key otherwise). */
+    value?: string;
+    /** Further route query names set from row fields with it, and cleared with it (the instance's
+     *  application and process beside its id). */
+    with?: Record<string, string>;
+  };
+  /** The source answers an object: its field holding the rows (the open tasks of `runtime.tasks`). */
+  rows?: string;
   /** A row click (or Enter/Space on a focused row) goes `to` (with `query` from row fields) or runs
    *  the row action named `action` on the row (e.g. opens the edit dialog). One of the two. */
   rowClick?: { to?: string; query?: Record<string, string>; action?: string };
@@ -386,6 +398,13 @@ export interface FormScreen {
   confirmSave?: { when: string; message: string };
   /** After a save, stay on the saved record instead of going `back` (a settings form in a tab). */
   stay?: boolean;
+  /** An object property whose JSON Schema and uiSchema come with the record the form opens on: its
+   *  field `from` holds `{ schema, uiSchema }` (a call's answer, e.g. a package's start form), never
+   *  sent back (docs/adr/0157-task-runtime-in-yaml.md). */
+  schemaFrom?: { field: string; from: string };
+  /** After a save in a dialog, set these route query values: rules over `reply` (the save's answer)
+   *  and `form` (the record saved), e.g. open the instance a start made. */
+  savedQuery?: Record<string, string>;
   actions?: ActionDef[];
   /** A read-only view of the record drawn above the fields in a dialog (an operation-log entry); a
    *  form with details opens for whoever may `load` it, read-only when it may not save. */
@@ -483,6 +502,11 @@ export interface TreeScreen {
  *  the URL has none. */
 export interface TabsScreen {
   kind: 'tabs';
+  /** The tabs need the debug page's documentation sign-in (held in memory, api/runtime-sign-in.ts):
+   *  without it the frame says `missing` with a link `go` to where it is made; with it, `acting`
+   *  above the tabs (interpolating the sign-in's userName, userCode, domainName). `testId` prefixes
+   *  `-signed-out` and `-acting`. */
+  signIn?: { testId: string; missing: string; go: { label: string; to: string }; acting: string };
   scope?: {
     param: string;
     label: string;
@@ -725,7 +749,8 @@ export type ScreenBody =
   | RowsScreen
   | RecordScreen
   | MasterDetailScreen
-  | CheckTreesScreen;
+  | CheckTreesScreen
+  | PanelScreen;
 
 export type ScreenDef = ScreenBody & {
   id: string;

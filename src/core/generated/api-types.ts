@@ -1902,6 +1902,18 @@ export interface RoleSearch {
 }
 
 /**
+ * the package's form as JSON Schema and RJSF uiSchema, labels in the caller's language (docs/adr/0157-task-runtime-in-yaml.md)
+ */
+export interface RuntimeForm {
+  schema: {
+    [k: string]: unknown | undefined;
+  };
+  uiSchema: {
+    [k: string]: unknown | undefined;
+  };
+}
+
+/**
  * a field of the package's form (docs/packages.md); the console draws the form from these
  */
 export interface RuntimeFormField {
@@ -1929,6 +1941,7 @@ export interface RuntimeInstance {
     };
   };
   fields: RuntimeFormField[];
+  form: RuntimeForm;
   /**
    * the caller's open task on this instance, if it has one
    */
@@ -1942,49 +1955,56 @@ export interface RuntimeInstance {
   diagram: FlowDiagram;
 }
 
-/**
- * the processes the enterprise offers (the Open API tab's list), each with its start form
- */
-export type RuntimeProcesses = {
+export interface RuntimeProcess {
   applicationId: string;
   applicationName: string;
   flowId: string;
   flowName: string;
   fields: RuntimeFormField[];
-}[];
+  form: RuntimeForm;
+}
+
+/**
+ * the processes the enterprise offers (the Open API tab's list), each with its start form
+ */
+export type RuntimeProcesses = RuntimeProcess[];
+
+export interface RuntimeStartedInstance {
+  instanceId: string;
+  applicationId: string;
+  flowId: string;
+  flowName: string;
+  title: string;
+  status: "running" | "completed" | "deleted";
+  startedAt: string;
+  /**
+   * the names of the nodes it waits at
+   */
+  waitsAt: string;
+}
 
 export interface RuntimeTaskLists {
   /**
    * the caller's open tasks, newest first (at most 100), whatever element made them
    */
-  todo: {
-    instanceId: string;
-    applicationId: string;
-    flowId: string;
-    flowName: string;
-    title: string;
-    status: "running" | "completed" | "deleted";
-    startedAt: string;
-    taskId: string;
-    nodeName: string;
-    since: string;
-  }[];
+  todo: RuntimeTodoTask[];
   /**
    * the instances the caller started, newest first (at most 100)
    */
-  started: {
-    instanceId: string;
-    applicationId: string;
-    flowId: string;
-    flowName: string;
-    title: string;
-    status: "running" | "completed" | "deleted";
-    startedAt: string;
-    /**
-     * the names of the nodes it waits at
-     */
-    waitsAt: string;
-  }[];
+  started: RuntimeStartedInstance[];
+}
+
+export interface RuntimeTodoTask {
+  instanceId: string;
+  applicationId: string;
+  flowId: string;
+  flowName: string;
+  title: string;
+  status: "running" | "completed" | "deleted";
+  startedAt: string;
+  taskId: string;
+  nodeName: string;
+  since: string;
 }
 
 export interface ServerHistory {

@@ -18,6 +18,7 @@ describe('console registry', () => {
       'job',
       'list',
       'master-detail',
+      'panel',
       'plugin',
       'record',
       'rows',
@@ -27,7 +28,9 @@ describe('console registry', () => {
       'tree',
     ]);
     expect(Object.keys(plugins)).toEqual(expect.arrayContaining(['login', 'api-docs']));
-    expect(Object.keys(cellRenderers)).toEqual(expect.arrayContaining(['status', 'usernames', 'image', 'date']));
+    expect(Object.keys(cellRenderers)).toEqual(
+      expect.arrayContaining(['status', 'usernames', 'image', 'date', 'users', 'process-diagram']),
+    );
     expect(Object.keys(widgets)).toEqual(expect.arrayContaining(['switch', 'textarea', 'password']));
     expect(Object.keys(guards).sort()).toEqual(['departmentUserBlocked', 'onlyDomainUserToMain']);
   });

@@ -51,7 +51,7 @@ describe('atrium check: meta-schemas', () => {
   it('refuses a misspelt screen property, pointing at the property', () => {
     const docs = setAt(fixtureDocs(), SCREENS, '/screens/1/colums', []);
     expect(problemLines(docs)).toEqual([
-      `${SCREENS}:/screens/1/colums: unknown property "colums" (allowed here: id, title, kind, help, breadcrumb, entity, source, sourceArgs, searchEntity, search, columns, rowKey, pageSizes, sort, card, actions, rowActions, counts, rowClick, paging, detail, pick)`,
+      `${SCREENS}:/screens/1/colums: unknown property "colums" (allowed here: id, title, kind, help, breadcrumb, entity, source, sourceArgs, searchEntity, search, columns, rowKey, pageSizes, sort, card, actions, rowActions, counts, rowClick, paging, detail, pick, rows)`,
     ]);
   });
 
@@ -63,7 +63,7 @@ describe('atrium check: meta-schemas', () => {
   it('does not accept list keys on a form screen', () => {
     const docs = setAt(fixtureDocs(), SCREENS, '/screens/2/columns', [{ field: 'name' }]);
     expect(problemLines(docs)).toEqual([
-      `${SCREENS}:/screens/2/columns: unknown property "columns" (allowed here: id, title, kind, help, breadcrumb, entity, key, keyArg, load, create, update, fields, tabs, back, actions, recordName, confirmSave, tenant, stay, details, submit)`,
+      `${SCREENS}:/screens/2/columns: unknown property "columns" (allowed here: id, title, kind, help, breadcrumb, entity, key, keyArg, load, create, update, fields, tabs, back, actions, recordName, confirmSave, tenant, stay, details, submit, schemaFrom, savedQuery)`,
     ]);
   });
 

@@ -13,7 +13,8 @@ import 'openapi-explorer';
 import { callUrl } from '../../api/client.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import type { SignedIn } from './useDocSignIn.ts';
-import { shadowRoots, translateViewer } from './viewer-words.ts';
+import { labelsIn } from '../../session/language.ts';
+import { shadowRoots, translateViewer, viewerPhrases, type ViewerPhrases } from './viewer-words.ts';
 
 type Doc = {
   paths?: Record<
@@ -87,12 +88,19 @@ const CONTRAST = {
 
 /** Rewords the viewer's words whenever it draws, in its shadow root and the ones its parts open inside. */
 function useReworded(element: ExplorerElement | null, t: (key: string) => string) {
+  const [phrases, setPhrases] = useState<ViewerPhrases | null>(null);
+  useEffect(() => {
+    labelsIn('en').then(
+      (english) => setPhrases(viewerPhrases(english)),
+      () => setPhrases({}),
+    );
+  }, []);
   useEffect(() => {
     const root = element?.shadowRoot;
-    if (!root) return;
+    if (!root || !phrases) return;
     const observer = new MutationObserver(() => mend());
     const mend = () => {
-      translateViewer(root, t);
+      translateViewer(root, t, phrases);
       for (const part of shadowRoots(root))
         observer.observe(part as Node, {
           childList: true,
@@ -104,7 +112,7 @@ function useReworded(element: ExplorerElement | null, t: (key: string) => string
     };
     mend();
     return () => observer.disconnect();
-  }, [element, t]);
+  }, [element, t, phrases]);
 }
 
 export default function ApiExplorer({ signIn, ids }: { signIn: SignedIn | null; ids?: RuntimeIds | null }) {

@@ -1,67 +1,24 @@
 // OpenAPI Explorer ships English and French only, and writes some words into its templates: after each draw
 // the viewer's own words are put into the console's language from the locales (apiDocs.viewer.*,
-// docs/adr/0075-swagger-ui-words-localized.md, docs/adr/0103-api-viewer-openapi-explorer.md). Only its phrases
-// are reworded, each where it stands as whole words, and only outside the document's data, so paths, parameter
+// docs/adr/0075-swagger-ui-words-localized.md, docs/adr/0103-api-viewer-openapi-explorer.md,
+// docs/adr/0157-task-runtime-in-yaml.md). The English label of each key is the phrase exactly as
+// the viewer writes it, so the English locale is also the list of phrases to find. Only those phrases are
+// reworded, each where it stands as whole words, and only outside the document's data, so paths, parameter
 // names, summaries and answers are never touched. Its shadow roots are walked too.
 
-/** The viewer's phrases as it writes them → their key under apiDocs.viewer. */
-export const VIEWER_WORDS: Readonly<Record<string, string>> = {
-  'API Menu': 'menu',
-  Filter: 'filter',
-  Search: 'search',
-  Overview: 'overview',
-  OPERATIONS: 'operations',
-  COMPONENTS: 'components',
-  Schemas: 'schemas',
-  'REQUEST BODY': 'requestBody',
-  'REQUEST HEADERS': 'requestHeaders',
-  REQUEST: 'request',
-  MODEL: 'model',
-  BODY: 'body',
-  FORM: 'form',
-  'CLEAR RESPONSE': 'clearResponse',
-  CLEAR: 'clear',
-  EXECUTE: 'execute',
-  'RESPONSE HEADERS': 'responseHeaders',
-  RESPONSE: 'response',
-  EXAMPLE: 'example',
-  DEPRECATED: 'deprecated',
-  'Response Status': 'responseStatus',
-  'Execution Time': 'executionTime',
-  'Failed to fetch (Check the browser network tab for more information.)': 'fetchFailed',
-  Copy: 'copy',
-  Copied: 'copied',
-  'PATH PARAMETERS': 'pathParameters',
-  'QUERY-STRING PARAMETERS': 'queryParameters',
-  COOKIES: 'cookies',
-  'CODE SAMPLES': 'codeSamples',
-  Collapse: 'collapse',
-  Expand: 'expand',
-  'Schema not found': 'schemaNotFound',
-  'No example provided': 'noExample',
-  Field: 'field',
-  Type: 'type',
-  Description: 'description',
-  'Constraints:': 'constraints',
-  'Allowed:': 'allowed',
-  'Default:': 'default',
-  'Example:': 'exampleColon',
-  'Examples:': 'examplesColon',
-  'Pattern:': 'pattern',
-  'Min length:': 'minLength',
-  'Max length:': 'maxLength',
-  'Range:': 'range',
-  'Multiples:': 'multiples',
-  'Requires unique items': 'uniqueItems',
-  'Read only attribute': 'readOnly',
-  'Write only attribute': 'writeOnly',
-  'API Key': 'apiKey',
-  'Requires Token in': 'requiresTokenIn',
-  cookie: 'cookie',
-  header: 'header',
-  DOWNLOAD: 'download',
-  'VIEW (NEW TAB)': 'viewNewTab',
-};
+/** The viewer's phrases (the English labels under apiDocs.viewer) → their keys. */
+export type ViewerPhrases = Readonly<Record<string, string>>;
+
+const PREFIX = 'apiDocs.viewer.';
+
+/** The phrases of the English labels (flat dotted keys, as the server answers them). */
+export function viewerPhrases(english: Readonly<Record<string, unknown>>): ViewerPhrases {
+  return Object.fromEntries(
+    Object.entries(english).flatMap(([key, phrase]) =>
+      key.startsWith(PREFIX) && typeof phrase === 'string' ? [[phrase, key]] : [],
+    ),
+  );
+}
 
 /** Elements whose text is the document's data or code, never the viewer's words. */
 const DATA = [
@@ -93,17 +50,13 @@ const ATTRIBUTES = ['placeholder', 'aria-label'];
 type Translate = (key: string) => string;
 
 const escape = (phrase: string) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Every phrase, longest first, each standing as whole words. */
-const PHRASES = new RegExp(
-  `(?<![A-Za-z-])(${Object.keys(VIEWER_WORDS)
-    .sort((a, b) => b.length - a.length)
-    .map(escape)
-    .join('|')})(?![A-Za-z-])`,
-  'g',
-);
 
-function reword(text: string, t: Translate): string {
-  return text.replace(PHRASES, (phrase) => t(`apiDocs.viewer.${VIEWER_WORDS[phrase]}`));
+/** Every phrase, longest first, each standing as whole words. */
+function phrasePattern(phrases: ViewerPhrases): RegExp {
+  const alternatives = Object.keys(phrases)
+    .sort((a, b) => b.length - a.length)
+    .map(escape);
+  return new RegExp(`(?<![A-Za-z-])(${alternatives.join('|')})(?![A-Za-z-])`, 'g');
 }
 
 /** The root and every shadow root under it, the viewer's inner components drawing into their own. */
@@ -116,7 +69,10 @@ export function shadowRoots(root: ParentNode): ParentNode[] {
 
 /** Rewords the viewer's words under `root` (and its shadow roots) into the language of `t`; runs again on
  *  each draw. A text already reworded matches no English phrase, so a second pass changes nothing. */
-export function translateViewer(root: ParentNode, t: Translate): void {
+export function translateViewer(root: ParentNode, t: Translate, phrases: ViewerPhrases): void {
+  if (Object.keys(phrases).length === 0) return;
+  const pattern = phrasePattern(phrases);
+  const reword = (text: string) => text.replace(pattern, (phrase) => t(phrases[phrase]));
   for (const part of shadowRoots(root)) {
     const document = (part as Node).ownerDocument ?? (part as Document);
     const walker = document.createTreeWalker(part as Node, NodeFilter.SHOW_TEXT);
@@ -124,13 +80,13 @@ export function translateViewer(root: ParentNode, t: Translate): void {
       const text = node.nodeValue ?? '';
       const parent = node.parentElement;
       if (!/[A-Za-z]/.test(text) || !parent || parent.closest(DATA)) continue;
-      const said = reword(text, t);
+      const said = reword(text);
       if (said !== text) node.nodeValue = said;
     }
     for (const name of ATTRIBUTES)
       for (const element of part.querySelectorAll(`[${name}]`)) {
         const value = element.getAttribute(name) ?? '';
-        const said = reword(value, t);
+        const said = reword(value);
         if (said !== value) element.setAttribute(name, said);
       }
   }

@@ -6,6 +6,8 @@ import { Box, Button, Dialog, DialogContent, DialogTitle } from '@mui/material';
 import type { RegistryWidgetsType, UiSchema } from '@rjsf/utils';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { ruleValue } from '../../../core/rules.ts';
 import { useConsoleRegistry } from '../registry-context.ts';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { CatalogueForm } from '../form/CatalogueForm.tsx';
@@ -65,13 +67,28 @@ export function FormDialog({ screenId, data, onClose, ui, ...options }: FormDial
     useConsoleRegistry().widgets,
     form.layout.widgetNames,
   );
+  const [, setUrl] = useSearchParams();
   const close = () => onClose(saved.current ? { reload: true } : undefined);
   const submit = screen.submit;
   const saveIcon = submit?.icon && hasIcon(submit.icon) ? <CatalogueIcon name={submit.icon} /> : <Save />;
   const send = async (data: Row) => {
     const ok = await form.save(data, andNew.current);
     saved.current ||= ok;
-    if (ok && !andNew.current) onClose({ reload: true });
+    if (!ok || andNew.current) return;
+    // `savedQuery`: route values from the save's answer and the record (open the instance a start made).
+    const values = Object.entries(screen.savedQuery ?? {}).map(([name, rule]) => {
+      const value = ruleValue(rule, { reply: (form.lastReply() ?? {}) as Row, form: { ...form.formData, ...data } });
+      return [name, value === null || value === undefined ? '' : String(value)] as const;
+    });
+    if (values.length)
+      setUrl((now) => {
+        const next = new URLSearchParams(now);
+        for (const [name, value] of values)
+          if (value) next.set(name, value);
+          else next.delete(name);
+        return next;
+      });
+    onClose({ reload: true });
   };
   return (
     <Dialog open onClose={close} maxWidth="sm" fullWidth data-testid={`form-dialog-${screenId}`}>

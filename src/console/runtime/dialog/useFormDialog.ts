@@ -5,7 +5,7 @@
 // every form.
 import { useCatalogue } from '../catalogue-context.ts';
 import type { ErrorSchema } from '@rjsf/utils';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/ApiError.ts';
 import { callAny } from '../../api/client.ts';
@@ -23,6 +23,7 @@ import { ruleContext } from '../rule-context.ts';
 import type { FormScreenDef, Row } from '../screen-types.ts';
 import { splitQueryFields } from './query-fields.ts';
 import { submitRefusal } from './submit-reply.ts';
+import { withRecordSchema } from './record-schema.ts';
 import { updateArgs } from './update-args.ts';
 import { useDialogMessage } from './useDialogMessage.ts';
 
@@ -64,14 +65,20 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
 
   const layout = useMemo(
     () =>
-      buildFormLayout(
-        screen,
-        catalogue,
-        (k) => t(k, { lng: language }),
-        ruleContext({ form: withSchemaDefaults(entity?.schema, formData) }),
+      withRecordSchema(
+        buildFormLayout(
+          screen,
+          catalogue,
+          (k) => t(k, { lng: language }),
+          ruleContext({ form: withSchemaDefaults(entity?.schema, formData) }),
+        ),
+        screen.schemaFrom,
+        record,
       ),
-    [screen, catalogue, entity, formData, t, language],
+    [screen, catalogue, entity, formData, t, language, record],
   );
+  // The save call's answer, for the opener's `savedQuery` (the instance a start made).
+  const lastReply = useRef<unknown>(undefined);
   const choices = useFieldChoices(layout.optionFields, withSchemaDefaults(entity?.schema, formData));
   const uiSchema = useMemo(() => withChoices(layout.uiSchema, choices), [layout.uiSchema, choices]);
   // A new record starts on its fields' preset choices (the enterprise's default calendar) once loaded.
@@ -113,6 +120,8 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
       // Fields the form does not show go back as the opener gave them (edit) or as fixed (new).
       const body = { ...withSchemaDefaults(entity?.schema, { ...(editing ? record : options.fixed), ...data }) };
       for (const field of layout.readOnlyFields) delete body[field];
+      // The schema the record brought is the form's, not the record's (record-schema.ts).
+      if (screen.schemaFrom) delete body[screen.schemaFrom.from];
       const target = id
         ? updateArgs(catalogue.calls[callId]?.path ?? '', options.idParam ?? 'id', id, options.params)
         : { params: { ...options.params }, idInBody: false };
@@ -124,13 +133,13 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
       try {
         const route = catalogue.calls[callId];
         const split = splitQueryFields(callId, body, route?.path, target.params);
-        const reply = await callAny(callId, {
+        const reply = (lastReply.current = await callAny(callId, {
           params: { ...target.params, ...split.params },
           query: split.query,
           // A GET that sends (a test SMS) takes its fields in its path and query only.
           body: route?.method === 'GET' ? undefined : split.body,
           silent: true,
-        });
+        }));
         const refusal = screen.submit && submitRefusal(screen.submit, reply);
         if (refusal) {
           messages.show('error', refusal.text ?? t(refusal.label));
@@ -179,8 +188,11 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
     customValidate,
     serverErrors,
     saving,
-    /** The form can make new records (Save and new has a meaning). */
-    creates: screen.create !== undefined,
+    /** The form can make new records (Save and new has a meaning): not one whose schema came with
+     *  the record it opened on, which a new record would not have. */
+    creates: screen.create !== undefined && !screen.schemaFrom,
+    /** The last save's answer. */
+    lastReply: () => lastReply.current,
     /** The caller may not make the save call: fields locked, no Save. */
     readOnly: !maySaveForm(screen, editing),
     messages,

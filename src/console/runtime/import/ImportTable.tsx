@@ -25,7 +25,10 @@ function Cell({ column, row, renderers }: { column: ImportColumn; row: Answer; r
   const value = column.field ? row[column.field] : undefined;
   const Render = column.render ? renderers[column.render] : undefined;
   if (Render) return <Render value={value} row={row} schema={{}} />;
-  const text = column.labels?.[String(value)] ? t(column.labels[String(value)]) : String(value ?? '');
+  const empty = value === undefined || value === null || value === '';
+  if (empty && column.none) return <>{t(column.none)}</>;
+  const shown = Array.isArray(value) ? value.join(', ') : String(value ?? '');
+  const text = column.labels?.[String(value)] ? t(column.labels[String(value)]) : shown;
   const color = column.colors?.[String(value)];
   return color ? <Chip size="small" color={color} label={text} /> : <>{text}</>;
 }

@@ -21,6 +21,7 @@ import { resolveArgs } from '../call-args.ts';
 import { countText } from '../counted-label.ts';
 import type { UserSelectResult } from '../user-picker/user-select-types.ts';
 import { downloadFrom } from '../download.ts';
+import { toggleDetail, type ListDetailDef } from './detail-url.ts';
 
 export interface Affected {
   id: string;
@@ -80,7 +81,7 @@ export function useListActions(
   afterChange: () => void,
   rowOf: (id: string) => Record<string, unknown> | undefined,
   shown: Record<string, unknown> = {},
-  detailParam?: string,
+  detail?: ListDetailDef,
 ) {
   const navigate = useNavigate();
   const [url, setUrl] = useSearchParams();
@@ -150,14 +151,9 @@ export function useListActions(
         notifyWarning(label(action.message ?? 'msg.selectData'));
         return;
       }
-      if (action.detail && detailParam && rowId !== undefined) {
+      if (action.detail && detail && rowId !== undefined) {
         // Shows the row's detail, or hides it when it is the one shown; the rest of the URL stays.
-        setUrl((now) => {
-          const next = new URLSearchParams(now);
-          if (next.get(detailParam) === rowId) next.delete(detailParam);
-          else next.set(detailParam, rowId);
-          return next;
-        });
+        setUrl((now) => toggleDetail(now, detail, rowOf(rowId) ?? {}, rowId));
         return;
       }
       if (action.form) {
@@ -201,7 +197,7 @@ export function useListActions(
           () => undefined,
         );
     },
-    [navigate, selection, execute, rowOf, url, shown, detailParam, setUrl],
+    [navigate, selection, execute, rowOf, url, shown, detail, setUrl],
   );
 
   const setOption = useCallback((option: boolean) => setPending((p) => (p ? { ...p, option } : p)), []);

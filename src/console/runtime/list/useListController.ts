@@ -97,7 +97,7 @@ export function useListController(screen: ListScreenDef, urlPrefix = '') {
         : routeArgs,
     [routeArgs, sortParam, sort],
   );
-  const data = useListData(screen.source, search.search, page, args, screen.paging);
+  const data = useListData(screen.source, search.search, page, args, screen.paging, screen.rows);
   const { reload } = data;
   const outerChanged = useDataChanged();
   const afterChange = useCallback(() => {
@@ -111,7 +111,7 @@ export function useListController(screen: ListScreenDef, urlPrefix = '') {
   const rowOf = useCallback((id: string) => rows.find((row) => rowId(row) === id), [rows, rowId]);
   // What the list shows, for a download of it (an export of the searched, sorted rows).
   const shown = useMemo(() => ({ ...search.search, ...args.query }), [search.search, args.query]);
-  const actions = useListActions(selection, afterChange, rowOf, shown, screen.detail?.param);
+  const actions = useListActions(selection, afterChange, rowOf, shown, screen.detail);
 
   // A delete (or an old link) can point past the last page: step back to the page that now is the last one.
   const lastPage = Math.max(0, Math.ceil(data.rowCount / paging.pageSize) - 1);

@@ -2,7 +2,8 @@
 // again after any change, api/queries.ts); keeps the last answer (`reply`) because action rules read
 // it, and shows it while the next loads. A source that takes no `currpage` answers every row at once (an
 // array, or a page object): the list asks for it once and the table pages it in the browser
-// (docs/adr/0134-runtime-owns-entries-lists-and-forms.md).
+// (docs/adr/0134-runtime-owns-entries-lists-and-forms.md). A source answering an object names the field
+// holding the rows (`rows`: the open tasks of runtime.tasks, docs/adr/0157-task-runtime-in-yaml.md).
 import { useCallback } from 'react';
 import { useCallAny } from '../../api/queries.ts';
 import { getBoot } from '../../shell/boot.ts';
@@ -37,6 +38,7 @@ export function useListData(
   page: PageRequest,
   args: ResolvedArgs = NO_ARGS,
   names?: PagingNames,
+  rowsField?: string,
 ) {
   const { currpage, pagelines } = page;
   const { params, query, body, missing } = args;
@@ -54,7 +56,8 @@ export function useListData(
   const request = viaQuery
     ? { params, query: { ...search, ...query, ...paging } }
     : { params, query: { ...query, ...paging }, body: { ...search, ...body } };
-  const read = useCallAny<ListReply>(source, request, { enabled: !waiting, keepPrevious: true, select: complete });
+  const select = useCallback((reply: ListReply) => complete(reply, rowsField), [rowsField]);
+  const read = useCallAny<ListReply>(source, request, { enabled: !waiting, keepPrevious: true, select });
   const { refetch } = read;
   const reload = useCallback(() => void refetch(), [refetch]);
   const reply = waiting ? null : (read.data ?? null); // a failed reading keeps the last answer (the client showed errmsg)
@@ -74,7 +77,12 @@ export function isPaged(source: string): boolean {
   return getBoot().catalogue.calls[source]?.queryNames?.includes('currpage') ?? false;
 }
 
-function complete(reply: ListReply): ListReply {
+function complete(reply: ListReply, rowsField?: string): ListReply {
+  if (rowsField) {
+    const rows = (reply as Record<string, unknown> | null)?.[rowsField];
+    const datas = Array.isArray(rows) ? (rows as Row[]) : [];
+    return { ...reply, datas, rowCount: datas.length };
+  }
   const answer = reply as ListReply | Row[]; // an unpaged source may answer the rows themselves
   if (Array.isArray(answer)) return { datas: answer, rowCount: answer.length };
   return { ...answer, datas: answer?.datas ?? [], rowCount: answer?.rowCount ?? answer?.datas?.length ?? 0 };

@@ -2,7 +2,8 @@
 // instances and the dashboard), within an optional scope choice (its software). The chosen tab is the
 // route query `view` (a frame embedded in a form's tab leaves the form's `tab` alone); a tab is shown
 // only to callers who may open its screen. Another tab or choice asks first when the screen shown holds
-// unsaved changes (runtime/unsaved-guard.ts).
+// unsaved changes (runtime/unsaved-guard.ts). With `signIn`
+// the tabs need the debug page's sign-in (SignInGate).
 import { Alert, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../../shell/ScreenHost.tsx';
@@ -10,6 +11,7 @@ import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { EmbeddedScreen } from '../form/FormScreen.tsx';
 import { useFormTabs } from '../form/useFormTabs.ts';
 import { EmptyState } from '../list/EmptyState.tsx';
+import { SignInGate } from './SignInGate.tsx';
 import { TabBar } from './TabBar.tsx';
 import { guarded } from '../unsaved-guard.ts';
 import { useScopeChoice } from './useScopeChoice.ts';
@@ -51,30 +53,32 @@ export default function TabsScreen({ screen }: ScreenProps) {
         )}
       </Stack>
       {/* A frame around one screen (a scope choice over one list) draws no bar of one tab. */}
-      <TabBar
-        tabs={screen.tabs.length > 1 ? tabs.shown : []}
-        current={tabs.current?.id}
-        onSelect={(id) => guarded(() => tabs.select(id))}
-        testId="view-tab-"
-      >
-        {scope.choices === null ? (
-          <LoadingPanel />
-        ) : scope.error ? (
-          <Alert severity="error" data-testid="scope-error">
-            {scope.error}
-          </Alert>
-        ) : scope.missing ? (
-          <Alert severity="info" data-testid="scope-missing">
-            {t('list.needsContext')}
-          </Alert>
-        ) : screen.scope && scope.choices.length === 0 ? (
-          <EmptyState text={screen.scope.empty} />
-        ) : ready && tabs.current ? (
-          <EmbeddedScreen key={`${tabs.current.id}:${scope.chosen ?? ''}`} id={tabs.current.screen} />
-        ) : (
-          <LoadingPanel />
-        )}
-      </TabBar>
+      <SignInGate signIn={screen.signIn}>
+        <TabBar
+          tabs={screen.tabs.length > 1 ? tabs.shown : []}
+          current={tabs.current?.id}
+          onSelect={(id) => guarded(() => tabs.select(id))}
+          testId="view-tab-"
+        >
+          {scope.choices === null ? (
+            <LoadingPanel />
+          ) : scope.error ? (
+            <Alert severity="error" data-testid="scope-error">
+              {scope.error}
+            </Alert>
+          ) : scope.missing ? (
+            <Alert severity="info" data-testid="scope-missing">
+              {t('list.needsContext')}
+            </Alert>
+          ) : screen.scope && scope.choices.length === 0 ? (
+            <EmptyState text={screen.scope.empty} />
+          ) : ready && tabs.current ? (
+            <EmbeddedScreen key={`${tabs.current.id}:${scope.chosen ?? ''}`} id={tabs.current.screen} />
+          ) : (
+            <LoadingPanel />
+          )}
+        </TabBar>
+      </SignInGate>
     </Paper>
   );
 }

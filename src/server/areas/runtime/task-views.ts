@@ -6,6 +6,7 @@
 // flow_tasks, so these views list it without knowing its kind.
 import { sql } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
+import { formSchemaOf } from '../../../core/packages/form-schema.ts';
 import type { FormField, Text } from '../../../core/packages/package-types.ts';
 import { versionById } from '../../workflow/process-versions.ts';
 import type { CallHandler, Handler } from '../handler.ts';
@@ -37,6 +38,7 @@ const processes: CallHandler<'runtime.processes'> = async (ctx) => {
     flowId: r.id,
     flowName: inLanguage(r.names, language, r.id),
     fields: r.fields as FormField[],
+    form: formSchemaOf(r.fields as FormField[], language),
   }));
 };
 
@@ -128,6 +130,7 @@ const instance: CallHandler<'runtime.instance'> = async (ctx) => {
       formData: instance.form_data ?? {},
     },
     fields: row.fields as FormField[],
+    form: formSchemaOf(row.fields as FormField[], language),
     myTask: mine ? { taskId: mine.id, nodeId: mine.node_id, nodeName: nodeName(mine.node_id) } : null,
     current,
     history: await instanceHistory(db, instance.id, nodeName),

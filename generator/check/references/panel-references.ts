@@ -1,0 +1,49 @@
+// References of a panel screen (docs/adr/0157-task-runtime-in-yaml.md): its read and action calls,
+// labels, rules over `reply` (the answer), cell renderers and the form screens its actions open.
+import type { PanelScreen } from '../../../src/core/catalogue/panel-screen.ts';
+import { pointerSegment } from '../../schema-walk.ts';
+import type { Reference } from './reference.ts';
+import type { referenceSink } from './reference.ts';
+
+type Sink = ReturnType<typeof referenceSink>;
+const REPLY = ['reply'] as const;
+
+export function panelReferences(s: PanelScreen, ref: Sink, rule: (text: string | undefined, at: string) => void): void {
+  ref('call', s.read.call, '/read/call');
+  ref('label', s.heading.label, '/heading/label');
+  for (const [name, text] of Object.entries(s.heading.values ?? {}))
+    rule(text, `/heading/values/${pointerSegment(name)}`);
+  s.parts.forEach((part, i) => {
+    const at = `/parts/${i}`;
+    ref('label', part.title, `${at}/title`);
+    rule(part.when, `${at}/when`);
+    part.facts?.forEach((fact, j) => {
+      ref('label', fact.label, `${at}/facts/${j}/label`);
+      rule(fact.value, `${at}/facts/${j}/value`);
+      ref('cellRenderer', fact.render, `${at}/facts/${j}/render`);
+      for (const [value, label] of Object.entries(fact.labels ?? {}))
+        ref('label', label, `${at}/facts/${j}/labels/${pointerSegment(value)}`);
+    });
+    rule(part.form?.schema, `${at}/form/schema`);
+    rule(part.form?.ui, `${at}/form/ui`);
+    rule(part.form?.data, `${at}/form/data`);
+    ref('cellRenderer', part.render?.name, `${at}/render/name`);
+    rule(part.render?.value, `${at}/render/value`);
+  });
+  s.actions?.forEach((a, i) => {
+    const at = `/actions/${i}`;
+    ref('label', a.label, `${at}/label`);
+    ref('label', a.confirm, `${at}/confirm`);
+    ref('call', a.call, `${at}/call`);
+    ref('screen', a.form, `${at}/form`);
+    rule(a.visible, `${at}/visible`);
+    for (const [field, text] of Object.entries(a.record ?? {})) rule(text, `${at}/record/${pointerSegment(field)}`);
+  });
+}
+
+/** A rule of a panel reads only its answer. */
+export function replyRule(out: Reference[], file: string, base: string) {
+  return (text: string | undefined, at: string): void => {
+    if (text !== undefined) out.push({ kind: 'rule', name: text, file, pointer: base + at, roots: REPLY });
+  };
+}

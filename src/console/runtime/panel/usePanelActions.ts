@@ -1,0 +1,87 @@
+// A panel's actions over its answer (docs/adr/0157-task-runtime-in-yaml.md): each shown while its
+// `visible` rule over the answer holds; `form` opens the form screen in a dialog on the record its
+// `record` rules build (with `args.body` route values joined, the save calls' query taking theirs);
+// `call` runs the call with its route context, after `confirm` when it has one, and says what came back.
+// An action shows only to callers who may make its call (a form's, its create call).
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { PanelAction, PanelScreen } from '../../../core/catalogue/panel-screen.ts';
+import { callAny } from '../../api/client.ts';
+import { mayCall } from '../../session/reach.ts';
+import { useCatalogue } from '../catalogue-context.ts';
+import { label } from '../../shell/LabelText.tsx';
+import { notifySuccess } from '../../shell/notify.ts';
+import { resolveArgs } from '../call-args.ts';
+import { valueOf, type Answer } from '../import/import-values.ts';
+
+const NO_DATA = {};
+
+export interface PanelDialog {
+  form: string;
+  data: Answer;
+  fixed: Answer;
+  params: Record<string, string>;
+}
+
+export function usePanelActions(screen: PanelScreen, reply: Answer | undefined) {
+  const [url] = useSearchParams();
+  const [pending, setPending] = useState<PanelAction | null>(null);
+  const [dialog, setDialog] = useState<PanelDialog | null>(null);
+  const [running, setRunning] = useState<string | null>(null);
+  const screens = useCatalogue().screens;
+  const callOf = (a: PanelAction) => {
+    const form = a.form ? (screens[a.form] as { kind?: string; create?: string } | undefined) : undefined;
+    return a.call ?? (form?.kind === 'form' ? form.create : undefined);
+  };
+  const shown = reply
+    ? (screen.actions ?? []).filter((a) => {
+        const call = callOf(a);
+        return call !== undefined && mayCall(call) && (!a.visible || Boolean(valueOf(a.visible, reply, NO_DATA)));
+      })
+    : [];
+
+  const execute = useCallback(
+    async (action: PanelAction) => {
+      if (!action.call) return;
+      const { params, query, body } = resolveArgs(action.args, url);
+      setRunning(action.id);
+      try {
+        const answer = await callAny<{ message?: unknown } | null>(action.call, {
+          params,
+          query,
+          body: Object.keys(body).length ? body : undefined,
+        });
+        notifySuccess(
+          typeof answer?.message === 'string' && answer.message ? answer.message : label('msg.saveSuccess'),
+        );
+      } catch {
+        /* the client showed errmsg; the panel stays as it was */
+      } finally {
+        setRunning(null);
+      }
+    },
+    [url],
+  );
+
+  const run = (action: PanelAction) => {
+    if (action.form && reply) {
+      const { params, body } = resolveArgs(action.args, url);
+      const record = Object.fromEntries(
+        Object.entries(action.record ?? {}).map(([field, rule]) => [field, valueOf(rule, reply, NO_DATA)]),
+      );
+      setDialog({ form: action.form, data: { ...body, ...record }, fixed: body, params });
+    } else if (action.confirm) setPending(action);
+    else void execute(action);
+  };
+
+  return {
+    shown,
+    run,
+    running,
+    pending,
+    confirm: () => (pending && void execute(pending), setPending(null)),
+    cancel: () => setPending(null),
+    dialog,
+    closeDialog: () => setDialog(null),
+  };
+}

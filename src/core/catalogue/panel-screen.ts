@@ -1,0 +1,60 @@
+// The panel screen kind (docs/adr/0157-task-runtime-in-yaml.md): one answer of a read call drawn
+// read-only in parts (facts, tables, a form whose JSON Schema is in the answer, a registered cell
+// renderer over a value) with actions over it: a form screen in a dialog on a record taken from the
+// answer, or a call. Every value is a rule over `reply` (the answer).
+import type { ImportTable, ImportText } from './import-screen.ts';
+
+/** Route query names by call part (the catalogue's CallArgs shape, not imported: types.ts imports this file). */
+type RouteArgs = Partial<Record<'params' | 'query' | 'body', Record<string, string>>>;
+
+/** One line of a definition list: `label` over the value of the rule `value`, shown as its label
+ *  (`labels` by value), through a cell renderer (`render`), or as text. */
+export interface PanelFact {
+  label: string;
+  value: string;
+  labels?: Record<string, string>;
+  render?: string;
+}
+
+/** A part of the panel: its heading (`title`), then any of facts, a text line, a table, a read-only
+ *  form (`form`: rules answering its JSON Schema, uiSchema and data) and a value drawn by a cell
+ *  renderer (`render`: the process diagram); shown while `when` holds. */
+export interface PanelPart {
+  testId?: string;
+  title?: string;
+  when?: string;
+  facts?: PanelFact[];
+  text?: ImportText;
+  table?: ImportTable;
+  form?: { schema: string; ui?: string; data: string };
+  render?: { name: string; value: string };
+}
+
+/** An action over the answer: a form screen in a dialog (`form`) on the record `record` builds (field
+ *  → rule), its save calls given `args` (route values; `args.body` joins the record), or a `call` with
+ *  `args` (after `confirm`); shown while `visible` (a rule over `reply`) holds. */
+export interface PanelAction {
+  id: string;
+  label: string;
+  icon?: string;
+  form?: string;
+  record?: Record<string, string>;
+  call?: string;
+  args?: RouteArgs;
+  confirm?: string;
+  visible?: string;
+}
+
+export interface PanelScreen {
+  kind: 'panel';
+  /** The frame's test id; its parts and buttons derive theirs (`-close`, `-<action id>`). */
+  testId: string;
+  /** The read: a call without effects and its route context (route query names, or `signIn.<field>`). */
+  read: { call: string; args?: RouteArgs };
+  /** The heading: a label interpolated with rules over the answer. */
+  heading: { label: string; values?: Record<string, string> };
+  /** Route query names a Close button clears (the list detail showing the panel); none: no button. */
+  close?: string[];
+  parts: PanelPart[];
+  actions?: PanelAction[];
+}

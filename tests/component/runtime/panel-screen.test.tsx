@@ -1,0 +1,171 @@
+// The panel screen kind and the task runtime's other generic pieces (docs/adr/0157-task-runtime-in-yaml.md)
+// alone in happy-dom, drawing the catalogue's own runtime.instance panel over a stubbed server with the
+// documentation sign-in in memory: the read carries the sign-in and the URL's instance; facts, the
+// current approvers, the read-only form, the diagram renderer's value and the history (the engine named);
+// actions by their rules over the answer (approve on one's own task, retract after a confirmation
+// otherwise); Close clears the instance from the URL. Also: signIn route values, a list detail's URL
+// values and a form whose schema comes with its record.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
+import type { ConsoleScreen } from '../../../src/console/runtime/screen-types.ts';
+
+vi.mock('../../../src/console/session/reach.ts', () => ({ mayCall: () => true }));
+vi.mock('../../../src/console/plugins/flow-monitor/diagram/DiagramCell.tsx', () => ({
+  default: ({ value }: { value: { xml?: string } | null }) => <div data-testid="diagram-stub">{value?.xml}</div>,
+}));
+const { setRuntimeCredential } = await import('../../../src/console/api/runtime-sign-in.ts');
+const { CatalogueContext } = await import('../../../src/console/runtime/catalogue-context.ts');
+const { RegistryContext } = await import('../../../src/console/runtime/registry-context.ts');
+const registry = await import('../../../src/console/registry.ts');
+const { default: PanelScreen } = await import('../../../src/console/runtime/panel/PanelScreen.tsx');
+const { resolveArgs } = await import('../../../src/console/runtime/call-args.ts');
+const { toggleDetail, hideDetail } = await import('../../../src/console/runtime/list/detail-url.ts');
+const { withRecordSchema } = await import('../../../src/console/runtime/dialog/record-schema.ts');
+
+const { catalogue } = loadCatalogue();
+const SIGN_IN = { accessToken: 'T0', userCode: 'acme124', userName: 'Ann', domainName: 'Acme' };
+
+const instance = (myTask: boolean, status = 'running') => ({
+  instance: {
+    id: 'I1',
+    flowName: 'Leave approval',
+    title: 'Two days',
+    status,
+    initiator: 'Bob',
+    startedAt: '2026-11-29T08:00:00.000Z',
+    formData: { reason: 'Family visit' },
+  },
+  fields: [],
+  form: { schema: { type: 'object', properties: { reason: { type: 'string', title: 'Reason' } } }, uiSchema: {} },
+  myTask: myTask ? { taskId: 'T1', nodeId: 'n1', nodeName: 'Manager approval' } : null,
+  current: [{ nodeId: 'n1', nodeName: 'Manager approval', approvers: [{ id: 'u1', name: 'Ann', loginno: 'acme124' }] }],
+  history: [
+    { at: '2026-11-29 08:00:00', action: 'start', actor: '', nodeName: 'Request', toNodes: ['n1'], comment: '' },
+  ],
+  diagram: { xml: '<bpmn/>' },
+});
+
+let answer: unknown;
+let sent: Array<{ method: string; url: URL }>;
+beforeEach(() => {
+  sent = [];
+  setRuntimeCredential(SIGN_IN);
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    sent.push({ method: init.method ?? 'GET', url: new URL(url, 'http://console.test') });
+    const data = init.method === 'POST' ? { instanceId: 'I1', status: 'deleted', tasks: [] } : answer;
+    return new Response(JSON.stringify({ errcode: 0, errmsg: '', data }), {
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+});
+afterEach(() => (vi.unstubAllGlobals(), setRuntimeCredential(null)));
+
+function Where() {
+  return <output data-testid="where">{useLocation().search}</output>;
+}
+
+function draw() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <CatalogueContext.Provider value={catalogue}>
+        <RegistryContext.Provider value={registry}>
+          <MemoryRouter initialEntries={['/?view=todo&instance=I1&app=A1&flow=F1']}>
+            <PanelScreen
+              screen={{ ...catalogue.screens['runtime.instance'], id: 'runtime.instance' } as ConsoleScreen}
+            />
+            <Where />
+          </MemoryRouter>
+        </RegistryContext.Provider>
+      </CatalogueContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the panel screen', { timeout: 30_000 }, () => {
+  it('reads the instance with the sign-in and draws its parts; approve shows on one’s own task', async () => {
+    answer = instance(true);
+    draw();
+    const facts = await screen.findByTestId('runtime-instance-facts');
+    const read = sent.find((s) => s.url.pathname === '/rest/bpm/query/instance')!;
+    expect(Object.fromEntries(read.url.searchParams)).toEqual({
+      accessToken: 'T0',
+      userCode: 'acme124',
+      instanceId: 'I1',
+      applicationId: 'A1',
+      flowId: 'F1',
+    });
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Leave approval — Two days');
+    expect(facts.textContent).toContain('Running');
+    expect(facts.textContent).toContain('Manager approval');
+    expect(within(screen.getByTestId('runtime-current')).getByText('Ann (acme124)')).toBeTruthy();
+    expect((document.querySelector('#runtime-form_reason') as HTMLInputElement).value).toBe('Family visit');
+    expect(screen.getByTestId('diagram-stub').textContent).toBe('<bpmn/>');
+    expect(screen.getByTestId('flow-history').textContent).toContain('the engine');
+    expect(screen.getByTestId('runtime-instance-approve')).toBeTruthy();
+    expect(screen.getByTestId('runtime-instance-back')).toBeTruthy();
+    expect(screen.queryByTestId('runtime-instance-retract')).toBeNull();
+  });
+
+  it('retracts after a confirmation, with the sign-in and the instance, and Close clears the URL', async () => {
+    answer = instance(false);
+    draw();
+    fireEvent.click(await screen.findByTestId('runtime-instance-retract'));
+    expect(screen.queryByTestId('runtime-instance-approve')).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: /ok|confirm|yes/i }));
+    await waitFor(() => expect(sent.some((s) => s.method === 'POST')).toBe(true));
+    const retract = sent.find((s) => s.method === 'POST')!;
+    expect(retract.url.pathname).toBe('/rest/bpm/runtime/retracement');
+    expect(retract.url.searchParams.get('accessToken')).toBe('T0');
+    expect(retract.url.searchParams.get('instanceId')).toBe('I1');
+    fireEvent.click(screen.getByTestId('runtime-instance-close'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('?view=todo'));
+  });
+
+  it('shows no retract on an ended instance', async () => {
+    answer = instance(false, 'completed');
+    draw();
+    await screen.findByTestId('runtime-instance-facts');
+    expect(screen.queryByTestId('runtime-instance-retract')).toBeNull();
+    // A fact without a value is left out: no task of the caller's here.
+    expect(screen.getByTestId('runtime-instance-facts').textContent).not.toContain('Your task');
+  });
+});
+
+describe('the task runtime pieces', () => {
+  it('reads signIn.<field> route values from the sign-in, and misses them without one', () => {
+    const url = new URLSearchParams('instance=I1');
+    const args = { query: { accessToken: 'signIn.accessToken', instanceId: 'instance' } };
+    expect(resolveArgs(args, url, SIGN_IN).query).toEqual({ accessToken: 'T0', instanceId: 'I1' });
+    expect(resolveArgs(args, url, null).missing).toEqual(['signIn.accessToken']);
+  });
+
+  it('puts a row detail and its companions in the URL, and takes them all away again', () => {
+    const detail = { param: 'instance', screen: 's', value: 'instanceId', with: { app: 'applicationId' } };
+    const row = { instanceId: 'I1', applicationId: 'A1' };
+    const shown = toggleDetail(new URLSearchParams('view=todo'), detail, row, 'I1/T1');
+    expect(shown.toString()).toBe('view=todo&instance=I1&app=A1');
+    expect(toggleDetail(shown, detail, row, 'I1/T1').toString()).toBe('view=todo');
+    expect(hideDetail(shown, detail).toString()).toBe('view=todo');
+  });
+
+  it('draws an object property with the schema its record brought, keeping the property’s caption', () => {
+    const layout = {
+      schema: { type: 'object', properties: { formData: { type: 'object', title: 'Form' } } },
+      uiSchema: {},
+    };
+    const form = {
+      schema: { type: 'object', properties: { days: { type: 'number' } } },
+      uiSchema: { days: { 'ui:x': 1 } },
+    };
+    const drawn = withRecordSchema(layout, { field: 'formData', from: 'form' }, { form });
+    expect(drawn.schema.properties).toEqual({
+      formData: { type: 'object', properties: { days: { type: 'number' } }, title: 'Form', description: undefined },
+    });
+    expect(drawn.uiSchema).toEqual({ formData: { days: { 'ui:x': 1 } } });
+    expect(withRecordSchema(layout, { field: 'formData', from: 'form' }, {})).toBe(layout);
+  });
+});
