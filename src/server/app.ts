@@ -170,8 +170,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ? startJobPoller(
         services.db,
         (err, jobId) => app.log.warn({ err, jobId }, 'a timer failed to fire'),
-        // Side by side on PostgreSQL's pool; one at a time on PGlite's one connection (job-poller.ts).
-        { concurrency: services.database.kind === 'postgres' ? 4 : 1, ...(options.jobs === true ? {} : options.jobs) },
+        // Side by side on PostgreSQL's pool, a round's claim one group of ten per lane (no lane idle
+        // while another ends the round); one at a time on PGlite's one connection (job-poller.ts).
+        {
+          ...(services.database.kind === 'postgres' ? { concurrency: 4, batch: 40 } : {}),
+          ...(options.jobs === true ? {} : options.jobs),
+        },
       )
     : undefined;
   const stopSampling = options.sampleServer

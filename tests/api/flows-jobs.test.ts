@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/schema.ts';
 import { startInstance } from '../../src/server/workflow/actions.ts';
 import { failTask, fetchAndLock } from '../../src/server/workflow/waits/external-tasks.ts';
+import { armStartTimers } from '../../src/server/workflow/waits/start-timers.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, type EngineWorld } from './helpers/engine-world.ts';
@@ -177,6 +178,73 @@ describe.each(targets)('jobs in flow monitoring on $name', (target) => {
     expect((await retry(taskId, sales)).reply.errcode).toBe(1403);
     expect((await retry('no-such-job')).reply.errcode).toBe(1404);
     expect((await jobs(instanceId))[0]).toMatchObject({ state: 'incident', retries: 0 });
+  });
+
+  it('lists the software’s start timers with their state, to its enterprise’s governors only (docs/adr/0159-jobs-fired-in-batches.md)', async () => {
+    const bpmn = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d" targetNamespace="urn:test">
+  <process id="nightly" isExecutable="true"><startEvent id="s"><timerEventDefinition><timeCycle>R/PT1H</timeCycle></timerEventDefinition></startEvent>
+    <sequenceFlow id="f1" sourceRef="s" targetRef="e" /><endEvent id="e" /></process>
+</definitions>`;
+    await db
+      .insertInto('app_processes')
+      .values({
+        application_id: world.applicationId,
+        id: 'nightly',
+        names: JSON.stringify({ en: 'Nightly run' }),
+        form_id: 'form',
+        bpmn,
+      })
+      .execute();
+    await armStartTimers(db, world.applicationId);
+    const path = (domainId: string) => `/authtime/domain/${domainId}/workflow/start-timers`;
+    const timers = async (client = acme) =>
+      client.call<{ datas: Array<Record<string, unknown>>; rowCount: number }>('GET', path(world.domainId), {
+        query: { application: world.applicationId },
+      });
+    const { reply } = await timers();
+    expect(reply.errcode).toBe(0);
+    expect(reply.data.rowCount).toBe(1);
+    expect(reply.data.datas[0]).toMatchObject({
+      processId: 'nightly',
+      processName: 'Nightly run',
+      nodeId: 's',
+      timer: 'R/PT1H',
+      state: 'waiting',
+      retries: 3,
+      failedAt: '',
+      error: '',
+    });
+    expect(reply.data.datas[0].dueAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    // Failed for good: an incident, with its error.
+    await db
+      .updateTable('flow_jobs')
+      .set({ failed_at: new Date(), retries: 0, error: 'no administrator' })
+      .where('application_id', '=', world.applicationId)
+      .execute();
+    expect((await timers()).reply.data.datas[0]).toMatchObject({
+      state: 'incident',
+      retries: 0,
+      error: 'no administrator',
+    });
+    expect((await timers(globex)).reply.errcode).toBe(1404);
+    expect((await timers(sales)).reply.errcode).toBe(1403);
+    // Another enterprise's governor names its own enterprise: the software is not its own, nothing is listed.
+    const globexDomain = await db
+      .selectFrom('domains')
+      .select('id')
+      .where('name', '=', 'Globex')
+      .executeTakeFirstOrThrow();
+    const other = await globex.call<{ rowCount: number }>('GET', path(globexDomain.id), {
+      query: { application: world.applicationId },
+    });
+    expect(other.reply).toMatchObject({ errcode: 0, data: { rowCount: 0 } });
+    await db.deleteFrom('flow_jobs').where('application_id', '=', world.applicationId).execute();
+    await db
+      .deleteFrom('app_processes')
+      .where('application_id', '=', world.applicationId)
+      .where('id', '=', 'nightly')
+      .execute();
   });
 
   it('writes each action to the operation log', async () => {

@@ -2,6 +2,7 @@
 // databases: an intermediate catch, an interrupting boundary timer that escalates, a non-interrupting
 // cycle that reminds, an event-based gateway whose timer wins; and on PostgreSQL, two servers sharing the
 // database fire each due timer once.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, submitTask } from '../../src/server/workflow/actions.ts';
 import { databaseTargets } from './helpers/databases.ts';
@@ -101,6 +102,38 @@ describe.each(targets)('timers on $name', (target) => {
     expect(await eventually(async () => (await status()) === 'completed', 5000)).toBe(true);
     expect(await history(instanceId)).toEqual(['start:s', 'auto:expire', 'complete:e2']);
     expect(await jobs(instanceId)).toEqual([]);
+  });
+
+  it('a timer that fails to fire fails alone: the others of its group fire (docs/adr/0159-jobs-fired-in-batches.md)', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { instanceId } = await start('pause');
+      ids.push(instanceId);
+      await sql`update flow_jobs set due_at = now() + interval '1 hour' where instance_id = ${instanceId}`.execute(
+        server.db,
+      );
+    }
+    // One points at a node its process does not draw: its firing throws, in the middle of the group.
+    const broken = [...ids].sort()[2];
+    await sql`update flow_jobs set node_id = 'nowhere' where instance_id = ${broken}`.execute(server.db);
+    const before = await server.db
+      .selectFrom('flow_jobs')
+      .select('retries')
+      .where('instance_id', '=', broken)
+      .executeTakeFirstOrThrow();
+    await sql`update flow_jobs set due_at = now() where instance_id = any(${ids}::text[])`.execute(server.db);
+    const good = ids.filter((id) => id !== broken);
+    const allFired = async () => (await Promise.all(good.map(openTasks))).every((t) => t.includes('check'));
+    expect(await eventually(allFired, 5000)).toBe(true);
+    for (const id of good) expect(await history(id)).toEqual(['start:s', 'auto:wait']);
+    const failed = await server.db
+      .selectFrom('flow_jobs')
+      .select(['retries', 'error', 'failed_at', 'locked_by'])
+      .where('instance_id', '=', broken)
+      .executeTakeFirstOrThrow();
+    expect(failed).toMatchObject({ retries: before.retries - 1, failed_at: null, locked_by: null });
+    expect(failed.error).not.toBe('');
+    expect(await history(broken)).toEqual(['start:s']);
   });
 });
 

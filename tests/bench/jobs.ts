@@ -27,14 +27,14 @@ const PROCESSES = {
   'bench-external': doc('bench-external', '<serviceTask id="w" camunda:type="external" camunda:topic="bench" />'),
 };
 
-interface Place {
+export interface Place {
   domainId: string;
   applicationId: string;
   initiatorId: string;
   userCode: string;
 }
 
-async function install(db: Db): Promise<Place> {
+export async function installJobsBench(db: Db): Promise<Place> {
   const user = await db
     .selectFrom('users as u')
     .innerJoin('domains as d', 'd.id', 'u.domain_id')
@@ -65,7 +65,7 @@ async function install(db: Db): Promise<Place> {
 }
 
 /** `count` instances of the process, STARTS_AT_ONCE at a time; answers their ids. */
-async function started(db: Db, place: Place, processId: string, count: number): Promise<string[]> {
+export async function startedInstances(db: Db, place: Place, processId: string, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i += STARTS_AT_ONCE) {
     const batch = Array.from({ length: Math.min(STARTS_AT_ONCE, count - i) }, () =>
@@ -84,7 +84,7 @@ export interface TimerFigures {
 }
 
 async function timers(db: Db, place: Place): Promise<TimerFigures> {
-  await started(db, place, 'bench-timer', TIMERS);
+  await startedInstances(db, place, 'bench-timer', TIMERS);
   // Every timer due at one instant a few seconds ahead, once both servers poll.
   const { rows } = await sql<{
     due: Date;
@@ -122,7 +122,7 @@ export interface FetchFigures {
 }
 
 async function fetchAndLock(db: Db, place: Place, bases: string[]): Promise<FetchFigures> {
-  await started(db, place, 'bench-external', EXTERNAL);
+  await startedInstances(db, place, 'bench-external', EXTERNAL);
   const { secret } = await regenerateSecret(db, place.domainId);
   const { accessToken } = (await exchangeSecret(db, secret))!;
   const query = new URLSearchParams({ accessToken, userCode: place.userCode });
@@ -158,7 +158,7 @@ async function fetchAndLock(db: Db, place: Place, bases: string[]): Promise<Fetc
 
 /** Runs both figures and prints them; answers whether both met their targets. */
 export async function benchJobs(db: Db, serverEnv: Record<string, string>): Promise<boolean> {
-  const place = await install(db);
+  const place = await installJobsBench(db);
   const servers = await Promise.all([
     serverProcess({ ...serverEnv, BENCH_JOBS: 'on' }),
     serverProcess({ ...serverEnv, BENCH_JOBS: 'on' }),

@@ -300,4 +300,16 @@ describe('flow monitoring', () => {
     await sales.getByTestId('no-access').waitFor();
     await sales.context().close();
   });
+
+  it('lists the software’s start timers in a tab of its own (docs/adr/0159-jobs-fired-in-batches.md)', async () => {
+    const page = await openPage(session.browser, session.server.url, 'en');
+    await signIn(page, session.server.url, 'acme', 'Acme@2026');
+    await openEnterpriseTab(page, session.server.url, 'Acme', 'flows');
+    await page.getByTestId('view-tab-startTimers').click();
+    const headers = page.locator('.MuiDataGrid-columnHeaders');
+    for (const title of ['Process', 'Timer', 'Next firing', 'State', 'Retries left', 'Last error'])
+      await headers.getByText(title, { exact: true }).waitFor();
+    await screenshot(page, 'flows-start-timers-en');
+    await page.context().close();
+  });
 });

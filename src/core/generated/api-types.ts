@@ -1031,6 +1031,39 @@ export interface FlowRuntimeBody {
   businessKey?: string;
 }
 
+export interface FlowStartTimer {
+  id: string;
+  processId: string;
+  processName: string;
+  nodeId: string;
+  /**
+   * the drawing's date, duration or cycle
+   */
+  timer: string;
+  /**
+   * the next firing, yyyy-MM-dd HH:mm:ss
+   */
+  dueAt: string;
+  /**
+   * as an instance's job's (entity flow-job): incident, no retries left; retrying, failed and offered again later; locked, being fired by a server
+   */
+  state: "waiting" | "due" | "locked" | "retrying" | "incident";
+  retries: number;
+  /**
+   * when it became an incident; empty otherwise
+   */
+  failedAt: string;
+  /**
+   * the last failure's message
+   */
+  error: string;
+}
+
+export interface FlowStartTimerPage {
+  datas: FlowStartTimer[];
+  rowCount: number;
+}
+
 export interface Flowstatert {
   id: string;
   applicationid: string;
@@ -3118,6 +3151,13 @@ export interface FlowsSelectApproversQuery {
   pageSize?: number;
 }
 
+export interface FlowsStartTimersQuery {
+  /**
+   * the software whose processes' start timers are listed
+   */
+  application: string;
+}
+
 export interface FlowsUndoBatchReply {
   instances: number;
   restored: number;
@@ -3818,6 +3858,7 @@ export interface Calls {
   'flows.previewIntervention': { params: never; query: FlowsPreviewInterventionQuery; body: FlowIntervention; reply: FlowInterventionPreview };
   'flows.retryJob': { params: { id: string }; query: never; body: never; reply: FlowJob };
   'flows.selectApprovers': { params: { docId: string; flowId: string }; query: FlowsSelectApproversQuery; body: never; reply: FlowApproverChoicePage };
+  'flows.startTimers': { params: { id: string }; query: FlowsStartTimersQuery; body: never; reply: FlowStartTimerPage };
   'flows.undoBatch': { params: { id: string }; query: never; body: never; reply: FlowsUndoBatchReply };
   'im.appUrls': { params: { id: string; applicationId: string }; query: never; body: never; reply: ImAppUrls };
   'im.dingdingAppGet': { params: { id: string; applicationId: string }; query: never; body: never; reply: DingdingAppAgent };
@@ -4055,6 +4096,7 @@ export const callRoutes = {
   'flows.previewIntervention': { method: 'POST', path: '/authtime/domain/workflow/intervention/preview', effects: false },
   'flows.retryJob': { method: 'POST', path: '/authtime/domain/workflow/jobs/{id}/retry' },
   'flows.selectApprovers': { method: 'GET', path: '/authtime/domain/documents/{docId}/workflows/{flowId}/selectApprovers' },
+  'flows.startTimers': { method: 'GET', path: '/authtime/domain/{id}/workflow/start-timers' },
   'flows.undoBatch': { method: 'POST', path: '/authtime/domain/workflow/approvers/batch/{id}/undo' },
   'im.appUrls': { method: 'GET', path: '/authtime/domain/{id}/application/{applicationId}/imurls' },
   'im.dingdingAppGet': { method: 'GET', path: '/authtime/domain/{id}/application/{applicationId}/dingding' },

@@ -1110,6 +1110,8 @@ export const PROBE_ADDITIONS: Record<string, ProbeAddition> = {
     shows: (data, t) => rows(data).some((r) => r.domainid === t.domainId),
   },
   'flows.list': body({}),
+  // The tenant's own software: its start timers (none armed is an empty list, still the governors' only).
+  'flows.startTimers': { add: async (_world, _c, t) => ({ query: { application: t.applicationId } }) },
   // API documentation sign-in (docs/adr/0063-api-docs-sign-in-web-services.md): the users of a role of the tenant's application, a sign-in as a fresh user of the tenant.
   'apiDocs.users': {
     add: async (world, _c, t) => ({

@@ -52,7 +52,11 @@ function ImpactOption({ list }: { list: ListController }) {
 export function ListConfirm({ screen, list }: { screen: ListScreenDef; list: ListController }) {
   const values = useChosenValues();
   return (
-    <ConfirmDialog text={confirmText(screen, list, values)} onConfirm={list.confirm.accept} onCancel={list.confirm.cancel}>
+    <ConfirmDialog
+      text={confirmText(screen, list, values)}
+      onConfirm={list.confirm.accept}
+      onCancel={list.confirm.cancel}
+    >
       <ImpactOption list={list} />
     </ConfirmDialog>
   );

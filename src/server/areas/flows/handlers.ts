@@ -28,6 +28,7 @@ import { platformHandlers } from './platform.ts';
 import { batchApprovers, undoApproverBatch } from './batch.ts';
 import { instanceJobs } from './instance-jobs.ts';
 import { jobHandlers } from './jobs.ts';
+import { startTimers } from './start-timers.ts';
 
 const list: CallHandler<'flows.list'> = async (ctx) => {
   const domainId = ctx.params.id;
@@ -207,4 +208,5 @@ export const flowHandlers: Record<string, Handler> = {
   'flows.selectApprovers': selectApprovers,
   ...platformHandlers,
   ...jobHandlers,
+  'flows.startTimers': startTimers,
 };

@@ -21,9 +21,21 @@ export interface JobRow {
   state: 'waiting' | 'due' | 'locked' | 'retrying' | 'incident';
 }
 
+/** A job's time column as flow monitoring shows it (empty when none), as the database's clock reads it. */
+export const time = (column: string) => sql<string>`coalesce(to_char(${sql.ref(column)}, 'YYYY-MM-DD HH24:MI:SS'), '')`;
+
+/** A job's state (the flow-job entity's) from its row `alias` of flow_jobs; a process's start timer's too. */
+export const jobState = (alias: string) => {
+  const j = (column: string) => sql.ref(`${alias}.${column}`);
+  // A failed job waits for its next try with no claim and locked_until at that try.
+  return sql<JobRow['state']>`case when ${j('failed_at')} is not null then 'incident'
+    when ${j('locked_until')} > now() and ${j('locked_by')} is not null then 'locked'
+    when ${j('locked_until')} > now() and ${j('error')} <> '' then 'retrying'
+    when ${j('kind')} = 'timer' and ${j('due_at')} <= now() then 'due' else 'waiting' end`;
+};
+
 /** The jobs of the instances (`ids`), oldest first; times as the database's clock reads them. */
 export async function jobRows(db: Db, where: { instanceId: string } | { jobId: string }): Promise<JobRow[]> {
-  const time = (column: string) => sql<string>`coalesce(to_char(${sql.ref(column)}, 'YYYY-MM-DD HH24:MI:SS'), '')`;
   return (
     db
       .selectFrom('flow_jobs as j')
@@ -34,11 +46,7 @@ export async function jobRows(db: Db, where: { instanceId: string } | { jobId: s
         time('j.failed_at').as('failed_at'),
         sql<string>`coalesce(j.topic, '')`.as('topic'),
         sql<string>`coalesce(j.locked_by, '')`.as('locked_by'),
-        // A failed job waits for its next try with no claim and locked_until at that try.
-        sql<JobRow['state']>`case when j.failed_at is not null then 'incident'
-        when j.locked_until > now() and j.locked_by is not null then 'locked'
-        when j.locked_until > now() and j.error <> '' then 'retrying'
-        when j.kind = 'timer' and j.due_at <= now() then 'due' else 'waiting' end`.as('state'),
+        jobState('j').as('state'),
       ])
       .where(
         'instanceId' in where ? 'j.instance_id' : 'j.id',

@@ -9,10 +9,15 @@
 // A full batch is followed by the next round at once (yielding to the event loop first); otherwise the
 // poller sleeps its interval. On PostgreSQL a round fires several jobs side by side (app.ts;
 // docs/adr/0140-jobs-in-flow-monitoring.md): a firing is a few short statements, mostly waiting on the
-// database, so one at a time left a server's pool idle.
+// database, so one at a time left a server's pool idle. Instances' timers are fired `group` at a time in
+// one transaction (docs/adr/0159-jobs-fired-in-batches.md): a commit per timer cost a round trip and a WAL
+// flush each. The group locks its instances in id order, as the claim already holds its jobs, and
+// whatever fails in it rolls the whole group back, whose timers are then fired one by one as before: only
+// the failing one counts a try, and none is kept half-fired.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
+import { writingInstances } from '../instance-writes.ts';
 import { onRunningInstance, resume, takeJob } from './resume.ts';
 import { fireStartTimer } from './start-timers.ts';
 
@@ -28,6 +33,8 @@ export interface JobPollerOptions {
   /** Claimed jobs fired side by side, each its own transaction on its own connection; default 1 (PGlite
    *  has one connection: its transactions cannot overlap). */
   concurrency?: number;
+  /** Instances' timers fired in one transaction; default 10. */
+  group?: number;
 }
 
 export interface JobPoller {
@@ -55,6 +62,17 @@ export async function claimDueTimers(db: Db, serverId: string, batch: number, le
   return rows;
 }
 
+/** The claimed jobs as the poller fires them: instances' timers in groups of `size`, each group's in
+ *  instance id order (two groups never lock two instances in opposite orders), start timers alone. */
+function groups(claimed: Claimed[], size: number): Array<Array<Claimed & { instance_id: string }> | Claimed> {
+  const timers = claimed
+    .filter((job): job is Claimed & { instance_id: string } => job.instance_id !== null)
+    .sort((a, b) => (a.instance_id < b.instance_id ? -1 : a.instance_id > b.instance_id ? 1 : 0));
+  const chunks: Array<Array<Claimed & { instance_id: string }> | Claimed> = [];
+  for (let i = 0; i < timers.length; i += size) chunks.push(timers.slice(i, i + size));
+  return [...chunks, ...claimed.filter((job) => job.instance_id === null)];
+}
+
 export function startJobPoller(
   db: Db,
   onError: (error: unknown, jobId: string) => void,
@@ -66,19 +84,25 @@ export function startJobPoller(
   const leaseMs = options.leaseMs ?? 60_000;
   const retryMs = options.retryMs ?? 30_000;
   const concurrency = Math.max(1, options.concurrency ?? 1);
+  const groupSize = Math.max(1, options.group ?? 10);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> = Promise.resolve();
+
+  /** Fires an instance's timer in `trx` (its own transaction, or its group's): false when it was gone. */
+  async function fireTimer(trx: Db, job: Claimed & { instance_id: string }): Promise<boolean> {
+    const result = await onRunningInstance(trx, job.instance_id, async (unit, state, definition, at) => {
+      const taken = await takeJob(unit, job.id, serverId);
+      return taken ? resume(unit, state, definition, at, taken) : null;
+    });
+    return result !== null;
+  }
 
   async function fire(job: Claimed): Promise<boolean> {
     try {
       if (job.instance_id === null)
         return (await fireStartTimer(db, job.id, serverId, (error) => onError(error, job.id))) !== null;
-      const result = await onRunningInstance(db, job.instance_id, async (trx, state, definition, at) => {
-        const taken = await takeJob(trx, job.id, serverId);
-        return taken ? resume(trx, state, definition, at, taken) : null;
-      });
-      return result !== null;
+      return await fireTimer(db, { ...job, instance_id: job.instance_id });
     } catch (error) {
       onError(error, job.id);
       // The action rolled back: the job is still there, claimed by this server.
@@ -92,13 +116,31 @@ export function startJobPoller(
     }
   }
 
+  /** Fires the instances' timers in one transaction; should any fail, each alone. Answers how many fired. */
+  async function fireGroup(jobs: Array<Claimed & { instance_id: string }>): Promise<number> {
+    if (jobs.length === 1) return (await fire(jobs[0])) ? 1 : 0;
+    try {
+      return await writingInstances(db, async (trx) => {
+        let fired = 0;
+        for (const job of jobs) if (await fireTimer(trx, job)) fired++;
+        return fired;
+      });
+    } catch {
+      // Rolled back, claims still this server's: alone, each fails or fires on its own.
+      let fired = 0;
+      for (const job of jobs) if (!stopped && (await fire(job))) fired++;
+      return fired;
+    }
+  }
+
   async function round(): Promise<{ fired: number; full: boolean }> {
     const claimed = await claimDueTimers(db, serverId, batch, leaseMs);
-    const queue = [...claimed];
+    const queue = groups(claimed, groupSize);
     let fired = 0;
-    // `concurrency` firings in flight; two jobs of one instance wait for each other at its row lock.
+    // `concurrency` groups in flight; two jobs of one instance wait for each other at its row lock.
     const firing = async () => {
-      for (let job = queue.shift(); job && !stopped; job = queue.shift()) if (await fire(job)) fired++;
+      for (let group = queue.shift(); group && !stopped; group = queue.shift())
+        fired += Array.isArray(group) ? await fireGroup(group) : (await fire(group)) ? 1 : 0;
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, firing));
     return { fired, full: claimed.length === batch };

@@ -91,13 +91,19 @@ export async function resume(
         })
         .execute();
   } else {
+    // One statement, one round trip (docs/adr/0159-jobs-fired-in-batches.md): the token's open tasks
+    // cancelled, the token gone with its other jobs (foreign key).
     await trx
-      .updateTable('flow_tasks')
-      .set({ status: 'cancelled', done_at: at })
-      .where('token_id', '=', job.token_id)
-      .where('status', '=', 'open')
+      .with('cancelled', (db) =>
+        db
+          .updateTable('flow_tasks')
+          .set({ status: 'cancelled', done_at: at })
+          .where('token_id', '=', job.token_id)
+          .where('status', '=', 'open'),
+      )
+      .deleteFrom('flow_tokens')
+      .where('id', '=', job.token_id)
       .execute();
-    await trx.deleteFrom('flow_tokens').where('id', '=', job.token_id).execute();
   }
   const walk = new Walk(trx, state, definition, action);
   await walk.leave(node.id);
