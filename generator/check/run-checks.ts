@@ -31,6 +31,7 @@ import { checkCalendarScreens } from './calendar-screens.ts';
 import { checkDisabledOptions } from './disabled-options.ts';
 import { checkUserPickerFields } from './user-picker-fields.ts';
 import { checkDialogScreens } from './dialog-screens.ts';
+import { checkPanelActions } from './panel-actions.ts';
 import { checkMasterDetail } from './master-detail.ts';
 import { checkPickAndTrees } from './check-trees.ts';
 import { checkBatchActions } from './batch-actions.ts';
@@ -65,6 +66,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkDisabledOptions,
   checkUserPickerFields,
   checkDialogScreens,
+  checkPanelActions,
   checkMasterDetail,
   checkPickAndTrees,
   checkBatchActions,

@@ -1,7 +1,7 @@
-// The manage tab in real Chromium: the cache clear shows its progress while the status is polled,
-// then the success message; one-software actions say "select software" when none is chosen; with a
-// software chosen, synchronization runs to its success message, optimization reports its result and
-// clear config asks for a confirmation first.
+// The manage tab in real Chromium: the cache clear, started from its job dialog, shows its progress
+// while the status is polled, then the success message; one-software actions say "select software"
+// when none is chosen; with a software chosen, synchronization runs to its success message,
+// optimization reports its result and clear config asks for a confirmation first.
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { expectToast } from './support/pages.ts';
@@ -20,10 +20,11 @@ describe('manage tab', () => {
     await screenshot(session.page, 'config-manage');
     const polls: string[] = [];
     session.page.on('request', (r) => r.url().includes('/authtime/config/clearcache/status') && polls.push(r.url()));
-    await session.page.getByTestId('manage-clear-cache').click();
-    await session.page.getByTestId('manage-progress').waitFor();
+    await session.page.getByTestId('config-manage-clear-cache').click();
+    await session.page.getByTestId('manage-clear-cache-start').click();
+    await session.page.getByTestId('manage-clear-cache-running').waitFor();
     // A reported step shows its figure on the bar and beside it; before the first, a moving bar and no figure.
-    const progress = session.page.getByTestId('manage-progress');
+    const progress = session.page.getByTestId('manage-clear-cache-running');
     await expect.poll(() => progress.textContent()).toMatch(/In progress… \d+%|Starting…/);
     const [text, valueNow] = await progress.evaluate((el) => [
       el.textContent ?? '',
@@ -31,12 +32,14 @@ describe('manage tab', () => {
     ]);
     expect(valueNow).toBe(/(\d+)%/.exec(text ?? '')?.[1] ?? null);
     await screenshot(session.page, 'config-manage-progress', { measured: false });
-    await expectToast(session.page, 'Clearing succeeded.');
+    // Said in the job dialog (a toast behind the modal dialog would be hidden from assistive technology).
+    await session.page.getByTestId('manage-clear-cache-result').filter({ hasText: 'Clearing succeeded.' }).waitFor();
     expect(polls.length).toBeGreaterThanOrEqual(1);
+    expect(await session.page.getByTestId('manage-clear-cache-running').count()).toBe(0);
+    await session.page.getByTestId('manage-clear-cache-close').click();
     await expect
       .poll(() => session.page.getByTestId('manage-last-job').textContent())
       .toMatch(/^Last job: Cache cleared: \d+ compiled rules/);
-    expect(await session.page.getByTestId('manage-progress').count()).toBe(0);
     await screenshot(session.page, 'config-manage-cleared');
   });
 
@@ -50,11 +53,11 @@ describe('manage tab', () => {
 
   it('disables the one-software actions with a hint while "All software" is chosen', async () => {
     await openManage();
-    await session.page.getByTestId('manage-choose-hint').waitFor();
-    for (const action of ['manage-synchronize', 'manage-clear-config', 'manage-optimize']) {
-      await expect(session.page.getByTestId(action).isDisabled()).resolves.toBe(true);
+    await session.page.getByTestId('manage-software-hint').waitFor();
+    for (const action of ['synchronize', 'clear-config', 'optimize']) {
+      await expect(session.page.getByTestId(`config-manage-${action}`).isDisabled()).resolves.toBe(true);
     }
-    await expect(session.page.getByTestId('manage-rebuild').isDisabled()).resolves.toBe(false);
+    await expect(session.page.getByTestId('config-manage-rebuild').isDisabled()).resolves.toBe(false);
     await screenshot(session.page, 'config-manage-select-software');
   });
 
@@ -65,15 +68,20 @@ describe('manage tab', () => {
     await options.nth(1).waitFor();
     const chosen = (await options.nth(1).textContent()) ?? '';
     await options.nth(1).click();
-    await session.page.getByTestId('manage-synchronize').click();
-    await expectToast(session.page, 'Synchronization succeeded.');
+    await session.page.getByTestId('config-manage-synchronize').click();
+    await session.page.getByTestId('manage-synchronize-start').click();
+    await session.page
+      .getByTestId('manage-synchronize-result')
+      .filter({ hasText: 'Synchronization succeeded.' })
+      .waitFor();
+    await session.page.getByTestId('manage-synchronize-close').click();
     await expect
       .poll(() => session.page.getByTestId('manage-last-job').textContent())
       .toContain(`${chosen} synchronized`);
-    await session.page.getByTestId('manage-optimize').click();
+    await session.page.getByTestId('config-manage-optimize').click();
     await expectToast(session.page, 'Statistics refreshed for 2 tables.');
     await screenshot(session.page, 'config-manage-synchronized');
-    await session.page.getByTestId('manage-clear-config').click();
+    await session.page.getByTestId('config-manage-clear-config').click();
     await session.page
       .getByTestId('confirm-dialog')
       .getByText('Clear the stored configuration and files of the chosen software?')

@@ -24,7 +24,7 @@ function jobReferences(s: JobScreen, ref: Sink, out: Reference[], at: { file: st
   ref('call', s.status.call, '/status/call');
   ref('call', s.start.call, '/start/call');
   ref('label', s.start.label, '/start/label');
-  for (const key of ['unavailable', 'confirm', 'running'] as const) ref('label', s[key], `/${key}`);
+  for (const key of ['unavailable', 'confirm', 'running', 'starting', 'done'] as const) ref('label', s[key], `/${key}`);
   if (s.when) out.push({ kind: 'rule', name: s.when, file: at.file, pointer: `${at.pointer}/when`, roots: ['row'] });
 }
 

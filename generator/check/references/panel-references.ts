@@ -30,12 +30,17 @@ export function panelReferences(s: PanelScreen, ref: Sink, rule: (text: string |
     ref('cellRenderer', part.render?.name, `${at}/render/name`);
     rule(part.render?.value, `${at}/render/value`);
   });
+  if (s.choose) {
+    ref('call', s.choose.call, '/choose/call');
+    for (const key of ['label', 'all', 'hint'] as const) ref('label', s.choose[key], `/choose/${key}`);
+  }
   s.actions?.forEach((a, i) => {
     const at = `/actions/${i}`;
     ref('label', a.label, `${at}/label`);
     ref('label', a.confirm, `${at}/confirm`);
     ref('call', a.call, `${at}/call`);
     ref('screen', a.form, `${at}/form`);
+    ref('screen', a.dialog, `${at}/dialog`);
     rule(a.visible, `${at}/visible`);
     for (const [field, text] of Object.entries(a.record ?? {})) rule(text, `${at}/record/${pointerSegment(field)}`);
   });

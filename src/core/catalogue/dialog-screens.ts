@@ -53,7 +53,12 @@ export interface JobScreen extends DialogScreenBase {
   when?: string;
   unavailable?: string;
   confirm: string;
+  /** Said while the job runs; may show `{{progress}}` (docs/adr/0161-panel-choice-and-job-actions.md). */
   running: string;
+  /** Said, with a moving bar and no figure, until the job reports a first step. */
+  starting?: string;
+  /** Said before the job's message when it ended done. */
+  done?: string;
   status: DialogCall;
   start: DialogCall & { label: string };
   fields: { state: string; progress: string; message: string };

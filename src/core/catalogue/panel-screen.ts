@@ -43,6 +43,27 @@ export interface PanelAction {
   args?: RouteArgs;
   confirm?: string;
   visible?: string;
+  /** A dialog screen (a `job`) opened with `args.body` (route values) as its data. */
+  dialog?: string;
+  /** Route values the action waits for: disabled while one is empty (the choice's `hint` says why). */
+  needs?: string[];
+}
+
+/** A choice over the panel (docs/adr/0161-panel-choice-and-job-actions.md): a select of the rows of a
+ *  call (`rows` its array field) written to the route value `name` (the row's `value` field; `all`
+ *  labels the empty choice) and to further route values from the chosen row (`with`: name → field). */
+export interface PanelChoice {
+  name: string;
+  label: string;
+  testId: string;
+  call: string;
+  rows?: string;
+  value: string;
+  text: string;
+  all: string;
+  with?: Record<string, string>;
+  /** Said under the actions while an action's `needs` is empty. */
+  hint?: string;
 }
 
 export interface PanelScreen {
@@ -57,4 +78,5 @@ export interface PanelScreen {
   close?: string[];
   parts: PanelPart[];
   actions?: PanelAction[];
+  choose?: PanelChoice;
 }

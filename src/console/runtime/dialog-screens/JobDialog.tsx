@@ -20,6 +20,7 @@ export function JobDialog({ screen, data, onClose }: Props) {
   const job = useJob(screen, data, possible, messages);
   const values = labelValues(screen.values, data);
   const id = screen.testId;
+  const said = screen.starting && job.progress <= 0 ? screen.starting : screen.running;
   return (
     <Dialog
       open
@@ -37,15 +38,16 @@ export function JobDialog({ screen, data, onClose }: Props) {
         {!possible && screen.unavailable && <Typography>{t(screen.unavailable, values)}</Typography>}
         {possible && !job.status && <Typography>{t(screen.confirm, values)}</Typography>}
         {job.running && (
-          <>
-            <Typography sx={{ mb: 1 }}>{t(screen.running, values)}</Typography>
+          <div role="status" data-testid={`${id}-running`}>
+            <Typography sx={{ mb: 1 }}>{t(said, { ...values, progress: job.progress })}</Typography>
+            {/* Until the job reports a first step (with `starting`), its progress is unknown: no figure. */}
             <LinearProgress
-              variant="determinate"
+              variant={said === screen.starting ? 'indeterminate' : 'determinate'}
               value={job.progress}
-              aria-label={t(screen.running, values)}
+              aria-label={t(screen.running, { ...values, progress: job.progress })}
               data-testid={`${id}-progress`}
             />
-          </>
+          </div>
         )}
         {job.ended && (
           <Typography
@@ -54,7 +56,8 @@ export function JobDialog({ screen, data, onClose }: Props) {
             data-testid={`${id}-result`}
             data-status={String(job.state)}
           >
-            {job.message}
+            {/* A toast would be hidden from assistive technology behind the modal: the dialog says it. */}
+            {job.state === screen.states.done && screen.done ? `${t(screen.done, values)} ${job.message}` : job.message}
           </Typography>
         )}
       </DialogContent>

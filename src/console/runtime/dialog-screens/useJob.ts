@@ -16,7 +16,7 @@ export function useJob(screen: JobScreen, data: Record<string, unknown>, possibl
   const { calls } = useCatalogue();
   const { fields, states } = screen;
   const isRunning = (s: Status | undefined) => s?.[fields.state] === states.running;
-  // When the start was answered, and its answer: a status read before it is not this run's.
+  // From when a status read counts (a poll after the start), and the start's answer.
   const [started, setStarted] = useState<{ at: number; status: Status } | null>(null);
   const read = useCallAny<Status>(
     screen.status.call,
@@ -38,8 +38,11 @@ export function useJob(screen: JobScreen, data: Record<string, unknown>, possibl
   const start = async () => {
     try {
       const answer = await callAny<Status>(screen.start.call, { ...dataArgs(screen.start, data, calls), silent: true });
-      setStarted({ at: Date.now(), status: answer });
-      void read.refetch();
+      // The start's answer stands until the first poll, a poll later (a read the start itself set off
+      // does not count): a quick job shows its start before its result, as a slow one does.
+      const every = screen.every ?? JOB_POLL_MS;
+      setStarted({ at: Date.now() + every, status: answer });
+      setTimeout(() => void read.refetch(), every);
     } catch (e) {
       messages.showFailure(e); // another run going on, nothing to run with…
     }

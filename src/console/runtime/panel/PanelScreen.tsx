@@ -17,6 +17,8 @@ import { useCellRenderers } from '../cells/useCellRenderers.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { FormDialog } from '../dialog/FormDialog.tsx';
 import { valueOf, type Answer } from '../import/import-values.ts';
+import { ScreenDialog, useDialogScreen } from '../dialog-screens/ScreenDialog.tsx';
+import { PanelChoose } from './PanelChoose.tsx';
 import { PanelPartView } from './PanelPartView.tsx';
 import { usePanelActions } from './usePanelActions.ts';
 
@@ -41,6 +43,8 @@ function Panel({ screen }: { screen: PanelDef }) {
   const reply = read.data;
   const renderers = useCellRenderers(renderNames(screen));
   const actions = usePanelActions(screen, reply);
+  const opened = useDialogScreen(actions.opened?.name);
+  const hint = screen.choose?.hint && actions.shown.some(actions.blocked) ? screen.choose : undefined;
   const heading = reply
     ? t(
         screen.heading.label,
@@ -81,11 +85,13 @@ function Panel({ screen }: { screen: PanelDef }) {
       ) : (
         <>
           {actions.shown.length > 0 && (
-            <Stack direction="row" spacing={1} sx={{ my: 1 }}>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ my: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              {screen.choose && <PanelChoose choice={screen.choose} />}
               {actions.shown.map((action) => (
                 <Button
                   key={action.id}
                   variant="outlined"
+                  disabled={actions.blocked(action)}
                   onClick={() => actions.run(action)}
                   loading={actions.running === action.id}
                   data-testid={`${screen.testId}-${action.id}`}
@@ -94,6 +100,11 @@ function Panel({ screen }: { screen: PanelDef }) {
                 </Button>
               ))}
             </Stack>
+          )}
+          {hint && (
+            <Typography variant="body2" color="text.secondary" data-testid={`${hint.testId}-hint`}>
+              {t(hint.hint ?? '')}
+            </Typography>
           )}
           {screen.parts.map((part, i) => (
             // Drawn afresh for each answer: a table keeps the rows it was first given (ImportTable).
@@ -115,6 +126,13 @@ function Panel({ screen }: { screen: PanelDef }) {
           params={actions.dialog.params}
           idField="id"
           onClose={actions.closeDialog}
+        />
+      )}
+      {actions.opened && opened && (
+        <ScreenDialog
+          screen={opened}
+          data={actions.opened.data}
+          onClose={() => (actions.closeOpened(), void read.refetch())}
         />
       )}
     </Paper>

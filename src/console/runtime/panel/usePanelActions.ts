@@ -2,7 +2,10 @@
 // `visible` rule over the answer holds; `form` opens the form screen in a dialog on the record its
 // `record` rules build (with `args.body` route values joined, the save calls' query taking theirs);
 // `call` runs the call with its route context, after `confirm` when it has one, and says what came back.
-// An action shows only to callers who may make its call (a form's, its create call).
+// `dialog` opens a dialog screen (a job) on the `args.body` route values
+// (docs/adr/0161-panel-choice-and-job-actions.md); an action whose `needs` route values are empty is
+// disabled. An action shows only to callers who may make its call (a form's, its create call; a job's,
+// its start call).
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PanelAction, PanelScreen } from '../../../core/catalogue/panel-screen.ts';
@@ -29,10 +32,13 @@ export function usePanelActions(screen: PanelScreen, reply: Answer | undefined) 
   const [dialog, setDialog] = useState<PanelDialog | null>(null);
   const [running, setRunning] = useState<string | null>(null);
   const screens = useCatalogue().screens;
+  const [opened, setOpened] = useState<{ name: string; data: Answer } | null>(null);
   const callOf = (a: PanelAction) => {
     const form = a.form ? (screens[a.form] as { kind?: string; create?: string } | undefined) : undefined;
-    return a.call ?? (form?.kind === 'form' ? form.create : undefined);
+    const job = a.dialog ? (screens[a.dialog] as { kind?: string; start?: { call: string } } | undefined) : undefined;
+    return a.call ?? (form?.kind === 'form' ? form.create : job?.start?.call);
   };
+  const blocked = (a: PanelAction) => (a.needs ?? []).some((name) => !url.get(name));
   const shown = reply
     ? (screen.actions ?? []).filter((a) => {
         const call = callOf(a);
@@ -64,7 +70,9 @@ export function usePanelActions(screen: PanelScreen, reply: Answer | undefined) 
   );
 
   const run = (action: PanelAction) => {
-    if (action.form && reply) {
+    if (blocked(action)) return;
+    if (action.dialog) setOpened({ name: action.dialog, data: resolveArgs(action.args, url).body });
+    else if (action.form && reply) {
       const { params, body } = resolveArgs(action.args, url);
       const record = Object.fromEntries(
         Object.entries(action.record ?? {}).map(([field, rule]) => [field, valueOf(rule, reply, NO_DATA)]),
@@ -76,7 +84,10 @@ export function usePanelActions(screen: PanelScreen, reply: Answer | undefined) 
 
   return {
     shown,
+    blocked,
     run,
+    opened,
+    closeOpened: () => setOpened(null),
     running,
     pending,
     confirm: () => (pending && void execute(pending), setPending(null)),
