@@ -34,6 +34,7 @@ import { checkDialogScreens } from './dialog-screens.ts';
 import { checkMasterDetail } from './master-detail.ts';
 import { checkPickAndTrees } from './check-trees.ts';
 import { checkBatchActions } from './batch-actions.ts';
+import { checkPanelAnswers } from './panel-answers.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates,
@@ -68,6 +69,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkMasterDetail,
   checkPickAndTrees,
   checkBatchActions,
+  checkPanelAnswers,
 ];
 
 export interface CheckResult {

@@ -30,7 +30,6 @@ export const screenKinds = registry('screen kind', [
 export const plugins = registry('plugin', [
   ['login', () => import('./plugins/login/LoginPage.tsx')],
   ['config-manage', () => import('./plugins/config-manage/ManagePage.tsx')],
-  ['domain-open-api', () => import('./plugins/open-api/OpenApiPage.tsx')],
   ['perf-monitor', () => import('./plugins/monitoring/PerfMonitorPage.tsx')],
   ['api-docs', () => import('./plugins/api-docs/ApiDocsPage.tsx')],
 ]);

@@ -51,7 +51,7 @@ describe('the Open API tab', () => {
     await page.getByTestId('open-api-status').waitFor();
     expect(await page.getByTestId('open-api-secret').count()).toBe(0);
 
-    await page.getByTestId('open-api-generate').click();
+    await page.getByTestId('open-api-regenerate').click();
     await expect(page.getByTestId('confirm-text').innerText()).resolves.toContain('stop working at once');
     await page.getByTestId('confirm-ok').click();
     await expect.poll(() => shownSecret(page)).not.toBe(first);
