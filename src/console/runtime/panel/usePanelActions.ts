@@ -8,6 +8,7 @@ import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PanelAction, PanelScreen } from '../../../core/catalogue/panel-screen.ts';
 import { callAny } from '../../api/client.ts';
+import { queryClient } from '../../api/queries.ts';
 import { mayCall } from '../../session/reach.ts';
 import { useCatalogue } from '../catalogue-context.ts';
 import { label } from '../../shell/LabelText.tsx';
@@ -57,6 +58,8 @@ export function usePanelActions(screen: PanelScreen, reply: Answer | undefined) 
           query,
           body: Object.keys(body).length ? body : undefined,
         });
+        // Shown once the panel has read again, so the answer and the panel agree (a new secret's hint).
+        if (action.reveal || action.result) await queryClient.invalidateQueries({ queryKey: [screen.read.call] });
         if (action.reveal)
           setRevealed({ id: action.id, title: action.label, reveal: action.reveal, answer: answer ?? {} });
         else if (action.result) setSaid({ id: action.id, answer: answer ?? {} });
@@ -70,7 +73,7 @@ export function usePanelActions(screen: PanelScreen, reply: Answer | undefined) 
         setRunning(null);
       }
     },
-    [url],
+    [url, screen.read.call],
   );
 
   const run = (action: PanelAction) => {
