@@ -28,6 +28,10 @@ describe('the Open API tab', () => {
     await expect(page.getByTestId('open-api-status').innerText()).resolves.toContain(
       `It starts with ${first.slice(0, 6)}…`,
     );
+    // Its date as the tables say dates.
+    await expect(page.getByTestId('open-api-status').innerText()).resolves.toMatch(
+      /generated on \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\./,
+    );
     await page.getByText('Copy the secret now: it is shown only this once.', { exact: false }).waitFor();
     // Each process with the ids a program names it by: flowId, applicationId and the package id.
     const office = (await (await page.request.get(`${session.server.url}/authtime/lookups/applications`)).json()) as {
