@@ -35,6 +35,7 @@ import { checkPanelActions } from './panel-actions.ts';
 import { checkMasterDetail } from './master-detail.ts';
 import { checkPickAndTrees } from './check-trees.ts';
 import { checkBatchActions } from './batch-actions.ts';
+import { checkPanelAnswers } from './panel-answers.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates,
@@ -70,6 +71,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkMasterDetail,
   checkPickAndTrees,
   checkBatchActions,
+  checkPanelAnswers,
 ];
 
 export interface CheckResult {

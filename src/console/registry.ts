@@ -29,7 +29,6 @@ export const screenKinds = registry('screen kind', [
 /** Hand-written screens, named by `plugin:` in a screen of kind plugin. */
 export const plugins = registry('plugin', [
   ['login', () => import('./plugins/login/LoginPage.tsx')],
-  ['domain-open-api', () => import('./plugins/open-api/OpenApiPage.tsx')],
   ['perf-monitor', () => import('./plugins/monitoring/PerfMonitorPage.tsx')],
   ['api-docs', () => import('./plugins/api-docs/ApiDocsPage.tsx')],
 ]);

@@ -28,6 +28,10 @@ describe('the Open API tab', () => {
     await expect(page.getByTestId('open-api-status').innerText()).resolves.toContain(
       `It starts with ${first.slice(0, 6)}…`,
     );
+    // Its date as the tables say dates.
+    await expect(page.getByTestId('open-api-status').innerText()).resolves.toMatch(
+      /generated on \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\./,
+    );
     await page.getByText('Copy the secret now: it is shown only this once.', { exact: false }).waitFor();
     // Each process with the ids a program names it by: flowId, applicationId and the package id.
     const office = (await (await page.request.get(`${session.server.url}/authtime/lookups/applications`)).json()) as {
@@ -51,7 +55,7 @@ describe('the Open API tab', () => {
     await page.getByTestId('open-api-status').waitFor();
     expect(await page.getByTestId('open-api-secret').count()).toBe(0);
 
-    await page.getByTestId('open-api-generate').click();
+    await page.getByTestId('open-api-regenerate').click();
     await expect(page.getByTestId('confirm-text').innerText()).resolves.toContain('stop working at once');
     await page.getByTestId('confirm-ok').click();
     await expect.poll(() => shownSecret(page)).not.toBe(first);

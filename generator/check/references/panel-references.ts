@@ -10,6 +10,7 @@ const REPLY = ['reply'] as const;
 
 export function panelReferences(s: PanelScreen, ref: Sink, rule: (text: string | undefined, at: string) => void): void {
   ref('call', s.read.call, '/read/call');
+  for (const [name, read] of Object.entries(s.with ?? {})) ref('call', read.call, `/with/${pointerSegment(name)}/call`);
   ref('label', s.heading.label, '/heading/label');
   for (const [name, text] of Object.entries(s.heading.values ?? {}))
     rule(text, `/heading/values/${pointerSegment(name)}`);
@@ -29,6 +30,8 @@ export function panelReferences(s: PanelScreen, ref: Sink, rule: (text: string |
     rule(part.form?.data, `${at}/form/data`);
     ref('cellRenderer', part.render?.name, `${at}/render/name`);
     rule(part.render?.value, `${at}/render/value`);
+    rule(part.lines?.rows, `${at}/lines/rows`);
+    ref('label', part.lines?.label, `${at}/lines/label`);
   });
   if (s.choose) {
     ref('call', s.choose.call, '/choose/call');
@@ -42,6 +45,9 @@ export function panelReferences(s: PanelScreen, ref: Sink, rule: (text: string |
     ref('screen', a.form, `${at}/form`);
     ref('screen', a.dialog, `${at}/dialog`);
     rule(a.visible, `${at}/visible`);
+    ref('label', a.reveal?.note, `${at}/reveal/note`);
+    a.reveal?.fields.forEach((f, j) => ref('label', f.label, `${at}/reveal/fields/${j}/label`));
+    ref('label', a.result?.list?.label, `${at}/result/list/label`);
     for (const [field, text] of Object.entries(a.record ?? {})) rule(text, `${at}/record/${pointerSegment(field)}`);
   });
 }

@@ -6,6 +6,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../core/catalogue
 import { spokenLanguage } from '../../core/preferred-language.ts';
 import { call } from '../api/client.ts';
 import { readCookie, writeCookie } from '../api/cookies.ts';
+import { formatDateTime } from '../runtime/cells/DateCell.tsx';
 
 const LANG_COOKIE = 'atrium_lang';
 /** Set once the user picks a language in the switch on this browser (docs/adr/0030-language-after-logout.md). */
@@ -52,6 +53,9 @@ export async function initLanguage(lang: Language): Promise<void> {
     nsSeparator: false,
     interpolation: { escapeValue: false },
   });
+  // `{{value, datetime}}` in a label says an ISO date as the tables do (YYYY-MM-DD HH:mm:ss), not as
+  // Intl's default, so a panel's text line and its date cells agree (docs/adr/0160-open-api-in-yaml.md).
+  i18next.services.formatter?.add('datetime', (value: unknown) => formatDateTime(value));
   await loadLabels(lang);
   writeCookie(LANG_COOKIE, lang, 365);
   document.documentElement.lang = htmlLang(lang);

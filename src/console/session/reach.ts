@@ -13,7 +13,7 @@ export function mayCall(callId: string): boolean {
 
 /** The calls a screen reads to show anything: a list its source, a form the call that loads the record
  *  (or creates one when the address names none), a tree its root and children calls, a runs screen its
- *  history, status and start calls, a charts screen its reads, a calendar or a panel its read, a master-detail its
+ *  history, status and start calls, a charts screen its reads, a calendar its read, a panel its reads, a master-detail its
  *  master read and its detail's calls, check trees their reads, a plugin what it declares. */
 export function screenCalls(screen: ConsoleScreen, query: URLSearchParams = new URLSearchParams()): string[] {
   switch (screen.kind) {
@@ -42,7 +42,7 @@ export function screenCalls(screen: ConsoleScreen, query: URLSearchParams = new 
     case 'checktrees':
       return [...new Set(screen.trees.map((tree) => tree.read.call))];
     case 'panel':
-      return [screen.read.call];
+      return [screen.read.call, ...Object.values(screen.with ?? {}).map((read) => read.call)];
     default:
       return [];
   }

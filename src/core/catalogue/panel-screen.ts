@@ -28,11 +28,26 @@ export interface PanelPart {
   table?: ImportTable;
   form?: { schema: string; ui?: string; data: string };
   render?: { name: string; value: string };
+  /** Each entry of the list `rows` (a rule) said on a line of code as `label` interpolated with its
+   *  fields (the runtime calls of the Open API: `{{method}} {{path}}`). */
+  lines?: { testId: string; rows: string; label: string };
+  /** Ids of actions drawn in this part, after its content, instead of above the parts; their test ids
+   *  start with the part's. A part with actions, none of which the caller is offered, is left out. */
+  actions?: string[];
+}
+
+/** Fields of a call's answer shown once in a dialog, each read-only with a copy button, under `note`
+ *  (a secret kept only as a hash: closing the dialog is the last time it is seen;
+ *  docs/adr/0160-open-api-in-yaml.md). */
+export interface PanelReveal {
+  fields: Array<{ field: string; label: string }>;
+  note: string;
 }
 
 /** An action over the answer: a form screen in a dialog (`form`) on the record `record` builds (field
  *  → rule), its save calls given `args` (route values; `args.body` joins the record), or a `call` with
- *  `args` (after `confirm`); shown while `visible` (a rule over `reply`) holds. */
+ *  `args` (after `confirm`; its answer's `reveal` fields then shown once); shown while `visible` (a
+ *  rule over `reply`) holds. */
 export interface PanelAction {
   id: string;
   label: string;
@@ -47,6 +62,8 @@ export interface PanelAction {
   dialog?: string;
   /** Route values the action waits for: disabled while one is empty (the choice's `hint` says why). */
   needs?: string[];
+  reveal?: PanelReveal;
+  result?: PanelResult;
 }
 
 /** A choice over the panel (docs/adr/0161-panel-choice-and-job-actions.md): a select of the rows of a
@@ -66,12 +83,23 @@ export interface PanelChoice {
   hint?: string;
 }
 
+/** A call's answer said under the action's buttons until the next action: its `message` field, as a
+ *  success while its `ok` field holds (else a warning), with the `list.field` of each `list.rows`
+ *  entry listed under `list.label`. All are field names of the answer. */
+export interface PanelResult {
+  message: string;
+  ok?: string;
+  list?: { rows: string; field: string; label: string };
+}
+
 export interface PanelScreen {
   kind: 'panel';
   /** The frame's test id; its parts and buttons derive theirs (`-close`, `-<action id>`). */
   testId: string;
   /** The read: a call without effects and its route context (route query names, or `signIn.<field>`). */
   read: { call: string; args?: RouteArgs };
+  /** Further reads joined into the answer under their names (`reply.<name>`; null when one fails). */
+  with?: Record<string, { call: string; args?: RouteArgs }>;
   /** The heading: a label interpolated with rules over the answer. */
   heading: { label: string; values?: Record<string, string> };
   /** Route query names a Close button clears (the list detail showing the panel); none: no button. */

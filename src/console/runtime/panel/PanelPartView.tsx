@@ -2,11 +2,12 @@
 // definition list of the facts that have a value), text line and table (as an import dialog draws them), a read-only form whose JSON
 // Schema the answer holds, and a value drawn by a registered cell renderer (the process diagram).
 import { Box, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PanelFact, PanelPart } from '../../../core/catalogue/panel-screen.ts';
 import type { Renderers } from '../cells/useCellRenderers.ts';
 import { ImportPartView } from '../import/ImportPartView.tsx';
-import { valueOf, type Answer } from '../import/import-values.ts';
+import { rowsOf, valueOf, type Answer } from '../import/import-values.ts';
 import { ReplyForm } from './ReplyForm.tsx';
 
 const NO_DATA = {};
@@ -46,7 +47,18 @@ function Facts({ facts, reply, renderers }: { facts: PanelFact[]; reply: Answer;
   );
 }
 
-export function PanelPartView({ part, reply, renderers }: { part: PanelPart; reply: Answer; renderers: Renderers }) {
+export function PanelPartView({
+  part,
+  reply,
+  renderers,
+  children,
+}: {
+  part: PanelPart;
+  reply: Answer;
+  renderers: Renderers;
+  /** Drawn after the part's content: the buttons of the actions it lists. */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   if (part.when && !valueOf(part.when, reply, NO_DATA)) return null;
   const Render = part.render ? renderers[part.render.name] : undefined;
@@ -76,7 +88,15 @@ export function PanelPartView({ part, reply, renderers }: { part: PanelPart; rep
           data={(valueOf(part.form.data, reply, NO_DATA) ?? {}) as Answer}
         />
       )}
+      {part.lines && (
+        <Typography component="div" sx={{ fontFamily: 'monospace', fontSize: 13 }} data-testid={part.lines.testId}>
+          {rowsOf(part.lines.rows, reply, NO_DATA).map((row, i) => (
+            <div key={i}>{t(part.lines!.label, row)}</div>
+          ))}
+        </Typography>
+      )}
       {part.render && Render && <Render value={valueOf(part.render.value, reply, NO_DATA)} row={reply} schema={{}} />}
+      {children}
     </Box>
   );
 }

@@ -4,22 +4,23 @@
 // built from the answer, or a call after a confirmation. Any change reads the answer again
 // (api/queries.ts), so the panel shows what an action did.
 import Close from '@mui/icons-material/Close';
-import { Button, Divider, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Divider, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { PanelScreen as PanelDef } from '../../../core/catalogue/panel-screen.ts';
-import { useCallAny } from '../../api/queries.ts';
+import type { PanelPart, PanelScreen as PanelDef } from '../../../core/catalogue/panel-screen.ts';
 import type { ScreenProps } from '../../shell/ScreenHost.tsx';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
-import { useRouteArgs } from '../call-args.ts';
 import { useCellRenderers } from '../cells/useCellRenderers.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { FormDialog } from '../dialog/FormDialog.tsx';
-import { valueOf, type Answer } from '../import/import-values.ts';
+import { valueOf } from '../import/import-values.ts';
 import { ScreenDialog, useDialogScreen } from '../dialog-screens/ScreenDialog.tsx';
 import { PanelChoose } from './PanelChoose.tsx';
+import { PanelActionBar } from './PanelActionBar.tsx';
 import { PanelPartView } from './PanelPartView.tsx';
+import { RevealDialog } from './RevealDialog.tsx';
+import { usePanelAnswer } from './usePanelAnswer.ts';
 import { usePanelActions } from './usePanelActions.ts';
 
 const NO_DATA = {};
@@ -34,17 +35,17 @@ const renderNames = (screen: PanelDef) =>
 function Panel({ screen }: { screen: PanelDef }) {
   const { t } = useTranslation();
   const [, setUrl] = useSearchParams();
-  const args = useRouteArgs(screen.read.args);
-  const read = useCallAny<Answer>(
-    screen.read.call,
-    { params: args.params, query: args.query, body: Object.keys(args.body).length ? args.body : undefined },
-    { enabled: args.missing.length === 0 },
-  );
-  const reply = read.data;
+  const read = usePanelAnswer(screen);
+  const reply = read.reply;
   const renderers = useCellRenderers(renderNames(screen));
   const actions = usePanelActions(screen, reply);
   const opened = useDialogScreen(actions.opened?.name);
   const hint = screen.choose?.hint && actions.shown.some(actions.blocked) ? screen.choose : undefined;
+  // Actions a part lists are drawn in it, their test ids starting with the part's.
+  const inParts = new Set(screen.parts.flatMap((p) => p.actions ?? []));
+  const shownIn = (part: PanelPart) => actions.shown.filter((a) => part.actions?.includes(a.id));
+  const prefixOf = (id: string) => screen.parts.find((p) => p.actions?.includes(id))?.testId ?? screen.testId;
+  const bar = { running: actions.running, said: actions.said, onRun: actions.run, blocked: actions.blocked };
   const heading = reply
     ? t(
         screen.heading.label,
@@ -64,7 +65,7 @@ function Panel({ screen }: { screen: PanelDef }) {
       variant="outlined"
       component="section"
       aria-labelledby={`${screen.testId}-title`}
-      aria-busy={read.isFetching}
+      aria-busy={read.fetching}
       sx={{ p: 2 }}
       data-testid={screen.testId}
     >
@@ -84,35 +85,30 @@ function Panel({ screen }: { screen: PanelDef }) {
         <LoadingPanel />
       ) : (
         <>
-          {actions.shown.length > 0 && (
-            <Stack direction="row" spacing={1} useFlexGap sx={{ my: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              {screen.choose && <PanelChoose choice={screen.choose} />}
-              {actions.shown.map((action) => (
-                <Button
-                  key={action.id}
-                  variant="outlined"
-                  disabled={actions.blocked(action)}
-                  onClick={() => actions.run(action)}
-                  loading={actions.running === action.id}
-                  data-testid={`${screen.testId}-${action.id}`}
-                >
-                  {t(action.label)}
-                </Button>
-              ))}
-            </Stack>
-          )}
+          <PanelActionBar
+            {...bar}
+            actions={actions.shown.filter((a) => !inParts.has(a.id))}
+            testId={screen.testId}
+            lead={screen.choose && <PanelChoose choice={screen.choose} />}
+          />
           {hint && (
             <Typography variant="body2" color="text.secondary" data-testid={`${hint.testId}-hint`}>
               {t(hint.hint ?? '')}
             </Typography>
           )}
-          {screen.parts.map((part, i) => (
-            // Drawn afresh for each answer: a table keeps the rows it was first given (ImportTable).
-            <Fragment key={`${part.testId ?? i}@${read.dataUpdatedAt}`}>
-              {i > 0 && <Divider sx={{ my: 2 }} />}
-              <PanelPartView part={part} reply={reply} renderers={renderers} />
-            </Fragment>
-          ))}
+          {screen.parts
+            .filter((part) => !part.actions || shownIn(part).length > 0)
+            .map((part, i) => (
+              // Drawn afresh for each answer: a table keeps the rows it was first given (ImportTable).
+              <Fragment key={`${part.testId ?? i}@${read.at}`}>
+                {i > 0 && <Divider sx={{ my: 2 }} />}
+                <PanelPartView part={part} reply={reply} renderers={renderers}>
+                  {part.actions && (
+                    <PanelActionBar {...bar} actions={shownIn(part)} testId={part.testId ?? screen.testId} />
+                  )}
+                </PanelPartView>
+              </Fragment>
+            ))}
         </>
       )}
       {actions.pending && (
@@ -134,6 +130,9 @@ function Panel({ screen }: { screen: PanelDef }) {
           data={actions.opened.data}
           onClose={() => (actions.closeOpened(), void read.refetch())}
         />
+      )}
+      {actions.revealed && (
+        <RevealDialog shown={actions.revealed} testId={prefixOf(actions.revealed.id)} onClose={actions.closeRevealed} />
       )}
     </Paper>
   );
