@@ -6,7 +6,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../core/catalogue
 import { spokenLanguage } from '../../core/preferred-language.ts';
 import { call } from '../api/client.ts';
 import { readCookie, writeCookie } from '../api/cookies.ts';
-import { formatDateTime } from '../runtime/cells/DateCell.tsx';
+import { formatDateTime } from '../runtime/cells/date-time.ts';
 
 const LANG_COOKIE = 'atrium_lang';
 /** Set once the user picks a language in the switch on this browser (docs/adr/0030-language-after-logout.md). */

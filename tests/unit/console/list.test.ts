@@ -1,6 +1,6 @@
 // List helpers: the row-click link built from the row, the date and usernames cell texts.
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../../src/console/runtime/cells/DateCell.tsx';
+import { formatDateTime } from '../../../src/console/runtime/cells/date-time.ts';
 import { usernames } from '../../../src/console/runtime/cells/UsernamesCell.tsx';
 import { rowLink } from '../../../src/console/runtime/list/useListController.ts';
 

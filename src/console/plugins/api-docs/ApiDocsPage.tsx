@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { call } from '../../api/client.ts';
 import { useCall } from '../../api/queries.ts';
-import { formatDateTime } from '../../runtime/cells/DateCell.tsx';
+import { formatDateTime } from '../../runtime/cells/date-time.ts';
 import { OpenDialog } from '../../runtime/dialog/OpenDialog.tsx';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { notifySuccess } from '../../shell/notify.ts';

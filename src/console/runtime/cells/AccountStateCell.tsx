@@ -3,7 +3,7 @@
 import Lock from '@mui/icons-material/Lock';
 import { Chip, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from './DateCell.tsx';
+import { formatDateTime } from './date-time.ts';
 import StatusCell from './StatusCell.tsx';
 import type { CellProps } from './types.ts';
 

@@ -1,7 +1,7 @@
 // The first page of a runs screen's history, newest first; choosing one shows it (its id is kept in the URL).
 import { Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../cells/DateCell.tsx';
+import { formatDateTime } from '../cells/date-time.ts';
 import { runLabel, type RunKind } from './RunReport.tsx';
 import type { HistoryRun } from './useRuns.ts';
 

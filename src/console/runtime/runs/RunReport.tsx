@@ -4,7 +4,7 @@
 import { Alert, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { formatDateTime } from '../cells/DateCell.tsx';
+import { formatDateTime } from '../cells/date-time.ts';
 import type { HistoryRun, Run } from './useRuns.ts';
 
 /** How a tab names where its entries come from: the phase that reads them, the column of their keys. */

@@ -3,7 +3,7 @@
 import { Box, Button, Chip, Divider, Drawer, List, ListItemButton, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { Message, MessagePage } from '../../../core/generated/api-types.ts';
-import { formatDateTime } from '../../runtime/cells/DateCell.tsx';
+import { formatDateTime } from '../../runtime/cells/date-time.ts';
 
 function MessageItem({ message, onRead }: { message: Message; onRead: (id: string) => void }) {
   const { t } = useTranslation();
