@@ -106,17 +106,23 @@ async function openAcme(page: Page): Promise<string> {
 /** The Software tab of Acme and an application's messaging dialog (docs/adr/0067-application-agent-messaging.md), with its addresses shown. */
 async function checkAppAgents(page: Page, w: ReturnType<typeof walker>): Promise<void> {
   const acmeId = await openAcme(page);
-  await page.request.put(`${live.server.url}/authtime/domain/${acmeId}/wechat`, {
+  const saved = await page.request.put(`${live.server.url}/authtime/domain/${acmeId}/wechat`, {
     headers: await csrfHeaders(page),
     data: { externalHost: 'https://atrium.acme.example' },
   });
+  expect((await saved.json()).errcode).toBe(0);
   await page.getByTestId('form-tab-software').click();
   await page
     .locator('.MuiDataGrid-row')
     .filter({ hasText: 'Office' })
     .getByRole('button', { name: /Messaging|即时通讯|即時通訊/ })
     .click();
-  await page.getByTestId('copy-home').waitFor();
+  const dialog = page.getByTestId('tabs-dialog-im');
+  await dialog.waitFor();
+  // The lines to copy come with the address just saved (the dialog reads them afresh on opening).
+  await expect
+    .poll(() => dialog.getByTestId('copy-home').innerText(), { timeout: 30_000 })
+    .toContain('atrium.acme.example');
   await w.check('/domain, software tab, application messaging dialog');
   await page.getByTestId('tabs-dialog-tab-dingding').click();
   await page.getByTestId('copy-empty').waitFor();
