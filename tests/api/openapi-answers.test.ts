@@ -262,6 +262,7 @@ async function demoArguments(server: TestServer, admin: ApiClient): Promise<Reco
     'query.domainid': domainId,
     'query.applicationId': applicationId,
     'query.applicationid': applicationId,
+    'query.application': applicationId,
     'query.userid': user.id,
     'query.roleId': role.id,
     'query.loginNo': user.loginno,
