@@ -1,10 +1,11 @@
 // The manage tab in real Chromium: the cache clear, started from its job dialog, shows its progress
 // while the status is polled, then the success message; one-software actions say "select software"
 // when none is chosen; with a software chosen, synchronization runs to its success message,
-// optimization reports its result and clear config asks for a confirmation first.
+// optimization reports its result and clear config asks for a confirmation first. From the keyboard
+// alone: a software chosen with the arrows enables its actions, and a synchronization runs in its dialog.
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
-import { expectToast } from './support/pages.ts';
+import { expectToast, tabTo } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 
 const session = signedInAsAdmin();
@@ -88,5 +89,43 @@ describe('manage tab', () => {
       .waitFor();
     await session.page.getByTestId('confirm-ok').click();
     await expectToast(session.page, `${chosen}: 0 stored settings and the application files removed.`);
+  });
+
+  it('chooses a software and synchronizes it from the keyboard alone', async () => {
+    const { page } = session;
+    await openManage();
+    const choice = page.getByTestId('manage-software').getByRole('combobox');
+    await tabTo(page, choice);
+    await page.keyboard.press('ArrowDown'); // opens the list on the current choice, "All software"
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('ArrowDown');
+    const chosen = (await page.locator('[role="option"]:focus').textContent()) ?? '';
+    expect(chosen).not.toBe('All software');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => choice.textContent()).toBe(chosen);
+    await expect.poll(() => page.getByTestId('manage-software-hint').count()).toBe(0);
+    await expect(page.getByTestId('config-manage-synchronize').isDisabled()).resolves.toBe(false);
+
+    await tabTo(page, page.getByTestId('config-manage-synchronize'));
+    await page.keyboard.press('Enter');
+    const start = page.getByTestId('manage-synchronize-start');
+    await tabTo(page, start);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('manage-synchronize-result').filter({ hasText: 'Synchronization succeeded.' }).waitFor();
+    await screenshot(page, 'config-manage-keyboard-synchronized');
+    await tabTo(page, page.getByTestId('manage-synchronize-close'));
+    await page.keyboard.press('Enter');
+    await page.getByTestId('manage-synchronize-start').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('manage-last-job').textContent()).toContain(`${chosen} synchronized`);
+
+    // Back to "All software" with the arrows: the one-software actions wait again, with the hint.
+    await tabTo(page, choice);
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => choice.textContent()).toBe('All software');
+    await page.getByTestId('manage-software-hint').waitFor();
+    await expect(page.getByTestId('config-manage-synchronize').isDisabled()).resolves.toBe(true);
   });
 });

@@ -1,10 +1,11 @@
 // The Open API tab of an enterprise in real Chromium (issue 11, docs/adr/0040-open-api-secret-and-tokens.md): no secret yet; a secret made and
-// shown once, which buys an access token; a new one (confirmed) ends the old; the tab in Chinese; and a
-// department administrator, who does not govern the enterprise, is not offered the tab.
+// shown once, which buys an access token; a new one (confirmed) ends the old; the same from the keyboard
+// alone, copying the secret; the tab in Chinese; and a department administrator, who does not govern the
+// enterprise, is not offered the tab.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
-import { openEnterpriseTab, openPage, signIn } from './support/pages.ts';
+import { openEnterpriseTab, openPage, signIn, tabTo } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 
 const session = signedInAsAdmin();
@@ -61,6 +62,29 @@ describe('the Open API tab', () => {
     await expect.poll(() => shownSecret(page)).not.toBe(first);
     expect((await exchange(page, first)).errcode).toBe(1002);
     expect((await exchange(page, await shownSecret(page))).errcode).toBe(0);
+  });
+
+  it('makes a new secret, copies it and closes it from the keyboard alone', async () => {
+    const { page } = session;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.server.url });
+    await openEnterpriseTab(page, session.server.url, 'Acme', 'openApi');
+    await tabTo(page, page.getByTestId('open-api-regenerate'));
+    await page.keyboard.press('Enter');
+    // The confirmation takes the focus on its OK button: Enter confirms.
+    await expect.poll(() => page.getByTestId('confirm-ok').evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    const secret = await page.getByTestId('open-api-secret').inputValue();
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await tabTo(page, page.getByTestId('open-api-secret-copy'));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await screenshot(page, 'open-api-keyboard-copied');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('open-api-secret').waitFor({ state: 'detached' });
+    await expect(page.getByTestId('open-api-status').innerText()).resolves.toContain(
+      `It starts with ${secret.slice(0, 6)}…`,
+    );
+    expect((await exchange(page, secret)).errcode).toBe(0);
   });
 
   it('reads in Chinese; a department administrator is not offered the tab', async () => {

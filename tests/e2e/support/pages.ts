@@ -158,3 +158,14 @@ export async function requestsSettled(page: Page, quietMs = 700): Promise<void> 
     page.off('requestfailed', ended);
   }
 }
+
+/** Presses Tab until `target` (or an element inside it) has the focus, as a keyboard user reaches it;
+ *  fails when `limit` presses do not get there. */
+export async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
+  const focused = () => target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+  for (let i = 0; i < limit; i++) {
+    if (await focused()) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`${limit} presses of Tab did not reach ${String(target)}`);
+}
