@@ -117,6 +117,8 @@ function formFieldReferences(fields: FormField[] | undefined, at: string, ref: S
     ref('rule', f.fills?.when, `${at}/${i}/fills/when`);
     for (const name of Object.keys(f.fills?.values ?? {}))
       ref('field', name, `${at}/${i}/fills/values/${pointerSegment(name)}`, entity);
+    ref('field', f.picker?.domain, `${at}/${i}/picker/domain`, entity);
+    ref('field', f.picker?.docs, `${at}/${i}/picker/docs`, entity);
   });
 }
 
@@ -139,6 +141,7 @@ function formReferences(s: FormScreen, ref: Sink, catalogue: Pick<Catalogue, 'en
   ref('rule', s.submit?.ok, '/submit/ok');
   ref('rule', s.submit?.message, '/submit/message');
   ref('field', s.schemaFrom?.field, '/schemaFrom/field', s.entity);
+  s.local?.forEach((field, i) => ref('field', field, `/local/${i}`, s.entity));
   formFieldReferences(s.fields, '/fields', ref, s.entity);
   s.tabs?.forEach((tab, i) => {
     const p = `/tabs/${i}`;

@@ -24,6 +24,7 @@ const iconLoaders: Readonly<Record<string, () => Promise<IconModule>>> = {
   Info: () => import('@mui/icons-material/InfoOutlined'),
   Key: () => import('@mui/icons-material/Key'),
   LockOpen: () => import('@mui/icons-material/LockOpen'),
+  Login: () => import('@mui/icons-material/Login'),
   MonitorHeart: () => import('@mui/icons-material/MonitorHeart'),
   OpenInNew: () => import('@mui/icons-material/OpenInNew'),
   People: () => import('@mui/icons-material/People'),

@@ -350,6 +350,10 @@ export type FormField =
       fills?: FieldFill;
       /** While `when` holds, these enum values are shown but cannot be chosen (docs/adr/0143-list-exports-and-dialog-forms-in-yaml.md). */
       disabledOptions?: { when: string; values: Array<string | number | boolean> };
+      /** A `user-picker` field's dialog reads these form fields: the enterprise (`domain`) and, for the
+       *  API documentation's picker, the application whose roles it lists (`docs`); Choose waits for them
+       *  (docs/adr/0163-panel-read-checks.md). */
+      picker?: { domain?: string; docs?: string };
     };
 
 /** A tab of a form: its own fields (of the entity, or of the object property `group` names), or
@@ -405,6 +409,8 @@ export interface FormScreen {
   /** After a save in a dialog, set these route query values: rules over `reply` (the save's answer)
    *  and `form` (the record saved), e.g. open the instance a start made. */
   savedQuery?: Record<string, string>;
+  /** Fields the form keeps in the browser and never sends (choices that narrow another field). */
+  local?: string[];
   actions?: ActionDef[];
   /** A read-only view of the record drawn above the fields in a dialog (an operation-log entry); a
    *  form with details opens for whoever may `load` it, read-only when it may not save. */

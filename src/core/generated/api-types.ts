@@ -478,6 +478,14 @@ export interface DocSignin {
   expiresAt: string;
 }
 
+export interface DocSigninForm {
+  applicationId: string;
+  domainid: string;
+  userid: string;
+  reason: string;
+  minutes?: 15 | 30 | 60 | 120;
+}
+
 export interface DocSigninRequest {
   reason: string;
   minutes?: number;

@@ -1,5 +1,5 @@
 // The documentation sign-in of the API documentation screen (docs/adr/0063-api-docs-sign-in-web-services.md): the caller's live one (apiDocs.current),
-// the token of the one made on this page (answered once by apiDocs.signIn, kept in memory only), and its
+// the token of the one the page's form made (answered once by apiDocs.signIn, kept in memory only), and its
 // end: on sign-out at once, or at its time, when the banner goes.
 import { useCallback, useEffect, useState } from 'react';
 import type { Calls } from '../../../core/generated/api-types.ts';
@@ -34,12 +34,11 @@ export function useDocSignIn() {
     return () => clearTimeout(timer);
   }, [expiresAt]);
 
-  const signIn = useCallback(async (userid: string, reason: string, minutes: number) => {
-    const made = await call('apiDocs.signIn', { query: { userid }, body: { reason, minutes } });
+  /** The sign-in the page's form made (its answer, with the token, comes once). */
+  const signedIn = useCallback((made: SignedIn) => {
     setToken(made);
     setState(made);
     setRuntimeCredential(made);
-    return made;
   }, []);
 
   const signOut = useCallback(async () => {
@@ -50,5 +49,5 @@ export function useDocSignIn() {
     notifySuccess(done.message);
   }, []);
 
-  return { state, token, signIn, signOut };
+  return { state, token, signedIn, signOut };
 }

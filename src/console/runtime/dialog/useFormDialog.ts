@@ -122,6 +122,7 @@ export function useFormDialog(screen: FormScreenDef, record: Row, options: FormD
       for (const field of layout.readOnlyFields) delete body[field];
       // The schema the record brought is the form's, not the record's (record-schema.ts).
       if (screen.schemaFrom) delete body[screen.schemaFrom.from];
+      for (const field of screen.local ?? []) delete body[field];
       const target = id
         ? updateArgs(catalogue.calls[callId]?.path ?? '', options.idParam ?? 'id', id, options.params)
         : { params: { ...options.params }, idInBody: false };

@@ -58,6 +58,28 @@ function fieldUi(
   return ui;
 }
 
+/** What a user picker's dialog reads from the form (UserPickerWidget): its fields, each with what to
+ *  say when Choose is pressed before it is filled (the field's `required` message, else its title). */
+export interface PickerFrom {
+  domain?: string;
+  docs?: string;
+  waits: Array<{ field: string; message?: string; title: string }>;
+}
+
+function pickerFrom(
+  from: { domain?: string; docs?: string },
+  props: Record<string, JsonSchema>,
+  t: Translate,
+): PickerFrom {
+  const waits = [from.docs, from.domain].flatMap((field) => {
+    if (!field) return [];
+    const prop = props[field] ?? {};
+    const message = (prop['x-messages'] as Record<string, string> | undefined)?.required;
+    return [{ field, message, title: typeof prop.title === 'string' ? t(prop.title) : field }];
+  });
+  return { ...from, waits };
+}
+
 /** What one form draws: fields of one entity (the screen's, or a tab group's). */
 export interface FormPart {
   id: string;
@@ -96,6 +118,11 @@ export function buildFormLayout(
     const readonly =
       prop.readOnly === true || (entry.readonlyWhen !== undefined && evaluateRule(entry.readonlyWhen, context));
     uiSchema[entry.field] = fieldUi(prop, entry, widget, readonly, t);
+    if (entry.picker)
+      uiSchema[entry.field]['ui:options'] = {
+        ...uiSchema[entry.field]['ui:options'],
+        picker: pickerFrom(entry.picker, props, t),
+      };
     if (entry.disabledOptions && evaluateRule(entry.disabledOptions.when, context))
       uiSchema[entry.field]['ui:enumDisabled'] = entry.disabledOptions.values;
     if (prop['x-options']) optionFields.push({ field: entry.field, source: prop['x-options'] as OptionSource });

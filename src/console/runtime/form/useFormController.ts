@@ -137,6 +137,7 @@ export function useFormController(screen: FormScreenDef, recordKey: string | nul
       const merged: Row = group ? { ...record, ...fullData, [group]: data } : { ...record, ...data };
       for (const field of layout.readOnlyFields.concat(
         Object.keys(entity?.schema.properties ?? {}).filter((n) => isReadOnly(entity?.schema, n)),
+        screen.local ?? [],
       ))
         delete merged[field];
       const body = encodeWireFields(merged, passwordFields(entity?.schema));

@@ -2,13 +2,17 @@
 // for a field, as chips, chosen in the runtime's user-selection dialog (`user-select`). An array field
 // takes several users, any other one user. An item is kept as the field's schema says: an object item
 // keeps `{ id, name, loginno }` (its names shown after a reload), a string item the user's id alone
-// (named in the chips once picked here). The dialog reads the tenant from the route's `domainid`.
+// (named in the chips once picked here). The dialog reads the tenant from the route's `domainid`, or
+// from the form's fields the field's `picker` names (docs/adr/0163-panel-read-checks.md): Choose then
+// waits for them, saying which to fill first.
 import { Box, Button, Chip, FormControl, FormHelperText, FormLabel } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OpenDialog } from '../dialog/OpenDialog.tsx';
-import type { PickedUser, UserSelectResult } from '../user-picker/user-select-types.ts';
+import type { PickerFrom } from '../form/form-layout.ts';
+import type { Row } from '../screen-types.ts';
+import type { PickedUser, UserSelectInput, UserSelectResult } from '../user-picker/user-select-types.ts';
 
 type Item = string | PickedUser;
 
@@ -19,9 +23,13 @@ const itemsOf = (value: unknown): Item[] =>
 const idOf = (item: Item) => (typeof item === 'string' ? item : item.id);
 
 export default function UserPickerWidget(props: WidgetProps) {
-  const { id, value, onChange, label, hideLabel, disabled, readonly, required, rawErrors, schema } = props;
+  const { id, value, onChange, label, hideLabel, disabled, readonly, required, rawErrors, schema, options, registry } =
+    props;
   const { t } = useTranslation();
   const [picking, setPicking] = useState(false);
+  const [waiting, setWaiting] = useState<string | null>(null);
+  const from = options.picker as PickerFrom | undefined;
+  const form = ((registry.formContext as { form?: Row } | undefined)?.form ?? {}) as Row;
   // Names of users picked here, for a field that keeps ids only.
   const [names, setNames] = useState<ReadonlyMap<string, PickedUser>>(new Map());
   const several = schema.type === 'array';
@@ -36,6 +44,19 @@ export default function UserPickerWidget(props: WidgetProps) {
     const kept: Item[] = users.map((u) => (keepsObjects ? { id: u.id, name: u.name, loginno: u.loginno } : u.id));
     onChange(several ? kept : (kept[0] ?? undefined));
   };
+  const choose = () => {
+    const missing = from?.waits.find((w) => !form[w.field]);
+    setWaiting(
+      missing ? (missing.message ? t(missing.message) : t('validation.required', { field: missing.title })) : null,
+    );
+    if (!missing) setPicking(true);
+  };
+  const dialogData: Partial<UserSelectInput> = {
+    single: !several,
+    selected: items.map(userOf),
+    ...(from?.domain && { domainid: String(form[from.domain]) }),
+    ...(from?.docs && { docs: { applicationId: String(form[from.docs]) } }),
+  };
   const picked = (result: unknown) => {
     setPicking(false);
     const users = (result as UserSelectResult | undefined)?.users;
@@ -48,7 +69,7 @@ export default function UserPickerWidget(props: WidgetProps) {
     <FormControl
       component="fieldset"
       required={required}
-      error={Boolean(rawErrors?.length)}
+      error={Boolean(rawErrors?.length || waiting)}
       data-testid={`user-picker-${id}`}
     >
       {!hideLabel && label && (
@@ -69,20 +90,18 @@ export default function UserPickerWidget(props: WidgetProps) {
             />
           );
         })}
-        <Button
-          size="small"
-          variant="outlined"
-          disabled={locked}
-          onClick={() => setPicking(true)}
-          data-testid="user-picker-choose"
-        >
+        <Button size="small" variant="outlined" disabled={locked} onClick={choose} data-testid="user-picker-choose">
           {t(several ? 'userSelect.chooseUsers' : 'userSelect.chooseUser')}
         </Button>
       </Box>
-      {items.length === 0 && <FormHelperText sx={{ mx: 0 }}>{t('userSelect.nobodyPicked')}</FormHelperText>}
-      {picking && (
-        <OpenDialog name="user-select" data={{ single: !several, selected: items.map(userOf) }} onClose={picked} />
+      {waiting ? (
+        <FormHelperText sx={{ mx: 0 }} role="alert" data-testid="user-picker-waiting">
+          {waiting}
+        </FormHelperText>
+      ) : (
+        items.length === 0 && <FormHelperText sx={{ mx: 0 }}>{t('userSelect.nobodyPicked')}</FormHelperText>
       )}
+      {picking && <OpenDialog name="user-select" data={dialogData} onClose={picked} />}
     </FormControl>
   );
 }
