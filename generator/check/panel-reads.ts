@@ -1,4 +1,4 @@
-// Check: what a panel reads (docs/adr/0157-task-runtime-in-yaml.md, docs/adr/0163-panel-read-checks.md).
+// Check: what a panel reads (docs/adr/0157-task-runtime-in-yaml.md, docs/adr/0163-api-docs-sign-in-form-and-panel-read-checks.md).
 // Its read, joined reads and choice are calls without effects (a panel reads them on opening and after
 // every action); the choice's `rows` is an array property of its call's answer (none: the answer is
 // the array); a part's table and lines read an array of the answer and its form's `schema` and `data`

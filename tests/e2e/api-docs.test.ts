@@ -8,14 +8,10 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
 import { tick } from './support/pages.ts';
+import { chooseField, pickedUser } from './support/runtime-sign-in.ts';
 import { signedInAsAdmin } from './support/session.ts';
 
 const session = signedInAsAdmin();
-
-async function choose(page: Page, testId: string, option: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** The documentation's section of a call: its catalogue area (the generator's tag). */
 const tagOf = (path: string) => (path.startsWith('/rest/') ? 'runtime' : 'auth');
@@ -104,16 +100,19 @@ describe('API documentation and web services', () => {
     await page.waitForURL(/#\/systemMoni\/apiDocs/);
     // The documentation of the server's own OpenAPI, loaded with the screen.
     await title(page).waitFor({ timeout: 90_000 });
-    // The spec's messages: a user before signing in, an enterprise before picking one.
-    await page.getByTestId('api-docs-signin').click();
-    await expect(page.getByTestId('api-docs-problem').innerText()).resolves.toBe('Select a user before signing in.');
-    await choose(page, 'api-docs-application', 'Office');
-    await page.getByTestId('api-docs-pick').click();
-    await expect(page.getByTestId('api-docs-problem').innerText()).resolves.toBe(
+    // The spec's messages: a user before signing in (said under each field to fill), an enterprise
+    // before picking one (said under the picker).
+    const form = page.getByTestId('api-docs-form');
+    await page.getByTestId('api-docs-form-submit').click();
+    await form.getByText('Select a user before signing in.').waitFor();
+    await form.getByText('Give the reason for signing in as this user.').waitFor();
+    await chooseField(page, 'applicationId', 'Office');
+    await form.getByTestId('user-picker-choose').click();
+    await expect(form.getByTestId('user-picker-waiting').innerText()).resolves.toBe(
       'Select an enterprise before picking a user.',
     );
-    await choose(page, 'api-docs-domain', 'Acme');
-    await page.getByTestId('api-docs-pick').click();
+    await chooseField(page, 'domainid', 'Acme');
+    await form.getByTestId('user-picker-choose').click();
 
     // The one user picker: its search finds users by a fragment of the login number among Acme's 2,000,
     // on the server (every row matches, a page of at most 10, the count of the matches only).
@@ -136,16 +135,15 @@ describe('API documentation and web services', () => {
     await tick(row.locator('input[type="checkbox"]'));
     await pick.getByTestId('user-select-confirm').click();
     await pick.waitFor({ state: 'hidden' });
-    const picked = await page.getByTestId('api-docs-user').locator('input').inputValue();
+    const picked = await pickedUser(page);
     const userCode = /\(([^)]+)\)$/.exec(picked)![1];
 
     // A reason is required.
-    await page.getByTestId('api-docs-signin').click();
-    await expect(page.getByTestId('api-docs-problem').innerText()).resolves.toBe(
-      'Give the reason for signing in as this user.',
-    );
-    await page.getByTestId('api-docs-reason').locator('input').fill('Reproduce ticket 42');
-    await page.getByTestId('api-docs-signin').click();
+    await form.locator('#root_reason').fill(' ');
+    await page.getByTestId('api-docs-form-submit').click();
+    await form.getByText('Give the reason for signing in as this user.').waitFor();
+    await form.locator('#root_reason').fill('Reproduce ticket 42');
+    await page.getByTestId('api-docs-form-submit').click();
     const banner = page.getByTestId('api-docs-banner');
     await expect(banner.innerText()).resolves.toContain(
       `(${userCode}) of Acme by Platform_Administrator (admin), until`,

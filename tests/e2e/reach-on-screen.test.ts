@@ -68,8 +68,8 @@ describe('what a user sees follows what the server lets it do', () => {
     await tab.getByTestId('api-docs').waitFor();
     await expect(tab.getByTestId('breadcrumb').innerText()).resolves.toContain('偵錯模式');
     await expect(tab.getByText('偵錯模式：以某企業的一名前端使用者身分暫時登入').count()).resolves.toBe(1);
-    await tab.getByTestId('api-docs-signin').click();
-    await expect(tab.getByTestId('api-docs-problem').innerText()).resolves.toBe('請先選擇使用者再登入。');
+    await tab.getByTestId('api-docs-form-submit').click();
+    await tab.getByText('請先選擇使用者再登入。').waitFor();
     await expect(tab.locator('body').innerText()).resolves.not.toContain('errcode');
     await screenshot(tab, 'reach-debug-cn');
     await page.context().close();

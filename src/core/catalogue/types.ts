@@ -352,7 +352,7 @@ export type FormField =
       disabledOptions?: { when: string; values: Array<string | number | boolean> };
       /** A `user-picker` field's dialog reads these form fields: the enterprise (`domain`) and, for the
        *  API documentation's picker, the application whose roles it lists (`docs`); Choose waits for them
-       *  (docs/adr/0163-panel-read-checks.md). */
+       *  (docs/adr/0163-api-docs-sign-in-form-and-panel-read-checks.md). */
       picker?: { domain?: string; docs?: string };
     };
 

@@ -1,7 +1,8 @@
 // The `user-picker` form widget alone (docs/adr/0142-user-picker-widget-and-master-detail.md): it opens
 // the user-selection dialog with what is chosen, stores the dialog's users as the field's schema says
 // (ids, or records with their names; several for an array, one otherwise), removes a chip, and a
-// read-only form's picker neither opens nor removes. The dialog is a stand-in answering fixed users.
+// read-only form's picker neither opens nor removes; a `picker` reading the form's fields waits for them
+// (docs/adr/0163-api-docs-sign-in-form-and-panel-read-checks.md). The dialog is a stand-in answering fixed users.
 import { fireEvent, screen } from '@testing-library/react';
 import type { WidgetProps } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
@@ -71,5 +72,37 @@ describe('the user-picker widget', () => {
     expect((screen.getByTestId('user-picker-choose') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('user-picker-chip-u1').querySelector('.MuiChip-deleteIcon')).toBeNull();
     expect(changes).toEqual([]);
+  });
+
+  it('reads the enterprise and application from the form, waiting for each with its message', () => {
+    const picker = {
+      domain: 'domainid',
+      docs: 'applicationId',
+      waits: [
+        { field: 'applicationId', message: 'apiDocs.chooseApplication', title: 'Application' },
+        { field: 'domainid', message: 'apiDocs.msg.selectDomain', title: 'Enterprise' },
+      ],
+    };
+    const form: Record<string, string> = { applicationId: 'office' };
+    const before = opened.length;
+    renderWidget(Picker, {
+      label: 'User',
+      schema: { type: 'string' },
+      value: undefined,
+      options: { picker },
+      registry: { formContext: { form } } as unknown as WidgetProps['registry'],
+    });
+    fireEvent.click(screen.getByTestId('user-picker-choose'));
+    expect(screen.getByTestId('user-picker-waiting').textContent).toBe('Select an enterprise before picking a user.');
+    expect(opened.length).toBe(before);
+    form.domainid = 'acme';
+    fireEvent.click(screen.getByTestId('user-picker-choose'));
+    expect(screen.queryByTestId('user-picker-waiting')).toBeNull();
+    expect(opened.at(-1)?.data).toEqual({
+      single: true,
+      selected: [],
+      domainid: 'acme',
+      docs: { applicationId: 'office' },
+    });
   });
 });

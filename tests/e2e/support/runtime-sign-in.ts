@@ -10,6 +10,16 @@ export async function choose(page: Page, testId: string, option: string | RegExp
   await page.getByRole('option', { name: option }).first().click();
 }
 
+/** Chooses `option` in the select of the API documentation's sign-in form field `field`. */
+export async function chooseField(page: Page, field: string, option: string): Promise<void> {
+  await page.getByTestId('api-docs-form').locator(`#root_${field}`).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The user picked in the sign-in form, as its chip says it: "name (login number)". */
+export const pickedUser = (page: Page) =>
+  page.getByTestId('api-docs-form').locator('[data-testid^="user-picker-chip-"]').innerText();
+
 /** The runtime credential the sign-in answered, as a program would use it with the runtime REST. */
 export interface RuntimeUser {
   login: string;
@@ -26,9 +36,10 @@ export async function actAs(page: Page, url: string, login: string, exact = fals
     await signOut.click();
     await signOut.waitFor({ state: 'hidden' });
   }
-  await choose(page, 'api-docs-application', 'Office');
-  await choose(page, 'api-docs-domain', 'Acme');
-  await page.getByTestId('api-docs-pick').click();
+  const form = page.getByTestId('api-docs-form');
+  await chooseField(page, 'applicationId', 'Office');
+  await chooseField(page, 'domainid', 'Acme');
+  await form.getByTestId('user-picker-choose').click();
   const pick = page.getByTestId('user-select-dialog');
   await pick.getByTestId('user-select-keyword').fill(login);
   const row = pick
@@ -39,10 +50,10 @@ export async function actAs(page: Page, url: string, login: string, exact = fals
   await tick(row.locator('input[type="checkbox"]'));
   await pick.getByTestId('user-select-confirm').click();
   await pick.waitFor({ state: 'hidden' });
-  const picked = await page.getByTestId('api-docs-user').locator('input').inputValue();
-  await page.getByTestId('api-docs-reason').locator('input').fill('Try the task runtime');
+  const picked = await pickedUser(page);
+  await form.locator('#root_reason').fill('Try the task runtime');
   const answered = page.waitForResponse((r) => r.url().includes('/authtime/swagger/login'));
-  await page.getByTestId('api-docs-signin').click();
+  await page.getByTestId('api-docs-form-submit').click();
   const reply = (await (await answered).json()) as { data: { accessToken: string } };
   await page.getByTestId('api-docs-runtime').click();
   await page.waitForURL(/#\/debug\/runtime/);

@@ -1,4 +1,4 @@
-// What a panel reads (docs/adr/0163-panel-read-checks.md): `atrium check` passes the
+// What a panel reads (docs/adr/0163-api-docs-sign-in-form-and-panel-read-checks.md): `atrium check` passes the
 // catalogue as written and refuses a panel read with effects, a choice whose `rows` is missing or no
 // array, a table or lines over no array, a form part over no object and a form's `schemaFrom` naming no
 // object property.

@@ -1,7 +1,7 @@
 // The API documentation screen (platform spec §2 "System monitoring", domain spec §7 "API documentation
 // sign-in", docs/adr/0063-api-docs-sign-in-web-services.md): the catalogue's sign-in form
 // (apiDocs.signInForm: an application, an enterprise, one of its users, a reason and a duration;
-// docs/adr/0163-panel-read-checks.md) signs in as that user for a while; the documentation below then
+// docs/adr/0163-api-docs-sign-in-form-and-panel-read-checks.md) signs in as that user for a while; the documentation below then
 // runs the runtime calls as that user, filled with the application's and its process's ids, under a
 // banner naming who acts as whom, until the sign-in ends (its time, or Sign out / End now). The
 // documentation itself is loaded with this screen only.

@@ -1,5 +1,5 @@
 // A catalogue form screen drawn in the page with its submit button, for a plugin that uses the save's
-// answer (the API documentation's sign-in answers its token once, docs/adr/0163-panel-read-checks.md).
+// answer (the API documentation's sign-in answers its token once, docs/adr/0163-api-docs-sign-in-form-and-panel-read-checks.md).
 // It is the dialog's form controller (useFormDialog) on a new record: `submit` names the button, a
 // refusal is said above it, and the fields stay as they were after a save.
 import Save from '@mui/icons-material/Save';

@@ -3,7 +3,7 @@
 // takes several users, any other one user. An item is kept as the field's schema says: an object item
 // keeps `{ id, name, loginno }` (its names shown after a reload), a string item the user's id alone
 // (named in the chips once picked here). The dialog reads the tenant from the route's `domainid`, or
-// from the form's fields the field's `picker` names (docs/adr/0163-panel-read-checks.md): Choose then
+// from the form's fields the field's `picker` names (docs/adr/0163-api-docs-sign-in-form-and-panel-read-checks.md): Choose then
 // waits for them, saying which to fill first.
 import { Box, Button, Chip, FormControl, FormHelperText, FormLabel } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
@@ -29,7 +29,7 @@ export default function UserPickerWidget(props: WidgetProps) {
   const [picking, setPicking] = useState(false);
   const [waiting, setWaiting] = useState<string | null>(null);
   const from = options.picker as PickerFrom | undefined;
-  const form = ((registry.formContext as { form?: Row } | undefined)?.form ?? {}) as Row;
+  const form = ((registry?.formContext as { form?: Row } | undefined)?.form ?? {}) as Row;
   // Names of users picked here, for a field that keeps ids only.
   const [names, setNames] = useState<ReadonlyMap<string, PickedUser>>(new Map());
   const several = schema.type === 'array';
