@@ -63,7 +63,7 @@ describe('atrium check: meta-schemas', () => {
   it('does not accept list keys on a form screen', () => {
     const docs = setAt(fixtureDocs(), SCREENS, '/screens/2/columns', [{ field: 'name' }]);
     expect(problemLines(docs)).toEqual([
-      `${SCREENS}:/screens/2/columns: unknown property "columns" (allowed here: id, title, kind, help, breadcrumb, entity, key, keyArg, load, create, update, fields, tabs, back, actions, recordName, confirmSave, tenant, stay, details, submit, schemaFrom, savedQuery)`,
+      `${SCREENS}:/screens/2/columns: unknown property "columns" (allowed here: id, title, kind, help, breadcrumb, entity, key, keyArg, load, create, update, fields, tabs, back, actions, recordName, confirmSave, tenant, stay, details, submit, schemaFrom, savedQuery, local)`,
     ]);
   });
 

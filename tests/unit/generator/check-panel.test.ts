@@ -13,13 +13,15 @@ const PANEL = {
   kind: 'panel',
   testId: 'gadget-panel',
   read: { call: 'gadgets.get', args: { params: { id: 'gadgetid' } } },
+  // A form part reads objects of the answer (generator/check/panel-reads.ts): a joined read's record.
+  with: { record: { call: 'gadgets.get', args: { params: { id: 'gadgetid' } } } },
   heading: { label: 'screen.gadget', values: { name: 'reply.name' } },
   close: ['gadgetid'],
   parts: [
     {
       testId: 'gadget-facts',
       facts: [{ label: 'field.gadget.name', value: 'reply.name', render: 'status' }],
-      form: { schema: 'reply.schema', data: 'reply.data' },
+      form: { schema: 'reply.record', data: 'reply.record' },
     },
   ],
   actions: [
