@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
-import { tick } from './support/pages.ts';
+import { tabTo, tick } from './support/pages.ts';
 import { chooseField, pickedUser } from './support/runtime-sign-in.ts';
 import { signedInAsAdmin } from './support/session.ts';
 
@@ -143,7 +143,20 @@ describe('API documentation and web services', () => {
     await page.getByTestId('api-docs-form-submit').click();
     await form.getByText('Give the reason for signing in as this user.').waitFor();
     await form.locator('#root_reason').fill('Reproduce ticket 42');
-    await page.getByTestId('api-docs-form-submit').click();
+    // From the keyboard: the duration chosen with the arrows, Sign in pressed with Enter. The user goes in
+    // the query; the application and the enterprise stay in the browser (the form's `local`).
+    await tabTo(page, form.locator('#root_minutes'));
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => form.locator('#root_minutes').innerText()).toBe('60 minutes');
+    await tabTo(page, page.getByTestId('api-docs-form-submit'));
+    const sent = page.waitForRequest((r) => r.url().includes('/authtime/swagger/login'));
+    await page.keyboard.press('Enter');
+    const request = await sent;
+    expect(request.postDataJSON()).toEqual({ reason: 'Reproduce ticket 42', minutes: 60 });
+    expect(new URL(request.url()).searchParams.get('userid')).toBeTruthy();
     const banner = page.getByTestId('api-docs-banner');
     await expect(banner.innerText()).resolves.toContain(
       `(${userCode}) of Acme by Platform_Administrator (admin), until`,
