@@ -36,6 +36,7 @@ import { checkMasterDetail } from './master-detail.ts';
 import { checkPickAndTrees } from './check-trees.ts';
 import { checkBatchActions } from './batch-actions.ts';
 import { checkPanelAnswers } from './panel-answers.ts';
+import { checkTableActions } from './table-actions.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates,
@@ -72,6 +73,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkPickAndTrees,
   checkBatchActions,
   checkPanelAnswers,
+  checkTableActions,
 ];
 
 export interface CheckResult {
