@@ -13,6 +13,9 @@ import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 
 let allowed = ['flows.get', 'flows.retryJob', 'flows.cancelJob'];
 vi.mock('../../../src/console/session/reach.ts', () => ({ mayCall: (id: string) => allowed.includes(id) }));
+vi.mock('../../../src/console/plugins/flow-monitor/diagram/DiagramCell.tsx', () => ({
+  default: ({ value }: { value: { xml?: string } | null }) => <div data-testid="diagram-stub">{value?.xml}</div>,
+}));
 const { CatalogueContext } = await import('../../../src/console/runtime/catalogue-context.ts');
 const { RegistryContext } = await import('../../../src/console/runtime/registry-context.ts');
 const registry = await import('../../../src/console/registry.ts');
@@ -44,6 +47,7 @@ const detail = (jobs: unknown[], status = 'running') => ({
     { at: '2026-11-29 08:00:00', action: 'start', actor: '', nodeName: 'Request', toNodes: ['n1'], comment: '' },
   ],
   jobs,
+  diagram: { xml: '<bpmn/>' },
 });
 
 let answer: unknown;
@@ -100,6 +104,7 @@ describe('a panel in a dialog with row actions', () => {
     const row = await screen.findByTestId('flow-jobs').then((t) => within(t).getAllByRole('row')[1]);
     expect(sent[0].path).toMatch(/id=I1/);
     expect(screen.getByTestId('flow-history').textContent).toContain('the engine');
+    expect(screen.getByTestId('diagram-stub').textContent).toBe('<bpmn/>');
     expect(screen.getByRole('table', { name: 'Jobs' })).toBeTruthy();
     expect(row.getAttribute('data-row')).toBe('j1');
     expect(row.textContent).toContain('Charge card (charge-card)');

@@ -1,6 +1,6 @@
 // Dialog `flow-detail` (domain-console §2.4): a row of the monitoring list opened: its base
-// information, where it waits and who approves there, its process diagram (docs/adr/0050-instance-process-diagram.md), its history and,
-// while it runs, its jobs (the catalogue's panel `flow.instance`, docs/adr/0162-table-row-actions.md) and intervention.
+// information, where it waits and who approves there; its process diagram, history and, while it runs,
+// jobs (the catalogue's panel `flow.instance`, docs/adr/0162-table-row-actions.md); and its intervention.
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -11,7 +11,6 @@ import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
 import { PanelInDialog } from '../../runtime/panel/PanelInDialog.tsx';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
-import { ProcessDiagram } from './diagram/ProcessDiagram.tsx';
 import { InterventionPanel } from './InterventionPanel.tsx';
 
 type Detail = Calls['flows.get']['reply'];
@@ -106,8 +105,6 @@ export default function FlowDetailDialog({ data, onClose }: DialogPluginProps) {
               {t('flow.detail.base')}
             </Typography>
             <BaseInfo detail={detail} />
-            <Divider sx={{ my: 2 }} />
-            <ProcessDiagram diagram={detail.diagram} name={detail.instance.flowName} />
             <Divider sx={{ my: 2 }} />
             <PanelInDialog screenId="flow.instance" data={{ id }} messages={messages} />
             <Divider sx={{ my: 2 }} />
