@@ -37,6 +37,7 @@ import { checkPickAndTrees } from './check-trees.ts';
 import { checkBatchActions } from './batch-actions.ts';
 import { checkPanelAnswers } from './panel-answers.ts';
 import { checkPanelReads } from './panel-reads.ts';
+import { checkTableActions } from './table-actions.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates,
@@ -74,6 +75,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkBatchActions,
   checkPanelAnswers,
   checkPanelReads,
+  checkTableActions,
 ];
 
 export interface CheckResult {

@@ -1,5 +1,6 @@
 // References of a panel screen (docs/adr/0157-task-runtime-in-yaml.md): its read and action calls,
-// labels, rules over `reply` (the answer), cell renderers and the form screens its actions open.
+// labels, rules over `reply` (the answer), cell renderers and the form screens its actions open; a
+// table's row actions (docs/adr/0162-table-row-actions.md): their calls, labels and rules over `row`.
 import type { PanelScreen } from '../../../src/core/catalogue/panel-screen.ts';
 import { pointerSegment } from '../../schema-walk.ts';
 import type { Reference } from './reference.ts';
@@ -8,7 +9,9 @@ import type { referenceSink } from './reference.ts';
 type Sink = ReturnType<typeof referenceSink>;
 const REPLY = ['reply'] as const;
 
-export function panelReferences(s: PanelScreen, ref: Sink, rule: (text: string | undefined, at: string) => void): void {
+type RuleSink = (text: string | undefined, at: string) => void;
+
+export function panelReferences(s: PanelScreen, ref: Sink, rule: RuleSink, rowRule: RuleSink): void {
   ref('call', s.read.call, '/read/call');
   for (const [name, read] of Object.entries(s.with ?? {})) ref('call', read.call, `/with/${pointerSegment(name)}/call`);
   ref('label', s.heading.label, '/heading/label');
@@ -32,6 +35,12 @@ export function panelReferences(s: PanelScreen, ref: Sink, rule: (text: string |
     rule(part.render?.value, `${at}/render/value`);
     rule(part.lines?.rows, `${at}/lines/rows`);
     ref('label', part.lines?.label, `${at}/lines/label`);
+    part.table?.actions?.forEach((a, j) => {
+      const where = `${at}/table/actions/${j}`;
+      ref('call', a.call, `${where}/call`);
+      for (const key of ['label', 'confirm', 'done'] as const) ref('label', a[key], `${where}/${key}`);
+      rowRule(a.visible, `${where}/visible`);
+    });
   });
   if (s.choose) {
     ref('call', s.choose.call, '/choose/call');
@@ -52,9 +61,9 @@ export function panelReferences(s: PanelScreen, ref: Sink, rule: (text: string |
   });
 }
 
-/** A rule of a panel reads only its answer. */
-export function replyRule(out: Reference[], file: string, base: string) {
+/** A rule of a panel reads only its answer (a row action's, only its row). */
+export function replyRule(out: Reference[], file: string, base: string, roots: readonly string[] = REPLY) {
   return (text: string | undefined, at: string): void => {
-    if (text !== undefined) out.push({ kind: 'rule', name: text, file, pointer: base + at, roots: REPLY });
+    if (text !== undefined) out.push({ kind: 'rule', name: text, file, pointer: base + at, roots });
   };
 }

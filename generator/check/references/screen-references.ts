@@ -381,9 +381,11 @@ export function screenReferences(screen: ScreenDef, out: Reference[], catalogue:
   else if (DIALOG_SCREEN_KINDS.has(screen.kind)) dialogScreenReferences(screen, out);
   else if (screen.kind === 'master-detail') masterDetailReferences(screen, ref);
   else if (screen.kind === 'checktrees') checkTreesReferences(screen, ref);
-  else if (screen.kind === 'panel')
-    panelReferences(screen, ref, replyRule(out, screen.origin.file, screen.origin.pointer));
-  else if (screen.kind === 'plugin') {
+  else if (screen.kind === 'panel') {
+    const { file, pointer } = screen.origin;
+    panelReferences(screen, ref, replyRule(out, file, pointer), replyRule(out, file, pointer, ['row']));
+    screen.parts.forEach((p, i) => importPartReferences({ text: p.text, table: p.table }, `/parts/${i}`, ref));
+  } else if (screen.kind === 'plugin') {
     ref('plugin', screen.plugin, '/plugin');
     screen.requires?.forEach((call, j) => ref('call', call, `/requires/${j}`));
   }

@@ -45,9 +45,11 @@ export function resolveArgs(
   return { params: part(args?.params), query: part(args?.query), body: part(args?.body), missing };
 }
 
-/** `resolveArgs` over the current URL, the same object until a value it reads changes. */
-export function useRouteArgs(args: CallArgs | undefined): ResolvedArgs {
-  const [url] = useSearchParams();
+/** `resolveArgs` over the current URL (or `context`: the data of a dialog drawing a panel), the same
+ *  object until a value it reads changes. */
+export function useRouteArgs(args: CallArgs | undefined, context?: URLSearchParams): ResolvedArgs {
+  const [address] = useSearchParams();
+  const url = context ?? address;
   const signIn = useRuntimeCredential();
   // Keyed by the values as text, so the object changes only when a value does.
   const key = JSON.stringify(resolveArgs(args, url, signIn));

@@ -24,6 +24,23 @@ export interface ImportColumn {
   render?: string;
   /** Said when the row field is empty (the engine where a history entry has no actor). */
   none?: string;
+  /** A row field said after the value in parentheses when it has one (a job's node and its topic). */
+  aside?: string;
+}
+
+/** A button on each row of a panel's table (docs/adr/0162-table-row-actions.md): `call` made with
+ *  `args` (call part → row field), after `confirm` (a label interpolated with the row) when given,
+ *  `done` said after success; shown while `visible` (a rule over `row`) holds and to callers who may
+ *  make the call. */
+export interface TableRowAction {
+  id: string;
+  label: string;
+  call: string;
+  args?: DataArgs;
+  visible?: string;
+  confirm?: string;
+  done?: string;
+  danger?: true;
 }
 
 /** Rows of the answer (`rows`, a rule) in a table; with `paging`, further pages are read from the same
@@ -31,11 +48,15 @@ export interface ImportColumn {
  *  `rows` the first page is read that way too. */
 export interface ImportTable {
   testId: string;
+  /** The table's accessible name. */
+  label?: string;
   when?: string;
   rows?: string;
   key: string[];
   columns: ImportColumn[];
   empty?: string;
+  /** Row buttons (a panel's table only); each row then carries `data-row` (its key). */
+  actions?: TableRowAction[];
   paging?: { count: string; size: number; page: string; lines: string; query: Record<string, string>; testId: string };
 }
 

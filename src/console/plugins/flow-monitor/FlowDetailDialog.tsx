@@ -1,6 +1,6 @@
 // Dialog `flow-detail` (domain-console §2.4): a row of the monitoring list opened: its base
-// information, where it waits and who approves there, its process diagram (docs/adr/0050-instance-process-diagram.md), its history, and,
-// while it runs, its jobs (docs/adr/0140-jobs-in-flow-monitoring.md) and intervention.
+// information, where it waits and who approves there; its process diagram, history and, while it runs,
+// jobs (the catalogue's panel `flow.instance`, docs/adr/0162-table-row-actions.md); and its intervention.
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -9,11 +9,9 @@ import type { Calls } from '../../../core/generated/api-types.ts';
 import { DialogMessageBar } from '../../runtime/dialog/DialogMessageBar.tsx';
 import type { DialogPluginProps } from '../../runtime/dialog/types.ts';
 import { useDialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
+import { PanelInDialog } from '../../runtime/panel/PanelInDialog.tsx';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
-import { ProcessDiagram } from './diagram/ProcessDiagram.tsx';
-import { HistoryTable } from './HistoryTable.tsx';
 import { InterventionPanel } from './InterventionPanel.tsx';
-import { JobsTable } from './JobsTable.tsx';
 
 type Detail = Calls['flows.get']['reply'];
 
@@ -108,22 +106,8 @@ export default function FlowDetailDialog({ data, onClose }: DialogPluginProps) {
             </Typography>
             <BaseInfo detail={detail} />
             <Divider sx={{ my: 2 }} />
-            <ProcessDiagram diagram={detail.diagram} name={detail.instance.flowName} />
+            <PanelInDialog screenId="flow.instance" data={{ id }} messages={messages} />
             <Divider sx={{ my: 2 }} />
-            <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
-              {t('flow.history.title')}
-            </Typography>
-            <HistoryTable history={detail.history} />
-            <Divider sx={{ my: 2 }} />
-            {running && (
-              <>
-                <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
-                  {t('flow.jobs.title')}
-                </Typography>
-                <JobsTable jobs={detail.jobs} messages={messages} />
-                <Divider sx={{ my: 2 }} />
-              </>
-            )}
             {running ? (
               <InterventionPanel
                 instanceId={id}

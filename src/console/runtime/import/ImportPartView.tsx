@@ -1,6 +1,7 @@
 // What an import dialog shows of one answer (docs/adr/0141-import-with-preview-screen.md): its text
 // line, its table, its lists of entries (the warnings installing accepts).
 import { List, ListItem, ListItemText, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportList, ImportPart } from '../../../core/catalogue/import-screen.ts';
 import type { Renderers } from '../cells/useCellRenderers.ts';
@@ -36,12 +37,14 @@ export function ImportPartView({
   data,
   readPage,
   renderers,
+  rowActions,
 }: {
   part: ImportPart;
   reply: Answer;
   data: DialogData;
   readPage: ReadPage;
   renderers: Renderers;
+  rowActions?: (row: Answer) => ReactNode;
 }) {
   const { t } = useTranslation();
   const text = part.text ? textOf(part.text, reply, data) : null;
@@ -50,7 +53,14 @@ export function ImportPartView({
     <>
       {part.text && text && <Typography data-testid={part.text.testId}>{t(text[0], text[1])}</Typography>}
       {part.table && tableShown && (
-        <ImportTable table={part.table} reply={reply} data={data} readPage={readPage} renderers={renderers} />
+        <ImportTable
+          table={part.table}
+          reply={reply}
+          data={data}
+          readPage={readPage}
+          renderers={renderers}
+          rowActions={rowActions}
+        />
       )}
       {part.lists?.map((list) => {
         const entries = rowsOf(list.rows, reply, data);

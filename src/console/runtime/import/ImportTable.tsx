@@ -1,6 +1,7 @@
 // An import answer's rows in a table (docs/adr/0141-import-with-preview-screen.md): the declared
 // columns, a page at a time when the table is paged (the first page from the answer or read, the
-// others read from the call, docs/adr/0064-users-import-streamed.md).
+// others read from the call, docs/adr/0064-users-import-streamed.md). A panel adds each row's buttons
+// (`rowActions`, docs/adr/0162-table-row-actions.md) in a last column.
 import {
   Chip,
   Pagination,
@@ -12,7 +13,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportColumn, ImportTable as TableDef } from '../../../core/catalogue/import-screen.ts';
 import type { Renderers } from '../cells/useCellRenderers.ts';
@@ -28,7 +29,10 @@ function Cell({ column, row, renderers }: { column: ImportColumn; row: Answer; r
   const empty = value === undefined || value === null || value === '';
   if (empty && column.none) return <>{t(column.none)}</>;
   const shown = Array.isArray(value) ? value.join(', ') : String(value ?? '');
-  const text = column.labels?.[String(value)] ? t(column.labels[String(value)]) : shown;
+  const aside = column.aside ? row[column.aside] : undefined;
+  const full = aside === undefined || aside === null || aside === '' ? shown : `${shown} (${String(aside)})`;
+  // A value's label may name the row's fields (a locked job: "Locked by {{lockedBy}} …").
+  const text = column.labels?.[String(value)] ? t(column.labels[String(value)], row) : full;
   const color = column.colors?.[String(value)];
   return color ? <Chip size="small" color={color} label={text} /> : <>{text}</>;
 }
@@ -39,12 +43,15 @@ export function ImportTable({
   data,
   readPage,
   renderers,
+  rowActions,
 }: {
   table: TableDef;
   reply: Answer;
   data: DialogData;
   readPage: ReadPage;
   renderers: Renderers;
+  /** A row's buttons (a panel's table with `actions`). */
+  rowActions?: (row: Answer) => ReactNode;
 }) {
   const { t } = useTranslation();
   const first = table.rows ? rowsOf(table.rows, reply, data) : null;
@@ -64,31 +71,41 @@ export function ImportTable({
       void readPage(table, 1).then((answer) => setRows(answer ? rowsOf('reply.rows', answer, data) : []));
   }, [table, readPage, data]);
   if (!rows) return null;
-  if (rows.length === 0 && table.empty) return <Typography sx={{ mt: 1 }}>{t(table.empty)}</Typography>;
+  if (rows.length === 0 && table.empty)
+    return (
+      <Typography sx={{ mt: 1 }} color="text.secondary" data-testid={`${table.testId}-none`}>
+        {t(table.empty)}
+      </Typography>
+    );
   const count = table.paging ? Number(valueOf(table.paging.count, reply, data) ?? 0) : 0;
   const marked = table.columns.find((c) => c.colors)?.field;
+  const keyOf = (row: Answer) => table.key.map((k) => String(row[k])).join('/');
+  const ariaLabel = table.label ? t(table.label) : undefined;
   return (
     <>
       <TableContainer sx={{ maxHeight: 360, mt: 1 }}>
-        <Table size="small" stickyHeader data-testid={table.testId}>
+        <Table size="small" stickyHeader data-testid={table.testId} aria-label={ariaLabel}>
           <TableHead>
             <TableRow>
               {table.columns.map((c, i) => (
                 <TableCell key={i}>{c.label ? t(c.label) : ''}</TableCell>
               ))}
+              {rowActions && <TableCell />}
             </TableRow>
           </TableHead>
           <TableBody>
             {rows.map((row) => (
               <TableRow
-                key={table.key.map((k) => String(row[k])).join('/')}
+                key={keyOf(row)}
                 {...(marked ? { [`data-${marked}`]: String(row[marked]) } : {})}
+                {...(rowActions ? { 'data-row': keyOf(row) } : {})}
               >
                 {table.columns.map((c, i) => (
                   <TableCell key={i}>
                     <Cell column={c} row={row} renderers={renderers} />
                   </TableCell>
                 ))}
+                {rowActions && <TableCell sx={{ whiteSpace: 'nowrap' }}>{rowActions(row)}</TableCell>}
               </TableRow>
             ))}
           </TableBody>

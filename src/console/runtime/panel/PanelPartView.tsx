@@ -51,11 +51,14 @@ export function PanelPartView({
   part,
   reply,
   renderers,
+  rowActions,
   children,
 }: {
   part: PanelPart;
   reply: Answer;
   renderers: Renderers;
+  /** The buttons of a table row (the table's `actions`, useRowActions.tsx). */
+  rowActions?: (row: Answer) => ReactNode;
   /** Drawn after the part's content: the buttons of the actions it lists. */
   children?: ReactNode;
 }) {
@@ -78,6 +81,7 @@ export function PanelPartView({
           data={NO_DATA}
           readPage={noPages}
           renderers={renderers}
+          rowActions={rowActions}
         />
       )}
       {part.form && schema !== null && typeof schema === 'object' && (

@@ -2,9 +2,10 @@
 // context from the URL and the documentation sign-in) drawn read-only in parts, under a heading with an
 // optional Close that clears route values, and actions over it: a form screen in a dialog on a record
 // built from the answer, or a call after a confirmation. Any change reads the answer again
-// (api/queries.ts), so the panel shows what an action did.
+// (api/queries.ts), so the panel shows what an action did. Drawn in a dialog (PanelInDialog.tsx) its
+// route values are the dialog's data, the dialog is its frame and heading, and it says outcomes there.
 import Close from '@mui/icons-material/Close';
-import { Divider, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Divider, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -14,6 +15,7 @@ import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { useCellRenderers } from '../cells/useCellRenderers.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { FormDialog } from '../dialog/FormDialog.tsx';
+import type { DialogMessage } from '../dialog/useDialogMessage.ts';
 import { valueOf } from '../import/import-values.ts';
 import { ScreenDialog, useDialogScreen } from '../dialog-screens/ScreenDialog.tsx';
 import { PanelChoose } from './PanelChoose.tsx';
@@ -22,6 +24,7 @@ import { PanelPartView } from './PanelPartView.tsx';
 import { RevealDialog } from './RevealDialog.tsx';
 import { usePanelAnswer } from './usePanelAnswer.ts';
 import { usePanelActions } from './usePanelActions.ts';
+import { useRowActions } from './useRowActions.tsx';
 
 const NO_DATA = {};
 
@@ -32,13 +35,22 @@ const renderNames = (screen: PanelDef) =>
     ...(p.table?.columns ?? []).map((c) => c.render),
   ]);
 
-function Panel({ screen }: { screen: PanelDef }) {
+export interface PanelProps {
+  screen: PanelDef;
+  /** Route values taken from a dialog's data instead of the URL; the panel is then drawn unframed. */
+  context?: URLSearchParams;
+  /** The dialog's message bar, where row actions say their outcome. */
+  messages?: DialogMessage;
+}
+
+export function Panel({ screen, context, messages }: PanelProps) {
   const { t } = useTranslation();
-  const [, setUrl] = useSearchParams();
-  const read = usePanelAnswer(screen);
+  const [address, setUrl] = useSearchParams();
+  const read = usePanelAnswer(screen, context ?? address);
   const reply = read.reply;
   const renderers = useCellRenderers(renderNames(screen));
-  const actions = usePanelActions(screen, reply);
+  const actions = usePanelActions(screen, reply, context);
+  const rows = useRowActions(screen.testId, messages);
   const opened = useDialogScreen(actions.opened?.name);
   const hint = screen.choose?.hint && actions.shown.some(actions.blocked) ? screen.choose : undefined;
   // Actions a part lists are drawn in it, their test ids starting with the part's.
@@ -60,27 +72,28 @@ function Panel({ screen }: { screen: PanelDef }) {
       for (const name of screen.close ?? []) next.delete(name);
       return next;
     });
+  const framed = !context;
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby={`${screen.testId}-title`}
+    <Box
+      component={framed ? Paper : 'section'}
+      {...(framed ? { variant: 'outlined', 'aria-labelledby': `${screen.testId}-title`, sx: { p: 2 } } : {})}
       aria-busy={read.fetching}
-      sx={{ p: 2 }}
       data-testid={screen.testId}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h6" component="h2" id={`${screen.testId}-title`} sx={{ fontSize: 18 }}>
-          {heading}
-        </Typography>
-        {screen.close && (
-          <Tooltip title={t('action.close')}>
-            <IconButton onClick={close} aria-label={t('action.close')} data-testid={`${screen.testId}-close`}>
-              <Close />
-            </IconButton>
-          </Tooltip>
-        )}
-      </Stack>
+      {framed && (
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography variant="h6" component="h2" id={`${screen.testId}-title`} sx={{ fontSize: 18 }}>
+            {heading}
+          </Typography>
+          {screen.close && (
+            <Tooltip title={t('action.close')}>
+              <IconButton onClick={close} aria-label={t('action.close')} data-testid={`${screen.testId}-close`}>
+                <Close />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Stack>
+      )}
       {!reply || !renderers ? (
         <LoadingPanel />
       ) : (
@@ -102,7 +115,12 @@ function Panel({ screen }: { screen: PanelDef }) {
               // Drawn afresh for each answer: a table keeps the rows it was first given (ImportTable).
               <Fragment key={`${part.testId ?? i}@${read.at}`}>
                 {i > 0 && <Divider sx={{ my: 2 }} />}
-                <PanelPartView part={part} reply={reply} renderers={renderers}>
+                <PanelPartView
+                  part={part}
+                  reply={reply}
+                  renderers={renderers}
+                  rowActions={part.table?.actions && rows.buttons(part.table.actions)}
+                >
                   {part.actions && (
                     <PanelActionBar {...bar} actions={shownIn(part)} testId={part.testId ?? screen.testId} />
                   )}
@@ -134,7 +152,8 @@ function Panel({ screen }: { screen: PanelDef }) {
       {actions.revealed && (
         <RevealDialog shown={actions.revealed} testId={prefixOf(actions.revealed.id)} onClose={actions.closeRevealed} />
       )}
-    </Paper>
+      {rows.confirmation}
+    </Box>
   );
 }
 

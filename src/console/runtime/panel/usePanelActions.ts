@@ -28,8 +28,9 @@ export interface PanelDialog {
   params: Record<string, string>;
 }
 
-export function usePanelActions(screen: PanelScreen, reply: Answer | undefined) {
-  const [url] = useSearchParams();
+export function usePanelActions(screen: PanelScreen, reply: Answer | undefined, context?: URLSearchParams) {
+  const [address] = useSearchParams();
+  const url = context ?? address;
   const [pending, setPending] = useState<PanelAction | null>(null);
   const [dialog, setDialog] = useState<PanelDialog | null>(null);
   const [running, setRunning] = useState<string | null>(null);

@@ -2,7 +2,6 @@
 // its `with` reads joined under their names (docs/adr/0160-open-api-in-yaml.md), each read with its
 // route context. A `with` read that fails joins as null, so a rule can say what is missing; the panel
 // waits for every read before drawing.
-import { useSearchParams } from 'react-router-dom';
 import type { PanelScreen } from '../../../core/catalogue/panel-screen.ts';
 import { useRuntimeCredential } from '../../api/runtime-sign-in.ts';
 import { useCallAny, useSettledCalls } from '../../api/queries.ts';
@@ -15,14 +14,14 @@ const request = (args: ResolvedArgs) => ({
   body: Object.keys(args.body).length ? args.body : undefined,
 });
 
-export function usePanelAnswer(screen: PanelScreen) {
-  const [url] = useSearchParams();
+/** `context`: where the route values come from (the URL, or the data of the dialog drawing the panel). */
+export function usePanelAnswer(screen: PanelScreen, context: URLSearchParams) {
   const signIn = useRuntimeCredential();
-  const args = useRouteArgs(screen.read.args);
+  const args = useRouteArgs(screen.read.args, context);
   const read = useCallAny<Answer>(screen.read.call, request(args), { enabled: args.missing.length === 0 });
   const joined = Object.entries(screen.with ?? {});
   const answers = useSettledCalls<unknown>(
-    joined.map(([, r]) => ({ callId: r.call, args: request(resolveArgs(r.args, url, signIn)) })),
+    joined.map(([, r]) => ({ callId: r.call, args: request(resolveArgs(r.args, context, signIn)) })),
   );
   const reply =
     read.data && answers.every((a) => a !== undefined)
