@@ -10,19 +10,24 @@ import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import type { ImportScreen, PanelScreen } from '../../../src/core/catalogue/types.ts';
 
 const fresh = () => loadCatalogue();
+const jobsPart = (catalogue: ReturnType<typeof loadCatalogue>['catalogue']) => {
+  const parts = (catalogue.screens['flow.instance'] as unknown as PanelScreen).parts;
+  const index = parts.findIndex((part) => part.testId === 'flow-instance-jobs');
+  return { index, table: parts[index].table! };
+};
 
 describe('table row actions', () => {
   it('passes the jobs table and refuses fields and call parts that are not there', () => {
     const { catalogue, docs } = fresh();
     const run = () => checkTableActions({ catalogue, docs, handlerIds: null, registry: null });
     expect(run()).toEqual([]);
-    const jobs = (catalogue.screens['flow.instance'] as unknown as PanelScreen).parts[1].table!;
+    const { index, table: jobs } = jobsPart(catalogue);
     jobs.actions![0].args = { params: { id: 'jobId' }, query: { nowhere: 'id' } };
     jobs.columns[1].aside = 'topics';
     expect(run().map((p) => `${p.pointer.replace(/^\/screens\/\d+/, '')} ${p.message}`)).toEqual([
-      '/parts/1/table/columns/1/aside the rows have no field "topics"',
-      '/parts/1/table/actions/0/args/params/id the rows have no field "jobId"',
-      '/parts/1/table/actions/0/args/query/nowhere call "flows.retryJob" has no query field "nowhere"',
+      `/parts/${index}/table/columns/1/aside the rows have no field "topics"`,
+      `/parts/${index}/table/actions/0/args/params/id the rows have no field "jobId"`,
+      `/parts/${index}/table/actions/0/args/query/nowhere call "flows.retryJob" has no query field "nowhere"`,
     ]);
   });
 
@@ -45,7 +50,7 @@ describe('table row actions', () => {
     const context = { catalogue, docs, handlerIds: null, registry: null };
     const run = () =>
       [...checkLabels(context), ...checkRules(context)].filter((p) => p.pointer.includes('/table/actions/'));
-    const action = (catalogue.screens['flow.instance'] as unknown as PanelScreen).parts[1].table!.actions![1];
+    const action = jobsPart(catalogue).table.actions![1];
     action.confirm = 'flow.jobs.nowhere';
     action.visible = 'reply.instance.status == "running"';
     const said = run()
