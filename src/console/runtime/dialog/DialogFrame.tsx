@@ -1,9 +1,9 @@
 // The frame of the dialog screens (docs/adr/0154-dialog-screen-kinds.md) and of the tabs dialog
 // (docs/adr/0156-batch-and-pick-list-actions.md): title, the dialog's message, an optional intro, the
-// content and the buttons. The caller keeps its state and hooks in its own component and hands the
-// frame elements only: a frame that owned them (or a component declared during a render) would be a
-// new component on the caller's next render, mounted afresh, and a job dialog would lose the start
-// it is following.
+// content and the buttons. Callers keep their hooks in their own component and hand the frame
+// elements, never a component declared during their render: that would be a new component type on
+// each render, mounted afresh, so the dialog's nodes would be replaced (a click on the old ones is
+// lost) and any state inside dropped (a job dialog's start, when its opener draws again).
 import { Dialog, DialogActions, DialogContent, DialogTitle, Typography, type DialogProps } from '@mui/material';
 import type { ReactNode } from 'react';
 import { DialogMessageBar } from './DialogMessageBar.tsx';
