@@ -1,7 +1,8 @@
 // The dialog screen kinds (docs/adr/0154-dialog-screen-kinds.md) alone in happy-dom, drawing the
 // catalogue's own software dialogs over a stubbed server: the checklist's required pick and the ids it
 // sends (as the body, or the unchecked ones as `disabled`), read-only switches for a caller who may not
-// save; the job asked, started and followed to its result, and refused for a record it cannot run for;
+// save; the job asked, started and followed to its result (also when its first poll is answered in the
+// millisecond it was sent), and refused for a record it cannot run for;
 // a rows screen saving one row, saying the server's refusal, and adding picked users to a row's text;
 // a record screen's switch and grouped users, one removed, saved whole, and read-only without its call.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -135,6 +136,31 @@ describe('dialog screens', { timeout: 30_000 }, () => {
     draw('forms-sync', { id: 'A2', name: 'Contracts', packageId: null });
     await screen.findByText(/"Contracts" is an enterprise's own application/);
     expect(screen.queryByTestId('forms-sync-start')).toBeNull();
+  });
+
+  it('job: a first poll answered within the millisecond it was sent still counts (a quick job ends shown)', async () => {
+    signIn(['applications.syncForms', 'applications.formsStatus']);
+    let started = false;
+    answers = {
+      'GET /authtime/runtime/synchronization/forms/status': () => ({
+        data: { status: 'done', progress: 100, message: started ? 'Synchronised now.' : 'an earlier run' },
+      }),
+      'POST /authtime/runtime/synchronization/forms': () => (
+        (started = true),
+        { data: { status: 'in-progress', progress: 0, message: '' } }
+      ),
+    };
+    // A clock standing still: every answer is stamped with the millisecond its poll was sent in.
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    try {
+      draw('forms-sync', { id: 'A1', name: 'Office', packageId: 'office' });
+      fireEvent.click(await screen.findByTestId('forms-sync-start'));
+      await screen.findByTestId('forms-sync-progress');
+      const result = await screen.findByTestId('forms-sync-result', {}, { timeout: 5000 });
+      expect(result.textContent).toBe('Synchronised now.');
+    } finally {
+      vi.mocked(Date.now).mockRestore();
+    }
   });
 
   it("rows: saves one row with the typed text, and says the server's refusal in the dialog", async () => {

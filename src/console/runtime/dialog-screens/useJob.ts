@@ -28,7 +28,7 @@ export function useJob(screen: JobScreen, data: Record<string, unknown>, possibl
       onFailure: messages.showFailure,
     },
   );
-  const fresh = read.data && (!started || read.dataUpdatedAt > started.at) ? read.data : undefined;
+  const fresh = read.data && (!started || read.dataUpdatedAt >= started.at) ? read.data : undefined;
   // Before a start, only a running job is shown (an ended one belongs to an earlier run).
   const status = started ? (fresh ?? started.status) : isRunning(read.data) ? read.data : undefined;
   const state = status?.[fields.state];
@@ -39,10 +39,16 @@ export function useJob(screen: JobScreen, data: Record<string, unknown>, possibl
     try {
       const answer = await callAny<Status>(screen.start.call, { ...dataArgs(screen.start, data, calls), silent: true });
       // The start's answer stands until the first poll, a poll later (a read the start itself set off
-      // does not count): a quick job shows its start before its result, as a slow one does.
-      const every = screen.every ?? JOB_POLL_MS;
-      setStarted({ at: Date.now() + every, status: answer });
-      setTimeout(() => void read.refetch(), every);
+      // does not count): a quick job shows its start before its result, as a slow one does. Reads count
+      // from when that poll is sent, taken then: a time reckoned ahead at the start could fall in the
+      // same millisecond as the poll's answer, or after it (timers and the clock differ by a
+      // millisecond or two), and a poll not counted that says the job ended would never be followed by
+      // another one (reads repeat only while the job runs).
+      setStarted({ at: Infinity, status: answer });
+      setTimeout(() => {
+        setStarted((now) => now && { ...now, at: Date.now() });
+        void read.refetch();
+      }, screen.every ?? JOB_POLL_MS);
     } catch (e) {
       messages.showFailure(e); // another run going on, nothing to run with…
     }

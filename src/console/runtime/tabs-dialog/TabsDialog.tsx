@@ -2,13 +2,13 @@
 // row, each a form screen read and saved by itself (FormPanel), above it the tab's lines to copy read
 // from `copy.call` (an object per tab id). The calls get the action's path parameters with the row's
 // key in the one their paths leave open (the application of /domain/{id}/application/{applicationId}).
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TabsDialogDef } from '../../../core/catalogue/types.ts';
 import { useCallAny } from '../../api/queries.ts';
 import { useCatalogue } from '../catalogue-context.ts';
-import { DialogMessageBar } from '../dialog/DialogMessageBar.tsx';
+import { DialogFrame } from '../dialog/DialogFrame.tsx';
 import type { DialogPluginProps } from '../dialog/types.ts';
 import { useDialogMessage } from '../dialog/useDialogMessage.ts';
 import { openParam } from '../list/list-dialog-args.ts';
@@ -44,69 +44,59 @@ export function TabsDialog({ id, def, data, params, recordId, onClose }: Props) 
   const tabLabel = t(shown.label);
   const values = copied?.[shown.id];
   return (
-    <Dialog
-      open
-      onClose={() => onClose()}
+    <DialogFrame
+      id={id}
+      testId={`tabs-dialog-${id}`}
+      title={t(def.title, data)}
+      messages={messages}
       maxWidth="sm"
-      fullWidth
-      data-testid={`tabs-dialog-${id}`}
-      aria-labelledby={`${id}-title`}
-    >
-      <DialogTitle id={`${id}-title`} sx={{ fontSize: 18 }}>
-        {t(def.title, data)}
-      </DialogTitle>
-      <DialogContent>
-        <DialogMessageBar messages={messages} />
-        {def.intro && (
-          <Typography color="text.secondary" sx={{ mb: 1 }}>
-            {t(def.intro)}
-          </Typography>
-        )}
-        <Tabs
-          value={tab}
-          onChange={(_e, next: string) => (messages.clear(), setTab(next))}
-          aria-label={t(def.label)}
-          sx={{ mb: 2 }}
-        >
-          {def.tabs.map((x) => (
-            <Tab
-              key={x.id}
-              value={x.id}
-              label={t(x.label)}
-              id={`${id}-tab-${x.id}`}
-              aria-controls={`${id}-panel-${x.id}`}
-              data-testid={`tabs-dialog-tab-${x.id}`}
-            />
-          ))}
-        </Tabs>
-        <Box role="tabpanel" id={`${id}-panel-${shown.id}`} aria-labelledby={`${id}-tab-${shown.id}`}>
-          {def.copy && values && (
-            <CopyLines
-              title={t(def.copy.title)}
-              empty={t(def.copy.empty, { tab: tabLabel })}
-              lines={def.copy.lines.map((l) => ({
-                field: l.field,
-                label: t(l.label),
-                value: String(values[l.field] ?? ''),
-              }))}
-            />
-          )}
-          <FormPanel
-            key={shown.id}
-            screenId={shown.form}
-            params={form.params}
-            keyParam={form.key}
-            saved={t(def.saved, { tab: tabLabel })}
-            messages={messages}
-            testId={`tabs-dialog-save-${shown.id}`}
-          />
-        </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
+      onClose={onClose}
+      intro={def.intro && t(def.intro)}
+      actions={
         <Button onClick={() => onClose()} data-testid="tabs-dialog-close">
           {t('action.close')}
         </Button>
-      </DialogActions>
-    </Dialog>
+      }
+    >
+      <Tabs
+        value={tab}
+        onChange={(_e, next: string) => (messages.clear(), setTab(next))}
+        aria-label={t(def.label)}
+        sx={{ mb: 2 }}
+      >
+        {def.tabs.map((x) => (
+          <Tab
+            key={x.id}
+            value={x.id}
+            label={t(x.label)}
+            id={`${id}-tab-${x.id}`}
+            aria-controls={`${id}-panel-${x.id}`}
+            data-testid={`tabs-dialog-tab-${x.id}`}
+          />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`${id}-panel-${shown.id}`} aria-labelledby={`${id}-tab-${shown.id}`}>
+        {def.copy && values && (
+          <CopyLines
+            title={t(def.copy.title)}
+            empty={t(def.copy.empty, { tab: tabLabel })}
+            lines={def.copy.lines.map((l) => ({
+              field: l.field,
+              label: t(l.label),
+              value: String(values[l.field] ?? ''),
+            }))}
+          />
+        )}
+        <FormPanel
+          key={shown.id}
+          screenId={shown.form}
+          params={form.params}
+          keyParam={form.key}
+          saved={t(def.saved, { tab: tabLabel })}
+          messages={messages}
+          testId={`tabs-dialog-save-${shown.id}`}
+        />
+      </Box>
+    </DialogFrame>
   );
 }
