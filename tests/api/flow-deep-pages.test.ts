@@ -144,4 +144,39 @@ describe.each(targets)('flow list deep pages on $name', (target) => {
         ...(await offsetPage('initiator_id', [initiator], page)),
       });
   });
+
+  // A summary or a window of start dates reads its matches once for the page and the exact total
+  // (page-ids.ts, docs/adr/0165-off-order-pages-and-resolved-log-calls.md): as an offset and a count give them.
+  it('answers the pages and totals of a summary and of a start window as the offset and a count do', async () => {
+    await sql`update flow_instances set summary = case when substr(id, 4)::int % 4 = 0 then 'Deep Sea' else 'deep' end
+      where id like 'dp-%'`.execute(server.db);
+    const today = new Date().toISOString().slice(0, 10);
+    const offsetPage = async (summary: string | undefined, page: number) => {
+      const query = server.db
+        .selectFrom('flow_instances')
+        .where('application_id', '=', world.applicationId)
+        .where('status', '<>', 'deleted')
+        .where(sql<boolean>`started_at >= ${`${today} 00:00:00`}::timestamp`)
+        .$if(summary !== undefined, (q) => q.where(sql<boolean>`lower(summary) like ${`%${summary}%`}`));
+      const rows = await query
+        .select('id')
+        .orderBy('updated_at', 'desc')
+        .orderBy('id')
+        .limit(LINES)
+        .offset((page - 1) * LINES)
+        .execute();
+      const { n } = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      return { ids: rows.map((r) => r.id), rowCount: Number(n) };
+    };
+    for (const page of [1, 2, 33, 34])
+      expect({ page, ...(await listed(page, { _summary: 'SEA', _firstProcessTimeFrom: today })) }).toEqual({
+        page,
+        ...(await offsetPage('sea', page)),
+      });
+    for (const page of [1, 66, 132, 133])
+      expect({ page, ...(await listed(page, { _firstProcessTimeFrom: today })) }).toEqual({
+        page,
+        ...(await offsetPage(undefined, page)),
+      });
+  });
 });
