@@ -146,7 +146,7 @@ describe.each(targets)('flow list deep pages on $name', (target) => {
   });
 
   // A summary or a window of start dates reads its matches once for the page and the exact total
-  // (page-ids.ts, docs/adr/0165-off-order-pages-and-resolved-log-calls.md): as an offset and a count give them.
+  // (page-ids.ts, docs/adr/0165-off-order-pages-and-waiting-labels.md): as an offset and a count give them.
   it('answers the pages and totals of a summary and of a start window as the offset and a count do', async () => {
     await sql`update flow_instances set summary = case when substr(id, 4)::int % 4 = 0 then 'Deep Sea' else 'deep' end
       where id like 'dp-%'`.execute(server.db);

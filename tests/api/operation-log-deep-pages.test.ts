@@ -90,9 +90,8 @@ describe.each(targets)('operation log deep pages on $name', (target) => {
     expect(reply.data.datas[3]).toMatchObject({ id: now.ids[3], reviewed: true, remark: 'seen' });
   });
 
-  // A call search's total is counted as the calls resolved by name plus the paths that name it under
-  // another call (docs/adr/0165-off-order-pages-and-resolved-log-calls.md): the count the OR gives,
-  // including a call first logged after the table of calls was filled and a text only paths hold.
+  // The call search matches the call id or the path, case-insensitively, with % and _ as themselves: its
+  // total is the count that OR gives (a guard for any other way of counting it, docs/adr/0165-off-order-pages-and-waiting-labels.md).
   it("counts a call search's total as the call id or path match does", async () => {
     await sql`insert into operation_log (seq, chain, at, domain_id, user_name, ip, call_id, method, path, target_id,
         errcode, prev_hash, hash)

@@ -404,11 +404,6 @@ export interface OperationLog {
   user_name: Generated<string>;
 }
 
-export interface OperationLogCalls {
-  call_id: string;
-  chain: string;
-}
-
 export interface OperationLogCheckpoints {
   at: Timestamp;
   by_user: string;
@@ -709,7 +704,6 @@ export interface DB {
   maintenance_jobs: MaintenanceJobs;
   messages: Messages;
   operation_log: OperationLog;
-  operation_log_calls: OperationLogCalls;
   operation_log_checkpoints: OperationLogCheckpoints;
   operation_log_counts: OperationLogCounts;
   operation_log_heads: OperationLogHeads;

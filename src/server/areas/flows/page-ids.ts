@@ -16,7 +16,7 @@ export const offOrder = (search: FlowstatertSearch) =>
 
 /** An off-order search's page ids and exact total from one read of its matches: the page has to visit
  *  every match anyway, so counting them in the same statement costs nothing more, where a separate
- *  count read them all a second time (docs/adr/0165-off-order-pages-and-resolved-log-calls.md). */
+ *  count read them all a second time (docs/adr/0165-off-order-pages-and-waiting-labels.md). */
 export async function offOrderPage(
   db: Db,
   where: readonly RawBuilder<SqlBool>[],

@@ -86,32 +86,6 @@ const searchKey = (scope: LogScope, filter: LogFilter) =>
     filter.outcome ?? '',
   ]);
 
-/** A search's exact total. Naming a call in one chain, it is two disjoint counts: the entries of the
- *  chain's calls whose id contains the text (resolved in operation_log_calls, then counted from the
- *  (chain, call_id) index alone), and those whose path contains it under another call. The trigram
- *  index's count visited every matching row (docs/adr/0165-off-order-pages-and-resolved-log-calls.md). */
-async function countEntries(db: Db, scope: LogScope, filter: LogFilter): Promise<number> {
-  const call = filter.call?.trim();
-  const count = (query: ReturnType<typeof filtered>) => query.select((eb) => eb.fn.countAll<string>().as('n'));
-  if (!call || scope.chain === null)
-    return Number((await count(filtered(db, scope, filter)).executeTakeFirstOrThrow()).n);
-  const calls = (
-    await db
-      .selectFrom('operation_log_calls')
-      .select('call_id')
-      .where('chain', '=', scope.chain)
-      .where((eb) => containsText(eb.ref('call_id'), call))
-      .execute()
-  ).map((row) => row.call_id);
-  const others = filtered(db, scope, { ...filter, call: undefined });
-  const named = others.where(sql<SqlBool>`call_id = any(${sql.val(calls)}::text[])`);
-  const byPath = others
-    .where((eb) => containsText(eb.ref('path'), call))
-    .where(sql<SqlBool>`call_id <> all(${sql.val(calls)}::text[])`);
-  const { rows } = await sql<{ n: string }>`select (${count(named)}) + (${count(byPath)}) as n`.execute(db);
-  return Number(rows[0].n);
-}
-
 type Row = Record<(typeof COLUMNS)[number], unknown>;
 
 type Labels = Readonly<Record<string, string>>;
@@ -186,7 +160,14 @@ export async function listEntries(
         .orderBy('seq', 'desc')
         .limit(page.pagelines)
         .offset(start?.skip ?? offset);
-      const count = () => countEntries(db, scope, filter);
+      const count = async () =>
+        Number(
+          (
+            await filtered(db, scope, filter)
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const [read, total] = await Promise.all([
         db.selectFrom('operation_log').select(COLUMNS).where('seq', 'in', seqs).orderBy('seq', 'desc').execute(),
         plain ? state.entries : kept.totals.through(search, state.stamp, count),
