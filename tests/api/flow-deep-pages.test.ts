@@ -144,4 +144,74 @@ describe.each(targets)('flow list deep pages on $name', (target) => {
         ...(await offsetPage('initiator_id', [initiator], page)),
       });
   });
+
+  // A summary or a window of start dates reads its matches once for the page and the exact total
+  // (page-ids.ts, docs/adr/0165-off-order-pages-and-waiting-labels.md): as an offset and a count give them.
+  it('answers the pages and totals of a summary and of a start window as the offset and a count do', async () => {
+    await sql`update flow_instances set summary = case when substr(id, 4)::int % 4 = 0 then 'Deep Sea' else 'deep' end
+      where id like 'dp-%'`.execute(server.db);
+    const today = new Date().toISOString().slice(0, 10);
+    const offsetPage = async (summary: string | undefined, page: number) => {
+      const query = server.db
+        .selectFrom('flow_instances')
+        .where('application_id', '=', world.applicationId)
+        .where('status', '<>', 'deleted')
+        .where(sql<boolean>`started_at >= ${`${today} 00:00:00`}::timestamp`)
+        .$if(summary !== undefined, (q) => q.where(sql<boolean>`lower(summary) like ${`%${summary}%`}`));
+      const rows = await query
+        .select('id')
+        .orderBy('updated_at', 'desc')
+        .orderBy('id')
+        .limit(LINES)
+        .offset((page - 1) * LINES)
+        .execute();
+      const { n } = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      return { ids: rows.map((r) => r.id), rowCount: Number(n) };
+    };
+    for (const page of [1, 2, 33, 34])
+      expect({ page, ...(await listed(page, { _summary: 'SEA', _firstProcessTimeFrom: today })) }).toEqual({
+        page,
+        ...(await offsetPage('sea', page)),
+      });
+    for (const page of [1, 66, 132, 133])
+      expect({ page, ...(await listed(page, { _firstProcessTimeFrom: today })) }).toEqual({
+        page,
+        ...(await offsetPage(undefined, page)),
+      });
+  });
+
+  // A current node's text is resolved to the waiting labels that contain it, then counted from the
+  // labels' index (instance-search.ts, migration 0049): the pages and total the label's LIKE gives.
+  it('answers the pages and total of a current-node search as the offset and a count do', async () => {
+    await sql`update flow_instances set state_label = (array['Zq-Label one', 'other, ZQ-LABEL two', 'plain'])[1 + substr(id, 4)::int % 3]
+      where id like 'dp-%'`.execute(server.db);
+    const offsetPage = async (text: string, page: number) => {
+      const query = server.db
+        .selectFrom('flow_instances')
+        .where('application_id', '=', world.applicationId)
+        .where('status', '<>', 'deleted')
+        .where(sql<boolean>`lower(state_label) like ${`%${text}%`}`);
+      const rows = await query
+        .select('id')
+        .orderBy('updated_at', 'desc')
+        .orderBy('id')
+        .limit(LINES)
+        .offset((page - 1) * LINES)
+        .execute();
+      const { n } = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      return { ids: rows.map((r) => r.id), rowCount: Number(n) };
+    };
+    for (const [text, page] of [
+      ['zq-label', 1],
+      ['zq-label', 87],
+      ['ZQ-LABEL TWO', 2],
+      ['other', 44],
+      ['no such node', 1],
+    ] as const)
+      expect({ text, page, ...(await listed(page, { _stateLabel: text })) }).toEqual({
+        text,
+        page,
+        ...(await offsetPage(text.toLowerCase(), page)),
+      });
+  });
 });

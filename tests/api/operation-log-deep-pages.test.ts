@@ -89,4 +89,22 @@ describe.each(targets)('operation log deep pages on $name', (target) => {
     const { reply } = await listLog(admin, acmeId, refused, { pagelines: LINES, currpage: 2 });
     expect(reply.data.datas[3]).toMatchObject({ id: now.ids[3], reviewed: true, remark: 'seen' });
   });
+
+  // The call search matches the call id or the path, case-insensitively, with % and _ as themselves: its
+  // total is the count that OR gives (a guard for any other way of counting it, docs/adr/0165-off-order-pages-and-waiting-labels.md).
+  it("counts a call search's total as the call id or path match does", async () => {
+    await sql`insert into operation_log (seq, chain, at, domain_id, user_name, ip, call_id, method, path, target_id,
+        errcode, prev_hash, hash)
+      select nextval('operation_log_seq'), ${acmeId}, now(), ${acmeId}, 'bench', '10.0.0.1',
+        (array['Roles.Update', 'roles.list', 'x_y.z%w'])[1 + k % 3], 'POST',
+        (array['/authtime/roles/update', '/authtime/Users/list', '/a/users.update'])[1 + k % 3], 'target-' || k, 0, '', ''
+      from generate_series(1, 300) k`.execute(server.db);
+    const counted = async (text: string) => {
+      const { rows } = await sql<{ n: string }>`select count(*) as n from operation_log where chain = ${acmeId}
+        and (strpos(lower(call_id), lower(${text})) > 0 or strpos(lower(path), lower(${text})) > 0)`.execute(server.db);
+      return Number(rows[0].n);
+    };
+    for (const text of ['users.update', 'USERS', 'roles.update', 'update', 'list', 'z%w', 'x_y', '_', 'nothing'])
+      expect({ text, total: (await listed(1, { call: text })).rowCount }).toEqual({ text, total: await counted(text) });
+  });
 });

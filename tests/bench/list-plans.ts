@@ -133,7 +133,8 @@ async function main(): Promise<void> {
       const ms = performance.now() - started;
       // The list's own statements (not the log writer's, which a sign-in may leave behind).
       const listed = sent.filter(
-        (s) => /flow_instances|operation_log/.test(s.text) && /^\s*select/i.test(s.text) && !/nextval/.test(s.text),
+        (s) =>
+          /flow_instances|operation_log/.test(s.text) && /^\s*(select|with)/i.test(s.text) && !/nextval/.test(s.text),
       );
       console.log(
         `\n## ${title}: rowCount ${answer.data?.rowCount} (errcode ${answer.errcode}), call ${ms.toFixed(0)} ms`,

@@ -44,6 +44,7 @@ import * as callActivities from './migrations/0045-call-activities.ts';
 import * as logPagesKept from './migrations/0046-log-pages-kept.ts';
 import * as startTimers from './migrations/0047-start-timers.ts';
 import * as multiInstanceSubProcesses from './migrations/0048-multi-instance-sub-processes.ts';
+import * as waitingLabels from './migrations/0049-waiting-labels.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 import * as imAppAgents from './migrations/0031-im-app-agents.ts';
 
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '0046-log-pages-kept': logPagesKept,
   '0047-start-timers': startTimers,
   '0048-multi-instance-sub-processes': multiInstanceSubProcesses,
+  '0049-waiting-labels': waitingLabels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

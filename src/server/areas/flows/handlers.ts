@@ -21,7 +21,7 @@ import { pagedPeople, searchConditions } from './instance-search.ts';
 import { searchKey } from './search-key.ts';
 import { flowPageKey, type FlowListPage } from './list-pages.ts';
 import { flowPageStart } from './list-anchors.ts';
-import { pageIds } from './page-ids.ts';
+import { offOrder, offOrderPage, pageIds } from './page-ids.ts';
 import { instanceHistory } from './instance-history.ts';
 import { nodeNamer, packageNodeNames } from './node-names.ts';
 import { platformHandlers } from './platform.ts';
@@ -50,13 +50,6 @@ const list: CallHandler<'flows.list'> = async (ctx) => {
     // A deep page of the plain list starts from the kept anchor before it (list-anchors.ts).
     const offset = (currpage - 1) * pagelines;
     const start = await flowPageStart(db, ctx.services.flowAnchors, domainId, search, where, offset);
-    const ids = pageIds(
-      db,
-      where,
-      search,
-      { lines: pagelines, offset, start },
-      await pagedPeople(ctx.services, search),
-    );
     const count = async () =>
       Number(
         (
@@ -65,10 +58,16 @@ const list: CallHandler<'flows.list'> = async (ctx) => {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    const [page, total] = await Promise.all([
-      instanceRows(db, lang).where('i.id', 'in', ids).orderBy('i.updated_at', 'desc').orderBy('i.id').execute(),
-      fresh ? count() : flowTotals.total(searchKey(domainId, lang, search), count),
-    ]);
+    const rowsOf = (ids: ReturnType<typeof pageIds> | readonly string[]) =>
+      instanceRows(db, lang).where('i.id', 'in', ids).orderBy('i.updated_at', 'desc').orderBy('i.id').execute();
+    // A summary or a window of start dates reads its matches once, for the page and its exact total.
+    const off = offOrder(search) ? await offOrderPage(db, where, { lines: pagelines, offset }) : undefined;
+    const [page, total] = off
+      ? [off.ids.length > 0 ? await rowsOf(off.ids) : [], off.total]
+      : await Promise.all([
+          rowsOf(pageIds(db, where, { lines: pagelines, offset, start }, await pagedPeople(ctx.services, search))),
+          fresh ? count() : flowTotals.total(searchKey(domainId, lang, search), count),
+        ]);
     return { datas: await listed(ctx, page, lang), rowCount: total };
   };
   const answer = fresh
