@@ -151,6 +151,9 @@ async function openPglite(options: OpenDatabaseOptions): Promise<AtriumDatabase>
     dataDir: options.pgliteDir,
     loadDataDir: options.pgliteSnapshot,
     extensions: { pg_trgm },
+    // In memory a new WAL segment's 16 MB of zeros reserve nothing: it is written when used
+    // (docs/adr/0164-api-tests-fewer-compiles-lighter-opens.md).
+    startParams: options.pgliteDir ? undefined : [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'],
   });
   await pglite.waitReady;
   // PGlite is one connection: a notice arrives with the commit that caused it.

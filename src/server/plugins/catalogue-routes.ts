@@ -8,13 +8,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CallDef } from '../../core/catalogue/types.ts';
 import type { Reply } from '../../core/envelope.ts';
-import {
-  coerceQuery,
-  compileCallValidator,
-  createAjv,
-  type CallValidator,
-  type ValidatedInput,
-} from '../http/validation.ts';
+import { callValidators, coerceQuery, type CallValidator, type ValidatedInput } from '../http/validation.ts';
 import { ValidationFailure } from '../http/app-error.ts';
 import { withFieldLabels } from '../areas/field-extends/labelled-failure.ts';
 import { resolveHandler } from '../areas/resolve.ts';
@@ -85,7 +79,7 @@ function routeHandler(call: CallDef, handler: Handler, validator: CallValidator)
 
 async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const { catalogue } = app.services;
-  const ajv = createAjv(catalogue);
+  const validators = callValidators(catalogue);
   for (const call of Object.values(catalogue.calls)) {
     app.route({
       method: call.method,
@@ -98,7 +92,7 @@ async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       },
       // Reach on the declared target once the body is parsed, before it is validated (auth/admit.ts).
       preValidation: async (request) => admitTarget(call, request, admitted.get(request) ?? null),
-      handler: routeHandler(call, resolveHandler(call, catalogue.entities), compileCallValidator(ajv, call, catalogue)),
+      handler: routeHandler(call, resolveHandler(call, catalogue.entities), validators.get(call.id)!),
       // Calls with effects go to the operation log once their reply is out (docs/adr/0056-operation-log.md).
       ...operationLogHooks(call, (request) => admitted.get(request)),
     });
