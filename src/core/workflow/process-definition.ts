@@ -265,7 +265,8 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
       if ('reason' in read) problem(e, 'loop', { reason: read.reason });
       else {
         node.approval = 'all';
-        if (read.multi.sequential || read.multi.collection || read.multi.completion) node.multi = read.multi;
+        if (read.multi.sequential || read.multi.collection || read.multi.completion || read.multi.cardinality)
+          node.multi = read.multi;
         if (read.multi.collection) {
           // The element variable was the assignee: the collection names the approvers instead.
           const own = `'${read.elementVariable}'`;

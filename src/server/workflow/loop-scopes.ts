@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { evaluateRule, ruleValue } from '../../core/rules.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
+import { cardinalityOf } from './multi-instance.ts';
 import { cancelInside, nodesInside, noteStep } from './scopes.ts';
 import type { LoopFrame, WalkState as Walk } from './walk-state.ts';
 
@@ -44,9 +45,11 @@ export function loopScopes(definition: ProcessDefinition): string[] {
   return ids;
 }
 
-/** The collection's elements: a list, or text split at commas (as a multi-instance approval reads it). */
+/** The collection's elements: a list, or text split at commas (as a multi-instance approval reads it);
+ *  for a count (`loopCardinality`), that many instances with no element (0167). */
 function elementsOf(walk: Walk, node: ProcessNode): unknown[] {
   const variables = walk.variables();
+  if (!node.multi!.collection) return new Array<null>(cardinalityOf(node.multi!, variables)).fill(null);
   const value = ruleValue(node.multi!.collection!, { ...variables, form: variables });
   if (Array.isArray(value)) return value;
   if (typeof value === 'string')
@@ -80,12 +83,20 @@ export async function enterLoop(walk: Walk, node: ProcessNode): Promise<void> {
     })
     .execute();
   const first = node.multi!.sequential ? 1 : items.length;
-  for (let index = 0; index < first; index++) await runInstance(walk, node, index, items[index]);
+  for (let index = 0; index < first; index++) await runInstance(walk, node, index, items);
 }
 
+/** The frame of one instance: its index, its element under the element variable (none for a count). */
+const frameOf = (node: ProcessNode, index: number, items: unknown[]): LoopFrame => ({
+  scope: node.id,
+  index,
+  count: items.length,
+  ...(node.multi!.elementVariable ? { variable: node.multi!.elementVariable, item: items[index] } : {}),
+});
+
 /** Walks one instance from the start inside, its element under the element variable. */
-function runInstance(walk: Walk, node: ProcessNode, index: number, item: unknown): Promise<void> {
-  return inFrame(walk, { scope: node.id, index, variable: node.multi!.elementVariable!, item }, async () => {
+function runInstance(walk: Walk, node: ProcessNode, index: number, items: unknown[]): Promise<void> {
+  return inFrame(walk, frameOf(node, index, items), async () => {
     await noteStep(walk, node.start!);
     await walk.leave(node.start!);
   });
@@ -126,8 +137,7 @@ export async function inLoopOf(
     .executeTakeFirst();
   if (index === null || index === undefined || !holder) return work();
   const items = JSON.parse(holder.loop_items ?? '[]') as unknown[];
-  const variable = walk.definition.nodes[scope].multi!.elementVariable!;
-  return inFrame(walk, { scope, index, variable, item: items[index] }, work);
+  return inFrame(walk, frameOf(walk.definition.nodes[scope], index, items), work);
 }
 
 /** Once the action has walked its paths: each instance an end was reached in, with no token of it left
@@ -173,7 +183,7 @@ export async function settleLoops(walk: Walk): Promise<boolean> {
       await trx.deleteFrom('flow_tokens').where('id', '=', holder.id).execute();
       await noteStep(walk, scope);
       await walk.leave(scope);
-    } else if (node.multi!.sequential) await runInstance(walk, node, done, items[done]);
+    } else if (node.multi!.sequential) await runInstance(walk, node, done, items);
   }
   return moved;
 }
