@@ -6,11 +6,13 @@ import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { installCorpus } from './helpers/corpus-world.ts';
+import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { eventually } from './helpers/two-instances.ts';
 import { historyOf, openTaskAssignees } from './helpers/instance-readers.ts';
 
 const targets = await databaseTargets();
-const FILES = ['c7-quote-levels'];
+const FILES = ['c7-quote-levels', 'c7-review-deadlines'];
 const corpus = (await readCorpus()).filter((c) => FILES.includes(c.file.replace('.bpmn', '')));
 const processOf = (file: string) => corpus.find((c) => c.file === `${file}.bpmn`)!.processId;
 
@@ -20,11 +22,11 @@ describe.each(targets)('multi-instance by a count, and waits and joins inside an
   let token: string;
 
   beforeAll(async () => {
-    server = await startTestServer(target);
+    server = await startTestServer(target, { jobs: { intervalMs: 100 } }); // timers made due fire at once
     world = await makeEngineWorld(server.db, 'Acme', 'mi');
     token = await runtimeAccess(server.db, world);
-    await installCorpus(server.db, world, corpus, ['purchasing', 'manager', 'director'], (group) =>
-      group === 'director' ? world.users.r2 : world.users.r1,
+    await installCorpus(server.db, world, corpus, ['purchasing', 'manager', 'director', 'legal'], (group) =>
+      group === 'director' ? world.users.r2 : group === 'legal' ? world.users.lead : world.users.r1,
     );
     // Three buyers may give a quote.
     const purchasing = await server.db
@@ -63,13 +65,8 @@ describe.each(targets)('multi-instance by a count, and waits and joins inside an
   };
   const openTasks = (id: string) => openTaskAssignees(server.db, id);
   const label = async (id: string) =>
-    (
-      await server.db
-        .selectFrom('flow_instances')
-        .select('state_label')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).state_label;
+    (await server.db.selectFrom('flow_instances').select('state_label').where('id', '=', id).executeTakeFirstOrThrow())
+      .state_label;
 
   it('runs a count of approvals (an expression) and a sequence of sub-process instances by a number, told apart by loopCounter', async () => {
     const file = 'c7-quote-levels';
@@ -123,4 +120,111 @@ describe.each(targets)('multi-instance by a count, and waits and joins inside an
     await submit(file, more, 'mi-clerk');
     expect(await openTasks(more)).toEqual(['Activity_0h2j6tn:mi-r1']);
   }, 60_000);
+
+  const message = (id: string, localCorrelationKeys: Record<string, unknown>) =>
+    runtime('runtime/message', 'c7-review-deadlines', 'mi-init', {
+      messageName: 'ReviewComments',
+      instanceId: id,
+      localCorrelationKeys,
+    });
+  const jobs = async (id: string) =>
+    (
+      await server.db
+        .selectFrom('flow_jobs as j')
+        .leftJoin('flow_tasks as t', (join) => join.onRef('t.token_id', '=', 'j.token_id'))
+        .leftJoin('users as u', 'u.id', 't.assignee_id')
+        .select(['j.node_id', 'u.loginno'])
+        .where('j.instance_id', '=', id)
+        .orderBy('j.node_id')
+        .orderBy('u.loginno')
+        .execute()
+    ).map((j) => `${j.node_id}${j.loginno ? `:${j.loginno}` : ''}`);
+  /** Makes the timer at `nodeId` of the instance whose task `loginno` holds (or every one there) due now. */
+  const makeDue = (id: string, nodeId: string, loginno?: string) =>
+    sql`update flow_jobs set due_at = now() where instance_id = ${id} and node_id = ${nodeId}
+      and (${loginno ?? null}::text is null or token_id in (select t.token_id from flow_tasks t join users u on u.id = t.assignee_id
+        where t.instance_id = ${id} and u.loginno = ${loginno ?? null}))`.execute(server.db);
+  const joining = async (id: string) =>
+    (
+      await server.db
+        .selectFrom('flow_tokens')
+        .select(['via_flow', 'loop_index'])
+        .where('instance_id', '=', id)
+        .where('state', '=', 'joining')
+        .orderBy('loop_index')
+        .execute()
+    ).map((t) => `${t.loop_index}:${t.via_flow}`);
+  const historyHas = async (id: string, entry: string, times = 1) =>
+    (await historyOf(server.db, id)).filter((h) => h === entry).length >= times;
+
+  it('runs timers, messages and a parallel join inside each instance of a multi-instance sub-process, each its own', async () => {
+    const file = 'c7-review-deadlines';
+    const id = await start(file, { reviewers: ['mi-r1', 'mi-r2', 'mi-clerk'] });
+    expect(await openTasks(id)).toEqual([
+      'Activity_1t6w3gn:mi-clerk',
+      'Activity_1t6w3gn:mi-r1',
+      'Activity_1t6w3gn:mi-r2',
+    ]);
+    // Each instance has its own reminder, deadline and wait for comments.
+    expect(await jobs(id)).toEqual([
+      'Event_0h3s5wa:mi-clerk',
+      'Event_0h3s5wa:mi-r1',
+      'Event_0h3s5wa:mi-r2',
+      'Event_0m8q2ye',
+      'Event_0m8q2ye',
+      'Event_0m8q2ye',
+      'Event_1w4b8xn:mi-clerk',
+      'Event_1w4b8xn:mi-r1',
+      'Event_1w4b8xn:mi-r2',
+    ]);
+    // The clerk's review reaches the join, and the comments for r2's instance (named by its element):
+    // neither joins with the other's token, each waits for its own instance's other branch.
+    await submit(file, id, 'mi-clerk');
+    expect((await message(id, { reviewer: 'mi-r2' })).reply.errcode).toBe(0);
+    expect(await joining(id)).toEqual(['1:Flow_1h0s5ja', '2:Flow_0k8b2mu']);
+    expect((await jobs(id)).filter((j) => j.startsWith('Event_0m8q2ye'))).toHaveLength(2);
+    // No instance has that element: nothing takes the message.
+    expect((await message(id, { reviewer: 'nobody' })).reply.errcode).not.toBe(0);
+    // r1's reminder fires and leaves r1's review open; then r1's deadline interrupts it to the escalation.
+    await makeDue(id, 'Event_0h3s5wa', 'mi-r1');
+    expect(await eventually(() => historyHas(id, 'auto Event_1r9k2mf'), 10_000)).toBe(true);
+    expect(await openTasks(id)).toEqual(['Activity_1t6w3gn:mi-r1', 'Activity_1t6w3gn:mi-r2']);
+    await makeDue(id, 'Event_1w4b8xn', 'mi-r1');
+    expect(await eventually(async () => (await openTasks(id)).includes('Activity_0e5h9qa:mi-lead'), 10_000)).toBe(true);
+    expect(await openTasks(id)).toEqual(['Activity_0e5h9qa:mi-lead', 'Activity_1t6w3gn:mi-r2']);
+    expect(await jobs(id)).toEqual(['Event_0h3s5wa:mi-r2', 'Event_0m8q2ye', 'Event_0m8q2ye', 'Event_1w4b8xn:mi-r2']);
+    // r2's review joins r2's comments; r2's cooling-off timer fires and ends r2's instance (1 of 3).
+    await submit(file, id, 'mi-r2');
+    expect(await joining(id)).toEqual(['2:Flow_0k8b2mu']);
+    expect(await jobs(id)).toEqual(['Event_0m8q2ye', 'Event_0m8q2ye', 'Event_1c0d7ur']);
+    await makeDue(id, 'Event_1c0d7ur');
+    expect(await eventually(() => historyHas(id, 'auto Event_0y6e2tb'), 10_000)).toBe(true);
+    expect(await label(id)).toBe('Legal review (1/3), Legal review › Escalate review');
+    // The clerk's comments, named by loopCounter: the clerk's instance joins, cools off and ends (2 of 3):
+    // the completion condition holds and r1's instance, its escalation and its wait for comments, is cancelled.
+    expect((await message(id, { loopCounter: 2 })).reply.errcode).toBe(0);
+    await makeDue(id, 'Event_1c0d7ur');
+    expect(
+      await eventually(
+        async () =>
+          (await server.db.selectFrom('flow_instances').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+            .status === 'completed',
+        10_000,
+      ),
+    ).toBe(true);
+    expect(await jobs(id)).toEqual([]);
+    expect(await openTasks(id)).toEqual([]);
+    const escalation = await server.db
+      .selectFrom('flow_tasks')
+      .select('status')
+      .where('instance_id', '=', id)
+      .where('node_id', '=', 'Activity_0e5h9qa')
+      .executeTakeFirstOrThrow();
+    expect(escalation.status).toBe('cancelled');
+    const history = await historyOf(server.db, id);
+    expect(history.filter((h) => h === 'auto Event_0m8q2ye')).toHaveLength(2);
+    expect(history.filter((h) => h === 'auto Event_1c0d7ur')).toHaveLength(2);
+    expect(history.filter((h) => h === 'auto Event_0y6e2tb')).toHaveLength(2);
+    expect(history.slice(-2)).toEqual(['auto Activity_0r4v8kd', 'complete Event_0q2w9lz']);
+  }, 120_000);
 });

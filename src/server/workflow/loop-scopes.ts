@@ -140,6 +140,35 @@ export async function inLoopOf(
   return inFrame(walk, frameOf(walk.definition.nodes[scope], index, items), work);
 }
 
+/** Whether the wait of `token` at `nodeId` is in the instance of a multi-instance sub-process that
+ *  `keys` name: each key is the sub-process's element variable or loopCounter, with the instance's
+ *  value (compared as text: a message's variables are JSON). A wait outside one has no such keys. */
+export async function instanceMatches(
+  trx: Walk['trx'],
+  definition: ProcessDefinition,
+  wait: { instance_id: string; token_id: string; node_id: string },
+  keys: Record<string, unknown>,
+): Promise<boolean> {
+  const scope = loopOf(definition, wait.node_id);
+  if (!scope) return false;
+  const row = await trx
+    .selectFrom('flow_tokens as t')
+    .innerJoin('flow_tokens as k', (join) =>
+      join.onRef('k.instance_id', '=', 't.instance_id').on('k.node_id', '=', scope),
+    )
+    .select(['t.loop_index', 'k.loop_items'])
+    .where('t.id', '=', wait.token_id)
+    .executeTakeFirst();
+  if (row?.loop_index === null || row?.loop_index === undefined) return false;
+  const index = row.loop_index;
+  const item = (JSON.parse(row.loop_items ?? '[]') as unknown[])[index];
+  const variable = definition.nodes[scope].multi!.elementVariable;
+  const same = (a: unknown, b: unknown) => a !== undefined && String(a) === String(b);
+  return Object.entries(keys).every(([key, value]) =>
+    key === 'loopCounter' ? same(index, value) : key === variable && same(item, value),
+  );
+}
+
 /** Once the action has walked its paths: each instance an end was reached in, with no token of it left
  *  inside, is done; the sub-process then ends when its condition holds or no instance is left, or a
  *  sequence starts its next instance. True when anything moved. */

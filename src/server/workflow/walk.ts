@@ -9,7 +9,16 @@ import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { approversQuery, resolveApprovers, type ApproverContext } from './approvers.ts';
 import { setApprovers } from './node-approvers.ts';
-import { joinKey, joinOfKey, type ActionStamp, type InstanceState, type LoopEnd, type LoopFrame, type NewTasks, type WalkState } from './walk-state.ts';
+import {
+  joinKey,
+  joinOfKey,
+  type ActionStamp,
+  type InstanceState,
+  type LoopEnd,
+  type LoopFrame,
+  type NewTasks,
+  type WalkState,
+} from './walk-state.ts';
 import { openTasks, openTasksFor } from './open-tasks.ts';
 import { inclusiveBranches, inclusiveJoinsWaiting } from './inclusive-gateway.ts';
 import { cardinalityOf, firstInstances } from './multi-instance.ts';
@@ -156,7 +165,13 @@ export class Walk implements WalkState {
 
   /** What a wait outside a user's action is written with (waits/enter-wait.ts). */
   waitContext(): WaitContext {
-    return { trx: this.trx, instance: this.instance, definition: this.definition, at: this.action.at };
+    return {
+      trx: this.trx,
+      instance: this.instance,
+      definition: this.definition,
+      at: this.action.at,
+      ...(this.loop ? { loopIndex: this.loop.index } : {}),
+    };
   }
 
   node(id: string): ProcessNode {

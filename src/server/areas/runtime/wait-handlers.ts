@@ -13,7 +13,7 @@ import { tokenUser } from './token-user.ts';
 
 const correlate: CallHandler<'runtime.correlate'> = async (ctx) => {
   const caller = await callerOf(ctx.services.db, ctx.query);
-  const { messageName, instanceId, businessKey, variables } = ctx.body;
+  const { messageName, instanceId, businessKey, variables, localCorrelationKeys } = ctx.body;
   if (instanceId !== undefined && businessKey !== undefined)
     throw new AppError('validation', undefined, 'workflow.msg.messageTarget');
   const target = {
@@ -23,10 +23,11 @@ const correlate: CallHandler<'runtime.correlate'> = async (ctx) => {
     messageName,
     instanceId,
     businessKey,
+    localKeys: localCorrelationKeys,
   };
   const delivered = await correlateMessage(caller.db, target, caller.userId, variables);
   if (delivered) return answer(caller.db, delivered);
-  if (instanceId === undefined) {
+  if (instanceId === undefined && localCorrelationKeys === undefined) {
     // A process that starts by this message starts (with its business key, when one is given).
     const version = await currentVersion(caller.db, caller.applicationId, caller.processId);
     const start = version.definition.nodes[version.definition.start];
