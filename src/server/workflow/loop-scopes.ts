@@ -5,7 +5,9 @@
 // token inside carries its instance's index. An instance is done once an end inside was reached and no
 // token of its index is left; the sub-process is done when every instance is, or earlier when its
 // completion condition holds over nrOfInstances, nrOfCompletedInstances and nrOfActiveInstances (the
-// instances still inside are then cancelled), and the walk goes on after it.
+// instances still inside are then cancelled), and the walk goes on after it. A count (`loopCardinality`)
+// runs instances without an element; waits and joins inside carry their instance too
+// (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).
 import { randomUUID } from 'node:crypto';
 import { evaluateRule, ruleValue } from '../../core/rules.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
