@@ -3455,6 +3455,12 @@ export interface RuntimeCorrelateBody {
   variables?: {
     [k: string]: unknown | undefined;
   };
+  /**
+   * inside a multi-instance sub-process, the instance whose element variable (or loopCounter) has these values takes the message (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md)
+   */
+  localCorrelationKeys?: {
+    [k: string]: unknown | undefined;
+  };
 }
 
 export interface RuntimeDeleteQuery {

@@ -265,7 +265,8 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
       if ('reason' in read) problem(e, 'loop', { reason: read.reason });
       else {
         node.approval = 'all';
-        if (read.multi.sequential || read.multi.collection || read.multi.completion) node.multi = read.multi;
+        if (read.multi.sequential || read.multi.collection || read.multi.completion || read.multi.cardinality)
+          node.multi = read.multi;
         if (read.multi.collection) {
           // The element variable was the assignee: the collection names the approvers instead.
           const own = `'${read.elementVariable}'`;
@@ -346,16 +347,18 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
   };
 }
 
-/** What a multi-instance sub-process may hold (docs/adr/0148-multi-instance-sub-processes.md): its
- *  instances run side by side on one set of nodes, told apart by the instance each token carries, so
- *  only the nodes that keep a token of their own or none are run there: approvals, automatic steps,
- *  exclusive gateways, its start and plain ends. Joins, waits, calls, inner sub-processes, special
- *  ends and boundary events (on the sub-process too) would need the instance everywhere. */
+/** What a multi-instance sub-process may hold (docs/adr/0148-multi-instance-sub-processes.md,
+ *  docs/adr/0167-multi-instance-cardinality-waits-and-joins.md): its instances run side by side on one
+ *  set of nodes, told apart by the instance each token and join carries: approvals, automatic steps,
+ *  gateways (exclusive, parallel, inclusive, event-based), timer and message catch events, timer and
+ *  message boundary events on what is inside, its start and plain ends. Calls, workers, conditions,
+ *  inner sub-processes, special ends and boundary events on the sub-process itself are refused. */
 function checkInsideLoops(nodes: Record<string, ProcessNode>, problem: (node: ProcessNode, loop: string) => void) {
   const loopOf = (node: ProcessNode): string | undefined => {
     for (let at = node.parent; at; at = nodes[at]?.parent) if (nodes[at]?.multi) return at;
     return undefined;
   };
+  const waits = (node: ProcessNode) => node.event?.type === 'timer' || node.event?.type === 'message';
   for (const node of Object.values(nodes)) {
     if (node.kind === 'boundary' && node.attachedTo && nodes[node.attachedTo]?.kind === 'subprocess') {
       if (nodes[node.attachedTo].multi) problem(node, node.attachedTo);
@@ -363,9 +366,11 @@ function checkInsideLoops(nodes: Record<string, ProcessNode>, problem: (node: Pr
     const loop = loopOf(node);
     if (!loop) continue;
     const runs =
-      ['start', 'manual', 'auto', 'exclusive'].includes(node.kind) ||
-      (node.kind === 'complete' && node.end === undefined);
-    if (!runs || node.boundaries?.length) problem(node, loop);
+      ['start', 'manual', 'auto', 'exclusive', 'parallel', 'inclusive', 'eventGateway'].includes(node.kind) ||
+      (node.kind === 'complete' && node.end === undefined) ||
+      (node.kind === 'catch' && waits(node)) ||
+      (node.kind === 'boundary' && waits(node) && node.attachedTo !== loop);
+    if (!runs) problem(node, loop);
   }
 }
 

@@ -37,6 +37,9 @@ export interface MultiInstance {
   collection?: string;
   /** Rule-language condition over the form and nrOfInstances, nrOfCompletedInstances, nrOfActiveInstances. */
   completion?: string;
+  /** `loopCardinality`: a rule-language expression (a number, or a vendor expression read into the rule
+   *  language) whose value is how many instances run (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md). */
+  cardinality?: string;
   /** Multi-instance sub-processes: the variable each instance sees its element of the collection
    *  under (docs/adr/0148-multi-instance-sub-processes.md). */
   elementVariable?: string;

@@ -21,7 +21,7 @@ export interface Element {
   >;
   loopCharacteristics?: Element & {
     isSequential?: boolean;
-    loopCardinality?: unknown;
+    loopCardinality?: { body?: string };
     completionCondition?: { body?: string };
     extensionElements?: { values?: Array<{ $type: string; [attribute: string]: unknown }> };
   };
@@ -91,7 +91,6 @@ function loopParts(
   loop: NonNullable<Element['loopCharacteristics']>,
 ): { multi: MultiInstance; collectionText?: string; elementVariable?: string } | { reason: string } {
   if (loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics') return { reason: 'standard loop' };
-  if (loop.loopCardinality) return { reason: 'loopCardinality' };
   const zeebe = loop.extensionElements?.values?.find((v) => v.$type === 'zeebe:loopCharacteristics');
   const collectionText = (zeebe?.inputCollection as string | undefined) ?? vendorAttribute(loop, 'collection');
   const elementVariable = (zeebe?.inputElement as string | undefined) ?? vendorAttribute(loop, 'elementVariable');
@@ -104,6 +103,20 @@ function loopParts(
         : undefined;
     if (!variable) return { reason: `collection ${collectionText}` };
     multi.collection = `'${variable}'`;
+  }
+  const cardinality = loop.loopCardinality?.body?.trim();
+  if (cardinality && !collectionText) {
+    // A count instead of a collection (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md):
+    // a whole number as written, or a vendor expression over the variables.
+    if (/^\d+$/.test(cardinality)) multi.cardinality = cardinality;
+    else if (!vendorExpression(cardinality)) return { reason: `loopCardinality ${cardinality}` };
+    else
+      try {
+        multi.cardinality = vendorRule(cardinality);
+      } catch (error) {
+        if (!(error instanceof ExpressionError)) throw error;
+        return { reason: `loopCardinality ${cardinality}: ${error.message}` };
+      }
   }
   const completion = loop.completionCondition?.body?.trim() ?? (zeebe?.completionCondition as string | undefined);
   if (completion) {
@@ -134,11 +147,13 @@ export function multiInstanceOf(
 
 /** A multi-instance embedded sub-process (docs/adr/0148-multi-instance-sub-processes.md): one instance
  *  of its inside per element of a collection variable, each seeing the element under its element
- *  variable. Both are required: without them there is nothing to tell the instances apart. */
+ *  variable (both required), or a count of instances told apart by their loopCounter (`loopCardinality`,
+ *  docs/adr/0167-multi-instance-cardinality-waits-and-joins.md). */
 export function multiInstanceSubProcessOf(subProcess: Element): { multi: MultiInstance } | { reason: string } {
   const read = loopParts(subProcess.loopCharacteristics!);
   if ('reason' in read) return read;
-  if (!read.multi.collection) return { reason: 'no collection' };
+  if (!read.multi.collection && !read.multi.cardinality) return { reason: 'no collection' };
+  if (read.multi.cardinality && !read.elementVariable) return { multi: read.multi };
   if (!read.elementVariable || !/^[A-Za-z_][\w]*$/.test(read.elementVariable))
     return { reason: `elementVariable ${read.elementVariable ?? ''}` };
   return { multi: { ...read.multi, elementVariable: read.elementVariable } };

@@ -5,10 +5,13 @@
 // token inside carries its instance's index. An instance is done once an end inside was reached and no
 // token of its index is left; the sub-process is done when every instance is, or earlier when its
 // completion condition holds over nrOfInstances, nrOfCompletedInstances and nrOfActiveInstances (the
-// instances still inside are then cancelled), and the walk goes on after it.
+// instances still inside are then cancelled), and the walk goes on after it. A count (`loopCardinality`)
+// runs instances without an element; waits and joins inside carry their instance too
+// (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).
 import { randomUUID } from 'node:crypto';
 import { evaluateRule, ruleValue } from '../../core/rules.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
+import { cardinalityOf } from './multi-instance.ts';
 import { cancelInside, nodesInside, noteStep } from './scopes.ts';
 import type { LoopFrame, WalkState as Walk } from './walk-state.ts';
 
@@ -44,9 +47,11 @@ export function loopScopes(definition: ProcessDefinition): string[] {
   return ids;
 }
 
-/** The collection's elements: a list, or text split at commas (as a multi-instance approval reads it). */
+/** The collection's elements: a list, or text split at commas (as a multi-instance approval reads it);
+ *  for a count (`loopCardinality`), that many instances with no element (0167). */
 function elementsOf(walk: Walk, node: ProcessNode): unknown[] {
   const variables = walk.variables();
+  if (!node.multi!.collection) return new Array<null>(cardinalityOf(node.multi!, variables)).fill(null);
   const value = ruleValue(node.multi!.collection!, { ...variables, form: variables });
   if (Array.isArray(value)) return value;
   if (typeof value === 'string')
@@ -80,12 +85,20 @@ export async function enterLoop(walk: Walk, node: ProcessNode): Promise<void> {
     })
     .execute();
   const first = node.multi!.sequential ? 1 : items.length;
-  for (let index = 0; index < first; index++) await runInstance(walk, node, index, items[index]);
+  for (let index = 0; index < first; index++) await runInstance(walk, node, index, items);
 }
 
+/** The frame of one instance: its index, its element under the element variable (none for a count). */
+const frameOf = (node: ProcessNode, index: number, items: unknown[]): LoopFrame => ({
+  scope: node.id,
+  index,
+  count: items.length,
+  ...(node.multi!.elementVariable ? { variable: node.multi!.elementVariable, item: items[index] } : {}),
+});
+
 /** Walks one instance from the start inside, its element under the element variable. */
-function runInstance(walk: Walk, node: ProcessNode, index: number, item: unknown): Promise<void> {
-  return inFrame(walk, { scope: node.id, index, variable: node.multi!.elementVariable!, item }, async () => {
+function runInstance(walk: Walk, node: ProcessNode, index: number, items: unknown[]): Promise<void> {
+  return inFrame(walk, frameOf(node, index, items), async () => {
     await noteStep(walk, node.start!);
     await walk.leave(node.start!);
   });
@@ -126,8 +139,36 @@ export async function inLoopOf(
     .executeTakeFirst();
   if (index === null || index === undefined || !holder) return work();
   const items = JSON.parse(holder.loop_items ?? '[]') as unknown[];
-  const variable = walk.definition.nodes[scope].multi!.elementVariable!;
-  return inFrame(walk, { scope, index, variable, item: items[index] }, work);
+  return inFrame(walk, frameOf(walk.definition.nodes[scope], index, items), work);
+}
+
+/** Whether the wait of `token` at `nodeId` is in the instance of a multi-instance sub-process that
+ *  `keys` name: each key is the sub-process's element variable or loopCounter, with the instance's
+ *  value (compared as text: a message's variables are JSON). A wait outside one has no such keys. */
+export async function instanceMatches(
+  trx: Walk['trx'],
+  definition: ProcessDefinition,
+  wait: { instance_id: string; token_id: string; node_id: string },
+  keys: Record<string, unknown>,
+): Promise<boolean> {
+  const scope = loopOf(definition, wait.node_id);
+  if (!scope) return false;
+  const row = await trx
+    .selectFrom('flow_tokens as t')
+    .innerJoin('flow_tokens as k', (join) =>
+      join.onRef('k.instance_id', '=', 't.instance_id').on('k.node_id', '=', scope),
+    )
+    .select(['t.loop_index', 'k.loop_items'])
+    .where('t.id', '=', wait.token_id)
+    .executeTakeFirst();
+  if (row?.loop_index === null || row?.loop_index === undefined) return false;
+  const index = row.loop_index;
+  const item = (JSON.parse(row.loop_items ?? '[]') as unknown[])[index];
+  const variable = definition.nodes[scope].multi!.elementVariable;
+  const same = (a: unknown, b: unknown) => a !== undefined && String(a) === String(b);
+  return Object.entries(keys).every(([key, value]) =>
+    key === 'loopCounter' ? same(index, value) : key === variable && same(item, value),
+  );
 }
 
 /** Once the action has walked its paths: each instance an end was reached in, with no token of it left
@@ -173,7 +214,7 @@ export async function settleLoops(walk: Walk): Promise<boolean> {
       await trx.deleteFrom('flow_tokens').where('id', '=', holder.id).execute();
       await noteStep(walk, scope);
       await walk.leave(scope);
-    } else if (node.multi!.sequential) await runInstance(walk, node, done, items[done]);
+    } else if (node.multi!.sequential) await runInstance(walk, node, done, items);
   }
   return moved;
 }

@@ -4,11 +4,25 @@
 // In sequence one task opens at a time, in the order the approvers are named, the next once the one
 // before is done. The condition reads nrOfInstances, nrOfCompletedInstances, nrOfActiveInstances and
 // the instance's variables, as Camunda, Flowable and Zeebe do.
-import { evaluateRule } from '../../core/rules.ts';
+import { evaluateRule, ruleValue } from '../../core/rules.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
+import type { MultiInstance } from '../../core/workflow/process-types.ts';
 import { resolveApprovers } from './approvers.ts';
 import { openTasks } from './open-tasks.ts';
 import type { WalkState as Walk } from './walk-state.ts';
+
+/** How many instances a `loopCardinality` asks for over the variables (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md):
+ *  a whole number; anything else (a failed expression, a negative or fractional value) counts as none. */
+export function cardinalityOf(multi: MultiInstance, variables: Record<string, unknown>): number {
+  let value: unknown;
+  try {
+    value = ruleValue(multi.cardinality!, { ...variables, form: variables });
+  } catch {
+    return 0;
+  }
+  const count = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof count === 'number' && Number.isInteger(count) && count > 0 ? count : 0;
+}
 
 /** The approvers given a task when the node is entered: all of them, or the first in a sequence. */
 export const firstInstances = (node: ProcessNode, approvers: string[]): string[] =>
@@ -52,14 +66,20 @@ export async function instanceDone(walk: Walk, node: ProcessNode, tokenId: strin
   const approvers = node.multi!.sequential
     ? await resolveApprovers(trx, await walk.approverRules(node), walk.approverContext())
     : tasks.map((t) => t.assignee_id);
-  const next = node.multi!.sequential ? approvers.find((a) => !done.includes(a)) : undefined;
-  const form = instance.form_data;
+  const form = walk.variables();
+  // A count asks for that many approvers' tasks done, each approver doing at most one (0167).
+  const wanted = node.multi!.cardinality ? cardinalityOf(node.multi!, form) : undefined;
+  const next =
+    node.multi!.sequential && (wanted === undefined || done.length < wanted)
+      ? approvers.find((a) => !done.includes(a))
+      : undefined;
   const complete =
+    (wanted !== undefined && done.length >= wanted) ||
     (node.multi!.completion !== undefined &&
       evaluateRule(node.multi!.completion, {
         ...form,
         form,
-        nrOfInstances: Math.max(approvers.length, done.length),
+        nrOfInstances: wanted ?? Math.max(approvers.length, done.length),
         nrOfCompletedInstances: done.length,
         nrOfActiveInstances: active,
       })) ||

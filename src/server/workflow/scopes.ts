@@ -6,7 +6,7 @@
 // Every step here writes an `auto` history entry on the node, so the history and the diagram show
 // the level an instance went through.
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
-import type { WalkState as Walk } from './walk-state.ts';
+import { joinOfKey, type WalkState as Walk } from './walk-state.ts';
 import { callLinks } from './call-links.ts';
 
 const insideOf = new WeakMap<ProcessDefinition, Map<string, string[]>>();
@@ -131,7 +131,7 @@ export async function cancelInside(walk: Walk, scope: string): Promise<void> {
     .where('node_id', 'in', inside)
     .execute();
   await walk.trx.deleteFrom('flow_tokens').where('instance_id', '=', id).where('node_id', 'in', inside).execute();
-  for (const join of walk.waitingJoins) if (inside.includes(join)) walk.waitingJoins.delete(join);
+  for (const key of walk.waitingJoins) if (inside.includes(joinOfKey(key).joinId)) walk.waitingJoins.delete(key);
   for (const level of walk.scopesToSettle) if (inside.includes(level)) walk.scopesToSettle.delete(level);
   for (const node of inside) walk.reached.delete(node);
 }

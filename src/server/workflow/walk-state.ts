@@ -30,14 +30,27 @@ export type NewTasks = Map<string, { name: string; assignees: string[] }>;
 export interface LoopFrame {
   scope: string;
   index: number;
-  variable: string;
-  item: unknown;
+  /** nrOfInstances. */
+  count: number;
+  /** The element variable and this instance's element; none when a count (`loopCardinality`) set the instances. */
+  variable?: string;
+  item?: unknown;
 }
 
 /** An end reached inside an instance in this action: settled once the action has walked its paths. */
 export interface LoopEnd {
   scope: string;
   index: number;
+}
+
+/** A join waiting in this action (WalkState.waitingJoins): its id, with the instance inside a
+ *  multi-instance sub-process it waits in (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md). */
+export const joinKey = (joinId: string, index: number | undefined | null): string =>
+  index === undefined || index === null ? joinId : `${joinId}@${index}`;
+
+export function joinOfKey(key: string): { joinId: string; index?: number } {
+  const at = key.lastIndexOf('@');
+  return at < 0 ? { joinId: key } : { joinId: key.slice(0, at), index: Number(key.slice(at + 1)) };
 }
 
 export interface WalkState {

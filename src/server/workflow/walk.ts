@@ -9,12 +9,21 @@ import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { approversQuery, resolveApprovers, type ApproverContext } from './approvers.ts';
 import { setApprovers } from './node-approvers.ts';
-import type { ActionStamp, InstanceState, LoopEnd, LoopFrame, NewTasks, WalkState } from './walk-state.ts';
+import {
+  joinKey,
+  joinOfKey,
+  type ActionStamp,
+  type InstanceState,
+  type LoopEnd,
+  type LoopFrame,
+  type NewTasks,
+  type WalkState,
+} from './walk-state.ts';
 import { openTasks, openTasksFor } from './open-tasks.ts';
 import { inclusiveBranches, inclusiveJoinsWaiting } from './inclusive-gateway.ts';
-import { firstInstances } from './multi-instance.ts';
-import { boundariesOf, endReached, enterSubProcess, settleScopes, outsideTerminated } from './scopes.ts';
-import { enterLoop, settleLoops } from './loop-scopes.ts';
+import { cardinalityOf, firstInstances } from './multi-instance.ts';
+import { boundariesOf, endReached, enterSubProcess, noteStep, settleScopes, outsideTerminated } from './scopes.ts';
+import { enterLoop, inLoopOf, settleLoops } from './loop-scopes.ts';
 import { armBoundaries, enterWait, type WaitContext } from './waits/enter-wait.ts';
 import { callLinks } from './call-links.ts';
 import { enterConditional, fireConditions } from './conditions.ts';
@@ -79,7 +88,7 @@ export class Walk implements WalkState {
     const node = this.node(nodeId);
     if (node.kind === 'exclusive') return this.take(this.branchOf(node));
     const flows =
-      node.kind === 'inclusive' ? inclusiveBranches(this.definition, node, this.instance.form_data) : node.outgoing;
+      node.kind === 'inclusive' ? inclusiveBranches(this.definition, node, this.variables()) : node.outgoing;
     for (const flow of flows) await this.take(flow);
   }
 
@@ -133,7 +142,9 @@ export class Walk implements WalkState {
 
   variables(): Record<string, unknown> {
     const form = this.instance.form_data;
-    return this.loop ? { ...form, [this.loop.variable]: this.loop.item, loopCounter: this.loop.index } : form;
+    if (!this.loop) return form;
+    const { variable, item, index, count } = this.loop;
+    return { ...form, ...(variable ? { [variable]: item } : {}), loopCounter: index, nrOfInstances: count };
   }
 
   /** Who approves a node: its rules, or for an approval the drawing left open those its enterprise
@@ -154,7 +165,13 @@ export class Walk implements WalkState {
 
   /** What a wait outside a user's action is written with (waits/enter-wait.ts). */
   waitContext(): WaitContext {
-    return { trx: this.trx, instance: this.instance, definition: this.definition, at: this.action.at };
+    return {
+      trx: this.trx,
+      instance: this.instance,
+      definition: this.definition,
+      at: this.action.at,
+      ...(this.loop ? { loopIndex: this.loop.index } : {}),
+    };
   }
 
   node(id: string): ProcessNode {
@@ -183,6 +200,11 @@ export class Walk implements WalkState {
     if (this.terminated.size > 0 && !outsideTerminated(this, node)) return;
     switch (node.kind) {
       case 'manual':
+        // A count of none passes the approval, as an empty collection passes a sub-process (0167).
+        if (node.multi?.cardinality && cardinalityOf(node.multi, this.variables()) === 0) {
+          await noteStep(this, node.id);
+          return this.leave(node.id);
+        }
         return this.enterApproval(node);
       case 'complete':
         return endReached(this, node); // the action completes the instance when no token is left
@@ -192,7 +214,7 @@ export class Walk implements WalkState {
         // A join waits for every branch that can still come: decided once the whole action is walked.
         if (node.incoming.length > 1) {
           await this.arrive(node, flowId);
-          this.waitingJoins.add(node.id);
+          this.waitingJoins.add(joinKey(node.id, this.loop?.index));
           return;
         }
         return this.leave(node.id);
@@ -202,7 +224,7 @@ export class Walk implements WalkState {
         return this.take(this.branchOf(node));
       case 'parallel':
         if (node.incoming.length > 1 && !(await this.joined(node, flowId))) {
-          this.waitingJoins.add(node.id);
+          this.waitingJoins.add(joinKey(node.id, this.loop?.index));
           return;
         }
         return this.leave(node.id);
@@ -261,13 +283,15 @@ export class Walk implements WalkState {
    *  (those tokens are then used up and the join goes on). */
   private async joined(node: ProcessNode, flowId: string): Promise<boolean> {
     await this.arrive(node, flowId);
-    const waiting = await this.trx
+    let query = this.trx
       .selectFrom('flow_tokens')
       .select(['id', 'via_flow'])
       .where('instance_id', '=', this.instance.id)
       .where('node_id', '=', node.id)
-      .where('state', '=', 'joining')
-      .execute();
+      .where('state', '=', 'joining');
+    // Inside a multi-instance sub-process, tokens join only with those of their own instance (0167).
+    if (this.loop) query = query.where('loop_index', '=', this.loop.index);
+    const waiting = await query.execute();
     const arrived = new Set(waiting.map((t) => t.via_flow));
     if (!node.incoming.every((f) => arrived.has(f))) return false;
     // One token per incoming flow is used up; a second one on the same flow (a loop) waits for the next round.
@@ -287,6 +311,7 @@ export class Walk implements WalkState {
         state: 'joining',
         via_flow: flowId,
         created_at: this.action.at,
+        ...(this.loop ? { loop_index: this.loop.index } : {}),
       })
       .execute();
   }
@@ -303,24 +328,25 @@ export class Walk implements WalkState {
       if (await settleLoops(this)) moved = true;
       // A condition watched by a waiting token may hold now that the action changed the variables.
       if (await fireConditions(this)) moved = true;
-      for (const joinId of [...this.waitingJoins]) {
-        const active = await this.trx
+      for (const key of [...this.waitingJoins]) {
+        // A join inside a multi-instance sub-process waits per instance: only that instance's tokens count (0167).
+        const { joinId, index } = joinOfKey(key);
+        let active = this.trx
           .selectFrom('flow_tokens')
           .select('node_id')
           .where('instance_id', '=', this.instance.id)
-          .where('state', '=', 'active')
-          .execute();
-        if (active.some((t) => this.reaches(t.node_id, joinId))) continue;
-        this.waitingJoins.delete(joinId);
-        const came = await this.trx
+          .where('state', '=', 'active');
+        if (index !== undefined) active = active.where('loop_index', '=', index);
+        if ((await active.execute()).some((t) => this.reaches(t.node_id, joinId))) continue;
+        this.waitingJoins.delete(key);
+        let came = this.trx
           .deleteFrom('flow_tokens')
           .where('instance_id', '=', this.instance.id)
           .where('node_id', '=', joinId)
-          .where('state', '=', 'joining')
-          .returning('id')
-          .execute();
-        if (came.length === 0) continue;
-        await this.leave(joinId);
+          .where('state', '=', 'joining');
+        if (index !== undefined) came = came.where('loop_index', '=', index);
+        if ((await came.returning('id').execute()).length === 0) continue;
+        await inLoopOf(this, joinId, { id: null, loopIndex: index ?? null }, () => this.leave(joinId));
         moved = true;
       }
     }

@@ -14,6 +14,11 @@ import { tokenUser } from './token-user.ts';
 const correlate: CallHandler<'runtime.correlate'> = async (ctx) => {
   const caller = await callerOf(ctx.services.db, ctx.query);
   const { messageName, instanceId, businessKey, variables } = ctx.body;
+  // Local keys name one instance inside a multi-instance sub-process (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md); none given is none.
+  const localKeys =
+    ctx.body.localCorrelationKeys && Object.keys(ctx.body.localCorrelationKeys).length > 0
+      ? ctx.body.localCorrelationKeys
+      : undefined;
   if (instanceId !== undefined && businessKey !== undefined)
     throw new AppError('validation', undefined, 'workflow.msg.messageTarget');
   const target = {
@@ -23,10 +28,11 @@ const correlate: CallHandler<'runtime.correlate'> = async (ctx) => {
     messageName,
     instanceId,
     businessKey,
+    localKeys,
   };
   const delivered = await correlateMessage(caller.db, target, caller.userId, variables);
   if (delivered) return answer(caller.db, delivered);
-  if (instanceId === undefined) {
+  if (instanceId === undefined && localKeys === undefined) {
     // A process that starts by this message starts (with its business key, when one is given).
     const version = await currentVersion(caller.db, caller.applicationId, caller.processId);
     const start = version.definition.nodes[version.definition.start];

@@ -14,6 +14,8 @@ export interface WaitContext {
   instance: { id: string; domain_id: string };
   definition: ProcessDefinition;
   at: Date;
+  /** The instance of a multi-instance sub-process the wait is in (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md). */
+  loopIndex?: number;
 }
 
 /** Jobs of the events `eventIds` for a token (catch events, boundary events). */
@@ -44,6 +46,7 @@ export async function enterWait(ctx: WaitContext, node: ProcessNode): Promise<st
     state: 'active' as const,
     via_flow: null,
     created_at: ctx.at,
+    ...(ctx.loopIndex !== undefined ? { loop_index: ctx.loopIndex } : {}),
   };
   const targets =
     node.kind === 'eventGateway'

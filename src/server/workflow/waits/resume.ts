@@ -10,6 +10,7 @@ import type { ProcessDefinition } from '../../../core/workflow/process-types.ts'
 import type { Db } from '../../db/schema.ts';
 import { finish, record, type ActionResult } from '../actions.ts';
 import { writingInstances } from '../instance-writes.ts';
+import { inLoopOf } from '../loop-scopes.ts';
 import { versionById } from '../process-versions.ts';
 import { Walk, type InstanceState } from '../walk.ts';
 import { nextCycleDue } from './timer-due.ts';
@@ -74,6 +75,7 @@ export async function resume(
       .execute();
   }
   const action = await record(trx, at, state.id, options.actorId ?? null, 'auto', node.id);
+  let loopIndex: number | null = null;
   if (node.kind === 'boundary' && node.interrupting === false) {
     // A reminder: the activity goes on; a cycle with firings left is armed again.
     if (job.kind === 'timer' && node.event?.type === 'timer' && node.event.timer.cycle && job.repeats_left !== 0)
@@ -93,7 +95,7 @@ export async function resume(
   } else {
     // One statement, one round trip (docs/adr/0159-jobs-fired-in-batches.md): the token's open tasks
     // cancelled, the token gone with its other jobs (foreign key).
-    await trx
+    const gone = await trx
       .with('cancelled', (db) =>
         db
           .updateTable('flow_tasks')
@@ -103,9 +105,12 @@ export async function resume(
       )
       .deleteFrom('flow_tokens')
       .where('id', '=', job.token_id)
-      .execute();
+      .returning('loop_index')
+      .executeTakeFirst();
+    loopIndex = gone?.loop_index ?? null;
   }
   const walk = new Walk(trx, state, definition, action);
-  await walk.leave(node.id);
+  // Inside a multi-instance sub-process the walk goes on in the token's instance (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).
+  await inLoopOf(walk, node.id, { id: loopIndex === null ? job.token_id : null, loopIndex }, () => walk.leave(node.id));
   return finish(trx, state, walk, action, options.actorId ?? null);
 }

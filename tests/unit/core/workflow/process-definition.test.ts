@@ -176,6 +176,13 @@ describe('reading a process definition', () => {
           '<userTask id="x" atrium:approvers="superior"><multiInstanceLoopCharacteristics><loopCardinality>3</loopCardinality></multiInstanceLoopCharacteristics></userTask>',
         ),
       ),
+    ).toEqual([]); // three of the approvers named (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md)
+    expect(
+      await problemsOf(
+        base(
+          '<userTask id="x" atrium:approvers="superior"><multiInstanceLoopCharacteristics><loopCardinality>three</loopCardinality></multiInstanceLoopCharacteristics></userTask>',
+        ),
+      ),
     ).toEqual([['x', 'loop']]);
     // A task that names nobody installs: its approvers are set per enterprise (docs/adr/0119-approvers-set-in-the-console.md).
     const open = await readProcess(base('<userTask id="x" name="Check" />'), 'p');

@@ -129,8 +129,10 @@ describe('structural elements', () => {
     expect(await problemsOf(loop('camunda:collection="${a.b}" camunda:elementVariable="approver"'))).toEqual([
       ['x', 'loop', 'collection ${a.b}'],
     ]);
-    expect(await problemsOf(loop('', '<loopCardinality>3</loopCardinality>'))).toEqual([
-      ['x', 'loop', 'loopCardinality'],
+    // A count is a whole number or an expression (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).
+    expect(await problemsOf(loop('', '<loopCardinality>3</loopCardinality>'))).toEqual([]);
+    expect(await problemsOf(loop('', '<loopCardinality>three</loopCardinality>'))).toEqual([
+      ['x', 'loop', 'loopCardinality three'],
     ]);
     expect(
       await problemsOf(doc(around('<serviceTask id="x"><multiInstanceLoopCharacteristics /></serviceTask>'))),
@@ -161,15 +163,28 @@ describe('structural elements', () => {
     expect(await problemsOf(loop(review, 'camunda:elementVariable="reviewer"'))).toEqual([
       ['x', 'loop', 'no collection'],
     ]);
-    // A timer inside would need the instance carried through the jobs: refused naming it and the sub-process.
-    const waits = await readProcess(
+    // A timer inside runs per instance (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).
+    const timer = `<userTask id="t" camunda:assignee="\${reviewer}" />${flow('i2', 't', 'w')}<intermediateCatchEvent id="w"><timerEventDefinition><timeDuration>PT1H</timeDuration></timerEventDefinition></intermediateCatchEvent>${flow('i3', 'w', 'xe')}`;
+    expect((await readProcess(loop(timer), 'p')).problems).toEqual([]);
+    // A worker's task would need the instance carried through the external tasks: refused naming it and the sub-process.
+    const worker = await readProcess(
       loop(
-        `<userTask id="t" camunda:assignee="\${reviewer}" />${flow('i2', 't', 'w')}<intermediateCatchEvent id="w"><timerEventDefinition><timeDuration>PT1H</timeDuration></timerEventDefinition></intermediateCatchEvent>${flow('i3', 'w', 'xe')}`,
+        `<userTask id="t" camunda:assignee="\${reviewer}" />${flow('i2', 't', 'w')}<serviceTask id="w" camunda:type="external" camunda:topic="check" />${flow('i3', 'w', 'xe')}`,
       ),
       'p',
     );
-    expect(waits.problems.map((p) => [p.element, p.key, p.params.loop])).toEqual([
+    expect(worker.problems.map((p) => [p.element, p.key, p.params.loop])).toEqual([
       ['w', 'workflow.problem.loopInside', 'Round (x)'],
     ]);
+    // A count instead of a collection: a number, or an expression; the element variable is then optional.
+    const counted = await readProcess(
+      loop(
+        `<userTask id="t" camunda:candidateGroups="legal" />${flow('i2', 't', 'xe')}`,
+        '><loopCardinality>${rounds + 1}</loopCardinality',
+      ),
+      'p',
+    );
+    expect(counted.problems).toEqual([]);
+    expect(counted.definition!.nodes.x.multi).toMatchObject({ sequential: true, cardinality: "('rounds' + 1)" });
   });
 });
