@@ -35,7 +35,16 @@ export interface JobPollerOptions {
   concurrency?: number;
   /** Instances' timers fired in one transaction; default 10. */
   group?: number;
+  /** Told of each claim and each group fired, with epoch milliseconds (the jobs bench's trace,
+   *  docs/adr/0166-timers-fired-without-a-round-barrier.md). */
+  onTrace?: (event: PollerEvent) => void;
 }
+
+export type PollerEvent =
+  | { kind: 'claim'; start: number; end: number; claimed: number }
+  | { kind: 'group'; lane: number; start: number; end: number; size: number; fired: number };
+
+const epochMs = () => performance.timeOrigin + performance.now();
 
 export interface JobPoller {
   /** This server's id in locked_by. */
@@ -133,14 +142,29 @@ export function startJobPoller(
     }
   }
 
+  const trace = options.onTrace;
   async function round(): Promise<{ fired: number; full: boolean }> {
+    const claimStart = trace && epochMs();
     const claimed = await claimDueTimers(db, serverId, batch, leaseMs);
+    if (trace) trace({ kind: 'claim', start: claimStart!, end: epochMs(), claimed: claimed.length });
     const queue = groups(claimed, groupSize);
     let fired = 0;
     // `concurrency` groups in flight; two jobs of one instance wait for each other at its row lock.
-    const firing = async () => {
-      for (let group = queue.shift(); group && !stopped; group = queue.shift())
-        fired += Array.isArray(group) ? await fireGroup(group) : (await fire(group)) ? 1 : 0;
+    const firing = async (_: unknown, lane: number) => {
+      for (let group = queue.shift(); group && !stopped; group = queue.shift()) {
+        const start = trace && epochMs();
+        const n = Array.isArray(group) ? await fireGroup(group) : (await fire(group)) ? 1 : 0;
+        fired += n;
+        if (trace)
+          trace({
+            kind: 'group',
+            lane,
+            start: start!,
+            end: epochMs(),
+            size: Array.isArray(group) ? group.length : 1,
+            fired: n,
+          });
+      }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, firing));
     return { fired, full: claimed.length === batch };
