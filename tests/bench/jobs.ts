@@ -113,18 +113,18 @@ async function timers(db: Db, place: Place): Promise<TimerFigures> {
   const cpuAtDue = machineCpu();
   let polls = 0;
   let pollMs = 0;
-  const timed = async () => {
+  // While firing, the timers left: a count on the due-time index, light beside the pollers' work (the
+  // history's join and group, once each 250 ms, took a fifth of the run under load); the history once at the end.
+  const left = async () => {
     const start = performance.now();
-    const answer = await count();
+    const { rows: n } = await sql<{ left: string }>`select count(*) as left from flow_jobs
+      where kind = 'timer' and failed_at is null and due_at = ${due}`.execute(db);
     polls++;
     pollMs += performance.now() - start;
-    return answer;
+    return Number(n[0].left);
   };
-  let figures = await timed();
-  while (Number(figures.fired) < TIMERS && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    figures = await timed();
-  }
+  while ((await left()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+  const figures = await count();
   const cpuAtEnd = machineCpu();
   return {
     due: due.getTime(),
