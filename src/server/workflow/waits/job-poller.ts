@@ -6,10 +6,10 @@
 // still this server's. A server that dies leaves its claims to expire: another claims them once the lease
 // has ended, and since firing deletes the job in the action's transaction, none fires twice. A failed
 // firing is tried again later, `retries` times, then kept as an incident that flow monitoring shows.
-// A full claim is followed by the next at once, with no barrier between them
-// (docs/adr/0166-timers-fired-without-a-round-barrier.md); a short one ends the round, and the poller sleeps
-// its interval. On PostgreSQL a round fires several jobs side by side (app.ts;
-// docs/adr/0140-jobs-in-flow-monitoring.md): a firing is a few short statements, mostly waiting on the
+// A full batch is followed by the next round at once (yielding to the event loop first); otherwise the
+// poller sleeps its interval, or less when a timer falls due sooner
+// (docs/adr/0166-timers-fired-without-a-round-barrier.md). On PostgreSQL a round fires several jobs side
+// by side (app.ts; docs/adr/0140-jobs-in-flow-monitoring.md): a firing is a few short statements, mostly waiting on the
 // database, so one at a time left a server's pool idle. Instances' timers are fired `group` at a time in
 // one transaction (docs/adr/0159-jobs-fired-in-batches.md): a commit per timer cost a round trip and a WAL
 // flush each. The group locks its instances in id order, as the claim already holds its jobs, and
@@ -144,42 +144,15 @@ export function startJobPoller(
   }
 
   const trace = options.onTrace;
-  type Group = ReturnType<typeof groups>[number];
-
-  /** Claims and fires until a claim comes back short of `batch`, with no barrier between claims. With several lanes, the lane that takes the last claimed group asks for the
-   *  next claim at once, so a lane never waits for the slowest group of a claim, and a lane with nothing
-   *  queued waits for the claim in flight. One lane (PGlite's one connection) claims only when it has
-   *  nothing left, never beside its own firing. Answers how many fired. */
-  async function round(): Promise<number> {
-    const queue: Group[] = [];
-    let more = true;
-    let failure: unknown;
-    let claiming: Promise<void> | undefined;
+  async function round(): Promise<{ fired: number; full: boolean }> {
+    const claimStart = trace && epochMs();
+    const claimed = await claimDueTimers(db, serverId, batch, leaseMs);
+    if (trace) trace({ kind: 'claim', start: claimStart!, end: epochMs(), claimed: claimed.length });
+    const queue = groups(claimed, groupSize);
     let fired = 0;
-    const claim = () =>
-      (claiming ??= (async () => {
-        const start = trace && epochMs();
-        try {
-          const claimed = await claimDueTimers(db, serverId, batch, leaseMs);
-          if (trace) trace({ kind: 'claim', start: start!, end: epochMs(), claimed: claimed.length });
-          queue.push(...groups(claimed, groupSize));
-          more = claimed.length === batch;
-        } catch (error) {
-          [failure, more] = [error, false];
-        } finally {
-          claiming = undefined;
-        }
-      })());
-    // Two jobs of one instance in two lanes wait for each other at its row lock.
-    const lane = async (lane: number) => {
-      while (!stopped) {
-        const group = queue.shift();
-        if (!group) {
-          if (!more && !claiming) return;
-          await claim();
-          continue;
-        }
-        if (concurrency > 1 && queue.length === 0 && more) void claim();
+    // `concurrency` groups in flight; two jobs of one instance wait for each other at its row lock.
+    const firing = async (_: unknown, lane: number) => {
+      for (let group = queue.shift(); group && !stopped; group = queue.shift()) {
         const start = trace && epochMs();
         const n = Array.isArray(group) ? await fireGroup(group) : (await fire(group)) ? 1 : 0;
         fired += n;
@@ -194,11 +167,8 @@ export function startJobPoller(
           });
       }
     };
-    await Promise.all(Array.from({ length: concurrency }, (_, n) => lane(n)));
-    // Stopped meanwhile: what a claim in flight takes is released by stop(), after this.
-    await claiming;
-    if (failure !== undefined) throw failure;
-    return fired;
+    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, firing));
+    return { fired, full: claimed.length === batch };
   }
 
   /** The wait before the next round: the interval, or less when a timer falls due sooner (a timer due in
@@ -215,8 +185,7 @@ export function startJobPoller(
     if (stopped) return;
     timer = setTimeout(() => {
       current = round()
-        .then(untilNextRound)
-        .then(schedule)
+        .then(async ({ full }) => schedule(full ? 0 : await untilNextRound()))
         .catch((error: unknown) => (onError(error, ''), schedule(intervalMs)));
     }, ms);
     timer.unref();
@@ -225,7 +194,7 @@ export function startJobPoller(
 
   return {
     serverId,
-    round,
+    round: async () => (await round()).fired,
     async stop() {
       stopped = true;
       clearTimeout(timer);
