@@ -148,7 +148,7 @@ describe.each(targets)('a poller waiting on $name', (target) => {
   });
   afterAll(async () => server?.close());
 
-  it('wakes when the next timer falls due, not a whole interval later (docs/adr/0166-timers-fired-without-a-round-barrier.md)', async () => {
+  it('wakes when the next timer falls due, not a whole interval later (docs/adr/0166-timer-firing-wall-time-traced.md)', async () => {
     const { instanceId } = await startInstance(server.db, {
       domainId: world.domainId,
       applicationId: world.applicationId,

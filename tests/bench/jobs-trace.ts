@@ -1,4 +1,4 @@
-// Where the jobs bench's wall time goes (docs/adr/0166-timers-fired-without-a-round-barrier.md): each
+// Where the jobs bench's wall time goes (docs/adr/0166-timer-firing-wall-time-traced.md): each
 // bench server's poller appends its claims and groups to a trace file (serve.ts, BENCH_JOBS_TRACE); this
 // sums them per server from the due time on: when it first claimed and last fired, its claims' time, its
 // lanes' busy share of the firing window, the gaps with no group in flight, and its own CPU over the window.

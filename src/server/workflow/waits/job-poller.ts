@@ -8,7 +8,7 @@
 // firing is tried again later, `retries` times, then kept as an incident that flow monitoring shows.
 // A full batch is followed by the next round at once (yielding to the event loop first); otherwise the
 // poller sleeps its interval, or less when a timer falls due sooner
-// (docs/adr/0166-timers-fired-without-a-round-barrier.md). On PostgreSQL a round fires several jobs side
+// (docs/adr/0166-timer-firing-wall-time-traced.md). On PostgreSQL a round fires several jobs side
 // by side (app.ts; docs/adr/0140-jobs-in-flow-monitoring.md): a firing is a few short statements, mostly waiting on the
 // database, so one at a time left a server's pool idle. Instances' timers are fired `group` at a time in
 // one transaction (docs/adr/0159-jobs-fired-in-batches.md): a commit per timer cost a round trip and a WAL
@@ -37,7 +37,7 @@ export interface JobPollerOptions {
   /** Instances' timers fired in one transaction; default 10. */
   group?: number;
   /** Told of each claim and each group fired, with epoch milliseconds (the jobs bench's trace,
-   *  docs/adr/0166-timers-fired-without-a-round-barrier.md). */
+   *  docs/adr/0166-timer-firing-wall-time-traced.md). */
   onTrace?: (event: PollerEvent) => void;
 }
 
