@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, submitTask } from '../../src/server/workflow/actions.ts';
+import { startJobPoller } from '../../src/server/workflow/waits/job-poller.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -134,6 +135,39 @@ describe.each(targets)('timers on $name', (target) => {
     expect(failed).toMatchObject({ retries: before.retries - 1, failed_at: null, locked_by: null });
     expect(failed.error).not.toBe('');
     expect(await history(broken)).toEqual(['start:s']);
+  });
+});
+
+describe.each(targets)('a poller waiting on $name', (target) => {
+  let server: TestServer;
+  let world: EngineWorld;
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    world = await makeEngineWorld(server.db, 'Acme', 'eng');
+    await installWaiting(server.db, world);
+  });
+  afterAll(async () => server?.close());
+
+  it('wakes when the next timer falls due, not a whole interval later (docs/adr/0166-timer-firing-wall-time-traced.md)', async () => {
+    const { instanceId } = await startInstance(server.db, {
+      domainId: world.domainId,
+      applicationId: world.applicationId,
+      processId: 'pause',
+      initiatorId: world.users.initiator,
+    });
+    await sql`update flow_jobs set due_at = now() + interval '1 second' where instance_id = ${instanceId}`.execute(
+      server.db,
+    );
+    // Its first round finds nothing due; the next would be a minute later but for the timer due in a second.
+    const poller = startJobPoller(server.db, (error) => console.error(error), { intervalMs: 60_000 });
+    try {
+      const fired = () =>
+        server.db.selectFrom('flow_jobs').select('id').where('instance_id', '=', instanceId).execute();
+      expect(await eventually(async () => (await fired()).length === 0, 8_000)).toBe(true);
+      expect(await historyOf(server.db, instanceId, ':')).toEqual(['start:s', 'auto:wait']);
+    } finally {
+      await poller.stop();
+    }
   });
 });
 

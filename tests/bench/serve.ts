@@ -1,6 +1,7 @@
 // One more server of the bench, in a process of its own (issue 12: actions across two server instances
 // on one PostgreSQL database). Opens the bench's schema, listens on a free port, prints its address as
 // one JSON line, and serves until its parent ends it.
+import { appendFileSync } from 'node:fs';
 import { openDatabase } from '../../src/server/db/connect.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { measuredQuery } from '../../src/server/monitoring/perf-monitor.ts';
@@ -13,8 +14,21 @@ const database = await openDatabase({
   pgPool: { options: `-c search_path=${schema}` },
   observeStatement: measuredQuery,
 });
-// BENCH_JOBS=on: the job poller runs as `npm start` runs it (jobs.ts).
-const app = await buildApp({ database, dataDir, captcha: false, jobs: process.env.BENCH_JOBS === 'on' });
+// BENCH_JOBS=on: the job poller runs as `npm start` runs it (jobs.ts); BENCH_JOBS_TRACE=<file> appends
+// its claims and groups there, one JSON line each with this process's CPU so far (jobs-trace.ts).
+const tracePath = process.env.BENCH_JOBS_TRACE;
+const jobs =
+  process.env.BENCH_JOBS !== 'on'
+    ? false
+    : tracePath
+      ? {
+          onTrace: (event: object) => {
+            const { user, system } = process.cpuUsage();
+            appendFileSync(tracePath, `${JSON.stringify({ ...event, cpuMs: (user + system) / 1000 })}\n`);
+          },
+        }
+      : true;
+const app = await buildApp({ database, dataDir, captcha: false, jobs });
 console.log(JSON.stringify({ base: await app.listen({ port: 0, host: '127.0.0.1' }) }));
 process.on('SIGTERM', () => {
   void app

@@ -7,8 +7,9 @@
 // has ended, and since firing deletes the job in the action's transaction, none fires twice. A failed
 // firing is tried again later, `retries` times, then kept as an incident that flow monitoring shows.
 // A full batch is followed by the next round at once (yielding to the event loop first); otherwise the
-// poller sleeps its interval. On PostgreSQL a round fires several jobs side by side (app.ts;
-// docs/adr/0140-jobs-in-flow-monitoring.md): a firing is a few short statements, mostly waiting on the
+// poller sleeps its interval, or less when a timer falls due sooner
+// (docs/adr/0166-timer-firing-wall-time-traced.md). On PostgreSQL a round fires several jobs side
+// by side (app.ts; docs/adr/0140-jobs-in-flow-monitoring.md): a firing is a few short statements, mostly waiting on the
 // database, so one at a time left a server's pool idle. Instances' timers are fired `group` at a time in
 // one transaction (docs/adr/0159-jobs-fired-in-batches.md): a commit per timer cost a round trip and a WAL
 // flush each. The group locks its instances in id order, as the claim already holds its jobs, and
@@ -35,7 +36,16 @@ export interface JobPollerOptions {
   concurrency?: number;
   /** Instances' timers fired in one transaction; default 10. */
   group?: number;
+  /** Told of each claim and each group fired, with epoch milliseconds (the jobs bench's trace,
+   *  docs/adr/0166-timer-firing-wall-time-traced.md). */
+  onTrace?: (event: PollerEvent) => void;
 }
+
+export type PollerEvent =
+  | { kind: 'claim'; start: number; end: number; claimed: number }
+  | { kind: 'group'; lane: number; start: number; end: number; size: number; fired: number };
+
+const epochMs = () => performance.timeOrigin + performance.now();
 
 export interface JobPoller {
   /** This server's id in locked_by. */
@@ -133,24 +143,49 @@ export function startJobPoller(
     }
   }
 
+  const trace = options.onTrace;
   async function round(): Promise<{ fired: number; full: boolean }> {
+    const claimStart = trace && epochMs();
     const claimed = await claimDueTimers(db, serverId, batch, leaseMs);
+    if (trace) trace({ kind: 'claim', start: claimStart!, end: epochMs(), claimed: claimed.length });
     const queue = groups(claimed, groupSize);
     let fired = 0;
     // `concurrency` groups in flight; two jobs of one instance wait for each other at its row lock.
-    const firing = async () => {
-      for (let group = queue.shift(); group && !stopped; group = queue.shift())
-        fired += Array.isArray(group) ? await fireGroup(group) : (await fire(group)) ? 1 : 0;
+    const firing = async (_: unknown, lane: number) => {
+      for (let group = queue.shift(); group && !stopped; group = queue.shift()) {
+        const start = trace && epochMs();
+        const n = Array.isArray(group) ? await fireGroup(group) : (await fire(group)) ? 1 : 0;
+        fired += n;
+        if (trace)
+          trace({
+            kind: 'group',
+            lane,
+            start: start!,
+            end: epochMs(),
+            size: Array.isArray(group) ? group.length : 1,
+            fired: n,
+          });
+      }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, firing));
     return { fired, full: claimed.length === batch };
+  }
+
+  /** The wait before the next round: the interval, or less when a timer falls due sooner (a timer due in
+   *  0.3 s fired 0.3 s late, not at the next round up to a whole interval later). */
+  async function untilNextRound(): Promise<number> {
+    if (stopped) return intervalMs;
+    const { rows } = await sql<{ ms: number | null }>`select extract(epoch from min(due_at) - now()) * 1000 as ms
+      from flow_jobs where kind = 'timer' and failed_at is null and due_at > now()`.execute(db);
+    const ms = rows[0]?.ms;
+    return ms === null || ms === undefined ? intervalMs : Math.min(intervalMs, Math.max(0, Math.ceil(Number(ms))));
   }
 
   function schedule(ms: number): void {
     if (stopped) return;
     timer = setTimeout(() => {
       current = round()
-        .then(({ full }) => schedule(full ? 0 : intervalMs))
+        .then(async ({ full }) => schedule(full ? 0 : await untilNextRound()))
         .catch((error: unknown) => (onError(error, ''), schedule(intervalMs)));
     }, ms);
     timer.unref();
