@@ -36,7 +36,6 @@ describe('formActionRequest', () => {
 describe('dialogs of the catalogue', () => {
   it('are registered by exact name', () => {
     expect(Object.keys(dialogs).sort()).toEqual([
-      'flow-approvers-batch',
       'flow-detail',
       'icon-picker',
       'upload',
