@@ -232,7 +232,10 @@ describe('flow monitoring', () => {
     await screenshot(page, 'flows-batch-pick-by-role');
     await picker.getByTestId('user-select-confirm').click();
     await picker.waitFor({ state: 'detached' });
-    const chosen = (await dialog.getByTestId('user-picker-root_userids').locator('.MuiChip-root').innerText()).trim();
+    // A chip says "name (login)"; the list names approvers by name.
+    const chosen = (await dialog.getByTestId('user-picker-root_userids').locator('.MuiChip-root').innerText())
+      .trim()
+      .replace(/ \(.*\)$/, '');
     await dialog.locator('#root_comment').fill('Managers at the offsite');
     expect(await dialog.getByTestId('batch-apply').isDisabled()).toBe(true); // counted first
     await dialog.getByTestId('batch-count').click();
@@ -244,6 +247,7 @@ describe('flow monitoring', () => {
     await expect
       .poll(() => dialog.getByTestId('batch-summary').innerText())
       .toMatch(/^Done: 2 instance\(s\) changed/);
+    await screenshot(page, 'flows-batch-done');
     await dialog.getByTestId('batch-undo').click();
     await expect.poll(() => dialog.getByTestId('batch-summary').innerText()).toBe('The batch has been undone.');
     await dialog.getByTestId('batch-close').click();
