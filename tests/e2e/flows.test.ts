@@ -239,14 +239,10 @@ describe('flow monitoring', () => {
     await dialog.locator('#root_comment').fill('Managers at the offsite');
     expect(await dialog.getByTestId('batch-apply').isDisabled()).toBe(true); // counted first
     await dialog.getByTestId('batch-count').click();
-    await expect
-      .poll(() => dialog.getByTestId('batch-counted').innerText())
-      .toMatch(/^2 instance\(s\) would change/);
+    await expect.poll(() => dialog.getByTestId('batch-counted').innerText()).toMatch(/^2 instance\(s\) would change/);
     await screenshot(page, 'flows-batch-count');
     await dialog.getByTestId('batch-apply').click();
-    await expect
-      .poll(() => dialog.getByTestId('batch-summary').innerText())
-      .toMatch(/^Done: 2 instance\(s\) changed/);
+    await expect.poll(() => dialog.getByTestId('batch-summary').innerText()).toMatch(/^Done: 2 instance\(s\) changed/);
     await screenshot(page, 'flows-batch-done');
     await dialog.getByTestId('batch-undo').click();
     await expect.poll(() => dialog.getByTestId('batch-summary').innerText()).toBe('The batch has been undone.');

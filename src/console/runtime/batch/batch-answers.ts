@@ -8,7 +8,8 @@ export function addedAnswers(a: Row, b: Row): Row {
   for (const [field, value] of Object.entries(b)) {
     const prior = a[field];
     if (typeof prior === 'number' && typeof value === 'number') sum[field] = prior + value;
-    else if (Array.isArray(prior) && Array.isArray(value)) sum[field] = [...(prior as unknown[]), ...(value as unknown[])];
+    else if (Array.isArray(prior) && Array.isArray(value))
+      sum[field] = [...(prior as unknown[]), ...(value as unknown[])];
   }
   return sum;
 }

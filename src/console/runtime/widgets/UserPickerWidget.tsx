@@ -24,9 +24,7 @@ const itemsOf = (value: unknown, join: string | undefined): Item[] =>
       : value
         ? [value]
         : []
-  ).filter(
-    (v): v is Item => typeof v === 'string' || (typeof v === 'object' && v !== null && 'id' in v),
-  );
+  ).filter((v): v is Item => typeof v === 'string' || (typeof v === 'object' && v !== null && 'id' in v));
 const idOf = (item: Item) => (typeof item === 'string' ? item : item.id);
 
 export default function UserPickerWidget(props: WidgetProps) {
