@@ -26,6 +26,7 @@ const IDS = Array.from({ length: 120 }, (_, i) => `i${i}`);
 
 type Sent = { method: string; path: string; body: Record<string, unknown> | undefined };
 let sent: Sent[];
+let refuseSecondPart = false;
 
 beforeEach(() => {
   sent = [];
@@ -35,6 +36,10 @@ beforeEach(() => {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
     sent.push({ method: init.method ?? 'GET', path: pathname, body });
     const n = (body?.ids as string[] | undefined)?.length ?? 0;
+    if (refuseSecondPart && body?.batchId)
+      return new Response(JSON.stringify({ errcode: 1001, errmsg: 'Instance i50 has ended', data: null }), {
+        headers: { 'content-type': 'application/json' },
+      });
     const data = pathname.endsWith('/undo')
       ? { instances: 120, restored: 240 }
       : {
@@ -50,6 +55,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  refuseSecondPart = false;
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
@@ -128,5 +134,38 @@ describe('a counted batch in parts', { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('batch-undo')).toBeNull();
     fireEvent.click(screen.getByTestId('batch-close'));
     expect(onClose).toHaveBeenCalledWith({ reload: true });
+  });
+
+  it('asks each mode its own people, and keeps the parts sent before a refusal as one batch to undo', async () => {
+    refuseSecondPart = true;
+    draw();
+    await screen.findByTestId('user-picker-root_userids', {}, { timeout: 20_000 });
+    // The replace mode asks who gives way to whom, and the form refuses without them.
+    fireEvent.click(screen.getByLabelText('Replace one approver by another wherever it holds a task'));
+    await screen.findByTestId('user-picker-root_from');
+    expect(screen.queryByTestId('user-picker-root_userids')).toBeNull();
+    expect(screen.getByTestId('user-picker-root_to')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('batch-count'));
+    await waitFor(() =>
+      expect(screen.getByTestId('batch-dialog-batchApprovers').textContent).toContain(
+        'Choose the approver to replace and a different one to take over.',
+      ),
+    );
+    expect(writes()).toEqual([]);
+    // Back to setting them: counted, then the second part is refused.
+    fireEvent.click(screen.getByLabelText('Give their open tasks to these approvers'));
+    await screen.findByTestId('user-picker-root_userids');
+    fireEvent.click(screen.getByTestId('batch-count'));
+    const apply = screen.getByTestId('batch-apply') as HTMLButtonElement;
+    await waitFor(() => expect(apply.disabled).toBe(false));
+    fireEvent.click(apply);
+    const summary = await screen.findByTestId('batch-summary');
+    expect(summary.textContent).toBe(
+      'Done: 50 instance(s) changed, 50 new task(s); 0 finished instance(s) left alone.',
+    );
+    expect(screen.getByTestId('batch-dialog-batchApprovers').textContent).toContain('Instance i50 has ended');
+    expect(writes().map((w) => (w.body?.ids as string[]).length)).toEqual([120, 50, 50]);
+    fireEvent.click(screen.getByTestId('batch-undo'));
+    await waitFor(() => expect(screen.getByTestId('batch-summary').textContent).toBe('The batch has been undone.'));
   });
 });
