@@ -208,6 +208,11 @@ describe('flow monitoring', () => {
     await page.getByTestId('action-batchApprovers').click();
     const dialog = page.getByTestId('batch-dialog-batchApprovers');
     await expect(dialog.innerText()).resolves.toContain('2 instance(s) selected.');
+    // The other mode asks who gives way to whom.
+    await dialog.getByLabel('Replace one approver by another wherever it holds a task').check();
+    await dialog.getByTestId('user-picker-root_to').waitFor();
+    await screenshot(page, 'flows-batch-replace');
+    await dialog.getByLabel('Give their open tasks to these approvers').check();
     await dialog.getByTestId('user-picker-root_userids').getByTestId('user-picker-choose').click();
     // The same picker as everywhere: by role, the enterprise's application chosen there, then the role.
     const picker = page.getByTestId('user-select-dialog');
