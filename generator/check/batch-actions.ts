@@ -28,8 +28,32 @@ function batchProblems(catalogue: Catalogue, a: ActionDef): Found {
   if (a.batch.form && catalogue.screens[a.batch.form]?.kind !== 'form')
     found.push(['/batch/form', `"${a.batch.form}" is not a form screen`]);
   const reply = (resolved(call.reply, catalogue).properties ?? {}) as Record<string, JsonSchema>;
-  if (resolved(reply.results, catalogue).type !== 'array')
+  if (!a.batch.summary && resolved(reply.results, catalogue).type !== 'array')
     found.push(['/call', `"${a.call}" does not answer { results: [...] }, the rows a batch lists`]);
+  return [...found, ...stepProblems(catalogue, a, props, reply)];
+}
+
+/** The counted, parted and undone batch (docs/adr/0168-batch-count-parts-summary-undo.md): the count's
+ *  flag is a boolean body field, the parts' key a body field the call answers, the undo call takes the
+ *  key in its one path parameter. */
+function stepProblems(
+  catalogue: Catalogue,
+  a: ActionDef,
+  body: Record<string, JsonSchema>,
+  reply: Record<string, JsonSchema>,
+): Found {
+  const { count, parts, undo } = a.batch ?? {};
+  const found: Found = [];
+  if (count && resolved(body[count.flag], catalogue).type !== 'boolean')
+    found.push(['/batch/count/flag', `call "${a.call}" has no boolean body field "${count.flag}"`]);
+  if (parts && !(parts.key in body))
+    found.push(['/batch/parts/key', `call "${a.call}" has no body field "${parts.key}"`]);
+  if (parts && !(parts.key in reply))
+    found.push(['/batch/parts/key', `call "${a.call}" does not answer "${parts.key}"`]);
+  const undoCall = undo ? catalogue.calls[undo.call] : undefined;
+  if (undo && !undoCall) found.push(['/batch/undo/call', `unknown call "${undo.call}"`]);
+  else if (undoCall && [...undoCall.path.matchAll(/\{(\w+)\}/g)].length !== 1)
+    found.push(['/batch/undo/call', `"${undo!.call}" must take the batch's key in exactly one path parameter`]);
   return found;
 }
 

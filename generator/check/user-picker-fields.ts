@@ -1,6 +1,7 @@
 // Check: a form field drawn by the `user-picker` widget holds what the widget stores
 // (docs/adr/0142-user-picker-widget-and-master-detail.md): one user as a string id or an object record,
-// or several as an array of either.
+// or several as an array of either; `picker.join` (several ids joined in one string,
+// docs/adr/0168-batch-count-parts-summary-undo.md) only on a string property.
 import type { Check } from './problem.ts';
 
 type Prop = { type?: string; items?: { type?: string } } | undefined;
@@ -20,16 +21,17 @@ export const checkUserPickerFields: Check = ({ catalogue }) =>
       ...(screen.tabs ?? []).map((tab, i) => ({ at: `/tabs/${i}/fields`, fields: tab.group ? undefined : tab.fields })),
     ];
     return lists.flatMap(({ at, fields }) =>
-      (fields ?? []).flatMap((entry, i) =>
-        typeof entry === 'object' && entry.widget === 'user-picker' && !holdsUsers(props[entry.field])
-          ? [
-              {
-                file: screen.origin.file,
-                pointer: `${screen.origin.pointer}${at}/${i}`,
-                message: `field "${entry.field}" uses widget user-picker but is neither a string, an object nor an array of either`,
-              },
-            ]
-          : [],
-      ),
+      (fields ?? []).flatMap((entry, i) => {
+        if (typeof entry !== 'object') return [];
+        const where = { file: screen.origin.file, pointer: `${screen.origin.pointer}${at}/${i}` };
+        const found: string[] = [];
+        if (entry.widget === 'user-picker' && !holdsUsers(props[entry.field]))
+          found.push(
+            `field "${entry.field}" uses widget user-picker but is neither a string, an object nor an array of either`,
+          );
+        if (entry.picker?.join !== undefined && props[entry.field]?.type !== 'string')
+          found.push(`field "${entry.field}": picker.join joins ids into a string, the property is not one`);
+        return found.map((message) => ({ ...where, message }));
+      }),
     );
   });

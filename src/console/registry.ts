@@ -75,7 +75,6 @@ const dialogLoaders: Readonly<Record<DialogName, ModuleLoader>> = {
   'icon-picker': () => import('./plugins/icon-picker/IconPickerDialog.tsx'),
   upload: () => import('./runtime/import/UploadDialog.tsx'),
   'flow-detail': () => import('./plugins/flow-monitor/FlowDetailDialog.tsx'),
-  'flow-approvers-batch': () => import('./plugins/flow-monitor/ApproverBatchDialog.tsx'),
   'user-select': () => import('./runtime/user-picker/UserSelectDialog.tsx'),
 };
 export const dialogs: Registry = Object.freeze({ ...dialogLoaders });

@@ -206,9 +206,14 @@ describe('flow monitoring', () => {
     const before = await approvers();
     await tick(page.getByRole('checkbox', { name: /select all/i }));
     await page.getByTestId('action-batchApprovers').click();
-    const dialog = page.getByTestId('approver-batch-dialog');
+    const dialog = page.getByTestId('batch-dialog-batchApprovers');
     await expect(dialog.innerText()).resolves.toContain('2 instance(s) selected.');
-    await dialog.getByTestId('batch-set-pick').click();
+    // The other mode asks who gives way to whom.
+    await dialog.getByLabel('Replace one approver by another wherever it holds a task').check();
+    await dialog.getByTestId('user-picker-root_to').waitFor();
+    await screenshot(page, 'flows-batch-replace');
+    await dialog.getByLabel('Give their open tasks to these approvers').check();
+    await dialog.getByTestId('user-picker-root_userids').getByTestId('user-picker-choose').click();
     // The same picker as everywhere: by role, the enterprise's application chosen there, then the role.
     const picker = page.getByTestId('user-select-dialog');
     await picker.getByTestId('user-select-tab-role').click();
@@ -232,21 +237,21 @@ describe('flow monitoring', () => {
     await screenshot(page, 'flows-batch-pick-by-role');
     await picker.getByTestId('user-select-confirm').click();
     await picker.waitFor({ state: 'detached' });
-    const chosen = (await dialog.getByTestId('batch-set').locator('.MuiChip-root').innerText()).trim();
-    await fillField(page, 'batch-reason', 'Managers at the offsite');
-    expect(await dialog.getByTestId('approver-batch-apply').isDisabled()).toBe(true); // counted first
-    await dialog.getByTestId('approver-batch-dry').click();
-    await expect
-      .poll(() => dialog.getByTestId('approver-batch-count').innerText())
-      .toMatch(/^2 instance\(s\) would change/);
+    // A chip says "name (login)"; the list names approvers by name.
+    const chosen = (await dialog.getByTestId('user-picker-root_userids').locator('.MuiChip-root').innerText())
+      .trim()
+      .replace(/ \(.*\)$/, '');
+    await dialog.locator('#root_comment').fill('Managers at the offsite');
+    expect(await dialog.getByTestId('batch-apply').isDisabled()).toBe(true); // counted first
+    await dialog.getByTestId('batch-count').click();
+    await expect.poll(() => dialog.getByTestId('batch-counted').innerText()).toMatch(/^2 instance\(s\) would change/);
     await screenshot(page, 'flows-batch-count');
-    await dialog.getByTestId('approver-batch-apply').click();
-    await expect
-      .poll(() => dialog.getByTestId('approver-batch-done').innerText())
-      .toMatch(/^Done: 2 instance\(s\) changed/);
-    await dialog.getByTestId('approver-batch-undo').click();
-    await expect.poll(() => dialog.getByTestId('approver-batch-done').innerText()).toBe('The batch has been undone.');
-    await dialog.getByTestId('approver-batch-close').click();
+    await dialog.getByTestId('batch-apply').click();
+    await expect.poll(() => dialog.getByTestId('batch-summary').innerText()).toMatch(/^Done: 2 instance\(s\) changed/);
+    await screenshot(page, 'flows-batch-done');
+    await dialog.getByTestId('batch-undo').click();
+    await expect.poll(() => dialog.getByTestId('batch-summary').innerText()).toBe('The batch has been undone.');
+    await dialog.getByTestId('batch-close').click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(approvers).toBe(before);
     expect(before).not.toContain(chosen);

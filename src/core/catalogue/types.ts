@@ -226,9 +226,21 @@ export interface BatchDef {
   ids: string;
   /** What the dialog says above, a label given `{{count}}` and `{{names}}`. */
   text: string;
-  /** A form screen asked first; the values it holds go in the body property `into`. */
+  /** The dialog's title and the Apply button's label, each the action's label without it. */
+  title?: string;
+  apply?: string;
+  /** A form screen asked first; the values it holds go in the body property `into`, else beside `ids`. */
   form?: string;
   into?: string;
+  /** Counted first (docs/adr/0168-batch-count-parts-summary-undo.md): the call with body field `flag`
+   *  true, its answer said by `text`; Apply waits for it. */
+  count?: { flag: string; label: string; text: string };
+  /** The ids sent `size` at a time, the first answer's `key` field sent in the others (one batch). */
+  parts?: { size: number; key: string };
+  /** Said after the call (the answers' fields added) instead of the row-by-row list. */
+  summary?: string;
+  /** The whole batch undone by `call` with the batch's key in its one path parameter, then `done` said. */
+  undo?: { call: string; label: string; done: string };
 }
 
 export interface TabsDialogDef {
@@ -353,7 +365,7 @@ export type FormField =
       /** A `user-picker` field's dialog reads these form fields: the enterprise (`domain`) and, for the
        *  API documentation's picker, the application whose roles it lists (`docs`); Choose waits for them
        *  (docs/adr/0163-api-docs-sign-in-form-and-panel-read-checks.md). */
-      picker?: { domain?: string; docs?: string };
+      picker?: { domain?: string; docs?: string; join?: string };
     };
 
 /** A tab of a form: its own fields (of the entity, or of the object property `group` names), or

@@ -786,6 +786,14 @@ export interface FlowApproverBatchResult {
   }[];
 }
 
+export interface FlowApproverChange {
+  mode: "set" | "replace";
+  userids?: string;
+  from?: string;
+  to?: string;
+  comment: string;
+}
+
 export interface FlowApproverChoicePage {
   datas: {
     id: string;

@@ -2,7 +2,7 @@
 // runtime's form controller, submitted by the dialog's Apply (its `actions`, drawn inside the form);
 // it hands back the values its shown fields hold, the rest left out (docs/adr/0156-batch-and-pick-list-actions.md).
 import type { RegistryWidgetsType } from '@rjsf/utils';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { LoadingPanel } from '../../shell/LoadingPanel.tsx';
 import { useCatalogue } from '../catalogue-context.ts';
 import { useFormDialog } from '../dialog/useFormDialog.ts';
@@ -25,11 +25,13 @@ interface Props {
   /** The opener's data (route values the fields' choices read, as `form.domainid`). */
   record: Row;
   onSubmit: (values: Row) => void;
+  /** Told the held values whenever they change (a counted batch asks for a new count). */
+  onChange?: (values: Row) => void;
   /** Drawn inside the form, given whether it holds any value yet. */
   actions: (holds: boolean) => ReactNode;
 }
 
-export function BatchForm({ screenId, record, onSubmit, actions }: Props) {
+export function BatchForm({ screenId, record, onSubmit, onChange, actions }: Props) {
   const screen = useCatalogue().screens[screenId] as FormScreenDef | undefined;
   if (screen?.kind !== 'form') throw new Error(`a batch form must be a form screen, "${screenId}" is not one`);
   const form = useFormDialog(screen, record, NO_ID);
@@ -38,9 +40,15 @@ export function BatchForm({ screenId, record, onSubmit, actions }: Props) {
     useConsoleRegistry().widgets,
     form.layout.widgetNames,
   );
-  if (!widgets) return <LoadingPanel />;
   const fields = form.layout.shownFields;
-  const holds = Object.keys(heldValues(form.formData, fields)).length > 0;
+  const held = JSON.stringify(heldValues(form.formData, fields));
+  const told = useRef(held);
+  useEffect(() => {
+    if (held !== told.current) onChange?.(JSON.parse(held) as Row);
+    told.current = held;
+  }, [held, onChange]);
+  if (!widgets) return <LoadingPanel />;
+  const holds = held !== '{}';
   return (
     <CatalogueForm form={form} widgets={widgets} onSubmit={(data) => onSubmit(heldValues(data, fields))}>
       {actions(holds)}

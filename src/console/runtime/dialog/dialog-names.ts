@@ -3,7 +3,7 @@
 // missing on either side fails to compile; the catalogue's names are checked by `atrium check`
 // (docs/adr/0102-no-import-cycles.md).
 
-export const DIALOG_NAMES = ['icon-picker', 'upload', 'flow-detail', 'flow-approvers-batch', 'user-select'] as const;
+export const DIALOG_NAMES = ['icon-picker', 'upload', 'flow-detail', 'user-select'] as const;
 
 export type DialogName = (typeof DIALOG_NAMES)[number];
 

@@ -63,11 +63,13 @@ function fieldUi(
 export interface PickerFrom {
   domain?: string;
   docs?: string;
+  /** A string field holding several users' ids joined by this (docs/adr/0168-batch-count-parts-summary-undo.md). */
+  join?: string;
   waits: Array<{ field: string; message?: string; title: string }>;
 }
 
 function pickerFrom(
-  from: { domain?: string; docs?: string },
+  from: { domain?: string; docs?: string; join?: string },
   props: Record<string, JsonSchema>,
   t: Translate,
 ): PickerFrom {

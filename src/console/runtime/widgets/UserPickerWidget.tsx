@@ -16,10 +16,15 @@ import type { PickedUser, UserSelectInput, UserSelectResult } from '../user-pick
 
 type Item = string | PickedUser;
 
-const itemsOf = (value: unknown): Item[] =>
-  (Array.isArray(value) ? value : value ? [value] : []).filter(
-    (v): v is Item => typeof v === 'string' || (typeof v === 'object' && v !== null && 'id' in v),
-  );
+const itemsOf = (value: unknown, join: string | undefined): Item[] =>
+  (Array.isArray(value)
+    ? value
+    : typeof value === 'string' && join
+      ? value.split(join).filter(Boolean)
+      : value
+        ? [value]
+        : []
+  ).filter((v): v is Item => typeof v === 'string' || (typeof v === 'object' && v !== null && 'id' in v));
 const idOf = (item: Item) => (typeof item === 'string' ? item : item.id);
 
 export default function UserPickerWidget(props: WidgetProps) {
@@ -32,17 +37,20 @@ export default function UserPickerWidget(props: WidgetProps) {
   const form = ((registry?.formContext as { form?: Row } | undefined)?.form ?? {}) as Row;
   // Names of users picked here, for a field that keeps ids only.
   const [names, setNames] = useState<ReadonlyMap<string, PickedUser>>(new Map());
-  const several = schema.type === 'array';
+  // A string field with `picker.join` holds several ids joined (docs/adr/0168-batch-count-parts-summary-undo.md).
+  const joined = schema.type === 'string' ? from?.join : undefined;
+  const several = schema.type === 'array' || joined !== undefined;
   const keepsObjects = several
     ? (schema.items as { type?: string } | undefined)?.type === 'object'
     : schema.type === 'object';
-  const items = itemsOf(value);
+  const items = itemsOf(value, joined);
   const locked = disabled || readonly;
   const userOf = (item: Item): PickedUser =>
     typeof item === 'string' ? (names.get(item) ?? { id: item, name: item }) : item;
   const store = (users: PickedUser[]) => {
     const kept: Item[] = users.map((u) => (keepsObjects ? { id: u.id, name: u.name, loginno: u.loginno } : u.id));
-    onChange(several ? kept : (kept[0] ?? undefined));
+    if (joined !== undefined) onChange(kept.length > 0 ? kept.join(joined) : undefined);
+    else onChange(several ? kept : (kept[0] ?? undefined));
   };
   const choose = () => {
     const missing = from?.waits.find((w) => !form[w.field]);
