@@ -29,6 +29,12 @@ onDataChanged(() => {
   queryClient.removeQueries({ type: 'inactive' });
   void queryClient.invalidateQueries({ type: 'active' });
 });
+// A reading left before its reread came back (a dialog closed by the change it made) keeps the copy from
+// before the change: it is dropped as well, for the same reason.
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.type !== 'observerRemoved' || event.query.getObserversCount() > 0) return;
+  if (event.query.state.isInvalidated) queryClient.removeQueries({ queryKey: event.query.queryKey, exact: true });
+});
 
 type ReadArgs = Omit<CallArgs, 'signal' | 'form' | 'read'>;
 
