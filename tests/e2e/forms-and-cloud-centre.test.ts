@@ -106,6 +106,9 @@ describe('forms synchronisation and the cloud centre', () => {
     );
     await settledScreenshot(acme, 'cloud-centre-confirm-en');
     await acme.getByTestId('confirm-ok').click();
+    // Ending removes the accounts one by one on the service, then reads the panel again: on a busy
+    // machine that took longer than the default 30 s wait (once in CI), so it gets its own bound.
+    await result.waitFor({ timeout: 120_000 });
     await expect(result.innerText()).resolves.toBe(
       `Relation ended: ${made} of ${made} accounts removed, 0 failed (they stay recorded for the next attempt).`,
     );
