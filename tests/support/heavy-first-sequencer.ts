@@ -4,9 +4,8 @@
 // finish. The files known to be long start first here, longest first; the rest keep vitest's order.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Slowest first (CI's figures, docs/adr/0164-api-tests-fewer-compiles-lighter-opens.md): the fuzzing parts
- *  (about 190–200 s each), the matrix walks (90–140 s), then the accessibility walks of the browser tests. */
-const HEAVY = [/fuzz-.*\.test\.ts$/, /authorization-matrix-.*\.test\.ts$/, /accessibility-.*\.test\.ts$/];
+/** Slowest first (the figures of docs/adr/0065-test-files-split.md): the matrix walks, the fuzzing parts, the accessibility walks. */
+const HEAVY = [/authorization-matrix-.*\.test\.ts$/, /fuzz-.*\.test\.ts$/, /accessibility-.*\.test\.ts$/];
 
 const rank = (spec: TestSpecification): number => {
   const i = HEAVY.findIndex((pattern) => pattern.test(spec.moduleId));
