@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { HeavyFirstSequencer } from './tests/support/heavy-first-sequencer.ts';
+import { OutcomeReporter } from './tests/support/outcome-reporter.ts';
 import { TimeReporter } from './tests/support/time-reporter.ts';
 
 // MUI's Tooltip imports its Popper (and Popper.js, 8 KiB gzip) statically; the header's and the login
@@ -52,7 +53,10 @@ export default defineConfig({
     // Known long files first, so both workers stay busy to the end on a fresh clone (docs/adr/0065-test-files-split.md).
     sequence: { sequencer: HeavyFirstSequencer },
     // ATRIUM_TEST_TIMES=on adds where the time went at the end of a run (CI sets it; docs/adr/0108).
-    reporters: process.env.ATRIUM_TEST_TIMES === 'on' ? ['default', new TimeReporter()] : ['default'],
+    reporters:
+      process.env.ATRIUM_TEST_TIMES === 'on'
+        ? ['default', new TimeReporter(), new OutcomeReporter()]
+        : ['default', new OutcomeReporter()],
     projects: [
       {
         extends: true,
@@ -117,6 +121,9 @@ export default defineConfig({
           maxWorkers: Number(process.env.ATRIUM_E2E_WORKERS) || 3,
           // A screen settles in well under a second on a quiet machine; a busy CI runner can take longer.
           expect: { poll: { timeout: 10_000 } },
+          // In CI a journey that fails runs once more; the run names each one that needed it
+          // (docs/adr/0174-browser-journeys-retried-once-and-named.md).
+          retry: process.env.CI ? 1 : 0,
         },
       },
     ],
