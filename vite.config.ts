@@ -68,6 +68,9 @@ export default defineConfig({
           // One process per worker (docs/adr/0122-api-tests-share-a-worker.md): the files that change
           // globals, timers or the environment restore them.
           isolate: false,
+          // Vitest's default is one worker fewer than the cores: one on the 2-core CI machine, which left a
+          // core idle through this stage (docs/adr/0174-browser-journeys-retried-once-and-named.md).
+          maxWorkers: 2,
           // Some files check or serve the whole catalogue (1–2 s alone); on a busy 2-core machine they passed
           // the 5 s default, so the bound is on hangs, not on load.
           testTimeout: 30000,
@@ -82,6 +85,7 @@ export default defineConfig({
           include: ['tests/component/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['tests/component/support/setup.ts'],
+          maxWorkers: 2,
           // Rendering the catalogue's screens under load takes seconds; the bound is on hangs.
           testTimeout: 30000,
         },

@@ -83,7 +83,7 @@ function draw(onClose = vi.fn()) {
 
 const writes = () => sent.filter((s) => s.method !== 'GET');
 
-describe('a counted batch in parts', { timeout: 60_000 }, () => {
+describe('a counted batch in parts', { timeout: 120_000 }, () => {
   it('counts before Apply, sends parts of 50 as one batch with a summary of totals, and undoes it', async () => {
     const onClose = draw();
     const apply = (await screen.findByTestId('batch-apply', {}, { timeout: 20_000 })) as HTMLButtonElement;
