@@ -9,7 +9,8 @@ import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { installCorpus } from './helpers/corpus-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { calledInstances, historyOf, openTaskNodes } from './helpers/instance-readers.ts';
+import { calledInstances, historyOf, instanceOf, openTaskNodes } from './helpers/instance-readers.ts';
+import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
 const FILES = ['c8-call-activity', 'c8-purchase-check', 'c7-call-activity', 'c7-workplace-setup'];
@@ -29,54 +30,28 @@ const SELF_CALL: CorpusFile = {
 </definitions>`,
   read: { problems: [], cautions: [], warnings: [] },
 };
+/** What the instance query answers of the drawing: the nodes active and done. */
+type Diagram = { diagram: { active: string[]; done: string[] } };
 const corpus = [...(await readCorpus()).filter((c) => FILES.includes(c.file.replace('.bpmn', ''))), SELF_CALL];
 
 describe.each(targets)('call activities on $name', (target) => {
   let server: TestServer;
   let world: EngineWorld;
-  let token: string;
+  let runtime: Runtime;
 
   beforeAll(async () => {
     server = await startTestServer(target);
     world = await makeEngineWorld(server.db, 'Acme', 'ca');
-    token = await runtimeAccess(server.db, world);
+    runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
     await installCorpus(server.db, world, corpus, ['purchasing', 'buyer', 'hr', 'it', 'support']);
   }, 300_000); // a server on a loaded machine
   afterAll(async () => server?.close());
 
-  const runtime = <T = { instanceId: string; status: string }>(
-    method: 'GET' | 'POST',
-    action: string,
-    processId: string,
-    userCode: string,
-    body?: unknown,
-    instanceId?: string,
-  ) =>
-    server.client('en').call<T>(method, `/rest/bpm/${action}`, {
-      query: {
-        accessToken: token,
-        userCode,
-        applicationId: world.applicationId,
-        flowId: processId,
-        ...(instanceId ? { instanceId } : {}),
-      },
-      ...(body === undefined ? {} : { body }),
-    });
-  const start = async (processId: string, formData: Record<string, unknown>) => {
-    const started = await runtime('POST', 'runtime/start', processId, 'ca-init', { formData });
-    expect(started.reply.errcode, started.reply.errmsg).toBe(0);
-    return started.reply.data!.instanceId;
-  };
-  const submit = async (processId: string, id: string, formData: Record<string, unknown> = {}) => {
-    const done = await runtime('POST', 'runtime/submission', processId, 'ca-r1', { formData }, id);
-    expect(done.reply.errcode, done.reply.errmsg).toBe(0);
-  };
-  const instance = (id: string) =>
-    server.db
-      .selectFrom('flow_instances')
-      .select(['status', 'state_label', 'form_data', 'process_id'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+  const start = (processId: string, formData: Record<string, unknown>) =>
+    runtime.start(processId, 'ca-init', { formData });
+  const submit = (processId: string, id: string, formData: Record<string, unknown> = {}) =>
+    runtime.submit(processId, id, 'ca-r1', { formData });
+  const instance = (id: string) => instanceOf(server.db, id);
   const called = (id: string) => calledInstances(server.db, id);
   const history = (id: string) => historyOf(server.db, id);
   const openTasks = (id: string) => openTaskNodes(server.db, id);
@@ -88,14 +63,12 @@ describe.each(targets)('call activities on $name', (target) => {
     expect(child).toMatchObject({ status: 'running', form_data: { orderAmount: 500 }, call_depth: 1 });
     expect(await openTasks(child.id)).toEqual(['Activity_1m0d7se']);
     expect((await instance(id)).state_label).toBe('Check purchase');
-    const seen = await runtime<{ diagram: { active: string[]; done: string[] } }>(
-      'GET',
-      'query/instance',
-      'Process_0m3x8ka',
-      'ca-init',
-      undefined,
-      id,
-    );
+    const seen = await runtime.call<Diagram>('query/instance', {
+      method: 'GET',
+      flowId: 'Process_0m3x8ka',
+      userCode: 'ca-init',
+      instanceId: id,
+    });
     expect(seen.reply.errcode, seen.reply.errmsg).toBe(0);
     expect(seen.reply.data!.diagram.active).toEqual(['Activity_0v9y1tq']);
     await submit('purchaseCheck', child.id, { checked: true });
@@ -110,14 +83,12 @@ describe.each(targets)('call activities on $name', (target) => {
       'submit Activity_1m0d7se',
       'complete Event_1b3ojv4',
     ]);
-    const after = await runtime<{ diagram: { active: string[]; done: string[] } }>(
-      'GET',
-      'query/instance',
-      'Process_0m3x8ka',
-      'ca-init',
-      undefined,
-      id,
-    );
+    const after = await runtime.call<Diagram>('query/instance', {
+      method: 'GET',
+      flowId: 'Process_0m3x8ka',
+      userCode: 'ca-init',
+      instanceId: id,
+    });
     expect(after.reply.data!.diagram.done).toContain('Activity_0v9y1tq');
   }, 120_000);
 
@@ -137,18 +108,32 @@ describe.each(targets)('call activities on $name', (target) => {
     const id = await start('onboarding', {});
     await submit('onboarding', id);
     const [child] = await called(id);
-    const retracted = await runtime('POST', 'runtime/retracement', 'onboarding', 'ca-r1', undefined, id);
+    const retracted = await runtime.call('runtime/retracement', {
+      flowId: 'onboarding',
+      userCode: 'ca-r1',
+      instanceId: id,
+    });
     expect(retracted.reply.errcode).toBe(1009);
     expect(retracted.reply.errmsg).toBe(
       'The submission started a called process, which runs as an instance of its own: it cannot be taken back.',
     );
     expect(await openTasks(child.id)).toEqual(['Activity_0x3k2pd', 'Activity_1fq6z0b']);
-    const alone = await runtime('GET', 'runtime/delete', 'workplaceSetup', 'ca-init', undefined, child.id);
+    const alone = await runtime.call('runtime/delete', {
+      method: 'GET',
+      flowId: 'workplaceSetup',
+      userCode: 'ca-init',
+      instanceId: child.id,
+    });
     expect(alone.reply.errcode).toBe(1009);
     expect(alone.reply.errmsg).toBe(
       'A call activity of another instance started this one: delete that instance, which takes this one along.',
     );
-    const removed = await runtime('GET', 'runtime/delete', 'onboarding', 'ca-init', undefined, id);
+    const removed = await runtime.call('runtime/delete', {
+      method: 'GET',
+      flowId: 'onboarding',
+      userCode: 'ca-init',
+      instanceId: id,
+    });
     expect(removed.reply.errcode, removed.reply.errmsg).toBe(0);
     expect((await instance(child.id)).status).toBe('deleted');
     expect(await openTasks(child.id)).toEqual([]);
@@ -156,7 +141,11 @@ describe.each(targets)('call activities on $name', (target) => {
   }, 120_000);
 
   it('stops a process that calls itself at the depth limit, naming the call activity, and keeps nothing', async () => {
-    const started = await runtime('POST', 'runtime/start', 'selfCall', 'ca-init', { formData: {} });
+    const started = await runtime.call('runtime/start', {
+      flowId: 'selfCall',
+      userCode: 'ca-init',
+      body: { formData: {} },
+    });
     expect(started.reply.errcode).toBe(1009);
     expect(started.reply.errmsg).toBe(
       '"Again" would start a called process 10 levels below the first instance: the processes call each other without end.',

@@ -8,7 +8,8 @@ import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { installCorpus } from './helpers/corpus-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { historyOf, tasksOf } from './helpers/instance-readers.ts';
+import { activeTokenNodes, historyOf, tasksOf } from './helpers/instance-readers.ts';
+import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
 const corpus = (await readCorpus()).filter((c) => c.file === 'c7-conditional-claim.bpmn');
@@ -16,47 +17,20 @@ const corpus = (await readCorpus()).filter((c) => c.file === 'c7-conditional-cla
 describe.each(targets)('conditional events on $name', (target) => {
   let server: TestServer;
   let world: EngineWorld;
-  let token: string;
+  let runtime: Runtime;
 
   beforeAll(async () => {
     server = await startTestServer(target);
     world = await makeEngineWorld(server.db, 'Acme', 'ce');
-    token = await runtimeAccess(server.db, world);
+    runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
     await installCorpus(server.db, world, corpus, ['approver', 'finance']);
   }, 300_000); // a server on a loaded machine
   afterAll(async () => server?.close());
 
-  const runtime = (action: string, userCode: string, body: unknown, instanceId?: string) =>
-    server.client('en').call<{ instanceId: string; status: string }>('POST', `/rest/bpm/${action}`, {
-      query: {
-        accessToken: token,
-        userCode,
-        applicationId: world.applicationId,
-        flowId: 'claimSettlement',
-        ...(instanceId ? { instanceId } : {}),
-      },
-      body,
-    });
-  const start = async (formData: Record<string, unknown>) => {
-    const started = await runtime('runtime/start', 'ce-init', { formData });
-    expect(started.reply.errcode, started.reply.errmsg).toBe(0);
-    return started.reply.data!.instanceId;
-  };
-  const submit = async (id: string, formData: Record<string, unknown>) => {
-    const done = await runtime('runtime/submission', 'ce-r1', { formData }, id);
-    expect(done.reply.errcode, done.reply.errmsg).toBe(0);
-    return done.reply.data!.status;
-  };
-  const tokens = async (id: string) =>
-    (
-      await server.db
-        .selectFrom('flow_tokens')
-        .select('node_id')
-        .where('instance_id', '=', id)
-        .where('state', '=', 'active')
-        .orderBy('node_id')
-        .execute()
-    ).map((t) => t.node_id);
+  const start = (formData: Record<string, unknown>) => runtime.start('claimSettlement', 'ce-init', { formData });
+  const submit = (id: string, formData: Record<string, unknown>) =>
+    runtime.submit('claimSettlement', id, 'ce-r1', { formData });
+  const tokens = (id: string) => activeTokenNodes(server.db, id);
   const history = (id: string) => historyOf(server.db, id);
   const tasks = (id: string) => tasksOf(server.db, id);
 

@@ -8,6 +8,7 @@ import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { installCorpus } from './helpers/corpus-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
 // c7-review-deadlines (waits inside a multi-instance sub-process) runs in bpmn-multi-instance-inside.test.ts.
@@ -20,37 +21,21 @@ const GROUPS = ['purchasing', 'finance', 'warehouse', 'claims', 'legal'];
 describe.each(targets)('the corpus files that wait, run to their end on $name', (target) => {
   let server: TestServer;
   let world: EngineWorld;
-  let token: string;
+  let runtime: Runtime;
 
   beforeAll(async () => {
     server = await startTestServer(target);
     world = await makeEngineWorld(server.db, 'Acme', 'cw');
-    token = await runtimeAccess(server.db, world);
+    runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
     await installCorpus(server.db, world, corpus, GROUPS);
   });
   afterAll(async () => server?.close());
 
   const file = (name: string) => corpus.find((c) => c.file === `${name}.bpmn`)!;
-  const call = <T>(path: string, body: unknown, query: Record<string, string> = {}) =>
-    server.client('en').call<T>('POST', `/rest/bpm/${path}`, {
-      query: { accessToken: token, userCode: 'cw-init', ...query },
-      body,
-    });
-  const on = (name: string) => ({ applicationId: world.applicationId, flowId: file(name).processId });
-  const start = async (name: string) => {
-    const started = await call<{ instanceId: string }>('runtime/start', { businessKey: `${name}-1` }, on(name));
-    expect(started.reply.errcode, started.reply.errmsg).toBe(0);
-    return started.reply.data!.instanceId;
-  };
-  const submit = async (name: string, id: string) => {
-    const done = await call<{ status: string }>(
-      'runtime/submission',
-      {},
-      { ...on(name), instanceId: id, userCode: 'cw-r1' },
-    );
-    expect(done.reply.errcode, done.reply.errmsg).toBe(0);
-    return done.reply.data!.status;
-  };
+  const call = <T>(path: string, body: unknown, name?: string) =>
+    runtime.call<T>(path, { userCode: 'cw-init', body, flowId: name ? file(name).processId : undefined });
+  const start = (name: string) => runtime.start(file(name).processId, 'cw-init', { businessKey: `${name}-1` });
+  const submit = (name: string, id: string) => runtime.submit(file(name).processId, id, 'cw-r1', {});
   const work = async (topic: string, id: string) => {
     const fetched = await call<Array<{ id: string; instanceId: string }>>('external-task/fetch-and-lock', {
       workerId: 'corpus-worker',
@@ -106,7 +91,7 @@ describe.each(targets)('the corpus files that wait, run to their end on $name', 
     const started = await call<{ instanceId: string }>(
       'runtime/message',
       { messageName: 'claim-received' },
-      on('c8-message-start'),
+      'c8-message-start',
     );
     expect(started.reply.errcode, started.reply.errmsg).toBe(0);
     expect(await submit('c8-message-start', started.reply.data!.instanceId)).toBe('completed');
@@ -117,7 +102,7 @@ describe.each(targets)('the corpus files that wait, run to their end on $name', 
     const accepted = await call(
       'runtime/message',
       { messageName: 'offer-accepted', businessKey: 'c8-offer-deadline-1' },
-      on('c8-offer-deadline'),
+      'c8-offer-deadline',
     );
     expect(accepted.reply.errcode, accepted.reply.errmsg).toBe(0);
     expect(await submit('c8-offer-deadline', id)).toBe('completed');

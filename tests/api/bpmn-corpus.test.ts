@@ -11,6 +11,7 @@ import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engi
 import { installCorpus } from './helpers/corpus-world.ts';
 import { ACME, startTestServer, type TestServer } from './helpers/test-server.ts';
 import type { ApiClient } from './helpers/api-client.ts';
+import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
 // Those that wait for timers, messages or workers run in bpmn-corpus-waits.test.ts.
@@ -74,13 +75,13 @@ const GROUPS = [
 describe.each(targets)('the BPMN corpus run to its end on $name', (target) => {
   let server: TestServer;
   let world: EngineWorld;
-  let token: string;
+  let engine: Runtime;
   let acme: ApiClient;
 
   beforeAll(async () => {
     server = await startTestServer(target);
     world = await makeEngineWorld(server.db, 'Acme', 'cor');
-    token = await runtimeAccess(server.db, world);
+    engine = runtimeOf(server, world, await runtimeAccess(server.db, world));
     acme = await server.signedIn(ACME.username, ACME.password, 'en');
     const db = server.db;
     await installCorpus(db, world, corpus, GROUPS);
@@ -105,16 +106,7 @@ describe.each(targets)('the BPMN corpus run to its end on $name', (target) => {
   afterAll(async () => server?.close());
 
   const runtime = (action: string, processId: string, userCode: string, body: unknown, instanceId?: string) =>
-    server.client('en').call<{ instanceId: string; status: string }>('POST', `/rest/bpm/${action}`, {
-      query: {
-        accessToken: token,
-        userCode,
-        applicationId: world.applicationId,
-        flowId: processId,
-        ...(instanceId ? { instanceId } : {}),
-      },
-      body,
-    });
+    engine.call(action, { flowId: processId, userCode, body, instanceId });
   /** An open task of the instance or of an instance its call activities started (docs/adr/0139-call-activities-and-conditional-events.md). */
   const openTask = (instanceId: string) =>
     server.db

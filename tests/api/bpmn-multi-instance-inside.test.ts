@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { eventually } from './helpers/two-instances.ts';
 import { historyOf, openTaskAssignees } from './helpers/instance-readers.ts';
+import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
 const FILES = ['c7-quote-levels', 'c7-review-deadlines', 'c7-document-checks'];
@@ -19,12 +20,12 @@ const processOf = (file: string) => corpus.find((c) => c.file === `${file}.bpmn`
 describe.each(targets)('multi-instance by a count, and waits and joins inside an instance, on $name', (target) => {
   let server: TestServer;
   let world: EngineWorld;
-  let token: string;
+  let engine: Runtime;
 
   beforeAll(async () => {
     server = await startTestServer(target, { jobs: { intervalMs: 100 } }); // timers made due fire at once
     world = await makeEngineWorld(server.db, 'Acme', 'mi');
-    token = await runtimeAccess(server.db, world);
+    engine = runtimeOf(server, world, await runtimeAccess(server.db, world));
     await installCorpus(server.db, world, corpus, ['purchasing', 'manager', 'director', 'legal'], (group) =>
       group === 'director' ? world.users.r2 : group === 'legal' ? world.users.lead : world.users.r1,
     );
@@ -43,26 +44,11 @@ describe.each(targets)('multi-instance by a count, and waits and joins inside an
   afterAll(async () => server?.close());
 
   const runtime = (action: string, file: string, userCode: string, body: unknown, instanceId?: string) =>
-    server.client('en').call<{ instanceId: string; status: string }>('POST', `/rest/bpm/${action}`, {
-      query: {
-        accessToken: token,
-        userCode,
-        applicationId: world.applicationId,
-        flowId: processOf(file),
-        ...(instanceId ? { instanceId } : {}),
-      },
-      body,
-    });
-  const start = async (file: string, formData: Record<string, unknown>) => {
-    const started = await runtime('runtime/start', file, 'mi-init', { formData });
-    expect(started.reply.errcode, started.reply.errmsg).toBe(0);
-    return started.reply.data!.instanceId;
-  };
-  const submit = async (file: string, id: string, userCode: string, formData: Record<string, unknown> = {}) => {
-    const done = await runtime('runtime/submission', file, userCode, { formData }, id);
-    expect(done.reply.errcode, done.reply.errmsg).toBe(0);
-    return done.reply.data!.status;
-  };
+    engine.call(action, { flowId: processOf(file), userCode, body, instanceId });
+  const start = (file: string, formData: Record<string, unknown>) =>
+    engine.start(processOf(file), 'mi-init', { formData });
+  const submit = (file: string, id: string, userCode: string, formData: Record<string, unknown> = {}) =>
+    engine.submit(processOf(file), id, userCode, { formData });
   const openTasks = (id: string) => openTaskAssignees(server.db, id);
   /** The list's label: where the instance stands, in any order (the order the tokens were written in). */
   const label = async (id: string) =>

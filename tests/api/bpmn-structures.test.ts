@@ -10,7 +10,8 @@ import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engi
 import { installCorpus } from './helpers/corpus-world.ts';
 import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
 import type { ApiClient } from './helpers/api-client.ts';
-import { historyOf, openTaskAssignees } from './helpers/instance-readers.ts';
+import { historyOf, instanceOf, openTaskAssignees } from './helpers/instance-readers.ts';
+import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
 const FILES = [
@@ -30,13 +31,13 @@ describe.each(targets)(
   (target) => {
     let server: TestServer;
     let world: EngineWorld;
-    let token: string;
+    let engine: Runtime;
     let admin: ApiClient;
 
     beforeAll(async () => {
       server = await startTestServer(target);
       world = await makeEngineWorld(server.db, 'Acme', 'sx');
-      token = await runtimeAccess(server.db, world);
+      engine = runtimeOf(server, world, await runtimeAccess(server.db, world));
       admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
       await installCorpus(
         server.db,
@@ -49,33 +50,13 @@ describe.each(targets)(
     afterAll(async () => server?.close());
 
     const runtime = (action: string, file: string, userCode: string, body: unknown, instanceId?: string) =>
-      server.client('en').call<{ instanceId: string; status: string }>('POST', `/rest/bpm/${action}`, {
-        query: {
-          accessToken: token,
-          userCode,
-          applicationId: world.applicationId,
-          flowId: processOf(file),
-          ...(instanceId ? { instanceId } : {}),
-        },
-        body,
-      });
-    const start = async (file: string, formData: Record<string, unknown>) => {
-      const started = await runtime('runtime/start', file, 'sx-init', { formData });
-      expect(started.reply.errcode, started.reply.errmsg).toBe(0);
-      return started.reply.data!.instanceId;
-    };
-    const submit = async (file: string, id: string, userCode: string, formData: Record<string, unknown> = {}) => {
-      const done = await runtime('runtime/submission', file, userCode, { formData }, id);
-      expect(done.reply.errcode, done.reply.errmsg).toBe(0);
-      return done.reply.data!.status;
-    };
+      engine.call(action, { flowId: processOf(file), userCode, body, instanceId });
+    const start = (file: string, formData: Record<string, unknown>) =>
+      engine.start(processOf(file), 'sx-init', { formData });
+    const submit = (file: string, id: string, userCode: string, formData: Record<string, unknown> = {}) =>
+      engine.submit(processOf(file), id, userCode, { formData });
     const openTasks = (id: string) => openTaskAssignees(server.db, id);
-    const instance = (id: string) =>
-      server.db
-        .selectFrom('flow_instances')
-        .select(['status', 'state_label'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
+    const instance = (id: string) => instanceOf(server.db, id);
     const history = (id: string) => historyOf(server.db, id);
 
     it('runs two levels of sub-processes; a terminate end ends only its level; the list names the level', async () => {

@@ -8,6 +8,7 @@ import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { signedInCallers, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { runtimeOf } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
 const INSTANCES = 2_600;
@@ -19,14 +20,7 @@ describe.each(targets)('flow list deep pages on $name', (target) => {
   let token: string;
   let acme: ApiClient;
 
-  const start = async (summary: string) => {
-    const { reply } = await server.client('en').call<{ instanceId: string }>('POST', '/rest/bpm/runtime/start', {
-      query: { accessToken: token, userCode: 'dp-init', applicationId: world.applicationId, flowId: 'linear' },
-      body: { summary },
-    });
-    expect(reply.errcode, reply.errmsg).toBe(0);
-    return reply.data!.instanceId;
-  };
+  const start = (summary: string) => runtimeOf(server, world, token).start('linear', 'dp-init', { summary });
 
   beforeAll(async () => {
     server = await startTestServer(target);

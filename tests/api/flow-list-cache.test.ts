@@ -10,6 +10,7 @@ import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engi
 import { signedInCallers, startTestServer, type TestServer } from './helpers/test-server.ts';
 
 import { eventually, onServer } from './helpers/two-instances.ts';
+import { runtimeOf } from './helpers/runtime-calls.ts';
 const targets = await databaseTargets();
 
 interface Row {
@@ -53,16 +54,7 @@ describe.each(targets)('the kept flow list on $name', (target) => {
     return new Map(reply.data!.datas.map((r) => [r.id, r]));
   };
   const runtime = (server: TestServer, action: string, userCode: string, body: unknown, instanceId?: string) =>
-    server.client('en').call<{ instanceId: string }>('POST', `/rest/bpm/${action}`, {
-      query: {
-        accessToken: token,
-        userCode,
-        applicationId: world.applicationId,
-        flowId: 'linear',
-        ...(instanceId ? { instanceId } : {}),
-      },
-      body,
-    });
+    runtimeOf(server, world, token).call(action, { flowId: 'linear', userCode, body, instanceId });
 
   it('shows an instance started, submitted and deleted on the next read, on either instance', async () => {
     const elsewhere = onServer(acme, second);

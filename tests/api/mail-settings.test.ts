@@ -12,6 +12,7 @@ import { smtpMarker } from '../support/marker-listeners.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess } from './helpers/engine-world.ts';
+import { runtimeOf } from './helpers/runtime-calls.ts';
 import { ACME, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const targets = await databaseTargets();
@@ -242,19 +243,13 @@ describe.each(targets)('mail settings on $name', (target) => {
 
   it("sends the enterprise's task mails through its own server, and through the deployment's when switched off", async () => {
     const world = await makeEngineWorld(server.db, 'Acme', 'mailcfg');
-    const token = await runtimeAccess(server.db, world);
+    const runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
     await server.db
       .updateTable('users')
       .set({ email: 'mailcfg-lead@acme.example' })
       .where('id', '=', world.users.lead)
       .execute();
-    const start = async () => {
-      const { reply } = await server.client().call('POST', '/rest/bpm/runtime/start', {
-        query: { accessToken: token, userCode: 'mailcfg-init', applicationId: world.applicationId, flowId: 'linear' },
-        body: { title: 'Desk' },
-      });
-      expect(reply.errcode, reply.errmsg).toBe(0);
-    };
+    const start = () => runtime.start('linear', 'mailcfg-init', { title: 'Desk' });
     const services = {
       db: server.db,
       catalogue: server.catalogue,

@@ -6,47 +6,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { openTaskNodes } from './helpers/instance-readers.ts';
+import { runtimeOf, type Runtime, type RuntimeResult } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
-
-interface Result {
-  instanceId: string;
-  status: string;
-  tasks: Array<{ nodeId: string; approvers: Array<{ loginno: string }> }>;
-}
 
 describe.each(targets)('the runtime at a choice gateway on $name', (target) => {
   let server: TestServer;
   let world: EngineWorld;
-  let token: string;
+  let runtime: Runtime;
 
   beforeAll(async () => {
     server = await startTestServer(target);
     world = await makeEngineWorld(server.db, 'Acme', 'cho');
-    token = await runtimeAccess(server.db, world);
+    runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
   });
   afterAll(async () => server?.close());
 
   const post = (action: string, userCode: string, body: unknown, instanceId?: string) =>
-    server.client('en').call<Result>('POST', `/rest/bpm/${action}`, {
-      query: {
-        accessToken: token,
-        userCode,
-        applicationId: world.applicationId,
-        flowId: 'choice',
-        ...(instanceId ? { instanceId } : {}),
-      },
-      body,
-    });
-  const openTasks = async (instanceId: string) =>
-    (
-      await server.db
-        .selectFrom('flow_tasks')
-        .select('node_id')
-        .where('instance_id', '=', instanceId)
-        .where('status', '=', 'open')
-        .execute()
-    ).map((t) => t.node_id);
+    runtime.call<RuntimeResult>(action, { flowId: 'choice', userCode, body, instanceId });
+  const openTasks = (instanceId: string) => openTaskNodes(server.db, instanceId);
 
   it('answers every option when nothing is chosen, and goes to the chosen one', async () => {
     const started = await post('runtime/start', 'cho-init', { formData: { amount: 500 } });

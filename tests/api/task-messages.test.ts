@@ -10,6 +10,7 @@ import { startFakeSmtpServer, type FakeSmtpServer } from '../support/fake-smtp-s
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { ACME, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { runtimeOf } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
 const MINUTE = 60_000;
@@ -58,17 +59,9 @@ describe.each(targets)('task messages on $name', (target) => {
   });
 
   const client = () => server.client();
+  /** A runtime call that must succeed, answering its data. */
   const runtime = async (action: string, userCode: string, flowId: string, instanceId?: string, body: unknown = {}) => {
-    const { reply } = await client().call<{ instanceId: string }>('POST', `/rest/bpm/${action}`, {
-      query: {
-        accessToken: token,
-        userCode,
-        applicationId: world.applicationId,
-        flowId,
-        ...(instanceId ? { instanceId } : {}),
-      },
-      body,
-    });
+    const { reply } = await runtimeOf(server, world, token).call(action, { userCode, flowId, instanceId, body });
     expect(reply.errcode, reply.errmsg).toBe(0);
     return reply.data!;
   };
@@ -154,14 +147,10 @@ describe.each(targets)('task messages on $name', (target) => {
     const { instanceId } = await runtime('runtime/start', 'msg-init', 'linear');
     const before = await messageCount();
     await runtime('query/submission', 'msg-lead', 'linear', instanceId); // the submission, rolled back
-    const refused = await client().call('POST', '/rest/bpm/runtime/submission', {
-      query: {
-        accessToken: token,
-        userCode: 'msg-r1',
-        applicationId: world.applicationId,
-        flowId: 'linear',
-        instanceId,
-      },
+    const refused = await runtimeOf(server, world, token).call('runtime/submission', {
+      userCode: 'msg-r1',
+      flowId: 'linear',
+      instanceId,
       body: {},
     });
     expect(refused.reply.errcode).not.toBe(0); // r1 has no task here yet

@@ -7,6 +7,7 @@ import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { installWaiting } from './helpers/waiting-processes.ts';
+import { runtimeOf, type Runtime, type RuntimeResult } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
 
@@ -23,28 +24,21 @@ interface Task {
 describe.each(targets)('messages and external tasks on $name', (target) => {
   let server: TestServer;
   let world: EngineWorld;
-  let token: string;
+  let runtime: Runtime;
 
   beforeAll(async () => {
     server = await startTestServer(target);
     world = await makeEngineWorld(server.db, 'Acme', 'eng');
-    token = await runtimeAccess(server.db, world);
+    runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
     await installWaiting(server.db, world);
   });
   afterAll(async () => server?.close());
 
-  const call = <T>(path: string, body: unknown, query: Record<string, string> = {}) =>
-    server.client('en').call<T>('POST', `/rest/bpm/${path}`, {
-      query: { accessToken: token, userCode: 'eng-init', ...query },
-      body,
-    });
-  const process = (flowId: string) => ({ applicationId: world.applicationId, flowId });
+  /** A call as the initiator, on the process `flowId` when named. */
+  const call = <T>(path: string, body: unknown, flowId?: string) =>
+    runtime.call<T>(path, { userCode: 'eng-init', body, flowId });
   const message = (flowId: string, body: Record<string, unknown>) =>
-    call<{ instanceId: string; status: string; tasks: Array<{ nodeId: string }> }>(
-      'runtime/message',
-      body,
-      process(flowId),
-    );
+    call<RuntimeResult>('runtime/message', body, flowId);
   const state = async (id: string) => {
     const row = await server.db
       .selectFrom('flow_instances')
@@ -93,7 +87,7 @@ describe.each(targets)('messages and external tasks on $name', (target) => {
   });
 
   it('a message wins an event-based gateway: the timer wait goes', async () => {
-    const started = await call<{ instanceId: string }>('runtime/start', {}, process('offer'));
+    const started = await call<{ instanceId: string }>('runtime/start', {}, 'offer');
     const id = started.reply.data!.instanceId;
     const answered = await message('offer', { messageName: 'offer-answer', instanceId: id });
     expect(answered.reply.errcode, answered.reply.errmsg).toBe(0);
@@ -105,8 +99,7 @@ describe.each(targets)('messages and external tasks on $name', (target) => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++)
       ids.push(
-        (await call<{ instanceId: string }>('runtime/start', { formData: { n: i } }, process('charge'))).reply.data!
-          .instanceId,
+        (await call<{ instanceId: string }>('runtime/start', { formData: { n: i } }, 'charge')).reply.data!.instanceId,
       );
     const fetch = (workerId: string, maxTasks: number) =>
       call<Task[]>('external-task/fetch-and-lock', {
@@ -193,7 +186,7 @@ describe.each(targets)('messages and external tasks on $name', (target) => {
 
   it('an uncaught BPMN error is an incident', async () => {
     // The charge process catches CARD_DECLINED only.
-    const id = (await call<{ instanceId: string }>('runtime/start', {}, process('charge'))).reply.data!.instanceId;
+    const id = (await call<{ instanceId: string }>('runtime/start', {}, 'charge')).reply.data!.instanceId;
     const [task] = (
       await call<Task[]>('external-task/fetch-and-lock', {
         workerId: 'w9',

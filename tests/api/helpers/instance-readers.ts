@@ -59,3 +59,24 @@ export function calledInstances(db: Db, instanceId: string) {
     .where('parent_id', '=', instanceId)
     .execute();
 }
+
+/** The instance's row: its status, its list label, its variables and its process. */
+export function instanceOf(db: Db, instanceId: string) {
+  return db
+    .selectFrom('flow_instances')
+    .select(['status', 'state_label', 'form_data', 'process_id'])
+    .where('id', '=', instanceId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The nodes where the instance's active tokens stand, in node id order. */
+export async function activeTokenNodes(db: Db, instanceId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('flow_tokens')
+    .select('node_id')
+    .where('instance_id', '=', instanceId)
+    .where('state', '=', 'active')
+    .orderBy('node_id')
+    .execute();
+  return rows.map((t) => t.node_id);
+}
