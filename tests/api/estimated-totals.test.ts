@@ -108,7 +108,7 @@ describe.each(targets)('estimated totals on $name', (target) => {
   });
 
   it('counts the flow list exactly on request', async () => {
-    const page = await flowList(acme, acmeWorld, {}, { exactTotal: true });
+    const page = await flowList(acme, acmeWorld, {}, { exactTotal: 'true' });
     expect(page.totalEstimated).toBeUndefined();
     expect(page.rowCount).toBe(await countedInstances(acmeWorld));
   });
@@ -128,7 +128,7 @@ describe.each(targets)('estimated totals on $name', (target) => {
     expect(page.rowCount).toBe(3);
     const { reply } = await globex.call<Page>('POST', `/authtime/domain/${acmeWorld.domainId}/workflow/flowstaterts`, {
       body: { application: acmeWorld.applicationId },
-      query: { currpage: 1, pagelines: LINES, exactTotal: true },
+      query: { currpage: 1, pagelines: LINES, exactTotal: 'true' },
     });
     expect(reply.errcode).not.toBe(0);
   });
@@ -143,7 +143,7 @@ describe.each(targets)('estimated totals on $name', (target) => {
   const logPage = async (
     client: ApiClient,
     body: Record<string, unknown>,
-    query: Record<string, number | boolean> = {},
+    query: Record<string, number | string> = {},
   ) => {
     await server.app.services.operationLog.idle();
     const { reply } = await listLog(client, acmeId, body, { pagelines: LINES, currpage: 1, ...query });
@@ -160,7 +160,7 @@ describe.each(targets)('estimated totals on $name', (target) => {
     const estimated = await logPage(acme, call);
     expect(estimated.totalEstimated).toBe(true);
     expect(estimated.rowCount).toBeGreaterThan(BOUND);
-    const exact = await logPage(acme, call, { exactTotal: true });
+    const exact = await logPage(acme, call, { exactTotal: 'true' });
     expect(exact.totalEstimated).toBeUndefined();
     expect(exact.rowCount).toBe(real);
     // The page is the same either way: the newest entries of the search.
