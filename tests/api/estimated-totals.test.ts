@@ -11,6 +11,7 @@ import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engi
 import { signedInCallers, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { idsByName } from './helpers/superuser-calls.ts';
 import { listLog } from './helpers/operation-log-calls.ts';
+import { plannedRows } from '../../src/server/db/list-total.ts';
 
 const targets = await databaseTargets();
 const INSTANCES = 2_600;
@@ -175,5 +176,28 @@ describe.each(targets)('estimated totals on $name', (target) => {
     const target = await logPage(acme, { target: 'target-42' });
     expect(target.totalEstimated).toBeUndefined();
     expect(target.rowCount).toBe(await countedEntries(sql`and target_id like 'target-42%'`));
+  });
+
+  it('counts exactly when the statistics promise more rows than there are (the bounded count decides)', async () => {
+    // Most copies deleted by SQL with the statistics left as they were: the planner still expects
+    // thousands of live instances. Autovacuum kept off so no ANALYZE catches up during the test.
+    await sql`alter table flow_instances set (autovacuum_enabled = false)`.execute(server.db);
+    await sql`update flow_instances set status = 'deleted' where id like 'et-%' and id > 'et-00200'`.execute(server.db);
+    const from = '2026-01-01';
+    const planned = await plannedRows(
+      server.db,
+      server.db
+        .selectFrom('flow_instances as i')
+        .where('i.domain_id', '=', acmeWorld.domainId)
+        .where('i.application_id', '=', acmeWorld.applicationId)
+        .where('i.status', '<>', 'deleted')
+        .where('i.updated_at', '>=', new Date(`${from}T00:00:00Z`)),
+    );
+    expect(planned).toBeGreaterThan(BOUND);
+    // A search not asked before, so no kept total answers it.
+    const page = await flowList(acme, acmeWorld, { _lastProcessTimeFrom: from });
+    expect(page.totalEstimated).toBeUndefined();
+    expect(page.rowCount).toBe(await countedInstances(acmeWorld));
+    expect(page.rowCount).toBe(201);
   });
 });
