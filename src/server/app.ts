@@ -13,6 +13,7 @@ import { flowAnchorCache } from './areas/flows/list-anchors.ts';
 import { flowPageCache } from './areas/flows/list-pages.ts';
 import { peopleByName } from './areas/flows/people-by-name.ts';
 import { logPages } from './areas/operation-log/log-pages.ts';
+import { totalPolicyFromEnv, type TotalPolicy } from './db/list-total.ts';
 import { storedLanguageCache } from './http/stored-language.ts';
 import requestContext from './plugins/request-context.ts';
 import errorHandler, { answerFrameworkError } from './plugins/error-handler.ts';
@@ -80,6 +81,8 @@ export interface AppOptions {
   caches?: boolean;
   /** Keep pages of lists between calls; default true. The bench turns it off to measure reads. */
   listCache?: boolean;
+  /** When a list's total may be estimated; default: ATRIUM_COUNT_ESTIMATE_ABOVE, ATRIUM_EXACT_COUNT_TIMEOUT_MS (docs/adr/0173-estimated-totals-above-a-bound.md). */
+  totalPolicy?: Partial<TotalPolicy>;
   /** Serve `/metrics` (Prometheus text format, docs/adr/0062-performance-monitor.md); default: ATRIUM_METRICS=on. */
   metrics?: boolean;
   /** Bearer token `/metrics` asks for; default: ATRIUM_METRICS_TOKEN (none when unset). */
@@ -128,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     flowPages: flowPageCache(options.database.changes, caches && (options.listCache ?? true)),
     flowAnchors: flowAnchorCache(options.database.changes, caches && (options.listCache ?? true)),
     logPages: logPages(caches && (options.listCache ?? true)),
+    totalPolicy: { ...totalPolicyFromEnv(), ...options.totalPolicy },
     flowPeople: peopleByName(options.database.changes, caches && (options.listCache ?? true)),
     storedLanguage: storedLanguageCache(options.database.changes, caches),
     dataDir: options.dataDir,

@@ -1,4 +1,5 @@
 // What the server's parts share: the database, the loaded catalogue and the start-up options.
+import type { TotalPolicy } from './db/list-total.ts';
 import type { Catalogue } from '../core/catalogue/types.ts';
 import type { AtriumDatabase } from './db/connect.ts';
 import type { Db } from './db/schema.ts';
@@ -35,6 +36,8 @@ export interface AppServices {
   flowAnchors: FlowAnchors | null;
   /** Pages, totals and deep-page anchors of the operation log, good while its chain's stamp is the same (docs/adr/0146-log-pages-kept-and-anchored.md). */
   logPages: LogPages;
+  /** When a list's total may be estimated and how long an exact one may count (docs/adr/0173-estimated-totals-above-a-bound.md). */
+  totalPolicy: TotalPolicy;
   /** The users a flow-list search names, kept until users change (docs/adr/0042-pages-kept-until-change.md, docs/adr/0070-flow-list-million-instances.md). */
   flowPeople: PeopleByName;
   /** The stored language setting, for calls without the language cookie (docs/adr/0042-pages-kept-until-change.md, docs/adr/0070-flow-list-million-instances.md). */

@@ -1126,6 +1126,10 @@ export type FlowstatertIds = string[];
 export interface FlowstatertPage {
   datas: Flowstatert[];
   rowCount: number;
+  /**
+   * present and true when rowCount is the database's estimate of a large total, not a count (docs/adr/0173-estimated-totals-above-a-bound.md)
+   */
+  totalEstimated?: boolean;
 }
 
 export interface FlowstatertSearch {
@@ -1614,6 +1618,10 @@ export interface OperationLogEntry {
 export interface OperationLogPage {
   datas: OperationLogEntry[];
   rowCount: number;
+  /**
+   * present and true when rowCount is the database's estimate of a large total, not a count (docs/adr/0173-estimated-totals-above-a-bound.md)
+   */
+  totalEstimated?: boolean;
 }
 
 export interface OperationLogRetention {
@@ -3117,6 +3125,10 @@ export interface FlowsInterveneQuery {
 export interface FlowsListQuery {
   currpage?: number;
   pagelines?: 10 | 20 | 50 | 100;
+  /**
+   * count the total exactly even when it is large (bounded by ATRIUM_EXACT_COUNT_TIMEOUT_MS)
+   */
+  exactTotal?: boolean;
 }
 
 export interface FlowsNodeApproversQuery {
@@ -3350,6 +3362,10 @@ export interface OperationLogGetQuery {
 export interface OperationLogListQuery {
   currpage?: number;
   pagelines?: number;
+  /**
+   * count the total exactly even when it is large (bounded by ATRIUM_EXACT_COUNT_TIMEOUT_MS)
+   */
+  exactTotal?: boolean;
 }
 
 export interface PermissionsEffectiveQuery {

@@ -13,7 +13,7 @@ export const listLog = (
   client: ApiClient,
   id: string,
   body: Record<string, unknown> = {},
-  query: Record<string, number> = {},
+  query: Record<string, number | string> = {},
 ) => client.call<LogPage>('POST', `/authtime/domain/${id}/loggers`, { body, query });
 
 /** Every entry of the filter (up to 1,000), the call expected to succeed. */

@@ -24,7 +24,7 @@ describe('the flow list totals', () => {
   afterEach(() => vi.useRealTimers());
 
   it('keeps a large total for its search, and counts a small one every time', async () => {
-    const totals = flowTotals(true);
+    const totals = flowTotals<number>(true, (n) => n);
     const count = vi.fn(async () => 5000);
     expect(await totals.total('a', count)).toBe(5000);
     expect(await totals.total('a', count)).toBe(5000);
@@ -40,7 +40,7 @@ describe('the flow list totals', () => {
 
   it('counts again after a change by this server, and after the time it keeps a total', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const totals = flowTotals(true);
+    const totals = flowTotals<number>(true, (n) => n);
     let rows = 5000;
     const count = vi.fn(async () => rows);
     await totals.total('a', count);
@@ -66,7 +66,7 @@ describe('the flow list totals', () => {
   });
 
   it('shares one count between callers asking at once, keeps no failed count, and keeps nothing when off', async () => {
-    const totals = flowTotals(true);
+    const totals = flowTotals<number>(true, (n) => n);
     let finish: (n: number) => void = () => {};
     const count = vi.fn(() => new Promise<number>((resolve) => (finish = resolve)));
     const both = Promise.all([totals.total('a', count), totals.total('a', count)]);
@@ -77,7 +77,7 @@ describe('the flow list totals', () => {
     await expect(totals.total('b', failing)).rejects.toThrow('gone');
     await expect(totals.total('b', failing)).rejects.toThrow('gone');
     expect(failing).toHaveBeenCalledTimes(2);
-    const off = flowTotals(false);
+    const off = flowTotals<number>(false, (n) => n);
     const counted = vi.fn(async () => 5000);
     await off.total('a', counted);
     await off.total('a', counted);

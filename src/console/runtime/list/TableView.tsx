@@ -3,10 +3,11 @@
 // Columns are resized by dragging and hidden in the columns panel, both kept (useColumnLayout); a cell cut
 // short shows its whole text on hover (ADR 0092).
 import ViewColumn from '@mui/icons-material/ViewColumn';
-import { Box, IconButton, Tooltip } from '@mui/material';
+import { Box, Button, IconButton, Tooltip } from '@mui/material';
 import {
   ColumnsPanelTrigger,
   DataGrid,
+  GridPagination,
   Toolbar,
   ToolbarButton,
   useGridApiContext,
@@ -14,7 +15,7 @@ import {
   type GridRowSelectionModel,
   type GridSortModel,
 } from '@mui/x-data-grid';
-import { useMemo, type MouseEvent } from 'react';
+import { createContext, useContext, useMemo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evaluateRule } from '../../../core/rules.ts';
 import { currentLanguage } from '../../session/language.ts';
@@ -55,6 +56,34 @@ function ColumnsToolbar() {
     </Toolbar>
   );
 }
+
+/** What the footer of an estimated total needs from the list (docs/adr/0173-estimated-totals-above-a-bound.md). */
+const ExactCount = createContext<{ countExactly: () => void; counting: boolean }>({
+  countExactly: () => undefined,
+  counting: false,
+});
+
+/** The grid's paging, after a button asking for the exact total: shown while the total is an estimate. */
+function EstimatedPagination() {
+  const { t } = useTranslation();
+  const { countExactly, counting } = useContext(ExactCount);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Tooltip title={t('list.estimateHint')}>
+        <span>
+          <Button size="small" onClick={countExactly} disabled={counting} data-testid="count-exactly">
+            {t('list.countExactly')}
+          </Button>
+        </span>
+      </Tooltip>
+      <GridPagination />
+    </Box>
+  );
+}
+
+/** An estimate to two significant digits: its last digits mean nothing. */
+const rounded = (count: number, lang: string) =>
+  new Intl.NumberFormat(lang === 'en' ? 'en' : 'zh').format(Number(count.toPrecision(2)));
 
 function useGridColumns(list: ListController, renderers: Renderers, widths: Record<string, number>): GridColDef<Row>[] {
   const { t } = useTranslation();
@@ -128,64 +157,85 @@ export function TableView({
     () => ({ type: 'include', ids: new Set(selection) }),
     [selection],
   );
+  const lang = currentLanguage();
+  const estimated = list.paged && list.totalEstimated;
+  const localeText = useMemo(() => {
+    const text = gridLocaleText(lang);
+    if (!estimated) return text;
+    return {
+      ...text,
+      paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+        t('list.aboutRows', { from, to, total: rounded(count, lang) }),
+    };
+  }, [lang, estimated, t]);
+  const exact = useMemo(
+    () => ({ countExactly: list.countExactly, counting: list.counting }),
+    [list.countExactly, list.counting],
+  );
   return (
-    <DataGrid<Row>
-      rows={list.rows}
-      columns={columns}
-      getRowId={list.rowId}
-      loading={list.loading}
-      density="compact"
-      checkboxSelection={list.selectable}
-      disableRowSelectionOnClick
-      disableColumnMenu
-      onColumnWidthChange={(params) => layout.setWidth(params.colDef.field, params.width)}
-      columnVisibilityModel={layout.hidden}
-      onColumnVisibilityModelChange={layout.setHidden}
-      showToolbar
-      paginationMode={list.paged ? 'server' : 'client'}
-      sortingMode="server"
-      sortModel={sortModel}
-      onSortModelChange={(model) =>
-        list.setSort(model[0] ? { field: model[0].field, desc: model[0].sort === 'desc' } : null)
-      }
-      rowCount={list.paged ? list.rowCount : undefined}
-      pageSizeOptions={list.pageSizes}
-      paginationModel={list.paging}
-      onPaginationModelChange={list.setPaging}
-      rowSelectionModel={selectionModel}
-      onRowSelectionModelChange={(model) =>
-        // "Select all" arrives as an exclusion list; with server paging only this page's rows are known.
-        list.setSelection(
-          model.type === 'include'
-            ? [...model.ids].map(String)
-            : list.rows.map(list.rowId).filter((id) => !model.ids.has(id)),
-        )
-      }
-      onCellClick={(params) => {
-        if (opensRow(params.field)) list.openRow?.(params.row);
-      }}
-      onCellKeyDown={(params, event) => {
-        if ((event.key !== 'Enter' && event.key !== ' ') || !opensRow(params.field) || !list.openRow) return;
-        event.defaultMuiPrevented = true; // no selection toggle or page scroll: the key opens the row
-        event.preventDefault();
-        list.openRow(params.row);
-      }}
-      localeText={gridLocaleText(currentLanguage())}
-      slots={{ noRowsOverlay: () => <EmptyState text={list.emptyText} />, toolbar: ColumnsToolbar }}
-      aria-label={t('action.tableView')}
-      sx={{
-        bgcolor: 'background.paper',
-        minHeight: 320,
-        '& .MuiDataGrid-row': { cursor: list.openRow ? 'pointer' : 'default' },
-        // The row holding keyboard focus is outlined as a whole, not only its one cell.
-        '& .MuiDataGrid-row:focus-within': {
-          outline: '2px solid',
-          outlineColor: 'primary.main',
-          outlineOffset: '-2px',
-        },
-        '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
-        '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' },
-      }}
-    />
+    <ExactCount.Provider value={exact}>
+      <DataGrid<Row>
+        rows={list.rows}
+        columns={columns}
+        getRowId={list.rowId}
+        loading={list.loading}
+        density="compact"
+        checkboxSelection={list.selectable}
+        disableRowSelectionOnClick
+        disableColumnMenu
+        onColumnWidthChange={(params) => layout.setWidth(params.colDef.field, params.width)}
+        columnVisibilityModel={layout.hidden}
+        onColumnVisibilityModelChange={layout.setHidden}
+        showToolbar
+        paginationMode={list.paged ? 'server' : 'client'}
+        sortingMode="server"
+        sortModel={sortModel}
+        onSortModelChange={(model) =>
+          list.setSort(model[0] ? { field: model[0].field, desc: model[0].sort === 'desc' } : null)
+        }
+        rowCount={list.paged ? list.rowCount : undefined}
+        pageSizeOptions={list.pageSizes}
+        paginationModel={list.paging}
+        onPaginationModelChange={list.setPaging}
+        rowSelectionModel={selectionModel}
+        onRowSelectionModelChange={(model) =>
+          // "Select all" arrives as an exclusion list; with server paging only this page's rows are known.
+          list.setSelection(
+            model.type === 'include'
+              ? [...model.ids].map(String)
+              : list.rows.map(list.rowId).filter((id) => !model.ids.has(id)),
+          )
+        }
+        onCellClick={(params) => {
+          if (opensRow(params.field)) list.openRow?.(params.row);
+        }}
+        onCellKeyDown={(params, event) => {
+          if ((event.key !== 'Enter' && event.key !== ' ') || !opensRow(params.field) || !list.openRow) return;
+          event.defaultMuiPrevented = true; // no selection toggle or page scroll: the key opens the row
+          event.preventDefault();
+          list.openRow(params.row);
+        }}
+        localeText={localeText}
+        slots={{
+          noRowsOverlay: () => <EmptyState text={list.emptyText} />,
+          toolbar: ColumnsToolbar,
+          ...(estimated ? { pagination: EstimatedPagination } : {}),
+        }}
+        aria-label={t('action.tableView')}
+        sx={{
+          bgcolor: 'background.paper',
+          minHeight: 320,
+          '& .MuiDataGrid-row': { cursor: list.openRow ? 'pointer' : 'default' },
+          // The row holding keyboard focus is outlined as a whole, not only its one cell.
+          '& .MuiDataGrid-row:focus-within': {
+            outline: '2px solid',
+            outlineColor: 'primary.main',
+            outlineOffset: '-2px',
+          },
+          '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
+          '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' },
+        }}
+      />
+    </ExactCount.Provider>
   );
 }

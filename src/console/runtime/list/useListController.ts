@@ -97,7 +97,12 @@ export function useListController(screen: ListScreenDef, urlPrefix = '') {
         : routeArgs,
     [routeArgs, sortParam, sort],
   );
-  const data = useListData(screen.source, search.search, page, args, screen.paging, screen.rows);
+  // The exact total asked for this search; another search shows its estimate again until asked
+  // (docs/adr/0173-estimated-totals-above-a-bound.md).
+  const searchKey = JSON.stringify(search.search);
+  const [exactFor, setExactFor] = useState<string | null>(null);
+  const exactTotal = exactFor === searchKey;
+  const data = useListData(screen.source, search.search, page, args, screen.paging, screen.rows, exactTotal);
   const { reload } = data;
   const outerChanged = useDataChanged();
   const afterChange = useCallback(() => {
@@ -149,6 +154,10 @@ export function useListController(screen: ListScreenDef, urlPrefix = '') {
     cardRows: showMoreTile ? data.rows.slice(0, moreTileAt - 1) : data.rows,
     showMoreTile,
     rowCount: data.rowCount,
+    /** The total shown is an estimate ("about N"); countExactly asks the server for the real count. */
+    totalEstimated: data.totalEstimated,
+    countExactly: () => setExactFor(searchKey),
+    counting: exactTotal && data.loading,
     loading: data.loading || actions.running,
     empty: !data.loading && data.rows.length === 0,
     emptyText: search.active ? 'list.emptySearch' : 'list.empty',

@@ -39,6 +39,7 @@ export function useListData(
   args: ResolvedArgs = NO_ARGS,
   names?: PagingNames,
   rowsField?: string,
+  exactTotal = false,
 ) {
   const { currpage, pagelines } = page;
   const { params, query, body, missing } = args;
@@ -52,7 +53,9 @@ export function useListData(
     (Object.keys(search).length > 0 && Object.keys(search).every((f) => call?.queryNames?.includes(f)));
   const paged = names !== undefined || isPaged(source);
   const { page: pageName, size: sizeName } = names ?? CURRPAGE;
-  const paging = paged ? { [pageName]: currpage, [sizeName]: pagelines } : {};
+  // The exact total asked for, where the source can estimate one (docs/adr/0173-estimated-totals-above-a-bound.md).
+  const exact = exactTotal && call?.queryNames?.includes('exactTotal') ? { exactTotal: true } : {};
+  const paging = paged ? { [pageName]: currpage, [sizeName]: pagelines, ...exact } : {};
   const request = viaQuery
     ? { params, query: { ...search, ...query, ...paging } }
     : { params, query: { ...query, ...paging }, body: { ...search, ...body } };
@@ -65,6 +68,8 @@ export function useListData(
     reply,
     rows: reply?.datas ?? [],
     rowCount: reply?.rowCount ?? 0,
+    /** rowCount is the server's estimate of a large total, not a count. */
+    totalEstimated: reply?.totalEstimated === true,
     loading: !waiting && read.isFetching,
     failed: read.isError,
     paged,

@@ -19,6 +19,7 @@ import { governed, governedInstance, language } from './governed.ts';
 import { instanceRows, listed } from './instance-rows.ts';
 import { pagedPeople, searchConditions } from './instance-search.ts';
 import { searchKey } from './search-key.ts';
+import { listTotal, withPage } from '../../db/list-total.ts';
 import { flowPageKey, type FlowListPage } from './list-pages.ts';
 import { flowPageStart } from './list-anchors.ts';
 import { offOrder, offOrderPage, pageIds } from './page-ids.ts';
@@ -37,44 +38,50 @@ const list: CallHandler<'flows.list'> = async (ctx) => {
   const governs = governsDomain(reach, domainId);
   if (!governs) await governed(ctx, domainId);
   const lang = await language(ctx);
-  const { currpage, pagelines } = ctx.query as { currpage: number; pagelines: number };
+  const {
+    currpage,
+    pagelines,
+    exactTotal = false,
+  } = ctx.query as {
+    currpage: number;
+    pagelines: number;
+    exactTotal?: boolean;
+  };
   const search = ctx.body ?? {};
   // Kept until instances or what a row shows change (docs/adr/0072-flow-list-pages-kept.md); the key holds the caller's whole reach.
   // A search by jobs is read afresh: jobs change (a worker's failure, a firing) without an instance announcing it.
   const fresh = Boolean(search._jobs);
   const read = async (): Promise<FlowListPage> => {
-    const { db, flowTotals } = ctx.services;
+    const { db, flowTotals, totalPolicy } = ctx.services;
     const where = await searchConditions(ctx.services, domainId, search, lang);
     const matched = () =>
       where.reduce((query, condition) => query.where(condition), db.selectFrom('flow_instances as i'));
     // A deep page of the plain list starts from the kept anchor before it (list-anchors.ts).
     const offset = (currpage - 1) * pagelines;
     const start = await flowPageStart(db, ctx.services.flowAnchors, domainId, search, where, offset);
-    const count = async () =>
-      Number(
-        (
-          await matched()
-            .select((eb) => eb.fn.countAll<string>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    // Exact, or estimated above the bound (docs/adr/0173-estimated-totals-above-a-bound.md).
+    const count = () => listTotal(db, matched(), totalPolicy, exactTotal);
     const rowsOf = (ids: ReturnType<typeof pageIds> | readonly string[]) =>
       instanceRows(db, lang).where('i.id', 'in', ids).orderBy('i.updated_at', 'desc').orderBy('i.id').execute();
     // A summary or a window of start dates reads its matches once, for the page and its exact total.
     const off = offOrder(search) ? await offOrderPage(db, where, { lines: pagelines, offset }) : undefined;
-    const [page, total] = off
-      ? [off.ids.length > 0 ? await rowsOf(off.ids) : [], off.total]
+    const [page, counted] = off
+      ? [off.ids.length > 0 ? await rowsOf(off.ids) : [], { total: off.total, estimated: false }]
       : await Promise.all([
           rowsOf(pageIds(db, where, { lines: pagelines, offset, start }, await pagedPeople(ctx.services, search))),
-          fresh ? count() : flowTotals.total(searchKey(domainId, lang, search), count),
+          fresh ? count() : flowTotals.total(`${searchKey(domainId, lang, search)}|${exactTotal}`, count),
         ]);
-    return { datas: await listed(ctx, page, lang), rowCount: total };
+    const { total, estimated } = withPage(counted, { offset, lines: pagelines, rows: page.length });
+    return { datas: await listed(ctx, page, lang), rowCount: total, ...(estimated ? { totalEstimated: true } : {}) };
   };
   const answer = fresh
     ? await read()
-    : await ctx.services.flowPages.through(flowPageKey(domainId, lang, reach, search, currpage, pagelines), read);
+    : await ctx.services.flowPages.through(
+        flowPageKey(domainId, lang, reach, search, currpage, pagelines, exactTotal),
+        read,
+      );
   if (answer.datas.length === 0) await governed(ctx, domainId);
-  return answer as { datas: Awaited<ReturnType<typeof listed>>; rowCount: number };
+  return answer as { datas: Awaited<ReturnType<typeof listed>>; rowCount: number; totalEstimated?: boolean };
 };
 
 /** All or nothing: every id an instance of the application in an enterprise the caller governs. */

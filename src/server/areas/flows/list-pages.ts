@@ -15,6 +15,8 @@ import { searchKey } from './search-key.ts';
 export interface FlowListPage {
   datas: Record<string, unknown>[];
   rowCount: number;
+  /** Present (true) when rowCount is the planner's estimate (docs/adr/0173-estimated-totals-above-a-bound.md). */
+  totalEstimated?: boolean;
 }
 
 /** Everything a page is read from: the instances, their people, applications and process names. */
@@ -34,4 +36,5 @@ export const flowPageKey = (
   search: FlowstatertSearch,
   currpage: number,
   pagelines: number,
-): string => JSON.stringify([reach, currpage, pagelines, searchKey(domainId, language, search)]);
+  exactTotal = false,
+): string => JSON.stringify([reach, currpage, pagelines, exactTotal, searchKey(domainId, language, search)]);

@@ -4,35 +4,40 @@
 // for its search while this server has changed no instance since it was counted; once it is KEEP_MS
 // old, the next call starts counting again and callers are answered the kept total until the new one
 // is known (another server's changes show within KEEP_MS and one count). Pages are always read.
+import type { ListTotal } from '../../db/list-total.ts';
 import { instanceWrites } from '../../workflow/instance-writes.ts';
 
 const SMALL = 1000;
 const KEEP_MS = 10_000;
 const ENTRIES = 500;
 
-export interface FlowTotals {
+export interface FlowTotals<Total = ListTotal> {
   /** The total of the search `key`, kept or counted by `count`; callers asking at once share one count. */
-  total(key: string, count: () => Promise<number>): Promise<number>;
+  total(key: string, count: () => Promise<Total>): Promise<Total>;
 }
 
-interface Entry {
+interface Entry<Total> {
   /** When the count that gave `known` started. */
   at: number;
   /** This server's changes to instances when it started. */
   writes: number;
-  known?: number;
-  counting?: Promise<number>;
+  known?: Total;
+  counting?: Promise<Total>;
 }
 
-export function flowTotals(enabled: boolean): FlowTotals {
-  const kept = new Map<string, Entry>();
-  const forget = (key: string, entry: Entry) => kept.get(key) === entry && kept.delete(key);
-  const start = (key: string, entry: Entry, count: () => Promise<number>) => {
+/** `size`: how many rows a total says (an estimated total is kept as a counted one is). */
+export function flowTotals<Total = ListTotal>(
+  enabled: boolean,
+  size: (total: Total) => number = (total) => (total as ListTotal).total,
+): FlowTotals<Total> {
+  const kept = new Map<string, Entry<Total>>();
+  const forget = (key: string, entry: Entry<Total>) => kept.get(key) === entry && kept.delete(key);
+  const start = (key: string, entry: Entry<Total>, count: () => Promise<Total>) => {
     const at = Date.now();
     entry.counting = count().then(
       (total) => {
         entry.counting = undefined;
-        if (total < SMALL) forget(key, entry);
+        if (size(total) < SMALL) forget(key, entry);
         else Object.assign(entry, { known: total, at });
         return total;
       },
@@ -54,7 +59,7 @@ export function flowTotals(enabled: boolean): FlowTotals {
         return entry.known;
       }
       // Stamped before counting: a change made meanwhile leaves an entry that is never used.
-      const fresh: Entry = { at: Date.now(), writes: instanceWrites() };
+      const fresh: Entry<Total> = { at: Date.now(), writes: instanceWrites() };
       kept.delete(key);
       kept.set(key, fresh);
       if (kept.size > ENTRIES) kept.delete(kept.keys().next().value!);

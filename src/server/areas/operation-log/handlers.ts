@@ -20,7 +20,7 @@ const labelsOf = async (ctx: Pick<HandlerContext, 'services' | 'request'>) =>
 const list: CallHandler<'operationLog.list'> = async (ctx) => {
   const scope = await logScope(ctx, ctx.params.id);
   await ctx.services.operationLog.idle();
-  const { currpage = 1, pagelines = 20 } = ctx.query;
+  const { currpage = 1, pagelines = 20, exactTotal = false } = ctx.query;
   return listEntries(
     ctx.services.db,
     scope,
@@ -28,6 +28,8 @@ const list: CallHandler<'operationLog.list'> = async (ctx) => {
     { currpage, pagelines },
     await labelsOf(ctx),
     ctx.services.logPages,
+    ctx.services.totalPolicy,
+    exactTotal,
   );
 };
 

@@ -6,6 +6,7 @@
 // between has moved the stamp on, so that value is never answered.
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
+import type { ListTotal } from '../../db/list-total.ts';
 
 /** The chain's count row (every chain's summed for `all`): its entries, its stamp, the entries removed. */
 export interface ChainState {
@@ -65,8 +66,8 @@ export interface ChainAnchors {
 }
 
 export interface LogPages {
-  pages: KeptByStamp<{ rows: readonly object[]; rowCount: number }>;
-  totals: KeptByStamp<number>;
+  pages: KeptByStamp<{ rows: readonly object[]; rowCount: number; estimated: boolean }>;
+  totals: KeptByStamp<ListTotal>;
   /** Each chain's deep-page anchors; null with the cache off. */
   anchors: Map<string, ChainAnchors> | null;
 }

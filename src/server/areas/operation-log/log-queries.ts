@@ -8,6 +8,7 @@ import { actionOf, outcomeTextOf, targetNameOf, targetNames } from './readable-e
 import { int8 } from '../../db/int8.ts';
 import { chainState, type LogPages } from './log-pages.ts';
 import { logPageStart } from './log-anchors.ts';
+import { listTotal, withPage, type TotalPolicy } from '../../db/list-total.ts';
 
 export interface LogFilter {
   operator?: string;
@@ -139,6 +140,8 @@ export async function listEntries(
   page: { currpage: number; pagelines: number },
   labels: Labels,
   kept: LogPages,
+  policy: TotalPolicy,
+  exact = false,
 ) {
   // The chain's count row first: its stamp says whether a kept page or total is still the chain's, its
   // entries are the plain list's total (docs/adr/0146-log-pages-kept-and-anchored.md).
@@ -146,36 +149,34 @@ export async function listEntries(
   const search = searchKey(scope, filter);
   const plain = unfiltered(filter);
   const offset = (page.currpage - 1) * page.pagelines;
-  const { rows, rowCount } = await kept.pages.through(
-    `${search}|${offset}|${page.pagelines}`,
-    state.stamp,
-    async () => {
-      // The page's numbers first (an index-only walk, from the anchor above a deep page of one chain),
-      // then its rows; a search's total counted once per stamp.
-      const start =
-        plain && scope.chain !== null ? await logPageStart(db, kept.anchors, scope.chain, state, offset) : undefined;
-      const seqs = filtered(db, scope, filter)
-        .$if(start !== undefined, (q) => q.where('seq', '<=', int8(start!.upTo)))
-        .select('seq')
-        .orderBy('seq', 'desc')
-        .limit(page.pagelines)
-        .offset(start?.skip ?? offset);
-      const count = async () =>
-        Number(
-          (
-            await filtered(db, scope, filter)
-              .select((eb) => eb.fn.countAll<string>().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
-      const [read, total] = await Promise.all([
-        db.selectFrom('operation_log').select(COLUMNS).where('seq', 'in', seqs).orderBy('seq', 'desc').execute(),
-        plain ? state.entries : kept.totals.through(search, state.stamp, count),
-      ]);
-      return { rows: read as Row[], rowCount: total };
-    },
-  );
-  return { datas: await replies(db, rows as Row[], labels), rowCount };
+  const answer = await kept.pages.through(`${search}|${offset}|${page.pagelines}|${exact}`, state.stamp, async () => {
+    // The page's numbers first (an index-only walk, from the anchor above a deep page of one chain),
+    // then its rows; a search's total counted once per stamp.
+    const start =
+      plain && scope.chain !== null ? await logPageStart(db, kept.anchors, scope.chain, state, offset) : undefined;
+    const seqs = filtered(db, scope, filter)
+      .$if(start !== undefined, (q) => q.where('seq', '<=', int8(start!.upTo)))
+      .select('seq')
+      .orderBy('seq', 'desc')
+      .limit(page.pagelines)
+      .offset(start?.skip ?? offset);
+    // Exact, or estimated above the bound (docs/adr/0173-estimated-totals-above-a-bound.md).
+    const count = () => listTotal(db, filtered(db, scope, filter), policy, exact);
+    const [read, counted] = await Promise.all([
+      db.selectFrom('operation_log').select(COLUMNS).where('seq', 'in', seqs).orderBy('seq', 'desc').execute(),
+      plain
+        ? { total: state.entries, estimated: false }
+        : kept.totals.through(`${search}|${exact}`, state.stamp, count),
+    ]);
+    const total = withPage(counted, { offset, lines: page.pagelines, rows: read.length });
+    return { rows: read as Row[], rowCount: total.total, estimated: total.estimated };
+  });
+  const { estimated } = answer;
+  return {
+    datas: await replies(db, answer.rows as Row[], labels),
+    rowCount: answer.rowCount,
+    ...(estimated ? { totalEstimated: true } : {}),
+  };
 }
 
 export async function findEntry(
