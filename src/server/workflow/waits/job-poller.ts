@@ -178,7 +178,9 @@ export function startJobPoller(
   async function untilNextRound(): Promise<number> {
     if (stopped) return intervalMs;
     const { rows } = await sql<{ ms: number | null }>`select extract(epoch from min(due_at) - now()) * 1000 as ms
-      from flow_jobs where kind = 'timer' and failed_at is null and due_at > now() and suspended_at is null`.execute(db);
+      from flow_jobs where kind = 'timer' and failed_at is null and due_at > now() and suspended_at is null`.execute(
+      db,
+    );
     const ms = rows[0]?.ms;
     return ms === null || ms === undefined ? intervalMs : Math.min(intervalMs, Math.max(0, Math.ceil(Number(ms))));
   }
