@@ -1061,9 +1061,9 @@ export interface FlowStartTimer {
    */
   dueAt: string;
   /**
-   * as an instance's job's (entity flow-job): incident, no retries left; retrying, failed and offered again later; locked, being fired by a server
+   * as an instance's job's (entity flow-job): incident, no retries left; retrying, failed and offered again later; locked, being fired by a server; suspended, by the platform's administrator (docs/adr/0171-start-timers-platform-actions.md)
    */
-  state: "waiting" | "due" | "locked" | "retrying" | "incident";
+  state: "waiting" | "due" | "locked" | "retrying" | "incident" | "suspended";
   retries: number;
   /**
    * when it became an incident; empty otherwise
@@ -2188,6 +2188,59 @@ export interface StandardWeek {
   days: StandardDay[];
 }
 
+export interface StartTimerPage {
+  datas: StartTimerRow[];
+  rowCount: number;
+}
+
+export interface StartTimerRow {
+  id: string;
+  /**
+   * the process's name in the caller's language
+   */
+  processName: string;
+  applicationId: string;
+  applicationName: string;
+  processId: string;
+  /**
+   * the drawing's date, duration or cycle
+   */
+  timer: string;
+  /**
+   * the next firing, yyyy-MM-dd HH:mm:ss
+   */
+  dueAt: string;
+  /**
+   * suspended: left by the pollers until resumed; otherwise as an instance's job's (entity flow-job)
+   */
+  state: "waiting" | "due" | "locked" | "retrying" | "incident" | "suspended";
+  /**
+   * tries left before it becomes an incident
+   */
+  retries: number;
+  /**
+   * when it became an incident; empty otherwise
+   */
+  failedAt: string;
+  /**
+   * the last failure's message
+   */
+  error: string;
+  /**
+   * applications.retryStartTimer takes it (it failed)
+   */
+  retryable: boolean;
+  /**
+   * applications.resumeStartTimer takes it; applications.suspendStartTimer otherwise
+   */
+  suspended: boolean;
+}
+
+export interface StartTimerSearch {
+  application?: string;
+  state?: "waiting" | "due" | "locked" | "retrying" | "incident" | "suspended";
+}
+
 export interface StoredFile {
   name: string;
   filePath: string;
@@ -2714,6 +2767,13 @@ export interface ApiDocsUsersQuery {
   loginno?: string;
 }
 
+export interface ApplicationsCancelStartTimerReply {
+  /**
+   * the start timer's id
+   */
+  cancelled: string;
+}
+
 export interface ApplicationsForConfigQuery {
   domainid?: string;
   name?: string;
@@ -2746,6 +2806,17 @@ export interface ApplicationsListQuery {
   currpage?: number;
   pagelines?: number;
   name?: string;
+}
+
+export interface ApplicationsStartTimersQuery {
+  /**
+   * one application's only
+   */
+  application?: string;
+  /**
+   * in this state only
+   */
+  state?: "waiting" | "due" | "locked" | "retrying" | "incident" | "suspended";
 }
 
 export interface ApplicationsSyncFormsQuery {
@@ -3804,11 +3875,16 @@ export interface Calls {
   'apiDocs.signIn': { params: never; query: ApiDocsSignInQuery; body: DocSigninRequest; reply: DocSignin };
   'apiDocs.signOut': { params: never; query: never; body: never; reply: ApiDocsSignOutReply };
   'apiDocs.users': { params: never; query: ApiDocsUsersQuery; body: never; reply: DocUserPage };
+  'applications.cancelStartTimer': { params: { id: string }; query: never; body: never; reply: ApplicationsCancelStartTimerReply };
   'applications.forConfig': { params: never; query: ApplicationsForConfigQuery; body: never; reply: ApplicationPage };
   'applications.formsStatus': { params: never; query: ApplicationsFormsStatusQuery; body: never; reply: MaintenanceJob };
   'applications.install': { params: never; query: ApplicationsInstallQuery; body: PackageFile; reply: InstallPlan };
   'applications.installProcess': { params: never; query: ApplicationsInstallProcessQuery; body: PackageFile; reply: InstallPlan };
   'applications.list': { params: never; query: ApplicationsListQuery; body: never; reply: ApplicationPage };
+  'applications.resumeStartTimer': { params: { id: string }; query: never; body: never; reply: StartTimerRow };
+  'applications.retryStartTimer': { params: { id: string }; query: never; body: never; reply: StartTimerRow };
+  'applications.startTimers': { params: never; query: ApplicationsStartTimersQuery; body: never; reply: StartTimerPage };
+  'applications.suspendStartTimer': { params: { id: string }; query: never; body: never; reply: StartTimerRow };
   'applications.syncForms': { params: never; query: ApplicationsSyncFormsQuery; body: never; reply: MaintenanceJob };
   'auth.captcha': { params: never; query: never; body: never; reply: never };
   'auth.changePassword': { params: never; query: never; body: PasswordChange; reply: CurrentUser };
@@ -4042,11 +4118,16 @@ export const callRoutes = {
   'apiDocs.signIn': { method: 'POST', path: '/authtime/swagger/login' },
   'apiDocs.signOut': { method: 'POST', path: '/authtime/swagger/logout' },
   'apiDocs.users': { method: 'GET', path: '/authtime/swagger/getuserlistbyrole' },
+  'applications.cancelStartTimer': { method: 'DELETE', path: '/authtime/applications/start-timers/{id}' },
   'applications.forConfig': { method: 'GET', path: '/authtime/config/applications' },
   'applications.formsStatus': { method: 'GET', path: '/authtime/runtime/synchronization/forms/status' },
   'applications.install': { method: 'POST', path: '/authtime/applications/package' },
   'applications.installProcess': { method: 'POST', path: '/authtime/applications/process' },
   'applications.list': { method: 'GET', path: '/authtime/applications' },
+  'applications.resumeStartTimer': { method: 'POST', path: '/authtime/applications/start-timers/{id}/resume' },
+  'applications.retryStartTimer': { method: 'POST', path: '/authtime/applications/start-timers/{id}/retry' },
+  'applications.startTimers': { method: 'GET', path: '/authtime/applications/start-timers' },
+  'applications.suspendStartTimer': { method: 'POST', path: '/authtime/applications/start-timers/{id}/suspend' },
   'applications.syncForms': { method: 'POST', path: '/authtime/runtime/synchronization/forms' },
   'auth.captcha': { method: 'GET', path: '/authtime/captcha' },
   'auth.changePassword': { method: 'POST', path: '/authtime/password' },

@@ -311,6 +311,7 @@ export interface FlowJobs {
   process_id: string | null;
   repeats_left: number | null;
   retries: Generated<number>;
+  suspended_at: Timestamp | null;
   token_id: string | null;
   topic: string | null;
 }

@@ -13,6 +13,7 @@ import { PACKAGES_DIR } from '../../../src/core/packages/read-package.ts';
 import { runtimeFixture } from './runtime-fixture.ts';
 import { WAIT_PROBES } from './wait-probes.ts';
 import { JOB_PROBES } from './job-probes.ts';
+import { START_TIMER_PROBES } from './start-timer-probes.ts';
 import { standardWeek } from '../../../src/core/calendar/work-calendar.ts';
 import { encodePassword } from '../../../src/core/password-codec.ts';
 import { regenerateSecret } from '../../../src/server/areas/open-api/tokens.ts';
@@ -303,6 +304,7 @@ const holidayBody = { startDate: '2027-01-05', endDate: '2027-01-05', kind: 'hol
 
 export const PROBES: Record<string, Probe> = {
   ...JOB_PROBES,
+  ...START_TIMER_PROBES,
   'meta.locale': { scope: 'single', request: () => ({ path: '/authtime/locales/en' }) },
 
   'domains.list': {

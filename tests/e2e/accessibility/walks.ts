@@ -50,6 +50,8 @@ const SIGNED_IN_ROUTES = [
   '/flowstaterts?domainid=ACME&view=dashboard',
   '/about',
   '/tasks',
+  // The applications' start timers (docs/adr/0171-start-timers-platform-actions.md).
+  '/applications/start-timers',
 ];
 
 /** Checks the page at each point of a walk and keeps every problem, so one run lists them all. */

@@ -14,6 +14,7 @@ import { installPackage } from './install-package.ts';
 import { readPackageArchive } from './package-archive.ts';
 import { packageFilePath } from './package-file.ts';
 import { processUpload } from './process-upload.ts';
+import { startTimerHandlers } from './start-timers.ts';
 import { formsSlot, packagedApplication, synchronizeForms } from './sync-forms.ts';
 
 type PageCtx = Parameters<CallHandler<'applications.list'>>[0] | Parameters<CallHandler<'applications.forConfig'>>[0];
@@ -149,4 +150,5 @@ export const applicationHandlers: Record<string, Handler> = {
   'applications.installProcess': installProcess,
   'applications.syncForms': syncForms,
   'applications.formsStatus': formsStatus,
+  ...startTimerHandlers,
 };

@@ -2,14 +2,16 @@
 // docs/adr/0159-jobs-fired-in-batches.md): each process's next firing, with its state, retries left and
 // last error as an instance's jobs show theirs (instance-jobs.ts). Read only: a start timer belongs to the
 // software, and its firing starts an instance in every enterprise that uses it, so no one enterprise's
-// governor retries or cancels it (reinstalling the software arms it again).
+// governor retries or cancels it; the platform's administrators do (docs/adr/0171-start-timers-platform-actions.md),
+// and a suspended one shows as such here.
 import { sql } from 'kysely';
 import type { TimerSpec } from '../../../core/workflow/process-types.ts';
 import { governsDomain } from '../../auth/reach.ts';
 import { inLanguage } from '../applications/application-sql.ts';
 import { requireUser, type CallHandler } from '../handler.ts';
 import { governed, language } from './governed.ts';
-import { jobState, time } from './instance-jobs.ts';
+import { startTimerState } from '../applications/start-timers.ts';
+import { time } from './instance-jobs.ts';
 
 /** The drawing's timer as it reads in the file: its date, duration or cycle. */
 const timerText = (topic: string | null): string => {
@@ -35,7 +37,7 @@ export const startTimers: CallHandler<'flows.startTimers'> = async (ctx) => {
       inLanguage(sql.ref('p.names'), sql.ref('j.process_id'), lang).as('processName'),
       time('j.due_at').as('dueAt'),
       time('j.failed_at').as('failedAt'),
-      jobState('j').as('state'),
+      startTimerState('j').as('state'),
     ])
     .where('j.application_id', '=', ctx.query.application)
     .where('j.instance_id', 'is', null)

@@ -6,6 +6,8 @@
 // still this server's. A server that dies leaves its claims to expire: another claims them once the lease
 // has ended, and since firing deletes the job in the action's transaction, none fires twice. A failed
 // firing is tried again later, `retries` times, then kept as an incident that flow monitoring shows.
+// A start timer the platform's administrator suspended is left until resumed
+// (docs/adr/0171-start-timers-platform-actions.md).
 // A full batch is followed by the next round at once (yielding to the event loop first); otherwise the
 // poller sleeps its interval, or less when a timer falls due sooner
 // (docs/adr/0166-timer-firing-wall-time-traced.md). On PostgreSQL a round fires several jobs side
@@ -66,7 +68,7 @@ export async function claimDueTimers(db: Db, serverId: string, batch: number, le
   const { rows } = await sql<Claimed>`update flow_jobs set locked_by = ${serverId},
       locked_until = now() + ${leaseMs} * interval '1 millisecond'
     where id in (select id from flow_jobs where kind = 'timer' and failed_at is null and due_at <= now()
-        and (locked_until is null or locked_until < now())
+        and (locked_until is null or locked_until < now()) and suspended_at is null
       order by due_at limit ${batch} for update skip locked)
     returning id, instance_id`.execute(db);
   return rows;
@@ -176,7 +178,9 @@ export function startJobPoller(
   async function untilNextRound(): Promise<number> {
     if (stopped) return intervalMs;
     const { rows } = await sql<{ ms: number | null }>`select extract(epoch from min(due_at) - now()) * 1000 as ms
-      from flow_jobs where kind = 'timer' and failed_at is null and due_at > now()`.execute(db);
+      from flow_jobs where kind = 'timer' and failed_at is null and due_at > now() and suspended_at is null`.execute(
+      db,
+    );
     const ms = rows[0]?.ms;
     return ms === null || ms === undefined ? intervalMs : Math.min(intervalMs, Math.max(0, Math.ceil(Number(ms))));
   }

@@ -96,6 +96,8 @@ export function fireStartTimer(
       .deleteFrom('flow_jobs')
       .where('id', '=', jobId)
       .where('locked_by', '=', serverId)
+      // Suspended since it was claimed (docs/adr/0171-start-timers-platform-actions.md): it waits.
+      .where('suspended_at', 'is', null)
       .returning(['application_id', 'process_id', 'node_id', 'topic', 'due_at', 'repeats_left'])
       .executeTakeFirst();
     if (!job) return null;
