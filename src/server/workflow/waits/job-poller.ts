@@ -117,7 +117,7 @@ export function startJobPoller(
     const locked = await lockRunningInstances(trx, [...new Set(jobs.map((job) => job.instance_id))]);
     const timersOf = new Map<string, number>();
     for (const job of jobs) timersOf.set(job.instance_id, (timersOf.get(job.instance_id) ?? 0) + 1);
-    const apart = (job: Claimed & { instance_id: string }) => {
+    const independent = (job: Claimed & { instance_id: string }) => {
       const instance = locked.get(job.instance_id);
       return (
         instance !== undefined &&
@@ -126,12 +126,15 @@ export function startJobPoller(
         !callsIn(instance.definition)
       );
     };
-    const together = jobs.filter(apart);
-    const taken = await takeJobs(
-      trx,
-      together.map((job) => job.id),
-      serverId,
-    );
+    const together = jobs.filter(independent);
+    const taken =
+      together.length === 0
+        ? []
+        : await takeJobs(
+            trx,
+            together.map((job) => job.id),
+            serverId,
+          );
     let fired = (
       await resumeTogether(
         trx,
