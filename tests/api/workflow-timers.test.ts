@@ -11,7 +11,7 @@ import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engi
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { eventually } from './helpers/two-instances.ts';
 import { installWaiting } from './helpers/waiting-processes.ts';
-import { historyOf, openTaskNodes } from './helpers/instance-readers.ts';
+import { calledInstances, historyOf, openTaskNodes } from './helpers/instance-readers.ts';
 
 const targets = await databaseTargets();
 
@@ -168,6 +168,128 @@ describe.each(targets)('a poller waiting on $name', (target) => {
     } finally {
       await poller.stop();
     }
+  });
+});
+
+/** A process whose call activity calls `timedChild`, which waits for a timer (docs/adr/0139-call-activities-and-conditional-events.md). */
+const CALLING = {
+  timedChild: `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d" targetNamespace="urn:test">
+  <process id="timedChild" isExecutable="true"><startEvent id="s" /><sequenceFlow id="f1" sourceRef="s" targetRef="wait" />
+    <intermediateCatchEvent id="wait"><timerEventDefinition><timeDuration>PT1H</timeDuration></timerEventDefinition></intermediateCatchEvent>
+    <sequenceFlow id="f2" sourceRef="wait" targetRef="e" /><endEvent id="e" /></process>
+</definitions>`,
+  callsTimed: `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:atrium="urn:atrium:bpmn" id="d" targetNamespace="urn:test">
+  <process id="callsTimed" isExecutable="true"><startEvent id="s" /><sequenceFlow id="f1" sourceRef="s" targetRef="call" />
+    <callActivity id="call" calledElement="timedChild" /><sequenceFlow id="f2" sourceRef="call" targetRef="check" />
+    <userTask id="check" atrium:approvers="user:eng-clerk" /><sequenceFlow id="f3" sourceRef="check" targetRef="e" /><endEvent id="e" /></process>
+</definitions>`,
+};
+
+describe.each(targets)('one group of timers on $name (docs/adr/0169-timer-groups-as-sets.md)', (target) => {
+  let server: TestServer;
+  let world: EngineWorld;
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    world = await makeEngineWorld(server.db, 'Acme', 'eng');
+    await installWaiting(server.db, world);
+    await server.db
+      .insertInto('app_processes')
+      .values(
+        Object.entries(CALLING).map(([id, bpmn]) => ({
+          application_id: world.applicationId,
+          id,
+          names: JSON.stringify({ en: id }),
+          form_id: 'form',
+          bpmn,
+        })),
+      )
+      .execute();
+  });
+  afterAll(async () => server?.close());
+
+  it('fires a mixed group once each: the timers of plain instances together, a called instance and an instance with two timers each alone', async () => {
+    const start = async (processId: string) =>
+      (
+        await startInstance(server.db, {
+          domainId: world.domainId,
+          applicationId: world.applicationId,
+          processId,
+          initiatorId: world.users.initiator,
+        })
+      ).instanceId;
+    const pauses = [await start('pause'), await start('pause'), await start('pause')];
+    const escalate = await start('escalate');
+    const remind = await start('remind');
+    const offer = await start('offer');
+    const caller = await start('callsTimed');
+    const [child] = await calledInstances(server.db, caller);
+    const all = [...pauses, escalate, remind, offer, child.id];
+    await sql`update flow_jobs set due_at = now() - interval '2 seconds' where instance_id = any(${all}::text[])`.execute(
+      server.db,
+    );
+    // Two timers of one instance due in the same group: whichever fires first ends the token's wait, and
+    // with it the other's.
+    await sql`update flow_jobs set kind = 'timer', due_at = now() - interval '1 second'
+      where instance_id = ${offer} and node_id = 'answer'`.execute(server.db);
+    const groups: Array<{ size: number; fired: number }> = [];
+    const poller = startJobPoller(server.db, (error) => console.error(error), {
+      intervalMs: 60_000,
+      onTrace: (event) => void (event.kind === 'group' && groups.push({ size: event.size, fired: event.fired })),
+    });
+    try {
+      expect(await eventually(async () => groups.length > 0, 8_000)).toBe(true);
+      expect(groups[0]).toEqual({ size: 8, fired: 7 });
+    } finally {
+      await poller.stop();
+    }
+    for (const id of pauses) expect(await historyOf(server.db, id, ':')).toEqual(['start:s', 'auto:wait']);
+    for (const id of pauses) expect(await openTaskNodes(server.db, id)).toEqual(['check']);
+    expect(await historyOf(server.db, escalate, ':')).toEqual(['start:s', 'auto:late']);
+    expect(await openTaskNodes(server.db, escalate)).toEqual(['boss']);
+    const cancelled = await server.db
+      .selectFrom('flow_tasks')
+      .select('status')
+      .where('instance_id', '=', escalate)
+      .where('node_id', '=', 'check')
+      .executeTakeFirstOrThrow();
+    expect(cancelled.status).toBe('cancelled');
+    // The non-interrupting cycle reminded once, kept its task and armed its second firing.
+    expect(await historyOf(server.db, remind, ':')).toEqual(['start:s', 'auto:nudge', 'auto:note']);
+    expect(await openTaskNodes(server.db, remind)).toEqual(['check']);
+    const rearmed = await server.db
+      .selectFrom('flow_jobs')
+      .select(['node_id', 'repeats_left'])
+      .where('instance_id', '=', remind)
+      .execute();
+    expect(rearmed).toEqual([{ node_id: 'nudge', repeats_left: 0 }]);
+    expect([
+      ['start:s', 'auto:expire', 'complete:e2'],
+      ['start:s', 'auto:answer'],
+    ]).toContainEqual(await historyOf(server.db, offer, ':'));
+    // The called instance's timer: it completed and its caller went on.
+    expect(await historyOf(server.db, child.id, ':')).toEqual(['start:s', 'auto:wait', 'complete:e']);
+    expect(await openTaskNodes(server.db, caller)).toEqual(['check']);
+    const left = await server.db
+      .selectFrom('flow_jobs')
+      .select('node_id')
+      .where(
+        'instance_id',
+        'in',
+        all.filter((id) => id !== remind),
+      )
+      .execute();
+    expect(left).toEqual([]);
+    // The plain instances' entries were written by one statement, at one moment.
+    const moments = await server.db
+      .selectFrom('flow_history')
+      .select('at')
+      .distinct()
+      .where('instance_id', 'in', [...pauses, escalate, remind])
+      .where('action', '=', 'auto')
+      .execute();
+    expect(moments).toHaveLength(1);
   });
 });
 

@@ -166,7 +166,7 @@ export async function submitTask(
 const withCalls = new WeakMap<ProcessDefinition, boolean>();
 
 /** Whether the definition has call activities; found once per definition, which never changes. */
-function callsIn(definition: ProcessDefinition): boolean {
+export function callsIn(definition: ProcessDefinition): boolean {
   let calls = withCalls.get(definition);
   if (calls === undefined)
     withCalls.set(definition, (calls = Object.values(definition.nodes).some((n) => n.kind === 'call')));

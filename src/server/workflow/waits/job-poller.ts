@@ -21,7 +21,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { writingInstances } from '../instance-writes.ts';
-import { onRunningInstance, resume, takeJob } from './resume.ts';
+import { callsIn } from '../actions.ts';
+import { lockRunningInstances, onRunningInstance, resume, resumeTogether, takeJob, takeJobs } from './resume.ts';
 import { fireStartTimer } from './start-timers.ts';
 
 export interface JobPollerOptions {
@@ -110,6 +111,45 @@ export function startJobPoller(
     return result !== null;
   }
 
+  /** Fires a group's timers in `trx` (docs/adr/0169-timer-groups-as-sets.md): its instances locked in one
+   *  statement, and the timers of instances no other firing can change — one timer of the group, no caller,
+   *  no call activity — taken in one statement and fired together (`resumeTogether`); the others one by
+   *  one as alone. Answers how many fired. */
+  async function fireTogether(trx: Db, jobs: Array<Claimed & { instance_id: string }>): Promise<number> {
+    const locked = await lockRunningInstances(trx, [...new Set(jobs.map((job) => job.instance_id))]);
+    const timersOf = new Map<string, number>();
+    for (const job of jobs) timersOf.set(job.instance_id, (timersOf.get(job.instance_id) ?? 0) + 1);
+    const independent = (job: Claimed & { instance_id: string }) => {
+      const instance = locked.get(job.instance_id);
+      return (
+        instance !== undefined &&
+        timersOf.get(job.instance_id) === 1 &&
+        !instance.state.parent_id &&
+        !callsIn(instance.definition)
+      );
+    };
+    const together = jobs.filter(independent);
+    const taken =
+      together.length === 0
+        ? []
+        : await takeJobs(
+            trx,
+            together.map((job) => job.id),
+            serverId,
+          );
+    let fired = (
+      await resumeTogether(
+        trx,
+        taken.map((job) => ({ instance: locked.get(job.instance_id)!, job })),
+        new Date(),
+      )
+    ).length;
+    // An instance no longer running keeps its timer, as when fired alone (nothing to resume).
+    for (const job of jobs)
+      if (!together.includes(job) && locked.has(job.instance_id) && (await fireTimer(trx, job))) fired++;
+    return fired;
+  }
+
   async function fire(job: Claimed): Promise<boolean> {
     try {
       if (job.instance_id === null)
@@ -132,11 +172,7 @@ export function startJobPoller(
   async function fireGroup(jobs: Array<Claimed & { instance_id: string }>): Promise<number> {
     if (jobs.length === 1) return (await fire(jobs[0])) ? 1 : 0;
     try {
-      return await writingInstances(db, async (trx) => {
-        let fired = 0;
-        for (const job of jobs) if (await fireTimer(trx, job)) fired++;
-        return fired;
-      });
+      return await writingInstances(db, (trx) => fireTogether(trx, jobs));
     } catch {
       // Rolled back, claims still this server's: alone, each fails or fires on its own.
       let fired = 0;

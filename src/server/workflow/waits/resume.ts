@@ -5,10 +5,11 @@
 // anything that is not a boundary event, ends the wait: its token goes, with the open tasks on it and
 // every other job of the token (the other events of an event-based gateway, the other boundaries).
 import { randomUUID } from 'node:crypto';
-import type { NotNull } from 'kysely';
-import type { ProcessDefinition } from '../../../core/workflow/process-types.ts';
+import { sql, type NotNull } from 'kysely';
+import type { ProcessDefinition, ProcessNode } from '../../../core/workflow/process-types.ts';
 import type { Db } from '../../db/schema.ts';
 import { finish, record, type ActionResult } from '../actions.ts';
+import type { ActionStamp } from '../walk-state.ts';
 import { writingInstances } from '../instance-writes.ts';
 import { inLoopOf } from '../loop-scopes.ts';
 import { versionById } from '../process-versions.ts';
@@ -76,23 +77,8 @@ export async function resume(
   }
   const action = await record(trx, at, state.id, options.actorId ?? null, 'auto', node.id);
   let loopIndex: number | null = null;
-  if (node.kind === 'boundary' && node.interrupting === false) {
-    // A reminder: the activity goes on; a cycle with firings left is armed again.
-    if (job.kind === 'timer' && node.event?.type === 'timer' && node.event.timer.cycle && job.repeats_left !== 0)
-      await trx
-        .insertInto('flow_jobs')
-        .values({
-          id: randomUUID(),
-          instance_id: state.id,
-          token_id: job.token_id,
-          node_id: node.id,
-          kind: 'timer',
-          due_at: await nextCycleDue(trx, state.domain_id, node.event.timer, at),
-          repeats_left: job.repeats_left === null ? null : job.repeats_left - 1,
-          created_at: at,
-        })
-        .execute();
-  } else {
+  if (!endsWait(node)) await armNextCycle(trx, state, node, job, at);
+  else {
     // One statement, one round trip (docs/adr/0159-jobs-fired-in-batches.md): the token's open tasks
     // cancelled, the token gone with its other jobs (foreign key).
     const gone = await trx
@@ -109,8 +95,127 @@ export async function resume(
       .executeTakeFirst();
     loopIndex = gone?.loop_index ?? null;
   }
+  return walkOn(trx, state, definition, action, node, job.token_id, loopIndex, options.actorId ?? null);
+}
+
+/** Whether the event ends the token's wait: anything but a non-interrupting boundary (a reminder, after
+ *  which the activity goes on). */
+const endsWait = (node: ProcessNode): boolean => !(node.kind === 'boundary' && node.interrupting === false);
+
+/** A non-interrupting cycle's timer with firings left is armed again. */
+async function armNextCycle(trx: Db, state: InstanceState, node: ProcessNode, job: TakenJob, at: Date): Promise<void> {
+  if (job.kind === 'timer' && node.event?.type === 'timer' && node.event.timer.cycle && job.repeats_left !== 0)
+    await trx
+      .insertInto('flow_jobs')
+      .values({
+        id: randomUUID(),
+        instance_id: state.id,
+        token_id: job.token_id,
+        node_id: node.id,
+        kind: 'timer',
+        due_at: await nextCycleDue(trx, state.domain_id, node.event.timer, at),
+        repeats_left: job.repeats_left === null ? null : job.repeats_left - 1,
+        created_at: at,
+      })
+      .execute();
+}
+
+/** The walk on from `node` in the action, and its finish. */
+async function walkOn(
+  trx: Db,
+  state: InstanceState,
+  definition: ProcessDefinition,
+  action: ActionStamp,
+  node: ProcessNode,
+  tokenId: string,
+  loopIndex: number | null,
+  actorId: string | null,
+): Promise<ActionResult> {
   const walk = new Walk(trx, state, definition, action);
   // Inside a multi-instance sub-process the walk goes on in the token's instance (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).
-  await inLoopOf(walk, node.id, { id: loopIndex === null ? job.token_id : null, loopIndex }, () => walk.leave(node.id));
-  return finish(trx, state, walk, action, options.actorId ?? null);
+  await inLoopOf(walk, node.id, { id: loopIndex === null ? tokenId : null, loopIndex }, () => walk.leave(node.id));
+  return finish(trx, state, walk, action, actorId);
+}
+
+export interface LockedInstance {
+  state: InstanceState;
+  definition: ProcessDefinition;
+}
+
+/** Locks the instances `ids` in one statement, in id order (as one at a time would, so two units never
+ *  wait for each other in a circle); answers the running ones. */
+export async function lockRunningInstances(trx: Db, ids: readonly string[]): Promise<Map<string, LockedInstance>> {
+  const rows = await trx
+    .selectFrom('flow_instances')
+    .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id', 'parent_id'])
+    .where(sql<boolean>`id = any(${[...ids]}::text[])`)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const locked = new Map<string, LockedInstance>();
+  for (const row of rows) {
+    if (row.status !== 'running') continue;
+    const { definition } = await versionById(trx, row.version_id);
+    locked.set(row.id, { state: { ...row, form_data: row.form_data ?? {} }, definition });
+  }
+  return locked;
+}
+
+/** Takes the jobs (deleted) in one statement, only while this server's claim holds; answers those taken. */
+export async function takeJobs(
+  trx: Db,
+  jobIds: readonly string[],
+  lockedBy: string,
+): Promise<Array<TakenJob & { instance_id: string }>> {
+  return trx
+    .deleteFrom('flow_jobs')
+    .where(sql<boolean>`id = any(${[...jobIds]}::text[])`)
+    .where('token_id', 'is not', null)
+    .where('locked_by', '=', lockedBy)
+    .returning(['id', 'instance_id', 'token_id', 'node_id', 'kind', 'repeats_left'])
+    .$narrowType<{ token_id: NotNull; instance_id: NotNull }>()
+    .execute();
+}
+
+/** Fires jobs already taken, each of another instance locked by `lockRunningInstances`, as `resume` would
+ *  one by one, with the statements that do not depend on the walk sent once for all: their history
+ *  entries in one insert, the ended waits' tasks cancelled and tokens deleted in one statement; then each
+ *  instance's walk and finish in turn (docs/adr/0169-timer-groups-as-sets.md). No instance may be one
+ *  another's walk changes (a call's caller or callee): their order would matter. */
+export async function resumeTogether(
+  trx: Db,
+  taken: ReadonlyArray<{ instance: LockedInstance; job: TakenJob }>,
+  at: Date,
+): Promise<ActionResult[]> {
+  if (taken.length === 0) return [];
+  const nodes = taken.map(({ instance, job }) => instance.definition.nodes[job.node_id]);
+  const { rows: recorded } = await sql<{ id: string; instance_id: string }>`insert into flow_history
+      (instance_id, at, actor_id, admin_id, action, node_id, comment)
+    select u.instance_id, ${at}::timestamptz, null, null, 'auto', u.node_id, ''
+      from unnest(${taken.map(({ instance }) => instance.state.id)}::text[], ${nodes.map((n) => n.id)}::text[]) as u(instance_id, node_id)
+    returning id, instance_id`.execute(trx);
+  const actions = new Map(recorded.map((row) => [row.instance_id, { id: Number(row.id), at }]));
+  const ending = taken.filter((_, i) => endsWait(nodes[i])).map(({ job }) => job.token_id);
+  const loopIndexes = new Map<string, number | null>();
+  if (ending.length > 0) {
+    const { rows: gone } = await sql<{ id: string; loop_index: number | null }>`with cancelled as (
+        update flow_tasks set status = 'cancelled', done_at = ${at} where token_id = any(${ending}::text[]) and status = 'open')
+      delete from flow_tokens where id = any(${ending}::text[]) returning id, loop_index`.execute(trx);
+    for (const row of gone) loopIndexes.set(row.id, row.loop_index);
+  }
+  const results: ActionResult[] = [];
+  for (const [i, { instance, job }] of taken.entries()) {
+    const { state, definition } = instance;
+    const action = actions.get(state.id)!;
+    const node = nodes[i];
+    if (!endsWait(node)) await armNextCycle(trx, state, node, job, at);
+    const loopIndex = loopIndexes.get(job.token_id) ?? null;
+    // Each instance's walk a unit of work of its own within the group's transaction, as when fired alone.
+    results.push(
+      await writingInstances(trx, (unit) =>
+        walkOn(unit, state, definition, action, node, job.token_id, loopIndex, null),
+      ),
+    );
+  }
+  return results;
 }
