@@ -12,7 +12,7 @@ import { eventually } from './helpers/two-instances.ts';
 import { historyOf, openTaskAssignees } from './helpers/instance-readers.ts';
 
 const targets = await databaseTargets();
-const FILES = ['c7-supplier-screening', 'c7-bid-evaluation', 'c7-tender-deadline'];
+const FILES = ['c7-supplier-screening', 'c7-bid-evaluation', 'c7-tender-deadline', 'c7-supplier-onboarding'];
 const corpus = (await readCorpus()).filter((c) => FILES.includes(c.file.replace('.bpmn', '')));
 const processOf = (file: string) => corpus.find((c) => c.file === `${file}.bpmn`)!.processId;
 
@@ -242,5 +242,29 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
     expect(await submit(file, onTime, 'me-lead')).toBe('completed');
     const { done } = await diagram(file, onTime);
     expect(done).toEqual(expect.arrayContaining(['Activity_0c5w2nf', 'Activity_0n2y5ka', 'Event_1d8c4ge']));
+  }, 60_000);
+
+  it('settles a sub-process nested in each instance on its own, and catches its error within that instance', async () => {
+    const file = 'c7-supplier-onboarding';
+    const id = await start(file, { suppliers: ['me-r1', 'me-r2'] });
+    expect(await openTasks(id)).toEqual(['Activity_1f5q2yx:me-r1', 'Activity_1f5q2yx:me-r2']);
+    // r1's documents are in: instance 0's nested level ends though instance 1's still runs inside it.
+    await submit(file, id, 'me-r1', { docs: 'complete' });
+    expect(await openTasks(id)).toEqual(['Activity_0g2m9rf:me-lead', 'Activity_1f5q2yx:me-r2']);
+    expect(await tokens(id)).toEqual(['Activity_0g2m9rf@0', 'Activity_1f5q2yx@1', 'Activity_1o4d7wk']);
+    // r2's are missing: the error leaves instance 1's nested level by its boundary, inside instance 1.
+    await submit(file, id, 'me-r2', { docs: 'missing' });
+    expect(await tokens(id)).toEqual(['Activity_0g2m9rf@0', 'Activity_1b4s8ve@1', 'Activity_1o4d7wk']);
+    expect(await submit(file, id, 'me-lead')).toBe('running');
+    expect(await submit(file, id, 'me-lead')).toBe('completed');
+    const history = await historyOf(server.db, id);
+    expect(history.filter((h) => h === 'auto Event_1j3w8pd')).toHaveLength(2);
+    expect(history.filter((h) => h === 'auto Activity_0y8b3tn')).toHaveLength(1);
+    expect(history.filter((h) => h === 'auto Event_0t5j9lb')).toHaveLength(1);
+    expect(history.filter((h) => h === 'auto Event_1x7c4nu')).toHaveLength(1);
+    expect(history.filter((h) => h === 'auto Event_0k1f6yw')).toHaveLength(1);
+    expect(history.slice(-2)).toEqual(['auto Activity_1o4d7wk', 'complete Event_1r3p7sg']);
+    const { done } = await diagram(file, id);
+    expect(done).toEqual(expect.arrayContaining(['Activity_0y8b3tn', 'Event_0t5j9lb', 'Activity_1o4d7wk']));
   }, 60_000);
 });

@@ -202,6 +202,20 @@ describe('structural elements', () => {
       'Late (b)',
       'Round (x)',
     ]);
+    // A plain sub-process nested in an instance runs; a multi-instance one inside is refused naming it.
+    const nested = (loopMarker: string) =>
+      loop(
+        `<userTask id="t" camunda:assignee="\${reviewer}" />${flow('i2', 't', 'n')}<subProcess id="n" name="Inner">${loopMarker}
+        <startEvent id="ns" />${flow('n1', 'ns', 'ne')}<endEvent id="ne" /></subProcess>${flow('i3', 'n', 'xe')}`,
+      );
+    expect((await readProcess(nested(''), 'p')).problems).toEqual([]);
+    const inner = await readProcess(
+      nested('<multiInstanceLoopCharacteristics camunda:collection="${parts}" camunda:elementVariable="part" />'),
+      'p',
+    );
+    expect(inner.problems.map((p) => [p.key, p.params.element, p.params.loop])).toEqual([
+      ['workflow.problem.loopInside', 'Inner (n)', 'Round (x)'],
+    ]);
     // A count instead of a collection: a number, or an expression; the element variable is then optional.
     const counted = await readProcess(
       loop(
