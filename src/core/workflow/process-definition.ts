@@ -348,11 +348,14 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
 }
 
 /** What a multi-instance sub-process may hold (docs/adr/0148-multi-instance-sub-processes.md,
- *  docs/adr/0167-multi-instance-cardinality-waits-and-joins.md): its instances run side by side on one
- *  set of nodes, told apart by the instance each token and join carries: approvals, automatic steps,
- *  gateways (exclusive, parallel, inclusive, event-based), timer and message catch events, timer and
- *  message boundary events on what is inside, its start and plain ends. Calls, workers, conditions,
- *  inner sub-processes, special ends and boundary events on the sub-process itself are refused. */
+ *  docs/adr/0167-multi-instance-cardinality-waits-and-joins.md, docs/adr/0170-multi-instance-ends-boundaries-nested.md):
+ *  its instances run side by side on one set of nodes, told apart by the instance each token and join
+ *  carries: approvals, automatic steps, gateways (exclusive, parallel, inclusive, event-based), timer and
+ *  message catch events, timer and message boundary events on what is inside, sub-processes (with
+ *  error and escalation boundaries), its start, plain, terminate, error and escalation ends. On the
+ *  sub-process itself: error and escalation boundary events and timers (they hang on the token that
+ *  holds its instances). Calls, workers, conditions, multi-instance sub-processes inside and message
+ *  boundaries on the sub-process are refused. */
 function checkInsideLoops(nodes: Record<string, ProcessNode>, problem: (node: ProcessNode, loop: string) => void) {
   const loopOf = (node: ProcessNode): string | undefined => {
     for (let at = node.parent; at; at = nodes[at]?.parent) if (nodes[at]?.multi) return at;
@@ -361,15 +364,17 @@ function checkInsideLoops(nodes: Record<string, ProcessNode>, problem: (node: Pr
   const waits = (node: ProcessNode) => node.event?.type === 'timer' || node.event?.type === 'message';
   for (const node of Object.values(nodes)) {
     if (node.kind === 'boundary' && node.attachedTo && nodes[node.attachedTo]?.kind === 'subprocess') {
-      if (nodes[node.attachedTo].multi) problem(node, node.attachedTo);
+      if (nodes[node.attachedTo].multi && !node.catches && node.event?.type !== 'timer') problem(node, node.attachedTo);
     }
     const loop = loopOf(node);
     if (!loop) continue;
     const runs =
-      ['start', 'manual', 'auto', 'exclusive', 'parallel', 'inclusive', 'eventGateway'].includes(node.kind) ||
-      (node.kind === 'complete' && node.end === undefined) ||
+      ['start', 'manual', 'auto', 'exclusive', 'parallel', 'inclusive', 'eventGateway', 'complete'].includes(
+        node.kind,
+      ) ||
+      (node.kind === 'subprocess' && !node.multi) ||
       (node.kind === 'catch' && waits(node)) ||
-      (node.kind === 'boundary' && waits(node) && node.attachedTo !== loop);
+      (node.kind === 'boundary' && (waits(node) || node.catches !== undefined) && node.attachedTo !== loop);
     if (!runs) problem(node, loop);
   }
 }

@@ -13,6 +13,7 @@ import { evaluateRule, ruleValue } from '../../core/rules.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import { cardinalityOf } from './multi-instance.ts';
 import { cancelInside, nodesInside, noteStep } from './scopes.ts';
+import { armBoundaries } from './waits/enter-wait.ts';
 import type { LoopFrame, WalkState as Walk } from './walk-state.ts';
 
 const loopOfNode = new WeakMap<ProcessDefinition, Map<string, string>>();
@@ -67,14 +68,16 @@ function elementsOf(walk: Walk, node: ProcessNode): unknown[] {
 export async function enterLoop(walk: Walk, node: ProcessNode): Promise<void> {
   const items = elementsOf(walk, node);
   walk.terminated.delete(node.id);
+  for (const key of walk.terminated) if (key.startsWith(`${node.id}@`)) walk.terminated.delete(key);
   if (items.length === 0) {
     await noteStep(walk, node.id);
     return walk.leave(node.id);
   }
+  const token = randomUUID();
   await walk.trx
     .insertInto('flow_tokens')
     .values({
-      id: randomUUID(),
+      id: token,
       instance_id: walk.instance.id,
       node_id: node.id,
       state: 'active',
@@ -84,6 +87,13 @@ export async function enterLoop(walk: Walk, node: ProcessNode): Promise<void> {
       loop_done: 0,
     })
     .execute();
+  // Timers on the sub-process itself hang on its token: they go when it goes (docs/adr/0170-multi-instance-ends-boundaries-nested.md).
+  if (node.boundaries)
+    await armBoundaries(
+      { trx: walk.trx, instance: walk.instance, definition: walk.definition, at: walk.action.at },
+      node,
+      token,
+    );
   const first = node.multi!.sequential ? 1 : items.length;
   for (let index = 0; index < first; index++) await runInstance(walk, node, index, items);
 }

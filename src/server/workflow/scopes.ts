@@ -6,7 +6,7 @@
 // Every step here writes an `auto` history entry on the node, so the history and the diagram show
 // the level an instance went through.
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
-import { joinOfKey, type WalkState as Walk } from './walk-state.ts';
+import { joinKey, joinOfKey, type WalkState as Walk } from './walk-state.ts';
 import { callLinks } from './call-links.ts';
 
 const insideOf = new WeakMap<ProcessDefinition, Map<string, string[]>>();
@@ -47,9 +47,28 @@ function levelsOf(definition: ProcessDefinition, node: ProcessNode): string[] {
   return [...levels, ''];
 }
 
-/** Whether a node is outside every level emptied in this action (a branch walked later stops there). */
+/** Whether a node is outside every level emptied in this action (a branch walked later stops there);
+ *  inside a multi-instance sub-process a level may be emptied for one instance only (`level@index`). */
 export function outsideTerminated(walk: Walk, node: ProcessNode): boolean {
-  return !levelsOf(walk.definition, node).some((level) => walk.terminated.has(level));
+  const index = walk.loop?.index;
+  return !levelsOf(walk.definition, node).some(
+    (level) => walk.terminated.has(level) || (index !== undefined && walk.terminated.has(joinKey(level, index))),
+  );
+}
+
+/** The instance of a multi-instance sub-process a level is run in by the walk now, when the level is
+ *  that sub-process or drawn inside it (docs/adr/0170-multi-instance-ends-boundaries-nested.md). */
+function instanceAt(walk: Walk, scope: string): number | undefined {
+  const loop = walk.loop;
+  if (!loop || !scope) return undefined;
+  return scope === loop.scope || within(walk.definition, scope, loop.scope) ? loop.index : undefined;
+}
+
+/** A path inside `scope` ended: the sub-process is looked at once the action has walked; inside a
+ *  multi-instance sub-process it is the instance's level that is (loop-scopes.ts). */
+export function levelEnded(walk: Walk, scope: string): void {
+  if (walk.loop?.scope === scope) walk.loopEnds.push({ scope, index: walk.loop.index });
+  else walk.scopesToSettle.add(joinKey(scope, instanceAt(walk, scope)));
 }
 
 export const noteStep = (walk: Walk, nodeId: string) =>
@@ -60,7 +79,7 @@ export const noteStep = (walk: Walk, nodeId: string) =>
 
 /** A flow reaches a sub-process: the walk goes on from the start event inside. */
 export async function enterSubProcess(walk: Walk, node: ProcessNode): Promise<void> {
-  walk.terminated.delete(node.id);
+  walk.terminated.delete(joinKey(node.id, instanceAt(walk, node.id)));
   await noteStep(walk, node.start!);
   return walk.leave(node.start!);
 }
@@ -73,17 +92,18 @@ export async function endReached(walk: Walk, node: ProcessNode): Promise<void> {
     if (await thrown(walk, node)) return;
   }
   if (node.end === 'terminate') {
-    await cancelInside(walk, node.parent ?? '');
-    walk.terminated.add(node.parent ?? '');
+    // Inside a multi-instance sub-process only this instance's level is emptied, the others run on.
+    const level = node.parent ?? '';
+    const index = instanceAt(walk, level);
+    await cancelInside(walk, level, index);
+    walk.terminated.add(joinKey(level, index));
   }
   if (!node.parent) {
     walk.ended.push(node.id);
     return;
   }
   await noteStep(walk, node.id);
-  // Inside a multi-instance sub-process the end is one instance's (loop-scopes.ts).
-  if (walk.loop?.scope === node.parent) walk.loopEnds.push({ scope: node.parent, index: walk.loop.index });
-  else walk.scopesToSettle.add(node.parent);
+  levelEnded(walk, node.parent);
 }
 
 /** An error or escalation thrown by an end event: the nearest enclosing sub-process with a boundary
@@ -97,13 +117,30 @@ async function thrown(walk: Walk, node: ProcessNode): Promise<boolean> {
       .find((b) => b.catches === node.end && (b.code === undefined || b.code === node.code));
     if (!catcher) continue;
     await noteStep(walk, node.id);
+    const index = instanceAt(walk, scope);
+    const multi = definition.nodes[scope].multi;
     if (catcher.interrupting) {
-      await cancelInside(walk, scope);
-      walk.terminated.add(scope);
-      walk.scopesToSettle.delete(scope);
-    } else if (node.parent) walk.scopesToSettle.add(node.parent);
+      // A boundary on a multi-instance sub-process cancels every instance, and its token goes (with
+      // the timers on it); one on a level inside an instance cancels that instance's level only.
+      await cancelInside(walk, scope, multi ? undefined : index);
+      walk.terminated.add(multi ? scope : joinKey(scope, index));
+      walk.scopesToSettle.delete(joinKey(scope, index));
+      if (multi)
+        await walk.trx
+          .deleteFrom('flow_tokens')
+          .where('instance_id', '=', walk.instance.id)
+          .where('node_id', '=', scope)
+          .execute();
+    } else if (node.parent) levelEnded(walk, node.parent);
     await noteStep(walk, catcher.id);
-    await walk.leave(catcher.id);
+    // The path after a multi-instance sub-process's boundary runs outside its instances.
+    const frame = walk.loop;
+    if (multi) walk.loop = undefined;
+    try {
+      await walk.leave(catcher.id);
+    } finally {
+      walk.loop = frame;
+    }
     return true;
   }
   if (!walk.instance.parent_id || !(await callLinks().thrownToCaller(walk, node))) return false;
@@ -114,44 +151,70 @@ async function thrown(walk: Walk, node: ProcessNode): Promise<boolean> {
   }
   if (node.parent && !walk.thrownTo) {
     await noteStep(walk, node.id);
-    walk.scopesToSettle.add(node.parent);
+    levelEnded(walk, node.parent);
   } else walk.ended.push(node.id);
   return true;
 }
 
-/** Everything that runs inside a level goes: its tokens (waiting at joins too) and their open tasks. */
-export async function cancelInside(walk: Walk, scope: string): Promise<void> {
+/** Everything that runs inside a level goes: its tokens (waiting at joins too, their jobs with them)
+ *  and their open tasks; with `index`, only those of that instance of a multi-instance sub-process. */
+export async function cancelInside(walk: Walk, scope: string, index?: number): Promise<void> {
   const inside = nodesInside(walk.definition, scope);
   const { id } = walk.instance;
-  await walk.trx
+  let tasks = walk.trx
     .updateTable('flow_tasks')
     .set({ status: 'cancelled', done_at: walk.action.at })
     .where('instance_id', '=', id)
     .where('status', '=', 'open')
-    .where('node_id', 'in', inside)
-    .execute();
-  await walk.trx.deleteFrom('flow_tokens').where('instance_id', '=', id).where('node_id', 'in', inside).execute();
-  for (const key of walk.waitingJoins) if (inside.includes(joinOfKey(key).joinId)) walk.waitingJoins.delete(key);
-  for (const level of walk.scopesToSettle) if (inside.includes(level)) walk.scopesToSettle.delete(level);
-  for (const node of inside) walk.reached.delete(node);
+    .where('node_id', 'in', inside);
+  let tokens = walk.trx.deleteFrom('flow_tokens').where('instance_id', '=', id).where('node_id', 'in', inside);
+  if (index !== undefined) {
+    tasks = tasks.where('token_id', 'in', (db) =>
+      db
+        .selectFrom('flow_tokens')
+        .select('id')
+        .where('instance_id', '=', id)
+        .where('node_id', 'in', inside)
+        .where('loop_index', '=', index),
+    );
+    tokens = tokens.where('loop_index', '=', index);
+  }
+  await tasks.execute();
+  await tokens.execute();
+  const mine = (key: string) => {
+    const at = joinOfKey(key);
+    return inside.includes(at.joinId) && (index === undefined || at.index === index);
+  };
+  for (const key of walk.waitingJoins) if (mine(key)) walk.waitingJoins.delete(key);
+  for (const key of walk.scopesToSettle) if (mine(key)) walk.scopesToSettle.delete(key);
+  // Who was given a task in this action is kept per node: one instance's cancelled tasks stay listed.
+  if (index === undefined) for (const node of inside) walk.reached.delete(node);
 }
 
 /** Once the action has walked its paths: each sub-process an end was reached in this action, with no
- *  token left inside, is done and the walk goes on after it. True when one was. */
-export async function settleScopes(walk: Walk): Promise<boolean> {
+ *  token left inside, is done and the walk goes on after it. A sub-process drawn inside a multi-instance
+ *  one is settled per instance (`scope@index`): only that instance's tokens keep it, and the walk goes
+ *  on in that instance (`inInstance`). True when one was. */
+export async function settleScopes(
+  walk: Walk,
+  inInstance: (scope: string, index: number | undefined, work: () => Promise<void>) => Promise<void>,
+): Promise<boolean> {
   let moved = false;
-  for (const scope of [...walk.scopesToSettle]) {
-    walk.scopesToSettle.delete(scope);
-    const left = await walk.trx
+  for (const key of [...walk.scopesToSettle]) {
+    walk.scopesToSettle.delete(key);
+    const { joinId: scope, index } = joinOfKey(key);
+    let left = walk.trx
       .selectFrom('flow_tokens')
       .select('id')
       .where('instance_id', '=', walk.instance.id)
-      .where('node_id', 'in', nodesInside(walk.definition, scope))
-      .executeTakeFirst();
-    if (left) continue; // another path inside still runs; its end settles the sub-process
-    walk.terminated.delete(scope);
-    await noteStep(walk, scope);
-    await walk.leave(scope);
+      .where('node_id', 'in', nodesInside(walk.definition, scope));
+    if (index !== undefined) left = left.where('loop_index', '=', index);
+    if (await left.executeTakeFirst()) continue; // another path inside still runs; its end settles the sub-process
+    walk.terminated.delete(key);
+    await inInstance(scope, index, async () => {
+      await noteStep(walk, scope);
+      await walk.leave(scope);
+    });
     moved = true;
   }
   return moved;

@@ -323,7 +323,9 @@ export class Walk implements WalkState {
     for (const joinId of await inclusiveJoinsWaiting(this)) this.waitingJoins.add(joinId);
     for (let moved = true; moved;) {
       // A sub-process whose last path inside ended goes on first: a join after it may be waiting for it.
-      moved = await settleScopes(this);
+      moved = await settleScopes(this, (scope, index, work) =>
+        inLoopOf(this, scope, { id: null, loopIndex: index ?? null }, work),
+      );
       // An instance of a multi-instance sub-process that ended may end it or start the next one.
       if (await settleLoops(this)) moved = true;
       // A condition watched by a waiting token may hold now that the action changed the variables.

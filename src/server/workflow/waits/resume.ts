@@ -12,6 +12,7 @@ import { finish, record, type ActionResult } from '../actions.ts';
 import type { ActionStamp } from '../walk-state.ts';
 import { writingInstances } from '../instance-writes.ts';
 import { inLoopOf } from '../loop-scopes.ts';
+import { cancelInside } from '../scopes.ts';
 import { versionById } from '../process-versions.ts';
 import { Walk, type InstanceState } from '../walk.ts';
 import { nextCycleDue } from './timer-due.ts';
@@ -132,6 +133,13 @@ async function walkOn(
   actorId: string | null,
 ): Promise<ActionResult> {
   const walk = new Walk(trx, state, definition, action);
+  // A timer on a multi-instance sub-process hangs on its token (just deleted when it interrupts): every
+  // instance still inside is cancelled (docs/adr/0170-multi-instance-ends-boundaries-nested.md).
+  const host = node.kind === 'boundary' && node.interrupting !== false ? definition.nodes[node.attachedTo!] : undefined;
+  if (host?.kind === 'subprocess') {
+    await cancelInside(walk, host.id);
+    walk.terminated.add(host.id);
+  }
   // Inside a multi-instance sub-process the walk goes on in the token's instance (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).
   await inLoopOf(walk, node.id, { id: loopIndex === null ? tokenId : null, loopIndex }, () => walk.leave(node.id));
   return finish(trx, state, walk, action, actorId);

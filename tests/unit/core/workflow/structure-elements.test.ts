@@ -176,6 +176,46 @@ describe('structural elements', () => {
     expect(worker.problems.map((p) => [p.element, p.key, p.params.loop])).toEqual([
       ['w', 'workflow.problem.loopInside', 'Round (x)'],
     ]);
+    // Terminate, error and escalation ends end or leave one instance (docs/adr/0170-multi-instance-ends-boundaries-nested.md).
+    const ends = (definition: string) =>
+      loop(
+        `<userTask id="t" camunda:assignee="\${reviewer}" />${flow('i2', 't', 'g')}<exclusiveGateway id="g" default="i3" />${flow('i3', 'g', 'xe')}
+        <sequenceFlow id="i4" sourceRef="g" targetRef="xt"><conditionExpression>\${stop}</conditionExpression></sequenceFlow>
+        <endEvent id="xt">${definition}</endEvent>`,
+      );
+    expect((await readProcess(ends('<terminateEventDefinition />'), 'p')).problems).toEqual([]);
+    expect((await readProcess(ends('<escalationEventDefinition />'), 'p')).problems).toEqual([]);
+    // On the sub-process itself: timers (on the token holding its instances) and what its ends throw;
+    // a message boundary is refused naming it and the sub-process.
+    const attached = (event: string, extra = '') =>
+      loop(review).replace(
+        '<endEvent id="e" />',
+        `<endEvent id="e" /><boundaryEvent id="b" name="Late" attachedToRef="x"${extra}>${event}</boundaryEvent>${flow('bf', 'b', 'be')}<endEvent id="be" />`,
+      );
+    const timer7 = '<timerEventDefinition><timeDuration>P7D</timeDuration></timerEventDefinition>';
+    expect((await readProcess(attached(timer7), 'p')).problems).toEqual([]);
+    expect((await readProcess(attached(timer7, ' cancelActivity="false"'), 'p')).problems).toEqual([]);
+    expect((await readProcess(attached('<escalationEventDefinition />'), 'p')).problems).toEqual([]);
+    const message = await readProcess(attached('<messageEventDefinition messageRef="m" />'), 'p');
+    expect(message.problems.map((p) => [p.key, p.params.element, p.params.loop])).toContainEqual([
+      'workflow.problem.loopInside',
+      'Late (b)',
+      'Round (x)',
+    ]);
+    // A plain sub-process nested in an instance runs; a multi-instance one inside is refused naming it.
+    const nested = (loopMarker: string) =>
+      loop(
+        `<userTask id="t" camunda:assignee="\${reviewer}" />${flow('i2', 't', 'n')}<subProcess id="n" name="Inner">${loopMarker}
+        <startEvent id="ns" />${flow('n1', 'ns', 'ne')}<endEvent id="ne" /></subProcess>${flow('i3', 'n', 'xe')}`,
+      );
+    expect((await readProcess(nested(''), 'p')).problems).toEqual([]);
+    const inner = await readProcess(
+      nested('<multiInstanceLoopCharacteristics camunda:collection="${parts}" camunda:elementVariable="part" />'),
+      'p',
+    );
+    expect(inner.problems.map((p) => [p.key, p.params.element, p.params.loop])).toEqual([
+      ['workflow.problem.loopInside', 'Inner (n)', 'Round (x)'],
+    ]);
     // A count instead of a collection: a number, or an expression; the element variable is then optional.
     const counted = await readProcess(
       loop(

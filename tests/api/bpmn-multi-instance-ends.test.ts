@@ -1,0 +1,270 @@
+// Issue 33: terminate, error and escalation ends inside one instance of a multi-instance sub-process,
+// and boundary events on the sub-process itself (docs/adr/0170-multi-instance-ends-boundaries-nested.md),
+// through the runtime REST on both databases. The drawings are corpus files (tests/fixtures/bpmn/).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
+import { databaseTargets } from './helpers/databases.ts';
+import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
+import { installCorpus } from './helpers/corpus-world.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { eventually } from './helpers/two-instances.ts';
+import { historyOf, openTaskAssignees } from './helpers/instance-readers.ts';
+
+const targets = await databaseTargets();
+const FILES = ['c7-supplier-screening', 'c7-bid-evaluation', 'c7-tender-deadline', 'c7-supplier-onboarding'];
+const corpus = (await readCorpus()).filter((c) => FILES.includes(c.file.replace('.bpmn', '')));
+const processOf = (file: string) => corpus.find((c) => c.file === `${file}.bpmn`)!.processId;
+
+describe.each(targets)('ends and boundary events of a multi-instance sub-process, on $name', (target) => {
+  let server: TestServer;
+  let world: EngineWorld;
+  let token: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(target, { jobs: { intervalMs: 100 } }); // timers made due fire at once
+    world = await makeEngineWorld(server.db, 'Acme', 'me');
+    token = await runtimeAccess(server.db, world);
+    await installCorpus(server.db, world, corpus, ['purchasing', 'legal'], (group) =>
+      group === 'legal' ? world.users.clerk : world.users.lead,
+    );
+  }, 300_000); // a server on a loaded machine
+  afterAll(async () => server?.close());
+
+  const runtime = (
+    method: 'GET' | 'POST',
+    action: string,
+    file: string,
+    userCode: string,
+    body?: unknown,
+    id?: string,
+  ) =>
+    server.client('en').call<{ instanceId: string; status: string }>(method, `/rest/bpm/${action}`, {
+      query: {
+        accessToken: token,
+        userCode,
+        applicationId: world.applicationId,
+        flowId: processOf(file),
+        ...(id ? { instanceId: id } : {}),
+      },
+      ...(body === undefined ? {} : { body }),
+    });
+  const start = async (file: string, formData: Record<string, unknown>) => {
+    const started = await runtime('POST', 'runtime/start', file, 'me-init', { formData });
+    expect(started.reply.errcode, started.reply.errmsg).toBe(0);
+    return started.reply.data!.instanceId;
+  };
+  const submit = async (file: string, id: string, userCode: string, formData: Record<string, unknown> = {}) => {
+    const done = await runtime('POST', 'runtime/submission', file, userCode, { formData }, id);
+    expect(done.reply.errcode, done.reply.errmsg).toBe(0);
+    return done.reply.data!.status;
+  };
+  const openTasks = (id: string) => openTaskAssignees(server.db, id);
+  const tasksAt = async (id: string, nodeId: string) =>
+    (
+      await server.db
+        .selectFrom('flow_tasks')
+        .select('status')
+        .where('instance_id', '=', id)
+        .where('node_id', '=', nodeId)
+        .orderBy('status')
+        .execute()
+    ).map((t) => t.status);
+  const tokens = async (id: string) =>
+    (
+      await server.db
+        .selectFrom('flow_tokens')
+        .select(['node_id', 'loop_index'])
+        .where('instance_id', '=', id)
+        .orderBy('node_id')
+        .orderBy('loop_index')
+        .execute()
+    ).map((t) => (t.loop_index === null ? t.node_id : `${t.node_id}@${t.loop_index}`));
+  const jobs = async (id: string) =>
+    (
+      await server.db
+        .selectFrom('flow_jobs')
+        .select('node_id')
+        .where('instance_id', '=', id)
+        .orderBy('node_id')
+        .execute()
+    ).map((j) => j.node_id);
+  const diagram = async (file: string, id: string) => {
+    const seen = await server
+      .client('en')
+      .call<{ diagram: { active: string[]; done: string[] } }>('GET', '/rest/bpm/query/instance', {
+        query: {
+          accessToken: token,
+          userCode: 'me-init',
+          applicationId: world.applicationId,
+          flowId: processOf(file),
+          instanceId: id,
+        },
+      });
+    expect(seen.reply.errcode, seen.reply.errmsg).toBe(0);
+    return seen.reply.data!.diagram;
+  };
+
+  it('ends one instance at a terminate end inside: its other open task goes, the others run on, and it counts', async () => {
+    const file = 'c7-supplier-screening';
+    const id = await start(file, { suppliers: ['me-r1', 'me-r2'] });
+    // Each supplier's instance: the supplier's documents and purchasing's reference check, side by side.
+    expect(await openTasks(id)).toEqual([
+      'Activity_0q5n1fw:me-lead',
+      'Activity_0q5n1fw:me-lead',
+      'Activity_1b6d9mx:me-r1',
+      'Activity_1b6d9mx:me-r2',
+    ]);
+    // r1 withdraws: instance 0 ends at the terminate end, its reference check is cancelled; instance 1 runs on.
+    expect(await submit(file, id, 'me-r1', { decision: 'withdraw' })).toBe('running');
+    expect(await openTasks(id)).toEqual(['Activity_0q5n1fw:me-lead', 'Activity_1b6d9mx:me-r2']);
+    expect(await tasksAt(id, 'Activity_0q5n1fw')).toEqual(['cancelled', 'open']);
+    expect(await tokens(id)).toEqual(['Activity_0k7s2vd', 'Activity_0q5n1fw@1', 'Activity_1b6d9mx@1']);
+    const holder = await server.db
+      .selectFrom('flow_tokens')
+      .select('loop_done')
+      .where('instance_id', '=', id)
+      .where('node_id', '=', 'Activity_0k7s2vd')
+      .executeTakeFirstOrThrow();
+    expect(holder.loop_done).toBe(1);
+    // Instance 1 joins its two branches and ends: two of two done, the contract is next.
+    await submit(file, id, 'me-r2', { decision: 'stay' });
+    expect(await submit(file, id, 'me-lead')).toBe('running');
+    expect(await openTasks(id)).toEqual(['Activity_1x4t7pe:me-lead']);
+    expect(await submit(file, id, 'me-lead')).toBe('completed');
+    const history = await historyOf(server.db, id);
+    expect(history.filter((h) => h === 'auto Event_0z3c8nd')).toHaveLength(1);
+    expect(history.filter((h) => h === 'auto Event_1s9k4vx')).toHaveLength(1);
+    expect(history.slice(-3)).toEqual(['auto Activity_0k7s2vd', 'submit Activity_1x4t7pe', 'complete Event_0h6m2ya']);
+    const { active, done } = await diagram(file, id);
+    expect(active).toEqual([]);
+    expect(done).toEqual(
+      expect.arrayContaining([
+        'Activity_0k7s2vd',
+        'Event_0z3c8nd',
+        'Event_1s9k4vx',
+        'Gateway_1e8r5tq',
+        'Event_0h6m2ya',
+      ]),
+    );
+  }, 60_000);
+
+  it('catches an error thrown in one instance by the error boundary on the sub-process: every instance is cancelled', async () => {
+    const file = 'c7-bid-evaluation';
+    const id = await start(file, { bidders: ['me-r1', 'me-r2', 'me-init'] });
+    expect(await openTasks(id)).toEqual([
+      'Activity_0m3x8fd:me-init',
+      'Activity_0m3x8fd:me-r1',
+      'Activity_0m3x8fd:me-r2',
+    ]);
+    // r1's bid is late: the escalation is caught without interrupting, r1's instance has ended (1 of 3).
+    await submit(file, id, 'me-r1', { outcome: 'late' });
+    expect(await openTasks(id)).toEqual([
+      'Activity_0m3x8fd:me-init',
+      'Activity_0m3x8fd:me-r2',
+      'Activity_0s4b1ky:me-lead',
+    ]);
+    // r2 finds fraud: the error leaves by the boundary, the last rating is cancelled, the late bid's note stays.
+    await submit(file, id, 'me-r2', { outcome: 'fraud' });
+    expect(await openTasks(id)).toEqual(['Activity_0s4b1ky:me-lead', 'Activity_1v3n7qx:me-clerk']);
+    expect(await tasksAt(id, 'Activity_0m3x8fd')).toEqual(['cancelled', 'done', 'done']);
+    expect(await tokens(id)).toEqual(['Activity_0s4b1ky', 'Activity_1v3n7qx']);
+    expect(await submit(file, id, 'me-clerk')).toBe('running');
+    expect(await submit(file, id, 'me-lead')).toBe('completed');
+    const history = await historyOf(server.db, id);
+    expect(history).toEqual(
+      expect.arrayContaining(['auto Event_0n8r5tc', 'auto Event_0u8k3pl', 'auto Event_1p6x3wd', 'auto Event_1r7q4xb']),
+    );
+    // Interrupted, the sub-process never completed: neither it nor the award is marked done.
+    expect(history).not.toContain('auto Activity_1e6b4qz');
+    // The boundary and the path after it are marked; the end a branch at the process's own level reached
+    // while another still ran is named by no history entry (only the instance's last end is).
+    const { done } = await diagram(file, id);
+    expect(done).toEqual(expect.arrayContaining(['Event_1r7q4xb', 'Activity_1v3n7qx', 'Event_1k9w3cv']));
+    expect(done).not.toContain('Activity_1e6b4qz');
+    expect(done).not.toContain('Activity_0a9g4ue');
+  }, 60_000);
+
+  it('leaves by an interrupting escalation boundary, and counts instances ended by a caught escalation', async () => {
+    const file = 'c7-bid-evaluation';
+    const withdrawn = await start(file, { bidders: ['me-r1', 'me-r2'] });
+    expect(await submit(file, withdrawn, 'me-r1', { outcome: 'withdrawn' })).toBe('completed');
+    expect(await tasksAt(withdrawn, 'Activity_0m3x8fd')).toEqual(['cancelled', 'done']);
+    expect((await historyOf(server.db, withdrawn)).slice(-3)).toEqual([
+      'auto Event_1y2h6ks',
+      'auto Event_1g0s5mr',
+      'complete Event_0f2m6dz',
+    ]);
+    // Both bids late: each instance ended by its escalation; two of two done, the award follows.
+    const late = await start(file, { bidders: ['me-r1', 'me-r2'] });
+    await submit(file, late, 'me-r1', { outcome: 'late' });
+    await submit(file, late, 'me-r2', { outcome: 'late' });
+    expect(await openTasks(late)).toEqual([
+      'Activity_0a9g4ue:me-lead',
+      'Activity_0s4b1ky:me-lead',
+      'Activity_0s4b1ky:me-lead',
+    ]);
+    for (let i = 0; i < 2; i++) expect(await submit(file, late, 'me-lead')).toBe('running');
+    expect(await submit(file, late, 'me-lead')).toBe('completed');
+    expect(await historyOf(server.db, late)).toContain('auto Activity_1e6b4qz');
+  }, 60_000);
+
+  /** Makes the timer at `nodeId` due now. */
+  const makeDue = (id: string, nodeId: string) =>
+    sql`update flow_jobs set due_at = now() where instance_id = ${id} and node_id = ${nodeId}`.execute(server.db);
+
+  it('runs the timers on the sub-process: the reminder leaves the instances running, the deadline cancels them', async () => {
+    const file = 'c7-tender-deadline';
+    const id = await start(file, { suppliers: ['me-r1', 'me-r2'] });
+    // The timers hang on the sub-process's token, once, not per instance.
+    expect(await jobs(id)).toEqual(['Event_0x2g8nh', 'Event_1b9t5ko']);
+    await submit(file, id, 'me-r1');
+    await makeDue(id, 'Event_0x2g8nh');
+    expect(await eventually(async () => (await openTasks(id)).includes('Activity_1w7f3mj:me-lead'), 10_000)).toBe(true);
+    expect(await openTasks(id)).toEqual(['Activity_1h3k7ps:me-r2', 'Activity_1w7f3mj:me-lead']);
+    expect(await jobs(id)).toEqual(['Event_1b9t5ko']);
+    await makeDue(id, 'Event_1b9t5ko');
+    expect(await eventually(async () => (await openTasks(id)).includes('Activity_0p9h6cu:me-lead'), 10_000)).toBe(true);
+    expect(await openTasks(id)).toEqual(['Activity_0p9h6cu:me-lead', 'Activity_1w7f3mj:me-lead']);
+    expect(await tasksAt(id, 'Activity_1h3k7ps')).toEqual(['cancelled', 'done']);
+    expect(await jobs(id)).toEqual([]);
+    expect(await submit(file, id, 'me-lead')).toBe('running');
+    expect(await submit(file, id, 'me-lead')).toBe('completed');
+    const history = await historyOf(server.db, id);
+    expect(history).toEqual(expect.arrayContaining(['auto Event_0x2g8nh', 'auto Event_1b9t5ko', 'auto Event_0v6b2rx']));
+    expect(history).not.toContain('auto Activity_0c5w2nf');
+    // On time: the sub-process completes and its timers go with its token.
+    const onTime = await start(file, { suppliers: ['me-r1', 'me-r2'] });
+    await submit(file, onTime, 'me-r1');
+    await submit(file, onTime, 'me-r2');
+    expect(await jobs(onTime)).toEqual([]);
+    expect(await openTasks(onTime)).toEqual(['Activity_0n2y5ka:me-lead']);
+    expect(await submit(file, onTime, 'me-lead')).toBe('completed');
+    const { done } = await diagram(file, onTime);
+    expect(done).toEqual(expect.arrayContaining(['Activity_0c5w2nf', 'Activity_0n2y5ka', 'Event_1d8c4ge']));
+  }, 60_000);
+
+  it('settles a sub-process nested in each instance on its own, and catches its error within that instance', async () => {
+    const file = 'c7-supplier-onboarding';
+    const id = await start(file, { suppliers: ['me-r1', 'me-r2'] });
+    expect(await openTasks(id)).toEqual(['Activity_1f5q2yx:me-r1', 'Activity_1f5q2yx:me-r2']);
+    // r1's documents are in: instance 0's nested level ends though instance 1's still runs inside it.
+    await submit(file, id, 'me-r1', { docs: 'complete' });
+    expect(await openTasks(id)).toEqual(['Activity_0g2m9rf:me-lead', 'Activity_1f5q2yx:me-r2']);
+    expect(await tokens(id)).toEqual(['Activity_0g2m9rf@0', 'Activity_1f5q2yx@1', 'Activity_1o4d7wk']);
+    // r2's are missing: the error leaves instance 1's nested level by its boundary, inside instance 1.
+    await submit(file, id, 'me-r2', { docs: 'missing' });
+    expect(await tokens(id)).toEqual(['Activity_0g2m9rf@0', 'Activity_1b4s8ve@1', 'Activity_1o4d7wk']);
+    expect(await submit(file, id, 'me-lead')).toBe('running');
+    expect(await submit(file, id, 'me-lead')).toBe('completed');
+    const history = await historyOf(server.db, id);
+    expect(history.filter((h) => h === 'auto Event_1j3w8pd')).toHaveLength(2);
+    expect(history.filter((h) => h === 'auto Activity_0y8b3tn')).toHaveLength(1);
+    expect(history.filter((h) => h === 'auto Event_0t5j9lb')).toHaveLength(1);
+    expect(history.filter((h) => h === 'auto Event_1x7c4nu')).toHaveLength(1);
+    expect(history.filter((h) => h === 'auto Event_0k1f6yw')).toHaveLength(1);
+    expect(history.slice(-2)).toEqual(['auto Activity_1o4d7wk', 'complete Event_1r3p7sg']);
+    const { done } = await diagram(file, id);
+    expect(done).toEqual(expect.arrayContaining(['Activity_0y8b3tn', 'Event_0t5j9lb', 'Activity_1o4d7wk']));
+  }, 60_000);
+});
