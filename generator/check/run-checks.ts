@@ -38,6 +38,7 @@ import { checkBatchActions } from './batch-actions.ts';
 import { checkPanelAnswers } from './panel-answers.ts';
 import { checkPanelReads } from './panel-reads.ts';
 import { checkTableActions } from './table-actions.ts';
+import { checkSharedParts } from './shared-parts.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates,
@@ -76,6 +77,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkPanelAnswers,
   checkPanelReads,
   checkTableActions,
+  checkSharedParts,
 ];
 
 export interface CheckResult {
