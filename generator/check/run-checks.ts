@@ -39,6 +39,7 @@ import { checkPanelAnswers } from './panel-answers.ts';
 import { checkPanelReads } from './panel-reads.ts';
 import { checkTableActions } from './table-actions.ts';
 import { checkSharedParts } from './shared-parts.ts';
+import { checkJoinedFacts } from './joined-facts.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates,
@@ -78,6 +79,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkPanelReads,
   checkTableActions,
   checkSharedParts,
+  checkJoinedFacts,
 ];
 
 export interface CheckResult {
