@@ -40,6 +40,7 @@ import { checkPanelReads } from './panel-reads.ts';
 import { checkTableActions } from './table-actions.ts';
 import { checkSharedParts } from './shared-parts.ts';
 import { checkJoinedFacts } from './joined-facts.ts';
+import { checkFieldsFrom } from './fields-from.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates,
@@ -80,6 +81,7 @@ export const REFERENCE_CHECKS: Check[] = [
   checkTableActions,
   checkSharedParts,
   checkJoinedFacts,
+  checkFieldsFrom,
 ];
 
 export interface CheckResult {
