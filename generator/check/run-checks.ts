@@ -38,6 +38,9 @@ import { checkBatchActions } from './batch-actions.ts';
 import { checkPanelAnswers } from './panel-answers.ts';
 import { checkPanelReads } from './panel-reads.ts';
 import { checkTableActions } from './table-actions.ts';
+import { checkSharedParts } from './shared-parts.ts';
+import { checkJoinedFacts } from './joined-facts.ts';
+import { checkFieldsFrom } from './fields-from.ts';
 
 export const REFERENCE_CHECKS: Check[] = [
   checkDuplicates,
@@ -76,6 +79,9 @@ export const REFERENCE_CHECKS: Check[] = [
   checkPanelAnswers,
   checkPanelReads,
   checkTableActions,
+  checkSharedParts,
+  checkJoinedFacts,
+  checkFieldsFrom,
 ];
 
 export interface CheckResult {

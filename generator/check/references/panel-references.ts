@@ -1,7 +1,7 @@
 // References of a panel screen (docs/adr/0157-task-runtime-in-yaml.md): its read and action calls,
 // labels, rules over `reply` (the answer), cell renderers and the form screens its actions open; a
 // table's row actions (docs/adr/0162-table-row-actions.md): their calls, labels and rules over `row`.
-import type { PanelScreen } from '../../../src/core/catalogue/panel-screen.ts';
+import type { JoinedList, PanelScreen } from '../../../src/core/catalogue/panel-screen.ts';
 import { pointerSegment } from '../../schema-walk.ts';
 import type { Reference } from './reference.ts';
 import type { referenceSink } from './reference.ts';
@@ -27,6 +27,10 @@ export function panelReferences(s: PanelScreen, ref: Sink, rule: RuleSink, rowRu
       ref('cellRenderer', fact.render, `${at}/facts/${j}/render`);
       for (const [value, label] of Object.entries(fact.labels ?? {}))
         ref('label', label, `${at}/facts/${j}/labels/${pointerSegment(value)}`);
+      rule(fact.when, `${at}/facts/${j}/when`);
+      rule(fact.aside, `${at}/facts/${j}/aside`);
+      ref('label', fact.say, `${at}/facts/${j}/say`);
+      if (fact.join) joinedListLabels(fact.join, `${at}/facts/${j}/join`, ref);
     });
     rule(part.form?.schema, `${at}/form/schema`);
     rule(part.form?.ui, `${at}/form/ui`);
@@ -59,6 +63,14 @@ export function panelReferences(s: PanelScreen, ref: Sink, rule: RuleSink, rowRu
     ref('label', a.result?.list?.label, `${at}/result/list/label`);
     for (const [field, text] of Object.entries(a.record ?? {})) rule(text, `${at}/record/${pointerSegment(field)}`);
   });
+}
+
+/** The labels of a joined list and of the lists joined in its entries. */
+function joinedListLabels(list: JoinedList, at: string, ref: Sink): void {
+  ref('label', list.item, `${at}/item`);
+  ref('label', list.empty, `${at}/empty`);
+  for (const [field, inner] of Object.entries(list.lists ?? {}))
+    joinedListLabels(inner, `${at}/lists/${pointerSegment(field)}`, ref);
 }
 
 /** A rule of a panel reads only its answer (a row action's, only its row). */

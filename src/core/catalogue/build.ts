@@ -2,6 +2,8 @@
 // receives them (tests). Structural problems found while merging are returned, never thrown, so
 // `atrium check` can list them all at once.
 import type { Catalogue, CallDef, EntityDef, Origin, RouteDef, ScreenDef } from './types.ts';
+import { deriveEntityFields } from './fields-from.ts';
+import { expandSharedParts } from './shared-parts.ts';
 
 export interface CatalogueDocument {
   /** Path relative to the project, e.g. schemas/api/domains.yaml or locales/en.yaml. */
@@ -42,6 +44,7 @@ export function buildCatalogue(docs: CatalogueDocument[]): { catalogue: Catalogu
     labels: {},
   };
   const problems: Problem[] = [];
+  const sharedParts: Record<string, Obj> = {};
   const firstSeen = new Map<string, Origin>();
 
   function claim(kind: string, id: string, origin: Origin): boolean {
@@ -90,6 +93,11 @@ export function buildCatalogue(docs: CatalogueDocument[]): { catalogue: Catalogu
       });
     }
     if (doc.kind === 'screen') {
+      if (isObj(data.parts)) {
+        for (const [id, part] of Object.entries(data.parts)) {
+          if (isObj(part) && claim('part', id, { file: doc.file, pointer: `/parts/${id}` })) sharedParts[id] = part;
+        }
+      }
       if (Array.isArray(data.screens)) {
         data.screens.forEach((def, i) => {
           const origin = { file: doc.file, pointer: `/screens/${i}` };
@@ -108,5 +116,8 @@ export function buildCatalogue(docs: CatalogueDocument[]): { catalogue: Catalogu
       }
     }
   }
+  // Derived after every file is read: a part or an entity may name one defined in a later file.
+  expandSharedParts(catalogue.screens, sharedParts);
+  deriveEntityFields(catalogue.entities);
   return { catalogue, problems };
 }

@@ -8,12 +8,35 @@ import type { ImportTable, ImportText } from './import-screen.ts';
 type RouteArgs = Partial<Record<'params' | 'query' | 'body', Record<string, string>>>;
 
 /** One line of a definition list: `label` over the value of the rule `value`, shown as its label
- *  (`labels` by value), through a cell renderer (`render`), or as text. */
+ *  (`labels` by value), through a cell renderer (`render`), as a label interpolated with its fields
+ *  (`say`), as a list said joined (`join`), or as text (then with `aside`). */
 export interface PanelFact {
   label: string;
   value: string;
   labels?: Record<string, string>;
   render?: string;
+  /** The value's test id (on the `dd`). */
+  testId?: string;
+  /** The fact is shown only while this rule holds (besides having a value). */
+  when?: string;
+  /** A rule said after the value in parentheses when it has one that differs from the value; said
+   *  alone when the value is empty ("Leave (leave-2)"). */
+  aside?: string;
+  /** A label interpolated with the value's fields (an object value; nested ones as `{{mail.sent}}`). */
+  say?: string;
+  /** The value is a list, said joined (docs/adr/0172-catalogue-derives-parts-facts-and-fields.md). */
+  join?: JoinedList;
+}
+
+/** A list said on one line: each entry as `item` (a label interpolated with its fields, its `lists`
+ *  fields said joined first), else its `field`, else the entry itself; `separator` between them, and
+ *  `empty` (a label) for an empty list. */
+export interface JoinedList {
+  separator: string;
+  item?: string;
+  field?: string;
+  lists?: Record<string, JoinedList>;
+  empty?: string;
 }
 
 /** A part of the panel: its heading (`title`), then any of facts, a text line, a table, a read-only

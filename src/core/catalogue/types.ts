@@ -2,6 +2,7 @@
 // The server, the console and the generator all read this shape (see docs/catalogue.md).
 import type { ImportScreen } from './import-screen.ts';
 import type { PanelScreen } from './panel-screen.ts';
+import type { FieldsFrom } from './fields-from.ts';
 import type { ChecklistScreen, JobScreen, RecordScreen, RowsScreen } from './dialog-screens.ts';
 
 export type { ImportColumn, ImportPart, ImportScreen, ImportTable } from './import-screen.ts';
@@ -40,6 +41,8 @@ export interface EntityDef {
   schema: JsonSchema;
   /** Cross-field and conditional rules, checked by the console form and the server alike. */
   rules?: FormRule[];
+  /** Properties taken from another entity's schema (resolved into `schema` when the catalogue loads). */
+  fieldsFrom?: FieldsFrom;
   origin: Origin;
 }
 

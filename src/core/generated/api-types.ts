@@ -787,9 +787,21 @@ export interface FlowApproverBatchResult {
 }
 
 export interface FlowApproverChange {
+  /**
+   * set: every open task's approvers become `userids`; replace: `from` gives way to `to` on every open task it holds
+   */
   mode: "set" | "replace";
+  /**
+   * set: the approvers' ids joined by semicolons
+   */
   userids?: string;
+  /**
+   * replace: the approver to replace (resigned ones too)
+   */
   from?: string;
+  /**
+   * replace: who takes over
+   */
   to?: string;
   comment: string;
 }

@@ -8,6 +8,7 @@ import type { PanelFact, PanelPart } from '../../../core/catalogue/panel-screen.
 import type { Renderers } from '../cells/useCellRenderers.ts';
 import { ImportPartView } from '../import/ImportPartView.tsx';
 import { rowsOf, valueOf, type Answer } from '../import/import-values.ts';
+import { factText } from './fact-text.ts';
 import { ReplyForm } from './ReplyForm.tsx';
 
 const NO_DATA = {};
@@ -19,9 +20,16 @@ function FactValue({ fact, reply, renderers }: { fact: PanelFact; reply: Answer;
   const value = valueOf(fact.value, reply, NO_DATA);
   const Render = fact.render ? renderers[fact.render] : undefined;
   if (Render) return <Render value={value} row={reply} schema={{}} />;
-  const label = fact.labels?.[String(value)];
-  return <>{label ? t(label) : String(value ?? '')}</>;
+  return <>{factText(fact, value, fact.aside ? valueOf(fact.aside, reply, NO_DATA) : undefined, t)}</>;
 }
+
+/** A fact is shown while its `when` holds and it has a value (or an aside); a joined list always
+ *  (its `empty` says there is nothing). */
+const shown = (fact: PanelFact, reply: Answer) =>
+  (!fact.when || Boolean(valueOf(fact.when, reply, NO_DATA))) &&
+  (Boolean(fact.join) ||
+    !empty(valueOf(fact.value, reply, NO_DATA)) ||
+    (fact.aside !== undefined && !empty(valueOf(fact.aside, reply, NO_DATA))));
 
 function Facts({ facts, reply, renderers }: { facts: PanelFact[]; reply: Answer; renderers: Renderers }) {
   const { t } = useTranslation();
@@ -32,13 +40,18 @@ function Facts({ facts, reply, renderers }: { facts: PanelFact[]; reply: Answer;
     >
       {/* A fact without a value (no open task of the caller's) is left out. */}
       {facts
-        .filter((fact) => !empty(valueOf(fact.value, reply, NO_DATA)))
+        .filter((fact) => shown(fact, reply))
         .map((fact) => (
           <Box key={fact.label} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="body2" color="text.secondary">
               {t(fact.label)}
             </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+            <Typography
+              component="dd"
+              variant="body2"
+              sx={{ m: 0, overflowWrap: 'anywhere' }}
+              data-testid={fact.testId}
+            >
               <FactValue fact={fact} reply={reply} renderers={renderers} />
             </Typography>
           </Box>
