@@ -18,6 +18,7 @@ import {
 import { databaseTargets } from './helpers/databases.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { makeEngineWorld, PROCESSES, type EngineUsers } from './helpers/engine-world.ts';
+import { instanceDiagram } from '../../src/server/areas/flows/instance-diagram.ts';
 
 const targets = await databaseTargets();
 
@@ -114,6 +115,20 @@ describe.each(targets)('the process engine on $name', (target) => {
     // Back is not possible while the branches run.
     expect(await refusal(sendBack(db, { instanceId: id, userId: users.lead }))).toBe('workflow.msg.backInBranches');
     expect((await submitTask(db, { instanceId: id, userId: users.lead })).status).toBe('completed');
+  });
+
+  it('notes an end one branch reached while another goes on, in the history and the diagram', async () => {
+    const { instanceId: id } = await start('parallelEnds');
+    expect(await history(id)).toEqual(['start:s', 'auto:log', 'auto:logged']);
+    const instance = await db
+      .selectFrom('flow_instances')
+      .select(['id', 'version_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect((await instanceDiagram(db, instance, ['clerk'])).done).toContain('logged');
+    expect((await submitTask(db, { instanceId: id, userId: users.clerk })).status).toBe('completed');
+    // The last end completes the instance, noted once.
+    expect(await history(id)).toEqual(['start:s', 'auto:log', 'auto:logged', 'submit:clerk', 'complete:e']);
   });
 
   it('sends an instance back to an earlier approval, and refuses when there is none', async () => {

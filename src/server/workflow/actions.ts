@@ -479,7 +479,8 @@ export async function record(
  *  list shows, and answers the result with the new approvers' names. `actorId` null (an administrator's
  *  intervention) leaves the last actor as it was. One statement (docs/adr/0077-submissions-prepared-statements.md): the tokens left decide, in the
  *  database, between completing (a `complete` history entry, the instance completed) and the list's
- *  current nodes and approvers. The names are those of the tasks this action opened (docs/adr/0080-submissions-caller-check-locks.md): no list of
+ *  current nodes and approvers. An end a branch reached while others go on is noted as passed (`auto`),
+ *  so the history and the diagram show it. The names are those of the tasks this action opened (docs/adr/0080-submissions-caller-check-locks.md): no list of
  *  ids as a parameter, whose estimate made PostgreSQL plan the statement again at every action. */
 export async function finish(
   trx: Db,
@@ -508,6 +509,9 @@ export async function finish(
     people: Person[];
   }>`${last}with tokens as (select node_id, state from flow_tokens where instance_id = ${state.id}),
       noted as (update flow_history set to_nodes = ${JSON.stringify(tasks.map((t) => t.nodeId))}::jsonb where id = ${action.id}),
+      ends as (insert into flow_history (instance_id, at, actor_id, action, node_id)
+        select ${state.id}::text, ${at}::timestamptz, null, 'auto', e.node from unnest(${sql.val(walk.ended)}::text[]) with ordinality as e(node, n)
+        where exists (select from tokens) or e.n < ${walk.ended.length}),
       completion as (insert into flow_history (instance_id, at, actor_id, action, node_id)
         select ${state.id}::text, ${at}::timestamptz, null, 'complete', ${walk.ended.at(-1) ?? null}::text where not exists (select from tokens)),
       kept as (update flow_instances set updated_at = ${at}, last_actor_id = coalesce(${actorId}::text, last_actor_id),

@@ -29,6 +29,11 @@ export const PROCESSES: Record<string, string> = {
     bpmn(`<startEvent id="s" />${flow('f1', 's', 'split')}<parallelGateway id="split" />${flow('a', 'split', 'clerk')}${flow('b', 'split', 'log')}
     <userTask id="clerk" name="Clerk" atrium:approvers="user:eng-clerk" /><serviceTask id="log" name="Log" />${flow('b2', 'log', 'lead')}<userTask id="lead" name="Lead" atrium:approvers="superior" />
     ${flow('a2', 'clerk', 'join')}${flow('b3', 'lead', 'join')}<parallelGateway id="join" />${flow('f9', 'join', 'e')}<endEvent id="e" />`),
+  // Two branches, each to an end of its own: the auto task's ends first while the clerk still works.
+  parallelEnds:
+    bpmn(`<startEvent id="s" />${flow('f1', 's', 'split')}<parallelGateway id="split" />${flow('a', 'split', 'clerk')}${flow('b', 'split', 'log')}
+    <userTask id="clerk" name="Clerk" atrium:approvers="user:eng-clerk" />${flow('a2', 'clerk', 'e')}<endEvent id="e" name="Done" />
+    <serviceTask id="log" name="Log" />${flow('b2', 'log', 'logged')}<endEvent id="logged" name="Logged" />`),
   // The clerk chooses where it goes next: the lead or the review; a small amount may also end it.
   choice:
     bpmn(`<startEvent id="s" />${flow('f1', 's', 'clerk')}<userTask id="clerk" name="Clerk" atrium:approvers="user:eng-clerk" />${flow('f2', 'clerk', 'pick')}
