@@ -255,8 +255,9 @@ describe.each(targets)('one group of timers on $name (docs/adr/0169-timer-groups
       .where('node_id', '=', 'check')
       .executeTakeFirstOrThrow();
     expect(cancelled.status).toBe('cancelled');
-    // The non-interrupting cycle reminded once, kept its task and armed its second firing.
-    expect(await historyOf(server.db, remind, ':')).toEqual(['start:s', 'auto:nudge', 'auto:note']);
+    // The non-interrupting cycle reminded once (its path to the end "noted" while the task goes on), kept its
+    // task and armed its second firing.
+    expect(await historyOf(server.db, remind, ':')).toEqual(['start:s', 'auto:nudge', 'auto:note', 'auto:noted']);
     expect(await openTaskNodes(server.db, remind)).toEqual(['check']);
     const rearmed = await server.db
       .selectFrom('flow_jobs')
