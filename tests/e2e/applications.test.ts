@@ -291,12 +291,24 @@ describe('applications', () => {
       const acme = await openPage(session.browser, session.server.url, lang);
       await signIn(acme, session.server.url, 'acme', 'Acme@2026');
       await openEnterpriseTab(acme, session.server.url, 'Acme', 'software');
-      await rowOf(acme, 'office')
-        .getByRole('button', { name: lang === 'en' ? 'Approvers' : '审批人' })
-        .click();
+      const button = rowOf(acme, 'office').getByRole('button', { name: lang === 'en' ? 'Approvers' : '审批人' });
       const approvers = acme.getByTestId('application-approvers-dialog');
+      // On a busy machine a click can land while the software list is drawn again: as a user would, it
+      // clicks again until the dialog is open.
+      await expect
+        .poll(
+          async () => {
+            if (!(await approvers.isVisible())) await button.click({ timeout: 10_000 }).catch(() => undefined);
+            return approvers.isVisible();
+          },
+          { timeout: 60_000 },
+        )
+        .toBe(true);
       const row = approvers.locator('tr[data-row="manager"]');
-      await row.waitFor();
+      await row.waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
+        await screenshot(acme, `software-approvers-${lang}-no-row`); // what the dialog showed instead
+        throw error;
+      });
       if (lang === 'en') {
         expect(await row.getAttribute('data-set')).toBe('no');
         await approvers.getByTestId('approvers-manager').fill('boss:anna');
