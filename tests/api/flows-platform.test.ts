@@ -199,7 +199,15 @@ describe.each(targets)('approver selection and platform flows on $name', (target
 
   it('counts the processes’ running and completed instances across the enterprises the caller governs', async () => {
     const all = (await platform<Flow[]>(admin, 'flows')).reply;
-    expect(all.data!.map((f) => f.id)).toEqual(['branch', 'choice', 'everyone', 'linear', 'nobody', 'parallel']);
+    expect(all.data!.map((f) => f.id)).toEqual([
+      'branch',
+      'choice',
+      'everyone',
+      'linear',
+      'nobody',
+      'parallel',
+      'parallelEnds',
+    ]);
     expect(counts(all.data)).toEqual({
       branch: 'Flow branch:0/0',
       choice: 'Flow choice:0/0',
@@ -207,6 +215,7 @@ describe.each(targets)('approver selection and platform flows on $name', (target
       linear: 'Flow linear:2/1',
       nobody: 'Flow nobody:0/0',
       parallel: 'Flow parallel:0/0',
+      parallelEnds: 'Flow parallelEnds:0/0',
     });
     expect(counts((await platform<Flow[]>(acme, 'flows')).reply.data).linear).toBe('Flow linear:1/1');
     expect(counts((await platform<Flow[]>(globex, 'flows')).reply.data).linear).toBe('Flow linear:1/0');
