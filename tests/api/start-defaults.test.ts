@@ -77,7 +77,9 @@ async function freshPostgres(): Promise<string> {
   return url.toString();
 }
 
-describe('a start with the embedded database', () => {
+// Each test starts a server that makes its embedded database (and the demo data): 20–30 s on a busy machine, once
+// over the 60 s default beside the browser stage; the bound is on a start that hangs.
+describe('a start with the embedded database', { timeout: 180_000 }, () => {
   it('listens on 127.0.0.1 only, adds the demo data and does not print the password from the environment', async () => {
     const server = await started({ DATA_DIR: dataDir(), ATRIUM_ADMIN_PASSWORD: ENV_PASSWORD });
     const banner = server.output();
