@@ -3,7 +3,7 @@
 // a tenant administrator who sees its enterprise's applications without the install button.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeProblems } from './support/axe.ts';
+import { axeProblems, transitionsEnded } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
 import { expectToast, openEnterpriseTab, openPage, signIn, searchList, tick } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
@@ -102,7 +102,7 @@ describe('applications', () => {
       .getByRole('alert')
       .filter({ hasText: 'The package was not installed: it has 1 problem, listed below.' })
       .waitFor();
-    await page.waitForTimeout(300); // the dialog's fade-in, for the picture
+    await transitionsEnded(page); // the dialog's fade-in, for the picture
     await screenshot(page, 'applications-install-problems');
     await dialog.getByTestId('package-install-close').click();
     expect(await rowOf(page, 'Office').innerText()).not.toContain('2.0.0');
@@ -139,7 +139,7 @@ describe('applications', () => {
       .getByRole('alert')
       .filter({ hasText: /^The process was not installed: it has \d+ problems, listed below\.$/ })
       .waitFor();
-    await page.waitForTimeout(300); // the dialog's fade-in, for the picture
+    await transitionsEnded(page); // the dialog's fade-in, for the picture
     await screenshot(page, 'applications-process-problems');
     await dialog.getByTestId('package-install-close').click();
 
@@ -242,7 +242,9 @@ describe('applications', () => {
     await expectToast(page, 'Modules saved.');
     await modules.waitFor({ state: 'detached' });
     await openModules();
-    expect([await modules.getByRole('switch').first().isChecked(), await payments.isChecked()]).toEqual([true, false]);
+    await expect
+      .poll(async () => [await modules.getByRole('switch').first().isChecked(), await payments.isChecked()])
+      .toEqual([true, false]);
     await payments.check();
     await modules.getByTestId('application-modules-save').click();
     await modules.waitFor({ state: 'detached' });
@@ -260,8 +262,8 @@ describe('applications', () => {
     await km.getByTestId('application-km-save').click();
     await expectToast(page, 'Knowledge management saved.');
     await rowOf(page, 'Finance').getByRole('button', { name: 'Knowledge management' }).click();
-    await expect(km.getByTestId('km-enabled').isChecked()).resolves.toBe(true);
-    await expect(km.getByTestId('km-enterprise').locator('.MuiChip-root').count()).resolves.toBe(1);
+    await expect.poll(() => km.getByTestId('km-enabled').isChecked()).toBe(true);
+    await expect.poll(() => km.getByTestId('km-enterprise').locator('.MuiChip-root').count()).toBe(1);
     await km.getByTestId('application-km-cancel').click();
     await page.context().close();
   });
@@ -281,7 +283,7 @@ describe('applications', () => {
     const warnings = dialog.getByTestId('package-install-warnings');
     await warnings.waitFor();
     expect(await warnings.innerText()).toContain('"Manager approval (manager)" names no approvers');
-    await page.waitForTimeout(300); // the dialog's fade-in, for the picture
+    await transitionsEnded(page); // the dialog's fade-in, for the picture
     await screenshot(page, 'applications-install-warnings');
     await dialog.getByTestId('package-install-commit').click();
     await dialog.getByTestId('package-install-done').waitFor();
@@ -322,7 +324,7 @@ describe('applications', () => {
       await expect.poll(() => row.getAttribute('data-set')).toBe('yes');
       expect(await approvers.getByTestId('approvers-manager').inputValue()).toBe('superior');
       expect(await axeProblems(acme)).toEqual([]);
-      await acme.waitForTimeout(300);
+      await transitionsEnded(acme);
       await screenshot(acme, `software-approvers-${lang}`);
       await acme.context().close();
     }

@@ -59,9 +59,9 @@ describe('manage tab', () => {
     await openManage();
     await session.page.getByTestId('manage-software-hint').waitFor();
     for (const action of ['synchronize', 'clear-config', 'optimize']) {
-      await expect(session.page.getByTestId(`config-manage-${action}`).isDisabled()).resolves.toBe(true);
+      await expect.poll(() => session.page.getByTestId(`config-manage-${action}`).isDisabled()).toBe(true);
     }
-    await expect(session.page.getByTestId('config-manage-rebuild').isDisabled()).resolves.toBe(false);
+    await expect.poll(() => session.page.getByTestId('config-manage-rebuild').isDisabled()).toBe(false);
     await screenshot(session.page, 'config-manage-select-software');
   });
 
@@ -107,7 +107,7 @@ describe('manage tab', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => choice.textContent()).toBe(chosen);
     await expect.poll(() => page.getByTestId('manage-software-hint').count()).toBe(0);
-    await expect(page.getByTestId('config-manage-synchronize').isDisabled()).resolves.toBe(false);
+    await expect.poll(() => page.getByTestId('config-manage-synchronize').isDisabled()).toBe(false);
 
     await tabTo(page, page.getByTestId('config-manage-synchronize'));
     await page.keyboard.press('Enter');
@@ -129,6 +129,6 @@ describe('manage tab', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => choice.textContent()).toBe('All software');
     await page.getByTestId('manage-software-hint').waitFor();
-    await expect(page.getByTestId('config-manage-synchronize').isDisabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByTestId('config-manage-synchronize').isDisabled()).toBe(true);
   });
 });

@@ -231,7 +231,20 @@ describe('the organisation of an enterprise', () => {
     await expect.poll(onlySales).toBe(true);
     // The keyboard moves through the tree: from Sales down to its sibling, then left up to the parent.
     // After the refresh the branch may be closed (only the selection is restored): open it first.
-    if (!(await node(page, 'Sales').isVisible())) await node(page, 'Headquarters').click();
+    // Read until it shows, opening Headquarters only while it says it is closed: one look could come before
+    // the tree has drawn the restored branch, and a click then would close it again.
+    const headquarters = page
+      .getByTestId('tree')
+      .getByRole('treeitem')
+      .filter({ has: node(page, 'Headquarters') });
+    await expect
+      .poll(async () => {
+        if (await node(page, 'Sales').isVisible()) return true;
+        if ((await headquarters.first().getAttribute('aria-expanded')) === 'false')
+          await node(page, 'Headquarters').click();
+        return false;
+      })
+      .toBe(true);
     await node(page, 'Sales').click();
     await page.keyboard.press('ArrowDown'); // to Engineering
     await page.keyboard.press(' ');

@@ -171,7 +171,7 @@ describe('enterprise list', () => {
     const domainId = new URLSearchParams(session.page.url().split('?')[1]).get('domainid');
     await fillFormField(session.page, 'description', 'Edited by the session.browser test');
     // The status switch (its texts toggle it: tests/component/widgets/switch-widget.test.tsx) shows the stored state.
-    expect(await session.page.locator('#root_status').isChecked()).toBe(true);
+    await expect.poll(() => session.page.locator('#root_status').isChecked()).toBe(true);
     await screenshot(session.page, 'domain-form-edit');
     await session.page.getByTestId('form-save').click();
     await expectToast(session.page, 'Saved');

@@ -67,7 +67,7 @@ describe('the workflow dashboard', () => {
     expect(query(page).get('period')).toBeNull(); // the default, this year
     await expect(page.getByTestId('flowboard-period-thisyear').getAttribute('aria-pressed')).resolves.toBe('true');
     await expect(page.getByTestId('flowboard-unit').innerText()).resolves.toContain('wall-clock hours');
-    expect(await page.getByRole('checkbox', { name: 'Show all users' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Show all users' }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Show all users' }).isDisabled()).toBe(true);
     // Ten rows, the slowest first; the bars and slices are drawn.
     await expect(slowestRows(page).count()).resolves.toBe(10);

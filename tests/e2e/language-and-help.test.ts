@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ApiClient } from '../api/helpers/api-client.ts';
-import { axeProblems } from './support/axe.ts';
+import { axeProblems, transitionsEnded } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
 import { serverAndBrowser } from './support/session.ts';
@@ -237,7 +237,7 @@ describe('console fundamentals', () => {
     await expect(page.getByTestId('header-logout').getAttribute('aria-label')).resolves.toBe(
       word('zh', 'header.logout'),
     );
-    await expect(page.getByTestId('header-title').isVisible()).resolves.toBe(true);
+    await page.getByTestId('header-title').waitFor();
     await screenshot(page, 'header-narrow-zh');
     await page.context().close();
   });
@@ -248,7 +248,7 @@ describe('console fundamentals', () => {
     await page.goto(`${live.server.url}/#/systemCon`);
     await page.getByTestId('form-save').click();
     await expectToast(page, word('en', 'msg.saveSuccess'));
-    await page.waitForTimeout(400); // the toast's entrance has ended
+    await transitionsEnded(page); // the toast's entrance has ended
     await screenshot(page, 'success-toast');
     expect((await axeProblems(page)).filter((p) => p.rule === 'color-contrast')).toEqual([]);
     await page.context().close();

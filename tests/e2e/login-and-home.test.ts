@@ -26,7 +26,7 @@ describe('login and home', () => {
     expect(page.url()).toContain('#/home');
     await page.getByTestId('tile-domains').waitFor();
     for (const tile of ['domains', 'superuser', 'applications', 'systemCon', 'systemMoni', 'debug']) {
-      await expect(page.getByTestId(`tile-${tile}`).isVisible()).resolves.toBe(true);
+      await page.getByTestId(`tile-${tile}`).waitFor();
     }
     await expect(page.getByTestId('home-footer').innerText()).resolves.not.toBe('');
     // The global logo configuration is "TK_Atrium": the console drops the TK_ prefix.

@@ -221,7 +221,7 @@ describe('password policy and security separation', () => {
       .waitFor();
     // No scope to choose, the type shown but not changeable.
     expect(await page.getByRole('combobox', { name: 'Enterprises' }).count()).toBe(0);
-    expect(await page.getByRole('radio', { name: 'Auditor' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('radio', { name: 'Auditor' }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: 'Super administrator' }).isDisabled()).toBe(true);
     await fillFormField(page, 'email', 'audit@atrium.example');
     await screenshot(page, 'builtin-officer-form-en');

@@ -45,7 +45,7 @@ describe('task runtime', () => {
     await expect.poll(() => page.url()).toMatch(/instance=[^&]+/);
     await expect.poll(() => page.url()).toContain('view=started');
     await expect.poll(() => rows(page, 'Two days in December').count()).toBe(1);
-    await expect(panel.getByTestId('runtime-instance-retract').isVisible()).resolves.toBe(true);
+    await panel.getByTestId('runtime-instance-retract').waitFor();
     const approver = /Manager approval\s+[^(\n]+\(([^)]+)\)/.exec(await facts.innerText())![1];
     await screenshot(page, 'task-runtime-started');
 

@@ -21,7 +21,7 @@ export interface AxeProblem {
 /** Waits for the finite animations and transitions (a toast fading in would be measured at half its
  *  contrast) until none has started for 200 ms: a tooltip on a focused button starts its fade only
  *  after its enter delay (100 ms). Spinners run forever and are left alone; 3 s at the most. */
-async function transitionsEnded(page: Page): Promise<void> {
+export async function transitionsEnded(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const until = Date.now() + 3000;
     const running = () =>

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { launchChromium } from './launch.ts';
+import { timed } from '../../support/phase-times.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,7 +33,7 @@ export async function launchBrowser(): Promise<Browser> {
 export async function screenshot(page: Page, name: string, { measured = true } = {}): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  if (measured) await expectAccessible(page, `screenshot ${name}`);
+  await timed('e2e: screenshot', () => page.screenshot({ path, fullPage: true }));
+  if (measured) await timed('e2e: axe', () => expectAccessible(page, `screenshot ${name}`));
   return path;
 }

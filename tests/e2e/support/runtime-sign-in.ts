@@ -30,9 +30,15 @@ export interface RuntimeUser {
  *  `login` is a part of it, the user with exactly that login number when `exact`) and opens the task
  *  runtime; answers the user's login number and the sign-in's access token. */
 export async function actAs(page: Page, url: string, login: string, exact = false): Promise<RuntimeUser> {
+  // The banner's End now shows once the page has read the current sign-in: its answer decides, not
+  // whether the banner happens to be drawn yet (a slow page would be taken for a signed-out one).
+  const current = page.waitForResponse(
+    (r) => r.url().endsWith('/authtime/swagger/signin') && r.request().method() === 'GET',
+  );
   await page.goto(`${url}/#/debug`);
+  const { data } = (await (await current).json()) as { data?: { active?: boolean } };
   const signOut = page.getByTestId('api-docs-end');
-  if (await signOut.isVisible().catch(() => false)) {
+  if (data?.active) {
     await signOut.click();
     await signOut.waitFor({ state: 'hidden' });
   }

@@ -7,6 +7,7 @@ import { startServer, ADMIN_PASSWORD, type RunningServer } from './server.ts';
 import { launchBrowser } from './browser.ts';
 import { openPage, signIn } from './pages.ts';
 import type { SharedServerRequest } from './shared-servers.ts';
+import { timed } from '../../support/phase-times.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,11 +48,14 @@ export interface AdminSession extends ServerAndBrowser {
 export function serverAndBrowser(env: Record<string, string> = {}): ServerAndBrowser {
   const fixture = {} as ServerAndBrowser;
   beforeAll(async () => {
-    [fixture.server, fixture.browser] = await Promise.all([serverForFile(env), launchBrowser()]);
+    [fixture.server, fixture.browser] = await Promise.all([
+      timed('e2e: server for the file', () => serverForFile(env)),
+      timed('e2e: browser connect', launchBrowser),
+    ]);
   });
   afterAll(async () => {
-    await fixture.browser?.close();
-    await fixture.server?.stop();
+    await timed('e2e: browser close', async () => fixture.browser?.close());
+    await timed('e2e: server release', async () => fixture.server?.stop());
   });
   return fixture;
 }
@@ -60,8 +64,8 @@ export function serverAndBrowser(env: Record<string, string> = {}): ServerAndBro
 export function signedInAsAdmin(env: Record<string, string> = {}): AdminSession {
   const session = serverAndBrowser(env) as AdminSession;
   beforeAll(async () => {
-    session.page = await openPage(session.browser, session.server.url, 'en');
-    await signIn(session.page, session.server.url, 'admin', ADMIN_PASSWORD);
+    session.page = await timed('e2e: open page', () => openPage(session.browser, session.server.url, 'en'));
+    await timed('e2e: admin sign-in', () => signIn(session.page, session.server.url, 'admin', ADMIN_PASSWORD));
   });
   return session;
 }
