@@ -123,6 +123,10 @@ export default defineConfig({
           // (docs/adr/0136-browser-tests-beside-api-tests.md). Each has its own Chromium and server;
           // ATRIUM_E2E_WORKERS sets another count (the CLI's --maxWorkers does not reach a project's own).
           maxWorkers: Number(process.env.ATRIUM_E2E_WORKERS) || 3,
+          // A worker runs its files one after another in one process, keeping its one connection to its
+          // Chromium and the modules it loaded; every file still gets fresh data and its own browser contexts
+          // (docs/adr/0176-browser-tests-one-process-per-worker.md).
+          isolate: false,
           // A screen settles in well under a second on a quiet machine; a busy CI runner can take longer.
           expect: { poll: { timeout: 10_000 } },
           // In CI a journey that fails runs once more; the run names each one that needed it

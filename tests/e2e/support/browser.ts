@@ -19,13 +19,29 @@ export { launchBrowserServer } from './launch.ts';
 
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screens');
 
-/** This worker's Chromium (a new connection: its pages and contexts close with it, the browser stays for
- *  the worker's next file), or a Chromium of its own outside the e2e project. */
+let shared: Promise<Browser> | undefined;
+
+/** This file's view of the worker's one connection to its Chromium (the e2e project runs a worker's files
+ *  in one process, docs/adr/0176-browser-tests-one-process-per-worker.md): `close()` closes the contexts it
+ *  opened and leaves the connection for the worker's next file. Outside the e2e project, a Chromium of its own. */
 export async function launchBrowser(): Promise<Browser> {
   const endpoints = inject('browserEndpoints') ?? [];
   if (endpoints.length === 0) return launchChromium();
   const worker = Number(process.env.VITEST_POOL_ID ?? 1);
-  return chromium.connect(endpoints[(worker - 1) % endpoints.length]);
+  const connected = shared && (await shared.catch(() => undefined));
+  if (!connected?.isConnected()) shared = chromium.connect(endpoints[(worker - 1) % endpoints.length]);
+  return forOneFile(await shared!);
+}
+
+function forOneFile(browser: Browser): Browser {
+  const close = async () => void (await Promise.all(browser.contexts().map((context) => context.close())));
+  return new Proxy(browser, {
+    get: (target, name) => {
+      if (name === 'close') return close;
+      const value: unknown = Reflect.get(target, name, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /** `measured: false` for a moment that ends on its own while axe runs (a job finishing re-enables
