@@ -139,12 +139,12 @@ describe('roles and permissions', () => {
     await pick.getByTestId('user-select-confirm').click();
     await page.getByTestId('effective-user').waitFor();
     expect(page.url()).toMatch(/view=effective.*user=|user=.*view=effective/);
-    await expect(page.getByTestId('effective-pc').innerText()).resolves.toMatch(
-      /Self service › Leave requests\s+Employee, HR officer/,
-    );
-    await expect(page.getByTestId('effective-resources').innerText()).resolves.toMatch(
-      /Business trips › Export trips\s+HR officer/,
-    );
+    await expect
+      .poll(() => page.getByTestId('effective-pc').innerText())
+      .toMatch(/Self service › Leave requests\s+Employee, HR officer/);
+    await expect
+      .poll(() => page.getByTestId('effective-resources').innerText())
+      .toMatch(/Business trips › Export trips\s+HR officer/);
     await screenshot(page, 'permissions-effective');
   });
 
