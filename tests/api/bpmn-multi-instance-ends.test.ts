@@ -175,13 +175,16 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
     expect(history).toEqual(
       expect.arrayContaining(['auto Event_0n8r5tc', 'auto Event_0u8k3pl', 'auto Event_1p6x3wd', 'auto Event_1r7q4xb']),
     );
-    // Interrupted, the sub-process never completed: neither it nor the award is marked done.
-    expect(history).not.toContain('auto Activity_1e6b4qz');
-    // The boundary and the path after it are marked; the end a branch at the process's own level reached
-    // while another still ran is named by no history entry (only the instance's last end is).
+    // Interrupted, the sub-process gets one entry, right before its boundary's (ADR 0178); the award
+    // after it was never reached.
+    expect(history.filter((h) => h === 'auto Activity_1e6b4qz')).toHaveLength(1);
+    expect(history[history.indexOf('auto Event_1r7q4xb') - 1]).toBe('auto Activity_1e6b4qz');
+    // The sub-process, the boundary and the path after it are marked; the end a branch at the process's
+    // own level reached while another still ran is named by no history entry (only the instance's last end is).
     const { done } = await diagram(file, id);
-    expect(done).toEqual(expect.arrayContaining(['Event_1r7q4xb', 'Activity_1v3n7qx', 'Event_1k9w3cv']));
-    expect(done).not.toContain('Activity_1e6b4qz');
+    expect(done).toEqual(
+      expect.arrayContaining(['Activity_1e6b4qz', 'Event_1r7q4xb', 'Activity_1v3n7qx', 'Event_1k9w3cv']),
+    );
     expect(done).not.toContain('Activity_0a9g4ue');
   }, 60_000);
 
@@ -190,8 +193,9 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
     const withdrawn = await start(file, { bidders: ['me-r1', 'me-r2'] });
     expect(await submit(file, withdrawn, 'me-r1', { outcome: 'withdrawn' })).toBe('completed');
     expect(await tasksAt(withdrawn, 'Activity_0m3x8fd')).toEqual(['cancelled', 'done']);
-    expect((await historyOf(server.db, withdrawn)).slice(-3)).toEqual([
+    expect((await historyOf(server.db, withdrawn)).slice(-4)).toEqual([
       'auto Event_1y2h6ks',
+      'auto Activity_1e6b4qz',
       'auto Event_1g0s5mr',
       'complete Event_0f2m6dz',
     ]);
@@ -232,7 +236,10 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
     expect(await submit(file, id, 'me-lead')).toBe('completed');
     const history = await historyOf(server.db, id);
     expect(history).toEqual(expect.arrayContaining(['auto Event_0x2g8nh', 'auto Event_1b9t5ko', 'auto Event_0v6b2rx']));
-    expect(history).not.toContain('auto Activity_0c5w2nf');
+    // The deadline interrupted the sub-process: it gets one entry, after the timer's (the action's own).
+    expect(history.filter((h) => h === 'auto Activity_0c5w2nf')).toHaveLength(1);
+    expect(history[history.indexOf('auto Event_1b9t5ko') + 1]).toBe('auto Activity_0c5w2nf');
+    expect((await diagram(file, id)).done).toContain('Activity_0c5w2nf');
     // On time: the sub-process completes and its timers go with its token.
     const onTime = await start(file, { suppliers: ['me-r1', 'me-r2'] });
     await submit(file, onTime, 'me-r1');
@@ -259,7 +266,8 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
     expect(await submit(file, id, 'me-lead')).toBe('completed');
     const history = await historyOf(server.db, id);
     expect(history.filter((h) => h === 'auto Event_1j3w8pd')).toHaveLength(2);
-    expect(history.filter((h) => h === 'auto Activity_0y8b3tn')).toHaveLength(1);
+    // The nested level completed in instance 0 and was interrupted by the error in instance 1: both are entries (ADR 0178).
+    expect(history.filter((h) => h === 'auto Activity_0y8b3tn')).toHaveLength(2);
     expect(history.filter((h) => h === 'auto Event_0t5j9lb')).toHaveLength(1);
     expect(history.filter((h) => h === 'auto Event_1x7c4nu')).toHaveLength(1);
     expect(history.filter((h) => h === 'auto Event_0k1f6yw')).toHaveLength(1);
