@@ -195,7 +195,7 @@ export async function cancelInside(walk: Walk, scope: string, index?: number): P
 
 /** The sub-processes inside `scope` that `gone` (tokens just cancelled) stood in, or held (a multi-instance
  *  one's token), are interrupted: each gets its `auto` entry as a completed one does, so the history
- *  and the diagram show the instance went through it (docs/adr/0178-multi-instance-calls-messages-external.md). */
+ *  and the diagram show the instance went through it (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md). */
 async function noteInterrupted(walk: Walk, scope: string, gone: ReadonlyArray<{ node_id: string }>): Promise<void> {
   const { definition } = walk;
   const levels = new Set<string>();

@@ -138,7 +138,7 @@ async function walkOn(
   const host = node.kind === 'boundary' && node.interrupting !== false ? definition.nodes[node.attachedTo!] : undefined;
   if (host?.kind === 'subprocess') {
     await cancelInside(walk, host.id);
-    await noteStep(walk, host.id); // interrupted, it is still one the instance went through (docs/adr/0178-multi-instance-calls-messages-external.md)
+    await noteStep(walk, host.id); // interrupted, it is still one the instance went through (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md)
     walk.terminated.add(host.id);
   }
   // Inside a multi-instance sub-process the walk goes on in the token's instance (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).

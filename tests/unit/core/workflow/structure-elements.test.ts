@@ -185,8 +185,8 @@ describe('structural elements', () => {
       );
     expect((await readProcess(ends('<terminateEventDefinition />'), 'p')).problems).toEqual([]);
     expect((await readProcess(ends('<escalationEventDefinition />'), 'p')).problems).toEqual([]);
-    // On the sub-process itself: timers (on the token holding its instances) and what its ends throw;
-    // a message boundary is refused naming it and the sub-process.
+    // On the sub-process itself: timers and messages (on the token holding its instances, ADR 0178) and
+    // what its ends throw; a conditional boundary is refused naming it and the sub-process.
     const attached = (event: string, extra = '') =>
       loop(review).replace(
         '<endEvent id="e" />',
@@ -196,8 +196,19 @@ describe('structural elements', () => {
     expect((await readProcess(attached(timer7), 'p')).problems).toEqual([]);
     expect((await readProcess(attached(timer7, ' cancelActivity="false"'), 'p')).problems).toEqual([]);
     expect((await readProcess(attached('<escalationEventDefinition />'), 'p')).problems).toEqual([]);
-    const message = await readProcess(attached('<messageEventDefinition messageRef="m" />'), 'p');
-    expect(message.problems.map((p) => [p.key, p.params.element, p.params.loop])).toContainEqual([
+    const messaged = await readProcess(
+      attached('<messageEventDefinition messageRef="m" />').replace(
+        '</definitions>',
+        '<message id="m" name="cancelled" /></definitions>',
+      ),
+      'p',
+    );
+    expect(messaged.problems).toEqual([]);
+    const conditional = await readProcess(
+      attached('<conditionalEventDefinition><condition>${stop}</condition></conditionalEventDefinition>'),
+      'p',
+    );
+    expect(conditional.problems.map((p) => [p.key, p.params.element, p.params.loop])).toContainEqual([
       'workflow.problem.loopInside',
       'Late (b)',
       'Round (x)',
