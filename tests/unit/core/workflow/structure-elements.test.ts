@@ -176,6 +176,9 @@ describe('structural elements', () => {
     expect(worker.problems.map((p) => [p.element, p.key, p.params.loop])).toEqual([
       ['w', 'workflow.problem.loopInside', 'Round (x)'],
     ]);
+    // A call activity inside calls once per instance (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md).
+    const calls = `<userTask id="t" camunda:assignee="\${reviewer}" />${flow('i2', 't', 'c')}<callActivity id="c" calledElement="audit" />${flow('i3', 'c', 'xe')}`;
+    expect((await readProcess(loop(calls), 'p')).problems).toEqual([]);
     // Terminate, error and escalation ends end or leave one instance (docs/adr/0170-multi-instance-ends-boundaries-nested.md).
     const ends = (definition: string) =>
       loop(
