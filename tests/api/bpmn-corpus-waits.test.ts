@@ -12,8 +12,14 @@ import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
 // c7-review-deadlines (waits inside a multi-instance sub-process) runs in bpmn-multi-instance-inside.test.ts,
-// c7-tender-deadline (timers on one) in bpmn-multi-instance-ends.test.ts.
-const ELSEWHERE = ['c7-review-deadlines.bpmn', 'c7-tender-deadline.bpmn'];
+// c7-tender-deadline, c7-tender-withdrawal and c7-supplier-audits (timers and messages on one, calls
+// inside one) in bpmn-multi-instance-ends.test.ts.
+const ELSEWHERE = [
+  'c7-review-deadlines.bpmn',
+  'c7-tender-deadline.bpmn',
+  'c7-tender-withdrawal.bpmn',
+  'c7-supplier-audits.bpmn',
+];
 const corpus = (await readCorpus()).filter((c) => c.read.definition && waitsOutside(c) && !ELSEWHERE.includes(c.file));
 // The world has a `reviewer` role already (held by r1 and r2).
 const GROUPS = ['purchasing', 'finance', 'warehouse', 'claims', 'legal'];

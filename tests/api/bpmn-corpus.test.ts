@@ -35,6 +35,7 @@ const RUNS: Record<string, { start: Record<string, unknown>; submit?: Record<str
   'c7-parallel-review': { start: {} },
   'c7-quote-levels': { start: { quoteCount: 2 } },
   'c7-review-rounds': { start: { reviewers: ['kermit', 'gonzo', 'fozzie', 'cor-r1'], signers: 'gonzo, kermit' } },
+  'c7-supplier-audit': { start: { auditee: 'kermit' } },
   'c7-supplier-onboarding': { start: { suppliers: ['kermit', 'gonzo'] } },
   'c7-supplier-screening': { start: { suppliers: ['kermit', 'gonzo'] } },
   'c7-supplier-subprocess': { start: { documentsComplete: true } },

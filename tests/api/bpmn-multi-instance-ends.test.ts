@@ -1,5 +1,6 @@
 // Issue 33: terminate, error and escalation ends inside one instance of a multi-instance sub-process,
-// and boundary events on the sub-process itself (docs/adr/0170-multi-instance-ends-boundaries-nested.md),
+// boundary events on the sub-process itself (docs/adr/0170-multi-instance-ends-boundaries-nested.md), and
+// call activities inside it (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md),
 // through the runtime REST on both databases. The drawings are corpus files (tests/fixtures/bpmn/).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -12,7 +13,15 @@ import { eventually } from './helpers/two-instances.ts';
 import { historyOf, openTaskAssignees } from './helpers/instance-readers.ts';
 
 const targets = await databaseTargets();
-const FILES = ['c7-supplier-screening', 'c7-bid-evaluation', 'c7-tender-deadline', 'c7-supplier-onboarding'];
+const FILES = [
+  'c7-supplier-screening',
+  'c7-bid-evaluation',
+  'c7-tender-deadline',
+  'c7-tender-withdrawal',
+  'c7-supplier-onboarding',
+  'c7-supplier-audits',
+  'c7-supplier-audit',
+];
 const corpus = (await readCorpus()).filter((c) => FILES.includes(c.file.replace('.bpmn', '')));
 const processOf = (file: string) => corpus.find((c) => c.file === `${file}.bpmn`)!.processId;
 
@@ -175,13 +184,16 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
     expect(history).toEqual(
       expect.arrayContaining(['auto Event_0n8r5tc', 'auto Event_0u8k3pl', 'auto Event_1p6x3wd', 'auto Event_1r7q4xb']),
     );
-    // Interrupted, the sub-process never completed: neither it nor the award is marked done.
-    expect(history).not.toContain('auto Activity_1e6b4qz');
-    // The boundary and the path after it are marked; the end a branch at the process's own level reached
-    // while another still ran is named by no history entry (only the instance's last end is).
+    // Interrupted, the sub-process gets one entry, right before its boundary's (ADR 0178); the award
+    // after it was never reached.
+    expect(history.filter((h) => h === 'auto Activity_1e6b4qz')).toHaveLength(1);
+    expect(history[history.indexOf('auto Event_1r7q4xb') - 1]).toBe('auto Activity_1e6b4qz');
+    // The sub-process, the boundary and the path after it are marked; the end a branch at the process's
+    // own level reached while another still ran is named by no history entry (only the instance's last end is).
     const { done } = await diagram(file, id);
-    expect(done).toEqual(expect.arrayContaining(['Event_1r7q4xb', 'Activity_1v3n7qx', 'Event_1k9w3cv']));
-    expect(done).not.toContain('Activity_1e6b4qz');
+    expect(done).toEqual(
+      expect.arrayContaining(['Activity_1e6b4qz', 'Event_1r7q4xb', 'Activity_1v3n7qx', 'Event_1k9w3cv']),
+    );
     expect(done).not.toContain('Activity_0a9g4ue');
   }, 60_000);
 
@@ -190,8 +202,9 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
     const withdrawn = await start(file, { bidders: ['me-r1', 'me-r2'] });
     expect(await submit(file, withdrawn, 'me-r1', { outcome: 'withdrawn' })).toBe('completed');
     expect(await tasksAt(withdrawn, 'Activity_0m3x8fd')).toEqual(['cancelled', 'done']);
-    expect((await historyOf(server.db, withdrawn)).slice(-3)).toEqual([
+    expect((await historyOf(server.db, withdrawn)).slice(-4)).toEqual([
       'auto Event_1y2h6ks',
+      'auto Activity_1e6b4qz',
       'auto Event_1g0s5mr',
       'complete Event_0f2m6dz',
     ]);
@@ -232,7 +245,10 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
     expect(await submit(file, id, 'me-lead')).toBe('completed');
     const history = await historyOf(server.db, id);
     expect(history).toEqual(expect.arrayContaining(['auto Event_0x2g8nh', 'auto Event_1b9t5ko', 'auto Event_0v6b2rx']));
-    expect(history).not.toContain('auto Activity_0c5w2nf');
+    // The deadline interrupted the sub-process: it gets one entry, after the timer's (the action's own).
+    expect(history.filter((h) => h === 'auto Activity_0c5w2nf')).toHaveLength(1);
+    expect(history[history.indexOf('auto Event_1b9t5ko') + 1]).toBe('auto Activity_0c5w2nf');
+    expect((await diagram(file, id)).done).toContain('Activity_0c5w2nf');
     // On time: the sub-process completes and its timers go with its token.
     const onTime = await start(file, { suppliers: ['me-r1', 'me-r2'] });
     await submit(file, onTime, 'me-r1');
@@ -242,6 +258,97 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
     expect(await submit(file, onTime, 'me-lead')).toBe('completed');
     const { done } = await diagram(file, onTime);
     expect(done).toEqual(expect.arrayContaining(['Activity_0c5w2nf', 'Activity_0n2y5ka', 'Event_1d8c4ge']));
+  }, 60_000);
+
+  const message = async (file: string, id: string, messageName: string) => {
+    const sent = await runtime('POST', 'runtime/message', file, 'me-init', { messageName, instanceId: id });
+    expect(sent.reply.errcode, sent.reply.errmsg).toBe(0);
+    return sent.reply.data!.status;
+  };
+
+  it('takes messages on the sub-process as a whole: a question leaves the instances running, a withdrawal cancels them', async () => {
+    const file = 'c7-tender-withdrawal';
+    const id = await start(file, { suppliers: ['me-r1', 'me-r2'] });
+    // Both waits hang on the sub-process's token, once, not per instance (ADR 0178).
+    expect(await jobs(id)).toEqual(['Event_0h5v1mq', 'Event_1c4p9uy']);
+    await submit(file, id, 'me-r1');
+    expect(await message(file, id, 'TenderQuestion')).toBe('running');
+    expect(await openTasks(id)).toEqual(['Activity_0f7q1mb:me-r2', 'Activity_1u6r4nd:me-lead']);
+    expect(await tokens(id)).toEqual(['Activity_0f7q1mb@1', 'Activity_1k8w3zr', 'Activity_1u6r4nd']);
+    expect(await jobs(id)).toEqual(['Event_0h5v1mq']);
+    // The withdrawal interrupts: r2's offer is cancelled, the sub-process's token goes, the path after the boundary runs.
+    expect(await message(file, id, 'TenderWithdrawn')).toBe('running');
+    expect(await openTasks(id)).toEqual(['Activity_0j1t8xs:me-lead', 'Activity_1u6r4nd:me-lead']);
+    expect(await tasksAt(id, 'Activity_0f7q1mb')).toEqual(['cancelled', 'done']);
+    expect(await tokens(id)).toEqual(['Activity_0j1t8xs', 'Activity_1u6r4nd']);
+    expect(await jobs(id)).toEqual([]);
+    expect(await submit(file, id, 'me-lead')).toBe('running');
+    expect(await submit(file, id, 'me-lead')).toBe('completed');
+    const history = await historyOf(server.db, id);
+    expect(history.filter((h) => h === 'auto Activity_1k8w3zr')).toHaveLength(1);
+    expect(history[history.indexOf('auto Event_0h5v1mq') + 1]).toBe('auto Activity_1k8w3zr');
+    expect(history).not.toContain('auto Activity_0z5b9cq'); // the comparison after it was never reached
+    const { active, done } = await diagram(file, id);
+    expect(active).toEqual([]);
+    expect(done).toEqual(
+      expect.arrayContaining(['Activity_1k8w3zr', 'Event_1c4p9uy', 'Event_0h5v1mq', 'Event_0w7k2fb']),
+    );
+    expect(done).not.toContain('Activity_0z5b9cq');
+  }, 60_000);
+
+  /** The instances `id` called, with the login of each one's open task: `status:loginno`. */
+  const called = async (id: string) =>
+    (
+      await server.db
+        .selectFrom('flow_instances as c')
+        .leftJoin('flow_tasks as t', (join) => join.onRef('t.instance_id', '=', 'c.id').on('t.status', '=', 'open'))
+        .leftJoin('users as u', 'u.id', 't.assignee_id')
+        .select(['c.id', 'c.status', 'c.form_data', 'u.loginno'])
+        .where('c.parent_id', '=', id)
+        .orderBy('u.loginno')
+        .execute()
+    ).map((c) => ({ id: c.id, seen: `${c.status}:${c.loginno ?? ''}`, form: c.form_data as Record<string, unknown> }));
+
+  it('calls the audit process once per instance with its element, and goes on when every call has returned', async () => {
+    const file = 'c7-supplier-audits';
+    const id = await start(file, { suppliers: ['me-r1', 'me-r2'] });
+    // Each instance's call activity started its own audit, the element mapped in as the auditee (ADR 0178).
+    const calls = await called(id);
+    expect(calls.map((c) => c.seen)).toEqual(['running:me-r1', 'running:me-r2']);
+    expect(calls.map((c) => c.form.auditee)).toEqual(['me-r1', 'me-r2']);
+    expect(await tokens(id)).toEqual(['Activity_0x3k2wa', 'Activity_1p4g6hn@0', 'Activity_1p4g6hn@1']);
+    expect(await submit('c7-supplier-audit', calls[0].id, 'me-r1', { auditResult: 'pass' })).toBe('completed');
+    expect(await tokens(id)).toEqual(['Activity_0x3k2wa', 'Activity_1p4g6hn@1']);
+    expect(await submit('c7-supplier-audit', calls[1].id, 'me-r2', { auditResult: 'fail' })).toBe('completed');
+    expect(await openTasks(id)).toEqual(['Activity_1f6t9yb:me-lead']);
+    const caller = await server.db
+      .selectFrom('flow_instances')
+      .select('form_data')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    // Mapped out into the process's variables, as Camunda 7 does: the last call to return wins.
+    expect((caller.form_data as Record<string, unknown>).lastAuditResult).toBe('fail');
+    expect(await submit(file, id, 'me-lead')).toBe('completed');
+    const history = await historyOf(server.db, id);
+    expect(history.filter((h) => h === 'auto Activity_1p4g6hn')).toHaveLength(2);
+    expect(history.filter((h) => h === 'auto Activity_0x3k2wa')).toHaveLength(1);
+    expect((await diagram(file, id)).done).toEqual(
+      expect.arrayContaining(['Activity_0x3k2wa', 'Activity_1p4g6hn', 'Event_0y5h1mc', 'Activity_1f6t9yb']),
+    );
+  }, 60_000);
+
+  it('calls off the round by the message on the sub-process: the audits still running are deleted', async () => {
+    const file = 'c7-supplier-audits';
+    const id = await start(file, { suppliers: ['me-r1', 'me-r2'] });
+    const calls = await called(id);
+    await submit('c7-supplier-audit', calls[0].id, 'me-r1', { auditResult: 'pass' });
+    expect(await message(file, id, 'AuditRoundCalledOff')).toBe('completed');
+    // r1's audit had returned; r2's, still running, is deleted with the instance that waited for it.
+    const after = new Map((await called(id)).map((c) => [c.id, c.seen]));
+    expect(calls.map((c) => after.get(c.id))).toEqual(['completed:', 'deleted:']);
+    expect(await tokens(id)).toEqual([]);
+    const history = await historyOf(server.db, id);
+    expect(history.slice(-3)).toEqual(['auto Event_1g8m4da', 'auto Activity_0x3k2wa', 'complete Event_0j4z8sl']);
   }, 60_000);
 
   it('settles a sub-process nested in each instance on its own, and catches its error within that instance', async () => {
@@ -259,7 +366,8 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
     expect(await submit(file, id, 'me-lead')).toBe('completed');
     const history = await historyOf(server.db, id);
     expect(history.filter((h) => h === 'auto Event_1j3w8pd')).toHaveLength(2);
-    expect(history.filter((h) => h === 'auto Activity_0y8b3tn')).toHaveLength(1);
+    // The nested level completed in instance 0 and was interrupted by the error in instance 1: both are entries (ADR 0178).
+    expect(history.filter((h) => h === 'auto Activity_0y8b3tn')).toHaveLength(2);
     expect(history.filter((h) => h === 'auto Event_0t5j9lb')).toHaveLength(1);
     expect(history.filter((h) => h === 'auto Event_1x7c4nu')).toHaveLength(1);
     expect(history.filter((h) => h === 'auto Event_0k1f6yw')).toHaveLength(1);

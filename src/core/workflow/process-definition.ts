@@ -363,13 +363,15 @@ function checkInsideLoops(nodes: Record<string, ProcessNode>, problem: (node: Pr
   };
   const waits = (node: ProcessNode) => node.event?.type === 'timer' || node.event?.type === 'message';
   for (const node of Object.values(nodes)) {
+    // Timers and messages on a multi-instance sub-process wait on its holding token
+    // (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md); a conditional one would need it watched.
     if (node.kind === 'boundary' && node.attachedTo && nodes[node.attachedTo]?.kind === 'subprocess') {
-      if (nodes[node.attachedTo].multi && !node.catches && node.event?.type !== 'timer') problem(node, node.attachedTo);
+      if (nodes[node.attachedTo].multi && !node.catches && !waits(node)) problem(node, node.attachedTo);
     }
     const loop = loopOf(node);
     if (!loop) continue;
     const runs =
-      ['start', 'manual', 'auto', 'exclusive', 'parallel', 'inclusive', 'eventGateway', 'complete'].includes(
+      ['start', 'manual', 'auto', 'exclusive', 'parallel', 'inclusive', 'eventGateway', 'complete', 'call'].includes(
         node.kind,
       ) ||
       (node.kind === 'subprocess' && !node.multi) ||

@@ -15,6 +15,7 @@ import { finish, record } from './actions.ts';
 import { linkCalls } from './call-links.ts';
 import { requireApproversSet } from './node-approvers.ts';
 import { currentVersion, versionById } from './process-versions.ts';
+import { inLoopOf } from './loop-scopes.ts';
 import { boundariesOf } from './scopes.ts';
 import { enterWait } from './waits/enter-wait.ts';
 import { Walk } from './walk.ts';
@@ -37,7 +38,19 @@ const noteStep = (trx: Db, instanceId: string, nodeId: string, at: Date) =>
 async function enter(walk: WalkState, node: ProcessNode): Promise<void> {
   const { trx, instance: caller, action } = walk;
   const call = node.call as CallSpec;
-  const tokenId = await enterWait({ trx, instance: caller, definition: walk.definition, at: action.at }, node);
+  // Inside a multi-instance sub-process the token is the instance's, and the called process sees the
+  // instance's element (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md).
+  const loopIndex = walk.loop?.index;
+  const tokenId = await enterWait(
+    {
+      trx,
+      instance: caller,
+      definition: walk.definition,
+      at: action.at,
+      ...(loopIndex === undefined ? {} : { loopIndex }),
+    },
+    node,
+  );
   const above = await trx
     .selectFrom('flow_instances')
     .select(['call_depth', 'business_key'])
@@ -54,7 +67,7 @@ async function enter(walk: WalkState, node: ProcessNode): Promise<void> {
     application_id: caller.application_id,
     initiator_id: caller.initiator_id,
     status: 'running',
-    form_data: mapped(caller.form_data, call.inAll, call.in),
+    form_data: mapped(walk.variables(), call.inAll, call.in),
     parent_id: caller.id,
   };
   await trx
@@ -91,7 +104,7 @@ const callingToken = (trx: Db, calledId: string) =>
   trx
     .selectFrom('flow_instances as c')
     .innerJoin('flow_tokens as t', 't.id', 'c.parent_token_id')
-    .select(['t.id', 't.node_id'])
+    .select(['t.id', 't.node_id', 't.loop_index'])
     .where('c.id', '=', calledId)
     .executeTakeFirst();
 
@@ -117,19 +130,23 @@ async function lockedCaller(trx: Db, callerId: string, at: Date, nodeId: string)
  *  when the two share this action, else in an action of its own. */
 async function callerGoesOn(
   walk: WalkState,
+  token: { node_id: string; loop_index: number | null },
   nodeId: string,
   before: (caller: WalkState) => Promise<void>,
 ): Promise<void> {
   const at = walk.action.at;
+  // A call activity inside a multi-instance sub-process goes on in its token's instance.
+  const leave = (caller: WalkState) =>
+    inLoopOf(caller, nodeId, { id: null, loopIndex: token.loop_index }, () => caller.leave(nodeId));
   if (walk.caller) {
     await before(walk.caller);
     await noteStep(walk.trx, walk.caller.instance.id, nodeId, at);
-    return walk.caller.leave(nodeId);
+    return leave(walk.caller);
   }
   const caller = await lockedCaller(walk.trx, walk.instance.parent_id!, at, nodeId);
   if (!caller) return;
   await before(caller);
-  await caller.leave(nodeId);
+  await leave(caller);
   await finish(walk.trx, caller.instance, caller, caller.action, null);
 }
 
@@ -139,7 +156,7 @@ async function returned(walk: WalkState): Promise<void> {
   if (!token) return; // the call activity was left meanwhile
   // Done before the caller's action settles, which would otherwise take it for one to delete.
   await trx.updateTable('flow_instances').set({ status: 'completed' }).where('id', '=', instance.id).execute();
-  await callerGoesOn(walk, walk.thrownTo ?? token.node_id, async (caller) => {
+  await callerGoesOn(walk, token, walk.thrownTo ?? token.node_id, async (caller) => {
     await trx.deleteFrom('flow_tokens').where('id', '=', token.id).execute();
     if (walk.thrownTo) return;
     const call = caller.definition.nodes[token.node_id].call!;
@@ -173,7 +190,7 @@ async function thrownToCaller(walk: WalkState, end: ProcessNode): Promise<boolea
   if (!catcher) return false;
   if (catcher.interrupting) walk.thrownTo = catcher.id;
   // A non-interrupting escalation: the caller also takes the boundary's path; this instance runs on.
-  else await callerGoesOn(walk, catcher.id, async () => undefined);
+  else await callerGoesOn(walk, token, catcher.id, async () => undefined);
   return true;
 }
 

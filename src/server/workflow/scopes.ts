@@ -123,6 +123,7 @@ async function thrown(walk: Walk, node: ProcessNode): Promise<boolean> {
       // A boundary on a multi-instance sub-process cancels every instance, and its token goes (with
       // the timers on it); one on a level inside an instance cancels that instance's level only.
       await cancelInside(walk, scope, multi ? undefined : index);
+      await noteStep(walk, scope); // interrupted, the sub-process is still one the instance went through
       walk.terminated.add(multi ? scope : joinKey(scope, index));
       walk.scopesToSettle.delete(joinKey(scope, index));
       if (multi)
@@ -180,7 +181,8 @@ export async function cancelInside(walk: Walk, scope: string, index?: number): P
     tokens = tokens.where('loop_index', '=', index);
   }
   await tasks.execute();
-  await tokens.execute();
+  const gone = await tokens.returning('node_id').execute();
+  await noteInterrupted(walk, scope, gone);
   const mine = (key: string) => {
     const at = joinOfKey(key);
     return inside.includes(at.joinId) && (index === undefined || at.index === index);
@@ -189,6 +191,20 @@ export async function cancelInside(walk: Walk, scope: string, index?: number): P
   for (const key of walk.scopesToSettle) if (mine(key)) walk.scopesToSettle.delete(key);
   // Who was given a task in this action is kept per node: one instance's cancelled tasks stay listed.
   if (index === undefined) for (const node of inside) walk.reached.delete(node);
+}
+
+/** The sub-processes inside `scope` that `gone` (tokens just cancelled) stood in, or held (a multi-instance
+ *  one's token), are interrupted: each gets its `auto` entry as a completed one does, so the history
+ *  and the diagram show the instance went through it (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md). */
+async function noteInterrupted(walk: Walk, scope: string, gone: ReadonlyArray<{ node_id: string }>): Promise<void> {
+  const { definition } = walk;
+  const levels = new Set<string>();
+  for (const { node_id } of gone) {
+    if (definition.nodes[node_id]?.kind === 'subprocess') levels.add(node_id);
+    for (let at = definition.nodes[node_id]?.parent; at && at !== scope; at = definition.nodes[at]?.parent)
+      levels.add(at);
+  }
+  for (const level of levels) await noteStep(walk, level);
 }
 
 /** Once the action has walked its paths: each sub-process an end was reached in this action, with no

@@ -12,7 +12,7 @@ import { finish, record, type ActionResult } from '../actions.ts';
 import type { ActionStamp } from '../walk-state.ts';
 import { writingInstances } from '../instance-writes.ts';
 import { inLoopOf } from '../loop-scopes.ts';
-import { cancelInside } from '../scopes.ts';
+import { cancelInside, noteStep } from '../scopes.ts';
 import { versionById } from '../process-versions.ts';
 import { Walk, type InstanceState } from '../walk.ts';
 import { nextCycleDue } from './timer-due.ts';
@@ -138,6 +138,7 @@ async function walkOn(
   const host = node.kind === 'boundary' && node.interrupting !== false ? definition.nodes[node.attachedTo!] : undefined;
   if (host?.kind === 'subprocess') {
     await cancelInside(walk, host.id);
+    await noteStep(walk, host.id); // interrupted, it is still one the instance went through (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md)
     walk.terminated.add(host.id);
   }
   // Inside a multi-instance sub-process the walk goes on in the token's instance (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).

@@ -176,6 +176,9 @@ describe('structural elements', () => {
     expect(worker.problems.map((p) => [p.element, p.key, p.params.loop])).toEqual([
       ['w', 'workflow.problem.loopInside', 'Round (x)'],
     ]);
+    // A call activity inside calls once per instance (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md).
+    const calls = `<userTask id="t" camunda:assignee="\${reviewer}" />${flow('i2', 't', 'c')}<callActivity id="c" calledElement="audit" />${flow('i3', 'c', 'xe')}`;
+    expect((await readProcess(loop(calls), 'p')).problems).toEqual([]);
     // Terminate, error and escalation ends end or leave one instance (docs/adr/0170-multi-instance-ends-boundaries-nested.md).
     const ends = (definition: string) =>
       loop(
@@ -185,8 +188,8 @@ describe('structural elements', () => {
       );
     expect((await readProcess(ends('<terminateEventDefinition />'), 'p')).problems).toEqual([]);
     expect((await readProcess(ends('<escalationEventDefinition />'), 'p')).problems).toEqual([]);
-    // On the sub-process itself: timers (on the token holding its instances) and what its ends throw;
-    // a message boundary is refused naming it and the sub-process.
+    // On the sub-process itself: timers and messages (on the token holding its instances, ADR 0178) and
+    // what its ends throw; a conditional boundary is refused naming it and the sub-process.
     const attached = (event: string, extra = '') =>
       loop(review).replace(
         '<endEvent id="e" />',
@@ -196,8 +199,19 @@ describe('structural elements', () => {
     expect((await readProcess(attached(timer7), 'p')).problems).toEqual([]);
     expect((await readProcess(attached(timer7, ' cancelActivity="false"'), 'p')).problems).toEqual([]);
     expect((await readProcess(attached('<escalationEventDefinition />'), 'p')).problems).toEqual([]);
-    const message = await readProcess(attached('<messageEventDefinition messageRef="m" />'), 'p');
-    expect(message.problems.map((p) => [p.key, p.params.element, p.params.loop])).toContainEqual([
+    const messaged = await readProcess(
+      attached('<messageEventDefinition messageRef="m" />').replace(
+        '</definitions>',
+        '<message id="m" name="cancelled" /></definitions>',
+      ),
+      'p',
+    );
+    expect(messaged.problems).toEqual([]);
+    const conditional = await readProcess(
+      attached('<conditionalEventDefinition><condition>${stop}</condition></conditionalEventDefinition>'),
+      'p',
+    );
+    expect(conditional.problems.map((p) => [p.key, p.params.element, p.params.loop])).toContainEqual([
       'workflow.problem.loopInside',
       'Late (b)',
       'Round (x)',
