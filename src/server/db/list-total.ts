@@ -93,9 +93,13 @@ export async function listTotal(db: Db, matched: Matched, policy: TotalPolicy, e
 }
 
 /** An estimated total corrected by the page read with it: a page shorter than asked ends the list, so
- *  the total is known; a total below the rows already seen is raised to them. */
+ *  the total is known; a total below the rows already seen is raised to them; an empty page past the
+ *  end says the list is shorter than its offset, so an estimate above that is lowered to it (never
+ *  raised to the offset of a page that does not exist). */
 export function withPage(total: ListTotal, page: { offset: number; lines: number; rows: number }): ListTotal {
   if (!total.estimated) return total;
-  if (page.rows > 0 && page.rows < page.lines) return { total: page.offset + page.rows, estimated: false };
+  if (page.rows === 0)
+    return { total: page.offset > 0 ? Math.min(total.total, page.offset) : total.total, estimated: true };
+  if (page.rows < page.lines) return { total: page.offset + page.rows, estimated: false };
   return { total: Math.max(total.total, page.offset + page.rows), estimated: true };
 }
