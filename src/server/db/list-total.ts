@@ -77,7 +77,14 @@ async function exactWithin(db: Db, matched: Matched, ms: number): Promise<number
  * The total of `matched` (a query with its FROM and WHERE, nothing selected). `exact`: the caller asked
  * for the real count. `db` must be the database `matched` was built on.
  */
-export async function listTotal(db: Db, matched: Matched, policy: TotalPolicy, exact = false): Promise<ListTotal> {
+export async function listTotal(
+  db: Db,
+  matched: Matched,
+  policy: TotalPolicy,
+  exact = false,
+  /** The planner's estimate when the caller has already asked for it. */
+  known?: number,
+): Promise<ListTotal> {
   if (policy.estimateAbove === 0) return { total: await countOf(db, matched), estimated: false };
   if (exact) {
     const counted = await exactWithin(db, matched, policy.exactTimeoutMs);
@@ -85,7 +92,7 @@ export async function listTotal(db: Db, matched: Matched, policy: TotalPolicy, e
     const planned = await plannedRows(db, matched);
     return { total: Math.max(planned, policy.estimateAbove + 1), estimated: true };
   }
-  const planned = await plannedRows(db, matched);
+  const planned = known ?? (await plannedRows(db, matched));
   if (planned <= policy.estimateAbove) return { total: await countOf(db, matched), estimated: false };
   const bounded = await countOf(db, matched, policy.estimateAbove + 1);
   if (bounded <= policy.estimateAbove) return { total: bounded, estimated: false };
