@@ -134,7 +134,8 @@ async function replies(db: Db, rows: readonly Row[], labels: Labels): Promise<En
 }
 
 /** A search's page numbers and exact total from one read of its matches: the bitmap of a trigram
- *  search is built once, where a page and a count built it twice. */
+ *  search is built once, where a page and a count built it twice. The order names `m.seq`: a bare `seq`
+ *  would be the text output column and sort "854" above "3959". */
 async function matchesOnce(
   db: Db,
   scope: LogScope,
@@ -147,7 +148,9 @@ async function matchesOnce(
     filter,
   ).select('seq')})
     select (select count(*) from m) as total,
-      array(select seq::text from m order by seq desc limit ${page.lines} offset ${page.offset}) as seqs`.execute(db);
+      array(select m.seq::text from m order by m.seq desc limit ${page.lines} offset ${page.offset}) as seqs`.execute(
+    db,
+  );
   return { seqs: rows[0].seqs, total: Number(rows[0].total) };
 }
 
