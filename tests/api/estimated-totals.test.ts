@@ -108,6 +108,16 @@ describe.each(targets)('estimated totals on $name', (target) => {
     expect(page.datas.map((r) => r.id)).toEqual(rows.map((r) => r.id));
   });
 
+  it('never raises an estimated total to the offset of a page past the end (docs/adr/0179-list-plans-read-and-past-the-end-pages.md)', async () => {
+    const real = await countedInstances(acmeWorld);
+    const pastTheEnd = Math.ceil((real * 10) / LINES);
+    const page = await flowList(acme, acmeWorld, {}, { currpage: pastTheEnd });
+    expect(page.datas).toEqual([]);
+    expect(page.totalEstimated).toBe(true);
+    expect(page.rowCount).toBeLessThan(real * 3);
+    expect(page.rowCount).toBeLessThan((pastTheEnd - 1) * LINES);
+  });
+
   it('counts the flow list exactly on request', async () => {
     const page = await flowList(acme, acmeWorld, {}, { exactTotal: 'true' });
     expect(page.totalEstimated).toBeUndefined();

@@ -77,7 +77,14 @@ async function exactWithin(db: Db, matched: Matched, ms: number): Promise<number
  * The total of `matched` (a query with its FROM and WHERE, nothing selected). `exact`: the caller asked
  * for the real count. `db` must be the database `matched` was built on.
  */
-export async function listTotal(db: Db, matched: Matched, policy: TotalPolicy, exact = false): Promise<ListTotal> {
+export async function listTotal(
+  db: Db,
+  matched: Matched,
+  policy: TotalPolicy,
+  exact = false,
+  /** The planner's estimate when the caller has already asked for it. */
+  known?: number,
+): Promise<ListTotal> {
   if (policy.estimateAbove === 0) return { total: await countOf(db, matched), estimated: false };
   if (exact) {
     const counted = await exactWithin(db, matched, policy.exactTimeoutMs);
@@ -85,7 +92,7 @@ export async function listTotal(db: Db, matched: Matched, policy: TotalPolicy, e
     const planned = await plannedRows(db, matched);
     return { total: Math.max(planned, policy.estimateAbove + 1), estimated: true };
   }
-  const planned = await plannedRows(db, matched);
+  const planned = known ?? (await plannedRows(db, matched));
   if (planned <= policy.estimateAbove) return { total: await countOf(db, matched), estimated: false };
   const bounded = await countOf(db, matched, policy.estimateAbove + 1);
   if (bounded <= policy.estimateAbove) return { total: bounded, estimated: false };
@@ -93,9 +100,13 @@ export async function listTotal(db: Db, matched: Matched, policy: TotalPolicy, e
 }
 
 /** An estimated total corrected by the page read with it: a page shorter than asked ends the list, so
- *  the total is known; a total below the rows already seen is raised to them. */
+ *  the total is known; a total below the rows already seen is raised to them; an empty page past the
+ *  end says the list is shorter than its offset, so an estimate above that is lowered to it (never
+ *  raised to the offset of a page that does not exist). */
 export function withPage(total: ListTotal, page: { offset: number; lines: number; rows: number }): ListTotal {
   if (!total.estimated) return total;
-  if (page.rows > 0 && page.rows < page.lines) return { total: page.offset + page.rows, estimated: false };
+  if (page.rows === 0)
+    return { total: page.offset > 0 ? Math.min(total.total, page.offset) : total.total, estimated: true };
+  if (page.rows < page.lines) return { total: page.offset + page.rows, estimated: false };
   return { total: Math.max(total.total, page.offset + page.rows), estimated: true };
 }

@@ -1,13 +1,17 @@
 // The card view: logo, title, status and subtitle per row, a delete control, and the "more" tile that
-// switches to the table once the list reaches the screen's moreTileAt.
+// switches to the table once the list reaches the screen's moreTileAt (saying "about" when the list's
+// total is an estimate, as the table's footer does: docs/adr/0173-estimated-totals-above-a-bound.md).
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import MoreHoriz from '@mui/icons-material/MoreHoriz';
 import { Avatar, Box, Card, CardActionArea, IconButton, Stack, Typography } from '@mui/material';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { imageSrc } from '../cells/ImageCell.tsx';
 import type { Renderers } from '../cells/useCellRenderers.ts';
 import type { Row } from '../screen-types.ts';
+import { currentLanguage } from '../../session/language.ts';
 import { CellValue } from './CellValue.tsx';
+import { roundedEstimate } from './estimate.ts';
 import type { ListController, ResolvedColumn } from './useListController.ts';
 
 // A card reached by Tab shows a clear outline (Enter or Space then opens it, as a click does).
@@ -94,6 +98,12 @@ function RowCard({ list, row, renderers }: { list: ListController; row: Row; ren
   );
 }
 
+function moreText(list: ListController, t: TFunction): string {
+  const count = list.rowCount - list.cardRows.length;
+  if (!list.totalEstimated) return t('nav.moreCount', { count });
+  return t('list.moreAbout', { count: roundedEstimate(count, currentLanguage()) });
+}
+
 export function CardView({ list, renderers }: { list: ListController; renderers: Renderers }) {
   const { t } = useTranslation();
   return (
@@ -109,9 +119,7 @@ export function CardView({ list, renderers }: { list: ListController; renderers:
             sx={{ height: '100%', minHeight: 92, display: 'flex', gap: 1, color: 'primary.main' }}
           >
             <MoreHoriz />
-            <Typography sx={{ fontWeight: 600 }}>
-              {t('nav.moreCount', { count: list.rowCount - list.cardRows.length })}
-            </Typography>
+            <Typography sx={{ fontWeight: 600 }}>{moreText(list, t)}</Typography>
           </CardActionArea>
         </Card>
       )}

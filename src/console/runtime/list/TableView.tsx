@@ -19,6 +19,7 @@ import { createContext, useContext, useMemo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evaluateRule } from '../../../core/rules.ts';
 import { currentLanguage } from '../../session/language.ts';
+import { roundedEstimate } from './estimate.ts';
 import type { Renderers } from '../cells/useCellRenderers.ts';
 import { CatalogueIcon } from '../CatalogueIcon.tsx';
 import { hasIcon } from '../icons.ts';
@@ -80,10 +81,6 @@ function EstimatedPagination() {
     </Box>
   );
 }
-
-/** An estimate to two significant digits: its last digits mean nothing. */
-const rounded = (count: number, lang: string) =>
-  new Intl.NumberFormat(lang === 'en' ? 'en' : 'zh').format(Number(count.toPrecision(2)));
 
 function useGridColumns(list: ListController, renderers: Renderers, widths: Record<string, number>): GridColDef<Row>[] {
   const { t } = useTranslation();
@@ -165,7 +162,7 @@ export function TableView({
     return {
       ...text,
       paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
-        t('list.aboutRows', { from, to, total: rounded(count, lang) }),
+        t('list.aboutRows', { from, to, total: roundedEstimate(count, lang) }),
     };
   }, [lang, estimated, t]);
   const exact = useMemo(

@@ -40,6 +40,11 @@ export class KeptByStamp<Value> {
 
   constructor(private readonly maxEntries: number) {}
 
+  /** Whether a value is kept for `key` under `stamp` (through() would answer it without reading). */
+  has(key: string, stamp: string): boolean {
+    return this.entries.get(key)?.stamp === stamp;
+  }
+
   through(key: string, stamp: string, read: () => Promise<Value>): Promise<Value> {
     if (this.maxEntries === 0) return read();
     const found = this.entries.get(key);

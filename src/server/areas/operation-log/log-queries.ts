@@ -8,7 +8,7 @@ import { actionOf, outcomeTextOf, targetNameOf, targetNames } from './readable-e
 import { int8 } from '../../db/int8.ts';
 import { chainState, type LogPages } from './log-pages.ts';
 import { logPageStart } from './log-anchors.ts';
-import { listTotal, withPage, type TotalPolicy } from '../../db/list-total.ts';
+import { listTotal, plannedRows, withPage, type TotalPolicy } from '../../db/list-total.ts';
 
 export interface LogFilter {
   operator?: string;
@@ -133,6 +133,27 @@ async function replies(db: Db, rows: readonly Row[], labels: Labels): Promise<En
   return rows.map((r) => entryReply(r, labels, names));
 }
 
+/** A search's page numbers and exact total from one read of its matches: the bitmap of a trigram
+ *  search is built once, where a page and a count built it twice. The order names `m.seq`: a bare `seq`
+ *  would be the text output column and sort "854" above "3959". */
+async function matchesOnce(
+  db: Db,
+  scope: LogScope,
+  filter: LogFilter,
+  page: { lines: number; offset: number },
+): Promise<{ seqs: string[]; total: number }> {
+  const { rows } = await sql<{ total: string | number; seqs: string[] }>`with m as materialized (${filtered(
+    db,
+    scope,
+    filter,
+  ).select('seq')})
+    select (select count(*) from m) as total,
+      array(select m.seq::text from m order by m.seq desc limit ${page.lines} offset ${page.offset}) as seqs`.execute(
+    db,
+  );
+  return { seqs: rows[0].seqs, total: Number(rows[0].total) };
+}
+
 export async function listEntries(
   db: Db,
   scope: LogScope,
@@ -149,7 +170,34 @@ export async function listEntries(
   const search = searchKey(scope, filter);
   const plain = unfiltered(filter);
   const offset = (page.currpage - 1) * page.pagelines;
+  const totalKey = `${search}|${exact}`;
   const answer = await kept.pages.through(`${search}|${offset}|${page.pagelines}|${exact}`, state.stamp, async () => {
+    // A search the planner expects few matches for, its total not kept: the matches read once for the
+    // page and the exact total (docs/adr/0179-list-plans-read-and-past-the-end-pages.md).
+    let planned: number | undefined;
+    if (!plain && !exact && policy.estimateAbove > 0 && !kept.totals.has(totalKey, state.stamp)) {
+      planned = await plannedRows(db, filtered(db, scope, filter));
+      if (planned <= policy.estimateAbove) {
+        const once = await matchesOnce(db, scope, filter, { lines: page.pagelines, offset });
+        const total = await kept.totals.through(totalKey, state.stamp, async () => ({
+          total: once.total,
+          estimated: false,
+        }));
+        const read = once.seqs.length
+          ? await db
+              .selectFrom('operation_log')
+              .select(COLUMNS)
+              .where(
+                'seq',
+                'in',
+                once.seqs.map((seq) => int8(seq)),
+              )
+              .orderBy('seq', 'desc')
+              .execute()
+          : [];
+        return { rows: read as Row[], rowCount: total.total, estimated: false };
+      }
+    }
     // The page's numbers first (an index-only walk, from the anchor above a deep page of one chain),
     // then its rows; a search's total counted once per stamp.
     const start =
@@ -161,12 +209,10 @@ export async function listEntries(
       .limit(page.pagelines)
       .offset(start?.skip ?? offset);
     // Exact, or estimated above the bound (docs/adr/0173-estimated-totals-above-a-bound.md).
-    const count = () => listTotal(db, filtered(db, scope, filter), policy, exact);
+    const count = () => listTotal(db, filtered(db, scope, filter), policy, exact, planned);
     const [read, counted] = await Promise.all([
       db.selectFrom('operation_log').select(COLUMNS).where('seq', 'in', seqs).orderBy('seq', 'desc').execute(),
-      plain
-        ? { total: state.entries, estimated: false }
-        : kept.totals.through(`${search}|${exact}`, state.stamp, count),
+      plain ? { total: state.entries, estimated: false } : kept.totals.through(totalKey, state.stamp, count),
     ]);
     const total = withPage(counted, { offset, lines: page.pagelines, rows: read.length });
     return { rows: read as Row[], rowCount: total.total, estimated: total.estimated };
