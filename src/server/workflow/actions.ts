@@ -4,7 +4,7 @@
 // anything is kept: the transaction rolls back and the instance is as it was. Every row an action writes
 // carries one moment, `at`: now, or a past one when the demo seed replays a story (docs/adr/0046-demo-instances-replayed.md).
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { ProcessDefinition } from '../../core/workflow/process-definition.ts';
 import type { Db } from '../db/schema.ts';
 import type { FlowAction } from '../db/column-types.ts';
@@ -531,8 +531,13 @@ export async function finish(
 
 /** The names of the nodes where an active token stands, each once, in the order of their ids (a node
  *  the definition does not name shows its id), at most 500 characters; state_nodes keeps their ids, by
- *  which the monitoring list names them in the reader's language (areas/flows/node-names.ts). */
-const stateLabel = (walk: Walk, instanceId: string) => {
+ *  which the monitoring list names them in the reader's language (areas/flows/node-names.ts). `instanceId`
+ *  a value or a column, `tokens` a relation of its tokens named `tokens` (finish-together.ts). */
+export const stateLabel = (
+  walk: Walk,
+  instanceId: string | RawBuilder<string>,
+  tokens: RawBuilder<unknown> = sql`tokens`,
+) => {
   const counted = parallelMultiInstances(walk.definition);
   const loops = loopScopes(walk.definition);
   // A parallel multi-instance approval shows how many of its instances are done ("Board approves (2/4)",
@@ -551,12 +556,12 @@ const stateLabel = (walk: Walk, instanceId: string) => {
           from flow_tokens k where k.instance_id = ${instanceId} and k.node_id = tokens.node_id and k.loop_items is not null limit 1)`;
   const count = counted.length + loops.length === 0 ? sql`` : sql` || case${approvalCount}${loopCount} else '' end`;
   return sql<string>`left(coalesce((select string_agg(label, ', ' order by first) from (
-  select coalesce(${walk.nodeNames()}::jsonb ->> node_id, node_id)${count} as label, min(node_id) as first from tokens where state = 'active' group by 1) l), ''), 500)`;
+  select coalesce(${walk.nodeNames()}::jsonb ->> node_id, node_id)${count} as label, min(node_id) as first from ${tokens} where state = 'active' group by 1) l), ''), 500)`;
 };
 
 /** What the monitoring list shows as a running instance's current approvers: the names of its open
  *  tasks' assignees, each once, in order (read by the statement that keeps it, no extra round trip). */
-const openApproverNames = (
-  instanceId: string,
+export const openApproverNames = (
+  instanceId: string | RawBuilder<string>,
 ) => sql<string>`left(coalesce((select string_agg(n.name, ', ' order by n.name)
   from (select distinct u.name from flow_tasks t join users u on u.id = t.assignee_id where t.instance_id = ${instanceId} and t.status = 'open') n), ''), 2000)`;

@@ -11,6 +11,7 @@ import type { Db } from '../../db/schema.ts';
 import { finish, record, type ActionResult } from '../actions.ts';
 import type { ActionStamp } from '../walk-state.ts';
 import { writingInstances } from '../instance-writes.ts';
+import { finishTogether, type WalkToFinish } from '../finish-together.ts';
 import { inLoopOf } from '../loop-scopes.ts';
 import { cancelInside, noteStep } from '../scopes.ts';
 import { versionById } from '../process-versions.ts';
@@ -132,6 +133,20 @@ async function walkOn(
   loopIndex: number | null,
   actorId: string | null,
 ): Promise<ActionResult> {
+  const walk = await walkFrom(trx, state, definition, action, node, tokenId, loopIndex);
+  return finish(trx, state, walk, action, actorId);
+}
+
+/** The walk on from `node` in the action, not yet finished. */
+async function walkFrom(
+  trx: Db,
+  state: InstanceState,
+  definition: ProcessDefinition,
+  action: ActionStamp,
+  node: ProcessNode,
+  tokenId: string,
+  loopIndex: number | null,
+): Promise<Walk> {
   const walk = new Walk(trx, state, definition, action);
   // A timer on a multi-instance sub-process hangs on its token (just deleted when it interrupts): every
   // instance still inside is cancelled (docs/adr/0170-multi-instance-ends-boundaries-nested.md).
@@ -143,7 +158,7 @@ async function walkOn(
   }
   // Inside a multi-instance sub-process the walk goes on in the token's instance (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).
   await inLoopOf(walk, node.id, { id: loopIndex === null ? tokenId : null, loopIndex }, () => walk.leave(node.id));
-  return finish(trx, state, walk, action, actorId);
+  return walk;
 }
 
 export interface LockedInstance {
@@ -188,9 +203,10 @@ export async function takeJobs(
 
 /** Fires jobs already taken, each of another instance locked by `lockRunningInstances`, as `resume` would
  *  one by one, with the statements that do not depend on the walk sent once for all: their history
- *  entries in one insert, the ended waits' tasks cancelled and tokens deleted in one statement; then each
- *  instance's walk and finish in turn (docs/adr/0169-timer-groups-as-sets.md). No instance may be one
- *  another's walk changes (a call's caller or callee): their order would matter. */
+ *  entries in one insert, the ended waits' tasks cancelled and tokens deleted in one statement
+ *  (docs/adr/0169-timer-groups-as-sets.md); then each instance's walk in turn, and their finishes in one
+ *  statement (docs/adr/0177-timer-group-finished-as-a-set.md). No instance may be one another's walk
+ *  changes (a call's caller or callee): their order would matter. */
 export async function resumeTogether(
   trx: Db,
   taken: ReadonlyArray<{ instance: LockedInstance; job: TakenJob }>,
@@ -212,19 +228,14 @@ export async function resumeTogether(
       delete from flow_tokens where id = any(${ending}::text[]) returning id, loop_index`.execute(trx);
     for (const row of gone) loopIndexes.set(row.id, row.loop_index);
   }
-  const results: ActionResult[] = [];
+  const walks: WalkToFinish[] = [];
   for (const [i, { instance, job }] of taken.entries()) {
     const { state, definition } = instance;
     const action = actions.get(state.id)!;
     const node = nodes[i];
     if (!endsWait(node)) await armNextCycle(trx, state, node, job, at);
     const loopIndex = loopIndexes.get(job.token_id) ?? null;
-    // Each instance's walk a unit of work of its own within the group's transaction, as when fired alone.
-    results.push(
-      await writingInstances(trx, (unit) =>
-        walkOn(unit, state, definition, action, node, job.token_id, loopIndex, null),
-      ),
-    );
+    walks.push({ state, action, walk: await walkFrom(trx, state, definition, action, node, job.token_id, loopIndex) });
   }
-  return results;
+  return finishTogether(trx, walks, at);
 }
