@@ -124,14 +124,8 @@ export async function matrixSuite(name: DatabaseTarget['name'], mode: Mode): Pro
       for (const call of sortedCalls(server)) {
         if (ONLY && !ONLY.test(call.id)) continue;
         const cells: string[] = [];
-        const traceStart = performance.now();
-        const traceCpu = process.cpuUsage();
         for (const caller of world.callers) cells.push(await observedCell(call, caller));
         observed.set(call.id, cells);
-        if (process.env.MATRIX_TRACE) {
-          const cpu = process.cpuUsage(traceCpu);
-          console.log(`TRACE ${call.id} wall ${(performance.now() - traceStart).toFixed(0)} ms cpu ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms`);
-        }
       }
       if (process.env.ATRIUM_MATRIX_OUT)
         writeFileSync(`${process.env.ATRIUM_MATRIX_OUT}.${target.name}.${mode}.md`, formatMatrix(mode, observed));

@@ -21,7 +21,7 @@ import type { CallDef } from '../../../src/core/catalogue/types.ts';
 import { CallFuzzer, type FuzzInput } from './call-inputs.ts';
 import { localizedTextCheck } from './localized.ts';
 import { send, type FuzzReply } from './send.ts';
-import { KeptSession } from './kept-session.ts';
+import { KeptSession } from '../helpers/kept-session.ts';
 import { changedTables, storeChecksum, type StoreChecksum } from './store-checksum.ts';
 import { installWriteLog, writeReader } from './write-log.ts';
 import { hasEffects, needsCsrfToken } from '../../../src/core/catalogue/call-effects.ts';
@@ -157,9 +157,6 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
           const before = lastChecksum ?? (await fingerprint());
           lastChecksum = undefined;
           let accepted = 0;
-          const traceStart = performance.now();
-          const traceCpu = process.cpuUsage();
-          const trace = { s401: 0, signIns: 0 };
           for (let i = 0; i < PER_CALL; i++) {
             const input: FuzzInput = fuzzer.input(i);
             const outside = atDepartment && i % 5 === 3;
@@ -180,7 +177,7 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
                 `#${i} ${input.what} (${reply.envelope?.errcode ?? reply.status}) → refused yet wrote ${[...new Set(written)].join(', ')}`,
               );
             // An accepted sign-out (auth.logout with an extra query value) ends the session: its row is
-            // stored back at once (fuzz/kept-session.ts), so the next input is sent signed in as meant.
+            // stored back at once (helpers/kept-session.ts), so the next input is sent signed in as meant.
             // A 401 is mostly the input's own refusal with the session intact (a runtime call's bad
             // token): a read of the session tells them apart.
             if (!input.anonymous && (reply.status === 401 || reply.clearsSession)) {
@@ -188,15 +185,10 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
               const revived = await (outside ? outsider : admin).revive();
               if (revived === 'restored') totals.restored++;
               if (revived === 'signed-in') totals.signIns++;
-              if (process.env.FUZZ_TRACE && revived !== 'alive') console.log(`TRACE signout ${call.id} #${i} ${reply.status} ${input.what}`);
               await writes(); // sessions are not logged; read past whatever reviving it did anyway
             }
           }
           totals.accepted += accepted;
-          if (process.env.FUZZ_TRACE) {
-            const cpu = process.cpuUsage(traceCpu);
-            console.log(`TRACE ${call.id} wall ${(performance.now() - traceStart).toFixed(0)} ms cpu ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms accepted ${accepted} 401s ${trace.s401} signIns ${trace.signIns}`);
-          }
           // Belt and braces over the whole run: with nothing accepted, every table's fingerprint is as before.
           if (accepted === 0) {
             const after = await fingerprint();
