@@ -3,7 +3,7 @@
 // main.js as <name>.js (package.json, build:server), where this module's own URL (main.js's, once
 // bundled) finds it. Under tsx the worker is bundled the same way once per process, into .atrium-tmp/:
 // loading its modules through tsx's API in each new thread cost about 1.5 CPU-s a start
-// (docs/adr/0175-api-walks-keep-sessions.md).
+// (docs/adr/0175-api-walks-keep-sessions-bundled-workers.md).
 import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';

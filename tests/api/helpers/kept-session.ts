@@ -1,4 +1,4 @@
-// A walk's signed-in caller, kept across probes that end its session (docs/adr/0175-api-walks-keep-sessions.md):
+// A walk's signed-in caller, kept across probes that end its session (docs/adr/0175-api-walks-keep-sessions-bundled-workers.md):
 // an accepted sign-out deletes the session's row (and clears the client's cookies), and signing in again
 // costs a password hash (scrypt, about 50 CPU-ms). The row and cookies as they were after the sign-in are
 // put back instead, so the session answers again as a fresh sign-in of the same user would; only when
