@@ -4,7 +4,7 @@
 // bundled) finds it. Under tsx the worker is bundled the same way once per process, into .atrium-tmp/:
 // loading its modules through tsx's API in each new thread cost about 1.5 CPU-s a start
 // (docs/adr/0175-api-walks-keep-sessions-bundled-workers.md).
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,12 +16,27 @@ const COMPILED = import.meta.url.endsWith('.js');
 const bundles = new Map<string, string>();
 let bundleDir: string | undefined;
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 function bundled(module: URL): string {
   let path = bundles.get(module.href);
   if (path) return path;
   if (!bundleDir) {
-    const dir = join(fileURLToPath(new URL('../../../', import.meta.url)), '.atrium-tmp', `workers-${process.pid}`);
+    const tmp = join(fileURLToPath(new URL('../../../', import.meta.url)), '.atrium-tmp');
+    const dir = join(tmp, `workers-${process.pid}`);
     mkdirSync(dir, { recursive: true });
+    // A process ended by a signal (a test runner's worker) leaves its folder: removed once it is gone.
+    for (const name of readdirSync(tmp)) {
+      const pid = /^workers-(\d+)$/.exec(name)?.[1];
+      if (pid && !alive(Number(pid))) rmSync(join(tmp, name), { recursive: true, force: true });
+    }
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     bundleDir = dir;
   }
