@@ -23,7 +23,8 @@ export interface ActiveSession {
 }
 
 const newToken = () => randomBytes(32).toString('base64url');
-const storedIdOf = (cookieValue: string) => createHash('sha256').update(cookieValue).digest('base64url');
+/** The stored id of a session cookie's value (only its hash is kept). */
+export const storedIdOf = (cookieValue: string) => createHash('sha256').update(cookieValue).digest('base64url');
 
 export async function createSession(
   db: Db,

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../../src/server/auth/password-hash.ts';
 import { appendEntry } from '../../../src/server/operation-log/log-writer.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
+import { KeptSession } from '../helpers/kept-session.ts';
 import { ADMIN, type TestServer } from '../helpers/test-server.ts';
 import { CALLER_KINDS, homeOf, type CallerKind } from '../../../generator/emit/matrix-callers.ts';
 
@@ -40,6 +41,10 @@ export interface Caller {
   id?: string;
   loginno?: string;
   password?: string;
+  /** The stored hash of that password, as the demo made it (a probe that changes it puts it back). */
+  passwordHash?: string;
+  /** Its session, put back after a probe that ends it (helpers/kept-session.ts). */
+  session?: KeptSession;
   home: Tenant;
   away: Tenant;
 }
@@ -47,6 +52,7 @@ export interface Caller {
 export interface World {
   server: TestServer;
   admin: ApiClient;
+  adminSession: KeptSession;
   tenants: Record<'acme' | 'globex', Tenant>;
   callers: Caller[];
 }
@@ -84,7 +90,7 @@ export async function makeWorld(server: TestServer): Promise<World> {
     acme: await tenant(server, 'acme', 'Acme', 'Purchasing'),
     globex: await tenant(server, 'globex', 'Globex', 'Contracts'),
   };
-  const admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
+  const adminSession = await KeptSession.open(server, ADMIN.username, ADMIN.password, 'en');
   const callers: Caller[] = [];
   for (const kind of CALLER_KINDS) {
     if (kind === 'anonymous') {
@@ -94,22 +100,25 @@ export async function makeWorld(server: TestServer): Promise<World> {
     const login = LOGINS[kind];
     const row = await server.db
       .selectFrom('superusers')
-      .select('id')
+      .select(['id', 'password_hash'])
       .where('loginno', '=', login.loginno)
       .executeTakeFirstOrThrow();
     const home = tenants[homeOf(kind)];
     const away = homeOf(kind) === 'acme' ? tenants.globex : tenants.acme;
+    const session = await KeptSession.open(server, login.loginno, login.password, 'en');
     callers.push({
       kind,
-      client: await server.signedIn(login.loginno, login.password, 'en'),
+      client: session.client,
       id: row.id,
       loginno: login.loginno,
       password: login.password,
+      passwordHash: row.password_hash,
+      session,
       home,
       away,
     });
   }
-  return { server, admin, tenants, callers };
+  return { server, admin: adminSession.client, adminSession, tenants, callers };
 }
 
 let serial = 0;

@@ -22,7 +22,6 @@ import { solidPng } from '../../support/png.ts';
 import { superuserBody } from '../helpers/superuser-calls.ts';
 import { workbook } from '../../support/xlsx-files.ts';
 import { packageZip } from '../../support/package-zip.ts';
-import { ADMIN } from '../helpers/test-server.ts';
 import { userBody } from '../helpers/user-calls.ts';
 import {
   freshDepartment,
@@ -757,8 +756,11 @@ export const PROBE_ADDITIONS: Record<string, ProbeAddition> = {
   },
   'auth.logout': {
     add: () => ({}),
-    settle: async (world, caller) => {
-      if (caller.loginno) caller.client = await world.server.signedIn(caller.loginno, caller.password!, 'en');
+    // The caller's session as it was before the sign-out (helpers/kept-session.ts): no new sign-in.
+    settle: async (_world, caller) => {
+      if (!caller.session) return;
+      await caller.session.revive();
+      caller.client = caller.session.client;
     },
   },
   'auth.changePassword': {
@@ -769,17 +771,17 @@ export const PROBE_ADDITIONS: Record<string, ProbeAddition> = {
         confirmpwd: encodePassword('Changed@2026x'),
       },
     }),
-    // Back to the demo password, as a super administrator would set it (not a forced change).
+    // Back to the demo password's stored hash, as a super administrator would set it (not a forced change).
     settle: async (world, caller) => {
-      const { hashPassword } = await import('../../../src/server/auth/password-hash.ts');
       await world.server.db
         .updateTable('superusers')
-        .set({ password_hash: await hashPassword(caller.password!), must_change_password: false })
+        .set({ password_hash: caller.passwordHash!, must_change_password: false })
         .where('id', '=', caller.id!)
         .execute();
-      // The change ended the user's other sessions (docs/adr/0009-sessions-check-codes-passwords.md): the fixtures' own administrator session among them.
-      if ((await world.admin.call('GET', '/authtime/myprofile')).status === 401)
-        world.admin = await world.server.signedIn(ADMIN.username, ADMIN.password, 'en');
+      // The change ended the user's other sessions (docs/adr/0009-sessions-check-codes-passwords.md): the
+      // fixtures' own administrator session among them, put back as it was.
+      await world.adminSession.revive();
+      world.admin = world.adminSession.client;
     },
   },
   'domains.create': {

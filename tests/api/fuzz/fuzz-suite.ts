@@ -15,13 +15,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import { databaseTargets, type DatabaseTarget } from '../helpers/databases.ts';
-import { ADMIN, startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { ADMIN, GLOBEX, startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { extraRoots } from '../helpers/extra-roots.ts';
 import type { CallDef } from '../../../src/core/catalogue/types.ts';
-import type { ApiClient } from '../helpers/api-client.ts';
 import { CallFuzzer, type FuzzInput } from './call-inputs.ts';
 import { localizedTextCheck } from './localized.ts';
-import { send, sessionAlive, type FuzzReply } from './send.ts';
+import { send, type FuzzReply } from './send.ts';
+import { KeptSession } from '../helpers/kept-session.ts';
 import { changedTables, storeChecksum, type StoreChecksum } from './store-checksum.ts';
 import { installWriteLog, writeReader } from './write-log.ts';
 import { hasEffects, needsCsrfToken } from '../../../src/core/catalogue/call-effects.ts';
@@ -87,15 +87,15 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
   }
   describe.each(targets)(`fuzzing the catalogue's calls on $name, part ${part + 1} of ${PARTS}`, (target) => {
     let server: TestServer;
-    let admin: ApiClient;
+    let admin: KeptSession;
     let localized: (text: string) => boolean;
     let writes: () => Promise<string[]>;
     /** Globex's administrator: Acme's departments are outside its reach. */
-    let outsider: ApiClient;
+    let outsider: KeptSession;
     let targets: { domain: string; department: string };
     /** Every table's fingerprint after the last call that accepted nothing (docs/adr/0144-api-tests-cheaper-walks.md). */
     let lastChecksum: StoreChecksum | undefined;
-    const totals = { inputs: 0, accepted: 0, signIns: 0, sessionChecks: 0, checksums: 0, started: 0 };
+    const totals = { inputs: 0, accepted: 0, signIns: 0, restored: 0, sessionChecks: 0, checksums: 0, started: 0 };
 
     const fingerprint = () => {
       totals.checksums++;
@@ -106,8 +106,8 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
     // on one shared by other suites (a 120 s limit was hit at load 20 on 2 cores). For a stuck start only.
     beforeAll(async () => {
       server = await startTestServer(target, { extraCatalogueRoots: extraRoots() });
-      admin = await server.signedIn(ADMIN.username, ADMIN.password, LANGUAGE);
-      outsider = await server.signedIn('globex', 'Globex@2026', LANGUAGE);
+      admin = await KeptSession.open(server, ADMIN.username, ADMIN.password, LANGUAGE);
+      outsider = await KeptSession.open(server, GLOBEX.username, GLOBEX.password, LANGUAGE);
       targets = await fuzzTargets(server);
       localized = localizedTextCheck(server.catalogue, LANGUAGE);
       await installWriteLog(server.db);
@@ -117,7 +117,7 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
     afterAll(async () => {
       const seconds = (performance.now() - totals.started) / 1000;
       console.log(
-        `fuzz on ${target.name}: ${totals.inputs} bad inputs (${PER_CALL} per call × ${mine.length} calls, part ${part + 1} of ${PARTS}) in ${seconds.toFixed(1)} s; ${totals.accepted} accepted, ${totals.signIns} sign-ins again after ${totals.sessionChecks} 401s, ${totals.checksums} store fingerprints`,
+        `fuzz on ${target.name}: ${totals.inputs} bad inputs (${PER_CALL} per call × ${mine.length} calls, part ${part + 1} of ${PARTS}) in ${seconds.toFixed(1)} s; ${totals.accepted} accepted, ${totals.restored} sessions restored and ${totals.signIns} sign-ins again after ${totals.sessionChecks} 401s, ${totals.checksums} store fingerprints`,
       );
       await server?.close();
     });
@@ -160,7 +160,7 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
           for (let i = 0; i < PER_CALL; i++) {
             const input: FuzzInput = fuzzer.input(i);
             const outside = atDepartment && i % 5 === 3;
-            const reply = await send(outside ? outsider : admin, LANGUAGE, input, needsCsrfToken(call));
+            const reply = await send((outside ? outsider : admin).client, LANGUAGE, input, needsCsrfToken(call));
             totals.inputs++;
             const problem = problemOf(call, reply, localized);
             const who = input.anonymous ? 'anonymous ' : outside ? "other tenant's administrator " : '';
@@ -176,20 +176,16 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
               problems.push(
                 `#${i} ${input.what} (${reply.envelope?.errcode ?? reply.status}) → refused yet wrote ${[...new Set(written)].join(', ')}`,
               );
-            // An accepted sign-out (auth.logout with an extra query value) ends the session: sign in again.
-            // Most 401s are the input's own refusal with the session intact (a runtime call's bad token):
-            // a read of the session tells them apart, cheaper than a sign-in's password hash.
-            if (!input.anonymous && reply.status === 401) {
-              totals.sessionChecks++;
-              if (outside && !(await sessionAlive(outsider))) {
-                outsider = await server.signedIn('globex', 'Globex@2026', LANGUAGE);
-                totals.signIns++;
-              }
-              if (!outside && !(await sessionAlive(admin))) {
-                admin = await server.signedIn(ADMIN.username, ADMIN.password, LANGUAGE);
-                totals.signIns++;
-              }
-              await writes(); // signing in stores nothing but sessions, which are not logged; read past it anyway
+            // An accepted sign-out (auth.logout with an extra query value) ends the session: its row is
+            // stored back at once (helpers/kept-session.ts), so the next input is sent signed in as meant.
+            // A 401 is mostly the input's own refusal with the session intact (a runtime call's bad
+            // token): a read of the session tells them apart.
+            if (!input.anonymous && (reply.status === 401 || reply.clearsSession)) {
+              if (reply.status === 401) totals.sessionChecks++;
+              const revived = await (outside ? outsider : admin).revive();
+              if (revived === 'restored') totals.restored++;
+              if (revived === 'signed-in') totals.signIns++;
+              await writes(); // sessions are not logged; read past whatever reviving it did anyway
             }
           }
           totals.accepted += accepted;

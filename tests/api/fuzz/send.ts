@@ -1,6 +1,6 @@
 // Sends one fuzz input as it is (query pairs, raw body text, content type), with the client's cookies
 // and CSRF token unless anonymous, and reads the reply without assuming it is JSON.
-import { CSRF_COOKIE, CSRF_HEADER } from '../../../src/core/envelope.ts';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../../src/core/envelope.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
 import type { FuzzInput } from './call-inputs.ts';
 import { headerOf, wireRequest, type WireReply } from '../helpers/http-request.ts';
@@ -11,6 +11,8 @@ export interface FuzzReply {
   /** The envelope when the reply is one. */
   envelope?: { errcode: number; errmsg: string };
   text: string;
+  /** The reply cleared the session cookie (an accepted sign-out). */
+  clearsSession: boolean;
 }
 
 /** `withCsrf`: the call has effects (core/catalogue/call-effects.ts), so the console would send the token. */
@@ -50,7 +52,14 @@ export async function send(
       /* not an envelope: reported by the caller */
     }
   }
-  return { status: response.status, contentType, envelope, text };
+  return { status: response.status, contentType, envelope, text, clearsSession: clearsSession(response.rawHeaders) };
+}
+
+/** Whether a Set-Cookie of the reply empties the session cookie. */
+function clearsSession(raw: string[]): boolean {
+  for (let i = 0; i < raw.length; i += 2)
+    if (raw[i].toLowerCase() === 'set-cookie' && raw[i + 1].startsWith(`${SESSION_COOKIE}=;`)) return true;
+  return false;
 }
 
 /** Whether the client's session still answers (`auth.myprofile`, any signed-in user). A 401 to a fuzz input
