@@ -2,7 +2,7 @@
 // route args and fixed query values the call has, and its detail is a screen that reads the choice
 // (a list's `sourceArgs` naming `master.param`). A `pick: users` action is a list's toolbar action; an
 // action's `ids` is a body field of its call and needs ids to send (a required selection or a pick);
-// `done` is said of such ids only.
+// `done` is said of such ids, or of a list's row action's one row (docs/adr/0180-row-action-done.md).
 import type { ActionDef, MasterDetailScreen, ScreenDef } from '../../src/core/catalogue/types.ts';
 import { callArgsProblems } from './call-args.ts';
 import type { Check, Problem } from './problem.ts';
@@ -31,18 +31,24 @@ function masterProblems(catalogue: Catalogue, s: MasterDetailScreen, at: At): Pr
   return problems;
 }
 
-function actionProblems(catalogue: Catalogue, actions: ActionDef[] | undefined, toolbar: boolean, at: At): Problem[] {
+/** `place`: a list's toolbar, a list's rows, or a form screen's buttons. */
+function actionProblems(
+  catalogue: Catalogue,
+  actions: ActionDef[] | undefined,
+  place: 'toolbar' | 'row' | 'form',
+  at: At,
+): Problem[] {
   return (actions ?? []).flatMap((a, i) => {
     const where = (part: string) => at(`/${i}/${part}`);
     const out: Problem[] = [];
-    if (a.pick && !toolbar)
+    if (a.pick && place !== 'toolbar')
       out.push({ ...where('pick'), message: `"${a.id}": pick opens the picker from a list's toolbar only` });
     const sendsIds = a.pick !== undefined || a.selection === 'required';
     if (a.ids && a.call) out.push(...callArgsProblems(catalogue, a.call, { body: { [a.ids]: a.ids } }, where('ids')));
     if (a.ids && !sendsIds)
       out.push({ ...where('ids'), message: `"${a.id}": ids needs ids to send (selection: required or pick)` });
-    if (a.done && !sendsIds)
-      out.push({ ...where('done'), message: `"${a.id}": done counts ids (selection: required or pick)` });
+    if (a.done && !sendsIds && place !== 'row')
+      out.push({ ...where('done'), message: `"${a.id}": done counts ids (selection: required or pick, or a row's)` });
     return out;
   });
 }
@@ -53,10 +59,10 @@ function screenProblems(catalogue: Catalogue, s: ScreenDef): Problem[] {
   if (s.kind === 'master-detail') return masterProblems(catalogue, s, at(''));
   if (s.kind === 'list')
     return [
-      ...actionProblems(catalogue, s.actions, true, at('/actions')),
-      ...actionProblems(catalogue, s.rowActions, false, at('/rowActions')),
+      ...actionProblems(catalogue, s.actions, 'toolbar', at('/actions')),
+      ...actionProblems(catalogue, s.rowActions, 'row', at('/rowActions')),
     ];
-  if (s.kind === 'form') return actionProblems(catalogue, s.actions, false, at('/actions'));
+  if (s.kind === 'form') return actionProblems(catalogue, s.actions, 'form', at('/actions'));
   return [];
 }
 

@@ -2,7 +2,8 @@
 // console, Accept-Language on the server), so both pick the same one for someone who has not chosen.
 import { LANGUAGES, type Language } from './catalogue/types.ts';
 
-const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
+/** One of the console's languages. */
+export const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
 
 /** The first tag the console speaks: zh-TW / zh-HK / zh-MO / zh-Hant → cn (Traditional), other zh → zh,
  *  en → en; also the console's own names. */

@@ -11,6 +11,7 @@ import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { packageFiles, packageZip, type ManifestDraft } from '../support/package-zip.ts';
+import { uploaded } from './helpers/upload-calls.ts';
 
 const targets = await databaseTargets();
 
@@ -231,16 +232,7 @@ describe.each(targets)('application packages on $name', (target) => {
 
   describe('through the API', () => {
     let admin: ApiClient;
-    const upload = async (bytes: Buffer, name = 'package.zip') => {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(bytes)]), name);
-      const { reply } = await admin.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', {
-        query: { path: 'package' },
-        form,
-      });
-      expect(reply.errcode, reply.errmsg).toBe(0);
-      return reply.data[0].filePath;
-    };
+    const upload = (bytes: Buffer, name = 'package.zip') => uploaded(admin, { path: 'package' }, name, bytes);
     type Plan = {
       action: string;
       name: string;

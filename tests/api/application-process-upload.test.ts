@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
 import type { ApiClient } from './helpers/api-client.ts';
+import { upload as sendFile, uploaded } from './helpers/upload-calls.ts';
 
 const targets = await databaseTargets();
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../fixtures/bpmn', name), 'utf8');
@@ -28,16 +29,7 @@ describe.each(targets)('a bare BPMN upload on $name', (target) => {
   let server: TestServer;
   let admin: ApiClient;
   let officeId: string;
-  const upload = async (text: string, name = 'process.bpmn') => {
-    const form = new FormData();
-    form.append('file', new Blob([text]), name);
-    const { reply } = await admin.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', {
-      query: { path: 'process' },
-      form,
-    });
-    expect(reply.errcode, reply.errmsg).toBe(0);
-    return reply.data[0].filePath;
-  };
+  const upload = (text: string, name = 'process.bpmn') => uploaded(admin, { path: 'process' }, name, text);
   const install = (client: ApiClient, path: string, mode: 'preview' | 'commit', applicationId = officeId) =>
     client.call<Plan>('POST', '/authtime/applications/process', { query: { mode, applicationId }, body: { path } });
   const processes = () =>
@@ -121,9 +113,7 @@ describe.each(targets)('a bare BPMN upload on $name', (target) => {
   });
 
   it('refuses a file of another type, a file with no process, and any caller but the platform', async () => {
-    const form = new FormData();
-    form.append('file', new Blob(['PK\u0003\u0004']), 'x.zip');
-    const wrong = await admin.call('POST', '/authtime/uploads', { query: { path: 'process' }, form });
+    const wrong = await sendFile(admin, { path: 'process' }, 'x.zip', 'PK\u0003\u0004');
     expect(wrong.reply).toMatchObject({ errmsg: 'Only .bpmn process files can be uploaded.' });
     const empty = await upload(
       '<?xml version="1.0"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d" targetNamespace="x"/>',

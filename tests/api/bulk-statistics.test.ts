@@ -9,6 +9,7 @@ import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { plannerRows } from './helpers/statistics.ts';
 import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { uploaded } from './helpers/upload-calls.ts';
 
 const targets = await databaseTargets();
 const HEADER = ['Login number', 'Name', 'Department'];
@@ -21,17 +22,16 @@ describe.each(targets)('statistics after bulk writes on $name', (target) => {
   /** Uploads and commits a users' sheet of `count` new users into the tenant. */
   async function importUsers(prefix: string, count: number) {
     const rows = Array.from({ length: count }, (_, i) => [`${prefix}${i}`, `Bulk ${prefix}${i}`, 'HQ']);
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await workbook(HEADER, rows))]), 'bulk.xlsx');
-    const upload = await admin.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', {
-      query: { path: 'import', domainid: tenantId },
-      form,
-    });
-    expect(upload.reply.errcode, upload.reply.errmsg).toBe(0);
+    const path = await uploaded(
+      admin,
+      { path: 'import', domainid: tenantId },
+      'bulk.xlsx',
+      await workbook(HEADER, rows),
+    );
     const { reply } = await admin.call<{ counts: Record<string, number> }>(
       'POST',
       `/authtime/domain/${tenantId}/user/import`,
-      { query: { mode: 'commit' }, body: { path: upload.reply.data[0].filePath } },
+      { query: { mode: 'commit' }, body: { path } },
     );
     expect(reply.errcode, reply.errmsg).toBe(0);
     expect(reply.data.counts).toMatchObject({ new: count, refused: 0 });
@@ -62,17 +62,12 @@ describe.each(targets)('statistics after bulk writes on $name', (target) => {
 
   it('refreshes the departments after a large import', async () => {
     const rows = Array.from({ length: BULK_ROWS }, (_, i) => [`HQ/Unit ${i}`]);
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await workbook(['Department path'], rows))]), 'units.xlsx');
-    const upload = await admin.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', {
-      query: { path: 'depImport', domainid: tenantId },
-      form,
-    });
-    expect(upload.reply.errcode, upload.reply.errmsg).toBe(0);
+    const sheet = await workbook(['Department path'], rows);
+    const path = await uploaded(admin, { path: 'depImport', domainid: tenantId }, 'units.xlsx', sheet);
     const { reply } = await admin.call<{ counts: Record<string, number> }>(
       'POST',
       `/authtime/domain/${tenantId}/department/import`,
-      { query: { path: upload.reply.data[0].filePath, mode: 'commit' } },
+      { query: { path, mode: 'commit' } },
     );
     expect(reply.errcode, reply.errmsg).toBe(0);
     expect(reply.data.counts).toMatchObject({ new: BULK_ROWS, refused: 0 });

@@ -8,6 +8,7 @@ import { databaseTargets } from './helpers/databases.ts';
 import { signedInCallers, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { replyProblems } from './helpers/reply-schemas.ts';
 import type { ApiClient } from './helpers/api-client.ts';
+import { upload as sendFile } from './helpers/upload-calls.ts';
 
 const targets = await databaseTargets();
 
@@ -362,14 +363,8 @@ describe.each(targets)('iCalendar import of exception days on $name', (target) =
   let acme: ApiClient;
   let globex: ApiClient;
   let acmeId: string;
-  const upload = async (client: ApiClient, text: string, name = 'holidays.ics', domainId = acmeId) => {
-    const form = new FormData();
-    form.append('file', new Blob([text]), name);
-    return client.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', {
-      query: { path: 'calendarImport', domainid: domainId },
-      form,
-    });
-  };
+  const upload = (client: ApiClient, text: string, name = 'holidays.ics', domainId = acmeId) =>
+    sendFile(client, { path: 'calendarImport', domainid: domainId }, name, text);
   const importIcs = (client: ApiClient, id: string, path: string, mode: string) =>
     client.call<{
       days: Array<{ startDate: string; endDate: string; status: string }>;

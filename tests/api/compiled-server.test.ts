@@ -12,6 +12,7 @@ import { DEMO_LOGINS } from '../../src/server/seed/demo-data.ts';
 import { workbook } from '../support/xlsx-files.ts';
 import { ApiClient } from './helpers/api-client.ts';
 import { spawnServer, type SpawnedServer } from './helpers/spawned-server.ts';
+import { uploaded } from './helpers/upload-calls.ts';
 
 const PASSWORD = 'Compiled@2026';
 
@@ -20,16 +21,8 @@ describe('the compiled server', () => {
   let admin: ApiClient;
   let acmeId: string;
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-compiled-'));
-  const upload = async (use: string, bytes: Uint8Array, name: string) => {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(bytes)]), name);
-    const { reply } = await admin.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', {
-      query: { path: use, domainid: acmeId },
-      form,
-    });
-    expect(reply.errcode, reply.errmsg).toBe(0);
-    return reply.data[0].filePath;
-  };
+  const upload = (use: string, bytes: Uint8Array, name: string) =>
+    uploaded(admin, { path: use, domainid: acmeId }, name, bytes);
 
   beforeAll(async () => {
     execFileSync('npm', ['run', '-s', 'build:server'], { cwd: PROJECT_ROOT, stdio: 'inherit' });

@@ -8,6 +8,7 @@ import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { departmentId, getSuperuser, idsByName, updateSuperuser } from './helpers/superuser-calls.ts';
 import type { ApiClient } from './helpers/api-client.ts';
+import { uploaded } from './helpers/upload-calls.ts';
 
 const targets = await databaseTargets();
 const SALES = { username: 'sales', password: 'Sales@2026' };
@@ -189,16 +190,7 @@ describe.each(targets)('escalations on $name', (target) => {
   });
 
   it("5. another tenant's uploads, the platform's configuration files and anonymous reads stay closed", async () => {
-    const form = (name: string, bytes: BlobPart) => {
-      const f = new FormData();
-      f.append('file', new Blob([bytes]), name);
-      return f;
-    };
-    const exported = await admin.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', {
-      query: { path: 'systemImport' },
-      form: form('config.json', '{"title":"secret"}'),
-    });
-    const file = exported.reply.data[0].filePath;
+    const file = await uploaded(admin, { path: 'systemImport' }, 'config.json', '{"title":"secret"}');
     const globex = await server.signedIn(GLOBEX.username, GLOBEX.password, 'en');
     expect((await globex.call('GET', '/authtime/uploads', { query: { path: 'systemImport' } })).reply.errcode).toBe(
       1403,
@@ -210,12 +202,7 @@ describe.each(targets)('escalations on $name', (target) => {
     expect((await server.client('en').raw('GET', file)).status).toBe(401);
     expect((await globex.raw('GET', file)).status).toBe(404);
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 1, 1, 1]);
-    const icon = (
-      await acme.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', {
-        query: { icon: 'true' },
-        form: form('i.png', png),
-      })
-    ).reply.data[0].filePath;
+    const icon = await uploaded(acme, { icon: 'true' }, 'i.png', png);
     const dev = await server.signedIn('dev', 'Dev@2026', 'en');
     expect((await dev.call('DELETE', '/authtime/icon', { body: [icon] })).reply.errcode).toBe(1403);
     expect((await acme.raw('GET', icon)).status).toBe(200);

@@ -8,6 +8,7 @@ import { createField } from './helpers/field-extend-calls.ts';
 import { createUser, departmentOf, listUsers, uniqueLoginno, updateUser } from './helpers/user-calls.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { workbook } from '../support/xlsx-files.ts';
+import { uploaded as storedFile } from './helpers/upload-calls.ts';
 
 const targets = await databaseTargets();
 const LABEL = 'Badge_number';
@@ -119,15 +120,8 @@ describe.each(targets)('extension field messages on $name', (target) => {
   });
 
   /** The sheet uploaded for an import: its path. */
-  async function uploaded(sheet: Uint8Array | Buffer): Promise<string> {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(sheet)]), 'people.xlsx');
-    const { reply } = await acme.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', {
-      query: { path: 'import', domainid: acmeId },
-      form,
-    });
-    expect(reply.errcode, reply.errmsg).toBe(0);
-    return reply.data[0].filePath;
+  function uploaded(sheet: Uint8Array | Buffer): Promise<string> {
+    return storedFile(acme, { path: 'import', domainid: acmeId }, 'people.xlsx', sheet);
   }
 
   /** The rows' outcomes of an import of the uploaded sheet. */

@@ -14,6 +14,7 @@ import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.t
 import type { ApiClient } from './helpers/api-client.ts';
 import { readWithOpenpyxl } from '../support/openpyxl.ts';
 import { handWritten } from '../support/xlsx-files.ts';
+import { uploaded } from './helpers/upload-calls.ts';
 
 const targets = await databaseTargets();
 const DATE_HEADERS = ['Proxy from', 'Proxy until', 'Joined'];
@@ -32,16 +33,7 @@ describe.each(targets)('dates in the organisation workbooks on $name', (target) 
   const hq = randomUUID();
   const dir = mkdtempSync(join(tmpdir(), 'atrium-dates-'));
 
-  const upload = async (bytes: Buffer) => {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(bytes)]), 'dates.xlsx');
-    const { reply } = await admin.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', {
-      query: { path: 'import', domainid: tenantId },
-      form,
-    });
-    if (reply.errcode !== 0) throw new Error(`upload failed: ${reply.errmsg}`);
-    return reply.data[0].filePath;
-  };
+  const upload = (bytes: Buffer) => uploaded(admin, { path: 'import', domainid: tenantId }, 'dates.xlsx', bytes);
   const commit = (path: string) =>
     admin.call<{ counts: Record<string, number> }>('POST', `/authtime/domain/${tenantId}/user/import`, {
       query: { mode: 'commit' },

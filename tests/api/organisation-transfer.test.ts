@@ -11,6 +11,7 @@ import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers
 import { replyProblems } from './helpers/reply-schemas.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { bomb, OLD_XLS, workbook, type CellInput } from '../support/xlsx-files.ts';
+import { uploaded } from './helpers/upload-calls.ts';
 
 const targets = await databaseTargets();
 const SALES = { username: 'sales', password: 'Sales@2026' };
@@ -108,16 +109,8 @@ describe.each(targets)('Excel import and export on $name', (target) => {
   let acmeId: string;
   const dept: Record<string, string> = {};
 
-  const upload = async (client: ApiClient, domainId: string, use: string, bytes: Buffer, name = 'people.xlsx') => {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(bytes)]), name);
-    const { reply } = await client.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', {
-      query: { path: use, domainid: domainId },
-      form,
-    });
-    if (reply.errcode !== 0) throw new Error(`upload failed: ${reply.errmsg}`);
-    return reply.data[0].filePath;
-  };
+  const upload = (client: ApiClient, domainId: string, use: string, bytes: Buffer, name = 'people.xlsx') =>
+    uploaded(client, { path: use, domainid: domainId }, name, bytes);
   const importUsers = (client: ApiClient, domainId: string, path: string, mode: 'preview' | 'commit') =>
     client.call<ImportReply>('POST', `/authtime/domain/${domainId}/user/import`, { query: { mode }, body: { path } });
   const rowsPage = (client: ApiClient, domainId: string, path: string, query: Record<string, string | number>) =>

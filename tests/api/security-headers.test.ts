@@ -8,6 +8,7 @@ import { SYSTEM_ICONS_URL } from '../../src/core/uploads.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
 import type { ApiClient } from './helpers/api-client.ts';
+import { upload } from './helpers/upload-calls.ts';
 
 const targets = await databaseTargets();
 
@@ -78,9 +79,8 @@ describe.each(targets)('security headers on $name', (target) => {
     expect(icon.status).toBe(200);
     expectSecurityHeaders(icon.headers, 'built-in icon');
 
-    const form = new FormData();
-    form.append('file', new Blob(['{}'], { type: 'application/json' }), 'settings.json');
-    const { reply } = await admin.call('POST', '/authtime/uploads', { query: { path: 'systemImport' }, form });
+    const settings = new Blob(['{}'], { type: 'application/json' });
+    const { reply } = await upload(admin, { path: 'systemImport' }, 'settings.json', settings);
     expect(reply.errcode, reply.errmsg).toBe(0);
     const url =
       /\/uploads\/platform\/\d{4}\/systemImport\/[^"]+/.exec(JSON.stringify(reply.data))?.[0] ?? 'no url in the reply';

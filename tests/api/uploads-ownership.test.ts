@@ -8,6 +8,7 @@ import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { idsByName } from './helpers/superuser-calls.ts';
 import type { ApiClient } from './helpers/api-client.ts';
+import { uploadForm } from './helpers/upload-calls.ts';
 
 const targets = await databaseTargets();
 const LOGINS = {
@@ -23,11 +24,6 @@ const year = new Date().getFullYear();
 const NAME_DOMAIN = 'Name the enterprise these files belong to; only platform administrators keep platform files.';
 const NOT_GOVERNED = 'Only an administrator of the whole enterprise may upload or list its files.';
 
-const formWith = (name: string, bytes: Buffer) => {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  return form;
-};
 type Stored = Array<{ filePath: string }>;
 
 describe.each(targets)('upload ownership on $name', (target) => {
@@ -39,7 +35,7 @@ describe.each(targets)('upload ownership on $name', (target) => {
   let acmeId: string;
   let globexId: string;
   const upload = (client: ApiClient, query: Record<string, string>, name: string, bytes: Buffer) =>
-    client.call<Stored>('POST', '/authtime/uploads', { query, form: formWith(name, bytes) });
+    client.call<Stored>('POST', '/authtime/uploads', { query, form: uploadForm([name, bytes]) });
   const list = (client: ApiClient, query: Record<string, string>) =>
     client.call<Array<{ filePath: string }>>('GET', '/authtime/uploads', { query });
   const status = async (client: ApiClient, path: string) => (await client.raw('GET', path)).status;

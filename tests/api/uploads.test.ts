@@ -9,6 +9,7 @@ import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.t
 import { createDomain, uniqueName } from './helpers/domain-calls.ts';
 import { replyProblems } from './helpers/reply-schemas.ts';
 import type { ApiClient } from './helpers/api-client.ts';
+import { uploadForm } from './helpers/upload-calls.ts';
 
 const targets = await databaseTargets();
 
@@ -22,12 +23,6 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1
 const HTML = Buffer.from('<html><script>alert(document.cookie)</script></html>');
 
 const year = new Date().getFullYear();
-
-function formWith(...files: Array<[string, Buffer]>): FormData {
-  const form = new FormData();
-  for (const [name, bytes] of files) form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  return form;
-}
 
 type Uploaded = Array<{ filePath: string }>;
 
@@ -45,7 +40,7 @@ describe.each(targets)('uploads on $name', (target) => {
   afterAll(() => server?.close());
 
   it('stores an icon under /uploads/lib/icon/upload and serves it back as inert data', async () => {
-    const { reply } = await upload({ icon: 'true' }, formWith(['logo.png', PNG]));
+    const { reply } = await upload({ icon: 'true' }, uploadForm(['logo.png', PNG]));
     expect(reply.errcode).toBe(0);
     expect(replyProblems(server.catalogue, 'uploads.upload', reply.data)).toEqual([]);
     const [{ filePath }] = reply.data;
@@ -65,19 +60,19 @@ describe.each(targets)('uploads on $name', (target) => {
       ['b.PNG', PNG, 'png'],
       ['c.gif', GIF, 'gif'],
     ] as const) {
-      const { reply } = await upload({ icon: 'true' }, formWith([name, bytes]));
+      const { reply } = await upload({ icon: 'true' }, uploadForm([name, bytes]));
       expect(reply.errcode, name).toBe(0);
       expect(reply.data[0].filePath.endsWith(`.${ext}`), name).toBe(true);
     }
   });
 
   it("stores the platform's other uploads under /uploads/platform/{current year}/{path} and lists them", async () => {
-    const picture = await upload({ path: 'image/background', icon: 'false' }, formWith(['bg.gif', GIF]));
+    const picture = await upload({ path: 'image/background', icon: 'false' }, uploadForm(['bg.gif', GIF]));
     expect(picture.reply.data[0].filePath).toMatch(
       new RegExp(`^/uploads/platform/${year}/image/background/[0-9a-f-]{36}\\.gif$`),
     );
-    const sheet = await upload({ path: 'import' }, formWith(['users.XLSX', XLSX]));
-    const old = await upload({ path: 'depImport' }, formWith(['departments.xls', XLS]));
+    const sheet = await upload({ path: 'import' }, uploadForm(['users.XLSX', XLSX]));
+    const old = await upload({ path: 'depImport' }, uploadForm(['departments.xls', XLS]));
     expect(sheet.reply.data[0].filePath).toMatch(new RegExp(`^/uploads/platform/${year}/import/[0-9a-f-]{36}\\.xlsx$`));
     expect(old.reply.data[0].filePath).toMatch(new RegExp(`^/uploads/platform/${year}/depImport/[0-9a-f-]{36}\\.xls$`));
 
@@ -94,19 +89,19 @@ describe.each(targets)('uploads on $name', (target) => {
 
   it('refuses a wrong type by name or by content with the message of its use, in two languages, storing nothing', async () => {
     const before = filesUnder('lib', 'icon', 'upload').length;
-    const svg = await upload({ icon: 'true' }, formWith(['logo.svg', SVG]));
+    const svg = await upload({ icon: 'true' }, uploadForm(['logo.svg', SVG]));
     expect(svg.reply).toEqual({
       errcode: 1001,
       errmsg: 'Only pictures of these types can be uploaded: jpg, jpeg, png, gif.',
       data: null,
     });
-    const disguised = await upload({ icon: 'true' }, formWith(['logo.png', HTML]));
+    const disguised = await upload({ icon: 'true' }, uploadForm(['logo.png', HTML]));
     expect(disguised.reply.errmsg).toBe('Only pictures of these types can be uploaded: jpg, jpeg, png, gif.');
-    const zh = await upload({ icon: 'true' }, formWith(['logo.bmp', PNG]), admin.withLanguage('zh'));
+    const zh = await upload({ icon: 'true' }, uploadForm(['logo.bmp', PNG]), admin.withLanguage('zh'));
     expect(zh.reply.errmsg).toBe('只能上传以下格式的图片：jpg, jpeg, png, gif！');
-    const sheet = await upload({ path: 'import' }, formWith(['users.png', PNG]));
+    const sheet = await upload({ path: 'import' }, uploadForm(['users.png', PNG]));
     expect(sheet.reply.errmsg).toBe('Only files of these types can be uploaded: xlsx, xls.');
-    const cn = await upload({ path: 'import' }, formWith(['users.csv', XLSX]), admin.withLanguage('cn'));
+    const cn = await upload({ path: 'import' }, uploadForm(['users.csv', XLSX]), admin.withLanguage('cn'));
     expect(cn.reply.errmsg).toBe('只能上傳以下格式的檔案：xlsx, xls！');
     expect(filesUnder('lib', 'icon', 'upload').length).toBe(before);
     expect(filesUnder('platform', String(year), 'import').filter((n) => n.startsWith('.'))).toEqual([]); // no partial file left
@@ -120,7 +115,7 @@ describe.each(targets)('uploads on $name', (target) => {
       errmsg: 'Please upload a file.',
       data: null,
     });
-    const emptyPart = formWith(['', Buffer.alloc(0)]);
+    const emptyPart = uploadForm(['', Buffer.alloc(0)]);
     expect((await upload({ icon: 'true' }, emptyPart)).reply.errmsg).toBe('Please upload a file.');
     const json = await admin.call('POST', '/authtime/uploads', { query: { icon: 'true' }, body: { file: 'x' } });
     expect(json.reply.errmsg).toBe('Please upload a file.');
@@ -131,15 +126,15 @@ describe.each(targets)('uploads on $name', (target) => {
   it('refuses a file over the limit of its use and keeps no part of it', async () => {
     const before = filesUnder('lib', 'icon', 'upload');
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024, 7)]);
-    const { reply } = await upload({ icon: 'true' }, formWith(['big.png', big]));
+    const { reply } = await upload({ icon: 'true' }, uploadForm(['big.png', big]));
     expect(reply).toEqual({ errcode: 1001, errmsg: 'The file cannot be larger than 2 MB.', data: null });
     expect(filesUnder('lib', 'icon', 'upload')).toEqual(before);
     // The same bytes fit the 5 MB of a picture; a spreadsheet may have 10 MB, not more.
-    expect((await upload({ path: 'image' }, formWith(['big.png', big]))).reply.errcode).toBe(0);
+    expect((await upload({ path: 'image' }, uploadForm(['big.png', big]))).reply.errcode).toBe(0);
     const sheet = (megabytes: number) => Buffer.concat([XLSX, Buffer.alloc(megabytes * 1024 * 1024 - XLSX.length, 1)]);
-    expect((await upload({ path: 'import' }, formWith(['users.xlsx', sheet(10)]))).reply.errcode).toBe(0);
+    expect((await upload({ path: 'import' }, uploadForm(['users.xlsx', sheet(10)]))).reply.errcode).toBe(0);
     expect(
-      (await upload({ path: 'import' }, formWith(['users.xlsx', Buffer.concat([sheet(10), Buffer.alloc(1)])]))).reply
+      (await upload({ path: 'import' }, uploadForm(['users.xlsx', Buffer.concat([sheet(10), Buffer.alloc(1)])]))).reply
         .errmsg,
     ).toBe('The file cannot be larger than 10 MB.');
   });
@@ -150,15 +145,15 @@ describe.each(targets)('uploads on $name', (target) => {
     const before = tree();
     // Into the new enterprise's folders (none exist yet) and into the shared icon folder.
     const refusals: Array<[Record<string, string>, FormData]> = [
-      [{ path: 'image', domainid: domainId }, formWith(['photo.png', HTML])],
-      [{ path: 'image', domainid: domainId }, formWith(['photo.svg', SVG])],
+      [{ path: 'image', domainid: domainId }, uploadForm(['photo.png', HTML])],
+      [{ path: 'image', domainid: domainId }, uploadForm(['photo.svg', SVG])],
       [
         { path: 'image', domainid: domainId },
-        formWith(['big.png', Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024, 7)])]),
+        uploadForm(['big.png', Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024, 7)])]),
       ],
-      [{ path: 'import', domainid: domainId }, formWith(['users.xlsx', XLSX], ['more.xlsx', XLSX])],
-      [{ path: 'import', domainid: domainId }, formWith(['users.xlsx', PNG])],
-      [{ icon: 'true' }, formWith(['logo.png', HTML])],
+      [{ path: 'import', domainid: domainId }, uploadForm(['users.xlsx', XLSX], ['more.xlsx', XLSX])],
+      [{ path: 'import', domainid: domainId }, uploadForm(['users.xlsx', PNG])],
+      [{ icon: 'true' }, uploadForm(['logo.png', HTML])],
     ];
     for (const [query, form] of refusals) {
       const { reply } = await upload(query, form);
@@ -167,13 +162,13 @@ describe.each(targets)('uploads on $name', (target) => {
     }
     expect(existsSync(join(server.dataDir, 'uploads', 'domains', domainId))).toBe(false);
     // An accepted file still makes its folders.
-    expect((await upload({ path: 'image', domainid: domainId }, formWith(['photo.png', PNG]))).reply.errcode).toBe(0);
+    expect((await upload({ path: 'image', domainid: domainId }, uploadForm(['photo.png', PNG]))).reply.errcode).toBe(0);
     expect(filesUnder('domains', domainId, String(year), 'image')).toHaveLength(1);
   });
 
   it('takes one file per request', async () => {
     const before = filesUnder('lib', 'icon', 'upload');
-    const { reply } = await upload({ icon: 'true' }, formWith(['a.png', PNG], ['b.png', PNG]));
+    const { reply } = await upload({ icon: 'true' }, uploadForm(['a.png', PNG], ['b.png', PNG]));
     expect(reply).toMatchObject({ errcode: 1001, errmsg: 'Only one file can be uploaded at a time.' });
     expect(filesUnder('lib', 'icon', 'upload')).toEqual(before);
   });
@@ -188,13 +183,13 @@ describe.each(targets)('uploads on $name', (target) => {
       'secrets',
       'icon',
     ]) {
-      const { reply } = await upload({ path }, formWith(['x.png', PNG]));
+      const { reply } = await upload({ path }, uploadForm(['x.png', PNG]));
       expect(reply, path).toMatchObject({ errcode: 1001, errmsg: 'The upload path is not valid.' });
     }
     expect(existsSync(join(server.dataDir, 'outside'))).toBe(false);
     const listing = await admin.call('GET', '/authtime/uploads', { query: { path: '../..' } });
     expect(listing.reply.errmsg).toBe('The upload path is not valid.');
-    const zh = await upload({ path: '../x' }, formWith(['x.png', PNG]), admin.withLanguage('zh'));
+    const zh = await upload({ path: '../x' }, uploadForm(['x.png', PNG]), admin.withLanguage('zh'));
     expect(zh.reply.errmsg).toBe('上传路径无效');
     const escaped = await admin.raw('GET', '/uploads/..%2f..%2fpglite');
     expect(escaped.status).toBeGreaterThanOrEqual(400);
@@ -205,12 +200,12 @@ describe.each(targets)('uploads on $name', (target) => {
       (
         await server
           .client()
-          .call('POST', '/authtime/uploads', { query: { icon: 'true' }, form: formWith(['a.png', PNG]) })
+          .call('POST', '/authtime/uploads', { query: { icon: 'true' }, form: uploadForm(['a.png', PNG]) })
       ).status,
     ).toBe(401);
     const noCsrf = await admin.call('POST', '/authtime/uploads', {
       query: { icon: 'true' },
-      form: formWith(['a.png', PNG]),
+      form: uploadForm(['a.png', PNG]),
       withoutCsrf: true,
     });
     expect(noCsrf.status).toBe(403);
@@ -233,7 +228,7 @@ describe.each(targets)('the icon library on $name', (target) => {
     (
       await admin.call<Uploaded>('POST', '/authtime/uploads', {
         query: { icon: 'true' },
-        form: formWith(['i.png', PNG]),
+        form: uploadForm(['i.png', PNG]),
       })
     ).reply.data[0].filePath;
   const deleteIcons = (paths: unknown, client = admin) =>

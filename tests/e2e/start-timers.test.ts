@@ -1,12 +1,13 @@
 // The applications' start timers in real Chromium (docs/adr/0171-start-timers-platform-actions.md): the
 // platform's administrator installs a process that starts every day, opens the start timers from the
 // applications list, suspends it with the keyboard after a confirmation naming the process, finds it by
-// its state in the URL, resumes it and cancels it; an enterprise's administrator gets no access.
+// its state in the URL, resumes it and cancels it, each action's toast saying what it did; an enterprise's
+// administrator gets no access.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeProblems } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
-import { listSettled, openPage, signIn } from './support/pages.ts';
+import { expectToast, listSettled, openPage, signIn } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 
 const session = signedInAsAdmin();
@@ -49,6 +50,7 @@ describe('start timers', () => {
     await expect.poll(() => confirm.getByTestId('confirm-text').innerText()).toContain('Nightly report');
     expect(await axeProblems(page)).toEqual([]);
     await page.keyboard.press('Enter'); // the confirm button has the focus
+    await expectToast(page, 'Start timer suspended.');
     await expect.poll(() => row.innerText()).toContain('Suspended');
     expect(await row.locator('[data-testid^="row-suspend-"]').count()).toBe(0);
 
@@ -71,6 +73,7 @@ describe('start timers', () => {
       .poll(() => confirm.getByTestId('confirm-text').innerText())
       .toContain('Resume the start timer of Nightly report');
     await confirm.getByTestId('confirm-ok').click();
+    await expectToast(page, 'Start timer resumed.');
     await expect.poll(() => row.innerText()).toContain('Waiting');
 
     await row.locator('[data-testid^="row-cancel-"]').click();
@@ -78,6 +81,7 @@ describe('start timers', () => {
       .poll(() => confirm.getByTestId('confirm-text').innerText())
       .toContain('Cancel the start timer of Nightly report');
     await confirm.getByTestId('confirm-ok').click();
+    await expectToast(page, 'Start timer cancelled.');
     await expect.poll(() => rowOf(page, 'Nightly report').count()).toBe(0);
 
     const acme = await openPage(session.browser, server.url, 'en');

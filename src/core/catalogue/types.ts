@@ -187,7 +187,8 @@ export interface ActionDef {
   /** A `call` with ids (selected or picked): the body field taking them, beside `args.body`'s route
    *  values, instead of the ids as the whole body. */
   ids?: string;
-  /** A `call` with ids: the counted label said after success (`{{count}}` the ids), instead of "saved". */
+  /** A `call` with ids: the counted label said after success (`{{count}}` the ids), instead of "saved";
+   *  a list's row action's, of its one row (docs/adr/0180-row-action-done.md). */
   done?: string;
   /** A list's `call` action over the selected rows, made from a dialog that may first ask a form and
    *  then lists the call's per-row answer (docs/adr/0156-batch-and-pick-list-actions.md). */

@@ -6,6 +6,7 @@
 // is false). A mapping the engine cannot read is a problem naming the element.
 import { soleVariable, vendorExpression } from './vendor-expression.ts';
 import type { CallSpec, VariableMapping } from './process-types.ts';
+import { localOf, prefixOf } from './vendor-attributes.ts';
 
 interface Generic {
   $type: string;
@@ -28,8 +29,6 @@ export interface CallReading {
 }
 
 const PREFIXES = ['camunda', 'flowable', 'activiti'];
-const localOf = (type: string) => type.split(':').slice(1).join(':');
-const prefixOf = (type: string) => type.split(':')[0];
 /** An attribute of a generic extension element (bpmn-moddle keeps unknown ones as properties). */
 const attr = (x: Generic, name: string) =>
   typeof x[name] === 'string' ? (x[name] as string).trim() : x.$attrs?.[name]?.trim();

@@ -9,6 +9,7 @@ import { compileRule } from '../rules.ts';
 import { parseCycle, parseDateTime, parseDuration } from './iso-duration.ts';
 import { ExpressionError, vendorExpression, vendorRule } from './vendor-expression.ts';
 import type { EventTrigger, NodeKind, ProcessFlow, ProcessNode, TimerSpec } from './process-types.ts';
+import { localOf, prefixOf } from './vendor-attributes.ts';
 
 interface Expression {
   body?: string;
@@ -50,8 +51,6 @@ export interface EventReading {
 export const WORKING_TIME_PROPERTY = 'atrium.workingTime';
 
 const VENDORS = ['camunda', 'flowable', 'activiti', 'zeebe'];
-const localOf = (name: string) => name.split(':').slice(1).join(':');
-const prefixOf = (name: string) => name.split(':')[0];
 
 /** Extension properties (`camunda:properties`, `zeebe:properties`) by name. */
 function propertiesOf(e: EventElement): Map<string, string> {

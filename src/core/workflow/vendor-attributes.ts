@@ -42,8 +42,9 @@ const split = (value: unknown) =>
           .map((v) => v.trim())
           .filter(Boolean);
 
-const prefixOf = (name: string) => name.split(':')[0];
-const localOf = (name: string) => name.split(':').slice(1).join(':');
+/** A qualified name's prefix (`camunda` of `camunda:assignee`) and its local part. */
+export const prefixOf = (name: string) => name.split(':')[0];
+export const localOf = (name: string) => name.split(':').slice(1).join(':');
 const isVendor = (name: string) =>
   (VENDOR_PREFIXES as readonly string[]).includes(prefixOf(name)) || prefixOf(name) === 'zeebe';
 

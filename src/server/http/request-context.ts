@@ -1,17 +1,15 @@
 // Per-request state computed on demand: the caller's language and session. Most calls never need
 // the language (only messages do), so nothing is read before it is asked for.
 import type { FastifyRequest } from 'fastify';
-import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../../core/catalogue/types.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../core/catalogue/types.ts';
 import { SESSION_COOKIE } from '../../core/envelope.ts';
 import { translate } from '../../core/translate.ts';
-import { acceptLanguageTags, spokenLanguage } from '../../core/preferred-language.ts';
+import { acceptLanguageTags, isLanguage, spokenLanguage } from '../../core/preferred-language.ts';
 import { readConfig } from '../db/config-store.ts';
 import { findSession, type ActiveSession } from '../auth/sessions.ts';
 import type { AppServices } from '../services.ts';
 
 export const LANGUAGE_COOKIE = 'atrium_lang';
-
-export const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
 
 export class RequestContext {
   private languagePromise?: Promise<Language>;

@@ -4,7 +4,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '../../core/catalogue/types.ts';
 import { translatorFor } from '../../core/translate.ts';
 import { readConfig } from '../db/config-store.ts';
-import { isLanguage } from '../http/request-context.ts';
+import { isLanguage } from '../../core/preferred-language.ts';
 import type { Db } from '../db/schema.ts';
 import type { AppServices } from '../services.ts';
 

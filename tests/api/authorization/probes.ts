@@ -38,6 +38,7 @@ import {
 import { derivedProbe, type Probe, type ProbeAddition } from './derived-probes.ts';
 import type { CallDef } from '../../../src/core/catalogue/types.ts';
 import { crudProbe } from './crud-probes.ts';
+import { uploaded as storedFile } from '../helpers/upload-calls.ts';
 
 /** The target enterprise's suite set up; the test deployment's suites are at a port nobody answers (9): a sync starts, then fails at once. */
 async function imConfigured(world: World, t: Tenant, service: 'wechat' | 'dingding' | 'feishu'): Promise<void> {
@@ -192,13 +193,9 @@ async function ownConfig(world: World, caller: Caller): Promise<Record<string, u
   return record;
 }
 
-async function uploaded(world: World, query: Record<string, string>, file: Blob, name: string): Promise<string> {
-  const form = new FormData();
-  form.append('file', file, name);
-  const { reply } = await world.admin.call<Array<{ filePath: string }>>('POST', '/authtime/uploads', { query, form });
-  if (reply.errcode !== 0) throw new Error(`fixture upload failed: ${reply.errmsg}`);
-  return reply.data[0].filePath;
-}
+/** A fixture file the platform's administrator stored: its path. */
+const uploaded = (world: World, query: Record<string, string>, file: Blob, name: string): Promise<string> =>
+  storedFile(world.admin, query, name, file);
 /** Binds (or unbinds) the Finance package to the tenant, so a bind or unbind probe has its target; answers its id. */
 async function bindFinance(world: World, t: Tenant, bound: boolean): Promise<string> {
   const { db } = world.server;

@@ -88,7 +88,7 @@ describe('atrium check on a master-detail screen and its pick actions', { timeou
     ]);
   });
 
-  it('refuses a pick on a row, an ids field the body lacks and ids with nothing to send', () => {
+  it('refuses a pick on a row, an ids field the body lacks and ids with nothing to send; a row says done of its row', () => {
     const { docs, detailAt } = withScreens((m, d) => {
       const pick = d.actions[0];
       const { pick: _pick, ...plain } = pick;
@@ -100,13 +100,16 @@ describe('atrium check on a master-detail screen and its pick actions', { timeou
             { ...pick, ids: 'shape' },
             { ...plain, id: 'plain' },
           ],
-          rowActions: [{ ...pick, id: 'rowPick' }],
+          rowActions: [
+            { ...pick, id: 'rowPick' },
+            { id: 'rowDone', label: plain.label, call: plain.call, args: plain.args, done: plain.done },
+          ],
         },
       ];
     });
     expect(problems(docs)).toEqual([
       `${SCREENS}:${detailAt}/actions/0/ids/body/shape: call "gadgets.save" has no body field "shape"`,
-      `${SCREENS}:${detailAt}/actions/1/done: "plain": done counts ids (selection: required or pick)`,
+      `${SCREENS}:${detailAt}/actions/1/done: "plain": done counts ids (selection: required or pick, or a row's)`,
       `${SCREENS}:${detailAt}/actions/1/ids: "plain": ids needs ids to send (selection: required or pick)`,
       `${SCREENS}:${detailAt}/rowActions/0/pick: "rowPick": pick opens the picker from a list's toolbar only`,
     ]);

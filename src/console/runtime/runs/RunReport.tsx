@@ -4,6 +4,7 @@
 import { Alert, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { SYNC_COUNTERS } from '../../../core/sync-counters.ts';
 import { formatDateTime } from '../cells/date-time.ts';
 import type { HistoryRun, Run } from './useRuns.ts';
 
@@ -24,17 +25,6 @@ export interface RunKind {
 export const runLabel = (run: HistoryRun, kind: RunKind, t: TFunction) =>
   `${kind.of(run)}${run.dryRun ? ` (${t('sync.field.dryRun')})` : ''}`;
 
-const COUNTERS = [
-  'DEPT_ADD_SUCCESS',
-  'DEPT_ADD_FAIL',
-  'USER_ADD_SUCCESS',
-  'USER_ADD_FAIL',
-  'DEPT_CHANGE',
-  'DEPT_INVALIDATE',
-  'USER_CHANGE',
-  'USER_MOVE',
-  'USER_RESIGN',
-] as const;
 const SEVERITY = { running: 'info', succeeded: 'success', failed: 'error', refused: 'warning' } as const;
 
 function Heading({ children }: { children: string }) {
@@ -64,7 +54,7 @@ export function RunReport({ run, kind, terms }: { run: Run; kind: RunKind; terms
           <Heading>{t('sync.section.result')}</Heading>
           <Table size="small" aria-label={t('sync.section.result')} data-testid="sync-counts">
             <TableBody>
-              {COUNTERS.map((k) => (
+              {SYNC_COUNTERS.map((k) => (
                 <TableRow key={k}>
                   <TableCell component="th" scope="row">
                     {t(`sync.count.${k}`)}

@@ -8,25 +8,13 @@
 // claimed the timer meanwhile keeps it: firing is refused, not raced.
 import { sql, type SqlBool } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
-import type { TimerSpec } from '../../../core/workflow/process-types.ts';
 import { isPlatform } from '../../auth/reach.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { jobState, time } from '../flows/instance-jobs.ts';
+import { time } from '../flows/instance-jobs.ts';
+import { startTimerFields, startTimerState, type StartTimerState as State } from '../flows/start-timer-row.ts';
 import { requireUser, type CallHandler, type HandlerContext } from '../handler.ts';
 import { inLanguage } from './application-sql.ts';
-
-type State = 'waiting' | 'due' | 'locked' | 'retrying' | 'incident' | 'suspended';
-
-/** A start timer's state from its row `alias` of flow_jobs: suspended first, else an instance's job's. */
-export const startTimerState = (alias: string) =>
-  sql<State>`case when ${sql.ref(`${alias}.suspended_at`)} is not null then 'suspended' else ${jobState(alias)} end`;
-
-/** The drawing's timer as it reads in the file: its date, duration or cycle. */
-const timerText = (topic: string | null): string => {
-  const timer = JSON.parse(topic ?? '{}') as TimerSpec;
-  return timer.date ?? timer.duration ?? timer.cycle ?? '';
-};
 
 /** Claimed by a server whose lease still holds: being fired now. */
 const firing = sql<SqlBool>`(locked_by is not null and locked_until > now())`;
@@ -64,17 +52,9 @@ async function startTimerRows(db: Db, lang: Language, where: { id?: string; appl
     .orderBy('j.id')
     .execute();
   return rows.map((row) => ({
-    id: row.id,
+    ...startTimerFields(row),
     applicationId: row.application_id!,
     applicationName: String(row.applicationName),
-    processId: row.process_id!,
-    processName: String(row.processName),
-    timer: timerText(row.topic),
-    dueAt: row.dueAt,
-    state: row.state,
-    retries: row.retries,
-    failedAt: row.failedAt,
-    error: row.error,
     retryable: row.state === 'incident' || row.state === 'retrying',
     suspended: row.suspended_at !== null,
   }));

@@ -1,21 +1,10 @@
 // A stored sync run as the API answers it: the spec's result (DEPT_ADD_SUCCESS … USER_ADD_FAIL and
 // the ERRORS rows) plus the changes and moves counted, the skipped entries and the run's message
 // written out in the reader's language.
+import { SYNC_COUNTERS, type SyncCounter } from '../../../core/sync-counters.ts';
 import type { Translate } from '../../../core/validation-messages.ts';
 import type { SyncIssue } from '../../sync/plan.ts';
 import type { SyncRun } from '../../sync/runs.ts';
-
-const COUNTERS = [
-  'DEPT_ADD_SUCCESS',
-  'DEPT_ADD_FAIL',
-  'USER_ADD_SUCCESS',
-  'USER_ADD_FAIL',
-  'DEPT_CHANGE',
-  'DEPT_INVALIDATE',
-  'USER_CHANGE',
-  'USER_MOVE',
-  'USER_RESIGN',
-] as const;
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
@@ -48,10 +37,7 @@ function messageOf(run: SyncRun, t: Translate): string {
 
 export function runReply(run: SyncRun, t: Translate, withLists = true) {
   const counts = run.counts as Record<string, number>;
-  const result = Object.fromEntries(COUNTERS.map((k) => [k, counts[k] ?? 0])) as Record<
-    (typeof COUNTERS)[number],
-    number
-  >;
+  const result = Object.fromEntries(SYNC_COUNTERS.map((k) => [k, counts[k] ?? 0])) as Record<SyncCounter, number>;
   return {
     id: run.id,
     domainid: run.domain_id,

@@ -5,19 +5,12 @@
 // governor retries or cancels it; the platform's administrators do (docs/adr/0171-start-timers-platform-actions.md),
 // and a suspended one shows as such here.
 import { sql } from 'kysely';
-import type { TimerSpec } from '../../../core/workflow/process-types.ts';
 import { governsDomain } from '../../auth/reach.ts';
 import { inLanguage } from '../applications/application-sql.ts';
 import { requireUser, type CallHandler } from '../handler.ts';
 import { governed, language } from './governed.ts';
-import { startTimerState } from '../applications/start-timers.ts';
 import { time } from './instance-jobs.ts';
-
-/** The drawing's timer as it reads in the file: its date, duration or cycle. */
-const timerText = (topic: string | null): string => {
-  const timer = JSON.parse(topic ?? '{}') as TimerSpec;
-  return timer.date ?? timer.duration ?? timer.cycle ?? '';
-};
+import { startTimerFields, startTimerState } from './start-timer-row.ts';
 
 export const startTimers: CallHandler<'flows.startTimers'> = async (ctx) => {
   const domainId = ctx.params.id;
@@ -45,17 +38,6 @@ export const startTimers: CallHandler<'flows.startTimers'> = async (ctx) => {
     .orderBy('j.process_id')
     .orderBy('j.id')
     .execute();
-  const datas = rows.map((row) => ({
-    id: row.id,
-    processId: row.process_id!,
-    processName: String(row.processName),
-    nodeId: row.node_id,
-    timer: timerText(row.topic),
-    dueAt: row.dueAt,
-    state: row.state,
-    retries: row.retries,
-    failedAt: row.failedAt,
-    error: row.error,
-  }));
+  const datas = rows.map((row) => ({ ...startTimerFields(row), nodeId: row.node_id }));
   return { datas, rowCount: datas.length };
 };

@@ -6,6 +6,7 @@
 // users written are linked (kind = the service) as a sync from the service links them, so the two
 // directions recognise each other's entries. Runs, progress and history are the sync core's.
 import type { FastifyBaseLogger } from 'fastify';
+import { SYNC_COUNTERS } from '../../../core/sync-counters.ts';
 import type { Db } from '../../db/schema.ts';
 import { ServiceFailure } from '../../integrations/im/token-client.ts';
 import { failureMessage } from '../../sync/run-sync.ts';
@@ -59,17 +60,7 @@ async function execute(db: Db, runId: string, r: PushRequest): Promise<void> {
   const serviceIdOf = new Map(
     [...state.departmentLinks].filter(([ext]) => remoteDepartments.has(ext)).map(([ext, id]) => [id, ext]),
   );
-  const counts: Record<string, number> = {
-    DEPT_ADD_SUCCESS: 0,
-    DEPT_ADD_FAIL: 0,
-    USER_ADD_SUCCESS: 0,
-    USER_ADD_FAIL: 0,
-    DEPT_CHANGE: 0,
-    DEPT_INVALIDATE: 0,
-    USER_CHANGE: 0,
-    USER_MOVE: 0,
-    USER_RESIGN: 0,
-  };
+  const counts: Record<string, number> = Object.fromEntries(SYNC_COUNTERS.map((k) => [k, 0]));
   const issues: PushIssue[] = [];
   const changes: Change[] = [];
   let row = 0;

@@ -1,6 +1,6 @@
 // Meta area: what clients read about the platform itself (catalogue, labels, global settings, OpenAPI).
 import { DEFAULT_LANGUAGE } from '../../../core/catalogue/types.ts';
-import { isLanguage } from '../../http/request-context.ts';
+import { isLanguage } from '../../../core/preferred-language.ts';
 import { buildOpenApi } from '../../../core/catalogue/openapi.ts';
 import { readConfig } from '../../db/config-store.ts';
 import { minimumLength, readPasswordPolicy } from '../../auth/password-policy.ts';

@@ -1,6 +1,6 @@
 // A domain user's task messages through the runtime (issue 12): what the program that shows the user
 // its work lists and marks read. Only the caller's own: another user's ids change nothing.
-import { isLanguage } from '../../http/request-context.ts';
+import { isLanguage } from '../../../core/preferred-language.ts';
 import { translatorFor } from '../../../core/translate.ts';
 import { serverLanguage } from '../../notices/recipient-language.ts';
 import { taskMessages } from '../../task-notices/message-text.ts';
