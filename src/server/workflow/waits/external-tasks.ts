@@ -48,7 +48,9 @@ export async function fetchAndLock(
       select l.id, l.topic as "topicName", l.locked_by as "workerId", l.instance_id as "instanceId", i.process_id as "processId",
         i.business_key as "businessKey", l.node_id as "activityId", l.retries, l.locked_until as "lockExpirationTime", i.form_data as variables,
         t.loop_index as "loopIndex"
-      from locked l join flow_instances i on i.id = l.instance_id left join flow_tokens t on t.id = l.token_id order by l.id`.execute(db);
+      from locked l join flow_instances i on i.id = l.instance_id left join flow_tokens t on t.id = l.token_id order by l.id`.execute(
+      db,
+    );
     locked.push(...rows);
   }
   return locked;
