@@ -348,35 +348,32 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
 }
 
 /** What a multi-instance sub-process may hold (docs/adr/0148-multi-instance-sub-processes.md,
- *  docs/adr/0167-multi-instance-cardinality-waits-and-joins.md, docs/adr/0170-multi-instance-ends-boundaries-nested.md):
- *  its instances run side by side on one set of nodes, told apart by the instance each token and join
- *  carries: approvals, automatic steps, gateways (exclusive, parallel, inclusive, event-based), timer and
- *  message catch events, timer and message boundary events on what is inside, sub-processes (with
- *  error and escalation boundaries), its start, plain, terminate, error and escalation ends. On the
- *  sub-process itself: error and escalation boundary events and timers (they hang on the token that
- *  holds its instances). Calls, workers, conditions, multi-instance sub-processes inside and message
- *  boundaries on the sub-process are refused. */
+ *  docs/adr/0167-multi-instance-cardinality-waits-and-joins.md, docs/adr/0170-multi-instance-ends-boundaries-nested.md,
+ *  docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md,
+ *  docs/adr/0184-workers-and-conditions-inside-multi-instance.md): its instances run side by side on one set
+ *  of nodes, told apart by the instance each token, join and job carries: approvals, automatic steps,
+ *  external tasks, call activities, gateways (exclusive, parallel, inclusive, event-based), timer,
+ *  message and conditional catch events, timer, message, conditional and error boundary events on what is
+ *  inside, sub-processes (with error and escalation boundaries), its start, plain, terminate, error and
+ *  escalation ends. On the sub-process itself: error, escalation, timer, message and conditional boundary
+ *  events (they hang on the token that holds its instances). Only a multi-instance sub-process inside
+ *  another is refused: a token's one instance index cannot say which outer and which inner instance it is in. */
 function checkInsideLoops(nodes: Record<string, ProcessNode>, problem: (node: ProcessNode, loop: string) => void) {
   const loopOf = (node: ProcessNode): string | undefined => {
     for (let at = node.parent; at; at = nodes[at]?.parent) if (nodes[at]?.multi) return at;
     return undefined;
   };
-  const waits = (node: ProcessNode) => node.event?.type === 'timer' || node.event?.type === 'message';
+  const waits = (node: ProcessNode) => node.event !== undefined;
   for (const node of Object.values(nodes)) {
-    // Timers and messages on a multi-instance sub-process wait on its holding token
-    // (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md); a conditional one would need it watched.
     if (node.kind === 'boundary' && node.attachedTo && nodes[node.attachedTo]?.kind === 'subprocess') {
       if (nodes[node.attachedTo].multi && !node.catches && !waits(node)) problem(node, node.attachedTo);
     }
     const loop = loopOf(node);
     if (!loop) continue;
+    // A boundary inside either waits (timer, message, condition, a worker's error) or catches what is thrown.
     const runs =
-      ['start', 'manual', 'auto', 'exclusive', 'parallel', 'inclusive', 'eventGateway', 'complete', 'call'].includes(
-        node.kind,
-      ) ||
-      (node.kind === 'subprocess' && !node.multi) ||
-      (node.kind === 'catch' && waits(node)) ||
-      (node.kind === 'boundary' && (waits(node) || node.catches !== undefined) && node.attachedTo !== loop);
+      !(node.kind === 'subprocess' && node.multi) &&
+      (node.kind !== 'boundary' || ((waits(node) || node.catches !== undefined) && node.attachedTo !== loop));
     if (!runs) problem(node, loop);
   }
 }

@@ -224,8 +224,9 @@ export function checkEvents(
     // A boundary catching what is thrown inside its activity is the structure's (structure-elements.ts).
     if (node.kind === 'boundary' && !node.catches) {
       const host = nodes[node.attachedTo ?? ''];
-      // A multi-instance sub-process holds a token its timers and messages hang on
-      // (docs/adr/0170-multi-instance-ends-boundaries-nested.md, docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md).
+      // A multi-instance sub-process holds a token its timers and messages hang on and its conditions watch
+      // (docs/adr/0170-multi-instance-ends-boundaries-nested.md, docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md,
+      // docs/adr/0184-workers-and-conditions-inside-multi-instance.md).
       const carries =
         host &&
         (host.kind === 'manual' ||
@@ -233,7 +234,7 @@ export function checkEvents(
           host.kind === 'call' ||
           (host.kind === 'subprocess' &&
             host.multi !== undefined &&
-            (node.event?.type === 'timer' || node.event?.type === 'message')));
+            (node.event?.type === 'timer' || node.event?.type === 'message' || node.event?.type === 'conditional')));
       if (!carries || (node.event?.type === 'error' && host.kind !== 'external'))
         problem(node, 'boundaryOn', { host: host?.name ?? node.attachedTo ?? '' });
       else (host.boundaries ??= []).push(node.id);

@@ -6,14 +6,18 @@
 // that fails to evaluate counts as false, as a multi-instance completion condition does (0125).
 import { evaluateRule } from '../../core/rules.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-types.ts';
+import { inLoopOf } from './loop-scopes.ts';
+import { cancelInside, noteStep } from './scopes.ts';
 import { enterWait } from './waits/enter-wait.ts';
 import type { WalkState } from './walk-state.ts';
 
 const conditionOf = (node: ProcessNode | undefined) =>
   node?.event?.type === 'conditional' ? node.event.condition : undefined;
 
+/** Over the variables the walk sees now: inside an instance of a multi-instance sub-process its element
+ *  variable, loopCounter and nrOfInstances over the process's (docs/adr/0184-workers-and-conditions-inside-multi-instance.md). */
 function holds(walk: WalkState, condition: string): boolean {
-  const form = walk.instance.form_data;
+  const form = walk.variables();
   try {
     return Boolean(evaluateRule(condition, { ...form, form }));
   } catch {
@@ -41,16 +45,11 @@ export function watchedNodes(definition: ProcessDefinition): string[] {
   return ids;
 }
 
-const noteStep = (walk: WalkState, nodeId: string) =>
-  walk.trx
-    .insertInto('flow_history')
-    .values({ instance_id: walk.instance.id, action: 'auto', node_id: nodeId, at: walk.action.at })
-    .execute();
-
 /** A flow reaches a conditional catch event: passed when its condition holds, else its token waits. */
 export async function enterConditional(walk: WalkState, node: ProcessNode): Promise<void> {
   if (!holds(walk, conditionOf(node)!)) {
-    await enterWait({ trx: walk.trx, instance: walk.instance, definition: walk.definition, at: walk.action.at }, node);
+    const { trx, instance, definition, action, loop } = walk;
+    await enterWait({ trx, instance, definition, at: action.at, ...(loop ? { loopIndex: loop.index } : {}) }, node);
     return;
   }
   await noteStep(walk, node.id);
@@ -64,37 +63,52 @@ export async function fireConditions(walk: WalkState): Promise<boolean> {
   if (watched.length === 0) return false;
   const tokens = await trx
     .selectFrom('flow_tokens')
-    .select(['id', 'node_id'])
+    .select(['id', 'node_id', 'loop_index'])
     .where('instance_id', '=', walk.instance.id)
     .where('state', '=', 'active')
     .where('node_id', 'in', watched)
     .execute();
   let moved = false;
-  for (const token of tokens) {
-    const node = definition.nodes[token.node_id];
-    const from =
-      node.kind === 'catch'
-        ? holds(walk, conditionOf(node)!)
-          ? node.id
-          : undefined
-        : (node.boundaries ?? []).find((b) => {
-            const condition = conditionOf(definition.nodes[b]);
-            return condition !== undefined && holds(walk, condition);
-          });
-    if (!from) continue;
-    // The activity is left: its open tasks go with its token (and the token's other waits with it).
-    await trx
-      .updateTable('flow_tasks')
-      .set({ status: 'cancelled', done_at: walk.action.at })
-      .where('token_id', '=', token.id)
-      .where('status', '=', 'open')
-      .execute();
-    const gone = await trx.deleteFrom('flow_tokens').where('id', '=', token.id).returning('id').executeTakeFirst();
-    if (!gone) continue;
-    walk.reached.delete(node.id);
-    await noteStep(walk, from);
-    await walk.leave(from);
-    moved = true;
-  }
+  // A token inside a multi-instance sub-process is looked at, and goes on, in its instance (0184).
+  for (const token of tokens)
+    await inLoopOf(walk, token.node_id, { id: null, loopIndex: token.loop_index }, async () => {
+      if (await fire(walk, token)) moved = true;
+    });
   return moved;
+}
+
+/** The token's condition, if one holds now: the catch event is passed, or the boundary event leaves its
+ *  activity (a multi-instance sub-process: every instance inside is cancelled). True when it moved. */
+async function fire(walk: WalkState, token: { id: string; node_id: string }): Promise<boolean> {
+  const { definition, trx } = walk;
+  const node = definition.nodes[token.node_id];
+  const from =
+    node.kind === 'catch'
+      ? holds(walk, conditionOf(node)!)
+        ? node.id
+        : undefined
+      : (node.boundaries ?? []).find((b) => {
+          const condition = conditionOf(definition.nodes[b]);
+          return condition !== undefined && holds(walk, condition);
+        });
+  if (!from) return false;
+  // The activity is left: its open tasks go with its token (and the token's other waits with it).
+  await trx
+    .updateTable('flow_tasks')
+    .set({ status: 'cancelled', done_at: walk.action.at })
+    .where('token_id', '=', token.id)
+    .where('status', '=', 'open')
+    .execute();
+  const gone = await trx.deleteFrom('flow_tokens').where('id', '=', token.id).returning('id').executeTakeFirst();
+  if (!gone) return false;
+  walk.reached.delete(node.id);
+  if (node.kind === 'subprocess') {
+    // The token held the instances of a multi-instance sub-process (docs/adr/0170-multi-instance-ends-boundaries-nested.md).
+    await cancelInside(walk, node.id);
+    await noteStep(walk, node.id);
+    walk.terminated.add(node.id);
+  }
+  await noteStep(walk, from);
+  await walk.leave(from);
+  return true;
 }

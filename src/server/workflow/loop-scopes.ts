@@ -152,6 +152,30 @@ export async function inLoopOf(
   return inFrame(walk, frameOf(walk.definition.nodes[scope], index, items), work);
 }
 
+/** The variables a wait at `nodeId` in instance `index` of its multi-instance sub-process sees: its element
+ *  variable, `loopCounter` and `nrOfInstances` over the process's (an external task's worker is handed
+ *  these, docs/adr/0184-workers-and-conditions-inside-multi-instance.md). */
+export async function instanceVariables(
+  trx: Walk['trx'],
+  definition: ProcessDefinition,
+  instanceId: string,
+  nodeId: string,
+  index: number | null,
+  form: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const scope = loopOf(definition, nodeId);
+  if (!scope || index === null) return form;
+  const holder = await trx
+    .selectFrom('flow_tokens')
+    .select('loop_items')
+    .where('instance_id', '=', instanceId)
+    .where('node_id', '=', scope)
+    .executeTakeFirst();
+  if (!holder) return form;
+  const { variable, item, count } = frameOf(definition.nodes[scope], index, JSON.parse(holder.loop_items ?? '[]'));
+  return { ...form, ...(variable ? { [variable]: item } : {}), loopCounter: index, nrOfInstances: count };
+}
+
 /** Whether the wait of `token` at `nodeId` is in the instance of a multi-instance sub-process that
  *  `keys` name: each key is the sub-process's element variable or loopCounter, with the instance's
  *  value (compared as text: a message's variables are JSON). A wait outside one has no such keys. */

@@ -110,40 +110,77 @@ export async function endReached(walk: Walk, node: ProcessNode): Promise<void> {
  *  event for it catches it (true), else the call activity that started this instance, when it has one
  *  (docs/adr/0139-call-activities-and-conditional-events.md). Uncaught, the end is a plain one (Camunda 7 does the same). */
 async function thrown(walk: Walk, node: ProcessNode): Promise<boolean> {
-  const { definition } = walk;
+  const kind = node.end as 'error' | 'escalation';
+  if (await caughtAbove(walk, node, kind, node.code, true)) return true;
+  return thrownToCaller(walk, node);
+}
+
+/** The nearest sub-process enclosing `node` with a boundary event catching what it throws (a code, or any). */
+export function enclosingCatcher(
+  definition: ProcessDefinition,
+  node: ProcessNode,
+  kind: 'error' | 'escalation',
+  code: string | undefined,
+): { scope: string; catcher: ProcessNode } | undefined {
   for (let scope = node.parent; scope; scope = definition.nodes[scope]?.parent) {
     const catcher = boundariesOf(definition, scope)
       .map((id) => definition.nodes[id])
-      .find((b) => b.catches === node.end && (b.code === undefined || b.code === node.code));
-    if (!catcher) continue;
-    await noteStep(walk, node.id);
-    const index = instanceAt(walk, scope);
-    const multi = definition.nodes[scope].multi;
-    if (catcher.interrupting) {
-      // A boundary on a multi-instance sub-process cancels every instance, and its token goes (with
-      // the timers on it); one on a level inside an instance cancels that instance's level only.
-      await cancelInside(walk, scope, multi ? undefined : index);
-      await noteStep(walk, scope); // interrupted, the sub-process is still one the instance went through
-      walk.terminated.add(multi ? scope : joinKey(scope, index));
-      walk.scopesToSettle.delete(joinKey(scope, index));
-      if (multi)
-        await walk.trx
-          .deleteFrom('flow_tokens')
-          .where('instance_id', '=', walk.instance.id)
-          .where('node_id', '=', scope)
-          .execute();
-    } else if (node.parent) levelEnded(walk, node.parent);
-    await noteStep(walk, catcher.id);
-    // The path after a multi-instance sub-process's boundary runs outside its instances.
-    const frame = walk.loop;
-    if (multi) walk.loop = undefined;
-    try {
-      await walk.leave(catcher.id);
-    } finally {
-      walk.loop = frame;
-    }
-    return true;
+      .find((b) => b.catches === kind && (b.code === undefined || b.code === code));
+    if (catcher) return { scope, catcher };
   }
+  return undefined;
+}
+
+/** A BPMN error a worker reports at an external task that no boundary of the task catches: caught as an
+ *  error end's is, by the nearest enclosing sub-process (true); the action's entry is on the task already
+ *  (docs/adr/0184-workers-and-conditions-inside-multi-instance.md). */
+export const taskErrorCaught = (walk: Walk, task: ProcessNode, code: string): Promise<boolean> =>
+  caughtAbove(walk, task, 'error', code, false);
+
+/** What a sub-process enclosing `node` catches of what it throws: the interrupted level is cancelled (all
+ *  instances, when it is a multi-instance sub-process) and the walk goes on from the boundary event. */
+async function caughtAbove(
+  walk: Walk,
+  node: ProcessNode,
+  kind: 'error' | 'escalation',
+  code: string | undefined,
+  note: boolean,
+): Promise<boolean> {
+  const found = enclosingCatcher(walk.definition, node, kind, code);
+  if (!found) return false;
+  const { scope, catcher } = found;
+  if (note) await noteStep(walk, node.id);
+  const index = instanceAt(walk, scope);
+  const multi = walk.definition.nodes[scope].multi;
+  if (catcher.interrupting) {
+    // A boundary on a multi-instance sub-process cancels every instance, and its token goes (with
+    // the timers on it); one on a level inside an instance cancels that instance's level only.
+    await cancelInside(walk, scope, multi ? undefined : index);
+    await noteStep(walk, scope); // interrupted, the sub-process is still one the instance went through
+    walk.terminated.add(multi ? scope : joinKey(scope, index));
+    walk.scopesToSettle.delete(joinKey(scope, index));
+    if (multi)
+      await walk.trx
+        .deleteFrom('flow_tokens')
+        .where('instance_id', '=', walk.instance.id)
+        .where('node_id', '=', scope)
+        .execute();
+  } else if (node.parent) levelEnded(walk, node.parent);
+  await noteStep(walk, catcher.id);
+  // The path after a multi-instance sub-process's boundary runs outside its instances.
+  const frame = walk.loop;
+  if (multi) walk.loop = undefined;
+  try {
+    await walk.leave(catcher.id);
+  } finally {
+    walk.loop = frame;
+  }
+  return true;
+}
+
+/** An error or escalation end no sub-process catches, thrown to the call activity that started this
+ *  instance when it has one and one of its boundaries catches it (true). */
+async function thrownToCaller(walk: Walk, node: ProcessNode): Promise<boolean> {
   if (!walk.instance.parent_id || !(await callLinks().thrownToCaller(walk, node))) return false;
   if (walk.thrownTo) {
     // The caller's boundary interrupts: everything of this instance goes, and it ends here.

@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import { startInstance } from '../../workflow/actions.ts';
 import { versionById, currentVersion } from '../../workflow/process-versions.ts';
 import { correlateMessage } from '../../workflow/waits/messages.ts';
+import { instanceVariables } from '../../workflow/loop-scopes.ts';
 import { completeTask, failTask, fetchAndLock, taskError } from '../../workflow/waits/external-tasks.ts';
 import type { CallHandler, Handler } from '../handler.ts';
 import { answer, callerOf } from './handlers.ts';
@@ -68,12 +69,21 @@ const fetchExternal: CallHandler<'runtime.fetchExternal'> = async (ctx) => {
   for (const task of tasks) {
     const versionId = versionOf.get(task.instanceId)!;
     if (!versions.has(versionId)) versions.set(versionId, await versionById(ctx.services.db, versionId));
-    const node = versions.get(versionId)!.definition.nodes[task.activityId];
+    const { definition } = versions.get(versionId)!;
+    const { loopIndex, ...answer } = task;
     answered.push({
-      ...task,
-      activityName: node?.name ?? task.activityId,
+      ...answer,
+      activityName: definition.nodes[task.activityId]?.name ?? task.activityId,
       lockExpirationTime: new Date(task.lockExpirationTime).toISOString(),
-      variables: task.variables ?? {},
+      // Inside a multi-instance sub-process, with its instance's element variable and loopCounter (0184).
+      variables: await instanceVariables(
+        ctx.services.db,
+        definition,
+        task.instanceId,
+        task.activityId,
+        loopIndex,
+        task.variables ?? {},
+      ),
     });
   }
   return answered;

@@ -8,6 +8,7 @@ import { sql, type NotNull } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ActionResult } from '../actions.ts';
+import { enclosingCatcher } from '../scopes.ts';
 import { onRunningInstance, resume, takeJob } from './resume.ts';
 
 export interface LockedTask {
@@ -21,6 +22,8 @@ export interface LockedTask {
   retries: number;
   lockExpirationTime: Date;
   variables: Record<string, unknown>;
+  /** The instance of a multi-instance sub-process the task is in (docs/adr/0184-workers-and-conditions-inside-multi-instance.md). */
+  loopIndex: number | null;
 }
 
 /** Locks up to `maxTasks` tasks of the topics for the worker; the oldest first, topic by topic. */
@@ -41,10 +44,13 @@ export async function fetchAndLock(
             where j.kind = 'external' and j.topic = ${topic.topicName} and j.failed_at is null
               and (j.locked_until is null or j.locked_until < now()) and i.domain_id = ${domainId}
             order by j.created_at limit ${left} for update of j skip locked)
-        returning id, topic, locked_by, instance_id, node_id, retries, locked_until)
+        returning id, topic, locked_by, instance_id, node_id, retries, locked_until, token_id)
       select l.id, l.topic as "topicName", l.locked_by as "workerId", l.instance_id as "instanceId", i.process_id as "processId",
-        i.business_key as "businessKey", l.node_id as "activityId", l.retries, l.locked_until as "lockExpirationTime", i.form_data as variables
-      from locked l join flow_instances i on i.id = l.instance_id order by l.id`.execute(db);
+        i.business_key as "businessKey", l.node_id as "activityId", l.retries, l.locked_until as "lockExpirationTime", i.form_data as variables,
+        t.loop_index as "loopIndex"
+      from locked l join flow_instances i on i.id = l.instance_id left join flow_tokens t on t.id = l.token_id order by l.id`.execute(
+      db,
+    );
     locked.push(...rows);
   }
   return locked;
@@ -127,8 +133,8 @@ async function markFailed(db: Db, id: string, workerId: string, retries: number,
     where id = ${id} and locked_by = ${workerId}`.execute(db);
 }
 
-/** A business error: the task's error boundary with that code (or with none) takes the instance on;
- *  with none drawn, the task becomes an incident. */
+/** A business error: the task's error boundary with that code (or with none) takes the instance on, else
+ *  the nearest sub-process around it with one; with none drawn, the task becomes an incident. */
 export async function taskError(
   db: Db,
   input: {
@@ -148,13 +154,15 @@ export async function taskError(
     const catcher =
       boundaries.find((b) => b.event?.type === 'error' && b.event.code === input.errorCode) ??
       boundaries.find((b) => b.event?.type === 'error' && b.event.code === undefined);
-    if (!catcher) return null;
+    // None on the task: a sub-process around it may catch it, as an error end's (docs/adr/0184-workers-and-conditions-inside-multi-instance.md).
+    const around = catcher ? undefined : enclosingCatcher(definition, node, 'error', input.errorCode);
+    if (!catcher && !around) return null;
     const job = await takeJob(trx, task.id, input.workerId);
     if (!job) throw new AppError('conflict', undefined, 'workflow.msg.lockLost');
     return resume(trx, state, definition, at, job, {
       actorId: input.actorId,
       variables: input.variables,
-      nodeId: catcher.id,
+      ...(catcher ? { nodeId: catcher.id } : { error: input.errorCode }),
     });
   });
   if (result)

@@ -13,7 +13,7 @@ import type { ActionStamp } from '../walk-state.ts';
 import { writingInstances } from '../instance-writes.ts';
 import { finishTogether, type WalkToFinish } from '../finish-together.ts';
 import { inLoopOf } from '../loop-scopes.ts';
-import { cancelInside, noteStep } from '../scopes.ts';
+import { cancelInside, noteStep, taskErrorCaught } from '../scopes.ts';
 import { versionById } from '../process-versions.ts';
 import { Walk, type InstanceState } from '../walk.ts';
 import { nextCycleDue } from './timer-due.ts';
@@ -66,7 +66,13 @@ export async function resume(
   definition: ProcessDefinition,
   at: Date,
   job: TakenJob,
-  options: { actorId?: string | null; variables?: Record<string, unknown>; nodeId?: string } = {},
+  options: {
+    actorId?: string | null;
+    variables?: Record<string, unknown>;
+    nodeId?: string;
+    /** A worker's BPMN error that a sub-process around the task catches (0184). */
+    error?: string;
+  } = {},
 ): Promise<ActionResult> {
   const node = definition.nodes[options.nodeId ?? job.node_id];
   if (options.variables && Object.keys(options.variables).length > 0) {
@@ -97,7 +103,8 @@ export async function resume(
       .executeTakeFirst();
     loopIndex = gone?.loop_index ?? null;
   }
-  return walkOn(trx, state, definition, action, node, job.token_id, loopIndex, options.actorId ?? null);
+  const walk = await walkFrom(trx, state, definition, action, node, job.token_id, loopIndex, options.error);
+  return finish(trx, state, walk, action, options.actorId ?? null);
 }
 
 /** Whether the event ends the token's wait: anything but a non-interrupting boundary (a reminder, after
@@ -122,21 +129,6 @@ async function armNextCycle(trx: Db, state: InstanceState, node: ProcessNode, jo
       .execute();
 }
 
-/** The walk on from `node` in the action, and its finish. */
-async function walkOn(
-  trx: Db,
-  state: InstanceState,
-  definition: ProcessDefinition,
-  action: ActionStamp,
-  node: ProcessNode,
-  tokenId: string,
-  loopIndex: number | null,
-  actorId: string | null,
-): Promise<ActionResult> {
-  const walk = await walkFrom(trx, state, definition, action, node, tokenId, loopIndex);
-  return finish(trx, state, walk, action, actorId);
-}
-
 /** The walk on from `node` in the action, not yet finished. */
 async function walkFrom(
   trx: Db,
@@ -146,6 +138,7 @@ async function walkFrom(
   node: ProcessNode,
   tokenId: string,
   loopIndex: number | null,
+  error?: string,
 ): Promise<Walk> {
   const walk = new Walk(trx, state, definition, action);
   // A timer on a multi-instance sub-process hangs on its token (just deleted when it interrupts): every
@@ -157,7 +150,11 @@ async function walkFrom(
     walk.terminated.add(host.id);
   }
   // Inside a multi-instance sub-process the walk goes on in the token's instance (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).
-  await inLoopOf(walk, node.id, { id: loopIndex === null ? tokenId : null, loopIndex }, () => walk.leave(node.id));
+  const go = async () => {
+    if (error === undefined) await walk.leave(node.id);
+    else await taskErrorCaught(walk, node, error);
+  };
+  await inLoopOf(walk, node.id, { id: loopIndex === null ? tokenId : null, loopIndex }, go);
   return walk;
 }
 

@@ -166,16 +166,17 @@ describe('structural elements', () => {
     // A timer inside runs per instance (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).
     const timer = `<userTask id="t" camunda:assignee="\${reviewer}" />${flow('i2', 't', 'w')}<intermediateCatchEvent id="w"><timerEventDefinition><timeDuration>PT1H</timeDuration></timerEventDefinition></intermediateCatchEvent>${flow('i3', 'w', 'xe')}`;
     expect((await readProcess(loop(timer), 'p')).problems).toEqual([]);
-    // A worker's task would need the instance carried through the external tasks: refused naming it and the sub-process.
+    // A worker's task runs per instance, with an error boundary and a conditional catch
+    // (docs/adr/0184-workers-and-conditions-inside-multi-instance.md).
     const worker = await readProcess(
       loop(
-        `<userTask id="t" camunda:assignee="\${reviewer}" />${flow('i2', 't', 'w')}<serviceTask id="w" camunda:type="external" camunda:topic="check" />${flow('i3', 'w', 'xe')}`,
+        `<userTask id="t" camunda:assignee="\${reviewer}" />${flow('i2', 't', 'w')}<serviceTask id="w" camunda:type="external" camunda:topic="check" />${flow('i3', 'w', 'c')}
+        <intermediateCatchEvent id="c"><conditionalEventDefinition><condition>\${ready}</condition></conditionalEventDefinition></intermediateCatchEvent>${flow('i5', 'c', 'xe')}
+        <boundaryEvent id="wb" attachedToRef="w"><errorEventDefinition /></boundaryEvent>${flow('i6', 'wb', 'xe')}`,
       ),
       'p',
     );
-    expect(worker.problems.map((p) => [p.element, p.key, p.params.loop])).toEqual([
-      ['w', 'workflow.problem.loopInside', 'Round (x)'],
-    ]);
+    expect(worker.problems).toEqual([]);
     // A call activity inside calls once per instance (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md).
     const calls = `<userTask id="t" camunda:assignee="\${reviewer}" />${flow('i2', 't', 'c')}<callActivity id="c" calledElement="audit" />${flow('i3', 'c', 'xe')}`;
     expect((await readProcess(loop(calls), 'p')).problems).toEqual([]);
@@ -188,8 +189,8 @@ describe('structural elements', () => {
       );
     expect((await readProcess(ends('<terminateEventDefinition />'), 'p')).problems).toEqual([]);
     expect((await readProcess(ends('<escalationEventDefinition />'), 'p')).problems).toEqual([]);
-    // On the sub-process itself: timers and messages (on the token holding its instances, ADR 0178) and
-    // what its ends throw; a conditional boundary is refused naming it and the sub-process.
+    // On the sub-process itself: timers, messages and conditions (on the token holding its instances,
+    // ADRs 0178 and 0184) and what its ends throw.
     const attached = (event: string, extra = '') =>
       loop(review).replace(
         '<endEvent id="e" />',
@@ -211,11 +212,16 @@ describe('structural elements', () => {
       attached('<conditionalEventDefinition><condition>${stop}</condition></conditionalEventDefinition>'),
       'p',
     );
-    expect(conditional.problems.map((p) => [p.key, p.params.element, p.params.loop])).toContainEqual([
-      'workflow.problem.loopInside',
-      'Late (b)',
-      'Round (x)',
-    ]);
+    expect(conditional.problems).toEqual([]);
+    // A non-interrupting condition would fire after every action: refused as anywhere else (0139).
+    const reminding = await readProcess(
+      attached(
+        '<conditionalEventDefinition><condition>${stop}</condition></conditionalEventDefinition>',
+        ' cancelActivity="false"',
+      ),
+      'p',
+    );
+    expect(reminding.problems.map((p) => p.element)).toContain('b');
     // A plain sub-process nested in an instance runs; a multi-instance one inside is refused naming it.
     const nested = (loopMarker: string) =>
       loop(
