@@ -301,7 +301,7 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
   }
 
   checkEvents(nodes, flows, problem);
-  checkInsideLoops(nodes, (node, loop) => problem(node, 'loopInside', { loop: labelOf(nodes[loop]) }));
+  checkInsideLoops(nodes, (node, loop, key) => problem(node, key, { loop: labelOf(nodes[loop]) }));
   const starts = Object.values(nodes).filter((n) => n.kind === 'start' && !n.parent);
   if (starts.length !== 1) problem(process, 'oneStart', { count: starts.length });
   if (!Object.values(nodes).some((n) => n.kind === 'complete')) problem(process, 'noEnd');
@@ -354,9 +354,13 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
  *  message catch events, timer and message boundary events on what is inside, sub-processes (with
  *  error and escalation boundaries), its start, plain, terminate, error and escalation ends. On the
  *  sub-process itself: error and escalation boundary events and timers (they hang on the token that
- *  holds its instances). Calls, workers, conditions, multi-instance sub-processes inside and message
- *  boundaries on the sub-process are refused. */
-function checkInsideLoops(nodes: Record<string, ProcessNode>, problem: (node: ProcessNode, loop: string) => void) {
+ *  holds its instances). Workers, conditions and multi-instance sub-processes inside are refused; a
+ *  multi-instance approval inside runs (a countersign per instance,
+ *  docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md). */
+function checkInsideLoops(
+  nodes: Record<string, ProcessNode>,
+  problem: (node: ProcessNode, loop: string, key: 'loopInside' | 'loopInLoop') => void,
+) {
   const loopOf = (node: ProcessNode): string | undefined => {
     for (let at = node.parent; at; at = nodes[at]?.parent) if (nodes[at]?.multi) return at;
     return undefined;
@@ -366,7 +370,7 @@ function checkInsideLoops(nodes: Record<string, ProcessNode>, problem: (node: Pr
     // Timers and messages on a multi-instance sub-process wait on its holding token
     // (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md); a conditional one would need it watched.
     if (node.kind === 'boundary' && node.attachedTo && nodes[node.attachedTo]?.kind === 'subprocess') {
-      if (nodes[node.attachedTo].multi && !node.catches && !waits(node)) problem(node, node.attachedTo);
+      if (nodes[node.attachedTo].multi && !node.catches && !waits(node)) problem(node, node.attachedTo, 'loopInside');
     }
     const loop = loopOf(node);
     if (!loop) continue;
@@ -377,7 +381,10 @@ function checkInsideLoops(nodes: Record<string, ProcessNode>, problem: (node: Pr
       (node.kind === 'subprocess' && !node.multi) ||
       (node.kind === 'catch' && waits(node)) ||
       (node.kind === 'boundary' && (waits(node) || node.catches !== undefined) && node.attachedTo !== loop);
-    if (!runs) problem(node, loop);
+    // A multi-instance sub-process inside another gets its own message: a token carries one instance
+    // index, which cannot say which outer and which inner instance it runs in
+    // (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md); a multi-instance approval runs there.
+    if (!runs) problem(node, loop, node.kind === 'subprocess' && node.multi ? 'loopInLoop' : 'loopInside');
   }
 }
 
