@@ -101,15 +101,19 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
   const diagram = async (file: string, id: string) => {
     const seen = await server
       .client('en')
-      .call<{ diagram: { active: string[]; done: string[]; interrupted: string[] } }>('GET', '/rest/bpm/query/instance', {
-        query: {
-          accessToken: token,
-          userCode: 'me-init',
-          applicationId: world.applicationId,
-          flowId: processOf(file),
-          instanceId: id,
+      .call<{ diagram: { active: string[]; done: string[]; interrupted: string[] } }>(
+        'GET',
+        '/rest/bpm/query/instance',
+        {
+          query: {
+            accessToken: token,
+            userCode: 'me-init',
+            applicationId: world.applicationId,
+            flowId: processOf(file),
+            instanceId: id,
+          },
         },
-      });
+      );
     expect(seen.reply.errcode, seen.reply.errmsg).toBe(0);
     return seen.reply.data!.diagram;
   };

@@ -14,7 +14,11 @@ type State = 'loading' | 'drawn' | 'failed';
 const ZOOM_STEP = 1.25;
 
 type Colors = { active: string; done: string; interrupted: string };
-const LEGEND = { active: 'flow.diagram.current', done: 'flow.diagram.done', interrupted: 'flow.diagram.interrupted' } as const;
+const LEGEND = {
+  active: 'flow.diagram.current',
+  done: 'flow.diagram.done',
+  interrupted: 'flow.diagram.interrupted',
+} as const;
 
 function Legend({ colors, states }: { colors: Colors; states: Array<keyof Colors> }) {
   const { t } = useTranslation();
@@ -57,7 +61,9 @@ export function ProcessDiagram({ diagram, name }: { diagram: ProcessToDraw; name
     interrupted: theme.palette.error.main,
   };
   // The interrupted state is in the legend only when the instance has such a sub-process.
-  const states: Array<keyof Colors> = diagram.interrupted?.length ? ['active', 'done', 'interrupted'] : ['active', 'done'];
+  const states: Array<keyof Colors> = diagram.interrupted?.length
+    ? ['active', 'done', 'interrupted']
+    : ['active', 'done'];
 
   useEffect(() => {
     let gone = false;
