@@ -28,6 +28,7 @@ const RUNS: Record<string, { start: Record<string, unknown>; submit?: Record<str
   'c7-call-activity': { start: {} },
   'c7-conditional-claim': { start: {}, submit: { documentsComplete: true } },
   'c7-countersign': { start: { approvers: ['kermit', 'gonzo', 'fozzie', 'cor-r1'], signers: 'gonzo, kermit' } },
+  'c7-department-countersign': { start: { departments: [['kermit', 'gonzo'], ['fozzie']] } },
   'c7-document-checks': { start: { owners: ['kermit', 'gonzo'] } },
   'c7-expense-routing': { start: { amount: 5000, dept: 'sales' } },
   'c7-invoice-approval': { start: {}, submit: { approved: true } },

@@ -101,15 +101,19 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
   const diagram = async (file: string, id: string) => {
     const seen = await server
       .client('en')
-      .call<{ diagram: { active: string[]; done: string[] } }>('GET', '/rest/bpm/query/instance', {
-        query: {
-          accessToken: token,
-          userCode: 'me-init',
-          applicationId: world.applicationId,
-          flowId: processOf(file),
-          instanceId: id,
+      .call<{ diagram: { active: string[]; done: string[]; interrupted: string[] } }>(
+        'GET',
+        '/rest/bpm/query/instance',
+        {
+          query: {
+            accessToken: token,
+            userCode: 'me-init',
+            applicationId: world.applicationId,
+            flowId: processOf(file),
+            instanceId: id,
+          },
         },
-      });
+      );
     expect(seen.reply.errcode, seen.reply.errmsg).toBe(0);
     return seen.reply.data!.diagram;
   };
@@ -184,16 +188,16 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
     expect(history).toEqual(
       expect.arrayContaining(['auto Event_0n8r5tc', 'auto Event_0u8k3pl', 'auto Event_1p6x3wd', 'auto Event_1r7q4xb']),
     );
-    // Interrupted, the sub-process gets one entry, right before its boundary's (ADR 0178); the award
-    // after it was never reached.
-    expect(history.filter((h) => h === 'auto Activity_1e6b4qz')).toHaveLength(1);
-    expect(history[history.indexOf('auto Event_1r7q4xb') - 1]).toBe('auto Activity_1e6b4qz');
-    // The sub-process, the boundary and the path after it are marked; the end a branch at the process's
-    // own level reached while another still ran is named by no history entry (only the instance's last end is).
-    const { done } = await diagram(file, id);
-    expect(done).toEqual(
-      expect.arrayContaining(['Activity_1e6b4qz', 'Event_1r7q4xb', 'Activity_1v3n7qx', 'Event_1k9w3cv']),
-    );
+    // Interrupted, the sub-process gets one entry, right before its boundary's (ADR 0178), saying so
+    // (ADR 0185); the award after it was never reached.
+    expect(history.filter((h) => h.endsWith(' Activity_1e6b4qz'))).toEqual(['interrupted Activity_1e6b4qz']);
+    expect(history[history.indexOf('auto Event_1r7q4xb') - 1]).toBe('interrupted Activity_1e6b4qz');
+    // The sub-process is marked interrupted, the boundary and the path after it done; the end a branch at
+    // the process's own level reached while another still ran is named by no history entry (only the instance's last end is).
+    const { done, interrupted } = await diagram(file, id);
+    expect(interrupted).toEqual(['Activity_1e6b4qz']);
+    expect(done).toEqual(expect.arrayContaining(['Event_1r7q4xb', 'Activity_1v3n7qx', 'Event_1k9w3cv']));
+    expect(done).not.toContain('Activity_1e6b4qz');
     expect(done).not.toContain('Activity_0a9g4ue');
   }, 60_000);
 
@@ -204,7 +208,7 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
     expect(await tasksAt(withdrawn, 'Activity_0m3x8fd')).toEqual(['cancelled', 'done']);
     expect((await historyOf(server.db, withdrawn)).slice(-4)).toEqual([
       'auto Event_1y2h6ks',
-      'auto Activity_1e6b4qz',
+      'interrupted Activity_1e6b4qz',
       'auto Event_1g0s5mr',
       'complete Event_0f2m6dz',
     ]);
@@ -219,7 +223,11 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
     ]);
     for (let i = 0; i < 2; i++) expect(await submit(file, late, 'me-lead')).toBe('running');
     expect(await submit(file, late, 'me-lead')).toBe('completed');
-    expect(await historyOf(server.db, late)).toContain('auto Activity_1e6b4qz');
+    // Completed, not interrupted: the two outcomes differ in the history and on the diagram (ADR 0185).
+    expect((await historyOf(server.db, late)).filter((h) => h.endsWith(' Activity_1e6b4qz'))).toEqual([
+      'auto Activity_1e6b4qz',
+    ]);
+    expect((await diagram(file, late)).interrupted).toEqual([]);
   }, 60_000);
 
   /** Makes the timer at `nodeId` due now. */
@@ -246,9 +254,9 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
     const history = await historyOf(server.db, id);
     expect(history).toEqual(expect.arrayContaining(['auto Event_0x2g8nh', 'auto Event_1b9t5ko', 'auto Event_0v6b2rx']));
     // The deadline interrupted the sub-process: it gets one entry, after the timer's (the action's own).
-    expect(history.filter((h) => h === 'auto Activity_0c5w2nf')).toHaveLength(1);
-    expect(history[history.indexOf('auto Event_1b9t5ko') + 1]).toBe('auto Activity_0c5w2nf');
-    expect((await diagram(file, id)).done).toContain('Activity_0c5w2nf');
+    expect(history.filter((h) => h.endsWith(' Activity_0c5w2nf'))).toEqual(['interrupted Activity_0c5w2nf']);
+    expect(history[history.indexOf('auto Event_1b9t5ko') + 1]).toBe('interrupted Activity_0c5w2nf');
+    expect((await diagram(file, id)).interrupted).toEqual(['Activity_0c5w2nf']);
     // On time: the sub-process completes and its timers go with its token.
     const onTime = await start(file, { suppliers: ['me-r1', 'me-r2'] });
     await submit(file, onTime, 'me-r1');
@@ -285,14 +293,13 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
     expect(await submit(file, id, 'me-lead')).toBe('running');
     expect(await submit(file, id, 'me-lead')).toBe('completed');
     const history = await historyOf(server.db, id);
-    expect(history.filter((h) => h === 'auto Activity_1k8w3zr')).toHaveLength(1);
-    expect(history[history.indexOf('auto Event_0h5v1mq') + 1]).toBe('auto Activity_1k8w3zr');
+    expect(history.filter((h) => h.endsWith(' Activity_1k8w3zr'))).toEqual(['interrupted Activity_1k8w3zr']);
+    expect(history[history.indexOf('auto Event_0h5v1mq') + 1]).toBe('interrupted Activity_1k8w3zr');
     expect(history).not.toContain('auto Activity_0z5b9cq'); // the comparison after it was never reached
-    const { active, done } = await diagram(file, id);
+    const { active, done, interrupted } = await diagram(file, id);
     expect(active).toEqual([]);
-    expect(done).toEqual(
-      expect.arrayContaining(['Activity_1k8w3zr', 'Event_1c4p9uy', 'Event_0h5v1mq', 'Event_0w7k2fb']),
-    );
+    expect(interrupted).toEqual(['Activity_1k8w3zr']);
+    expect(done).toEqual(expect.arrayContaining(['Event_1c4p9uy', 'Event_0h5v1mq', 'Event_0w7k2fb']));
     expect(done).not.toContain('Activity_0z5b9cq');
   }, 60_000);
 
@@ -348,7 +355,7 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
     expect(calls.map((c) => after.get(c.id))).toEqual(['completed:', 'deleted:']);
     expect(await tokens(id)).toEqual([]);
     const history = await historyOf(server.db, id);
-    expect(history.slice(-3)).toEqual(['auto Event_1g8m4da', 'auto Activity_0x3k2wa', 'complete Event_0j4z8sl']);
+    expect(history.slice(-3)).toEqual(['auto Event_1g8m4da', 'interrupted Activity_0x3k2wa', 'complete Event_0j4z8sl']);
   }, 60_000);
 
   it('settles a sub-process nested in each instance on its own, and catches its error within that instance', async () => {
@@ -366,13 +373,19 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
     expect(await submit(file, id, 'me-lead')).toBe('completed');
     const history = await historyOf(server.db, id);
     expect(history.filter((h) => h === 'auto Event_1j3w8pd')).toHaveLength(2);
-    // The nested level completed in instance 0 and was interrupted by the error in instance 1: both are entries (ADR 0178).
-    expect(history.filter((h) => h === 'auto Activity_0y8b3tn')).toHaveLength(2);
+    // The nested level completed in instance 0 and was interrupted by the error in instance 1: both are
+    // entries (ADR 0178), each with its outcome (ADR 0185).
+    expect(history.filter((h) => h.endsWith(' Activity_0y8b3tn')).sort()).toEqual([
+      'auto Activity_0y8b3tn',
+      'interrupted Activity_0y8b3tn',
+    ]);
     expect(history.filter((h) => h === 'auto Event_0t5j9lb')).toHaveLength(1);
     expect(history.filter((h) => h === 'auto Event_1x7c4nu')).toHaveLength(1);
     expect(history.filter((h) => h === 'auto Event_0k1f6yw')).toHaveLength(1);
     expect(history.slice(-2)).toEqual(['auto Activity_1o4d7wk', 'complete Event_1r3p7sg']);
-    const { done } = await diagram(file, id);
+    // Completed in one instance, the nested level is drawn done, not interrupted.
+    const { done, interrupted } = await diagram(file, id);
     expect(done).toEqual(expect.arrayContaining(['Activity_0y8b3tn', 'Event_0t5j9lb', 'Activity_1o4d7wk']));
+    expect(interrupted).toEqual([]);
   }, 60_000);
 });

@@ -96,11 +96,11 @@ describe.each(targets)(
         .execute();
       expect(tokens.map((t) => t.node_id)).toEqual(['Activity_1c5h7ke']);
       expect(await submit('c7-supplier-subprocess', id, 'sx-r1')).toBe('completed');
-      // Interrupted, the sub-process still gets its entry, before the boundary's (ADR 0178).
+      // Interrupted, the sub-process still gets its entry, before the boundary's (ADR 0178), saying so (ADR 0185).
       expect((await history(id)).slice(2, 6)).toEqual([
         'submit Activity_0n4e6tb',
         'auto Event_1xk3q5u',
-        'auto Activity_1q8v2rk',
+        'interrupted Activity_1q8v2rk',
         'auto Event_0v7b3nl',
       ]);
     }, 60_000);

@@ -44,7 +44,7 @@ interface Detail {
   instance: Row;
   current: Named[];
   history: Array<{ action: string; actor: string; nodeName: string; toNodes: string[]; comment: string }>;
-  diagram: { bpmn: string; active: string[]; done: string[]; names: Record<string, string> };
+  diagram: { bpmn: string; active: string[]; done: string[]; interrupted: string[]; names: Record<string, string> };
 }
 
 describe.each(targets)('flow monitoring on $name', (target) => {
@@ -278,6 +278,7 @@ describe.each(targets)('flow monitoring on $name', (target) => {
     expect(data!.diagram.active).toEqual(['lead']);
     // The split is behind it; the join, where the clerk's branch waits for the lead's, is not.
     expect(data!.diagram.done).toEqual(['clerk', 'log', 's', 'split']);
+    expect(data!.diagram.interrupted).toEqual([]); // no sub-process left by an interrupting event (ADR 0185)
     // Another tenant's administrator gets neither the instance nor its process.
     const refused = (await globex.call<Detail>('GET', '/authtime/domain/workflow/flowstatert', { query: { id } }))
       .reply;

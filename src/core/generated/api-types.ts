@@ -874,6 +874,10 @@ export interface FlowDiagram {
    */
   done: string[];
   /**
+   * ids of the sub-processes an interrupting event cancelled and that the instance never completed (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md)
+   */
+  interrupted: string[];
+  /**
    * node id → the name its package gives it in the reader's language (the BPMN file's names are the fallback)
    */
   names?: {
@@ -897,7 +901,8 @@ export type FlowHistory = {
     | "intervene"
     | "reassign"
     | "retryJob"
-    | "cancelJob";
+    | "cancelJob"
+    | "interrupted";
   /**
    * the user, or the administrator of an intervention; empty for the engine
    */

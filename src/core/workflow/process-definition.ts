@@ -301,7 +301,7 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
   }
 
   checkEvents(nodes, flows, problem);
-  checkInsideLoops(nodes, (node, loop) => problem(node, 'loopInside', { loop: labelOf(nodes[loop]) }));
+  checkInsideLoops(nodes, (node, loop, key) => problem(node, key, { loop: labelOf(nodes[loop]) }));
   const starts = Object.values(nodes).filter((n) => n.kind === 'start' && !n.parent);
   if (starts.length !== 1) problem(process, 'oneStart', { count: starts.length });
   if (!Object.values(nodes).some((n) => n.kind === 'complete')) problem(process, 'noEnd');
@@ -351,14 +351,18 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
  *  docs/adr/0167-multi-instance-cardinality-waits-and-joins.md, docs/adr/0170-multi-instance-ends-boundaries-nested.md,
  *  docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md,
  *  docs/adr/0184-workers-and-conditions-inside-multi-instance.md): its instances run side by side on one set
- *  of nodes, told apart by the instance each token, join and job carries: approvals, automatic steps,
- *  external tasks, call activities, gateways (exclusive, parallel, inclusive, event-based), timer,
- *  message and conditional catch events, timer, message, conditional and error boundary events on what is
- *  inside, sub-processes (with error and escalation boundaries), its start, plain, terminate, error and
+ *  of nodes, told apart by the instance each token, join and job carries: approvals (a multi-instance
+ *  approval is a countersign per instance, docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md),
+ *  automatic steps, external tasks, call activities, gateways (exclusive, parallel, inclusive, event-based),
+ *  timer, message and conditional catch events, timer, message, conditional and error boundary events on what
+ *  is inside, sub-processes (with error and escalation boundaries), its start, plain, terminate, error and
  *  escalation ends. On the sub-process itself: error, escalation, timer, message and conditional boundary
  *  events (they hang on the token that holds its instances). Only a multi-instance sub-process inside
  *  another is refused: a token's one instance index cannot say which outer and which inner instance it is in. */
-function checkInsideLoops(nodes: Record<string, ProcessNode>, problem: (node: ProcessNode, loop: string) => void) {
+function checkInsideLoops(
+  nodes: Record<string, ProcessNode>,
+  problem: (node: ProcessNode, loop: string, key: 'loopInside' | 'loopInLoop') => void,
+) {
   const loopOf = (node: ProcessNode): string | undefined => {
     for (let at = node.parent; at; at = nodes[at]?.parent) if (nodes[at]?.multi) return at;
     return undefined;
@@ -366,7 +370,7 @@ function checkInsideLoops(nodes: Record<string, ProcessNode>, problem: (node: Pr
   const waits = (node: ProcessNode) => node.event !== undefined;
   for (const node of Object.values(nodes)) {
     if (node.kind === 'boundary' && node.attachedTo && nodes[node.attachedTo]?.kind === 'subprocess') {
-      if (nodes[node.attachedTo].multi && !node.catches && !waits(node)) problem(node, node.attachedTo);
+      if (nodes[node.attachedTo].multi && !node.catches && !waits(node)) problem(node, node.attachedTo, 'loopInside');
     }
     const loop = loopOf(node);
     if (!loop) continue;
@@ -374,7 +378,7 @@ function checkInsideLoops(nodes: Record<string, ProcessNode>, problem: (node: Pr
     const runs =
       !(node.kind === 'subprocess' && node.multi) &&
       (node.kind !== 'boundary' || ((waits(node) || node.catches !== undefined) && node.attachedTo !== loop));
-    if (!runs) problem(node, loop);
+    if (!runs) problem(node, loop, node.kind === 'subprocess' && node.multi ? 'loopInLoop' : 'loopInside');
   }
 }
 

@@ -24,7 +24,8 @@ export type FlowAction =
   | 'intervene'
   | 'reassign'
   | 'retryJob'
-  | 'cancelJob';
+  | 'cancelJob'
+  | 'interrupted';
 export type MailStatus = 'pending' | 'sent' | 'skipped' | 'failed';
 export type ImService = 'wechat' | 'dingding' | 'feishu';
 export type TimedTaskStartType = 'manual' | 'auto' | 'banned';

@@ -3,8 +3,8 @@
 // no token stands inside any more; a terminate end empties its level; an error or escalation end is
 // caught by a boundary event of the nearest enclosing sub-process that names its code (or any), which
 // cancels what runs inside (an escalation may leave it running) and goes on from the boundary event.
-// Every step here writes an `auto` history entry on the node, so the history and the diagram show
-// the level an instance went through.
+// Every step here writes an `auto` history entry on the node (`interrupted` for a level an interrupting
+// event left), so the history and the diagram show the level an instance went through.
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import { joinKey, joinOfKey, type WalkState as Walk } from './walk-state.ts';
 import { callLinks } from './call-links.ts';
@@ -71,11 +71,15 @@ export function levelEnded(walk: Walk, scope: string): void {
   else walk.scopesToSettle.add(joinKey(scope, instanceAt(walk, scope)));
 }
 
-export const noteStep = (walk: Walk, nodeId: string) =>
+export const noteStep = (walk: Walk, nodeId: string, action: 'auto' | 'interrupted' = 'auto') =>
   walk.trx
     .insertInto('flow_history')
-    .values({ instance_id: walk.instance.id, action: 'auto', node_id: nodeId, at: walk.action.at })
+    .values({ instance_id: walk.instance.id, action, node_id: nodeId, at: walk.action.at })
     .execute();
+
+/** A sub-process an interrupting event left is still one the instance went through, but not one it
+ *  completed: its entry says `interrupted` (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md). */
+export const noteInterruptedStep = (walk: Walk, nodeId: string) => noteStep(walk, nodeId, 'interrupted');
 
 /** A flow reaches a sub-process: the walk goes on from the start event inside. */
 export async function enterSubProcess(walk: Walk, node: ProcessNode): Promise<void> {
@@ -156,7 +160,7 @@ async function caughtAbove(
     // A boundary on a multi-instance sub-process cancels every instance, and its token goes (with
     // the timers on it); one on a level inside an instance cancels that instance's level only.
     await cancelInside(walk, scope, multi ? undefined : index);
-    await noteStep(walk, scope); // interrupted, the sub-process is still one the instance went through
+    await noteInterruptedStep(walk, scope);
     walk.terminated.add(multi ? scope : joinKey(scope, index));
     walk.scopesToSettle.delete(joinKey(scope, index));
     if (multi)
@@ -231,8 +235,9 @@ export async function cancelInside(walk: Walk, scope: string, index?: number): P
 }
 
 /** The sub-processes inside `scope` that `gone` (tokens just cancelled) stood in, or held (a multi-instance
- *  one's token), are interrupted: each gets its `auto` entry as a completed one does, so the history
- *  and the diagram show the instance went through it (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md). */
+ *  one's token), are interrupted: each gets its `interrupted` entry, so the history and the diagram show
+ *  the instance went through it without completing it (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md,
+ *  docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md). */
 async function noteInterrupted(walk: Walk, scope: string, gone: ReadonlyArray<{ node_id: string }>): Promise<void> {
   const { definition } = walk;
   const levels = new Set<string>();
@@ -241,7 +246,7 @@ async function noteInterrupted(walk: Walk, scope: string, gone: ReadonlyArray<{ 
     for (let at = definition.nodes[node_id]?.parent; at && at !== scope; at = definition.nodes[at]?.parent)
       levels.add(at);
   }
-  for (const level of levels) await noteStep(walk, level);
+  for (const level of levels) await noteInterruptedStep(walk, level);
 }
 
 /** Once the action has walked its paths: each sub-process an end was reached in this action, with no

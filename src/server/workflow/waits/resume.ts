@@ -13,7 +13,7 @@ import type { ActionStamp } from '../walk-state.ts';
 import { writingInstances } from '../instance-writes.ts';
 import { finishTogether, type WalkToFinish } from '../finish-together.ts';
 import { inLoopOf } from '../loop-scopes.ts';
-import { cancelInside, noteStep, taskErrorCaught } from '../scopes.ts';
+import { cancelInside, noteInterruptedStep, taskErrorCaught } from '../scopes.ts';
 import { versionById } from '../process-versions.ts';
 import { Walk, type InstanceState } from '../walk.ts';
 import { nextCycleDue } from './timer-due.ts';
@@ -146,7 +146,7 @@ async function walkFrom(
   const host = node.kind === 'boundary' && node.interrupting !== false ? definition.nodes[node.attachedTo!] : undefined;
   if (host?.kind === 'subprocess') {
     await cancelInside(walk, host.id);
-    await noteStep(walk, host.id); // interrupted, it is still one the instance went through (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md)
+    await noteInterruptedStep(walk, host.id); // docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md
     walk.terminated.add(host.id);
   }
   // Inside a multi-instance sub-process the walk goes on in the token's instance (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).

@@ -222,7 +222,8 @@ describe('structural elements', () => {
       'p',
     );
     expect(reminding.problems.map((p) => p.element)).toContain('b');
-    // A plain sub-process nested in an instance runs; a multi-instance one inside is refused naming it.
+    // A plain sub-process nested in an instance runs; a multi-instance one inside is refused naming it,
+    // with its own message (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md).
     const nested = (loopMarker: string) =>
       loop(
         `<userTask id="t" camunda:assignee="\${reviewer}" />${flow('i2', 't', 'n')}<subProcess id="n" name="Inner">${loopMarker}
@@ -234,8 +235,11 @@ describe('structural elements', () => {
       'p',
     );
     expect(inner.problems.map((p) => [p.key, p.params.element, p.params.loop])).toEqual([
-      ['workflow.problem.loopInside', 'Inner (n)', 'Round (x)'],
+      ['workflow.problem.loopInLoop', 'Inner (n)', 'Round (x)'],
     ]);
+    // A multi-instance approval inside runs: a countersign per instance.
+    const countersign = `<userTask id="t" camunda:assignee="\${member}"><multiInstanceLoopCharacteristics camunda:collection="\${members}" camunda:elementVariable="member" /></userTask>${flow('i2', 't', 'xe')}`;
+    expect((await readProcess(loop(countersign), 'p')).problems).toEqual([]);
     // A count instead of a collection: a number, or an expression; the element variable is then optional.
     const counted = await readProcess(
       loop(

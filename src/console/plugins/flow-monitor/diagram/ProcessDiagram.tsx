@@ -13,7 +13,14 @@ import { drawProcess, type DrawnProcess, type ProcessToDraw } from './process-vi
 type State = 'loading' | 'drawn' | 'failed';
 const ZOOM_STEP = 1.25;
 
-function Legend({ colors }: { colors: { active: string; done: string } }) {
+type Colors = { active: string; done: string; interrupted: string };
+const LEGEND = {
+  active: 'flow.diagram.current',
+  done: 'flow.diagram.done',
+  interrupted: 'flow.diagram.interrupted',
+} as const;
+
+function Legend({ colors, states }: { colors: Colors; states: Array<keyof Colors> }) {
   const { t } = useTranslation();
   return (
     <Stack
@@ -23,7 +30,7 @@ function Legend({ colors }: { colors: { active: string; done: string } }) {
       aria-label={t('flow.diagram.legend')}
       sx={{ listStyle: 'none', m: 0, p: 0 }}
     >
-      {(['active', 'done'] as const).map((state) => (
+      {states.map((state) => (
         <Stack key={state} component="li" direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
           <Box
             aria-hidden
@@ -35,9 +42,7 @@ function Legend({ colors }: { colors: { active: string; done: string } }) {
               bgcolor: alpha(colors[state], 0.15),
             }}
           />
-          <Typography variant="body2">
-            {t(state === 'active' ? 'flow.diagram.current' : 'flow.diagram.done')}
-          </Typography>
+          <Typography variant="body2">{t(LEGEND[state])}</Typography>
         </Stack>
       ))}
     </Stack>
@@ -50,7 +55,15 @@ export function ProcessDiagram({ diagram, name }: { diagram: ProcessToDraw; name
   const container = useRef<HTMLDivElement>(null);
   const drawn = useRef<DrawnProcess | null>(null);
   const [state, setState] = useState<State>('loading');
-  const colors = { active: theme.palette.warning.main, done: theme.palette.success.main };
+  const colors: Colors = {
+    active: theme.palette.warning.main,
+    done: theme.palette.success.main,
+    interrupted: theme.palette.error.main,
+  };
+  // The interrupted state is in the legend only when the instance has such a sub-process.
+  const states: Array<keyof Colors> = diagram.interrupted?.length
+    ? ['active', 'done', 'interrupted']
+    : ['active', 'done'];
 
   useEffect(() => {
     let gone = false;
@@ -80,7 +93,7 @@ export function ProcessDiagram({ diagram, name }: { diagram: ProcessToDraw; name
         <Typography variant="subtitle1" component="h3" id="flow-diagram-title">
           {t('flow.diagram.title')}
         </Typography>
-        <Legend colors={colors} />
+        <Legend colors={colors} states={states} />
         <Box sx={{ flex: 1 }} />
         {buttons.map(({ key, icon, act }) => (
           <Tooltip key={key} title={t(`flow.diagram.${key}`)}>
@@ -123,6 +136,8 @@ export function ProcessDiagram({ diagram, name }: { diagram: ProcessToDraw; name
           '--flow-active-fill': alpha(colors.active, 0.15),
           '--flow-done': colors.done,
           '--flow-done-fill': alpha(colors.done, 0.15),
+          '--flow-interrupted': colors.interrupted,
+          '--flow-interrupted-fill': alpha(colors.interrupted, 0.12),
         }}
       >
         {/* bpmn-js owns this element's content; React never renders into it. */}

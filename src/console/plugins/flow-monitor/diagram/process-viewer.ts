@@ -12,6 +12,8 @@ export interface ProcessToDraw {
   bpmn: string;
   active: string[];
   done: string[];
+  /** Sub-processes an interrupting event cancelled before they completed (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md). */
+  interrupted?: string[];
   /** Node id → its name in the page's language, drawn instead of the file's name. */
   names?: Record<string, string | undefined>;
 }
@@ -36,7 +38,11 @@ export interface DrawnProcess {
   destroy(): void;
 }
 
-export const MARKERS = { active: 'flow-node-active', done: 'flow-node-done' } as const;
+export const MARKERS = {
+  active: 'flow-node-active',
+  done: 'flow-node-done',
+  interrupted: 'flow-node-interrupted',
+} as const;
 
 let styled: Promise<void> | undefined;
 
@@ -70,7 +76,7 @@ export async function drawProcess(container: HTMLElement, process: ProcessToDraw
   const canvas = viewer.get<Canvas>('canvas');
   const registry = viewer.get<ElementRegistry>('elementRegistry');
   for (const [state, marker] of Object.entries(MARKERS) as Array<[keyof typeof MARKERS, string]>) {
-    for (const id of process[state]) if (registry.get(id)) canvas.addMarker(id, marker);
+    for (const id of process[state] ?? []) if (registry.get(id)) canvas.addMarker(id, marker);
   }
   // Any centre asks fit-viewport to centre the drawing; a plain zoom keeps the view's middle in place.
   const fit = () => canvas.zoom('fit-viewport', { x: 0, y: 0 });
