@@ -14,7 +14,7 @@ import { flowPageCache } from './areas/flows/list-pages.ts';
 import { peopleByName } from './areas/flows/people-by-name.ts';
 import { logPages } from './areas/operation-log/log-pages.ts';
 import { totalPolicyFromEnv, type TotalPolicy } from './db/list-total.ts';
-import { storedLanguageCache } from './http/stored-language.ts';
+import { storedSettingsCache } from './http/stored-settings.ts';
 import requestContext from './plugins/request-context.ts';
 import errorHandler, { answerFrameworkError } from './plugins/error-handler.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -133,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logPages: logPages(caches && (options.listCache ?? true)),
     totalPolicy: { ...totalPolicyFromEnv(), ...options.totalPolicy },
     flowPeople: peopleByName(options.database.changes, caches && (options.listCache ?? true)),
-    storedLanguage: storedLanguageCache(options.database.changes, caches),
+    storedSettings: storedSettingsCache(options.database.changes, caches),
     dataDir: options.dataDir,
     captcha: options.captcha ?? true,
     consoleDir: options.consoleDir ?? join(PROJECT_ROOT, 'dist', 'console'),

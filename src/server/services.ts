@@ -14,7 +14,7 @@ import type { FlowTotals } from './areas/flows/list-totals.ts';
 import type { PeopleByName } from './areas/flows/people-by-name.ts';
 import type { LogPages } from './areas/operation-log/log-pages.ts';
 import type { FlowPages } from './areas/flows/list-pages.ts';
-import type { StoredLanguage } from './http/stored-language.ts';
+import type { StoredSettings } from './http/stored-settings.ts';
 import type { ServerSampler } from './monitoring/server-sampler.ts';
 import type { LogWriter } from './operation-log/log-writer.ts';
 
@@ -41,7 +41,7 @@ export interface AppServices {
   /** The users a flow-list search names, kept until users change (docs/adr/0042-pages-kept-until-change.md, docs/adr/0070-flow-list-million-instances.md). */
   flowPeople: PeopleByName;
   /** The stored language setting, for calls without the language cookie (docs/adr/0042-pages-kept-until-change.md, docs/adr/0070-flow-list-million-instances.md). */
-  storedLanguage: StoredLanguage;
+  storedSettings: StoredSettings;
   /** Root of uploads and other files (uploads live in <dataDir>/uploads). */
   dataDir: string;
   /** false when ATRIUM_CAPTCHA=off: login skips the check code. */

@@ -5,6 +5,7 @@ import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { deleteDomains, getDomain, listDomains, updateDomain, type DomainData } from './helpers/domain-calls.ts';
 import { replyProblems } from './helpers/reply-schemas.ts';
+import { writeConfig } from '../../src/server/db/config-store.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 
 const targets = await databaseTargets();
@@ -34,6 +35,25 @@ describe.each(targets)('enterprise list on $name', (target) => {
     expect(globex.logoUrl).toBe('/uploads/lib/icon/demo/globex.svg');
     const logo = await fetch(new URL(globex.logoUrl, server.url));
     expect(logo.headers.get('content-type')).toMatch(/image\/svg\+xml/);
+  });
+
+  it('shows the LDAP button as the stored setting says, read again once the settings change', async () => {
+    const shown = async () => (await listDomains(admin)).reply.data.showLdapButton;
+    expect(await shown()).toBe(false);
+    await writeConfig(server.db, { 'ldap.enabled': true });
+    try {
+      // The settings are kept until a change notice arrives (docs/adr/0183-list-request-cost.md).
+      await expect.poll(shown, { timeout: 10_000 }).toBe(true);
+    } finally {
+      await writeConfig(server.db, { 'ldap.enabled': false });
+    }
+    await expect.poll(shown, { timeout: 10_000 }).toBe(false);
+  });
+
+  it('answers the total of a page past the end in the same reply', async () => {
+    const { reply } = await listDomains(admin, {}, { currpage: 1000 });
+    expect(reply.data.datas).toEqual([]);
+    expect(reply.data.rowCount).toBe(DEMO_TENANT_COUNT);
   });
 
   it('searches by name: contains, any case, Chinese too, % taken literally', async () => {

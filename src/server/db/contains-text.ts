@@ -16,3 +16,24 @@ export const containsIndexedText = (column: Expression<unknown>, text: string) =
   [...text].length > 2
     ? containsText(column, text)
     : sql<SqlBool>`(search_grams(lower(${column})) @> array[lower(${text})] and ${containsText(column, text)})`;
+
+/**
+ * containsIndexedText of any of several columns (the selection dialog's keyword: name or login number).
+ * For a short text the pieces are asked as one OR, which a bitmap OR of the columns' indexes answers,
+ * beside the LIKEs' own OR: `(pieces₁ or pieces₂) and (like₁ or like₂)`, not `(pieces₁ and like₁) or
+ * (pieces₂ and like₂)`. Both answer the same (a short text is one of a value's pieces exactly when the
+ * LIKE holds), but PostgreSQL keeps the second form whole in the rows' filter, so it called the PL/pgSQL
+ * `search_grams` again for both columns of every candidate row (docs/adr/0183-list-request-cost.md).
+ */
+export const containsIndexedTextInAny = (columns: readonly Expression<unknown>[], text: string) => {
+  const likes = sql.join(
+    columns.map((c) => containsText(c, text)),
+    sql` or `,
+  );
+  if ([...text].length > 2) return sql<SqlBool>`(${likes})`;
+  const pieces = sql.join(
+    columns.map((c) => sql`search_grams(lower(${c})) @> array[lower(${text})]`),
+    sql` or `,
+  );
+  return sql<SqlBool>`((${pieces}) and (${likes}))`;
+};

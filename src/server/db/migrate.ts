@@ -46,6 +46,7 @@ import * as startTimers from './migrations/0047-start-timers.ts';
 import * as multiInstanceSubProcesses from './migrations/0048-multi-instance-sub-processes.ts';
 import * as waitingLabels from './migrations/0049-waiting-labels.ts';
 import * as startTimerSuspension from './migrations/0051-start-timer-suspension.ts';
+import * as searchGramsCost from './migrations/0052-search-grams-cost.ts';
 import * as interruptedHistory from './migrations/0053-interrupted-history.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 import * as imAppAgents from './migrations/0031-im-app-agents.ts';
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   '0048-multi-instance-sub-processes': multiInstanceSubProcesses,
   '0049-waiting-labels': waitingLabels,
   '0051-start-timer-suspension': startTimerSuspension,
+  '0052-search-grams-cost': searchGramsCost,
   '0053-interrupted-history': interruptedHistory,
 };
 

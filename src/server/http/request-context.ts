@@ -5,7 +5,7 @@ import { DEFAULT_LANGUAGE, type Language } from '../../core/catalogue/types.ts';
 import { SESSION_COOKIE } from '../../core/envelope.ts';
 import { translate } from '../../core/translate.ts';
 import { acceptLanguageTags, isLanguage, spokenLanguage } from '../../core/preferred-language.ts';
-import { readConfig } from '../db/config-store.ts';
+import { storedConfig } from './stored-settings.ts';
 import { findSession, type ActiveSession } from '../auth/sessions.ts';
 import type { AppServices } from '../services.ts';
 
@@ -28,9 +28,9 @@ export class RequestContext {
       const fromBrowser = spokenLanguage(acceptLanguageTags(this.request.headers['accept-language']));
       if (fromBrowser) return fromBrowser;
       // The error handler needs a language even when the database is what failed.
-      const { language } = await this.services.storedLanguage
-        .through('language', () => readConfig(this.services.db, ['language']))
-        .catch(() => ({ language: DEFAULT_LANGUAGE }));
+      const { language } = await storedConfig(this.services.db, this.services.storedSettings, ['language']).catch(
+        () => ({ language: DEFAULT_LANGUAGE }),
+      );
       return isLanguage(language) ? language : DEFAULT_LANGUAGE;
     })();
     return this.languagePromise;

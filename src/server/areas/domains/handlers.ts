@@ -1,7 +1,7 @@
 // Domains area: the enterprise list, one enterprise, create, update and delete.
 import { randomUUID } from 'node:crypto';
 import { governsDomain } from '../../auth/reach.ts';
-import { readConfig } from '../../db/config-store.ts';
+import { storedConfig } from '../../http/stored-settings.ts';
 import { endSessionsOfInactiveEnterprise } from '../../auth/inactive-enterprise.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
@@ -18,7 +18,9 @@ const list: CallHandler<'domains.list'> = async (ctx) => {
   const user = requireUser(ctx);
   const { currpage = 1, pagelines = 10 } = ctx.query;
   const page = await listDomains(ctx.services.db, user, ctx.body, { currpage, pagelines });
-  const { 'ldap.enabled': ldapEnabled } = await readConfig(ctx.services.db, ['ldap.enabled']);
+  const { 'ldap.enabled': ldapEnabled } = await storedConfig(ctx.services.db, ctx.services.storedSettings, [
+    'ldap.enabled',
+  ]);
   // Only a super admin may create enterprises (domains.create allows user.superAdmin).
   return { ...page, newButtonShow: user.superAdmin, showLdapButton: ldapEnabled };
 };

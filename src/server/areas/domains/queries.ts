@@ -82,9 +82,11 @@ const adminsJson = sql<DomainAdmin[]>`coalesce((
   where sd.domain_id = d.id), '[]'::json)`;
 
 /**
- * One statement answers the page, the total (a window count over the filtered rows) and each row's
- * administrators: on PGlite every statement costs about half a millisecond before it does any work.
- * A page past the end has no row to carry the total, so only then is it counted separately.
+ * One statement answers the total, the page and each row's administrators: on PGlite every statement
+ * costs about half a millisecond before it does any work, and on PostgreSQL a round trip. The count is
+ * its own subquery (a thousand enterprises at most are counted) rather than a window over the page's
+ * rows, so a page past the end, which has no row to carry a window's total, still answers it in the
+ * same statement (docs/adr/0183-list-request-cost.md).
  */
 export async function listDomains(
   db: Db,
@@ -93,20 +95,27 @@ export async function listDomains(
   page: { currpage: number; pagelines: number },
 ) {
   const filtered = matching(withinReach(db.selectFrom('domains as d'), user), search);
-  const rows = await filtered
-    .select([...SELECTION, sql<number>`count(*) over ()`.as('total'), adminsJson.as('admins')])
+  const pageRows = filtered
+    .select([...SELECTION, adminsJson.as('admins')])
     // By name, as the unique index domains_name_key (lower(name)) reads them: an enterprise is found
     // where its name puts it, in the cards and the table alike (decision 0094).
     .orderBy(sql`lower(d.name)`)
     .limit(page.pagelines)
-    .offset((page.currpage - 1) * page.pagelines)
+    .offset((page.currpage - 1) * page.pagelines);
+  const rows = await db
+    .selectFrom(filtered.select(sql<number>`count(*)::int`.as('total')).as('m'))
+    .leftJoinLateral(pageRows.as('p'), (join) => join.onTrue())
+    .selectAll('p')
+    .select('m.total')
+    // The page's rows again in the page's order (the join does not keep it).
+    .orderBy(sql`lower(p.name)`)
     .execute();
-  const rowCount =
-    rows.length > 0
-      ? Number(rows[0].total)
-      : (await filtered.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
-  return { datas: rows.map((r) => toDomainReply(r, r.admins)), rowCount };
+  // A page past the end is the count's row alone, its page columns null from the outer join.
+  const datas = rows.flatMap((r) => (r.id === null ? [] : [toDomainReply(r as PageRow, r.admins ?? [])]));
+  return { datas, rowCount: Number(rows[0].total) };
 }
+
+type PageRow = Parameters<typeof toDomainReply>[0];
 
 /** One domain if it exists and the caller may reach it; undefined otherwise (both answer 1404). */
 export async function findDomain(db: Db, user: CurrentUser, id: string): Promise<DomainReply | undefined> {

@@ -2,7 +2,7 @@
 // on-job users of an instance's enterprise a governor may give one of its approval nodes to, found by
 // department (with the departments below it), by a role of the instance's application, or by a text.
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { containsIndexedText } from '../../db/contains-text.ts';
+import { containsIndexedTextInAny } from '../../db/contains-text.ts';
 import { AppError } from '../../http/app-error.ts';
 import { versionById } from '../../workflow/process-versions.ts';
 import { descendantsOf } from '../organisation/department-reach.ts';
@@ -36,9 +36,7 @@ async function chosenBy(
     return sql<SqlBool>`u.id in (select user_id from role_users where role_id = ${role.id})`;
   }
   const text = selectId.trim();
-  return text
-    ? sql<SqlBool>`(${containsIndexedText(sql.ref('u.name'), text)} or ${containsIndexedText(sql.ref('u.loginno'), text)})`
-    : sql<SqlBool>`true`;
+  return text ? containsIndexedTextInAny([sql.ref('u.name'), sql.ref('u.loginno')], text) : sql<SqlBool>`true`;
 }
 
 export const selectApprovers: CallHandler<'flows.selectApprovers'> = async (ctx) => {

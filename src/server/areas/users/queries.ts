@@ -4,7 +4,7 @@ import { sql, type Expression, type QueryCreator, type SelectQueryBuilder, type 
 import { governsDomain, seesDomain, type Reach } from '../../auth/reach.ts';
 import type { DB, Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { containsIndexedText, containsText } from '../../db/contains-text.ts';
+import { containsIndexedText, containsIndexedTextInAny, containsText } from '../../db/contains-text.ts';
 import { reachableDepartments } from '../organisation/department-reach.ts';
 import { tenantFields } from '../field-extends/stored-fields.ts';
 import { dateText, ROW_COLUMNS, toUser, toUserRow, type RowData } from './user-record.ts';
@@ -137,10 +137,7 @@ export async function userPageStatement(
     query = query.where(where);
   };
   const keyword = filter.keyword?.trim();
-  if (keyword)
-    narrow(
-      sql<SqlBool>`(${containsIndexedText(sql.ref('u.name'), keyword)} or ${containsIndexedText(sql.ref('u.loginno'), keyword)})`,
-    );
+  if (keyword) narrow(containsIndexedTextInAny([sql.ref('u.name'), sql.ref('u.loginno')], keyword));
   if (filter.name?.trim()) narrow(containsIndexedText(sql.ref('u.name'), filter.name.trim()));
   if (filter.loginno?.trim()) narrow(containsIndexedText(sql.ref('u.loginno'), filter.loginno.trim()));
   if (filter.status !== undefined) narrow(sql<SqlBool>`u.status = ${filter.status}`, false);
