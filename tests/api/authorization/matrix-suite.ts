@@ -131,6 +131,9 @@ export async function matrixSuite(name: DatabaseTarget['name'], mode: Mode): Pro
         if (unannounced.length > 0)
           changed.push(`${call.id}: wrote unannounced ${[...new Set(unannounced)].join(', ')}`);
       }
+      console.log(
+        `matrix on ${target.name}, separation ${mode}: ${observed.size} calls, ${writes.counts.reads} write-log reads (${writes.counts.skipped} skipped, nothing announced)`,
+      );
       if (process.env.ATRIUM_MATRIX_OUT)
         writeFileSync(`${process.env.ATRIUM_MATRIX_OUT}.${target.name}.${mode}.md`, formatMatrix(mode, observed));
       const documented = documentedMatrix(mode);

@@ -117,7 +117,7 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
     afterAll(async () => {
       const seconds = (performance.now() - totals.started) / 1000;
       console.log(
-        `fuzz on ${target.name}: ${totals.inputs} bad inputs (${PER_CALL} per call × ${mine.length} calls, part ${part + 1} of ${PARTS}) in ${seconds.toFixed(1)} s; ${totals.accepted} accepted, ${totals.restored} sessions restored and ${totals.signIns} sign-ins again after ${totals.sessionChecks} 401s, ${totals.checksums} store fingerprints`,
+        `fuzz on ${target.name}: ${totals.inputs} bad inputs (${PER_CALL} per call × ${mine.length} calls, part ${part + 1} of ${PARTS}) in ${seconds.toFixed(1)} s; ${totals.accepted} accepted, ${totals.restored} sessions restored and ${totals.signIns} sign-ins again after ${totals.sessionChecks} 401s, ${totals.checksums} store fingerprints, ${writes?.counts.reads} write-log reads (${writes?.counts.skipped} skipped, nothing announced)`,
       );
       await server?.close();
     });

@@ -53,13 +53,17 @@ export interface WriteReader {
   /** Reads the log itself when no write was announced since the last read: what it returns was
    *  written unannounced (a read skipped wrongly), so it must be empty. */
   confirm(): Promise<string[]>;
+  /** Reads of the log made, and reads skipped as nothing was announced. */
+  readonly counts: { reads: number; skipped: number };
 }
 
 /** Reads the tables written since the last read; on PGlite only when a write was announced since. */
 export function writeReader(database: AtriumDatabase): WriteReader {
   const { db } = database;
   let seen = 0;
+  const counts = { reads: 0, skipped: 0 };
   const read = async () => {
+    counts.reads++;
     // The position as a literal: with no parameter to bind the statement costs PGlite about a third
     // less, and it runs after every probe (docs/adr/0158-api-tests-less-cpu-per-probe.md).
     const { rows } = await sql<{
@@ -71,15 +75,18 @@ export function writeReader(database: AtriumDatabase): WriteReader {
   };
   // PostgreSQL announces on another connection, heard at some later time: there every read queries.
   const heard = database.kind === 'pglite' && database.changes.live ? database.changes : undefined;
-  if (!heard) return Object.assign(read, { confirm: async () => [] });
+  if (!heard) return Object.assign(read, { confirm: async () => [], counts });
   let stamp = heard.stamp([ANNOUNCED]);
   const reader = async () => {
     const now = heard.stamp([ANNOUNCED]);
-    if (now === stamp) return [];
+    if (now === stamp) {
+      counts.skipped++;
+      return [];
+    }
     stamp = now;
     return read();
   };
   // An announced write is left to the next read, which attributes it as every read does.
   const confirm = async () => (heard.stamp([ANNOUNCED]) === stamp ? read() : []);
-  return Object.assign(reader, { confirm });
+  return Object.assign(reader, { confirm, counts });
 }
