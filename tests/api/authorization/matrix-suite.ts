@@ -15,7 +15,7 @@ import { writeConfig } from '../../../src/server/db/config-store.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { databaseTargets, type DatabaseTarget } from '../helpers/databases.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { installWriteLog, writeReader } from '../fuzz/write-log.ts';
+import { installWriteLog, writeReader, type WriteReader } from '../fuzz/write-log.ts';
 import { CALLER_KINDS, makeWorld, type Caller, type Tenant, type World } from './fixtures.ts';
 import { cell, documentedMatrix, formatMatrix, type Mode } from './matrix-table.ts';
 import type { Probe, ProbeRequest } from './derived-probes.ts';
@@ -86,7 +86,7 @@ export async function matrixSuite(name: DatabaseTarget['name'], mode: Mode): Pro
   describe.each(targets)(`authorization matrix on $name, separation ${mode}`, (target) => {
     let server: TestServer;
     let world: World;
-    let writes: () => Promise<string[]>;
+    let writes: WriteReader;
 
     // Starting the server, signing in and installing the write log: seconds on a quiet machine, minutes
     // on one shared by other suites (a 120 s limit was hit at load 20 on 2 cores). For a stuck start only.
@@ -94,7 +94,7 @@ export async function matrixSuite(name: DatabaseTarget['name'], mode: Mode): Pro
       server = await startTestServer(target, { extraCatalogueRoots: extraRoots() });
       world = await makeWorld(server);
       await installWriteLog(server.db);
-      writes = writeReader(server.db);
+      writes = writeReader(server.database);
       await writeConfig(server.db, { isOpenSecurity: mode === 'on' });
     }, SETUP_TIMEOUT);
     afterAll(async () => {
@@ -126,7 +126,14 @@ export async function matrixSuite(name: DatabaseTarget['name'], mode: Mode): Pro
         const cells: string[] = [];
         for (const caller of world.callers) cells.push(await observedCell(call, caller));
         observed.set(call.id, cells);
+        // A probe's write-log read was skipped when nothing was announced (fuzz/write-log.ts): none went unheard.
+        const unannounced = await writes.confirm();
+        if (unannounced.length > 0)
+          changed.push(`${call.id}: wrote unannounced ${[...new Set(unannounced)].join(', ')}`);
       }
+      console.log(
+        `matrix on ${target.name}, separation ${mode}: ${observed.size} calls, ${writes.counts.reads} write-log reads (${writes.counts.skipped} skipped, nothing announced)`,
+      );
       if (process.env.ATRIUM_MATRIX_OUT)
         writeFileSync(`${process.env.ATRIUM_MATRIX_OUT}.${target.name}.${mode}.md`, formatMatrix(mode, observed));
       const documented = documentedMatrix(mode);

@@ -23,7 +23,7 @@ import { localizedTextCheck } from './localized.ts';
 import { send, type FuzzReply } from './send.ts';
 import { KeptSession } from '../helpers/kept-session.ts';
 import { changedTables, storeChecksum, type StoreChecksum } from './store-checksum.ts';
-import { installWriteLog, writeReader } from './write-log.ts';
+import { installWriteLog, writeReader, type WriteReader } from './write-log.ts';
 import { hasEffects, needsCsrfToken } from '../../../src/core/catalogue/call-effects.ts';
 
 const PER_CALL = Number(process.env.FUZZ_PER_CALL ?? 200);
@@ -89,7 +89,7 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
     let server: TestServer;
     let admin: KeptSession;
     let localized: (text: string) => boolean;
-    let writes: () => Promise<string[]>;
+    let writes: WriteReader;
     /** Globex's administrator: Acme's departments are outside its reach. */
     let outsider: KeptSession;
     let targets: { domain: string; department: string };
@@ -111,13 +111,13 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
       targets = await fuzzTargets(server);
       localized = localizedTextCheck(server.catalogue, LANGUAGE);
       await installWriteLog(server.db);
-      writes = writeReader(server.db);
+      writes = writeReader(server.database);
       totals.started = performance.now();
     }, SETUP_TIMEOUT);
     afterAll(async () => {
       const seconds = (performance.now() - totals.started) / 1000;
       console.log(
-        `fuzz on ${target.name}: ${totals.inputs} bad inputs (${PER_CALL} per call × ${mine.length} calls, part ${part + 1} of ${PARTS}) in ${seconds.toFixed(1)} s; ${totals.accepted} accepted, ${totals.restored} sessions restored and ${totals.signIns} sign-ins again after ${totals.sessionChecks} 401s, ${totals.checksums} store fingerprints`,
+        `fuzz on ${target.name}: ${totals.inputs} bad inputs (${PER_CALL} per call × ${mine.length} calls, part ${part + 1} of ${PARTS}) in ${seconds.toFixed(1)} s; ${totals.accepted} accepted, ${totals.restored} sessions restored and ${totals.signIns} sign-ins again after ${totals.sessionChecks} 401s, ${totals.checksums} store fingerprints, ${writes?.counts.reads} write-log reads (${writes?.counts.skipped} skipped, nothing announced)`,
       );
       await server?.close();
     });
@@ -189,6 +189,9 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
             }
           }
           totals.accepted += accepted;
+          // Each input's write-log read was skipped when nothing was announced (write-log.ts): none went unheard.
+          const unannounced = await writes.confirm();
+          if (unannounced.length > 0) problems.push(`wrote unannounced ${[...new Set(unannounced)].join(', ')}`);
           // Belt and braces over the whole run: with nothing accepted, every table's fingerprint is as before.
           if (accepted === 0) {
             const after = await fingerprint();
