@@ -60,7 +60,8 @@ describe('a shared server', () => {
     expect(state.reply.data.isEnabled).toBe(true);
     // The sessions went with the database: the last file's sign-in is no longer one.
     expect((await listDomains(client)).status).toBe(401);
-  });
+    // Two processes from cold, then three restarts: more than one journey's bound on a loaded machine.
+  }, 300_000);
 
   it('is refused to a process without a controlling test runner, and on PostgreSQL', async () => {
     const start = (env: Record<string, string>, stdio: ('ignore' | 'pipe' | 'ipc')[]) =>
