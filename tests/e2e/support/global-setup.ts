@@ -2,7 +2,7 @@
 // console is built beforehand with `npx vite build`), makes the prepared data directory once (a real start of
 // the server on an empty one), unless this code's one is already there, and starts one Chromium per worker
 // that every test file of that worker connects to (docs/adr/0108-test-runs-share-prepared-state.md), and
-// the control address through which a file gets one of its worker's shared servers (shared-servers.ts).
+// the control address through which a file gets its worker's shared server (shared-servers.ts).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
@@ -34,9 +34,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     'browserEndpoints',
     browsers.map((browser) => browser.wsEndpoint()),
   );
-  // Each worker's first server starts now, while the workers load their first files.
   const servers = new SharedServers();
-  for (let worker = 1; worker <= workers; worker++) servers.prepare(worker);
   const control = await serveControl(servers);
   project.provide('sharedServerControl', control.url);
   return async () => {
