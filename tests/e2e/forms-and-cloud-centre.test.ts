@@ -93,6 +93,9 @@ describe('forms synchronisation and the cloud centre', () => {
     await openEnterpriseTab(acme, session.server.url, 'Acme', 'openApi');
     await acme.getByTestId('cloud-center-register').click();
     const result = acme.getByTestId('cloud-center-result');
+    // Registering creates the accounts one by one on the service: on a busy machine that can take longer
+    // than the default 30 s wait, as ending them does below, so it gets the same bound.
+    await result.waitFor({ timeout: 120_000 });
     await expect(result.innerText()).resolves.toMatch(
       /^\d+ on-job users registered: \d+ created, 0 updated, 0 failed\.$/,
     );
@@ -119,10 +122,11 @@ describe('forms synchronisation and the cloud centre', () => {
     await signIn(zh, session.server.url, 'acme', 'Acme@2026');
     await openEnterpriseTab(zh, session.server.url, 'Acme', 'openApi');
     await zh.getByTestId('cloud-center-register').click();
+    await zh.getByTestId('cloud-center-result').waitFor({ timeout: 120_000 });
     await expect(zh.getByTestId('cloud-center-result').innerText()).resolves.toMatch(
       /^已注册 \d+ 位在职用户：新建 \d+ 个，更新 0 个，失败 0 个。$/,
     );
     await settledScreenshot(zh, 'cloud-centre-registered-zh');
     await zh.context().close();
-  });
+  }, 480_000); // three waits of up to 120 s each on the service, above
 });
