@@ -235,7 +235,7 @@ describe.each(targets)('workers and conditions inside a multi-instance sub-proce
       'auto xs',
       'auto xs',
       'auto rate',
-      'auto x',
+      'interrupted x', // left by its error boundary (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md)
       'auto fraud',
       'complete stopped',
     ]);
