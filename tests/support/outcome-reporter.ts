@@ -5,6 +5,15 @@
 import { appendFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
+/** The error's first line, short: the summary is read where the long log with its stack is not kept. */
+function firstLineOf(message: string | undefined): string {
+  const line = message
+    ?.split('\n')
+    .find((l) => l.trim())
+    ?.trim();
+  return line ? `: ${line.length > 300 ? `${line.slice(0, 300)}…` : line}` : '';
+}
+
 export function outcomeLines(modules: ReadonlyArray<TestModule>): string[] {
   const failed: string[] = [];
   const retried: string[] = [];
@@ -13,7 +22,8 @@ export function outcomeLines(modules: ReadonlyArray<TestModule>): string[] {
     for (const error of module.errors()) failed.push(`${where} (the file itself): ${error.message ?? error}`);
     for (const test of module.children.allTests()) {
       const name = `${where} > ${test.fullName}`;
-      if (test.result().state === 'failed') failed.push(name);
+      const result = test.result();
+      if (result.state === 'failed') failed.push(`${name}${firstLineOf(result.errors?.[0]?.message)}`);
       else if (test.diagnostic()?.flaky) retried.push(`${name} (retries: ${test.diagnostic()?.retryCount})`);
     }
   }

@@ -7,6 +7,7 @@ interface FakeTest {
   name: string;
   state: 'passed' | 'failed' | 'skipped';
   retries?: number;
+  error?: string;
 }
 
 const moduleWith = (file: string, tests: FakeTest[], errors: string[] = []) =>
@@ -18,7 +19,7 @@ const moduleWith = (file: string, tests: FakeTest[], errors: string[] = []) =>
       allTests: () =>
         tests.map((t) => ({
           fullName: t.name,
-          result: () => ({ state: t.state }),
+          result: () => ({ state: t.state, errors: t.error === undefined ? [] : [{ message: t.error }] }),
           diagnostic: () => ({ retryCount: t.retries ?? 0, flaky: t.state === 'passed' && (t.retries ?? 0) > 0 }),
         })),
     },
@@ -27,6 +28,18 @@ const moduleWith = (file: string, tests: FakeTest[], errors: string[] = []) =>
 describe('what failed or passed only on a retry', () => {
   it('says nothing when every test passed at its first run', () => {
     expect(outcomeLines([moduleWith('tests/e2e/a.test.ts', [{ name: 'a > b', state: 'passed' }])])).toEqual([]);
+  });
+
+  it("gives a failed test's first error line, cut short", () => {
+    const long = `TimeoutError: locator.click: Timeout 30000ms exceeded ${'x'.repeat(400)}`;
+    const lines = outcomeLines([
+      moduleWith('tests/e2e/a.test.ts', [
+        { name: 'a > waits', state: 'failed', error: '\n  expected 1 to be 2\n    at stack' },
+        { name: 'a > clicks', state: 'failed', error: long },
+      ]),
+    ]);
+    expect(lines[1]).toBe('  e2e: tests/e2e/a.test.ts > a > waits: expected 1 to be 2');
+    expect(lines[2]).toBe(`  e2e: tests/e2e/a.test.ts > a > clicks: ${long.slice(0, 300)}…`);
   });
 
   it('names each failed test, each retried one and a file that failed outside its tests', () => {
