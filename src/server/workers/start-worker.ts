@@ -1,6 +1,6 @@
 // Starts a worker thread from a TypeScript module of the server, the same call under tsx and in the
 // compiled server (docs/adr/0105-compiled-server.md). The compiled server has each worker built beside
-// main.js as <name>.js (package.json, build:server), where this module's own URL (main.js's, once
+// main.js as <name>.js (build-server.ts), where this module's own URL (main.js's, once
 // bundled) finds it. Under tsx the worker is bundled the same way once per process, into .atrium-tmp/:
 // loading its modules through tsx's API in each new thread cost about 1.5 CPU-s a start
 // (docs/adr/0175-api-walks-keep-sessions-bundled-workers.md).
@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { SERVER_BUNDLE } from './server-bundle.ts';
 
 const COMPILED = import.meta.url.endsWith('.js');
 
@@ -43,17 +44,7 @@ function bundled(module: URL): string {
   path = join(bundleDir, `${basename(fileURLToPath(module), '.ts')}.mjs`);
   // Loaded only here: the compiled server never bundles (esbuild is a build tool, not a dependency of it).
   const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
-  buildSync({
-    entryPoints: [fileURLToPath(module)],
-    outfile: path,
-    bundle: true,
-    platform: 'node',
-    target: 'node20.19',
-    format: 'esm',
-    packages: 'external',
-    sourcemap: 'inline',
-    logLevel: 'warning',
-  });
+  buildSync({ ...SERVER_BUNDLE, entryPoints: [fileURLToPath(module)], outfile: path, sourcemap: 'inline' });
   bundles.set(module.href, path);
   return path;
 }
