@@ -7,7 +7,7 @@
 // event left), so the history and the diagram show the level an instance went through.
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import { joinKey, joinOfKey, type WalkState as Walk } from './walk-state.ts';
-import { callLinks } from './call-links.ts';
+import { callLinks, type Thrown } from './call-links.ts';
 
 const insideOf = new WeakMap<ProcessDefinition, Map<string, string[]>>();
 
@@ -116,7 +116,7 @@ export async function endReached(walk: Walk, node: ProcessNode): Promise<void> {
 async function thrown(walk: Walk, node: ProcessNode): Promise<boolean> {
   const kind = node.end as 'error' | 'escalation';
   if (await caughtAbove(walk, node, kind, node.code, true)) return true;
-  return thrownToCaller(walk, node);
+  return thrownToCaller(walk, node, { kind, code: node.code });
 }
 
 /** The nearest sub-process enclosing `node` with a boundary event catching what it throws (a code, or any). */
@@ -136,10 +136,11 @@ export function enclosingCatcher(
 }
 
 /** A BPMN error a worker reports at an external task that no boundary of the task catches: caught as an
- *  error end's is, by the nearest enclosing sub-process (true); the action's entry is on the task already
- *  (docs/adr/0184-workers-and-conditions-inside-multi-instance.md). */
-export const taskErrorCaught = (walk: Walk, task: ProcessNode, code: string): Promise<boolean> =>
-  caughtAbove(walk, task, 'error', code, false);
+ *  error end's is, by the nearest enclosing sub-process, else by the call activity that started this
+ *  instance (true); the action's entry is on the task already
+ *  (docs/adr/0184-workers-and-conditions-inside-multi-instance.md, docs/adr/0189-bpmn-errors-cross-call-activities.md). */
+export const taskErrorCaught = async (walk: Walk, task: ProcessNode, code: string): Promise<boolean> =>
+  (await caughtAbove(walk, task, 'error', code, false)) || thrownToCaller(walk, task, { kind: 'error', code });
 
 /** What a sub-process enclosing `node` catches of what it throws: the interrupted level is cancelled (all
  *  instances, when it is a multi-instance sub-process) and the walk goes on from the boundary event. */
@@ -182,16 +183,22 @@ async function caughtAbove(
   return true;
 }
 
-/** An error or escalation end no sub-process catches, thrown to the call activity that started this
- *  instance when it has one and one of its boundaries catches it (true). */
-async function thrownToCaller(walk: Walk, node: ProcessNode): Promise<boolean> {
-  if (!walk.instance.parent_id || !(await callLinks().thrownToCaller(walk, node))) return false;
+/** An error or escalation no sub-process catches (thrown by the end event or the external task `node`),
+ *  thrown to the call activity that started this instance when it has one and one of its boundaries
+ *  catches it (true). */
+async function thrownToCaller(walk: Walk, node: ProcessNode, thrown: Thrown): Promise<boolean> {
+  if (!walk.instance.parent_id || !(await callLinks().thrownToCaller(walk, thrown))) return false;
   if (walk.thrownTo) {
     // The caller's boundary interrupts: everything of this instance goes, and it ends here.
     await cancelInside(walk, '');
     walk.terminated.add('');
   }
-  if (node.parent && !walk.thrownTo) {
+  if (node.kind === 'external') {
+    // No end event was reached: the instance's last entry says the worker's error interrupted it at
+    // the task (docs/adr/0189-bpmn-errors-cross-call-activities.md).
+    walk.ended.push(node.id);
+    walk.endedBy = 'interrupted';
+  } else if (node.parent && !walk.thrownTo) {
     await noteStep(walk, node.id);
     levelEnded(walk, node.parent);
   } else walk.ended.push(node.id);

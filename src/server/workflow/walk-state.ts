@@ -75,6 +75,10 @@ export interface WalkState {
   /** An error or escalation thrown out of a called instance that its caller's call activity catches:
    *  the boundary event the caller goes on from once this instance has ended. */
   thrownTo?: string;
+  /** How the instance's last history entry names its end when this action ends it: `complete` (at the
+   *  end event reached), or `interrupted` (at the external task whose worker's BPMN error the caller
+   *  caught, docs/adr/0189-bpmn-errors-cross-call-activities.md). */
+  endedBy?: 'interrupted';
   leave(nodeId: string): Promise<void>;
   approverContext(): ApproverContext;
   approverRules(node: ProcessNode): Promise<readonly ApproverRule[]> | readonly ApproverRule[];

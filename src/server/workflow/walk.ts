@@ -61,6 +61,7 @@ export class Walk implements WalkState {
   readonly loopEnds: LoopEnd[] = [];
   caller?: WalkState;
   thrownTo?: string;
+  endedBy?: 'interrupted';
   /** A walk whose `finish` is not its unit's last statement (a called instance's, or a caller's resumed
    *  from it): it carries no commit. */
   nested = false;
