@@ -27,6 +27,7 @@ const LOAN_XML = `<?xml version="1.0" encoding="UTF-8"?>
   </bpmn:process>
   <bpmn:error id="eRejected" errorCode="CREDIT_REJECTED" />
 </bpmn:definitions>`.replace(/<(\/?)sequenceFlow\b/g, '<$1bpmn:sequenceFlow');
+const REASON = 'score below the bank’s floor';
 const CHILD = { score: 'Activity_1c8r4kd', payslips: 'Activity_0w5n2tb' };
 const CALLER = { call: 'Activity_0r7d2xk', rejected: 'Event_0m2c6ta', inform: 'Activity_1x6p0hn' };
 
@@ -74,7 +75,7 @@ describe.each(targets)("a worker's BPMN error out of a called process, on $name"
       id: task.id,
       workerId: 'scorer',
       errorCode,
-      errorMessage: 'score below the bank’s floor',
+      errorMessage: REASON,
     });
     expect(sent.reply.errcode, sent.reply.errmsg).toBe(0);
     return sent.reply.data!;
@@ -113,6 +114,13 @@ describe.each(targets)("a worker's BPMN error out of a called process, on $name"
     expect(await openTaskNodes(server.db, id)).toEqual([CALLER.inform]);
     expect(await jobsOf(id)).toEqual([]);
     expect(await historyOf(server.db, id)).toEqual(['start StartEvent_1', `auto ${CALLER.rejected}`]);
+    // The boundary's camunda:errorCodeVariable and errorMessageVariable are set in the caller, not the called instance.
+    expect((await instanceOf(server.db, id)).form_data).toEqual({
+      amount: 9000,
+      rejectionCode: 'CREDIT_REJECTED',
+      rejectionReason: REASON,
+    });
+    expect((await instanceOf(server.db, child)).form_data).toEqual({ amount: 9000 });
     const { done, active } = await runtime.diagram('creditApplication', id, 'ce-init');
     expect(active).toEqual([CALLER.inform]);
     expect(done).toEqual(expect.arrayContaining(['StartEvent_1', CALLER.rejected]));
@@ -144,12 +152,15 @@ describe.each(targets)("a worker's BPMN error out of a called process, on $name"
   });
 
   it('is caught by the nearest call activity: two levels down, the middle one catches it and the top waits on', async () => {
+    // The top's boundary names no variables: the middle one's are set in the middle instance only.
     const top = await start('loanFile');
     const middle = await onlyChild(top);
     const child = await onlyChild(middle);
     expect(await bpmnError(await scoring(child), 'CREDIT_REJECTED')).toMatchObject({ incident: false });
     expect(await status(child)).toBe('completed');
     expect(await openTaskNodes(server.db, middle)).toEqual([CALLER.inform]);
+    expect((await instanceOf(server.db, middle)).form_data).toMatchObject({ rejectionCode: 'CREDIT_REJECTED' });
+    expect((await instanceOf(server.db, top)).form_data).toEqual({ amount: 9000 });
     expect(await status(top)).toBe('running');
     expect(await historyOf(server.db, top)).toEqual(['start s']);
     // The middle one completes by its declined end; the top goes on after its call activity.

@@ -13,6 +13,7 @@ import type { CallSpec, ProcessDefinition, ProcessNode, VariableMapping } from '
 import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { finish, record } from './actions.ts';
+import { setErrorVariables } from './error-variables.ts';
 import { linkCalls, type Thrown } from './call-links.ts';
 import { requireApproversSet } from './node-approvers.ts';
 import { currentVersion, versionById } from './process-versions.ts';
@@ -159,7 +160,11 @@ async function returned(walk: WalkState): Promise<void> {
   await trx.updateTable('flow_instances').set({ status: 'completed' }).where('id', '=', instance.id).execute();
   await callerGoesOn(walk, token, walk.thrownTo ?? token.node_id, async (caller) => {
     await trx.deleteFrom('flow_tokens').where('id', '=', token.id).execute();
-    if (walk.thrownTo) return;
+    if (walk.thrownTo) {
+      const boundary = caller.definition.nodes[walk.thrownTo];
+      if (walk.thrown?.kind === 'error') await setErrorVariables(trx, caller.instance, boundary, walk.thrown);
+      return;
+    }
     const call = caller.definition.nodes[token.node_id].call!;
     const out = mapped(instance.form_data, call.outAll, call.out);
     if (Object.keys(out).length === 0) return;
@@ -208,7 +213,10 @@ async function thrownToCaller(walk: WalkState, thrown: Thrown): Promise<boolean>
   const found = await catcherInCaller(walk.trx, walk.instance, thrown, walk.caller?.definition);
   if (!found) return false;
   const { token, catcher } = found;
-  if (catcher.interrupting) walk.thrownTo = catcher.id;
+  if (catcher.interrupting) {
+    walk.thrownTo = catcher.id;
+    walk.thrown = thrown;
+  }
   // A non-interrupting escalation: the caller also takes the boundary's path; this instance runs on.
   else await callerGoesOn(walk, token, catcher.id, async () => undefined);
   return true;

@@ -4,7 +4,9 @@
 // when the server is built (app.ts imports it); the walk and `finish` ask for it here.
 import type { ProcessNode } from '../../core/workflow/process-types.ts';
 import type { Db } from '../db/schema.ts';
-import type { InstanceState, WalkState } from './walk-state.ts';
+import type { InstanceState, Thrown, WalkState } from './walk-state.ts';
+
+export type { Thrown };
 
 export interface CallLinks {
   /** A flow reaches a call activity: its token waits there and the called instance starts. */
@@ -22,12 +24,6 @@ export interface CallLinks {
   /** The running instances called by `instance` whose call activity no longer holds a token (it was
    *  interrupted, terminated, sent back, moved, or the whole caller deleted) are deleted, with theirs. */
   cancelOrphans(trx: Db, instance: Pick<InstanceState, 'id'>, at: Date): Promise<void>;
-}
-
-/** What is thrown out of a called instance: an error or an escalation, with its code. */
-export interface Thrown {
-  kind: 'error' | 'escalation';
-  code: string | undefined;
 }
 
 let links: CallLinks | undefined;

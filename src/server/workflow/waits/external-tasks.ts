@@ -9,6 +9,7 @@ import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ActionResult } from '../actions.ts';
 import { callLinks } from '../call-links.ts';
+import { errorVariablesFor } from '../error-variables.ts';
 import { enclosingCatcher } from '../scopes.ts';
 import { onRunningInstance, resume, takeJob } from './resume.ts';
 
@@ -166,10 +167,11 @@ export async function taskError(
     if (!caught) return null;
     const job = await takeJob(trx, task.id, input.workerId);
     if (!job) throw new AppError('conflict', undefined, 'workflow.msg.lockLost');
+    const error = { code: input.errorCode, message: input.errorMessage };
     return resume(trx, state, definition, at, job, {
       actorId: input.actorId,
-      variables: input.variables,
-      ...(catcher ? { nodeId: catcher.id } : { error: input.errorCode }),
+      variables: catcher ? { ...input.variables, ...errorVariablesFor(catcher, error) } : input.variables,
+      ...(catcher ? { nodeId: catcher.id } : { error }),
     });
   });
   if (result)
