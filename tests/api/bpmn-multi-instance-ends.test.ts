@@ -10,7 +10,8 @@ import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engi
 import { installCorpus } from './helpers/corpus-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { eventually } from './helpers/two-instances.ts';
-import { historyOf, openTaskAssignees } from './helpers/instance-readers.ts';
+import { historyOf, loopTokens, openTaskAssignees, taskStatusesAt } from './helpers/instance-readers.ts';
+import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
 const FILES = [
@@ -28,67 +29,25 @@ const processOf = (file: string) => corpus.find((c) => c.file === `${file}.bpmn`
 describe.each(targets)('ends and boundary events of a multi-instance sub-process, on $name', (target) => {
   let server: TestServer;
   let world: EngineWorld;
-  let token: string;
+  let runtime: Runtime;
 
   beforeAll(async () => {
     server = await startTestServer(target, { jobs: { intervalMs: 100 } }); // timers made due fire at once
     world = await makeEngineWorld(server.db, 'Acme', 'me');
-    token = await runtimeAccess(server.db, world);
+    runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
     await installCorpus(server.db, world, corpus, ['purchasing', 'legal'], (group) =>
       group === 'legal' ? world.users.clerk : world.users.lead,
     );
   }, 300_000); // a server on a loaded machine
   afterAll(async () => server?.close());
 
-  const runtime = (
-    method: 'GET' | 'POST',
-    action: string,
-    file: string,
-    userCode: string,
-    body?: unknown,
-    id?: string,
-  ) =>
-    server.client('en').call<{ instanceId: string; status: string }>(method, `/rest/bpm/${action}`, {
-      query: {
-        accessToken: token,
-        userCode,
-        applicationId: world.applicationId,
-        flowId: processOf(file),
-        ...(id ? { instanceId: id } : {}),
-      },
-      ...(body === undefined ? {} : { body }),
-    });
-  const start = async (file: string, formData: Record<string, unknown>) => {
-    const started = await runtime('POST', 'runtime/start', file, 'me-init', { formData });
-    expect(started.reply.errcode, started.reply.errmsg).toBe(0);
-    return started.reply.data!.instanceId;
-  };
-  const submit = async (file: string, id: string, userCode: string, formData: Record<string, unknown> = {}) => {
-    const done = await runtime('POST', 'runtime/submission', file, userCode, { formData }, id);
-    expect(done.reply.errcode, done.reply.errmsg).toBe(0);
-    return done.reply.data!.status;
-  };
+  const start = (file: string, formData: Record<string, unknown>) =>
+    runtime.start(processOf(file), 'me-init', { formData });
+  const submit = (file: string, id: string, userCode: string, formData: Record<string, unknown> = {}) =>
+    runtime.submit(processOf(file), id, userCode, { formData });
   const openTasks = (id: string) => openTaskAssignees(server.db, id);
-  const tasksAt = async (id: string, nodeId: string) =>
-    (
-      await server.db
-        .selectFrom('flow_tasks')
-        .select('status')
-        .where('instance_id', '=', id)
-        .where('node_id', '=', nodeId)
-        .orderBy('status')
-        .execute()
-    ).map((t) => t.status);
-  const tokens = async (id: string) =>
-    (
-      await server.db
-        .selectFrom('flow_tokens')
-        .select(['node_id', 'loop_index'])
-        .where('instance_id', '=', id)
-        .orderBy('node_id')
-        .orderBy('loop_index')
-        .execute()
-    ).map((t) => (t.loop_index === null ? t.node_id : `${t.node_id}@${t.loop_index}`));
+  const tasksAt = (id: string, nodeId: string) => taskStatusesAt(server.db, id, nodeId);
+  const tokens = (id: string) => loopTokens(server.db, id);
   const jobs = async (id: string) =>
     (
       await server.db
@@ -98,25 +57,7 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
         .orderBy('node_id')
         .execute()
     ).map((j) => j.node_id);
-  const diagram = async (file: string, id: string) => {
-    const seen = await server
-      .client('en')
-      .call<{ diagram: { active: string[]; done: string[]; interrupted: string[] } }>(
-        'GET',
-        '/rest/bpm/query/instance',
-        {
-          query: {
-            accessToken: token,
-            userCode: 'me-init',
-            applicationId: world.applicationId,
-            flowId: processOf(file),
-            instanceId: id,
-          },
-        },
-      );
-    expect(seen.reply.errcode, seen.reply.errmsg).toBe(0);
-    return seen.reply.data!.diagram;
-  };
+  const diagram = (file: string, id: string) => runtime.diagram(processOf(file), id, 'me-init');
 
   it('ends one instance at a terminate end inside: its other open task goes, the others run on, and it counts', async () => {
     const file = 'c7-supplier-screening';
@@ -269,7 +210,11 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
   }, 60_000);
 
   const message = async (file: string, id: string, messageName: string) => {
-    const sent = await runtime('POST', 'runtime/message', file, 'me-init', { messageName, instanceId: id });
+    const sent = await runtime.call('runtime/message', {
+      flowId: processOf(file),
+      userCode: 'me-init',
+      body: { messageName, instanceId: id },
+    });
     expect(sent.reply.errcode, sent.reply.errmsg).toBe(0);
     return sent.reply.data!.status;
   };

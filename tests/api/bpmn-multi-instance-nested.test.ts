@@ -10,7 +10,8 @@ import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { installCorpus } from './helpers/corpus-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { historyOf, openTaskAssignees } from './helpers/instance-readers.ts';
+import { historyOf, loopTokens, openTaskAssignees, taskStatusesAt } from './helpers/instance-readers.ts';
+import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
 const drawn = (await readCorpus()).find((c) => c.file === 'c7-department-countersign.bpmn')!;
@@ -35,84 +36,24 @@ async function swapped(): Promise<CorpusFile> {
 describe.each(targets)('a countersign per instance of a multi-instance sub-process, on $name', (target) => {
   let server: TestServer;
   let world: EngineWorld;
-  let token: string;
+  let runtime: Runtime;
 
   beforeAll(async () => {
     server = await startTestServer(target);
     world = await makeEngineWorld(server.db, 'Acme', 'mn');
-    token = await runtimeAccess(server.db, world);
+    runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
     await installCorpus(server.db, world, [drawn, await swapped()], ['legal'], () => world.users.clerk);
   }, 300_000); // a server on a loaded machine
   afterAll(async () => server?.close());
 
-  const runtime = (
-    method: 'GET' | 'POST',
-    action: string,
-    flowId: string,
-    userCode: string,
-    body?: unknown,
-    id?: string,
-  ) =>
-    server.client('en').call<{ instanceId: string; status: string }>(method, `/rest/bpm/${action}`, {
-      query: {
-        accessToken: token,
-        userCode,
-        applicationId: world.applicationId,
-        flowId,
-        ...(id ? { instanceId: id } : {}),
-      },
-      ...(body === undefined ? {} : { body }),
-    });
-  const start = async (flowId: string, formData: Record<string, unknown>) => {
-    const started = await runtime('POST', 'runtime/start', flowId, 'mn-init', { formData });
-    expect(started.reply.errcode, started.reply.errmsg).toBe(0);
-    return started.reply.data!.instanceId;
-  };
-  const submit = async (flowId: string, id: string, userCode: string, formData: Record<string, unknown> = {}) => {
-    const done = await runtime('POST', 'runtime/submission', flowId, userCode, { formData }, id);
-    expect(done.reply.errcode, done.reply.errmsg).toBe(0);
-    return done.reply.data!.status;
-  };
+  const start = (flowId: string, formData: Record<string, unknown>) => runtime.start(flowId, 'mn-init', { formData });
+  const submit = (flowId: string, id: string, userCode: string, formData: Record<string, unknown> = {}) =>
+    runtime.submit(flowId, id, userCode, { formData });
   const openTasks = (id: string) => openTaskAssignees(server.db, id);
-  const tasksAt = async (id: string, nodeId: string) =>
-    (
-      await server.db
-        .selectFrom('flow_tasks')
-        .select('status')
-        .where('instance_id', '=', id)
-        .where('node_id', '=', nodeId)
-        .orderBy('status')
-        .execute()
-    ).map((t) => t.status);
-  const tokens = async (id: string) =>
-    (
-      await server.db
-        .selectFrom('flow_tokens')
-        .select(['node_id', 'loop_index'])
-        .where('instance_id', '=', id)
-        .orderBy('node_id')
-        .orderBy('loop_index')
-        .execute()
-    ).map((t) => (t.loop_index === null ? t.node_id : `${t.node_id}@${t.loop_index}`));
-  const diagram = async (flowId: string, id: string) => {
-    const seen = await server
-      .client('en')
-      .call<{ diagram: { active: string[]; done: string[]; interrupted: string[] } }>(
-        'GET',
-        '/rest/bpm/query/instance',
-        {
-          query: {
-            accessToken: token,
-            userCode: 'mn-init',
-            applicationId: world.applicationId,
-            flowId,
-            instanceId: id,
-          },
-        },
-      );
-    expect(seen.reply.errcode, seen.reply.errmsg).toBe(0);
-    return seen.reply.data!.diagram;
-  };
+  const tasksAt = (id: string, nodeId: string) => taskStatusesAt(server.db, id, nodeId);
+  const tokens = (id: string) => loopTokens(server.db, id);
+  const diagram = (flowId: string, id: string) => runtime.diagram(flowId, id, 'mn-init');
+
   const SUB = 'Activity_0x3k2mf';
   const SIGN = 'Activity_1r9f4zk';
 

@@ -35,10 +35,10 @@ const RATE_C7 = c7(
   `<startEvent id="s" />${sflow('f1', 's', 'x')}
   <subProcess id="x" name="Rate each"><multiInstanceLoopCharacteristics camunda:collection="\${suppliers}" camunda:elementVariable="supplier" />
     <startEvent id="xs" />${sflow('i1', 'xs', 'rate')}${external('rate', 'rate-c7')}${sflow('i2', 'rate', 'xe')}<endEvent id="xe" />
-    <boundaryEvent id="norating" attachedToRef="rate"><errorEventDefinition errorRef="eNo" /></boundaryEvent>${sflow('i3', 'norating', 'hand')}
+    <boundaryEvent id="norating" attachedToRef="rate"><errorEventDefinition errorRef="eNo" camunda:errorCodeVariable="ratingError" /></boundaryEvent>${sflow('i3', 'norating', 'hand')}
     <userTask id="hand" name="Rate by hand" camunda:candidateGroups="finance" />${sflow('i4', 'hand', 'xe2')}<endEvent id="xe2" />
   </subProcess>${sflow('f2', 'x', 'e')}<endEvent id="e" />
-  <boundaryEvent id="fraud" attachedToRef="x"><errorEventDefinition errorRef="eFraud" /></boundaryEvent>${sflow('f3', 'fraud', 'stopped')}<endEvent id="stopped" />
+  <boundaryEvent id="fraud" attachedToRef="x"><errorEventDefinition errorRef="eFraud" camunda:errorCodeVariable="stopCode" camunda:errorMessageVariable="stopReason" /></boundaryEvent>${sflow('f3', 'fraud', 'stopped')}<endEvent id="stopped" />
   <boundaryEvent id="halt" attachedToRef="x">${conditional('${stopAll == true}')}</boundaryEvent>${sflow('f4', 'halt', 'halted')}<endEvent id="halted" />`,
   '<bpmn:error id="eNo" errorCode="NO_RATING" /><bpmn:error id="eFraud" errorCode="FRAUD" />',
 );
@@ -218,6 +218,8 @@ describe.each(targets)('workers and conditions inside a multi-instance sub-proce
       .where('node_id', '=', 'hand')
       .executeTakeFirstOrThrow();
     expect(hand.loop_index).toBe(0);
+    // The boundary's camunda:errorCodeVariable (docs/adr/0189-bpmn-errors-cross-call-activities.md).
+    expect((await instanceOf(server.db, id)).form_data).toMatchObject({ ratingError: 'NO_RATING' });
     expect(await externalJobs(id)).toEqual(['rate@1']);
     expect(await runtime.submit('rateC7', id, 'mw-r1')).toBe('running');
     expect(await complete(b)).toBe('completed');
@@ -228,6 +230,8 @@ describe.each(targets)('workers and conditions inside a multi-instance sub-proce
     const fraud = await bpmnError(c, 'FRAUD');
     expect(fraud.reply.data).toMatchObject({ incident: false, status: 'completed' });
     expect(await externalJobs(id2)).toEqual([]);
+    // The sub-process's boundary sets its variables too; the worker sent no message (null, as Camunda 7).
+    expect((await instanceOf(server.db, id2)).form_data).toMatchObject({ stopCode: 'FRAUD', stopReason: null });
     const late = await call('external-task/complete', { id: d.id, workerId: 'w1' });
     expect(late.reply.errcode).toBe(1404); // cancelled with its instance
     expect(await historyOf(server.db, id2)).toEqual([

@@ -11,6 +11,7 @@ import { assignmentOf, initiatorVariable, VENDOR_PREFIXES, vendorFindings } from
 import { ExpressionError, soleVariable, vendorExpression, vendorRule } from './vendor-expression.ts';
 import type { ApproverRule, NodeKind, ProcessDefinition, ProcessFlow, ProcessNode } from './process-types.ts';
 import {
+  errorVariablesOf,
   eventRoleOf,
   flattenScopes,
   isEmbedded,
@@ -246,6 +247,8 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
       );
     }
     if (kind === 'boundary' && e.attachedToRef?.id) node.attachedTo = e.attachedToRef.id;
+    const errorVariables = errorVariablesOf(e);
+    if (errorVariables) node.errorVariables = errorVariables;
     if (kind === 'subprocess') {
       const starts = (e.flowElements ?? []).filter((x) => x.$type === 'bpmn:StartEvent');
       if (starts.length !== 1) problem(e, 'oneStart', { count: starts.length });

@@ -28,6 +28,12 @@ export type NodeKind =
 /** What an end event does beyond ending its path (docs/adr/0124-embedded-sub-processes-and-ends.md). */
 export type EndKind = 'terminate' | 'error' | 'escalation';
 
+/** The variables an error boundary sets (either may be left out). */
+export interface ErrorVariables {
+  code?: string;
+  message?: string;
+}
+
 /** A multi-instance approval (docs/adr/0125-multi-instance-approvals.md): one task per element of a
  *  collection (or per approver named), in parallel or one after the other, until a completion
  *  condition holds or every instance is done. */
@@ -127,6 +133,10 @@ export interface ProcessNode {
   attachedTo?: string;
   catches?: 'error' | 'escalation';
   interrupting?: boolean;
+  /** Error boundary events: the variables of the instance that goes on from them the caught error's
+   *  code and message are set in (`camunda:errorCodeVariable`, `camunda:errorMessageVariable`,
+   *  docs/adr/0189-bpmn-errors-cross-call-activities.md). */
+  errorVariables?: ErrorVariables;
   /** Catch, boundary and message start events: what they wait for (a boundary either catches or
    *  waits). */
   event?: EventTrigger;

@@ -4,7 +4,7 @@
 // collection and completion condition in each modeler's spelling.
 import { VENDOR_PREFIXES } from './vendor-attributes.ts';
 import { ExpressionError, soleVariable, vendorExpression, vendorRule } from './vendor-expression.ts';
-import type { EndKind, MultiInstance } from './process-types.ts';
+import type { EndKind, ErrorVariables, MultiInstance } from './process-types.ts';
 
 /** A BPMN element as bpmn-moddle reads it (the parts the engine looks at). */
 export interface Element {
@@ -79,6 +79,17 @@ export function eventRoleOf(e: Element): EventRole | undefined {
       interrupting: error || e.cancelActivity !== false,
     };
   return undefined;
+}
+
+/** The variables an error boundary event sets with the code and message of the error it catches, as
+ *  Camunda 7 draws them on its error definition; undefined when it names none (or is no error boundary). */
+export function errorVariablesOf(e: Element): ErrorVariables | undefined {
+  const [definition] = e.eventDefinitions ?? [];
+  if (e.$type !== 'bpmn:BoundaryEvent' || definition?.$type !== 'bpmn:ErrorEventDefinition') return undefined;
+  const code = vendorAttribute(definition, 'errorCodeVariable')?.trim();
+  const message = vendorAttribute(definition, 'errorMessageVariable')?.trim();
+  if (!code && !message) return undefined;
+  return { ...(code ? { code } : {}), ...(message ? { message } : {}) };
 }
 
 /** A vendor attribute of the loop (`camunda:collection`, `flowable:elementVariable`, …). */

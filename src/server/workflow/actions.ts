@@ -513,7 +513,7 @@ export async function finish(
         select ${state.id}::text, ${at}::timestamptz, null, 'auto', e.node from unnest(${sql.val(walk.ended)}::text[]) with ordinality as e(node, n)
         where exists (select from tokens) or e.n < ${walk.ended.length}),
       completion as (insert into flow_history (instance_id, at, actor_id, action, node_id)
-        select ${state.id}::text, ${at}::timestamptz, null, 'complete', ${walk.ended.at(-1) ?? null}::text where not exists (select from tokens)),
+        select ${state.id}::text, ${at}::timestamptz, null, ${walk.endedBy ?? 'complete'}::text, ${walk.ended.at(-1) ?? null}::text where not exists (select from tokens)),
       kept as (update flow_instances set updated_at = ${at}, last_actor_id = coalesce(${actorId}::text, last_actor_id),
         status = case when exists (select from tokens) then status else 'completed' end,
         completed_at = case when exists (select from tokens) then completed_at else ${at} end,

@@ -3,7 +3,8 @@
 // activity (`parent_token_id`). It starts in the caller's action; when an action leaves no token in it,
 // its caller goes on after the call activity with the variables mapped out (in memory when both run in
 // one action, else with the caller's row locked, as any action). An error or escalation its drawing does
-// not catch goes to a boundary event of the call activity that names it. A call activity left otherwise
+// not catch (thrown by an end event, or a worker's BPMN error, docs/adr/0189-bpmn-errors-cross-call-activities.md)
+// goes to a boundary event of the call activity that names it (or any). A call activity left otherwise
 // (an interrupting boundary, a terminate end, sending back, an intervention, the caller deleted) deletes
 // the instances it called, and theirs. Registered in call-links.ts; imported once by app.ts.
 import { randomUUID } from 'node:crypto';
@@ -12,7 +13,8 @@ import type { CallSpec, ProcessDefinition, ProcessNode, VariableMapping } from '
 import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { finish, record } from './actions.ts';
-import { linkCalls } from './call-links.ts';
+import { setErrorVariables } from './error-variables.ts';
+import { linkCalls, type Thrown } from './call-links.ts';
 import { requireApproversSet } from './node-approvers.ts';
 import { currentVersion, versionById } from './process-versions.ts';
 import { inLoopOf } from './loop-scopes.ts';
@@ -158,7 +160,11 @@ async function returned(walk: WalkState): Promise<void> {
   await trx.updateTable('flow_instances').set({ status: 'completed' }).where('id', '=', instance.id).execute();
   await callerGoesOn(walk, token, walk.thrownTo ?? token.node_id, async (caller) => {
     await trx.deleteFrom('flow_tokens').where('id', '=', token.id).execute();
-    if (walk.thrownTo) return;
+    if (walk.thrownTo) {
+      const boundary = caller.definition.nodes[walk.thrownTo];
+      if (walk.thrown?.kind === 'error') await setErrorVariables(trx, caller.instance, boundary, walk.thrown);
+      return;
+    }
     const call = caller.definition.nodes[token.node_id].call!;
     const out = mapped(instance.form_data, call.outAll, call.out);
     if (Object.keys(out).length === 0) return;
@@ -171,24 +177,46 @@ async function returned(walk: WalkState): Promise<void> {
   });
 }
 
-async function thrownToCaller(walk: WalkState, end: ProcessNode): Promise<boolean> {
-  const { trx } = walk;
-  const token = await callingToken(trx, walk.instance.id);
-  if (!token) return false;
-  let definition: ProcessDefinition | undefined = walk.caller?.definition;
+/** The boundary event of the call activity that started `instance` catching `thrown` (one naming its
+ *  code first, else one naming none, as an external task's own boundaries are chosen), with the call
+ *  activity's token; undefined when there is none or the call activity was left. */
+async function catcherInCaller(
+  trx: Db,
+  instance: Pick<InstanceState, 'id' | 'parent_id'>,
+  thrown: Thrown,
+  callerDefinition?: ProcessDefinition,
+) {
+  const token = await callingToken(trx, instance.id);
+  if (!token) return undefined;
+  let definition = callerDefinition;
   if (!definition) {
     const row = await trx
       .selectFrom('flow_instances')
       .select('version_id')
-      .where('id', '=', walk.instance.parent_id!)
+      .where('id', '=', instance.parent_id!)
       .executeTakeFirstOrThrow();
     definition = (await versionById(trx, row.version_id)).definition;
   }
-  const catcher = boundariesOf(definition, token.node_id)
+  const catching = boundariesOf(definition, token.node_id)
     .map((id) => definition.nodes[id])
-    .find((b) => b.catches === end.end && (b.code === undefined || b.code === end.code));
-  if (!catcher) return false;
-  if (catcher.interrupting) walk.thrownTo = catcher.id;
+    .filter((b) => b.catches === thrown.kind);
+  const catcher =
+    catching.find((b) => b.code !== undefined && b.code === thrown.code) ?? catching.find((b) => b.code === undefined);
+  return catcher ? { token, catcher } : undefined;
+}
+
+async function callerCatches(trx: Db, instance: Pick<InstanceState, 'id' | 'parent_id'>, thrown: Thrown) {
+  return (await catcherInCaller(trx, instance, thrown)) !== undefined;
+}
+
+async function thrownToCaller(walk: WalkState, thrown: Thrown): Promise<boolean> {
+  const found = await catcherInCaller(walk.trx, walk.instance, thrown, walk.caller?.definition);
+  if (!found) return false;
+  const { token, catcher } = found;
+  if (catcher.interrupting) {
+    walk.thrownTo = catcher.id;
+    walk.thrown = thrown;
+  }
   // A non-interrupting escalation: the caller also takes the boundary's path; this instance runs on.
   else await callerGoesOn(walk, token, catcher.id, async () => undefined);
   return true;
@@ -225,4 +253,4 @@ async function cancelOrphans(trx: Db, instance: Pick<InstanceState, 'id'>, at: D
   for (const { id } of orphans) await cancelCalled(trx, id, at);
 }
 
-linkCalls({ enter, returned, thrownToCaller, cancelOrphans });
+linkCalls({ enter, returned, thrownToCaller, callerCatches, cancelOrphans });

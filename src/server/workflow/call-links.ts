@@ -4,7 +4,9 @@
 // when the server is built (app.ts imports it); the walk and `finish` ask for it here.
 import type { ProcessNode } from '../../core/workflow/process-types.ts';
 import type { Db } from '../db/schema.ts';
-import type { InstanceState, WalkState } from './walk-state.ts';
+import type { InstanceState, Thrown, WalkState } from './walk-state.ts';
+
+export type { Thrown };
 
 export interface CallLinks {
   /** A flow reaches a call activity: its token waits there and the called instance starts. */
@@ -12,9 +14,13 @@ export interface CallLinks {
   /** A called instance's action left no token in it: its caller goes on (after the call activity, or
    *  from the boundary event that caught what it threw). */
   returned(walk: WalkState): Promise<void>;
-  /** An error or escalation end in a called instance that nothing there catches: true when its
-   *  caller's call activity has a boundary event for it (which then takes the caller on). */
-  thrownToCaller(walk: WalkState, end: ProcessNode): Promise<boolean>;
+  /** An error or escalation that nothing in a called instance catches (thrown by an end event, or a
+   *  worker's BPMN error at an external task): true when its caller's call activity has a boundary
+   *  event for it (which then takes the caller on). */
+  thrownToCaller(walk: WalkState, thrown: Thrown): Promise<boolean>;
+  /** Whether the call activity that started `instance` has a boundary event catching `thrown` (asked
+   *  before a worker's error is taken, docs/adr/0189-bpmn-errors-cross-call-activities.md). */
+  callerCatches(trx: Db, instance: Pick<InstanceState, 'id' | 'parent_id'>, thrown: Thrown): Promise<boolean>;
   /** The running instances called by `instance` whose call activity no longer holds a token (it was
    *  interrupted, terminated, sent back, moved, or the whole caller deleted) are deleted, with theirs. */
   cancelOrphans(trx: Db, instance: Pick<InstanceState, 'id'>, at: Date): Promise<void>;

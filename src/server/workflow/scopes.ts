@@ -6,8 +6,9 @@
 // Every step here writes an `auto` history entry on the node (`interrupted` for a level an interrupting
 // event left), so the history and the diagram show the level an instance went through.
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
-import { joinKey, joinOfKey, type WalkState as Walk } from './walk-state.ts';
+import { joinKey, joinOfKey, type Thrown, type WalkState as Walk } from './walk-state.ts';
 import { callLinks } from './call-links.ts';
+import { setErrorVariables } from './error-variables.ts';
 
 const insideOf = new WeakMap<ProcessDefinition, Map<string, string[]>>();
 
@@ -115,8 +116,9 @@ export async function endReached(walk: Walk, node: ProcessNode): Promise<void> {
  *  (docs/adr/0139-call-activities-and-conditional-events.md). Uncaught, the end is a plain one (Camunda 7 does the same). */
 async function thrown(walk: Walk, node: ProcessNode): Promise<boolean> {
   const kind = node.end as 'error' | 'escalation';
-  if (await caughtAbove(walk, node, kind, node.code, true)) return true;
-  return thrownToCaller(walk, node);
+  const thrown: Thrown = { kind, code: node.code };
+  if (await caughtAbove(walk, node, thrown, true)) return true;
+  return thrownToCaller(walk, node, thrown);
 }
 
 /** The nearest sub-process enclosing `node` with a boundary event catching what it throws (a code, or any). */
@@ -136,24 +138,26 @@ export function enclosingCatcher(
 }
 
 /** A BPMN error a worker reports at an external task that no boundary of the task catches: caught as an
- *  error end's is, by the nearest enclosing sub-process (true); the action's entry is on the task already
- *  (docs/adr/0184-workers-and-conditions-inside-multi-instance.md). */
-export const taskErrorCaught = (walk: Walk, task: ProcessNode, code: string): Promise<boolean> =>
-  caughtAbove(walk, task, 'error', code, false);
+ *  error end's is, by the nearest enclosing sub-process, else by the call activity that started this
+ *  instance (true); the action's entry is on the task already
+ *  (docs/adr/0184-workers-and-conditions-inside-multi-instance.md, docs/adr/0189-bpmn-errors-cross-call-activities.md). */
+export async function taskErrorCaught(
+  walk: Walk,
+  task: ProcessNode,
+  error: { code: string; message?: string },
+): Promise<boolean> {
+  const thrown: Thrown = { kind: 'error', ...error };
+  return (await caughtAbove(walk, task, thrown, false)) || thrownToCaller(walk, task, thrown);
+}
 
 /** What a sub-process enclosing `node` catches of what it throws: the interrupted level is cancelled (all
  *  instances, when it is a multi-instance sub-process) and the walk goes on from the boundary event. */
-async function caughtAbove(
-  walk: Walk,
-  node: ProcessNode,
-  kind: 'error' | 'escalation',
-  code: string | undefined,
-  note: boolean,
-): Promise<boolean> {
-  const found = enclosingCatcher(walk.definition, node, kind, code);
+async function caughtAbove(walk: Walk, node: ProcessNode, thrown: Thrown, note: boolean): Promise<boolean> {
+  const found = enclosingCatcher(walk.definition, node, thrown.kind, thrown.code);
   if (!found) return false;
   const { scope, catcher } = found;
   if (note) await noteStep(walk, node.id);
+  if (thrown.kind === 'error') await setErrorVariables(walk.trx, walk.instance, catcher, thrown);
   const index = instanceAt(walk, scope);
   const multi = walk.definition.nodes[scope].multi;
   if (catcher.interrupting) {
@@ -182,16 +186,22 @@ async function caughtAbove(
   return true;
 }
 
-/** An error or escalation end no sub-process catches, thrown to the call activity that started this
- *  instance when it has one and one of its boundaries catches it (true). */
-async function thrownToCaller(walk: Walk, node: ProcessNode): Promise<boolean> {
-  if (!walk.instance.parent_id || !(await callLinks().thrownToCaller(walk, node))) return false;
+/** An error or escalation no sub-process catches (thrown by the end event or the external task `node`),
+ *  thrown to the call activity that started this instance when it has one and one of its boundaries
+ *  catches it (true). */
+async function thrownToCaller(walk: Walk, node: ProcessNode, thrown: Thrown): Promise<boolean> {
+  if (!walk.instance.parent_id || !(await callLinks().thrownToCaller(walk, thrown))) return false;
   if (walk.thrownTo) {
     // The caller's boundary interrupts: everything of this instance goes, and it ends here.
     await cancelInside(walk, '');
     walk.terminated.add('');
   }
-  if (node.parent && !walk.thrownTo) {
+  if (node.kind === 'external') {
+    // No end event was reached: the instance's last entry says the worker's error interrupted it at
+    // the task (docs/adr/0189-bpmn-errors-cross-call-activities.md).
+    walk.ended.push(node.id);
+    walk.endedBy = 'interrupted';
+  } else if (node.parent && !walk.thrownTo) {
     await noteStep(walk, node.id);
     levelEnded(walk, node.parent);
   } else walk.ended.push(node.id);

@@ -53,6 +53,14 @@ export function joinOfKey(key: string): { joinId: string; index?: number } {
   return at < 0 ? { joinId: key } : { joinId: key.slice(0, at), index: Number(key.slice(at + 1)) };
 }
 
+/** An error or escalation thrown (by an end event, or a worker at an external task), with its code and,
+ *  for a worker's error, its message. */
+export interface Thrown {
+  kind: 'error' | 'escalation';
+  code: string | undefined;
+  message?: string;
+}
+
 export interface WalkState {
   readonly trx: Db;
   readonly instance: InstanceState;
@@ -75,6 +83,12 @@ export interface WalkState {
   /** An error or escalation thrown out of a called instance that its caller's call activity catches:
    *  the boundary event the caller goes on from once this instance has ended. */
   thrownTo?: string;
+  /** What was thrown to `thrownTo` (its error variables are set in the caller). */
+  thrown?: Thrown;
+  /** How the instance's last history entry names its end when this action ends it: `complete` (at the
+   *  end event reached), or `interrupted` (at the external task whose worker's BPMN error the caller
+   *  caught, docs/adr/0189-bpmn-errors-cross-call-activities.md). */
+  endedBy?: 'interrupted';
   leave(nodeId: string): Promise<void>;
   approverContext(): ApproverContext;
   approverRules(node: ProcessNode): Promise<readonly ApproverRule[]> | readonly ApproverRule[];

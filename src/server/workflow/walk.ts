@@ -17,6 +17,7 @@ import {
   type LoopEnd,
   type LoopFrame,
   type NewTasks,
+  type Thrown,
   type WalkState,
 } from './walk-state.ts';
 import { openTasks, openTasksFor } from './open-tasks.ts';
@@ -61,6 +62,8 @@ export class Walk implements WalkState {
   readonly loopEnds: LoopEnd[] = [];
   caller?: WalkState;
   thrownTo?: string;
+  thrown?: Thrown;
+  endedBy?: 'interrupted';
   /** A walk whose `finish` is not its unit's last statement (a called instance's, or a caller's resumed
    *  from it): it carries no commit. */
   nested = false;

@@ -80,3 +80,29 @@ export async function activeTokenNodes(db: Db, instanceId: string): Promise<stri
     .execute();
   return rows.map((t) => t.node_id);
 }
+
+/** The statuses of every task the instance had at `nodeId`, in alphabetical order (a multi-instance
+ *  node has one per loop instance). */
+export async function taskStatusesAt(db: Db, instanceId: string, nodeId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('flow_tasks')
+    .select('status')
+    .where('instance_id', '=', instanceId)
+    .where('node_id', '=', nodeId)
+    .orderBy('status')
+    .execute();
+  return rows.map((t) => t.status);
+}
+
+/** Every token of the instance as `node` or, for one of a multi-instance node's loop instances,
+ *  `node@loop index`, by node and loop index. */
+export async function loopTokens(db: Db, instanceId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('flow_tokens')
+    .select(['node_id', 'loop_index'])
+    .where('instance_id', '=', instanceId)
+    .orderBy('node_id')
+    .orderBy('loop_index')
+    .execute();
+  return rows.map((t) => (t.loop_index === null ? t.node_id : `${t.node_id}@${t.loop_index}`));
+}

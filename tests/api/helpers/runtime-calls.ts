@@ -41,6 +41,16 @@ export interface Runtime {
   /** Submits (approves) the caller's open task on the instance; expects it to succeed and answers the
    *  instance's status after it. */
   submit(flowId: string, instanceId: string, userCode: string, body?: unknown): Promise<string>;
+  /** The instance's diagram as the runtime's instance query shows it (the nodes active, done and
+   *  interrupted); expects the query to succeed. */
+  diagram(flowId: string, instanceId: string, userCode: string): Promise<InstanceDiagram>;
+}
+
+/** The nodes of an instance's diagram, by how far the instance went through them. */
+export interface InstanceDiagram {
+  active: string[];
+  done: string[];
+  interrupted: string[];
 }
 
 /** The runtime of `world` through `server`, with the access token `runtimeAccess` gave. */
@@ -68,6 +78,16 @@ export function runtimeOf(server: TestServer, world: EngineWorld, token: string)
       const done = await runtime.call('runtime/submission', { flowId, instanceId, userCode, body });
       expect(done.reply.errcode, done.reply.errmsg).toBe(0);
       return done.reply.data!.status;
+    },
+    async diagram(flowId, instanceId, userCode) {
+      const seen = await runtime.call<{ diagram: InstanceDiagram }>('query/instance', {
+        flowId,
+        instanceId,
+        userCode,
+        method: 'GET',
+      });
+      expect(seen.reply.errcode, seen.reply.errmsg).toBe(0);
+      return seen.reply.data!.diagram;
     },
   };
   return runtime;

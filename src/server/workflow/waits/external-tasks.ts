@@ -8,6 +8,8 @@ import { sql, type NotNull } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ActionResult } from '../actions.ts';
+import { callLinks } from '../call-links.ts';
+import { errorVariablesFor } from '../error-variables.ts';
 import { enclosingCatcher } from '../scopes.ts';
 import { onRunningInstance, resume, takeJob } from './resume.ts';
 
@@ -134,7 +136,8 @@ async function markFailed(db: Db, id: string, workerId: string, retries: number,
 }
 
 /** A business error: the task's error boundary with that code (or with none) takes the instance on, else
- *  the nearest sub-process around it with one; with none drawn, the task becomes an incident. */
+ *  the nearest sub-process around it with one, else the boundary of the call activity that started the
+ *  instance; with none drawn, the task becomes an incident. */
 export async function taskError(
   db: Db,
   input: {
@@ -154,15 +157,21 @@ export async function taskError(
     const catcher =
       boundaries.find((b) => b.event?.type === 'error' && b.event.code === input.errorCode) ??
       boundaries.find((b) => b.event?.type === 'error' && b.event.code === undefined);
-    // None on the task: a sub-process around it may catch it, as an error end's (docs/adr/0184-workers-and-conditions-inside-multi-instance.md).
-    const around = catcher ? undefined : enclosingCatcher(definition, node, 'error', input.errorCode);
-    if (!catcher && !around) return null;
+    // None on the task: a sub-process around it may catch it, as an error end's (docs/adr/0184-workers-and-conditions-inside-multi-instance.md),
+    // else the call activity that started the instance (docs/adr/0189-bpmn-errors-cross-call-activities.md).
+    const caught =
+      catcher !== undefined ||
+      enclosingCatcher(definition, node, 'error', input.errorCode) !== undefined ||
+      (Boolean(state.parent_id) &&
+        (await callLinks().callerCatches(trx, state, { kind: 'error', code: input.errorCode })));
+    if (!caught) return null;
     const job = await takeJob(trx, task.id, input.workerId);
     if (!job) throw new AppError('conflict', undefined, 'workflow.msg.lockLost');
+    const error = { code: input.errorCode, message: input.errorMessage };
     return resume(trx, state, definition, at, job, {
       actorId: input.actorId,
-      variables: input.variables,
-      ...(catcher ? { nodeId: catcher.id } : { error: input.errorCode }),
+      variables: catcher ? { ...input.variables, ...errorVariablesFor(catcher, error) } : input.variables,
+      ...(catcher ? { nodeId: catcher.id } : { error }),
     });
   });
   if (result)

@@ -70,8 +70,9 @@ export async function resume(
     actorId?: string | null;
     variables?: Record<string, unknown>;
     nodeId?: string;
-    /** A worker's BPMN error that a sub-process around the task catches (0184). */
-    error?: string;
+    /** A worker's BPMN error that a sub-process around the task (0184) or the call activity that started
+     *  the instance (0189) catches. */
+    error?: { code: string; message?: string };
   } = {},
 ): Promise<ActionResult> {
   const node = definition.nodes[options.nodeId ?? job.node_id];
@@ -138,7 +139,7 @@ async function walkFrom(
   node: ProcessNode,
   tokenId: string,
   loopIndex: number | null,
-  error?: string,
+  error?: { code: string; message?: string },
 ): Promise<Walk> {
   const walk = new Walk(trx, state, definition, action);
   // A timer on a multi-instance sub-process hangs on its token (just deleted when it interrupts): every

@@ -22,6 +22,29 @@ const problemsOf = async (xml: string) =>
   ]);
 
 describe('structural elements', () => {
+  it("reads the variables an error boundary sets with the caught code and message, on a call activity or a worker's task", async () => {
+    const names = ' camunda:errorCodeVariable="code" camunda:errorMessageVariable=" why "';
+    const { definition, problems } = await readProcess(
+      doc(
+        `<startEvent id="s" />${flow('f1', 's', 'c')}<callActivity id="c" calledElement="other" />${flow('f2', 'c', 'w')}
+        <serviceTask id="w" camunda:type="external" camunda:topic="t" />${flow('f3', 'w', 'e')}<endEvent id="e" />
+        <boundaryEvent id="onCall" attachedToRef="c"><errorEventDefinition errorRef="err"${names} /></boundaryEvent>${flow('f4', 'onCall', 'e1')}<endEvent id="e1" />
+        <boundaryEvent id="onTask" attachedToRef="w"><errorEventDefinition camunda:errorCodeVariable="code" /></boundaryEvent>${flow('f5', 'onTask', 'e2')}<endEvent id="e2" />
+        <boundaryEvent id="bare" attachedToRef="w"><errorEventDefinition errorRef="err" /></boundaryEvent>${flow('f6', 'bare', 'e3')}<endEvent id="e3" />`,
+        '<error id="err" errorCode="E1" />',
+      ),
+      'p',
+    );
+    expect(problems).toEqual([]);
+    expect(definition!.nodes.onCall).toMatchObject({
+      catches: 'error',
+      code: 'E1',
+      errorVariables: { code: 'code', message: 'why' },
+    });
+    expect(definition!.nodes.onTask.errorVariables).toEqual({ code: 'code' });
+    expect(definition!.nodes.bare.errorVariables).toBeUndefined();
+  });
+
   it('reads nested sub-processes flat, each node with the sub-process it is drawn in', async () => {
     const { definition, problems } = await readProcess(
       doc(
