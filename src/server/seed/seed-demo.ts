@@ -2,7 +2,6 @@
 // later starts only re-apply ATRIUM_ADMIN_PASSWORD and restore missing logo files. Added only to a
 // database that holds no privileged user yet (one started without demo keeps its own users).
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
 import { writeConfig } from '../db/config-store.ts';
 import { refreshStatistics } from '../db/refresh-statistics.ts';
@@ -16,8 +15,6 @@ import { hashDemoPasswords, seedDemoSuperusers } from './demo-superusers.ts';
 import { applyAdminPassword, generatedPassword } from './first-admin.ts';
 
 const SEEDED_KEY = 'demo.seeded';
-/** The tables the demo instances' replay reads its approvers from. */
-const REPLAY_READS = ['users', 'departments', 'role_users'] as const;
 
 export interface SeedResult {
   /** Set only when this start created the admin with a generated password (print it once). */
@@ -99,15 +96,10 @@ export async function seedDemo(
     return { created: false, demo: false };
   const adminPassword = options.adminPassword ?? generatedPassword();
   const hashing = hashDemoPasswords(adminPassword);
-  hashing.catch(() => undefined); // awaited in the transaction; a failure before it is that one's
+  hashing.catch(() => undefined); // awaited in the transaction; one that fails first reports its own error
   await db.transaction().execute(async (trx) => {
     const ids = await seedTenants(trx);
-    if (options.demoInstances !== false) {
-      // The replay looks up approvers among the users just written: planned on statistics instead of a
-      // guess, it runs about a fifth faster (docs/adr/0188-cheaper-test-server-starts-and-demo-seed.md).
-      for (const table of REPLAY_READS) await sql`analyze ${sql.table(table)}`.execute(trx);
-      await seedDemoInstances(trx, ids.domains);
-    }
+    if (options.demoInstances !== false) await seedDemoInstances(trx, ids.domains);
     await seedDemoSuperusers(trx, ids, await hashing);
     await writeConfig(trx, {
       [SEEDED_KEY]: new Date().toISOString(),
