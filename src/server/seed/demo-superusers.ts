@@ -75,16 +75,8 @@ const PROFILES: Record<string, Profile> = {
   },
 };
 
-/** The demo logins' password hashes, in DEMO_LOGINS order (`null` passwords take `adminPassword`):
- *  started before the seed's first statement, scrypt runs in libuv's thread pool while the database
- *  works; one after another they were the seed's longest wait outside the database
- *  (docs/adr/0188-cheaper-test-server-starts-and-demo-seed.md). */
-export function hashDemoPasswords(adminPassword: string): Promise<string[]> {
-  return Promise.all(DEMO_LOGINS.map((login) => hashPassword(login.password ?? adminPassword)));
-}
-
-export async function seedDemoSuperusers(trx: Db, ids: DemoIds, hashes: readonly string[]): Promise<void> {
-  for (const [index, login] of DEMO_LOGINS.entries()) {
+export async function seedDemoSuperusers(trx: Db, ids: DemoIds, adminPassword: string): Promise<void> {
+  for (const login of DEMO_LOGINS) {
     const profile = PROFILES[login.loginno];
     if (!profile) throw new Error(`demo login ${login.loginno} has no profile`);
     const id = randomUUID();
@@ -95,7 +87,7 @@ export async function seedDemoSuperusers(trx: Db, ids: DemoIds, hashes: readonly
         ...columns,
         id,
         loginno: login.loginno,
-        password_hash: hashes[index],
+        password_hash: await hashPassword(login.password ?? adminPassword),
       })
       .execute();
     for (const slug of domains)

@@ -11,7 +11,7 @@ import { seedDemoUsers } from './demo-users.ts';
 import { seedDemoPackages } from './demo-packages.ts';
 import { seedDemoInstances } from './demo-instances.ts';
 import { demoLogoUrl, writeDemoLogos } from './demo-logos.ts';
-import { hashDemoPasswords, seedDemoSuperusers } from './demo-superusers.ts';
+import { seedDemoSuperusers } from './demo-superusers.ts';
 import { applyAdminPassword, generatedPassword } from './first-admin.ts';
 
 const SEEDED_KEY = 'demo.seeded';
@@ -47,22 +47,24 @@ async function seedTenants(
       })
       .execute();
     const deptIds = new Map<string, string>();
-    const rows = DEMO_DEPARTMENTS.map(([key, name, superior], order) => {
+    for (const [order, [key, name, superior]] of DEMO_DEPARTMENTS.entries()) {
       const id = randomUUID();
       deptIds.set(key, id);
       departments.set(`${tenant.slug}/${key}`, id);
-      return {
-        id,
-        domain_id: domainId,
-        superior_id: superior ? deptIds.get(superior)! : null,
-        name,
-        code: key.toUpperCase(),
-        level: superior ? (superior === 'hq' ? 1 : 2) : 0,
-        order_no: order,
-      };
-    });
-    // One statement per tenant: PGlite pays per statement (a superior is listed before its children).
-    await trx.insertInto('departments').values(rows).execute();
+      const superiorId = superior ? deptIds.get(superior)! : null;
+      await trx
+        .insertInto('departments')
+        .values({
+          id,
+          domain_id: domainId,
+          superior_id: superiorId,
+          name,
+          code: key.toUpperCase(),
+          level: superior ? (superior === 'hq' ? 1 : 2) : 0,
+          order_no: order,
+        })
+        .execute();
+    }
   }
   await seedDemoUsers(trx, domains, departments);
   await seedDemoCalendars(trx, domains);
@@ -95,12 +97,10 @@ export async function seedDemo(
   if (await db.selectFrom('superusers').select('id').limit(1).executeTakeFirst())
     return { created: false, demo: false };
   const adminPassword = options.adminPassword ?? generatedPassword();
-  const hashing = hashDemoPasswords(adminPassword);
-  hashing.catch(() => undefined); // awaited in the transaction; one that fails first reports its own error
   await db.transaction().execute(async (trx) => {
     const ids = await seedTenants(trx);
     if (options.demoInstances !== false) await seedDemoInstances(trx, ids.domains);
-    await seedDemoSuperusers(trx, ids, await hashing);
+    await seedDemoSuperusers(trx, ids, adminPassword);
     await writeConfig(trx, {
       [SEEDED_KEY]: new Date().toISOString(),
       title: 'TK_Atrium',
