@@ -87,9 +87,9 @@ const pglite: DatabaseTarget = {
     const database = await timed('pglite: open snapshot', () =>
       openDatabase({ pgliteSnapshot: snapshot, observeStatement: measuredQuery }),
     );
-    await timed('pglite: check migrations+seed', () =>
-      prepareDatabase(database.db, { dataDir, adminPassword: TEST_ADMIN_PASSWORD, demo: true }),
-    );
+    // No admin password: the snapshot was seeded with TEST_ADMIN_PASSWORD, and checking it again cost a
+    // scrypt per server (docs/adr/0188-cheaper-test-server-starts-and-demo-seed.md).
+    await timed('pglite: check migrations+seed', () => prepareDatabase(database.db, { dataDir, demo: true }));
     return {
       database,
       dispose: () => timed('pglite: close', () => database.close()),
@@ -106,14 +106,10 @@ const postgres: DatabaseTarget = {
     const url = databaseUrl(name);
     const pool = () => openDatabase({ databaseUrl: url, pgPool: { max: 4 }, observeStatement: measuredQuery });
     const database = await timed('postgres: open pool', pool);
-    // Migrations find nothing to do and the seed finds its demo data: both only check.
+    // Migrations find nothing to do and the seed finds its demo data: both only check (the template's
+    // admin password is TEST_ADMIN_PASSWORD already, as in the PGlite snapshot).
     await timed('postgres: check migrations+seed', () =>
-      prepareDatabase(database.db, {
-        dataDir,
-        adminPassword: TEST_ADMIN_PASSWORD,
-        demo: true,
-        demoInstances: false,
-      }),
+      prepareDatabase(database.db, { dataDir, demo: true, demoInstances: false }),
     );
     return {
       database,
