@@ -23,8 +23,8 @@ import { PACKAGES_DIR } from '../../src/core/packages/read-package.ts';
 const CORPUS = join(import.meta.dirname, '../fixtures/bpmn');
 
 const session = signedInAsAdmin();
-/** An action and the list's reload after it, given as long as a locator gets (30 s), not the project's 10 s:
- *  on a busy CI machine the software-tab journey ran out of time on its try and its retry. */
+/** A row read, or an action and the list's reload after it, given as long as a locator gets (30 s), not the
+ *  project's 10 s: the software-tab journey failed on a busy CI machine on its try and its retry. */
 const SETTLED = { timeout: 30_000 };
 const rowOf = (page: Page, text: string) => page.locator('.MuiDataGrid-row').filter({ hasText: text });
 
@@ -184,12 +184,13 @@ describe('applications', () => {
     await openEnterpriseTab(page, session.server.url, 'Globex', 'software');
     await rowOf(page, 'Office').waitFor();
     const cells = async (name: string) => (await rowOf(page, name).innerText()).replace(/\s+/g, ' ');
-    expect(await cells('Contracts')).toContain('Contracts');
+    // The grid may still be laying the row out (its text not drawn yet) when Office is there: read it settled.
+    await expect.poll(() => cells('Contracts'), SETTLED).toContain('Contracts');
     // The default: one row says Yes.
     await rowOf(page, 'Contracts').getByRole('button', { name: 'Make default' }).click();
     const isDefault = (name: string) => rowOf(page, name).locator('[data-field="isDefault"]').innerText();
     await expect.poll(() => isDefault('Contracts'), SETTLED).toBe('Yes');
-    expect(await isDefault('Office')).toBe('No');
+    await expect.poll(() => isDefault('Office'), SETTLED).toBe('No');
     await screenshot(page, 'software-tab-en');
     // Office off (confirmed) and on again.
     const enabled = () => rowOf(page, 'Office').locator('[data-field="enabled"]').innerText();
