@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeProblems, transitionsEnded } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
-import { expectToast, openEnterpriseTab, openPage, signIn, searchList, tick } from './support/pages.ts';
+import {
+  expectToast,
+  openEnterpriseTab,
+  openPage,
+  openSignedInPage,
+  signIn,
+  searchList,
+  tick,
+} from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 import { packageZip, type ZipOptions } from '../support/package-zip.ts';
 import { readFileSync } from 'node:fs';
@@ -15,6 +23,9 @@ import { PACKAGES_DIR } from '../../src/core/packages/read-package.ts';
 const CORPUS = join(import.meta.dirname, '../fixtures/bpmn');
 
 const session = signedInAsAdmin();
+/** A row read, or an action and the list's reload after it, given as long as a locator gets (30 s), not the
+ *  project's 10 s: the software-tab journey failed on a busy CI machine on its try and its retry. */
+const SETTLED = { timeout: 30_000 };
 const rowOf = (page: Page, text: string) => page.locator('.MuiDataGrid-row').filter({ hasText: text });
 
 /** Opens the install dialog and uploads the office package changed by `options`. */
@@ -42,8 +53,7 @@ describe('applications', () => {
       ['zh', '办公'],
       ['cn', '辦公'],
     ] as const) {
-      const other = await openPage(session.browser, session.server.url, lang);
-      await signIn(other, session.server.url, 'admin', (await import('./support/server.ts')).ADMIN_PASSWORD);
+      const other = await openSignedInPage(page, session.server.url, lang);
       await other.goto(`${session.server.url}/#/applications`);
       await rowOf(other, office).waitFor();
       await screenshot(other, `applications-${lang}`);
@@ -174,27 +184,28 @@ describe('applications', () => {
     await openEnterpriseTab(page, session.server.url, 'Globex', 'software');
     await rowOf(page, 'Office').waitFor();
     const cells = async (name: string) => (await rowOf(page, name).innerText()).replace(/\s+/g, ' ');
-    expect(await cells('Contracts')).toContain('Contracts');
+    // The grid may still be laying the row out (its text not drawn yet) when Office is there: read it settled.
+    await expect.poll(() => cells('Contracts'), SETTLED).toContain('Contracts');
     // The default: one row says Yes.
     await rowOf(page, 'Contracts').getByRole('button', { name: 'Make default' }).click();
     const isDefault = (name: string) => rowOf(page, name).locator('[data-field="isDefault"]').innerText();
-    await expect.poll(() => isDefault('Contracts')).toBe('Yes');
-    expect(await isDefault('Office')).toBe('No');
+    await expect.poll(() => isDefault('Contracts'), SETTLED).toBe('Yes');
+    await expect.poll(() => isDefault('Office'), SETTLED).toBe('No');
     await screenshot(page, 'software-tab-en');
     // Office off (confirmed) and on again.
     const enabled = () => rowOf(page, 'Office').locator('[data-field="enabled"]').innerText();
     await tick(rowOf(page, 'Office').getByRole('checkbox'));
     await page.getByTestId('action-disable').click();
     await page.getByTestId('confirm-ok').click();
-    await expect.poll(enabled).toBe('No');
+    await expect.poll(enabled, SETTLED).toBe('No');
     await tick(rowOf(page, 'Office').getByRole('checkbox'));
     await page.getByTestId('action-enable').click();
-    await expect.poll(enabled).toBe('Yes');
+    await expect.poll(enabled, SETTLED).toBe('Yes');
     // Unbind Office (confirmed), then bind it back through the dialog.
     await tick(rowOf(page, 'Office').getByRole('checkbox'));
     await page.getByTestId('action-unbind').click();
     await page.getByTestId('confirm-ok').click();
-    await expect.poll(() => rowOf(page, 'Office').count()).toBe(0);
+    await expect.poll(() => rowOf(page, 'Office').count(), SETTLED).toBe(0);
     await page.getByTestId('action-bind').click();
     const dialog = page.getByTestId('application-bind-dialog');
     await dialog.getByTestId('application-bind-save').click();
@@ -209,8 +220,7 @@ describe('applications', () => {
       ['zh', '办公'],
       ['cn', '辦公'],
     ] as const) {
-      const other = await openPage(session.browser, session.server.url, lang);
-      await signIn(other, session.server.url, 'admin', (await import('./support/server.ts')).ADMIN_PASSWORD);
+      const other = await openSignedInPage(page, session.server.url, lang);
       await other.goto(page.url());
       await rowOf(other, office).waitFor();
       await screenshot(other, `software-tab-${lang}`);

@@ -5,9 +5,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
-import { expectToast, fillField, fillFormField, openPage, searchList, signIn, tick } from './support/pages.ts';
+import {
+  expectToast,
+  fillField,
+  fillFormField,
+  openPage,
+  openSignedInPage,
+  searchList,
+  signIn,
+  tick,
+} from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
-import { ADMIN_PASSWORD } from './support/server.ts';
 
 const session = signedInAsAdmin();
 
@@ -149,8 +157,7 @@ describe('roles and permissions', () => {
   });
 
   it('reads in Chinese, and only reads for a tenant administrator', async () => {
-    const zh = await openPage(session.browser, session.server.url, 'zh');
-    await signIn(zh, session.server.url, 'admin', ADMIN_PASSWORD);
+    const zh = await openSignedInPage(session.page, session.server.url, 'zh');
     await zh.goto(session.page.url().replace(/view=[a-z]+/, 'view=roles'));
     await zh.getByTestId('access-role-hr').click();
     await zh.getByTestId('access-tab-pc').waitFor();

@@ -1,7 +1,27 @@
 // The console's look: one clear primary blue, quiet surfaces, compact controls for an admin tool.
 import { createTheme } from '@mui/material/styles';
 
+/** Who asks the system for less motion (prefers-reduced-motion) gets none: MUI's transitions take no time
+ *  and no ripple spreads from a click, and the CSS below ends every other animation and transition at once
+ *  (an indeterminate progress shows its resting arc or bar, still marked busy for assistive technology).
+ *  Read once at start, as the theme is made once (docs/adr/0186-browser-tests-less-chromium-cpu.md). */
+const reducedMotion = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
+const NO_MOTION = {
+  '@media (prefers-reduced-motion: reduce)': {
+    '*, *::before, *::after': {
+      animationDuration: '0.01ms !important',
+      animationIterationCount: '1 !important',
+      transitionDuration: '0.01ms !important',
+      scrollBehavior: 'auto !important',
+    },
+  },
+};
+
+const instant = { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 };
+
 export const theme = createTheme({
+  ...(reducedMotion && { transitions: { duration: instant, create: () => 'none' } }),
   palette: {
     primary: { main: '#1f5fae', dark: '#17467f', light: '#e8f0fa' },
     secondary: { main: '#5c6b7a' },
@@ -22,6 +42,8 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 500 },
   },
   components: {
+    MuiCssBaseline: { styleOverrides: NO_MOTION },
+    MuiButtonBase: { defaultProps: { disableRipple: reducedMotion } },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiAppBar: { defaultProps: { elevation: 0 } },
     MuiPaper: { defaultProps: { elevation: 0 } },

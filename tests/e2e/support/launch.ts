@@ -1,6 +1,28 @@
 // Headless Debian Chromium through playwright-core; no test runner needed, so the bench uses it too.
 import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 
+/** Chromium keeps only the last --disable-features it is given, and Playwright passes its own first: so
+ *  Playwright's list (playwright-core 1.65, server/chromium/chromiumSwitches.ts) is repeated here, then the
+ *  two omnibox pop-ups that headless Chromium preloads in a renderer of their own, a page no test opens
+ *  (docs/adr/0186-browser-tests-less-chromium-cpu.md). */
+const DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+];
+
 const LAUNCH = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -12,6 +34,10 @@ const LAUNCH = {
     '--disable-quic',
     '--no-first-run',
     '--disable-sync',
+    // With the GPU off, a GPU process still runs the software compositor; in the browser process it costs
+    // no process of its own and no round trips (docs/adr/0186-browser-tests-less-chromium-cpu.md).
+    '--in-process-gpu',
+    `--disable-features=${DISABLED_FEATURES.join(',')}`,
   ],
 };
 

@@ -1,10 +1,15 @@
 // Page helpers shared by the browser tests: what a user does, named as the user would say it.
 import { CSRF_COOKIE, CSRF_HEADER } from '../../../src/core/envelope.ts';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { collectCspViolations } from './csp-violations.ts';
 
 export { signIn } from './sign-in.ts';
+
+/** What every test's browser context is: a laptop-sized window, and a user who asks for reduced motion, so the
+ *  console runs no animation or transition that would only cost Chromium CPU while a test waits
+ *  (docs/adr/0186-browser-tests-less-chromium-cpu.md). */
+const CONTEXT = { viewport: { width: 1366, height: 860 }, reducedMotion: 'reduce' } as const;
 
 /** A page in a new browser context: `lang` is the console language this browser was last shown (null:
  *  none yet), `locale` the browser's own (a Chinese browser, the spec's audience, unless told). */
@@ -14,7 +19,26 @@ export async function openPage(
   lang: string | null = 'en',
   locale = 'zh-CN',
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale });
+  return pageInContext(browser, baseUrl, lang, { ...CONTEXT, locale });
+}
+
+/** A second browser beside `signedIn`'s, holding its cookies and storage (so its session: no sign-in through
+ *  the login page again) and showing the console in `lang`: for a journey that checks a screen in another
+ *  language, not signing in (docs/adr/0186-browser-tests-less-chromium-cpu.md). */
+export async function openSignedInPage(signedIn: Page, baseUrl: string, lang: string): Promise<Page> {
+  const browser = signedIn.context().browser()!;
+  const state = await signedIn.context().storageState();
+  const storageState = { ...state, cookies: state.cookies.filter((c) => c.name !== 'atrium_lang') };
+  return pageInContext(browser, baseUrl, lang, { ...CONTEXT, locale: 'zh-CN', storageState });
+}
+
+async function pageInContext(
+  browser: Browser,
+  baseUrl: string,
+  lang: string | null,
+  options: BrowserContextOptions,
+): Promise<Page> {
+  const context = await browser.newContext(options);
   await collectCspViolations(context); // any violation fails the test (csp-violations.ts)
   if (lang) await context.addCookies([{ name: 'atrium_lang', value: lang, url: baseUrl }]);
   const page = await context.newPage();
