@@ -2,10 +2,10 @@
 import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 
 /** Chromium keeps only the last --disable-features it is given, and Playwright passes its own first: so
- *  Playwright's list (playwright-core 1.65, server/chromium/chromiumSwitches.ts) is repeated here, then the
- *  two omnibox pop-ups that headless Chromium preloads in a renderer of their own, a page no test opens
+ *  Playwright's list (its chromiumSwitches; tests/unit/test-support/chromium-features.test.ts fails when an
+ *  upgrade changes it) is repeated here, then the two omnibox pop-ups that headless Chromium preloads in a renderer of their own, a page no test opens
  *  (docs/adr/0186-browser-tests-less-chromium-cpu.md). */
-const DISABLED_FEATURES = [
+export const DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
   'DestroyProfileOnBrowserClose',
   'HttpsUpgrades',
@@ -15,10 +15,13 @@ const DISABLED_FEATURES = [
   'PaintHolding',
   'ThirdPartyStoragePartitioning',
   'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
   'OptimizationHints',
   'NetworkTimeServiceQuerying',
   'AimEnabled',
   'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
   'WebUIOmniboxPopup',
   'WebUIOmniboxAimPopup',
 ];
