@@ -7,8 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeProblems } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
-import { csrfHeaders, openEnterpriseTab, openPage, signIn } from './support/pages.ts';
-import { ADMIN_PASSWORD } from './support/server.ts';
+import { csrfHeaders, openEnterpriseTab, openPage, openSignedInPage, signIn } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 import { startFakeMessagingService } from '../support/fake-messaging-service.ts';
 
@@ -68,8 +67,7 @@ describe('forms synchronisation and the cloud centre', () => {
     expect(await page.getByTestId('forms-sync-start').count()).toBe(0);
     await page.getByTestId('forms-sync-close').click();
 
-    const zh = await openPage(session.browser, session.server.url, 'zh');
-    await signIn(zh, session.server.url, 'admin', ADMIN_PASSWORD);
+    const zh = await openSignedInPage(page, session.server.url, 'zh');
     await synchroniseOffice(zh, '办公');
     await zh.getByTestId('forms-sync-start').click();
     await expect(zh.getByTestId('forms-sync-result').innerText()).resolves.toMatch(
@@ -116,10 +114,9 @@ describe('forms synchronisation and the cloud centre', () => {
       `Relation ended: ${made} of ${made} accounts removed, 0 failed (they stay recorded for the next attempt).`,
     );
     expect(service.users.size).toBe(0);
-    await acme.context().close();
 
-    const zh = await openPage(session.browser, session.server.url, 'zh');
-    await signIn(zh, session.server.url, 'acme', 'Acme@2026');
+    const zh = await openSignedInPage(acme, session.server.url, 'zh');
+    await acme.context().close();
     await openEnterpriseTab(zh, session.server.url, 'Acme', 'openApi');
     await zh.getByTestId('cloud-center-register').click();
     await zh.getByTestId('cloud-center-result').waitFor({ timeout: 120_000 });
