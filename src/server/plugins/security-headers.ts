@@ -1,5 +1,6 @@
 // Named plugin: the security headers of every reply (API JSON, console page, static files, 404s,
-// errors), by @fastify/helmet on request, before anything can fail. Decisions (docs/adr/0024-security-headers-csrf-permission-first.md, docs/security.md
+// errors), by helmet on request, before anything can fail. Its middleware is built once with the policy
+// parsed, not per request (docs/adr/0187-cheaper-refused-requests.md). Decisions (docs/adr/0024-security-headers-csrf-permission-first.md, docs/security.md
 // "Security headers"):
 // - scripts only from this origin; 'unsafe-eval' because the console's forms validate with ajv, which
 //   compiles each catalogue schema to a function at run time (the schemas arrive with the catalogue,
@@ -11,7 +12,7 @@
 //   'none' and X-Frame-Options DENY), no MIME sniffing;
 // - no HSTS and no upgrade-insecure-requests: HTTPS is the deployment's proxy's decision (README).
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
 export const CONTENT_SECURITY_POLICY = {
@@ -28,12 +29,14 @@ export const CONTENT_SECURITY_POLICY = {
 };
 
 async function securityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+  const setHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     frameguard: { action: 'deny' },
     strictTransportSecurity: false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
 }
 
 export default fp(securityHeaders, { name: 'atrium-security-headers', fastify: '5.x' });

@@ -236,6 +236,7 @@ function encodeWire(value: unknown, schema: JsonSchema): unknown {
 }
 
 function short(text: string): string {
-  const printable = JSON.stringify(text);
+  // Only the first 40 characters can show: a heavy value (megabytes) is not encoded whole for its label.
+  const printable = JSON.stringify(text.length > 40 ? text.slice(0, 40) : text);
   return printable.length > 40 ? `${printable.slice(0, 30)}…(${text.length})` : printable;
 }

@@ -96,6 +96,8 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
     /** Every table's fingerprint after the last call that accepted nothing (docs/adr/0144-api-tests-cheaper-walks.md). */
     let lastChecksum: StoreChecksum | undefined;
     const totals = { inputs: 0, accepted: 0, signIns: 0, restored: 0, sessionChecks: 0, checksums: 0, started: 0 };
+    /** The worker's CPU from the first input on: client, server and, on PGlite, the database per input. */
+    let cpuStarted: NodeJS.CpuUsage | undefined;
 
     const fingerprint = () => {
       totals.checksums++;
@@ -113,11 +115,14 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
       await installWriteLog(server.db);
       writes = writeReader(server.database);
       totals.started = performance.now();
+      cpuStarted = process.cpuUsage();
     }, SETUP_TIMEOUT);
     afterAll(async () => {
       const seconds = (performance.now() - totals.started) / 1000;
+      const cpu = cpuStarted && process.cpuUsage(cpuStarted);
+      const cpuPerInput = cpu ? ((cpu.user + cpu.system) / 1000 / Math.max(1, totals.inputs)).toFixed(2) : '?';
       console.log(
-        `fuzz on ${target.name}: ${totals.inputs} bad inputs (${PER_CALL} per call × ${mine.length} calls, part ${part + 1} of ${PARTS}) in ${seconds.toFixed(1)} s; ${totals.accepted} accepted, ${totals.restored} sessions restored and ${totals.signIns} sign-ins again after ${totals.sessionChecks} 401s, ${totals.checksums} store fingerprints, ${writes?.counts.reads} write-log reads (${writes?.counts.skipped} skipped, nothing announced)`,
+        `fuzz on ${target.name}: ${totals.inputs} bad inputs (${PER_CALL} per call × ${mine.length} calls, part ${part + 1} of ${PARTS}) in ${seconds.toFixed(1)} s (${cpuPerInput} CPU-ms per input); ${totals.accepted} accepted, ${totals.restored} sessions restored and ${totals.signIns} sign-ins again after ${totals.sessionChecks} 401s, ${totals.checksums} store fingerprints, ${writes?.counts.reads} write-log reads (${writes?.counts.skipped} skipped, nothing announced)`,
       );
       await server?.close();
     });

@@ -3,7 +3,7 @@
 // deleted or really changed (an update to the same values is not a change). A write that is rolled
 // back takes its log row with it, so the log holds exactly what was committed. One small query per
 // input reads what was written since the last one. Installed only in the fuzz test's own database.
-// On PGlite each logged row is also announced on the change channel, heard before the commit returns
+// Each logged row is also announced on the change channel, heard before the commit returns
 // (src/server/db/migrations/0016-change-notices.ts): an input that announced nothing skips the query,
 // and `confirm` reads the log once per call to prove no write went unannounced
 // (docs/adr/0181-api-walks-read-the-write-log-when-announced.md).
@@ -73,8 +73,11 @@ export function writeReader(database: AtriumDatabase): WriteReader {
     if (rows.length > 0) seen = Number(rows[rows.length - 1].id);
     return rows.map((r) => r.tbl);
   };
-  // PostgreSQL announces on another connection, heard at some later time: there every read queries.
-  const heard = database.kind === 'pglite' && database.changes.live ? database.changes : undefined;
+  // Every connection of the server's pool listens, and the one that commits hears its own notice before
+  // the commit's reply (PGlite: one connection; PostgreSQL: a session's own notices precede its
+  // ReadyForQuery): a write the server made is announced before its answer leaves
+  // (docs/adr/0187-cheaper-refused-requests.md). With no connection listening, every read queries.
+  const heard = database.changes.live ? database.changes : undefined;
   if (!heard) return Object.assign(read, { confirm: async () => [], counts });
   let stamp = heard.stamp([ANNOUNCED]);
   const reader = async () => {
