@@ -18,7 +18,7 @@ import { linkCalls, type Thrown } from './call-links.ts';
 import { requireApproversSet } from './node-approvers.ts';
 import { currentVersion, versionById } from './process-versions.ts';
 import { inLoopOf } from './loop-scopes.ts';
-import { boundariesOf } from './scopes.ts';
+import { boundariesOf, enclosingCatcher, noteInterruptedStep, taskErrorCaught } from './scopes.ts';
 import { enterWait } from './waits/enter-wait.ts';
 import { Walk } from './walk.ts';
 import type { InstanceState, WalkState } from './walk-state.ts';
@@ -34,8 +34,8 @@ function mapped(from: Record<string, unknown>, all: boolean, mappings: readonly 
   return into;
 }
 
-const noteStep = (trx: Db, instanceId: string, nodeId: string, at: Date) =>
-  trx.insertInto('flow_history').values({ instance_id: instanceId, action: 'auto', node_id: nodeId, at }).execute();
+const noteStep = (trx: Db, instanceId: string, nodeId: string, at: Date, action: 'auto' | 'interrupted') =>
+  trx.insertInto('flow_history').values({ instance_id: instanceId, action, node_id: nodeId, at }).execute();
 
 async function enter(walk: WalkState, node: ProcessNode): Promise<void> {
   const { trx, instance: caller, action } = walk;
@@ -112,7 +112,7 @@ const callingToken = (trx: Db, calledId: string) =>
 
 /** The caller, its row locked, with its definition and a walk for an action of its own; undefined
  *  when it no longer runs. */
-async function lockedCaller(trx: Db, callerId: string, at: Date, nodeId: string) {
+async function lockedCaller(trx: Db, callerId: string, at: Date, nodeId: string, entry: 'auto' | 'interrupted') {
   const row = await trx
     .selectFrom('flow_instances')
     .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id', 'parent_id'])
@@ -122,47 +122,62 @@ async function lockedCaller(trx: Db, callerId: string, at: Date, nodeId: string)
   if (!row || row.status !== 'running') return undefined;
   const { definition } = await versionById(trx, row.version_id);
   const state: InstanceState = { ...row, form_data: row.form_data ?? {} };
-  const action = await record(trx, at, row.id, null, 'auto', nodeId);
+  const action = await record(trx, at, row.id, null, entry, nodeId);
   const walk = new Walk(trx, state, definition, action);
   walk.nested = true;
   return walk;
 }
 
 /** The caller goes on from `nodeId` (after the call activity, or a boundary event of it): in its walk
- *  when the two share this action, else in an action of its own. */
+ *  when the two share this action, else in an action of its own, whose entry is `entry` at `nodeId`.
+ *  `onward` is how it goes on: by default along the flows out of `nodeId`. */
 async function callerGoesOn(
   walk: WalkState,
   token: { node_id: string; loop_index: number | null },
   nodeId: string,
   before: (caller: WalkState) => Promise<void>,
+  entry: 'auto' | 'interrupted' = 'auto',
+  onward: (caller: WalkState) => Promise<unknown> = (caller) => caller.leave(nodeId),
 ): Promise<void> {
   const at = walk.action.at;
   // A call activity inside a multi-instance sub-process goes on in its token's instance.
-  const leave = (caller: WalkState) =>
-    inLoopOf(caller, nodeId, { id: null, loopIndex: token.loop_index }, () => caller.leave(nodeId));
+  const goOn = async (caller: WalkState) =>
+    inLoopOf(caller, nodeId, { id: null, loopIndex: token.loop_index }, async () => void (await onward(caller)));
   if (walk.caller) {
+    await noteStep(walk.trx, walk.caller.instance.id, nodeId, at, entry);
     await before(walk.caller);
-    await noteStep(walk.trx, walk.caller.instance.id, nodeId, at);
-    return leave(walk.caller);
+    return goOn(walk.caller);
   }
-  const caller = await lockedCaller(walk.trx, walk.instance.parent_id!, at, nodeId);
+  const caller = await lockedCaller(walk.trx, walk.instance.parent_id!, at, nodeId, entry);
   if (!caller) return;
   await before(caller);
-  await leave(caller);
+  await goOn(caller);
   await finish(walk.trx, caller.instance, caller, caller.action, null);
 }
 
 async function returned(walk: WalkState): Promise<void> {
-  const { trx, instance } = walk;
+  const { trx, instance, thrown } = walk;
   const token = await callingToken(trx, instance.id);
   if (!token) return; // the call activity was left meanwhile
   // Done before the caller's action settles, which would otherwise take it for one to delete.
   await trx.updateTable('flow_instances').set({ status: 'completed' }).where('id', '=', instance.id).execute();
+  const dropToken = async () => void (await trx.deleteFrom('flow_tokens').where('id', '=', token.id).execute());
+  if (walk.thrownTo === token.node_id && thrown) {
+    // An error no boundary of the call activity catches but something further out does
+    // (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md): the call activity is interrupted
+    // and, in the caller, the error goes on from it as from a worker's error at a task.
+    await callerGoesOn(walk, token, token.node_id, dropToken, 'interrupted', (caller) =>
+      taskErrorCaught(caller, caller.definition.nodes[token.node_id], { code: thrown.code!, message: thrown.message }),
+    );
+    return;
+  }
   await callerGoesOn(walk, token, walk.thrownTo ?? token.node_id, async (caller) => {
-    await trx.deleteFrom('flow_tokens').where('id', '=', token.id).execute();
+    await dropToken();
     if (walk.thrownTo) {
+      // Left by an interrupting boundary event: interrupted, not completed (0190).
+      await noteInterruptedStep(caller, token.node_id);
       const boundary = caller.definition.nodes[walk.thrownTo];
-      if (walk.thrown?.kind === 'error') await setErrorVariables(trx, caller.instance, boundary, walk.thrown);
+      if (thrown?.kind === 'error') await setErrorVariables(trx, caller.instance, boundary, thrown);
       return;
     }
     const call = caller.definition.nodes[token.node_id].call!;
@@ -177,44 +192,64 @@ async function returned(walk: WalkState): Promise<void> {
   });
 }
 
-/** The boundary event of the call activity that started `instance` catching `thrown` (one naming its
- *  code first, else one naming none, as an external task's own boundaries are chosen), with the call
- *  activity's token; undefined when there is none or the call activity was left. */
-async function catcherInCaller(
+/** Levels of callers an error that nothing catches on the way is looked for in: the call depth bounds
+ *  them already; the walk up is bounded on its own too (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md). */
+const MAX_CATCH_LEVELS = MAX_CALL_DEPTH;
+
+/** The boundary event of `call` catching `thrown`: one naming its code first, else one naming none (a
+ *  catch-all), as an external task's own boundaries are chosen. */
+function boundaryCatching(definition: ProcessDefinition, call: string, thrown: Thrown): ProcessNode | undefined {
+  const catching = boundariesOf(definition, call)
+    .map((id) => definition.nodes[id])
+    .filter((b) => b.catches === thrown.kind);
+  return (
+    catching.find((b) => b.code !== undefined && b.code === thrown.code) ?? catching.find((b) => b.code === undefined)
+  );
+}
+
+/** Where what `instance` throws out of itself is caught: the call activity that started it, with its
+ *  boundary event `catcher` when one of them catches it; without `catcher` when an error goes further
+ *  out (a sub-process enclosing that call activity in the caller, or, the same way, a call activity of
+ *  the caller's own caller, and so on: docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md).
+ *  Undefined when nothing catches it, or the call activity was left. */
+async function catcherAbove(
   trx: Db,
   instance: Pick<InstanceState, 'id' | 'parent_id'>,
   thrown: Thrown,
-  callerDefinition?: ProcessDefinition,
-) {
-  const token = await callingToken(trx, instance.id);
-  if (!token) return undefined;
-  let definition = callerDefinition;
-  if (!definition) {
-    const row = await trx
+): Promise<{ token: { id: string; node_id: string; loop_index: number | null }; catcher?: ProcessNode } | undefined> {
+  let from = { id: instance.id, parent_id: instance.parent_id ?? null };
+  let first: { id: string; node_id: string; loop_index: number | null } | undefined;
+  for (let level = 0; level < MAX_CATCH_LEVELS && from.parent_id; level++) {
+    const token = await callingToken(trx, from.id);
+    if (!token) return undefined;
+    first ??= token;
+    const caller = await trx
       .selectFrom('flow_instances')
-      .select('version_id')
-      .where('id', '=', instance.parent_id!)
+      .select(['version_id', 'parent_id'])
+      .where('id', '=', from.parent_id)
       .executeTakeFirstOrThrow();
-    definition = (await versionById(trx, row.version_id)).definition;
+    const { definition } = await versionById(trx, caller.version_id);
+    const catcher = boundaryCatching(definition, token.node_id, thrown);
+    if (catcher) return level === 0 ? { token, catcher } : { token: first };
+    // Escalations go to the call activity only (0139); errors on outward, as Camunda 7 has them.
+    if (thrown.kind !== 'error') return undefined;
+    if (enclosingCatcher(definition, definition.nodes[token.node_id], 'error', thrown.code)) return { token: first };
+    from = { id: from.parent_id, parent_id: caller.parent_id };
   }
-  const catching = boundariesOf(definition, token.node_id)
-    .map((id) => definition.nodes[id])
-    .filter((b) => b.catches === thrown.kind);
-  const catcher =
-    catching.find((b) => b.code !== undefined && b.code === thrown.code) ?? catching.find((b) => b.code === undefined);
-  return catcher ? { token, catcher } : undefined;
+  return undefined;
 }
 
 async function callerCatches(trx: Db, instance: Pick<InstanceState, 'id' | 'parent_id'>, thrown: Thrown) {
-  return (await catcherInCaller(trx, instance, thrown)) !== undefined;
+  return (await catcherAbove(trx, instance, thrown)) !== undefined;
 }
 
 async function thrownToCaller(walk: WalkState, thrown: Thrown): Promise<boolean> {
-  const found = await catcherInCaller(walk.trx, walk.instance, thrown, walk.caller?.definition);
+  const found = await catcherAbove(walk.trx, walk.instance, thrown);
   if (!found) return false;
   const { token, catcher } = found;
-  if (catcher.interrupting) {
-    walk.thrownTo = catcher.id;
+  if (!catcher || catcher.interrupting) {
+    // Caught further out: this instance ends and its call activity passes the error on (`returned`).
+    walk.thrownTo = catcher?.id ?? token.node_id;
     walk.thrown = thrown;
   }
   // A non-interrupting escalation: the caller also takes the boundary's path; this instance runs on.

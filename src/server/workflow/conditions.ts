@@ -7,7 +7,7 @@
 import { evaluateRule } from '../../core/rules.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-types.ts';
 import { inLoopOf } from './loop-scopes.ts';
-import { cancelInside, noteStep } from './scopes.ts';
+import { cancelInside, noteInterruptedStep, noteStep } from './scopes.ts';
 import { enterWait } from './waits/enter-wait.ts';
 import type { WalkState } from './walk-state.ts';
 
@@ -108,6 +108,8 @@ async function fire(walk: WalkState, token: { id: string; node_id: string }): Pr
     await noteStep(walk, node.id);
     walk.terminated.add(node.id);
   }
+  // A call activity left so is interrupted (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md).
+  if (node.kind === 'call') await noteInterruptedStep(walk, node.id);
   await noteStep(walk, from);
   await walk.leave(from);
   return true;

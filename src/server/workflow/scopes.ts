@@ -137,14 +137,16 @@ export function enclosingCatcher(
   return undefined;
 }
 
-/** A BPMN error a worker reports at an external task that no boundary of the task catches: caught as an
- *  error end's is, by the nearest enclosing sub-process, else by the call activity that started this
- *  instance (true); the action's entry is on the task already
- *  (docs/adr/0184-workers-and-conditions-inside-multi-instance.md, docs/adr/0189-bpmn-errors-cross-call-activities.md). */
+/** A BPMN error a worker reports at an external task that no boundary of the task catches, or one that
+ *  came out of a call activity none of whose boundaries catches it: caught as an error end's is, by the
+ *  nearest enclosing sub-process, else by the call activity that started this instance or one further
+ *  out (true); the action's entry is on the task or call activity already
+ *  (docs/adr/0184-workers-and-conditions-inside-multi-instance.md, docs/adr/0189-bpmn-errors-cross-call-activities.md,
+ *  docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md). */
 export async function taskErrorCaught(
   walk: Walk,
   task: ProcessNode,
-  error: { code: string; message?: string },
+  error: Pick<Thrown, 'code' | 'message'>,
 ): Promise<boolean> {
   const thrown: Thrown = { kind: 'error', ...error };
   return (await caughtAbove(walk, task, thrown, false)) || thrownToCaller(walk, task, thrown);
@@ -196,7 +198,11 @@ async function thrownToCaller(walk: Walk, node: ProcessNode, thrown: Thrown): Pr
     await cancelInside(walk, '');
     walk.terminated.add('');
   }
-  if (node.kind === 'external') {
+  if (node.kind === 'call') {
+    // An error passed on from a call activity: its `interrupted` entry is written; the instance's last
+    // entry says it was interrupted, at no end event (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md).
+    walk.endedBy = 'interrupted';
+  } else if (node.kind === 'external') {
     // No end event was reached: the instance's last entry says the worker's error interrupted it at
     // the task (docs/adr/0189-bpmn-errors-cross-call-activities.md).
     walk.ended.push(node.id);
@@ -245,14 +251,16 @@ export async function cancelInside(walk: Walk, scope: string, index?: number): P
 }
 
 /** The sub-processes inside `scope` that `gone` (tokens just cancelled) stood in, or held (a multi-instance
- *  one's token), are interrupted: each gets its `interrupted` entry, so the history and the diagram show
+ *  one's token), and the call activities whose token went, are interrupted: each gets its `interrupted` entry, so the history and the diagram show
  *  the instance went through it without completing it (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md,
  *  docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md). */
 async function noteInterrupted(walk: Walk, scope: string, gone: ReadonlyArray<{ node_id: string }>): Promise<void> {
   const { definition } = walk;
   const levels = new Set<string>();
   for (const { node_id } of gone) {
-    if (definition.nodes[node_id]?.kind === 'subprocess') levels.add(node_id);
+    // A call activity left so is interrupted too (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md).
+    const kind = definition.nodes[node_id]?.kind;
+    if (kind === 'subprocess' || kind === 'call') levels.add(node_id);
     for (let at = definition.nodes[node_id]?.parent; at && at !== scope; at = definition.nodes[at]?.parent)
       levels.add(at);
   }

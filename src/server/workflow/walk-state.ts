@@ -81,13 +81,16 @@ export interface WalkState {
    *  this one returns (docs/adr/0139-call-activities-and-conditional-events.md). */
   caller?: WalkState;
   /** An error or escalation thrown out of a called instance that its caller's call activity catches:
-   *  the boundary event the caller goes on from once this instance has ended. */
+   *  the boundary event the caller goes on from once this instance has ended; the call activity itself
+   *  when none of its boundaries catches an error that something further out does (it passes it on,
+   *  docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md). */
   thrownTo?: string;
   /** What was thrown to `thrownTo` (its error variables are set in the caller). */
   thrown?: Thrown;
   /** How the instance's last history entry names its end when this action ends it: `complete` (at the
    *  end event reached), or `interrupted` (at the external task whose worker's BPMN error the caller
-   *  caught, docs/adr/0189-bpmn-errors-cross-call-activities.md). */
+   *  caught, docs/adr/0189-bpmn-errors-cross-call-activities.md; with no node when a call activity passed
+   *  an error on, whose own `interrupted` entry precedes it, docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md). */
   endedBy?: 'interrupted';
   leave(nodeId: string): Promise<void>;
   approverContext(): ApproverContext;

@@ -150,6 +150,9 @@ async function walkFrom(
     await noteInterruptedStep(walk, host.id); // docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md
     walk.terminated.add(host.id);
   }
+  // A call activity left so is interrupted, not completed (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md);
+  // the instance it called goes when the action settles (cancelOrphans).
+  if (host?.kind === 'call') await noteInterruptedStep(walk, host.id);
   // Inside a multi-instance sub-process the walk goes on in the token's instance (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).
   const go = async () => {
     if (error === undefined) await walk.leave(node.id);
