@@ -113,7 +113,11 @@ describe.each(targets)("a worker's BPMN error out of a called process, on $name"
     expect(await status(id)).toBe('running');
     expect(await openTaskNodes(server.db, id)).toEqual([CALLER.inform]);
     expect(await jobsOf(id)).toEqual([]);
-    expect(await historyOf(server.db, id)).toEqual(['start StartEvent_1', `auto ${CALLER.rejected}`]);
+    expect(await historyOf(server.db, id)).toEqual([
+      'start StartEvent_1',
+      `auto ${CALLER.rejected}`,
+      `interrupted ${CALLER.call}`,
+    ]);
     // The boundary's camunda:errorCodeVariable and errorMessageVariable are set in the caller, not the called instance.
     expect((await instanceOf(server.db, id)).form_data).toEqual({
       amount: 9000,
@@ -121,8 +125,11 @@ describe.each(targets)("a worker's BPMN error out of a called process, on $name"
       rejectionReason: REASON,
     });
     expect((await instanceOf(server.db, child)).form_data).toEqual({ amount: 9000 });
-    const { done, active } = await runtime.diagram('creditApplication', id, 'ce-init');
+    const { done, active, interrupted } = await runtime.diagram('creditApplication', id, 'ce-init');
     expect(active).toEqual([CALLER.inform]);
+    // The call activity is drawn interrupted, not done (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md).
+    expect(interrupted).toEqual([CALLER.call]);
+    expect(done).not.toContain(CALLER.call);
     expect(done).toEqual(expect.arrayContaining(['StartEvent_1', CALLER.rejected]));
     expect(await runtime.submit('creditApplication', id, 'ce-r1')).toBe('completed');
     expect((await historyOf(server.db, id)).at(-1)).toBe('complete Event_0v1g8zr');

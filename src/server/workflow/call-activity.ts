@@ -4,7 +4,9 @@
 // its caller goes on after the call activity with the variables mapped out (in memory when both run in
 // one action, else with the caller's row locked, as any action). An error or escalation its drawing does
 // not catch (thrown by an end event, or a worker's BPMN error, docs/adr/0189-bpmn-errors-cross-call-activities.md)
-// goes to a boundary event of the call activity that names it (or any). A call activity left otherwise
+// goes to a boundary event of the call activity that names it (or any); an error none of them catches
+// goes further out, level by level, each call activity passing it on in its own caller
+// (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md). A call activity left otherwise
 // (an interrupting boundary, a terminate end, sending back, an intervention, the caller deleted) deletes
 // the instances it called, and theirs. Registered in call-links.ts; imported once by app.ts.
 import { randomUUID } from 'node:crypto';
@@ -167,7 +169,7 @@ async function returned(walk: WalkState): Promise<void> {
     // (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md): the call activity is interrupted
     // and, in the caller, the error goes on from it as from a worker's error at a task.
     await callerGoesOn(walk, token, token.node_id, dropToken, 'interrupted', (caller) =>
-      taskErrorCaught(caller, caller.definition.nodes[token.node_id], { code: thrown.code!, message: thrown.message }),
+      taskErrorCaught(caller, caller.definition.nodes[token.node_id], thrown),
     );
     return;
   }
