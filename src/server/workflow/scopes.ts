@@ -251,9 +251,11 @@ export async function cancelInside(walk: Walk, scope: string, index?: number): P
 }
 
 /** The sub-processes inside `scope` that `gone` (tokens just cancelled) stood in, or held (a multi-instance
- *  one's token), and the call activities whose token went, are interrupted: each gets its `interrupted` entry, so the history and the diagram show
- *  the instance went through it without completing it (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md,
- *  docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md). */
+ *  one's token), and the call activities whose token went, are interrupted: each gets its `interrupted`
+ *  entry, so the history and the diagram show the instance went through it without completing it
+ *  (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md,
+ *  docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md,
+ *  docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md). */
 async function noteInterrupted(walk: Walk, scope: string, gone: ReadonlyArray<{ node_id: string }>): Promise<void> {
   const { definition } = walk;
   const levels = new Set<string>();
