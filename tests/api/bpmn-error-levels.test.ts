@@ -3,8 +3,9 @@
 // that call activity in the caller, then to the caller's own call activity, and so on; every instance
 // left on the way ends, and each call activity left gets an `interrupted` entry in its caller. Uncaught
 // anywhere, nothing changes (0189): an incident for a worker's error, a plain end for an error end. Also
-// the timer boundary of a call activity, which interrupts it the same way. Through the runtime REST on both
-// databases, with processes written as Camunda Modeler writes them around the corpus's credit check.
+// the timer and message boundaries of a call activity, which interrupt it the same way. Through the
+// runtime REST on both databases, with processes written as Camunda Modeler writes them around the
+// corpus's credit check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { readProcess } from '../../src/core/workflow/process-definition.ts';
@@ -25,6 +26,7 @@ const drawn = (id: string, body: string) =>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="d_${id}" targetNamespace="http://bpmn.io/schema/bpmn" exporter="Camunda Modeler" exporterVersion="5.31.0">
   <bpmn:process id="${id}" isExecutable="true">${body}</bpmn:process>
   <bpmn:error id="eRejected" name="Credit rejected" errorCode="CREDIT_REJECTED" />
+  <bpmn:message id="mWithdrawn" name="ApplicationWithdrawn" />
 </bpmn:definitions>`.replace(/<(\/?)sequenceFlow\b/g, '<$1bpmn:sequenceFlow');
 
 const callOf = (id: string, process: string) =>
@@ -51,6 +53,9 @@ const PROCESSES: Record<string, string> = {
   quickRelay: `<bpmn:startEvent id="s" />${flow('f1', 's', 'relay')}${callOf('relay', 'quickReject')}${flow('f2', 'relay', 'relayed')}<bpmn:endEvent id="relayed" />`,
   quickDesk: `<bpmn:startEvent id="s" />${flow('f1', 's', 'apply')}${callOf('apply', 'quickRelay')}${flow('f2', 'apply', 'filed')}<bpmn:endEvent id="filed" />
     ${rejectedOn('rejected', 'apply')}${flow('f3', 'rejected', 'inform')}${inform('inform')}${flow('f4', 'inform', 'closed')}<bpmn:endEvent id="closed" />`,
+  // A message boundary on the call activity.
+  creditWatch: `<bpmn:startEvent id="s" />${flow('f1', 's', 'check')}${callOf('check', 'creditCheck')}${flow('f2', 'check', 'checked')}<bpmn:endEvent id="checked" />
+    <bpmn:boundaryEvent id="withdrawn" attachedToRef="check"><bpmn:messageEventDefinition messageRef="mWithdrawn" /></bpmn:boundaryEvent>${flow('f3', 'withdrawn', 'dropped')}<bpmn:endEvent id="dropped" />`,
   quickPlain: `<bpmn:startEvent id="s" />${flow('f1', 's', 'apply')}${callOf('apply', 'quickRelay')}${flow('f2', 'apply', 'filed')}<bpmn:endEvent id="filed" />`,
 };
 const SCORE = 'Activity_1c8r4kd';
@@ -182,6 +187,26 @@ describe.each(targets)('BPMN errors walking up the call activities, on $name', (
     expect(await status(plain)).toBe('completed');
     expect(await historyOf(server.db, plain)).toEqual(['start s', 'auto apply', 'complete filed']);
     expect(await historyOf(server.db, await onlyChild(plain))).toEqual(['start s', 'auto relay', 'complete relayed']);
+  });
+
+  it("marks a call activity its message boundary left interrupted in the caller's history and diagram", async () => {
+    const id = await start('creditWatch');
+    const child = await onlyChild(id);
+    const sent = await runtime.call('runtime/message', {
+      flowId: 'creditWatch',
+      userCode: 'el-init',
+      body: { messageName: 'ApplicationWithdrawn', instanceId: id },
+    });
+    expect(sent.reply.errcode, sent.reply.errmsg).toBe(0);
+    expect(await status(id)).toBe('completed');
+    expect(await historyOf(server.db, id)).toEqual([
+      'start s',
+      'auto withdrawn',
+      'interrupted check',
+      'complete dropped',
+    ]);
+    expect(await status(child)).toBe('deleted');
+    expect((await runtime.diagram('creditWatch', id, 'el-init')).interrupted).toEqual(['check']);
   });
 
   it("marks a call activity its timer boundary left interrupted in the caller's history and diagram", async () => {
