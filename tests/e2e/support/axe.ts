@@ -5,11 +5,21 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { timed } from '../../support/phase-times.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The default WCAG rules, plus the one that compares a control's name with the text it shows (2.5.3). */
 const RUN_OPTIONS = { rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] };
+
+interface AxeResults {
+  violations: Array<{
+    id: string;
+    impact?: string;
+    help: string;
+    nodes: Array<{ target: unknown[]; html: string; failureSummary?: string }>;
+  }>;
+}
 
 export interface AxeProblem {
   rule: string;
@@ -41,28 +51,18 @@ export async function transitionsEnded(page: Page): Promise<void> {
 
 /** Serious and critical violations on the page as it is now (all of it: open dialogs included). */
 export async function axeProblems(page: Page): Promise<AxeProblem[]> {
-  await transitionsEnded(page);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (options) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: unknown,
-            o: unknown,
-          ) => Promise<{
-            violations: Array<{
-              id: string;
-              impact?: string;
-              help: string;
-              nodes: Array<{ target: unknown[]; html: string; failureSummary?: string }>;
-            }>;
-          }>;
-        };
-      }
-    ).axe;
-    return (await axe.run(document, options)).violations;
-  }, RUN_OPTIONS);
+  await timed('e2e: axe settle', () => transitionsEnded(page));
+  const run = () =>
+    page.evaluate(async (options) => {
+      const axe = (window as unknown as { axe?: { run: (ctx: unknown, o: unknown) => Promise<AxeResults> } }).axe;
+      // One round trip when this document already holds axe (the usual case): ask and run at once.
+      return axe ? (await axe.run(document, options)).violations : null;
+    }, RUN_OPTIONS);
+  let violations = await timed('e2e: axe run', run);
+  if (!violations) {
+    await timed('e2e: axe source evaluated', () => page.evaluate(AXE_SOURCE));
+    violations = (await timed('e2e: axe run', run))!;
+  }
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, ADMIN_PASSWORD, type RunningServer } from './server.ts';
 import { launchBrowser } from './browser.ts';
-import { openPage, signIn } from './pages.ts';
+import { openPage } from './pages.ts';
+import { signInThroughApi } from './api-sign-in.ts';
 import type { SharedServerRequest } from './shared-servers.ts';
 import { timed } from '../../support/phase-times.ts';
 
@@ -60,12 +61,15 @@ export function serverAndBrowser(env: Record<string, string> = {}): ServerAndBro
   return fixture;
 }
 
-/** The same, with a page signed in as the super administrator. */
+/** The same, with a page signed in as the super administrator through the sign-in call, on the home screen
+ *  (the login page is the sign-in journeys' subject, docs/adr/0192-browser-tests-cheaper-axe-and-screenshots.md). */
 export function signedInAsAdmin(env: Record<string, string> = {}): AdminSession {
   const session = serverAndBrowser(env) as AdminSession;
   beforeAll(async () => {
     session.page = await timed('e2e: open page', () => openPage(session.browser, session.server.url, 'en'));
-    await timed('e2e: admin sign-in', () => signIn(session.page, session.server.url, 'admin', ADMIN_PASSWORD));
+    await timed('e2e: admin sign-in', () =>
+      signInThroughApi(session.page, session.server.url, 'admin', ADMIN_PASSWORD),
+    );
   });
   return session;
 }
