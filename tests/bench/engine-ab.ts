@@ -17,13 +17,16 @@ type Tree = {
   dir: string;
   replay: (trx: Db, domains: Map<string, string>, now: Date) => Promise<void>;
   submit: (db: Db, input: { instanceId: string; userId: string; comment?: string }) => Promise<unknown>;
+  start: (db: Db, input: Record<string, unknown>) => Promise<unknown>;
 };
 const [aDir, bDir] = process.argv.slice(2);
 const rounds = Number(process.env.ROUNDS ?? 4);
+const STARTS_ROUNDS = Number(process.env.STARTS_ROUNDS ?? 2);
 const tree = async (dir: string): Promise<Tree> => ({
   dir,
   replay: (await import(`${dir}/src/server/seed/demo-instances.ts`)).seedDemoInstances,
   submit: (await import(`${dir}/src/server/workflow/actions.ts`)).submitTask,
+  start: (await import(`${dir}/src/server/workflow/actions.ts`)).startInstance,
 });
 const trees = [await tree(aDir), await tree(bDir)];
 const { openDatabase } = await import(`${aDir}/src/server/db/connect.ts`);
@@ -76,6 +79,7 @@ async function submissions(): Promise<number[][]> {
   const database = await openDatabase({ databaseUrl: url.toString() });
   const db: Db = database.db;
   const took: number[][] = [[], []];
+  const starts: number[][] = [[], []];
   try {
     await migrateToLatest(db);
     await seedDemo(db, { dataDir: seedDir(), adminPassword: 'Admin@Bench2026' });
@@ -98,12 +102,31 @@ async function submissions(): Promise<number[][]> {
         took[n % 2].push(performance.now() - started);
       }
     }
+    // Starts of the replay's instances again (same process, initiator and form), the trees taking turns.
+    const again = await db
+      .selectFrom('flow_instances')
+      .select(['domain_id', 'application_id', 'process_id', 'initiator_id', 'form_data', 'title'])
+      .orderBy('id')
+      .execute();
+    for (let round = 0; round < STARTS_ROUNDS; round++)
+      for (const [n, row] of again.entries()) {
+        const started = performance.now();
+        await trees[(n + round) % 2].start(db, {
+          domainId: row.domain_id,
+          applicationId: row.application_id,
+          processId: row.process_id,
+          initiatorId: row.initiator_id,
+          formData: row.form_data ?? {},
+          title: row.title,
+        });
+        starts[(n + round) % 2].push(performance.now() - started);
+      }
   } finally {
     await database.close();
     await admin.query(`drop database ${name}`);
     await admin.end();
   }
-  return took;
+  return [...took, ...starts];
 }
 
 const cpu = await replays();
@@ -113,4 +136,7 @@ const took = await submissions();
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 console.log(
   `submission ms (PostgreSQL): A ${mean(took[0]).toFixed(2)} (${took[0].length}), B ${mean(took[1]).toFixed(2)} (${took[1].length}); B/A ${(mean(took[1]) / mean(took[0])).toFixed(3)}`,
+);
+console.log(
+  `start ms (PostgreSQL): A ${mean(took[2]).toFixed(2)} (${took[2].length}), B ${mean(took[3]).toFixed(2)} (${took[3].length}); B/A ${(mean(took[3]) / mean(took[2])).toFixed(3)}`,
 );

@@ -3,7 +3,6 @@
 // started on, so an upgrade never changes the path of one already running.
 import { randomUUID } from 'node:crypto';
 import { readProcess, type ProcessDefinition } from '../../core/workflow/process-definition.ts';
-import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 
@@ -31,36 +30,13 @@ const toVersion = (row: {
 
 /** The version of the application's process to start now; 1404 when the application has no such process. */
 export async function currentVersion(db: Db, applicationId: string, processId: string): Promise<ProcessVersion> {
-  // One statement compares the current BPMN with the latest version's in the database: a start whose
-  // version exists reads neither text, and its definition comes from versionById's cache
-  // (docs/adr/0191-engine-statements-cheaper.md).
-  const found = await db
-    .selectFrom('app_processes as p')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('process_versions as v')
-          .select(['v.id', 'v.bpmn'])
-          .whereRef('v.application_id', '=', 'p.application_id')
-          .whereRef('v.process_id', '=', 'p.id')
-          .orderBy('v.version', 'desc')
-          .limit(1)
-          .as('latest'),
-      (join) => join.onTrue(),
-    )
-    .select(['latest.id', sql<boolean>`latest.bpmn is not distinct from p.bpmn`.as('same')])
-    .where('p.application_id', '=', applicationId)
-    .where('p.id', '=', processId)
-    .executeTakeFirst();
-  if (!found) throw new AppError('notFound', undefined, 'workflow.msg.noProcess');
-  if (found.same && found.id) return versionById(db, found.id);
-  // A new BPMN (or none started yet): read and compared again, as before the statement above.
   const current = await db
     .selectFrom('app_processes')
     .select('bpmn')
     .where('application_id', '=', applicationId)
     .where('id', '=', processId)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!current) throw new AppError('notFound', undefined, 'workflow.msg.noProcess');
   const latest = await db
     .selectFrom('process_versions')
     .select(['id', 'application_id', 'process_id', 'version', 'graph', 'bpmn'])
