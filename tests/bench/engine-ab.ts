@@ -1,0 +1,142 @@
+// The engine's cost A/B in one process (docs/adr/0191-engine-statements-cheaper.md): two source trees
+// (e.g. a `git archive` of the base commit and the working tree) share one process, so a loaded
+// machine weighs on both alike. On PGlite (in memory) the demo replay (seedDemoInstances) of each tree
+// runs alternately, each in a transaction rolled back: CPU ms per replay. On PostgreSQL (a fresh
+// database, dropped afterwards) the tasks the replay left open are submitted one at a time, each its own
+// action, alternately by the two trees: wall ms per submission. Usage:
+//   ROUNDS=4 npx tsx tests/bench/engine-ab.ts <tree A> <tree B>
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { Db } from '../../src/server/db/schema.ts';
+import { postgresUrl } from '../api/helpers/postgres-choice.ts';
+
+type Tree = {
+  dir: string;
+  replay: (trx: Db, domains: Map<string, string>, now: Date) => Promise<void>;
+  submit: (db: Db, input: { instanceId: string; userId: string; comment?: string }) => Promise<unknown>;
+  start: (db: Db, input: Record<string, unknown>) => Promise<unknown>;
+};
+const [aDir, bDir] = process.argv.slice(2);
+const rounds = Number(process.env.ROUNDS ?? 4);
+const STARTS_ROUNDS = Number(process.env.STARTS_ROUNDS ?? 2);
+const tree = async (dir: string): Promise<Tree> => ({
+  dir,
+  replay: (await import(`${dir}/src/server/seed/demo-instances.ts`)).seedDemoInstances,
+  submit: (await import(`${dir}/src/server/workflow/actions.ts`)).submitTask,
+  start: (await import(`${dir}/src/server/workflow/actions.ts`)).startInstance,
+});
+const trees = [await tree(aDir), await tree(bDir)];
+const { openDatabase } = await import(`${aDir}/src/server/db/connect.ts`);
+const { migrateToLatest } = await import(`${aDir}/src/server/db/migrate.ts`);
+const { seedDemo } = await import(`${aDir}/src/server/seed/seed-demo.ts`);
+const { DEMO_TENANTS } = await import(`${aDir}/src/server/seed/demo-data.ts`);
+const seedDir = () => mkdtempSync(join(tmpdir(), 'engine-ab-'));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function replays(): Promise<number[][]> {
+  const database = await openDatabase({});
+  const db: Db = database.db;
+  await migrateToLatest(db);
+  await seedDemo(db, { dataDir: seedDir(), adminPassword: 'Admin@Bench2026', demoInstances: false });
+  const rows = await db.selectFrom('domains').select(['id', 'system_name']).execute();
+  const domains = new Map<string, string>(
+    DEMO_TENANTS.map((t: { slug: string; systemName: string }) => [
+      t.slug,
+      rows.find((r) => r.system_name === t.systemName)!.id,
+    ]),
+  );
+  const cpu: number[][] = [[], []];
+  const rolledBack = new Error('rolled back');
+  for (let round = 0; round < rounds; round++)
+    for (const [n, { replay }] of trees.entries()) {
+      const from = process.cpuUsage();
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          await replay(trx, domains, new Date('2026-11-30T00:00:00Z'));
+          throw rolledBack;
+        })
+        .catch((e: unknown) => {
+          if (e !== rolledBack) throw e;
+        });
+      const used = process.cpuUsage(from);
+      cpu[n].push(Math.round((used.user + used.system) / 1000));
+    }
+  await database.close();
+  return cpu;
+}
+
+async function submissions(): Promise<number[][]> {
+  const name = `engine_ab_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(postgresUrl());
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  const db: Db = database.db;
+  const took: number[][] = [[], []];
+  const starts: number[][] = [[], []];
+  try {
+    await migrateToLatest(db);
+    await seedDemo(db, { dataDir: seedDir(), adminPassword: 'Admin@Bench2026' });
+    // Rounds: one open task of each running instance, until none is left; the trees take turns.
+    for (let round = 0; round < 8; round++) {
+      const open = await db
+        .selectFrom('flow_tasks as t')
+        .innerJoin('flow_instances as i', 'i.id', 't.instance_id')
+        .select(['t.instance_id', 't.assignee_id'])
+        .distinctOn('t.instance_id')
+        .where('t.status', '=', 'open')
+        .where('i.status', '=', 'running')
+        .orderBy('t.instance_id')
+        .orderBy('t.id')
+        .execute();
+      if (open.length === 0) break;
+      for (const [n, task] of open.entries()) {
+        const started = performance.now();
+        await trees[n % 2].submit(db, { instanceId: task.instance_id, userId: task.assignee_id, comment: 'bench' });
+        took[n % 2].push(performance.now() - started);
+      }
+    }
+    // Starts of the replay's instances again (same process, initiator and form), the trees taking turns.
+    const again = await db
+      .selectFrom('flow_instances')
+      .select(['domain_id', 'application_id', 'process_id', 'initiator_id', 'form_data', 'title'])
+      .orderBy('id')
+      .execute();
+    for (let round = 0; round < STARTS_ROUNDS; round++)
+      for (const [n, row] of again.entries()) {
+        const started = performance.now();
+        await trees[(n + round) % 2].start(db, {
+          domainId: row.domain_id,
+          applicationId: row.application_id,
+          processId: row.process_id,
+          initiatorId: row.initiator_id,
+          formData: row.form_data ?? {},
+          title: row.title,
+        });
+        starts[(n + round) % 2].push(performance.now() - started);
+      }
+  } finally {
+    await database.close();
+    await admin.query(`drop database ${name}`);
+    await admin.end();
+  }
+  return [...took, ...starts];
+}
+
+const cpu = await replays();
+console.log(`replay CPU ms (PGlite): A ${cpu[0].join(' / ')}, B ${cpu[1].join(' / ')};`);
+console.log(`  median B/A ${(median(cpu[1]) / median(cpu[0])).toFixed(3)}`);
+const took = await submissions();
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+console.log(
+  `submission ms (PostgreSQL): A ${mean(took[0]).toFixed(2)} (${took[0].length}), B ${mean(took[1]).toFixed(2)} (${took[1].length}); B/A ${(mean(took[1]) / mean(took[0])).toFixed(3)}`,
+);
+console.log(
+  `start ms (PostgreSQL): A ${mean(took[2]).toFixed(2)} (${took[2].length}), B ${mean(took[3]).toFixed(2)} (${took[3].length}); B/A ${(mean(took[3]) / mean(took[2])).toFixed(3)}`,
+);
