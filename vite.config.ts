@@ -101,10 +101,7 @@ export default defineConfig({
           globalSetup: ['tests/api/helpers/global-setup.ts'],
           testTimeout: 60000,
           hookTimeout: 120000,
-          // Three, beside the browser tests' three: with two, the run's tail of small files (each mostly its
-          // servers' start) left most of a core idle (docs/adr/0193-ci-in-fifteen-minutes.md).
-          // ATRIUM_API_WORKERS sets another count.
-          maxWorkers: Number(process.env.ATRIUM_API_WORKERS) || 3,
+          maxWorkers: 2,
           // A worker runs its files one after another in one process (docs/adr/0122-api-tests-share-a-worker.md):
           // the server's modules, the catalogue and its compiled validators and the PGlite snapshot load once
           // per worker instead of once per file. Every file still starts its servers on fresh databases.
