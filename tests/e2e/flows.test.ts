@@ -207,7 +207,8 @@ describe('flow monitoring', () => {
     await tick(page.getByRole('checkbox', { name: /select all/i }));
     await page.getByTestId('action-batchApprovers').click();
     const dialog = page.getByTestId('batch-dialog-batchApprovers');
-    await expect(dialog.innerText()).resolves.toContain('2 instance(s) selected.');
+    // Read once the dialog has drawn its text, not at its first frame.
+    await expect.poll(() => dialog.innerText()).toContain('2 instance(s) selected.');
     // The other mode asks who gives way to whom.
     await dialog.getByLabel('Replace one approver by another wherever it holds a task').check();
     await dialog.getByTestId('user-picker-root_to').waitFor();
@@ -233,7 +234,7 @@ describe('flow monitoring', () => {
     const pick = names.findIndex((name) => !approving.includes(name));
     expect(pick).toBeGreaterThanOrEqual(0);
     await tick(holders.nth(pick).getByRole('checkbox'));
-    await expect(picker.getByTestId('user-select-count').innerText()).resolves.toBe('1 user selected');
+    await expect.poll(() => picker.getByTestId('user-select-count').innerText()).toBe('1 user selected');
     await screenshot(page, 'flows-batch-pick-by-role');
     await picker.getByTestId('user-select-confirm').click();
     await picker.waitFor({ state: 'detached' });
