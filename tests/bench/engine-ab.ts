@@ -1,17 +1,17 @@
 // The engine's cost A/B in one process (docs/adr/0191-engine-statements-cheaper.md): two source trees
 // (e.g. a `git archive` of the base commit and the working tree) share one process, so a loaded
 // machine weighs on both alike. On PGlite (in memory) the demo replay (seedDemoInstances) of each tree
-// runs alternately, each in a transaction rolled back: CPU ms per replay. On PostgreSQL (a fresh
-// database, dropped afterwards) the tasks the replay left open are submitted one at a time, each its own
+// runs alternately, each in a transaction rolled back: CPU ms per replay. On PostgreSQL (a schema
+// of its own, dropped afterwards) the tasks the replay left open are submitted one at a time, each its own
 // action, alternately by the two trees: wall ms per submission. Usage:
 //   ROUNDS=4 npx tsx tests/bench/engine-ab.ts <tree A> <tree B>
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { Db } from '../../src/server/db/schema.ts';
 import { postgresUrl } from '../api/helpers/postgres-choice.ts';
+import { benchSchema } from './bench-schema.ts';
+import { openTaskPerInstance } from './open-task-per-instance.ts';
 
 type Tree = {
   dir: string;
@@ -70,13 +70,9 @@ async function replays(): Promise<number[][]> {
 }
 
 async function submissions(): Promise<number[][]> {
-  const name = `engine_ab_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(postgresUrl());
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const databaseUrl = postgresUrl();
+  const schema = await benchSchema(databaseUrl);
+  const database = await openDatabase({ databaseUrl, pgPool: { options: `-c search_path=${schema.name}` } });
   const db: Db = database.db;
   const took: number[][] = [[], []];
   const starts: number[][] = [[], []];
@@ -85,16 +81,7 @@ async function submissions(): Promise<number[][]> {
     await seedDemo(db, { dataDir: seedDir(), adminPassword: 'Admin@Bench2026' });
     // Rounds: one open task of each running instance, until none is left; the trees take turns.
     for (let round = 0; round < 8; round++) {
-      const open = await db
-        .selectFrom('flow_tasks as t')
-        .innerJoin('flow_instances as i', 'i.id', 't.instance_id')
-        .select(['t.instance_id', 't.assignee_id'])
-        .distinctOn('t.instance_id')
-        .where('t.status', '=', 'open')
-        .where('i.status', '=', 'running')
-        .orderBy('t.instance_id')
-        .orderBy('t.id')
-        .execute();
+      const open = await openTaskPerInstance(db);
       if (open.length === 0) break;
       for (const [n, task] of open.entries()) {
         const started = performance.now();
@@ -123,8 +110,7 @@ async function submissions(): Promise<number[][]> {
       }
   } finally {
     await database.close();
-    await admin.query(`drop database ${name}`);
-    await admin.end();
+    await schema.drop();
   }
   return [...took, ...starts];
 }

@@ -1,20 +1,20 @@
 // The engine's cost per action (docs/adr/0191-engine-statements-cheaper.md), in one process: on PGlite
-// (in memory) and on PostgreSQL (a fresh database, dropped afterwards), the demo seed's replay
+// (in memory) and on PostgreSQL (a schema of its own, dropped afterwards), the demo seed's replay
 // (docs/adr/0188-cheaper-test-server-starts-and-demo-seed.md: CPU time of this process, where PGlite
 // runs) and then the submission of every task the replay left open, each its own action as the runtime
 // makes it (`ENGINE_COST_CONCURRENCY` at a time on PostgreSQL). Usage:
 //   npx tsx tests/bench/engine-cost.ts [pglite|postgres ...]
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import type { Db } from '../../src/server/db/schema.ts';
 import { seedDemo } from '../../src/server/seed/seed-demo.ts';
 import { submitTask } from '../../src/server/workflow/actions.ts';
 import { postgresUrl } from '../api/helpers/postgres-choice.ts';
+import { benchSchema } from './bench-schema.ts';
+import { openTaskPerInstance } from './open-task-per-instance.ts';
 
 const CONCURRENCY = Number(process.env.ENGINE_COST_CONCURRENCY ?? 8);
 
@@ -29,24 +29,15 @@ async function measure(db: Db, concurrency: number): Promise<Record<string, numb
   const wall = performance.now();
   await seedDemo(db, { dataDir: mkdtempSync(join(tmpdir(), 'engine-cost-')), adminPassword: 'Admin@Bench2026' });
   const seed = { seedCpuMs: cpuMs(cpu), seedWallMs: performance.now() - wall };
-  // Rounds: one open task of each running instance, until none is left (an approval by any one
-  // approver ends with the first submission; the next round submits the step it led to).
-  const openOnes = () =>
-    db
-      .selectFrom('flow_tasks as t')
-      .innerJoin('flow_instances as i', 'i.id', 't.instance_id')
-      .select(['t.instance_id', 't.assignee_id'])
-      .distinctOn('t.instance_id')
-      .where('t.status', '=', 'open')
-      .where('i.status', '=', 'running')
-      .orderBy('t.instance_id')
-      .orderBy('t.id')
-      .execute();
   let submitted = 0;
   let refused = 0;
   let seconds = 0;
   const submitCpu = process.cpuUsage();
-  for (let queue = await openOnes(), round = 0; queue.length > 0 && round < 8; queue = await openOnes(), round++) {
+  for (
+    let queue = await openTaskPerInstance(db), round = 0;
+    queue.length > 0 && round < 8;
+    queue = await openTaskPerInstance(db), round++
+  ) {
     const started = performance.now();
     const worker = async () => {
       for (let task = queue.shift(); task; task = queue.shift())
@@ -77,20 +68,14 @@ async function onPglite() {
 }
 
 async function onPostgres() {
-  const base = postgresUrl();
-  const name = `engine_cost_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const databaseUrl = postgresUrl();
+  const schema = await benchSchema(databaseUrl);
+  const database = await openDatabase({ databaseUrl, pgPool: { options: `-c search_path=${schema.name}` } });
   try {
     return await measure(database.db, CONCURRENCY);
   } finally {
     await database.close();
-    await admin.query(`drop database ${name}`);
-    await admin.end();
+    await schema.drop();
   }
 }
 
