@@ -32,6 +32,18 @@ describe('screens defined only in the catalogue', () => {
     await page.getByTestId('view-table').or(page.locator('.MuiDataGrid-root')).first().waitFor();
     await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
     await expect(page.locator('.MuiDataGrid-row').first().innerText()).resolves.toContain('LT-0001');
+    // Read at once, as a user sees it: with reduced motion no style change may start a transition, or a cell
+    // shown after the grid's loading state stays hidden until a frame is drawn (docs/adr/0186-…).
+    const transitionsStarted = await page.evaluate(() => {
+      const probe = document.body.appendChild(document.createElement('span'));
+      getComputedStyle(probe).visibility;
+      probe.style.visibility = 'hidden';
+      getComputedStyle(probe).visibility;
+      const started = document.getAnimations().filter((a) => a.effect?.target === probe).length;
+      probe.remove();
+      return started;
+    });
+    expect(transitionsStarted).toBe(0);
     await screenshot(page, 'fixture-asset-list');
 
     await page.locator('.MuiDataGrid-row').first().click();

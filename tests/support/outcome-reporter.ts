@@ -24,7 +24,9 @@ export function outcomeLines(modules: ReadonlyArray<TestModule>): string[] {
       const name = `${where} > ${test.fullName}`;
       const result = test.result();
       if (result.state === 'failed') failed.push(`${name}${firstLineOf(result.errors?.[0]?.message)}`);
-      else if (test.diagnostic()?.flaky) retried.push(`${name} (retries: ${test.diagnostic()?.retryCount})`);
+      else if (test.diagnostic()?.flaky)
+        // A test that passed on a retry keeps its earlier tries' errors: the first says what went wrong.
+        retried.push(`${name} (retries: ${test.diagnostic()?.retryCount})${firstLineOf(result.errors?.[0]?.message)}`);
     }
   }
   const lines: string[] = [];

@@ -12,7 +12,10 @@ const NO_MOTION = {
     '*, *::before, *::after': {
       animationDuration: '0.01ms !important',
       animationIterationCount: '1 !important',
-      transitionDuration: '0.01ms !important',
+      // None at all rather than a short one: every property of every element may transition (the default
+      // `transition-property` is `all`), and a visibility change would wait for a frame to draw it.
+      transitionDuration: '0s !important',
+      transitionDelay: '0s !important',
       scrollBehavior: 'auto !important',
     },
   },

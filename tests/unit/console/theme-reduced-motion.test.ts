@@ -30,5 +30,7 @@ describe('the console theme and reduced motion', () => {
     const overrides = JSON.stringify((await themeWhen(false)).components?.MuiCssBaseline?.styleOverrides);
     expect(overrides).toContain('@media (prefers-reduced-motion: reduce)');
     expect(overrides).toContain('"animationIterationCount":"1 !important"');
+    // Not a short transition: with every property transitioning, a change would wait for a frame.
+    expect(overrides).toContain('"transitionDuration":"0s !important"');
   });
 });

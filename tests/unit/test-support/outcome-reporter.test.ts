@@ -42,11 +42,11 @@ describe('what failed or passed only on a retry', () => {
     expect(lines[2]).toBe(`  e2e: tests/e2e/a.test.ts > a > clicks: ${long.slice(0, 300)}…`);
   });
 
-  it('names each failed test, each retried one and a file that failed outside its tests', () => {
+  it("names each failed test, each retried one with its first try's error, and a file that failed outside its tests", () => {
     const lines = outcomeLines([
       moduleWith('tests/e2e/a.test.ts', [
         { name: 'journey > saves', state: 'failed', retries: 1 },
-        { name: 'journey > lists', state: 'passed', retries: 1 },
+        { name: 'journey > lists', state: 'passed', retries: 1, error: "expected '' to contain 'Acme'" },
         { name: 'journey > skipped', state: 'skipped' },
       ]),
       moduleWith('tests/e2e/b.test.ts', [], ['server did not start']),
@@ -56,7 +56,7 @@ describe('what failed or passed only on a retry', () => {
       '  e2e: tests/e2e/a.test.ts > journey > saves',
       '  e2e: tests/e2e/b.test.ts (the file itself): server did not start',
       'Passed only on a retry (1):',
-      '  e2e: tests/e2e/a.test.ts > journey > lists (retries: 1)',
+      "  e2e: tests/e2e/a.test.ts > journey > lists (retries: 1): expected '' to contain 'Acme'",
     ]);
   });
 });
