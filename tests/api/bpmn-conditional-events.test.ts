@@ -1,7 +1,9 @@
 // Conditional events (docs/adr/0139-call-activities-and-conditional-events.md) run through the runtime REST on both databases:
 // a conditional catch event waits until an action makes its condition hold over the instance's
-// variables (or is passed at once when it already holds), and an interrupting conditional boundary event
-// leaves its approval, cancelling its task, when its condition holds. The drawing is a corpus file.
+// variables (or is passed at once when it already holds), an interrupting conditional boundary event
+// leaves its approval, cancelling its task, when its condition holds, and a non-interrupting one starts
+// its path beside its approval each time its condition becomes true
+// (docs/adr/0194-conditional-boundaries-non-interrupting.md). The drawings are corpus files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
@@ -12,7 +14,13 @@ import { activeTokenNodes, historyOf, tasksOf } from './helpers/instance-readers
 import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
-const corpus = (await readCorpus()).filter((c) => c.file === 'c7-conditional-claim.bpmn');
+const corpus = (await readCorpus()).filter((c) =>
+  ['c7-conditional-claim.bpmn', 'c7-contract-review.bpmn'].includes(c.file),
+);
+const REVIEW = 'Activity_1r6m2qd';
+const NEGOTIATE = 'Activity_0m4j6ke';
+const RAISED = 'Event_0q8d4tn';
+const ANSWER = 'Activity_0t5h9wz';
 
 describe.each(targets)('conditional events on $name', (target) => {
   let server: TestServer;
@@ -23,7 +31,11 @@ describe.each(targets)('conditional events on $name', (target) => {
     server = await startTestServer(target);
     world = await makeEngineWorld(server.db, 'Acme', 'ce');
     runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
-    await installCorpus(server.db, world, corpus, ['approver', 'finance']);
+    // Negotiating is r2's, everything else r1's.
+    const groups = ['approver', 'finance', 'legal', 'purchasing'];
+    await installCorpus(server.db, world, corpus, groups, (g) =>
+      g === 'purchasing' ? world.users.r2 : world.users.r1,
+    );
   }, 300_000); // a server on a loaded machine
   afterAll(async () => server?.close());
 
@@ -68,5 +80,67 @@ describe.each(targets)('conditional events on $name', (target) => {
       'auto Event_0h3r5ju',
       'complete Event_0y5t9mb',
     ]);
+  }, 120_000);
+
+  it('starts a non-interrupting boundary path once each time its condition becomes true, the approval running on', async () => {
+    const id = await runtime.start('contractReview', 'ce-init', { formData: {} });
+    const negotiate = (formData: Record<string, unknown>) =>
+      runtime.submit('contractReview', id, 'ce-r2', { formData: { agreed: false, ...formData } });
+    const legal = () => runtime.submit('contractReview', id, 'ce-r1', { formData: {} });
+    const raised = async () => (await history(id)).filter((h) => h === `auto ${RAISED}`).length;
+    expect(await tokens(id)).toEqual([NEGOTIATE, REVIEW]);
+    // The question is raised: its path starts beside the review, which keeps its token and task.
+    expect(await negotiate({ legalQuestion: true })).toBe('running');
+    expect(await tokens(id)).toEqual([NEGOTIATE, ANSWER, REVIEW]);
+    expect(await raised()).toBe(1);
+    // Still true after another action that writes variables: not fired again.
+    expect(await negotiate({ legalQuestion: true, note: 'x' })).toBe('running');
+    expect(await raised()).toBe(1);
+    // False, then true again: fired a second time.
+    expect(await negotiate({ legalQuestion: false })).toBe('running');
+    expect(await raised()).toBe(1);
+    expect(await negotiate({ legalQuestion: true })).toBe('running');
+    expect(await raised()).toBe(2);
+    expect(await tokens(id)).toEqual([NEGOTIATE, ANSWER, ANSWER, REVIEW]);
+    // Tasks opened in one action share their time: compared in node order.
+    expect((await tasks(id)).sort()).toEqual([
+      ...Array<string>(4).fill(`${NEGOTIATE}:done`),
+      `${NEGOTIATE}:open`,
+      `${ANSWER}:open`,
+      `${ANSWER}:open`,
+      `${REVIEW}:open`,
+    ]);
+    // The review completes as drawn; the answers' paths end on their own.
+    expect(await negotiate({ agreed: true })).toBe('running');
+    expect(await legal()).toBe('running');
+    expect(await legal()).toBe('running');
+    expect(await legal()).toBe('completed');
+    expect(await history(id)).toEqual([
+      'start StartEvent_1',
+      `submit ${NEGOTIATE}`,
+      `auto ${RAISED}`,
+      `submit ${NEGOTIATE}`,
+      `submit ${NEGOTIATE}`,
+      `submit ${NEGOTIATE}`,
+      `auto ${RAISED}`,
+      `submit ${NEGOTIATE}`,
+      `submit ${REVIEW}`,
+      'auto Event_0v7b1ny',
+      `submit ${ANSWER}`,
+      'auto Event_1x2c7mb',
+      `submit ${ANSWER}`,
+      'complete Event_1x2c7mb',
+    ]);
+    const diagram = await runtime.diagram('contractReview', id, 'ce-init');
+    expect(diagram.interrupted).toEqual([]);
+    expect(diagram.done).toEqual(expect.arrayContaining([REVIEW, RAISED, ANSWER]));
+  }, 120_000);
+
+  it('starts it at once when the condition holds as the approval is entered, and only then', async () => {
+    const id = await runtime.start('contractReview', 'ce-init', { formData: { legalQuestion: true } });
+    expect(await tokens(id)).toEqual([NEGOTIATE, ANSWER, REVIEW]);
+    expect(await history(id)).toEqual(['start StartEvent_1', `auto ${RAISED}`]);
+    expect(await runtime.submit('contractReview', id, 'ce-r2', { formData: { agreed: false } })).toBe('running');
+    expect(await history(id)).toEqual(['start StartEvent_1', `auto ${RAISED}`, `submit ${NEGOTIATE}`]);
   }, 120_000);
 });
