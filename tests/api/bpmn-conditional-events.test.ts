@@ -15,7 +15,7 @@ import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
 const corpus = (await readCorpus()).filter((c) =>
-  ['c7-conditional-claim.bpmn', 'c7-contract-review.bpmn'].includes(c.file),
+  ['c7-conditional-claim.bpmn', 'c7-contract-negotiation.bpmn'].includes(c.file),
 );
 const REVIEW = 'Activity_1r6m2qd';
 const NEGOTIATE = 'Activity_0m4j6ke';
@@ -83,10 +83,10 @@ describe.each(targets)('conditional events on $name', (target) => {
   }, 120_000);
 
   it('starts a non-interrupting boundary path once each time its condition becomes true, the approval running on', async () => {
-    const id = await runtime.start('contractReview', 'ce-init', { formData: {} });
+    const id = await runtime.start('contractNegotiation', 'ce-init', { formData: {} });
     const negotiate = (formData: Record<string, unknown>) =>
-      runtime.submit('contractReview', id, 'ce-r2', { formData: { agreed: false, ...formData } });
-    const legal = () => runtime.submit('contractReview', id, 'ce-r1', { formData: {} });
+      runtime.submit('contractNegotiation', id, 'ce-r2', { formData: { agreed: false, ...formData } });
+    const legal = () => runtime.submit('contractNegotiation', id, 'ce-r1', { formData: {} });
     const raised = async () => (await history(id)).filter((h) => h === `auto ${RAISED}`).length;
     expect(await tokens(id)).toEqual([NEGOTIATE, REVIEW]);
     // The question is raised: its path starts beside the review, which keeps its token and task.
@@ -131,16 +131,16 @@ describe.each(targets)('conditional events on $name', (target) => {
       `submit ${ANSWER}`,
       'complete Event_1x2c7mb',
     ]);
-    const diagram = await runtime.diagram('contractReview', id, 'ce-init');
+    const diagram = await runtime.diagram('contractNegotiation', id, 'ce-init');
     expect(diagram.interrupted).toEqual([]);
     expect(diagram.done).toEqual(expect.arrayContaining([REVIEW, RAISED, ANSWER]));
   }, 120_000);
 
   it('starts it at once when the condition holds as the approval is entered, and only then', async () => {
-    const id = await runtime.start('contractReview', 'ce-init', { formData: { legalQuestion: true } });
+    const id = await runtime.start('contractNegotiation', 'ce-init', { formData: { legalQuestion: true } });
     expect(await tokens(id)).toEqual([NEGOTIATE, ANSWER, REVIEW]);
     expect(await history(id)).toEqual(['start StartEvent_1', `auto ${RAISED}`]);
-    expect(await runtime.submit('contractReview', id, 'ce-r2', { formData: { agreed: false } })).toBe('running');
+    expect(await runtime.submit('contractNegotiation', id, 'ce-r2', { formData: { agreed: false } })).toBe('running');
     expect(await history(id)).toEqual(['start StartEvent_1', `auto ${RAISED}`, `submit ${NEGOTIATE}`]);
   }, 120_000);
 });

@@ -17,7 +17,7 @@ const REFUSED: Record<string, string[]> = {
   'c7-bid-evaluation': [],
   'c7-call-activity': [],
   'c7-conditional-claim': [],
-  'c7-contract-review': [],
+  'c7-contract-negotiation': [],
   'c7-countersign': [],
   'c7-credit-application': [],
   'c7-credit-check-called': [],
