@@ -108,11 +108,13 @@ async function remindersStarted(walk: WalkState, token: Watching, holding: strin
   const held = holding.filter((b) => walk.definition.nodes[b].interrupting === false);
   const before = token.conditions_held ?? [];
   if (held.length === before.length && held.every((b) => before.includes(b))) return false;
-  await walk.trx
+  const kept = await walk.trx
     .updateTable('flow_tokens')
     .set({ conditions_held: held.length > 0 ? held : null })
     .where('id', '=', token.id)
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  if (!kept) return false; // the token went earlier in this pass (its level was left)
   const rising = held.filter((b) => !before.includes(b));
   for (const boundary of rising) {
     await noteStep(walk, boundary);
