@@ -1,18 +1,43 @@
 // Conditional events (docs/adr/0139-call-activities-and-conditional-events.md) run through the runtime REST on both databases:
 // a conditional catch event waits until an action makes its condition hold over the instance's
-// variables (or is passed at once when it already holds), and an interrupting conditional boundary event
-// leaves its approval, cancelling its task, when its condition holds. The drawing is a corpus file.
+// variables (or is passed at once when it already holds), an interrupting conditional boundary event
+// leaves its approval, cancelling its task, when its condition holds, and a non-interrupting one starts
+// its path beside its approval each time its condition becomes true
+// (docs/adr/0194-conditional-boundaries-non-interrupting.md), also on and inside a multi-instance
+// sub-process. The drawings are corpus files, and one written here as Camunda Modeler writes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readProcess } from '../../src/core/workflow/process-definition.ts';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
-import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
+import { flow, makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { installCorpus } from './helpers/corpus-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { activeTokenNodes, historyOf, tasksOf } from './helpers/instance-readers.ts';
+import { activeTokenNodes, historyOf, loopTokens, tasksOf } from './helpers/instance-readers.ts';
 import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
-const corpus = (await readCorpus()).filter((c) => c.file === 'c7-conditional-claim.bpmn');
+const corpus = (await readCorpus()).filter((c) =>
+  ['c7-conditional-claim.bpmn', 'c7-contract-negotiation.bpmn'].includes(c.file),
+);
+const REVIEW = 'Activity_1r6m2qd';
+const NEGOTIATE = 'Activity_0m4j6ke';
+const RAISED = 'Event_0q8d4tn';
+const ANSWER = 'Activity_0t5h9wz';
+
+const reminder = (id: string, on: string, condition: string) =>
+  `<bpmn:boundaryEvent id="${id}" cancelActivity="false" attachedToRef="${on}"><bpmn:conditionalEventDefinition><bpmn:condition xsi:type="bpmn:tFormalExpression">${condition}</bpmn:condition></bpmn:conditionalEventDefinition></bpmn:boundaryEvent>`;
+/** A check per item in a multi-instance sub-process: an item equal to `flag` is noted inside its instance
+ *  (a reminder on its check), and `urgent` asks for an escalation beside the whole round (one on it). */
+const ROUND = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" id="d_round" targetNamespace="http://bpmn.io/schema/bpmn" exporter="Camunda Modeler" exporterVersion="5.31.0">
+  <bpmn:process id="checkRound" isExecutable="true"><bpmn:startEvent id="s" />${flow('f1', 's', 'x')}
+    <bpmn:subProcess id="x" name="Each item"><bpmn:multiInstanceLoopCharacteristics camunda:collection="\${items}" camunda:elementVariable="item" />
+      <bpmn:startEvent id="xs" />${flow('i1', 'xs', 'check')}<bpmn:userTask id="check" name="Check" camunda:candidateGroups="legal" />${flow('i2', 'check', 'xe')}<bpmn:endEvent id="xe" />
+      ${reminder('flagged', 'check', '${flag == item}')}${flow('i3', 'flagged', 'noted')}<bpmn:endEvent id="noted" />
+    </bpmn:subProcess>${flow('f2', 'x', 'e')}<bpmn:endEvent id="e" />
+    ${reminder('urgent', 'x', '${urgent == true}')}${flow('f3', 'urgent', 'escalate')}<bpmn:userTask id="escalate" name="Escalate" camunda:candidateGroups="purchasing" />${flow('f4', 'escalate', 'ue')}<bpmn:endEvent id="ue" />
+  </bpmn:process>
+</bpmn:definitions>`.replace(/<(\/?)sequenceFlow\b/g, '<$1bpmn:sequenceFlow');
 
 describe.each(targets)('conditional events on $name', (target) => {
   let server: TestServer;
@@ -23,7 +48,14 @@ describe.each(targets)('conditional events on $name', (target) => {
     server = await startTestServer(target);
     world = await makeEngineWorld(server.db, 'Acme', 'ce');
     runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
-    await installCorpus(server.db, world, corpus, ['approver', 'finance']);
+    // Negotiating is r2's, everything else r1's.
+    const groups = ['approver', 'finance', 'legal', 'purchasing'];
+    const read = await readProcess(ROUND, 'checkRound');
+    expect(read.problems).toEqual([]);
+    const round = { file: 'checkRound.bpmn', processId: 'checkRound', xml: ROUND, read };
+    await installCorpus(server.db, world, [...corpus, round], groups, (g) =>
+      g === 'purchasing' ? world.users.r2 : world.users.r1,
+    );
   }, 300_000); // a server on a loaded machine
   afterAll(async () => server?.close());
 
@@ -68,5 +100,87 @@ describe.each(targets)('conditional events on $name', (target) => {
       'auto Event_0h3r5ju',
       'complete Event_0y5t9mb',
     ]);
+  }, 120_000);
+
+  it('starts a non-interrupting boundary path once each time its condition becomes true, the approval running on', async () => {
+    const id = await runtime.start('contractNegotiation', 'ce-init', { formData: {} });
+    const negotiate = (formData: Record<string, unknown>) =>
+      runtime.submit('contractNegotiation', id, 'ce-r2', { formData: { agreed: false, ...formData } });
+    const legal = () => runtime.submit('contractNegotiation', id, 'ce-r1', { formData: {} });
+    const raised = async () => (await history(id)).filter((h) => h === `auto ${RAISED}`).length;
+    expect(await tokens(id)).toEqual([NEGOTIATE, REVIEW]);
+    // The question is raised: its path starts beside the review, which keeps its token and task.
+    expect(await negotiate({ legalQuestion: true })).toBe('running');
+    expect(await tokens(id)).toEqual([NEGOTIATE, ANSWER, REVIEW]);
+    expect(await raised()).toBe(1);
+    // Still true after another action that writes variables: not fired again.
+    expect(await negotiate({ legalQuestion: true, note: 'x' })).toBe('running');
+    expect(await raised()).toBe(1);
+    // False, then true again: fired a second time.
+    expect(await negotiate({ legalQuestion: false })).toBe('running');
+    expect(await raised()).toBe(1);
+    expect(await negotiate({ legalQuestion: true })).toBe('running');
+    expect(await raised()).toBe(2);
+    expect(await tokens(id)).toEqual([NEGOTIATE, ANSWER, ANSWER, REVIEW]);
+    // Tasks opened in one action share their time: compared in node order.
+    expect((await tasks(id)).sort()).toEqual([
+      ...Array<string>(4).fill(`${NEGOTIATE}:done`),
+      `${NEGOTIATE}:open`,
+      `${ANSWER}:open`,
+      `${ANSWER}:open`,
+      `${REVIEW}:open`,
+    ]);
+    // The review completes as drawn; the answers' paths end on their own.
+    expect(await negotiate({ agreed: true })).toBe('running');
+    expect(await legal()).toBe('running');
+    expect(await legal()).toBe('running');
+    expect(await legal()).toBe('completed');
+    expect(await history(id)).toEqual([
+      'start StartEvent_1',
+      `submit ${NEGOTIATE}`,
+      `auto ${RAISED}`,
+      `submit ${NEGOTIATE}`,
+      `submit ${NEGOTIATE}`,
+      `submit ${NEGOTIATE}`,
+      `auto ${RAISED}`,
+      `submit ${NEGOTIATE}`,
+      `submit ${REVIEW}`,
+      'auto Event_0v7b1ny',
+      `submit ${ANSWER}`,
+      'auto Event_1x2c7mb',
+      `submit ${ANSWER}`,
+      'complete Event_1x2c7mb',
+    ]);
+    const diagram = await runtime.diagram('contractNegotiation', id, 'ce-init');
+    expect(diagram.interrupted).toEqual([]);
+    expect(diagram.done).toEqual(expect.arrayContaining([REVIEW, RAISED, ANSWER]));
+  }, 120_000);
+
+  it('starts it at once when the condition holds as the approval is entered, and only then', async () => {
+    const id = await runtime.start('contractNegotiation', 'ce-init', { formData: { legalQuestion: true } });
+    expect(await tokens(id)).toEqual([NEGOTIATE, ANSWER, REVIEW]);
+    expect(await history(id)).toEqual(['start StartEvent_1', `auto ${RAISED}`]);
+    expect(await runtime.submit('contractNegotiation', id, 'ce-r2', { formData: { agreed: false } })).toBe('running');
+    expect(await history(id)).toEqual(['start StartEvent_1', `auto ${RAISED}`, `submit ${NEGOTIATE}`]);
+  }, 120_000);
+
+  it('fires reminders on a multi-instance sub-process (outside its instances) and inside one (in its instance)', async () => {
+    const id = await runtime.start('checkRound', 'ce-init', { formData: { items: ['a', 'b'], flag: 'b' } });
+    // Instance b's check met its condition on arrival: its note's path ended inside that instance only.
+    expect(await loopTokens(server.db, id)).toEqual(['check@0', 'check@1', 'x']);
+    expect(await history(id)).toEqual(['start s', 'auto xs', 'auto xs', 'auto flagged', 'auto noted']);
+    const check = (formData: Record<string, unknown>) => runtime.submit('checkRound', id, 'ce-r1', { formData });
+    expect(await check({ urgent: true })).toBe('running');
+    const left = await loopTokens(server.db, id);
+    expect(left.filter((t) => t.startsWith('check@'))).toHaveLength(1);
+    expect(left.filter((t) => !t.startsWith('check@'))).toEqual(['escalate', 'x']);
+    // Still urgent, and b still flagged: neither fires again; the round completes beside the escalation.
+    expect(await check({ urgent: true })).toBe('running');
+    expect(await loopTokens(server.db, id)).toEqual(['escalate']);
+    const entries = await history(id);
+    expect(entries.filter((h) => h === 'auto urgent' || h === 'auto flagged')).toEqual(['auto flagged', 'auto urgent']);
+    expect(entries.slice(-2)).toEqual(['auto x', 'auto e']);
+    expect(await runtime.submit('checkRound', id, 'ce-r2', { formData: {} })).toBe('completed');
+    expect((await history(id)).at(-1)).toBe('complete ue');
   }, 120_000);
 });

@@ -27,6 +27,7 @@ const RUNS: Record<string, { start: Record<string, unknown>; submit?: Record<str
   'c7-bid-evaluation': { start: { bidders: ['kermit', 'gonzo'] } },
   'c7-call-activity': { start: {} },
   'c7-conditional-claim': { start: {}, submit: { documentsComplete: true } },
+  'c7-contract-negotiation': { start: { legalQuestion: true }, submit: { agreed: true } },
   'c7-countersign': { start: { approvers: ['kermit', 'gonzo', 'fozzie', 'cor-r1'], signers: 'gonzo, kermit' } },
   'c7-department-countersign': { start: { departments: [['kermit', 'gonzo'], ['fozzie']] } },
   'c7-document-checks': { start: { owners: ['kermit', 'gonzo'] } },

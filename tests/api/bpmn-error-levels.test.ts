@@ -56,6 +56,12 @@ const PROCESSES: Record<string, string> = {
   // A message boundary on the call activity.
   creditWatch: `<bpmn:startEvent id="s" />${flow('f1', 's', 'check')}${callOf('check', 'creditCheck')}${flow('f2', 'check', 'checked')}<bpmn:endEvent id="checked" />
     <bpmn:boundaryEvent id="withdrawn" attachedToRef="check"><bpmn:messageEventDefinition messageRef="mWithdrawn" /></bpmn:boundaryEvent>${flow('f3', 'withdrawn', 'dropped')}<bpmn:endEvent id="dropped" />`,
+  // The call activity runs once per applicant in a multi-instance sub-process whose boundary catches the error.
+  loanRound: `<bpmn:startEvent id="s" />${flow('f1', 's', 'round')}
+    <bpmn:subProcess id="round" name="Round"><bpmn:multiInstanceLoopCharacteristics camunda:collection="\${applicants}" camunda:elementVariable="applicant" />
+      <bpmn:startEvent id="rs" />${flow('r1', 'rs', 'apply')}${callOf('apply', 'creditRelay')}${flow('r2', 'apply', 're')}<bpmn:endEvent id="re" /></bpmn:subProcess>
+    ${flow('f2', 'round', 'filed')}<bpmn:endEvent id="filed" />
+    ${rejectedOn('roundRejected', 'round')}${flow('f3', 'roundRejected', 'inform')}${inform('inform')}${flow('f4', 'inform', 'closed')}<bpmn:endEvent id="closed" />`,
   quickPlain: `<bpmn:startEvent id="s" />${flow('f1', 's', 'apply')}${callOf('apply', 'quickRelay')}${flow('f2', 'apply', 'filed')}<bpmn:endEvent id="filed" />`,
 };
 const SCORE = 'Activity_1c8r4kd';
@@ -123,9 +129,9 @@ describe.each(targets)('BPMN errors walking up the call activities, on $name', (
     expect(await status(child)).toBe('completed');
     expect(await tasksOf(server.db, child)).toEqual([`${PAYSLIPS}:cancelled`]);
     expect(await historyOf(server.db, child)).toEqual(['start StartEvent_1', `auto ${SCORE}`, `interrupted ${SCORE}`]);
-    // The middle one reached no end: its call activity was interrupted, and so was it.
+    // The middle one reached no end: its call activity was interrupted, and so was it, there (ADR 0194).
     expect(await status(middle)).toBe('completed');
-    expect(await historyOf(server.db, middle)).toEqual(['start s', 'interrupted relay', 'interrupted']);
+    expect(await historyOf(server.db, middle)).toEqual(['start s', 'interrupted relay', 'interrupted relay']);
     expect((await runtime.diagram('creditRelay', middle, 'el-init')).interrupted).toEqual(['relay']);
     // The top goes on from its boundary, with the error's code, its call activity drawn interrupted.
     expect(await status(top)).toBe('running');
@@ -137,6 +143,34 @@ describe.each(targets)('BPMN errors walking up the call activities, on $name', (
     expect(diagram.done).not.toContain('apply');
     expect(await runtime.submit('loanDesk', top, 'el-r1')).toBe('completed');
     expect((await historyOf(server.db, top)).at(-1)).toBe('complete closed');
+  });
+
+  it('is caught by a multi-instance sub-process around the call activity: the middle instance closes at its call activity', async () => {
+    const top = await runtime.start('loanRound', 'el-init', { formData: { amount: 9000, applicants: ['ann', 'bob'] } });
+    const middles = await calledInstances(server.db, top);
+    expect(middles).toHaveLength(2);
+    const [middle, other] = middles.map((m) => m.id);
+    const child = await onlyChild(middle);
+    const otherChild = await onlyChild(other);
+    expect(await rejectCredit(child)).toBe(false);
+    expect(await historyOf(server.db, child)).toEqual(['start StartEvent_1', `auto ${SCORE}`, `interrupted ${SCORE}`]);
+    // Its closing entry names the call activity that passed the error on, as a worker's names its task.
+    expect(await status(middle)).toBe('completed');
+    expect(await historyOf(server.db, middle)).toEqual(['start s', 'interrupted relay', 'interrupted relay']);
+    expect((await runtime.diagram('creditRelay', middle, 'el-init')).interrupted).toEqual(['relay']);
+    // The other applicant's call is left with the round: its instances are deleted.
+    expect([await status(other), await status(otherChild)]).toEqual(['deleted', 'deleted']);
+    expect(await openTaskNodes(server.db, top)).toEqual(['inform']);
+    expect(await historyOf(server.db, top)).toEqual([
+      'start s',
+      'auto rs',
+      'auto rs',
+      'interrupted apply',
+      'interrupted apply',
+      'interrupted round',
+      'auto roundRejected',
+    ]);
+    expect((await runtime.diagram('loanRound', top, 'el-init')).interrupted).toEqual(['apply', 'round']);
   });
 
   it('is caught by a sub-process around the call activity in the caller', async () => {
@@ -179,7 +213,7 @@ describe.each(targets)('BPMN errors walking up the call activities, on $name', (
     const middle = await onlyChild(caught);
     const thrower = await onlyChild(middle);
     expect(await historyOf(server.db, thrower)).toEqual(['start s', 'complete no']);
-    expect(await historyOf(server.db, middle)).toEqual(['start s', 'interrupted relay', 'interrupted']);
+    expect(await historyOf(server.db, middle)).toEqual(['start s', 'interrupted relay', 'interrupted relay']);
     expect(await historyOf(server.db, caught)).toEqual(['start s', 'auto rejected', 'interrupted apply']);
     expect(await openTaskNodes(server.db, caught)).toEqual(['inform']);
     // Uncaught: the error end is a plain one, every level completes as drawn.

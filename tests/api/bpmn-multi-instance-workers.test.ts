@@ -256,8 +256,13 @@ describe.each(targets)('workers and conditions inside a multi-instance sub-proce
     expect(await externalJobs(id)).toEqual(['rate@1', 'rate@2']);
     expect(await complete(b, { stopAll: true })).toBe('completed');
     expect(await externalJobs(id)).toEqual([]);
+    // Left by its conditional boundary, the sub-process is interrupted, not completed (docs/adr/0194-conditional-boundaries-non-interrupting.md).
     const history = await historyOf(server.db, id);
-    expect(history.slice(-3)).toEqual(['auto x', 'auto halt', 'complete halted']);
+    expect(history.slice(-3)).toEqual(['interrupted x', 'auto halt', 'complete halted']);
+    expect(history).not.toContain('auto x');
+    const diagram = await runtime.diagram('rateC7', id, 'mw-init');
+    expect(diagram.interrupted).toEqual(['x']);
+    expect(diagram.done).not.toContain('x');
   });
 
   it('C7: conditional catch events and boundaries inside evaluate each instance’s element over the process’s variables', async () => {

@@ -187,8 +187,8 @@ export function readEventElement(e: EventElement): EventReading | undefined {
     }
     case 'bpmn:BoundaryEvent': {
       const interrupting = e.cancelActivity !== false;
-      // A condition that holds fires once, cancelling its activity: as a reminder it would fire after every action.
-      const allowed = interrupting ? [TIMER, MESSAGE, ERROR, CONDITIONAL] : [TIMER, MESSAGE];
+      // A condition as a reminder fires each time it becomes true (docs/adr/0194-conditional-boundaries-non-interrupting.md).
+      const allowed = interrupting ? [TIMER, MESSAGE, ERROR, CONDITIONAL] : [TIMER, MESSAGE, CONDITIONAL];
       const { event, problem } = triggerOf(e, allowed, !interrupting);
       return reading(
         'boundary',

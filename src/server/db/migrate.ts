@@ -48,6 +48,7 @@ import * as waitingLabels from './migrations/0049-waiting-labels.ts';
 import * as startTimerSuspension from './migrations/0051-start-timer-suspension.ts';
 import * as searchGramsCost from './migrations/0052-search-grams-cost.ts';
 import * as interruptedHistory from './migrations/0053-interrupted-history.ts';
+import * as conditionsHeld from './migrations/0054-conditions-held.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 import * as imAppAgents from './migrations/0031-im-app-agents.ts';
 
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   '0051-start-timer-suspension': startTimerSuspension,
   '0052-search-grams-cost': searchGramsCost,
   '0053-interrupted-history': interruptedHistory,
+  '0054-conditions-held': conditionsHeld,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -335,6 +335,7 @@ export interface FlowTasks {
 }
 
 export interface FlowTokens {
+  conditions_held: string[] | null;
   created_at: Generated<Timestamp>;
   id: string;
   instance_id: string;

@@ -1,13 +1,14 @@
 // Conditional events (docs/adr/0139-call-activities-and-conditional-events.md): an intermediate catch event that waits until a
-// condition over the instance's variables holds, and an interrupting boundary event that leaves its
-// activity when one does. A catch event whose condition holds on arrival is passed at once; otherwise
+// condition over the instance's variables holds, an interrupting boundary event that leaves its
+// activity when one does, and a non-interrupting one that starts its path beside the activity each time
+// its condition becomes true (docs/adr/0194-conditional-boundaries-non-interrupting.md). A catch event whose condition holds on arrival is passed at once; otherwise
 // its token waits, and every action on the instance (those that change its variables among them) looks
 // again, once its paths are walked, at the tokens standing where a condition is watched. A condition
 // that fails to evaluate counts as false, as a multi-instance completion condition does (0125).
 import { evaluateRule } from '../../core/rules.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-types.ts';
 import { inLoopOf } from './loop-scopes.ts';
-import { cancelInside, noteInterruptedStep, noteStep } from './scopes.ts';
+import { activityInterrupted, noteStep } from './scopes.ts';
 import { enterWait } from './waits/enter-wait.ts';
 import type { WalkState } from './walk-state.ts';
 
@@ -63,7 +64,7 @@ export async function fireConditions(walk: WalkState): Promise<boolean> {
   if (watched.length === 0) return false;
   const tokens = await trx
     .selectFrom('flow_tokens')
-    .select(['id', 'node_id', 'loop_index'])
+    .select(['id', 'node_id', 'loop_index', 'conditions_held'])
     .where('instance_id', '=', walk.instance.id)
     .where('state', '=', 'active')
     .where('node_id', 'in', watched)
@@ -77,22 +78,55 @@ export async function fireConditions(walk: WalkState): Promise<boolean> {
   return moved;
 }
 
-/** The token's condition, if one holds now: the catch event is passed, or the boundary event leaves its
- *  activity (a multi-instance sub-process: every instance inside is cancelled). True when it moved. */
-async function fire(walk: WalkState, token: { id: string; node_id: string }): Promise<boolean> {
-  const { definition, trx } = walk;
+interface Watching {
+  id: string;
+  node_id: string;
+  conditions_held: string[] | null;
+}
+
+/** The token's conditions that hold now: the catch event is passed; each non-interrupting boundary whose
+ *  condition did not hold when last looked at starts its path, the activity running on; an interrupting
+ *  one leaves the activity (a multi-instance sub-process: every instance inside is cancelled). True when
+ *  a token moved. */
+async function fire(walk: WalkState, token: Watching): Promise<boolean> {
+  const { definition } = walk;
   const node = definition.nodes[token.node_id];
-  const from =
-    node.kind === 'catch'
-      ? holds(walk, conditionOf(node)!)
-        ? node.id
-        : undefined
-      : (node.boundaries ?? []).find((b) => {
-          const condition = conditionOf(definition.nodes[b]);
-          return condition !== undefined && holds(walk, condition);
-        });
-  if (!from) return false;
-  // The activity is left: its open tasks go with its token (and the token's other waits with it).
+  if (node.kind === 'catch') return holds(walk, conditionOf(node)!) && leave(walk, token, node, node.id);
+  const holding = (node.boundaries ?? []).filter((b) => {
+    const condition = conditionOf(definition.nodes[b]);
+    return condition !== undefined && holds(walk, condition);
+  });
+  const started = await remindersStarted(walk, token, holding);
+  const from = holding.find((b) => definition.nodes[b].interrupting !== false);
+  return (from !== undefined && (await leave(walk, token, node, from))) || started;
+}
+
+/** The non-interrupting boundaries among `holding` whose condition did not hold when the token was last
+ *  looked at (or that it met on arrival) take their path (docs/adr/0194-conditional-boundaries-non-interrupting.md):
+ *  once per change from false to true, not after every action while it holds. The token keeps which hold. */
+async function remindersStarted(walk: WalkState, token: Watching, holding: string[]): Promise<boolean> {
+  const held = holding.filter((b) => walk.definition.nodes[b].interrupting === false);
+  const before = token.conditions_held ?? [];
+  if (held.length === before.length && held.every((b) => before.includes(b))) return false;
+  const kept = await walk.trx
+    .updateTable('flow_tokens')
+    .set({ conditions_held: held.length > 0 ? held : null })
+    .where('id', '=', token.id)
+    .returning('id')
+    .executeTakeFirst();
+  if (!kept) return false; // the token went earlier in this pass (its level was left)
+  const rising = held.filter((b) => !before.includes(b));
+  for (const boundary of rising) {
+    await noteStep(walk, boundary);
+    await walk.leave(boundary);
+  }
+  return rising.length > 0;
+}
+
+/** The catch event is passed, or the interrupting boundary `from` leaves its activity: its open tasks
+ *  go with its token (and the token's other waits with it). True when the token was still there. */
+async function leave(walk: WalkState, token: Watching, node: ProcessNode, from: string): Promise<boolean> {
+  const { trx } = walk;
   await trx
     .updateTable('flow_tasks')
     .set({ status: 'cancelled', done_at: walk.action.at })
@@ -102,14 +136,7 @@ async function fire(walk: WalkState, token: { id: string; node_id: string }): Pr
   const gone = await trx.deleteFrom('flow_tokens').where('id', '=', token.id).returning('id').executeTakeFirst();
   if (!gone) return false;
   walk.reached.delete(node.id);
-  if (node.kind === 'subprocess') {
-    // The token held the instances of a multi-instance sub-process (docs/adr/0170-multi-instance-ends-boundaries-nested.md).
-    await cancelInside(walk, node.id);
-    await noteStep(walk, node.id);
-    walk.terminated.add(node.id);
-  }
-  // A call activity left so is interrupted (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md).
-  if (node.kind === 'call') await noteInterruptedStep(walk, node.id);
+  await activityInterrupted(walk, node);
   await noteStep(walk, from);
   await walk.leave(from);
   return true;

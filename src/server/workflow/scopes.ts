@@ -82,6 +82,19 @@ export const noteStep = (walk: Walk, nodeId: string, action: 'auto' | 'interrupt
  *  completed: its entry says `interrupted` (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md). */
 export const noteInterruptedStep = (walk: Walk, nodeId: string) => noteStep(walk, nodeId, 'interrupted');
 
+/** The activity an interrupting boundary event (timer, message, condition) left, its token gone: a
+ *  multi-instance sub-process's instances go with it; it and a call activity are `interrupted`, not
+ *  completed (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md,
+ *  docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md); the instance a call activity started
+ *  goes when the action settles (cancelOrphans). */
+export async function activityInterrupted(walk: Walk, host: ProcessNode): Promise<void> {
+  if (host.kind === 'subprocess') {
+    await cancelInside(walk, host.id);
+    walk.terminated.add(host.id);
+  }
+  if (host.kind === 'subprocess' || host.kind === 'call') await noteInterruptedStep(walk, host.id);
+}
+
 /** A flow reaches a sub-process: the walk goes on from the start event inside. */
 export async function enterSubProcess(walk: Walk, node: ProcessNode): Promise<void> {
   walk.terminated.delete(joinKey(node.id, instanceAt(walk, node.id)));
@@ -198,13 +211,10 @@ async function thrownToCaller(walk: Walk, node: ProcessNode, thrown: Thrown): Pr
     await cancelInside(walk, '');
     walk.terminated.add('');
   }
-  if (node.kind === 'call') {
-    // An error passed on from a call activity: its `interrupted` entry is written; the instance's last
-    // entry says it was interrupted, at no end event (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md).
-    walk.endedBy = 'interrupted';
-  } else if (node.kind === 'external') {
-    // No end event was reached: the instance's last entry says the worker's error interrupted it at
-    // the task (docs/adr/0189-bpmn-errors-cross-call-activities.md).
+  if (node.kind === 'call' || node.kind === 'external') {
+    // No end event was reached: the instance's last entry says it was interrupted at the task whose
+    // worker reported the error, or at the call activity that passed it on
+    // (docs/adr/0189-bpmn-errors-cross-call-activities.md, docs/adr/0194-conditional-boundaries-non-interrupting.md).
     walk.ended.push(node.id);
     walk.endedBy = 'interrupted';
   } else if (node.parent && !walk.thrownTo) {

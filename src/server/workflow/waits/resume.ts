@@ -13,7 +13,7 @@ import type { ActionStamp } from '../walk-state.ts';
 import { writingInstances } from '../instance-writes.ts';
 import { finishTogether, type WalkToFinish } from '../finish-together.ts';
 import { inLoopOf } from '../loop-scopes.ts';
-import { cancelInside, noteInterruptedStep, taskErrorCaught } from '../scopes.ts';
+import { activityInterrupted, taskErrorCaught } from '../scopes.ts';
 import { versionById } from '../process-versions.ts';
 import { Walk, type InstanceState } from '../walk.ts';
 import { nextCycleDue } from './timer-due.ts';
@@ -145,14 +145,7 @@ async function walkFrom(
   // A timer on a multi-instance sub-process hangs on its token (just deleted when it interrupts): every
   // instance still inside is cancelled (docs/adr/0170-multi-instance-ends-boundaries-nested.md).
   const host = node.kind === 'boundary' && node.interrupting !== false ? definition.nodes[node.attachedTo!] : undefined;
-  if (host?.kind === 'subprocess') {
-    await cancelInside(walk, host.id);
-    await noteInterruptedStep(walk, host.id); // docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md
-    walk.terminated.add(host.id);
-  }
-  // A call activity left so is interrupted, not completed (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md);
-  // the instance it called goes when the action settles (cancelOrphans).
-  if (host?.kind === 'call') await noteInterruptedStep(walk, host.id);
+  if (host) await activityInterrupted(walk, host);
   // Inside a multi-instance sub-process the walk goes on in the token's instance (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).
   const go = async () => {
     if (error === undefined) await walk.leave(node.id);

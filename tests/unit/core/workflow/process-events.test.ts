@@ -47,12 +47,17 @@ describe('waiting elements', () => {
         `<boundaryEvent id="b" attachedToRef="t"><conditionalEventDefinition /></boundaryEvent><sequenceFlow id="f2" sourceRef="b" targetRef="e" />`,
       ),
     ).toEqual(['noEventCondition b']);
-    // A condition as a reminder would fire after every action while it holds: only an interrupting one runs.
+    // A condition as a reminder runs (docs/adr/0194-conditional-boundaries-non-interrupting.md); one with no condition does not.
     expect(
       await refused(
         `<boundaryEvent id="b" attachedToRef="t" cancelActivity="false"><conditionalEventDefinition><condition>\${late}</condition></conditionalEventDefinition></boundaryEvent><sequenceFlow id="f2" sourceRef="b" targetRef="e" />`,
       ),
-    ).toEqual(['eventDefinition b']);
+    ).toEqual([]);
+    expect(
+      await refused(
+        `<boundaryEvent id="b" attachedToRef="t" cancelActivity="false"><conditionalEventDefinition /></boundaryEvent><sequenceFlow id="f2" sourceRef="b" targetRef="e" />`,
+      ),
+    ).toEqual(['noEventCondition b']);
     expect(
       await refused(
         `<serviceTask id="j" name="Book" camunda:class="org.acme.Book" /><sequenceFlow id="f3" sourceRef="s" targetRef="j" /><sequenceFlow id="f4" sourceRef="j" targetRef="e" />`,

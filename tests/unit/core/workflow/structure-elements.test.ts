@@ -236,7 +236,7 @@ describe('structural elements', () => {
       'p',
     );
     expect(conditional.problems).toEqual([]);
-    // A non-interrupting condition would fire after every action: refused as anywhere else (0139).
+    // A non-interrupting condition runs, fired each time it becomes true (docs/adr/0194-conditional-boundaries-non-interrupting.md).
     const reminding = await readProcess(
       attached(
         '<conditionalEventDefinition><condition>${stop}</condition></conditionalEventDefinition>',
@@ -244,7 +244,8 @@ describe('structural elements', () => {
       ),
       'p',
     );
-    expect(reminding.problems.map((p) => p.element)).toContain('b');
+    expect(reminding.problems).toEqual([]);
+    expect(reminding.definition!.nodes.b).toMatchObject({ interrupting: false, event: { type: 'conditional' } });
     // A plain sub-process nested in an instance runs; a multi-instance one inside is refused naming it,
     // with its own message (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md).
     const nested = (loopMarker: string) =>
