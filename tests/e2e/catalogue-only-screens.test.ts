@@ -36,9 +36,9 @@ describe('screens defined only in the catalogue', () => {
     // shown after the grid's loading state stays hidden until a frame is drawn (docs/adr/0186-…).
     const transitionsStarted = await page.evaluate(() => {
       const probe = document.body.appendChild(document.createElement('span'));
-      getComputedStyle(probe).visibility;
+      probe.getBoundingClientRect(); // its style computed before the change and after
       probe.style.visibility = 'hidden';
-      getComputedStyle(probe).visibility;
+      probe.getBoundingClientRect();
       const started = document.getAnimations().filter((a) => a.effect?.target === probe).length;
       probe.remove();
       return started;
