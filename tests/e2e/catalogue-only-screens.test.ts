@@ -39,7 +39,9 @@ describe('screens defined only in the catalogue', () => {
       probe.getBoundingClientRect(); // its style computed before the change and after
       probe.style.visibility = 'hidden';
       probe.getBoundingClientRect();
-      const started = document.getAnimations().filter((a) => a.effect?.target === probe).length;
+      const started = document
+        .getAnimations()
+        .filter((a) => (a.effect as KeyframeEffect | null)?.target === probe).length;
       probe.remove();
       return started;
     });
