@@ -49,6 +49,8 @@ const PROCESSES: Record<string, string> = {
   noticeRelay: `<bpmn:startEvent id="s" />${flow('f1', 's', 'relay')}${callOf('relay', 'lateNotice')}${flow('f2', 'relay', 'relayed')}<bpmn:endEvent id="relayed" />`,
   noticeDesk: caller('noticeRelay', lateOn('late', 'apply', false)),
   noticePlain: caller('noticeRelay'),
+  // The same throw, one level below an interrupting boundary: the called instance ends at it.
+  noticeStop: caller('lateNotice', lateOn('late', 'apply', true)),
   // An intermediate throw after a task: the top is locked and taken on in the called instance's action.
   laterNotice: `<bpmn:startEvent id="s" />${flow('f1', 's', 'review')}${task('review')}${flow('f2', 'review', 'notify')}${lateThrow('notify')}${flow('f3', 'notify', 'confirm')}${task('confirm')}${flow('f4', 'confirm', 'done')}<bpmn:endEvent id="done" />`,
   laterRelay: `<bpmn:startEvent id="s" />${flow('f1', 's', 'relay')}${callOf('relay', 'laterNotice')}${flow('f2', 'relay', 'relayed')}<bpmn:endEvent id="relayed" />`,
@@ -132,6 +134,16 @@ describe.each(targets)('Escalations walking up the call activities, on $name', (
     expect(await historyOf(server.db, top)).toEqual(['start s', 'auto late']);
     expect(await openTaskNodes(server.db, top)).toEqual(['chase']);
     for (const id of [top, middle]) expect(await status(id)).toBe('running');
+  });
+
+  it('an interrupting boundary on the direct call activity ends the called instance at the throw event', async () => {
+    const top = await start('noticeStop');
+    const leaf = await onlyChild(top);
+    expect(await status(leaf)).toBe('completed');
+    expect(await openTaskNodes(server.db, leaf)).toEqual([]);
+    expect(await historyOf(server.db, leaf)).toEqual(['start s', 'auto notify', 'interrupted notify']);
+    expect(await openTaskNodes(server.db, top)).toEqual(['chase']);
+    expect(await historyOf(server.db, top)).toEqual(['start s', 'auto late', 'interrupted apply']);
   });
 
   it('an escalation nothing catches: the throw event passes on, no caller moves', async () => {

@@ -29,19 +29,50 @@ export interface Finished {
   people: Person[];
 }
 
-/** Finishes the walks (all of one definition: the labels' node names and counts are its own), all at
- *  `at`, in one statement; answers each one's result, in order. `actorId` becomes each instance's last
- *  actor (null leaves it as it was); `commitAfter`: the statement is its unit's last (docs/adr/0081-submissions-pipelined-begin-commit.md).
- *  The instances come as one JSON parameter, not a list of ids, whose estimate made PostgreSQL plan
- *  the statement again at every action (0080). */
-export async function finishStatement(
-  trx: Db,
-  walks: readonly WalkToFinish[],
-  at: Date,
-  options: { actorId?: string | null; commitAfter?: boolean } = {},
-): Promise<Finished[]> {
-  const tasksOf = (walk: Walk) =>
-    [...walk.reached].map(([nodeId, { name, assignees }]) => ({ nodeId, nodeName: name, assignees }));
+/** What the statement reads an instance's facts from: values, for one instance (a user's action: the
+ *  plan measured cheapest, docs/adr/0191-engine-statements-cheaper.md), or the columns of the set's
+ *  relation `live l` (a timer group). */
+interface Shape {
+  /** The relations before `noted`: the tokens, and for a set the instances. */
+  head: RawBuilder<unknown>;
+  /** The instance (in a select list), its action's entry, and whether it keeps a token. */
+  id: RawBuilder<unknown>;
+  action: RawBuilder<unknown>;
+  running: RawBuilder<unknown>;
+  /** `from live l` for a set. */
+  rows: RawBuilder<unknown>;
+  toNodes: RawBuilder<unknown>;
+  /** The ends reached, as `e(node, n)` with their count; the closing entry's action and node. */
+  ends: RawBuilder<unknown>;
+  endCount: RawBuilder<unknown>;
+  endedBy: RawBuilder<unknown>;
+  lastEnd: RawBuilder<unknown>;
+  /** The insert order of a set's entries (by walk, then end). */
+  endsOrder: RawBuilder<unknown>;
+  entryOrder: RawBuilder<unknown>;
+  /** The instance as `stateLabel` and `openApproverNames` take it, and its tokens as a relation `tokens`. */
+  labelId: string | RawBuilder<string>;
+  tokens: RawBuilder<unknown>;
+}
+
+const oneShape = ({ state, walk, action }: WalkToFinish): Shape => ({
+  head: sql`tokens as (select node_id, state from flow_tokens where instance_id = ${state.id})`,
+  id: sql`${state.id}::text`,
+  action: sql`${action.id}`,
+  running: sql`exists (select from tokens)`,
+  rows: sql``,
+  toNodes: sql`${JSON.stringify([...walk.reached.keys()])}::jsonb`,
+  ends: sql`unnest(${sql.val(walk.ended)}::text[])`,
+  endCount: sql`${walk.ended.length}`,
+  endedBy: sql`${walk.endedBy ?? 'complete'}::text`,
+  lastEnd: sql`${walk.ended.at(-1) ?? null}::text`,
+  endsOrder: sql``,
+  entryOrder: sql``,
+  labelId: state.id,
+  tokens: sql`tokens`,
+});
+
+const setShape = (walks: readonly WalkToFinish[]): Shape => {
   const rows = walks.map(({ state, walk, action }, n) => ({
     instance_id: state.id,
     action_id: action.id,
@@ -50,43 +81,69 @@ export async function finishStatement(
     ended_by: walk.endedBy ?? 'complete',
     n,
   }));
-  const ownTokens = sql`(select node_id, state from group_tokens g where g.instance_id = i.id) as tokens`;
+  return {
+    head: sql`f as (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as f(instance_id text, action_id bigint, to_nodes jsonb, ended jsonb, ended_by text, n int)),
+      group_tokens as (select instance_id, node_id, state from flow_tokens where instance_id = any(${walks.map((w) => w.state.id)}::text[])),
+      live as (select f.*, exists (select from group_tokens g where g.instance_id = f.instance_id) as running from f)`,
+    id: sql`l.instance_id`,
+    action: sql`l.action_id`,
+    running: sql`l.running`,
+    rows: sql` from live l`,
+    toNodes: sql`l.to_nodes`,
+    ends: sql`live l cross join lateral jsonb_array_elements_text(l.ended)`,
+    endCount: sql`jsonb_array_length(l.ended)`,
+    endedBy: sql`l.ended_by`,
+    lastEnd: sql`l.ended ->> -1`,
+    endsOrder: sql` order by l.n, e.n`,
+    entryOrder: sql` order by l.n`,
+    labelId: sql.ref('i.id'),
+    tokens: sql`(select node_id, state from group_tokens g where g.instance_id = i.id) as tokens`,
+  };
+};
+
+/** Finishes the walks (all of one definition: the labels' node names and counts are its own), all at
+ *  `at`, in one statement; answers each one's result, in order. `actorId` becomes each instance's last
+ *  actor (null leaves it as it was); `commitAfter`: the statement is its unit's last (docs/adr/0081-submissions-pipelined-begin-commit.md).
+ *  One walk is read from values, several from a relation (`Shape`): the same statement otherwise. The
+ *  new approvers' names are those of the tasks the action opened, found by its entry (docs/adr/0080-submissions-caller-check-locks.md). */
+export async function finishStatement(
+  trx: Db,
+  walks: readonly WalkToFinish[],
+  at: Date,
+  options: { actorId?: string | null; commitAfter?: boolean } = {},
+): Promise<Finished[]> {
+  const s = walks.length === 1 ? oneShape(walks[0]) : setShape(walks);
+  const { walk } = walks[0];
   const { rows: finished } = await sql<{
     instance_id: string;
     running: boolean;
     people: Person[];
-  }>`${options.commitAfter ? sql.raw(COMMIT_AFTER) : sql``}with
-      f as (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as f(instance_id text, action_id bigint, to_nodes jsonb, ended jsonb, ended_by text, n int)),
-      group_tokens as (select instance_id, node_id, state from flow_tokens where instance_id in (select instance_id from f)),
-      live as (select f.*, exists (select from group_tokens g where g.instance_id = f.instance_id) as running from f),
-      noted as (update flow_history h set to_nodes = l.to_nodes from live l where h.id = l.action_id),
+  }>`${options.commitAfter ? sql.raw(COMMIT_AFTER) : sql``}with ${s.head},
+      noted as (update flow_history h set to_nodes = ${s.toNodes}${s.rows} where h.id = ${s.action}),
       ends as (insert into flow_history (instance_id, at, actor_id, action, node_id)
-        select l.instance_id, ${at}::timestamptz, null, 'auto', e.node
-          from live l cross join lateral jsonb_array_elements_text(l.ended) with ordinality as e(node, n)
-          where l.running or e.n < jsonb_array_length(l.ended) order by l.n, e.n),
+        select ${s.id}, ${at}::timestamptz, null, 'auto', e.node from ${s.ends} with ordinality as e(node, n)
+        where ${s.running} or e.n < ${s.endCount}${s.endsOrder}),
       completion as (insert into flow_history (instance_id, at, actor_id, action, node_id)
-        select l.instance_id, ${at}::timestamptz, null, l.ended_by, l.ended ->> -1 from live l where not l.running order by l.n),
+        select ${s.id}, ${at}::timestamptz, null, ${s.endedBy}, ${s.lastEnd}${s.rows} where not ${s.running}${s.entryOrder}),
       kept as (update flow_instances i set updated_at = ${at}, last_actor_id = coalesce(${options.actorId ?? null}::text, i.last_actor_id),
-        status = case when l.running then i.status else 'completed' end,
-        completed_at = case when l.running then i.completed_at else ${at} end,
-        state_label = case when l.running then ${stateLabel(walks[0].walk, sql.ref('i.id'), ownTokens)} else '' end,
-        state_nodes = coalesce((select array_agg(distinct g.node_id order by g.node_id) from group_tokens g
-          where g.instance_id = i.id and g.state = 'active'), '{}'),
-        auditor_names = case when l.running then ${openApproverNames(sql.ref('i.id'))} else '' end
-        from live l where i.id = l.instance_id)
-    select l.instance_id, l.running,
+        status = case when ${s.running} then i.status else 'completed' end,
+        completed_at = case when ${s.running} then i.completed_at else ${at} end,
+        state_label = case when ${s.running} then ${stateLabel(walk, s.labelId, s.tokens)} else '' end,
+        state_nodes = coalesce((select array_agg(distinct node_id order by node_id) from ${s.tokens} where state = 'active'), '{}'),
+        auditor_names = case when ${s.running} then ${openApproverNames(s.labelId)} else '' end
+        ${s.rows} where i.id = ${s.id})
+    select ${s.id} as instance_id, ${s.running} as running,
       (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'loginno', u.loginno)), '[]') from users u
-        where u.id in (select t.assignee_id from flow_tasks t where t.instance_id = l.instance_id and t.status = 'open'
-          and t.created_by_action = l.action_id)) as people
-    from live l`.execute(trx);
+        where u.id in (select t.assignee_id from flow_tasks t where t.instance_id = ${s.id} and t.status = 'open'
+          and t.created_by_action = ${s.action})) as people${s.rows}`.execute(trx);
   const byId = new Map(finished.map((row) => [row.instance_id, row]));
   return walks.map(({ state, walk }) => {
     const row = byId.get(state.id)!;
     return {
       instanceId: state.id,
       status: row.running ? 'running' : 'completed',
-      tasks: tasksOf(walk),
+      tasks: [...walk.reached].map(([nodeId, { name, assignees }]) => ({ nodeId, nodeName: name, assignees })),
       people: row.people,
     };
   });
@@ -95,8 +152,8 @@ export async function finishStatement(
 /** The names of the nodes where an active token stands, each once, in the order of their ids (a node
  *  the definition does not name shows its id), at most 500 characters; state_nodes keeps their ids, by
  *  which the monitoring list names them in the reader's language (areas/flows/node-names.ts). `instanceId`
- *  a column, `tokens` a relation of its tokens named `tokens`. */
-const stateLabel = (walk: Walk, instanceId: RawBuilder<string>, tokens: RawBuilder<unknown>) => {
+ *  a value or a column, `tokens` a relation of its tokens named `tokens`. */
+const stateLabel = (walk: Walk, instanceId: string | RawBuilder<string>, tokens: RawBuilder<unknown>) => {
   const counted = parallelMultiInstances(walk.definition);
   const loops = loopScopes(walk.definition);
   // A parallel multi-instance approval shows how many of its instances are done ("Board approves (2/4)",
@@ -121,6 +178,6 @@ const stateLabel = (walk: Walk, instanceId: RawBuilder<string>, tokens: RawBuild
 /** What the monitoring list shows as a running instance's current approvers: the names of its open
  *  tasks' assignees, each once, in order (read by the statement that keeps it, no extra round trip). */
 const openApproverNames = (
-  instanceId: RawBuilder<string>,
+  instanceId: string | RawBuilder<string>,
 ) => sql<string>`left(coalesce((select string_agg(n.name, ', ' order by n.name)
   from (select distinct u.name from flow_tasks t join users u on u.id = t.assignee_id where t.instance_id = ${instanceId} and t.status = 'open') n), ''), 2000)`;
