@@ -55,6 +55,15 @@ const PROCESSES: Record<string, string> = {
   laterNotice: `<bpmn:startEvent id="s" />${flow('f1', 's', 'review')}${task('review')}${flow('f2', 'review', 'notify')}${lateThrow('notify')}${flow('f3', 'notify', 'confirm')}${task('confirm')}${flow('f4', 'confirm', 'done')}<bpmn:endEvent id="done" />`,
   laterRelay: `<bpmn:startEvent id="s" />${flow('f1', 's', 'relay')}${callOf('relay', 'laterNotice')}${flow('f2', 'relay', 'relayed')}<bpmn:endEvent id="relayed" />`,
   laterDesk: caller('laterRelay', lateOn('late', 'apply', false)),
+  // A throw inside a sub-process of the same instance, caught on the sub-process.
+  ...Object.fromEntries(
+    [true, false].map((interrupting) => [
+      interrupting ? 'insideStop' : 'insideNote',
+      `<bpmn:startEvent id="s" />${flow('f1', 's', 'work')}<bpmn:subProcess id="work"><bpmn:startEvent id="ws" />${flow('w1', 'ws', 'notify')}${lateThrow('notify')}
+        ${flow('w2', 'notify', 'confirm')}${task('confirm')}${flow('w3', 'confirm', 'we')}<bpmn:endEvent id="we" /></bpmn:subProcess>${flow('f2', 'work', 'filed')}<bpmn:endEvent id="filed" />
+        ${lateOn('late', 'work', interrupting)}${flow('f3', 'late', 'chase')}${task('chase')}${flow('f4', 'chase', 'chased')}<bpmn:endEvent id="chased" />`,
+    ]),
+  ),
   // An error end whose bpmn:error declares its message.
   lowScore: `<bpmn:startEvent id="s" />${flow('f1', 's', 'low')}<bpmn:endEvent id="low"><bpmn:errorEventDefinition errorRef="eLow" /></bpmn:endEvent>`,
   scoreDesk: caller(
@@ -144,6 +153,21 @@ describe.each(targets)('Escalations walking up the call activities, on $name', (
     expect(await historyOf(server.db, leaf)).toEqual(['start s', 'auto notify', 'interrupted notify']);
     expect(await openTaskNodes(server.db, top)).toEqual(['chase']);
     expect(await historyOf(server.db, top)).toEqual(['start s', 'auto late', 'interrupted apply']);
+  });
+
+  it("a throw event caught by its sub-process's boundary: interrupting stops its path, non-interrupting lets it go on", async () => {
+    const stopped = await start('insideStop');
+    expect(await openTaskNodes(server.db, stopped)).toEqual(['chase']);
+    expect(await historyOf(server.db, stopped)).toEqual([
+      'start s',
+      'auto ws',
+      'auto notify',
+      'interrupted work',
+      'auto late',
+    ]);
+    const noted = await start('insideNote');
+    expect(await openTaskNodes(server.db, noted)).toEqual(['chase', 'confirm']);
+    expect(await historyOf(server.db, noted)).toEqual(['start s', 'auto ws', 'auto notify', 'auto late']);
   });
 
   it('an escalation nothing catches: the throw event passes on, no caller moves', async () => {

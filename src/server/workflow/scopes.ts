@@ -122,11 +122,13 @@ async function thrown(walk: Walk, node: ProcessNode): Promise<boolean> {
 }
 
 /** An escalation's intermediate throw event: caught as an escalation end's is, the path going on after
- *  it unless an interrupting boundary emptied its level or ended the instance (the walk stops there)
+ *  it unless an interrupting boundary emptied its level or ended the instance
  *  (docs/adr/0195-escalations-walk-up-and-error-data.md). */
 export async function escalationThrown(walk: Walk, node: ProcessNode): Promise<void> {
   await noteStep(walk, node.id);
+  const inside = enclosingCatcher(walk.definition, node, 'escalation', node.code);
   await thrownFrom(walk, node, { kind: 'escalation', code: node.code });
+  if (inside?.catcher.interrupting || walk.thrownTo) return;
   return walk.leave(node.id);
 }
 
