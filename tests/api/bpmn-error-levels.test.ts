@@ -103,8 +103,9 @@ describe.each(targets)('BPMN errors walking up the call activities, on $name', (
     expect(children).toHaveLength(1);
     return children[0].id;
   };
-  /** The worker reports CREDIT_REJECTED at the instance's credit scoring; answers whether it became an incident. */
-  const rejectCredit = async (instanceId: string) => {
+  /** The worker reports CREDIT_REJECTED at the instance's credit scoring, with `variables`; answers
+   *  whether it became an incident. */
+  const rejectCredit = async (instanceId: string, variables?: Record<string, unknown>) => {
     const got = await call<Task[]>('external-task/fetch-and-lock', {
       workerId: 'scorer',
       maxTasks: 50,
@@ -116,6 +117,7 @@ describe.each(targets)('BPMN errors walking up the call activities, on $name', (
       id: task.id,
       workerId: 'scorer',
       errorCode: 'CREDIT_REJECTED',
+      ...(variables ? { variables } : {}),
     });
     expect(sent.reply.errcode, sent.reply.errmsg).toBe(0);
     return sent.reply.data!.incident;
@@ -125,8 +127,10 @@ describe.each(targets)('BPMN errors walking up the call activities, on $name', (
     const top = await start('loanDesk');
     const middle = await onlyChild(top);
     const child = await onlyChild(middle);
-    expect(await rejectCredit(child)).toBe(false);
+    expect(await rejectCredit(child, { score: 310 })).toBe(false);
     expect(await status(child)).toBe('completed');
+    // The worker's variables are set where the error is caught (docs/adr/0195-escalations-walk-up-and-error-data.md).
+    for (const id of [child, middle]) expect((await instanceOf(server.db, id)).form_data).not.toHaveProperty('score');
     expect(await tasksOf(server.db, child)).toEqual([`${PAYSLIPS}:cancelled`]);
     expect(await historyOf(server.db, child)).toEqual(['start StartEvent_1', `auto ${SCORE}`, `interrupted ${SCORE}`]);
     // The middle one reached no end: its call activity was interrupted, and so was it, there (ADR 0194).
@@ -136,7 +140,7 @@ describe.each(targets)('BPMN errors walking up the call activities, on $name', (
     // The top goes on from its boundary, with the error's code, its call activity drawn interrupted.
     expect(await status(top)).toBe('running');
     expect(await openTaskNodes(server.db, top)).toEqual(['inform']);
-    expect((await instanceOf(server.db, top)).form_data).toMatchObject({ caughtCode: 'CREDIT_REJECTED' });
+    expect((await instanceOf(server.db, top)).form_data).toMatchObject({ caughtCode: 'CREDIT_REJECTED', score: 310 });
     expect(await historyOf(server.db, top)).toEqual(['start s', 'auto rejected', 'interrupted apply']);
     const diagram = await runtime.diagram('loanDesk', top, 'el-init');
     expect(diagram.interrupted).toEqual(['apply']);
@@ -176,10 +180,11 @@ describe.each(targets)('BPMN errors walking up the call activities, on $name', (
   it('is caught by a sub-process around the call activity in the caller', async () => {
     const id = await start('creditReview');
     const child = await onlyChild(id);
-    expect(await rejectCredit(child)).toBe(false);
+    expect(await rejectCredit(child, { score: 290 })).toBe(false);
     expect(await status(child)).toBe('completed');
     expect(await openTaskNodes(server.db, id)).toEqual(['inform']);
-    expect((await instanceOf(server.db, id)).form_data).toMatchObject({ caughtCode: 'CREDIT_REJECTED' });
+    expect((await instanceOf(server.db, id)).form_data).toMatchObject({ caughtCode: 'CREDIT_REJECTED', score: 290 });
+    expect((await instanceOf(server.db, child)).form_data).not.toHaveProperty('score');
     expect(await historyOf(server.db, id)).toEqual([
       'start s',
       'auto rs',

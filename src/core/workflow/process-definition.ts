@@ -220,9 +220,11 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
     // What cannot run still joins the graph (as a plain step), so the flows through it raise no
     // further problems: the one problem is the element itself.
     const kind = waiting?.kind ?? (called ? 'call' : isEmbedded(e) ? 'subprocess' : (KINDS[e.$type] ?? 'auto'));
-    if (!waiting && !called && !KINDS[e.$type] && kind !== 'subprocess') problem(e, 'unsupported');
-    for (const p of called?.problems ?? []) problem(e, p.key, p.params);
     const role = waiting ? undefined : eventRoleOf(e);
+    // An escalation's intermediate throw event runs as a step that throws (docs/adr/0195-escalations-walk-up-and-error-data.md).
+    const throwing = role !== undefined && 'throws' in role;
+    if (!waiting && !called && !KINDS[e.$type] && kind !== 'subprocess' && !throwing) problem(e, 'unsupported');
+    for (const p of called?.problems ?? []) problem(e, p.key, p.params);
     if (!waiting && e.eventDefinitions?.length && !role)
       problem(e, 'eventDefinition', { event: typeName(e.eventDefinitions[0]) });
     for (const p of waiting?.problems ?? []) problem(e, p.key, p.params);
@@ -238,7 +240,14 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
     };
     const parent = parentOf.get(e);
     if (parent) node.parent = parent;
-    if (role && 'end' in role && role.end) Object.assign(node, { end: role.end }, role.code ? { code: role.code } : {});
+    if (role && 'end' in role && role.end)
+      Object.assign(
+        node,
+        { end: role.end },
+        role.code ? { code: role.code } : {},
+        role.errorMessage ? { errorMessage: role.errorMessage } : {},
+      );
+    if (role && 'throws' in role) Object.assign(node, { throws: role.throws }, role.code ? { code: role.code } : {});
     if (role && 'catches' in role) {
       Object.assign(
         node,

@@ -128,6 +128,11 @@ export interface ProcessNode {
   /** End events that terminate their level or throw an error or escalation (with its code). */
   end?: EndKind;
   code?: string;
+  /** Error end events: the message their `bpmn:error` declares (`camunda:errorMessage`, docs/adr/0195-escalations-walk-up-and-error-data.md). */
+  errorMessage?: string;
+  /** Intermediate throw events that throw an escalation (with `code`): the path goes on after them
+   *  unless an interrupting boundary catches it (docs/adr/0195-escalations-walk-up-and-error-data.md). */
+  throws?: 'escalation';
   /** Boundary events: the activity they are attached to, what they catch (a code, or any when
    *  absent) and whether they cancel it. */
   attachedTo?: string;

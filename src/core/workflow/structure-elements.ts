@@ -15,7 +15,7 @@ export interface Element {
   flowElements?: Element[];
   eventDefinitions?: Array<
     Element & {
-      errorRef?: { errorCode?: string; id?: string };
+      errorRef?: { errorCode?: string; id?: string; $attrs?: Record<string, string> };
       escalationRef?: { escalationCode?: string; id?: string };
     }
   >;
@@ -52,10 +52,14 @@ export function flattenScopes(process: Element): Array<{ element: Element; paren
 export const isEmbedded = (e: Element) => e.$type === 'bpmn:SubProcess' && !e.triggeredByEvent;
 
 export type EventRole =
-  { end?: EndKind; code?: string } | { catches: 'error' | 'escalation'; code?: string; interrupting: boolean };
+  | { end?: EndKind; code?: string; errorMessage?: string }
+  | { catches: 'error' | 'escalation'; code?: string; interrupting: boolean }
+  | { throws: 'escalation'; code?: string };
 
 /** What an event's definition makes it do, or undefined when the engine does not run it: end events
- *  may terminate or throw an error or escalation, boundary events catch one. */
+ *  may terminate or throw an error (with the message its `bpmn:error` declares, Camunda 7's
+ *  `camunda:errorMessage`) or escalation, intermediate throw events an escalation, boundary events catch
+ *  one (docs/adr/0195-escalations-walk-up-and-error-data.md). */
 export function eventRoleOf(e: Element): EventRole | undefined {
   const [definition, ...more] = e.eventDefinitions ?? [];
   if (!definition) return e.$type === 'bpmn:BoundaryEvent' ? undefined : {};
@@ -69,8 +73,17 @@ export function eventRoleOf(e: Element): EventRole | undefined {
       : undefined;
   if (e.$type === 'bpmn:EndEvent') {
     if (definition.$type === 'bpmn:TerminateEventDefinition') return { end: 'terminate' };
-    if (error || escalation) return { end: error ? 'error' : 'escalation', ...(code ? { code } : {}) };
+    const errorMessage =
+      error && definition.errorRef ? vendorAttribute(definition.errorRef, 'errorMessage') : undefined;
+    if (error || escalation)
+      return {
+        end: error ? 'error' : 'escalation',
+        ...(code ? { code } : {}),
+        ...(errorMessage ? { errorMessage } : {}),
+      };
   }
+  if (e.$type === 'bpmn:IntermediateThrowEvent' && escalation)
+    return { throws: 'escalation', ...(code ? { code } : {}) };
   if (e.$type === 'bpmn:BoundaryEvent' && (error || escalation))
     return {
       catches: error ? 'error' : 'escalation',
@@ -93,7 +106,7 @@ export function errorVariablesOf(e: Element): ErrorVariables | undefined {
 }
 
 /** A vendor attribute of the loop (`camunda:collection`, `flowable:elementVariable`, …). */
-const vendorAttribute = (loop: Element, local: string) =>
+const vendorAttribute = (loop: Pick<Element, '$attrs'>, local: string) =>
   Object.entries(loop.$attrs ?? {}).find(([name]) => VENDOR_PREFIXES.some((p) => name === `${p}:${local}`))?.[1];
 
 /** The parts of a multi-instance loop every modeler writes alike: sequential or not, the collection's

@@ -4,7 +4,7 @@
 // anything is kept: the transaction rolls back and the instance is as it was. Every row an action writes
 // carries one moment, `at`: now, or a past one when the demo seed replays a story (docs/adr/0046-demo-instances-replayed.md).
 import { randomUUID } from 'node:crypto';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { ProcessDefinition } from '../../core/workflow/process-definition.ts';
 import type { Db } from '../db/schema.ts';
 import type { FlowAction } from '../db/column-types.ts';
@@ -13,12 +13,12 @@ import { AppError } from '../http/app-error.ts';
 import { currentVersion, versionById } from './process-versions.ts';
 import { Walk, type ActionStamp, type InstanceState } from './walk.ts';
 import { finishEndsUnit, writingInstances } from './instance-writes.ts';
-import { instanceDone, parallelMultiInstances, sequentialApprovals } from './multi-instance.ts';
-import { COMMIT_AFTER } from '../db/pipelined-transactions.ts';
+import { instanceDone, sequentialApprovals } from './multi-instance.ts';
 import type { Person } from './approver-names.ts';
+import { finishStatement } from './finish-statement.ts';
 import { callLinks } from './call-links.ts';
 import { armBoundaries } from './waits/enter-wait.ts';
-import { inLoopOf, loopOf, loopScopes } from './loop-scopes.ts';
+import { inLoopOf, loopOf } from './loop-scopes.ts';
 
 export interface ActionResult {
   instanceId: string;
@@ -476,12 +476,10 @@ export async function record(
 }
 
 /** Notes where the action led, completes the instance when no token is left, keeps what the monitoring
- *  list shows, and answers the result with the new approvers' names. `actorId` null (an administrator's
- *  intervention) leaves the last actor as it was. One statement (docs/adr/0077-submissions-prepared-statements.md): the tokens left decide, in the
- *  database, between completing (a `complete` history entry, the instance completed) and the list's
- *  current nodes and approvers. An end a branch reached while others go on is noted as passed (`auto`),
- *  so the history and the diagram show it. The names are those of the tasks this action opened (docs/adr/0080-submissions-caller-check-locks.md): no list of
- *  ids as a parameter, whose estimate made PostgreSQL plan the statement again at every action. */
+ *  list shows, and answers the result with the new approvers' names: after the call links, one statement
+ *  (finish-statement.ts, docs/adr/0077-submissions-prepared-statements.md), in which the tokens left
+ *  decide between completing and the list's current nodes and approvers. `actorId` null (an
+ *  administrator's intervention) leaves the last actor as it was. */
 export async function finish(
   trx: Db,
   state: InstanceState,
@@ -501,67 +499,9 @@ export async function finish(
     if (!left) await callLinks().returned(walk);
   }
   if (callsIn(walk.definition)) await callLinks().cancelOrphans(trx, state, action.at);
-  const tasks = [...walk.reached].map(([nodeId, { name, assignees }]) => ({ nodeId, nodeName: name, assignees }));
-  const { at } = action;
-  const last = finishEndsUnit(trx) && !walk.nested ? sql.raw(COMMIT_AFTER) : sql``;
-  const { rows } = await sql<{
-    running: boolean;
-    people: Person[];
-  }>`${last}with tokens as (select node_id, state from flow_tokens where instance_id = ${state.id}),
-      noted as (update flow_history set to_nodes = ${JSON.stringify(tasks.map((t) => t.nodeId))}::jsonb where id = ${action.id}),
-      ends as (insert into flow_history (instance_id, at, actor_id, action, node_id)
-        select ${state.id}::text, ${at}::timestamptz, null, 'auto', e.node from unnest(${sql.val(walk.ended)}::text[]) with ordinality as e(node, n)
-        where exists (select from tokens) or e.n < ${walk.ended.length}),
-      completion as (insert into flow_history (instance_id, at, actor_id, action, node_id)
-        select ${state.id}::text, ${at}::timestamptz, null, ${walk.endedBy ?? 'complete'}::text, ${walk.ended.at(-1) ?? null}::text where not exists (select from tokens)),
-      kept as (update flow_instances set updated_at = ${at}, last_actor_id = coalesce(${actorId}::text, last_actor_id),
-        status = case when exists (select from tokens) then status else 'completed' end,
-        completed_at = case when exists (select from tokens) then completed_at else ${at} end,
-        state_label = case when exists (select from tokens) then ${stateLabel(walk, state.id)} else '' end,
-        state_nodes = coalesce((select array_agg(distinct node_id order by node_id) from tokens where state = 'active'), '{}'),
-        auditor_names = case when exists (select from tokens) then ${openApproverNames(state.id)} else '' end
-        where id = ${state.id})
-    select exists (select from tokens) as running,
-      (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'loginno', u.loginno)), '[]') from users u
-        where u.id in (select t.assignee_id from flow_tasks t where t.instance_id = ${state.id} and t.status = 'open' and t.created_by_action = ${action.id})) as people`.execute(
-    trx,
-  );
-  return { instanceId: state.id, status: rows[0].running ? 'running' : 'completed', tasks, people: rows[0].people };
+  const [done] = await finishStatement(trx, [{ state, walk, action }], action.at, {
+    actorId,
+    commitAfter: finishEndsUnit(trx) && !walk.nested,
+  });
+  return done;
 }
-
-/** The names of the nodes where an active token stands, each once, in the order of their ids (a node
- *  the definition does not name shows its id), at most 500 characters; state_nodes keeps their ids, by
- *  which the monitoring list names them in the reader's language (areas/flows/node-names.ts). `instanceId`
- *  a value or a column, `tokens` a relation of its tokens named `tokens` (finish-together.ts). */
-export const stateLabel = (
-  walk: Walk,
-  instanceId: string | RawBuilder<string>,
-  tokens: RawBuilder<unknown> = sql`tokens`,
-) => {
-  const counted = parallelMultiInstances(walk.definition);
-  const loops = loopScopes(walk.definition);
-  // A parallel multi-instance approval shows how many of its instances are done ("Board approves (2/4)",
-  // docs/adr/0125-multi-instance-approvals.md), a multi-instance sub-process how many of its instances
-  // are (docs/adr/0148-multi-instance-sub-processes.md); a definition without one keeps the plain statement.
-  const approvalCount =
-    counted.length === 0
-      ? sql``
-      : sql` when node_id = any(${counted}::text[]) then (select ' (' || count(*) filter (where t.status = 'done') || '/' || count(*) || ')'
-          from flow_tasks t where t.instance_id = ${instanceId} and t.node_id = tokens.node_id and t.status in ('open', 'done')
-            and t.token_id in (select k.id from flow_tokens k where k.instance_id = ${instanceId} and k.node_id = tokens.node_id and k.state = 'active'))`;
-  const loopCount =
-    loops.length === 0
-      ? sql``
-      : sql` when node_id = any(${loops}::text[]) then (select ' (' || k.loop_done || '/' || json_array_length(k.loop_items::json) || ')'
-          from flow_tokens k where k.instance_id = ${instanceId} and k.node_id = tokens.node_id and k.loop_items is not null limit 1)`;
-  const count = counted.length + loops.length === 0 ? sql`` : sql` || case${approvalCount}${loopCount} else '' end`;
-  return sql<string>`left(coalesce((select string_agg(label, ', ' order by first) from (
-  select coalesce(${walk.nodeNames()}::jsonb ->> node_id, node_id)${count} as label, min(node_id) as first from ${tokens} where state = 'active' group by 1) l), ''), 500)`;
-};
-
-/** What the monitoring list shows as a running instance's current approvers: the names of its open
- *  tasks' assignees, each once, in order (read by the statement that keeps it, no extra round trip). */
-export const openApproverNames = (
-  instanceId: string | RawBuilder<string>,
-) => sql<string>`left(coalesce((select string_agg(n.name, ', ' order by n.name)
-  from (select distinct u.name from flow_tasks t join users u on u.id = t.assignee_id where t.instance_id = ${instanceId} and t.status = 'open') n), ''), 2000)`;

@@ -4,9 +4,10 @@
 // its caller goes on after the call activity with the variables mapped out (in memory when both run in
 // one action, else with the caller's row locked, as any action). An error or escalation its drawing does
 // not catch (thrown by an end event, or a worker's BPMN error, docs/adr/0189-bpmn-errors-cross-call-activities.md)
-// goes to a boundary event of the call activity that names it (or any); an error none of them catches
-// goes further out, level by level, each call activity passing it on in its own caller
-// (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md). A call activity left otherwise
+// goes to a boundary event of the call activity that names it (or any); one none of them catches goes
+// further out, level by level, each call activity passing it on in its own caller
+// (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md; escalations too,
+// docs/adr/0195-escalations-walk-up-and-error-data.md). A call activity left otherwise
 // (an interrupting boundary, a terminate end, sending back, an intervention, the caller deleted) deletes
 // the instances it called, and theirs. Registered in call-links.ts; imported once by app.ts.
 import { randomUUID } from 'node:crypto';
@@ -20,7 +21,7 @@ import { linkCalls, type Thrown } from './call-links.ts';
 import { requireApproversSet } from './node-approvers.ts';
 import { currentVersion, versionById } from './process-versions.ts';
 import { inLoopOf } from './loop-scopes.ts';
-import { boundariesOf, enclosingCatcher, noteInterruptedStep, taskErrorCaught } from './scopes.ts';
+import { boundariesOf, enclosingCatcher, noteInterruptedStep, thrownFrom } from './scopes.ts';
 import { enterWait } from './waits/enter-wait.ts';
 import { Walk } from './walk.ts';
 import type { InstanceState, WalkState } from './walk-state.ts';
@@ -130,29 +131,40 @@ async function lockedCaller(trx: Db, callerId: string, at: Date, nodeId: string,
   return walk;
 }
 
-/** The caller goes on from `nodeId` (after the call activity, or a boundary event of it): in its walk
- *  when the two share this action, else in an action of its own, whose entry is `entry` at `nodeId`.
- *  `onward` is how it goes on: by default along the flows out of `nodeId`. */
-async function callerGoesOn(
-  walk: WalkState,
-  token: { node_id: string; loop_index: number | null },
-  nodeId: string,
-  before: (caller: WalkState) => Promise<void>,
-  entry: 'auto' | 'interrupted' = 'auto',
-  onward: (caller: WalkState) => Promise<unknown> = (caller) => caller.leave(nodeId),
-): Promise<void> {
+type CallToken = { id: string; node_id: string; loop_index: number | null };
+
+/** How a caller goes on from `nodeId` (after the call activity, or a boundary event that caught what
+ *  came out of it): `token` the call activity's, `before` work done first, `entry` its history entry at
+ *  `nodeId`, `onward` the way on (by default along the flows out of `nodeId`), `level` how many callers
+ *  further up than the direct one it is (then `callerId` names it, docs/adr/0195-escalations-walk-up-and-error-data.md). */
+interface GoingOn {
+  token: Pick<CallToken, 'node_id' | 'loop_index'>;
+  nodeId: string;
+  before?: (caller: WalkState) => Promise<void>;
+  entry?: 'auto' | 'interrupted';
+  onward?: (caller: WalkState) => Promise<unknown>;
+  level?: number;
+  callerId?: string;
+}
+
+/** The caller goes on: in its walk when the two share this action, else in an action of its own. */
+async function callerGoesOn(walk: WalkState, on: GoingOn): Promise<void> {
+  const { token, nodeId, entry = 'auto', level = 0 } = on;
+  const onward = on.onward ?? ((caller: WalkState) => caller.leave(nodeId));
   const at = walk.action.at;
   // A call activity inside a multi-instance sub-process goes on in its token's instance.
   const goOn = async (caller: WalkState) =>
     inLoopOf(caller, nodeId, { id: null, loopIndex: token.loop_index }, async () => void (await onward(caller)));
-  if (walk.caller) {
-    await noteStep(walk.trx, walk.caller.instance.id, nodeId, at, entry);
-    await before(walk.caller);
-    return goOn(walk.caller);
+  let shared = walk.caller;
+  for (let up = 0; up < level; up++) shared = shared?.caller;
+  if (shared) {
+    await noteStep(walk.trx, shared.instance.id, nodeId, at, entry);
+    await on.before?.(shared);
+    return goOn(shared);
   }
-  const caller = await lockedCaller(walk.trx, walk.instance.parent_id!, at, nodeId, entry);
+  const caller = await lockedCaller(walk.trx, on.callerId ?? walk.instance.parent_id!, at, nodeId, entry);
   if (!caller) return;
-  await before(caller);
+  await on.before?.(caller);
   await goOn(caller);
   await finish(walk.trx, caller.instance, caller, caller.action, null);
 }
@@ -168,29 +180,37 @@ async function returned(walk: WalkState): Promise<void> {
     // An error no boundary of the call activity catches but something further out does
     // (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md): the call activity is interrupted
     // and, in the caller, the error goes on from it as from a worker's error at a task.
-    await callerGoesOn(walk, token, token.node_id, dropToken, 'interrupted', (caller) =>
-      taskErrorCaught(caller, caller.definition.nodes[token.node_id], thrown),
-    );
+    await callerGoesOn(walk, {
+      token,
+      nodeId: token.node_id,
+      before: dropToken,
+      entry: 'interrupted',
+      onward: (caller) => thrownFrom(caller, caller.definition.nodes[token.node_id], thrown),
+    });
     return;
   }
-  await callerGoesOn(walk, token, walk.thrownTo ?? token.node_id, async (caller) => {
-    await dropToken();
-    if (walk.thrownTo) {
-      // Left by an interrupting boundary event: interrupted, not completed (0190).
-      await noteInterruptedStep(caller, token.node_id);
-      const boundary = caller.definition.nodes[walk.thrownTo];
-      if (thrown?.kind === 'error') await setErrorVariables(trx, caller.instance, boundary, thrown);
-      return;
-    }
-    const call = caller.definition.nodes[token.node_id].call!;
-    const out = mapped(instance.form_data, call.outAll, call.out);
-    if (Object.keys(out).length === 0) return;
-    caller.instance.form_data = { ...caller.instance.form_data, ...out };
-    await trx
-      .updateTable('flow_instances')
-      .set({ form_data: JSON.stringify(caller.instance.form_data) })
-      .where('id', '=', caller.instance.id)
-      .execute();
+  await callerGoesOn(walk, {
+    token,
+    nodeId: walk.thrownTo ?? token.node_id,
+    before: async (caller) => {
+      await dropToken();
+      if (walk.thrownTo) {
+        // Left by an interrupting boundary event: interrupted, not completed (0190).
+        await noteInterruptedStep(caller, token.node_id);
+        const boundary = caller.definition.nodes[walk.thrownTo];
+        if (thrown?.kind === 'error') await setErrorVariables(trx, caller.instance, boundary, thrown);
+        return;
+      }
+      const call = caller.definition.nodes[token.node_id].call!;
+      const out = mapped(instance.form_data, call.outAll, call.out);
+      if (Object.keys(out).length === 0) return;
+      caller.instance.form_data = { ...caller.instance.form_data, ...out };
+      await trx
+        .updateTable('flow_instances')
+        .set({ form_data: JSON.stringify(caller.instance.form_data) })
+        .where('id', '=', caller.instance.id)
+        .execute();
+    },
   });
 }
 
@@ -209,18 +229,20 @@ function boundaryCatching(definition: ProcessDefinition, call: string, thrown: T
   );
 }
 
-/** Where what `instance` throws out of itself is caught: the call activity that started it, with its
- *  boundary event `catcher` when one of them catches it; without `catcher` when an error goes further
- *  out (a sub-process enclosing that call activity in the caller, or, the same way, a call activity of
- *  the caller's own caller, and so on: docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md).
- *  Undefined when nothing catches it, or the call activity was left. */
+/** Where what `instance` throws out of itself is caught (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md,
+ *  escalations too since docs/adr/0195-escalations-walk-up-and-error-data.md): from the call activity
+ *  that started it outward, level by level, the first boundary event catching it — one of the call
+ *  activity's, else one of a sub-process enclosing it in that caller. `first` is the call activity's
+ *  token `instance` returns to, `token` the one in the catching caller `callerId`, `level` how many
+ *  callers further up than the direct one that is. Undefined when nothing catches it, or a call
+ *  activity on the way was left. */
 async function catcherAbove(
   trx: Db,
   instance: Pick<InstanceState, 'id' | 'parent_id'>,
   thrown: Thrown,
-): Promise<{ token: { id: string; node_id: string; loop_index: number | null }; catcher?: ProcessNode } | undefined> {
+): Promise<{ first: CallToken; token: CallToken; catcher: ProcessNode; level: number; callerId: string } | undefined> {
   let from = { id: instance.id, parent_id: instance.parent_id ?? null };
-  let first: { id: string; node_id: string; loop_index: number | null } | undefined;
+  let first: CallToken | undefined;
   for (let level = 0; level < MAX_CATCH_LEVELS && from.parent_id; level++) {
     const token = await callingToken(trx, from.id);
     if (!token) return undefined;
@@ -231,11 +253,11 @@ async function catcherAbove(
       .where('id', '=', from.parent_id)
       .executeTakeFirstOrThrow();
     const { definition } = await versionById(trx, caller.version_id);
-    const catcher = boundaryCatching(definition, token.node_id, thrown);
-    if (catcher) return level === 0 ? { token, catcher } : { token: first };
-    // Escalations go to the call activity only (0139); errors on outward, as Camunda 7 has them.
-    if (thrown.kind !== 'error') return undefined;
-    if (enclosingCatcher(definition, definition.nodes[token.node_id], 'error', thrown.code)) return { token: first };
+    const call = definition.nodes[token.node_id];
+    const catcher =
+      boundaryCatching(definition, call.id, thrown) ??
+      enclosingCatcher(definition, call, thrown.kind, thrown.code)?.catcher;
+    if (catcher) return { first, token, catcher, level, callerId: from.parent_id };
     from = { id: from.parent_id, parent_id: caller.parent_id };
   }
   return undefined;
@@ -248,14 +270,16 @@ async function callerCatches(trx: Db, instance: Pick<InstanceState, 'id' | 'pare
 async function thrownToCaller(walk: WalkState, thrown: Thrown): Promise<boolean> {
   const found = await catcherAbove(walk.trx, walk.instance, thrown);
   if (!found) return false;
-  const { token, catcher } = found;
-  if (!catcher || catcher.interrupting) {
-    // Caught further out: this instance ends and its call activity passes the error on (`returned`).
-    walk.thrownTo = catcher?.id ?? token.node_id;
+  const { first, token, catcher, level, callerId } = found;
+  if (catcher.interrupting) {
+    // This instance ends; its caller goes on from the boundary when it is its call activity's, else
+    // its call activity passes it on (`returned`), level by level.
+    walk.thrownTo = level === 0 && catcher.attachedTo === first.node_id ? catcher.id : first.node_id;
     walk.thrown = thrown;
   }
-  // A non-interrupting escalation: the caller also takes the boundary's path; this instance runs on.
-  else await callerGoesOn(walk, token, catcher.id, async () => undefined);
+  // A non-interrupting escalation: the catching caller also takes the boundary's path; this instance
+  // (and those between) run on.
+  else await callerGoesOn(walk, { token, nodeId: catcher.id, level, callerId });
   return true;
 }
 

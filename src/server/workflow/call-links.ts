@@ -14,11 +14,12 @@ export interface CallLinks {
   /** A called instance's action left no token in it: its caller goes on (after the call activity, or
    *  from the boundary event that caught what it threw). */
   returned(walk: WalkState): Promise<void>;
-  /** An error or escalation that nothing in a called instance catches (thrown by an end event, or a
-   *  worker's BPMN error at an external task): true when its caller's call activity has a boundary
-   *  event for it (which then takes the caller on). */
+  /** An error or escalation that nothing in a called instance catches (thrown by an end event, an
+   *  escalation's throw event, or a worker's BPMN error at an external task): true when a boundary event
+   *  up the call activities catches it (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md,
+   *  docs/adr/0195-escalations-walk-up-and-error-data.md), which then takes its caller on. */
   thrownToCaller(walk: WalkState, thrown: Thrown): Promise<boolean>;
-  /** Whether the call activity that started `instance` has a boundary event catching `thrown` (asked
+  /** Whether a boundary event up the call activities that started `instance` catches `thrown` (asked
    *  before a worker's error is taken, docs/adr/0189-bpmn-errors-cross-call-activities.md). */
   callerCatches(trx: Db, instance: Pick<InstanceState, 'id' | 'parent_id'>, thrown: Thrown): Promise<boolean>;
   /** The running instances called by `instance` whose call activity no longer holds a token (it was

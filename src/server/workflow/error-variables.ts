@@ -1,29 +1,30 @@
 // The variables an error boundary event sets when it catches (`camunda:errorCodeVariable`,
 // `camunda:errorMessageVariable`, docs/adr/0189-bpmn-errors-cross-call-activities.md): in the instance that goes
 // on from it, the caught error's code and message (null when the error came with none, as Camunda 7
-// sets them). One place for the three catchers: an external task's own boundary, a sub-process around
+// sets them), after the variables a worker sent with it. One place for the three catchers: an external task's own boundary, a sub-process around
 // what threw, and the call activity of the instance that threw it.
 import type { ProcessNode } from '../../core/workflow/process-types.ts';
 import type { Db } from '../db/schema.ts';
 import type { InstanceState, Thrown } from './walk-state.ts';
 
-/** The variables `boundary` sets for `thrown` (none when it names none). */
-export function errorVariablesFor(boundary: ProcessNode, thrown: Pick<Thrown, 'code' | 'message'>) {
-  const set: Record<string, unknown> = {};
+/** The variables `boundary` sets for `thrown`: those a worker sent with it, then the code and message
+ *  under the names the boundary gives (docs/adr/0195-escalations-walk-up-and-error-data.md). */
+export function caughtVariables(boundary: ProcessNode, thrown: Pick<Thrown, 'code' | 'message' | 'variables'>) {
+  const set: Record<string, unknown> = { ...thrown.variables };
   const names = boundary.errorVariables;
   if (names?.code) set[names.code] = thrown.code ?? null;
   if (names?.message) set[names.message] = thrown.message ?? null;
   return set;
 }
 
-/** Sets them in `instance` (in memory and in its row) when `boundary` names any. */
+/** Sets them in `instance` (in memory and in its row) when there are any. */
 export async function setErrorVariables(
   trx: Db,
   instance: InstanceState,
   boundary: ProcessNode,
-  thrown: Pick<Thrown, 'code' | 'message'>,
+  thrown: Pick<Thrown, 'code' | 'message' | 'variables'>,
 ): Promise<void> {
-  const set = errorVariablesFor(boundary, thrown);
+  const set = caughtVariables(boundary, thrown);
   if (Object.keys(set).length === 0) return;
   instance.form_data = { ...instance.form_data, ...set };
   await trx

@@ -129,9 +129,20 @@ export async function endReached(walk: Walk, node: ProcessNode): Promise<void> {
  *  (docs/adr/0139-call-activities-and-conditional-events.md). Uncaught, the end is a plain one (Camunda 7 does the same). */
 async function thrown(walk: Walk, node: ProcessNode): Promise<boolean> {
   const kind = node.end as 'error' | 'escalation';
-  const thrown: Thrown = { kind, code: node.code };
+  const thrown: Thrown = { kind, code: node.code, ...(node.errorMessage ? { message: node.errorMessage } : {}) };
   if (await caughtAbove(walk, node, thrown, true)) return true;
   return thrownToCaller(walk, node, thrown);
+}
+
+/** An escalation's intermediate throw event: caught as an escalation end's is, the path going on after
+ *  it unless an interrupting boundary emptied its level or ended the instance
+ *  (docs/adr/0195-escalations-walk-up-and-error-data.md). */
+export async function escalationThrown(walk: Walk, node: ProcessNode): Promise<void> {
+  await noteStep(walk, node.id);
+  const inside = enclosingCatcher(walk.definition, node, 'escalation', node.code);
+  await thrownFrom(walk, node, { kind: 'escalation', code: node.code });
+  if (inside?.catcher.interrupting || walk.thrownTo) return;
+  return walk.leave(node.id);
 }
 
 /** The nearest sub-process enclosing `node` with a boundary event catching what it throws (a code, or any). */
@@ -150,28 +161,25 @@ export function enclosingCatcher(
   return undefined;
 }
 
-/** A BPMN error a worker reports at an external task that no boundary of the task catches, or one that
- *  came out of a call activity none of whose boundaries catches it: caught as an error end's is, by the
- *  nearest enclosing sub-process, else by the call activity that started this instance or one further
- *  out (true); the action's entry is on the task or call activity already
- *  (docs/adr/0184-workers-and-conditions-inside-multi-instance.md, docs/adr/0189-bpmn-errors-cross-call-activities.md,
- *  docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md). */
-export async function taskErrorCaught(
-  walk: Walk,
-  task: ProcessNode,
-  error: Pick<Thrown, 'code' | 'message'>,
-): Promise<boolean> {
-  const thrown: Thrown = { kind: 'error', ...error };
-  return (await caughtAbove(walk, task, thrown, false)) || thrownToCaller(walk, task, thrown);
+/** A BPMN error a worker reports at an external task that no boundary of the task catches, an
+ *  escalation an intermediate throw event throws, or what came out of a call activity none of whose
+ *  boundaries catches it: caught as an end event's is, by the nearest enclosing sub-process, else by the
+ *  call activity that started this instance or one further out (true); the entry of `node` is written
+ *  already (docs/adr/0184-workers-and-conditions-inside-multi-instance.md, docs/adr/0189-bpmn-errors-cross-call-activities.md,
+ *  docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md, docs/adr/0195-escalations-walk-up-and-error-data.md). */
+export async function thrownFrom(walk: Walk, node: ProcessNode, thrown: Thrown): Promise<boolean> {
+  return (await caughtAbove(walk, node, thrown, false)) || thrownToCaller(walk, node, thrown);
 }
 
 /** What a sub-process enclosing `node` catches of what it throws: the interrupted level is cancelled (all
- *  instances, when it is a multi-instance sub-process) and the walk goes on from the boundary event. */
-async function caughtAbove(walk: Walk, node: ProcessNode, thrown: Thrown, note: boolean): Promise<boolean> {
+ *  instances, when it is a multi-instance sub-process) and the walk goes on from the boundary event.
+ *  `ended`: `node` is an end event, noted here, whose path ended (a non-interrupting catch leaves the
+ *  level to settle). */
+async function caughtAbove(walk: Walk, node: ProcessNode, thrown: Thrown, ended: boolean): Promise<boolean> {
   const found = enclosingCatcher(walk.definition, node, thrown.kind, thrown.code);
   if (!found) return false;
   const { scope, catcher } = found;
-  if (note) await noteStep(walk, node.id);
+  if (ended) await noteStep(walk, node.id);
   if (thrown.kind === 'error') await setErrorVariables(walk.trx, walk.instance, catcher, thrown);
   const index = instanceAt(walk, scope);
   const multi = walk.definition.nodes[scope].multi;
@@ -188,7 +196,7 @@ async function caughtAbove(walk: Walk, node: ProcessNode, thrown: Thrown, note: 
         .where('instance_id', '=', walk.instance.id)
         .where('node_id', '=', scope)
         .execute();
-  } else if (node.parent) levelEnded(walk, node.parent);
+  } else if (ended && node.parent) levelEnded(walk, node.parent);
   await noteStep(walk, catcher.id);
   // The path after a multi-instance sub-process's boundary runs outside its instances.
   const frame = walk.loop;
@@ -201,9 +209,9 @@ async function caughtAbove(walk: Walk, node: ProcessNode, thrown: Thrown, note: 
   return true;
 }
 
-/** An error or escalation no sub-process catches (thrown by the end event or the external task `node`),
- *  thrown to the call activity that started this instance when it has one and one of its boundaries
- *  catches it (true). */
+/** An error or escalation no sub-process catches (thrown by the end event, intermediate throw event or
+ *  external task `node`, or passed on by the call activity `node`), thrown out of this instance when a
+ *  call activity above catches it (true). */
 async function thrownToCaller(walk: Walk, node: ProcessNode, thrown: Thrown): Promise<boolean> {
   if (!walk.instance.parent_id || !(await callLinks().thrownToCaller(walk, thrown))) return false;
   if (walk.thrownTo) {
@@ -211,12 +219,20 @@ async function thrownToCaller(walk: Walk, node: ProcessNode, thrown: Thrown): Pr
     await cancelInside(walk, '');
     walk.terminated.add('');
   }
-  if (node.kind === 'call' || node.kind === 'external') {
-    // No end event was reached: the instance's last entry says it was interrupted at the task whose
-    // worker reported the error, or at the call activity that passed it on
-    // (docs/adr/0189-bpmn-errors-cross-call-activities.md, docs/adr/0194-conditional-boundaries-non-interrupting.md).
+  if (node.kind === 'call') {
+    // An error passed on from a call activity: the instance's last entry says it was interrupted at the
+    // call activity, at no end event (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md,
+    // docs/adr/0194-conditional-boundaries-non-interrupting.md).
     walk.ended.push(node.id);
     walk.endedBy = 'interrupted';
+  } else if (node.kind === 'external' || node.throws) {
+    // No end event was reached: the instance's last entry says the worker's error (or the escalation,
+    // when it interrupts) ended it at the task (docs/adr/0189-bpmn-errors-cross-call-activities.md);
+    // a non-interrupting escalation's path goes on (docs/adr/0195-escalations-walk-up-and-error-data.md).
+    if (walk.thrownTo) {
+      walk.ended.push(node.id);
+      walk.endedBy = 'interrupted';
+    }
   } else if (node.parent && !walk.thrownTo) {
     await noteStep(walk, node.id);
     levelEnded(walk, node.parent);

@@ -53,12 +53,15 @@ export function joinOfKey(key: string): { joinId: string; index?: number } {
   return at < 0 ? { joinId: key } : { joinId: key.slice(0, at), index: Number(key.slice(at + 1)) };
 }
 
-/** An error or escalation thrown (by an end event, or a worker at an external task), with its code and,
- *  for a worker's error, its message. */
+/** An error or escalation thrown (by an end event, an escalation's intermediate throw event, or a worker
+ *  at an external task), with its code and, for an error, its message (the worker's, or the one its
+ *  `bpmn:error` declares) and the variables a worker sent with it, set where it is caught
+ *  (docs/adr/0195-escalations-walk-up-and-error-data.md). */
 export interface Thrown {
   kind: 'error' | 'escalation';
   code: string | undefined;
   message?: string;
+  variables?: Record<string, unknown>;
 }
 
 export interface WalkState {

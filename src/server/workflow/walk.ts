@@ -23,7 +23,15 @@ import {
 import { openTasks, openTasksFor } from './open-tasks.ts';
 import { inclusiveBranches, inclusiveJoinsWaiting } from './inclusive-gateway.ts';
 import { cardinalityOf, firstInstances } from './multi-instance.ts';
-import { boundariesOf, endReached, enterSubProcess, noteStep, settleScopes, outsideTerminated } from './scopes.ts';
+import {
+  boundariesOf,
+  endReached,
+  enterSubProcess,
+  escalationThrown,
+  noteStep,
+  settleScopes,
+  outsideTerminated,
+} from './scopes.ts';
 import { enterLoop, inLoopOf, settleLoops } from './loop-scopes.ts';
 import { armBoundaries, enterWait, type WaitContext } from './waits/enter-wait.ts';
 import { callLinks } from './call-links.ts';
@@ -222,7 +230,7 @@ export class Walk implements WalkState {
         }
         return this.leave(node.id);
       case 'auto':
-        return this.runAuto(node);
+        return node.throws ? escalationThrown(this, node) : this.runAuto(node);
       case 'exclusive':
         return this.take(this.branchOf(node));
       case 'parallel':

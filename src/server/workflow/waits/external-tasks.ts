@@ -9,7 +9,7 @@ import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ActionResult } from '../actions.ts';
 import { callLinks } from '../call-links.ts';
-import { errorVariablesFor } from '../error-variables.ts';
+import { caughtVariables } from '../error-variables.ts';
 import { enclosingCatcher } from '../scopes.ts';
 import { onRunningInstance, resume, takeJob } from './resume.ts';
 
@@ -167,11 +167,12 @@ export async function taskError(
     if (!caught) return null;
     const job = await takeJob(trx, task.id, input.workerId);
     if (!job) throw new AppError('conflict', undefined, 'workflow.msg.lockLost');
-    const error = { code: input.errorCode, message: input.errorMessage };
+    // The worker's variables are set where the error is caught: here by the task's own boundary, else
+    // wherever the walk takes it (docs/adr/0195-escalations-walk-up-and-error-data.md).
+    const error = { code: input.errorCode, message: input.errorMessage, variables: input.variables };
     return resume(trx, state, definition, at, job, {
       actorId: input.actorId,
-      variables: catcher ? { ...input.variables, ...errorVariablesFor(catcher, error) } : input.variables,
-      ...(catcher ? { nodeId: catcher.id } : { error }),
+      ...(catcher ? { nodeId: catcher.id, variables: caughtVariables(catcher, error) } : { error }),
     });
   });
   if (result)

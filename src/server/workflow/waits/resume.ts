@@ -9,11 +9,11 @@ import { sql, type NotNull } from 'kysely';
 import type { ProcessDefinition, ProcessNode } from '../../../core/workflow/process-types.ts';
 import type { Db } from '../../db/schema.ts';
 import { finish, record, type ActionResult } from '../actions.ts';
-import type { ActionStamp } from '../walk-state.ts';
+import type { ActionStamp, Thrown } from '../walk-state.ts';
 import { writingInstances } from '../instance-writes.ts';
 import { finishTogether, type WalkToFinish } from '../finish-together.ts';
 import { inLoopOf } from '../loop-scopes.ts';
-import { activityInterrupted, taskErrorCaught } from '../scopes.ts';
+import { activityInterrupted, thrownFrom } from '../scopes.ts';
 import { versionById } from '../process-versions.ts';
 import { Walk, type InstanceState } from '../walk.ts';
 import { nextCycleDue } from './timer-due.ts';
@@ -71,8 +71,8 @@ export async function resume(
     variables?: Record<string, unknown>;
     nodeId?: string;
     /** A worker's BPMN error that a sub-process around the task (0184) or the call activity that started
-     *  the instance (0189) catches. */
-    error?: { code: string; message?: string };
+     *  the instance (0189) catches, with the variables sent with it (set where it is caught, 0195). */
+    error?: Omit<Thrown, 'kind'>;
   } = {},
 ): Promise<ActionResult> {
   const node = definition.nodes[options.nodeId ?? job.node_id];
@@ -139,7 +139,7 @@ async function walkFrom(
   node: ProcessNode,
   tokenId: string,
   loopIndex: number | null,
-  error?: { code: string; message?: string },
+  error?: Omit<Thrown, 'kind'>,
 ): Promise<Walk> {
   const walk = new Walk(trx, state, definition, action);
   // A timer on a multi-instance sub-process hangs on its token (just deleted when it interrupts): every
@@ -149,7 +149,7 @@ async function walkFrom(
   // Inside a multi-instance sub-process the walk goes on in the token's instance (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).
   const go = async () => {
     if (error === undefined) await walk.leave(node.id);
-    else await taskErrorCaught(walk, node, error);
+    else await thrownFrom(walk, node, { kind: 'error', ...error });
   };
   await inLoopOf(walk, node.id, { id: loopIndex === null ? tokenId : null, loopIndex }, go);
   return walk;

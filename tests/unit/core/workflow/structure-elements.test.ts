@@ -100,6 +100,25 @@ describe('structural elements', () => {
     expect(definition!.nodes.c.code).toBeUndefined();
   });
 
+  it("reads an error's camunda:errorMessage and an escalation's intermediate throw; other throw events stay refused", async () => {
+    const { definition, problems } = await readProcess(
+      doc(
+        `<startEvent id="s" />${flow('f1', 's', 'x')}<intermediateThrowEvent id="x"><escalationEventDefinition escalationRef="late" /></intermediateThrowEvent>
+        ${flow('f2', 'x', 'e')}<endEvent id="e"><errorEventDefinition errorRef="err" /></endEvent>`,
+        '<escalation id="late" escalationCode="LATE" /><error id="err" errorCode="LOW" camunda:errorMessage="Score too low" />',
+      ),
+      'p',
+    );
+    expect(problems).toEqual([]);
+    expect(definition!.nodes.x).toMatchObject({ kind: 'auto', throws: 'escalation', code: 'LATE' });
+    expect(definition!.nodes.e).toMatchObject({ end: 'error', code: 'LOW', errorMessage: 'Score too low' });
+    expect(
+      await problemsOf(
+        doc(around('<intermediateThrowEvent id="x"><signalEventDefinition /></intermediateThrowEvent>')),
+      ),
+    ).toContainEqual(['x', 'unsupported', undefined]);
+  });
+
   it('reads an inclusive gateway whose flows need no condition', async () => {
     const { problems, definition } = await readProcess(
       doc(
