@@ -34,8 +34,14 @@ function hashFile(hash: ReturnType<typeof createHash>, path: string): void {
   hash.update(path).update(readFileSync(join(PROJECT_ROOT, path)));
 }
 
-/** A fingerprint of the code that shapes a new database (also names the API tests' PostgreSQL template). */
+/** A fingerprint of the code that shapes a new database (also names the API tests' PostgreSQL template).
+ *  Taken once a run (the global setup's, which the workers inherit): a file edited while the tests run
+ *  must not move the prepared data away from the test files still to run. */
 export function seedFingerprint(): string {
+  return (process.env.ATRIUM_SEED_FINGERPRINT ??= fingerprintNow());
+}
+
+function fingerprintNow(): string {
   const hash = createHash('sha256');
   for (const path of SHAPING)
     if (statSync(join(PROJECT_ROOT, path)).isDirectory()) hashFolder(hash, path);
