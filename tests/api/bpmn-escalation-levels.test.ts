@@ -107,7 +107,8 @@ describe.each(targets)('Escalations walking up the call activities, on $name', (
     expect(await runtime.submit('lateReview', leaf, 'es-r1')).toBe('completed');
     expect(await historyOf(server.db, leaf)).toEqual(['start s', 'submit review', 'complete overdue']);
     expect(await status(middle)).toBe('completed');
-    expect(await historyOf(server.db, middle)).toEqual(['start s', 'interrupted relay', 'interrupted']);
+    // The call activity's entry, then the instance's closing one at it (docs/adr/0194-conditional-boundaries-non-interrupting.md).
+    expect(await historyOf(server.db, middle)).toEqual(['start s', 'interrupted relay', 'interrupted relay']);
     expect(await status(top)).toBe('running');
     expect(await openTaskNodes(server.db, top)).toEqual(['chase']);
     expect(await historyOf(server.db, top)).toEqual(['start s', 'auto late', 'interrupted apply']);
