@@ -129,7 +129,7 @@ describe.each(targets)('BPMN errors walking up the call activities, on $name', (
     expect(await status(child)).toBe('completed');
     expect(await tasksOf(server.db, child)).toEqual([`${PAYSLIPS}:cancelled`]);
     expect(await historyOf(server.db, child)).toEqual(['start StartEvent_1', `auto ${SCORE}`, `interrupted ${SCORE}`]);
-    // The middle one reached no end: its call activity was interrupted, and so was it, there (ADR 0194).
+    // The middle one reached no end: its call activity was interrupted, and so was it, there (docs/adr/0194-conditional-boundaries-non-interrupting.md).
     expect(await status(middle)).toBe('completed');
     expect(await historyOf(server.db, middle)).toEqual(['start s', 'interrupted relay', 'interrupted relay']);
     expect((await runtime.diagram('creditRelay', middle, 'el-init')).interrupted).toEqual(['relay']);

@@ -117,7 +117,7 @@ describe.each(targets)('a countersign per instance of a multi-instance sub-proce
     expect(await tasksAt(id, SIGN)).toEqual(['cancelled', 'done']);
     expect(await submit(flow, id, 'mn-clerk')).toBe('completed');
     const history = await historyOf(server.db, id);
-    // Interrupted, not completed: the history says so, once, before the boundary's entry (ADR 0185).
+    // Interrupted, not completed: the history says so, once, before the boundary's entry (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md).
     expect(history.filter((h) => h.endsWith(` ${SUB}`))).toEqual([`interrupted ${SUB}`]);
     expect(history[history.indexOf('auto Event_0r2h8vu') - 1]).toBe(`interrupted ${SUB}`);
     expect(history).not.toContain('auto Activity_0v5n1ph');

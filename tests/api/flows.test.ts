@@ -278,7 +278,7 @@ describe.each(targets)('flow monitoring on $name', (target) => {
     expect(data!.diagram.active).toEqual(['lead']);
     // The split is behind it; the join, where the clerk's branch waits for the lead's, is not.
     expect(data!.diagram.done).toEqual(['clerk', 'log', 's', 'split']);
-    expect(data!.diagram.interrupted).toEqual([]); // no sub-process left by an interrupting event (ADR 0185)
+    expect(data!.diagram.interrupted).toEqual([]); // no sub-process left by an interrupting event (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md)
     // Another tenant's administrator gets neither the instance nor its process.
     const refused = (await globex.call<Detail>('GET', '/authtime/domain/workflow/flowstatert', { query: { id } }))
       .reply;

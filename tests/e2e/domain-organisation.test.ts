@@ -77,7 +77,7 @@ describe('the organisation of an enterprise', () => {
     await page.locator('.MuiDataGrid-row').first().waitFor();
   });
 
-  // ADR 0092: at 1920 px the enterprise's tabs are listed by section at the side, all reachable at once
+  // docs/adr/0092-wide-screens.md: at 1920 px the enterprise's tabs are listed by section at the side, all reachable at once
   // and by keyboard, and the chosen tab takes the rest of the page; a table's columns are resized by
   // dragging and hidden in the columns panel, both kept on refresh; a cell cut short shows its text.
   it('uses the full width at 1920 px: every tab at hand, columns resized, hidden and their cut text shown', async () => {
