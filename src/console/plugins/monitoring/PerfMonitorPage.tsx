@@ -1,4 +1,4 @@
-// The performance monitor panel (domain spec §2.3, docs/adr/0062-performance-monitor.md): the current time and the enabled switch (the
+// The performance monitor panel (spec/domain-console.md, "System monitoring", docs/adr/0062-performance-monitor.md): the current time and the enabled switch (the
 // menu call, then a reload), the controls (action, proxy action, output, range/units, display columns,
 // cell format, filter, highlight, text size) with Go and a download of the chosen output, and JAMon's
 // table, sorted by a click on a header (again: the other way), the busiest first at first (the most
