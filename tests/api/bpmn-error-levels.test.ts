@@ -1,4 +1,4 @@
-// Issue 33: a BPMN error the call activity that started its instance does not catch goes further out, as
+// A BPMN error the call activity that started its instance does not catch goes further out, as
 // Camunda 7 has it (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md): to a sub-process around
 // that call activity in the caller, then to the caller's own call activity, and so on; every instance
 // left on the way ends, and each call activity left gets an `interrupted` entry in its caller. Uncaught

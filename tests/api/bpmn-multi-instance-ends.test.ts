@@ -1,4 +1,4 @@
-// Issue 33: terminate, error and escalation ends inside one instance of a multi-instance sub-process,
+// Terminate, error and escalation ends inside one instance of a multi-instance sub-process,
 // boundary events on the sub-process itself (docs/adr/0170-multi-instance-ends-boundaries-nested.md), and
 // call activities inside it (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md),
 // through the runtime REST on both databases. The drawings are corpus files (tests/fixtures/bpmn/).

@@ -1,4 +1,4 @@
-// Issue 33: a countersign per instance of a multi-instance sub-process (a multi-instance approval drawn
+// A countersign per instance of a multi-instance sub-process (a multi-instance approval drawn
 // inside it), each level with its own counts and completion condition, and the history's outcome of a
 // sub-process completed or interrupted (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md),
 // through the runtime REST on both databases. The drawing is the corpus file c7-department-countersign;

@@ -1,4 +1,4 @@
-// Issue 33 item 4, the structural elements, run through the runtime REST on both databases: embedded
+// The structural elements, run through the runtime REST on both databases: embedded
 // sub-processes at two levels with a terminate end and an error caught by a boundary event
 // (docs/adr/0124-embedded-sub-processes-and-ends.md), inclusive forks and joins, a terminate end at the
 // process's level, and multi-instance approvals in parallel with a completion ratio and in sequence

@@ -1,4 +1,4 @@
-// Flow monitoring and intervention over HTTP on both databases (issue 12; domain-console §2.4, §4, §5):
+// Flow monitoring and intervention over HTTP on both databases (spec/domain-console.md, "Workflow state screen", "States and transitions", "Validation rules"):
 // the list and its search, reach (another tenant's administrator sees nothing, a department
 // administrator is refused), the detail with its history, intervention's rules, its preview (which
 // changes nothing) and its effect, and delete all or nothing.
