@@ -1,5 +1,5 @@
 // `atrium verify-log [--domain ID|platform] [--since NUMBER:HASH]`: verifies the operation log's chains
-// against their signed heads (docs/adr/0056-operation-log.md, ADR 0087) on the database the server uses (DATABASE_URL, else the
+// against their signed heads (docs/adr/0056-operation-log.md, docs/adr/0087-operation-log-keyed-chain.md) on the database the server uses (DATABASE_URL, else the
 // PGlite files under DATA_DIR, which the server must not hold open meanwhile) and prints what the
 // console's verify says, in English; `--since` also checks a head an earlier verify gave (kept outside
 // the database), which is what shows a rollback. Exit code 0 intact, 1 broken.

@@ -1,4 +1,4 @@
-// The wire encoding of passwords (platform spec §7): base64 of the UTF-8 bytes with the last two
+// The wire encoding of passwords (spec/platform-console.md, "The calls it makes"): base64 of the UTF-8 bytes with the last two
 // characters of the encoding moved to the front. It only obscures; TLS and hashing protect.
 
 function toBase64(text: string): string {

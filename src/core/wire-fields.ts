@@ -1,4 +1,4 @@
-// Properties marked `x-encoding: password` travel in the password wire encoding (spec §7): the console
+// Properties marked `x-encoding: password` travel in the password wire encoding (spec/platform-console.md, "The calls it makes"): the console
 // encodes them just before sending, the server decodes them before validating, so the schema's rules
 // (length 6–16…) apply to what the user typed on both sides.
 import { decodePassword, encodePassword } from './password-codec.ts';

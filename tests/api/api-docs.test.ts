@@ -1,4 +1,4 @@
-// API documentation with sign-in and the web services (issue 14, docs/adr/0063-api-docs-sign-in-web-services.md) on both databases: the users of a
+// API documentation with sign-in and the web services (docs/adr/0063-api-docs-sign-in-web-services.md) on both databases: the users of a
 // role in an enterprise; a sign-in as one of them that the runtime calls accept for that user only,
 // that ends at its time, at once on sign-out, and with the console session that made it (docs/adr/0068-monitor-cost-docs-sign-in-language.md), that is logged with its reason and user, and that never
 // reaches a console call; the services an enterprise offers with their state. Only the platform's

@@ -1,4 +1,4 @@
-// Installing application packages (issue 11, docs/adr/0038-applications-from-packages.md) on both databases: the demo packages as seeded, an
+// Installing application packages (docs/adr/0038-applications-from-packages.md) on both databases: the demo packages as seeded, an
 // upgrade's preview (nothing written) and commit (parts replaced, roles and grants kept in step), and
 // the refusals that leave everything as it was (a lower version, a role name already taken).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

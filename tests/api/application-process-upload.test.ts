@@ -1,4 +1,4 @@
-// A bare .bpmn uploaded for an installed application (issue 33 item 1, docs/adr/0132-task-runtime-and-bare-bpmn.md), on both
+// A bare .bpmn uploaded for an installed application (docs/adr/0132-task-runtime-and-bare-bpmn.md), on both
 // databases: a modeler's file adds a process (its manifest entry made for it) with the package upload's
 // preview; a changed file replaces one, keeping its names and form; a file with problems is refused
 // with each named by file and element in the caller's language, and nothing changes.

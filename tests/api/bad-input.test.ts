@@ -1,4 +1,4 @@
-// Finding 8: bad input that used to reach the database as a 500 — a NUL character (PostgreSQL text
+// Bad input that would otherwise reach the database as a 500 — a NUL character (PostgreSQL text
 // cannot hold it) in the query, the path, the body or a key at any depth, and page numbers beyond
 // int8 — is refused by the route layer with the field's localized message, and nothing stored changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 33: a BPMN error a worker reports at an external task of a called process, that nothing in the
+// A BPMN error a worker reports at an external task of a called process, that nothing in the
 // called process catches, goes to the error boundary event of the call activity that started it
 // (docs/adr/0189-bpmn-errors-cross-call-activities.md): the caller takes the boundary's path, the called
 // instance ends with what ran in it. Uncaught (no boundary, or one for another code) it stays an incident

@@ -1,4 +1,4 @@
-// Issue 33's corpus run to its end (tests/fixtures/bpmn/, read in tests/unit/core/workflow/bpmn-corpus.test.ts):
+// The BPMN corpus run to its end (tests/fixtures/bpmn/, read in tests/unit/core/workflow/bpmn-corpus.test.ts):
 // every file that installs is stored as a process of a test application and run through the runtime
 // REST, on both databases, with the variables its conditions and assignments read; each open task is
 // submitted by one of its approvers until the instance completes. Approvals a drawing leaves open are

@@ -1,4 +1,4 @@
-// Issue 33: a BPMN error the call activity that started its instance does not catch goes further out, as
+// A BPMN error the call activity that started its instance does not catch goes further out, as
 // Camunda 7 has it (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md): to a sub-process around
 // that call activity in the caller, then to the caller's own call activity, and so on; every instance
 // left on the way ends, and each call activity left gets an `interrupted` entry in its caller. Uncaught
@@ -133,7 +133,7 @@ describe.each(targets)('BPMN errors walking up the call activities, on $name', (
     for (const id of [child, middle]) expect((await instanceOf(server.db, id)).form_data).not.toHaveProperty('score');
     expect(await tasksOf(server.db, child)).toEqual([`${PAYSLIPS}:cancelled`]);
     expect(await historyOf(server.db, child)).toEqual(['start StartEvent_1', `auto ${SCORE}`, `interrupted ${SCORE}`]);
-    // The middle one reached no end: its call activity was interrupted, and so was it, there (ADR 0194).
+    // The middle one reached no end: its call activity was interrupted, and so was it, there (docs/adr/0194-conditional-boundaries-non-interrupting.md).
     expect(await status(middle)).toBe('completed');
     expect(await historyOf(server.db, middle)).toEqual(['start s', 'interrupted relay', 'interrupted relay']);
     expect((await runtime.diagram('creditRelay', middle, 'el-init')).interrupted).toEqual(['relay']);

@@ -1,4 +1,4 @@
-// Issue 33: terminate, error and escalation ends inside one instance of a multi-instance sub-process,
+// Terminate, error and escalation ends inside one instance of a multi-instance sub-process,
 // boundary events on the sub-process itself (docs/adr/0170-multi-instance-ends-boundaries-nested.md), and
 // call activities inside it (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md),
 // through the runtime REST on both databases. The drawings are corpus files (tests/fixtures/bpmn/).
@@ -129,8 +129,8 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
     expect(history).toEqual(
       expect.arrayContaining(['auto Event_0n8r5tc', 'auto Event_0u8k3pl', 'auto Event_1p6x3wd', 'auto Event_1r7q4xb']),
     );
-    // Interrupted, the sub-process gets one entry, right before its boundary's (ADR 0178), saying so
-    // (ADR 0185); the award after it was never reached.
+    // Interrupted, the sub-process gets one entry, right before its boundary's (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md), saying so
+    // (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md); the award after it was never reached.
     expect(history.filter((h) => h.endsWith(' Activity_1e6b4qz'))).toEqual(['interrupted Activity_1e6b4qz']);
     expect(history[history.indexOf('auto Event_1r7q4xb') - 1]).toBe('interrupted Activity_1e6b4qz');
     // The sub-process is marked interrupted, the boundary and the path after it done; the end a branch at
@@ -164,7 +164,7 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
     ]);
     for (let i = 0; i < 2; i++) expect(await submit(file, late, 'me-lead')).toBe('running');
     expect(await submit(file, late, 'me-lead')).toBe('completed');
-    // Completed, not interrupted: the two outcomes differ in the history and on the diagram (ADR 0185).
+    // Completed, not interrupted: the two outcomes differ in the history and on the diagram (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md).
     expect((await historyOf(server.db, late)).filter((h) => h.endsWith(' Activity_1e6b4qz'))).toEqual([
       'auto Activity_1e6b4qz',
     ]);
@@ -222,7 +222,7 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
   it('takes messages on the sub-process as a whole: a question leaves the instances running, a withdrawal cancels them', async () => {
     const file = 'c7-tender-withdrawal';
     const id = await start(file, { suppliers: ['me-r1', 'me-r2'] });
-    // Both waits hang on the sub-process's token, once, not per instance (ADR 0178).
+    // Both waits hang on the sub-process's token, once, not per instance (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md).
     expect(await jobs(id)).toEqual(['Event_0h5v1mq', 'Event_1c4p9uy']);
     await submit(file, id, 'me-r1');
     expect(await message(file, id, 'TenderQuestion')).toBe('running');
@@ -264,7 +264,7 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
   it('calls the audit process once per instance with its element, and goes on when every call has returned', async () => {
     const file = 'c7-supplier-audits';
     const id = await start(file, { suppliers: ['me-r1', 'me-r2'] });
-    // Each instance's call activity started its own audit, the element mapped in as the auditee (ADR 0178).
+    // Each instance's call activity started its own audit, the element mapped in as the auditee (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md).
     const calls = await called(id);
     expect(calls.map((c) => c.seen)).toEqual(['running:me-r1', 'running:me-r2']);
     expect(calls.map((c) => c.form.auditee)).toEqual(['me-r1', 'me-r2']);
@@ -325,7 +325,7 @@ describe.each(targets)('ends and boundary events of a multi-instance sub-process
     const history = await historyOf(server.db, id);
     expect(history.filter((h) => h === 'auto Event_1j3w8pd')).toHaveLength(2);
     // The nested level completed in instance 0 and was interrupted by the error in instance 1: both are
-    // entries (ADR 0178), each with its outcome (ADR 0185).
+    // entries (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md), each with its outcome (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md).
     expect(history.filter((h) => h.endsWith(' Activity_0y8b3tn')).sort()).toEqual([
       'auto Activity_0y8b3tn',
       'interrupted Activity_0y8b3tn',

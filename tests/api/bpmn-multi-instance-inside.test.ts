@@ -1,4 +1,4 @@
-// Issue 33 item 4, multi-instance by a count and what runs inside one instance of a multi-instance
+// Multi-instance by a count and what runs inside one instance of a multi-instance
 // sub-process (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md), through the runtime REST on
 // both databases. The drawings are corpus files (tests/fixtures/bpmn/).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

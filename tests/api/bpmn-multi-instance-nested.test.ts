@@ -1,4 +1,4 @@
-// Issue 33: a countersign per instance of a multi-instance sub-process (a multi-instance approval drawn
+// A countersign per instance of a multi-instance sub-process (a multi-instance approval drawn
 // inside it), each level with its own counts and completion condition, and the history's outcome of a
 // sub-process completed or interrupted (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md),
 // through the runtime REST on both databases. The drawing is the corpus file c7-department-countersign;
@@ -117,7 +117,7 @@ describe.each(targets)('a countersign per instance of a multi-instance sub-proce
     expect(await tasksAt(id, SIGN)).toEqual(['cancelled', 'done']);
     expect(await submit(flow, id, 'mn-clerk')).toBe('completed');
     const history = await historyOf(server.db, id);
-    // Interrupted, not completed: the history says so, once, before the boundary's entry (ADR 0185).
+    // Interrupted, not completed: the history says so, once, before the boundary's entry (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md).
     expect(history.filter((h) => h.endsWith(` ${SUB}`))).toEqual([`interrupted ${SUB}`]);
     expect(history[history.indexOf('auto Event_0r2h8vu') - 1]).toBe(`interrupted ${SUB}`);
     expect(history).not.toContain('auto Activity_0v5n1ph');

@@ -1,4 +1,4 @@
-// Issue 33: external tasks and conditional events inside a multi-instance sub-process, and a conditional
+// External tasks and conditional events inside a multi-instance sub-process, and a conditional
 // boundary on it (docs/adr/0184-workers-and-conditions-inside-multi-instance.md), through the runtime REST on
 // both databases. Drawings in Camunda 7 (`camunda:type="external"`) and Camunda 8 (`zeebe:taskDefinition`)
 // form, and the corpus file c7-supplier-credit-checks run to its end.

@@ -1,4 +1,4 @@
-// Issue 33 item 4, the structural elements, run through the runtime REST on both databases: embedded
+// The structural elements, run through the runtime REST on both databases: embedded
 // sub-processes at two levels with a terminate end and an error caught by a boundary event
 // (docs/adr/0124-embedded-sub-processes-and-ends.md), inclusive forks and joins, a terminate end at the
 // process's level, and multi-instance approvals in parallel with a completion ratio and in sequence
@@ -96,7 +96,7 @@ describe.each(targets)(
         .execute();
       expect(tokens.map((t) => t.node_id)).toEqual(['Activity_1c5h7ke']);
       expect(await submit('c7-supplier-subprocess', id, 'sx-r1')).toBe('completed');
-      // Interrupted, the sub-process still gets its entry, before the boundary's (ADR 0178), saying so (ADR 0185).
+      // Interrupted, the sub-process still gets its entry, before the boundary's (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md), saying so (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md).
       expect((await history(id)).slice(2, 6)).toEqual([
         'submit Activity_0n4e6tb',
         'auto Event_1xk3q5u',

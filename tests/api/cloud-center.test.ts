@@ -1,4 +1,4 @@
-// An enterprise's relation to the cloud centre, the messaging service (issue 11, docs/adr/0054-cloud-centre-messaging.md), on both
+// An enterprise's relation to the cloud centre, the messaging service (docs/adr/0054-cloud-centre-messaging.md), on both
 // databases against a local service speaking its protocol: registering the enterprise's on-job users
 // records the accounts made for it (not those the service had), ending the relation removes exactly
 // those (a failed removal stays recorded), and callers out of reach or not governing change nothing.

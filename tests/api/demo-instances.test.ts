@@ -1,4 +1,4 @@
-// The demo workflow instances (issue 12, docs/adr/0046-demo-instances-replayed.md) on the embedded database: every bound process has some, in every
+// The demo workflow instances (docs/adr/0046-demo-instances-replayed.md) on the embedded database: every bound process has some, in every
 // state, waiting with tasks for real users of their enterprise, with a history ordered in time over more
 // than a year, durations that differ, and both ways of each exclusive gateway taken.
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// A tenant's departments (issue 10, docs/adr/0034-tenant-organisation.md): the lazy tree and its valid filter, create/read/update,
+// A tenant's departments (docs/adr/0034-tenant-organisation.md): the lazy tree and its valid filter, create/read/update,
 // names unique among siblings whatever their case (also when two saves race), moves that never make
 // a loop and keep levels right, an all-or-nothing delete refused with counts while anything is left
 // in a department, the paged list, one department's users, and the tenant's extension fields.

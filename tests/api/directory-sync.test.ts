@@ -1,11 +1,11 @@
-// The directory sync of an enterprise (issue 15, docs/adr/0060-directory-sync.md) on both databases against a real OpenLDAP
+// The directory sync of an enterprise (docs/adr/0060-directory-sync.md) on both databases against a real OpenLDAP
 // server started here with a generated tree of 10,000 users in three levels of units (slapadd): a dry
 // run that changes nothing, a full sync that builds the tree and the users (and refreshes their statistics), a second run that changes
 // nothing, incremental and full runs following renames, moves, deletions and a conflict in the
 // directory, the deletion cap, the history, bad input and the enterprise's scope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Attribute, Change, Client } from 'ldapts';
-import { MANAGER, MANAGER_PASSWORD, slapdAvailable, startSlapd, type Slapd } from '../support/slapd.ts';
+import { MANAGER, MANAGER_PASSWORD, describeWithSlapd, startSlapd, type Slapd } from '../support/slapd.ts';
 import { ORG, treeLdif, treeSize, unitDn, userUid } from '../support/ldap-tree.ts';
 import { syncScheduledDomains } from '../../src/server/areas/directory-sync/scheduled.ts';
 import type { ApiClient } from './helpers/api-client.ts';
@@ -30,7 +30,7 @@ type Run = {
   changes?: Array<Record<string, string>>;
 };
 
-describe.runIf(slapdAvailable())('directory sync', () => {
+describeWithSlapd('directory sync', () => {
   let slapd: Slapd; // one per database target: each changes its directory
 
   /** Changes the directory as its manager. */
@@ -427,7 +427,7 @@ describe.runIf(slapdAvailable())('directory sync', () => {
       ).toBe(0);
     });
 
-    // Issue 29 item 6: a sync stores only what the user and department forms accept, normalised, so a
+    // A sync stores only what the user and department forms accept, normalised, so a
     // synced user re-saves unchanged; what cannot be normalised is reported per entry and not stored.
     it("stores entries normalised to the forms' rules and reports per entry what breaks them", async () => {
       const unit = `ou=Sales\\, East,${unitDn([4])}`;

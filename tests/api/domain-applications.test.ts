@@ -1,4 +1,4 @@
-// The software of an enterprise (issue 11, docs/adr/0038-applications-from-packages.md) on both databases: its bound applications with the
+// The software of an enterprise (docs/adr/0038-applications-from-packages.md) on both databases: its bound applications with the
 // default, the packaged ones it could have, binding and unbinding (the platform's; an enterprise's own
 // application stays; the enterprise's users lose the roles of an application it no longer uses), and
 // the default application (its governors'), each out of reach answered 1404 and changing nothing.

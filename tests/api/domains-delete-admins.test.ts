@@ -1,4 +1,4 @@
-// Deleting enterprises and their administrators (issue 9 item 7, docs/adr/0028-confirmations-name-what-they-delete.md): the impact call names who would
+// Deleting enterprises and their administrators (docs/adr/0028-confirmations-name-what-they-delete.md): the impact call names who would
 // be left with no enterprise; the delete keeps them unless asked to remove them, and then removes
 // exactly those, in the same transaction. Super administrators and holders of another enterprise stay.
 import { randomUUID } from 'node:crypto';

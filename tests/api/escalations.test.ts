@@ -1,4 +1,4 @@
-// The escalations a security review found (issue "one authorization model", then issue 8's 5 and 6),
+// The escalations a security review found (docs/adr/0021-one-scope-model.md),
 // each tried as the attacker did, with the demo logins, on both databases: every one must be refused
 // and change nothing.
 import { createServer, type Server } from 'node:net';

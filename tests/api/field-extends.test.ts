@@ -1,4 +1,4 @@
-// Extension fields: every §5 rule on the server, the unused spare columns, who may define which
+// Extension fields: every rule of spec/domain-console.md, "Validation rules", on the server, the unused spare columns, who may define which
 // fields, delete clearing the values in one transaction, and the effect on the enterprise catalogue,
 // list, search and form values.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Approver selection and the platform's flows over HTTP on both databases (issue 12; domain-console §7,
+// Approver selection and the platform's flows over HTTP on both databases (spec/domain-console.md, "The calls it makes",
 // docs/adr/0049-platform-flows-approver-selection.md): the users an approval node may be given to by department (and those below it), role and text,
 // paged and counted; the calls' refusals; one application across enterprises, which a tenant
 // administrator sees only for the enterprises it governs.

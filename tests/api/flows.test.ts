@@ -1,4 +1,4 @@
-// Flow monitoring and intervention over HTTP on both databases (issue 12; domain-console §2.4, §4, §5):
+// Flow monitoring and intervention over HTTP on both databases (spec/domain-console.md, "Workflow state screen", "States and transitions", "Validation rules"):
 // the list and its search, reach (another tenant's administrator sees nothing, a department
 // administrator is refused), the detail with its history, intervention's rules, its preview (which
 // changes nothing) and its effect, and delete all or nothing.
@@ -278,7 +278,7 @@ describe.each(targets)('flow monitoring on $name', (target) => {
     expect(data!.diagram.active).toEqual(['lead']);
     // The split is behind it; the join, where the clerk's branch waits for the lead's, is not.
     expect(data!.diagram.done).toEqual(['clerk', 'log', 's', 'split']);
-    expect(data!.diagram.interrupted).toEqual([]); // no sub-process left by an interrupting event (ADR 0185)
+    expect(data!.diagram.interrupted).toEqual([]); // no sub-process left by an interrupting event (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md)
     // Another tenant's administrator gets neither the instance nor its process.
     const refused = (await globex.call<Detail>('GET', '/authtime/domain/workflow/flowstatert', { query: { id } }))
       .reply;

@@ -1,4 +1,4 @@
-// Forms synchronisation (issue 11, docs/adr/0053-forms-synchronisation.md) on both databases: an installed application's stored forms
+// Forms synchronisation (docs/adr/0053-forms-synchronisation.md) on both databases: an installed application's stored forms
 // brought back in line with its package (added, changed, removed, counted in the result), followed
 // through its status; one at a time per application; the refusals, and a failure midway, change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// An application's own agent in an enterprise's messaging suites (issue 15, docs/adr/0067-application-agent-messaging.md) on both databases: the
+// An application's own agent in an enterprise's messaging suites (docs/adr/0067-application-agent-messaging.md) on both databases: the
 // addresses to register, built from each suite's external host address; agent id, app key and secret
 // saved and read back with the secret only as the placeholder, refused when invalid (nothing changed),
 // kept within the enterprise's governors and its bound applications; unbinding drops them.

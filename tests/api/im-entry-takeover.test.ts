@@ -1,4 +1,4 @@
-// Issue 28 (High), on both databases: a tenant administrator who sends its enterprise's suite settings
+// A suite entry takeover (docs/adr/0082-suite-endpoints-and-sign-in.md), on both databases: a tenant administrator who sends its enterprise's suite settings
 // with a service address of its choice, and creates a person with the login number of an account it may
 // not manage, cannot sign in as that account through the suite's entry — neither a peer administrator
 // of its enterprise (each suite) nor, in security mode, an auditor of it. The suite here is the

@@ -1,4 +1,4 @@
-// An application's entry from inside a messaging suite (issue 15, docs/adr/0071-messaging-sign-in.md) on both databases, against the
+// An application's entry from inside a messaging suite (docs/adr/0071-messaging-sign-in.md) on both databases, against the
 // local WeChat-Work, DingTalk and Feishu servers as the deployment's suites: entry → the suite's
 // authorize page for the application's own agent → back with a code → the console signed in and sent to
 // the application, each redirect followed by hand; a tampered or foreign state, a refused code, a

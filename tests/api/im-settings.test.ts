@@ -1,4 +1,4 @@
-// An enterprise's messaging suites (issue 15, docs/adr/0061-messaging-suites.md) on both databases: WeChat-Work, DingTalk and Feishu
+// An enterprise's messaging suites (docs/adr/0061-messaging-suites.md) on both databases: WeChat-Work, DingTalk and Feishu
 // settings saved and read back with the secrets never answered, refused when invalid (nothing
 // changed), kept within the enterprise's governors; the verification asks each local fake service's
 // token endpoint — the deployment's address of the suite, whatever address the form sends — which

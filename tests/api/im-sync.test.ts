@@ -1,4 +1,4 @@
-// Syncs of an enterprise with its messaging suites (issue 15, docs/adr/0061-messaging-suites.md) against local servers speaking
+// Syncs of an enterprise with its messaging suites (docs/adr/0061-messaging-suites.md) against local servers speaking
 // WeChat-Work's, DingTalk's and Feishu's protocols (the deployment's suites): a dry run that changes nothing, a sync from the
 // suite that brings its departments and users into the enterprise (through an expired token and
 // throttling), running it again changes nothing, a sync to the suite with one user the suite refuses
@@ -224,7 +224,7 @@ describe.each(targets)('messaging syncs on $name', (target) => {
       expect(reply.data.datas.map((r) => r.direction)).toEqual(['to', 'to', 'from', 'from', 'from']);
     });
 
-    // Issue 29 item 6: the suite's entries are stored as the user and department forms accept them,
+    // The suite's entries are stored as the user and department forms accept them,
     // normalised, so a synced user re-saves unchanged; a value that cannot be normalised is reported per entry.
     it("stores what the suite brings normalised to the forms' rules and reports per entry what breaks them", async () => {
       fake.departments.set('13', { id: '13', name: 'Sales, East', parentId: s.root });

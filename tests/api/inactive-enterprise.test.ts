@@ -1,4 +1,4 @@
-// What an inactive enterprise means (issue 9 item 8, docs/adr/0026-navigation-state-in-url.md): a privileged user whose every enterprise
+// What an inactive enterprise means (docs/adr/0026-navigation-state-in-url.md): a privileged user whose every enterprise
 // is inactive cannot sign in, and switching an enterprise off ends the sessions of those it leaves so;
 // users with another active enterprise, developers and platform users go on. Both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

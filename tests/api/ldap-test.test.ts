@@ -3,7 +3,15 @@
 // the failures as the outbound policy's reasons (wrong password, no such baseDN, nobody listening), the rules on
 // the request, and who may test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANAGER, MANAGER_PASSWORD, PEOPLE, SUFFIX, slapdAvailable, startSlapd, type Slapd } from '../support/slapd.ts';
+import {
+  MANAGER,
+  MANAGER_PASSWORD,
+  PEOPLE,
+  SUFFIX,
+  describeWithSlapd,
+  startSlapd,
+  type Slapd,
+} from '../support/slapd.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { ACME, ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
 import type { ApiClient } from './helpers/api-client.ts';
@@ -13,7 +21,7 @@ const PEOPLE_UIDS = ['ada', 'grace', 'linus'];
 
 type TestResult = { success: boolean; users?: number; message: string };
 
-describe.runIf(slapdAvailable())('directory test connection', () => {
+describeWithSlapd('directory test connection', () => {
   let slapd: Slapd;
   beforeAll(async () => {
     slapd = await startSlapd(PEOPLE_UIDS);

@@ -1,4 +1,4 @@
-// An enterprise's mail settings (issue 13, docs/adr/0058-enterprise-mail-settings.md) on both databases: saved and read back with the
+// An enterprise's mail settings (docs/adr/0058-enterprise-mail-settings.md) on both databases: saved and read back with the
 // password never answered, refused when invalid (nothing changed), kept within the enterprise's
 // governors; the test mail against real SMTP servers (one accepting, one asking for a login, and a port
 // nobody listens on); and the workflow's task mails going through the enterprise's own server.

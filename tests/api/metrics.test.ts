@@ -1,4 +1,4 @@
-// `/metrics` (issue 14, docs/adr/0062-performance-monitor.md; issue 29, docs/adr/0089-metrics-conventions.md): off unless enabled; when
+// `/metrics` (docs/adr/0062-performance-monitor.md, docs/adr/0089-metrics-conventions.md): off unless enabled; when
 // on, the process's, the pool's and the HTTP requests' figures in the Prometheus text format, read back
 // through Prometheus' reference parser: base units, counters named `_total`, no `instance` label,
 // running totals rather than values since the previous scrape, requests by route pattern and status.

@@ -1,4 +1,4 @@
-// System monitoring (issue 14, docs/adr/0059-system-monitoring.md) on both databases: the online users are the live console sessions
+// System monitoring (docs/adr/0059-system-monitoring.md) on both databases: the online users are the live console sessions
 // (filtered by enterprise, the caller's own marked), forcing one offline ends it at once (its next call
 // answers 401) and the caller's own is refused; the server charts read each instance's samples, at most
 // 101, averaged over the range, from any instance. Only the platform's administrators may call them.

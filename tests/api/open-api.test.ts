@@ -1,4 +1,4 @@
-// The Open API secret of an enterprise (issue 11, docs/adr/0040-open-api-secret-and-tokens.md) on both databases: only its governors see its
+// The Open API secret of an enterprise (docs/adr/0040-open-api-secret-and-tokens.md) on both databases: only its governors see its
 // status or make a new one; the secret is answered once and kept only as a hash; it buys an access
 // token that a runtime call would accept; a new secret ends the old one and its tokens; tokens expire.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The OpenAPI document describes what the server answers (issue 29 item 8, ADR 0090), on both
+// The OpenAPI document describes what the server answers (docs/adr/0090-openapi-completeness.md), on both
 // databases: the served document is a valid OpenAPI 3.1 document; every GET without effects, called as
 // the platform's administrator with arguments from the demo data, answers a status, content type and
 // body the document describes (the checks: helpers/openapi-answers.ts); every GET that needs a session

@@ -1,4 +1,4 @@
-// The operation log reads like a log (issue 29 item 14) on both databases: an entry's action in the
+// The operation log reads like a log (docs/adr/0093-readable-operation-log.md) on both databases: an entry's action in the
 // reader's language and its target by record name, its outcome in the reader's language whatever
 // language the caller acted in; users changed or resigned in a batch are entries of their enterprise's
 // log naming those users; and `all` lists every chain's entries in one list for a platform reader (in

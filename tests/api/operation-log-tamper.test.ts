@@ -1,4 +1,4 @@
-// Tampering with the operation log directly in the database (ADR 0087), on both databases, with the
+// Tampering with the operation log directly in the database (docs/adr/0087-operation-log-keyed-chain.md), on both databases, with the
 // log's key outside it (ATRIUM_LOG_KEY): newest entries deleted, an entry edited and the chain rehashed
 // as someone without the key would (plain SHA-256, or HMAC with a key of their own), the head deleted
 // or its count lowered; each is reported by the API's verify and by `atrium verify-log`. Normal work and
@@ -271,7 +271,7 @@ describe.each(targets)('operation log tampering on $name', (target) => {
 
   it('verifies a chain written before the log was keyed once sealed, and finds a legacy entry rewritten after the seal', async () => {
     const chain = `legacy-${target.name}`;
-    // Three entries as the log wrote them before ADR 0087: plain SHA-256, no head.
+    // Three entries as an unkeyed log writes them: plain SHA-256, no head (docs/adr/0087-operation-log-keyed-chain.md).
     let prev = '';
     const seqs: string[] = [];
     for (let i = 0; i < 3; i++) {

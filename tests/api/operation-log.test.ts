@@ -231,7 +231,7 @@ describe.each(targets)('operation log on $name', (target) => {
     expect(lines[1].startsWith(`${wanted[0].id},`)).toBe(true);
     expect(text).not.toContain('TopSecret9');
 
-    // The list's own day names (the console's export buttons send its search as is; decision 0143):
+    // The list's own day names (the console's export buttons send its search as is; docs/adr/0143-list-exports-and-dialog-forms-in-yaml.md):
     // today finds the same rows, a day long past none, and the spec's `date` wins over them.
     const byDays = async (query: Record<string, string>) =>
       (

@@ -1,4 +1,4 @@
-// Dates in the organisation's workbooks over real HTTP on both databases (issue 29): an export writes
+// Dates in the organisation's workbooks over real HTTP on both databases (docs/adr/0088-workbook-dates-are-calendar-days.md): an export writes
 // a user's proxy period and a date extension field as date cells (not text), read back as dates by
 // exceljs and by an independent reader (openpyxl); an import takes an ISO date cell (t="d") and a day
 // serial as the same calendar day whatever time zone the server runs in; an exported file imports back

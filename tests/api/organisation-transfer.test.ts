@@ -563,7 +563,7 @@ describe.each(targets)('Excel import and export on $name', (target) => {
     ).toBe(1404);
   });
 
-  // Issue 29 item 6: an import normalises as every way a user enters does, so what it stores re-saves
+  // An import normalises as every way a user enters does, so what it stores re-saves
   // unchanged through the form's call; a value that cannot be normalised is refused on its row.
   it('stores names with spaces, spaced phones and departments with a comma normalised, refuses what cannot be', async () => {
     const departments = await upload(

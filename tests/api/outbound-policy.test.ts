@@ -1,4 +1,4 @@
-// The outbound policy (issue 28, docs/adr/0083-outbound-policy.md) on both databases, through the calls
+// The outbound policy (docs/adr/0083-outbound-policy.md) on both databases, through the calls
 // a tenant or platform administrator can aim at any host: the mail test, the suites' credential check
 // and the directory test connection. Loopback, private, link-local (cloud metadata) addresses are
 // refused before anything connects, with one localized reason whatever listens there; an allow-listed

@@ -1,4 +1,4 @@
-// A new password ends the user's other sessions (issue 8, finding 6): its own change keeps the session
+// A new password ends the user's other sessions: its own change keeps the session
 // that made it and signs out the others; a reset by an administrator signs out every session of that
 // user; a refused reset or a save that keeps the password signs out nobody. Demo logins, both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The performance monitor and the pool monitor (issue 14, docs/adr/0062-performance-monitor.md) on both databases: routes, statements
+// The performance monitor and the pool monitor (docs/adr/0062-performance-monitor.md) on both databases: routes, statements
 // and failures are measured in JAMon's columns; the switch, the actions and proxy actions change what
 // is measured; the table comes as html, xml, csv and excel files; the pool call answers the pool's
 // figures and a wait measured while borrowers queue. Only the platform's administrators may call them.

@@ -1,5 +1,4 @@
-// Who may make a call is decided before its body is parsed or any file it names is read (issue 8,
-// finding 10): a refused caller gets the same answer whatever it sends, so the answers reveal neither
+// Who may make a call is decided before its body is parsed or any file it names is read (docs/adr/0024-security-headers-csrf-permission-first.md): a refused caller gets the same answer whatever it sends, so the answers reveal neither
 // which uploaded files exist nor how the body would have been judged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from './helpers/databases.ts';

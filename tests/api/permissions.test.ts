@@ -1,4 +1,4 @@
-// Menu and module permissions of an application's roles (issue 11, docs/adr/0039-permissions-role-leaves.md) on both databases: the trees
+// Menu and module permissions of an application's roles (docs/adr/0039-permissions-role-leaves.md) on both databases: the trees
 // with each node's state for a role (a parent follows its leaves), a save that expands a parent to its
 // subtree and keeps the parents of granted leaves, a save with an unknown id that changes nothing, the
 // effective access of a user (roles, disabled application or module), the authority sheets, and reach.

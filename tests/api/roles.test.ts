@@ -1,4 +1,4 @@
-// Application roles (issue 11, docs/adr/0038-applications-from-packages.md) on both databases: the list with holders counted within reach,
+// Application roles (docs/adr/0038-applications-from-packages.md) on both databases: the list with holders counted within reach,
 // adding, renaming and deleting administrators' roles (a package's own role stays as the package has
 // it), and giving or taking a role to an enterprise's users within the caller's reach, all or nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The runtime at a choice gateway (issue 12: "submit … to chosen next nodes when the definition allows
+// The runtime at a choice gateway (the runtime's "submit … to chosen next nodes when the definition allows
 // a choice") on both databases, over HTTP as a program calls it: the query answers what each option
 // would reach when nothing is chosen; the submission goes where the body's nextNodeIds says, and a
 // refused choice changes nothing.

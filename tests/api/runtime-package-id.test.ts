@@ -1,4 +1,4 @@
-// The runtime names an application by its id or by its package's id (issue 29 item 15), on both
+// The runtime names an application by its id or by its package's id, on both
 // databases: a program may start a process with the package id the Open API tab shows; the package id
 // of an application another enterprise offers is refused exactly as an unknown id is.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

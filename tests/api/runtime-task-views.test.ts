@@ -1,4 +1,4 @@
-// What the console's task runtime reads through the runtime REST (issue 33 item 7, docs/adr/0132-task-runtime-and-bare-bpmn.md), on both
+// What the console's task runtime reads through the runtime REST (docs/adr/0132-task-runtime-and-bare-bpmn.md), on both
 // databases: the processes to start with their form's fields, the caller's open tasks and the instances
 // it started, and one instance as its approver sees it — its task, where it waits, history and diagram;
 // each with the runtime's credential only (a bad token 1401, an instance of another enterprise 1404).

@@ -1,4 +1,4 @@
-// Every kind of reply carries the security headers (issue 8, finding 9; docs/security.md "Security
+// Every kind of reply carries the security headers (docs/security.md "Security
 // headers"): API JSON, the console page and its assets, uploaded and built-in files, 404s and errors.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// What a start does when nobody says otherwise (issue 8, finding 7; docs/adr/0023-safe-defaults.md), with the real entry point:
+// What a start does when nobody says otherwise (docs/adr/0023-safe-defaults.md), with the real entry point:
 // it listens on the loopback only, the embedded database alone gets the demo logins, a PostgreSQL gets
 // one super administrator (ATRIUM_ADMIN_PASSWORD or a password printed once), and the banner never
 // prints a password that came from the environment.

@@ -1,4 +1,4 @@
-// A locked account is visible and can be opened before its time (issue 9 item 8, Keycloak's "unlock
+// A locked account is visible and can be opened before its time (Keycloak's "unlock
 // user"): the list and the record carry `lockedUntil` while wrong passwords keep it locked; unlock
 // opens it for a caller who manages the user, and for nobody else. Demo logins, both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Privileged-user input is refused with the spec's messages (§5) in en, zh and cn, field by field,
+// Privileged-user input is refused with the messages of spec/platform-console.md, "Validation rules" in en, zh and cn, field by field,
 // including the cross-field and security-mode rules of the entity, and nothing is stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePassword } from '../../src/core/password-codec.ts';

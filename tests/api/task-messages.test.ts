@@ -1,4 +1,4 @@
-// A new task tells its approver (issue 12) on both databases: a message in the user's message centre,
+// A new task tells its approver (docs/adr/0051-new-task-notifies-approver.md) on both databases: a message in the user's message centre,
 // written with the task (so what rolls back tells nobody), read and marked through the runtime with
 // the enterprise's access token; and a mail through the SMTP server, sent once, tried again when
 // refused, skipped when there is nowhere to send it or the task has ended.

@@ -1,4 +1,4 @@
-// Timed tasks (issue 13, docs/adr/0057-timed-tasks.md) on both databases: the platform's jobs listed as tasks, started with a
+// Timed tasks (docs/adr/0057-timed-tasks.md) on both databases: the platform's jobs listed as tasks, started with a
 // timing and stopped (a banned one refused, bad input refused with nothing changed), the platform's
 // only; each run recorded with its outcome, a run left by a dead instance read and marked interrupted;
 // and two server instances on one database running each due run once.

@@ -1,4 +1,4 @@
-// Uploads belong to an enterprise or to the platform (issue 8, finding 5; docs/adr/0022-uploads-belong-to-owner.md): who may store, list,
+// Uploads belong to an enterprise or to the platform (docs/adr/0022-uploads-belong-to-owner.md): who may store, list,
 // fetch and delete which files, tried with the demo logins at real targets of two tenants, both databases.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -40,11 +40,11 @@ export const BENCH_SCALE = (() => {
   return n;
 })();
 
-/** One tenant of BENCH_SCALE users (issue 10's scale): a three-level tree of 10 × 10 × 10 departments,
+/** One tenant of BENCH_SCALE users (the organisation bench's scale): a three-level tree of 10 × 10 × 10 departments,
  *  the users spread over its 1,000 leaves, one in nine resigned. */
 export const BIG_TENANT = { id: 'bench-big', users: BENCH_SCALE } as const;
 
-// Names as a tenant has them (issue 32): half Chinese (a common surname and one or two given
+// Names as a tenant has them: half Chinese (a common surname and one or two given
 // characters), half Latin (first and last name); login numbers from the Latin name or a number.
 const SURNAMES = [...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹'];
 const GIVEN = [

@@ -1,4 +1,4 @@
-// Issue 15's directory sync targets: a full sync of a generated directory of 10,000 users in three
+// The directory sync targets: a full sync of a generated directory of 10,000 users in three
 // levels of units (1,110 units) into one enterprise, ≤ 60 s, then an incremental sync with nothing
 // changed, ≤ 5 s; both through the sync core and the LDAP source as the call runs them, against a
 // throwaway slapd loaded with slapadd. `npx tsx tests/bench/directory-sync.ts` runs it alone.

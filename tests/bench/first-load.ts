@@ -1,4 +1,4 @@
-// The console's first load (issue 31 item 9, docs/adr/0104-first-load-measured.md): the JavaScript a browser fetches
+// The console's first load (docs/adr/0104-first-load-measured.md): the JavaScript a browser fetches
 // for the login page and then the home page, each file counted once, as gzip level 9 of what the server sent.
 // Measured in headless Chromium against a running server of the built console (dist/console), so the figure is
 // what the build makes today, not a list kept by hand. Target: ≤ 180 KiB gzip.

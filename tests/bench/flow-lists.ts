@@ -1,5 +1,5 @@
-// Issue 32: the flow monitoring list (flows.list) as administrators use it, each search field of the
-// spec (domain-console §2.4: flow name, current node, initiator, last approver, summary, first and last
+// The flow monitoring list (flows.list) as administrators use it, each search field of
+// spec/domain-console.md, "Workflow state screen" (flow name, current node, initiator, last approver, summary, first and last
 // processing dates) and the pages alone, every request a new one drawn from the generated instances;
 // and each repeated, which the list cache answers (docs/adr/0072-flow-list-pages-kept.md).
 import { sql } from 'kysely';

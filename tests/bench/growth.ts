@@ -1,4 +1,4 @@
-// Issue 32 item 3: how a list's cost grows with its table. BENCH_SCALE (sizes of users in one tenant,
+// How a list's cost grows with its table. BENCH_SCALE (sizes of users in one tenant,
 // `10k,100k,1m`) and BENCH_FLOW_SCALE (instances in one enterprise, `100k,1m,3m`): each size adds its
 // rows to the last size's, then the lists are measured varied (and repeated) against the trivial route
 // beside them; the table gives p99 and throughput per size and the largest size's over the smallest's.

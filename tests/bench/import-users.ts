@@ -3,7 +3,7 @@
 // unchanged), and an export of the tenant's users. Wall time, and the server's peak RSS during each step
 // above its RSS before it and above its idle RSS before the first step (Linux /proc: the peak is reset
 // before each step).
-// Part of `npm run bench` (importTargets: issue 10's targets, BENCH_IMPORT=off skips it), or alone:
+// Part of `npm run bench` (importTargets: the import targets, BENCH_IMPORT=off skips it), or alone:
 // `npx tsx tests/bench/import-users.ts` (PGlite; BENCH_DATABASE=postgres for PostgreSQL; BENCH_ROWS;
 // BENCH_STEPS=preview,commit,re-run,export).
 import { randomBytes } from 'node:crypto';
@@ -134,7 +134,7 @@ export async function benchImport(
   return figures;
 }
 
-/** Issue 10's import targets: 10,000 users committed ≤ 5 s; 100,000 ≤ 60 s with ≤ 150 MB of server
+/** The import targets: 10,000 users committed ≤ 5 s; 100,000 ≤ 60 s with ≤ 150 MB of server
  *  memory above idle (preview and commit); their export ≤ 20 s. */
 export async function importTargets(postgresUrl?: string): Promise<boolean> {
   const small = await benchImport(10_000, new Set(['preview', 'commit']), postgresUrl);

@@ -1,4 +1,4 @@
-// Issue 33's job figures on PostgreSQL (docs/adr/0140-jobs-in-flow-monitoring.md): BENCH_TIMERS (10,000)
+// The job figures on PostgreSQL (docs/adr/0140-jobs-in-flow-monitoring.md): BENCH_TIMERS (10,000)
 // timers due at the same instant, fired by the job pollers of two server processes sharing the database
 // (serve.ts with BENCH_JOBS=on, the poller as `npm start` runs it): the last fires within 10 s of the due
 // time and none fires twice. Then BENCH_EXTERNAL (5,000) external tasks fetched and locked through the

@@ -1,4 +1,4 @@
-// The flow list's and the operation log's plans at a million rows (issue 32, docs/adr/0138-flow-list-and-log-plans.md):
+// The flow list's and the operation log's plans at a million rows (docs/adr/0138-flow-list-and-log-plans.md):
 // every statement the two list calls send for each search field, run once and then under EXPLAIN
 // (ANALYZE, BUFFERS), with the list cache on as in production (deep pages read from kept anchors); each
 // request is asked once, so no page is answered from memory. PostgreSQL only.

@@ -1,4 +1,4 @@
-// Issue 32, the cost every list request carries besides its page: the statements (and so round trips)
+// The cost every list request carries besides its page: the statements (and so round trips)
 // one request of each varied list case sends, counted through the database's statement observer, and
 // the Node CPU per request (process.cpuUsage over a burst of requests; the client's fetch runs in the
 // same process, so the trivial route's CPU per request is printed beside as the floor).

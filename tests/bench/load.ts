@@ -52,7 +52,7 @@ export interface VariedRequest {
   headers: Record<string, string>;
 }
 
-/** A load run in which every request is a new one, `next()`'s (issue 32: no cache stands in for the
+/** A load run in which every request is a new one, `next()`'s (no cache stands in for the
  *  database because the same request repeats). */
 export async function loadVaried(base: string, next: () => VariedRequest, seconds = DURATION_S): Promise<Figures> {
   const result = await autocannon({

@@ -1,4 +1,4 @@
-// The users name search's plans (issue 32, docs/adr/0115-short-fragment-search.md): EXPLAIN (ANALYZE,
+// The users name search's plans (docs/adr/0115-short-fragment-search.md): EXPLAIN (ANALYZE,
 // BUFFERS) of the users page's one statement for a two-character Chinese fragment, a two-character
 // Latin one, a four-character one and the selection dialog's keyword, in one tenant of BENCH_SCALE
 // users (100k by default).

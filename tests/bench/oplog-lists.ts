@@ -1,4 +1,4 @@
-// Issue 32: the operation log (operationLog.list) at a million entries in one enterprise, searched as
+// The operation log (operationLog.list) at a million entries in one enterprise, searched as
 // auditors do (operator, address, call, target, dates, outcome), every request a new one, and repeated.
 // The entries are written inside the database (the route loop would take hours); their hash chain is
 // not a valid one (the list does not verify it; the verify call is not measured here).

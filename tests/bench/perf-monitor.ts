@@ -1,4 +1,4 @@
-// The performance monitor's cost (issue 14, docs/adr/0062-performance-monitor.md): the trivial route with the monitor on and off in the
+// The performance monitor's cost (docs/adr/0062-performance-monitor.md): the trivial route with the monitor on and off in the
 // same run, reported as a ratio of throughputs (target: measuring costs ≤ 3 %). A shared, loaded machine
 // drifts by more than 3 % within seconds, so on and off are interleaved finely: one load run during which
 // the switch flips every SLICE_MS, the answers and the process's CPU time counted per slice; each on

@@ -4,13 +4,13 @@
 // plus the console's initial JavaScript size and its first load (login and home page), and the performance monitor's cost (on/off, docs/adr/0062-performance-monitor.md). Figures are ratios against the baseline, so a slower
 // machine changes little.
 // Set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL instead of the embedded PGlite; there the
-// run goes on with issue 12's workflow targets on a million generated instances (workflow.ts, docs/adr/0052-workflow-bench-million-instances.md)
+// run goes on with the workflow targets on a million generated instances (workflow.ts, docs/adr/0052-workflow-bench-million-instances.md)
 // unless BENCH_WORKFLOW=off.
-// Issue 15: the directory sync of 10,000 users and an incremental one with no change (directory-sync.ts).
-// Issue 10: the import of 10,000 and 100,000 users and their export (import-users.ts, BENCH_IMPORT=off).
+// The directory sync of 10,000 users and an incremental one with no change (directory-sync.ts).
+// The import of 10,000 and 100,000 users and their export (import-users.ts, BENCH_IMPORT=off).
 // BENCH_ONLY=workflow runs the baseline and the workflow part alone, on the demo data (PostgreSQL);
-// BENCH_ONLY=jobs issue 33's timers across two servers and external-task fetch-and-lock alone (jobs.ts);
-// BENCH_ONLY=lists the baseline and the lists (issue 32, varied-lists.ts) alone. BENCH_SCALE=10k|100k|1m
+// BENCH_ONLY=jobs the timers across two servers and external-task fetch-and-lock alone (jobs.ts);
+// BENCH_ONLY=lists the baseline and the lists (varied-lists.ts) alone. BENCH_SCALE=10k|100k|1m
 // chooses the big tenant's users (data-set.ts). BENCH_ONLY=growth (PostgreSQL, growth.ts): the users
 // lists at each of BENCH_SCALE=10k,100k,1m, the flow list at each of BENCH_FLOW_SCALE=100k,1m,3m, every
 // flow search field and the dashboard's first call at the largest, the operation log at a million entries.
@@ -55,9 +55,9 @@ async function benchConsole(
   const readingApp = await buildApp({ database, dataDir, captcha: false, listCache: false });
   const readingBase = await readingApp.listen({ port: 0, host: '127.0.0.1' });
 
-  // Issue 32: every list varied per request (and repeated), cache on, against the baseline.
+  // Every list varied per request (and repeated), cache on, against the baseline.
   if (!(await benchVariedLists(base, auth, baseline))) ok = false;
-  // Issue 10: one tenant of BENCH_SCALE users as read on every call (no list cache): page 1, a deep page
+  // One tenant of BENCH_SCALE users as read on every call (no list cache): page 1, a deep page
   // (the middle of the tenant) and a name search, repeated.
   const deepPage = Math.floor(BIG_TENANT.users / 20);
   const usersRuns = async (server: string) => {
@@ -108,18 +108,18 @@ async function benchConsole(
   );
   if (!exact) ok = false;
   if (ONLY === 'lists') return ok;
-  // Issue 14: what the performance monitor costs the trivial route (on and off, same run, docs/adr/0062-performance-monitor.md).
+  // What the performance monitor costs the trivial route (on and off, same run, docs/adr/0062-performance-monitor.md).
   if (!(await benchPerfMonitor(base, auth))) ok = false;
   const bundle = initialBundleSize();
   console.log(
     `\nconsole initial JavaScript: ${(bundle.gzip / 1024).toFixed(1)} KiB gzip (${(bundle.raw / 1024).toFixed(1)} KiB raw, ${bundle.files} files)`,
   );
-  // Issue 31: what the login page and the home page fetch, measured in Chromium (first-load.ts, docs/adr/0104-first-load-measured.md).
+  // What the login page and the home page fetch, measured in Chromium (first-load.ts, docs/adr/0104-first-load-measured.md).
   const loaded = await firstLoad(base, 'admin', PASSWORD);
   console.log(firstLoadLine(loaded));
   if (!withinTarget(loaded)) ok = false;
   if ([baseline, ...Object.values(read)].some((f) => f.errors > 0)) ok = false;
-  // Issue 15: the directory sync of 10,000 users into a demo enterprise, then an incremental one.
+  // The directory sync of 10,000 users into a demo enterprise, then an incremental one.
   const acme = await database.db
     .selectFrom('domains')
     .select('id')
@@ -166,10 +166,10 @@ async function main(): Promise<void> {
       !(await benchConsole(database, dataDir, base, auth, baseline))
     )
       process.exitCode = 1;
-    // Issue 10: the Excel import and export of 10,000 and 100,000 users, each on a server process of its
+    // The Excel import and export of 10,000 and 100,000 users, each on a server process of its
     // own (its memory is the server's alone) on the run's database kind (BENCH_IMPORT=off skips it).
     if (!ONLY && process.env.BENCH_IMPORT !== 'off' && !(await importTargets(databaseUrl))) process.exitCode = 1;
-    // Issue 12: the workflow targets need PostgreSQL (a million instances, two servers on one database).
+    // The workflow targets need PostgreSQL (a million instances, two servers on one database).
     if (ONLY === 'lists') console.log('\nBENCH_ONLY=lists: the lists alone');
     else if (ONLY === 'growth') {
       if (!schema || !databaseUrl) throw new Error('BENCH_ONLY=growth needs PostgreSQL (BENCH_DATABASE_URL)');
@@ -193,7 +193,7 @@ async function main(): Promise<void> {
       try {
         if (!(await benchWorkflow({ db: database.db, base, readingBase, auth, baseline, serverEnv })))
           process.exitCode = 1;
-        // Issue 33: timers and external tasks at scale, on the same million instances (jobs.ts).
+        // Timers and external tasks at scale, on the same million instances (jobs.ts).
         if (!(await benchJobs(database.db, serverEnv))) process.exitCode = 1;
       } finally {
         await readingApp.close();

@@ -1,4 +1,4 @@
-// Which fragments of the varied name search and selection keyword cost most (issue 32): every search
+// Which fragments of the varied name search and selection keyword cost most: every search
 // word of the bench (data-set.ts searchWords) run once through the users page's one statement, timed,
 // grouped by kind (Latin or Chinese, 1–4 characters), the slowest printed with their plans.
 // BENCH_DATABASE_URL=postgres://… BENCH_SCHEMA=<a kept bench schema> npx tsx tests/bench/search-fragments.ts

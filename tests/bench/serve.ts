@@ -1,4 +1,4 @@
-// One more server of the bench, in a process of its own (issue 12: actions across two server instances
+// One more server of the bench, in a process of its own (actions across two server instances
 // on one PostgreSQL database). Opens the bench's schema, listens on a free port, prints its address as
 // one JSON line, and serves until its parent ends it.
 import { appendFileSync } from 'node:fs';

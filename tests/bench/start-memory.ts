@@ -1,4 +1,4 @@
-// Issue 31 item 7 (docs/adr/0105-compiled-server.md): how long the server takes from its process start to
+// How long the compiled server (docs/adr/0105-compiled-server.md) takes from its process start to
 // its first answer, and its resident memory at idle and after a walk of every screen's reads.
 //   npx tsx tests/bench/start-memory.ts [pglite|postgres://…] [-- command to start the server…]
 // The command defaults to `node dist/server/main.js` (`npm run build` first). Memory is the sum over the

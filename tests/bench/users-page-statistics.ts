@@ -1,5 +1,5 @@
-// A tenant's users page right after 100,000 users arrive (issue 32 item 2,
-// docs/adr/0109-statistics-after-bulk-writes.md): median of RUNS calls when the rows were written behind
+// A tenant's users page right after 100,000 users arrive
+// (docs/adr/0109-statistics-after-bulk-writes.md): median of RUNS calls when the rows were written behind
 // the statistics' back (plain SQL), after ANALYZE, and right after an Excel import of the same size
 // (which refreshes them itself). `npx tsx tests/bench/users-page-statistics.ts` (PostgreSQL;
 // BENCH_DATABASE=pglite for PGlite; BENCH_ROWS to change the size).

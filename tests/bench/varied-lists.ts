@@ -1,4 +1,4 @@
-// Issue 32: the lists as administrators use them, every request a new one (a search word drawn from the
+// The lists as administrators use them, every request a new one (a search word drawn from the
 // data set, a page, a caller), with the list cache on as in production, against the trivial route of the
 // same run; and the same lists with one request repeated, which the cache answers. Targets on the
 // varied figures: throughput ≥ 0.25 of the trivial route, p99 ≤ 30 ms.

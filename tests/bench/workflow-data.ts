@@ -1,4 +1,4 @@
-// Issue 12's workflow volume: a million instances of the office application in one enterprise (Acme of
+// The workflow volume (docs/adr/0052-workflow-bench-million-instances.md): a million instances of the office application in one enterprise (Acme of
 // the demo data), written inside the database with generate_series — the engine would take hours. The
 // rows are those the engine writes (docs/adr/0044-engine-state-in-tables.md) for three stories: completed (the manager approved, then HR
 // when the leave is over 3 days), waiting at the manager (a token, an open task) and deleted while

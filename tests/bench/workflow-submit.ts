@@ -1,4 +1,4 @@
-// Issue 12's submit target: approvers' tasks submitted through the runtime REST (`POST
+// The submit target (docs/adr/0052-workflow-bench-million-instances.md): approvers' tasks submitted through the runtime REST (`POST
 // /rest/bpm/runtime/submission`, docs/adr/0045-workflow-runtime-access-token.md) across two server processes sharing the PostgreSQL database,
 // each task once; then the database must show every one done exactly once and each instance's next
 // step (HR's tasks, or the completion) made exactly once.

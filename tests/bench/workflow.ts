@@ -1,4 +1,4 @@
-// Issue 12's workflow targets on PostgreSQL, against the baseline route of the same run: a million
+// The workflow targets (docs/adr/0052-workflow-bench-million-instances.md) on PostgreSQL, against the baseline route of the same run: a million
 // instances in one enterprise; the monitoring list (flows.list) with a search at ≥ 25 % of the
 // baseline's throughput and p99 ≤ 50 ms; the dashboard's four calls for `thisyear`, asked in parallel
 // as the console does, ≤ 1 s together; ≥ 500 submissions/s across two servers, none lost or doubled.

@@ -1,4 +1,4 @@
-// The API documentation and the web services in real Chromium (issue 14, docs/adr/0063-api-docs-sign-in-web-services.md): the spec's messages
+// The API documentation and the web services in real Chromium (docs/adr/0063-api-docs-sign-in-web-services.md): the spec's messages
 // before a user is picked; a user picked by the application's roles, a sign-in with a reason, the banner
 // naming who acts as whom; a runtime call tried out from the documentation answers as that user; a
 // console call tried from it is refused; sign-out ends it; in Chinese the document and the viewer's own

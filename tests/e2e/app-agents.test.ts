@@ -1,4 +1,4 @@
-// An application's messaging agents in real Chromium (issue 15, docs/adr/0067-application-agent-messaging.md): from the enterprise's Software tab,
+// An application's messaging agents in real Chromium (docs/adr/0067-application-agent-messaging.md): from the enterprise's Software tab,
 // Acme's administrator opens an application's Messaging dialog, sees the address to register in
 // WeChat-Work (built from the suite's external host address), saves the application's agent id and
 // secret, and after a reload finds the id there and the secret only as the placeholder; in Chinese too.

@@ -1,4 +1,4 @@
-// The platform's applications in real Chromium (issue 11, docs/adr/0038-applications-from-packages.md): the list in three languages, an upgrade
+// The platform's applications in real Chromium (docs/adr/0038-applications-from-packages.md): the list in three languages, an upgrade
 // of a package through upload, preview and install, a package with problems refused with each named, and
 // a tenant administrator who sees its enterprise's applications without the install button.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The platform-wide operation log has a way in (issue 29 item 17): in security separation the auditor,
+// The platform-wide operation log has a way in: in security separation the auditor,
 // whose reach is the platform's, finds "Operation log (all enterprises)" among its home tiles, and it
 // opens every chain's entries in one list (/operationLog?domainid=all, docs/adr/0093-readable-operation-log.md); a tenant
 // administrator and the system administrator, who may not read it, are not shown the tile.

@@ -8,7 +8,15 @@ import { serverForFile } from './support/session.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { openPage, signIn, expectToast, fillFormField, closeToasts } from './support/pages.ts';
 import { startFakeMessagingService, type FakeMessagingService } from '../support/fake-messaging-service.ts';
-import { MANAGER, MANAGER_PASSWORD, SUFFIX, slapdAvailable, startSlapd, type Slapd } from '../support/slapd.ts';
+import {
+  MANAGER,
+  MANAGER_PASSWORD,
+  SUFFIX,
+  itWithSlapd,
+  slapdWanted,
+  startSlapd,
+  type Slapd,
+} from '../support/slapd.ts';
 
 const IM = { org_name: 'e2e-org', app_name: 'console', client_id: 'e2e-client', client_secret: 'e2e-secret' };
 
@@ -20,7 +28,7 @@ let page: Page;
 
 beforeAll(async () => {
   service = await startFakeMessagingService(IM.org_name, IM.app_name, IM);
-  if (slapdAvailable()) slapd = await startSlapd(['ada', 'grace']);
+  if (slapdWanted()) slapd = await startSlapd(['ada', 'grace']);
   [server, browser] = await Promise.all([serverForFile({ ATRIUM_MESSAGING_URL: service.url }), launchBrowser()]);
   page = await openPage(browser, server.url, 'en');
   await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
@@ -55,7 +63,7 @@ describe('configuration actions', () => {
     await screenshot(page, 'config-im-refused');
   });
 
-  it.runIf(slapdAvailable())('tests the directory connection from the directory tab', async () => {
+  itWithSlapd('tests the directory connection from the directory tab', async () => {
     await openTab('authentication');
     await page.locator('input[name="root_authType"][value="sso"]').check();
     await page.locator('#root_ssoAuth').click();

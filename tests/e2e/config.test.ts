@@ -66,7 +66,7 @@ describe('system configuration', () => {
     expect(await underFields.count()).toBe(2);
     expect(await session.page.locator('form').getByText('validation.').count()).toBe(0);
     await screenshot(session.page, 'config-authentication-refused');
-    // Refresh would drop the unsaved change: it asks first (issue 9 item 10).
+    // Refresh would drop the unsaved change: it asks first.
     await session.page.getByTestId('form-refresh').click();
     await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toBe(
       'Reload the saved values? Your unsaved changes will be lost.',

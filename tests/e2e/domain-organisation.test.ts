@@ -1,4 +1,4 @@
-// An enterprise's organisation in real Chromium (issue 10): the enterprise form's tabs (by click and by
+// An enterprise's organisation in real Chromium (docs/adr/0034-tenant-organisation.md): the enterprise form's tabs (by click and by
 // URL, kept on refresh), the lazily loaded department tree with the selected department's
 // sub-departments and users, creating, editing, moving and deleting a department (and the refusal to
 // delete one that holds users), the user list with its form and a batch resign reporting each row,
@@ -77,7 +77,7 @@ describe('the organisation of an enterprise', () => {
     await page.locator('.MuiDataGrid-row').first().waitFor();
   });
 
-  // ADR 0092: at 1920 px the enterprise's tabs are listed by section at the side, all reachable at once
+  // docs/adr/0092-wide-screens.md: at 1920 px the enterprise's tabs are listed by section at the side, all reachable at once
   // and by keyboard, and the chosen tab takes the rest of the page; a table's columns are resized by
   // dragging and hidden in the columns panel, both kept on refresh; a cell cut short shows its text.
   it('uses the full width at 1920 px: every tab at hand, columns resized, hidden and their cut text shown', async () => {
@@ -454,7 +454,7 @@ describe('the organisation of an enterprise', () => {
     await expect.poll(() => rowOf(page, 'E2E_Org').first().innerText()).toContain('Resigned');
   });
 
-  // Issue 29: the edit dialog's PUT must name the user (its path does not); a save that fails is said
+  // The edit dialog's PUT must name the user (its path does not); a save that fails is said
   // next to the buttons, where the eye is, and a field the form refuses takes the focus.
   for (const [lang, login, password] of [
     ['en', 'admin', ADMIN_PASSWORD],

@@ -19,7 +19,7 @@ describe('enterprise list', () => {
     await session.page.goto(`${session.server.url}/#/main`);
     await session.page.getByTestId('card-more').waitFor();
     expect(await cards().count()).toBe(9);
-    // By name, so an enterprise is found where its name puts it (decision 0094).
+    // By name, so an enterprise is found where its name puts it (docs/adr/0094-read-only-forms-and-small-console-rules.md).
     await expect(cards().first().innerText()).resolves.toContain('Acme');
     await screenshot(session.page, 'domains-cards');
     await session.page.getByTestId('card-more').click();
@@ -86,7 +86,7 @@ describe('enterprise list', () => {
     await tick(session.page.locator('.MuiDataGrid-row input[type="checkbox"]').first());
     await session.page.getByTestId('action-delete').click();
     await session.page.getByTestId('confirm-dialog').waitFor();
-    // The confirmation names what it deletes and what goes with it (issue 9 item 7).
+    // The confirmation names what it deletes and what goes with it (docs/adr/0028-confirmations-name-what-they-delete.md).
     await expect(session.page.getByTestId('confirm-text').innerText()).resolves.toMatch(
       /^Delete the enterprise E2E_Tenant_One\? Its departments, users, applications and files go with it\./,
     );

@@ -1,5 +1,5 @@
-// Extension fields in real Chromium: the system file list and the extended-field dialog (§4
-// transitions, §5 messages), then a searchable, listed enterprise field appearing in the enterprise
+// Extension fields in real Chromium: the system file list and the extended-field dialog (spec/domain-console.md,
+// "States and transitions" and "Validation rules" messages), then a searchable, listed enterprise field appearing in the enterprise
 // list (search field and column) and form with no code change, filled and found.
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';

@@ -1,4 +1,4 @@
-// The workflow dashboard in real Chromium (issue 12, docs/adr/0047-workflow-dashboard-figures.md): Acme's tenant administrator opens it with
+// The workflow dashboard in real Chromium (docs/adr/0047-workflow-dashboard-figures.md): Acme's tenant administrator opens it with
 // instances of known durations (run through the engine before the server starts), sees the charts and
 // the slowest steps, switches the period (the URL follows, Back returns), sees the no-data state for
 // software with no instances; then the same in Chinese.

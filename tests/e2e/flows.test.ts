@@ -1,4 +1,4 @@
-// Flow monitoring in real Chromium (issue 12): an instance started through the runtime REST with the
+// Flow monitoring in real Chromium (docs/adr/0048-flow-monitoring-intervention.md): an instance started through the runtime REST with the
 // enterprise's access token is found in the list; its detail shows the history; an intervention moves
 // it to HR approval with an approver picked in the workflow user selection, previewed first; the new
 // approver's task is there. The detail draws the process (bpmn-js, docs/adr/0050-instance-process-diagram.md) with the current node marked.

@@ -1,4 +1,4 @@
-// Two actions of issue 11 in real Chromium: synchronising an application's forms with its package from
+// Two actions on applications in real Chromium (docs/adr/0053-forms-synchronisation.md, docs/adr/0054-cloud-centre-messaging.md): synchronising an application's forms with its package from
 // the applications list (the question, then the result read every second; docs/adr/0053-forms-synchronisation.md), and the enterprise's
 // cloud centre on its Open API tab (its on-job users registered on the messaging service, then the
 // relation ended after a confirmation; docs/adr/0054-cloud-centre-messaging.md) against a local service speaking the protocol. Both in

@@ -1,4 +1,4 @@
-// A messaging suite's tab of an enterprise in real Chromium (issue 15, docs/adr/0061-messaging-suites.md), against the local
+// A messaging suite's tab of an enterprise in real Chromium (docs/adr/0061-messaging-suites.md), against the local
 // WeChat-Work server the API tests use (it speaks qyapi's protocol) as the deployment's suite: the
 // platform's administrator saves the enterprise's credentials, runs a dry run (the report lists what would be added, nothing is), then a
 // sync, and finds the suite's departments and users in the enterprise's tabs; a leaver beyond the

@@ -1,4 +1,4 @@
-// Tables open from the keyboard (issue 9, item 3): Tab reaches a row, the arrows move along it, the
+// Tables open from the keyboard: Tab reaches a row, the arrows move along it, the
 // focused row is outlined and Enter or Space opens it; the extension-field list opens a row on click
 // like every other list. Real Chromium.
 import { describe, expect, it } from 'vitest';

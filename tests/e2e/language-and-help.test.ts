@@ -1,4 +1,4 @@
-// Console fundamentals in real Chromium (issue 9): the chosen language survives logout and rewords what
+// Console fundamentals in real Chromium (docs/adr/0030-language-after-logout.md, docs/adr/0031-help-per-screen.md): the chosen language survives logout and rewords what
 // is already on screen; "Log out" and "Exit" differ in every language; the help drawer belongs to its
 // screen and quotes the password policy in force; About is linked from the header; the success toast
 // reads at 4.5:1.

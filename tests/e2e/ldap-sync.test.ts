@@ -1,10 +1,10 @@
-// The LDAP sync tab of an enterprise in real Chromium (issue 15, docs/adr/0060-directory-sync.md), against a real slapd with a
+// The LDAP sync tab of an enterprise in real Chromium (docs/adr/0060-directory-sync.md), against a real slapd with a
 // generated tree: the enterprise's administrator runs a dry run (the result lists what would be added,
 // nothing is), then a full sync, and finds the departments and users in the enterprise's tabs; the
 // run shown stays in the URL; the tab reads in Simplified Chinese.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ORG, treeLdif, treeSize } from '../support/ldap-tree.ts';
-import { MANAGER, MANAGER_PASSWORD, slapdAvailable, startSlapd, type Slapd } from '../support/slapd.ts';
+import { MANAGER, MANAGER_PASSWORD, describeWithSlapd, startSlapd, type Slapd } from '../support/slapd.ts';
 import { screenshot } from './support/browser.ts';
 import { csrfHeaders, openEnterpriseTab, openPage, searchList, signIn } from './support/pages.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';
@@ -15,14 +15,14 @@ const SIZE = treeSize(SHAPE);
 const live = serverAndBrowser();
 let slapd: Slapd;
 
-beforeAll(async () => {
-  if (slapdAvailable()) slapd = await startSlapd([], { ldif: treeLdif(SHAPE) });
-});
-afterAll(async () => {
-  await slapd?.stop();
-});
+describeWithSlapd('the LDAP sync tab', () => {
+  beforeAll(async () => {
+    slapd = await startSlapd([], { ldif: treeLdif(SHAPE) });
+  });
+  afterAll(async () => {
+    await slapd?.stop();
+  });
 
-describe.runIf(slapdAvailable())('the LDAP sync tab', () => {
   it('runs a dry run, then a sync, and the departments and users appear', async () => {
     const admin = await openPage(live.browser, live.server.url, 'en');
     await signIn(admin, live.server.url, 'admin', ADMIN_PASSWORD);

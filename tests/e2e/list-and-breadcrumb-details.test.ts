@@ -1,4 +1,4 @@
-// Small things a newcomer expects (issue 9, item 10): the card view's "More" tile says how many more
+// Small things a newcomer expects: the card view's "More" tile says how many more
 // there are, and the breadcrumb names the record a form has open. Real Chromium.
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';

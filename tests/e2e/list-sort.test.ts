@@ -1,4 +1,4 @@
-// Sorting a table by its header (issue 9 item 10) where the call takes an order: the users of an
+// Sorting a table by its header where the call takes an order: the users of an
 // enterprise by login account, ascending then descending, the order kept in the URL through a refresh.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// The Mail tab of an enterprise in real Chromium (issue 13, docs/adr/0058-enterprise-mail-settings.md): its governor fills in the settings,
+// The Mail tab of an enterprise in real Chromium (docs/adr/0058-enterprise-mail-settings.md): its governor fills in the settings,
 // sends a test mail to a real local SMTP server, saves, and finds the password kept but never shown;
 // the tab reads in Traditional Chinese.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

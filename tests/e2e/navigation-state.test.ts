@@ -1,4 +1,4 @@
-// Navigation state lives in the URL (issue 9, item 4): a list's view, page, page size and search and a
+// Navigation state lives in the URL: a list's view, page, page size and search and a
 // form's tab survive reload and back; sign-in returns to the page asked for; unknown routes, a signed-in
 // visit to the login and an expired session each behave as a newcomer expects. Real Chromium.
 import { describe, expect, it } from 'vitest';

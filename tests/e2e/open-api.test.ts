@@ -1,4 +1,4 @@
-// The Open API tab of an enterprise in real Chromium (issue 11, docs/adr/0040-open-api-secret-and-tokens.md): no secret yet; a secret made and
+// The Open API tab of an enterprise in real Chromium (docs/adr/0040-open-api-secret-and-tokens.md): no secret yet; a secret made and
 // shown once, which buys an access token; a new one (confirmed) ends the old; the same from the keyboard
 // alone, copying the secret; the tab in Chinese; and a department administrator, who does not govern the
 // enterprise, is not offered the tab.

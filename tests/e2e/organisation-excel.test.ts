@@ -1,4 +1,4 @@
-// Excel import and export of an enterprise's users in real Chromium (issue 10, docs/adr/0035-organisation-excel-import-export.md): the import goes
+// Excel import and export of an enterprise's users in real Chromium (docs/adr/0035-organisation-excel-import-export.md): the import goes
 // through the upload dialog, previews every row (new, refused with why) before anything is written,
 // then imports and reports the refused row; the export downloads a workbook that exceljs reads back.
 import { readFile } from 'node:fs/promises';

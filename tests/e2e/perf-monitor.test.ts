@@ -1,6 +1,6 @@
-// The performance and pool monitors in real Chromium (issue 14, docs/adr/0062-performance-monitor.md): the panel's table, the busiest
+// The performance and pool monitors in real Chromium (docs/adr/0062-performance-monitor.md): the panel's table, the busiest
 // first (most total time) and sorted by a click on a header (twice: the other way), its wide label
-// column with the whole label in a tooltip, its headers and options in Chinese (ADR 0092), the switch off ("monitoring is disabled") and on again, the
+// column with the whole label in a tooltip, its headers and options in Chinese (docs/adr/0092-wide-screens.md), the switch off ("monitoring is disabled") and on again, the
 // export as html, xml, csv and excel opened and read; the pool monitor's figures refreshing.
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';

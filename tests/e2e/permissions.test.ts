@@ -1,4 +1,4 @@
-// Roles and permissions of an application in real Chromium (issue 11, docs/adr/0039-permissions-role-leaves.md): from the applications list
+// Roles and permissions of an application in real Chromium (docs/adr/0039-permissions-role-leaves.md): from the applications list
 // to the Office application's roles; a role's PC tree with a parent following its children, saved and
 // still there after a reload; a new role added, renamed and deleted; a user's effective access; the
 // same screen in Chinese; and a tenant administrator who reads but cannot change.

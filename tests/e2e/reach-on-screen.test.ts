@@ -1,4 +1,4 @@
-// What each demo login sees follows what the server lets it do (issue 9 items 1 and 2): tiles,
+// What each demo login sees follows what the server lets it do (docs/adr/0027-console-shows-what-server-allows.md): tiles,
 // routes and actions come from the calls the server says the user may make; a route the user may not
 // open shows one "no access" page with a way back, never the screen beside a refusal toast.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A form the caller may not save is read-only for it (issue 29 item 11, decision 0094): the console
+// A form the caller may not save is read-only for it (docs/adr/0094-read-only-forms-and-small-console-rules.md): the console
 // derives it from the calls the server says the caller may make, so a department administrator and an
 // auditor see an enterprise's Basic info with its fields locked, no Save and no Test SMS, and a user's
 // form dialog without Save; the tenant administrator still edits and tests. Security separation is on,

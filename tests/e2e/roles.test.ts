@@ -1,4 +1,4 @@
-// An enterprise's roles tab in real Chromium (issue 11, docs/adr/0038-applications-from-packages.md; a master-detail screen,
+// An enterprise's roles tab in real Chromium (docs/adr/0038-applications-from-packages.md; a master-detail screen,
 // docs/adr/0152-master-detail-screen-kind.md): the application and role chosen and kept in the URL, holders added through
 // the user-selection dialog and the role taken back (confirmed, naming the role and the holder), in
 // English and Chinese, without serious accessibility problems.

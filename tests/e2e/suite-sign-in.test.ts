@@ -1,4 +1,4 @@
-// Issue 28 in real Chromium, security mode on, against a local WeChat-Work as the deployment's suite
+// The suite sign-in (docs/adr/0082-suite-endpoints-and-sign-in.md) in real Chromium, security mode on, against a local WeChat-Work as the deployment's suite
 // (docs/adr/0082-suite-endpoints-and-sign-in.md). Acme's administrator controls Acme's corp in the
 // suite: it adds a member with its peer administrator's login number and syncs, so the suite now
 // vouches for a person of that number. Opened from the suite, the application's entry refuses that

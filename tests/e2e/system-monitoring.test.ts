@@ -1,4 +1,4 @@
-// System monitoring in real Chromium (issue 14, docs/adr/0059-system-monitoring.md): the root's entries; online users, where the
+// System monitoring in real Chromium (docs/adr/0059-system-monitoring.md): the root's entries; online users, where the
 // super administrator forces a tenant administrator's session offline and that user's console goes to
 // the login page at its next step; the server charts moving every 5 s, their range kept in the URL; the
 // charts and the pool monitor in Chinese.

@@ -1,4 +1,4 @@
-// Issue 33's browser journey through the console's task runtime (docs/adr/0132-task-runtime-and-bare-bpmn.md,
+// A browser journey through the console's task runtime (docs/adr/0132-task-runtime-and-bare-bpmn.md,
 // docs/adr/0148-multi-instance-sub-processes.md): the administrator adds a modeler's contract countersign
 // to the office (a message naming the signers, a parallel multi-instance countersign over them, a short
 // cooling-off timer); the initiator starts it with its form; a program sends the message through the

@@ -1,4 +1,4 @@
-// The console's task runtime in real Chromium (issue 33 item 7, docs/adr/0132-task-runtime-and-bare-bpmn.md): signed in on the debug page
+// The console's task runtime in real Chromium (docs/adr/0132-task-runtime-and-bare-bpmn.md): signed in on the debug page
 // as one of Acme's users, the administrator starts the office's leave approval with its form drawn from
 // the package, sees where it waits; signed in as that approver, approves it from "my tasks" and sees the
 // history and the diagram. The views and the open instance live in the URL; the page has no serious

@@ -1,4 +1,4 @@
-// The timed tasks screen in real Chromium (issue 13, docs/adr/0057-timed-tasks.md; a catalogue list since
+// The timed tasks screen in real Chromium (docs/adr/0057-timed-tasks.md; a catalogue list since
 // docs/adr/0134-runtime-owns-entries-lists-and-forms.md): the platform's jobs listed; the session purge started "immediately" runs
 // once (its run shown under the list, the task stopped again); a running task stopped after a
 // confirmation; the search and the shown runs kept in the URL; the screen in Traditional Chinese.

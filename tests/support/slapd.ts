@@ -1,14 +1,18 @@
 // A throwaway OpenLDAP server (Debian's slapd) for tests: a minimal slapd.conf with an mdb database in
 // a temporary directory, listening on a free loopback port, filled with a few entries through the
-// manager DN. Installed by .ci/run when absent; `slapdAvailable()` lets a test say why it cannot run.
+// manager DN. Installed by .ci/run when absent. A test that needs it fails when it is missing, unless
+// ATRIUM_TEST_LDAP=off leaves the LDAP tests out, which the run says at its start and end
+// (docs/adr/0107-test-postgres-started-or-skipped-aloud.md).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'ldapts';
+import { describe, it } from 'vitest';
+import { LDAP_SWITCH_ENV, SLAPD, slapdAvailable, slapdWanted } from './ldap-choice.ts';
 
-export const SLAPD = '/usr/sbin/slapd';
+export { SLAPD, slapdAvailable, slapdWanted };
 export const SUFFIX = 'dc=atrium,dc=test';
 export const MANAGER = `cn=manager,${SUFFIX}`;
 export const MANAGER_PASSWORD = 'Manager@Secret1';
@@ -19,7 +23,20 @@ export interface Slapd {
   stop(): Promise<void>;
 }
 
-export const slapdAvailable = (): boolean => existsSync(SLAPD) && existsSync('/usr/lib/ldap/back_mdb.so');
+/** The title a test needing slapd is listed by: says why when it is left out. */
+const ldapTitle = (title: string, wanted: boolean): string => (wanted ? title : `${title} (${LDAP_SWITCH_ENV}=off)`);
+
+/** A describe that needs slapd: runs, fails when slapd is missing, or is skipped by a name saying why. */
+export function describeWithSlapd(title: string, suite: () => void): void {
+  const wanted = slapdWanted();
+  describe.runIf(wanted)(ldapTitle(title, wanted), suite);
+}
+
+/** An it that needs slapd, as describeWithSlapd. */
+export function itWithSlapd(title: string, test: () => Promise<void>, timeout?: number): void {
+  const wanted = slapdWanted();
+  it.runIf(wanted)(ldapTitle(title, wanted), test, timeout);
+}
 
 async function freePort(): Promise<number> {
   const server = createServer();

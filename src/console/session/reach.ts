@@ -54,7 +54,7 @@ export function formSaveCall(screen: Pick<FormScreenDef, 'create' | 'update'>, e
   return editing ? screen.update : screen.create;
 }
 
-/** A form the caller may not save is read-only for it: fields locked, no Save (decision 0094). */
+/** A form the caller may not save is read-only for it: fields locked, no Save (docs/adr/0094-read-only-forms-and-small-console-rules.md). */
 export function maySaveForm(screen: Pick<FormScreenDef, 'create' | 'update'>, editing: boolean): boolean {
   const call = formSaveCall(screen, editing);
   return call !== undefined && mayCall(call);

@@ -7,7 +7,7 @@
 import type { SnackbarKey, VariantType } from 'notistack';
 import type { Wording } from './LabelText.tsx';
 
-/** How soon after a toast a move to another page is the one it explains (decision 0094). */
+/** How soon after a toast a move to another page is the one it explains (docs/adr/0094-read-only-forms-and-small-console-rules.md). */
 const EXPLAINED_MOVE_MS = 1000;
 const shownAt = new Map<SnackbarKey, number>();
 

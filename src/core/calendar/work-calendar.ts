@@ -1,4 +1,4 @@
-// A work calendar as plain data (domain spec §7 "Calendars"): a work week (per ISO weekday, working or
+// A work calendar as plain data (spec/domain-console.md, "The calls it makes" (Calendars)): a work week (per ISO weekday, working or
 // not, with time ranges) and exception days (a date range that is a holiday, or an extra working day with
 // its own ranges), in one time zone. What one day is, read the same by the month view and by
 // workingTimeBetween.

@@ -1,5 +1,5 @@
 // Working time as a function of the instant, for reading millions of durations in the database (the
-// workflow dashboard, docs/adr/0047-workflow-dashboard-figures.md/D55): the calendar's working spans over a window, flattened into three sorted
+// workflow dashboard, docs/adr/0047-workflow-dashboard-figures.md): the calendar's working spans over a window, flattened into three sorted
 // arrays. W(t), the working seconds from the window's start to t, is the cumulative length before the
 // last span starting at or before t, plus how far into that span t is; a duration is W(end) − W(start).
 // The database finds the span with width_bucket (a binary search), so no row is read into the server.

@@ -661,7 +661,7 @@ export interface FeishuSettings {
 export interface FieldExtend {
   fid?: string;
   /**
-   * name-fid-forTable: how the delete call names the field (spec §7).
+   * name-fid-forTable: how the delete call names the field (spec/domain-console.md, 'The calls it makes').
    */
   key?: string;
   /**
@@ -2135,7 +2135,7 @@ export interface ServerSample {
 }
 
 /**
- * The shared name of a person or a department (spec §5, docs/adr/0095-one-rule-set-for-entering-users.md): at most 22 characters; Chinese characters, letters (accented too), digits and _ - ' . · in words separated by single spaces, none at either end.
+ * The shared name of a person or a department (spec/platform-console.md, 'Validation rules', docs/adr/0095-one-rule-set-for-entering-users.md): at most 22 characters; Chinese characters, letters (accented too), digits and _ - ' . · in words separated by single spaces, none at either end.
  */
 export type SharedName = string;
 
@@ -2273,7 +2273,7 @@ export interface Superuser {
   name: SharedName;
   loginno: string;
   /**
-   * Wire-encoded (spec §7); answered as the unchanged marker, which keeps the stored password when sent back.
+   * Wire-encoded (spec/platform-console.md, "The calls it makes"); answered as the unchanged marker, which keeps the stored password when sent back.
    */
   password: string;
   /**
@@ -2500,7 +2500,7 @@ export interface User {
    */
   loginno: string;
   /**
-   * Wire-encoded (spec §7); answered as the unchanged marker, which keeps the stored password when sent back. The password policy in force applies to a new one.
+   * Wire-encoded (spec/platform-console.md, "The calls it makes"); answered as the unchanged marker, which keeps the stored password when sent back. The password policy in force applies to a new one.
    */
   password: string;
   /**

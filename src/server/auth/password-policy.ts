@@ -1,4 +1,4 @@
-// The password policy in force (configuration group `loginConfig`, platform spec §3): read in one
+// The password policy in force (configuration group `loginConfig`, spec/platform-console.md, "Entities and their fields"): read in one
 // place for the configuration screen, password checks, login locks and password age.
 import type { Db } from '../db/schema.ts';
 import type { RuleFailure } from '../../core/form-rules.ts';

@@ -1,7 +1,7 @@
 // Server-side prepared statements for the few statements a server runs thousands of times a second
 // (docs/adr/0077-submissions-prepared-statements.md): the engine's actions and the runtime's caller check. An unnamed statement is parsed, analysed
 // and planned by PostgreSQL on every execution; a named one is parsed once per connection and, after
-// five executions, PostgreSQL may keep a generic plan. On issue 12's submissions that halves
+// five executions, PostgreSQL may keep a generic plan. On the workflow bench's submissions that halves
 // PostgreSQL's CPU per action. Only statements built on `preparing(db)` are named: those are indexed
 // lookups by id whose best plan does not depend on the values, whereas a generic plan for a search (a
 // list's trigram or date filters, docs/adr/0070-flow-list-million-instances.md) could be much worse than the one planned for its values.

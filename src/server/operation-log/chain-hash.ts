@@ -1,7 +1,7 @@
 // The hashed content of a log entry and its hash: HMAC-SHA-256 with the log's key over a canonical JSON
 // (keys sorted at every depth, no spaces) of the content, whose `prevHash` is the hash of the chain's
 // previous entry ('' for the first). jsonb keeps no key order, so only a canonical form reads back to
-// the same hash. Entries written before the chain was keyed carry plain SHA-256 (ADR 0087).
+// the same hash. Entries written before the chain was keyed carry plain SHA-256 (docs/adr/0087-operation-log-keyed-chain.md).
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { OperationLog } from '../db/schema.ts';

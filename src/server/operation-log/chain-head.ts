@@ -1,4 +1,4 @@
-// A chain's signed head (ADR 0087): how many entries it holds, the number and hash of its last one,
+// A chain's signed head (docs/adr/0087-operation-log-keyed-chain.md): how many entries it holds, the number and hash of its last one,
 // from which entry on its hashes are keyed, and the key's fingerprint, signed with the log's key. It is
 // written in the same transaction as each append and each retention delete, so an entry deleted from
 // the end no longer matches it, and a chain rewritten without the key cannot be signed again.

@@ -1,7 +1,7 @@
 // The key that keys the log's chains and signs their heads and retention checkpoints: ATRIUM_LOG_KEY
 // when set (kept outside the database, so a person who can write the database cannot forge a hash, a
 // head or a checkpoint), else the one migration 0023 made in the database, which protects nothing
-// against someone who can read that table (ADR 0087: verify says so).
+// against someone who can read that table (docs/adr/0087-operation-log-keyed-chain.md: verify says so).
 import { createHmac } from 'node:crypto';
 import type { Db } from '../db/schema.ts';
 

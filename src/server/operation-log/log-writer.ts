@@ -2,7 +2,7 @@
 // lock (transaction-scoped, per schema like db/deployment-lock.ts) in a statement of its own, so on
 // PostgreSQL two instances never read the same head; on PGlite the single connection already serializes
 // transactions. Each entry's hash is keyed with the log's key and the chain's signed head moves with
-// the insert, in the same statement (ADR 0087). Entries of this instance are written in the order their
+// the insert, in the same statement (docs/adr/0087-operation-log-keyed-chain.md). Entries of this instance are written in the order their
 // replies went out, those queued meanwhile together; a failed write is logged and never reaches the caller.
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db, OperationLogHeads, OperationLog } from '../db/schema.ts';

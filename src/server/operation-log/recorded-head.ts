@@ -1,6 +1,6 @@
 // Checks a head recorded outside the database earlier (the last entry's number and hash an intact
 // verify gave) against the chain now: the one thing that shows a rollback of a whole chain and its
-// head to an earlier state they were both in (ADR 0087).
+// head to an earlier state they were both in (docs/adr/0087-operation-log-keyed-chain.md).
 import type { Db } from '../db/schema.ts';
 import { sameHash } from './chain-hash.ts';
 import { int8 } from '../db/int8.ts';

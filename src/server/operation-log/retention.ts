@@ -1,7 +1,7 @@
 // Removes the entries of a chain older than the retention age: always a prefix of the chain (up to the
 // first entry that is younger), so what remains still links. A checkpoint signed with the log's key
 // keeps the last removed hash, from which `verify` and the next append continue; the chain's head is
-// signed again with the entries that remain (only a head that verifies: ADR 0087).
+// signed again with the entries that remain (only a head that verifies: docs/adr/0087-operation-log-keyed-chain.md).
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
 import { refreshStatistics } from '../db/refresh-statistics.ts';

@@ -1,4 +1,4 @@
-// Seals the chains that have no head yet with the log's key (ADR 0087): their entries keep the plain
+// Seals the chains that have no head yet with the log's key (docs/adr/0087-operation-log-keyed-chain.md): their entries keep the plain
 // SHA-256 hashes they were written with (below `keyedFrom`), and the signed head pins their count and
 // last hash, so from the seal on neither an edit nor a deletion of them passes. Run once, by migration
 // 0038: run again it would sign whatever the database holds, which is why nothing else calls it.

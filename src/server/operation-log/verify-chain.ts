@@ -1,4 +1,4 @@
-// Verifies a chain against its signed head (ADR 0087): the head must be signed with the log's key; the
+// Verifies a chain against its signed head (docs/adr/0087-operation-log-keyed-chain.md): the head must be signed with the log's key; the
 // chain starts at '' or, after a retention delete, at its last checkpoint (signed too); each entry must
 // link to the one before it and carry the keyed hash of its content (plain SHA-256 below the head's
 // `keyedFrom`); and the entries found must be exactly those the head counts, ending with its last hash.

@@ -17,7 +17,7 @@ export function verifyMessage(result: VerifyResult, t: Translate): string {
       : t('oplog.verify.intact', { count: result.checked }),
   ];
   if (result.head) parts.push(t('oplog.verify.head', result.head));
-  // Said every time: with the key in the database an intact result proves little (ADR 0087).
+  // Said every time: with the key in the database an intact result proves little (docs/adr/0087-operation-log-keyed-chain.md).
   if (!result.keyOutside) parts.push(t('oplog.verify.keyInDatabase'));
   return parts.join(' ');
 }

@@ -1,4 +1,4 @@
-// Demo workflow instances (issue 12, docs/adr/0046-demo-instances-replayed.md): for every tenant bound to a demo package, a few dozen
+// Demo workflow instances (docs/adr/0046-demo-instances-replayed.md): for every tenant bound to a demo package, a few dozen
 // instances of each of its processes over the last 18 months, started and moved by the engine's own
 // actions at past moments, so the lists, the dashboard and intervention have every state to show:
 // waiting at the first approval or a later one, sent back, retracted, completed, deleted.

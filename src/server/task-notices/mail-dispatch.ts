@@ -1,4 +1,4 @@
-// Mails the approvers of new tasks (issue 12): a round claims up to a batch of pending messages in one
+// Mails the approvers of new tasks (docs/adr/0051-new-task-notifies-approver.md): a round claims up to a batch of pending messages in one
 // statement (skip locked, so servers sharing the database never take the same one), then sends them
 // outside any transaction, so a slow SMTP server holds no lock and, on PGlite, blocks no other query.
 // A message whose task has ended, whose user has no address, or when no mail is set up is skipped;

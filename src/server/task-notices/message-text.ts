@@ -1,4 +1,4 @@
-// What a task message says (issue 12): which approval waits for whom, on which flow, started by whom.
+// What a task message says (docs/adr/0051-new-task-notifies-approver.md): which approval waits for whom, on which flow, started by whom.
 // Stored as references and written out when read or mailed, so each reader gets its own language and
 // a renamed flow reads with its new name.
 import { sql } from 'kysely';

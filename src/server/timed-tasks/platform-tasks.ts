@@ -1,4 +1,4 @@
-// The platform's own periodic jobs as timed tasks (docs/adr/0057-timed-tasks.md). Another job (issue 15's directory and
+// The platform's own periodic jobs as timed tasks (docs/adr/0057-timed-tasks.md). Another job (the directory and
 // messaging sync) is one more entry here: its id (labelled `task.name.<id>`), how it starts and when it
 // runs on a fresh deployment, and its work, which answers a short summary for the task's runs.
 import type { FastifyBaseLogger } from 'fastify';

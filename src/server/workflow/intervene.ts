@@ -1,4 +1,4 @@
-// Intervention (domain-console §4, §5; issue 12): an administrator moves a running instance to nodes of
+// Intervention (spec/domain-console.md, "States and transitions", "Validation rules"): an administrator moves a running instance to nodes of
 // its choice. Every open task is cancelled and every token goes (parallel branches, and tokens waiting
 // at a join, end with them); each chosen approval gets a token and a task per chosen user, a chosen auto
 // task runs and the instance goes on from it, an end node (alone) completes the instance. One locked
@@ -108,7 +108,7 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
   return { ...result, cancelled, endedBranches, waitingAtJoins };
 }
 
-/** The spec's rules (§4, §5): at least one node; an end node only alone; an approval needs approvers;
+/** The spec's rules (spec/domain-console.md, "States and transitions", "Validation rules"): at least one node; an end node only alone; an approval needs approvers;
  *  each node once, and only nodes an instance can wait at. */
 function checkTargets(
   targets: readonly InterventionTarget[],

@@ -1,4 +1,4 @@
-// Batch change of current approvers (issue 12; domain-console §7 "PUT /domain/workflow/approvers/batch"):
+// Batch change of current approvers (spec/domain-console.md, "The calls it makes" (PUT /domain/workflow/approvers/batch)):
 // on one instance, either every open task's approvers become the chosen users (`set`), or one approver
 // is replaced by another on every open task it holds (`replace`, the rule). One locked action like the
 // others (docs/adr/0044-engine-state-in-tables.md); the tasks it cancels and makes carry the batch's id, so the batch can be undone while

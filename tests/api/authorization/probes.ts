@@ -485,7 +485,7 @@ export const PROBES: Record<string, Probe> = {
   'imEntry.dingdingCallback': imEntry('dingding', '/callback?code=matrix&state=matrix'),
   'imEntry.feishu': imEntry('feishu', ''),
   'imEntry.feishuCallback': imEntry('feishu', '/callback?code=matrix&state=matrix'),
-  // Flow monitoring (issue 12): each probe acts on a new instance of the target tenant's own process.
+  // Flow monitoring (docs/adr/0048-flow-monitoring-intervention.md): each probe acts on a new instance of the target tenant's own process.
   'flows.delete': {
     scope: 'tenant',
     request: async (world, _c, t) => {

@@ -30,5 +30,5 @@ export function unusedFields(client: ApiClient, query: Record<string, string>) {
   return client.call<string[]>('GET', '/authtime/domain/getunusefields', { query });
 }
 
-/** The delete entry of a field: name-fid-forTable (spec §7). */
+/** The delete entry of a field: name-fid-forTable (spec/domain-console.md, "The calls it makes"). */
 export const entryOf = (f: FieldExtendReply) => `${f.name}-${f.fid}-${f.forTable}`;

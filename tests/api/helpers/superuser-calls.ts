@@ -95,7 +95,7 @@ export async function superuserCount(db: Db): Promise<number> {
   ).n;
 }
 
-/** Security separation is issue 4's feature; these tests switch it directly in the configuration. */
+/** Security separation is tested on its own; these tests switch it directly in the configuration. */
 export function setSecurityMode(db: Db, on: boolean): Promise<void> {
   return writeConfig(db, { isOpenSecurity: on });
 }

@@ -1,5 +1,5 @@
-// Extension fields on the console side: the extended-field form's rules and shown fields (§2.5, §4,
-// §5), dependent one-value choices cleared when their query changes, and platform-level fields merged
+// Extension fields on the console side: the extended-field form's rules and shown fields (spec/domain-console.md,
+// "Extended-field form", "States and transitions", "Validation rules"), dependent one-value choices cleared when their query changes, and platform-level fields merged
 // into the enterprise entity and screens of the served catalogue.
 import { describe, expect, it } from 'vitest';
 import { buildFormLayout } from '../../../src/console/runtime/form/form-layout.ts';

@@ -1,4 +1,4 @@
-// Navigation guards of the spec (domain-console §2.1): department-level users have no home page;
+// Navigation guards of the spec (spec/domain-console.md, "Route table"): department-level users have no home page;
 // onlyDomainUser goes to the enterprise list.
 import { describe, expect, it } from 'vitest';
 import departmentUserBlocked from '../../../src/console/guards/department-user-blocked.ts';

@@ -1,4 +1,4 @@
-// The intervention dialog's rules for adding an entry (domain-console §4, §5): a node is needed, an
+// The intervention dialog's rules for adding an entry (spec/domain-console.md, "States and transitions", "Validation rules"): a node is needed, an
 // approval needs approvers, nothing after an end node, an end node only alone.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// The performance monitor's labels (ADR 0092): every option the panel offers and every header the
+// The performance monitor's labels (docs/adr/0092-wide-screens.md): every option the panel offers and every header the
 // server sends has its words in each locale, so none shows as a bare key or in English only.
 import { readFileSync } from 'node:fs';
 import type { TFunction } from 'i18next';

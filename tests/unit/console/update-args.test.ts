@@ -1,4 +1,4 @@
-// Where a form dialog's update call names the record (issue 29): the path parameter when the path has
+// Where a form dialog's update call names the record: the path parameter when the path has
 // one for it, else the body (PUT /authtime/domain/{id}/user, whose {id} is the enterprise).
 import { describe, expect, it } from 'vitest';
 import { updateArgs } from '../../../src/console/runtime/dialog/update-args.ts';

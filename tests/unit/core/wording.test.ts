@@ -1,4 +1,4 @@
-// One word for one thing in every language (issue 29 item 17): the user's login is the "login number"
+// One word for one thing in every language: the user's login is the "login number"
 // in English (登录账号 / 登入帳號 in Chinese), never a "login account"; an extension field's label is its
 // "display label" (never a "tag name"); "select the entries" rather than "select at least one data".
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// `atrium check` refuses a number a call takes without bounds (finding 8: currpage=1e18 reached
+// `atrium check` refuses a number a call takes without bounds (currpage=1e18 reached
 // PostgreSQL as an out-of-range offset and answered 500).
 import { describe, expect, it } from 'vitest';
 import { CALLS, fixtureDocs, problemLines, setAt } from './broken-catalogue.ts';

@@ -1,5 +1,5 @@
 // `atrium check` refuses a schema pattern that only a validator with ECMAScript's u flag reads
-// (`\p{Script=Han}` crashed other validators reading the OpenAPI document; issue 29 item 8).
+// (`\p{Script=Han}` crashed other validators reading the OpenAPI document).
 import { describe, expect, it } from 'vitest';
 import { nonPortablePattern } from '../../../generator/check/portable-patterns.ts';
 import { CALLS, ENTITIES, fixtureDocs, problemLines, setAt } from './broken-catalogue.ts';

@@ -1,4 +1,4 @@
-// The monitoring list's small rules (domain-console §5 "Flow list", §3 "Workflow state"): a day alone is
+// The monitoring list's small rules (spec/domain-console.md, "Validation rules" (Flow list), "Entities and their fields" (Workflow state)): a day alone is
 // widened to its first or last second; a summary is the spec's JSON or plain text.
 import { describe, expect, it } from 'vitest';
 import { dayEnd, dayStart, readSummary } from '../../../src/server/areas/flows/instance-rows.ts';

@@ -1,4 +1,4 @@
-// Dates in a workbook are calendar dates (issue 29): an ISO date cell (t="d", as LibreOffice and
+// Dates in a workbook are calendar dates (docs/adr/0088-workbook-dates-are-calendar-days.md): an ISO date cell (t="d", as LibreOffice and
 // other writers may store it) and a day serial under a date format read as the same day whatever
 // time zone the server runs in. Node takes a new process.env.TZ at once, so each zone is tried here.
 import { mkdtempSync, writeFileSync } from 'node:fs';

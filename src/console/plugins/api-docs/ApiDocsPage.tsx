@@ -1,5 +1,5 @@
-// The API documentation screen (platform spec §2 "System monitoring", domain spec §7 "API documentation
-// sign-in", docs/adr/0063-api-docs-sign-in-web-services.md): the catalogue's sign-in form
+// The API documentation screen (spec/platform-console.md, "System monitoring", spec/domain-console.md, "The calls it makes" (API documentation
+// sign-in), docs/adr/0063-api-docs-sign-in-web-services.md): the catalogue's sign-in form
 // (apiDocs.signInForm: an application, an enterprise, one of its users, a reason and a duration;
 // docs/adr/0163-api-docs-sign-in-form-and-panel-read-checks.md) signs in as that user for a while; the documentation below then
 // runs the runtime calls as that user, filled with the application's and its process's ids, under a

@@ -1,4 +1,4 @@
-// Dialog `flow-detail` (domain-console §2.4): a row of the monitoring list opened: its base
+// Dialog `flow-detail` (spec/domain-console.md, "Workflow state screen"): a row of the monitoring list opened: its base
 // information, where it waits and who approves there, how they were told, its process diagram, history
 // and, while it runs, jobs (the catalogue's panel `flow.instance`, docs/adr/0162-table-row-actions.md,
 // docs/adr/0172-catalogue-derives-parts-facts-and-fields.md); and its intervention.

@@ -1,4 +1,4 @@
-// The intervention area of the detail dialog (domain-console §2.4, §4, §5): choose a node and its
+// The intervention area of the detail dialog (spec/domain-console.md, "Workflow state screen", "States and transitions", "Validation rules"): choose a node and its
 // approvers (its default handlers first; the workflow user selection to change them), add it to the
 // numbered entries, say why, preview what will happen, then intervene.
 import {

@@ -1,4 +1,4 @@
-// The intervention area's state (domain-console §2.4, §4, §5): the nodes an instance can move to, the
+// The intervention area's state (spec/domain-console.md, "Workflow state screen", "States and transitions", "Validation rules"): the nodes an instance can move to, the
 // entries chosen so far (numbered in order), the node being chosen with its approvers (its default
 // handlers fetched when it is chosen, replacing the previous choice), and the spec's rules for adding.
 import { useState } from 'react';
@@ -14,7 +14,7 @@ export interface Entry {
   users: PickedUser[];
 }
 
-/** End and automatic nodes take no approvers (§4). */
+/** End and automatic nodes take no approvers (spec/domain-console.md, "States and transitions"). */
 export const takesApprovers = (node: OtherNode | undefined) => node?.type === 'ManualNode';
 
 /** Why an entry cannot be added, as a message key; null when it can. */

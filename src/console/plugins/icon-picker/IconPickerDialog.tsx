@@ -1,4 +1,4 @@
-// Dialog `icon-picker` (domain-console §2.7): picture icons and custom icons in two tabs, one
+// Dialog `icon-picker` (spec/domain-console.md, "Icon picker"): picture icons and custom icons in two tabs, one
 // selection across both; custom icons can be uploaded, batch edited, selected all and deleted.
 // Closes with the chosen icon's path (data.value is the current one).
 import {

@@ -1,8 +1,8 @@
-// The performance monitor panel (domain spec §2.3, docs/adr/0062-performance-monitor.md): the current time and the enabled switch (the
+// The performance monitor panel (spec/domain-console.md, "System monitoring", docs/adr/0062-performance-monitor.md): the current time and the enabled switch (the
 // menu call, then a reload), the controls (action, proxy action, output, range/units, display columns,
 // cell format, filter, highlight, text size) with Go and a download of the chosen output, and JAMon's
 // table, sorted by a click on a header (again: the other way), the busiest first at first (the most
-// total time, ADR 0092). The label column is wide and wraps, clamped to a few lines with the whole label
+// total time, docs/adr/0092-wide-screens.md). The label column is wide and wraps, clamped to a few lines with the whole label
 // (the full SQL) in a tooltip; the panel asks for whole labels and cuts them to the text display size
 // itself. Headers and options show in the console's language.
 import Download from '@mui/icons-material/Download';

@@ -1,4 +1,4 @@
-// Cell renderer `summary` (flow monitoring, domain-console §2.4): a summary whose row says `showTags`
+// Cell renderer `summary` (flow monitoring, spec/domain-console.md, "Workflow state screen"): a summary whose row says `showTags`
 // holds markup, drawn after DOMPurify keeps only inline text formatting (no links, scripts, styles or
 // attributes); any other summary is plain text, which React escapes.
 import DOMPurify from 'dompurify';

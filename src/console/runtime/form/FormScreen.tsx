@@ -66,7 +66,7 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
   if (form.state === 'loading' || !loadedWidgets) return <LoadingPanel />;
   const embedded = tabs.current?.screen;
   return (
-    // Tabs listed by section at the side leave the rest of the page's width to the tab (ADR 0092).
+    // Tabs listed by section at the side leave the rest of the page's width to the tab (docs/adr/0092-wide-screens.md).
     <Paper
       variant="outlined"
       sx={{
@@ -95,7 +95,7 @@ function EntityForm({ screen, recordKey }: { screen: FormScreenDef; recordKey: s
         ) : embedded ? (
           <TabScreen id={embedded} tenantParam={screen.tenant} />
         ) : (
-          // A form's fields keep a readable measure however wide the page (ADR 0092).
+          // A form's fields keep a readable measure however wide the page (docs/adr/0092-wide-screens.md).
           <Box sx={{ maxWidth: 1100 }}>
             <CatalogueForm key={tabs.current?.id ?? ''} form={form} widgets={loadedWidgets} onSubmit={prompts.submit}>
               <Box

@@ -1,4 +1,4 @@
-// Dialog `upload` (domain-console §2.6): one file for a use (icon, image, import, depImport), its
+// Dialog `upload` (spec/domain-console.md, "Upload dialog"): one file for a use (icon, image, import, depImport), its
 // allowed types and size shown, checked before sending; closes with the stored file's path.
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import InsertDriveFile from '@mui/icons-material/InsertDriveFileOutlined';

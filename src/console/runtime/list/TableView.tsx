@@ -1,7 +1,7 @@
 // The table view: a dense DataGrid with checkbox selection (when an action needs one), the catalogue's columns, server-side
 // paging and sorting (the columns of the screen's `sort`), and row click (or Enter/Space on a focused row); row actions get a column only on screens without cards (cards carry them).
 // Columns are resized by dragging and hidden in the columns panel, both kept (useColumnLayout); a cell cut
-// short shows its whole text on hover (ADR 0092).
+// short shows its whole text on hover (docs/adr/0092-wide-screens.md).
 import ViewColumn from '@mui/icons-material/ViewColumn';
 import { Box, Button, IconButton, Tooltip } from '@mui/material';
 import {

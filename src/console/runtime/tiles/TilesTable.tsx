@@ -1,4 +1,4 @@
-// The `table` layout of a tiles screen (system monitoring's root, platform spec §2): one row per entry
+// The `table` layout of a tiles screen (system monitoring's root, spec/platform-console.md, "Screens and routes"): one row per entry
 // with its description and an Enter button named after the entry, so a screen reader hears where it goes.
 import Login from '@mui/icons-material/Login';
 import { Button, Paper, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';

@@ -1,4 +1,4 @@
-// Dialog `user-select` (platform-console §2, domain-console §3 "User-selection query"): the one user
+// Dialog `user-select` (spec/platform-console.md, "Screens and routes", spec/domain-console.md, "Entities and their fields" (User-selection query)): the one user
 // picker of the console. Tabs: search (a part of a name or login number, searched on the server, so it
 // finds one user among thousands), by department (lazy tree, then its users), by role (an application's
 // roles, then their holders) and query (name, login number, department, status; the spec's query types

@@ -1,15 +1,17 @@
-// The user-selection dialog's shapes (platform-console §2 "User-selection dialog"; domain-console §3
-// "User-selection query"): one dialog for every screen that chooses users.
+// The user-selection dialog's shapes (spec/platform-console.md, "User-selection dialog"; spec/domain-console.md, "Entities and their fields"
+// (User-selection query)): one dialog for every screen that chooses users.
 
 /** The dialog's tabs: a search over name and login number, by department, by role, and the spec's query
- *  (domain-console §3: query types 1 department, 2 role, 3 query; the search comes first, as it is what
+ *  (spec/domain-console.md, "Entities and their fields": query types 1 department, 2 role, 3 query; the search comes first, as it is what
  *  finds one user among thousands). */
 export const TABS = ['search', 'department', 'role', 'query'] as const;
 export type QueryTab = (typeof TABS)[number];
 
-/** Page sizes (platform §2: 10/20/50/100) starting at 10 (domain §9 "User selection page size"). */
+/** Page sizes (spec/platform-console.md, "User-selection dialog": 10/20/50/100) starting at 10
+ *  (spec/domain-console.md, "Business constants and limits": User selection page size). */
 export const PAGE_SIZES = [10, 20, 50, 100];
-/** Tree and table heights (platform §2: at most 350) and the selected-users table (§9: 403). */
+/** Tree and table heights (spec/platform-console.md, "User-selection dialog": at most 350) and the
+ *  selected-users table (spec/domain-console.md, "Business constants and limits": 403). */
 export const TREE_MAX_HEIGHT = 350;
 export const SELECTED_MAX_HEIGHT = 403;
 

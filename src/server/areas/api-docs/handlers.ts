@@ -1,4 +1,4 @@
-// API documentation with sign-in (issue 14, docs/adr/0063-api-docs-sign-in-web-services.md): the users an administrator may sign in to the
+// API documentation with sign-in (docs/adr/0063-api-docs-sign-in-web-services.md): the users an administrator may sign in to the
 // documentation as (an enterprise's on-job users, of one role), and the bounded sign-in itself: an
 // access token of the user's enterprise bound to that user (api_tokens, migration 0030), which only the
 // runtime calls accept, for that user's userCode only; it ends at its time or at once on sign-out.

@@ -1,4 +1,4 @@
-// Applications (issue 11, docs/adr/0038-applications-from-packages.md): the list within reach, installing a package, and synchronising an
+// Applications (docs/adr/0038-applications-from-packages.md): the list within reach, installing a package, and synchronising an
 // installed application's forms with its package (docs/adr/0053-forms-synchronisation.md).
 import { sql, type SqlBool } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';

@@ -1,4 +1,4 @@
-// A bare .bpmn uploaded for an installed application (issue 33 item 1, docs/adr/0132-task-runtime-and-bare-bpmn.md):
+// A bare .bpmn uploaded for an installed application (docs/adr/0132-task-runtime-and-bare-bpmn.md):
 // the application's package as installed (its stored manifest and process files) with the file's
 // executable processes added or replaced, each given its manifest entry. The result is checked and
 // installed as any package is (check-package.ts, install-package.ts), so the preview, the problems named

@@ -1,4 +1,4 @@
-// Forms synchronisation (issue 11, docs/adr/0053-forms-synchronisation.md): an installed application's stored forms (app_forms) brought
+// Forms synchronisation (docs/adr/0053-forms-synchronisation.md): an installed application's stored forms (app_forms) brought
 // back in line with its package — the manifest kept at install — in ONE transaction: forms the package
 // has and the table lacks are added, those that differ are rewritten, those the package no longer has
 // are removed. A failure rolls everything back. It runs as a job, one at a time per application.

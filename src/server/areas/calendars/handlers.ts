@@ -1,4 +1,4 @@
-// Work calendars (domain spec §7 "Calendars", docs/adr/0055-work-calendars.md): every handler of the area, keyed by call id.
+// Work calendars (spec/domain-console.md, "The calls it makes" (Calendars), docs/adr/0055-work-calendars.md): every handler of the area, keyed by call id.
 import type { Handler } from '../handler.ts';
 import { calendarCalls } from './calendars.ts';
 import { dayCalls } from './days.ts';

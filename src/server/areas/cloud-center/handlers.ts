@@ -1,4 +1,4 @@
-// The cloud centre of an enterprise (issue 11, docs/adr/0054-cloud-centre-messaging.md): the platform's instant-messaging service. Its
+// The cloud centre of an enterprise (docs/adr/0054-cloud-centre-messaging.md): the platform's instant-messaging service. Its
 // governors register the enterprise's on-job users there and end the relation (the accounts made for
 // it removed). The service's refusals come back in the result's message (errcode 0, like the push of
 // every user), so the console shows them next to the counts.

@@ -1,4 +1,4 @@
-// The four configuration groups (spec §3): their stored form (one `config` row per group), the defaults
+// The four configuration groups (spec/platform-console.md, "Entities and their fields"): their stored form (one `config` row per group), the defaults
 // of a fresh install (the entity schemas' `default`s) and their secret fields (`x-secret`).
 import type { Catalogue, JsonSchema } from '../../../core/catalogue/types.ts';
 import type { Db } from '../../db/schema.ts';

@@ -17,7 +17,7 @@ export function configGroupsOf(user: CurrentUser): ConfigGroup[] {
     case 'secret':
       return isPlatform(user.reach) ? ['loginConfig'] : [];
     // The system administrator owns the rest; the policy stays the officer's. One of a tenant or a
-    // department owns nothing, as the permission matrix and the home tile say (spec §2).
+    // department owns nothing, as the permission matrix and the home tile say (spec/platform-console.md, "Screens and routes").
     case 'admin':
       return isPlatform(user.reach) ? [...SYSTEM_GROUPS] : [];
     default:

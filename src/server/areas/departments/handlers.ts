@@ -1,4 +1,4 @@
-// Departments area (issue 10, docs/adr/0034-tenant-organisation.md): the lazy tree, one department, create/update (with move), delete,
+// Departments area (docs/adr/0034-tenant-organisation.md): the lazy tree, one department, create/update (with move), delete,
 // the paged list and one department's users. Admission checks each call's declared enterprise and
 // department; what it cannot know lives in access.ts and the save modules.
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';

@@ -1,4 +1,4 @@
-// The directory sync of an enterprise (issue 15, docs/adr/0060-directory-sync.md): settings, dry run, run, a run's state (polled)
+// The directory sync of an enterprise (docs/adr/0060-directory-sync.md): settings, dry run, run, a run's state (polled)
 // and the history, for the enterprise's governors; its baseDN is set by the platform's administrators
 // only (it decides whose people the enterprise receives) and must lie under the directory's baseDN.
 import { AppError } from '../../http/app-error.ts';

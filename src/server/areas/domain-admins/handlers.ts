@@ -1,4 +1,4 @@
-// Domain administrators (domain-console §7 "Domain admins", docs/adr/0034-tenant-organisation.md): users of the tenant with the
+// Domain administrators (spec/domain-console.md, "The calls it makes" (Domain admins), docs/adr/0034-tenant-organisation.md): users of the tenant with the
 // domain_admin flag. The lists follow the user reach; only those who govern the tenant (the platform
 // and its administrators) set or clear the flag.
 import type { Db } from '../../db/schema.ts';

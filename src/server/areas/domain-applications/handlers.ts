@@ -1,4 +1,4 @@
-// The software of an enterprise (issue 11, docs/adr/0038-applications-from-packages.md): its bound applications, the packaged ones it is not
+// The software of an enterprise (docs/adr/0038-applications-from-packages.md): its bound applications, the packaged ones it is not
 // bound to, binding and unbinding (the platform's), its default application, and turning applications
 // and their modules on or off (its governors').
 import { sql } from 'kysely';

@@ -98,7 +98,7 @@ export async function listDomains(
   const pageRows = filtered
     .select([...SELECTION, adminsJson.as('admins')])
     // By name, as the unique index domains_name_key (lower(name)) reads them: an enterprise is found
-    // where its name puts it, in the cards and the table alike (decision 0094).
+    // where its name puts it, in the cards and the table alike (docs/adr/0094-read-only-forms-and-small-console-rules.md).
     .orderBy(sql`lower(d.name)`)
     .limit(page.pagelines)
     .offset((page.currpage - 1) * page.pagelines);

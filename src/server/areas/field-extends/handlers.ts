@@ -30,7 +30,7 @@ const create: CallHandler<'fieldExtends.create'> = async (ctx) => {
   const { db } = ctx.services;
   const body = ctx.body;
   const scope = await scopeOf(db, requireUser(ctx), body.domainid);
-  // The column must be free for this table and scope and large enough for the type (spec §9).
+  // The column must be free for this table and scope and large enough for the type (spec/domain-console.md, "Business constants and limits").
   const free = await unusedColumns(db, scope, body.forTable, body.type);
   if (!fitsColumn(body.type, body.respectiveField))
     throw fieldError('/respectiveField', 'fieldExtend.msg.columnTooSmall');
@@ -74,7 +74,7 @@ const update: CallHandler<'fieldExtends.update'> = async (ctx) => {
   return toFieldExtendReply((await findFieldExtend(db, scope, stored.fid))!);
 };
 
-/** Each entry is name-fid-forTable (spec §7); the fid decides, the rest must match it. */
+/** Each entry is name-fid-forTable (spec/domain-console.md, "The calls it makes"); the fid decides, the rest must match it. */
 const remove: CallHandler<'fieldExtends.delete'> = async (ctx) => {
   const { db } = ctx.services;
   const scope = await scopeOf(db, requireUser(ctx), ctx.query.domainid);

@@ -1,5 +1,5 @@
 // The spare columns an extension field may use: field1…field20 of each table's `ext`; the large ones
-// (field8-10, field18-20) are the only ones offered to clob and upload fields (spec §9).
+// (field8-10, field18-20) are the only ones offered to clob and upload fields (spec/domain-console.md, "Business constants and limits").
 export const FOR_TABLES = ['tableUser', 'tableDept', 'tableDomain'] as const;
 export type ForTable = (typeof FOR_TABLES)[number];
 

@@ -1,4 +1,4 @@
-// The workflow dashboard (issue 12, docs/adr/0047-workflow-dashboard-figures.md): four figures of one application in one enterprise over a
+// The workflow dashboard (docs/adr/0047-workflow-dashboard-figures.md): four figures of one application in one enterprise over a
 // period, for the enterprise's governors only, answered as the spec's "Dashboard result row"s. Rows of
 // hours say which hours: working hours of the enterprise's default calendar (docs/adr/0055-work-calendars.md), else wall-clock.
 // Past days are read as kept, today computed at each call (docs/adr/0076-dashboard-kept-days.md).

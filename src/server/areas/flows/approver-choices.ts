@@ -1,4 +1,4 @@
-// Approver selection (domain-console §7 "Workflow administration", §3 "User-selection query"; docs/adr/0049-platform-flows-approver-selection.md): the
+// Approver selection (spec/domain-console.md, "The calls it makes" (Workflow administration), "Entities and their fields" (User-selection query); docs/adr/0049-platform-flows-approver-selection.md): the
 // on-job users of an instance's enterprise a governor may give one of its approval nodes to, found by
 // department (with the departments below it), by a role of the instance's application, or by a text.
 import { sql, type Expression, type SqlBool } from 'kysely';

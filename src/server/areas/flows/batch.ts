@@ -1,4 +1,4 @@
-// The batch change of current approvers and its undo (issue 12; docs/adr/0048-flow-monitoring-intervention.md): the selected instances, all of one
+// The batch change of current approvers and its undo (docs/adr/0048-flow-monitoring-intervention.md): the selected instances, all of one
 // enterprise the caller governs; the new approvers on-job users of it. A dry run is the same batch
 // rolled back; a long selection arrives in parts that name the batch begun by the first.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Flow monitoring and intervention (issue 12; domain-console §2.4, §4, §5, §7): the enterprise's
+// Flow monitoring and intervention (spec/domain-console.md, "Workflow state screen", "States and transitions", "Validation rules", "The calls it makes"): the enterprise's
 // governors list its instances, open one, delete, and intervene. The engine (src/server/workflow) does
 // every change; a preview is the same intervention rolled back.
 import { governsDomain } from '../../auth/reach.ts';

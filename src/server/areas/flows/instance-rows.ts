@@ -1,4 +1,4 @@
-// The monitoring list's rows (domain-console §2.4, §3 "Workflow state", §5 "Flow list"): an
+// The monitoring list's rows (spec/domain-console.md, "Workflow state screen", "Entities and their fields" (Workflow state), "Validation rules" (Flow list)): an
 // enterprise's instances with their flow's name in the caller's language, where each waits and who
 // approves there (kept by the engine on the instance, docs/adr/0044-engine-state-in-tables.md); instance-search.ts reads the body's search.
 import { sql } from 'kysely';
@@ -42,7 +42,7 @@ export function instanceRows(db: Db, language: Language) {
   ]);
 }
 
-/** A day alone (10 characters or fewer) is widened to its first or last second (spec §5 "Flow list"). */
+/** A day alone (10 characters or fewer) is widened to its first or last second (spec/domain-console.md, "Validation rules" (Flow list)). */
 export const dayStart = (value: string) => (value.length <= 10 ? `${value} 00:00:00` : value);
 export const dayEnd = (value: string) => (value.length <= 10 ? `${value} 23:59:59` : value);
 

@@ -1,4 +1,4 @@
-// Platform flows (domain-console §7 "Platform flows"; docs/adr/0049-platform-flows-approver-selection.md): one application seen across enterprises —
+// Platform flows (spec/domain-console.md, "The calls it makes" (Platform flows); docs/adr/0049-platform-flows-approver-selection.md): one application seen across enterprises —
 // its processes with their instance counts, the users who took part, its instances. The platform sees
 // every enterprise; a tenant administrator only the enterprises it governs (rows are filtered, never
 // refused one by one); department administrators and developers are refused (the calls' rule, and

@@ -1,4 +1,4 @@
-// An application's entry from inside a messaging suite (issue 15, docs/adr/0071-messaging-sign-in.md), at the address im.appUrls hands
+// An application's entry from inside a messaging suite (docs/adr/0071-messaging-sign-in.md), at the address im.appUrls hands
 // out (docs/adr/0067-application-agent-messaging.md). The entry sends the browser to the suite's authorize page for the application's own agent
 // with a signed state (entry-state.ts); the callback checks the state, has the suite exchange the code
 // for its user id, finds the console account that person signs in as (entry-user.ts), opens a session

@@ -1,4 +1,4 @@
-// An enterprise's messaging suites (issue 15, docs/adr/0061-messaging-suites.md): settings read, save and verify for WeChat-Work,
+// An enterprise's messaging suites (docs/adr/0061-messaging-suites.md): settings read, save and verify for WeChat-Work,
 // DingTalk and Feishu, for the enterprise's governors (the platform and its administrators).
 import { existingTenant } from '../users/queries.ts';
 import { type Handler, type HandlerContext } from '../handler.ts';

@@ -1,4 +1,4 @@
-// The syncs of an enterprise with its messaging suites (issue 15, docs/adr/0061-messaging-suites.md): from a suite through the sync
+// The syncs of an enterprise with its messaging suites (docs/adr/0061-messaging-suites.md): from a suite through the sync
 // core (docs/adr/0060-directory-sync.md), to a suite through push-sync.ts; each answers the run at once (runs in the background,
 // one at a time per enterprise, service and direction), then its state is polled (show) and the runs
 // are listed (history). For the enterprise's governors.

@@ -1,4 +1,4 @@
-// Knowledge management of a bound application in an enterprise (issue 11, docs/adr/0041-module-switches-knowledge.md): its status with the
+// Knowledge management of a bound application in an enterprise (docs/adr/0041-module-switches-knowledge.md): its status with the
 // managers the caller may see, and the settings replaced whole by the enterprise's governors.
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';

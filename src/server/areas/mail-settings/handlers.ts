@@ -1,4 +1,4 @@
-// An enterprise's mail settings (issue 13, docs/adr/0058-enterprise-mail-settings.md): read, save and test, for the enterprise's governors
+// An enterprise's mail settings (docs/adr/0058-enterprise-mail-settings.md): read, save and test, for the enterprise's governors
 // (the platform and the enterprise's administrators), like its Open API secret.
 import { existingTenant } from '../users/queries.ts';
 import { type CallHandler, type Handler, type HandlerContext } from '../handler.ts';

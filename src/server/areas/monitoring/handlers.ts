@@ -1,4 +1,4 @@
-// System monitoring (issue 14, docs/adr/0059-system-monitoring.md, docs/adr/0062-performance-monitor.md): online users, the server charts, the performance and pool monitors.
+// System monitoring (docs/adr/0059-system-monitoring.md, docs/adr/0062-performance-monitor.md): online users, the server charts, the performance and pool monitors.
 import type { Handler } from '../handler.ts';
 import { forceOffline, listOnline } from './online-users.ts';
 import { history, newestSample } from './server-charts.ts';

@@ -1,4 +1,4 @@
-// Online users (platform spec §2 "Online users", docs/adr/0059-system-monitoring.md): the live console sessions, from the sessions
+// Online users (spec/platform-console.md, "Screens and routes" (Online users), docs/adr/0059-system-monitoring.md): the live console sessions, from the sessions
 // table every instance shares, so each instance lists the same ones and a forced-offline session ends
 // everywhere (the change notice drops it from every instance's session cache, docs/adr/0042-pages-kept-until-change.md).
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// The performance monitor's calls (domain spec §2.3 "Performance monitor panel", docs/adr/0062-performance-monitor.md): the switch (the
+// The performance monitor's calls (spec/domain-console.md, "System monitoring" (Performance monitor panel), docs/adr/0062-performance-monitor.md): the switch (the
 // menu call), the panel's Go (action, proxy action, the table) and the table as a file. They act on
 // the answering instance's monitors (as JAMon, each process measures itself).
 import type { CellFormat } from '../../../core/monitoring/perf-columns.ts';

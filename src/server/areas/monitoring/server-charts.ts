@@ -1,4 +1,4 @@
-// The server charts' calls (domain spec §2.3 "Server charts", docs/adr/0059-system-monitoring.md): a range of one instance's samples,
+// The server charts' calls (spec/domain-console.md, "System monitoring" (Server charts), docs/adr/0059-system-monitoring.md): a range of one instance's samples,
 // at most 101 points (averaged per interval when the range holds more), and its newest sample.
 import { sql, type Selectable } from 'kysely';
 import type { Db, ServerSamples } from '../../db/schema.ts';

@@ -1,4 +1,4 @@
-// The Open API of an enterprise (issue 11, docs/adr/0040-open-api-secret-and-tokens.md): its secret's status, a new secret and the services it
+// The Open API of an enterprise (docs/adr/0040-open-api-secret-and-tokens.md): its secret's status, a new secret and the services it
 // exposes (its governors: the platform and the enterprise's administrators), and the exchange of a
 // secret for an access token (public, rate-limited per address like the sign-in).
 import { sql } from 'kysely';
@@ -43,7 +43,7 @@ const accessToken: CallHandler<'openApi.accessToken'> = async (ctx) => {
   return token;
 };
 
-/** The runtime calls a program makes for a process (domain-console §7 "Runtime"). */
+/** The runtime calls a program makes for a process (spec/domain-console.md, "The calls it makes" (Runtime)). */
 const RUNTIME_OPERATIONS = [
   { method: 'POST', path: '/rest/bpm/runtime/start' },
   { method: 'POST', path: '/rest/bpm/runtime/submission' },

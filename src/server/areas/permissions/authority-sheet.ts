@@ -1,4 +1,4 @@
-// The authority sheets of an application (issue 11, docs/adr/0039-permissions-role-leaves.md; spec "export role menu and role user
+// The authority sheets of an application (docs/adr/0039-permissions-role-leaves.md; spec "export role menu and role user
 // authority"): kind=menus lists every role's granted menus and resources by path; kind=users every
 // role's holders within the caller's reach (of one enterprise when asked), streamed a batch at a time.
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// "What can this user do?" (issue 11, docs/adr/0039-permissions-role-leaves.md): the user's roles in the application, and every leaf menu
+// "What can this user do?" (docs/adr/0039-permissions-role-leaves.md): the user's roles in the application, and every leaf menu
 // and resource they grant, each with its path and the roles granting it. Nothing is granted while the
 // application is not bound to the user's enterprise or is disabled there, and nothing of a module
 // disabled there. Only a user within the caller's reach can be looked at (1404 otherwise).

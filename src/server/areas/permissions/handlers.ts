@@ -1,4 +1,4 @@
-// Permissions of an application's roles (issue 11, docs/adr/0039-permissions-role-leaves.md): the three trees with each node's state for a
+// Permissions of an application's roles (docs/adr/0039-permissions-role-leaves.md): the three trees with each node's state for a
 // role, a role's grants, replacing them in one transaction (platform only), one user's effective access
 // and the authority sheets. Every read is of an application the caller reaches (1404 otherwise).
 import type { Language } from '../../../core/catalogue/types.ts';

@@ -1,4 +1,4 @@
-// Application roles (issue 11, docs/adr/0038-applications-from-packages.md): the list with holders within reach; adding, renaming and deleting
+// Application roles (docs/adr/0038-applications-from-packages.md): the list with holders within reach; adding, renaming and deleting
 // the roles an administrator added (the platform's); giving and taking a role to an enterprise's users
 // within the caller's reach (departments' on-job users and single users, all or nothing).
 import { randomUUID } from 'node:crypto';

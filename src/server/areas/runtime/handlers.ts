@@ -1,4 +1,4 @@
-// The workflow runtime a program calls (issue 12, docs/adr/0045-workflow-runtime-access-token.md): no session; the query's access token names the
+// The workflow runtime a program calls (docs/adr/0045-workflow-runtime-access-token.md): no session; the query's access token names the
 // enterprise (docs/adr/0040-open-api-secret-and-tokens.md), userCode the acting user among its on-job users, applicationId (or its package's id,
 // package-application.ts) and flowId a process the enterprise offers (open-api/offered-processes.ts), instanceId one of that process's instances
 // there. The engine (src/server/workflow) does the rest and refuses what is not allowed.

@@ -1,5 +1,5 @@
 // A program may name its application by the package's id (com.example.leave), the one id that is the
-// same in every deployment, as well as by the application's id (issue 29 item 15). A UUID is an
+// same in every deployment, as well as by the application's id. A UUID is an
 // application's id and costs no statement, so the caller check's hot path (docs/adr/0081-submissions-pipelined-begin-commit.md) stays one statement;
 // anything else is looked up among the applications bound to the token's enterprise, and when none
 // has that package it is passed on unchanged, to be refused (or found) as an application id.

@@ -1,4 +1,4 @@
-// A domain user's task messages through the runtime (issue 12): what the program that shows the user
+// A domain user's task messages through the runtime (docs/adr/0051-new-task-notifies-approver.md): what the program that shows the user
 // its work lists and marks read. Only the caller's own: another user's ids change nothing.
 import { isLanguage } from '../../../core/preferred-language.ts';
 import { translatorFor } from '../../../core/translate.ts';

@@ -1,4 +1,4 @@
-// What the console's task runtime reads (issue 33 item 7, docs/adr/0132-task-runtime-and-bare-bpmn.md), with the runtime's own
+// What the console's task runtime reads (docs/adr/0132-task-runtime-and-bare-bpmn.md), with the runtime's own
 // credential (docs/adr/0045-workflow-runtime-access-token.md): the processes the caller may start with their start form's fields,
 // the caller's open tasks and the instances it started, and one instance as its approver sees it (its
 // form, the caller's open task there, where it waits, its history and its diagram). Any task the

@@ -1,4 +1,4 @@
-// Timed tasks (issue 13, docs/adr/0057-timed-tasks.md): the list, start with a timing, stop, and a task's recent runs. The
+// Timed tasks (docs/adr/0057-timed-tasks.md): the list, start with a timing, stop, and a task's recent runs. The
 // platform's tasks are the super administrator's (the `allow` rules; in security separation the
 // platform's system administrator, the calls' `officers`). A change wakes this instance's scheduler;
 // the others see it at their next reading of the rows.

@@ -31,7 +31,7 @@ const col = (key: string, type: CellType = 'text', imported = true): Column => (
 });
 
 // Not imported: domain administration (domainAdmins.add, tenant administrators only), the calendar
-// (issue 13) and the proxy (a dated hand-over edited on the user's form).
+// and the proxy (a dated hand-over edited on the user's form).
 const USER_COLUMNS: Column[] = [
   col('loginno'),
   col('name'),

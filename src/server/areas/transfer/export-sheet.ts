@@ -42,7 +42,7 @@ function cellOf(column: Column, value: unknown): string | number | Date {
 }
 
 /** Text columns stay text: a login number "007" or a telephone is never read back as a number;
- *  date columns are real dates (issue 29), numbers plain. */
+ *  date columns are real dates (docs/adr/0088-workbook-dates-are-calendar-days.md), numbers plain. */
 const styleOf = (column: Column): Partial<ExcelJS.Style> =>
   column.type === 'int' ? {} : { numFmt: column.type === 'date' ? DATE_FORMAT : '@' };
 

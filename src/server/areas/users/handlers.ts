@@ -1,4 +1,4 @@
-// Users area (domain-console §7 "Users", docs/adr/0034-tenant-organisation.md): the tenant's users within the caller's reach.
+// Users area (spec/domain-console.md, "The calls it makes" (Users), docs/adr/0034-tenant-organisation.md): the tenant's users within the caller's reach.
 import { sql } from 'kysely';
 import type { Language } from '../../../core/catalogue/types.ts';
 import { inLanguage } from '../applications/application-sql.ts';

@@ -1,4 +1,4 @@
-// The organisation of a tenant (issue 10): what a user record holds beyond its name and login, and the
+// The organisation of a tenant (docs/adr/0034-tenant-organisation.md): what a user record holds beyond its name and login, and the
 // rules the database itself keeps — a department's name is unique among its siblings, a user's order
 // and name give the list a stable order. A user belongs to one department (docs/adr/0034-tenant-organisation.md).
 import { sql, type Kysely } from 'kysely';

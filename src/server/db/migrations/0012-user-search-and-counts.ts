@@ -1,4 +1,4 @@
-// Two things a 100,000-user tenant needs for its users page (issue 10's bench):
+// Two things a 100,000-user tenant needs for its users page (measured by the bench):
 // - a name or login search ("contains") served by trigram indexes, when pg_trgm is installable
 //   (PGlite ships it; a PostgreSQL without the contrib package keeps the slower scan);
 // - the exact user count per tenant and department kept by statement-level triggers, so the

@@ -1,4 +1,4 @@
-// Applications installed from packages (issue 11, docs/adr/0038-applications-from-packages.md): an application is the platform's, bound to the
+// Applications installed from packages (docs/adr/0038-applications-from-packages.md): an application is the platform's, bound to the
 // tenants that use it; what its package brings (modules with resources, PC and mobile menus, forms,
 // processes) is kept part by part for the screens and the permission trees, and the manifest whole
 // for the next upgrade's comparison. Roles belong to an application (the package's and those an

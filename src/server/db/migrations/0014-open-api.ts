@@ -1,4 +1,4 @@
-// The Open API of an enterprise (issue 11, docs/adr/0040-open-api-secret-and-tokens.md): one secret per enterprise, kept only as its SHA-256
+// The Open API of an enterprise (docs/adr/0040-open-api-secret-and-tokens.md): one secret per enterprise, kept only as its SHA-256
 // (it is 256 random bits, so a fast hash is enough to make the stored value useless), with the first
 // characters as a hint; and the short-lived access tokens it is exchanged for, kept the same way. A new
 // secret deletes the enterprise's tokens, so they stop working at once.

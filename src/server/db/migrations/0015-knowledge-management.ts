@@ -1,4 +1,4 @@
-// Knowledge-management settings of an application in an enterprise (issue 11, docs/adr/0041-module-switches-knowledge.md): whether its
+// Knowledge-management settings of an application in an enterprise (docs/adr/0041-module-switches-knowledge.md): whether its
 // knowledge base is on there, and who manages it (the dictionary's enterprise knowledge manager,
 // knowledge committee member and department knowledge manager). They go with the binding.
 import { sql, type Kysely } from 'kysely';

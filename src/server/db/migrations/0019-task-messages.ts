@@ -1,4 +1,4 @@
-// A new task tells its approver (issue 12): one row per task in the approver's message centre, written
+// A new task tells its approver (docs/adr/0051-new-task-notifies-approver.md): one row per task in the approver's message centre, written
 // in the transaction that makes the task, so an action that rolls back (a refusal, a query, a preview)
 // tells nobody and a committed one never misses anyone. The row is also the mail outbox: a dispatcher
 // sends what is pending (task-notices/mail-dispatch.ts), servers sharing the database taking turns.

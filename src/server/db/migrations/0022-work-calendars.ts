@@ -1,4 +1,4 @@
-// Work calendars of an enterprise (domain spec §7 "Calendars", docs/adr/0055-work-calendars.md): a name unique in the enterprise, a
+// Work calendars of an enterprise (spec/domain-console.md, "The calls it makes" (Calendars), docs/adr/0055-work-calendars.md): a name unique in the enterprise, a
 // time zone, the work week as JSON (per ISO weekday: working, ranges), one default per enterprise; and
 // the exception days (a date range, holiday or extra working day, with its own ranges).
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Timed tasks (issue 13, docs/adr/0057-timed-tasks.md): the platform's periodic jobs as rows an administrator starts and stops,
+// Timed tasks (docs/adr/0057-timed-tasks.md): the platform's periodic jobs as rows an administrator starts and stops,
 // and every run of them. A run is claimed by inserting its row: (task, due time) is unique, so however
 // many server instances fire for one due time, one runs it.
 import { sql, type Kysely } from 'kysely';

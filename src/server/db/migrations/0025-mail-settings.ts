@@ -1,4 +1,4 @@
-// An enterprise's mail settings (issue 13, docs/adr/0058-enterprise-mail-settings.md): one row per enterprise that saved them. The password
+// An enterprise's mail settings (docs/adr/0058-enterprise-mail-settings.md): one row per enterprise that saved them. The password
 // is kept as given (the SMTP login needs it back) and never answered.
 import { sql, type Kysely } from 'kysely';
 

@@ -1,4 +1,4 @@
-// The server's periodic samples (issue 14, docs/adr/0059-system-monitoring.md): every instance writes one row every 5 s, so any
+// The server's periodic samples (docs/adr/0059-system-monitoring.md): every instance writes one row every 5 s, so any
 // instance can draw any other's charts; rows older than a day are purged.
 import { sql, type Kysely } from 'kysely';
 

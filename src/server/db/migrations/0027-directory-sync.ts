@@ -1,4 +1,4 @@
-// Directory and messaging sync (issue 15, docs/adr/0060-directory-sync.md): per enterprise and source kind its sync settings, the
+// Directory and messaging sync (docs/adr/0060-directory-sync.md): per enterprise and source kind its sync settings, the
 // links from the source's keys to the departments and users a sync made or adopted (a rename or a move
 // in the source keeps its row), and the history of runs, each updated while it runs (progress).
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// An enterprise's messaging suites (issue 15, docs/adr/0061-messaging-suites.md): one row per enterprise and service (wechat,
+// An enterprise's messaging suites (docs/adr/0061-messaging-suites.md): one row per enterprise and service (wechat,
 // dingding, feishu) that saved its settings, the fields as the catalogue's entity holds them (jsonb:
 // the three services differ). Secrets are kept as given (the token endpoint needs them) and never
 // answered.

@@ -1,4 +1,4 @@
-// API documentation sign-in (issue 14, docs/adr/0063-api-docs-sign-in-web-services.md): an administrator signs in to the documentation as one
+// API documentation sign-in (docs/adr/0063-api-docs-sign-in-web-services.md): an administrator signs in to the documentation as one
 // front-end user for a while. The sign-in is an access token of the user's enterprise (api_tokens, docs/adr/0040-open-api-secret-and-tokens.md)
 // bound to that user, with who made it and why; the runtime calls accept it for that user only, and
 // deleting the row ends it at once. Who signed in as whom, when and why is in the operation log (docs/adr/0056-operation-log.md).

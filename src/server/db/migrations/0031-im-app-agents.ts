@@ -1,4 +1,4 @@
-// An application's own agent in an enterprise's messaging suites (issue 15, docs/adr/0067-application-agent-messaging.md): one row per
+// An application's own agent in an enterprise's messaging suites (docs/adr/0067-application-agent-messaging.md): one row per
 // enterprise, bound application and service that saved its agent id, secret and app key (jsonb: the
 // three services differ). The row goes with the binding: unbinding the application drops it. Secrets
 // are kept as given (the service needs them) and never answered.

@@ -1,4 +1,4 @@
-// API documentation sign-in (issue 14, docs/adr/0068-monitor-cost-docs-sign-in-language.md): a sign-in belongs to the console session that made it.
+// API documentation sign-in (docs/adr/0068-monitor-cost-docs-sign-in-language.md): a sign-in belongs to the console session that made it.
 // The token row names that session and goes with it (on delete cascade), so every way a session ends
 // — sign-out, an administrator ending it, a password change, the purge of expired ones — ends the
 // documentation sign-ins it made, in the database, on every instance. Earlier sign-ins (no session)

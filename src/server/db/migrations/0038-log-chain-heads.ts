@@ -1,7 +1,7 @@
-// The operation log's signed heads (ADR 0087): one row per chain with its entry count, its last entry's
+// The operation log's signed heads (docs/adr/0087-operation-log-keyed-chain.md): one row per chain with its entry count, its last entry's
 // number and hash, where its keyed hashes begin and the fingerprint of the key that signed it. Chains
 // already written (plain SHA-256 hashes) are sealed here, once, with the log's key; what was changed
-// in them before this seal cannot be told (recorded in ADR 0087).
+// in them before this seal cannot be told (recorded in docs/adr/0087-operation-log-keyed-chain.md).
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../schema.ts';
 import { sealLegacyChains } from '../../operation-log/seal-legacy.ts';

@@ -1,4 +1,4 @@
-// Where the three messaging suites are (issue 28, docs/adr/0082-suite-endpoints-and-sign-in.md): the
+// Where the three messaging suites are (docs/adr/0082-suite-endpoints-and-sign-in.md): the
 // deployment's choice, never an enterprise's. A tenant that could name the address would choose who
 // answers its sign-ins and where its secrets go. Read here once at start; buildApp's `suites` option
 // replaces it (the tests' local suites).

@@ -1,4 +1,4 @@
-// Issue 33's corpus: fifty-six files in the forms Camunda Modeler 7 and 8, Flowable, Activiti and bpmn-js
+// The BPMN corpus: fifty-six files in the forms Camunda Modeler 7 and 8, Flowable, Activiti and bpmn-js
 // export (tests/fixtures/bpmn/). Each is read as an install reads it: those within the engine's reach
 // install as drawn (with the warnings the preview lists); the others are refused, each problem naming
 // the element by name and id. The runnable ones run to their end in tests/api/bpmn-corpus.test.ts.

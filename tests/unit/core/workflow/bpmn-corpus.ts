@@ -1,4 +1,4 @@
-// The corpus of BPMN files in the forms the modelers export (tests/fixtures/bpmn/, issue 33): each
+// The corpus of BPMN files in the forms the modelers export (tests/fixtures/bpmn/): each
 // file read as an install reads it, with what it refuses (element and message key) and what it warns about.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
