@@ -1,4 +1,4 @@
-// Issue 33: an escalation nothing in a called process catches walks up the call activities as an error
+// An escalation nothing in a called process catches walks up the call activities as an error
 // does (docs/adr/0195-escalations-walk-up-and-error-data.md): thrown by an end event or an intermediate
 // throw event, caught by a boundary of a call activity further up; an interrupting one ends every
 // instance on the way (`interrupted`), a non-interrupting one lets them run on while the catching caller
