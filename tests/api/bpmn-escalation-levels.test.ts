@@ -3,7 +3,8 @@
 // throw event, caught by a boundary of a call activity further up; an interrupting one ends every
 // instance on the way (`interrupted`), a non-interrupting one lets them run on while the catching caller
 // takes its path. And an error end's `camunda:errorMessage`, read into the catching boundary's
-// `camunda:errorMessageVariable`. Through the runtime REST on both databases, processes written as
+// `camunda:errorMessageVariable`; an escalation boundary's `camunda:escalationCodeVariable`, also on a
+// catch-all; a non-interrupting boundary of a multi-instance sub-process around a call activity. Through the runtime REST on both databases, processes written as
 // Camunda Modeler writes them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProcess } from '../../src/core/workflow/process-definition.ts';
@@ -12,7 +13,7 @@ import { databaseTargets } from './helpers/databases.ts';
 import { flow, makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { installCorpus } from './helpers/corpus-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { calledInstances, historyOf, instanceOf, openTaskNodes } from './helpers/instance-readers.ts';
+import { calledInstances, historyOf, instanceOf, openTaskNodes, taskStatusesAt } from './helpers/instance-readers.ts';
 import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
@@ -22,18 +23,21 @@ const drawn = (id: string, body: string) =>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="d_${id}" targetNamespace="http://bpmn.io/schema/bpmn" exporter="Camunda Modeler" exporterVersion="5.31.0">
   <bpmn:process id="${id}" isExecutable="true">${body}</bpmn:process>
   <bpmn:escalation id="escLate" name="Late" escalationCode="LATE" />
+  <bpmn:escalation id="escUrgent" name="Urgent" escalationCode="URGENT" />
   <bpmn:error id="eLow" name="Score low" errorCode="SCORE_LOW" camunda:errorMessage="Score below threshold" />
 </bpmn:definitions>`.replace(/<(\/?)sequenceFlow\b/g, '<$1bpmn:sequenceFlow');
 
 const callOf = (id: string, process: string) =>
   `<bpmn:callActivity id="${id}" name="${id}" calledElement="${process}"><bpmn:extensionElements><camunda:in variables="all" /></bpmn:extensionElements></bpmn:callActivity>`;
 const task = (id: string) => `<bpmn:userTask id="${id}" name="${id}" camunda:candidateGroups="finance" />`;
-const lateOn = (id: string, on: string, interrupting: boolean) =>
-  `<bpmn:boundaryEvent id="${id}" attachedToRef="${on}" cancelActivity="${interrupting}"><bpmn:escalationEventDefinition escalationRef="escLate" /></bpmn:boundaryEvent>`;
+const lateOn = (id: string, on: string, interrupting: boolean, definition = 'escalationRef="escLate"') =>
+  `<bpmn:boundaryEvent id="${id}" attachedToRef="${on}" cancelActivity="${interrupting}"><bpmn:escalationEventDefinition ${definition} /></bpmn:boundaryEvent>`;
+/** A catch-all escalation boundary (no escalationRef) telling the caught code in `code`. */
+const anyOn = (id: string, on: string) => lateOn(id, on, false, 'camunda:escalationCodeVariable="code"');
 const lateEnd = (id: string) =>
   `<bpmn:endEvent id="${id}"><bpmn:escalationEventDefinition escalationRef="escLate" /></bpmn:endEvent>`;
-const lateThrow = (id: string) =>
-  `<bpmn:intermediateThrowEvent id="${id}"><bpmn:escalationEventDefinition escalationRef="escLate" /></bpmn:intermediateThrowEvent>`;
+const lateThrow = (id: string, escalation = 'escLate') =>
+  `<bpmn:intermediateThrowEvent id="${id}"><bpmn:escalationEventDefinition escalationRef="${escalation}" /></bpmn:intermediateThrowEvent>`;
 /** A caller of `called` whose call activity `apply` may have a boundary `late` leading to the task `chase`. */
 const caller = (called: string, boundary = '') =>
   `<bpmn:startEvent id="s" />${flow('f1', 's', 'apply')}${callOf('apply', called)}${flow('f2', 'apply', 'filed')}<bpmn:endEvent id="filed" />
@@ -64,6 +68,21 @@ const PROCESSES: Record<string, string> = {
         ${lateOn('late', 'work', interrupting)}${flow('f3', 'late', 'chase')}${task('chase')}${flow('f4', 'chase', 'chased')}<bpmn:endEvent id="chased" />`,
     ]),
   ),
+  // The caught escalation's code in a variable of the catching caller: a coded interrupting boundary
+  // two levels up, and a catch-all non-interrupting one (docs/adr/0195-escalations-walk-up-and-error-data.md).
+  lateCoded: caller(
+    'lateRelay',
+    lateOn('late', 'apply', true, 'escalationRef="escLate" camunda:escalationCodeVariable="escalated"'),
+  ),
+  urgentNotice: `<bpmn:startEvent id="s" />${flow('f1', 's', 'notify')}${lateThrow('notify', 'escUrgent')}${flow('f2', 'notify', 'confirm')}${task('confirm')}${flow('f3', 'confirm', 'done')}<bpmn:endEvent id="done" />`,
+  urgentDesk: caller('urgentNotice', anyOn('late', 'apply')),
+  // A multi-instance sub-process around a call activity whose process throws twice, at its start and after a
+  // task; the non-interrupting boundary on the sub-process catches every throw of every instance.
+  urgentTwice: `<bpmn:startEvent id="s" />${flow('f1', 's', 'notify')}${lateThrow('notify', 'escUrgent')}${flow('f2', 'notify', 'review')}${task('review')}
+    ${flow('f3', 'review', 'again')}${lateThrow('again', 'escUrgent')}${flow('f4', 'again', 'done')}<bpmn:endEvent id="done" />`,
+  eachDesk: `<bpmn:startEvent id="s" />${flow('f1', 's', 'each')}<bpmn:subProcess id="each"><bpmn:multiInstanceLoopCharacteristics camunda:collection="\${items}" camunda:elementVariable="item" />
+      <bpmn:startEvent id="es" />${flow('e1', 'es', 'ask')}${callOf('ask', 'urgentTwice')}${flow('e2', 'ask', 'ee')}<bpmn:endEvent id="ee" /></bpmn:subProcess>
+    ${flow('f2', 'each', 'filed')}<bpmn:endEvent id="filed" />${anyOn('late', 'each')}${flow('f3', 'late', 'chase')}${task('chase')}${flow('f4', 'chase', 'chased')}<bpmn:endEvent id="chased" />`,
   // An error end whose bpmn:error declares its message.
   lowScore: `<bpmn:startEvent id="s" />${flow('f1', 's', 'low')}<bpmn:endEvent id="low"><bpmn:errorEventDefinition errorRef="eLow" /></bpmn:endEvent>`,
   scoreDesk: caller(
@@ -189,5 +208,47 @@ describe.each(targets)('Escalations walking up the call activities, on $name', (
     const { form_data } = await instanceOf(server.db, top);
     expect(form_data).toMatchObject({ code: 'SCORE_LOW', why: 'Score below threshold' });
     expect(await historyOf(server.db, top)).toEqual(['start s', 'auto late', 'interrupted apply']);
+  });
+
+  it("an escalation boundary's camunda:escalationCodeVariable gets the caught code, two levels up", async () => {
+    const top = await start('lateCoded');
+    const leaf = await onlyChild(await onlyChild(top));
+    expect((await instanceOf(server.db, top)).form_data).not.toHaveProperty('escalated');
+    expect(await runtime.submit('lateReview', leaf, 'es-r1')).toBe('completed');
+    expect(await openTaskNodes(server.db, top)).toEqual(['chase']);
+    expect((await instanceOf(server.db, top)).form_data).toMatchObject({ escalated: 'LATE' });
+  });
+
+  it('a catch-all escalation boundary tells in its variable which code was thrown', async () => {
+    const top = await start('urgentDesk');
+    const leaf = await onlyChild(top);
+    expect(await openTaskNodes(server.db, leaf)).toEqual(['confirm']);
+    expect(await openTaskNodes(server.db, top)).toEqual(['chase']);
+    expect((await instanceOf(server.db, top)).form_data).toMatchObject({ code: 'URGENT' });
+    expect((await instanceOf(server.db, leaf)).form_data).not.toHaveProperty('code');
+  });
+
+  it('a non-interrupting boundary on a multi-instance sub-process takes its path once per throw of a called process, the instances running on', async () => {
+    const top = await runtime.start('eachDesk', 'es-init', { formData: { items: ['a', 'b'] } });
+    const leaves = (await calledInstances(server.db, top)).map((c) => c.id);
+    expect(leaves).toHaveLength(2);
+    // Both called instances threw at their start, in the starting action: two paths of the boundary.
+    expect(await taskStatusesAt(server.db, top, 'chase')).toEqual(['open', 'open']);
+    expect((await instanceOf(server.db, top)).form_data).toMatchObject({ code: 'URGENT' });
+    for (const leaf of leaves) expect(await openTaskNodes(server.db, leaf)).toEqual(['review']);
+    // Each throws again in its own action: one more path each, its sub-process instance ending after it.
+    expect(await runtime.submit('urgentTwice', leaves[0], 'es-r1')).toBe('completed');
+    expect(await taskStatusesAt(server.db, top, 'chase')).toEqual(['open', 'open', 'open']);
+    expect(await status(top)).toBe('running');
+    expect(await historyOf(server.db, top)).not.toContain('auto filed');
+    expect(await status(leaves[1])).toBe('running');
+    expect(await runtime.submit('urgentTwice', leaves[1], 'es-r1')).toBe('completed');
+    expect(await taskStatusesAt(server.db, top, 'chase')).toEqual(['open', 'open', 'open', 'open']);
+    // Every instance done, the sub-process goes on; the boundary's four tasks wait.
+    expect(await historyOf(server.db, top)).toContain('auto filed');
+    expect(await status(top)).toBe('running');
+    // The boundary's paths run at the process's level: done one by one, the last completes the instance.
+    for (const left of ['running', 'running', 'running', 'completed'])
+      expect(await runtime.submit('eachDesk', top, 'es-r1')).toBe(left);
   });
 });

@@ -138,9 +138,10 @@ export interface ProcessNode {
   attachedTo?: string;
   catches?: 'error' | 'escalation';
   interrupting?: boolean;
-  /** Error boundary events: the variables of the instance that goes on from them the caught error's
-   *  code and message are set in (`camunda:errorCodeVariable`, `camunda:errorMessageVariable`,
-   *  docs/adr/0189-bpmn-errors-cross-call-activities.md). */
+  /** Error and escalation boundary events: the variables of the instance that goes on from them the
+   *  caught error's or escalation's code (and an error's message) are set in (`camunda:errorCodeVariable`,
+   *  `camunda:errorMessageVariable`, docs/adr/0189-bpmn-errors-cross-call-activities.md;
+   *  `camunda:escalationCodeVariable`, docs/adr/0195-escalations-walk-up-and-error-data.md). */
   errorVariables?: ErrorVariables;
   /** Catch, boundary and message start events: what they wait for (a boundary either catches or
    *  waits). */

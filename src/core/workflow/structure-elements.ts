@@ -94,13 +94,17 @@ export function eventRoleOf(e: Element): EventRole | undefined {
   return undefined;
 }
 
-/** The variables an error boundary event sets with the code and message of the error it catches, as
- *  Camunda 7 draws them on its error definition; undefined when it names none (or is no error boundary). */
+/** The variables a boundary event sets with what it catches, as Camunda 7 draws them on its event
+ *  definition: an error's code and message (`errorCodeVariable`, `errorMessageVariable`), an
+ *  escalation's code (`escalationCodeVariable`, docs/adr/0195-escalations-walk-up-and-error-data.md);
+ *  undefined when it names none (or is no such boundary). */
 export function errorVariablesOf(e: Element): ErrorVariables | undefined {
   const [definition] = e.eventDefinitions ?? [];
-  if (e.$type !== 'bpmn:BoundaryEvent' || definition?.$type !== 'bpmn:ErrorEventDefinition') return undefined;
-  const code = vendorAttribute(definition, 'errorCodeVariable')?.trim();
-  const message = vendorAttribute(definition, 'errorMessageVariable')?.trim();
+  if (e.$type !== 'bpmn:BoundaryEvent') return undefined;
+  const error = definition?.$type === 'bpmn:ErrorEventDefinition';
+  if (!error && definition?.$type !== 'bpmn:EscalationEventDefinition') return undefined;
+  const code = vendorAttribute(definition, error ? 'errorCodeVariable' : 'escalationCodeVariable')?.trim();
+  const message = error ? vendorAttribute(definition, 'errorMessageVariable')?.trim() : undefined;
   if (!code && !message) return undefined;
   return { ...(code ? { code } : {}), ...(message ? { message } : {}) };
 }

@@ -16,7 +16,7 @@ import type { CallSpec, ProcessDefinition, ProcessNode, VariableMapping } from '
 import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { finish, record } from './actions.ts';
-import { setErrorVariables } from './error-variables.ts';
+import { setCaughtVariables } from './error-variables.ts';
 import { linkCalls, type Thrown } from './call-links.ts';
 import { requireApproversSet } from './node-approvers.ts';
 import { currentVersion, versionById } from './process-versions.ts';
@@ -198,7 +198,7 @@ async function returned(walk: WalkState): Promise<void> {
         // Left by an interrupting boundary event: interrupted, not completed (0190).
         await noteInterruptedStep(caller, token.node_id);
         const boundary = caller.definition.nodes[walk.thrownTo];
-        if (thrown?.kind === 'error') await setErrorVariables(trx, caller.instance, boundary, thrown);
+        if (thrown) await setCaughtVariables(trx, caller.instance, boundary, thrown);
         return;
       }
       const call = caller.definition.nodes[token.node_id].call!;
@@ -279,7 +279,14 @@ async function thrownToCaller(walk: WalkState, thrown: Thrown): Promise<boolean>
   }
   // A non-interrupting escalation: the catching caller also takes the boundary's path; this instance
   // (and those between) run on.
-  else await callerGoesOn(walk, { token, nodeId: catcher.id, level, callerId });
+  else
+    await callerGoesOn(walk, {
+      token,
+      nodeId: catcher.id,
+      level,
+      callerId,
+      before: (caller) => setCaughtVariables(walk.trx, caller.instance, catcher, thrown),
+    });
   return true;
 }
 

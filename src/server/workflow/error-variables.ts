@@ -1,7 +1,8 @@
-// The variables an error boundary event sets when it catches (`camunda:errorCodeVariable`,
-// `camunda:errorMessageVariable`, docs/adr/0189-bpmn-errors-cross-call-activities.md): in the instance that goes
-// on from it, the caught error's code and message (null when the error came with none, as Camunda 7
-// sets them), after the variables a worker sent with it. One place for the three catchers: an external task's own boundary, a sub-process around
+// The variables an error or escalation boundary event sets when it catches (`camunda:errorCodeVariable`,
+// `camunda:errorMessageVariable`, docs/adr/0189-bpmn-errors-cross-call-activities.md; an escalation's
+// `camunda:escalationCodeVariable`, docs/adr/0195-escalations-walk-up-and-error-data.md): in the instance
+// that goes on from it, the caught code and message (null when it came with none, as Camunda 7 sets
+// them), after the variables a worker sent with an error. One place for the three catchers: an external task's own boundary, a sub-process around
 // what threw, and the call activity of the instance that threw it.
 import type { ProcessNode } from '../../core/workflow/process-types.ts';
 import type { Db } from '../db/schema.ts';
@@ -18,7 +19,7 @@ export function caughtVariables(boundary: ProcessNode, thrown: Pick<Thrown, 'cod
 }
 
 /** Sets them in `instance` (in memory and in its row) when there are any. */
-export async function setErrorVariables(
+export async function setCaughtVariables(
   trx: Db,
   instance: InstanceState,
   boundary: ProcessNode,

@@ -8,7 +8,7 @@
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import { joinKey, joinOfKey, type Thrown, type WalkState as Walk } from './walk-state.ts';
 import { callLinks } from './call-links.ts';
-import { setErrorVariables } from './error-variables.ts';
+import { setCaughtVariables } from './error-variables.ts';
 
 const insideOf = new WeakMap<ProcessDefinition, Map<string, string[]>>();
 
@@ -180,7 +180,7 @@ async function caughtAbove(walk: Walk, node: ProcessNode, thrown: Thrown, ended:
   if (!found) return false;
   const { scope, catcher } = found;
   if (ended) await noteStep(walk, node.id);
-  if (thrown.kind === 'error') await setErrorVariables(walk.trx, walk.instance, catcher, thrown);
+  await setCaughtVariables(walk.trx, walk.instance, catcher, thrown);
   const index = instanceAt(walk, scope);
   const multi = walk.definition.nodes[scope].multi;
   if (catcher.interrupting) {

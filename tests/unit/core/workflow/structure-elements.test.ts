@@ -45,6 +45,28 @@ describe('structural elements', () => {
     expect(definition!.nodes.bare.errorVariables).toBeUndefined();
   });
 
+  it('reads the variable an escalation boundary sets with the caught code, with or without the escalation it names', async () => {
+    const { definition, problems } = await readProcess(
+      doc(
+        `<startEvent id="s" />${flow('f1', 's', 'c')}<callActivity id="c" calledElement="other" />${flow('f2', 'c', 'e')}<endEvent id="e" />
+        <boundaryEvent id="coded" attachedToRef="c"><escalationEventDefinition escalationRef="late" camunda:escalationCodeVariable=" code " /></boundaryEvent>${flow('f3', 'coded', 'e1')}<endEvent id="e1" />
+        <boundaryEvent id="any" attachedToRef="c" cancelActivity="false"><escalationEventDefinition camunda:escalationCodeVariable="which" camunda:errorMessageVariable="why" /></boundaryEvent>${flow('f4', 'any', 'e2')}<endEvent id="e2" />
+        <boundaryEvent id="bare" attachedToRef="c" cancelActivity="false"><escalationEventDefinition escalationRef="late" /></boundaryEvent>${flow('f5', 'bare', 'e3')}<endEvent id="e3" />`,
+        '<escalation id="late" escalationCode="LATE" />',
+      ),
+      'p',
+    );
+    expect(problems).toEqual([]);
+    expect(definition!.nodes.coded).toMatchObject({
+      catches: 'escalation',
+      code: 'LATE',
+      errorVariables: { code: 'code' },
+    });
+    // An escalation has no message: an error's message variable on it is not read.
+    expect(definition!.nodes.any.errorVariables).toEqual({ code: 'which' });
+    expect(definition!.nodes.bare.errorVariables).toBeUndefined();
+  });
+
   it('reads nested sub-processes flat, each node with the sub-process it is drawn in', async () => {
     const { definition, problems } = await readProcess(
       doc(
