@@ -4,7 +4,8 @@
 // leaves its approval, cancelling its task, when its condition holds, and a non-interrupting one starts
 // its path beside its approval each time its condition becomes true
 // (docs/adr/0194-conditional-boundaries-non-interrupting.md), also on and inside a multi-instance
-// sub-process. The drawings are corpus files, and one written here as Camunda Modeler writes it.
+// sub-process; a condition naming its variable (`camunda:variableName`, `camunda:variableEvents`) looked at
+// only after an action that set it so. The drawings are corpus files, and one written here as Camunda Modeler writes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProcess } from '../../src/core/workflow/process-definition.ts';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
@@ -12,7 +13,7 @@ import { databaseTargets } from './helpers/databases.ts';
 import { flow, makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { installCorpus } from './helpers/corpus-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { activeTokenNodes, historyOf, loopTokens, tasksOf } from './helpers/instance-readers.ts';
+import { activeTokenNodes, historyOf, loopTokens, openTaskNodes, tasksOf } from './helpers/instance-readers.ts';
 import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
@@ -39,6 +40,24 @@ const ROUND = `<?xml version="1.0" encoding="UTF-8"?>
   </bpmn:process>
 </bpmn:definitions>`.replace(/<(\/?)sequenceFlow\b/g, '<$1bpmn:sequenceFlow');
 
+const condition = (text: string) => `<bpmn:condition xsi:type="bpmn:tFormalExpression">${text}</bpmn:condition>`;
+const task = (id: string, group: string) =>
+  `<bpmn:userTask id="${id}" name="${id}" camunda:candidateGroups="${group}" />`;
+/** Conditions that watch one variable (docs/adr/0194-conditional-boundaries-non-interrupting.md): a catch
+ *  event looked at only when `approved` was set, a reminder on `hold` only when `note` was created; the
+ *  finance edits change the variables, the purchasing tasks (r2's) wait. */
+const WATCH = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" id="d_watch" targetNamespace="http://bpmn.io/schema/bpmn" exporter="Camunda Modeler" exporterVersion="5.31.0">
+  <bpmn:process id="watchDesk" isExecutable="true"><bpmn:startEvent id="s" />${flow('f1', 's', 'g')}<bpmn:parallelGateway id="g" />
+    ${flow('a1', 'g', 'ready')}<bpmn:intermediateCatchEvent id="ready"><bpmn:conditionalEventDefinition camunda:variableName="approved">${condition('${amount > 100 && approved == true}')}</bpmn:conditionalEventDefinition></bpmn:intermediateCatchEvent>
+    ${flow('a2', 'ready', 'pay')}${task('pay', 'purchasing')}${flow('a3', 'pay', 'ae')}<bpmn:endEvent id="ae" />
+    ${flow('b1', 'g', 'hold')}${task('hold', 'purchasing')}${flow('b2', 'hold', 'be')}<bpmn:endEvent id="be" />
+    <bpmn:boundaryEvent id="noted" cancelActivity="false" attachedToRef="hold"><bpmn:conditionalEventDefinition camunda:variableName="note" camunda:variableEvents="create">${condition("${note == 'x'}")}</bpmn:conditionalEventDefinition></bpmn:boundaryEvent>
+    ${flow('b3', 'noted', 'read')}${task('read', 'purchasing')}${flow('b4', 'read', 'ne')}<bpmn:endEvent id="ne" />
+    ${flow('c1', 'g', 'edit1')}${task('edit1', 'finance')}${flow('c2', 'edit1', 'edit2')}${task('edit2', 'finance')}${flow('c3', 'edit2', 'edit3')}${task('edit3', 'finance')}${flow('c4', 'edit3', 'ce')}<bpmn:endEvent id="ce" />
+  </bpmn:process>
+</bpmn:definitions>`.replace(/<(\/?)sequenceFlow\b/g, '<$1bpmn:sequenceFlow');
+
 describe.each(targets)('conditional events on $name', (target) => {
   let server: TestServer;
   let world: EngineWorld;
@@ -53,7 +72,10 @@ describe.each(targets)('conditional events on $name', (target) => {
     const read = await readProcess(ROUND, 'checkRound');
     expect(read.problems).toEqual([]);
     const round = { file: 'checkRound.bpmn', processId: 'checkRound', xml: ROUND, read };
-    await installCorpus(server.db, world, [...corpus, round], groups, (g) =>
+    const watchRead = await readProcess(WATCH, 'watchDesk');
+    expect(watchRead.problems).toEqual([]);
+    const watch = { file: 'watchDesk.bpmn', processId: 'watchDesk', xml: WATCH, read: watchRead };
+    await installCorpus(server.db, world, [...corpus, round, watch], groups, (g) =>
       g === 'purchasing' ? world.users.r2 : world.users.r1,
     );
   }, 300_000); // a server on a loaded machine
@@ -183,4 +205,27 @@ describe.each(targets)('conditional events on $name', (target) => {
     expect(await runtime.submit('checkRound', id, 'ce-r2', { formData: {} })).toBe('completed');
     expect((await history(id)).at(-1)).toBe('complete ue');
   }, 120_000);
+
+  it('looks at a condition that names its variable only after an action that set it, and of the kinds named', async () => {
+    const id = await runtime.start('watchDesk', 'ce-init', { formData: { approved: true, amount: 0 } });
+    const edit = (formData: Record<string, unknown>) => runtime.submit('watchDesk', id, 'ce-r1', { formData });
+    expect(await tokens(id)).toEqual(['edit1', 'hold', 'ready']);
+    // The catch event's condition holds now, but `approved` was not set: it waits. `note` is created, its condition false.
+    expect(await edit({ amount: 500, note: 'y' })).toBe('running');
+    expect(await tokens(id)).toEqual(['edit2', 'hold', 'ready']);
+    // `approved` set again (the same value: an update), the catch event is passed; `note` updated to what
+    // the reminder's condition asks, but it watches only its creation.
+    expect(await edit({ approved: true, note: 'x' })).toBe('running');
+    expect(await tokens(id)).toEqual(['edit3', 'hold', 'pay']);
+    expect(await history(id)).not.toContain('auto noted');
+    expect(await openTaskNodes(server.db, id)).toEqual(['edit3', 'hold', 'pay']);
+  });
+
+  it("fires a reminder watching a variable's creation when an action creates it holding", async () => {
+    const id = await runtime.start('watchDesk', 'ce-init', { formData: { approved: false, amount: 0 } });
+    expect(await runtime.submit('watchDesk', id, 'ce-r1', { formData: { note: 'x' } })).toBe('running');
+    expect(await history(id)).toContain('auto noted');
+    expect(await openTaskNodes(server.db, id)).toEqual(['edit2', 'hold', 'read']);
+    expect(await tokens(id)).toContain('ready');
+  });
 });

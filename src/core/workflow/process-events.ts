@@ -8,7 +8,7 @@
 import { compileRule } from '../rules.ts';
 import { parseCycle, parseDateTime, parseDuration } from './iso-duration.ts';
 import { ExpressionError, vendorExpression, vendorRule } from './vendor-expression.ts';
-import type { EventTrigger, NodeKind, ProcessFlow, ProcessNode, TimerSpec } from './process-types.ts';
+import type { EventTrigger, NodeKind, ProcessFlow, ProcessNode, TimerSpec, VariableEvent } from './process-types.ts';
 import { localOf, prefixOf } from './vendor-attributes.ts';
 
 interface Expression {
@@ -37,6 +37,7 @@ export interface EventElement {
     messageRef?: { name?: string; id?: string };
     condition?: Expression;
     errorRef?: { errorCode?: string };
+    $attrs?: Record<string, string>;
   }>;
 }
 
@@ -116,7 +117,7 @@ function triggerOf(
     const { timer, problem } = timerOf(e, cycles);
     return timer ? { event: { type: 'timer', timer } } : { problem };
   }
-  if (d.$type === CONDITIONAL) return conditionOf(d.condition?.body?.trim() ?? '');
+  if (d.$type === CONDITIONAL) return conditionOf(d.condition?.body?.trim() ?? '', d.$attrs ?? {});
   if (d.$type === 'bpmn:MessageEventDefinition') {
     const name = d.messageRef?.name?.trim();
     return name ? { event: { type: 'message', message: name } } : { problem: { key: 'noMessage' } };
@@ -124,13 +125,45 @@ function triggerOf(
   return { event: { type: 'error', ...(d.errorRef?.errorCode ? { code: d.errorRef.errorCode } : {}) } };
 }
 
-/** A conditional event's condition in the rule language, or the problem with it. */
-function conditionOf(text: string): { event?: EventTrigger; problem?: EventReading['problems'][0] } {
+const VARIABLE_EVENTS: readonly VariableEvent[] = ['create', 'update', 'delete'];
+
+/** A vendor attribute of an event definition by its local name (`camunda:variableName`, …). */
+const definitionAttribute = (attrs: Record<string, string>, local: string) =>
+  Object.entries(attrs)
+    .find(([name]) => VENDORS.includes(prefixOf(name)) && localOf(name) === local)?.[1]
+    ?.trim();
+
+/** The variable a conditional event watches and the changes of it that count (`camunda:variableName`,
+ *  `camunda:variableEvents` as a comma-separated list), or the problem with them. */
+function watchedVariable(attrs: Record<string, string>): {
+  watch?: { variable?: string; changes?: VariableEvent[] };
+  problem?: EventReading['problems'][0];
+} {
+  const variable = definitionAttribute(attrs, 'variableName') || undefined;
+  const events = definitionAttribute(attrs, 'variableEvents');
+  const changes = events ? events.split(',').map((v) => v.trim()) : [];
+  const unknown = changes.find((c) => !VARIABLE_EVENTS.includes(c as VariableEvent));
+  if (unknown !== undefined)
+    return {
+      problem: { key: 'badEventCondition', params: { condition: events, reason: `variableEvents: ${unknown}` } },
+    };
+  return {
+    watch: { ...(variable ? { variable } : {}), ...(changes.length ? { changes: changes as VariableEvent[] } : {}) },
+  };
+}
+
+/** A conditional event's condition in the rule language with what it watches, or the problem with it. */
+function conditionOf(
+  text: string,
+  attrs: Record<string, string>,
+): { event?: EventTrigger; problem?: EventReading['problems'][0] } {
   if (!text) return { problem: { key: 'noEventCondition' } };
+  const { watch, problem } = watchedVariable(attrs);
+  if (problem) return { problem };
   try {
     const condition = vendorExpression(text) ? vendorRule(text) : text;
     compileRule(condition);
-    return { event: { type: 'conditional', condition } };
+    return { event: { type: 'conditional', condition, ...watch } };
   } catch (error) {
     const reason = error instanceof ExpressionError ? error.message : (error as Error).message.split('\n')[0];
     return { problem: { key: 'badEventCondition', params: { condition: text, reason } } };

@@ -85,8 +85,15 @@ export type EventTrigger =
   /** An error a worker reports (its code; none: any error). */
   | { type: 'error'; code?: string }
   /** A condition over the instance's variables (rule language), looked at again after every action
-   *  that changed them (docs/adr/0139-call-activities-and-conditional-events.md). */
-  | { type: 'conditional'; condition: string };
+   *  that changed them (docs/adr/0139-call-activities-and-conditional-events.md); with `variable`, only
+   *  after one that set it, and with `changes`, one that changed it so (`camunda:variableName`,
+   *  `camunda:variableEvents`, docs/adr/0194-conditional-boundaries-non-interrupting.md). */
+  | { type: 'conditional'; condition: string; variable?: string; changes?: VariableEvent[] };
+
+/** How an action changed a variable, as Camunda 7's `variableEvents` names it: `create` set one the
+ *  instance had not, `update` set one it had (to any value, the same included); `delete` removed one,
+ *  which no action of the engine does. */
+export type VariableEvent = 'create' | 'update' | 'delete';
 
 /** Who approves a manual node; every rule adds its users. */
 export type ApproverRule =

@@ -19,6 +19,7 @@ import { finishStatement } from './finish-statement.ts';
 import { callLinks } from './call-links.ts';
 import { armBoundaries } from './waits/enter-wait.ts';
 import { inLoopOf, loopOf } from './loop-scopes.ts';
+import { setVariables } from './variable-changes.ts';
 
 export interface ActionResult {
   instanceId: string;
@@ -140,14 +141,7 @@ export async function submitTask(
       select done.id, done.node_id, done.token_id, recorded.id as action_id, exists (select from node_done) as token_done,
         (select loop_index from gone) as loop_index from done, recorded`.execute(trx);
     if (!task) throw new AppError('forbidden', undefined, 'workflow.msg.notYourTask');
-    if (input.formData) {
-      state.form_data = { ...state.form_data, ...input.formData };
-      await trx
-        .updateTable('flow_instances')
-        .set({ form_data: JSON.stringify(state.form_data) })
-        .where('id', '=', state.id)
-        .execute();
-    }
+    if (input.formData) await setVariables(trx, state, input.formData);
     const action: ActionStamp = { id: Number(task.action_id), at };
     const walk = new Walk(trx, state, definition, action);
     walk.choice = input.nextNodeIds;

@@ -17,6 +17,7 @@ import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { finish, record } from './actions.ts';
 import { setCaughtVariables } from './error-variables.ts';
+import { setVariables } from './variable-changes.ts';
 import { linkCalls, type Thrown } from './call-links.ts';
 import { requireApproversSet } from './node-approvers.ts';
 import { currentVersion, versionById } from './process-versions.ts';
@@ -202,14 +203,7 @@ async function returned(walk: WalkState): Promise<void> {
         return;
       }
       const call = caller.definition.nodes[token.node_id].call!;
-      const out = mapped(instance.form_data, call.outAll, call.out);
-      if (Object.keys(out).length === 0) return;
-      caller.instance.form_data = { ...caller.instance.form_data, ...out };
-      await trx
-        .updateTable('flow_instances')
-        .set({ form_data: JSON.stringify(caller.instance.form_data) })
-        .where('id', '=', caller.instance.id)
-        .execute();
+      await setVariables(trx, caller.instance, mapped(instance.form_data, call.outAll, call.out));
     },
   });
 }

@@ -9,11 +9,24 @@ import { evaluateRule } from '../../core/rules.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-types.ts';
 import { inLoopOf } from './loop-scopes.ts';
 import { activityInterrupted, noteStep } from './scopes.ts';
+import { variableChange, variableChanges } from './variable-changes.ts';
 import { enterWait } from './waits/enter-wait.ts';
 import type { WalkState } from './walk-state.ts';
 
 const conditionOf = (node: ProcessNode | undefined) =>
   node?.event?.type === 'conditional' ? node.event.condition : undefined;
+
+/** Whether this action is one the node's condition is looked at after: any, unless it watches one
+ *  variable (`camunda:variableName`) or some kinds of change (`camunda:variableEvents`), when the
+ *  action must have changed that variable (any, without a name) so (docs/adr/0194-conditional-boundaries-non-interrupting.md).
+ *  A token that came in this action looks at every condition it watches, as on arrival. */
+function looksNow(walk: WalkState, node: ProcessNode, arrived: boolean): boolean {
+  const event = node.event?.type === 'conditional' ? node.event : undefined;
+  if (!event || arrived || (!event.variable && !event.changes)) return true;
+  const { instance } = walk;
+  const changes = event.variable ? new Set([variableChange(instance, event.variable)]) : variableChanges(instance);
+  return [...changes].some((c) => c !== undefined && (!event.changes || event.changes.includes(c)));
+}
 
 /** Over the variables the walk sees now: inside an instance of a multi-instance sub-process its element
  *  variable, loopCounter and nrOfInstances over the process's (docs/adr/0184-workers-and-conditions-inside-multi-instance.md). */
@@ -64,7 +77,7 @@ export async function fireConditions(walk: WalkState): Promise<boolean> {
   if (watched.length === 0) return false;
   const tokens = await trx
     .selectFrom('flow_tokens')
-    .select(['id', 'node_id', 'loop_index', 'conditions_held'])
+    .select(['id', 'node_id', 'loop_index', 'conditions_held', 'created_at'])
     .where('instance_id', '=', walk.instance.id)
     .where('state', '=', 'active')
     .where('node_id', 'in', watched)
@@ -82,6 +95,7 @@ interface Watching {
   id: string;
   node_id: string;
   conditions_held: string[] | null;
+  created_at: Date;
 }
 
 /** The token's conditions that hold now: the catch event is passed; each non-interrupting boundary whose
@@ -91,10 +105,17 @@ interface Watching {
 async function fire(walk: WalkState, token: Watching): Promise<boolean> {
   const { definition } = walk;
   const node = definition.nodes[token.node_id];
-  if (node.kind === 'catch') return holds(walk, conditionOf(node)!) && leave(walk, token, node, node.id);
+  const arrived = new Date(token.created_at).getTime() === walk.action.at.getTime();
+  if (node.kind === 'catch')
+    return looksNow(walk, node, arrived) && holds(walk, conditionOf(node)!) && leave(walk, token, node, node.id);
+  // A boundary whose condition is not looked at now holds as it did when last looked at: a reminder
+  // does not fire again, an interrupting one not at all.
   const holding = (node.boundaries ?? []).filter((b) => {
-    const condition = conditionOf(definition.nodes[b]);
-    return condition !== undefined && holds(walk, condition);
+    const boundary = definition.nodes[b];
+    const condition = conditionOf(boundary);
+    if (condition === undefined) return false;
+    if (looksNow(walk, boundary, arrived)) return holds(walk, condition);
+    return boundary.interrupting === false && (token.conditions_held ?? []).includes(b);
   });
   const started = await remindersStarted(walk, token, holding);
   const from = holding.find((b) => definition.nodes[b].interrupting !== false);

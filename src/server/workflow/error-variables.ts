@@ -6,6 +6,7 @@
 // what threw, and the call activity of the instance that threw it.
 import type { ProcessNode } from '../../core/workflow/process-types.ts';
 import type { Db } from '../db/schema.ts';
+import { setVariables } from './variable-changes.ts';
 import type { InstanceState, Thrown } from './walk-state.ts';
 
 /** The variables `boundary` sets for `thrown`: those a worker sent with it, then the code and message
@@ -18,19 +19,12 @@ export function caughtVariables(boundary: ProcessNode, thrown: Pick<Thrown, 'cod
   return set;
 }
 
-/** Sets them in `instance` (in memory and in its row) when there are any. */
+/** Sets them in `instance`. */
 export async function setCaughtVariables(
   trx: Db,
   instance: InstanceState,
   boundary: ProcessNode,
   thrown: Pick<Thrown, 'code' | 'message' | 'variables'>,
 ): Promise<void> {
-  const set = caughtVariables(boundary, thrown);
-  if (Object.keys(set).length === 0) return;
-  instance.form_data = { ...instance.form_data, ...set };
-  await trx
-    .updateTable('flow_instances')
-    .set({ form_data: JSON.stringify(instance.form_data) })
-    .where('id', '=', instance.id)
-    .execute();
+  await setVariables(trx, instance, caughtVariables(boundary, thrown));
 }

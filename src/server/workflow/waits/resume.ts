@@ -17,6 +17,7 @@ import { activityInterrupted, thrownFrom } from '../scopes.ts';
 import { versionById } from '../process-versions.ts';
 import { Walk, type InstanceState } from '../walk.ts';
 import { nextCycleDue } from './timer-due.ts';
+import { setVariables } from '../variable-changes.ts';
 
 export interface TakenJob {
   id: string;
@@ -76,14 +77,7 @@ export async function resume(
   } = {},
 ): Promise<ActionResult> {
   const node = definition.nodes[options.nodeId ?? job.node_id];
-  if (options.variables && Object.keys(options.variables).length > 0) {
-    state.form_data = { ...state.form_data, ...options.variables };
-    await trx
-      .updateTable('flow_instances')
-      .set({ form_data: JSON.stringify(state.form_data) })
-      .where('id', '=', state.id)
-      .execute();
-  }
+  if (options.variables) await setVariables(trx, state, options.variables);
   const action = await record(trx, at, state.id, options.actorId ?? null, 'auto', node.id);
   let loopIndex: number | null = null;
   if (!endsWait(node)) await armNextCycle(trx, state, node, job, at);

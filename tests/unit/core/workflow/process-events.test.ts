@@ -26,6 +26,28 @@ describe('waiting elements', () => {
     });
   });
 
+  it('reads the variable a conditional event watches and the kinds of change, refusing a kind it does not know', async () => {
+    const conditional = (attrs: string) =>
+      `<boundaryEvent id="b" attachedToRef="t" cancelActivity="false"><conditionalEventDefinition ${attrs}><condition>\${late}</condition></conditionalEventDefinition></boundaryEvent><sequenceFlow id="f2" sourceRef="b" targetRef="e" />`;
+    const eventOf = async (attrs: string) =>
+      (await readProcess(doc(conditional(attrs)), 'p')).definition!.nodes.b.event;
+    expect(await eventOf('camunda:variableName=" late " camunda:variableEvents="create, update"')).toEqual({
+      type: 'conditional',
+      condition: "'late'",
+      variable: 'late',
+      changes: ['create', 'update'],
+    });
+    expect(await eventOf('camunda:variableEvents="delete"')).toEqual({
+      type: 'conditional',
+      condition: "'late'",
+      changes: ['delete'],
+    });
+    expect(await eventOf('')).toEqual({ type: 'conditional', condition: "'late'" });
+    expect(await refused(conditional('camunda:variableName="late" camunda:variableEvents="create,change"'))).toEqual([
+      'badEventCondition b',
+    ]);
+  });
+
   it('refuses what it cannot honour, naming the element', async () => {
     expect(
       await refused(
