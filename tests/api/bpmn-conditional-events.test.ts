@@ -4,8 +4,9 @@
 // leaves its approval, cancelling its task, when its condition holds, and a non-interrupting one starts
 // its path beside its approval each time its condition becomes true
 // (docs/adr/0194-conditional-boundaries-non-interrupting.md), also on and inside a multi-instance
-// sub-process; a condition naming its variable (`camunda:variableName`, `camunda:variableEvents`) looked at
-// only after an action that set it so. The drawings are corpus files, and one written here as Camunda Modeler writes it.
+// sub-process; a condition naming its variable (`camunda:variableName`, `camunda:variableEvents`) looked
+// at only after an action that set it so. The drawings are corpus files, and some written here as
+// Camunda Modeler writes them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProcess } from '../../src/core/workflow/process-definition.ts';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';

@@ -4,8 +4,8 @@
 // instance on the way (`interrupted`), a non-interrupting one lets them run on while the catching caller
 // takes its path. And an error end's `camunda:errorMessage`, read into the catching boundary's
 // `camunda:errorMessageVariable`; an escalation boundary's `camunda:escalationCodeVariable`, also on a
-// catch-all; a non-interrupting boundary of a multi-instance sub-process around a call activity. Through the runtime REST on both databases, processes written as
-// Camunda Modeler writes them.
+// catch-all; a non-interrupting boundary of a multi-instance sub-process around a call activity.
+// Through the runtime REST on both databases, processes written as Camunda Modeler writes them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProcess } from '../../src/core/workflow/process-definition.ts';
 import type { CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';

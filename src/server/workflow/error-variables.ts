@@ -2,8 +2,9 @@
 // `camunda:errorMessageVariable`, docs/adr/0189-bpmn-errors-cross-call-activities.md; an escalation's
 // `camunda:escalationCodeVariable`, docs/adr/0195-escalations-walk-up-and-error-data.md): in the instance
 // that goes on from it, the caught code and message (null when it came with none, as Camunda 7 sets
-// them), after the variables a worker sent with an error. One place for the three catchers: an external task's own boundary, a sub-process around
-// what threw, and the call activity of the instance that threw it.
+// them), after the variables a worker sent with an error. One place for the three catchers: an external
+// task's own boundary, a sub-process around what threw, and the call activity of the instance that threw
+// it (or one further up).
 import type { ProcessNode } from '../../core/workflow/process-types.ts';
 import type { Db } from '../db/schema.ts';
 import { setVariables } from './variable-changes.ts';
