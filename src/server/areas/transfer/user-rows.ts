@@ -30,12 +30,20 @@ export async function storedUsers(
   loginnos: readonly string[],
 ): Promise<Map<string, StoredUser>> {
   if (loginnos.length === 0) return new Map();
+  // Joined to the wanted logins, one lookup each in the unique (domain_id, lower(loginno)) index. Asked as
+  // an equality, PostgreSQL costs the trigram index's bitmap scan lower and reads most of that index per
+  // login (4–6 s a chunk of 1,000 at 60,000 users); the trigram operator class has no range operators, so
+  // the equality asked as a one-value range can only be served by the btree (0.4 s).
+  const wanted = sql<{ wanted: string }>`unnest(${sql.val(loginnos.map((l) => l.toLowerCase()))}::text[])`;
   const rows = await db
-    .selectFrom('users')
-    .selectAll()
+    .selectFrom(wanted.as('wanted'))
+    .innerJoin('users', (join) =>
+      join
+        .on('users.domain_id', '=', domainId)
+        .on(sql<boolean>`lower(users.loginno) >= wanted.wanted and lower(users.loginno) <= wanted.wanted`),
+    )
+    .selectAll('users')
     .select(STORED_COLUMNS)
-    .where('domain_id', '=', domainId)
-    .where(sql<boolean>`lower(loginno) = any(${sql.val(loginnos.map((l) => l.toLowerCase()))}::text[])`)
     .execute();
   return new Map(rows.map((r) => [r.loginno.toLowerCase(), r]));
 }
