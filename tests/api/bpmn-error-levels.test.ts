@@ -8,11 +8,10 @@
 // corpus's credit check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { readProcess } from '../../src/core/workflow/process-definition.ts';
-import { readCorpus, type CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
+import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { flow, makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
-import { installCorpus } from './helpers/corpus-world.ts';
+import { callOf, camundaDrawn, drawnCorpus, installCorpus } from './helpers/corpus-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { eventually } from './helpers/two-instances.ts';
 import { calledInstances, historyOf, instanceOf, openTaskNodes, tasksOf } from './helpers/instance-readers.ts';
@@ -20,17 +19,16 @@ import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
 
-/** A process as Camunda Modeler saves it (camunda: namespace, bpmn: prefix), with the error CREDIT_REJECTED. */
+/** A process as Camunda Modeler saves it, with the error CREDIT_REJECTED and the message it catches. */
 const drawn = (id: string, body: string) =>
-  `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="d_${id}" targetNamespace="http://bpmn.io/schema/bpmn" exporter="Camunda Modeler" exporterVersion="5.31.0">
-  <bpmn:process id="${id}" isExecutable="true">${body}</bpmn:process>
+  camundaDrawn(
+    id,
+    body,
+    `
   <bpmn:error id="eRejected" name="Credit rejected" errorCode="CREDIT_REJECTED" />
-  <bpmn:message id="mWithdrawn" name="ApplicationWithdrawn" />
-</bpmn:definitions>`.replace(/<(\/?)sequenceFlow\b/g, '<$1bpmn:sequenceFlow');
+  <bpmn:message id="mWithdrawn" name="ApplicationWithdrawn" />`,
+  );
 
-const callOf = (id: string, process: string) =>
-  `<bpmn:callActivity id="${id}" name="${id}" calledElement="${process}"><bpmn:extensionElements><camunda:in variables="all" /></bpmn:extensionElements></bpmn:callActivity>`;
 const rejectedOn = (id: string, on: string) =>
   `<bpmn:boundaryEvent id="${id}" attachedToRef="${on}"><bpmn:errorEventDefinition errorRef="eRejected" camunda:errorCodeVariable="caughtCode" /></bpmn:boundaryEvent>`;
 const inform = (id: string) => `<bpmn:userTask id="${id}" name="Inform applicant" camunda:candidateGroups="finance" />`;
@@ -81,13 +79,7 @@ describe.each(targets)('BPMN errors walking up the call activities, on $name', (
     server = await startTestServer(target, { jobs: { intervalMs: 100 } }); // timers made due fire at once
     world = await makeEngineWorld(server.db, 'Acme', 'el');
     runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
-    const written: CorpusFile[] = [];
-    for (const [processId, body] of Object.entries(PROCESSES)) {
-      const xml = drawn(processId, body);
-      const read = await readProcess(xml, processId);
-      expect(read.problems, processId).toEqual([]);
-      written.push({ file: `${processId}.bpmn`, processId, xml, read });
-    }
+    const written = await drawnCorpus(PROCESSES, drawn);
     const corpus = (await readCorpus()).filter((c) =>
       ['c7-credit-application.bpmn', 'c7-credit-check-called.bpmn'].includes(c.file),
     );

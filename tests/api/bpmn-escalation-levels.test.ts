@@ -7,11 +7,9 @@
 // catch-all; a non-interrupting boundary of a multi-instance sub-process around a call activity.
 // Through the runtime REST on both databases, processes written as Camunda Modeler writes them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readProcess } from '../../src/core/workflow/process-definition.ts';
-import type { CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { flow, makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
-import { installCorpus } from './helpers/corpus-world.ts';
+import { callOf, camundaDrawn, drawnCorpus, installCorpus } from './helpers/corpus-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { calledInstances, historyOf, instanceOf, openTaskNodes, taskStatusesAt } from './helpers/instance-readers.ts';
 import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
@@ -19,16 +17,15 @@ import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 const targets = await databaseTargets();
 
 const drawn = (id: string, body: string) =>
-  `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="d_${id}" targetNamespace="http://bpmn.io/schema/bpmn" exporter="Camunda Modeler" exporterVersion="5.31.0">
-  <bpmn:process id="${id}" isExecutable="true">${body}</bpmn:process>
+  camundaDrawn(
+    id,
+    body,
+    `
   <bpmn:escalation id="escLate" name="Late" escalationCode="LATE" />
   <bpmn:escalation id="escUrgent" name="Urgent" escalationCode="URGENT" />
-  <bpmn:error id="eLow" name="Score low" errorCode="SCORE_LOW" camunda:errorMessage="Score below threshold" />
-</bpmn:definitions>`.replace(/<(\/?)sequenceFlow\b/g, '<$1bpmn:sequenceFlow');
+  <bpmn:error id="eLow" name="Score low" errorCode="SCORE_LOW" camunda:errorMessage="Score below threshold" />`,
+  );
 
-const callOf = (id: string, process: string) =>
-  `<bpmn:callActivity id="${id}" name="${id}" calledElement="${process}"><bpmn:extensionElements><camunda:in variables="all" /></bpmn:extensionElements></bpmn:callActivity>`;
 const task = (id: string) => `<bpmn:userTask id="${id}" name="${id}" camunda:candidateGroups="finance" />`;
 const lateOn = (id: string, on: string, interrupting: boolean, definition = 'escalationRef="escLate"') =>
   `<bpmn:boundaryEvent id="${id}" attachedToRef="${on}" cancelActivity="${interrupting}"><bpmn:escalationEventDefinition ${definition} /></bpmn:boundaryEvent>`;
@@ -100,14 +97,7 @@ describe.each(targets)('Escalations walking up the call activities, on $name', (
     server = await startTestServer(target);
     world = await makeEngineWorld(server.db, 'Acme', 'es');
     runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
-    const written: CorpusFile[] = [];
-    for (const [processId, body] of Object.entries(PROCESSES)) {
-      const xml = drawn(processId, body);
-      const read = await readProcess(xml, processId);
-      expect(read.problems, processId).toEqual([]);
-      written.push({ file: `${processId}.bpmn`, processId, xml, read });
-    }
-    await installCorpus(server.db, world, written, ['finance']);
+    await installCorpus(server.db, world, await drawnCorpus(PROCESSES, drawn), ['finance']);
   }, 300_000); // a server on a loaded machine
   afterAll(async () => server?.close());
 
