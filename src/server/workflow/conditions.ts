@@ -151,6 +151,7 @@ async function leave(walk: WalkState, token: Watching, node: ProcessNode, from: 
   await trx
     .updateTable('flow_tasks')
     .set({ status: 'cancelled', done_at: walk.action.at })
+    .where('instance_id', '=', walk.instance.id)
     .where('token_id', '=', token.id)
     .where('status', '=', 'open')
     .execute();

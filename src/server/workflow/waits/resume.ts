@@ -83,12 +83,14 @@ export async function resume(
   if (!endsWait(node)) await armNextCycle(trx, state, node, job, at);
   else {
     // One statement, one round trip (docs/adr/0159-jobs-fired-in-batches.md): the token's open tasks
-    // cancelled, the token gone with its other jobs (foreign key).
+    // cancelled, the token gone with its other jobs (foreign key). The tasks are found through their
+    // instance's index: no index leads from a token to its tasks.
     const gone = await trx
       .with('cancelled', (db) =>
         db
           .updateTable('flow_tasks')
           .set({ status: 'cancelled', done_at: at })
+          .where('instance_id', '=', state.id)
           .where('token_id', '=', job.token_id)
           .where('status', '=', 'open'),
       )
@@ -211,8 +213,11 @@ export async function resumeTogether(
   const ending = taken.filter((_, i) => endsWait(nodes[i])).map(({ job }) => job.token_id);
   const loopIndexes = new Map<string, number | null>();
   if (ending.length > 0) {
+    // The instances narrow the tasks to their index's rows (as resume's).
+    const instances = taken.map(({ instance }) => instance.state.id);
     const { rows: gone } = await sql<{ id: string; loop_index: number | null }>`with cancelled as (
-        update flow_tasks set status = 'cancelled', done_at = ${at} where token_id = any(${ending}::text[]) and status = 'open')
+        update flow_tasks set status = 'cancelled', done_at = ${at}
+        where instance_id = any(${instances}::text[]) and token_id = any(${ending}::text[]) and status = 'open')
       delete from flow_tokens where id = any(${ending}::text[]) returning id, loop_index`.execute(trx);
     for (const row of gone) loopIndexes.set(row.id, row.loop_index);
   }
