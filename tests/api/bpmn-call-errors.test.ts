@@ -2,7 +2,7 @@
 // called process catches, goes to the error boundary event of the call activity that started it
 // (docs/adr/0189-bpmn-errors-cross-call-activities.md): the caller takes the boundary's path, the called
 // instance ends with what ran in it. Uncaught (no boundary, or one for another code) it stays an incident
-// of the task, as before. Through the runtime REST on both databases; the drawings are the corpus files
+// of the task, as an error reported in a process nobody called. Through the runtime REST on both databases; the drawings are the corpus files
 // c7-credit-application and c7-credit-check-called, and a process written here that calls the first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
