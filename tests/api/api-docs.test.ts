@@ -315,7 +315,7 @@ describe.each(targets)('API documentation sign-in on $name', (target) => {
         })
       ).reply.errcode,
     ).toBe(1403);
-    // Without the header the administrator's own console works as before.
+    // Without the header the administrator's own console works: the refusal is the token's alone.
     expect((await admin.call('GET', '/authtime/myprofile')).reply.errcode).toBe(0);
     await admin.call('POST', '/authtime/swagger/logout');
   });

@@ -2,31 +2,31 @@
 // called process catches, goes to the error boundary event of the call activity that started it
 // (docs/adr/0189-bpmn-errors-cross-call-activities.md): the caller takes the boundary's path, the called
 // instance ends with what ran in it. Uncaught (no boundary, or one for another code) it stays an incident
-// of the task, as before. Through the runtime REST on both databases; the drawings are the corpus files
+// of the task, as an error reported in a process nobody called. Through the runtime REST on both databases; the drawings are the corpus files
 // c7-credit-application and c7-credit-check-called, and a process written here that calls the first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readProcess } from '../../src/core/workflow/process-definition.ts';
-import { readCorpus, type CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
+import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { flow, makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
-import { installCorpus } from './helpers/corpus-world.ts';
+import { callOf, camundaDrawn, drawnCorpus, installCorpus } from './helpers/corpus-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { calledInstances, historyOf, instanceOf, openTaskNodes, tasksOf } from './helpers/instance-readers.ts';
 import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
 const FILES = ['c7-credit-application.bpmn', 'c7-credit-check-called.bpmn'];
-const LOAN_XML = `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="d_loan" targetNamespace="http://bpmn.io/schema/bpmn" exporter="Camunda Modeler" exporterVersion="5.31.0">
-  <bpmn:process id="loanFile" isExecutable="true">
+/** A process calling the credit application, leaving by its boundary on CREDIT_REJECTED. */
+const LOAN = {
+  loanFile: `
     <bpmn:startEvent id="s" />${flow('f1', 's', 'apply')}
-    <bpmn:callActivity id="apply" name="Credit application" calledElement="creditApplication"><bpmn:extensionElements><camunda:in variables="all" /></bpmn:extensionElements></bpmn:callActivity>
+    ${callOf('apply', 'creditApplication')}
     ${flow('f2', 'apply', 'filed')}<bpmn:endEvent id="filed" />
     <bpmn:boundaryEvent id="rejected" attachedToRef="apply"><bpmn:errorEventDefinition errorRef="eRejected" /></bpmn:boundaryEvent>
     ${flow('f3', 'rejected', 'closed')}<bpmn:endEvent id="closed" />
-  </bpmn:process>
-  <bpmn:error id="eRejected" errorCode="CREDIT_REJECTED" />
-</bpmn:definitions>`.replace(/<(\/?)sequenceFlow\b/g, '<$1bpmn:sequenceFlow');
+  `,
+};
+const drawn = (id: string, body: string) =>
+  camundaDrawn(id, body, `\n  <bpmn:error id="eRejected" errorCode="CREDIT_REJECTED" />`);
 const REASON = 'score below the bank’s floor';
 const CHILD = { score: 'Activity_1c8r4kd', payslips: 'Activity_0w5n2tb' };
 const CALLER = { call: 'Activity_0r7d2xk', rejected: 'Event_0m2c6ta', inform: 'Activity_1x6p0hn' };
@@ -45,15 +45,9 @@ describe.each(targets)("a worker's BPMN error out of a called process, on $name"
     server = await startTestServer(target);
     world = await makeEngineWorld(server.db, 'Acme', 'ce');
     runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
-    const loan: CorpusFile = {
-      file: 'loan-file.bpmn',
-      processId: 'loanFile',
-      xml: LOAN_XML,
-      read: await readProcess(LOAN_XML, 'loanFile'),
-    };
-    expect(loan.read.problems).toEqual([]);
+    const loan = await drawnCorpus(LOAN, drawn);
     const corpus = (await readCorpus()).filter((c) => FILES.includes(c.file));
-    await installCorpus(server.db, world, [...corpus, loan], ['finance']);
+    await installCorpus(server.db, world, [...corpus, ...loan], ['finance']);
   }, 300_000); // a server on a loaded machine
   afterAll(async () => server?.close());
 

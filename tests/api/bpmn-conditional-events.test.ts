@@ -8,11 +8,10 @@
 // at only after an action that set it so. The drawings are corpus files, and some written here as
 // Camunda Modeler writes them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readProcess } from '../../src/core/workflow/process-definition.ts';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { flow, makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
-import { installCorpus } from './helpers/corpus-world.ts';
+import { camundaDrawn, drawnCorpus, installCorpus } from './helpers/corpus-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { activeTokenNodes, historyOf, loopTokens, openTaskNodes, tasksOf } from './helpers/instance-readers.ts';
 import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
@@ -26,38 +25,32 @@ const NEGOTIATE = 'Activity_0m4j6ke';
 const RAISED = 'Event_0q8d4tn';
 const ANSWER = 'Activity_0t5h9wz';
 
-const reminder = (id: string, on: string, condition: string) =>
-  `<bpmn:boundaryEvent id="${id}" cancelActivity="false" attachedToRef="${on}"><bpmn:conditionalEventDefinition><bpmn:condition xsi:type="bpmn:tFormalExpression">${condition}</bpmn:condition></bpmn:conditionalEventDefinition></bpmn:boundaryEvent>`;
+const condition = (text: string) => `<bpmn:condition xsi:type="bpmn:tFormalExpression">${text}</bpmn:condition>`;
+const reminder = (id: string, on: string, text: string) =>
+  `<bpmn:boundaryEvent id="${id}" cancelActivity="false" attachedToRef="${on}"><bpmn:conditionalEventDefinition>${condition(text)}</bpmn:conditionalEventDefinition></bpmn:boundaryEvent>`;
 /** A check per item in a multi-instance sub-process: an item equal to `flag` is noted inside its instance
  *  (a reminder on its check), and `urgent` asks for an escalation beside the whole round (one on it). */
-const ROUND = `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" id="d_round" targetNamespace="http://bpmn.io/schema/bpmn" exporter="Camunda Modeler" exporterVersion="5.31.0">
-  <bpmn:process id="checkRound" isExecutable="true"><bpmn:startEvent id="s" />${flow('f1', 's', 'x')}
+const ROUND = `<bpmn:startEvent id="s" />${flow('f1', 's', 'x')}
     <bpmn:subProcess id="x" name="Each item"><bpmn:multiInstanceLoopCharacteristics camunda:collection="\${items}" camunda:elementVariable="item" />
       <bpmn:startEvent id="xs" />${flow('i1', 'xs', 'check')}<bpmn:userTask id="check" name="Check" camunda:candidateGroups="legal" />${flow('i2', 'check', 'xe')}<bpmn:endEvent id="xe" />
       ${reminder('flagged', 'check', '${flag == item}')}${flow('i3', 'flagged', 'noted')}<bpmn:endEvent id="noted" />
     </bpmn:subProcess>${flow('f2', 'x', 'e')}<bpmn:endEvent id="e" />
     ${reminder('urgent', 'x', '${urgent == true}')}${flow('f3', 'urgent', 'escalate')}<bpmn:userTask id="escalate" name="Escalate" camunda:candidateGroups="purchasing" />${flow('f4', 'escalate', 'ue')}<bpmn:endEvent id="ue" />
-  </bpmn:process>
-</bpmn:definitions>`.replace(/<(\/?)sequenceFlow\b/g, '<$1bpmn:sequenceFlow');
+  `;
 
-const condition = (text: string) => `<bpmn:condition xsi:type="bpmn:tFormalExpression">${text}</bpmn:condition>`;
 const task = (id: string, group: string) =>
   `<bpmn:userTask id="${id}" name="${id}" camunda:candidateGroups="${group}" />`;
 /** Conditions that watch one variable (docs/adr/0194-conditional-boundaries-non-interrupting.md): a catch
  *  event looked at only when `approved` was set, a reminder on `hold` only when `note` was created; the
  *  finance edits change the variables, the purchasing tasks (r2's) wait. */
-const WATCH = `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" id="d_watch" targetNamespace="http://bpmn.io/schema/bpmn" exporter="Camunda Modeler" exporterVersion="5.31.0">
-  <bpmn:process id="watchDesk" isExecutable="true"><bpmn:startEvent id="s" />${flow('f1', 's', 'g')}<bpmn:parallelGateway id="g" />
+const WATCH = `<bpmn:startEvent id="s" />${flow('f1', 's', 'g')}<bpmn:parallelGateway id="g" />
     ${flow('a1', 'g', 'ready')}<bpmn:intermediateCatchEvent id="ready"><bpmn:conditionalEventDefinition camunda:variableName="approved">${condition('${amount > 100 && approved == true}')}</bpmn:conditionalEventDefinition></bpmn:intermediateCatchEvent>
     ${flow('a2', 'ready', 'pay')}${task('pay', 'purchasing')}${flow('a3', 'pay', 'ae')}<bpmn:endEvent id="ae" />
     ${flow('b1', 'g', 'hold')}${task('hold', 'purchasing')}${flow('b2', 'hold', 'be')}<bpmn:endEvent id="be" />
     <bpmn:boundaryEvent id="noted" cancelActivity="false" attachedToRef="hold"><bpmn:conditionalEventDefinition camunda:variableName="note" camunda:variableEvents="create">${condition("${note == 'x'}")}</bpmn:conditionalEventDefinition></bpmn:boundaryEvent>
     ${flow('b3', 'noted', 'read')}${task('read', 'purchasing')}${flow('b4', 'read', 'ne')}<bpmn:endEvent id="ne" />
     ${flow('c1', 'g', 'edit1')}${task('edit1', 'finance')}${flow('c2', 'edit1', 'edit2')}${task('edit2', 'finance')}${flow('c3', 'edit2', 'edit3')}${task('edit3', 'finance')}${flow('c4', 'edit3', 'ce')}<bpmn:endEvent id="ce" />
-  </bpmn:process>
-</bpmn:definitions>`.replace(/<(\/?)sequenceFlow\b/g, '<$1bpmn:sequenceFlow');
+  `;
 
 describe.each(targets)('conditional events on $name', (target) => {
   let server: TestServer;
@@ -70,13 +63,8 @@ describe.each(targets)('conditional events on $name', (target) => {
     runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
     // Negotiating is r2's, everything else r1's.
     const groups = ['approver', 'finance', 'legal', 'purchasing'];
-    const read = await readProcess(ROUND, 'checkRound');
-    expect(read.problems).toEqual([]);
-    const round = { file: 'checkRound.bpmn', processId: 'checkRound', xml: ROUND, read };
-    const watchRead = await readProcess(WATCH, 'watchDesk');
-    expect(watchRead.problems).toEqual([]);
-    const watch = { file: 'watchDesk.bpmn', processId: 'watchDesk', xml: WATCH, read: watchRead };
-    await installCorpus(server.db, world, [...corpus, round, watch], groups, (g) =>
+    const drawn = await drawnCorpus({ checkRound: ROUND, watchDesk: WATCH }, camundaDrawn);
+    await installCorpus(server.db, world, [...corpus, ...drawn], groups, (g) =>
       g === 'purchasing' ? world.users.r2 : world.users.r1,
     );
   }, 300_000); // a server on a loaded machine

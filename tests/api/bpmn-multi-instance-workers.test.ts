@@ -3,67 +3,53 @@
 // both databases. Drawings in Camunda 7 (`camunda:type="external"`) and Camunda 8 (`zeebe:taskDefinition`)
 // form, and the corpus file c7-supplier-credit-checks run to its end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processesIn, readProcess } from '../../src/core/workflow/process-definition.ts';
 import { readCorpus, type CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { flow, makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
-import { installCorpus } from './helpers/corpus-world.ts';
+import { camundaDrawn, drawnCorpus, installCorpus } from './helpers/corpus-world.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { historyOf, instanceOf, openTaskNodes } from './helpers/instance-readers.ts';
 import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
 
-const c7 = (id: string, body: string, extra = '') =>
-  `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="d_${id}" targetNamespace="http://bpmn.io/schema/bpmn" exporter="Camunda Modeler" exporterVersion="5.31.0">
-  <bpmn:process id="${id}" isExecutable="true">${body}</bpmn:process>${extra}
-</bpmn:definitions>`.replace(
-    /<(\/?)(startEvent|endEvent|subProcess|serviceTask|userTask|boundaryEvent|intermediateCatchEvent|parallelGateway|sequenceFlow|conditionExpression|errorEventDefinition|conditionalEventDefinition|condition|multiInstanceLoopCharacteristics)\b/g,
-    '<$1bpmn:$2',
-  );
-const sflow = (id: string, from: string, to: string) => flow(id, from, to);
 const external = (id: string, topic: string) =>
-  `<serviceTask id="${id}" name="${id}" camunda:type="external" camunda:topic="${topic}" />`;
+  `<bpmn:serviceTask id="${id}" name="${id}" camunda:type="external" camunda:topic="${topic}" />`;
 const conditional = (text: string) =>
-  `<conditionalEventDefinition><condition>${text}</condition></conditionalEventDefinition>`;
+  `<bpmn:conditionalEventDefinition><bpmn:condition>${text}</bpmn:condition></bpmn:conditionalEventDefinition>`;
 
 /** Camunda 7, parallel over suppliers: a worker rates each; NO_RATING is caught on the task (by hand),
  *  FRAUD on the sub-process (the round stops); `stopAll` set by anyone stops it too (a condition on it). */
-const RATE_C7 = c7(
-  'rateC7',
-  `<startEvent id="s" />${sflow('f1', 's', 'x')}
-  <subProcess id="x" name="Rate each"><multiInstanceLoopCharacteristics camunda:collection="\${suppliers}" camunda:elementVariable="supplier" />
-    <startEvent id="xs" />${sflow('i1', 'xs', 'rate')}${external('rate', 'rate-c7')}${sflow('i2', 'rate', 'xe')}<endEvent id="xe" />
-    <boundaryEvent id="norating" attachedToRef="rate"><errorEventDefinition errorRef="eNo" camunda:errorCodeVariable="ratingError" /></boundaryEvent>${sflow('i3', 'norating', 'hand')}
-    <userTask id="hand" name="Rate by hand" camunda:candidateGroups="finance" />${sflow('i4', 'hand', 'xe2')}<endEvent id="xe2" />
-  </subProcess>${sflow('f2', 'x', 'e')}<endEvent id="e" />
-  <boundaryEvent id="fraud" attachedToRef="x"><errorEventDefinition errorRef="eFraud" camunda:errorCodeVariable="stopCode" camunda:errorMessageVariable="stopReason" /></boundaryEvent>${sflow('f3', 'fraud', 'stopped')}<endEvent id="stopped" />
-  <boundaryEvent id="halt" attachedToRef="x">${conditional('${stopAll == true}')}</boundaryEvent>${sflow('f4', 'halt', 'halted')}<endEvent id="halted" />`,
-  '<bpmn:error id="eNo" errorCode="NO_RATING" /><bpmn:error id="eFraud" errorCode="FRAUD" />',
-);
+const RATE_C7 = `<bpmn:startEvent id="s" />${flow('f1', 's', 'x')}
+  <bpmn:subProcess id="x" name="Rate each"><bpmn:multiInstanceLoopCharacteristics camunda:collection="\${suppliers}" camunda:elementVariable="supplier" />
+    <bpmn:startEvent id="xs" />${flow('i1', 'xs', 'rate')}${external('rate', 'rate-c7')}${flow('i2', 'rate', 'xe')}<bpmn:endEvent id="xe" />
+    <bpmn:boundaryEvent id="norating" attachedToRef="rate"><bpmn:errorEventDefinition errorRef="eNo" camunda:errorCodeVariable="ratingError" /></bpmn:boundaryEvent>${flow('i3', 'norating', 'hand')}
+    <bpmn:userTask id="hand" name="Rate by hand" camunda:candidateGroups="finance" />${flow('i4', 'hand', 'xe2')}<bpmn:endEvent id="xe2" />
+  </bpmn:subProcess>${flow('f2', 'x', 'e')}<bpmn:endEvent id="e" />
+  <bpmn:boundaryEvent id="fraud" attachedToRef="x"><bpmn:errorEventDefinition errorRef="eFraud" camunda:errorCodeVariable="stopCode" camunda:errorMessageVariable="stopReason" /></bpmn:boundaryEvent>${flow('f3', 'fraud', 'stopped')}<bpmn:endEvent id="stopped" />
+  <bpmn:boundaryEvent id="halt" attachedToRef="x">${conditional('${stopAll == true}')}</bpmn:boundaryEvent>${flow('f4', 'halt', 'halted')}<bpmn:endEvent id="halted" />`;
+/** The errors the rating round names. */
+const RATE_ERRORS = '<bpmn:error id="eNo" errorCode="NO_RATING" /><bpmn:error id="eFraud" errorCode="FRAUD" />';
 
 /** Camunda 7, parallel over parts beside a dispatcher's approval: each instance waits until its part is
  *  cleared (`cleared == part`: the process's variable against the instance's element), then a worker
  *  packs it; a part named in `skip` leaves its packing by a conditional boundary inside. */
-const PACK_C7 = c7(
-  'packC7',
-  `<startEvent id="s" />${sflow('f1', 's', 'fork')}<parallelGateway id="fork" />${sflow('f2', 'fork', 'x')}${sflow('f3', 'fork', 'dispatch')}
-  <userTask id="dispatch" name="Dispatch" camunda:candidateGroups="finance" />${sflow('f4', 'dispatch', 'join')}
-  <subProcess id="x" name="Each part"><multiInstanceLoopCharacteristics camunda:collection="\${parts}" camunda:elementVariable="part" />
-    <startEvent id="xs" />${sflow('i1', 'xs', 'clear')}
-    <intermediateCatchEvent id="clear">${conditional('${cleared == part}')}</intermediateCatchEvent>${sflow('i2', 'clear', 'pack')}
-    ${external('pack', 'pack-c7')}${sflow('i3', 'pack', 'xe')}<endEvent id="xe" />
-    <boundaryEvent id="skipped" attachedToRef="pack">${conditional('${skip == part}')}</boundaryEvent>${sflow('i4', 'skipped', 'xskip')}<endEvent id="xskip" />
-  </subProcess>${sflow('f5', 'x', 'join')}<parallelGateway id="join" />${sflow('f6', 'join', 'e')}<endEvent id="e" />`,
-);
+const PACK_C7 = `<bpmn:startEvent id="s" />${flow('f1', 's', 'fork')}<bpmn:parallelGateway id="fork" />${flow('f2', 'fork', 'x')}${flow('f3', 'fork', 'dispatch')}
+  <bpmn:userTask id="dispatch" name="Dispatch" camunda:candidateGroups="finance" />${flow('f4', 'dispatch', 'join')}
+  <bpmn:subProcess id="x" name="Each part"><bpmn:multiInstanceLoopCharacteristics camunda:collection="\${parts}" camunda:elementVariable="part" />
+    <bpmn:startEvent id="xs" />${flow('i1', 'xs', 'clear')}
+    <bpmn:intermediateCatchEvent id="clear">${conditional('${cleared == part}')}</bpmn:intermediateCatchEvent>${flow('i2', 'clear', 'pack')}
+    ${external('pack', 'pack-c7')}${flow('i3', 'pack', 'xe')}<bpmn:endEvent id="xe" />
+    <bpmn:boundaryEvent id="skipped" attachedToRef="pack">${conditional('${skip == part}')}</bpmn:boundaryEvent>${flow('i4', 'skipped', 'xskip')}<bpmn:endEvent id="xskip" />
+  </bpmn:subProcess>${flow('f5', 'x', 'join')}<bpmn:parallelGateway id="join" />${flow('f6', 'join', 'e')}<bpmn:endEvent id="e" />`;
 
-const c8 = (id: string, sequential: boolean) => `<?xml version="1.0" encoding="UTF-8"?>
+/** Camunda 8, a worker notifying each recipient (`loop`: the loop's attributes, sequential or not). */
+const c8 = (id: string, loop: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:zeebe="http://camunda.org/schema/zeebe/1.0" xmlns:modeler="http://camunda.org/schema/modeler/1.0" id="d_${id}" targetNamespace="http://bpmn.io/schema/bpmn" exporter="Camunda Modeler" exporterVersion="5.31.0" modeler:executionPlatform="Camunda Cloud" modeler:executionPlatformVersion="8.6.0">
   <bpmn:process id="${id}" isExecutable="true">
     <bpmn:startEvent id="s"><bpmn:outgoing>f1</bpmn:outgoing></bpmn:startEvent>
     <bpmn:subProcess id="x" name="Notify each"><bpmn:incoming>f1</bpmn:incoming><bpmn:outgoing>f2</bpmn:outgoing>
-      <bpmn:multiInstanceLoopCharacteristics${sequential ? ' isSequential="true"' : ''}><bpmn:extensionElements><zeebe:loopCharacteristics inputCollection="=recipients" inputElement="recipient" /></bpmn:extensionElements></bpmn:multiInstanceLoopCharacteristics>
+      <bpmn:multiInstanceLoopCharacteristics${loop}><bpmn:extensionElements><zeebe:loopCharacteristics inputCollection="=recipients" inputElement="recipient" /></bpmn:extensionElements></bpmn:multiInstanceLoopCharacteristics>
       <bpmn:startEvent id="xs"><bpmn:outgoing>i1</bpmn:outgoing></bpmn:startEvent>
       <bpmn:serviceTask id="send" name="Send notice"><bpmn:extensionElements><zeebe:taskDefinition type="${id}-send" retries="2" /></bpmn:extensionElements><bpmn:incoming>i1</bpmn:incoming><bpmn:outgoing>i2</bpmn:outgoing></bpmn:serviceTask>
       <bpmn:endEvent id="xe"><bpmn:incoming>i2</bpmn:incoming></bpmn:endEvent>
@@ -76,13 +62,6 @@ const c8 = (id: string, sequential: boolean) => `<?xml version="1.0" encoding="U
   </bpmn:process>
   <bpmn:error id="eB" name="Bounced" errorCode="BOUNCED" />
 </bpmn:definitions>`;
-
-const INLINE: Record<string, string> = {
-  rateC7: RATE_C7,
-  packC7: PACK_C7,
-  notifyC8: c8('notifyC8', false),
-  notifySeqC8: c8('notifySeqC8', true),
-};
 
 interface Task {
   id: string;
@@ -102,13 +81,11 @@ describe.each(targets)('workers and conditions inside a multi-instance sub-proce
     server = await startTestServer(target);
     world = await makeEngineWorld(server.db, 'Acme', 'mw');
     runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
-    const inline = await Promise.all(
-      Object.entries(INLINE).map(async ([id, xml]) => {
-        const [{ id: processId }] = await processesIn(xml);
-        return { file: `${id}.bpmn`, processId, xml, read: await readProcess(xml, processId) };
-      }),
-    );
-    for (const f of inline) expect(f.read.problems, f.file).toEqual([]);
+    const inline = [
+      ...(await drawnCorpus({ rateC7: RATE_C7 }, (id, body) => camundaDrawn(id, body, RATE_ERRORS))),
+      ...(await drawnCorpus({ packC7: PACK_C7 }, camundaDrawn)),
+      ...(await drawnCorpus({ notifyC8: '', notifySeqC8: ' isSequential="true"' }, c8)),
+    ];
     const corpus = (await readCorpus()).filter((c) => c.file === 'c7-supplier-credit-checks.bpmn');
     files = [...inline, ...corpus];
     await installCorpus(server.db, world, files, ['finance', 'purchasing']);

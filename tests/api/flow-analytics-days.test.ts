@@ -1,69 +1,60 @@
-// The dashboard's kept past days (docs/adr/0076-dashboard-kept-days.md) on both databases: after each change that touches an earlier day
-// (engine actions replayed at past moments, the deletion of a completed instance, a retraction, rows
-// re-dated by SQL outside the engine, a calendar made default then given a holiday), the four figures
-// equal the same figures computed here from the raw rows; and the past days are indeed read from the
-// kept rows (altering one changes the answer until a change to its day is counted), and the engine's
-// actions of now count no change (they write nothing for the dashboard).
+// The dashboard's kept past days (docs/adr/0076-dashboard-kept-days.md) on both databases, its periods
+// read at fixed moments (MID_YEAR, and NEW_YEAR for a year with no earlier day) so that every date runs
+// them all: after each change that touches an earlier day (engine actions replayed at past moments, the
+// deletion of a completed instance, a retraction, rows re-dated by SQL outside the engine, a calendar
+// made default then given a holiday), the four figures equal the same figures computed here from the
+// raw rows; and the past days are indeed read from the kept rows (altering one changes the answer until
+// a change to its day is counted), and the engine's actions of now count no change (they write nothing
+// for the dashboard).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workingTimeBetween } from '../../src/core/calendar/working-time.ts';
 import { workCalendarOf } from '../../src/server/areas/calendars/load-calendar.ts';
+import { dashboardRows } from '../../src/server/areas/flow-analytics/answers.ts';
+import { keepClosedDays } from '../../src/server/areas/flow-analytics/day-keeper.ts';
 import { periodStart, type Period } from '../../src/server/areas/flow-analytics/period.ts';
 import type { Db } from '../../src/server/db/schema.ts';
 import { deleteInstance, retract, startInstance, submitTask } from '../../src/server/workflow/actions.ts';
-import { HOUR, seedDashboard } from '../support/dashboard-instances.ts';
-import type { ApiClient } from './helpers/api-client.ts';
+import { HOUR, MID_YEAR, NEW_YEAR, seedDashboard } from '../support/dashboard-instances.ts';
 import { databaseTargets } from './helpers/databases.ts';
-import { ACME, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const targets = await databaseTargets();
-type Row = { groupColumns: Array<{ columnName: string; value: string }>; resultFields: number[] };
-const FIGURES = [
-  'flowAndNodeTimeConsuming',
-  'flowTimeConsumingAccounting',
-  'flowAccounting',
-  'doAnalyzerActorTimeConsumingTopX',
-] as const;
+const FIGURES = ['flowAndNodeTime', 'flowTimeShare', 'flowShare', 'slowestNodes'] as const;
 const NAMES: Record<string, string> = { alpha: 'Alpha', beta: 'Beta' };
 const hours = (ms: number) => Math.round(ms / 36_000) / 100;
-const now = new Date();
-/** A moment of an earlier day of this year (ended more than two hours ago), when there is one. */
+const now = MID_YEAR;
+/** A moment of an earlier day of the year, two days back: always kept (ended more than two hours ago). */
 const pastDay = new Date(periodStart('today', now).getTime() - 2 * 24 * HOUR + 9 * HOUR);
-const noPastDay = pastDay < periodStart('thisyear', now);
-/** A test on such a day: on 1 and 2 January this year has none, and the server reads the real clock, so
- *  the test is left out by a name that says why rather than silently. */
-const onPastDay = (title: string, test: () => Promise<void>) =>
-  noPastDay
-    ? it.skip(`${title} (skipped: no day of this year two days back on ${now.toDateString()})`, test)
-    : it(title, test);
 
 describe.each(targets)('the dashboard’s kept days on $name', (target) => {
   let server: TestServer;
   let db: Db;
-  let acme: ApiClient;
   let acmeId: string;
   let appId: string;
   const users: Record<string, string> = {};
 
-  /** The dashboard's four figures as text rows (the slowest steps: their hours only). */
-  async function asked(period: Period) {
+  /** The dashboard's four figures at `at` as text rows (the slowest steps: their hours only). */
+  async function asked(period: Period, at = now) {
     const answers = await Promise.all(
       FIGURES.map(async (figure) => {
-        const { reply } = await acme.call<Row[]>('GET', `/authtime/domain/workflow/analytics/${figure}`, {
-          query: { domainid: acmeId, applicationid: appId, daterange: period },
-        });
-        expect(reply.errcode, reply.errmsg).toBe(0);
-        return figure === 'doAnalyzerActorTimeConsumingTopX'
-          ? [reply.data.map((r) => r.resultFields[0]).join(',')]
-          : reply.data.map((r) => `${r.groupColumns[0].value}: ${r.resultFields.join(',')}`);
+        const rows = await dashboardRows(
+          db,
+          figure,
+          { domainId: acmeId, applicationId: appId, period, language: 'en' },
+          at,
+        );
+        return figure === 'slowestNodes'
+          ? [rows.map((r) => r.resultFields[0]).join(',')]
+          : rows.map((r) => `${r.groupColumns[0].value}: ${r.resultFields.join(',')}`);
       }),
     );
     return Object.fromEntries(FIGURES.map((f, i) => [f, answers[i]]));
   }
 
-  /** The same figures from the raw rows, durations measured by `took` (ms). */
-  async function computed(period: Period, took: (from: Date, to: Date) => number) {
-    const since = periodStart(period, now);
+  /** The same figures at `at` from the raw rows, durations measured by `took` (ms). */
+  async function computed(period: Period, took: (from: Date, to: Date) => number, at = now) {
+    const since = periodStart(period, at);
     const scoped = (table: 'flow_instances' | 'flow_tasks') =>
       db.selectFrom(table).where('domain_id', '=', acmeId).where('application_id', '=', appId);
     const completed = await scoped('flow_instances')
@@ -101,12 +92,12 @@ describe.each(targets)('the dashboard’s kept days on $name', (target) => {
     };
     const avg = (s?: { n: number; sum: number }) => (s ? hours(s.sum / s.n) : 0);
     return {
-      flowAndNodeTimeConsuming: ordered([...c.keys(), ...t.keys()]).map(
+      flowAndNodeTime: ordered([...c.keys(), ...t.keys()]).map(
         (id) => `${NAMES[id]}: ${avg(c.get(id))},${avg(t.get(id))}`,
       ),
-      flowTimeConsumingAccounting: ordered(c.keys()).map((id) => `${NAMES[id]}: ${hours(c.get(id)!.sum)}`),
-      flowAccounting: ordered(st.keys()).map((id) => `${NAMES[id]}: ${st.get(id)!.n}`),
-      doAnalyzerActorTimeConsumingTopX: [
+      flowTimeShare: ordered(c.keys()).map((id) => `${NAMES[id]}: ${hours(c.get(id)!.sum)}`),
+      flowShare: ordered(st.keys()).map((id) => `${NAMES[id]}: ${st.get(id)!.n}`),
+      slowestNodes: [
         tasks
           .map((r) => hours(took(r.created_at, r.done_at!)))
           .sort((a, b) => b - a)
@@ -137,7 +128,6 @@ describe.each(targets)('the dashboard’s kept days on $name', (target) => {
   beforeAll(async () => {
     server = await startTestServer(target);
     db = server.db;
-    acme = await server.signedIn(ACME.username, ACME.password, 'en');
     acmeId = (await db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow()).id;
     ({ appId } = await seedDashboard(db, acmeId, now));
     await db.updateTable('work_calendars').set({ is_default: false }).where('domain_id', '=', acmeId).execute();
@@ -155,8 +145,7 @@ describe.each(targets)('the dashboard’s kept days on $name', (target) => {
     expect(await keptDays()).toBeGreaterThan(0);
   });
 
-  // On a day two days back (always kept: yesterday is not, in the hour or so after midnight).
-  onPastDay('reads past days from the kept rows until a change to their day is counted', async () => {
+  it('reads past days from the kept rows until a change to their day is counted', async () => {
     const { instanceId } = await startInstance(db, {
       domainId: acmeId,
       applicationId: appId,
@@ -203,7 +192,7 @@ describe.each(targets)('the dashboard’s kept days on $name', (target) => {
     await expectExact();
   });
 
-  onPastDay('follows actions replayed at earlier moments', async () => {
+  it('follows actions replayed at earlier moments', async () => {
     const { instanceId } = await startInstance(db, {
       domainId: acmeId,
       applicationId: appId,
@@ -217,7 +206,7 @@ describe.each(targets)('the dashboard’s kept days on $name', (target) => {
     await expectExact();
   });
 
-  onPastDay('follows the deletion of an instance completed on an earlier day', async () => {
+  it('follows the deletion of an instance completed on an earlier day', async () => {
     const done = await db
       .selectFrom('flow_instances')
       .select('id')
@@ -231,7 +220,7 @@ describe.each(targets)('the dashboard’s kept days on $name', (target) => {
     await expectExact();
   });
 
-  onPastDay('follows a retraction re-opening a task submitted on an earlier day', async () => {
+  it('follows a retraction re-opening a task submitted on an earlier day', async () => {
     const { instanceId } = await startInstance(db, {
       domainId: acmeId,
       applicationId: appId,
@@ -293,6 +282,36 @@ describe.each(targets)('the dashboard’s kept days on $name', (target) => {
     } finally {
       await db.updateTable('work_calendars').set({ is_default: false }).where('id', '=', calendar.id).execute();
     }
+    await expectExact();
+  });
+
+  it('reads 1 January’s year as that day alone: no day to keep, the day before left out but in the week', async () => {
+    const keeper = await keepClosedDays(db, { domainId: acmeId, now: NEW_YEAR });
+    expect(keeper.applications).toBeGreaterThan(0);
+    expect(keeper.days).toBe(0);
+    const [year, week] = [await asked('thisyear', NEW_YEAR), await asked('thisweek', NEW_YEAR)];
+    expect(year).toEqual(await computed('thisyear', wallClock, NEW_YEAR));
+    /** An alpha instance replayed through the engine: started at `at`, each step an hour. */
+    const replay = async (at: Date) => {
+      const { instanceId } = await startInstance(db, {
+        domainId: acmeId,
+        applicationId: appId,
+        processId: 'alpha',
+        initiatorId: users['dash-init'],
+        at,
+      });
+      await submitTask(db, { instanceId, userId: users['dash-a'], at: new Date(at.getTime() + HOUR) });
+      await submitTask(db, { instanceId, userId: users['dash-b'], at: new Date(at.getTime() + 2 * HOUR) });
+    };
+    // On 31 December: last year's, yet this week's (it began on Monday 30 December).
+    await replay(new Date(NEW_YEAR.getFullYear() - 1, 11, 31, 20));
+    expect(await asked('thisyear', NEW_YEAR)).toEqual(year);
+    expect(await asked('thisweek', NEW_YEAR)).not.toEqual(week);
+    expect(await asked('thisweek', NEW_YEAR)).toEqual(await computed('thisweek', wallClock, NEW_YEAR));
+    // Since midnight: the year's.
+    await replay(new Date(NEW_YEAR.getFullYear(), 0, 1, 6));
+    expect(await asked('thisyear', NEW_YEAR)).not.toEqual(year);
+    expect(await asked('thisyear', NEW_YEAR)).toEqual(await computed('thisyear', wallClock, NEW_YEAR));
     await expectExact();
   });
 });

@@ -7,6 +7,12 @@ import { periodStart } from '../../src/server/areas/flow-analytics/period.ts';
 import { deleteInstance, startInstance, submitTask } from '../../src/server/workflow/actions.ts';
 
 export const HOUR = 3_600_000;
+/** The moments the dashboard's tests read their periods at (in the server's zone), so that every date
+ *  runs the same checks: a Wednesday mid-year (two days back is a working Monday) and 1 January, whose
+ *  year has no earlier day. Both long past: the figure triggers count every write to their days, as
+ *  they do for a closed day (migration 0037). */
+export const MID_YEAR = new Date(2025, 5, 18, 12);
+export const NEW_YEAR = new Date(2025, 0, 1, 10);
 
 /** Two approvals in a row, each by one user, then the end. */
 const bpmn = (id: string) => `<?xml version="1.0" encoding="UTF-8"?>

@@ -3,7 +3,7 @@
 // totals run to hundreds of thousands (the flow list, the operation log).
 //
 // 1. The planner's row estimate of the search (EXPLAIN, no execution: a few buffers of statistics).
-// 2. At or below the bound: counted exactly, as every total was before.
+// 2. At or below the bound: counted exactly (a count of that many rows is cheap).
 // 3. Above it: the matches are counted up to bound + 1 (a LIMIT, so at most bound + 1 rows are read).
 //    Only when that many exist is the total the estimate (at least bound + 1), flagged `estimated`;
 //    otherwise the bounded count is the exact total. So an estimate is never shown for a list that

@@ -39,11 +39,11 @@ export async function installCorpus(
   }
 }
 
-/** A process as Camunda Modeler 5 saves it (camunda: namespace, bpmn: prefix), with the root elements
- *  (errors, escalations, messages) its body refers to. */
+/** A process as Camunda Modeler 5 saves it (camunda: namespace, bpmn: prefix, xsi: for its typed
+ *  conditions), with the root elements (errors, escalations, messages) its body refers to. */
 export const camundaDrawn = (id: string, body: string, roots = '') =>
   `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="d_${id}" targetNamespace="http://bpmn.io/schema/bpmn" exporter="Camunda Modeler" exporterVersion="5.31.0">
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" id="d_${id}" targetNamespace="http://bpmn.io/schema/bpmn" exporter="Camunda Modeler" exporterVersion="5.31.0">
   <bpmn:process id="${id}" isExecutable="true">${body}</bpmn:process>${roots}
 </bpmn:definitions>`.replace(/<(\/?)sequenceFlow\b/g, '<$1bpmn:sequenceFlow');
 

@@ -35,12 +35,11 @@ export async function keepClosedDays(db: Db, options: { domainId?: string; now?:
   const pairs = await activeApplications(db, options.domainId);
   for (const pair of pairs) {
     // The language only names processes in the calls' answers; kept days hold ids.
-    const s = await hoursScope(db, {
-      domainId: pair.domain_id,
-      applicationId: pair.application_id,
-      since,
-      language: 'en',
-    });
+    const s = await hoursScope(
+      db,
+      { domainId: pair.domain_id, applicationId: pair.application_id, since, language: 'en' },
+      now,
+    );
     days += await keepPastDays(db, s, now);
   }
   return { applications: pairs.length, days };

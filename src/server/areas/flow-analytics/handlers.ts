@@ -1,32 +1,16 @@
-// The workflow dashboard (docs/adr/0047-workflow-dashboard-figures.md): four figures of one application in one enterprise over a
-// period, for the enterprise's governors only, answered as the spec's "Dashboard result row"s. Rows of
-// hours say which hours: working hours of the enterprise's default calendar (docs/adr/0055-work-calendars.md), else wall-clock.
-// Past days are read as kept, today computed at each call (docs/adr/0076-dashboard-kept-days.md).
+// The workflow dashboard's calls (docs/adr/0047-workflow-dashboard-figures.md): for the enterprise's
+// governors only, about an application bound to it; the figures at the clock's moment (answers.ts).
 import type { Language } from '../../../core/catalogue/types.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import { AppError } from '../../http/app-error.ts';
 import { existingTenant } from '../users/queries.ts';
 import { type CallHandler, type Handler, type HandlerContext } from '../handler.ts';
-import { periodStart } from './period.ts';
-import { hoursScope, type Hours, type HoursScope } from './hours-scope.ts';
-import { instancesStarted, processAndNodeHours, processHoursTotal, slowestSteps } from './queries.ts';
-import { periodFigures } from './stored-days.ts';
+import { dashboardRows, type Asked, type Figure } from './answers.ts';
 
-type Row = Calls['flowAnalytics.flowShare']['reply'][number];
-type Column = Row['groupColumns'][number]['columnName'];
 type Query = Calls['flowAnalytics.flowShare']['query'];
 
-const row = (columns: Partial<Record<Column, string>>, figures: number[], hours?: Hours): Row => ({
-  groupColumns: Object.entries(columns).map(([columnName, value]) => ({
-    columnName: columnName as Column,
-    value: value ?? '',
-  })),
-  resultFields: figures,
-  ...hours,
-});
-
 /** Refuses a caller who does not govern the enterprise, and an application not bound to it. */
-async function scope(ctx: HandlerContext<never, Query>): Promise<HoursScope> {
+async function asked(ctx: HandlerContext<never, Query>): Promise<Asked> {
   const { domainid, applicationid, daterange } = ctx.query;
   const { db } = ctx.services;
   // The tenant is the call's `target` with `governs` (schemas/api/flow-analytics.yaml): admission
@@ -39,45 +23,22 @@ async function scope(ctx: HandlerContext<never, Query>): Promise<HoursScope> {
     .where('application_id', '=', applicationid)
     .executeTakeFirst();
   if (!bound) throw new AppError('notFound', undefined, 'flowboard.msg.notBound');
-  return hoursScope(db, {
+  return {
     domainId: domainid,
     applicationId: applicationid,
-    since: periodStart(daterange ?? 'thisyear'),
+    period: daterange ?? 'thisyear',
     language: (await ctx.request.atrium.language()) as Language,
-  });
+  };
 }
 
-/** The scope and the period's figures per process and slowest tasks. */
-async function figures(ctx: HandlerContext<never, Query>) {
-  const s = await scope(ctx);
-  return { s, f: await periodFigures(ctx.services.db, s) };
-}
+/** The figure at the clock's moment, once the caller and the application are admitted. */
+const rows = (ctx: HandlerContext<never, Query>, figure: Figure) =>
+  asked(ctx).then((a) => dashboardRows(ctx.services.db, figure, a));
 
-const flowAndNodeTime: CallHandler<'flowAnalytics.flowAndNodeTime'> = async (ctx) => {
-  const { s, f } = await figures(ctx);
-  return (await processAndNodeHours(ctx.services.db, s, f.processes)).map((r) =>
-    row({ FLOWNAME: r.name }, [r.process, r.node], s.hours),
-  );
-};
-
-const flowTimeShare: CallHandler<'flowAnalytics.flowTimeShare'> = async (ctx) => {
-  const { s, f } = await figures(ctx);
-  return (await processHoursTotal(ctx.services.db, s, f.processes)).map((r) =>
-    row({ FLOWNAME: r.name }, [r.hours], s.hours),
-  );
-};
-
-const flowShare: CallHandler<'flowAnalytics.flowShare'> = async (ctx) => {
-  const { s, f } = await figures(ctx);
-  return (await instancesStarted(ctx.services.db, s, f.processes)).map((r) => row({ FLOWNAME: r.name }, [r.count]));
-};
-
-const slowestNodes: CallHandler<'flowAnalytics.slowestNodes'> = async (ctx) => {
-  const { s, f } = await figures(ctx);
-  return (await slowestSteps(ctx.services.db, s, f.slowest)).map((r) =>
-    row({ FLOWNAME: r.flow, STARTNODENAME: r.node, ENDNODENAME: r.led, NAME: r.actor }, [r.hours], s.hours),
-  );
-};
+const flowAndNodeTime: CallHandler<'flowAnalytics.flowAndNodeTime'> = (ctx) => rows(ctx, 'flowAndNodeTime');
+const flowTimeShare: CallHandler<'flowAnalytics.flowTimeShare'> = (ctx) => rows(ctx, 'flowTimeShare');
+const flowShare: CallHandler<'flowAnalytics.flowShare'> = (ctx) => rows(ctx, 'flowShare');
+const slowestNodes: CallHandler<'flowAnalytics.slowestNodes'> = (ctx) => rows(ctx, 'slowestNodes');
 
 export const flowAnalyticsHandlers: Record<string, Handler> = {
   'flowAnalytics.flowAndNodeTime': flowAndNodeTime,

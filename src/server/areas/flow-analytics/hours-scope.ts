@@ -19,14 +19,14 @@ const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** The zone whose midnights the period's days run between (period.ts). */
 const serverZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** The scope `base` in the enterprise's hours. */
-export async function hoursScope(db: Db, base: Omit<Scope, 'working'>): Promise<HoursScope> {
+/** The scope `base` in the enterprise's hours, for its period as it stands at `now`. */
+export async function hoursScope(db: Db, base: Omit<Scope, 'working'>, now = new Date()): Promise<HoursScope> {
   const calendar = await defaultCalendarRow(db, base.domainId);
   if (!calendar) return { ...base, hoursKey: `wall@${serverZone()}`, hours: { unit: 'hours' } };
   // A duration ending in the period counts working time from at most WORKING_HORIZON_DAYS before its end.
   const from = base.since.getTime() - (WORKING_HORIZON_DAYS + 1) * DAY_MS;
   // To the end of tomorrow: a task done a moment after "now" was read still falls inside.
-  const today = periodStart('today');
+  const today = periodStart('today', now);
   const to = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 2).getTime();
   const working = await timelineOf(calendar.fingerprint, from, to, () =>
     workCalendarOf(db, calendar, isoDate(from - DAY_MS), isoDate(to + DAY_MS)),

@@ -4,7 +4,7 @@
 // (as plain strings), which styles are dates, and whether the workbook counts days from 1904. Rows are
 // handed out as the sheet is inflated (a chunk of it at a time, pulled by the caller), each cell as the
 // value exceljs's reader would give (a string, a number, a boolean, a Date, a formula's cached result,
-// an error), so sheet-reader.ts words them as before.
+// an error), the values sheet-reader.ts words.
 import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser } from 'saxes';
 import { centralDirectory, entryChunks, type ZipEntry } from '../../files/zip-file.ts';

@@ -15,8 +15,8 @@
 // database, so one at a time left a server's pool idle. Instances' timers are fired `group` at a time in
 // one transaction (docs/adr/0159-jobs-fired-in-batches.md): a commit per timer cost a round trip and a WAL
 // flush each. The group locks its instances in id order, as the claim already holds its jobs, and
-// whatever fails in it rolls the whole group back, whose timers are then fired one by one as before: only
-// the failing one counts a try, and none is kept half-fired.
+// whatever fails in it rolls the whole group back, whose timers are then fired one by one, each alone:
+// only the failing one counts a try, and none is kept half-fired.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
