@@ -3,7 +3,9 @@
 // machine weighs on both alike. On PGlite (in memory) the demo replay (seedDemoInstances) of each tree
 // runs alternately, each in a transaction rolled back: CPU ms per replay. On PostgreSQL (a schema
 // of its own, dropped afterwards) the tasks the replay left open are submitted one at a time, each its own
-// action, alternately by the two trees: wall ms per submission. Usage:
+// action, alternately by the two trees, each through a pool its own connect.ts opens (so a change of the
+// database layer is measured too, docs/adr/0196-pipelining-through-pg-public-options.md): wall ms per
+// submission. ROUNDS=0 leaves the replays out. Usage:
 //   ROUNDS=4 npx tsx tests/bench/engine-ab.ts <tree A> <tree B>
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,10 @@ type Tree = {
   replay: (trx: Db, domains: Map<string, string>, now: Date) => Promise<void>;
   submit: (db: Db, input: { instanceId: string; userId: string; comment?: string }) => Promise<unknown>;
   start: (db: Db, input: Record<string, unknown>) => Promise<unknown>;
+  openDatabase: (options: { databaseUrl: string; pgPool: { options: string } }) => Promise<{
+    db: Db;
+    close: () => Promise<void>;
+  }>;
 };
 const [aDir, bDir] = process.argv.slice(2);
 const rounds = Number(process.env.ROUNDS ?? 4);
@@ -27,6 +33,7 @@ const tree = async (dir: string): Promise<Tree> => ({
   replay: (await import(`${dir}/src/server/seed/demo-instances.ts`)).seedDemoInstances,
   submit: (await import(`${dir}/src/server/workflow/actions.ts`)).submitTask,
   start: (await import(`${dir}/src/server/workflow/actions.ts`)).startInstance,
+  openDatabase: (await import(`${dir}/src/server/db/connect.ts`)).openDatabase,
 });
 const trees = [await tree(aDir), await tree(bDir)];
 const { openDatabase } = await import(`${aDir}/src/server/db/connect.ts`);
@@ -72,8 +79,10 @@ async function replays(): Promise<number[][]> {
 async function submissions(): Promise<number[][]> {
   const databaseUrl = postgresUrl();
   const schema = await benchSchema(databaseUrl);
-  const database = await openDatabase({ databaseUrl, pgPool: { options: `-c search_path=${schema.name}` } });
-  const db: Db = database.db;
+  const opened = { databaseUrl, pgPool: { options: `-c search_path=${schema.name}` } };
+  const databases = [await trees[0].openDatabase(opened), await trees[1].openDatabase(opened)];
+  const dbs: Db[] = databases.map((d) => d.db);
+  const db = dbs[0];
   const took: number[][] = [[], []];
   const starts: number[][] = [[], []];
   try {
@@ -85,7 +94,11 @@ async function submissions(): Promise<number[][]> {
       if (open.length === 0) break;
       for (const [n, task] of open.entries()) {
         const started = performance.now();
-        await trees[n % 2].submit(db, { instanceId: task.instance_id, userId: task.assignee_id, comment: 'bench' });
+        await trees[n % 2].submit(dbs[n % 2], {
+          instanceId: task.instance_id,
+          userId: task.assignee_id,
+          comment: 'bench',
+        });
         took[n % 2].push(performance.now() - started);
       }
     }
@@ -98,7 +111,7 @@ async function submissions(): Promise<number[][]> {
     for (let round = 0; round < STARTS_ROUNDS; round++)
       for (const [n, row] of again.entries()) {
         const started = performance.now();
-        await trees[(n + round) % 2].start(db, {
+        await trees[(n + round) % 2].start(dbs[(n + round) % 2], {
           domainId: row.domain_id,
           applicationId: row.application_id,
           processId: row.process_id,
@@ -109,15 +122,17 @@ async function submissions(): Promise<number[][]> {
         starts[(n + round) % 2].push(performance.now() - started);
       }
   } finally {
-    await database.close();
+    for (const database of databases) await database.close();
     await schema.drop();
   }
   return [...took, ...starts];
 }
 
-const cpu = await replays();
-console.log(`replay CPU ms (PGlite): A ${cpu[0].join(' / ')}, B ${cpu[1].join(' / ')};`);
-console.log(`  median B/A ${(median(cpu[1]) / median(cpu[0])).toFixed(3)}`);
+if (rounds > 0) {
+  const cpu = await replays();
+  console.log(`replay CPU ms (PGlite): A ${cpu[0].join(' / ')}, B ${cpu[1].join(' / ')};`);
+  console.log(`  median B/A ${(median(cpu[1]) / median(cpu[0])).toFixed(3)}`);
+}
 const took = await submissions();
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 console.log(

@@ -9,7 +9,7 @@ import { PglitePool } from './pglite-pool.ts';
 import { CHANGES_CHANNEL, hearChangesOf, TableChanges } from './table-changes.ts';
 import { PoolWaits, type PoolWaitFigures } from './pool-waits.ts';
 import { StatementNames } from './prepared-statements.ts';
-import { PipelinedTransactions } from './pipelined-transactions.ts';
+import { observedClient } from './observed-client.ts';
 import { unobserved, type StatementObserver } from './statement-observer.ts';
 import type { DB, Db } from './schema.ts';
 
@@ -54,53 +54,19 @@ const pgTypes = {
     oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text'),
 };
 
-/** Every statement a pooled client runs is observed (the performance monitor, docs/adr/0062-performance-monitor.md), prepared under
- *  a name when it is marked so (docs/adr/0077-submissions-prepared-statements.md), and, on a pipelining client, a transaction's begin and commit
- *  ride with its first and last statements (docs/adr/0081-submissions-pipelined-begin-commit.md); a cursor or a config object passes through as it is. */
-function measureStatements(client: pg.PoolClient, names: StatementNames, observe: StatementObserver): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
-  const run = (text: string, rest: unknown[]) => {
-    const name = Array.isArray(rest[0]) ? names.nameOf(text) : undefined;
-    if (name === undefined) return query(text, ...rest);
-    return query({ name, text, values: rest[0] }).catch((error: unknown) => {
-      names.failed(text, error);
-      throw error;
-    });
-  };
-  const measured = (text: string, rest: unknown[]) => observe(text, () => run(text, rest));
-  const transactions = client.pipeline
-    ? new PipelinedTransactions<pg.QueryResult>((write) => oneWrite(client, write))
-    : undefined;
-  (client as { query: unknown }).query = (text: unknown, ...rest: unknown[]) => {
-    if (typeof text !== 'string' || rest.length > 1 || typeof rest[0] === 'function') return query(text, ...rest);
-    return transactions
-      ? transactions.statement(text, (sent) => measured(sent, sent === text ? rest : []))
-      : measured(text, rest);
-  };
-}
-
-/** Runs `write` with the client's socket corked: the messages of the statements it sends leave together. */
-function oneWrite<T>(client: pg.PoolClient, write: () => T): T {
-  const { stream } = client.connection;
-  stream.cork();
-  try {
-    return write();
-  } finally {
-    stream.uncork();
-  }
-}
-
 function openPostgres(url: string, extra: pg.PoolConfig | undefined, observe: StatementObserver): AtriumDatabase {
-  // Pipelined (docs/adr/0081-submissions-pipelined-begin-commit.md) unless ATRIUM_PIPELINING=off.
+  const names = new StatementNames(process.env.ATRIUM_PREPARED_STATEMENTS !== 'off');
+  // Pipelined (docs/adr/0081-submissions-pipelined-begin-commit.md) unless ATRIUM_PIPELINING=off; every
+  // connection observes and names its statements (src/server/db/observed-client.ts).
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     types: pgTypes,
     pipeline: process.env.ATRIUM_PIPELINING !== 'off',
+    Client: observedClient(names, observe),
     ...extra,
   });
   const waits = new PoolWaits();
-  const names = new StatementNames(process.env.ATRIUM_PREPARED_STATEMENTS !== 'off');
   // Kysely borrows through this wrapper, so every wait for a connection is timed.
   const timedPool = { connect: () => waits.time(() => pool.connect()), end: () => pool.end() };
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: timedPool as unknown as pg.Pool }) });
@@ -113,7 +79,6 @@ function openPostgres(url: string, extra: pg.PoolConfig | undefined, observe: St
   // then emits this; unheard, it would end the process. The next borrow opens a new connection.
   pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
   pool.on('connect', (client) => {
-    measureStatements(client, names, observe);
     client.on('notification', (notice) => {
       if (notice.channel === CHANGES_CHANNEL && notice.payload) changes.notice(notice.payload);
     });
