@@ -36,6 +36,7 @@ const RUNS: Record<string, { start: Record<string, unknown>; submit?: Record<str
   'c7-open-approvers': { start: {} },
   'c7-parallel-review': { start: {} },
   'c7-quote-levels': { start: { quoteCount: 2 } },
+  'c7-regional-budget-approval': { start: { regions: [['kermit', 'gonzo'], ['fozzie']] } },
   'c7-review-rounds': { start: { reviewers: ['kermit', 'gonzo', 'fozzie', 'cor-r1'], signers: 'gonzo, kermit' } },
   'c7-supplier-audit': { start: { auditee: 'kermit' } },
   'c7-supplier-onboarding': { start: { suppliers: ['kermit', 'gonzo'] } },

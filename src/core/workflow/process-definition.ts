@@ -369,8 +369,9 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
  *  timer, message and conditional catch events, timer, message, conditional and error boundary events on what
  *  is inside, sub-processes (with error and escalation boundaries), its start, plain, terminate, error and
  *  escalation ends. On the sub-process itself: error, escalation, timer, message and conditional boundary
- *  events (they hang on the token that holds its instances). Only a multi-instance sub-process inside
- *  another is refused: a token's one instance index cannot say which outer and which inner instance it is in. */
+ *  events (they hang on the token that holds its instances). A multi-instance sub-process runs inside
+ *  another (a token inside both carries the outer and the inner index,
+ *  docs/adr/0197-multi-instance-sub-processes-nested.md); a third level is refused: a token carries two. */
 function checkInsideLoops(
   nodes: Record<string, ProcessNode>,
   problem: (node: ProcessNode, loop: string, key: 'loopInside' | 'loopInLoop') => void,
@@ -387,8 +388,9 @@ function checkInsideLoops(
     const loop = loopOf(node);
     if (!loop) continue;
     // A boundary inside either waits (timer, message, condition, a worker's error) or catches what is thrown.
+    // A multi-instance sub-process runs inside one that is not itself inside another (two levels).
     const runs =
-      !(node.kind === 'subprocess' && node.multi) &&
+      !(node.kind === 'subprocess' && node.multi && loopOf(nodes[loop])) &&
       (node.kind !== 'boundary' || ((waits(node) || node.catches !== undefined) && node.attachedTo !== loop));
     if (!runs) problem(node, loop, node.kind === 'subprocess' && node.multi ? 'loopInLoop' : 'loopInside');
   }

@@ -338,6 +338,7 @@ export interface FlowTokens {
   conditions_held: string[] | null;
   created_at: Generated<Timestamp>;
   id: string;
+  inner_index: number | null;
   instance_id: string;
   loop_done: number | null;
   loop_index: number | null;

@@ -20,6 +20,7 @@ import { callLinks } from './call-links.ts';
 import { armBoundaries } from './waits/enter-wait.ts';
 import { inLoopOf, loopOf } from './loop-scopes.ts';
 import { setVariables } from './variable-changes.ts';
+import { atOfRow } from './walk-state.ts';
 
 export interface ActionResult {
   instanceId: string;
@@ -127,6 +128,7 @@ export async function submitTask(
       action_id: number;
       token_done: boolean;
       loop_index: number | null;
+      inner_index: number | null;
     }>`with done as (
         update flow_tasks set status = 'done', done_at = ${at}, comment = ${comment}
         where id = (select id from flow_tasks where instance_id = ${state.id} and assignee_id = ${input.userId} and status = 'open' order by created_at limit 1)
@@ -137,9 +139,11 @@ export async function submitTask(
       node_done as (select done.token_id from done where (done.node_id <> all(${approvalsByAll(definition)}::text[]) or not exists (select from others))
         and done.node_id <> all(${sequentialApprovals(definition)}::text[])),
       cancelled as (update flow_tasks set status = 'cancelled', done_at = ${at} where id in (select id from others) and exists (select from node_done)),
-      gone as (delete from flow_tokens where id = (select token_id from node_done) returning id, loop_index)
+      gone as (delete from flow_tokens where id = (select token_id from node_done) returning id, loop_index, inner_index)
       select done.id, done.node_id, done.token_id, recorded.id as action_id, exists (select from node_done) as token_done,
-        (select loop_index from gone) as loop_index from done, recorded`.execute(trx);
+        (select loop_index from gone) as loop_index, (select inner_index from gone) as inner_index from done, recorded`.execute(
+      trx,
+    );
     if (!task) throw new AppError('forbidden', undefined, 'workflow.msg.notYourTask');
     if (input.formData) await setVariables(trx, state, input.formData);
     const action: ActionStamp = { id: Number(task.action_id), at };
@@ -149,7 +153,7 @@ export async function submitTask(
     // unless a multi-instance approval's completion condition now holds.
     const node = definition.nodes[task.node_id];
     // Inside a multi-instance sub-process the walk goes on in the instance the token belonged to (loop-scopes.ts).
-    await inLoopOf(walk, task.node_id, { id: task.token_id, loopIndex: task.loop_index }, async () => {
+    await inLoopOf(walk, task.node_id, { id: task.token_id, at: atOfRow(task) }, async () => {
       const done = task.token_done || (node?.multi && task.token_id && (await instanceDone(walk, node, task.token_id)));
       if (done) await walk.leave(task.node_id);
     });

@@ -25,7 +25,7 @@ import { inLoopOf } from './loop-scopes.ts';
 import { boundariesOf, enclosingCatcher, noteInterruptedStep, thrownFrom } from './scopes.ts';
 import { enterWait } from './waits/enter-wait.ts';
 import { Walk } from './walk.ts';
-import type { InstanceState, WalkState } from './walk-state.ts';
+import { atOf, atOfRow, type InstanceState, type WalkState } from './walk-state.ts';
 
 /** Levels of instances calling instances: a process that calls itself (directly or through others)
  *  without end is refused at this depth, naming the call activity, instead of filling the tables. */
@@ -46,15 +46,8 @@ async function enter(walk: WalkState, node: ProcessNode): Promise<void> {
   const call = node.call as CallSpec;
   // Inside a multi-instance sub-process the token is the instance's, and the called process sees the
   // instance's element (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md).
-  const loopIndex = walk.loop?.index;
   const tokenId = await enterWait(
-    {
-      trx,
-      instance: caller,
-      definition: walk.definition,
-      at: action.at,
-      ...(loopIndex === undefined ? {} : { loopIndex }),
-    },
+    { trx, instance: caller, definition: walk.definition, at: action.at, loopAt: atOf(walk.loop) },
     node,
   );
   const above = await trx
@@ -110,7 +103,7 @@ const callingToken = (trx: Db, calledId: string) =>
   trx
     .selectFrom('flow_instances as c')
     .innerJoin('flow_tokens as t', 't.id', 'c.parent_token_id')
-    .select(['t.id', 't.node_id', 't.loop_index'])
+    .select(['t.id', 't.node_id', 't.loop_index', 't.inner_index'])
     .where('c.id', '=', calledId)
     .executeTakeFirst();
 
@@ -132,14 +125,14 @@ async function lockedCaller(trx: Db, callerId: string, at: Date, nodeId: string,
   return walk;
 }
 
-type CallToken = { id: string; node_id: string; loop_index: number | null };
+type CallToken = { id: string; node_id: string; loop_index: number | null; inner_index: number | null };
 
 /** How a caller goes on from `nodeId` (after the call activity, or a boundary event that caught what
  *  came out of it): `token` the call activity's, `before` work done first, `entry` its history entry at
  *  `nodeId`, `onward` the way on (by default along the flows out of `nodeId`), `level` how many callers
  *  further up than the direct one it is (then `callerId` names it, docs/adr/0195-escalations-walk-up-and-error-data.md). */
 interface GoingOn {
-  token: Pick<CallToken, 'node_id' | 'loop_index'>;
+  token: Pick<CallToken, 'node_id' | 'loop_index' | 'inner_index'>;
   nodeId: string;
   before?: (caller: WalkState) => Promise<void>;
   entry?: 'auto' | 'interrupted';
@@ -155,7 +148,7 @@ async function callerGoesOn(walk: WalkState, on: GoingOn): Promise<void> {
   const at = walk.action.at;
   // A call activity inside a multi-instance sub-process goes on in its token's instance.
   const goOn = async (caller: WalkState) =>
-    inLoopOf(caller, nodeId, { id: null, loopIndex: token.loop_index }, async () => void (await onward(caller)));
+    inLoopOf(caller, nodeId, { id: null, at: atOfRow(token) }, async () => void (await onward(caller)));
   let shared = walk.caller;
   for (let up = 0; up < level; up++) shared = shared?.caller;
   if (shared) {

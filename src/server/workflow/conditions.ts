@@ -11,7 +11,7 @@ import { inLoopOf } from './loop-scopes.ts';
 import { activityInterrupted, noteStep } from './scopes.ts';
 import { variableChange, variableChanges } from './variable-changes.ts';
 import { enterWait } from './waits/enter-wait.ts';
-import type { WalkState } from './walk-state.ts';
+import { atOf, atOfRow, type WalkState } from './walk-state.ts';
 
 const conditionOf = (node: ProcessNode | undefined) =>
   node?.event?.type === 'conditional' ? node.event.condition : undefined;
@@ -63,7 +63,7 @@ export function watchedNodes(definition: ProcessDefinition): string[] {
 export async function enterConditional(walk: WalkState, node: ProcessNode): Promise<void> {
   if (!holds(walk, conditionOf(node)!)) {
     const { trx, instance, definition, action, loop } = walk;
-    await enterWait({ trx, instance, definition, at: action.at, ...(loop ? { loopIndex: loop.index } : {}) }, node);
+    await enterWait({ trx, instance, definition, at: action.at, loopAt: atOf(loop) }, node);
     return;
   }
   await noteStep(walk, node.id);
@@ -77,7 +77,7 @@ export async function fireConditions(walk: WalkState): Promise<boolean> {
   if (watched.length === 0) return false;
   const tokens = await trx
     .selectFrom('flow_tokens')
-    .select(['id', 'node_id', 'loop_index', 'conditions_held', 'created_at'])
+    .select(['id', 'node_id', 'loop_index', 'inner_index', 'conditions_held', 'created_at'])
     .where('instance_id', '=', walk.instance.id)
     .where('state', '=', 'active')
     .where('node_id', 'in', watched)
@@ -85,7 +85,7 @@ export async function fireConditions(walk: WalkState): Promise<boolean> {
   let moved = false;
   // A token inside a multi-instance sub-process is looked at, and goes on, in its instance (0184).
   for (const token of tokens)
-    await inLoopOf(walk, token.node_id, { id: null, loopIndex: token.loop_index }, async () => {
+    await inLoopOf(walk, token.node_id, { id: null, at: atOfRow(token) }, async () => {
       if (await fire(walk, token)) moved = true;
     });
   return moved;

@@ -158,7 +158,8 @@ const stateLabel = (walk: Walk, instanceId: string | RawBuilder<string>, tokens:
   const loops = loopScopes(walk.definition);
   // A parallel multi-instance approval shows how many of its instances are done ("Board approves (2/4)",
   // docs/adr/0125-multi-instance-approvals.md), a multi-instance sub-process how many of its instances
-  // are (docs/adr/0148-multi-instance-sub-processes.md); a definition without one keeps the plain statement.
+  // are (docs/adr/0148-multi-instance-sub-processes.md; one inside another those of every outer instance,
+  // docs/adr/0197-multi-instance-sub-processes-nested.md); a definition without one keeps the plain statement.
   const approvalCount =
     counted.length === 0
       ? sql``
@@ -168,8 +169,8 @@ const stateLabel = (walk: Walk, instanceId: string | RawBuilder<string>, tokens:
   const loopCount =
     loops.length === 0
       ? sql``
-      : sql` when node_id = any(${loops}::text[]) then (select ' (' || k.loop_done || '/' || json_array_length(k.loop_items::json) || ')'
-          from flow_tokens k where k.instance_id = ${instanceId} and k.node_id = tokens.node_id and k.loop_items is not null limit 1)`;
+      : sql` when node_id = any(${loops}::text[]) then (select ' (' || sum(k.loop_done) || '/' || sum(json_array_length(k.loop_items::json)) || ')'
+          from flow_tokens k where k.instance_id = ${instanceId} and k.node_id = tokens.node_id and k.loop_items is not null)`;
   const count = counted.length + loops.length === 0 ? sql`` : sql` || case${approvalCount}${loopCount} else '' end`;
   return sql<string>`left(coalesce((select string_agg(label, ', ' order by first) from (
   select coalesce(${walk.nodeNames()}::jsonb ->> node_id, node_id)${count} as label, min(node_id) as first from ${tokens} where state = 'active' group by 1) l), ''), 500)`;

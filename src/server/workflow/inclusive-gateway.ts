@@ -5,7 +5,7 @@
 import { evaluateRule } from '../../core/rules.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import { AppError } from '../http/app-error.ts';
-import { joinKey, type WalkState as Walk } from './walk-state.ts';
+import { atOfRow, joinKey, type WalkState as Walk } from './walk-state.ts';
 
 /** The flows an inclusive fork takes over the form. */
 export function inclusiveBranches(
@@ -40,11 +40,11 @@ export async function inclusiveJoinsWaiting(walk: Walk): Promise<string[]> {
   if (joins.length === 0) return [];
   const rows = await walk.trx
     .selectFrom('flow_tokens')
-    .select(['node_id', 'loop_index'])
+    .select(['node_id', 'loop_index', 'inner_index'])
     .distinct()
     .where('instance_id', '=', walk.instance.id)
     .where('state', '=', 'joining')
     .where('node_id', 'in', joins)
     .execute();
-  return rows.map((r) => joinKey(r.node_id, r.loop_index));
+  return rows.map((r) => joinKey(r.node_id, atOfRow(r)));
 }

@@ -14,11 +14,22 @@ import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process
 import { cardinalityOf } from './multi-instance.ts';
 import { cancelInside, nodesInside, noteStep } from './scopes.ts';
 import { armBoundaries } from './waits/enter-wait.ts';
-import type { LoopFrame, WalkState as Walk } from './walk-state.ts';
+import {
+  atColumns,
+  atOf,
+  atOfRow,
+  frameVariables,
+  joinKey,
+  tokensAt,
+  type LoopAt,
+  type LoopFrame,
+  type WalkState as Walk,
+} from './walk-state.ts';
 
 const loopOfNode = new WeakMap<ProcessDefinition, Map<string, string>>();
 
-/** The multi-instance sub-process a node is drawn in, if any (the install refuses one inside another). */
+/** The innermost multi-instance sub-process a node is drawn in, if any (two levels run, the install
+ *  refuses a third: docs/adr/0197-multi-instance-sub-processes-nested.md). */
 export function loopOf(definition: ProcessDefinition, nodeId: string): string | undefined {
   let byNode = loopOfNode.get(definition);
   if (!byNode) {
@@ -64,11 +75,15 @@ function elementsOf(walk: Walk, node: ProcessNode): unknown[] {
 }
 
 /** A flow reaches a multi-instance sub-process: its token is written and its first instances start (all
- *  of them in parallel, the first in a sequence). An empty collection passes it at once. */
+ *  of them in parallel, the first in a sequence). An empty collection passes it at once. Inside an instance
+ *  of another, the token is that instance's and so are its instances (their tokens carry both indexes). */
 export async function enterLoop(walk: Walk, node: ProcessNode): Promise<void> {
   const items = elementsOf(walk, node);
-  walk.terminated.delete(node.id);
-  for (const key of walk.terminated) if (key.startsWith(`${node.id}@`)) walk.terminated.delete(key);
+  const outer = walk.loop;
+  const at = atOf(outer);
+  walk.terminated.delete(joinKey(node.id, at));
+  const ofInstances = at ? `${node.id}@${at.index}.` : `${node.id}@`;
+  for (const key of walk.terminated) if (key.startsWith(ofInstances)) walk.terminated.delete(key);
   if (items.length === 0) {
     await noteStep(walk, node.id);
     return walk.leave(node.id);
@@ -85,6 +100,7 @@ export async function enterLoop(walk: Walk, node: ProcessNode): Promise<void> {
       created_at: walk.action.at,
       loop_items: JSON.stringify(items),
       loop_done: 0,
+      ...atColumns(at),
     })
     .execute();
   // Timers on the sub-process itself hang on its token: they go when it goes (docs/adr/0170-multi-instance-ends-boundaries-nested.md).
@@ -95,26 +111,34 @@ export async function enterLoop(walk: Walk, node: ProcessNode): Promise<void> {
       token,
     );
   const first = node.multi!.sequential ? 1 : items.length;
-  for (let index = 0; index < first; index++) await runInstance(walk, node, index, items);
+  for (let index = 0; index < first; index++) await runInstance(walk, node, index, items, outer);
 }
 
-/** The frame of one instance: its index, its element under the element variable (none for a count). */
-const frameOf = (node: ProcessNode, index: number, items: unknown[]): LoopFrame => ({
+/** The frame of one instance: its index, its element under the element variable (none for a count), and
+ *  the instance of the multi-instance sub-process it is drawn in, if any. */
+const frameOf = (node: ProcessNode, index: number, items: unknown[], outer?: LoopFrame): LoopFrame => ({
   scope: node.id,
   index,
   count: items.length,
   ...(node.multi!.elementVariable ? { variable: node.multi!.elementVariable, item: items[index] } : {}),
+  ...(outer ? { outer } : {}),
 });
 
 /** Walks one instance from the start inside, its element under the element variable. */
-function runInstance(walk: Walk, node: ProcessNode, index: number, items: unknown[]): Promise<void> {
-  return inFrame(walk, frameOf(node, index, items), async () => {
+function runInstance(
+  walk: Walk,
+  node: ProcessNode,
+  index: number,
+  items: unknown[],
+  outer: LoopFrame | undefined,
+): Promise<void> {
+  return inFrame(walk, frameOf(node, index, items, outer), async () => {
     await noteStep(walk, node.start!);
     await walk.leave(node.start!);
   });
 }
 
-async function inFrame(walk: Walk, frame: LoopFrame | undefined, work: () => Promise<void>): Promise<void> {
+export async function inFrame(walk: Walk, frame: LoopFrame | undefined, work: () => Promise<void>): Promise<void> {
   const outer = walk.loop;
   walk.loop = frame;
   try {
@@ -124,35 +148,68 @@ async function inFrame(walk: Walk, frame: LoopFrame | undefined, work: () => Pro
   }
 }
 
+/** The frame of the instance `at` that a node is drawn in, read from the tokens holding the instances of
+ *  its multi-instance sub-process (and of the one that is drawn in); none outside every one, or once
+ *  the instances are gone. */
+async function frameAt(
+  trx: Walk['trx'],
+  definition: ProcessDefinition,
+  instanceId: string,
+  nodeId: string,
+  at: LoopAt | undefined,
+): Promise<LoopFrame | undefined> {
+  const scope = loopOf(definition, nodeId);
+  if (!scope || !at) return undefined;
+  const around = loopOf(definition, scope);
+  const holders = await trx
+    .selectFrom('flow_tokens')
+    .select(['node_id', 'loop_index', 'loop_items'])
+    .where('instance_id', '=', instanceId)
+    .where('node_id', 'in', around ? [around, scope] : [scope])
+    .where('loop_items', 'is not', null)
+    .execute();
+  const items = (row: { loop_items: string | null }) => JSON.parse(row.loop_items ?? '[]') as unknown[];
+  const own = (id: string, index?: number) =>
+    holders.find((h) => h.node_id === id && (index === undefined || h.loop_index === index));
+  if (!around) {
+    const holder = own(scope);
+    return holder ? frameOf(definition.nodes[scope], at.index, items(holder)) : undefined;
+  }
+  const outerHolder = own(around);
+  if (!outerHolder) return undefined;
+  const outer = frameOf(definition.nodes[around], at.index, items(outerHolder));
+  const holder = own(scope, at.index);
+  return at.inner === undefined || !holder
+    ? undefined
+    : frameOf(definition.nodes[scope], at.inner, items(holder), outer);
+}
+
 /** Runs `work` (an action going on from a token) in the instance the token belongs to when its node is
- *  inside a multi-instance sub-process; the token's index is given, or read while the token stands. */
+ *  inside a multi-instance sub-process; the token's instance is given, or read while the token stands. */
 export async function inLoopOf(
   walk: Walk,
   nodeId: string,
-  token: { id: string | null; loopIndex: number | null },
+  token: { id: string | null; at: LoopAt | undefined },
   work: () => Promise<void>,
 ): Promise<void> {
-  const scope = loopOf(walk.definition, nodeId);
-  if (!scope) return work();
+  if (!loopOf(walk.definition, nodeId)) return work();
   const { trx, instance } = walk;
-  const index =
-    token.loopIndex ??
+  const at =
+    token.at ??
     (token.id
-      ? (await trx.selectFrom('flow_tokens').select('loop_index').where('id', '=', token.id).executeTakeFirst())
-          ?.loop_index
-      : null);
-  const holder = await trx
-    .selectFrom('flow_tokens')
-    .select('loop_items')
-    .where('instance_id', '=', instance.id)
-    .where('node_id', '=', scope)
-    .executeTakeFirst();
-  if (index === null || index === undefined || !holder) return work();
-  const items = JSON.parse(holder.loop_items ?? '[]') as unknown[];
-  return inFrame(walk, frameOf(walk.definition.nodes[scope], index, items), work);
+      ? atOfRow(
+          (await trx
+            .selectFrom('flow_tokens')
+            .select(['loop_index', 'inner_index'])
+            .where('id', '=', token.id)
+            .executeTakeFirst()) ?? { loop_index: null },
+        )
+      : undefined);
+  const frame = await frameAt(trx, walk.definition, instance.id, nodeId, at);
+  return frame ? inFrame(walk, frame, work) : work();
 }
 
-/** The variables a wait at `nodeId` in instance `index` of its multi-instance sub-process sees: its element
+/** The variables a wait at `nodeId` in instance `at` of its multi-instance sub-process sees: its element
  *  variable, `loopCounter` and `nrOfInstances` over the process's (an external task's worker is handed
  *  these, docs/adr/0184-workers-and-conditions-inside-multi-instance.md). */
 export async function instanceVariables(
@@ -160,95 +217,86 @@ export async function instanceVariables(
   definition: ProcessDefinition,
   instanceId: string,
   nodeId: string,
-  index: number | null,
+  at: LoopAt | undefined,
   form: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  const scope = loopOf(definition, nodeId);
-  if (!scope || index === null) return form;
-  const holder = await trx
-    .selectFrom('flow_tokens')
-    .select('loop_items')
-    .where('instance_id', '=', instanceId)
-    .where('node_id', '=', scope)
-    .executeTakeFirst();
-  if (!holder) return form;
-  const { variable, item, count } = frameOf(definition.nodes[scope], index, JSON.parse(holder.loop_items ?? '[]'));
-  return { ...form, ...(variable ? { [variable]: item } : {}), loopCounter: index, nrOfInstances: count };
+  return frameVariables(form, await frameAt(trx, definition, instanceId, nodeId, at));
 }
 
 /** Whether the wait of `token` at `nodeId` is in the instance of a multi-instance sub-process that
- *  `keys` name: each key is the sub-process's element variable or loopCounter, with the instance's
- *  value (compared as text: a message's variables are JSON). A wait outside one has no such keys. */
+ *  `keys` name: each key is the element variable of the sub-process (or of the one it is drawn in) or
+ *  loopCounter, with the instance's value (compared as text: a message's variables are JSON). A wait
+ *  outside one has no such keys. */
 export async function instanceMatches(
   trx: Walk['trx'],
   definition: ProcessDefinition,
   wait: { instance_id: string; token_id: string; node_id: string },
   keys: Record<string, unknown>,
 ): Promise<boolean> {
-  const scope = loopOf(definition, wait.node_id);
-  if (!scope) return false;
+  if (!loopOf(definition, wait.node_id)) return false;
   const row = await trx
-    .selectFrom('flow_tokens as t')
-    .innerJoin('flow_tokens as k', (join) =>
-      join.onRef('k.instance_id', '=', 't.instance_id').on('k.node_id', '=', scope),
-    )
-    .select(['t.loop_index', 'k.loop_items'])
-    .where('t.id', '=', wait.token_id)
+    .selectFrom('flow_tokens')
+    .select(['loop_index', 'inner_index'])
+    .where('id', '=', wait.token_id)
     .executeTakeFirst();
-  if (row?.loop_index === null || row?.loop_index === undefined) return false;
-  const index = row.loop_index;
-  const item = (JSON.parse(row.loop_items ?? '[]') as unknown[])[index];
-  const variable = definition.nodes[scope].multi!.elementVariable;
+  const frame = row && (await frameAt(trx, definition, wait.instance_id, wait.node_id, atOfRow(row)));
+  if (!frame) return false;
+  const seen = frameVariables({}, frame);
+  const variables = new Set<string>(['loopCounter']);
+  for (let at: LoopFrame | undefined = frame; at; at = at.outer) if (at.variable) variables.add(at.variable);
   const same = (a: unknown, b: unknown) => a !== undefined && String(a) === String(b);
-  return Object.entries(keys).every(([key, value]) =>
-    key === 'loopCounter' ? same(index, value) : key === variable && same(item, value),
-  );
+  return Object.entries(keys).every(([key, value]) => variables.has(key) && same(seen[key], value));
 }
 
 /** Once the action has walked its paths: each instance an end was reached in, with no token of it left
  *  inside, is done; the sub-process then ends when its condition holds or no instance is left, or a
- *  sequence starts its next instance. True when anything moved. */
+ *  sequence starts its next instance. Inside an instance of another multi-instance sub-process, all of
+ *  this is that instance's: its holding token, its instances, and the walk on after it. True when anything moved. */
 export async function settleLoops(walk: Walk): Promise<boolean> {
   let moved = false;
-  for (const { scope, index } of walk.loopEnds.splice(0)) {
+  for (const { scope, index, outer } of walk.loopEnds.splice(0)) {
     const { trx, instance } = walk;
+    const around = atOf(outer);
+    const at: LoopAt = around ? { index: around.index, inner: index } : { index };
     const left = await trx
       .selectFrom('flow_tokens')
       .select('id')
       .where('instance_id', '=', instance.id)
       .where('node_id', 'in', nodesInside(walk.definition, scope))
-      .where('loop_index', '=', index)
+      .where(tokensAt(at))
       .executeTakeFirst();
     if (left) continue; // another path of this instance still runs; its end settles it
-    const holder = await trx
+    let holding = trx
       .updateTable('flow_tokens')
       .set((eb) => ({ loop_done: eb('loop_done', '+', 1) }))
       .where('instance_id', '=', instance.id)
-      .where('node_id', '=', scope)
-      .returning(['id', 'loop_items', 'loop_done'])
-      .executeTakeFirst();
+      .where('node_id', '=', scope);
+    if (around) holding = holding.where('loop_index', '=', around.index);
+    const holder = await holding.returning(['id', 'loop_items', 'loop_done']).executeTakeFirst();
     if (!holder) continue; // the sub-process ended earlier in this action (its condition held)
     moved = true;
     const node = walk.definition.nodes[scope];
     const items = JSON.parse(holder.loop_items ?? '[]') as unknown[];
     const done = holder.loop_done ?? 0;
-    const variables = walk.variables();
-    const complete =
-      done >= items.length ||
-      (node.multi!.completion !== undefined &&
-        evaluateRule(node.multi!.completion, {
-          ...variables,
-          form: variables,
-          nrOfInstances: items.length,
-          nrOfCompletedInstances: done,
-          nrOfActiveInstances: node.multi!.sequential ? 0 : items.length - done,
-        }));
-    if (complete) {
-      await cancelInside(walk, scope);
-      await trx.deleteFrom('flow_tokens').where('id', '=', holder.id).execute();
-      await noteStep(walk, scope);
-      await walk.leave(scope);
-    } else if (node.multi!.sequential) await runInstance(walk, node, done, items);
+    await inFrame(walk, outer, async () => {
+      const variables = walk.variables();
+      const complete =
+        done >= items.length ||
+        (node.multi!.completion !== undefined &&
+          evaluateRule(node.multi!.completion, {
+            ...variables,
+            form: variables,
+            nrOfInstances: items.length,
+            nrOfCompletedInstances: done,
+            nrOfActiveInstances: node.multi!.sequential ? 0 : items.length - done,
+          }));
+      if (complete) {
+        await cancelInside(walk, scope, around);
+        await trx.deleteFrom('flow_tokens').where('id', '=', holder.id).execute();
+        await noteStep(walk, scope);
+        await walk.leave(scope);
+      } else if (node.multi!.sequential) await runInstance(walk, node, done, items, outer);
+    });
   }
   return moved;
 }

@@ -6,7 +6,17 @@
 // Every step here writes an `auto` history entry on the node (`interrupted` for a level an interrupting
 // event left), so the history and the diagram show the level an instance went through.
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
-import { joinKey, joinOfKey, type Thrown, type WalkState as Walk } from './walk-state.ts';
+import {
+  atOf,
+  atWithin,
+  joinKey,
+  joinOfKey,
+  tokensAt,
+  type LoopAt,
+  type LoopFrame,
+  type Thrown,
+  type WalkState as Walk,
+} from './walk-state.ts';
 import { callLinks } from './call-links.ts';
 import { setCaughtVariables } from './error-variables.ts';
 
@@ -49,26 +59,42 @@ function levelsOf(definition: ProcessDefinition, node: ProcessNode): string[] {
 }
 
 /** Whether a node is outside every level emptied in this action (a branch walked later stops there);
- *  inside a multi-instance sub-process a level may be emptied for one instance only (`level@index`). */
+ *  inside a multi-instance sub-process a level may be emptied for one instance only (`level@index`), or
+ *  for one instance of the outer one only (`level@outer`, `level@outer.inner`). */
 export function outsideTerminated(walk: Walk, node: ProcessNode): boolean {
-  const index = walk.loop?.index;
-  return !levelsOf(walk.definition, node).some(
-    (level) => walk.terminated.has(level) || (index !== undefined && walk.terminated.has(joinKey(level, index))),
-  );
+  const at = atOf(walk.loop);
+  const emptied = (level: string) =>
+    walk.terminated.has(level) ||
+    (at !== undefined &&
+      (walk.terminated.has(joinKey(level, at)) ||
+        (at.inner !== undefined && walk.terminated.has(joinKey(level, { index: at.index })))));
+  return !levelsOf(walk.definition, node).some(emptied);
 }
 
 /** The instance of a multi-instance sub-process a level is run in by the walk now, when the level is
- *  that sub-process or drawn inside it (docs/adr/0170-multi-instance-ends-boundaries-nested.md). */
-function instanceAt(walk: Walk, scope: string): number | undefined {
-  const loop = walk.loop;
-  if (!loop || !scope) return undefined;
-  return scope === loop.scope || within(walk.definition, scope, loop.scope) ? loop.index : undefined;
+ *  that sub-process or drawn inside it (docs/adr/0170-multi-instance-ends-boundaries-nested.md); a
+ *  level of an outer instance only is that instance's (docs/adr/0197-multi-instance-sub-processes-nested.md). */
+function instanceAt(walk: Walk, scope: string): LoopAt | undefined {
+  if (!scope) return undefined;
+  for (let frame = walk.loop; frame; frame = frame.outer)
+    if (scope === frame.scope || within(walk.definition, scope, frame.scope)) return atOf(frame);
+  return undefined;
+}
+
+/** The frame the walk is in outside the multi-instance sub-process `scope` (the instance of the one it is
+ *  drawn in, if any). */
+function frameOutside(walk: Walk, scope: string): LoopFrame | undefined {
+  for (let frame = walk.loop; frame; frame = frame.outer)
+    if (frame.scope !== scope && within(walk.definition, scope, frame.scope)) return frame;
+  return undefined;
 }
 
 /** A path inside `scope` ended: the sub-process is looked at once the action has walked; inside a
  *  multi-instance sub-process it is the instance's level that is (loop-scopes.ts). */
 export function levelEnded(walk: Walk, scope: string): void {
-  if (walk.loop?.scope === scope) walk.loopEnds.push({ scope, index: walk.loop.index });
+  const loop = walk.loop;
+  if (loop?.scope === scope)
+    walk.loopEnds.push({ scope, index: loop.index, ...(loop.outer ? { outer: loop.outer } : {}) });
   else walk.scopesToSettle.add(joinKey(scope, instanceAt(walk, scope)));
 }
 
@@ -89,8 +115,10 @@ export const noteInterruptedStep = (walk: Walk, nodeId: string) => noteStep(walk
  *  goes when the action settles (cancelOrphans). */
 export async function activityInterrupted(walk: Walk, host: ProcessNode): Promise<void> {
   if (host.kind === 'subprocess') {
-    await cancelInside(walk, host.id);
-    walk.terminated.add(host.id);
+    // Drawn inside an instance of a multi-instance sub-process, only that instance's level goes.
+    const at = instanceAt(walk, host.id);
+    await cancelInside(walk, host.id, at);
+    walk.terminated.add(joinKey(host.id, at));
   }
   if (host.kind === 'subprocess' || host.kind === 'call') await noteInterruptedStep(walk, host.id);
 }
@@ -183,24 +211,29 @@ async function caughtAbove(walk: Walk, node: ProcessNode, thrown: Thrown, ended:
   await setCaughtVariables(walk.trx, walk.instance, catcher, thrown);
   const index = instanceAt(walk, scope);
   const multi = walk.definition.nodes[scope].multi;
+  // A multi-instance sub-process drawn inside an instance of another is that instance's.
+  const outside = multi ? frameOutside(walk, scope) : undefined;
+  const around = atOf(outside);
   if (catcher.interrupting) {
     // A boundary on a multi-instance sub-process cancels every instance, and its token goes (with
     // the timers on it); one on a level inside an instance cancels that instance's level only.
-    await cancelInside(walk, scope, multi ? undefined : index);
+    await cancelInside(walk, scope, multi ? around : index);
     await noteInterruptedStep(walk, scope);
-    walk.terminated.add(multi ? scope : joinKey(scope, index));
+    walk.terminated.add(joinKey(scope, multi ? around : index));
     walk.scopesToSettle.delete(joinKey(scope, index));
-    if (multi)
-      await walk.trx
+    if (multi) {
+      let holder = walk.trx
         .deleteFrom('flow_tokens')
         .where('instance_id', '=', walk.instance.id)
-        .where('node_id', '=', scope)
-        .execute();
+        .where('node_id', '=', scope);
+      if (around) holder = holder.where('loop_index', '=', around.index);
+      await holder.execute();
+    }
   } else if (ended && node.parent) levelEnded(walk, node.parent);
   await noteStep(walk, catcher.id);
   // The path after a multi-instance sub-process's boundary runs outside its instances.
   const frame = walk.loop;
-  if (multi) walk.loop = undefined;
+  if (multi) walk.loop = outside;
   try {
     await walk.leave(catcher.id);
   } finally {
@@ -241,8 +274,8 @@ async function thrownToCaller(walk: Walk, node: ProcessNode, thrown: Thrown): Pr
 }
 
 /** Everything that runs inside a level goes: its tokens (waiting at joins too, their jobs with them)
- *  and their open tasks; with `index`, only those of that instance of a multi-instance sub-process. */
-export async function cancelInside(walk: Walk, scope: string, index?: number): Promise<void> {
+ *  and their open tasks; with `at`, only those of that instance of a multi-instance sub-process. */
+export async function cancelInside(walk: Walk, scope: string, at?: LoopAt): Promise<void> {
   const inside = nodesInside(walk.definition, scope);
   const { id } = walk.instance;
   let tasks = walk.trx
@@ -252,28 +285,28 @@ export async function cancelInside(walk: Walk, scope: string, index?: number): P
     .where('status', '=', 'open')
     .where('node_id', 'in', inside);
   let tokens = walk.trx.deleteFrom('flow_tokens').where('instance_id', '=', id).where('node_id', 'in', inside);
-  if (index !== undefined) {
+  if (at) {
     tasks = tasks.where('token_id', 'in', (db) =>
       db
         .selectFrom('flow_tokens')
         .select('id')
         .where('instance_id', '=', id)
         .where('node_id', 'in', inside)
-        .where('loop_index', '=', index),
+        .where(tokensAt(at)),
     );
-    tokens = tokens.where('loop_index', '=', index);
+    tokens = tokens.where(tokensAt(at));
   }
   await tasks.execute();
   const gone = await tokens.returning('node_id').execute();
   await noteInterrupted(walk, scope, gone);
   const mine = (key: string) => {
-    const at = joinOfKey(key);
-    return inside.includes(at.joinId) && (index === undefined || at.index === index);
+    const of = joinOfKey(key);
+    return inside.includes(of.joinId) && (!at || atWithin(of.at, at));
   };
   for (const key of walk.waitingJoins) if (mine(key)) walk.waitingJoins.delete(key);
   for (const key of walk.scopesToSettle) if (mine(key)) walk.scopesToSettle.delete(key);
   // Who was given a task in this action is kept per node: one instance's cancelled tasks stay listed.
-  if (index === undefined) for (const node of inside) walk.reached.delete(node);
+  if (!at) for (const node of inside) walk.reached.delete(node);
 }
 
 /** The sub-processes inside `scope` that `gone` (tokens just cancelled) stood in, or held (a multi-instance
@@ -301,21 +334,21 @@ async function noteInterrupted(walk: Walk, scope: string, gone: ReadonlyArray<{ 
  *  on in that instance (`inInstance`). True when one was. */
 export async function settleScopes(
   walk: Walk,
-  inInstance: (scope: string, index: number | undefined, work: () => Promise<void>) => Promise<void>,
+  inInstance: (scope: string, at: LoopAt | undefined, work: () => Promise<void>) => Promise<void>,
 ): Promise<boolean> {
   let moved = false;
   for (const key of [...walk.scopesToSettle]) {
     walk.scopesToSettle.delete(key);
-    const { joinId: scope, index } = joinOfKey(key);
+    const { joinId: scope, at } = joinOfKey(key);
     let left = walk.trx
       .selectFrom('flow_tokens')
       .select('id')
       .where('instance_id', '=', walk.instance.id)
       .where('node_id', 'in', nodesInside(walk.definition, scope));
-    if (index !== undefined) left = left.where('loop_index', '=', index);
+    if (at) left = left.where(tokensAt(at));
     if (await left.executeTakeFirst()) continue; // another path inside still runs; its end settles the sub-process
     walk.terminated.delete(key);
-    await inInstance(scope, index, async () => {
+    await inInstance(scope, at, async () => {
       await noteStep(walk, scope);
       await walk.leave(scope);
     });

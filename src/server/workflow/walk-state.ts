@@ -2,6 +2,7 @@
 // multi-instance.ts) see of it: the action's transaction, instance and definition, what it reached,
 // and the ways on. Walk (walk.ts) is the one implementation.
 import type { ApproverRule, ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
+import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
 import type { ApproverContext } from './approvers.ts';
 
@@ -26,7 +27,8 @@ export interface ActionStamp {
 /** Node → its name and the users given a new task there in this action. */
 export type NewTasks = Map<string, { name: string; assignees: string[] }>;
 
-/** The instance of a multi-instance sub-process a walk is in (loop-scopes.ts): the multi-instance sub-process, the index and its element. */
+/** The instance of a multi-instance sub-process a walk is in (loop-scopes.ts): the multi-instance sub-process, the index and its element;
+ *  inside an instance of another, that instance's frame (docs/adr/0197-multi-instance-sub-processes-nested.md). */
 export interface LoopFrame {
   scope: string;
   index: number;
@@ -35,23 +37,79 @@ export interface LoopFrame {
   /** The element variable and this instance's element; none when a count (`loopCardinality`) set the instances. */
   variable?: string;
   item?: unknown;
+  outer?: LoopFrame;
+}
+
+/** Which instance a token is in: `index` of the outermost multi-instance sub-process (`loop_index`), and
+ *  `inner` of the one drawn inside it (`inner_index`), when it is in both. A level of the outer one only
+ *  names `index`: its tokens are those of every inner instance of it too. */
+export interface LoopAt {
+  index: number;
+  inner?: number;
+}
+
+/** Where the tokens of a frame are (none outside every multi-instance sub-process). */
+export const atOf = (frame: LoopFrame | undefined): LoopAt | undefined =>
+  !frame ? undefined : frame.outer ? { index: frame.outer.index, inner: frame.index } : { index: frame.index };
+
+/** The columns a token written in `at` carries. */
+export const atColumns = (at: LoopAt | undefined): { loop_index?: number; inner_index?: number } =>
+  !at ? {} : at.inner === undefined ? { loop_index: at.index } : { loop_index: at.index, inner_index: at.inner };
+
+/** A token's columns read back; null outside every multi-instance sub-process. */
+export const atOfRow = (row: { loop_index: number | null; inner_index?: number | null }): LoopAt | undefined =>
+  row.loop_index === null
+    ? undefined
+    : row.inner_index === null || row.inner_index === undefined
+      ? { index: row.loop_index }
+      : { index: row.loop_index, inner: row.inner_index };
+
+/** The condition on `flow_tokens` (not aliased) for the tokens of `at` (a level of the outer instance
+ *  holds its inner ones). */
+export const tokensAt = (at: LoopAt) =>
+  at.inner === undefined
+    ? sql<boolean>`flow_tokens.loop_index = ${at.index}`
+    : sql<boolean>`flow_tokens.loop_index = ${at.index} and flow_tokens.inner_index = ${at.inner}`;
+
+/** The instance's variables seen in `frame`: the element variable of each level it is in (the inner
+ *  one's over the outer one's), and `loopCounter` and `nrOfInstances` of the innermost. */
+export function frameVariables(form: Record<string, unknown>, frame: LoopFrame | undefined): Record<string, unknown> {
+  if (!frame) return form;
+  const { variable, item, index, count } = frame;
+  return {
+    ...frameVariables(form, frame.outer),
+    ...(variable ? { [variable]: item } : {}),
+    loopCounter: index,
+    nrOfInstances: count,
+  };
 }
 
 /** An end reached inside an instance in this action: settled once the action has walked its paths. */
 export interface LoopEnd {
   scope: string;
   index: number;
+  outer?: LoopFrame;
 }
 
-/** A join waiting in this action (WalkState.waitingJoins): its id, with the instance inside a
- *  multi-instance sub-process it waits in (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md). */
-export const joinKey = (joinId: string, index: number | undefined | null): string =>
-  index === undefined || index === null ? joinId : `${joinId}@${index}`;
+/** A join waiting in this action (WalkState.waitingJoins), or a level kept per instance: its id, with the
+ *  instance inside a multi-instance sub-process it waits in (`join@index`, `join@outer.inner`;
+ *  docs/adr/0167-multi-instance-cardinality-waits-and-joins.md). */
+export const joinKey = (joinId: string, at: LoopAt | undefined): string =>
+  !at ? joinId : at.inner === undefined ? `${joinId}@${at.index}` : `${joinId}@${at.index}.${at.inner}`;
 
-export function joinOfKey(key: string): { joinId: string; index?: number } {
-  const at = key.lastIndexOf('@');
-  return at < 0 ? { joinId: key } : { joinId: key.slice(0, at), index: Number(key.slice(at + 1)) };
+export function joinOfKey(key: string): { joinId: string; at?: LoopAt } {
+  const sign = key.lastIndexOf('@');
+  if (sign < 0) return { joinId: key };
+  const [index, inner] = key
+    .slice(sign + 1)
+    .split('.')
+    .map(Number);
+  return { joinId: key.slice(0, sign), at: inner === undefined ? { index } : { index, inner } };
 }
+
+/** Whether `at` is `within` or an instance inside it (an outer instance holds its inner ones). */
+export const atWithin = (at: LoopAt | undefined, within: LoopAt): boolean =>
+  at !== undefined && at.index === within.index && (within.inner === undefined || at.inner === within.inner);
 
 /** An error or escalation thrown (by an end event, an escalation's intermediate throw event, or a worker
  *  at an external task), with its code and, for an error, its message (the worker's, or the one its

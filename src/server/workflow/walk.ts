@@ -10,8 +10,12 @@ import { AppError } from '../http/app-error.ts';
 import { approversQuery, resolveApprovers, type ApproverContext } from './approvers.ts';
 import { setApprovers } from './node-approvers.ts';
 import {
+  atColumns,
+  atOf,
+  frameVariables,
   joinKey,
   joinOfKey,
+  tokensAt,
   type ActionStamp,
   type InstanceState,
   type LoopEnd,
@@ -114,7 +118,7 @@ export class Walk implements WalkState {
       state: 'active' as const,
       via_flow: null,
       created_at: this.action.at,
-      ...(this.loop ? { loop_index: this.loop.index } : {}),
+      ...atColumns(atOf(this.loop)),
     };
     const task = { token_id: token.id, node_id: node.id, created_by_action: this.action.id };
     const rules = await this.approverRules(node);
@@ -152,10 +156,7 @@ export class Walk implements WalkState {
   }
 
   variables(): Record<string, unknown> {
-    const form = this.instance.form_data;
-    if (!this.loop) return form;
-    const { variable, item, index, count } = this.loop;
-    return { ...form, ...(variable ? { [variable]: item } : {}), loopCounter: index, nrOfInstances: count };
+    return frameVariables(this.instance.form_data, this.loop);
   }
 
   /** Who approves a node: its rules, or for an approval the drawing left open those its enterprise
@@ -181,7 +182,7 @@ export class Walk implements WalkState {
       instance: this.instance,
       definition: this.definition,
       at: this.action.at,
-      ...(this.loop ? { loopIndex: this.loop.index } : {}),
+      loopAt: atOf(this.loop),
     };
   }
 
@@ -225,7 +226,7 @@ export class Walk implements WalkState {
         // A join waits for every branch that can still come: decided once the whole action is walked.
         if (node.incoming.length > 1) {
           await this.arrive(node, flowId);
-          this.waitingJoins.add(joinKey(node.id, this.loop?.index));
+          this.waitingJoins.add(joinKey(node.id, atOf(this.loop)));
           return;
         }
         return this.leave(node.id);
@@ -235,7 +236,7 @@ export class Walk implements WalkState {
         return this.take(this.branchOf(node));
       case 'parallel':
         if (node.incoming.length > 1 && !(await this.joined(node, flowId))) {
-          this.waitingJoins.add(joinKey(node.id, this.loop?.index));
+          this.waitingJoins.add(joinKey(node.id, atOf(this.loop)));
           return;
         }
         return this.leave(node.id);
@@ -301,7 +302,8 @@ export class Walk implements WalkState {
       .where('node_id', '=', node.id)
       .where('state', '=', 'joining');
     // Inside a multi-instance sub-process, tokens join only with those of their own instance (0167).
-    if (this.loop) query = query.where('loop_index', '=', this.loop.index);
+    const at = atOf(this.loop);
+    if (at) query = query.where(tokensAt(at));
     const waiting = await query.execute();
     const arrived = new Set(waiting.map((t) => t.via_flow));
     if (!node.incoming.every((f) => arrived.has(f))) return false;
@@ -322,7 +324,7 @@ export class Walk implements WalkState {
         state: 'joining',
         via_flow: flowId,
         created_at: this.action.at,
-        ...(this.loop ? { loop_index: this.loop.index } : {}),
+        ...atColumns(atOf(this.loop)),
       })
       .execute();
   }
@@ -334,22 +336,20 @@ export class Walk implements WalkState {
     for (const joinId of await inclusiveJoinsWaiting(this)) this.waitingJoins.add(joinId);
     for (let moved = true; moved;) {
       // A sub-process whose last path inside ended goes on first: a join after it may be waiting for it.
-      moved = await settleScopes(this, (scope, index, work) =>
-        inLoopOf(this, scope, { id: null, loopIndex: index ?? null }, work),
-      );
+      moved = await settleScopes(this, (scope, at, work) => inLoopOf(this, scope, { id: null, at }, work));
       // An instance of a multi-instance sub-process that ended may end it or start the next one.
       if (await settleLoops(this)) moved = true;
       // A condition watched by a waiting token may hold now that the action changed the variables.
       if (await fireConditions(this)) moved = true;
       for (const key of [...this.waitingJoins]) {
         // A join inside a multi-instance sub-process waits per instance: only that instance's tokens count (0167).
-        const { joinId, index } = joinOfKey(key);
+        const { joinId, at } = joinOfKey(key);
         let active = this.trx
           .selectFrom('flow_tokens')
           .select('node_id')
           .where('instance_id', '=', this.instance.id)
           .where('state', '=', 'active');
-        if (index !== undefined) active = active.where('loop_index', '=', index);
+        if (at) active = active.where(tokensAt(at));
         if ((await active.execute()).some((t) => this.reaches(t.node_id, joinId))) continue;
         this.waitingJoins.delete(key);
         let came = this.trx
@@ -357,9 +357,9 @@ export class Walk implements WalkState {
           .where('instance_id', '=', this.instance.id)
           .where('node_id', '=', joinId)
           .where('state', '=', 'joining');
-        if (index !== undefined) came = came.where('loop_index', '=', index);
+        if (at) came = came.where(tokensAt(at));
         if ((await came.returning('id').execute()).length === 0) continue;
-        await inLoopOf(this, joinId, { id: null, loopIndex: index ?? null }, () => this.leave(joinId));
+        await inLoopOf(this, joinId, { id: null, at }, () => this.leave(joinId));
         moved = true;
       }
     }

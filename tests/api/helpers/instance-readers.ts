@@ -95,14 +95,22 @@ export async function taskStatusesAt(db: Db, instanceId: string, nodeId: string)
 }
 
 /** Every token of the instance as `node` or, for one of a multi-instance node's loop instances,
- *  `node@loop index`, by node and loop index. */
+ *  `node@loop index` (`node@outer.inner` inside a multi-instance sub-process nested in another), by node
+ *  and indexes. */
 export async function loopTokens(db: Db, instanceId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('flow_tokens')
-    .select(['node_id', 'loop_index'])
+    .select(['node_id', 'loop_index', 'inner_index'])
     .where('instance_id', '=', instanceId)
     .orderBy('node_id')
     .orderBy('loop_index')
+    .orderBy('inner_index')
     .execute();
-  return rows.map((t) => (t.loop_index === null ? t.node_id : `${t.node_id}@${t.loop_index}`));
+  return rows.map((t) =>
+    t.loop_index === null
+      ? t.node_id
+      : t.inner_index === null
+        ? `${t.node_id}@${t.loop_index}`
+        : `${t.node_id}@${t.loop_index}.${t.inner_index}`,
+  );
 }

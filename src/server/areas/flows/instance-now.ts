@@ -20,10 +20,14 @@ export async function instanceNow(db: Db, instanceId: string, nodeName: (id: str
     .execute();
   const active = [...new Set(waiting.map((t) => t.node_id))];
   // A multi-instance sub-process shows how many of its instances are done, as the list's label does
-  // (docs/adr/0148-multi-instance-sub-processes.md).
+  // (docs/adr/0148-multi-instance-sub-processes.md); one inside another counts those of every outer
+  // instance (docs/adr/0197-multi-instance-sub-processes-nested.md).
   const counted = (nodeId: string) => {
-    const holder = waiting.find((t) => t.node_id === nodeId && t.loop_items !== null);
-    return holder ? ` (${holder.loop_done ?? 0}/${(JSON.parse(holder.loop_items!) as unknown[]).length})` : '';
+    const holders = waiting.filter((t) => t.node_id === nodeId && t.loop_items !== null);
+    if (holders.length === 0) return '';
+    const done = holders.reduce((sum, t) => sum + (t.loop_done ?? 0), 0);
+    const all = holders.reduce((sum, t) => sum + (JSON.parse(t.loop_items!) as unknown[]).length, 0);
+    return ` (${done}/${all})`;
   };
   const current = await withApprovers(
     db,

@@ -7,6 +7,7 @@ import { startInstance } from '../../workflow/actions.ts';
 import { versionById, currentVersion } from '../../workflow/process-versions.ts';
 import { correlateMessage } from '../../workflow/waits/messages.ts';
 import { instanceVariables } from '../../workflow/loop-scopes.ts';
+import { atOfRow } from '../../workflow/walk-state.ts';
 import { completeTask, failTask, fetchAndLock, taskError } from '../../workflow/waits/external-tasks.ts';
 import type { CallHandler, Handler } from '../handler.ts';
 import { answer, callerOf } from './handlers.ts';
@@ -70,7 +71,7 @@ const fetchExternal: CallHandler<'runtime.fetchExternal'> = async (ctx) => {
     const versionId = versionOf.get(task.instanceId)!;
     if (!versions.has(versionId)) versions.set(versionId, await versionById(ctx.services.db, versionId));
     const { definition } = versions.get(versionId)!;
-    const { loopIndex, ...answer } = task;
+    const { loopIndex, innerIndex, ...answer } = task;
     answered.push({
       ...answer,
       activityName: definition.nodes[task.activityId]?.name ?? task.activityId,
@@ -81,7 +82,7 @@ const fetchExternal: CallHandler<'runtime.fetchExternal'> = async (ctx) => {
         definition,
         task.instanceId,
         task.activityId,
-        loopIndex,
+        atOfRow({ loop_index: loopIndex, inner_index: innerIndex }),
         task.variables ?? {},
       ),
     });

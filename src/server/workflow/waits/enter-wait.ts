@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { ProcessDefinition, ProcessNode } from '../../../core/workflow/process-types.ts';
 import type { Db, FlowJobs } from '../../db/schema.ts';
+import { atColumns, type LoopAt } from '../walk-state.ts';
 import { timerDue } from './timer-due.ts';
 
 export interface WaitContext {
@@ -14,8 +15,9 @@ export interface WaitContext {
   instance: { id: string; domain_id: string };
   definition: ProcessDefinition;
   at: Date;
-  /** The instance of a multi-instance sub-process the wait is in (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md). */
-  loopIndex?: number;
+  /** The instance of a multi-instance sub-process the wait is in (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md,
+   *  docs/adr/0197-multi-instance-sub-processes-nested.md). */
+  loopAt?: LoopAt | undefined;
 }
 
 /** Jobs of the events `eventIds` for a token (catch events, boundary events). */
@@ -46,7 +48,7 @@ export async function enterWait(ctx: WaitContext, node: ProcessNode): Promise<st
     state: 'active' as const,
     via_flow: null,
     created_at: ctx.at,
-    ...(ctx.loopIndex !== undefined ? { loop_index: ctx.loopIndex } : {}),
+    ...atColumns(ctx.loopAt),
   };
   const targets =
     node.kind === 'eventGateway'

@@ -9,7 +9,7 @@ import { sql, type NotNull } from 'kysely';
 import type { ProcessDefinition, ProcessNode } from '../../../core/workflow/process-types.ts';
 import type { Db } from '../../db/schema.ts';
 import { finish, record, type ActionResult } from '../actions.ts';
-import type { ActionStamp, Thrown } from '../walk-state.ts';
+import { atOfRow, type ActionStamp, type LoopAt, type Thrown } from '../walk-state.ts';
 import { writingInstances } from '../instance-writes.ts';
 import { finishTogether, type WalkToFinish } from '../finish-together.ts';
 import { inLoopOf } from '../loop-scopes.ts';
@@ -79,7 +79,7 @@ export async function resume(
   const node = definition.nodes[options.nodeId ?? job.node_id];
   if (options.variables) await setVariables(trx, state, options.variables);
   const action = await record(trx, at, state.id, options.actorId ?? null, 'auto', node.id);
-  let loopIndex: number | null = null;
+  let loopAt: LoopAt | undefined;
   if (!endsWait(node)) await armNextCycle(trx, state, node, job, at);
   else {
     // One statement, one round trip (docs/adr/0159-jobs-fired-in-batches.md): the token's open tasks
@@ -96,11 +96,11 @@ export async function resume(
       )
       .deleteFrom('flow_tokens')
       .where('id', '=', job.token_id)
-      .returning('loop_index')
+      .returning(['loop_index', 'inner_index'])
       .executeTakeFirst();
-    loopIndex = gone?.loop_index ?? null;
+    loopAt = gone && atOfRow(gone);
   }
-  const walk = await walkFrom(trx, state, definition, action, node, job.token_id, loopIndex, options.error);
+  const walk = await walkFrom(trx, state, definition, action, node, job.token_id, loopAt, options.error);
   return finish(trx, state, walk, action, options.actorId ?? null);
 }
 
@@ -134,20 +134,21 @@ async function walkFrom(
   action: ActionStamp,
   node: ProcessNode,
   tokenId: string,
-  loopIndex: number | null,
+  loopAt: LoopAt | undefined,
   error?: Omit<Thrown, 'kind'>,
 ): Promise<Walk> {
   const walk = new Walk(trx, state, definition, action);
   // A timer on a multi-instance sub-process hangs on its token (just deleted when it interrupts): every
-  // instance still inside is cancelled (docs/adr/0170-multi-instance-ends-boundaries-nested.md).
+  // instance still inside is cancelled (docs/adr/0170-multi-instance-ends-boundaries-nested.md), those of
+  // the outer instance it is drawn in when it is inside another (docs/adr/0197-multi-instance-sub-processes-nested.md).
   const host = node.kind === 'boundary' && node.interrupting !== false ? definition.nodes[node.attachedTo!] : undefined;
-  if (host) await activityInterrupted(walk, host);
   // Inside a multi-instance sub-process the walk goes on in the token's instance (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).
   const go = async () => {
+    if (host) await activityInterrupted(walk, host);
     if (error === undefined) await walk.leave(node.id);
     else await thrownFrom(walk, node, { kind: 'error', ...error });
   };
-  await inLoopOf(walk, node.id, { id: loopIndex === null ? tokenId : null, loopIndex }, go);
+  await inLoopOf(walk, node.id, { id: loopAt ? null : tokenId, at: loopAt }, go);
   return walk;
 }
 
@@ -211,15 +212,19 @@ export async function resumeTogether(
     returning id, instance_id`.execute(trx);
   const actions = new Map(recorded.map((row) => [row.instance_id, { id: Number(row.id), at }]));
   const ending = taken.filter((_, i) => endsWait(nodes[i])).map(({ job }) => job.token_id);
-  const loopIndexes = new Map<string, number | null>();
+  const loopAts = new Map<string, LoopAt | undefined>();
   if (ending.length > 0) {
     // The instances narrow the tasks to their index's rows (as resume's).
     const instances = taken.map(({ instance }) => instance.state.id);
-    const { rows: gone } = await sql<{ id: string; loop_index: number | null }>`with cancelled as (
+    const { rows: gone } = await sql<{
+      id: string;
+      loop_index: number | null;
+      inner_index: number | null;
+    }>`with cancelled as (
         update flow_tasks set status = 'cancelled', done_at = ${at}
         where instance_id = any(${instances}::text[]) and token_id = any(${ending}::text[]) and status = 'open')
-      delete from flow_tokens where id = any(${ending}::text[]) returning id, loop_index`.execute(trx);
-    for (const row of gone) loopIndexes.set(row.id, row.loop_index);
+      delete from flow_tokens where id = any(${ending}::text[]) returning id, loop_index, inner_index`.execute(trx);
+    for (const row of gone) loopAts.set(row.id, atOfRow(row));
   }
   const walks: WalkToFinish[] = [];
   for (const [i, { instance, job }] of taken.entries()) {
@@ -227,8 +232,8 @@ export async function resumeTogether(
     const action = actions.get(state.id)!;
     const node = nodes[i];
     if (!endsWait(node)) await armNextCycle(trx, state, node, job, at);
-    const loopIndex = loopIndexes.get(job.token_id) ?? null;
-    walks.push({ state, action, walk: await walkFrom(trx, state, definition, action, node, job.token_id, loopIndex) });
+    const loopAt = loopAts.get(job.token_id);
+    walks.push({ state, action, walk: await walkFrom(trx, state, definition, action, node, job.token_id, loopAt) });
   }
   return finishTogether(trx, walks, at);
 }

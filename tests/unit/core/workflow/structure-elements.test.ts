@@ -287,20 +287,28 @@ describe('structural elements', () => {
     );
     expect(reminding.problems).toEqual([]);
     expect(reminding.definition!.nodes.b).toMatchObject({ interrupting: false, event: { type: 'conditional' } });
-    // A plain sub-process nested in an instance runs; a multi-instance one inside is refused naming it,
-    // with its own message (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md).
-    const nested = (loopMarker: string) =>
+    // A plain sub-process nested in an instance runs, and so does a multi-instance one
+    // (docs/adr/0197-multi-instance-sub-processes-nested.md); a third level is refused naming it, with its
+    // own message.
+    const repeated = (over: string, as: string) =>
+      `<multiInstanceLoopCharacteristics camunda:collection="\${${over}}" camunda:elementVariable="${as}" />`;
+    const nested = (loopMarker: string, inside = '') =>
       loop(
         `<userTask id="t" camunda:assignee="\${reviewer}" />${flow('i2', 't', 'n')}<subProcess id="n" name="Inner">${loopMarker}
-        <startEvent id="ns" />${flow('n1', 'ns', 'ne')}<endEvent id="ne" /></subProcess>${flow('i3', 'n', 'xe')}`,
+        <startEvent id="ns" />${flow('n1', 'ns', inside ? 'm' : 'ne')}${inside}<endEvent id="ne" /></subProcess>${flow('i3', 'n', 'xe')}`,
       );
     expect((await readProcess(nested(''), 'p')).problems).toEqual([]);
-    const inner = await readProcess(
-      nested('<multiInstanceLoopCharacteristics camunda:collection="${parts}" camunda:elementVariable="part" />'),
+    expect((await readProcess(nested(repeated('parts', 'part')), 'p')).problems).toEqual([]);
+    const third = await readProcess(
+      nested(
+        repeated('parts', 'part'),
+        `<subProcess id="m" name="Innermost">${repeated('pieces', 'piece')}<startEvent id="ms" />${flow('m1', 'ms', 'me')}
+        <endEvent id="me" /></subProcess>${flow('n2', 'm', 'ne')}`,
+      ),
       'p',
     );
-    expect(inner.problems.map((p) => [p.key, p.params.element, p.params.loop])).toEqual([
-      ['workflow.problem.loopInLoop', 'Inner (n)', 'Round (x)'],
+    expect(third.problems.map((p) => [p.key, p.params.element, p.params.loop])).toEqual([
+      ['workflow.problem.loopInLoop', 'Innermost (m)', 'Inner (n)'],
     ]);
     // A multi-instance approval inside runs: a countersign per instance.
     const countersign = `<userTask id="t" camunda:assignee="\${member}"><multiInstanceLoopCharacteristics camunda:collection="\${members}" camunda:elementVariable="member" /></userTask>${flow('i2', 't', 'xe')}`;
