@@ -7,7 +7,7 @@ import type { Catalogue } from '../core/catalogue/types.ts';
 import type { AtriumDatabase } from './db/connect.ts';
 import type { AppServices } from './services.ts';
 import { sessionCache } from './auth/sessions.ts';
-import { userAnchorCache, userPageCache } from './areas/users/user-pages.ts';
+import { userAnchors, userPageCache } from './areas/users/user-pages.ts';
 import { flowTotals } from './areas/flows/list-totals.ts';
 import { flowAnchorCache } from './areas/flows/list-anchors.ts';
 import { flowPageCache } from './areas/flows/list-pages.ts';
@@ -79,7 +79,9 @@ export interface AppOptions {
   sampleServer?: boolean;
   /** Keep sessions and list pages between calls (docs/adr/0042-pages-kept-until-change.md); default: on unless ATRIUM_CACHE=off. */
   caches?: boolean;
-  /** Keep pages of lists between calls; default true. The bench turns it off to measure reads. */
+  /** Keep pages of lists between calls; default true. The bench turns it off to measure reads. The users
+   *  lists' deep-page anchors are kept either way: every page read from them checks them
+   *  (docs/adr/0198-users-list-anchors-and-cost.md). */
   listCache?: boolean;
   /** When a list's total may be estimated; default: ATRIUM_COUNT_ESTIMATE_ABOVE, ATRIUM_EXACT_COUNT_TIMEOUT_MS (docs/adr/0173-estimated-totals-above-a-bound.md). */
   totalPolicy?: Partial<TotalPolicy>;
@@ -126,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     catalogue,
     sessions: sessionCache(options.database.changes, caches),
     userPages: userPageCache(options.database.changes, caches && (options.listCache ?? true)),
-    userAnchors: userAnchorCache(options.database.changes, caches && (options.listCache ?? true)),
+    userAnchors: userAnchors(),
     flowTotals: flowTotals(caches && (options.listCache ?? true)),
     flowPages: flowPageCache(options.database.changes, caches && (options.listCache ?? true)),
     flowAnchors: flowAnchorCache(options.database.changes, caches && (options.listCache ?? true)),

@@ -26,8 +26,8 @@ export interface AppServices {
   sessions: SessionRows;
   /** Pages of users lists, good until users, departments or roles change (docs/adr/0042-pages-kept-until-change.md). */
   userPages: UserPages;
-  /** Where a plain users list's deep pages start, good until users or departments change (docs/adr/0115-short-fragment-search.md). */
-  userAnchors: UserAnchors | null;
+  /** Where a plain users list's deep pages start, checked against the list's stamp by every page read from them (docs/adr/0198-users-list-anchors-and-cost.md). */
+  userAnchors: UserAnchors;
   /** Totals of the flow-monitoring list's searches, kept a few seconds (docs/adr/0070-flow-list-million-instances.md). */
   flowTotals: FlowTotals;
   /** Pages of the flow-monitoring list, good until instances or what they show change (docs/adr/0072-flow-list-pages-kept.md). */

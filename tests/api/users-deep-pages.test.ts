@@ -1,7 +1,10 @@
 // A plain users list's deep pages start after a kept anchor instead of skipping every user before them
 // (docs/adr/0115-short-fragment-search.md), on both databases: every page around and past the anchors is the
 // page the offset gives, in the default order with ties on order number and name, for the tenant and one
-// department, and again after a change moves every user by one.
+// department, and again after a change moves every user by one. A server without the list cache keeps
+// the anchors too, checked by the list's stamp (docs/adr/0198-users-list-anchors-and-cost.md): after an
+// insert, a rename, a move to another department and a delete, none of which it is told of, its pages
+// are still the offset's.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,10 +67,10 @@ describe.each(targets)('users deep pages on $name', (target) => {
     return rows.map((r) => r.id);
   }
 
-  async function listed(page: number, departmentId?: string) {
+  async function listed(page: number, departmentId?: string, client = admin) {
     const query: Record<string, string | number> = { currpage: page, pagelines: LINES };
     if (departmentId) query.departmentid = departmentId;
-    const { reply } = await listUsers(admin, tenantId, {}, query);
+    const { reply } = await listUsers(client, tenantId, {}, query);
     expect(reply.errcode, reply.errmsg).toBe(0);
     return { ids: reply.data.datas.map((u) => u.id), rowCount: reply.data.rowCount };
   }
@@ -98,5 +101,42 @@ describe.each(targets)('users deep pages on $name', (target) => {
       })
       .execute();
     for (const page of PAGES) expect((await listed(page)).ids, `page ${page}`).toEqual(await expected(page));
+  });
+
+  it('answers the offset pages without the list cache, whatever changed since its anchors', async () => {
+    const reading = await server.secondInstance({ listCache: false });
+    const client = await reading.signedIn(ADMIN.username, ADMIN.password, 'en');
+    const check = async (when: string) => {
+      for (const page of PAGES)
+        expect((await listed(page, undefined, client)).ids, `${when}, page ${page}`).toEqual(await expected(page));
+      for (const page of [50, 51, 65])
+        expect((await listed(page, departments[1], client)).ids, `${when}, department page ${page}`).toEqual(
+          await expected(page, departments[1]),
+        );
+    };
+    await check('first read');
+    await server.db
+      .insertInto('users')
+      .values({
+        id: 'deep-0000a',
+        domain_id: tenantId,
+        department_id: departments[1],
+        name: 'Name 0',
+        loginno: 'deep0a',
+        order_no: 0,
+      })
+      .execute();
+    await check('after an insert');
+    // Renamed to sort last among order number 0: every user between its old and new place moves up one.
+    await server.db.updateTable('users').set({ name: 'Name 9' }).where('id', '=', 'deep-00003').execute();
+    await check('after a rename');
+    await server.db
+      .updateTable('users')
+      .set({ department_id: departments[0] })
+      .where('id', '=', 'deep-00009')
+      .execute();
+    await check('after a move');
+    await server.db.deleteFrom('users').where('id', '=', 'deep-00012').execute();
+    await check('after a delete');
   });
 });

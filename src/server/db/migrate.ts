@@ -50,6 +50,7 @@ import * as searchGramsCost from './migrations/0052-search-grams-cost.ts';
 import * as interruptedHistory from './migrations/0053-interrupted-history.ts';
 import * as conditionsHeld from './migrations/0054-conditions-held.ts';
 import * as nestedLoopInstances from './migrations/0055-nested-loop-instances.ts';
+import * as userListStamps from './migrations/0056-user-list-stamps.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 import * as imAppAgents from './migrations/0031-im-app-agents.ts';
 
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   '0053-interrupted-history': interruptedHistory,
   '0054-conditions-held': conditionsHeld,
   '0055-nested-loop-instances': nestedLoopInstances,
+  '0056-user-list-stamps': userListStamps,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -632,6 +632,7 @@ export interface TimedTasks {
 }
 
 export interface UserCounts {
+  changes: Generated<Int8Value>;
   department_id: string;
   domain_id: string;
   users: number;

@@ -92,6 +92,8 @@ export interface TestServerOptions {
   suitePrivilegedSignIn?: boolean;
   /** Fire the engine's due timers (docs/adr/0127-jobs-and-external-tasks.md); default: no poller. */
   jobs?: JobPollerOptions;
+  /** Keep list pages between calls (the app's `listCache`); default on. */
+  listCache?: boolean;
 }
 
 const UNTHROTTLED = Object.fromEntries(
@@ -141,6 +143,7 @@ async function serve(
       rateLimits: { ...UNTHROTTLED, ...options.rateLimits },
       trustProxy: options.trustProxy ?? false,
       jobs: options.jobs,
+      listCache: options.listCache,
     }),
   );
   const others: TestServer[] = [];

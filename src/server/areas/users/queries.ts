@@ -8,7 +8,7 @@ import { containsIndexedText, containsIndexedTextInAny, containsText } from '../
 import { reachableDepartments } from '../organisation/department-reach.ts';
 import { tenantFields } from '../field-extends/stored-fields.ts';
 import { dateText, ROW_COLUMNS, toUser, toUserRow, type RowData } from './user-record.ts';
-import type { UserAnchors, UserListPage, UserPages } from './user-pages.ts';
+import type { KeptAnchors, UserAnchors, UserListPage, UserPages } from './user-pages.ts';
 import { ANCHOR_EVERY, startBefore, type PageStart as StartAfter } from '../../db/page-anchors.ts';
 
 /** The departments of the tenant the caller reaches (null = all); 1404 for a tenant it does not see
@@ -95,9 +95,10 @@ function orderOf(orderby: string | undefined): Array<[string, 'asc' | 'desc']> {
 
 /**
  * A page of the tenant's users in one statement: the tenant's row (none → 1404), the count (from the
- * trigger-kept user_counts when only reach and department narrow the list), and the page, whose ids
- * are a top-N over the users table alone (an index-only walk of (domain_id, order_no, name, id) for
- * the default order, so a deep page skips index entries rather than rows) joined to their rows.
+ * trigger-kept user_counts when only reach and department narrow the list, with the list's stamp), and
+ * the page, whose ids are a top-N over the users table alone (an index-only walk of (domain_id,
+ * order_no, name, id) for the default order, so a deep page skips index entries rather than rows)
+ * joined to their rows.
  */
 async function readUserPage(
   db: Db,
@@ -106,12 +107,14 @@ async function readUserPage(
   filter: UserFilter,
   page: UserPage,
   start?: PageStart,
-): Promise<UserListPage> {
+): Promise<{ page: UserListPage; stamp: string | null }> {
   const found = await (await userPageStatement(db, domainId, reachable, filter, page, start)).execute();
   if (found.length === 0) throw new AppError('notFound');
   // A page past the end is the tenant's row alone, its user columns null from the outer joins.
-  const datas = found.flatMap(({ row_count: _, ...row }) => (row.id === null ? [] : [toUserRow(row as RowData)]));
-  return { datas, rowCount: Number(found[0].row_count) };
+  const datas = found.flatMap(({ row_count: _, stamp: __, ...row }) =>
+    row.id === null ? [] : [toUserRow(row as RowData)],
+  );
+  return { page: { datas, rowCount: Number(found[0].row_count) }, stamp: found[0].stamp };
 }
 
 /** Where a deep page of the plain list starts: after this user (order_no, name, id) of the default
@@ -178,7 +181,7 @@ export async function userPageStatement(
         () => query.select(MATCH_COLUMNS.map((c) => `u.${c}` as const)),
       ),
       domainId,
-      db.selectFrom(matches).select(sql<number>`count(*)::int`.as('n')),
+      db.selectFrom(matches).select([sql<number>`count(*)::int`.as('n'), NO_STAMP]),
       db.selectFrom(matches).select(sql<string>`u.id`.as('id')),
       order,
       page,
@@ -186,7 +189,7 @@ export async function userPageStatement(
   }
   const rowCount = counted
     ? countedUsers(db, domainId, reachable, filter.departmentId)
-    : query.select(sql<number>`count(*)::int`.as('n'));
+    : query.select([sql<number>`count(*)::int`.as('n'), NO_STAMP]);
   if (!start) return pageStatement(db, db, domainId, rowCount, query.select('u.id'), order, page);
   const [orderNo, name, id] = start.after;
   return pageStatement(
@@ -201,16 +204,19 @@ export async function userPageStatement(
   );
 }
 
+/** A count that says nothing of the list's stamp (only user_counts' rows carry one). */
+const NO_STAMP = sql<string | null>`null::text`.as('stamp');
+
 /** The users' columns a page may be ordered by (ORDER_COLUMNS, STABLE), which a search's matches keep. */
 const MATCH_COLUMNS = ['id', 'order_no', 'name', 'loginno', 'email', 'status'] as const;
 
-/** The tenant's row (none → 1404) with the count, joined to the page's users in the page's order;
- *  `source` starts the statement (with a search's `matches`). */
+/** The tenant's row (none → 1404) with the count (and stamp), joined to the page's users in the page's
+ *  order; `source` starts the statement (with a search's `matches`). */
 function pageStatement(
   db: Db,
   source: QueryCreator<DB>,
   domainId: string,
-  rowCount: SelectQueryBuilder<DB, never, { n: number }>,
+  rowCount: SelectQueryBuilder<DB, never, { n: number; stamp: string | null }>,
   pageIds: SelectQueryBuilder<DB, never, { id: string }>,
   order: Array<[string, 'asc' | 'desc']>,
   page: UserPage,
@@ -219,7 +225,14 @@ function pageStatement(
   let ids = pageIds;
   for (const [column, direction] of order) ids = ids.orderBy(sql.ref(column), direction);
   let rows = source
-    .selectFrom(db.selectFrom('domains').select(rowCount.as('row_count')).where('id', '=', domainId).as('m'))
+    .selectFrom(
+      db
+        .selectFrom('domains')
+        .innerJoinLateral(rowCount.as('c'), (join) => join.onTrue())
+        .select(['c.n as row_count', 'c.stamp'])
+        .where('domains.id', '=', domainId)
+        .as('m'),
+    )
     .leftJoinLateral(
       ids
         .limit(page.lines)
@@ -229,7 +242,7 @@ function pageStatement(
     )
     .leftJoin('users as u', 'u.id', 'p.id')
     .leftJoin('departments as d', 'd.id', 'u.department_id')
-    .select(['m.row_count', ...ROW_COLUMNS, 'd.name as department_name']);
+    .select(['m.row_count', 'm.stamp', ...ROW_COLUMNS, 'd.name as department_name']);
   // The page's few rows again in the page's order (the joins do not keep it).
   for (const [column, direction] of order) rows = rows.orderBy(sql.ref(column), direction);
   return rows;
@@ -238,7 +251,7 @@ function pageStatement(
 /** A page of the tenant's users as readUserPage reads it, kept until one of its tables changes: an
  *  administrator paging back and forth, or many looking at the same first page, reads it once. */
 export function listUsers(
-  services: { db: Db; userPages: UserPages; userAnchors: UserAnchors | null },
+  services: { db: Db; userPages: UserPages; userAnchors: UserAnchors },
   domainId: string,
   reachable: readonly string[] | null,
   filter: UserFilter,
@@ -247,12 +260,38 @@ export function listUsers(
   const key = JSON.stringify([domainId, reachable, filter, page]);
   return services.userPages.through(key, async () => {
     const offset = (page.currpage - 1) * page.lines;
-    const start =
-      services.userAnchors && offset >= ANCHOR_EVERY && plainList(filter, page)
-        ? await pageStart(services.db, services.userAnchors, domainId, reachable, filter.departmentId, offset)
-        : undefined;
-    return readUserPage(services.db, domainId, reachable, filter, page, start);
+    if (offset >= ANCHOR_EVERY && plainList(filter, page))
+      return anchoredPage(services, domainId, reachable, filter, page, offset);
+    return (await readUserPage(services.db, domainId, reachable, filter, page)).page;
   });
+}
+
+/**
+ * A deep page of the plain list started after the anchor before it. The page's statement reads the
+ * list's stamp beside its count: when it is not the anchors' (users of the list changed since they
+ * were read), the page is read again after new anchors, and after the offset itself should the list
+ * have changed again meanwhile (docs/adr/0198-users-list-anchors-and-cost.md).
+ */
+async function anchoredPage(
+  services: { db: Db; userAnchors: UserAnchors },
+  domainId: string,
+  reachable: readonly string[] | null,
+  filter: UserFilter,
+  page: UserPage,
+  offset: number,
+): Promise<UserListPage> {
+  const { db, userAnchors } = services;
+  const list = JSON.stringify([domainId, reachable, filter.departmentId]);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const kept = userAnchors.through(list, () => readAnchors(db, domainId, reachable, filter.departmentId));
+    const { stamp, anchors } = await kept;
+    const start = startBefore(anchors, offset);
+    if (!start) break;
+    const read = await readUserPage(db, domainId, reachable, filter, page, start);
+    if (read.stamp === stamp) return read.page;
+    userAnchors.drop(list, kept);
+  }
+  return (await readUserPage(db, domainId, reachable, filter, page)).page;
 }
 
 /** The list narrowed by reach and department alone, in the default order: what the anchors index. */
@@ -267,31 +306,38 @@ function plainList(filter: UserFilter, page: UserPage): boolean {
   );
 }
 
-/** The anchor at or before `offset` (kept until users or departments change), if any. */
-async function pageStart(
+/** Every ANCHOR_EVERY-th user of the list in the default order (one index-ordered read of the list),
+ *  with the list's stamp read by the same statement. */
+async function readAnchors(
   db: Db,
-  anchors: UserAnchors,
   domainId: string,
   reachable: readonly string[] | null,
   departmentId: string | undefined,
-  offset: number,
-): Promise<PageStart | undefined> {
-  const kept = await anchors.through(JSON.stringify([domainId, reachable, departmentId]), async () => {
-    const { rows } = await sql<{ order_no: number; name: string; id: string }>`select order_no, name, id from (
+): Promise<KeptAnchors> {
+  const { rows } = await sql<{ order_no: number | null; name: string | null; id: string | null; stamp: string }>`
+    select a.order_no, a.name, a.id, c.stamp from (${countedUsers(db, domainId, reachable, departmentId)}) c
+    left join lateral (
+      select order_no, name, id, r from (
         select u.order_no, u.name, u.id, row_number() over (order by u.order_no, u.name, u.id) as r
         from users u where u.domain_id = ${domainId} and ${inDepartments(reachable)}
           and ${departmentId ? sql<SqlBool>`u.department_id = ${departmentId}` : sql<SqlBool>`true`}) s
-      where r % ${ANCHOR_EVERY} = 0 order by r`.execute(db);
-    return rows.map((r): [number, string, string] => [r.order_no, r.name, r.id]);
-  });
-  return startBefore(kept, offset);
+      where r % ${ANCHOR_EVERY} = 0) a on true
+    order by a.r`.execute(db);
+  const anchors = rows.flatMap((r): Array<[number, string, string]> =>
+    r.id === null ? [] : [[r.order_no!, r.name!, r.id]],
+  );
+  return { stamp: rows[0].stamp, anchors };
 }
 
-/** The exact count of users in reach (and in one department) from user_counts. */
+/** The exact count of users in reach (and in one department) from user_counts, and the list's stamp:
+ *  the statements that changed those users (a count row is never deleted, so it only grows). */
 function countedUsers(db: Db, domainId: string, reachable: readonly string[] | null, departmentId: string | undefined) {
   let query = db
     .selectFrom('user_counts')
-    .select(sql<number>`coalesce(sum(users), 0)::int`.as('n'))
+    .select([
+      sql<number>`coalesce(sum(users), 0)::int`.as('n'),
+      sql<string>`coalesce(sum(changes), 0)::text`.as('stamp'),
+    ])
     .where('domain_id', '=', domainId);
   if (reachable !== null)
     query = query.where('department_id', '=', sql<string>`any(${sql.val([...reachable])}::text[])`);
