@@ -5,34 +5,30 @@
 // every inner instance. Through the runtime REST on both databases. The drawing is the corpus file
 // c7-regional-budget-approval; the reverse (regions in turn, departments side by side) is the same file
 // with the loops swapped.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readProcess } from '../../src/core/workflow/process-definition.ts';
+import { describe, expect, it } from 'vitest';
 import { readCorpus, type CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
-import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
-import { installCorpus } from './helpers/corpus-world.ts';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { historyOf, loopTokens, openTaskAssignees, taskStatusesAt } from './helpers/instance-readers.ts';
-import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
+import { corpusRun, redrawn } from './helpers/corpus-run.ts';
 
 const targets = await databaseTargets();
 const drawn = (await readCorpus()).find((c) => c.file === 'c7-regional-budget-approval.bpmn')!;
 
 /** The drawing with the regions in turn and each region's departments side by side. */
 async function swapped(): Promise<CorpusFile> {
-  const xml = drawn.xml
-    .replace('id="Process_1v8q3mz" name="Regional budget approval"', 'id="Process_0n3h7ct" name="Regions in turn"')
-    .replace('bpmnElement="Process_1v8q3mz"', 'bpmnElement="Process_0n3h7ct"')
-    .replace(' isSequential="true" camunda:collection="${departments}"', ' camunda:collection="${departments}"')
-    .replace(
-      '<bpmn:multiInstanceLoopCharacteristics camunda:collection="${regions}"',
-      '<bpmn:multiInstanceLoopCharacteristics isSequential="true" camunda:collection="${regions}"',
-    );
-  const read = await readProcess(xml, 'Process_0n3h7ct');
-  expect(read.problems).toEqual([]);
-  expect(read.definition!.nodes[OUTER].multi?.sequential).toBe(true);
-  expect(read.definition!.nodes[INNER].multi?.sequential).toBeFalsy();
-  return { file: 'c7-regions-in-turn.bpmn', processId: 'Process_0n3h7ct', xml, read };
+  const file = await redrawn(
+    drawn,
+    { file: 'c7-regions-in-turn.bpmn', processId: 'Process_0n3h7ct', name: 'Regions in turn' },
+    [
+      [' isSequential="true" camunda:collection="${departments}"', ' camunda:collection="${departments}"'],
+      [
+        '<bpmn:multiInstanceLoopCharacteristics camunda:collection="${regions}"',
+        '<bpmn:multiInstanceLoopCharacteristics isSequential="true" camunda:collection="${regions}"',
+      ],
+    ],
+  );
+  expect(file.read.definition!.nodes[OUTER].multi?.sequential).toBe(true);
+  expect(file.read.definition!.nodes[INNER].multi?.sequential).toBeFalsy();
+  return file;
 }
 
 const OUTER = 'Activity_0r7g2kw';
@@ -43,27 +39,18 @@ const APPROVE = 'Activity_0b9c4hd';
 const REVISE = 'Activity_1z6d3vu';
 
 describe.each(targets)('a multi-instance sub-process inside another, on $name', (target) => {
-  let server: TestServer;
-  let world: EngineWorld;
-  let runtime: Runtime;
-
-  beforeAll(async () => {
-    server = await startTestServer(target);
-    world = await makeEngineWorld(server.db, 'Acme', 'mm');
-    runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
-    await installCorpus(server.db, world, [drawn, await swapped()], ['legal'], () => world.users.clerk);
-  }, 300_000); // a server on a loaded machine
-  afterAll(async () => server?.close());
-
-  const start = (flowId: string, formData: Record<string, unknown>) => runtime.start(flowId, 'mm-init', { formData });
-  const submit = (flowId: string, id: string, userCode: string, formData: Record<string, unknown> = {}) =>
-    runtime.submit(flowId, id, userCode, { formData });
-  const openTasks = (id: string) => openTaskAssignees(server.db, id);
-  const tasksAt = (id: string, nodeId: string) => taskStatusesAt(server.db, id, nodeId);
-  const tokens = (id: string) => loopTokens(server.db, id);
-  const diagram = (flowId: string, id: string) => runtime.diagram(flowId, id, 'mm-init');
+  const {
+    db,
+    start,
+    submit,
+    diagram,
+    history: historyOf,
+    openTasks,
+    tasksAt,
+    tokens,
+  } = corpusRun(target, 'mm', async () => [drawn, await swapped()]);
   const label = async (id: string) =>
-    (await server.db.selectFrom('flow_instances').select('state_label').where('id', '=', id).executeTakeFirstOrThrow())
+    (await db().selectFrom('flow_instances').select('state_label').where('id', '=', id).executeTakeFirstOrThrow())
       .state_label;
 
   it('runs regions side by side, departments in turn: each level stops at its own condition', async () => {
@@ -130,7 +117,7 @@ describe.each(targets)('a multi-instance sub-process inside another, on $name', 
     expect(await tokens(id)).toEqual([APPROVE]);
     expect(await tasksAt(id, DEPT)).toEqual(['cancelled', 'done', 'done', 'done', 'done']);
     expect(await submit(flow, id, 'mm-clerk')).toBe('completed');
-    const history = await historyOf(server.db, id);
+    const history = await historyOf(id);
     expect(history.filter((h) => h.endsWith(` ${OUTER}`))).toEqual([`auto ${OUTER}`]);
     // Two regions' departments completed, the third region's interrupted.
     expect(history.filter((h) => h.endsWith(` ${INNER}`))).toEqual([
@@ -167,7 +154,7 @@ describe.each(targets)('a multi-instance sub-process inside another, on $name', 
     expect(await openTasks(id)).toEqual([`${APPROVE}:mm-clerk`]);
     expect(await tasksAt(id, DEPT)).toEqual(['cancelled', 'done', 'done', 'done']);
     expect(await submit(flow, id, 'mm-clerk')).toBe('completed');
-    const history = await historyOf(server.db, id);
+    const history = await historyOf(id);
     expect(history.filter((h) => h.endsWith(` ${OUTER}`))).toEqual([`auto ${OUTER}`]);
     expect(history.filter((h) => h.endsWith(` ${INNER}`))).toEqual([`auto ${INNER}`, `auto ${INNER}`]);
   }, 120_000);
@@ -188,7 +175,7 @@ describe.each(targets)('a multi-instance sub-process inside another, on $name', 
     expect(await tokens(id)).toEqual([REVISE]);
     expect(await tasksAt(id, DEPT)).toEqual(['cancelled', 'done', 'done']);
     expect(await submit(flow, id, 'mm-clerk')).toBe('completed');
-    const history = await historyOf(server.db, id);
+    const history = await historyOf(id);
     expect(history.filter((h) => h.endsWith(` ${OUTER}`))).toEqual([`interrupted ${OUTER}`]);
     expect(history.filter((h) => h.endsWith(` ${INNER}`))).toEqual([`interrupted ${INNER}`]);
     expect(history[history.indexOf('auto Event_0k4b7zn') - 1]).toBe(`interrupted ${OUTER}`);

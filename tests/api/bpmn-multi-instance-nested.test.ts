@@ -3,56 +3,36 @@
 // sub-process completed or interrupted (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md),
 // through the runtime REST on both databases. The drawing is the corpus file c7-department-countersign;
 // the reverse (departments in turn, members side by side) is the same file with the loops swapped.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readProcess } from '../../src/core/workflow/process-definition.ts';
+import { describe, expect, it } from 'vitest';
 import { readCorpus, type CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
-import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
-import { installCorpus } from './helpers/corpus-world.ts';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { historyOf, loopTokens, openTaskAssignees, taskStatusesAt } from './helpers/instance-readers.ts';
-import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
+import { corpusRun, redrawn } from './helpers/corpus-run.ts';
 
 const targets = await databaseTargets();
 const drawn = (await readCorpus()).find((c) => c.file === 'c7-department-countersign.bpmn')!;
 
 /** The drawing with the departments in turn (at most two of them needed) and each department's members side by side. */
-async function swapped(): Promise<CorpusFile> {
-  const xml = drawn.xml
-    .replace('id="Process_0d4k7sn" name="Department countersign"', 'id="Process_1t6w9bn" name="Departments in turn"')
-    .replace('bpmnElement="Process_0d4k7sn"', 'bpmnElement="Process_1t6w9bn"')
-    .replace(' isSequential="true" camunda:collection="${members}"', ' camunda:collection="${members}"')
-    .replace(
+const swapped = (): Promise<CorpusFile> =>
+  redrawn(drawn, { file: 'c7-departments-in-turn.bpmn', processId: 'Process_1t6w9bn', name: 'Departments in turn' }, [
+    [' isSequential="true" camunda:collection="${members}"', ' camunda:collection="${members}"'],
+    [
       '<bpmn:multiInstanceLoopCharacteristics camunda:collection="${departments}" camunda:elementVariable="members" />',
       `<bpmn:multiInstanceLoopCharacteristics isSequential="true" camunda:collection="\${departments}" camunda:elementVariable="members">
         <bpmn:completionCondition xsi:type="bpmn:tFormalExpression">\${nrOfCompletedInstances &gt;= 2}</bpmn:completionCondition>
       </bpmn:multiInstanceLoopCharacteristics>`,
-    );
-  const read = await readProcess(xml, 'Process_1t6w9bn');
-  expect(read.problems).toEqual([]);
-  return { file: 'c7-departments-in-turn.bpmn', processId: 'Process_1t6w9bn', xml, read };
-}
+    ],
+  ]);
 
 describe.each(targets)('a countersign per instance of a multi-instance sub-process, on $name', (target) => {
-  let server: TestServer;
-  let world: EngineWorld;
-  let runtime: Runtime;
-
-  beforeAll(async () => {
-    server = await startTestServer(target);
-    world = await makeEngineWorld(server.db, 'Acme', 'mn');
-    runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
-    await installCorpus(server.db, world, [drawn, await swapped()], ['legal'], () => world.users.clerk);
-  }, 300_000); // a server on a loaded machine
-  afterAll(async () => server?.close());
-
-  const start = (flowId: string, formData: Record<string, unknown>) => runtime.start(flowId, 'mn-init', { formData });
-  const submit = (flowId: string, id: string, userCode: string, formData: Record<string, unknown> = {}) =>
-    runtime.submit(flowId, id, userCode, { formData });
-  const openTasks = (id: string) => openTaskAssignees(server.db, id);
-  const tasksAt = (id: string, nodeId: string) => taskStatusesAt(server.db, id, nodeId);
-  const tokens = (id: string) => loopTokens(server.db, id);
-  const diagram = (flowId: string, id: string) => runtime.diagram(flowId, id, 'mn-init');
+  const {
+    start,
+    submit,
+    diagram,
+    history: historyOf,
+    openTasks,
+    tasksAt,
+    tokens,
+  } = corpusRun(target, 'mn', async () => [drawn, await swapped()]);
 
   const SUB = 'Activity_0x3k2mf';
   const SIGN = 'Activity_1r9f4zk';
@@ -74,7 +54,7 @@ describe.each(targets)('a countersign per instance of a multi-instance sub-proce
     expect(await openTasks(id)).toEqual(['Activity_0v5n1ph:mn-clerk']);
     expect(await tasksAt(id, SIGN)).toEqual(['done', 'done', 'done']);
     expect(await submit(flow, id, 'mn-clerk')).toBe('completed');
-    const history = await historyOf(server.db, id);
+    const history = await historyOf(id);
     expect(history.filter((h) => h.endsWith(` ${SUB}`))).toEqual([`auto ${SUB}`]);
     expect(history.filter((h) => h === 'auto Event_0f6w2yl')).toHaveLength(2);
     const { done, interrupted } = await diagram(flow, id);
@@ -98,7 +78,7 @@ describe.each(targets)('a countersign per instance of a multi-instance sub-proce
     expect(await openTasks(id)).toEqual(['Activity_0v5n1ph:mn-clerk']);
     expect(await tasksAt(id, SIGN)).toEqual(['cancelled', 'cancelled', 'done', 'done', 'done']);
     expect(await submit(flow, id, 'mn-clerk')).toBe('completed');
-    expect((await historyOf(server.db, id)).filter((h) => h.endsWith(` ${SUB}`))).toEqual([`auto ${SUB}`]);
+    expect((await historyOf(id)).filter((h) => h.endsWith(` ${SUB}`))).toEqual([`auto ${SUB}`]);
   }, 120_000);
 
   it('a veto in one department leaves by the boundary on the sub-process: every countersign inside is cancelled', async () => {
@@ -116,7 +96,7 @@ describe.each(targets)('a countersign per instance of a multi-instance sub-proce
     expect(await tokens(id)).toEqual(['Activity_1g7m3qe']);
     expect(await tasksAt(id, SIGN)).toEqual(['cancelled', 'done']);
     expect(await submit(flow, id, 'mn-clerk')).toBe('completed');
-    const history = await historyOf(server.db, id);
+    const history = await historyOf(id);
     // Interrupted, not completed: the history says so, once, before the boundary's entry (docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md).
     expect(history.filter((h) => h.endsWith(` ${SUB}`))).toEqual([`interrupted ${SUB}`]);
     expect(history[history.indexOf('auto Event_0r2h8vu') - 1]).toBe(`interrupted ${SUB}`);
