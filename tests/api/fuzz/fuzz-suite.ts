@@ -9,7 +9,8 @@
 // real targets — an Acme department below Sales and Acme itself — and one input in five is sent by the
 // other tenant's administrator, for whom that department lies outside the reach: it must be refused.
 // The calls are dealt into PARTS files per database (tests/api/fuzz-<database>-<part>.test.ts, docs/adr/0065-test-files-split.md), so
-// the fuzzing runs on both cores at once; together the files fuzz every call on every database.
+// the fuzzing runs on both cores at once; together the files fuzz every call on every database. Each call's
+// inputs are dealt between the databases, each sent once (input-share.ts; FUZZ_DEAL=off sends all to both).
 // Run all of it with `npx vitest run --project api tests/api/fuzz` (FUZZ_CALLS=regex: only those calls).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ import { ADMIN, GLOBEX, startTestServer, type TestServer } from '../helpers/test
 import { extraRoots } from '../helpers/extra-roots.ts';
 import type { CallDef } from '../../../src/core/catalogue/types.ts';
 import { CallFuzzer, type FuzzInput } from './call-inputs.ts';
+import { inputShare } from './input-share.ts';
 import { localizedTextCheck } from './localized.ts';
 import { send, type FuzzReply } from './send.ts';
 import { KeptSession } from '../helpers/kept-session.ts';
@@ -78,8 +80,15 @@ async function fuzzTargets(server: TestServer): Promise<{ domain: string; depart
 /** Registers the fuzzing of part `part` (0-based) of the calls on the database `name` (skipped, by
  *  name, with ATRIUM_TEST_POSTGRES=off). */
 export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Promise<void> {
-  const targets = (await databaseTargets()).filter((t) => t.name === name);
+  const all = await databaseTargets();
+  const targets = all.filter((t) => t.name === name);
   const mine = calls.filter((c, i) => i % PARTS === part && (!ONLY || ONLY.test(c.id)));
+  const share = inputShare(
+    all.map((t) => t.name),
+    name,
+    PER_CALL,
+    process.env.FUZZ_DEAL !== 'off',
+  );
   if (targets.length === 0) {
     describe.skip(`fuzzing on ${name} (ATRIUM_TEST_POSTGRES=off), part ${part + 1} of ${PARTS}`, () =>
       it('fuzzes its calls', () => undefined));
@@ -122,7 +131,7 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
       const cpu = cpuStarted && process.cpuUsage(cpuStarted);
       const cpuPerInput = cpu ? ((cpu.user + cpu.system) / 1000 / Math.max(1, totals.inputs)).toFixed(2) : '?';
       console.log(
-        `fuzz on ${target.name}: ${totals.inputs} bad inputs (${PER_CALL} per call × ${mine.length} calls, part ${part + 1} of ${PARTS}) in ${seconds.toFixed(1)} s (${cpuPerInput} CPU-ms per input); ${totals.accepted} accepted, ${totals.restored} sessions restored and ${totals.signIns} sign-ins again after ${totals.sessionChecks} 401s, ${totals.checksums} store fingerprints, ${writes?.counts.reads} write-log reads (${writes?.counts.skipped} skipped, nothing announced)`,
+        `fuzz on ${target.name}: ${totals.inputs} bad inputs (${share.size} of ${PER_CALL} per call × ${mine.length} calls, part ${part + 1} of ${PARTS}) in ${seconds.toFixed(1)} s (${cpuPerInput} CPU-ms per input); ${totals.accepted} accepted, ${totals.restored} sessions restored and ${totals.signIns} sign-ins again after ${totals.sessionChecks} 401s, ${totals.checksums} store fingerprints, ${writes?.counts.reads} write-log reads (${writes?.counts.skipped} skipped, nothing announced)`,
       );
       await server?.close();
     });
@@ -152,7 +161,7 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
 
     for (const call of mine) {
       it(
-        `${call.id}: ${PER_CALL} bad inputs, no 5xx, localized refusals, nothing stored on refusal`,
+        `${call.id}: ${share.size} of ${PER_CALL} bad inputs, no 5xx, localized refusals, nothing stored on refusal`,
         { timeout: Math.max(120_000, PER_CALL * 600) },
         async () => {
           const atDepartment = call.target?.department !== undefined;
@@ -163,7 +172,9 @@ export async function fuzzSuite(name: DatabaseTarget['name'], part: number): Pro
           lastChecksum = undefined;
           let accepted = 0;
           for (let i = 0; i < PER_CALL; i++) {
+            // Every input is made in order (each draws from the call's seeded sequence); this database sends its share.
             const input: FuzzInput = fuzzer.input(i);
+            if (!share.has(i)) continue;
             const outside = atDepartment && i % 5 === 3;
             const reply = await send((outside ? outsider : admin).client, LANGUAGE, input, needsCsrfToken(call));
             totals.inputs++;
