@@ -17,6 +17,7 @@ import {
   isEmbedded,
   multiInstanceOf,
   multiInstanceSubProcessOf,
+  outputWhere,
   type Element,
 } from './structure-elements.ts';
 
@@ -266,7 +267,7 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
     const { rules, bad } = kind === 'manual' ? approversOf(e, initiator) : { rules: [], bad: [] };
     if (e.loopCharacteristics && kind === 'subprocess') {
       const read = multiInstanceSubProcessOf(e);
-      if ('reason' in read) problem(e, 'loop', { reason: read.reason });
+      if ('reason' in read) problem(e, read.key ?? 'loop', read.params ?? { reason: read.reason });
       else node.multi = read.multi;
     } else if (e.loopCharacteristics) {
       // Only approvals and sub-processes repeat: one task per approver, from the rules or a collection of login numbers.
@@ -274,7 +275,8 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
         r.kind === 'expression' && r.as === 'user' ? [r.expression.slice(1, -1)] : [],
       );
       const read = kind === 'manual' ? multiInstanceOf(e, assigned) : { reason: typeName(e) };
-      if ('reason' in read) problem(e, 'loop', { reason: read.reason });
+      if ('reason' in read)
+        problem(e, ('key' in read && read.key) || 'loop', ('params' in read && read.params) || { reason: read.reason });
       else {
         node.approval = 'all';
         if (read.multi.sequential || read.multi.collection || read.multi.completion || read.multi.cardinality)
@@ -314,6 +316,11 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
 
   checkEvents(nodes, flows, problem);
   checkInsideLoops(nodes, (node, loop, key) => problem(node, key, { loop: labelOf(nodes[loop]) }));
+  // An approval's output collection inside a multi-instance sub-process would be the process's, one
+  // list for every instance (docs/adr/0202-multi-instance-output-collections.md).
+  for (const node of Object.values(nodes))
+    if (node.multi?.output && node.kind === 'manual' && insideLoop(nodes, node))
+      problem(node, 'outputWhere', outputWhere(node.multi.output).params);
   const starts = Object.values(nodes).filter((n) => n.kind === 'start' && !n.parent);
   if (starts.length !== 1) problem(process, 'oneStart', { count: starts.length });
   if (!Object.values(nodes).some((n) => n.kind === 'complete')) problem(process, 'noEnd');
@@ -357,6 +364,12 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
     problems,
     cautions,
   };
+}
+
+/** Whether a node is drawn inside a multi-instance sub-process. */
+function insideLoop(nodes: Record<string, ProcessNode>, node: ProcessNode): boolean {
+  for (let at = node.parent; at; at = nodes[at]?.parent) if (nodes[at]?.multi) return true;
+  return false;
 }
 
 /** What a multi-instance sub-process may hold (docs/adr/0148-multi-instance-sub-processes.md,
