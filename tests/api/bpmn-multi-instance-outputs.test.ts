@@ -23,6 +23,13 @@ async function inTurn(): Promise<CorpusFile> {
   return file;
 }
 
+/** The same vote stopped by the first rejection: the condition reads the submitting instance's own `approved`. */
+async function vetoed(): Promise<CorpusFile> {
+  return redrawn(drawn, { file: 'c8-committee-veto.bpmn', processId: 'Process_1b7w0rz', name: 'Committee veto' }, [
+    ['=numberOfCompletedInstances &gt;= 3', '=approved = false'],
+  ]);
+}
+
 const VOTE = 'Activity_1h6r0ta';
 const REJECTED = 'Event_1t0c4hr';
 const APPROVED = 'Event_0m5y2gj';
@@ -31,6 +38,7 @@ describe.each(targets)('an output collection of a multi-instance approval, on $n
   const { db, start, submit, diagram, openTasks, tasksAt } = corpusRun(target, 'mo', async () => [
     drawn,
     await inTurn(),
+    await vetoed(),
   ]);
   const variables = async (id: string) =>
     (await db().selectFrom('flow_instances').select('form_data').where('id', '=', id).executeTakeFirstOrThrow())
@@ -69,6 +77,15 @@ describe.each(targets)('an output collection of a multi-instance approval, on $n
     // The collection's text split at commas gives the order; what an approver did not submit is null.
     expect((await variables(id)).decisions).toEqual(['certainly', null, 'yes']);
     expect(await endReached(flow, id)).toEqual([APPROVED]);
+  }, 120_000);
+
+  it('lets the completion condition read the instance its approver kept: the first rejection ends the vote', async () => {
+    const flow = (await vetoed()).processId;
+    const id = await start(flow, { approvers: ['mo-r1', 'mo-r2', 'mo-lead'] });
+    expect(await submit(flow, id, 'mo-lead', { approved: true })).toBe('running');
+    expect(await submit(flow, id, 'mo-r2', { approved: false })).toBe('completed');
+    expect((await variables(id)).decisions).toEqual([null, false, true]);
+    expect(await endReached(flow, id)).toEqual([REJECTED]);
   }, 120_000);
 
   it('collects a sequence the same way, one approver after the other, until the condition holds', async () => {

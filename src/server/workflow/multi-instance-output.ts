@@ -62,7 +62,8 @@ export async function keepOutput(
 
 /** Sets the output collection of an approval that completed on `tokenId`: the done tasks' outputs at
  *  their elements' places; an element no done task gave is null (cancelled by the completion
- *  condition, or nobody on the job), an output whose element left the collection meanwhile comes last. */
+ *  condition, or nobody on the job); an output whose submitter is not in the collection (it changed
+ *  meanwhile, or the task was reassigned) comes last. */
 export async function collectOutput(trx: Db, state: InstanceState, node: ProcessNode, tokenId: string): Promise<void> {
   const output = node.multi!.output!;
   const rows = await trx
