@@ -204,8 +204,9 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
   const start = elements.find((e) => e.$type === 'bpmn:StartEvent' && !parentOf.get(e));
   const initiator = start && initiatorVariable(start);
 
-  const vendorParts = (e: Element, honoured: readonly string[] = []) => {
-    const { code, unhonoured } = vendorFindings(e);
+  /** `e`'s vendor parts (`on`'s, when given: a loop's, named by the activity it repeats). */
+  const vendorParts = (e: Element, honoured: readonly string[] = [], on?: Element) => {
+    const { code, unhonoured } = vendorFindings(on ?? e);
     for (const c of code) if (!honoured.includes(c.part)) problem(e, 'code', { part: c.part, value: c.value });
     for (const u of unhonoured) if (!honoured.includes(u.part)) caution(e, u.kind, { part: u.part, value: u.value });
   };
@@ -265,6 +266,9 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
       else node.start = starts[0].id;
     }
     const { rules, bad } = kind === 'manual' ? approversOf(e, initiator) : { rules: [], bad: [] };
+    // What a loop carries beyond what is read (loopParts) is warned about, as on any element (an async
+    // flag on the loop, docs/adr/0202-multi-instance-output-collections.md).
+    if (e.loopCharacteristics) vendorParts(e, loopHonoured(e.loopCharacteristics), e.loopCharacteristics);
     if (e.loopCharacteristics && kind === 'subprocess') {
       const read = multiInstanceSubProcessOf(e);
       if ('reason' in read) problem(e, read.key ?? 'loop', read.params ?? { reason: read.reason });
@@ -365,6 +369,14 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
     cautions,
   };
 }
+
+/** The vendor parts of a loop its reading takes (structure-elements.ts). */
+const loopHonoured = (loop: Element) => [
+  'zeebe:loopCharacteristics',
+  ...Object.keys(loop.$attrs ?? {}).filter((name) =>
+    VENDOR_PREFIXES.some((p) => name === `${p}:collection` || name === `${p}:elementVariable`),
+  ),
+];
 
 /** Whether a node is drawn inside a multi-instance sub-process. */
 function insideLoop(nodes: Record<string, ProcessNode>, node: ProcessNode): boolean {

@@ -160,6 +160,9 @@ function loopParts(
 ): { multi: MultiInstance; collectionText?: string; elementVariable?: string } | LoopRefusal {
   if (loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics') return { reason: 'standard loop' };
   const zeebe = loop.extensionElements?.values?.find((v) => v.$type === 'zeebe:loopCharacteristics');
+  // Flowable's collecting of the instances' variables is not done here: refused, not run without it.
+  const aggregation = loop.extensionElements?.values?.find((v) => v.$type.endsWith(':variableAggregation'));
+  if (aggregation) return { reason: aggregation.$type };
   const output = outputOf(zeebe);
   if (output && 'reason' in output) return output;
   const collectionText = (zeebe?.inputCollection as string | undefined) ?? vendorAttribute(loop, 'collection');

@@ -201,6 +201,21 @@ describe('structural elements', () => {
     expect(
       await problemsOf(doc(around('<serviceTask id="x"><multiInstanceLoopCharacteristics /></serviceTask>'))),
     ).toEqual([['x', 'loop', 'ServiceTask']]);
+    // Nothing on the loop is passed over silently (docs/adr/0202-multi-instance-output-collections.md):
+    // Flowable's collecting of variables is refused, an async flag warned about, naming the activity.
+    const aggregated = loop(
+      'camunda:collection="${approvers}" camunda:elementVariable="approver"',
+      '<extensionElements><flowable:variableAggregation target="reviews" /></extensionElements>',
+    ).replace('xmlns:zeebe=', 'xmlns:flowable="http://flowable.org/bpmn" xmlns:zeebe=');
+    expect(await problemsOf(aggregated)).toEqual([['x', 'loop', 'flowable:variableAggregation']]);
+    const flagged = await readProcess(
+      loop('camunda:collection="${approvers}" camunda:elementVariable="approver" camunda:asyncBefore="true"'),
+      'p',
+    );
+    expect(flagged.problems).toEqual([]);
+    expect(flagged.cautions.map((c) => [c.element, c.key, c.params.part])).toEqual([
+      ['x', 'workflow.warning.async', 'camunda:asyncBefore'],
+    ]);
   });
   it("reads Camunda 8's output collection on a multi-instance approval and refuses it where it is not collected", async () => {
     // docs/adr/0202-multi-instance-output-collections.md
