@@ -17,6 +17,7 @@ import {
   isEmbedded,
   multiInstanceOf,
   multiInstanceSubProcessOf,
+  outputWhere,
   type Element,
 } from './structure-elements.ts';
 
@@ -203,8 +204,9 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
   const start = elements.find((e) => e.$type === 'bpmn:StartEvent' && !parentOf.get(e));
   const initiator = start && initiatorVariable(start);
 
-  const vendorParts = (e: Element, honoured: readonly string[] = []) => {
-    const { code, unhonoured } = vendorFindings(e);
+  /** `e`'s vendor parts (`on`'s, when given: a loop's, named by the activity it repeats). */
+  const vendorParts = (e: Element, honoured: readonly string[] = [], on?: Element) => {
+    const { code, unhonoured } = vendorFindings(on ?? e);
     for (const c of code) if (!honoured.includes(c.part)) problem(e, 'code', { part: c.part, value: c.value });
     for (const u of unhonoured) if (!honoured.includes(u.part)) caution(e, u.kind, { part: u.part, value: u.value });
   };
@@ -264,9 +266,12 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
       else node.start = starts[0].id;
     }
     const { rules, bad } = kind === 'manual' ? approversOf(e, initiator) : { rules: [], bad: [] };
+    // What a loop carries beyond what is read (loopParts) is warned about, as on any element (an async
+    // flag on the loop, docs/adr/0202-multi-instance-output-collections.md).
+    if (e.loopCharacteristics) vendorParts(e, loopHonoured(e.loopCharacteristics), e.loopCharacteristics);
     if (e.loopCharacteristics && kind === 'subprocess') {
       const read = multiInstanceSubProcessOf(e);
-      if ('reason' in read) problem(e, 'loop', { reason: read.reason });
+      if ('reason' in read) problem(e, read.key ?? 'loop', read.params ?? { reason: read.reason });
       else node.multi = read.multi;
     } else if (e.loopCharacteristics) {
       // Only approvals and sub-processes repeat: one task per approver, from the rules or a collection of login numbers.
@@ -274,7 +279,8 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
         r.kind === 'expression' && r.as === 'user' ? [r.expression.slice(1, -1)] : [],
       );
       const read = kind === 'manual' ? multiInstanceOf(e, assigned) : { reason: typeName(e) };
-      if ('reason' in read) problem(e, 'loop', { reason: read.reason });
+      if ('reason' in read)
+        problem(e, ('key' in read && read.key) || 'loop', ('params' in read && read.params) || { reason: read.reason });
       else {
         node.approval = 'all';
         if (read.multi.sequential || read.multi.collection || read.multi.completion || read.multi.cardinality)
@@ -314,6 +320,11 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
 
   checkEvents(nodes, flows, problem);
   checkInsideLoops(nodes, (node, loop, key) => problem(node, key, { loop: labelOf(nodes[loop]) }));
+  // An approval's output collection inside a multi-instance sub-process would be the process's, one
+  // list for every instance (docs/adr/0202-multi-instance-output-collections.md).
+  for (const node of Object.values(nodes))
+    if (node.multi?.output && node.kind === 'manual' && insideLoop(nodes, node))
+      problem(node, 'outputWhere', outputWhere(node.multi.output).params);
   const starts = Object.values(nodes).filter((n) => n.kind === 'start' && !n.parent);
   if (starts.length !== 1) problem(process, 'oneStart', { count: starts.length });
   if (!Object.values(nodes).some((n) => n.kind === 'complete')) problem(process, 'noEnd');
@@ -357,6 +368,20 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
     problems,
     cautions,
   };
+}
+
+/** The vendor parts of a loop its reading takes (structure-elements.ts). */
+const loopHonoured = (loop: Element) => [
+  'zeebe:loopCharacteristics',
+  ...Object.keys(loop.$attrs ?? {}).filter((name) =>
+    VENDOR_PREFIXES.some((p) => name === `${p}:collection` || name === `${p}:elementVariable`),
+  ),
+];
+
+/** Whether a node is drawn inside a multi-instance sub-process. */
+function insideLoop(nodes: Record<string, ProcessNode>, node: ProcessNode): boolean {
+  for (let at = node.parent; at; at = nodes[at]?.parent) if (nodes[at]?.multi) return true;
+  return false;
 }
 
 /** What a multi-instance sub-process may hold (docs/adr/0148-multi-instance-sub-processes.md,

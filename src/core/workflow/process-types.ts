@@ -49,6 +49,23 @@ export interface MultiInstance {
   /** Multi-instance sub-processes: the variable each instance sees its element of the collection
    *  under (docs/adr/0148-multi-instance-sub-processes.md). */
   elementVariable?: string;
+  /** Camunda 8's `outputCollection` / `outputElement` on a multi-instance approval over a collection
+   *  (docs/adr/0202-multi-instance-output-collections.md). */
+  output?: MultiInstanceOutput;
+}
+
+/** What each instance of a multi-instance approval gives and where the results are collected. */
+export interface MultiInstanceOutput {
+  /** The process variable the list is set in when the activity completes, one entry per element of the
+   *  collection in its order (null for an instance that did not complete). */
+  collection: string;
+  /** Rule-language expression over the instance's variables: what one instance gives. */
+  element: string;
+  /** The variable `outputElement` names alone (`=approved`): a submission keeps it in the instance
+   *  instead of setting it in the process, as Zeebe makes it a local variable of the inner instance. */
+  local?: string;
+  /** The element variable (`inputElement`) and its element, which the expression may read. */
+  elementVariable?: string;
 }
 
 /** A variable copied between a caller and the instance it calls. */

@@ -4,7 +4,7 @@
 // collection and completion condition in each modeler's spelling.
 import { VENDOR_PREFIXES } from './vendor-attributes.ts';
 import { ExpressionError, soleVariable, vendorExpression, vendorRule } from './vendor-expression.ts';
-import type { EndKind, ErrorVariables, MultiInstance } from './process-types.ts';
+import type { EndKind, ErrorVariables, MultiInstance, MultiInstanceOutput } from './process-types.ts';
 
 /** A BPMN element as bpmn-moddle reads it (the parts the engine looks at). */
 export interface Element {
@@ -113,13 +113,58 @@ export function errorVariablesOf(e: Element): ErrorVariables | undefined {
 const vendorAttribute = (loop: Pick<Element, '$attrs'>, local: string) =>
   Object.entries(loop.$attrs ?? {}).find(([name]) => VENDOR_PREFIXES.some((p) => name === `${p}:${local}`))?.[1];
 
+/** Why a loop is not read: a reason for `workflow.problem.loop`, or another message key with its parameters. */
+export interface LoopRefusal {
+  reason: string;
+  key?: string;
+  params?: Record<string, unknown>;
+}
+
+type ZeebeLoop = { $type: string; [attribute: string]: unknown };
+
+/** Camunda 8's output collection (docs/adr/0202-multi-instance-output-collections.md): both halves or
+ *  neither; `outputCollection` a variable name, `outputElement` an `=` expression read into the rule
+ *  language. Undefined when the loop collects nothing. */
+function outputOf(zeebe: ZeebeLoop | undefined): MultiInstanceOutput | LoopRefusal | undefined {
+  const collection = typeof zeebe?.outputCollection === 'string' ? zeebe.outputCollection.trim() : undefined;
+  const element = typeof zeebe?.outputElement === 'string' ? zeebe.outputElement.trim() : undefined;
+  if (!collection && !element) return undefined;
+  const part = collection ? `outputCollection="${collection}"` : `outputElement="${element}"`;
+  if (!collection || !element)
+    return {
+      reason: 'output',
+      key: 'outputHalf',
+      params: { part, missing: collection ? 'outputElement' : 'outputCollection' },
+    };
+  if (!/^[A-Za-z_][\w]*$/.test(collection))
+    return { reason: 'output', key: 'outputBad', params: { part, reason: 'not a variable name' } };
+  const bad = (reason: string) => ({
+    reason: 'output',
+    key: 'outputBad',
+    params: { part: `outputElement="${element}"`, reason },
+  });
+  if (vendorExpression(element)?.dialect !== 'feel') return bad('not an =… expression');
+  try {
+    const local = soleVariable(element);
+    return { collection, element: vendorRule(element), ...(local ? { local } : {}) };
+  } catch (error) {
+    if (!(error instanceof ExpressionError)) throw error;
+    return bad(error.message);
+  }
+}
+
 /** The parts of a multi-instance loop every modeler writes alike: sequential or not, the collection's
  *  one variable, the element variable and the completion condition read into the rule language. */
 function loopParts(
   loop: NonNullable<Element['loopCharacteristics']>,
-): { multi: MultiInstance; collectionText?: string; elementVariable?: string } | { reason: string } {
+): { multi: MultiInstance; collectionText?: string; elementVariable?: string } | LoopRefusal {
   if (loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics') return { reason: 'standard loop' };
   const zeebe = loop.extensionElements?.values?.find((v) => v.$type === 'zeebe:loopCharacteristics');
+  // Flowable's collecting of the instances' variables is not done here: refused, not run without it.
+  const aggregation = loop.extensionElements?.values?.find((v) => v.$type.endsWith(':variableAggregation'));
+  if (aggregation) return { reason: aggregation.$type };
+  const output = outputOf(zeebe);
+  if (output && 'reason' in output) return output;
   const collectionText = (zeebe?.inputCollection as string | undefined) ?? vendorAttribute(loop, 'collection');
   const elementVariable = (zeebe?.inputElement as string | undefined) ?? vendorAttribute(loop, 'elementVariable');
   const multi: MultiInstance = { sequential: loop.isSequential === true };
@@ -155,6 +200,7 @@ function loopParts(
       return { reason: `completionCondition ${completion}: ${error.message}` };
     }
   }
+  if (output) multi.output = { ...output, ...(elementVariable ? { elementVariable } : {}) };
   return { multi, collectionText, ...(elementVariable ? { elementVariable } : {}) };
 }
 
@@ -164,12 +210,14 @@ function loopParts(
 export function multiInstanceOf(
   task: Element,
   assignedVariables: readonly string[],
-): { multi: MultiInstance; elementVariable?: string } | { reason: string } {
+): { multi: MultiInstance; elementVariable?: string } | LoopRefusal {
   const read = loopParts(task.loopCharacteristics!);
   if ('reason' in read) return read;
   const { multi, elementVariable } = read;
   if (multi.collection && (!elementVariable || !assignedVariables.includes(elementVariable)))
     return { reason: `elementVariable ${elementVariable ?? ''} is not the assignee` };
+  // Each output entry is an element's: a count has no elements to order them by.
+  if (multi.output && !multi.collection) return outputWhere(multi.output);
   return { multi, ...(elementVariable ? { elementVariable } : {}) };
 }
 
@@ -177,12 +225,22 @@ export function multiInstanceOf(
  *  of its inside per element of a collection variable, each seeing the element under its element
  *  variable (both required), or a count of instances told apart by their loopCounter (`loopCardinality`,
  *  docs/adr/0167-multi-instance-cardinality-waits-and-joins.md). */
-export function multiInstanceSubProcessOf(subProcess: Element): { multi: MultiInstance } | { reason: string } {
+export function multiInstanceSubProcessOf(subProcess: Element): { multi: MultiInstance } | LoopRefusal {
   const read = loopParts(subProcess.loopCharacteristics!);
   if ('reason' in read) return read;
+  // An instance's variables are the process's here (docs/adr/0184-workers-and-conditions-inside-multi-instance.md):
+  // there is nothing of its own to collect.
+  if (read.multi.output) return outputWhere(read.multi.output);
   if (!read.multi.collection && !read.multi.cardinality) return { reason: 'no collection' };
   if (read.multi.cardinality && !read.elementVariable) return { multi: read.multi };
   if (!read.elementVariable || !/^[A-Za-z_][\w]*$/.test(read.elementVariable))
     return { reason: `elementVariable ${read.elementVariable ?? ''}` };
   return { multi: { ...read.multi, elementVariable: read.elementVariable } };
 }
+
+/** The refusal of an output collection where the engine does not collect one. */
+export const outputWhere = (output: MultiInstanceOutput): LoopRefusal => ({
+  reason: 'output',
+  key: 'outputWhere',
+  params: { part: `outputCollection="${output.collection}"` },
+});

@@ -3,7 +3,8 @@
 // and FEEL's simple expressions of Camunda 8 (`=approved`, `= amount > 1000 and dept = "sales"`).
 // They are parsed here, bounded in length and depth, and written out in the rule language
 // (src/core/rules.ts), so the engine keeps one evaluator. Only variables, literals, comparisons,
-// arithmetic and logic are read: a method call, a property access or an index is refused.
+// arithmetic and logic are read, and FEEL's `count(…)` and `list contains(…, …)`: any other call, a
+// property access or an index is refused.
 
 /** Longest expression read, and deepest nesting of parentheses and operators. */
 export const MAX_EXPRESSION_LENGTH = 500;
@@ -24,7 +25,9 @@ type Node =
   | { op: 'var'; name: string }
   | { op: 'lit'; value: string }
   | { op: 'not' | 'neg' | 'empty'; arg: Node }
-  | { op: 'bin'; sym: string; left: Node; right: Node };
+  | { op: 'bin'; sym: string; left: Node; right: Node }
+  /** FEEL's `count(list)` and `list contains(list, value)`, the rule language's `count` and `has`. */
+  | { op: 'call'; fn: 'count' | 'has'; args: Node[] };
 
 type Token = { kind: 'num' | 'str' | 'id' | 'sym'; text: string };
 
@@ -163,6 +166,12 @@ function parse(body: string, dialect: Dialect): Node {
         expect(')');
         return { op: 'not', arg: inner };
       }
+      // The two list functions an output collection is read with (docs/adr/0202-multi-instance-output-collections.md).
+      if (dialect === 'feel' && t.text === 'count' && peek()?.text === '(') return call('count', 1);
+      if (dialect === 'feel' && t.text === 'list' && peek()?.text === 'contains' && list[at + 1]?.text === '(') {
+        at++;
+        return call('has', 2);
+      }
       const after = peek()?.text;
       if (after === '(') throw new ExpressionError(`calls are not read here: ${t.text}(…)`);
       if (after === '.' || after === '[')
@@ -170,6 +179,16 @@ function parse(body: string, dialect: Dialect): Node {
       return { op: 'var', name: t.text };
     }
     throw new ExpressionError(`"${t.text}" is out of place in ${body}`);
+  };
+  const call = (fn: 'count' | 'has', arity: number): Node => {
+    expect('(');
+    const args = [or()];
+    while (args.length < arity) {
+      expect(',');
+      args.push(or());
+    }
+    expect(')');
+    return { op: 'call', fn, args };
   };
   const product = level(['*', '/', '%'], unary);
   const sum = level(['+', '-'], product);
@@ -197,6 +216,8 @@ function rule(node: Node): string {
       return `(-${rule(node.arg)})`;
     case 'empty':
       return `empty(${rule(node.arg)})`;
+    case 'call':
+      return `${node.fn}(${node.args.map(rule).join(', ')})`;
     case 'bin': {
       const nullSide = [node.left, node.right].find((n) => n.op === 'lit' && n.value === 'null');
       if (nullSide && (node.sym === '==' || node.sym === '!=')) {

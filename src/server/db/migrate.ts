@@ -51,6 +51,7 @@ import * as interruptedHistory from './migrations/0053-interrupted-history.ts';
 import * as conditionsHeld from './migrations/0054-conditions-held.ts';
 import * as nestedLoopInstances from './migrations/0055-nested-loop-instances.ts';
 import * as userListStamps from './migrations/0056-user-list-stamps.ts';
+import * as multiInstanceOutputs from './migrations/0059-multi-instance-outputs.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 import * as imAppAgents from './migrations/0031-im-app-agents.ts';
 
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '0054-conditions-held': conditionsHeld,
   '0055-nested-loop-instances': nestedLoopInstances,
   '0056-user-list-stamps': userListStamps,
+  '0059-multi-instance-outputs': multiInstanceOutputs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

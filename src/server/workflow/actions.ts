@@ -14,6 +14,7 @@ import { currentVersion, versionById } from './process-versions.ts';
 import { Walk, type ActionStamp, type InstanceState } from './walk.ts';
 import { finishEndsUnit, writingInstances } from './instance-writes.ts';
 import { instanceDone, sequentialApprovals } from './multi-instance.ts';
+import { collectOutput, keepOutput, processVariables } from './multi-instance-output.ts';
 import type { Person } from './approver-names.ts';
 import { finishStatement } from './finish-statement.ts';
 import { callLinks } from './call-links.ts';
@@ -145,16 +146,24 @@ export async function submitTask(
       trx,
     );
     if (!task) throw new AppError('forbidden', undefined, 'workflow.msg.notYourTask');
-    if (input.formData) await setVariables(trx, state, input.formData);
+    const node = definition.nodes[task.node_id];
+    // An approval collecting its instances' output keeps the variable its output element names in the
+    // instance (multi-instance-output.ts); every other variable goes to the process.
+    const output = node?.multi?.output;
+    const submitted = input.formData ?? {};
+    if (input.formData) await setVariables(trx, state, processVariables(output, submitted));
+    if (output) await keepOutput(trx, state, node, { id: task.id, assignee: input.userId }, submitted);
     const action: ActionStamp = { id: Number(task.action_id), at };
     const walk = new Walk(trx, state, definition, action);
     walk.choice = input.nextNodeIds;
     // The node is done when its token went with the task (above); else others still have to approve,
     // unless a multi-instance approval's completion condition now holds.
-    const node = definition.nodes[task.node_id];
     // Inside a multi-instance sub-process the walk goes on in the instance the token belonged to (loop-scopes.ts).
     await inLoopOf(walk, task.node_id, { id: task.token_id, at: atOfRow(task) }, async () => {
-      const done = task.token_done || (node?.multi && task.token_id && (await instanceDone(walk, node, task.token_id)));
+      const done =
+        task.token_done ||
+        (node?.multi && task.token_id && (await instanceDone(walk, node, task.token_id, output ? submitted : {})));
+      if (done && output && task.token_id) await collectOutput(trx, state, node, task.token_id);
       if (done) await walk.leave(task.node_id);
     });
     return finish(trx, state, walk, action, input.userId);
@@ -302,7 +311,7 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
     }
     await trx
       .updateTable('flow_tasks')
-      .set({ status: 'open', done_at: null, comment: '', token_id: tokenId })
+      .set({ status: 'open', done_at: null, comment: '', token_id: tokenId, output: null })
       .where('id', '=', own.id)
       .execute();
     const action = await record(trx, at, state.id, input.userId, 'retract', last.node_id);

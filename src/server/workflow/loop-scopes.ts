@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { evaluateRule, ruleValue } from '../../core/rules.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
-import { cardinalityOf } from './multi-instance.ts';
+import { cardinalityOf, loopCounts } from './multi-instance.ts';
 import { cancelInside, nodesInside, noteStep } from './scopes.ts';
 import { armBoundaries } from './waits/enter-wait.ts';
 import {
@@ -286,9 +286,7 @@ export async function settleLoops(walk: Walk): Promise<boolean> {
           evaluateRule(node.multi!.completion, {
             ...variables,
             form: variables,
-            nrOfInstances: items.length,
-            nrOfCompletedInstances: done,
-            nrOfActiveInstances: node.multi!.sequential ? 0 : items.length - done,
+            ...loopCounts(items.length, done, node.multi!.sequential ? 0 : items.length - done),
           }));
       if (complete) {
         await cancelInside(walk, scope, around);

@@ -24,6 +24,17 @@ export function cardinalityOf(multi: MultiInstance, variables: Record<string, un
   return typeof count === 'number' && Number.isInteger(count) && count > 0 ? count : 0;
 }
 
+/** The counts a completion condition reads, under Camunda 7's names and Zeebe's
+ *  (docs/adr/0202-multi-instance-output-collections.md). */
+export const loopCounts = (instances: number, completed: number, active: number) => ({
+  nrOfInstances: instances,
+  nrOfCompletedInstances: completed,
+  nrOfActiveInstances: active,
+  numberOfInstances: instances,
+  numberOfCompletedInstances: completed,
+  numberOfActiveInstances: active,
+});
+
 /** The approvers given a task when the node is entered: all of them, or the first in a sequence. */
 export const firstInstances = (node: ProcessNode, approvers: string[]): string[] =>
   node.multi?.sequential ? approvers.slice(0, 1) : approvers;
@@ -52,7 +63,13 @@ export const parallelMultiInstances = (definition: ProcessDefinition): string[] 
 /** After a submission at a multi-instance approval whose token stayed: true when the node is now done
  *  (its completion condition holds, or a sequence has no approver left); its open tasks are then
  *  cancelled and its token goes. A sequence not done opens the next approver's task. */
-export async function instanceDone(walk: Walk, node: ProcessNode, tokenId: string): Promise<boolean> {
+export async function instanceDone(
+  walk: Walk,
+  node: ProcessNode,
+  tokenId: string,
+  /** Variables the submitting instance keeps as its own (multi-instance-output.ts): its condition sees them. */
+  local: Record<string, unknown> = {},
+): Promise<boolean> {
   const { trx, instance, action } = walk;
   const tasks = await trx
     .selectFrom('flow_tasks')
@@ -66,7 +83,7 @@ export async function instanceDone(walk: Walk, node: ProcessNode, tokenId: strin
   const approvers = node.multi!.sequential
     ? await resolveApprovers(trx, await walk.approverRules(node), walk.approverContext())
     : tasks.map((t) => t.assignee_id);
-  const form = walk.variables();
+  const form = { ...walk.variables(), ...local };
   // A count asks for that many approvers' tasks done, each approver doing at most one (0167).
   const wanted = node.multi!.cardinality ? cardinalityOf(node.multi!, form) : undefined;
   const next =
@@ -79,9 +96,7 @@ export async function instanceDone(walk: Walk, node: ProcessNode, tokenId: strin
       evaluateRule(node.multi!.completion, {
         ...form,
         form,
-        nrOfInstances: wanted ?? Math.max(approvers.length, done.length),
-        nrOfCompletedInstances: done.length,
-        nrOfActiveInstances: active,
+        ...loopCounts(wanted ?? Math.max(approvers.length, done.length), done.length, active),
       })) ||
     (node.multi!.sequential && next === undefined && active === 0);
   if (complete) {

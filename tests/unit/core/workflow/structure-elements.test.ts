@@ -201,7 +201,99 @@ describe('structural elements', () => {
     expect(
       await problemsOf(doc(around('<serviceTask id="x"><multiInstanceLoopCharacteristics /></serviceTask>'))),
     ).toEqual([['x', 'loop', 'ServiceTask']]);
+    // Nothing on the loop is passed over silently (docs/adr/0202-multi-instance-output-collections.md):
+    // Flowable's collecting of variables is refused, an async flag warned about, naming the activity.
+    const aggregated = loop(
+      'camunda:collection="${approvers}" camunda:elementVariable="approver"',
+      '<extensionElements><flowable:variableAggregation target="reviews" /></extensionElements>',
+    ).replace('xmlns:zeebe=', 'xmlns:flowable="http://flowable.org/bpmn" xmlns:zeebe=');
+    expect(await problemsOf(aggregated)).toEqual([['x', 'loop', 'flowable:variableAggregation']]);
+    const flagged = await readProcess(
+      loop('camunda:collection="${approvers}" camunda:elementVariable="approver" camunda:asyncBefore="true"'),
+      'p',
+    );
+    expect(flagged.problems).toEqual([]);
+    expect(flagged.cautions.map((c) => [c.element, c.key, c.params.part])).toEqual([
+      ['x', 'workflow.warning.async', 'camunda:asyncBefore'],
+    ]);
   });
+  it("reads Camunda 8's output collection on a multi-instance approval and refuses it where it is not collected", async () => {
+    // docs/adr/0202-multi-instance-output-collections.md
+    const zeebeLoop = (loop: string, assignee = '=approver') =>
+      `<userTask id="x" name="Vote"><extensionElements><zeebe:assignmentDefinition assignee="${assignee}" /></extensionElements>
+        <multiInstanceLoopCharacteristics><extensionElements><zeebe:loopCharacteristics ${loop} /></extensionElements></multiInstanceLoopCharacteristics></userTask>`;
+    const input = 'inputCollection="=approvers" inputElement="approver"';
+    const refusals = async (xml: string) =>
+      (await readProcess(xml, 'p')).problems.map((p) => [p.element, p.key.replace('workflow.problem.', ''), p.params]);
+    const read = await readProcess(
+      doc(around(zeebeLoop(`${input} outputCollection="decisions" outputElement="=approved"`))),
+      'p',
+    );
+    expect(read.problems).toEqual([]);
+    expect(read.definition!.nodes.x.multi!.output).toEqual({
+      collection: 'decisions',
+      element: "'approved'",
+      local: 'approved',
+      elementVariable: 'approver',
+    });
+    // An expression over several variables keeps none of them in the instance.
+    const over = await readProcess(
+      doc(around(zeebeLoop(`${input} outputCollection="ok" outputElement="= approved and amount &lt; 100"`))),
+      'p',
+    );
+    expect(over.definition!.nodes.x.multi!.output).toEqual({
+      collection: 'ok',
+      element: "('approved' and ('amount' < 100))",
+      elementVariable: 'approver',
+    });
+    // One half without the other, each naming the element and the half it has.
+    expect(await refusals(doc(around(zeebeLoop(`${input} outputCollection="decisions"`))))).toEqual([
+      [
+        'x',
+        'outputHalf',
+        expect.objectContaining({
+          element: 'Vote (x)',
+          part: 'outputCollection="decisions"',
+          missing: 'outputElement',
+        }),
+      ],
+    ]);
+    expect(await refusals(doc(around(zeebeLoop(`${input} outputElement="=approved"`))))).toEqual([
+      ['x', 'outputHalf', expect.objectContaining({ part: 'outputElement="=approved"', missing: 'outputCollection' })],
+    ]);
+    // What is not read: a collection that is no variable name, an element that is no expression or calls.
+    expect(
+      await refusals(doc(around(zeebeLoop(`${input} outputCollection="=decisions" outputElement="=approved"`)))),
+    ).toEqual([
+      [
+        'x',
+        'outputBad',
+        expect.objectContaining({ part: 'outputCollection="=decisions"', reason: 'not a variable name' }),
+      ],
+    ]);
+    expect(await refusals(doc(around(zeebeLoop(`${input} outputCollection="d" outputElement="approved"`))))).toEqual([
+      ['x', 'outputBad', expect.objectContaining({ part: 'outputElement="approved"', reason: 'not an =… expression' })],
+    ]);
+    expect(
+      (await refusals(doc(around(zeebeLoop(`${input} outputCollection="d" outputElement="=string(approved)"`)))))[0][1],
+    ).toBe('outputBad');
+    // On a sub-process, and on an approval inside a multi-instance sub-process, an instance has no variables of its own.
+    const subProcess = `<startEvent id="s" />${flow('f1', 's', 'x')}<subProcess id="x" name="Review">
+        <multiInstanceLoopCharacteristics><extensionElements><zeebe:loopCharacteristics ${input} outputCollection="d" outputElement="=ok" /></extensionElements></multiInstanceLoopCharacteristics>
+        <startEvent id="i1" />${flow('i2', 'i1', 't')}<userTask id="t"><extensionElements><zeebe:assignmentDefinition assignee="=approver" /></extensionElements></userTask>${flow('i3', 't', 'i4')}<endEvent id="i4" />
+      </subProcess>${flow('f2', 'x', 'e')}<endEvent id="e" />`;
+    expect(await refusals(doc(subProcess))).toEqual([
+      ['x', 'outputWhere', expect.objectContaining({ element: 'Review (x)', part: 'outputCollection="d"' })],
+    ]);
+    const inside = `<startEvent id="s" />${flow('f1', 's', 'x')}<subProcess id="x" name="Review">
+        <multiInstanceLoopCharacteristics><extensionElements><zeebe:loopCharacteristics inputCollection="=rounds" inputElement="round" /></extensionElements></multiInstanceLoopCharacteristics>
+        <startEvent id="i1" />${flow('i2', 'i1', 't')}${zeebeLoop(`${input} outputCollection="d" outputElement="=ok"`).replace('id="x" name="Vote"', 'id="t"')}${flow('i3', 't', 'i4')}<endEvent id="i4" />
+      </subProcess>${flow('f2', 'x', 'e')}<endEvent id="e" />`;
+    expect(await refusals(doc(inside))).toEqual([
+      ['t', 'outputWhere', expect.objectContaining({ element: 't', part: 'outputCollection="d"' })],
+    ]);
+  });
+
   it('reads a multi-instance sub-process over a collection and refuses what cannot run inside one', async () => {
     const loop = (
       inside: string,

@@ -26,6 +26,19 @@ describe('vendor expressions', () => {
     expect(holds('= dept != "sales" or amount <= 10', { dept: 'sales', amount: 10 })).toBe(true);
   });
 
+  it("reads FEEL's count and list contains, with which an output collection is read", () => {
+    // docs/adr/0202-multi-instance-output-collections.md
+    const decisions = [true, null, false];
+    expect(holds('=list contains(decisions, false)', { decisions })).toBe(true);
+    expect(holds('=list contains(decisions, false)', { decisions: [true, true] })).toBe(false);
+    expect(holds('=count(decisions) >= 3 and list contains(decisions, null)', { decisions })).toBe(true);
+    expect(holds('=count(decisions) = 3', { decisions })).toBe(true);
+    expect(holds('=count(decisions) = 0', {})).toBe(true);
+    // Only FEEL's spelling, and only these two.
+    for (const text of ['${count(decisions) > 1}', '=contains(decisions, false)', '=count(a, b)', '=list contains(a)'])
+      expect(() => vendorRule(text), text).toThrow(ExpressionError);
+  });
+
   it('names a sole variable, for assignments', () => {
     expect(soleVariable('${approverGroups}')).toBe('approverGroups');
     expect(soleVariable('=approver')).toBe('approver');
