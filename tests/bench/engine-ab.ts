@@ -5,7 +5,8 @@
 // of its own, dropped afterwards) the tasks the replay left open are submitted one at a time, each its own
 // action, alternately by the two trees, each through a pool its own connect.ts opens (so a change of the
 // database layer is measured too, docs/adr/0196-pipelining-through-pg-public-options.md): wall ms per
-// submission. ROUNDS=0 leaves the replays out. Usage:
+// submission, and this process's CPU ms per submission (one at a time, so that is the call's own
+// JavaScript and driver work, docs/adr/0200-engine-statements-compiled-per-shape.md). ROUNDS=0 leaves the replays out. Usage:
 //   ROUNDS=4 npx tsx tests/bench/engine-ab.ts <tree A> <tree B>
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,6 +86,7 @@ async function submissions(): Promise<number[][]> {
   const db = dbs[0];
   const took: number[][] = [[], []];
   const starts: number[][] = [[], []];
+  const cpu: number[][] = [[], []];
   try {
     await migrateToLatest(db);
     await seedDemo(db, { dataDir: seedDir(), adminPassword: 'Admin@Bench2026' });
@@ -94,12 +96,15 @@ async function submissions(): Promise<number[][]> {
       if (open.length === 0) break;
       for (const [n, task] of open.entries()) {
         const started = performance.now();
+        const from = process.cpuUsage();
         await trees[n % 2].submit(dbs[n % 2], {
           instanceId: task.instance_id,
           userId: task.assignee_id,
           comment: 'bench',
         });
+        const used = process.cpuUsage(from);
         took[n % 2].push(performance.now() - started);
+        cpu[n % 2].push((used.user + used.system) / 1000);
       }
     }
     // Starts of the replay's instances again (same process, initiator and form), the trees taking turns.
@@ -125,7 +130,7 @@ async function submissions(): Promise<number[][]> {
     for (const database of databases) await database.close();
     await schema.drop();
   }
-  return [...took, ...starts];
+  return [...took, ...starts, ...cpu];
 }
 
 if (rounds > 0) {
@@ -137,6 +142,9 @@ const took = await submissions();
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 console.log(
   `submission ms (PostgreSQL): A ${mean(took[0]).toFixed(2)} (${took[0].length}), B ${mean(took[1]).toFixed(2)} (${took[1].length}); B/A ${(mean(took[1]) / mean(took[0])).toFixed(3)}`,
+);
+console.log(
+  `submission CPU ms of this process (PostgreSQL): A ${mean(took[4]).toFixed(3)}, B ${mean(took[5]).toFixed(3)}; B/A ${(mean(took[5]) / mean(took[4])).toFixed(3)}`,
 );
 console.log(
   `start ms (PostgreSQL): A ${mean(took[2]).toFixed(2)} (${took[2].length}), B ${mean(took[3]).toFixed(2)} (${took[3].length}); B/A ${(mean(took[3]) / mean(took[2])).toFixed(3)}`,

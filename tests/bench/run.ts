@@ -15,7 +15,9 @@
 // lists at each of BENCH_SCALE=10k,100k,1m, the flow list at each of BENCH_FLOW_SCALE=100k,1m,3m, every
 // flow search field and the dashboard's first call at the largest, the operation log at a million entries.
 // BENCH_SERVER_NODE_ARGS adds Node options to the submission part's two server processes (profiling:
-// `--cpu-prof --cpu-prof-dir=…`).
+// `--cpu-prof --cpu-prof-dir=…`). BENCH_ONLY=submit (PostgreSQL) generates BENCH_FLOW_INSTANCES and runs
+// the submissions alone (BENCH_SUBMITS of them): no statement of theirs grows with the table
+// (docs/adr/0199-token-tasks-through-the-instance-index.md), so a small scale profiles them (docs/adr/0200-engine-statements-compiled-per-shape.md).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { sql } from 'kysely';
 import { tmpdir } from 'node:os';
@@ -31,7 +33,7 @@ import { firstLoad, firstLoadLine, withinTarget } from './first-load.ts';
 import { figuresRow as row, load, PASSWORD, signIn, verdict, type Figures } from './load.ts';
 import { benchVariedLists } from './varied-lists.ts';
 import { benchGrowth } from './growth.ts';
-import { benchWorkflow } from './workflow.ts';
+import { benchSubmitsAlone, benchWorkflow } from './workflow.ts';
 import { benchJobs } from './jobs.ts';
 import { benchDirectorySync } from './directory-sync.ts';
 import { benchPerfMonitor } from './perf-monitor.ts';
@@ -145,11 +147,11 @@ async function main(): Promise<void> {
     const started = Date.now();
     await prepareDatabase(database.db, { dataDir, adminPassword: PASSWORD, demo: true });
     if (ONLY === 'growth') await generateDataSet(database.db, await hashPassword(PASSWORD));
-    else if (ONLY !== 'workflow' && ONLY !== 'jobs') {
+    else if (ONLY !== 'workflow' && ONLY !== 'jobs' && ONLY !== 'submit') {
       await generateDataSet(database.db, await hashPassword(PASSWORD));
       await generateBigTenant(database.db);
     } else console.log(`BENCH_ONLY=${ONLY}: the demo data and the ${ONLY} part alone`);
-    if (ONLY !== 'workflow' && ONLY !== 'growth' && ONLY !== 'jobs')
+    if (ONLY !== 'workflow' && ONLY !== 'growth' && ONLY !== 'jobs' && ONLY !== 'submit')
       console.log(
         `data set: ${TENANTS} tenants, ${USERS} users, and one tenant of ${BIG_TENANT.users} users on ${database.kind} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
       );
@@ -163,6 +165,7 @@ async function main(): Promise<void> {
       ONLY !== 'workflow' &&
       ONLY !== 'growth' &&
       ONLY !== 'jobs' &&
+      ONLY !== 'submit' &&
       !(await benchConsole(database, dataDir, base, auth, baseline))
     )
       process.exitCode = 1;
@@ -181,6 +184,10 @@ async function main(): Promise<void> {
         .executeTakeFirstOrThrow();
       const bench = { db: database.db, base, readingBase: base, auth, baseline, serverEnv };
       if (!(await benchGrowth(bench, acme.id))) process.exitCode = 1;
+    } else if (ONLY === 'submit') {
+      if (!schema || !databaseUrl) throw new Error('BENCH_ONLY=submit needs PostgreSQL (BENCH_DATABASE_URL)');
+      const serverEnv = { BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema.name, BENCH_DATA_DIR: dataDir };
+      if (!(await benchSubmitsAlone(database.db, serverEnv))) process.exitCode = 1;
     } else if (ONLY === 'jobs') {
       if (!schema || !databaseUrl) throw new Error('BENCH_ONLY=jobs needs PostgreSQL (BENCH_DATABASE_URL)');
       const serverEnv = { BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema.name, BENCH_DATA_DIR: dataDir };

@@ -201,3 +201,21 @@ export async function benchWorkflow(b: WorkflowBench): Promise<boolean> {
     [...Object.values(searches), ...Object.values(read)].every((f) => f.errors === 0)
   );
 }
+
+/** The submissions alone (BENCH_ONLY=submit), on BENCH_FLOW_INSTANCES generated instances; answers
+ *  whether none failed, was lost or doubled, or went to a wrong next step. */
+export async function benchSubmitsAlone(db: Db, serverEnv: Record<string, string>): Promise<boolean> {
+  const data = await generateFlowInstances(db);
+  const submits = await benchSubmits(db, data, serverEnv);
+  console.log(
+    `\nsubmissions on ${data.instances.toLocaleString('en')} instances: ${submits.actions} over 2 server processes in ${submits.seconds.toFixed(1)} s, errors ${submits.errors}`,
+  );
+  verdict('submissions per second, 2 servers', submits.perSecond.toFixed(0), '≥ 500', submits.perSecond >= 500);
+  const intact = verdict(
+    'tasks lost / duplicated / next step wrong',
+    `${submits.lost} / ${submits.duplicated} / ${submits.wrongNext}`,
+    '0 / 0 / 0',
+    submits.lost + submits.duplicated + submits.wrongNext === 0,
+  );
+  return intact && submits.errors === 0;
+}

@@ -22,6 +22,7 @@ import { armBoundaries } from './waits/enter-wait.ts';
 import { inLoopOf, loopOf } from './loop-scopes.ts';
 import { setVariables } from './variable-changes.ts';
 import { atOfRow } from './walk-state.ts';
+import { taskDone } from './task-done.ts';
 
 export interface ActionResult {
   instanceId: string;
@@ -120,31 +121,14 @@ export async function submitTask(
     // One round trip (docs/adr/0077-submissions-prepared-statements.md, docs/adr/0080-submissions-caller-check-locks.md): the user's open task (the oldest, as openTaskOf) is done and the action
     // recorded (as `record`); when the node needed any one approver, or this was the last open task of
     // an approval by all, the others' tasks are cancelled and the token goes: the node is done.
-    const {
-      rows: [task],
-    } = await sql<{
-      id: string;
-      node_id: string;
-      token_id: string | null;
-      action_id: number;
-      token_done: boolean;
-      loop_index: number | null;
-      inner_index: number | null;
-    }>`with done as (
-        update flow_tasks set status = 'done', done_at = ${at}, comment = ${comment}
-        where id = (select id from flow_tasks where instance_id = ${state.id} and assignee_id = ${input.userId} and status = 'open' order by created_at limit 1)
-        returning id, node_id, token_id),
-      recorded as (insert into flow_history (instance_id, at, actor_id, action, node_id, comment)
-        select ${state.id}::text, ${at}::timestamptz, ${input.userId}::text, 'submit', node_id, ${comment}::text from done returning id),
-      others as (select t.id from flow_tasks t, done where t.instance_id = ${state.id} and t.token_id = done.token_id and t.status = 'open' and t.id <> done.id),
-      node_done as (select done.token_id from done where (done.node_id <> all(${approvalsByAll(definition)}::text[]) or not exists (select from others))
-        and done.node_id <> all(${sequentialApprovals(definition)}::text[])),
-      cancelled as (update flow_tasks set status = 'cancelled', done_at = ${at} where id in (select id from others) and exists (select from node_done)),
-      gone as (delete from flow_tokens where id = (select token_id from node_done) returning id, loop_index, inner_index)
-      select done.id, done.node_id, done.token_id, recorded.id as action_id, exists (select from node_done) as token_done,
-        (select loop_index from gone) as loop_index, (select inner_index from gone) as inner_index from done, recorded`.execute(
-      trx,
-    );
+    const [task] = await taskDone(trx, '', {
+      at,
+      comment,
+      instanceId: state.id,
+      userId: input.userId,
+      byAll: approvalsByAll(definition),
+      sequential: sequentialApprovals(definition),
+    });
     if (!task) throw new AppError('forbidden', undefined, 'workflow.msg.notYourTask');
     const node = definition.nodes[task.node_id];
     // An approval collecting its instances' output keeps the variable its output element names in the

@@ -58,10 +58,10 @@ const onJob = (db: Db, domainId: string) =>
     .orderBy('u.order_no')
     .orderBy('u.name');
 
-type DatabaseRule = Extract<ApproverRule, { kind: 'user' | 'role' | 'department' | 'group' }>;
+export type DatabaseRule = Extract<ApproverRule, { kind: 'user' | 'role' | 'department' | 'group' }>;
 
 /** The on-job users a user, role or department rule names, as a query (in the order approvers are listed). */
-function ruleUsers(db: Db, rule: DatabaseRule, ctx: ApproverContext) {
+function ruleUsers(db: Db, rule: DatabaseRule, ctx: Pick<ApproverContext, 'domainId' | 'applicationId'>) {
   switch (rule.kind) {
     case 'user':
       return onJob(db, ctx.domainId).where(sql`lower(u.loginno)`, '=', rule.loginno.toLowerCase());
@@ -111,16 +111,20 @@ function ruleUsers(db: Db, rule: DatabaseRule, ctx: ApproverContext) {
   }
 }
 
-/** The approvers as one query with their order (`n`), when one rule names them that the database alone
- *  answers (a user, a role, a department): the statement that opens their tasks reads it, with no round
- *  trip of its own (docs/adr/0080-submissions-caller-check-locks.md). Undefined otherwise: a superior walks up the departments, an expression is
+/** The one rule that names the approvers when the database alone answers it (a user, a role, a
+ *  department): the statement that opens their tasks reads them (approversQuery), with no round trip of
+ *  its own (docs/adr/0080-submissions-caller-check-locks.md). Undefined otherwise: a superior walks up the departments, an expression is
  *  evaluated first, several rules are merged in order (resolveApprovers). */
-export function approversQuery(db: Db, rules: readonly ApproverRule[], ctx: ApproverContext) {
+export function databaseRule(rules: readonly ApproverRule[]): DatabaseRule | undefined {
   const [rule] = rules;
   if (rules.length !== 1 || rule.kind === 'expression' || rule.kind === 'superior' || rule.kind === 'initiator')
     return undefined;
-  return ruleUsers(db, rule, ctx).select(sql<number>`row_number() over (order by u.order_no, u.name)`.as('n'));
+  return rule;
 }
+
+/** The approvers a database rule names, as one query with their order (`n`). */
+export const approversQuery = (db: Db, rule: DatabaseRule, ctx: Pick<ApproverContext, 'domainId' | 'applicationId'>) =>
+  ruleUsers(db, rule, ctx).select(sql<number>`row_number() over (order by u.order_no, u.name)`.as('n'));
 
 async function usersOf(
   db: Db,

@@ -8,6 +8,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/schema.ts';
 import { COMMIT_AFTER } from '../db/pipelined-transactions.ts';
+import { compiledPerShape } from '../db/compiled-once.ts';
 import type { Person } from './approver-names.ts';
 import { loopScopes } from './loop-scopes.ts';
 import { parallelMultiInstances } from './multi-instance.ts';
@@ -55,20 +56,31 @@ interface Shape {
   tokens: RawBuilder<unknown>;
 }
 
-const oneShape = ({ state, walk, action }: WalkToFinish): Shape => ({
-  head: sql`tokens as (select node_id, state from flow_tokens where instance_id = ${state.id})`,
-  id: sql`${state.id}::text`,
-  action: sql`${action.id}`,
+/** One walk's values (the statement of one walk is built once per shape, oneWalk below). */
+interface OneWalk {
+  id: string;
+  actionId: number;
+  toNodes: string;
+  ended: string[];
+  endCount: number;
+  endedBy: string;
+  lastEnd: string | null;
+}
+
+const oneShape = (v: OneWalk): Shape => ({
+  head: sql`tokens as (select node_id, state from flow_tokens where instance_id = ${v.id})`,
+  id: sql`${v.id}::text`,
+  action: sql`${v.actionId}`,
   running: sql`exists (select from tokens)`,
   rows: sql``,
-  toNodes: sql`${JSON.stringify([...walk.reached.keys()])}::jsonb`,
-  ends: sql`unnest(${sql.val(walk.ended)}::text[])`,
-  endCount: sql`${walk.ended.length}`,
-  endedBy: sql`${walk.endedBy ?? 'complete'}::text`,
-  lastEnd: sql`${walk.ended.at(-1) ?? null}::text`,
+  toNodes: sql`${v.toNodes}::jsonb`,
+  ends: sql`unnest(${sql.val(v.ended)}::text[])`,
+  endCount: sql`${v.endCount}`,
+  endedBy: sql`${v.endedBy}::text`,
+  lastEnd: sql`${v.lastEnd}::text`,
   endsOrder: sql``,
   entryOrder: sql``,
-  labelId: state.id,
+  labelId: v.id,
   tokens: sql`tokens`,
 });
 
@@ -102,6 +114,60 @@ const setShape = (walks: readonly WalkToFinish[]): Shape => {
   };
 };
 
+/** What the labels read of the walks' definition: its node names, and its counted approvals and
+ *  sub-processes (`has`: whether there are any, which changes the statement's text). */
+interface Labels {
+  nodeNames: string;
+  counted: string[];
+  loops: string[];
+}
+type LabelShape = { counted: boolean; loops: boolean };
+
+const labelsOf = (walk: Walk): Labels => ({
+  nodeNames: walk.nodeNames(),
+  counted: parallelMultiInstances(walk.definition),
+  loops: loopScopes(walk.definition),
+});
+
+type FinishedRow = { instance_id: string; running: boolean; people: Person[] };
+
+/** The statement, from its shape and values. */
+function statement(
+  s: Shape,
+  at: Date,
+  actorId: string | null,
+  commitAfter: boolean,
+  labels: Labels,
+  has: LabelShape,
+): RawBuilder<FinishedRow> {
+  return sql<FinishedRow>`${commitAfter ? sql.raw(COMMIT_AFTER) : sql``}with ${s.head},
+      noted as (update flow_history h set to_nodes = ${s.toNodes}${s.rows} where h.id = ${s.action}),
+      ends as (insert into flow_history (instance_id, at, actor_id, action, node_id)
+        select ${s.id}, ${at}::timestamptz, null, 'auto', e.node from ${s.ends} with ordinality as e(node, n)
+        where ${s.running} or e.n < ${s.endCount}${s.endsOrder}),
+      completion as (insert into flow_history (instance_id, at, actor_id, action, node_id)
+        select ${s.id}, ${at}::timestamptz, null, ${s.endedBy}, ${s.lastEnd}${s.rows} where not ${s.running}${s.entryOrder}),
+      kept as (update flow_instances i set updated_at = ${at}, last_actor_id = coalesce(${actorId}::text, i.last_actor_id),
+        status = case when ${s.running} then i.status else 'completed' end,
+        completed_at = case when ${s.running} then i.completed_at else ${at} end,
+        state_label = case when ${s.running} then ${stateLabel(labels, has, s.labelId, s.tokens)} else '' end,
+        state_nodes = coalesce((select array_agg(distinct node_id order by node_id) from ${s.tokens} where state = 'active'), '{}'),
+        auditor_names = case when ${s.running} then ${openApproverNames(s.labelId)} else '' end
+        ${s.rows} where i.id = ${s.id})
+    select ${s.id} as instance_id, ${s.running} as running,
+      (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'loginno', u.loginno)), '[]') from users u
+        where u.id in (select t.assignee_id from flow_tasks t where t.instance_id = ${s.id} and t.status = 'open'
+          and t.created_by_action = ${s.action})) as people${s.rows}`;
+}
+
+/** A user's action finishes one walk: its statement is built once per shape (docs/adr/0200-engine-statements-compiled-per-shape.md), since building
+ *  it was a tenth of a submission's JavaScript. */
+const oneWalk = compiledPerShape(
+  (k: LabelShape & { commitAfter: boolean }) => `${k.commitAfter} ${k.counted} ${k.loops}`,
+  (_trx, k, v: OneWalk & Labels & { at: Date; actorId: string | null }) =>
+    statement(oneShape(v), v.at, v.actorId, k.commitAfter, v, k),
+);
+
 /** Finishes the walks (all of one definition: the labels' node names and counts are its own), all at
  *  `at`, in one statement; answers each one's result, in order. `actorId` becomes each instance's last
  *  actor (null leaves it as it was); `commitAfter`: the statement is its unit's last (docs/adr/0081-submissions-pipelined-begin-commit.md).
@@ -113,30 +179,31 @@ export async function finishStatement(
   at: Date,
   options: { actorId?: string | null; commitAfter?: boolean } = {},
 ): Promise<Finished[]> {
-  const s = walks.length === 1 ? oneShape(walks[0]) : setShape(walks);
   const { walk } = walks[0];
-  const { rows: finished } = await sql<{
-    instance_id: string;
-    running: boolean;
-    people: Person[];
-  }>`${options.commitAfter ? sql.raw(COMMIT_AFTER) : sql``}with ${s.head},
-      noted as (update flow_history h set to_nodes = ${s.toNodes}${s.rows} where h.id = ${s.action}),
-      ends as (insert into flow_history (instance_id, at, actor_id, action, node_id)
-        select ${s.id}, ${at}::timestamptz, null, 'auto', e.node from ${s.ends} with ordinality as e(node, n)
-        where ${s.running} or e.n < ${s.endCount}${s.endsOrder}),
-      completion as (insert into flow_history (instance_id, at, actor_id, action, node_id)
-        select ${s.id}, ${at}::timestamptz, null, ${s.endedBy}, ${s.lastEnd}${s.rows} where not ${s.running}${s.entryOrder}),
-      kept as (update flow_instances i set updated_at = ${at}, last_actor_id = coalesce(${options.actorId ?? null}::text, i.last_actor_id),
-        status = case when ${s.running} then i.status else 'completed' end,
-        completed_at = case when ${s.running} then i.completed_at else ${at} end,
-        state_label = case when ${s.running} then ${stateLabel(walk, s.labelId, s.tokens)} else '' end,
-        state_nodes = coalesce((select array_agg(distinct node_id order by node_id) from ${s.tokens} where state = 'active'), '{}'),
-        auditor_names = case when ${s.running} then ${openApproverNames(s.labelId)} else '' end
-        ${s.rows} where i.id = ${s.id})
-    select ${s.id} as instance_id, ${s.running} as running,
-      (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'loginno', u.loginno)), '[]') from users u
-        where u.id in (select t.assignee_id from flow_tasks t where t.instance_id = ${s.id} and t.status = 'open'
-          and t.created_by_action = ${s.action})) as people${s.rows}`.execute(trx);
+  const labels = labelsOf(walk);
+  const has = { counted: labels.counted.length > 0, loops: labels.loops.length > 0 };
+  const actorId = options.actorId ?? null;
+  const commitAfter = options.commitAfter ?? false;
+  let finished: FinishedRow[];
+  if (walks.length === 1) {
+    const [{ state, action }] = walks;
+    finished = await oneWalk(
+      trx,
+      { ...has, commitAfter },
+      {
+        id: state.id,
+        actionId: action.id,
+        toNodes: JSON.stringify([...walk.reached.keys()]),
+        ended: walk.ended,
+        endCount: walk.ended.length,
+        endedBy: walk.endedBy ?? 'complete',
+        lastEnd: walk.ended.at(-1) ?? null,
+        ...labels,
+        at,
+        actorId,
+      },
+    );
+  } else finished = (await statement(setShape(walks), at, actorId, commitAfter, labels, has).execute(trx)).rows;
   const byId = new Map(finished.map((row) => [row.instance_id, row]));
   return walks.map(({ state, walk }) => {
     const row = byId.get(state.id)!;
@@ -153,27 +220,28 @@ export async function finishStatement(
  *  the definition does not name shows its id), at most 500 characters; state_nodes keeps their ids, by
  *  which the monitoring list names them in the reader's language (areas/flows/node-names.ts). `instanceId`
  *  a value or a column, `tokens` a relation of its tokens named `tokens`. */
-const stateLabel = (walk: Walk, instanceId: string | RawBuilder<string>, tokens: RawBuilder<unknown>) => {
-  const counted = parallelMultiInstances(walk.definition);
-  const loops = loopScopes(walk.definition);
+const stateLabel = (
+  labels: Labels,
+  has: LabelShape,
+  instanceId: string | RawBuilder<string>,
+  tokens: RawBuilder<unknown>,
+) => {
   // A parallel multi-instance approval shows how many of its instances are done ("Board approves (2/4)",
   // docs/adr/0125-multi-instance-approvals.md), a multi-instance sub-process how many of its instances
   // are (docs/adr/0148-multi-instance-sub-processes.md; one inside another those of every outer instance,
   // docs/adr/0197-multi-instance-sub-processes-nested.md); a definition without one keeps the plain statement.
-  const approvalCount =
-    counted.length === 0
-      ? sql``
-      : sql` when node_id = any(${counted}::text[]) then (select ' (' || count(*) filter (where t.status = 'done') || '/' || count(*) || ')'
+  const approvalCount = !has.counted
+    ? sql``
+    : sql` when node_id = any(${labels.counted}::text[]) then (select ' (' || count(*) filter (where t.status = 'done') || '/' || count(*) || ')'
           from flow_tasks t where t.instance_id = ${instanceId} and t.node_id = tokens.node_id and t.status in ('open', 'done')
             and t.token_id in (select k.id from flow_tokens k where k.instance_id = ${instanceId} and k.node_id = tokens.node_id and k.state = 'active'))`;
-  const loopCount =
-    loops.length === 0
-      ? sql``
-      : sql` when node_id = any(${loops}::text[]) then (select ' (' || sum(k.loop_done) || '/' || sum(json_array_length(k.loop_items::json)) || ')'
+  const loopCount = !has.loops
+    ? sql``
+    : sql` when node_id = any(${labels.loops}::text[]) then (select ' (' || sum(k.loop_done) || '/' || sum(json_array_length(k.loop_items::json)) || ')'
           from flow_tokens k where k.instance_id = ${instanceId} and k.node_id = tokens.node_id and k.loop_items is not null)`;
-  const count = counted.length + loops.length === 0 ? sql`` : sql` || case${approvalCount}${loopCount} else '' end`;
+  const count = !has.counted && !has.loops ? sql`` : sql` || case${approvalCount}${loopCount} else '' end`;
   return sql<string>`left(coalesce((select string_agg(label, ', ' order by first) from (
-  select coalesce(${walk.nodeNames()}::jsonb ->> node_id, node_id)${count} as label, min(node_id) as first from ${tokens} where state = 'active' group by 1) l), ''), 500)`;
+  select coalesce(${labels.nodeNames}::jsonb ->> node_id, node_id)${count} as label, min(node_id) as first from ${tokens} where state = 'active' group by 1) l), ''), 500)`;
 };
 
 /** What the monitoring list shows as a running instance's current approvers: the names of its open

@@ -7,7 +7,7 @@ import { evaluateRule } from '../../core/rules.ts';
 import type { ApproverRule, ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { approversQuery, resolveApprovers, type ApproverContext } from './approvers.ts';
+import { databaseRule, resolveApprovers, type ApproverContext } from './approvers.ts';
 import { setApprovers } from './node-approvers.ts';
 import {
   atColumns,
@@ -123,9 +123,9 @@ export class Walk implements WalkState {
     const task = { token_id: token.id, node_id: node.id, created_by_action: this.action.id };
     const rules = await this.approverRules(node);
     // A multi-instance approval counts its instances, so its approvers are resolved first (multi-instance.ts).
-    const query = chosen || node.multi ? undefined : approversQuery(this.trx, rules, context);
+    const rule = chosen || node.multi ? undefined : databaseRule(rules);
     let approvers: string[];
-    if (query) approvers = await openTasksFor(this.trx, this.instance, this.action.at, query, task, token);
+    if (rule) approvers = await openTasksFor(this.trx, this.instance, this.action.at, rule, context, task, token);
     else {
       approvers = chosen ? [...chosen] : firstInstances(node, await resolveApprovers(this.trx, rules, context));
       if (approvers.length > 0)

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   Kysely,
+  sql,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
@@ -11,7 +12,7 @@ import {
   type DatabaseConnection,
   type Driver,
 } from 'kysely';
-import { compiledOnce } from '../../../src/server/db/compiled-once.ts';
+import { compiledOnce, compiledPerShape } from '../../../src/server/db/compiled-once.ts';
 import type { Db } from '../../../src/server/db/schema.ts';
 
 /** A database that records what it is asked and answers one row with the parameters. */
@@ -79,5 +80,41 @@ describe('compiledOnce', () => {
       d.selectFrom('users').select('id').where('loginno', '=', v.login.toLowerCase()),
     );
     await expect(lowered(db, { login: 'Ann' })).rejects.toThrow('login not passed through as given');
+  });
+});
+
+describe('compiledPerShape', () => {
+  it('builds once per shape; values of any kind bound to that shape’s text', async () => {
+    const built: string[] = [];
+    const byKind = compiledPerShape(
+      (shape: { kind: string }) => shape.kind,
+      (_db, { kind }, v: { domain: string; at: Date; batch: string | null; unused?: string }) => {
+        built.push(kind);
+        return sql`select id from users where domain_id = ${v.domain} and kind = ${kind} and at < ${v.at}::timestamptz and batch = ${v.batch}::text`;
+      },
+    );
+    const { db, asked } = recording();
+    const at = new Date('2026-11-30T00:00:00Z');
+    expect(await byKind(db, { kind: 'role' }, { domain: 'd1', at, batch: null })).toEqual([
+      { parameters: ['d1', 'role', at, null] },
+    ]);
+    expect(await byKind(db, { kind: 'role' }, { domain: 'd2', at, batch: 'b' })).toEqual([
+      { parameters: ['d2', 'role', at, 'b'] },
+    ]);
+    expect(await byKind(db, { kind: 'user' }, { domain: 'd3', at, batch: null, unused: 'x' })).toEqual([
+      { parameters: ['d3', 'user', at, null] },
+    ]);
+    expect(built).toEqual(['role', 'user']);
+    expect(asked[0].sql).toBe(asked[1].sql);
+  });
+
+  it('refuses a builder that changes a value it reads', async () => {
+    const { db } = recording();
+    const lowered = compiledPerShape(
+      () => '',
+      (d, _shape: object, v: { login: string }) =>
+        d.selectFrom('users').select('id').where('loginno', '=', v.login.toLowerCase()),
+    );
+    await expect(lowered(db, {}, { login: 'Ann' })).rejects.toThrow('login not passed through as given');
   });
 });

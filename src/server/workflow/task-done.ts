@@ -1,0 +1,35 @@
+// The statement a submission's task is done by, one round trip (docs/adr/0077-submissions-prepared-statements.md, docs/adr/0080-submissions-caller-check-locks.md).
+import { sql } from 'kysely';
+import { compiledPerShape } from '../db/compiled-once.ts';
+
+/** The submission's statement (actions.ts's submitTask), built once (docs/adr/0200-engine-statements-compiled-per-shape.md): the user's oldest open task
+ *  is done and the action recorded; when the node needed any one approver, or this was the last open
+ *  task of an approval by all, the others' tasks are cancelled and the token goes. */
+export const taskDone = compiledPerShape(
+  () => '',
+  (
+    _trx,
+    _shape: string,
+    v: { at: Date; comment: string; instanceId: string; userId: string; byAll: string[]; sequential: string[] },
+  ) => sql<{
+    id: string;
+    node_id: string;
+    token_id: string | null;
+    action_id: number;
+    token_done: boolean;
+    loop_index: number | null;
+    inner_index: number | null;
+  }>`with done as (
+      update flow_tasks set status = 'done', done_at = ${v.at}, comment = ${v.comment}
+      where id = (select id from flow_tasks where instance_id = ${v.instanceId} and assignee_id = ${v.userId} and status = 'open' order by created_at limit 1)
+      returning id, node_id, token_id),
+    recorded as (insert into flow_history (instance_id, at, actor_id, action, node_id, comment)
+      select ${v.instanceId}::text, ${v.at}::timestamptz, ${v.userId}::text, 'submit', node_id, ${v.comment}::text from done returning id),
+    others as (select t.id from flow_tasks t, done where t.instance_id = ${v.instanceId} and t.token_id = done.token_id and t.status = 'open' and t.id <> done.id),
+    node_done as (select done.token_id from done where (done.node_id <> all(${v.byAll}::text[]) or not exists (select from others))
+      and done.node_id <> all(${v.sequential}::text[])),
+    cancelled as (update flow_tasks set status = 'cancelled', done_at = ${v.at} where id in (select id from others) and exists (select from node_done)),
+    gone as (delete from flow_tokens where id = (select token_id from node_done) returning id, loop_index, inner_index)
+    select done.id, done.node_id, done.token_id, recorded.id as action_id, exists (select from node_done) as token_done,
+      (select loop_index from gone) as loop_index, (select inner_index from gone) as inner_index from done, recorded`,
+);
