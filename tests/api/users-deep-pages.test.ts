@@ -12,6 +12,8 @@ import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { listUsers } from './helpers/user-calls.ts';
+import { PREPARED_MARK } from '../../src/server/db/prepared-statements.ts';
+import { userPageStatement, type UserFilter } from '../../src/server/areas/users/queries.ts';
 
 const targets = await databaseTargets();
 const USERS = 2_600;
@@ -138,5 +140,30 @@ describe.each(targets)('users deep pages on $name', (target) => {
     await check('after a move');
     await server.db.deleteFrom('users').where('id', '=', 'deep-00012').execute();
     await check('after a delete');
+  });
+
+  // The whole tenant's list is prepared, a department's list and a search are planned for their values
+  // (docs/adr/0201-list-statements-prepared.md); on PostgreSQL the tenant's pages run as one named
+  // statement (which plan PostgreSQL keeps is its choice), with the offset's answers. PGlite prepares none.
+  it("prepares the whole tenant's list, not a department's or a search", async () => {
+    const marked = async (filter: UserFilter) =>
+      (await userPageStatement(server.db, tenantId, null, filter, { currpage: 2, lines: LINES }))
+        .compile()
+        .sql.endsWith(PREPARED_MARK);
+    expect(await marked({})).toBe(true);
+    expect(await marked({ departmentId: departments[0] })).toBe(false);
+    expect(await marked({ name: 'Name 1' })).toBe(false);
+    if (target.name !== 'postgres') return;
+    const plans = await server.db.connection().execute(async (one) => {
+      const page = (n: number) => userPageStatement(one, tenantId, null, {}, { currpage: n, lines: LINES });
+      for (let n = 1; n <= 8; n++)
+        expect((await (await page(n)).execute()).map((r) => r.id)).toEqual(await expected(n));
+      const { rows } = await sql<{ generic_plans: number; custom_plans: number }>`
+        select generic_plans::int, custom_plans::int from pg_prepared_statements
+        where statement = ${(await page(1)).compile().sql}`.execute(one);
+      return rows;
+    });
+    expect(plans).toHaveLength(1);
+    expect(plans[0].generic_plans + plans[0].custom_plans).toBeGreaterThanOrEqual(8);
   });
 });

@@ -2,8 +2,9 @@
 // (docs/adr/0077-submissions-prepared-statements.md): the engine's actions and the runtime's caller check. An unnamed statement is parsed, analysed
 // and planned by PostgreSQL on every execution; a named one is parsed once per connection and, after
 // five executions, PostgreSQL may keep a generic plan. On the workflow bench's submissions that halves
-// PostgreSQL's CPU per action. Only statements built on `preparing(db)` are named: those are indexed
-// lookups by id whose best plan does not depend on the values, whereas a generic plan for a search (a
+// PostgreSQL's CPU per action. Only statements built on `preparing(db)` are named: indexed lookups by id
+// and the list pages whose generic plans were measured no slower (a whole tenant's users, a caller's own
+// enterprises: docs/adr/0201-list-statements-prepared.md), whereas a generic plan for a search (a
 // list's trigram or date filters, docs/adr/0070-flow-list-million-instances.md) could be much worse than the one planned for its values.
 // `ATRIUM_PREPARED_STATEMENTS=off` names none (behind a pooler in transaction mode, whose server
 // connections change between statements).
