@@ -3,7 +3,7 @@
 // and its worker threads (the iCalendar reader, the import: docs/adr/0106-import-in-worker-thread.md)
 // as the server under tsx does. PGlite only: what is compiled does not depend on the database.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +25,10 @@ describe('the compiled server', () => {
     uploaded(admin, { path: use, domainid: acmeId }, name, bytes);
 
   beforeAll(async () => {
+    // The console it serves is `npm run build`'s: `npm test` makes it in its browser stage, long before this
+    // file runs; the API tests run alone on a fresh clone make it here.
+    if (!existsSync(join(PROJECT_ROOT, 'dist', 'console', 'index.html')))
+      execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
     execFileSync('npm', ['run', '-s', 'build:server'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
     server = await spawnServer(
       { DATA_DIR: dataDir, ATRIUM_DEMO: 'on', ATRIUM_ADMIN_PASSWORD: PASSWORD },
