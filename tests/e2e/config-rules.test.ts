@@ -58,10 +58,15 @@ async function saveRefused(name: string, message: string): Promise<void> {
   expect(puts).toBe(0);
 }
 
+/** Saved: one PUT, answered 200 (a slow answer on a loaded runner is waited for; a refusal is named), then the toast. */
 async function saveAccepted(): Promise<void> {
-  const put = page().waitForRequest((r) => r.method() === 'PUT' && new URL(r.url()).pathname === '/authtime/config');
+  const answered = page().waitForResponse(
+    (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/authtime/config',
+    { timeout: 30_000 },
+  );
   await page().getByTestId('form-save').click();
-  await put;
+  const answer = await answered;
+  expect(answer.status(), await answer.text()).toBe(200);
   await expectToast(page(), 'Saved successfully');
   expect(puts).toBe(1);
 }
