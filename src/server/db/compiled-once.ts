@@ -36,24 +36,6 @@ async function run<V, O>(db: Db, { query, slots }: Compiled<V, O>, values: V): P
   return (await db.executeQuery<O>({ ...query, parameters, queryId: createQueryId() })).rows;
 }
 
-/** `build` makes the statement from its values, each passed through as it is (a value it hashes or
- *  changes must be given already so); answers a function that runs it with other values. Every name
- *  must be used. */
-export function compiledOnce<V extends Record<string, string>, O>(
-  names: ReadonlyArray<keyof V & string>,
-  build: (db: Db, values: V) => Compilable<O>,
-) {
-  let compiled: Compiled<V, O> | undefined;
-  return async (db: Db, values: V): Promise<O[]> => {
-    if (!compiled) {
-      compiled = compile(names, (v) => build(db, v).compile());
-      const unused = names.filter((name) => !compiled!.slots.some((s) => 'value' in s && s.value === name));
-      if (unused.length > 0) throw new Error(`compiledOnce: ${unused.join(', ')} not passed through as given`);
-    }
-    return run(db, compiled, values);
-  };
-}
-
 /** Distinct shapes kept per statement; beyond them a shape is built at each use (a rule set in the
  *  console names its own values, so the shapes are bounded by hand). */
 const MAX_SHAPES = 500;
@@ -65,6 +47,7 @@ const MAX_SHAPES = 500;
 export function compiledPerShape<S, V extends object, O>(
   keyOf: (shape: S) => string,
   build: (db: Db, shape: S, values: V) => Compilable<O> | RawBuilder<O>,
+  mustUse: ReadonlyArray<keyof V & string> = [],
 ) {
   const shapes = new Map<string, Compiled<V, O>>();
   return async (db: Db, shape: S, values: V): Promise<O[]> => {
@@ -75,8 +58,25 @@ export function compiledPerShape<S, V extends object, O>(
         const built = build(db, shape, v);
         return 'isRawBuilder' in built ? built.compile(db) : built.compile();
       });
+      const unused = mustUse.filter((name) => !compiled!.slots.some((s) => 'value' in s && s.value === name));
+      if (unused.length > 0) throw new Error(`compiledOnce: ${unused.join(', ')} not passed through as given`);
       if (shapes.size < MAX_SHAPES) shapes.set(key, compiled);
     }
     return run(db, compiled, values);
   };
+}
+
+/** One shape: `build` makes the statement from its values, each passed through as it is (a value it
+ *  hashes or changes must be given already so); answers a function that runs it with other values.
+ *  Every name must be used. */
+export function compiledOnce<V extends Record<string, string>, O>(
+  names: ReadonlyArray<keyof V & string>,
+  build: (db: Db, values: V) => Compilable<O>,
+) {
+  const once = compiledPerShape<null, V, O>(
+    () => '',
+    (db, _shape, values) => build(db, values),
+    names,
+  );
+  return (db: Db, values: V): Promise<O[]> => once(db, null, values);
 }

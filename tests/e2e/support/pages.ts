@@ -88,10 +88,10 @@ export async function tick(box: Locator): Promise<void> {
 /** Waits for a toast (or inline alert) holding the text; older toasts may still be on screen. */
 export async function expectToast(page: Page, text: string): Promise<void> {
   try {
-    await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
+    await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ timeout: 20_000 });
   } catch (error) {
     const shown = await page.getByRole('alert').allTextContents();
-    throw new Error(`no alert saying "${text}" within 10 s; on screen: ${JSON.stringify(shown)}`, { cause: error });
+    throw new Error(`no alert saying "${text}" within 20 s; on screen: ${JSON.stringify(shown)}`, { cause: error });
   }
 }
 
