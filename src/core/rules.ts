@@ -22,12 +22,29 @@ function readPath(name: string, _get: unknown, obj: unknown): unknown {
   return cur;
 }
 
+/** FEEL's comparison of a list element with a value: equal only when of one type (null equal to
+ *  null), ordered only when both are numbers or both strings (else the element does not pass). */
+function compares(element: unknown, sym: string, value: unknown): boolean {
+  const a = element ?? null;
+  const b = value ?? null;
+  if (sym === '==' || sym === '!=') return (a === b) === (sym === '==');
+  const ordered = (typeof a === 'number' && typeof b === 'number') || (typeof a === 'string' && typeof b === 'string');
+  if (!ordered) return false;
+  return sym === '<' ? a < b : sym === '>' ? a > b : sym === '<=' ? a <= b : sym === '>=' ? a >= b : false;
+}
+
+const elements = (list: unknown): unknown[] => (Array.isArray(list) ? list : []);
+
 export const ruleFunctions: Record<string, (...args: never[]) => unknown> = {
   count: (value: unknown) => (Array.isArray(value) ? value.length : 0),
   empty: (value: unknown) =>
     value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0),
   has: (list: unknown, item: unknown) => Array.isArray(list) && list.includes(item),
   first: (list: unknown) => (Array.isArray(list) ? list[0] : undefined),
+  // FEEL's `list[item < v]`, `some x in list satisfies …` and `every …` (vendor-expression.ts).
+  listWhere: (list: unknown, sym: string, value: unknown) => elements(list).filter((e) => compares(e, sym, value)),
+  listSome: (list: unknown, sym: string, value: unknown) => elements(list).some((e) => compares(e, sym, value)),
+  listEvery: (list: unknown, sym: string, value: unknown) => elements(list).every((e) => compares(e, sym, value)),
 };
 
 /** The literals vendor expressions written out in this language use (vendor-expression.ts). */

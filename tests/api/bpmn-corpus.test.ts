@@ -47,6 +47,7 @@ const RUNS: Record<string, { start: Record<string, unknown>; submit?: Record<str
   'c7-warnings': { start: {} },
   'c7-workplace-setup': { start: {} },
   'c8-amount-routing': { start: { amount: 5000, dept: 'sales', director: 'cor-r2' } },
+  'c8-board-majority': { start: { voters: ['kermit', 'gonzo', 'fozzie'] }, submit: { inFavour: true } },
   'c8-call-activity': { start: { amount: 500 }, submit: { checked: true } },
   'c8-committee-decisions': { start: { approvers: ['kermit', 'gonzo', 'fozzie'] }, submit: { approved: true } },
   'c8-leave-approval': { start: {}, submit: { approved: true } },

@@ -3,8 +3,9 @@
 // and FEEL's simple expressions of Camunda 8 (`=approved`, `= amount > 1000 and dept = "sales"`).
 // They are parsed here, bounded in length and depth, and written out in the rule language
 // (src/core/rules.ts), so the engine keeps one evaluator. Only variables, literals, comparisons,
-// arithmetic and logic are read, and FEEL's `count(…)` and `list contains(…, …)`: any other call, a
-// property access or an index is refused.
+// arithmetic and logic are read, and FEEL's `count(…)`, `list contains(…, …)`, filters comparing
+// `item` (`decisions[item = false]`) and `some`/`every … in … satisfies` over one comparison
+// (docs/adr/0207-feel-list-filters.md): any other call, a property access or an index is refused.
 
 /** Longest expression read, and deepest nesting of parentheses and operators. */
 export const MAX_EXPRESSION_LENGTH = 500;
@@ -27,7 +28,9 @@ type Node =
   | { op: 'not' | 'neg' | 'empty'; arg: Node }
   | { op: 'bin'; sym: string; left: Node; right: Node }
   /** FEEL's `count(list)` and `list contains(list, value)`, the rule language's `count` and `has`. */
-  | { op: 'call'; fn: 'count' | 'has'; args: Node[] };
+  | { op: 'call'; fn: 'count' | 'has'; args: Node[] }
+  /** The elements (`where`), or whether some or every one (`listSome`, `listEvery`), compare so to `value`. */
+  | { op: 'test'; fn: 'listWhere' | 'listSome' | 'listEvery'; list: Node; sym: string; value: Node };
 
 type Token = { kind: 'num' | 'str' | 'id' | 'sym'; text: string };
 
@@ -106,7 +109,8 @@ function tokens(body: string, dialect: Dialect): Token[] {
   return out;
 }
 
-/** Recursive descent over the tokens: or → and → equality → relation → sum → product → unary → primary. */
+/** Recursive descent over the tokens: or → and → equality → relation → sum → product → unary → primary;
+ *  the depth counted is that of parentheses, calls, filters and unary operators. */
 function parse(body: string, dialect: Dialect): Node {
   const list = tokens(body, dialect);
   let at = 0;
@@ -126,15 +130,14 @@ function parse(body: string, dialect: Dialect): Node {
   };
   const level =
     (ops: string[], next: () => Node): (() => Node) =>
-    () =>
-      deeper(() => {
-        let left = next();
-        for (let op = opOf(peek()); op && ops.includes(op); op = opOf(peek())) {
-          at++;
-          left = { op: 'bin', sym: op, left, right: next() };
-        }
-        return left;
-      });
+    () => {
+      let left = next();
+      for (let op = opOf(peek()); op && ops.includes(op); op = opOf(peek())) {
+        at++;
+        left = { op: 'bin', sym: op, left, right: next() };
+      }
+      return left;
+    };
   const unary = (): Node =>
     deeper(() => {
       const t = peek();
@@ -154,7 +157,7 @@ function parse(body: string, dialect: Dialect): Node {
     if (t.kind === 'num') return { op: 'lit', value: t.text };
     if (t.kind === 'str') return { op: 'lit', value: JSON.stringify(t.text) };
     if (t.kind === 'sym' && t.text === '(') {
-      const inner = or();
+      const inner = deeper(or);
       expect(')');
       return inner;
     }
@@ -162,7 +165,7 @@ function parse(body: string, dialect: Dialect): Node {
       if (['true', 'false', 'null'].includes(t.text)) return { op: 'lit', value: t.text };
       if (dialect === 'feel' && t.text === 'not' && peek()?.text === '(') {
         at++;
-        const inner = or();
+        const inner = deeper(or);
         expect(')');
         return { op: 'not', arg: inner };
       }
@@ -172,7 +175,10 @@ function parse(body: string, dialect: Dialect): Node {
         at++;
         return call('has', 2);
       }
+      if (dialect === 'feel' && (t.text === 'some' || t.text === 'every') && list[at + 1]?.text === 'in')
+        return quantified(t.text);
       const after = peek()?.text;
+      if (dialect === 'feel' && after === '[') return filtered({ op: 'var', name: t.text });
       if (after === '(') throw new ExpressionError(`calls are not read here: ${t.text}(…)`);
       if (after === '.' || after === '[')
         throw new ExpressionError(`only plain variables are read here: ${t.text}${after}…`);
@@ -182,13 +188,44 @@ function parse(body: string, dialect: Dialect): Node {
   };
   const call = (fn: 'count' | 'has', arity: number): Node => {
     expect('(');
-    const args = [or()];
+    const args = [deeper(or)];
     while (args.length < arity) {
       expect(',');
-      args.push(or());
+      args.push(deeper(or));
     }
     expect(')');
     return { op: 'call', fn, args };
+  };
+  /** A predicate over one element: `<element> <comparison> <expression without it>`, either way round. */
+  const test = (element: string, fn: 'listWhere' | 'listSome' | 'listEvery', of: Node): Node => {
+    const predicate = deeper(or);
+    const isElement = (n: Node) => n.op === 'var' && n.name === element;
+    const uses = (n: Node): boolean =>
+      isElement(n) ||
+      ('arg' in n && uses(n.arg)) ||
+      ('left' in n && (uses(n.left) || uses(n.right))) ||
+      ('args' in n && n.args.some(uses)) ||
+      ('list' in n && (uses(n.list) || uses(n.value)));
+    if (predicate.op === 'bin' && COMPARISONS.includes(predicate.sym)) {
+      const { left, right, sym } = predicate;
+      if (isElement(left) && !uses(right)) return { op: 'test', fn, list: of, sym, value: right };
+      if (isElement(right) && !uses(left)) return { op: 'test', fn, list: of, sym: FLIPPED[sym] ?? sym, value: left };
+    }
+    throw new ExpressionError(`a list is tested here only by comparing ${element} with a value: ${body}`);
+  };
+  const filtered = (of: Node): Node => {
+    expect('[');
+    const node = test('item', 'listWhere', of);
+    expect(']');
+    return node;
+  };
+  const quantified = (word: string): Node => {
+    const element = list[at++];
+    if (element?.kind !== 'id') throw new ExpressionError(`a name is expected after ${word}: ${body}`);
+    expect('in');
+    const of = primary();
+    expect('satisfies');
+    return test(element.text, word === 'some' ? 'listSome' : 'listEvery', of);
   };
   const product = level(['*', '/', '%'], unary);
   const sum = level(['+', '-'], product);
@@ -202,6 +239,8 @@ function parse(body: string, dialect: Dialect): Node {
 }
 
 const RULE_OPS: Record<string, string> = { '&&': 'and', '||': 'or', '%': 'mod' };
+const COMPARISONS = ['==', '!=', '<', '>', '<=', '>='];
+const FLIPPED: Record<string, string> = { '<': '>', '>': '<', '<=': '>=', '>=': '<=' };
 
 /** The rule-language text of a parsed expression; a comparison with null asks whether the value is empty. */
 function rule(node: Node): string {
@@ -218,6 +257,8 @@ function rule(node: Node): string {
       return `empty(${rule(node.arg)})`;
     case 'call':
       return `${node.fn}(${node.args.map(rule).join(', ')})`;
+    case 'test':
+      return `${node.fn}(${rule(node.list)}, "${node.sym}", ${rule(node.value)})`;
     case 'bin': {
       const nullSide = [node.left, node.right].find((n) => n.op === 'lit' && n.value === 'null');
       if (nullSide && (node.sym === '==' || node.sym === '!=')) {

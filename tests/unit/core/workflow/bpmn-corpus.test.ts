@@ -51,6 +51,7 @@ const REFUSED: Record<string, string[]> = {
   'c7-workplace-setup': [],
   'c7-warnings': [],
   'c8-amount-routing': [],
+  'c8-board-majority': [],
   'c8-call-activity': [],
   'c8-committee-decisions': [],
   'c8-job-worker': [],

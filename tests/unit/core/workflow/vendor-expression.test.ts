@@ -39,6 +39,37 @@ describe('vendor expressions', () => {
       expect(() => vendorRule(text), text).toThrow(ExpressionError);
   });
 
+  it("reads FEEL's filters comparing item, and some / every over one comparison", () => {
+    // docs/adr/0207-feel-list-filters.md
+    const decisions = [true, null, false, true];
+    expect(holds('=count(decisions[item = true]) >= 2', { decisions })).toBe(true);
+    expect(holds('=count(decisions[item = true]) >= 3', { decisions })).toBe(false);
+    expect(holds('=count(decisions[item != null]) = 3', { decisions })).toBe(true);
+    expect(holds('=count(decisions[true = item]) / count(decisions) >= 0.5', { decisions })).toBe(true);
+    expect(holds('=list contains(scores[item >= limit], 2)', { scores: [1, 2, 'x', null], limit: 2 })).toBe(true);
+    expect(holds('=count(scores[3 > item]) = 2', { scores: [1, 2, 3, '1', null] })).toBe(true); // 1 and 2, not "1"
+    expect(holds('=some d in decisions satisfies d = false', { decisions })).toBe(true);
+    expect(holds('=some d in decisions satisfies d = false', { decisions: [true, null] })).toBe(false);
+    expect(holds('=every d in decisions satisfies d = true', { decisions })).toBe(false);
+    expect(holds('=every d in decisions[item != null] satisfies d != "no"', { decisions })).toBe(true);
+    expect(holds('=every s in scores satisfies s > 1', { scores: [2, null] })).toBe(false); // null is not > 1
+    expect(holds('=every d in decisions satisfies d = true', {})).toBe(true); // nothing to fail, as FEEL
+    expect(holds('=count(decisions[item = true])', {})).toBe(false); // no list: no element
+    expect(holds('=some', { some: true })).toBe(true); // a variable named like the word stays one
+    for (const text of [
+      '=decisions[1]',
+      '=decisions[item]',
+      '=decisions[item = item]',
+      '=decisions[item > 1 and item < 5]',
+      '=decisions[x = 1]',
+      '=some d in decisions satisfies e = 1',
+      '=some d decisions satisfies d = 1',
+      '=every d in decisions',
+      '${decisions[item == true]}',
+    ])
+      expect(() => vendorRule(text), text).toThrow(ExpressionError);
+  });
+
   it('names a sole variable, for assignments', () => {
     expect(soleVariable('${approverGroups}')).toBe('approverGroups');
     expect(soleVariable('=approver')).toBe('approver');
