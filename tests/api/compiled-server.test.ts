@@ -1,5 +1,5 @@
-// The compiled server (docs/adr/0105-compiled-server.md): `npm run build:server` bundles it to
-// dist/server/, and plain node runs it from there, finding the catalogue, the packages, the console
+// The compiled server (docs/adr/0105-compiled-server.md): `npm run build:server` bundles it (to
+// dist/server/; here to a folder of its own), and plain node runs it from there, finding the catalogue, the packages, the console
 // and its worker threads (the iCalendar reader, the import: docs/adr/0106-import-in-worker-thread.md)
 // as the server under tsx does. PGlite only: what is compiled does not depend on the database.
 import { execFileSync } from 'node:child_process';
@@ -15,6 +15,7 @@ import { spawnServer, type SpawnedServer } from './helpers/spawned-server.ts';
 import { uploaded } from './helpers/upload-calls.ts';
 
 const PASSWORD = 'Compiled@2026';
+const OWN_BUILD = 'dist/compiled-server-test';
 
 describe('the compiled server', () => {
   let server: SpawnedServer;
@@ -29,10 +30,16 @@ describe('the compiled server', () => {
     // file runs; the API tests run alone on a fresh clone make it here.
     if (!existsSync(join(PROJECT_ROOT, 'dist', 'console', 'index.html')))
       execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
-    execFileSync('npm', ['run', '-s', 'build:server'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+    // Its own folder inside the project (which the server finds above main.js): the browser stage beside it
+    // starts servers from dist/server, which a rebuild there could catch half written.
+    execFileSync('npm', ['run', '-s', 'build:server'], {
+      cwd: PROJECT_ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ATRIUM_DIST: OWN_BUILD },
+    });
     server = await spawnServer(
       { DATA_DIR: dataDir, ATRIUM_DEMO: 'on', ATRIUM_ADMIN_PASSWORD: PASSWORD },
-      { compiled: true },
+      { compiled: OWN_BUILD },
     );
     admin = new ApiClient(`http://127.0.0.1:${server.port}`, 'en');
     expect((await admin.login('admin', PASSWORD)).reply.errcode).toBe(0);
@@ -45,6 +52,7 @@ describe('the compiled server', () => {
   afterAll(async () => {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(join(PROJECT_ROOT, OWN_BUILD), { recursive: true, force: true });
   });
 
   it('prints the banner last and serves the console and the demo packages', async () => {

@@ -41,17 +41,18 @@ function environment(env: Record<string, string>, port: number): NodeJS.ProcessE
 }
 
 const SOURCE = ['--import', 'tsx', 'src/server/main.ts'];
-/** The build of `npm run build:server` (docs/adr/0105-compiled-server.md), as `npm start` runs it. */
-const COMPILED = ['--enable-source-maps', 'dist/server/main.js'];
+/** The build of `npm run build:server` in `dist` (docs/adr/0105-compiled-server.md), as `npm start` runs it. */
+const compiledIn = (dist: string) => ['--enable-source-maps', `${dist}/server/main.js`];
 
-/** Starts the server and waits for its banner; rejects with the output when it exits first. */
+/** Starts the server (`compiled`: the build in that folder of the project) and waits for its banner;
+ *  rejects with the output when it exits first. */
 export async function spawnServer(
   env: Record<string, string>,
-  { compiled = false }: { compiled?: boolean } = {},
+  { compiled }: { compiled?: string } = {},
 ): Promise<SpawnedServer> {
   const port = await freePort();
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, compiled ? COMPILED : SOURCE, {
+  const child: ChildProcess = spawn(process.execPath, compiled ? compiledIn(compiled) : SOURCE, {
     cwd: PROJECT_ROOT,
     env: environment(env, port),
     stdio: ['ignore', 'pipe', 'pipe'],
