@@ -19,6 +19,8 @@ import {
   type UserData,
 } from './helpers/user-calls.ts';
 import { replyProblems } from './helpers/reply-schemas.ts';
+import { makeEngineWorld, runtimeAccess } from './helpers/engine-world.ts';
+import { runtimeOf } from './helpers/runtime-calls.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 
 const targets = await databaseTargets();
@@ -513,6 +515,40 @@ describe.each(targets)('tenant users on $name', (target) => {
       expect((await deleteUsers(acme, acmeId, [])).reply.errcode).toBe(1001);
       expect((await deleteUsers(acme, acmeId, [a.id, b.id])).reply).toMatchObject({ errcode: 0, data: { deleted: 2 } });
       expect(await stored(a.id)).toBeUndefined();
+    });
+
+    it('refuses to delete anyone who started or handled a workflow instance, naming them; resigning stays open', async () => {
+      // A process of its own started in Acme: its initiator started it, its lead holds the open task.
+      const world = await makeEngineWorld(server.db, 'Acme', 'del');
+      const runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
+      await runtime.start('linear', 'del-init');
+      const named = (id: string) =>
+        server.db.selectFrom('users').select(['id', 'name']).where('id', '=', id).executeTakeFirstOrThrow();
+      const [initiator, assignee, free] = [
+        await named(world.users.initiator),
+        await named(world.users.lead),
+        await made(),
+      ];
+      const tasksBefore = await server.db
+        .selectFrom('flow_tasks')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      for (const user of [initiator, assignee]) {
+        const { reply } = await deleteUsers(acme, acmeId, [free.id, user.id]);
+        expect(reply.errcode).toBe(1009);
+        expect(reply.errmsg).toContain(`Nothing was deleted: ${user.name} started or handled workflow instances`);
+        expect(await stored(user.id)).toBeDefined();
+        expect(await stored(free.id)).toBeDefined(); // all or nothing
+      }
+      expect(
+        await server.db
+          .selectFrom('flow_tasks')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow(),
+      ).toEqual(tasksBefore);
+      expect((await deleteUsers(acme, acmeId, [free.id])).reply).toMatchObject({ errcode: 0, data: { deleted: 1 } });
+      expect((await resignUsers(acme, [initiator.id])).reply.data.results[0].ok).toBe(true);
+      expect(await stored(initiator.id)).toMatchObject({ status: 0 });
     });
   });
 

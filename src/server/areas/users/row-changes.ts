@@ -115,6 +115,34 @@ export function resignUsers(
   });
 }
 
+/** Names shown when deleting is refused (the rest are counted by the list the user selected). */
+const NAMES_SHOWN = 5;
+
+/** A user who started an instance or held a task stays in its history (who started, who approved):
+ *  deleting would cascade the tasks away or break the instance's initiator, so resigning is the way. */
+async function refuseWorkflowParticipants(trx: Db, ids: string[]): Promise<void> {
+  const involved = await trx
+    .selectFrom('users as u')
+    .select('u.name')
+    .where('u.id', 'in', ids)
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom('flow_instances as i').select('i.id').whereRef('i.initiator_id', '=', 'u.id')),
+        eb.exists(eb.selectFrom('flow_tasks as t').select('t.id').whereRef('t.assignee_id', '=', 'u.id')),
+      ]),
+    )
+    .orderBy('u.name')
+    .limit(NAMES_SHOWN + 1)
+    .execute();
+  if (involved.length === 0) return;
+  const names = involved.slice(0, NAMES_SHOWN).map((u) => u.name);
+  throw new AppError(
+    'conflict',
+    { names: involved.length > NAMES_SHOWN ? `${names.join(', ')}, …` : names.join(', ') },
+    'org.msg.inWorkflow',
+  );
+}
+
 /** Deletes the listed users of the tenant; an id missing or out of reach refuses them all (1404).
  *  Whoever they stood in for loses its proxy. */
 export async function deleteUsers(
@@ -137,6 +165,7 @@ export async function deleteUsers(
       .forUpdate()
       .execute();
     if (found.length !== ids.length) throw new AppError('notFound');
+    await refuseWorkflowParticipants(trx, ids);
     await clearAsProxy(trx, ids);
     const result = await trx.deleteFrom('users').where('id', 'in', ids).executeTakeFirst();
     return Number(result.numDeletedRows);
