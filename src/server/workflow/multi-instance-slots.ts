@@ -1,0 +1,59 @@
+// Which instance of a multi-instance approval collecting output a reassigned task carries on
+// (docs/adr/0206-multi-instance-output-collections-kept-in-step.md): the task a batch makes in place of a
+// cancelled one keeps that one's place in the collection, so its approver's output goes into the slot
+// of the instance it took over, not after the list. On each token: a new approver whose own place (its
+// login number in the collection) is one of the cancelled tasks' takes it; the others take the rest in
+// the order the cancelled tasks were opened; one left over (more new approvers than cancelled tasks)
+// keeps none, and its output comes last.
+import type { ProcessDefinition } from '../../core/workflow/process-definition.ts';
+import type { Db } from '../db/schema.ts';
+import { elementsOf, placeIn, slotOf, type KeptOutput } from './multi-instance-output.ts';
+import type { InstanceState } from './walk-state.ts';
+
+interface Cancelled {
+  token_id: string | null;
+  node_id: string;
+  assignee_id: string;
+  output: KeptOutput | null;
+}
+
+interface Made {
+  token_id: string | null;
+  node_id: string;
+  assignee_id: string;
+}
+
+/** The output column of each task in `made` (same order): `{ "index": n }` where it takes over an
+ *  instance, null elsewhere. No statement unless a cancelled task is at an approval collecting output. */
+export async function reassignedSlots(
+  trx: Db,
+  state: InstanceState,
+  definition: ProcessDefinition,
+  cancelled: readonly Cancelled[],
+  made: readonly Made[],
+): Promise<Array<string | null>> {
+  const slots: Array<string | null> = made.map(() => null);
+  const collecting = cancelled.filter((t) => t.token_id && definition.nodes[t.node_id]?.multi?.output);
+  if (collecting.length === 0) return slots;
+  const ids = [...new Set([...collecting, ...made].map((t) => t.assignee_id))];
+  const users = await trx.selectFrom('users').select(['id', 'loginno']).where('id', 'in', ids).execute();
+  const loginOf = new Map(users.map((u) => [u.id, u.loginno]));
+  for (const token of new Set(collecting.map((t) => t.token_id))) {
+    const onToken = collecting.filter((t) => t.token_id === token);
+    const elements = elementsOf(definition.nodes[onToken[0].node_id], state.form_data);
+    const placeOf = (user: string) => placeIn(elements, loginOf.get(user));
+    const free = onToken.map((t) => slotOf(t.output) ?? placeOf(t.assignee_id)).filter((i) => i >= 0);
+    const news = made.flatMap((m, i) => (m.token_id === token ? [i] : []));
+    const waiting: number[] = [];
+    for (const i of news) {
+      const own = free.indexOf(placeOf(made[i].assignee_id));
+      if (own >= 0) slots[i] = JSON.stringify({ index: free.splice(own, 1)[0] });
+      else waiting.push(i);
+    }
+    for (const i of waiting) {
+      const index = free.shift();
+      if (index !== undefined) slots[i] = JSON.stringify({ index });
+    }
+  }
+  return slots;
+}
