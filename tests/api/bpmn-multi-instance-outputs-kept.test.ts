@@ -68,6 +68,23 @@ describe.each(targets)('an output collection kept in step with its approval, on 
     expect((await variables(id)).decisions).toEqual([true, true, false]);
   }, 120_000);
 
+  it('gives approvers set in place of the open instances those instances’ slots, their own where they held one', async () => {
+    const flow = drawn.processId;
+    const id = await start(flow, { approvers: ['mk-r1', 'mk-r2', 'mk-lead'] });
+    expect(await submit(flow, id, 'mk-r1', { approved: true })).toBe('running');
+    const { users } = run.world();
+    // r2's and the lead's open tasks become the clerk's and r2's: r2 keeps its own place, the clerk takes the lead's.
+    const batch = await (
+      await admin()
+    ).call('PUT', '/authtime/domain/workflow/approvers/batch', {
+      body: { ids: [id], comment: 'new panel', mode: 'set', userids: `${users.clerk};${users.r2}` },
+    });
+    expect(batch.reply.errcode, batch.reply.errmsg).toBe(0);
+    expect(await submit(flow, id, 'mk-clerk', { approved: false })).toBe('running');
+    expect(await submit(flow, id, 'mk-r2', { approved: true })).toBe('completed');
+    expect((await variables(id)).decisions).toEqual([true, true, false]);
+  }, 120_000);
+
   it('takes back the list a retracted completing vote set, and collects the vote again when it is resubmitted', async () => {
     const flow = (await filed()).processId;
     const id = await start(flow, { approvers: ['mk-r1', 'mk-r2', 'mk-lead', 'mk-clerk'], decisions: 'none yet' });

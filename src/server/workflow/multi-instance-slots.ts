@@ -42,18 +42,27 @@ export async function reassignedSlots(
     const onToken = collecting.filter((t) => t.token_id === token);
     const elements = elementsOf(definition.nodes[onToken[0].node_id], state.form_data);
     const placeOf = (user: string) => placeIn(elements, loginOf.get(user));
-    const free = onToken.map((t) => slotOf(t.output) ?? placeOf(t.assignee_id)).filter((i) => i >= 0);
+    const held = onToken.map((t) => slotOf(t.output) ?? placeOf(t.assignee_id)).filter((i) => i >= 0);
     const news = made.flatMap((m, i) => (m.token_id === token ? [i] : []));
-    const waiting: number[] = [];
-    for (const i of news) {
-      const own = free.indexOf(placeOf(made[i].assignee_id));
-      if (own >= 0) slots[i] = JSON.stringify({ index: free.splice(own, 1)[0] });
-      else waiting.push(i);
-    }
-    for (const i of waiting) {
-      const index = free.shift();
-      if (index !== undefined) slots[i] = JSON.stringify({ index });
-    }
+    const paired = pairSlots(
+      held,
+      news.map((i) => placeOf(made[i].assignee_id)),
+    );
+    news.forEach((m, k) => {
+      if (paired[k] !== undefined) slots[m] = JSON.stringify({ index: paired[k] });
+    });
   }
   return slots;
+}
+
+/** The places the new approvers of one token take among `held` (the cancelled tasks' places, in the order
+ *  they were opened), given each one's own place (-1: not in the collection): its own when held, else the
+ *  next held one left; undefined when none is left. */
+export function pairSlots(held: readonly number[], own: readonly number[]): Array<number | undefined> {
+  const free = [...held];
+  const taken = own.map((place) => {
+    const at = free.indexOf(place);
+    return at >= 0 ? free.splice(at, 1)[0] : undefined;
+  });
+  return taken.map((place) => place ?? free.shift());
 }
