@@ -40,8 +40,14 @@ const listVeto = () =>
     ['=numberOfCompletedInstances &gt;= 3', '=list contains(decisions, false)'],
   ]);
 
+/** The vote in turn, one approver after the other. */
+const inTurn = () =>
+  redrawn(drawn, { file: 'c8-committee-turns.bpmn', processId: 'Process_1t0rn5q', name: 'Committee in turn' }, [
+    ['<bpmn:multiInstanceLoopCharacteristics>', '<bpmn:multiInstanceLoopCharacteristics isSequential="true">'],
+  ]);
+
 describe.each(targets)('an output collection kept in step with its approval, on $name', (target) => {
-  const run = corpusRun(target, 'mk', async () => [drawn, await filed(), await listVeto()]);
+  const run = corpusRun(target, 'mk', async () => [drawn, await filed(), await listVeto(), await inTurn()]);
   const { db, start, submit, openTasks, tasksAt } = run;
   const variables = async (id: string) =>
     (await db().selectFrom('flow_instances').select('form_data').where('id', '=', id).executeTakeFirstOrThrow())
@@ -83,6 +89,25 @@ describe.each(targets)('an output collection kept in step with its approval, on 
     expect(await submit(flow, id, 'mk-clerk', { approved: false })).toBe('running');
     expect(await submit(flow, id, 'mk-r2', { approved: true })).toBe('completed');
     expect((await variables(id)).decisions).toEqual([true, true, false]);
+  }, 120_000);
+
+  it('goes on past the approver a substitute stood in for in a sequence, the substitute’s output in its slot', async () => {
+    const flow = (await inTurn()).processId;
+    const id = await start(flow, { approvers: ['mk-r1', 'mk-r2', 'mk-lead'] });
+    expect(await submit(flow, id, 'mk-r1', { approved: true })).toBe('running');
+    expect(await openTasks(id)).toEqual([`${VOTE}:mk-r2`]);
+    const { users } = run.world();
+    const batch = await (
+      await admin()
+    ).call('PUT', '/authtime/domain/workflow/approvers/batch', {
+      body: { ids: [id], comment: 'r2 away', mode: 'replace', from: users.r2, to: users.clerk },
+    });
+    expect(batch.reply.errcode, batch.reply.errmsg).toBe(0);
+    expect(await submit(flow, id, 'mk-clerk', { approved: false })).toBe('running');
+    // The lead's turn, not r2's again.
+    expect(await openTasks(id)).toEqual([`${VOTE}:mk-lead`]);
+    expect(await submit(flow, id, 'mk-lead', { approved: true })).toBe('completed');
+    expect((await variables(id)).decisions).toEqual([true, false, true]);
   }, 120_000);
 
   it('takes back the list a retracted completing vote set, and collects the vote again when it is resubmitted', async () => {

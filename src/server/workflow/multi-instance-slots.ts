@@ -4,8 +4,9 @@
 // of the instance it took over, not after the list. On each token: a new approver whose own place (its
 // login number in the collection) is one of the cancelled tasks' takes it; the others take the rest in
 // the order the cancelled tasks were opened; one left over (more new approvers than cancelled tasks)
-// keeps none, and its output comes last.
-import type { ProcessDefinition } from '../../core/workflow/process-definition.ts';
+// keeps none, and its output comes last. In a sequence the approver whose instance a substitute did is
+// not asked again.
+import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import type { Db } from '../db/schema.ts';
 import { elementsOf, placeIn, slotOf, type KeptOutput } from './multi-instance-output.ts';
 import type { InstanceState } from './walk-state.ts';
@@ -65,4 +66,30 @@ export function pairSlots(held: readonly number[], own: readonly number[]): Arra
     return at >= 0 ? free.splice(at, 1)[0] : undefined;
   });
   return taken.map((place) => place ?? free.shift());
+}
+
+/** In a sequence collecting output, the approvers not to ask because a task a batch made did their
+ *  instance (its kept place is theirs in the collection). A statement only when such a task is done. */
+export async function stoodInFor(
+  trx: Db,
+  node: ProcessNode,
+  variables: Record<string, unknown>,
+  tasks: ReadonlyArray<{
+    assignee_id: string;
+    status: string;
+    output: KeptOutput | null;
+    made_by_batch: string | null;
+  }>,
+  approvers: readonly string[],
+): Promise<string[]> {
+  if (!node.multi?.output) return [];
+  const places = new Set(
+    tasks.flatMap((t) => (t.status === 'done' && t.made_by_batch && t.output ? [t.output.index] : [])),
+  );
+  const done = new Set(tasks.filter((t) => t.status === 'done').map((t) => t.assignee_id));
+  const waiting = approvers.filter((a) => !done.has(a));
+  if (places.size === 0 || waiting.length === 0) return [];
+  const users = await trx.selectFrom('users').select(['id', 'loginno']).where('id', 'in', waiting).execute();
+  const elements = elementsOf(node, variables);
+  return users.filter((u) => places.has(placeIn(elements, u.loginno))).map((u) => u.id);
 }
