@@ -1,7 +1,7 @@
 // An output collection kept in step with what happens to its approval
 // (docs/adr/0206-multi-instance-output-collections-kept-in-step.md), through the runtime REST and the
 // flow-monitoring calls on both databases: a replaced approver's output goes into the slot of the
-// instance it took over; a retraction of the submission that completed the vote takes back the list it
+// instance it took over (and in a sequence the replaced approver is not asked again); a retraction of the submission that completed the vote takes back the list it
 // set; an intervention that moves the token off the vote sets the list of what was given; the completion
 // condition reads the list as it stands while the vote runs. The drawing is the corpus file
 // c8-committee-decisions (parallel, done at three votes), with a filing task after an approving vote

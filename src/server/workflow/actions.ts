@@ -14,7 +14,7 @@ import { currentVersion, versionById } from './process-versions.ts';
 import { Walk, type ActionStamp, type InstanceState } from './walk.ts';
 import { finishEndsUnit, writingInstances } from './instance-writes.ts';
 import { instanceDone, sequentialApprovals } from './multi-instance.ts';
-import { collectOutput, keepOutput, processVariables, slotOf, takeBackList } from './multi-instance-output.ts';
+import { collectOutput, keepOutput, processVariables, reopenedOutput, takeBackList } from './multi-instance-output.ts';
 import type { Person } from './approver-names.ts';
 import { finishStatement } from './finish-statement.ts';
 import { callLinks } from './call-links.ts';
@@ -295,18 +295,11 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
           tokenId,
         );
     }
-    // An output collection loses the instance's output (its place stays the task's) and, when the submission
-    // completed the approval, the list it set (docs/adr/0206-multi-instance-output-collections-kept-in-step.md).
-    const slot = slotOf(own.output);
+    // An output collection loses the instance's output, and the list a completing submission set (multi-instance-output.ts).
+    const output = reopenedOutput(own.output);
     await trx
       .updateTable('flow_tasks')
-      .set({
-        status: 'open',
-        done_at: null,
-        comment: '',
-        token_id: tokenId,
-        output: slot === undefined ? null : JSON.stringify({ index: slot }),
-      })
+      .set({ status: 'open', done_at: null, comment: '', token_id: tokenId, output })
       .where('id', '=', own.id)
       .execute();
     if (own.output) await takeBackList(trx, state, definition.nodes[last.node_id!], own.output);

@@ -145,6 +145,12 @@ export async function collectOutput(
   await setVariables(trx, state, { [collection]: list });
 }
 
+/** A retracted task's output column: its instance's place kept, what it gave gone. */
+export const reopenedOutput = (kept: KeptOutput | null): string | null => {
+  const slot = slotOf(kept);
+  return slot === undefined ? null : JSON.stringify({ index: slot });
+};
+
 /** A retraction of the submission that completed the approval: its list goes, what the process held
  *  before comes back (the approval runs again, and while it runs the list is its own). */
 export async function takeBackList(trx: Db, state: InstanceState, node: ProcessNode, kept: KeptOutput): Promise<void> {
