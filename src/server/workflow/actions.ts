@@ -14,7 +14,7 @@ import { currentVersion, versionById } from './process-versions.ts';
 import { Walk, type ActionStamp, type InstanceState } from './walk.ts';
 import { finishEndsUnit, writingInstances } from './instance-writes.ts';
 import { instanceDone, sequentialApprovals } from './multi-instance.ts';
-import { collectOutput, keepOutput, processVariables } from './multi-instance-output.ts';
+import { collectOutput, keepOutput, processVariables, reopenedOutput, takeBackList } from './multi-instance-output.ts';
 import type { Person } from './approver-names.ts';
 import { finishStatement } from './finish-statement.ts';
 import { callLinks } from './call-links.ts';
@@ -136,7 +136,7 @@ export async function submitTask(
     const output = node?.multi?.output;
     const submitted = input.formData ?? {};
     if (input.formData) await setVariables(trx, state, processVariables(output, submitted));
-    if (output) await keepOutput(trx, state, node, { id: task.id, assignee: input.userId }, submitted);
+    if (output) await keepOutput(trx, state, node, task.id, submitted);
     const action: ActionStamp = { id: Number(task.action_id), at };
     const walk = new Walk(trx, state, definition, action);
     walk.choice = input.nextNodeIds;
@@ -147,7 +147,7 @@ export async function submitTask(
       const done =
         task.token_done ||
         (node?.multi && task.token_id && (await instanceDone(walk, node, task.token_id, output ? submitted : {})));
-      if (done && output && task.token_id) await collectOutput(trx, state, node, task.token_id);
+      if (done && output && task.token_id) await collectOutput(trx, state, node, task.token_id, task.id);
       if (done) await walk.leave(task.node_id);
     });
     return finish(trx, state, walk, action, input.userId);
@@ -242,7 +242,7 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
     }
     const own = await trx
       .selectFrom('flow_tasks')
-      .select(['id', 'token_id'])
+      .select(['id', 'token_id', 'output'])
       .where('instance_id', '=', state.id)
       .where('assignee_id', '=', input.userId)
       .where('node_id', '=', last.node_id!)
@@ -271,7 +271,9 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
     if (tokens.length > 0) await trx.deleteFrom('flow_tokens').where('id', 'in', tokens).execute();
     let tokenId = stayed?.id;
     if (!tokenId) {
-      tokenId = randomUUID();
+      // Under its old id: the instances of a multi-instance approval done before it stay its own, counted
+      // and collected again when it completes (multi-instance.ts, multi-instance-output.ts).
+      tokenId = own.token_id ?? randomUUID();
       await trx
         .insertInto('flow_tokens')
         .values({
@@ -293,11 +295,14 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
           tokenId,
         );
     }
+    // An output collection loses the instance's output, and the list a completing submission set (multi-instance-output.ts).
+    const output = reopenedOutput(own.output);
     await trx
       .updateTable('flow_tasks')
-      .set({ status: 'open', done_at: null, comment: '', token_id: tokenId, output: null })
+      .set({ status: 'open', done_at: null, comment: '', token_id: tokenId, output })
       .where('id', '=', own.id)
       .execute();
+    if (own.output) await takeBackList(trx, state, definition.nodes[last.node_id!], own.output);
     const action = await record(trx, at, state.id, input.userId, 'retract', last.node_id);
     return finish(trx, state, new Walk(trx, state, definition, action), action, input.userId);
   });

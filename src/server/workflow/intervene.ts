@@ -1,7 +1,7 @@
 // Intervention (spec/domain-console.md, "States and transitions", "Validation rules"): an administrator moves a running instance to nodes of
 // its choice. Every open task is cancelled and every token goes (parallel branches, and tokens waiting
-// at a join, end with them); each chosen approval gets a token and a task per chosen user, a chosen auto
-// task runs and the instance goes on from it, an end node (alone) completes the instance. One locked
+// at a join, end with them; an approval collecting output sets its list first); each chosen approval
+// gets a token and a task per chosen user, a chosen auto task runs and the instance goes on from it, an end node (alone) completes the instance. One locked
 // transaction like every action (docs/adr/0044-engine-state-in-tables.md); the preview is the same function, rolled back (dry-run.ts).
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import type { Db } from '../db/schema.ts';
@@ -9,6 +9,7 @@ import { AppError } from '../http/app-error.ts';
 import { finish, inAction, record, type ActionResult } from './actions.ts';
 import { boundariesOf } from './scopes.ts';
 import { loopOf } from './loop-scopes.ts';
+import { collectOutput } from './multi-instance-output.ts';
 import { Walk } from './walk.ts';
 
 export interface InterventionTarget {
@@ -86,9 +87,19 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
       nodeName: walk.node(nodeId)?.name ?? nodeId,
       assignees,
     }));
-    const tokens = await trx.selectFrom('flow_tokens').select('state').where('instance_id', '=', state.id).execute();
+    const tokens = await trx
+      .selectFrom('flow_tokens')
+      .select(['id', 'node_id', 'state'])
+      .where('instance_id', '=', state.id)
+      .execute();
     endedBranches = tokens.filter((t) => t.state === 'active').length;
     waitingAtJoins = tokens.length - endedBranches;
+    // An approval collecting its instances' output that the move ends sets its list from what was given,
+    // as when its completion condition ends it (docs/adr/0206-multi-instance-output-collections-kept-in-step.md).
+    for (const token of tokens) {
+      const node = definition.nodes[token.node_id];
+      if (node?.multi?.output) await collectOutput(trx, state, node, token.id);
+    }
     await trx
       .updateTable('flow_tasks')
       .set({ status: 'cancelled', done_at: at })

@@ -1,14 +1,26 @@
-// Camunda 8's output collection on a multi-instance approval (docs/adr/0202-multi-instance-output-collections.md):
-// each submission's `outputElement` is evaluated over that instance's variables and kept on its task with
-// the index of its element in the collection; when the approval completes (every instance done, or its
-// completion condition held) the list is set in the process under `outputCollection`, one entry per
-// element of the collection in its order, null where no instance completed. The variable the output
-// element names alone stays the instance's, as Zeebe keeps it a local variable of the inner instance.
+// Camunda 8's output collection on a multi-instance approval (docs/adr/0202-multi-instance-output-collections.md,
+// docs/adr/0206-multi-instance-output-collections-kept-in-step.md): each submission's `outputElement` is
+// evaluated over that instance's variables and kept on its task with the index of its element in the
+// collection; while the approval runs its completion condition reads the list as it stands (Zeebe's
+// variable of the multi-instance body); when the approval completes, or an intervention moves its token
+// off, the list is set in the process under `outputCollection`, one entry per element of the collection
+// in its order, null where no instance completed. A retraction of the submission that completed it puts
+// back what the process held before. The variable the output element names alone stays the instance's,
+// as Zeebe keeps it a local variable of the inner instance.
 import { ruleValue } from '../../core/rules.ts';
 import type { MultiInstanceOutput, ProcessNode } from '../../core/workflow/process-types.ts';
 import type { Db } from '../db/schema.ts';
-import { setVariables } from './variable-changes.ts';
+import { putBackVariable, setVariables } from './variable-changes.ts';
 import type { InstanceState } from './walk-state.ts';
+
+/** What a task of such an approval keeps (`flow_tasks.output`): `index`, its instance's place in the
+ *  collection; `value`, once submitted, what it gave; `set`, on the submission that completed the
+ *  approval, the list's variable as that completion found it (`before`, absent when the process had none). */
+export interface KeptOutput {
+  index: number;
+  value?: unknown;
+  set?: { before?: unknown };
+}
 
 /** The submitted variables the process gets: all but the one the output element names alone. */
 export function processVariables(
@@ -21,7 +33,7 @@ export function processVariables(
 }
 
 /** The collection's elements as approvals read them: a list, or text split at commas. */
-function elementsOf(node: ProcessNode, variables: Record<string, unknown>): unknown[] {
+export function elementsOf(node: ProcessNode, variables: Record<string, unknown>): unknown[] {
   const value = ruleValue(node.multi!.collection!, { ...variables, form: variables });
   if (Array.isArray(value)) return value;
   return typeof value === 'string'
@@ -32,21 +44,36 @@ function elementsOf(node: ProcessNode, variables: Record<string, unknown>): unkn
     : [];
 }
 
+/** Where a login number is in the collection (the approvers are its login numbers,
+ *  docs/adr/0125-multi-instance-approvals.md); -1 when it is not. */
+export const placeIn = (elements: readonly unknown[], loginno: string | undefined): number =>
+  loginno === undefined
+    ? -1
+    : elements.findIndex((e) => typeof e === 'string' && e.trim().toLowerCase() === loginno.toLowerCase());
+
+/** The place a task keeps for its instance before it is submitted (a reassigned task's, multi-instance-slots.ts). */
+export const slotOf = (kept: KeptOutput | null | undefined): number | undefined =>
+  kept && kept.index >= 0 ? kept.index : undefined;
+
 /** Keeps on the submitted task what its instance gives: the output element over the process's
- *  variables, what the submission brought and the instance's element (`inputElement`) and loopCounter. */
+ *  variables, what the submission brought and the instance's element (`inputElement`) and loopCounter.
+ *  The instance is the place the task kept (a reassignment's), else its submitter's in the collection. */
 export async function keepOutput(
   trx: Db,
   state: InstanceState,
   node: ProcessNode,
-  task: { id: string; assignee: string },
+  taskId: string,
   submitted: Record<string, unknown>,
 ): Promise<void> {
   const output = node.multi!.output!;
-  const user = await trx.selectFrom('users').select('loginno').where('id', '=', task.assignee).executeTakeFirst();
-  const loginno = user?.loginno.toLowerCase();
+  const task = await trx
+    .selectFrom('flow_tasks')
+    .innerJoin('users', 'users.id', 'flow_tasks.assignee_id')
+    .select(['users.loginno', 'flow_tasks.output'])
+    .where('flow_tasks.id', '=', taskId)
+    .executeTakeFirst();
   const elements = elementsOf(node, state.form_data);
-  // The approvers are the collection's login numbers (docs/adr/0125-multi-instance-approvals.md).
-  const index = elements.findIndex((e) => typeof e === 'string' && e.trim().toLowerCase() === loginno);
+  const index = slotOf(task?.output) ?? placeIn(elements, task?.loginno);
   const variables: Record<string, unknown> = { ...state.form_data, ...submitted };
   if (index >= 0) {
     if (output.elementVariable) variables[output.elementVariable] = elements[index];
@@ -56,34 +83,77 @@ export async function keepOutput(
   await trx
     .updateTable('flow_tasks')
     .set({ output: JSON.stringify({ index, value }) })
-    .where('id', '=', task.id)
+    .where('id', '=', taskId)
     .execute();
 }
 
-/** Sets the output collection of an approval that completed on `tokenId`: the done tasks' outputs at
- *  their elements' places; an element no done task gave is null (cancelled by the completion
- *  condition, or nobody on the job); an output whose submitter is not in the collection (it changed
- *  meanwhile, or the task was reassigned) comes last. */
-export async function collectOutput(trx: Db, state: InstanceState, node: ProcessNode, tokenId: string): Promise<void> {
-  const output = node.multi!.output!;
+/** The list as the done tasks' outputs make it: each at its element's place, null elsewhere (cancelled
+ *  by the completion condition, not reached, nobody on the job); an output whose place is outside the
+ *  collection, or taken already (the collection changed meanwhile), comes last. */
+export function outputList(
+  node: ProcessNode,
+  variables: Record<string, unknown>,
+  kept: ReadonlyArray<KeptOutput | null>,
+): unknown[] {
+  const list: unknown[] = elementsOf(node, variables).map(() => null);
+  const placed = new Set<number>();
+  const late: unknown[] = [];
+  for (const output of kept) {
+    if (!output || !Object.hasOwn(output, 'value')) continue;
+    if (output.index >= 0 && output.index < list.length && !placed.has(output.index)) {
+      placed.add(output.index);
+      list[output.index] = output.value;
+    } else late.push(output.value);
+  }
+  return [...list, ...late];
+}
+
+/** Sets the output collection of an approval whose token `tokenId` leaves it: completed (`completing`,
+ *  the submission that did, keeps what the variable was, for a retraction) or moved off by an
+ *  intervention. */
+export async function collectOutput(
+  trx: Db,
+  state: InstanceState,
+  node: ProcessNode,
+  tokenId: string,
+  completing?: string,
+): Promise<void> {
+  const { collection } = node.multi!.output!;
   const rows = await trx
     .selectFrom('flow_tasks')
-    .select('output')
+    .select(['id', 'output'])
     .where('instance_id', '=', state.id)
     .where('token_id', '=', tokenId)
     .where('status', '=', 'done')
     .where('output', 'is not', null)
     .orderBy('done_at')
     .execute();
-  const list: unknown[] = elementsOf(node, state.form_data).map(() => null);
-  const placed = new Set<number>();
-  const late: unknown[] = [];
-  for (const { output: kept } of rows) {
-    if (!kept) continue;
-    if (kept.index >= 0 && kept.index < list.length && !placed.has(kept.index)) {
-      placed.add(kept.index);
-      list[kept.index] = kept.value;
-    } else late.push(kept.value);
+  const own = rows.find((r) => r.id === completing)?.output;
+  if (own) {
+    const set = Object.hasOwn(state.form_data, collection) ? { before: state.form_data[collection] } : {};
+    await trx
+      .updateTable('flow_tasks')
+      .set({ output: JSON.stringify({ ...own, set }) })
+      .where('id', '=', completing!)
+      .execute();
   }
-  await setVariables(trx, state, { [output.collection]: [...list, ...late] });
+  const list = outputList(
+    node,
+    state.form_data,
+    rows.map((r) => r.output),
+  );
+  await setVariables(trx, state, { [collection]: list });
+}
+
+/** A retracted task's output column: its instance's place kept, what it gave gone. */
+export const reopenedOutput = (kept: KeptOutput | null): string | null => {
+  const slot = slotOf(kept);
+  return slot === undefined ? null : JSON.stringify({ index: slot });
+};
+
+/** A retraction of the submission that completed the approval: its list goes, what the process held
+ *  before comes back (the approval runs again, and while it runs the list is its own). */
+export async function takeBackList(trx: Db, state: InstanceState, node: ProcessNode, kept: KeptOutput): Promise<void> {
+  if (!kept.set || !node.multi?.output) return;
+  await putBackVariable(trx, state, node.multi.output.collection, kept.set);
 }

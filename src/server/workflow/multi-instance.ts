@@ -8,6 +8,8 @@ import { evaluateRule, ruleValue } from '../../core/rules.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import type { MultiInstance } from '../../core/workflow/process-types.ts';
 import { resolveApprovers } from './approvers.ts';
+import { outputList, type KeptOutput } from './multi-instance-output.ts';
+import { stoodInFor } from './multi-instance-slots.ts';
 import { openTasks } from './open-tasks.ts';
 import type { WalkState as Walk } from './walk-state.ts';
 
@@ -34,6 +36,20 @@ export const loopCounts = (instances: number, completed: number, active: number)
   numberOfCompletedInstances: completed,
   numberOfActiveInstances: active,
 });
+
+/** An output collection as it stands while the approval runs, which its completion condition reads (Zeebe's
+ *  variable of the multi-instance body, docs/adr/0206-multi-instance-output-collections-kept-in-step.md):
+ *  from the token's tasks, read with its count; none without one. */
+function runningList(
+  walk: Walk,
+  node: ProcessNode,
+  tasks: ReadonlyArray<{ status: string; output: KeptOutput | null }>,
+): Record<string, unknown> {
+  const output = node.multi!.output;
+  if (!output) return {};
+  const done = tasks.filter((t) => t.status === 'done').map((t) => t.output);
+  return { [output.collection]: outputList(node, walk.variables(), done) };
+}
 
 /** The approvers given a task when the node is entered: all of them, or the first in a sequence. */
 export const firstInstances = (node: ProcessNode, approvers: string[]): string[] =>
@@ -73,7 +89,7 @@ export async function instanceDone(
   const { trx, instance, action } = walk;
   const tasks = await trx
     .selectFrom('flow_tasks')
-    .select(['assignee_id', 'status'])
+    .select(['assignee_id', 'status', 'output', 'made_by_batch'])
     .where('instance_id', '=', instance.id)
     .where('token_id', '=', tokenId)
     .where('status', 'in', ['open', 'done'])
@@ -83,12 +99,14 @@ export async function instanceDone(
   const approvers = node.multi!.sequential
     ? await resolveApprovers(trx, await walk.approverRules(node), walk.approverContext())
     : tasks.map((t) => t.assignee_id);
-  const form = { ...walk.variables(), ...local };
+  const form = { ...walk.variables(), ...local, ...runningList(walk, node, tasks) };
   // A count asks for that many approvers' tasks done, each approver doing at most one (0167).
   const wanted = node.multi!.cardinality ? cardinalityOf(node.multi!, form) : undefined;
+  // An approver a substitute stood in for is not asked again (multi-instance-slots.ts).
+  const stood = node.multi!.sequential ? await stoodInFor(trx, node, instance.form_data, tasks, approvers) : [];
   const next =
     node.multi!.sequential && (wanted === undefined || done.length < wanted)
-      ? approvers.find((a) => !done.includes(a))
+      ? approvers.find((a) => !done.includes(a) && !stood.includes(a))
       : undefined;
   const complete =
     (wanted !== undefined && done.length >= wanted) ||

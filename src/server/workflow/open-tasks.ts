@@ -13,6 +13,8 @@ export interface NewTask {
   assignee_id: string;
   created_by_action: number | null;
   made_by_batch?: string | null;
+  /** The instance a reassigned task takes over at an approval collecting output (multi-instance-slots.ts). */
+  output?: string | null;
 }
 
 /** Call it inside the action's transaction (`trx`). The token the tasks wait on, when new, is written

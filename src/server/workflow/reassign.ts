@@ -7,6 +7,7 @@ import type { Db } from '../db/schema.ts';
 import { writingInstances } from './instance-writes.ts';
 import { AppError } from '../http/app-error.ts';
 import { finish, inAction, record } from './actions.ts';
+import { reassignedSlots } from './multi-instance-slots.ts';
 import { openTasks } from './open-tasks.ts';
 import { Walk } from './walk.ts';
 
@@ -31,7 +32,7 @@ export async function reassign(db: Db, input: ReassignInput): Promise<ReassignCo
   await inAction(db, input, async (trx, state, definition, at) => {
     const open = await trx
       .selectFrom('flow_tasks')
-      .select(['id', 'token_id', 'node_id', 'assignee_id'])
+      .select(['id', 'token_id', 'node_id', 'assignee_id', 'output'])
       .where('instance_id', '=', state.id)
       .where('status', '=', 'open')
       .orderBy('created_at')
@@ -61,11 +62,13 @@ export async function reassign(db: Db, input: ReassignInput): Promise<ReassignCo
         cancel.map((t) => t.id),
       )
       .execute();
+    // A new task at an approval collecting output takes over its instance's place (multi-instance-slots.ts).
+    const slots = await reassignedSlots(trx, state, definition, cancel, make);
     await openTasks(
       trx,
       state,
       at,
-      make.map((m) => ({ ...m, created_by_action: action.id, made_by_batch: input.batchId })),
+      make.map((m, i) => ({ ...m, created_by_action: action.id, made_by_batch: input.batchId, output: slots[i] })),
     );
     count = { cancelled: cancel.length, created: make.length };
     return finish(trx, state, new Walk(trx, state, definition, action), action, null);

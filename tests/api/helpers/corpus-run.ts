@@ -29,6 +29,9 @@ export function corpusRun(target: DatabaseTarget, prefix: string, drawings: () =
   const initiator = `${prefix}-init`;
   return {
     db: () => server.db,
+    server: () => server,
+    world: () => world,
+    runtime: () => runtime,
     start: (flowId: string, formData: FormData) => runtime.start(flowId, initiator, { formData }),
     submit: (flowId: string, id: string, userCode: string, formData: FormData = {}) =>
       runtime.submit(flowId, id, userCode, { formData }),
