@@ -12,6 +12,7 @@ import { replyProblems } from './helpers/reply-schemas.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { bomb, OLD_XLS, workbook, type CellInput } from '../support/xlsx-files.ts';
 import { uploaded } from './helpers/upload-calls.ts';
+import { keptCounts } from './helpers/kept-counts.ts';
 
 const targets = await databaseTargets();
 const SALES = { username: 'sales', password: 'Sales@2026' };
@@ -611,5 +612,12 @@ describe.each(targets)('Excel import and export on $name', (target) => {
       USER_ADD_FAIL: 1,
       UNCHANGED: 1,
     });
+  });
+
+  // After every import above (new, changed and moved users, chunked sheets, re-runs): the counts the
+  // triggers keep are the users table's (migrations 0012, 0060).
+  it("keeps each tenant's and department's user count exact through the imports", async () => {
+    const { kept, counted } = await keptCounts(server.db);
+    expect(kept).toEqual(counted);
   });
 });
