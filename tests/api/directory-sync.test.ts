@@ -11,6 +11,7 @@ import { syncScheduledDomains } from '../../src/server/areas/directory-sync/sche
 import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { plannerRows } from './helpers/statistics.ts';
+import { keptCounts } from './helpers/kept-counts.ts';
 import { updateUser } from './helpers/user-calls.ts';
 import { ACME, ADMIN, GLOBEX, startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -274,6 +275,10 @@ describeWithSlapd('directory sync', () => {
       expect(await row(deleted)).toMatchObject({ status: 0, department: 'unit-0-0-0' });
       const quiet = await sync({ mode: 'full' });
       expect(quiet.result).toMatchObject({ USER_RESIGN: 0, USER_CHANGE: 0, DEPT_CHANGE: 0, USER_ADD_FAIL: 2 });
+      // Through the built tree, the moves and the resignation, the counts the triggers keep are the
+      // users table's (migrations 0012, 0060).
+      const { kept, counted } = await keptCounts(server.db);
+      expect(kept).toEqual(counted);
     }, 240_000);
 
     it('syncs the enterprises that ask for it on schedule, incrementally', async () => {

@@ -12,6 +12,7 @@ import { replyProblems } from './helpers/reply-schemas.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { bomb, OLD_XLS, workbook, type CellInput } from '../support/xlsx-files.ts';
 import { uploaded } from './helpers/upload-calls.ts';
+import { keptCounts } from './helpers/kept-counts.ts';
 
 const targets = await databaseTargets();
 const SALES = { username: 'sales', password: 'Sales@2026' };
@@ -547,7 +548,7 @@ describe.each(targets)('Excel import and export on $name', (target) => {
     });
   });
 
-  // Last of the file: its 2,099 users and default calendar stay until the server closes. Deleting them
+  // Last but the count check: its 2,099 users and default calendar stay until the server closes. Deleting them
   // cost PGlite about 4 CPU-s, each user's foreign-key checks reading flow_tasks (its assignee index is
   // partial, open tasks only) and users (proxy_user_id has none); docs/adr/0204-api-tests-profiled-bulk-import-last.md.
   it('streams a sheet of several chunks, pages the outcomes of its last run, and gives new users the enterprise default calendar', async () => {
@@ -613,4 +614,11 @@ describe.each(targets)('Excel import and export on $name', (target) => {
     expect(created).toHaveLength(2099);
     expect(new Set(created.map((u) => u.calendar_id))).toEqual(new Set([calendar]));
   }, 300_000);
+
+  // After every import above (new, changed and moved users, chunked sheets, re-runs): the counts the
+  // triggers keep are the users table's (migrations 0012, 0060).
+  it("keeps each tenant's and department's user count exact through the imports", async () => {
+    const { kept, counted } = await keptCounts(server.db);
+    expect(kept).toEqual(counted);
+  });
 });

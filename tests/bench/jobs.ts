@@ -9,7 +9,7 @@ import type { Db } from '../../src/server/db/schema.ts';
 import { exchangeSecret, regenerateSecret } from '../../src/server/areas/open-api/tokens.ts';
 import { startInstance } from '../../src/server/workflow/actions.ts';
 import { machineCpu, traceLines } from './jobs-trace.ts';
-import { serverProcess, stopServers } from './workflow-submit.ts';
+import { serverProcess, stopServers } from './server-process.ts';
 
 const TIMERS = Number(process.env.BENCH_TIMERS ?? 10_000);
 const EXTERNAL = Number(process.env.BENCH_EXTERNAL ?? 5_000);

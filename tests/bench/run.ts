@@ -10,7 +10,9 @@
 // The import of 10,000 and 100,000 users and their export (import-users.ts, BENCH_IMPORT=off).
 // BENCH_ONLY=workflow runs the baseline and the workflow part alone, on the demo data (PostgreSQL);
 // BENCH_ONLY=jobs the timers across two servers and external-task fetch-and-lock alone (jobs.ts);
-// BENCH_ONLY=lists the baseline and the lists (varied-lists.ts) alone. BENCH_SCALE=10k|100k|1m
+// BENCH_ONLY=lists the baseline and the lists (varied-lists.ts) alone. On PostgreSQL the lists and their
+// trivial route are served by server processes of their own, autocannon staying in this one
+// (list-servers.ts, docs/adr/0205-lists-bench-server-in-its-own-process.md). BENCH_SCALE=10k|100k|1m
 // chooses the big tenant's users (data-set.ts). BENCH_ONLY=growth (PostgreSQL, growth.ts): the users
 // lists at each of BENCH_SCALE=10k,100k,1m, the flow list at each of BENCH_FLOW_SCALE=100k,1m,3m, every
 // flow search field and the dashboard's first call at the largest, the operation log at a million entries.
@@ -32,6 +34,7 @@ import { initialBundleSize } from './bundle-size.ts';
 import { firstLoad, firstLoadLine, withinTarget } from './first-load.ts';
 import { figuresRow as row, load, PASSWORD, signIn, verdict, type Figures } from './load.ts';
 import { benchVariedLists } from './varied-lists.ts';
+import { listServerProcesses, listServersInProcess, type ListServers } from './list-servers.ts';
 import { benchGrowth } from './growth.ts';
 import { benchSubmitsAlone, benchWorkflow } from './workflow.ts';
 import { benchJobs } from './jobs.ts';
@@ -45,37 +48,36 @@ const ONLY = process.env.BENCH_ONLY;
 const SEARCHED = 'Martin';
 
 /** Every part but the workflow's: the lists, the users pages, the performance monitor, the bundle, the
- *  directory sync. Answers whether every call succeeded and every count was exact. */
+ *  directory sync. The lists are measured on `lists`' servers (list-servers.ts), the rest on the bench's
+ *  own. Answers whether every call succeeded and every count was exact. */
 async function benchConsole(
   database: AtriumDatabase,
-  dataDir: string,
   base: string,
   auth: Record<string, string>,
   baseline: Figures,
+  lists: ListServers,
 ): Promise<boolean> {
   let ok = true;
-  const readingApp = await buildApp({ database, dataDir, captcha: false, listCache: false });
-  const readingBase = await readingApp.listen({ port: 0, host: '127.0.0.1' });
-
+  console.log(`\nlists served by ${lists.where}`);
   // Every list varied per request (and repeated), cache on, against the baseline.
-  if (!(await benchVariedLists(base, auth, baseline))) ok = false;
+  if (!(await benchVariedLists(lists.base, lists.auth, lists.baseline))) ok = false;
   // One tenant of BENCH_SCALE users as read on every call (no list cache): page 1, a deep page
   // (the middle of the tenant) and a name search, repeated.
   const deepPage = Math.floor(BIG_TENANT.users / 20);
   const usersRuns = async (server: string) => {
     const users = `${server}/authtime/domain/${BIG_TENANT.id}/users`;
     return {
-      first: await load(`${users}?currpage=1&pagelines=10`, 'POST', auth, {}),
-      deep: await load(`${users}?currpage=${deepPage}&pagelines=10`, 'POST', auth, {}),
-      search: await load(`${users}?currpage=1&pagelines=10`, 'POST', auth, { name: SEARCHED }),
+      first: await load(`${users}?currpage=1&pagelines=10`, 'POST', lists.auth, {}),
+      deep: await load(`${users}?currpage=${deepPage}&pagelines=10`, 'POST', lists.auth, {}),
+      search: await load(`${users}?currpage=1&pagelines=10`, 'POST', lists.auth, { name: SEARCHED }),
     };
   };
   // The counts the users page answers are exact (not estimates): page 1, the deep page and the search
   // against counting the rows themselves.
   const counted = async (body: Record<string, string>, page: number) => {
-    const reply = await fetch(`${base}/authtime/domain/${BIG_TENANT.id}/users?currpage=${page}&pagelines=10`, {
+    const reply = await fetch(`${lists.base}/authtime/domain/${BIG_TENANT.id}/users?currpage=${page}&pagelines=10`, {
       method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
+      headers: { ...lists.auth, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
     return ((await reply.json()) as { data: { rowCount: number } }).data.rowCount;
@@ -95,8 +97,7 @@ async function benchConsole(
     search: await counted({ name: SEARCHED }, 1),
   };
   const exact = counts.first === BIG_TENANT.users && counts.deep === BIG_TENANT.users && counts.search === searched;
-  const read = await usersRuns(readingBase);
-  await readingApp.close();
+  const read = await usersRuns(lists.readingBase);
 
   console.log(`\nusers of a ${BIG_TENANT.users}-user tenant, read (no list cache), repeated`);
   console.log(row('users page 1', read.first));
@@ -109,6 +110,7 @@ async function benchConsole(
     `\nusers rowCount: page 1 ${counts.first}, page ${deepPage} ${counts.deep} (${BIG_TENANT.users} users), search ${counts.search} (${searched} counted): ${exact ? 'exact' : 'NOT exact'}`,
   );
   if (!exact) ok = false;
+  if ([lists.baseline, ...Object.values(read)].some((f) => f.errors > 0)) ok = false;
   if (ONLY === 'lists') return ok;
   // What the performance monitor costs the trivial route (on and off, same run, docs/adr/0062-performance-monitor.md).
   if (!(await benchPerfMonitor(base, auth))) ok = false;
@@ -120,7 +122,7 @@ async function benchConsole(
   const loaded = await firstLoad(base, 'admin', PASSWORD);
   console.log(firstLoadLine(loaded));
   if (!withinTarget(loaded)) ok = false;
-  if ([baseline, ...Object.values(read)].some((f) => f.errors > 0)) ok = false;
+  if (baseline.errors > 0) ok = false;
   // The directory sync of 10,000 users into a demo enterprise, then an incremental one.
   const acme = await database.db
     .selectFrom('domains')
@@ -161,22 +163,27 @@ async function main(): Promise<void> {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const auth = await signIn(base);
     const baseline = await load(`${base}/authtime/health`, 'GET', auth);
-    if (
-      ONLY !== 'workflow' &&
-      ONLY !== 'growth' &&
-      ONLY !== 'jobs' &&
-      ONLY !== 'submit' &&
-      !(await benchConsole(database, dataDir, base, auth, baseline))
-    )
-      process.exitCode = 1;
+    const serverEnv =
+      schema && databaseUrl
+        ? { BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema.name, BENCH_DATA_DIR: dataDir }
+        : undefined;
+    if (ONLY !== 'workflow' && ONLY !== 'growth' && ONLY !== 'jobs' && ONLY !== 'submit') {
+      const lists = serverEnv
+        ? await listServerProcesses(serverEnv)
+        : await listServersInProcess(database, dataDir, { base, auth, baseline });
+      try {
+        if (!(await benchConsole(database, base, auth, baseline, lists))) process.exitCode = 1;
+      } finally {
+        await lists.stop();
+      }
+    }
     // The Excel import and export of 10,000 and 100,000 users, each on a server process of its
     // own (its memory is the server's alone) on the run's database kind (BENCH_IMPORT=off skips it).
     if (!ONLY && process.env.BENCH_IMPORT !== 'off' && !(await importTargets(databaseUrl))) process.exitCode = 1;
     // The workflow targets need PostgreSQL (a million instances, two servers on one database).
     if (ONLY === 'lists') console.log('\nBENCH_ONLY=lists: the lists alone');
     else if (ONLY === 'growth') {
-      if (!schema || !databaseUrl) throw new Error('BENCH_ONLY=growth needs PostgreSQL (BENCH_DATABASE_URL)');
-      const serverEnv = { BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema.name, BENCH_DATA_DIR: dataDir };
+      if (!serverEnv) throw new Error('BENCH_ONLY=growth needs PostgreSQL (BENCH_DATABASE_URL)');
       const acme = await database.db
         .selectFrom('domains')
         .select('id')
@@ -185,15 +192,12 @@ async function main(): Promise<void> {
       const bench = { db: database.db, base, readingBase: base, auth, baseline, serverEnv };
       if (!(await benchGrowth(bench, acme.id))) process.exitCode = 1;
     } else if (ONLY === 'submit') {
-      if (!schema || !databaseUrl) throw new Error('BENCH_ONLY=submit needs PostgreSQL (BENCH_DATABASE_URL)');
-      const serverEnv = { BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema.name, BENCH_DATA_DIR: dataDir };
+      if (!serverEnv) throw new Error('BENCH_ONLY=submit needs PostgreSQL (BENCH_DATABASE_URL)');
       if (!(await benchSubmitsAlone(database.db, serverEnv))) process.exitCode = 1;
     } else if (ONLY === 'jobs') {
-      if (!schema || !databaseUrl) throw new Error('BENCH_ONLY=jobs needs PostgreSQL (BENCH_DATABASE_URL)');
-      const serverEnv = { BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema.name, BENCH_DATA_DIR: dataDir };
+      if (!serverEnv) throw new Error('BENCH_ONLY=jobs needs PostgreSQL (BENCH_DATABASE_URL)');
       if (!(await benchJobs(database.db, serverEnv))) process.exitCode = 1;
-    } else if (schema && databaseUrl && process.env.BENCH_WORKFLOW !== 'off') {
-      const serverEnv = { BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema.name, BENCH_DATA_DIR: dataDir };
+    } else if (serverEnv && process.env.BENCH_WORKFLOW !== 'off') {
       // The flow list as read on every call too (no list cache, docs/adr/0072-flow-list-pages-kept.md), as the users pages (docs/adr/0042-pages-kept-until-change.md).
       const readingApp = await buildApp({ database, dataDir, captcha: false, listCache: false });
       const readingBase = await readingApp.listen({ port: 0, host: '127.0.0.1' });

@@ -28,7 +28,15 @@ const jobs =
           },
         }
       : true;
-const app = await buildApp({ database, dataDir, captcha: false, jobs });
+// BENCH_LIST_CACHE=off: every list page read from the database, as run.ts measures the users pages read.
+// The rate limits come from the environment as `npm start`'s (ATRIUM_RATE_LIMIT_*, set off by list-servers.ts).
+const app = await buildApp({
+  database,
+  dataDir,
+  captcha: false,
+  jobs,
+  listCache: process.env.BENCH_LIST_CACHE !== 'off',
+});
 console.log(JSON.stringify({ base: await app.listen({ port: 0, host: '127.0.0.1' }) }));
 process.on('SIGTERM', () => {
   void app

@@ -3,12 +3,11 @@
 // each task once; then the database must show every one done exactly once and each instance's next
 // step (HR's tasks, or the completion) made exactly once.
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/schema.ts';
 import { exchangeSecret, regenerateSecret } from '../../src/server/areas/open-api/tokens.ts';
 import { CONNECTIONS } from './load.ts';
+import { serverProcess, stopServers } from './server-process.ts';
 import { GENERATED_PREFIX, type FlowDataSet } from './workflow-data.ts';
 
 const SUBMITS = Number(process.env.BENCH_SUBMITS ?? 10_000);
@@ -27,47 +26,6 @@ interface Submission {
   instanceId: string;
   processId: string;
   userCode: string;
-}
-
-/** A server of the bench's schema in a child process; answers its address and how to stop it. */
-export async function serverProcess(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      '--import',
-      'tsx',
-      new URL('./serve.ts', import.meta.url).pathname,
-    ],
-    {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  for await (const line of createInterface({ input: child.stdout! })) {
-    if (line.startsWith('{')) return { base: (JSON.parse(line) as { base: string }).base, child };
-  }
-  throw new Error('a bench server ended before it listened');
-}
-
-/** Stops the bench's server processes and waits until each has ended (SIGKILL after `graceMs`): one
- *  still running — its job poller claiming timers — holds locks that dropping the bench schema waits on,
- *  and the drop deadlocked with it at teardown. */
-export async function stopServers(children: ChildProcess[], graceMs = 15_000): Promise<void> {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const force = setTimeout(() => child.kill('SIGKILL'), graceMs);
-          child.once('exit', () => {
-            clearTimeout(force);
-            resolve();
-          });
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
 }
 
 /** The open manager tasks of the generated instances (not the demo's), with who holds them. */

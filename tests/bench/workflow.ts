@@ -8,7 +8,8 @@ import type { Db } from '../../src/server/db/schema.ts';
 import { deleteInstance } from '../../src/server/workflow/actions.ts';
 import { figuresRow, load, verdict, type Figures } from './load.ts';
 import { generateFlowInstances, GENERATED_PREFIX, type FlowDataSet } from './workflow-data.ts';
-import { benchSubmits, serverProcess, stopServers } from './workflow-submit.ts';
+import { benchSubmits } from './workflow-submit.ts';
+import { serverProcess, stopServers } from './server-process.ts';
 
 const DASHBOARD_RUNS = 5;
 /** Completed instances of earlier days deleted between two dashboard measures. */

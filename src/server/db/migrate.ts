@@ -52,6 +52,7 @@ import * as conditionsHeld from './migrations/0054-conditions-held.ts';
 import * as nestedLoopInstances from './migrations/0055-nested-loop-instances.ts';
 import * as userListStamps from './migrations/0056-user-list-stamps.ts';
 import * as multiInstanceOutputs from './migrations/0059-multi-instance-outputs.ts';
+import * as userTotals from './migrations/0060-user-totals.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 import * as imAppAgents from './migrations/0031-im-app-agents.ts';
 
@@ -110,6 +111,7 @@ const migrations: Record<string, Migration> = {
   '0055-nested-loop-instances': nestedLoopInstances,
   '0056-user-list-stamps': userListStamps,
   '0059-multi-instance-outputs': multiInstanceOutputs,
+  '0060-user-totals': userTotals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

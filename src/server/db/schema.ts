@@ -663,6 +663,12 @@ export interface Users {
   use_im: Generated<boolean>;
 }
 
+export interface UserTotals {
+  changes: Generated<Int8Value>;
+  domain_id: string;
+  users: number;
+}
+
 export interface WorkCalendars {
   created_at: Generated<Timestamp>;
   domain_id: string;
@@ -734,6 +740,7 @@ export interface DB {
   timed_task_runs: TimedTaskRuns;
   timed_tasks: TimedTasks;
   user_counts: UserCounts;
+  user_totals: UserTotals;
   users: Users;
   work_calendars: WorkCalendars;
 }

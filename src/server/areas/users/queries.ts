@@ -337,8 +337,18 @@ async function readAnchors(
 }
 
 /** The exact count of users in reach (and in one department) from user_counts, and the list's stamp:
- *  the statements that changed those users (a count row is never deleted, so it only grows). */
+ *  the statements that changed those users (a count row is never deleted, so it only grows). The whole
+ *  tenant's from its one user_totals row, kept by the same triggers, rather than summed over a row per
+ *  department (migration 0060, docs/adr/0205-lists-bench-server-in-its-own-process.md). */
 function countedUsers(db: Db, domainId: string, reachable: readonly string[] | null, departmentId: string | undefined) {
+  if (reachable === null && !departmentId)
+    return db
+      .selectFrom('user_totals')
+      .select([
+        sql<number>`coalesce(sum(users), 0)::int`.as('n'),
+        sql<string>`coalesce(sum(changes), 0)::text`.as('stamp'),
+      ])
+      .where('domain_id', '=', domainId);
   let query = db
     .selectFrom('user_counts')
     .select([

@@ -18,7 +18,8 @@ export const userPageCache = (changes: TableChanges, on: boolean): UserPages =>
   new ChangeCache<UserListPage>(changes, USER_PAGE_TABLES, { maxEntries: on ? 500 : 0, maxAgeMs: 60_000 });
 
 /** A list's every ANCHOR_EVERY-th user in the default order, (order_no, name, id), and the list's stamp
- *  when they were read (its user_counts rows' `changes` summed, migration 0056). */
+ *  when they were read (its user_counts rows' `changes` summed, migration 0056; the whole tenant's
+ *  user_totals row's, migration 0060). */
 export interface KeptAnchors {
   stamp: string;
   anchors: Array<[number, string, string]>;
