@@ -524,7 +524,7 @@ describe.each(targets)('tenant users on $name', (target) => {
       const runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
       await runtime.start('linear', 'del-init');
       const named = (id: string) =>
-        server.db.selectFrom('users').select(['id', 'name']).where('id', '=', id).executeTakeFirstOrThrow();
+        server.db.selectFrom('users').select(['id', 'name', 'loginno']).where('id', '=', id).executeTakeFirstOrThrow();
       const [initiator, assignee, free] = [
         await named(world.users.initiator),
         await named(world.users.lead),
@@ -537,7 +537,9 @@ describe.each(targets)('tenant users on $name', (target) => {
       for (const user of [initiator, assignee]) {
         const { reply } = await deleteUsers(acme, acmeId, [free.id, user.id]);
         expect(reply.errcode).toBe(1009);
-        expect(reply.errmsg).toContain(`Nothing was deleted: ${user.name} started or handled workflow instances`);
+        expect(reply.errmsg).toContain(
+          `Nothing was deleted: ${user.name} (${user.loginno}) started or handled workflow instances`,
+        );
         expect(await stored(user.id)).toBeDefined();
         expect(await stored(free.id)).toBeDefined(); // all or nothing
       }

@@ -119,11 +119,12 @@ export function resignUsers(
 const NAMES_SHOWN = 5;
 
 /** A user who started an instance or held a task stays in its history (who started, who approved):
- *  deleting would cascade the tasks away or break the instance's initiator, so resigning is the way. */
+ *  deleting would cascade the tasks away or break the instance's initiator, so resigning is the way
+ *  (docs/adr/0209-users-in-workflow-not-deleted.md). */
 async function refuseWorkflowParticipants(trx: Db, ids: string[]): Promise<void> {
   const involved = await trx
     .selectFrom('users as u')
-    .select('u.name')
+    .select(['u.name', 'u.loginno'])
     .where('u.id', 'in', ids)
     .where((eb) =>
       eb.or([
@@ -132,10 +133,12 @@ async function refuseWorkflowParticipants(trx: Db, ids: string[]): Promise<void>
       ]),
     )
     .orderBy('u.name')
+    .orderBy('u.loginno')
     .limit(NAMES_SHOWN + 1)
     .execute();
   if (involved.length === 0) return;
-  const names = involved.slice(0, NAMES_SHOWN).map((u) => u.name);
+  // Named with the login number: an enterprise's users may share a name.
+  const names = involved.slice(0, NAMES_SHOWN).map((u) => `${u.name} (${u.loginno})`);
   throw new AppError(
     'conflict',
     { names: involved.length > NAMES_SHOWN ? `${names.join(', ')}, …` : names.join(', ') },
