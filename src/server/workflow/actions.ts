@@ -265,9 +265,9 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
     // (docs/adr/0148-multi-instance-sub-processes.md): its count is not taken back, so neither is the submission.
     if (!stayed && loopOf(definition, last.node_id!))
       throw new AppError('conflict', undefined, 'workflow.msg.retractInBranches');
-    // What the submission started goes; the submitter's task comes back.
+    // What the submission started goes, not the token it stayed on (a sequence's next task's); its task comes back.
     await trx.deleteFrom('flow_tasks').where('created_by_action', '=', last.id).execute();
-    const tokens = [...new Set(made.map((t) => t.token_id).filter((t): t is string => t !== null))];
+    const tokens = [...new Set(made.map((t) => t.token_id).filter((t): t is string => !!t && t !== stayed?.id))];
     if (tokens.length > 0) await trx.deleteFrom('flow_tokens').where('id', 'in', tokens).execute();
     let tokenId = stayed?.id;
     if (!tokenId) {

@@ -7,17 +7,21 @@
 // in its order, null where no instance completed. A retraction of the submission that completed it puts
 // back what the process held before. The variable the output element names alone stays the instance's,
 // as Zeebe keeps it a local variable of the inner instance.
+import { sql } from 'kysely';
 import { ruleValue } from '../../core/rules.ts';
 import type { MultiInstanceOutput, ProcessNode } from '../../core/workflow/process-types.ts';
 import type { Db } from '../db/schema.ts';
 import { putBackVariable, setVariables } from './variable-changes.ts';
 import type { InstanceState } from './walk-state.ts';
 
-/** What a task of such an approval keeps (`flow_tasks.output`): `index`, its instance's place in the
- *  collection; `value`, once submitted, what it gave; `set`, on the submission that completed the
- *  approval, the list's variable as that completion found it (`before`, absent when the process had none). */
+/** What a task of a multi-instance approval keeps (`flow_tasks.output`): `for`, on a task done in
+ *  another approver's place, whose instance it does (multi-instance-slots.ts); at an approval collecting
+ *  output, once submitted, `index`, its instance's place in the collection, and `value`, what it gave;
+ *  `set`, on the submission that completed the approval, the list's variable as that completion found it
+ *  (`before`, absent when the process had none). */
 export interface KeptOutput {
-  index: number;
+  for?: string;
+  index?: number;
   value?: unknown;
   set?: { before?: unknown };
 }
@@ -51,13 +55,14 @@ export const placeIn = (elements: readonly unknown[], loginno: string | undefine
     ? -1
     : elements.findIndex((e) => typeof e === 'string' && e.trim().toLowerCase() === loginno.toLowerCase());
 
-/** The place a task keeps for its instance before it is submitted (a reassigned task's, multi-instance-slots.ts). */
+/** The place a task keeps for its instance (a retracted one's). */
 export const slotOf = (kept: KeptOutput | null | undefined): number | undefined =>
-  kept && kept.index >= 0 ? kept.index : undefined;
+  kept?.index !== undefined && kept.index >= 0 ? kept.index : undefined;
 
 /** Keeps on the submitted task what its instance gives: the output element over the process's
  *  variables, what the submission brought and the instance's element (`inputElement`) and loopCounter.
- *  The instance is the place the task kept (a reassignment's), else its submitter's in the collection. */
+ *  The instance is the place the task kept (a retracted one's), else that of the approver whose
+ *  instance it does (its own, or the one it stands in for, multi-instance-slots.ts) in the collection. */
 export async function keepOutput(
   trx: Db,
   state: InstanceState,
@@ -68,7 +73,9 @@ export async function keepOutput(
   const output = node.multi!.output!;
   const task = await trx
     .selectFrom('flow_tasks')
-    .innerJoin('users', 'users.id', 'flow_tasks.assignee_id')
+    .innerJoin('users', (join) =>
+      join.on(sql<boolean>`users.id = coalesce(flow_tasks.output->>'for', flow_tasks.assignee_id)`),
+    )
     .select(['users.loginno', 'flow_tasks.output'])
     .where('flow_tasks.id', '=', taskId)
     .executeTakeFirst();
@@ -82,7 +89,7 @@ export async function keepOutput(
   const value = ruleValue(output.element, { ...variables, form: variables }) ?? null;
   await trx
     .updateTable('flow_tasks')
-    .set({ output: JSON.stringify({ index, value }) })
+    .set({ output: JSON.stringify({ ...forOf(task?.output), index, value }) })
     .where('id', '=', taskId)
     .execute();
 }
@@ -100,9 +107,10 @@ export function outputList(
   const late: unknown[] = [];
   for (const output of kept) {
     if (!output || !Object.hasOwn(output, 'value')) continue;
-    if (output.index >= 0 && output.index < list.length && !placed.has(output.index)) {
-      placed.add(output.index);
-      list[output.index] = output.value;
+    const index = output.index ?? -1;
+    if (index >= 0 && index < list.length && !placed.has(index)) {
+      placed.add(index);
+      list[index] = output.value;
     } else late.push(output.value);
   }
   return [...list, ...late];
@@ -145,10 +153,14 @@ export async function collectOutput(
   await setVariables(trx, state, { [collection]: list });
 }
 
-/** A retracted task's output column: its instance's place kept, what it gave gone. */
+/** Whose instance a task does, as its output column keeps it (multi-instance-slots.ts). */
+const forOf = (kept: KeptOutput | null | undefined) => (kept?.for ? { for: kept.for } : {});
+
+/** A retracted task's output column: its instance's place and whose instance it does kept, what it gave gone. */
 export const reopenedOutput = (kept: KeptOutput | null): string | null => {
   const slot = slotOf(kept);
-  return slot === undefined ? null : JSON.stringify({ index: slot });
+  const place = { ...forOf(kept), ...(slot === undefined ? {} : { index: slot }) };
+  return Object.keys(place).length === 0 ? null : JSON.stringify(place);
 };
 
 /** A retraction of the submission that completed the approval: its list goes, what the process held

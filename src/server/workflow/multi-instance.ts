@@ -9,7 +9,7 @@ import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process
 import type { MultiInstance } from '../../core/workflow/process-types.ts';
 import { resolveApprovers } from './approvers.ts';
 import { outputList, type KeptOutput } from './multi-instance-output.ts';
-import { stoodInFor } from './multi-instance-slots.ts';
+import { instanceOf } from './multi-instance-slots.ts';
 import { openTasks } from './open-tasks.ts';
 import type { WalkState as Walk } from './walk-state.ts';
 
@@ -89,12 +89,13 @@ export async function instanceDone(
   const { trx, instance, action } = walk;
   const tasks = await trx
     .selectFrom('flow_tasks')
-    .select(['assignee_id', 'status', 'output', 'made_by_batch'])
+    .select(['assignee_id', 'status', 'output'])
     .where('instance_id', '=', instance.id)
     .where('token_id', '=', tokenId)
     .where('status', 'in', ['open', 'done'])
     .execute();
-  const done = tasks.filter((t) => t.status === 'done').map((t) => t.assignee_id);
+  // Whose instances are done: a task done in another approver's place did that one's (multi-instance-slots.ts).
+  const done = tasks.filter((t) => t.status === 'done').map(instanceOf);
   const active = tasks.length - done.length;
   const approvers = node.multi!.sequential
     ? await resolveApprovers(trx, await walk.approverRules(node), walk.approverContext())
@@ -102,11 +103,9 @@ export async function instanceDone(
   const form = { ...walk.variables(), ...local, ...runningList(walk, node, tasks) };
   // A count asks for that many approvers' tasks done, each approver doing at most one (0167).
   const wanted = node.multi!.cardinality ? cardinalityOf(node.multi!, form) : undefined;
-  // An approver a substitute stood in for is not asked again (multi-instance-slots.ts).
-  const stood = node.multi!.sequential ? await stoodInFor(trx, node, instance.form_data, tasks, approvers) : [];
   const next =
     node.multi!.sequential && (wanted === undefined || done.length < wanted)
-      ? approvers.find((a) => !done.includes(a) && !stood.includes(a))
+      ? approvers.find((a) => !done.includes(a))
       : undefined;
   const complete =
     (wanted !== undefined && done.length >= wanted) ||

@@ -13,7 +13,7 @@ export interface NewTask {
   assignee_id: string;
   created_by_action: number | null;
   made_by_batch?: string | null;
-  /** The instance a reassigned task takes over at an approval collecting output (multi-instance-slots.ts). */
+  /** Whose instance a reassigned task does at a multi-instance approval (multi-instance-slots.ts). */
   output?: string | null;
 }
 

@@ -62,8 +62,8 @@ export async function reassign(db: Db, input: ReassignInput): Promise<ReassignCo
         cancel.map((t) => t.id),
       )
       .execute();
-    // A new task at an approval collecting output takes over its instance's place (multi-instance-slots.ts).
-    const slots = await reassignedSlots(trx, state, definition, cancel, make);
+    // A new task at a multi-instance approval does the instance of the one it replaces (multi-instance-slots.ts).
+    const slots = reassignedSlots(definition, cancel, make);
     await openTasks(
       trx,
       state,
