@@ -7,14 +7,8 @@ import type { Db } from '../../src/server/db/schema.ts';
 import { PREPARED_MARK } from '../../src/server/db/prepared-statements.ts';
 import { COMMIT_AFTER } from '../../src/server/db/pipelined-transactions.ts';
 import { AppError } from '../../src/server/http/app-error.ts';
-import {
-  deleteInstance,
-  retract,
-  sendBack,
-  startInstance,
-  submitTask,
-  type ActionResult,
-} from '../../src/server/workflow/actions.ts';
+import { deleteInstance, retract, sendBack, startInstance, submitTask } from '../../src/server/workflow/actions.ts';
+import type { ActionResult } from '../../src/server/workflow/action-steps.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { makeEngineWorld, PROCESSES, type EngineUsers } from './helpers/engine-world.ts';

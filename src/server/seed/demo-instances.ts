@@ -4,15 +4,8 @@
 // waiting at the first approval or a later one, sent back, retracted, completed, deleted.
 import { seeded, type Random } from '../../core/seeded-random.ts';
 import type { Db } from '../db/schema.ts';
-import {
-  deleteInstance,
-  retract,
-  sendBack,
-  startInstance,
-  submitTask,
-  type ActionResult,
-  type TaskInput,
-} from '../workflow/actions.ts';
+import { deleteInstance, retract, sendBack, startInstance, submitTask, type TaskInput } from '../workflow/actions.ts';
+import type { ActionResult } from '../workflow/action-steps.ts';
 import { DEMO_TENANTS } from './demo-data.ts';
 import { DEMO_REQUESTS } from './demo-requests.ts';
 

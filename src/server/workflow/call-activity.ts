@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import type { CallSpec, ProcessDefinition, ProcessNode, VariableMapping } from '../../core/workflow/process-types.ts';
 import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { finish, record } from './actions.ts';
+import { finish, record } from './action-steps.ts';
 import { setCaughtVariables } from './error-variables.ts';
 import { setVariables } from './variable-changes.ts';
 import { linkCalls, type Thrown } from './call-links.ts';

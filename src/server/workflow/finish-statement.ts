@@ -1,7 +1,7 @@
 // The statement that ends an engine action (docs/adr/0077-submissions-prepared-statements.md): for each
 // walk of one definition, what finishing its action writes — the action's `to_nodes`, the `auto` entries
 // of the ends reached, the closing entry, the instance's status, labels and completion — and who was
-// given a task. One piece for a user's action (actions.ts's `finish`, one walk) and a timer group's
+// given a task. One piece for a user's action (action-steps.ts's `finish`, one walk) and a timer group's
 // firings (finish-together.ts, docs/adr/0177-timer-group-finished-as-a-set.md); each instance is read
 // from its own tokens, so finishing walks together writes what finishing them one by one would
 // (docs/adr/0195-escalations-walk-up-and-error-data.md).

@@ -1,11 +1,11 @@
 // `finish` of several instances' walks in one statement per definition (docs/adr/0177-timer-group-finished-as-a-set.md):
-// what actions.ts's `finish` writes for one instance, for each of them (the same statement,
+// what action-steps.ts's `finish` writes for one instance, for each of them (the same statement,
 // finish-statement.ts). Only for instances no other walk of the set can change and that have no caller
 // and no call activity (a timer group's independent firings, docs/adr/0169-timer-groups-as-sets.md):
 // finishing them in any order, or together, writes the same rows.
 import type { ProcessDefinition } from '../../core/workflow/process-types.ts';
 import type { Db } from '../db/schema.ts';
-import type { ActionResult } from './actions.ts';
+import type { ActionResult } from './action-steps.ts';
 import { finishStatement, type WalkToFinish } from './finish-statement.ts';
 
 export type { WalkToFinish };

@@ -6,7 +6,7 @@
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { finish, inAction, record, type ActionResult } from './actions.ts';
+import { finish, inAction, record, type ActionResult } from './action-steps.ts';
 import { boundariesOf } from './scopes.ts';
 import { loopOf } from './loop-scopes.ts';
 import { collectOutput } from './multi-instance-output.ts';

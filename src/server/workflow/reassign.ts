@@ -6,7 +6,7 @@
 import type { Db } from '../db/schema.ts';
 import { writingInstances } from './instance-writes.ts';
 import { AppError } from '../http/app-error.ts';
-import { finish, inAction, record } from './actions.ts';
+import { finish, inAction, record } from './action-steps.ts';
 import { reassignedSlots } from './multi-instance-slots.ts';
 import { openTasks } from './open-tasks.ts';
 import { Walk } from './walk.ts';

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { AppError } from '../../http/app-error.ts';
 import { versionById } from '../../workflow/process-versions.ts';
-import { record } from '../../workflow/actions.ts';
+import { record } from '../../workflow/action-steps.ts';
 import { requireUser, type CallHandler } from '../handler.ts';
 import { governedInstance, language, type Ctx } from './governed.ts';
 import { cancellable, instanceJobs, jobRows, retryable } from './instance-jobs.ts';

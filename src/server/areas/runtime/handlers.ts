@@ -8,14 +8,12 @@ import { AppError } from '../../http/app-error.ts';
 import {
   deleteInstance,
   earlierApprovals,
-  lockedAlready,
   retract,
   sendBack,
   startInstance,
   submitTask,
-  type ActionResult,
-  type LockedInstance,
 } from '../../workflow/actions.ts';
+import { lockedAlready, type ActionResult, type LockedInstance } from '../../workflow/action-steps.ts';
 import { writingInstances } from '../../workflow/instance-writes.ts';
 import { resolveApprovers } from '../../workflow/approvers.ts';
 import { versionById } from '../../workflow/process-versions.ts';

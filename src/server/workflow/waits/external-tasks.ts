@@ -7,7 +7,7 @@
 import { sql, type NotNull } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { ActionResult } from '../actions.ts';
+import type { ActionResult } from '../action-steps.ts';
 import { callLinks } from '../call-links.ts';
 import { caughtVariables } from '../error-variables.ts';
 import { enclosingCatcher } from '../scopes.ts';

@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { writingInstances } from '../instance-writes.ts';
-import { callsIn } from '../actions.ts';
+import { callsIn } from '../action-steps.ts';
 import { lockRunningInstances, onRunningInstance, resume, resumeTogether, takeJob, takeJobs } from './resume.ts';
 import { fireStartTimer } from './start-timers.ts';
 

@@ -6,7 +6,7 @@
 // Inside a multi-instance sub-process, local correlation keys (its element variable, loopCounter) name
 // the instance whose wait takes it (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).
 import type { NotNull } from 'kysely';
-import type { ActionResult } from '../actions.ts';
+import type { ActionResult } from '../action-steps.ts';
 import type { Db } from '../../db/schema.ts';
 import { instanceMatches } from '../loop-scopes.ts';
 import { onRunningInstance, resume, takeJob } from './resume.ts';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type NotNull } from 'kysely';
 import type { ProcessDefinition, ProcessNode } from '../../../core/workflow/process-types.ts';
 import type { Db } from '../../db/schema.ts';
-import { finish, record, type ActionResult } from '../actions.ts';
+import { finish, record, type ActionResult } from '../action-steps.ts';
 import { atOfRow, type ActionStamp, type LoopAt, type Thrown } from '../walk-state.ts';
 import { writingInstances } from '../instance-writes.ts';
 import { finishTogether, type WalkToFinish } from '../finish-together.ts';
