@@ -75,6 +75,22 @@ export function lockedAlready(trx: Db, row: LockedInstance): void {
   rows.set(row.id, row);
 }
 
+/** The columns of an instance's row an action reads, locked (`LockedInstance`). */
+export const LOCKED_COLUMNS = [
+  'id',
+  'domain_id',
+  'application_id',
+  'initiator_id',
+  'status',
+  'form_data',
+  'version_id',
+  'parent_id',
+] as const;
+
+/** The instance's row read `for update`, as every action and wait takes it; undefined when there is none. */
+export const instanceRowLocked = (trx: Db, instanceId: string) =>
+  trx.selectFrom('flow_instances').select(LOCKED_COLUMNS).where('id', '=', instanceId).forUpdate().executeTakeFirst();
+
 /** The instance's row, locked for the rest of the transaction; 1404 when there is none. */
 export async function lockInstance(trx: Db, instanceId: string): Promise<LockedInstance> {
   // Taken once: a second action of the unit on the instance reads the row as the first left it.
@@ -83,12 +99,7 @@ export async function lockInstance(trx: Db, instanceId: string): Promise<LockedI
     lockedInUnit.get(trx)!.delete(instanceId);
     return known;
   }
-  const row = await trx
-    .selectFrom('flow_instances')
-    .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id', 'parent_id'])
-    .where('id', '=', instanceId)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await instanceRowLocked(trx, instanceId);
   if (!row) throw new AppError('notFound', undefined, 'workflow.msg.noInstance');
   return row;
 }

@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import type { CallSpec, ProcessDefinition, ProcessNode, VariableMapping } from '../../core/workflow/process-types.ts';
 import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { finish, record } from './action-steps.ts';
+import { finish, instanceRowLocked, record } from './action-steps.ts';
 import { setCaughtVariables } from './error-variables.ts';
 import { setVariables } from './variable-changes.ts';
 import { linkCalls, type Thrown } from './call-links.ts';
@@ -110,12 +110,7 @@ const callingToken = (trx: Db, calledId: string) =>
 /** The caller, its row locked, with its definition and a walk for an action of its own; undefined
  *  when it no longer runs. */
 async function lockedCaller(trx: Db, callerId: string, at: Date, nodeId: string, entry: 'auto' | 'interrupted') {
-  const row = await trx
-    .selectFrom('flow_instances')
-    .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id', 'parent_id'])
-    .where('id', '=', callerId)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await instanceRowLocked(trx, callerId);
   if (!row || row.status !== 'running') return undefined;
   const { definition } = await versionById(trx, row.version_id);
   const state: InstanceState = { ...row, form_data: row.form_data ?? {} };

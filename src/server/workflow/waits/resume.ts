@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type NotNull } from 'kysely';
 import type { ProcessDefinition, ProcessNode } from '../../../core/workflow/process-types.ts';
 import type { Db } from '../../db/schema.ts';
-import { finish, record, type ActionResult } from '../action-steps.ts';
+import { finish, instanceRowLocked, LOCKED_COLUMNS, record, type ActionResult } from '../action-steps.ts';
 import { atOfRow, type ActionStamp, type LoopAt, type Thrown } from '../walk-state.ts';
 import { writingInstances } from '../instance-writes.ts';
 import { finishTogether, type WalkToFinish } from '../finish-together.ts';
@@ -37,12 +37,7 @@ export type LockedWork = (
 /** `work` on the running instance, its row locked; null when it is no longer running (nothing waits there). */
 export function onRunningInstance(db: Db, instanceId: string, work: LockedWork): Promise<ActionResult | null> {
   return writingInstances(db, async (trx) => {
-    const row = await trx
-      .selectFrom('flow_instances')
-      .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id', 'parent_id'])
-      .where('id', '=', instanceId)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await instanceRowLocked(trx, instanceId);
     if (!row || row.status !== 'running') return null;
     const { definition } = await versionById(trx, row.version_id);
     return work(trx, { ...row, form_data: row.form_data ?? {} }, definition, new Date());
@@ -162,7 +157,7 @@ export interface LockedInstance {
 export async function lockRunningInstances(trx: Db, ids: readonly string[]): Promise<Map<string, LockedInstance>> {
   const rows = await trx
     .selectFrom('flow_instances')
-    .select(['id', 'domain_id', 'application_id', 'initiator_id', 'status', 'form_data', 'version_id', 'parent_id'])
+    .select(LOCKED_COLUMNS)
     .where(sql<boolean>`id = any(${[...ids]}::text[])`)
     .orderBy('id')
     .forUpdate()
