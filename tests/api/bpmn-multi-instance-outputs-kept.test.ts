@@ -105,10 +105,11 @@ describe.each(targets)('an output collection kept in step with its approval, on 
     expect(await submit(flow, id, 'mk-r1', { approved: true })).toBe('running');
     expect((await variables(id)).decisions).toEqual([true, true, true, null]);
     expect(await openTasks(id)).toEqual([`${FILING}:mk-clerk`]);
-    // r1 takes its vote back: the vote runs again with r1's task open, the list the vote set goes and
+    // r1 takes its vote back: the vote runs again with r1's task open, and the clerk's that the completion
+    // cancelled (docs/adr/0210-multi-instance-countersign-kept-whole.md); the list the vote set goes and
     // the value the process held before it comes back.
     expect((await retract(flow, id, 'mk-r1')).errcode).toBe(0);
-    expect(await openTasks(id)).toEqual([`${VOTE}:mk-r1`]);
+    expect(await openTasks(id)).toEqual([`${VOTE}:mk-clerk`, `${VOTE}:mk-r1`]);
     expect((await variables(id)).decisions).toBe('none yet');
     // Voting again completes it with the others' votes kept: a rejection now, the rejected end.
     expect(await submit(flow, id, 'mk-r1', { approved: false })).toBe('completed');
