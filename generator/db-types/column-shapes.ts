@@ -17,7 +17,8 @@ export const COLUMN_SHAPES: Record<string, string> = {
   'flow_instances.status': 'InstanceStatus',
   'flow_tokens.state': "'active' | 'joining'",
   'flow_tasks.status': 'TaskStatus',
-  'flow_tasks.output': 'JsonText<{ for?: string; index?: number; value?: unknown; set?: { before?: unknown } }>',
+  'flow_tasks.output':
+    'JsonText<{ for?: string; index?: number; value?: unknown; set?: { before?: unknown }; ended?: number }>',
   'flow_history.action': 'FlowAction',
   'flow_history.to_nodes': 'JsonText<string[]>',
   'task_messages.mail_status': 'MailStatus',

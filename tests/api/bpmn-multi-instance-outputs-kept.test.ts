@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
+import { committeeFiled, FILING } from './helpers/committee-drawings.ts';
 import { corpusRun, redrawn } from './helpers/corpus-run.ts';
 import { ADMIN } from './helpers/test-server.ts';
 
@@ -16,23 +17,9 @@ const targets = await databaseTargets();
 const drawn = (await readCorpus()).find((c) => c.file === 'c8-committee-decisions.bpmn')!;
 
 const VOTE = 'Activity_1h6r0ta';
-const FILING = 'Activity_0f1l1ng';
 const REJECTED = 'Event_1t0c4hr';
 
-/** The vote, and after it, when none rejects, the legal group files the decision. */
-const filed = () =>
-  redrawn(drawn, { file: 'c8-committee-filed.bpmn', processId: 'Process_0f1l3d0', name: 'Committee filed' }, [
-    [
-      '<bpmn:endEvent id="Event_0m5y2gj" name="Request approved">\n      <bpmn:incoming>Flow_0k9s1fd</bpmn:incoming>\n    </bpmn:endEvent>',
-      `<bpmn:userTask id="${FILING}" name="File the decision">
-      <bpmn:extensionElements><zeebe:assignmentDefinition candidateGroups="legal" /></bpmn:extensionElements>
-      <bpmn:incoming>Flow_0k9s1fd</bpmn:incoming><bpmn:outgoing>Flow_0f1l3d1</bpmn:outgoing>
-    </bpmn:userTask>
-    <bpmn:sequenceFlow id="Flow_0f1l3d1" sourceRef="${FILING}" targetRef="Event_0m5y2gj" />
-    <bpmn:endEvent id="Event_0m5y2gj" name="Request approved"><bpmn:incoming>Flow_0f1l3d1</bpmn:incoming></bpmn:endEvent>`,
-    ],
-    ['sourceRef="Gateway_0p2m7zs" targetRef="Event_0m5y2gj"', `sourceRef="Gateway_0p2m7zs" targetRef="${FILING}"`],
-  ]);
+const filed = () => committeeFiled(drawn);
 
 /** The vote stopped by the first rejection in the list as it stands (Camunda 8 reads its body's list). */
 const listVeto = () =>
@@ -118,10 +105,11 @@ describe.each(targets)('an output collection kept in step with its approval, on 
     expect(await submit(flow, id, 'mk-r1', { approved: true })).toBe('running');
     expect((await variables(id)).decisions).toEqual([true, true, true, null]);
     expect(await openTasks(id)).toEqual([`${FILING}:mk-clerk`]);
-    // r1 takes its vote back: the vote runs again with r1's task open, the list the vote set goes and
+    // r1 takes its vote back: the vote runs again with r1's task open, and the clerk's that the completion
+    // cancelled (docs/adr/0210-multi-instance-countersign-kept-whole.md); the list the vote set goes and
     // the value the process held before it comes back.
     expect((await retract(flow, id, 'mk-r1')).errcode).toBe(0);
-    expect(await openTasks(id)).toEqual([`${VOTE}:mk-r1`]);
+    expect(await openTasks(id)).toEqual([`${VOTE}:mk-clerk`, `${VOTE}:mk-r1`]);
     expect((await variables(id)).decisions).toBe('none yet');
     // Voting again completes it with the others' votes kept: a rejection now, the rejected end.
     expect(await submit(flow, id, 'mk-r1', { approved: false })).toBe('completed');

@@ -329,7 +329,13 @@ export interface FlowTasks {
   instance_id: string;
   made_by_batch: string | null;
   node_id: string;
-  output: JsonText<{ for?: string; index?: number; value?: unknown; set?: { before?: unknown } }> | null;
+  output: JsonText<{
+    for?: string;
+    index?: number;
+    value?: unknown;
+    set?: { before?: unknown };
+    ended?: number;
+  }> | null;
   process_id: string | null;
   status: TaskStatus;
   token_id: string | null;

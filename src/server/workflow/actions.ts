@@ -15,6 +15,7 @@ import { Walk, type ActionStamp, type InstanceState } from './walk.ts';
 import { writingInstances } from './instance-writes.ts';
 import { instanceDone, sequentialApprovals } from './multi-instance.ts';
 import { collectOutput, keepOutput, processVariables, reopenedOutput, takeBackList } from './multi-instance-output.ts';
+import { reopenEnded } from './multi-instance-reopen.ts';
 import { callLinks } from './call-links.ts';
 import { armBoundaries } from './waits/enter-wait.ts';
 import { inLoopOf, loopOf } from './loop-scopes.ts';
@@ -283,6 +284,9 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
       .where('id', '=', own.id)
       .execute();
     if (own.output) await takeBackList(trx, state, definition.nodes[last.node_id!], own.output);
+    // The instances its completion condition cut short come back with the approval (multi-instance-reopen.ts).
+    if (!stayed && definition.nodes[last.node_id!].multi)
+      await reopenEnded(trx, state, at, { nodeId: last.node_id!, actionId: Number(last.id), tokenId });
     const action = await record(trx, at, state.id, input.userId, 'retract', last.node_id);
     return finish(trx, state, new Walk(trx, state, definition, action), action, input.userId);
   });

@@ -24,6 +24,8 @@ export interface KeptOutput {
   index?: number;
   value?: unknown;
   set?: { before?: unknown };
+  /** On a task a completion condition cancelled, the action that completed the approval (multi-instance-reopen.ts). */
+  ended?: number;
 }
 
 /** The submitted variables the process gets: all but the one the output element names alone. */
@@ -59,6 +61,15 @@ export const placeIn = (elements: readonly unknown[], loginno: string | undefine
 export const slotOf = (kept: KeptOutput | null | undefined): number | undefined =>
   kept?.index !== undefined && kept.index >= 0 ? kept.index : undefined;
 
+/** Whether the output element names the list (a word of its text, the name being a plain identifier,
+ *  structure-elements.ts): only then is the list read for it. */
+const readsList = (output: MultiInstanceOutput): boolean =>
+  new RegExp(`\\b${output.collection}\\b`).test(output.element);
+
+/** The outputs the token's other done tasks kept, in the order they were given. */
+const doneOutputs = sql<Array<KeptOutput | null> | null>`(select jsonb_agg(d.output order by d.done_at) from flow_tasks d
+  where d.instance_id = flow_tasks.instance_id and d.token_id = flow_tasks.token_id and d.status = 'done' and d.id <> flow_tasks.id)`;
+
 /** Keeps on the submitted task what its instance gives: the output element over the process's
  *  variables, what the submission brought and the instance's element (`inputElement`) and loopCounter.
  *  The instance is the place the task kept (a retracted one's), else that of the approver whose
@@ -77,11 +88,16 @@ export async function keepOutput(
       join.on(sql<boolean>`users.id = coalesce(flow_tasks.output->>'for', flow_tasks.assignee_id)`),
     )
     .select(['users.loginno', 'flow_tasks.output'])
+    .$if(readsList(output), (qb) => qb.select(doneOutputs.as('done')))
     .where('flow_tasks.id', '=', taskId)
     .executeTakeFirst();
   const elements = elementsOf(node, state.form_data);
   const index = slotOf(task?.output) ?? placeIn(elements, task?.loginno);
-  const variables: Record<string, unknown> = { ...state.form_data, ...submitted };
+  // An element that reads the list sees it as it stands, before its own entry, as Zeebe's inner
+  // instance sees its body's variable (docs/adr/0210-multi-instance-countersign-kept-whole.md).
+  const running =
+    task?.done !== undefined ? { [output.collection]: outputList(node, state.form_data, task.done ?? []) } : {};
+  const variables: Record<string, unknown> = { ...state.form_data, ...running, ...submitted };
   if (index >= 0) {
     if (output.elementVariable) variables[output.elementVariable] = elements[index];
     variables.loopCounter = index + 1;

@@ -9,6 +9,7 @@ import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process
 import type { MultiInstance } from '../../core/workflow/process-types.ts';
 import { resolveApprovers } from './approvers.ts';
 import { outputList, type KeptOutput } from './multi-instance-output.ts';
+import { endedBy } from './multi-instance-reopen.ts';
 import { instanceOf } from './multi-instance-slots.ts';
 import { openTasks } from './open-tasks.ts';
 import type { WalkState as Walk } from './walk-state.ts';
@@ -37,8 +38,9 @@ export const loopCounts = (instances: number, completed: number, active: number)
   numberOfActiveInstances: active,
 });
 
-/** An output collection as it stands while the approval runs, which its completion condition reads (Zeebe's
- *  variable of the multi-instance body, docs/adr/0206-multi-instance-output-collections-kept-in-step.md):
+/** An output collection as it stands while the approval runs, which its completion condition and a
+ *  sequence's next approvers read (Zeebe's variable of the multi-instance body,
+ *  docs/adr/0206-multi-instance-output-collections-kept-in-step.md, docs/adr/0210-multi-instance-countersign-kept-whole.md):
  *  from the token's tasks, read with its count; none without one. */
 function runningList(
   walk: Walk,
@@ -97,10 +99,16 @@ export async function instanceDone(
   // Whose instances are done: a task done in another approver's place did that one's (multi-instance-slots.ts).
   const done = tasks.filter((t) => t.status === 'done').map(instanceOf);
   const active = tasks.length - done.length;
+  // The next instance's assignee and candidates see the list as it stands, not the submitter's own
+  // variables (docs/adr/0210-multi-instance-countersign-kept-whole.md).
+  const list = runningList(walk, node, tasks);
   const approvers = node.multi!.sequential
-    ? await resolveApprovers(trx, await walk.approverRules(node), walk.approverContext())
+    ? await resolveApprovers(trx, await walk.approverRules(node), {
+        ...walk.approverContext(),
+        form: { ...walk.variables(), ...list },
+      })
     : tasks.map((t) => t.assignee_id);
-  const form = { ...walk.variables(), ...local, ...runningList(walk, node, tasks) };
+  const form = { ...walk.variables(), ...local, ...list };
   // A count asks for that many approvers' tasks done, each approver doing at most one (0167).
   const wanted = node.multi!.cardinality ? cardinalityOf(node.multi!, form) : undefined;
   const next =
@@ -117,9 +125,10 @@ export async function instanceDone(
       })) ||
     (node.multi!.sequential && next === undefined && active === 0);
   if (complete) {
+    // Marked with the completing action: its retraction reopens exactly these (multi-instance-reopen.ts).
     await trx
       .updateTable('flow_tasks')
-      .set({ status: 'cancelled', done_at: action.at })
+      .set({ status: 'cancelled', done_at: action.at, output: endedBy(action.id) })
       .where('instance_id', '=', instance.id)
       .where('token_id', '=', tokenId)
       .where('status', '=', 'open')

@@ -41,11 +41,19 @@ export async function reassign(db: Db, input: ReassignInput): Promise<ReassignCo
     const cancel = change.kind === 'set' ? open : open.filter((t) => t.assignee_id === change.from);
     const holds = (token: string | null, user: string) =>
       open.some((t) => t.token_id === token && t.assignee_id === user && !cancel.includes(t));
+    // At a multi-instance approval a replace is one for one: each cancelled task is an instance of the
+    // countersign, which its substitute does even beside another instance's task it holds on the token
+    // (docs/adr/0210-multi-instance-countersign-kept-whole.md); elsewhere one task per approver and token is enough.
+    const instance = (task: (typeof open)[number]) =>
+      change.kind === 'replace' && task.token_id !== null && !!definition.nodes[task.node_id]?.multi;
     const make: Array<{ token_id: string | null; node_id: string; assignee_id: string }> = [];
     for (const task of cancel) {
       const users = change.kind === 'set' ? change.userIds : [change.to];
       for (const user of users)
-        if (!holds(task.token_id, user) && !make.some((m) => m.token_id === task.token_id && m.assignee_id === user))
+        if (
+          instance(task) ||
+          (!holds(task.token_id, user) && !make.some((m) => m.token_id === task.token_id && m.assignee_id === user))
+        )
           make.push({ token_id: task.token_id, node_id: task.node_id, assignee_id: user });
     }
     const unchanged =
