@@ -1,6 +1,6 @@
 // FEEL's values and conditions the rule language (filtrex) has no form for
 // (docs/adr/0211-feel-conditionals-paths-ranges.md): typed comparison and three-valued logic, ranges,
-// membership, 1-based indexes, and a condition over each element of a list. filtrex has no lambdas, so
+// membership, 1-based indexes, and a condition or value over each element of a list. filtrex has no lambdas, so
 // the reader (src/core/workflow/vendor-expression.ts) writes a list's condition out as data, a JSON tree
 // whose leaves are the element (with its paths) and the values computed before the call (passed as the
 // rule function's further arguments). The tree is walked here, bounded in depth and size; nothing in it
@@ -183,3 +183,9 @@ export const listFilter = (list: unknown, text: unknown, ...args: unknown[]) =>
 export const listAny = (list: unknown, text: unknown, ...args: unknown[]) => elements(list).some(holding(text, args));
 export const listAll = (list: unknown, text: unknown, ...args: unknown[]) =>
   treeOf(text) !== null && elements(list).every(holding(text, args));
+
+/** FEEL's `for x in list return value`: the value for each element (null where it is none). */
+export function listMap(list: unknown, text: unknown, ...args: unknown[]): unknown[] {
+  const tree = treeOf(text);
+  return tree === null ? [] : elements(list).map((e) => valueOf(tree, e, args) ?? null);
+}

@@ -1,7 +1,17 @@
 // Safe rule expressions (filtrex) evaluated by the same code in the browser and on the server:
 // visibility of tiles, tabs, actions and fields, and `allow` rules of API calls.
 import { compileExpression } from 'filtrex';
-import { feelCompare, inRange, isIn, listAll, listAny, listAt, listFilter, ownPath } from './list-predicates.ts';
+import {
+  feelCompare,
+  inRange,
+  isIn,
+  listAll,
+  listAny,
+  listAt,
+  listFilter,
+  listMap,
+  ownPath,
+} from './list-predicates.ts';
 
 export interface RuleContext {
   user?: Record<string, unknown> | null;
@@ -33,11 +43,12 @@ export const ruleFunctions: Record<string, (...args: never[]) => unknown> = {
   listWhere: (list: unknown, sym: string, value: unknown) => elements(list).filter((e) => compares(e, sym, value)),
   listSome: (list: unknown, sym: string, value: unknown) => elements(list).some((e) => compares(e, sym, value)),
   listEvery: (list: unknown, sym: string, value: unknown) => elements(list).every((e) => compares(e, sym, value)),
-  // FEEL's conditions over a list, indexes, ranges, membership and list literals
+  // FEEL's conditions and `for` over a list, indexes, ranges, membership and list literals
   // (docs/adr/0211-feel-conditionals-paths-ranges.md): bounded walks, no callback.
   listFilter,
   listAny,
   listAll,
+  listMap,
   listAt,
   inRange,
   isIn,

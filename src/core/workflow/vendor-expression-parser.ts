@@ -26,8 +26,9 @@ export type Node =
   | { op: 'range'; value: Node; low: Node; high: Node; bounds: string }
   /** `value in list` (membership), `value in (a, b)`. */
   | { op: 'in'; value: Node; list: Node }
-  /** A filter `list[condition of item]`, `some|every name in list satisfies condition of name`. */
-  | { op: 'where'; fn: 'listFilter' | 'listAny' | 'listAll'; list: Node; element: string; test: Node };
+  /** A filter `list[condition of item]`, `some|every name in list satisfies condition of name`,
+   *  `for name in list return value of name`. */
+  | { op: 'where'; fn: 'listFilter' | 'listAny' | 'listAll' | 'listMap'; list: Node; element: string; test: Node };
 
 type Token = { kind: 'num' | 'str' | 'id' | 'sym'; text: string };
 
@@ -143,7 +144,7 @@ export function uses(node: Node, name: string): boolean {
 const isCondition = (n: Node): boolean =>
   (n.op === 'bin' && [...COMPARISONS, '&&', '||'].includes(n.sym)) ||
   ['not', 'empty', 'range', 'in'].includes(n.op) ||
-  (n.op === 'where' && n.fn !== 'listFilter') ||
+  (n.op === 'where' && (n.fn === 'listAny' || n.fn === 'listAll')) ||
   (n.op === 'lit' && (n.value === 'true' || n.value === 'false'));
 
 /** Recursive descent over the tokens: or → and → equality → relation (with FEEL's `in` and `between`)
@@ -258,8 +259,7 @@ export function parse(body: string, dialect: Dialect): Node {
         return call('has', 2);
       }
       if (feel && (t.text === 'some' || t.text === 'every') && list[at + 1]?.text === 'in') return quantified(t.text);
-      if (feel && t.text === 'for' && list[at + 1]?.text === 'in')
-        throw new ExpressionError(`for … return is not read here: ${body}`);
+      if (feel && t.text === 'for' && list[at + 1]?.text === 'in') return iteration();
       if (feel && t.text === 'if' && peek() !== undefined) return conditional();
       if (peek()?.text === '(') throw new ExpressionError(`calls are not read here: ${t.text}(…)`);
       return { op: 'var', name: t.text };
@@ -295,6 +295,17 @@ export function parse(body: string, dialect: Dialect): Node {
     if (!uses(test, element.text))
       throw new ExpressionError(`the condition after satisfies reads ${element.text}: ${body}`);
     return { op: 'where', fn: kind === 'some' ? 'listAny' : 'listAll', list: of, element: element.text, test };
+  };
+  /** FEEL's `for name in list return value`: one list, not a range (`1..3`) nor several (`x in a, y in b`). */
+  const iteration = (): Node => {
+    const element = list[at++];
+    if (element?.kind !== 'id') throw new ExpressionError(`a name is expected after for: ${body}`);
+    expect('in');
+    const of = postfix(primary());
+    if (peek()?.text !== 'return') throw new ExpressionError(`for reads one list and return here: ${body}`);
+    at++;
+    // As in FEEL, `return` takes the rest of the expression.
+    return { op: 'where', fn: 'listMap', list: of, element: element.text, test: deeper(or) };
   };
   /** What follows FEEL's `in`: a range `[a..b]` (either bound open with `(`/`)` or `]`/`[`), a list
    *  `[a, b]`, tests `(a, b)`, or a value (a list variable: membership; anything else: equality). */

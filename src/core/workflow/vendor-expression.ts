@@ -5,8 +5,9 @@
 // rule language (src/core/rules.ts), so the engine keeps one evaluator. Read are variables and their
 // paths, literals, comparisons, arithmetic and logic, and in FEEL `count(…)`, `list contains(…, …)`,
 // filters and `some`/`every … satisfies` (docs/adr/0207-feel-list-filters.md), `if … then … else`,
-// indexes, list literals, ranges, `in` and `between` (docs/adr/0211-feel-conditionals-paths-ranges.md).
-// Any other call, a method, `for` and what no record lists are refused.
+// indexes, list literals, ranges, `in`, `between` and `for … return` over one list
+// (docs/adr/0211-feel-conditionals-paths-ranges.md). Any other call, a method and what no record lists
+// are refused.
 import { COMPARISONS, ExpressionError, parse, uses, type Dialect, type Node } from './vendor-expression-parser.ts';
 import { MAX_PREDICATE_DEPTH } from '../list-predicates.ts';
 

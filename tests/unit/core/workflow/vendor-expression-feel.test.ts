@@ -1,4 +1,4 @@
-// FEEL's conditionals, paths, indexes, conditions over lists and ranges read into the rule language
+// FEEL's conditionals, paths, indexes, conditions over lists, ranges and `for` read into the rule language
 // (docs/adr/0211-feel-conditionals-paths-ranges.md): each form read and evaluated over variables as an
 // instance holds them, FEEL's null where a value is missing, and what is still refused, refused.
 import { describe, expect, it } from 'vitest';
@@ -114,6 +114,18 @@ describe('FEEL conditionals, paths and ranges', () => {
     expect(holds('=not(x in [1..5])', { x: 7 })).toBe(true);
     expect(holds('=not(x in [1..5])', {})).toBe(false); // null, as FEEL: neither in nor out
     refused('=x in [1..', '=x in ]1, 2[', '=x between 1', '=x in <5');
+  });
+
+  it('reads for … return over one list, the value for each element', () => {
+    const vars = { order, k: 2 };
+    expect(value('=for l in order.lines return l.amount * l.quantity', vars)).toEqual([500, 12_000, 0]);
+    expect(value('=for x in [1, 2, 3] return x * k', vars)).toEqual([2, 4, 6]);
+    expect(value('=for l in order.lines return l.cancelled', vars)).toEqual([null, false, true]);
+    expect(value('=for x in missing return x', vars)).toEqual([]);
+    expect(holds('=list contains(for l in order.lines return l.category, "it")', vars)).toBe(true);
+    expect(holds('=every c in (for l in order.lines return l.sku) satisfies c != null', vars)).toBe(true);
+    expect(value('=(for l in order.lines return if l.quantity > 0 then l.sku else null)[-1]', vars)).toBe(null);
+    expect(value('=for l in order.lines[item.quantity > 0] return k', vars)).toEqual([2, 2]);
   });
 
   it('keeps the walk of a list condition bounded and its text as data', () => {

@@ -86,7 +86,8 @@ describe('vendor expressions', () => {
       `\${${'a && '.repeat(200)}a}`,
       '${"unclosed}',
       '=x.',
-      '=for x in xs return x * 2',
+      '=for i in 1..3 return i',
+      '=for x in a, y in b return x',
       `=${'if a then '.repeat(20)}1${' else 2'.repeat(20)}`,
     ])
       expect(() => vendorRule(text), text).toThrow(ExpressionError);
