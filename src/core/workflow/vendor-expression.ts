@@ -10,6 +10,7 @@
 // are refused.
 import { COMPARISONS, ExpressionError, parse, uses, type Dialect, type Node } from './vendor-expression-parser.ts';
 import { MAX_PREDICATE_DEPTH } from '../list-predicates.ts';
+import { compileRule } from '../rules.ts';
 
 export { ExpressionError, MAX_EXPRESSION_DEPTH, type Dialect } from './vendor-expression-parser.ts';
 
@@ -121,7 +122,13 @@ export function vendorRule(text: string): string {
   if (text.length > MAX_EXPRESSION_LENGTH) throw new ExpressionError(`longer than ${MAX_EXPRESSION_LENGTH} characters`);
   const vendor = vendorExpression(text);
   if (!vendor) throw new ExpressionError(`not a \${…}, #{…} or =… expression: ${text}`);
-  return rule(parse(vendor.body, vendor.dialect));
+  const written = rule(parse(vendor.body, vendor.dialect));
+  try {
+    compileRule(written); // what the rule language cannot compile (a string with a line break) is refused here, not failed at run time
+  } catch {
+    throw new ExpressionError(`not read by the rule language: ${text}`);
+  }
+  return written;
 }
 
 /** The variable a vendor expression names alone (`${approverGroups}`, `=approver`), else undefined. */
