@@ -1,6 +1,17 @@
 // Safe rule expressions (filtrex) evaluated by the same code in the browser and on the server:
 // visibility of tiles, tabs, actions and fields, and `allow` rules of API calls.
 import { compileExpression } from 'filtrex';
+import {
+  feelCompare,
+  inRange,
+  isIn,
+  listAll,
+  listAny,
+  listAt,
+  listFilter,
+  listMap,
+  ownPath,
+} from './list-predicates.ts';
 
 export interface RuleContext {
   user?: Record<string, unknown> | null;
@@ -13,25 +24,11 @@ export interface RuleContext {
 type Compiled = (ctx: RuleContext) => unknown;
 
 // Dotted names read own properties only, so `user.constructor` is undefined, never a prototype.
-function readPath(name: string, _get: unknown, obj: unknown): unknown {
-  let cur: unknown = obj;
-  for (const key of name.split('.')) {
-    if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, key)) return undefined;
-    cur = (cur as Record<string, unknown>)[key];
-  }
-  return cur;
-}
+// FEEL paths written out by the reader (`order.amount`) are read the same way, null-safe.
+const readPath = (name: string, _get: unknown, obj: unknown): unknown => ownPath(obj, name.split('.'));
 
-/** FEEL's comparison of a list element with a value: equal only when of one type (null equal to
- *  null), ordered only when both are numbers or both strings (else the element does not pass). */
-function compares(element: unknown, sym: string, value: unknown): boolean {
-  const a = element ?? null;
-  const b = value ?? null;
-  if (sym === '==' || sym === '!=') return (a === b) === (sym === '==');
-  const ordered = (typeof a === 'number' && typeof b === 'number') || (typeof a === 'string' && typeof b === 'string');
-  if (!ordered) return false;
-  return sym === '<' ? a < b : sym === '>' ? a > b : sym === '<=' ? a <= b : sym === '>=' ? a >= b : false;
-}
+/** FEEL's comparison of a list element with a value (list-predicates.ts): only `true` passes. */
+const compares = (element: unknown, sym: string, value: unknown) => feelCompare(element, sym, value) === true;
 
 const elements = (list: unknown): unknown[] => (Array.isArray(list) ? list : []);
 
@@ -41,10 +38,21 @@ export const ruleFunctions: Record<string, (...args: never[]) => unknown> = {
     value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0),
   has: (list: unknown, item: unknown) => Array.isArray(list) && list.includes(item),
   first: (list: unknown) => (Array.isArray(list) ? list[0] : undefined),
-  // FEEL's `list[item < v]`, `some x in list satisfies …` and `every …` (vendor-expression.ts).
+  // FEEL's `list[item < v]`, `some x in list satisfies …` and `every …` over one comparison, as
+  // definitions stored under docs/adr/0207-feel-list-filters.md write them.
   listWhere: (list: unknown, sym: string, value: unknown) => elements(list).filter((e) => compares(e, sym, value)),
   listSome: (list: unknown, sym: string, value: unknown) => elements(list).some((e) => compares(e, sym, value)),
   listEvery: (list: unknown, sym: string, value: unknown) => elements(list).every((e) => compares(e, sym, value)),
+  // FEEL's conditions and `for` over a list, indexes, ranges, membership and list literals
+  // (docs/adr/0211-feel-conditionals-paths-ranges.md): bounded walks, no callback.
+  listFilter,
+  listAny,
+  listAll,
+  listMap,
+  listAt,
+  inRange,
+  isIn,
+  listOf: (...items: unknown[]) => items,
 };
 
 /** The literals vendor expressions written out in this language use (vendor-expression.ts). */

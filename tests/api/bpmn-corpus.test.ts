@@ -53,6 +53,10 @@ const RUNS: Record<string, { start: Record<string, unknown>; submit?: Record<str
   'c8-leave-approval': { start: {}, submit: { approved: true } },
   'c8-multi-instance': { start: { boardMembers: ['kermit', 'gonzo', 'fozzie'] } },
   'c8-offer-escalation': { start: { discount: 20 } },
+  'c8-purchase-approval': {
+    start: { order: { amount: 3000, lines: [{ category: 'it', quantity: 2, amount: 3000 }] } },
+    submit: { decision: 'approve' },
+  },
   'c8-purchase-check': { start: { orderAmount: 500 } },
   'flowable-call-activity': { start: {}, submit: { approved: true } },
   'flowable-candidate-users': { start: {} },
@@ -79,6 +83,7 @@ const GROUPS = [
   'support',
   'travel',
   'sales',
+  'board',
 ];
 
 describe.each(targets)('the BPMN corpus run to its end on $name', (target) => {

@@ -102,7 +102,7 @@ function compiles(expression: string): boolean {
 
 /** A user task's approvers: Atrium's own attribute, else what the modelers write (assignee and
  *  candidate users are login numbers, candidate groups roles or departments, docs/adr/0118-vendor-assignments.md;
- *  an expression naming one variable is read from the instance's variables, any other is refused). */
+ *  an expression is evaluated over the instance's variables, one the reader refuses is refused). */
 function approversOf(task: Element, initiator: string | undefined): { rules: ApproverRule[]; bad: string[] } {
   const own = Object.entries(task.$attrs ?? {}).find(
     ([name]) => name.endsWith(':approvers') && !VENDOR_PREFIXES.some((p) => name.startsWith(`${p}:`)),
@@ -117,9 +117,18 @@ function approversOf(task: Element, initiator: string | undefined): { rules: App
       return;
     }
     const variable = soleVariable(value);
-    if (variable === undefined) bad.push(value);
-    else if (as === 'user' && variable === initiator) rules.push({ kind: 'initiator' });
-    else rules.push({ kind: 'expression', expression: `'${variable}'`, as });
+    if (as === 'user' && variable !== undefined && variable === initiator) rules.push({ kind: 'initiator' });
+    else if (variable !== undefined) rules.push({ kind: 'expression', expression: `'${variable}'`, as });
+    else {
+      // Any other expression read (`=if order.amount > 10000 then "board" else "manager"`) names them by
+      // its value (docs/adr/0211-feel-conditionals-paths-ranges.md); a method call is still refused.
+      try {
+        rules.push({ kind: 'expression', expression: vendorRule(value), as });
+      } catch (error) {
+        if (!(error instanceof ExpressionError)) throw error;
+        bad.push(value);
+      }
+    }
   };
   for (const value of users) read(value, 'user');
   for (const value of groups) read(value, 'group');

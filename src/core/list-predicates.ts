@@ -1,0 +1,191 @@
+// FEEL's values and conditions the rule language (filtrex) has no form for
+// (docs/adr/0211-feel-conditionals-paths-ranges.md): typed comparison and three-valued logic, ranges,
+// membership, 1-based indexes, and a condition or value over each element of a list. filtrex has no lambdas, so
+// the reader (src/core/workflow/vendor-expression.ts) writes a list's condition out as data, a JSON tree
+// whose leaves are the element (with its paths) and the values computed before the call (passed as the
+// rule function's further arguments). The tree is walked here, bounded in depth and size; nothing in it
+// can call anything, and an element is read through its own properties only.
+
+/** Deepest and longest condition tree walked; a deeper or longer one is not walked at all. */
+export const MAX_PREDICATE_DEPTH = 64;
+export const MAX_PREDICATE_TEXT = 4000;
+
+/** The value at `keys` under `value`, own properties only (so `constructor` is undefined, never a prototype). */
+export function ownPath(value: unknown, keys: readonly string[]): unknown {
+  let cur = value;
+  for (const key of keys) {
+    if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, key)) return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}
+
+/** FEEL's comparison: equal only when of one type (null equal to null), ordered only when both are
+ *  numbers or both strings; null (unknown) when they cannot be ordered. */
+export function feelCompare(a: unknown, sym: string, b: unknown): boolean | null {
+  const x = a ?? null;
+  const y = b ?? null;
+  if (sym === '==' || sym === '!=') return (x === y) === (sym === '==');
+  const ordered = (typeof x === 'number' && typeof y === 'number') || (typeof x === 'string' && typeof y === 'string');
+  if (!ordered) return null;
+  if (sym === '<') return x < y;
+  if (sym === '>') return x > y;
+  if (sym === '<=') return x <= y;
+  if (sym === '>=') return x >= y;
+  return null;
+}
+
+/** FEEL's `and`, `or` and `not` over true, false and null (anything not a boolean counts as null). */
+const and = (a: unknown, b: unknown) => (a === false || b === false ? false : a === true && b === true ? true : null);
+const or = (a: unknown, b: unknown) => (a === true || b === true ? true : a === false && b === false ? false : null);
+const not = (a: unknown) => (typeof a === 'boolean' ? !a : null);
+
+/** `value in [low..high]` with FEEL's bounds (`[` closed, `(` open on either side). */
+export function inRange(value: unknown, low: unknown, high: unknown, bounds: unknown): boolean | null {
+  const b = String(bounds);
+  return and(feelCompare(value, b[0] === '[' ? '>=' : '>', low), feelCompare(value, b[1] === ']' ? '<=' : '<', high));
+}
+
+/** `value in list`: whether the list holds it; against anything but a list, whether they are equal. */
+export function isIn(value: unknown, list: unknown): boolean | null {
+  if (Array.isArray(list)) return list.some((e) => feelCompare(e, '==', value) === true);
+  return feelCompare(value, '==', list);
+}
+
+/** FEEL's `list[n]`: 1-based, negative from the end; anything else (0, out of range, no list) is null. */
+export function listAt(list: unknown, n: unknown): unknown {
+  if (!Array.isArray(list) || typeof n !== 'number' || !Number.isInteger(n) || n === 0) return null;
+  return (n > 0 ? list[n - 1] : list[list.length + n]) ?? null;
+}
+
+function arithmetic(sym: string, a: unknown, b: unknown): unknown {
+  if (sym === '+' && typeof a === 'string' && typeof b === 'string') return a + b;
+  if (typeof a !== 'number' || typeof b !== 'number') return null;
+  if (sym === '+') return a + b;
+  if (sym === '-') return a - b;
+  if (sym === '*') return a * b;
+  if (sym === '/') return b === 0 ? null : a / b;
+  if (sym === '%') return b === 0 ? null : ((a % b) + b) % b;
+  return null;
+}
+
+type Tree = unknown[];
+const COMPARISON = new Set(['==', '!=', '<', '>', '<=', '>=']);
+const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);
+
+/** Whether `node` is a condition tree this walker knows, no deeper than the bound. */
+function wellFormed(node: unknown, depth: number): node is Tree {
+  if (!Array.isArray(node) || depth > MAX_PREDICATE_DEPTH) return false;
+  const [op, ...rest] = node as unknown[];
+  const trees = (from: number) => rest.slice(from).every((n) => wellFormed(n, depth + 1));
+  switch (op) {
+    case 'item':
+      return rest.length === 0;
+    case 'arg':
+      return rest.length === 1 && Number.isInteger(rest[0]) && (rest[0] as number) >= 0;
+    case 'path':
+      return rest.length >= 2 && wellFormed(rest[0], depth + 1) && rest.slice(1).every((k) => typeof k === 'string');
+    case 'not':
+    case 'neg':
+      return rest.length === 1 && trees(0);
+    case 'and':
+    case 'or':
+    case 'in':
+    case 'at':
+      return rest.length === 2 && trees(0);
+    case 'if':
+      return rest.length === 3 && trees(0);
+    case 'list':
+      return trees(0);
+    case 'cmp':
+      return rest.length === 3 && COMPARISON.has(rest[0] as string) && trees(1);
+    case 'math':
+      return rest.length === 3 && ARITHMETIC.has(rest[0] as string) && trees(1);
+    case 'range':
+      return (
+        rest.length === 4 &&
+        /^[[(][\])]$/.test(String(rest[3])) &&
+        rest.slice(0, 3).every((n) => wellFormed(n, depth + 1))
+      );
+    default:
+      return false;
+  }
+}
+
+/** The value of a condition tree for one element. */
+function valueOf(node: Tree, element: unknown, args: readonly unknown[]): unknown {
+  const v = (n: unknown) => valueOf(n as Tree, element, args);
+  const [op, a, b, c, d] = node;
+  switch (op) {
+    case 'item':
+      return element;
+    case 'arg':
+      return args[a as number] ?? null;
+    case 'path':
+      return ownPath(v(a), node.slice(2) as string[]) ?? null;
+    case 'not':
+      return not(v(a));
+    case 'neg':
+      return arithmetic('-', 0, v(a));
+    case 'and':
+      return and(v(a), v(b));
+    case 'or':
+      return or(v(a), v(b));
+    case 'in':
+      return isIn(v(a), v(b));
+    case 'at':
+      return listAt(v(a), v(b));
+    case 'if':
+      return v(a) === true ? v(b) : v(c);
+    case 'list':
+      return node.slice(1).map(v);
+    case 'cmp':
+      return feelCompare(v(b), a as string, v(c));
+    case 'math':
+      return arithmetic(a as string, v(b), v(c));
+    case 'range':
+      return inRange(v(a), v(b), v(c), d);
+    default:
+      return null;
+  }
+}
+
+const parsed = new Map<string, Tree | null>();
+
+/** The condition tree a rule passes as text, checked once; null when it is not one this walker knows. */
+function treeOf(text: unknown): Tree | null {
+  if (typeof text !== 'string' || text.length > MAX_PREDICATE_TEXT) return null;
+  let tree = parsed.get(text);
+  if (tree === undefined) {
+    try {
+      const read: unknown = JSON.parse(text);
+      tree = wellFormed(read, 0) ? read : null;
+    } catch {
+      tree = null;
+    }
+    if (parsed.size >= 1000) parsed.clear(); // the texts come from stored definitions: few, but unbounded over time
+    parsed.set(text, tree);
+  }
+  return tree;
+}
+
+const elements = (list: unknown): unknown[] => (Array.isArray(list) ? list : []);
+
+/** The elements for which the condition holds (is true, not false or null). */
+function holding(text: unknown, args: readonly unknown[]): (e: unknown) => boolean {
+  const tree = treeOf(text);
+  return (e) => tree !== null && valueOf(tree, e, args) === true;
+}
+
+/** FEEL's `list[condition]`, `some … satisfies condition` and `every …` (no list: no elements). */
+export const listFilter = (list: unknown, text: unknown, ...args: unknown[]) =>
+  elements(list).filter(holding(text, args));
+export const listAny = (list: unknown, text: unknown, ...args: unknown[]) => elements(list).some(holding(text, args));
+export const listAll = (list: unknown, text: unknown, ...args: unknown[]) =>
+  treeOf(text) !== null && elements(list).every(holding(text, args));
+
+/** FEEL's `for x in list return value`: the value for each element (null where it is none). */
+export function listMap(list: unknown, text: unknown, ...args: unknown[]): unknown[] {
+  const tree = treeOf(text);
+  return tree === null ? [] : elements(list).map((e) => valueOf(tree, e, args) ?? null);
+}
