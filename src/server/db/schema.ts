@@ -425,6 +425,11 @@ export interface OperationLogCounts {
   removed: Generated<Int8Value>;
 }
 
+export interface OperationLogOperators {
+  chain: string;
+  user_name: string;
+}
+
 export interface OperationLogHeads {
   chain: string;
   entries: Int8Value;
@@ -717,6 +722,7 @@ export interface DB {
   operation_log: OperationLog;
   operation_log_checkpoints: OperationLogCheckpoints;
   operation_log_counts: OperationLogCounts;
+  operation_log_operators: OperationLogOperators;
   operation_log_heads: OperationLogHeads;
   operation_log_key: OperationLogKey;
   password_notices: PasswordNotices;
