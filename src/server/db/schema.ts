@@ -425,11 +425,6 @@ export interface OperationLogCounts {
   removed: Generated<Int8Value>;
 }
 
-export interface OperationLogOperators {
-  chain: string;
-  user_name: string;
-}
-
 export interface OperationLogHeads {
   chain: string;
   entries: Int8Value;
@@ -443,6 +438,11 @@ export interface OperationLogHeads {
 export interface OperationLogKey {
   id: number;
   secret: string;
+}
+
+export interface OperationLogOperators {
+  chain: string;
+  user_name: string;
 }
 
 export interface PasswordNotices {
@@ -722,9 +722,9 @@ export interface DB {
   operation_log: OperationLog;
   operation_log_checkpoints: OperationLogCheckpoints;
   operation_log_counts: OperationLogCounts;
-  operation_log_operators: OperationLogOperators;
   operation_log_heads: OperationLogHeads;
   operation_log_key: OperationLogKey;
+  operation_log_operators: OperationLogOperators;
   password_notices: PasswordNotices;
   process_versions: ProcessVersions;
   rate_limit_hits: RateLimitHits;
