@@ -139,6 +139,48 @@ describe.each(targets)('flow list deep pages on $name', (target) => {
       });
   });
 
+  // The names are resolved among the enterprise's own users (docs/adr/0213-flow-people-and-log-operators-resolved-first.md):
+  // namesakes in another enterprise, more of them than are paged per person, change neither the pages
+  // nor the totals, and a name only they carry finds nothing.
+  it("answers a last approver's pages as the offset does beside namesakes of another enterprise", async () => {
+    const { r1, r2 } = world.users;
+    const other = await server.db
+      .selectFrom('departments as d')
+      .innerJoin('domains as o', 'o.id', 'd.domain_id')
+      .select(['d.id', 'd.domain_id'])
+      .where('o.id', '<>', world.domainId)
+      .orderBy('d.id')
+      .executeTakeFirstOrThrow();
+    await sql`insert into users (id, domain_id, department_id, name, loginno, email, status)
+      select 'dp-namesake-' || n, ${other.domain_id}, ${other.id}, 'Engine dp r namesake ' || n, 'dp-namesake-' || n,
+        'dp-namesake-' || n || '@example.test', 1
+      from generate_series(1, 80) n`.execute(server.db);
+    await sql`update flow_instances set last_actor_id = case when n % 3 = 0 then ${r1} when n % 3 = 1 then ${r2} end
+      from (select id as copy, substr(id, 4)::int as n from flow_instances where id like 'dp-%') c
+      where id = c.copy`.execute(server.db);
+    const query = server.db
+      .selectFrom('flow_instances')
+      .where('application_id', '=', world.applicationId)
+      .where('status', '<>', 'deleted')
+      .where('last_actor_id', 'in', [r1, r2]);
+    const { n } = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    for (const page of [1, 2, 44, 87, 88, 89]) {
+      const rows = await query
+        .select('id')
+        .orderBy('updated_at', 'desc')
+        .orderBy('id')
+        .limit(LINES)
+        .offset((page - 1) * LINES)
+        .execute();
+      expect({ page, ...(await listed(page, { _lastAuditor: 'engine DP r' })) }).toEqual({
+        page,
+        ids: rows.map((r) => r.id),
+        rowCount: Number(n),
+      });
+    }
+    expect(await listed(1, { _lastAuditor: 'dp r namesake' })).toEqual({ ids: [], rowCount: 0 });
+  });
+
   // A summary or a window of start dates reads its matches once for the page and the exact total
   // (page-ids.ts, docs/adr/0165-off-order-pages-and-waiting-labels.md): as an offset and a count give them.
   it('answers the pages and totals of a summary and of a start window as the offset and a count do', async () => {

@@ -5,19 +5,25 @@
 // `BENCH_DATABASE_URL=postgres://… npx tsx tests/bench/list-plans.ts` writes the demo data, a million
 // instances and a million log entries into a schema it keeps and names; `BENCH_SCHEMA=<that name>` on
 // a later run reuses it (migrations run first, so a new index is in place before its plan is read).
-// BENCH_MEASURE=1 then measures the lists under load as the growth bench does (growth.ts); MEASURE_ONLY=<part
-// of a case's name> measures those cases alone.
+// PLANS_ONLY=<parts of case titles, comma-separated> reads those cases' plans alone.
+// BENCH_SCALE=1m on a new schema also writes the lists bench's tenants and its big tenant of that many
+// users, as the growth run has them beside the instances (data-set.ts): name searches then meet other
+// tenants' namesakes (docs/adr/0213-flow-people-and-log-operators-resolved-first.md).
+// BENCH_MEASURE=1 then measures the lists under load as the growth bench does (growth.ts); MEASURE_ONLY=<parts
+// of cases' names, comma-separated> measures those cases alone.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql, type SqlBool } from 'kysely';
 import { openDatabase, type AtriumDatabase } from '../../src/server/db/connect.ts';
 import { prepareDatabase } from '../../src/server/prepare-database.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { benchSchema } from './bench-schema.ts';
 import { PASSWORD, signIn } from './load.ts';
 import { FLOW_INSTANCES, generateFlowInstances } from './workflow-data.ts';
+import { BIG_TENANT, generateBigTenant, generateDataSet } from './data-set.ts';
+import { hashPassword } from '../../src/server/auth/password-hash.ts';
 import { generateOperationLog, OPLOG_ENTRIES, operationLogCases } from './oplog-lists.ts';
 import { flowCases } from './flow-lists.ts';
 import { measureCases, reportCases } from './varied-lists.ts';
@@ -78,6 +84,10 @@ async function main(): Promise<void> {
     const acme = await db.selectFrom('domains').select('id').where('name', '=', 'Acme').executeTakeFirstOrThrow();
     if (!process.env.BENCH_SCHEMA) {
       const started = Date.now();
+      if (process.env.BENCH_SCALE) {
+        await generateDataSet(db, await hashPassword(PASSWORD));
+        await generateBigTenant(db, BIG_TENANT.users);
+      }
       await generateFlowInstances(db, FLOW_INSTANCES);
       await generateOperationLog(db, acme.id);
       console.log(
@@ -96,6 +106,37 @@ async function main(): Promise<void> {
       .where('domain_id', '=', acme.id)
       .where('status', '=', 1)
       .orderBy('loginno')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    // A Chinese name of two characters: no trigram, so the users' pieces index and, in the log, no index.
+    const { name: zh } = await db
+      .selectFrom('users')
+      .select('name')
+      .where('domain_id', '=', acme.id)
+      .where('status', '=', 1)
+      .where(sql<SqlBool>`char_length(name) = 2`)
+      .orderBy('loginno')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    // A Chinese name none of whose Acme holders approved last: the walk in the list's order finds nothing to stop at.
+    const { name: idle } = await db
+      .selectFrom('users as u')
+      .select('u.name')
+      .where('u.domain_id', '=', acme.id)
+      .where('u.status', '=', 1)
+      .where(sql<SqlBool>`char_length(u.name) = 2`)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('users as v')
+              .innerJoin('flow_instances as i', 'i.last_actor_id', 'v.id')
+              .select('i.id')
+              .where('v.domain_id', '=', acme.id)
+              .whereRef('v.name', '=', 'u.name'),
+          ),
+        ),
+      )
+      .orderBy('u.loginno')
       .limit(1)
       .executeTakeFirstOrThrow();
     // The approver of the most instances (the generator's HR approvers hold hundreds of thousands each).
@@ -130,6 +171,8 @@ async function main(): Promise<void> {
       ['flows by current node "Manager"', flowPage(1, { _stateLabel: 'Manager' })],
       [`flows by initiator "${name}"`, flowPage(1, { _initiator: name })],
       [`flows by last approver "${name}"`, flowPage(1, { _lastAuditor: name })],
+      [`flows by last approver "${zh}"`, flowPage(2, { _lastAuditor: zh })],
+      [`flows by last approver approving nothing "${idle}"`, flowPage(1, { _lastAuditor: idle })],
       [`flows by last approver "${busiest}", page 3`, flowPage(3, { _lastAuditor: busiest })],
       ['flows by summary "Request 4217"', flowPage(1, { _summary: 'Request 4217' })],
       [
@@ -140,6 +183,7 @@ async function main(): Promise<void> {
       ['log page 1', logPage(1, {})],
       [`log page ${deepLog.toLocaleString('en')}`, logPage(deepLog, {})],
       [`log by operator "${name}"`, logPage(1, { operator: name })],
+      [`log by operator "${zh}"`, logPage(2, { operator: zh })],
       ['log by address "10.0.7."', logPage(1, { ip: '10.0.7.' })],
       ['log by call "users.update"', logPage(1, { call: 'users.update' })],
       ['log by target "target-4217"', logPage(1, { target: 'target-4217' })],
@@ -147,7 +191,7 @@ async function main(): Promise<void> {
     ];
     const only = process.env.PLANS_ONLY;
     for (const [title, [path, body]] of cases) {
-      if (only && !title.includes(only)) continue;
+      if (only && !only.split(',').some((part) => title.includes(part))) continue;
       sent.length = 0;
       const started = performance.now();
       const reply = await fetch(`${base}${path}`, {
@@ -176,14 +220,15 @@ async function main(): Promise<void> {
       }
     }
     // BENCH_MEASURE=1: the growth bench's flow and log cases (varied and repeated, against the trivial
-    // route beside each) on the same rows, with the list cache on as in production.
+    // route beside each) on the same rows, with the list cache on as in production; MEASURE_ONLY: parts of
+    // case names, comma-separated.
     if (process.env.BENCH_MEASURE) {
       const data = { domainId: acme.id, applicationId: application, instances: FLOW_INSTANCES, keepDaysMs: 0 };
       const cases = [...(await flowCases(db, auth, data)), ...(await operationLogCases(db, acme.id, auth))];
       const figures = await measureCases(
         base,
         auth,
-        cases.filter((c) => c.name.includes(process.env.MEASURE_ONLY ?? '')),
+        cases.filter((c) => (process.env.MEASURE_ONLY ?? '').split(',').some((part) => c.name.includes(part))),
       );
       if (figures) reportCases(figures);
       else console.log('a sampled request failed');

@@ -446,6 +446,11 @@ export interface OperationLogKey {
   secret: string;
 }
 
+export interface OperationLogOperators {
+  chain: string;
+  user_name: string;
+}
+
 export interface PasswordNotices {
   created_at: Generated<Timestamp>;
   detail: Generated<string>;
@@ -725,6 +730,7 @@ export interface DB {
   operation_log_counts: OperationLogCounts;
   operation_log_heads: OperationLogHeads;
   operation_log_key: OperationLogKey;
+  operation_log_operators: OperationLogOperators;
   password_notices: PasswordNotices;
   process_versions: ProcessVersions;
   rate_limit_hits: RateLimitHits;

@@ -68,7 +68,9 @@ const list: CallHandler<'flows.list'> = async (ctx) => {
     const [page, counted] = off
       ? [off.ids.length > 0 ? await rowsOf(off.ids) : [], { total: off.total, estimated: false }]
       : await Promise.all([
-          rowsOf(pageIds(db, where, { lines: pagelines, offset, start }, await pagedPeople(ctx.services, search))),
+          rowsOf(
+            pageIds(db, where, { lines: pagelines, offset, start }, await pagedPeople(ctx.services, domainId, search)),
+          ),
           fresh ? count() : flowTotals.total(`${searchKey(domainId, lang, search)}|${exactTotal}`, count),
         ]);
     const { total, estimated } = withPage(counted, { offset, lines: pagelines, rows: page.length });

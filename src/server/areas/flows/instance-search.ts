@@ -1,6 +1,7 @@
 // The monitoring list's search read as conditions on flow_instances alone (docs/adr/0070-flow-list-million-instances.md). The names a search
 // gives are resolved first, in the small tables that hold them: the initiator's and last auditor's to
-// the ids of the few users so named (users' trigram index; kept until users change), the flow's to
+// the ids of the enterprise's few users so named (users' trigram index; kept until users change;
+// docs/adr/0213-flow-people-and-log-operators-resolved-first.md), the flow's to
 // the processes so named, a current node's name in the reader's language to the package's nodes so
 // named. The page and its total then read one table through its indexes, never joining a million rows to users.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
@@ -22,12 +23,17 @@ const nothing = sql<SqlBool>`false`;
 
 type Services = { db: Db; flowPeople: PeopleByName };
 
-/** The ids of the users whose name contains `text` (null: more than LISTED_PEOPLE), kept until users change. */
-const peopleNamed = ({ db, flowPeople }: Services, text: string): Promise<string[] | null> =>
-  flowPeople.through(text.toLowerCase(), async () => {
+/** The ids of the enterprise's users whose name contains `text` (null: more than LISTED_PEOPLE), kept
+ *  until users change. Only the enterprise's own: an instance's initiator starts it in their enterprise,
+ *  its approvers are resolved among its enterprise's users (workflow/approvers.ts, intervene.ts'
+ *  checkUsers), and a user never changes enterprise; other tenants' namesakes (a million users of one
+ *  name fragment) would make the list of ids too long to walk per person (docs/adr/0213-flow-people-and-log-operators-resolved-first.md). */
+const peopleNamed = ({ db, flowPeople }: Services, domainId: string, text: string): Promise<string[] | null> =>
+  flowPeople.through(JSON.stringify([domainId, text.toLowerCase()]), async () => {
     const people = await db
       .selectFrom('users')
       .select('id')
+      .where('domain_id', '=', domainId)
       .where(containsIndexedText(sql.ref('name'), text))
       .limit(LISTED_PEOPLE + 1)
       .execute();
@@ -37,10 +43,15 @@ const peopleNamed = ({ db, flowPeople }: Services, text: string): Promise<string
 type PersonColumn = 'i.initiator_id' | 'i.last_actor_id';
 
 /** `column` holds one of the users whose name contains `text`. */
-async function byPersonName(services: Services, column: PersonColumn, text: string): Promise<Condition> {
-  const ids = await peopleNamed(services, text);
+async function byPersonName(
+  services: Services,
+  domainId: string,
+  column: PersonColumn,
+  text: string,
+): Promise<Condition> {
+  const ids = await peopleNamed(services, domainId, text);
   if (ids === null)
-    return sql<SqlBool>`${sql.ref(column)} in (select id from users where ${containsIndexedText(sql.ref('name'), text)})`;
+    return sql<SqlBool>`${sql.ref(column)} in (select id from users where domain_id = ${domainId} and ${containsIndexedText(sql.ref('name'), text)})`;
   return ids.length === 0 ? nothing : sql<SqlBool>`${sql.ref(column)} = any(${sql.val(ids)}::text[])`;
 }
 
@@ -51,13 +62,14 @@ const PAGED_PEOPLE = 50;
  *  person in the list's order (page-ids.ts, docs/adr/0146-log-pages-kept-and-anchored.md). */
 export async function pagedPeople(
   services: Services,
+  domainId: string,
   search: FlowstatertSearch,
 ): Promise<{ column: PersonColumn; ids: string[] } | undefined> {
   const [column, text] = search._lastAuditor?.trim()
     ? (['i.last_actor_id', search._lastAuditor.trim()] as const)
     : (['i.initiator_id', search._initiator?.trim()] as const);
   if (!text) return undefined;
-  const ids = await peopleNamed(services, text);
+  const ids = await peopleNamed(services, domainId, text);
   return ids && ids.length > 0 && ids.length <= PAGED_PEOPLE ? { column, ids } : undefined;
 }
 
@@ -163,9 +175,9 @@ export async function searchConditions(
   const flowName = text(search._flowName);
   if (flowName) where.push(await byFlowName(services.db, flowName, language, application));
   const initiator = text(search._initiator);
-  if (initiator) where.push(await byPersonName(services, 'i.initiator_id', initiator));
+  if (initiator) where.push(await byPersonName(services, domainId, 'i.initiator_id', initiator));
   const lastAuditor = text(search._lastAuditor);
-  if (lastAuditor) where.push(await byPersonName(services, 'i.last_actor_id', lastAuditor));
+  if (lastAuditor) where.push(await byPersonName(services, domainId, 'i.last_actor_id', lastAuditor));
   if (search._jobs) where.push(JOBS[search._jobs]);
   return where;
 }

@@ -9,6 +9,7 @@ import { int8 } from '../../db/int8.ts';
 import { chainState, type LogPages } from './log-pages.ts';
 import { logPageStart } from './log-anchors.ts';
 import { listTotal, plannedRows, withPage, type TotalPolicy } from '../../db/list-total.ts';
+import { byOperatorNames, operatorNames, operatorPage } from './log-operators.ts';
 
 export interface LogFilter {
   operator?: string;
@@ -47,11 +48,13 @@ const COLUMNS = [
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
 
-export function filtered(db: Db, scope: LogScope, filter: LogFilter) {
+/** `names`: the chain's operator names that contain the operator text, when resolved (log-operators.ts). */
+export function filtered(db: Db, scope: LogScope, filter: LogFilter, names?: readonly string[]) {
   let query = db.selectFrom('operation_log').$if(scope.chain !== null, (q) => q.where('chain', '=', scope.chain!));
   const text = (v?: string) => v?.trim() || undefined;
   const operator = text(filter.operator);
-  if (operator)
+  if (operator && names) query = query.where(byOperatorNames(names, operator));
+  else if (operator)
     query = query.where((eb) => eb.or([containsText(eb.ref('user_name'), operator), eb('user_id', '=', operator)]));
   const ip = text(filter.ip);
   if (ip) query = query.where((eb) => containsText(eb.ref('ip'), ip));
@@ -172,10 +175,12 @@ export async function listEntries(
   const offset = (page.currpage - 1) * page.pagelines;
   const totalKey = `${search}|${exact}`;
   const answer = await kept.pages.through(`${search}|${offset}|${page.pagelines}|${exact}`, state.stamp, async () => {
+    // An operator's few names: the page walks each name's entries in order (log-operators.ts).
+    const names = await operatorNames(db, scope, filter.operator);
     // A search the planner expects few matches for, its total not kept: the matches read once for the
     // page and the exact total (docs/adr/0179-list-plans-read-and-past-the-end-pages.md).
     let planned: number | undefined;
-    if (!plain && !exact && policy.estimateAbove > 0 && !kept.totals.has(totalKey, state.stamp)) {
+    if (!names && !plain && !exact && policy.estimateAbove > 0 && !kept.totals.has(totalKey, state.stamp)) {
       planned = await plannedRows(db, filtered(db, scope, filter));
       if (planned <= policy.estimateAbove) {
         const once = await matchesOnce(db, scope, filter, { lines: page.pagelines, offset });
@@ -202,14 +207,23 @@ export async function listEntries(
     // then its rows; a search's total counted once per stamp.
     const start =
       plain && scope.chain !== null ? await logPageStart(db, kept.anchors, scope.chain, state, offset) : undefined;
-    const seqs = filtered(db, scope, filter)
-      .$if(start !== undefined, (q) => q.where('seq', '<=', int8(start!.upTo)))
-      .select('seq')
-      .orderBy('seq', 'desc')
-      .limit(page.pagelines)
-      .offset(start?.skip ?? offset);
+    const seqs = names
+      ? db
+          .selectFrom(
+            operatorPage(filtered(db, scope, { ...filter, operator: undefined }), names, filter.operator!.trim(), {
+              lines: page.pagelines,
+              offset,
+            }).as('p'),
+          )
+          .select(sql<number>`p.seq`.as('seq'))
+      : filtered(db, scope, filter)
+          .$if(start !== undefined, (q) => q.where('seq', '<=', int8(start!.upTo)))
+          .select('seq')
+          .orderBy('seq', 'desc')
+          .limit(page.pagelines)
+          .offset(start?.skip ?? offset);
     // Exact, or estimated above the bound (docs/adr/0173-estimated-totals-above-a-bound.md).
-    const count = () => listTotal(db, filtered(db, scope, filter), policy, exact, planned);
+    const count = () => listTotal(db, filtered(db, scope, filter, names), policy, exact, planned);
     const [read, counted] = await Promise.all([
       db.selectFrom('operation_log').select(COLUMNS).where('seq', 'in', seqs).orderBy('seq', 'desc').execute(),
       plain ? { total: state.entries, estimated: false } : kept.totals.through(totalKey, state.stamp, count),
