@@ -72,7 +72,7 @@ describe.each(targets)('users searched with many matches on $name', (target) => 
   const list = async (body: Record<string, unknown>, currpage: number, bound: number, exactTotal = false) => {
     server.app.services.totalPolicy.estimateAbove = bound;
     const { reply } = await admin.call<Page>('POST', `/authtime/domain/${tenantId}/users`, {
-      query: { currpage, pagelines: LINES, ...(exactTotal ? { exactTotal: true } : {}) },
+      query: { currpage, pagelines: LINES, ...(exactTotal ? { exactTotal: 'true' } : {}) },
       body,
     });
     expect(reply.errcode, reply.errmsg).toBe(0);
