@@ -44,7 +44,7 @@ export interface NarrowedUsers {
    *  statistics are the pieces index's; ANDed with the LIKE the planner multiplies two selectivities
    *  of one condition. */
   estimated: UsersQuery;
-  /** When only a name and a login number text narrow beside reach, department and status: the rows
+  /** When only name and login number texts narrow beside reach, department and status: the rows
    *  without the texts (`window`) and the texts, for a walk of the list's order that stops at the
    *  page's last match (searched-page.ts). */
   walk?: { window: UsersQuery; texts: Array<['name' | 'loginno', string]> };
