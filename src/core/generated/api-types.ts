@@ -2590,6 +2590,10 @@ export type UserIds = string[];
 export interface UserPage {
   datas: UserRow[];
   rowCount: number;
+  /**
+   * present and true when rowCount is the database's estimate of a large total, not a count (docs/adr/0214-name-search-at-a-million.md)
+   */
+  totalEstimated?: boolean;
 }
 
 export interface UserRelation {
@@ -3877,6 +3881,10 @@ export interface UsersListQuery {
    * rows per page (alias of lines; lines wins)
    */
   pagelines?: number;
+  /**
+   * count a name or login number search's total exactly even when it is large (bounded by ATRIUM_EXACT_COUNT_TIMEOUT_MS)
+   */
+  exactTotal?: boolean;
 }
 
 export interface UsersUpdateQuery {

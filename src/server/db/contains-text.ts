@@ -18,6 +18,16 @@ export const containsIndexedText = (column: Expression<unknown>, text: string) =
     : sql<SqlBool>`(search_grams(lower(${column})) @> array[lower(${text})] and ${containsText(column, text)})`;
 
 /**
+ * containsIndexedText's rows as the planner estimates them best (an estimated total's figure,
+ * docs/adr/0214-name-search-at-a-million.md): a short text by its pieces alone, which are the same rows
+ * as its LIKE and whose statistics are the pieces index's most common elements; a longer one by its LIKE.
+ */
+export const estimatedText = (column: Expression<unknown>, text: string) =>
+  [...text].length > 2
+    ? containsText(column, text)
+    : sql<SqlBool>`search_grams(lower(${column})) @> array[lower(${text})]`;
+
+/**
  * containsIndexedText of any of several columns (the selection dialog's keyword: name or login number).
  * For a short text the pieces are asked as one OR, which a bitmap OR of the columns' indexes answers,
  * beside the LIKEs' own OR: `(pieces₁ or pieces₂) and (like₁ or like₂)`, not `(pieces₁ and like₁) or

@@ -15,7 +15,7 @@ import { createUser, updateUser } from './save-user.ts';
 
 const list: CallHandler<'users.list'> = async (ctx) => {
   const { db } = ctx.services;
-  const { departmentid, orderby, currpage = 1, lines, pagelines = 10 } = ctx.query;
+  const { departmentid, orderby, currpage = 1, lines, pagelines = 10, exactTotal = false } = ctx.query;
   // Admission checked the declared tenant and department (`target`); the list's own statement answers
   // 1404 for a tenant that does not exist.
   const reachable = await reachableDepartments(db, requireUser(ctx).reach, ctx.params.id);
@@ -30,7 +30,16 @@ const list: CallHandler<'users.list'> = async (ctx) => {
     status: status ? Number(status) : undefined,
     extension: { ...rest, ...fieldExtends },
   };
-  return listUsers(ctx.services, ctx.params.id, reachable, filter, { currpage, lines: lines ?? pagelines, orderby });
+  // A search's large total may be estimated, said so in the reply (docs/adr/0214-name-search-at-a-million.md).
+  const totals = { policy: ctx.services.totalPolicy, exact: exactTotal };
+  return listUsers(
+    ctx.services,
+    ctx.params.id,
+    reachable,
+    filter,
+    { currpage, lines: lines ?? pagelines, orderby },
+    totals,
+  );
 };
 
 const get: CallHandler<'users.get'> = async (ctx) => {

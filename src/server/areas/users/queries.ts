@@ -1,13 +1,18 @@
 // Reads of the users area, always inside the departments the caller reaches (organisation/
 // department-reach.ts): the filtered page (also the domain administrators' lists) and one user.
-import { sql, type Expression, type QueryCreator, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { governsDomain, seesDomain, type Reach } from '../../auth/reach.ts';
-import type { DB, Db } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { containsIndexedText, containsIndexedTextInAny, containsText } from '../../db/contains-text.ts';
 import { reachableDepartments } from '../organisation/department-reach.ts';
-import { tenantFields } from '../field-extends/stored-fields.ts';
 import { dateText, ROW_COLUMNS, toUser, toUserRow, type RowData } from './user-record.ts';
+import { inDepartments, narrowedUsers, type NarrowedUsers, type UserFilter } from './narrowed-users.ts';
+import { walkedPage } from './searched-page.ts';
+import type { TotalPolicy } from '../../db/list-total.ts';
+import { MATCH_COLUMNS, NO_STAMP, orderOf, pageStatement, STABLE, type UserPage } from './page-statement.ts';
+
+export { inDepartments, type UserFilter } from './narrowed-users.ts';
+export type { UserPage } from './page-statement.ts';
 import type { KeptAnchors, UserAnchors, UserListPage, UserPages } from './user-pages.ts';
 import { ANCHOR_EVERY, startBefore, type PageStart as StartAfter } from '../../db/page-anchors.ts';
 import { preparing } from '../../db/prepared-statements.ts';
@@ -46,54 +51,6 @@ export async function governedTenant(db: Db, reach: Reach, domainId: string, mes
   if (!governsDomain(reach, domainId)) throw new AppError('forbidden', undefined, message);
 }
 
-/** Users of departments in `reachable` (null = every user of the tenant). */
-export const inDepartments = (reachable: readonly string[] | null): Expression<SqlBool> =>
-  reachable === null
-    ? sql<SqlBool>`true`
-    : reachable.length === 0
-      ? sql<SqlBool>`false`
-      : sql<SqlBool>`u.department_id = any(${sql.val([...reachable])}::text[])`;
-
-export interface UserFilter {
-  departmentId?: string;
-  /** A part of the name or of the login number (the selection dialog's search over thousands of users). */
-  keyword?: string;
-  name?: string;
-  loginno?: string;
-  superiorname?: string;
-  /** Only the holders of this application role. */
-  roleId?: string;
-  status?: number;
-  domainAdmin?: boolean;
-  /** Extension values by spare column (only the searchable fields are applied). */
-  extension?: Record<string, unknown>;
-}
-
-export interface UserPage {
-  currpage: number;
-  lines: number;
-  /** A column of ORDER_COLUMNS, optionally followed by " desc". */
-  orderby?: string;
-}
-
-const ORDER_COLUMNS = {
-  orderno: 'u.order_no',
-  name: 'u.name',
-  loginno: 'u.loginno',
-  email: 'u.email',
-  status: 'u.status',
-} as const;
-/** The stable order every page ends with, so a page boundary never shows a user twice or never. */
-const STABLE = ['u.order_no', 'u.name', 'u.id'] as const;
-
-function orderOf(orderby: string | undefined): Array<[string, 'asc' | 'desc']> {
-  const [column, direction] = (orderby ?? '').split(' ');
-  const first = ORDER_COLUMNS[column as keyof typeof ORDER_COLUMNS];
-  const order: Array<[string, 'asc' | 'desc']> = first ? [[first, direction === 'desc' ? 'desc' : 'asc']] : [];
-  for (const c of STABLE) if (c !== first) order.push([c, 'asc']);
-  return order;
-}
-
 /**
  * A page of the tenant's users in one statement: the tenant's row (none → 1404), the count (from the
  * trigger-kept user_counts when only reach and department narrow the list, with the list's stamp), and
@@ -108,14 +65,30 @@ async function readUserPage(
   filter: UserFilter,
   page: UserPage,
   start?: PageStart,
+  totals?: Totals,
 ): Promise<{ page: UserListPage; stamp: string | null }> {
-  const found = await (await userPageStatement(db, domainId, reachable, filter, page, start)).execute();
+  const narrowed = await narrowedUsers(db, domainId, reachable, filter);
+  // Many matches: the page from a walk of the list's order, the total estimated above the bound.
+  const walked =
+    totals && narrowed.searched
+      ? await walkedPage(db, domainId, narrowed, page, totals.policy, totals.exact)
+      : undefined;
+  if (walked) return { page: walked, stamp: null };
+  const statement = narrowedPageStatement(db, domainId, reachable, filter.departmentId, narrowed, page, start);
+  const found = await statement.execute();
   if (found.length === 0) throw new AppError('notFound');
   // A page past the end is the tenant's row alone, its user columns null from the outer joins.
   const datas = found.flatMap(({ row_count: _, stamp: __, ...row }) =>
     row.id === null ? [] : [toUserRow(row as RowData)],
   );
   return { page: { datas, rowCount: Number(found[0].row_count) }, stamp: found[0].stamp };
+}
+
+/** How a list's total may be answered: estimated above the policy's bound unless `exact` is asked for
+ *  (docs/adr/0173-estimated-totals-above-a-bound.md); absent, every total is counted. */
+export interface Totals {
+  policy: TotalPolicy;
+  exact: boolean;
 }
 
 /** Where a deep page of the plain list starts: after this user (order_no, name, id) of the default
@@ -131,43 +104,21 @@ export async function userPageStatement(
   page: UserPage,
   start?: PageStart,
 ) {
-  let query = db.selectFrom('users as u').where('u.domain_id', '=', domainId).where(inDepartments(reachable));
-  if (filter.departmentId) query = query.where('u.department_id', '=', filter.departmentId);
-  let counted = true; // only reach and department apply so far: user_counts knows the count
-  let searched = false; // a text narrows: its matches are read once, for the count and the page
-  const narrow = (where: Expression<SqlBool>, text = true) => {
-    counted = false;
-    searched ||= text;
-    query = query.where(where);
-  };
-  const keyword = filter.keyword?.trim();
-  if (keyword) narrow(containsIndexedTextInAny([sql.ref('u.name'), sql.ref('u.loginno')], keyword));
-  if (filter.name?.trim()) narrow(containsIndexedText(sql.ref('u.name'), filter.name.trim()));
-  if (filter.loginno?.trim()) narrow(containsIndexedText(sql.ref('u.loginno'), filter.loginno.trim()));
-  if (filter.status !== undefined) narrow(sql<SqlBool>`u.status = ${filter.status}`, false);
-  if (filter.roleId?.trim())
-    narrow(sql<SqlBool>`u.id in (select user_id from role_users where role_id = ${filter.roleId.trim()})`, false);
-  if (filter.domainAdmin !== undefined) narrow(sql<SqlBool>`u.domain_admin = ${filter.domainAdmin}`, false);
-  if (filter.superiorname?.trim()) {
-    const text = filter.superiorname.trim();
-    narrow(
-      sql<SqlBool>`u.department_id in (${db
-        .selectFrom('departments as d')
-        .select('d.id')
-        .where('d.domain_id', '=', domainId)
-        .where(containsText(sql.ref('d.name'), text))})`,
-    );
-  }
-  const extension = Object.entries(filter.extension ?? {}).filter(
-    (e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== '',
-  );
-  if (extension.length > 0) {
-    const searchable = new Set(
-      (await tenantFields(db, 'tableUser', domainId)).filter((f) => f.isSupportSearch).map((f) => f.name),
-    );
-    for (const [key, value] of extension)
-      if (searchable.has(key)) narrow(containsText(sql`u.ext ->> ${key}`, value.trim()));
-  }
+  const narrowed = await narrowedUsers(db, domainId, reachable, filter);
+  return narrowedPageStatement(db, domainId, reachable, filter.departmentId, narrowed, page, start);
+}
+
+/** The page's one statement for the users `narrowed` chose: a search's matches read once for count and
+ *  page, or the list's order walked with the kept count. */
+function narrowedPageStatement(
+  db: Db,
+  domainId: string,
+  reachable: readonly string[] | null,
+  departmentId: string | undefined,
+  { query, counted, searched }: NarrowedUsers,
+  page: UserPage,
+  start?: PageStart,
+) {
   const order = orderOf(page.orderby);
   if (searched) {
     // A search's matches are read once into `matches` (the text's index, then every match's row), which
@@ -189,14 +140,14 @@ export async function userPageStatement(
     );
   }
   const rowCount = counted
-    ? countedUsers(db, domainId, reachable, filter.departmentId)
+    ? countedUsers(db, domainId, reachable, departmentId)
     : query.select([sql<number>`count(*)::int`.as('n'), NO_STAMP]);
   // The whole tenant's list is a walk of its order's index whatever the tenant and page, so it is
   // prepared: PostgreSQL plans it once per connection instead of on every page, which cost as much as
   // running it. Not a department's list: planned without its values, it reads the tenant's every user
   // (its generic plan ANDs the tenant's index in, measured 1.7 × slower); nor a search, planned for its
   // text (docs/adr/0201-list-statements-prepared.md).
-  const source = counted && reachable === null && !filter.departmentId ? preparing(db) : db;
+  const source = counted && reachable === null && !departmentId ? preparing(db) : db;
   if (!start) return pageStatement(db, source, domainId, rowCount, query.select('u.id'), order, page);
   const [orderNo, name, id] = start.after;
   return pageStatement(
@@ -211,65 +162,24 @@ export async function userPageStatement(
   );
 }
 
-/** A count that says nothing of the list's stamp (only user_counts' rows carry one). */
-const NO_STAMP = sql<string | null>`null::text`.as('stamp');
-
-/** The users' columns a page may be ordered by (ORDER_COLUMNS, STABLE), which a search's matches keep. */
-const MATCH_COLUMNS = ['id', 'order_no', 'name', 'loginno', 'email', 'status'] as const;
-
-/** The tenant's row (none → 1404) with the count (and stamp), joined to the page's users in the page's
- *  order; `source` starts the statement (with a search's `matches`). */
-function pageStatement(
-  db: Db,
-  source: QueryCreator<DB>,
-  domainId: string,
-  rowCount: SelectQueryBuilder<DB, never, { n: number; stamp: string | null }>,
-  pageIds: SelectQueryBuilder<DB, never, { id: string }>,
-  order: Array<[string, 'asc' | 'desc']>,
-  page: UserPage,
-  skipped = 0,
-) {
-  let ids = pageIds;
-  for (const [column, direction] of order) ids = ids.orderBy(sql.ref(column), direction);
-  let rows = source
-    .selectFrom(
-      db
-        .selectFrom('domains')
-        .innerJoinLateral(rowCount.as('c'), (join) => join.onTrue())
-        .select(['c.n as row_count', 'c.stamp'])
-        .where('domains.id', '=', domainId)
-        .as('m'),
-    )
-    .leftJoinLateral(
-      ids
-        .limit(page.lines)
-        .offset((page.currpage - 1) * page.lines - skipped)
-        .as('p'),
-      (join) => join.onTrue(),
-    )
-    .leftJoin('users as u', 'u.id', 'p.id')
-    .leftJoin('departments as d', 'd.id', 'u.department_id')
-    .select(['m.row_count', 'm.stamp', ...ROW_COLUMNS, 'd.name as department_name']);
-  // The page's few rows again in the page's order (the joins do not keep it).
-  for (const [column, direction] of order) rows = rows.orderBy(sql.ref(column), direction);
-  return rows;
-}
-
 /** A page of the tenant's users as readUserPage reads it, kept until one of its tables changes: an
- *  administrator paging back and forth, or many looking at the same first page, reads it once. */
+ *  administrator paging back and forth, or many looking at the same first page, reads it once. With
+ *  `totals` (the users list, whose reply says when its total is an estimate) a search's total may be
+ *  estimated above the bound; an exact request is kept apart from an estimated one. */
 export function listUsers(
   services: { db: Db; userPages: UserPages; userAnchors: UserAnchors },
   domainId: string,
   reachable: readonly string[] | null,
   filter: UserFilter,
   page: UserPage,
+  totals?: Totals,
 ): Promise<UserListPage> {
-  const key = JSON.stringify([domainId, reachable, filter, page]);
+  const key = JSON.stringify([domainId, reachable, filter, page, totals?.exact ?? null]);
   return services.userPages.through(key, async () => {
     const offset = (page.currpage - 1) * page.lines;
     if (offset >= ANCHOR_EVERY && plainList(filter, page))
       return anchoredPage(services, domainId, reachable, filter, page, offset);
-    return (await readUserPage(services.db, domainId, reachable, filter, page)).page;
+    return (await readUserPage(services.db, domainId, reachable, filter, page, undefined, totals)).page;
   });
 }
 

@@ -7,6 +7,9 @@ import type { toUserRow } from './user-record.ts';
 export interface UserListPage {
   datas: ReturnType<typeof toUserRow>[];
   rowCount: number;
+  /** Present and true when rowCount is the planner's estimate of a large total
+   *  (docs/adr/0173-estimated-totals-above-a-bound.md, docs/adr/0214-name-search-at-a-million.md). */
+  totalEstimated?: boolean;
 }
 
 /** Everything a page of users is read from. */

@@ -1,0 +1,59 @@
+// A users page searched by name or login number whose matches are many (docs/adr/0214-name-search-at-a-million.md).
+// Reading every match to sort them and count them (docs/adr/0115-short-fragment-search.md) costs a
+// visit of each match's row: at a million users a common fragment has hundreds of thousands. So when
+// the planner expects more matches than the estimated-total bound (the pieces index's statistics,
+// db/contains-text.ts estimatedText):
+// - the page walks the list's order (the (domain_id, order_no, name, id) index) and stops at the page's
+//   last match, within a window of the first `bound` users of the list; a page the window does not
+//   fill (matches that sit late in the order, or the list's end) is read as before, from every match;
+// - the total is exact up to the bound and estimated above it, flagged, exactly as
+//   docs/adr/0173-estimated-totals-above-a-bound.md defines (db/list-total.ts), corrected by the page.
+// Fewer expected matches, another order, or other narrowing than reach, department and status: read as
+// before (every match once, exact count).
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { containsText } from '../../db/contains-text.ts';
+import { listTotal, plannedRows, withPage, type TotalPolicy } from '../../db/list-total.ts';
+import type { NarrowedUsers } from './narrowed-users.ts';
+import { NO_STAMP, orderOf, pageStatement, STABLE, type UserPage } from './page-statement.ts';
+import { toUserRow, type RowData } from './user-record.ts';
+import type { UserListPage } from './user-pages.ts';
+
+/** The page and its total when the matches are many and the page lies within the walk's window;
+ *  undefined when the page is to be read from every match (and counted exactly). */
+export async function walkedPage(
+  db: Db,
+  domainId: string,
+  narrowed: NarrowedUsers,
+  page: UserPage,
+  policy: TotalPolicy,
+  exact: boolean,
+): Promise<UserListPage | undefined> {
+  const { walk } = narrowed;
+  const bound = policy.estimateAbove;
+  const order = orderOf(page.orderby);
+  const inListOrder = order.every(([column, direction], i) => column === STABLE[i] && direction === 'asc');
+  if (!walk || bound === 0 || !inListOrder) return undefined;
+  const planned = await plannedRows(db, narrowed.estimated);
+  if (planned <= bound) return undefined;
+  // The window: the list's first `bound` users in its order, read from the order's index (with the
+  // login number or status, from their rows); the texts filter them, so the walk stops at the page's
+  // last match. A LIMIT inside keeps the texts out of the index scan and the walk in order.
+  const columns = ['u.id', 'u.order_no', 'u.name', ...walk.texts.map(([column]) => `u.${column}` as const)] as const;
+  let window = walk.window.select([...new Set(columns)]);
+  for (const [column, direction] of order) window = window.orderBy(sql.ref(column), direction);
+  let ids = db.selectFrom(window.limit(bound).as('u')).select('u.id');
+  for (const [column, text] of walk.texts) ids = ids.where(containsText(sql.ref(`u.${column}`), text));
+  const noCount = db.selectNoFrom([sql<number>`0`.as('n'), NO_STAMP]);
+  const found = await pageStatement(db, db, domainId, noCount, ids, order, page).execute();
+  if (found.length === 0) throw new AppError('notFound');
+  const datas = found.flatMap(({ row_count: _, stamp: __, ...row }) =>
+    row.id === null ? [] : [toUserRow(row as RowData)],
+  );
+  if (datas.length < page.lines) return undefined;
+  const offset = (page.currpage - 1) * page.lines;
+  const counted = await listTotal(db, narrowed.query, policy, exact, planned);
+  const { total, estimated } = withPage(counted, { offset, lines: page.lines, rows: datas.length });
+  return { datas, rowCount: total, ...(estimated ? { totalEstimated: true } : {}) };
+}
