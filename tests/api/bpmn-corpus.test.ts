@@ -54,6 +54,7 @@ const RUNS: Record<string, { start: Record<string, unknown>; submit?: Record<str
   'c8-multi-instance': { start: { boardMembers: ['kermit', 'gonzo', 'fozzie'] } },
   'c8-offer-escalation': { start: { discount: 20 } },
   'c8-purchase-check': { start: { orderAmount: 500 } },
+  'c8-regional-review': { start: { regions: ['kermit', 'gonzo'] }, submit: { approved: true } },
   'flowable-call-activity': { start: {}, submit: { approved: true } },
   'flowable-candidate-users': { start: {} },
   'flowable-leave-approval': { start: {}, submit: { approved: true } },
