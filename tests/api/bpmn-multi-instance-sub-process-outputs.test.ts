@@ -218,6 +218,21 @@ describe.each(targets)('output collections of multi-instance sub-processes, on $
     expect(await historyOf(server.db, id)).toContain(`complete Event_1s7c3ld`);
   }, 120_000);
 
+  it('sets the list of the regions that ended when an intervention moves the instance off the sub-process', async () => {
+    const flow = drawn.processId;
+    const id = await start(flow, { regions: ['rr-r1', 'rr-r2'] });
+    expect(await submit(flow, id, 'r2', { approved: true })).toBe('running');
+    expect(await submit(flow, id, 'r1', { approved: false })).toBe('running');
+    const moved = await admin.call('POST', '/authtime/domain/workflow/intervention/doflow', {
+      query: { id },
+      body: { submitTo: [{ nodeid: RETURNED, userids: '' }], comment: 'review stuck' },
+    });
+    expect(moved.reply.errcode, moved.reply.errmsg).toBe(0);
+    // r1's instance had not ended (its explanation was open): null, as a completion condition leaves it.
+    expect((await variables(id)).reviews).toEqual([null, true]);
+    expect((await instanceOf(server.db, id)).status).toBe('completed');
+  }, 120_000);
+
   it("collects a vote inside each region's instance as that instance's own list", async () => {
     const flow = (await votesIn()).processId;
     const id = await start(flow, { regions: [['rr-r1', 'rr-r2'], ['rr-lead']], author: 'rr-clerk' });
