@@ -16,6 +16,7 @@ export const COLUMN_SHAPES: Record<string, string> = {
   'flow_instances.form_data': 'JsonText<Record<string, unknown>>',
   'flow_instances.status': 'InstanceStatus',
   'flow_tokens.state': "'active' | 'joining'",
+  'flow_tokens.loop_output': 'JsonText<{ list: unknown[]; locals: Record<string, Record<string, unknown>> }>',
   'flow_tasks.status': 'TaskStatus',
   'flow_tasks.output':
     'JsonText<{ for?: string; index?: number; value?: unknown; set?: { before?: unknown }; ended?: number }>',

@@ -58,6 +58,7 @@ const RUNS: Record<string, { start: Record<string, unknown>; submit?: Record<str
     submit: { decision: 'approve' },
   },
   'c8-purchase-check': { start: { orderAmount: 500 } },
+  'c8-regional-review': { start: { regions: ['kermit', 'gonzo'] }, submit: { approved: true } },
   'flowable-call-activity': { start: {}, submit: { approved: true } },
   'flowable-candidate-users': { start: {} },
   'flowable-leave-approval': { start: {}, submit: { approved: true } },

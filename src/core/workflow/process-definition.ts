@@ -329,11 +329,14 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
 
   checkEvents(nodes, flows, problem);
   checkInsideLoops(nodes, (node, loop, key) => problem(node, key, { loop: labelOf(nodes[loop]) }));
-  // An approval's output collection inside a multi-instance sub-process would be the process's, one
-  // list for every instance (docs/adr/0202-multi-instance-output-collections.md).
-  for (const node of Object.values(nodes))
-    if (node.multi?.output && node.kind === 'manual' && insideLoop(nodes, node))
-      problem(node, 'outputWhere', outputWhere(node.multi.output).params);
+  // An approval's output collection inside a multi-instance sub-process is collected into a variable of
+  // the sub-process's instance (docs/adr/0212-multi-instance-sub-process-outputs.md); any other would be
+  // the process's, one list for every instance, and is refused (docs/adr/0202-multi-instance-output-collections.md).
+  for (const node of Object.values(nodes)) {
+    const loops = node.multi?.output && node.kind === 'manual' ? loopsAround(nodes, node) : [];
+    if (loops.length > 0 && !loops.some((l) => l.multi!.output?.local === node.multi!.output!.collection))
+      problem(node, 'outputInLoop', { ...outputWhere(node.multi!.output!).params, loop: labelOf(loops[0]) });
+  }
   const starts = Object.values(nodes).filter((n) => n.kind === 'start' && !n.parent);
   if (starts.length !== 1) problem(process, 'oneStart', { count: starts.length });
   if (!Object.values(nodes).some((n) => n.kind === 'complete')) problem(process, 'noEnd');
@@ -387,10 +390,11 @@ const loopHonoured = (loop: Element) => [
   ),
 ];
 
-/** Whether a node is drawn inside a multi-instance sub-process. */
-function insideLoop(nodes: Record<string, ProcessNode>, node: ProcessNode): boolean {
-  for (let at = node.parent; at; at = nodes[at]?.parent) if (nodes[at]?.multi) return true;
-  return false;
+/** The multi-instance sub-processes a node is drawn in, innermost first. */
+function loopsAround(nodes: Record<string, ProcessNode>, node: ProcessNode): ProcessNode[] {
+  const loops: ProcessNode[] = [];
+  for (let at = node.parent; at; at = nodes[at]?.parent) if (nodes[at]?.multi) loops.push(nodes[at]);
+  return loops;
 }
 
 /** What a multi-instance sub-process may hold (docs/adr/0148-multi-instance-sub-processes.md,

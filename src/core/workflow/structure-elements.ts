@@ -228,10 +228,10 @@ export function multiInstanceOf(
 export function multiInstanceSubProcessOf(subProcess: Element): { multi: MultiInstance } | LoopRefusal {
   const read = loopParts(subProcess.loopCharacteristics!);
   if ('reason' in read) return read;
-  // An instance's variables are the process's here (docs/adr/0184-workers-and-conditions-inside-multi-instance.md):
-  // there is nothing of its own to collect.
-  if (read.multi.output) return outputWhere(read.multi.output);
   if (!read.multi.collection && !read.multi.cardinality) return { reason: 'no collection' };
+  // Each output entry is an element's (docs/adr/0212-multi-instance-sub-process-outputs.md): a count has
+  // no elements to order them by, as for approvals.
+  if (read.multi.output && !read.multi.collection) return outputWhere(read.multi.output);
   if (read.multi.cardinality && !read.elementVariable) return { multi: read.multi };
   if (!read.elementVariable || !/^[A-Za-z_][\w]*$/.test(read.elementVariable))
     return { reason: `elementVariable ${read.elementVariable ?? ''}` };

@@ -53,6 +53,7 @@ import * as nestedLoopInstances from './migrations/0055-nested-loop-instances.ts
 import * as userListStamps from './migrations/0056-user-list-stamps.ts';
 import * as multiInstanceOutputs from './migrations/0059-multi-instance-outputs.ts';
 import * as userTotals from './migrations/0060-user-totals.ts';
+import * as loopOutputs from './migrations/0061-loop-outputs.ts';
 import * as logOperatorNames from './migrations/0062-log-operator-names.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 import * as imAppAgents from './migrations/0031-im-app-agents.ts';
@@ -113,6 +114,7 @@ const migrations: Record<string, Migration> = {
   '0056-user-list-stamps': userListStamps,
   '0059-multi-instance-outputs': multiInstanceOutputs,
   '0060-user-totals': userTotals,
+  '0061-loop-outputs': loopOutputs,
   '0062-log-operator-names': logOperatorNames,
 };
 

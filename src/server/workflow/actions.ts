@@ -18,8 +18,7 @@ import { collectOutput, keepOutput, processVariables, reopenedOutput, takeBackLi
 import { reopenEnded } from './multi-instance-reopen.ts';
 import { callLinks } from './call-links.ts';
 import { armBoundaries } from './waits/enter-wait.ts';
-import { inLoopOf, loopOf } from './loop-scopes.ts';
-import { setVariables } from './variable-changes.ts';
+import { inLoopOf, keepInInstance, loopOf } from './loop-scopes.ts';
 import { atOfRow } from './walk-state.ts';
 import { taskDone } from './task-done.ts';
 import { callsIn, finish, inAction, lockInstance, record, type ActionResult } from './action-steps.ts';
@@ -123,22 +122,32 @@ export async function submitTask(
     if (!task) throw new AppError('forbidden', undefined, 'workflow.msg.notYourTask');
     const node = definition.nodes[task.node_id];
     // An approval collecting its instances' output keeps the variable its output element names in the
-    // instance (multi-instance-output.ts); every other variable goes to the process.
+    // instance (multi-instance-output.ts); so does an instance of a multi-instance sub-process collecting
+    // output (loop-output.ts); every other variable goes to the process.
     const output = node?.multi?.output;
     const submitted = input.formData ?? {};
-    if (input.formData) await setVariables(trx, state, processVariables(output, submitted));
-    if (output) await keepOutput(trx, state, node, task.id, submitted);
+    const loopAt = atOfRow(task);
+    if (input.formData)
+      await keepInInstance(trx, state, definition, task.node_id, loopAt, processVariables(output, submitted));
     const action: ActionStamp = { id: Number(task.action_id), at };
     const walk = new Walk(trx, state, definition, action);
     walk.choice = input.nextNodeIds;
     // The node is done when its token went with the task (above); else others still have to approve,
     // unless a multi-instance approval's completion condition now holds.
-    // Inside a multi-instance sub-process the walk goes on in the instance the token belonged to (loop-scopes.ts).
-    await inLoopOf(walk, task.node_id, { id: task.token_id, at: atOfRow(task) }, async () => {
+    // Inside a multi-instance sub-process the walk goes on in the instance the token belonged to (loop-scopes.ts),
+    // whose variables an approval collecting output there reads and whose own variable its list is
+    // (docs/adr/0212-multi-instance-sub-process-outputs.md).
+    await inLoopOf(walk, task.node_id, { id: task.token_id, at: loopAt }, async () => {
+      if (output) await keepOutput(trx, state, node, task.id, submitted, walk.variables());
       const done =
         task.token_done ||
         (node?.multi && task.token_id && (await instanceDone(walk, node, task.token_id, output ? submitted : {})));
-      if (done && output && task.token_id) await collectOutput(trx, state, node, task.token_id, task.id);
+      const within = walk.loop && {
+        seen: walk.variables(),
+        set: (values: Record<string, unknown>) =>
+          keepInInstance(trx, state, definition, task.node_id, loopAt, values, walk.loop),
+      };
+      if (done && output && task.token_id) await collectOutput(trx, state, node, task.token_id, task.id, within);
       if (done) await walk.leave(task.node_id);
     });
     return finish(trx, state, walk, action, input.userId);

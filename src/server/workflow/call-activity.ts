@@ -17,11 +17,10 @@ import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { finish, instanceRowLocked, record } from './action-steps.ts';
 import { setCaughtVariables } from './error-variables.ts';
-import { setVariables } from './variable-changes.ts';
 import { linkCalls, type Thrown } from './call-links.ts';
 import { requireApproversSet } from './node-approvers.ts';
 import { currentVersion, versionById } from './process-versions.ts';
-import { inLoopOf } from './loop-scopes.ts';
+import { inLoopOf, keepInInstance } from './loop-scopes.ts';
 import { boundariesOf, enclosingCatcher, noteInterruptedStep, thrownFrom } from './scopes.ts';
 import { enterWait } from './waits/enter-wait.ts';
 import { Walk } from './walk.ts';
@@ -191,7 +190,10 @@ async function returned(walk: WalkState): Promise<void> {
         return;
       }
       const call = caller.definition.nodes[token.node_id].call!;
-      await setVariables(trx, caller.instance, mapped(instance.form_data, call.outAll, call.out));
+      // Inside an instance of a multi-instance sub-process collecting output, its own variable is set there
+      // (docs/adr/0212-multi-instance-sub-process-outputs.md).
+      const values = mapped(instance.form_data, call.outAll, call.out);
+      await keepInInstance(trx, caller.instance, caller.definition, token.node_id, atOfRow(token), values);
     },
   });
 }

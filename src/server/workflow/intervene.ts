@@ -10,6 +10,7 @@ import { finish, inAction, record, type ActionResult } from './action-steps.ts';
 import { boundariesOf } from './scopes.ts';
 import { loopOf } from './loop-scopes.ts';
 import { collectOutput } from './multi-instance-output.ts';
+import { setVariables } from './variable-changes.ts';
 import { Walk } from './walk.ts';
 
 export interface InterventionTarget {
@@ -89,16 +90,21 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
     }));
     const tokens = await trx
       .selectFrom('flow_tokens')
-      .select(['id', 'node_id', 'state'])
+      .select(['id', 'node_id', 'state', 'loop_output'])
       .where('instance_id', '=', state.id)
       .execute();
     endedBranches = tokens.filter((t) => t.state === 'active').length;
     waitingAtJoins = tokens.length - endedBranches;
     // An approval collecting its instances' output that the move ends sets its list from what was given,
-    // as when its completion condition ends it (docs/adr/0206-multi-instance-output-collections-kept-in-step.md).
+    // as when its completion condition ends it (docs/adr/0206-multi-instance-output-collections-kept-in-step.md);
+    // so does a multi-instance sub-process, from its instances that ended. Inside one, the list is the
+    // instance's own, which the move ends (docs/adr/0212-multi-instance-sub-process-outputs.md).
     for (const token of tokens) {
       const node = definition.nodes[token.node_id];
-      if (node?.multi?.output) await collectOutput(trx, state, node, token.id);
+      if (!node?.multi?.output || loopOf(definition, node.id)) continue;
+      if (node.kind !== 'subprocess') await collectOutput(trx, state, node, token.id);
+      else if (token.loop_output)
+        await setVariables(trx, state, { [node.multi.output.collection]: token.loop_output.list });
     }
     await trx
       .updateTable('flow_tasks')

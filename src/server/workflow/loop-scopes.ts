@@ -12,6 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { evaluateRule, ruleValue } from '../../core/rules.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import { cardinalityOf, loopCounts } from './multi-instance.ts';
+import { collectInstance, keepOwn, ownVariables, startingOutput, type LoopOutput } from './loop-output.ts';
+import { setVariables } from './variable-changes.ts';
 import { cancelInside, nodesInside, noteStep } from './scopes.ts';
 import { armBoundaries } from './waits/enter-wait.ts';
 import {
@@ -24,6 +26,7 @@ import {
   type LoopAt,
   type LoopFrame,
   type WalkState as Walk,
+  type InstanceState,
 } from './walk-state.ts';
 
 const loopOfNode = new WeakMap<ProcessDefinition, Map<string, string>>();
@@ -85,6 +88,8 @@ export async function enterLoop(walk: Walk, node: ProcessNode): Promise<void> {
   const ofInstances = at ? `${node.id}@${at.index}.` : `${node.id}@`;
   for (const key of walk.terminated) if (key.startsWith(ofInstances)) walk.terminated.delete(key);
   if (items.length === 0) {
+    // No instance: an output collection is the empty list (docs/adr/0212-multi-instance-sub-process-outputs.md).
+    if (node.multi!.output) await setInstanceVariables(walk, node.id, outer, { [node.multi!.output.collection]: [] });
     await noteStep(walk, node.id);
     return walk.leave(node.id);
   }
@@ -100,6 +105,7 @@ export async function enterLoop(walk: Walk, node: ProcessNode): Promise<void> {
       created_at: walk.action.at,
       loop_items: JSON.stringify(items),
       loop_done: 0,
+      ...startingOutput(node, items),
       ...atColumns(at),
     })
     .execute();
@@ -114,15 +120,26 @@ export async function enterLoop(walk: Walk, node: ProcessNode): Promise<void> {
   for (let index = 0; index < first; index++) await runInstance(walk, node, index, items, outer);
 }
 
-/** The frame of one instance: its index, its element under the element variable (none for a count), and
- *  the instance of the multi-instance sub-process it is drawn in, if any. */
-const frameOf = (node: ProcessNode, index: number, items: unknown[], outer?: LoopFrame): LoopFrame => ({
-  scope: node.id,
-  index,
-  count: items.length,
-  ...(node.multi!.elementVariable ? { variable: node.multi!.elementVariable, item: items[index] } : {}),
-  ...(outer ? { outer } : {}),
-});
+/** The frame of one instance: its index, its element under the element variable (none for a count), its
+ *  own variables as its holding token keeps them (loop-output.ts), and the instance of the multi-instance
+ *  sub-process it is drawn in, if any. */
+function frameOf(
+  node: ProcessNode,
+  index: number,
+  items: unknown[],
+  outer?: LoopFrame,
+  kept?: LoopOutput | null,
+): LoopFrame {
+  const locals = ownVariables(node, index, kept);
+  return {
+    scope: node.id,
+    index,
+    count: items.length,
+    ...(node.multi!.elementVariable ? { variable: node.multi!.elementVariable, item: items[index] } : {}),
+    ...(locals ? { locals } : {}),
+    ...(outer ? { outer } : {}),
+  };
+}
 
 /** Walks one instance from the start inside, its element under the element variable. */
 function runInstance(
@@ -163,7 +180,7 @@ async function frameAt(
   const around = loopOf(definition, scope);
   const holders = await trx
     .selectFrom('flow_tokens')
-    .select(['node_id', 'loop_index', 'loop_items'])
+    .select(['node_id', 'loop_index', 'loop_items', 'loop_output'])
     .where('instance_id', '=', instanceId)
     .where('node_id', 'in', around ? [around, scope] : [scope])
     .where('loop_items', 'is not', null)
@@ -173,15 +190,17 @@ async function frameAt(
     holders.find((h) => h.node_id === id && (index === undefined || h.loop_index === index));
   if (!around) {
     const holder = own(scope);
-    return holder ? frameOf(definition.nodes[scope], at.index, items(holder)) : undefined;
+    return holder
+      ? frameOf(definition.nodes[scope], at.index, items(holder), undefined, holder.loop_output)
+      : undefined;
   }
   const outerHolder = own(around);
   if (!outerHolder) return undefined;
-  const outer = frameOf(definition.nodes[around], at.index, items(outerHolder));
+  const outer = frameOf(definition.nodes[around], at.index, items(outerHolder), undefined, outerHolder.loop_output);
   const holder = own(scope, at.index);
   return at.inner === undefined || !holder
     ? undefined
-    : frameOf(definition.nodes[scope], at.inner, items(holder), outer);
+    : frameOf(definition.nodes[scope], at.inner, items(holder), outer, holder.loop_output);
 }
 
 /** Runs `work` (an action going on from a token) in the instance the token belongs to when its node is
@@ -272,14 +291,17 @@ export async function settleLoops(walk: Walk): Promise<boolean> {
       .where('instance_id', '=', instance.id)
       .where('node_id', '=', scope);
     if (around) holding = holding.where('loop_index', '=', around.index);
-    const holder = await holding.returning(['id', 'loop_items', 'loop_done']).executeTakeFirst();
+    const holder = await holding.returning(['id', 'loop_items', 'loop_done', 'loop_output']).executeTakeFirst();
     if (!holder) continue; // the sub-process ended earlier in this action (its condition held)
     moved = true;
     const node = walk.definition.nodes[scope];
     const items = JSON.parse(holder.loop_items ?? '[]') as unknown[];
     const done = holder.loop_done ?? 0;
+    // What the ended instance gives, and the list as it now stands (docs/adr/0212-multi-instance-sub-process-outputs.md).
+    const ended = frameOf(node, index, items, outer, holder.loop_output);
+    const list = await collectInstance(walk, node, holder.id, ended, holder.loop_output);
     await inFrame(walk, outer, async () => {
-      const variables = walk.variables();
+      const variables = { ...walk.variables(), ...list };
       const complete =
         done >= items.length ||
         (node.multi!.completion !== undefined &&
@@ -291,6 +313,7 @@ export async function settleLoops(walk: Walk): Promise<boolean> {
       if (complete) {
         await cancelInside(walk, scope, around);
         await trx.deleteFrom('flow_tokens').where('id', '=', holder.id).execute();
+        await setInstanceVariables(walk, scope, outer, list);
         await noteStep(walk, scope);
         await walk.leave(scope);
       } else if (node.multi!.sequential) await runInstance(walk, node, done, items, outer);
@@ -298,3 +321,49 @@ export async function settleLoops(walk: Walk): Promise<boolean> {
   }
   return moved;
 }
+
+/** Sets `values` that an action brings at `nodeId` in instance `at` where they go (as Zeebe propagates
+ *  them): a name that the output element of an enclosing multi-instance sub-process names alone is that
+ *  instance's own (the innermost level's first, loop-output.ts), also in `frame` (the walk's, in memory,
+ *  when it goes on there); the rest are the process's. */
+export async function keepInInstance(
+  trx: Walk['trx'],
+  state: InstanceState,
+  definition: ProcessDefinition,
+  nodeId: string,
+  at: LoopAt | undefined,
+  values: Record<string, unknown>,
+  frame?: LoopFrame,
+): Promise<void> {
+  let rest = values;
+  const scope = loopOf(definition, nodeId);
+  if (scope && at) {
+    const around = loopOf(definition, scope);
+    // Each level: its sub-process, the outer instance its holding token stands in, the instance's index.
+    const levels: Array<[string, number | undefined, number | undefined]> = around
+      ? [
+          [scope, at.index, at.inner],
+          [around, undefined, at.index],
+        ]
+      : [[scope, undefined, at.index]];
+    for (const [level, outerIndex, index] of levels) {
+      const local = definition.nodes[level].multi?.output?.local;
+      if (index === undefined || !local || !Object.hasOwn(rest, local)) continue;
+      const { [local]: own, ...others } = rest;
+      await keepOwn(trx, state.id, level, outerIndex, index, { [local]: own });
+      for (let f = frame; f; f = f.outer) if (f.scope === level) f.locals = { ...f.locals, [local]: own };
+      rest = others;
+    }
+  }
+  await setVariables(trx, state, rest);
+}
+
+/** The list of a multi-instance sub-process `scope` that completed in the instance `outer` of the one it
+ *  is drawn in (none: at the process's level): that instance's own when its output element names it
+ *  alone, the process's otherwise. */
+const setInstanceVariables = (
+  walk: Walk,
+  scope: string,
+  outer: LoopFrame | undefined,
+  values: Record<string, unknown>,
+) => keepInInstance(walk.trx, walk.instance, walk.definition, scope, atOf(outer), values, outer);

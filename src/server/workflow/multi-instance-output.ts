@@ -71,7 +71,9 @@ const doneOutputs = sql<Array<KeptOutput | null> | null>`(select jsonb_agg(d.out
   where d.instance_id = flow_tasks.instance_id and d.token_id = flow_tasks.token_id and d.status = 'done' and d.id <> flow_tasks.id)`;
 
 /** Keeps on the submitted task what its instance gives: the output element over the process's
- *  variables, what the submission brought and the instance's element (`inputElement`) and loopCounter.
+ *  variables (`seen`: inside an instance of a multi-instance sub-process, that instance's,
+ *  docs/adr/0212-multi-instance-sub-process-outputs.md), what the submission brought and the instance's
+ *  element (`inputElement`) and loopCounter.
  *  The instance is the place the task kept (a retracted one's), else that of the approver whose
  *  instance it does (its own, or the one it stands in for, multi-instance-slots.ts) in the collection. */
 export async function keepOutput(
@@ -80,6 +82,7 @@ export async function keepOutput(
   node: ProcessNode,
   taskId: string,
   submitted: Record<string, unknown>,
+  seen: Record<string, unknown> = state.form_data,
 ): Promise<void> {
   const output = node.multi!.output!;
   const task = await trx
@@ -91,13 +94,12 @@ export async function keepOutput(
     .$if(readsList(output), (qb) => qb.select(doneOutputs.as('done')))
     .where('flow_tasks.id', '=', taskId)
     .executeTakeFirst();
-  const elements = elementsOf(node, state.form_data);
+  const elements = elementsOf(node, seen);
   const index = slotOf(task?.output) ?? placeIn(elements, task?.loginno);
   // An element that reads the list sees it as it stands, before its own entry, as Zeebe's inner
   // instance sees its body's variable (docs/adr/0210-multi-instance-countersign-kept-whole.md).
-  const running =
-    task?.done !== undefined ? { [output.collection]: outputList(node, state.form_data, task.done ?? []) } : {};
-  const variables: Record<string, unknown> = { ...state.form_data, ...running, ...submitted };
+  const running = task?.done !== undefined ? { [output.collection]: outputList(node, seen, task.done ?? []) } : {};
+  const variables: Record<string, unknown> = { ...seen, ...running, ...submitted };
   if (index >= 0) {
     if (output.elementVariable) variables[output.elementVariable] = elements[index];
     variables.loopCounter = index + 1;
@@ -134,13 +136,15 @@ export function outputList(
 
 /** Sets the output collection of an approval whose token `tokenId` leaves it: completed (`completing`,
  *  the submission that did, keeps what the variable was, for a retraction) or moved off by an
- *  intervention. */
+ *  intervention. Inside an instance of a multi-instance sub-process (`within`) the collection is read
+ *  from that instance's variables and the list set as its own (docs/adr/0212-multi-instance-sub-process-outputs.md). */
 export async function collectOutput(
   trx: Db,
   state: InstanceState,
   node: ProcessNode,
   tokenId: string,
   completing?: string,
+  within?: { seen: Record<string, unknown>; set(values: Record<string, unknown>): Promise<void> },
 ): Promise<void> {
   const { collection } = node.multi!.output!;
   const rows = await trx
@@ -163,10 +167,10 @@ export async function collectOutput(
   }
   const list = outputList(
     node,
-    state.form_data,
+    within?.seen ?? state.form_data,
     rows.map((r) => r.output),
   );
-  await setVariables(trx, state, { [collection]: list });
+  await (within ? within.set({ [collection]: list }) : setVariables(trx, state, { [collection]: list }));
 }
 
 /** Whose instance a task does, as its output column keeps it (multi-instance-slots.ts). */

@@ -37,6 +37,9 @@ export interface LoopFrame {
   /** The element variable and this instance's element; none when a count (`loopCardinality`) set the instances. */
   variable?: string;
   item?: unknown;
+  /** The instance's own variables: the one its sub-process's `outputElement` names alone, null until set
+   *  (docs/adr/0212-multi-instance-sub-process-outputs.md). */
+  locals?: Record<string, unknown>;
   outer?: LoopFrame;
 }
 
@@ -71,13 +74,15 @@ export const tokensAt = (at: LoopAt) =>
     ? sql<boolean>`flow_tokens.loop_index = ${at.index}`
     : sql<boolean>`flow_tokens.loop_index = ${at.index} and flow_tokens.inner_index = ${at.inner}`;
 
-/** The instance's variables seen in `frame`: the element variable of each level it is in (the inner
- *  one's over the outer one's), and `loopCounter` and `nrOfInstances` of the innermost. */
+/** The instance's variables seen in `frame`: the element variable and own variables of each level it is
+ *  in (the inner one's over the outer one's, both over the process's), and `loopCounter` and
+ *  `nrOfInstances` of the innermost. */
 export function frameVariables(form: Record<string, unknown>, frame: LoopFrame | undefined): Record<string, unknown> {
   if (!frame) return form;
   const { variable, item, index, count } = frame;
   return {
     ...frameVariables(form, frame.outer),
+    ...frame.locals,
     ...(variable ? { [variable]: item } : {}),
     loopCounter: index,
     nrOfInstances: count,

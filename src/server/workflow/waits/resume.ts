@@ -12,12 +12,11 @@ import { finish, instanceRowLocked, LOCKED_COLUMNS, record, type ActionResult } 
 import { atOfRow, type ActionStamp, type LoopAt, type Thrown } from '../walk-state.ts';
 import { writingInstances } from '../instance-writes.ts';
 import { finishTogether, type WalkToFinish } from '../finish-together.ts';
-import { inLoopOf } from '../loop-scopes.ts';
+import { inLoopOf, keepInInstance } from '../loop-scopes.ts';
 import { activityInterrupted, thrownFrom } from '../scopes.ts';
 import { versionById } from '../process-versions.ts';
 import { Walk, type InstanceState } from '../walk.ts';
 import { nextCycleDue } from './timer-due.ts';
-import { setVariables } from '../variable-changes.ts';
 
 export interface TakenJob {
   id: string;
@@ -72,7 +71,6 @@ export async function resume(
   } = {},
 ): Promise<ActionResult> {
   const node = definition.nodes[options.nodeId ?? job.node_id];
-  if (options.variables) await setVariables(trx, state, options.variables);
   const action = await record(trx, at, state.id, options.actorId ?? null, 'auto', node.id);
   let loopAt: LoopAt | undefined;
   if (!endsWait(node)) await armNextCycle(trx, state, node, job, at);
@@ -95,6 +93,9 @@ export async function resume(
       .executeTakeFirst();
     loopAt = gone && atOfRow(gone);
   }
+  // A variable an enclosing multi-instance sub-process's instance keeps as its own is set there
+  // (docs/adr/0212-multi-instance-sub-process-outputs.md); the rest in the process.
+  if (options.variables) await keepInInstance(trx, state, definition, job.node_id, loopAt, options.variables);
   const walk = await walkFrom(trx, state, definition, action, node, job.token_id, loopAt, options.error);
   return finish(trx, state, walk, action, options.actorId ?? null);
 }

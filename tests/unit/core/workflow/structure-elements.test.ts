@@ -277,21 +277,44 @@ describe('structural elements', () => {
     expect(
       (await refusals(doc(around(zeebeLoop(`${input} outputCollection="d" outputElement="=string(approved)"`)))))[0][1],
     ).toBe('outputBad');
-    // On a sub-process, and on an approval inside a multi-instance sub-process, an instance has no variables of its own.
-    const subProcess = `<startEvent id="s" />${flow('f1', 's', 'x')}<subProcess id="x" name="Review">
-        <multiInstanceLoopCharacteristics><extensionElements><zeebe:loopCharacteristics ${input} outputCollection="d" outputElement="=ok" /></extensionElements></multiInstanceLoopCharacteristics>
+    // On a sub-process over a collection the output is read as on an approval, the variable named alone
+    // being the instance's own (docs/adr/0212-multi-instance-sub-process-outputs.md); over a count it is refused.
+    const subProcess = (loop: string) => `<startEvent id="s" />${flow('f1', 's', 'x')}<subProcess id="x" name="Review">
+        <multiInstanceLoopCharacteristics><extensionElements><zeebe:loopCharacteristics ${loop} outputCollection="d" outputElement="=ok" /></extensionElements></multiInstanceLoopCharacteristics>
         <startEvent id="i1" />${flow('i2', 'i1', 't')}<userTask id="t"><extensionElements><zeebe:assignmentDefinition assignee="=approver" /></extensionElements></userTask>${flow('i3', 't', 'i4')}<endEvent id="i4" />
       </subProcess>${flow('f2', 'x', 'e')}<endEvent id="e" />`;
-    expect(await refusals(doc(subProcess))).toEqual([
+    const collecting = await readProcess(doc(subProcess(input)), 'p');
+    expect(collecting.problems).toEqual([]);
+    expect(collecting.definition!.nodes.x.multi!.output).toEqual({
+      collection: 'd',
+      element: "'ok'",
+      local: 'ok',
+      elementVariable: 'approver',
+    });
+    const counted = subProcess('').replace(
+      '<multiInstanceLoopCharacteristics>',
+      '<multiInstanceLoopCharacteristics><loopCardinality>3</loopCardinality>',
+    );
+    expect(await refusals(doc(counted))).toEqual([
       ['x', 'outputWhere', expect.objectContaining({ element: 'Review (x)', part: 'outputCollection="d"' })],
     ]);
-    const inside = `<startEvent id="s" />${flow('f1', 's', 'x')}<subProcess id="x" name="Review">
-        <multiInstanceLoopCharacteristics><extensionElements><zeebe:loopCharacteristics inputCollection="=rounds" inputElement="round" /></extensionElements></multiInstanceLoopCharacteristics>
+    // An approval's list inside a multi-instance sub-process is collected only as a variable of the
+    // sub-process's instance (its output element names it alone); else it is refused naming both.
+    const inside = (around: string) => `<startEvent id="s" />${flow('f1', 's', 'x')}<subProcess id="x" name="Review">
+        <multiInstanceLoopCharacteristics><extensionElements><zeebe:loopCharacteristics inputCollection="=rounds" inputElement="round" ${around} /></extensionElements></multiInstanceLoopCharacteristics>
         <startEvent id="i1" />${flow('i2', 'i1', 't')}${zeebeLoop(`${input} outputCollection="d" outputElement="=ok"`).replace('id="x" name="Vote"', 'id="t"')}${flow('i3', 't', 'i4')}<endEvent id="i4" />
       </subProcess>${flow('f2', 'x', 'e')}<endEvent id="e" />`;
-    expect(await refusals(doc(inside))).toEqual([
-      ['t', 'outputWhere', expect.objectContaining({ element: 't', part: 'outputCollection="d"' })],
+    expect(await refusals(doc(inside('')))).toEqual([
+      [
+        't',
+        'outputInLoop',
+        expect.objectContaining({ element: 't', part: 'outputCollection="d"', loop: 'Review (x)' }),
+      ],
     ]);
+    expect(await refusals(doc(inside('outputCollection="rounds" outputElement="=other"')))).toEqual([
+      ['t', 'outputInLoop', expect.objectContaining({ element: 't', loop: 'Review (x)' })],
+    ]);
+    expect(await refusals(doc(inside('outputCollection="allRounds" outputElement="=d"')))).toEqual([]);
   });
 
   it('reads a multi-instance sub-process over a collection and refuses what cannot run inside one', async () => {
