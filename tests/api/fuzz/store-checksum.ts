@@ -7,7 +7,7 @@ import type { Db } from '../../../src/server/db/schema.ts';
 /** Touched on every request by design (sessions' last use, check codes, rate counters), or by a
  *  background round rather than by a call (the server's own samples, docs/adr/0059-system-monitoring.md). The operation log (docs/adr/0056-operation-log.md) is
  *  written after every call with effects, refused ones included, with its chains' signed heads (ADR
- *  0087) and entry counts (docs/adr/0138-flow-list-and-log-plans.md): that is its job, so a refused input's entry is not a change the input made. The dashboard keeps the past days' figures it computes (docs/adr/0076-dashboard-kept-days.md):
+ *  0087) and entry counts (docs/adr/0138-flow-list-and-log-plans.md) and operator names (docs/adr/0213-flow-people-and-log-operators-resolved-first.md): that is its job, so a refused input's entry is not a change the input made. The dashboard keeps the past days' figures it computes (docs/adr/0076-dashboard-kept-days.md):
  *  derived from the instances, written by its reads. */
 export const VOLATILE = new Set([
   'sessions',
@@ -18,6 +18,7 @@ export const VOLATILE = new Set([
   'operation_log',
   'operation_log_heads',
   'operation_log_counts',
+  'operation_log_operators',
   'sync_runs',
   'flow_figure_days',
 ]);
