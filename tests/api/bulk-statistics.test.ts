@@ -1,12 +1,12 @@
 // Bulk writes refresh the planner's statistics of the tables they filled (docs/adr/0109-statistics-after-bulk-writes.md),
 // on both databases: the demo seed, and Excel imports of 1,000 departments and 1,200 users into a tenant of its
 // own; an import below the bound leaves them be. (The directory sync's refresh: directory-sync.test.ts.)
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_ROWS } from '../../src/server/db/refresh-statistics.ts';
 import { workbook } from '../support/xlsx-files.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
+import { tenantWithHq } from './helpers/user-calls.ts';
 import { plannerRows } from './helpers/statistics.ts';
 import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { uploaded } from './helpers/upload-calls.ts';
@@ -40,15 +40,7 @@ describe.each(targets)('statistics after bulk writes on $name', (target) => {
   beforeAll(async () => {
     server = await startTestServer(target);
     admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
-    tenantId = randomUUID();
-    await server.db
-      .insertInto('domains')
-      .values({ id: tenantId, name: `Bulk_${tenantId.slice(0, 6)}` })
-      .execute();
-    await server.db
-      .insertInto('departments')
-      .values({ id: randomUUID(), domain_id: tenantId, superior_id: null, name: 'HQ', code: 'HQ', level: 0 })
-      .execute();
+    ({ tenantId } = await tenantWithHq(server.db, 'Bulk'));
   });
   afterAll(async () => {
     await server?.close();

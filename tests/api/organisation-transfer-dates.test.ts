@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from './helpers/databases.ts';
+import { tenantWithHq } from './helpers/user-calls.ts';
 import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { readWithOpenpyxl } from '../support/openpyxl.ts';
@@ -30,7 +31,7 @@ describe.each(targets)('dates in the organisation workbooks on $name', (target) 
   let server: TestServer;
   let admin: ApiClient;
   let tenantId: string;
-  const hq = randomUUID();
+  let hq: string;
   const dir = mkdtempSync(join(tmpdir(), 'atrium-dates-'));
 
   const upload = (bytes: Buffer) => uploaded(admin, { path: 'import', domainid: tenantId }, 'dates.xlsx', bytes);
@@ -59,15 +60,7 @@ describe.each(targets)('dates in the organisation workbooks on $name', (target) 
   beforeAll(async () => {
     server = await startTestServer(target);
     admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
-    tenantId = randomUUID();
-    await server.db
-      .insertInto('domains')
-      .values({ id: tenantId, name: `Dates_${tenantId.slice(0, 6)}` })
-      .execute();
-    await server.db
-      .insertInto('departments')
-      .values({ id: hq, domain_id: tenantId, superior_id: null, name: 'HQ', code: 'HQ', level: 0 })
-      .execute();
+    ({ tenantId, departmentId: hq } = await tenantWithHq(server.db, 'Dates'));
     await server.db
       .insertInto('field_extends')
       .values({

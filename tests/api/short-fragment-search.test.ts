@@ -9,7 +9,7 @@ import { containsIndexedText, containsText } from '../../src/server/db/contains-
 import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
-import { listUsers } from './helpers/user-calls.ts';
+import { listUsers, tenantWithHq } from './helpers/user-calls.ts';
 
 const targets = await databaseTargets();
 
@@ -42,16 +42,8 @@ describe.each(targets)('short fragment search on $name', (target) => {
   beforeAll(async () => {
     server = await startTestServer(target);
     admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
-    tenantId = randomUUID();
-    const departmentId = randomUUID();
-    await server.db
-      .insertInto('domains')
-      .values({ id: tenantId, name: `Short_${tenantId.slice(0, 6)}` })
-      .execute();
-    await server.db
-      .insertInto('departments')
-      .values({ id: departmentId, domain_id: tenantId, superior_id: null, name: 'HQ', code: 'HQ', level: 0 })
-      .execute();
+    let departmentId: string;
+    ({ tenantId, departmentId } = await tenantWithHq(server.db, 'Short'));
     await server.db
       .insertInto('users')
       .values(

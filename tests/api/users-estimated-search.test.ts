@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
+import { tenantWithHq } from './helpers/user-calls.ts';
 import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const targets = await databaseTargets();
@@ -40,16 +41,8 @@ describe.each(targets)('users searched with many matches on $name', (target) => 
   beforeAll(async () => {
     server = await startTestServer(target, { listCache: false });
     admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
-    tenantId = randomUUID();
-    const departmentId = randomUUID();
-    await server.db
-      .insertInto('domains')
-      .values({ id: tenantId, name: `Many_${tenantId.slice(0, 6)}` })
-      .execute();
-    await server.db
-      .insertInto('departments')
-      .values({ id: departmentId, domain_id: tenantId, superior_id: null, name: 'HQ', code: 'HQ', level: 0 })
-      .execute();
+    let departmentId: string;
+    ({ tenantId, departmentId } = await tenantWithHq(server.db, 'Many'));
     await server.db
       .insertInto('users')
       .values(

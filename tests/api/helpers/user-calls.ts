@@ -1,5 +1,6 @@
 // Shorthands for the calls on a tenant's users the tests repeat; passwords travel in the wire
 // encoding, as the console sends them.
+import { randomUUID } from 'node:crypto';
 import { encodePassword } from '../../../src/core/password-codec.ts';
 import type { Db } from '../../../src/server/db/schema.ts';
 import type { ApiClient } from './api-client.ts';
@@ -74,4 +75,20 @@ export async function departmentOf(db: Db, domain: string, department: string): 
     .where('d.name', '=', department)
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A new tenant with its top department (HQ), written straight to the store for tests that fill it
+ *  with many users by SQL. */
+export async function tenantWithHq(db: Db, prefix: string): Promise<{ tenantId: string; departmentId: string }> {
+  const tenantId = randomUUID();
+  const departmentId = randomUUID();
+  await db
+    .insertInto('domains')
+    .values({ id: tenantId, name: `${prefix}_${tenantId.slice(0, 6)}` })
+    .execute();
+  await db
+    .insertInto('departments')
+    .values({ id: departmentId, domain_id: tenantId, superior_id: null, name: 'HQ', code: 'HQ', level: 0 })
+    .execute();
+  return { tenantId, departmentId };
 }

@@ -13,7 +13,7 @@ import {
   startInstance,
   submitTask,
 } from '../../workflow/actions.ts';
-import { lockedAlready, type ActionResult, type LockedInstance } from '../../workflow/action-steps.ts';
+import { LOCKED_COLUMNS, lockedAlready, type ActionResult, type LockedInstance } from '../../workflow/action-steps.ts';
 import { writingInstances } from '../../workflow/instance-writes.ts';
 import { resolveApprovers } from '../../workflow/approvers.ts';
 import { versionById } from '../../workflow/process-versions.ts';
@@ -63,16 +63,7 @@ const callerCheck = (lock: boolean) =>
         (eb) => {
           const instance = eb
             .selectFrom('flow_instances')
-            .select([
-              'id',
-              'domain_id',
-              'application_id',
-              'initiator_id',
-              'status',
-              'form_data',
-              'version_id',
-              'parent_id',
-            ])
+            .select(LOCKED_COLUMNS)
             .where('id', '=', v.instanceId)
             .whereRef('domain_id', '=', 'tk.domain_id')
             .where('application_id', '=', v.applicationId)
