@@ -49,13 +49,13 @@ describe('the timed tasks screen', () => {
       .poll(
         async () => {
           await page.reload(); // the run ends on the server on its own: read again as a user would
-          return runs
-            .locator('.MuiDataGrid-row')
-            .first()
-            .innerText()
-            .catch(() => '');
+          await runs.locator('h2').waitFor();
+          // Each try is bounded well inside the poll's time, so a slow reload is simply read again.
+          const first = runs.locator('.MuiDataGrid-row').first();
+          await first.waitFor({ timeout: 5_000 }).catch(() => undefined);
+          return first.innerText({ timeout: 1_000 }).catch(() => '');
         },
-        { timeout: 20_000 },
+        { timeout: 60_000, interval: 1_000 },
       )
       .toMatch(/Done\s+\d+ expired sessions removed\./);
     await expect.poll(() => row(page, 'sessionPurge').innerText()).toMatch(/Stopped/);
