@@ -15,7 +15,8 @@
 // (list-servers.ts, docs/adr/0205-lists-bench-server-in-its-own-process.md). BENCH_SCALE=10k|100k|1m
 // chooses the big tenant's users (data-set.ts). BENCH_ONLY=growth (PostgreSQL, growth.ts): the users
 // lists at each of BENCH_SCALE=10k,100k,1m, the flow list at each of BENCH_FLOW_SCALE=100k,1m,3m, every
-// flow search field and the dashboard's first call at the largest, the operation log at a million entries.
+// flow search field and the dashboard's first call at the largest, the operation log at a million entries;
+// served by server processes of their own too.
 // BENCH_SERVER_NODE_ARGS adds Node options to the submission part's two server processes (profiling:
 // `--cpu-prof --cpu-prof-dir=…`). BENCH_ONLY=submit (PostgreSQL) generates BENCH_FLOW_INSTANCES and runs
 // the submissions alone (BENCH_SUBMITS of them): no statement of theirs grows with the table
@@ -189,8 +190,24 @@ async function main(): Promise<void> {
         .select('id')
         .where('name', '=', 'Acme')
         .executeTakeFirstOrThrow();
-      const bench = { db: database.db, base, readingBase: base, auth, baseline, serverEnv };
-      if (!(await benchGrowth(bench, acme.id))) process.exitCode = 1;
+      // Served as the lists part is (docs/adr/0205-lists-bench-server-in-its-own-process.md): the rows are
+      // written by this process, the lists answered by server processes that run nothing else.
+      const lists = await listServerProcesses(serverEnv);
+      try {
+        console.log(`growth: lists served by ${lists.where}`);
+        const { base: listBase, readingBase, auth: listAuth, baseline: listBaseline } = lists;
+        const bench = {
+          db: database.db,
+          base: listBase,
+          readingBase,
+          auth: listAuth,
+          baseline: listBaseline,
+          serverEnv,
+        };
+        if (!(await benchGrowth(bench, acme.id))) process.exitCode = 1;
+      } finally {
+        await lists.stop();
+      }
     } else if (ONLY === 'submit') {
       if (!serverEnv) throw new Error('BENCH_ONLY=submit needs PostgreSQL (BENCH_DATABASE_URL)');
       if (!(await benchSubmitsAlone(database.db, serverEnv))) process.exitCode = 1;
