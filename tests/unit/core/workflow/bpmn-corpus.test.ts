@@ -16,6 +16,7 @@ const REFUSED: Record<string, string[]> = {
   'bpmnjs-simple-approval': [],
   'c7-bid-evaluation': [],
   'c7-call-activity': [],
+  'c7-clause-review-rounds': [],
   'c7-conditional-claim': [],
   'c7-contract-negotiation': [],
   'c7-countersign': [],
