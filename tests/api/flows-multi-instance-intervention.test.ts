@@ -67,10 +67,10 @@ describe.each(targets)('interventions into a multi-instance sub-process on $name
     expect(nodes.reply.errcode, nodes.reply.errmsg).toBe(0);
     expect(nodes.reply.data!.map((n) => `${n.id}:${n.statelabel}`)).toEqual([
       `${PREPARE}:Prepare contract`,
-      `${READ}:Review round › Read contract`,
       `${SIGN}:Sign contract`,
-      `${CHECK}:Review round › Clause check › Check clauses`,
       'Event_0m3k8tv:Contract signed',
+      `${READ}:Review round › Read contract`,
+      `${CHECK}:Review round › Clause check › Check clauses`,
     ]);
   }, 60_000);
 
@@ -82,7 +82,7 @@ describe.each(targets)('interventions into a multi-instance sub-process on $name
     expect(preview.reply.errcode, preview.reply.errmsg).toBe(0);
     expect(preview.reply.data!.status).toBe('running');
     expect(preview.reply.data!.tasks.map((t) => [t.nodeName, t.approvers.map((a) => a.name)])).toEqual([
-      ['Review round › Clause check › Check clauses', ['mv-clerk', 'mv-clerk', 'mv-clerk']],
+      ['Review round › Clause check › Check clauses', Array<string>(3).fill('Engine mv clerk')],
     ]);
     expect(await openTasks(id)).toEqual([`${PREPARE}:mv-r1`]);
     const moved = await move(id, CHECK, world.users.clerk);
