@@ -104,7 +104,9 @@ describe.each(targets)('interventions into a multi-instance sub-process on $name
     expect(await historyOf(server.db, id)).toEqual([
       'start StartEvent_1',
       'intervene',
-      ...Array<string>(3).fill(`submit ${CHECK}`).flatMap((s) => [s, 'auto Event_0n2c7fs', 'auto Activity_0v9x2hl', 'auto Event_1f9h5yu']),
+      ...Array<string>(3)
+        .fill(`submit ${CHECK}`)
+        .flatMap((s) => [s, 'auto Event_0n2c7fs', 'auto Activity_0v9x2hl', 'auto Event_1f9h5yu']),
       `auto ${ROUND}`,
       `submit ${SIGN}`,
       'complete Event_0m3k8tv',
@@ -162,7 +164,9 @@ describe.each(targets)('interventions into a multi-instance sub-process on $name
     const zh = await server.signedIn(ADMIN.username, ADMIN.password, 'zh');
     const deep = await move(nested, DEPARTMENT, world.users.clerk, false, zh);
     expect(deep.reply.errcode).not.toBe(0);
-    expect(deep.reply.errmsg).toBe('“Department approves”位于两层多实例子流程中，无法确定在哪个实例中运行，不能干预到该节点。');
+    expect(deep.reply.errmsg).toBe(
+      '“Department approves”位于两层多实例子流程中，无法确定在哪个实例中运行，不能干预到该节点。',
+    );
     expect(await openTasks(nested)).toEqual(before);
   }, 120_000);
 });
