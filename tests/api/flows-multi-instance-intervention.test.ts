@@ -16,10 +16,13 @@ import { historyOf, instanceOf, openTaskAssignees } from './helpers/instance-rea
 import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 
 const targets = await databaseTargets();
-const FILES = ['c7-clause-review-rounds.bpmn', 'c7-regional-budget-approval.bpmn'];
+const FILES = ['c7-clause-review-rounds.bpmn', 'c7-regional-budget-approval.bpmn', 'c7-review-rounds.bpmn'];
 const corpus = (await readCorpus()).filter((c) => FILES.includes(c.file));
 const FLOW = corpus.find((c) => c.file === FILES[0])!.processId;
 const NESTED_FLOW = corpus.find((c) => c.file === FILES[1])!.processId;
+/** "Review round" (parallel), then "Signatures", a sequential sub-process over `signers`. */
+const ROUNDS_FLOW = corpus.find((c) => c.file === FILES[2])!.processId;
+const SIGN_IN_TURN = 'Activity_0z7h3mq';
 
 const PREPARE = 'Activity_1p7k2xd';
 const ROUND = 'Activity_0r4m8cq';
@@ -49,7 +52,7 @@ describe.each(targets)('interventions into a multi-instance sub-process on $name
   afterAll(async () => server?.close());
 
   const start = (formData: Record<string, unknown>, flow = FLOW) => engine.start(flow, 'mv-init', { formData });
-  const submit = (id: string, userCode: string) => engine.submit(FLOW, id, userCode, { formData: {} });
+  const submit = (id: string, userCode: string, flow = FLOW) => engine.submit(flow, id, userCode, { formData: {} });
   const openTasks = (id: string) => openTaskAssignees(server.db, id);
   const move = (id: string, nodeid: string, userids: string, preview = false, client = admin) =>
     client.call<Moved>('POST', `/authtime/domain/workflow/intervention/${preview ? 'preview' : 'doflow'}`, {
@@ -144,6 +147,23 @@ describe.each(targets)('interventions into a multi-instance sub-process on $name
       .executeTakeFirstOrThrow();
     expect(trace.comment).toBe('clauses again');
     expect(trace.admin_id).not.toBeNull();
+  }, 120_000);
+
+  it('in a sequence: from inside the current instance moves, from outside the first starts there', async () => {
+    const inside = await start({ reviewers: ['mv-r1'], signers: 'mv-r2, mv-lead' }, ROUNDS_FLOW);
+    await submit(inside, 'mv-r1', ROUNDS_FLOW);
+    await submit(inside, 'mv-r2', ROUNDS_FLOW);
+    expect(await openTasks(inside)).toEqual([`${SIGN_IN_TURN}:mv-lead`]);
+    expect((await move(inside, SIGN_IN_TURN, world.users.clerk)).reply.errcode).toBe(0);
+    expect(await openTasks(inside)).toEqual([`${SIGN_IN_TURN}:mv-clerk`]);
+    expect((await instanceOf(server.db, inside)).state_label).toBe('Signatures › Sign contract, Signatures (1/2)');
+    expect(await submit(inside, 'mv-clerk', ROUNDS_FLOW)).toBe('completed');
+    const outside = await start({ reviewers: ['mv-r1'], signers: 'mv-r2, mv-lead' }, ROUNDS_FLOW);
+    expect((await move(outside, SIGN_IN_TURN, world.users.clerk)).reply.errcode).toBe(0);
+    expect(await openTasks(outside)).toEqual([`${SIGN_IN_TURN}:mv-clerk`]);
+    expect(await submit(outside, 'mv-clerk', ROUNDS_FLOW)).toBe('running');
+    expect(await openTasks(outside)).toEqual([`${SIGN_IN_TURN}:mv-lead`]); // the next signer, from the start
+    expect(await submit(outside, 'mv-lead', ROUNDS_FLOW)).toBe('completed');
   }, 120_000);
 
   it('refuses an empty collection and a node two multi-instance levels deep, naming them, in the caller language', async () => {
