@@ -26,6 +26,7 @@ const RUNS: Record<string, { start: Record<string, unknown>; submit?: Record<str
   'bpmnjs-simple-approval': { start: {}, submit: { accepted: true } },
   'c7-bid-evaluation': { start: { bidders: ['kermit', 'gonzo'] } },
   'c7-call-activity': { start: {} },
+  'c7-clause-review-rounds': { start: { reviewers: ['kermit', 'gonzo'] } },
   'c7-conditional-claim': { start: {}, submit: { documentsComplete: true } },
   'c7-contract-negotiation': { start: { legalQuestion: true }, submit: { agreed: true } },
   'c7-countersign': { start: { approvers: ['kermit', 'gonzo', 'fozzie', 'cor-r1'], signers: 'gonzo, kermit' } },

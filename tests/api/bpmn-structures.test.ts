@@ -231,14 +231,17 @@ describe.each(targets)(
         'Review round › Review contract',
         'Review round › Revise clause',
       ]);
-      const inside = await admin.call<Array<{ id: string }>>(
+      const inside = await admin.call<Array<{ id: string; statelabel: string }>>(
         'GET',
         '/authtime/domain/workflow/intervention/othernodes',
         {
           query: { id },
         },
       );
-      expect(inside.reply.data!.map((n) => n.id)).not.toContain('Activity_1kq9x0v');
+      // A node inside is a target, named with its level (docs/adr/0220-interventions-into-multi-instance-sub-processes.md).
+      expect(inside.reply.data!.map((n) => `${n.id}:${n.statelabel}`)).toContain(
+        'Activity_1kq9x0v:Review round › Review contract',
+      );
       const refused = await runtime('runtime/retract', file, 'sx-clerk', {}, id);
       expect(refused.reply.errcode).not.toBe(0); // its instance ended: the count is not taken back
       // r1's revision ends the second instance: 2 of 4 reach 0.5, the two reviews left are cancelled.

@@ -1,7 +1,8 @@
 // Intervention (spec/domain-console.md, "States and transitions", "Validation rules"): an administrator moves a running instance to nodes of
 // its choice. Every open task is cancelled and every token goes (parallel branches, and tokens waiting
 // at a join, end with them; an approval collecting output sets its list first); each chosen approval
-// gets a token and a task per chosen user, a chosen auto task runs and the instance goes on from it, an end node (alone) completes the instance. One locked
+// gets a token and a task per chosen user, a chosen auto task runs and the instance goes on from it, an end node (alone) completes the instance.
+// A node inside a multi-instance sub-process is entered in each of its instances (intervene-loops.ts). One locked
 // transaction like every action (docs/adr/0044-engine-state-in-tables.md); the preview is the same function, rolled back (dry-run.ts).
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import type { Db } from '../db/schema.ts';
@@ -9,6 +10,7 @@ import { AppError } from '../http/app-error.ts';
 import { finish, inAction, record, type ActionResult } from './action-steps.ts';
 import { boundariesOf } from './scopes.ts';
 import { loopOf } from './loop-scopes.ts';
+import { checkLoopDepth, enterLoopAt, heldLoops, twoLevelsDeep } from './intervene-loops.ts';
 import { collectOutput } from './multi-instance-output.ts';
 import { setVariables } from './variable-changes.ts';
 import { Walk } from './walk.ts';
@@ -47,9 +49,13 @@ export function interventionNodes(definition: ProcessDefinition): ProcessNode[] 
   while (queue.length > 0) {
     const node = definition.nodes[queue.shift()!];
     // An end inside a sub-process ends only its level, not the instance an intervention to an end ends.
-    // Nor can a target name the instance of a multi-instance sub-process a node inside it would run in
-    // (docs/adr/0148-multi-instance-sub-processes.md).
-    if (INTERVENTION_KINDS.has(node.kind) && !(node.kind === 'complete' && node.parent) && !loopOf(definition, node.id))
+    // Nor can a target name the instances of two multi-instance levels a node would run in
+    // (docs/adr/0220-interventions-into-multi-instance-sub-processes.md).
+    if (
+      INTERVENTION_KINDS.has(node.kind) &&
+      !(node.kind === 'complete' && node.parent) &&
+      !twoLevelsDeep(definition, node.id)
+    )
       order.push(node);
     // Into sub-processes at their start and along boundary events' paths (docs/adr/0124-embedded-sub-processes-and-ends.md).
     const after = [...node.outgoing.map((f) => definition.flows[f].target), ...(node.start ? [node.start] : [])];
@@ -70,10 +76,13 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
   let waitingAtJoins = 0;
   const result = await inAction(db, input, async (trx, state, definition, at) => {
     const walk = new Walk(trx, state, definition, { id: 0, at });
-    // A node inside a multi-instance sub-process runs in one of its instances, which a target cannot name
-    // (docs/adr/0148-multi-instance-sub-processes.md).
-    checkTargets(input.targets, (id) => (loopOf(definition, id) ? undefined : walk.node(id)));
+    const nodeIds = input.targets.map((t) => t.nodeId);
+    checkLoopDepth(definition, nodeIds);
+    checkTargets(input.targets, (id) => walk.node(id));
     await checkUsers(trx, state.domain_id, input.targets);
+    // A multi-instance sub-process the instance is inside and a target is in keeps its holding token (intervene-loops.ts).
+    const held = await heldLoops(trx, definition, state.id, nodeIds);
+    const kept = [...held.values()].map((h) => h.tokenId);
     const open = await trx
       .selectFrom('flow_tasks')
       .select(['id', 'node_id', 'assignee_id'])
@@ -93,15 +102,16 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
       .select(['id', 'node_id', 'state', 'loop_output'])
       .where('instance_id', '=', state.id)
       .execute();
-    endedBranches = tokens.filter((t) => t.state === 'active').length;
-    waitingAtJoins = tokens.length - endedBranches;
+    // A holding token kept does not end.
+    endedBranches = tokens.filter((t) => t.state === 'active' && !kept.includes(t.id)).length;
+    waitingAtJoins = tokens.filter((t) => t.state !== 'active').length;
     // An approval collecting its instances' output that the move ends sets its list from what was given,
     // as when its completion condition ends it (docs/adr/0206-multi-instance-output-collections-kept-in-step.md);
     // so does a multi-instance sub-process, from its instances that ended. Inside one, the list is the
     // instance's own, which the move ends (docs/adr/0212-multi-instance-sub-process-outputs.md).
     for (const token of tokens) {
       const node = definition.nodes[token.node_id];
-      if (!node?.multi?.output || loopOf(definition, node.id)) continue;
+      if (!node?.multi?.output || loopOf(definition, node.id) || kept.includes(token.id)) continue;
       if (node.kind !== 'subprocess') await collectOutput(trx, state, node, token.id);
       else if (token.loop_output)
         await setVariables(trx, state, { [node.multi.output.collection]: token.loop_output.list });
@@ -112,13 +122,35 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
       .where('instance_id', '=', state.id)
       .where('status', '=', 'open')
       .execute();
-    await trx.deleteFrom('flow_tokens').where('instance_id', '=', state.id).execute();
+    let going = trx.deleteFrom('flow_tokens').where('instance_id', '=', state.id);
+    if (kept.length > 0) going = going.where('id', 'not in', kept);
+    await going.execute();
     const action = await record(trx, at, state.id, null, 'intervene', null, input.comment, input.adminId);
     const moving = new Walk(trx, state, definition, action);
-    for (const target of input.targets) {
+    const enter = async (target: InterventionTarget) => {
       const node = moving.node(target.nodeId);
       if (node.kind === 'manual') await moving.enterApproval(node, target.userIds);
       else if (node.kind === 'auto') await moving.runAuto(node);
+    };
+    const entered = new Set<string>();
+    for (const target of input.targets) {
+      const scope = loopOf(definition, target.nodeId);
+      if (!scope) await enter(target);
+      else if (!entered.has(scope)) {
+        // Every target inside the same multi-instance sub-process, in each of its instances.
+        entered.add(scope);
+        const inside = input.targets.filter((t) => loopOf(definition, t.nodeId) === scope);
+        const names = inside.map((t) => moving.node(t.nodeId).name).join('", "');
+        await enterLoopAt(
+          moving,
+          scope,
+          names,
+          async () => {
+            for (const each of inside) await enter(each);
+          },
+          held.get(scope),
+        );
+      }
     }
     return finish(trx, state, moving, action, null);
   });

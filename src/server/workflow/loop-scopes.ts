@@ -64,7 +64,7 @@ export function loopScopes(definition: ProcessDefinition): string[] {
 
 /** The collection's elements: a list, or text split at commas (as a multi-instance approval reads it);
  *  for a count (`loopCardinality`), that many instances with no element (0167). */
-function elementsOf(walk: Walk, node: ProcessNode): unknown[] {
+export function elementsOf(walk: Walk, node: ProcessNode): unknown[] {
   const variables = walk.variables();
   if (!node.multi!.collection) return new Array<null>(cardinalityOf(node.multi!, variables)).fill(null);
   const value = ruleValue(node.multi!.collection!, { ...variables, form: variables });
@@ -78,9 +78,11 @@ function elementsOf(walk: Walk, node: ProcessNode): unknown[] {
 }
 
 /** A flow reaches a multi-instance sub-process: its token is written and its first instances start (all
- *  of them in parallel, the first in a sequence). An empty collection passes it at once. Inside an instance
- *  of another, the token is that instance's and so are its instances (their tokens carry both indexes). */
-export async function enterLoop(walk: Walk, node: ProcessNode): Promise<void> {
+ *  of them in parallel, the first in a sequence) at its start, or where an intervention `place`s them
+ *  (docs/adr/0220-interventions-into-multi-instance-sub-processes.md). An empty collection passes it at
+ *  once. Inside an instance of another, the token is that instance's and so are its instances (their
+ *  tokens carry both indexes). */
+export async function enterLoop(walk: Walk, node: ProcessNode, place?: () => Promise<void>): Promise<void> {
   const items = elementsOf(walk, node);
   const outer = walk.loop;
   const at = atOf(outer);
@@ -117,13 +119,13 @@ export async function enterLoop(walk: Walk, node: ProcessNode): Promise<void> {
       token,
     );
   const first = node.multi!.sequential ? 1 : items.length;
-  for (let index = 0; index < first; index++) await runInstance(walk, node, index, items, outer);
+  for (let index = 0; index < first; index++) await runInstance(walk, node, index, items, outer, place);
 }
 
 /** The frame of one instance: its index, its element under the element variable (none for a count), its
  *  own variables as its holding token keeps them (loop-output.ts), and the instance of the multi-instance
  *  sub-process it is drawn in, if any. */
-function frameOf(
+export function frameOf(
   node: ProcessNode,
   index: number,
   items: unknown[],
@@ -141,18 +143,24 @@ function frameOf(
   };
 }
 
-/** Walks one instance from the start inside, its element under the element variable. */
+/** Walks one instance from the start inside (or from where `place` puts it), its element under the element variable. */
 function runInstance(
   walk: Walk,
   node: ProcessNode,
   index: number,
   items: unknown[],
   outer: LoopFrame | undefined,
+  place?: () => Promise<void>,
 ): Promise<void> {
-  return inFrame(walk, frameOf(node, index, items, outer), async () => {
-    await noteStep(walk, node.start!);
-    await walk.leave(node.start!);
-  });
+  return inFrame(
+    walk,
+    frameOf(node, index, items, outer),
+    place ??
+      (async () => {
+        await noteStep(walk, node.start!);
+        await walk.leave(node.start!);
+      }),
+  );
 }
 
 export async function inFrame(walk: Walk, frame: LoopFrame | undefined, work: () => Promise<void>): Promise<void> {

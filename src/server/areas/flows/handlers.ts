@@ -138,9 +138,11 @@ const otherNodes: CallHandler<'flows.otherNodes'> = async (ctx) => {
     instance.process_id,
     await language(ctx),
   );
+  // A node inside sub-processes is named with its levels, as the detail names the current nodes.
+  const named = nodeNamer(names, definition);
   return interventionNodes(definition).map((node) => ({
     id: node.id,
-    statelabel: names[node.id] ?? node.name,
+    statelabel: named(node.id),
     type: NODE_TYPES[node.kind as keyof typeof NODE_TYPES],
   }));
 };
@@ -192,8 +194,10 @@ async function intervention(ctx: Parameters<CallHandler<'flows.intervene'>>[0], 
   const input = interventionOf(ctx, requireUser(ctx).id);
   const result = preview ? await dryRun(db, (trx) => intervene(trx, input)) : await intervene(db, input);
   const names = await packageNodeNames(db, instance.application_id, instance.process_id, await language(ctx));
+  // Named with their levels, as the choice of nodes and the detail name them.
+  const named = nodeNamer(names, (await versionById(db, instance.version_id)).definition);
   const inLanguage = <T extends { nodeId: string; nodeName: string }>(nodes: T[]) =>
-    nodes.map((n) => ({ ...n, nodeName: names[n.nodeId] ?? n.nodeName }));
+    nodes.map((n) => ({ ...n, nodeName: named(n.nodeId) }));
   return {
     status: result.status,
     cancelled: await withApprovers(db, inLanguage(result.cancelled)),

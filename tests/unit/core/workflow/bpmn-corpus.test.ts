@@ -16,6 +16,7 @@ const REFUSED: Record<string, string[]> = {
   'bpmnjs-simple-approval': [],
   'c7-bid-evaluation': [],
   'c7-call-activity': [],
+  'c7-clause-review-rounds': [],
   'c7-conditional-claim': [],
   'c7-contract-negotiation': [],
   'c7-countersign': [],
@@ -91,7 +92,7 @@ describe('the BPMN corpus', () => {
     }
     const installs = corpus.filter((c) => c.read.definition).length;
     console.log(`${installs} of ${corpus.length} install as drawn\n${table.join('\n')}`);
-    expect(installs).toBe(54);
+    expect(installs).toBe(55);
   }, 60_000);
 
   it('lists what installs without being honoured: forms, schedules, async, mappings, approvers left open', async () => {
