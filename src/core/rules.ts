@@ -10,6 +10,7 @@ import {
   feelTime,
   feelToday,
   feelYearsAndMonths,
+  isTemporal,
   withOneClock,
 } from './feel-temporal.ts';
 import {
@@ -109,11 +110,16 @@ export function compileRule(text: string): Compiled {
   return fn;
 }
 
+/** A value leaving the evaluator, to be kept in variables: a temporal value (also in a list) as its ISO
+ *  text (docs/adr/0217-feel-temporal-and-built-in-functions.md). */
+const plain = (v: unknown): unknown =>
+  isTemporal(v) ? v.toString() : Array.isArray(v) && v.some(isTemporal) ? v.map(plain) : v;
+
 /** The value of an expression (e.g. a query value of `x-options`); undefined when it fails. */
 export function ruleValue(text: string, ctx: RuleContext): unknown {
   try {
     const value = compileRule(text)(ctx);
-    return value instanceof Error ? undefined : value;
+    return value instanceof Error ? undefined : plain(value);
   } catch {
     return undefined;
   }
