@@ -4,7 +4,10 @@
 // the reader (src/core/workflow/vendor-expression.ts) writes a list's condition out as data, a JSON tree
 // whose leaves are the element (with its paths) and the values computed before the call (passed as the
 // rule function's further arguments). The tree is walked here, bounded in depth and size; nothing in it
-// can call anything, and an element is read through its own properties only.
+// can call anything, and an element is read through its own properties only. Temporal values order,
+// equal and add as feel-temporal-ops.ts says (docs/adr/0217-feel-temporal-and-built-in-functions.md).
+import { isTemporal } from './feel-temporal.ts';
+import { temporalArithmetic, temporalCompare } from './feel-temporal-ops.ts';
 
 /** Deepest and longest condition tree walked; a deeper or longer one is not walked at all. */
 export const MAX_PREDICATE_DEPTH = 64;
@@ -21,8 +24,9 @@ export function ownPath(value: unknown, keys: readonly string[]): unknown {
 }
 
 /** FEEL's comparison: equal only when of one type (null equal to null), ordered only when both are
- *  numbers or both strings; null (unknown) when they cannot be ordered. */
+ *  numbers, both strings or temporal values of one kind; null (unknown) when they cannot be ordered. */
 export function feelCompare(a: unknown, sym: string, b: unknown): boolean | null {
+  if (isTemporal(a) || isTemporal(b)) return temporalCompare(a, sym, b);
   const x = a ?? null;
   const y = b ?? null;
   if (sym === '==' || sym === '!=') return (x === y) === (sym === '==');
@@ -58,7 +62,15 @@ export function listAt(list: unknown, n: unknown): unknown {
   return (n > 0 ? list[n - 1] : list[list.length + n]) ?? null;
 }
 
-function arithmetic(sym: string, a: unknown, b: unknown): unknown {
+/** JUEL's `list[0]` (0-based) and `map['key']` (an own property); anything else is null. */
+export function juelAt(of: unknown, key: unknown): unknown {
+  if (Array.isArray(of)) return typeof key === 'number' && Number.isInteger(key) && key >= 0 ? (of[key] ?? null) : null;
+  return typeof key === 'string' ? (ownPath(of, [key]) ?? null) : null;
+}
+
+/** FEEL's `+ - * / %`: numbers, `+` of two strings, temporal values; null for anything else. */
+export function feelArithmetic(sym: string, a: unknown, b: unknown): unknown {
+  if (isTemporal(a) || isTemporal(b)) return temporalArithmetic(sym, a, b);
   if (sym === '+' && typeof a === 'string' && typeof b === 'string') return a + b;
   if (typeof a !== 'number' || typeof b !== 'number') return null;
   if (sym === '+') return a + b;
@@ -126,7 +138,7 @@ function valueOf(node: Tree, element: unknown, args: readonly unknown[]): unknow
     case 'not':
       return not(v(a));
     case 'neg':
-      return arithmetic('-', 0, v(a));
+      return feelArithmetic('-', 0, v(a));
     case 'and':
       return and(v(a), v(b));
     case 'or':
@@ -142,7 +154,7 @@ function valueOf(node: Tree, element: unknown, args: readonly unknown[]): unknow
     case 'cmp':
       return feelCompare(v(b), a as string, v(c));
     case 'math':
-      return arithmetic(a as string, v(b), v(c));
+      return feelArithmetic(a as string, v(b), v(c));
     case 'range':
       return inRange(v(a), v(b), v(c), d);
     default:

@@ -1,9 +1,23 @@
 // Safe rule expressions (filtrex) evaluated by the same code in the browser and on the server:
 // visibility of tiles, tabs, actions and fields, and `allow` rules of API calls.
 import { compileExpression } from 'filtrex';
+import { feelBuiltins } from './feel-builtins.ts';
 import {
+  feelDate,
+  feelDateTime,
+  feelDuration,
+  feelNow,
+  feelTime,
+  feelToday,
+  feelYearsAndMonths,
+  isTemporal,
+  withOneClock,
+} from './feel-temporal.ts';
+import {
+  feelArithmetic,
   feelCompare,
   inRange,
+  juelAt,
   isIn,
   listAll,
   listAny,
@@ -53,6 +67,19 @@ export const ruleFunctions: Record<string, (...args: never[]) => unknown> = {
   inRange,
   isIn,
   listOf: (...items: unknown[]) => items,
+  // FEEL's temporal values, built-in functions and the comparison and arithmetic that take them, and
+  // JUEL's indexes (docs/adr/0217-feel-temporal-and-built-in-functions.md).
+  feelCmp: (a: unknown, sym: string, b: unknown) => feelCompare(a, sym, b),
+  feelMath: (sym: string, a: unknown, b: unknown) => feelArithmetic(sym, a, b),
+  feelDate,
+  feelTime,
+  feelDateTime,
+  feelDuration,
+  feelYearsAndMonths,
+  feelNow,
+  feelToday,
+  ...feelBuiltins,
+  juelAt,
 };
 
 /** The literals vendor expressions written out in this language use (vendor-expression.ts). */
@@ -71,21 +98,28 @@ export function clearCompiledRules(): number {
 export function compileRule(text: string): Compiled {
   let fn = cache.get(text);
   if (!fn) {
-    fn = compileExpression(text, {
+    const run = compileExpression(text, {
       customProp: readPath,
       extraFunctions: ruleFunctions,
       constants: RULE_CONSTANTS,
     }) as Compiled;
+    // One evaluation reads one clock: `now() < due and due < now() + duration("P1D")` is consistent.
+    fn = (ctx) => withOneClock(() => run(ctx));
     cache.set(text, fn);
   }
   return fn;
 }
 
+/** A value leaving the evaluator, to be kept in variables: a temporal value (also in a list) as its ISO
+ *  text (docs/adr/0217-feel-temporal-and-built-in-functions.md). */
+const plain = (v: unknown): unknown =>
+  isTemporal(v) ? v.toString() : Array.isArray(v) && v.some(isTemporal) ? v.map(plain) : v;
+
 /** The value of an expression (e.g. a query value of `x-options`); undefined when it fails. */
 export function ruleValue(text: string, ctx: RuleContext): unknown {
   try {
     const value = compileRule(text)(ctx);
-    return value instanceof Error ? undefined : value;
+    return value instanceof Error ? undefined : plain(value);
   } catch {
     return undefined;
   }

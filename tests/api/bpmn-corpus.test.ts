@@ -51,6 +51,7 @@ const RUNS: Record<string, { start: Record<string, unknown>; submit?: Record<str
   'c8-board-majority': { start: { voters: ['kermit', 'gonzo', 'fozzie'] }, submit: { inFavour: true } },
   'c8-call-activity': { start: { amount: 500 }, submit: { checked: true } },
   'c8-committee-decisions': { start: { approvers: ['kermit', 'gonzo', 'fozzie'] }, submit: { approved: true } },
+  'c8-invoice-due-dates': { start: { invoice: { dueDate: '2020-01-31', amount: 900 } } },
   'c8-leave-approval': { start: {}, submit: { approved: true } },
   'c8-multi-instance': { start: { boardMembers: ['kermit', 'gonzo', 'fozzie'] } },
   'c8-offer-escalation': { start: { discount: 20 } },

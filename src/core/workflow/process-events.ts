@@ -79,6 +79,20 @@ const workingTimeAsked = (e: EventElement) =>
     ([name, value]) => name.endsWith(':workingTime') && !VENDORS.includes(prefixOf(name)) && value === 'true',
   );
 
+/** A duration or date written as an expression, read into the rule language; a text the reader refuses
+ *  is a timer that cannot be read. */
+function expressionTimer(
+  field: 'durationExpression' | 'dateExpression',
+  text: string,
+  working: { workingTime?: true },
+) {
+  try {
+    return { timer: { [field]: vendorRule(text), ...working } };
+  } catch {
+    return { problem: { key: 'badTimer', params: { value: text } } };
+  }
+}
+
 /** A timer's spec, or the problem with it. `cycles`: whether a repeating timer is allowed here. */
 function timerOf(e: EventElement, cycles: boolean): { timer?: TimerSpec; problem?: EventReading['problems'][0] } {
   const d = e.eventDefinitions![0];
@@ -86,6 +100,8 @@ function timerOf(e: EventElement, cycles: boolean): { timer?: TimerSpec; problem
   const date = d.timeDate?.body?.trim();
   const cycle = d.timeCycle?.body?.trim();
   const working = workingTimeAsked(e) ? { workingTime: true as const } : {};
+  if (duration && vendorExpression(duration)) return expressionTimer('durationExpression', duration, working);
+  if (date && vendorExpression(date)) return expressionTimer('dateExpression', date, {});
   if (duration) {
     const parsed = parseDuration(duration);
     if (!parsed) return { problem: { key: 'badTimer', params: { value: duration } } };
@@ -212,6 +228,9 @@ export function readEventElement(e: EventElement): EventReading | undefined {
       const { event, problem } = triggerOf(e, [MESSAGE, TIMER], true);
       if (event?.type === 'timer' && event.timer.workingTime)
         return reading('start', {}, { key: 'startWorkingTime', params: {} });
+      // A start timer is armed at install, with no instance whose variables an expression could read.
+      if (event?.type === 'timer' && (event.timer.durationExpression || event.timer.dateExpression))
+        return reading('start', {}, { key: 'startTimerExpression', params: {} });
       return reading('start', event ? { event } : {}, problem);
     }
     case 'bpmn:IntermediateCatchEvent': {

@@ -91,6 +91,10 @@ export interface TimerSpec {
   duration?: string;
   date?: string;
   cycle?: string;
+  /** A duration or date written as an expression (`=duration("PT" + string(h) + "H")`), as rule-language
+   *  text evaluated over the variables when the timer is armed (docs/adr/0217-feel-temporal-and-built-in-functions.md). */
+  durationExpression?: string;
+  dateExpression?: string;
   /** The duration counts working time on the enterprise's default work calendar. */
   workingTime?: true;
 }

@@ -1,25 +1,28 @@
 // The parser of vendor expressions (docs/adr/0117-vendor-expressions.md, docs/adr/0207-feel-list-filters.md,
-// docs/adr/0211-feel-conditionals-paths-ranges.md): tokens, then recursive descent into a tree that
-// vendor-expression.ts writes out in the rule language. It reads only what is listed in those records
-// and refuses the rest by throwing ExpressionError, bounded in nesting depth.
+// docs/adr/0211-feel-conditionals-paths-ranges.md, docs/adr/0217-feel-temporal-and-built-in-functions.md):
+// tokens (vendor-expression-tokens.ts), then recursive descent into a tree that vendor-expression.ts
+// writes out in the rule language. It reads only what is listed in those records and refuses the rest by
+// throwing ExpressionError, bounded in nesting depth.
+import { FEEL_FUNCTIONS, feelFunctionAt } from './feel-functions.ts';
+import { ExpressionError, tokens, WORD_OPS, type Dialect, type Token } from './vendor-expression-tokens.ts';
+
+export { ExpressionError, type Dialect } from './vendor-expression-tokens.ts';
 
 export const MAX_EXPRESSION_DEPTH = 16;
-
-export type Dialect = 'uel' | 'feel';
-
-export class ExpressionError extends Error {}
 
 export type Node =
   | { op: 'var'; name: string }
   | { op: 'lit'; value: string }
   | { op: 'not' | 'neg' | 'empty'; arg: Node }
   | { op: 'bin'; sym: string; left: Node; right: Node }
-  /** FEEL's `count(list)` and `list contains(list, value)`, the rule language's `count` and `has`. */
-  | { op: 'call'; fn: 'count' | 'has'; args: Node[] }
+  /** A FEEL function (feel-functions.ts) as the rule function `fn`; `temporal` when it gives a temporal value. */
+  | { op: 'call'; fn: string; args: Node[]; temporal?: true }
   /** `a.b.c`: own properties, missing ones null. */
   | { op: 'path'; of: Node; keys: string[] }
   /** FEEL's `list[n]`, 1-based, negative from the end. */
   | { op: 'index'; of: Node; at: Node }
+  /** JUEL's `list[0]` (0-based) and `map['key']`. */
+  | { op: 'key'; of: Node; at: Node }
   | { op: 'list'; items: Node[] }
   | { op: 'if'; test: Node; then: Node; else: Node }
   /** `value in [low..high]` (bounds `[]`, `(]`, `[)`, `()`), `value between low and high`. */
@@ -30,82 +33,9 @@ export type Node =
    *  `for name in list return value of name`. */
   | { op: 'where'; fn: 'listFilter' | 'listAny' | 'listAll' | 'listMap'; list: Node; element: string; test: Node };
 
-type Token = { kind: 'num' | 'str' | 'id' | 'sym'; text: string };
-
-const SYMBOLS = [
-  '&&',
-  '||',
-  '==',
-  '!=',
-  '<=',
-  '>=',
-  '..',
-  '<',
-  '>',
-  '!',
-  '=',
-  '(',
-  ')',
-  '+',
-  '-',
-  '*',
-  '/',
-  '%',
-  '.',
-  '[',
-  ']',
-  ',',
-];
-const WORD_OPS: Record<string, string> = {
-  and: '&&',
-  or: '||',
-  eq: '==',
-  ne: '!=',
-  lt: '<',
-  gt: '>',
-  le: '<=',
-  ge: '>=',
-  div: '/',
-  mod: '%',
-};
 export const COMPARISONS = ['==', '!=', '<', '>', '<=', '>='];
-
-function tokens(body: string, dialect: Dialect): Token[] {
-  const out: Token[] = [];
-  let i = 0;
-  while (i < body.length) {
-    const c = body[i];
-    if (/\s/.test(c)) {
-      i++;
-      continue;
-    }
-    const num = /^\d+(\.\d+)?/.exec(body.slice(i));
-    if (num) {
-      out.push({ kind: 'num', text: num[0] });
-      i += num[0].length;
-      continue;
-    }
-    if (c === "'" || c === '"') {
-      if (dialect === 'feel' && c === "'") throw new ExpressionError(`FEEL strings take double quotes: ${body}`);
-      const end = body.indexOf(c, i + 1);
-      if (end < 0) throw new ExpressionError(`a string is not closed: ${body.slice(i)}`);
-      out.push({ kind: 'str', text: body.slice(i + 1, end) });
-      i = end + 1;
-      continue;
-    }
-    const id = /^[A-Za-z_][A-Za-z0-9_]*/.exec(body.slice(i));
-    if (id) {
-      out.push({ kind: 'id', text: id[0] });
-      i += id[0].length;
-      continue;
-    }
-    const sym = SYMBOLS.find((s) => body.startsWith(s, i));
-    if (!sym) throw new ExpressionError(`"${c}" is not part of the expressions read here`);
-    out.push({ kind: 'sym', text: sym });
-    i += sym.length;
-  }
-  return out;
-}
+/** Words that end a function's name when the reader looks for the name of a call it does not know. */
+const STOP_WORDS = new Set(['and', 'or', 'in', 'between', 'then', 'else', 'satisfies', 'return']);
 
 /** Whether `node` reads the variable `name` (a nested filter's own `item` is its own). */
 export function uses(node: Node, name: string): boolean {
@@ -126,6 +56,7 @@ export function uses(node: Node, name: string): boolean {
     case 'path':
       return any(node.of);
     case 'index':
+    case 'key':
       return any(node.of, node.at);
     case 'list':
       return any(...node.items);
@@ -198,9 +129,8 @@ export function parse(body: string, dialect: Dialect): Node {
   const postfix = (first: Node): Node => {
     let node = first;
     for (let t = peek(); t?.text === '.' || (t?.text === '[' && !upperBound); t = peek()) {
-      if (t.text === '[' && !feel) throw new ExpressionError(`indexes are read in FEEL only: ${body}`);
       if (t.text === '[') {
-        node = bracket(node);
+        node = feel ? bracket(node) : juelKey(node);
         continue;
       }
       at++;
@@ -208,10 +138,18 @@ export function parse(body: string, dialect: Dialect): Node {
       if (key?.kind !== 'id') throw new ExpressionError(`a name is expected after "." in ${body}`);
       node =
         node.op === 'path' ? { ...node, keys: [...node.keys, key.text] } : { op: 'path', of: node, keys: [key.text] };
-      if (peek()?.text === '(') throw new ExpressionError(`calls are not read here: ${key.text}(…)`);
+      if (peek()?.text === '(') throw new ExpressionError(`methods are not read here: ${key.text}(…)`);
     }
     return node;
   };
+  const juelKey = (of: Node): Node =>
+    deeper(() => {
+      expect('[');
+      const key = expression();
+      expect(']');
+      if (isCondition(key)) throw new ExpressionError(`JUEL indexes take a number or a key, not a condition: ${body}`);
+      return { op: 'key', of, at: key };
+    });
   const bracket = (of: Node): Node =>
     deeper(() => {
       expect('[');
@@ -225,7 +163,7 @@ export function parse(body: string, dialect: Dialect): Node {
     const read: Node[] = [];
     while (peek()?.text !== close) {
       if (read.length) expect(',');
-      read.push(deeper(or));
+      read.push(deeper(expression));
     }
     at++;
     return read;
@@ -238,12 +176,13 @@ export function parse(body: string, dialect: Dialect): Node {
     if (t.kind === 'sym' && t.text === '(') {
       const bound = upperBound; // inside parentheses, `[` indexes again: `[1..(limits[2])]`
       upperBound = false;
-      const inner = deeper(or);
+      const inner = deeper(expression);
       expect(')');
       upperBound = bound;
       return inner;
     }
     if (t.kind === 'sym' && t.text === '[' && feel) return { op: 'list', items: items(']') };
+    if (t.kind === 'sym' && t.text === '@' && feel && peek()?.kind === 'str') return temporalLiteral(list[at++].text);
     if (t.kind === 'id') {
       if (['true', 'false', 'null'].includes(t.text)) return { op: 'lit', value: t.text };
       if (feel && t.text === 'not' && peek()?.text === '(') {
@@ -252,29 +191,57 @@ export function parse(body: string, dialect: Dialect): Node {
         expect(')');
         return { op: 'not', arg: inner };
       }
-      // The two list functions an output collection is read with (docs/adr/0202-multi-instance-output-collections.md).
-      if (feel && t.text === 'count' && peek()?.text === '(') return call('count', 1);
-      if (feel && t.text === 'list' && peek()?.text === 'contains' && list[at + 1]?.text === '(') {
-        at++;
-        return call('has', 2);
+      const name = feel
+        ? feelFunctionAt(list.slice(at - 1, at + 4).map((w) => (w.kind === 'str' ? undefined : w.text)))
+        : undefined;
+      if (name) {
+        at += name.split(' ').length - 1;
+        return call(name);
       }
       if (feel && (t.text === 'some' || t.text === 'every') && list[at + 1]?.text === 'in') return quantified(t.text);
       if (feel && t.text === 'for' && list[at + 1]?.text === 'in') return iteration();
       if (feel && t.text === 'if' && peek() !== undefined) return conditional();
-      if (peek()?.text === '(') throw new ExpressionError(`calls are not read here: ${t.text}(…)`);
+      const unknown = unknownFunction();
+      if (unknown) throw new ExpressionError(`the function ${unknown}(…) is not read here`);
       return { op: 'var', name: t.text };
     }
     throw new ExpressionError(`"${t.text}" is out of place in ${body}`);
   };
-  const call = (fn: 'count' | 'has', arity: number): Node => {
-    expect('(');
-    const args = [deeper(or)];
-    while (args.length < arity) {
-      expect(',');
-      args.push(deeper(or));
+  /** The name of a call to a function no record lists, read from the name just taken (`distinct values(`). */
+  const unknownFunction = (): string | undefined => {
+    const words: string[] = [];
+    for (let i = at - 1; list[i]?.kind === 'id' && words.length < 5; i++) {
+      if (words.length && STOP_WORDS.has(list[i].text)) return undefined;
+      words.push(list[i].text);
+      if (list[i + 1]?.text === '(') return words.join(' ');
     }
-    expect(')');
-    return { op: 'call', fn, args };
+    return undefined;
+  };
+  const call = (name: string): Node => {
+    const fn = FEEL_FUNCTIONS[name];
+    expect('(');
+    const args = peek()?.text === ')' ? (at++, []) : items(')');
+    if (args.length < fn.min || args.length > fn.max)
+      throw new ExpressionError(
+        `${name}(…) takes ${fn.min === fn.max ? fn.min : `${fn.min} to ${fn.max}`} arguments: ${body}`,
+      );
+    return { op: 'call', fn: fn.rule, args, ...(fn.temporal ? { temporal: true as const } : {}) };
+  };
+  /** FEEL's `@"2026-01-31"`, `@"10:30:00"`, `@"2026-01-31T10:30:00Z"`, `@"P3D"`: the function its form names. */
+  const temporalLiteral = (text: string): Node => {
+    const name = /^-?P/.test(text)
+      ? 'duration'
+      : text.includes('T')
+        ? 'date and time'
+        : text.includes(':')
+          ? 'time'
+          : 'date';
+    return {
+      op: 'call',
+      fn: FEEL_FUNCTIONS[name].rule,
+      args: [{ op: 'lit', value: JSON.stringify(text) }],
+      temporal: true,
+    };
   };
   /** FEEL's `if c then a else b`: the else branch takes the rest, as in FEEL. */
   const conditional = (): Node => {
@@ -361,7 +328,16 @@ export function parse(body: string, dialect: Dialect): Node {
   const equality = level(['==', '!='], relation);
   const and = level(['&&'], equality);
   const or = level(['||'], and);
-  const tree = or();
+  /** JUEL's `c ? a : b`, below `||`, its branches read alike (`a ? b : c ? d : e`). */
+  const expression = (): Node => {
+    const test = or();
+    if (feel || peek()?.text !== '?') return test;
+    at++;
+    const then = deeper(expression);
+    expect(':');
+    return { op: 'if', test, then, else: deeper(expression) };
+  };
+  const tree = expression();
   if (at < list.length) throw new ExpressionError(`"${list[at].text}" is out of place in ${body}`);
   return tree;
 }

@@ -6,8 +6,9 @@
 // paths, literals, comparisons, arithmetic and logic, and in FEEL `count(…)`, `list contains(…, …)`,
 // filters and `some`/`every … satisfies` (docs/adr/0207-feel-list-filters.md), `if … then … else`,
 // indexes, list literals, ranges, `in`, `between` and `for … return` over one list
-// (docs/adr/0211-feel-conditionals-paths-ranges.md). Any other call, a method and what no record lists
-// are refused.
+// (docs/adr/0211-feel-conditionals-paths-ranges.md); FEEL's temporal values and built-in functions, JUEL's
+// indexes and `c ? a : b` (docs/adr/0217-feel-temporal-and-built-in-functions.md). Any other call, a
+// method and what no record lists are refused.
 import { COMPARISONS, ExpressionError, parse, uses, type Dialect, type Node } from './vendor-expression-parser.ts';
 import { MAX_PREDICATE_DEPTH } from '../list-predicates.ts';
 import { compileRule } from '../rules.ts';
@@ -69,6 +70,28 @@ function predicate(node: Node, element: string, args: string[], depth = 0): unkn
   }
 }
 
+/** Whether a node may give a temporal value, so that comparing or adding it is written as FEEL's
+ *  (`feelCmp`, `feelMath`), not the rule language's, which orders numbers only. */
+function temporal(node: Node): boolean {
+  switch (node.op) {
+    case 'call':
+      return node.temporal === true;
+    case 'bin':
+      return !COMPARISONS.includes(node.sym) && !BOOLEAN_OPS[node.sym] && (temporal(node.left) || temporal(node.right));
+    case 'neg':
+      return temporal(node.arg);
+    case 'if':
+      return temporal(node.then) || temporal(node.else);
+    case 'index':
+    case 'key':
+      return temporal(node.of);
+    case 'list':
+      return node.items.some(temporal);
+    default:
+      return false;
+  }
+}
+
 /** The rule-language text of a parsed expression; a comparison with null asks whether the value is empty. */
 function rule(node: Node): string {
   switch (node.op) {
@@ -79,7 +102,7 @@ function rule(node: Node): string {
     case 'not':
       return `(not ${rule(node.arg)})`;
     case 'neg':
-      return `(-${rule(node.arg)})`;
+      return temporal(node.arg) ? `feelMath("*", -1, ${rule(node.arg)})` : `(-${rule(node.arg)})`;
     case 'empty':
       return `empty(${rule(node.arg)})`;
     case 'call':
@@ -92,6 +115,8 @@ function rule(node: Node): string {
         : `('${node.keys.join('.')}' of (${rule(node.of)}))`;
     case 'index':
       return `listAt(${rule(node.of)}, ${rule(node.at)})`;
+    case 'key':
+      return `juelAt(${rule(node.of)}, ${rule(node.at)})`;
     case 'list':
       return `listOf(${node.items.map(rule).join(', ')})`;
     case 'if':
@@ -112,6 +137,10 @@ function rule(node: Node): string {
         const other = nullSide === node.left ? node.right : node.left;
         return node.sym === '==' ? `empty(${rule(other)})` : `(not empty(${rule(other)}))`;
       }
+      if (!BOOLEAN_OPS[node.sym] && (temporal(node.left) || temporal(node.right)))
+        return COMPARISONS.includes(node.sym)
+          ? `feelCmp(${rule(node.left)}, "${node.sym}", ${rule(node.right)})`
+          : `feelMath("${node.sym}", ${rule(node.left)}, ${rule(node.right)})`;
       return `(${rule(node.left)} ${RULE_OPS[node.sym] ?? node.sym} ${rule(node.right)})`;
     }
   }

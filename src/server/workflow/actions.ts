@@ -280,7 +280,7 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
       const node = definition.nodes[last.node_id!];
       if (node.boundaries?.length)
         await armBoundaries(
-          { trx, instance: { id: state.id, domain_id: state.domain_id }, definition, at },
+          { trx, instance: { id: state.id, domain_id: state.domain_id }, definition, at, variables: state.form_data },
           node,
           tokenId,
         );

@@ -46,7 +46,14 @@ async function enter(walk: WalkState, node: ProcessNode): Promise<void> {
   // Inside a multi-instance sub-process the token is the instance's, and the called process sees the
   // instance's element (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md).
   const tokenId = await enterWait(
-    { trx, instance: caller, definition: walk.definition, at: action.at, loopAt: atOf(walk.loop) },
+    {
+      trx,
+      instance: caller,
+      definition: walk.definition,
+      at: action.at,
+      loopAt: atOf(walk.loop),
+      variables: walk.variables(),
+    },
     node,
   );
   const above = await trx

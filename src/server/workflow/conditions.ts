@@ -63,7 +63,10 @@ export function watchedNodes(definition: ProcessDefinition): string[] {
 export async function enterConditional(walk: WalkState, node: ProcessNode): Promise<void> {
   if (!holds(walk, conditionOf(node)!)) {
     const { trx, instance, definition, action, loop } = walk;
-    await enterWait({ trx, instance, definition, at: action.at, loopAt: atOf(loop) }, node);
+    await enterWait(
+      { trx, instance, definition, at: action.at, loopAt: atOf(loop), variables: walk.variables() },
+      node,
+    );
     return;
   }
   await noteStep(walk, node.id);

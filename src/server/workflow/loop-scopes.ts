@@ -114,7 +114,13 @@ export async function enterLoop(walk: Walk, node: ProcessNode, place?: () => Pro
   // Timers on the sub-process itself hang on its token: they go when it goes (docs/adr/0170-multi-instance-ends-boundaries-nested.md).
   if (node.boundaries)
     await armBoundaries(
-      { trx: walk.trx, instance: walk.instance, definition: walk.definition, at: walk.action.at },
+      {
+        trx: walk.trx,
+        instance: walk.instance,
+        definition: walk.definition,
+        at: walk.action.at,
+        variables: walk.variables(),
+      },
       node,
       token,
     );

@@ -183,6 +183,7 @@ export class Walk implements WalkState {
       definition: this.definition,
       at: this.action.at,
       loopAt: atOf(this.loop),
+      variables: this.variables(),
     };
   }
 

@@ -18,6 +18,8 @@ export interface WaitContext {
   /** The instance of a multi-instance sub-process the wait is in (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md,
    *  docs/adr/0197-multi-instance-sub-processes-nested.md). */
   loopAt?: LoopAt | undefined;
+  /** The variables a timer's expression reads (docs/adr/0217-feel-temporal-and-built-in-functions.md). */
+  variables?: Record<string, unknown>;
 }
 
 /** Jobs of the events `eventIds` for a token (catch events, boundary events). */
@@ -31,7 +33,7 @@ async function eventJobs(
     const event = ctx.definition.nodes[id].event;
     const base = { id: randomUUID(), instance_id: ctx.instance.id, token_id: tokenId, node_id: id, created_at: ctx.at };
     if (event?.type === 'timer') {
-      const { due, repeatsLeft } = await timerDue(ctx.trx, ctx.instance.domain_id, event.timer, ctx.at);
+      const { due, repeatsLeft } = await timerDue(ctx.trx, ctx.instance.domain_id, event.timer, ctx.at, ctx.variables);
       jobs.push({ ...base, kind: 'timer', due_at: due, repeats_left: repeatsLeft });
     } else if (event?.type === 'message') jobs.push({ ...base, kind: 'message', topic: event.message });
   }

@@ -1,6 +1,9 @@
 // When a timer fires (docs/adr/0126-timers-and-messages.md): at its date, or its duration (a cycle's
 // interval) after the moment the token arrived; a duration in working time counts on the enterprise's
-// default work calendar (hours, minutes and seconds of working time, then days as working days).
+// default work calendar (hours, minutes and seconds of working time, then days as working days). A
+// duration or date written as an expression is evaluated over the variables when the timer is armed
+// (docs/adr/0217-feel-temporal-and-built-in-functions.md).
+import { ruleValue } from '../../../core/rules.ts';
 import { addWorkingDays, addWorkingTime } from '../../../core/calendar/working-deadline.ts';
 import {
   addDuration,
@@ -19,7 +22,15 @@ export async function timerDue(
   domainId: string,
   timer: TimerSpec,
   from: Date,
+  variables: Record<string, unknown> = {},
 ): Promise<{ due: Date; repeatsLeft: number | null }> {
+  const value = (expression: string) => ruleValue(expression, { ...variables, form: variables });
+  // An expression that gives no date or duration fires the timer at once, as a date already past does.
+  if (timer.dateExpression) return { due: dateOf(value(timer.dateExpression)) ?? from, repeatsLeft: 0 };
+  if (timer.durationExpression) {
+    const d = durationOf(value(timer.durationExpression), timer.workingTime);
+    return { due: d ? await after(db, domainId, d, from, timer.workingTime) : from, repeatsLeft: 0 };
+  }
   if (timer.date) return { due: parseDateTime(timer.date)!, repeatsLeft: 0 };
   if (timer.cycle) {
     const cycle = parseCycle(timer.cycle)!;
@@ -30,6 +41,20 @@ export async function timerDue(
     };
   }
   return { due: await after(db, domainId, parseDuration(timer.duration!)!, from, timer.workingTime), repeatsLeft: 0 };
+}
+
+/** An expression's date: an ISO date-time (without an offset, in UTC, as FEEL's `now()` is) or a date (its midnight, UTC). */
+function dateOf(value: unknown): Date | undefined {
+  if (typeof value !== 'string') return undefined;
+  const t = value.trim();
+  return parseDateTime(t) ?? parseDateTime(/^\d{4}-\d{2}-\d{2}$/.test(t) ? `${t}T00:00:00Z` : `${t}Z`);
+}
+
+/** An expression's duration (FEEL's durations reach here as their ISO texts); in working time, one of
+ *  days, hours, minutes and seconds only, as a drawn duration must be. */
+function durationOf(value: unknown, workingTime?: true): IsoDuration | undefined {
+  const d = typeof value === 'string' ? parseDuration(value) : undefined;
+  return d && workingTime && (d.years || d.months || d.weeks) ? undefined : d;
 }
 
 /** A cycle written from an instant (`R/2026-12-01T09:00:00Z/P1D`): its first firing after `from`

@@ -61,7 +61,7 @@ describe('waiting elements', () => {
     ).toEqual(['boundaryOn b']);
     expect(
       await refused(
-        `<boundaryEvent id="b" attachedToRef="t"><timerEventDefinition><timeDuration>\${due}</timeDuration></timerEventDefinition></boundaryEvent><sequenceFlow id="f2" sourceRef="b" targetRef="e" />`,
+        `<boundaryEvent id="b" attachedToRef="t"><timerEventDefinition><timeDuration>\${due.plusDays(1)}</timeDuration></timerEventDefinition></boundaryEvent><sequenceFlow id="f2" sourceRef="b" targetRef="e" />`,
       ),
     ).toEqual(['badTimer b']);
     expect(

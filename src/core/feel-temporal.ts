@@ -1,0 +1,334 @@
+// FEEL's temporal values (docs/adr/0217-feel-temporal-and-built-in-functions.md): date, time, date and
+// time, days-time and years-months durations, built by FEEL's functions from ISO texts, added, subtracted,
+// compared and read through their properties as FEEL's temporal expressions define them. A value is an
+// instance of a class here, so no variable (JSON) can pass for one; its components are own properties
+// (`.year`, `.weekday`, `.days`, read by the rule language's own-property reader) and what it is computed
+// from is private. Written to a variable, a value is its ISO text (toJSON). Named time zones
+// (`@Europe/Berlin`) are not read: such a text is null.
+import { parseDuration } from './workflow/iso-duration.ts';
+
+const DAY = 86_400_000;
+/** Longest text read as a temporal value; anything longer is null, before any pattern sees it. */
+const MAX_TEMPORAL_TEXT = 64;
+
+const pad = (n: number, width = 2) => String(Math.abs(Math.trunc(n))).padStart(width, '0');
+/** `Z`, `+08:00`; nothing for a local value. */
+const offsetText = (offset: number | null) =>
+  offset === null
+    ? ''
+    : offset === 0
+      ? 'Z'
+      : `${offset < 0 ? '-' : '+'}${pad(Math.abs(offset) / 60)}:${pad(Math.abs(offset) % 60)}`;
+/** `HH:MM:SS` and milliseconds when there are some. */
+function clockText(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  const fraction = ms % 1000 ? `.${pad(ms % 1000, 3)}` : '';
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}${fraction}`;
+}
+
+/** The calendar fields of a day counted from 1970-01-01, with FEEL's weekday (1 Monday … 7 Sunday). */
+function fieldsOf(epochDay: number) {
+  const d = new Date(epochDay * DAY);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    weekday: ((d.getUTCDay() + 6) % 7) + 1,
+  };
+}
+
+export class FeelDate {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly weekday: number;
+  readonly #epochDay: number;
+  constructor(epochDay: number) {
+    this.#epochDay = epochDay;
+    ({ year: this.year, month: this.month, day: this.day, weekday: this.weekday } = fieldsOf(epochDay));
+  }
+  get epochDay() {
+    return this.#epochDay;
+  }
+  toString() {
+    return `${this.year < 0 ? '-' : ''}${pad(this.year, 4)}-${pad(this.month)}-${pad(this.day)}`;
+  }
+  toJSON() {
+    return this.toString();
+  }
+}
+
+export class FeelTime {
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+  readonly #ms: number;
+  readonly #offset: number | null;
+  /** `ms` into the day (wrapped into it), `offset` in minutes east of UTC or null (local). */
+  constructor(ms: number, offset: number | null) {
+    this.#ms = ((ms % DAY) + DAY) % DAY;
+    this.#offset = offset;
+    this.hour = Math.floor(this.#ms / 3_600_000);
+    this.minute = Math.floor(this.#ms / 60_000) % 60;
+    this.second = Math.floor(this.#ms / 1000) % 60;
+  }
+  get ms() {
+    return this.#ms;
+  }
+  get offset() {
+    return this.#offset;
+  }
+  toString() {
+    return clockText(this.#ms) + offsetText(this.#offset);
+  }
+  toJSON() {
+    return this.toString();
+  }
+}
+
+export class FeelDateTime {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly weekday: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+  readonly #local: number;
+  readonly #offset: number | null;
+  /** `local`: the wall-clock time as milliseconds counted as if it were UTC; `offset` as for FeelTime. */
+  constructor(local: number, offset: number | null) {
+    this.#local = local;
+    this.#offset = offset;
+    ({ year: this.year, month: this.month, day: this.day, weekday: this.weekday } = fieldsOf(Math.floor(local / DAY)));
+    const t = new FeelTime(local, null);
+    ({ hour: this.hour, minute: this.minute, second: this.second } = t);
+  }
+  get local() {
+    return this.#local;
+  }
+  get offset() {
+    return this.#offset;
+  }
+  /** The instant, for a value with an offset. */
+  get instant() {
+    return this.#local - (this.#offset ?? 0) * 60_000;
+  }
+  get date() {
+    return new FeelDate(Math.floor(this.#local / DAY));
+  }
+  get time() {
+    return new FeelTime(this.#local, this.#offset);
+  }
+  toString() {
+    return `${this.date.toString()}T${this.time.toString()}`;
+  }
+  toJSON() {
+    return this.toString();
+  }
+}
+
+/** A days-time duration (`P3D`, `PT4H`), to the millisecond; its properties are its normalized parts. */
+export class FeelDuration {
+  readonly days: number;
+  readonly hours: number;
+  readonly minutes: number;
+  readonly seconds: number;
+  readonly #ms: number;
+  constructor(ms: number) {
+    this.#ms = ms;
+    const sign = ms < 0 ? -1 : 1;
+    const a = Math.abs(ms);
+    this.days = sign * Math.floor(a / DAY) || 0;
+    this.hours = sign * (Math.floor(a / 3_600_000) % 24) || 0;
+    this.minutes = sign * (Math.floor(a / 60_000) % 60) || 0;
+    this.seconds = sign * (Math.floor(a / 1000) % 60) || 0;
+  }
+  get ms() {
+    return this.#ms;
+  }
+  toString() {
+    const a = Math.abs(this.#ms);
+    const [d, h, m] = [Math.floor(a / DAY), Math.floor(a / 3_600_000) % 24, Math.floor(a / 60_000) % 60];
+    const s = (a % 60_000) / 1000;
+    const time = `${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s ? `${s}S` : ''}`;
+    const text = `P${d ? `${d}D` : ''}${time ? `T${time}` : ''}`;
+    return text === 'P' ? 'PT0S' : `${this.#ms < 0 ? '-' : ''}${text}`;
+  }
+  toJSON() {
+    return this.toString();
+  }
+}
+
+/** A years-months duration (`P1Y6M`), in whole months. */
+export class FeelYearMonthDuration {
+  readonly years: number;
+  readonly months: number;
+  readonly #total: number;
+  constructor(total: number) {
+    this.#total = total;
+    this.years = Math.trunc(total / 12) || 0;
+    this.months = total % 12 || 0;
+  }
+  get total() {
+    return this.#total;
+  }
+  toString() {
+    const a = Math.abs(this.#total);
+    const text = `P${a >= 12 ? `${Math.floor(a / 12)}Y` : ''}${a % 12 || a === 0 ? `${a % 12}M` : ''}`;
+    return `${this.#total < 0 ? '-' : ''}${text}`;
+  }
+  toJSON() {
+    return this.toString();
+  }
+}
+
+export type Temporal = FeelDate | FeelTime | FeelDateTime | FeelDuration | FeelYearMonthDuration;
+
+export const isTemporal = (v: unknown): v is Temporal =>
+  v instanceof FeelDate ||
+  v instanceof FeelTime ||
+  v instanceof FeelDateTime ||
+  v instanceof FeelDuration ||
+  v instanceof FeelYearMonthDuration;
+
+const text = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.length <= MAX_TEMPORAL_TEXT ? v.trim() : undefined;
+
+/** The day of `year-month-day`, when that is a calendar day. */
+function epochDayOf(year: number, month: number, day: number): number | undefined {
+  if (![year, month, day].every(Number.isInteger)) return undefined;
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, day);
+  const d = at.getTime() / DAY;
+  const back = fieldsOf(d);
+  return back.year === year && back.month === month && back.day === day ? d : undefined;
+}
+
+const DATE = /^(-?\d{4,9})-(\d{2})-(\d{2})$/;
+const TIME = /^(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})?$/;
+
+/** `Z`, `+08:00`, `-05:30` in minutes; undefined for a text that is no offset. */
+function offsetOf(t: string | undefined): number | null | undefined {
+  if (t === undefined) return null;
+  if (t === 'Z') return 0;
+  const [h, m] = t.slice(1).split(':').map(Number);
+  return h > 18 || m > 59 ? undefined : (t[0] === '-' ? -1 : 1) * (h * 60 + m);
+}
+
+function readDate(t: string): FeelDate | null {
+  const m = DATE.exec(t);
+  const d = m ? epochDayOf(Number(m[1]), Number(m[2]), Number(m[3])) : undefined;
+  return d === undefined ? null : new FeelDate(d);
+}
+
+function readTime(t: string): FeelTime | null {
+  const m = TIME.exec(t);
+  if (!m) return null;
+  const [h, min, s] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const offset = offsetOf(m[5]);
+  if (h > 23 || min > 59 || s > 59 || offset === undefined) return null;
+  const ms = m[4] ? Math.floor(Number(`0.${m[4]}`) * 1000) : 0;
+  return new FeelTime(((h * 60 + min) * 60 + s) * 1000 + ms, offset);
+}
+
+function readDateTime(t: string): FeelDateTime | null {
+  const at = t.indexOf('T');
+  const date = at > 0 ? readDate(t.slice(0, at)) : null;
+  const time = date ? readTime(t.slice(at + 1)) : null;
+  return date && time ? new FeelDateTime(date.epochDay * DAY + time.ms, time.offset) : null;
+}
+
+/** FEEL's `date(text)`, `date(date and time)`, `date(year, month, day)`; null for anything else. */
+export function feelDate(from: unknown, month?: unknown, day?: unknown): FeelDate | null {
+  if (month !== undefined || day !== undefined) {
+    const d = epochDayOf(from as number, month as number, day as number);
+    return d === undefined ? null : new FeelDate(d);
+  }
+  if (from instanceof FeelDate) return from;
+  if (from instanceof FeelDateTime) return from.date;
+  const t = text(from);
+  return t === undefined ? null : readDate(t);
+}
+
+/** FEEL's `time(text)`, `time(date and time)`, `time(hour, minute, second)`. */
+export function feelTime(from: unknown, minute?: unknown, second?: unknown): FeelTime | null {
+  if (minute !== undefined || second !== undefined) {
+    const [h, m, s] = [from, minute, second];
+    if (![h, m, s].every((n) => typeof n === 'number' && n >= 0) || (h as number) > 23 || (m as number) > 59)
+      return null;
+    if ((s as number) >= 60) return null;
+    return new FeelTime(Math.round((((h as number) * 60 + (m as number)) * 60 + (s as number)) * 1000), null);
+  }
+  if (from instanceof FeelTime) return from;
+  if (from instanceof FeelDateTime) return from.time;
+  const t = text(from);
+  return t === undefined ? null : readTime(t);
+}
+
+/** FEEL's `date and time(text)` and `date and time(date, time)`. */
+export function feelDateTime(from: unknown, time?: unknown): FeelDateTime | null {
+  if (time !== undefined) {
+    const date = from instanceof FeelDateTime ? from.date : from instanceof FeelDate ? from : null;
+    if (!date || !(time instanceof FeelTime)) return null;
+    return new FeelDateTime(date.epochDay * DAY + time.ms, time.offset);
+  }
+  if (from instanceof FeelDateTime) return from;
+  const t = text(from);
+  return t === undefined ? null : readDateTime(t);
+}
+
+/** FEEL's `duration(text)`: days-time (`P3D`, `PT4H`, weeks as 7 days) or years-months (`P1Y6M`); a text
+ *  mixing both kinds, or no duration, is null. */
+export function feelDuration(from: unknown): FeelDuration | FeelYearMonthDuration | null {
+  if (from instanceof FeelDuration || from instanceof FeelYearMonthDuration) return from;
+  const t = text(from);
+  const negative = t?.startsWith('-') ?? false;
+  const d = t === undefined ? undefined : parseDuration(negative ? t.slice(1) : t);
+  if (!d) return null;
+  const sign = negative ? -1 : 1;
+  const yearMonth = d.years || d.months;
+  const dayTime = d.weeks || d.days || d.hours || d.minutes || d.seconds;
+  if (yearMonth && dayTime) return null;
+  if (yearMonth || /^-?P\d+[YM]/.test(t!)) return new FeelYearMonthDuration(sign * (d.years * 12 + d.months));
+  const ms = (((d.weeks * 7 + d.days) * 24 + d.hours) * 60 + d.minutes) * 60_000 + Math.round(d.seconds * 1000);
+  return new FeelDuration(sign * ms);
+}
+
+/** FEEL's `years and months duration(from, to)`: whole months from one date (or date and time) to the other. */
+export function feelYearsAndMonths(from: unknown, to: unknown): FeelYearMonthDuration | null {
+  const a = feelDate(from);
+  const b = feelDate(to);
+  if (!a || !b || !(from instanceof FeelDate || from instanceof FeelDateTime)) return null;
+  if (!(to instanceof FeelDate || to instanceof FeelDateTime)) return null;
+  let months = (b.year - a.year) * 12 + (b.month - a.month);
+  if (months > 0 && b.day < a.day) months--;
+  if (months < 0 && b.day > a.day) months++;
+  return new FeelYearMonthDuration(months);
+}
+
+let clock: () => Date = () => new Date(Date.now());
+let frozen: Date | undefined;
+let evaluating = 0;
+
+/** Sets the clock `now()` and `today()` read (tests); undefined puts the system clock back. */
+export function setFeelClock(next: (() => Date) | undefined): void {
+  clock = next ?? (() => new Date(Date.now()));
+}
+
+/** Runs one evaluation: every `now()` and `today()` in it reads the clock once, so a condition is consistent. */
+export function withOneClock<T>(run: () => T): T {
+  if (evaluating++ === 0) frozen = undefined;
+  try {
+    return run();
+  } finally {
+    if (--evaluating === 0) frozen = undefined;
+  }
+}
+
+const nowOnce = () => (frozen ??= clock());
+
+/** FEEL's `now()`: the date and time in UTC. */
+export const feelNow = () => new FeelDateTime(nowOnce().getTime(), 0);
+/** FEEL's `today()`: the date in UTC. */
+export const feelToday = () => new FeelDate(Math.floor(nowOnce().getTime() / DAY));

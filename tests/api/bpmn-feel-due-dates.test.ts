@@ -1,0 +1,96 @@
+// FEEL's dates and durations in a Camunda Modeler 8 drawing (docs/adr/0217-feel-temporal-and-built-in-functions.md),
+// on both databases. The corpus file c8-invoice-due-dates is uploaded as a bare .bpmn for the Office
+// application and run through the runtime REST to each end: an invoice whose due date is past is escalated
+// (`date(invoice.dueDate) < today()`), a small one due within three days is paid at once
+// (`date(invoice.dueDate) - today() <= duration("P3D")`), the rest is approved by the group a duration
+// names (`if date(invoice.dueDate) - today() > duration("P30D") then "finance" else "management"`).
+// Due dates are counted from the test's today in UTC, as the server's `today()` is.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
+import { databaseTargets } from './helpers/databases.ts';
+import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
+import { openTaskAssignees } from './helpers/instance-readers.ts';
+import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
+import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { uploaded } from './helpers/upload-calls.ts';
+
+const targets = await databaseTargets();
+const drawn = (await readCorpus()).find((c) => c.file === 'c8-invoice-due-dates.bpmn')!;
+const flow = drawn.processId;
+const APPROVE = 'Activity_0b7y3ju';
+const ENDS = { overdue: 'Event_0e4wq2m', atOnce: 'Event_1m8r2ka', paid: 'Event_1q3n8vs', refused: 'Event_0x6j4cu' };
+
+/** The ISO date `days` after today in UTC. */
+const dueIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+describe.each(targets)('FEEL due dates of an invoice payment, on $name', (target) => {
+  let server: TestServer;
+  let world: EngineWorld;
+  let runtime: Runtime;
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    const admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
+    const office = await server.db
+      .selectFrom('applications')
+      .select('id')
+      .where('package_id', '=', 'office')
+      .executeTakeFirstOrThrow();
+    const path = await uploaded(admin, { path: 'process' }, 'invoice.bpmn', drawn.xml);
+    const installed = await admin.call<{ changes: Array<{ id: string; change: string }> }>(
+      'POST',
+      '/authtime/applications/process',
+      { query: { mode: 'commit', applicationId: office.id }, body: { path } },
+    );
+    expect(installed.reply.errcode, installed.reply.errmsg).toBe(0);
+    expect(installed.reply.data!.changes).toContainEqual(expect.objectContaining({ id: flow, change: 'added' }));
+    const own = await makeEngineWorld(server.db, 'Acme', 'fr');
+    world = { ...own, applicationId: office.id };
+    runtime = runtimeOf(server, world, await runtimeAccess(server.db, own));
+    for (const [group, holder] of [
+      ['finance', world.users.lead],
+      ['management', world.users.r1],
+    ]) {
+      const role = randomUUID();
+      await server.db
+        .insertInto('app_roles')
+        .values({ id: role, application_id: office.id, package_role: group, name: group })
+        .execute();
+      await server.db.insertInto('role_users').values({ role_id: role, user_id: holder }).execute();
+    }
+  }, 300_000); // a server on a loaded machine
+  afterAll(async () => server?.close());
+
+  /** Starts a payment of `invoice`; with `decision`, the approval is asked of whom it names and decided. */
+  async function payment(invoice: object, decision?: { by: string; approved: boolean }) {
+    const id = await runtime.start(flow, 'fr-init', { formData: { invoice } });
+    const asked = await openTaskAssignees(server.db, id);
+    if (decision) await runtime.submit(flow, id, decision.by, { formData: { approved: decision.approved } });
+    const done = (await runtime.diagram(flow, id, 'fr-init')).done;
+    return { asked, ends: Object.values(ENDS).filter((end) => done.includes(end)) };
+  }
+
+  it('escalates an invoice whose due date is past, asking nobody', async () => {
+    expect(await payment({ dueDate: dueIn(-2), amount: 5000 })).toEqual({ asked: [], ends: [ENDS.overdue] });
+  }, 120_000);
+
+  it('pays a small invoice due within three days at once, a large one only once approved', async () => {
+    expect(await payment({ dueDate: dueIn(2), amount: 400 })).toEqual({ asked: [], ends: [ENDS.atOnce] });
+    expect(await payment({ dueDate: dueIn(2), amount: 4000 }, { by: 'fr-r1', approved: true })).toEqual({
+      asked: [`${APPROVE}:fr-r1`],
+      ends: [ENDS.paid],
+    });
+  }, 120_000);
+
+  it('asks finance when the due date is more than thirty days off, management otherwise', async () => {
+    expect(await payment({ dueDate: dueIn(45), amount: 400 }, { by: 'fr-lead', approved: false })).toEqual({
+      asked: [`${APPROVE}:fr-lead`],
+      ends: [ENDS.refused],
+    });
+    expect(await payment({ dueDate: dueIn(20), amount: 400 }, { by: 'fr-r1', approved: true })).toEqual({
+      asked: [`${APPROVE}:fr-r1`],
+      ends: [ENDS.paid],
+    });
+  }, 120_000);
+});
