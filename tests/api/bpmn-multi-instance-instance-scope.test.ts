@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCorpus, type CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
 import { redrawn } from './helpers/corpus-run.ts';
-import { installCorpus } from './helpers/corpus-world.ts';
+import { camundaDrawn, drawnCorpus, installCorpus } from './helpers/corpus-world.ts';
 import { databaseTargets } from './helpers/databases.ts';
-import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
+import { flow, makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { instanceOf, openTaskAssignees } from './helpers/instance-readers.ts';
 import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -25,6 +25,19 @@ const explainedOnce = () =>
   redrawn(review, { file: 'c8-regional-review-once.bpmn', processId: 'Process_1n4r8qe', name: 'Explained once' }, [
     ['=approved = true', '=approved = true or count(reviews[item = false]) &gt; 0'],
   ]);
+
+/** Camunda 7: the booking is a sub-process inside each buyer's instance; its error boundary catches what the
+ *  worker throws inside it (the walk goes on in memory) and a gateway right after it routes on the code. */
+const NESTED_C7 = `<bpmn:startEvent id="s" />${flow('f1', 's', 'x')}
+  <bpmn:subProcess id="x" name="Each buyer"><bpmn:multiInstanceLoopCharacteristics camunda:collection="\${buyers}" camunda:elementVariable="buyer" />
+    <bpmn:startEvent id="xs" />${flow('i1', 'xs', 'book')}
+    <bpmn:subProcess id="book" name="Booking"><bpmn:startEvent id="bs" />${flow('b1', 'bs', 'call')}
+      <bpmn:serviceTask id="call" name="Call carrier" camunda:type="external" camunda:topic="carrier" />${flow('b2', 'call', 'be')}<bpmn:endEvent id="be" />
+    </bpmn:subProcess>${flow('i2', 'book', 'xe')}<bpmn:endEvent id="xe" />
+    <bpmn:boundaryEvent id="refused" attachedToRef="book"><bpmn:errorEventDefinition camunda:errorCodeVariable="refusal" /></bpmn:boundaryEvent>${flow('i3', 'refused', 'why')}
+    <bpmn:exclusiveGateway id="why" default="i5" /><bpmn:sequenceFlow id="i4" sourceRef="why" targetRef="reorder"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">\${refusal == "NO_STOCK"}</bpmn:conditionExpression></bpmn:sequenceFlow>${flow('i5', 'why', 'xd')}
+    <bpmn:userTask id="reorder" name="Reorder" camunda:assignee="\${buyer}" />${flow('i6', 'reorder', 'xr')}<bpmn:endEvent id="xr" /><bpmn:endEvent id="xd" />
+  </bpmn:subProcess>${flow('f2', 'x', 'e')}<bpmn:endEvent id="e" />`;
 
 const REVIEW = 'Activity_1m4d7rk';
 const EXPLAIN = 'Activity_0p9t3vw';
@@ -42,13 +55,15 @@ describe.each(targets)('the scope of a multi-instance sub-process instance, on $
   let world: EngineWorld;
   let runtime: Runtime;
   let once: CorpusFile;
+  let nested: CorpusFile[];
 
   beforeAll(async () => {
     server = await startTestServer(target);
     world = await makeEngineWorld(server.db, 'Acme', 'ms');
     runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
     once = await explainedOnce();
-    await installCorpus(server.db, world, [once, bookings], []);
+    nested = await drawnCorpus({ nestedC7: NESTED_C7 }, camundaDrawn);
+    await installCorpus(server.db, world, [once, bookings, ...nested], []);
   }, 300_000); // a server on a loaded machine
   afterAll(async () => server?.close());
 
@@ -59,6 +74,29 @@ describe.each(targets)('the scope of a multi-instance sub-process instance, on $
     runtime.submit(processId, id, `ms-${who}`, { formData });
   const variables = async (id: string) => (await instanceOf(server.db, id)).form_data;
   const open = (id: string) => openTaskAssignees(server.db, id);
+  /** Locks every task of the topic in the instance, in loop order. */
+  const fetch = async (topic: string, id: string) => {
+    const got = await call<Array<Task & { instanceId: string }>>('external-task/fetch-and-lock', {
+      workerId: 'w1',
+      maxTasks: 10,
+      topics: [{ topicName: topic, lockDuration: 60_000 }],
+    });
+    expect(got.reply.errcode, got.reply.errmsg).toBe(0);
+    return got.reply
+      .data!.filter((t) => t.instanceId === id)
+      .sort((x, y) => Number(x.variables.loopCounter) - Number(y.variables.loopCounter));
+  };
+  const refuse = async (task: Task, errorCode: string, more: Record<string, unknown> = {}) => {
+    const { reply } = await call<{ status: string }>('external-task/bpmn-error', {
+      id: task.id,
+      workerId: 'w1',
+      errorCode,
+      ...more,
+    });
+    expect(reply.errcode, reply.errmsg).toBe(0);
+    expect(reply.data).toMatchObject({ incident: false });
+    return reply.data!.status;
+  };
 
   it("routes inside each region's instance on the list as it stands: a second rejection is not explained", async () => {
     const flow = once.processId;
@@ -79,27 +117,11 @@ describe.each(targets)('the scope of a multi-instance sub-process instance, on $
   it("c7-order-bookings: each instance catches its own worker's error and routes on its own code after a wait", async () => {
     const flow = bookings.processId;
     const id = await start(flow, { buyers: ['ms-r1', 'ms-r2'], refusal: 'the process own' });
-    const got = await call<Array<Task & { instanceId: string }>>('external-task/fetch-and-lock', {
-      workerId: 'w1',
-      maxTasks: 10,
-      topics: [{ topicName: 'book-delivery', lockDuration: 60_000 }],
-    });
-    expect(got.reply.errcode, got.reply.errmsg).toBe(0);
-    const [a, b] = got.reply
-      .data!.filter((t) => t.instanceId === id)
-      .sort((x, y) => Number(x.variables.loopCounter) - Number(y.variables.loopCounter));
-    const refuse = async (task: Task, errorCode: string, more: Record<string, unknown> = {}) => {
-      const { reply } = await call<{ status: string }>('external-task/bpmn-error', {
-        id: task.id,
-        workerId: 'w1',
-        errorCode,
-        ...more,
-      });
-      expect(reply.errcode, reply.errmsg).toBe(0);
-      expect(reply.data).toMatchObject({ status: 'running', incident: false });
-    };
-    await refuse(a, 'NO_STOCK', { errorMessage: 'Warehouse empty', variables: { blockedSku: 'A-1' } });
-    await refuse(b, 'BAD_ADDRESS');
+    const [a, b] = await fetch('book-delivery', id);
+    expect(await refuse(a, 'NO_STOCK', { errorMessage: 'Warehouse empty', variables: { blockedSku: 'A-1' } })).toBe(
+      'running',
+    );
+    expect(await refuse(b, 'BAD_ADDRESS')).toBe('running');
     expect(await open(id)).toEqual([`${LOOK}:ms-r1`, `${LOOK}:ms-r2`]);
     // Each instance keeps what its boundary caught; the process's `refusal` is untouched.
     const holder = await server.db
@@ -122,5 +144,16 @@ describe.each(targets)('the scope of a multi-instance sub-process instance, on $
     expect(await variables(id)).toEqual({ buyers: ['ms-r1', 'ms-r2'], refusal: 'the process own' });
     const ends = (await runtime.diagram(flow, id, 'ms-init')).done.filter((n) => n.startsWith('Event_'));
     expect(ends).toEqual(expect.arrayContaining(['Event_0x6d3hp', 'Event_1b2r5yf']));
+  }, 120_000);
+
+  it("a sub-process inside each instance catches its worker's error: the gateway after it reads the instance's code", async () => {
+    const id = await start('nestedC7', { buyers: ['ms-r1', 'ms-r2'], refusal: 'the process own' });
+    const [a, b] = await fetch('carrier', id);
+    expect(await refuse(b, 'BAD_ADDRESS')).toBe('running');
+    expect(await refuse(a, 'NO_STOCK')).toBe('running');
+    expect(await open(id)).toEqual(['reorder:ms-r1']);
+    expect(await variables(id)).toEqual({ buyers: ['ms-r1', 'ms-r2'], refusal: 'the process own' });
+    expect(await submit('nestedC7', id, 'r1')).toBe('completed');
+    expect(await variables(id)).toEqual({ buyers: ['ms-r1', 'ms-r2'], refusal: 'the process own' });
   }, 120_000);
 });

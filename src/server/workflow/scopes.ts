@@ -208,8 +208,8 @@ async function caughtAbove(walk: Walk, node: ProcessNode, thrown: Thrown, ended:
   if (!found) return false;
   const { scope, catcher } = found;
   if (ended) await noteStep(walk, node.id);
-  const where = { trx: walk.trx, instance: walk.instance, definition: walk.definition };
-  await setCaughtVariables({ ...where, at: atOf(walk.loop), frame: walk.loop }, catcher, thrown);
+  const { trx, instance, definition, loop } = walk;
+  await setCaughtVariables({ trx, instance, definition, at: atOf(loop), frame: loop }, catcher, thrown);
   const index = instanceAt(walk, scope);
   const multi = walk.definition.nodes[scope].multi;
   // A multi-instance sub-process drawn inside an instance of another is that instance's.
