@@ -195,8 +195,17 @@ describe.each(targets)('workers and conditions inside a multi-instance sub-proce
       .where('node_id', '=', 'hand')
       .executeTakeFirstOrThrow();
     expect(hand.loop_index).toBe(0);
-    // The boundary's camunda:errorCodeVariable (docs/adr/0189-bpmn-errors-cross-call-activities.md).
-    expect((await instanceOf(server.db, id)).form_data).toMatchObject({ ratingError: 'NO_RATING' });
+    // The boundary's camunda:errorCodeVariable (docs/adr/0189-bpmn-errors-cross-call-activities.md), drawn
+    // inside the instance: that instance's own, on the holding token, not the process's
+    // (docs/adr/0219-multi-instance-instance-scope-running-list-and-caught-errors.md).
+    expect((await instanceOf(server.db, id)).form_data).not.toHaveProperty('ratingError');
+    const holder = await server.db
+      .selectFrom('flow_tokens')
+      .select('loop_output')
+      .where('instance_id', '=', id)
+      .where('node_id', '=', 'x')
+      .executeTakeFirstOrThrow();
+    expect(holder.loop_output).toEqual({ locals: { 0: { ratingError: 'NO_RATING' } } });
     expect(await externalJobs(id)).toEqual(['rate@1']);
     expect(await runtime.submit('rateC7', id, 'mw-r1')).toBe('running');
     expect(await complete(b)).toBe('completed');

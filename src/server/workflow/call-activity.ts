@@ -193,7 +193,8 @@ async function returned(walk: WalkState): Promise<void> {
         // Left by an interrupting boundary event: interrupted, not completed (0190).
         await noteInterruptedStep(caller, token.node_id);
         const boundary = caller.definition.nodes[walk.thrownTo];
-        if (thrown) await setCaughtVariables(trx, caller.instance, boundary, thrown);
+        const where = { trx, instance: caller.instance, definition: caller.definition, at: atOfRow(token) };
+        if (thrown) await setCaughtVariables(where, boundary, thrown);
         return;
       }
       const call = caller.definition.nodes[token.node_id].call!;
@@ -276,7 +277,12 @@ async function thrownToCaller(walk: WalkState, thrown: Thrown): Promise<boolean>
       nodeId: catcher.id,
       level,
       callerId,
-      before: (caller) => setCaughtVariables(walk.trx, caller.instance, catcher, thrown),
+      before: (caller) =>
+        setCaughtVariables(
+          { trx: walk.trx, instance: caller.instance, definition: caller.definition, at: atOfRow(token) },
+          catcher,
+          thrown,
+        ),
     });
   return true;
 }

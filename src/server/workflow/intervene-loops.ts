@@ -9,7 +9,8 @@
 import type { ProcessDefinition } from '../../core/workflow/process-definition.ts';
 import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { elementsOf, enterLoop, frameOf, inFrame, loopOf } from './loop-scopes.ts';
+import { elementsOf, enterLoop, frameOf, inFrame } from './loop-scopes.ts';
+import { loopOf } from './loop-of.ts';
 import { nodesInside } from './scopes.ts';
 import type { WalkState } from './walk-state.ts';
 

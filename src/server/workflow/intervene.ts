@@ -9,7 +9,7 @@ import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { finish, inAction, record, type ActionResult } from './action-steps.ts';
 import { boundariesOf } from './scopes.ts';
-import { loopOf } from './loop-scopes.ts';
+import { loopOf } from './loop-of.ts';
 import { checkLoopDepth, enterLoopAt, heldLoops, twoLevelsDeep } from './intervene-loops.ts';
 import { collectOutput } from './multi-instance-output.ts';
 import { setVariables } from './variable-changes.ts';

@@ -15,10 +15,11 @@ import type { ProcessNode } from '../../core/workflow/process-types.ts';
 import type { Db } from '../db/schema.ts';
 import { frameVariables, type LoopFrame, type WalkState as Walk } from './walk-state.ts';
 
-/** What the holding token keeps (`flow_tokens.loop_output`): the list and each running instance's own
- *  variables, by the instance's index. */
+/** What the holding token keeps (`flow_tokens.loop_output`): the list (none when the sub-process collects
+ *  no output) and each running instance's own variables, by the instance's index (a caught error's too,
+ *  docs/adr/0219-multi-instance-instance-scope-running-list-and-caught-errors.md). */
 export interface LoopOutput {
-  list: unknown[];
+  list?: unknown[];
   locals: Record<string, Record<string, unknown>>;
 }
 
@@ -26,19 +27,33 @@ export interface LoopOutput {
 export const startingOutput = (node: ProcessNode, items: readonly unknown[]): { loop_output?: string } =>
   node.multi?.output ? { loop_output: JSON.stringify({ list: items.map(() => null), locals: {} }) } : {};
 
-/** Instance `index`'s own variables: the output element's variable, null until set. */
+/** Instance `index`'s own variables: the output element's variable (null until set), and what was kept. */
 export function ownVariables(
   node: ProcessNode,
   index: number,
   kept: LoopOutput | null | undefined,
 ): Record<string, unknown> | undefined {
   const local = node.multi?.output?.local;
-  if (!local) return undefined;
-  return { [local]: null, ...kept?.locals[String(index)] };
+  const own = kept?.locals[String(index)];
+  if (!local && !own) return undefined;
+  return { ...(local ? { [local]: null } : {}), ...own };
+}
+
+/** The output collection as it stands, under its name, which expressions inside the instances read (Zeebe's
+ *  variable of the multi-instance body, docs/adr/0219-multi-instance-instance-scope-running-list-and-caught-errors.md):
+ *  the kept list, a null per element before any was kept; none when the sub-process collects no output. */
+export function runningList(
+  node: ProcessNode,
+  items: readonly unknown[],
+  kept: LoopOutput | null | undefined,
+): Record<string, unknown> | undefined {
+  const output = node.multi?.output;
+  return output ? { [output.collection]: kept?.list ?? items.map(() => null) } : undefined;
 }
 
 /** Sets `values` as instance `index`'s own, on the holding token of `scope` (in the outer instance
- *  `outerIndex` when the sub-process is drawn inside another): one statement. */
+ *  `outerIndex` when the sub-process is drawn inside another): one statement. A sub-process collecting no
+ *  output keeps them there too, its list absent. */
 export async function keepOwn(
   trx: Db,
   instanceId: string,
@@ -51,35 +66,39 @@ export async function keepOwn(
   let update = trx
     .updateTable('flow_tokens')
     .set({
-      loop_output: sql`jsonb_set(loop_output, array['locals', ${key}]::text[], coalesce(loop_output->'locals'->${key}, '{}'::jsonb) || ${JSON.stringify(values)}::jsonb)`,
+      loop_output: sql`jsonb_set(coalesce(loop_output, '{"locals":{}}'::jsonb), array['locals', ${key}]::text[], coalesce(loop_output->'locals'->${key}, '{}'::jsonb) || ${JSON.stringify(values)}::jsonb)`,
     })
     .where('instance_id', '=', instanceId)
     .where('node_id', '=', scope)
-    .where('loop_output', 'is not', null);
+    .where('loop_items', 'is not', null);
   if (outerIndex !== undefined) update = update.where('loop_index', '=', outerIndex);
   await update.execute();
 }
 
 /** An instance of `node` ended (`frame`, its own variables as kept): its output element is evaluated over
- *  its variables and put at its place; the list as it now stands is kept on the holding token and
- *  answered under the output collection's name (the completion condition reads it). */
+ *  its variables and put at its place, its own variables dropped; what the holding token now keeps is
+ *  written (one statement, none when nothing was kept) and answered (the list, under the output
+ *  collection's name, is what the completion condition and a sequence's next instance read). */
 export async function collectInstance(
   walk: Walk,
   node: ProcessNode,
   holderId: string,
   frame: LoopFrame,
   kept: LoopOutput | null,
-): Promise<Record<string, unknown>> {
+): Promise<LoopOutput | null> {
+  if (!kept) return null;
   const output = node.multi?.output;
-  if (!output || !kept) return {};
-  const variables = frameVariables(walk.instance.form_data, frame);
-  const list = [...kept.list];
-  list[frame.index] = ruleValue(output.element, { ...variables, form: variables }) ?? null;
   const { [String(frame.index)]: _ended, ...locals } = kept.locals;
+  const now: LoopOutput = { ...kept, locals };
+  if (output) {
+    const variables = frameVariables(walk.instance.form_data, frame);
+    now.list = [...(kept.list ?? [])];
+    now.list[frame.index] = ruleValue(output.element, { ...variables, form: variables }) ?? null;
+  } else if (!_ended) return kept;
   await walk.trx
     .updateTable('flow_tokens')
-    .set({ loop_output: JSON.stringify({ list, locals }) })
+    .set({ loop_output: JSON.stringify(now) })
     .where('id', '=', holderId)
     .execute();
-  return { [output.collection]: list };
+  return now;
 }

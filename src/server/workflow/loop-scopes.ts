@@ -12,7 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { evaluateRule, ruleValue } from '../../core/rules.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import { cardinalityOf, loopCounts } from './multi-instance.ts';
-import { collectInstance, keepOwn, ownVariables, startingOutput, type LoopOutput } from './loop-output.ts';
+import { loopOf } from './loop-of.ts';
+import { collectInstance, keepOwn, ownVariables, runningList, startingOutput, type LoopOutput } from './loop-output.ts';
 import { setVariables } from './variable-changes.ts';
 import { cancelInside, nodesInside, noteStep } from './scopes.ts';
 import { armBoundaries } from './waits/enter-wait.ts';
@@ -28,24 +29,6 @@ import {
   type WalkState as Walk,
   type InstanceState,
 } from './walk-state.ts';
-
-const loopOfNode = new WeakMap<ProcessDefinition, Map<string, string>>();
-
-/** The innermost multi-instance sub-process a node is drawn in, if any (two levels run, the install
- *  refuses a third: docs/adr/0197-multi-instance-sub-processes-nested.md). */
-export function loopOf(definition: ProcessDefinition, nodeId: string): string | undefined {
-  let byNode = loopOfNode.get(definition);
-  if (!byNode) {
-    loopOfNode.set(definition, (byNode = new Map()));
-    for (const node of Object.values(definition.nodes))
-      for (let at = node.parent; at; at = definition.nodes[at]?.parent)
-        if (definition.nodes[at]?.multi) {
-          byNode.set(node.id, at);
-          break;
-        }
-  }
-  return byNode.get(nodeId);
-}
 
 const scopesOf = new WeakMap<ProcessDefinition, string[]>();
 
@@ -125,12 +108,12 @@ export async function enterLoop(walk: Walk, node: ProcessNode, place?: () => Pro
       token,
     );
   const first = node.multi!.sequential ? 1 : items.length;
-  for (let index = 0; index < first; index++) await runInstance(walk, node, index, items, outer, place);
+  for (let index = 0; index < first; index++) await runInstance(walk, node, index, items, outer, undefined, place);
 }
 
 /** The frame of one instance: its index, its element under the element variable (none for a count), its
- *  own variables as its holding token keeps them (loop-output.ts), and the instance of the multi-instance
- *  sub-process it is drawn in, if any. */
+ *  own variables and the output collection as its holding token keeps them (loop-output.ts), and the
+ *  instance of the multi-instance sub-process it is drawn in, if any. */
 export function frameOf(
   node: ProcessNode,
   index: number,
@@ -139,28 +122,33 @@ export function frameOf(
   kept?: LoopOutput | null,
 ): LoopFrame {
   const locals = ownVariables(node, index, kept);
+  const running = runningList(node, items, kept);
   return {
     scope: node.id,
     index,
     count: items.length,
     ...(node.multi!.elementVariable ? { variable: node.multi!.elementVariable, item: items[index] } : {}),
     ...(locals ? { locals } : {}),
+    ...(running ? { running } : {}),
     ...(outer ? { outer } : {}),
   };
 }
 
-/** Walks one instance from the start inside (or from where `place` puts it), its element under the element variable. */
+/** Walks one instance from the start inside (or from where an intervention's `place` puts it), its
+ *  element under the element variable (`kept`: what the holding token keeps, when a sequence's next
+ *  instance starts or an intervention places the instances of a running one). */
 function runInstance(
   walk: Walk,
   node: ProcessNode,
   index: number,
   items: unknown[],
   outer: LoopFrame | undefined,
+  kept?: LoopOutput | null,
   place?: () => Promise<void>,
 ): Promise<void> {
   return inFrame(
     walk,
-    frameOf(node, index, items, outer),
+    frameOf(node, index, items, outer, kept),
     place ??
       (async () => {
         await noteStep(walk, node.start!);
@@ -313,7 +301,8 @@ export async function settleLoops(walk: Walk): Promise<boolean> {
     const done = holder.loop_done ?? 0;
     // What the ended instance gives, and the list as it now stands (docs/adr/0212-multi-instance-sub-process-outputs.md).
     const ended = frameOf(node, index, items, outer, holder.loop_output);
-    const list = await collectInstance(walk, node, holder.id, ended, holder.loop_output);
+    const kept = await collectInstance(walk, node, holder.id, ended, holder.loop_output);
+    const list = (kept && runningList(node, items, kept)) ?? {};
     await inFrame(walk, outer, async () => {
       const variables = { ...walk.variables(), ...list };
       const complete =
@@ -330,7 +319,7 @@ export async function settleLoops(walk: Walk): Promise<boolean> {
         await setInstanceVariables(walk, scope, outer, list);
         await noteStep(walk, scope);
         await walk.leave(scope);
-      } else if (node.multi!.sequential) await runInstance(walk, node, done, items, outer);
+      } else if (node.multi!.sequential) await runInstance(walk, node, done, items, outer, kept);
     });
   }
   return moved;

@@ -208,7 +208,8 @@ async function caughtAbove(walk: Walk, node: ProcessNode, thrown: Thrown, ended:
   if (!found) return false;
   const { scope, catcher } = found;
   if (ended) await noteStep(walk, node.id);
-  await setCaughtVariables(walk.trx, walk.instance, catcher, thrown);
+  const { trx, instance, definition, loop } = walk;
+  await setCaughtVariables({ trx, instance, definition, at: atOf(loop), frame: loop }, catcher, thrown);
   const index = instanceAt(walk, scope);
   const multi = walk.definition.nodes[scope].multi;
   // A multi-instance sub-process drawn inside an instance of another is that instance's.

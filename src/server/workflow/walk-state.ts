@@ -40,6 +40,8 @@ export interface LoopFrame {
   /** The instance's own variables: the one its sub-process's `outputElement` names alone, null until set
    *  (docs/adr/0212-multi-instance-sub-process-outputs.md). */
   locals?: Record<string, unknown>;
+  /** The sub-process's output collection as it stands, under its name (loop-output.ts `runningList`). */
+  running?: Record<string, unknown>;
   outer?: LoopFrame;
 }
 
@@ -74,14 +76,15 @@ export const tokensAt = (at: LoopAt) =>
     ? sql<boolean>`flow_tokens.loop_index = ${at.index}`
     : sql<boolean>`flow_tokens.loop_index = ${at.index} and flow_tokens.inner_index = ${at.inner}`;
 
-/** The instance's variables seen in `frame`: the element variable and own variables of each level it is
- *  in (the inner one's over the outer one's, both over the process's), and `loopCounter` and
- *  `nrOfInstances` of the innermost. */
+/** The instance's variables seen in `frame`: the running list, the element variable and own variables of
+ *  each level it is in (the inner one's over the outer one's, both over the process's), and `loopCounter`
+ *  and `nrOfInstances` of the innermost. */
 export function frameVariables(form: Record<string, unknown>, frame: LoopFrame | undefined): Record<string, unknown> {
   if (!frame) return form;
   const { variable, item, index, count } = frame;
   return {
     ...frameVariables(form, frame.outer),
+    ...frame.running,
     ...frame.locals,
     ...(variable ? { [variable]: item } : {}),
     loopCounter: index,

@@ -173,7 +173,7 @@ export async function taskError(
     const error = { code: input.errorCode, message: input.errorMessage, variables: input.variables };
     return resume(trx, state, definition, at, job, {
       actorId: input.actorId,
-      ...(catcher ? { nodeId: catcher.id, variables: caughtVariables(catcher, error) } : { error }),
+      ...(catcher ? { nodeId: catcher.id, caught: caughtVariables(catcher, error) } : { error }),
     });
   });
   if (result)

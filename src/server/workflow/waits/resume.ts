@@ -13,6 +13,7 @@ import { atOfRow, type ActionStamp, type LoopAt, type Thrown } from '../walk-sta
 import { writingInstances } from '../instance-writes.ts';
 import { finishTogether, type WalkToFinish } from '../finish-together.ts';
 import { inLoopOf, keepInInstance } from '../loop-scopes.ts';
+import { keepCaught } from '../error-variables.ts';
 import { activityInterrupted, thrownFrom } from '../scopes.ts';
 import { versionById } from '../process-versions.ts';
 import { Walk, type InstanceState } from '../walk.ts';
@@ -65,6 +66,9 @@ export async function resume(
     actorId?: string | null;
     variables?: Record<string, unknown>;
     nodeId?: string;
+    /** What the task's own boundary `nodeId` caught of a worker's BPMN error: set where its path goes on
+     *  (error-variables.ts). */
+    caught?: Record<string, unknown>;
     /** A worker's BPMN error that a sub-process around the task (0184) or the call activity that started
      *  the instance (0189) catches, with the variables sent with it (set where it is caught, 0195). */
     error?: Omit<Thrown, 'kind'>;
@@ -96,6 +100,7 @@ export async function resume(
   // A variable an enclosing multi-instance sub-process's instance keeps as its own is set there
   // (docs/adr/0212-multi-instance-sub-process-outputs.md); the rest in the process.
   if (options.variables) await keepInInstance(trx, state, definition, job.node_id, loopAt, options.variables);
+  if (options.caught) await keepCaught({ trx, instance: state, definition, at: loopAt }, node.id, options.caught);
   const walk = await walkFrom(trx, state, definition, action, node, job.token_id, loopAt, options.error);
   return finish(trx, state, walk, action, options.actorId ?? null);
 }
