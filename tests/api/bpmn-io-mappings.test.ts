@@ -20,7 +20,12 @@ const targets = await databaseTargets();
 const c8 = (await readCorpus()).find((c) => c.file === 'c8-order-payment.bpmn')!;
 const c7xml = readFileSync(join(import.meta.dirname, '../fixtures/io-mappings/c7-expense-claim.bpmn'), 'utf8');
 const [{ id: c7id }] = await processesIn(c7xml);
-const c7: CorpusFile = { file: 'c7-expense-claim.bpmn', processId: c7id, xml: c7xml, read: await readProcess(c7xml, c7id) };
+const c7: CorpusFile = {
+  file: 'c7-expense-claim.bpmn',
+  processId: c7id,
+  xml: c7xml,
+  read: await readProcess(c7xml, c7id),
+};
 
 interface Task {
   id: string;
@@ -109,7 +114,11 @@ describe.each(targets)('input/output mappings of tasks, on $name', (target) => {
     const id = await runtime.start(c7.processId, 'io-init', { formData: { claim } });
     await runtime.submit(c7.processId, id, 'io-lead', { formData: { approved: true } });
     expect((await variables(id)).claimApproved).toBe(false);
-    const back = await runtime.call('runtime/retracement', { flowId: c7.processId, instanceId: id, userCode: 'io-lead' });
+    const back = await runtime.call('runtime/retracement', {
+      flowId: c7.processId,
+      instanceId: id,
+      userCode: 'io-lead',
+    });
     expect(back.reply.errcode, back.reply.errmsg).toBe(0);
     expect(await formOf(c7.processId, id, 'io-lead')).toMatchObject({ approver: 'io-lead', threshold: '500' });
   }, 120_000);

@@ -42,7 +42,13 @@ export function readIoMappings(e: MappedElement): IoReading {
   const problems: IoReading['problems'] = [];
   const io: IoMappings = { inputs: [], outputs: [] };
   const honoured: string[] = [];
-  const add = (part: string, target: string | undefined, source: string | undefined, feel: boolean, into: VariableAssignment[]) => {
+  const add = (
+    part: string,
+    target: string | undefined,
+    source: string | undefined,
+    feel: boolean,
+    into: VariableAssignment[],
+  ) => {
     if (!target || !NAME.test(target)) {
       problems.push({ key: 'ioMapping', params: { part, target: target ?? '', value: source ?? '' } });
       return;
@@ -66,11 +72,16 @@ export function readIoMappings(e: MappedElement): IoReading {
       honoured.push(x.$type);
       for (const m of x.$children ?? []) {
         const into =
-          m.$type === 'camunda:inputParameter' ? io.inputs : m.$type === 'camunda:outputParameter' ? io.outputs : undefined;
+          m.$type === 'camunda:inputParameter'
+            ? io.inputs
+            : m.$type === 'camunda:outputParameter'
+              ? io.outputs
+              : undefined;
         if (!into) continue;
         // A script, list or map inside the parameter is not evaluated here.
         const inner = m.$children?.[0];
-        if (inner) problems.push({ key: 'ioMapping', params: { part: inner.$type, target: text(m.name) ?? '', value: '' } });
+        if (inner)
+          problems.push({ key: 'ioMapping', params: { part: inner.$type, target: text(m.name) ?? '', value: '' } });
         else add(m.$type, text(m.name), text(m.$body), false, into);
       }
     }

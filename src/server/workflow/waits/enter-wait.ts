@@ -41,7 +41,11 @@ async function eventJobs(
 
 /** Writes the token that waits at `node` (a catch event, an event-based gateway, an external task or a
  *  call activity), with an external task's local variables (task-locals.ts), and its jobs; answers the token's id. */
-export async function enterWait(ctx: WaitContext, node: ProcessNode, locals?: Record<string, unknown>): Promise<string> {
+export async function enterWait(
+  ctx: WaitContext,
+  node: ProcessNode,
+  locals?: Record<string, unknown>,
+): Promise<string> {
   const token = {
     id: randomUUID(),
     instance_id: ctx.instance.id,
