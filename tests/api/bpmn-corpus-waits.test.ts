@@ -16,9 +16,11 @@ const targets = await databaseTargets();
 // inside one) in bpmn-multi-instance-ends.test.ts, c7-supplier-credit-checks (a worker's task in each
 // instance of one) in bpmn-multi-instance-workers.test.ts, c7-credit-application and c7-credit-check-called
 // (a worker's error out of a called process) in bpmn-call-errors.test.ts, c7-order-bookings (a worker's error
-// caught in each instance of one) in bpmn-multi-instance-instance-scope.test.ts.
+// caught in each instance of one) in bpmn-multi-instance-instance-scope.test.ts, c8-order-payment (a
+// worker's task with input/output mappings) in bpmn-io-mappings.test.ts.
 const ELSEWHERE = [
   'c7-order-bookings.bpmn',
+  'c8-order-payment.bpmn',
   'c7-credit-application.bpmn',
   'c7-credit-check-called.bpmn',
   'c7-supplier-credit-checks.bpmn',

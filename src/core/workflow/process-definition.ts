@@ -6,6 +6,7 @@ import { BpmnModdle } from 'bpmn-moddle';
 import { compileRule } from '../rules.ts';
 import { engineCycles } from './engine-cycles.ts';
 import { readCallActivity, type CallElement } from './call-activity.ts';
+import { readIoMappings, type MappedElement } from './io-mappings.ts';
 import { checkEvents, readEventElement, type EventElement } from './process-events.ts';
 import { assignmentOf, initiatorVariable, VENDOR_PREFIXES, vendorFindings } from './vendor-attributes.ts';
 import { ExpressionError, soleVariable, vendorExpression, vendorRule } from './vendor-expression.ts';
@@ -227,10 +228,13 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
     // escalation thrown inside the process is caught by the structure's reading (structure-elements.ts).
     const waiting = catchesThrown(e) ? undefined : readEventElement(e as EventElement);
     const called = e.$type === 'bpmn:CallActivity' ? readCallActivity(e as CallElement) : undefined;
-    vendorParts(e, [...(waiting?.honoured ?? []), ...(called?.honoured ?? [])]);
     // What cannot run still joins the graph (as a plain step), so the flows through it raise no
     // further problems: the one problem is the element itself.
     const kind = waiting?.kind ?? (called ? 'call' : isEmbedded(e) ? 'subprocess' : (KINDS[e.$type] ?? 'auto'));
+    // Mappings run on the tasks that wait for someone (docs/adr/0216-input-output-mappings.md).
+    const mapped = kind === 'manual' || kind === 'external' ? readIoMappings(e as MappedElement) : undefined;
+    vendorParts(e, [...(waiting?.honoured ?? []), ...(called?.honoured ?? []), ...(mapped?.honoured ?? [])]);
+    for (const p of mapped?.problems ?? []) problem(e, p.key, p.params);
     const role = waiting ? undefined : eventRoleOf(e);
     // An escalation's intermediate throw event runs as a step that throws (docs/adr/0195-escalations-walk-up-and-error-data.md).
     const throwing = role !== undefined && 'throws' in role;
@@ -248,6 +252,7 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
       outgoing: [],
       ...waiting?.fields,
       ...(called?.call ? { call: called.call } : {}),
+      ...(mapped?.io ? { io: mapped.io } : {}),
     };
     const parent = parentOf.get(e);
     if (parent) node.parent = parent;

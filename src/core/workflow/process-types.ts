@@ -74,6 +74,22 @@ export interface VariableMapping {
   target: string;
 }
 
+/** A variable an input or output mapping sets: to an expression's value (rule language) or a literal. */
+export interface VariableAssignment {
+  target: string;
+  value: { rule: string } | { literal: unknown };
+}
+
+/** A task's input and output mappings (docs/adr/0216-input-output-mappings.md): the inputs are its
+ *  local variables, evaluated when it is entered; the outputs are set where it stands when it is done. */
+export interface IoMappings {
+  inputs: VariableAssignment[];
+  outputs: VariableAssignment[];
+  /** Camunda 8's: with outputs, what the task's completion brings stays the task's own, only the
+   *  outputs are set (Camunda 7 sets both). */
+  outputsOnly?: true;
+}
+
 /** What a call activity starts and what goes in and comes back out. */
 export interface CallSpec {
   /** The id of the called process (a process of the same application). */
@@ -181,6 +197,8 @@ export interface ProcessNode {
   retries?: number;
   multi?: MultiInstance;
   call?: CallSpec;
+  /** User and external tasks: their input and output mappings. */
+  io?: IoMappings;
 }
 
 export interface ProcessFlow {

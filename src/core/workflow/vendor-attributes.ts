@@ -115,6 +115,7 @@ const KINDS: Record<string, Unhonoured> = {
   exclusive: 'async',
   jobPriority: 'async',
   failedJobRetryTimeCycle: 'async',
+  // Honoured on user and external tasks (io-mappings.ts) and call activities (call-activity.ts), warned elsewhere.
   inputOutput: 'mapping',
   ioMapping: 'mapping',
   in: 'mapping',

@@ -347,6 +347,7 @@ export interface FlowTokens {
   id: string;
   inner_index: number | null;
   instance_id: string;
+  locals: JsonText<Record<string, unknown>> | null;
   loop_done: number | null;
   loop_index: number | null;
   loop_items: string | null;

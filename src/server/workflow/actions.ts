@@ -22,6 +22,7 @@ import { inLoopOf, keepInInstance } from './loop-scopes.ts';
 import { loopOf } from './loop-of.ts';
 import { atOfRow } from './walk-state.ts';
 import { taskDone } from './task-done.ts';
+import { completedVariables, inputLocals, localsColumn } from './task-locals.ts';
 import { callsIn, finish, inAction, lockInstance, record, type ActionResult } from './action-steps.ts';
 
 export interface StartInput {
@@ -128,7 +129,8 @@ export async function submitTask(
     const output = node?.multi?.output;
     const submitted = input.formData ?? {};
     const loopAt = atOfRow(task);
-    if (input.formData)
+    const io = node?.io;
+    if (input.formData && !io)
       await keepInInstance(trx, state, definition, task.node_id, loopAt, processVariables(output, submitted));
     const action: ActionStamp = { id: Number(task.action_id), at };
     const walk = new Walk(trx, state, definition, action);
@@ -139,10 +141,18 @@ export async function submitTask(
     // whose variables an approval collecting output there reads and whose own variable its list is
     // (docs/adr/0212-multi-instance-sub-process-outputs.md).
     await inLoopOf(walk, task.node_id, { id: task.token_id, at: loopAt }, async () => {
+      // A task with mappings sets what they say where it stands (task-locals.ts).
+      if (io) {
+        const values = completedVariables(io, walk.variables(), task.locals, processVariables(output, submitted));
+        await keepInInstance(trx, state, definition, task.node_id, loopAt, values, walk.loop);
+      }
       if (output) await keepOutput(trx, state, node, task.id, submitted, walk.variables());
+      // Its completion condition sees its own variables too.
+      walk.locals = task.locals;
       const done =
         task.token_done ||
         (node?.multi && task.token_id && (await instanceDone(walk, node, task.token_id, output ? submitted : {})));
+      walk.locals = undefined;
       const within = walk.loop && {
         seen: walk.variables(),
         set: (values: Record<string, unknown>) =>
@@ -274,6 +284,8 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
           state: 'active',
           via_flow: null,
           created_at: at,
+          // Its input mappings evaluated again, as on entering it (task-locals.ts).
+          ...localsColumn(inputLocals(definition.nodes[last.node_id!], state.form_data)),
         })
         .execute();
       // The approval's boundary timers and messages went with its old token: armed again, counted from now

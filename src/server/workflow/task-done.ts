@@ -4,7 +4,8 @@ import { compiledPerShape } from '../db/compiled-once.ts';
 
 /** The submission's statement (actions.ts's submitTask), built once (docs/adr/0200-engine-statements-compiled-per-shape.md): the user's oldest open task
  *  is done and the action recorded; when the node needed any one approver, or this was the last open
- *  task of an approval by all, the others' tasks are cancelled and the token goes. */
+ *  task of an approval by all, the others' tasks are cancelled and the token goes. The token's local
+ *  variables are answered as the statement found them (docs/adr/0216-input-output-mappings.md). */
 export const taskDone = compiledPerShape(
   () => '',
   (
@@ -19,6 +20,7 @@ export const taskDone = compiledPerShape(
     token_done: boolean;
     loop_index: number | null;
     inner_index: number | null;
+    locals: Record<string, unknown> | null;
   }>`with done as (
       update flow_tasks set status = 'done', done_at = ${v.at}, comment = ${v.comment}
       where id = (select id from flow_tasks where instance_id = ${v.instanceId} and assignee_id = ${v.userId} and status = 'open' order by created_at limit 1)
@@ -31,5 +33,6 @@ export const taskDone = compiledPerShape(
     cancelled as (update flow_tasks set status = 'cancelled', done_at = ${v.at} where id in (select id from others) and exists (select from node_done)),
     gone as (delete from flow_tokens where id = (select token_id from node_done) returning id, loop_index, inner_index)
     select done.id, done.node_id, done.token_id, recorded.id as action_id, exists (select from node_done) as token_done,
-      (select loop_index from gone) as loop_index, (select inner_index from gone) as inner_index from done, recorded`,
+      (select loop_index from gone) as loop_index, (select inner_index from gone) as inner_index,
+      (select locals from flow_tokens where id = done.token_id) as locals from done, recorded`,
 );

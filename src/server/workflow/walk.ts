@@ -40,6 +40,7 @@ import { enterLoop, inLoopOf, settleLoops } from './loop-scopes.ts';
 import { armBoundaries, enterWait, type WaitContext } from './waits/enter-wait.ts';
 import { callLinks } from './call-links.ts';
 import { enterConditional, fireConditions } from './conditions.ts';
+import { inputLocals, localsColumn } from './task-locals.ts';
 
 export type { ActionStamp, InstanceState, NewTasks } from './walk-state.ts';
 
@@ -71,6 +72,8 @@ export class Walk implements WalkState {
    *  own): a branch walked after it puts no token there. */
   readonly terminated = new Set<string>();
   loop?: LoopFrame;
+  /** The local variables of the task the action completes, while its completion is decided (task-locals.ts). */
+  locals?: Record<string, unknown> | null;
   readonly loopEnds: LoopEnd[] = [];
   caller?: WalkState;
   thrownTo?: string;
@@ -110,7 +113,10 @@ export class Walk implements WalkState {
   /** Puts a token on an approval and gives each of its approvers a task: those its rules name, or the
    *  users an intervention chose. */
   async enterApproval(node: ProcessNode, chosen?: readonly string[]): Promise<void> {
-    const context = this.approverContext();
+    // Its input mappings are its own variables, which its approvers' rules see (task-locals.ts).
+    const locals = inputLocals(node, this.variables());
+    const seen = this.approverContext();
+    const context = locals ? { ...seen, form: { ...seen.form, ...locals } } : seen;
     const token = {
       id: randomUUID(),
       instance_id: this.instance.id,
@@ -119,6 +125,7 @@ export class Walk implements WalkState {
       via_flow: null,
       created_at: this.action.at,
       ...atColumns(atOf(this.loop)),
+      ...localsColumn(locals),
     };
     const task = { token_id: token.id, node_id: node.id, created_by_action: this.action.id };
     const rules = await this.approverRules(node);
@@ -156,7 +163,8 @@ export class Walk implements WalkState {
   }
 
   variables(): Record<string, unknown> {
-    return frameVariables(this.instance.form_data, this.loop);
+    const variables = frameVariables(this.instance.form_data, this.loop);
+    return this.locals ? { ...variables, ...this.locals } : variables;
   }
 
   /** Who approves a node: its rules, or for an approval the drawing left open those its enterprise
@@ -245,8 +253,9 @@ export class Walk implements WalkState {
         if (node.event?.type === 'conditional') return enterConditional(this, node);
         return void (await enterWait(this.waitContext(), node));
       case 'eventGateway':
-      case 'external':
         return void (await enterWait(this.waitContext(), node));
+      case 'external':
+        return void (await enterWait(this.waitContext(), node, inputLocals(node, this.variables())));
       case 'call':
         return callLinks().enter(this, node);
       case 'start':

@@ -6,7 +6,7 @@ import { withApprovers } from '../../workflow/approver-names.ts';
 export async function instanceNow(db: Db, instanceId: string, nodeName: (id: string) => string) {
   const open = await db
     .selectFrom('flow_tasks')
-    .select(['id', 'node_id', 'assignee_id'])
+    .select(['id', 'node_id', 'assignee_id', 'token_id'])
     .where('instance_id', '=', instanceId)
     .where('status', '=', 'open')
     .orderBy('created_at')

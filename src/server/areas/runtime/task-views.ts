@@ -119,6 +119,10 @@ const instance: CallHandler<'runtime.instance'> = async (ctx) => {
   const nodeName = nodeNamer(names, definition);
   const { open, active, current } = await instanceNow(db, instance.id, nodeName);
   const mine = open.find((t) => t.assignee_id === caller.userId);
+  // The caller's task's own variables (its input mappings, docs/adr/0216-input-output-mappings.md) fill its form too.
+  const own = mine?.token_id
+    ? await db.selectFrom('flow_tokens').select('locals').where('id', '=', mine.token_id).executeTakeFirst()
+    : undefined;
   return {
     instance: {
       id: instance.id,
@@ -127,7 +131,7 @@ const instance: CallHandler<'runtime.instance'> = async (ctx) => {
       status: row.status,
       initiator: row.initiator ?? '',
       startedAt: iso(row.started_at),
-      formData: instance.form_data ?? {},
+      formData: { ...instance.form_data, ...own?.locals },
     },
     fields: row.fields as FormField[],
     form: formSchemaOf(row.fields as FormField[], language),

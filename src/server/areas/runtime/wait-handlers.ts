@@ -71,20 +71,24 @@ const fetchExternal: CallHandler<'runtime.fetchExternal'> = async (ctx) => {
     const versionId = versionOf.get(task.instanceId)!;
     if (!versions.has(versionId)) versions.set(versionId, await versionById(ctx.services.db, versionId));
     const { definition } = versions.get(versionId)!;
-    const { loopIndex, innerIndex, ...answer } = task;
+    const { loopIndex, innerIndex, locals, ...answer } = task;
     answered.push({
       ...answer,
       activityName: definition.nodes[task.activityId]?.name ?? task.activityId,
       lockExpirationTime: new Date(task.lockExpirationTime).toISOString(),
-      // Inside a multi-instance sub-process, with its instance's element variable and loopCounter (0184).
-      variables: await instanceVariables(
-        ctx.services.db,
-        definition,
-        task.instanceId,
-        task.activityId,
-        atOfRow({ loop_index: loopIndex, inner_index: innerIndex }),
-        task.variables ?? {},
-      ),
+      // Inside a multi-instance sub-process, with its instance's element variable and loopCounter (0184);
+      // the task's own variables over them (docs/adr/0216-input-output-mappings.md).
+      variables: {
+        ...(await instanceVariables(
+          ctx.services.db,
+          definition,
+          task.instanceId,
+          task.activityId,
+          atOfRow({ loop_index: loopIndex, inner_index: innerIndex }),
+          task.variables ?? {},
+        )),
+        ...locals,
+      },
     });
   }
   return answered;

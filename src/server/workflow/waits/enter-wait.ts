@@ -9,6 +9,7 @@ import type { ProcessDefinition, ProcessNode } from '../../../core/workflow/proc
 import type { Db, FlowJobs } from '../../db/schema.ts';
 import { atColumns, type LoopAt } from '../walk-state.ts';
 import { timerDue } from './timer-due.ts';
+import { localsColumn } from '../task-locals.ts';
 
 export interface WaitContext {
   trx: Db;
@@ -41,8 +42,12 @@ async function eventJobs(
 }
 
 /** Writes the token that waits at `node` (a catch event, an event-based gateway, an external task or a
- *  call activity) and its jobs; answers the token's id. */
-export async function enterWait(ctx: WaitContext, node: ProcessNode): Promise<string> {
+ *  call activity), with an external task's local variables (task-locals.ts), and its jobs; answers the token's id. */
+export async function enterWait(
+  ctx: WaitContext,
+  node: ProcessNode,
+  locals?: Record<string, unknown>,
+): Promise<string> {
   const token = {
     id: randomUUID(),
     instance_id: ctx.instance.id,
@@ -51,6 +56,7 @@ export async function enterWait(ctx: WaitContext, node: ProcessNode): Promise<st
     via_flow: null,
     created_at: ctx.at,
     ...atColumns(ctx.loopAt),
+    ...localsColumn(locals),
   };
   const targets =
     node.kind === 'eventGateway'

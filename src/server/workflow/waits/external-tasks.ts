@@ -27,6 +27,8 @@ export interface LockedTask {
   /** The instance of a multi-instance sub-process the task is in (docs/adr/0184-workers-and-conditions-inside-multi-instance.md). */
   loopIndex: number | null;
   innerIndex: number | null;
+  /** The task's own variables, from its input mappings (docs/adr/0216-input-output-mappings.md). */
+  locals: Record<string, unknown> | null;
 }
 
 /** Locks up to `maxTasks` tasks of the topics for the worker; the oldest first, topic by topic. */
@@ -50,7 +52,7 @@ export async function fetchAndLock(
         returning id, topic, locked_by, instance_id, node_id, retries, locked_until, token_id)
       select l.id, l.topic as "topicName", l.locked_by as "workerId", l.instance_id as "instanceId", i.process_id as "processId",
         i.business_key as "businessKey", l.node_id as "activityId", l.retries, l.locked_until as "lockExpirationTime", i.form_data as variables,
-        t.loop_index as "loopIndex", t.inner_index as "innerIndex"
+        t.loop_index as "loopIndex", t.inner_index as "innerIndex", t.locals
       from locked l join flow_instances i on i.id = l.instance_id left join flow_tokens t on t.id = l.token_id order by l.id`.execute(
       db,
     );

@@ -12,8 +12,9 @@ import { finish, instanceRowLocked, LOCKED_COLUMNS, record, type ActionResult } 
 import { atOfRow, type ActionStamp, type LoopAt, type Thrown } from '../walk-state.ts';
 import { writingInstances } from '../instance-writes.ts';
 import { finishTogether, type WalkToFinish } from '../finish-together.ts';
-import { inLoopOf, keepInInstance } from '../loop-scopes.ts';
+import { inLoopOf, instanceVariables, keepInInstance } from '../loop-scopes.ts';
 import { keepCaught } from '../error-variables.ts';
+import { completedVariables } from '../task-locals.ts';
 import { activityInterrupted, thrownFrom } from '../scopes.ts';
 import { versionById } from '../process-versions.ts';
 import { Walk, type InstanceState } from '../walk.ts';
@@ -77,6 +78,7 @@ export async function resume(
   const node = definition.nodes[options.nodeId ?? job.node_id];
   const action = await record(trx, at, state.id, options.actorId ?? null, 'auto', node.id);
   let loopAt: LoopAt | undefined;
+  let locals: Record<string, unknown> | null = null;
   if (!endsWait(node)) await armNextCycle(trx, state, node, job, at);
   else {
     // One statement, one round trip (docs/adr/0159-jobs-fired-in-batches.md): the token's open tasks
@@ -93,13 +95,24 @@ export async function resume(
       )
       .deleteFrom('flow_tokens')
       .where('id', '=', job.token_id)
-      .returning(['loop_index', 'inner_index'])
+      .returning(['loop_index', 'inner_index', 'locals'])
       .executeTakeFirst();
     loopAt = gone && atOfRow(gone);
+    locals = gone?.locals ?? null;
   }
+  // A worker that completed a task with mappings sets what they say (task-locals.ts).
+  const io = node.kind === 'external' && options.error === undefined ? node.io : undefined;
+  const variables = io
+    ? completedVariables(
+        io,
+        await instanceVariables(trx, definition, state.id, node.id, loopAt, state.form_data),
+        locals,
+        options.variables ?? {},
+      )
+    : options.variables;
   // A variable an enclosing multi-instance sub-process's instance keeps as its own is set there
   // (docs/adr/0212-multi-instance-sub-process-outputs.md); the rest in the process.
-  if (options.variables) await keepInInstance(trx, state, definition, job.node_id, loopAt, options.variables);
+  if (variables) await keepInInstance(trx, state, definition, job.node_id, loopAt, variables);
   if (options.caught) await keepCaught({ trx, instance: state, definition, at: loopAt }, node.id, options.caught);
   const walk = await walkFrom(trx, state, definition, action, node, job.token_id, loopAt, options.error);
   return finish(trx, state, walk, action, options.actorId ?? null);

@@ -1,0 +1,80 @@
+// Input/output mappings as the install reads them (docs/adr/0216-input-output-mappings.md): what runs on
+// user and external tasks, what is refused naming the element, and where they are still only warned about.
+import { describe, expect, it } from 'vitest';
+import { readProcess } from '../../../../src/core/workflow/process-definition.ts';
+
+const doc = (task: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" xmlns:zeebe="http://camunda.org/schema/zeebe/1.0" id="d" targetNamespace="urn:t">
+<bpmn:process id="p" isExecutable="true"><bpmn:startEvent id="s" /><bpmn:sequenceFlow id="f0" sourceRef="s" targetRef="t" />
+${task}<bpmn:sequenceFlow id="f1" sourceRef="t" targetRef="e" /><bpmn:endEvent id="e" /></bpmn:process></bpmn:definitions>`;
+const c7 = (params: string, type = 'userTask', attrs = 'camunda:assignee="demo"') =>
+  `<bpmn:${type} id="t" name="Check" ${attrs}><bpmn:extensionElements><camunda:inputOutput>${params}</camunda:inputOutput></bpmn:extensionElements></bpmn:${type}>`;
+const read = async (task: string) => {
+  const r = await readProcess(doc(task), 'p');
+  return {
+    problems: r.problems.map((p) => `${p.key.split('.').pop()} ${String(p.params.element)}`),
+    cautions: r.cautions.map((c) => `${c.key.split('.').pop()} ${String(c.params.part)}`),
+    io: r.definition?.nodes.t.io,
+  };
+};
+
+describe('input/output mappings', () => {
+  it('reads Camunda 7 parameters: expressions, plain text and an empty one', async () => {
+    const { problems, cautions, io } = await read(
+      c7(`<camunda:inputParameter name="limit">5000</camunda:inputParameter><camunda:inputParameter name="total">#{amount * 2}</camunda:inputParameter>
+      <camunda:inputParameter name="none" /><camunda:outputParameter name="ok">\${total &lt; limit}</camunda:outputParameter>`),
+    );
+    expect({ problems, cautions }).toEqual({ problems: [], cautions: [] });
+    expect(io).toEqual({
+      inputs: [
+        { target: 'limit', value: { literal: '5000' } },
+        { target: 'total', value: { rule: "('amount' * 2)" } },
+        { target: 'none', value: { literal: null } },
+      ],
+      outputs: [{ target: 'ok', value: { rule: "('total' < 'limit')" } }],
+    });
+  });
+
+  it('reads Camunda 8 mappings on a job worker task; with outputs only they are set', async () => {
+    const { problems, io } = await read(
+      `<bpmn:serviceTask id="t"><bpmn:extensionElements><zeebe:taskDefinition type="rate" /><zeebe:ioMapping>
+      <zeebe:input source="=order.amount" target="amount" /><zeebe:input source="EUR" target="currency" /><zeebe:output source="=rate" target="rate" /></zeebe:ioMapping></bpmn:extensionElements></bpmn:serviceTask>`,
+    );
+    expect(problems).toEqual([]);
+    expect(io).toEqual({
+      inputs: [
+        { target: 'amount', value: { rule: "'order.amount'" } },
+        { target: 'currency', value: { literal: 'EUR' } },
+      ],
+      outputs: [{ target: 'rate', value: { rule: "'rate'" } }],
+      outputsOnly: true,
+    });
+  });
+
+  it('refuses what it cannot evaluate, naming the element', async () => {
+    const refused = async (params: string) => (await read(c7(params))).problems;
+    expect(
+      await refused(
+        '<camunda:inputParameter name="x"><camunda:script scriptFormat="groovy">1 + 1</camunda:script></camunda:inputParameter>',
+      ),
+    ).toEqual(['ioMapping Check (t)']);
+    expect(
+      await refused(
+        '<camunda:inputParameter name="x"><camunda:list><camunda:value>a</camunda:value></camunda:list></camunda:inputParameter>',
+      ),
+    ).toEqual(['ioMapping Check (t)']);
+    expect(await refused('<camunda:inputParameter name="x">Hello ${name}</camunda:inputParameter>')).toEqual([
+      'badExpression Check (t)',
+    ]);
+    expect(await refused('<camunda:outputParameter name="x">${a.size()}</camunda:outputParameter>')).toEqual([
+      'badExpression Check (t)',
+    ]);
+    const nested = `<bpmn:userTask id="t" name="Check"><bpmn:extensionElements><zeebe:assignmentDefinition assignee="demo" /><zeebe:ioMapping><zeebe:output source="=x" target="order.checked" /></zeebe:ioMapping></bpmn:extensionElements></bpmn:userTask>`;
+    expect((await read(nested)).problems).toEqual(['ioMapping Check (t)']);
+  });
+
+  it('still warns about mappings where they do not run: a plain service task', async () => {
+    const plain = await read(c7('<camunda:inputParameter name="x">1</camunda:inputParameter>', 'serviceTask', ''));
+    expect(plain).toEqual({ problems: [], cautions: ['mapping camunda:inputOutput'], io: undefined });
+  });
+});
