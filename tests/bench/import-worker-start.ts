@@ -19,10 +19,11 @@ const jobs: Record<string, ImportJob> = {
   },
 };
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const settled = (promise: Promise<unknown>) => promise.then(
-  () => undefined,
-  () => undefined,
-);
+const settled = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    () => undefined,
+  );
 for (const [task, job] of Object.entries(jobs)) {
   await settled(runImportWorker(job));
   const times: number[] = [];
@@ -35,5 +36,7 @@ for (const [task, job] of Object.entries(jobs)) {
     times.push(performance.now() - started);
     grown.push(process.memoryUsage().rss - rss);
   }
-  console.log(`${task}: start to first answer ${median(times).toFixed(1)} ms, RSS grown ${(median(grown) / 2 ** 20).toFixed(1)} MiB (medians of ${RUNS})`);
+  console.log(
+    `${task}: start to first answer ${median(times).toFixed(1)} ms, RSS grown ${(median(grown) / 2 ** 20).toFixed(1)} MiB (medians of ${RUNS})`,
+  );
 }

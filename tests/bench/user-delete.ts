@@ -23,7 +23,11 @@ const options = `-c search_path=${schema.name}`;
 const database = await openDatabase({ databaseUrl: url, pgPool: { options } });
 const { db } = database;
 try {
-  await prepareDatabase(db, { dataDir: mkdtempSync(join(tmpdir(), 'bench-')), adminPassword: 'Bench@2026', demo: true });
+  await prepareDatabase(db, {
+    dataDir: mkdtempSync(join(tmpdir(), 'bench-')),
+    adminPassword: 'Bench@2026',
+    demo: true,
+  });
   await generateFlowInstances(db, FLOW_INSTANCES);
   await generateBigTenant(db, BIG_TENANT.users);
   // One user in ten stands in for the next.
@@ -31,7 +35,9 @@ try {
     where id like 'big-u-%' and substr(id, 7)::int % 10 = 0 and substr(id, 7)::int < ${BIG_TENANT.users}`.execute(db);
   await sql`vacuum analyze users, flow_tasks, flow_history, api_tokens`.execute(db);
   const { rows } = await sql<{ t: string; n: string }>`select 'flow_tasks' as t, count(*) as n from flow_tasks
-    union all select 'flow_history', count(*) from flow_history union all select 'users', count(*) from users`.execute(db);
+    union all select 'flow_history', count(*) from flow_history union all select 'users', count(*) from users`.execute(
+    db,
+  );
   console.log(rows.map((r) => `${r.t} ${r.n}`).join(', '));
   const caller = toCurrentUser(
     await selectCurrentUser(db).where('u.super_admin', '=', true).limit(1).executeTakeFirstOrThrow(),
@@ -46,7 +52,9 @@ try {
       times.push(performance.now() - started);
     }
     const sorted = [...times].sort((a, b) => a - b);
-    console.log(`delete of one user: median ${sorted[DELETES >> 1].toFixed(1)} ms (${times.map((t) => t.toFixed(1)).join(' ')})`);
+    console.log(
+      `delete of one user: median ${sorted[DELETES >> 1].toFixed(1)} ms (${times.map((t) => t.toFixed(1)).join(' ')})`,
+    );
   };
   const migrating = db as unknown as Kysely<unknown>;
   await indexes.down(migrating);
@@ -91,7 +99,10 @@ async function plans(id: string): Promise<string> {
     .flatMap((text) => {
       const lines = text.split('\n');
       const scans = lines.filter((l) => / on [a-z_]+/.test(l) && /Scan/.test(l)).map((l) => `   ${l.trim()}`);
-      const query = lines.find((l) => l.startsWith('Query Text:'))?.replace(/\s+/g, ' ').slice(12, 100);
+      const query = lines
+        .find((l) => l.startsWith('Query Text:'))
+        ?.replace(/\s+/g, ' ')
+        .slice(12, 100);
       const took = /duration: ([\d.]+ ms)/.exec(lines[0])?.[1];
       return scans.length === 0 ? [] : [[`${took}: ${query}`, ...scans].join('\n')];
     })
