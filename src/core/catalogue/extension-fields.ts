@@ -26,7 +26,7 @@ export const ENTITIES_OF: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The JSON Schema of a field's value (choices for radio/select, a list of choices for checkbox); the
- *  server checks a saved text's length by it too (areas/domains/extension-values.ts). */
+ *  server checks a saved text's length by it too (areas/domains/extension-checks.ts). */
 export function propertyOf(field: Pick<ExtensionField, 'label' | 'type' | 'options' | 'isReadonly'>): JsonSchema {
   const choices = field.options
     .split(';')

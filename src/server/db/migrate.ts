@@ -56,6 +56,7 @@ import * as userTotals from './migrations/0060-user-totals.ts';
 import * as loopOutputs from './migrations/0061-loop-outputs.ts';
 import * as logOperatorNames from './migrations/0062-log-operator-names.ts';
 import * as taskLocals from './migrations/0063-task-locals.ts';
+import * as userReferenceIndexes from './migrations/0065-user-reference-indexes.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 import * as imAppAgents from './migrations/0031-im-app-agents.ts';
 
@@ -118,6 +119,7 @@ const migrations: Record<string, Migration> = {
   '0061-loop-outputs': loopOutputs,
   '0062-log-operator-names': logOperatorNames,
   '0063-task-locals': taskLocals,
+  '0065-user-reference-indexes': userReferenceIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -14,6 +14,7 @@ describe("the server bundle's worker modules", () => {
     expect(workerModules()).toEqual([
       'src/server/areas/calendars/ics-worker.ts',
       'src/server/areas/transfer/import-worker.ts',
+      'src/server/areas/transfer/scan-worker.ts',
     ]);
   });
 

@@ -1,55 +1,14 @@
-// The extension field values of a save: only the spare columns that the record's extension fields
-// define are kept (anything else in the body is ignored), as text or, for checkbox fields, the list
-// of chosen options. An enterprise has the platform-level fields of tableDomain; a department those
-// of tableDept, the platform's and its tenant's own (departments/handlers.ts).
+// The extension field values of a save, read and stored: the fields of the record (an enterprise has the
+// platform-level fields of tableDomain; a department those of tableDept, the platform's and its tenant's
+// own, departments/handlers.ts) and the values merged into the row (the checks: extension-checks.ts).
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import type { ExtValues } from '../../db/column-types.ts';
-import { ValidationFailure } from '../../http/app-error.ts';
 import { platformFields } from '../field-extends/stored-fields.ts';
-import type { FieldExtendReply } from '../field-extends/field-extend-record.ts';
-import { propertyOf } from '../../../core/catalogue/extension-fields.ts';
-
-/** A checkbox field's choices: a list, or the spec's semicolon-separated text. */
-function checkboxValue(raw: unknown): string[] | undefined {
-  if (raw === undefined || raw === null) return undefined;
-  const list = Array.isArray(raw) ? raw.map(String) : String(raw).split(';');
-  return list.map((v) => v.trim()).filter(Boolean);
-}
+import { extensionValuesOf } from './extension-checks.ts';
 
 export async function extensionValues(db: Db, body: object, creating: boolean): Promise<ExtValues> {
   return extensionValuesOf(await platformFields(db, 'tableDomain'), body, creating);
-}
-
-/** The form's length limit of a text field (500, a clob's 100,000), named by the field's label. */
-function refuseTooLong(field: FieldExtendReply, value: string): void {
-  const schema = propertyOf(field);
-  const limit = schema.maxLength;
-  if (typeof limit === 'number' && value.length > limit)
-    throw new ValidationFailure([
-      { instancePath: `/${field.name}`, keyword: 'maxLength', params: { limit }, parentSchema: schema },
-    ]);
-}
-
-export function extensionValuesOf(fields: readonly FieldExtendReply[], body: object, creating: boolean): ExtValues {
-  const values: ExtValues = {};
-  for (const field of fields) {
-    const raw = (body as Record<string, unknown>)[field.name];
-    const value =
-      field.type === 'checkbox' ? checkboxValue(raw) : raw === undefined || raw === null ? undefined : String(raw);
-    const empty = value === undefined ? creating : value.length === 0;
-    // A required field must be filled when the record is created and cannot be emptied later.
-    if (field.isNotNull && empty) {
-      const parentSchema = { properties: { [field.name]: { title: field.label } } };
-      throw new ValidationFailure([
-        { instancePath: '', keyword: 'required', params: { missingProperty: field.name }, parentSchema },
-      ]);
-    }
-    if (value === undefined || field.isReadonly) continue;
-    if (typeof value === 'string') refuseTooLong(field, value);
-    values[field.name] = value;
-  }
-  return values;
 }
 
 /** `ext || values`: the fields sent replace their values, the others stay. */

@@ -1,4 +1,4 @@
-// Runs the heavy part of an import in a worker thread (import-worker.ts,
+// Runs the heavy part of an import in a worker thread (scan-worker.ts, import-worker.ts,
 // docs/adr/0106-import-in-worker-thread.md): the sheet's read for both kinds, and for users the planning of
 // every row and the outcome log too. The worker's heap is bounded (resourceLimits), so a large import
 // neither grows the server's heap nor pauses its requests for a collection; the server's thread only
@@ -44,10 +44,15 @@ export type WorkerAnswer =
 /** Runs one job in its worker, answering its reads and writes through `store` (users only). */
 export function runImportWorker(job: ImportJob, store?: UserStore): Promise<SheetScan | Result> {
   return new Promise((resolve, reject) => {
-    const worker = startWorker(new URL('./import-worker.ts', import.meta.url), {
+    const options = {
       workerData: job,
       resourceLimits: { maxOldGenerationSizeMb: IMPORT_HEAP_MB, maxYoungGenerationSizeMb: 8 },
-    });
+    };
+    // A read alone loads the sheet reader only (docs/adr/0218-user-references-indexed-lean-import-worker.md).
+    const worker =
+      job.task === 'scan'
+        ? startWorker(new URL('./scan-worker.ts', import.meta.url), options)
+        : startWorker(new URL('./import-worker.ts', import.meta.url), options);
     let settled = false;
     const finish = (outcome: () => void) => {
       if (settled) return;

@@ -1,6 +1,7 @@
-// The worker thread of an import (import-thread.ts starts it; docs/adr/0106-import-in-worker-thread.md):
-// guards and reads the sheet (sheet-reader.ts) and, for users, converts, screens and plans every row
-// and writes the run's outcome log, asking the server's thread for the stored users and the writes.
+// The worker thread of a users import (import-thread.ts starts it; docs/adr/0106-import-in-worker-thread.md):
+// guards and reads the sheet (sheet-reader.ts), converts, screens and plans every row and writes the
+// run's outcome log, asking the server's thread for the stored users and the writes. A sheet read alone
+// runs in scan-worker.ts.
 // Its garbage is collected in its own heap, bounded by the thread's resourceLimits, so no collection
 // of it stalls the server's requests.
 import { parentPort, workerData } from 'node:worker_threads';
@@ -11,16 +12,15 @@ import { rowJudge, rowsOf, SHEET_CHUNK } from './row-judge.ts';
 import { scanSheet, sheetChunks } from './sheet-reader.ts';
 import type { ImportJob, WorkerAnswer, WorkerAsk } from './import-thread.ts';
 import { importUsers, type UserStore } from './user-chunks.ts';
-import { guardWorkbook, SheetRefusal } from './xlsx-guard.ts';
+import { answer, post } from './worker-answer.ts';
+import { guardWorkbook } from './xlsx-guard.ts';
 
-const job = workerData as ImportJob;
-const port = parentPort!;
-const post = (message: WorkerAnswer) => port.postMessage(message);
+const job = workerData as Extract<ImportJob, { task: 'users' }>;
 
 const waiting = new Map<number, (answer: unknown) => void>();
 let asked = 0;
-port.on('message', ({ id, answer }: { id: number; answer: unknown }) => {
-  waiting.get(id)?.(answer);
+parentPort!.on('message', ({ id, answer: reply }: { id: number; answer: unknown }) => {
+  waiting.get(id)?.(reply);
   waiting.delete(id);
 });
 function ask<T>(request: WorkerAsk): Promise<T> {
@@ -39,7 +39,6 @@ const store: UserStore = {
 async function run(): Promise<WorkerAnswer> {
   await guardWorkbook(job.file);
   const scan = await scanSheet(job.file, job.rows);
-  if (job.task === 'scan') return { scanned: scan };
   const { catalogue, language, mode, plan, log: where } = job;
   const t = translatorFor(catalogue.labels[language]);
   const tree = new OrgTree();
@@ -61,17 +60,4 @@ async function run(): Promise<WorkerAnswer> {
   }
 }
 
-run().then(post, (error: unknown) => {
-  if (error instanceof SheetRefusal) {
-    const reader = error.readerError;
-    post({
-      refusal: {
-        messageKey: error.messageKey,
-        params: error.params,
-        ...(reader === undefined
-          ? {}
-          : { readerError: reader instanceof Error ? (reader.stack ?? reader.message) : String(reader) }),
-      },
-    });
-  } else post({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-});
+answer(run());

@@ -6,7 +6,8 @@
 import type { User } from '../../../core/generated/api-types.ts';
 import type { ImportRow, PlanContext } from './import-plan.ts';
 import type { ImportMode, RowJudge } from './row-judge.ts';
-import { planUserRow, type StoredUser, type UserPlan } from './user-rows.ts';
+import type { StoredUser } from './stored-users.ts';
+import { planUserRow, type UserPlan } from './user-rows.ts';
 
 /** Rows per chunk: one read and one insert each, well under PostgreSQL's 65,535 bound parameters. */
 export const CHUNK = 500;

@@ -1,52 +1,18 @@
 // One user row of an import: found by login number (case-insensitive, docs/adr/0034-tenant-organisation.md), its department by path,
 // within the caller's reach, checked by the users.create rules (row-rules.ts), then written by the
 // users area's own save functions (user-writes.ts), so an import can do only what the user form can.
-import { sql, type Selectable } from 'kysely';
 import { UNCHANGED_SECRET } from '../../../core/password-codec.ts';
 import type { User } from '../../../core/generated/api-types.ts';
-import type { Db, Users } from '../../db/schema.ts';
 import { AppError, ValidationFailure } from '../../http/app-error.ts';
 import { normalizeUser } from '../users/user-rules.ts';
-import { extensionValuesOf } from '../domains/extension-values.ts';
+import { extensionValuesOf } from '../domains/extension-checks.ts';
 import type { Change, ImportRow, PlanContext } from './import-plan.ts';
 import { diffValues } from './import-plan.ts';
 import { checkRecord } from './row-rules.ts';
+import type { StoredUser } from './stored-users.ts';
 
 const refuse = (message: string, params?: Record<string, unknown>) =>
   new ValidationFailure([], [{ field: '', message, params }]);
-
-const STORED_COLUMNS = [
-  sql<string | null>`to_char(proxy_start, 'YYYY-MM-DD')`.as('proxy_from'),
-  sql<string | null>`to_char(proxy_end, 'YYYY-MM-DD')`.as('proxy_until'),
-] as const;
-/** A stored user as planning reads it: the row and its proxy's dates as text. */
-export type StoredUser = Selectable<Users> & { proxy_from: string | null; proxy_until: string | null };
-
-/** The stored users of the tenant with these login numbers, by lower-case login number (one query per
- *  chunk of an import instead of one per row). */
-export async function storedUsers(
-  db: Db,
-  domainId: string,
-  loginnos: readonly string[],
-): Promise<Map<string, StoredUser>> {
-  if (loginnos.length === 0) return new Map();
-  // Joined to the wanted logins, one lookup each in the unique (domain_id, lower(loginno)) index. Asked as
-  // an equality, PostgreSQL costs the trigram index's bitmap scan lower and reads most of that index per
-  // login (4–6 s a chunk of 1,000 at 60,000 users); the trigram operator class has no range operators, so
-  // the equality asked as a one-value range can only be served by the btree (0.4 s).
-  const wanted = sql<{ wanted: string }>`unnest(${sql.val(loginnos.map((l) => l.toLowerCase()))}::text[])`;
-  const rows = await db
-    .selectFrom(wanted.as('wanted'))
-    .innerJoin('users', (join) =>
-      join
-        .on('users.domain_id', '=', domainId)
-        .on(sql<boolean>`lower(users.loginno) >= wanted.wanted and lower(users.loginno) <= wanted.wanted`),
-    )
-    .selectAll('users')
-    .select(STORED_COLUMNS)
-    .execute();
-  return new Map(rows.map((r) => [r.loginno.toLowerCase(), r]));
-}
 
 /** What one row asks, decided without writing: refused (thrown), unchanged, or the body to create or
  *  update with. The same rules as the user form's (reach, department, the users.create schema). */

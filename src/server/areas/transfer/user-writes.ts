@@ -5,13 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Translate } from '../../../core/validation-messages.ts';
-import { extensionValuesOf } from '../domains/extension-values.ts';
+import { extensionValuesOf } from '../domains/extension-checks.ts';
 import { tenantFields } from '../field-extends/stored-fields.ts';
 import { createUser, newUserRow, updateUser } from '../users/save-user.ts';
 import type { ImportContext } from './import-plan.ts';
 import { messageOf } from './row-judge.ts';
 import type { UserStore, UserWrite } from './user-chunks.ts';
-import { storedUsers } from './user-rows.ts';
+import { storedUsers } from './stored-users.ts';
 
 /** The reads and writes of one users' import, answered on the server's thread. */
 export function userStore(ctx: ImportContext, t: Translate): UserStore {

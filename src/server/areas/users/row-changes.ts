@@ -118,11 +118,10 @@ export function resignUsers(
 /** Names shown when deleting is refused (the rest are counted by the list the user selected). */
 const NAMES_SHOWN = 5;
 
-/** A user who started an instance or held a task stays in its history (who started, who approved):
- *  deleting would cascade the tasks away or break the instance's initiator, so resigning is the way
- *  (docs/adr/0209-users-in-workflow-not-deleted.md). */
-async function refuseWorkflowParticipants(trx: Db, ids: string[]): Promise<void> {
-  const involved = await trx
+/** The users of `ids` who started an instance or held a task (any status), by name: each test is an
+ *  index lookup by the user (docs/adr/0218-user-references-indexed-lean-import-worker.md). */
+export const workflowParticipants = (db: Db, ids: readonly string[]) =>
+  db
     .selectFrom('users as u')
     .select(['u.name', 'u.loginno'])
     .where('u.id', 'in', ids)
@@ -134,8 +133,13 @@ async function refuseWorkflowParticipants(trx: Db, ids: string[]): Promise<void>
     )
     .orderBy('u.name')
     .orderBy('u.loginno')
-    .limit(NAMES_SHOWN + 1)
-    .execute();
+    .limit(NAMES_SHOWN + 1);
+
+/** A user who started an instance or held a task stays in its history (who started, who approved):
+ *  deleting would cascade the tasks away or break the instance's initiator, so resigning is the way
+ *  (docs/adr/0209-users-in-workflow-not-deleted.md). */
+async function refuseWorkflowParticipants(trx: Db, ids: string[]): Promise<void> {
+  const involved = await workflowParticipants(trx, ids).execute();
   if (involved.length === 0) return;
   // Named with the login number: an enterprise's users may share a name.
   const names = involved.slice(0, NAMES_SHOWN).map((u) => `${u.name} (${u.loginno})`);

@@ -12,7 +12,8 @@ import { governsDomain } from '../../auth/reach.ts';
 import { inTransaction } from '../../db/in-transaction.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError, ValidationFailure } from '../../http/app-error.ts';
-import { mergedExt, extensionValuesOf } from '../domains/extension-values.ts';
+import { extensionValuesOf } from '../domains/extension-checks.ts';
+import { mergedExt } from '../domains/extension-values.ts';
 import { tenantFields } from '../field-extends/stored-fields.ts';
 import { declaredTenantReach, inDepartments } from './queries.ts';
 import { userCalendar } from './user-calendar.ts';
@@ -68,14 +69,17 @@ async function checkProxy(db: Db, domainId: string, userId: string | undefined, 
   if (body.proxyEnd! < body.proxyStart!) throw invalid('/proxyEnd', 'msg.proxyEndBeforeStart');
 }
 
+/** Whoever these users stand in for loses its proxy (an index lookup, docs/adr/0218-user-references-indexed-lean-import-worker.md). */
+export const proxiesCleared = (db: Db, userIds: readonly string[]) =>
+  db
+    .updateTable('users')
+    .set({ proxy_user_id: null, proxy_start: null, proxy_end: null, updated_at: new Date() })
+    .where('proxy_user_id', 'in', userIds);
+
 /** A resigned user stops standing in for anyone (docs/adr/0034-tenant-organisation.md). */
 export async function clearAsProxy(trx: Db, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
-  await trx
-    .updateTable('users')
-    .set({ proxy_user_id: null, proxy_start: null, proxy_end: null, updated_at: new Date() })
-    .where('proxy_user_id', 'in', userIds)
-    .execute();
+  await proxiesCleared(trx, userIds).execute();
 }
 
 async function loginnoTaken(db: Db, domainId: string, loginno: string, exceptId?: string): Promise<boolean> {
