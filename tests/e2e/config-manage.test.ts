@@ -11,6 +11,8 @@ import { signedInAsAdmin } from './support/session.ts';
 const session = signedInAsAdmin();
 
 async function openManage() {
+  // A new document each time: a dialog a failed try left open must not cover the next try's screen.
+  await session.page.goto('about:blank');
   await session.page.goto(`${session.server.url}/#/systemCon/manage`);
   await session.page.getByTestId('config-manage').waitFor();
 }
@@ -22,16 +24,26 @@ describe('manage tab', () => {
     const polls: string[] = [];
     session.page.on('request', (r) => r.url().includes('/authtime/config/clearcache/status') && polls.push(r.url()));
     await session.page.getByTestId('config-manage-clear-cache').click();
+    // Watched from before the start, on every change of the page: a quick job (or a slow browser) can
+    // show its progress for a moment only, between two steps of the test or two frames.
+    await session.page.evaluate(() => {
+      const page = window as unknown as { shownProgress?: Promise<[string, string | null]> };
+      page.shownProgress = new Promise((resolve, reject) => {
+        const look = () => {
+          const el = document.querySelector('[data-testid="manage-clear-cache-running"]');
+          const bar = el?.querySelector('[role="progressbar"]');
+          if (el && bar) resolve([el.textContent ?? '', bar.getAttribute('aria-valuenow')]);
+          return Boolean(el && bar);
+        };
+        const observer = new MutationObserver(() => look() && observer.disconnect());
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+        setTimeout(() => reject(new Error('no progress shown within 30 s')), 30_000);
+      });
+    });
     await session.page.getByTestId('manage-clear-cache-start').click();
-    // Read in one step in the page while the progress shows: a quick job (or a slow browser) can end
-    // it between two steps of the test, and a step on a vanished element waits for it to come back.
-    const [text, valueNow] = await session.page
-      .waitForFunction(() => {
-        const el = document.querySelector('[data-testid="manage-clear-cache-running"]');
-        const bar = el?.querySelector('[role="progressbar"]');
-        return el && bar ? [el.textContent ?? '', bar.getAttribute('aria-valuenow')] : null;
-      })
-      .then((handle) => handle.jsonValue() as Promise<[string, string | null]>);
+    const [text, valueNow] = await session.page.evaluate(
+      () => (window as unknown as { shownProgress: Promise<[string, string | null]> }).shownProgress,
+    );
     // A reported step shows its figure on the bar and beside it; before the first, a moving bar and no figure.
     expect(text).toMatch(/In progress… \d+%|Starting…/);
     expect(valueNow).toBe(/(\d+)%/.exec(text)?.[1] ?? null);

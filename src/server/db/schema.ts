@@ -351,7 +351,7 @@ export interface FlowTokens {
   loop_done: number | null;
   loop_index: number | null;
   loop_items: string | null;
-  loop_output: JsonText<{ list?: unknown[]; locals: Record<string, Record<string, unknown>> }> | null;
+  loop_output: JsonText<{ list: unknown[]; locals: Record<string, Record<string, unknown>> }> | null;
   node_id: string;
   state: 'active' | 'joining';
   via_flow: string | null;

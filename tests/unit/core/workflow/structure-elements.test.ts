@@ -261,7 +261,7 @@ describe('structural elements', () => {
     expect(await refusals(doc(around(zeebeLoop(`${input} outputElement="=approved"`))))).toEqual([
       ['x', 'outputHalf', expect.objectContaining({ part: 'outputElement="=approved"', missing: 'outputCollection' })],
     ]);
-    // What is not read: a collection that is no variable name, an element that is no expression or calls.
+    // What is not read: a collection that is no variable name, an element that is no expression or calls a function not read.
     expect(
       await refusals(doc(around(zeebeLoop(`${input} outputCollection="=decisions" outputElement="=approved"`)))),
     ).toEqual([
@@ -275,7 +275,11 @@ describe('structural elements', () => {
       ['x', 'outputBad', expect.objectContaining({ part: 'outputElement="approved"', reason: 'not an =… expression' })],
     ]);
     expect(
-      (await refusals(doc(around(zeebeLoop(`${input} outputCollection="d" outputElement="=string(approved)"`)))))[0][1],
+      (
+        await refusals(
+          doc(around(zeebeLoop(`${input} outputCollection="d" outputElement="=distinct values(approved)"`))),
+        )
+      )[0][1],
     ).toBe('outputBad');
     // On a sub-process over a collection the output is read as on an approval, the variable named alone
     // being the instance's own (docs/adr/0212-multi-instance-sub-process-outputs.md); over a count it is refused.
