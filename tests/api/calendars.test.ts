@@ -493,7 +493,10 @@ describe.each(targets)('iCalendar import of exception days on $name', (target) =
     });
     const counted = await timed('counted');
     expect(counted.reply.errcode).toBe(1001);
-    expect(counted.reply.errmsg).toContain('"Counted"');
+    // Refused naming its rule; a machine too slow to count it within the budget refuses it as too slow.
+    const tooSlow = en['calendar.ics.tooSlow'].replace('{{seconds}}', '4');
+    const { errmsg } = counted.reply;
+    expect(errmsg.includes('"Counted"') || errmsg === tooSlow, errmsg).toBe(true);
     // A rule from year 1 gives its occurrences inside the window only, on the dates it really falls on.
     const fortnightly = await timed('fortnightly');
     expect(fortnightly.reply.errcode, fortnightly.reply.errmsg).toBe(0);
