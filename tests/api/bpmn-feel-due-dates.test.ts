@@ -5,15 +5,13 @@
 // (`date(invoice.dueDate) - today() <= duration("P3D")`), the rest is approved by the group a duration
 // names (`if date(invoice.dueDate) - today() > duration("P30D") then "finance" else "management"`).
 // Due dates are counted from the test's today in UTC, as the server's `today()` is.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
-import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { openTaskAssignees } from './helpers/instance-readers.ts';
-import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
-import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
-import { uploaded } from './helpers/upload-calls.ts';
+import type { Runtime } from './helpers/runtime-calls.ts';
+import { officeProcess } from './helpers/office-process.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const targets = await databaseTargets();
 const drawn = (await readCorpus()).find((c) => c.file === 'c8-invoice-due-dates.bpmn')!;
@@ -26,39 +24,14 @@ const dueIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOSt
 
 describe.each(targets)('FEEL due dates of an invoice payment, on $name', (target) => {
   let server: TestServer;
-  let world: EngineWorld;
   let runtime: Runtime;
 
   beforeAll(async () => {
     server = await startTestServer(target);
-    const admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
-    const office = await server.db
-      .selectFrom('applications')
-      .select('id')
-      .where('package_id', '=', 'office')
-      .executeTakeFirstOrThrow();
-    const path = await uploaded(admin, { path: 'process' }, 'invoice.bpmn', drawn.xml);
-    const installed = await admin.call<{ changes: Array<{ id: string; change: string }> }>(
-      'POST',
-      '/authtime/applications/process',
-      { query: { mode: 'commit', applicationId: office.id }, body: { path } },
-    );
-    expect(installed.reply.errcode, installed.reply.errmsg).toBe(0);
-    expect(installed.reply.data!.changes).toContainEqual(expect.objectContaining({ id: flow, change: 'added' }));
-    const own = await makeEngineWorld(server.db, 'Acme', 'fr');
-    world = { ...own, applicationId: office.id };
-    runtime = runtimeOf(server, world, await runtimeAccess(server.db, own));
-    for (const [group, holder] of [
-      ['finance', world.users.lead],
-      ['management', world.users.r1],
-    ]) {
-      const role = randomUUID();
-      await server.db
-        .insertInto('app_roles')
-        .values({ id: role, application_id: office.id, package_role: group, name: group })
-        .execute();
-      await server.db.insertInto('role_users').values({ role_id: role, user_id: holder }).execute();
-    }
+    ({ runtime } = await officeProcess(server, { file: 'invoice.bpmn', xml: drawn.xml, flow }, (w) => [
+      ['finance', w.users.lead],
+      ['management', w.users.r1],
+    ]));
   }, 300_000); // a server on a loaded machine
   afterAll(async () => server?.close());
 

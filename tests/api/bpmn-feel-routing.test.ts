@@ -7,15 +7,13 @@
 // count(order.lines[item.quantity >= 1 and not(item.cancelled = true)]) = 0`), the rest goes to the
 // group `=if order.amount > 10000 then "board" else "manager"`, whose decision is read by a nested `if`
 // (changes are accepted only up to 10000, `between 0 and 10000`).
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
-import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { openTaskAssignees } from './helpers/instance-readers.ts';
-import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
-import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
-import { uploaded } from './helpers/upload-calls.ts';
+import type { Runtime } from './helpers/runtime-calls.ts';
+import { officeProcess } from './helpers/office-process.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const targets = await databaseTargets();
 const drawn = (await readCorpus()).find((c) => c.file === 'c8-purchase-approval.bpmn')!;
@@ -28,40 +26,14 @@ const orderOf = (...lines: Line[]) => ({ amount: lines.reduce((sum, l) => sum + 
 
 describe.each(targets)('FEEL routing of a purchase approval, on $name', (target) => {
   let server: TestServer;
-  let world: EngineWorld;
   let runtime: Runtime;
 
   beforeAll(async () => {
     server = await startTestServer(target);
-    const admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
-    const office = await server.db
-      .selectFrom('applications')
-      .select('id')
-      .where('package_id', '=', 'office')
-      .executeTakeFirstOrThrow();
-    const path = await uploaded(admin, { path: 'process' }, 'purchase.bpmn', drawn.xml);
-    const installed = await admin.call<{ changes: Array<{ id: string; change: string }> }>(
-      'POST',
-      '/authtime/applications/process',
-      { query: { mode: 'commit', applicationId: office.id }, body: { path } },
-    );
-    expect(installed.reply.errcode, installed.reply.errmsg).toBe(0);
-    expect(installed.reply.data!.changes).toContainEqual(expect.objectContaining({ id: flow, change: 'added' }));
-    // The runtime of Acme (which the Office application is bound to), its users from an engine world.
-    const own = await makeEngineWorld(server.db, 'Acme', 'fr');
-    world = { ...own, applicationId: office.id };
-    runtime = runtimeOf(server, world, await runtimeAccess(server.db, own));
-    for (const [group, holder] of [
-      ['board', world.users.lead],
-      ['manager', world.users.r1],
-    ]) {
-      const role = randomUUID();
-      await server.db
-        .insertInto('app_roles')
-        .values({ id: role, application_id: office.id, package_role: group, name: group })
-        .execute();
-      await server.db.insertInto('role_users').values({ role_id: role, user_id: holder }).execute();
-    }
+    ({ runtime } = await officeProcess(server, { file: 'purchase.bpmn', xml: drawn.xml, flow }, (w) => [
+      ['board', w.users.lead],
+      ['manager', w.users.r1],
+    ]));
   }, 300_000); // a server on a loaded machine
   afterAll(async () => server?.close());
 
