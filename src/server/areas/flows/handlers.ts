@@ -23,6 +23,7 @@ import { listTotal, withPage } from '../../db/list-total.ts';
 import { flowPageKey, type FlowListPage } from './list-pages.ts';
 import { flowPageStart } from './list-anchors.ts';
 import { offOrder, offOrderPage, pageIds } from './page-ids.ts';
+import { startDaysPage, startWindow } from './start-days.ts';
 import { instanceHistory } from './instance-history.ts';
 import { nodeNamer, packageNodeNames } from './node-names.ts';
 import { platformHandlers } from './platform.ts';
@@ -61,16 +62,20 @@ const list: CallHandler<'flows.list'> = async (ctx) => {
     const start = await flowPageStart(db, ctx.services.flowAnchors, domainId, search, where, offset);
     // Exact, or estimated above the bound (docs/adr/0173-estimated-totals-above-a-bound.md).
     const count = () => listTotal(db, matched(), totalPolicy, exactTotal);
-    const rowsOf = (ids: ReturnType<typeof pageIds> | readonly string[]) =>
+    const rowsOf = (ids: ReturnType<typeof pageIds> | ReturnType<typeof startDaysPage> | readonly string[]) =>
       instanceRows(db, lang).where('i.id', 'in', ids).orderBy('i.updated_at', 'desc').orderBy('i.id').execute();
-    // A summary or a window of start dates reads its matches once, for the page and its exact total.
-    const off = offOrder(search) ? await offOrderPage(db, where, { lines: pagelines, offset }) : undefined;
+    // A window of start dates is paged day by day (start-days.ts); a summary, or a window too wide for
+    // that, reads its matches once, for the page and its exact total.
+    const window = startWindow(search);
+    const off = !window && offOrder(search) ? await offOrderPage(db, where, { lines: pagelines, offset }) : undefined;
+    const ids = async () =>
+      window
+        ? startDaysPage(db, where, window, { lines: pagelines, offset })
+        : pageIds(db, where, { lines: pagelines, offset, start }, await pagedPeople(ctx.services, domainId, search));
     const [page, counted] = off
       ? [off.ids.length > 0 ? await rowsOf(off.ids) : [], { total: off.total, estimated: false }]
       : await Promise.all([
-          rowsOf(
-            pageIds(db, where, { lines: pagelines, offset, start }, await pagedPeople(ctx.services, domainId, search)),
-          ),
+          rowsOf(await ids()),
           fresh ? count() : flowTotals.total(`${searchKey(domainId, lang, search)}|${exactTotal}`, count),
         ]);
     const { total, estimated } = withPage(counted, { offset, lines: pagelines, rows: page.length });

@@ -13,6 +13,7 @@ import type { PeopleByName } from './people-by-name.ts';
 import { inLanguage } from '../applications/application-sql.ts';
 import { dayEnd, dayStart } from './instance-rows.ts';
 import { nodesNamed } from './node-names.ts';
+import { bySummary } from './summary-words.ts';
 
 type Condition = RawBuilder<SqlBool>;
 
@@ -161,7 +162,7 @@ export async function searchConditions(
   if (application) where.push(sql<SqlBool>`i.application_id = ${application}`);
   where.push(search.status ? sql<SqlBool>`i.status = ${search.status}` : sql<SqlBool>`i.status <> 'deleted'`);
   const summary = text(search._summary);
-  if (summary) where.push(containsText(sql.ref('i.summary'), summary));
+  if (summary) where.push(await bySummary(services.db, summary));
   const node = text(search._stateLabel);
   if (node) where.push(await byNodeName(services.db, domainId, node, language, application));
   const from = (value: string | undefined, column: string) =>

@@ -9,7 +9,7 @@ import { int8 } from '../../db/int8.ts';
 import { chainState, type LogPages } from './log-pages.ts';
 import { logPageStart } from './log-anchors.ts';
 import { listTotal, plannedRows, withPage, type TotalPolicy } from '../../db/list-total.ts';
-import { byOperatorNames, operatorNames, operatorPage } from './log-operators.ts';
+import { operatorMatches, operatorNames, operatorPage } from './log-operators.ts';
 
 export interface LogFilter {
   operator?: string;
@@ -48,13 +48,11 @@ const COLUMNS = [
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
 
-/** `names`: the chain's operator names that contain the operator text, when resolved (log-operators.ts). */
-export function filtered(db: Db, scope: LogScope, filter: LogFilter, names?: readonly string[]) {
+export function filtered(db: Db, scope: LogScope, filter: LogFilter) {
   let query = db.selectFrom('operation_log').$if(scope.chain !== null, (q) => q.where('chain', '=', scope.chain!));
   const text = (v?: string) => v?.trim() || undefined;
   const operator = text(filter.operator);
-  if (operator && names) query = query.where(byOperatorNames(names, operator));
-  else if (operator)
+  if (operator)
     query = query.where((eb) => eb.or([containsText(eb.ref('user_name'), operator), eb('user_id', '=', operator)]));
   const ip = text(filter.ip);
   if (ip) query = query.where((eb) => containsText(eb.ref('ip'), ip));
@@ -223,7 +221,16 @@ export async function listEntries(
           .limit(page.pagelines)
           .offset(start?.skip ?? offset);
     // Exact, or estimated above the bound (docs/adr/0173-estimated-totals-above-a-bound.md).
-    const count = () => listTotal(db, filtered(db, scope, filter, names), policy, exact, planned);
+    const count = () =>
+      listTotal(
+        db,
+        names
+          ? operatorMatches(db, filtered(db, scope, { ...filter, operator: undefined }), names, filter.operator!.trim())
+          : filtered(db, scope, filter),
+        policy,
+        exact,
+        planned,
+      );
     const [read, counted] = await Promise.all([
       db.selectFrom('operation_log').select(COLUMNS).where('seq', 'in', seqs).orderBy('seq', 'desc').execute(),
       plain ? { total: state.entries, estimated: false } : kept.totals.through(totalKey, state.stamp, count),

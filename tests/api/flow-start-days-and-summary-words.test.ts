@@ -1,0 +1,139 @@
+// The monitoring list's window of start dates paged day by day and its summary search asked of its rare
+// words (docs/adr/0224-start-days-summary-words-log-operators.md), on both databases: every page and total is
+// the one an offset and a count over the instances give (the window's bounds as conditions, the summary
+// by LIKE), in the list's order (last activity, newest first, ties by id), for windows of one day, of
+// several, crossing the copies' days at any hour, past the last page, and wider than a year.
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDaysPage } from '../../src/server/areas/flows/start-days.ts';
+import { bySummary } from '../../src/server/areas/flows/summary-words.ts';
+import type { ApiClient } from './helpers/api-client.ts';
+import { databaseTargets } from './helpers/databases.ts';
+import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
+import { signedInCallers, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { runtimeOf } from './helpers/runtime-calls.ts';
+
+const targets = await databaseTargets();
+const INSTANCES = 2_400;
+const LINES = 10;
+
+describe.each(targets)('flow list by start days and summary words on $name', (target) => {
+  let server: TestServer;
+  let world: EngineWorld;
+  let acme: ApiClient;
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    world = await makeEngineWorld(server.db, 'Acme', 'sd');
+    const token = await runtimeAccess(server.db, world);
+    ({ acme } = await signedInCallers(server));
+    const first = await runtimeOf(server, world, token).start('linear', 'sd-init', { summary: 'seed' });
+    // Starts spread over 12 days of March 2026 at every hour; last activity up to 30 days later, few
+    // distinct instants (ties by id); every 50th summary "Request n", the rest "Request" and a word.
+    await sql`insert into flow_instances (id, domain_id, application_id, process_id, version_id, title, summary,
+        status, initiator_id, started_at, updated_at, state_label, state_nodes)
+      select 'sd-' || lpad(n::text, 5, '0'), domain_id, application_id, process_id, version_id, title,
+        case when n % 50 = 0 then 'Request ' || n else 'Request routine ' || (n % 7) end,
+        case when n % 9 = 0 then 'deleted' else status end, initiator_id,
+        timestamptz '2026-03-01 00:00:00+00' + (n % 12) * interval '1 day' + (n % 24) * interval '1 hour',
+        timestamptz '2026-03-01 00:00:00+00' + (n * 7 % 30) * interval '1 day' + (n % 13) * interval '1 microsecond',
+        state_label, state_nodes
+      from flow_instances, generate_series(1, ${INSTANCES}) n where id = ${first}`.execute(server.db);
+    // Statistics, so the planner tells a word every summary holds from a rare one.
+    await sql`analyze flow_instances`.execute(server.db);
+  });
+  afterAll(() => server?.close());
+
+  async function listed(page: number, search: Record<string, string>) {
+    const { reply } = await acme.call<{ datas: { id: string }[]; rowCount: number; totalEstimated?: boolean }>(
+      'POST',
+      `/authtime/domain/${world.domainId}/workflow/flowstaterts`,
+      { body: { application: world.applicationId, ...search }, query: { currpage: page, pagelines: LINES } },
+    );
+    expect(reply.errcode, reply.errmsg).toBe(0);
+    return { ids: reply.data!.datas.map((r) => r.id), rowCount: reply.data!.rowCount };
+  }
+
+  /** The page and total as an offset and a count give them. */
+  async function expected(page: number, where: RawBuilder<boolean>) {
+    const query = server.db
+      .selectFrom('flow_instances')
+      .where('application_id', '=', world.applicationId)
+      .where('status', '<>', 'deleted')
+      .where(where);
+    const rows = await query
+      .select('id')
+      .orderBy('updated_at', 'desc')
+      .orderBy('id')
+      .limit(LINES)
+      .offset((page - 1) * LINES)
+      .execute();
+    const { n } = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    return { ids: rows.map((r) => r.id), rowCount: Number(n) };
+  }
+
+  const window = (from: string, to: string) =>
+    sql<boolean>`started_at >= ${`${from} 00:00:00`}::timestamp and started_at <= ${`${to} 23:59:59`}::timestamp`;
+
+  it('answers the pages and totals of windows of start dates as the offset and a count do', async () => {
+    for (const [from, to, pages] of [
+      ['2026-03-04', '2026-03-04', [1, 2, 20, 21]],
+      ['2026-03-02', '2026-03-06', [1, 3, 40, 91, 92]],
+      ['2026-02-20', '2026-03-02', [1, 2]],
+      ['2026-03-13', '2026-03-20', [1]],
+      ['2026-03-08', '2026-03-03', [1]],
+      ['2025-01-01', '2026-12-31', [1, 200]],
+    ] as const)
+      for (const page of pages)
+        expect({
+          from,
+          to,
+          page,
+          ...(await listed(page, { _firstProcessTimeFrom: from, _firstProcessTimeTo: to })),
+        }).toEqual({ from, to, page, ...(await expected(page, window(from, to))) });
+  });
+
+  it('answers a window of start hours as the offset and a count do', async () => {
+    const [from, to] = ['2026-03-03 05:00:00', '2026-03-05 17:30:00'];
+    for (const page of [1, 4, 30])
+      expect(await listed(page, { _firstProcessTimeFrom: from, _firstProcessTimeTo: to })).toEqual(
+        await expected(page, sql<boolean>`started_at >= ${from}::timestamp and started_at <= ${to}::timestamp`),
+      );
+  });
+
+  it("reads a window's page from the start days' index", async () => {
+    const plan = await server.db.transaction().execute(async (trx) => {
+      await sql`select set_config('enable_seqscan', 'off', true)`.execute(trx);
+      const where = [sql<boolean>`i.domain_id = ${world.domainId}`, sql<boolean>`i.status <> 'deleted'`];
+      const { sql: text, parameters } = startDaysPage(
+        trx,
+        where,
+        { from: '2026-03-02', to: '2026-03-06' },
+        { lines: LINES, offset: 0 },
+      ).compile();
+      const { rows } = await trx.executeQuery(CompiledQuery.raw(`explain ${text}`, [...parameters]));
+      return rows.map((r) => String(Object.values(r as object)[0])).join('\n');
+    });
+    expect(plan).toContain('flow_instances_start_day_idx');
+  });
+
+  it('answers a summary search by its rare words as the LIKE does', async () => {
+    // "request" is in every summary, "1150" in two: the index is asked for the rare word alone.
+    const compiled = sql`select 1 where ${await bySummary(server.db, 'Request 1150')}`.compile(server.db);
+    expect(compiled.sql).toContain('strpos');
+    for (const [text, page] of [
+      ['Request 1150', 1],
+      ['request 115', 1],
+      ['REQUEST 1', 3],
+      ['Request routine 3', 2],
+      ['uest 23', 1],
+      ['Request 99999', 1],
+      ['quest%rou', 1],
+    ] as const)
+      expect({ text, page, ...(await listed(page, { _summary: text })) }).toEqual({
+        text,
+        page,
+        ...(await expected(page, sql<boolean>`strpos(lower(summary), lower(${text})) > 0`)),
+      });
+  });
+});
