@@ -101,6 +101,17 @@ describe.each(targets)('flow list by start days and summary words on $name', (ta
       );
   });
 
+  it('answers a window narrowed by a summary as well as the offset and a count do', async () => {
+    const search = { _firstProcessTimeFrom: '2026-03-02', _firstProcessTimeTo: '2026-03-09', _summary: 'routine 3' };
+    for (const page of [1, 5, 18])
+      expect(await listed(page, search)).toEqual(
+        await expected(
+          page,
+          sql<boolean>`${window('2026-03-02', '2026-03-09')} and strpos(lower(summary), 'routine 3') > 0`,
+        ),
+      );
+  });
+
   it("reads a window's page from the start days' index", async () => {
     const plan = await server.db.transaction().execute(async (trx) => {
       await sql`select set_config('enable_seqscan', 'off', true)`.execute(trx);

@@ -9,6 +9,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { FlowstatertSearch } from '../../../core/generated/api-types.ts';
 import type { Db } from '../../db/schema.ts';
 import { dayEnd, dayStart } from './instance-rows.ts';
+import { NARROWING } from './search-key.ts';
 
 /** The index's day of an instance's start (migration 0069). */
 const START_DAY = sql`((i.started_at at time zone 'UTC')::date)`;
@@ -24,12 +25,16 @@ export interface StartWindow {
 
 const parsed = (value: string) => Date.parse(`${value.replace(' ', 'T')}Z`);
 
+/** The fields that leave a window to the read of every match: a day's walk filters them on the rows it
+ *  visits, so a rare person or summary would have it visit every instance of every day. */
+const OTHERS = NARROWING.filter((field) => field !== '_firstProcessTimeFrom' && field !== '_firstProcessTimeTo');
+
 /** The window when a search is paged day by day: both bounds given, at most MOST_DAYS apart, and no
- *  summary (a summary's matches are read once through its own index). */
+ *  other field narrowing the search (those keep offOrderPage or their own index, page-ids.ts). */
 export function startWindow(search: FlowstatertSearch): StartWindow | undefined {
   const from = search._firstProcessTimeFrom?.trim();
   const to = search._firstProcessTimeTo?.trim();
-  if (!from || !to || search._summary?.trim()) return undefined;
+  if (!from || !to || OTHERS.some((field) => search[field]?.trim())) return undefined;
   const days = (parsed(dayEnd(to)) - parsed(dayStart(from))) / 86_400_000;
   return Number.isFinite(days) && days <= MOST_DAYS ? { from, to } : undefined;
 }
