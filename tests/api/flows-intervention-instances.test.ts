@@ -58,16 +58,16 @@ describe.each(targets)('choosing the instances an intervention moves on $name', 
     return id;
   };
   const others = async (id: string) =>
-    (await admin.call<OtherNode[]>('GET', '/authtime/domain/workflow/intervention/othernodes', { query: { id } }))
-      .reply.data!;
+    (await admin.call<OtherNode[]>('GET', '/authtime/domain/workflow/intervention/othernodes', { query: { id } })).reply
+      .data!;
 
   it('offers the running instances by index and element, and moves only those chosen; the others stay', async () => {
     const id = await reading();
     const nodes = await others(id);
     const instances = [
-      { index: 0, element: 'mc-r1' },
-      { index: 1, element: 'mc-r2' },
-      { index: 2, element: 'mc-lead' },
+      { index: 0, element: 'mc-r1', user: 'Engine mc r1' },
+      { index: 1, element: 'mc-r2', user: 'Engine mc r2' },
+      { index: 2, element: 'mc-lead', user: 'Engine mc lead' },
     ];
     expect(nodes.find((n) => n.id === CHECK)).toMatchObject({ perInstance: true, instances });
     expect(nodes.find((n) => n.id === READ)).toMatchObject({ perInstance: true, instances });

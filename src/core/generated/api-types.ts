@@ -1031,6 +1031,10 @@ export interface FlowOtherNode {
      * the instance's element of the collection, as text ('' for a count)
      */
     element: string;
+    /**
+     * the name of the enterprise's user whose login number the element is
+     */
+    user?: string;
   }[];
 }
 

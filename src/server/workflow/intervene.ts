@@ -87,7 +87,11 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
     const walk = new Walk(trx, state, definition, { id: 0, at });
     const nodeIds = input.targets.map((t) => t.nodeId);
     checkLoopDepth(definition, nodeIds);
-    checkTargets(input.targets, (id) => walk.node(id), (id) => approversPerInstance(definition, id));
+    checkTargets(
+      input.targets,
+      (id) => walk.node(id),
+      (id) => approversPerInstance(definition, id),
+    );
     await checkUsers(trx, state.domain_id, input.targets);
     // A multi-instance sub-process the instance is inside and a target is in keeps its holding token
     // (intervene-loops.ts), and the instances no target names keep theirs (intervene-instances.ts).

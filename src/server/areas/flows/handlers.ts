@@ -13,6 +13,7 @@ import { versionById } from '../../workflow/process-versions.ts';
 import { heldLoops } from '../../workflow/intervene-loops.ts';
 import { approversPerInstance } from '../../workflow/intervene-instances.ts';
 import { loopOf } from '../../workflow/loop-of.ts';
+import { runningInstances } from './running-instances.ts';
 import { instanceDiagram } from './instance-diagram.ts';
 import { instanceNow } from './instance-now.ts';
 import { instanceNotices } from './instance-notices.ts';
@@ -152,28 +153,18 @@ const otherNodes: CallHandler<'flows.otherNodes'> = async (ctx) => {
     instance.id,
     nodes.map((n) => n.id),
   );
+  const running = await runningInstances(ctx.services.db, instance.domain_id, held);
   return nodes.map((node) => {
-    const running = held.get(loopOf(definition, node.id) ?? '');
+    const instances = running.get(loopOf(definition, node.id) ?? '');
     return {
       id: node.id,
       statelabel: named(node.id),
       type: NODE_TYPES[node.kind as keyof typeof NODE_TYPES],
       ...(approversPerInstance(definition, node.id) ? { perInstance: true } : {}),
-      ...(running ? { instances: running.running.map((index) => instanceOf(index, running.items[index])) } : {}),
+      ...(instances ? { instances } : {}),
     };
   });
 };
-
-/** A running instance as the choice shows it: its index and its element as text. */
-const instanceOf = (index: number, element: unknown) => ({
-  index,
-  element:
-    element === null || element === undefined
-      ? ''
-      : typeof element === 'string'
-        ? element
-        : JSON.stringify(element).slice(0, 200),
-});
 
 const nodeApprovers: CallHandler<'flows.nodeApprovers'> = async (ctx) => {
   const instance = await governedInstance(ctx, ctx.query.id);
