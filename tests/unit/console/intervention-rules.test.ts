@@ -50,4 +50,3 @@ describe('inside a multi-instance sub-process', () => {
     expect(additionRefusal([], inside, [], [])).toBe('flow.msg.noInstanceChosen');
   });
 });
-
