@@ -23,6 +23,8 @@ const CHECK = 'Activity_1x8w3jm';
 const SIGN = 'Activity_0c6j1ub';
 
 type Entry = { nodeid: string; userids?: string; instances?: number[] };
+type Named = Array<{ nodeName: string; approvers: Array<{ name: string }> }>;
+type Moved = { tasks: Named; cancelled: Named; endedBranches: number; waitingAtJoins: number };
 type OtherNode = { id: string; perInstance?: boolean; instances?: Array<{ index: number; element: string }> };
 
 describe.each(targets)('choosing the instances an intervention moves on $name', (target) => {
@@ -44,12 +46,11 @@ describe.each(targets)('choosing the instances an intervention moves on $name', 
 
   const submit = (id: string, userCode: string) => engine.submit(FLOW, id, userCode, { formData: {} });
   const openTasks = (id: string) => openTaskAssignees(server.db, id);
-  const move = (id: string, submitTo: Entry[], client = admin) =>
-    client.call<{ tasks: Array<{ nodeName: string; approvers: Array<{ name: string }> }> }>(
-      'POST',
-      '/authtime/domain/workflow/intervention/doflow',
-      { query: { id }, body: { submitTo, comment: 'clauses again' } },
-    );
+  const move = (id: string, submitTo: Entry[], client = admin, preview = false) =>
+    client.call<Moved>('POST', `/authtime/domain/workflow/intervention/${preview ? 'preview' : 'doflow'}`, {
+      query: { id },
+      body: { submitTo, comment: 'clauses again' },
+    });
   /** Three reviewers, each at "Read contract" in their own instance (indexes 0, 1, 2). */
   const reading = async () => {
     const id = await engine.start(FLOW, 'mc-init', { formData: { reviewers: ['mc-r1', 'mc-r2', 'mc-lead'] } });
@@ -73,6 +74,13 @@ describe.each(targets)('choosing the instances an intervention moves on $name', 
     expect(nodes.find((n) => n.id === READ)).toMatchObject({ perInstance: true, instances });
     expect(nodes.find((n) => n.id === PREPARE)).not.toHaveProperty('instances');
     expect(nodes.find((n) => n.id === PREPARE)).not.toHaveProperty('perInstance');
+    // The preview ends r2's reading alone: one branch, one task.
+    const preview = await move(id, [{ nodeid: CHECK, userids: world.users.clerk, instances: [1] }], admin, true);
+    expect(preview.reply.errcode, preview.reply.errmsg).toBe(0);
+    expect(preview.reply.data).toMatchObject({ endedBranches: 1, waitingAtJoins: 0 });
+    expect(preview.reply.data!.cancelled.map((c) => [c.nodeName, c.approvers.map((a) => a.name)])).toEqual([
+      ['Review round › Read contract', ['Engine mc r2']],
+    ]);
     const moved = await move(id, [{ nodeid: CHECK, userids: world.users.clerk, instances: [1] }]);
     expect(moved.reply.errcode, moved.reply.errmsg).toBe(0);
     expect(await openTasks(id)).toEqual([`${READ}:mc-lead`, `${READ}:mc-r1`, `${CHECK}:mc-clerk`]);

@@ -122,9 +122,10 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
       .select(['id', 'node_id', 'state', 'loop_output'])
       .where('instance_id', '=', state.id)
       .execute();
-    // A holding token kept does not end.
-    endedBranches = tokens.filter((t) => t.state === 'active' && !kept.includes(t.id)).length;
-    waitingAtJoins = tokens.filter((t) => t.state !== 'active').length;
+    // A holding token kept does not end, nor do the tokens of the instances that stay.
+    const ending = tokens.filter((t) => !kept.includes(t.id));
+    endedBranches = ending.filter((t) => t.state === 'active').length;
+    waitingAtJoins = ending.filter((t) => t.state !== 'active').length;
     // An approval collecting its instances' output that the move ends sets its list from what was given,
     // as when its completion condition ends it (docs/adr/0206-multi-instance-output-collections-kept-in-step.md);
     // so does a multi-instance sub-process, from its instances that ended. Inside one, the list is the
