@@ -60,7 +60,7 @@ describe.each(targets)('interventions into a multi-instance sub-process on $name
       body: { submitTo: [{ nodeid, userids }], comment: 'clauses again' },
     });
 
-  it('lists the nodes inside the sub-process with their levels', async () => {
+  it('lists the nodes inside the sub-process with their levels, in the order the process is drawn', async () => {
     const id = await start({ reviewers: ['mv-r1', 'mv-r2'] });
     const nodes = await admin.call<Array<{ id: string; statelabel: string }>>(
       'GET',
@@ -70,10 +70,10 @@ describe.each(targets)('interventions into a multi-instance sub-process on $name
     expect(nodes.reply.errcode, nodes.reply.errmsg).toBe(0);
     expect(nodes.reply.data!.map((n) => `${n.id}:${n.statelabel}`)).toEqual([
       `${PREPARE}:Prepare contract`,
-      `${SIGN}:Sign contract`,
-      'Event_0m3k8tv:Contract signed',
       `${READ}:Review round › Read contract`,
       `${CHECK}:Review round › Clause check › Check clauses`,
+      `${SIGN}:Sign contract`,
+      'Event_0m3k8tv:Contract signed',
     ]);
   }, 60_000);
 

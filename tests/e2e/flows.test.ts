@@ -4,75 +4,23 @@
 // approver's task is there. The detail draws the process (bpmn-js, docs/adr/0050-instance-process-diagram.md) with the current node marked.
 // Then the enterprise's tab, Chinese, and a department administrator's no access.
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
-import {
-  csrfHeaders,
-  expectToast,
-  fillField,
-  openEnterpriseTab,
-  openPage,
-  searchList,
-  signIn,
-  tick,
-} from './support/pages.ts';
+import { drawnDiagram, startThroughRuntime } from './support/flow-monitoring.ts';
+import { expectToast, fillField, openEnterpriseTab, openPage, searchList, signIn, tick } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 
 const session = signedInAsAdmin();
 type Reply<T> = { errcode: number; errmsg: string; data: T };
 
 /** Starts a leave request of `days` days through the runtime REST, as a program would; answers the instance and the Office application. */
-async function startLeave(page: Page, domainId: string, summary: string, days: number) {
-  const url = session.server.url;
-  const json = async <T>(response: Promise<{ json(): Promise<unknown> }>) =>
-    (await (await response).json()) as Reply<T>;
-  const { data: secret } = await json<{ secret: string }>(
-    page.request.put(`${url}/authtime/domain/${domainId}/secret`, { headers: await csrfHeaders(page) }),
-  );
-  const { data: token } = await json<{ accessToken: string }>(
-    page.request.get(`${url}/rest/accessToken`, { params: { secret: secret.secret } }),
-  );
-  const { data: services } = await json<Array<{ applicationId: string; processId: string }>>(
-    page.request.get(`${url}/authtime/domain/${domainId}/services`),
-  );
-  const leave = services.find((s) => s.processId === 'leave-approval')!;
-  const { data: users } = await json<{ datas: Array<{ loginno: string }> }>(
-    page.request.post(`${url}/authtime/domain/${domainId}/users?currpage=1&pagelines=20`, {
-      data: { status: '1' },
-      headers: await csrfHeaders(page),
-    }),
-  );
-  for (const { loginno } of users.datas) {
-    const query = {
-      accessToken: token.accessToken,
-      userCode: loginno,
-      applicationId: leave.applicationId,
-      flowId: 'leave-approval',
-    };
-    const started = await json<{ instanceId: string }>(
-      page.request.post(`${url}/rest/bpm/runtime/start`, { params: query, data: { summary, formData: { days } } }),
-    );
-    if (started.errcode === 0) return { instanceId: started.data.instanceId, applicationId: leave.applicationId };
-  }
-  throw new Error('no Acme user could start a leave request');
-}
-
-/** The detail's process diagram once drawn: the SVG's node ids, and those marked current and done. */
-async function drawnDiagram(dialog: Locator) {
-  const figure = dialog.getByTestId('flow-diagram');
-  await expect.poll(() => figure.getAttribute('data-state')).toBe('drawn');
-  // External labels (events', gateways' names) are shapes of their own, `<node id>_label`.
-  const ids = async (selector: string) =>
-    (
-      await figure
-        .locator(`svg g.djs-shape${selector}`)
-        .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-element-id') ?? ''))
-    )
-      .filter((id) => !id.endsWith('_label'))
-      .sort();
-  return { shapes: await ids(''), active: await ids('.flow-node-active'), done: await ids('.flow-node-done') };
-}
+const startLeave = (page: Page, domainId: string, summary: string, days: number) =>
+  startThroughRuntime(page, session.server.url, domainId, {
+    processId: 'leave-approval',
+    summary,
+    formData: { days },
+  });
 
 /** In the open workflow user selection: drops what came picked, finds `loginno` by query, picks it alone. */
 async function pickOnly(page: Page, loginno: string) {

@@ -924,9 +924,15 @@ export interface FlowIntervention {
     nodeid: string;
     isToPerson?: boolean;
     /**
-     * the approvers' ids joined by semicolons; empty for an end node or an auto task
+     * the approvers' ids joined by semicolons; empty for an end node or an auto task, and for an approval inside a multi-instance sub-process whose instances each resolve its own rule (docs/adr/0223-intervention-instances-chosen-and-approvers-per-instance.md)
      */
     userids?: string;
+    /**
+     * inside a multi-instance sub-process the instance runs in: the indexes (from 0) of the running instances to move there; all of them when absent (docs/adr/0223-intervention-instances-chosen-and-approvers-per-instance.md)
+     *
+     * @maxItems 1000
+     */
+    instances?: number[];
   }[];
   comment: string;
 }
@@ -1009,6 +1015,27 @@ export interface FlowOtherNode {
   id: string;
   statelabel: string;
   type: "ManualNode" | "AutoNode" | "CompleteNode";
+  /**
+   * an approval inside a multi-instance sub-process: without approvers chosen, each instance's come from the node's rule
+   */
+  perInstance?: boolean;
+  /**
+   * the running instances of the multi-instance sub-process the node is in, when the instance runs inside it
+   */
+  instances?: {
+    /**
+     * from 0
+     */
+    index: number;
+    /**
+     * the instance's element of the collection, as text ('' for a count)
+     */
+    element: string;
+    /**
+     * the name of the enterprise's user whose login number the element is
+     */
+    user?: string;
+  }[];
 }
 
 export interface FlowPlatformFlow {

@@ -33,11 +33,12 @@ export function checkLoopDepth(definition: ProcessDefinition, nodeIds: readonly 
       );
 }
 
-/** The multi-instance sub-process an instance is inside: its holding token, kept, and the indexes of
- *  its instances still running. */
+/** The multi-instance sub-process an instance is inside: its holding token, kept, the indexes of its
+ *  instances still running and the collection's elements. */
 export interface HeldLoop {
   tokenId: string;
   running: number[];
+  items: unknown[];
 }
 
 /** Read before the intervention's tokens go: for each multi-instance sub-process that a target is in and
@@ -53,7 +54,7 @@ export async function heldLoops(
     if (!scope) continue;
     const holder = await trx
       .selectFrom('flow_tokens')
-      .select('id')
+      .select(['id', 'loop_items'])
       .where('instance_id', '=', instanceId)
       .where('node_id', '=', scope)
       .where('loop_items', 'is not', null)
@@ -68,19 +69,24 @@ export async function heldLoops(
       .where('loop_index', 'is not', null)
       .orderBy('loop_index')
       .execute();
-    if (inside.length > 0) held.set(scope, { tokenId: holder.id, running: inside.map((t) => t.loop_index!) });
+    if (inside.length > 0)
+      held.set(scope, {
+        tokenId: holder.id,
+        running: inside.map((t) => t.loop_index!),
+        items: JSON.parse(holder.loop_items ?? '[]') as unknown[],
+      });
   }
   return held;
 }
 
 /** Runs `place` (entering the targets inside `scope`) in each instance of the multi-instance
- *  sub-process: the running ones of the one held, or those it starts when entered anew. An empty
- *  collection is refused: no instance could run the targets. */
+ *  sub-process: the running ones of the one held (`place` given the instance's index), or those it
+ *  starts when entered anew. An empty collection is refused: no instance could run the targets. */
 export async function enterLoopAt(
   walk: WalkState,
   scope: string,
   targetNames: string,
-  place: () => Promise<void>,
+  place: (index?: number) => Promise<void>,
   held: HeldLoop | undefined,
 ): Promise<void> {
   const node = walk.definition.nodes[scope];
@@ -96,5 +102,5 @@ export async function enterLoopAt(
     .executeTakeFirstOrThrow();
   const items = JSON.parse(holder.loop_items ?? '[]') as unknown[];
   for (const index of held.running)
-    await inFrame(walk, frameOf(node, index, items, undefined, holder.loop_output), place);
+    await inFrame(walk, frameOf(node, index, items, undefined, holder.loop_output), () => place(index));
 }

@@ -11,14 +11,19 @@ import { finish, inAction, record, type ActionResult } from './action-steps.ts';
 import { boundariesOf } from './scopes.ts';
 import { loopOf } from './loop-of.ts';
 import { checkLoopDepth, enterLoopAt, heldLoops, twoLevelsDeep } from './intervene-loops.ts';
+import { approversPerInstance, checkInstances, enteredIn, stayingTokens } from './intervene-instances.ts';
 import { collectOutput } from './multi-instance-output.ts';
 import { setVariables } from './variable-changes.ts';
 import { Walk } from './walk.ts';
 
 export interface InterventionTarget {
   nodeId: string;
-  /** The approvers after the intervention; empty for an end node or an auto task. */
+  /** The approvers after the intervention; empty for an end node or an auto task, and for an approval
+   *  whose instances each resolve its own rule (intervene-instances.ts). */
   userIds: string[];
+  /** Inside a running multi-instance sub-process: the indexes of the instances it is entered in (all
+   *  running ones when absent). */
+  instances?: number[];
 }
 
 export interface InterventionInput {
@@ -40,34 +45,38 @@ export interface InterventionResult extends ActionResult {
 /** The node kinds an intervention can move to; the others (start, gateways) are not places an instance waits. */
 export const INTERVENTION_KINDS = new Set(['manual', 'auto', 'complete']);
 
-/** The nodes an intervention can move to, in the order the process reaches them (breadth first from
- *  its start: the stored graph keeps no document order). */
+/** The nodes an intervention can move to, in the order the process is drawn: depth first along the flows
+ *  from its start (the stored graph keeps no document order), each sub-process's inside under it, then
+ *  its flows out, then its boundary events' paths; a split's branches come before what follows their
+ *  join (reverse post-order, each node's first flow first). */
 export function interventionNodes(definition: ProcessDefinition): ProcessNode[] {
-  const order: ProcessNode[] = [];
-  const seen = new Set([definition.start]);
-  const queue = [definition.start];
-  while (queue.length > 0) {
-    const node = definition.nodes[queue.shift()!];
-    // An end inside a sub-process ends only its level, not the instance an intervention to an end ends.
-    // Nor can a target name the instances of two multi-instance levels a node would run in
-    // (docs/adr/0220-interventions-into-multi-instance-sub-processes.md).
-    if (
-      INTERVENTION_KINDS.has(node.kind) &&
-      !(node.kind === 'complete' && node.parent) &&
-      !twoLevelsDeep(definition, node.id)
-    )
-      order.push(node);
+  const finished: ProcessNode[] = [];
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    seen.add(id);
+    const node = definition.nodes[id];
     // Into sub-processes at their start and along boundary events' paths (docs/adr/0124-embedded-sub-processes-and-ends.md).
-    const after = [...node.outgoing.map((f) => definition.flows[f].target), ...(node.start ? [node.start] : [])];
-    after.push(...boundariesOf(definition, node.id));
-    for (const next of after) {
-      if (!seen.has(next)) {
-        seen.add(next);
-        queue.push(next);
-      }
-    }
-  }
-  return order;
+    const after = [
+      ...(node.start ? [node.start] : []),
+      ...node.outgoing.map((f) => definition.flows[f].target),
+      ...boundariesOf(definition, node.id),
+    ];
+    // The last visited first, so the first after a node comes first once the order is reversed.
+    for (const next of after.reverse()) if (!seen.has(next)) visit(next);
+    finished.push(node);
+  };
+  visit(definition.start);
+  // An end inside a sub-process ends only its level, not the instance an intervention to an end ends.
+  // Nor can a target name the instances of two multi-instance levels a node would run in
+  // (docs/adr/0220-interventions-into-multi-instance-sub-processes.md).
+  return finished
+    .reverse()
+    .filter(
+      (node) =>
+        INTERVENTION_KINDS.has(node.kind) &&
+        !(node.kind === 'complete' && node.parent) &&
+        !twoLevelsDeep(definition, node.id),
+    );
 }
 
 export async function intervene(db: Db, input: InterventionInput): Promise<InterventionResult> {
@@ -78,18 +87,29 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
     const walk = new Walk(trx, state, definition, { id: 0, at });
     const nodeIds = input.targets.map((t) => t.nodeId);
     checkLoopDepth(definition, nodeIds);
-    checkTargets(input.targets, (id) => walk.node(id));
+    checkTargets(
+      input.targets,
+      (id) => walk.node(id),
+      (id) => approversPerInstance(definition, id),
+    );
     await checkUsers(trx, state.domain_id, input.targets);
-    // A multi-instance sub-process the instance is inside and a target is in keeps its holding token (intervene-loops.ts).
+    // A multi-instance sub-process the instance is inside and a target is in keeps its holding token
+    // (intervene-loops.ts), and the instances no target names keep theirs (intervene-instances.ts).
     const held = await heldLoops(trx, definition, state.id, nodeIds);
-    const kept = [...held.values()].map((h) => h.tokenId);
-    const open = await trx
-      .selectFrom('flow_tasks')
-      .select(['id', 'node_id', 'assignee_id'])
-      .where('instance_id', '=', state.id)
-      .where('status', '=', 'open')
-      .orderBy('created_at')
-      .execute();
+    checkInstances(definition, input.targets, held);
+    const kept = [
+      ...[...held.values()].map((h) => h.tokenId),
+      ...(await stayingTokens(trx, definition, state.id, input.targets, held)),
+    ];
+    const open = (
+      await trx
+        .selectFrom('flow_tasks')
+        .select(['id', 'node_id', 'assignee_id', 'token_id'])
+        .where('instance_id', '=', state.id)
+        .where('status', '=', 'open')
+        .orderBy('created_at')
+        .execute()
+    ).filter((task) => task.token_id === null || !kept.includes(task.token_id));
     const byNode = new Map<string, string[]>();
     for (const task of open) byNode.set(task.node_id, [...(byNode.get(task.node_id) ?? []), task.assignee_id]);
     cancelled = [...byNode].map(([nodeId, assignees]) => ({
@@ -102,9 +122,10 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
       .select(['id', 'node_id', 'state', 'loop_output'])
       .where('instance_id', '=', state.id)
       .execute();
-    // A holding token kept does not end.
-    endedBranches = tokens.filter((t) => t.state === 'active' && !kept.includes(t.id)).length;
-    waitingAtJoins = tokens.filter((t) => t.state !== 'active').length;
+    // A holding token kept does not end, nor do the tokens of the instances that stay.
+    const ending = tokens.filter((t) => !kept.includes(t.id));
+    endedBranches = ending.filter((t) => t.state === 'active').length;
+    waitingAtJoins = ending.filter((t) => t.state !== 'active').length;
     // An approval collecting its instances' output that the move ends sets its list from what was given,
     // as when its completion condition ends it (docs/adr/0206-multi-instance-output-collections-kept-in-step.md);
     // so does a multi-instance sub-process, from its instances that ended. Inside one, the list is the
@@ -116,12 +137,16 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
       else if (token.loop_output)
         await setVariables(trx, state, { [node.multi.output.collection]: token.loop_output.list });
     }
-    await trx
-      .updateTable('flow_tasks')
-      .set({ status: 'cancelled', done_at: at })
-      .where('instance_id', '=', state.id)
-      .where('status', '=', 'open')
-      .execute();
+    if (open.length > 0)
+      await trx
+        .updateTable('flow_tasks')
+        .set({ status: 'cancelled', done_at: at })
+        .where(
+          'id',
+          'in',
+          open.map((task) => task.id),
+        )
+        .execute();
     let going = trx.deleteFrom('flow_tokens').where('instance_id', '=', state.id);
     if (kept.length > 0) going = going.where('id', 'not in', kept);
     await going.execute();
@@ -129,7 +154,9 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
     const moving = new Walk(trx, state, definition, action);
     const enter = async (target: InterventionTarget) => {
       const node = moving.node(target.nodeId);
-      if (node.kind === 'manual') await moving.enterApproval(node, target.userIds);
+      // No approvers named: the node's own rule, in the instance's frame (intervene-instances.ts).
+      if (node.kind === 'manual')
+        await moving.enterApproval(node, target.userIds.length > 0 ? target.userIds : undefined);
       else if (node.kind === 'auto') await moving.runAuto(node);
     };
     const entered = new Set<string>();
@@ -145,8 +172,8 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
           moving,
           scope,
           names,
-          async () => {
-            for (const each of inside) await enter(each);
+          async (index) => {
+            for (const each of inside) if (enteredIn(each, index)) await enter(each);
           },
           held.get(scope),
         );
@@ -157,11 +184,13 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
   return { ...result, cancelled, endedBranches, waitingAtJoins };
 }
 
-/** The spec's rules (spec/domain-console.md, "States and transitions", "Validation rules"): at least one node; an end node only alone; an approval needs approvers;
+/** The spec's rules (spec/domain-console.md, "States and transitions", "Validation rules"): at least one node; an end node only alone; an approval needs approvers
+ *  (but one each instance resolves by its rule, docs/adr/0223-intervention-instances-chosen-and-approvers-per-instance.md);
  *  each node once, and only nodes an instance can wait at. */
 function checkTargets(
   targets: readonly InterventionTarget[],
   nodeOf: (id: string) => { kind: string } | undefined,
+  perInstance: (id: string) => boolean,
 ): void {
   if (targets.length === 0) throw new AppError('validation', undefined, 'flow.msg.noIntervention', '/submitTo');
   const seen = new Set<string>();
@@ -172,7 +201,7 @@ function checkTargets(
     seen.add(target.nodeId);
     if (node.kind === 'complete' && targets.length > 1)
       throw new AppError('validation', undefined, 'flow.msg.endNodeAlone', `/submitTo/${index}`);
-    if (node.kind === 'manual' && target.userIds.length === 0)
+    if (node.kind === 'manual' && target.userIds.length === 0 && !perInstance(target.nodeId))
       throw new AppError('validation', undefined, 'flow.msg.handlerEmpty', `/submitTo/${index}/userids`);
   }
 }

@@ -1,5 +1,7 @@
 // The intervention dialog's rules for adding an entry (spec/domain-console.md, "States and transitions", "Validation rules"): a node is needed, an
-// approval needs approvers, nothing after an end node, an end node only alone.
+// approval needs approvers (but one inside a multi-instance sub-process, which each instance's rule
+// resolves: docs/adr/0223-intervention-instances-chosen-and-approvers-per-instance.md), nothing after an
+// end node, an end node only alone, at least one running instance when they are chosen.
 import { describe, expect, it } from 'vitest';
 import {
   additionRefusal,
@@ -27,5 +29,24 @@ describe('adding an intervention entry', () => {
     expect(additionRefusal(withApproval, end, [])).toBe('flow.msg.endNodeAlone');
     expect(additionRefusal(withEnd, auto, [])).toBe('flow.msg.afterEnd');
     expect(additionRefusal(withApproval, auto, [])).toBeNull();
+  });
+});
+
+describe('inside a multi-instance sub-process', () => {
+  const inside: OtherNode = {
+    id: 'check',
+    statelabel: 'Review round › Check clauses',
+    type: 'ManualNode',
+    perInstance: true,
+    instances: [
+      { index: 0, element: 'r1' },
+      { index: 1, element: 'r2' },
+    ],
+  };
+
+  it("leaves an approval's approvers to each instance's rule, and needs one instance chosen", () => {
+    expect(additionRefusal([], inside, [])).toBeNull();
+    expect(additionRefusal([], inside, someone, [1])).toBeNull();
+    expect(additionRefusal([], inside, [], [])).toBe('flow.msg.noInstanceChosen');
   });
 });

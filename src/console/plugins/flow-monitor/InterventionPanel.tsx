@@ -26,7 +26,8 @@ import { notifySuccess } from '../../shell/notify.ts';
 import UserSelectDialog from '../../runtime/user-picker/UserSelectDialog.tsx';
 import type { PickedUser } from '../../runtime/user-picker/user-select-types.ts';
 import { PreviewSummary } from './PreviewSummary.tsx';
-import { takesApprovers, useIntervention } from './useIntervention.ts';
+import { InstanceChoice, instanceLabel } from './InstanceChoice.tsx';
+import { approversOptional, takesApprovers, useIntervention, type Entry } from './useIntervention.ts';
 
 type Preview = Calls['flows.previewIntervention']['reply'];
 
@@ -53,7 +54,7 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
 
   const add = () => {
     const refusal = state.add();
-    if (refusal) messages.show('error', t(refusal));
+    if (refusal) messages.show('error', t(refusal, { node: state.chosen?.statelabel }));
     else messages.clear();
   };
   const request = () => ({
@@ -109,7 +110,11 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
           role="group"
           aria-label={t('flow.intervene.approvers')}
         >
-          {takesApprovers(state.chosen) ? (
+          {approversOptional(state.chosen) && state.users.length === 0 ? (
+            <Typography variant="body2" color="text.secondary" data-testid="intervene-per-instance">
+              {t('flow.intervene.perInstance')}
+            </Typography>
+          ) : takesApprovers(state.chosen) ? (
             state.users.map((u) => (
               <Chip
                 key={u.id}
@@ -137,6 +142,9 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
           {t('flow.intervene.add')}
         </Button>
       </Stack>
+      {state.chosen?.instances && state.instances && (
+        <InstanceChoice running={state.chosen.instances} chosen={state.instances} onChange={state.setInstances} />
+      )}
       <Table size="small" aria-label={t('flow.intervene.entries')} data-testid="intervene-entries">
         <TableHead>
           <TableRow>
@@ -155,10 +163,15 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
           {entries.map((e, i) => (
             <TableRow key={e.node.id}>
               <TableCell>{i + 1}</TableCell>
-              <TableCell>{e.node.statelabel}</TableCell>
               <TableCell>
-                {takesApprovers(e.node) ? e.users.map((u) => u.name).join(', ') : t('flow.intervene.noApprovers')}
+                {e.node.statelabel}
+                {e.node.instances && (
+                  <Typography variant="body2" color="text.secondary" data-testid="intervene-entry-instances">
+                    {instancesOf(e, t)}
+                  </Typography>
+                )}
               </TableCell>
+              <TableCell>{approversOf(e, t)}</TableCell>
               <TableCell align="right">
                 <IconButton
                   size="small"
@@ -217,3 +230,22 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
     </Box>
   );
 }
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+/** An entry's instances: those chosen, by number and element, or all running ones. */
+const instancesOf = (entry: Entry, t: Translate) =>
+  entry.instances
+    ? (entry.node.instances ?? [])
+        .filter((i) => entry.instances!.includes(i.index))
+        .map((i) => instanceLabel(i, t))
+        .join(t('flow.intervene.listSeparator'))
+    : t('flow.intervene.allInstances');
+
+/** An entry's approvers: those chosen, or each instance's by the node's rule, or none for its kind. */
+const approversOf = (entry: Entry, t: Translate) =>
+  !takesApprovers(entry.node)
+    ? t('flow.intervene.noApprovers')
+    : entry.users.length === 0 && approversOptional(entry.node)
+      ? t('flow.intervene.perInstance')
+      : entry.users.map((u) => u.name).join(', ');

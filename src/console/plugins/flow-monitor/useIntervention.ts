@@ -12,21 +12,29 @@ export type OtherNode = Calls['flows.otherNodes']['reply'][number];
 export interface Entry {
   node: OtherNode;
   users: PickedUser[];
+  /** The running instances of its multi-instance sub-process it moves (indexes); all of them when absent. */
+  instances?: number[];
 }
 
 /** End and automatic nodes take no approvers (spec/domain-console.md, "States and transitions"). */
 export const takesApprovers = (node: OtherNode | undefined) => node?.type === 'ManualNode';
+
+/** An approval whose instances each resolve its rule when no approver is chosen
+ *  (docs/adr/0223-intervention-instances-chosen-and-approvers-per-instance.md). */
+export const approversOptional = (node: OtherNode | undefined) => takesApprovers(node) && node?.perInstance === true;
 
 /** Why an entry cannot be added, as a message key; null when it can. */
 export function additionRefusal(
   entries: readonly Entry[],
   node: OtherNode | undefined,
   users: readonly PickedUser[],
+  instances?: readonly number[],
 ): string | null {
   if (!node) return 'flow.msg.noIntervention';
   if (entries.some((e) => e.node.type === 'CompleteNode')) return 'flow.msg.afterEnd';
   if (node.type === 'CompleteNode' && entries.length > 0) return 'flow.msg.endNodeAlone';
-  if (takesApprovers(node) && users.length === 0) return 'flow.msg.handlerEmpty';
+  if (takesApprovers(node) && users.length === 0 && !approversOptional(node)) return 'flow.msg.handlerEmpty';
+  if (instances?.length === 0) return 'flow.msg.noInstanceChosen';
   return null;
 }
 
@@ -36,14 +44,18 @@ export function useIntervention(instanceId: string, enabled: boolean) {
   const [entries, setEntries] = useState<Entry[]>([]);
   const [nodeId, setNodeId] = useState('');
   const [users, setUsers] = useState<PickedUser[]>([]);
+  /** The running instances chosen for the node (all of them at first); none outside such a sub-process. */
+  const [instances, setInstances] = useState<number[] | undefined>();
 
   /** Choosing a node fetches its default handlers (once, as the user's starting point) and clears the
-   *  previous selection. */
+   *  previous selection. An approval each instance resolves by its rule starts with none: one list could
+   *  not say whose each instance's would be. */
   const chooseNode = (id: string) => {
     setNodeId(id);
     setUsers([]);
     const node = nodes.find((n) => n.id === id);
-    if (!takesApprovers(node)) return;
+    setInstances(node?.instances?.map((i) => i.index));
+    if (!takesApprovers(node) || approversOptional(node)) return;
     call('flows.nodeApprovers', { query: { id: instanceId, nodeid: id }, silent: true }).then(
       (found) => setUsers(found.map((u) => ({ id: u.id, name: u.username, loginno: u.loginno }))),
       () => undefined,
@@ -53,11 +65,14 @@ export function useIntervention(instanceId: string, enabled: boolean) {
   const chosen = nodes.find((n) => n.id === nodeId);
   /** Adds the chosen node (its users) and takes it off the selectable nodes; answers a refusal's key. */
   const add = (): string | null => {
-    const refusal = additionRefusal(entries, chosen, users);
+    const refusal = additionRefusal(entries, chosen, users, instances);
     if (refusal) return refusal;
-    setEntries([...entries, { node: chosen!, users: takesApprovers(chosen) ? users : [] }]);
+    // Every running instance chosen is the default: sent as no choice.
+    const some = instances && instances.length < (chosen!.instances?.length ?? 0) ? { instances } : {};
+    setEntries([...entries, { node: chosen!, users: takesApprovers(chosen) ? users : [], ...some }]);
     setNodeId('');
     setUsers([]);
+    setInstances(undefined);
     return null;
   };
   /** Removing an entry renumbers the later ones and gives its node back. */
@@ -67,6 +82,7 @@ export function useIntervention(instanceId: string, enabled: boolean) {
     nodeid: e.node.id,
     isToPerson: takesApprovers(e.node),
     userids: e.users.map((u) => u.id).join(';'),
+    ...(e.instances ? { instances: e.instances } : {}),
   }));
-  return { selectable, entries, chosen, users, setUsers, chooseNode, add, remove, submitTo };
+  return { selectable, entries, chosen, users, setUsers, instances, setInstances, chooseNode, add, remove, submitTo };
 }

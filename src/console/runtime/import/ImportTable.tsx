@@ -88,7 +88,11 @@ export function ImportTable({
           <TableHead>
             <TableRow>
               {table.columns.map((c, i) => (
-                <TableCell key={i}>{c.label ? t(c.label) : ''}</TableCell>
+                // A column of labelled words (an action, a state) keeps a word's width: a narrow table
+                // would break a two-character Chinese word in two lines.
+                <TableCell key={i} sx={c.labels ? { minWidth: '5em' } : undefined}>
+                  {c.label ? t(c.label) : ''}
+                </TableCell>
               ))}
               {rowActions && <TableCell />}
             </TableRow>

@@ -10,6 +10,10 @@ import { resolveApprovers } from '../../workflow/approvers.ts';
 import { dryRun } from '../../workflow/dry-run.ts';
 import { INTERVENTION_KINDS, intervene, interventionNodes, type InterventionInput } from '../../workflow/intervene.ts';
 import { versionById } from '../../workflow/process-versions.ts';
+import { heldLoops } from '../../workflow/intervene-loops.ts';
+import { approversPerInstance } from '../../workflow/intervene-instances.ts';
+import { loopOf } from '../../workflow/loop-of.ts';
+import { runningInstances } from './running-instances.ts';
 import { instanceDiagram } from './instance-diagram.ts';
 import { instanceNow } from './instance-now.ts';
 import { instanceNotices } from './instance-notices.ts';
@@ -145,11 +149,26 @@ const otherNodes: CallHandler<'flows.otherNodes'> = async (ctx) => {
   );
   // A node inside sub-processes is named with its levels, as the detail names the current nodes.
   const named = nodeNamer(names, definition);
-  return interventionNodes(definition).map((node) => ({
-    id: node.id,
-    statelabel: named(node.id),
-    type: NODE_TYPES[node.kind as keyof typeof NODE_TYPES],
-  }));
+  const nodes = interventionNodes(definition);
+  // The running instances of each multi-instance sub-process the instance is inside, to choose from
+  // (docs/adr/0223-intervention-instances-chosen-and-approvers-per-instance.md).
+  const held = await heldLoops(
+    ctx.services.db,
+    definition,
+    instance.id,
+    nodes.map((n) => n.id),
+  );
+  const running = await runningInstances(ctx.services.db, instance.domain_id, held);
+  return nodes.map((node) => {
+    const instances = running.get(loopOf(definition, node.id) ?? '');
+    return {
+      id: node.id,
+      statelabel: named(node.id),
+      type: NODE_TYPES[node.kind as keyof typeof NODE_TYPES],
+      ...(approversPerInstance(definition, node.id) ? { perInstance: true } : {}),
+      ...(instances ? { instances } : {}),
+    };
+  });
 };
 
 const nodeApprovers: CallHandler<'flows.nodeApprovers'> = async (ctx) => {
@@ -178,6 +197,7 @@ function interventionOf(ctx: Parameters<CallHandler<'flows.intervene'>>[0], admi
       .split(';')
       .map((id) => id.trim())
       .filter(Boolean),
+    ...(entry.instances ? { instances: [...new Set(entry.instances)] } : {}),
   }));
   const named = ctx.query.nextnodeids;
   if (

@@ -1,0 +1,49 @@
+// The running instances of a multi-instance sub-process an intervention moves
+// (docs/adr/0223-intervention-instances-chosen-and-approvers-per-instance.md): each by its number and
+// its element; all chosen at first. The server refuses an index that is not running.
+import { Checkbox, FormControlLabel, FormGroup, FormLabel, Box } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { OtherNode } from './useIntervention.ts';
+
+type Running = NonNullable<OtherNode['instances']>[number];
+
+/** "Instance 2: Ann Lee (acme124)": its number from 1, its element, the user it names if any. */
+export const instanceLabel = (instance: Running, t: ReturnType<typeof useTranslation>['t']) =>
+  t('flow.intervene.instance', {
+    number: instance.index + 1,
+    element: instance.user ? `${instance.user} (${instance.element})` : instance.element,
+  });
+
+interface InstanceChoiceProps {
+  running: Running[];
+  chosen: readonly number[];
+  onChange: (chosen: number[]) => void;
+}
+
+export function InstanceChoice({ running, chosen, onChange }: InstanceChoiceProps) {
+  const { t } = useTranslation();
+  const toggle = (index: number, on: boolean) =>
+    onChange(running.map((i) => i.index).filter((i) => (i === index ? on : chosen.includes(i))));
+  return (
+    <Box component="fieldset" data-testid="intervene-instances" sx={{ border: 0, p: 0, m: 0, mb: 1.5 }}>
+      <FormLabel component="legend" sx={{ typography: 'body2' }}>
+        {t('flow.intervene.instances')}
+      </FormLabel>
+      <FormGroup row>
+        {running.map((instance) => (
+          <FormControlLabel
+            key={instance.index}
+            control={
+              <Checkbox
+                size="small"
+                checked={chosen.includes(instance.index)}
+                onChange={(e) => toggle(instance.index, e.target.checked)}
+              />
+            }
+            label={instanceLabel(instance, t)}
+          />
+        ))}
+      </FormGroup>
+    </Box>
+  );
+}

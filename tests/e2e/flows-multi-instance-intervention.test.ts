@@ -1,0 +1,182 @@
+// An intervention into a multi-instance sub-process in real Chromium
+// (docs/adr/0220-interventions-into-multi-instance-sub-processes.md,
+// docs/adr/0223-intervention-instances-chosen-and-approvers-per-instance.md): the administrator installs a
+// modeler's contract clause review in the Office application ("Prepare contract", then "Review round", a
+// parallel sub-process over three reviewers whose tasks are each reviewer's own, with "Clause check"
+// drawn inside it, then "Sign contract"); an instance is started through the runtime REST. In flow
+// monitoring the dialog offers the nodes in the order drawn, those inside named with their levels. The
+// administrator sends the instance into the round without naming approvers (each reviewer gets their
+// own task), then moves one reviewer's instance on to its clauses, the other two staying; the preview
+// says so first, and the current nodes and the diagram show it after. The dialog again in Chinese.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { screenshot } from './support/browser.ts';
+import { drawnDiagram, startThroughRuntime } from './support/flow-monitoring.ts';
+import {
+  closeToasts,
+  expectToast,
+  fillField,
+  openEnterpriseTab,
+  openPage,
+  searchList,
+  signIn,
+} from './support/pages.ts';
+import { signedInAsAdmin } from './support/session.ts';
+
+const session = signedInAsAdmin();
+const DRAWING = readFileSync(join(import.meta.dirname, '../fixtures/journeys/contract-clause-review.bpmn'), 'utf8');
+const REVIEWERS = ['acme123', 'acme124', 'acme125'];
+const ROUND = 'Activity_0r4m8cq';
+const READ = 'Activity_1g5t0ke';
+const CHECK = 'Activity_1x8w3jm';
+
+/** An instance of the round as the choice names it: its number, its reviewer's name and login number. */
+const choice = (number: number, login: string, word = 'Instance', colon = ': ') =>
+  new RegExp(`^${word} ${number}${colon}\\S.* \\(${login}\\)$`);
+
+/** Installs the drawing as a bare .bpmn for the Office application, through the applications list. */
+async function install(page: Page) {
+  await page.goto(`${session.server.url}/#/applications`);
+  await page
+    .locator('.MuiDataGrid-row')
+    .filter({ hasText: 'Office' })
+    .locator('[data-testid^="row-installProcess-"]')
+    .click();
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'contract-clause-review.bpmn', mimeType: 'application/xml', buffer: Buffer.from(DRAWING) });
+  await page.getByTestId('upload-submit').click();
+  const dialog = page.getByTestId('package-install-dialog');
+  await dialog.getByTestId('package-install-commit').click();
+  await dialog.getByTestId('package-install-done').waitFor();
+  await dialog.getByTestId('package-install-close').click();
+}
+
+/** Opens the instance's detail from the monitoring list. */
+async function openDetail(page: Page, summary: string): Promise<Locator> {
+  await page.locator('.MuiDataGrid-row', { hasText: summary }).getByText(summary).click();
+  const dialog = page.getByTestId('flow-detail-dialog');
+  await dialog.getByTestId('intervention').waitFor();
+  return dialog;
+}
+
+/** Opens the node choice and answers the options' texts. */
+async function nodeOptions(page: Page, dialog: Locator, label: string): Promise<string[]> {
+  await dialog.getByRole('combobox', { name: label }).click();
+  const options = page.getByRole('option');
+  await options.first().waitFor();
+  return options.allInnerTexts();
+}
+
+describe('flow monitoring: intervention into a multi-instance sub-process', () => {
+  it('sends reviewers back to their own tasks, then moves one instance on while the others stay', async () => {
+    const { page, server } = session;
+    await install(page);
+    const domainId = await openEnterpriseTab(page, server.url, 'Acme', 'flows');
+    const summary = `E2E clause review ${Date.now()}`;
+    const { applicationId } = await startThroughRuntime(page, server.url, domainId, {
+      processId: 'contract-clause-review',
+      summary,
+      formData: { reviewers: REVIEWERS },
+    });
+    await page.goto(`${server.url}/#/flowstaterts?domainid=${domainId}&app=${applicationId}`);
+    await searchList(page, { _summary: summary });
+    let dialog = await openDetail(page, summary);
+
+    // The nodes as drawn: the round's inside under it, the nested level under its own, then what follows.
+    expect(await nodeOptions(page, dialog, 'Move to node')).toEqual([
+      'Prepare contract (Approval)',
+      'Review round › Read contract (Approval)',
+      'Review round › Clause check › Check clauses (Approval)',
+      'Sign contract (Approval)',
+      'Contract signed (End)',
+    ]);
+    await screenshot(page, 'flows-mi-nodes-en');
+    await page.getByRole('option', { name: /Review round › Read contract/ }).click();
+    // No approver named: each instance's come from the node's rule (the reviewer); outside the round
+    // there is no running instance to choose.
+    await expect(dialog.getByTestId('intervene-per-instance').innerText()).resolves.toBe(
+      "Each instance's own approvers, by the node's rule",
+    );
+    expect(await dialog.getByTestId('intervene-instances').count()).toBe(0);
+    await dialog.getByTestId('intervene-add').click();
+    await expect(dialog.getByTestId('intervene-entries').innerText()).resolves.toContain(
+      "Review round › Read contract\tEach instance's own approvers, by the node's rule",
+    );
+    await fillField(page, 'intervene-reason', 'The reviewers read the new draft');
+    await dialog.getByTestId('intervene-preview').click();
+    const preview = dialog.getByTestId('intervention-preview');
+    await expect(preview.getByTestId('preview-cancelled').innerText()).resolves.toContain('Prepare contract');
+    const reading = (await preview.getByTestId('preview-new').innerText()).match(
+      /Review round › Read contract: (.+)/,
+    )![1];
+    const names = reading.split(', ');
+    expect(names).toHaveLength(3);
+    await dialog.getByTestId('intervene-confirm').click();
+    await expectToast(page, 'Intervention done.');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Each reviewer at their own task, in their own instance of the round.
+    dialog = await openDetail(page, summary);
+    const current = dialog.getByTestId('flow-current');
+    for (const name of names) await expect(current.innerText()).resolves.toContain(name);
+    expect(await drawnDiagram(dialog)).toMatchObject({ active: [ROUND, READ] });
+
+    // The running instances by number and element; the second alone moves on to its clauses.
+    await nodeOptions(page, dialog, 'Move to node');
+    await page.getByRole('option', { name: /Check clauses/ }).click();
+    const instances = dialog.getByTestId('intervene-instances');
+    for (const [i, reviewer] of REVIEWERS.entries())
+      expect(await instances.getByLabel(choice(i + 1, reviewer)).isChecked()).toBe(true);
+    await instances.getByLabel(choice(1, REVIEWERS[0])).uncheck();
+    await instances.getByLabel(choice(3, REVIEWERS[2])).uncheck();
+    await instances.getByLabel(choice(2, REVIEWERS[1])).uncheck();
+    await dialog.getByTestId('intervene-add').click();
+    await expect(dialog.getByTestId('dialog-message').innerText()).resolves.toBe(
+      '"Review round › Clause check › Check clauses": choose at least one instance to move.',
+    );
+    await instances.getByLabel(choice(2, REVIEWERS[1])).check();
+    await screenshot(page, 'flows-mi-instances-en');
+    await dialog.getByTestId('intervene-add').click();
+    await expect(dialog.getByTestId('intervene-entry-instances').innerText()).resolves.toMatch(choice(2, REVIEWERS[1]));
+    await fillField(page, 'intervene-reason', 'The second reviewer has read it already');
+    await dialog.getByTestId('intervene-preview').click();
+    await expect(preview.getByTestId('preview-cancelled').innerText()).resolves.toMatch(
+      /^Tasks that end\s+Review round › Read contract: [^,]+$/,
+    );
+    const checking = (await preview.getByTestId('preview-new').innerText()).match(/Check clauses: (.+)/)![1];
+    expect(names).toContain(checking);
+    await closeToasts(page);
+    await preview.scrollIntoViewIfNeeded();
+    await screenshot(page, 'flows-mi-preview-en');
+    await dialog.getByTestId('intervene-confirm').click();
+    await expectToast(page, 'Intervention done.');
+    await dialog.waitFor({ state: 'detached' });
+
+    dialog = await openDetail(page, summary);
+    await expect(current.innerText()).resolves.toContain(`Review round › Clause check › Check clauses: ${checking}`);
+    for (const name of names.filter((n) => n !== checking)) await expect(current.innerText()).resolves.toContain(name);
+    expect(await drawnDiagram(dialog)).toMatchObject({ active: [READ, CHECK, ROUND].sort() });
+    await dialog.getByTestId('flow-detail-close').click();
+
+    // The dialog in Chinese: the per-instance approvers and the instances to choose.
+    const zh = await openPage(session.browser, server.url, 'zh');
+    await signIn(zh, server.url, 'acme', 'Acme@2026');
+    await zh.goto(`${server.url}/#/flowstaterts?domainid=${domainId}&app=${applicationId}`);
+    await searchList(zh, { _summary: summary });
+    const inZh = await openDetail(zh, summary);
+    await nodeOptions(zh, inZh, '干预到节点');
+    await zh.getByRole('option', { name: /Read contract/ }).click();
+    await expect(inZh.getByTestId('intervene-per-instance').innerText()).resolves.toBe(
+      '各实例按节点规则确定各自的审批人',
+    );
+    await inZh
+      .getByTestId('intervene-instances')
+      .getByLabel(choice(1, REVIEWERS[0], '实例', '：'))
+      .waitFor();
+    await screenshot(zh, 'flows-mi-instances-zh');
+    await zh.context().close();
+  }, 300_000); // an install, two interventions and a second sign-in on a loaded machine
+});

@@ -1,0 +1,67 @@
+// What the flow-monitoring journeys share: an instance started through the runtime REST with the
+// enterprise's access token, as a program would, and the detail's process diagram as drawn.
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { csrfHeaders } from './pages.ts';
+
+type Reply<T> = { errcode: number; errmsg: string; data: T };
+const json = async <T>(response: Promise<{ json(): Promise<unknown> }>) => (await (await response).json()) as Reply<T>;
+
+/** Starts `processId` of the enterprise's software with `formData`, as the first of its on-job users
+ *  (or `userCode`) who may; answers the instance and its application. */
+export async function startThroughRuntime(
+  page: Page,
+  url: string,
+  domainId: string,
+  start: { processId: string; summary: string; formData: Record<string, unknown>; userCode?: string },
+): Promise<{ instanceId: string; applicationId: string }> {
+  const { data: secret } = await json<{ secret: string }>(
+    page.request.put(`${url}/authtime/domain/${domainId}/secret`, { headers: await csrfHeaders(page) }),
+  );
+  const { data: token } = await json<{ accessToken: string }>(
+    page.request.get(`${url}/rest/accessToken`, { params: { secret: secret.secret } }),
+  );
+  const { data: services } = await json<Array<{ applicationId: string; processId: string }>>(
+    page.request.get(`${url}/authtime/domain/${domainId}/services`),
+  );
+  const service = services.find((s) => s.processId === start.processId)!;
+  const { data: users } = await json<{ datas: Array<{ loginno: string }> }>(
+    page.request.post(`${url}/authtime/domain/${domainId}/users?currpage=1&pagelines=20`, {
+      data: { status: '1' },
+      headers: await csrfHeaders(page),
+    }),
+  );
+  const codes = start.userCode ? [start.userCode] : users.datas.map((u) => u.loginno);
+  for (const userCode of codes) {
+    const query = {
+      accessToken: token.accessToken,
+      userCode,
+      applicationId: service.applicationId,
+      flowId: start.processId,
+    };
+    const started = await json<{ instanceId: string }>(
+      page.request.post(`${url}/rest/bpm/runtime/start`, {
+        params: query,
+        data: { summary: start.summary, formData: start.formData },
+      }),
+    );
+    if (started.errcode === 0) return { instanceId: started.data.instanceId, applicationId: service.applicationId };
+  }
+  throw new Error(`no Acme user could start ${start.processId}`);
+}
+
+/** The detail's process diagram once drawn: the SVG's node ids, and those marked current and done. */
+export async function drawnDiagram(dialog: Locator) {
+  const figure = dialog.getByTestId('flow-diagram');
+  await expect.poll(() => figure.getAttribute('data-state')).toBe('drawn');
+  // External labels (events', gateways' names) are shapes of their own, `<node id>_label`.
+  const ids = async (selector: string) =>
+    (
+      await figure
+        .locator(`svg g.djs-shape${selector}`)
+        .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-element-id') ?? ''))
+    )
+      .filter((id) => !id.endsWith('_label'))
+      .sort();
+  return { shapes: await ids(''), active: await ids('.flow-node-active'), done: await ids('.flow-node-done') };
+}
