@@ -231,8 +231,12 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
     // What cannot run still joins the graph (as a plain step), so the flows through it raise no
     // further problems: the one problem is the element itself.
     const kind = waiting?.kind ?? (called ? 'call' : isEmbedded(e) ? 'subprocess' : (KINDS[e.$type] ?? 'auto'));
-    // Mappings run on the tasks that wait for someone (docs/adr/0216-input-output-mappings.md).
-    const mapped = kind === 'manual' || kind === 'external' ? readIoMappings(e as MappedElement) : undefined;
+    // Mappings run on the tasks that wait for someone (docs/adr/0216-input-output-mappings.md) and on
+    // embedded sub-processes that do not repeat (docs/adr/0221-sub-process-variable-scopes.md).
+    const mapped =
+      kind === 'manual' || kind === 'external' || (kind === 'subprocess' && !e.loopCharacteristics)
+        ? readIoMappings(e as MappedElement)
+        : undefined;
     vendorParts(e, [...(waiting?.honoured ?? []), ...(called?.honoured ?? []), ...(mapped?.honoured ?? [])]);
     for (const p of mapped?.problems ?? []) problem(e, p.key, p.params);
     const role = waiting ? undefined : eventRoleOf(e);

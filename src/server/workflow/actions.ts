@@ -144,7 +144,7 @@ export async function submitTask(
       // A task with mappings sets what they say where it stands (task-locals.ts).
       if (io) {
         const values = completedVariables(io, walk.variables(), task.locals, processVariables(output, submitted));
-        await keepInInstance(trx, state, definition, task.node_id, loopAt, values, walk.loop);
+        await keepInInstance(trx, state, definition, task.node_id, loopAt, values, walk.loop, walk.scopes);
       }
       if (output) await keepOutput(trx, state, node, task.id, submitted, walk.variables());
       // Its completion condition sees its own variables too.
@@ -156,7 +156,7 @@ export async function submitTask(
       const within = walk.loop && {
         seen: walk.variables(),
         set: (values: Record<string, unknown>) =>
-          keepInInstance(trx, state, definition, task.node_id, loopAt, values, walk.loop),
+          keepInInstance(trx, state, definition, task.node_id, loopAt, values, walk.loop, walk.scopes),
       };
       if (done && output && task.token_id) await collectOutput(trx, state, node, task.token_id, task.id, within);
       if (done) await walk.leave(task.node_id);

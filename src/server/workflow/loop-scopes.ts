@@ -17,15 +17,18 @@ import { collectInstance, keepOwn, ownVariables, runningList, startingOutput, ty
 import { setVariables } from './variable-changes.ts';
 import { cancelInside, nodesInside, noteStep } from './scopes.ts';
 import { armBoundaries } from './waits/enter-wait.ts';
+import { inScopes, keepInScopes, mappedScopesAround, readScopes } from './sub-process-scopes.ts';
 import {
   atColumns,
   atOf,
   atOfRow,
   frameVariables,
   joinKey,
+  scopedVariables,
   tokensAt,
   type LoopAt,
   type LoopFrame,
+  type ScopeFrame,
   type WalkState as Walk,
   type InstanceState,
 } from './walk-state.ts';
@@ -213,11 +216,13 @@ export async function inLoopOf(
   token: { id: string | null; at: LoopAt | undefined },
   work: () => Promise<void>,
 ): Promise<void> {
-  if (!loopOf(walk.definition, nodeId)) return work();
+  const inLoop = loopOf(walk.definition, nodeId) !== undefined;
+  // Inside a sub-process with mappings, the walk goes on in its scope too (sub-process-scopes.ts).
+  if (!inLoop && mappedScopesAround(walk.definition, nodeId).length === 0) return work();
   const { trx, instance } = walk;
   const at =
     token.at ??
-    (token.id
+    (token.id && inLoop
       ? atOfRow(
           (await trx
             .selectFrom('flow_tokens')
@@ -226,8 +231,9 @@ export async function inLoopOf(
             .executeTakeFirst()) ?? { loop_index: null },
         )
       : undefined);
-  const frame = await frameAt(trx, walk.definition, instance.id, nodeId, at);
-  return frame ? inFrame(walk, frame, work) : work();
+  const frame = inLoop ? await frameAt(trx, walk.definition, instance.id, nodeId, at) : undefined;
+  const scopes = await readScopes(trx, walk.definition, instance.id, nodeId, at);
+  return inScopes(walk, scopes, () => (frame ? inFrame(walk, frame, work) : work()));
 }
 
 /** The variables a wait at `nodeId` in instance `at` of its multi-instance sub-process sees: its element
@@ -241,7 +247,8 @@ export async function instanceVariables(
   at: LoopAt | undefined,
   form: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  return frameVariables(form, await frameAt(trx, definition, instanceId, nodeId, at));
+  const scopes = await readScopes(trx, definition, instanceId, nodeId, at);
+  return frameVariables(scopedVariables(form, scopes), await frameAt(trx, definition, instanceId, nodeId, at));
 }
 
 /** Whether the wait of `token` at `nodeId` is in the instance of a multi-instance sub-process that
@@ -337,8 +344,10 @@ export async function keepInInstance(
   at: LoopAt | undefined,
   values: Record<string, unknown>,
   frame?: LoopFrame,
+  scopes?: ScopeFrame,
 ): Promise<void> {
-  let rest = values;
+  // A name a mapped sub-process around it holds is that scope's (sub-process-scopes.ts).
+  let rest = await keepInScopes(trx, state.id, definition, nodeId, at, values, scopes);
   const scope = loopOf(definition, nodeId);
   if (scope && at) {
     const around = loopOf(definition, scope);
@@ -369,4 +378,4 @@ const setInstanceVariables = (
   scope: string,
   outer: LoopFrame | undefined,
   values: Record<string, unknown>,
-) => keepInInstance(walk.trx, walk.instance, walk.definition, scope, atOf(outer), values, outer);
+) => keepInInstance(walk.trx, walk.instance, walk.definition, scope, atOf(outer), values, outer, walk.scopes);

@@ -15,12 +15,14 @@ import {
   frameVariables,
   joinKey,
   joinOfKey,
+  scopedVariables,
   tokensAt,
   type ActionStamp,
   type InstanceState,
   type LoopEnd,
   type LoopFrame,
   type NewTasks,
+  type ScopeFrame,
   type Thrown,
   type WalkState,
 } from './walk-state.ts';
@@ -36,7 +38,8 @@ import {
   settleScopes,
   outsideTerminated,
 } from './scopes.ts';
-import { enterLoop, inLoopOf, settleLoops } from './loop-scopes.ts';
+import { enterLoop, inLoopOf, keepInInstance, settleLoops } from './loop-scopes.ts';
+import { leaveScope } from './sub-process-scopes.ts';
 import { armBoundaries, enterWait, type WaitContext } from './waits/enter-wait.ts';
 import { callLinks } from './call-links.ts';
 import { enterConditional, fireConditions } from './conditions.ts';
@@ -72,6 +75,7 @@ export class Walk implements WalkState {
    *  own): a branch walked after it puts no token there. */
   readonly terminated = new Set<string>();
   loop?: LoopFrame;
+  scopes?: ScopeFrame;
   /** The local variables of the task the action completes, while its completion is decided (task-locals.ts). */
   locals?: Record<string, unknown> | null;
   readonly loopEnds: LoopEnd[] = [];
@@ -163,7 +167,7 @@ export class Walk implements WalkState {
   }
 
   variables(): Record<string, unknown> {
-    const variables = frameVariables(this.instance.form_data, this.loop);
+    const variables = frameVariables(scopedVariables(this.instance.form_data, this.scopes), this.loop);
     return this.locals ? { ...variables, ...this.locals } : variables;
   }
 
@@ -346,7 +350,18 @@ export class Walk implements WalkState {
     for (const joinId of await inclusiveJoinsWaiting(this)) this.waitingJoins.add(joinId);
     for (let moved = true; moved;) {
       // A sub-process whose last path inside ended goes on first: a join after it may be waiting for it.
-      moved = await settleScopes(this, (scope, at, work) => inLoopOf(this, scope, { id: null, at }, work));
+      moved = await settleScopes(this, (scope, at, work) =>
+        inLoopOf(this, scope, { id: null, at }, async () => {
+          // A sub-process with mappings sets its outputs where it stands (sub-process-scopes.ts).
+          const io = this.definition.nodes[scope].io;
+          if (io) {
+            const outputs = await leaveScope(this, scope, io, at);
+            const { trx, instance, definition } = this;
+            await keepInInstance(trx, instance, definition, scope, at, outputs, this.loop, this.scopes);
+          }
+          await work();
+        }),
+      );
       // An instance of a multi-instance sub-process that ended may end it or start the next one.
       if (await settleLoops(this)) moved = true;
       // A condition watched by a waiting token may hold now that the action changed the variables.

@@ -1,0 +1,138 @@
+// Input/output mappings of embedded sub-processes (docs/adr/0221-sub-process-variable-scopes.md), through
+// the runtime REST on both databases, in files Camunda Modeler exports: c8-shipment-inspection
+// (`zeebe:ioMapping`) and c7-contract-review (`camunda:inputOutput`). The inputs are the sub-process's own
+// variables: the assignee, the form, a gateway and a worker inside see them; a variable set inside whose
+// name the sub-process holds stays there; the process gets the outputs when the sub-process completes,
+// and nothing of its scope when an error boundary interrupts it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processesIn, readProcess } from '../../src/core/workflow/process-definition.ts';
+import type { CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
+import { databaseTargets } from './helpers/databases.ts';
+import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
+import { installCorpus } from './helpers/corpus-world.ts';
+import { activeTokenNodes, historyOf, instanceOf, openTaskAssignees } from './helpers/instance-readers.ts';
+import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+const targets = await databaseTargets();
+const fixture = async (file: string): Promise<CorpusFile> => {
+  const xml = readFileSync(join(import.meta.dirname, '../fixtures/io-mappings', file), 'utf8');
+  const [{ id }] = await processesIn(xml);
+  return { file, processId: id, xml, read: await readProcess(xml, id) };
+};
+const c8 = await fixture('c8-shipment-inspection.bpmn');
+const c7 = await fixture('c7-contract-review.bpmn');
+
+interface Task {
+  id: string;
+  instanceId: string;
+  variables: Record<string, unknown>;
+}
+
+describe.each(targets)('input/output mappings of sub-processes, on $name', (target) => {
+  let server: TestServer;
+  let world: EngineWorld;
+  let runtime: Runtime;
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    world = await makeEngineWorld(server.db, 'Acme', 'sp');
+    runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
+    await installCorpus(server.db, world, [c8, c7], []);
+  }, 300_000); // a server on a loaded machine
+  afterAll(async () => server?.close());
+
+  const variables = async (id: string) => (await instanceOf(server.db, id)).form_data as Record<string, unknown>;
+  const formOf = async (flowId: string, id: string, userCode: string) => {
+    const seen = await runtime.call<{ instance: { formData: Record<string, unknown> } }>('query/instance', {
+      flowId,
+      instanceId: id,
+      userCode,
+      method: 'GET',
+    });
+    expect(seen.reply.errcode, seen.reply.errmsg).toBe(0);
+    return seen.reply.data!.instance.formData;
+  };
+  const work = async (topic: string, id: string, sent: Record<string, unknown>) => {
+    const call = <T>(path: string, body: unknown) => runtime.call<T>(path, { userCode: 'sp-init', body });
+    const fetched = await call<Task[]>('external-task/fetch-and-lock', {
+      workerId: 'sp-worker',
+      maxTasks: 10,
+      topics: [{ topicName: topic, lockDuration: 30_000 }],
+    });
+    expect(fetched.reply.errcode, fetched.reply.errmsg).toBe(0);
+    const task = fetched.reply.data!.find((t) => t.instanceId === id)!;
+    const done = await call<{ status: string }>('external-task/complete', {
+      id: task.id,
+      workerId: 'sp-worker',
+      variables: sent,
+    });
+    expect(done.reply.errcode, done.reply.errmsg).toBe(0);
+    return { seen: task.variables, status: done.reply.data!.status };
+  };
+
+  it('installs both files with no mapping warned about', () => {
+    for (const file of [c8, c7]) {
+      expect(file.read.problems).toEqual([]);
+      expect(file.read.cautions.map((c) => c.key)).toEqual([]);
+    }
+  });
+
+  it('Camunda 8: the inputs assign, route and reach the worker inside; a held name stays inside; the outputs reach the process', async () => {
+    const shipment = { inspector: 'sp-r1', weight: 42 };
+    const id = await runtime.start(c8.processId, 'sp-init', { formData: { shipment } });
+    expect(await openTaskAssignees(server.db, id)).toEqual(['Activity_0g5r2kd:sp-r1']);
+    expect(await activeTokenNodes(server.db, id)).toEqual(['Activity_0g5r2kd', 'Activity_1n4t8qz']);
+    expect(await formOf(c8.processId, id, 'sp-r1')).toEqual({
+      shipment,
+      inspector: 'sp-r1',
+      heavy: true,
+      verdict: 'pending',
+    });
+    await runtime.submit(c8.processId, id, 'sp-r1', { formData: { verdict: 'pass', remark: 'sealed' } });
+    // `verdict` is the sub-process's; `remark` goes on to the process.
+    expect(await variables(id)).toEqual({ shipment, remark: 'sealed' });
+    const { seen, status } = await work('weigh-shipment', id, { verdict: 'fail', weightKg: 44 });
+    expect(seen).toMatchObject({ shipment, remark: 'sealed', inspector: 'sp-r1', heavy: true, verdict: 'pass' });
+    expect(status).toBe('completed');
+    expect(await variables(id)).toEqual({
+      shipment,
+      remark: 'sealed',
+      weightKg: 44,
+      inspectionPassed: false,
+      inspectedBy: 'sp-r1',
+    });
+    expect(await activeTokenNodes(server.db, id)).toEqual([]);
+  }, 120_000);
+
+  it("Camunda 8: a light shipment passes the gateway inside on the sub-process's own `heavy`", async () => {
+    const shipment = { inspector: 'sp-r2', weight: 12 };
+    const id = await runtime.start(c8.processId, 'sp-init', { formData: { shipment } });
+    await runtime.submit(c8.processId, id, 'sp-r2', { formData: { verdict: 'pass' } });
+    expect(await instanceOf(server.db, id)).toMatchObject({ status: 'completed' });
+    expect(await variables(id)).toEqual({ shipment, inspectionPassed: true, inspectedBy: 'sp-r2' });
+  }, 120_000);
+
+  it('Camunda 7: the reviewer is an input, the decision a local the task sets; the outputs reach the process', async () => {
+    const contract = { lawyer: 'sp-lead', value: 9000 };
+    const id = await runtime.start(c7.processId, 'sp-init', { formData: { contract } });
+    expect(await openTaskAssignees(server.db, id)).toEqual(['Activity_1s8k3fu:sp-lead']);
+    expect(await formOf(c7.processId, id, 'sp-lead')).toEqual({ contract, reviewer: 'sp-lead', approved: null });
+    await runtime.submit(c7.processId, id, 'sp-lead', { formData: { approved: true, note: 'fine' } });
+    expect(await instanceOf(server.db, id)).toMatchObject({ status: 'completed' });
+    expect(await variables(id)).toEqual({ contract, note: 'fine', legalOk: true, reviewedBy: 'sp-lead' });
+    expect((await historyOf(server.db, id)).slice(-2)).toEqual(['auto Activity_0l3g7pa', 'complete Event_1e3z8oq']);
+  }, 120_000);
+
+  it('Camunda 7: an error boundary interrupting the sub-process sets no output and leaves no scope behind', async () => {
+    const contract = { lawyer: 'sp-lead', value: 500 };
+    const id = await runtime.start(c7.processId, 'sp-init', { formData: { contract } });
+    await runtime.submit(c7.processId, id, 'sp-lead', { formData: { approved: false } });
+    expect(await instanceOf(server.db, id)).toMatchObject({ status: 'completed' });
+    expect(await variables(id)).toEqual({ contract });
+    expect(await activeTokenNodes(server.db, id)).toEqual([]);
+    expect(await historyOf(server.db, id)).toContain('interrupted Activity_0l3g7pa');
+  }, 120_000);
+});
