@@ -6,7 +6,7 @@ import { BpmnModdle } from 'bpmn-moddle';
 import { compileRule } from '../rules.ts';
 import { engineCycles } from './engine-cycles.ts';
 import { readCallActivity, type CallElement } from './call-activity.ts';
-import { readIoMappings, type MappedElement } from './io-mappings.ts';
+import { readCatchOutputs, readIoMappings, type MappedElement } from './io-mappings.ts';
 import { checkEvents, readEventElement, type EventElement } from './process-events.ts';
 import { assignmentOf, initiatorVariable, VENDOR_PREFIXES, vendorFindings } from './vendor-attributes.ts';
 import { ExpressionError, soleVariable, vendorExpression, vendorRule } from './vendor-expression.ts';
@@ -236,7 +236,9 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
     const mapped =
       kind === 'manual' || kind === 'external' || (kind === 'subprocess' && !e.loopCharacteristics)
         ? readIoMappings(e as MappedElement)
-        : undefined;
+        : (kind === 'catch' || kind === 'boundary') && waiting?.fields.event?.type !== 'conditional'
+          ? readCatchOutputs(e as MappedElement)
+          : undefined;
     vendorParts(e, [...(waiting?.honoured ?? []), ...(called?.honoured ?? []), ...(mapped?.honoured ?? [])]);
     for (const p of mapped?.problems ?? []) problem(e, p.key, p.params);
     const role = waiting ? undefined : eventRoleOf(e);

@@ -18,7 +18,8 @@ import { collectOutput, keepOutput, processVariables, reopenedOutput, takeBackLi
 import { reopenEnded } from './multi-instance-reopen.ts';
 import { callLinks } from './call-links.ts';
 import { armBoundaries } from './waits/enter-wait.ts';
-import { inLoopOf, keepInInstance } from './loop-scopes.ts';
+import { inLoopOf } from './loop-scopes.ts';
+import { keepInInstance } from './variable-homes.ts';
 import { loopOf } from './loop-of.ts';
 import { atOfRow } from './walk-state.ts';
 import { taskDone } from './task-done.ts';

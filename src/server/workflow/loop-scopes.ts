@@ -13,11 +13,11 @@ import { evaluateRule, ruleValue } from '../../core/rules.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import { cardinalityOf, loopCounts } from './multi-instance.ts';
 import { loopOf } from './loop-of.ts';
-import { collectInstance, keepOwn, ownVariables, runningList, startingOutput, type LoopOutput } from './loop-output.ts';
-import { setVariables } from './variable-changes.ts';
+import { collectInstance, ownVariables, runningList, startingOutput, type LoopOutput } from './loop-output.ts';
 import { cancelInside, nodesInside, noteStep } from './scopes.ts';
 import { armBoundaries } from './waits/enter-wait.ts';
-import { inScopes, keepInScopes, mappedScopesAround, readScopes } from './sub-process-scopes.ts';
+import { inScopes, mappedScopesAround, readScopes } from './sub-process-scopes.ts';
+import { keepInInstance } from './variable-homes.ts';
 import {
   atColumns,
   atOf,
@@ -28,9 +28,7 @@ import {
   tokensAt,
   type LoopAt,
   type LoopFrame,
-  type ScopeFrame,
   type WalkState as Walk,
-  type InstanceState,
 } from './walk-state.ts';
 
 const scopesOf = new WeakMap<ProcessDefinition, string[]>();
@@ -330,44 +328,6 @@ export async function settleLoops(walk: Walk): Promise<boolean> {
     });
   }
   return moved;
-}
-
-/** Sets `values` that an action brings at `nodeId` in instance `at` where they go (as Zeebe propagates
- *  them): a name that the output element of an enclosing multi-instance sub-process names alone is that
- *  instance's own (the innermost level's first, loop-output.ts), also in `frame` (the walk's, in memory,
- *  when it goes on there); the rest are the process's. */
-export async function keepInInstance(
-  trx: Walk['trx'],
-  state: InstanceState,
-  definition: ProcessDefinition,
-  nodeId: string,
-  at: LoopAt | undefined,
-  values: Record<string, unknown>,
-  frame?: LoopFrame,
-  scopes?: ScopeFrame,
-): Promise<void> {
-  // A name a mapped sub-process around it holds is that scope's (sub-process-scopes.ts).
-  let rest = await keepInScopes(trx, state.id, definition, nodeId, at, values, scopes);
-  const scope = loopOf(definition, nodeId);
-  if (scope && at) {
-    const around = loopOf(definition, scope);
-    // Each level: its sub-process, the outer instance its holding token stands in, the instance's index.
-    const levels: Array<[string, number | undefined, number | undefined]> = around
-      ? [
-          [scope, at.index, at.inner],
-          [around, undefined, at.index],
-        ]
-      : [[scope, undefined, at.index]];
-    for (const [level, outerIndex, index] of levels) {
-      const local = definition.nodes[level].multi?.output?.local;
-      if (index === undefined || !local || !Object.hasOwn(rest, local)) continue;
-      const { [local]: own, ...others } = rest;
-      await keepOwn(trx, state.id, level, outerIndex, index, { [local]: own });
-      for (let f = frame; f; f = f.outer) if (f.scope === level) f.locals = { ...f.locals, [local]: own };
-      rest = others;
-    }
-  }
-  await setVariables(trx, state, rest);
 }
 
 /** The list of a multi-instance sub-process `scope` that completed in the instance `outer` of the one it

@@ -222,7 +222,8 @@ async function caughtAbove(walk: Walk, node: ProcessNode, thrown: Thrown, ended:
   const { scope, catcher } = found;
   if (ended) await noteStep(walk, node.id);
   const { trx, instance, definition, loop } = walk;
-  await setCaughtVariables({ trx, instance, definition, at: atOf(loop), frame: loop }, catcher, thrown);
+  const where = { trx, instance, definition, at: atOf(loop), frame: loop, scopes: walk.scopes, seen: walk.variables() };
+  await setCaughtVariables(where, catcher, thrown);
   const index = instanceAt(walk, scope);
   const multi = walk.definition.nodes[scope].multi;
   // A multi-instance sub-process drawn inside an instance of another is that instance's.

@@ -38,7 +38,8 @@ import {
   settleScopes,
   outsideTerminated,
 } from './scopes.ts';
-import { enterLoop, inLoopOf, keepInInstance, settleLoops } from './loop-scopes.ts';
+import { enterLoop, inLoopOf, settleLoops } from './loop-scopes.ts';
+import { keepInInstance } from './variable-homes.ts';
 import { leaveScope } from './sub-process-scopes.ts';
 import { armBoundaries, enterWait, type WaitContext } from './waits/enter-wait.ts';
 import { callLinks } from './call-links.ts';
