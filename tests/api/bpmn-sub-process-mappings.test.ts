@@ -11,7 +11,7 @@ import { processesIn, readProcess } from '../../src/core/workflow/process-defini
 import type { CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
-import { installCorpus } from './helpers/corpus-world.ts';
+import { camundaDrawn, installCorpus } from './helpers/corpus-world.ts';
 import { activeTokenNodes, historyOf, instanceOf, openTaskAssignees } from './helpers/instance-readers.ts';
 import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -24,6 +24,29 @@ const fixture = async (file: string): Promise<CorpusFile> => {
 };
 const c8 = await fixture('c8-shipment-inspection.bpmn');
 const c7 = await fixture('c7-contract-review.bpmn');
+/** A plain service task the engine runs itself, computing a variable through its mappings. */
+const stepXml = camundaDrawn(
+  'orderTotals',
+  `<bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:outgoing></bpmn:startEvent>
+  <bpmn:serviceTask id="Activity_0t4g1kz" name="Compute total">
+    <bpmn:extensionElements>
+      <camunda:inputOutput>
+        <camunda:inputParameter name="net">\${order.amount}</camunda:inputParameter>
+        <camunda:outputParameter name="gross">\${net + order.tax}</camunda:outputParameter>
+      </camunda:inputOutput>
+    </bpmn:extensionElements>
+    <bpmn:incoming>Flow_1</bpmn:incoming><bpmn:outgoing>Flow_2</bpmn:outgoing>
+  </bpmn:serviceTask>
+  <bpmn:endEvent id="Event_0r2k8ds"><bpmn:incoming>Flow_2</bpmn:incoming></bpmn:endEvent>
+  <sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="Activity_0t4g1kz" />
+  <sequenceFlow id="Flow_2" sourceRef="Activity_0t4g1kz" targetRef="Event_0r2k8ds" />`,
+);
+const step: CorpusFile = {
+  file: 'order-totals.bpmn',
+  processId: 'orderTotals',
+  xml: stepXml,
+  read: await readProcess(stepXml, 'orderTotals'),
+};
 
 interface Task {
   id: string;
@@ -40,7 +63,7 @@ describe.each(targets)('input/output mappings of sub-processes, on $name', (targ
     server = await startTestServer(target);
     world = await makeEngineWorld(server.db, 'Acme', 'sp');
     runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
-    await installCorpus(server.db, world, [c8, c7], []);
+    await installCorpus(server.db, world, [c8, c7, step], []);
   }, 300_000); // a server on a loaded machine
   afterAll(async () => server?.close());
 
@@ -73,8 +96,8 @@ describe.each(targets)('input/output mappings of sub-processes, on $name', (targ
     return { seen: task.variables, status: done.reply.data!.status };
   };
 
-  it('installs both files with no mapping warned about', () => {
-    for (const file of [c8, c7]) {
+  it('installs the three files with no mapping warned about', () => {
+    for (const file of [c8, c7, step]) {
       expect(file.read.problems).toEqual([]);
       expect(file.read.cautions.map((c) => c.key)).toEqual([]);
     }
@@ -134,5 +157,12 @@ describe.each(targets)('input/output mappings of sub-processes, on $name', (targ
     expect(await variables(id)).toEqual({ contract });
     expect(await activeTokenNodes(server.db, id)).toEqual([]);
     expect(await historyOf(server.db, id)).toContain('interrupted Activity_0l3g7pa');
+  }, 120_000);
+
+  it('a plain service task sets its output over its input, the input staying its own', async () => {
+    const order = { amount: 100, tax: 10 };
+    const id = await runtime.start(step.processId, 'sp-init', { formData: { order } });
+    expect(await instanceOf(server.db, id)).toMatchObject({ status: 'completed' });
+    expect(await variables(id)).toEqual({ order, gross: 110 });
   }, 120_000);
 });

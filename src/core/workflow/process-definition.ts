@@ -231,10 +231,14 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
     // What cannot run still joins the graph (as a plain step), so the flows through it raise no
     // further problems: the one problem is the element itself.
     const kind = waiting?.kind ?? (called ? 'call' : isEmbedded(e) ? 'subprocess' : (KINDS[e.$type] ?? 'auto'));
-    // Mappings run on the tasks that wait for someone (docs/adr/0216-input-output-mappings.md) and on
-    // embedded sub-processes that do not repeat (docs/adr/0221-sub-process-variable-scopes.md).
+    // Mappings run on the tasks that wait for someone (docs/adr/0216-input-output-mappings.md), on
+    // embedded sub-processes that do not repeat and on the steps the engine runs itself
+    // (docs/adr/0221-sub-process-variable-scopes.md).
     const mapped =
-      kind === 'manual' || kind === 'external' || (kind === 'subprocess' && !e.loopCharacteristics)
+      kind === 'manual' ||
+      kind === 'external' ||
+      (kind === 'subprocess' && !e.loopCharacteristics) ||
+      (kind === 'auto' && !e.eventDefinitions?.length)
         ? readIoMappings(e as MappedElement)
         : (kind === 'catch' || kind === 'boundary') && waiting?.fields.event?.type !== 'conditional'
           ? readCatchOutputs(e as MappedElement)

@@ -3,13 +3,21 @@
 // the name, else the instance of a multi-instance sub-process whose output element names it alone, else
 // the process. Apart from the walk's files so that what sets caught variables (error-variables.ts) reads
 // it without an import cycle.
-import type { ProcessDefinition } from '../../core/workflow/process-types.ts';
+import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-types.ts';
 import type { Db } from '../db/schema.ts';
 import { keepOwn } from './loop-output.ts';
 import { loopOf } from './loop-of.ts';
-import { keepInScopes } from './sub-process-scopes.ts';
+import { keepInScopes, leaveScope } from './sub-process-scopes.ts';
+import { completedVariables, inputLocals } from './task-locals.ts';
 import { setVariables } from './variable-changes.ts';
-import type { InstanceState, LoopAt, LoopFrame, ScopeFrame } from './walk-state.ts';
+import {
+  atOf,
+  type InstanceState,
+  type LoopAt,
+  type LoopFrame,
+  type ScopeFrame,
+  type WalkState,
+} from './walk-state.ts';
 
 /** Sets `values` that an action brings at `nodeId` in instance `at` where they go (as Zeebe propagates
  *  them): a name that the output element of an enclosing multi-instance sub-process names alone is that
@@ -47,4 +55,22 @@ export async function keepInInstance(
     }
   }
   await setVariables(trx, state, rest);
+}
+
+/** A mapped sub-process the walk leaves, completed (sub-process-scopes.ts): its outputs set where it stands. */
+export async function leaveMappedScope(walk: WalkState, scope: string, at: LoopAt | undefined): Promise<void> {
+  const io = walk.definition.nodes[scope].io;
+  if (!io) return;
+  const outputs = await leaveScope(walk, scope, io, at);
+  await keepInInstance(walk.trx, walk.instance, walk.definition, scope, at, outputs, walk.loop, walk.scopes);
+}
+
+/** A step the engine runs itself (a plain service task) with mappings: its inputs evaluated where it
+ *  stands, then its outputs over them, set there (docs/adr/0221-sub-process-variable-scopes.md). */
+export async function runMappedStep(walk: WalkState, node: ProcessNode): Promise<void> {
+  if (!node.io) return;
+  const seen = walk.variables();
+  const outputs = completedVariables(node.io, seen, inputLocals(node, seen), {});
+  const { trx, instance, definition, loop, scopes } = walk;
+  await keepInInstance(trx, instance, definition, node.id, atOf(loop), outputs, loop, scopes);
 }

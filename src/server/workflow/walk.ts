@@ -39,8 +39,7 @@ import {
   outsideTerminated,
 } from './scopes.ts';
 import { enterLoop, inLoopOf, settleLoops } from './loop-scopes.ts';
-import { keepInInstance } from './variable-homes.ts';
-import { leaveScope } from './sub-process-scopes.ts';
+import { leaveMappedScope, runMappedStep } from './variable-homes.ts';
 import { armBoundaries, enterWait, type WaitContext } from './waits/enter-wait.ts';
 import { callLinks } from './call-links.ts';
 import { enterConditional, fireConditions } from './conditions.ts';
@@ -103,6 +102,7 @@ export class Walk implements WalkState {
       .insertInto('flow_history')
       .values({ instance_id: this.instance.id, action: 'auto', node_id: node.id, at: this.action.at })
       .execute();
+    await runMappedStep(this, node);
     return this.leave(node.id);
   }
 
@@ -353,13 +353,7 @@ export class Walk implements WalkState {
       // A sub-process whose last path inside ended goes on first: a join after it may be waiting for it.
       moved = await settleScopes(this, (scope, at, work) =>
         inLoopOf(this, scope, { id: null, at }, async () => {
-          // A sub-process with mappings sets its outputs where it stands (sub-process-scopes.ts).
-          const io = this.definition.nodes[scope].io;
-          if (io) {
-            const outputs = await leaveScope(this, scope, io, at);
-            const { trx, instance, definition } = this;
-            await keepInInstance(trx, instance, definition, scope, at, outputs, this.loop, this.scopes);
-          }
+          await leaveMappedScope(this, scope, at);
           await work();
         }),
       );
