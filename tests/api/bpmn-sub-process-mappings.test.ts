@@ -12,7 +12,7 @@ import type { CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
 import { camundaDrawn, installCorpus } from './helpers/corpus-world.ts';
-import { activeTokenNodes, historyOf, instanceOf, openTaskAssignees } from './helpers/instance-readers.ts';
+import { activeTokenNodes, historyOf, instanceOf, loopTokens, openTaskAssignees } from './helpers/instance-readers.ts';
 import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -41,6 +41,44 @@ const stepXml = camundaDrawn(
   <sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="Activity_0t4g1kz" />
   <sequenceFlow id="Flow_2" sourceRef="Activity_0t4g1kz" targetRef="Event_0r2k8ds" />`,
 );
+/** A mapped sub-process inside each instance of a parallel multi-instance sub-process: a scope per instance. */
+const regionsXml = camundaDrawn(
+  'regionLeads',
+  `<bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:outgoing></bpmn:startEvent>
+  <bpmn:subProcess id="Activity_1q8r2mx" name="Each region">
+    <bpmn:incoming>Flow_1</bpmn:incoming><bpmn:outgoing>Flow_2</bpmn:outgoing>
+    <bpmn:multiInstanceLoopCharacteristics camunda:collection="\${regions}" camunda:elementVariable="region" />
+    <bpmn:startEvent id="Event_0a1"><bpmn:outgoing>Flow_3</bpmn:outgoing></bpmn:startEvent>
+    <bpmn:subProcess id="Activity_0m6s1vd" name="Lead review">
+      <bpmn:extensionElements>
+        <camunda:inputOutput>
+          <camunda:inputParameter name="lead">\${region}</camunda:inputParameter>
+          <camunda:outputParameter name="lastLead">\${lead}</camunda:outputParameter>
+        </camunda:inputOutput>
+      </bpmn:extensionElements>
+      <bpmn:incoming>Flow_3</bpmn:incoming><bpmn:outgoing>Flow_4</bpmn:outgoing>
+      <bpmn:startEvent id="Event_0b1"><bpmn:outgoing>Flow_5</bpmn:outgoing></bpmn:startEvent>
+      <bpmn:userTask id="Activity_1h5d9wq" name="Review region" camunda:assignee="\${lead}">
+        <bpmn:incoming>Flow_5</bpmn:incoming><bpmn:outgoing>Flow_6</bpmn:outgoing>
+      </bpmn:userTask>
+      <bpmn:endEvent id="Event_0b2"><bpmn:incoming>Flow_6</bpmn:incoming></bpmn:endEvent>
+      <sequenceFlow id="Flow_5" sourceRef="Event_0b1" targetRef="Activity_1h5d9wq" />
+      <sequenceFlow id="Flow_6" sourceRef="Activity_1h5d9wq" targetRef="Event_0b2" />
+    </bpmn:subProcess>
+    <bpmn:endEvent id="Event_0a2"><bpmn:incoming>Flow_4</bpmn:incoming></bpmn:endEvent>
+    <sequenceFlow id="Flow_3" sourceRef="Event_0a1" targetRef="Activity_0m6s1vd" />
+    <sequenceFlow id="Flow_4" sourceRef="Activity_0m6s1vd" targetRef="Event_0a2" />
+  </bpmn:subProcess>
+  <bpmn:endEvent id="Event_1z4"><bpmn:incoming>Flow_2</bpmn:incoming></bpmn:endEvent>
+  <sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="Activity_1q8r2mx" />
+  <sequenceFlow id="Flow_2" sourceRef="Activity_1q8r2mx" targetRef="Event_1z4" />`,
+);
+const regions: CorpusFile = {
+  file: 'region-leads.bpmn',
+  processId: 'regionLeads',
+  xml: regionsXml,
+  read: await readProcess(regionsXml, 'regionLeads'),
+};
 const step: CorpusFile = {
   file: 'order-totals.bpmn',
   processId: 'orderTotals',
@@ -63,7 +101,7 @@ describe.each(targets)('input/output mappings of sub-processes, on $name', (targ
     server = await startTestServer(target);
     world = await makeEngineWorld(server.db, 'Acme', 'sp');
     runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
-    await installCorpus(server.db, world, [c8, c7, step], []);
+    await installCorpus(server.db, world, [c8, c7, step, regions], []);
   }, 300_000); // a server on a loaded machine
   afterAll(async () => server?.close());
 
@@ -96,8 +134,8 @@ describe.each(targets)('input/output mappings of sub-processes, on $name', (targ
     return { seen: task.variables, status: done.reply.data!.status };
   };
 
-  it('installs the three files with no mapping warned about', () => {
-    for (const file of [c8, c7, step]) {
+  it('installs the four files with no mapping warned about', () => {
+    for (const file of [c8, c7, step, regions]) {
       expect(file.read.problems).toEqual([]);
       expect(file.read.cautions.map((c) => c.key)).toEqual([]);
     }
@@ -164,5 +202,24 @@ describe.each(targets)('input/output mappings of sub-processes, on $name', (targ
     const id = await runtime.start(step.processId, 'sp-init', { formData: { order } });
     expect(await instanceOf(server.db, id)).toMatchObject({ status: 'completed' });
     expect(await variables(id)).toEqual({ order, gross: 110 });
+  }, 120_000);
+
+  it('inside each instance of a multi-instance sub-process, the mapped sub-process has a scope of its own', async () => {
+    const id = await runtime.start(regions.processId, 'sp-init', { formData: { regions: ['sp-r1', 'sp-r2'] } });
+    expect(await openTaskAssignees(server.db, id)).toEqual(['Activity_1h5d9wq:sp-r1', 'Activity_1h5d9wq:sp-r2']);
+    expect(await loopTokens(server.db, id)).toEqual([
+      'Activity_0m6s1vd@0',
+      'Activity_0m6s1vd@1',
+      'Activity_1h5d9wq@0',
+      'Activity_1h5d9wq@1',
+      'Activity_1q8r2mx',
+    ]);
+    expect(await formOf(regions.processId, id, 'sp-r2')).toMatchObject({ lead: 'sp-r2' });
+    await runtime.submit(regions.processId, id, 'sp-r2', {});
+    expect(await variables(id)).toEqual({ regions: ['sp-r1', 'sp-r2'], lastLead: 'sp-r2' });
+    expect(await formOf(regions.processId, id, 'sp-r1')).toMatchObject({ lead: 'sp-r1' });
+    await runtime.submit(regions.processId, id, 'sp-r1', {});
+    expect(await instanceOf(server.db, id)).toMatchObject({ status: 'completed' });
+    expect(await variables(id)).toEqual({ regions: ['sp-r1', 'sp-r2'], lastLead: 'sp-r1' });
   }, 120_000);
 });
