@@ -79,6 +79,44 @@ const regions: CorpusFile = {
   xml: regionsXml,
   read: await readProcess(regionsXml, 'regionLeads'),
 };
+/** A task before and after a mapped sub-process, to take submissions back around it. */
+const signingXml = camundaDrawn(
+  'contractSigning',
+  `<bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:outgoing></bpmn:startEvent>
+  <bpmn:userTask id="Activity_0p1r3ep" name="Prepare" camunda:assignee="sp-r1">
+    <bpmn:incoming>Flow_1</bpmn:incoming><bpmn:outgoing>Flow_2</bpmn:outgoing>
+  </bpmn:userTask>
+  <bpmn:subProcess id="Activity_1c4k7ch" name="Check">
+    <bpmn:extensionElements>
+      <camunda:inputOutput>
+        <camunda:inputParameter name="checker">\${contract.lawyer}</camunda:inputParameter>
+        <camunda:outputParameter name="checkedBy">\${checker}</camunda:outputParameter>
+      </camunda:inputOutput>
+    </bpmn:extensionElements>
+    <bpmn:incoming>Flow_2</bpmn:incoming><bpmn:outgoing>Flow_3</bpmn:outgoing>
+    <bpmn:startEvent id="Event_0c1"><bpmn:outgoing>Flow_5</bpmn:outgoing></bpmn:startEvent>
+    <bpmn:userTask id="Activity_0t9e2mk" name="Check terms" camunda:assignee="\${checker}">
+      <bpmn:incoming>Flow_5</bpmn:incoming><bpmn:outgoing>Flow_6</bpmn:outgoing>
+    </bpmn:userTask>
+    <bpmn:endEvent id="Event_0c2"><bpmn:incoming>Flow_6</bpmn:incoming></bpmn:endEvent>
+    <sequenceFlow id="Flow_5" sourceRef="Event_0c1" targetRef="Activity_0t9e2mk" />
+    <sequenceFlow id="Flow_6" sourceRef="Activity_0t9e2mk" targetRef="Event_0c2" />
+  </bpmn:subProcess>
+  <bpmn:userTask id="Activity_1s2g8nx" name="Sign" camunda:assignee="sp-r2">
+    <bpmn:incoming>Flow_3</bpmn:incoming><bpmn:outgoing>Flow_4</bpmn:outgoing>
+  </bpmn:userTask>
+  <bpmn:endEvent id="Event_1e9"><bpmn:incoming>Flow_4</bpmn:incoming></bpmn:endEvent>
+  <sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="Activity_0p1r3ep" />
+  <sequenceFlow id="Flow_2" sourceRef="Activity_0p1r3ep" targetRef="Activity_1c4k7ch" />
+  <sequenceFlow id="Flow_3" sourceRef="Activity_1c4k7ch" targetRef="Activity_1s2g8nx" />
+  <sequenceFlow id="Flow_4" sourceRef="Activity_1s2g8nx" targetRef="Event_1e9" />`,
+);
+const signing: CorpusFile = {
+  file: 'contract-signing.bpmn',
+  processId: 'contractSigning',
+  xml: signingXml,
+  read: await readProcess(signingXml, 'contractSigning'),
+};
 const step: CorpusFile = {
   file: 'order-totals.bpmn',
   processId: 'orderTotals',
@@ -101,7 +139,7 @@ describe.each(targets)('input/output mappings of sub-processes, on $name', (targ
     server = await startTestServer(target);
     world = await makeEngineWorld(server.db, 'Acme', 'sp');
     runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
-    await installCorpus(server.db, world, [c8, c7, step, regions], []);
+    await installCorpus(server.db, world, [c8, c7, step, regions, signing], []);
   }, 300_000); // a server on a loaded machine
   afterAll(async () => server?.close());
 
@@ -134,8 +172,8 @@ describe.each(targets)('input/output mappings of sub-processes, on $name', (targ
     return { seen: task.variables, status: done.reply.data!.status };
   };
 
-  it('installs the four files with no mapping warned about', () => {
-    for (const file of [c8, c7, step, regions]) {
+  it('installs the five files with no mapping warned about', () => {
+    for (const file of [c8, c7, step, regions, signing]) {
       expect(file.read.problems).toEqual([]);
       expect(file.read.cautions.map((c) => c.key)).toEqual([]);
     }
@@ -221,5 +259,29 @@ describe.each(targets)('input/output mappings of sub-processes, on $name', (targ
     await runtime.submit(regions.processId, id, 'sp-r1', {});
     expect(await instanceOf(server.db, id)).toMatchObject({ status: 'completed' });
     expect(await variables(id)).toEqual({ regions: ['sp-r1', 'sp-r2'], lastLead: 'sp-r1' });
+  }, 120_000);
+
+  it('a submission that entered a mapped sub-process is taken back with its scope; one that completed it is not', async () => {
+    const contract = { lawyer: 'sp-lead' };
+    const id = await runtime.start(signing.processId, 'sp-init', { formData: { contract } });
+    const retract = (userCode: string) =>
+      runtime.call('runtime/retracement', { flowId: signing.processId, instanceId: id, userCode });
+    await runtime.submit(signing.processId, id, 'sp-r1', {});
+    expect(await activeTokenNodes(server.db, id)).toEqual(['Activity_0t9e2mk', 'Activity_1c4k7ch']);
+    const back = await retract('sp-r1');
+    expect(back.reply.errcode, back.reply.errmsg).toBe(0);
+    expect(await activeTokenNodes(server.db, id)).toEqual(['Activity_0p1r3ep']);
+    await runtime.submit(signing.processId, id, 'sp-r1', {});
+    await runtime.submit(signing.processId, id, 'sp-lead', {});
+    expect(await variables(id)).toEqual({ contract, checkedBy: 'sp-lead' });
+    const refused = await retract('sp-lead');
+    expect(refused.reply.errcode).not.toBe(0);
+    expect(refused.reply.errmsg).toBe(
+      'The submission completed a sub-process that set its output mappings: it cannot be taken back.',
+    );
+    expect(await openTaskAssignees(server.db, id)).toEqual(['Activity_1s2g8nx:sp-r2']);
+    await runtime.submit(signing.processId, id, 'sp-r2', {});
+    expect(await instanceOf(server.db, id)).toMatchObject({ status: 'completed' });
+    expect(await activeTokenNodes(server.db, id)).toEqual([]);
   }, 120_000);
 });

@@ -20,6 +20,7 @@ import { callLinks } from './call-links.ts';
 import { armBoundaries } from './waits/enter-wait.ts';
 import { inLoopOf } from './loop-scopes.ts';
 import { keepInInstance } from './variable-homes.ts';
+import { retractScopes } from './sub-process-scopes.ts';
 import { loopOf } from './loop-of.ts';
 import { atOfRow } from './walk-state.ts';
 import { taskDone } from './task-done.ts';
@@ -267,6 +268,7 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
     // (docs/adr/0148-multi-instance-sub-processes.md): its count is not taken back, so neither is the submission.
     if (!stayed && loopOf(definition, last.node_id!))
       throw new AppError('conflict', undefined, 'workflow.msg.retractInBranches');
+    await retractScopes(trx, definition, state.id, last.at);
     // What the submission started goes, not the token it stayed on (a sequence's next task's); its task comes back.
     await trx.deleteFrom('flow_tasks').where('created_by_action', '=', last.id).execute();
     const tokens = [...new Set(made.map((t) => t.token_id).filter((t): t is string => !!t && t !== stayed?.id))];

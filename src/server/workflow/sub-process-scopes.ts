@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import type { IoMappings } from '../../core/workflow/process-types.ts';
+import { AppError } from '../http/app-error.ts';
 import { loopOf } from './loop-of.ts';
 import { inputLocals, outputValues } from './task-locals.ts';
 import { atColumns, atOf, tokensAt, type LoopAt, type ScopeFrame, type WalkState as Walk } from './walk-state.ts';
@@ -168,4 +169,36 @@ export async function keepInScopes(
     rest = Object.fromEntries(Object.entries(rest).filter(([name]) => !Object.hasOwn(held, name)));
   }
   return rest;
+}
+
+const mappedOf = new WeakMap<ProcessDefinition, string[]>();
+
+/** A submission taken back (actions.ts `retract`, its action's moment `at`): one that completed a mapped
+ *  sub-process set its outputs and dropped its scope, so it is refused; the scope of one it entered goes
+ *  with what it started. */
+export async function retractScopes(trx: Walk['trx'], definition: ProcessDefinition, instanceId: string, at: Date) {
+  let mapped = mappedOf.get(definition);
+  if (!mapped)
+    mappedOf.set(
+      definition,
+      (mapped = Object.values(definition.nodes)
+        .filter((n) => n.kind === 'subprocess' && n.io)
+        .map((n) => n.id)),
+    );
+  if (mapped.length === 0) return;
+  const left = await trx
+    .selectFrom('flow_history')
+    .select('id')
+    .where('instance_id', '=', instanceId)
+    .where('action', '=', 'auto')
+    .where('node_id', 'in', mapped)
+    .where('at', '=', at)
+    .executeTakeFirst();
+  if (left) throw new AppError('conflict', undefined, 'workflow.msg.retractScopeLeft');
+  await trx
+    .deleteFrom('flow_tokens')
+    .where('instance_id', '=', instanceId)
+    .where('node_id', 'in', mapped)
+    .where('created_at', '=', at)
+    .execute();
 }
