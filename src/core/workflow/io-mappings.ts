@@ -89,3 +89,13 @@ export function readIoMappings(e: MappedElement): IoReading {
   if (honoured.includes('zeebe:ioMapping') && io.outputs.length > 0) io.outputsOnly = true;
   return { ...(honoured.length > 0 && problems.length === 0 ? { io } : {}), problems, honoured };
 }
+
+/** The mappings of a catch event (a message or timer caught, a boundary's error or escalation): Zeebe's
+ *  outputs alone, set where the event stands in place of what it caught
+ *  (docs/adr/0221-sub-process-variable-scopes.md). Inputs, or Camunda 7's form, are not read: the
+ *  element stays warned about. */
+export function readCatchOutputs(e: MappedElement): IoReading {
+  const read = readIoMappings(e);
+  const zeebeOnly = read.honoured.length === 1 && read.honoured[0] === 'zeebe:ioMapping';
+  return zeebeOnly && !read.io?.inputs.length ? read : { problems: [], honoured: [] };
+}

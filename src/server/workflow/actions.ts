@@ -18,7 +18,9 @@ import { collectOutput, keepOutput, processVariables, reopenedOutput, takeBackLi
 import { reopenEnded } from './multi-instance-reopen.ts';
 import { callLinks } from './call-links.ts';
 import { armBoundaries } from './waits/enter-wait.ts';
-import { inLoopOf, keepInInstance } from './loop-scopes.ts';
+import { inLoopOf } from './loop-scopes.ts';
+import { keepInInstance } from './variable-homes.ts';
+import { retractScopes } from './sub-process-scopes.ts';
 import { loopOf } from './loop-of.ts';
 import { atOfRow } from './walk-state.ts';
 import { taskDone } from './task-done.ts';
@@ -144,7 +146,7 @@ export async function submitTask(
       // A task with mappings sets what they say where it stands (task-locals.ts).
       if (io) {
         const values = completedVariables(io, walk.variables(), task.locals, processVariables(output, submitted));
-        await keepInInstance(trx, state, definition, task.node_id, loopAt, values, walk.loop);
+        await keepInInstance(trx, state, definition, task.node_id, loopAt, values, walk.loop, walk.scopes);
       }
       if (output) await keepOutput(trx, state, node, task.id, submitted, walk.variables());
       // Its completion condition sees its own variables too.
@@ -156,7 +158,7 @@ export async function submitTask(
       const within = walk.loop && {
         seen: walk.variables(),
         set: (values: Record<string, unknown>) =>
-          keepInInstance(trx, state, definition, task.node_id, loopAt, values, walk.loop),
+          keepInInstance(trx, state, definition, task.node_id, loopAt, values, walk.loop, walk.scopes),
       };
       if (done && output && task.token_id) await collectOutput(trx, state, node, task.token_id, task.id, within);
       if (done) await walk.leave(task.node_id);
@@ -266,6 +268,7 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
     // (docs/adr/0148-multi-instance-sub-processes.md): its count is not taken back, so neither is the submission.
     if (!stayed && loopOf(definition, last.node_id!))
       throw new AppError('conflict', undefined, 'workflow.msg.retractInBranches');
+    await retractScopes(trx, definition, state.id, last.at);
     // What the submission started goes, not the token it stayed on (a sequence's next task's); its task comes back.
     await trx.deleteFrom('flow_tasks').where('created_by_action', '=', last.id).execute();
     const tokens = [...new Set(made.map((t) => t.token_id).filter((t): t is string => !!t && t !== stayed?.id))];

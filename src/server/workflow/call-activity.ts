@@ -20,7 +20,8 @@ import { setCaughtVariables } from './error-variables.ts';
 import { linkCalls, type Thrown } from './call-links.ts';
 import { requireApproversSet } from './node-approvers.ts';
 import { currentVersion, versionById } from './process-versions.ts';
-import { inLoopOf, keepInInstance } from './loop-scopes.ts';
+import { inLoopOf } from './loop-scopes.ts';
+import { keepInInstance } from './variable-homes.ts';
 import { boundariesOf, enclosingCatcher, noteInterruptedStep, thrownFrom } from './scopes.ts';
 import { enterWait } from './waits/enter-wait.ts';
 import { Walk } from './walk.ts';
@@ -193,7 +194,8 @@ async function returned(walk: WalkState): Promise<void> {
         // Left by an interrupting boundary event: interrupted, not completed (0190).
         await noteInterruptedStep(caller, token.node_id);
         const boundary = caller.definition.nodes[walk.thrownTo];
-        const where = { trx, instance: caller.instance, definition: caller.definition, at: atOfRow(token) };
+        const { definition } = caller;
+        const where = { trx, instance: caller.instance, definition, at: atOfRow(token), seen: caller.variables() };
         if (thrown) await setCaughtVariables(where, boundary, thrown);
         return;
       }
@@ -279,7 +281,13 @@ async function thrownToCaller(walk: WalkState, thrown: Thrown): Promise<boolean>
       callerId,
       before: (caller) =>
         setCaughtVariables(
-          { trx: walk.trx, instance: caller.instance, definition: caller.definition, at: atOfRow(token) },
+          {
+            trx: walk.trx,
+            instance: caller.instance,
+            definition: caller.definition,
+            at: atOfRow(token),
+            seen: caller.variables(),
+          },
           catcher,
           thrown,
         ),

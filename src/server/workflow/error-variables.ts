@@ -6,13 +6,17 @@
 // task's own boundary, a sub-process around what threw, and the call activity of the instance that threw
 // it (or one further up). A boundary drawn inside an instance of a multi-instance sub-process sets them
 // as that instance's own, where its path goes on
-// (docs/adr/0219-multi-instance-instance-scope-running-list-and-caught-errors.md).
+// (docs/adr/0219-multi-instance-instance-scope-running-list-and-caught-errors.md). A boundary with Zeebe
+// output mappings keeps what it caught as its own and sets only its outputs, where it stands
+// (docs/adr/0221-sub-process-variable-scopes.md).
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-types.ts';
 import type { Db } from '../db/schema.ts';
 import { keepOwn } from './loop-output.ts';
 import { loopOf } from './loop-of.ts';
+import { completedVariables } from './task-locals.ts';
 import { setVariables } from './variable-changes.ts';
-import type { InstanceState, LoopAt, LoopFrame, Thrown } from './walk-state.ts';
+import { keepInInstance } from './variable-homes.ts';
+import type { InstanceState, LoopAt, LoopFrame, ScopeFrame, Thrown } from './walk-state.ts';
 
 /** The variables `boundary` sets for `thrown`: those a worker sent with it, then the code and message
  *  under the names the boundary gives (docs/adr/0195-escalations-walk-up-and-error-data.md). */
@@ -32,12 +36,20 @@ export interface CaughtAt {
   definition: ProcessDefinition;
   at: LoopAt | undefined;
   frame?: LoopFrame;
+  scopes?: ScopeFrame;
+  /** The variables where the boundary stands, which its outputs read (the process's when not given). */
+  seen?: Record<string, unknown>;
 }
 
 /** Sets `values` that `boundaryId` caught: inside a multi-instance sub-process, as the own variables of the
  *  instance its path goes on in (one statement on the holding token, and in `frame`); else the process's. */
 export async function keepCaught(where: CaughtAt, boundaryId: string, values: Record<string, unknown>): Promise<void> {
   const { trx, instance, definition, at } = where;
+  const io = definition.nodes[boundaryId]?.io;
+  if (io) {
+    const outputs = completedVariables(io, where.seen ?? instance.form_data, null, values);
+    return keepInInstance(trx, instance, definition, boundaryId, at, outputs, where.frame, where.scopes);
+  }
   const level = loopOf(definition, boundaryId);
   const inner = level !== undefined && loopOf(definition, level) !== undefined;
   const index = inner ? at?.inner : at?.index;

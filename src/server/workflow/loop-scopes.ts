@@ -13,21 +13,22 @@ import { evaluateRule, ruleValue } from '../../core/rules.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import { cardinalityOf, loopCounts } from './multi-instance.ts';
 import { loopOf } from './loop-of.ts';
-import { collectInstance, keepOwn, ownVariables, runningList, startingOutput, type LoopOutput } from './loop-output.ts';
-import { setVariables } from './variable-changes.ts';
+import { collectInstance, ownVariables, runningList, startingOutput, type LoopOutput } from './loop-output.ts';
 import { cancelInside, nodesInside, noteStep } from './scopes.ts';
 import { armBoundaries } from './waits/enter-wait.ts';
+import { inScopes, mappedScopesAround, readScopes } from './sub-process-scopes.ts';
+import { keepInInstance } from './variable-homes.ts';
 import {
   atColumns,
   atOf,
   atOfRow,
   frameVariables,
   joinKey,
+  scopedVariables,
   tokensAt,
   type LoopAt,
   type LoopFrame,
   type WalkState as Walk,
-  type InstanceState,
 } from './walk-state.ts';
 
 const scopesOf = new WeakMap<ProcessDefinition, string[]>();
@@ -213,11 +214,13 @@ export async function inLoopOf(
   token: { id: string | null; at: LoopAt | undefined },
   work: () => Promise<void>,
 ): Promise<void> {
-  if (!loopOf(walk.definition, nodeId)) return work();
+  const inLoop = loopOf(walk.definition, nodeId) !== undefined;
+  // Inside a sub-process with mappings, the walk goes on in its scope too (sub-process-scopes.ts).
+  if (!inLoop && mappedScopesAround(walk.definition, nodeId).length === 0) return work();
   const { trx, instance } = walk;
   const at =
     token.at ??
-    (token.id
+    (token.id && inLoop
       ? atOfRow(
           (await trx
             .selectFrom('flow_tokens')
@@ -226,8 +229,9 @@ export async function inLoopOf(
             .executeTakeFirst()) ?? { loop_index: null },
         )
       : undefined);
-  const frame = await frameAt(trx, walk.definition, instance.id, nodeId, at);
-  return frame ? inFrame(walk, frame, work) : work();
+  const frame = inLoop ? await frameAt(trx, walk.definition, instance.id, nodeId, at) : undefined;
+  const scopes = await readScopes(trx, walk.definition, instance.id, nodeId, at);
+  return inScopes(walk, scopes, () => (frame ? inFrame(walk, frame, work) : work()));
 }
 
 /** The variables a wait at `nodeId` in instance `at` of its multi-instance sub-process sees: its element
@@ -241,7 +245,8 @@ export async function instanceVariables(
   at: LoopAt | undefined,
   form: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  return frameVariables(form, await frameAt(trx, definition, instanceId, nodeId, at));
+  const scopes = await readScopes(trx, definition, instanceId, nodeId, at);
+  return frameVariables(scopedVariables(form, scopes), await frameAt(trx, definition, instanceId, nodeId, at));
 }
 
 /** Whether the wait of `token` at `nodeId` is in the instance of a multi-instance sub-process that
@@ -325,42 +330,6 @@ export async function settleLoops(walk: Walk): Promise<boolean> {
   return moved;
 }
 
-/** Sets `values` that an action brings at `nodeId` in instance `at` where they go (as Zeebe propagates
- *  them): a name that the output element of an enclosing multi-instance sub-process names alone is that
- *  instance's own (the innermost level's first, loop-output.ts), also in `frame` (the walk's, in memory,
- *  when it goes on there); the rest are the process's. */
-export async function keepInInstance(
-  trx: Walk['trx'],
-  state: InstanceState,
-  definition: ProcessDefinition,
-  nodeId: string,
-  at: LoopAt | undefined,
-  values: Record<string, unknown>,
-  frame?: LoopFrame,
-): Promise<void> {
-  let rest = values;
-  const scope = loopOf(definition, nodeId);
-  if (scope && at) {
-    const around = loopOf(definition, scope);
-    // Each level: its sub-process, the outer instance its holding token stands in, the instance's index.
-    const levels: Array<[string, number | undefined, number | undefined]> = around
-      ? [
-          [scope, at.index, at.inner],
-          [around, undefined, at.index],
-        ]
-      : [[scope, undefined, at.index]];
-    for (const [level, outerIndex, index] of levels) {
-      const local = definition.nodes[level].multi?.output?.local;
-      if (index === undefined || !local || !Object.hasOwn(rest, local)) continue;
-      const { [local]: own, ...others } = rest;
-      await keepOwn(trx, state.id, level, outerIndex, index, { [local]: own });
-      for (let f = frame; f; f = f.outer) if (f.scope === level) f.locals = { ...f.locals, [local]: own };
-      rest = others;
-    }
-  }
-  await setVariables(trx, state, rest);
-}
-
 /** The list of a multi-instance sub-process `scope` that completed in the instance `outer` of the one it
  *  is drawn in (none: at the process's level): that instance's own when its output element names it
  *  alone, the process's otherwise. */
@@ -369,4 +338,4 @@ const setInstanceVariables = (
   scope: string,
   outer: LoopFrame | undefined,
   values: Record<string, unknown>,
-) => keepInInstance(walk.trx, walk.instance, walk.definition, scope, atOf(outer), values, outer);
+) => keepInInstance(walk.trx, walk.instance, walk.definition, scope, atOf(outer), values, outer, walk.scopes);

@@ -19,6 +19,7 @@ import {
 } from './walk-state.ts';
 import { callLinks } from './call-links.ts';
 import { setCaughtVariables } from './error-variables.ts';
+import { dropScope, enterScope } from './sub-process-scopes.ts';
 
 const insideOf = new WeakMap<ProcessDefinition, Map<string, string[]>>();
 
@@ -118,16 +119,28 @@ export async function activityInterrupted(walk: Walk, host: ProcessNode): Promis
     // Drawn inside an instance of a multi-instance sub-process, only that instance's level goes.
     const at = instanceAt(walk, host.id);
     await cancelInside(walk, host.id, at);
+    if (host.io) await dropScope(walk, host.id, at);
     walk.terminated.add(joinKey(host.id, at));
   }
   if (host.kind === 'subprocess' || host.kind === 'call') await noteInterruptedStep(walk, host.id);
 }
 
-/** A flow reaches a sub-process: the walk goes on from the start event inside. */
+/** A flow reaches a sub-process: the walk goes on from the start event inside, in a scope of its own
+ *  when it has mappings (sub-process-scopes.ts). */
 export async function enterSubProcess(walk: Walk, node: ProcessNode): Promise<void> {
   walk.terminated.delete(joinKey(node.id, instanceAt(walk, node.id)));
-  await noteStep(walk, node.start!);
-  return walk.leave(node.start!);
+  const inside = async () => {
+    await noteStep(walk, node.start!);
+    await walk.leave(node.start!);
+  };
+  return node.io ? enterScope(walk, node, inside) : inside();
+}
+
+/** The mapped scopes the walk is in outside `scope` (a boundary of it goes on there). */
+function scopesOutside(walk: Walk, scope: string) {
+  let frame = walk.scopes;
+  while (frame && (frame.scope === scope || within(walk.definition, frame.scope, scope))) frame = frame.outer;
+  return frame;
 }
 
 /** A path reaches an end event. At the process's own level a plain end only ends its path (the action
@@ -209,7 +222,8 @@ async function caughtAbove(walk: Walk, node: ProcessNode, thrown: Thrown, ended:
   const { scope, catcher } = found;
   if (ended) await noteStep(walk, node.id);
   const { trx, instance, definition, loop } = walk;
-  await setCaughtVariables({ trx, instance, definition, at: atOf(loop), frame: loop }, catcher, thrown);
+  const where = { trx, instance, definition, at: atOf(loop), frame: loop, scopes: walk.scopes, seen: walk.variables() };
+  await setCaughtVariables(where, catcher, thrown);
   const index = instanceAt(walk, scope);
   const multi = walk.definition.nodes[scope].multi;
   // A multi-instance sub-process drawn inside an instance of another is that instance's.
@@ -222,6 +236,7 @@ async function caughtAbove(walk: Walk, node: ProcessNode, thrown: Thrown, ended:
     await noteInterruptedStep(walk, scope);
     walk.terminated.add(joinKey(scope, multi ? around : index));
     walk.scopesToSettle.delete(joinKey(scope, index));
+    if (walk.definition.nodes[scope].io) await dropScope(walk, scope, index);
     if (multi) {
       let holder = walk.trx
         .deleteFrom('flow_tokens')
@@ -234,11 +249,14 @@ async function caughtAbove(walk: Walk, node: ProcessNode, thrown: Thrown, ended:
   await noteStep(walk, catcher.id);
   // The path after a multi-instance sub-process's boundary runs outside its instances.
   const frame = walk.loop;
+  const scopes = walk.scopes;
   if (multi) walk.loop = outside;
+  walk.scopes = scopesOutside(walk, scope);
   try {
     await walk.leave(catcher.id);
   } finally {
     walk.loop = frame;
+    walk.scopes = scopes;
   }
   return true;
 }

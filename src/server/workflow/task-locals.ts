@@ -26,6 +26,10 @@ export function inputLocals(
 export const localsColumn = (locals: Record<string, unknown> | undefined): { locals?: string } =>
   locals ? { locals: JSON.stringify(locals) } : {};
 
+/** The outputs evaluated over `scope` (a task's or a sub-process's variables when it completes). */
+export const outputValues = (io: IoMappings, scope: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(io.outputs.map((o) => [o.target, valueOf(o, scope)]));
+
 /** What a task with mappings sets where it stands when it is done: `seen` the variables where it stands,
  *  `locals` its own, `result` what its completion brings (a form, a worker's variables). */
 export function completedVariables(
@@ -36,7 +40,7 @@ export function completedVariables(
 ): Record<string, unknown> {
   const own = locals ?? {};
   const scope = { ...seen, ...own, ...result };
-  const outputs = Object.fromEntries(io.outputs.map((o) => [o.target, valueOf(o, scope)]));
+  const outputs = outputValues(io, scope);
   if (io.outputsOnly) return outputs;
   const propagated = Object.fromEntries(Object.entries(result).filter(([name]) => !Object.hasOwn(own, name)));
   return { ...propagated, ...outputs };

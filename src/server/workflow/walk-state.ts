@@ -45,6 +45,21 @@ export interface LoopFrame {
   outer?: LoopFrame;
 }
 
+/** An embedded sub-process with input/output mappings the walk is in, with its local variables (kept on
+ *  the token standing at it, docs/adr/0221-sub-process-variable-scopes.md); inside another, that one's. */
+export interface ScopeFrame {
+  scope: string;
+  locals: Record<string, unknown>;
+  outer?: ScopeFrame;
+}
+
+/** The process's variables with those of the mapped sub-processes the walk is in over them (the inner
+ *  one's over the outer one's). */
+export const scopedVariables = (
+  form: Record<string, unknown>,
+  scopes: ScopeFrame | undefined,
+): Record<string, unknown> => (!scopes ? form : { ...scopedVariables(form, scopes.outer), ...scopes.locals });
+
 /** Which instance a token is in: `index` of the outermost multi-instance sub-process (`loop_index`), and
  *  `inner` of the one drawn inside it (`inner_index`), when it is in both. A level of the outer one only
  *  names `index`: its tokens are those of every inner instance of it too. */
@@ -142,6 +157,8 @@ export interface WalkState {
   readonly terminated: Set<string>;
   /** The instance of a multi-instance sub-process the walk is in now (docs/adr/0148-multi-instance-sub-processes.md). */
   loop?: LoopFrame;
+  /** The mapped sub-processes the walk is in now (sub-process-scopes.ts). */
+  scopes?: ScopeFrame;
   /** Ends reached inside multi-instance sub-processes in this action, settled with the joins. */
   readonly loopEnds: LoopEnd[];
   /** The instance's variables, with the element variable of the instance the walk is in. */

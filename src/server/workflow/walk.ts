@@ -15,12 +15,14 @@ import {
   frameVariables,
   joinKey,
   joinOfKey,
+  scopedVariables,
   tokensAt,
   type ActionStamp,
   type InstanceState,
   type LoopEnd,
   type LoopFrame,
   type NewTasks,
+  type ScopeFrame,
   type Thrown,
   type WalkState,
 } from './walk-state.ts';
@@ -37,6 +39,7 @@ import {
   outsideTerminated,
 } from './scopes.ts';
 import { enterLoop, inLoopOf, settleLoops } from './loop-scopes.ts';
+import { leaveMappedScope, runMappedStep } from './variable-homes.ts';
 import { armBoundaries, enterWait, type WaitContext } from './waits/enter-wait.ts';
 import { callLinks } from './call-links.ts';
 import { enterConditional, fireConditions } from './conditions.ts';
@@ -72,6 +75,7 @@ export class Walk implements WalkState {
    *  own): a branch walked after it puts no token there. */
   readonly terminated = new Set<string>();
   loop?: LoopFrame;
+  scopes?: ScopeFrame;
   /** The local variables of the task the action completes, while its completion is decided (task-locals.ts). */
   locals?: Record<string, unknown> | null;
   readonly loopEnds: LoopEnd[] = [];
@@ -98,6 +102,7 @@ export class Walk implements WalkState {
       .insertInto('flow_history')
       .values({ instance_id: this.instance.id, action: 'auto', node_id: node.id, at: this.action.at })
       .execute();
+    await runMappedStep(this, node);
     return this.leave(node.id);
   }
 
@@ -163,7 +168,7 @@ export class Walk implements WalkState {
   }
 
   variables(): Record<string, unknown> {
-    const variables = frameVariables(this.instance.form_data, this.loop);
+    const variables = frameVariables(scopedVariables(this.instance.form_data, this.scopes), this.loop);
     return this.locals ? { ...variables, ...this.locals } : variables;
   }
 
@@ -346,7 +351,12 @@ export class Walk implements WalkState {
     for (const joinId of await inclusiveJoinsWaiting(this)) this.waitingJoins.add(joinId);
     for (let moved = true; moved;) {
       // A sub-process whose last path inside ended goes on first: a join after it may be waiting for it.
-      moved = await settleScopes(this, (scope, at, work) => inLoopOf(this, scope, { id: null, at }, work));
+      moved = await settleScopes(this, (scope, at, work) =>
+        inLoopOf(this, scope, { id: null, at }, async () => {
+          await leaveMappedScope(this, scope, at);
+          await work();
+        }),
+      );
       // An instance of a multi-instance sub-process that ended may end it or start the next one.
       if (await settleLoops(this)) moved = true;
       // A condition watched by a waiting token may hold now that the action changed the variables.

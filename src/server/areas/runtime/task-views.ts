@@ -9,6 +9,8 @@ import type { Language } from '../../../core/catalogue/types.ts';
 import { formSchemaOf } from '../../../core/packages/form-schema.ts';
 import type { FormField, Text } from '../../../core/packages/package-types.ts';
 import { versionById } from '../../workflow/process-versions.ts';
+import { readScopes } from '../../workflow/sub-process-scopes.ts';
+import { atOfRow, scopedVariables } from '../../workflow/walk-state.ts';
 import type { CallHandler, Handler } from '../handler.ts';
 import { instanceDiagram } from '../flows/instance-diagram.ts';
 import { instanceHistory } from '../flows/instance-history.ts';
@@ -120,9 +122,15 @@ const instance: CallHandler<'runtime.instance'> = async (ctx) => {
   const { open, active, current } = await instanceNow(db, instance.id, nodeName);
   const mine = open.find((t) => t.assignee_id === caller.userId);
   // The caller's task's own variables (its input mappings, docs/adr/0216-input-output-mappings.md) fill its form too.
+  // So do those of the mapped sub-processes it is drawn in (docs/adr/0221-sub-process-variable-scopes.md).
   const own = mine?.token_id
-    ? await db.selectFrom('flow_tokens').select('locals').where('id', '=', mine.token_id).executeTakeFirst()
+    ? await db
+        .selectFrom('flow_tokens')
+        .select(['locals', 'loop_index', 'inner_index'])
+        .where('id', '=', mine.token_id)
+        .executeTakeFirst()
     : undefined;
+  const scopes = mine && own ? await readScopes(db, definition, instance.id, mine.node_id, atOfRow(own)) : undefined;
   return {
     instance: {
       id: instance.id,
@@ -131,7 +139,7 @@ const instance: CallHandler<'runtime.instance'> = async (ctx) => {
       status: row.status,
       initiator: row.initiator ?? '',
       startedAt: iso(row.started_at),
-      formData: { ...instance.form_data, ...own?.locals },
+      formData: { ...scopedVariables(instance.form_data ?? {}, scopes), ...own?.locals },
     },
     fields: row.fields as FormField[],
     form: formSchemaOf(row.fields as FormField[], language),

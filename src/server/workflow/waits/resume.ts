@@ -12,7 +12,8 @@ import { finish, instanceRowLocked, LOCKED_COLUMNS, record, type ActionResult } 
 import { atOfRow, type ActionStamp, type LoopAt, type Thrown } from '../walk-state.ts';
 import { writingInstances } from '../instance-writes.ts';
 import { finishTogether, type WalkToFinish } from '../finish-together.ts';
-import { inLoopOf, instanceVariables, keepInInstance } from '../loop-scopes.ts';
+import { inLoopOf, instanceVariables } from '../loop-scopes.ts';
+import { keepInInstance } from '../variable-homes.ts';
 import { keepCaught } from '../error-variables.ts';
 import { completedVariables } from '../task-locals.ts';
 import { activityInterrupted, thrownFrom } from '../scopes.ts';
@@ -100,20 +101,23 @@ export async function resume(
     loopAt = gone && atOfRow(gone);
     locals = gone?.locals ?? null;
   }
-  // A worker that completed a task with mappings sets what they say (task-locals.ts).
-  const io = node.kind === 'external' && options.error === undefined ? node.io : undefined;
-  const variables = io
-    ? completedVariables(
-        io,
-        await instanceVariables(trx, definition, state.id, node.id, loopAt, state.form_data),
-        locals,
-        options.variables ?? {},
-      )
-    : options.variables;
+  // A worker that completed a task with mappings sets what they say (task-locals.ts); so does a catch
+  // event with Zeebe's outputs, for the message it caught (docs/adr/0221-sub-process-variable-scopes.md).
+  const seen =
+    node.io && options.error === undefined
+      ? await instanceVariables(trx, definition, state.id, node.id, loopAt, state.form_data)
+      : undefined;
+  const variables =
+    seen && !options.caught ? completedVariables(node.io!, seen, locals, options.variables ?? {}) : options.variables;
   // A variable an enclosing multi-instance sub-process's instance keeps as its own is set there
   // (docs/adr/0212-multi-instance-sub-process-outputs.md); the rest in the process.
   if (variables) await keepInInstance(trx, state, definition, job.node_id, loopAt, variables);
-  if (options.caught) await keepCaught({ trx, instance: state, definition, at: loopAt }, node.id, options.caught);
+  if (options.caught)
+    await keepCaught(
+      { trx, instance: state, definition, at: loopAt, ...(seen ? { seen } : {}) },
+      node.id,
+      options.caught,
+    );
   const walk = await walkFrom(trx, state, definition, action, node, job.token_id, loopAt, options.error);
   return finish(trx, state, walk, action, options.actorId ?? null);
 }

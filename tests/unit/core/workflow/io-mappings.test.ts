@@ -1,5 +1,6 @@
 // Input/output mappings as the install reads them (docs/adr/0216-input-output-mappings.md): what runs on
-// user and external tasks, what is refused naming the element, and where they are still only warned about.
+// user and external tasks, plain service tasks and catch events (docs/adr/0221-sub-process-variable-scopes.md),
+// what is refused naming the element, and where they are still only warned about.
 import { describe, expect, it } from 'vitest';
 import { readProcess } from '../../../../src/core/workflow/process-definition.ts';
 
@@ -73,8 +74,30 @@ describe('input/output mappings', () => {
     expect((await read(nested)).problems).toEqual(['ioMapping Check (t)']);
   });
 
-  it('still warns about mappings where they do not run: a plain service task', async () => {
+  it('reads them on a plain service task the engine runs (docs/adr/0221-sub-process-variable-scopes.md)', async () => {
     const plain = await read(c7('<camunda:inputParameter name="x">1</camunda:inputParameter>', 'serviceTask', ''));
-    expect(plain).toEqual({ problems: [], cautions: ['mapping camunda:inputOutput'], io: undefined });
+    expect(plain).toEqual({
+      problems: [],
+      cautions: [],
+      io: { inputs: [{ target: 'x', value: { literal: '1' } }], outputs: [] },
+    });
+  });
+
+  it('reads Zeebe outputs on a catch event, and still warns where mappings do not run', async () => {
+    const timer = '<bpmn:timerEventDefinition><bpmn:timeDuration>PT1H</bpmn:timeDuration></bpmn:timerEventDefinition>';
+    const caught = (mapping: string) =>
+      `<bpmn:intermediateCatchEvent id="t" name="Check"><bpmn:extensionElements><zeebe:ioMapping>${mapping}</zeebe:ioMapping></bpmn:extensionElements>${timer}</bpmn:intermediateCatchEvent>`;
+    const outputs = await read(caught('<zeebe:output source="=1" target="x" />'));
+    expect(outputs).toEqual({
+      problems: [],
+      cautions: [],
+      io: { inputs: [], outputs: [{ target: 'x', value: { rule: '1' } }], outputsOnly: true },
+    });
+    const inputs = await read(caught('<zeebe:input source="=1" target="x" />'));
+    expect(inputs).toEqual({ problems: [], cautions: ['mapping zeebe:ioMapping'], io: undefined });
+    const called = await read(
+      c7('<camunda:inputParameter name="x">1</camunda:inputParameter>', 'callActivity', 'calledElement="other"'),
+    );
+    expect(called.cautions).toEqual(['mapping camunda:inputOutput']);
   });
 });
