@@ -44,7 +44,7 @@ export function snapshotFiles(tar: Uint8Array): SnapshotFiles {
     const header = tar.subarray(at, at + BLOCK);
     if (header.every((byte) => byte === 0)) break;
     const prefix = text(tar, at + 345, 155);
-    const name = `${prefix ? `${prefix}/` : ''}${text(tar, at, 100)}`.replace(/^\/+|\/+$/g, '');
+    const name = `${prefix ? `${prefix}/` : ''}${text(tar, at, 100)}`.replace(/^(\.?\/)+|\/+$/g, '');
     const size = parseInt(text(tar, at + 124, 12).trim() || '0', 8);
     const type = String.fromCharCode(header[156] || 48); // NUL is an old regular file
     at += BLOCK;
