@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PglitePool } from './pglite-pool.ts';
 import { CHANGES_CHANNEL, hearChangesOf, TableChanges } from './table-changes.ts';
@@ -31,7 +31,7 @@ export interface AtriumDatabase {
   /** Live figures of the connection pool (the monitor page reads them). */
   poolStatus(): PoolStatus;
   close(): Promise<void>;
-  /** PGlite only: the whole data directory as a tarball (`pgliteSnapshot` of a later open). */
+  /** PGlite only: the whole data directory as a tarball (the tests' prepared snapshot). */
   dumpSnapshot?(): Promise<Blob>;
 }
 
@@ -40,8 +40,9 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; absent → in memory. */
   pgliteDir?: string;
-  /** A PGlite data-dir dump to start from (tests share one instead of running initdb each time). */
-  pgliteSnapshot?: Blob;
+  /** PGlite in memory: a file system that already holds a data directory, to start from instead of running
+   *  initdb (the tests copy their prepared snapshot's files in, tests/api/helpers/snapshot-files.ts). */
+  pgliteFs?: PGliteOptions['fs'];
   /** PostgreSQL only: pool settings added to the URL's (tests set a search_path here). */
   pgPool?: pg.PoolConfig;
   /** Called around every statement (the server passes the performance monitor's); absent → none. */
@@ -114,7 +115,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<AtriumDatabase>
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const pglite = new PGlite({
     dataDir: options.pgliteDir,
-    loadDataDir: options.pgliteSnapshot,
+    fs: options.pgliteFs,
     extensions: { pg_trgm },
     // In memory a new WAL segment's 16 MB of zeros reserve nothing: it is written when used
     // (docs/adr/0164-api-tests-fewer-compiles-lighter-opens.md).

@@ -15,6 +15,7 @@ import { PREPARED_DIR, preparedPath, removeStale, seedFingerprint } from '../../
 import { postgresSkipped, postgresUrl } from './postgres-choice.ts';
 import { timed } from '../../support/phase-times.ts';
 import { checkpointedWal, withoutRecycledWal } from './snapshot-wal.ts';
+import { SnapshotFs, snapshotFiles, type SnapshotFiles } from './snapshot-files.ts';
 
 export const TEST_ADMIN_PASSWORD = 'Admin@Test2026';
 export const POSTGRES_URL = postgresUrl();
@@ -60,22 +61,11 @@ export async function preparePgliteSnapshot(): Promise<string> {
   return path;
 }
 
-/** The snapshot as PGlite loads it: it asks the Blob for its bytes once and only reads them (untar copies
- *  each file out). A Blob of the file copied 66 MB out per open, in chunks; this one hands every server of
- *  the worker the same buffer (docs/adr/0164-api-tests-fewer-compiles-lighter-opens.md). */
-class SharedSnapshot extends Blob {
-  constructor(private readonly held: ArrayBuffer) {
-    super();
-  }
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.resolve(this.held);
-  }
-}
-
-/** The snapshot's bytes, read once per worker. */
-let snapshot: Promise<Blob> | undefined;
-function pgliteSnapshot(): Promise<Blob> {
-  snapshot ??= preparePgliteSnapshot().then((path) => new SharedSnapshot(new Uint8Array(readFileSync(path)).buffer));
+/** The snapshot's files, read out of its tarball once per worker; each open copies them into its own
+ *  file system (snapshot-files.ts, docs/adr/0225-api-tests-cheaper-pglite-open.md). */
+let snapshot: Promise<SnapshotFiles> | undefined;
+function pgliteSnapshot(): Promise<SnapshotFiles> {
+  snapshot ??= preparePgliteSnapshot().then((path) => snapshotFiles(new Uint8Array(readFileSync(path))));
   return snapshot;
 }
 
@@ -85,7 +75,7 @@ const pglite: DatabaseTarget = {
     // The test servers watch their statements as main.ts does (the performance monitor's tests read them).
     const snapshot = await timed('pglite: read snapshot', pgliteSnapshot);
     const database = await timed('pglite: open snapshot', () =>
-      openDatabase({ pgliteSnapshot: snapshot, observeStatement: measuredQuery }),
+      openDatabase({ pgliteFs: new SnapshotFs(snapshot), observeStatement: measuredQuery }),
     );
     // No admin password: the snapshot was seeded with TEST_ADMIN_PASSWORD, and checking it again cost a
     // scrypt per server (docs/adr/0188-cheaper-test-server-starts-and-demo-seed.md).
