@@ -120,8 +120,14 @@ const instance: CallHandler<'runtime.instance'> = async (ctx) => {
   const { open, active, current } = await instanceNow(db, instance.id, nodeName);
   const mine = open.find((t) => t.assignee_id === caller.userId);
   // The caller's task's own variables (its input mappings, docs/adr/0216-input-output-mappings.md) fill its form too.
-  const own = mine?.token_id
-    ? await db.selectFrom('flow_tokens').select('locals').where('id', '=', mine.token_id).executeTakeFirst()
+  // A multi-instance approval's task keeps its inner instance's own (docs/adr/0222-multi-instance-inputs-and-timer-incidents.md).
+  const own = mine
+    ? await db
+        .selectFrom('flow_tasks as t')
+        .leftJoin('flow_tokens as k', 'k.id', 't.token_id')
+        .select(sql<Record<string, unknown> | null>`coalesce(t.locals, k.locals)`.as('locals'))
+        .where('t.id', '=', mine.id)
+        .executeTakeFirst()
     : undefined;
   return {
     instance: {
