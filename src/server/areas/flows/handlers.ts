@@ -123,7 +123,7 @@ const get: CallHandler<'flows.get'> = async (ctx) => {
     history: await instanceHistory(db, instance.id, nodeName),
     diagram: { ...(await instanceDiagram(db, instance, active)), names },
     notices: await instanceNotices(db, instance.id),
-    jobs: await instanceJobs(db, instance.id, definition, nodeName),
+    jobs: await instanceJobs(db, instance.id, definition, nodeName, await ctx.request.atrium.translator()),
   };
 };
 
