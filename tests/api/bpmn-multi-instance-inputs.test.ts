@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { corpusRun, redrawn } from './helpers/corpus-run.ts';
-import { ADMIN } from './helpers/test-server.ts';
+import { ACME, ADMIN, GLOBEX } from './helpers/test-server.ts';
 
 const targets = await databaseTargets();
 const drawn = (await readCorpus()).find((c) => c.file === 'c8-committee-decisions.bpmn')!;
@@ -122,5 +122,41 @@ describe.each(targets)('a multi-instance approval’s inputs per inner instance,
     expect((await openLocals(id))['mv-clerk']).toEqual({ seatHolder: 'mv-r2', seat: 2 });
     expect(await submit(flow, id, 'mv-clerk', { approved: true })).toBe('running');
     expect(await variables(id)).toEqual({ approvers, lastSeat: 2 });
+  }, 120_000);
+
+  it('shows each task’s own variables in flow monitoring’s detail, to the instance’s governors only', async () => {
+    const flow = 'Process_5eat5pa';
+    const id = await start(flow, { approvers });
+    expect(await submit(flow, id, 'mv-r1', { approved: true })).toBe('running');
+    const detail = async (username: string, password: string) =>
+      (
+        await (
+          await run.server().signedIn(username, password, 'en')
+        ).call<{ locals: unknown[] }>('GET', '/authtime/domain/workflow/flowstatert', { query: { id } })
+      ).reply;
+    const seen = await detail(ACME.username, ACME.password);
+    expect(seen.errcode, seen.errmsg).toBe(0);
+    // The open tasks' only (r1's instance is done), by approver, each's by name.
+    expect(seen.data!.locals).toEqual(
+      [
+        ['lead', 3],
+        ['r2', 2],
+      ].flatMap(([who, seat]) =>
+        [
+          ['seat', String(seat)],
+          ['seatHolder', `"mv-${who}"`],
+        ].map(([name, value]) => ({
+          id: expect.stringMatching(new RegExp(`:${name}$`)),
+          nodeId: VOTE,
+          nodeName: 'Committee vote',
+          taskOf: `Engine mv ${who}`,
+          name,
+          value,
+        })),
+      ),
+    );
+    const other = await detail(GLOBEX.username, GLOBEX.password);
+    expect(other.errcode).not.toBe(0);
+    expect(other.data).toBeFalsy();
   }, 120_000);
 });
