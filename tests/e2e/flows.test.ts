@@ -370,7 +370,16 @@ describe('flow monitoring', () => {
       await searchList(at, { _summary: summary });
       await at.locator('.MuiDataGrid-row', { hasText: summary }).getByText(summary).click();
       const locals = at.getByTestId('flow-detail-dialog').getByTestId('flow-instance-locals');
-      await locals.scrollIntoViewIfNeeded();
+      // The detail draws its parts as its reads arrive: scrolled to once they have settled.
+      await expect.poll(() => locals.innerText(), { timeout: 15_000 }).toContain('signerCode');
+      await expect
+        .poll(() =>
+          locals.scrollIntoViewIfNeeded({ timeout: 2_000 }).then(
+            () => true,
+            () => false,
+          ),
+        )
+        .toBe(true);
       return locals;
     };
     const locals = await detailOf(page);
