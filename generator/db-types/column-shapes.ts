@@ -19,6 +19,7 @@ export const COLUMN_SHAPES: Record<string, string> = {
   'flow_tokens.loop_output': 'JsonText<{ list: unknown[]; locals: Record<string, Record<string, unknown>> }>',
   'flow_tokens.locals': 'JsonText<Record<string, unknown>>',
   'flow_tasks.status': 'TaskStatus',
+  'flow_tasks.locals': 'JsonText<Record<string, unknown>>',
   'flow_tasks.output':
     'JsonText<{ for?: string; index?: number; value?: unknown; set?: { before?: unknown }; ended?: number }>',
   'flow_history.action': 'FlowAction',

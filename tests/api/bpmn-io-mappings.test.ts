@@ -14,7 +14,7 @@ import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engi
 import { installCorpus } from './helpers/corpus-world.ts';
 import { instanceOf, openTaskAssignees } from './helpers/instance-readers.ts';
 import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { ACME, startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const targets = await databaseTargets();
 const c8 = (await readCorpus()).find((c) => c.file === 'c8-order-payment.bpmn')!;
@@ -121,5 +121,20 @@ describe.each(targets)('input/output mappings of tasks, on $name', (target) => {
     });
     expect(back.reply.errcode, back.reply.errmsg).toBe(0);
     expect(await formOf(c7.processId, id, 'io-lead')).toMatchObject({ approver: 'io-lead', threshold: '500' });
+  }, 120_000);
+
+  it('shows a task’s inputs held by its token in flow monitoring’s detail', async () => {
+    const order = { id: 'A-18', clerk: 'io-r1', amount: 200, shipping: 5 };
+    const id = await runtime.start(c8.processId, 'io-init', { formData: { order } });
+    const acme = await server.signedIn(ACME.username, ACME.password, 'en');
+    const seen = await acme.call<{ locals: unknown[] }>('GET', '/authtime/domain/workflow/flowstatert', {
+      query: { id },
+    });
+    expect(seen.reply.errcode, seen.reply.errmsg).toBe(0);
+    const row = { nodeId: 'Activity_0x3k2vd', nodeName: 'Review order', taskOf: '' };
+    expect(seen.reply.data.locals).toEqual([
+      { ...row, id: expect.stringMatching(/:large$/), name: 'large', value: 'false' },
+      { ...row, id: expect.stringMatching(/:reviewer$/), name: 'reviewer', value: '"io-r1"' },
+    ]);
   }, 120_000);
 });

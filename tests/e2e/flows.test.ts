@@ -2,7 +2,10 @@
 // enterprise's access token is found in the list; its detail shows the history; an intervention moves
 // it to HR approval with an approver picked in the workflow user selection, previewed first; the new
 // approver's task is there. The detail draws the process (bpmn-js, docs/adr/0050-instance-process-diagram.md) with the current node marked.
-// Then the enterprise's tab, Chinese, and a department administrator's no access.
+// Then the enterprise's tab, Chinese, and a department administrator's no access; and the local variables
+// each signer's task of a countersign holds (its input mappings per inner instance).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './support/axe.ts';
@@ -12,6 +15,18 @@ import { expectToast, fillField, openEnterpriseTab, openPage, searchList, signIn
 import { signedInAsAdmin } from './support/session.ts';
 
 const session = signedInAsAdmin();
+/** The journeys' contract countersign (task-runtime-countersign.test.ts) as a process of its own whose
+ *  countersign gives each signer's task its seat and code (input mappings, per inner instance). */
+const SEATED = readFileSync(join(import.meta.dirname, '../fixtures/journeys/contract-countersign.bpmn'), 'utf8')
+  .replaceAll('contractCountersignJourney', 'contractSeatsJourney')
+  .replace('name="Contract countersign"', 'name="Contract seats"')
+  .replace(
+    'camunda:assignee="${signer}">',
+    `camunda:assignee="\${signer}"><bpmn:extensionElements><camunda:inputOutput>
+      <camunda:inputParameter name="seat">\${loopCounter}</camunda:inputParameter>
+      <camunda:inputParameter name="signerCode">\${signer}</camunda:inputParameter>
+    </camunda:inputOutput></bpmn:extensionElements>`,
+  );
 type Reply<T> = { errcode: number; errmsg: string; data: T };
 
 /** Starts a leave request of `days` days through the runtime REST, as a program would; answers the instance and the Office application. */
@@ -253,6 +268,70 @@ describe('flow monitoring', () => {
     await sales.goto(`${session.server.url}/#/flowstaterts?domainid=${salesDomain}`);
     await sales.getByTestId('no-access').waitFor();
     await sales.context().close();
+  });
+
+  it('shows the local variables of each signer’s task at a countersign, in English and Chinese (docs/adr/0222-multi-instance-inputs-and-timer-incidents.md)', async () => {
+    const { page, server } = session;
+    await page.goto(`${server.url}/#/applications`);
+    await page
+      .locator('.MuiDataGrid-row')
+      .filter({ hasText: 'Office' })
+      .locator('[data-testid^="row-installProcess-"]')
+      .click();
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'contract-seats.bpmn', mimeType: 'application/xml', buffer: Buffer.from(SEATED) });
+    await page.getByTestId('upload-submit').click();
+    const install = page.getByTestId('package-install-dialog');
+    await install.getByTestId('package-install-commit').click();
+    await install.getByTestId('package-install-done').waitFor();
+    await install.getByTestId('package-install-close').click();
+    const domainId = await openEnterpriseTab(page, server.url, 'Acme', 'flows');
+    const summary = `E2E seats ${Date.now()}`;
+    const { instanceId, applicationId, query } = await startThroughRuntime(page, server.url, domainId, {
+      processId: 'contractSeatsJourney',
+      summary,
+      formData: {},
+    });
+    // The counterparty names the signers: the countersign opens one task per signer.
+    const sent = await page.request.post(`${server.url}/rest/bpm/runtime/message`, {
+      params: query,
+      data: { messageName: 'signersNamed', instanceId, variables: { signers: ['acme124', 'acme125'] } },
+    });
+    expect(await sent.json()).toMatchObject({ errcode: 0 });
+    const detailOf = async (at: Page) => {
+      await at.goto(`${server.url}/#/flowstaterts?domainid=${domainId}&app=${applicationId}`);
+      await searchList(at, { _summary: summary });
+      await at.locator('.MuiDataGrid-row', { hasText: summary }).getByText(summary).click();
+      const locals = at.getByTestId('flow-detail-dialog').getByTestId('flow-instance-locals');
+      // The detail draws its parts as its reads arrive: scrolled to once they have settled.
+      await expect.poll(() => locals.innerText(), { timeout: 15_000 }).toContain('signerCode');
+      await expect
+        .poll(() =>
+          locals.scrollIntoViewIfNeeded({ timeout: 2_000 }).then(
+            () => true,
+            () => false,
+          ),
+        )
+        .toBe(true);
+      return locals;
+    };
+    const locals = await detailOf(page);
+    const shown = await locals.innerText();
+    for (const text of ['Local variables', 'Task of', 'Countersign', 'seat', 'signerCode', '"acme124"', '"acme125"'])
+      expect(shown).toContain(text);
+    expect(shown).toMatch(/seat\s+1/);
+    expect(shown).toMatch(/seat\s+2/);
+    await screenshot(page, 'flows-detail-locals-en');
+    await page.getByTestId('flow-detail-close').click();
+
+    const zh = await openPage(session.browser, server.url, 'zh');
+    await signIn(zh, server.url, 'acme', 'Acme@2026');
+    const zhLocals = await detailOf(zh);
+    const zhShown = await zhLocals.innerText();
+    for (const text of ['局部变量', '任务属于', '变量', '"acme124"']) expect(zhShown).toContain(text);
+    await screenshot(zh, 'flows-detail-locals-zh');
+    await zh.context().close();
   });
 
   it('lists the software’s start timers in a tab of its own (docs/adr/0159-jobs-fired-in-batches.md)', async () => {

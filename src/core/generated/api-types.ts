@@ -855,6 +855,10 @@ export interface FlowDetail {
    * what the instance waits for outside a user's action (docs/adr/0140-jobs-in-flow-monitoring.md)
    */
   jobs: FlowJob[];
+  /**
+   * the local variables of its waiting tasks, one per variable (docs/adr/0222-multi-instance-inputs-and-timer-incidents.md)
+   */
+  locals: FlowLocal[];
 }
 
 /**
@@ -999,6 +1003,24 @@ export interface FlowJob {
    * flows.cancelJob takes it (the instance can do without it)
    */
   cancellable: boolean;
+}
+
+export interface FlowLocal {
+  /**
+   * the token's or task's id and the variable's name
+   */
+  id: string;
+  nodeId: string;
+  nodeName: string;
+  /**
+   * at a multi-instance approval, the approver whose inner instance's task holds it; empty when the task's token holds it
+   */
+  taskOf: string;
+  name: string;
+  /**
+   * the value as JSON text
+   */
+  value: string;
 }
 
 export interface FlowNodeApprovers {

@@ -314,6 +314,8 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
           const own = `'${read.elementVariable}'`;
           const at = rules.findIndex((r) => r.kind === 'expression' && r.expression === own);
           rules.splice(at, 1, { kind: 'expression', expression: read.multi.collection, as: 'user' });
+          // Each instance's input mappings still see its element under that name (task-locals.ts).
+          if (read.elementVariable) node.multi!.elementVariable = read.elementVariable;
         }
       }
     }

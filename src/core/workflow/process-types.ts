@@ -46,8 +46,9 @@ export interface MultiInstance {
   /** `loopCardinality`: a rule-language expression (a number, or a vendor expression read into the rule
    *  language) whose value is how many instances run (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md). */
   cardinality?: string;
-  /** Multi-instance sub-processes: the variable each instance sees its element of the collection
-   *  under (docs/adr/0148-multi-instance-sub-processes.md). */
+  /** The variable each instance sees its element of the collection under: a multi-instance
+   *  sub-process's (docs/adr/0148-multi-instance-sub-processes.md), an approval's input mappings
+   *  (docs/adr/0222-multi-instance-inputs-and-timer-incidents.md). */
   elementVariable?: string;
   /** Camunda 8's `outputCollection` / `outputElement` on a multi-instance approval over a collection
    *  (docs/adr/0202-multi-instance-output-collections.md). */

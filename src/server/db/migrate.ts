@@ -57,6 +57,7 @@ import * as loopOutputs from './migrations/0061-loop-outputs.ts';
 import * as logOperatorNames from './migrations/0062-log-operator-names.ts';
 import * as taskLocals from './migrations/0063-task-locals.ts';
 import * as userReferenceIndexes from './migrations/0065-user-reference-indexes.ts';
+import * as instanceLocals from './migrations/0067-instance-locals.ts';
 import * as startDaysAndOperatorLookup from './migrations/0069-start-days-and-operator-lookup.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 import * as imAppAgents from './migrations/0031-im-app-agents.ts';
@@ -121,6 +122,7 @@ const migrations: Record<string, Migration> = {
   '0062-log-operator-names': logOperatorNames,
   '0063-task-locals': taskLocals,
   '0065-user-reference-indexes': userReferenceIndexes,
+  '0067-instance-locals': instanceLocals,
   '0069-start-days-and-operator-lookup': startDaysAndOperatorLookup,
 };
 

@@ -327,6 +327,7 @@ export interface FlowTasks {
   done_at: Timestamp | null;
   id: string;
   instance_id: string;
+  locals: JsonText<Record<string, unknown>> | null;
   made_by_batch: string | null;
   node_id: string;
   output: JsonText<{

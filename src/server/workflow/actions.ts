@@ -24,7 +24,7 @@ import { retractScopes } from './sub-process-scopes.ts';
 import { loopOf } from './loop-of.ts';
 import { atOfRow } from './walk-state.ts';
 import { taskDone } from './task-done.ts';
-import { completedVariables, inputLocals, localsColumn } from './task-locals.ts';
+import { completedVariables, localsColumn, tokenInputs } from './task-locals.ts';
 import { callsIn, finish, inAction, lockInstance, record, type ActionResult } from './action-steps.ts';
 
 export interface StartInput {
@@ -288,7 +288,7 @@ export async function retract(db: Db, input: TaskInput): Promise<ActionResult> {
           via_flow: null,
           created_at: at,
           // Its input mappings evaluated again, as on entering it (task-locals.ts).
-          ...localsColumn(inputLocals(definition.nodes[last.node_id!], state.form_data)),
+          ...localsColumn(tokenInputs(definition.nodes[last.node_id!], state.form_data)),
         })
         .execute();
       // The approval's boundary timers and messages went with its old token: armed again, counted from now

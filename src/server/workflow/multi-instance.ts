@@ -8,11 +8,13 @@ import { evaluateRule, ruleValue } from '../../core/rules.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import type { MultiInstance } from '../../core/workflow/process-types.ts';
 import { resolveApprovers } from './approvers.ts';
-import { outputList, type KeptOutput } from './multi-instance-output.ts';
+import { elementsOf, outputList, placeIn, type KeptOutput } from './multi-instance-output.ts';
 import { endedBy } from './multi-instance-reopen.ts';
 import { instanceOf } from './multi-instance-slots.ts';
 import { openTasks } from './open-tasks.ts';
-import type { WalkState as Walk } from './walk-state.ts';
+import { instanceInputs } from './task-locals.ts';
+import { frameVariables, type WalkState as Walk } from './walk-state.ts';
+import type { Db } from '../db/schema.ts';
 
 /** How many instances a `loopCardinality` asks for over the variables (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md):
  *  a whole number; anything else (a failed expression, a negative or fractional value) counts as none. */
@@ -51,6 +53,26 @@ function runningList(
   if (!output) return {};
   const done = tasks.filter((t) => t.status === 'done').map((t) => t.output);
   return { [output.collection]: outputList(node, walk.variables(), done) };
+}
+
+/** The `locals` column of the tasks opened for `opened` at an approval (task-locals.ts): at a
+ *  multi-instance approval with input mappings, each inner instance's own, at the place of the
+ *  approver's login number in the collection, or without a collection at its place in `order` (the
+ *  approvers in their instances' order); null elsewhere (a task alone on its token keeps them there). */
+export async function approverInputs(
+  trx: Db,
+  node: ProcessNode,
+  variables: Record<string, unknown>,
+  opened: readonly string[],
+  order: readonly string[],
+): Promise<Array<string | null>> {
+  if (!node.multi || !node.io?.inputs.length || opened.length === 0) return opened.map(() => null);
+  const kept = (index: number, elements?: unknown[]) =>
+    JSON.stringify(instanceInputs(node, variables, index, elements));
+  if (!node.multi.collection) return opened.map((id) => kept(order.indexOf(id)));
+  const elements = elementsOf(node, variables);
+  const users = await trx.selectFrom('users').select(['id', 'loginno']).where('id', 'in', opened).execute();
+  return opened.map((id) => kept(placeIn(elements, users.find((u) => u.id === id)?.loginno), elements));
 }
 
 /** The approvers given a task when the node is entered: all of them, or the first in a sequence. */
@@ -137,8 +159,10 @@ export async function instanceDone(
     return true;
   }
   if (next !== undefined && active === 0) {
+    // Its inputs see the process's variables, not the submitted instance's own.
+    const [locals] = await approverInputs(trx, node, frameVariables(instance.form_data, walk.loop), [next], approvers);
     await openTasks(trx, instance, action.at, [
-      { token_id: tokenId, node_id: node.id, assignee_id: next, created_by_action: action.id },
+      { token_id: tokenId, node_id: node.id, assignee_id: next, created_by_action: action.id, locals },
     ]);
     walk.reached.set(node.id, { name: node.name, assignees: [next] });
   }

@@ -15,6 +15,8 @@ export interface NewTask {
   made_by_batch?: string | null;
   /** Whose instance a reassigned task does at a multi-instance approval (multi-instance-slots.ts). */
   output?: string | null;
+  /** An inner instance's input mappings at a multi-instance approval (multi-instance.ts approverInputs). */
+  locals?: string | null;
 }
 
 /** Call it inside the action's transaction (`trx`). The token the tasks wait on, when new, is written

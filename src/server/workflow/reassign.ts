@@ -7,7 +7,7 @@ import type { Db } from '../db/schema.ts';
 import { writingInstances } from './instance-writes.ts';
 import { AppError } from '../http/app-error.ts';
 import { finish, inAction, record } from './action-steps.ts';
-import { reassignedSlots } from './multi-instance-slots.ts';
+import { instanceOf, reassignedSlots } from './multi-instance-slots.ts';
 import { openTasks } from './open-tasks.ts';
 import { Walk } from './walk.ts';
 
@@ -32,7 +32,7 @@ export async function reassign(db: Db, input: ReassignInput): Promise<ReassignCo
   await inAction(db, input, async (trx, state, definition, at) => {
     const open = await trx
       .selectFrom('flow_tasks')
-      .select(['id', 'token_id', 'node_id', 'assignee_id', 'output'])
+      .select(['id', 'token_id', 'node_id', 'assignee_id', 'output', 'locals'])
       .where('instance_id', '=', state.id)
       .where('status', '=', 'open')
       .orderBy('created_at')
@@ -72,11 +72,23 @@ export async function reassign(db: Db, input: ReassignInput): Promise<ReassignCo
       .execute();
     // A new task at a multi-instance approval does the instance of the one it replaces (multi-instance-slots.ts).
     const slots = reassignedSlots(definition, cancel, make);
+    // …with that instance's inputs (docs/adr/0222-multi-instance-inputs-and-timer-incidents.md).
+    const inputsOf = (m: (typeof make)[number], slot: string | null) => {
+      const owner = slot ? (JSON.parse(slot) as { for: string }).for : m.assignee_id;
+      const done = cancel.find((t) => t.token_id === m.token_id && t.locals && instanceOf(t) === owner);
+      return done ? JSON.stringify(done.locals) : null;
+    };
     await openTasks(
       trx,
       state,
       at,
-      make.map((m, i) => ({ ...m, created_by_action: action.id, made_by_batch: input.batchId, output: slots[i] })),
+      make.map((m, i) => ({
+        ...m,
+        created_by_action: action.id,
+        made_by_batch: input.batchId,
+        output: slots[i],
+        locals: inputsOf(m, slots[i]),
+      })),
     );
     count = { cancelled: cancel.length, created: make.length };
     return finish(trx, state, new Walk(trx, state, definition, action), action, null);

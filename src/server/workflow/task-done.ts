@@ -4,8 +4,8 @@ import { compiledPerShape } from '../db/compiled-once.ts';
 
 /** The submission's statement (actions.ts's submitTask), built once (docs/adr/0200-engine-statements-compiled-per-shape.md): the user's oldest open task
  *  is done and the action recorded; when the node needed any one approver, or this was the last open
- *  task of an approval by all, the others' tasks are cancelled and the token goes. The token's local
- *  variables are answered as the statement found them (docs/adr/0216-input-output-mappings.md). */
+ *  task of an approval by all, the others' tasks are cancelled and the token goes. The task's local
+ *  variables (its own at a multi-instance approval, else its token's) are answered as the statement found them (docs/adr/0216-input-output-mappings.md). */
 export const taskDone = compiledPerShape(
   () => '',
   (
@@ -24,7 +24,7 @@ export const taskDone = compiledPerShape(
   }>`with done as (
       update flow_tasks set status = 'done', done_at = ${v.at}, comment = ${v.comment}
       where id = (select id from flow_tasks where instance_id = ${v.instanceId} and assignee_id = ${v.userId} and status = 'open' order by created_at limit 1)
-      returning id, node_id, token_id),
+      returning id, node_id, token_id, locals),
     recorded as (insert into flow_history (instance_id, at, actor_id, action, node_id, comment)
       select ${v.instanceId}::text, ${v.at}::timestamptz, ${v.userId}::text, 'submit', node_id, ${v.comment}::text from done returning id),
     others as (select t.id from flow_tasks t, done where t.instance_id = ${v.instanceId} and t.token_id = done.token_id and t.status = 'open' and t.id <> done.id),
@@ -34,5 +34,5 @@ export const taskDone = compiledPerShape(
     gone as (delete from flow_tokens where id = (select token_id from node_done) returning id, loop_index, inner_index)
     select done.id, done.node_id, done.token_id, recorded.id as action_id, exists (select from node_done) as token_done,
       (select loop_index from gone) as loop_index, (select inner_index from gone) as inner_index,
-      (select locals from flow_tokens where id = done.token_id) as locals from done, recorded`,
+      coalesce(done.locals, (select locals from flow_tokens where id = done.token_id)) as locals from done, recorded`,
 );

@@ -22,6 +22,26 @@ export function inputLocals(
   return locals;
 }
 
+/** The inputs a task's token keeps: none at a multi-instance approval, whose inputs are each inner
+ *  instance's, kept on its task (instanceInputs). */
+export const tokenInputs = (node: ProcessNode, variables: Record<string, unknown>) =>
+  node.multi ? undefined : inputLocals(node, variables);
+
+/** The inputs of the inner instance at `index` (0-based) of a multi-instance approval: evaluated over
+ *  the variables with its element under the element variable and its loopCounter, as Zeebe and Camunda 7
+ *  evaluate them on each inner instance's activation. `index` -1: an instance outside the collection. */
+export function instanceInputs(
+  node: ProcessNode,
+  variables: Record<string, unknown>,
+  index: number,
+  elements: readonly unknown[] = [],
+): Record<string, unknown> | undefined {
+  if (index < 0) return inputLocals(node, variables);
+  const variable = node.multi?.elementVariable;
+  const own = variable && index < elements.length ? { [variable]: elements[index] } : {};
+  return inputLocals(node, { ...variables, ...own, loopCounter: index + 1 });
+}
+
 /** The token column that keeps them. */
 export const localsColumn = (locals: Record<string, unknown> | undefined): { locals?: string } =>
   locals ? { locals: JSON.stringify(locals) } : {};

@@ -28,7 +28,7 @@ import {
 } from './walk-state.ts';
 import { openTasks, openTasksFor } from './open-tasks.ts';
 import { inclusiveBranches, inclusiveJoinsWaiting } from './inclusive-gateway.ts';
-import { cardinalityOf, firstInstances } from './multi-instance.ts';
+import { approverInputs, cardinalityOf, firstInstances } from './multi-instance.ts';
 import {
   boundariesOf,
   endReached,
@@ -43,7 +43,7 @@ import { leaveMappedScope, runMappedStep } from './variable-homes.ts';
 import { armBoundaries, enterWait, type WaitContext } from './waits/enter-wait.ts';
 import { callLinks } from './call-links.ts';
 import { enterConditional, fireConditions } from './conditions.ts';
-import { inputLocals, localsColumn } from './task-locals.ts';
+import { inputLocals, localsColumn, tokenInputs } from './task-locals.ts';
 
 export type { ActionStamp, InstanceState, NewTasks } from './walk-state.ts';
 
@@ -118,8 +118,9 @@ export class Walk implements WalkState {
   /** Puts a token on an approval and gives each of its approvers a task: those its rules name, or the
    *  users an intervention chose. */
   async enterApproval(node: ProcessNode, chosen?: readonly string[]): Promise<void> {
-    // Its input mappings are its own variables, which its approvers' rules see (task-locals.ts).
-    const locals = inputLocals(node, this.variables());
+    // Its input mappings are its own variables, which its approvers' rules see (task-locals.ts); a
+    // multi-instance approval's are each inner instance's, on its task.
+    const locals = tokenInputs(node, this.variables());
     const seen = this.approverContext();
     const context = locals ? { ...seen, form: { ...seen.form, ...locals } } : seen;
     const token = {
@@ -139,13 +140,15 @@ export class Walk implements WalkState {
     let approvers: string[];
     if (rule) approvers = await openTasksFor(this.trx, this.instance, this.action.at, rule, context, task, token);
     else {
-      approvers = chosen ? [...chosen] : firstInstances(node, await resolveApprovers(this.trx, rules, context));
+      const all = chosen ? [...chosen] : await resolveApprovers(this.trx, rules, context);
+      approvers = chosen ? all : firstInstances(node, all);
+      const inputs = await approverInputs(this.trx, node, this.variables(), approvers, all);
       if (approvers.length > 0)
         await openTasks(
           this.trx,
           this.instance,
           this.action.at,
-          approvers.map((assignee) => ({ ...task, assignee_id: assignee })),
+          approvers.map((assignee, i) => ({ ...task, assignee_id: assignee, locals: inputs[i] })),
           token,
         );
     }

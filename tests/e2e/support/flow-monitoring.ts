@@ -8,13 +8,18 @@ type Reply<T> = { errcode: number; errmsg: string; data: T };
 const json = async <T>(response: Promise<{ json(): Promise<unknown> }>) => (await (await response).json()) as Reply<T>;
 
 /** Starts `processId` of the enterprise's software with `formData`, as the first of its on-job users
- *  (or `userCode`) who may; answers the instance and its application. */
+ *  (or `userCode`) who may; answers the instance, its application and the query a later runtime call
+ *  of that user needs. */
 export async function startThroughRuntime(
   page: Page,
   url: string,
   domainId: string,
   start: { processId: string; summary: string; formData: Record<string, unknown>; userCode?: string },
-): Promise<{ instanceId: string; applicationId: string }> {
+): Promise<{
+  instanceId: string;
+  applicationId: string;
+  query: { accessToken: string; userCode: string; applicationId: string; flowId: string };
+}> {
   const { data: secret } = await json<{ secret: string }>(
     page.request.put(`${url}/authtime/domain/${domainId}/secret`, { headers: await csrfHeaders(page) }),
   );
@@ -45,7 +50,8 @@ export async function startThroughRuntime(
         data: { summary: start.summary, formData: start.formData },
       }),
     );
-    if (started.errcode === 0) return { instanceId: started.data.instanceId, applicationId: service.applicationId };
+    if (started.errcode === 0)
+      return { instanceId: started.data.instanceId, applicationId: service.applicationId, query };
   }
   throw new Error(`no Acme user could start ${start.processId}`);
 }

@@ -33,6 +33,7 @@ import { nodeNamer, packageNodeNames } from './node-names.ts';
 import { platformHandlers } from './platform.ts';
 import { batchApprovers, undoApproverBatch } from './batch.ts';
 import { instanceJobs } from './instance-jobs.ts';
+import { instanceLocals } from './instance-locals.ts';
 import { jobHandlers } from './jobs.ts';
 import { startTimers } from './start-timers.ts';
 
@@ -132,7 +133,8 @@ const get: CallHandler<'flows.get'> = async (ctx) => {
     history: await instanceHistory(db, instance.id, nodeName),
     diagram: { ...(await instanceDiagram(db, instance, active)), names },
     notices: await instanceNotices(db, instance.id),
-    jobs: await instanceJobs(db, instance.id, definition, nodeName),
+    jobs: await instanceJobs(db, instance.id, definition, nodeName, await ctx.request.atrium.translator()),
+    locals: await instanceLocals(db, instance.id, nodeName),
   };
 };
 

@@ -1,10 +1,13 @@
 // An instance's jobs as flow monitoring shows them (docs/adr/0140-jobs-in-flow-monitoring.md): what it
 // waits for outside a user's action (timers, messages, external tasks), each with its state — due,
 // claimed by a server or a worker, failed and to be tried again, or an incident — its retries left and
-// its last error, and whether the administrator may retry or cancel it.
+// its last error (in the reader's language when the engine wrote it), and whether the administrator may
+// retry or cancel it.
 import { sql, type NotNull } from 'kysely';
 import type { ProcessDefinition } from '../../../core/workflow/process-types.ts';
+import type { Translate } from '../../../core/validation-messages.ts';
 import type { Db } from '../../db/schema.ts';
+import { jobErrorText } from '../../workflow/waits/timer-incidents.ts';
 
 export interface JobRow {
   id: string;
@@ -78,6 +81,7 @@ export async function instanceJobs(
   instanceId: string,
   definition: ProcessDefinition,
   nodeName: (id: string | null) => string,
+  t: Translate,
 ) {
   const jobs = await jobRows(db, { instanceId });
   return jobs.map((job) => ({
@@ -92,7 +96,7 @@ export async function instanceJobs(
     lockedBy: job.locked_by,
     lockedUntil: job.locked_until,
     failedAt: job.failed_at,
-    error: job.error,
+    error: jobErrorText(job.error, t),
     retryable: retryable(job),
     cancellable: cancellable(job, jobs, definition),
   }));

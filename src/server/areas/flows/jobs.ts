@@ -1,15 +1,24 @@
 // Flow monitoring's job actions (docs/adr/0140-jobs-in-flow-monitoring.md): a governor of the instance's
-// enterprise retries a failed job (an incident becomes a job again, with one retry, offered at once) or
+// enterprise retries a failed job (an incident becomes a job again, with one retry, offered at once; a
+// timer its expression could not arm is armed from the variables then,
+// docs/adr/0222-multi-instance-inputs-and-timer-incidents.md) or
 // cancels one the instance can do without. Cancelling a job the instance waits for alone is refused:
 // it would leave the instance stuck, and intervention is how an instance is moved on. Each leaves an
 // entry in the instance's history naming the job's event or task and the administrator.
 import { sql } from 'kysely';
 import { AppError } from '../../http/app-error.ts';
+import type { ProcessDefinition } from '../../../core/workflow/process-types.ts';
+import type { Translate } from '../../../core/validation-messages.ts';
+import type { Db } from '../../db/schema.ts';
 import { versionById } from '../../workflow/process-versions.ts';
+import { instanceVariables } from '../../workflow/loop-scopes.ts';
+import { atOfRow } from '../../workflow/walk-state.ts';
+import { armedTimer } from '../../workflow/waits/timer-due.ts';
+import { unarmedTimer, unusableText } from '../../workflow/waits/timer-incidents.ts';
 import { record } from '../../workflow/action-steps.ts';
 import { requireUser, type CallHandler } from '../handler.ts';
 import { governedInstance, language, type Ctx } from './governed.ts';
-import { cancellable, instanceJobs, jobRows, retryable } from './instance-jobs.ts';
+import { cancellable, instanceJobs, jobRows, retryable, type JobRow } from './instance-jobs.ts';
 import { nodeNamer, packageNodeNames } from './node-names.ts';
 
 /** Who acts, kept as the entry's administrator like an intervention's (instance-history.ts shows the name). */
@@ -27,16 +36,59 @@ async function governedJob(ctx: Ctx, jobId: string) {
   return { job, instance: await governedInstance(ctx, job.instance_id) };
 }
 
+/** When the timer `job` fires, its expression evaluated again over the variables where its token
+ *  stands, read with the instance's row locked (timer-incidents.ts); refused, saying why, while it still
+ *  gives nothing usable, and nothing changes. */
+async function rearmedDue(
+  trx: Db,
+  instance: { id: string; domain_id: string },
+  definition: ProcessDefinition,
+  job: JobRow,
+  t: Translate,
+): Promise<Date | undefined> {
+  const event = definition.nodes[job.node_id]?.event;
+  if (event?.type !== 'timer') return undefined;
+  const { form_data } = await trx
+    .selectFrom('flow_instances')
+    .select('form_data')
+    .where('id', '=', instance.id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const token = await trx
+    .selectFrom('flow_tokens')
+    .select(['loop_index', 'inner_index', 'locals'])
+    .where('id', '=', job.token_id)
+    .executeTakeFirst();
+  const seen = await instanceVariables(
+    trx,
+    definition,
+    instance.id,
+    job.node_id,
+    token && atOfRow(token),
+    form_data ?? {},
+  );
+  const variables = { ...seen, ...token?.locals };
+  const armed = await armedTimer(trx, instance.domain_id, event.timer, new Date(), variables);
+  if ('unusable' in armed)
+    throw new AppError('conflict', { reason: unusableText(armed.unusable, t) }, 'flow.msg.timerStillUnusable');
+  return armed.due;
+}
+
 const retryJob: CallHandler<'flows.retryJob'> = async (ctx) => {
   const { job, instance } = await governedJob(ctx, ctx.params.id);
   const { db } = ctx.services;
   const [row] = await jobRows(db, { jobId: job.id });
   if (!row) throw new AppError('notFound', undefined, 'flow.msg.noJob');
   if (!retryable(row)) throw new AppError('conflict', undefined, 'flow.msg.jobNotFailed');
+  const { definition } = await versionById(db, instance.version_id);
+  const t = await ctx.request.atrium.translator();
   const retriedNow = await db.transaction().execute(async (trx) => {
+    // A timer its expression could not arm is armed anew from the variables now, or stays as it is.
+    const due = unarmedTimer(row.error) ? await rearmedDue(trx, instance, definition, row, t) : undefined;
+    const armed = due ? sql`, due_at = ${due}, error = ''` : sql``;
     // Only while it is still failed: a worker or poller that took it meanwhile keeps it.
     const { rows } = await sql`update flow_jobs set failed_at = null, retries = greatest(retries, 1),
-        locked_by = null, locked_until = null
+        locked_by = null, locked_until = null${armed}
       where id = ${job.id} and (failed_at is not null or (error <> '' and locked_by is null and locked_until > now())) returning id`.execute(
       trx,
     );
@@ -44,9 +96,8 @@ const retryJob: CallHandler<'flows.retryJob'> = async (ctx) => {
     return rows.length > 0;
   });
   if (!retriedNow) throw new AppError('conflict', undefined, 'flow.msg.jobNotFailed');
-  const { definition } = await versionById(db, instance.version_id);
   const names = await packageNodeNames(db, instance.application_id, instance.process_id, await language(ctx));
-  const jobs = await instanceJobs(db, instance.id, definition, nodeNamer(names, definition));
+  const jobs = await instanceJobs(db, instance.id, definition, nodeNamer(names, definition), t);
   const retried = jobs.find((j) => j.id === job.id);
   if (!retried) throw new AppError('notFound', undefined, 'flow.msg.noJob'); // fired at once
   return retried;

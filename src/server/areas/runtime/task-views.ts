@@ -122,12 +122,15 @@ const instance: CallHandler<'runtime.instance'> = async (ctx) => {
   const { open, active, current } = await instanceNow(db, instance.id, nodeName);
   const mine = open.find((t) => t.assignee_id === caller.userId);
   // The caller's task's own variables (its input mappings, docs/adr/0216-input-output-mappings.md) fill its form too.
-  // So do those of the mapped sub-processes it is drawn in (docs/adr/0221-sub-process-variable-scopes.md).
-  const own = mine?.token_id
+  // So do those of the mapped sub-processes it is drawn in (docs/adr/0221-sub-process-variable-scopes.md); a
+  // multi-instance approval's task keeps its inner instance's own (docs/adr/0222-multi-instance-inputs-and-timer-incidents.md).
+  const own = mine
     ? await db
-        .selectFrom('flow_tokens')
-        .select(['locals', 'loop_index', 'inner_index'])
-        .where('id', '=', mine.token_id)
+        .selectFrom('flow_tasks as t')
+        .leftJoin('flow_tokens as k', 'k.id', 't.token_id')
+        .select(sql<Record<string, unknown> | null>`coalesce(t.locals, k.locals)`.as('locals'))
+        .select(['k.loop_index', 'k.inner_index'])
+        .where('t.id', '=', mine.id)
         .executeTakeFirst()
     : undefined;
   const scopes = mine && own ? await readScopes(db, definition, instance.id, mine.node_id, atOfRow(own)) : undefined;

@@ -8,7 +8,8 @@ import type { Insertable } from 'kysely';
 import type { ProcessDefinition, ProcessNode } from '../../../core/workflow/process-types.ts';
 import type { Db, FlowJobs } from '../../db/schema.ts';
 import { atColumns, type LoopAt } from '../walk-state.ts';
-import { timerDue } from './timer-due.ts';
+import { armedTimer } from './timer-due.ts';
+import { timerIncident } from './timer-incidents.ts';
 import { localsColumn } from '../task-locals.ts';
 
 export interface WaitContext {
@@ -34,8 +35,11 @@ async function eventJobs(
     const event = ctx.definition.nodes[id].event;
     const base = { id: randomUUID(), instance_id: ctx.instance.id, token_id: tokenId, node_id: id, created_at: ctx.at };
     if (event?.type === 'timer') {
-      const { due, repeatsLeft } = await timerDue(ctx.trx, ctx.instance.domain_id, event.timer, ctx.at, ctx.variables);
-      jobs.push({ ...base, kind: 'timer', due_at: due, repeats_left: repeatsLeft });
+      const armed = await armedTimer(ctx.trx, ctx.instance.domain_id, event.timer, ctx.at, ctx.variables);
+      // An expression that gives nothing usable: an incident, the token waiting (timer-incidents.ts).
+      if ('unusable' in armed)
+        jobs.push({ ...base, kind: 'timer', due_at: ctx.at, ...timerIncident(armed.unusable, ctx.at) });
+      else jobs.push({ ...base, kind: 'timer', due_at: armed.due, repeats_left: armed.repeatsLeft });
     } else if (event?.type === 'message') jobs.push({ ...base, kind: 'message', topic: event.message });
   }
   return jobs;

@@ -16,20 +16,41 @@ import type { TimerSpec } from '../../../core/workflow/process-types.ts';
 import { defaultCalendarRow, workCalendarOf } from '../../areas/calendars/load-calendar.ts';
 import type { Db } from '../../db/schema.ts';
 
-/** The instant a timer armed at `from` fires, and (cycles) how many firings come after it (null: no end). */
-export async function timerDue(
+/** Why a timer's expression cannot arm it (docs/adr/0222-multi-instance-inputs-and-timer-incidents.md):
+ *  it gave nothing (a variable it reads is unset), or a value that is no date or duration (`value`, as
+ *  shown). The timer is then an incident, not fired at once. */
+export interface TimerUnusable {
+  reason: 'nothing' | 'notDate' | 'notDuration';
+  value?: string;
+}
+
+/** When a timer armed at `from` fires and (cycles) how many firings come after it (null: no end), or
+ *  why its expression cannot say. */
+export async function armedTimer(
   db: Db,
   domainId: string,
   timer: TimerSpec,
   from: Date,
   variables: Record<string, unknown> = {},
-): Promise<{ due: Date; repeatsLeft: number | null }> {
-  const value = (expression: string) => ruleValue(expression, { ...variables, form: variables });
-  // An expression that gives no date or duration fires the timer at once, as a date already past does.
-  if (timer.dateExpression) return { due: dateOf(value(timer.dateExpression)) ?? from, repeatsLeft: 0 };
+): Promise<{ due: Date; repeatsLeft: number | null } | { unusable: TimerUnusable }> {
+  const value = (expression: string) => {
+    try {
+      return ruleValue(expression, { ...variables, form: variables });
+    } catch {
+      return undefined; // a path through a missing variable: nothing, as an unset variable
+    }
+  };
+  if (timer.dateExpression) {
+    const v = value(timer.dateExpression);
+    const due = dateOf(v);
+    return due ? { due, repeatsLeft: 0 } : { unusable: unusable(v, 'notDate') };
+  }
   if (timer.durationExpression) {
-    const d = durationOf(value(timer.durationExpression), timer.workingTime);
-    return { due: d ? await after(db, domainId, d, from, timer.workingTime) : from, repeatsLeft: 0 };
+    const v = value(timer.durationExpression);
+    const d = durationOf(v, timer.workingTime);
+    return d
+      ? { due: await after(db, domainId, d, from, timer.workingTime), repeatsLeft: 0 }
+      : { unusable: unusable(v, 'notDuration') };
   }
   if (timer.date) return { due: parseDateTime(timer.date)!, repeatsLeft: 0 };
   if (timer.cycle) {
@@ -41,6 +62,25 @@ export async function timerDue(
     };
   }
   return { due: await after(db, domainId, parseDuration(timer.duration!)!, from, timer.workingTime), repeatsLeft: 0 };
+}
+
+/** A process's start timer: never an expression (refused at install, no variables to read), so always
+ *  a time. */
+export async function timerDue(
+  db: Db,
+  domainId: string,
+  timer: TimerSpec,
+  from: Date,
+): Promise<{ due: Date; repeatsLeft: number | null }> {
+  const armed = await armedTimer(db, domainId, timer, from);
+  return 'unusable' in armed ? { due: from, repeatsLeft: 0 } : armed;
+}
+
+function unusable(value: unknown, kind: 'notDate' | 'notDuration'): TimerUnusable {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+    return { reason: 'nothing' };
+  const shown = typeof value === 'string' ? value : JSON.stringify(value);
+  return { reason: kind, value: shown.length > 100 ? `${shown.slice(0, 100)}…` : shown };
 }
 
 /** An expression's date: an ISO date-time (without an offset, in UTC, as FEEL's `now()` is) or a date (its midnight, UTC). */

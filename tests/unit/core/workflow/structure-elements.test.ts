@@ -177,7 +177,11 @@ describe('structural elements', () => {
       ),
       'p',
     );
-    expect(c8.definition!.nodes.x.multi).toEqual({ sequential: false, collection: "'members'" });
+    expect(c8.definition!.nodes.x.multi).toEqual({
+      sequential: false,
+      collection: "'members'",
+      elementVariable: 'member',
+    });
   });
 
   it('refuses a multi-instance the engine cannot run, saying why', async () => {
