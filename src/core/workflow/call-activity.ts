@@ -3,7 +3,9 @@
 // back out — Camunda 7, Flowable and Activiti's `in`/`out` (source or a one-variable sourceExpression
 // to target, or variables="all"), Camunda 8's `zeebe:ioMapping` inputs and outputs (every variable when
 // none are given in, every variable of the called instance back unless `propagateAllChildVariables`
-// is false). A mapping the engine cannot read is a problem naming the element.
+// is false). A mapping the engine cannot read is a problem naming the element. Camunda 7's `local="true"`
+// maps from or into the call activity's own variables, its `camunda:inputOutput` parameters
+// (docs/adr/0226-call-activity-input-output-parameters.md).
 import { soleVariable, vendorExpression } from './vendor-expression.ts';
 import type { CallSpec, VariableMapping } from './process-types.ts';
 import { localOf, prefixOf } from './vendor-attributes.ts';
@@ -63,9 +65,10 @@ export function readCallActivity(e: CallElement): CallReading {
   call.process = process ?? '';
   const mapping = (x: Generic, direction: 'in' | 'out'): void => {
     const into = direction === 'in' ? call.in : call.out;
+    const local = attr(x, 'local') === 'true';
     if (attr(x, 'variables') === 'all') {
-      if (direction === 'in') call.inAll = true;
-      else call.outAll = true;
+      if (direction === 'in') call[local ? 'inAllLocal' : 'inAll'] = true;
+      else call[local ? 'outAllLocal' : 'outAll'] = true;
       return;
     }
     const businessKey = attr(x, 'businessKey');
@@ -78,7 +81,7 @@ export function readCallActivity(e: CallElement): CallReading {
     const variable = source === undefined ? undefined : variableOf(source);
     const target = attr(x, 'target');
     if (!variable || !target) problems.push({ key: 'callMapping', params: { part: x.$type, value: source ?? '' } });
-    else into.push({ source: variable, target } satisfies VariableMapping);
+    else into.push({ source: variable, target, ...(local ? { local: true } : {}) } satisfies VariableMapping);
   };
   for (const x of values) {
     const local = localOf(x.$type);

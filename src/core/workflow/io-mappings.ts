@@ -99,3 +99,11 @@ export function readCatchOutputs(e: MappedElement): IoReading {
   const zeebeOnly = read.honoured.length === 1 && read.honoured[0] === 'zeebe:ioMapping';
   return zeebeOnly && !read.io?.inputs.length ? read : { problems: [], honoured: [] };
 }
+
+/** The parameters of a call activity: Camunda 7's `camunda:inputOutput` alone, a scope around the call
+ *  (docs/adr/0226-call-activity-input-output-parameters.md); Camunda 8's `zeebe:ioMapping` there is what
+ *  goes in and out of the called instance (call-activity.ts). */
+export function readCallParameters(e: MappedElement): IoReading {
+  const values = (e.extensionElements?.values ?? []).filter((x) => x.$type === 'camunda:inputOutput');
+  return values.length > 0 ? readIoMappings({ extensionElements: { values } }) : { problems: [], honoured: [] };
+}

@@ -6,7 +6,7 @@ import { BpmnModdle } from 'bpmn-moddle';
 import { compileRule } from '../rules.ts';
 import { engineCycles } from './engine-cycles.ts';
 import { readCallActivity, type CallElement } from './call-activity.ts';
-import { readCatchOutputs, readIoMappings, type MappedElement } from './io-mappings.ts';
+import { readCallParameters, readCatchOutputs, readIoMappings, type MappedElement } from './io-mappings.ts';
 import { checkEvents, readEventElement, type EventElement } from './process-events.ts';
 import { assignmentOf, initiatorVariable, VENDOR_PREFIXES, vendorFindings } from './vendor-attributes.ts';
 import { ExpressionError, soleVariable, vendorExpression, vendorRule } from './vendor-expression.ts';
@@ -233,7 +233,8 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
     const kind = waiting?.kind ?? (called ? 'call' : isEmbedded(e) ? 'subprocess' : (KINDS[e.$type] ?? 'auto'));
     // Mappings run on the tasks that wait for someone (docs/adr/0216-input-output-mappings.md), on
     // embedded sub-processes that do not repeat and on the steps the engine runs itself
-    // (docs/adr/0221-sub-process-variable-scopes.md).
+    // (docs/adr/0221-sub-process-variable-scopes.md) and, Camunda 7's, on call activities
+    // (docs/adr/0226-call-activity-input-output-parameters.md).
     const mapped =
       kind === 'manual' ||
       kind === 'external' ||
@@ -242,7 +243,9 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
         ? readIoMappings(e as MappedElement)
         : (kind === 'catch' || kind === 'boundary') && waiting?.fields.event?.type !== 'conditional'
           ? readCatchOutputs(e as MappedElement)
-          : undefined;
+          : kind === 'call'
+            ? readCallParameters(e as MappedElement)
+            : undefined;
     vendorParts(e, [...(waiting?.honoured ?? []), ...(called?.honoured ?? []), ...(mapped?.honoured ?? [])]);
     for (const p of mapped?.problems ?? []) problem(e, p.key, p.params);
     const role = waiting ? undefined : eventRoleOf(e);

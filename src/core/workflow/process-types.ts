@@ -73,6 +73,9 @@ export interface MultiInstanceOutput {
 export interface VariableMapping {
   source: string;
   target: string;
+  /** Camunda 7's `local="true"`: an `in` reads the call activity's own variables alone, an `out` sets one
+   *  of them (docs/adr/0226-call-activity-input-output-parameters.md). */
+  local?: true;
 }
 
 /** A variable an input or output mapping sets: to an expression's value (rule language) or a literal. */
@@ -99,6 +102,10 @@ export interface CallSpec {
   in: VariableMapping[];
   outAll: boolean;
   out: VariableMapping[];
+  /** Camunda 7's `variables="all" local="true"`: every variable of the call activity's own in, or every
+   *  variable of the called instance back as one of its own (docs/adr/0226-call-activity-input-output-parameters.md). */
+  inAllLocal?: true;
+  outAllLocal?: true;
   /** The called instance gets the caller's business key. */
   businessKey?: true;
 }

@@ -21,6 +21,7 @@ import { linkCalls, type Thrown } from './call-links.ts';
 import { requireApproversSet } from './node-approvers.ts';
 import { currentVersion, versionById } from './process-versions.ts';
 import { inLoopOf } from './loop-scopes.ts';
+import { completedVariables, inputLocals } from './task-locals.ts';
 import { keepInInstance } from './variable-homes.ts';
 import { boundariesOf, enclosingCatcher, noteInterruptedStep, thrownFrom } from './scopes.ts';
 import { enterWait } from './waits/enter-wait.ts';
@@ -31,11 +32,40 @@ import { atOf, atOfRow, type InstanceState, type WalkState } from './walk-state.
  *  without end is refused at this depth, naming the call activity, instead of filling the tables. */
 export const MAX_CALL_DEPTH = 10;
 
-/** The variables `mappings` copy from `from` (every one first when `all`). */
-function mapped(from: Record<string, unknown>, all: boolean, mappings: readonly VariableMapping[]) {
-  const into: Record<string, unknown> = all ? { ...from } : {};
-  for (const m of mappings) if (m.source in from) into[m.target] = from[m.source];
+/** The variables `mappings` copy (every one of `all` first), each from `from(mapping)`. */
+function mapped(
+  all: Record<string, unknown> | undefined,
+  mappings: readonly VariableMapping[],
+  from: (m: VariableMapping) => Record<string, unknown>,
+) {
+  const into: Record<string, unknown> = { ...all };
+  for (const m of mappings) {
+    const source = from(m);
+    if (m.source in source) into[m.target] = source[m.source];
+  }
   return into;
+}
+
+/** What goes into the called instance: the variables where the call activity stands with its own (its
+ *  input parameters, docs/adr/0226-call-activity-input-output-parameters.md) over them, or with `local`
+ *  its own alone. */
+function passedIn(call: CallSpec, seen: Record<string, unknown>, own: Record<string, unknown>) {
+  const scope = { ...seen, ...own };
+  const all =
+    call.inAll || call.inAllLocal ? { ...(call.inAll ? scope : {}), ...(call.inAllLocal ? own : {}) } : undefined;
+  return mapped(all, call.in, (m) => (m.local ? own : scope));
+}
+
+/** What the called instance's variables `done` bring back: `up` set in the caller, `own` the call activity's
+ *  own (`local`, docs/adr/0226-call-activity-input-output-parameters.md). */
+function passedOut(call: CallSpec, done: Record<string, unknown>) {
+  const of = (local: boolean) =>
+    mapped(
+      (local ? call.outAllLocal : call.outAll) ? done : undefined,
+      call.out.filter((m) => (m.local ?? false) === local),
+      () => done,
+    );
+  return { up: of(false), own: of(true) };
 }
 
 const noteStep = (trx: Db, instanceId: string, nodeId: string, at: Date, action: 'auto' | 'interrupted') =>
@@ -46,6 +76,8 @@ async function enter(walk: WalkState, node: ProcessNode): Promise<void> {
   const call = node.call as CallSpec;
   // Inside a multi-instance sub-process the token is the instance's, and the called process sees the
   // instance's element (docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md).
+  // Camunda 7's input parameters are the call activity's own variables, kept on its token.
+  const own = inputLocals(node, walk.variables());
   const tokenId = await enterWait(
     {
       trx,
@@ -56,6 +88,7 @@ async function enter(walk: WalkState, node: ProcessNode): Promise<void> {
       variables: walk.variables(),
     },
     node,
+    own,
   );
   const above = await trx
     .selectFrom('flow_instances')
@@ -73,7 +106,7 @@ async function enter(walk: WalkState, node: ProcessNode): Promise<void> {
     application_id: caller.application_id,
     initiator_id: caller.initiator_id,
     status: 'running',
-    form_data: mapped(walk.variables(), call.inAll, call.in),
+    form_data: passedIn(call, walk.variables(), own ?? {}),
     parent_id: caller.id,
   };
   await trx
@@ -110,7 +143,7 @@ const callingToken = (trx: Db, calledId: string) =>
   trx
     .selectFrom('flow_instances as c')
     .innerJoin('flow_tokens as t', 't.id', 'c.parent_token_id')
-    .select(['t.id', 't.node_id', 't.loop_index', 't.inner_index'])
+    .select(['t.id', 't.node_id', 't.loop_index', 't.inner_index', 't.locals'])
     .where('c.id', '=', calledId)
     .executeTakeFirst();
 
@@ -127,7 +160,13 @@ async function lockedCaller(trx: Db, callerId: string, at: Date, nodeId: string,
   return walk;
 }
 
-type CallToken = { id: string; node_id: string; loop_index: number | null; inner_index: number | null };
+type CallToken = {
+  id: string;
+  node_id: string;
+  loop_index: number | null;
+  inner_index: number | null;
+  locals: Record<string, unknown> | null;
+};
 
 /** How a caller goes on from `nodeId` (after the call activity, or a boundary event that caught what
  *  came out of it): `token` the call activity's, `before` work done first, `entry` its history entry at
@@ -185,27 +224,48 @@ async function returned(walk: WalkState): Promise<void> {
     });
     return;
   }
-  await callerGoesOn(walk, {
-    token,
-    nodeId: walk.thrownTo ?? token.node_id,
-    before: async (caller) => {
-      await dropToken();
-      if (walk.thrownTo) {
-        // Left by an interrupting boundary event: interrupted, not completed (0190).
+  const { thrownTo } = walk;
+  if (thrownTo) {
+    // Left by an interrupting boundary event: interrupted, not completed (0190); no output parameter is set.
+    await callerGoesOn(walk, {
+      token,
+      nodeId: thrownTo,
+      before: async (caller) => {
+        await dropToken();
         await noteInterruptedStep(caller, token.node_id);
-        const boundary = caller.definition.nodes[walk.thrownTo];
+        const boundary = caller.definition.nodes[thrownTo];
         const { definition } = caller;
         const where = { trx, instance: caller.instance, definition, at: atOfRow(token), seen: caller.variables() };
         if (thrown) await setCaughtVariables(where, boundary, thrown);
-        return;
-      }
-      const call = caller.definition.nodes[token.node_id].call!;
-      // Inside an instance of a multi-instance sub-process collecting output, its own variable is set there
-      // (docs/adr/0212-multi-instance-sub-process-outputs.md).
-      const values = mapped(instance.form_data, call.outAll, call.out);
-      await keepInInstance(trx, caller.instance, caller.definition, token.node_id, atOfRow(token), values);
+      },
+    });
+    return;
+  }
+  await callerGoesOn(walk, {
+    token,
+    nodeId: token.node_id,
+    before: dropToken,
+    // In the caller's instance and scopes where the call activity stands (inLoopOf), which its output
+    // parameters read.
+    onward: async (caller) => {
+      await mappedBack(caller, token, instance.form_data);
+      return caller.leave(token.node_id);
     },
   });
+}
+
+/** The called instance completed with `done` its variables: what `camunda:out` maps back is set as a
+ *  variable set at the call activity is (an enclosing mapped scope or multi-instance instance holding the
+ *  name, docs/adr/0212-multi-instance-sub-process-outputs.md, else the process), or with `local` is the
+ *  call activity's own; with input/output parameters, a name it holds stays its own and its output
+ *  parameters, evaluated over its own variables, are set the same way, as a Camunda 7 task's are
+ *  (task-locals.ts, docs/adr/0226-call-activity-input-output-parameters.md). */
+async function mappedBack(caller: WalkState, token: CallToken, done: Record<string, unknown>): Promise<void> {
+  const node = caller.definition.nodes[token.node_id];
+  const { up, own } = passedOut(node.call!, done);
+  const values = node.io ? completedVariables(node.io, caller.variables(), { ...token.locals, ...own }, up) : up;
+  const { trx, instance, definition, loop, scopes } = caller;
+  await keepInInstance(trx, instance, definition, token.node_id, atOfRow(token), values, loop, scopes);
 }
 
 /** Levels of callers an error that nothing catches on the way is looked for in: the call depth bounds

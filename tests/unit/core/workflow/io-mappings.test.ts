@@ -1,6 +1,7 @@
 // Input/output mappings as the install reads them (docs/adr/0216-input-output-mappings.md): what runs on
 // user and external tasks, plain service tasks and catch events (docs/adr/0221-sub-process-variable-scopes.md),
-// what is refused naming the element, and where they are still only warned about.
+// Camunda 7's call activities (docs/adr/0226-call-activity-input-output-parameters.md), what is refused
+// naming the element, and where they are still only warned about.
 import { describe, expect, it } from 'vitest';
 import { readProcess } from '../../../../src/core/workflow/process-definition.ts';
 
@@ -95,9 +96,47 @@ describe('input/output mappings', () => {
     });
     const inputs = await read(caught('<zeebe:input source="=1" target="x" />'));
     expect(inputs).toEqual({ problems: [], cautions: ['mapping zeebe:ioMapping'], io: undefined });
-    const called = await read(
-      c7('<camunda:inputParameter name="x">1</camunda:inputParameter>', 'callActivity', 'calledElement="other"'),
+    const loop = await read(
+      `<bpmn:subProcess id="t"><bpmn:extensionElements><camunda:inputOutput><camunda:inputParameter name="x">1</camunda:inputParameter></camunda:inputOutput></bpmn:extensionElements><bpmn:multiInstanceLoopCharacteristics camunda:collection="\${xs}" /><bpmn:startEvent id="i" /></bpmn:subProcess>`,
     );
-    expect(called.cautions).toEqual(['mapping camunda:inputOutput']);
+    expect(loop.cautions).toEqual(['mapping camunda:inputOutput']);
+  });
+
+  it("reads Camunda 7's parameters on a call activity and its local in/out (docs/adr/0226-call-activity-input-output-parameters.md)", async () => {
+    const r = await readProcess(
+      doc(`<bpmn:callActivity id="t" name="Check" calledElement="other"><bpmn:extensionElements>
+      <camunda:in variables="all" local="true" /><camunda:in source="amount" target="total" />
+      <camunda:in sourceExpression="\${limit}" target="cap" local="true" />
+      <camunda:out source="verdict" target="verdict" local="true" /><camunda:out variables="all" />
+      <camunda:inputOutput><camunda:inputParameter name="limit">5000</camunda:inputParameter>
+      <camunda:outputParameter name="ok">\${verdict}</camunda:outputParameter></camunda:inputOutput>
+      </bpmn:extensionElements></bpmn:callActivity>`),
+      'p',
+    );
+    expect({ problems: r.problems, cautions: r.cautions }).toEqual({ problems: [], cautions: [] });
+    const node = r.definition!.nodes.t;
+    expect(node.io).toEqual({
+      inputs: [{ target: 'limit', value: { literal: '5000' } }],
+      outputs: [{ target: 'ok', value: { rule: "'verdict'" } }],
+    });
+    expect(node.call).toEqual({
+      process: 'other',
+      inAll: false,
+      inAllLocal: true,
+      in: [
+        { source: 'amount', target: 'total' },
+        { source: 'limit', target: 'cap', local: true },
+      ],
+      outAll: true,
+      out: [{ source: 'verdict', target: 'verdict', local: true }],
+    });
+    // Camunda 8's mapping on a call activity stays what goes in and out of the called instance.
+    const c8 = await readProcess(
+      doc(`<bpmn:callActivity id="t"><bpmn:extensionElements><zeebe:calledElement processId="other" propagateAllChildVariables="false" />
+      <zeebe:ioMapping><zeebe:input source="=amount" target="total" /></zeebe:ioMapping></bpmn:extensionElements></bpmn:callActivity>`),
+      'p',
+    );
+    expect(c8.definition!.nodes.t.io).toBeUndefined();
+    expect(c8.definition!.nodes.t.call?.in).toEqual([{ source: 'amount', target: 'total' }]);
   });
 });
