@@ -115,7 +115,8 @@ const KINDS: Record<string, Unhonoured> = {
   exclusive: 'async',
   jobPriority: 'async',
   failedJobRetryTimeCycle: 'async',
-  // Honoured on user and external tasks (io-mappings.ts) and call activities (call-activity.ts), warned elsewhere.
+  // Honoured on user and external tasks, sub-processes, plain steps, catch events' Zeebe outputs (io-mappings.ts)
+  // and call activities (call-activity.ts, io-mappings.ts `readCallParameters`), warned elsewhere.
   inputOutput: 'mapping',
   ioMapping: 'mapping',
   in: 'mapping',
