@@ -51,9 +51,7 @@ function mapped(
  *  its own alone. */
 function passedIn(call: CallSpec, seen: Record<string, unknown>, own: Record<string, unknown>) {
   const scope = { ...seen, ...own };
-  const all =
-    call.inAll || call.inAllLocal ? { ...(call.inAll ? scope : {}), ...(call.inAllLocal ? own : {}) } : undefined;
-  return mapped(all, call.in, (m) => (m.local ? own : scope));
+  return mapped(call.inAll ? scope : call.inAllLocal ? own : undefined, call.in, (m) => (m.local ? own : scope));
 }
 
 /** What the called instance's variables `done` bring back: `up` set in the caller, `own` the call activity's
