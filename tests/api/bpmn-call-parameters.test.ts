@@ -3,8 +3,9 @@
 // saves them and installed in one application: the input parameters are the call activity's own
 // variables, kept on its token, which `camunda:in` reads (by name, and `variables="all" local="true"`);
 // `camunda:out local="true"` makes one more of them, an `out` whose target it holds stays its own; the
-// output parameters, evaluated over them when the called instance completes, reach the process, and none
-// does when an error boundary interrupts the call activity.
+// output parameters, evaluated over them when the called instance completes, reach the process (inside
+// a multi-instance sub-process, over the instance's element too), and none does when an error boundary
+// interrupts the call activity.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
@@ -69,8 +70,36 @@ const CALLED = `<bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:o
   <sequenceFlow id="Flow_4" name="no" sourceRef="Gateway_0r5m1kc" targetRef="Event_1m9f3rd">
     <bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">\${quote &gt; limit}</bpmn:conditionExpression>
   </sequenceFlow>`;
-const files: CorpusFile[] = await drawnCorpus({ travelRequest: CALLER, travelBooking: CALLED }, (id, body) =>
-  camundaDrawn(id, body, OVER_BUDGET),
+/** The call activity inside each instance of a parallel multi-instance sub-process: its input and its
+ *  outputs read the instance's element. */
+const ROUND = `<bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:outgoing></bpmn:startEvent>
+  <bpmn:subProcess id="Activity_0e4m2ha" name="Each agent">
+    <bpmn:incoming>Flow_1</bpmn:incoming><bpmn:outgoing>Flow_2</bpmn:outgoing>
+    <bpmn:multiInstanceLoopCharacteristics camunda:collection="\${agents}" camunda:elementVariable="agent" />
+    <bpmn:startEvent id="Event_0n1"><bpmn:outgoing>Flow_3</bpmn:outgoing></bpmn:startEvent>
+    <bpmn:callActivity id="Activity_1k7v0qs" name="Ask agent" calledElement="travelBooking">
+      <bpmn:extensionElements>
+        <camunda:in source="budget" target="limit" />
+        <camunda:in variables="all" local="true" />
+        <camunda:out source="quote" target="quote" local="true" />
+        <camunda:inputOutput>
+          <camunda:inputParameter name="booker">\${agent}</camunda:inputParameter>
+          <camunda:outputParameter name="lastQuote">\${quote}</camunda:outputParameter>
+          <camunda:outputParameter name="lastAgent">\${agent}</camunda:outputParameter>
+        </camunda:inputOutput>
+      </bpmn:extensionElements>
+      <bpmn:incoming>Flow_3</bpmn:incoming><bpmn:outgoing>Flow_4</bpmn:outgoing>
+    </bpmn:callActivity>
+    <bpmn:endEvent id="Event_0n2"><bpmn:incoming>Flow_4</bpmn:incoming></bpmn:endEvent>
+    <sequenceFlow id="Flow_3" sourceRef="Event_0n1" targetRef="Activity_1k7v0qs" />
+    <sequenceFlow id="Flow_4" sourceRef="Activity_1k7v0qs" targetRef="Event_0n2" />
+  </bpmn:subProcess>
+  <bpmn:endEvent id="Event_1x3"><bpmn:incoming>Flow_2</bpmn:incoming></bpmn:endEvent>
+  <sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="Activity_0e4m2ha" />
+  <sequenceFlow id="Flow_2" sourceRef="Activity_0e4m2ha" targetRef="Event_1x3" />`;
+const files: CorpusFile[] = await drawnCorpus(
+  { travelRequest: CALLER, travelBooking: CALLED, travelRound: ROUND },
+  (id, body) => camundaDrawn(id, body, OVER_BUDGET),
 );
 
 describe.each(targets)("a call activity's input/output parameters, on $name", (target) => {
@@ -140,5 +169,29 @@ describe.each(targets)("a call activity's input/output parameters, on $name", (t
     const left = await variables(id);
     for (const name of ['bookedTotal', 'bookedBy', 'budget', 'booker', 'quote']) expect(left).not.toHaveProperty(name);
     expect(await activeTokenNodes(server.db, id)).toEqual([]);
+  }, 120_000);
+
+  it("inside each instance of a multi-instance sub-process, reads the instance's element in and out", async () => {
+    const id = await runtime.start('travelRound', 'cp-init', {
+      formData: { agents: ['cp-r1', 'cp-r2'], budget: 2000 },
+    });
+    const children = await calledInstances(server.db, id);
+    const childOf = (agent: string) => children.find((c) => (c.form_data as { booker?: string }).booker === agent)!;
+    expect(childOf('cp-r2').form_data).toEqual({ limit: 2000, booker: 'cp-r2' });
+    await runtime.submit('travelBooking', childOf('cp-r2').id, 'cp-r2', { formData: { quote: 900 } });
+    expect(await variables(id)).toEqual({
+      agents: ['cp-r1', 'cp-r2'],
+      budget: 2000,
+      lastQuote: 900,
+      lastAgent: 'cp-r2',
+    });
+    await runtime.submit('travelBooking', childOf('cp-r1').id, 'cp-r1', { formData: { quote: 800 } });
+    expect(await instanceOf(server.db, id)).toMatchObject({ status: 'completed' });
+    expect(await variables(id)).toEqual({
+      agents: ['cp-r1', 'cp-r2'],
+      budget: 2000,
+      lastQuote: 800,
+      lastAgent: 'cp-r1',
+    });
   }, 120_000);
 });
