@@ -126,9 +126,7 @@ describe.each(targets)('a multi-instance approval’s assignee per element, on $
       { who: 'mo-r1:done', index: 1 },
       { who: 'mo-r2:cancelled', index: 2 },
     ]);
-    expect(await tasksAt(id, TURNS)).toEqual([
-      { who: 'mo-r2:open', index: 0, locals: { reviewerCode: 'mo-r2' } },
-    ]);
+    expect(await tasksAt(id, TURNS)).toEqual([{ who: 'mo-r2:open', index: 0, locals: { reviewerCode: 'mo-r2' } }]);
     expect(await submit(C7, id, 'mo-r2')).toBe('running');
     expect((await tasksAt(id, TURNS)).at(-1)).toEqual({
       who: 'mo-lead:open',

@@ -330,8 +330,7 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
         r.kind === 'expression' && r.as === 'user' ? [r.expression.slice(1, -1)] : [],
       );
       const fromElement = (variable: string) => elementAssignee(rules, node.io?.inputs ?? [], variable);
-      const read =
-        kind === 'manual' ? multiInstanceOf(e, assigned, (v) => !!fromElement(v)) : { reason: typeName(e) };
+      const read = kind === 'manual' ? multiInstanceOf(e, assigned, (v) => !!fromElement(v)) : { reason: typeName(e) };
       if ('reason' in read)
         problem(e, ('key' in read && read.key) || 'loop', ('params' in read && read.params) || { reason: read.reason });
       else {

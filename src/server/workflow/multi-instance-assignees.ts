@@ -5,12 +5,13 @@
 // loopCounter and inputs, as the vendors do on its activation; its task keeps its index
 // (`flow_tasks.output.index`), so its element, its output's slot and a sequence's next turn are known by
 // the index, never found back from a login number (two elements may name the same user).
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { ruleValue } from '../../core/rules.ts';
 import type { ProcessNode } from '../../core/workflow/process-types.ts';
-import type { Db } from '../db/schema.ts';
+import type { Db, FlowTokens } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { elementsOf, slotOf, type KeptOutput } from './multi-instance-output.ts';
+import { openTasks, type NewTask } from './open-tasks.ts';
 import { instanceInputs } from './task-locals.ts';
 
 /** One inner instance as its task is opened: its approver, its place in the collection, its inputs. */
@@ -74,6 +75,35 @@ export async function elementInstances(
       locals: locals ? JSON.stringify(locals) : null,
     };
   });
+}
+
+/** Opens the tasks of an approval entered on `token`: every instance's in parallel, the first's in a
+ *  sequence; answers their approvers. */
+export async function openElementTasks(
+  trx: Db,
+  instance: { id: string; domain_id: string },
+  at: Date,
+  node: ProcessNode,
+  variables: Record<string, unknown>,
+  task: Omit<NewTask, 'assignee_id'>,
+  token: Insertable<FlowTokens>,
+): Promise<string[]> {
+  const opened = await elementInstances(
+    trx,
+    instance.domain_id,
+    node,
+    variables,
+    node.multi!.sequential ? 'first' : undefined,
+  );
+  if (opened.length > 0)
+    await openTasks(
+      trx,
+      instance,
+      at,
+      opened.map((i) => ({ ...task, assignee_id: i.assignee, output: i.output, locals: i.locals })),
+      token,
+    );
+  return opened.map((i) => i.assignee);
 }
 
 /** The next instance of a sequence: the first index no done task did; undefined when none is left or

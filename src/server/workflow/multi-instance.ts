@@ -134,18 +134,22 @@ export async function instanceDone(
   const approvers = computed
     ? elementsOf(node, processVariables)
     : node.multi!.sequential
-    ? await resolveApprovers(trx, await walk.approverRules(node), {
-        ...walk.approverContext(),
-        form: { ...walk.variables(), ...list },
-      })
-    : tasks.map((t) => t.assignee_id);
+      ? await resolveApprovers(trx, await walk.approverRules(node), {
+          ...walk.approverContext(),
+          form: { ...walk.variables(), ...list },
+        })
+      : tasks.map((t) => t.assignee_id);
   const form = { ...walk.variables(), ...local, ...list };
   // A count asks for that many approvers' tasks done, each approver doing at most one (0167).
   const wanted = node.multi!.cardinality ? cardinalityOf(node.multi!, form) : undefined;
   const next =
     node.multi!.sequential && (wanted === undefined || done.length < wanted)
       ? computed
-        ? nextIndex(node, processVariables, tasks.filter((t) => t.status === 'done'))
+        ? nextIndex(
+            node,
+            processVariables,
+            tasks.filter((t) => t.status === 'done'),
+          )
         : approvers.find((a) => !done.includes(a as string))
       : undefined;
   const complete =
@@ -184,7 +188,13 @@ export async function instanceDone(
     walk.reached.set(node.id, { name: node.name, assignees: [opened.assignee] });
   } else if (typeof next === 'string' && active === 0) {
     // Its inputs see the process's variables, not the submitted instance's own.
-    const [locals] = await approverInputs(trx, node, frameVariables(instance.form_data, walk.loop), [next], approvers as string[]);
+    const [locals] = await approverInputs(
+      trx,
+      node,
+      frameVariables(instance.form_data, walk.loop),
+      [next],
+      approvers as string[],
+    );
     await openTasks(trx, instance, action.at, [
       { token_id: tokenId, node_id: node.id, assignee_id: next, created_by_action: action.id, locals },
     ]);

@@ -29,7 +29,7 @@ import {
 import { openTasks, openTasksFor } from './open-tasks.ts';
 import { inclusiveBranches, inclusiveJoinsWaiting } from './inclusive-gateway.ts';
 import { approverInputs, cardinalityOf, firstInstances } from './multi-instance.ts';
-import { elementInstances } from './multi-instance-assignees.ts';
+import { openElementTasks } from './multi-instance-assignees.ts';
 import {
   boundariesOf,
   endReached,
@@ -140,25 +140,10 @@ export class Walk implements WalkState {
     const rule = chosen || node.multi ? undefined : databaseRule(rules);
     let approvers: string[];
     if (rule) approvers = await openTasksFor(this.trx, this.instance, this.action.at, rule, context, task, token);
-    else if (node.multi?.assignee && !chosen) {
-      // Each inner instance's approver from its own element (multi-instance-assignees.ts).
-      const instances = await elementInstances(
-        this.trx,
-        this.instance.domain_id,
-        node,
-        this.variables(),
-        node.multi.sequential ? 'first' : undefined,
-      );
-      approvers = instances.map((i) => i.assignee);
-      if (instances.length > 0)
-        await openTasks(
-          this.trx,
-          this.instance,
-          this.action.at,
-          instances.map((i) => ({ ...task, assignee_id: i.assignee, output: i.output, locals: i.locals })),
-          token,
-        );
-    } else {
+    // Each inner instance's approver from its own element (multi-instance-assignees.ts).
+    else if (node.multi?.assignee && !chosen)
+      approvers = await openElementTasks(this.trx, this.instance, this.action.at, node, this.variables(), task, token);
+    else {
       const all = chosen ? [...chosen] : await resolveApprovers(this.trx, rules, context);
       approvers = chosen ? all : firstInstances(node, all);
       const inputs = await approverInputs(this.trx, node, this.variables(), approvers, all);
