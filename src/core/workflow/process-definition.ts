@@ -10,7 +10,14 @@ import { readCallParameters, readCatchOutputs, readIoMappings, type MappedElemen
 import { checkEvents, readEventElement, type EventElement } from './process-events.ts';
 import { assignmentOf, initiatorVariable, VENDOR_PREFIXES, vendorFindings } from './vendor-attributes.ts';
 import { ExpressionError, soleVariable, vendorExpression, vendorRule } from './vendor-expression.ts';
-import type { ApproverRule, NodeKind, ProcessDefinition, ProcessFlow, ProcessNode } from './process-types.ts';
+import type {
+  ApproverRule,
+  NodeKind,
+  ProcessDefinition,
+  ProcessFlow,
+  ProcessNode,
+  VariableAssignment,
+} from './process-types.ts';
 import {
   errorVariablesOf,
   eventRoleOf,
@@ -134,6 +141,26 @@ function approversOf(task: Element, initiator: string | undefined): { rules: App
   for (const value of users) read(value, 'user');
   for (const value of groups) read(value, 'group');
   return { rules, bad };
+}
+
+/** The assignee rule computed from a multi-instance loop's element variable: a user expression reading
+ *  it (`'reviewer.login'`), or an input computed from it (`reviewerCode = reviewer.code`, inputs read in
+ *  order, each seeing those before). Undefined when none is. */
+function elementAssignee(
+  rules: readonly ApproverRule[],
+  inputs: readonly VariableAssignment[],
+  variable: string,
+): Extract<ApproverRule, { kind: 'expression' }> | undefined {
+  // A rule-language variable is quoted: `'reviewer'` or a path `'reviewer.login'`.
+  const reads = (rule: string, name: string) => rule.includes(`'${name}'`) || rule.includes(`'${name}.`);
+  const names = [variable];
+  for (const input of inputs)
+    if ('rule' in input.value && names.some((n) => reads((input.value as { rule: string }).rule, n)))
+      names.push(input.target);
+  return rules.find(
+    (r): r is Extract<ApproverRule, { kind: 'expression' }> =>
+      r.kind === 'expression' && r.as === 'user' && names.some((n) => reads(r.expression, n)),
+  );
 }
 
 /** An exclusive gateway the acting user decides (Atrium's own attribute, any prefix bound to its namespace). */
@@ -305,14 +332,23 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
       const assigned = rules.flatMap((r) =>
         r.kind === 'expression' && r.as === 'user' ? [r.expression.slice(1, -1)] : [],
       );
-      const read = kind === 'manual' ? multiInstanceOf(e, assigned) : { reason: typeName(e) };
+      const fromElement = (variable: string) => elementAssignee(rules, node.io?.inputs ?? [], variable);
+      const read = kind === 'manual' ? multiInstanceOf(e, assigned, (v) => !!fromElement(v)) : { reason: typeName(e) };
       if ('reason' in read)
         problem(e, ('key' in read && read.key) || 'loop', ('params' in read && read.params) || { reason: read.reason });
       else {
         node.approval = 'all';
         if (read.multi.sequential || read.multi.collection || read.multi.completion || read.multi.cardinality)
           node.multi = read.multi;
-        if (read.multi.collection) {
+        const computed = read.elementVariable && !assigned.includes(read.elementVariable);
+        if (read.multi.collection && computed) {
+          // The assignee is computed from the element: each inner instance evaluates it over its own
+          // (docs/adr/0227-multi-instance-assignee-per-element.md); the other rules still name candidates.
+          const rule = fromElement(read.elementVariable!)!;
+          rules.splice(rules.indexOf(rule), 1);
+          node.multi!.assignee = rule.expression;
+          node.multi!.elementVariable = read.elementVariable;
+        } else if (read.multi.collection) {
           // The element variable was the assignee: the collection names the approvers instead.
           const own = `'${read.elementVariable}'`;
           const at = rules.findIndex((r) => r.kind === 'expression' && r.expression === own);
@@ -326,7 +362,7 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
       for (const part of bad) problem(e, 'badApprover', { part });
       node.approvers = rules;
       node.approval ??= 'any';
-      if (rules.length === 0 && bad.length === 0) {
+      if (rules.length === 0 && bad.length === 0 && !node.multi?.assignee) {
         node.openApprovers = true;
         caution(e, 'approversOpen');
       }

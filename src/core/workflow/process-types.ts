@@ -50,6 +50,10 @@ export interface MultiInstance {
    *  sub-process's (docs/adr/0148-multi-instance-sub-processes.md), an approval's input mappings
    *  (docs/adr/0222-multi-instance-inputs-and-timer-incidents.md). */
   elementVariable?: string;
+  /** Rule-language expression naming each inner instance's approver (a login number), evaluated over
+   *  its element, loopCounter and inputs when the assignee is computed from the element
+   *  (`${reviewer.login}`, docs/adr/0227-multi-instance-assignee-per-element.md). */
+  assignee?: string;
   /** Camunda 8's `outputCollection` / `outputElement` on a multi-instance approval over a collection
    *  (docs/adr/0202-multi-instance-output-collections.md). */
   output?: MultiInstanceOutput;

@@ -206,15 +206,19 @@ function loopParts(
 
 /** A multi-instance approval as written, or why it is not read: a collection must name one variable
  *  (`${approvers}`, `=approvers`, or the bare name Camunda 7 also accepts), and its element variable
- *  must be who is assigned (`assignee="${approver}"`), since each instance is one approver's task. */
+ *  must be who is assigned (`assignee="${approver}"`) or what the assignee is computed from
+ *  (`readsElement`: `${reviewer.login}`, an input over it, docs/adr/0227-multi-instance-assignee-per-element.md),
+ *  since each instance is one approver's task. */
 export function multiInstanceOf(
   task: Element,
   assignedVariables: readonly string[],
+  readsElement: (variable: string) => boolean = () => false,
 ): { multi: MultiInstance; elementVariable?: string } | LoopRefusal {
   const read = loopParts(task.loopCharacteristics!);
   if ('reason' in read) return read;
   const { multi, elementVariable } = read;
-  if (multi.collection && (!elementVariable || !assignedVariables.includes(elementVariable)))
+  const assigned = (v: string) => assignedVariables.includes(v) || readsElement(v);
+  if (multi.collection && (!elementVariable || !assigned(elementVariable)))
     return { reason: `elementVariable ${elementVariable ?? ''} is not the assignee` };
   // Each output entry is an element's: a count has no elements to order them by.
   if (multi.output && !multi.collection) return outputWhere(multi.output);

@@ -9,6 +9,7 @@ import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process
 import type { MultiInstance } from '../../core/workflow/process-types.ts';
 import { resolveApprovers } from './approvers.ts';
 import { elementsOf, outputList, placeIn, type KeptOutput } from './multi-instance-output.ts';
+import { elementInstances, nextIndex } from './multi-instance-assignees.ts';
 import { endedBy } from './multi-instance-reopen.ts';
 import { instanceOf } from './multi-instance-slots.ts';
 import { openTasks } from './open-tasks.ts';
@@ -71,6 +72,8 @@ export async function approverInputs(
     JSON.stringify(instanceInputs(node, variables, index, elements));
   if (!node.multi.collection) return opened.map((id) => kept(order.indexOf(id)));
   const elements = elementsOf(node, variables);
+  // Chosen approvers of an approval whose assignee is computed from the element do its instances in order.
+  if (node.multi.assignee) return opened.map((id) => kept(order.indexOf(id), elements));
   const users = await trx.selectFrom('users').select(['id', 'loginno']).where('id', 'in', opened).execute();
   return opened.map((id) => kept(placeIn(elements, users.find((u) => u.id === id)?.loginno), elements));
 }
@@ -124,18 +127,30 @@ export async function instanceDone(
   // The next instance's assignee and candidates see the list as it stands, not the submitter's own
   // variables (docs/adr/0210-multi-instance-countersign-kept-whole.md).
   const list = runningList(walk, node, tasks);
-  const approvers = node.multi!.sequential
-    ? await resolveApprovers(trx, await walk.approverRules(node), {
-        ...walk.approverContext(),
-        form: { ...walk.variables(), ...list },
-      })
-    : tasks.map((t) => t.assignee_id);
+  // An assignee computed from the element: the instances are the collection's, known by index
+  // (multi-instance-assignees.ts).
+  const computed = node.multi!.assignee !== undefined;
+  const processVariables = { ...frameVariables(instance.form_data, walk.loop), ...list };
+  const approvers = computed
+    ? elementsOf(node, processVariables)
+    : node.multi!.sequential
+      ? await resolveApprovers(trx, await walk.approverRules(node), {
+          ...walk.approverContext(),
+          form: { ...walk.variables(), ...list },
+        })
+      : tasks.map((t) => t.assignee_id);
   const form = { ...walk.variables(), ...local, ...list };
   // A count asks for that many approvers' tasks done, each approver doing at most one (0167).
   const wanted = node.multi!.cardinality ? cardinalityOf(node.multi!, form) : undefined;
   const next =
     node.multi!.sequential && (wanted === undefined || done.length < wanted)
-      ? approvers.find((a) => !done.includes(a))
+      ? computed
+        ? nextIndex(
+            node,
+            processVariables,
+            tasks.filter((t) => t.status === 'done'),
+          )
+        : approvers.find((a) => !done.includes(a as string))
       : undefined;
   const complete =
     (wanted !== undefined && done.length >= wanted) ||
@@ -158,9 +173,28 @@ export async function instanceDone(
     await trx.deleteFrom('flow_tokens').where('id', '=', tokenId).execute();
     return true;
   }
-  if (next !== undefined && active === 0) {
+  if (typeof next === 'number' && active === 0) {
+    const [opened] = await elementInstances(trx, instance.domain_id, node, processVariables, [next]);
+    await openTasks(trx, instance, action.at, [
+      {
+        token_id: tokenId,
+        node_id: node.id,
+        assignee_id: opened.assignee,
+        created_by_action: action.id,
+        output: opened.output,
+        locals: opened.locals,
+      },
+    ]);
+    walk.reached.set(node.id, { name: node.name, assignees: [opened.assignee] });
+  } else if (typeof next === 'string' && active === 0) {
     // Its inputs see the process's variables, not the submitted instance's own.
-    const [locals] = await approverInputs(trx, node, frameVariables(instance.form_data, walk.loop), [next], approvers);
+    const [locals] = await approverInputs(
+      trx,
+      node,
+      frameVariables(instance.form_data, walk.loop),
+      [next],
+      approvers as string[],
+    );
     await openTasks(trx, instance, action.at, [
       { token_id: tokenId, node_id: node.id, assignee_id: next, created_by_action: action.id, locals },
     ]);

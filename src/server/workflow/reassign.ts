@@ -73,10 +73,19 @@ export async function reassign(db: Db, input: ReassignInput): Promise<ReassignCo
     // A new task at a multi-instance approval does the instance of the one it replaces (multi-instance-slots.ts).
     const slots = reassignedSlots(definition, cancel, make);
     // …with that instance's inputs (docs/adr/0222-multi-instance-inputs-and-timer-incidents.md).
-    const inputsOf = (m: (typeof make)[number], slot: string | null) => {
+    const replaced = (m: (typeof make)[number], slot: string | null) => {
       const owner = slot ? (JSON.parse(slot) as { for: string }).for : m.assignee_id;
-      const done = cancel.find((t) => t.token_id === m.token_id && t.locals && instanceOf(t) === owner);
-      return done ? JSON.stringify(done.locals) : null;
+      return cancel.find((t) => t.token_id === m.token_id && instanceOf(t) === owner);
+    };
+    const inputsOf = (m: (typeof make)[number], slot: string | null) => {
+      const done = replaced(m, slot);
+      return done?.locals ? JSON.stringify(done.locals) : null;
+    };
+    // …and, where the assignee is computed from the element, that instance's index
+    // (docs/adr/0227-multi-instance-assignee-per-element.md).
+    const outputOf = (m: (typeof make)[number], slot: string | null) => {
+      const index = definition.nodes[m.node_id]?.multi?.assignee ? replaced(m, slot)?.output?.index : undefined;
+      return index === undefined ? slot : JSON.stringify({ ...(slot ? JSON.parse(slot) : {}), index });
     };
     await openTasks(
       trx,
@@ -86,7 +95,7 @@ export async function reassign(db: Db, input: ReassignInput): Promise<ReassignCo
         ...m,
         created_by_action: action.id,
         made_by_batch: input.batchId,
-        output: slots[i],
+        output: outputOf(m, slots[i]),
         locals: inputsOf(m, slots[i]),
       })),
     );

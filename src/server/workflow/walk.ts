@@ -29,6 +29,7 @@ import {
 import { openTasks, openTasksFor } from './open-tasks.ts';
 import { inclusiveBranches, inclusiveJoinsWaiting } from './inclusive-gateway.ts';
 import { approverInputs, cardinalityOf, firstInstances } from './multi-instance.ts';
+import { openElementTasks } from './multi-instance-assignees.ts';
 import {
   boundariesOf,
   endReached,
@@ -139,6 +140,9 @@ export class Walk implements WalkState {
     const rule = chosen || node.multi ? undefined : databaseRule(rules);
     let approvers: string[];
     if (rule) approvers = await openTasksFor(this.trx, this.instance, this.action.at, rule, context, task, token);
+    // Each inner instance's approver from its own element (multi-instance-assignees.ts).
+    else if (node.multi?.assignee && !chosen)
+      approvers = await openElementTasks(this.trx, this.instance, this.action.at, node, this.variables(), task, token);
     else {
       const all = chosen ? [...chosen] : await resolveApprovers(this.trx, rules, context);
       approvers = chosen ? all : firstInstances(node, all);
@@ -148,7 +152,13 @@ export class Walk implements WalkState {
           this.trx,
           this.instance,
           this.action.at,
-          approvers.map((assignee, i) => ({ ...task, assignee_id: assignee, locals: inputs[i] })),
+          approvers.map((assignee, i) => ({
+            ...task,
+            assignee_id: assignee,
+            locals: inputs[i],
+            // Chosen approvers of an approval whose assignee is computed do its instances in their order.
+            ...(node.multi?.assignee ? { output: JSON.stringify({ index: i }) } : {}),
+          })),
           token,
         );
     }
