@@ -1,0 +1,91 @@
+// The loopCounter a multi-instance activity's instances see, numbered as the engine the file was drawn
+// for numbers it (docs/adr/0228-loop-counter-by-vendor.md), through the runtime REST on both databases:
+// a Camunda 7 drawing's first instance sees 0, a Camunda 8 (Zeebe) drawing's 1, at an approval (its
+// input mappings and output element) and inside a sub-process (a condition routing on it).
+import { describe, expect, it } from 'vitest';
+import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
+import { databaseTargets } from './helpers/databases.ts';
+import { corpusRun, redrawn } from './helpers/corpus-run.ts';
+
+const targets = await databaseTargets();
+const corpus = await readCorpus();
+const drawn = (file: string) => corpus.find((c) => c.file === file)!;
+
+/** Camunda 7's countersign, each board member's task given its seat. */
+const c7Seats = () =>
+  redrawn(drawn('c7-countersign.bpmn'), { file: 'c7-board-seats.bpmn', processId: 'boardSeats', name: 'Board seats' }, [
+    [
+      'camunda:assignee="${approver}">',
+      'camunda:assignee="${approver}"><bpmn:extensionElements><camunda:inputOutput><camunda:inputParameter name="seat">${loopCounter}</camunda:inputParameter></camunda:inputOutput></bpmn:extensionElements>',
+    ],
+  ]);
+/** Camunda 8's committee vote, each task given its seat and each instance giving its seat as its output. */
+const c8Seats = () =>
+  redrawn(
+    drawn('c8-committee-decisions.bpmn'),
+    { file: 'c8-committee-counted.bpmn', processId: 'Process_c0unt3d', name: 'Committee counted' },
+    [
+      [
+        '<zeebe:assignmentDefinition assignee="=approver" />',
+        '<zeebe:assignmentDefinition assignee="=approver" /><zeebe:ioMapping><zeebe:input source="=loopCounter" target="seat" /></zeebe:ioMapping>',
+      ],
+      ['outputElement="=approved"', 'outputElement="=loopCounter"'],
+    ],
+  );
+/** Camunda 8's regional review, the first region's instance approved by its loopCounter alone. */
+const c8Regions = () =>
+  redrawn(
+    drawn('c8-regional-review.bpmn'),
+    { file: 'c8-first-region.bpmn', processId: 'Process_f1rstrg', name: 'First region' },
+    [['=approved = true</bpmn:conditionExpression>', '=loopCounter = 1</bpmn:conditionExpression>']],
+  );
+
+describe.each(targets)('loopCounter as the drawing’s engine numbers it, on $name', (target) => {
+  const run = corpusRun(target, 'lc', async () => [await c7Seats(), await c8Seats(), await c8Regions()]);
+  const { db, start, submit } = run;
+  /** Each open task's own variables at `nodeId`, by its approver's login number. */
+  const openLocals = async (id: string, nodeId: string) =>
+    Object.fromEntries(
+      (
+        await db()
+          .selectFrom('flow_tasks as t')
+          .innerJoin('users as u', 'u.id', 't.assignee_id')
+          .select(['u.loginno', 't.locals'])
+          .where('t.instance_id', '=', id)
+          .where('t.node_id', '=', nodeId)
+          .where('t.status', '=', 'open')
+          .execute()
+      ).map((t) => [t.loginno, t.locals]),
+    );
+
+  it('at a Camunda 7 approval, the first instance sees 0', async () => {
+    const id = await start('boardSeats', { approvers: ['lc-r1', 'lc-r2'], signers: ['lc-lead'] });
+    expect(await openLocals(id, 'Activity_0x3k2lq')).toEqual({ 'lc-r1': { seat: 0 }, 'lc-r2': { seat: 1 } });
+  }, 120_000);
+
+  it('at a Camunda 8 approval, the first instance sees 1, in its inputs and its output element', async () => {
+    const flow = 'Process_c0unt3d';
+    const id = await start(flow, { approvers: ['lc-r1', 'lc-r2', 'lc-lead'] });
+    expect(await openLocals(id, 'Activity_1h6r0ta')).toEqual({
+      'lc-r1': { seat: 1 },
+      'lc-r2': { seat: 2 },
+      'lc-lead': { seat: 3 },
+    });
+    for (const user of ['lc-lead', 'lc-r1', 'lc-r2']) await submit(flow, id, user, { approved: true });
+    const { form_data } = await db()
+      .selectFrom('flow_instances')
+      .select('form_data')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(form_data.decisions).toEqual([1, 2, 3]);
+  }, 120_000);
+
+  it('inside a Camunda 8 sub-process, the first instance sees 1', async () => {
+    const flow = 'Process_f1rstrg';
+    const id = await start(flow, { regions: ['lc-r1', 'lc-r2'] });
+    await submit(flow, id, 'lc-r1');
+    await submit(flow, id, 'lc-r2');
+    // The first region's instance (loopCounter 1) is approved; the second's explains its rejection.
+    expect(await run.openTasks(id)).toEqual(['Activity_0p9t3vw:lc-r2']);
+  }, 120_000);
+});
