@@ -2,12 +2,16 @@
 // for numbers it (docs/adr/0228-loop-counter-by-vendor.md), through the runtime REST on both databases:
 // a Camunda 7 drawing's first instance sees 0, a Camunda 8 (Zeebe) drawing's 1, at an approval (its
 // input mappings and output element) and inside a sub-process (a condition routing on it).
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { readProcess } from '../../src/core/workflow/process-definition.ts';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { corpusRun, redrawn } from './helpers/corpus-run.ts';
 
 const targets = await databaseTargets();
+/** A process whose version is written as the reader wrote it before it recorded the numbering. */
+const OLD_GRAPH = 'Process_f1rst0ld';
 const corpus = await readCorpus();
 const drawn = (file: string) => corpus.find((c) => c.file === file)!;
 
@@ -33,15 +37,20 @@ const c8Seats = () =>
     ],
   );
 /** Camunda 8's regional review, the first region's instance approved by its loopCounter alone. */
-const c8Regions = () =>
+const c8Regions = (processId = 'Process_f1rstrg') =>
   redrawn(
     drawn('c8-regional-review.bpmn'),
-    { file: 'c8-first-region.bpmn', processId: 'Process_f1rstrg', name: 'First region' },
+    { file: `${processId}.bpmn`, processId, name: `First region ${processId}` },
     [['=approved = true</bpmn:conditionExpression>', '=loopCounter = 1</bpmn:conditionExpression>']],
   );
 
 describe.each(targets)('loopCounter as the drawing’s engine numbers it, on $name', (target) => {
-  const run = corpusRun(target, 'lc', async () => [await c7Seats(), await c8Seats(), await c8Regions()]);
+  const run = corpusRun(target, 'lc', async () => [
+    await c7Seats(),
+    await c8Seats(),
+    await c8Regions(),
+    await c8Regions(OLD_GRAPH),
+  ]);
   const { db, start, submit } = run;
   /** Each open task's own variables at `nodeId`, by its approver's login number. */
   const openLocals = async (id: string, nodeId: string) =>
@@ -86,6 +95,33 @@ describe.each(targets)('loopCounter as the drawing’s engine numbers it, on $na
     await submit(flow, id, 'lc-r1');
     await submit(flow, id, 'lc-r2');
     // The first region's instance (loopCounter 1) is approved; the second's explains its rejection.
+    expect(await run.openTasks(id)).toEqual(['Activity_0p9t3vw:lc-r2']);
+  }, 120_000);
+
+  it('gives a version written before the numbering was recorded the numbering of its file', async () => {
+    const drawnApp = await db()
+      .selectFrom('app_processes')
+      .select(['application_id', 'bpmn'])
+      .where('id', '=', OLD_GRAPH)
+      .executeTakeFirstOrThrow();
+    const { definition } = await readProcess(drawnApp.bpmn, OLD_GRAPH);
+    const multi = Object.values(definition!.nodes).filter((n) => n.multi);
+    expect(multi.map((n) => n.multi!.loopCounterFrom)).toEqual([1]);
+    for (const node of multi) delete node.multi!.loopCounterFrom;
+    await db()
+      .insertInto('process_versions')
+      .values({
+        id: randomUUID(),
+        application_id: drawnApp.application_id,
+        process_id: OLD_GRAPH,
+        version: 1,
+        bpmn: drawnApp.bpmn,
+        graph: JSON.stringify(definition),
+      })
+      .execute();
+    const id = await start(OLD_GRAPH, { regions: ['lc-r1', 'lc-r2'] });
+    await submit(OLD_GRAPH, id, 'lc-r1');
+    await submit(OLD_GRAPH, id, 'lc-r2');
     expect(await run.openTasks(id)).toEqual(['Activity_0p9t3vw:lc-r2']);
   }, 120_000);
 });
