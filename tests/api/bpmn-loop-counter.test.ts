@@ -44,12 +44,42 @@ const c8Regions = (processId = 'Process_f1rstrg') =>
     [['=approved = true</bpmn:conditionExpression>', '=loopCounter = 1</bpmn:conditionExpression>']],
   );
 
+/** The regional review with a sign-off message awaited in each region's instance after its review. */
+const c8SignOff = () =>
+  redrawn(
+    drawn('c8-regional-review.bpmn'),
+    { file: 'c8-region-sign-off.bpmn', processId: 'Process_s1gn0ff', name: 'Region sign-off' },
+    [
+      ['<bpmn:incoming>Flow_1b8f5ne</bpmn:incoming>', '<bpmn:incoming>Flow_s1gn0ff</bpmn:incoming>'],
+      [
+        '<bpmn:sequenceFlow id="Flow_1b8f5ne" sourceRef="Activity_1m4d7rk" targetRef="Gateway_0z6h1uy" />',
+        `<bpmn:sequenceFlow id="Flow_1b8f5ne" sourceRef="Activity_1m4d7rk" targetRef="Event_s1gn0ff" />
+      <bpmn:intermediateCatchEvent id="Event_s1gn0ff" name="Signed off">
+        <bpmn:incoming>Flow_1b8f5ne</bpmn:incoming>
+        <bpmn:outgoing>Flow_s1gn0ff</bpmn:outgoing>
+        <bpmn:messageEventDefinition id="MessageEventDefinition_s1gn0ff" messageRef="Message_s1gn0ff" />
+      </bpmn:intermediateCatchEvent>
+      <bpmn:sequenceFlow id="Flow_s1gn0ff" sourceRef="Event_s1gn0ff" targetRef="Gateway_0z6h1uy" />`,
+      ],
+      [
+        '</bpmn:process>',
+        `</bpmn:process>
+  <bpmn:message id="Message_s1gn0ff" name="regionSignedOff">
+    <bpmn:extensionElements>
+      <zeebe:subscription correlationKey="=regionManager" />
+    </bpmn:extensionElements>
+  </bpmn:message>`,
+      ],
+    ],
+  );
+
 describe.each(targets)('loopCounter as the drawing’s engine numbers it, on $name', (target) => {
   const run = corpusRun(target, 'lc', async () => [
     await c7Seats(),
     await c8Seats(),
     await c8Regions(),
     await c8Regions(OLD_GRAPH),
+    await c8SignOff(),
   ]);
   const { db, start, submit } = run;
   /** Each open task's own variables at `nodeId`, by its approver's login number. */
@@ -123,5 +153,22 @@ describe.each(targets)('loopCounter as the drawing’s engine numbers it, on $na
     await submit(OLD_GRAPH, id, 'lc-r1');
     await submit(OLD_GRAPH, id, 'lc-r2');
     expect(await run.openTasks(id)).toEqual(['Activity_0p9t3vw:lc-r2']);
+  }, 120_000);
+
+  it('inside a Camunda 8 sub-process, a message naming loopCounter 1 reaches the first instance', async () => {
+    const flow = 'Process_s1gn0ff';
+    const id = await start(flow, { regions: ['lc-r1', 'lc-r2'] });
+    await submit(flow, id, 'lc-r1', { approved: false });
+    await submit(flow, id, 'lc-r2', { approved: false });
+    const signOff = (keys: Record<string, unknown>) =>
+      run.runtime().call('runtime/message', {
+        flowId: flow,
+        userCode: 'lc-init',
+        body: { messageName: 'regionSignedOff', instanceId: id, localCorrelationKeys: keys },
+      });
+    // No instance counts 0 in a Zeebe drawing.
+    expect((await signOff({ loopCounter: 0 })).reply.errcode).not.toBe(0);
+    expect((await signOff({ loopCounter: 1 })).reply.errcode).toBe(0);
+    expect(await run.openTasks(id)).toEqual(['Activity_0p9t3vw:lc-r1']);
   }, 120_000);
 });
