@@ -309,10 +309,11 @@ describe.each(targets)('workers and conditions inside a multi-instance sub-proce
   it('C8 sequential: one job at a time, the next instance’s once the previous is completed', async () => {
     const id = await start('notifySeqC8', { recipients: ['ann', 'bob'] });
     const first = await fetch('notifySeqC8-send', id);
-    expect(first.map((t) => [t.variables.recipient, t.variables.loopCounter])).toEqual([['ann', 0]]);
+    // Zeebe counts its instances from 1 (docs/adr/0228-loop-counter-by-vendor.md).
+    expect(first.map((t) => [t.variables.recipient, t.variables.loopCounter])).toEqual([['ann', 1]]);
     expect(await complete(first[0])).toBe('running');
     const second = await fetch('notifySeqC8-send', id);
-    expect(second.map((t) => [t.variables.recipient, t.variables.loopCounter])).toEqual([['bob', 1]]);
+    expect(second.map((t) => [t.variables.recipient, t.variables.loopCounter])).toEqual([['bob', 2]]);
     expect(await complete(second[0])).toBe('completed');
   });
 

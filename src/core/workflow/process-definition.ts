@@ -5,6 +5,7 @@
 import { BpmnModdle } from 'bpmn-moddle';
 import { compileRule } from '../rules.ts';
 import { engineCycles } from './engine-cycles.ts';
+import { drawnForZeebe, type DefinitionsElement } from './loop-counter.ts';
 import { readCallActivity, type CallElement } from './call-activity.ts';
 import { readCallParameters, readCatchOutputs, readIoMappings, type MappedElement } from './io-mappings.ts';
 import { checkEvents, readEventElement, type EventElement } from './process-events.ts';
@@ -172,7 +173,7 @@ const isChoice = (gateway: Element) =>
 
 /** Reads one process of a BPMN 2.0 document. */
 export async function readProcess(xml: string, processId: string): Promise<ReadProcess> {
-  let root: { rootElements?: Element[] };
+  let root: DefinitionsElement & { rootElements?: Element[] };
   let warnings: string[];
   try {
     const read = await new BpmnModdle().fromXML(xml, 'bpmn:Definitions');
@@ -183,7 +184,7 @@ export async function readProcess(xml: string, processId: string): Promise<ReadP
   }
   const process = root.rootElements?.find((e) => e.$type === 'bpmn:Process' && e.id === processId);
   if (!process) return { problems: [], cautions: [], warnings, missing: true };
-  return { ...compileProcess(process), warnings };
+  return { ...compileProcess(process, drawnForZeebe(root)), warnings };
 }
 
 /** The processes of a BPMN document, by id and name, and whether the file marks each executable (a bare
@@ -218,7 +219,8 @@ export interface ReadProcess {
 const labelOf = (e: { id?: string; name?: string }) =>
   e.name && e.name !== e.id ? `${e.name.trim()} (${e.id ?? ''})` : (e.id ?? '');
 
-function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
+/** `zeebe`: the file was drawn for Camunda 8 (loop-counter.ts). */
+function compileProcess(process: Element, zeebe: boolean): Omit<ReadProcess, 'warnings'> {
   const problems: DefinitionProblem[] = [];
   const cautions: DefinitionProblem[] = [];
   const note =
@@ -430,6 +432,7 @@ function compileProcess(process: Element): Omit<ReadProcess, 'warnings'> {
     for (const node of Object.values(nodes)) if (!reached.has(node.id)) problem(node, 'unreachable');
   }
   for (const loop of engineCycles({ nodes, flows })) problem(nodes[loop[0]], 'engineLoop', { nodes: loop.join(' → ') });
+  if (zeebe) for (const node of Object.values(nodes)) if (node.multi) node.multi.loopCounterFrom = 1;
   if (problems.length > 0) return { problems, cautions };
   return {
     definition: { id: process.id!, name: process.name ?? process.id!, start: starts[0].id, nodes, flows },

@@ -57,6 +57,9 @@ export interface MultiInstance {
   /** Camunda 8's `outputCollection` / `outputElement` on a multi-instance approval over a collection
    *  (docs/adr/0202-multi-instance-output-collections.md). */
   output?: MultiInstanceOutput;
+  /** The loopCounter of the first instance when it is not 0: 1 in a file drawn for Camunda 8
+   *  (loop-counter.ts, docs/adr/0228-loop-counter-by-vendor.md). */
+  loopCounterFrom?: 1;
 }
 
 /** What each instance of a multi-instance approval gives and where the results are collected. */

@@ -10,6 +10,7 @@
 // (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).
 import { randomUUID } from 'node:crypto';
 import { evaluateRule, ruleValue } from '../../core/rules.ts';
+import { loopCounterOf } from '../../core/workflow/loop-counter.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import { cardinalityOf, loopCounts } from './multi-instance.ts';
 import { loopOf } from './loop-of.ts';
@@ -127,6 +128,7 @@ export function frameOf(
   return {
     scope: node.id,
     index,
+    loopCounter: loopCounterOf(node.multi, index),
     count: items.length,
     ...(node.multi!.elementVariable ? { variable: node.multi!.elementVariable, item: items[index] } : {}),
     ...(locals ? { locals } : {}),

@@ -9,6 +9,7 @@
 // as Zeebe keeps it a local variable of the inner instance.
 import { sql } from 'kysely';
 import { ruleValue } from '../../core/rules.ts';
+import { loopCounterOf } from '../../core/workflow/loop-counter.ts';
 import type { MultiInstanceOutput, ProcessNode } from '../../core/workflow/process-types.ts';
 import type { Db } from '../db/schema.ts';
 import { putBackVariable, setVariables } from './variable-changes.ts';
@@ -102,7 +103,7 @@ export async function keepOutput(
   const variables: Record<string, unknown> = { ...seen, ...running, ...submitted };
   if (index >= 0) {
     if (output.elementVariable) variables[output.elementVariable] = elements[index];
-    variables.loopCounter = index + 1;
+    variables.loopCounter = loopCounterOf(node.multi, index);
   }
   const value = ruleValue(output.element, { ...variables, form: variables }) ?? null;
   await trx

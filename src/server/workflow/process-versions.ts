@@ -14,19 +14,39 @@ export interface ProcessVersion {
   definition: ProcessDefinition;
 }
 
-const toVersion = (row: {
+const toVersion = async (row: {
   id: string;
   application_id: string;
   process_id: string;
   version: number;
+  bpmn: string;
   graph: unknown;
-}): ProcessVersion => ({
+}): Promise<ProcessVersion> => ({
   id: row.id,
   applicationId: row.application_id,
   processId: row.process_id,
   version: row.version,
-  definition: row.graph as ProcessDefinition,
+  definition: await withLoopCounters(row.id, row.graph as ProcessDefinition, row.bpmn),
 });
+
+/** Per version, the loopCounter numbering its file gives its multi-instance activities (by node id). */
+const numberings = new Map<string, Map<string, 1>>();
+
+/** A version's multi-instance activities with the loopCounter numbering of the engine its file was drawn
+ *  for (docs/adr/0228-loop-counter-by-vendor.md): a graph written before the reader recorded it (none of
+ *  its activities counts from 1) gets it from its file, read once per version and server. */
+async function withLoopCounters(id: string, definition: ProcessDefinition, bpmn: string): Promise<ProcessDefinition> {
+  const multi = Object.values(definition.nodes).filter((n) => n.multi);
+  if (multi.length === 0 || multi.some((n) => n.multi!.loopCounterFrom)) return definition;
+  let numbering = numberings.get(id);
+  if (!numbering) {
+    const read = (await readProcess(bpmn, definition.id)).definition;
+    numbering = new Map(multi.flatMap((n) => (read?.nodes[n.id]?.multi?.loopCounterFrom ? [[n.id, 1 as const]] : [])));
+    numberings.set(id, numbering);
+  }
+  for (const [nodeId, from] of numbering) definition.nodes[nodeId].multi!.loopCounterFrom = from;
+  return definition;
+}
 
 /** The version of the application's process to start now; 1404 when the application has no such process. */
 export async function currentVersion(db: Db, applicationId: string, processId: string): Promise<ProcessVersion> {
@@ -78,7 +98,7 @@ const versions = new Map<string, ProcessVersion>();
 export async function versionById(db: Db, id: string): Promise<ProcessVersion> {
   let version = versions.get(id);
   if (!version) {
-    version = toVersion(
+    version = await toVersion(
       await db.selectFrom('process_versions').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
     );
     versions.set(id, version);

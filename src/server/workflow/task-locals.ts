@@ -6,6 +6,7 @@
 // vendors propagate a variable only up to the scope that holds it; then its outputs, evaluated over all
 // of it. Camunda 8 sets only the outputs when there are some.
 import { ruleValue } from '../../core/rules.ts';
+import { loopCounterOf } from '../../core/workflow/loop-counter.ts';
 import type { IoMappings, ProcessNode, VariableAssignment } from '../../core/workflow/process-types.ts';
 
 const valueOf = (a: VariableAssignment, seen: Record<string, unknown>) =>
@@ -28,8 +29,8 @@ export const tokenInputs = (node: ProcessNode, variables: Record<string, unknown
   node.multi ? undefined : inputLocals(node, variables);
 
 /** The inputs of the inner instance at `index` (0-based) of a multi-instance approval: evaluated over
- *  the variables with its element under the element variable and its loopCounter, as Zeebe and Camunda 7
- *  evaluate them on each inner instance's activation. `index` -1: an instance outside the collection. */
+ *  the variables with its element under the element variable and its loopCounter (numbered as the file's
+ *  engine numbers it, loop-counter.ts), as Zeebe and Camunda 7 evaluate them on each inner instance's activation. `index` -1: an instance outside the collection. */
 export function instanceInputs(
   node: ProcessNode,
   variables: Record<string, unknown>,
@@ -39,7 +40,7 @@ export function instanceInputs(
   if (index < 0) return inputLocals(node, variables);
   const variable = node.multi?.elementVariable;
   const own = variable && index < elements.length ? { [variable]: elements[index] } : {};
-  return inputLocals(node, { ...variables, ...own, loopCounter: index + 1 });
+  return inputLocals(node, { ...variables, ...own, loopCounter: loopCounterOf(node.multi, index) });
 }
 
 /** The token column that keeps them. */

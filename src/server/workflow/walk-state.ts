@@ -32,6 +32,8 @@ export type NewTasks = Map<string, { name: string; assignees: string[] }>;
 export interface LoopFrame {
   scope: string;
   index: number;
+  /** What the instance sees as its loopCounter (loop-counter.ts). */
+  loopCounter: number;
   /** nrOfInstances. */
   count: number;
   /** The element variable and this instance's element; none when a count (`loopCardinality`) set the instances. */
@@ -96,13 +98,13 @@ export const tokensAt = (at: LoopAt) =>
  *  and `nrOfInstances` of the innermost. */
 export function frameVariables(form: Record<string, unknown>, frame: LoopFrame | undefined): Record<string, unknown> {
   if (!frame) return form;
-  const { variable, item, index, count } = frame;
+  const { variable, item, count } = frame;
   return {
     ...frameVariables(form, frame.outer),
     ...frame.running,
     ...frame.locals,
     ...(variable ? { [variable]: item } : {}),
-    loopCounter: index,
+    loopCounter: frame.loopCounter,
     nrOfInstances: count,
   };
 }
