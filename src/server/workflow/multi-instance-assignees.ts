@@ -7,6 +7,7 @@
 // the index, never found back from a login number (two elements may name the same user).
 import { sql, type Insertable } from 'kysely';
 import { ruleValue } from '../../core/rules.ts';
+import { loopCounterOf } from '../../core/workflow/loop-counter.ts';
 import type { ProcessNode } from '../../core/workflow/process-types.ts';
 import type { Db, FlowTokens } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -40,7 +41,12 @@ export async function elementInstances(
   const wanted = indexes === 'first' ? all.slice(0, 1) : (indexes ?? all);
   const named = wanted.map((index) => {
     const locals = instanceInputs(node, variables, index, elements);
-    const own = { ...variables, [node.multi!.elementVariable!]: elements[index], loopCounter: index + 1, ...locals };
+    const own = {
+      ...variables,
+      [node.multi!.elementVariable!]: elements[index],
+      loopCounter: loopCounterOf(node.multi, index),
+      ...locals,
+    };
     let value: unknown;
     try {
       value = ruleValue(node.multi!.assignee!, { ...own, form: own });
