@@ -3,22 +3,16 @@
 // the element and why, so a package that holds one is refused at install, not at its first instance.
 // Shared by `atrium check` (the project's packages) and the server's install.
 import { BpmnModdle } from 'bpmn-moddle';
-import { compileRule } from '../rules.ts';
+import { approversOf, elementAssignee } from './approver-rules.ts';
 import { engineCycles } from './engine-cycles.ts';
+import { conditionOf } from './flow-conditions.ts';
+import { checkInsideLoops, loopHonoured, loopsAround } from './loop-checks.ts';
 import { drawnForZeebe, type DefinitionsElement } from './loop-counter.ts';
 import { readCallActivity, type CallElement } from './call-activity.ts';
 import { readCallParameters, readCatchOutputs, readIoMappings, type MappedElement } from './io-mappings.ts';
 import { checkEvents, readEventElement, type EventElement } from './process-events.ts';
-import { assignmentOf, initiatorVariable, VENDOR_PREFIXES, vendorFindings } from './vendor-attributes.ts';
-import { ExpressionError, soleVariable, vendorExpression, vendorRule } from './vendor-expression.ts';
-import type {
-  ApproverRule,
-  NodeKind,
-  ProcessDefinition,
-  ProcessFlow,
-  ProcessNode,
-  VariableAssignment,
-} from './process-types.ts';
+import { initiatorVariable, VENDOR_PREFIXES, vendorFindings } from './vendor-attributes.ts';
+import type { NodeKind, ProcessDefinition, ProcessFlow, ProcessNode } from './process-types.ts';
 import {
   errorVariablesOf,
   eventRoleOf,
@@ -31,6 +25,7 @@ import {
 } from './structure-elements.ts';
 
 export type { ApproverRule, NodeKind, ProcessDefinition, ProcessFlow, ProcessNode } from './process-types.ts';
+export { parseApprovers } from './approver-rules.ts';
 
 /** What cannot run (or, among the warnings, what runs without being honoured): the element's id and
  *  a message key with its parameters (`element` names it by name and id, `type` its BPMN type). */
@@ -78,91 +73,6 @@ const IGNORED = new Set([
 ]);
 
 const typeName = (e: Element) => e.$type.replace(/^bpmn:/, '');
-
-/** `user:acme01; role:finance-manager; department:SALES; superior; initiator; expression:…` → rules (bad parts → problems). */
-export function parseApprovers(text: string): { rules: ApproverRule[]; bad: string[] } {
-  const rules: ApproverRule[] = [];
-  const bad: string[] = [];
-  for (const part of text
-    .split(';')
-    .map((p) => p.trim())
-    .filter(Boolean)) {
-    const [kind, ...rest] = part.split(':');
-    const value = rest.join(':').trim();
-    if (kind === 'superior' && !value) rules.push({ kind: 'superior' });
-    else if (kind === 'initiator' && !value) rules.push({ kind: 'initiator' });
-    else if (kind === 'user' && value) rules.push({ kind: 'user', loginno: value });
-    else if (kind === 'role' && value) rules.push({ kind: 'role', role: value });
-    else if (kind === 'department' && value) rules.push({ kind: 'department', code: value });
-    else if (kind === 'expression' && value && compiles(value)) rules.push({ kind: 'expression', expression: value });
-    else bad.push(part);
-  }
-  return { rules, bad };
-}
-
-function compiles(expression: string): boolean {
-  try {
-    compileRule(expression);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A user task's approvers: Atrium's own attribute, else what the modelers write (assignee and
- *  candidate users are login numbers, candidate groups roles or departments, docs/adr/0118-vendor-assignments.md;
- *  an expression is evaluated over the instance's variables, one the reader refuses is refused). */
-function approversOf(task: Element, initiator: string | undefined): { rules: ApproverRule[]; bad: string[] } {
-  const own = Object.entries(task.$attrs ?? {}).find(
-    ([name]) => name.endsWith(':approvers') && !VENDOR_PREFIXES.some((p) => name.startsWith(`${p}:`)),
-  );
-  if (own) return parseApprovers(own[1]);
-  const { users, groups } = assignmentOf(task);
-  const rules: ApproverRule[] = [];
-  const bad: string[] = [];
-  const read = (value: string, as: 'user' | 'group') => {
-    if (!vendorExpression(value)) {
-      rules.push(as === 'user' ? { kind: 'user', loginno: value } : { kind: 'group', name: value });
-      return;
-    }
-    const variable = soleVariable(value);
-    if (as === 'user' && variable !== undefined && variable === initiator) rules.push({ kind: 'initiator' });
-    else if (variable !== undefined) rules.push({ kind: 'expression', expression: `'${variable}'`, as });
-    else {
-      // Any other expression read (`=if order.amount > 10000 then "board" else "manager"`) names them by
-      // its value (docs/adr/0211-feel-conditionals-paths-ranges.md); a method call is still refused.
-      try {
-        rules.push({ kind: 'expression', expression: vendorRule(value), as });
-      } catch (error) {
-        if (!(error instanceof ExpressionError)) throw error;
-        bad.push(value);
-      }
-    }
-  };
-  for (const value of users) read(value, 'user');
-  for (const value of groups) read(value, 'group');
-  return { rules, bad };
-}
-
-/** The assignee rule computed from a multi-instance loop's element variable: a user expression reading
- *  it (`'reviewer.login'`), or an input computed from it (`reviewerCode = reviewer.code`, inputs read in
- *  order, each seeing those before). Undefined when none is. */
-function elementAssignee(
-  rules: readonly ApproverRule[],
-  inputs: readonly VariableAssignment[],
-  variable: string,
-): Extract<ApproverRule, { kind: 'expression' }> | undefined {
-  // A rule-language variable is quoted: `'reviewer'` or a path `'reviewer.login'`.
-  const reads = (rule: string, name: string) => rule.includes(`'${name}'`) || rule.includes(`'${name}.`);
-  const names = [variable];
-  for (const input of inputs)
-    if ('rule' in input.value && names.some((n) => reads((input.value as { rule: string }).rule, n)))
-      names.push(input.target);
-  return rules.find(
-    (r): r is Extract<ApproverRule, { kind: 'expression' }> =>
-      r.kind === 'expression' && r.as === 'user' && names.some((n) => reads(r.expression, n)),
-  );
-}
 
 /** An exclusive gateway the acting user decides (Atrium's own attribute, any prefix bound to its namespace). */
 const isChoice = (gateway: Element) =>
@@ -439,83 +349,4 @@ function compileProcess(process: Element, zeebe: boolean): Omit<ReadProcess, 'wa
     problems,
     cautions,
   };
-}
-
-/** The vendor parts of a loop its reading takes (structure-elements.ts). */
-const loopHonoured = (loop: Element) => [
-  'zeebe:loopCharacteristics',
-  ...Object.keys(loop.$attrs ?? {}).filter((name) =>
-    VENDOR_PREFIXES.some((p) => name === `${p}:collection` || name === `${p}:elementVariable`),
-  ),
-];
-
-/** The multi-instance sub-processes a node is drawn in, innermost first. */
-function loopsAround(nodes: Record<string, ProcessNode>, node: ProcessNode): ProcessNode[] {
-  const loops: ProcessNode[] = [];
-  for (let at = node.parent; at; at = nodes[at]?.parent) if (nodes[at]?.multi) loops.push(nodes[at]);
-  return loops;
-}
-
-/** What a multi-instance sub-process may hold (docs/adr/0148-multi-instance-sub-processes.md,
- *  docs/adr/0167-multi-instance-cardinality-waits-and-joins.md, docs/adr/0170-multi-instance-ends-boundaries-nested.md,
- *  docs/adr/0178-interrupted-sub-processes-multi-instance-calls-messages.md,
- *  docs/adr/0184-workers-and-conditions-inside-multi-instance.md): its instances run side by side on one set
- *  of nodes, told apart by the instance each token, join and job carries: approvals (a multi-instance
- *  approval is a countersign per instance, docs/adr/0185-nested-countersigns-and-interrupted-sub-processes.md),
- *  automatic steps, external tasks, call activities, gateways (exclusive, parallel, inclusive, event-based),
- *  timer, message and conditional catch events, timer, message, conditional and error boundary events on what
- *  is inside, sub-processes (with error and escalation boundaries), its start, plain, terminate, error and
- *  escalation ends. On the sub-process itself: error, escalation, timer, message and conditional boundary
- *  events (they hang on the token that holds its instances). A multi-instance sub-process runs inside
- *  another (a token inside both carries the outer and the inner index,
- *  docs/adr/0197-multi-instance-sub-processes-nested.md); a third level is refused: a token carries two. */
-function checkInsideLoops(
-  nodes: Record<string, ProcessNode>,
-  problem: (node: ProcessNode, loop: string, key: 'loopInside' | 'loopInLoop') => void,
-) {
-  const loopOf = (node: ProcessNode): string | undefined => {
-    for (let at = node.parent; at; at = nodes[at]?.parent) if (nodes[at]?.multi) return at;
-    return undefined;
-  };
-  const waits = (node: ProcessNode) => node.event !== undefined;
-  for (const node of Object.values(nodes)) {
-    if (node.kind === 'boundary' && node.attachedTo && nodes[node.attachedTo]?.kind === 'subprocess') {
-      if (nodes[node.attachedTo].multi && !node.catches && !waits(node)) problem(node, node.attachedTo, 'loopInside');
-    }
-    const loop = loopOf(node);
-    if (!loop) continue;
-    // A boundary inside either waits (timer, message, condition, a worker's error) or catches what is thrown.
-    // A multi-instance sub-process runs inside one that is not itself inside another (two levels).
-    const runs =
-      !(node.kind === 'subprocess' && node.multi && loopOf(nodes[loop])) &&
-      (node.kind !== 'boundary' || ((waits(node) || node.catches !== undefined) && node.attachedTo !== loop));
-    if (!runs) problem(node, loop, node.kind === 'subprocess' && node.multi ? 'loopInLoop' : 'loopInside');
-  }
-}
-
-/** A flow's condition in the rule language: written so, or a vendor expression read into it
- *  (docs/adr/0117-vendor-expressions.md); a script or an expression outside the subset is a problem. */
-function conditionOf(
-  flow: Element,
-  problem: (e: Element, key: string, params?: Record<string, unknown>) => void,
-): string | undefined {
-  // The definition is refused whole when a condition is: the text returned then is never evaluated.
-  const text = flow.conditionExpression?.body?.trim();
-  if (!text) return undefined;
-  const language = flow.conditionExpression?.language;
-  if (language && !/^(juel|uel|feel|http:\/\/www\.omg\.org\/spec\/FEEL)/i.test(language)) {
-    problem(flow, 'code', { part: `conditionExpression language="${language}"`, value: text });
-    return text; // refused already: its gateway is not also said to lack a condition
-  }
-  if (!vendorExpression(text)) {
-    if (!compiles(text)) problem(flow, 'badCondition', { condition: text });
-    return text;
-  }
-  try {
-    return vendorRule(text);
-  } catch (error) {
-    if (!(error instanceof ExpressionError)) throw error;
-    problem(flow, 'badExpression', { expression: text, reason: error.message });
-    return text; // refused already: its gateway is not also said to lack a condition
-  }
 }
