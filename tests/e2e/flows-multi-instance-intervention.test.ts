@@ -33,6 +33,10 @@ const READ = 'Activity_1g5t0ke';
 const CHECK = 'Activity_1x8w3jm';
 
 /** An instance of the round as the choice names it: its number, its reviewer's name and login number. */
+/** The bound of a wait on the server's work (an install, the detail's reads, an intervention): the browser
+ *  stage runs beside the API tests, which keep both cores busy, and one such wait passed 30 s there. */
+const SLOW = 60_000;
+
 const choice = (number: number, login: string, word = 'Instance', colon = ': ') =>
   new RegExp(`^${word} ${number}${colon}\\S.* \\(${login}\\)$`);
 
@@ -50,7 +54,7 @@ async function install(page: Page) {
   await page.getByTestId('upload-submit').click();
   const dialog = page.getByTestId('package-install-dialog');
   await dialog.getByTestId('package-install-commit').click();
-  await dialog.getByTestId('package-install-done').waitFor();
+  await dialog.getByTestId('package-install-done').waitFor({ timeout: SLOW });
   await dialog.getByTestId('package-install-close').click();
 }
 
@@ -58,7 +62,7 @@ async function install(page: Page) {
 async function openDetail(page: Page, summary: string): Promise<Locator> {
   await page.locator('.MuiDataGrid-row', { hasText: summary }).getByText(summary).click();
   const dialog = page.getByTestId('flow-detail-dialog');
-  await dialog.getByTestId('intervention').waitFor();
+  await dialog.getByTestId('intervention').waitFor({ timeout: SLOW });
   return dialog;
 }
 
@@ -66,7 +70,7 @@ async function openDetail(page: Page, summary: string): Promise<Locator> {
 async function nodeOptions(page: Page, dialog: Locator, label: string): Promise<string[]> {
   await dialog.getByRole('combobox', { name: label }).click();
   const options = page.getByRole('option');
-  await options.first().waitFor();
+  await options.first().waitFor({ timeout: SLOW });
   return options.allInnerTexts();
 }
 
@@ -116,7 +120,7 @@ describe('flow monitoring: intervention into a multi-instance sub-process', () =
     expect(names).toHaveLength(3);
     await dialog.getByTestId('intervene-confirm').click();
     await expectToast(page, 'Intervention done.');
-    await dialog.waitFor({ state: 'detached' });
+    await dialog.waitFor({ state: 'detached', timeout: SLOW });
 
     // Each reviewer at their own task, in their own instance of the round.
     dialog = await openDetail(page, summary);
@@ -153,7 +157,7 @@ describe('flow monitoring: intervention into a multi-instance sub-process', () =
     await screenshot(page, 'flows-mi-preview-en');
     await dialog.getByTestId('intervene-confirm').click();
     await expectToast(page, 'Intervention done.');
-    await dialog.waitFor({ state: 'detached' });
+    await dialog.waitFor({ state: 'detached', timeout: SLOW });
 
     dialog = await openDetail(page, summary);
     await expect(current.innerText()).resolves.toContain(`Review round › Clause check › Check clauses: ${checking}`);
@@ -175,7 +179,7 @@ describe('flow monitoring: intervention into a multi-instance sub-process', () =
     await inZh
       .getByTestId('intervene-instances')
       .getByLabel(choice(1, REVIEWERS[0], '实例', '：'))
-      .waitFor();
+      .waitFor({ timeout: SLOW });
     await screenshot(zh, 'flows-mi-instances-zh');
     await zh.context().close();
   }, 300_000); // an install, two interventions and a second sign-in on a loaded machine
