@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
-import { drawnDiagram, startThroughRuntime } from './support/flow-monitoring.ts';
+import { drawnDiagram, installDrawing, startThroughRuntime } from './support/flow-monitoring.ts';
 import {
   closeToasts,
   expectToast,
@@ -40,24 +40,6 @@ const SLOW = 60_000;
 const choice = (number: number, login: string, word = 'Instance', colon = ': ') =>
   new RegExp(`^${word} ${number}${colon}\\S.* \\(${login}\\)$`);
 
-/** Installs the drawing as a bare .bpmn for the Office application, through the applications list. */
-async function install(page: Page) {
-  await page.goto(`${session.server.url}/#/applications`);
-  await page
-    .locator('.MuiDataGrid-row')
-    .filter({ hasText: 'Office' })
-    .locator('[data-testid^="row-installProcess-"]')
-    .click();
-  await page
-    .getByTestId('upload-input')
-    .setInputFiles({ name: 'contract-clause-review.bpmn', mimeType: 'application/xml', buffer: Buffer.from(DRAWING) });
-  await page.getByTestId('upload-submit').click();
-  const dialog = page.getByTestId('package-install-dialog');
-  await dialog.getByTestId('package-install-commit').click();
-  await dialog.getByTestId('package-install-done').waitFor({ timeout: SLOW });
-  await dialog.getByTestId('package-install-close').click();
-}
-
 /** Opens the instance's detail from the monitoring list. */
 async function openDetail(page: Page, summary: string): Promise<Locator> {
   await page.locator('.MuiDataGrid-row', { hasText: summary }).getByText(summary).click();
@@ -77,7 +59,7 @@ async function nodeOptions(page: Page, dialog: Locator, label: string): Promise<
 describe('flow monitoring: intervention into a multi-instance sub-process', () => {
   it('sends reviewers back to their own tasks, then moves one instance on while the others stay', async () => {
     const { page, server } = session;
-    await install(page);
+    await installDrawing(page, server.url, 'contract-clause-review.bpmn', DRAWING);
     const domainId = await openEnterpriseTab(page, server.url, 'Acme', 'flows');
     const summary = `E2E clause review ${Date.now()}`;
     const { applicationId } = await startThroughRuntime(page, server.url, domainId, {

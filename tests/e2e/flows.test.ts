@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
-import { drawnDiagram, startThroughRuntime } from './support/flow-monitoring.ts';
+import { drawnDiagram, installDrawing, startThroughRuntime } from './support/flow-monitoring.ts';
 import { expectToast, fillField, openEnterpriseTab, openPage, searchList, signIn, tick } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 
@@ -272,20 +272,7 @@ describe('flow monitoring', () => {
 
   it('shows the local variables of each signer’s task at a countersign, in English and Chinese (docs/adr/0222-multi-instance-inputs-and-timer-incidents.md)', async () => {
     const { page, server } = session;
-    await page.goto(`${server.url}/#/applications`);
-    await page
-      .locator('.MuiDataGrid-row')
-      .filter({ hasText: 'Office' })
-      .locator('[data-testid^="row-installProcess-"]')
-      .click();
-    await page
-      .getByTestId('upload-input')
-      .setInputFiles({ name: 'contract-seats.bpmn', mimeType: 'application/xml', buffer: Buffer.from(SEATED) });
-    await page.getByTestId('upload-submit').click();
-    const install = page.getByTestId('package-install-dialog');
-    await install.getByTestId('package-install-commit').click();
-    await install.getByTestId('package-install-done').waitFor();
-    await install.getByTestId('package-install-close').click();
+    await installDrawing(page, server.url, 'contract-seats.bpmn', SEATED);
     const domainId = await openEnterpriseTab(page, server.url, 'Acme', 'flows');
     const summary = `E2E seats ${Date.now()}`;
     const { instanceId, applicationId, query } = await startThroughRuntime(page, server.url, domainId, {

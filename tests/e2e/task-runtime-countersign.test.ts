@@ -13,6 +13,7 @@ import { expectAccessible } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
 import { actAs } from './support/runtime-sign-in.ts';
 import { signedInAsAdmin } from './support/session.ts';
+import { installDrawing } from './support/flow-monitoring.ts';
 
 const session = signedInAsAdmin();
 const DRAWING = readFileSync(join(import.meta.dirname, '../fixtures/journeys/contract-countersign.bpmn'), 'utf8');
@@ -50,20 +51,7 @@ async function countersign(page: Page, signer: string): Promise<string> {
 describe('task runtime: timer, countersign and message', () => {
   it('runs a contract countersign from its start to its end through the task runtime', async () => {
     const { page, server } = session;
-    await page.goto(`${server.url}/#/applications`);
-    await page
-      .locator('.MuiDataGrid-row')
-      .filter({ hasText: 'Office' })
-      .locator('[data-testid^="row-installProcess-"]')
-      .click();
-    await page
-      .getByTestId('upload-input')
-      .setInputFiles({ name: 'contract-countersign.bpmn', mimeType: 'application/xml', buffer: Buffer.from(DRAWING) });
-    await page.getByTestId('upload-submit').click();
-    const install = page.getByTestId('package-install-dialog');
-    await install.getByTestId('package-install-commit').click();
-    await install.getByTestId('package-install-done').waitFor();
-    await install.getByTestId('package-install-close').click();
+    await installDrawing(page, server.url, 'contract-countersign.bpmn', DRAWING);
 
     const initiator = await actAs(page, server.url, 'acme123', true);
     await page.getByTestId('view-tab-start').click();

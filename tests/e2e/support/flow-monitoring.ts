@@ -56,6 +56,24 @@ export async function startThroughRuntime(
   throw new Error(`no Acme user could start ${start.processId}`);
 }
 
+/** Installs a bare .bpmn drawing into the Office application through the applications list's install
+ *  action, as an administrator does; the install's wait is bounded at 60 s (the browser stage runs beside
+ *  the API tests, which keep both cores busy). */
+export async function installDrawing(page: Page, url: string, name: string, xml: string) {
+  await page.goto(`${url}/#/applications`);
+  await page
+    .locator('.MuiDataGrid-row')
+    .filter({ hasText: 'Office' })
+    .locator('[data-testid^="row-installProcess-"]')
+    .click();
+  await page.getByTestId('upload-input').setInputFiles({ name, mimeType: 'application/xml', buffer: Buffer.from(xml) });
+  await page.getByTestId('upload-submit').click();
+  const dialog = page.getByTestId('package-install-dialog');
+  await dialog.getByTestId('package-install-commit').click();
+  await dialog.getByTestId('package-install-done').waitFor({ timeout: 60_000 });
+  await dialog.getByTestId('package-install-close').click();
+}
+
 /** The detail's process diagram once drawn: the SVG's node ids, and those marked current and done. */
 export async function drawnDiagram(dialog: Locator) {
   const figure = dialog.getByTestId('flow-diagram');
