@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
+import { expectAccessible } from './support/axe.ts';
 import { drawnDiagram, installDrawing, startThroughRuntime } from './support/flow-monitoring.ts';
 import {
   closeToasts,
@@ -125,6 +126,7 @@ describe('flow monitoring: intervention into a multi-instance sub-process', () =
     );
     await instances.getByLabel(choice(2, REVIEWERS[1])).check();
     await screenshot(page, 'flows-mi-instances-en');
+    await expectAccessible(page, 'intervention dialog with the instances to move');
     await dialog.getByTestId('intervene-add').click();
     await expect(dialog.getByTestId('intervene-entry-instances').innerText()).resolves.toMatch(choice(2, REVIEWERS[1]));
     await fillField(page, 'intervene-reason', 'The second reviewer has read it already');
