@@ -56,6 +56,20 @@ export async function startThroughRuntime(
   throw new Error(`no Acme user could start ${start.processId}`);
 }
 
+/** Sends the message `messageName` with `variables` to the instance through the runtime REST, with the
+ *  query `startThroughRuntime` answered, as the program that learns of it does; fails on a refusal. */
+export async function correlateThroughRuntime(
+  page: Page,
+  url: string,
+  query: { accessToken: string; userCode: string; applicationId: string; flowId: string },
+  message: { instanceId: string; messageName: string; variables: Record<string, unknown> },
+) {
+  const sent = await json<unknown>(
+    page.request.post(`${url}/rest/bpm/runtime/message`, { params: query, data: message }),
+  );
+  expect(sent.errcode, sent.errmsg).toBe(0);
+}
+
 /** Installs a bare .bpmn drawing into the Office application through the applications list's install
  *  action, as an administrator does; the install's wait is bounded at 60 s (the browser stage runs beside
  *  the API tests, which keep both cores busy). */
