@@ -6,11 +6,10 @@
 // output parameters, evaluated over them when the called instance completes, reach the process (inside
 // a multi-instance sub-process, over the instance's element too), and none does when an error boundary
 // interrupts the call activity.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
-import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
-import { camundaDrawn, drawnCorpus, installCorpus } from './helpers/corpus-world.ts';
+import { camundaDrawn, drawnCorpus } from './helpers/corpus-world.ts';
 import {
   activeTokenNodes,
   calledInstances,
@@ -18,8 +17,7 @@ import {
   instanceOf,
   openTaskAssignees,
 } from './helpers/instance-readers.ts';
-import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { mappingWorld } from './helpers/mapping-world.ts';
 
 const targets = await databaseTargets();
 const OVER_BUDGET = '<bpmn:error id="Error_0k3p1vb" name="Over budget" errorCode="OVER_BUDGET" />';
@@ -103,22 +101,11 @@ const files: CorpusFile[] = await drawnCorpus(
 );
 
 describe.each(targets)("a call activity's input/output parameters, on $name", (target) => {
-  let server: TestServer;
-  let world: EngineWorld;
-  let runtime: Runtime;
-
-  beforeAll(async () => {
-    server = await startTestServer(target);
-    world = await makeEngineWorld(server.db, 'Acme', 'cp');
-    runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
-    await installCorpus(server.db, world, files, []);
-  }, 300_000); // a server on a loaded machine
-  afterAll(async () => server?.close());
-
-  const variables = async (id: string) => (await instanceOf(server.db, id)).form_data as Record<string, unknown>;
+  const cp = mappingWorld(target, 'cp', files);
+  const { variables } = cp;
   const callLocals = async (id: string) =>
     (
-      await server.db
+      await cp.server.db
         .selectFrom('flow_tokens')
         .select('locals')
         .where('instance_id', '=', id)
@@ -127,8 +114,8 @@ describe.each(targets)("a call activity's input/output parameters, on $name", (t
     )?.locals;
   const trip = { nights: 3, rate: 400, agent: 'cp-r1' };
   const started = async () => {
-    const id = await runtime.start('travelRequest', 'cp-init', { formData: { trip, destination: 'Lyon' } });
-    const [child] = await calledInstances(server.db, id);
+    const id = await cp.runtime.start('travelRequest', 'cp-init', { formData: { trip, destination: 'Lyon' } });
+    const [child] = await calledInstances(cp.server.db, id);
     return { id, child };
   };
 
@@ -140,14 +127,14 @@ describe.each(targets)("a call activity's input/output parameters, on $name", (t
     const { id, child } = await started();
     // Only what `in` names went in: the inputs by name and all of them through `local`.
     expect(child.form_data).toEqual({ limit: 1200, budget: 1200, booker: 'cp-r1', city: 'Lyon' });
-    expect(await openTaskAssignees(server.db, child.id)).toEqual(['Activity_1p2x9fe:cp-r1']);
+    expect(await openTaskAssignees(cp.server.db, child.id)).toEqual(['Activity_1p2x9fe:cp-r1']);
     expect(await callLocals(id)).toEqual({ budget: 1200, booker: 'cp-r1' });
     expect(await variables(id)).toEqual({ trip, destination: 'Lyon' });
-    await runtime.submit('travelBooking', child.id, 'cp-r1', {
+    await cp.runtime.submit('travelBooking', child.id, 'cp-r1', {
       formData: { quote: 1100, handledBy: 'cp-r2', confirmation: 'LY-77' },
     });
-    expect(await instanceOf(server.db, child.id)).toMatchObject({ status: 'completed' });
-    expect(await instanceOf(server.db, id)).toMatchObject({ status: 'completed' });
+    expect(await instanceOf(cp.server.db, child.id)).toMatchObject({ status: 'completed' });
+    expect(await instanceOf(cp.server.db, id)).toMatchObject({ status: 'completed' });
     // `quote` came out as the call activity's own, `handledBy` into `booker`, which it holds: only the
     // output parameters and the plain `out` reach the process.
     expect(await variables(id)).toEqual({
@@ -157,36 +144,36 @@ describe.each(targets)("a call activity's input/output parameters, on $name", (t
       bookedTotal: 1100,
       bookedBy: 'cp-r2',
     });
-    expect(await activeTokenNodes(server.db, id)).toEqual([]);
-    expect((await historyOf(server.db, id)).slice(-2)).toEqual(['auto Activity_0b7k2tr', 'complete Event_0w8n4sd']);
+    expect(await activeTokenNodes(cp.server.db, id)).toEqual([]);
+    expect((await historyOf(cp.server.db, id)).slice(-2)).toEqual(['auto Activity_0b7k2tr', 'complete Event_0w8n4sd']);
   }, 120_000);
 
   it('sets no output when an error boundary interrupts it, and leaves nothing of its own behind', async () => {
     const { id, child } = await started();
-    await runtime.submit('travelBooking', child.id, 'cp-r1', { formData: { quote: 1500, handledBy: 'cp-r2' } });
-    expect(await instanceOf(server.db, id)).toMatchObject({ status: 'completed' });
-    expect(await historyOf(server.db, id)).toContain('interrupted Activity_0b7k2tr');
+    await cp.runtime.submit('travelBooking', child.id, 'cp-r1', { formData: { quote: 1500, handledBy: 'cp-r2' } });
+    expect(await instanceOf(cp.server.db, id)).toMatchObject({ status: 'completed' });
+    expect(await historyOf(cp.server.db, id)).toContain('interrupted Activity_0b7k2tr');
     const left = await variables(id);
     for (const name of ['bookedTotal', 'bookedBy', 'budget', 'booker', 'quote']) expect(left).not.toHaveProperty(name);
-    expect(await activeTokenNodes(server.db, id)).toEqual([]);
+    expect(await activeTokenNodes(cp.server.db, id)).toEqual([]);
   }, 120_000);
 
   it("inside each instance of a multi-instance sub-process, reads the instance's element in and out", async () => {
-    const id = await runtime.start('travelRound', 'cp-init', {
+    const id = await cp.runtime.start('travelRound', 'cp-init', {
       formData: { agents: ['cp-r1', 'cp-r2'], budget: 2000 },
     });
-    const children = await calledInstances(server.db, id);
+    const children = await calledInstances(cp.server.db, id);
     const childOf = (agent: string) => children.find((c) => (c.form_data as { booker?: string }).booker === agent)!;
     expect(childOf('cp-r2').form_data).toEqual({ limit: 2000, booker: 'cp-r2' });
-    await runtime.submit('travelBooking', childOf('cp-r2').id, 'cp-r2', { formData: { quote: 900 } });
+    await cp.runtime.submit('travelBooking', childOf('cp-r2').id, 'cp-r2', { formData: { quote: 900 } });
     expect(await variables(id)).toEqual({
       agents: ['cp-r1', 'cp-r2'],
       budget: 2000,
       lastQuote: 900,
       lastAgent: 'cp-r2',
     });
-    await runtime.submit('travelBooking', childOf('cp-r1').id, 'cp-r1', { formData: { quote: 800 } });
-    expect(await instanceOf(server.db, id)).toMatchObject({ status: 'completed' });
+    await cp.runtime.submit('travelBooking', childOf('cp-r1').id, 'cp-r1', { formData: { quote: 800 } });
+    expect(await instanceOf(cp.server.db, id)).toMatchObject({ status: 'completed' });
     expect(await variables(id)).toEqual({
       agents: ['cp-r1', 'cp-r2'],
       budget: 2000,

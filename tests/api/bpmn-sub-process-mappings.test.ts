@@ -4,30 +4,19 @@
 // variables: the assignee, the form, a gateway and a worker inside see them; a variable set inside whose
 // name the sub-process holds stays there; the process gets the outputs when the sub-process completes,
 // and nothing of its scope when an error boundary interrupts it.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processesIn, readProcess } from '../../src/core/workflow/process-definition.ts';
-import type { CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
+import { describe, expect, it } from 'vitest';
 import { databaseTargets } from './helpers/databases.ts';
-import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
-import { camundaDrawn, installCorpus } from './helpers/corpus-world.ts';
+import { camundaDrawn, drawnCorpus } from './helpers/corpus-world.ts';
 import { activeTokenNodes, historyOf, instanceOf, loopTokens, openTaskAssignees } from './helpers/instance-readers.ts';
-import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { mappingFixture, mappingWorld } from './helpers/mapping-world.ts';
 
 const targets = await databaseTargets();
-const fixture = async (file: string): Promise<CorpusFile> => {
-  const xml = readFileSync(join(import.meta.dirname, '../fixtures/io-mappings', file), 'utf8');
-  const [{ id }] = await processesIn(xml);
-  return { file, processId: id, xml, read: await readProcess(xml, id) };
-};
-const c8 = await fixture('c8-shipment-inspection.bpmn');
-const c7 = await fixture('c7-contract-review.bpmn');
-/** A plain service task the engine runs itself, computing a variable through its mappings. */
-const stepXml = camundaDrawn(
-  'orderTotals',
-  `<bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:outgoing></bpmn:startEvent>
+const c8 = await mappingFixture('c8-shipment-inspection.bpmn');
+const c7 = await mappingFixture('c7-contract-review.bpmn');
+const [step, regions, signing] = await drawnCorpus(
+  {
+    // A plain service task the engine runs itself, computing a variable through its mappings.
+    orderTotals: `<bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:outgoing></bpmn:startEvent>
   <bpmn:serviceTask id="Activity_0t4g1kz" name="Compute total">
     <bpmn:extensionElements>
       <camunda:inputOutput>
@@ -40,11 +29,8 @@ const stepXml = camundaDrawn(
   <bpmn:endEvent id="Event_0r2k8ds"><bpmn:incoming>Flow_2</bpmn:incoming></bpmn:endEvent>
   <sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="Activity_0t4g1kz" />
   <sequenceFlow id="Flow_2" sourceRef="Activity_0t4g1kz" targetRef="Event_0r2k8ds" />`,
-);
-/** A mapped sub-process inside each instance of a parallel multi-instance sub-process: a scope per instance. */
-const regionsXml = camundaDrawn(
-  'regionLeads',
-  `<bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:outgoing></bpmn:startEvent>
+    // A mapped sub-process inside each instance of a parallel multi-instance sub-process: a scope per instance.
+    regionLeads: `<bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:outgoing></bpmn:startEvent>
   <bpmn:subProcess id="Activity_1q8r2mx" name="Each region">
     <bpmn:incoming>Flow_1</bpmn:incoming><bpmn:outgoing>Flow_2</bpmn:outgoing>
     <bpmn:multiInstanceLoopCharacteristics camunda:collection="\${regions}" camunda:elementVariable="region" />
@@ -72,17 +58,8 @@ const regionsXml = camundaDrawn(
   <bpmn:endEvent id="Event_1z4"><bpmn:incoming>Flow_2</bpmn:incoming></bpmn:endEvent>
   <sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="Activity_1q8r2mx" />
   <sequenceFlow id="Flow_2" sourceRef="Activity_1q8r2mx" targetRef="Event_1z4" />`,
-);
-const regions: CorpusFile = {
-  file: 'region-leads.bpmn',
-  processId: 'regionLeads',
-  xml: regionsXml,
-  read: await readProcess(regionsXml, 'regionLeads'),
-};
-/** A task before and after a mapped sub-process, to take submissions back around it. */
-const signingXml = camundaDrawn(
-  'contractSigning',
-  `<bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:outgoing></bpmn:startEvent>
+    // A task before and after a mapped sub-process, to take submissions back around it.
+    contractSigning: `<bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:outgoing></bpmn:startEvent>
   <bpmn:userTask id="Activity_0p1r3ep" name="Prepare" camunda:assignee="sp-r1">
     <bpmn:incoming>Flow_1</bpmn:incoming><bpmn:outgoing>Flow_2</bpmn:outgoing>
   </bpmn:userTask>
@@ -110,67 +87,13 @@ const signingXml = camundaDrawn(
   <sequenceFlow id="Flow_2" sourceRef="Activity_0p1r3ep" targetRef="Activity_1c4k7ch" />
   <sequenceFlow id="Flow_3" sourceRef="Activity_1c4k7ch" targetRef="Activity_1s2g8nx" />
   <sequenceFlow id="Flow_4" sourceRef="Activity_1s2g8nx" targetRef="Event_1e9" />`,
+  },
+  camundaDrawn,
 );
-const signing: CorpusFile = {
-  file: 'contract-signing.bpmn',
-  processId: 'contractSigning',
-  xml: signingXml,
-  read: await readProcess(signingXml, 'contractSigning'),
-};
-const step: CorpusFile = {
-  file: 'order-totals.bpmn',
-  processId: 'orderTotals',
-  xml: stepXml,
-  read: await readProcess(stepXml, 'orderTotals'),
-};
-
-interface Task {
-  id: string;
-  instanceId: string;
-  variables: Record<string, unknown>;
-}
 
 describe.each(targets)('input/output mappings of sub-processes, on $name', (target) => {
-  let server: TestServer;
-  let world: EngineWorld;
-  let runtime: Runtime;
-
-  beforeAll(async () => {
-    server = await startTestServer(target);
-    world = await makeEngineWorld(server.db, 'Acme', 'sp');
-    runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
-    await installCorpus(server.db, world, [c8, c7, step, regions, signing], []);
-  }, 300_000); // a server on a loaded machine
-  afterAll(async () => server?.close());
-
-  const variables = async (id: string) => (await instanceOf(server.db, id)).form_data as Record<string, unknown>;
-  const formOf = async (flowId: string, id: string, userCode: string) => {
-    const seen = await runtime.call<{ instance: { formData: Record<string, unknown> } }>('query/instance', {
-      flowId,
-      instanceId: id,
-      userCode,
-      method: 'GET',
-    });
-    expect(seen.reply.errcode, seen.reply.errmsg).toBe(0);
-    return seen.reply.data!.instance.formData;
-  };
-  const work = async (topic: string, id: string, sent: Record<string, unknown>) => {
-    const call = <T>(path: string, body: unknown) => runtime.call<T>(path, { userCode: 'sp-init', body });
-    const fetched = await call<Task[]>('external-task/fetch-and-lock', {
-      workerId: 'sp-worker',
-      maxTasks: 10,
-      topics: [{ topicName: topic, lockDuration: 30_000 }],
-    });
-    expect(fetched.reply.errcode, fetched.reply.errmsg).toBe(0);
-    const task = fetched.reply.data!.find((t) => t.instanceId === id)!;
-    const done = await call<{ status: string }>('external-task/complete', {
-      id: task.id,
-      workerId: 'sp-worker',
-      variables: sent,
-    });
-    expect(done.reply.errcode, done.reply.errmsg).toBe(0);
-    return { seen: task.variables, status: done.reply.data!.status };
-  };
+  const sp = mappingWorld(target, 'sp', [c8, c7, step, regions, signing]);
+  const { variables, formOf, work } = sp;
 
   it('installs the five files with no mapping warned about', () => {
     for (const file of [c8, c7, step, regions, signing]) {
@@ -181,16 +104,16 @@ describe.each(targets)('input/output mappings of sub-processes, on $name', (targ
 
   it('Camunda 8: the inputs assign, route and reach the worker inside; a held name stays inside; the outputs reach the process', async () => {
     const shipment = { inspector: 'sp-r1', weight: 42 };
-    const id = await runtime.start(c8.processId, 'sp-init', { formData: { shipment } });
-    expect(await openTaskAssignees(server.db, id)).toEqual(['Activity_0g5r2kd:sp-r1']);
-    expect(await activeTokenNodes(server.db, id)).toEqual(['Activity_0g5r2kd', 'Activity_1n4t8qz']);
+    const id = await sp.runtime.start(c8.processId, 'sp-init', { formData: { shipment } });
+    expect(await openTaskAssignees(sp.server.db, id)).toEqual(['Activity_0g5r2kd:sp-r1']);
+    expect(await activeTokenNodes(sp.server.db, id)).toEqual(['Activity_0g5r2kd', 'Activity_1n4t8qz']);
     expect(await formOf(c8.processId, id, 'sp-r1')).toEqual({
       shipment,
       inspector: 'sp-r1',
       heavy: true,
       verdict: 'pending',
     });
-    await runtime.submit(c8.processId, id, 'sp-r1', { formData: { verdict: 'pass', remark: 'sealed' } });
+    await sp.runtime.submit(c8.processId, id, 'sp-r1', { formData: { verdict: 'pass', remark: 'sealed' } });
     // `verdict` is the sub-process's; `remark` goes on to the process.
     expect(await variables(id)).toEqual({ shipment, remark: 'sealed' });
     const { seen, status } = await work('weigh-shipment', id, { verdict: 'fail', weightKg: 44 });
@@ -203,49 +126,49 @@ describe.each(targets)('input/output mappings of sub-processes, on $name', (targ
       inspectionPassed: false,
       inspectedBy: 'sp-r1',
     });
-    expect(await activeTokenNodes(server.db, id)).toEqual([]);
+    expect(await activeTokenNodes(sp.server.db, id)).toEqual([]);
   }, 120_000);
 
   it("Camunda 8: a light shipment passes the gateway inside on the sub-process's own `heavy`", async () => {
     const shipment = { inspector: 'sp-r2', weight: 12 };
-    const id = await runtime.start(c8.processId, 'sp-init', { formData: { shipment } });
-    await runtime.submit(c8.processId, id, 'sp-r2', { formData: { verdict: 'pass' } });
-    expect(await instanceOf(server.db, id)).toMatchObject({ status: 'completed' });
+    const id = await sp.runtime.start(c8.processId, 'sp-init', { formData: { shipment } });
+    await sp.runtime.submit(c8.processId, id, 'sp-r2', { formData: { verdict: 'pass' } });
+    expect(await instanceOf(sp.server.db, id)).toMatchObject({ status: 'completed' });
     expect(await variables(id)).toEqual({ shipment, inspectionPassed: true, inspectedBy: 'sp-r2' });
   }, 120_000);
 
   it('Camunda 7: the reviewer is an input, the decision a local the task sets; the outputs reach the process', async () => {
     const contract = { lawyer: 'sp-lead', value: 9000 };
-    const id = await runtime.start(c7.processId, 'sp-init', { formData: { contract } });
-    expect(await openTaskAssignees(server.db, id)).toEqual(['Activity_1s8k3fu:sp-lead']);
+    const id = await sp.runtime.start(c7.processId, 'sp-init', { formData: { contract } });
+    expect(await openTaskAssignees(sp.server.db, id)).toEqual(['Activity_1s8k3fu:sp-lead']);
     expect(await formOf(c7.processId, id, 'sp-lead')).toEqual({ contract, reviewer: 'sp-lead', approved: null });
-    await runtime.submit(c7.processId, id, 'sp-lead', { formData: { approved: true, note: 'fine' } });
-    expect(await instanceOf(server.db, id)).toMatchObject({ status: 'completed' });
+    await sp.runtime.submit(c7.processId, id, 'sp-lead', { formData: { approved: true, note: 'fine' } });
+    expect(await instanceOf(sp.server.db, id)).toMatchObject({ status: 'completed' });
     expect(await variables(id)).toEqual({ contract, note: 'fine', legalOk: true, reviewedBy: 'sp-lead' });
-    expect((await historyOf(server.db, id)).slice(-2)).toEqual(['auto Activity_0l3g7pa', 'complete Event_1e3z8oq']);
+    expect((await historyOf(sp.server.db, id)).slice(-2)).toEqual(['auto Activity_0l3g7pa', 'complete Event_1e3z8oq']);
   }, 120_000);
 
   it('Camunda 7: an error boundary interrupting the sub-process sets no output and leaves no scope behind', async () => {
     const contract = { lawyer: 'sp-lead', value: 500 };
-    const id = await runtime.start(c7.processId, 'sp-init', { formData: { contract } });
-    await runtime.submit(c7.processId, id, 'sp-lead', { formData: { approved: false } });
-    expect(await instanceOf(server.db, id)).toMatchObject({ status: 'completed' });
+    const id = await sp.runtime.start(c7.processId, 'sp-init', { formData: { contract } });
+    await sp.runtime.submit(c7.processId, id, 'sp-lead', { formData: { approved: false } });
+    expect(await instanceOf(sp.server.db, id)).toMatchObject({ status: 'completed' });
     expect(await variables(id)).toEqual({ contract });
-    expect(await activeTokenNodes(server.db, id)).toEqual([]);
-    expect(await historyOf(server.db, id)).toContain('interrupted Activity_0l3g7pa');
+    expect(await activeTokenNodes(sp.server.db, id)).toEqual([]);
+    expect(await historyOf(sp.server.db, id)).toContain('interrupted Activity_0l3g7pa');
   }, 120_000);
 
   it('a plain service task sets its output over its input, the input staying its own', async () => {
     const order = { amount: 100, tax: 10 };
-    const id = await runtime.start(step.processId, 'sp-init', { formData: { order } });
-    expect(await instanceOf(server.db, id)).toMatchObject({ status: 'completed' });
+    const id = await sp.runtime.start(step.processId, 'sp-init', { formData: { order } });
+    expect(await instanceOf(sp.server.db, id)).toMatchObject({ status: 'completed' });
     expect(await variables(id)).toEqual({ order, gross: 110 });
   }, 120_000);
 
   it('inside each instance of a multi-instance sub-process, the mapped sub-process has a scope of its own', async () => {
-    const id = await runtime.start(regions.processId, 'sp-init', { formData: { regions: ['sp-r1', 'sp-r2'] } });
-    expect(await openTaskAssignees(server.db, id)).toEqual(['Activity_1h5d9wq:sp-r1', 'Activity_1h5d9wq:sp-r2']);
-    expect(await loopTokens(server.db, id)).toEqual([
+    const id = await sp.runtime.start(regions.processId, 'sp-init', { formData: { regions: ['sp-r1', 'sp-r2'] } });
+    expect(await openTaskAssignees(sp.server.db, id)).toEqual(['Activity_1h5d9wq:sp-r1', 'Activity_1h5d9wq:sp-r2']);
+    expect(await loopTokens(sp.server.db, id)).toEqual([
       'Activity_0m6s1vd@0',
       'Activity_0m6s1vd@1',
       'Activity_1h5d9wq@0',
@@ -253,35 +176,35 @@ describe.each(targets)('input/output mappings of sub-processes, on $name', (targ
       'Activity_1q8r2mx',
     ]);
     expect(await formOf(regions.processId, id, 'sp-r2')).toMatchObject({ lead: 'sp-r2' });
-    await runtime.submit(regions.processId, id, 'sp-r2', {});
+    await sp.runtime.submit(regions.processId, id, 'sp-r2', {});
     expect(await variables(id)).toEqual({ regions: ['sp-r1', 'sp-r2'], lastLead: 'sp-r2' });
     expect(await formOf(regions.processId, id, 'sp-r1')).toMatchObject({ lead: 'sp-r1' });
-    await runtime.submit(regions.processId, id, 'sp-r1', {});
-    expect(await instanceOf(server.db, id)).toMatchObject({ status: 'completed' });
+    await sp.runtime.submit(regions.processId, id, 'sp-r1', {});
+    expect(await instanceOf(sp.server.db, id)).toMatchObject({ status: 'completed' });
     expect(await variables(id)).toEqual({ regions: ['sp-r1', 'sp-r2'], lastLead: 'sp-r1' });
   }, 120_000);
 
   it('a submission that entered a mapped sub-process is taken back with its scope; one that completed it is not', async () => {
     const contract = { lawyer: 'sp-lead' };
-    const id = await runtime.start(signing.processId, 'sp-init', { formData: { contract } });
+    const id = await sp.runtime.start(signing.processId, 'sp-init', { formData: { contract } });
     const retract = (userCode: string) =>
-      runtime.call('runtime/retracement', { flowId: signing.processId, instanceId: id, userCode });
-    await runtime.submit(signing.processId, id, 'sp-r1', {});
-    expect(await activeTokenNodes(server.db, id)).toEqual(['Activity_0t9e2mk', 'Activity_1c4k7ch']);
+      sp.runtime.call('runtime/retracement', { flowId: signing.processId, instanceId: id, userCode });
+    await sp.runtime.submit(signing.processId, id, 'sp-r1', {});
+    expect(await activeTokenNodes(sp.server.db, id)).toEqual(['Activity_0t9e2mk', 'Activity_1c4k7ch']);
     const back = await retract('sp-r1');
     expect(back.reply.errcode, back.reply.errmsg).toBe(0);
-    expect(await activeTokenNodes(server.db, id)).toEqual(['Activity_0p1r3ep']);
-    await runtime.submit(signing.processId, id, 'sp-r1', {});
-    await runtime.submit(signing.processId, id, 'sp-lead', {});
+    expect(await activeTokenNodes(sp.server.db, id)).toEqual(['Activity_0p1r3ep']);
+    await sp.runtime.submit(signing.processId, id, 'sp-r1', {});
+    await sp.runtime.submit(signing.processId, id, 'sp-lead', {});
     expect(await variables(id)).toEqual({ contract, checkedBy: 'sp-lead' });
     const refused = await retract('sp-lead');
     expect(refused.reply.errcode).not.toBe(0);
     expect(refused.reply.errmsg).toBe(
       'The submission completed a sub-process that set its output mappings: it cannot be taken back.',
     );
-    expect(await openTaskAssignees(server.db, id)).toEqual(['Activity_1s2g8nx:sp-r2']);
-    await runtime.submit(signing.processId, id, 'sp-r2', {});
-    expect(await instanceOf(server.db, id)).toMatchObject({ status: 'completed' });
-    expect(await activeTokenNodes(server.db, id)).toEqual([]);
+    expect(await openTaskAssignees(sp.server.db, id)).toEqual(['Activity_1s2g8nx:sp-r2']);
+    await sp.runtime.submit(signing.processId, id, 'sp-r2', {});
+    expect(await instanceOf(sp.server.db, id)).toMatchObject({ status: 'completed' });
+    expect(await activeTokenNodes(sp.server.db, id)).toEqual([]);
   }, 120_000);
 });

@@ -3,65 +3,22 @@
 // past the anchors is the page the offset gives, in the list's order (last activity, newest first,
 // ties by id, microseconds apart), and again after an engine action moves one instance to the top.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from './helpers/api-client.ts';
+import { describe, expect, it } from 'vitest';
 import { databaseTargets } from './helpers/databases.ts';
-import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
-import { signedInCallers, startTestServer, type TestServer } from './helpers/test-server.ts';
-import { runtimeOf } from './helpers/runtime-calls.ts';
+import { pagedList } from './helpers/flow-list-pages.ts';
 
 const targets = await databaseTargets();
 const INSTANCES = 2_600;
 const LINES = 20;
 
 describe.each(targets)('flow list deep pages on $name', (target) => {
-  let server: TestServer;
-  let world: EngineWorld;
-  let token: string;
-  let acme: ApiClient;
-
-  const start = (summary: string) => runtimeOf(server, world, token).start('linear', 'dp-init', { summary });
-
-  beforeAll(async () => {
-    server = await startTestServer(target);
-    world = await makeEngineWorld(server.db, 'Acme', 'dp');
-    token = await runtimeAccess(server.db, world);
-    ({ acme } = await signedInCallers(server));
-    const first = await start('deep');
-    // Copies of the instance, few distinct instants (ties decided by id) a microsecond apart at most.
-    await sql`insert into flow_instances (id, domain_id, application_id, process_id, version_id, title, summary,
-        status, initiator_id, started_at, updated_at, state_label, state_nodes)
-      select 'dp-' || lpad(n::text, 5, '0'), domain_id, application_id, process_id, version_id, title, summary,
-        status, initiator_id, started_at, timestamptz '2026-01-01 00:00:00' + (n % 97) * interval '1 microsecond',
-        state_label, state_nodes
-      from flow_instances, generate_series(1, ${INSTANCES}) n where id = ${first}`.execute(server.db);
+  // Copies of the instance, few distinct instants (ties decided by id) a microsecond apart at most.
+  const list = pagedList(target, 'dp', LINES, {
+    summary: 'deep',
+    copies: INSTANCES,
+    columns: { updated_at: sql`timestamptz '2026-01-01 00:00:00' + (n % 97) * interval '1 microsecond'` },
   });
-  afterAll(() => server?.close());
-
-  /** The ids of the page as the offset gives them. */
-  async function expected(page: number) {
-    const rows = await server.db
-      .selectFrom('flow_instances')
-      .select('id')
-      .where('application_id', '=', world.applicationId)
-      .where('status', '<>', 'deleted')
-      .orderBy('updated_at', 'desc')
-      .orderBy('id')
-      .limit(LINES)
-      .offset((page - 1) * LINES)
-      .execute();
-    return rows.map((r) => r.id);
-  }
-
-  async function listed(page: number, narrowing: Record<string, string> = {}) {
-    const { reply } = await acme.call<{ datas: { id: string }[]; rowCount: number }>(
-      'POST',
-      `/authtime/domain/${world.domainId}/workflow/flowstaterts`,
-      { body: { application: world.applicationId, ...narrowing }, query: { currpage: page, pagelines: LINES } },
-    );
-    expect(reply.errcode, reply.errmsg).toBe(0);
-    return { ids: reply.data!.datas.map((r) => r.id), rowCount: reply.data!.rowCount };
-  }
+  const { listed, offsetPage, start } = list;
 
   // Pages 50 and 51 meet the first anchor (instance 1,000), 100 and 101 the second; 131 is the last, 132 past it.
   const PAGES = [1, 49, 50, 51, 52, 99, 100, 101, 131, 132];
@@ -69,14 +26,14 @@ describe.each(targets)('flow list deep pages on $name', (target) => {
   it('answers every page as the offset does', async () => {
     for (const page of PAGES) {
       const got = await listed(page);
-      expect(got.ids, `page ${page}`).toEqual(await expected(page));
+      expect(got.ids, `page ${page}`).toEqual((await offsetPage(page)).ids);
       expect(got.rowCount).toBe(INSTANCES + 1);
     }
   });
 
   it('answers the pages after an engine action as the offset does', async () => {
     await start('newest');
-    for (const page of PAGES) expect((await listed(page)).ids, `page ${page}`).toEqual(await expected(page));
+    for (const page of PAGES) expect((await listed(page)).ids, `page ${page}`).toEqual((await offsetPage(page)).ids);
   });
 
   it('answers a deep page of a search by jobs as the offset does, not from the plain list anchors', async () => {
@@ -85,21 +42,13 @@ describe.each(targets)('flow list deep pages on $name', (target) => {
     await sql`insert into flow_jobs (id, instance_id, token_id, node_id, kind, topic)
       select 'dp-job-' || i.id, i.id, t.id, 'wait', 'message', 'never'
       from flow_instances i, (select id from flow_tokens limit 1) t
-      where i.id like 'dp-%' and right(i.id, 1) in ('0', '2', '4', '6', '8')`.execute(server.db);
+      where i.id like 'dp-%' and right(i.id, 1) in ('0', '2', '4', '6', '8')`.execute(list.server.db);
     for (const page of [1, 50, 51, 52, 65, 66]) {
       const got = await listed(page, { _jobs: 'any' });
-      const want = await server.db
-        .selectFrom('flow_instances as i')
-        .select('i.id')
-        .where('i.application_id', '=', world.applicationId)
-        .where('i.status', '<>', 'deleted')
-        .where((eb) => eb.exists(eb.selectFrom('flow_jobs as j').select('j.id').whereRef('j.instance_id', '=', 'i.id')))
-        .orderBy('i.updated_at', 'desc')
-        .orderBy('i.id')
-        .limit(LINES)
-        .offset((page - 1) * LINES)
-        .execute();
-      expect(got.ids, `page ${page}`).toEqual(want.map((r) => r.id));
+      const want = await offsetPage(page, (eb) =>
+        eb.exists(eb.selectFrom('flow_jobs as j').select('j.id').whereRef('j.instance_id', '=', 'flow_instances.id')),
+      );
+      expect(got.ids, `page ${page}`).toEqual(want.ids);
       expect(got.rowCount).toBe(1_300);
     }
   });
@@ -107,35 +56,19 @@ describe.each(targets)('flow list deep pages on $name', (target) => {
   // A search naming a few people reads each one's newest instances in the list's order and merges them
   // (page-ids.ts, docs/adr/0146-log-pages-kept-and-anchored.md): the same pages as the offset gives.
   it('answers the pages of a search by last approver and by initiator as the offset does', async () => {
-    const { r1, r2, initiator } = world.users;
+    const { r1, r2, initiator } = list.world.users;
     await sql`update flow_instances set last_actor_id = case when n % 3 = 0 then ${r1} when n % 3 = 1 then ${r2} end
       from (select id as copy, substr(id, 4)::int as n from flow_instances where id like 'dp-%') c
-      where id = c.copy`.execute(server.db);
-    const offsetPage = async (column: 'last_actor_id' | 'initiator_id', people: string[], page: number) => {
-      const query = server.db
-        .selectFrom('flow_instances')
-        .where('application_id', '=', world.applicationId)
-        .where('status', '<>', 'deleted')
-        .where(column, 'in', people);
-      const rows = await query
-        .select('id')
-        .orderBy('updated_at', 'desc')
-        .orderBy('id')
-        .limit(LINES)
-        .offset((page - 1) * LINES)
-        .execute();
-      const { n } = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      return { ids: rows.map((r) => r.id), rowCount: Number(n) };
-    };
+      where id = c.copy`.execute(list.server.db);
     for (const page of [1, 2, 44, 87, 88, 89])
       expect({ page, ...(await listed(page, { _lastAuditor: 'Engine dp r' })) }).toEqual({
         page,
-        ...(await offsetPage('last_actor_id', [r1, r2], page)),
+        ...(await offsetPage(page, (eb) => eb('last_actor_id', 'in', [r1, r2]))),
       });
     for (const page of [1, 66, 132, 133])
       expect({ page, ...(await listed(page, { _initiator: 'Engine dp initiator' })) }).toEqual({
         page,
-        ...(await offsetPage('initiator_id', [initiator], page)),
+        ...(await offsetPage(page, (eb) => eb('initiator_id', '=', initiator))),
       });
   });
 
@@ -143,41 +76,26 @@ describe.each(targets)('flow list deep pages on $name', (target) => {
   // namesakes in another enterprise, more of them than are paged per person, change neither the pages
   // nor the totals, and a name only they carry finds nothing.
   it("answers a last approver's pages as the offset does beside namesakes of another enterprise", async () => {
-    const { r1, r2 } = world.users;
-    const other = await server.db
+    const { r1, r2 } = list.world.users;
+    const other = await list.server.db
       .selectFrom('departments as d')
       .innerJoin('domains as o', 'o.id', 'd.domain_id')
       .select(['d.id', 'd.domain_id'])
-      .where('o.id', '<>', world.domainId)
+      .where('o.id', '<>', list.world.domainId)
       .orderBy('d.id')
       .executeTakeFirstOrThrow();
     await sql`insert into users (id, domain_id, department_id, name, loginno, email, status)
       select 'dp-namesake-' || n, ${other.domain_id}, ${other.id}, 'Engine dp r namesake ' || n, 'dp-namesake-' || n,
         'dp-namesake-' || n || '@example.test', 1
-      from generate_series(1, 80) n`.execute(server.db);
+      from generate_series(1, 80) n`.execute(list.server.db);
     await sql`update flow_instances set last_actor_id = case when n % 3 = 0 then ${r1} when n % 3 = 1 then ${r2} end
       from (select id as copy, substr(id, 4)::int as n from flow_instances where id like 'dp-%') c
-      where id = c.copy`.execute(server.db);
-    const query = server.db
-      .selectFrom('flow_instances')
-      .where('application_id', '=', world.applicationId)
-      .where('status', '<>', 'deleted')
-      .where('last_actor_id', 'in', [r1, r2]);
-    const { n } = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    for (const page of [1, 2, 44, 87, 88, 89]) {
-      const rows = await query
-        .select('id')
-        .orderBy('updated_at', 'desc')
-        .orderBy('id')
-        .limit(LINES)
-        .offset((page - 1) * LINES)
-        .execute();
+      where id = c.copy`.execute(list.server.db);
+    for (const page of [1, 2, 44, 87, 88, 89])
       expect({ page, ...(await listed(page, { _lastAuditor: 'engine DP r' })) }).toEqual({
         page,
-        ids: rows.map((r) => r.id),
-        rowCount: Number(n),
+        ...(await offsetPage(page, (eb) => eb('last_actor_id', 'in', [r1, r2]))),
       });
-    }
     expect(await listed(1, { _lastAuditor: 'dp r namesake' })).toEqual({ ids: [], rowCount: 0 });
   });
 
@@ -185,34 +103,18 @@ describe.each(targets)('flow list deep pages on $name', (target) => {
   // (page-ids.ts, docs/adr/0165-off-order-pages-and-waiting-labels.md): as an offset and a count give them.
   it('answers the pages and totals of a summary and of a start window as the offset and a count do', async () => {
     await sql`update flow_instances set summary = case when substr(id, 4)::int % 4 = 0 then 'Deep Sea' else 'deep' end
-      where id like 'dp-%'`.execute(server.db);
+      where id like 'dp-%'`.execute(list.server.db);
     const today = new Date().toISOString().slice(0, 10);
-    const offsetPage = async (summary: string | undefined, page: number) => {
-      const query = server.db
-        .selectFrom('flow_instances')
-        .where('application_id', '=', world.applicationId)
-        .where('status', '<>', 'deleted')
-        .where(sql<boolean>`started_at >= ${`${today} 00:00:00`}::timestamp`)
-        .$if(summary !== undefined, (q) => q.where(sql<boolean>`lower(summary) like ${`%${summary}%`}`));
-      const rows = await query
-        .select('id')
-        .orderBy('updated_at', 'desc')
-        .orderBy('id')
-        .limit(LINES)
-        .offset((page - 1) * LINES)
-        .execute();
-      const { n } = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      return { ids: rows.map((r) => r.id), rowCount: Number(n) };
-    };
+    const since = sql<boolean>`started_at >= ${`${today} 00:00:00`}::timestamp`;
     for (const page of [1, 2, 33, 34])
       expect({ page, ...(await listed(page, { _summary: 'SEA', _firstProcessTimeFrom: today })) }).toEqual({
         page,
-        ...(await offsetPage('sea', page)),
+        ...(await offsetPage(page, () => sql<boolean>`${since} and lower(summary) like ${'%sea%'}`)),
       });
     for (const page of [1, 66, 132, 133])
       expect({ page, ...(await listed(page, { _firstProcessTimeFrom: today })) }).toEqual({
         page,
-        ...(await offsetPage(undefined, page)),
+        ...(await offsetPage(page, () => since)),
       });
   });
 
@@ -220,23 +122,7 @@ describe.each(targets)('flow list deep pages on $name', (target) => {
   // labels' index (instance-search.ts, migration 0049): the pages and total the label's LIKE gives.
   it('answers the pages and total of a current-node search as the offset and a count do', async () => {
     await sql`update flow_instances set state_label = (array['Zq-Label one', 'other, ZQ-LABEL two', 'plain'])[1 + substr(id, 4)::int % 3]
-      where id like 'dp-%'`.execute(server.db);
-    const offsetPage = async (text: string, page: number) => {
-      const query = server.db
-        .selectFrom('flow_instances')
-        .where('application_id', '=', world.applicationId)
-        .where('status', '<>', 'deleted')
-        .where(sql<boolean>`lower(state_label) like ${`%${text}%`}`);
-      const rows = await query
-        .select('id')
-        .orderBy('updated_at', 'desc')
-        .orderBy('id')
-        .limit(LINES)
-        .offset((page - 1) * LINES)
-        .execute();
-      const { n } = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      return { ids: rows.map((r) => r.id), rowCount: Number(n) };
-    };
+      where id like 'dp-%'`.execute(list.server.db);
     for (const [text, page] of [
       ['zq-label', 1],
       ['zq-label', 87],
@@ -247,7 +133,7 @@ describe.each(targets)('flow list deep pages on $name', (target) => {
       expect({ text, page, ...(await listed(page, { _stateLabel: text })) }).toEqual({
         text,
         page,
-        ...(await offsetPage(text.toLowerCase(), page)),
+        ...(await offsetPage(page, () => sql<boolean>`lower(state_label) like ${`%${text.toLowerCase()}%`}`)),
       });
   });
 });

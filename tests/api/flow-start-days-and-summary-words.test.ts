@@ -3,74 +3,35 @@
 // the one an offset and a count over the instances give (the window's bounds as conditions, the summary
 // by LIKE), in the list's order (last activity, newest first, ties by id), for windows of one day, of
 // several, crossing the copies' days at any hour, past the last page, and wider than a year.
-import { CompiledQuery, sql, type RawBuilder } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CompiledQuery, sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startDaysPage } from '../../src/server/areas/flows/start-days.ts';
 import { bySummary } from '../../src/server/areas/flows/summary-words.ts';
-import type { ApiClient } from './helpers/api-client.ts';
 import { databaseTargets } from './helpers/databases.ts';
-import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
-import { signedInCallers, startTestServer, type TestServer } from './helpers/test-server.ts';
-import { runtimeOf } from './helpers/runtime-calls.ts';
+import { pagedList } from './helpers/flow-list-pages.ts';
 
 const targets = await databaseTargets();
 const INSTANCES = 2_400;
 const LINES = 10;
 
 describe.each(targets)('flow list by start days and summary words on $name', (target) => {
-  let server: TestServer;
-  let world: EngineWorld;
-  let acme: ApiClient;
-
-  beforeAll(async () => {
-    server = await startTestServer(target);
-    world = await makeEngineWorld(server.db, 'Acme', 'sd');
-    const token = await runtimeAccess(server.db, world);
-    ({ acme } = await signedInCallers(server));
-    const first = await runtimeOf(server, world, token).start('linear', 'sd-init', { summary: 'seed' });
-    // Starts spread over 12 days of March 2026 at every hour; last activity up to 30 days later, few
-    // distinct instants (ties by id); every 50th summary "Request n", the rest "Request" and a word.
-    await sql`insert into flow_instances (id, domain_id, application_id, process_id, version_id, title, summary,
-        status, initiator_id, started_at, updated_at, state_label, state_nodes)
-      select 'sd-' || lpad(n::text, 5, '0'), domain_id, application_id, process_id, version_id, title,
-        case when n % 50 = 0 then 'Request ' || n else 'Request routine ' || (n % 7) end,
-        case when n % 9 = 0 then 'deleted' else status end, initiator_id,
-        timestamptz '2026-03-01 00:00:00+00' + (n % 12) * interval '1 day' + (n % 24) * interval '1 hour',
-        timestamptz '2026-03-01 00:00:00+00' + (n * 7 % 30) * interval '1 day' + (n % 13) * interval '1 microsecond',
-        state_label, state_nodes
-      from flow_instances, generate_series(1, ${INSTANCES}) n where id = ${first}`.execute(server.db);
-    // Statistics, so the planner tells a word every summary holds from a rare one.
-    await sql`analyze flow_instances`.execute(server.db);
+  // Starts spread over 12 days of March 2026 at every hour; last activity up to 30 days later, few
+  // distinct instants (ties by id); every 50th summary "Request n", the rest "Request" and a word.
+  const list = pagedList(target, 'sd', LINES, {
+    summary: 'seed',
+    copies: INSTANCES,
+    columns: {
+      summary: sql`case when n % 50 = 0 then 'Request ' || n else 'Request routine ' || (n % 7) end`,
+      status: sql`case when n % 9 = 0 then 'deleted' else status end`,
+      started_at: sql`timestamptz '2026-03-01 00:00:00+00' + (n % 12) * interval '1 day' + (n % 24) * interval '1 hour'`,
+      updated_at: sql`timestamptz '2026-03-01 00:00:00+00' + (n * 7 % 30) * interval '1 day' + (n % 13) * interval '1 microsecond'`,
+    },
   });
-  afterAll(() => server?.close());
-
-  async function listed(page: number, search: Record<string, string>) {
-    const { reply } = await acme.call<{ datas: { id: string }[]; rowCount: number; totalEstimated?: boolean }>(
-      'POST',
-      `/authtime/domain/${world.domainId}/workflow/flowstaterts`,
-      { body: { application: world.applicationId, ...search }, query: { currpage: page, pagelines: LINES } },
-    );
-    expect(reply.errcode, reply.errmsg).toBe(0);
-    return { ids: reply.data!.datas.map((r) => r.id), rowCount: reply.data!.rowCount };
-  }
-
-  /** The page and total as an offset and a count give them. */
-  async function expected(page: number, where: RawBuilder<boolean>) {
-    const query = server.db
-      .selectFrom('flow_instances')
-      .where('application_id', '=', world.applicationId)
-      .where('status', '<>', 'deleted')
-      .where(where);
-    const rows = await query
-      .select('id')
-      .orderBy('updated_at', 'desc')
-      .orderBy('id')
-      .limit(LINES)
-      .offset((page - 1) * LINES)
-      .execute();
-    const { n } = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    return { ids: rows.map((r) => r.id), rowCount: Number(n) };
-  }
+  const { listed, offsetPage: expected } = list;
+  // Statistics, so the planner tells a word every summary holds from a rare one.
+  beforeAll(async () => {
+    await sql`analyze flow_instances`.execute(list.server.db);
+  });
 
   const window = (from: string, to: string) =>
     sql<boolean>`started_at >= ${`${from} 00:00:00`}::timestamp and started_at <= ${`${to} 23:59:59`}::timestamp`;
@@ -90,14 +51,14 @@ describe.each(targets)('flow list by start days and summary words on $name', (ta
           to,
           page,
           ...(await listed(page, { _firstProcessTimeFrom: from, _firstProcessTimeTo: to })),
-        }).toEqual({ from, to, page, ...(await expected(page, window(from, to))) });
+        }).toEqual({ from, to, page, ...(await expected(page, () => window(from, to))) });
   });
 
   it('answers a window of start hours as the offset and a count do', async () => {
     const [from, to] = ['2026-03-03 05:00:00', '2026-03-05 17:30:00'];
     for (const page of [1, 4, 30])
       expect(await listed(page, { _firstProcessTimeFrom: from, _firstProcessTimeTo: to })).toEqual(
-        await expected(page, sql<boolean>`started_at >= ${from}::timestamp and started_at <= ${to}::timestamp`),
+        await expected(page, () => sql<boolean>`started_at >= ${from}::timestamp and started_at <= ${to}::timestamp`),
       );
   });
 
@@ -107,15 +68,15 @@ describe.each(targets)('flow list by start days and summary words on $name', (ta
       expect(await listed(page, search)).toEqual(
         await expected(
           page,
-          sql<boolean>`${window('2026-03-02', '2026-03-09')} and strpos(lower(summary), 'routine 3') > 0`,
+          () => sql<boolean>`${window('2026-03-02', '2026-03-09')} and strpos(lower(summary), 'routine 3') > 0`,
         ),
       );
   });
 
   it("reads a window's page from the start days' index", async () => {
-    const plan = await server.db.transaction().execute(async (trx) => {
+    const plan = await list.server.db.transaction().execute(async (trx) => {
       await sql`select set_config('enable_seqscan', 'off', true)`.execute(trx);
-      const where = [sql<boolean>`i.domain_id = ${world.domainId}`, sql<boolean>`i.status <> 'deleted'`];
+      const where = [sql<boolean>`i.domain_id = ${list.world.domainId}`, sql<boolean>`i.status <> 'deleted'`];
       const { sql: text, parameters } = startDaysPage(
         trx,
         where,
@@ -130,7 +91,7 @@ describe.each(targets)('flow list by start days and summary words on $name', (ta
 
   it('answers a summary search by its rare words as the LIKE does', async () => {
     // "request" is in every summary, "1150" in two: the index is asked for the rare word alone.
-    const compiled = sql`select 1 where ${await bySummary(server.db, 'Request 1150')}`.compile(server.db);
+    const compiled = sql`select 1 where ${await bySummary(list.server.db, 'Request 1150')}`.compile(list.server.db);
     expect(compiled.sql).toContain('strpos');
     for (const [text, page] of [
       ['Request 1150', 1],
@@ -144,7 +105,7 @@ describe.each(targets)('flow list by start days and summary words on $name', (ta
       expect({ text, page, ...(await listed(page, { _summary: text })) }).toEqual({
         text,
         page,
-        ...(await expected(page, sql<boolean>`strpos(lower(summary), lower(${text})) > 0`)),
+        ...(await expected(page, () => sql<boolean>`strpos(lower(summary), lower(${text})) > 0`)),
       });
   });
 });
