@@ -251,6 +251,8 @@ const approversOf = (entry: Entry, t: Translate) =>
       : entry.users.map((u) => approverLabel(u, t)).join(', ');
 
 /** An approver by name; one the node's computed assignee names for an inner instance with that instance
- *  ("Instance 2: Ann Lee"), as the instances to move are shown. */
+ *  ("Instance 2: Ann Lee (acme124)"), as the instances to move are shown. */
 const approverLabel = (u: Approver, t: Translate) =>
-  u.index === undefined ? u.name : t('flow.intervene.instance', { number: u.index + 1, element: u.name });
+  u.index === undefined
+    ? u.name
+    : t('flow.intervene.instance', { number: u.index + 1, element: u.loginno ? `${u.name} (${u.loginno})` : u.name });
