@@ -201,6 +201,10 @@ describe('flow monitoring: intervention into a multi-instance sub-process', () =
       new RegExp(`Board vote\tInstance 1: .* \\(${board[0]}\\), Instance 2: .* \\(${board[1]}\\)`),
     );
     await fillField(page, 'intervene-reason', 'The board votes again');
+    // The preview gives each of the three their task again (one name per instance).
+    await dialog.getByTestId('intervene-preview').click();
+    const voting = (await dialog.getByTestId('preview-new').innerText()).match(/Board vote: (.+)/)![1];
+    expect(voting.split(', ')).toHaveLength(3);
     await dialog.getByTestId('intervene-confirm').click();
     await expectToast(page, 'Intervention done.');
     await dialog.waitFor({ state: 'detached', timeout: SLOW });
