@@ -28,6 +28,10 @@ import { signedInAsAdmin } from './support/session.ts';
 
 const session = signedInAsAdmin();
 const DRAWING = readFileSync(join(import.meta.dirname, '../fixtures/journeys/contract-clause-review.bpmn'), 'utf8');
+const BOARD_DRAWING = readFileSync(
+  join(import.meta.dirname, '../fixtures/multi-instance-objects/c8-reviewer-objects.bpmn'),
+  'utf8',
+);
 const REVIEWERS = ['acme123', 'acme124', 'acme125'];
 const ROUND = 'Activity_0r4m8cq';
 const READ = 'Activity_1g5t0ke';
@@ -167,4 +171,42 @@ describe('flow monitoring: intervention into a multi-instance sub-process', () =
     await screenshot(zh, 'flows-mi-instances-zh');
     await zh.context().close();
   }, 300_000); // an install, two interventions and a second sign-in on a loaded machine
+
+  it('offers a computed assignee’s users per instance as the default approvers', async () => {
+    // Camunda Modeler 8's board vote, `assignee="=reviewer.login"` over objects
+    // (docs/adr/0230-computed-assignees-shown-per-instance.md): the defaults are each element's user in
+    // the collection's order, labelled with their instance, and the intervention gives them those tasks.
+    const { page, server } = session;
+    await installDrawing(page, server.url, 'c8-reviewer-objects.bpmn', BOARD_DRAWING);
+    const domainId = await openEnterpriseTab(page, server.url, 'Acme', 'flows');
+    const summary = `E2E board vote ${Date.now()}`;
+    const board = [REVIEWERS[1], REVIEWERS[0], REVIEWERS[2]];
+    const { applicationId } = await startThroughRuntime(page, server.url, domainId, {
+      processId: 'Process_0rv8obj',
+      summary,
+      formData: { reviewers: board.map((login) => ({ login })) },
+    });
+    await page.goto(`${server.url}/#/flowstaterts?domainid=${domainId}&app=${applicationId}`);
+    await searchList(page, { _summary: summary });
+    const dialog = await openDetail(page, summary);
+    await nodeOptions(page, dialog, 'Move to node');
+    await page.getByRole('option', { name: /^Board vote/ }).click();
+    const chips = dialog.getByTestId('intervene-approvers').locator('.MuiChip-label');
+    await expect.poll(() => chips.count(), { timeout: SLOW }).toBe(3);
+    const labels = await chips.allInnerTexts();
+    for (const [i, login] of board.entries()) expect(labels[i]).toMatch(choice(i + 1, login));
+    await screenshot(page, 'flows-computed-assignees-en');
+    await dialog.getByTestId('intervene-add').click();
+    await expect(dialog.getByTestId('intervene-entries').innerText()).resolves.toMatch(
+      new RegExp(`Board vote\tInstance 1: .* \\(${board[0]}\\), Instance 2: .* \\(${board[1]}\\)`),
+    );
+    await fillField(page, 'intervene-reason', 'The board votes again');
+    // The preview gives each of the three their task again (one name per instance).
+    await dialog.getByTestId('intervene-preview').click();
+    const voting = (await dialog.getByTestId('preview-new').innerText()).match(/Board vote: (.+)/)![1];
+    expect(voting.split(', ')).toHaveLength(3);
+    await dialog.getByTestId('intervene-confirm').click();
+    await expectToast(page, 'Intervention done.');
+    await dialog.waitFor({ state: 'detached', timeout: SLOW });
+  }, 300_000);
 });

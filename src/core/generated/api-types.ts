@@ -1030,6 +1030,10 @@ export interface FlowNodeApprovers {
     id: string;
     name: string;
     loginno: string;
+    /**
+     * at a multi-instance approval whose assignee is computed from the element, the inner instance (from 0) this approver does (docs/adr/0230-computed-assignees-shown-per-instance.md); absent otherwise
+     */
+    index?: number;
   }[];
 }
 
@@ -1085,6 +1089,10 @@ export interface FlowPreHandler {
   id: string;
   username: string;
   loginno?: string;
+  /**
+   * at a multi-instance approval whose assignee is computed from the element, the inner instance (from 0) this approver does, evaluated as the engine does (docs/adr/0230-computed-assignees-shown-per-instance.md); absent otherwise
+   */
+  index?: number;
 }
 
 export interface FlowRuntimeBody {

@@ -6,6 +6,8 @@ export interface NodeAssignees {
   nodeId: string;
   nodeName: string;
   assignees: string[];
+  /** At a multi-instance approval whose assignee is computed, the inner instance each assignee does. */
+  indexes?: readonly number[];
 }
 
 /** An approver as a caller is shown one. */
@@ -28,6 +30,8 @@ export async function withApprovers(db: Db, nodes: readonly NodeAssignees[], kno
   return nodes.map((n) => ({
     nodeId: n.nodeId,
     nodeName: n.nodeName,
-    approvers: n.assignees.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
+    approvers: n.assignees.flatMap((id, i) =>
+      byId.has(id) ? [{ ...byId.get(id)!, ...(n.indexes ? { index: n.indexes[i] } : {}) }] : [],
+    ),
   }));
 }

@@ -25,17 +25,27 @@ export interface ElementInstance {
   locals: string | null;
 }
 
-/** The instances at `indexes` (all when undefined, the first only with 'first'): each instance's assignee evaluated over the
- *  variables, its element, loopCounter and inputs, then its user among the enterprise's on-job users.
- *  An element whose assignee names nobody refuses the action (`workflow.msg.noInstanceApprover`, naming
- *  the element and the instance from 1), nothing changed. */
-export async function elementInstances(
-  trx: Db,
+/** One inner instance's approver as its assignee names it: the user (undefined when it names no on-job
+ *  user of the enterprise) and its inputs. */
+export interface NamedInstance {
+  index: number;
+  element: unknown;
+  /** The user's id; undefined when the assignee names nobody. */
+  assignee?: string;
+  locals: Record<string, unknown> | undefined;
+}
+
+/** The instances at `indexes` (all when undefined, the first only with 'first'): each instance's assignee
+ *  evaluated over the variables, its element, loopCounter and inputs, as the engine does on its
+ *  activation, then its user among the enterprise's on-job users (one query). Never refuses: the
+ *  read-only views (an intervention's default approvers, the earlier approvals) show what it names. */
+export async function namedInstances(
+  db: Db,
   domainId: string,
   node: ProcessNode,
   variables: Record<string, unknown>,
   indexes?: readonly number[] | 'first',
-): Promise<ElementInstance[]> {
+): Promise<NamedInstance[]> {
   const elements = elementsOf(node, variables);
   const all = elements.map((_, i) => i);
   const wanted = indexes === 'first' ? all.slice(0, 1) : (indexes ?? all);
@@ -53,30 +63,52 @@ export async function elementInstances(
     } catch {
       value = undefined;
     }
-    return { index, login: typeof value === 'string' ? value.trim() : '', locals };
+    return {
+      index,
+      element: elements[index],
+      login: typeof value === 'string' ? value.trim().toLowerCase() : '',
+      locals,
+    };
   });
-  const logins = [...new Set(named.map((n) => n.login.toLowerCase()).filter(Boolean))];
+  const logins = [...new Set(named.map((n) => n.login).filter(Boolean))];
   const users =
     logins.length === 0
       ? []
-      : await trx
+      : await db
           .selectFrom('users')
           .select(['id', sql<string>`lower(loginno)`.as('login')])
           .where('domain_id', '=', domainId)
           .where('status', '=', 1)
           .where(sql`lower(loginno)`, 'in', logins)
           .execute();
-  return named.map(({ index, login, locals }) => {
-    const user = users.find((u) => u.login === login.toLowerCase());
-    if (!login || !user)
+  return named.map(({ index, element, login, locals }) => ({
+    index,
+    element,
+    assignee: login ? users.find((u) => u.login === login)?.id : undefined,
+    locals,
+  }));
+}
+
+/** The instances at `indexes` as their tasks are opened (namedInstances). An element whose assignee
+ *  names nobody refuses the action (`workflow.msg.noInstanceApprover`, naming the element and the
+ *  instance from 1), nothing changed. */
+export async function elementInstances(
+  trx: Db,
+  domainId: string,
+  node: ProcessNode,
+  variables: Record<string, unknown>,
+  indexes?: readonly number[] | 'first',
+): Promise<ElementInstance[]> {
+  return (await namedInstances(trx, domainId, node, variables, indexes)).map(({ index, element, assignee, locals }) => {
+    if (!assignee)
       throw new AppError(
         'conflict',
-        { name: node.name, element: JSON.stringify(elements[index] ?? null), instance: index + 1 },
+        { name: node.name, element: JSON.stringify(element ?? null), instance: index + 1 },
         'workflow.msg.noInstanceApprover',
       );
     return {
       index,
-      assignee: user.id,
+      assignee,
       output: JSON.stringify({ index }),
       locals: locals ? JSON.stringify(locals) : null,
     };

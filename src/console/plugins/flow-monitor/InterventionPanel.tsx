@@ -27,7 +27,7 @@ import UserSelectDialog from '../../runtime/user-picker/UserSelectDialog.tsx';
 import type { PickedUser } from '../../runtime/user-picker/user-select-types.ts';
 import { PreviewSummary } from './PreviewSummary.tsx';
 import { InstanceChoice, instanceLabel } from './InstanceChoice.tsx';
-import { approversOptional, takesApprovers, useIntervention, type Entry } from './useIntervention.ts';
+import { approversOptional, takesApprovers, useIntervention, type Approver, type Entry } from './useIntervention.ts';
 
 type Preview = Calls['flows.previewIntervention']['reply'];
 
@@ -117,10 +117,10 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
           ) : takesApprovers(state.chosen) ? (
             state.users.map((u) => (
               <Chip
-                key={u.id}
+                key={`${u.id}:${u.index ?? ''}`}
                 size="small"
-                label={u.name}
-                onDelete={() => state.setUsers(state.users.filter((x) => x.id !== u.id))}
+                label={approverLabel(u, t)}
+                onDelete={() => state.setUsers(state.users.filter((x) => x !== u))}
               />
             ))
           ) : state.chosen ? (
@@ -248,4 +248,11 @@ const approversOf = (entry: Entry, t: Translate) =>
     ? t('flow.intervene.noApprovers')
     : entry.users.length === 0 && approversOptional(entry.node)
       ? t('flow.intervene.perInstance')
-      : entry.users.map((u) => u.name).join(', ');
+      : entry.users.map((u) => approverLabel(u, t)).join(', ');
+
+/** An approver by name; one the node's computed assignee names for an inner instance with that instance
+ *  ("Instance 2: Ann Lee (acme124)"), as the instances to move are shown. */
+const approverLabel = (u: Approver, t: Translate) =>
+  u.index === undefined
+    ? u.name
+    : t('flow.intervene.instance', { number: u.index + 1, element: u.loginno ? `${u.name} (${u.loginno})` : u.name });

@@ -9,9 +9,13 @@ import type { PickedUser } from '../../runtime/user-picker/user-select-types.ts'
 
 export type OtherNode = Calls['flows.otherNodes']['reply'][number];
 
+/** An approver chosen for a node; `index` when the server's default named the inner instance it does (an
+ *  approval whose assignee is computed from the element, docs/adr/0230-computed-assignees-shown-per-instance.md). */
+export type Approver = PickedUser & { index?: number };
+
 export interface Entry {
   node: OtherNode;
-  users: PickedUser[];
+  users: Approver[];
   /** The running instances of its multi-instance sub-process it moves (indexes); all of them when absent. */
   instances?: number[];
 }
@@ -27,7 +31,7 @@ export const approversOptional = (node: OtherNode | undefined) => takesApprovers
 export function additionRefusal(
   entries: readonly Entry[],
   node: OtherNode | undefined,
-  users: readonly PickedUser[],
+  users: readonly Approver[],
   instances?: readonly number[],
 ): string | null {
   if (!node) return 'flow.msg.noIntervention';
@@ -43,7 +47,7 @@ export function useIntervention(instanceId: string, enabled: boolean) {
   const nodes: OtherNode[] = (enabled && read.data) || [];
   const [entries, setEntries] = useState<Entry[]>([]);
   const [nodeId, setNodeId] = useState('');
-  const [users, setUsers] = useState<PickedUser[]>([]);
+  const [users, setUsers] = useState<Approver[]>([]);
   /** The running instances chosen for the node (all of them at first); none outside such a sub-process. */
   const [instances, setInstances] = useState<number[] | undefined>();
 
@@ -57,7 +61,15 @@ export function useIntervention(instanceId: string, enabled: boolean) {
     setInstances(node?.instances?.map((i) => i.index));
     if (!takesApprovers(node) || approversOptional(node)) return;
     call('flows.nodeApprovers', { query: { id: instanceId, nodeid: id }, silent: true }).then(
-      (found) => setUsers(found.map((u) => ({ id: u.id, name: u.username, loginno: u.loginno }))),
+      (found) =>
+        setUsers(
+          found.map((u) => ({
+            id: u.id,
+            name: u.username,
+            loginno: u.loginno,
+            ...(u.index !== undefined ? { index: u.index } : {}),
+          })),
+        ),
       () => undefined,
     );
   };

@@ -6,7 +6,7 @@ import { writingInstances } from '../../workflow/instance-writes.ts';
 import { AppError } from '../../http/app-error.ts';
 import { deleteInstance } from '../../workflow/actions.ts';
 import { withApprovers } from '../../workflow/approver-names.ts';
-import { resolveApprovers } from '../../workflow/approvers.ts';
+import { shownApprovers, shownNode } from '../../workflow/shown-approvers.ts';
 import { dryRun } from '../../workflow/dry-run.ts';
 import { INTERVENTION_KINDS, intervene, interventionNodes, type InterventionInput } from '../../workflow/intervene.ts';
 import { versionById } from '../../workflow/process-versions.ts';
@@ -181,14 +181,19 @@ const nodeApprovers: CallHandler<'flows.nodeApprovers'> = async (ctx) => {
   if (!node || !INTERVENTION_KINDS.has(node.kind))
     throw new AppError('validation', { node: ctx.query.nodeid }, 'flow.msg.badNode', '/nodeid');
   if (node.kind !== 'manual') return [];
-  const ids = await resolveApprovers(db, node.approvers ?? [], {
+  const shown = await shownApprovers(db, node, {
     domainId: instance.domain_id,
     applicationId: instance.application_id,
     initiatorId: instance.initiator_id,
     form: instance.form_data ?? {},
   });
-  const [named] = await withApprovers(db, [{ nodeId: node.id, nodeName: node.name, assignees: ids }]);
-  return named.approvers.map((u) => ({ id: u.id, username: u.name, loginno: u.loginno }));
+  const [named] = await withApprovers(db, [shownNode(node, shown)]);
+  return named.approvers.map((u) => ({
+    id: u.id,
+    username: u.name,
+    loginno: u.loginno,
+    ...(u.index !== undefined ? { index: u.index } : {}),
+  }));
 };
 
 /** The body as the engine takes it; nextnodeids, when sent, must name the same nodes in the same order. */

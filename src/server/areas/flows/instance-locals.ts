@@ -4,6 +4,7 @@
 // external task alone on it) or, at a multi-instance approval, by each inner instance's open task
 // (`flow_tasks.locals`, named by its approver). One row per variable, its value as JSON text. Read by
 // flows.get, so only the instance's governors see them.
+import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 
 export interface LocalRow {
@@ -33,7 +34,7 @@ function rowsOf(
 }
 
 /** The detail's `locals`: the tokens' first, then the inner instances' tasks' (in the order made, those
- *  made together by their approvers' names), each holder's by name. */
+ *  made together by their instance's index, then their approvers' names), each holder's by name. */
 export async function instanceLocals(
   db: Db,
   instanceId: string,
@@ -56,6 +57,9 @@ export async function instanceLocals(
       .where('t.status', '=', 'open')
       .where('t.locals', 'is not', null)
       .orderBy('t.created_at')
+      // Tasks opened together in the order of their inner instances (the index a computed assignee's
+      // task keeps, docs/adr/0227-multi-instance-assignee-per-element.md), then by approver name.
+      .orderBy(sql`(t.output->>'index')::int`)
       .orderBy('u.name')
       .orderBy('t.id')
       .execute(),

@@ -15,7 +15,7 @@ import {
 } from '../../workflow/actions.ts';
 import { LOCKED_COLUMNS, lockedAlready, type ActionResult, type LockedInstance } from '../../workflow/action-steps.ts';
 import { writingInstances } from '../../workflow/instance-writes.ts';
-import { resolveApprovers } from '../../workflow/approvers.ts';
+import { shownApprovers, shownNode } from '../../workflow/shown-approvers.ts';
 import { versionById } from '../../workflow/process-versions.ts';
 import { dryRun } from '../../workflow/dry-run.ts';
 import { withApprovers } from '../../workflow/approver-names.ts';
@@ -259,13 +259,13 @@ const queryBack: CallHandler<'runtime.queryBack'> = async (ctx) => {
   const nodes = [];
   for (const nodeId of await earlierApprovals(db, instance.id, task.node_id)) {
     const node = definition.nodes[nodeId];
-    const assignees = await resolveApprovers(db, node.approvers ?? [], {
+    const shown = await shownApprovers(db, node, {
       domainId: caller.domainId,
       applicationId: caller.applicationId,
       initiatorId: state.initiator_id,
       form: state.form_data ?? {},
     });
-    nodes.push({ nodeId, nodeName: node.name, assignees });
+    nodes.push(shownNode(node, shown));
   }
   return withApprovers(db, nodes);
 };

@@ -1,0 +1,145 @@
+// The read-only views of a multi-instance approval whose assignee is computed from the element
+// (docs/adr/0230-computed-assignees-shown-per-instance.md), on both databases, over the drawings of
+// tests/fixtures/multi-instance-objects/: flow monitoring's default approvers for an intervention
+// (flows.nodeApprovers) and the runtime's earlier approvals (runtime.queryBack) give each inner
+// instance's user, in the collection's order with its index, as the engine names them; flow
+// monitoring's local variables list the tasks opened together in their instances' order. Another
+// tenant's instance is refused.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readProcess } from '../../src/core/workflow/process-definition.ts';
+import type { CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
+import type { ApiClient } from './helpers/api-client.ts';
+import { corpusRun, redrawn } from './helpers/corpus-run.ts';
+import { databaseTargets } from './helpers/databases.ts';
+import { makeEngineWorld, runtimeAccess } from './helpers/engine-world.ts';
+import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
+import { signedInCallers } from './helpers/test-server.ts';
+
+const targets = await databaseTargets();
+const C7 = 'Process_0rv7obj';
+const C7_PARALLEL = 'Process_0rv7par';
+const C8 = 'Process_0rv8obj';
+const PANEL = 'Activity_0pnl7rv';
+const TURNS = 'Activity_1sgn7cd';
+const BOARD = 'Activity_0brd8rv';
+
+async function drawing(file: string, processId: string): Promise<CorpusFile> {
+  const xml = readFileSync(join(import.meta.dirname, '../fixtures/multi-instance-objects', file), 'utf8');
+  const read = await readProcess(xml, processId);
+  expect(read.problems).toEqual([]);
+  return { file, processId, xml, read };
+}
+
+interface Shown {
+  loginno: string;
+  index?: number;
+}
+
+describe.each(targets)('computed assignees in the read-only views, on $name', (target) => {
+  const run = corpusRun(target, 'ca', async () => {
+    const c7 = await drawing('c7-reviewer-objects.bpmn', C7);
+    return [
+      c7,
+      await drawing('c8-reviewer-objects.bpmn', C8),
+      // The countersign in parallel: its instances' tasks open together, each with its input.
+      await redrawn(c7, { file: 'c7-parallel.bpmn', processId: C7_PARALLEL, name: 'Reviewer panel in parallel' }, [
+        ['isSequential="true" camunda:collection="${signers}"', 'camunda:collection="${signers}"'],
+      ]),
+    ];
+  });
+  const { start, submit } = run;
+  let acme: ApiClient;
+  let globex: ApiClient;
+  /** The runtime of another enterprise (Globex), with its own users and access token. */
+  let otherRuntime: Runtime;
+  beforeAll(async () => {
+    ({ acme, globex } = await signedInCallers(run.server()));
+    const other = await makeEngineWorld(run.db(), 'Globex', 'cb');
+    otherRuntime = runtimeOf(run.server(), other, await runtimeAccess(run.db(), other));
+  }, 300_000);
+
+  const reviewers = [{ login: 'ca-r2' }, { login: 'ca-lead' }, { login: 'ca-r1' }];
+  const defaults = async (caller: ApiClient, id: string, nodeid: string) =>
+    (await caller.call<Shown[]>('GET', '/authtime/domain/workflow/intervention/approvers', { query: { id, nodeid } }))
+      .reply;
+  const shown = (approvers: Shown[]) => approvers.map(({ loginno, index }) => ({ loginno, index }));
+
+  it('gives an intervention each inner instance’s user as its default approvers, in the collection’s order', async () => {
+    const id = await start(C8, { reviewers });
+    const board = await defaults(acme, id, BOARD);
+    expect(board.errcode, board.errmsg).toBe(0);
+    expect(shown(board.data)).toEqual([
+      { loginno: 'ca-r2', index: 0 },
+      { loginno: 'ca-lead', index: 1 },
+      { loginno: 'ca-r1', index: 2 },
+    ]);
+    expect(board.data[1]).toMatchObject({ id: run.world().users.lead, username: 'Engine ca lead' });
+    // Another tenant's administrator is refused the instance.
+    expect((await defaults(globex, id, BOARD)).errcode).not.toBe(0);
+  }, 120_000);
+
+  it('names one user twice when two elements name them, and evaluates an input-computed assignee', async () => {
+    const twice = await start(C8, { reviewers: [{ login: 'ca-r1' }, { login: 'ca-r2' }, { login: 'CA-R1' }] });
+    expect(shown((await defaults(acme, twice, BOARD)).data)).toEqual([
+      { loginno: 'ca-r1', index: 0 },
+      { loginno: 'ca-r2', index: 1 },
+      { loginno: 'ca-r1', index: 2 },
+    ]);
+    // The countersign's assignee is its input `reviewerCode = ${reviewer.code}`; an element naming
+    // nobody is left out, the others keep their index.
+    const id = await start(C7, { reviewers, signers: [{ code: 'ca-lead' }, { code: 'ca-ghost' }, { code: 'ca-r2' }] });
+    expect(shown((await defaults(acme, id, TURNS)).data)).toEqual([
+      { loginno: 'ca-lead', index: 0 },
+      { loginno: 'ca-r2', index: 2 },
+    ]);
+  }, 120_000);
+
+  it('lists the earlier approvals’ users per inner instance, refused to another tenant', async () => {
+    const id = await start(C7, { reviewers, signers: [{ code: 'ca-lead' }] });
+    expect(await submit(C7, id, 'ca-r1')).toBe('running');
+    expect(await submit(C7, id, 'ca-lead')).toBe('running');
+    const back = await run.runtime().call<Array<{ nodeId: string; approvers: Shown[] }>>('query/back', {
+      flowId: C7,
+      instanceId: id,
+      userCode: 'ca-lead',
+    });
+    expect(back.reply.errcode, back.reply.errmsg).toBe(0);
+    expect(back.reply.data.map((n) => ({ nodeId: n.nodeId, approvers: shown(n.approvers) }))).toEqual([
+      {
+        nodeId: PANEL,
+        approvers: [
+          { loginno: 'ca-r2', index: 0 },
+          { loginno: 'ca-lead', index: 1 },
+          { loginno: 'ca-r1', index: 2 },
+        ],
+      },
+    ]);
+    const other = await otherRuntime.call('query/back', { flowId: C7, instanceId: id, userCode: 'cb-lead' });
+    expect(other.reply.errcode).not.toBe(0);
+  }, 120_000);
+
+  it('lists the local variables of tasks opened together in their instances’ order', async () => {
+    const signers = [{ code: 'ca-r2' }, { code: 'ca-lead' }, { code: 'ca-r1' }];
+    const id = await start(C7_PARALLEL, { reviewers, signers });
+    expect(await submit(C7_PARALLEL, id, 'ca-r1')).toBe('running');
+    expect(await submit(C7_PARALLEL, id, 'ca-lead')).toBe('running');
+    const detail = async (caller: ApiClient) =>
+      (
+        await caller.call<{ locals: Array<{ nodeId: string; taskOf: string; value: string }> }>(
+          'GET',
+          '/authtime/domain/workflow/flowstatert',
+          { query: { id } },
+        )
+      ).reply;
+    const seen = await detail(acme);
+    expect(seen.errcode, seen.errmsg).toBe(0);
+    expect(seen.data.locals.map((r) => [r.nodeId, r.taskOf, r.value])).toEqual([
+      [TURNS, 'Engine ca r2', '"ca-r2"'],
+      [TURNS, 'Engine ca lead', '"ca-lead"'],
+      [TURNS, 'Engine ca r1', '"ca-r1"'],
+    ]);
+    expect((await detail(globex)).errcode).not.toBe(0);
+  }, 120_000);
+});
