@@ -68,6 +68,7 @@ export function panelReferences(s: PanelScreen, ref: Sink, rule: RuleSink, rowRu
 /** The labels of a joined list and of the lists joined in its entries. */
 function joinedListLabels(list: JoinedList, at: string, ref: Sink): void {
   ref('label', list.item, `${at}/item`);
+  ref('label', list.bare, `${at}/bare`);
   ref('label', list.empty, `${at}/empty`);
   for (const [field, inner] of Object.entries(list.lists ?? {}))
     joinedListLabels(inner, `${at}/lists/${pointerSegment(field)}`, ref);

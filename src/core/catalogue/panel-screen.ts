@@ -29,11 +29,12 @@ export interface PanelFact {
 }
 
 /** A list said on one line: each entry as `item` (a label interpolated with its fields, its `lists`
- *  fields said joined first), else its `field`, else the entry itself; `separator` between them, and
- *  `empty` (a label) for an empty list. */
+ *  fields said joined first; `bare` instead when every one of those lists is empty), else its `field`,
+ *  else the entry itself; `separator` between them, and `empty` (a label) for an empty list. */
 export interface JoinedList {
   separator: string;
   item?: string;
+  bare?: string;
   field?: string;
   lists?: Record<string, JoinedList>;
   empty?: string;

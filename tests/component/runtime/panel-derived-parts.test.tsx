@@ -98,7 +98,7 @@ const detail = (over: Record<string, unknown>) => ({
         { id: 'u2', name: 'Cy' },
       ],
     },
-    { nodeId: 'legal', nodeName: 'Legal', approvers: [] },
+    { nodeId: 'reminder', nodeName: 'Reminder timer', approvers: [] },
   ],
   notices: { told: 2, read: 1, mail: { sent: 1, pending: 0, failed: 0, skipped: 1 } },
   ...over,
@@ -124,7 +124,7 @@ describe('the flow detail base facts', () => {
       Initiator: 'Bob',
       'First processed': '2026-11-29 08:00:00',
       'Last processed': '2026-11-29 09:00:00',
-      'Waiting at': 'HR approval: Ann, Cy; Legal: nobody',
+      'Waiting at': 'HR approval: Ann, Cy; Reminder timer',
       Told: '2 message(s), 1 read; mail: 1 sent, 0 waiting, 0 failed, 1 not sent (no address or no mail server)',
     });
   });

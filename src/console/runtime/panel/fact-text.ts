@@ -16,6 +16,9 @@ export function joinedText(list: JoinedList, value: unknown, t: Translate): stri
     .map((entry) => {
       const row = (entry && typeof entry === 'object' ? entry : {}) as Row;
       if (list.item) {
+        const fields = Object.keys(list.lists ?? {});
+        if (list.bare && fields.length && fields.every((field) => !(row[field] as unknown[] | undefined)?.length))
+          return t(list.bare, row);
         const joined = Object.fromEntries(
           Object.entries(list.lists ?? {}).map(([field, inner]) => [field, joinedText(inner, row[field], t)]),
         );
