@@ -3,7 +3,7 @@
 // tokens (vendor-expression-tokens.ts), then recursive descent into a tree that vendor-expression.ts
 // writes out in the rule language. It reads only what is listed in those records and refuses the rest by
 // throwing ExpressionError, bounded in nesting depth.
-import { FEEL_FUNCTIONS, feelFunctionAt } from './feel-functions.ts';
+import { FEEL_FUNCTIONS, feelFunctionAt, paramIndex } from './feel-functions.ts';
 import { ExpressionError, tokens, WORD_OPS, type Dialect, type Token } from './vendor-expression-tokens.ts';
 
 export { ExpressionError, type Dialect } from './vendor-expression-tokens.ts';
@@ -217,10 +217,39 @@ export function parse(body: string, dialect: Dialect): Node {
     }
     return undefined;
   };
+  /** The words of a parameter's name before `:` at the reader's place (`start position:`), or undefined. */
+  const paramName = (): string | undefined => {
+    const words: string[] = [];
+    for (let i = at; list[i]?.kind === 'id' && words.length < 4; i++) {
+      words.push(list[i].text);
+      if (list[i + 1]?.text === ':') return words.join(' ');
+    }
+    return undefined;
+  };
+  /** FEEL's named arguments (`substring(string: "abc", start position: 2)`), put in their places; an
+   *  optional one left out between two given is null. */
+  const namedArgs = (name: string): Node[] => {
+    const fn = FEEL_FUNCTIONS[name];
+    const args: (Node | undefined)[] = [];
+    while (peek()?.text !== ')') {
+      if (args.some(Boolean)) expect(',');
+      const param = paramName();
+      const index = param === undefined ? -1 : paramIndex(fn, param);
+      if (param === undefined || index < 0 || args[index])
+        throw new ExpressionError(`${name}(…) has no parameter ${param ?? '(unnamed)'} here: ${body}`);
+      at += param.split(' ').length + 1;
+      args[index] = deeper(expression);
+    }
+    at++;
+    const missing = Array.from({ length: fn.min }, (_, i) => i).find((i) => !args[i]);
+    if (missing !== undefined)
+      throw new ExpressionError(`${name}(…) needs its ${fn.params![missing].split('|')[0]}: ${body}`);
+    return Array.from(args, (a): Node => a ?? { op: 'lit', value: 'null' });
+  };
   const call = (name: string): Node => {
     const fn = FEEL_FUNCTIONS[name];
     expect('(');
-    const args = peek()?.text === ')' ? (at++, []) : items(')');
+    const args = peek()?.text === ')' ? (at++, []) : paramName() !== undefined ? namedArgs(name) : items(')');
     if (args.length < fn.min || args.length > fn.max)
       throw new ExpressionError(
         `${name}(…) takes ${fn.min === fn.max ? fn.min : `${fn.min} to ${fn.max}`} arguments: ${body}`,
