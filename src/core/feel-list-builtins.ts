@@ -125,7 +125,8 @@ export const feelListBuiltins: Record<string, (...args: never[]) => unknown> = {
   },
   feelDuplicateValues: (l: unknown) => {
     const items = short(list(l));
-    return items ? distinct(items.filter((v, i) => items.findIndex((o) => feelEqual(o, v)) !== i)) : null;
+    // In the order they first appear, as Camunda's reference shows (`[1, 2, 3, 2, 1]` → `[1, 2]`).
+    return items ? distinct(items).filter((v) => items.filter((o) => feelEqual(o, v)).length > 1) : null;
   },
   feelFlatten: (l: unknown) => (list(l) ? flat(l as unknown[], 0, []) : null),
   feelIsEmpty: (l: unknown) => (list(l) ? (l as unknown[]).length === 0 : null),
