@@ -67,8 +67,7 @@ const MONTHS = [
   'December',
 ];
 const DAY = 86_400_000;
-const dateOf = (d: unknown): FeelDate | null =>
-  d instanceof FeelDate ? d : d instanceof FeelDateTime ? d.date : null;
+const dateOf = (d: unknown): FeelDate | null => (d instanceof FeelDate ? d : d instanceof FeelDateTime ? d.date : null);
 /** The day counted from 1970-01-01 of `year-month-day` (month 13 is next year's January). */
 const epochDay = (year: number, month: number, day: number) => Date.UTC(year, month - 1, day) / DAY;
 /** ISO 8601's week: weeks start on Monday, week 1 holds the year's first Thursday. */

@@ -62,7 +62,10 @@ function mode(n: number[]): number[] {
   const counts = new Map<number, number>();
   for (const x of n) counts.set(x, (counts.get(x) ?? 0) + 1);
   const most = Math.max(0, ...counts.values());
-  return [...counts].filter(([, c]) => c === most).map(([x]) => x).sort((a, b) => a - b);
+  return [...counts]
+    .filter(([, c]) => c === most)
+    .map(([x]) => x)
+    .sort((a, b) => a - b);
 }
 
 /** FEEL's `all`/`any` over booleans: null when an element is no boolean and the answer is not decided. */
@@ -115,10 +118,9 @@ export const feelListBuiltins: Record<string, (...args: never[]) => unknown> = {
   },
   feelReverse: (l: unknown) => (list(l) ? [...(l as unknown[])].reverse() : null),
   /** The 1-based positions of the elements equal to `match`. */
-  feelIndexOf: (l: unknown, match: unknown) =>
-    list(l)?.flatMap((v, i) => (feelEqual(v, match) ? [i + 1] : [])) ?? null,
+  feelIndexOf: (l: unknown, match: unknown) => list(l)?.flatMap((v, i) => (feelEqual(v, match) ? [i + 1] : [])) ?? null,
   feelUnion: (...lists: unknown[]) =>
-    lists.every(Array.isArray) ? (short((lists as unknown[][]).flat()) && distinct((lists as unknown[][]).flat())) : null,
+    lists.every(Array.isArray) ? short((lists as unknown[][]).flat()) && distinct((lists as unknown[][]).flat()) : null,
   feelDistinctValues: (l: unknown) => {
     const items = short(list(l));
     return items ? distinct(items) : null;

@@ -207,7 +207,7 @@ export function parse(body: string, dialect: Dialect): Node {
     }
     throw new ExpressionError(`"${t.text}" is out of place in ${body}`);
   };
-  /** The name of a call to a function no record lists, read from the name just taken (`distinct values(`). */
+  /** The name of a call to a function no record lists, read from the name just taken (`random number(`). */
   const unknownFunction = (): string | undefined => {
     const words: string[] = [];
     for (let i = at - 1; list[i]?.kind === 'id' && words.length < 5; i++) {

@@ -163,7 +163,9 @@ describe('FEEL named arguments', () => {
     expect(value('=replace(input: "abc", pattern: "b", replacement: "x")')).toBe('axc');
     expect(value('=matches(input: "Abc", flags: "i", pattern: "^a")')).toBe(true);
     expect(value('=sum(list: [1, 2])')).toBe(3);
-    expect(value('=date and time(from: "2026-12-01T10:00:00@Europe/Berlin")')).toBe('2026-12-01T10:00:00@Europe/Berlin');
+    expect(value('=date and time(from: "2026-12-01T10:00:00@Europe/Berlin")')).toBe(
+      '2026-12-01T10:00:00@Europe/Berlin',
+    );
     expect(value('=string join(list: ["a", "b"], suffix: "!")')).toBe('ab!'); // the delimiter left out: null
   });
 

@@ -40,9 +40,7 @@ describe('FEEL named time zones', () => {
       '2026-12-01T17:00:00@Asia/Shanghai',
     );
     expect(value('=date and time(date and time("2026-12-01T23:30:00Z"), "Asia/Shanghai").day')).toBe(2);
-    expect(value('=date and time(@"2026-12-01T10:00:00", "America/New_York") - @"2026-12-01T10:00:00Z"')).toBe(
-      'PT5H',
-    );
+    expect(value('=date and time(@"2026-12-01T10:00:00", "America/New_York") - @"2026-12-01T10:00:00Z"')).toBe('PT5H');
   });
 
   it('keeps the zone through arithmetic, across a change of the clocks', () => {
