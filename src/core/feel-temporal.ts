@@ -342,29 +342,3 @@ export function feelYearsAndMonths(from: unknown, to: unknown): FeelYearMonthDur
   if (months < 0 && b.day > a.day) months++;
   return new FeelYearMonthDuration(months);
 }
-
-let clock: () => Date = () => new Date(Date.now());
-let frozen: Date | undefined;
-let evaluating = 0;
-
-/** Sets the clock `now()` and `today()` read (tests); undefined puts the system clock back. */
-export function setFeelClock(next: (() => Date) | undefined): void {
-  clock = next ?? (() => new Date(Date.now()));
-}
-
-/** Runs one evaluation: every `now()` and `today()` in it reads the clock once, so a condition is consistent. */
-export function withOneClock<T>(run: () => T): T {
-  if (evaluating++ === 0) frozen = undefined;
-  try {
-    return run();
-  } finally {
-    if (--evaluating === 0) frozen = undefined;
-  }
-}
-
-const nowOnce = () => (frozen ??= clock());
-
-/** FEEL's `now()`: the date and time in UTC. */
-export const feelNow = () => new FeelDateTime(nowOnce().getTime(), 0);
-/** FEEL's `today()`: the date in UTC. */
-export const feelToday = () => new FeelDate(Math.floor(nowOnce().getTime() / DAY));

@@ -5,6 +5,8 @@
 // names of its parameters for named arguments (docs/adr/0232-feel-time-zones-regex-built-ins.md). A name
 // not here is refused, naming the function.
 
+import { ExpressionError } from './vendor-expression-tokens.ts';
+
 export interface FeelFunction {
   rule: string;
   min: number;
@@ -108,9 +110,41 @@ export const FEEL_FUNCTIONS: Readonly<Record<string, FeelFunction>> = {
   even: fn('feelEven', NUMBER),
 };
 
-/** The position of the parameter `name` (its words joined by spaces) of `fn`, or -1. */
-export function paramIndex(fn: FeelFunction, name: string): number {
-  return (fn.params ?? []).findIndex((p) => p.split('|').includes(name));
+/** Named arguments (`[parameter name, value]`, the name undefined for a positional one) in their
+ *  places for the function `name`; an optional one left out between two given is `missing`. Throws
+ *  naming an unknown, repeated or missing required parameter, or a positional argument among them. */
+export function placeNamed<T>(
+  name: string,
+  named: ReadonlyArray<[string | undefined, T]>,
+  missing: T,
+  body: string,
+): T[] {
+  const fn = FEEL_FUNCTIONS[name];
+  const args: (T | undefined)[] = [];
+  for (const [param, value] of named) {
+    const index = (fn.params ?? []).findIndex((p) => param !== undefined && p.split('|').includes(param));
+    if (index < 0 || args[index] !== undefined)
+      throw new ExpressionError(`${name}(…) has no parameter ${param ?? '(unnamed)'} here: ${body}`);
+    args[index] = value;
+  }
+  const absent = Array.from({ length: fn.min }, (_, i) => i).find((i) => args[i] === undefined);
+  if (absent !== undefined)
+    throw new ExpressionError(`${name}(…) needs its ${fn.params![absent].split('|')[0]}: ${body}`);
+  return Array.from(args, (a) => a ?? missing);
+}
+
+/** FEEL's `@"2026-01-31"`, `@"10:30:00"`, `@"2026-01-31T10:30:00@Europe/Berlin"`, `@"P3D"`: a call of the
+ *  function its form names. */
+export function temporalLiteral(text: string) {
+  const name = /^-?P/.test(text)
+    ? 'duration'
+    : text.includes('T')
+      ? 'date and time'
+      : text.includes(':')
+        ? 'time'
+        : 'date';
+  const args = [{ op: 'lit' as const, value: JSON.stringify(text) }];
+  return { op: 'call' as const, fn: FEEL_FUNCTIONS[name].rule, args, temporal: true as const };
 }
 
 /** Names by their word count, longest first, so `date and time(` is not read as `date` and `time(`. */

@@ -3,7 +3,7 @@
 // tokens (vendor-expression-tokens.ts), then recursive descent into a tree that vendor-expression.ts
 // writes out in the rule language. It reads only what is listed in those records and refuses the rest by
 // throwing ExpressionError, bounded in nesting depth.
-import { FEEL_FUNCTIONS, feelFunctionAt, paramIndex } from './feel-functions.ts';
+import { FEEL_FUNCTIONS, feelFunctionAt, placeNamed, temporalLiteral } from './feel-functions.ts';
 import { ExpressionError, tokens, WORD_OPS, type Dialect, type Token } from './vendor-expression-tokens.ts';
 
 export { ExpressionError, type Dialect } from './vendor-expression-tokens.ts';
@@ -226,25 +226,17 @@ export function parse(body: string, dialect: Dialect): Node {
     }
     return undefined;
   };
-  /** FEEL's named arguments (`substring(string: "abc", start position: 2)`), put in their places; an
-   *  optional one left out between two given is null. */
+  /** FEEL's named arguments (`substring(string: "abc", start position: 2)`), put in their places. */
   const namedArgs = (name: string): Node[] => {
-    const fn = FEEL_FUNCTIONS[name];
-    const args: (Node | undefined)[] = [];
+    const named: Array<[string | undefined, Node]> = [];
     while (peek()?.text !== ')') {
-      if (args.some(Boolean)) expect(',');
+      if (named.length) expect(',');
       const param = paramName();
-      const index = param === undefined ? -1 : paramIndex(fn, param);
-      if (param === undefined || index < 0 || args[index])
-        throw new ExpressionError(`${name}(…) has no parameter ${param ?? '(unnamed)'} here: ${body}`);
-      at += param.split(' ').length + 1;
-      args[index] = deeper(expression);
+      if (param !== undefined) at += param.split(' ').length + 1;
+      named.push([param, deeper(expression)]);
     }
     at++;
-    const missing = Array.from({ length: fn.min }, (_, i) => i).find((i) => !args[i]);
-    if (missing !== undefined)
-      throw new ExpressionError(`${name}(…) needs its ${fn.params![missing].split('|')[0]}: ${body}`);
-    return Array.from(args, (a): Node => a ?? { op: 'lit', value: 'null' });
+    return placeNamed(name, named, { op: 'lit', value: 'null' }, body);
   };
   const call = (name: string): Node => {
     const fn = FEEL_FUNCTIONS[name];
@@ -255,22 +247,6 @@ export function parse(body: string, dialect: Dialect): Node {
         `${name}(…) takes ${fn.min === fn.max ? fn.min : `${fn.min} to ${fn.max}`} arguments: ${body}`,
       );
     return { op: 'call', fn: fn.rule, args, ...(fn.temporal ? { temporal: true as const } : {}) };
-  };
-  /** FEEL's `@"2026-01-31"`, `@"10:30:00"`, `@"2026-01-31T10:30:00Z"`, `@"P3D"`: the function its form names. */
-  const temporalLiteral = (text: string): Node => {
-    const name = /^-?P/.test(text)
-      ? 'duration'
-      : text.includes('T')
-        ? 'date and time'
-        : text.includes(':')
-          ? 'time'
-          : 'date';
-    return {
-      op: 'call',
-      fn: FEEL_FUNCTIONS[name].rule,
-      args: [{ op: 'lit', value: JSON.stringify(text) }],
-      temporal: true,
-    };
   };
   /** FEEL's `if c then a else b`: the else branch takes the rest, as in FEEL. */
   const conditional = (): Node => {

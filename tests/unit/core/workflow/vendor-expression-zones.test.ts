@@ -4,7 +4,7 @@
 // `date and time(value, zone)`, and written out as FEEL writes it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { evaluateRule, ruleValue } from '../../../../src/core/rules.ts';
-import { setFeelClock } from '../../../../src/core/feel-temporal.ts';
+import { setFeelClock } from '../../../../src/core/feel-clock.ts';
 import { vendorRule } from '../../../../src/core/workflow/vendor-expression.ts';
 
 const value = (text: string, vars: Record<string, unknown> = {}) => ruleValue(vendorRule(text), vars);
