@@ -1,8 +1,11 @@
 // FEEL's built-in functions that conditions and assignments call (docs/adr/0217-feel-temporal-and-built-in-functions.md),
 // as rule functions: list aggregates, string and number functions, conversions and `is defined`. Each
 // takes values and gives a value, or null where FEEL gives null (a wrong type, an empty list's minimum);
-// none calls back, and each is one pass over its arguments.
-import { feelCompare } from './list-predicates.ts';
+// none calls back, and each is one pass over its arguments. The list and regular-expression built-ins
+// (docs/adr/0232-feel-time-zones-regex-built-ins.md) are in feel-list-builtins.ts and feel-regex.ts.
+import { feelListBuiltins } from './feel-list-builtins.ts';
+import { feelExtract, feelMatches, feelReplace, feelSplit } from './feel-regex.ts';
+import { feelCompare, ownPath } from './list-predicates.ts';
 import { FeelDate, FeelDateTime, isTemporal } from './feel-temporal.ts';
 
 /** FEEL's aggregates take one list or the values themselves: `sum([1, 2])`, `sum(1, 2)`. */
@@ -49,6 +52,38 @@ const halfEven = (x: number) => {
 };
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const DAY = 86_400_000;
+const dateOf = (d: unknown): FeelDate | null => (d instanceof FeelDate ? d : d instanceof FeelDateTime ? d.date : null);
+/** The day counted from 1970-01-01 of `year-month-day` (month 13 is next year's January). */
+const epochDay = (year: number, month: number, day: number) => Date.UTC(year, month - 1, day) / DAY;
+/** ISO 8601's week: weeks start on Monday, week 1 holds the year's first Thursday. */
+function isoWeek(d: FeelDate): number {
+  const thursday = d.epochDay - d.weekday + 4;
+  const year = new Date(thursday * DAY).getUTCFullYear();
+  return Math.floor((thursday - epochDay(year, 1, 1)) / 7) + 1;
+}
+/** A text's substring before or after the first `match`; empty when there is none. */
+function around(s: unknown, match: unknown, after: boolean): string | null {
+  if (str(s) === null || str(match) === null) return null;
+  const at = (s as string).indexOf(match as string);
+  if (at < 0) return '';
+  return after ? (s as string).slice(at + (match as string).length) : (s as string).slice(0, at);
+}
+const integer = (n: unknown): number | null => (Number.isInteger(n) ? (n as number) : null);
 
 export const feelBuiltins: Record<string, (...args: never[]) => unknown> = {
   feelSum: (...args: unknown[]) => numbers(args)?.reduce((a, b) => a + b, 0) ?? null,
@@ -96,4 +131,46 @@ export const feelBuiltins: Record<string, (...args: never[]) => unknown> = {
   feelRoundHalfDown: (n: unknown, scale: unknown) => atScale(n, scale, halfDown),
   feelDecimal: (n: unknown, scale: unknown) => atScale(n, scale, halfEven),
   feelDayOfWeek: (d: unknown) => (d instanceof FeelDate || d instanceof FeelDateTime ? WEEKDAYS[d.weekday - 1] : null),
+  feelDayOfYear: (d: unknown) => {
+    const date = dateOf(d);
+    return date ? date.epochDay - epochDay(date.year, 1, 1) + 1 : null;
+  },
+  feelMonthOfYear: (d: unknown) => {
+    const date = dateOf(d);
+    return date ? MONTHS[date.month - 1] : null;
+  },
+  feelWeekOfYear: (d: unknown) => {
+    const date = dateOf(d);
+    return date ? isoWeek(date) : null;
+  },
+  feelLastDayOfMonth: (d: unknown) => {
+    const date = dateOf(d);
+    return date ? new FeelDate(epochDay(date.year, date.month + 1, 0)) : null;
+  },
+  feelSubstringBefore: (s: unknown, match: unknown) => around(s, match, false),
+  feelSubstringAfter: (s: unknown, match: unknown) => around(s, match, true),
+  feelTrim: (s: unknown) => str(s)?.trim() ?? null,
+  feelIsBlank: (s: unknown) => (str(s) === null ? null : (s as string).trim() === ''),
+  /** FEEL's `modulo`: the remainder takes the divisor's sign (`modulo(-12, 5)` is 3). */
+  feelModulo: (dividend: unknown, divisor: unknown) => {
+    const [a, b] = [num(dividend), num(divisor)];
+    return a === null || b === null || b === 0 ? null : a - b * Math.floor(a / b);
+  },
+  feelSqrt: (n: unknown) => (num(n) === null || (n as number) < 0 ? null : Math.sqrt(n as number)),
+  feelLog: (n: unknown) => (num(n) === null || (n as number) <= 0 ? null : Math.log(n as number)),
+  feelExp: (n: unknown) => (num(n) === null ? null : num(Math.exp(n as number))),
+  feelOdd: (n: unknown) => (integer(n) === null ? null : Math.abs(n as number) % 2 === 1),
+  feelEven: (n: unknown) => (integer(n) === null ? null : (n as number) % 2 === 0),
+  /** Camunda's `get or else(value, default)`: the value, or the default when it is null. */
+  feelGetOrElse: (value: unknown, otherwise: unknown) => value ?? otherwise,
+  /** FEEL's `get value(context, key)`: the context's own entry, null when missing. */
+  feelGetValue: (context: unknown, key: unknown) =>
+    typeof context === 'object' && context !== null && !Array.isArray(context) && typeof key === 'string'
+      ? (ownPath(context, [key]) ?? null)
+      : null,
+  feelMatches,
+  feelReplace,
+  feelSplit,
+  feelExtract,
+  ...feelListBuiltins,
 };

@@ -1,7 +1,8 @@
 // FEEL's arithmetic and comparison of temporal values (docs/adr/0217-feel-temporal-and-built-in-functions.md),
 // after the tables of FEEL's temporal expressions: a date, time or date and time plus or minus a duration,
 // the duration between two of a kind, durations added, scaled and divided. Any pair the tables do not
-// list is null, as in FEEL; so is a comparison of a value with an offset and a local one.
+// list is null, as in FEEL; so is a comparison of a value with an offset and a local one. A date and time
+// in a named zone has the zone's offset, so it is compared with any other by its instant.
 import {
   FeelDate,
   FeelDateTime,
@@ -31,14 +32,14 @@ function moved(value: Temporal, by: Temporal, sign: number): Temporal | null {
     const ms = sign * by.ms;
     if (value instanceof FeelDate) return new FeelDate(Math.floor((value.epochDay * DAY + ms) / DAY));
     if (value instanceof FeelTime) return new FeelTime(value.ms + ms, value.offset);
-    if (value instanceof FeelDateTime) return new FeelDateTime(value.local + ms, value.offset);
+    if (value instanceof FeelDateTime) return value.plus(ms);
   }
   if (by instanceof FeelYearMonthDuration) {
     const months = sign * by.total;
     if (value instanceof FeelDate) return new FeelDate(plusMonths(value.epochDay, months));
     if (value instanceof FeelDateTime) {
       const day = Math.floor(value.local / DAY);
-      return new FeelDateTime(plusMonths(day, months) * DAY + (value.local - day * DAY), value.offset);
+      return value.withLocal(plusMonths(day, months) * DAY + (value.local - day * DAY));
     }
   }
   return null;

@@ -3,8 +3,10 @@
 // compared and read through their properties as FEEL's temporal expressions define them. A value is an
 // instance of a class here, so no variable (JSON) can pass for one; its components are own properties
 // (`.year`, `.weekday`, `.days`, read by the rule language's own-property reader) and what it is computed
-// from is private. Written to a variable, a value is its ISO text (toJSON). Named time zones
-// (`@Europe/Berlin`) are not read: such a text is null.
+// from is private. Written to a variable, a value is its ISO text (toJSON). A date and time may be in a
+// named time zone (`2026-12-01T10:00:00@Europe/Berlin`, docs/adr/0232-feel-time-zones-regex-built-ins.md):
+// its offset is the zone's at that time, from the runtime's time zone data (feel-zones.ts).
+import { offsetAt, resolveLocal, zoneName } from './feel-zones.ts';
 import { parseDuration } from './workflow/iso-duration.ts';
 
 const DAY = 86_400_000;
@@ -94,15 +96,29 @@ export class FeelDateTime {
   readonly hour: number;
   readonly minute: number;
   readonly second: number;
+  /** FEEL's `timezone`: the named zone (`Europe/Berlin`), null for an offset or a local value. */
+  readonly timezone: string | null;
   readonly #local: number;
   readonly #offset: number | null;
-  /** `local`: the wall-clock time as milliseconds counted as if it were UTC; `offset` as for FeelTime. */
-  constructor(local: number, offset: number | null) {
+  /** `local`: the wall-clock time as milliseconds counted as if it were UTC; `offset` as for FeelTime;
+   *  `zone` a canonical zone name whose offset `offset` is at that time (see inZone, atInstant). */
+  constructor(local: number, offset: number | null, zone: string | null = null) {
     this.#local = local;
     this.#offset = offset;
+    this.timezone = zone;
     ({ year: this.year, month: this.month, day: this.day, weekday: this.weekday } = fieldsOf(Math.floor(local / DAY)));
     const t = new FeelTime(local, null);
     ({ hour: this.hour, minute: this.minute, second: this.second } = t);
+  }
+  /** The wall-clock time `local` in the named zone `zone` (canonical), its offset the zone's then. */
+  static inZone(local: number, zone: string): FeelDateTime {
+    const at = resolveLocal(zone, local);
+    return new FeelDateTime(at.local, at.offset, zone);
+  }
+  /** The instant `instant` as the wall clock in `zone` (canonical) shows it. */
+  static atInstant(instant: number, zone: string): FeelDateTime {
+    const offset = offsetAt(zone, instant);
+    return new FeelDateTime(instant + offset * 60_000, offset, zone);
   }
   get local() {
     return this.#local;
@@ -120,8 +136,17 @@ export class FeelDateTime {
   get time() {
     return new FeelTime(this.#local, this.#offset);
   }
+  /** The same kind of value at another wall-clock time: in a zone, with the zone's offset then. */
+  withLocal(local: number): FeelDateTime {
+    return this.timezone ? FeelDateTime.inZone(local, this.timezone) : new FeelDateTime(local, this.#offset);
+  }
+  /** The value `ms` later in time: in a zone, an exact span (across a clock change), as java.time adds. */
+  plus(ms: number): FeelDateTime {
+    return this.timezone ? FeelDateTime.atInstant(this.instant + ms, this.timezone) : this.withLocal(this.#local + ms);
+  }
   toString() {
-    return `${this.date.toString()}T${this.time.toString()}`;
+    const zoned = this.timezone ? `${clockText(((this.#local % DAY) + DAY) % DAY)}@${this.timezone}` : undefined;
+    return `${this.date.toString()}T${zoned ?? this.time.toString()}`;
   }
   toJSON() {
     return this.toString();
@@ -232,11 +257,16 @@ function readTime(t: string): FeelTime | null {
   return new FeelTime(((h * 60 + min) * 60 + s) * 1000 + ms, offset);
 }
 
+/** `2026-12-01T10:00:00Z`, a local one, or one in a named zone: `2026-12-01T10:00:00@Europe/Berlin`. */
 function readDateTime(t: string): FeelDateTime | null {
   const at = t.indexOf('T');
+  const named = t.indexOf('@');
   const date = at > 0 ? readDate(t.slice(0, at)) : null;
-  const time = date ? readTime(t.slice(at + 1)) : null;
-  return date && time ? new FeelDateTime(date.epochDay * DAY + time.ms, time.offset) : null;
+  const time = date ? readTime(t.slice(at + 1, named > at ? named : undefined)) : null;
+  if (!date || !time) return null;
+  if (named < 0) return new FeelDateTime(date.epochDay * DAY + time.ms, time.offset);
+  const zone = time.offset === null ? zoneName(t.slice(named + 1)) : null;
+  return zone ? FeelDateTime.inZone(date.epochDay * DAY + time.ms, zone) : null;
 }
 
 /** FEEL's `date(text)`, `date(date and time)`, `date(year, month, day)`; null for anything else. */
@@ -266,8 +296,14 @@ export function feelTime(from: unknown, minute?: unknown, second?: unknown): Fee
   return t === undefined ? null : readTime(t);
 }
 
-/** FEEL's `date and time(text)` and `date and time(date, time)`. */
+/** FEEL's `date and time(text)`, `date and time(date, time)` and `date and time(date and time, zone)`:
+ *  a value with an offset is that instant in the zone, a local one that wall-clock time there. */
 export function feelDateTime(from: unknown, time?: unknown): FeelDateTime | null {
+  if (typeof time === 'string') {
+    const zone = time.length <= MAX_TEMPORAL_TEXT ? zoneName(time.trim()) : null;
+    if (!zone || !(from instanceof FeelDateTime)) return null;
+    return from.offset === null ? FeelDateTime.inZone(from.local, zone) : FeelDateTime.atInstant(from.instant, zone);
+  }
   if (time !== undefined) {
     const date = from instanceof FeelDateTime ? from.date : from instanceof FeelDate ? from : null;
     if (!date || !(time instanceof FeelTime)) return null;
@@ -306,29 +342,3 @@ export function feelYearsAndMonths(from: unknown, to: unknown): FeelYearMonthDur
   if (months < 0 && b.day > a.day) months++;
   return new FeelYearMonthDuration(months);
 }
-
-let clock: () => Date = () => new Date(Date.now());
-let frozen: Date | undefined;
-let evaluating = 0;
-
-/** Sets the clock `now()` and `today()` read (tests); undefined puts the system clock back. */
-export function setFeelClock(next: (() => Date) | undefined): void {
-  clock = next ?? (() => new Date(Date.now()));
-}
-
-/** Runs one evaluation: every `now()` and `today()` in it reads the clock once, so a condition is consistent. */
-export function withOneClock<T>(run: () => T): T {
-  if (evaluating++ === 0) frozen = undefined;
-  try {
-    return run();
-  } finally {
-    if (--evaluating === 0) frozen = undefined;
-  }
-}
-
-const nowOnce = () => (frozen ??= clock());
-
-/** FEEL's `now()`: the date and time in UTC. */
-export const feelNow = () => new FeelDateTime(nowOnce().getTime(), 0);
-/** FEEL's `today()`: the date in UTC. */
-export const feelToday = () => new FeelDate(Math.floor(nowOnce().getTime() / DAY));

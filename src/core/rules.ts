@@ -2,17 +2,8 @@
 // visibility of tiles, tabs, actions and fields, and `allow` rules of API calls.
 import { compileExpression } from 'filtrex';
 import { feelBuiltins } from './feel-builtins.ts';
-import {
-  feelDate,
-  feelDateTime,
-  feelDuration,
-  feelNow,
-  feelTime,
-  feelToday,
-  feelYearsAndMonths,
-  isTemporal,
-  withOneClock,
-} from './feel-temporal.ts';
+import { feelNow, feelToday, withOneClock } from './feel-clock.ts';
+import { feelDate, feelDateTime, feelDuration, feelTime, feelYearsAndMonths, isTemporal } from './feel-temporal.ts';
 import {
   feelArithmetic,
   feelCompare,

@@ -61,6 +61,9 @@ const RUNS: Record<string, { start: Record<string, unknown>; submit?: Record<str
   },
   'c8-purchase-check': { start: { orderAmount: 500 } },
   'c8-regional-review': { start: { regions: ['kermit', 'gonzo'] }, submit: { approved: true } },
+  'c8-ticket-offices': {
+    start: { ticket: { reference: 'IT-0042', submittedAt: '2026-12-24T02:00:00Z', owner: 'cor-r1@acme.example' } },
+  },
   'flowable-call-activity': { start: {}, submit: { approved: true } },
   'flowable-candidate-users': { start: {} },
   'flowable-leave-approval': { start: {}, submit: { approved: true } },

@@ -1,54 +1,151 @@
 // The FEEL functions the reader calls (docs/adr/0202-multi-instance-output-collections.md,
 // docs/adr/0217-feel-temporal-and-built-in-functions.md): each FEEL name, the rule function it is written
 // out as (src/core/rules.ts), how many arguments it takes and whether it gives a temporal value (so that
-// comparisons and arithmetic over it are written as FEEL's rather than the rule language's). A name not
-// here is refused, naming the function.
+// comparisons and arithmetic over it are written as FEEL's rather than the rule language's), and the
+// names of its parameters for named arguments (docs/adr/0232-feel-time-zones-regex-built-ins.md). A name
+// not here is refused, naming the function.
+
+import { ExpressionError } from './vendor-expression-tokens.ts';
 
 export interface FeelFunction {
   rule: string;
   min: number;
   max: number;
   temporal?: true;
+  /** The parameters' names, for named arguments (`substring(string: "abc", start position: 2)`); a name
+   *  may have another one Camunda's reference also gives (`string|input`). None: not called by name. */
+  params?: readonly string[];
 }
 
 /** How many values `sum(…)`, `min(…)`, … take when the values are written out rather than a list. */
 const MAX_VALUES = 32;
 
+const fn = (rule: string, params: readonly string[], min = params.length, max = params.length): FeelFunction => ({
+  rule,
+  min,
+  max,
+  params,
+});
+/** An aggregate over a list or the values written out (`sum([1, 2])`, `sum(1, 2)`). */
+const aggregate = (rule: string): FeelFunction => fn(rule, ['list'], 1, MAX_VALUES);
+const STRING = ['string'];
+const LIST = ['list'];
+const NUMBER = ['number'];
+const DATE = ['date'];
+
 export const FEEL_FUNCTIONS: Readonly<Record<string, FeelFunction>> = {
-  count: { rule: 'count', min: 1, max: 1 },
-  'list contains': { rule: 'has', min: 2, max: 2 },
-  date: { rule: 'feelDate', min: 1, max: 3, temporal: true },
-  time: { rule: 'feelTime', min: 1, max: 3, temporal: true },
-  'date and time': { rule: 'feelDateTime', min: 1, max: 2, temporal: true },
-  duration: { rule: 'feelDuration', min: 1, max: 1, temporal: true },
-  'years and months duration': { rule: 'feelYearsAndMonths', min: 2, max: 2, temporal: true },
-  now: { rule: 'feelNow', min: 0, max: 0, temporal: true },
-  today: { rule: 'feelToday', min: 0, max: 0, temporal: true },
-  'day of week': { rule: 'feelDayOfWeek', min: 1, max: 1 },
-  sum: { rule: 'feelSum', min: 1, max: MAX_VALUES },
-  mean: { rule: 'feelMean', min: 1, max: MAX_VALUES },
+  count: fn('count', LIST),
+  'list contains': fn('has', ['list', 'element']),
+  date: { ...fn('feelDate', ['from', 'month', 'day'], 1), temporal: true },
+  time: { ...fn('feelTime', ['from', 'minute', 'second'], 1), temporal: true },
+  // `date and time(from)`, `(date, time)`, `(date and time, timezone)`.
+  'date and time': { ...fn('feelDateTime', ['from|date', 'time|timezone'], 1), temporal: true },
+  duration: { ...fn('feelDuration', ['from']), temporal: true },
+  'years and months duration': { ...fn('feelYearsAndMonths', ['from', 'to']), temporal: true },
+  now: { ...fn('feelNow', []), temporal: true },
+  today: { ...fn('feelToday', []), temporal: true },
+  'day of week': fn('feelDayOfWeek', DATE),
+  'day of year': fn('feelDayOfYear', DATE),
+  'month of year': fn('feelMonthOfYear', DATE),
+  'week of year': fn('feelWeekOfYear', DATE),
+  'last day of month': { ...fn('feelLastDayOfMonth', DATE), temporal: true },
+  sum: aggregate('feelSum'),
+  mean: aggregate('feelMean'),
+  product: aggregate('feelProduct'),
+  median: aggregate('feelMedian'),
+  stddev: aggregate('feelStddev'),
+  mode: aggregate('feelMode'),
+  all: aggregate('feelAll'),
+  any: aggregate('feelAny'),
   // The least or greatest of dates is a date: compared and added as FEEL does.
-  min: { rule: 'feelMin', min: 1, max: MAX_VALUES, temporal: true },
-  max: { rule: 'feelMax', min: 1, max: MAX_VALUES, temporal: true },
-  'string length': { rule: 'feelStringLength', min: 1, max: 1 },
-  'upper case': { rule: 'feelUpperCase', min: 1, max: 1 },
-  'lower case': { rule: 'feelLowerCase', min: 1, max: 1 },
-  contains: { rule: 'feelContains', min: 2, max: 2 },
-  'starts with': { rule: 'feelStartsWith', min: 2, max: 2 },
-  'ends with': { rule: 'feelEndsWith', min: 2, max: 2 },
-  substring: { rule: 'feelSubstring', min: 2, max: 3 },
-  'is defined': { rule: 'feelIsDefined', min: 1, max: 1 },
-  string: { rule: 'feelString', min: 1, max: 1 },
-  number: { rule: 'feelNumber', min: 1, max: 1 },
-  abs: { rule: 'feelAbs', min: 1, max: 1 },
-  floor: { rule: 'feelFloor', min: 1, max: 2 },
-  ceiling: { rule: 'feelCeiling', min: 1, max: 2 },
-  'round up': { rule: 'feelRoundUp', min: 2, max: 2 },
-  'round down': { rule: 'feelRoundDown', min: 2, max: 2 },
-  'round half up': { rule: 'feelRoundHalfUp', min: 2, max: 2 },
-  'round half down': { rule: 'feelRoundHalfDown', min: 2, max: 2 },
-  decimal: { rule: 'feelDecimal', min: 2, max: 2 },
+  min: { ...aggregate('feelMin'), temporal: true },
+  max: { ...aggregate('feelMax'), temporal: true },
+  sublist: fn('feelSublist', ['list', 'start position', 'length'], 2),
+  append: fn('feelAppend', ['list', 'items'], 2, MAX_VALUES),
+  concatenate: fn('feelConcatenate', ['lists'], 1, MAX_VALUES),
+  'insert before': fn('feelInsertBefore', ['list', 'position', 'newItem']),
+  remove: fn('feelRemove', ['list', 'position']),
+  reverse: fn('feelReverse', LIST),
+  'index of': fn('feelIndexOf', ['list', 'match']),
+  union: fn('feelUnion', ['lists'], 1, MAX_VALUES),
+  'distinct values': fn('feelDistinctValues', LIST),
+  'duplicate values': fn('feelDuplicateValues', LIST),
+  flatten: fn('feelFlatten', LIST),
+  'is empty': fn('feelIsEmpty', LIST),
+  partition: fn('feelPartition', ['list', 'size']),
+  'string join': fn('feelStringJoin', ['list', 'delimiter', 'prefix', 'suffix'], 1),
+  'string length': fn('feelStringLength', STRING),
+  'upper case': fn('feelUpperCase', STRING),
+  'lower case': fn('feelLowerCase', STRING),
+  contains: fn('feelContains', ['string', 'match']),
+  'starts with': fn('feelStartsWith', ['string|input', 'match']),
+  'ends with': fn('feelEndsWith', ['string|input', 'match']),
+  substring: fn('feelSubstring', ['string', 'start position', 'length'], 2),
+  'substring before': fn('feelSubstringBefore', ['string', 'match']),
+  'substring after': fn('feelSubstringAfter', ['string', 'match']),
+  trim: fn('feelTrim', STRING),
+  'is blank': fn('feelIsBlank', STRING),
+  matches: fn('feelMatches', ['input', 'pattern', 'flags'], 2),
+  replace: fn('feelReplace', ['input', 'pattern', 'replacement', 'flags'], 3),
+  split: fn('feelSplit', ['string', 'delimiter']),
+  extract: fn('feelExtract', ['string', 'pattern']),
+  'is defined': fn('feelIsDefined', ['value']),
+  'get or else': fn('feelGetOrElse', ['value', 'default']),
+  'get value': fn('feelGetValue', ['context', 'key']),
+  string: fn('feelString', ['from']),
+  number: fn('feelNumber', ['from']),
+  abs: fn('feelAbs', ['n|number']),
+  floor: fn('feelFloor', ['n|number', 'scale'], 1),
+  ceiling: fn('feelCeiling', ['n|number', 'scale'], 1),
+  'round up': fn('feelRoundUp', ['n|number', 'scale']),
+  'round down': fn('feelRoundDown', ['n|number', 'scale']),
+  'round half up': fn('feelRoundHalfUp', ['n|number', 'scale']),
+  'round half down': fn('feelRoundHalfDown', ['n|number', 'scale']),
+  decimal: fn('feelDecimal', ['n|number', 'scale']),
+  modulo: fn('feelModulo', ['dividend', 'divisor']),
+  sqrt: fn('feelSqrt', NUMBER),
+  log: fn('feelLog', NUMBER),
+  exp: fn('feelExp', NUMBER),
+  odd: fn('feelOdd', NUMBER),
+  even: fn('feelEven', NUMBER),
 };
+
+/** Named arguments (`[parameter name, value]`, the name undefined for a positional one) in their
+ *  places for the function `name`; an optional one left out between two given is `missing`. Throws
+ *  naming an unknown, repeated or missing required parameter, or a positional argument among them. */
+export function placeNamed<T>(
+  name: string,
+  named: ReadonlyArray<[string | undefined, T]>,
+  missing: T,
+  body: string,
+): T[] {
+  const fn = FEEL_FUNCTIONS[name];
+  const args: (T | undefined)[] = [];
+  for (const [param, value] of named) {
+    const index = (fn.params ?? []).findIndex((p) => param !== undefined && p.split('|').includes(param));
+    if (index < 0 || args[index] !== undefined)
+      throw new ExpressionError(`${name}(…) has no parameter ${param ?? '(unnamed)'} here: ${body}`);
+    args[index] = value;
+  }
+  const absent = Array.from({ length: fn.min }, (_, i) => i).find((i) => args[i] === undefined);
+  if (absent !== undefined)
+    throw new ExpressionError(`${name}(…) needs its ${fn.params![absent].split('|')[0]}: ${body}`);
+  return Array.from(args, (a) => a ?? missing);
+}
+
+/** FEEL's `@"2026-01-31"`, `@"10:30:00"`, `@"2026-01-31T10:30:00@Europe/Berlin"`, `@"P3D"`: a call of the
+ *  function its form names. */
+export function temporalLiteral(text: string) {
+  const name = /^-?P/.test(text)
+    ? 'duration'
+    : text.includes('T')
+      ? 'date and time'
+      : text.includes(':')
+        ? 'time'
+        : 'date';
+  const args = [{ op: 'lit' as const, value: JSON.stringify(text) }];
+  return { op: 'call' as const, fn: FEEL_FUNCTIONS[name].rule, args, temporal: true as const };
+}
 
 /** Names by their word count, longest first, so `date and time(` is not read as `date` and `time(`. */
 export const FEEL_NAMES_LONGEST_FIRST: readonly string[][] = Object.keys(FEEL_FUNCTIONS)

@@ -3,7 +3,7 @@
 // tokens (vendor-expression-tokens.ts), then recursive descent into a tree that vendor-expression.ts
 // writes out in the rule language. It reads only what is listed in those records and refuses the rest by
 // throwing ExpressionError, bounded in nesting depth.
-import { FEEL_FUNCTIONS, feelFunctionAt } from './feel-functions.ts';
+import { FEEL_FUNCTIONS, feelFunctionAt, placeNamed, temporalLiteral } from './feel-functions.ts';
 import { ExpressionError, tokens, WORD_OPS, type Dialect, type Token } from './vendor-expression-tokens.ts';
 
 export { ExpressionError, type Dialect } from './vendor-expression-tokens.ts';
@@ -207,7 +207,7 @@ export function parse(body: string, dialect: Dialect): Node {
     }
     throw new ExpressionError(`"${t.text}" is out of place in ${body}`);
   };
-  /** The name of a call to a function no record lists, read from the name just taken (`distinct values(`). */
+  /** The name of a call to a function no record lists, read from the name just taken (`random number(`). */
   const unknownFunction = (): string | undefined => {
     const words: string[] = [];
     for (let i = at - 1; list[i]?.kind === 'id' && words.length < 5; i++) {
@@ -217,31 +217,36 @@ export function parse(body: string, dialect: Dialect): Node {
     }
     return undefined;
   };
+  /** The words of a parameter's name before `:` at the reader's place (`start position:`), or undefined. */
+  const paramName = (): string | undefined => {
+    const words: string[] = [];
+    for (let i = at; list[i]?.kind === 'id' && words.length < 4; i++) {
+      words.push(list[i].text);
+      if (list[i + 1]?.text === ':') return words.join(' ');
+    }
+    return undefined;
+  };
+  /** FEEL's named arguments (`substring(string: "abc", start position: 2)`), put in their places. */
+  const namedArgs = (name: string): Node[] => {
+    const named: Array<[string | undefined, Node]> = [];
+    while (peek()?.text !== ')') {
+      if (named.length) expect(',');
+      const param = paramName();
+      if (param !== undefined) at += param.split(' ').length + 1;
+      named.push([param, deeper(expression)]);
+    }
+    at++;
+    return placeNamed(name, named, { op: 'lit', value: 'null' }, body);
+  };
   const call = (name: string): Node => {
     const fn = FEEL_FUNCTIONS[name];
     expect('(');
-    const args = peek()?.text === ')' ? (at++, []) : items(')');
+    const args = peek()?.text === ')' ? (at++, []) : paramName() !== undefined ? namedArgs(name) : items(')');
     if (args.length < fn.min || args.length > fn.max)
       throw new ExpressionError(
         `${name}(…) takes ${fn.min === fn.max ? fn.min : `${fn.min} to ${fn.max}`} arguments: ${body}`,
       );
     return { op: 'call', fn: fn.rule, args, ...(fn.temporal ? { temporal: true as const } : {}) };
-  };
-  /** FEEL's `@"2026-01-31"`, `@"10:30:00"`, `@"2026-01-31T10:30:00Z"`, `@"P3D"`: the function its form names. */
-  const temporalLiteral = (text: string): Node => {
-    const name = /^-?P/.test(text)
-      ? 'duration'
-      : text.includes('T')
-        ? 'date and time'
-        : text.includes(':')
-          ? 'time'
-          : 'date';
-    return {
-      op: 'call',
-      fn: FEEL_FUNCTIONS[name].rule,
-      args: [{ op: 'lit', value: JSON.stringify(text) }],
-      temporal: true,
-    };
   };
   /** FEEL's `if c then a else b`: the else branch takes the rest, as in FEEL. */
   const conditional = (): Node => {

@@ -65,7 +65,7 @@ describe('timer expressions', () => {
   });
 
   it('refuses an expression the reader refuses, and a start timer written as an expression', async () => {
-    expect(await timerOf(c8('<bpmn:timeDuration>=distinct values(x)</bpmn:timeDuration>'))).toEqual(['badTimer w']);
+    expect(await timerOf(c8('<bpmn:timeDuration>=sort(x)</bpmn:timeDuration>'))).toEqual(['badTimer w']);
     const start =
       '<startEvent id="s"><bpmn:timerEventDefinition><bpmn:timeDuration>=duration(wait)</bpmn:timeDuration></bpmn:timerEventDefinition></startEvent>';
     expect(await timerOf(c8('<bpmn:timeDuration>PT1H</bpmn:timeDuration>', start))).toEqual(['startTimerExpression s']);
