@@ -24,10 +24,24 @@ const lighterMui: Plugin = {
   },
 };
 
+// The FEEL regex built-ins run on re2js (docs/adr/0232-feel-time-zones-regex-built-ins.md), about 48 KiB gzip
+// with its Unicode tables, for vendor expressions the server alone evaluates: the console's build gets a
+// stand-in whose patterns never compile, so those built-ins give null there, and `atrium check` refuses a
+// catalogue rule calling one (docs/adr/0234-regex-built-ins-server-only.md). Tests run the real one.
+const serverOnlyRegex: Plugin = {
+  name: 'atrium-server-only-regex',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === 're2js' && importer && /[\\/]src[\\/]core[\\/]feel-regex\.ts$/.test(importer))
+      return resolve('src/console/shell/no-regex.ts');
+  },
+};
+
 export default defineConfig({
   root: 'src/console',
   base: './',
-  plugins: [react(), lighterMui],
+  plugins: [react(), lighterMui, serverOnlyRegex],
   // The largest chunks are the entry (about 550 kB before gzip: React DOM, the router, MUI's core, i18next,
   // TanStack Query and the shell, all needed before the first screen; docs/adr/0137-first-load-lighter-shell.md) and
   // the API documentation's viewer (about 560 kB, loaded with that screen only;

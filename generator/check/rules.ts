@@ -3,6 +3,7 @@
 // roots. filtrex notices neither an unknown function nor an unknown name until the rule runs, and
 // then the rule is silently false.
 import { compileRule, ruleFunctions } from '../../src/core/rules.ts';
+import { SERVER_ONLY_FUNCTIONS } from '../../src/core/feel-regex.ts';
 import { calledFunctions, readRoots } from './rule-names.ts';
 import { referencesOf } from './references/by-kind.ts';
 import type { Check, Problem } from './problem.ts';
@@ -34,6 +35,9 @@ function ruleProblem(rule: string, roots: ReadonlySet<string>): string | undefin
   const functions = [...new Set(calledFunctions(rule).filter((f) => !KNOWN_FUNCTIONS.has(f)))];
   if (functions.length)
     return `rule "${rule}" calls unknown function ${functions.join(', ')} (known: ${[...KNOWN_FUNCTIONS].join(', ')})`;
+  const serverOnly = [...new Set(calledFunctions(rule).filter((f) => SERVER_ONLY_FUNCTIONS.has(f)))];
+  if (serverOnly.length)
+    return `rule "${rule}" calls ${serverOnly.join(', ')}, which the console cannot evaluate (docs/adr/0234-regex-built-ins-server-only.md)`;
   const names = [...new Set(readRoots(rule).filter((r) => !roots.has(r)))];
   if (names.length) {
     return (

@@ -5,6 +5,15 @@
 // read (back-references, look-around) and any wrong type or unknown flag give null, as FEEL's error does.
 import { RE2JS } from 're2js';
 
+/** Their names as rule functions: the server's alone. The console evaluates no vendor expression, and its
+ *  build leaves re2js out (vite.config.ts), so `atrium check` refuses a catalogue rule calling one. */
+export const SERVER_ONLY_FUNCTIONS: ReadonlySet<string> = new Set([
+  'feelMatches',
+  'feelReplace',
+  'feelSplit',
+  'feelExtract',
+]);
+
 /** Longest text a pattern is run over, longest pattern and replacement, longest result. */
 export const MAX_REGEX_TEXT = 10_000;
 export const MAX_PATTERN = 500;

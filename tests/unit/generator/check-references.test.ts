@@ -315,6 +315,16 @@ describe('atrium check: rule functions', () => {
       ),
     );
   });
+  it('refuses a rule calling a FEEL regex built-in, which the console cannot evaluate', () => {
+    const docs = setAt(fixtureDocs(), SCREENS, '/screens/0/tiles/0/visible', 'feelMatches(user.name, "^a")');
+    const lines = problemLines(docs);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^${SCREENS}:/screens/0/tiles/0/visible: rule ".*" calls feelMatches, which the console cannot evaluate`,
+      ),
+    );
+  });
 });
 
 describe('atrium check: rule names', () => {
