@@ -43,6 +43,9 @@ export interface OpenDatabaseOptions {
   /** PGlite in memory: a file system that already holds a data directory, to start from instead of running
    *  initdb (the tests copy their prepared snapshot's files in, tests/api/helpers/snapshot-files.ts). */
   pgliteFs?: PGliteOptions['fs'];
+  /** PGlite only: PostgreSQL settings added to its start (`-c name=value`), e.g. a smaller shared buffer
+   *  pool for a short-lived database (docs/adr/0229-api-tests-snapshot-files-copied-on-write.md). */
+  pgliteSettings?: Record<string, string>;
   /** PostgreSQL only: pool settings added to the URL's (tests set a search_path here). */
   pgPool?: pg.PoolConfig;
   /** Called around every statement (the server passes the performance monitor's); absent → none. */
@@ -119,7 +122,11 @@ async function openPglite(options: OpenDatabaseOptions): Promise<AtriumDatabase>
     extensions: { pg_trgm },
     // In memory a new WAL segment's 16 MB of zeros reserve nothing: it is written when used
     // (docs/adr/0164-api-tests-fewer-compiles-lighter-opens.md).
-    startParams: options.pgliteDir ? undefined : [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'],
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...(options.pgliteDir ? [] : ['-c', 'wal_init_zero=off']),
+      ...Object.entries(options.pgliteSettings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
   });
   await pglite.waitReady;
   // PGlite is one connection: a notice arrives with the commit that caused it.

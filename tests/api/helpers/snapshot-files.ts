@@ -1,9 +1,10 @@
 // The PGlite snapshot's files, read out of its tarball once per worker and written into each new
 // PGlite's in-memory file system (docs/adr/0225-api-tests-cheaper-pglite-open.md). PGlite's own
 // `loadDataDir` parsed the 66 MB tarball again at every open, copied each file out of it one by one and
-// looked every parent folder up again per file: about a third of an open's CPU. Here an open copies
-// the files' bytes in one piece and hands each file its part of that copy; the files, folders and bytes
-// PostgreSQL starts on are the same.
+// looked every parent folder up again per file: about a third of an open's CPU. Here each file of an
+// open views its part of the worker's bytes until its first write copies it
+// (docs/adr/0229-api-tests-snapshot-files-copied-on-write.md); the files, folders and bytes PostgreSQL
+// starts on are the same.
 import { MemoryFS } from '@electric-sql/pglite';
 
 /** Where PGlite's PostgreSQL keeps its data directory (PGDATA in PGlite's module). */
@@ -73,9 +74,30 @@ export function snapshotFiles(tar: Uint8Array): SnapshotFiles {
   return { folders: [...new Set(ordered)], files, bytes };
 }
 
-/** PGlite's in-memory file system, holding a copy of the snapshot's files before PostgreSQL starts (PGlite
- *  then finds the data directory and resumes it, as it does after loading a tarball). */
+/** The part of Emscripten's MEMFS a file's node and its write operation show. */
+interface MemNode {
+  contents: Uint8Array | null;
+  usedBytes: number;
+}
+interface MemStreamOps {
+  write(stream: { node: MemNode }, ...rest: unknown[]): number;
+}
+interface MemStream {
+  node: MemNode;
+  stream_ops: MemStreamOps;
+}
+
+/** PGlite's in-memory file system, holding the snapshot's files before PostgreSQL starts (PGlite then
+ *  finds the data directory and resumes it, as it does after loading a tarball). Each file starts as a
+ *  view of the worker's bytes and is copied at its first write (copy on write,
+ *  docs/adr/0229-api-tests-snapshot-files-copied-on-write.md): an open copies the few files its server
+ *  writes instead of all 66 MB, and the worker's bytes never change. */
 export class SnapshotFs extends MemoryFS {
+  /** The files still viewing the worker's bytes. */
+  private readonly shared = new WeakSet<MemNode>();
+  /** Files copied at their first write (for the tests of this file system). */
+  copied = 0;
+
   constructor(private readonly snapshot: SnapshotFiles) {
     super();
   }
@@ -84,9 +106,34 @@ export class SnapshotFs extends MemoryFS {
     await super.initialSyncFs();
     const fs = this.pg!.Module.FS;
     for (const folder of this.snapshot.folders) if (!fs.analyzePath(folder).exists) fs.mkdir(folder);
-    // This open's own copy: PostgreSQL writes into its files in place, so they must not share the worker's bytes.
-    const own = this.snapshot.bytes.slice();
-    for (const { path, offset, size } of this.snapshot.files)
-      fs.writeFile(path, own.subarray(offset, offset + size), { canOwn: true });
+    const { bytes } = this.snapshot;
+    let ops: MemStreamOps | undefined;
+    for (const { path, offset, size } of this.snapshot.files) {
+      const stream = fs.open(path, 'w') as unknown as MemStream;
+      // canOwn: the node's contents become this view itself, not a copy of it.
+      fs.write(stream as never, bytes.subarray(offset, offset + size), 0, size, 0, true);
+      if (size > 0) this.shared.add(stream.node);
+      ops ??= stream.stream_ops;
+      fs.close(stream as never);
+    }
+    if (ops) this.copyOnWrite(ops);
+  }
+
+  /** MEMFS writes into a file's contents in place when they are large enough (its `msync` writes through
+   *  the same operation; a truncation or an extension makes new contents): a file still viewing the
+   *  worker's bytes gets its own copy first. The operations belong to this open's module only. */
+  private copyOnWrite(ops: MemStreamOps): void {
+    const write = ops.write;
+    const shared = this.shared;
+    const onCopy = () => this.copied++;
+    ops.write = function (stream, ...rest) {
+      const node = stream.node;
+      if (shared.has(node)) {
+        shared.delete(node);
+        if (node.contents) node.contents = node.contents.slice();
+        onCopy();
+      }
+      return write.call(this, stream, ...rest);
+    };
   }
 }

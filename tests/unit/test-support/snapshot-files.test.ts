@@ -1,15 +1,21 @@
 // The PGlite snapshot's tarball read out once per worker (tests/api/helpers/snapshot-files.ts,
 // docs/adr/0225-api-tests-cheaper-pglite-open.md): every folder and file with its bytes, read from a
-// tarball that tar(1) writes in the ustar format; anything else refused by name.
+// tarball that tar(1) writes in the ustar format; anything else refused by name. Each open's files view
+// the worker's bytes until their first write copies them (docs/adr/0229-api-tests-snapshot-files-copied-on-write.md).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { snapshotFiles } from '../../api/helpers/snapshot-files.ts';
+import { SnapshotFs, snapshotFiles } from '../../api/helpers/snapshot-files.ts';
 
-let dir: string;
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
 
 function tarOf(build: (root: string) => void): Uint8Array {
   dir = mkdtempSync(join(tmpdir(), 'snapshot-files-'));
@@ -64,4 +70,29 @@ describe('snapshotFiles', () => {
     });
     expect(() => snapshotFiles(tar)).toThrow(/type 2 \(link\)/);
   });
+});
+
+describe('SnapshotFs', () => {
+  it("gives each open its own copy of a file at the first write, leaving the worker's bytes as they were", async () => {
+    const made = new PGlite();
+    await made.exec(`create table t (id int primary key, v text); insert into t values (1, 'snapshot')`);
+    const snapshot = snapshotFiles(new Uint8Array(await (await made.dumpDataDir('none')).arrayBuffer()));
+    await made.close();
+    const digest = () => createHash('sha256').update(snapshot.bytes).digest('hex');
+    const before = digest();
+
+    const firstFs = new SnapshotFs(snapshot);
+    const first = new PGlite({ fs: firstFs });
+    await first.query(`update t set v = 'first' where id = 1`);
+    await first.query(`checkpoint`); // the table's own file written too, not only the WAL
+    expect((await first.query<{ v: string }>(`select v from t`)).rows).toEqual([{ v: 'first' }]);
+    await first.close();
+    expect(firstFs.copied).toBeGreaterThan(0);
+    expect(firstFs.copied).toBeLessThan(snapshot.files.length / 4);
+    expect(digest()).toBe(before);
+
+    const second = new PGlite({ fs: new SnapshotFs(snapshot) });
+    expect((await second.query<{ v: string }>(`select v from t`)).rows).toEqual([{ v: 'snapshot' }]);
+    await second.close();
+  }, 60_000);
 });
