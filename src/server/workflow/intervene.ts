@@ -10,8 +10,9 @@ import { AppError } from '../http/app-error.ts';
 import { finish, inAction, record, type ActionResult } from './action-steps.ts';
 import { boundariesOf } from './scopes.ts';
 import { loopOf } from './loop-of.ts';
-import { checkLoopDepth, enterLoopAt, heldLoops, twoLevelsDeep } from './intervene-loops.ts';
-import { approversPerInstance, checkInstances, enteredIn, stayingTokens } from './intervene-instances.ts';
+import { checkLoopDepth, heldLoops, twoLevelsDeep } from './intervene-loops.ts';
+import { approversPerInstance, checkInstances, stayingTokens } from './intervene-instances.ts';
+import { heldScopes, placeTargets } from './intervene-levels.ts';
 import { collectOutput } from './multi-instance-output.ts';
 import { setVariables } from './variable-changes.ts';
 import { Walk } from './walk.ts';
@@ -97,8 +98,10 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
     // (intervene-loops.ts), and the instances no target names keep theirs (intervene-instances.ts).
     const held = await heldLoops(trx, definition, state.id, nodeIds);
     checkInstances(definition, input.targets, held);
+    const scopesKept = await heldScopes(trx, definition, state.id, held);
     const kept = [
       ...[...held.values()].map((h) => h.tokenId),
+      ...[...scopesKept.values()].map((h) => h.tokenId),
       ...(await stayingTokens(trx, definition, state.id, input.targets, held)),
     ];
     const open = (
@@ -159,26 +162,8 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
         await moving.enterApproval(node, target.userIds.length > 0 ? target.userIds : undefined);
       else if (node.kind === 'auto') await moving.runAuto(node);
     };
-    const entered = new Set<string>();
-    for (const target of input.targets) {
-      const scope = loopOf(definition, target.nodeId);
-      if (!scope) await enter(target);
-      else if (!entered.has(scope)) {
-        // Every target inside the same multi-instance sub-process, in each of its instances.
-        entered.add(scope);
-        const inside = input.targets.filter((t) => loopOf(definition, t.nodeId) === scope);
-        const names = inside.map((t) => moving.node(t.nodeId).name).join('", "');
-        await enterLoopAt(
-          moving,
-          scope,
-          names,
-          async (index) => {
-            for (const each of inside) if (enteredIn(each, index)) await enter(each);
-          },
-          held.get(scope),
-        );
-      }
-    }
+    // Through the multi-instance and mapped sub-processes around each target (intervene-levels.ts).
+    await placeTargets(moving, input.targets, enter, { loops: held, scopes: scopesKept });
     return finish(trx, state, moving, action, null);
   });
   return { ...result, cancelled, endedBranches, waitingAtJoins };

@@ -310,24 +310,28 @@ export async function settleLoops(walk: Walk): Promise<boolean> {
     const ended = frameOf(node, index, items, outer, holder.loop_output);
     const kept = await collectInstance(walk, node, holder.id, ended, holder.loop_output);
     const list = (kept && runningList(node, items, kept)) ?? {};
-    await inFrame(walk, outer, async () => {
-      const variables = { ...walk.variables(), ...list };
-      const complete =
-        done >= items.length ||
-        (node.multi!.completion !== undefined &&
-          evaluateRule(node.multi!.completion, {
-            ...variables,
-            form: variables,
-            ...loopCounts(items.length, done, node.multi!.sequential ? 0 : items.length - done),
-          }));
-      if (complete) {
-        await cancelInside(walk, scope, around);
-        await trx.deleteFrom('flow_tokens').where('id', '=', holder.id).execute();
-        await setInstanceVariables(walk, scope, outer, list);
-        await noteStep(walk, scope);
-        await walk.leave(scope);
-      } else if (node.multi!.sequential) await runInstance(walk, node, done, items, outer, kept);
-    });
+    // Drawn inside a mapped sub-process, what follows reads its scope (docs/adr/0231-interventions-enter-mapped-sub-processes.md).
+    const scopes = await readScopes(trx, walk.definition, instance.id, scope, around);
+    await inScopes(walk, scopes, () =>
+      inFrame(walk, outer, async () => {
+        const variables = { ...walk.variables(), ...list };
+        const complete =
+          done >= items.length ||
+          (node.multi!.completion !== undefined &&
+            evaluateRule(node.multi!.completion, {
+              ...variables,
+              form: variables,
+              ...loopCounts(items.length, done, node.multi!.sequential ? 0 : items.length - done),
+            }));
+        if (complete) {
+          await cancelInside(walk, scope, around);
+          await trx.deleteFrom('flow_tokens').where('id', '=', holder.id).execute();
+          await setInstanceVariables(walk, scope, outer, list);
+          await noteStep(walk, scope);
+          await walk.leave(scope);
+        } else if (node.multi!.sequential) await runInstance(walk, node, done, items, outer, kept);
+      }),
+    );
   }
   return moved;
 }
