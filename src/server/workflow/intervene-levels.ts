@@ -9,6 +9,7 @@ import type { ProcessDefinition } from '../../core/workflow/process-definition.t
 import type { Db } from '../db/schema.ts';
 import { enteredIn } from './intervene-instances.ts';
 import { enterLoopAt, type HeldLoop } from './intervene-loops.ts';
+import { startInside } from './loop-scopes.ts';
 import { enterScope, inScopes, mappedScopesAround } from './sub-process-scopes.ts';
 import type { WalkState } from './walk-state.ts';
 
@@ -71,20 +72,21 @@ export async function placeTargets<T extends { nodeId: string; instances?: numbe
     const inside = targets.filter((t) => levelsTo(definition, t.nodeId)[depth] === level);
     const node = definition.nodes[level];
     if (node.multi) {
+      const loop = held.loops.get(level);
       const names = inside.map((t) => definition.nodes[t.nodeId].name).join('", "');
       await enterLoopAt(
         walk,
         level,
         names,
-        (index) =>
-          placeTargets(
-            walk,
-            inside.filter((t) => enteredIn(t, index)),
-            enter,
-            held,
-            depth + 1,
-          ),
-        held.loops.get(level),
+        (index) => {
+          const here = inside.filter((t) => enteredIn(t, index));
+          // Entered anew, an instance no target names starts at its start, as a flow reaching the
+          // sub-process starts it; a running one no target names stays (intervene-instances.ts).
+          return here.length === 0 && !loop
+            ? startInside(walk, node)
+            : placeTargets(walk, here, enter, held, depth + 1);
+        },
+        loop,
       );
       continue;
     }

@@ -2,7 +2,8 @@
 // its choice. Every open task is cancelled and every token goes (parallel branches, and tokens waiting
 // at a join, end with them; an approval collecting output sets its list first); each chosen approval
 // gets a token and a task per chosen user, a chosen auto task runs and the instance goes on from it, an end node (alone) completes the instance.
-// A node inside a multi-instance sub-process is entered in each of its instances (intervene-loops.ts). One locked
+// A node inside a multi-instance sub-process is entered in each of its instances (intervene-loops.ts), one
+// inside a mapped sub-process in its scope (intervene-levels.ts). One locked
 // transaction like every action (docs/adr/0044-engine-state-in-tables.md); the preview is the same function, rolled back (dry-run.ts).
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import type { Db } from '../db/schema.ts';
@@ -10,6 +11,7 @@ import { AppError } from '../http/app-error.ts';
 import { finish, inAction, record, type ActionResult } from './action-steps.ts';
 import { boundariesOf } from './scopes.ts';
 import { loopOf } from './loop-of.ts';
+import { elementsOf } from './loop-scopes.ts';
 import { checkLoopDepth, heldLoops, twoLevelsDeep } from './intervene-loops.ts';
 import { approversPerInstance, checkInstances, stayingTokens } from './intervene-instances.ts';
 import { heldScopes, placeTargets } from './intervene-levels.ts';
@@ -97,7 +99,7 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
     // A multi-instance sub-process the instance is inside and a target is in keeps its holding token
     // (intervene-loops.ts), and the instances no target names keep theirs (intervene-instances.ts).
     const held = await heldLoops(trx, definition, state.id, nodeIds);
-    checkInstances(definition, input.targets, held);
+    checkInstances(definition, input.targets, held, (scope) => elementsOf(walk, definition.nodes[scope]));
     const scopesKept = await heldScopes(trx, definition, state.id, held);
     const kept = [
       ...[...held.values()].map((h) => h.tokenId),

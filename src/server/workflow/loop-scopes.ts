@@ -49,8 +49,10 @@ export function loopScopes(definition: ProcessDefinition): string[] {
 
 /** The collection's elements: a list, or text split at commas (as a multi-instance approval reads it);
  *  for a count (`loopCardinality`), that many instances with no element (0167). */
-export function elementsOf(walk: Walk, node: ProcessNode): unknown[] {
-  const variables = walk.variables();
+export const elementsOf = (walk: Walk, node: ProcessNode): unknown[] => collectionOf(node, walk.variables());
+
+/** The elements of a multi-instance sub-process's collection (a count's nulls) over `variables`. */
+export function collectionOf(node: ProcessNode, variables: Record<string, unknown>): unknown[] {
   if (!node.multi!.collection) return new Array<null>(cardinalityOf(node.multi!, variables)).fill(null);
   const value = ruleValue(node.multi!.collection!, { ...variables, form: variables });
   if (Array.isArray(value)) return value;
@@ -67,7 +69,11 @@ export function elementsOf(walk: Walk, node: ProcessNode): unknown[] {
  *  (docs/adr/0220-interventions-into-multi-instance-sub-processes.md). An empty collection passes it at
  *  once. Inside an instance of another, the token is that instance's and so are its instances (their
  *  tokens carry both indexes). */
-export async function enterLoop(walk: Walk, node: ProcessNode, place?: () => Promise<void>): Promise<void> {
+export async function enterLoop(
+  walk: Walk,
+  node: ProcessNode,
+  place?: (index: number) => Promise<void>,
+): Promise<void> {
   const items = elementsOf(walk, node);
   const outer = walk.loop;
   const at = atOf(outer);
@@ -147,17 +153,17 @@ function runInstance(
   items: unknown[],
   outer: LoopFrame | undefined,
   kept?: LoopOutput | null,
-  place?: () => Promise<void>,
+  place?: (index: number) => Promise<void>,
 ): Promise<void> {
-  return inFrame(
-    walk,
-    frameOf(node, index, items, outer, kept),
-    place ??
-      (async () => {
-        await noteStep(walk, node.start!);
-        await walk.leave(node.start!);
-      }),
+  return inFrame(walk, frameOf(node, index, items, outer, kept), () =>
+    place ? place(index) : startInside(walk, node),
   );
+}
+
+/** An instance of a multi-instance sub-process starts at its start, as a flow reaching it starts it. */
+export async function startInside(walk: Walk, node: ProcessNode): Promise<void> {
+  await noteStep(walk, node.start!);
+  await walk.leave(node.start!);
 }
 
 export async function inFrame(walk: Walk, frame: LoopFrame | undefined, work: () => Promise<void>): Promise<void> {

@@ -143,7 +143,12 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
         </Button>
       </Stack>
       {state.chosen?.instances && state.instances && (
-        <InstanceChoice running={state.chosen.instances} chosen={state.instances} onChange={state.setInstances} />
+        <InstanceChoice
+          running={state.chosen.instances}
+          chosen={state.instances}
+          onChange={state.setInstances}
+          anew={state.chosen.anew === true}
+        />
       )}
       <Table size="small" aria-label={t('flow.intervene.entries')} data-testid="intervene-entries">
         <TableHead>
