@@ -99,8 +99,8 @@ describe('flow monitoring: intervention into a multi-instance sub-process', () =
           .isChecked(),
       ).toBe(true);
     await dialog.getByTestId('intervene-add').click();
-    await expect(dialog.getByTestId('intervene-entries').innerText()).resolves.toContain(
-      "Review round › Read contract\tEach instance's own approvers, by the node's rule",
+    await expect(dialog.getByTestId('intervene-entries').innerText()).resolves.toMatch(
+      /Review round › Read contract\s+every instance it starts, at this node\s+Each instance's own approvers, by the node's rule/,
     );
     await fillField(page, 'intervene-reason', 'The reviewers read the new draft');
     await dialog.getByTestId('intervene-preview').click();
