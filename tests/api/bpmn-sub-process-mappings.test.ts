@@ -8,12 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { databaseTargets } from './helpers/databases.ts';
 import { camundaDrawn, drawnCorpus } from './helpers/corpus-world.ts';
 import { activeTokenNodes, historyOf, instanceOf, loopTokens, openTaskAssignees } from './helpers/instance-readers.ts';
+import { audit, regions, signing } from './helpers/mapped-drawings.ts';
 import { mappingFixture, mappingWorld } from './helpers/mapping-world.ts';
 
 const targets = await databaseTargets();
 const c8 = await mappingFixture('c8-shipment-inspection.bpmn');
 const c7 = await mappingFixture('c7-contract-review.bpmn');
-const [step, regions, signing] = await drawnCorpus(
+const [step] = await drawnCorpus(
   {
     // A plain service task the engine runs itself, computing a variable through its mappings.
     orderTotals: `<bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:outgoing></bpmn:startEvent>
@@ -29,74 +30,16 @@ const [step, regions, signing] = await drawnCorpus(
   <bpmn:endEvent id="Event_0r2k8ds"><bpmn:incoming>Flow_2</bpmn:incoming></bpmn:endEvent>
   <sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="Activity_0t4g1kz" />
   <sequenceFlow id="Flow_2" sourceRef="Activity_0t4g1kz" targetRef="Event_0r2k8ds" />`,
-    // A mapped sub-process inside each instance of a parallel multi-instance sub-process: a scope per instance.
-    regionLeads: `<bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:outgoing></bpmn:startEvent>
-  <bpmn:subProcess id="Activity_1q8r2mx" name="Each region">
-    <bpmn:incoming>Flow_1</bpmn:incoming><bpmn:outgoing>Flow_2</bpmn:outgoing>
-    <bpmn:multiInstanceLoopCharacteristics camunda:collection="\${regions}" camunda:elementVariable="region" />
-    <bpmn:startEvent id="Event_0a1"><bpmn:outgoing>Flow_3</bpmn:outgoing></bpmn:startEvent>
-    <bpmn:subProcess id="Activity_0m6s1vd" name="Lead review">
-      <bpmn:extensionElements>
-        <camunda:inputOutput>
-          <camunda:inputParameter name="lead">\${region}</camunda:inputParameter>
-          <camunda:outputParameter name="lastLead">\${lead}</camunda:outputParameter>
-        </camunda:inputOutput>
-      </bpmn:extensionElements>
-      <bpmn:incoming>Flow_3</bpmn:incoming><bpmn:outgoing>Flow_4</bpmn:outgoing>
-      <bpmn:startEvent id="Event_0b1"><bpmn:outgoing>Flow_5</bpmn:outgoing></bpmn:startEvent>
-      <bpmn:userTask id="Activity_1h5d9wq" name="Review region" camunda:assignee="\${lead}">
-        <bpmn:incoming>Flow_5</bpmn:incoming><bpmn:outgoing>Flow_6</bpmn:outgoing>
-      </bpmn:userTask>
-      <bpmn:endEvent id="Event_0b2"><bpmn:incoming>Flow_6</bpmn:incoming></bpmn:endEvent>
-      <sequenceFlow id="Flow_5" sourceRef="Event_0b1" targetRef="Activity_1h5d9wq" />
-      <sequenceFlow id="Flow_6" sourceRef="Activity_1h5d9wq" targetRef="Event_0b2" />
-    </bpmn:subProcess>
-    <bpmn:endEvent id="Event_0a2"><bpmn:incoming>Flow_4</bpmn:incoming></bpmn:endEvent>
-    <sequenceFlow id="Flow_3" sourceRef="Event_0a1" targetRef="Activity_0m6s1vd" />
-    <sequenceFlow id="Flow_4" sourceRef="Activity_0m6s1vd" targetRef="Event_0a2" />
-  </bpmn:subProcess>
-  <bpmn:endEvent id="Event_1z4"><bpmn:incoming>Flow_2</bpmn:incoming></bpmn:endEvent>
-  <sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="Activity_1q8r2mx" />
-  <sequenceFlow id="Flow_2" sourceRef="Activity_1q8r2mx" targetRef="Event_1z4" />`,
-    // A task before and after a mapped sub-process, to take submissions back around it.
-    contractSigning: `<bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:outgoing></bpmn:startEvent>
-  <bpmn:userTask id="Activity_0p1r3ep" name="Prepare" camunda:assignee="sp-r1">
-    <bpmn:incoming>Flow_1</bpmn:incoming><bpmn:outgoing>Flow_2</bpmn:outgoing>
-  </bpmn:userTask>
-  <bpmn:subProcess id="Activity_1c4k7ch" name="Check">
-    <bpmn:extensionElements>
-      <camunda:inputOutput>
-        <camunda:inputParameter name="checker">\${contract.lawyer}</camunda:inputParameter>
-        <camunda:outputParameter name="checkedBy">\${checker}</camunda:outputParameter>
-      </camunda:inputOutput>
-    </bpmn:extensionElements>
-    <bpmn:incoming>Flow_2</bpmn:incoming><bpmn:outgoing>Flow_3</bpmn:outgoing>
-    <bpmn:startEvent id="Event_0c1"><bpmn:outgoing>Flow_5</bpmn:outgoing></bpmn:startEvent>
-    <bpmn:userTask id="Activity_0t9e2mk" name="Check terms" camunda:assignee="\${checker}">
-      <bpmn:incoming>Flow_5</bpmn:incoming><bpmn:outgoing>Flow_6</bpmn:outgoing>
-    </bpmn:userTask>
-    <bpmn:endEvent id="Event_0c2"><bpmn:incoming>Flow_6</bpmn:incoming></bpmn:endEvent>
-    <sequenceFlow id="Flow_5" sourceRef="Event_0c1" targetRef="Activity_0t9e2mk" />
-    <sequenceFlow id="Flow_6" sourceRef="Activity_0t9e2mk" targetRef="Event_0c2" />
-  </bpmn:subProcess>
-  <bpmn:userTask id="Activity_1s2g8nx" name="Sign" camunda:assignee="sp-r2">
-    <bpmn:incoming>Flow_3</bpmn:incoming><bpmn:outgoing>Flow_4</bpmn:outgoing>
-  </bpmn:userTask>
-  <bpmn:endEvent id="Event_1e9"><bpmn:incoming>Flow_4</bpmn:incoming></bpmn:endEvent>
-  <sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="Activity_0p1r3ep" />
-  <sequenceFlow id="Flow_2" sourceRef="Activity_0p1r3ep" targetRef="Activity_1c4k7ch" />
-  <sequenceFlow id="Flow_3" sourceRef="Activity_1c4k7ch" targetRef="Activity_1s2g8nx" />
-  <sequenceFlow id="Flow_4" sourceRef="Activity_1s2g8nx" targetRef="Event_1e9" />`,
   },
   camundaDrawn,
 );
 
 describe.each(targets)('input/output mappings of sub-processes, on $name', (target) => {
-  const sp = mappingWorld(target, 'sp', [c8, c7, step, regions, signing]);
+  const sp = mappingWorld(target, 'sp', [c8, c7, step, regions, signing, audit]);
   const { variables, formOf, work } = sp;
 
-  it('installs the five files with no mapping warned about', () => {
-    for (const file of [c8, c7, step, regions, signing]) {
+  it('installs the six files with no mapping warned about', () => {
+    for (const file of [c8, c7, step, regions, signing, audit]) {
       expect(file.read.problems).toEqual([]);
       expect(file.read.cautions.map((c) => c.key)).toEqual([]);
     }
@@ -182,6 +125,22 @@ describe.each(targets)('input/output mappings of sub-processes, on $name', (targ
     await sp.runtime.submit(regions.processId, id, 'sp-r1', {});
     expect(await instanceOf(sp.server.db, id)).toMatchObject({ status: 'completed' });
     expect(await variables(id)).toEqual({ regions: ['sp-r1', 'sp-r2'], lastLead: 'sp-r1' });
+  }, 120_000);
+
+  it('after a multi-instance sub-process inside a mapped one completes, the next task reads the scope', async () => {
+    const id = await sp.runtime.start(audit.processId, 'sp-init', {
+      formData: { audit: { lead: 'sp-lead' }, regions: ['sp-r1', 'sp-r2'] },
+    });
+    await sp.runtime.submit(audit.processId, id, 'sp-r1', {});
+    await sp.runtime.submit(audit.processId, id, 'sp-r2', {});
+    expect(await openTaskAssignees(sp.server.db, id)).toEqual(['Activity_1s7n3au:sp-lead']);
+    await sp.runtime.submit(audit.processId, id, 'sp-lead', {});
+    expect(await instanceOf(sp.server.db, id)).toMatchObject({ status: 'completed' });
+    expect(await variables(id)).toEqual({
+      audit: { lead: 'sp-lead' },
+      regions: ['sp-r1', 'sp-r2'],
+      auditedBy: 'sp-lead',
+    });
   }, 120_000);
 
   it('a submission that entered a mapped sub-process is taken back with its scope; one that completed it is not', async () => {

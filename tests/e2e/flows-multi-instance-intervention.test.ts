@@ -86,15 +86,25 @@ describe('flow monitoring: intervention into a multi-instance sub-process', () =
     ]);
     await screenshot(page, 'flows-mi-nodes-en');
     await page.getByRole('option', { name: /Review round › Read contract/ }).click();
-    // No approver named: each instance's come from the node's rule (the reviewer); outside the round
-    // there is no running instance to choose.
+    // No approver named: each instance's come from the node's rule (the reviewer). Outside the round it
+    // is entered anew: the instances its collection gives now, all ticked
+    // (docs/adr/0231-interventions-enter-mapped-sub-processes.md).
     await expect(dialog.getByTestId('intervene-per-instance').innerText()).resolves.toBe(
       "Each instance's own approvers, by the node's rule",
     );
-    expect(await dialog.getByTestId('intervene-instances').count()).toBe(0);
+    await expect(dialog.getByTestId('intervene-instances-anew').innerText()).resolves.toBe(
+      'The sub-process starts anew: the instances its collection gives now. Those not ticked start at its start.',
+    );
+    for (const [i, reviewer] of REVIEWERS.entries())
+      expect(
+        await dialog
+          .getByTestId('intervene-instances')
+          .getByLabel(choice(i + 1, reviewer))
+          .isChecked(),
+      ).toBe(true);
     await dialog.getByTestId('intervene-add').click();
-    await expect(dialog.getByTestId('intervene-entries').innerText()).resolves.toContain(
-      "Review round › Read contract\tEach instance's own approvers, by the node's rule",
+    await expect(dialog.getByTestId('intervene-entries').innerText()).resolves.toMatch(
+      /Review round › Read contract\s+every instance it starts, at this node\s+Each instance's own approvers, by the node's rule/,
     );
     await fillField(page, 'intervene-reason', 'The reviewers read the new draft');
     await dialog.getByTestId('intervene-preview').click();

@@ -1046,7 +1046,7 @@ export interface FlowOtherNode {
    */
   perInstance?: boolean;
   /**
-   * the running instances of the multi-instance sub-process the node is in, when the instance runs inside it
+   * the running instances of the multi-instance sub-process the node is in, when the instance runs inside it; when it does not and the sub-process is parallel, the instances its collection gives now (`anew`)
    */
   instances?: {
     /**
@@ -1062,6 +1062,10 @@ export interface FlowOtherNode {
      */
     user?: string;
   }[];
+  /**
+   * the multi-instance sub-process is entered anew: `instances` are those it would start; those not chosen start at its start (docs/adr/0231-interventions-enter-mapped-sub-processes.md)
+   */
+  anew?: boolean;
 }
 
 export interface FlowPlatformFlow {

@@ -23,28 +23,42 @@ export const approversPerInstance = (definition: ProcessDefinition, nodeId: stri
   loopOf(definition, nodeId) !== undefined &&
   !twoLevelsDeep(definition, nodeId);
 
-/** Refuses, before anything changes, instances named for a node outside a multi-instance sub-process
- *  the instance runs inside, and an index that is not a running instance of it (numbers from 1). */
+/** Refuses, before anything changes, instances named for a node outside every multi-instance
+ *  sub-process, an index that is not a running instance of the one the instance runs inside (numbers
+ *  from 1), and, for one entered anew, a sequence or an index its collection (`fresh`) does not give. */
 export function checkInstances(
   definition: ProcessDefinition,
   targets: readonly Targeted[],
   held: ReadonlyMap<string, HeldLoop>,
+  fresh: (scope: string) => unknown[],
 ): void {
   for (const [index, target] of targets.entries()) {
     if (!target.instances) continue;
     const path = `/submitTo/${index}/instances`;
     const node = definition.nodes[target.nodeId].name;
     const scope = loopOf(definition, target.nodeId);
-    const running = scope ? held.get(scope)?.running : undefined;
-    if (!scope || !running) throw new AppError('validation', { node }, 'flow.msg.instancesNotRunning', path);
+    if (!scope) throw new AppError('validation', { node }, 'flow.msg.instancesNotRunning', path);
+    const name = definition.nodes[scope].name;
+    const running = held.get(scope)?.running;
+    // Entered anew (docs/adr/0231-interventions-enter-mapped-sub-processes.md): a sequence starts only its
+    // first instance now, a parallel one each its collection gives now.
+    if (!running && definition.nodes[scope].multi!.sequential)
+      throw new AppError('validation', { node, name }, 'flow.msg.instancesSequential', path);
     if (target.instances.length === 0) throw new AppError('validation', { node }, 'flow.msg.noInstanceChosen', path);
+    if (!running) {
+      const count = fresh(scope).length;
+      const outside = target.instances.find((i) => !Number.isInteger(i) || i < 0 || i >= count);
+      if (outside !== undefined)
+        throw new AppError('validation', { node, name, number: outside + 1, count }, 'flow.msg.badNewInstance', path);
+      continue;
+    }
     const bad = target.instances.find((i) => !running.includes(i));
     if (bad !== undefined)
       throw new AppError(
         'validation',
         {
           node,
-          name: definition.nodes[scope].name,
+          name,
           number: bad + 1,
           running: running.map((i) => i + 1).join(', '),
         },

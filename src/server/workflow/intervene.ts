@@ -2,7 +2,8 @@
 // its choice. Every open task is cancelled and every token goes (parallel branches, and tokens waiting
 // at a join, end with them; an approval collecting output sets its list first); each chosen approval
 // gets a token and a task per chosen user, a chosen auto task runs and the instance goes on from it, an end node (alone) completes the instance.
-// A node inside a multi-instance sub-process is entered in each of its instances (intervene-loops.ts). One locked
+// A node inside a multi-instance sub-process is entered in each of its instances (intervene-loops.ts), one
+// inside a mapped sub-process in its scope (intervene-levels.ts). One locked
 // transaction like every action (docs/adr/0044-engine-state-in-tables.md); the preview is the same function, rolled back (dry-run.ts).
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import type { Db } from '../db/schema.ts';
@@ -10,8 +11,10 @@ import { AppError } from '../http/app-error.ts';
 import { finish, inAction, record, type ActionResult } from './action-steps.ts';
 import { boundariesOf } from './scopes.ts';
 import { loopOf } from './loop-of.ts';
-import { checkLoopDepth, enterLoopAt, heldLoops, twoLevelsDeep } from './intervene-loops.ts';
-import { approversPerInstance, checkInstances, enteredIn, stayingTokens } from './intervene-instances.ts';
+import { elementsOf } from './loop-scopes.ts';
+import { checkLoopDepth, heldLoops, twoLevelsDeep } from './intervene-loops.ts';
+import { approversPerInstance, checkInstances, stayingTokens } from './intervene-instances.ts';
+import { heldScopes, placeTargets } from './intervene-levels.ts';
 import { collectOutput } from './multi-instance-output.ts';
 import { setVariables } from './variable-changes.ts';
 import { Walk } from './walk.ts';
@@ -96,9 +99,11 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
     // A multi-instance sub-process the instance is inside and a target is in keeps its holding token
     // (intervene-loops.ts), and the instances no target names keep theirs (intervene-instances.ts).
     const held = await heldLoops(trx, definition, state.id, nodeIds);
-    checkInstances(definition, input.targets, held);
+    checkInstances(definition, input.targets, held, (scope) => elementsOf(walk, definition.nodes[scope]));
+    const scopesKept = await heldScopes(trx, definition, state.id, held);
     const kept = [
       ...[...held.values()].map((h) => h.tokenId),
+      ...[...scopesKept.values()].map((h) => h.tokenId),
       ...(await stayingTokens(trx, definition, state.id, input.targets, held)),
     ];
     const open = (
@@ -159,26 +164,8 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
         await moving.enterApproval(node, target.userIds.length > 0 ? target.userIds : undefined);
       else if (node.kind === 'auto') await moving.runAuto(node);
     };
-    const entered = new Set<string>();
-    for (const target of input.targets) {
-      const scope = loopOf(definition, target.nodeId);
-      if (!scope) await enter(target);
-      else if (!entered.has(scope)) {
-        // Every target inside the same multi-instance sub-process, in each of its instances.
-        entered.add(scope);
-        const inside = input.targets.filter((t) => loopOf(definition, t.nodeId) === scope);
-        const names = inside.map((t) => moving.node(t.nodeId).name).join('", "');
-        await enterLoopAt(
-          moving,
-          scope,
-          names,
-          async (index) => {
-            for (const each of inside) if (enteredIn(each, index)) await enter(each);
-          },
-          held.get(scope),
-        );
-      }
-    }
+    // Through the multi-instance and mapped sub-processes around each target (intervene-levels.ts).
+    await placeTargets(moving, input.targets, enter, { loops: held, scopes: scopesKept });
     return finish(trx, state, moving, action, null);
   });
   return { ...result, cancelled, endedBranches, waitingAtJoins };

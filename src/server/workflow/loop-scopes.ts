@@ -49,8 +49,10 @@ export function loopScopes(definition: ProcessDefinition): string[] {
 
 /** The collection's elements: a list, or text split at commas (as a multi-instance approval reads it);
  *  for a count (`loopCardinality`), that many instances with no element (0167). */
-export function elementsOf(walk: Walk, node: ProcessNode): unknown[] {
-  const variables = walk.variables();
+export const elementsOf = (walk: Walk, node: ProcessNode): unknown[] => collectionOf(node, walk.variables());
+
+/** The elements of a multi-instance sub-process's collection (a count's nulls) over `variables`. */
+export function collectionOf(node: ProcessNode, variables: Record<string, unknown>): unknown[] {
   if (!node.multi!.collection) return new Array<null>(cardinalityOf(node.multi!, variables)).fill(null);
   const value = ruleValue(node.multi!.collection!, { ...variables, form: variables });
   if (Array.isArray(value)) return value;
@@ -67,7 +69,11 @@ export function elementsOf(walk: Walk, node: ProcessNode): unknown[] {
  *  (docs/adr/0220-interventions-into-multi-instance-sub-processes.md). An empty collection passes it at
  *  once. Inside an instance of another, the token is that instance's and so are its instances (their
  *  tokens carry both indexes). */
-export async function enterLoop(walk: Walk, node: ProcessNode, place?: () => Promise<void>): Promise<void> {
+export async function enterLoop(
+  walk: Walk,
+  node: ProcessNode,
+  place?: (index: number) => Promise<void>,
+): Promise<void> {
   const items = elementsOf(walk, node);
   const outer = walk.loop;
   const at = atOf(outer);
@@ -147,17 +153,17 @@ function runInstance(
   items: unknown[],
   outer: LoopFrame | undefined,
   kept?: LoopOutput | null,
-  place?: () => Promise<void>,
+  place?: (index: number) => Promise<void>,
 ): Promise<void> {
-  return inFrame(
-    walk,
-    frameOf(node, index, items, outer, kept),
-    place ??
-      (async () => {
-        await noteStep(walk, node.start!);
-        await walk.leave(node.start!);
-      }),
+  return inFrame(walk, frameOf(node, index, items, outer, kept), () =>
+    place ? place(index) : startInside(walk, node),
   );
+}
+
+/** An instance of a multi-instance sub-process starts at its start, as a flow reaching it starts it. */
+export async function startInside(walk: Walk, node: ProcessNode): Promise<void> {
+  await noteStep(walk, node.start!);
+  await walk.leave(node.start!);
 }
 
 export async function inFrame(walk: Walk, frame: LoopFrame | undefined, work: () => Promise<void>): Promise<void> {
@@ -310,24 +316,28 @@ export async function settleLoops(walk: Walk): Promise<boolean> {
     const ended = frameOf(node, index, items, outer, holder.loop_output);
     const kept = await collectInstance(walk, node, holder.id, ended, holder.loop_output);
     const list = (kept && runningList(node, items, kept)) ?? {};
-    await inFrame(walk, outer, async () => {
-      const variables = { ...walk.variables(), ...list };
-      const complete =
-        done >= items.length ||
-        (node.multi!.completion !== undefined &&
-          evaluateRule(node.multi!.completion, {
-            ...variables,
-            form: variables,
-            ...loopCounts(items.length, done, node.multi!.sequential ? 0 : items.length - done),
-          }));
-      if (complete) {
-        await cancelInside(walk, scope, around);
-        await trx.deleteFrom('flow_tokens').where('id', '=', holder.id).execute();
-        await setInstanceVariables(walk, scope, outer, list);
-        await noteStep(walk, scope);
-        await walk.leave(scope);
-      } else if (node.multi!.sequential) await runInstance(walk, node, done, items, outer, kept);
-    });
+    // Drawn inside a mapped sub-process, what follows reads its scope (docs/adr/0231-interventions-enter-mapped-sub-processes.md).
+    const scopes = await readScopes(trx, walk.definition, instance.id, scope, around);
+    await inScopes(walk, scopes, () =>
+      inFrame(walk, outer, async () => {
+        const variables = { ...walk.variables(), ...list };
+        const complete =
+          done >= items.length ||
+          (node.multi!.completion !== undefined &&
+            evaluateRule(node.multi!.completion, {
+              ...variables,
+              form: variables,
+              ...loopCounts(items.length, done, node.multi!.sequential ? 0 : items.length - done),
+            }));
+        if (complete) {
+          await cancelInside(walk, scope, around);
+          await trx.deleteFrom('flow_tokens').where('id', '=', holder.id).execute();
+          await setInstanceVariables(walk, scope, outer, list);
+          await noteStep(walk, scope);
+          await walk.leave(scope);
+        } else if (node.multi!.sequential) await runInstance(walk, node, done, items, outer, kept);
+      }),
+    );
   }
   return moved;
 }

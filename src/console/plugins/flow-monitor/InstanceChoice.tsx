@@ -1,7 +1,9 @@
 // The running instances of a multi-instance sub-process an intervention moves
 // (docs/adr/0223-intervention-instances-chosen-and-approvers-per-instance.md): each by its number and
-// its element; all chosen at first. The server refuses an index that is not running.
-import { Checkbox, FormControlLabel, FormGroup, FormLabel, Box } from '@mui/material';
+// its element; all chosen at first. The server refuses an index that is not running. When the sub-process
+// is entered anew, they are those its collection gives now and those not chosen start at its start
+// (docs/adr/0231-interventions-enter-mapped-sub-processes.md).
+import { Checkbox, FormControlLabel, FormGroup, FormLabel, Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { OtherNode } from './useIntervention.ts';
 
@@ -18,9 +20,11 @@ interface InstanceChoiceProps {
   running: Running[];
   chosen: readonly number[];
   onChange: (chosen: number[]) => void;
+  /** The sub-process is entered anew. */
+  anew?: boolean;
 }
 
-export function InstanceChoice({ running, chosen, onChange }: InstanceChoiceProps) {
+export function InstanceChoice({ running, chosen, onChange, anew }: InstanceChoiceProps) {
   const { t } = useTranslation();
   const toggle = (index: number, on: boolean) =>
     onChange(running.map((i) => i.index).filter((i) => (i === index ? on : chosen.includes(i))));
@@ -29,6 +33,11 @@ export function InstanceChoice({ running, chosen, onChange }: InstanceChoiceProp
       <FormLabel component="legend" sx={{ typography: 'body2' }}>
         {t('flow.intervene.instances')}
       </FormLabel>
+      {anew && (
+        <Typography variant="body2" color="text.secondary" data-testid="intervene-instances-anew">
+          {t('flow.intervene.anew')}
+        </Typography>
+      )}
       <FormGroup row>
         {running.map((instance) => (
           <FormControlLabel

@@ -143,7 +143,12 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
         </Button>
       </Stack>
       {state.chosen?.instances && state.instances && (
-        <InstanceChoice running={state.chosen.instances} chosen={state.instances} onChange={state.setInstances} />
+        <InstanceChoice
+          running={state.chosen.instances}
+          chosen={state.instances}
+          onChange={state.setInstances}
+          anew={state.chosen.anew === true}
+        />
       )}
       <Table size="small" aria-label={t('flow.intervene.entries')} data-testid="intervene-entries">
         <TableHead>
@@ -233,14 +238,14 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
-/** An entry's instances: those chosen, by number and element, or all running ones. */
+/** An entry's instances: those chosen, by number and element, or all running ones (all it starts, entered anew). */
 const instancesOf = (entry: Entry, t: Translate) =>
   entry.instances
     ? (entry.node.instances ?? [])
         .filter((i) => entry.instances!.includes(i.index))
         .map((i) => instanceLabel(i, t))
         .join(t('flow.intervene.listSeparator'))
-    : t('flow.intervene.allInstances');
+    : t(entry.node.anew ? 'flow.intervene.allNewInstances' : 'flow.intervene.allInstances');
 
 /** An entry's approvers: those chosen, or each instance's by the node's rule, or none for its kind. */
 const approversOf = (entry: Entry, t: Translate) =>

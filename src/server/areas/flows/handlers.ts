@@ -13,7 +13,7 @@ import { versionById } from '../../workflow/process-versions.ts';
 import { heldLoops } from '../../workflow/intervene-loops.ts';
 import { approversPerInstance } from '../../workflow/intervene-instances.ts';
 import { loopOf } from '../../workflow/loop-of.ts';
-import { runningInstances } from './running-instances.ts';
+import { freshLoops, runningInstances } from './running-instances.ts';
 import { instanceDiagram } from './instance-diagram.ts';
 import { instanceNow } from './instance-now.ts';
 import { instanceNotices } from './instance-notices.ts';
@@ -160,15 +160,19 @@ const otherNodes: CallHandler<'flows.otherNodes'> = async (ctx) => {
     instance.id,
     nodes.map((n) => n.id),
   );
-  const running = await runningInstances(ctx.services.db, instance.domain_id, held);
+  // Those a parallel one would start, entered anew (docs/adr/0231-interventions-enter-mapped-sub-processes.md).
+  const fresh = freshLoops(definition, nodes, held, instance.form_data ?? {});
+  const running = await runningInstances(ctx.services.db, instance.domain_id, new Map([...held, ...fresh]));
   return nodes.map((node) => {
-    const instances = running.get(loopOf(definition, node.id) ?? '');
+    const scope = loopOf(definition, node.id) ?? '';
+    const instances = running.get(scope);
     return {
       id: node.id,
       statelabel: named(node.id),
       type: NODE_TYPES[node.kind as keyof typeof NODE_TYPES],
       ...(approversPerInstance(definition, node.id) ? { perInstance: true } : {}),
       ...(instances ? { instances } : {}),
+      ...(fresh.has(scope) ? { anew: true } : {}),
     };
   });
 };

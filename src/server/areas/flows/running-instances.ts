@@ -1,9 +1,40 @@
 // The running instances of a multi-instance sub-process an intervention can choose from
-// (docs/adr/0223-intervention-instances-chosen-and-approvers-per-instance.md): each by its index and its
+// (docs/adr/0223-intervention-instances-chosen-and-approvers-per-instance.md), or those it starts when
+// entered anew (docs/adr/0231-interventions-enter-mapped-sub-processes.md): each by its index and its
 // element as text; an element that is the login number of one of the enterprise's users is named too
 // (a collection of reviewers is the usual one), so the administrator picks people, not codes.
+import type { ProcessDefinition, ProcessNode } from '../../../core/workflow/process-definition.ts';
 import type { Db } from '../../db/schema.ts';
-import type { HeldLoop } from '../../workflow/intervene-loops.ts';
+import { loopOf } from '../../workflow/loop-of.ts';
+import { collectionOf } from '../../workflow/loop-scopes.ts';
+
+/** The instances of a multi-instance sub-process to choose from: their indexes and the collection. */
+interface Choosable {
+  running: number[];
+  items: unknown[];
+}
+
+/** More instances than this are not offered one by one: the dialog moves them all. */
+const MOST_OFFERED = 200;
+
+/** The parallel multi-instance sub-processes the `nodes` are in that the instance is not inside
+ *  (`held`): entered anew, each instance its collection gives now over the process's `variables`
+ *  (docs/adr/0231-interventions-enter-mapped-sub-processes.md). A sequence starts only its first. */
+export function freshLoops(
+  definition: ProcessDefinition,
+  nodes: readonly ProcessNode[],
+  held: ReadonlyMap<string, unknown>,
+  variables: Record<string, unknown>,
+): Map<string, Choosable> {
+  const fresh = new Map<string, Choosable>();
+  for (const scope of new Set(nodes.map((n) => loopOf(definition, n.id)))) {
+    const node = scope ? definition.nodes[scope] : undefined;
+    if (!scope || !node || held.has(scope) || node.multi!.sequential) continue;
+    const items = collectionOf(node, variables);
+    if (items.length > 0 && items.length <= MOST_OFFERED) fresh.set(scope, { running: items.map((_, i) => i), items });
+  }
+  return fresh;
+}
 
 export interface RunningInstance {
   index: number;
@@ -18,11 +49,11 @@ const asText = (element: unknown): string =>
       ? element
       : JSON.stringify(element).slice(0, 200);
 
-/** The running instances of each held sub-process, by its id. */
+/** The instances of each sub-process to choose from (running, or started anew), by its id. */
 export async function runningInstances(
   db: Db,
   domainId: string,
-  held: ReadonlyMap<string, HeldLoop>,
+  held: ReadonlyMap<string, Choosable>,
 ): Promise<Map<string, RunningInstance[]>> {
   const texts = [...held.values()].flatMap((loop) => loop.running.map((index) => asText(loop.items[index])));
   const codes = [...new Set(texts.filter(Boolean))];

@@ -1,0 +1,103 @@
+// How an intervention reaches its targets through the levels around them
+// (docs/adr/0231-interventions-enter-mapped-sub-processes.md): outermost first, each multi-instance
+// sub-process is entered in its instances (intervene-loops.ts) and each sub-process with input/output
+// mappings gets its scope as the engine writes it on entry (sub-process-scopes.ts `enterScope`: the
+// inputs evaluated now, over the variables where it stands), so what runs inside reads them and its
+// outputs are set when it completes. A mapped sub-process around a multi-instance one the instance is
+// inside keeps its scope as it stands, since the instances that stay read it.
+import type { ProcessDefinition } from '../../core/workflow/process-definition.ts';
+import type { Db } from '../db/schema.ts';
+import { enteredIn } from './intervene-instances.ts';
+import { enterLoopAt, type HeldLoop } from './intervene-loops.ts';
+import { startInside } from './loop-scopes.ts';
+import { enterScope, inScopes, mappedScopesAround } from './sub-process-scopes.ts';
+import type { WalkState } from './walk-state.ts';
+
+/** A mapped sub-process's scope token that stays through the intervention, with its locals. */
+export interface HeldScope {
+  tokenId: string;
+  locals: Record<string, unknown>;
+}
+
+/** The levels an intervention enters to reach a node, outermost first: the multi-instance sub-processes
+ *  and the mapped sub-processes it is drawn in (the others hold nothing, docs/adr/0124-embedded-sub-processes-and-ends.md). */
+function levelsTo(definition: ProcessDefinition, nodeId: string): string[] {
+  const levels: string[] = [];
+  for (let at = definition.nodes[nodeId]?.parent; at; at = definition.nodes[at]?.parent)
+    if (definition.nodes[at].multi || definition.nodes[at].io) levels.unshift(at);
+  return levels;
+}
+
+/** Read before the intervention's tokens go: the scope tokens of the mapped sub-processes around a
+ *  multi-instance sub-process the instance is inside (`held`, one level: not itself in an instance). */
+export async function heldScopes(
+  trx: Db,
+  definition: ProcessDefinition,
+  instanceId: string,
+  held: ReadonlyMap<string, HeldLoop>,
+): Promise<Map<string, HeldScope>> {
+  const around = [...new Set([...held.keys()].flatMap((scope) => mappedScopesAround(definition, scope)))];
+  const kept = new Map<string, HeldScope>();
+  if (around.length === 0) return kept;
+  const rows = await trx
+    .selectFrom('flow_tokens')
+    .select(['id', 'node_id', 'locals'])
+    .where('instance_id', '=', instanceId)
+    .where('node_id', 'in', around)
+    .where('loop_index', 'is', null)
+    .execute();
+  for (const row of rows) kept.set(row.node_id, { tokenId: row.id, locals: row.locals ?? {} });
+  return kept;
+}
+
+/** Enters `targets` (`enter` for each node) through the levels drawn around them, from `depth` down:
+ *  the targets inside one level are entered together, once, where the first of them is in the list. */
+export async function placeTargets<T extends { nodeId: string; instances?: number[] }>(
+  walk: WalkState,
+  targets: readonly T[],
+  enter: (target: T) => Promise<void>,
+  held: { loops: ReadonlyMap<string, HeldLoop>; scopes: ReadonlyMap<string, HeldScope> },
+  depth = 0,
+): Promise<void> {
+  const { definition } = walk;
+  const entered = new Set<string>();
+  for (const target of targets) {
+    const level = levelsTo(definition, target.nodeId)[depth];
+    if (level === undefined) {
+      await enter(target);
+      continue;
+    }
+    if (entered.has(level)) continue;
+    entered.add(level);
+    const inside = targets.filter((t) => levelsTo(definition, t.nodeId)[depth] === level);
+    const node = definition.nodes[level];
+    if (node.multi) {
+      const loop = held.loops.get(level);
+      const names = inside.map((t) => definition.nodes[t.nodeId].name).join('", "');
+      await enterLoopAt(
+        walk,
+        level,
+        names,
+        (index) => {
+          const here = inside.filter((t) => enteredIn(t, index));
+          // Entered anew, an instance no target names starts at its start, as a flow reaching the
+          // sub-process starts it; a running one no target names stays (intervene-instances.ts).
+          return here.length === 0 && !loop
+            ? startInside(walk, node)
+            : placeTargets(walk, here, enter, held, depth + 1);
+        },
+        loop,
+      );
+      continue;
+    }
+    const deeper = () => placeTargets(walk, inside, enter, held, depth + 1);
+    const kept = held.scopes.get(level);
+    if (kept)
+      await inScopes(
+        walk,
+        { scope: level, locals: kept.locals, ...(walk.scopes ? { outer: walk.scopes } : {}) },
+        deeper,
+      );
+    else await enterScope(walk, node, deeper);
+  }
+}
