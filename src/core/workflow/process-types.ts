@@ -119,6 +119,10 @@ export interface CallSpec {
   outAllLocal?: true;
   /** The called instance gets the caller's business key. */
   businessKey?: true;
+  /** Camunda 7's `camunda:out`: also mapped back when the called instance throws a BPMN error that a
+   *  boundary event of the call activity catches (docs/adr/0233-multi-instance-sub-process-mappings.md);
+   *  Camunda 8 propagates nothing then. */
+  outOnError?: true;
 }
 
 /** When a timer fires: after a duration, at a date, or every interval (a count of times, or no end). */

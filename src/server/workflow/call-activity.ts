@@ -233,6 +233,13 @@ async function returned(walk: WalkState): Promise<void> {
         await noteInterruptedStep(caller, token.node_id);
         const boundary = caller.definition.nodes[thrownTo];
         const { definition } = caller;
+        // Camunda 7 maps `camunda:out` back when a boundary of the call activity catches the called
+        // instance's BPMN error, before the error's own variables (docs/adr/0233-multi-instance-sub-process-mappings.md).
+        const call = definition.nodes[token.node_id].call;
+        if (thrown?.kind === 'error' && boundary.attachedTo === token.node_id && call?.outOnError) {
+          const { up } = passedOut(call, instance.form_data);
+          await keepInInstance(trx, caller.instance, definition, token.node_id, atOfRow(token), up);
+        }
         const where = { trx, instance: caller.instance, definition, at: atOfRow(token), seen: caller.variables() };
         if (thrown) await setCaughtVariables(where, boundary, thrown);
       },
