@@ -164,8 +164,11 @@ async function returned(walk: WalkState): Promise<void> {
         // instance's BPMN error, before the error's own variables (docs/adr/0233-multi-instance-sub-process-mappings.md).
         const call = definition.nodes[token.node_id].call;
         if (thrown?.kind === 'error' && boundary.attachedTo === token.node_id && call?.outOnError) {
+          // A name the call activity holds (its input parameters) stays its own and goes with it (0226).
+          const held = token.locals ?? {};
           const { up } = passedOut(call, instance.form_data);
-          await keepInInstance(trx, caller.instance, definition, token.node_id, atOfRow(token), up);
+          const out = Object.fromEntries(Object.entries(up).filter(([name]) => !Object.hasOwn(held, name)));
+          await keepInInstance(trx, caller.instance, definition, token.node_id, atOfRow(token), out);
         }
         const where = { trx, instance: caller.instance, definition, at: atOfRow(token), seen: caller.variables() };
         if (thrown) await setCaughtVariables(where, boundary, thrown);
