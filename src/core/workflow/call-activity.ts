@@ -88,6 +88,7 @@ export function readCallActivity(e: CallElement): CallReading {
     if (PREFIXES.includes(prefixOf(x.$type)) && (local === 'in' || local === 'out')) {
       honoured.push(x.$type);
       mapping(x, local);
+      if (x.$type === 'camunda:out') call.outOnError = true;
     }
     if (x.$type === 'zeebe:ioMapping') {
       honoured.push(x.$type);

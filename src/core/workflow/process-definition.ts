@@ -171,13 +171,14 @@ function compileProcess(process: Element, zeebe: boolean): Omit<ReadProcess, 'wa
     // further problems: the one problem is the element itself.
     const kind = waiting?.kind ?? (called ? 'call' : isEmbedded(e) ? 'subprocess' : (KINDS[e.$type] ?? 'auto'));
     // Mappings run on the tasks that wait for someone (docs/adr/0216-input-output-mappings.md), on
-    // embedded sub-processes that do not repeat and on the steps the engine runs itself
-    // (docs/adr/0221-sub-process-variable-scopes.md) and, Camunda 7's, on call activities
+    // embedded sub-processes and on the steps the engine runs itself
+    // (docs/adr/0221-sub-process-variable-scopes.md; a multi-instance one's per inner instance,
+    // docs/adr/0233-multi-instance-sub-process-mappings.md) and, Camunda 7's, on call activities
     // (docs/adr/0226-call-activity-input-output-parameters.md).
     const mapped =
       kind === 'manual' ||
       kind === 'external' ||
-      (kind === 'subprocess' && !e.loopCharacteristics) ||
+      kind === 'subprocess' ||
       (kind === 'auto' && !e.eventDefinitions?.length)
         ? readIoMappings(e as MappedElement)
         : (kind === 'catch' || kind === 'boundary') && waiting?.fields.event?.type !== 'conditional'
@@ -239,6 +240,11 @@ function compileProcess(process: Element, zeebe: boolean): Omit<ReadProcess, 'wa
       const read = multiInstanceSubProcessOf(e);
       if ('reason' in read) problem(e, read.key ?? 'loop', read.params ?? { reason: read.reason });
       else node.multi = read.multi;
+      // Applied per inner instance, not as the scope token of a sub-process that runs once (loop-scopes.ts).
+      if (node.multi && node.io) {
+        node.multi.io = node.io;
+        delete node.io;
+      }
     } else if (e.loopCharacteristics) {
       // Only approvals and sub-processes repeat: one task per approver, from the rules or a collection of login numbers.
       const assigned = rules.flatMap((r) =>

@@ -60,6 +60,10 @@ export interface MultiInstance {
   /** The loopCounter of the first instance when it is not 0: 1 in a file drawn for Camunda 8
    *  (loop-counter.ts, docs/adr/0228-loop-counter-by-vendor.md). */
   loopCounterFrom?: 1;
+  /** A multi-instance sub-process's input and output mappings, applied per inner instance: its inputs are
+   *  the instance's own variables, its outputs set where the sub-process stands as each instance ends
+   *  (docs/adr/0233-multi-instance-sub-process-mappings.md). */
+  io?: IoMappings;
 }
 
 /** What each instance of a multi-instance approval gives and where the results are collected. */
@@ -115,6 +119,10 @@ export interface CallSpec {
   outAllLocal?: true;
   /** The called instance gets the caller's business key. */
   businessKey?: true;
+  /** Camunda 7's `camunda:out`: also mapped back when the called instance throws a BPMN error that a
+   *  boundary event of the call activity catches (docs/adr/0233-multi-instance-sub-process-mappings.md);
+   *  Camunda 8 propagates nothing then. */
+  outOnError?: true;
 }
 
 /** When a timer fires: after a duration, at a date, or every interval (a count of times, or no end). */

@@ -11,26 +11,22 @@
 // (an interrupting boundary, a terminate end, sending back, an intervention, the caller deleted) deletes
 // the instances it called, and theirs. Registered in call-links.ts; imported once by app.ts.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import type { CallSpec, ProcessDefinition, ProcessNode, VariableMapping } from '../../core/workflow/process-types.ts';
-import type { Db } from '../db/schema.ts';
+import type { CallSpec, ProcessNode, VariableMapping } from '../../core/workflow/process-types.ts';
 import { AppError } from '../http/app-error.ts';
-import { finish, instanceRowLocked, record } from './action-steps.ts';
+import { finish, record } from './action-steps.ts';
+import { callerGoesOn, callingToken, MAX_CALL_DEPTH, type CallToken } from './call-caller.ts';
+import { cancelOrphans } from './call-cancel.ts';
+import { callerCatches, thrownToCaller } from './call-catching.ts';
 import { setCaughtVariables } from './error-variables.ts';
-import { linkCalls, type Thrown } from './call-links.ts';
+import { linkCalls } from './call-links.ts';
 import { requireApproversSet } from './node-approvers.ts';
-import { currentVersion, versionById } from './process-versions.ts';
-import { inLoopOf } from './loop-scopes.ts';
+import { currentVersion } from './process-versions.ts';
 import { completedVariables, inputLocals } from './task-locals.ts';
 import { keepInInstance } from './variable-homes.ts';
-import { boundariesOf, enclosingCatcher, noteInterruptedStep, thrownFrom } from './scopes.ts';
+import { noteInterruptedStep, thrownFrom } from './scopes.ts';
 import { enterWait } from './waits/enter-wait.ts';
 import { Walk } from './walk.ts';
 import { atOf, atOfRow, type InstanceState, type WalkState } from './walk-state.ts';
-
-/** Levels of instances calling instances: a process that calls itself (directly or through others)
- *  without end is refused at this depth, naming the call activity, instead of filling the tables. */
-export const MAX_CALL_DEPTH = 10;
 
 /** The variables `mappings` copy (every one of `all` first), each from `from(mapping)`. */
 function mapped(
@@ -65,9 +61,6 @@ function passedOut(call: CallSpec, done: Record<string, unknown>) {
     );
   return { up: of(false), own: of(true) };
 }
-
-const noteStep = (trx: Db, instanceId: string, nodeId: string, at: Date, action: 'auto' | 'interrupted') =>
-  trx.insertInto('flow_history').values({ instance_id: instanceId, action, node_id: nodeId, at }).execute();
 
 async function enter(walk: WalkState, node: ProcessNode): Promise<void> {
   const { trx, instance: caller, action } = walk;
@@ -136,72 +129,6 @@ async function enter(walk: WalkState, node: ProcessNode): Promise<void> {
   await finish(trx, state, called, started, state.initiator_id);
 }
 
-/** The call activity's token the called instance returns to, with its node; undefined once it is gone. */
-const callingToken = (trx: Db, calledId: string) =>
-  trx
-    .selectFrom('flow_instances as c')
-    .innerJoin('flow_tokens as t', 't.id', 'c.parent_token_id')
-    .select(['t.id', 't.node_id', 't.loop_index', 't.inner_index', 't.locals'])
-    .where('c.id', '=', calledId)
-    .executeTakeFirst();
-
-/** The caller, its row locked, with its definition and a walk for an action of its own; undefined
- *  when it no longer runs. */
-async function lockedCaller(trx: Db, callerId: string, at: Date, nodeId: string, entry: 'auto' | 'interrupted') {
-  const row = await instanceRowLocked(trx, callerId);
-  if (!row || row.status !== 'running') return undefined;
-  const { definition } = await versionById(trx, row.version_id);
-  const state: InstanceState = { ...row, form_data: row.form_data ?? {} };
-  const action = await record(trx, at, row.id, null, entry, nodeId);
-  const walk = new Walk(trx, state, definition, action);
-  walk.nested = true;
-  return walk;
-}
-
-type CallToken = {
-  id: string;
-  node_id: string;
-  loop_index: number | null;
-  inner_index: number | null;
-  locals: Record<string, unknown> | null;
-};
-
-/** How a caller goes on from `nodeId` (after the call activity, or a boundary event that caught what
- *  came out of it): `token` the call activity's, `before` work done first, `entry` its history entry at
- *  `nodeId`, `onward` the way on (by default along the flows out of `nodeId`), `level` how many callers
- *  further up than the direct one it is (then `callerId` names it, docs/adr/0195-escalations-walk-up-and-error-data.md). */
-interface GoingOn {
-  token: Pick<CallToken, 'node_id' | 'loop_index' | 'inner_index'>;
-  nodeId: string;
-  before?: (caller: WalkState) => Promise<void>;
-  entry?: 'auto' | 'interrupted';
-  onward?: (caller: WalkState) => Promise<unknown>;
-  level?: number;
-  callerId?: string;
-}
-
-/** The caller goes on: in its walk when the two share this action, else in an action of its own. */
-async function callerGoesOn(walk: WalkState, on: GoingOn): Promise<void> {
-  const { token, nodeId, entry = 'auto', level = 0 } = on;
-  const onward = on.onward ?? ((caller: WalkState) => caller.leave(nodeId));
-  const at = walk.action.at;
-  // A call activity inside a multi-instance sub-process goes on in its token's instance.
-  const goOn = async (caller: WalkState) =>
-    inLoopOf(caller, nodeId, { id: null, at: atOfRow(token) }, async () => void (await onward(caller)));
-  let shared = walk.caller;
-  for (let up = 0; up < level; up++) shared = shared?.caller;
-  if (shared) {
-    await noteStep(walk.trx, shared.instance.id, nodeId, at, entry);
-    await on.before?.(shared);
-    return goOn(shared);
-  }
-  const caller = await lockedCaller(walk.trx, on.callerId ?? walk.instance.parent_id!, at, nodeId, entry);
-  if (!caller) return;
-  await on.before?.(caller);
-  await goOn(caller);
-  await finish(walk.trx, caller.instance, caller, caller.action, null);
-}
-
 async function returned(walk: WalkState): Promise<void> {
   const { trx, instance, thrown } = walk;
   const token = await callingToken(trx, instance.id);
@@ -233,6 +160,16 @@ async function returned(walk: WalkState): Promise<void> {
         await noteInterruptedStep(caller, token.node_id);
         const boundary = caller.definition.nodes[thrownTo];
         const { definition } = caller;
+        // Camunda 7 maps `camunda:out` back when a boundary of the call activity catches the called
+        // instance's BPMN error, before the error's own variables (docs/adr/0233-multi-instance-sub-process-mappings.md).
+        const call = definition.nodes[token.node_id].call;
+        if (thrown?.kind === 'error' && boundary.attachedTo === token.node_id && call?.outOnError) {
+          // A name the call activity holds (its input parameters) stays its own and goes with it (0226).
+          const held = token.locals ?? {};
+          const { up } = passedOut(call, instance.form_data);
+          const out = Object.fromEntries(Object.entries(up).filter(([name]) => !Object.hasOwn(held, name)));
+          await keepInInstance(trx, caller.instance, definition, token.node_id, atOfRow(token), out);
+        }
         const where = { trx, instance: caller.instance, definition, at: atOfRow(token), seen: caller.variables() };
         if (thrown) await setCaughtVariables(where, boundary, thrown);
       },
@@ -264,124 +201,6 @@ async function mappedBack(caller: WalkState, token: CallToken, done: Record<stri
   const values = node.io ? completedVariables(node.io, caller.variables(), { ...token.locals, ...own }, up) : up;
   const { trx, instance, definition, loop, scopes } = caller;
   await keepInInstance(trx, instance, definition, token.node_id, atOfRow(token), values, loop, scopes);
-}
-
-/** Levels of callers an error that nothing catches on the way is looked for in: the call depth bounds
- *  them already; the walk up is bounded on its own too (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md). */
-const MAX_CATCH_LEVELS = MAX_CALL_DEPTH;
-
-/** The boundary event of `call` catching `thrown`: one naming its code first, else one naming none (a
- *  catch-all), as an external task's own boundaries are chosen. */
-function boundaryCatching(definition: ProcessDefinition, call: string, thrown: Thrown): ProcessNode | undefined {
-  const catching = boundariesOf(definition, call)
-    .map((id) => definition.nodes[id])
-    .filter((b) => b.catches === thrown.kind);
-  return (
-    catching.find((b) => b.code !== undefined && b.code === thrown.code) ?? catching.find((b) => b.code === undefined)
-  );
-}
-
-/** Where what `instance` throws out of itself is caught (docs/adr/0190-bpmn-errors-walk-up-and-interrupted-calls.md,
- *  escalations too since docs/adr/0195-escalations-walk-up-and-error-data.md): from the call activity
- *  that started it outward, level by level, the first boundary event catching it — one of the call
- *  activity's, else one of a sub-process enclosing it in that caller. `first` is the call activity's
- *  token `instance` returns to, `token` the one in the catching caller `callerId`, `level` how many
- *  callers further up than the direct one that is. Undefined when nothing catches it, or a call
- *  activity on the way was left. */
-async function catcherAbove(
-  trx: Db,
-  instance: Pick<InstanceState, 'id' | 'parent_id'>,
-  thrown: Thrown,
-): Promise<{ first: CallToken; token: CallToken; catcher: ProcessNode; level: number; callerId: string } | undefined> {
-  let from = { id: instance.id, parent_id: instance.parent_id ?? null };
-  let first: CallToken | undefined;
-  for (let level = 0; level < MAX_CATCH_LEVELS && from.parent_id; level++) {
-    const token = await callingToken(trx, from.id);
-    if (!token) return undefined;
-    first ??= token;
-    const caller = await trx
-      .selectFrom('flow_instances')
-      .select(['version_id', 'parent_id'])
-      .where('id', '=', from.parent_id)
-      .executeTakeFirstOrThrow();
-    const { definition } = await versionById(trx, caller.version_id);
-    const call = definition.nodes[token.node_id];
-    const catcher =
-      boundaryCatching(definition, call.id, thrown) ??
-      enclosingCatcher(definition, call, thrown.kind, thrown.code)?.catcher;
-    if (catcher) return { first, token, catcher, level, callerId: from.parent_id };
-    from = { id: from.parent_id, parent_id: caller.parent_id };
-  }
-  return undefined;
-}
-
-async function callerCatches(trx: Db, instance: Pick<InstanceState, 'id' | 'parent_id'>, thrown: Thrown) {
-  return (await catcherAbove(trx, instance, thrown)) !== undefined;
-}
-
-async function thrownToCaller(walk: WalkState, thrown: Thrown): Promise<boolean> {
-  const found = await catcherAbove(walk.trx, walk.instance, thrown);
-  if (!found) return false;
-  const { first, token, catcher, level, callerId } = found;
-  if (catcher.interrupting) {
-    // This instance ends; its caller goes on from the boundary when it is its call activity's, else
-    // its call activity passes it on (`returned`), level by level.
-    walk.thrownTo = level === 0 && catcher.attachedTo === first.node_id ? catcher.id : first.node_id;
-    walk.thrown = thrown;
-  }
-  // A non-interrupting escalation: the catching caller also takes the boundary's path; this instance
-  // (and those between) run on.
-  else
-    await callerGoesOn(walk, {
-      token,
-      nodeId: catcher.id,
-      level,
-      callerId,
-      before: (caller) =>
-        setCaughtVariables(
-          {
-            trx: walk.trx,
-            instance: caller.instance,
-            definition: caller.definition,
-            at: atOfRow(token),
-            seen: caller.variables(),
-          },
-          catcher,
-          thrown,
-        ),
-    });
-  return true;
-}
-
-/** Deletes an instance a call activity started, and those it started in turn (at most MAX_CALL_DEPTH deep). */
-async function cancelCalled(trx: Db, id: string, at: Date): Promise<void> {
-  await trx
-    .updateTable('flow_tasks')
-    .set({ status: 'cancelled', done_at: at })
-    .where('instance_id', '=', id)
-    .where('status', '=', 'open')
-    .execute();
-  await trx.deleteFrom('flow_tokens').where('instance_id', '=', id).execute();
-  await record(trx, at, id, null, 'delete', null);
-  await trx
-    .updateTable('flow_instances')
-    .set({ status: 'deleted', updated_at: at, state_label: '', state_nodes: sql<string[]>`'{}'`, auditor_names: '' })
-    .where('id', '=', id)
-    .execute();
-  await cancelOrphans(trx, { id }, at);
-}
-
-async function cancelOrphans(trx: Db, instance: Pick<InstanceState, 'id'>, at: Date): Promise<void> {
-  const orphans = await trx
-    .selectFrom('flow_instances as c')
-    .select('c.id')
-    .where('c.parent_id', '=', instance.id)
-    .where('c.status', '=', 'running')
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('flow_tokens as t').select('t.id').whereRef('t.id', '=', 'c.parent_token_id'))),
-    )
-    .execute();
-  for (const { id } of orphans) await cancelCalled(trx, id, at);
 }
 
 linkCalls({ enter, returned, thrownToCaller, callerCatches, cancelOrphans });

@@ -39,6 +39,13 @@ export function ownVariables(
   return { ...(local ? { [local]: null } : {}), ...own };
 }
 
+/** The names an instance of `node` holds as its own: the variable its output element names alone and
+ *  the targets of its inputs (docs/adr/0233-multi-instance-sub-process-mappings.md). */
+export const ownNames = (node: ProcessNode): string[] => [
+  ...(node.multi?.output?.local ? [node.multi.output.local] : []),
+  ...(node.multi?.io?.inputs.map((input) => input.target) ?? []),
+];
+
 /** The output collection as it stands, under its name, which expressions inside the instances read (Zeebe's
  *  variable of the multi-instance body, docs/adr/0219-multi-instance-instance-scope-running-list-and-caught-errors.md):
  *  the kept list, a null per element before any was kept; none when the sub-process collects no output. */

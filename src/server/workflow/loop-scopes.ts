@@ -14,6 +14,7 @@ import { loopCounterOf } from '../../core/workflow/loop-counter.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import { cardinalityOf, loopCounts } from './multi-instance.ts';
 import { loopOf } from './loop-of.ts';
+import { endInstance, startInstance } from './loop-mappings.ts';
 import { collectInstance, ownVariables, runningList, startingOutput, type LoopOutput } from './loop-output.ts';
 import { cancelInside, nodesInside, noteStep } from './scopes.ts';
 import { armBoundaries } from './waits/enter-wait.ts';
@@ -155,9 +156,12 @@ function runInstance(
   kept?: LoopOutput | null,
   place?: (index: number) => Promise<void>,
 ): Promise<void> {
-  return inFrame(walk, frameOf(node, index, items, outer, kept), () =>
-    place ? place(index) : startInside(walk, node),
-  );
+  const frame = frameOf(node, index, items, outer, kept);
+  return inFrame(walk, frame, async () => {
+    await startInstance(walk, node, frame);
+    if (place) return place(index);
+    await startInside(walk, node);
+  });
 }
 
 /** An instance of a multi-instance sub-process starts at its start, as a flow reaching it starts it. */
@@ -314,6 +318,7 @@ export async function settleLoops(walk: Walk): Promise<boolean> {
     const done = holder.loop_done ?? 0;
     // What the ended instance gives, and the list as it now stands (docs/adr/0212-multi-instance-sub-process-outputs.md).
     const ended = frameOf(node, index, items, outer, holder.loop_output);
+    await endInstance(walk, node, ended);
     const kept = await collectInstance(walk, node, holder.id, ended, holder.loop_output);
     const list = (kept && runningList(node, items, kept)) ?? {};
     // Drawn inside a mapped sub-process, what follows reads its scope (docs/adr/0231-interventions-enter-mapped-sub-processes.md).

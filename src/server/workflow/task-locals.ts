@@ -17,9 +17,13 @@ export function inputLocals(
   node: ProcessNode,
   variables: Record<string, unknown>,
 ): Record<string, unknown> | undefined {
-  if (!node.io?.inputs.length) return undefined;
+  return node.io?.inputs.length ? inputValues(node.io, variables) : undefined;
+}
+
+/** The inputs of `io` evaluated in order over `variables`, each seeing those before it. */
+export function inputValues(io: IoMappings, variables: Record<string, unknown>): Record<string, unknown> {
   const locals: Record<string, unknown> = {};
-  for (const input of node.io.inputs) locals[input.target] = valueOf(input, { ...variables, ...locals });
+  for (const input of io.inputs) locals[input.target] = valueOf(input, { ...variables, ...locals });
   return locals;
 }
 

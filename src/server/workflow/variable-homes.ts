@@ -1,11 +1,12 @@
 // Where a variable that an action brings at a node goes (docs/adr/0212-multi-instance-sub-process-outputs.md,
 // docs/adr/0221-sub-process-variable-scopes.md): the innermost mapped sub-process around it that holds
-// the name, else the instance of a multi-instance sub-process whose output element names it alone, else
+// the name, else the instance of a multi-instance sub-process that holds it (its output element names it alone, or
+// its inputs made it: docs/adr/0233-multi-instance-sub-process-mappings.md), else
 // the process. Apart from the walk's files so that what sets caught variables (error-variables.ts) reads
 // it without an import cycle.
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-types.ts';
 import type { Db } from '../db/schema.ts';
-import { keepOwn } from './loop-output.ts';
+import { keepOwn, ownNames } from './loop-output.ts';
 import { loopOf } from './loop-of.ts';
 import { keepInScopes, leaveScope } from './sub-process-scopes.ts';
 import { completedVariables, inputLocals } from './task-locals.ts';
@@ -20,9 +21,10 @@ import {
 } from './walk-state.ts';
 
 /** Sets `values` that an action brings at `nodeId` in instance `at` where they go (as Zeebe propagates
- *  them): a name that the output element of an enclosing multi-instance sub-process names alone is that
- *  instance's own (the innermost level's first, loop-output.ts), also in `frame` (the walk's, in memory,
- *  when it goes on there); the rest are the process's. */
+ *  them): a name that an instance of an enclosing multi-instance sub-process holds (the one its output
+ *  element names alone, its inputs: loop-output.ts `ownNames`) is that instance's own (the innermost
+ *  level's first), also in `frame` (the walk's, in memory, when it goes on there); the rest are the
+ *  process's. */
 export async function keepInInstance(
   trx: Db,
   state: InstanceState,
@@ -46,12 +48,12 @@ export async function keepInInstance(
         ]
       : [[scope, undefined, at.index]];
     for (const [level, outerIndex, index] of levels) {
-      const local = definition.nodes[level].multi?.output?.local;
-      if (index === undefined || !local || !Object.hasOwn(rest, local)) continue;
-      const { [local]: own, ...others } = rest;
-      await keepOwn(trx, state.id, level, outerIndex, index, { [local]: own });
-      for (let f = frame; f; f = f.outer) if (f.scope === level) f.locals = { ...f.locals, [local]: own };
-      rest = others;
+      const names = ownNames(definition.nodes[level]).filter((name) => Object.hasOwn(rest, name));
+      if (index === undefined || names.length === 0) continue;
+      const own = Object.fromEntries(names.map((name) => [name, rest[name]]));
+      await keepOwn(trx, state.id, level, outerIndex, index, own);
+      for (let f = frame; f; f = f.outer) if (f.scope === level) f.locals = { ...f.locals, ...own };
+      rest = Object.fromEntries(Object.entries(rest).filter(([name]) => !names.includes(name)));
     }
   }
   await setVariables(trx, state, rest);

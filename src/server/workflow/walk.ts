@@ -2,21 +2,16 @@
 // nodes the engine runs itself (auto tasks, gateways) until every path stops at an approval (a token
 // and its approvers' tasks), waits at a parallel join, or reaches an end. Runs inside the action's
 // transaction, with the instance's row locked.
-import { randomUUID } from 'node:crypto';
-import { evaluateRule } from '../../core/rules.ts';
 import type { ApproverRule, ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import type { Db } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { databaseRule, resolveApprovers, type ApproverContext } from './approvers.ts';
+import type { ApproverContext } from './approvers.ts';
 import { setApprovers } from './node-approvers.ts';
 import {
-  atColumns,
   atOf,
   frameVariables,
   joinKey,
-  joinOfKey,
   scopedVariables,
-  tokensAt,
   type ActionStamp,
   type InstanceState,
   type LoopEnd,
@@ -26,25 +21,18 @@ import {
   type Thrown,
   type WalkState,
 } from './walk-state.ts';
-import { openTasks, openTasksFor } from './open-tasks.ts';
-import { inclusiveBranches, inclusiveJoinsWaiting } from './inclusive-gateway.ts';
-import { approverInputs, cardinalityOf, firstInstances } from './multi-instance.ts';
-import { openElementTasks } from './multi-instance-assignees.ts';
-import {
-  boundariesOf,
-  endReached,
-  enterSubProcess,
-  escalationThrown,
-  noteStep,
-  settleScopes,
-  outsideTerminated,
-} from './scopes.ts';
-import { enterLoop, inLoopOf, settleLoops } from './loop-scopes.ts';
-import { leaveMappedScope, runMappedStep } from './variable-homes.ts';
-import { armBoundaries, enterWait, type WaitContext } from './waits/enter-wait.ts';
+import { inclusiveBranches } from './inclusive-gateway.ts';
+import { cardinalityOf } from './multi-instance.ts';
+import { endReached, enterSubProcess, escalationThrown, noteStep, outsideTerminated } from './scopes.ts';
+import { enterLoop } from './loop-scopes.ts';
+import { runMappedStep } from './variable-homes.ts';
+import { enterWait, type WaitContext } from './waits/enter-wait.ts';
 import { callLinks } from './call-links.ts';
-import { enterConditional, fireConditions } from './conditions.ts';
-import { inputLocals, localsColumn, tokenInputs } from './task-locals.ts';
+import { enterConditional } from './conditions.ts';
+import { inputLocals } from './task-locals.ts';
+import { reachApproval } from './walk-approval.ts';
+import { branchOf } from './walk-branches.ts';
+import { arrive, joined, settleJoins as settleWaiting } from './walk-joins.ts';
 
 export type { ActionStamp, InstanceState, NewTasks } from './walk-state.ts';
 
@@ -110,64 +98,15 @@ export class Walk implements WalkState {
   /** Follows every flow out of `nodeId` (a node just completed, or the start). */
   async leave(nodeId: string): Promise<void> {
     const node = this.node(nodeId);
-    if (node.kind === 'exclusive') return this.take(this.branchOf(node));
+    if (node.kind === 'exclusive') return this.take(branchOf(this, node));
     const flows =
       node.kind === 'inclusive' ? inclusiveBranches(this.definition, node, this.variables()) : node.outgoing;
     for (const flow of flows) await this.take(flow);
   }
 
-  /** Puts a token on an approval and gives each of its approvers a task: those its rules name, or the
-   *  users an intervention chose. */
-  async enterApproval(node: ProcessNode, chosen?: readonly string[]): Promise<void> {
-    // Its input mappings are its own variables, which its approvers' rules see (task-locals.ts); a
-    // multi-instance approval's are each inner instance's, on its task.
-    const locals = tokenInputs(node, this.variables());
-    const seen = this.approverContext();
-    const context = locals ? { ...seen, form: { ...seen.form, ...locals } } : seen;
-    const token = {
-      id: randomUUID(),
-      instance_id: this.instance.id,
-      node_id: node.id,
-      state: 'active' as const,
-      via_flow: null,
-      created_at: this.action.at,
-      ...atColumns(atOf(this.loop)),
-      ...localsColumn(locals),
-    };
-    const task = { token_id: token.id, node_id: node.id, created_by_action: this.action.id };
-    const rules = await this.approverRules(node);
-    // A multi-instance approval counts its instances, so its approvers are resolved first (multi-instance.ts).
-    const rule = chosen || node.multi ? undefined : databaseRule(rules);
-    let approvers: string[];
-    if (rule) approvers = await openTasksFor(this.trx, this.instance, this.action.at, rule, context, task, token);
-    // Each inner instance's approver from its own element (multi-instance-assignees.ts).
-    else if (node.multi?.assignee && !chosen)
-      approvers = await openElementTasks(this.trx, this.instance, this.action.at, node, this.variables(), task, token);
-    else {
-      const all = chosen ? [...chosen] : await resolveApprovers(this.trx, rules, context);
-      approvers = chosen ? all : firstInstances(node, all);
-      const inputs = await approverInputs(this.trx, node, this.variables(), approvers, all);
-      if (approvers.length > 0)
-        await openTasks(
-          this.trx,
-          this.instance,
-          this.action.at,
-          approvers.map((assignee, i) => ({
-            ...task,
-            assignee_id: assignee,
-            locals: inputs[i],
-            // Chosen approvers of an approval whose assignee is computed do its instances in their order.
-            ...(node.multi?.assignee ? { output: JSON.stringify({ index: i }) } : {}),
-          })),
-          token,
-        );
-    }
-    if (approvers.length === 0) throw new AppError('conflict', { name: node.name }, 'workflow.msg.noApprovers');
-    if (node.boundaries) await armBoundaries(this.waitContext(), node, token.id);
-    this.reached.set(node.id, {
-      name: node.name,
-      assignees: [...(this.reached.get(node.id)?.assignees ?? []), ...approvers],
-    });
+  /** Puts a token on an approval and gives each of its approvers a task (walk-approval.ts). */
+  enterApproval(node: ProcessNode, chosen?: readonly string[]): Promise<void> {
+    return reachApproval(this, node, chosen);
   }
 
   /** What the approvers' rules are evaluated over. */
@@ -252,7 +191,7 @@ export class Walk implements WalkState {
       case 'inclusive':
         // A join waits for every branch that can still come: decided once the whole action is walked.
         if (node.incoming.length > 1) {
-          await this.arrive(node, flowId);
+          await arrive(this, node, flowId);
           this.waitingJoins.add(joinKey(node.id, atOf(this.loop)));
           return;
         }
@@ -260,9 +199,9 @@ export class Walk implements WalkState {
       case 'auto':
         return node.throws ? escalationThrown(this, node) : this.runAuto(node);
       case 'exclusive':
-        return this.take(this.branchOf(node));
+        return this.take(branchOf(this, node));
       case 'parallel':
-        if (node.incoming.length > 1 && !(await this.joined(node, flowId))) {
+        if (node.incoming.length > 1 && !(await joined(this, node, flowId))) {
           this.waitingJoins.add(joinKey(node.id, atOf(this.loop)));
           return;
         }
@@ -282,141 +221,8 @@ export class Walk implements WalkState {
     }
   }
 
-  /** The flow an exclusive gateway takes: the first whose condition holds over the form, else its default. */
-  private branchOf(node: ProcessNode): string {
-    const form = this.variables();
-    const holds = (f: string) => evaluateRule(this.definition.flows[f].condition!, { ...form, form });
-    if (node.choice)
-      return this.chosenBranch(
-        node,
-        node.outgoing.filter((f) => !this.definition.flows[f].condition || holds(f)),
-      );
-    const chosen = node.outgoing.find((f) => f !== node.defaultFlow && this.definition.flows[f].condition && holds(f));
-    const flow = chosen ?? node.defaultFlow ?? (node.outgoing.length === 1 ? node.outgoing[0] : undefined);
-    if (!flow) throw new AppError('conflict', { name: node.name }, 'workflow.msg.noBranch');
-    return flow;
-  }
-
-  /** The flow to the node the acting user chose among `open`; none chosen → the default, else refused
-   *  with the options (their node ids in `data.options`, so a caller can ask again with one). */
-  private chosenBranch(node: ProcessNode, open: string[]): string {
-    const target = (f: string) => this.definition.flows[f].target;
-    const options = open.map((f) => ({ nodeId: target(f), nodeName: this.node(target(f)).name }));
-    const picked = open.filter((f) => this.choice?.includes(target(f)));
-    if (picked.length > 1) throw new AppError('conflict', { name: node.name, options }, 'workflow.msg.oneChoice');
-    if (picked.length === 1) return picked[0];
-    if (this.choice?.length)
-      throw new AppError(
-        'conflict',
-        { name: node.name, options, names: options.map((o) => o.nodeName).join(', ') },
-        'workflow.msg.notAnOption',
-      );
-    if (node.defaultFlow && open.includes(node.defaultFlow)) return node.defaultFlow;
-    throw new AppError(
-      'conflict',
-      { name: node.name, options, names: options.map((o) => o.nodeName).join(', ') },
-      'workflow.msg.chooseNext',
-    );
-  }
-
-  /** A token arrives at a parallel join by `flowId`; true when every incoming flow has now brought one
-   *  (those tokens are then used up and the join goes on). */
-  private async joined(node: ProcessNode, flowId: string): Promise<boolean> {
-    await this.arrive(node, flowId);
-    let query = this.trx
-      .selectFrom('flow_tokens')
-      .select(['id', 'via_flow'])
-      .where('instance_id', '=', this.instance.id)
-      .where('node_id', '=', node.id)
-      .where('state', '=', 'joining');
-    // Inside a multi-instance sub-process, tokens join only with those of their own instance (0167).
-    const at = atOf(this.loop);
-    if (at) query = query.where(tokensAt(at));
-    const waiting = await query.execute();
-    const arrived = new Set(waiting.map((t) => t.via_flow));
-    if (!node.incoming.every((f) => arrived.has(f))) return false;
-    // One token per incoming flow is used up; a second one on the same flow (a loop) waits for the next round.
-    const used = node.incoming.map((f) => waiting.find((t) => t.via_flow === f)!.id);
-    await this.trx.deleteFrom('flow_tokens').where('id', 'in', used).execute();
-    return true;
-  }
-
-  /** A token waits at a join, having come by `flowId`. */
-  private async arrive(node: ProcessNode, flowId: string): Promise<void> {
-    await this.trx
-      .insertInto('flow_tokens')
-      .values({
-        id: randomUUID(),
-        instance_id: this.instance.id,
-        node_id: node.id,
-        state: 'joining',
-        via_flow: flowId,
-        created_at: this.action.at,
-        ...atColumns(atOf(this.loop)),
-      })
-      .execute();
-  }
-
-  /** Once the action has walked every path: a join still waiting for a branch that no active token can
-   *  bring any more (an intervention ended that branch) goes on with the tokens that came. Checked only
-   *  now, not on arrival, because the walk follows one branch of a split before it starts the next. */
-  async settleJoins(): Promise<void> {
-    for (const joinId of await inclusiveJoinsWaiting(this)) this.waitingJoins.add(joinId);
-    for (let moved = true; moved;) {
-      // A sub-process whose last path inside ended goes on first: a join after it may be waiting for it.
-      moved = await settleScopes(this, (scope, at, work) =>
-        inLoopOf(this, scope, { id: null, at }, async () => {
-          await leaveMappedScope(this, scope, at);
-          await work();
-        }),
-      );
-      // An instance of a multi-instance sub-process that ended may end it or start the next one.
-      if (await settleLoops(this)) moved = true;
-      // A condition watched by a waiting token may hold now that the action changed the variables.
-      if (await fireConditions(this)) moved = true;
-      for (const key of [...this.waitingJoins]) {
-        // A join inside a multi-instance sub-process waits per instance: only that instance's tokens count (0167).
-        const { joinId, at } = joinOfKey(key);
-        let active = this.trx
-          .selectFrom('flow_tokens')
-          .select('node_id')
-          .where('instance_id', '=', this.instance.id)
-          .where('state', '=', 'active');
-        if (at) active = active.where(tokensAt(at));
-        if ((await active.execute()).some((t) => this.reaches(t.node_id, joinId))) continue;
-        this.waitingJoins.delete(key);
-        let came = this.trx
-          .deleteFrom('flow_tokens')
-          .where('instance_id', '=', this.instance.id)
-          .where('node_id', '=', joinId)
-          .where('state', '=', 'joining');
-        if (at) came = came.where(tokensAt(at));
-        if ((await came.returning('id').execute()).length === 0) continue;
-        await inLoopOf(this, joinId, { id: null, at }, () => this.leave(joinId));
-        moved = true;
-      }
-    }
-  }
-
-  /** Whether a path leads from one node to another: along flows, out of a sub-process at its ends, into
-   *  one at its start, out of an activity by its boundary events. */
-  reaches(from: string, to: string): boolean {
-    const seen = new Set<string>();
-    const queue = [from];
-    while (queue.length > 0) {
-      const node = this.node(queue.shift()!);
-      const after = node.outgoing.map((f) => this.definition.flows[f].target);
-      if (node.kind === 'complete' && node.parent) after.push(node.parent);
-      if (node.start) after.push(node.start);
-      after.push(...boundariesOf(this.definition, node.id));
-      for (const next of after) {
-        if (next === to) return true;
-        if (!seen.has(next)) {
-          seen.add(next);
-          queue.push(next);
-        }
-      }
-    }
-    return false;
+  /** Once the action has walked every path: what it left waiting is settled (walk-joins.ts). */
+  settleJoins(): Promise<void> {
+    return settleWaiting(this);
   }
 }

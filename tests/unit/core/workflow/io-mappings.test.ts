@@ -1,7 +1,8 @@
 // Input/output mappings as the install reads them (docs/adr/0216-input-output-mappings.md): what runs on
 // user and external tasks, plain service tasks and catch events (docs/adr/0221-sub-process-variable-scopes.md),
 // Camunda 7's call activities (docs/adr/0226-call-activity-input-output-parameters.md), what is refused
-// naming the element, and where they are still only warned about.
+// naming the element, and where they are still only warned about; a multi-instance sub-process's as its instances'
+// (docs/adr/0233-multi-instance-sub-process-mappings.md).
 import { describe, expect, it } from 'vitest';
 import { readProcess } from '../../../../src/core/workflow/process-definition.ts';
 
@@ -96,10 +97,21 @@ describe('input/output mappings', () => {
     });
     const inputs = await read(caught('<zeebe:input source="=1" target="x" />'));
     expect(inputs).toEqual({ problems: [], cautions: ['mapping zeebe:ioMapping'], io: undefined });
-    const loop = await read(
-      `<bpmn:subProcess id="t"><bpmn:extensionElements><camunda:inputOutput><camunda:inputParameter name="x">1</camunda:inputParameter></camunda:inputOutput></bpmn:extensionElements><bpmn:multiInstanceLoopCharacteristics camunda:collection="\${xs}" /><bpmn:startEvent id="i" /></bpmn:subProcess>`,
+  });
+
+  it("reads the mappings of a multi-instance sub-process as its instances' (docs/adr/0233-multi-instance-sub-process-mappings.md)", async () => {
+    const xml = doc(
+      `<bpmn:subProcess id="t"><bpmn:extensionElements><camunda:inputOutput><camunda:inputParameter name="x">\${item.owner}</camunda:inputParameter><camunda:outputParameter name="last">\${x}</camunda:outputParameter></camunda:inputOutput></bpmn:extensionElements><bpmn:multiInstanceLoopCharacteristics camunda:collection="\${xs}" camunda:elementVariable="item" /><bpmn:startEvent id="i" /><bpmn:sequenceFlow id="i1" sourceRef="i" targetRef="ie" /><bpmn:endEvent id="ie" /></bpmn:subProcess>`,
     );
-    expect(loop.cautions).toEqual(['mapping camunda:inputOutput']);
+    const r = await readProcess(xml, 'p');
+    expect(r.cautions).toEqual([]);
+    const node = r.definition!.nodes.t;
+    // Not the scope token of a sub-process that runs once: the instances' own.
+    expect(node.io).toBeUndefined();
+    expect(node.multi?.io).toEqual({
+      inputs: [{ target: 'x', value: { rule: "'item.owner'" } }],
+      outputs: [{ target: 'last', value: { rule: "'x'" } }],
+    });
   });
 
   it("reads Camunda 7's parameters on a call activity and its local in/out (docs/adr/0226-call-activity-input-output-parameters.md)", async () => {
