@@ -3,15 +3,11 @@
 // databases. c7-clause-review-rounds: "Prepare contract", then "Review round", parallel over
 // `reviewers`, with "Read contract" and "Check clauses" inside. c7-review-rounds: "Signatures", a
 // sequence over `signers` with "Sign contract" inside.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
-import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
-import { installCorpus } from './helpers/corpus-world.ts';
-import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
-import type { ApiClient } from './helpers/api-client.ts';
-import { openTaskAssignees } from './helpers/instance-readers.ts';
-import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
+import { ADMIN } from './helpers/test-server.ts';
+import { interventionWorld } from './helpers/intervention-world.ts';
 
 const targets = await databaseTargets();
 const corpus = (await readCorpus()).filter((c) =>
@@ -24,38 +20,17 @@ const READ = 'Activity_1g5t0ke';
 const CHECK = 'Activity_1x8w3jm';
 const SIGN = 'Activity_0z7h3mq';
 
-type Entry = { nodeid: string; userids?: string; instances?: number[] };
-type OtherNode = { id: string; anew?: boolean; instances?: Array<{ index: number; element: string }> };
-
 describe.each(targets)('instances chosen when a multi-instance sub-process is entered anew, on $name', (target) => {
-  let server: TestServer;
-  let world: EngineWorld;
-  let engine: Runtime;
-  let admin: ApiClient;
-
-  beforeAll(async () => {
-    server = await startTestServer(target);
-    world = await makeEngineWorld(server.db, 'Acme', 'mn');
-    engine = runtimeOf(server, world, await runtimeAccess(server.db, world));
-    admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
-    await installCorpus(server.db, world, corpus, ['legal', 'management'], (group) =>
-      group === 'management' ? world.users.r2 : world.users.r1,
-    );
-  }, 300_000); // a server on a loaded machine
-  afterAll(async () => server?.close());
-
-  const move = (id: string, submitTo: Entry[], client = admin) =>
-    client.call('POST', '/authtime/domain/workflow/intervention/doflow', {
-      query: { id },
-      body: { submitTo, comment: 'round again' },
-    });
-  const others = async (id: string) =>
-    (await admin.call<OtherNode[]>('GET', '/authtime/domain/workflow/intervention/othernodes', { query: { id } })).reply
-      .data!;
-  const openTasks = (id: string) => openTaskAssignees(server.db, id);
+  const iv = interventionWorld(target, {
+    prefix: 'mn',
+    files: corpus,
+    groups: ['legal', 'management'],
+    comment: 'round again',
+  });
+  const { openTasks, others, move } = iv;
 
   it('offers the instances the collection gives now; those chosen start at the node, the others at the start', async () => {
-    const id = await engine.start(CLAUSES, 'mn-init', { formData: { reviewers: ['mn-r1', 'mn-r2', 'mn-lead'] } });
+    const id = await iv.engine.start(CLAUSES, 'mn-init', { formData: { reviewers: ['mn-r1', 'mn-r2', 'mn-lead'] } });
     expect(await openTasks(id)).toEqual([`${PREPARE}:mn-r1`]);
     const nodes = await others(id);
     expect(nodes.find((n) => n.id === CHECK)).toMatchObject({
@@ -67,34 +42,34 @@ describe.each(targets)('instances chosen when a multi-instance sub-process is en
       ],
     });
     expect(nodes.find((n) => n.id === PREPARE)).not.toHaveProperty('anew');
-    const moved = await move(id, [{ nodeid: CHECK, userids: world.users.clerk, instances: [1] }]);
+    const moved = await move(id, [{ nodeid: CHECK, userids: iv.world.users.clerk, instances: [1] }]);
     expect(moved.reply.errcode, moved.reply.errmsg).toBe(0);
     expect(await openTasks(id)).toEqual([`${READ}:mn-lead`, `${READ}:mn-r1`, `${CHECK}:mn-clerk`]);
   }, 120_000);
 
   it('refuses an instance the collection does not give, and instances of a sequence, in the caller language', async () => {
-    const id = await engine.start(CLAUSES, 'mn-init', { formData: { reviewers: ['mn-r1', 'mn-r2'] } });
-    const bad = await move(id, [{ nodeid: CHECK, userids: world.users.clerk, instances: [0, 2] }]);
+    const id = await iv.engine.start(CLAUSES, 'mn-init', { formData: { reviewers: ['mn-r1', 'mn-r2'] } });
+    const bad = await move(id, [{ nodeid: CHECK, userids: iv.world.users.clerk, instances: [0, 2] }]);
     expect(bad.reply.errmsg).toBe(
       '"Check clauses": "Review round" is entered anew and its collection gives 2 instances now: there is no instance 3. Nothing was changed.',
     );
-    const zh = await server.signedIn(ADMIN.username, ADMIN.password, 'zh');
-    const inZh = await move(id, [{ nodeid: CHECK, userids: world.users.clerk, instances: [4] }], zh);
+    const zh = await iv.server.signedIn(ADMIN.username, ADMIN.password, 'zh');
+    const inZh = await move(id, [{ nodeid: CHECK, userids: iv.world.users.clerk, instances: [4] }], zh);
     expect(inZh.reply.errmsg).toBe(
       '“Check clauses”：“Review round”将重新进入，其集合现在给出 2 个实例，没有实例 5，未做任何更改。',
     );
-    const outside = await move(id, [{ nodeid: PREPARE, userids: world.users.clerk, instances: [0] }]);
+    const outside = await move(id, [{ nodeid: PREPARE, userids: iv.world.users.clerk, instances: [0] }]);
     expect(outside.reply.errmsg).toBe(
       '"Prepare contract" is not inside a multi-instance sub-process: there are no instances to choose.',
     );
     expect(await openTasks(id)).toEqual([`${PREPARE}:mn-r1`]);
 
-    const rounds = await engine.start(ROUNDS, 'mn-init', {
+    const rounds = await iv.engine.start(ROUNDS, 'mn-init', {
       formData: { reviewers: ['mn-r1'], signers: 'mn-r2, mn-lead' },
     });
     expect((await others(rounds)).find((n) => n.id === SIGN)).not.toHaveProperty('instances');
     const before = await openTasks(rounds);
-    const sequence = await move(rounds, [{ nodeid: SIGN, userids: world.users.clerk, instances: [0] }]);
+    const sequence = await move(rounds, [{ nodeid: SIGN, userids: iv.world.users.clerk, instances: [0] }]);
     expect(sequence.reply.errmsg).toBe(
       '"Sign contract": "Signatures" is entered anew and runs its instances one after another: only its first starts now, at the chosen nodes, so there are no instances to choose.',
     );

@@ -4,15 +4,13 @@
 // c7-clause-review-rounds: "Prepare contract", then "Review round", a parallel sub-process over
 // `reviewers` (element `reviewer`) whose "Read contract" and "Check clauses" are the reviewer's own
 // (`${reviewer}`), then "Sign contract".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
-import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
-import { installCorpus } from './helpers/corpus-world.ts';
-import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { ADMIN } from './helpers/test-server.ts';
+import { instanceOf } from './helpers/instance-readers.ts';
 import type { ApiClient } from './helpers/api-client.ts';
-import { instanceOf, openTaskAssignees } from './helpers/instance-readers.ts';
-import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
+import { interventionWorld, type Entry } from './helpers/intervention-world.ts';
 
 const targets = await databaseTargets();
 const corpus = (await readCorpus()).filter((c) => c.file === 'c7-clause-review-rounds.bpmn');
@@ -22,45 +20,28 @@ const READ = 'Activity_1g5t0ke';
 const CHECK = 'Activity_1x8w3jm';
 const SIGN = 'Activity_0c6j1ub';
 
-type Entry = { nodeid: string; userids?: string; instances?: number[] };
 type Named = Array<{ nodeName: string; approvers: Array<{ name: string }> }>;
 type Moved = { tasks: Named; cancelled: Named; endedBranches: number; waitingAtJoins: number };
-type OtherNode = { id: string; perInstance?: boolean; instances?: Array<{ index: number; element: string }> };
 
 describe.each(targets)('choosing the instances an intervention moves on $name', (target) => {
-  let server: TestServer;
-  let world: EngineWorld;
-  let engine: Runtime;
-  let admin: ApiClient;
+  const iv = interventionWorld(target, {
+    prefix: 'mc',
+    files: corpus,
+    groups: ['legal', 'management'],
+    comment: 'clauses again',
+  });
+  const { openTasks, others } = iv;
 
-  beforeAll(async () => {
-    server = await startTestServer(target);
-    world = await makeEngineWorld(server.db, 'Acme', 'mc');
-    engine = runtimeOf(server, world, await runtimeAccess(server.db, world));
-    admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
-    await installCorpus(server.db, world, corpus, ['legal', 'management'], (group) =>
-      group === 'management' ? world.users.r2 : world.users.r1,
-    );
-  }, 300_000); // a server on a loaded machine
-  afterAll(async () => server?.close());
-
-  const submit = (id: string, userCode: string) => engine.submit(FLOW, id, userCode, { formData: {} });
-  const openTasks = (id: string) => openTaskAssignees(server.db, id);
-  const move = (id: string, submitTo: Entry[], client = admin, preview = false) =>
-    client.call<Moved>('POST', `/authtime/domain/workflow/intervention/${preview ? 'preview' : 'doflow'}`, {
-      query: { id },
-      body: { submitTo, comment: 'clauses again' },
-    });
+  const submit = (id: string, userCode: string) => iv.engine.submit(FLOW, id, userCode, { formData: {} });
+  const move = (id: string, submitTo: Entry[], client?: ApiClient, preview?: boolean) =>
+    iv.move<Moved>(id, submitTo, client, preview);
   /** Three reviewers, each at "Read contract" in their own instance (indexes 0, 1, 2). */
   const reading = async () => {
-    const id = await engine.start(FLOW, 'mc-init', { formData: { reviewers: ['mc-r1', 'mc-r2', 'mc-lead'] } });
+    const id = await iv.engine.start(FLOW, 'mc-init', { formData: { reviewers: ['mc-r1', 'mc-r2', 'mc-lead'] } });
     await submit(id, 'mc-r1');
     expect(await openTasks(id)).toEqual([`${READ}:mc-lead`, `${READ}:mc-r1`, `${READ}:mc-r2`]);
     return id;
   };
-  const others = async (id: string) =>
-    (await admin.call<OtherNode[]>('GET', '/authtime/domain/workflow/intervention/othernodes', { query: { id } })).reply
-      .data!;
 
   it('offers the running instances by index and element, and moves only those chosen; the others stay', async () => {
     const id = await reading();
@@ -75,18 +56,18 @@ describe.each(targets)('choosing the instances an intervention moves on $name', 
     expect(nodes.find((n) => n.id === PREPARE)).not.toHaveProperty('instances');
     expect(nodes.find((n) => n.id === PREPARE)).not.toHaveProperty('perInstance');
     // The preview ends r2's reading alone: one branch, one task.
-    const preview = await move(id, [{ nodeid: CHECK, userids: world.users.clerk, instances: [1] }], admin, true);
+    const preview = await move(id, [{ nodeid: CHECK, userids: iv.world.users.clerk, instances: [1] }], iv.admin, true);
     expect(preview.reply.errcode, preview.reply.errmsg).toBe(0);
     expect(preview.reply.data).toMatchObject({ endedBranches: 1, waitingAtJoins: 0 });
     expect(preview.reply.data!.cancelled.map((c) => [c.nodeName, c.approvers.map((a) => a.name)])).toEqual([
       ['Review round › Read contract', ['Engine mc r2']],
     ]);
-    const moved = await move(id, [{ nodeid: CHECK, userids: world.users.clerk, instances: [1] }]);
+    const moved = await move(id, [{ nodeid: CHECK, userids: iv.world.users.clerk, instances: [1] }]);
     expect(moved.reply.errcode, moved.reply.errmsg).toBe(0);
     expect(await openTasks(id)).toEqual([`${READ}:mc-lead`, `${READ}:mc-r1`, `${CHECK}:mc-clerk`]);
     // The instances that stayed go on as they were; the sub-process completes once all three end.
     await submit(id, 'mc-clerk');
-    expect((await instanceOf(server.db, id)).state_label).toBe('Review round (1/3), Review round › Read contract');
+    expect((await instanceOf(iv.server.db, id)).state_label).toBe('Review round (1/3), Review round › Read contract');
     for (const reviewer of ['mc-r1', 'mc-lead']) {
       await submit(id, reviewer); // read
       await submit(id, reviewer); // clauses checked
@@ -97,19 +78,19 @@ describe.each(targets)('choosing the instances an intervention moves on $name', 
   it('refuses an instance that is not running, or none, or one for a node outside every multi-instance sub-process, in the caller language; nothing changes', async () => {
     const id = await reading();
     const before = await openTasks(id);
-    const bad = await move(id, [{ nodeid: CHECK, userids: world.users.clerk, instances: [0, 5] }]);
+    const bad = await move(id, [{ nodeid: CHECK, userids: iv.world.users.clerk, instances: [0, 5] }]);
     expect(bad.reply.errcode).not.toBe(0);
     expect(bad.reply.errmsg).toBe(
       '"Check clauses": "Review round" has no running instance 6 (running: 1, 2, 3). Nothing was changed.',
     );
-    const zh = await server.signedIn(ADMIN.username, ADMIN.password, 'zh');
-    const inZh = await move(id, [{ nodeid: CHECK, userids: world.users.clerk, instances: [3] }], zh);
+    const zh = await iv.server.signedIn(ADMIN.username, ADMIN.password, 'zh');
+    const inZh = await move(id, [{ nodeid: CHECK, userids: iv.world.users.clerk, instances: [3] }], zh);
     expect(inZh.reply.errmsg).toBe(
       '“Check clauses”：“Review round”没有正在运行的实例 4（正在运行：1, 2, 3），未做任何更改。',
     );
-    const none = await move(id, [{ nodeid: CHECK, userids: world.users.clerk, instances: [] }]);
+    const none = await move(id, [{ nodeid: CHECK, userids: iv.world.users.clerk, instances: [] }]);
     expect(none.reply.errmsg).toBe('"Check clauses": choose at least one instance to move.');
-    const outside = await move(id, [{ nodeid: PREPARE, userids: world.users.clerk, instances: [0] }]);
+    const outside = await move(id, [{ nodeid: PREPARE, userids: iv.world.users.clerk, instances: [0] }]);
     expect(outside.reply.errmsg).toBe(
       '"Prepare contract" is not inside a multi-instance sub-process: there are no instances to choose.',
     );
@@ -117,7 +98,7 @@ describe.each(targets)('choosing the instances an intervention moves on $name', 
   }, 120_000);
 
   it("gives each instance its own approvers by the node's rule when none are chosen, from outside and from inside", async () => {
-    const early = await engine.start(FLOW, 'mc-init', { formData: { reviewers: ['mc-r1', 'mc-r2', 'mc-lead'] } });
+    const early = await iv.engine.start(FLOW, 'mc-init', { formData: { reviewers: ['mc-r1', 'mc-r2', 'mc-lead'] } });
     const entered = await move(early, [{ nodeid: CHECK, userids: '' }]);
     expect(entered.reply.errcode, entered.reply.errmsg).toBe(0);
     expect(await openTasks(early)).toEqual([`${CHECK}:mc-lead`, `${CHECK}:mc-r1`, `${CHECK}:mc-r2`]);
@@ -135,7 +116,7 @@ describe.each(targets)('choosing the instances an intervention moves on $name', 
   }, 120_000);
 
   it('still requires approvers for a node outside a multi-instance sub-process, and refuses an instance whose rule names nobody', async () => {
-    const early = await engine.start(FLOW, 'mc-init', { formData: { reviewers: ['mc-r1', 'mc-ghost'] } });
+    const early = await iv.engine.start(FLOW, 'mc-init', { formData: { reviewers: ['mc-r1', 'mc-ghost'] } });
     const outside = await move(early, [{ nodeid: SIGN, userids: '' }]);
     expect(outside.reply.errmsg).toBe('The handler after the intervention cannot be empty.');
     const nobody = await move(early, [{ nodeid: CHECK, userids: '' }]);

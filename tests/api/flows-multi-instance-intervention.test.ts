@@ -5,15 +5,13 @@
 // plain sub-process "Clause check", then "Sign contract". From outside, the sub-process is entered anew
 // with every instance at the chosen node; from inside, the instances still running are moved there and
 // those done stay done. A node inside a multi-instance sub-process drawn in another is refused, naming it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
-import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
-import { installCorpus } from './helpers/corpus-world.ts';
-import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { ADMIN } from './helpers/test-server.ts';
+import { historyOf, instanceOf } from './helpers/instance-readers.ts';
 import type { ApiClient } from './helpers/api-client.ts';
-import { historyOf, instanceOf, openTaskAssignees } from './helpers/instance-readers.ts';
-import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
+import { interventionWorld } from './helpers/intervention-world.ts';
 
 const targets = await databaseTargets();
 const FILES = ['c7-clause-review-rounds.bpmn', 'c7-regional-budget-approval.bpmn', 'c7-review-rounds.bpmn'];
@@ -35,34 +33,22 @@ const DEPARTMENT = 'Activity_0f3j8tl';
 type Moved = { status: string; tasks: Array<{ nodeId: string; nodeName: string; approvers: Array<{ name: string }> }> };
 
 describe.each(targets)('interventions into a multi-instance sub-process on $name', (target) => {
-  let server: TestServer;
-  let world: EngineWorld;
-  let engine: Runtime;
-  let admin: ApiClient;
+  const iv = interventionWorld(target, {
+    prefix: 'mv',
+    files: corpus,
+    groups: ['legal', 'management'],
+    comment: 'clauses again',
+  });
+  const { openTasks, others } = iv;
 
-  beforeAll(async () => {
-    server = await startTestServer(target);
-    world = await makeEngineWorld(server.db, 'Acme', 'mv');
-    engine = runtimeOf(server, world, await runtimeAccess(server.db, world));
-    admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
-    await installCorpus(server.db, world, corpus, ['legal', 'management'], (group) =>
-      group === 'management' ? world.users.r2 : world.users.r1,
-    );
-  }, 300_000); // a server on a loaded machine
-  afterAll(async () => server?.close());
-
-  const start = (formData: Record<string, unknown>, flow = FLOW) => engine.start(flow, 'mv-init', { formData });
-  const submit = (id: string, userCode: string, flow = FLOW) => engine.submit(flow, id, userCode, { formData: {} });
-  const openTasks = (id: string) => openTaskAssignees(server.db, id);
-  const move = (id: string, nodeid: string, userids: string, preview = false, client = admin) =>
-    client.call<Moved>('POST', `/authtime/domain/workflow/intervention/${preview ? 'preview' : 'doflow'}`, {
-      query: { id },
-      body: { submitTo: [{ nodeid, userids }], comment: 'clauses again' },
-    });
+  const start = (formData: Record<string, unknown>, flow = FLOW) => iv.engine.start(flow, 'mv-init', { formData });
+  const submit = (id: string, userCode: string, flow = FLOW) => iv.engine.submit(flow, id, userCode, { formData: {} });
+  const move = (id: string, nodeid: string, userids: string, preview = false, client?: ApiClient) =>
+    iv.move<Moved>(id, [{ nodeid, userids }], client, preview);
 
   it('lists the nodes inside the sub-process with their levels, in the order the process is drawn', async () => {
     const id = await start({ reviewers: ['mv-r1', 'mv-r2'] });
-    const nodes = await admin.call<Array<{ id: string; statelabel: string }>>(
+    const nodes = await iv.admin.call<Array<{ id: string; statelabel: string }>>(
       'GET',
       '/authtime/domain/workflow/intervention/othernodes',
       { query: { id } },
@@ -81,30 +67,30 @@ describe.each(targets)('interventions into a multi-instance sub-process on $name
     const id = await start({ reviewers: ['mv-r1', 'mv-r2', 'mv-lead'] });
     expect(await openTasks(id)).toEqual([`${PREPARE}:mv-r1`]);
     // The preview shows the same, and changes nothing.
-    const preview = await move(id, CHECK, world.users.clerk, true);
+    const preview = await move(id, CHECK, iv.world.users.clerk, true);
     expect(preview.reply.errcode, preview.reply.errmsg).toBe(0);
     expect(preview.reply.data!.status).toBe('running');
     expect(preview.reply.data!.tasks.map((t) => [t.nodeName, t.approvers.map((a) => a.name)])).toEqual([
       ['Review round › Clause check › Check clauses', Array<string>(3).fill('Engine mv clerk')],
     ]);
     expect(await openTasks(id)).toEqual([`${PREPARE}:mv-r1`]);
-    const moved = await move(id, CHECK, world.users.clerk);
+    const moved = await move(id, CHECK, iv.world.users.clerk);
     expect(moved.reply.errcode, moved.reply.errmsg).toBe(0);
     expect(moved.reply.data!.tasks).toEqual(preview.reply.data!.tasks);
     expect(await openTasks(id)).toEqual([`${CHECK}:mv-clerk`, `${CHECK}:mv-clerk`, `${CHECK}:mv-clerk`]);
-    expect((await instanceOf(server.db, id)).state_label).toBe(
+    expect((await instanceOf(iv.server.db, id)).state_label).toBe(
       'Review round (0/3), Review round › Clause check › Check clauses',
     );
     // Each instance ends at its own end: the sub-process completes after the third and the walk goes on.
     await submit(id, 'mv-clerk');
     await submit(id, 'mv-clerk');
-    expect((await instanceOf(server.db, id)).state_label).toBe(
+    expect((await instanceOf(iv.server.db, id)).state_label).toBe(
       'Review round (2/3), Review round › Clause check › Check clauses',
     );
     await submit(id, 'mv-clerk');
     expect(await openTasks(id)).toEqual([`${SIGN}:mv-r2`]);
     expect(await submit(id, 'mv-r2')).toBe('completed');
-    expect(await historyOf(server.db, id)).toEqual([
+    expect(await historyOf(iv.server.db, id)).toEqual([
       'start StartEvent_1',
       'intervene',
       ...Array<string>(3)
@@ -124,11 +110,11 @@ describe.each(targets)('interventions into a multi-instance sub-process on $name
     await submit(id, 'mv-lead'); // the lead's instance checked its clauses: 1 of 3 done
     await submit(id, 'mv-r2'); // r2's instance is at its clauses, r1's still reads
     expect(await openTasks(id)).toEqual([`${READ}:mv-r1`, `${CHECK}:mv-r2`]);
-    expect((await instanceOf(server.db, id)).state_label).toContain('Review round (1/3)');
-    const moved = await move(id, CHECK, world.users.clerk);
+    expect((await instanceOf(iv.server.db, id)).state_label).toContain('Review round (1/3)');
+    const moved = await move(id, CHECK, iv.world.users.clerk);
     expect(moved.reply.errcode, moved.reply.errmsg).toBe(0);
     expect(await openTasks(id)).toEqual([`${CHECK}:mv-clerk`, `${CHECK}:mv-clerk`]);
-    expect((await instanceOf(server.db, id)).state_label).toBe(
+    expect((await instanceOf(iv.server.db, id)).state_label).toBe(
       'Review round (1/3), Review round › Clause check › Check clauses',
     );
     await submit(id, 'mv-clerk');
@@ -136,10 +122,10 @@ describe.each(targets)('interventions into a multi-instance sub-process on $name
     await submit(id, 'mv-clerk');
     expect(await openTasks(id)).toEqual([`${SIGN}:mv-r2`]);
     expect(await submit(id, 'mv-r2')).toBe('completed');
-    const history = await historyOf(server.db, id);
+    const history = await historyOf(iv.server.db, id);
     expect(history.filter((h) => h === 'intervene')).toHaveLength(1);
     expect(history.filter((h) => h === `auto ${ROUND}`)).toHaveLength(1);
-    const trace = await server.db
+    const trace = await iv.server.db
       .selectFrom('flow_history')
       .select(['comment', 'admin_id'])
       .where('instance_id', '=', id)
@@ -154,12 +140,12 @@ describe.each(targets)('interventions into a multi-instance sub-process on $name
     await submit(inside, 'mv-r1', ROUNDS_FLOW);
     await submit(inside, 'mv-r2', ROUNDS_FLOW);
     expect(await openTasks(inside)).toEqual([`${SIGN_IN_TURN}:mv-lead`]);
-    expect((await move(inside, SIGN_IN_TURN, world.users.clerk)).reply.errcode).toBe(0);
+    expect((await move(inside, SIGN_IN_TURN, iv.world.users.clerk)).reply.errcode).toBe(0);
     expect(await openTasks(inside)).toEqual([`${SIGN_IN_TURN}:mv-clerk`]);
-    expect((await instanceOf(server.db, inside)).state_label).toBe('Signatures › Sign contract, Signatures (1/2)');
+    expect((await instanceOf(iv.server.db, inside)).state_label).toBe('Signatures › Sign contract, Signatures (1/2)');
     expect(await submit(inside, 'mv-clerk', ROUNDS_FLOW)).toBe('completed');
     const outside = await start({ reviewers: ['mv-r1'], signers: 'mv-r2, mv-lead' }, ROUNDS_FLOW);
-    expect((await move(outside, SIGN_IN_TURN, world.users.clerk)).reply.errcode).toBe(0);
+    expect((await move(outside, SIGN_IN_TURN, iv.world.users.clerk)).reply.errcode).toBe(0);
     expect(await openTasks(outside)).toEqual([`${SIGN_IN_TURN}:mv-clerk`]);
     expect(await submit(outside, 'mv-clerk', ROUNDS_FLOW)).toBe('running');
     expect(await openTasks(outside)).toEqual([`${SIGN_IN_TURN}:mv-lead`]); // the next signer, from the start
@@ -169,20 +155,17 @@ describe.each(targets)('interventions into a multi-instance sub-process on $name
   it('refuses an empty collection and a node two multi-instance levels deep, naming them, in the caller language', async () => {
     const empty = await start({ reviewers: [] }); // the round passes at once: the instance waits to be signed
     expect(await openTasks(empty)).toEqual([`${PREPARE}:mv-r1`]);
-    const refused = await move(empty, CHECK, world.users.clerk);
+    const refused = await move(empty, CHECK, iv.world.users.clerk);
     expect(refused.reply.errcode).not.toBe(0);
     expect(refused.reply.errmsg).toBe(
       '"Review round" has no instance to run (its collection is empty): nothing can be moved to "Check clauses".',
     );
     expect(await openTasks(empty)).toEqual([`${PREPARE}:mv-r1`]);
     const nested = await start({ regions: [['mv-r1'], ['mv-r2']] }, NESTED_FLOW);
-    const nodes = await admin.call<Array<{ id: string }>>('GET', '/authtime/domain/workflow/intervention/othernodes', {
-      query: { id: nested },
-    });
-    expect(nodes.reply.data!.map((n) => n.id)).not.toContain(DEPARTMENT);
+    expect((await others(nested)).map((n) => n.id)).not.toContain(DEPARTMENT);
     const before = await openTasks(nested);
-    const zh = await server.signedIn(ADMIN.username, ADMIN.password, 'zh');
-    const deep = await move(nested, DEPARTMENT, world.users.clerk, false, zh);
+    const zh = await iv.server.signedIn(ADMIN.username, ADMIN.password, 'zh');
+    const deep = await move(nested, DEPARTMENT, iv.world.users.clerk, false, zh);
     expect(deep.reply.errcode).not.toBe(0);
     expect(deep.reply.errmsg).toBe(
       '“Department approves”位于两层多实例子流程中，无法确定在哪个实例中运行，不能干预到该节点。',

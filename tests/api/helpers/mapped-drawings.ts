@@ -1,14 +1,10 @@
 // Drawings with mapped embedded sub-processes (docs/adr/0221-sub-process-variable-scopes.md), as Camunda
 // Modeler 5 saves them, shared by the tests of the engine and of interventions
 // (docs/adr/0231-interventions-enter-mapped-sub-processes.md).
-import { readProcess } from '../../../src/core/workflow/process-definition.ts';
-import type { CorpusFile } from '../../unit/core/workflow/bpmn-corpus.ts';
-import { camundaDrawn } from './corpus-world.ts';
+import { camundaDrawn, drawnCorpus } from './corpus-world.ts';
 
 /** A mapped sub-process inside each instance of a parallel multi-instance sub-process: a scope per instance. */
-export const regionsXml = camundaDrawn(
-  'regionLeads',
-  `<bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:outgoing></bpmn:startEvent>
+const REGIONS = `<bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:outgoing></bpmn:startEvent>
   <bpmn:subProcess id="Activity_1q8r2mx" name="Each region">
     <bpmn:incoming>Flow_1</bpmn:incoming><bpmn:outgoing>Flow_2</bpmn:outgoing>
     <bpmn:multiInstanceLoopCharacteristics camunda:collection="\${regions}" camunda:elementVariable="region" />
@@ -35,18 +31,9 @@ export const regionsXml = camundaDrawn(
   </bpmn:subProcess>
   <bpmn:endEvent id="Event_1z4"><bpmn:incoming>Flow_2</bpmn:incoming></bpmn:endEvent>
   <sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="Activity_1q8r2mx" />
-  <sequenceFlow id="Flow_2" sourceRef="Activity_1q8r2mx" targetRef="Event_1z4" />`,
-);
-export const regions: CorpusFile = {
-  file: 'region-leads.bpmn',
-  processId: 'regionLeads',
-  xml: regionsXml,
-  read: await readProcess(regionsXml, 'regionLeads'),
-};
+  <sequenceFlow id="Flow_2" sourceRef="Activity_1q8r2mx" targetRef="Event_1z4" />`;
 /** A task before and after a mapped sub-process, to take submissions back around it. */
-export const signingXml = camundaDrawn(
-  'contractSigning',
-  `<bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:outgoing></bpmn:startEvent>
+const SIGNING = `<bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:outgoing></bpmn:startEvent>
   <bpmn:userTask id="Activity_0p1r3ep" name="Prepare" camunda:assignee="sp-r1">
     <bpmn:incoming>Flow_1</bpmn:incoming><bpmn:outgoing>Flow_2</bpmn:outgoing>
   </bpmn:userTask>
@@ -73,20 +60,11 @@ export const signingXml = camundaDrawn(
   <sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="Activity_0p1r3ep" />
   <sequenceFlow id="Flow_2" sourceRef="Activity_0p1r3ep" targetRef="Activity_1c4k7ch" />
   <sequenceFlow id="Flow_3" sourceRef="Activity_1c4k7ch" targetRef="Activity_1s2g8nx" />
-  <sequenceFlow id="Flow_4" sourceRef="Activity_1s2g8nx" targetRef="Event_1e9" />`,
-);
-export const signing: CorpusFile = {
-  file: 'contract-signing.bpmn',
-  processId: 'contractSigning',
-  xml: signingXml,
-  read: await readProcess(signingXml, 'contractSigning'),
-};
+  <sequenceFlow id="Flow_4" sourceRef="Activity_1s2g8nx" targetRef="Event_1e9" />`;
 
 /** A mapped sub-process around a parallel multi-instance one: "Audit" names its `auditor`, each region
  *  is checked by its own lead in "Check region", then the auditor signs; `auditedBy` goes out. */
-export const auditXml = camundaDrawn(
-  'regionAudit',
-  `<bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:outgoing></bpmn:startEvent>
+const AUDIT = `<bpmn:startEvent id="StartEvent_1"><bpmn:outgoing>Flow_1</bpmn:outgoing></bpmn:startEvent>
   <bpmn:subProcess id="Activity_0a7d1tm" name="Audit">
     <bpmn:extensionElements>
       <camunda:inputOutput>
@@ -117,11 +95,9 @@ export const auditXml = camundaDrawn(
   </bpmn:subProcess>
   <bpmn:endEvent id="Event_1z5"><bpmn:incoming>Flow_2</bpmn:incoming></bpmn:endEvent>
   <sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="Activity_0a7d1tm" />
-  <sequenceFlow id="Flow_2" sourceRef="Activity_0a7d1tm" targetRef="Event_1z5" />`,
+  <sequenceFlow id="Flow_2" sourceRef="Activity_0a7d1tm" targetRef="Event_1z5" />`;
+
+export const [regions, signing, audit] = await drawnCorpus(
+  { regionLeads: REGIONS, contractSigning: SIGNING, regionAudit: AUDIT },
+  camundaDrawn,
 );
-export const audit: CorpusFile = {
-  file: 'region-audit.bpmn',
-  processId: 'regionAudit',
-  xml: auditXml,
-  read: await readProcess(auditXml, 'regionAudit'),
-};
