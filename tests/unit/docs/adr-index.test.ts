@@ -40,7 +40,7 @@ describe('decision records', () => {
   it.each(records)('%s has its number, status, date and sections', (name) => {
     const text = readFileSync(join(ADR, name), 'utf8');
     expect(text.startsWith(`# ${name.slice(0, 4)}. `)).toBe(true);
-    expect(text).toMatch(/^- Status: (accepted|superseded|amended)/m);
+    expect(text).toMatch(/^- Status: (accepted|superseded|amended|proposed)/m);
     expect(text).toMatch(/^- Date: \d{4}-\d{2}-\d{2}$/m);
     for (const section of ['## Context', '## Decision', '## Consequences']) {
       expect(text.split('\n')).toContain(section);

@@ -141,6 +141,8 @@ describe('input/output mappings', () => {
       ],
       outAll: true,
       out: [{ source: 'verdict', target: 'verdict', local: true }],
+      // Camunda 7 maps `out` back when a boundary catches the called instance's error (docs/adr/0233-multi-instance-sub-process-mappings.md).
+      outOnError: true,
     });
     // Camunda 8's mapping on a call activity stays what goes in and out of the called instance.
     const c8 = await readProcess(
