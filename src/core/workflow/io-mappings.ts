@@ -22,6 +22,8 @@ export interface IoReading {
   problems: Array<{ key: string; params: Record<string, unknown> }>;
   /** The extension elements read (no longer warned about as not honoured). */
   honoured: string[];
+  /** Mappings inside an element read that are still not honoured (a boundary event's inputs). */
+  unhonoured?: Array<{ part: string; value: string }>;
 }
 
 const NAME = /^[A-Za-z_][\w]*$/;
@@ -90,14 +92,25 @@ export function readIoMappings(e: MappedElement): IoReading {
   return { ...(honoured.length > 0 && problems.length === 0 ? { io } : {}), problems, honoured };
 }
 
-/** The mappings of a catch event (a message or timer caught, a boundary's error or escalation): Zeebe's
- *  outputs alone, set where the event stands in place of what it caught
- *  (docs/adr/0221-sub-process-variable-scopes.md). Inputs, or Camunda 7's form, are not read: the
- *  element stays warned about. */
-export function readCatchOutputs(e: MappedElement): IoReading {
+/** The mappings of a catch event (docs/adr/0238-catch-event-input-mappings.md). An intermediate catch
+ *  event (a message or timer caught) takes both vendors' inputs and outputs: its inputs are evaluated
+ *  when it is entered, before its timer or message wait is armed, and its outputs when it fires. A
+ *  boundary event takes Zeebe's outputs alone (docs/adr/0221-sub-process-variable-scopes.md): Zeebe
+ *  applies no input there, so its inputs are listed as not honoured, by name; Camunda 7 maps nothing on
+ *  a boundary event, so its `camunda:inputOutput` there stays warned about as a whole. */
+export function readCatchMappings(e: MappedElement, boundary: boolean): IoReading {
   const read = readIoMappings(e);
-  const zeebeOnly = read.honoured.length === 1 && read.honoured[0] === 'zeebe:ioMapping';
-  return zeebeOnly && !read.io?.inputs.length ? read : { problems: [], honoured: [] };
+  if (!boundary) return read;
+  const values = (e.extensionElements?.values ?? []).filter((x) => x.$type === 'zeebe:ioMapping');
+  if (values.length === 0) return { problems: [], honoured: [] };
+  const inputs = values.flatMap((x) => (x.$children ?? []).filter((m) => m.$type === 'zeebe:input'));
+  const outputs = values.map((x) => ({
+    ...x,
+    $children: (x.$children ?? []).filter((m) => m.$type !== 'zeebe:input'),
+  }));
+  const zeebe = readIoMappings({ extensionElements: { values: outputs } });
+  const unhonoured = inputs.map((m) => ({ part: 'zeebe:input', value: text(m.target) ?? '' }));
+  return { ...zeebe, ...(unhonoured.length > 0 ? { unhonoured } : {}) };
 }
 
 /** The parameters of a call activity: Camunda 7's `camunda:inputOutput` alone, a scope around the call

@@ -9,7 +9,7 @@ import { conditionOf } from './flow-conditions.ts';
 import { checkInsideLoops, loopHonoured, loopsAround } from './loop-checks.ts';
 import { drawnForZeebe, type DefinitionsElement } from './loop-counter.ts';
 import { readCallActivity, type CallElement } from './call-activity.ts';
-import { readCallParameters, readCatchOutputs, readIoMappings, type MappedElement } from './io-mappings.ts';
+import { readCallParameters, readCatchMappings, readIoMappings, type MappedElement } from './io-mappings.ts';
 import { checkEvents, readEventElement, type EventElement } from './process-events.ts';
 import { initiatorVariable, VENDOR_PREFIXES, vendorFindings } from './vendor-attributes.ts';
 import type { NodeKind, ProcessDefinition, ProcessFlow, ProcessNode } from './process-types.ts';
@@ -182,12 +182,13 @@ function compileProcess(process: Element, zeebe: boolean): Omit<ReadProcess, 'wa
       (kind === 'auto' && !e.eventDefinitions?.length)
         ? readIoMappings(e as MappedElement)
         : (kind === 'catch' || kind === 'boundary') && waiting?.fields.event?.type !== 'conditional'
-          ? readCatchOutputs(e as MappedElement)
+          ? readCatchMappings(e as MappedElement, kind === 'boundary')
           : kind === 'call'
             ? readCallParameters(e as MappedElement)
             : undefined;
     vendorParts(e, [...(waiting?.honoured ?? []), ...(called?.honoured ?? []), ...(mapped?.honoured ?? [])]);
     for (const p of mapped?.problems ?? []) problem(e, p.key, p.params);
+    for (const u of mapped?.unhonoured ?? []) caution(e, 'mapping', u);
     const role = waiting ? undefined : eventRoleOf(e);
     // An escalation's intermediate throw event runs as a step that throws (docs/adr/0195-escalations-walk-up-and-error-data.md).
     const throwing = role !== undefined && 'throws' in role;

@@ -26,7 +26,7 @@ import { cardinalityOf } from './multi-instance.ts';
 import { endReached, enterSubProcess, escalationThrown, noteStep, outsideTerminated } from './scopes.ts';
 import { enterLoop } from './loop-scopes.ts';
 import { runMappedStep } from './variable-homes.ts';
-import { enterWait, type WaitContext } from './waits/enter-wait.ts';
+import { enterCatch, enterWait, type WaitContext } from './waits/enter-wait.ts';
 import { callLinks } from './call-links.ts';
 import { enterConditional } from './conditions.ts';
 import { inputLocals } from './task-locals.ts';
@@ -208,7 +208,7 @@ export class Walk implements WalkState {
         return this.leave(node.id);
       case 'catch':
         if (node.event?.type === 'conditional') return enterConditional(this, node);
-        return void (await enterWait(this.waitContext(), node));
+        return void (await enterCatch(this, node));
       case 'eventGateway':
         return void (await enterWait(this.waitContext(), node));
       case 'external':

@@ -10,7 +10,7 @@ import type { Db, FlowJobs } from '../../db/schema.ts';
 import { atColumns, type LoopAt } from '../walk-state.ts';
 import { armedTimer } from './timer-due.ts';
 import { timerIncident } from './timer-incidents.ts';
-import { localsColumn } from '../task-locals.ts';
+import { inputLocals, localsColumn } from '../task-locals.ts';
 
 export interface WaitContext {
   trx: Db;
@@ -90,4 +90,13 @@ export async function enterWait(
 export async function armBoundaries(ctx: WaitContext, node: ProcessNode, tokenId: string): Promise<void> {
   const jobs = await eventJobs(ctx, tokenId, node.boundaries ?? []);
   if (jobs.length > 0) await ctx.trx.insertInto('flow_jobs').values(jobs).execute();
+}
+
+/** A token arrives at an intermediate catch event (docs/adr/0238-catch-event-input-mappings.md): with
+ *  inputs, they are evaluated where it stands and kept on its token, and its timer is armed over them,
+ *  as both vendors apply an event's inputs before its wait; its outputs read them when it fires (resume.ts). */
+export function enterCatch(walk: { waitContext(): WaitContext }, node: ProcessNode): Promise<string> {
+  const ctx = walk.waitContext();
+  const locals = inputLocals(node, ctx.variables ?? {});
+  return enterWait(locals ? { ...ctx, variables: { ...ctx.variables, ...locals } } : ctx, node, locals);
 }

@@ -15,7 +15,7 @@ import { finishTogether, type WalkToFinish } from '../finish-together.ts';
 import { inLoopOf, instanceVariables } from '../loop-scopes.ts';
 import { keepInInstance } from '../variable-homes.ts';
 import { keepCaught } from '../error-variables.ts';
-import { completedVariables } from '../task-locals.ts';
+import { completedVariables, inputLocals } from '../task-locals.ts';
 import { activityInterrupted, thrownFrom } from '../scopes.ts';
 import { versionById } from '../process-versions.ts';
 import { Walk, type InstanceState } from '../walk.ts';
@@ -102,13 +102,17 @@ export async function resume(
     locals = gone?.locals ?? null;
   }
   // A worker that completed a task with mappings sets what they say (task-locals.ts); so does a catch
-  // event with Zeebe's outputs, for the message it caught (docs/adr/0221-sub-process-variable-scopes.md).
+  // event with outputs, for the message it caught (docs/adr/0221-sub-process-variable-scopes.md), over
+  // its inputs (docs/adr/0238-catch-event-input-mappings.md).
   const seen =
     node.io && options.error === undefined
       ? await instanceVariables(trx, definition, state.id, node.id, loopAt, state.form_data)
       : undefined;
+  // An event after an event-based gateway is entered only as it fires: its inputs are evaluated then
+  // (docs/adr/0238-catch-event-input-mappings.md); any other catch event's are on its token.
+  const own = seen && node.kind === 'catch' && locals === null ? inputLocals(node, seen) : locals;
   const variables =
-    seen && !options.caught ? completedVariables(node.io!, seen, locals, options.variables ?? {}) : options.variables;
+    seen && !options.caught ? completedVariables(node.io!, seen, own, options.variables ?? {}) : options.variables;
   // A variable an enclosing multi-instance sub-process's instance keeps as its own is set there
   // (docs/adr/0212-multi-instance-sub-process-outputs.md); the rest in the process.
   if (variables) await keepInInstance(trx, state, definition, job.node_id, loopAt, variables);

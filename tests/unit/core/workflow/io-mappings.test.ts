@@ -1,5 +1,6 @@
 // Input/output mappings as the install reads them (docs/adr/0216-input-output-mappings.md): what runs on
-// user and external tasks, plain service tasks and catch events (docs/adr/0221-sub-process-variable-scopes.md),
+// user and external tasks, plain service tasks and catch events (docs/adr/0221-sub-process-variable-scopes.md,
+// docs/adr/0238-catch-event-input-mappings.md),
 // Camunda 7's call activities (docs/adr/0226-call-activity-input-output-parameters.md), what is refused
 // naming the element, and where they are still only warned about; a multi-instance sub-process's as its instances'
 // (docs/adr/0233-multi-instance-sub-process-mappings.md).
@@ -85,18 +86,81 @@ describe('input/output mappings', () => {
     });
   });
 
-  it('reads Zeebe outputs on a catch event, and still warns where mappings do not run', async () => {
+  it("reads both vendors' inputs and outputs on an intermediate catch event (docs/adr/0238-catch-event-input-mappings.md)", async () => {
     const timer = '<bpmn:timerEventDefinition><bpmn:timeDuration>PT1H</bpmn:timeDuration></bpmn:timerEventDefinition>';
     const caught = (mapping: string) =>
-      `<bpmn:intermediateCatchEvent id="t" name="Check"><bpmn:extensionElements><zeebe:ioMapping>${mapping}</zeebe:ioMapping></bpmn:extensionElements>${timer}</bpmn:intermediateCatchEvent>`;
-    const outputs = await read(caught('<zeebe:output source="=1" target="x" />'));
+      `<bpmn:intermediateCatchEvent id="t" name="Check"><bpmn:extensionElements>${mapping}</bpmn:extensionElements>${timer}</bpmn:intermediateCatchEvent>`;
+    const outputs = await read(caught('<zeebe:ioMapping><zeebe:output source="=1" target="x" /></zeebe:ioMapping>'));
     expect(outputs).toEqual({
       problems: [],
       cautions: [],
       io: { inputs: [], outputs: [{ target: 'x', value: { rule: '1' } }], outputsOnly: true },
     });
-    const inputs = await read(caught('<zeebe:input source="=1" target="x" />'));
-    expect(inputs).toEqual({ problems: [], cautions: ['mapping zeebe:ioMapping'], io: undefined });
+    const zeebe = await read(
+      caught(
+        '<zeebe:ioMapping><zeebe:input source="=1" target="x" /><zeebe:output source="=x" target="y" /></zeebe:ioMapping>',
+      ),
+    );
+    expect(zeebe).toEqual({
+      problems: [],
+      cautions: [],
+      io: {
+        inputs: [{ target: 'x', value: { rule: '1' } }],
+        outputs: [{ target: 'y', value: { rule: "'x'" } }],
+        outputsOnly: true,
+      },
+    });
+    const camunda = await read(
+      caught(
+        '<camunda:inputOutput><camunda:inputParameter name="wait">PT2H</camunda:inputParameter><camunda:outputParameter name="late">${true}</camunda:outputParameter></camunda:inputOutput>',
+      ),
+    );
+    expect(camunda).toEqual({
+      problems: [],
+      cautions: [],
+      io: {
+        inputs: [{ target: 'wait', value: { literal: 'PT2H' } }],
+        outputs: [{ target: 'late', value: { rule: 'true' } }],
+      },
+    });
+    // What cannot be evaluated is refused there as on a task.
+    const script = await read(
+      caught(
+        '<camunda:inputOutput><camunda:inputParameter name="x"><camunda:script scriptFormat="groovy">1</camunda:script></camunda:inputParameter></camunda:inputOutput>',
+      ),
+    );
+    expect(script.problems).toEqual(['ioMapping Check (t)']);
+  });
+
+  it('reads Zeebe outputs on a boundary event and warns, by name, about what neither vendor applies there', async () => {
+    const bounded = (mapping: string) =>
+      doc(
+        `<bpmn:userTask id="t" name="Check" camunda:assignee="demo" /><bpmn:boundaryEvent id="b" name="Late" attachedToRef="t"><bpmn:extensionElements>${mapping}</bpmn:extensionElements><bpmn:outgoing>bf</bpmn:outgoing><bpmn:timerEventDefinition><bpmn:timeDuration>PT1H</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:boundaryEvent><bpmn:sequenceFlow id="bf" sourceRef="b" targetRef="be" /><bpmn:endEvent id="be" />`,
+      );
+    const readBoundary = async (mapping: string) => {
+      const r = await readProcess(bounded(mapping), 'p');
+      return {
+        problems: r.problems.map((p) => p.key),
+        cautions: r.cautions.map((c) => `${c.key.split('.').pop()} ${String(c.params.part)} ${String(c.params.value)}`),
+        io: r.definition?.nodes.b.io,
+      };
+    };
+    // Zeebe applies no input on a boundary event: its outputs run, its input is named as not honoured.
+    expect(
+      await readBoundary(
+        '<zeebe:ioMapping><zeebe:input source="=1" target="x" /><zeebe:output source="=2" target="y" /></zeebe:ioMapping>',
+      ),
+    ).toEqual({
+      problems: [],
+      cautions: ['mapping zeebe:input x'],
+      io: { inputs: [], outputs: [{ target: 'y', value: { rule: '2' } }], outputsOnly: true },
+    });
+    // Camunda 7 maps nothing on a boundary event.
+    expect(
+      await readBoundary(
+        '<camunda:inputOutput><camunda:outputParameter name="y">${1}</camunda:outputParameter></camunda:inputOutput>',
+      ),
+    ).toEqual({ problems: [], cautions: ['mapping camunda:inputOutput '], io: undefined });
   });
 
   it("reads the mappings of a multi-instance sub-process as its instances' (docs/adr/0233-multi-instance-sub-process-mappings.md)", async () => {
