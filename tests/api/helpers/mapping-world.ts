@@ -12,11 +12,11 @@ import type { DatabaseTarget } from './databases.ts';
 import { makeEngineWorld, runtimeAccess, type EngineWorld } from './engine-world.ts';
 import { instanceOf } from './instance-readers.ts';
 import { runtimeOf, type Runtime } from './runtime-calls.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer, type TestServerOptions } from './test-server.ts';
 
-/** A drawing saved under tests/fixtures/io-mappings, read as a corpus file (its first process). */
-export async function mappingFixture(file: string): Promise<CorpusFile> {
-  const xml = readFileSync(join(import.meta.dirname, '../../fixtures/io-mappings', file), 'utf8');
+/** A drawing saved under tests/fixtures/`folder`, read as a corpus file (its first process). */
+export async function mappingFixture(file: string, folder = 'io-mappings'): Promise<CorpusFile> {
+  const xml = readFileSync(join(import.meta.dirname, '../../fixtures', folder, file), 'utf8');
   const [{ id }] = await processesIn(xml);
   return { file, processId: id, xml, read: await readProcess(xml, id) };
 }
@@ -44,14 +44,20 @@ export interface MappingWorld {
   ): Promise<{ seen: Record<string, unknown>; status: string }>;
 }
 
-/** Starts a server on `target` before the describe's tests, with an engine world of Acme whose users and
- *  codes start with `prefix` and whose application holds `files`; closes it after them. */
-export function mappingWorld(target: DatabaseTarget, prefix: string, files: readonly CorpusFile[]): MappingWorld {
+/** Starts a server on `target` (with `options`: a job poller) before the describe's tests, with an engine
+ *  world of Acme whose users and codes start with `prefix` and whose application holds `files`; closes it
+ *  after them. */
+export function mappingWorld(
+  target: DatabaseTarget,
+  prefix: string,
+  files: readonly CorpusFile[],
+  options?: TestServerOptions,
+): MappingWorld {
   let server: TestServer;
   let world: EngineWorld;
   let runtime: Runtime;
   beforeAll(async () => {
-    server = await startTestServer(target);
+    server = await startTestServer(target, options);
     world = await makeEngineWorld(server.db, 'Acme', prefix);
     runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
     await installCorpus(server.db, world, files, []);
