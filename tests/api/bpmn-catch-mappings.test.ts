@@ -4,7 +4,8 @@
 // over them, and its outputs read them when it fires; they never reach the process. An event after an
 // event-based gateway is entered as it fires: its inputs are evaluated then. Zeebe sets only the outputs
 // of an event with outputs; Camunda 7 also propagates what the message brings, except the names the event
-// holds.
+// holds. In the same world (one server): c8-tender-rating, whose multi-instance sub-process's outputs are
+// set in the mapped sub-process around it that holds the name, not in the process.
 import { describe, expect, it } from 'vitest';
 import type { MappingWorld } from './helpers/mapping-world.ts';
 import { mappingFixture, mappingWorld } from './helpers/mapping-world.ts';
@@ -15,6 +16,7 @@ import { eventually } from './helpers/two-instances.ts';
 const targets = await databaseTargets();
 const c8 = await mappingFixture('c8-payment-grace.bpmn', 'catch-mappings');
 const c7 = await mappingFixture('c7-deposit-refund.bpmn', 'catch-mappings');
+const nested = await mappingFixture('c8-tender-rating.bpmn', 'catch-mappings');
 const HOUR = 3_600_000;
 
 /** What the instance waits at: its tokens' nodes and locals, its jobs' nodes and due times. */
@@ -48,7 +50,7 @@ async function fire(m: MappingWorld, id: string, nodeId: string) {
 const hoursAhead = (due: Date | string | null, from: number) => Math.round((new Date(due!).getTime() - from) / HOUR);
 
 describe.each(targets)('input and output mappings of catch events, on $name', (target) => {
-  const m = mappingWorld(target, 'cm', [c8, c7], { jobs: { intervalMs: 100 } });
+  const m = mappingWorld(target, 'cm', [c8, c7, nested], { jobs: { intervalMs: 100 } });
   const message = async (processId: string, id: string, messageName: string, variables: Record<string, unknown>) => {
     const sent = await m.runtime.call('runtime/message', {
       userCode: 'cm-init',
@@ -121,5 +123,32 @@ describe.each(targets)('input and output mappings of catch events, on $name', (t
       payTo: 'DE02120300000000202051',
     });
     expect(await waits(m, id)).toEqual({ tokens: [], jobs: [] });
+  }, 120_000);
+
+  it("an instance's outputs inside a mapped sub-process go to the scope holding the name, which carries them out", async () => {
+    const bids = [
+      { vendor: 'Alder', score: 7 },
+      { vendor: 'Birch', score: 9 },
+    ];
+    const id = await m.runtime.start(nested.processId, 'cm-init', { formData: { bids } });
+    const scope = async () =>
+      (
+        await m.server.db
+          .selectFrom('flow_tokens')
+          .select('locals')
+          .where('instance_id', '=', id)
+          .where('node_id', '=', 'Activity_1p4w8ra')
+          .executeTakeFirstOrThrow()
+      ).locals;
+    expect(await scope()).toEqual({ lastRating: 'none' });
+    expect((await m.work('rate-bid', id, { checked: true })).seen).toMatchObject({ bid: bids[0], lastRating: 'none' });
+    // The first instance's output went to the mapped sub-process, which holds `lastRating`; the worker's
+    // `checked` (held nowhere) to the process.
+    expect(await scope()).toEqual({ lastRating: 7 });
+    expect(await m.variables(id)).toEqual({ bids, checked: true });
+    expect((await m.work('rate-bid', id, {})).seen).toMatchObject({ bid: bids[1], lastRating: 7 });
+    expect(await instanceOf(m.server.db, id)).toMatchObject({ status: 'completed' });
+    // The sub-process's output carried the last rating out; `lastRating` itself never reached the process.
+    expect(await m.variables(id)).toEqual({ bids, checked: true, rating: 9 });
   }, 120_000);
 });
