@@ -174,7 +174,8 @@ function compileProcess(process: Element, zeebe: boolean): Omit<ReadProcess, 'wa
     // embedded sub-processes and on the steps the engine runs itself
     // (docs/adr/0221-sub-process-variable-scopes.md; a multi-instance one's per inner instance,
     // docs/adr/0233-multi-instance-sub-process-mappings.md) and, Camunda 7's, on call activities
-    // (docs/adr/0226-call-activity-input-output-parameters.md).
+    // (docs/adr/0226-call-activity-input-output-parameters.md); on catch events
+    // (docs/adr/0238-catch-event-input-mappings.md).
     const mapped =
       kind === 'manual' ||
       kind === 'external' ||
