@@ -42,6 +42,7 @@ describe('flow monitoring: intervention into a sequence entered anew', () => {
     const second = instances.getByLabel(/^Instance 2: \S.* \(acme125\)$/);
     expect([await first.isChecked(), await first.isDisabled()]).toEqual([true, true]);
     expect([await second.isChecked(), await second.isDisabled()]).toEqual([false, true]);
+    await instances.scrollIntoViewIfNeeded();
     await screenshot(page, 'flows-sequence-anew-en');
     await dialog.getByTestId('intervene-add').click();
     await expect(dialog.getByTestId('intervene-entry-instances').innerText()).resolves.toMatch(/\(acme124\)$/);
