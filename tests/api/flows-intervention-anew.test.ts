@@ -1,8 +1,8 @@
 // Choosing instances when an intervention enters a multi-instance sub-process anew
 // (docs/adr/0231-interventions-enter-mapped-sub-processes.md), through the console's calls on both
 // databases. c7-clause-review-rounds: "Prepare contract", then "Review round", parallel over
-// `reviewers`, with "Read contract" and "Check clauses" inside. c7-review-rounds: "Signatures", a
-// sequence over `signers` with "Sign contract" inside.
+// `reviewers`, with "Read contract" and "Check clauses" inside. A sequence entered anew:
+// flows-intervention-sequence.test.ts.
 import { describe, expect, it } from 'vitest';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
@@ -10,15 +10,11 @@ import { ADMIN } from './helpers/test-server.ts';
 import { interventionWorld } from './helpers/intervention-world.ts';
 
 const targets = await databaseTargets();
-const corpus = (await readCorpus()).filter((c) =>
-  ['c7-clause-review-rounds.bpmn', 'c7-review-rounds.bpmn'].includes(c.file),
-);
-const CLAUSES = corpus.find((c) => c.file === 'c7-clause-review-rounds.bpmn')!.processId;
-const ROUNDS = corpus.find((c) => c.file === 'c7-review-rounds.bpmn')!.processId;
+const corpus = (await readCorpus()).filter((c) => c.file === 'c7-clause-review-rounds.bpmn');
+const CLAUSES = corpus[0].processId;
 const PREPARE = 'Activity_1p7k2xd';
 const READ = 'Activity_1g5t0ke';
 const CHECK = 'Activity_1x8w3jm';
-const SIGN = 'Activity_0z7h3mq';
 
 describe.each(targets)('instances chosen when a multi-instance sub-process is entered anew, on $name', (target) => {
   const iv = interventionWorld(target, {
@@ -47,7 +43,7 @@ describe.each(targets)('instances chosen when a multi-instance sub-process is en
     expect(await openTasks(id)).toEqual([`${READ}:mn-lead`, `${READ}:mn-r1`, `${CHECK}:mn-clerk`]);
   }, 120_000);
 
-  it('refuses an instance the collection does not give, and instances of a sequence, in the caller language', async () => {
+  it('refuses an instance the collection does not give, in the caller language', async () => {
     const id = await iv.engine.start(CLAUSES, 'mn-init', { formData: { reviewers: ['mn-r1', 'mn-r2'] } });
     const bad = await move(id, [{ nodeid: CHECK, userids: iv.world.users.clerk, instances: [0, 2] }]);
     expect(bad.reply.errmsg).toBe(
@@ -63,16 +59,5 @@ describe.each(targets)('instances chosen when a multi-instance sub-process is en
       '"Prepare contract" is not inside a multi-instance sub-process: there are no instances to choose.',
     );
     expect(await openTasks(id)).toEqual([`${PREPARE}:mn-r1`]);
-
-    const rounds = await iv.engine.start(ROUNDS, 'mn-init', {
-      formData: { reviewers: ['mn-r1'], signers: 'mn-r2, mn-lead' },
-    });
-    expect((await others(rounds)).find((n) => n.id === SIGN)).not.toHaveProperty('instances');
-    const before = await openTasks(rounds);
-    const sequence = await move(rounds, [{ nodeid: SIGN, userids: iv.world.users.clerk, instances: [0] }]);
-    expect(sequence.reply.errmsg).toBe(
-      '"Sign contract": "Signatures" is entered anew and runs its instances one after another: only its first starts now, at the chosen nodes, so there are no instances to choose.',
-    );
-    expect(await openTasks(rounds)).toEqual(before);
   }, 120_000);
 });

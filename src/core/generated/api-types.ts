@@ -1046,7 +1046,7 @@ export interface FlowOtherNode {
    */
   perInstance?: boolean;
   /**
-   * the running instances of the multi-instance sub-process the node is in, when the instance runs inside it; when it does not and the sub-process is parallel, the instances its collection gives now (`anew`)
+   * the running instances of the multi-instance sub-process the node is in, when the instance runs inside it; when it does not, the instances its collection gives now where it stands (`anew`; a sequence's in the order they run)
    */
   instances?: {
     /**
@@ -1066,6 +1066,10 @@ export interface FlowOtherNode {
    * the multi-instance sub-process is entered anew: `instances` are those it would start; those not chosen start at its start (docs/adr/0231-interventions-enter-mapped-sub-processes.md)
    */
   anew?: boolean;
+  /**
+   * entered anew, the sub-process runs its instances one after another: only the first (index 0) starts at the node, the others in turn at its start (docs/adr/0237-interventions-into-sequences-and-mapped-collections.md)
+   */
+  sequential?: boolean;
 }
 
 export interface FlowPlatformFlow {

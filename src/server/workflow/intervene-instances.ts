@@ -25,7 +25,8 @@ export const approversPerInstance = (definition: ProcessDefinition, nodeId: stri
 
 /** Refuses, before anything changes, instances named for a node outside every multi-instance
  *  sub-process, an index that is not a running instance of the one the instance runs inside (numbers
- *  from 1), and, for one entered anew, a sequence or an index its collection (`fresh`) does not give. */
+ *  from 1), and, for one entered anew, an index its collection (`fresh`) does not give or, in a sequence,
+ *  another than its first. */
 export function checkInstances(
   definition: ProcessDefinition,
   targets: readonly Targeted[],
@@ -40,16 +41,17 @@ export function checkInstances(
     if (!scope) throw new AppError('validation', { node }, 'flow.msg.instancesNotRunning', path);
     const name = definition.nodes[scope].name;
     const running = held.get(scope)?.running;
-    // Entered anew (docs/adr/0231-interventions-enter-mapped-sub-processes.md): a sequence starts only its
-    // first instance now, a parallel one each its collection gives now.
-    if (!running && definition.nodes[scope].multi!.sequential)
-      throw new AppError('validation', { node, name }, 'flow.msg.instancesSequential', path);
     if (target.instances.length === 0) throw new AppError('validation', { node }, 'flow.msg.noInstanceChosen', path);
     if (!running) {
       const count = fresh(scope).length;
       const outside = target.instances.find((i) => !Number.isInteger(i) || i < 0 || i >= count);
       if (outside !== undefined)
         throw new AppError('validation', { node, name, number: outside + 1, count }, 'flow.msg.badNewInstance', path);
+      // A sequence entered anew starts its first instance now, the others in turn at its start: only the
+      // first can be placed (docs/adr/0237-interventions-into-sequences-and-mapped-collections.md).
+      const later = target.instances.find((i) => i > 0);
+      if (definition.nodes[scope].multi!.sequential && later !== undefined)
+        throw new AppError('validation', { node, name, number: later + 1 }, 'flow.msg.instancesSequential', path);
       continue;
     }
     const bad = target.instances.find((i) => !running.includes(i));

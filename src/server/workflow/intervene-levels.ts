@@ -11,6 +11,7 @@ import { enteredIn } from './intervene-instances.ts';
 import { enterLoopAt, type HeldLoop } from './intervene-loops.ts';
 import { startInside } from './loop-scopes.ts';
 import { enterScope, inScopes, mappedScopesAround } from './sub-process-scopes.ts';
+import { inputLocals } from './task-locals.ts';
 import type { WalkState } from './walk-state.ts';
 
 /** A mapped sub-process's scope token that stays through the intervention, with its locals. */
@@ -48,6 +49,23 @@ export async function heldScopes(
     .execute();
   for (const row of rows) kept.set(row.node_id, { tokenId: row.id, locals: row.locals ?? {} });
   return kept;
+}
+
+/** The variables where a multi-instance sub-process entered anew (one level: no instance around it)
+ *  stands once the intervention has entered the mapped sub-processes around it, as `placeTargets` enters
+ *  them: a kept scope's locals, or the inputs evaluated now over the variables outside it, outermost
+ *  first (docs/adr/0237-interventions-into-sequences-and-mapped-collections.md). Its collection is
+ *  evaluated over them, as the engine evaluates it there. */
+export function variablesWhereLoopStands(
+  definition: ProcessDefinition,
+  scope: string,
+  variables: Record<string, unknown>,
+  kept: ReadonlyMap<string, HeldScope>,
+): Record<string, unknown> {
+  let seen = variables;
+  for (const around of [...mappedScopesAround(definition, scope)].reverse())
+    seen = { ...seen, ...(kept.get(around)?.locals ?? inputLocals(definition.nodes[around], seen)) };
+  return seen;
 }
 
 /** Enters `targets` (`enter` for each node) through the levels drawn around them, from `depth` down:

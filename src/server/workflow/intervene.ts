@@ -11,10 +11,10 @@ import { AppError } from '../http/app-error.ts';
 import { finish, inAction, record, type ActionResult } from './action-steps.ts';
 import { boundariesOf } from './scopes.ts';
 import { loopOf } from './loop-of.ts';
-import { elementsOf } from './loop-scopes.ts';
+import { collectionOf } from './loop-scopes.ts';
 import { checkLoopDepth, heldLoops, twoLevelsDeep } from './intervene-loops.ts';
 import { approversPerInstance, checkInstances, stayingTokens } from './intervene-instances.ts';
-import { heldScopes, placeTargets } from './intervene-levels.ts';
+import { heldScopes, placeTargets, variablesWhereLoopStands } from './intervene-levels.ts';
 import { collectOutput } from './multi-instance-output.ts';
 import { setVariables } from './variable-changes.ts';
 import { Walk } from './walk.ts';
@@ -99,8 +99,12 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
     // A multi-instance sub-process the instance is inside and a target is in keeps its holding token
     // (intervene-loops.ts), and the instances no target names keep theirs (intervene-instances.ts).
     const held = await heldLoops(trx, definition, state.id, nodeIds);
-    checkInstances(definition, input.targets, held, (scope) => elementsOf(walk, definition.nodes[scope]));
     const scopesKept = await heldScopes(trx, definition, state.id, held);
+    // Entered anew, a sub-process's collection as it evaluates where it stands
+    // (docs/adr/0237-interventions-into-sequences-and-mapped-collections.md).
+    checkInstances(definition, input.targets, held, (scope) =>
+      collectionOf(definition.nodes[scope], variablesWhereLoopStands(definition, scope, walk.variables(), scopesKept)),
+    );
     const kept = [
       ...[...held.values()].map((h) => h.tokenId),
       ...[...scopesKept.values()].map((h) => h.tokenId),

@@ -2,7 +2,9 @@
 // (docs/adr/0223-intervention-instances-chosen-and-approvers-per-instance.md): each by its number and
 // its element; all chosen at first. The server refuses an index that is not running. When the sub-process
 // is entered anew, they are those its collection gives now and those not chosen start at its start
-// (docs/adr/0231-interventions-enter-mapped-sub-processes.md).
+// (docs/adr/0231-interventions-enter-mapped-sub-processes.md). A sequence entered anew lists its instances in
+// the order they run, none to choose: its first starts at the node, the others in turn at its start
+// (docs/adr/0237-interventions-into-sequences-and-mapped-collections.md).
 import { Checkbox, FormControlLabel, FormGroup, FormLabel, Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { OtherNode } from './useIntervention.ts';
@@ -22,9 +24,11 @@ interface InstanceChoiceProps {
   onChange: (chosen: number[]) => void;
   /** The sub-process is entered anew. */
   anew?: boolean;
+  /** Entered anew, it runs its instances one after another: shown, not chosen. */
+  sequential?: boolean;
 }
 
-export function InstanceChoice({ running, chosen, onChange, anew }: InstanceChoiceProps) {
+export function InstanceChoice({ running, chosen, onChange, anew, sequential }: InstanceChoiceProps) {
   const { t } = useTranslation();
   const toggle = (index: number, on: boolean) =>
     onChange(running.map((i) => i.index).filter((i) => (i === index ? on : chosen.includes(i))));
@@ -35,7 +39,7 @@ export function InstanceChoice({ running, chosen, onChange, anew }: InstanceChoi
       </FormLabel>
       {anew && (
         <Typography variant="body2" color="text.secondary" data-testid="intervene-instances-anew">
-          {t('flow.intervene.anew')}
+          {t(sequential ? 'flow.intervene.anewSequential' : 'flow.intervene.anew')}
         </Typography>
       )}
       <FormGroup row>
@@ -45,6 +49,7 @@ export function InstanceChoice({ running, chosen, onChange, anew }: InstanceChoi
             control={
               <Checkbox
                 size="small"
+                disabled={sequential}
                 checked={chosen.includes(instance.index)}
                 onChange={(e) => toggle(instance.index, e.target.checked)}
               />

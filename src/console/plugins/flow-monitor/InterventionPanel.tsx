@@ -148,6 +148,7 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
           chosen={state.instances}
           onChange={state.setInstances}
           anew={state.chosen.anew === true}
+          sequential={state.chosen.sequential === true}
         />
       )}
       <Table size="small" aria-label={t('flow.intervene.entries')} data-testid="intervene-entries">

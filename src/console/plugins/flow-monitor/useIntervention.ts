@@ -58,7 +58,8 @@ export function useIntervention(instanceId: string, enabled: boolean) {
     setNodeId(id);
     setUsers([]);
     const node = nodes.find((n) => n.id === id);
-    setInstances(node?.instances?.map((i) => i.index));
+    // A sequence entered anew starts only its first instance here (docs/adr/0237-interventions-into-sequences-and-mapped-collections.md).
+    setInstances(node?.sequential ? [0] : node?.instances?.map((i) => i.index));
     if (!takesApprovers(node) || approversOptional(node)) return;
     call('flows.nodeApprovers', { query: { id: instanceId, nodeid: id }, silent: true }).then(
       (found) =>

@@ -11,6 +11,7 @@ import { dryRun } from '../../workflow/dry-run.ts';
 import { INTERVENTION_KINDS, intervene, interventionNodes, type InterventionInput } from '../../workflow/intervene.ts';
 import { versionById } from '../../workflow/process-versions.ts';
 import { heldLoops } from '../../workflow/intervene-loops.ts';
+import { heldScopes, variablesWhereLoopStands } from '../../workflow/intervene-levels.ts';
 import { approversPerInstance } from '../../workflow/intervene-instances.ts';
 import { loopOf } from '../../workflow/loop-of.ts';
 import { freshLoops, runningInstances } from './running-instances.ts';
@@ -160,8 +161,12 @@ const otherNodes: CallHandler<'flows.otherNodes'> = async (ctx) => {
     instance.id,
     nodes.map((n) => n.id),
   );
-  // Those a parallel one would start, entered anew (docs/adr/0231-interventions-enter-mapped-sub-processes.md).
-  const fresh = freshLoops(definition, nodes, held, instance.form_data ?? {});
+  // Those one entered anew would start, its collection evaluated where it stands
+  // (docs/adr/0237-interventions-into-sequences-and-mapped-collections.md).
+  const kept = await heldScopes(ctx.services.db, definition, instance.id, held);
+  const fresh = freshLoops(definition, nodes, held, (scope) =>
+    variablesWhereLoopStands(definition, scope, instance.form_data ?? {}, kept),
+  );
   const running = await runningInstances(ctx.services.db, instance.domain_id, new Map([...held, ...fresh]));
   return nodes.map((node) => {
     const scope = loopOf(definition, node.id) ?? '';
@@ -173,6 +178,7 @@ const otherNodes: CallHandler<'flows.otherNodes'> = async (ctx) => {
       ...(approversPerInstance(definition, node.id) ? { perInstance: true } : {}),
       ...(instances ? { instances } : {}),
       ...(fresh.has(scope) ? { anew: true } : {}),
+      ...(fresh.has(scope) && definition.nodes[scope].multi!.sequential ? { sequential: true } : {}),
     };
   });
 };

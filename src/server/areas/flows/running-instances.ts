@@ -17,20 +17,22 @@ interface Choosable {
 /** More instances than this are not offered one by one: the dialog moves them all. */
 const MOST_OFFERED = 200;
 
-/** The parallel multi-instance sub-processes the `nodes` are in that the instance is not inside
- *  (`held`): entered anew, each instance its collection gives now over the process's `variables`
- *  (docs/adr/0231-interventions-enter-mapped-sub-processes.md). A sequence starts only its first. */
+/** The multi-instance sub-processes the `nodes` are in that the instance is not inside (`held`): entered
+ *  anew, each instance its collection gives now over the variables where it stands (`variablesAt`: the
+ *  mapped scopes around it as the intervention enters them), docs/adr/0231-interventions-enter-mapped-sub-processes.md.
+ *  A sequence's are listed in the order they run; only its first starts now
+ *  (docs/adr/0237-interventions-into-sequences-and-mapped-collections.md). */
 export function freshLoops(
   definition: ProcessDefinition,
   nodes: readonly ProcessNode[],
   held: ReadonlyMap<string, unknown>,
-  variables: Record<string, unknown>,
+  variablesAt: (scope: string) => Record<string, unknown>,
 ): Map<string, Choosable> {
   const fresh = new Map<string, Choosable>();
   for (const scope of new Set(nodes.map((n) => loopOf(definition, n.id)))) {
     const node = scope ? definition.nodes[scope] : undefined;
-    if (!scope || !node || held.has(scope) || node.multi!.sequential) continue;
-    const items = collectionOf(node, variables);
+    if (!scope || !node || held.has(scope)) continue;
+    const items = collectionOf(node, variablesAt(scope));
     if (items.length > 0 && items.length <= MOST_OFFERED) fresh.set(scope, { running: items.map((_, i) => i), items });
   }
   return fresh;
