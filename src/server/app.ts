@@ -83,7 +83,8 @@ export interface AppOptions {
    *  lists' deep-page anchors are kept either way: every page read from them checks them
    *  (docs/adr/0198-users-list-anchors-and-cost.md). */
   listCache?: boolean;
-  /** When a list's total may be estimated; default: ATRIUM_COUNT_ESTIMATE_ABOVE, ATRIUM_EXACT_COUNT_TIMEOUT_MS (docs/adr/0173-estimated-totals-above-a-bound.md). */
+  /** When a list's total may be estimated; default: ATRIUM_COUNT_ESTIMATE_ABOVE, ATRIUM_EXACT_COUNT_TIMEOUT_MS (docs/adr/0173-estimated-totals-above-a-bound.md),
+   *  ATRIUM_SEARCH_ESTIMATE_ABOVE, ATRIUM_SEARCH_WALK_PER_MATCH (docs/adr/0242-name-search-walk-and-lower-bound.md). */
   totalPolicy?: Partial<TotalPolicy>;
   /** Serve `/metrics` (Prometheus text format, docs/adr/0062-performance-monitor.md); default: ATRIUM_METRICS=on. */
   metrics?: boolean;

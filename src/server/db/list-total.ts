@@ -23,9 +23,15 @@ export interface TotalPolicy {
   estimateAbove: number;
   /** How long an exact total asked for may count (ms). */
   exactTimeoutMs: number;
+  /** A text search's own bound, below estimateAbove (areas/users/searched-page.ts; default 1,000). */
+  searchEstimateAbove?: number;
+  /** Index entries a search's page may walk per expected match (areas/users/searched-page.ts; default 100). */
+  walkPerMatch?: number;
 }
 
-/** ATRIUM_COUNT_ESTIMATE_ABOVE (rows; 0 = always exact), default 10,000; ATRIUM_EXACT_COUNT_TIMEOUT_MS, default 10,000. */
+/** ATRIUM_COUNT_ESTIMATE_ABOVE (rows; 0 = always exact), default 10,000; ATRIUM_EXACT_COUNT_TIMEOUT_MS, default 10,000;
+ *  ATRIUM_SEARCH_ESTIMATE_ABOVE, default 1,000, and ATRIUM_SEARCH_WALK_PER_MATCH, default 100
+ *  (docs/adr/0242-name-search-walk-and-lower-bound.md). */
 export function totalPolicyFromEnv(env: NodeJS.ProcessEnv = process.env): TotalPolicy {
   const number = (name: string, fallback: number) => {
     const raw = env[name];
@@ -37,6 +43,8 @@ export function totalPolicyFromEnv(env: NodeJS.ProcessEnv = process.env): TotalP
   return {
     estimateAbove: number('ATRIUM_COUNT_ESTIMATE_ABOVE', 10_000),
     exactTimeoutMs: number('ATRIUM_EXACT_COUNT_TIMEOUT_MS', 10_000),
+    searchEstimateAbove: number('ATRIUM_SEARCH_ESTIMATE_ABOVE', 1_000),
+    walkPerMatch: number('ATRIUM_SEARCH_WALK_PER_MATCH', 100),
   };
 }
 
