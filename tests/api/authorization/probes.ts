@@ -503,28 +503,28 @@ export const PROBES: Record<string, Probe> = {
     scope: 'tenant',
     request: async (world, _c, t) => ({
       path: '/authtime/domain/workflow/flowstatert',
-      query: { id: await (await runtimeFixture(world, t.slug)).instance('firstDone') },
+      query: { id: await (await runtimeFixture(world, t.slug)).readInstance('firstDone') },
     }),
   },
   'flows.otherNodes': {
     scope: 'tenant',
     request: async (world, _c, t) => ({
       path: '/authtime/domain/workflow/intervention/othernodes',
-      query: { id: await (await runtimeFixture(world, t.slug)).instance('started') },
+      query: { id: await (await runtimeFixture(world, t.slug)).readInstance('started') },
     }),
   },
   'flows.nodeApprovers': {
     scope: 'tenant',
     request: async (world, _c, t) => ({
       path: '/authtime/domain/workflow/intervention/approvers',
-      query: { id: await (await runtimeFixture(world, t.slug)).instance('started'), nodeid: 'two' },
+      query: { id: await (await runtimeFixture(world, t.slug)).readInstance('started'), nodeid: 'two' },
     }),
   },
   'flows.previewIntervention': {
     scope: 'tenant',
     request: async (world, _c, t) => ({
       path: '/authtime/domain/workflow/intervention/preview',
-      query: { id: await (await runtimeFixture(world, t.slug)).instance('started') },
+      query: { id: await (await runtimeFixture(world, t.slug)).readInstance('started') },
       body: { submitTo: [{ nodeid: 'e' }], comment: 'matrix' },
     }),
   },
@@ -557,7 +557,7 @@ export const PROBES: Record<string, Probe> = {
     request: async (world, _c, t) => {
       const r = await runtimeFixture(world, t.slug);
       return {
-        path: `/authtime/domain/documents/${await r.instance('started')}/workflows/${r.processId}/selectApprovers`,
+        path: `/authtime/domain/documents/${await r.readInstance('started')}/workflows/${r.processId}/selectApprovers`,
         query: { applicationId: r.applicationId, nodeId: 'two', type: 3 },
       };
     },
@@ -832,7 +832,8 @@ export const PROBE_ADDITIONS: Record<string, ProbeAddition> = {
       query: { applicationId: await officeId(world) },
     }),
   },
-  // The workflow runtime (docs/adr/0045-workflow-runtime-access-token.md): public, reached with an access token; each probe acts on an instance of its own.
+  // The workflow runtime (docs/adr/0045-workflow-runtime-access-token.md): public, reached with an access token; each probe that
+  // changes an instance acts on one of its own, those that only read share one (runtime-fixture.ts).
   'runtime.start': {
     add: async (world) => {
       const r = await runtimeFixture(world);
@@ -873,7 +874,7 @@ export const PROBE_ADDITIONS: Record<string, ProbeAddition> = {
     add: async (world) => {
       const r = await runtimeFixture(world);
       return {
-        query: await r.query(r.first, await r.instance('started')),
+        query: await r.query(r.first, await r.readInstance('started')),
         body: {},
       };
     },
@@ -881,13 +882,13 @@ export const PROBE_ADDITIONS: Record<string, ProbeAddition> = {
   'runtime.queryBack': {
     add: async (world) => {
       const r = await runtimeFixture(world);
-      return { query: await r.query(r.second, await r.instance('firstDone')) };
+      return { query: await r.query(r.second, await r.readInstance('firstDone')) };
     },
   },
   'runtime.messages': {
     add: async (world) => {
       const r = await runtimeFixture(world);
-      await r.instance('started');
+      await r.readInstance('started');
       return { query: messageQuery(await r.query(r.first)) };
     },
   },
@@ -908,14 +909,14 @@ export const PROBE_ADDITIONS: Record<string, ProbeAddition> = {
   'runtime.tasks': {
     add: async (world) => {
       const r = await runtimeFixture(world);
-      await r.instance('started');
+      await r.readInstance('started');
       return { query: messageQuery(await r.query(r.first)) };
     },
   },
   'runtime.instance': {
     add: async (world) => {
       const r = await runtimeFixture(world);
-      return { query: await r.query(r.first, await r.instance('started')) };
+      return { query: await r.query(r.first, await r.readInstance('started')) };
     },
   },
   'openApi.accessToken': {

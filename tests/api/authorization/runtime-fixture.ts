@@ -1,6 +1,9 @@
 // What the workflow probes need (docs/adr/0045-workflow-runtime-access-token.md): a process of an application bound to one tenant (Acme unless
 // said), two steps each approved by one named user of it, a fresh access token, and instances at the
-// step a probe acts on (made through the engine itself).
+// step a probe acts on (made through the engine itself). Probes of calls that only read (a GET without
+// effects, or `effects: false`) share one instance per step, checked still at that step before each use;
+// every token is still made fresh from the tenant's secret, which is made again only once a probe has
+// replaced it (docs/adr/0236-api-walks-share-read-only-runtime-fixtures.md).
 import { randomUUID } from 'node:crypto';
 import { exchangeSecret, regenerateSecret } from '../../../src/server/areas/open-api/tokens.ts';
 import { startInstance, submitTask } from '../../../src/server/workflow/actions.ts';
@@ -17,6 +20,8 @@ export interface RuntimeFixture {
   query(userCode: string, instanceId?: string): Promise<Record<string, string>>;
   /** A new instance, waiting at the first step or (`firstDone`) at the second. */
   instance(step: 'started' | 'firstDone'): Promise<string>;
+  /** For a call that only reads: an instance at that step, made once and reused while still there. */
+  readInstance(step: 'started' | 'firstDone'): Promise<string>;
   /** The id of an on-job user of the tenant who approves the second step. */
   secondId: string;
   /** A batch change of approvers just made on a new instance (its id, for an undo). */
@@ -78,6 +83,30 @@ async function build(world: World, tenant: 'acme' | 'globex'): Promise<RuntimeFi
     })
     .execute();
   await db.insertInto('domain_applications').values({ domain_id: domainId, application_id: applicationId }).execute();
+  const instance = async (step: 'started' | 'firstDone') => {
+    const { instanceId } = await startInstance(db, { domainId, applicationId, processId, initiatorId: initiator.id });
+    if (step === 'firstDone') await submitTask(db, { instanceId, userId: first.id });
+    return instanceId;
+  };
+  const shared = new Map<'started' | 'firstDone', string>();
+  // Still open with its one token at the step's task: anything a probe changed shows here.
+  const stillAt = async (instanceId: string, step: 'started' | 'firstDone') => {
+    const tokens = await db
+      .selectFrom('flow_tokens as t')
+      .innerJoin('flow_instances as i', 'i.id', 't.instance_id')
+      .select('t.node_id')
+      .where('t.instance_id', '=', instanceId)
+      .where('i.completed_at', 'is', null)
+      .execute();
+    return tokens.length === 1 && tokens[0].node_id === (step === 'started' ? 'one' : 'two');
+  };
+  let secret: string | undefined;
+  const token = async () => {
+    const kept = secret && (await exchangeSecret(db, secret));
+    if (kept) return kept.accessToken;
+    secret = (await regenerateSecret(db, domainId)).secret; // a probe replaced it (openApi calls)
+    return (await exchangeSecret(db, secret))!.accessToken;
+  };
   return {
     applicationId,
     secondId: second.id,
@@ -86,13 +115,16 @@ async function build(world: World, tenant: 'acme' | 'globex'): Promise<RuntimeFi
     first: first.loginno,
     second: second.loginno,
     async query(userCode, instanceId) {
-      const { accessToken } = (await exchangeSecret(db, (await regenerateSecret(db, domainId)).secret))!;
+      const accessToken = await token();
       return { accessToken, userCode, applicationId, flowId: processId, ...(instanceId ? { instanceId } : {}) };
     },
-    async instance(step) {
-      const { instanceId } = await startInstance(db, { domainId, applicationId, processId, initiatorId: initiator.id });
-      if (step === 'firstDone') await submitTask(db, { instanceId, userId: first.id });
-      return instanceId;
+    instance,
+    async readInstance(step) {
+      const kept = shared.get(step);
+      if (kept && (await stillAt(kept, step))) return kept;
+      const made = await instance(step);
+      shared.set(step, made);
+      return made;
     },
     async batch() {
       const { instanceId } = await startInstance(db, { domainId, applicationId, processId, initiatorId: initiator.id });
