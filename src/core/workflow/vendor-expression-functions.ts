@@ -4,7 +4,7 @@
 // once). So no function runs as code: what is written out is the expression it stands for, bounded in size
 // as any other, and a function cannot call itself (an entry sees only the entries before it). `sort`'s
 // `precedes` is the one place a definition is kept as a value: written out as a tree list-predicates.ts walks.
-import type { Node } from './vendor-expression-parser.ts';
+import type { Node } from './vendor-expression-node.ts';
 import { ExpressionError } from './vendor-expression-tokens.ts';
 
 /** Most nodes functions called in one expression may expand to; past it the expression is refused. */
