@@ -31,7 +31,7 @@ function moved(value: Temporal, by: Temporal, sign: number): Temporal | null {
   if (by instanceof FeelDuration) {
     const ms = sign * by.ms;
     if (value instanceof FeelDate) return new FeelDate(Math.floor((value.epochDay * DAY + ms) / DAY));
-    if (value instanceof FeelTime) return new FeelTime(value.ms + ms, value.offset);
+    if (value instanceof FeelTime) return new FeelTime(value.ms + ms, value.offset, value.timezone);
     if (value instanceof FeelDateTime) return value.plus(ms);
   }
   if (by instanceof FeelYearMonthDuration) {

@@ -6,7 +6,7 @@
 // from is private. Written to a variable, a value is its ISO text (toJSON). A date and time may be in a
 // named time zone (`2026-12-01T10:00:00@Europe/Berlin`, docs/adr/0232-feel-time-zones-regex-built-ins.md):
 // its offset is the zone's at that time, from the runtime's time zone data (feel-zones.ts).
-import { offsetAt, resolveLocal, zoneName } from './feel-zones.ts';
+import { offsetAt, resolveLocal, standardOffset, zoneName } from './feel-zones.ts';
 import { parseDuration } from './workflow/iso-duration.ts';
 
 const DAY = 86_400_000;
@@ -64,12 +64,16 @@ export class FeelTime {
   readonly hour: number;
   readonly minute: number;
   readonly second: number;
+  /** FEEL's `timezone`: the named zone of `10:30:00@Europe/Berlin`, null for an offset or a local time. */
+  readonly timezone: string | null;
   readonly #ms: number;
   readonly #offset: number | null;
-  /** `ms` into the day (wrapped into it), `offset` in minutes east of UTC or null (local). */
-  constructor(ms: number, offset: number | null) {
+  /** `ms` into the day (wrapped into it), `offset` in minutes east of UTC or null (local), `zone` a
+   *  canonical zone name whose offset `offset` is (docs/adr/0239-feel-zoned-times-and-functions.md). */
+  constructor(ms: number, offset: number | null, zone: string | null = null) {
     this.#ms = ((ms % DAY) + DAY) % DAY;
     this.#offset = offset;
+    this.timezone = zone;
     this.hour = Math.floor(this.#ms / 3_600_000);
     this.minute = Math.floor(this.#ms / 60_000) % 60;
     this.second = Math.floor(this.#ms / 1000) % 60;
@@ -81,7 +85,7 @@ export class FeelTime {
     return this.#offset;
   }
   toString() {
-    return clockText(this.#ms) + offsetText(this.#offset);
+    return clockText(this.#ms) + (this.timezone ? `@${this.timezone}` : offsetText(this.#offset));
   }
   toJSON() {
     return this.toString();
@@ -134,7 +138,7 @@ export class FeelDateTime {
     return new FeelDate(Math.floor(this.#local / DAY));
   }
   get time() {
-    return new FeelTime(this.#local, this.#offset);
+    return new FeelTime(this.#local, this.#offset, this.timezone);
   }
   /** The same kind of value at another wall-clock time: in a zone, with the zone's offset then. */
   withLocal(local: number): FeelDateTime {
@@ -247,7 +251,15 @@ function readDate(t: string): FeelDate | null {
   return d === undefined ? null : new FeelDate(d);
 }
 
+/** `10:30:00`, `10:30:00+01:00`, or in a named zone `10:30:00@Europe/Berlin`, whose offset is the zone's
+ *  standard one, as Camunda's FEEL takes it (a time of day has no date to find the zone's offset at). */
 function readTime(t: string): FeelTime | null {
+  const named = t.indexOf('@');
+  if (named >= 0) {
+    const time = readTime(t.slice(0, named));
+    const zone = time && time.offset === null ? zoneName(t.slice(named + 1)) : null;
+    return zone && time ? new FeelTime(time.ms, standardOffset(zone), zone) : null;
+  }
   const m = TIME.exec(t);
   if (!m) return null;
   const [h, min, s] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -307,6 +319,7 @@ export function feelDateTime(from: unknown, time?: unknown): FeelDateTime | null
   if (time !== undefined) {
     const date = from instanceof FeelDateTime ? from.date : from instanceof FeelDate ? from : null;
     if (!date || !(time instanceof FeelTime)) return null;
+    if (time.timezone) return FeelDateTime.inZone(date.epochDay * DAY + time.ms, time.timezone);
     return new FeelDateTime(date.epochDay * DAY + time.ms, time.offset);
   }
   if (from instanceof FeelDateTime) return from;

@@ -64,3 +64,10 @@ export function resolveLocal(zone: string, local: number): { local: number; offs
   // A gap: the instant the time would be at with the offset before it, read with the offset after.
   return { local: local + (after - before) * 60_000, offset: after };
 }
+
+/** The zone's standard offset (outside summer time) in minutes, as java.time's `getStandardOffset(now)`:
+ *  the smaller of its offsets in January and July of this year, since summer time moves clocks forward. */
+export function standardOffset(zone: string, instant = Date.now()): number {
+  const year = new Date(instant).getUTCFullYear();
+  return Math.min(offsetAt(zone, Date.UTC(year, 0, 1)), offsetAt(zone, Date.UTC(year, 6, 1)));
+}

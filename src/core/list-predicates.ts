@@ -93,6 +93,8 @@ function wellFormed(node: unknown, depth: number): node is Tree {
   switch (op) {
     case 'item':
       return rest.length === 0;
+    case 'param':
+      return rest.length === 1 && (rest[0] === 0 || rest[0] === 1);
     case 'arg':
       return rest.length === 1 && Number.isInteger(rest[0]) && (rest[0] as number) >= 0;
     case 'path':
@@ -124,13 +126,15 @@ function wellFormed(node: unknown, depth: number): node is Tree {
   }
 }
 
-/** The value of a condition tree for one element. */
-function valueOf(node: Tree, element: unknown, args: readonly unknown[]): unknown {
+/** The value of a condition tree for one element (for a function of two, `sort`'s `precedes`, the pair). */
+export function valueOf(node: Tree, element: unknown, args: readonly unknown[]): unknown {
   const v = (n: unknown) => valueOf(n as Tree, element, args);
   const [op, a, b, c, d] = node;
   switch (op) {
     case 'item':
       return element;
+    case 'param':
+      return (element as readonly unknown[])[a as number] ?? null;
     case 'arg':
       return args[a as number] ?? null;
     case 'path':
@@ -165,7 +169,7 @@ function valueOf(node: Tree, element: unknown, args: readonly unknown[]): unknow
 const parsed = new Map<string, Tree | null>();
 
 /** The condition tree a rule passes as text, checked once; null when it is not one this walker knows. */
-function treeOf(text: unknown): Tree | null {
+export function treeOf(text: unknown): Tree | null {
   if (typeof text !== 'string' || text.length > MAX_PREDICATE_TEXT) return null;
   let tree = parsed.get(text);
   if (tree === undefined) {

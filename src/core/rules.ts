@@ -3,6 +3,7 @@
 import { compileExpression } from 'filtrex';
 import { feelBuiltins } from './feel-builtins.ts';
 import { feelNow, feelToday, withOneClock } from './feel-clock.ts';
+import { contextOf, listSort } from './feel-sort.ts';
 import { feelDate, feelDateTime, feelDuration, feelTime, feelYearsAndMonths, isTemporal } from './feel-temporal.ts';
 import {
   feelArithmetic,
@@ -71,6 +72,9 @@ export const ruleFunctions: Record<string, (...args: never[]) => unknown> = {
   feelToday,
   ...feelBuiltins,
   juelAt,
+  // FEEL's `sort(list, precedes)` and context literals (docs/adr/0239-feel-zoned-times-and-functions.md).
+  listSort,
+  contextOf,
 };
 
 /** The literals vendor expressions written out in this language use (vendor-expression.ts). */

@@ -66,6 +66,8 @@ export const FEEL_FUNCTIONS: Readonly<Record<string, FeelFunction>> = {
   'insert before': fn('feelInsertBefore', ['list', 'position', 'newItem']),
   remove: fn('feelRemove', ['list', 'position']),
   reverse: fn('feelReverse', LIST),
+  // `precedes` is a function definition (docs/adr/0239-feel-zoned-times-and-functions.md).
+  sort: fn('listSort', ['list', 'precedes']),
   'index of': fn('feelIndexOf', ['list', 'match']),
   union: fn('feelUnion', ['lists'], 1, MAX_VALUES),
   'distinct values': fn('feelDistinctValues', LIST),

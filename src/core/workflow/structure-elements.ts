@@ -174,8 +174,17 @@ function loopParts(
       : /^[A-Za-z_][\w]*$/.test(collectionText.trim())
         ? collectionText.trim()
         : undefined;
-    if (!variable) return { reason: `collection ${collectionText}` };
-    multi.collection = `'${variable}'`;
+    if (variable) multi.collection = `'${variable}'`;
+    else if (!vendorExpression(collectionText)) return { reason: `collection ${collectionText}` };
+    else
+      try {
+        // Any expression read (`=sort(offers, function(a, b) a.price < b.price)`), evaluated over the
+        // variables as a variable's collection is (docs/adr/0239-feel-zoned-times-and-functions.md).
+        multi.collection = vendorRule(collectionText);
+      } catch (error) {
+        if (!(error instanceof ExpressionError)) throw error;
+        return { reason: `collection ${collectionText}: ${error.message}` };
+      }
   }
   const cardinality = loop.loopCardinality?.body?.trim();
   if (cardinality && !collectionText) {

@@ -5,33 +5,14 @@
 // throwing ExpressionError, bounded in nesting depth.
 import { FEEL_FUNCTIONS, feelFunctionAt, placeNamed, temporalLiteral } from './feel-functions.ts';
 import { ExpressionError, tokens, WORD_OPS, type Dialect, type Token } from './vendor-expression-tokens.ts';
+import type { Node } from './vendor-expression-node.ts';
+import { applyFunction, contextEntry, MAX_EXPANDED_NODES, size } from './vendor-expression-functions.ts';
 
 export { ExpressionError, type Dialect } from './vendor-expression-tokens.ts';
 
 export const MAX_EXPRESSION_DEPTH = 16;
 
-export type Node =
-  | { op: 'var'; name: string }
-  | { op: 'lit'; value: string }
-  | { op: 'not' | 'neg' | 'empty'; arg: Node }
-  | { op: 'bin'; sym: string; left: Node; right: Node }
-  /** A FEEL function (feel-functions.ts) as the rule function `fn`; `temporal` when it gives a temporal value. */
-  | { op: 'call'; fn: string; args: Node[]; temporal?: true }
-  /** `a.b.c`: own properties, missing ones null. */
-  | { op: 'path'; of: Node; keys: string[] }
-  /** FEEL's `list[n]`, 1-based, negative from the end. */
-  | { op: 'index'; of: Node; at: Node }
-  /** JUEL's `list[0]` (0-based) and `map['key']`. */
-  | { op: 'key'; of: Node; at: Node }
-  | { op: 'list'; items: Node[] }
-  | { op: 'if'; test: Node; then: Node; else: Node }
-  /** `value in [low..high]` (bounds `[]`, `(]`, `[)`, `()`), `value between low and high`. */
-  | { op: 'range'; value: Node; low: Node; high: Node; bounds: string }
-  /** `value in list` (membership), `value in (a, b)`. */
-  | { op: 'in'; value: Node; list: Node }
-  /** A filter `list[condition of item]`, `some|every name in list satisfies condition of name`,
-   *  `for name in list return value of name`. */
-  | { op: 'where'; fn: 'listFilter' | 'listAny' | 'listAll' | 'listMap'; list: Node; element: string; test: Node };
+export type { Node } from './vendor-expression-node.ts';
 
 export const COMPARISONS = ['==', '!=', '<', '>', '<=', '>='];
 /** Words that end a function's name when the reader looks for the name of a call it does not know. */
@@ -68,6 +49,10 @@ export function uses(node: Node, name: string): boolean {
       return any(node.value, node.list);
     case 'where':
       return any(node.list) || (node.element !== name && any(node.test));
+    case 'fn':
+      return !node.params.includes(name) && any(node.body);
+    case 'context':
+      return any(...node.entries.map(([, v]) => v));
   }
 }
 
@@ -88,6 +73,21 @@ export function parse(body: string, dialect: Dialect): Node {
   let depth = 0;
   /** While a range's upper bound is read, `[` closes the range (`]1..5[`) rather than indexes. */
   let upperBound = false;
+  /** The names in scope: context entries with their values, and names bound (parameters, elements)
+   *  that hide an outer entry of the same name. */
+  const scopes: Array<Map<string, Node>> = [];
+  const inScope = (name: string) => scopes.findLast((s) => s.has(name))?.get(name);
+  const binding = <T>(names: readonly string[], read: () => T): T => {
+    scopes.push(new Map(names.map((n) => [n, { op: 'var', name: n }])));
+    try {
+      return read();
+    } finally {
+      scopes.pop();
+    }
+  };
+  let expanded = 0;
+  /** The context entries being read: an entry's function cannot call itself (no recursion is read). */
+  const defining: string[] = [];
   const peek = () => list[at];
   const word = (text: string) => feel && peek()?.kind === 'id' && peek()?.text === text;
   const opOf = (t: Token | undefined) => {
@@ -128,7 +128,15 @@ export function parse(body: string, dialect: Dialect): Node {
   /** What follows a value: `.name` (both dialects), `[index]` or `[condition of item]` (FEEL). */
   const postfix = (first: Node): Node => {
     let node = first;
-    for (let t = peek(); t?.text === '.' || (t?.text === '[' && !upperBound); t = peek()) {
+    for (
+      let t = peek();
+      t?.text === '.' || (t?.text === '[' && !upperBound) || (t?.text === '(' && node.op === 'fn');
+      t = peek()
+    ) {
+      if (t.text === '(' && node.op === 'fn') {
+        node = callOf(node);
+        continue;
+      }
       if (t.text === '[') {
         node = feel ? bracket(node) : juelKey(node);
         continue;
@@ -136,6 +144,10 @@ export function parse(body: string, dialect: Dialect): Node {
       at++;
       const key = list[at++];
       if (key?.kind !== 'id') throw new ExpressionError(`a name is expected after "." in ${body}`);
+      if (node.op === 'context') {
+        node = contextEntry(node, key.text);
+        continue;
+      }
       node =
         node.op === 'path' ? { ...node, keys: [...node.keys, key.text] } : { op: 'path', of: node, keys: [key.text] };
       if (peek()?.text === '(') throw new ExpressionError(`methods are not read here: ${key.text}(…)`);
@@ -153,7 +165,7 @@ export function parse(body: string, dialect: Dialect): Node {
   const bracket = (of: Node): Node =>
     deeper(() => {
       expect('[');
-      const inside = or();
+      const inside = binding(['item'], or);
       expect(']');
       if (uses(inside, 'item')) return { op: 'where', fn: 'listFilter', list: of, element: 'item', test: inside };
       if (isCondition(inside)) throw new ExpressionError(`a filter's condition reads item: ${body}`);
@@ -183,6 +195,10 @@ export function parse(body: string, dialect: Dialect): Node {
     }
     if (t.kind === 'sym' && t.text === '[' && feel) return { op: 'list', items: items(']') };
     if (t.kind === 'sym' && t.text === '@' && feel && peek()?.kind === 'str') return temporalLiteral(list[at++].text);
+    if (t.kind === 'sym' && t.text === '{' && feel) return deeper(context);
+    if (t.kind === 'id' && feel && t.text === 'function' && peek()?.text === '(') return deeper(definition);
+    const entry = t.kind === 'id' && feel ? inScope(t.text) : undefined;
+    if (entry) return entry.op === 'fn' && peek()?.text === '(' ? callOf(entry) : entry;
     if (t.kind === 'id') {
       if (['true', 'false', 'null'].includes(t.text)) return { op: 'lit', value: t.text };
       if (feel && t.text === 'not' && peek()?.text === '(') {
@@ -201,11 +217,70 @@ export function parse(body: string, dialect: Dialect): Node {
       if (feel && (t.text === 'some' || t.text === 'every') && list[at + 1]?.text === 'in') return quantified(t.text);
       if (feel && t.text === 'for' && list[at + 1]?.text === 'in') return iteration();
       if (feel && t.text === 'if' && peek() !== undefined) return conditional();
+      if (feel && peek()?.text === '(' && defining.includes(t.text))
+        throw new ExpressionError(`the function ${t.text} calls itself; recursion is not read here: ${body}`);
       const unknown = unknownFunction();
       if (unknown) throw new ExpressionError(`the function ${unknown}(…) is not read here`);
       return { op: 'var', name: t.text };
     }
     throw new ExpressionError(`"${t.text}" is out of place in ${body}`);
+  };
+  /** FEEL's `function(a, b) body`: the body takes the rest, as in FEEL; its parameters hide outer names. */
+  const definition = (): Node => {
+    expect('(');
+    const params: string[] = [];
+    while (peek()?.text !== ')') {
+      if (params.length) expect(',');
+      const p = list[at++];
+      if (p?.kind !== 'id' || params.includes(p.text))
+        throw new ExpressionError(`a function's parameters are distinct names: ${body}`);
+      params.push(p.text);
+    }
+    at++;
+    return { op: 'fn', params, body: binding(params, () => deeper(or)) };
+  };
+  /** A call of a function value: its body with the arguments in place, bounded in the nodes it adds. */
+  const callOf = (fn: Extract<Node, { op: 'fn' }>): Node =>
+    deeper(() => {
+      expect('(');
+      const args: Array<[string | undefined, Node]> = [];
+      while (peek()?.text !== ')') {
+        if (args.length) expect(',');
+        const param = paramName();
+        if (param !== undefined) at += param.split(' ').length + 1;
+        args.push([param, deeper(expression)]);
+      }
+      at++;
+      const node = applyFunction(fn, args, uses, body);
+      expanded += size(node);
+      if (expanded > MAX_EXPANDED_NODES)
+        throw new ExpressionError(`functions called here expand past ${MAX_EXPANDED_NODES} steps: ${body}`);
+      return node;
+    });
+  /** FEEL's context literal: `key: value` entries (a key a name or a string), each seeing the ones before. */
+  const context = (): Node => {
+    const entries: Array<[string, Node]> = [];
+    const seen = new Map<string, Node>();
+    scopes.push(seen);
+    try {
+      while (peek()?.text !== '}') {
+        if (entries.length) expect(',');
+        const key = peek()?.kind === 'str' ? list[at].text : paramName();
+        if (key === undefined || entries.some(([k]) => k === key))
+          throw new ExpressionError(`a context's entries are distinct names followed by ":": ${body}`);
+        at += peek()?.kind === 'str' ? 1 : key.split(' ').length;
+        expect(':');
+        defining.push(key);
+        const value = deeper(expression);
+        defining.pop();
+        entries.push([key, value]);
+        seen.set(key, value);
+      }
+      at++;
+    } finally {
+      scopes.pop();
+    }
+    return { op: 'context', entries };
   };
   /** The name of a call to a function no record lists, read from the name just taken (`random number(`). */
   const unknownFunction = (): string | undefined => {
@@ -263,7 +338,7 @@ export function parse(body: string, dialect: Dialect): Node {
     const of = postfix(primary());
     expect('satisfies');
     // As in FEEL, `satisfies` takes the rest of the expression.
-    const test = deeper(or);
+    const test = binding([element.text], () => deeper(or));
     if (!uses(test, element.text))
       throw new ExpressionError(`the condition after satisfies reads ${element.text}: ${body}`);
     return { op: 'where', fn: kind === 'some' ? 'listAny' : 'listAll', list: of, element: element.text, test };
@@ -277,7 +352,13 @@ export function parse(body: string, dialect: Dialect): Node {
     if (peek()?.text !== 'return') throw new ExpressionError(`for reads one list and return here: ${body}`);
     at++;
     // As in FEEL, `return` takes the rest of the expression.
-    return { op: 'where', fn: 'listMap', list: of, element: element.text, test: deeper(or) };
+    return {
+      op: 'where',
+      fn: 'listMap',
+      list: of,
+      element: element.text,
+      test: binding([element.text], () => deeper(or)),
+    };
   };
   /** What follows FEEL's `in`: a range `[a..b]` (either bound open with `(`/`)` or `]`/`[`), a list
    *  `[a, b]`, tests `(a, b)`, or a value (a list variable: membership; anything else: equality). */

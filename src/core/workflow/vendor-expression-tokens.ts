@@ -34,6 +34,8 @@ const SYMBOLS = [
   '?',
   ':',
   '@',
+  '{',
+  '}',
 ];
 export const WORD_OPS: Record<string, string> = {
   and: '&&',

@@ -33,18 +33,19 @@ const BOOLEAN_OPS: Record<string, string> = { '&&': 'and', '||': 'or' };
 /** A rule-language string holding `text` (filtrex strings escape only `\\` and `"`). */
 const ruleString = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
-/** A condition over a list's element as the tree list-predicates.ts walks: the parts that do not read
- *  the element are computed before the call and passed as `args` (their place in the tree is `arg`). */
-function predicate(node: Node, element: string, args: string[], depth = 0): unknown[] {
+/** A condition over a list's element (or a function's parameters, `names`) as the tree list-predicates.ts
+ *  walks: the parts that read none of them are computed before the call and passed as `args` (their place
+ *  in the tree is `arg`); the element is `item`, a parameter `param` with its place. */
+function predicate(node: Node, names: readonly string[], args: string[], depth = 0): unknown[] {
   if (depth > MAX_PREDICATE_DEPTH) throw new ExpressionError(`nested deeper than ${MAX_PREDICATE_DEPTH}`);
-  if (!uses(node, element)) {
+  if (!names.some((name) => uses(node, name))) {
     args.push(rule(node));
     return ['arg', args.length - 1];
   }
-  const p = (n: Node) => predicate(n, element, args, depth + 1);
+  const p = (n: Node) => predicate(n, names, args, depth + 1);
   switch (node.op) {
     case 'var':
-      return ['item'];
+      return names.length === 1 ? ['item'] : ['param', names.indexOf(node.name)];
     case 'path':
       return ['path', p(node.of), ...node.keys];
     case 'index':
@@ -65,9 +66,21 @@ function predicate(node: Node, element: string, args: string[], depth = 0): unkn
       return [COMPARISONS.includes(node.sym) ? 'cmp' : 'math', node.sym, p(node.left), p(node.right)];
     default:
       throw new ExpressionError(
-        `${element} is read here through paths, comparisons, and/or/not, arithmetic, if, in and between only`,
+        `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} read here through paths, comparisons, and/or/not, arithmetic, if, in and between only`,
       );
   }
+}
+
+/** FEEL's `sort(list, precedes)`: the function written out as the tree listSort walks over two elements
+ *  (docs/adr/0239-feel-zoned-times-and-functions.md). */
+function sortRule([list, precedes]: Node[]): string {
+  if (precedes.op !== 'fn' || precedes.params.length !== 2)
+    throw new ExpressionError(
+      'sort’s precedes is a function of two elements written in the call: function(x, y) x < y',
+    );
+  const args: string[] = [];
+  const tree = JSON.stringify(predicate(precedes.body, precedes.params, args));
+  return `listSort(${[rule(list), ruleString(tree), ...args].join(', ')})`;
 }
 
 /** Whether a node may give a temporal value, so that comparing or adding it is written as FEEL's
@@ -106,7 +119,13 @@ function rule(node: Node): string {
     case 'empty':
       return `empty(${rule(node.arg)})`;
     case 'call':
-      return `${node.fn}(${node.args.map(rule).join(', ')})`;
+      return node.fn === 'listSort' ? sortRule(node.args) : `${node.fn}(${node.args.map(rule).join(', ')})`;
+    case 'fn':
+      throw new ExpressionError('a function is read here as sort’s precedes, or called where it is defined');
+    case 'context':
+      if (node.entries.some(([, v]) => v.op === 'fn'))
+        throw new ExpressionError('a context holding a function is read here only through its other entries');
+      return `contextOf(${node.entries.flatMap(([k, v]) => [ruleString(k), rule(v)]).join(', ')})`;
     case 'path':
       // A variable's path is one dotted name (read by rules.ts's own-property reader); another value's
       // path is read with filtrex's `of`, through the same reader.
@@ -128,7 +147,7 @@ function rule(node: Node): string {
       return `isIn(${rule(node.value)}, ${rule(node.list)})`;
     case 'where': {
       const args: string[] = [];
-      const tree = JSON.stringify(predicate(node.test, node.element, args));
+      const tree = JSON.stringify(predicate(node.test, [node.element], args));
       return `${node.fn}(${[rule(node.list), ruleString(tree), ...args].join(', ')})`;
     }
     case 'bin': {

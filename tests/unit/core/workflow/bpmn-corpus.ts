@@ -17,13 +17,14 @@ export async function readCorpus(): Promise<CorpusFile[]> {
   const files = readdirSync(CORPUS_DIR)
     .filter((f) => f.endsWith('.bpmn'))
     .sort();
-  return Promise.all(
-    files.map(async (file) => {
-      const xml = readFileSync(join(CORPUS_DIR, file), 'utf8');
-      const [{ id }] = await processesIn(xml);
-      return { file, processId: id, xml, read: await readProcess(xml, id) };
-    }),
-  );
+  return Promise.all(files.map((file) => readDrawing(CORPUS_DIR, file)));
+}
+
+/** One drawing's first process read as an install reads it (also one kept outside the corpus). */
+export async function readDrawing(dir: string, file: string): Promise<CorpusFile> {
+  const xml = readFileSync(join(dir, file), 'utf8');
+  const [{ id }] = await processesIn(xml);
+  return { file, processId: id, xml, read: await readProcess(xml, id) };
 }
 
 /** Whether the file's process waits for timers, messages or workers (run by tests/api/bpmn-corpus-waits.test.ts). */

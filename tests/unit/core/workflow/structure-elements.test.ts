@@ -194,8 +194,15 @@ describe('structural elements', () => {
     expect(await problemsOf(loop('camunda:collection="${list}" camunda:elementVariable="item"'))).toEqual([
       ['x', 'loop', 'elementVariable item is not the assignee'],
     ]);
-    expect(await problemsOf(loop('camunda:collection="${a.b}" camunda:elementVariable="approver"'))).toEqual([
-      ['x', 'loop', 'collection ${a.b}'],
+    // A collection is any expression read (docs/adr/0239-feel-zoned-times-and-functions.md); one that is
+    // not is refused saying why.
+    expect(await problemsOf(loop('camunda:collection="${a.b}" camunda:elementVariable="approver"'))).toEqual([]);
+    expect(await problemsOf(loop('camunda:collection="${a.b()}" camunda:elementVariable="approver"'))).toEqual([
+      ['x', 'loop', 'collection ${a.b()}: methods are not read here: b(…)'],
+    ]);
+    expect(await problemsOf(loop('camunda:collection="list" camunda:elementVariable="approver"'))).toEqual([]);
+    expect(await problemsOf(loop('camunda:collection="a b" camunda:elementVariable="approver"'))).toEqual([
+      ['x', 'loop', 'collection a b'],
     ]);
     // A count is a whole number or an expression (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).
     expect(await problemsOf(loop('', '<loopCardinality>3</loopCardinality>'))).toEqual([]);
