@@ -208,6 +208,7 @@ function interventionOf(ctx: Parameters<CallHandler<'flows.intervene'>>[0], admi
       .split(';')
       .map((id) => id.trim())
       .filter(Boolean),
+    ...(entry.userindexes ? { indexes: entry.userindexes } : {}),
     ...(entry.instances ? { instances: [...new Set(entry.instances)] } : {}),
   }));
   const named = ctx.query.nextnodeids;
