@@ -3293,6 +3293,10 @@ export interface FlowsListQuery {
 export interface FlowsNodeApproversQuery {
   id: string;
   nodeid: string;
+  /**
+   * inside a running multi-instance sub-process: the instance (from 0, as othernodes gives it) whose variables the node's approvers are evaluated over; the first running one when absent (docs/adr/0240-intervention-approvers-by-instance-and-open-nodes-shown.md)
+   */
+  instance?: number;
 }
 
 export type FlowsNodeApproversReply = FlowPreHandler[];

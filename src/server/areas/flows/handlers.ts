@@ -15,6 +15,7 @@ import { approversPerInstance } from '../../workflow/intervene-instances.ts';
 import { loopOf } from '../../workflow/loop-of.ts';
 import { freshLoops, runningInstances } from './running-instances.ts';
 import { instanceDiagram } from './instance-diagram.ts';
+import { nodeApprovers } from './node-approvers.ts';
 import { instanceNow } from './instance-now.ts';
 import { instanceNotices } from './instance-notices.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
@@ -175,29 +176,6 @@ const otherNodes: CallHandler<'flows.otherNodes'> = async (ctx) => {
       ...(fresh.has(scope) ? { anew: true } : {}),
     };
   });
-};
-
-const nodeApprovers: CallHandler<'flows.nodeApprovers'> = async (ctx) => {
-  const instance = await governedInstance(ctx, ctx.query.id);
-  const { db } = ctx.services;
-  const { definition } = await versionById(db, instance.version_id);
-  const node = definition.nodes[ctx.query.nodeid];
-  if (!node || !INTERVENTION_KINDS.has(node.kind))
-    throw new AppError('validation', { node: ctx.query.nodeid }, 'flow.msg.badNode', '/nodeid');
-  if (node.kind !== 'manual') return [];
-  const shown = await shownApprovers(db, node, {
-    domainId: instance.domain_id,
-    applicationId: instance.application_id,
-    initiatorId: instance.initiator_id,
-    form: instance.form_data ?? {},
-  });
-  const [named] = await withApprovers(db, [shownNode(node, shown)]);
-  return named.approvers.map((u) => ({
-    id: u.id,
-    username: u.name,
-    loginno: u.loginno,
-    ...(u.index !== undefined ? { index: u.index } : {}),
-  }));
 };
 
 /** The body as the engine takes it; nextnodeids, when sent, must name the same nodes in the same order. */
