@@ -33,6 +33,7 @@ async function drawing(file: string, processId: string): Promise<CorpusFile> {
 }
 
 interface Shown {
+  id: string;
   loginno: string;
   index?: number;
 }
@@ -65,6 +66,20 @@ describe.each(targets)('computed assignees in the read-only views, on $name', (t
     (await caller.call<Shown[]>('GET', '/authtime/domain/workflow/intervention/approvers', { query: { id, nodeid } }))
       .reply;
   const shown = (approvers: Shown[]) => approvers.map(({ loginno, index }) => ({ loginno, index }));
+  const detail = async (caller: ApiClient, id: string) =>
+    (
+      await caller.call<{ locals: Array<{ nodeId: string; taskOf: string; value: string }> }>(
+        'GET',
+        '/authtime/domain/workflow/flowstatert',
+        { query: { id } },
+      )
+    ).reply;
+  /** Flow monitoring's local variables: node, whose task, value. */
+  const locals = async (caller: ApiClient, id: string) => {
+    const seen = await detail(caller, id);
+    expect(seen.errcode, seen.errmsg).toBe(0);
+    return seen.data.locals.map((r) => [r.nodeId, r.taskOf, r.value]);
+  };
 
   it('gives an intervention each inner instance’s user as its default approvers, in the collection’s order', async () => {
     const id = await start(C8, { reviewers });
@@ -93,6 +108,41 @@ describe.each(targets)('computed assignees in the read-only views, on $name', (t
     expect(shown((await defaults(acme, id, TURNS)).data)).toEqual([
       { loginno: 'ca-lead', index: 0 },
       { loginno: 'ca-r2', index: 2 },
+    ]);
+  }, 120_000);
+
+  it('gives the default approvers sent back to their own instances, an element naming nobody leaving no shift', async () => {
+    const id = await start(C7, { reviewers, signers: [{ code: 'ca-lead' }, { code: 'ca-ghost' }, { code: 'ca-r2' }] });
+    const chosen = (await defaults(acme, id, TURNS)).data;
+    const move = (caller: ApiClient, userindexes: number[]) =>
+      caller.call('POST', '/authtime/domain/workflow/intervention/doflow', {
+        query: { id },
+        body: {
+          submitTo: [{ nodeid: TURNS, userids: chosen.map((u) => u.id).join(';'), userindexes }],
+          comment: 'each to their own instance',
+        },
+      });
+    // Another tenant's administrator is refused; an index the collection has not, or one per approver
+    // missing, is refused with a message, nothing changed.
+    expect((await move(globex, [0, 2])).reply.errcode).not.toBe(0);
+    const outside = await move(acme, [0, 3]);
+    expect(outside.reply.errmsg).toBe(
+      '"Countersign in turn": the approvers name instance 4, which its collection (3 instances) has not. Nothing was changed.',
+    );
+    const short = await move(acme, [0]);
+    expect(short.reply.errmsg).toBe(
+      '"Countersign in turn": give each approver the instance (from 0) it does, one per approver, none twice.',
+    );
+    expect((await locals(acme, id)).filter((r) => r[0] === TURNS)).toEqual([]);
+    const moved = await move(
+      acme,
+      chosen.map((u) => u.index!),
+    );
+    expect(moved.reply.errcode, moved.reply.errmsg).toBe(0);
+    // Each task's input is its own element's: the third instance's user is not given the second's.
+    expect((await locals(acme, id)).filter((r) => r[0] === TURNS)).toEqual([
+      [TURNS, 'Engine ca lead', '"ca-lead"'],
+      [TURNS, 'Engine ca r2', '"ca-r2"'],
     ]);
   }, 120_000);
 
@@ -125,21 +175,11 @@ describe.each(targets)('computed assignees in the read-only views, on $name', (t
     const id = await start(C7_PARALLEL, { reviewers, signers });
     expect(await submit(C7_PARALLEL, id, 'ca-r1')).toBe('running');
     expect(await submit(C7_PARALLEL, id, 'ca-lead')).toBe('running');
-    const detail = async (caller: ApiClient) =>
-      (
-        await caller.call<{ locals: Array<{ nodeId: string; taskOf: string; value: string }> }>(
-          'GET',
-          '/authtime/domain/workflow/flowstatert',
-          { query: { id } },
-        )
-      ).reply;
-    const seen = await detail(acme);
-    expect(seen.errcode, seen.errmsg).toBe(0);
-    expect(seen.data.locals.map((r) => [r.nodeId, r.taskOf, r.value])).toEqual([
+    expect(await locals(acme, id)).toEqual([
       [TURNS, 'Engine ca r2', '"ca-r2"'],
       [TURNS, 'Engine ca lead', '"ca-lead"'],
       [TURNS, 'Engine ca r1', '"ca-r1"'],
     ]);
-    expect((await detail(globex)).errcode).not.toBe(0);
+    expect((await detail(globex, id)).errcode).not.toBe(0);
   }, 120_000);
 });

@@ -932,6 +932,12 @@ export interface FlowIntervention {
      */
     userids?: string;
     /**
+     * at a multi-instance approval whose assignee is computed from the element: the inner instance (from 0) each of userids does, in the same order, as flows.nodeApprovers' index gives it; without it they do the instances in their order (docs/adr/0240-intervention-approvers-by-instance-and-open-nodes-shown.md)
+     *
+     * @maxItems 1000
+     */
+    userindexes?: number[];
+    /**
      * inside a multi-instance sub-process the instance runs in: the indexes (from 0) of the running instances to move there; all of them when absent (docs/adr/0223-intervention-instances-chosen-and-approvers-per-instance.md)
      *
      * @maxItems 1000
@@ -3291,6 +3297,10 @@ export interface FlowsListQuery {
 export interface FlowsNodeApproversQuery {
   id: string;
   nodeid: string;
+  /**
+   * inside a running multi-instance sub-process: the instance (from 0, as othernodes gives it) whose variables the node's approvers are evaluated over; the first running one when absent (docs/adr/0240-intervention-approvers-by-instance-and-open-nodes-shown.md)
+   */
+  instance?: number;
 }
 
 export type FlowsNodeApproversReply = FlowPreHandler[];

@@ -24,6 +24,9 @@ export interface InterventionTarget {
   /** The approvers after the intervention; empty for an end node or an auto task, and for an approval
    *  whose instances each resolve its own rule (intervene-instances.ts). */
   userIds: string[];
+  /** At a multi-instance approval whose assignee is computed from the element: the inner instance each
+   *  of `userIds` does, in the same order (docs/adr/0240-intervention-approvers-by-instance-and-open-nodes-shown.md). */
+  indexes?: number[];
   /** Inside a running multi-instance sub-process: the indexes of the instances it is entered in (all
    *  running ones when absent). */
   instances?: number[];
@@ -165,7 +168,7 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
       const node = moving.node(target.nodeId);
       // No approvers named: the node's own rule, in the instance's frame (intervene-instances.ts).
       if (node.kind === 'manual')
-        await moving.enterApproval(node, target.userIds.length > 0 ? target.userIds : undefined);
+        await moving.enterApproval(node, target.userIds.length > 0 ? target.userIds : undefined, target.indexes);
       else if (node.kind === 'auto') await moving.runAuto(node);
     };
     // Through the multi-instance and mapped sub-processes around each target (intervene-levels.ts).
@@ -180,7 +183,7 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
  *  each node once, and only nodes an instance can wait at. */
 function checkTargets(
   targets: readonly InterventionTarget[],
-  nodeOf: (id: string) => { kind: string } | undefined,
+  nodeOf: (id: string) => ProcessNode | undefined,
   perInstance: (id: string) => boolean,
 ): void {
   if (targets.length === 0) throw new AppError('validation', undefined, 'flow.msg.noIntervention', '/submitTo');
@@ -194,7 +197,16 @@ function checkTargets(
       throw new AppError('validation', undefined, 'flow.msg.endNodeAlone', `/submitTo/${index}`);
     if (node.kind === 'manual' && target.userIds.length === 0 && !perInstance(target.nodeId))
       throw new AppError('validation', undefined, 'flow.msg.handlerEmpty', `/submitTo/${index}/userids`);
+    if (target.indexes) checkIndexes(target, node, index);
   }
+}
+
+/** Indexes given with the approvers: only at an approval whose assignee is computed from the element,
+ *  one per approver, none twice (docs/adr/0240-intervention-approvers-by-instance-and-open-nodes-shown.md). */
+function checkIndexes(target: InterventionTarget, node: ProcessNode, at: number): void {
+  const indexes = target.indexes!;
+  if (!node.multi?.assignee || indexes.length !== target.userIds.length || new Set(indexes).size !== indexes.length)
+    throw new AppError('validation', { node: node.name }, 'flow.msg.badApproverIndexes', `/submitTo/${at}/userindexes`);
 }
 
 /** Every chosen approver is an on-job user of the instance's enterprise. */

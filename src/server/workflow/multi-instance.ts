@@ -59,21 +59,23 @@ function runningList(
 /** The `locals` column of the tasks opened for `opened` at an approval (task-locals.ts): at a
  *  multi-instance approval with input mappings, each inner instance's own, at the place of the
  *  approver's login number in the collection, or without a collection at its place in `order` (the
- *  approvers in their instances' order); null elsewhere (a task alone on its token keeps them there). */
+ *  approvers in their instances' order), or at a computed assignee at its `slots` entry (the instance it
+ *  does); null elsewhere (a task alone on its token keeps them there). */
 export async function approverInputs(
   trx: Db,
   node: ProcessNode,
   variables: Record<string, unknown>,
   opened: readonly string[],
   order: readonly string[],
+  slots?: readonly number[],
 ): Promise<Array<string | null>> {
   if (!node.multi || !node.io?.inputs.length || opened.length === 0) return opened.map(() => null);
   const kept = (index: number, elements?: unknown[]) =>
     JSON.stringify(instanceInputs(node, variables, index, elements));
   if (!node.multi.collection) return opened.map((id) => kept(order.indexOf(id)));
   const elements = elementsOf(node, variables);
-  // Chosen approvers of an approval whose assignee is computed from the element do its instances in order.
-  if (node.multi.assignee) return opened.map((id) => kept(order.indexOf(id), elements));
+  // Chosen approvers of an approval whose assignee is computed from the element do the instances given.
+  if (node.multi.assignee) return opened.map((id, i) => kept(slots?.[i] ?? order.indexOf(id), elements));
   const users = await trx.selectFrom('users').select(['id', 'loginno']).where('id', 'in', opened).execute();
   return opened.map((id) => kept(placeIn(elements, users.find((u) => u.id === id)?.loginno), elements));
 }

@@ -8,6 +8,8 @@ import type { Db } from '../db/schema.ts';
 import type { NodeAssignees } from './approver-names.ts';
 import { resolveApprovers, type ApproverContext } from './approvers.ts';
 import { namedInstances } from './multi-instance-assignees.ts';
+import { setApprovers } from './node-approvers.ts';
+import { atOfRow, type LoopAt } from './walk-state.ts';
 
 /** One approver shown: the user, and at a computed assignee the inner instance (index from 0) it does. */
 export interface ShownApprover {
@@ -16,13 +18,21 @@ export interface ShownApprover {
 }
 
 /** The approvers of `node` over `ctx`'s variables: at a computed assignee one per inner instance in the
- *  collection's order (a user named by two elements twice), an element naming nobody left out. */
-export async function shownApprovers(db: Db, node: ProcessNode, ctx: ApproverContext): Promise<ShownApprover[]> {
+ *  collection's order (a user named by two elements twice), an element naming nobody left out; at an
+ *  approval left open, those its enterprise set. */
+export async function shownApprovers(
+  db: Db,
+  node: ProcessNode,
+  ctx: ApproverContext & { processId: string },
+): Promise<ShownApprover[]> {
   if (node.multi?.assignee)
     return (await namedInstances(db, ctx.domainId, node, ctx.form)).flatMap((i) =>
       i.assignee ? [{ id: i.assignee, index: i.index }] : [],
     );
-  return (await resolveApprovers(db, node.approvers ?? [], ctx)).map((id) => ({ id }));
+  // An approval the drawing leaves open: the rules its enterprise set, as the engine reads them (walk.ts
+  // approverRules; docs/adr/0240-intervention-approvers-by-instance-and-open-nodes-shown.md).
+  const rules = node.openApprovers ? await setApprovers(db, ctx, node.id) : (node.approvers ?? []);
+  return (await resolveApprovers(db, rules, ctx)).map((id) => ({ id }));
 }
 
 /** The node with its approvers shown, as withApprovers names them (the instances' indexes kept). */
@@ -32,3 +42,14 @@ export const shownNode = (node: ProcessNode, shown: readonly ShownApprover[]): N
   assignees: shown.map((a) => a.id),
   ...(node.multi?.assignee ? { indexes: shown.map((a) => a.index!) } : {}),
 });
+
+/** Where a token stands: its multi-instance sub-process's instance, none outside every one or without a token. */
+export async function tokenAt(db: Db, tokenId: string | null): Promise<LoopAt | undefined> {
+  if (!tokenId) return undefined;
+  const row = await db
+    .selectFrom('flow_tokens')
+    .select(['loop_index', 'inner_index'])
+    .where('id', '=', tokenId)
+    .executeTakeFirst();
+  return row ? atOfRow(row) : undefined;
+}

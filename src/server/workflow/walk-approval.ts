@@ -6,6 +6,7 @@ import { AppError } from '../http/app-error.ts';
 import { databaseRule, resolveApprovers } from './approvers.ts';
 import { approverInputs, firstInstances } from './multi-instance.ts';
 import { openElementTasks } from './multi-instance-assignees.ts';
+import { elementsOf } from './multi-instance-output.ts';
 import { openTasks, openTasksFor } from './open-tasks.ts';
 import { localsColumn, tokenInputs } from './task-locals.ts';
 import { armBoundaries, type WaitContext } from './waits/enter-wait.ts';
@@ -17,6 +18,7 @@ export async function reachApproval(
   walk: WalkState & { waitContext(): WaitContext },
   node: ProcessNode,
   chosen?: readonly string[],
+  indexes?: readonly number[],
 ): Promise<void> {
   // Its input mappings are its own variables, which its approvers' rules see (task-locals.ts); a
   // multi-instance approval's are each inner instance's, on its task.
@@ -45,7 +47,8 @@ export async function reachApproval(
   else {
     const all = chosen ? [...chosen] : await resolveApprovers(walk.trx, rules, context);
     approvers = chosen ? all : firstInstances(node, all);
-    const inputs = await approverInputs(walk.trx, node, walk.variables(), approvers, all);
+    const slots = node.multi?.assignee ? chosenSlots(node, walk.variables(), approvers, indexes) : undefined;
+    const inputs = await approverInputs(walk.trx, node, walk.variables(), approvers, all, slots);
     if (approvers.length > 0)
       await openTasks(
         walk.trx,
@@ -55,8 +58,8 @@ export async function reachApproval(
           ...task,
           assignee_id: assignee,
           locals: inputs[i],
-          // Chosen approvers of an approval whose assignee is computed do its instances in their order.
-          ...(node.multi?.assignee ? { output: JSON.stringify({ index: i }) } : {}),
+          // Chosen approvers of an approval whose assignee is computed do the instances they are given.
+          ...(slots ? { output: JSON.stringify({ index: slots[i] }) } : {}),
         })),
         token,
       );
@@ -67,4 +70,22 @@ export async function reachApproval(
     name: node.name,
     assignees: [...(walk.reached.get(node.id)?.assignees ?? []), ...approvers],
   });
+}
+
+/** The inner instance each chosen approver of a computed-assignee approval does: the indexes the
+ *  intervention gave (so an instance left out of the defaults shifts none after it), else their order
+ *  (docs/adr/0240-intervention-approvers-by-instance-and-open-nodes-shown.md). An index the collection
+ *  has not is refused, nothing changed. */
+function chosenSlots(
+  node: ProcessNode,
+  variables: Record<string, unknown>,
+  approvers: readonly string[],
+  indexes: readonly number[] | undefined,
+): readonly number[] {
+  if (!indexes) return approvers.map((_, i) => i);
+  const count = elementsOf(node, variables).length;
+  const outside = indexes.find((i) => i >= count);
+  if (outside !== undefined)
+    throw new AppError('validation', { node: node.name, number: outside + 1, count }, 'flow.msg.badApproverIndex');
+  return indexes;
 }

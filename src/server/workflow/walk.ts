@@ -105,8 +105,8 @@ export class Walk implements WalkState {
   }
 
   /** Puts a token on an approval and gives each of its approvers a task (walk-approval.ts). */
-  enterApproval(node: ProcessNode, chosen?: readonly string[]): Promise<void> {
-    return reachApproval(this, node, chosen);
+  enterApproval(node: ProcessNode, chosen?: readonly string[], indexes?: readonly number[]): Promise<void> {
+    return reachApproval(this, node, chosen, indexes);
   }
 
   /** What the approvers' rules are evaluated over. */

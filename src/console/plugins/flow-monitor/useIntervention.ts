@@ -95,6 +95,10 @@ export function useIntervention(instanceId: string, enabled: boolean) {
     nodeid: e.node.id,
     isToPerson: takesApprovers(e.node),
     userids: e.users.map((u) => u.id).join(';'),
+    // Defaults that name their inner instance keep it, so none left out shifts the others (ADR 0240).
+    ...(e.users.length > 0 && e.users.every((u) => u.index !== undefined)
+      ? { userindexes: e.users.map((u) => u.index!) }
+      : {}),
     ...(e.instances ? { instances: e.instances } : {}),
   }));
   return { selectable, entries, chosen, users, setUsers, instances, setInstances, chooseNode, add, remove, submitTo };

@@ -6,9 +6,8 @@ import { writingInstances } from '../../workflow/instance-writes.ts';
 import { AppError } from '../../http/app-error.ts';
 import { deleteInstance } from '../../workflow/actions.ts';
 import { withApprovers } from '../../workflow/approver-names.ts';
-import { shownApprovers, shownNode } from '../../workflow/shown-approvers.ts';
 import { dryRun } from '../../workflow/dry-run.ts';
-import { INTERVENTION_KINDS, intervene, interventionNodes, type InterventionInput } from '../../workflow/intervene.ts';
+import { intervene, interventionNodes, type InterventionInput } from '../../workflow/intervene.ts';
 import { versionById } from '../../workflow/process-versions.ts';
 import { heldLoops } from '../../workflow/intervene-loops.ts';
 import { heldScopes, variablesWhereLoopStands } from '../../workflow/intervene-levels.ts';
@@ -16,6 +15,7 @@ import { approversPerInstance } from '../../workflow/intervene-instances.ts';
 import { loopOf } from '../../workflow/loop-of.ts';
 import { freshLoops, runningInstances } from './running-instances.ts';
 import { instanceDiagram } from './instance-diagram.ts';
+import { nodeApprovers } from './node-approvers.ts';
 import { instanceNow } from './instance-now.ts';
 import { instanceNotices } from './instance-notices.ts';
 import { requireUser, type CallHandler, type Handler } from '../handler.ts';
@@ -183,29 +183,6 @@ const otherNodes: CallHandler<'flows.otherNodes'> = async (ctx) => {
   });
 };
 
-const nodeApprovers: CallHandler<'flows.nodeApprovers'> = async (ctx) => {
-  const instance = await governedInstance(ctx, ctx.query.id);
-  const { db } = ctx.services;
-  const { definition } = await versionById(db, instance.version_id);
-  const node = definition.nodes[ctx.query.nodeid];
-  if (!node || !INTERVENTION_KINDS.has(node.kind))
-    throw new AppError('validation', { node: ctx.query.nodeid }, 'flow.msg.badNode', '/nodeid');
-  if (node.kind !== 'manual') return [];
-  const shown = await shownApprovers(db, node, {
-    domainId: instance.domain_id,
-    applicationId: instance.application_id,
-    initiatorId: instance.initiator_id,
-    form: instance.form_data ?? {},
-  });
-  const [named] = await withApprovers(db, [shownNode(node, shown)]);
-  return named.approvers.map((u) => ({
-    id: u.id,
-    username: u.name,
-    loginno: u.loginno,
-    ...(u.index !== undefined ? { index: u.index } : {}),
-  }));
-};
-
 /** The body as the engine takes it; nextnodeids, when sent, must name the same nodes in the same order. */
 function interventionOf(ctx: Parameters<CallHandler<'flows.intervene'>>[0], adminId: string): InterventionInput {
   const targets = ctx.body.submitTo.map((entry) => ({
@@ -214,6 +191,7 @@ function interventionOf(ctx: Parameters<CallHandler<'flows.intervene'>>[0], admi
       .split(';')
       .map((id) => id.trim())
       .filter(Boolean),
+    ...(entry.userindexes ? { indexes: entry.userindexes } : {}),
     ...(entry.instances ? { instances: [...new Set(entry.instances)] } : {}),
   }));
   const named = ctx.query.nextnodeids;

@@ -15,7 +15,8 @@ import {
 } from '../../workflow/actions.ts';
 import { LOCKED_COLUMNS, lockedAlready, type ActionResult, type LockedInstance } from '../../workflow/action-steps.ts';
 import { writingInstances } from '../../workflow/instance-writes.ts';
-import { shownApprovers, shownNode } from '../../workflow/shown-approvers.ts';
+import { shownApprovers, shownNode, tokenAt } from '../../workflow/shown-approvers.ts';
+import { instanceVariables } from '../../workflow/loop-scopes.ts';
 import { versionById } from '../../workflow/process-versions.ts';
 import { dryRun } from '../../workflow/dry-run.ts';
 import { withApprovers } from '../../workflow/approver-names.ts';
@@ -244,7 +245,7 @@ const queryBack: CallHandler<'runtime.queryBack'> = async (ctx) => {
   const { db } = caller;
   const task = await db
     .selectFrom('flow_tasks')
-    .select('node_id')
+    .select(['node_id', 'token_id'])
     .where('instance_id', '=', instance.id)
     .where('assignee_id', '=', caller.userId)
     .where('status', '=', 'open')
@@ -256,14 +257,18 @@ const queryBack: CallHandler<'runtime.queryBack'> = async (ctx) => {
     .select(['initiator_id', 'form_data'])
     .where('id', '=', instance.id)
     .executeTakeFirstOrThrow();
+  // Where the caller's task stands: an earlier approval in its multi-instance sub-process's instance is
+  // evaluated over that instance's variables, as the engine would (ADR 0240).
+  const at = await tokenAt(db, task.token_id);
   const nodes = [];
   for (const nodeId of await earlierApprovals(db, instance.id, task.node_id)) {
     const node = definition.nodes[nodeId];
     const shown = await shownApprovers(db, node, {
       domainId: caller.domainId,
       applicationId: caller.applicationId,
+      processId: definition.id,
       initiatorId: state.initiator_id,
-      form: state.form_data ?? {},
+      form: await instanceVariables(db, definition, instance.id, nodeId, at, state.form_data ?? {}),
     });
     nodes.push(shownNode(node, shown));
   }
