@@ -19,6 +19,10 @@ import type { ImportColumn, ImportTable as TableDef } from '../../../core/catalo
 import type { Renderers } from '../cells/useCellRenderers.ts';
 import { rowsOf, valueOf, type Answer, type DialogData } from './import-values.ts';
 
+/** A column of labelled words (a kind, an action, a state) keeps each word whole: a narrow table would
+ * otherwise break a Chinese word (定时器) over two lines; text with spaces still wraps between words. */
+const LABELLED = { minWidth: '5em', wordBreak: 'keep-all' } as const;
+
 export type ReadPage = (table: TableDef, page: number) => Promise<Answer | undefined>;
 
 function Cell({ column, row, renderers }: { column: ImportColumn; row: Answer; renderers: Renderers }) {
@@ -88,9 +92,7 @@ export function ImportTable({
           <TableHead>
             <TableRow>
               {table.columns.map((c, i) => (
-                // A column of labelled words (an action, a state) keeps a word's width: a narrow table
-                // would break a two-character Chinese word in two lines.
-                <TableCell key={i} sx={c.labels ? { minWidth: '5em' } : undefined}>
+                <TableCell key={i} sx={c.labels ? LABELLED : undefined}>
                   {c.label ? t(c.label) : ''}
                 </TableCell>
               ))}
@@ -105,7 +107,7 @@ export function ImportTable({
                 {...(rowActions ? { 'data-row': keyOf(row) } : {})}
               >
                 {table.columns.map((c, i) => (
-                  <TableCell key={i}>
+                  <TableCell key={i} sx={c.labels ? LABELLED : undefined}>
                     <Cell column={c} row={row} renderers={renderers} />
                   </TableCell>
                 ))}
