@@ -6,7 +6,6 @@
 // task goes to the user its element names and keeps its index; an element naming nobody refuses the
 // start or the step, naming the element and the instance.
 import { describe, expect, it } from 'vitest';
-import type { CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { fixtureDrawing } from './helpers/fixture-drawing.ts';
 import { corpusRun } from './helpers/corpus-run.ts';

@@ -6,7 +6,6 @@
 // monitoring's local variables list the tasks opened together in their instances' order. Another
 // tenant's instance is refused.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { corpusRun, redrawn } from './helpers/corpus-run.ts';
 import { databaseTargets } from './helpers/databases.ts';
