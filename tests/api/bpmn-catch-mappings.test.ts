@@ -8,15 +8,16 @@
 // set in the mapped sub-process around it that holds the name, not in the process.
 import { describe, expect, it } from 'vitest';
 import type { MappingWorld } from './helpers/mapping-world.ts';
-import { mappingFixture, mappingWorld } from './helpers/mapping-world.ts';
+import { fixtureDrawing } from './helpers/fixture-drawing.ts';
+import { mappingWorld } from './helpers/mapping-world.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { instanceOf } from './helpers/instance-readers.ts';
 import { eventually } from './helpers/two-instances.ts';
 
 const targets = await databaseTargets();
-const c8 = await mappingFixture('c8-payment-grace.bpmn', 'catch-mappings');
-const c7 = await mappingFixture('c7-deposit-refund.bpmn', 'catch-mappings');
-const nested = await mappingFixture('c8-tender-rating.bpmn', 'catch-mappings');
+const c8 = await fixtureDrawing('catch-mappings', 'c8-payment-grace.bpmn');
+const c7 = await fixtureDrawing('catch-mappings', 'c7-deposit-refund.bpmn');
+const nested = await fixtureDrawing('catch-mappings', 'c8-tender-rating.bpmn');
 const HOUR = 3_600_000;
 
 /** What the instance waits at: its tokens' nodes and locals, its jobs' nodes and due times. */

@@ -8,12 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
 import { openTaskAssignees } from './helpers/instance-readers.ts';
-import { mappingFixture, mappingWorld } from './helpers/mapping-world.ts';
+import { mappingWorld } from './helpers/mapping-world.ts';
+import { fixtureDrawing } from './helpers/fixture-drawing.ts';
 import { ACME } from './helpers/test-server.ts';
 
 const targets = await databaseTargets();
 const c8 = (await readCorpus()).find((c) => c.file === 'c8-order-payment.bpmn')!;
-const c7 = await mappingFixture('c7-expense-claim.bpmn');
+const c7 = await fixtureDrawing('io-mappings', 'c7-expense-claim.bpmn');
 
 describe.each(targets)('input/output mappings of tasks, on $name', (target) => {
   const io = mappingWorld(target, 'io', [c8, c7]);

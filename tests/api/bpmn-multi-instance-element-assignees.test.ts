@@ -5,12 +5,9 @@
 // Camunda Modeler 8 drawing (`assignee="=reviewer.login"` with an output collection). Each instance's
 // task goes to the user its element names and keeps its index; an element naming nobody refuses the
 // start or the step, naming the element and the instance.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readProcess } from '../../src/core/workflow/process-definition.ts';
-import type { CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
+import { fixtureDrawing } from './helpers/fixture-drawing.ts';
 import { corpusRun } from './helpers/corpus-run.ts';
 import { ADMIN } from './helpers/test-server.ts';
 
@@ -21,17 +18,10 @@ const PANEL = 'Activity_0pnl7rv';
 const TURNS = 'Activity_1sgn7cd';
 const BOARD = 'Activity_0brd8rv';
 
-async function drawing(file: string, processId: string): Promise<CorpusFile> {
-  const xml = readFileSync(join(import.meta.dirname, '../fixtures/multi-instance-objects', file), 'utf8');
-  const read = await readProcess(xml, processId);
-  expect(read.problems).toEqual([]);
-  return { file, processId, xml, read };
-}
-
 describe.each(targets)('a multi-instance approval’s assignee per element, on $name', (target) => {
   const run = corpusRun(target, 'mo', async () => [
-    await drawing('c7-reviewer-objects.bpmn', C7),
-    await drawing('c8-reviewer-objects.bpmn', C8),
+    await fixtureDrawing('multi-instance-objects', 'c7-reviewer-objects.bpmn'),
+    await fixtureDrawing('multi-instance-objects', 'c8-reviewer-objects.bpmn'),
   ]);
   const { db, start, submit } = run;
   /** The tasks at a node as `login:status` with what they keep, in the order they were opened. */

@@ -3,15 +3,11 @@
 // (docs/adr/0124-embedded-sub-processes-and-ends.md), inclusive forks and joins, a terminate end at the
 // process's level, and multi-instance approvals in parallel with a completion ratio and in sequence
 // (docs/adr/0125-multi-instance-approvals.md). The drawings are corpus files (tests/fixtures/bpmn/).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
-import { makeEngineWorld, runtimeAccess, type EngineWorld } from './helpers/engine-world.ts';
-import { installCorpus } from './helpers/corpus-world.ts';
-import { ADMIN, startTestServer, type TestServer } from './helpers/test-server.ts';
-import type { ApiClient } from './helpers/api-client.ts';
-import { historyOf, instanceOf, openTaskAssignees } from './helpers/instance-readers.ts';
-import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
+import { historyOf, instanceOf } from './helpers/instance-readers.ts';
+import { interventionWorld } from './helpers/intervention-world.ts';
 
 const targets = await databaseTargets();
 const FILES = [
@@ -29,35 +25,22 @@ const processOf = (file: string) => corpus.find((c) => c.file === `${file}.bpmn`
 describe.each(targets)(
   'sub-processes, inclusive gateways, special ends and multi-instance approvals on $name',
   (target) => {
-    let server: TestServer;
-    let world: EngineWorld;
-    let engine: Runtime;
-    let admin: ApiClient;
-
-    beforeAll(async () => {
-      server = await startTestServer(target);
-      world = await makeEngineWorld(server.db, 'Acme', 'sx');
-      engine = runtimeOf(server, world, await runtimeAccess(server.db, world));
-      admin = await server.signedIn(ADMIN.username, ADMIN.password, 'en');
-      await installCorpus(
-        server.db,
-        world,
-        corpus,
-        ['purchasing', 'legal', 'travel', 'support', 'it', 'sales', 'management'],
-        (group) => (group === 'management' ? world.users.r2 : world.users.r1),
-      );
-    }, 300_000); // a server on a loaded machine
-    afterAll(async () => server?.close());
+    const sx = interventionWorld(target, {
+      prefix: 'sx',
+      files: corpus,
+      groups: ['purchasing', 'legal', 'travel', 'support', 'it', 'sales', 'management'],
+      comment: 'legal first',
+    });
 
     const runtime = (action: string, file: string, userCode: string, body: unknown, instanceId?: string) =>
-      engine.call(action, { flowId: processOf(file), userCode, body, instanceId });
+      sx.engine.call(action, { flowId: processOf(file), userCode, body, instanceId });
     const start = (file: string, formData: Record<string, unknown>) =>
-      engine.start(processOf(file), 'sx-init', { formData });
+      sx.engine.start(processOf(file), 'sx-init', { formData });
     const submit = (file: string, id: string, userCode: string, formData: Record<string, unknown> = {}) =>
-      engine.submit(processOf(file), id, userCode, { formData });
-    const openTasks = (id: string) => openTaskAssignees(server.db, id);
-    const instance = (id: string) => instanceOf(server.db, id);
-    const history = (id: string) => historyOf(server.db, id);
+      sx.engine.submit(processOf(file), id, userCode, { formData });
+    const openTasks = (id: string) => sx.openTasks(id);
+    const instance = (id: string) => instanceOf(sx.server.db, id);
+    const history = (id: string) => historyOf(sx.server.db, id);
 
     it('runs two levels of sub-processes; a terminate end ends only its level; the list names the level', async () => {
       const id = await start('c7-supplier-subprocess', { documentsComplete: true });
@@ -89,7 +72,7 @@ describe.each(targets)(
       await submit('c7-supplier-subprocess', id, 'sx-r1');
       expect(await openTasks(id)).toEqual(['Activity_1c5h7ke:sx-r1']);
       expect((await instance(id)).state_label).toBe('Reject application');
-      const tokens = await server.db
+      const tokens = await sx.server.db
         .selectFrom('flow_tokens')
         .select('node_id')
         .where('instance_id', '=', id)
@@ -123,7 +106,7 @@ describe.each(targets)(
       expect(await openTasks(id)).toEqual(['Activity_fvke2vm:sx-r1', 'Activity_rg4mk8k:sx-r1']);
       expect(await submit('c7-terminate-end', id, 'sx-r1')).toBe('completed');
       expect(await openTasks(id)).toEqual([]);
-      const cancelled = await server.db
+      const cancelled = await sx.server.db
         .selectFrom('flow_tasks')
         .select('node_id')
         .where('instance_id', '=', id)
@@ -171,7 +154,7 @@ describe.each(targets)(
 
     it('shows the levels in the detail and lets an intervention move into a nested sub-process', async () => {
       const id = await start('c7-supplier-subprocess', { documentsComplete: true });
-      const detail = await admin.call<{
+      const detail = await sx.admin.call<{
         current: Array<{ nodeName: string }>;
         history: Array<{ action: string; nodeName: string }>;
         diagram: { active: string[]; done: string[] };
@@ -183,21 +166,12 @@ describe.each(targets)(
         'auto Check supplier › Event_0c2h1ym',
       ]);
       expect(detail.reply.data!.diagram.active).toEqual(['Activity_0n4e6tb']);
-      const nodes = await admin.call<Array<{ id: string }>>(
-        'GET',
-        '/authtime/domain/workflow/intervention/othernodes',
-        {
-          query: { id },
-        },
-      );
-      expect(nodes.reply.data!.map((n) => n.id)).toEqual(
+      const nodes = (await sx.others(id)).map((n) => n.id);
+      expect(nodes).toEqual(
         expect.arrayContaining(['Activity_0n4e6tb', 'Activity_0s5jz4c', 'Activity_1c5h7ke', 'Activity_0yq4p2t']),
       );
-      expect(nodes.reply.data!.map((n) => n.id)).not.toContain('Event_0z6m9wq'); // an inner end
-      const moved = await admin.call('POST', '/authtime/domain/workflow/intervention/doflow', {
-        query: { id },
-        body: { submitTo: [{ nodeid: 'Activity_0s5jz4c', userids: world.users.r2 }], comment: 'legal first' },
-      });
+      expect(nodes).not.toContain('Event_0z6m9wq'); // an inner end
+      const moved = await sx.move(id, [{ nodeid: 'Activity_0s5jz4c', userids: sx.world.users.r2 }]);
       expect(moved.reply.errcode, moved.reply.errmsg).toBe(0);
       expect(await openTasks(id)).toEqual(['Activity_0s5jz4c:sx-r2']);
       // Its terminate end empties "Legal review"; the outer level ends and the instance goes on after it.
@@ -220,7 +194,7 @@ describe.each(targets)(
       await submit(file, id, 'sx-r1', { changes: true });
       expect(await openTasks(id)).toContain('Activity_0j6f3pd:sx-r1');
       await submit(file, id, 'sx-clerk', { changes: false });
-      const detail = await admin.call<{ current: Array<{ nodeName: string }> }>(
+      const detail = await sx.admin.call<{ current: Array<{ nodeName: string }> }>(
         'GET',
         '/authtime/domain/workflow/flowstatert',
         { query: { id } },
@@ -231,17 +205,9 @@ describe.each(targets)(
         'Review round › Review contract',
         'Review round › Revise clause',
       ]);
-      const inside = await admin.call<Array<{ id: string; statelabel: string }>>(
-        'GET',
-        '/authtime/domain/workflow/intervention/othernodes',
-        {
-          query: { id },
-        },
-      );
+      const inside = await sx.others(id);
       // A node inside is a target, named with its level (docs/adr/0220-interventions-into-multi-instance-sub-processes.md).
-      expect(inside.reply.data!.map((n) => `${n.id}:${n.statelabel}`)).toContain(
-        'Activity_1kq9x0v:Review round › Review contract',
-      );
+      expect(inside.map((n) => `${n.id}:${n.statelabel}`)).toContain('Activity_1kq9x0v:Review round › Review contract');
       const refused = await runtime('runtime/retract', file, 'sx-clerk', {}, id);
       expect(refused.reply.errcode).not.toBe(0); // its instance ended: the count is not taken back
       // r1's revision ends the second instance: 2 of 4 reach 0.5, the two reviews left are cancelled.
@@ -251,7 +217,7 @@ describe.each(targets)(
       await submit(file, id, 'sx-r2');
       expect(await openTasks(id)).toEqual(['Activity_0z7h3mq:sx-lead']);
       expect(await submit(file, id, 'sx-lead')).toBe('completed');
-      const cancelled = await server.db
+      const cancelled = await sx.server.db
         .selectFrom('flow_tasks')
         .select('status')
         .where('instance_id', '=', id)

@@ -9,11 +9,12 @@ import { databaseTargets } from './helpers/databases.ts';
 import { camundaDrawn, drawnCorpus } from './helpers/corpus-world.ts';
 import { activeTokenNodes, historyOf, instanceOf, loopTokens, openTaskAssignees } from './helpers/instance-readers.ts';
 import { audit, regions, signing } from './helpers/mapped-drawings.ts';
-import { mappingFixture, mappingWorld } from './helpers/mapping-world.ts';
+import { mappingWorld } from './helpers/mapping-world.ts';
+import { fixtureDrawing } from './helpers/fixture-drawing.ts';
 
 const targets = await databaseTargets();
-const c8 = await mappingFixture('c8-shipment-inspection.bpmn');
-const c7 = await mappingFixture('c7-contract-review.bpmn');
+const c8 = await fixtureDrawing('io-mappings', 'c8-shipment-inspection.bpmn');
+const c7 = await fixtureDrawing('io-mappings', 'c7-contract-review.bpmn');
 const [step] = await drawnCorpus(
   {
     // A plain service task the engine runs itself, computing a variable through its mappings.

@@ -5,14 +5,11 @@
 // instance's user, in the collection's order with its index, as the engine names them; flow
 // monitoring's local variables list the tasks opened together in their instances' order. Another
 // tenant's instance is refused.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readProcess } from '../../src/core/workflow/process-definition.ts';
-import type { CorpusFile } from '../unit/core/workflow/bpmn-corpus.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { corpusRun, redrawn } from './helpers/corpus-run.ts';
 import { databaseTargets } from './helpers/databases.ts';
+import { fixtureDrawing } from './helpers/fixture-drawing.ts';
 import { makeEngineWorld, runtimeAccess } from './helpers/engine-world.ts';
 import { runtimeOf, type Runtime } from './helpers/runtime-calls.ts';
 import { signedInCallers } from './helpers/test-server.ts';
@@ -25,13 +22,6 @@ const PANEL = 'Activity_0pnl7rv';
 const TURNS = 'Activity_1sgn7cd';
 const BOARD = 'Activity_0brd8rv';
 
-async function drawing(file: string, processId: string): Promise<CorpusFile> {
-  const xml = readFileSync(join(import.meta.dirname, '../fixtures/multi-instance-objects', file), 'utf8');
-  const read = await readProcess(xml, processId);
-  expect(read.problems).toEqual([]);
-  return { file, processId, xml, read };
-}
-
 interface Shown {
   id: string;
   loginno: string;
@@ -40,10 +30,10 @@ interface Shown {
 
 describe.each(targets)('computed assignees in the read-only views, on $name', (target) => {
   const run = corpusRun(target, 'ca', async () => {
-    const c7 = await drawing('c7-reviewer-objects.bpmn', C7);
+    const c7 = await fixtureDrawing('multi-instance-objects', 'c7-reviewer-objects.bpmn');
     return [
       c7,
-      await drawing('c8-reviewer-objects.bpmn', C8),
+      await fixtureDrawing('multi-instance-objects', 'c8-reviewer-objects.bpmn'),
       // The countersign in parallel: its instances' tasks open together, each with its input.
       await redrawn(c7, { file: 'c7-parallel.bpmn', processId: C7_PARALLEL, name: 'Reviewer panel in parallel' }, [
         ['isSequential="true" camunda:collection="${signers}"', 'camunda:collection="${signers}"'],

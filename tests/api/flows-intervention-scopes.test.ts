@@ -9,10 +9,10 @@ import { databaseTargets } from './helpers/databases.ts';
 import { activeTokenNodes, instanceOf } from './helpers/instance-readers.ts';
 import { interventionWorld, type Entry } from './helpers/intervention-world.ts';
 import { audit, regions, signing } from './helpers/mapped-drawings.ts';
-import { mappingFixture } from './helpers/mapping-world.ts';
+import { fixtureDrawing } from './helpers/fixture-drawing.ts';
 
 const targets = await databaseTargets();
-const review = await mappingFixture('c7-contract-review.bpmn');
+const review = await fixtureDrawing('io-mappings', 'c7-contract-review.bpmn');
 /** "Legal review" (inputs `reviewer`, `approved` null; outputs `legalOk`, `reviewedBy`) and its task. */
 const LEGAL = 'Activity_0l3g7pa';
 const CLAUSES = 'Activity_1s8k3fu';

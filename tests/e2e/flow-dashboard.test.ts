@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { periodStart } from '../../src/server/areas/flow-analytics/period.ts';
 import { openDatabase } from '../../src/server/db/connect.ts';
+import { dashboardClock, zonedPeriodStart } from '../support/dashboard-clock.ts';
 import { seedDashboard, type DashboardData } from '../support/dashboard-instances.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { csrfHeaders, openPage, signIn } from './support/pages.ts';
@@ -21,6 +21,8 @@ let acmeId: string;
 let globexId: string;
 let data: DashboardData;
 let calendar: { id: string; name: string; time_zone: string };
+/** The server's zone and the shorter period read in Chinese: both hold every seeded instance, whatever the day. */
+const clock = dashboardClock(new Date());
 
 beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
@@ -31,7 +33,11 @@ beforeAll(async () => {
   globexId = (
     await database.db.selectFrom('domains').select('id').where('name', '=', 'Globex').executeTakeFirstOrThrow()
   ).id;
-  data = await seedDashboard(database.db, acmeId);
+  const now = new Date();
+  data = await seedDashboard(database.db, acmeId, now, {
+    today: zonedPeriodStart('today', now, clock.hoursBehind),
+    year: zonedPeriodStart('thisyear', now, clock.hoursBehind),
+  });
   // The exact figures are wall-clock hours until the test makes a calendar the default.
   calendar = await database.db
     .selectFrom('work_calendars')
@@ -41,7 +47,7 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   await database.db.updateTable('work_calendars').set({ is_default: false }).where('domain_id', '=', acmeId).execute();
   await database.close();
-  [server, browser] = await Promise.all([launchServer(dataDir, {}), launchBrowser()]);
+  [server, browser] = await Promise.all([launchServer(dataDir, { TZ: clock.timeZone }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -147,11 +153,8 @@ describe('the workflow dashboard', () => {
 
   it('reads in Chinese', async () => {
     const page = await signedIn('zh');
-    // The seeded instances start up to ten hours before now (dashboard-instances.ts): in a month's first
-    // hours they belong to the month before, so the week (or, on a Monday the 1st, the year) is asked then.
-    const period =
-      (['thismonth', 'thisweek'] as const).find((p) => Date.now() - periodStart(p).getTime() > 11 * 3_600_000) ??
-      'thisyear';
+    // A period shorter than the year when it holds every seeded instance (dashboard-clock.ts).
+    const { period } = clock;
     await page.goto(
       `${server.url}/#/flowstaterts?view=dashboard&domainid=${acmeId}&app=${data.appId}&period=${period}`,
     );

@@ -28,11 +28,22 @@ export interface DashboardData {
   emptyAppId: string;
 }
 
+/** Where today and the year start in the server's zone (by default this process's). */
+export interface SeedStarts {
+  today: Date;
+  year: Date;
+}
+
 /** Binds the two applications ("Dashboard test", "Dashboard empty") to the enterprise and runs the
  *  instances: this year alpha twice (6 h completed at `anchor`; 4 h completed an hour before today),
  *  beta once running (its check took 10 h) and four times completed at `anchor`, once deleted; last
  *  year alpha once (10 h). */
-export async function seedDashboard(db: Db, domainId: string, now = new Date()): Promise<DashboardData> {
+export async function seedDashboard(
+  db: Db,
+  domainId: string,
+  now = new Date(),
+  starts: SeedStarts = { today: periodStart('today', now), year: periodStart('thisyear', now) },
+): Promise<DashboardData> {
   const [appId, emptyAppId] = [randomUUID(), randomUUID()];
   await db
     .insertInto('applications')
@@ -151,7 +162,7 @@ export async function seedDashboard(db: Db, domainId: string, now = new Date()):
 
   const anchor = new Date(now.getTime() - 60_000);
   await run('alpha', [2, 4], anchor);
-  await run('alpha', [1, 3], new Date(periodStart('today', now).getTime() - HOUR));
+  await run('alpha', [1, 3], new Date(starts.today.getTime() - HOUR));
   await run('beta', [10], anchor);
   for (const steps of [
     [0.5, 0.25],
@@ -162,6 +173,6 @@ export async function seedDashboard(db: Db, domainId: string, now = new Date()):
     await run('beta', steps, anchor);
   const deleted = await run('beta', [], anchor);
   await deleteInstance(db, { instanceId: deleted, userId: users.initiator });
-  await run('alpha', [5, 5], new Date(periodStart('thisyear', now).getTime() - 30 * 24 * HOUR));
+  await run('alpha', [5, 5], new Date(starts.year.getTime() - 30 * 24 * HOUR));
   return { appId, emptyAppId };
 }

@@ -2,44 +2,35 @@
 // on the target database with an engine world, the drawings installed (their `legal` group held by the
 // clerk), and what the tests ask through the runtime REST and read from the tables, as the world's
 // initiator. One place for what each such file would otherwise set up again.
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { readProcess } from '../../../src/core/workflow/process-definition.ts';
 import type { CorpusFile } from '../../unit/core/workflow/bpmn-corpus.ts';
 import type { DatabaseTarget } from './databases.ts';
-import { makeEngineWorld, runtimeAccess, type EngineWorld } from './engine-world.ts';
+import { engineRun } from './engine-run.ts';
 import { installCorpus } from './corpus-world.ts';
 import { historyOf, loopTokens, openTaskAssignees, taskStatusesAt } from './instance-readers.ts';
-import { runtimeOf, type Runtime } from './runtime-calls.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
 
 type FormData = Record<string, unknown>;
 
 /** Opens the run before the block's tests (users named `prefix-…`) and closes it after them. */
 export function corpusRun(target: DatabaseTarget, prefix: string, drawings: () => Promise<CorpusFile[]>) {
-  let server: TestServer;
-  let world: EngineWorld;
-  let runtime: Runtime;
-  beforeAll(async () => {
-    server = await startTestServer(target);
-    world = await makeEngineWorld(server.db, 'Acme', prefix);
-    runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
-    await installCorpus(server.db, world, await drawings(), ['legal'], () => world.users.clerk);
-  }, 300_000); // a server on a loaded machine
-  afterAll(async () => server?.close());
+  const { server, world, runtime } = engineRun(target, prefix, async (opened, inWorld) =>
+    installCorpus(opened.db, inWorld, await drawings(), ['legal'], () => inWorld.users.clerk),
+  );
   const initiator = `${prefix}-init`;
   return {
-    db: () => server.db,
-    server: () => server,
-    world: () => world,
-    runtime: () => runtime,
-    start: (flowId: string, formData: FormData) => runtime.start(flowId, initiator, { formData }),
+    db: () => server().db,
+    server,
+    world,
+    runtime,
+    start: (flowId: string, formData: FormData) => runtime().start(flowId, initiator, { formData }),
     submit: (flowId: string, id: string, userCode: string, formData: FormData = {}) =>
-      runtime.submit(flowId, id, userCode, { formData }),
-    diagram: (flowId: string, id: string) => runtime.diagram(flowId, id, initiator),
-    history: (id: string) => historyOf(server.db, id),
-    openTasks: (id: string) => openTaskAssignees(server.db, id),
-    tasksAt: (id: string, nodeId: string) => taskStatusesAt(server.db, id, nodeId),
-    tokens: (id: string) => loopTokens(server.db, id),
+      runtime().submit(flowId, id, userCode, { formData }),
+    diagram: (flowId: string, id: string) => runtime().diagram(flowId, id, initiator),
+    history: (id: string) => historyOf(server().db, id),
+    openTasks: (id: string) => openTaskAssignees(server().db, id),
+    tasksAt: (id: string, nodeId: string) => taskStatusesAt(server().db, id, nodeId),
+    tokens: (id: string) => loopTokens(server().db, id),
   };
 }
 

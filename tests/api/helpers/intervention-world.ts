@@ -1,5 +1,5 @@
 // What the intervention tests share (tests/api/flows-intervention-*.test.ts,
-// flows-multi-instance-intervention.test.ts): one server per database with an engine world whose
+// flows-multi-instance-intervention.test.ts, bpmn-structures.test.ts): one server per database with an engine world whose
 // application holds the drawings, the administrator signed in, and the console's intervention calls.
 import { afterAll, beforeAll } from 'vitest';
 import type { CorpusFile } from '../../unit/core/workflow/bpmn-corpus.ts';

@@ -1,25 +1,16 @@
 // What the mapping tests share (tests/api/bpmn-io-mappings.test.ts, bpmn-sub-process-mappings.test.ts,
-// bpmn-call-parameters.test.ts): their saved drawings read as corpus files, one server per database with
+// bpmn-call-parameters.test.ts): one server per database with
 // an engine world whose application holds the drawings, and what they ask of an instance through the
 // runtime REST (its variables, the form an assignee sees, a worker's turn at an external task).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { processesIn, readProcess } from '../../../src/core/workflow/process-definition.ts';
+import { expect } from 'vitest';
 import type { CorpusFile } from '../../unit/core/workflow/bpmn-corpus.ts';
 import { installCorpus } from './corpus-world.ts';
 import type { DatabaseTarget } from './databases.ts';
-import { makeEngineWorld, runtimeAccess, type EngineWorld } from './engine-world.ts';
+import { engineRun } from './engine-run.ts';
+import type { EngineWorld } from './engine-world.ts';
 import { instanceOf } from './instance-readers.ts';
-import { runtimeOf, type Runtime } from './runtime-calls.ts';
-import { startTestServer, type TestServer, type TestServerOptions } from './test-server.ts';
-
-/** A drawing saved under tests/fixtures/`folder`, read as a corpus file (its first process). */
-export async function mappingFixture(file: string, folder = 'io-mappings'): Promise<CorpusFile> {
-  const xml = readFileSync(join(import.meta.dirname, '../../fixtures', folder, file), 'utf8');
-  const [{ id }] = await processesIn(xml);
-  return { file, processId: id, xml, read: await readProcess(xml, id) };
-}
+import type { Runtime } from './runtime-calls.ts';
+import type { TestServer, TestServerOptions } from './test-server.ts';
 
 interface ExternalTask {
   id: string;
@@ -53,31 +44,21 @@ export function mappingWorld(
   files: readonly CorpusFile[],
   options?: TestServerOptions,
 ): MappingWorld {
-  let server: TestServer;
-  let world: EngineWorld;
-  let runtime: Runtime;
-  beforeAll(async () => {
-    server = await startTestServer(target, options);
-    world = await makeEngineWorld(server.db, 'Acme', prefix);
-    runtime = runtimeOf(server, world, await runtimeAccess(server.db, world));
-    await installCorpus(server.db, world, files, []);
-  }, 300_000); // a server on a loaded machine
-  afterAll(async () => server?.close());
-
-  const call = <T>(path: string, body: unknown) => runtime.call<T>(path, { userCode: `${prefix}-init`, body });
+  const run = engineRun(target, prefix, (server, world) => installCorpus(server.db, world, files, []), options);
+  const call = <T>(path: string, body: unknown) => run.runtime().call<T>(path, { userCode: `${prefix}-init`, body });
   return {
     get server() {
-      return server;
+      return run.server();
     },
     get world() {
-      return world;
+      return run.world();
     },
     get runtime() {
-      return runtime;
+      return run.runtime();
     },
-    variables: async (id) => (await instanceOf(server.db, id)).form_data as Record<string, unknown>,
+    variables: async (id) => (await instanceOf(run.server().db, id)).form_data as Record<string, unknown>,
     async formOf(flowId, id, userCode) {
-      const seen = await runtime.call<{ instance: { formData: Record<string, unknown> } }>('query/instance', {
+      const seen = await run.runtime().call<{ instance: { formData: Record<string, unknown> } }>('query/instance', {
         flowId,
         instanceId: id,
         userCode,
