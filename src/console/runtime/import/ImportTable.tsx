@@ -19,9 +19,11 @@ import type { ImportColumn, ImportTable as TableDef } from '../../../core/catalo
 import type { Renderers } from '../cells/useCellRenderers.ts';
 import { rowsOf, valueOf, type Answer, type DialogData } from './import-values.ts';
 
-/** A column of labelled words (a kind, an action, a state) keeps each word whole: a narrow table would
- * otherwise break a Chinese word (定时器) over two lines; text with spaces still wraps between words. */
-const LABELLED = { minWidth: '5em', wordBreak: 'keep-all' } as const;
+/** Headings and columns of labelled words (a kind, an action, a state) keep each word whole: a narrow
+ * table would otherwise break a Chinese word (定时器, 剩余重试次数) over two lines; text with spaces still
+ * wraps between words. */
+const WHOLE_WORDS = { wordBreak: 'keep-all' } as const;
+const LABELLED = { ...WHOLE_WORDS, minWidth: '5em' } as const;
 
 export type ReadPage = (table: TableDef, page: number) => Promise<Answer | undefined>;
 
@@ -92,7 +94,7 @@ export function ImportTable({
           <TableHead>
             <TableRow>
               {table.columns.map((c, i) => (
-                <TableCell key={i} sx={c.labels ? LABELLED : undefined}>
+                <TableCell key={i} sx={c.labels ? LABELLED : WHOLE_WORDS}>
                   {c.label ? t(c.label) : ''}
                 </TableCell>
               ))}
