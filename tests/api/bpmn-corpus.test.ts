@@ -195,6 +195,18 @@ describe.each(targets)('the BPMN corpus run to its end on $name', (target) => {
       'The process cannot start yet: the enterprise has not set the approvers of "Sign off" (software tab, Approvers).',
     );
     expect(await setApprovers('Process_1', nodes[1].nodeId, 'user:cor-clerk')).toMatchObject({ reply: { errcode: 0 } });
+    // An intervention's defaults at a node left open are the approvers its enterprise set
+    // (docs/adr/0240-intervention-approvers-by-instance-and-open-nodes-shown.md).
+    const started = await runtime('runtime/start', open.processId, 'cor-init', { formData: {} });
+    const defaults = await acme.call<Array<{ loginno: string }>>(
+      'GET',
+      '/authtime/domain/workflow/intervention/approvers',
+      {
+        query: { id: started.reply.data!.instanceId, nodeid: nodes[1].nodeId },
+      },
+    );
+    expect(defaults.reply.errcode, defaults.reply.errmsg).toBe(0);
+    expect(defaults.reply.data!.map((u) => u.loginno)).toEqual(['cor-clerk']);
     expect(await runToEnd(open)).toEqual([nodes[0].nodeId, nodes[1].nodeId]);
   }, 120_000);
 
