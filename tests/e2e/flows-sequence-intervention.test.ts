@@ -38,6 +38,7 @@ describe('flow monitoring: intervention into a sequence entered anew', () => {
       'The sub-process starts anew and runs its instances one after another, in this order: the first starts at this node, each of the others at its start once the one before has ended.',
     );
     const instances = dialog.getByTestId('intervene-instances');
+    await expect(instances.locator('legend').innerText()).resolves.toBe('Instances, in the order they run');
     const first = instances.getByLabel(/^Instance 1: \S.* \(acme124\)$/);
     const second = instances.getByLabel(/^Instance 2: \S.* \(acme125\)$/);
     expect([await first.isChecked(), await first.isDisabled()]).toEqual([true, true]);

@@ -35,7 +35,7 @@ export function InstanceChoice({ running, chosen, onChange, anew, sequential }: 
   return (
     <Box component="fieldset" data-testid="intervene-instances" sx={{ border: 0, p: 0, m: 0, mb: 1.5 }}>
       <FormLabel component="legend" sx={{ typography: 'body2' }}>
-        {t('flow.intervene.instances')}
+        {t(sequential ? 'flow.intervene.instancesInOrder' : 'flow.intervene.instances')}
       </FormLabel>
       {anew && (
         <Typography variant="body2" color="text.secondary" data-testid="intervene-instances-anew">
