@@ -11,10 +11,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
-import { drawnDiagram, installDrawing, startThroughRuntime } from './support/flow-monitoring.ts';
+import {
+  drawnDiagram,
+  installDrawing,
+  startThroughRuntime,
+  SLOW,
+  chooseNode,
+  instanceChoice,
+  openDetail,
+} from './support/flow-monitoring.ts';
 import {
   closeToasts,
   expectToast,
@@ -35,28 +42,6 @@ const READ = 'Activity_1g5t0ke';
 const CLAUSE_CHECK = 'Activity_0v9x2hl';
 const CHECK = 'Activity_1x8w3jm';
 const TARGET = /^Review round › Clause check › Check clauses/;
-/** The bound of a wait on the server's work (an install, the detail's reads, an intervention): the browser
- *  stage runs beside the API tests, which keep both cores busy. */
-const SLOW = 60_000;
-
-/** An instance of the round as the choice names it: its number, its reviewer's name and login number. */
-const choice = (number: number, login: string, word = 'Instance', colon = ': ') =>
-  new RegExp(`^${word} ${number}${colon}(\\S.*) \\(${login}\\)$`);
-
-/** Opens the instance's detail from the monitoring list. */
-async function openDetail(page: Page, summary: string): Promise<Locator> {
-  await page.locator('.MuiDataGrid-row', { hasText: summary }).getByText(summary).click();
-  const dialog = page.getByTestId('flow-detail-dialog');
-  await dialog.getByTestId('intervention').waitFor({ timeout: SLOW });
-  return dialog;
-}
-
-/** Chooses the node matching `name` in the dialog's node choice, labelled `label`. */
-async function chooseNode(page: Page, dialog: Locator, label: string, name: RegExp) {
-  await dialog.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name }).click();
-}
-
 describe('flow monitoring: intervention into a mapped sub-process', () => {
   it('enters the round anew: the chosen instances at the clauses, assigned by the mapped input', async () => {
     const { page, server } = session;
@@ -84,7 +69,7 @@ describe('flow monitoring: intervention into a mapped sub-process', () => {
       expect(
         await inZh
           .getByTestId('intervene-instances')
-          .getByLabel(choice(i + 1, reviewer, '实例', '：'))
+          .getByLabel(instanceChoice(i + 1, reviewer, '实例', '：'))
           .isChecked(),
       ).toBe(true);
     await screenshot(zh, 'flows-mapped-anew-zh');
@@ -106,11 +91,11 @@ describe('flow monitoring: intervention into a mapped sub-process', () => {
     );
     const instances = dialog.getByTestId('intervene-instances');
     for (const [i, reviewer] of REVIEWERS.entries())
-      expect(await instances.getByLabel(choice(i + 1, reviewer)).isChecked()).toBe(true);
+      expect(await instances.getByLabel(instanceChoice(i + 1, reviewer)).isChecked()).toBe(true);
     // The reviewers' names as the choice shows them, in the collection's order.
     const names = [...(await instances.innerText()).matchAll(/^Instance \d: (.+) \(acme\d+\)$/gm)].map((m) => m[1]);
     expect(names).toHaveLength(3);
-    await instances.getByLabel(choice(3, REVIEWERS[2])).uncheck();
+    await instances.getByLabel(instanceChoice(3, REVIEWERS[2])).uncheck();
     await screenshot(page, 'flows-mapped-anew-en');
     await expectAccessible(page, 'intervention dialog entering a mapped sub-process anew');
     await dialog.getByTestId('intervene-add').click();

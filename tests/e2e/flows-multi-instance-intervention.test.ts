@@ -11,10 +11,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
-import { drawnDiagram, installDrawing, startThroughRuntime } from './support/flow-monitoring.ts';
+import {
+  drawnDiagram,
+  installDrawing,
+  instanceChoice,
+  nodeOptions,
+  openDetail,
+  SLOW,
+  startThroughRuntime,
+} from './support/flow-monitoring.ts';
 import {
   closeToasts,
   expectToast,
@@ -36,30 +43,6 @@ const REVIEWERS = ['acme123', 'acme124', 'acme125'];
 const ROUND = 'Activity_0r4m8cq';
 const READ = 'Activity_1g5t0ke';
 const CHECK = 'Activity_1x8w3jm';
-
-/** An instance of the round as the choice names it: its number, its reviewer's name and login number. */
-/** The bound of a wait on the server's work (an install, the detail's reads, an intervention): the browser
- *  stage runs beside the API tests, which keep both cores busy, and one such wait passed 30 s there. */
-const SLOW = 60_000;
-
-const choice = (number: number, login: string, word = 'Instance', colon = ': ') =>
-  new RegExp(`^${word} ${number}${colon}\\S.* \\(${login}\\)$`);
-
-/** Opens the instance's detail from the monitoring list. */
-async function openDetail(page: Page, summary: string): Promise<Locator> {
-  await page.locator('.MuiDataGrid-row', { hasText: summary }).getByText(summary).click();
-  const dialog = page.getByTestId('flow-detail-dialog');
-  await dialog.getByTestId('intervention').waitFor({ timeout: SLOW });
-  return dialog;
-}
-
-/** Opens the node choice and answers the options' texts. */
-async function nodeOptions(page: Page, dialog: Locator, label: string): Promise<string[]> {
-  await dialog.getByRole('combobox', { name: label }).click();
-  const options = page.getByRole('option');
-  await options.first().waitFor({ timeout: SLOW });
-  return options.allInnerTexts();
-}
 
 describe('flow monitoring: intervention into a multi-instance sub-process', () => {
   it('sends reviewers back to their own tasks, then moves one instance on while the others stay', async () => {
@@ -99,7 +82,7 @@ describe('flow monitoring: intervention into a multi-instance sub-process', () =
       expect(
         await dialog
           .getByTestId('intervene-instances')
-          .getByLabel(choice(i + 1, reviewer))
+          .getByLabel(instanceChoice(i + 1, reviewer))
           .isChecked(),
       ).toBe(true);
     await dialog.getByTestId('intervene-add').click();
@@ -130,19 +113,21 @@ describe('flow monitoring: intervention into a multi-instance sub-process', () =
     await page.getByRole('option', { name: /Check clauses/ }).click();
     const instances = dialog.getByTestId('intervene-instances');
     for (const [i, reviewer] of REVIEWERS.entries())
-      expect(await instances.getByLabel(choice(i + 1, reviewer)).isChecked()).toBe(true);
-    await instances.getByLabel(choice(1, REVIEWERS[0])).uncheck();
-    await instances.getByLabel(choice(3, REVIEWERS[2])).uncheck();
-    await instances.getByLabel(choice(2, REVIEWERS[1])).uncheck();
+      expect(await instances.getByLabel(instanceChoice(i + 1, reviewer)).isChecked()).toBe(true);
+    await instances.getByLabel(instanceChoice(1, REVIEWERS[0])).uncheck();
+    await instances.getByLabel(instanceChoice(3, REVIEWERS[2])).uncheck();
+    await instances.getByLabel(instanceChoice(2, REVIEWERS[1])).uncheck();
     await dialog.getByTestId('intervene-add').click();
     await expect(dialog.getByTestId('dialog-message').innerText()).resolves.toBe(
       '"Review round › Clause check › Check clauses": choose at least one instance to move.',
     );
-    await instances.getByLabel(choice(2, REVIEWERS[1])).check();
+    await instances.getByLabel(instanceChoice(2, REVIEWERS[1])).check();
     await screenshot(page, 'flows-mi-instances-en');
     await expectAccessible(page, 'intervention dialog with the instances to move');
     await dialog.getByTestId('intervene-add').click();
-    await expect(dialog.getByTestId('intervene-entry-instances').innerText()).resolves.toMatch(choice(2, REVIEWERS[1]));
+    await expect(dialog.getByTestId('intervene-entry-instances').innerText()).resolves.toMatch(
+      instanceChoice(2, REVIEWERS[1]),
+    );
     await fillField(page, 'intervene-reason', 'The second reviewer has read it already');
     await dialog.getByTestId('intervene-preview').click();
     await expect(preview.getByTestId('preview-cancelled').innerText()).resolves.toMatch(
@@ -176,7 +161,7 @@ describe('flow monitoring: intervention into a multi-instance sub-process', () =
     );
     await inZh
       .getByTestId('intervene-instances')
-      .getByLabel(choice(1, REVIEWERS[0], '实例', '：'))
+      .getByLabel(instanceChoice(1, REVIEWERS[0], '实例', '：'))
       .waitFor({ timeout: SLOW });
     await screenshot(zh, 'flows-mi-instances-zh');
     await zh.context().close();
@@ -204,7 +189,7 @@ describe('flow monitoring: intervention into a multi-instance sub-process', () =
     const chips = dialog.getByTestId('intervene-approvers').locator('.MuiChip-label');
     await expect.poll(() => chips.count(), { timeout: SLOW }).toBe(3);
     const labels = await chips.allInnerTexts();
-    for (const [i, login] of board.entries()) expect(labels[i]).toMatch(choice(i + 1, login));
+    for (const [i, login] of board.entries()) expect(labels[i]).toMatch(instanceChoice(i + 1, login));
     await screenshot(page, 'flows-computed-assignees-en');
     await dialog.getByTestId('intervene-add').click();
     await expect(dialog.getByTestId('intervene-entries').innerText()).resolves.toMatch(

@@ -8,13 +8,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
-import { installDrawing, startThroughRuntime } from './support/flow-monitoring.ts';
+import { chooseNode, installDrawing, openDetail, startThroughRuntime } from './support/flow-monitoring.ts';
 import { expectToast, fillField, openEnterpriseTab, searchList } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 
 const session = signedInAsAdmin();
 const DRAWING = readFileSync(join(import.meta.dirname, '../fixtures/bpmn/c7-review-rounds.bpmn'), 'utf8');
-const SLOW = 60_000;
 
 describe('flow monitoring: intervention into a sequence entered anew', () => {
   it('lists the instances in order, the first placed at the node, and sends it', async () => {
@@ -29,11 +28,8 @@ describe('flow monitoring: intervention into a sequence entered anew', () => {
     });
     await page.goto(`${server.url}/#/flowstaterts?domainid=${domainId}&app=${applicationId}`);
     await searchList(page, { _summary: summary });
-    await page.locator('.MuiDataGrid-row', { hasText: summary }).getByText(summary).click();
-    const dialog = page.getByTestId('flow-detail-dialog');
-    await dialog.getByTestId('intervention').waitFor({ timeout: SLOW });
-    await dialog.getByRole('combobox', { name: 'Move to node' }).click();
-    await page.getByRole('option', { name: /Signatures › Sign contract/ }).click();
+    const dialog = await openDetail(page, summary);
+    await chooseNode(page, dialog, 'Move to node', /Signatures › Sign contract/);
     await expect(dialog.getByTestId('intervene-instances-anew').innerText()).resolves.toBe(
       'The sub-process starts anew and runs its instances one after another, in this order: the first starts at this node, each of the others at its start once the one before has ended.',
     );

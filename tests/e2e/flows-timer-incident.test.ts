@@ -11,17 +11,13 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
-import { correlateThroughRuntime, installDrawing, startThroughRuntime } from './support/flow-monitoring.ts';
+import { correlateThroughRuntime, installDrawing, SLOW, startThroughRuntime } from './support/flow-monitoring.ts';
 import { openEnterpriseTab, openPage, searchList, signIn } from './support/pages.ts';
 import { signedInAsAdmin } from './support/session.ts';
 
 const session = signedInAsAdmin();
 const DRAWING = readFileSync(join(import.meta.dirname, '../fixtures/journeys/payment-reminder.bpmn'), 'utf8');
 const TIMER = 'Wait before reminding';
-/** The bound of a wait on the server's work (an install, the detail's reads, a retry): the browser stage
- *  runs beside the API tests, which keep both cores busy. */
-const SLOW = 60_000;
-
 /** Opens the instance's detail from the monitoring list; answers the dialog and its timer's job row. */
 async function openJobs(page: Page, summary: string): Promise<{ dialog: Locator; timer: Locator }> {
   await page.locator('.MuiDataGrid-row', { hasText: summary }).getByText(summary).click();

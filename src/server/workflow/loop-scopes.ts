@@ -27,6 +27,7 @@ import {
   frameVariables,
   joinKey,
   scopedVariables,
+  tokenAt,
   tokensAt,
   type LoopAt,
   type LoopFrame,
@@ -230,17 +231,7 @@ export async function inLoopOf(
   // Inside a sub-process with mappings, the walk goes on in its scope too (sub-process-scopes.ts).
   if (!inLoop && mappedScopesAround(walk.definition, nodeId).length === 0) return work();
   const { trx, instance } = walk;
-  const at =
-    token.at ??
-    (token.id && inLoop
-      ? atOfRow(
-          (await trx
-            .selectFrom('flow_tokens')
-            .select(['loop_index', 'inner_index'])
-            .where('id', '=', token.id)
-            .executeTakeFirst()) ?? { loop_index: null },
-        )
-      : undefined);
+  const at = token.at ?? (inLoop ? await tokenAt(trx, token.id) : undefined);
   const frame = inLoop ? await frameAt(trx, walk.definition, instance.id, nodeId, at) : undefined;
   const scopes = await readScopes(trx, walk.definition, instance.id, nodeId, at);
   return inScopes(walk, scopes, () => (frame ? inFrame(walk, frame, work) : work()));

@@ -9,7 +9,6 @@ import type { NodeAssignees } from './approver-names.ts';
 import { resolveApprovers, type ApproverContext } from './approvers.ts';
 import { namedInstances } from './multi-instance-assignees.ts';
 import { setApprovers } from './node-approvers.ts';
-import { atOfRow, type LoopAt } from './walk-state.ts';
 
 /** One approver shown: the user, and at a computed assignee the inner instance (index from 0) it does. */
 export interface ShownApprover {
@@ -42,14 +41,3 @@ export const shownNode = (node: ProcessNode, shown: readonly ShownApprover[]): N
   assignees: shown.map((a) => a.id),
   ...(node.multi?.assignee ? { indexes: shown.map((a) => a.index!) } : {}),
 });
-
-/** Where a token stands: its multi-instance sub-process's instance, none outside every one or without a token. */
-export async function tokenAt(db: Db, tokenId: string | null): Promise<LoopAt | undefined> {
-  if (!tokenId) return undefined;
-  const row = await db
-    .selectFrom('flow_tokens')
-    .select(['loop_index', 'inner_index'])
-    .where('id', '=', tokenId)
-    .executeTakeFirst();
-  return row ? atOfRow(row) : undefined;
-}

@@ -86,6 +86,17 @@ export const atOfRow = (row: { loop_index: number | null; inner_index?: number |
       ? { index: row.loop_index }
       : { index: row.loop_index, inner: row.inner_index };
 
+/** Where a token stands: its multi-instance sub-process's instance, none outside every one or without a token. */
+export async function tokenAt(db: Db, tokenId: string | null): Promise<LoopAt | undefined> {
+  if (!tokenId) return undefined;
+  const row = await db
+    .selectFrom('flow_tokens')
+    .select(['loop_index', 'inner_index'])
+    .where('id', '=', tokenId)
+    .executeTakeFirst();
+  return row ? atOfRow(row) : undefined;
+}
+
 /** The condition on `flow_tokens` (not aliased) for the tokens of `at` (a level of the outer instance
  *  holds its inner ones). */
 export const tokensAt = (at: LoopAt) =>

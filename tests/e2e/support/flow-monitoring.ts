@@ -1,5 +1,6 @@
 // What the flow-monitoring journeys share: an instance started through the runtime REST with the
-// enterprise's access token, as a program would, and the detail's process diagram as drawn.
+// enterprise's access token, as a program would, the detail opened and its intervention's choices, and
+// the detail's process diagram as drawn.
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { csrfHeaders } from './pages.ts';
@@ -103,3 +104,34 @@ export async function drawnDiagram(dialog: Locator) {
       .sort();
   return { shapes: await ids(''), active: await ids('.flow-node-active'), done: await ids('.flow-node-done') };
 }
+
+/** The bound of a wait on the server's work (an install, the detail's reads, an intervention, a retry): the
+ *  browser stage runs beside the API tests, which keep both cores busy. */
+export const SLOW = 60_000;
+
+/** Opens the instance's detail from the monitoring list, once its intervention part is there. */
+export async function openDetail(page: Page, summary: string): Promise<Locator> {
+  await page.locator('.MuiDataGrid-row', { hasText: summary }).getByText(summary).click();
+  const dialog = page.getByTestId('flow-detail-dialog');
+  await dialog.getByTestId('intervention').waitFor({ timeout: SLOW });
+  return dialog;
+}
+
+/** Opens the intervention's node choice, labelled `label`, and answers the options' texts. */
+export async function nodeOptions(page: Page, dialog: Locator, label: string): Promise<string[]> {
+  await dialog.getByRole('combobox', { name: label }).click();
+  const options = page.getByRole('option');
+  await options.first().waitFor({ timeout: SLOW });
+  return options.allInnerTexts();
+}
+
+/** Chooses the node matching `name` in the intervention's node choice, labelled `label`. */
+export async function chooseNode(page: Page, dialog: Locator, label: string, name: RegExp) {
+  await dialog.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name }).click();
+}
+
+/** An instance of a multi-instance sub-process as the choice names it ("Instance 2: Ann Lee (acme124)"):
+ *  its number, the user it names (captured) and their login number; `word` and `colon` for another language. */
+export const instanceChoice = (number: number, login: string, word = 'Instance', colon = ': ') =>
+  new RegExp(`^${word} ${number}${colon}(\\S.*) \\(${login}\\)$`);

@@ -15,7 +15,8 @@ import {
 } from '../../workflow/actions.ts';
 import { LOCKED_COLUMNS, lockedAlready, type ActionResult, type LockedInstance } from '../../workflow/action-steps.ts';
 import { writingInstances } from '../../workflow/instance-writes.ts';
-import { shownApprovers, shownNode, tokenAt } from '../../workflow/shown-approvers.ts';
+import { shownApprovers, shownNode } from '../../workflow/shown-approvers.ts';
+import { tokenAt } from '../../workflow/walk-state.ts';
 import { instanceVariables } from '../../workflow/loop-scopes.ts';
 import { versionById } from '../../workflow/process-versions.ts';
 import { dryRun } from '../../workflow/dry-run.ts';
