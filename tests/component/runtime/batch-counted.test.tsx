@@ -8,18 +8,17 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActionDef, ConsoleCatalogue } from '../../../src/core/catalogue/types.ts';
-import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import { BatchDialog } from '../../../src/console/runtime/batch/BatchDialog.tsx';
 import { CatalogueContext } from '../../../src/console/runtime/catalogue-context.ts';
 import { RegistryContext } from '../../../src/console/runtime/registry-context.ts';
 import { cellRenderers, plugins, screenKinds, widgets } from '../../../src/console/registry.ts';
+import { catalogue } from '../support/catalogue.ts';
 
 vi.mock('../../../src/console/shell/boot.ts', async (importOriginal) => ({
   ...(await importOriginal<object>()),
-  getBoot: () => ({ catalogue: loadCatalogue().catalogue, config: {} }),
+  getBoot: () => ({ catalogue, config: {} }),
 }));
 
-const { catalogue } = loadCatalogue();
 const list = catalogue.screens['flow.list'] as { actions: ActionDef[] };
 const action = list.actions.find((a) => a.id === 'batchApprovers')!;
 const IDS = Array.from({ length: 120 }, (_, i) => `i${i}`);

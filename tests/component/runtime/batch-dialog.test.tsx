@@ -7,19 +7,18 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActionDef, ConsoleCatalogue } from '../../../src/core/catalogue/types.ts';
-import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import { BatchDialog } from '../../../src/console/runtime/batch/BatchDialog.tsx';
 import { CatalogueContext } from '../../../src/console/runtime/catalogue-context.ts';
 import { RegistryContext } from '../../../src/console/runtime/registry-context.ts';
 import { cellRenderers, plugins, screenKinds, widgets } from '../../../src/console/registry.ts';
+import { catalogue } from '../support/catalogue.ts';
 
 // Rules read the public configuration the shell loads at start (shell/boot.ts).
 vi.mock('../../../src/console/shell/boot.ts', async (importOriginal) => ({
   ...(await importOriginal<object>()),
-  getBoot: () => ({ catalogue: loadCatalogue().catalogue, config: {} }),
+  getBoot: () => ({ catalogue, config: {} }),
 }));
 
-const { catalogue } = loadCatalogue();
 const users = catalogue.screens['domain.users'] as { actions: ActionDef[] };
 const action = (id: string) => users.actions.find((a) => a.id === id)!;
 const NAMES = { u1: 'Ann', u2: 'Bob' };

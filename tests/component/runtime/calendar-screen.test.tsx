@@ -5,11 +5,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import CalendarScreen from '../../../src/console/runtime/calendar/CalendarScreen.tsx';
 import type { ConsoleScreen } from '../../../src/console/runtime/screen-types.ts';
+import { catalogue } from '../support/catalogue.ts';
 
-const { screens } = loadCatalogue().catalogue;
+const { screens } = catalogue;
 const BASE = '/authtime/domain/calendar/C1';
 const WEEK = {
   name: 'Standard',

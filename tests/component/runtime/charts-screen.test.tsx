@@ -6,11 +6,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import ChartsScreen from '../../../src/console/runtime/charts/ChartsScreen.tsx';
 import type { ConsoleScreen } from '../../../src/console/runtime/screen-types.ts';
+import { catalogue } from '../support/catalogue.ts';
 
-const { screens } = loadCatalogue().catalogue;
+const { screens } = catalogue;
 const row = (flow: string, hours: number[], extra: Record<string, string> = {}) => ({
   groupColumns: [
     { columnName: 'FLOWNAME', value: flow },

@@ -6,12 +6,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import ChartsScreen from '../../../src/console/runtime/charts/ChartsScreen.tsx';
 import { DialogHostContext, type DialogHostProps } from '../../../src/console/runtime/dialog/OpenDialog.tsx';
 import type { ConsoleScreen } from '../../../src/console/runtime/screen-types.ts';
+import { catalogue } from '../support/catalogue.ts';
 
-const { screens } = loadCatalogue().catalogue;
+const { screens } = catalogue;
 const ACCESS = {
   user: { id: 'U8', name: 'Zhao', loginno: 'acme08', domainName: 'Acme' },
   active: 'unbound',

@@ -6,15 +6,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import type { CurrentUser } from '../../../src/core/generated/api-types.ts';
 import CheckTreesScreen from '../../../src/console/runtime/checktrees/CheckTreesScreen.tsx';
 import { levelsOf } from '../../../src/console/runtime/checktrees/CheckTree.tsx';
 import type { ConsoleScreen } from '../../../src/console/runtime/screen-types.ts';
 import { guarded } from '../../../src/console/runtime/unsaved-guard.ts';
 import { storeCurrentUser } from '../../../src/console/session/current-user.ts';
+import { catalogue } from '../support/catalogue.ts';
 
-const { screens } = loadCatalogue().catalogue;
+const { screens } = catalogue;
 const BASE = '/authtime/applications/A1/permissions';
 const node = (id: string, name: string, parentId: string | null, state: string) => ({ id, name, parentId, state });
 const TREES: Record<string, unknown> = {

@@ -8,15 +8,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import type { ConsoleCatalogue, DialogScreen } from '../../../src/core/catalogue/types.ts';
 import { CatalogueContext } from '../../../src/console/runtime/catalogue-context.ts';
 import { ScreenDialog } from '../../../src/console/runtime/dialog-screens/ScreenDialog.tsx';
 import { addUsers } from '../../../src/console/runtime/dialog-screens/useRows.ts';
 import { withUsers } from '../../../src/console/runtime/dialog-screens/useRecord.ts';
 import type { RecordScreen } from '../../../src/core/catalogue/types.ts';
+import { catalogue } from '../support/catalogue.ts';
 
-const { catalogue } = loadCatalogue();
 const D = '/authtime/domain/D1';
 type Answer = { errcode?: number; errmsg?: string; data?: unknown };
 let answers: Record<string, Answer | (() => Answer)>;

@@ -7,15 +7,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import type { CurrentUser } from '../../../src/core/generated/api-types.ts';
 import ListScreen from '../../../src/console/runtime/list/ListScreen.tsx';
 import { RegistryContext } from '../../../src/console/runtime/registry-context.ts';
 import type { ConsoleScreen } from '../../../src/console/runtime/screen-types.ts';
 import { storeCurrentUser } from '../../../src/console/session/current-user.ts';
 import { toConsoleCatalogue } from '../../../src/server/areas/meta/console-catalogue.ts';
+import { catalogue } from '../support/catalogue.ts';
 
-const { catalogue } = loadCatalogue();
 vi.mock('../../../src/console/shell/boot.ts', () => ({
   getBoot: () => ({ catalogue: toConsoleCatalogue(catalogue), config: {} }),
 }));

@@ -8,14 +8,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import { toConsoleCatalogue } from '../../../src/server/areas/meta/console-catalogue.ts';
 import type { ConsoleScreen } from '../../../src/console/runtime/screen-types.ts';
 import { DialogHostContext, type DialogHostProps } from '../../../src/console/runtime/dialog/OpenDialog.tsx';
 import { RegistryContext } from '../../../src/console/runtime/registry-context.ts';
 import { loadModule } from '../../../src/console/shell/lazy-module.ts';
+import { catalogue } from '../support/catalogue.ts';
 
-const catalogue = toConsoleCatalogue(loadCatalogue().catalogue);
+const catalogue = toConsoleCatalogue(catalogue);
 vi.mock('../../../src/console/shell/boot.ts', () => ({ getBoot: () => ({ catalogue, config: {} }) }));
 const { cellRenderers, plugins, screenKinds, widgets } = await import('../../../src/console/registry.ts');
 const { default: TabsScreen } = await import('../../../src/console/runtime/tabs/TabsScreen.tsx');

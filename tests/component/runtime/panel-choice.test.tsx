@@ -7,8 +7,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import type { ConsoleScreen } from '../../../src/console/runtime/screen-types.ts';
+import { catalogue } from '../support/catalogue.ts';
 
 vi.mock('../../../src/console/session/reach.ts', () => ({ mayCall: () => true }));
 const { CatalogueContext } = await import('../../../src/console/runtime/catalogue-context.ts');
@@ -16,7 +16,6 @@ const { RegistryContext } = await import('../../../src/console/runtime/registry-
 const registry = await import('../../../src/console/registry.ts');
 const { default: PanelScreen } = await import('../../../src/console/runtime/panel/PanelScreen.tsx');
 
-const { catalogue } = loadCatalogue();
 const APPS = { datas: [{ id: 'A1', name: 'Office' }], total: 1 };
 
 let status: Record<string, unknown>;

@@ -7,11 +7,10 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../../src/core/catalogue/build.ts';
-import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import type { PanelPart, PanelScreen } from '../../../src/core/catalogue/panel-screen.ts';
 import { PanelPartView } from '../../../src/console/runtime/panel/PanelPartView.tsx';
+import { catalogue, docs } from '../support/catalogue.ts';
 
-const { catalogue, docs } = loadCatalogue();
 const partOf = (screens: typeof catalogue.screens, screenId: string, testId: string): PanelPart =>
   (screens[screenId] as unknown as PanelScreen).parts.find((p) => p.testId === testId)!;
 const reply = {

@@ -7,8 +7,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import type { ConsoleScreen } from '../../../src/console/runtime/screen-types.ts';
+import { catalogue } from '../support/catalogue.ts';
 
 const allowed = { cloud: true };
 vi.mock('../../../src/console/session/reach.ts', () => ({
@@ -21,7 +21,6 @@ const { default: PanelScreen } = await import('../../../src/console/runtime/pane
 // The console's own client: a call with effects reads again what it holds (api/queries.ts).
 const { queryClient: client } = await import('../../../src/console/api/queries.ts');
 
-const { catalogue } = loadCatalogue();
 const SECRET = 'S'.repeat(43);
 const service = {
   applicationId: 'A1',

@@ -9,7 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
+import { catalogue } from '../support/catalogue.ts';
 
 let allowed = ['flows.get', 'flows.retryJob', 'flows.cancelJob'];
 vi.mock('../../../src/console/session/reach.ts', () => ({ mayCall: (id: string) => allowed.includes(id) }));
@@ -23,7 +23,6 @@ const { PanelInDialog } = await import('../../../src/console/runtime/panel/Panel
 const { DialogMessageBar } = await import('../../../src/console/runtime/dialog/DialogMessageBar.tsx');
 const { useDialogMessage } = await import('../../../src/console/runtime/dialog/useDialogMessage.ts');
 
-const { catalogue } = loadCatalogue();
 const job = (over: Record<string, unknown>) => ({
   id: 'j1',
   kind: 'external',

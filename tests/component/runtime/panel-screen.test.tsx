@@ -9,8 +9,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import type { ConsoleScreen } from '../../../src/console/runtime/screen-types.ts';
+import { catalogue } from '../support/catalogue.ts';
 
 vi.mock('../../../src/console/session/reach.ts', () => ({ mayCall: () => true }));
 vi.mock('../../../src/console/plugins/flow-monitor/diagram/DiagramCell.tsx', () => ({
@@ -25,7 +25,6 @@ const { resolveArgs } = await import('../../../src/console/runtime/call-args.ts'
 const { toggleDetail, hideDetail } = await import('../../../src/console/runtime/list/detail-url.ts');
 const { withRecordSchema } = await import('../../../src/console/runtime/dialog/record-schema.ts');
 
-const { catalogue } = loadCatalogue();
 const SIGN_IN = { accessToken: 'T0', userCode: 'acme124', userName: 'Ann', domainName: 'Acme' };
 
 const instance = (myTask: boolean, status = 'running') => ({

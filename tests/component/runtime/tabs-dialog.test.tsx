@@ -7,18 +7,17 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActionDef, ConsoleCatalogue } from '../../../src/core/catalogue/types.ts';
-import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
 import { CatalogueContext } from '../../../src/console/runtime/catalogue-context.ts';
 import { RegistryContext } from '../../../src/console/runtime/registry-context.ts';
 import { TabsDialog } from '../../../src/console/runtime/tabs-dialog/TabsDialog.tsx';
 import { cellRenderers, plugins, screenKinds, widgets } from '../../../src/console/registry.ts';
+import { catalogue } from '../support/catalogue.ts';
 
 vi.mock('../../../src/console/shell/boot.ts', async (importOriginal) => ({
   ...(await importOriginal<object>()),
-  getBoot: () => ({ catalogue: loadCatalogue().catalogue, config: {} }),
+  getBoot: () => ({ catalogue, config: {} }),
 }));
 
-const { catalogue } = loadCatalogue();
 const software = catalogue.screens['domain.software'] as { rowActions: ActionDef[] };
 const im = software.rowActions.find((a) => a.id === 'im')!;
 const BASE = '/authtime/domain/D1/application/A1';

@@ -7,9 +7,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
 import { setCallRoutes } from '../../../src/console/api/client.ts';
-import { loadCatalogue } from '../../../src/core/catalogue/from-disk.ts';
+import { catalogue } from './catalogue.ts';
 
-const { catalogue } = loadCatalogue();
 setCallRoutes(catalogue.calls);
 
 await i18next.use(initReactI18next).init({
