@@ -13,9 +13,9 @@ import { cellRenderers, widgets } from '../../../src/console/registry.ts';
 import { RegistryContext } from '../../../src/console/runtime/registry-context.ts';
 import { storeCurrentUser } from '../../../src/console/session/current-user.ts';
 import type { CurrentUser } from '../../../src/core/generated/api-types.ts';
-import { catalogue } from '../support/catalogue.ts';
+import { catalogue as fromDisk } from '../support/catalogue.ts';
 
-const catalogue = toConsoleCatalogue(catalogue);
+const catalogue = toConsoleCatalogue(fromDisk);
 vi.mock('../../../src/console/shell/boot.ts', () => ({ getBoot: () => ({ catalogue, config: {} }) }));
 const { FormDialog } = await import('../../../src/console/runtime/dialog/FormDialog.tsx');
 const { RecordFormDialog } = await import('../../../src/console/runtime/dialog/RecordFormDialog.tsx');

@@ -13,9 +13,9 @@ import type { ConsoleScreen } from '../../../src/console/runtime/screen-types.ts
 import { DialogHostContext, type DialogHostProps } from '../../../src/console/runtime/dialog/OpenDialog.tsx';
 import { RegistryContext } from '../../../src/console/runtime/registry-context.ts';
 import { loadModule } from '../../../src/console/shell/lazy-module.ts';
-import { catalogue } from '../support/catalogue.ts';
+import { catalogue as fromDisk } from '../support/catalogue.ts';
 
-const catalogue = toConsoleCatalogue(catalogue);
+const catalogue = toConsoleCatalogue(fromDisk);
 vi.mock('../../../src/console/shell/boot.ts', () => ({ getBoot: () => ({ catalogue, config: {} }) }));
 const { cellRenderers, plugins, screenKinds, widgets } = await import('../../../src/console/registry.ts');
 const { default: TabsScreen } = await import('../../../src/console/runtime/tabs/TabsScreen.tsx');
