@@ -31,17 +31,25 @@ export function postfix(r: Reader, first: Node): Node {
       continue;
     }
     r.at++;
-    const key = r.take();
-    if (key?.kind !== 'id') throw new ExpressionError(`a name is expected after "." in ${r.body}`);
+    const key = propertyName(r);
     if (node.op === 'context') {
-      node = contextEntry(node, key.text);
+      node = contextEntry(node, key);
       continue;
     }
-    node =
-      node.op === 'path' ? { ...node, keys: [...node.keys, key.text] } : { op: 'path', of: node, keys: [key.text] };
-    if (r.peek()?.text === '(') throw new ExpressionError(`methods are not read here: ${key.text}(…)`);
+    node = node.op === 'path' ? { ...node, keys: [...node.keys, key] } : { op: 'path', of: node, keys: [key] };
+    if (r.peek()?.text === '(') throw new ExpressionError(`methods are not read here: ${key}(…)`);
   }
   return node;
+}
+
+/** The name after `.`: one word, or FEEL's property of times `time offset`
+ *  (docs/adr/0244-feel-calls-in-functions-context-functions.md), the one property name with a space. */
+function propertyName(r: Reader): string {
+  const key = r.take();
+  if (key?.kind !== 'id') throw new ExpressionError(`a name is expected after "." in ${r.body}`);
+  if (!r.feel || key.text !== 'time' || r.peek()?.kind !== 'id' || r.peek()?.text !== 'offset') return key.text;
+  r.at++;
+  return 'time offset';
 }
 
 const juelKey = (r: Reader, of: Node): Node =>

@@ -108,6 +108,9 @@ function temporal(node: Node): boolean {
   switch (node.op) {
     case 'call':
       return node.temporal === true;
+    case 'path':
+      // A time's `time offset` is a duration (docs/adr/0244-feel-calls-in-functions-context-functions.md).
+      return node.keys.at(-1) === 'time offset';
     case 'bin':
       return !COMPARISONS.includes(node.sym) && !BOOLEAN_OPS[node.sym] && (temporal(node.left) || temporal(node.right));
     case 'neg':
