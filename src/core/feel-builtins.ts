@@ -3,9 +3,10 @@
 // takes values and gives a value, or null where FEEL gives null (a wrong type, an empty list's minimum);
 // none calls back, and each is one pass over its arguments. The list and regular-expression built-ins
 // (docs/adr/0232-feel-time-zones-regex-built-ins.md) are in feel-list-builtins.ts and feel-regex.ts.
+import { feelContextBuiltins } from './feel-contexts.ts';
 import { feelListBuiltins } from './feel-list-builtins.ts';
 import { feelExtract, feelMatches, feelReplace, feelSplit } from './feel-regex.ts';
-import { feelCompare, ownPath } from './list-predicates.ts';
+import { feelCompare } from './list-predicates.ts';
 import { FeelDate, FeelDateTime, isTemporal } from './feel-temporal.ts';
 
 /** FEEL's aggregates take one list or the values themselves: `sum([1, 2])`, `sum(1, 2)`. */
@@ -163,14 +164,10 @@ export const feelBuiltins: Record<string, (...args: never[]) => unknown> = {
   feelEven: (n: unknown) => (integer(n) === null ? null : (n as number) % 2 === 0),
   /** Camunda's `get or else(value, default)`: the value, or the default when it is null. */
   feelGetOrElse: (value: unknown, otherwise: unknown) => value ?? otherwise,
-  /** FEEL's `get value(context, key)`: the context's own entry, null when missing. */
-  feelGetValue: (context: unknown, key: unknown) =>
-    typeof context === 'object' && context !== null && !Array.isArray(context) && typeof key === 'string'
-      ? (ownPath(context, [key]) ?? null)
-      : null,
   feelMatches,
   feelReplace,
   feelSplit,
   feelExtract,
   ...feelListBuiltins,
+  ...feelContextBuiltins,
 };

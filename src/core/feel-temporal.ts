@@ -66,6 +66,9 @@ export class FeelTime {
   readonly second: number;
   /** FEEL's `timezone`: the named zone of `10:30:00@Europe/Berlin`, null for an offset or a local time. */
   readonly timezone: string | null;
+  /** FEEL's `time offset` (docs/adr/0244-feel-calls-in-functions-context-functions.md): the offset as a
+   *  days-time duration (`+01:00` is PT1H), null for a local time. */
+  readonly 'time offset': FeelDuration | null;
   readonly #ms: number;
   readonly #offset: number | null;
   /** `ms` into the day (wrapped into it), `offset` in minutes east of UTC or null (local), `zone` a
@@ -74,6 +77,7 @@ export class FeelTime {
     this.#ms = ((ms % DAY) + DAY) % DAY;
     this.#offset = offset;
     this.timezone = zone;
+    this['time offset'] = offsetDuration(offset);
     this.hour = Math.floor(this.#ms / 3_600_000);
     this.minute = Math.floor(this.#ms / 60_000) % 60;
     this.second = Math.floor(this.#ms / 1000) % 60;
@@ -102,6 +106,8 @@ export class FeelDateTime {
   readonly second: number;
   /** FEEL's `timezone`: the named zone (`Europe/Berlin`), null for an offset or a local value. */
   readonly timezone: string | null;
+  /** FEEL's `time offset`, as FeelTime's: the offset then (in a zone, the zone's at that time). */
+  readonly 'time offset': FeelDuration | null;
   readonly #local: number;
   readonly #offset: number | null;
   /** `local`: the wall-clock time as milliseconds counted as if it were UTC; `offset` as for FeelTime;
@@ -110,6 +116,7 @@ export class FeelDateTime {
     this.#local = local;
     this.#offset = offset;
     this.timezone = zone;
+    this['time offset'] = offsetDuration(offset);
     ({ year: this.year, month: this.month, day: this.day, weekday: this.weekday } = fieldsOf(Math.floor(local / DAY)));
     const t = new FeelTime(local, null);
     ({ hour: this.hour, minute: this.minute, second: this.second } = t);
@@ -211,6 +218,9 @@ export class FeelYearMonthDuration {
     return this.toString();
   }
 }
+
+/** An offset in minutes as a days-time duration; null for none (a local value). */
+const offsetDuration = (offset: number | null) => (offset === null ? null : new FeelDuration(offset * 60_000));
 
 export type Temporal = FeelDate | FeelTime | FeelDateTime | FeelDuration | FeelYearMonthDuration;
 

@@ -8,6 +8,7 @@
 // equal and add as feel-temporal-ops.ts says (docs/adr/0217-feel-temporal-and-built-in-functions.md).
 import { isTemporal } from './feel-temporal.ts';
 import { temporalArithmetic, temporalCompare } from './feel-temporal-ops.ts';
+import type { TreeCall } from './feel-tree-calls.ts';
 
 /** Deepest and longest condition tree walked; a deeper or longer one is not walked at all. */
 export const MAX_PREDICATE_DEPTH = 64;
@@ -111,6 +112,8 @@ function wellFormed(node: unknown, depth: number): node is Tree {
       return rest.length === 3 && trees(0);
     case 'list':
       return trees(0);
+    case 'call':
+      return typeof rest[0] === 'string' && trees(1);
     case 'cmp':
       return rest.length === 3 && COMPARISON.has(rest[0] as string) && trees(1);
     case 'math':
@@ -126,9 +129,11 @@ function wellFormed(node: unknown, depth: number): node is Tree {
   }
 }
 
-/** The value of a condition tree for one element (for a function of two, `sort`'s `precedes`, the pair). */
-export function valueOf(node: Tree, element: unknown, args: readonly unknown[]): unknown {
-  const v = (n: unknown) => valueOf(n as Tree, element, args);
+/** The value of a condition tree for one element (for a function of two, `sort`'s `precedes`, the pair).
+ *  A built-in's call is made through `call` (sort's precedes, docs/adr/0244-feel-calls-in-functions-context-functions.md);
+ *  without one it is null. */
+export function valueOf(node: Tree, element: unknown, args: readonly unknown[], call?: TreeCall): unknown {
+  const v = (n: unknown) => valueOf(n as Tree, element, args, call);
   const [op, a, b, c, d] = node;
   switch (op) {
     case 'item':
@@ -155,6 +160,8 @@ export function valueOf(node: Tree, element: unknown, args: readonly unknown[]):
       return v(a) === true ? v(b) : v(c);
     case 'list':
       return node.slice(1).map(v);
+    case 'call':
+      return call ? (call(a as string, node.slice(2).map(v)) ?? null) : null;
     case 'cmp':
       return feelCompare(v(b), a as string, v(c));
     case 'math':

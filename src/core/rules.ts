@@ -3,7 +3,9 @@
 import { compileExpression } from 'filtrex';
 import { feelBuiltins } from './feel-builtins.ts';
 import { feelNow, feelToday, withOneClock } from './feel-clock.ts';
-import { contextOf, listSort } from './feel-sort.ts';
+import { contextOf } from './feel-contexts.ts';
+import { sortCalling } from './feel-sort.ts';
+import { TREE_CALLS } from './feel-tree-calls.ts';
 import { feelDate, feelDateTime, feelDuration, feelTime, feelYearsAndMonths, isTemporal } from './feel-temporal.ts';
 import {
   feelArithmetic,
@@ -72,8 +74,9 @@ export const ruleFunctions: Record<string, (...args: never[]) => unknown> = {
   feelToday,
   ...feelBuiltins,
   juelAt,
-  // FEEL's `sort(list, precedes)` and context literals (docs/adr/0239-feel-zoned-times-and-functions.md).
-  listSort,
+  // FEEL's `sort(list, precedes)` and context literals (docs/adr/0239-feel-zoned-times-and-functions.md);
+  // precedes may call the built-ins TREE_CALLS names (docs/adr/0244-feel-calls-in-functions-context-functions.md).
+  listSort: sortCalling((fn, args) => (TREE_CALLS.has(fn) ? ruleFunctions[fn](...(args as never[])) : null)),
   contextOf,
 };
 

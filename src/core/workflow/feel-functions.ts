@@ -93,7 +93,12 @@ export const FEEL_FUNCTIONS: Readonly<Record<string, FeelFunction>> = {
   extract: fn('feelExtract', ['string', 'pattern']),
   'is defined': fn('feelIsDefined', ['value']),
   'get or else': fn('feelGetOrElse', ['value', 'default']),
-  'get value': fn('feelGetValue', ['context', 'key']),
+  // Context functions (docs/adr/0244-feel-calls-in-functions-context-functions.md): a key or a list of keys.
+  'get value': fn('feelGetValue', ['context', 'key|keys']),
+  'get entries': fn('feelGetEntries', ['context']),
+  'context put': fn('feelContextPut', ['context', 'key|keys', 'value']),
+  'context merge': fn('feelContextMerge', ['contexts']),
+  context: fn('feelContext', ['entries']),
   string: fn('feelString', ['from']),
   number: fn('feelNumber', ['from']),
   abs: fn('feelAbs', ['n|number']),

@@ -1,5 +1,6 @@
 // The tree the vendor-expression parser reads (vendor-expression-parser.ts) and the reader writes out
-// (vendor-expression.ts); kept apart so that the function calls (vendor-expression-functions.ts) share it.
+// (vendor-expression.ts), and what the parts of both ask of it (which names a node reads, whether it is a
+// condition); kept apart so that the parser's parts and the function calls (vendor-expression-functions.ts) share it.
 
 export type Node =
   | { op: 'var'; name: string }
@@ -28,3 +29,50 @@ export type Node =
   | { op: 'fn'; params: string[]; body: Node }
   /** FEEL's context literal `{a: 1, b: a + 1}`: each entry sees the ones before it. */
   | { op: 'context'; entries: Array<[string, Node]> };
+
+export const COMPARISONS = ['==', '!=', '<', '>', '<=', '>='];
+
+/** Whether `node` reads the variable `name` (a nested filter's own `item` is its own). */
+export function uses(node: Node, name: string): boolean {
+  const any = (...nodes: Node[]) => nodes.some((n) => uses(n, name));
+  switch (node.op) {
+    case 'var':
+      return node.name === name;
+    case 'lit':
+      return false;
+    case 'not':
+    case 'neg':
+    case 'empty':
+      return any(node.arg);
+    case 'bin':
+      return any(node.left, node.right);
+    case 'call':
+      return any(...node.args);
+    case 'path':
+      return any(node.of);
+    case 'index':
+    case 'key':
+      return any(node.of, node.at);
+    case 'list':
+      return any(...node.items);
+    case 'if':
+      return any(node.test, node.then, node.else);
+    case 'range':
+      return any(node.value, node.low, node.high);
+    case 'in':
+      return any(node.value, node.list);
+    case 'where':
+      return any(node.list) || (node.element !== name && any(node.test));
+    case 'fn':
+      return !node.params.includes(name) && any(node.body);
+    case 'context':
+      return any(...node.entries.map(([, v]) => v));
+  }
+}
+
+/** Whether a node is a condition (true, false or null), so `list[it]` filters rather than indexes. */
+export const isCondition = (n: Node): boolean =>
+  (n.op === 'bin' && [...COMPARISONS, '&&', '||'].includes(n.sym)) ||
+  ['not', 'empty', 'range', 'in'].includes(n.op) ||
+  (n.op === 'where' && (n.fn === 'listAny' || n.fn === 'listAll')) ||
+  (n.op === 'lit' && (n.value === 'true' || n.value === 'false'));

@@ -10,6 +10,8 @@
 // indexes and `c ? a : b` (docs/adr/0217-feel-temporal-and-built-in-functions.md). Any other call, a
 // method and what no record lists are refused.
 import { COMPARISONS, ExpressionError, parse, uses, type Dialect, type Node } from './vendor-expression-parser.ts';
+import { FEEL_FUNCTIONS } from './feel-functions.ts';
+import { TREE_CALLS } from '../feel-tree-calls.ts';
 import { MAX_PREDICATE_DEPTH } from '../list-predicates.ts';
 import { compileRule } from '../rules.ts';
 
@@ -36,13 +38,13 @@ const ruleString = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/
 /** A condition over a list's element (or a function's parameters, `names`) as the tree list-predicates.ts
  *  walks: the parts that read none of them are computed before the call and passed as `args` (their place
  *  in the tree is `arg`); the element is `item`, a parameter `param` with its place. */
-function predicate(node: Node, names: readonly string[], args: string[], depth = 0): unknown[] {
+function predicate(node: Node, names: readonly string[], args: string[], calls: boolean, depth = 0): unknown[] {
   if (depth > MAX_PREDICATE_DEPTH) throw new ExpressionError(`nested deeper than ${MAX_PREDICATE_DEPTH}`);
   if (!names.some((name) => uses(node, name))) {
     args.push(rule(node));
     return ['arg', args.length - 1];
   }
-  const p = (n: Node) => predicate(n, names, args, depth + 1);
+  const p = (n: Node) => predicate(n, names, args, calls, depth + 1);
   switch (node.op) {
     case 'var':
       return names.length === 1 ? ['item'] : ['param', names.indexOf(node.name)];
@@ -64,11 +66,28 @@ function predicate(node: Node, names: readonly string[], args: string[], depth =
     case 'bin':
       if (BOOLEAN_OPS[node.sym]) return [BOOLEAN_OPS[node.sym], p(node.left), p(node.right)];
       return [COMPARISONS.includes(node.sym) ? 'cmp' : 'math', node.sym, p(node.left), p(node.right)];
+    case 'call':
+      // A list's condition calls nothing over its element; sort's precedes calls the built-ins listed.
+      if (calls) return ['call', treeCall(node.fn), ...node.args.map(p)];
+      throw refused(names);
     default:
-      throw new ExpressionError(
-        `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} read here through paths, comparisons, and/or/not, arithmetic, if, in and between only`,
-      );
+      throw refused(names);
   }
+}
+
+/** Why a condition over `names` is refused. */
+function refused(names: readonly string[]): ExpressionError {
+  return new ExpressionError(
+    `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} read here through paths, comparisons, and/or/not, arithmetic, if, in and between only`,
+  );
+}
+
+/** A built-in `sort`'s precedes may call over its parameters (src/core/feel-tree-calls.ts); any other is
+ *  refused naming it. */
+function treeCall(fn: string): string {
+  if (TREE_CALLS.has(fn)) return fn;
+  const name = Object.keys(FEEL_FUNCTIONS).find((n) => FEEL_FUNCTIONS[n].rule === fn) ?? fn;
+  throw new ExpressionError(`${name}(…) is not called over sort’s parameters here`);
 }
 
 /** FEEL's `sort(list, precedes)`: the function written out as the tree listSort walks over two elements
@@ -79,7 +98,7 @@ function sortRule([list, precedes]: Node[]): string {
       'sort’s precedes is a function of two elements written in the call: function(x, y) x < y',
     );
   const args: string[] = [];
-  const tree = JSON.stringify(predicate(precedes.body, precedes.params, args));
+  const tree = JSON.stringify(predicate(precedes.body, precedes.params, args, true));
   return `listSort(${[rule(list), ruleString(tree), ...args].join(', ')})`;
 }
 
@@ -89,6 +108,9 @@ function temporal(node: Node): boolean {
   switch (node.op) {
     case 'call':
       return node.temporal === true;
+    case 'path':
+      // A time's `time offset` is a duration (docs/adr/0244-feel-calls-in-functions-context-functions.md).
+      return node.keys.at(-1) === 'time offset';
     case 'bin':
       return !COMPARISONS.includes(node.sym) && !BOOLEAN_OPS[node.sym] && (temporal(node.left) || temporal(node.right));
     case 'neg':
@@ -147,7 +169,7 @@ function rule(node: Node): string {
       return `isIn(${rule(node.value)}, ${rule(node.list)})`;
     case 'where': {
       const args: string[] = [];
-      const tree = JSON.stringify(predicate(node.test, [node.element], args));
+      const tree = JSON.stringify(predicate(node.test, [node.element], args, false));
       return `${node.fn}(${[rule(node.list), ruleString(tree), ...args].join(', ')})`;
     }
     case 'bin': {
