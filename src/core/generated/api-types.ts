@@ -3641,6 +3641,10 @@ export interface RuntimeCorrelateBody {
   instanceId?: string;
   businessKey?: string;
   /**
+   * the key a Camunda 8 message subscription (zeebe:subscription correlationKey) evaluated when the wait opened; only waits with that key take the message (docs/adr/0245-zeebe-correlation-keys.md)
+   */
+  correlationKey?: string;
+  /**
    * merged into the instance's variables (its form's fields)
    */
   variables?: {

@@ -1,7 +1,8 @@
 // Flow monitoring's job actions (docs/adr/0140-jobs-in-flow-monitoring.md): a governor of the instance's
 // enterprise retries a failed job (an incident becomes a job again, with one retry, offered at once; a
 // timer its expression could not arm is armed from the variables then,
-// docs/adr/0222-multi-instance-inputs-and-timer-incidents.md) or
+// docs/adr/0222-multi-instance-inputs-and-timer-incidents.md; a message wait its correlation key could not
+// key is keyed from them, docs/adr/0245-zeebe-correlation-keys.md) or
 // cancels one the instance can do without. Cancelling a job the instance waits for alone is refused:
 // it would leave the instance stuck, and intervention is how an instance is moved on. Each leaves an
 // entry in the instance's history naming the job's event or task and the administrator.
@@ -14,7 +15,8 @@ import { versionById } from '../../workflow/process-versions.ts';
 import { instanceVariables } from '../../workflow/loop-scopes.ts';
 import { atOfRow } from '../../workflow/walk-state.ts';
 import { armedTimer } from '../../workflow/waits/timer-due.ts';
-import { unarmedTimer, unusableText } from '../../workflow/waits/timer-incidents.ts';
+import { correlationKey } from '../../workflow/waits/correlation-keys.ts';
+import { keyUnusableText, unarmedTimer, unkeyedMessage, unusableText } from '../../workflow/waits/timer-incidents.ts';
 import { record } from '../../workflow/action-steps.ts';
 import { requireUser, type CallHandler } from '../handler.ts';
 import { governedInstance, language, type Ctx } from './governed.ts';
@@ -36,22 +38,18 @@ async function governedJob(ctx: Ctx, jobId: string) {
   return { job, instance: await governedInstance(ctx, job.instance_id) };
 }
 
-/** When the timer `job` fires, its expression evaluated again over the variables where its token
- *  stands, read with the instance's row locked (timer-incidents.ts); refused, saying why, while it still
- *  gives nothing usable, and nothing changes. */
-async function rearmedDue(
+/** The variables where the job's event stands (its token's locals over them), read with the instance's
+ *  row locked. */
+async function variablesAtJob(
   trx: Db,
-  instance: { id: string; domain_id: string },
+  instanceId: string,
   definition: ProcessDefinition,
   job: JobRow,
-  t: Translate,
-): Promise<Date | undefined> {
-  const event = definition.nodes[job.node_id]?.event;
-  if (event?.type !== 'timer') return undefined;
+): Promise<Record<string, unknown>> {
   const { form_data } = await trx
     .selectFrom('flow_instances')
     .select('form_data')
-    .where('id', '=', instance.id)
+    .where('id', '=', instanceId)
     .forUpdate()
     .executeTakeFirstOrThrow();
   const token = await trx
@@ -62,16 +60,40 @@ async function rearmedDue(
   const seen = await instanceVariables(
     trx,
     definition,
-    instance.id,
+    instanceId,
     job.node_id,
     token && atOfRow(token),
     form_data ?? {},
   );
-  const variables = { ...seen, ...token?.locals };
-  const armed = await armedTimer(trx, instance.domain_id, event.timer, new Date(), variables);
-  if ('unusable' in armed)
-    throw new AppError('conflict', { reason: unusableText(armed.unusable, t) }, 'flow.msg.timerStillUnusable');
-  return armed.due;
+  return { ...seen, ...token?.locals };
+}
+
+/** What a retry of an incident an expression caused sets besides (timer-incidents.ts): a timer's due time
+ *  or a message wait's correlation key (docs/adr/0245-zeebe-correlation-keys.md), evaluated again over
+ *  the variables where the job stands; refused, saying why, while it still gives nothing usable, and
+ *  nothing changes. None for any other job. */
+async function reevaluated(
+  trx: Db,
+  instance: { id: string; domain_id: string },
+  definition: ProcessDefinition,
+  job: JobRow,
+  t: Translate,
+) {
+  const event = definition.nodes[job.node_id]?.event;
+  if (event?.type === 'timer' && unarmedTimer(job.error)) {
+    const variables = await variablesAtJob(trx, instance.id, definition, job);
+    const armed = await armedTimer(trx, instance.domain_id, event.timer, new Date(), variables);
+    if ('unusable' in armed)
+      throw new AppError('conflict', { reason: unusableText(armed.unusable, t) }, 'flow.msg.timerStillUnusable');
+    return sql`, due_at = ${armed.due}, error = ''`;
+  }
+  if (event?.type === 'message' && event.correlationKey && unkeyedMessage(job.error)) {
+    const found = correlationKey(event.correlationKey, await variablesAtJob(trx, instance.id, definition, job));
+    if ('unusable' in found)
+      throw new AppError('conflict', { reason: keyUnusableText(found.unusable, t) }, 'flow.msg.timerStillUnusable');
+    return sql`, correlation_key = ${found.key}, error = ''`;
+  }
+  return sql``;
 }
 
 const retryJob: CallHandler<'flows.retryJob'> = async (ctx) => {
@@ -83,9 +105,9 @@ const retryJob: CallHandler<'flows.retryJob'> = async (ctx) => {
   const { definition } = await versionById(db, instance.version_id);
   const t = await ctx.request.atrium.translator();
   const retriedNow = await db.transaction().execute(async (trx) => {
-    // A timer its expression could not arm is armed anew from the variables now, or stays as it is.
-    const due = unarmedTimer(row.error) ? await rearmedDue(trx, instance, definition, row, t) : undefined;
-    const armed = due ? sql`, due_at = ${due}, error = ''` : sql``;
+    // A timer its expression could not arm is armed anew from the variables now, a message wait its key
+    // could not key is keyed anew, or either stays as it is.
+    const armed = await reevaluated(trx, instance, definition, row, t);
     // Only while it is still failed: a worker or poller that took it meanwhile keeps it.
     const { rows } = await sql`update flow_jobs set failed_at = null, retries = greatest(retries, 1),
         locked_by = null, locked_until = null${armed}
