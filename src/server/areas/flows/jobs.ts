@@ -16,6 +16,7 @@ import { instanceVariables } from '../../workflow/loop-scopes.ts';
 import { atOfRow } from '../../workflow/walk-state.ts';
 import { armedTimer } from '../../workflow/waits/timer-due.ts';
 import { correlationKey } from '../../workflow/waits/correlation-keys.ts';
+import { inputLocals, localsColumn } from '../../workflow/task-locals.ts';
 import { keyUnusableText, unarmedTimer, unkeyedMessage, unusableText } from '../../workflow/waits/timer-incidents.ts';
 import { record } from '../../workflow/action-steps.ts';
 import { requireUser, type CallHandler } from '../handler.ts';
@@ -38,14 +39,9 @@ async function governedJob(ctx: Ctx, jobId: string) {
   return { job, instance: await governedInstance(ctx, job.instance_id) };
 }
 
-/** The variables where the job's event stands (its token's locals over them), read with the instance's
+/** The variables where the job's event stands (`seen`) and its token's locals, read with the instance's
  *  row locked. */
-async function variablesAtJob(
-  trx: Db,
-  instanceId: string,
-  definition: ProcessDefinition,
-  job: JobRow,
-): Promise<Record<string, unknown>> {
+async function placeOfJob(trx: Db, instanceId: string, definition: ProcessDefinition, job: JobRow) {
   const { form_data } = await trx
     .selectFrom('flow_instances')
     .select('form_data')
@@ -54,18 +50,24 @@ async function variablesAtJob(
     .executeTakeFirstOrThrow();
   const token = await trx
     .selectFrom('flow_tokens')
-    .select(['loop_index', 'inner_index', 'locals'])
+    .select(['node_id', 'loop_index', 'inner_index', 'locals'])
     .where('id', '=', job.token_id)
     .executeTakeFirst();
-  const seen = await instanceVariables(
-    trx,
-    definition,
-    instanceId,
-    job.node_id,
-    token && atOfRow(token),
-    form_data ?? {},
-  );
-  return { ...seen, ...token?.locals };
+  const at = token && atOfRow(token);
+  const seen = await instanceVariables(trx, definition, instanceId, job.node_id, at, form_data ?? {});
+  return { seen, token };
+}
+
+/** The correlation key of the message wait `job`, evaluated again (correlation-keys.ts). At an
+ *  intermediate catch event its inputs are evaluated again first and kept on its token, as Zeebe applies
+ *  them anew when the incident is resolved and the event is activated again
+ *  (docs/adr/0238-catch-event-input-mappings.md, waits/enter-wait.ts `enterCatch`). */
+async function rekeyed(trx: Db, instanceId: string, definition: ProcessDefinition, job: JobRow, expression: string) {
+  const { seen, token } = await placeOfJob(trx, instanceId, definition, job);
+  const node = definition.nodes[job.node_id];
+  const inputs = token?.node_id === job.node_id ? inputLocals(node, seen) : undefined;
+  if (inputs) await trx.updateTable('flow_tokens').set(localsColumn(inputs)).where('id', '=', job.token_id).execute();
+  return correlationKey(expression, { ...seen, ...(inputs ?? token?.locals) });
 }
 
 /** What a retry of an incident an expression caused sets besides (timer-incidents.ts): a timer's due time
@@ -81,14 +83,15 @@ async function reevaluated(
 ) {
   const event = definition.nodes[job.node_id]?.event;
   if (event?.type === 'timer' && unarmedTimer(job.error)) {
-    const variables = await variablesAtJob(trx, instance.id, definition, job);
+    const { seen, token } = await placeOfJob(trx, instance.id, definition, job);
+    const variables = { ...seen, ...token?.locals };
     const armed = await armedTimer(trx, instance.domain_id, event.timer, new Date(), variables);
     if ('unusable' in armed)
       throw new AppError('conflict', { reason: unusableText(armed.unusable, t) }, 'flow.msg.timerStillUnusable');
     return sql`, due_at = ${armed.due}, error = ''`;
   }
   if (event?.type === 'message' && event.correlationKey && unkeyedMessage(job.error)) {
-    const found = correlationKey(event.correlationKey, await variablesAtJob(trx, instance.id, definition, job));
+    const found = await rekeyed(trx, instance.id, definition, job, event.correlationKey);
     if ('unusable' in found)
       throw new AppError('conflict', { reason: keyUnusableText(found.unusable, t) }, 'flow.msg.timerStillUnusable');
     return sql`, correlation_key = ${found.key}, error = ''`;
