@@ -190,13 +190,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       )
     : undefined;
   const pieces = options.namePieces
-    ? startNamePieces(services.db, namePiecesFromEnv(), (err) => app.log.warn({ err }, 'names\' pieces fill failed'))
+    ? startNamePieces(services.db, namePiecesFromEnv(), (err) => app.log.warn({ err }, "names' pieces fill failed"))
     : undefined;
   const stopSampling = options.sampleServer
     ? services.sampler.start((err) => app.log.warn({ err }, 'server sample failed'))
     : undefined;
   app.addHook('onClose', async () => {
-    await Promise.all([scheduler?.stop(), jobs?.stop(), pieces?.stop(), stopSampling?.(), services.operationLog.idle()]);
+    await Promise.all([
+      scheduler?.stop(),
+      jobs?.stop(),
+      pieces?.stop(),
+      stopSampling?.(),
+      services.operationLog.idle(),
+    ]);
     services.mailer?.close();
   });
   return app;

@@ -16,7 +16,23 @@ import { fillBatch, fillListed, listTenants } from '../../src/server/areas/users
 
 const targets = await databaseTargets();
 const LINES = 10;
-const FRAGMENTS = ['a', 'ar', 'MA', 'Zqv', 'mark', 'Clara Smith', 'r S', '伟', '张伟', '芳', '王', '%', '_0', 'Ömer', 'nobody'];
+const FRAGMENTS = [
+  'a',
+  'ar',
+  'MA',
+  'Zqv',
+  'mark',
+  'Clara Smith',
+  'r S',
+  '伟',
+  '张伟',
+  '芳',
+  '王',
+  '%',
+  '_0',
+  'Ömer',
+  'nobody',
+];
 
 /** 300 users: Latin names over the order, a late cluster, Chinese names (after every Latin one), one
  *  with LIKE's characters; one in three ordered after the rest. */
@@ -71,8 +87,13 @@ describe.each(targets)('a large tenant name search from its pieces on $name', (t
     };
   };
   const complete = async () =>
-    (await server.db.selectFrom('name_piece_tenants').select('complete').where('domain_id', '=', tenantId).executeTakeFirst())
-      ?.complete;
+    (
+      await server.db
+        .selectFrom('name_piece_tenants')
+        .select('complete')
+        .where('domain_id', '=', tenantId)
+        .executeTakeFirst()
+    )?.complete;
 
   beforeAll(async () => {
     server = await startTestServer(target, { listCache: false });
@@ -114,7 +135,13 @@ describe.each(targets)('a large tenant name search from its pieces on $name', (t
     expect(await fillBatch(server.db, tenantId, 100)).toBe('more');
     await server.db
       .insertInto('user_name_pieces')
-      .values({ domain_id: tenantId, piece: 'zzz', order_no: 0, name: 'Made Up', user_id: `p-${tenantId.slice(0, 4)}-002` })
+      .values({
+        domain_id: tenantId,
+        piece: 'zzz',
+        order_no: 0,
+        name: 'Made Up',
+        user_id: `p-${tenantId.slice(0, 4)}-002`,
+      })
       .execute();
     expect((await list('zzz', 1)).datas).toEqual([]);
 
@@ -131,7 +158,9 @@ describe.each(targets)('a large tenant name search from its pieces on $name', (t
     expect(after).toEqual(before);
     for (const f of FRAGMENTS) {
       const { rows } = await sql<{ id: string }>`select id from users where domain_id = ${tenantId}
-        and lower(name) like '%' || lower(${f.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%' order by order_no, name, id`.execute(server.db);
+        and lower(name) like '%' || lower(${f.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%' order by order_no, name, id`.execute(
+        server.db,
+      );
       expect(after[f].exact, f).toBe(rows.length);
       expect(after[f].ids[0], f).toEqual(rows.slice(0, LINES).map((r) => r.id));
       const first = await list(f, 1);
@@ -161,10 +190,13 @@ describe.each(targets)('a large tenant name search from its pieces on $name', (t
       admin,
       { path: 'import', domainid: tenantId },
       'pieces.xlsx',
-      await workbook(['Login number', 'Name', 'Department'], [
-        ['imp1', 'Xavier Imported', 'HQ'],
-        ['imp2', '钱导入', 'HQ'],
-      ]),
+      await workbook(
+        ['Login number', 'Name', 'Department'],
+        [
+          ['imp1', 'Xavier Imported', 'HQ'],
+          ['imp2', '钱导入', 'HQ'],
+        ],
+      ),
     );
     const { reply: imported } = await admin.call<{ counts: Record<string, number> }>(
       'POST',

@@ -25,7 +25,9 @@ try {
   const found = await sql`select 1 from domains where id = ${BIG_TENANT.id}`.execute(database.db);
   const started = Date.now();
   if (found.rows.length === 0) await generateBigTenant(database.db);
-  console.log(`${schema}: ${BIG_TENANT.users} users${found.rows.length ? ' (kept, migrated)' : ''}, ${Date.now() - started} ms`);
+  console.log(
+    `${schema}: ${BIG_TENANT.users} users${found.rows.length ? ' (kept, migrated)' : ''}, ${Date.now() - started} ms`,
+  );
 } finally {
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });

@@ -32,7 +32,12 @@ export function namePiecesFromEnv(env: NodeJS.ProcessEnv = process.env): NamePie
     if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, not "${env[name]}"`);
     return value;
   };
-  return { above: number('ATRIUM_NAME_PIECES_ABOVE', 20_000), batch: number('ATRIUM_NAME_PIECES_BATCH', 1_000), pauseMs: 50, everyMs: 60_000 };
+  return {
+    above: number('ATRIUM_NAME_PIECES_ABOVE', 20_000),
+    batch: number('ATRIUM_NAME_PIECES_BATCH', 1_000),
+    pauseMs: 50,
+    everyMs: 60_000,
+  };
 }
 
 const LOCK_NOT_AVAILABLE = '55P03';
@@ -41,9 +46,14 @@ const LOCK_NOT_AVAILABLE = '55P03';
  *  users (a bulk import may hold them longer: the next look lists the tenant). */
 export async function listLargeTenants(db: Db, above: number): Promise<string[]> {
   const unlisted = await sql<{ domain_id: string }>`select t.domain_id from user_totals t
-    where t.users > ${above} and not exists (select 1 from name_piece_tenants n where n.domain_id = t.domain_id)`.execute(db);
+    where t.users > ${above} and not exists (select 1 from name_piece_tenants n where n.domain_id = t.domain_id)`.execute(
+    db,
+  );
   if (unlisted.rows.length === 0) return [];
-  return listTenants(db, unlisted.rows.map((r) => r.domain_id));
+  return listTenants(
+    db,
+    unlisted.rows.map((r) => r.domain_id),
+  );
 }
 
 /** Lists `domainIds` for their pieces (after the writers of users running now); the ones listed now. */
@@ -53,7 +63,9 @@ export async function listTenants(db: Db, domainIds: string[]): Promise<string[]
       await sql`set local lock_timeout = 2000`.execute(trx);
       await sql`lock table users in share mode`.execute(trx);
       const listed = await sql<{ domain_id: string }>`insert into name_piece_tenants (domain_id)
-        select id from domains where id = any(${domainIds}::text[]) on conflict do nothing returning domain_id`.execute(trx);
+        select id from domains where id = any(${domainIds}::text[]) on conflict do nothing returning domain_id`.execute(
+        trx,
+      );
       return listed.rows.map((r) => r.domain_id);
     });
   } catch (error) {
@@ -67,7 +79,12 @@ export async function listTenants(db: Db, domainIds: string[]): Promise<string[]
 export async function fillBatch(db: Db, domainId: string, batch: number): Promise<'more' | 'complete' | 'busy'> {
   try {
     const done = await db.transaction().execute(async (trx) => {
-      const state = await sql<{ after_order_no: number | null; after_name: string | null; after_id: string | null; complete: boolean }>`
+      const state = await sql<{
+        after_order_no: number | null;
+        after_name: string | null;
+        after_id: string | null;
+        complete: boolean;
+      }>`
         select after_order_no, after_name, after_id, complete from name_piece_tenants
         where domain_id = ${domainId} for update skip locked`.execute(trx);
       const at = state.rows[0];
@@ -90,7 +107,9 @@ export async function fillBatch(db: Db, domainId: string, batch: number): Promis
         order by order_no desc, name desc, id desc limit 1`.execute(trx);
       const last = read.rows[0];
       if (!last || last.n < batch) {
-        await sql`update name_piece_tenants set complete = true, completed_at = now() where domain_id = ${domainId}`.execute(trx);
+        await sql`update name_piece_tenants set complete = true, completed_at = now() where domain_id = ${domainId}`.execute(
+          trx,
+        );
         return 'completing';
       }
       await sql`update name_piece_tenants set after_order_no = ${last.order_no}, after_name = ${last.name},
@@ -107,7 +126,11 @@ export async function fillBatch(db: Db, domainId: string, batch: number): Promis
 }
 
 /** Fills every listed tenant not complete yet, batch by batch; stops early when `stopped()` says so. */
-export async function fillListed(db: Db, options: NamePiecesOptions, stopped: () => boolean = () => false): Promise<void> {
+export async function fillListed(
+  db: Db,
+  options: NamePiecesOptions,
+  stopped: () => boolean = () => false,
+): Promise<void> {
   const open = await db.selectFrom('name_piece_tenants').select('domain_id').where('complete', '=', false).execute();
   for (const { domain_id } of open) {
     let state: 'more' | 'complete' | 'busy' = 'more';
@@ -119,7 +142,11 @@ export async function fillListed(db: Db, options: NamePiecesOptions, stopped: ()
 }
 
 /** Looks for tenants past the size every `everyMs` and fills the listed ones until stopped (main.ts). */
-export function startNamePieces(db: Db, options: NamePiecesOptions, onError: (error: unknown) => void): { stop(): Promise<void> } {
+export function startNamePieces(
+  db: Db,
+  options: NamePiecesOptions,
+  onError: (error: unknown) => void,
+): { stop(): Promise<void> } {
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();

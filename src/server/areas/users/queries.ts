@@ -73,7 +73,15 @@ async function readUserPage(
   // the list's order, the total estimated above the bound.
   const pieces =
     totals && narrowed.nameAlone !== undefined
-      ? await piecesPage(db, domainId, narrowed.nameAlone, page, totals.policy, searchBound(totals.policy), totals.exact)
+      ? await piecesPage(
+          db,
+          domainId,
+          narrowed.nameAlone,
+          page,
+          totals.policy,
+          searchBound(totals.policy),
+          totals.exact,
+        )
       : undefined;
   if (pieces) return { page: pieces, stamp: null };
   const walked =

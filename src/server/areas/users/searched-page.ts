@@ -31,7 +31,8 @@ const SEARCH_BOUND = 1_000;
 const WALK_PER_MATCH = 100;
 
 /** The search's own bound on exact totals (ATRIUM_SEARCH_ESTIMATE_ABOVE, never above the lists' bound). */
-export const searchBound = (policy: TotalPolicy) => Math.min(policy.estimateAbove, policy.searchEstimateAbove ?? SEARCH_BOUND);
+export const searchBound = (policy: TotalPolicy) =>
+  Math.min(policy.estimateAbove, policy.searchEstimateAbove ?? SEARCH_BOUND);
 
 /** The page and its total when the matches are many and the page lies within the walk's window;
  *  undefined when the page is to be read from every match (and counted exactly). */
