@@ -105,7 +105,6 @@ describe.each(targets)('chosen approvers as the instances of a multi-instance ap
       `submit ${VOTE}`,
       `submit ${VOTE}`,
       `submit ${VOTE}`,
-      'auto Gateway_0p2m7zs',
       'complete Event_1t0c4hr',
     ]);
   }, 120_000);
