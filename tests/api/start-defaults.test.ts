@@ -77,9 +77,10 @@ async function freshPostgres(): Promise<string> {
   return url.toString();
 }
 
-// Each test starts a server that makes its embedded database (and the demo data): 20–30 s on a busy machine, once
-// over the 60 s default beside the browser stage; the bound is on a start that hangs.
-describe('a start with the embedded database', { timeout: 180_000 }, () => {
+// Each test starts a server that makes its database (and, where asked, the demo data): 20–30 s on a busy machine,
+// over the 60 s default on a slow one beside the browser stage; the bound is on a start that hangs.
+const START_BOUND = { timeout: 180_000 };
+describe('a start with the embedded database', START_BOUND, () => {
   it('listens on 127.0.0.1 only, adds the demo data and does not print the password from the environment', async () => {
     const server = await started({ DATA_DIR: dataDir(), ATRIUM_ADMIN_PASSWORD: ENV_PASSWORD });
     const banner = server.output();
@@ -120,7 +121,7 @@ describe('a start with the embedded database', { timeout: 180_000 }, () => {
   });
 });
 
-describe.runIf(targets.some((t) => t.name === 'postgres'))('a start with PostgreSQL', () => {
+describe.runIf(targets.some((t) => t.name === 'postgres'))('a start with PostgreSQL', START_BOUND, () => {
   it('adds no demo data by default: only the super administrator, with a password printed once', async () => {
     const server = await started({ DATA_DIR: dataDir(), DATABASE_URL: await freshPostgres() });
     const banner = server.output();
