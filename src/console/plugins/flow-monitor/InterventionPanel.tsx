@@ -27,6 +27,7 @@ import UserSelectDialog from '../../runtime/user-picker/UserSelectDialog.tsx';
 import type { PickedUser } from '../../runtime/user-picker/user-select-types.ts';
 import { PreviewSummary } from './PreviewSummary.tsx';
 import { InstanceChoice, instanceLabel } from './InstanceChoice.tsx';
+import { InnerChoice } from './InnerChoice.tsx';
 import { approversOptional, takesApprovers, useIntervention, type Approver, type Entry } from './useIntervention.ts';
 
 type Preview = Calls['flows.previewIntervention']['reply'];
@@ -151,6 +152,9 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
           sequential={state.chosen.sequential === true}
         />
       )}
+      {state.chosen?.inner && state.inner && (
+        <InnerChoice node={state.chosen} outers={state.instances} chosen={state.inner} onChange={state.setInner} />
+      )}
       <Table size="small" aria-label={t('flow.intervene.entries')} data-testid="intervene-entries">
         <TableHead>
           <TableRow>
@@ -241,12 +245,27 @@ type Translate = ReturnType<typeof useTranslation>['t'];
 
 /** An entry's instances: those chosen, by number and element, or all running ones (all it starts, entered anew). */
 const instancesOf = (entry: Entry, t: Translate) =>
-  entry.instances
-    ? (entry.node.instances ?? [])
-        .filter((i) => entry.instances!.includes(i.index))
-        .map((i) => instanceLabel(i, t))
-        .join(t('flow.intervene.listSeparator'))
-    : t(entry.node.anew ? 'flow.intervene.allNewInstances' : 'flow.intervene.allInstances');
+  [
+    entry.instances
+      ? labelsOf(entry.node.instances ?? [], entry.instances, t)
+      : t(entry.node.anew ? 'flow.intervene.allNewInstances' : 'flow.intervene.allInstances'),
+    // Two levels deep, the inner instances of each outer instance that leaves some out (ADR 0246).
+    ...(entry.inner ?? []).map((choice) => {
+      const outer = entry.node.instances?.find((i) => i.index === choice.outer);
+      const offer = entry.node.inner?.find((o) => o.outer === choice.outer);
+      return t('flow.intervene.innerChosen', {
+        outer: outer ? instanceLabel(outer, t) : choice.outer + 1,
+        instances: labelsOf(offer?.instances ?? [], choice.instances, t),
+      });
+    }),
+  ].join('; ');
+
+/** The instances of `offered` whose indexes are `chosen`, by number and element. */
+const labelsOf = (offered: Parameters<typeof instanceLabel>[0][], chosen: readonly number[], t: Translate) =>
+  offered
+    .filter((i) => chosen.includes(i.index))
+    .map((i) => instanceLabel(i, t))
+    .join(t('flow.intervene.listSeparator'));
 
 /** An entry's approvers: those chosen, or each instance's by the node's rule, or none for its kind. */
 const approversOf = (entry: Entry, t: Translate) =>
