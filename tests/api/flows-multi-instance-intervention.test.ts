@@ -4,7 +4,8 @@
 // sub-process over `reviewers` in which each reviewer reads the contract and then checks its clauses in a
 // plain sub-process "Clause check", then "Sign contract". From outside, the sub-process is entered anew
 // with every instance at the chosen node; from inside, the instances still running are moved there and
-// those done stay done. A node inside a multi-instance sub-process drawn in another is refused, naming it.
+// those done stay done. Inner instances named at a node one level deep are refused, naming it (two levels:
+// docs/adr/0246-interventions-two-multi-instance-levels-deep.md).
 import { describe, expect, it } from 'vitest';
 import { readCorpus } from '../unit/core/workflow/bpmn-corpus.ts';
 import { databaseTargets } from './helpers/databases.ts';
