@@ -96,7 +96,8 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
           label={t('flow.intervene.node')}
           value={state.chosen?.id ?? ''}
           onChange={(e) => state.chooseNode(e.target.value)}
-          sx={{ minWidth: 220 }}
+          // A node deep in sub-processes has a long label: bounded, it leaves the approvers room to read.
+          sx={{ minWidth: 220, maxWidth: { md: '50%' } }}
           slotProps={{ htmlInput: { 'data-testid': 'intervene-node' } }}
         >
           {state.selectable.map((n) => (
@@ -106,7 +107,7 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
           ))}
         </TextField>
         <Box
-          sx={{ flex: 1, display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}
+          sx={{ flex: 1, minWidth: { md: 160 }, display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}
           data-testid="intervene-approvers"
           role="group"
           aria-label={t('flow.intervene.approvers')}
@@ -135,11 +136,18 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
           size="small"
           disabled={!takesApprovers(state.chosen)}
           onClick={() => setPicking(true)}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
           data-testid="intervene-pick"
         >
           {t('flow.intervene.chooseApprovers')}
         </Button>
-        <Button variant="outlined" size="small" onClick={add} data-testid="intervene-add">
+        <Button
+          variant="outlined"
+          size="small"
+          onClick={add}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+          data-testid="intervene-add"
+        >
           {t('flow.intervene.add')}
         </Button>
       </Stack>
