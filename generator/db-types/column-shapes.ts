@@ -21,7 +21,7 @@ export const COLUMN_SHAPES: Record<string, string> = {
   'flow_tasks.status': 'TaskStatus',
   'flow_tasks.locals': 'JsonText<Record<string, unknown>>',
   'flow_tasks.output':
-    'JsonText<{ for?: string; index?: number; value?: unknown; set?: { before?: unknown }; ended?: number }>',
+    'JsonText<{ for?: string; index?: number; chosen?: Array<{ user: string; index: number }>; value?: unknown; set?: { before?: unknown }; ended?: number }>',
   'flow_history.action': 'FlowAction',
   'flow_history.to_nodes': 'JsonText<string[]>',
   'task_messages.mail_status': 'MailStatus',

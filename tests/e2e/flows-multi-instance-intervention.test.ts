@@ -39,6 +39,15 @@ const BOARD_DRAWING = readFileSync(
   join(import.meta.dirname, '../fixtures/multi-instance-objects/c8-reviewer-objects.bpmn'),
   'utf8',
 );
+/** Camunda 7's regional budget approval redrawn with each region's departments side by side, under an id
+ *  of its own (docs/adr/0246-interventions-two-multi-instance-levels-deep.md). */
+const REGIONS_DRAWING = readFileSync(
+  join(import.meta.dirname, '../fixtures/bpmn/c7-regional-budget-approval.bpmn'),
+  'utf8',
+)
+  .replace(' isSequential="true" camunda:collection="${departments}"', ' camunda:collection="${departments}"')
+  .replaceAll('Process_1v8q3mz', 'Process_0e2e2lv')
+  .replace('name="Regional budget approval"', 'name="Regions and departments"');
 const REVIEWERS = ['acme123', 'acme124', 'acme125'];
 const ROUND = 'Activity_0r4m8cq';
 const READ = 'Activity_1g5t0ke';
@@ -166,6 +175,74 @@ describe('flow monitoring: intervention into a multi-instance sub-process', () =
     await screenshot(zh, 'flows-mi-instances-zh');
     await zh.context().close();
   }, 300_000); // an install, two interventions and a second sign-in on a loaded machine
+
+  it('moves one department of one region, two multi-instance levels deep, the others staying', async () => {
+    // "Department approves" per department inside "Department approval", itself per region inside "Region
+    // review": the dialog offers, under the regions ticked, each one's departments
+    // (docs/adr/0246-interventions-two-multi-instance-levels-deep.md).
+    const { page, server } = session;
+    await installDrawing(page, server.url, 'c7-regions-departments.bpmn', REGIONS_DRAWING);
+    const domainId = await openEnterpriseTab(page, server.url, 'Acme', 'flows');
+    const summary = `E2E regional budget ${Date.now()}`;
+    const { applicationId } = await startThroughRuntime(page, server.url, domainId, {
+      processId: 'Process_0e2e2lv',
+      summary,
+      formData: { regions: [REVIEWERS.slice(0, 2), REVIEWERS.slice(1)] },
+    });
+    await page.goto(`${server.url}/#/flowstaterts?domainid=${domainId}&app=${applicationId}`);
+    await searchList(page, { _summary: summary });
+    const dialog = await openDetail(page, summary);
+    await nodeOptions(page, dialog, 'Move to node');
+    await page.getByRole('option', { name: /Department approval › Department approves/ }).click();
+    // Both regions ticked, each with its departments; a region unticked takes its group away.
+    const regions = dialog.getByTestId('intervene-instances');
+    await regions.getByLabel(/^Instance 2: /).uncheck();
+    await expect(dialog.getByTestId('intervene-inner-1').count()).resolves.toBe(0);
+    const departments = dialog.getByTestId('intervene-inner-0');
+    await expect(departments.locator('legend').innerText()).resolves.toMatch(
+      /^In Instance 1: .+: inner instances to move$/,
+    );
+    for (const [i, login] of REVIEWERS.slice(0, 2).entries())
+      expect(await departments.getByLabel(instanceChoice(i + 1, login)).isChecked()).toBe(true);
+    await departments.getByLabel(instanceChoice(1, REVIEWERS[0])).uncheck();
+    const labels = await departments.locator('label').allInnerTexts();
+    const second = labels.map((l) => l.trim().match(instanceChoice(2, REVIEWERS[1]))).find(Boolean)![1];
+    await screenshot(page, 'flows-mi-inner-en');
+    await dialog.getByTestId('intervene-add').click();
+    await expect(dialog.getByTestId('intervene-entry-instances').innerText()).resolves.toMatch(
+      new RegExp(`^Instance 1: .+; in Instance 1: .+: Instance 2: ${second} \\(${REVIEWERS[1]}\\)$`),
+    );
+    await fillField(page, 'intervene-reason', 'The second department of the first region approves again');
+    await dialog.getByTestId('intervene-preview').click();
+    // One task ends and one opens, the second department's; the three others stay.
+    const preview = dialog.getByTestId('intervention-preview');
+    await expect(preview.getByTestId('preview-cancelled').innerText()).resolves.toMatch(
+      new RegExp(`Department approves: ${second}$`),
+    );
+    await expect(preview.getByTestId('preview-new').innerText()).resolves.toMatch(
+      new RegExp(`Department approves: ${second}$`),
+    );
+    await dialog.getByTestId('intervene-confirm').click();
+    await expectToast(page, 'Intervention done.');
+    await dialog.waitFor({ state: 'detached', timeout: SLOW });
+    const after = await openDetail(page, summary);
+    await expect(after.getByTestId('flow-current').innerText()).resolves.toContain('Department approves');
+    await after.getByTestId('flow-detail-close').click();
+
+    // The same choice in Chinese.
+    const zh = await openPage(session.browser, server.url, 'zh');
+    await signIn(zh, server.url, 'acme', 'Acme@2026');
+    await zh.goto(`${server.url}/#/flowstaterts?domainid=${domainId}&app=${applicationId}`);
+    await searchList(zh, { _summary: summary });
+    const inZh = await openDetail(zh, summary);
+    await nodeOptions(zh, inZh, '干预到节点');
+    await zh.getByRole('option', { name: /Department approves/ }).click();
+    await expect(inZh.getByTestId('intervene-inner-1').locator('legend').innerText()).resolves.toMatch(
+      /^在实例 2：.+中：要移动的内层实例$/,
+    );
+    await screenshot(zh, 'flows-mi-inner-zh');
+    await zh.context().close();
+  }, 300_000);
 
   it('offers a computed assignee’s users per instance as the default approvers', async () => {
     // Camunda Modeler 8's board vote, `assignee="=reviewer.login"` over objects

@@ -938,11 +938,23 @@ export interface FlowIntervention {
      */
     userindexes?: number[];
     /**
-     * inside a multi-instance sub-process the instance runs in: the indexes (from 0) of the running instances to move there; all of them when absent (docs/adr/0223-intervention-instances-chosen-and-approvers-per-instance.md)
+     * inside a multi-instance sub-process: the indexes (from 0) of its instances (running, or started anew) the node is entered in; all of them when absent (docs/adr/0223-intervention-instances-chosen-and-approvers-per-instance.md); two levels deep, those of the outer sub-process
      *
      * @maxItems 1000
      */
     instances?: number[];
+    /**
+     * two multi-instance levels deep: per outer instance, the inner instances the node is entered in; an outer instance not named has all of them (docs/adr/0246-interventions-two-multi-instance-levels-deep.md)
+     *
+     * @maxItems 1000
+     */
+    inner?: {
+      outer: number;
+      /**
+       * @maxItems 1000
+       */
+      instances: number[];
+    }[];
   }[];
   comment: string;
 }
@@ -1076,6 +1088,25 @@ export interface FlowOtherNode {
    * entered anew, the sub-process runs its instances one after another: only the first (index 0) starts at the node, the others in turn at its start (docs/adr/0237-interventions-into-sequences-and-mapped-collections.md)
    */
   sequential?: boolean;
+  /**
+   * two multi-instance levels deep (`instances` then being the outer level's): per outer instance offered, the inner sub-process's instances there: its running ones, or those its collection gives in that outer instance now (`anew`; `sequential`: only the first choosable), docs/adr/0246-interventions-two-multi-instance-levels-deep.md
+   */
+  inner?: {
+    /**
+     * the outer instance, from 0
+     */
+    outer: number;
+    instances: {
+      /**
+       * from 0
+       */
+      index: number;
+      element: string;
+      user?: string;
+    }[];
+    anew?: boolean;
+    sequential?: boolean;
+  }[];
 }
 
 export interface FlowPlatformFlow {

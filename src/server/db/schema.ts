@@ -333,6 +333,7 @@ export interface FlowTasks {
   output: JsonText<{
     for?: string;
     index?: number;
+    chosen?: Array<{ user: string; index: number }>;
     value?: unknown;
     set?: { before?: unknown };
     ended?: number;

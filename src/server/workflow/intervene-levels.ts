@@ -7,12 +7,12 @@
 // inside keeps its scope as it stands, since the instances that stay read it.
 import type { ProcessDefinition } from '../../core/workflow/process-definition.ts';
 import type { Db } from '../db/schema.ts';
-import { enteredIn } from './intervene-instances.ts';
-import { enterLoopAt, type HeldLoop } from './intervene-loops.ts';
-import { startInside } from './loop-scopes.ts';
+import { enteredIn, enterLoopAt, loopKey, type HeldLoop, type Targeted } from './intervene-loops.ts';
+import { loopOf } from './loop-of.ts';
+import { collectionOf, frameOf, startInside } from './loop-scopes.ts';
 import { enterScope, inScopes, mappedScopesAround } from './sub-process-scopes.ts';
-import { inputLocals } from './task-locals.ts';
-import type { WalkState } from './walk-state.ts';
+import { inputLocals, inputValues } from './task-locals.ts';
+import { frameVariables, type WalkState } from './walk-state.ts';
 
 /** A mapped sub-process's scope token that stays through the intervention, with its locals. */
 export interface HeldScope {
@@ -37,7 +37,10 @@ export async function heldScopes(
   instanceId: string,
   held: ReadonlyMap<string, HeldLoop>,
 ): Promise<Map<string, HeldScope>> {
-  const around = [...new Set([...held.keys()].flatMap((scope) => mappedScopesAround(definition, scope)))];
+  // Only around a sub-process at the process's level: a mapped sub-process inside an outer instance is
+  // entered anew (docs/adr/0246-interventions-two-multi-instance-levels-deep.md).
+  const levels = [...held.values()].filter((loop) => loop.outer === undefined).map((loop) => loop.scope);
+  const around = [...new Set(levels.flatMap((scope) => mappedScopesAround(definition, scope)))];
   const kept = new Map<string, HeldScope>();
   if (around.length === 0) return kept;
   const rows = await trx
@@ -68,9 +71,39 @@ export function variablesWhereLoopStands(
   return seen;
 }
 
+/** The collection a multi-instance sub-process entered anew gives now where it stands: at the process's
+ *  level over `variablesWhereLoopStands`; drawn in another, in that one's instance `outer`, over its frame
+ *  (held: as its holding token keeps it; entered anew: its element and inputs as it would start) and the
+ *  mapped sub-processes between them with their inputs evaluated now, as `placeTargets` enters them
+ *  (docs/adr/0246-interventions-two-multi-instance-levels-deep.md). */
+export function collectionWhereLoopStands(
+  definition: ProcessDefinition,
+  scope: string,
+  outer: number | undefined,
+  variables: Record<string, unknown>,
+  held: { loops: ReadonlyMap<string, HeldLoop>; scopes: ReadonlyMap<string, HeldScope> },
+): unknown[] {
+  const node = definition.nodes[scope];
+  const around = loopOf(definition, scope);
+  if (!around || outer === undefined)
+    return collectionOf(node, variablesWhereLoopStands(definition, scope, variables, held.scopes));
+  const base = variablesWhereLoopStands(definition, around, variables, held.scopes);
+  const outerNode = definition.nodes[around];
+  const loop = held.loops.get(loopKey(around));
+  const items = loop?.items ?? collectionOf(outerNode, base);
+  let seen = frameVariables(base, frameOf(outerNode, outer, items, undefined, loop?.output));
+  const io = outerNode.multi!.io;
+  if (!loop && io?.inputs.length) seen = { ...seen, ...inputValues(io, seen) };
+  const between: string[] = [];
+  for (let at = node.parent; at && at !== around; at = definition.nodes[at]?.parent)
+    if (definition.nodes[at].io) between.unshift(at);
+  for (const level of between) seen = { ...seen, ...inputLocals(definition.nodes[level], seen) };
+  return collectionOf(node, seen);
+}
+
 /** Enters `targets` (`enter` for each node) through the levels drawn around them, from `depth` down:
  *  the targets inside one level are entered together, once, where the first of them is in the list. */
-export async function placeTargets<T extends { nodeId: string; instances?: number[] }>(
+export async function placeTargets<T extends Targeted>(
   walk: WalkState,
   targets: readonly T[],
   enter: (target: T) => Promise<void>,
@@ -90,14 +123,19 @@ export async function placeTargets<T extends { nodeId: string; instances?: numbe
     const inside = targets.filter((t) => levelsTo(definition, t.nodeId)[depth] === level);
     const node = definition.nodes[level];
     if (node.multi) {
-      const loop = held.loops.get(level);
+      // Inside an instance of another multi-instance sub-process, this one's are that instance's.
+      const outer = walk.loop?.index;
+      const loopDepth = levelsTo(definition, target.nodeId)
+        .slice(0, depth)
+        .filter((at) => definition.nodes[at].multi).length;
+      const loop = held.loops.get(loopKey(level, loopDepth === 0 ? undefined : outer));
       const names = inside.map((t) => definition.nodes[t.nodeId].name).join('", "');
       await enterLoopAt(
         walk,
         level,
         names,
         (index) => {
-          const here = inside.filter((t) => enteredIn(t, index));
+          const here = inside.filter((t) => enteredIn(t, index, loopDepth, outer));
           // Entered anew, an instance no target names starts at its start, as a flow reaching the
           // sub-process starts it; a running one no target names stays (intervene-instances.ts).
           return here.length === 0 && !loop

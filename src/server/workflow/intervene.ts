@@ -11,10 +11,9 @@ import { AppError } from '../http/app-error.ts';
 import { finish, inAction, record, type ActionResult } from './action-steps.ts';
 import { boundariesOf } from './scopes.ts';
 import { loopOf } from './loop-of.ts';
-import { collectionOf } from './loop-scopes.ts';
-import { checkLoopDepth, heldLoops, twoLevelsDeep } from './intervene-loops.ts';
+import { checkLoopDepth, heldLoops, tooDeep } from './intervene-loops.ts';
 import { approversPerInstance, checkInstances, stayingTokens } from './intervene-instances.ts';
-import { heldScopes, placeTargets, variablesWhereLoopStands } from './intervene-levels.ts';
+import { collectionWhereLoopStands, heldScopes, placeTargets } from './intervene-levels.ts';
 import { collectOutput } from './multi-instance-output.ts';
 import { setVariables } from './variable-changes.ts';
 import { Walk } from './walk.ts';
@@ -27,9 +26,12 @@ export interface InterventionTarget {
   /** At a multi-instance approval whose assignee is computed from the element: the inner instance each
    *  of `userIds` does, in the same order (docs/adr/0240-intervention-approvers-by-instance-and-open-nodes-shown.md). */
   indexes?: number[];
-  /** Inside a running multi-instance sub-process: the indexes of the instances it is entered in (all
-   *  running ones when absent). */
+  /** Inside a multi-instance sub-process: the indexes of the instances it is entered in (all running
+   *  ones, or all it starts, when absent); two levels deep, those of the outer one. */
   instances?: number[];
+  /** Two multi-instance levels deep: per outer instance, the inner ones it is entered in (all when an
+   *  outer instance is not named; docs/adr/0246-interventions-two-multi-instance-levels-deep.md). */
+  inner?: Array<{ outer: number; instances: number[] }>;
 }
 
 export interface InterventionInput {
@@ -73,15 +75,15 @@ export function interventionNodes(definition: ProcessDefinition): ProcessNode[] 
   };
   visit(definition.start);
   // An end inside a sub-process ends only its level, not the instance an intervention to an end ends.
-  // Nor can a target name the instances of two multi-instance levels a node would run in
-  // (docs/adr/0220-interventions-into-multi-instance-sub-processes.md).
+  // A target names the instances of two multi-instance levels at most
+  // (docs/adr/0246-interventions-two-multi-instance-levels-deep.md).
   return finished
     .reverse()
     .filter(
       (node) =>
         INTERVENTION_KINDS.has(node.kind) &&
         !(node.kind === 'complete' && node.parent) &&
-        !twoLevelsDeep(definition, node.id),
+        !tooDeep(definition, node.id),
     );
 }
 
@@ -101,12 +103,13 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
     await checkUsers(trx, state.domain_id, input.targets);
     // A multi-instance sub-process the instance is inside and a target is in keeps its holding token
     // (intervene-loops.ts), and the instances no target names keep theirs (intervene-instances.ts).
-    const held = await heldLoops(trx, definition, state.id, nodeIds);
+    const held = await heldLoops(trx, definition, state.id, input.targets);
     const scopesKept = await heldScopes(trx, definition, state.id, held);
     // Entered anew, a sub-process's collection as it evaluates where it stands
-    // (docs/adr/0237-interventions-into-sequences-and-mapped-collections.md).
-    checkInstances(definition, input.targets, held, (scope) =>
-      collectionOf(definition.nodes[scope], variablesWhereLoopStands(definition, scope, walk.variables(), scopesKept)),
+    // (docs/adr/0237-interventions-into-sequences-and-mapped-collections.md), in an outer instance when
+    // two levels deep (docs/adr/0246-interventions-two-multi-instance-levels-deep.md).
+    checkInstances(definition, input.targets, held, (scope, outer) =>
+      collectionWhereLoopStands(definition, scope, outer, walk.variables(), { loops: held, scopes: scopesKept }),
     );
     const kept = [
       ...[...held.values()].map((h) => h.tokenId),

@@ -19,14 +19,22 @@ import type { InstanceState } from './walk-state.ts';
  *  another approver's place, whose instance it does (multi-instance-slots.ts); at an approval collecting
  *  output, once submitted, `index`, its instance's place in the collection, and `value`, what it gave;
  *  `set`, on the submission that completed the approval, the list's variable as that completion found it
- *  (`before`, absent when the process had none). */
+ *  (`before`, absent when the process had none); `chosen`, on the tasks of approvers an intervention chose,
+ *  the instances it chose (multi-instance-chosen.ts), with `index` from the task's opening. */
 export interface KeptOutput {
   for?: string;
   index?: number;
+  chosen?: ChosenInstance[];
   value?: unknown;
   set?: { before?: unknown };
   /** On a task a completion condition cancelled, the action that completed the approval (multi-instance-reopen.ts). */
   ended?: number;
+}
+
+/** One instance an intervention chose: who does it and its index (multi-instance-chosen.ts). */
+export interface ChosenInstance {
+  user: string;
+  index: number;
 }
 
 /** The submitted variables the process gets: all but the one the output element names alone. */
@@ -108,7 +116,7 @@ export async function keepOutput(
   const value = ruleValue(output.element, { ...variables, form: variables }) ?? null;
   await trx
     .updateTable('flow_tasks')
-    .set({ output: JSON.stringify({ ...forOf(task?.output), index, value }) })
+    .set({ output: JSON.stringify({ ...keptPlace(task?.output), index, value }) })
     .where('id', '=', taskId)
     .execute();
 }
@@ -174,13 +182,17 @@ export async function collectOutput(
   await (within ? within.set({ [collection]: list }) : setVariables(trx, state, { [collection]: list }));
 }
 
-/** Whose instance a task does, as its output column keeps it (multi-instance-slots.ts). */
-const forOf = (kept: KeptOutput | null | undefined) => (kept?.for ? { for: kept.for } : {});
+/** Whose instance a task does, as its output column keeps it (multi-instance-slots.ts), and the
+ *  instances an intervention chose (multi-instance-chosen.ts): kept through a submission and a retraction. */
+const keptPlace = (kept: KeptOutput | null | undefined) => ({
+  ...(kept?.for ? { for: kept.for } : {}),
+  ...(kept?.chosen ? { chosen: kept.chosen } : {}),
+});
 
 /** A retracted task's output column: its instance's place and whose instance it does kept, what it gave gone. */
 export const reopenedOutput = (kept: KeptOutput | null): string | null => {
   const slot = slotOf(kept);
-  const place = { ...forOf(kept), ...(slot === undefined ? {} : { index: slot }) };
+  const place = { ...keptPlace(kept), ...(slot === undefined ? {} : { index: slot }) };
   return Object.keys(place).length === 0 ? null : JSON.stringify(place);
 };
 

@@ -8,10 +8,11 @@ import { evaluateRule, ruleValue } from '../../core/rules.ts';
 import type { ProcessDefinition, ProcessNode } from '../../core/workflow/process-definition.ts';
 import type { MultiInstance } from '../../core/workflow/process-types.ts';
 import { resolveApprovers } from './approvers.ts';
-import { elementsOf, outputList, placeIn, type KeptOutput } from './multi-instance-output.ts';
+import { elementsOf, outputList, placeIn, type ChosenInstance, type KeptOutput } from './multi-instance-output.ts';
 import { elementInstances, nextIndex } from './multi-instance-assignees.ts';
 import { endedBy } from './multi-instance-reopen.ts';
 import { instanceOf } from './multi-instance-slots.ts';
+import { chosenOf, chosenOutput, nextChosen } from './multi-instance-chosen.ts';
 import { openTasks } from './open-tasks.ts';
 import { instanceInputs } from './task-locals.ts';
 import { frameVariables, type WalkState as Walk } from './walk-state.ts';
@@ -57,10 +58,11 @@ function runningList(
 }
 
 /** The `locals` column of the tasks opened for `opened` at an approval (task-locals.ts): at a
- *  multi-instance approval with input mappings, each inner instance's own, at the place of the
- *  approver's login number in the collection, or without a collection at its place in `order` (the
- *  approvers in their instances' order), or at a computed assignee at its `slots` entry (the instance it
- *  does); null elsewhere (a task alone on its token keeps them there). */
+ *  multi-instance approval with input mappings, each inner instance's own: at its `slots` entry when the
+ *  instances are known by index (approvers an intervention chose, multi-instance-chosen.ts), else at the
+ *  place of the approver's login number in the collection, or without a collection at its place in
+ *  `order` (the approvers in their instances' order); null elsewhere (a task alone on its token keeps
+ *  them there). */
 export async function approverInputs(
   trx: Db,
   node: ProcessNode,
@@ -72,10 +74,10 @@ export async function approverInputs(
   if (!node.multi || !node.io?.inputs.length || opened.length === 0) return opened.map(() => null);
   const kept = (index: number, elements?: unknown[]) =>
     JSON.stringify(instanceInputs(node, variables, index, elements));
-  if (!node.multi.collection) return opened.map((id) => kept(order.indexOf(id)));
-  const elements = elementsOf(node, variables);
-  // Chosen approvers of an approval whose assignee is computed from the element do the instances given.
-  if (node.multi.assignee) return opened.map((id, i) => kept(slots?.[i] ?? order.indexOf(id), elements));
+  const elements = node.multi.collection ? elementsOf(node, variables) : undefined;
+  // Known by index: the instance's element and loopCounter, whoever does it (one user may do two).
+  if (slots) return slots.map((index) => kept(index, elements));
+  if (!elements) return opened.map((id) => kept(order.indexOf(id)));
   const users = await trx.selectFrom('users').select(['id', 'loginno']).where('id', 'in', opened).execute();
   return opened.map((id) => kept(placeIn(elements, users.find((u) => u.id === id)?.loginno), elements));
 }
@@ -133,27 +135,29 @@ export async function instanceDone(
   // (multi-instance-assignees.ts).
   const computed = node.multi!.assignee !== undefined;
   const processVariables = { ...frameVariables(instance.form_data, walk.loop), ...list };
-  const approvers = computed
-    ? elementsOf(node, processVariables)
-    : node.multi!.sequential
-      ? await resolveApprovers(trx, await walk.approverRules(node), {
-          ...walk.approverContext(),
-          form: { ...walk.variables(), ...list },
-        })
-      : tasks.map((t) => t.assignee_id);
+  // Approvers an intervention chose are the instances, in their order (multi-instance-chosen.ts).
+  const chosen = chosenOf(tasks);
+  const approvers = chosen
+    ? chosen
+    : computed
+      ? elementsOf(node, processVariables)
+      : node.multi!.sequential
+        ? await resolveApprovers(trx, await walk.approverRules(node), {
+            ...walk.approverContext(),
+            form: { ...walk.variables(), ...list },
+          })
+        : tasks.map((t) => t.assignee_id);
   const form = { ...walk.variables(), ...local, ...list };
   // A count asks for that many approvers' tasks done, each approver doing at most one (0167).
   const wanted = node.multi!.cardinality ? cardinalityOf(node.multi!, form) : undefined;
-  const next =
-    node.multi!.sequential && (wanted === undefined || done.length < wanted)
-      ? computed
-        ? nextIndex(
-            node,
-            processVariables,
-            tasks.filter((t) => t.status === 'done'),
-          )
-        : approvers.find((a) => !done.includes(a as string))
-      : undefined;
+  const doneTasks = tasks.filter((t) => t.status === 'done');
+  const nextOf = (): ChosenInstance | number | string | undefined =>
+    chosen
+      ? nextChosen(chosen, doneTasks)
+      : computed
+        ? nextIndex(node, processVariables, doneTasks)
+        : (approvers as string[]).find((a) => !done.includes(a));
+  const next = node.multi!.sequential && (wanted === undefined || done.length < wanted) ? nextOf() : undefined;
   const complete =
     (wanted !== undefined && done.length >= wanted) ||
     (node.multi!.completion !== undefined &&
@@ -175,7 +179,20 @@ export async function instanceDone(
     await trx.deleteFrom('flow_tokens').where('id', '=', tokenId).execute();
     return true;
   }
-  if (typeof next === 'number' && active === 0) {
+  if (typeof next === 'object' && active === 0) {
+    const [locals] = await approverInputs(trx, node, processVariables, [next.user], [], [next.index]);
+    await openTasks(trx, instance, action.at, [
+      {
+        token_id: tokenId,
+        node_id: node.id,
+        assignee_id: next.user,
+        created_by_action: action.id,
+        output: chosenOutput(next, chosen!),
+        locals,
+      },
+    ]);
+    walk.reached.set(node.id, { name: node.name, assignees: [next.user] });
+  } else if (typeof next === 'number' && active === 0) {
     const [opened] = await elementInstances(trx, instance.domain_id, node, processVariables, [next]);
     await openTasks(trx, instance, action.at, [
       {

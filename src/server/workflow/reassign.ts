@@ -81,11 +81,18 @@ export async function reassign(db: Db, input: ReassignInput): Promise<ReassignCo
       const done = replaced(m, slot);
       return done?.locals ? JSON.stringify(done.locals) : null;
     };
-    // …and, where the assignee is computed from the element, that instance's index
-    // (docs/adr/0227-multi-instance-assignee-per-element.md).
+    // …and, where the assignee is computed from the element or the instances were chosen by an
+    // intervention, that instance's index and the choice (docs/adr/0227-multi-instance-assignee-per-element.md,
+    // docs/adr/0247-intervention-chosen-approvers-are-the-instances-in-order.md).
     const outputOf = (m: (typeof make)[number], slot: string | null) => {
-      const index = definition.nodes[m.node_id]?.multi?.assignee ? replaced(m, slot)?.output?.index : undefined;
-      return index === undefined ? slot : JSON.stringify({ ...(slot ? JSON.parse(slot) : {}), index });
+      const kept = replaced(m, slot)?.output;
+      const index = definition.nodes[m.node_id]?.multi?.assignee || kept?.chosen ? kept?.index : undefined;
+      if (index === undefined) return slot;
+      return JSON.stringify({
+        ...(slot ? JSON.parse(slot) : {}),
+        index,
+        ...(kept?.chosen ? { chosen: kept.chosen } : {}),
+      });
     };
     await openTasks(
       trx,

@@ -1,13 +1,15 @@
 // An approval the walk reaches (walk.ts): a token on it and a task for each of its approvers, those its
 // rules name or the users an intervention chose; a multi-instance approval's instances counted first.
 import { randomUUID } from 'node:crypto';
+import type { Insertable } from 'kysely';
 import type { ProcessNode } from '../../core/workflow/process-definition.ts';
+import type { FlowTokens } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { databaseRule, resolveApprovers } from './approvers.ts';
 import { approverInputs, firstInstances } from './multi-instance.ts';
+import { chosenInstances, chosenOutput, enteredInstances } from './multi-instance-chosen.ts';
 import { openElementTasks } from './multi-instance-assignees.ts';
-import { elementsOf } from './multi-instance-output.ts';
-import { openTasks, openTasksFor } from './open-tasks.ts';
+import { openTasks, openTasksFor, type NewTask } from './open-tasks.ts';
 import { localsColumn, tokenInputs } from './task-locals.ts';
 import { armBoundaries, type WaitContext } from './waits/enter-wait.ts';
 import { atColumns, atOf, type WalkState } from './walk-state.ts';
@@ -44,23 +46,18 @@ export async function reachApproval(
   // Each inner instance's approver from its own element (multi-instance-assignees.ts).
   else if (node.multi?.assignee && !chosen)
     approvers = await openElementTasks(walk.trx, walk.instance, walk.action.at, node, walk.variables(), task, token);
+  // Chosen approvers of a multi-instance approval are its instances, in order (multi-instance-chosen.ts).
+  else if (chosen && node.multi) approvers = await openChosenTasks(walk, node, chosen, indexes, task, token);
   else {
     const all = chosen ? [...chosen] : await resolveApprovers(walk.trx, rules, context);
     approvers = chosen ? all : firstInstances(node, all);
-    const slots = node.multi?.assignee ? chosenSlots(node, walk.variables(), approvers, indexes) : undefined;
-    const inputs = await approverInputs(walk.trx, node, walk.variables(), approvers, all, slots);
+    const inputs = await approverInputs(walk.trx, node, walk.variables(), approvers, all);
     if (approvers.length > 0)
       await openTasks(
         walk.trx,
         walk.instance,
         walk.action.at,
-        approvers.map((assignee, i) => ({
-          ...task,
-          assignee_id: assignee,
-          locals: inputs[i],
-          // Chosen approvers of an approval whose assignee is computed do the instances they are given.
-          ...(slots ? { output: JSON.stringify({ index: slots[i] }) } : {}),
-        })),
+        approvers.map((assignee, i) => ({ ...task, assignee_id: assignee, locals: inputs[i] })),
         token,
       );
   }
@@ -72,20 +69,38 @@ export async function reachApproval(
   });
 }
 
-/** The inner instance each chosen approver of a computed-assignee approval does: the indexes the
- *  intervention gave (so an instance left out of the defaults shifts none after it), else their order
- *  (docs/adr/0240-intervention-approvers-by-instance-and-open-nodes-shown.md). An index the collection
- *  has not is refused, nothing changed. */
-function chosenSlots(
+/** Opens the tasks of the instances chosen at a multi-instance approval: every one in parallel, the first
+ *  in a sequence, each with its index, its inputs and the whole choice; answers their approvers. */
+async function openChosenTasks(
+  walk: WalkState,
   node: ProcessNode,
-  variables: Record<string, unknown>,
-  approvers: readonly string[],
+  chosen: readonly string[],
   indexes: readonly number[] | undefined,
-): readonly number[] {
-  if (!indexes) return approvers.map((_, i) => i);
-  const count = elementsOf(node, variables).length;
-  const outside = indexes.find((i) => i >= count);
-  if (outside !== undefined)
-    throw new AppError('validation', { node: node.name, number: outside + 1, count }, 'flow.msg.badApproverIndex');
-  return indexes;
+  task: Omit<NewTask, 'assignee_id'>,
+  token: Insertable<FlowTokens>,
+): Promise<string[]> {
+  const instances = chosenInstances(node, walk.variables(), chosen, indexes);
+  const opening = enteredInstances(node, instances);
+  const approvers = opening.map((i) => i.user);
+  const inputs = await approverInputs(
+    walk.trx,
+    node,
+    walk.variables(),
+    approvers,
+    approvers,
+    opening.map((i) => i.index),
+  );
+  await openTasks(
+    walk.trx,
+    walk.instance,
+    walk.action.at,
+    opening.map((instance, i) => ({
+      ...task,
+      assignee_id: instance.user,
+      locals: inputs[i],
+      output: chosenOutput(instance, instances),
+    })),
+    token,
+  );
+  return approvers;
 }

@@ -11,8 +11,14 @@ import { openTaskAssignees } from './instance-readers.ts';
 import { runtimeOf, type Runtime } from './runtime-calls.ts';
 import { ADMIN, startTestServer, type TestServer } from './test-server.ts';
 
-/** A node an intervention sends the instance to, given to `userids`, in the instances of `instances`. */
-export type Entry = { nodeid: string; userids?: string; instances?: number[] };
+/** A node an intervention sends the instance to, given to `userids`, in the instances of `instances` (and,
+ *  two levels deep, per outer instance those of `inner`). */
+export type Entry = {
+  nodeid: string;
+  userids?: string;
+  instances?: number[];
+  inner?: Array<{ outer: number; instances: number[] }>;
+};
 /** A node the console offers to intervene to. */
 export type OtherNode = {
   id: string;

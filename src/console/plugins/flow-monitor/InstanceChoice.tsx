@@ -26,16 +26,19 @@ interface InstanceChoiceProps {
   anew?: boolean;
   /** Entered anew, it runs its instances one after another: shown, not chosen. */
   sequential?: boolean;
+  /** The heading, when not the level's usual one (an inner level names its outer instance). */
+  legend?: string;
+  testId?: string;
 }
 
-export function InstanceChoice({ running, chosen, onChange, anew, sequential }: InstanceChoiceProps) {
+export function InstanceChoice({ running, chosen, onChange, anew, sequential, legend, testId }: InstanceChoiceProps) {
   const { t } = useTranslation();
   const toggle = (index: number, on: boolean) =>
     onChange(running.map((i) => i.index).filter((i) => (i === index ? on : chosen.includes(i))));
   return (
-    <Box component="fieldset" data-testid="intervene-instances" sx={{ border: 0, p: 0, m: 0, mb: 1.5 }}>
+    <Box component="fieldset" data-testid={testId ?? 'intervene-instances'} sx={{ border: 0, p: 0, m: 0, mb: 1.5 }}>
       <FormLabel component="legend" sx={{ typography: 'body2' }}>
-        {t(sequential ? 'flow.intervene.instancesInOrder' : 'flow.intervene.instances')}
+        {legend ?? t(sequential ? 'flow.intervene.instancesInOrder' : 'flow.intervene.instances')}
       </FormLabel>
       {anew && (
         <Typography variant="body2" color="text.secondary" data-testid="intervene-instances-anew">

@@ -27,6 +27,7 @@ import UserSelectDialog from '../../runtime/user-picker/UserSelectDialog.tsx';
 import type { PickedUser } from '../../runtime/user-picker/user-select-types.ts';
 import { PreviewSummary } from './PreviewSummary.tsx';
 import { InstanceChoice, instanceLabel } from './InstanceChoice.tsx';
+import { InnerChoice } from './InnerChoice.tsx';
 import { approversOptional, takesApprovers, useIntervention, type Approver, type Entry } from './useIntervention.ts';
 
 type Preview = Calls['flows.previewIntervention']['reply'];
@@ -95,7 +96,8 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
           label={t('flow.intervene.node')}
           value={state.chosen?.id ?? ''}
           onChange={(e) => state.chooseNode(e.target.value)}
-          sx={{ minWidth: 220 }}
+          // A node deep in sub-processes has a long label: bounded, it leaves the approvers room to read.
+          sx={{ minWidth: 220, maxWidth: { md: '50%' } }}
           slotProps={{ htmlInput: { 'data-testid': 'intervene-node' } }}
         >
           {state.selectable.map((n) => (
@@ -105,7 +107,7 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
           ))}
         </TextField>
         <Box
-          sx={{ flex: 1, display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}
+          sx={{ flex: 1, minWidth: { md: 160 }, display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}
           data-testid="intervene-approvers"
           role="group"
           aria-label={t('flow.intervene.approvers')}
@@ -134,11 +136,18 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
           size="small"
           disabled={!takesApprovers(state.chosen)}
           onClick={() => setPicking(true)}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
           data-testid="intervene-pick"
         >
           {t('flow.intervene.chooseApprovers')}
         </Button>
-        <Button variant="outlined" size="small" onClick={add} data-testid="intervene-add">
+        <Button
+          variant="outlined"
+          size="small"
+          onClick={add}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+          data-testid="intervene-add"
+        >
           {t('flow.intervene.add')}
         </Button>
       </Stack>
@@ -150,6 +159,9 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
           anew={state.chosen.anew === true}
           sequential={state.chosen.sequential === true}
         />
+      )}
+      {state.chosen?.inner && state.inner && (
+        <InnerChoice node={state.chosen} outers={state.instances} chosen={state.inner} onChange={state.setInner} />
       )}
       <Table size="small" aria-label={t('flow.intervene.entries')} data-testid="intervene-entries">
         <TableHead>
@@ -241,12 +253,27 @@ type Translate = ReturnType<typeof useTranslation>['t'];
 
 /** An entry's instances: those chosen, by number and element, or all running ones (all it starts, entered anew). */
 const instancesOf = (entry: Entry, t: Translate) =>
-  entry.instances
-    ? (entry.node.instances ?? [])
-        .filter((i) => entry.instances!.includes(i.index))
-        .map((i) => instanceLabel(i, t))
-        .join(t('flow.intervene.listSeparator'))
-    : t(entry.node.anew ? 'flow.intervene.allNewInstances' : 'flow.intervene.allInstances');
+  [
+    entry.instances
+      ? labelsOf(entry.node.instances ?? [], entry.instances, t)
+      : t(entry.node.anew ? 'flow.intervene.allNewInstances' : 'flow.intervene.allInstances'),
+    // Two levels deep, the inner instances of each outer instance that leaves some out (ADR 0246).
+    ...(entry.inner ?? []).map((choice) => {
+      const outer = entry.node.instances?.find((i) => i.index === choice.outer);
+      const offer = entry.node.inner?.find((o) => o.outer === choice.outer);
+      return t('flow.intervene.innerChosen', {
+        outer: outer ? instanceLabel(outer, t) : choice.outer + 1,
+        instances: labelsOf(offer?.instances ?? [], choice.instances, t),
+      });
+    }),
+  ].join('; ');
+
+/** The instances of `offered` whose indexes are `chosen`, by number and element. */
+const labelsOf = (offered: Parameters<typeof instanceLabel>[0][], chosen: readonly number[], t: Translate) =>
+  offered
+    .filter((i) => chosen.includes(i.index))
+    .map((i) => instanceLabel(i, t))
+    .join(t('flow.intervene.listSeparator'));
 
 /** An entry's approvers: those chosen, or each instance's by the node's rule, or none for its kind. */
 const approversOf = (entry: Entry, t: Translate) =>

@@ -18,6 +18,27 @@ export interface Entry {
   users: Approver[];
   /** The running instances of its multi-instance sub-process it moves (indexes); all of them when absent. */
   instances?: number[];
+  /** Two levels deep: per outer instance, the inner ones it moves; an outer instance not named, all. */
+  inner?: Array<{ outer: number; instances: number[] }>;
+}
+
+/** Per outer instance, the inner instances chosen (docs/adr/0246-interventions-two-multi-instance-levels-deep.md). */
+export type InnerChosen = Record<number, number[]>;
+
+/** The inner instances chosen at first: all, or a sequence's first (it starts only that one). */
+const innerDefaults = (node: OtherNode | undefined): InnerChosen | undefined =>
+  node?.inner &&
+  Object.fromEntries(
+    node.inner.map((offer) => [offer.outer, offer.sequential ? [0] : offer.instances.map((i) => i.index)]),
+  );
+
+/** The inner choices to send: those of the outer instances chosen that leave some out. */
+function innerToSend(node: OtherNode, instances: readonly number[] | undefined, inner: InnerChosen | undefined) {
+  const sent = (node.inner ?? [])
+    .filter((offer) => !instances || instances.includes(offer.outer))
+    .filter((offer) => (inner?.[offer.outer]?.length ?? 0) < offer.instances.length)
+    .map((offer) => ({ outer: offer.outer, instances: inner?.[offer.outer] ?? [] }));
+  return sent.length > 0 ? sent : undefined;
 }
 
 /** End and automatic nodes take no approvers (spec/domain-console.md, "States and transitions"). */
@@ -33,12 +54,14 @@ export function additionRefusal(
   node: OtherNode | undefined,
   users: readonly Approver[],
   instances?: readonly number[],
+  inner?: Entry['inner'],
 ): string | null {
   if (!node) return 'flow.msg.noIntervention';
   if (entries.some((e) => e.node.type === 'CompleteNode')) return 'flow.msg.afterEnd';
   if (node.type === 'CompleteNode' && entries.length > 0) return 'flow.msg.endNodeAlone';
   if (takesApprovers(node) && users.length === 0 && !approversOptional(node)) return 'flow.msg.handlerEmpty';
-  if (instances?.length === 0) return 'flow.msg.noInstanceChosen';
+  if (instances?.length === 0 || inner?.some((choice) => choice.instances.length === 0))
+    return 'flow.msg.noInstanceChosen';
   return null;
 }
 
@@ -50,6 +73,8 @@ export function useIntervention(instanceId: string, enabled: boolean) {
   const [users, setUsers] = useState<Approver[]>([]);
   /** The running instances chosen for the node (all of them at first); none outside such a sub-process. */
   const [instances, setInstances] = useState<number[] | undefined>();
+  /** Two levels deep, the inner instances chosen per outer instance. */
+  const [inner, setInner] = useState<InnerChosen | undefined>();
 
   /** Choosing a node fetches its default handlers (once, as the user's starting point) and clears the
    *  previous selection. An approval each instance resolves by its rule starts with none: one list could
@@ -60,6 +85,7 @@ export function useIntervention(instanceId: string, enabled: boolean) {
     const node = nodes.find((n) => n.id === id);
     // A sequence entered anew starts only its first instance here (docs/adr/0237-interventions-into-sequences-and-mapped-collections.md).
     setInstances(node?.sequential ? [0] : node?.instances?.map((i) => i.index));
+    setInner(innerDefaults(node));
     if (!takesApprovers(node) || approversOptional(node)) return;
     call('flows.nodeApprovers', { query: { id: instanceId, nodeid: id }, silent: true }).then(
       (found) =>
@@ -78,14 +104,17 @@ export function useIntervention(instanceId: string, enabled: boolean) {
   const chosen = nodes.find((n) => n.id === nodeId);
   /** Adds the chosen node (its users) and takes it off the selectable nodes; answers a refusal's key. */
   const add = (): string | null => {
-    const refusal = additionRefusal(entries, chosen, users, instances);
+    const innerSent = chosen && innerToSend(chosen, instances, inner);
+    const refusal = additionRefusal(entries, chosen, users, instances, innerSent);
     if (refusal) return refusal;
     // Every running instance chosen is the default: sent as no choice.
     const some = instances && instances.length < (chosen!.instances?.length ?? 0) ? { instances } : {};
-    setEntries([...entries, { node: chosen!, users: takesApprovers(chosen) ? users : [], ...some }]);
+    const deeper = innerSent ? { inner: innerSent } : {};
+    setEntries([...entries, { node: chosen!, users: takesApprovers(chosen) ? users : [], ...some, ...deeper }]);
     setNodeId('');
     setUsers([]);
     setInstances(undefined);
+    setInner(undefined);
     return null;
   };
   /** Removing an entry renumbers the later ones and gives its node back. */
@@ -100,6 +129,21 @@ export function useIntervention(instanceId: string, enabled: boolean) {
       ? { userindexes: e.users.map((u) => u.index!) }
       : {}),
     ...(e.instances ? { instances: e.instances } : {}),
+    ...(e.inner ? { inner: e.inner } : {}),
   }));
-  return { selectable, entries, chosen, users, setUsers, instances, setInstances, chooseNode, add, remove, submitTo };
+  return {
+    selectable,
+    entries,
+    chosen,
+    users,
+    setUsers,
+    instances,
+    setInstances,
+    inner,
+    setInner,
+    chooseNode,
+    add,
+    remove,
+    submitTo,
+  };
 }

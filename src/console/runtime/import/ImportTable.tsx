@@ -89,7 +89,9 @@ export function ImportTable({
   const ariaLabel = table.label ? t(table.label) : undefined;
   return (
     <>
-      <TableContainer sx={{ maxHeight: 360, mt: 1 }}>
+      {/* Focusable: a table taller than its bound scrolls, and keyboard users must reach it (axe's
+          scrollable-region-focusable). */}
+      <TableContainer sx={{ maxHeight: 360, mt: 1 }} tabIndex={0} role="region" aria-label={ariaLabel}>
         <Table size="small" stickyHeader data-testid={table.testId} aria-label={ariaLabel}>
           <TableHead>
             <TableRow>

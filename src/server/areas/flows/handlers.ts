@@ -9,11 +9,11 @@ import { withApprovers } from '../../workflow/approver-names.ts';
 import { dryRun } from '../../workflow/dry-run.ts';
 import { intervene, interventionNodes, type InterventionInput } from '../../workflow/intervene.ts';
 import { versionById } from '../../workflow/process-versions.ts';
-import { heldLoops } from '../../workflow/intervene-loops.ts';
+import { heldLoops, loopsAround } from '../../workflow/intervene-loops.ts';
 import { heldScopes, variablesWhereLoopStands } from '../../workflow/intervene-levels.ts';
 import { approversPerInstance } from '../../workflow/intervene-instances.ts';
-import { loopOf } from '../../workflow/loop-of.ts';
-import { freshLoops, runningInstances } from './running-instances.ts';
+import { freshLoops, runningInstances, type Choosable } from './running-instances.ts';
+import { innerOffers, type InnerOffer } from './inner-instances.ts';
 import { instanceDiagram } from './instance-diagram.ts';
 import { nodeApprovers } from './node-approvers.ts';
 import { instanceNow } from './instance-now.ts';
@@ -159,18 +159,30 @@ const otherNodes: CallHandler<'flows.otherNodes'> = async (ctx) => {
     ctx.services.db,
     definition,
     instance.id,
-    nodes.map((n) => n.id),
+    nodes.map((n) => ({ nodeId: n.id })),
   );
   // Those one entered anew would start, its collection evaluated where it stands
   // (docs/adr/0237-interventions-into-sequences-and-mapped-collections.md).
   const kept = await heldScopes(ctx.services.db, definition, instance.id, held);
+  const variables = instance.form_data ?? {};
   const fresh = freshLoops(definition, nodes, held, (scope) =>
-    variablesWhereLoopStands(definition, scope, instance.form_data ?? {}, kept),
+    variablesWhereLoopStands(definition, scope, variables, kept),
   );
-  const running = await runningInstances(ctx.services.db, instance.domain_id, new Map([...held, ...fresh]));
+  const offered = new Map<string, Choosable>([...held, ...fresh]);
+  // Two levels deep, the inner instances per outer instance offered
+  // (docs/adr/0246-interventions-two-multi-instance-levels-deep.md).
+  const inner = new Map<string, InnerOffer[]>();
+  for (const scope of new Set(nodes.map((n) => loopsAround(definition, n.id)).filter((l) => l.length === 2))) {
+    const outers = offered.get(scope[0])?.running ?? [];
+    const offers = innerOffers(definition, scope[1], outers, variables, { loops: held, scopes: kept });
+    inner.set(scope[1], offers);
+    for (const offer of offers) offered.set(offer.key, offer.choosable);
+  }
+  const running = await runningInstances(ctx.services.db, instance.domain_id, offered);
   return nodes.map((node) => {
-    const scope = loopOf(definition, node.id) ?? '';
+    const [scope = '', innerScope] = loopsAround(definition, node.id);
     const instances = running.get(scope);
+    const perOuter = innerScope ? (inner.get(innerScope) ?? []) : [];
     return {
       id: node.id,
       statelabel: named(node.id),
@@ -179,6 +191,16 @@ const otherNodes: CallHandler<'flows.otherNodes'> = async (ctx) => {
       ...(instances ? { instances } : {}),
       ...(fresh.has(scope) ? { anew: true } : {}),
       ...(fresh.has(scope) && definition.nodes[scope].multi!.sequential ? { sequential: true } : {}),
+      ...(perOuter.length > 0
+        ? {
+            inner: perOuter.map((offer) => ({
+              outer: offer.outer,
+              instances: running.get(offer.key) ?? [],
+              ...(offer.anew ? { anew: true } : {}),
+              ...(offer.anew && definition.nodes[innerScope].multi!.sequential ? { sequential: true } : {}),
+            })),
+          }
+        : {}),
     };
   });
 };
@@ -193,6 +215,9 @@ function interventionOf(ctx: Parameters<CallHandler<'flows.intervene'>>[0], admi
       .filter(Boolean),
     ...(entry.userindexes ? { indexes: entry.userindexes } : {}),
     ...(entry.instances ? { instances: [...new Set(entry.instances)] } : {}),
+    ...(entry.inner
+      ? { inner: entry.inner.map((choice) => ({ outer: choice.outer, instances: [...new Set(choice.instances)] })) }
+      : {}),
   }));
   const named = ctx.query.nextnodeids;
   if (

@@ -32,7 +32,7 @@ async function standingAt(
     if (wanted === undefined) return undefined;
     throw new AppError('validation', { node: node.name }, 'flow.msg.instancesNotRunning', '/instance');
   }
-  const running = (await heldLoops(db, definition, instanceId, [node.id])).get(scope)?.running ?? [];
+  const running = (await heldLoops(db, definition, instanceId, [{ nodeId: node.id }])).get(scope)?.running ?? [];
   if (wanted === undefined) return running.length > 0 ? { index: running[0] } : undefined;
   if (!running.includes(wanted))
     throw new AppError(

@@ -5,11 +5,11 @@
 // (a collection of reviewers is the usual one), so the administrator picks people, not codes.
 import type { ProcessDefinition, ProcessNode } from '../../../core/workflow/process-definition.ts';
 import type { Db } from '../../db/schema.ts';
-import { loopOf } from '../../workflow/loop-of.ts';
+import { loopsAround } from '../../workflow/intervene-loops.ts';
 import { collectionOf } from '../../workflow/loop-scopes.ts';
 
 /** The instances of a multi-instance sub-process to choose from: their indexes and the collection. */
-interface Choosable {
+export interface Choosable {
   running: number[];
   items: unknown[];
 }
@@ -17,7 +17,7 @@ interface Choosable {
 /** More instances than this are not offered one by one: the dialog moves them all. */
 const MOST_OFFERED = 200;
 
-/** The multi-instance sub-processes the `nodes` are in that the instance is not inside (`held`): entered
+/** The outermost multi-instance sub-processes the `nodes` are in that the instance is not inside (`held`): entered
  *  anew, each instance its collection gives now over the variables where it stands (`variablesAt`: the
  *  mapped scopes around it as the intervention enters them), docs/adr/0231-interventions-enter-mapped-sub-processes.md.
  *  A sequence's are listed in the order they run; only its first starts now
@@ -29,7 +29,7 @@ export function freshLoops(
   variablesAt: (scope: string) => Record<string, unknown>,
 ): Map<string, Choosable> {
   const fresh = new Map<string, Choosable>();
-  for (const scope of new Set(nodes.map((n) => loopOf(definition, n.id)))) {
+  for (const scope of new Set(nodes.map((n) => loopsAround(definition, n.id)[0]))) {
     const node = scope ? definition.nodes[scope] : undefined;
     if (!scope || !node || held.has(scope)) continue;
     const items = collectionOf(node, variablesAt(scope));
