@@ -159,17 +159,6 @@ export function readAgain(prefix: string): Promise<void> {
   return queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(prefix) });
 }
 
-/** Drops the kept answers of the calls `callIds` read with `args`, so the next screen that reads them
- *  waits for the server instead of drawing what was true before an action changed it (a dialog kept
- *  only as long as it is open cannot say so when a panel inside it reads the same call). */
-export function forgetReads(callIds: readonly string[], args: ReadArgs): void {
-  const [, params, query, body] = callKey('', args).map((part) => JSON.stringify(part));
-  queryClient.removeQueries({
-    predicate: ({ queryKey: [id, ...rest] }) =>
-      callIds.includes(String(id)) && rest.map((part) => JSON.stringify(part)).join() === [params, query, body].join(),
-  });
-}
-
 /** A read that takes more than one call (a dashboard's four figures, a picker that asks one of three
  *  calls): `key` names it (start it with the screen's name), `read` gets the signal to pass on. */
 export function useRead<T>(

@@ -20,7 +20,6 @@ import Delete from '@mui/icons-material/Delete';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
-import { forgetReads } from '../../api/queries.ts';
 import type { Calls } from '../../../core/generated/api-types.ts';
 import type { DialogMessage } from '../../runtime/dialog/useDialogMessage.ts';
 import { notifySuccess } from '../../shell/notify.ts';
@@ -78,13 +77,7 @@ export function InterventionPanel({ instanceId, domainId, process, messages, onD
     setBusy(true);
     call('flows.intervene', request())
       .then(
-        () => {
-          // The detail opened again reads where the instance is now: the copies kept of its detail and
-          // its nodes say where it was (the journeys then clicked through the nodes as they were).
-          forgetReads(['flows.get', 'flows.otherNodes'], { query: { id: instanceId } });
-          notifySuccess(t('flow.msg.interventionOk'));
-          onDone();
-        },
+        () => (notifySuccess(t('flow.msg.interventionOk')), onDone()),
         (error: unknown) => messages.showFailure(error, (m) => t('flow.msg.interventionFailed', { message: m })),
       )
       .finally(() => setBusy(false));
