@@ -45,6 +45,7 @@ interface Job {
   state: string;
   retries: number;
   error: string;
+  dueAt: string;
   failedAt: string;
   retryable: boolean;
 }
@@ -123,6 +124,9 @@ describe.each(targets)('timers whose expression gives nothing usable, on $name',
       error: "The timer's expression gave nothing: a variable it reads is not set.",
       retryable: true,
     });
+    // No due time (the expression gave none): when it failed is its incident's time, not its due
+    // (docs/adr/0248-flow-jobs-due-and-failed-at.md).
+    expect(job.dueAt).toBe('');
     expect(job.failedAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect((await jobs(id, acmeZh))[0].error).toBe('定时器的表达式没有得到值：它读取的变量未设置。');
     // Not fired: the poller leaves it, the instance waits at the timer and the clerk's branch.
@@ -155,6 +159,8 @@ describe.each(targets)('timers whose expression gives nothing usable, on $name',
     const retried = await retry(job.id);
     expect(retried.reply.errcode, retried.reply.errmsg).toBe(0);
     expect(retried.reply.data).toMatchObject({ state: 'due', error: '', retries: 1 });
+    // Armed, it is due at the date set and no longer an incident.
+    expect((await jobs(id)).find((j) => j.id === job.id)).toMatchObject({ dueAt: '2026-01-02 03:04:05', failedAt: '' });
     const armed = await jobRow(job.id);
     expect(armed).toMatchObject({ failed_at: null, error: '' });
     expect(new Date(armed!.due_at!).toISOString()).toBe('2026-01-02T03:04:05.000Z');

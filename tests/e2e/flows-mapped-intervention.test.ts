@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
 import {
+  closed,
   drawnDiagram,
   installDrawing,
   startThroughRuntime,
@@ -115,7 +116,7 @@ describe('flow monitoring: intervention into a mapped sub-process', () => {
     await screenshot(page, 'flows-mapped-preview-en');
     await dialog.getByTestId('intervene-confirm').click();
     await expectToast(page, 'Intervention done.');
-    await dialog.waitFor({ state: 'detached', timeout: SLOW });
+    await closed(page, dialog, 'intervention');
 
     dialog = await openDetail(page, summary);
     const current = dialog.getByTestId('flow-current');

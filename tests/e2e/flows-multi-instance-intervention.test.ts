@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
 import {
+  closed,
   drawnDiagram,
   installDrawing,
   instanceChoice,
@@ -109,7 +110,7 @@ describe('flow monitoring: intervention into a multi-instance sub-process', () =
     expect(names).toHaveLength(3);
     await dialog.getByTestId('intervene-confirm').click();
     await expectToast(page, 'Intervention done.');
-    await dialog.waitFor({ state: 'detached', timeout: SLOW });
+    await closed(page, dialog, 'intervention');
 
     // Each reviewer at their own task, in their own instance of the round.
     dialog = await openDetail(page, summary);
@@ -149,7 +150,7 @@ describe('flow monitoring: intervention into a multi-instance sub-process', () =
     await screenshot(page, 'flows-mi-preview-en');
     await dialog.getByTestId('intervene-confirm').click();
     await expectToast(page, 'Intervention done.');
-    await dialog.waitFor({ state: 'detached', timeout: SLOW });
+    await closed(page, dialog, 'intervention');
 
     dialog = await openDetail(page, summary);
     await expect(current.innerText()).resolves.toContain(`Review round › Clause check › Check clauses: ${checking}`);
@@ -279,6 +280,6 @@ describe('flow monitoring: intervention into a multi-instance sub-process', () =
     expect(voting.split(', ')).toHaveLength(3);
     await dialog.getByTestId('intervene-confirm').click();
     await expectToast(page, 'Intervention done.');
-    await dialog.waitFor({ state: 'detached', timeout: SLOW });
+    await closed(page, dialog, 'intervention');
   }, 300_000);
 });

@@ -988,7 +988,7 @@ export interface FlowJob {
   nodeId: string;
   nodeName: string;
   /**
-   * a timer's due time, yyyy-MM-dd HH:mm:ss; empty for others
+   * when a timer is or was due (an incident's too, when it was armed), yyyy-MM-dd HH:mm:ss; empty for a message, an external task and a timer its expression could not arm (docs/adr/0248-flow-jobs-due-and-failed-at.md)
    */
   dueAt: string;
   /**
@@ -1006,7 +1006,7 @@ export interface FlowJob {
    */
   lockedUntil: string;
   /**
-   * when it became an incident; empty otherwise
+   * when it became an incident, yyyy-MM-dd HH:mm:ss (a timer its expression could not arm: when it was to be armed); empty otherwise
    */
   failedAt: string;
   /**

@@ -1,10 +1,10 @@
 // A panel drawn in a dialog with row actions on its tables (docs/adr/0162-table-row-actions.md), over
 // the catalogue's own flow.instance panel and a stubbed server: the read takes the dialog's data (not
-// the URL); the history names the engine; a job's node carries its topic, an incident is marked and its
-// locked-by label names the row's fields; Retry shows on a retryable job and calls flows.retryJob with
-// the row's id, saying its `done` in the dialog; Cancel asks first, naming the node, then calls
-// flows.cancelJob; a refusal is said in the dialog; no button for a call the caller may not make; no
-// jobs says so; a finished instance shows no jobs.
+// the URL); the history names the engine; a job's node carries its topic, an incident is marked, its
+// moment kept on one line, and its locked-by label names the row's fields; Retry shows on a retryable
+// job and calls flows.retryJob with the row's id, saying its `done` in the dialog; Cancel asks first,
+// naming the node, then calls flows.cancelJob; a refusal is said in the dialog; no button for a call
+// the caller may not make; no jobs says so; a finished instance shows no jobs.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -108,6 +108,8 @@ describe('a panel in a dialog with row actions', () => {
     expect(row.getAttribute('data-row')).toBe('j1');
     expect(row.textContent).toContain('Charge card (charge-card)');
     expect(row.getAttribute('data-state')).toBe('incident');
+    // Its "Incident since" stays one line in the narrow column (the time is not put under the day).
+    expect(within(row).getByText('2026-11-29 02:00:00').style.whiteSpace).toBe('nowrap');
     expect(within(row).queryByTestId('flow-instance-cancel')).toBeNull();
     fireEvent.click(within(row).getByTestId('flow-instance-retry'));
     await waitFor(() => expect(writes()).toEqual(['POST /authtime/domain/workflow/jobs/j1/retry']));

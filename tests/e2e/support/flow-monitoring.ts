@@ -1,8 +1,11 @@
 // What the flow-monitoring journeys share: an instance started through the runtime REST with the
 // enterprise's access token, as a program would, the detail opened and its intervention's choices, and
 // the detail's process diagram as drawn.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { SCREENSHOT_DIR } from './browser.ts';
 import { csrfHeaders } from './pages.ts';
 
 type Reply<T> = { errcode: number; errmsg: string; data: T };
@@ -71,28 +74,60 @@ export async function correlateThroughRuntime(
   expect(sent.errcode, sent.errmsg).toBe(0);
 }
 
+/** The bound of a wait on the server's work (an install, the detail's reads, an intervention, a retry): the
+ *  browser stage runs beside the API tests, which keep both cores busy. */
+export const SLOW = 60_000;
+
+/** Runs `wait` as the journey's step `name`: a failure (a wait's timeout says only "locator.waitFor") is
+ *  rethrown naming the step, and the page as it was then is kept as `failed-<step>.png` beside the
+ *  journeys' screenshots, so a run that needed its retry says what it waited for and what it saw. */
+export async function step<T>(page: Page, name: string, wait: () => Promise<T>): Promise<T> {
+  try {
+    return await wait();
+  } catch (error) {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const file = join(SCREENSHOT_DIR, `failed-${name.replace(/[^\w-]+/g, '-').slice(0, 80)}.png`);
+    const kept = await page.screenshot({ path: file, fullPage: true }).then(
+      () => ` (the page then: ${file})`,
+      () => '',
+    );
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(`step "${name}" failed${kept}: ${why}`, { cause: error });
+  }
+}
+
+/** Waits for `dialog` to close after the action that closes it (`what`: the step's name). */
+export const closed = (page: Page, dialog: Locator, what: string) =>
+  step(page, `${what}: the dialog closes`, () => dialog.waitFor({ state: 'detached', timeout: SLOW }));
+
 /** Installs a bare .bpmn drawing into the Office application through the applications list's install
  *  action, as an administrator does; the install's wait is bounded at 60 s (the browser stage runs beside
  *  the API tests, which keep both cores busy). */
 export async function installDrawing(page: Page, url: string, name: string, xml: string) {
   await page.goto(`${url}/#/applications`);
-  await page
-    .locator('.MuiDataGrid-row')
-    .filter({ hasText: 'Office' })
-    .locator('[data-testid^="row-installProcess-"]')
-    .click();
+  await step(page, `install ${name}: open Office's install`, () =>
+    page
+      .locator('.MuiDataGrid-row')
+      .filter({ hasText: 'Office' })
+      .locator('[data-testid^="row-installProcess-"]')
+      .click(),
+  );
   await page.getByTestId('upload-input').setInputFiles({ name, mimeType: 'application/xml', buffer: Buffer.from(xml) });
   await page.getByTestId('upload-submit').click();
   const dialog = page.getByTestId('package-install-dialog');
-  await dialog.getByTestId('package-install-commit').click();
-  await dialog.getByTestId('package-install-done').waitFor({ timeout: 60_000 });
+  await step(page, `install ${name}: commit`, () => dialog.getByTestId('package-install-commit').click());
+  await step(page, `install ${name}: installed`, () =>
+    dialog.getByTestId('package-install-done').waitFor({ timeout: SLOW }),
+  );
   await dialog.getByTestId('package-install-close').click();
 }
 
 /** The detail's process diagram once drawn: the SVG's node ids, and those marked current and done. */
 export async function drawnDiagram(dialog: Locator) {
   const figure = dialog.getByTestId('flow-diagram');
-  await expect.poll(() => figure.getAttribute('data-state')).toBe('drawn');
+  await step(dialog.page(), 'the diagram is drawn', () =>
+    expect.poll(() => figure.getAttribute('data-state')).toBe('drawn'),
+  );
   // External labels (events', gateways' names) are shapes of their own, `<node id>_label`.
   const ids = async (selector: string) =>
     (
@@ -105,30 +140,30 @@ export async function drawnDiagram(dialog: Locator) {
   return { shapes: await ids(''), active: await ids('.flow-node-active'), done: await ids('.flow-node-done') };
 }
 
-/** The bound of a wait on the server's work (an install, the detail's reads, an intervention, a retry): the
- *  browser stage runs beside the API tests, which keep both cores busy. */
-export const SLOW = 60_000;
-
 /** Opens the instance's detail from the monitoring list, once its intervention part is there. */
 export async function openDetail(page: Page, summary: string): Promise<Locator> {
-  await page.locator('.MuiDataGrid-row', { hasText: summary }).getByText(summary).click();
+  await step(page, `open the detail of "${summary}"`, () =>
+    page.locator('.MuiDataGrid-row', { hasText: summary }).getByText(summary).click(),
+  );
   const dialog = page.getByTestId('flow-detail-dialog');
-  await dialog.getByTestId('intervention').waitFor({ timeout: SLOW });
+  await step(page, `the detail of "${summary}" shows its intervention`, () =>
+    dialog.getByTestId('intervention').waitFor({ timeout: SLOW }),
+  );
   return dialog;
 }
 
 /** Opens the intervention's node choice, labelled `label`, and answers the options' texts. */
 export async function nodeOptions(page: Page, dialog: Locator, label: string): Promise<string[]> {
-  await dialog.getByRole('combobox', { name: label }).click();
+  await step(page, `open "${label}"`, () => dialog.getByRole('combobox', { name: label }).click());
   const options = page.getByRole('option');
-  await options.first().waitFor({ timeout: SLOW });
+  await step(page, `"${label}" offers its nodes`, () => options.first().waitFor({ timeout: SLOW }));
   return options.allInnerTexts();
 }
 
 /** Chooses the node matching `name` in the intervention's node choice, labelled `label`. */
 export async function chooseNode(page: Page, dialog: Locator, label: string, name: RegExp) {
-  await dialog.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name }).click();
+  await step(page, `open "${label}"`, () => dialog.getByRole('combobox', { name: label }).click());
+  await step(page, `choose ${String(name)} in "${label}"`, () => page.getByRole('option', { name }).click());
 }
 
 /** An instance of a multi-instance sub-process as the choice names it ("Instance 2: Ann Lee (acme124)"):

@@ -24,6 +24,8 @@ import { rowsOf, valueOf, type Answer, type DialogData } from './import-values.t
  * wraps between words. */
 const WHOLE_WORDS = { wordBreak: 'keep-all' } as const;
 const LABELLED = { ...WHOLE_WORDS, minWidth: '5em' } as const;
+/** A moment is read as one: a narrow column (a job's "Incident since") would put its time under its day. */
+const MOMENT = /^\d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)?$/;
 
 export type ReadPage = (table: TableDef, page: number) => Promise<Answer | undefined>;
 
@@ -40,7 +42,8 @@ function Cell({ column, row, renderers }: { column: ImportColumn; row: Answer; r
   // A value's label may name the row's fields (a locked job: "Locked by {{lockedBy}} …").
   const text = column.labels?.[String(value)] ? t(column.labels[String(value)], row) : full;
   const color = column.colors?.[String(value)];
-  return color ? <Chip size="small" color={color} label={text} /> : <>{text}</>;
+  if (color) return <Chip size="small" color={color} label={text} />;
+  return MOMENT.test(text) ? <span style={{ whiteSpace: 'nowrap' }}>{text}</span> : <>{text}</>;
 }
 
 export function ImportTable({

@@ -7,7 +7,7 @@ import { sql, type NotNull } from 'kysely';
 import type { ProcessDefinition } from '../../../core/workflow/process-types.ts';
 import type { Translate } from '../../../core/validation-messages.ts';
 import type { Db } from '../../db/schema.ts';
-import { jobErrorText } from '../../workflow/waits/timer-incidents.ts';
+import { jobErrorText, unarmedTimer } from '../../workflow/waits/timer-incidents.ts';
 
 export interface JobRow {
   id: string;
@@ -89,7 +89,9 @@ export async function instanceJobs(
     kind: job.kind as 'timer' | 'message' | 'external',
     nodeId: job.node_id,
     nodeName: nodeName(job.node_id),
-    dueAt: job.due_at,
+    // A timer its expression could not arm has no due time: its row keeps the moment it failed there,
+    // which failedAt answers (docs/adr/0248-flow-jobs-due-and-failed-at.md).
+    dueAt: unarmedTimer(job.error) ? '' : job.due_at,
     topic: job.topic,
     state: job.state,
     retries: job.retries,
