@@ -2,19 +2,9 @@
 // `sort(offers, function(a, b) date(a.due) < date(b.due))`, the built-ins left out refused naming them, and
 // 0239's bounds holding with the calls' arguments charged to the step bound.
 import { describe, expect, it } from 'vitest';
-import { ruleValue } from '../../../../src/core/rules.ts';
 import { listSort, MAX_SORT_LENGTH, MAX_SORT_STEPS } from '../../../../src/core/feel-sort.ts';
-import { vendorRule } from '../../../../src/core/workflow/vendor-expression.ts';
+import { refusal, value } from './support/feel.ts';
 
-const value = (text: string, vars: Record<string, unknown> = {}) => ruleValue(vendorRule(text), vars);
-const refusal = (text: string) => {
-  try {
-    vendorRule(text);
-  } catch (e) {
-    return (e as Error).message;
-  }
-  throw new Error(`read: ${text}`);
-};
 const offers = [
   { id: 'a', due: '2026-03-01T09:00:00+01:00', name: 'Nordlicht GmbH' },
   { id: 'b', due: '2026-01-15T18:00:00Z', name: 'Acme' },
