@@ -44,6 +44,11 @@ describe.each(targets)('FEEL sort calls, context functions and time offset of an
     return { asked, ends: ends.map(([name]) => name), variables: await award.variables(id) };
   }
 
+  it('installs with no expression refused and nothing warned about', () => {
+    expect(drawn.read.problems.map((p) => p.params.reason)).toEqual([]);
+    expect(drawn.read.cautions).toEqual([]);
+  });
+
   it('asks the buyer of the offer due first, and sends one quoted west of UTC to the import desk', async () => {
     expect(await run([nordlicht, acme, kite], true)).toEqual({
       asked: [`${AWARD}:oa-r2`, `${IMPORT}:oa-lead`],
