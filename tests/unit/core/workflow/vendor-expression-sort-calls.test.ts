@@ -62,8 +62,8 @@ describe('calls over sort’s parameters', () => {
     expect(refusal('=sort(l, function(a, b) count(distinct values(a)) < count(b))')).toMatch(/distinct values\(…\)/);
     expect(refusal('=sort(l, function(a, b) is defined(a.x))')).toMatch(/is defined\(…\)/);
     expect(refusal('=sort(l, function(a, b) count(sort(a, function(x, y) x < y)) < 1)')).toMatch(/sort\(…\)/);
-    // A list's condition still calls nothing over its element.
-    expect(refusal('=orders[string length(item.name) > 3]')).toMatch(/read here through/);
+    // A list's condition calls the same built-ins (docs/adr/0250-feel-calls-over-a-lists-element.md).
+    expect(refusal('=orders[matches(item.name, "x")]')).toMatch(/matches\(…\) is not called over a list’s element/);
   });
 
   it('keeps 0239’s bounds: a call’s list arguments are charged to the step bound', () => {

@@ -61,7 +61,7 @@ describe('vendor expressions', () => {
       '=some d in decisions satisfies e = 1',
       '=some d decisions satisfies d = 1',
       '=every d in decisions',
-      '=decisions[count(item) > 1]',
+      '=decisions[count(distinct values(item)) > 1]',
       '${decisions[item == true]}',
     ])
       expect(() => vendorRule(text), text).toThrow(ExpressionError);
