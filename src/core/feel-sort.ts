@@ -4,7 +4,7 @@
 // MAX_SORT_LENGTH elements and MAX_SORT_STEPS nodes of the tree walked in one call; past either the call
 // throws, and the expression fails as any failing rule does (a condition not taken, no value).
 import type { TreeCall } from './feel-tree-calls.ts';
-import { treeOf, valueOf } from './list-predicates.ts';
+import { treeOf, valueOf, type ElementWalk, type Tree } from './list-predicates.ts';
 
 export const MAX_SORT_LENGTH = 2000;
 export const MAX_SORT_STEPS = 500_000;
@@ -21,6 +21,35 @@ const sizeOf = (values: unknown[]): number =>
     0,
   );
 
+/** One call's budget of MAX_SORT_STEPS: `charge` adds steps and throws past the bound; `charged` is `call`
+ *  with each built-in's arguments' size charged on top of its node. */
+function stepBudget(what: string, call: TreeCall | undefined) {
+  let steps = 0;
+  const charge = (n: number) => {
+    steps += n;
+    if (steps > MAX_SORT_STEPS) throw new FeelBoundError(`${what} walks more than ${MAX_SORT_STEPS} steps`);
+  };
+  const charged: TreeCall | undefined = call && ((fn, values) => (charge(sizeOf(values)), call(fn, values)));
+  return { charge, charged };
+}
+
+/** Whether a tree calls a built-in anywhere (a `call` node; a path's key is never a node's head). */
+const calls = (tree: unknown): boolean => Array.isArray(tree) && (tree[0] === 'call' || tree.some(calls));
+
+/** How FEEL's filters, `some`/`every` and `for` walk a tree that calls built-ins over the element
+ *  (docs/adr/0250-feel-calls-over-a-lists-element.md): as sort's precedes, each element charged the tree's
+ *  nodes and each call its arguments' size, to one MAX_SORT_STEPS bound per list function called. A tree
+ *  calling nothing is walked once an element, linear in the list, as docs/adr/0211-feel-conditionals-paths-ranges.md
+ *  left it. */
+export function callingWalk(call: TreeCall): ElementWalk {
+  return (tree: Tree, args) => {
+    if (!calls(tree)) return (e) => valueOf(tree, e, args);
+    const cost = nodes(tree);
+    const { charge, charged } = stepBudget('a list’s condition', call);
+    return (e) => (charge(cost), valueOf(tree, e, args, charged));
+  };
+}
+
 /** The list ordered so that `precedes(x, y)` holds of each element and one after it, stably, as Camunda's
  *  FEEL sorts (Scala's `sortWith`: x first when precedes(x, y), y first when precedes(y, x)). Null for no
  *  list, a tree the walker does not know, or a comparison that gives no boolean (FEEL's error is null).
@@ -33,13 +62,8 @@ export function sortCalling(call: TreeCall | undefined) {
     if (list.length > MAX_SORT_LENGTH)
       throw new FeelBoundError(`sort takes at most ${MAX_SORT_LENGTH} elements, not ${list.length}`);
     const cost = nodes(tree);
-    let steps = 0;
+    const { charge, charged } = stepBudget('sort', call);
     let failed = false;
-    const charge = (n: number) => {
-      steps += n;
-      if (steps > MAX_SORT_STEPS) throw new FeelBoundError(`sort walks more than ${MAX_SORT_STEPS} steps`);
-    };
-    const charged: TreeCall | undefined = call && ((fn, values) => (charge(sizeOf(values)), call(fn, values)));
     const precedes = (x: unknown, y: unknown): boolean => {
       charge(cost);
       const answer = valueOf(tree, [x, y], args, charged);

@@ -82,7 +82,7 @@ export function feelArithmetic(sym: string, a: unknown, b: unknown): unknown {
   return null;
 }
 
-type Tree = unknown[];
+export type Tree = unknown[];
 const COMPARISON = new Set(['==', '!=', '<', '>', '<=', '>=']);
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);
 
@@ -194,21 +194,37 @@ export function treeOf(text: unknown): Tree | null {
 
 const elements = (list: unknown): unknown[] => (Array.isArray(list) ? list : []);
 
-/** The elements for which the condition holds (is true, not false or null). */
-function holding(text: unknown, args: readonly unknown[]): (e: unknown) => boolean {
-  const tree = treeOf(text);
-  return (e) => tree !== null && valueOf(tree, e, args) === true;
+/** How a list function walks its tree for one element: the value of the tree for it. Built-ins are called
+ *  only by a walk given them (feel-sort.ts's `callingWalk`, bounded); the plain one calls none. */
+export type ElementWalk = (tree: Tree, args: readonly unknown[]) => (element: unknown) => unknown;
+const plainWalk: ElementWalk = (tree, args) => (e) => valueOf(tree, e, args);
+
+/** FEEL's `list[condition]`, `some … satisfies condition`, `every …` (only true holds; no list: no
+ *  elements) and `for x in list return value` (null where it is none), each element walked by `walk`. */
+export function listFunctions(walk: ElementWalk = plainWalk) {
+  const over = (text: unknown, args: readonly unknown[]) => {
+    const tree = treeOf(text);
+    return tree === null ? null : walk(tree, args);
+  };
+  return {
+    listFilter: (list: unknown, text: unknown, ...args: unknown[]) => {
+      const v = over(text, args);
+      return v ? elements(list).filter((e) => v(e) === true) : [];
+    },
+    listAny: (list: unknown, text: unknown, ...args: unknown[]) => {
+      const v = over(text, args);
+      return v !== null && elements(list).some((e) => v(e) === true);
+    },
+    listAll: (list: unknown, text: unknown, ...args: unknown[]) => {
+      const v = over(text, args);
+      return v !== null && elements(list).every((e) => v(e) === true);
+    },
+    listMap: (list: unknown, text: unknown, ...args: unknown[]): unknown[] => {
+      const v = over(text, args);
+      return v ? elements(list).map((e) => v(e) ?? null) : [];
+    },
+  };
 }
 
-/** FEEL's `list[condition]`, `some … satisfies condition` and `every …` (no list: no elements). */
-export const listFilter = (list: unknown, text: unknown, ...args: unknown[]) =>
-  elements(list).filter(holding(text, args));
-export const listAny = (list: unknown, text: unknown, ...args: unknown[]) => elements(list).some(holding(text, args));
-export const listAll = (list: unknown, text: unknown, ...args: unknown[]) =>
-  treeOf(text) !== null && elements(list).every(holding(text, args));
-
-/** FEEL's `for x in list return value`: the value for each element (null where it is none). */
-export function listMap(list: unknown, text: unknown, ...args: unknown[]): unknown[] {
-  const tree = treeOf(text);
-  return tree === null ? [] : elements(list).map((e) => valueOf(tree, e, args) ?? null);
-}
+/** The list functions whose trees call no built-in (a call in one is null). */
+export const { listFilter, listAny, listAll, listMap } = listFunctions();

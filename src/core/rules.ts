@@ -4,8 +4,8 @@ import { compileExpression } from 'filtrex';
 import { feelBuiltins } from './feel-builtins.ts';
 import { feelNow, feelToday, withOneClock } from './feel-clock.ts';
 import { contextOf } from './feel-contexts.ts';
-import { sortCalling } from './feel-sort.ts';
-import { TREE_CALLS } from './feel-tree-calls.ts';
+import { callingWalk, sortCalling } from './feel-sort.ts';
+import { TREE_CALLS, type TreeCall } from './feel-tree-calls.ts';
 import { feelDate, feelDateTime, feelDuration, feelTime, feelYearsAndMonths, isTemporal } from './feel-temporal.ts';
 import {
   feelArithmetic,
@@ -13,11 +13,8 @@ import {
   inRange,
   juelAt,
   isIn,
-  listAll,
-  listAny,
   listAt,
-  listFilter,
-  listMap,
+  listFunctions,
   ownPath,
 } from './list-predicates.ts';
 
@@ -40,6 +37,9 @@ const compares = (element: unknown, sym: string, value: unknown) => feelCompare(
 
 const elements = (list: unknown): unknown[] => (Array.isArray(list) ? list : []);
 
+/** A built-in a condition tree calls (list-predicates.ts): one TREE_CALLS lists, else null. */
+const treeCall: TreeCall = (fn, args) => (TREE_CALLS.has(fn) ? ruleFunctions[fn](...(args as never[])) : null);
+
 export const ruleFunctions: Record<string, (...args: never[]) => unknown> = {
   count: (value: unknown) => (Array.isArray(value) ? value.length : 0),
   empty: (value: unknown) =>
@@ -52,11 +52,9 @@ export const ruleFunctions: Record<string, (...args: never[]) => unknown> = {
   listSome: (list: unknown, sym: string, value: unknown) => elements(list).some((e) => compares(e, sym, value)),
   listEvery: (list: unknown, sym: string, value: unknown) => elements(list).every((e) => compares(e, sym, value)),
   // FEEL's conditions and `for` over a list, indexes, ranges, membership and list literals
-  // (docs/adr/0211-feel-conditionals-paths-ranges.md): bounded walks, no callback.
-  listFilter,
-  listAny,
-  listAll,
-  listMap,
+  // (docs/adr/0211-feel-conditionals-paths-ranges.md): bounded walks, no callback; the conditions may call
+  // the built-ins TREE_CALLS names over the element (docs/adr/0250-feel-calls-over-a-lists-element.md).
+  ...listFunctions(callingWalk((fn, args) => treeCall(fn, args))),
   listAt,
   inRange,
   isIn,
@@ -76,7 +74,7 @@ export const ruleFunctions: Record<string, (...args: never[]) => unknown> = {
   juelAt,
   // FEEL's `sort(list, precedes)` and context literals (docs/adr/0239-feel-zoned-times-and-functions.md);
   // precedes may call the built-ins TREE_CALLS names (docs/adr/0244-feel-calls-in-functions-context-functions.md).
-  listSort: sortCalling((fn, args) => (TREE_CALLS.has(fn) ? ruleFunctions[fn](...(args as never[])) : null)),
+  listSort: sortCalling((fn, args) => treeCall(fn, args)),
   contextOf,
 };
 

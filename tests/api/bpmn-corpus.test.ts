@@ -54,6 +54,15 @@ const RUNS: Record<string, { start: Record<string, unknown>; submit?: Record<str
   'c8-invoice-due-dates': { start: { invoice: { dueDate: '2020-01-31', amount: 900 } } },
   'c8-leave-approval': { start: {}, submit: { approved: true } },
   'c8-multi-instance': { start: { boardMembers: ['kermit', 'gonzo', 'fozzie'] } },
+  'c8-offer-award': {
+    start: {
+      offers: [
+        { supplier: 'Nordlicht GmbH', region: 'emea', due: '2026-03-01', quotedAt: '2026-02-10T09:00:00+01:00' },
+        { supplier: 'Acme Corp', region: 'americas', due: '2026-01-15', quotedAt: '2026-01-05T08:30:00-05:00' },
+      ],
+      buyers: { emea: 'kermit', americas: 'gonzo', desks: { import: 'fozzie' } },
+    },
+  },
   'c8-offer-escalation': { start: { discount: 20 } },
   'c8-purchase-approval': {
     start: { order: { amount: 3000, lines: [{ category: 'it', quantity: 2, amount: 3000 }] } },

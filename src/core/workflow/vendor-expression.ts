@@ -38,13 +38,13 @@ const ruleString = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/
 /** A condition over a list's element (or a function's parameters, `names`) as the tree list-predicates.ts
  *  walks: the parts that read none of them are computed before the call and passed as `args` (their place
  *  in the tree is `arg`); the element is `item`, a parameter `param` with its place. */
-function predicate(node: Node, names: readonly string[], args: string[], calls: boolean, depth = 0): unknown[] {
+function predicate(node: Node, names: readonly string[], args: string[], depth = 0): unknown[] {
   if (depth > MAX_PREDICATE_DEPTH) throw new ExpressionError(`nested deeper than ${MAX_PREDICATE_DEPTH}`);
   if (!names.some((name) => uses(node, name))) {
     args.push(rule(node));
     return ['arg', args.length - 1];
   }
-  const p = (n: Node) => predicate(n, names, args, calls, depth + 1);
+  const p = (n: Node) => predicate(n, names, args, depth + 1);
   switch (node.op) {
     case 'var':
       return names.length === 1 ? ['item'] : ['param', names.indexOf(node.name)];
@@ -67,9 +67,8 @@ function predicate(node: Node, names: readonly string[], args: string[], calls: 
       if (BOOLEAN_OPS[node.sym]) return [BOOLEAN_OPS[node.sym], p(node.left), p(node.right)];
       return [COMPARISONS.includes(node.sym) ? 'cmp' : 'math', node.sym, p(node.left), p(node.right)];
     case 'call':
-      // A list's condition calls nothing over its element; sort's precedes calls the built-ins listed.
-      if (calls) return ['call', treeCall(node.fn), ...node.args.map(p)];
-      throw refused(names);
+      // A list's condition and sort's precedes call the built-ins listed (docs/adr/0250-feel-calls-over-a-lists-element.md).
+      return ['call', treeCall(node.fn, names), ...node.args.map(p)];
     default:
       throw refused(names);
   }
@@ -78,16 +77,17 @@ function predicate(node: Node, names: readonly string[], args: string[], calls: 
 /** Why a condition over `names` is refused. */
 function refused(names: readonly string[]): ExpressionError {
   return new ExpressionError(
-    `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} read here through paths, comparisons, and/or/not, arithmetic, if, in and between only`,
+    `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} read here through paths, comparisons, and/or/not, arithmetic, if, in, between and built-in calls only`,
   );
 }
 
-/** A built-in `sort`'s precedes may call over its parameters (src/core/feel-tree-calls.ts); any other is
- *  refused naming it. */
-function treeCall(fn: string): string {
+/** A built-in a list's condition or `sort`'s precedes may call over its element or parameters
+ *  (src/core/feel-tree-calls.ts); any other is refused naming it. */
+function treeCall(fn: string, names: readonly string[]): string {
   if (TREE_CALLS.has(fn)) return fn;
   const name = Object.keys(FEEL_FUNCTIONS).find((n) => FEEL_FUNCTIONS[n].rule === fn) ?? fn;
-  throw new ExpressionError(`${name}(…) is not called over sort’s parameters here`);
+  const over = names.length === 1 ? 'a list’s element' : 'sort’s parameters';
+  throw new ExpressionError(`${name}(…) is not called over ${over} here`);
 }
 
 /** FEEL's `sort(list, precedes)`: the function written out as the tree listSort walks over two elements
@@ -98,7 +98,7 @@ function sortRule([list, precedes]: Node[]): string {
       'sort’s precedes is a function of two elements written in the call: function(x, y) x < y',
     );
   const args: string[] = [];
-  const tree = JSON.stringify(predicate(precedes.body, precedes.params, args, true));
+  const tree = JSON.stringify(predicate(precedes.body, precedes.params, args));
   return `listSort(${[rule(list), ruleString(tree), ...args].join(', ')})`;
 }
 
@@ -169,7 +169,7 @@ function rule(node: Node): string {
       return `isIn(${rule(node.value)}, ${rule(node.list)})`;
     case 'where': {
       const args: string[] = [];
-      const tree = JSON.stringify(predicate(node.test, [node.element], args, false));
+      const tree = JSON.stringify(predicate(node.test, [node.element], args));
       return `${node.fn}(${[rule(node.list), ruleString(tree), ...args].join(', ')})`;
     }
     case 'bin': {

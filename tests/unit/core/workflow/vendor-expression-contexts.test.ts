@@ -2,10 +2,7 @@
 // and dates and times (docs/adr/0244-feel-calls-in-functions-context-functions.md): each reference example,
 // null on bad arguments, and contexts kept own-entries only.
 import { describe, expect, it } from 'vitest';
-import { ruleValue } from '../../../../src/core/rules.ts';
-import { vendorRule } from '../../../../src/core/workflow/vendor-expression.ts';
-
-const value = (text: string, vars: Record<string, unknown> = {}) => ruleValue(vendorRule(text), vars);
+import { value } from './support/feel.ts';
 
 describe('FEEL context functions', () => {
   it('reads the reference’s examples', () => {

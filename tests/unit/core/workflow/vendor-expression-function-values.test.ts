@@ -2,19 +2,9 @@
 // context entry or at once, `sort(list, precedes)` with positional and named arguments, context literals,
 // and the refusals and bounds that keep a tenant's expression from holding the event loop.
 import { describe, expect, it } from 'vitest';
-import { ruleValue } from '../../../../src/core/rules.ts';
 import { FeelBoundError, listSort, MAX_SORT_LENGTH } from '../../../../src/core/feel-sort.ts';
-import { vendorRule } from '../../../../src/core/workflow/vendor-expression.ts';
+import { refusal, value } from './support/feel.ts';
 
-const value = (text: string, vars: Record<string, unknown> = {}) => ruleValue(vendorRule(text), vars);
-const refusal = (text: string) => {
-  try {
-    vendorRule(text);
-  } catch (e) {
-    return (e as Error).message;
-  }
-  throw new Error(`read: ${text}`);
-};
 const orders = [
   { id: 'a', amount: 300, due: '2026-03-01' },
   { id: 'b', amount: 50, due: '2026-01-15' },

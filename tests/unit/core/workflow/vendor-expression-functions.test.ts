@@ -3,11 +3,8 @@
 // (list, string, numeric, conversion and boolean functions), null for a wrong type, and a function no
 // record lists refused with its name.
 import { describe, expect, it } from 'vitest';
-import { evaluateRule, ruleValue } from '../../../../src/core/rules.ts';
 import { ExpressionError, vendorRule } from '../../../../src/core/workflow/vendor-expression.ts';
-
-const value = (text: string, vars: Record<string, unknown> = {}) => ruleValue(vendorRule(text), vars);
-const holds = (text: string, vars: Record<string, unknown> = {}) => evaluateRule(vendorRule(text), vars);
+import { holds, value } from './support/feel.ts';
 
 describe('FEEL built-in functions', () => {
   it('aggregates a list or the values written out', () => {

@@ -2,11 +2,9 @@
 // docs/adr/0232-feel-time-zones-regex-built-ins.md, and named arguments: values as Camunda's FEEL
 // reference gives them, null for a wrong type or a position outside the list, as FEEL does.
 import { describe, expect, it } from 'vitest';
-import { evaluateRule, ruleValue } from '../../../../src/core/rules.ts';
 import { ExpressionError, vendorRule } from '../../../../src/core/workflow/vendor-expression.ts';
+import { holds, value } from './support/feel.ts';
 
-const value = (text: string, vars: Record<string, unknown> = {}) => ruleValue(vendorRule(text), vars);
-const holds = (text: string, vars: Record<string, unknown> = {}) => evaluateRule(vendorRule(text), vars);
 const allNull = (texts: string[], vars: Record<string, unknown> = {}) => {
   for (const text of texts) expect(value(text, vars), text).toBeNull();
 };

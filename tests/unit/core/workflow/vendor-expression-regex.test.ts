@@ -4,12 +4,8 @@
 // does not read (a back-reference) or a text past the bound; a classic catastrophic-backtracking pattern
 // answers at once.
 import { describe, expect, it } from 'vitest';
-import { evaluateRule, ruleValue } from '../../../../src/core/rules.ts';
 import { MAX_PATTERN, MAX_REGEX_TEXT } from '../../../../src/core/feel-regex.ts';
-import { vendorRule } from '../../../../src/core/workflow/vendor-expression.ts';
-
-const value = (text: string, vars: Record<string, unknown> = {}) => ruleValue(vendorRule(text), vars);
-const holds = (text: string, vars: Record<string, unknown> = {}) => evaluateRule(vendorRule(text), vars);
+import { holds, value } from './support/feel.ts';
 
 describe('FEEL regular expressions', () => {
   it('matches anywhere in the text, with the flags i, s, m, x and q', () => {

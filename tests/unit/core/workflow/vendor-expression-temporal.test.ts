@@ -3,11 +3,8 @@
 // reference: literals, the addition, subtraction, multiplication and division tables, properties), a pair
 // the tables do not list is null, and `now()` reads one clock per evaluation.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { evaluateRule, ruleValue } from '../../../../src/core/rules.ts';
-import { vendorRule } from '../../../../src/core/workflow/vendor-expression.ts';
+import { holds, value } from './support/feel.ts';
 
-const value = (text: string, vars: Record<string, unknown> = {}) => ruleValue(vendorRule(text), vars);
-const holds = (text: string, vars: Record<string, unknown> = {}) => evaluateRule(vendorRule(text), vars);
 /** A value as a variable holds it once written (docs/adr/0217-…: temporal values are stored as ISO texts). */
 const stored = (text: string, vars: Record<string, unknown> = {}) =>
   JSON.parse(JSON.stringify(value(text, vars) ?? null));

@@ -2,11 +2,7 @@
 // `time("10:30:00@Europe/Berlin")` takes the zone's standard offset, as Camunda's FEEL does; `time(…)` of a
 // date and time keeps its zone and its offset on that date; times order by their instant in the day.
 import { describe, expect, it } from 'vitest';
-import { evaluateRule, ruleValue } from '../../../../src/core/rules.ts';
-import { vendorRule } from '../../../../src/core/workflow/vendor-expression.ts';
-
-const value = (text: string, vars: Record<string, unknown> = {}) => ruleValue(vendorRule(text), vars);
-const holds = (text: string, vars: Record<string, unknown> = {}) => evaluateRule(vendorRule(text), vars);
+import { holds, value } from './support/feel.ts';
 
 describe('FEEL times in a zone or with an offset', () => {
   it('reads a time in a named zone and writes it as FEEL does', () => {

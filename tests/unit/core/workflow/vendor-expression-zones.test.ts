@@ -3,12 +3,8 @@
 // compared and subtracted with any other value that has an offset by its instant, converted with
 // `date and time(value, zone)`, and written out as FEEL writes it.
 import { afterEach, describe, expect, it } from 'vitest';
-import { evaluateRule, ruleValue } from '../../../../src/core/rules.ts';
 import { setFeelClock } from '../../../../src/core/feel-clock.ts';
-import { vendorRule } from '../../../../src/core/workflow/vendor-expression.ts';
-
-const value = (text: string, vars: Record<string, unknown> = {}) => ruleValue(vendorRule(text), vars);
-const holds = (text: string, vars: Record<string, unknown> = {}) => evaluateRule(vendorRule(text), vars);
+import { holds, value } from './support/feel.ts';
 
 afterEach(() => setFeelClock(undefined));
 
