@@ -168,7 +168,7 @@ describe.each(targets)('a large tenant name search from its pieces on $name', (t
       else expect(first.rowCount, f).toBe(rows.length);
       for (const page of after[f].ids) for (const id of page) expect(id.startsWith('p-'), f).toBe(true);
     }
-  }, 180_000); // 120 list calls: 37 s on PGlite on this loaded machine, once past 60 s
+  }, 180_000); // 120 list calls: 37 – 61 s on PGlite on a loaded machine
 
   it('keeps the pieces in step with a create, a rename, a deletion and an import', async () => {
     expect(await complete()).toBe(true);
