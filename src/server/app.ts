@@ -40,6 +40,7 @@ import { secretFieldsOf } from './operation-log/secret-fields.ts';
 import { PLATFORM_TASKS, withBans } from './timed-tasks/platform-tasks.ts';
 import { registerTasks } from './timed-tasks/run-store.ts';
 import { startTimedTasks } from './timed-tasks/scheduler.ts';
+import { namePiecesFromEnv, startNamePieces } from './areas/users/name-pieces-fill.ts';
 import { startJobPoller, type JobPollerOptions } from './workflow/waits/job-poller.ts';
 // Links call activities into the engine (workflow/call-links.ts).
 import './workflow/call-activity.ts';
@@ -75,6 +76,9 @@ export interface AppOptions {
   /** Fire the engine's due timers (docs/adr/0127-jobs-and-external-tasks.md) until the app closes (main.ts;
    *  tests give a short interval). */
   jobs?: boolean | JobPollerOptions;
+  /** List the tenants past a size and fill their names' pieces in the background until the app closes
+   *  (docs/adr/0249-name-pieces-for-large-tenants.md; main.ts; tests fill them themselves). */
+  namePieces?: boolean;
   /** Sample this instance every 5 s for the server charts (main.ts; tests sample on demand). */
   sampleServer?: boolean;
   /** Keep sessions and list pages between calls (docs/adr/0042-pages-kept-until-change.md); default: on unless ATRIUM_CACHE=off. */
@@ -185,11 +189,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
       )
     : undefined;
+  const pieces = options.namePieces
+    ? startNamePieces(services.db, namePiecesFromEnv(), (err) => app.log.warn({ err }, "names' pieces fill failed"))
+    : undefined;
   const stopSampling = options.sampleServer
     ? services.sampler.start((err) => app.log.warn({ err }, 'server sample failed'))
     : undefined;
   app.addHook('onClose', async () => {
-    await Promise.all([scheduler?.stop(), jobs?.stop(), stopSampling?.(), services.operationLog.idle()]);
+    await Promise.all([
+      scheduler?.stop(),
+      jobs?.stop(),
+      pieces?.stop(),
+      stopSampling?.(),
+      services.operationLog.idle(),
+    ]);
     services.mailer?.close();
   });
   return app;

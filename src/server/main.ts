@@ -42,6 +42,7 @@ async function serve(env: NodeJS.ProcessEnv, port: number, host: string): Promis
     scheduleTasks: true,
     jobs: true,
     sampleServer: true,
+    namePieces: true,
   });
   await app.listen({ port, host });
 

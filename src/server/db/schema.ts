@@ -394,6 +394,16 @@ export interface Messages {
   title: string;
 }
 
+export interface NamePieceTenants {
+  after_id: string | null;
+  after_name: string | null;
+  after_order_no: number | null;
+  complete: Generated<boolean>;
+  completed_at: Timestamp | null;
+  domain_id: string;
+  listed_at: Generated<Timestamp>;
+}
+
 export interface OperationLog {
   at: Timestamp;
   call_id: string;
@@ -654,6 +664,14 @@ export interface UserCounts {
   users: number;
 }
 
+export interface UserNamePieces {
+  domain_id: string;
+  name: string;
+  order_no: number;
+  piece: string;
+  user_id: string;
+}
+
 export interface Users {
   calendar_id: string | null;
   created_at: Generated<Timestamp>;
@@ -729,6 +747,7 @@ export interface DB {
   km_settings: KmSettings;
   maintenance_jobs: MaintenanceJobs;
   messages: Messages;
+  name_piece_tenants: NamePieceTenants;
   operation_log: OperationLog;
   operation_log_checkpoints: OperationLogCheckpoints;
   operation_log_counts: OperationLogCounts;
@@ -756,6 +775,7 @@ export interface DB {
   timed_task_runs: TimedTaskRuns;
   timed_tasks: TimedTasks;
   user_counts: UserCounts;
+  user_name_pieces: UserNamePieces;
   user_totals: UserTotals;
   users: Users;
   work_calendars: WorkCalendars;

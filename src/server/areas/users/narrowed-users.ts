@@ -48,6 +48,9 @@ export interface NarrowedUsers {
    *  without the texts (`window`) and the texts, for a walk of the list's order that stops at the
    *  page's last match (searched-page.ts). */
   walk?: { window: UsersQuery; texts: Array<['name' | 'loginno', string]> };
+  /** The name's text when it alone narrows the whole tenant (no reach limit, department or other
+   *  condition): a large tenant's names' pieces answer it (name-pieces.ts). */
+  nameAlone?: string;
 }
 
 /** The users of the tenant within reach narrowed by `filter` (userPageStatement, searched-page.ts). */
@@ -65,7 +68,9 @@ export async function narrowedUsers(
   let walkable = true;
   let counted = true; // only reach and department apply so far: user_counts knows the count
   let searched = false; // a text narrows: its matches are read once, for the count and the page
+  let narrowings = 0;
   const narrow = (where: Expression<SqlBool>, text = true, estimate = where) => {
+    narrowings += 1;
     counted = false;
     searched ||= text;
     query = query.where(where);
@@ -124,5 +129,8 @@ export async function narrowedUsers(
     searched,
     estimated,
     ...(walkable && texts.length > 0 ? { walk: { window, texts } } : {}),
+    ...(reachable === null && !filter.departmentId && narrowings === 1 && texts[0]?.[0] === 'name'
+      ? { nameAlone: texts[0][1] }
+      : {}),
   };
 }

@@ -30,6 +30,10 @@ export function orderOf(orderby: string | undefined): Array<[string, 'asc' | 'de
   return order;
 }
 
+/** Whether `order` is the list's own (STABLE, ascending): the order a walk of the list's index keeps. */
+export const inListOrder = (order: Array<[string, 'asc' | 'desc']>) =>
+  order.every(([column, direction], i) => column === STABLE[i] && direction === 'asc');
+
 /** A count that says nothing of the list's stamp (only user_counts' rows carry one). */
 export const NO_STAMP = sql<string | null>`null::text`.as('stamp');
 

@@ -7,7 +7,8 @@ import { AppError } from '../../http/app-error.ts';
 import { reachableDepartments } from '../organisation/department-reach.ts';
 import { dateText, ROW_COLUMNS, toUser, toUserRow, type RowData } from './user-record.ts';
 import { inDepartments, narrowedUsers, type NarrowedUsers, type UserFilter } from './narrowed-users.ts';
-import { walkedPage } from './searched-page.ts';
+import { searchBound, walkedPage } from './searched-page.ts';
+import { piecesPage } from './name-pieces.ts';
 import type { TotalPolicy } from '../../db/list-total.ts';
 import { MATCH_COLUMNS, NO_STAMP, orderOf, pageStatement, STABLE, type UserPage } from './page-statement.ts';
 
@@ -68,7 +69,21 @@ async function readUserPage(
   totals?: Totals,
 ): Promise<{ page: UserListPage; stamp: string | null }> {
   const narrowed = await narrowedUsers(db, domainId, reachable, filter);
-  // Many matches: the page from a walk of the list's order, the total estimated above the bound.
+  // A large tenant's name search from its names' pieces; else, many matches: the page from a walk of
+  // the list's order, the total estimated above the bound.
+  const pieces =
+    totals && narrowed.nameAlone !== undefined
+      ? await piecesPage(
+          db,
+          domainId,
+          narrowed.nameAlone,
+          page,
+          totals.policy,
+          searchBound(totals.policy),
+          totals.exact,
+        )
+      : undefined;
+  if (pieces) return { page: pieces, stamp: null };
   const walked =
     totals && narrowed.searched
       ? await walkedPage(db, domainId, narrowed, page, totals.policy, totals.exact)

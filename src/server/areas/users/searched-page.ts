@@ -18,7 +18,7 @@ import { AppError } from '../../http/app-error.ts';
 import { containsText } from '../../db/contains-text.ts';
 import { listTotal, plannedRows, withPage, type TotalPolicy } from '../../db/list-total.ts';
 import type { NarrowedUsers } from './narrowed-users.ts';
-import { NO_STAMP, orderOf, pageStatement, STABLE, type UserPage } from './page-statement.ts';
+import { inListOrder, NO_STAMP, orderOf, pageStatement, type UserPage } from './page-statement.ts';
 import { toUserRow, type RowData } from './user-record.ts';
 import type { UserListPage } from './user-pages.ts';
 
@@ -29,6 +29,10 @@ const SEARCH_BOUND = 1_000;
  *  where reading a match costs up to one heap page, so a walk of 100 per match costs no more than the
  *  read of every match it replaces (docs/adr/0242-name-search-walk-and-lower-bound.md). */
 const WALK_PER_MATCH = 100;
+
+/** The search's own bound on exact totals (ATRIUM_SEARCH_ESTIMATE_ABOVE, never above the lists' bound). */
+export const searchBound = (policy: TotalPolicy) =>
+  Math.min(policy.estimateAbove, policy.searchEstimateAbove ?? SEARCH_BOUND);
 
 /** The page and its total when the matches are many and the page lies within the walk's window;
  *  undefined when the page is to be read from every match (and counted exactly). */
@@ -41,10 +45,9 @@ export async function walkedPage(
   exact: boolean,
 ): Promise<UserListPage | undefined> {
   const { walk } = narrowed;
-  const bound = Math.min(policy.estimateAbove, policy.searchEstimateAbove ?? SEARCH_BOUND);
+  const bound = searchBound(policy);
   const order = orderOf(page.orderby);
-  const inListOrder = order.every(([column, direction], i) => column === STABLE[i] && direction === 'asc');
-  if (!walk || bound === 0 || !inListOrder) return undefined;
+  if (!walk || bound === 0 || !inListOrder(order)) return undefined;
   const planned = await plannedRows(db, narrowed.estimated);
   // A fragment of one or two characters is estimated by its piece (db/contains-text.ts estimatedText),
   // and the planner's figure for a piece it keeps no statistics of is half a percent of the table
