@@ -59,6 +59,7 @@ import * as taskLocals from './migrations/0063-task-locals.ts';
 import * as userReferenceIndexes from './migrations/0065-user-reference-indexes.ts';
 import * as instanceLocals from './migrations/0067-instance-locals.ts';
 import * as startDaysAndOperatorLookup from './migrations/0069-start-days-and-operator-lookup.ts';
+import * as messageCorrelationKeys from './migrations/0070-message-correlation-keys.ts';
 import * as imSettings from './migrations/0028-im-settings.ts';
 import * as imAppAgents from './migrations/0031-im-app-agents.ts';
 
@@ -124,6 +125,7 @@ const migrations: Record<string, Migration> = {
   '0065-user-reference-indexes': userReferenceIndexes,
   '0067-instance-locals': instanceLocals,
   '0069-start-days-and-operator-lookup': startDaysAndOperatorLookup,
+  '0070-message-correlation-keys': messageCorrelationKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
