@@ -49,7 +49,8 @@ describe.each(targets)('the corpus files that wait, run to their end on $name', 
   const file = (name: string) => corpus.find((c) => c.file === `${name}.bpmn`)!;
   const call = <T>(path: string, body: unknown, name?: string) =>
     runtime.call<T>(path, { userCode: 'cw-init', body, flowId: name ? file(name).processId : undefined });
-  const start = (name: string) => runtime.start(file(name).processId, 'cw-init', { businessKey: `${name}-1` });
+  const start = (name: string, formData?: Record<string, unknown>) =>
+    runtime.start(file(name).processId, 'cw-init', { businessKey: `${name}-1`, ...(formData ? { formData } : {}) });
   const submit = (name: string, id: string) => runtime.submit(file(name).processId, id, 'cw-r1', {});
   const work = async (topic: string, id: string) => {
     const fetched = await call<Array<{ id: string; instanceId: string }>>('external-task/fetch-and-lock', {
@@ -113,10 +114,12 @@ describe.each(targets)('the corpus files that wait, run to their end on $name', 
   });
 
   it('c8-offer-deadline: the acceptance comes before the deadline, the contract is prepared', async () => {
-    const id = await start('c8-offer-deadline');
+    // Its message's subscription is keyed by `=offerId` (docs/adr/0245-zeebe-correlation-keys.md): the
+    // instance carries one, and the acceptance reaches it by that key.
+    const id = await start('c8-offer-deadline', { offerId: 'OF-1' });
     const accepted = await call(
       'runtime/message',
-      { messageName: 'offer-accepted', businessKey: 'c8-offer-deadline-1' },
+      { messageName: 'offer-accepted', correlationKey: 'OF-1' },
       'c8-offer-deadline',
     );
     expect(accepted.reply.errcode, accepted.reply.errmsg).toBe(0);

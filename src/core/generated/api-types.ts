@@ -1058,7 +1058,10 @@ export interface FlowNodeApprovers {
 export interface FlowOtherNode {
   id: string;
   statelabel: string;
-  type: "ManualNode" | "AutoNode" | "CompleteNode";
+  /**
+   * CatchNode: an intermediate catch event waiting for a timer or a message, entered as a flow enters it (docs/adr/0245-zeebe-correlation-keys.md); it takes no approvers
+   */
+  type: "ManualNode" | "AutoNode" | "CompleteNode" | "CatchNode";
   /**
    * an approval inside a multi-instance sub-process: without approvers chosen, each instance's come from the node's rule
    */
@@ -3671,6 +3674,10 @@ export interface RuntimeCorrelateBody {
   messageName: string;
   instanceId?: string;
   businessKey?: string;
+  /**
+   * the key a Camunda 8 message subscription (zeebe:subscription correlationKey) evaluated when the wait opened; only waits with that key take the message (docs/adr/0245-zeebe-correlation-keys.md)
+   */
+  correlationKey?: string;
   /**
    * merged into the instance's variables (its form's fields)
    */

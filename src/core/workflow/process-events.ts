@@ -16,6 +16,7 @@ interface Expression {
 }
 interface Generic {
   $type: string;
+  correlationKey?: string;
   name?: string;
   value?: string;
   type?: string;
@@ -34,7 +35,7 @@ export interface EventElement {
     timeDuration?: Expression;
     timeDate?: Expression;
     timeCycle?: Expression;
-    messageRef?: { name?: string; id?: string };
+    messageRef?: { name?: string; id?: string; extensionElements?: { values?: Generic[] } };
     condition?: Expression;
     errorRef?: { errorCode?: string };
     $attrs?: Record<string, string>;
@@ -119,11 +120,12 @@ function timerOf(e: EventElement, cycles: boolean): { timer?: TimerSpec; problem
   return { problem: { key: 'badTimer', params: { value: '' } } };
 }
 
-/** What an event definition waits for, or the problem with it. */
+/** What an event definition waits for, or the problem with it; `keyed`: a message's correlation key is read. */
 function triggerOf(
   e: EventElement,
   allowed: string[],
   cycles: boolean,
+  keyed = true,
 ): { event?: EventTrigger; problem?: EventReading['problems'][0] } {
   const definitions = e.eventDefinitions ?? [];
   const d = definitions[0];
@@ -136,9 +138,32 @@ function triggerOf(
   if (d.$type === CONDITIONAL) return conditionOf(d.condition?.body?.trim() ?? '', d.$attrs ?? {});
   if (d.$type === 'bpmn:MessageEventDefinition') {
     const name = d.messageRef?.name?.trim();
-    return name ? { event: { type: 'message', message: name } } : { problem: { key: 'noMessage' } };
+    if (!name) return { problem: { key: 'noMessage' } };
+    const { key, problem } = keyed ? correlationKeyOf(d.messageRef) : {};
+    return problem
+      ? { problem }
+      : { event: { type: 'message', message: name, ...(key ? { correlationKey: key } : {}) } };
   }
   return { event: { type: 'error', ...(d.errorRef?.errorCode ? { code: d.errorRef.errorCode } : {}) } };
+}
+
+/** Camunda 8's correlation key of a message (`zeebe:subscription correlationKey="=orderId"` in the message's
+ *  extension elements) read into the rule language (docs/adr/0245-zeebe-correlation-keys.md); a static
+ *  text or an expression outside the subset is a problem, as Zeebe refuses a key that is no expression. */
+function correlationKeyOf(message: { extensionElements?: { values?: Generic[] } } | undefined): {
+  key?: string;
+  problem?: EventReading['problems'][0];
+} {
+  const text = message?.extensionElements?.values
+    ?.find((x) => prefixOf(x.$type) === 'zeebe' && localOf(x.$type) === 'subscription')
+    ?.correlationKey?.trim();
+  if (!text) return {};
+  try {
+    return { key: vendorRule(text) };
+  } catch (error) {
+    const reason = error instanceof ExpressionError ? error.message : (error as Error).message.split('\n')[0];
+    return { problem: { key: 'badCorrelationKey', params: { value: text, reason } } };
+  }
 }
 
 const VARIABLE_EVENTS: readonly VariableEvent[] = ['create', 'update', 'delete'];
@@ -225,7 +250,8 @@ export function readEventElement(e: EventElement): EventReading | undefined {
       if (type !== MESSAGE && type !== TIMER) return undefined;
       // A timer start (docs/adr/0147-timer-start-events.md) may repeat; it belongs to no enterprise's
       // calendar (the process starts in every enterprise that uses the application), so no working time.
-      const { event, problem } = triggerOf(e, [MESSAGE, TIMER], true);
+      // Zeebe opens no subscription for a message start event: its message's correlation key is not read.
+      const { event, problem } = triggerOf(e, [MESSAGE, TIMER], true, false);
       if (event?.type === 'timer' && event.timer.workingTime)
         return reading('start', {}, { key: 'startWorkingTime', params: {} });
       // A start timer is armed at install, with no instance whose variables an expression could read.

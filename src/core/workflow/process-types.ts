@@ -141,7 +141,9 @@ export interface TimerSpec {
 /** What a catch, boundary or start event waits for. */
 export type EventTrigger =
   | { type: 'timer'; timer: TimerSpec }
-  | { type: 'message'; message: string }
+  /** `correlationKey`: Camunda 8's `zeebe:subscription` key of the message, as rule-language text evaluated
+   *  when the wait opens (docs/adr/0245-zeebe-correlation-keys.md); never on a start event. */
+  | { type: 'message'; message: string; correlationKey?: string }
   /** An error a worker reports (its code; none: any error). */
   | { type: 'error'; code?: string }
   /** A condition over the instance's variables (rule language), looked at again after every action

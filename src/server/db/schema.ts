@@ -298,6 +298,7 @@ export interface FlowInstances {
 
 export interface FlowJobs {
   application_id: string | null;
+  correlation_key: string | null;
   created_at: Generated<Timestamp>;
   due_at: Timestamp | null;
   error: Generated<string>;

@@ -17,6 +17,7 @@ import { collectionWhereLoopStands, heldScopes, placeTargets } from './intervene
 import { collectOutput } from './multi-instance-output.ts';
 import { setVariables } from './variable-changes.ts';
 import { Walk } from './walk.ts';
+import { enterCatch } from './waits/enter-wait.ts';
 
 export interface InterventionTarget {
   nodeId: string;
@@ -50,8 +51,16 @@ export interface InterventionResult extends ActionResult {
   waitingAtJoins: number;
 }
 
-/** The node kinds an intervention can move to; the others (start, gateways) are not places an instance waits. */
-export const INTERVENTION_KINDS = new Set(['manual', 'auto', 'complete']);
+/** The node kinds an intervention can move to; the others (start, gateways) are not places an instance
+ *  waits. An intermediate catch event waiting for a timer or a message is entered as a flow enters it
+ *  (waits/enter-wait.ts `enterCatch`: its inputs, its timer, its message's correlation key,
+ *  docs/adr/0245-zeebe-correlation-keys.md); a conditional one, which a flow passes at once when its
+ *  condition holds, is not a place to move to. */
+const INTERVENTION_KINDS = new Set(['manual', 'auto', 'complete', 'catch']);
+
+/** Whether an intervention can move an instance to `node`. */
+export const interventionTarget = (node: ProcessNode | undefined): node is ProcessNode =>
+  !!node && INTERVENTION_KINDS.has(node.kind) && !(node.kind === 'catch' && node.event?.type === 'conditional');
 
 /** The nodes an intervention can move to, in the order the process is drawn: depth first along the flows
  *  from its start (the stored graph keeps no document order), each sub-process's inside under it, then
@@ -81,9 +90,13 @@ export function interventionNodes(definition: ProcessDefinition): ProcessNode[] 
     .reverse()
     .filter(
       (node) =>
+<<<<<<< HEAD
         INTERVENTION_KINDS.has(node.kind) &&
         !(node.kind === 'complete' && node.parent) &&
         !tooDeep(definition, node.id),
+=======
+        interventionTarget(node) && !(node.kind === 'complete' && node.parent) && !twoLevelsDeep(definition, node.id),
+>>>>>>> s48-zeebe-keys
     );
 }
 
@@ -173,6 +186,7 @@ export async function intervene(db: Db, input: InterventionInput): Promise<Inter
       if (node.kind === 'manual')
         await moving.enterApproval(node, target.userIds.length > 0 ? target.userIds : undefined, target.indexes);
       else if (node.kind === 'auto') await moving.runAuto(node);
+      else if (node.kind === 'catch') await enterCatch(moving, node);
     };
     // Through the multi-instance and mapped sub-processes around each target (intervene-levels.ts).
     await placeTargets(moving, input.targets, enter, { loops: held, scopes: scopesKept });
@@ -193,7 +207,7 @@ function checkTargets(
   const seen = new Set<string>();
   for (const [index, target] of targets.entries()) {
     const node = nodeOf(target.nodeId);
-    if (!node || !INTERVENTION_KINDS.has(node.kind) || seen.has(target.nodeId))
+    if (!interventionTarget(node) || seen.has(target.nodeId))
       throw new AppError('validation', { node: target.nodeId }, 'flow.msg.badNode', `/submitTo/${index}/nodeid`);
     seen.add(target.nodeId);
     if (node.kind === 'complete' && targets.length > 1)

@@ -139,7 +139,7 @@ const get: CallHandler<'flows.get'> = async (ctx) => {
   };
 };
 
-const NODE_TYPES = { manual: 'ManualNode', auto: 'AutoNode', complete: 'CompleteNode' } as const;
+const NODE_TYPES = { manual: 'ManualNode', auto: 'AutoNode', complete: 'CompleteNode', catch: 'CatchNode' } as const;
 
 const otherNodes: CallHandler<'flows.otherNodes'> = async (ctx) => {
   const instance = await governedInstance(ctx, ctx.query.id);

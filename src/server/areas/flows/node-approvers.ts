@@ -7,7 +7,7 @@ import type { ProcessDefinition, ProcessNode } from '../../../core/workflow/proc
 import type { Db } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { withApprovers } from '../../workflow/approver-names.ts';
-import { INTERVENTION_KINDS } from '../../workflow/intervene.ts';
+import { interventionTarget } from '../../workflow/intervene.ts';
 import { heldLoops } from '../../workflow/intervene-loops.ts';
 import { loopOf } from '../../workflow/loop-of.ts';
 import { instanceVariables } from '../../workflow/loop-scopes.ts';
@@ -54,7 +54,7 @@ export const nodeApprovers: CallHandler<'flows.nodeApprovers'> = async (ctx) => 
   const { db } = ctx.services;
   const { definition } = await versionById(db, instance.version_id);
   const node = definition.nodes[ctx.query.nodeid];
-  if (!node || !INTERVENTION_KINDS.has(node.kind))
+  if (!interventionTarget(node))
     throw new AppError('validation', { node: ctx.query.nodeid }, 'flow.msg.badNode', '/nodeid');
   if (node.kind !== 'manual') return [];
   const at = await standingAt(db, definition, instance.id, node, ctx.query.instance);

@@ -1,5 +1,6 @@
 // The runtime calls for what instances wait for outside a user's action: a message correlated to its
-// instance or starting one (docs/adr/0126-timers-and-messages.md), and the external tasks' workers
+// instance (by its id, its business key or a Camunda 8 correlation key, docs/adr/0245-zeebe-correlation-keys.md) or
+// starting one (docs/adr/0126-timers-and-messages.md), and the external tasks' workers
 // (docs/adr/0127-jobs-and-external-tasks.md). Callers are checked as every runtime call's are: the access
 // token's enterprise and its on-job user (userCode), recorded as the actor of what the call moves.
 import { AppError } from '../../http/app-error.ts';
@@ -15,7 +16,7 @@ import { tokenUser } from './token-user.ts';
 
 const correlate: CallHandler<'runtime.correlate'> = async (ctx) => {
   const caller = await callerOf(ctx.services.db, ctx.query);
-  const { messageName, instanceId, businessKey, variables } = ctx.body;
+  const { messageName, instanceId, businessKey, correlationKey, variables } = ctx.body;
   // Local keys name one instance inside a multi-instance sub-process (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md); none given is none.
   const localKeys =
     ctx.body.localCorrelationKeys && Object.keys(ctx.body.localCorrelationKeys).length > 0
@@ -30,6 +31,7 @@ const correlate: CallHandler<'runtime.correlate'> = async (ctx) => {
     messageName,
     instanceId,
     businessKey,
+    correlationKey,
     localKeys,
   };
   const delivered = await correlateMessage(caller.db, target, caller.userId, variables);

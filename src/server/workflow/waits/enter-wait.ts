@@ -9,7 +9,8 @@ import type { ProcessDefinition, ProcessNode } from '../../../core/workflow/proc
 import type { Db, FlowJobs } from '../../db/schema.ts';
 import { atColumns, type LoopAt } from '../walk-state.ts';
 import { armedTimer } from './timer-due.ts';
-import { timerIncident } from './timer-incidents.ts';
+import { keyIncident, timerIncident } from './timer-incidents.ts';
+import { correlationKey } from './correlation-keys.ts';
 import { inputLocals, localsColumn } from '../task-locals.ts';
 
 export interface WaitContext {
@@ -20,8 +21,17 @@ export interface WaitContext {
   /** The instance of a multi-instance sub-process the wait is in (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md,
    *  docs/adr/0197-multi-instance-sub-processes-nested.md). */
   loopAt?: LoopAt | undefined;
-  /** The variables a timer's expression reads (docs/adr/0217-feel-temporal-and-built-in-functions.md). */
+  /** The variables a timer's expression (docs/adr/0217-feel-temporal-and-built-in-functions.md) and a
+   *  message's correlation key (docs/adr/0245-zeebe-correlation-keys.md) read. */
   variables?: Record<string, unknown>;
+}
+
+/** A message wait's correlation key, evaluated over the variables where the event stands as the wait
+ *  opens (docs/adr/0245-zeebe-correlation-keys.md); one that gives no key is an incident, the token waiting. */
+function keyed(ctx: WaitContext, event: { correlationKey?: string }) {
+  if (!event.correlationKey) return {};
+  const found = correlationKey(event.correlationKey, ctx.variables ?? {});
+  return 'key' in found ? { correlation_key: found.key } : keyIncident(found.unusable, ctx.at);
 }
 
 /** Jobs of the events `eventIds` for a token (catch events, boundary events). */
@@ -40,7 +50,8 @@ async function eventJobs(
       if ('unusable' in armed)
         jobs.push({ ...base, kind: 'timer', due_at: ctx.at, ...timerIncident(armed.unusable, ctx.at) });
       else jobs.push({ ...base, kind: 'timer', due_at: armed.due, repeats_left: armed.repeatsLeft });
-    } else if (event?.type === 'message') jobs.push({ ...base, kind: 'message', topic: event.message });
+    } else if (event?.type === 'message')
+      jobs.push({ ...base, kind: 'message', topic: event.message, ...keyed(ctx, event) });
   }
   return jobs;
 }

@@ -4,7 +4,10 @@
 // boundary event — takes it and the instance goes on with the message's variables. Taking the wait
 // deletes it in the instance's locked action, so a message is taken once however many servers receive it.
 // Inside a multi-instance sub-process, local correlation keys (its element variable, loopCounter) name
-// the instance whose wait takes it (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md).
+// the instance whose wait takes it (docs/adr/0167-multi-instance-cardinality-waits-and-joins.md). A
+// correlation key reaches only the waits that kept it when they opened (Camunda 8's subscriptions,
+// docs/adr/0245-zeebe-correlation-keys.md); a wait whose key could not be evaluated is an incident that
+// no message reaches until a governor's retry keys it.
 import type { NotNull } from 'kysely';
 import type { ActionResult } from '../action-steps.ts';
 import type { Db } from '../../db/schema.ts';
@@ -18,6 +21,8 @@ export interface MessageTarget {
   messageName: string;
   instanceId?: string;
   businessKey?: string;
+  /** The key the wait kept (docs/adr/0245-zeebe-correlation-keys.md). */
+  correlationKey?: string;
   /** Values of the element variable or loopCounter naming one instance of a multi-instance sub-process (0167). */
   localKeys?: Record<string, unknown>;
 }
@@ -30,11 +35,13 @@ function waitsFor(db: Db, target: MessageTarget) {
     .select(['j.id', 'j.instance_id', 'j.token_id', 'j.node_id'])
     .where('j.kind', '=', 'message')
     .where('j.topic', '=', target.messageName)
+    .where('j.failed_at', 'is', null)
     .where('i.domain_id', '=', target.domainId)
     .where('i.application_id', '=', target.applicationId)
     .where('i.process_id', '=', target.processId);
   if (target.instanceId !== undefined) query = query.where('i.id', '=', target.instanceId);
   if (target.businessKey !== undefined) query = query.where('i.business_key', '=', target.businessKey);
+  if (target.correlationKey !== undefined) query = query.where('j.correlation_key', '=', target.correlationKey);
   // Waits told apart by local keys are among one instance's many: all of them are looked at.
   const limit = target.localKeys ? 500 : 5;
   return query

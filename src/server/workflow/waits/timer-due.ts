@@ -15,13 +15,13 @@ import {
 import type { TimerSpec } from '../../../core/workflow/process-types.ts';
 import { defaultCalendarRow, workCalendarOf } from '../../areas/calendars/load-calendar.ts';
 import type { Db } from '../../db/schema.ts';
+import { unusable, type Unusable } from './timer-incidents.ts';
 
 /** Why a timer's expression cannot arm it (docs/adr/0222-multi-instance-inputs-and-timer-incidents.md):
  *  it gave nothing (a variable it reads is unset), or a value that is no date or duration (`value`, as
  *  shown). The timer is then an incident, not fired at once. */
-export interface TimerUnusable {
+export interface TimerUnusable extends Unusable {
   reason: 'nothing' | 'notDate' | 'notDuration';
-  value?: string;
 }
 
 /** When a timer armed at `from` fires and (cycles) how many firings come after it (null: no end), or
@@ -74,13 +74,6 @@ export async function timerDue(
 ): Promise<{ due: Date; repeatsLeft: number | null }> {
   const armed = await armedTimer(db, domainId, timer, from);
   return 'unusable' in armed ? { due: from, repeatsLeft: 0 } : armed;
-}
-
-function unusable(value: unknown, kind: 'notDate' | 'notDuration'): TimerUnusable {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
-    return { reason: 'nothing' };
-  const shown = typeof value === 'string' ? value : JSON.stringify(value);
-  return { reason: kind, value: shown.length > 100 ? `${shown.slice(0, 100)}…` : shown };
 }
 
 /** An expression's date: an ISO date-time (without an offset, in UTC, as FEEL's `now()` is) or a date (its midnight, UTC). */
