@@ -14,11 +14,10 @@ import { RegistryContext } from '../../../src/console/runtime/registry-context.t
 import { storeCurrentUser } from '../../../src/console/session/current-user.ts';
 import type { CurrentUser } from '../../../src/core/generated/api-types.ts';
 import { catalogue as fromDisk } from '../support/catalogue.ts';
+import { FormDialog } from '../../../src/console/runtime/dialog/FormDialog.tsx';
+import { RecordFormDialog } from '../../../src/console/runtime/dialog/RecordFormDialog.tsx';
 
 const catalogue = toConsoleCatalogue(fromDisk);
-vi.mock('../../../src/console/shell/boot.ts', () => ({ getBoot: () => ({ catalogue, config: {} }) }));
-const { FormDialog } = await import('../../../src/console/runtime/dialog/FormDialog.tsx');
-const { RecordFormDialog } = await import('../../../src/console/runtime/dialog/RecordFormDialog.tsx');
 
 let answers: Record<string, unknown>;
 let sent: Array<{ method: string; path: string; search: string; body: unknown }>;
