@@ -11,7 +11,6 @@ import ListScreen from '../../../src/console/runtime/list/ListScreen.tsx';
 import { RegistryContext } from '../../../src/console/runtime/registry-context.ts';
 import type { ConsoleScreen } from '../../../src/console/runtime/screen-types.ts';
 import { storeCurrentUser } from '../../../src/console/session/current-user.ts';
-import { toConsoleCatalogue } from '../../../src/server/areas/meta/console-catalogue.ts';
 import { catalogue } from '../support/catalogue.ts';
 import { cellRenderers, plugins, screenKinds, widgets } from '../../../src/console/registry.ts';
 
