@@ -47,7 +47,7 @@ const componentTests = {
   setupFiles: ['tests/component/support/setup.ts'],
   maxWorkers: 2,
   testTimeout: 30000,
-} as const;
+};
 const componentMocking = filesMockingModules('tests/component', '.test.tsx');
 
 export default defineConfig({
